@@ -1,0 +1,39 @@
+//! Semantic checking for SOMD programs: name resolution, Java's typing rules on the
+//! subset, and every static rule of LANGUAGE.md §2–§3.
+//!
+//! `check(units) -> (Program, diagnostics)`. The checker never mutates the syntax trees;
+//! everything it learns goes into the side tables of [`model::Program`]. It runs in two
+//! stages:
+//! 1. `typeck`: builds the class/member tables, resolves names and overloads, types every
+//!    expression (Lime's `@`, `!`, `=>`, `task` and value arrays included) and applies
+//!    Java's statement rules (definite assignment, missing return, unreachable code).
+//! 2. `rules`: the SOMD and isolation rules that need the whole typed program (`dist`
+//!    forms, reductions, `sync`/`shared`, divergent control flow, `local` call chains).
+//!
+//! Both stages tolerate errors: an expression whose type is [`model::Ty::Error`] produces
+//! no further diagnostics.
+
+pub mod model;
+mod rules;
+mod typeck;
+
+use somd_diag::{CodeInfo, Diagnostic};
+use somd_syntax::ast::CompilationUnit;
+
+pub use model::Program;
+pub use rules::isolation::{
+    infer_isolation, BodyRef, ChainLink, Construct, Impurity, Isolation, IsolationInfo,
+};
+
+/// Checks a whole program (all files compiled together).
+pub fn check(units: Vec<CompilationUnit>) -> (Program, Vec<Diagnostic>) {
+    let (program, mut diagnostics) = typeck::check(units);
+    rules::check(&program, &mut diagnostics);
+    somd_diag::sort(&mut diagnostics);
+    (program, diagnostics)
+}
+
+/// Every diagnostic code this crate can emit, for the documentation tidy test.
+pub fn codes() -> Vec<CodeInfo> {
+    typeck::CODES.iter().chain(rules::CODES.iter()).copied().collect()
+}

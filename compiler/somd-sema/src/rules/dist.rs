@@ -1,0 +1,279 @@
+//! Rules for `dist` qualifiers (LANGUAGE.md §2.2).
+//!
+//! A `dist` qualifier may appear on parameters of methods and on local variables of SOMD
+//! methods, always on an array type. `dim = k` names one dimension (1-based), `view` and
+//! `polyview` give at most one non-negative `<before, after>` pair per partitioned
+//! dimension, and a user strategy `dist(P(e1, .., ek))` needs the exact method
+//! `static int[] bounds(int length, int parts, T1 .., Tk)` in class `P`, where `Ti` is the
+//! type of `ei` (no conversions: the strategy is looked up, not overload-resolved).
+
+use super::codes;
+use super::util::{self, Visitor};
+use crate::model::{ClassId, Program, Ty};
+use somd_diag::Diagnostic;
+use somd_syntax::ast::{DistKind, DistSpec, Expr, HaloPair, LocalDecl};
+
+pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
+    for id in program.method_ids() {
+        let Some(decl) = program.method_decl(id) else { continue };
+        let info = util::method_info(program, id);
+        for (index, param) in decl.params.iter().enumerate() {
+            let Some(spec) = &param.dist else { continue };
+            let ty = param_ty(program, param.id)
+                .or_else(|| info.and_then(|m| m.params.get(index)).map(|p| p.ty.clone()))
+                .unwrap_or(Ty::Error);
+            check_spec(program, spec, &ty, diagnostics);
+        }
+    }
+    for index in 0..program.ctors.len() {
+        let Some(decl) = program.ctor_decl(crate::model::CtorId(index as u32)) else { continue };
+        for param in &decl.params {
+            if let Some(spec) = &param.dist {
+                diagnostics.push(
+                    Diagnostic::error(
+                        codes::DIST_ON_CTOR,
+                        format!("constructor parameter `{}` cannot be `dist`", param.name.name),
+                        spec.span,
+                    )
+                    .with_label("`dist` on a constructor parameter")
+                    .with_help(
+                        "only methods can be SOMD methods; pass the array to a method with a \
+                         `dist` parameter instead",
+                    ),
+                );
+            }
+        }
+    }
+    for body in util::bodies(program) {
+        let mut locals = DistLocals { program, is_somd: body.is_somd, diagnostics };
+        util::walk_block(&mut locals, body.block);
+    }
+}
+
+fn param_ty(program: &Program, decl: somd_syntax::ast::DeclId) -> Option<Ty> {
+    util::local_info(program, decl).map(|local| local.ty.clone())
+}
+
+/// Checks the `dist` qualifiers of local declarations in one body.
+struct DistLocals<'p, 'd> {
+    program: &'p Program,
+    is_somd: bool,
+    diagnostics: &'d mut Vec<Diagnostic>,
+}
+
+impl<'a> Visitor<'a> for DistLocals<'_, '_> {
+    fn local_decl(&mut self, decl: &'a LocalDecl) {
+        let Some(spec) = &decl.dist else { return };
+        if !self.is_somd {
+            self.diagnostics.push(
+                Diagnostic::error(
+                    codes::DIST_LOCAL_OUTSIDE_SOMD,
+                    "`dist` local variables are allowed only inside SOMD methods",
+                    spec.span,
+                )
+                .with_label("this method has no `dist` parameter")
+                .with_help("remove `dist`, or give the method a `dist` parameter to partition by"),
+            );
+            return;
+        }
+        for var in &decl.vars {
+            let ty = param_ty(self.program, var.id).unwrap_or(Ty::Error);
+            check_spec(self.program, spec, &ty, self.diagnostics);
+        }
+    }
+}
+
+/// Checks one `dist` qualifier on a variable of type `ty`.
+fn check_spec(program: &Program, spec: &DistSpec, ty: &Ty, diagnostics: &mut Vec<Diagnostic>) {
+    if ty.is_error() {
+        return;
+    }
+    if !ty.is_any_array() {
+        diagnostics.push(
+            Diagnostic::error(
+                codes::DIST_NOT_ARRAY,
+                format!("`dist` applies only to arrays, found `{}`", program.ty_name(ty)),
+                spec.span,
+            )
+            .with_label("`dist` on a non-array")
+            .with_help("remove `dist`: only arrays can be partitioned"),
+        );
+        return;
+    }
+    let rank = ty.rank();
+    match &spec.kind {
+        DistKind::Block => {}
+        DistKind::Dim(expr) => check_dim(program, expr, ty, rank, diagnostics),
+        DistKind::View(pairs) => check_pairs(program, "view", pairs, ty, rank, diagnostics),
+        DistKind::PolyView(pairs) => {
+            check_pairs(program, "polyview", pairs, ty, rank, diagnostics);
+        }
+        DistKind::User { class, args } => {
+            let Some(&class_id) = program.class_by_name.get(&class.name) else {
+                diagnostics.push(
+                    Diagnostic::error(
+                        codes::DIST_UNKNOWN_STRATEGY,
+                        format!("cannot find partitioning strategy class `{}`", class.name),
+                        class.span,
+                    )
+                    .with_label("not a class of this program")
+                    .with_help(format!(
+                        "declare `class {} {{ static int[] bounds(int length, int parts) {{ .. }} }}`",
+                        class.name
+                    )),
+                );
+                return;
+            };
+            check_bounds(program, class_id, &class.span, args, diagnostics);
+        }
+    }
+}
+
+fn check_dim(
+    program: &Program,
+    expr: &Expr,
+    ty: &Ty,
+    rank: usize,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let expr_ty = program.ty_of(expr.id);
+    let value = if util::is_int_like(expr_ty) { util::const_int(program, expr) } else { None };
+    match value {
+        None => {
+            if program.expr_ty.get(&expr.id).is_some_and(Ty::is_error) {
+                return;
+            }
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::DIST_DIM_NOT_CONSTANT,
+                    "`dim` must be an `int` constant",
+                    expr.span,
+                )
+                .with_label("not a constant")
+                .with_help("write the dimension number, for example `dist(dim = 2)`"),
+            );
+        }
+        Some(k) if k < 1 || k > rank as i64 => {
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::DIST_DIM_OUT_OF_RANGE,
+                    format!(
+                        "`dim = {k}` is not a dimension of `{}`, which has {rank} dimension{}",
+                        program.ty_name(ty),
+                        if rank == 1 { "" } else { "s" }
+                    ),
+                    expr.span,
+                )
+                .with_label(format!("expected a number from 1 to {rank}"))
+                .with_help("dimensions are numbered from 1"),
+            );
+        }
+        Some(_) => {}
+    }
+}
+
+fn check_pairs(
+    program: &Program,
+    keyword: &str,
+    pairs: &[HaloPair],
+    ty: &Ty,
+    rank: usize,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for pair in pairs {
+        for width in [&pair.before, &pair.after] {
+            let width_ty = program.ty_of(width.id);
+            if width_ty.is_error() && program.expr_ty.contains_key(&width.id) {
+                continue;
+            }
+            let value =
+                if util::is_int_like(width_ty) { util::const_int(program, width) } else { None };
+            let problem = match value {
+                None => "is not an `int` constant",
+                Some(v) if v < 0 => "is negative",
+                Some(_) => continue,
+            };
+            diagnostics.push(
+                Diagnostic::error(
+                    codes::DIST_BAD_HALO,
+                    format!("halo width in `{keyword}` {problem}"),
+                    width.span,
+                )
+                .with_label("expected a non-negative `int` constant")
+                .with_help("halo widths count cells, for example `<1, 1>`"),
+            );
+        }
+    }
+    if let Some(extra) = pairs.get(rank) {
+        diagnostics.push(
+            Diagnostic::error(
+                codes::DIST_TOO_MANY_PAIRS,
+                format!(
+                    "`{keyword}` gives {} `<before, after>` pairs but `{}` has {rank} partitioned dimension{}",
+                    pairs.len(),
+                    program.ty_name(ty),
+                    if rank == 1 { "" } else { "s" }
+                ),
+                extra.span,
+            )
+            .with_label("no dimension left for this pair")
+            .with_help(format!("give at most {rank} pair{}", if rank == 1 { "" } else { "s" })),
+        );
+    }
+}
+
+/// Checks that `class` declares `static int[] bounds(int, int, <types of args>)`.
+fn check_bounds(
+    program: &Program,
+    class_id: ClassId,
+    use_span: &somd_diag::Span,
+    args: &[Expr],
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let Some(class) = program.classes.get(class_id.0 as usize) else { return };
+    let mut wanted = vec![Ty::INT, Ty::INT];
+    for arg in args {
+        let ty = program.ty_of(arg.id);
+        if ty.is_error() {
+            return;
+        }
+        wanted.push(ty.clone());
+    }
+    let want_ret = Ty::Array(Box::new(Ty::INT));
+    let mut near_misses = Vec::new();
+    for &method_id in &class.methods {
+        let Some(method) = util::method_info(program, method_id) else { continue };
+        if method.name != "bounds" {
+            continue;
+        }
+        if method.params.iter().any(|p| p.ty.is_error()) || method.ret.is_error() {
+            return;
+        }
+        let params_match = method.params.len() == wanted.len()
+            && method.params.iter().zip(&wanted).all(|(p, w)| &p.ty == w);
+        if method.is_static && method.ret == want_ret && params_match {
+            return;
+        }
+        near_misses.push(method.name_span);
+    }
+    let extra: Vec<String> = wanted[2..].iter().map(|ty| program.ty_name(ty)).collect();
+    let mut signature = String::from("static int[] bounds(int length, int parts");
+    for (index, ty) in extra.iter().enumerate() {
+        signature.push_str(&format!(", {ty} arg{}", index + 1));
+    }
+    signature.push(')');
+    let mut diagnostic = Diagnostic::error(
+        codes::DIST_NO_BOUNDS,
+        format!("partitioning strategy `{}` has no method `{signature}`", class.name),
+        *use_span,
+    )
+    .with_label("used as a partitioning strategy here")
+    .with_secondary(class.name_span, format!("`{}` is declared here", class.name));
+    for span in near_misses {
+        diagnostic = diagnostic.with_secondary(span, "this `bounds` has a different signature");
+    }
+    diagnostics.push(diagnostic.with_help(format!(
+        "declare `{signature}` in `{}`, returning `parts + 1` boundaries from 0 to `length`",
+        class.name
+    )));
+}

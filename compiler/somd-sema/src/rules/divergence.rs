@@ -1,0 +1,602 @@
+//! Divergent control flow around intermediate reductions and `sync` (LANGUAGE.md §2.4,
+//! §2.5).
+//!
+//! Every method instance (MI) must reach the same intermediate reductions and `sync`
+//! barriers in the same order, so such a call or block may not sit under a condition whose
+//! value can differ between MIs. The pass runs on the body of every SOMD method:
+//!
+//! 1. **Taint.** A value is *partition-dependent* when it reads a `dist` variable (its
+//!    contents or its `length`), `Somd.offset(..)`, or a tainted local. `Somd.globalLength`,
+//!    non-`dist` parameters, fields and the result of an intermediate reduction (the same
+//!    combined value in every MI) are not. A local is tainted when some assignment to it
+//!    (or to one of its elements) reads partition-dependent data, or happens under a
+//!    partition-dependent condition (implicit flow). Assignments to a `shared` scalar inside
+//!    its own `sync reduce(op) (x)` block do not taint it: after the block every MI holds the
+//!    combined value. The analysis is flow-insensitive and linear: assignments become edges
+//!    of a dependency graph whose tainted part is found by one breadth-first search.
+//! 2. **Check.** The body is walked with the innermost partition-dependent condition in
+//!    hand: `if`, `?:`, the right operand of `&&`/`||`, loop conditions, and loops whose
+//!    body may `break`/`continue`/`return` under such a condition. A `return` under such a
+//!    condition makes everything after it (in source order) divergent.
+//!
+//! Calls are checked where they are written in a SOMD method body. A call there of an
+//! ordinary helper method that reaches an intermediate reduction (directly or through
+//! other helpers; found by a backward search over the call graph) counts as a reduction
+//! too. The control flow *inside* such helpers is not analysed: which of their values are
+//! partition-dependent would depend on every call site's arguments.
+
+use super::codes;
+use super::util;
+use crate::model::{CallTarget, MethodId, NameRes, Program};
+use somd_diag::{Diagnostic, Span};
+use somd_syntax::ast::{BinaryOp, Block, DeclId, Expr, ExprKind, MethodDecl, Stmt, StmtKind};
+use std::collections::{HashMap, HashSet, VecDeque};
+
+pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
+    let helpers = reducing_helpers(program);
+    for id in program.method_ids() {
+        let Some(decl) = program.method_decl(id) else { continue };
+        let Some(body) = &decl.body else { continue };
+        if !util::decl_is_somd(decl) {
+            continue;
+        }
+        let dist = dist_decls(decl);
+        let mut graph = Graph::new(program, &dist);
+        graph.block(body, None, None);
+        let tainted = graph.solve();
+        let mut checker = Checker {
+            program,
+            dist: &dist,
+            tainted: &tainted,
+            helpers: &helpers,
+            after_return: None,
+            diagnostics,
+        };
+        checker.block(body, None);
+    }
+}
+
+/// Ordinary methods (no `dist` parameter, no `reduce`) that reach an intermediate
+/// reduction through calls, each with the reduction it reaches.
+fn reducing_helpers(program: &Program) -> HashMap<MethodId, MethodId> {
+    struct Calls<'p> {
+        program: &'p Program,
+        out: Vec<MethodId>,
+    }
+    impl<'a> util::Visitor<'a> for Calls<'_> {
+        fn expr(&mut self, expr: &'a Expr, _write: bool) -> bool {
+            if let ExprKind::Call { .. } = expr.kind {
+                if let Some(CallTarget::Method(id)) = self.program.calls.get(&expr.id) {
+                    self.out.push(*id);
+                }
+            }
+            true
+        }
+    }
+    let is_helper = |id: MethodId| {
+        util::method_info(program, id).is_some_and(|m| m.reduce.is_none() && !m.is_somd())
+    };
+    let mut found: HashMap<MethodId, MethodId> = HashMap::new();
+    let mut callers: HashMap<MethodId, Vec<MethodId>> = HashMap::new();
+    let mut queue = VecDeque::new();
+    for id in program.method_ids() {
+        if !is_helper(id) {
+            continue;
+        }
+        let Some(body) = program.method_decl(id).and_then(|d| d.body.as_ref()) else { continue };
+        let mut calls = Calls { program, out: Vec::new() };
+        util::walk_block(&mut calls, body);
+        for callee in calls.out {
+            if is_intermediate(program, callee) {
+                if let std::collections::hash_map::Entry::Vacant(slot) = found.entry(id) {
+                    slot.insert(callee);
+                    queue.push_back(id);
+                }
+            } else if is_helper(callee) {
+                callers.entry(callee).or_default().push(id);
+            }
+        }
+    }
+    while let Some(helper) = queue.pop_front() {
+        let Some(&reduction) = found.get(&helper) else { continue };
+        for caller in callers.get(&helper).into_iter().flatten() {
+            if let std::collections::hash_map::Entry::Vacant(slot) = found.entry(*caller) {
+                slot.insert(reduction);
+                queue.push_back(*caller);
+            }
+        }
+    }
+    found
+}
+
+/// The `dist` parameters and locals of a SOMD method.
+fn dist_decls(decl: &MethodDecl) -> HashSet<DeclId> {
+    let mut out: HashSet<DeclId> =
+        decl.params.iter().filter(|p| p.dist.is_some()).map(|p| p.id).collect();
+    if let Some(body) = &decl.body {
+        struct Collect<'s>(&'s mut HashSet<DeclId>);
+        impl<'a> util::Visitor<'a> for Collect<'_> {
+            fn local_decl(&mut self, decl: &'a somd_syntax::ast::LocalDecl) {
+                if decl.dist.is_some() {
+                    self.0.extend(decl.vars.iter().map(|v| v.id));
+                }
+            }
+        }
+        util::walk_block(&mut Collect(&mut out), body);
+    }
+    out
+}
+
+/// What an expression reads that matters for taint.
+#[derive(Default)]
+struct Reads {
+    locals: Vec<DeclId>,
+    /// Reads partition data directly (`dist` variable, `Somd.offset`).
+    direct: bool,
+}
+
+/// Collects the reads of `expr` (not descending into values that are the same in every MI).
+fn reads(program: &Program, dist: &HashSet<DeclId>, expr: &Expr, out: &mut Reads) {
+    match &expr.kind {
+        ExprKind::Name(_) => {
+            if let Some(NameRes::Local(decl)) = program.names.get(&expr.id) {
+                if dist.contains(decl) {
+                    out.direct = true;
+                } else {
+                    out.locals.push(*decl);
+                }
+            }
+            return;
+        }
+        ExprKind::Call { .. } => match program.calls.get(&expr.id) {
+            Some(CallTarget::Builtin { class: "Somd", name: "offset" }) => {
+                out.direct = true;
+                return;
+            }
+            Some(CallTarget::Builtin { class: "Somd", name: "globalLength" }) => return,
+            Some(CallTarget::Method(method)) if is_intermediate(program, *method) => return,
+            _ => {}
+        },
+        _ => {}
+    }
+    util::for_each_child(expr, &mut |child, _| reads(program, dist, child, out));
+}
+
+/// A method with `reduce` and no `dist` parameter: an intermediate reduction inside an MI.
+fn is_intermediate(program: &Program, method: MethodId) -> bool {
+    util::method_info(program, method).is_some_and(|m| m.reduce.is_some() && !m.is_somd())
+}
+
+/// A node of the dependency graph: a local, or a condition (for implicit flows).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Node {
+    Local(DeclId),
+    Cond(usize),
+}
+
+/// The dependency graph of one method body.
+struct Graph<'p> {
+    program: &'p Program,
+    dist: &'p HashSet<DeclId>,
+    /// `edges[a]` are the nodes that become tainted when `a` is.
+    edges: HashMap<Node, Vec<Node>>,
+    sources: Vec<Node>,
+    n_conds: usize,
+    /// The `shared` locals declared so far, by name (for `sync reduce(op) (x)`).
+    shared: HashMap<String, DeclId>,
+}
+
+impl<'p> Graph<'p> {
+    fn new(program: &'p Program, dist: &'p HashSet<DeclId>) -> Graph<'p> {
+        Graph {
+            program,
+            dist,
+            edges: HashMap::new(),
+            sources: Vec::new(),
+            n_conds: 0,
+            shared: HashMap::new(),
+        }
+    }
+
+    /// Records that `target` depends on the reads of `expr` and on the enclosing condition.
+    fn flow(&mut self, target: Node, expr: Option<&Expr>, cond: Option<Node>) {
+        if let Some(expr) = expr {
+            let mut r = Reads::default();
+            reads(self.program, self.dist, expr, &mut r);
+            if r.direct {
+                self.sources.push(target);
+            }
+            for local in r.locals {
+                self.edges.entry(Node::Local(local)).or_default().push(target);
+            }
+        }
+        if let Some(cond) = cond {
+            self.edges.entry(cond).or_default().push(target);
+        }
+    }
+
+    /// A new condition node depending on `expr` and on the enclosing condition.
+    fn cond(&mut self, expr: &Expr, outer: Option<Node>) -> Option<Node> {
+        let node = Node::Cond(self.n_conds);
+        self.n_conds += 1;
+        self.flow(node, Some(expr), outer);
+        Some(node)
+    }
+
+    fn block(&mut self, block: &Block, cond: Option<Node>, reducing: Option<DeclId>) {
+        for stmt in &block.stmts {
+            self.stmt(stmt, cond, reducing);
+        }
+    }
+
+    fn stmt(&mut self, stmt: &Stmt, cond: Option<Node>, reducing: Option<DeclId>) {
+        match &stmt.kind {
+            StmtKind::Local(decl) => {
+                for var in &decl.vars {
+                    if let Some(init) = &var.init {
+                        self.flow(Node::Local(var.id), Some(init), cond);
+                        self.expr(init, cond, reducing);
+                    }
+                    if decl.modifiers.is_shared() {
+                        self.shared.insert(var.name.name.clone(), var.id);
+                    }
+                }
+            }
+            StmtKind::Expr(expr) | StmtKind::Throw(expr) => self.expr(expr, cond, reducing),
+            StmtKind::Return(expr) => {
+                if let Some(expr) = expr {
+                    self.expr(expr, cond, reducing);
+                }
+            }
+            StmtKind::If { cond: test, then_branch, else_branch } => {
+                self.expr(test, cond, reducing);
+                let inner = self.cond(test, cond);
+                self.stmt(then_branch, inner, reducing);
+                if let Some(else_branch) = else_branch {
+                    self.stmt(else_branch, inner, reducing);
+                }
+            }
+            StmtKind::While { cond: test, body } | StmtKind::DoWhile { body, cond: test } => {
+                self.expr(test, cond, reducing);
+                let inner = self.cond(test, cond);
+                self.stmt(body, inner, reducing);
+            }
+            StmtKind::For { init, cond: test, update, body } => {
+                for stmt in init {
+                    self.stmt(stmt, cond, reducing);
+                }
+                let inner = match test {
+                    Some(test) => {
+                        self.expr(test, cond, reducing);
+                        self.cond(test, cond)
+                    }
+                    None => cond,
+                };
+                self.stmt(body, inner, reducing);
+                for expr in update {
+                    self.expr(expr, inner, reducing);
+                }
+            }
+            StmtKind::Block(block) => self.block(block, cond, reducing),
+            StmtKind::Labeled { body, .. } => self.stmt(body, cond, reducing),
+            StmtKind::Sync(sync) => {
+                let reduced = if sync.reduce.is_some() {
+                    sync.vars.first().and_then(|var| self.shared.get(&var.name).copied())
+                } else {
+                    None
+                };
+                self.block(&sync.body, cond, reduced.or(reducing));
+            }
+            StmtKind::Break(_) | StmtKind::Continue(_) | StmtKind::Empty | StmtKind::Error => {}
+        }
+    }
+
+    /// Records the assignments inside `expr`.
+    fn expr(&mut self, expr: &Expr, cond: Option<Node>, reducing: Option<DeclId>) {
+        match &expr.kind {
+            ExprKind::Assign { target, value, .. } => {
+                if let Some(base) = self.assigned_local(target) {
+                    if Some(base) != reducing {
+                        self.flow(Node::Local(base), Some(value), cond);
+                        if let ExprKind::Index { .. } = target.kind {
+                            self.flow(Node::Local(base), Some(target), None);
+                        }
+                    }
+                }
+            }
+            ExprKind::Conditional { cond: test, then_expr, else_expr } => {
+                self.expr(test, cond, reducing);
+                let inner = self.cond(test, cond);
+                self.expr(then_expr, inner, reducing);
+                self.expr(else_expr, inner, reducing);
+                return;
+            }
+            ExprKind::Binary { op: BinaryOp::And | BinaryOp::Or, lhs, rhs } => {
+                self.expr(lhs, cond, reducing);
+                let inner = self.cond(lhs, cond);
+                self.expr(rhs, inner, reducing);
+                return;
+            }
+            ExprKind::Unary { op, operand } if util::is_inc_dec(*op) => {
+                if let Some(base) = self.assigned_local(operand) {
+                    if Some(base) != reducing {
+                        self.flow(Node::Local(base), Some(operand), cond);
+                    }
+                }
+            }
+            _ => {}
+        }
+        util::for_each_child(expr, &mut |child, _| self.expr(child, cond, reducing));
+    }
+
+    /// The local written by an assignment target `x`, `x[i]`, `x[i][j]`.
+    fn assigned_local(&self, target: &Expr) -> Option<DeclId> {
+        match &target.kind {
+            ExprKind::Name(_) => match self.program.names.get(&target.id) {
+                Some(NameRes::Local(decl)) => Some(*decl),
+                _ => None,
+            },
+            ExprKind::Index { target, .. } => self.assigned_local(target),
+            _ => None,
+        }
+    }
+
+    /// The tainted locals: everything reachable from a direct source.
+    fn solve(self) -> HashSet<DeclId> {
+        let mut seen: HashSet<Node> = HashSet::new();
+        let mut queue: VecDeque<Node> = VecDeque::new();
+        for source in self.sources {
+            if seen.insert(source) {
+                queue.push_back(source);
+            }
+        }
+        while let Some(node) = queue.pop_front() {
+            for next in self.edges.get(&node).into_iter().flatten() {
+                if seen.insert(*next) {
+                    queue.push_back(*next);
+                }
+            }
+        }
+        seen.into_iter()
+            .filter_map(|node| match node {
+                Node::Local(decl) => Some(decl),
+                Node::Cond(_) => None,
+            })
+            .collect()
+    }
+}
+
+/// How a partition-dependent condition makes code divergent.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cause {
+    /// The condition encloses the code (branch, loop condition, `?:`, `&&`, `||`).
+    Encloses,
+    /// The condition guards a `break`, `continue` or `return` of an enclosing loop.
+    LoopExit,
+    /// The condition guards an earlier `return`.
+    Return,
+}
+
+/// Why the current code may run in only some MIs.
+#[derive(Clone, Copy)]
+struct Divergence {
+    /// The partition-dependent condition.
+    span: Span,
+    cause: Cause,
+}
+
+struct Checker<'p, 'd> {
+    program: &'p Program,
+    dist: &'p HashSet<DeclId>,
+    tainted: &'p HashSet<DeclId>,
+    helpers: &'p HashMap<MethodId, MethodId>,
+    after_return: Option<Span>,
+    diagnostics: &'d mut Vec<Diagnostic>,
+}
+
+impl Checker<'_, '_> {
+    fn is_tainted(&self, expr: &Expr) -> bool {
+        let mut r = Reads::default();
+        reads(self.program, self.dist, expr, &mut r);
+        r.direct || r.locals.iter().any(|local| self.tainted.contains(local))
+    }
+
+    fn divergent_cond(&self, expr: &Expr, outer: Option<Divergence>) -> Option<Divergence> {
+        outer.or_else(|| {
+            self.is_tainted(expr).then_some(Divergence { span: expr.span, cause: Cause::Encloses })
+        })
+    }
+
+    fn current(&self, ctx: Option<Divergence>) -> Option<Divergence> {
+        ctx.or(self.after_return.map(|span| Divergence { span, cause: Cause::Return }))
+    }
+
+    fn block(&mut self, block: &Block, ctx: Option<Divergence>) {
+        for stmt in &block.stmts {
+            self.stmt(stmt, ctx);
+        }
+    }
+
+    fn stmt(&mut self, stmt: &Stmt, ctx: Option<Divergence>) {
+        match &stmt.kind {
+            StmtKind::Local(decl) => {
+                for var in &decl.vars {
+                    if let Some(init) = &var.init {
+                        self.expr(init, ctx);
+                    }
+                }
+            }
+            StmtKind::Expr(expr) | StmtKind::Throw(expr) => self.expr(expr, ctx),
+            StmtKind::Return(expr) => {
+                if let Some(expr) = expr {
+                    self.expr(expr, ctx);
+                }
+                if self.after_return.is_none() {
+                    if let Some(div) = ctx {
+                        self.after_return = Some(div.span);
+                    }
+                }
+            }
+            StmtKind::If { cond, then_branch, else_branch } => {
+                self.expr(cond, ctx);
+                let inner = self.divergent_cond(cond, ctx);
+                self.stmt(then_branch, inner);
+                if let Some(else_branch) = else_branch {
+                    self.stmt(else_branch, inner);
+                }
+            }
+            StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
+                let inner = self.loop_divergence(Some(cond), body, ctx);
+                self.expr(cond, inner);
+                self.stmt(body, inner);
+            }
+            StmtKind::For { init, cond, update, body } => {
+                for stmt in init {
+                    self.stmt(stmt, ctx);
+                }
+                let inner = self.loop_divergence(cond.as_ref(), body, ctx);
+                if let Some(cond) = cond {
+                    self.expr(cond, inner);
+                }
+                self.stmt(body, inner);
+                for expr in update {
+                    self.expr(expr, inner);
+                }
+            }
+            StmtKind::Block(block) => self.block(block, ctx),
+            StmtKind::Labeled { body, .. } => self.stmt(body, ctx),
+            StmtKind::Sync(sync) => {
+                if let Some(div) = self.current(ctx) {
+                    let mut diagnostic = Diagnostic::error(
+                        codes::DIVERGENT_SYNC,
+                        "`sync` block under control flow that depends on partition data",
+                        util::keyword_span(stmt.span, "sync"),
+                    )
+                    .with_label("not every method instance may reach this barrier");
+                    diagnostic = with_cause(diagnostic, div);
+                    self.diagnostics.push(diagnostic.with_help(
+                        "move the `sync` block out of the branch or loop, or make the condition \
+                         independent of `dist` data (for example with `Somd.globalLength`)",
+                    ));
+                }
+                self.block(&sync.body, ctx);
+            }
+            StmtKind::Break(_) | StmtKind::Continue(_) | StmtKind::Empty | StmtKind::Error => {}
+        }
+    }
+
+    /// The divergence of a loop's condition and body.
+    fn loop_divergence(
+        &self,
+        cond: Option<&Expr>,
+        body: &Stmt,
+        ctx: Option<Divergence>,
+    ) -> Option<Divergence> {
+        if ctx.is_some() {
+            return ctx;
+        }
+        if let Some(div) = cond.and_then(|cond| self.divergent_cond(cond, None)) {
+            return Some(div);
+        }
+        self.tainted_exit(body, false, None).map(|span| Divergence { span, cause: Cause::LoopExit })
+    }
+
+    /// The condition guarding a `break`, `continue` or `return` in a loop body that leaves
+    /// (or skips part of) the loop, when that condition is partition-dependent.
+    fn tainted_exit(&self, stmt: &Stmt, nested: bool, guard: Option<Span>) -> Option<Span> {
+        match &stmt.kind {
+            StmtKind::Return(_) => guard,
+            StmtKind::Break(label) | StmtKind::Continue(label) => {
+                if nested && label.is_none() {
+                    None
+                } else {
+                    guard
+                }
+            }
+            StmtKind::If { cond, then_branch, else_branch } => {
+                let guard = guard.or_else(|| self.is_tainted(cond).then_some(cond.span));
+                self.tainted_exit(then_branch, nested, guard).or_else(|| {
+                    else_branch.as_ref().and_then(|e| self.tainted_exit(e, nested, guard))
+                })
+            }
+            StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
+                let guard = guard.or_else(|| self.is_tainted(cond).then_some(cond.span));
+                self.tainted_exit(body, true, guard)
+            }
+            StmtKind::For { cond, body, .. } => {
+                let guard = guard
+                    .or_else(|| cond.as_ref().and_then(|c| self.is_tainted(c).then_some(c.span)));
+                self.tainted_exit(body, true, guard)
+            }
+            StmtKind::Block(block) => {
+                block.stmts.iter().find_map(|s| self.tainted_exit(s, nested, guard))
+            }
+            StmtKind::Sync(sync) => {
+                sync.body.stmts.iter().find_map(|s| self.tainted_exit(s, nested, guard))
+            }
+            StmtKind::Labeled { body, .. } => self.tainted_exit(body, nested, guard),
+            StmtKind::Local(_)
+            | StmtKind::Expr(_)
+            | StmtKind::Throw(_)
+            | StmtKind::Empty
+            | StmtKind::Error => None,
+        }
+    }
+
+    fn expr(&mut self, expr: &Expr, ctx: Option<Divergence>) {
+        match &expr.kind {
+            ExprKind::Conditional { cond, then_expr, else_expr } => {
+                self.expr(cond, ctx);
+                let inner = self.divergent_cond(cond, ctx);
+                self.expr(then_expr, inner);
+                self.expr(else_expr, inner);
+                return;
+            }
+            ExprKind::Binary { op: BinaryOp::And | BinaryOp::Or, lhs, rhs } => {
+                self.expr(lhs, ctx);
+                let inner = self.divergent_cond(lhs, ctx);
+                self.expr(rhs, inner);
+                return;
+            }
+            ExprKind::Call { .. } => self.check_call(expr, ctx),
+            _ => {}
+        }
+        util::for_each_child(expr, &mut |child, _| self.expr(child, ctx));
+    }
+
+    fn check_call(&mut self, expr: &Expr, ctx: Option<Divergence>) {
+        let Some(CallTarget::Method(method)) = self.program.calls.get(&expr.id) else { return };
+        let message = if is_intermediate(self.program, *method) {
+            format!(
+                "intermediate reduction `{}` is called under control flow that depends on \
+                 partition data",
+                self.program.method_path(*method)
+            )
+        } else if let Some(reduction) = self.helpers.get(method) {
+            format!(
+                "`{}` reaches intermediate reduction `{}` and is called under control flow that \
+                 depends on partition data",
+                self.program.method_path(*method),
+                self.program.method_path(*reduction)
+            )
+        } else {
+            return;
+        };
+        let Some(div) = self.current(ctx) else { return };
+        let diagnostic = Diagnostic::error(codes::DIVERGENT_REDUCTION, message, expr.span)
+            .with_label("not every method instance may make this call");
+        self.diagnostics.push(with_cause(diagnostic, div).with_help(
+            "call it in straight-line code or in a loop whose bounds do not depend on `dist` \
+             data (for example use `Somd.globalLength`), and branch on its result instead",
+        ));
+    }
+}
+
+fn with_cause(diagnostic: Diagnostic, div: Divergence) -> Diagnostic {
+    let message = match div.cause {
+        Cause::Encloses => "this condition depends on partition data",
+        Cause::LoopExit => "this partition-dependent condition can leave the loop early",
+        Cause::Return => "an earlier `return` under this partition-dependent condition",
+    };
+    diagnostic.with_secondary(div.span, message)
+}

@@ -1,0 +1,451 @@
+//! Rules for `shared` scalars and `sync` blocks (LANGUAGE.md §2.5).
+//!
+//! `shared` locals and `sync` blocks exist only inside SOMD methods. A `shared` variable is
+//! a primitive scalar with an initializer (every method instance starts from it).
+//! `sync (g, h)` names `dist` variables in scope; `sync reduce(op) (x)` names exactly one
+//! `shared` scalar to which `op` applies. The names in a `sync` header are not expressions,
+//! so this pass keeps its own scope of the locals and parameters declared so far.
+//!
+//! Inside one `sync` block, a read of a `dist` array with a view (`view`/`polyview`) that
+//! the block also writes, at an index path different from every write of that array,
+//! may read a halo cell another method instance is writing: the result depends on the
+//! schedule and the pass warns once per expression (double buffering fixes it). Arrays
+//! without a view cannot see other partitions, and a read of exactly the written cell
+//! (`g[i][j] = g[i][j] * 2`) is the instance's own cell, so neither warns.
+//!
+//! Writes to halo cells are not rejected here: a halo exists only on sides with a neighbour
+//! (§2.2), so in the MI holding the first block index 0 of `dist(view = <1,1>) g` is its own
+//! first cell, not a halo cell. No constant index is in the halo of every MI, and the check
+//! is left to the runtime (`IllegalStateException`).
+
+use super::codes;
+use super::util;
+use crate::model::{NameRes, Program, Ty};
+use somd_diag::{Diagnostic, Span};
+use somd_syntax::ast::{
+    Block, DeclId, DistKind, Expr, ExprKind, LocalDecl, ModifierKind, Stmt, StmtKind, SyncStmt,
+};
+use std::collections::{HashMap, HashSet};
+
+pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
+    for body in util::bodies(program) {
+        let mut checker = Checker {
+            program,
+            is_somd: body.is_somd,
+            scope: Vec::new(),
+            views: HashMap::new(),
+            diagnostics,
+        };
+        if let Some(decl) = body.decl {
+            for param in &decl.params {
+                let is_view = matches!(
+                    param.dist.as_ref().map(|d| &d.kind),
+                    Some(DistKind::View(_) | DistKind::PolyView(_))
+                );
+                if is_view {
+                    checker.views.insert(param.id, param.name.name.clone());
+                }
+                checker.scope.push(ScopeEntry {
+                    name: param.name.name.clone(),
+                    id: param.id,
+                    is_dist: param.dist.is_some(),
+                    is_shared: false,
+                });
+            }
+        }
+        checker.block(body.block);
+    }
+}
+
+struct ScopeEntry {
+    name: String,
+    id: DeclId,
+    is_dist: bool,
+    is_shared: bool,
+}
+
+struct Checker<'p, 'd> {
+    program: &'p Program,
+    is_somd: bool,
+    scope: Vec<ScopeEntry>,
+    /// `dist` variables with a view, by declaration.
+    views: HashMap<DeclId, String>,
+    diagnostics: &'d mut Vec<Diagnostic>,
+}
+
+impl Checker<'_, '_> {
+    fn lookup(&self, name: &str) -> Option<&ScopeEntry> {
+        self.scope.iter().rev().find(|entry| entry.name == name)
+    }
+
+    fn block(&mut self, block: &Block) {
+        let mark = self.scope.len();
+        for stmt in &block.stmts {
+            self.stmt(stmt);
+        }
+        self.scope.truncate(mark);
+    }
+
+    fn stmt(&mut self, stmt: &Stmt) {
+        match &stmt.kind {
+            StmtKind::Local(decl) => self.local(decl),
+            StmtKind::If { then_branch, else_branch, .. } => {
+                self.nested(then_branch);
+                if let Some(else_branch) = else_branch {
+                    self.nested(else_branch);
+                }
+            }
+            StmtKind::While { body, .. }
+            | StmtKind::DoWhile { body, .. }
+            | StmtKind::Labeled { body, .. } => self.nested(body),
+            StmtKind::For { init, body, .. } => {
+                let mark = self.scope.len();
+                for stmt in init {
+                    self.stmt(stmt);
+                }
+                self.nested(body);
+                self.scope.truncate(mark);
+            }
+            StmtKind::Block(block) => self.block(block),
+            StmtKind::Sync(sync) => {
+                self.sync(stmt.span, sync);
+                self.block(&sync.body);
+            }
+            StmtKind::Expr(_)
+            | StmtKind::Throw(_)
+            | StmtKind::Return(_)
+            | StmtKind::Break(_)
+            | StmtKind::Continue(_)
+            | StmtKind::Empty
+            | StmtKind::Error => {}
+        }
+    }
+
+    /// A statement in its own scope (a branch or loop body that is not a block).
+    fn nested(&mut self, stmt: &Stmt) {
+        let mark = self.scope.len();
+        self.stmt(stmt);
+        self.scope.truncate(mark);
+    }
+
+    fn local(&mut self, decl: &LocalDecl) {
+        let shared_span = decl.modifiers.list.iter().find_map(|m| match m.kind {
+            ModifierKind::Shared => Some(m.span),
+            _ => None,
+        });
+        if let Some(shared_span) = shared_span {
+            self.check_shared(decl, shared_span);
+        }
+        let is_view = matches!(
+            decl.dist.as_ref().map(|d| &d.kind),
+            Some(DistKind::View(_) | DistKind::PolyView(_))
+        );
+        for var in &decl.vars {
+            if is_view {
+                self.views.insert(var.id, var.name.name.clone());
+            }
+            self.scope.push(ScopeEntry {
+                name: var.name.name.clone(),
+                id: var.id,
+                is_dist: decl.dist.is_some(),
+                is_shared: shared_span.is_some(),
+            });
+        }
+    }
+
+    fn check_shared(&mut self, decl: &LocalDecl, shared_span: Span) {
+        if !self.is_somd {
+            self.diagnostics.push(
+                Diagnostic::error(
+                    codes::SHARED_OUTSIDE_SOMD,
+                    "`shared` variables are allowed only inside SOMD methods",
+                    shared_span,
+                )
+                .with_label("this method has no `dist` parameter, so it runs as one instance")
+                .with_help("remove `shared`"),
+            );
+            return;
+        }
+        for var in &decl.vars {
+            let ty = util::local_info(self.program, var.id).map(|l| &l.ty).unwrap_or(&Ty::Error);
+            if !matches!(ty, Ty::Prim(_) | Ty::Error) {
+                self.diagnostics.push(
+                    Diagnostic::error(
+                        codes::SHARED_NOT_SCALAR,
+                        format!(
+                            "`shared` variable `{}` must have a primitive type, found `{}`",
+                            var.name.name,
+                            self.program.ty_name(ty)
+                        ),
+                        var.name.span,
+                    )
+                    .with_label("not a primitive scalar")
+                    .with_secondary(shared_span, "declared `shared` here")
+                    .with_help(
+                        "share arrays between method instances with `dist` and `sync` instead",
+                    ),
+                );
+            } else if var.init.is_none() {
+                self.diagnostics.push(
+                    Diagnostic::error(
+                        codes::SHARED_NO_INIT,
+                        format!("`shared` variable `{}` needs an initializer", var.name.name),
+                        var.name.span,
+                    )
+                    .with_label("every method instance starts from the initial value")
+                    .with_help(format!("write `shared .. {} = 0;`", var.name.name)),
+                );
+            }
+        }
+    }
+
+    fn sync(&mut self, span: Span, sync: &SyncStmt) {
+        let keyword = util::keyword_span(span, "sync");
+        if !self.is_somd {
+            self.diagnostics.push(
+                Diagnostic::error(
+                    codes::SYNC_OUTSIDE_SOMD,
+                    "`sync` blocks are allowed only inside SOMD methods",
+                    keyword,
+                )
+                .with_label("this method has no `dist` parameter, so it runs as one instance")
+                .with_help("remove `sync` and keep the block's statements"),
+            );
+            return;
+        }
+        match sync.reduce {
+            Some((op, op_span)) => self.sync_reduce(keyword, op, op_span, sync),
+            None => {
+                for var in &sync.vars {
+                    // An unknown name is the type checker's to report.
+                    match self.lookup(&var.name) {
+                        Some(entry) if !entry.is_dist => {
+                            let message =
+                                format!("`{}` in `sync (..)` is not a `dist` variable", var.name);
+                            self.diagnostics.push(
+                                Diagnostic::error(codes::SYNC_NOT_DIST, message, var.span)
+                                    .with_label("expected a `dist` parameter or local")
+                                    .with_help(
+                                        "name only `dist` arrays, or write `sync { .. }` to \
+                                         synchronise all of them",
+                                    ),
+                            );
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        self.racy_reads(&sync.body);
+    }
+
+    fn sync_reduce(
+        &mut self,
+        keyword: Span,
+        op: somd_syntax::ast::ReduceOp,
+        op_span: Span,
+        sync: &SyncStmt,
+    ) {
+        let [var] = sync.vars.as_slice() else {
+            self.diagnostics.push(
+                Diagnostic::error(
+                    codes::SYNC_REDUCE_ARITY,
+                    format!(
+                        "`sync reduce({})` needs exactly one `shared` variable, found {}",
+                        op.symbol(),
+                        sync.vars.len()
+                    ),
+                    op_span,
+                )
+                .with_label("combines one `shared` variable")
+                .with_secondary(keyword, "in this `sync` block")
+                .with_help("write `sync reduce(op) (x) { .. }`, one block per variable"),
+            );
+            return;
+        };
+        // An unknown name is the type checker's to report.
+        let entry = match self.lookup(&var.name) {
+            Some(entry) if entry.is_shared => entry,
+            None => return,
+            Some(_) => {
+                let message =
+                    format!("`{}` in `sync reduce(..)` is not a `shared` variable", var.name);
+                self.diagnostics.push(
+                    Diagnostic::error(codes::SYNC_REDUCE_NOT_SHARED, message, var.span)
+                        .with_label("expected a `shared` scalar")
+                        .with_help(format!(
+                            "declare it as `shared double {} = 0;` before the block",
+                            var.name
+                        )),
+                );
+                return;
+            }
+        };
+        let ty = util::local_info(self.program, entry.id).map(|l| &l.ty).unwrap_or(&Ty::Error);
+        if !ty.is_error() && !util::op_applies(op, ty) {
+            self.diagnostics.push(
+                Diagnostic::error(
+                    codes::SYNC_REDUCE_OP_TYPE,
+                    format!(
+                        "`reduce({})` does not apply to `{}` of type `{}`",
+                        op.symbol(),
+                        var.name,
+                        self.program.ty_name(ty)
+                    ),
+                    op_span,
+                )
+                .with_label(format!("`{}` needs {}", op.symbol(), util::op_domain(op)))
+                .with_secondary(var.span, format!("`{}` is reduced here", var.name))
+                .with_help("choose an operator that applies to the variable's type"),
+            );
+        }
+    }
+
+    /// Warns about reads of view arrays that the block also writes elsewhere.
+    fn racy_reads(&mut self, body: &Block) {
+        if self.views.is_empty() {
+            return;
+        }
+        let mut writes = Writes { program: self.program, views: &self.views, found: Vec::new() };
+        util::walk_block(&mut writes, body);
+        if writes.found.is_empty() {
+            return;
+        }
+        // The written arrays, each with its first write and the keys of its written paths.
+        let mut written: HashMap<DeclId, (Span, HashSet<String>)> = HashMap::new();
+        for (decl, expr) in &writes.found {
+            let entry = written.entry(*decl).or_insert_with(|| (expr.span, HashSet::new()));
+            if let Some(key) = util::expr_key(expr) {
+                entry.1.insert(key);
+            }
+        }
+        let mut roots = Roots { out: Vec::new() };
+        util::walk_block(&mut roots, body);
+        for root in roots.out {
+            let mut read = None;
+            self.find_racy_read(root, &written, false, &mut read);
+            let Some((read_expr, decl)) = read else { continue };
+            let name = self.views.get(&decl).cloned().unwrap_or_default();
+            let mut diagnostic = Diagnostic::warning(
+                codes::SYNC_RACY_READ,
+                format!(
+                    "this read of `{name}` may see other method instances' writes from the \
+                     same `sync` block"
+                ),
+                read_expr.span,
+            )
+            .with_label("the value read depends on the schedule");
+            if let Some((write_span, _)) = written.get(&decl) {
+                diagnostic =
+                    diagnostic.with_secondary(*write_span, format!("`{name}` is written here"));
+            }
+            self.diagnostics.push(diagnostic.with_help(
+                "double buffering: read the old values from one array and write the new values \
+                 into a second one, then swap them after the `sync` block",
+            ));
+        }
+    }
+
+    /// Finds the first read in `expr` of a written view array at a path no write uses.
+    fn find_racy_read<'e>(
+        &self,
+        expr: &'e Expr,
+        written: &HashMap<DeclId, (Span, HashSet<String>)>,
+        write: bool,
+        out: &mut Option<(&'e Expr, DeclId)>,
+    ) {
+        if out.is_some() {
+            return;
+        }
+        match &expr.kind {
+            ExprKind::Index { .. } => {
+                if !write {
+                    if let Some(decl) = index_base(self.program, expr) {
+                        if let Some((_, keys)) = written.get(&decl) {
+                            let same = util::expr_key(expr).is_some_and(|k| keys.contains(&k));
+                            if !same && is_cell_read(expr, self.program, decl) {
+                                *out = Some((expr, decl));
+                                return;
+                            }
+                        }
+                    }
+                }
+                // Index expressions of the chain are reads; the chain's own prefixes are not.
+                let mut current = expr;
+                while let ExprKind::Index { target, index } = &current.kind {
+                    self.find_racy_read(index, written, false, out);
+                    current = target;
+                }
+            }
+            ExprKind::Field { target, name } if name.name == "length" => {
+                // `g[i].length` reads a row's length, not a cell.
+                let mut current = &**target;
+                while let ExprKind::Index { target, index } = &current.kind {
+                    self.find_racy_read(index, written, false, out);
+                    current = target;
+                }
+            }
+            _ => util::for_each_child(expr, &mut |child, w| {
+                self.find_racy_read(child, written, w, out);
+            }),
+        }
+    }
+}
+
+/// Whether an index chain reads a whole cell: it has as many indices as the array's rank.
+fn is_cell_read(expr: &Expr, program: &Program, decl: DeclId) -> bool {
+    let mut depth = 0;
+    let mut current = expr;
+    while let ExprKind::Index { target, .. } = &current.kind {
+        depth += 1;
+        current = target;
+    }
+    match util::local_info(program, decl) {
+        Some(local) if !local.ty.is_error() => depth == local.ty.rank(),
+        _ => true,
+    }
+}
+
+/// The local at the base of an index chain `x[i][j]`.
+fn index_base(program: &Program, expr: &Expr) -> Option<DeclId> {
+    let mut current = expr;
+    while let ExprKind::Index { target, .. } = &current.kind {
+        current = target;
+    }
+    match (&current.kind, program.names.get(&current.id)) {
+        (ExprKind::Name(_), Some(NameRes::Local(decl))) => Some(*decl),
+        _ => None,
+    }
+}
+
+/// Collects the writes of view arrays in a `sync` block.
+struct Writes<'p, 'e> {
+    program: &'p Program,
+    views: &'p HashMap<DeclId, String>,
+    found: Vec<(DeclId, &'e Expr)>,
+}
+
+impl<'e> util::Visitor<'e> for Writes<'_, 'e> {
+    fn expr(&mut self, expr: &'e Expr, write: bool) -> bool {
+        if write && matches!(expr.kind, ExprKind::Index { .. }) {
+            if let Some(decl) = index_base(self.program, expr) {
+                if self.views.contains_key(&decl) {
+                    self.found.push((decl, expr));
+                }
+            }
+        }
+        true
+    }
+}
+
+/// The outermost expressions of a block's statements (one warning per expression).
+struct Roots<'e> {
+    out: Vec<&'e Expr>,
+}
+
+impl<'e> util::Visitor<'e> for Roots<'e> {
+    fn expr(&mut self, expr: &'e Expr, _write: bool) -> bool {
+        self.out.push(expr);
+        false
+    }
+}

@@ -1,0 +1,334 @@
+//! The parser entry point: lexing, the LALRPOP grammar, error recovery and limits.
+//!
+//! [`parse`] always returns a [`CompilationUnit`]: syntax errors are recovered from at the
+//! statement, member and class level (the grammar's `!` productions), each becoming one
+//! diagnostic, and unparsable pieces become [`StmtKind::Error`] / [`ExprKind::Error`] nodes.
+//! LALRPOP's errors are translated into [`Diagnostic`]s here and never leak out.
+//!
+//! Limits keep later recursive passes (and `Drop`) safe on hostile input: brackets nested
+//! deeper than [`MAX_BRACKET_DEPTH`] drop the body of the enclosing class before parsing,
+//! and trees deeper than [`MAX_TREE_DEPTH`] are cut off while they are built (a node that
+//! would exceed the limit becomes an error node), so no tree the parser returns or drops is
+//! deep.
+
+mod state;
+
+use crate::ast::{ClassDecl, CompilationUnit, IdGen};
+use crate::codes;
+use crate::lexer::{self, LexError, Spanned, Tok};
+use lalrpop_util::ParseError;
+use somd_diag::{Diagnostic, FileId, Span};
+
+pub(crate) use state::{Dim, ParseState, RawDeclarator, VarMod};
+
+lalrpop_util::lalrpop_mod!(
+    #[allow(clippy::all, clippy::unwrap_used, clippy::pedantic, unused, missing_docs)]
+    grammar
+);
+
+/// The deepest nesting of `(`, `[` and `{` that is accepted.
+pub const MAX_BRACKET_DEPTH: usize = 256;
+
+/// Parse errors this many tokens or fewer after the previous one are not reported.
+const CASCADE_TOKENS: usize = 3;
+
+/// The deepest nesting of expressions, statements and array types that is accepted.
+pub const MAX_TREE_DEPTH: u32 = 256;
+
+/// Parses one file. `ids` hands out the expression and declaration ids; share one
+/// [`IdGen`] between all files of a compilation so ids are unique across them.
+pub fn parse(file: FileId, text: &str, ids: &IdGen) -> (CompilationUnit, Vec<Diagnostic>) {
+    let (tokens, mut diagnostics) = lexer::lex(file, text);
+    let tokens = limit_bracket_depth(file, tokens, &mut diagnostics);
+    let eof = text.len();
+    let token_starts: Vec<usize> = tokens.iter().map(|t| t.0).collect();
+
+    let mut run = run_parser(file, text, ids, tokens.clone());
+    let eof_error = run.fatal.take().or_else(|| {
+        let index =
+            run.errors.iter().position(|e| matches!(e, ParseError::UnrecognizedEof { .. }))?;
+        Some(run.errors.remove(index))
+    });
+    if let Some(eof_error) = eof_error {
+        // The file ended inside a construct, and recovery dropped the construct. Parse
+        // again with the missing closing brackets supplied, so that everything before the
+        // end is kept; errors at the supplied tokens are replaced by the one end-of-file
+        // error.
+        let mut patched = tokens;
+        patched.extend(closing_tokens(&patched, eof));
+        let mut second = run_parser(file, text, ids, patched);
+        second.errors.retain(|e| error_position(e, eof) < eof);
+        second.errors.push(eof_error);
+        run = second;
+    }
+    // An error within a few tokens after the previous one is usually a consequence of
+    // the recovery from it, not a problem of its own.
+    let mut last_error_token: Option<usize> = None;
+    for error in run.errors {
+        let token_index = token_starts.partition_point(|&s| s < error_position(&error, eof));
+        if last_error_token.is_some_and(|last| token_index <= last + CASCADE_TOKENS) {
+            continue;
+        }
+        last_error_token = Some(token_index);
+        diagnostics.push(parse_error_diagnostic(file, error, eof));
+    }
+    diagnostics.extend(run.diagnostics);
+    somd_diag::sort(&mut diagnostics);
+    (CompilationUnit { file, classes: run.classes }, diagnostics)
+}
+
+/// The outcome of one run of the generated parser.
+struct Run {
+    classes: Vec<ClassDecl>,
+    /// Errors recovered from, in source order.
+    errors: Vec<GrammarError>,
+    /// The error that ended the parse, when recovery was impossible (at the end of file).
+    fatal: Option<GrammarError>,
+    /// Diagnostics found while building nodes.
+    diagnostics: Vec<Diagnostic>,
+}
+
+fn run_parser(file: FileId, text: &str, ids: &IdGen, tokens: Vec<Spanned>) -> Run {
+    let st = ParseState::new(file, text, ids);
+    let result = grammar::UnitParser::new().parse(&st, tokens.into_iter().map(Ok::<_, LexError>));
+    let (classes, fatal) = match result {
+        Ok(classes) => (classes, None),
+        Err(error) => (Vec::new(), Some(error)),
+    };
+    let errors = st.take_parse_errors();
+    Run { classes, errors, fatal, diagnostics: st.finish() }
+}
+
+/// The tokens that close every bracket still open at the end of `tokens`, innermost
+/// first; a `;` before each `}` ends an unfinished statement or member.
+fn closing_tokens(tokens: &[Spanned], eof: usize) -> Vec<Spanned> {
+    let mut open: Vec<Tok> = Vec::new();
+    for (_, tok, _) in tokens {
+        match tok {
+            Tok::LParen => open.push(Tok::RParen),
+            Tok::LBracket => open.push(Tok::RBracket),
+            Tok::LBrace => open.push(Tok::RBrace),
+            Tok::RParen | Tok::RBracket | Tok::RBrace => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for closer in open.into_iter().rev() {
+        if closer == Tok::RBrace {
+            out.push((eof, Tok::Semi, eof));
+        }
+        out.push((eof, closer, eof));
+    }
+    out
+}
+
+/// Reports brackets nested deeper than [`MAX_BRACKET_DEPTH`] and drops the tokens of the
+/// top-level construct (usually a class body) that contains them, so that the parser never
+/// sees them.
+fn limit_bracket_depth(
+    file: FileId,
+    tokens: Vec<Spanned>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Spanned> {
+    let mut out: Vec<Spanned> = Vec::with_capacity(tokens.len());
+    let mut depth: usize = 0;
+    // Index in `out` just after the most recent opener at depth 0.
+    let mut outer_body: Option<usize> = None;
+    let mut skipping = false;
+    for token in tokens {
+        let opens = matches!(token.1, Tok::LParen | Tok::LBracket | Tok::LBrace);
+        let closes = matches!(token.1, Tok::RParen | Tok::RBracket | Tok::RBrace);
+        if opens {
+            if depth == 0 {
+                outer_body = Some(out.len() + 1);
+            }
+            depth += 1;
+            if depth > MAX_BRACKET_DEPTH && !skipping {
+                diagnostics.push(
+                    Diagnostic::error(
+                        codes::NESTING_TOO_DEEP,
+                        format!("brackets nested more than {MAX_BRACKET_DEPTH} levels deep"),
+                        Span::new(file, token.0, token.2),
+                    )
+                    .with_label("nesting exceeds the limit here")
+                    .with_note("the whole enclosing declaration is skipped"),
+                );
+                out.truncate(outer_body.unwrap_or(0));
+                skipping = true;
+            }
+        } else if closes {
+            depth = depth.saturating_sub(1);
+            if skipping && depth == 0 {
+                skipping = false;
+                out.push(token);
+                continue;
+            }
+        }
+        if !skipping {
+            out.push(token);
+        }
+    }
+    out
+}
+
+type GrammarError = ParseError<usize, Tok, LexError>;
+
+fn error_position(error: &GrammarError, eof: usize) -> usize {
+    match error {
+        ParseError::UnrecognizedToken { token, .. } | ParseError::ExtraToken { token } => token.0,
+        ParseError::InvalidToken { location } => *location,
+        ParseError::UnrecognizedEof { .. } => eof,
+        ParseError::User { error } => match *error {},
+    }
+}
+
+/// Turns a LALRPOP error into a diagnostic with readable token names.
+fn parse_error_diagnostic(file: FileId, error: GrammarError, eof: usize) -> Diagnostic {
+    match error {
+        ParseError::UnrecognizedToken { token: (start, tok, end), expected } => {
+            let span = Span::new(file, start, end);
+            let message = match describe_expected(&expected) {
+                Some(expected) => format!("{expected}, found {tok}"),
+                None => format!("unexpected {tok}"),
+            };
+            Diagnostic::error(codes::UNEXPECTED_TOKEN, message, span).with_label("unexpected token")
+        }
+        ParseError::ExtraToken { token: (start, tok, end) } => Diagnostic::error(
+            codes::UNEXPECTED_TOKEN,
+            format!("expected end of file, found {tok}"),
+            Span::new(file, start, end),
+        )
+        .with_label("unexpected token"),
+        ParseError::UnrecognizedEof { expected, .. } => {
+            let message = match describe_expected(&expected) {
+                Some(expected) => format!("unexpected end of file, {expected}"),
+                None => "unexpected end of file".to_string(),
+            };
+            Diagnostic::error(codes::UNEXPECTED_EOF, message, Span::new(file, eof, eof))
+                .with_label("the file ends here")
+        }
+        ParseError::InvalidToken { location } => Diagnostic::error(
+            codes::INVALID_CHARACTER,
+            "invalid token",
+            Span::new(file, location, location),
+        ),
+        ParseError::User { error } => match error {},
+    }
+}
+
+/// Tokens that start an expression; named together as "an expression".
+const EXPRESSION_START: &[&str] = &[
+    "Ident",
+    "IntLit",
+    "LongLit",
+    "FloatLit",
+    "DoubleLit",
+    "CharLit",
+    "StrLit",
+    "true",
+    "false",
+    "null",
+    "this",
+    "new",
+    "task",
+    "@",
+    "(",
+    "-",
+    "!",
+    "~",
+    "++",
+    "--",
+    "+",
+    "*",
+    "&",
+    "|",
+    "^",
+    "&&",
+    "||",
+];
+
+/// Tokens that start a statement besides expressions and types.
+const STATEMENT_START: &[&str] = &[
+    "if", "while", "do", "for", "break", "continue", "return", "throw", "sync", "final", "shared",
+    "dist", "{", ";",
+];
+
+const TYPES: &[&str] = &["boolean", "byte", "short", "char", "int", "long", "float", "double"];
+
+const MEMBER_START: &[&str] =
+    &["public", "private", "protected", "static", "final", "local", "reduce", "void"];
+
+/// Operators that may continue an expression; named together as "an operator".
+const OPERATORS: &[&str] = &[
+    "+", "-", "*", "/", "%", "<<", ">>", ">>>", "<", ">", "<=", ">=", "==", "!=", "&", "|", "^",
+    "&&", "||", "?", "=>", "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
+    ">>>=", ".", "[", "++", "--", "@",
+];
+
+/// Phrases LALRPOP's list of expected terminals: "expected one of `;`, `,`".
+fn describe_expected(expected: &[String]) -> Option<String> {
+    let names: Vec<&str> = expected
+        .iter()
+        .map(|e| e.strip_prefix('"').and_then(|e| e.strip_suffix('"')).unwrap_or(e.as_str()))
+        .collect();
+    let has = |name: &str| names.contains(&name);
+    let mut removed: Vec<&str> = Vec::new();
+    let mut phrases: Vec<&str> = Vec::new();
+    if has("while") {
+        removed.extend(STATEMENT_START);
+        removed.extend(EXPRESSION_START);
+        removed.extend(TYPES);
+        phrases.push("a statement");
+    } else if has("public") && has("class") {
+        removed.extend(MEMBER_START);
+        removed.extend(["class", "Ident"]);
+        phrases.push("a class declaration");
+    } else if has("public") {
+        removed.extend(MEMBER_START);
+        removed.extend(TYPES);
+        removed.push("Ident");
+        phrases.push("a member declaration");
+    } else {
+        if has("IntLit") {
+            removed.extend(EXPRESSION_START);
+            phrases.push("an expression");
+        }
+        if has("int") {
+            removed.extend(TYPES);
+            phrases.push("a type");
+        }
+    }
+    let n_operators =
+        names.iter().filter(|n| OPERATORS.contains(n) && !removed.contains(n)).count();
+    if n_operators > 3 {
+        removed.extend(OPERATORS);
+        phrases.push("an operator");
+    }
+    let mut items: Vec<String> = names
+        .iter()
+        .filter(|n| !removed.contains(n))
+        .map(|n| match *n {
+            "Ident" => "identifier".to_string(),
+            "IntLit" | "LongLit" => "integer literal".to_string(),
+            "FloatLit" | "DoubleLit" => "floating-point literal".to_string(),
+            "CharLit" => "character literal".to_string(),
+            "StrLit" => "string literal".to_string(),
+            other => format!("`{other}`"),
+        })
+        .collect();
+    items.dedup();
+    items.extend(phrases.iter().map(|p| p.to_string()));
+    match items.len() {
+        0 => None,
+        1 => Some(format!("expected {}", items[0])),
+        n if n > 8 => {
+            Some(format!("expected one of {}, and {} others", items[..7].join(", "), n - 7))
+        }
+        _ => Some(format!("expected one of {}", items.join(", "))),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,191 @@
+//! The compiler driver: runs the stages over a set of source files. This crate is the
+//! only one that touches files, processes and the environment (in `main.rs`); the
+//! functions here take sources already in memory so tests can drive them directly.
+
+use somd_diag::{CodeInfo, Diagnostic, SourceMap};
+use somd_sema::Program;
+use somd_syntax::ast::IdGen;
+
+/// The result of checking a program: the checked program and every diagnostic, sorted by
+/// position.
+pub struct Checked {
+    pub program: Program,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Checked {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Stack size of the thread that runs the front end. The parser bounds nesting depth, so
+/// the recursive passes need far less; the margin keeps debug builds safe too.
+const FRONT_END_STACK: usize = 256 * 1024 * 1024;
+
+/// Parses and checks every file of `sources` as one program.
+pub fn check(sources: &SourceMap) -> Checked {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name(String::from("somdc-front-end"))
+            .stack_size(FRONT_END_STACK)
+            .spawn_scoped(scope, || check_on_this_thread(sources))
+            .map(|handle| handle.join())
+    })
+    .unwrap_or_else(|_| Ok(check_on_this_thread(sources)))
+    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
+fn check_on_this_thread(sources: &SourceMap) -> Checked {
+    let ids = IdGen::new();
+    let mut diagnostics = Vec::new();
+    let mut units = Vec::new();
+    for (file, source) in sources.files() {
+        let (unit, syntax_errors) = somd_syntax::parse(file, &source.text, &ids);
+        diagnostics.extend(syntax_errors);
+        units.push(unit);
+    }
+    let (program, semantic) = somd_sema::check(units);
+    diagnostics.extend(semantic);
+    somd_diag::sort(&mut diagnostics);
+    Checked { program, diagnostics }
+}
+
+/// Every diagnostic code of every stage.
+pub fn all_codes() -> Vec<CodeInfo> {
+    let mut codes: Vec<CodeInfo> = somd_syntax::CODES.to_vec();
+    codes.extend(somd_sema::codes());
+    codes
+}
+
+/// Why a program could not be turned into a Cargo project.
+pub enum CompileError {
+    /// The front end found errors; the diagnostics (warnings included) are in `checked`.
+    Rejected(Checked),
+    /// The back end could not emit the checked program (a compiler limitation or bug).
+    Emit(somd_codegen::rust::EmitError),
+}
+
+/// Checks, lowers and emits a program: the whole pure pipeline from sources to the files
+/// of a Cargo project. On success, the diagnostics (warnings only) come back with the
+/// project so the caller can print them.
+pub fn compile(
+    sources: &SourceMap,
+    options: &somd_codegen::rust::EmitOptions,
+) -> Result<(somd_codegen::rust::Project, Vec<Diagnostic>), CompileError> {
+    let checked = check(sources);
+    if checked.has_errors() {
+        return Err(CompileError::Rejected(checked));
+    }
+    match emit(&checked, sources, options) {
+        Ok(project) => Ok((project, checked.diagnostics)),
+        Err(err) => Err(CompileError::Emit(err)),
+    }
+}
+
+/// Lowers and emits a program that checked without errors.
+pub fn emit(
+    checked: &Checked,
+    sources: &SourceMap,
+    options: &somd_codegen::rust::EmitOptions,
+) -> Result<somd_codegen::rust::Project, somd_codegen::rust::EmitError> {
+    let module = lower(&checked.program, sources);
+    somd_codegen::rust::emit_project(&module, sources, options)
+}
+
+/// Lowers a checked program to MIR on the big-stack front-end thread (lowering recurses
+/// over the program like the checker does).
+pub fn lower(program: &Program, sources: &SourceMap) -> somd_mir::Module {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name(String::from("somdc-lower"))
+            .stack_size(FRONT_END_STACK)
+            .spawn_scoped(scope, || somd_mir::lower(program, sources))
+            .map(|handle| handle.join())
+    })
+    .unwrap_or_else(|_| Ok(somd_mir::lower(program, sources)))
+    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
+/// A stable content hash (64-bit FNV-1a, twice with different offsets for 128 bits) used
+/// to name cache entries. `std`'s `DefaultHasher` is not guaranteed stable between Rust
+/// releases, and a cache key must not change when somdc is rebuilt with another
+/// toolchain.
+#[derive(Clone)]
+pub struct ContentHash {
+    low: u64,
+    high: u64,
+}
+
+impl Default for ContentHash {
+    fn default() -> Self {
+        ContentHash { low: 0xcbf2_9ce4_8422_2325, high: 0x6c62_272e_07bb_0142 }
+    }
+}
+
+impl ContentHash {
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+
+    /// Adds `bytes`, preceded by their length so that ("ab", "c") and ("a", "bc") differ.
+    pub fn add(&mut self, bytes: &[u8]) {
+        for byte in (bytes.len() as u64).to_le_bytes().iter().chain(bytes) {
+            self.low = (self.low ^ u64::from(*byte)).wrapping_mul(Self::PRIME);
+            self.high = (self.high ^ u64::from(*byte)).wrapping_mul(Self::PRIME).rotate_left(5);
+        }
+    }
+
+    /// The hash as 32 lowercase hexadecimal digits.
+    pub fn hex(&self) -> String {
+        format!("{:016x}{:016x}", self.high, self.low)
+    }
+}
+
+/// The cache key of a program for `somdc run`: every source file's name and text, the
+/// compiler's version and a digest of the runtime crate's sources.
+pub fn program_key(sources: &SourceMap, somdc_version: &str, runtime_digest: &str) -> String {
+    let mut hash = ContentHash::default();
+    hash.add(somdc_version.as_bytes());
+    hash.add(runtime_digest.as_bytes());
+    for (_, file) in sources.files() {
+        hash.add(file.name.as_bytes());
+        hash.add(file.text.as_bytes());
+    }
+    hash.hex()
+}
+
+/// A Cargo package name derived from a source file name: lowercase ASCII letters, digits
+/// and `_`, starting with a letter (`My-Prog.somd` gives `my_prog`).
+pub fn package_name(file_stem: &str) -> String {
+    let mut name: String = file_stem
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
+        .collect();
+    if !name.starts_with(|c: char| c.is_ascii_lowercase()) {
+        name.insert_str(0, "somd_");
+    }
+    name
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn package_names_are_cargo_identifiers() {
+        assert_eq!(package_name("My-Prog"), "my_prog");
+        assert_eq!(package_name("2d"), "somd_2d");
+        assert_eq!(package_name(""), "somd_");
+    }
+
+    #[test]
+    fn content_hash_separates_boundaries() {
+        let mut a = ContentHash::default();
+        a.add(b"ab");
+        a.add(b"c");
+        let mut b = ContentHash::default();
+        b.add(b"a");
+        b.add(b"bc");
+        assert_ne!(a.hex(), b.hex());
+        assert_eq!(a.hex().len(), 32);
+    }
+}
