@@ -1,0 +1,479 @@
+//! The CPU executor: runs the method instances (MIs) of a SOMD call, and the placement
+//! configuration read from the environment (LANGUAGE.md §4.1).
+//!
+//! # Placement
+//! [`placement()`] parses the environment once per process ([`Placement::from_env`]):
+//! `SOMD_DEVICE` (`seq`, `cpu`, `opencl`, `opencl:TEXT`; unset or empty = `auto`),
+//! `SOMD_THREADS` (CPU pool size; default: `std::thread::available_parallelism`),
+//! `SOMD_STRICT=1`, `SOMD_TRACE` (`1` = text, `json`), `SOMD_CONFIG` (placement file path).
+//! An unparseable value produces one warning line on standard error and the default.
+//! [`Placement::cpu_mis`] is the number of MIs a CPU SOMD call should use: 1 for `seq`, the
+//! pool size otherwise.
+//!
+//! # Running a call
+//! ```text
+//! let partials: Vec<f64> = exec::pool().run_mis(n_mis, |mi| body(mi.index(), ...));
+//! ```
+//! [`Pool::run_mis`] runs the closure once per MI and returns the results in partition order.
+//! MI 0 runs on the calling thread; MIs `1..n` run on pool workers. With `n == 1` (always the
+//! case under `SOMD_DEVICE=seq`) the closure runs directly on the calling thread: no
+//! synchronisation at all.
+//!
+//! ## Exceptions
+//! Every MI runs under `catch_unwind`. When MIs fail, the call waits for all of them and then
+//! resumes the panic of the first failing MI in partition order on the calling thread, so an
+//! exception ends the program exactly as on the main thread (see [`crate::error`]). An MI that
+//! fails poisons the call's barrier: MIs waiting in [`Mi::sync`] (or arriving later) leave
+//! with a [`MiAborted`] panic, which is never chosen over a real exception.
+//!
+//! ## Co-scheduling and barriers (design)
+//! A SOMD call that contains `sync`, an intermediate reduction or `sync reduce` needs all its
+//! MIs to run *at the same time*: a barrier among `n` MIs deadlocks if only `k < n` of them
+//! hold a thread and the others wait in a queue behind them. This executor therefore never
+//! queues MIs: **each MI of a call gets a thread of its own for the whole call**. The pool is
+//! a free list of parked worker threads; a call *claims* `n - 1` of them exclusively (spawning
+//! new workers when the free list is short) and gives them back when it returns. Consequences:
+//! - barriers ([`Mi::sync`]) can never deadlock, whatever `n` and however calls nest: an MI
+//!   that itself makes a SOMD call claims further workers instead of waiting for busy ones;
+//! - threads are created once and reused (the pool only grows, to the peak number of
+//!   simultaneously running MIs; it is `SOMD_THREADS - 1` workers for unnested calls);
+//! - nested SOMD calls oversubscribe the CPU rather than deadlock or serialise.
+//!
+//! Dispatching a call costs one channel send and one receive per worker MI, no heap
+//! allocation besides the result vector; the closure is called through one function pointer
+//! per MI (never per element).
+
+use crossbeam_channel::{bounded, Receiver, Sender};
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, OnceLock};
+use std::thread;
+
+/// Where SOMD methods run (`SOMD_DEVICE`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Device {
+    /// Unset: an OpenCL GPU when present and the method is eligible, else the CPU.
+    Auto,
+    /// One MI on the calling thread (the reference semantics).
+    Seq,
+    /// The CPU pool.
+    Cpu,
+    /// An OpenCL device: the first GPU (`None`), or the first device whose platform or device
+    /// name contains the text.
+    OpenCl(Option<String>),
+}
+
+/// `SOMD_TRACE`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trace {
+    Off,
+    Text,
+    Json,
+}
+
+/// The placement configuration of the process.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placement {
+    pub device: Device,
+    /// CPU pool size (at least 1).
+    pub threads: usize,
+    /// `SOMD_STRICT=1`: a missing device or failed kernel build exits with status 2.
+    pub strict: bool,
+    pub trace: Trace,
+    /// `SOMD_CONFIG`: path of the placement file, when set.
+    pub config: Option<String>,
+    /// Problems found while parsing (one line each, printed once by [`placement()`]).
+    pub warnings: Vec<String>,
+}
+
+impl Placement {
+    /// Parses the values of the environment variables (`None` = unset).
+    pub fn parse(
+        device: Option<&str>,
+        threads: Option<&str>,
+        strict: Option<&str>,
+        trace: Option<&str>,
+        config: Option<&str>,
+        default_threads: usize,
+    ) -> Placement {
+        let mut warnings = Vec::new();
+        let device = match device.map(str::trim) {
+            None | Some("") | Some("auto") => Device::Auto,
+            Some("seq") => Device::Seq,
+            Some("cpu") => Device::Cpu,
+            Some("opencl") => Device::OpenCl(None),
+            Some(other) => match other.strip_prefix("opencl:") {
+                Some(text) if !text.is_empty() => Device::OpenCl(Some(text.to_string())),
+                _ => {
+                    warnings.push(format!(
+                        "somd: warning: ignoring SOMD_DEVICE={other:?} (expected seq, cpu, \
+                         opencl or opencl:NAME); using auto"
+                    ));
+                    Device::Auto
+                }
+            },
+        };
+        let threads = match threads.map(str::trim) {
+            None | Some("") => default_threads.max(1),
+            Some(text) => match text.parse::<usize>() {
+                Ok(n) if n >= 1 => n,
+                _ => {
+                    warnings.push(format!(
+                        "somd: warning: ignoring SOMD_THREADS={text:?} (expected a positive \
+                         integer); using {}",
+                        default_threads.max(1)
+                    ));
+                    default_threads.max(1)
+                }
+            },
+        };
+        let strict = strict.map(str::trim) == Some("1");
+        let trace = match trace.map(str::trim) {
+            None | Some("") | Some("0") => Trace::Off,
+            Some("json") => Trace::Json,
+            Some(_) => Trace::Text,
+        };
+        let config = config.filter(|c| !c.is_empty()).map(str::to_string);
+        Placement { device, threads, strict, trace, config, warnings }
+    }
+
+    /// Reads `SOMD_DEVICE`, `SOMD_THREADS`, `SOMD_STRICT`, `SOMD_TRACE`, `SOMD_CONFIG`.
+    pub fn from_env() -> Placement {
+        let var = |name: &str| std::env::var(name).ok();
+        let default_threads = thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+        Placement::parse(
+            var("SOMD_DEVICE").as_deref(),
+            var("SOMD_THREADS").as_deref(),
+            var("SOMD_STRICT").as_deref(),
+            var("SOMD_TRACE").as_deref(),
+            var("SOMD_CONFIG").as_deref(),
+            default_threads,
+        )
+    }
+
+    /// Number of MIs a SOMD call on the CPU uses.
+    pub fn cpu_mis(&self) -> usize {
+        if self.device == Device::Seq {
+            1
+        } else {
+            self.threads
+        }
+    }
+}
+
+/// The process's placement, parsed on first use; warnings are printed then.
+pub fn placement() -> &'static Placement {
+    static PLACEMENT: OnceLock<Placement> = OnceLock::new();
+    PLACEMENT.get_or_init(|| {
+        let placement = Placement::from_env();
+        for warning in &placement.warnings {
+            eprintln!("{warning}");
+        }
+        placement
+    })
+}
+
+/// Panic payload of an MI that left a barrier because another MI of the same call failed.
+#[derive(Debug, Clone, Copy)]
+pub struct MiAborted;
+
+/// A reusable barrier among the `n` MIs of one call, which can be poisoned by a failing MI.
+/// Waiters spin briefly (barriers in `sync` loops are usually reached nearly together), then
+/// block on a condition variable.
+pub struct Barrier {
+    n: usize,
+    arrived: AtomicUsize,
+    generation: AtomicUsize,
+    poisoned: AtomicBool,
+    lock: Mutex<()>,
+    cv: Condvar,
+}
+
+const SPIN_ROUNDS: u32 = 2000;
+
+impl Barrier {
+    pub fn new(n: usize) -> Barrier {
+        Barrier {
+            n: n.max(1),
+            arrived: AtomicUsize::new(0),
+            generation: AtomicUsize::new(0),
+            poisoned: AtomicBool::new(false),
+            lock: Mutex::new(()),
+            cv: Condvar::new(),
+        }
+    }
+
+    /// Waits until all `n` MIs have arrived. Returns `true` in exactly one of them (the last
+    /// to arrive). Unwinds with [`MiAborted`] when the barrier is poisoned.
+    pub fn wait(&self) -> bool {
+        if self.n == 1 {
+            return true;
+        }
+        self.check_poison();
+        let generation = self.generation.load(Ordering::Acquire);
+        if self.arrived.fetch_add(1, Ordering::AcqRel) + 1 == self.n {
+            self.arrived.store(0, Ordering::Relaxed);
+            self.generation.fetch_add(1, Ordering::AcqRel);
+            let _guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+            self.cv.notify_all();
+            return true;
+        }
+        for round in 0..SPIN_ROUNDS {
+            if self.generation.load(Ordering::Acquire) != generation {
+                return false;
+            }
+            self.check_poison();
+            if round < SPIN_ROUNDS / 2 {
+                std::hint::spin_loop();
+            } else {
+                thread::yield_now();
+            }
+        }
+        let mut guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        while self.generation.load(Ordering::Acquire) == generation {
+            if self.poisoned.load(Ordering::Acquire) {
+                drop(guard);
+                mi_aborted();
+            }
+            guard = self.cv.wait(guard).unwrap_or_else(|e| e.into_inner());
+        }
+        false
+    }
+
+    /// Marks the barrier failed and wakes every waiter.
+    pub fn poison(&self) {
+        self.poisoned.store(true, Ordering::Release);
+        let _guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        self.cv.notify_all();
+    }
+
+    fn check_poison(&self) {
+        if self.poisoned.load(Ordering::Acquire) {
+            mi_aborted();
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn mi_aborted() -> ! {
+    std::panic::panic_any(MiAborted)
+}
+
+/// The context of one method instance.
+pub struct Mi<'a> {
+    index: usize,
+    count: usize,
+    barrier: &'a Barrier,
+}
+
+impl<'a> Mi<'a> {
+    /// This MI's position in partition order, `0..count`.
+    #[inline]
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// Number of MIs of the call.
+    #[inline]
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The end of a `sync` block: waits for every MI of the call. Writes made before the
+    /// barrier are visible to every MI after it.
+    #[inline]
+    pub fn sync(&self) {
+        self.barrier.wait();
+    }
+
+    /// The call's barrier (for [`crate::reduce::AllReduce`]).
+    #[inline]
+    pub fn barrier(&self) -> &'a Barrier {
+        self.barrier
+    }
+}
+
+/// One unit of work sent to a worker: call `run(data, mi)`. `data` points into the stack frame
+/// of [`Pool::run_mis`], which does not return before the worker has reported completion.
+struct RawJob {
+    run: unsafe fn(*const (), usize),
+    data: *const (),
+    mi: usize,
+}
+
+// SAFETY: `data` points to a `CallState` whose closure is `Sync` and whose result slots are
+// `Mutex`es; it outlives the job (see `RawJob`).
+unsafe impl Send for RawJob {}
+
+struct Worker {
+    jobs: Sender<RawJob>,
+    done: Receiver<()>,
+}
+
+/// The process-wide pool of MI worker threads (see the module doc).
+pub struct Pool {
+    idle: Mutex<Vec<Worker>>,
+    spawned: AtomicUsize,
+}
+
+/// The process-wide pool, created on first use with `placement().threads - 1` workers.
+pub fn pool() -> &'static Pool {
+    static POOL: OnceLock<Pool> = OnceLock::new();
+    POOL.get_or_init(|| {
+        let pool = Pool { idle: Mutex::new(Vec::new()), spawned: AtomicUsize::new(0) };
+        let initial: Vec<Worker> =
+            (1..placement().threads).filter_map(|_| pool.spawn_worker()).collect();
+        pool.idle.lock().unwrap_or_else(|e| e.into_inner()).extend(initial);
+        pool
+    })
+}
+
+/// Stack size of worker threads: generous, like a JVM thread running deep recursion.
+const WORKER_STACK: usize = 16 << 20;
+
+struct CallState<'f, F, R> {
+    body: &'f F,
+    barrier: &'f Barrier,
+    count: usize,
+    slots: Vec<Mutex<Option<thread::Result<R>>>>,
+}
+
+impl<F, R> CallState<'_, F, R>
+where
+    F: Fn(&Mi<'_>) -> R + Sync,
+{
+    fn run_one(&self, index: usize) {
+        let mi = Mi { index, count: self.count, barrier: self.barrier };
+        let outcome = catch_unwind(AssertUnwindSafe(|| (self.body)(&mi)));
+        if outcome.is_err() {
+            self.barrier.poison();
+        }
+        *self.slots[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(outcome);
+    }
+
+    /// # Safety
+    /// `data` must point to a live `CallState<F, R>`.
+    unsafe fn run_erased(data: *const (), index: usize) {
+        // SAFETY: guaranteed by the caller (`Pool::run_mis` keeps the state alive until every
+        // worker has signalled completion).
+        let state = unsafe { &*(data as *const Self) };
+        state.run_one(index);
+    }
+}
+
+impl Pool {
+    fn spawn_worker(&self) -> Option<Worker> {
+        let (job_tx, job_rx) = bounded::<RawJob>(1);
+        let (done_tx, done_rx) = bounded::<()>(1);
+        let id = self.spawned.fetch_add(1, Ordering::Relaxed);
+        let spawned = thread::Builder::new()
+            .name(format!("somd-worker-{id}"))
+            .stack_size(WORKER_STACK)
+            .spawn(move || {
+                for job in job_rx {
+                    // SAFETY: see `RawJob`; `run` catches every panic of the MI body.
+                    unsafe { (job.run)(job.data, job.mi) };
+                    if done_tx.send(()).is_err() {
+                        break;
+                    }
+                }
+            });
+        spawned.ok().map(|_| Worker { jobs: job_tx, done: done_rx })
+    }
+
+    /// Takes `count` workers for exclusive use, spawning any that are missing.
+    fn claim(&self, count: usize) -> Vec<Worker> {
+        let mut claimed = {
+            let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+            let keep = idle.len().saturating_sub(count);
+            idle.split_off(keep)
+        };
+        while claimed.len() < count {
+            match self.spawn_worker() {
+                Some(worker) => claimed.push(worker),
+                None => {
+                    crate::error::throw(crate::error::JavaException::unplaced(
+                        "java.lang.OutOfMemoryError",
+                        "unable to create native thread for a method instance",
+                    ));
+                }
+            }
+        }
+        claimed
+    }
+
+    /// Number of worker threads created so far (the calling thread not included).
+    pub fn workers_spawned(&self) -> usize {
+        self.spawned.load(Ordering::Relaxed)
+    }
+
+    /// Runs `body` once per MI `0..n_mis`, all MIs concurrently, and returns their results in
+    /// partition order. Re-raises the first failing MI's panic (see the module doc).
+    pub fn run_mis<R, F>(&self, n_mis: usize, body: F) -> Vec<R>
+    where
+        R: Send,
+        F: Fn(&Mi<'_>) -> R + Sync,
+    {
+        let barrier = Barrier::new(n_mis);
+        if n_mis == 0 {
+            return Vec::new();
+        }
+        if n_mis == 1 {
+            return vec![body(&Mi { index: 0, count: 1, barrier: &barrier })];
+        }
+        let state = CallState {
+            body: &body,
+            barrier: &barrier,
+            count: n_mis,
+            slots: (0..n_mis).map(|_| Mutex::new(None)).collect(),
+        };
+        let workers = self.claim(n_mis - 1);
+        let data = &state as *const CallState<'_, F, R> as *const ();
+        let mut dispatched = 0;
+        for (offset, worker) in workers.iter().enumerate() {
+            let job = RawJob { run: CallState::<F, R>::run_erased, data, mi: offset + 1 };
+            if worker.jobs.send(job).is_ok() {
+                dispatched += 1;
+            } else {
+                // A worker thread that died cannot happen (it catches every panic); run the
+                // MI here rather than lose it.
+                state.run_one(offset + 1);
+            }
+        }
+        state.run_one(0);
+        for worker in workers.iter().take(dispatched) {
+            // The worker signals after writing its slot; it never touches `state` again.
+            let _ = worker.done.recv();
+        }
+        self.idle.lock().unwrap_or_else(|e| e.into_inner()).extend(workers);
+        collect_results(state.slots)
+    }
+}
+
+fn collect_results<R>(slots: Vec<Mutex<Option<thread::Result<R>>>>) -> Vec<R> {
+    let outcomes: Vec<thread::Result<R>> = slots
+        .into_iter()
+        .map(|slot| {
+            slot.into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .unwrap_or_else(|| Err(Box::new(MiAborted)))
+        })
+        .collect();
+    let mut results = Vec::with_capacity(outcomes.len());
+    let mut first_aborted = None;
+    for outcome in outcomes {
+        match outcome {
+            Ok(value) => results.push(value),
+            Err(payload) if payload.is::<MiAborted>() => {
+                first_aborted.get_or_insert(payload);
+            }
+            // The first real exception in partition order wins.
+            Err(payload) => resume_unwind(payload),
+        }
+    }
+    if let Some(payload) = first_aborted {
+        resume_unwind(payload);
+    }
+    results
+}

@@ -1,0 +1,109 @@
+//! `System.out` / `System.err`, `String.valueOf` printing, `printf`, the clock, and the entry
+//! point of generated programs.
+//!
+//! Standard output is buffered in one process-wide buffer (a `println` does not cost a system
+//! call); it is flushed when the program ends, before anything is written to standard error
+//! (so a program that mixes `System.out` and `System.err` keeps its order on a terminal and in
+//! a merged log), and before an exception report. Generated `main` functions call [`run_main`]
+//! rather than [`crate::error::run_main`] for that reason.
+
+use crate::error::{self, OrThrow, SourcePos};
+use crate::java::format::{format, Arg};
+use crate::value::{JavaDisplay, Str};
+use std::io::{BufWriter, Stdout, Write};
+use std::sync::{Mutex, MutexGuard, OnceLock};
+
+fn stdout_buffer() -> MutexGuard<'static, BufWriter<Stdout>> {
+    static OUT: OnceLock<Mutex<BufWriter<Stdout>>> = OnceLock::new();
+    OUT.get_or_init(|| Mutex::new(BufWriter::with_capacity(1 << 16, std::io::stdout())))
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+}
+
+/// Flushes buffered standard output.
+pub fn flush() {
+    let _ = stdout_buffer().flush();
+    let _ = std::io::stdout().flush();
+}
+
+fn write_text(err: bool, text: &str) {
+    if err {
+        flush();
+        let stderr = std::io::stderr();
+        let mut lock = stderr.lock();
+        let _ = lock.write_all(text.as_bytes());
+    } else {
+        let _ = stdout_buffer().write_all(text.as_bytes());
+    }
+}
+
+/// `System.out.print(x)` / `System.err.print(x)`.
+pub fn print(err: bool, value: &dyn JavaDisplay) {
+    let mut text = String::new();
+    value.push_java(&mut text);
+    write_text(err, &text);
+}
+
+/// `println(x)`.
+pub fn println(err: bool, value: &dyn JavaDisplay) {
+    let mut text = String::new();
+    value.push_java(&mut text);
+    text.push('\n');
+    write_text(err, &text);
+}
+
+/// `println()`.
+pub fn println0(err: bool) {
+    write_text(err, "\n");
+}
+
+/// `printf(fmt, args..)`.
+pub fn printf(err: bool, fmt: &Str, args: &[Arg<'_>], pos: &'static SourcePos) {
+    let text = format(fmt.text(pos), args).or_throw(pos);
+    write_text(err, &text);
+}
+
+/// `String.format(fmt, args..)`.
+pub fn string_format(fmt: &Str, args: &[Arg<'_>], pos: &'static SourcePos) -> Str {
+    Str::from_string(format(fmt.text(pos), args).or_throw(pos))
+}
+
+/// `System.nanoTime()`: nanoseconds since an arbitrary fixed origin.
+pub fn nano_time() -> i64 {
+    static ORIGIN: OnceLock<std::time::Instant> = OnceLock::new();
+    let origin = *ORIGIN.get_or_init(std::time::Instant::now);
+    origin.elapsed().as_nanos() as i64
+}
+
+/// `System.currentTimeMillis()`.
+pub fn current_time_millis() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// Runs a generated program's `main`: like [`error::run_main`], but flushes this module's
+/// output buffer before an exception report and at the end.
+pub fn run_main(body: impl FnOnce()) {
+    error::install_panic_hook();
+    nano_time();
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(body));
+    flush();
+    if let Err(payload) = outcome {
+        error::report_and_exit(&error::exception_from_panic(payload));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn format_goes_through_java_rules() {
+        static POS: SourcePos = SourcePos::new("t.somd", 1, 1);
+        let s = string_format(&Str::new("%5.2f|%d"), &[Arg::Double(1.005), Arg::Int(7)], &POS);
+        assert_eq!(s.as_java(), " 1.01|7");
+        assert!(nano_time() >= 0);
+    }
+}

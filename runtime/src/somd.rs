@@ -1,0 +1,674 @@
+//! The glue that generated code uses to run SOMD calls (LANGUAGE.md §2), `@` and `!` (§3.4,
+//! §3.5) and task graphs of erased item types (§3.1). See `docs/notes/rust-representation.md`.
+//!
+//! # A SOMD call
+//! 1. The caller chooses the number of MIs with [`mi_count`] (`SOMD_DEVICE=seq`: 1; else the
+//!    CPU pool size, never more than the length of the first `dist` argument, and 0 for an
+//!    empty one, which makes the reduction return its identity).
+//! 2. Each `dist` argument becomes a [`Dist1`] or [`Dist2`]: a [`Layout`] plus the array the
+//!    partitions are windows of. When the body writes the parameter, that array is a deep copy
+//!    made once per call (the call's *scratch*), so the caller never sees the writes (§2.1)
+//!    while every MI writes its owned cells straight into the shared scratch. Halo cells of a
+//!    view are the neighbours' owned cells of the same buffer, so after a `sync` barrier they
+//!    show the neighbours' writes with no refresh step.
+//! 3. [`run_call`] runs one closure per MI on [`crate::exec::pool`] with a per-thread context,
+//!    so that [`all_reduce`] (intermediate reductions, `sync reduce`) and [`sync`] work in any
+//!    function the body calls. Outside a SOMD call they are the identity and a no-op.
+//! 4. The generated code combines the partial results ([`crate::reduce`], [`assemble_1d`],
+//!    [`assemble_2d`], [`tree_combine`]).
+
+use crate::error::{self, class, OrThrow, SourcePos};
+use crate::exec::{self, Mi};
+use crate::partition::{self, Layout, Part};
+use crate::reduce::{AllReduce, ReduceOp};
+use crate::value::{Array, DeepCopy, Obj, Slot, Str, VArr, Val};
+use std::any::Any;
+use std::cell::Cell;
+use std::sync::{Arc, Mutex};
+
+/// The number of MIs of a call whose first `dist` argument has `len` elements (dimension 1).
+pub fn mi_count(len: usize) -> usize {
+    if len == 0 {
+        0
+    } else {
+        exec::placement().cpu_mis().min(len).max(1)
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Ctx {
+    mi: *const (),
+    all: *const AllReduce<u64>,
+}
+
+thread_local! {
+    static CURRENT: Cell<Option<Ctx>> = const { Cell::new(None) };
+}
+
+struct Restore(Option<Ctx>);
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        CURRENT.with(|c| c.set(self.0));
+    }
+}
+
+/// Runs `body(mi_index)` once per MI, concurrently, with the MI context set; results in
+/// partition order.
+pub fn run_call<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync) -> Vec<R> {
+    let all = AllReduce::<u64>::new(n_mis);
+    exec::pool().run_mis(n_mis, |mi: &Mi<'_>| {
+        let ctx = Ctx { mi: mi as *const Mi<'_> as *const (), all: &all };
+        let _restore = Restore(CURRENT.with(|c| c.replace(Some(ctx))));
+        body(mi.index())
+    })
+}
+
+fn with_ctx<R>(f: impl FnOnce(&Mi<'_>, &AllReduce<u64>) -> R) -> Option<R> {
+    let ctx = CURRENT.with(Cell::get)?;
+    // SAFETY: the context is set only for the duration of an MI closure in `run_call`, whose
+    // `Mi` and `AllReduce` outlive it; `Restore` clears it when the closure ends.
+    let (mi, all) = unsafe { (&*(ctx.mi as *const Mi<'_>), &*ctx.all) };
+    Some(f(mi, all))
+}
+
+/// The barrier at the end of a `sync` block (no-op outside a SOMD call).
+pub fn sync() {
+    with_ctx(|mi, _| mi.sync());
+}
+
+/// Scalars that travel through the all-reduce as 64 bits.
+pub trait Bits: Copy + Send {
+    fn to_bits64(self) -> u64;
+    fn from_bits64(bits: u64) -> Self;
+}
+
+macro_rules! int_bits {
+    ($($ty:ty),*) => {$(
+        impl Bits for $ty {
+            #[inline]
+            fn to_bits64(self) -> u64 { self as i64 as u64 }
+            #[inline]
+            fn from_bits64(bits: u64) -> Self { bits as i64 as $ty }
+        }
+    )*};
+}
+int_bits!(i8, i16, u16, i32, i64);
+
+impl Bits for bool {
+    fn to_bits64(self) -> u64 {
+        u64::from(self)
+    }
+    fn from_bits64(bits: u64) -> Self {
+        bits != 0
+    }
+}
+impl Bits for f32 {
+    fn to_bits64(self) -> u64 {
+        u64::from(self.to_bits())
+    }
+    fn from_bits64(bits: u64) -> Self {
+        f32::from_bits(bits as u32)
+    }
+}
+impl Bits for f64 {
+    fn to_bits64(self) -> u64 {
+        self.to_bits()
+    }
+    fn from_bits64(bits: u64) -> Self {
+        f64::from_bits(bits)
+    }
+}
+
+/// Intermediate reduction / `sync reduce`: combines `value` across the MIs of the current call
+/// with `Op` (every MI gets the same result); the value itself outside a SOMD call.
+pub fn all_reduce<Op: ReduceOp<T>, T: Bits>(value: T) -> T {
+    all_reduce_with(value, Op::combine)
+}
+
+/// [`all_reduce`] with an arbitrary associative combination (`reduce(-)` uses subtraction).
+pub fn all_reduce_with<T: Bits>(value: T, combine: fn(T, T) -> T) -> T {
+    with_ctx(|mi, all| {
+        let bits = all.combine(mi, value.to_bits64(), move |a, b| {
+            combine(T::from_bits64(a), T::from_bits64(b)).to_bits64()
+        });
+        T::from_bits64(bits)
+    })
+    .unwrap_or(value)
+}
+
+/// The partition geometry of a `dist` parameter inside an MI (`Somd.offset`,
+/// `Somd.globalLength`); [`Geo::WHOLE`] outside SOMD calls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Geo {
+    offset: [usize; 2],
+    global: [usize; 2],
+    whole: bool,
+}
+
+impl Geo {
+    /// Not partitioned: offsets 0, global lengths are the array's own.
+    pub const WHOLE: Geo = Geo { offset: [0, 0], global: [0, 0], whole: true };
+
+    fn of<const D: usize>(layout: &Layout<D>, part: &Part<D>) -> Geo {
+        let mut geo = Geo { offset: [0, 0], global: [0, 0], whole: false };
+        let shape = layout.shape();
+        for d in 0..D.min(2) {
+            geo.offset[d] = part.offset(d);
+            geo.global[d] = shape[d];
+        }
+        geo
+    }
+
+    /// `Somd.offset(a, dim)` (`dim` 1-based).
+    pub fn offset(&self, dim: i32) -> i32 {
+        if self.whole || !(1..=2).contains(&dim) {
+            0
+        } else {
+            self.offset[dim as usize - 1] as i32
+        }
+    }
+
+    /// `Somd.globalLength(a, dim)` (`dim` 1-based); `local_len` is the length of the
+    /// dimension as seen locally (used outside SOMD calls).
+    pub fn global_length(&self, dim: i32, local_len: i32) -> i32 {
+        if self.whole || !(1..=2).contains(&dim) {
+            local_len
+        } else {
+            self.global[dim as usize - 1] as i32
+        }
+    }
+}
+
+/// Length of dimension `dim` (1-based) of a (rectangular) array, for `Somd.globalLength`.
+pub fn dim_len<T>(array: &Array<T>, dim: i32, pos: &'static SourcePos) -> i32
+where
+    T: DimLen,
+{
+    if dim <= 1 {
+        array.length(pos)
+    } else if array.is_empty() {
+        0
+    } else {
+        array.at(0, pos).dim_len(dim - 1, pos)
+    }
+}
+
+/// Length along a dimension, for nested arrays.
+pub trait DimLen {
+    fn dim_len(&self, dim: i32, pos: &'static SourcePos) -> i32;
+}
+
+macro_rules! dim_len_leaf {
+    ($($ty:ty),*) => {$(
+        impl DimLen for $ty {
+            fn dim_len(&self, _dim: i32, _pos: &'static SourcePos) -> i32 { 0 }
+        }
+    )*};
+}
+dim_len_leaf!(bool, i8, i16, u16, i32, i64, f32, f64, Str);
+impl<T> DimLen for Obj<T> {
+    fn dim_len(&self, _dim: i32, _pos: &'static SourcePos) -> i32 {
+        0
+    }
+}
+impl<T> DimLen for Val<T> {
+    fn dim_len(&self, _dim: i32, _pos: &'static SourcePos) -> i32 {
+        0
+    }
+}
+impl<T> DimLen for VArr<T> {
+    fn dim_len(&self, _dim: i32, pos: &'static SourcePos) -> i32 {
+        self.length(pos)
+    }
+}
+impl<T: DimLen> DimLen for Array<T> {
+    fn dim_len(&self, dim: i32, pos: &'static SourcePos) -> i32 {
+        dim_len(self, dim, pos)
+    }
+}
+
+/// Validates a user strategy's `bounds` result (`IllegalStateException` at `pos`).
+pub fn user_bounds(
+    strategy: &str,
+    bounds: &Array<i32>,
+    length: usize,
+    parts: usize,
+    pos: &'static SourcePos,
+) -> Vec<usize> {
+    let values = bounds.check(pos).to_vec();
+    partition::validate_bounds(strategy, &values, length, parts).or_throw(pos)
+}
+
+/// A partitioned 1-D `dist` argument.
+pub struct Dist1<T> {
+    pub layout: Layout<1>,
+    source: Array<T>,
+}
+
+impl<T: Clone + DeepCopy> Dist1<T> {
+    /// Splits `array` (null-checked) with `layout_of(len)`; `copy` when the body writes it.
+    pub fn new(
+        array: &Array<T>,
+        copy: bool,
+        pos: &'static SourcePos,
+        layout_of: impl FnOnce([usize; 1]) -> Layout<1>,
+    ) -> Dist1<T> {
+        array.check(pos);
+        let source = if copy { array.deep_copy() } else { array.clone() };
+        Dist1 { layout: layout_of([array.len()]), source }
+    }
+
+    /// MI `r`'s partition (a window of the source) and its geometry.
+    pub fn part(&self, r: usize) -> (Array<T>, Geo) {
+        let part = self.layout.part(r);
+        let view = part.view[0].clone();
+        (self.source.window(view.start, view.len()), Geo::of(&self.layout, &part))
+    }
+}
+
+/// A partitioned 2-D `dist` argument (an array of rows; rectangular unless only dimension 1 is
+/// split).
+pub struct Dist2<T> {
+    pub layout: Layout<2>,
+    source: Array<Array<T>>,
+}
+
+impl<T: Clone + DeepCopy> Dist2<T> {
+    pub fn new(
+        array: &Array<Array<T>>,
+        copy: bool,
+        rows_only: bool,
+        pos: &'static SourcePos,
+        layout_of: impl FnOnce([usize; 2]) -> Layout<2>,
+    ) -> Dist2<T> {
+        array.check(pos);
+        let rows = array.len();
+        let cols = if rows == 0 { 0 } else { array.at(0, pos).check(pos).len() };
+        if !rows_only {
+            for r in 0..rows {
+                let len = array.at(r as i32, pos).length(pos) as usize;
+                if len != cols {
+                    error::throw_new(
+                        class::ILLEGAL_ARGUMENT,
+                        format!("dist array is not rectangular: row {r} has length {len}, row 0 has {cols}"),
+                        pos,
+                    );
+                }
+            }
+        }
+        let source = if copy { array.deep_copy() } else { array.clone() };
+        Dist2 { layout: layout_of([rows, cols]), source }
+    }
+
+    pub fn part(&self, r: usize) -> (Array<Array<T>>, Geo) {
+        let part = self.layout.part(r);
+        let rows = part.view[0].clone();
+        let cols = part.view[1].clone();
+        let whole_rows = self.layout.grid()[1] == 1;
+        let tile = Array::from_vec(
+            rows.map(|row| {
+                let row = self.source.slots()[row].get();
+                if whole_rows {
+                    row
+                } else {
+                    row.window(cols.start, cols.len())
+                }
+            })
+            .collect(),
+        );
+        (tile, Geo::of(&self.layout, &part))
+    }
+}
+
+/// Assembles 1-D partial arrays (`reduce` default for array results).
+pub fn assemble_1d<T: Clone>(layout: &Layout<1>, partials: Vec<Array<T>>) -> Array<T> {
+    Array::from_vec(partition::assemble_1d(layout, partials.iter().map(Array::to_vec).collect()))
+}
+
+/// Assembles 2-D partial arrays.
+pub fn assemble_2d<T: Clone>(
+    layout: &Layout<2>,
+    partials: Vec<Array<Array<T>>>,
+    pos: &'static SourcePos,
+) -> Array<Array<T>> {
+    let tiles = partials.iter().map(|tile| tile.to_vec().iter().map(Array::to_vec).collect());
+    let rows = partition::assemble_2d(layout, tiles.collect()).or_throw(pos);
+    Array::from_vec(rows.into_iter().map(Array::from_vec).collect())
+}
+
+/// Concatenation in partition order (assembly when no layout applies).
+pub fn concat<T: Clone>(partials: Vec<Array<T>>) -> Array<T> {
+    Array::from_vec(partials.iter().flat_map(Array::to_vec).collect())
+}
+
+/// Pairwise combination in partition order with a user `combine`; `None` when empty.
+pub fn tree_combine<T>(mut partials: Vec<T>, combine: &impl Fn(T, T) -> T) -> Option<T> {
+    match partials.len() {
+        0 => None,
+        1 => partials.pop(),
+        n => {
+            let right = partials.split_off(n.div_ceil(2));
+            let l = tree_combine(partials, combine)?;
+            let r = tree_combine(right, combine)?;
+            Some(combine(l, r))
+        }
+    }
+}
+
+/// Something `@` can map over or `!` can reduce: mutable arrays, value arrays, `Somd.range`.
+pub trait Elements<T>: Sync {
+    /// Number of elements; `NullPointerException` when null.
+    fn count(&self, pos: &'static SourcePos) -> usize;
+    /// Element `i < count`.
+    fn element(&self, i: usize) -> T;
+}
+
+impl<T: Clone + Send> Elements<T> for Array<T> {
+    fn count(&self, pos: &'static SourcePos) -> usize {
+        self.check(pos).len()
+    }
+    #[inline(always)]
+    fn element(&self, i: usize) -> T {
+        self.slots()[i].get()
+    }
+}
+
+impl<T: Clone + Send + Sync> Elements<T> for VArr<T> {
+    fn count(&self, pos: &'static SourcePos) -> usize {
+        self.check(pos).len()
+    }
+    #[inline(always)]
+    fn element(&self, i: usize) -> T {
+        self.items()[i].clone()
+    }
+}
+
+/// `Somd.range(n)` when it is mapped over: never materialised.
+pub struct Range(pub i32);
+
+impl Elements<i32> for Range {
+    fn count(&self, _pos: &'static SourcePos) -> usize {
+        self.0.max(0) as usize
+    }
+    #[inline(always)]
+    fn element(&self, i: usize) -> i32 {
+        i as i32
+    }
+}
+
+/// `Somd.range(n)` as a value.
+pub fn range(n: i32) -> VArr<i32> {
+    VArr::from_vec((0..n.max(0)).collect())
+}
+
+/// The common length of the mapped arguments of `@` (`IllegalArgumentException` otherwise).
+pub fn map_len(lengths: &[usize], pos: &'static SourcePos) -> usize {
+    let first = lengths.first().copied().unwrap_or(0);
+    if let Some(other) = lengths.iter().find(|&&len| len != first) {
+        error::throw_new(
+            class::ILLEGAL_ARGUMENT,
+            format!("mapped arguments of @ have different lengths: {first} and {other}"),
+            pos,
+        );
+    }
+    first
+}
+
+/// Below this many applications, `@` runs on the calling thread.
+const PARALLEL_MAP_MIN: usize = 2048;
+
+/// `@`: `f(i)` for `i in 0..n`, on the CPU pool for large `n`; results in order.
+pub fn map<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> VArr<R> {
+    let parts = exec::placement().cpu_mis();
+    if n < PARALLEL_MAP_MIN || parts <= 1 {
+        return VArr::from_vec((0..n).map(f).collect());
+    }
+    let chunks = run_call(parts, |r| partition::block_range(n, parts, r).map(&f).collect::<Vec<R>>());
+    VArr::from_vec(chunks.into_iter().flatten().collect())
+}
+
+/// `op ! a` with a built-in operator: blocked partial results combined as a tree.
+pub fn reduce_array<Op: ReduceOp<T>, T: Copy + Send, A: Elements<T>>(
+    array: &A,
+    pos: &'static SourcePos,
+) -> T {
+    let n = array.count(pos);
+    const BLOCK: usize = 1024;
+    let partials: Vec<T> = (0..n.div_ceil(BLOCK))
+        .map(|b| {
+            let range = b * BLOCK..(b * BLOCK + BLOCK).min(n);
+            range.fold(Op::identity(), |acc, i| Op::combine(acc, array.element(i)))
+        })
+        .collect();
+    crate::reduce::tree::<Op, T>(&partials)
+}
+
+/// `C.m ! a`: `IllegalArgumentException` for an empty array.
+pub fn reduce_array_with<T, A: Elements<T>>(
+    array: &A,
+    combine: impl Fn(T, T) -> T,
+    pos: &'static SourcePos,
+) -> T {
+    let n = array.count(pos);
+    tree_combine((0..n).map(|i| array.element(i)).collect(), &combine).unwrap_or_else(|| {
+        error::throw_new(
+            class::ILLEGAL_ARGUMENT,
+            "reduction of an empty array with a method".to_string(),
+            pos,
+        )
+    })
+}
+
+type Item = Box<dyn Any + Send>;
+
+enum Stage {
+    Source(Box<dyn FnMut() -> Item + Send>),
+    Filter(Box<dyn FnMut(Item) -> Item + Send>),
+    Sink(Box<dyn FnMut(Item) + Send>),
+}
+
+#[derive(Default)]
+struct TaskState {
+    stages: Vec<Stage>,
+    graph: Option<crate::task::Graph>,
+}
+
+/// `Task`: a task or a connected graph (nullable, shared). Items travel boxed between
+/// stages, which lets `=>` join tasks whose types are only known to the compiler.
+#[derive(Clone, Default)]
+pub struct Task(Option<Arc<Mutex<TaskState>>>);
+
+fn unbox<T: 'static>(item: Item) -> T {
+    match item.downcast::<T>() {
+        Ok(value) => *value,
+        Err(_) => error::throw(error::JavaException::unplaced(
+            "java.lang.ClassCastException",
+            "task item of an unexpected type",
+        )),
+    }
+}
+
+impl Task {
+    pub const NULL: Task = Task(None);
+
+    fn of(stage: Stage) -> Task {
+        Task(Some(Arc::new(Mutex::new(TaskState { stages: vec![stage], graph: None }))))
+    }
+
+    /// A source task (worker without parameters).
+    pub fn source<T: Send + 'static>(mut worker: impl FnMut() -> T + Send + 'static) -> Task {
+        Task::of(Stage::Source(Box::new(move || Box::new(worker()) as Item)))
+    }
+
+    /// A filter task.
+    pub fn filter<T: 'static, U: Send + 'static>(
+        mut worker: impl FnMut(T) -> U + Send + 'static,
+    ) -> Task {
+        Task::of(Stage::Filter(Box::new(move |item| Box::new(worker(unbox::<T>(item))) as Item)))
+    }
+
+    /// A sink task.
+    pub fn sink<T: 'static>(mut worker: impl FnMut(T) + Send + 'static) -> Task {
+        Task::of(Stage::Sink(Box::new(move |item| worker(unbox::<T>(item)))))
+    }
+
+    fn state(&self, pos: &'static SourcePos) -> std::sync::MutexGuard<'_, TaskState> {
+        match &self.0 {
+            Some(state) => state.lock().unwrap_or_else(|e| e.into_inner()),
+            None => error::null_pointer("", pos),
+        }
+    }
+
+    /// `a => b`: a graph with the stages of `a` then those of `b` (both are consumed).
+    pub fn connect(a: &Task, b: &Task, pos: &'static SourcePos) -> Task {
+        let mut stages = std::mem::take(&mut a.state(pos).stages);
+        stages.append(&mut b.state(pos).stages);
+        Task(Some(Arc::new(Mutex::new(TaskState { stages, graph: None }))))
+    }
+
+    /// `t.start()`.
+    pub fn start(&self, pos: &'static SourcePos) {
+        let mut state = self.state(pos);
+        if state.graph.is_none() {
+            let stages = std::mem::take(&mut state.stages);
+            state.graph = Some(build_graph(stages, pos));
+        }
+        if let Some(graph) = state.graph.as_mut() {
+            graph.start();
+        }
+    }
+
+    /// `t.finish()`: starts if needed and waits; re-raises a task's exception.
+    pub fn finish(&self, pos: &'static SourcePos) {
+        self.start(pos);
+        let graph = self.state(pos).graph.take();
+        if let Some(mut graph) = graph {
+            graph.finish();
+        }
+    }
+
+    pub fn ref_eq(&self, other: &Task) -> bool {
+        match (&self.0, &other.0) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+
+    pub fn is_null(&self) -> bool {
+        self.0.is_none()
+    }
+}
+
+fn build_graph(stages: Vec<Stage>, pos: &'static SourcePos) -> crate::task::Graph {
+    let mut stages = stages.into_iter();
+    let mut pipe = match stages.next() {
+        Some(Stage::Source(worker)) => crate::task::source(worker),
+        _ => error::illegal_state("a task graph must start with a source task".to_string(), pos),
+    };
+    for stage in stages.by_ref() {
+        match stage {
+            Stage::Filter(worker) => pipe = pipe.filter(worker),
+            Stage::Sink(worker) => return pipe.sink(worker),
+            Stage::Source(_) => error::illegal_state(
+                "a source task can only start a task graph".to_string(),
+                pos,
+            ),
+        }
+    }
+    pipe.discard()
+}
+
+/// Keeps `Slot` in this module's vocabulary for generated statics of task type.
+pub type TaskSlot = Slot<Task>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reduce::Add;
+
+    static POS: SourcePos = SourcePos::new("t.somd", 1, 1);
+
+    #[test]
+    fn block_partitions_are_windows() {
+        let a = Array::from_vec((0..10).collect::<Vec<i32>>());
+        let dist = Dist1::new(&a, false, &POS, |shape| Layout::block(shape, 3));
+        let (p1, geo) = dist.part(1);
+        assert_eq!(p1.to_vec(), vec![4, 5, 6]);
+        assert_eq!(geo.offset(1), 4);
+        assert_eq!(geo.global_length(1, 3), 10);
+        let partials = run_call(3, |r| {
+            let (part, _) = dist.part(r);
+            let sum = part.to_vec().iter().sum::<i32>();
+            all_reduce::<Add, i32>(sum)
+        });
+        assert_eq!(partials, vec![45, 45, 45]);
+    }
+
+    #[test]
+    fn views_see_neighbour_writes_after_sync() {
+        let a = Array::from_vec(vec![0i32; 8]);
+        let dist =
+            Dist1::new(&a, true, &POS, |shape| Layout::block(shape, 2).with_view([(1, 1)]));
+        let seen = run_call(2, |r| {
+            let (part, geo) = dist.part(r);
+            let owned = dist.layout.part(r).owned_local(0);
+            for i in owned {
+                part.set(i as i32, geo.offset(1) + i as i32, &POS);
+            }
+            sync();
+            part.to_vec()
+        });
+        assert_eq!(seen, vec![vec![0, 1, 2, 3, 4], vec![3, 4, 5, 6, 7]]);
+        assert_eq!(a.to_vec(), vec![0; 8], "the caller's array is untouched");
+        let assembled = assemble_1d(&dist.layout, seen.into_iter().map(Array::from_vec).collect());
+        assert_eq!(assembled.to_vec(), (0..8).collect::<Vec<i32>>());
+    }
+
+    #[test]
+    fn two_dimensional_tiles() {
+        let m = Array::from_fn(4, |r| Array::from_fn(4, |c| (r * 4 + c) as i32));
+        let dist = Dist2::new(&m, false, false, &POS, |shape| Layout::block(shape, 4));
+        let (tile, geo) = dist.part(3);
+        assert_eq!(tile.to_vec().iter().map(Array::to_vec).collect::<Vec<_>>(), vec![
+            vec![10, 11],
+            vec![14, 15]
+        ]);
+        assert_eq!((geo.offset(1), geo.offset(2)), (2, 2));
+        let tiles = (0..4).map(|r| dist.part(r).0).collect();
+        let whole = assemble_2d(&dist.layout, tiles, &POS);
+        assert_eq!(whole.at(3, &POS).to_vec(), vec![12, 13, 14, 15]);
+    }
+
+    #[test]
+    fn map_and_reduce() {
+        let squares = map(5000, |i| (i * i) as i64);
+        assert_eq!(squares.items()[4999], 4999 * 4999);
+        assert_eq!(reduce_array::<Add, i64, _>(&squares, &POS), (0..5000i64).map(|i| i * i).sum());
+        let r = error::catch(|| reduce_array_with(&Range(0), |a, b| a + b, &POS)).unwrap_err();
+        assert_eq!(r.class, class::ILLEGAL_ARGUMENT);
+        assert_eq!(reduce_array_with(&Range(5), |a, b| a.max(b), &POS), 4);
+    }
+
+    #[test]
+    fn tasks_pass_items_in_order() {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let sink_seen = seen.clone();
+        let mut next = 0;
+        let source = Task::source(move || {
+            next += 1;
+            if next > 5 {
+                crate::task::underflow();
+            }
+            next
+        });
+        let graph = Task::connect(
+            &Task::connect(&source, &Task::filter(|x: i32| x * 10), &POS),
+            &Task::sink(move |x: i32| sink_seen.lock().unwrap().push(x)),
+            &POS,
+        );
+        graph.finish(&POS);
+        assert_eq!(*seen.lock().unwrap(), vec![10, 20, 30, 40, 50]);
+    }
+}

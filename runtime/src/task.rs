@@ -1,0 +1,178 @@
+//! Lime task graphs (LANGUAGE.md §3.1): pipelines of tasks joined by `=>`.
+//!
+//! Generated code builds a graph left to right, mirroring the left-associative `=>`:
+//! ```text
+//! let mut g = task::source(move || gen.next())   // `task Gen.next`, a source
+//!     .filter(|x: i32| x * x)                     // `=> task Sq.apply`, a filter
+//!     .sink(move |x| sink.accept(x));             // `=> task Out.accept`, a sink
+//! g.finish();                                     // `g.finish()`
+//! ```
+//! - Every task runs on its own thread, started by [`Graph::start`] (or by [`Graph::finish`]
+//!   if not started yet). Tasks are joined by bounded channels (capacity [`CHANNEL_CAPACITY`]),
+//!   so items stay in order along every edge and a fast producer cannot run ahead unboundedly.
+//! - A source is called repeatedly; each returned value goes downstream. It ends by raising
+//!   [`Underflow`] (generated code calls [`underflow`] for `throw new Underflow();`); the
+//!   channel then closes, and each downstream task ends after it has processed every item it
+//!   received.
+//! - A filter or sink that raises `Underflow` ends as if its input had ended (LANGUAGE.md names
+//!   `Underflow` only for sources; this is the Lime reading of it). Upstream tasks then stop
+//!   when their next `send` fails.
+//! - A pipe that does not end in a sink can still be run with [`Pipe::discard`].
+//! - Exceptions: a task that raises an exception (any panic other than the source's
+//!   `Underflow`) ends; dropping its channel ends the tasks on both sides (upstream tasks stop
+//!   when their `send` fails, downstream tasks when their input closes). [`Graph::finish`]
+//!   joins every thread and re-raises the first exception in graph order on the calling
+//!   thread, so the program ends as in §1.6.
+//! - A graph that was started and is dropped without `finish` is finished by `Drop` (the JVM
+//!   also waits for running non-daemon threads).
+
+use crossbeam_channel::{bounded, Receiver};
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+use std::thread::{self, JoinHandle};
+
+/// Capacity of each edge of a task graph.
+pub const CHANNEL_CAPACITY: usize = 64;
+
+/// The payload of `throw new Underflow()`: the end of a source's stream.
+#[derive(Debug, Clone, Copy)]
+pub struct Underflow;
+
+/// `throw new Underflow();` inside a source worker.
+#[cold]
+#[inline(never)]
+pub fn underflow() -> ! {
+    std::panic::panic_any(Underflow)
+}
+
+type Stage = (String, Box<dyn FnOnce() + Send + 'static>);
+
+/// A graph under construction whose last task produces items of type `T`.
+pub struct Pipe<T> {
+    stages: Vec<Stage>,
+    output: Receiver<T>,
+}
+
+/// `task C.m` for a source worker `m` (no parameters).
+pub fn source<T, W>(mut worker: W) -> Pipe<T>
+where
+    T: Send + 'static,
+    W: FnMut() -> T + Send + 'static,
+{
+    let (tx, rx) = bounded::<T>(CHANNEL_CAPACITY);
+    let body = move || loop {
+        match catch_unwind(AssertUnwindSafe(&mut worker)) {
+            Ok(item) => {
+                if tx.send(item).is_err() {
+                    // A downstream task failed; its exception is reported by `finish`.
+                    return;
+                }
+            }
+            Err(payload) if payload.is::<Underflow>() => return,
+            Err(payload) => resume_unwind(payload),
+        }
+    };
+    Pipe { stages: vec![("source".to_string(), Box::new(body))], output: rx }
+}
+
+impl<T: Send + 'static> Pipe<T> {
+    /// `=> task C.m` for a filter worker `m` (one parameter, a result).
+    pub fn filter<U, W>(mut self, mut worker: W) -> Pipe<U>
+    where
+        U: Send + 'static,
+        W: FnMut(T) -> U + Send + 'static,
+    {
+        let (tx, rx) = bounded::<U>(CHANNEL_CAPACITY);
+        let input = self.output;
+        let body = move || {
+            end_quietly_on_underflow(|| {
+                for item in input.iter() {
+                    if tx.send(worker(item)).is_err() {
+                        return;
+                    }
+                }
+            })
+        };
+        let name = format!("filter {}", self.stages.len());
+        self.stages.push((name, Box::new(body)));
+        Pipe { stages: self.stages, output: rx }
+    }
+
+    /// `=> task C.m` for a sink worker `m` (one parameter, `void`).
+    pub fn sink<W>(mut self, mut worker: W) -> Graph
+    where
+        W: FnMut(T) + Send + 'static,
+    {
+        let input = self.output;
+        let body = move || {
+            end_quietly_on_underflow(|| {
+                for item in input.iter() {
+                    worker(item);
+                }
+            })
+        };
+        self.stages.push(("sink".to_string(), Box::new(body)));
+        Graph { pending: self.stages, running: Vec::new() }
+    }
+
+    /// A runnable graph that drops the last task's outputs.
+    pub fn discard(self) -> Graph {
+        self.sink(|_| {})
+    }
+}
+
+/// Runs a filter or sink loop; an `Underflow` raised by its worker ends that task like the end
+/// of its input stream (the tasks upstream stop when their next `send` fails).
+fn end_quietly_on_underflow(body: impl FnOnce()) {
+    if let Err(payload) = catch_unwind(AssertUnwindSafe(body)) {
+        if !payload.is::<Underflow>() {
+            resume_unwind(payload);
+        }
+    }
+}
+
+/// A connected task graph (`Task` in the language).
+pub struct Graph {
+    pending: Vec<Stage>,
+    running: Vec<JoinHandle<()>>,
+}
+
+impl Graph {
+    /// `g.start()`: starts every task (no effect when already started).
+    pub fn start(&mut self) {
+        for (idx, (name, body)) in self.pending.drain(..).enumerate() {
+            let handle = thread::Builder::new()
+                .name(format!("somd-task-{idx}-{name}"))
+                .spawn(body)
+                .unwrap_or_else(|e| {
+                    crate::error::throw(crate::error::JavaException::unplaced(
+                        "java.lang.OutOfMemoryError",
+                        format!("unable to create native thread for a task: {e}"),
+                    ))
+                });
+            self.running.push(handle);
+        }
+    }
+
+    /// `g.finish()`: starts the graph if needed and waits for every task to end; re-raises the
+    /// first exception in graph order.
+    pub fn finish(&mut self) {
+        self.start();
+        let mut first_error = None;
+        for handle in self.running.drain(..) {
+            if let Err(payload) = handle.join() {
+                first_error.get_or_insert(payload);
+            }
+        }
+        if let Some(payload) = first_error {
+            resume_unwind(payload);
+        }
+    }
+}
+
+impl Drop for Graph {
+    fn drop(&mut self) {
+        if !self.running.is_empty() && !thread::panicking() {
+            self.finish();
+        }
+    }
+}

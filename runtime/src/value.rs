@@ -1,0 +1,787 @@
+//! The representation of the language's reference and value types in generated Rust code.
+//! See `docs/notes/rust-representation.md` for the design and its safety argument.
+//!
+//! | language type | Rust type | notes |
+//! | --- | --- | --- |
+//! | `T[]` | [`Array<T>`] | shared, mutable, nullable reference; may be a *view* into another array's buffer |
+//! | `T[[]]`, `T[[N]]` | [`VArr<T>`] | shared immutable `Arc<[T]>`, compares by elements |
+//! | class `C` | [`Obj<C>`] | shared, nullable; fields are [`Slot`]s (interior mutability) |
+//! | value class `V` | [`Val<V>`] | shared immutable `Arc<V>`, compares by fields |
+//! | `String` | [`Str`] | nullable `Arc<str>` |
+//! | `static` fields | `static X: Slot<T>` | |
+//!
+//! # Mutability and threads
+//! Java references are shared and mutable, so every mutable location is a [`Slot`]: an
+//! `UnsafeCell` that is `Sync`. Accesses are plain loads and stores, as in Java. Two threads
+//! can touch the same slot only in the situations that LANGUAGE.md already makes
+//! schedule-dependent (a `sync` block that reads cells another MI writes in the same block —
+//! the compiler warns about it), or in a program that shares a mutable object between tasks,
+//! which the type checker rejects at `=>`. MIs of a SOMD call write only private copies or the
+//! cells they own (§2.1 by-value rule, see `somd.rs`). Such races are Java-like data races on
+//! primitives and references: we accept them as Java does and document them; they cannot
+//! produce a dangling reference because references are only replaced, never freed, while a
+//! reader holds a clone of the `Arc` (generated code clones references before any call that
+//! could replace them).
+//!
+//! # Arrays
+//! An [`Array<T>`] is `(ptr, len, owner)`: `owner` keeps the buffer (`Arc<[Slot<T>]>`) alive and
+//! `ptr`/`len` select a window of it. A whole array has the window of its buffer; a partition
+//! of a SOMD call is a window into its caller's (or the call's scratch) buffer, so local
+//! indices start at 0 and `length` is the partition's length without copying (§2.1). Because
+//! the length lives in the handle, not behind the pointer, a bounds check is one compare of a
+//! register and the loop optimiser can hoist it. `null` is `owner == None` with `len == 0`,
+//! so the hot path tests only the length; the cold failure path decides between
+//! `NullPointerException` and `ArrayIndexOutOfBoundsException`.
+
+use crate::error::{self, class, SourcePos};
+use std::cell::UnsafeCell;
+use std::fmt;
+use std::sync::Arc;
+
+/// One mutable location (array element, object field, static field).
+#[repr(transparent)]
+#[derive(Default)]
+pub struct Slot<T>(UnsafeCell<T>);
+
+// SAFETY: see the module doc: concurrent access happens only in programs whose result the
+// language declares schedule-dependent; values are plain data or `Arc` handles.
+unsafe impl<T: Send> Sync for Slot<T> {}
+
+impl<T> Slot<T> {
+    #[inline(always)]
+    pub const fn new(value: T) -> Slot<T> {
+        Slot(UnsafeCell::new(value))
+    }
+
+    /// Reads the value (a copy, or a clone of a reference).
+    #[inline(always)]
+    pub fn get(&self) -> T
+    where
+        T: Clone,
+    {
+        // SAFETY: see the module doc.
+        unsafe { (*self.0.get()).clone() }
+    }
+
+    /// Borrows the value; generated code uses it only while nothing can store to the slot.
+    #[inline(always)]
+    pub fn get_ref(&self) -> &T {
+        // SAFETY: see the module doc.
+        unsafe { &*self.0.get() }
+    }
+
+    #[inline(always)]
+    pub fn set(&self, value: T) {
+        // SAFETY: see the module doc.
+        unsafe { *self.0.get() = value }
+    }
+
+    /// Mutable access for library objects (`java.util.Random`).
+    #[inline(always)]
+    #[allow(clippy::mut_from_ref)]
+    pub fn get_mut(&self) -> &mut T {
+        // SAFETY: see the module doc; used for one call at a time.
+        unsafe { &mut *self.0.get() }
+    }
+}
+
+impl<T: Clone> Clone for Slot<T> {
+    fn clone(&self) -> Self {
+        Slot::new(self.get())
+    }
+}
+
+/// `T[]`: see the module doc.
+pub struct Array<T> {
+    ptr: *const Slot<T>,
+    len: usize,
+    owner: Option<Arc<[Slot<T>]>>,
+}
+
+// SAFETY: an `Array` is an `Arc` handle plus a window into the `Arc`'s buffer; the buffer
+// lives as long as any handle. Element access follows `Slot`'s rules.
+unsafe impl<T: Send> Send for Array<T> {}
+// SAFETY: as above.
+unsafe impl<T: Send> Sync for Array<T> {}
+
+impl<T> Clone for Array<T> {
+    #[inline]
+    fn clone(&self) -> Self {
+        Array { ptr: self.ptr, len: self.len, owner: self.owner.clone() }
+    }
+}
+
+impl<T: Clone + fmt::Debug> fmt::Debug for Array<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_null() {
+            f.write_str("null")
+        } else {
+            f.debug_list().entries(self.to_vec()).finish()
+        }
+    }
+}
+
+impl<T> Default for Array<T> {
+    fn default() -> Self {
+        Self::NULL
+    }
+}
+
+impl<T> Array<T> {
+    /// `null`.
+    pub const NULL: Array<T> = Array { ptr: std::ptr::null(), len: 0, owner: None };
+
+    /// A new array holding `values`.
+    pub fn from_vec(values: Vec<T>) -> Array<T> {
+        let buffer: Arc<[Slot<T>]> = values.into_iter().map(Slot::new).collect();
+        Array { ptr: buffer.as_ptr(), len: buffer.len(), owner: Some(buffer) }
+    }
+
+    /// `new T[len]` of non-array elements, `len` checked (`NegativeArraySizeException`).
+    pub fn new_default(len: i32, pos: &'static SourcePos) -> Array<T>
+    where
+        T: Default,
+    {
+        let len = error::array_len(len, pos);
+        Array::from_vec((0..len).map(|_| T::default()).collect())
+    }
+
+    /// `len` elements made by `make` (already-checked length; for multi-dimensional `new`).
+    pub fn from_fn(len: usize, make: impl FnMut(usize) -> T) -> Array<T> {
+        Array::from_vec((0..len).map(make).collect())
+    }
+
+    #[inline(always)]
+    pub fn is_null(&self) -> bool {
+        self.owner.is_none()
+    }
+
+    /// The slots of the window (empty for `null`).
+    #[inline(always)]
+    pub fn slots(&self) -> &[Slot<T>] {
+        if self.ptr.is_null() {
+            &[]
+        } else {
+            // SAFETY: `ptr..ptr+len` is a window of `owner`'s buffer, which `self` keeps alive.
+            unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+        }
+    }
+
+    /// Fails with `NullPointerException` when `null`.
+    #[inline(always)]
+    pub fn check(&self, pos: &'static SourcePos) -> &Self {
+        if self.owner.is_none() {
+            null_array(pos)
+        }
+        self
+    }
+
+    /// `a.length`.
+    #[inline(always)]
+    pub fn length(&self, pos: &'static SourcePos) -> i32 {
+        if self.owner.is_none() {
+            null_array(pos)
+        }
+        self.len as i32
+    }
+
+    /// Length as `usize` (0 for `null`).
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The slot of element `index`, bounds- and null-checked.
+    #[inline(always)]
+    pub fn slot(&self, index: i32, pos: &'static SourcePos) -> &Slot<T> {
+        let idx = index as u32 as usize;
+        if idx < self.len {
+            // SAFETY: `idx < len`, inside the window.
+            unsafe { &*self.ptr.add(idx) }
+        } else {
+            self.fail(index, pos)
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn fail(&self, index: i32, pos: &'static SourcePos) -> ! {
+        if self.owner.is_none() {
+            null_array(pos)
+        }
+        error::index_out_of_bounds(i64::from(index), self.len, pos)
+    }
+
+    /// `a[index]` (a copy or a cloned reference).
+    #[inline(always)]
+    pub fn get(&self, index: i32, pos: &'static SourcePos) -> T
+    where
+        T: Clone,
+    {
+        self.slot(index, pos).get()
+    }
+
+    /// `&a[index]`, for chained accesses (`a[i][j]`, `a[i].length`).
+    #[inline(always)]
+    pub fn at(&self, index: i32, pos: &'static SourcePos) -> &T {
+        self.slot(index, pos).get_ref()
+    }
+
+    /// `a[index] = value`.
+    #[inline(always)]
+    pub fn set(&self, index: i32, value: T, pos: &'static SourcePos) {
+        self.slot(index, pos).set(value)
+    }
+
+    /// Identity comparison (`==` on references): same buffer and same window.
+    pub fn ref_eq(&self, other: &Array<T>) -> bool {
+        self.ptr == other.ptr && self.len == other.len && self.is_null() == other.is_null()
+    }
+
+    /// A window `start..start+len` of this array sharing its buffer (a SOMD partition).
+    pub fn window(&self, start: usize, len: usize) -> Array<T> {
+        assert!(start + len <= self.len, "window out of range");
+        if self.owner.is_none() {
+            return Array::NULL;
+        }
+        // SAFETY: checked just above: the window stays inside this window.
+        let ptr = if len == 0 && self.ptr.is_null() { self.ptr } else { unsafe { self.ptr.add(start) } };
+        Array { ptr, len, owner: self.owner.clone() }
+    }
+
+    /// The elements as a vector (clones).
+    pub fn to_vec(&self) -> Vec<T>
+    where
+        T: Clone,
+    {
+        self.slots().iter().map(Slot::get).collect()
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn null_array(pos: &'static SourcePos) -> ! {
+    error::null_pointer("", pos)
+}
+
+/// A fresh copy of an array, rows of arrays of arrays included (the by-value copy of §2.1).
+pub trait DeepCopy {
+    fn deep_copy(&self) -> Self;
+}
+
+macro_rules! shallow_deep_copy {
+    ($($ty:ty),*) => {$(
+        impl DeepCopy for $ty {
+            #[inline(always)]
+            fn deep_copy(&self) -> Self { self.clone() }
+        }
+    )*};
+}
+shallow_deep_copy!(bool, i8, i16, u16, i32, i64, f32, f64, Str);
+
+impl<T: Clone> DeepCopy for Obj<T> {
+    fn deep_copy(&self) -> Self {
+        self.clone()
+    }
+}
+impl<T> DeepCopy for Val<T> {
+    fn deep_copy(&self) -> Self {
+        self.clone()
+    }
+}
+impl<T> DeepCopy for VArr<T> {
+    fn deep_copy(&self) -> Self {
+        self.clone()
+    }
+}
+
+impl<T: DeepCopy> DeepCopy for Array<T> {
+    fn deep_copy(&self) -> Self {
+        if self.is_null() {
+            return Array::NULL;
+        }
+        Array::from_vec(self.slots().iter().map(|slot| slot.get_ref().deep_copy()).collect())
+    }
+}
+
+/// `T[[]]`: an immutable array, compared by length and elements.
+pub struct VArr<T> {
+    items: Option<Arc<[T]>>,
+}
+
+impl<T> Clone for VArr<T> {
+    #[inline]
+    fn clone(&self) -> Self {
+        VArr { items: self.items.clone() }
+    }
+}
+
+impl<T> Default for VArr<T> {
+    fn default() -> Self {
+        Self::NULL
+    }
+}
+
+impl<T: PartialEq> PartialEq for VArr<T> {
+    fn eq(&self, other: &Self) -> bool {
+        match (&self.items, &other.items) {
+            (None, None) => true,
+            (Some(a), Some(b)) => a[..] == b[..],
+            _ => false,
+        }
+    }
+}
+
+impl<T> VArr<T> {
+    pub const NULL: VArr<T> = VArr { items: None };
+
+    pub fn from_vec(values: Vec<T>) -> VArr<T> {
+        VArr { items: Some(values.into()) }
+    }
+
+    #[inline(always)]
+    pub fn items(&self) -> &[T] {
+        self.items.as_deref().unwrap_or(&[])
+    }
+
+    #[inline(always)]
+    pub fn is_null(&self) -> bool {
+        self.items.is_none()
+    }
+
+    #[inline(always)]
+    pub fn check(&self, pos: &'static SourcePos) -> &[T] {
+        match &self.items {
+            Some(items) => items,
+            None => null_array(pos),
+        }
+    }
+
+    #[inline(always)]
+    pub fn length(&self, pos: &'static SourcePos) -> i32 {
+        self.check(pos).len() as i32
+    }
+
+    #[inline(always)]
+    pub fn at(&self, index: i32, pos: &'static SourcePos) -> &T {
+        error::elem(self.check(pos), index, pos)
+    }
+
+    #[inline(always)]
+    pub fn get(&self, index: i32, pos: &'static SourcePos) -> T
+    where
+        T: Clone,
+    {
+        self.at(index, pos).clone()
+    }
+
+    /// Checks the length of a bounded `T[[N]]` value.
+    pub fn bounded(self, bound: usize, pos: &'static SourcePos) -> VArr<T> {
+        let len = self.check(pos).len();
+        if len != bound {
+            error::throw_new(
+                class::ILLEGAL_ARGUMENT,
+                format!("value array of length {len} does not fit [[{bound}]]"),
+                pos,
+            );
+        }
+        self
+    }
+}
+
+/// `new T[[]](a)`: a frozen deep copy; `Somd.thaw(v)`: a fresh mutable deep copy.
+pub trait Freeze {
+    type Frozen;
+    fn freeze(&self) -> Self::Frozen;
+}
+
+/// The inverse of [`Freeze`].
+pub trait Thaw {
+    type Thawed;
+    fn thaw(&self) -> Self::Thawed;
+}
+
+macro_rules! prim_freeze {
+    ($($ty:ty),*) => {$(
+        impl Freeze for $ty {
+            type Frozen = $ty;
+            #[inline(always)]
+            fn freeze(&self) -> $ty { *self }
+        }
+        impl Thaw for $ty {
+            type Thawed = $ty;
+            #[inline(always)]
+            fn thaw(&self) -> $ty { *self }
+        }
+    )*};
+}
+prim_freeze!(bool, i8, i16, u16, i32, i64, f32, f64);
+
+impl<T> Freeze for Val<T> {
+    type Frozen = Val<T>;
+    fn freeze(&self) -> Val<T> {
+        self.clone()
+    }
+}
+impl<T> Thaw for Val<T> {
+    type Thawed = Val<T>;
+    fn thaw(&self) -> Val<T> {
+        self.clone()
+    }
+}
+impl<T: Freeze> Freeze for VArr<T> {
+    type Frozen = VArr<T>;
+    fn freeze(&self) -> VArr<T> {
+        self.clone()
+    }
+}
+
+impl<T: Freeze> Freeze for Array<T> {
+    type Frozen = VArr<T::Frozen>;
+    fn freeze(&self) -> VArr<T::Frozen> {
+        if self.is_null() {
+            return VArr::NULL;
+        }
+        VArr::from_vec(self.slots().iter().map(|slot| slot.get_ref().freeze()).collect())
+    }
+}
+
+impl<T: Thaw> Thaw for VArr<T> {
+    type Thawed = Array<T::Thawed>;
+    fn thaw(&self) -> Array<T::Thawed> {
+        if self.is_null() {
+            return Array::NULL;
+        }
+        Array::from_vec(self.items().iter().map(Thaw::thaw).collect())
+    }
+}
+
+impl<T: Thaw> Thaw for Array<T> {
+    type Thawed = Array<T::Thawed>;
+    fn thaw(&self) -> Array<T::Thawed> {
+        if self.is_null() {
+            return Array::NULL;
+        }
+        Array::from_vec(self.slots().iter().map(|slot| slot.get_ref().thaw()).collect())
+    }
+}
+
+/// An instance of a user class: a shared, nullable reference to a struct whose fields are
+/// [`Slot`]s (or a library object such as `java.util.Random`, accessed through `get_mut`).
+pub struct Obj<T> {
+    inner: Option<Arc<Slot<T>>>,
+}
+
+// SAFETY: as for `Array`.
+unsafe impl<T: Send> Send for Obj<T> {}
+// SAFETY: as for `Array`.
+unsafe impl<T: Send> Sync for Obj<T> {}
+
+impl<T> Clone for Obj<T> {
+    #[inline]
+    fn clone(&self) -> Self {
+        Obj { inner: self.inner.clone() }
+    }
+}
+
+impl<T> Default for Obj<T> {
+    fn default() -> Self {
+        Self::NULL
+    }
+}
+
+impl<T> Obj<T> {
+    pub const NULL: Obj<T> = Obj { inner: None };
+
+    pub fn new(value: T) -> Obj<T> {
+        Obj { inner: Some(Arc::new(Slot::new(value))) }
+    }
+
+    #[inline(always)]
+    pub fn is_null(&self) -> bool {
+        self.inner.is_none()
+    }
+
+    /// The object, or `NullPointerException`.
+    #[inline(always)]
+    pub fn get(&self, pos: &'static SourcePos) -> &T {
+        match &self.inner {
+            Some(slot) => slot.get_ref(),
+            None => null_array(pos),
+        }
+    }
+
+    /// Mutable access to a library object (one call at a time).
+    #[inline(always)]
+    #[allow(clippy::mut_from_ref)]
+    pub fn get_mut(&self, pos: &'static SourcePos) -> &mut T {
+        match &self.inner {
+            Some(slot) => slot.get_mut(),
+            None => null_array(pos),
+        }
+    }
+
+    pub fn ref_eq(&self, other: &Obj<T>) -> bool {
+        match (&self.inner, &other.inner) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+
+    fn address(&self) -> usize {
+        self.inner.as_ref().map_or(0, |a| Arc::as_ptr(a) as usize)
+    }
+}
+
+/// An instance of a value class: immutable, compared by value (field by field).
+pub struct Val<T> {
+    inner: Option<Arc<T>>,
+}
+
+impl<T> Clone for Val<T> {
+    #[inline]
+    fn clone(&self) -> Self {
+        Val { inner: self.inner.clone() }
+    }
+}
+
+impl<T> Default for Val<T> {
+    fn default() -> Self {
+        Self::NULL
+    }
+}
+
+impl<T: PartialEq> PartialEq for Val<T> {
+    fn eq(&self, other: &Self) -> bool {
+        match (&self.inner, &other.inner) {
+            (None, None) => true,
+            (Some(a), Some(b)) => **a == **b,
+            _ => false,
+        }
+    }
+}
+
+impl<T> Val<T> {
+    pub const NULL: Val<T> = Val { inner: None };
+
+    pub fn new(value: T) -> Val<T> {
+        Val { inner: Some(Arc::new(value)) }
+    }
+
+    #[inline(always)]
+    pub fn is_null(&self) -> bool {
+        self.inner.is_none()
+    }
+
+    #[inline(always)]
+    pub fn get(&self, pos: &'static SourcePos) -> &T {
+        match &self.inner {
+            Some(value) => value,
+            None => null_array(pos),
+        }
+    }
+}
+
+/// `String`: a nullable shared string.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Str(Option<Arc<str>>);
+
+impl Str {
+    pub const NULL: Str = Str(None);
+
+    pub fn new(text: &str) -> Str {
+        Str(Some(Arc::from(text)))
+    }
+
+    pub fn from_string(text: String) -> Str {
+        Str(Some(Arc::from(text)))
+    }
+
+    pub fn is_null(&self) -> bool {
+        self.0.is_none()
+    }
+
+    /// The text, `"null"` for `null` (how Java prints and concatenates it).
+    pub fn as_java(&self) -> &str {
+        self.0.as_deref().unwrap_or("null")
+    }
+
+    /// The text, or `NullPointerException`.
+    pub fn text(&self, pos: &'static SourcePos) -> &str {
+        match &self.0 {
+            Some(text) => text,
+            None => null_array(pos),
+        }
+    }
+
+    /// `s1 == s2`: identity (as Java compares references).
+    pub fn ref_eq(&self, other: &Str) -> bool {
+        match (&self.0, &other.0) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+
+    /// String concatenation: every part printed with `String.valueOf`.
+    pub fn concat(parts: &[&dyn JavaDisplay]) -> Str {
+        let mut out = String::new();
+        for part in parts {
+            part.push_java(&mut out);
+        }
+        Str::from_string(out)
+    }
+}
+
+impl fmt::Debug for Str {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_java())
+    }
+}
+
+/// Java's `String.valueOf(x)` appended to a buffer.
+pub trait JavaDisplay {
+    fn push_java(&self, out: &mut String);
+}
+
+macro_rules! display_int {
+    ($($ty:ty),*) => {$(
+        impl JavaDisplay for $ty {
+            fn push_java(&self, out: &mut String) {
+                use std::fmt::Write;
+                let _ = write!(out, "{self}");
+            }
+        }
+    )*};
+}
+display_int!(i8, i16, i32, i64);
+
+impl JavaDisplay for bool {
+    fn push_java(&self, out: &mut String) {
+        out.push_str(crate::java::to_string::bool_to_string(*self));
+    }
+}
+
+impl JavaDisplay for u16 {
+    fn push_java(&self, out: &mut String) {
+        out.push_str(&crate::java::to_string::char_to_string(*self));
+    }
+}
+
+impl JavaDisplay for f64 {
+    fn push_java(&self, out: &mut String) {
+        crate::java::to_string::push_double(out, *self);
+    }
+}
+
+impl JavaDisplay for f32 {
+    fn push_java(&self, out: &mut String) {
+        crate::java::to_string::push_float(out, *self);
+    }
+}
+
+impl JavaDisplay for Str {
+    fn push_java(&self, out: &mut String) {
+        out.push_str(self.as_java());
+    }
+}
+
+impl JavaDisplay for &str {
+    fn push_java(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+/// Java prints references without `toString` as `Type@hash`.
+fn push_ref(out: &mut String, null: bool, tag: &str, address: usize) {
+    use std::fmt::Write;
+    if null {
+        out.push_str("null");
+    } else {
+        let _ = write!(out, "{tag}@{:x}", (address >> 4) as u32);
+    }
+}
+
+impl<T> JavaDisplay for Array<T> {
+    fn push_java(&self, out: &mut String) {
+        push_ref(out, self.is_null(), "[", self.ptr as usize);
+    }
+}
+
+impl<T> JavaDisplay for VArr<T> {
+    fn push_java(&self, out: &mut String) {
+        let address = self.items().as_ptr() as usize;
+        push_ref(out, self.is_null(), "[[", address);
+    }
+}
+
+impl<T> JavaDisplay for Obj<T> {
+    fn push_java(&self, out: &mut String) {
+        push_ref(out, self.is_null(), "Object", self.address());
+    }
+}
+
+impl<T> JavaDisplay for Val<T> {
+    fn push_java(&self, out: &mut String) {
+        let address = self.inner.as_ref().map_or(0, |a| Arc::as_ptr(a) as usize);
+        push_ref(out, self.is_null(), "Value", address);
+    }
+}
+
+/// `String[] args` of `main`.
+pub fn main_args() -> Array<Str> {
+    Array::from_vec(std::env::args().skip(1).map(|arg| Str::from_string(arg)).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    static POS: SourcePos = SourcePos::new("t.somd", 1, 1);
+
+    #[test]
+    fn windows_share_the_buffer() {
+        let a = Array::from_vec(vec![1, 2, 3, 4, 5]);
+        let w = a.window(1, 3);
+        assert_eq!(w.length(&POS), 3);
+        w.set(0, 20, &POS);
+        assert_eq!(a.get(1, &POS), 20);
+        assert_eq!(w.to_vec(), vec![20, 3, 4]);
+    }
+
+    #[test]
+    fn failures_are_java_exceptions() {
+        let a = Array::from_vec(vec![1, 2, 3]);
+        let exc = error::catch(|| a.get(5, &POS)).unwrap_err();
+        assert_eq!(exc.headline(), "java.lang.ArrayIndexOutOfBoundsException: Index 5 out of bounds for length 3");
+        let null: Array<i32> = Array::NULL;
+        let exc = error::catch(|| null.get(0, &POS)).unwrap_err();
+        assert_eq!(exc.class, class::NULL_POINTER);
+        let exc = error::catch(|| Array::<i32>::new_default(-1, &POS)).unwrap_err();
+        assert_eq!(exc.headline(), "java.lang.NegativeArraySizeException: -1");
+    }
+
+    #[test]
+    fn value_arrays_compare_by_elements() {
+        let a = Array::from_vec(vec![Array::from_vec(vec![1.0f32, 2.0])]);
+        let frozen = a.freeze();
+        assert!(frozen == VArr::from_vec(vec![VArr::from_vec(vec![1.0f32, 2.0])]));
+        let thawed = frozen.thaw();
+        assert_eq!(thawed.get(0, &POS).to_vec(), vec![1.0, 2.0]);
+        let copy = a.deep_copy();
+        copy.at(0, &POS).set(0, 9.0, &POS);
+        assert_eq!(a.at(0, &POS).get(0, &POS), 1.0);
+    }
+
+    #[test]
+    fn concat_uses_java_formatting() {
+        let s = Str::concat(&[&"x=", &1.0f64, &" ", &Str::NULL, &'a'.to_string().as_str(), &true]);
+        assert_eq!(s.as_java(), "x=1.0 nullatrue");
+    }
+}

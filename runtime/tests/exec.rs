@@ -1,0 +1,160 @@
+//! The CPU executor: results in partition order, exceptions propagated from workers (the
+//! first in partition order), barriers and all-reduce among concurrently running MIs, nested
+//! calls, and placement parsing.
+
+use somd_runtime::error::{self, catch, JavaException, SourcePos};
+use somd_runtime::exec::{pool, Device, Placement, Trace};
+use somd_runtime::reduce::{Add, AllReduce, Max};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+static POS: SourcePos = SourcePos::new("Exec.somd", 3, 9);
+
+#[test]
+fn results_come_back_in_partition_order() {
+    for n in [0usize, 1, 2, 5, 17] {
+        let out = pool().run_mis(n, |mi| (mi.index(), mi.count(), std::thread::current().id()));
+        assert_eq!(out.len(), n);
+        for (idx, (index, count, _)) in out.iter().enumerate() {
+            assert_eq!((*index, *count), (idx, n));
+        }
+        if n > 1 {
+            // MI 0 runs on the calling thread, the others on distinct workers.
+            assert_eq!(out[0].2, std::thread::current().id());
+            let mut ids: Vec<_> = out.iter().map(|o| format!("{:?}", o.2)).collect();
+            ids.sort();
+            ids.dedup();
+            assert_eq!(ids.len(), n);
+        }
+    }
+}
+
+#[test]
+fn the_first_exception_in_partition_order_wins() {
+    error::install_panic_hook();
+    let result = catch(|| {
+        pool().run_mis(8, |mi| {
+            match mi.index() {
+                // MI 5 fails first in time, MI 2 later: partition order decides.
+                5 => {
+                    error::throw(JavaException::new("java.lang.IllegalStateException", "five", POS))
+                }
+                2 => {
+                    std::thread::sleep(std::time::Duration::from_millis(30));
+                    let divisor = std::hint::black_box(0);
+                    somd_runtime::java::arith::idiv(2, divisor, &POS);
+                }
+                _ => {}
+            }
+            mi.index()
+        })
+    });
+    let exc = result.expect_err("must fail");
+    assert_eq!(exc.class, "java.lang.ArithmeticException");
+    assert_eq!(exc.detail, "/ by zero");
+    assert_eq!(exc.position, POS);
+    // The pool is still usable afterwards.
+    assert_eq!(pool().run_mis(4, |mi| mi.index() * 2), vec![0, 2, 4, 6]);
+}
+
+#[test]
+fn a_failing_mi_releases_the_others_from_the_barrier() {
+    error::install_panic_hook();
+    let result = catch(|| {
+        pool().run_mis(6, |mi| {
+            if mi.index() == 3 {
+                error::throw(JavaException::new("java.lang.IllegalStateException", "boom", POS));
+            }
+            // Would wait forever for MI 3 without poisoning.
+            mi.sync();
+            mi.sync();
+        })
+    });
+    let exc: JavaException = result.expect_err("must fail");
+    assert_eq!(exc.detail, "boom");
+}
+
+#[test]
+fn barriers_work_with_more_mis_than_cores() {
+    // Each MI writes its slot, syncs, then reads its neighbour's: the barrier makes the writes
+    // visible. 48 MIs on a small machine: every MI needs its own thread.
+    let n = 48;
+    let cells: Vec<AtomicUsize> = (0..n).map(|_| AtomicUsize::new(0)).collect();
+    for round in 1..=20usize {
+        let seen = pool().run_mis(n, |mi| {
+            cells[mi.index()].store(round * 100 + mi.index(), Ordering::Relaxed);
+            mi.sync();
+            cells[(mi.index() + 1) % n].load(Ordering::Relaxed)
+        });
+        for (idx, value) in seen.iter().enumerate() {
+            assert_eq!(*value, round * 100 + (idx + 1) % n);
+        }
+    }
+}
+
+#[test]
+fn all_reduce_gives_every_mi_the_same_combined_value() {
+    let n = 7;
+    let sums = AllReduce::<f64>::new(n);
+    let maxes = AllReduce::<i32>::new(n);
+    let out = pool().run_mis(n, |mi| {
+        let mut local = Vec::new();
+        for iteration in 0..50 {
+            let x = (mi.index() * 10 + iteration) as f64 * 0.1;
+            let total = sums.reduce::<Add>(mi, x);
+            let best = maxes.reduce::<Max>(mi, (mi.index() * iteration) as i32);
+            local.push((total.to_bits(), best));
+        }
+        local
+    });
+    for iteration in 0..50 {
+        let partials: Vec<f64> = (0..n).map(|r| (r * 10 + iteration) as f64 * 0.1).collect();
+        let expected = somd_runtime::reduce::tree::<Add, f64>(&partials);
+        for per_mi in &out {
+            assert_eq!(per_mi[iteration].0, expected.to_bits());
+            assert_eq!(per_mi[iteration].1, (n as i32 - 1) * iteration as i32);
+        }
+    }
+}
+
+#[test]
+fn nested_calls_do_not_deadlock() {
+    let out = pool().run_mis(4, |outer| {
+        let inner = pool().run_mis(4, |mi| {
+            mi.sync();
+            outer.index() * 10 + mi.index()
+        });
+        outer.sync();
+        inner.iter().sum::<usize>()
+    });
+    assert_eq!(out, vec![6, 46, 86, 126]);
+}
+
+#[test]
+fn placement_parses_the_environment_values() {
+    let p = Placement::parse(None, None, None, None, None, 8);
+    assert_eq!(
+        (p.device.clone(), p.threads, p.strict, p.trace),
+        (Device::Auto, 8, false, Trace::Off)
+    );
+    assert_eq!(p.cpu_mis(), 8);
+    let p = Placement::parse(Some("seq"), Some("4"), Some("1"), Some("json"), Some("x.toml"), 8);
+    assert_eq!(
+        (p.device.clone(), p.threads, p.strict, p.trace),
+        (Device::Seq, 4, true, Trace::Json)
+    );
+    assert_eq!(p.cpu_mis(), 1);
+    assert_eq!(p.config.as_deref(), Some("x.toml"));
+    assert_eq!(Placement::parse(Some("cpu"), None, None, Some("1"), None, 2).device, Device::Cpu);
+    assert_eq!(
+        Placement::parse(Some("opencl"), None, None, None, None, 2).device,
+        Device::OpenCl(None)
+    );
+    assert_eq!(
+        Placement::parse(Some("opencl:NVIDIA"), None, None, None, None, 2).device,
+        Device::OpenCl(Some("NVIDIA".to_string()))
+    );
+    let bad = Placement::parse(Some("gpu"), Some("0"), None, None, None, 3);
+    assert_eq!((bad.device.clone(), bad.threads), (Device::Auto, 3));
+    assert_eq!(bad.warnings.len(), 2, "{:?}", bad.warnings);
+    assert!(bad.warnings[0].contains("SOMD_DEVICE"));
+}

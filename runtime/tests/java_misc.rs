@@ -1,0 +1,34 @@
+//! Behaviour of the `java` module that a JDK oracle cannot pin down: unseeded `Random`
+//! instances and the position handling of library exceptions.
+
+use somd_runtime::error::{catch, OrThrow, SourcePos};
+use somd_runtime::java::format::{format, Arg};
+use somd_runtime::java::random::Random;
+
+static POS: SourcePos = SourcePos::new("Misc.somd", 4, 2);
+
+#[test]
+fn unseeded_randoms_differ() {
+    // `new Random()` twice in a row gives different sequences (seed uniquifier), like Java.
+    let mut a = Random::new();
+    let mut b = Random::new();
+    let first: Vec<i64> = (0..4).map(|_| a.next_long()).collect();
+    let second: Vec<i64> = (0..4).map(|_| b.next_long()).collect();
+    assert_ne!(first, second);
+}
+
+#[test]
+fn set_seed_restarts_the_sequence_and_drops_the_cached_gaussian() {
+    let mut a = Random::with_seed(11);
+    let _ = a.next_gaussian(); // caches the second value
+    a.set_seed(11);
+    let mut b = Random::with_seed(11);
+    assert_eq!(a.next_gaussian().to_bits(), b.next_gaussian().to_bits());
+}
+
+#[test]
+fn format_errors_are_thrown_at_the_call_site() {
+    let e = catch(|| format("%d", &[Arg::Double(1.0)]).or_throw(&POS)).expect_err("mismatch");
+    assert_eq!(e.class, "java.util.IllegalFormatConversionException");
+    assert_eq!(e.position, POS);
+}
