@@ -1,0 +1,20 @@
+//! The middle end of `somdc`: the MIR ([`ir`]), lowering from the checked program
+//! ([`lower`]), the verifier ([`verify`]) and the text printer ([`print`]).
+//!
+//! Stage contract: `lower(&Program, &SourceMap) -> Module`; `verify(&Module) -> Result<(),
+//! Vec<VerifyError>>` runs after lowering and after every pass in debug builds;
+//! `print(&Module) -> String` is what `somdc dev --dump-after=<pass>` shows.
+//! `lower_checked(&Program, &[Diagnostic], &SourceMap) -> Option<Module>` is the driver's
+//! entry point: `None` when the diagnostics hold an error.
+//! Lowering never fails on a program the checker accepted: an internal inconsistency is a
+//! compiler bug, reported by the verifier, never a user diagnostic.
+
+pub mod ir;
+pub mod lower;
+pub mod print;
+pub mod verify;
+
+pub use ir::*;
+pub use lower::{lower, lower_checked};
+pub use print::print;
+pub use verify::{verify, VerifyError};

@@ -1,0 +1,571 @@
+//! Lowering from the checked program (`somd_sema::Program`) to MIR.
+//!
+//! `lower(&Program, &SourceMap) -> Module` runs only on a program that checked without
+//! errors. It works in two steps:
+//! 1. [`Layout`]: number every class, static field, instance field and function up front
+//!    (methods and constructors in class order, then the synthesized constructors and
+//!    static initializers), so that bodies can name any function.
+//! 2. One [`FnLower`] per function lowers its body (`lower/stmt.rs`, `lower/expr.rs`),
+//!    making every Java implicit conversion explicit (`lower/conv.rs`).
+//!
+//! A missing table entry is a compiler bug: lowering emits a well-typed placeholder and
+//! records an [`InternalError`], which `verify` reports. Lowering never panics.
+
+mod conv;
+mod expr;
+mod stmt;
+
+use crate::ir::*;
+use somd_diag::{SourceMap, Span};
+use somd_sema::model::{self as sm, Ty};
+use somd_sema::Program;
+use somd_syntax::ast::{self, DeclId, DistKind, DistSpec, ReduceStrategy};
+use std::collections::HashMap;
+
+/// Lowers a program that checked without errors.
+pub fn lower(program: &Program, sources: &SourceMap) -> Module {
+    let layout = Layout::new(program);
+    let mut module = Module {
+        files: sources.files().map(|(_, f)| f.name.clone()).collect(),
+        ..Module::default()
+    };
+    layout.declare(program, &mut module);
+    let mut functions = Vec::with_capacity(layout.funcs.len());
+    for (idx, source) in layout.funcs.iter().enumerate() {
+        let mut errors = Vec::new();
+        let function = FnLower::lower(program, &layout, FuncId(idx as u32), source, &mut errors);
+        module.internal_errors.extend(errors);
+        functions.push(function);
+    }
+    module.functions = functions;
+    module
+}
+
+/// `lower` for a caller that holds the checker's result: returns `None` when the
+/// diagnostics contain an error (no MIR exists for an erroneous program).
+pub fn lower_checked(
+    program: &Program,
+    diagnostics: &[somd_diag::Diagnostic],
+    sources: &SourceMap,
+) -> Option<Module> {
+    if diagnostics.iter().any(|d| d.is_error()) {
+        return None;
+    }
+    Some(lower(program, sources))
+}
+
+/// Where a MIR function's body comes from.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum FuncSource {
+    Method(sm::MethodId),
+    Ctor(sm::CtorId),
+    /// The synthesized constructor of a class without declared constructors.
+    DefaultCtor(sm::ClassId),
+    StaticInit(sm::ClassId),
+}
+
+/// The numbering of every entity of the module, fixed before any body is lowered.
+pub(crate) struct Layout {
+    pub funcs: Vec<FuncSource>,
+    pub method_func: HashMap<sm::MethodId, FuncId>,
+    pub ctor_func: HashMap<sm::CtorId, FuncId>,
+    /// Synthesized constructors, for classes without declared ones that need one.
+    pub default_ctor: HashMap<sm::ClassId, FuncId>,
+    pub fields: HashMap<sm::FieldId, FieldRef>,
+    pub statics: Vec<sm::FieldId>,
+    pub static_init: Vec<FuncId>,
+}
+
+impl Layout {
+    fn new(program: &Program) -> Layout {
+        let mut layout = Layout {
+            funcs: Vec::new(),
+            method_func: HashMap::new(),
+            ctor_func: HashMap::new(),
+            default_ctor: HashMap::new(),
+            fields: HashMap::new(),
+            statics: Vec::new(),
+            static_init: Vec::new(),
+        };
+        for (class_idx, class) in program.classes.iter().enumerate() {
+            let class_id = sm::ClassId(class_idx as u32);
+            let mut instance_index = 0u32;
+            for &field in &class.fields {
+                if program.field(field).is_static {
+                    let id = StaticId(layout.statics.len() as u32);
+                    layout.statics.push(field);
+                    layout.fields.insert(field, FieldRef::Static(id));
+                } else {
+                    layout.fields.insert(
+                        field,
+                        FieldRef::Instance { class: ClassId(class_id.0), index: instance_index },
+                    );
+                    instance_index += 1;
+                }
+            }
+            for &method in &class.methods {
+                let id = FuncId(layout.funcs.len() as u32);
+                layout.funcs.push(FuncSource::Method(method));
+                layout.method_func.insert(method, id);
+            }
+            for &ctor in &class.ctors {
+                let id = FuncId(layout.funcs.len() as u32);
+                layout.funcs.push(FuncSource::Ctor(ctor));
+                layout.ctor_func.insert(ctor, id);
+            }
+            let has_init = |want_static: bool| {
+                class.fields.iter().any(|&f| {
+                    program.field(f).is_static == want_static
+                        && program.field_decl(f).is_some_and(|(_, var)| var.init.is_some())
+                })
+            };
+            if class.ctors.is_empty() && has_init(false) {
+                let id = FuncId(layout.funcs.len() as u32);
+                layout.funcs.push(FuncSource::DefaultCtor(class_id));
+                layout.default_ctor.insert(class_id, id);
+            }
+            if has_init(true) {
+                let id = FuncId(layout.funcs.len() as u32);
+                layout.funcs.push(FuncSource::StaticInit(class_id));
+                layout.static_init.push(id);
+            }
+        }
+        layout
+    }
+
+    /// Fills the module's class, static and entry-point tables.
+    fn declare(&self, program: &Program, module: &mut Module) {
+        let mut errors = Vec::new();
+        for class in &program.classes {
+            let fields = class
+                .fields
+                .iter()
+                .map(|&f| program.field(f))
+                .filter(|f| !f.is_static)
+                .map(|f| InstanceField {
+                    name: f.name.clone(),
+                    ty: lower_ty(&f.ty, &mut |m| errors.push((class.name.clone(), m, f.span))),
+                    is_final: f.is_final,
+                })
+                .collect();
+            module.classes.push(Class {
+                name: class.name.clone(),
+                is_value: class.is_value,
+                fields,
+                span: class.span,
+            });
+        }
+        for &field in &self.statics {
+            let info = program.field(field);
+            let class_name = program.class(info.class).name.clone();
+            let ty = lower_ty(&info.ty, &mut |m| errors.push((class_name.clone(), m, info.span)));
+            let constant = info.constant.as_ref().and_then(|v| conv::const_value(v, &ty));
+            module.statics.push(StaticField {
+                class: ClassId(info.class.0),
+                name: info.name.clone(),
+                ty,
+                is_final: info.is_final,
+                constant,
+                span: info.span,
+            });
+        }
+        module.main = program.main.and_then(|m| self.method_func.get(&m).copied());
+        module.static_init = self.static_init.clone();
+        module.internal_errors.extend(
+            errors.into_iter().map(|(function, message, span)| InternalError {
+                function,
+                message,
+                span,
+            }),
+        );
+    }
+}
+
+/// Converts a checker type; `Ty::Error` (never present after a clean check) is reported
+/// through `error` and lowered as `void`.
+pub(crate) fn lower_ty(ty: &Ty, error: &mut dyn FnMut(String)) -> Type {
+    match ty {
+        Ty::Void => Type::Void,
+        Ty::Prim(p) => Type::Prim(*p),
+        Ty::Null => Type::Null,
+        Ty::String => Type::String,
+        Ty::Task => Type::Task,
+        Ty::Random => Type::Random,
+        Ty::Class(c) => Type::Object(ClassId(c.0)),
+        Ty::Array(elem) => Type::Array(Box::new(lower_ty(elem, error))),
+        Ty::ValueArray(elem, bound) => Type::ValueArray(Box::new(lower_ty(elem, error)), *bound),
+        Ty::Error => {
+            error("an error type survived checking".to_string());
+            Type::Void
+        }
+    }
+}
+
+/// The state of lowering one function.
+pub(crate) struct FnLower<'a> {
+    pub program: &'a Program,
+    pub layout: &'a Layout,
+    pub name: String,
+    pub class: sm::ClassId,
+    pub is_static: bool,
+    pub is_somd: bool,
+    pub ret: Type,
+    pub locals: Vec<Local>,
+    pub exprs: Vec<Expr>,
+    pub decls: HashMap<DeclId, LocalId>,
+    /// Names in scope, innermost last (for `sync (x)` variable lists).
+    pub scopes: Vec<Vec<(String, LocalId)>>,
+    /// Enclosing labelled statements: name, id, and whether it labels a loop.
+    pub labels: Vec<(String, LabelId, bool)>,
+    pub n_labels: u32,
+    pub errors: &'a mut Vec<InternalError>,
+    pub span: Span,
+}
+
+impl<'a> FnLower<'a> {
+    fn lower(
+        program: &'a Program,
+        layout: &'a Layout,
+        id: FuncId,
+        source: &FuncSource,
+        errors: &'a mut Vec<InternalError>,
+    ) -> Function {
+        let (class, is_static, span, name) = match *source {
+            FuncSource::Method(m) => {
+                let info = program.method(m);
+                (info.class, info.is_static, info.span, program.method_path(m))
+            }
+            FuncSource::Ctor(c) => {
+                let info = program.ctor(c);
+                let name = format!("{}.<init>", program.class(info.class).name);
+                (info.class, false, info.span, name)
+            }
+            FuncSource::DefaultCtor(c) => {
+                let info = program.class(c);
+                (c, false, info.span, format!("{}.<init>", info.name))
+            }
+            FuncSource::StaticInit(c) => {
+                let info = program.class(c);
+                (c, true, info.span, format!("{}.<clinit>", info.name))
+            }
+        };
+        let is_somd = match *source {
+            FuncSource::Method(m) => program.method(m).is_somd(),
+            _ => false,
+        };
+        let mut cx = FnLower {
+            program,
+            layout,
+            name,
+            class,
+            is_static,
+            is_somd,
+            ret: Type::Void,
+            locals: Vec::new(),
+            exprs: Vec::new(),
+            decls: HashMap::new(),
+            scopes: vec![Vec::new()],
+            labels: Vec::new(),
+            n_labels: 0,
+            errors,
+            span,
+        };
+        let _ = id;
+        if !is_static {
+            cx.locals.push(Local {
+                name: "this".to_string(),
+                ty: Type::Object(ClassId(class.0)),
+                kind: LocalKind::This,
+                dist: None,
+                shared: false,
+                span,
+            });
+        }
+        let (kind, params, body, is_local, intermediate, somd) = match *source {
+            FuncSource::Method(m) => cx.lower_method(m),
+            FuncSource::Ctor(c) => cx.lower_ctor(Some(c)),
+            FuncSource::DefaultCtor(_) => cx.lower_ctor(None),
+            FuncSource::StaticInit(_) => {
+                (FuncKind::StaticInit, Vec::new(), cx.static_init_body(), false, None, None)
+            }
+        };
+        Function {
+            name: cx.name,
+            class: ClassId(class.0),
+            kind,
+            params,
+            ret: cx.ret,
+            locals: cx.locals,
+            exprs: cx.exprs,
+            labels: cx.n_labels,
+            body,
+            is_local,
+            somd,
+            intermediate,
+            span,
+        }
+    }
+
+    /// Records an internal error at `span`.
+    pub(crate) fn bug(&mut self, message: impl Into<String>, span: Span) {
+        self.errors.push(InternalError {
+            function: self.name.clone(),
+            message: message.into(),
+            span,
+        });
+    }
+
+    pub(crate) fn ty(&mut self, ty: &Ty, span: Span) -> Type {
+        let mut messages = Vec::new();
+        let lowered = lower_ty(ty, &mut |m| messages.push(m));
+        for m in messages {
+            self.bug(m, span);
+        }
+        lowered
+    }
+
+    /// Declares a parameter or local for `decl` and puts its name in scope.
+    pub(crate) fn declare(&mut self, decl: DeclId, kind: LocalKind, span: Span) -> LocalId {
+        let id = LocalId(self.locals.len() as u32);
+        let (name, ty, shared) = match self.program.locals.get(&decl) {
+            Some(info) => (info.name.clone(), info.ty.clone(), info.is_shared),
+            None => {
+                self.bug(format!("no local info for declaration {}", decl.0), span);
+                ("?".to_string(), Ty::INT, false)
+            }
+        };
+        let ty = self.ty(&ty, span);
+        self.locals.push(Local { name: name.clone(), ty, kind, dist: None, shared, span });
+        self.decls.insert(decl, id);
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.push((name, id));
+        }
+        id
+    }
+
+    pub(crate) fn lookup_name(&self, name: &str) -> Option<LocalId> {
+        self.scopes.iter().rev().flat_map(|s| s.iter().rev()).find(|(n, _)| n == name).map(|p| p.1)
+    }
+
+    #[allow(clippy::type_complexity)] // Reason: the parts of a function, used once.
+    fn lower_method(
+        &mut self,
+        method: sm::MethodId,
+    ) -> (FuncKind, Vec<LocalId>, Block, bool, Option<ast::ReduceOp>, Option<SomdSig>) {
+        let info = self.program.method(method);
+        self.ret = self.ty(&info.ret, info.span);
+        let params: Vec<LocalId> =
+            info.params.iter().map(|p| self.declare(p.decl, LocalKind::Param, p.span)).collect();
+        let mut dist_params = Vec::new();
+        for (idx, param) in info.params.iter().enumerate() {
+            if let Some(spec) = &param.dist {
+                let dist = self.distribution(spec);
+                if let Some(&local) = params.get(idx) {
+                    self.locals[local.0 as usize].dist = Some(dist.clone());
+                }
+                dist_params.push((idx, dist));
+            }
+        }
+        let somd = if dist_params.is_empty() {
+            None
+        } else {
+            let reduction = self.reduction(method);
+            Some(SomdSig { dist_params, reduction })
+        };
+        let intermediate = match (&somd, &info.reduce) {
+            (None, Some(ReduceStrategy::Op(op))) => Some(*op),
+            _ => None,
+        };
+        let body = match self.program.method_decl(method).and_then(|d| d.body.as_ref()) {
+            Some(body) => self.block(body),
+            None => {
+                self.bug("method without a body", info.span);
+                Block::default()
+            }
+        };
+        let kind = if info.is_static { FuncKind::Static } else { FuncKind::Instance };
+        (kind, params, body, info.is_local, intermediate, somd)
+    }
+
+    #[allow(clippy::type_complexity)] // Reason: the parts of a function, used once.
+    fn lower_ctor(
+        &mut self,
+        ctor: Option<sm::CtorId>,
+    ) -> (FuncKind, Vec<LocalId>, Block, bool, Option<ast::ReduceOp>, Option<SomdSig>) {
+        let params: Vec<LocalId> = match ctor {
+            Some(c) => {
+                let info = self.program.ctor(c);
+                info.params.iter().map(|p| self.declare(p.decl, LocalKind::Param, p.span)).collect()
+            }
+            None => Vec::new(),
+        };
+        let mut body = self.field_inits(false);
+        if let Some(c) = ctor {
+            match self.program.ctor_decl(c) {
+                Some(decl) => {
+                    let block = self.block(&decl.body);
+                    body.stmts.extend(block.stmts);
+                }
+                None => self.bug("constructor without a declaration", self.span),
+            }
+        }
+        (FuncKind::Ctor, params, body, false, None, None)
+    }
+
+    fn static_init_body(&mut self) -> Block {
+        self.field_inits(true)
+    }
+
+    /// `field = init;` for every field of the class with an initializer, in declaration
+    /// order (static or instance ones).
+    fn field_inits(&mut self, want_static: bool) -> Block {
+        let mut block = Block::default();
+        let class = self.program.class(self.class);
+        for &field in &class.fields {
+            let info = self.program.field(field);
+            if info.is_static != want_static {
+                continue;
+            }
+            let Some((_, var)) = self.program.field_decl(field) else {
+                self.bug(format!("no declaration for field `{}`", info.name), info.span);
+                continue;
+            };
+            let Some(init) = &var.init else { continue };
+            let ty = self.ty(&info.ty, info.span);
+            let value = self.expr_to(init, &ty);
+            let target = match self.layout.fields.get(&field).copied() {
+                Some(FieldRef::Static(id)) => self.push(ExprKind::Static(id), ty.clone(), var.span),
+                Some(FieldRef::Instance { class, index }) => {
+                    let this = self.this_expr(var.span);
+                    self.push(ExprKind::Field { object: this, class, index }, ty.clone(), var.span)
+                }
+                None => {
+                    self.bug(format!("field `{}` has no layout", info.name), info.span);
+                    continue;
+                }
+            };
+            let assign = self.push(ExprKind::Assign { target, value }, ty, var.span);
+            block.stmts.push(Stmt::Expr(assign));
+        }
+        block
+    }
+
+    /// Maps a `dist` qualifier to its distribution.
+    pub(crate) fn distribution(&mut self, spec: &DistSpec) -> Distribution {
+        match &spec.kind {
+            DistKind::Block => Distribution::Block,
+            DistKind::Dim(e) => Distribution::Dim(self.const_u32(e)),
+            DistKind::View(pairs) | DistKind::PolyView(pairs) => Distribution::View {
+                halos: pairs
+                    .iter()
+                    .map(|p| (self.const_u32(&p.before), self.const_u32(&p.after)))
+                    .collect(),
+                poly: matches!(spec.kind, DistKind::PolyView(_)),
+            },
+            DistKind::User { class, args } => {
+                let Some(&class_id) = self.program.class_by_name.get(&class.name) else {
+                    self.bug(format!("unknown strategy class `{}`", class.name), spec.span);
+                    return Distribution::Block;
+                };
+                let bounds = self.program.class(class_id).methods.iter().copied().find(|&m| {
+                    let info = self.program.method(m);
+                    info.name == "bounds" && info.is_static && info.params.len() == 2 + args.len()
+                });
+                let Some(bounds) = bounds.and_then(|m| self.layout.method_func.get(&m).copied())
+                else {
+                    self.bug(
+                        format!("strategy `{}` has no `bounds` method", class.name),
+                        spec.span,
+                    );
+                    return Distribution::Block;
+                };
+                let args = args.iter().map(|a| self.expr(a)).collect();
+                Distribution::User { class: ClassId(class_id.0), bounds, args }
+            }
+        }
+    }
+
+    fn const_u32(&mut self, e: &ast::Expr) -> u32 {
+        let value = match self.program.constants.get(&e.id) {
+            Some(sm::ConstValue::Int(n)) => u32::try_from(*n).ok(),
+            Some(sm::ConstValue::Char(c)) => Some(u32::from(*c)),
+            _ => match &e.kind {
+                ast::ExprKind::Literal(ast::Literal::Int(n)) => u32::try_from(*n).ok(),
+                _ => None,
+            },
+        };
+        value.unwrap_or_else(|| {
+            self.bug("a `dist` parameter is not a non-negative constant", e.span);
+            0
+        })
+    }
+
+    fn reduction(&mut self, method: sm::MethodId) -> Reduction {
+        let info = self.program.method(method);
+        match &info.reduce {
+            None => match info.ret {
+                Ty::Array(_) | Ty::ValueArray(..) => Reduction::Assemble,
+                _ => Reduction::None,
+            },
+            Some(ReduceStrategy::Op(op)) => Reduction::Op(*op),
+            Some(ReduceStrategy::SelfCall) => {
+                let partials = Ty::Array(Box::new(info.ret.clone()));
+                let param = info
+                    .params
+                    .iter()
+                    .position(|p| p.ty == partials)
+                    .or_else(|| info.params.iter().position(|p| p.dist.is_some()));
+                match param {
+                    Some(param) => Reduction::SelfCall { param },
+                    None => {
+                        self.bug("`reduce(self)` without an `R[]` parameter", info.span);
+                        Reduction::None
+                    }
+                }
+            }
+            Some(ReduceStrategy::Class(class)) => {
+                let found = self.program.class_by_name.get(&class.name).and_then(|&c| {
+                    let methods = &self.program.class(c).methods;
+                    let find = |name: &str, n_params: usize| {
+                        methods.iter().copied().find(|&m| {
+                            let mi = self.program.method(m);
+                            mi.name == name && mi.is_static && mi.params.len() == n_params
+                        })
+                    };
+                    if let Some(m) = find("combine", 2) {
+                        self.layout.method_func.get(&m).map(|&f| Reduction::Combine(f))
+                    } else {
+                        find("combineAll", 1)
+                            .and_then(|m| self.layout.method_func.get(&m))
+                            .map(|&f| Reduction::CombineAll(f))
+                    }
+                });
+                found.unwrap_or_else(|| {
+                    self.bug(
+                        format!("reduction class `{}` has no combiner", class.name),
+                        info.span,
+                    );
+                    Reduction::None
+                })
+            }
+        }
+    }
+
+    /// Adds an expression to the arena.
+    pub(crate) fn push(&mut self, kind: ExprKind, ty: Type, span: Span) -> ExprId {
+        let id = ExprId(self.exprs.len() as u32);
+        self.exprs.push(Expr { kind, ty, span });
+        id
+    }
+
+    pub(crate) fn this_expr(&mut self, span: Span) -> ExprId {
+        if self.is_static {
+            self.bug("`this` in a static context", span);
+        }
+        self.push(ExprKind::This, Type::Object(ClassId(self.class.0)), span)
+    }
+
+    pub(crate) fn expr_ty(&self, id: ExprId) -> &Type {
+        &self.exprs[id.0 as usize].ty
+    }
+}

@@ -1,0 +1,56 @@
+//! Shared helpers of the MIR tests: parse, check, lower and verify source text.
+
+#![allow(dead_code)] // Reason: each test binary uses a part of the helpers.
+
+use somd_diag::SourceMap;
+use somd_syntax::ast::IdGen;
+
+/// The result of running the front end and lowering on some files.
+pub enum Outcome {
+    /// The program did not check; the rendered error messages.
+    Rejected(Vec<String>),
+    /// Lowered; `Err` holds verifier messages.
+    Lowered(somd_mir::Module, Result<(), Vec<String>>),
+}
+
+/// Parses, checks, lowers and verifies the given `(name, text)` files.
+pub fn run(files: &[(&str, &str)]) -> Outcome {
+    let mut sources = SourceMap::new();
+    let ids = IdGen::new();
+    let mut units = Vec::new();
+    let mut errors = Vec::new();
+    for (name, text) in files {
+        let file = sources.add(*name, *text);
+        let (unit, diagnostics) = somd_syntax::parse(file, text, &ids);
+        errors.extend(diagnostics.iter().filter(|d| d.is_error()).map(|d| format!("{d:?}")));
+        units.push(unit);
+    }
+    if !errors.is_empty() {
+        return Outcome::Rejected(errors);
+    }
+    let (program, diagnostics) = somd_sema::check(units);
+    let errors: Vec<String> =
+        diagnostics.iter().filter(|d| d.is_error()).map(|d| format!("{d:?}")).collect();
+    if !errors.is_empty() {
+        return Outcome::Rejected(errors);
+    }
+    let module = somd_mir::lower(&program, &sources);
+    let verified = somd_mir::verify(&module).map_err(|errs| {
+        errs.iter().map(|e| format!("{e} at {}", sources.position(e.span))).collect()
+    });
+    Outcome::Lowered(module, verified)
+}
+
+/// Lowers one file that must check and verify, and returns the snapshot text: the source,
+/// then the printed MIR.
+pub fn mir(source: &str) -> String {
+    match run(&[("test.somd", source)]) {
+        Outcome::Rejected(errors) => panic!("program rejected:\n{}", errors.join("\n")),
+        Outcome::Lowered(module, Ok(())) => {
+            format!("----- SOURCE CODE\n{}\n----- MIR\n{}", source.trim(), somd_mir::print(&module))
+        }
+        Outcome::Lowered(module, Err(errors)) => {
+            panic!("MIR does not verify:\n{}\n\n{}", errors.join("\n"), somd_mir::print(&module))
+        }
+    }
+}
