@@ -27,6 +27,7 @@
 pub mod error;
 pub mod exec;
 pub mod java;
+pub mod opencl;
 pub mod partition;
 pub mod print;
 pub mod reduce;

@@ -1,0 +1,116 @@
+/*
+ * somd_java.cl -- Java arithmetic in OpenCL C (LANGUAGE.md section 1.5). Prepended to every
+ * generated program (see `somd_runtime::opencl::cl::PRELUDE`); tested bit-for-bit against
+ * the runtime's `java` module by runtime/tests/opencl_java_arith.rs.
+ *
+ * Mismatches between C and Java handled here:
+ *  - signed overflow is undefined in C: int/long +, -, *, negation go through unsigned
+ *    arithmetic and `as_int`/`as_long`;
+ *  - shift counts are masked to 5/6 bits; `>>` of a negative value is written without the
+ *    implementation-defined signed right shift;
+ *  - narrowing conversions (long->int, int->byte/short/char) go through unsigned types;
+ *  - float->int/long: NaN -> 0, out of range saturates (`convert_*_sat_rtz`);
+ *  - Math.round/rint/signum/min/max/abs with Java's NaN, -0.0 and MIN_VALUE rules;
+ *  - no contraction to FMA unless SOMD_FAST_MATH is defined (the runtime defines it only
+ *    under --fast-math, together with -cl-fast-relaxed-math).
+ */
+#ifndef SOMD_JAVA_CL
+#define SOMD_JAVA_CL
+
+#ifndef SOMD_FAST_MATH
+#pragma OPENCL FP_CONTRACT OFF
+#endif
+
+#ifdef cl_khr_fp64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#define SOMD_HAS_FP64 1
+#endif
+
+/* ---- int ---- */
+inline int somd_iadd(int a, int b) { return as_int((uint)a + (uint)b); }
+inline int somd_isub(int a, int b) { return as_int((uint)a - (uint)b); }
+inline int somd_imul(int a, int b) { return as_int((uint)a * (uint)b); }
+inline int somd_ineg(int a) { return as_int(0u - (uint)a); }
+inline int somd_ishl(int a, int n) { return as_int((uint)a << (n & 31)); }
+inline int somd_ishr(int a, int n) { int s = n & 31; return a < 0 ? ~(~a >> s) : a >> s; }
+inline int somd_iushr(int a, int n) { return as_int((uint)a >> (n & 31)); }
+inline int somd_iabs(int a) { return a < 0 ? somd_ineg(a) : a; }
+inline int somd_imin(int a, int b) { return a <= b ? a : b; }
+inline int somd_imax(int a, int b) { return a >= b ? a : b; }
+
+/* ---- long ---- */
+inline long somd_ladd(long a, long b) { return as_long((ulong)a + (ulong)b); }
+inline long somd_lsub(long a, long b) { return as_long((ulong)a - (ulong)b); }
+inline long somd_lmul(long a, long b) { return as_long((ulong)a * (ulong)b); }
+inline long somd_lneg(long a) { return as_long((ulong)0 - (ulong)a); }
+inline long somd_lshl(long a, int n) { return as_long((ulong)a << (n & 63)); }
+inline long somd_lshr(long a, int n) { int s = n & 63; return a < 0 ? ~(~a >> s) : a >> s; }
+inline long somd_lushr(long a, int n) { return as_long((ulong)a >> (n & 63)); }
+inline long somd_labs(long a) { return a < 0 ? somd_lneg(a) : a; }
+inline long somd_lmin(long a, long b) { return a <= b ? a : b; }
+inline long somd_lmax(long a, long b) { return a >= b ? a : b; }
+
+/* ---- narrowing ---- */
+inline int somd_l2i(long a) { return as_int((uint)(ulong)a); }
+inline int somd_i2b(int a) { return (int)as_char((uchar)(uint)a); }
+inline int somd_i2s(int a) { return (int)as_short((ushort)(uint)a); }
+inline int somd_i2c(int a) { return (int)(ushort)(uint)a; }
+
+/* ---- float -> integer casts (Java: NaN -> 0, saturate) ---- */
+inline int somd_f2i(float x) { return isnan(x) ? 0 : convert_int_sat_rtz(x); }
+inline long somd_f2l(float x) { return isnan(x) ? 0 : convert_long_sat_rtz(x); }
+
+/* ---- Math on float ---- */
+inline int somd_fround(float x)
+{
+    float fl = floor(x);
+    /* x - fl is exact: the fractional part of a float is representable. */
+    float r = (x - fl >= 0.5f) ? fl + 1.0f : fl;
+    return somd_f2i(r);
+}
+inline float somd_fsignum(float x) { return (isnan(x) || x == 0.0f) ? x : copysign(1.0f, x); }
+inline float somd_fmin(float a, float b)
+{
+    if (isnan(a)) return a;
+    if (isnan(b)) return b;
+    if (a == 0.0f && b == 0.0f) return signbit(a) ? a : b;
+    return a <= b ? a : b;
+}
+inline float somd_fmax(float a, float b)
+{
+    if (isnan(a)) return a;
+    if (isnan(b)) return b;
+    if (a == 0.0f && b == 0.0f) return signbit(a) ? b : a;
+    return a >= b ? a : b;
+}
+inline float somd_fabs(float a) { return as_float(as_uint(a) & 0x7fffffffu); }
+
+#ifdef SOMD_HAS_FP64
+inline int somd_d2i(double x) { return isnan(x) ? 0 : convert_int_sat_rtz(x); }
+inline long somd_d2l(double x) { return isnan(x) ? 0 : convert_long_sat_rtz(x); }
+inline long somd_dround(double x)
+{
+    double fl = floor(x);
+    double r = (x - fl >= 0.5) ? fl + 1.0 : fl;
+    return somd_d2l(r);
+}
+inline double somd_rint(double x) { return rint(x); }
+inline double somd_dsignum(double x) { return (isnan(x) || x == 0.0) ? x : copysign(1.0, x); }
+inline double somd_dmin(double a, double b)
+{
+    if (isnan(a)) return a;
+    if (isnan(b)) return b;
+    if (a == 0.0 && b == 0.0) return signbit(a) ? a : b;
+    return a <= b ? a : b;
+}
+inline double somd_dmax(double a, double b)
+{
+    if (isnan(a)) return a;
+    if (isnan(b)) return b;
+    if (a == 0.0 && b == 0.0) return signbit(a) ? b : a;
+    return a >= b ? a : b;
+}
+inline double somd_dabs(double a) { return as_double(as_ulong(a) & 0x7fffffffffffffffUL); }
+#endif /* SOMD_HAS_FP64 */
+
+#endif /* SOMD_JAVA_CL */

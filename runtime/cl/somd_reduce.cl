@@ -1,0 +1,35 @@
+/*
+ * somd_reduce.cl -- work-group tree reduction (LANGUAGE.md sections 2.3, 3.5), used by
+ * `somd_runtime::opencl::reduce`. Parameterised by text: the runtime prepends
+ *   #define SOMD_T        element type (int, long, float, double, uchar for boolean)
+ *   #define SOMD_OP(a, b) the Java operator, through somd_java.cl helpers
+ *   #define SOMD_IDENTITY the operator's identity (same as the host `reduce` module)
+ * after somd_errors.cl and somd_java.cl.
+ *
+ * Each work-item folds a grid-stride slice of `in[0..n)` (all supported operators are
+ * associative and commutative), then the work-group combines its values in a binary tree
+ * in local memory and writes one partial per group. The host combines the partials with
+ * `reduce::tree`. The local size must be a power of two (the runtime guarantees it).
+ */
+__kernel void somd_reduce(__global const SOMD_T *in, const int n, __global SOMD_T *partials,
+                          __local SOMD_T *scratch, SOMD_ERR_PARAM)
+{
+    size_t lid = get_local_id(0);
+    size_t lsize = get_local_size(0);
+    size_t gsize = get_global_size(0);
+    SOMD_T acc = SOMD_IDENTITY;
+    for (size_t i = get_global_id(0); i < (size_t)n; i += gsize) {
+        acc = SOMD_OP(acc, in[i]);
+    }
+    scratch[lid] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (size_t s = lsize / 2; s > 0; s >>= 1) {
+        if (lid < s) {
+            scratch[lid] = SOMD_OP(scratch[lid], scratch[lid + s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (lid == 0) {
+        partials[get_group_id(0)] = scratch[0];
+    }
+}

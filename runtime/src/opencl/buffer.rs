@@ -1,0 +1,615 @@
+//! Device buffers, transfers and residency.
+//!
+//! [`DeviceArray<T>`] is the device copy of one host array. It remembers which host array
+//! it mirrors (address and length, checked on every transfer) and which side holds the
+//! current data, so generated code can keep arrays on the device across the kernels of one
+//! SOMD call and across consecutive device tasks:
+//! - [`DeviceArray::ensure_on_device`] uploads only when the device copy is stale, and never
+//!   for [`Access::WriteOnly`] arrays (kernels write every element of them);
+//! - [`DeviceArray::mark_device_dirty`] after a kernel wrote it (the host copy is stale);
+//! - [`DeviceArray::mark_host_dirty`] after the host wrote the array;
+//! - [`DeviceArray::ensure_on_host`] downloads only when the host copy is stale; arrays the
+//!   host never reads are simply never asked for.
+//!
+//! # Transfers
+//! Blocking `clEnqueueWriteBuffer`/`ReadBuffer` straight from the host slice. When the slice
+//! lies in [`PinnedHost`] memory the driver DMAs it at the pinned rate (55 GB/s on the H200
+//! against 9-19 GB/s pageable, GPU-FACTS.md). Under [`StagingPolicy::Always`] transfers go
+//! through the device's pinned staging buffer
+//! (`CL_MEM_ALLOC_HOST_PTR`, mapped once for the life of the process), used as two halves:
+//! the `memcpy` of one chunk into pinned pages overlaps the DMA transfer of the previous
+//! chunk from the other half, and DMA from pinned pages runs at about 5x the pageable rate on
+//! the H200 (GPU-FACTS.md) — but measured end to end the `memcpy` eats the gain (see
+//! `use_staging`), so the default policy does not stage.
+//! [`crate::opencl::DeviceCtx::set_staging_policy`] selects it.
+//!
+//! # Limits
+//! An array larger than `CL_DEVICE_MAX_MEM_ALLOC_SIZE` (a quarter of memory on NVIDIA) is
+//! reported as [`ClFailure::TooLarge`] when it is created; the caller falls back to the CPU
+//! for that call ([`crate::opencl::policy::too_large`]). Sub-buffers for partitions
+//! ([`DeviceArray::sub_buffer`]) need an origin aligned to `CL_DEVICE_MEM_BASE_ADDR_ALIGN`;
+//! unaligned partitions are passed as the whole buffer plus an offset argument instead.
+
+use super::device::{DeviceCtx, StagingPolicy};
+use super::trace::{self, Dir, Value};
+use super::ClFailure;
+use opencl3::event::Event;
+use opencl3::memory::{
+    Buffer, ClMem, CL_MAP_READ, CL_MAP_WRITE, CL_MEM_ALLOC_HOST_PTR, CL_MEM_READ_ONLY,
+    CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY,
+};
+use opencl3::types::{cl_mem, CL_BLOCKING, CL_NON_BLOCKING};
+use std::time::Instant;
+
+/// Element types that can live in a device buffer, with their OpenCL C name.
+pub trait ClScalar: Copy + Send + Sync + Default + 'static {
+    const CL_NAME: &'static str;
+}
+
+macro_rules! cl_scalar {
+    ($($ty:ty => $name:literal),*) => {$(
+        impl ClScalar for $ty {
+            const CL_NAME: &'static str = $name;
+        }
+    )*};
+}
+
+cl_scalar!(i8 => "char", u8 => "uchar", i16 => "short", u16 => "ushort", i32 => "int",
+    i64 => "long", f32 => "float", f64 => "double");
+
+/// How kernels use an array.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Read by kernels, never written (uploaded, never downloaded).
+    ReadOnly,
+    /// Every element written by kernels before any is read: never uploaded.
+    WriteOnly,
+    ReadWrite,
+}
+
+/// Size of a device's pinned staging buffer (allocated on first staged transfer).
+pub const STAGING_BYTES: usize = 8 << 20;
+
+/// The pinned staging buffer of a device, mapped for the life of the process.
+pub(crate) struct Staging {
+    /// Kept alive for the mapping (released, with it, at process exit).
+    _buffer: Buffer<u8>,
+    ptr: *mut u8,
+    len: usize,
+}
+
+// SAFETY: the mapped pointer is only used while holding the device's `staging` mutex.
+unsafe impl Send for Staging {}
+
+/// A host array in pinned (page-locked) memory: a `CL_MEM_ALLOC_HOST_PTR` buffer mapped for
+/// its whole life. Transfers between it and a [`DeviceArray`] are pure DMA — the fast
+/// path of GPU-FACTS.md — with no staging copy; generated code can allocate arrays that
+/// travel to the device this way. Dereferences to `[T]` (zero-initialised).
+pub struct PinnedHost<T: ClScalar> {
+    ctx: &'static DeviceCtx,
+    buffer: Buffer<T>,
+    ptr: *mut T,
+    len: usize,
+}
+
+// SAFETY: the mapping is plain host memory owned by this value; access follows `&`/`&mut`.
+unsafe impl<T: ClScalar> Send for PinnedHost<T> {}
+// SAFETY: as above; shared access is read-only.
+unsafe impl<T: ClScalar> Sync for PinnedHost<T> {}
+
+impl<T: ClScalar> PinnedHost<T> {
+    /// Allocates `len` zeroed elements of pinned host memory on `ctx`'s context.
+    pub fn new(ctx: &'static DeviceCtx, len: usize) -> Result<PinnedHost<T>, ClFailure> {
+        let count = len.max(1);
+        let bytes = (count as u64).saturating_mul(std::mem::size_of::<T>() as u64);
+        if !ctx.fits(bytes) {
+            return Err(ClFailure::TooLarge { bytes, max: ctx.info.max_alloc });
+        }
+        // SAFETY: no host pointer is passed; the driver allocates pinned host memory.
+        let buffer = unsafe {
+            Buffer::<T>::create(
+                &ctx.context,
+                CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE,
+                count,
+                std::ptr::null_mut(),
+            )
+        }
+        .map_err(ClFailure::api("clCreateBuffer(pinned)"))?;
+        let mut mapped: cl_mem = std::ptr::null_mut();
+        // SAFETY: blocking map of the whole buffer, unmapped in `drop`.
+        unsafe {
+            ctx.queue.enqueue_map_buffer(
+                &buffer,
+                CL_BLOCKING,
+                CL_MAP_READ | CL_MAP_WRITE,
+                0,
+                bytes as usize,
+                &mut mapped,
+                &[],
+            )
+        }
+        .map_err(ClFailure::api("clEnqueueMapBuffer"))?;
+        let ptr = mapped as *mut T;
+        if ptr.is_null() || (ptr as usize) % std::mem::align_of::<T>() != 0 {
+            return Err(ClFailure::Api { op: "clEnqueueMapBuffer(alignment)", code: 0 });
+        }
+        // SAFETY: the mapping holds `count` elements; all-zero bytes are a valid `T`
+        // (integers and floats only implement `ClScalar`).
+        unsafe { std::ptr::write_bytes(ptr, 0, count) };
+        Ok(PinnedHost { ctx, buffer, ptr, len })
+    }
+}
+
+impl<T: ClScalar> std::ops::Deref for PinnedHost<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        // SAFETY: the mapping holds at least `len` initialised elements while `self` lives.
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+    }
+}
+
+impl<T: ClScalar> std::ops::DerefMut for PinnedHost<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        // SAFETY: as in `deref`, with exclusive access through `&mut self`.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) }
+    }
+}
+
+impl<T: ClScalar> Drop for PinnedHost<T> {
+    fn drop(&mut self) {
+        // SAFETY: `ptr` is the mapping of `buffer` made in `new`; waiting for the unmap
+        // before the buffer is released.
+        let unmapped = unsafe {
+            self.ctx.queue.enqueue_unmap_mem_object(self.buffer.get(), self.ptr.cast(), &[])
+        };
+        if let Ok(event) = unmapped {
+            let _ = event.wait();
+        }
+    }
+}
+
+/// The device copy of one host array (see the module doc).
+pub struct DeviceArray<T: ClScalar> {
+    ctx: &'static DeviceCtx,
+    buffer: Buffer<T>,
+    len: usize,
+    access: Access,
+    host_addr: usize,
+    name: &'static str,
+    device_valid: bool,
+    host_valid: bool,
+    uploads: u32,
+    downloads: u32,
+}
+
+impl<T: ClScalar> std::fmt::Debug for DeviceArray<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DeviceArray")
+            .field("name", &self.name)
+            .field("len", &self.len)
+            .field("device_valid", &self.device_valid)
+            .field("host_valid", &self.host_valid)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<T: ClScalar> DeviceArray<T> {
+    /// Allocates the device copy of `host` (nothing is transferred yet). `name` appears in
+    /// traces.
+    pub fn new(
+        ctx: &'static DeviceCtx,
+        name: &'static str,
+        host: &[T],
+        access: Access,
+    ) -> Result<DeviceArray<T>, ClFailure> {
+        let buffer = allocate::<T>(ctx, host.len(), access)?;
+        Ok(DeviceArray {
+            ctx,
+            buffer,
+            len: host.len(),
+            access,
+            host_addr: host.as_ptr() as usize,
+            name,
+            device_valid: false,
+            host_valid: true,
+            uploads: 0,
+            downloads: 0,
+        })
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The OpenCL buffer (as a kernel argument or for explicit OpenCL calls).
+    pub fn buffer(&self) -> &Buffer<T> {
+        &self.buffer
+    }
+
+    /// The raw `cl_mem` handle.
+    pub fn mem(&self) -> cl_mem {
+        self.buffer.get()
+    }
+
+    /// Number of uploads / downloads made so far (residency checks in tests and traces).
+    pub fn transfer_counts(&self) -> (u32, u32) {
+        (self.uploads, self.downloads)
+    }
+
+    /// Whether the device copy is current.
+    pub fn on_device(&self) -> bool {
+        self.device_valid
+    }
+
+    /// Whether the host copy is current.
+    pub fn on_host(&self) -> bool {
+        self.host_valid
+    }
+
+    fn check_host(&self, addr: usize, len: usize) -> Result<(), ClFailure> {
+        if addr == self.host_addr && len == self.len {
+            Ok(())
+        } else {
+            Err(ClFailure::HostMismatch(self.name))
+        }
+    }
+
+    /// Makes the device copy current: uploads `host` unless it already is, or unless the
+    /// array is [`Access::WriteOnly`].
+    pub fn ensure_on_device(&mut self, host: &[T]) -> Result<(), ClFailure> {
+        self.check_host(host.as_ptr() as usize, host.len())?;
+        if self.device_valid {
+            return Ok(());
+        }
+        if self.access != Access::WriteOnly {
+            self.upload(host)?;
+        }
+        self.device_valid = true;
+        Ok(())
+    }
+
+    /// A kernel wrote the array: the device copy is current, the host copy stale.
+    pub fn mark_device_dirty(&mut self) {
+        self.device_valid = true;
+        self.host_valid = false;
+    }
+
+    /// The host wrote the array: the host copy is current, the device copy stale.
+    pub fn mark_host_dirty(&mut self) {
+        self.host_valid = true;
+        self.device_valid = false;
+    }
+
+    /// Makes the host copy current: downloads into `host` unless it already is.
+    pub fn ensure_on_host(&mut self, host: &mut [T]) -> Result<(), ClFailure> {
+        self.check_host(host.as_ptr() as usize, host.len())?;
+        if !self.host_valid {
+            self.download(host)?;
+        }
+        Ok(())
+    }
+
+    /// Uploads all of `host` (unconditionally).
+    pub fn upload(&mut self, host: &[T]) -> Result<(), ClFailure> {
+        self.check_host(host.as_ptr() as usize, host.len())?;
+        self.upload_range(0, host)?;
+        self.device_valid = true;
+        Ok(())
+    }
+
+    /// Downloads the whole array into `host` (unconditionally).
+    pub fn download(&mut self, host: &mut [T]) -> Result<(), ClFailure> {
+        self.check_host(host.as_ptr() as usize, host.len())?;
+        self.download_range(0, host)?;
+        self.host_valid = true;
+        Ok(())
+    }
+
+    /// Uploads `data` to elements `offset..offset + data.len()` (a partition). Does not
+    /// change the residency state.
+    pub fn upload_range(&mut self, offset: usize, data: &[T]) -> Result<(), ClFailure> {
+        self.check_range(offset, data.len())?;
+        if data.is_empty() {
+            return Ok(());
+        }
+        self.uploads += 1;
+        write(self.ctx, &mut self.buffer, offset, data, self.name)
+    }
+
+    /// Downloads elements `offset..offset + data.len()` into `data`. Does not change the
+    /// residency state.
+    pub fn download_range(&mut self, offset: usize, data: &mut [T]) -> Result<(), ClFailure> {
+        self.check_range(offset, data.len())?;
+        if data.is_empty() {
+            return Ok(());
+        }
+        self.downloads += 1;
+        read(self.ctx, &self.buffer, offset, data, self.name)
+    }
+
+    fn check_range(&self, offset: usize, len: usize) -> Result<(), ClFailure> {
+        match offset.checked_add(len) {
+            Some(end) if end <= self.len => Ok(()),
+            _ => Err(ClFailure::Range { name: self.name, offset, len, array_len: self.len }),
+        }
+    }
+
+    /// A sub-buffer of elements `offset..offset + len` (a partition), when `offset` is
+    /// aligned to the device's base address alignment; [`ClFailure::Unaligned`] otherwise
+    /// (pass the whole buffer and the offset to the kernel instead).
+    pub fn sub_buffer(&self, offset: usize, len: usize) -> Result<Buffer<T>, ClFailure> {
+        self.check_range(offset, len)?;
+        let origin_bytes = offset * std::mem::size_of::<T>();
+        if origin_bytes % self.ctx.info.base_align != 0 {
+            return Err(ClFailure::Unaligned {
+                offset_bytes: origin_bytes,
+                align: self.ctx.info.base_align,
+            });
+        }
+        // SAFETY: the region lies inside the buffer (checked above) and `len > 0` is required
+        // by OpenCL; a zero-length partition gets a one-element region at the origin.
+        unsafe { self.buffer.create_sub_buffer(mem_flags(self.access), offset, len.max(1)) }
+            .map_err(ClFailure::api("clCreateSubBuffer"))
+    }
+}
+
+fn mem_flags(access: Access) -> u64 {
+    match access {
+        Access::ReadOnly => CL_MEM_READ_ONLY,
+        Access::WriteOnly => CL_MEM_WRITE_ONLY,
+        Access::ReadWrite => CL_MEM_READ_WRITE,
+    }
+}
+
+/// Allocates a buffer of `len` elements (at least one: OpenCL forbids empty buffers).
+pub(crate) fn allocate<T: ClScalar>(
+    ctx: &'static DeviceCtx,
+    len: usize,
+    access: Access,
+) -> Result<Buffer<T>, ClFailure> {
+    let bytes = (len.max(1) as u64).saturating_mul(std::mem::size_of::<T>() as u64);
+    if !ctx.fits(bytes) {
+        return Err(ClFailure::TooLarge { bytes, max: ctx.info.max_alloc });
+    }
+    // SAFETY: no host pointer is passed.
+    unsafe {
+        Buffer::<T>::create(&ctx.context, mem_flags(access), len.max(1), std::ptr::null_mut())
+    }
+    .map_err(ClFailure::api("clCreateBuffer"))
+}
+
+fn use_staging(ctx: &DeviceCtx, bytes: usize) -> bool {
+    match ctx.staging_policy() {
+        StagingPolicy::Always => true,
+        StagingPolicy::Never => false,
+        // Measured on the H200 (debug and release alike, 256 MiB): pageable 9 GB/s up and
+        // 18 GB/s down; staged 10 GB/s up and 10 GB/s down — the copy into pinned pages
+        // costs what the faster DMA saves. So `Auto` stages nothing; arrays that must move
+        // fast live in `PinnedHost` memory instead.
+        StagingPolicy::Auto => {
+            let _ = bytes;
+            false
+        }
+    }
+}
+
+/// Runs `body` with the device's staging buffer, creating and mapping it on first use.
+fn with_staging<R>(
+    ctx: &'static DeviceCtx,
+    body: impl FnOnce(&Staging) -> Result<R, ClFailure>,
+) -> Result<R, ClFailure> {
+    let mut guard = ctx.staging.lock().unwrap_or_else(|e| e.into_inner());
+    if guard.is_none() {
+        let len = STAGING_BYTES.min(ctx.info.max_alloc as usize).max(4096);
+        // SAFETY: no host pointer is passed; the driver allocates pinned host memory.
+        let buffer = unsafe {
+            Buffer::<u8>::create(
+                &ctx.context,
+                CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE,
+                len,
+                std::ptr::null_mut(),
+            )
+        }
+        .map_err(ClFailure::api("clCreateBuffer(pinned)"))?;
+        let mut mapped: cl_mem = std::ptr::null_mut();
+        // SAFETY: blocking map of the whole buffer; the mapping stays valid while the buffer
+        // lives (the process) and is only used under this mutex.
+        unsafe {
+            ctx.queue.enqueue_map_buffer(
+                &buffer,
+                CL_BLOCKING,
+                CL_MAP_READ | CL_MAP_WRITE,
+                0,
+                len,
+                &mut mapped,
+                &[],
+            )
+        }
+        .map_err(ClFailure::api("clEnqueueMapBuffer"))?;
+        if mapped.is_null() {
+            return Err(ClFailure::Api { op: "clEnqueueMapBuffer", code: 0 });
+        }
+        *guard = Some(Staging { _buffer: buffer, ptr: mapped as *mut u8, len });
+    }
+    match guard.as_ref() {
+        Some(staging) => body(staging),
+        None => Err(ClFailure::Api { op: "staging", code: 0 }),
+    }
+}
+
+/// Elements of `T` per staging half (0 when the mapping is not aligned for `T`). The
+/// staging buffer is used as two halves, so the `memcpy` into (or out of) one half overlaps
+/// the DMA transfer of the other.
+fn chunk_elems<T>(staging: &Staging) -> usize {
+    if (staging.ptr as usize) % std::mem::align_of::<T>() != 0 {
+        return 0;
+    }
+    (staging.len / 2) / std::mem::size_of::<T>().max(1)
+}
+
+/// Pointer to staging half `half` (0 or 1) as `*mut T`.
+fn half_ptr<T>(staging: &Staging, chunk: usize, half: usize) -> *mut T {
+    // SAFETY: `half * chunk` elements of `T` lie inside the mapping (see `chunk_elems`).
+    unsafe { (staging.ptr as *mut T).add(half * chunk) }
+}
+
+/// Blocking write of `data` to `buffer[offset..]`, staged when that pays.
+pub(crate) fn write<T: ClScalar>(
+    ctx: &'static DeviceCtx,
+    buffer: &mut Buffer<T>,
+    offset: usize,
+    data: &[T],
+    name: &str,
+) -> Result<(), ClFailure> {
+    let bytes = std::mem::size_of_val(data);
+    let start = trace::enabled().then(Instant::now);
+    let size = std::mem::size_of::<T>();
+    let staged = use_staging(ctx, bytes)
+        && with_staging(ctx, |staging| {
+            let chunk = chunk_elems::<T>(staging);
+            if chunk == 0 {
+                return Ok(false);
+            }
+            // The write that last used each half; it must finish before the half is reused.
+            let mut in_flight: [Option<Event>; 2] = [None, None];
+            for (idx, piece) in data.chunks(chunk).enumerate() {
+                let half = idx % 2;
+                if let Some(event) = in_flight[half].take() {
+                    event.wait().map_err(ClFailure::api("clWaitForEvents"))?;
+                }
+                let dst = half_ptr::<T>(staging, chunk, half);
+                // SAFETY: `piece` fits in the half (chunk elements of T, alignment checked),
+                // which no queued command uses any more (waited above) and nothing else
+                // touches while the staging mutex is held.
+                let pinned = unsafe {
+                    std::ptr::copy_nonoverlapping(piece.as_ptr(), dst, piece.len());
+                    std::slice::from_raw_parts(dst as *const T, piece.len())
+                };
+                let at = (offset + idx * chunk) * size;
+                // SAFETY: non-blocking write from pinned memory that stays untouched until
+                // its event completes (waited before reuse and at the end).
+                let event = unsafe {
+                    ctx.queue.enqueue_write_buffer(buffer, CL_NON_BLOCKING, at, pinned, &[])
+                }
+                .map_err(ClFailure::api("clEnqueueWriteBuffer"))?;
+                in_flight[half] = Some(event);
+            }
+            for event in in_flight.into_iter().flatten() {
+                event.wait().map_err(ClFailure::api("clWaitForEvents"))?;
+            }
+            Ok(true)
+        })?;
+    if !staged {
+        // SAFETY: blocking write from a live slice into a region checked by the caller.
+        unsafe { ctx.queue.enqueue_write_buffer(buffer, CL_BLOCKING, offset * size, data, &[]) }
+            .map_err(ClFailure::api("clEnqueueWriteBuffer"))?;
+    }
+    record(ctx, Dir::ToDevice, name, bytes, staged, start);
+    Ok(())
+}
+
+/// Blocking read of `buffer[offset..offset + data.len()]` into `data`, staged when that
+/// pays.
+pub(crate) fn read<T: ClScalar>(
+    ctx: &'static DeviceCtx,
+    buffer: &Buffer<T>,
+    offset: usize,
+    data: &mut [T],
+    name: &str,
+) -> Result<(), ClFailure> {
+    let bytes = std::mem::size_of_val(data);
+    let start = trace::enabled().then(Instant::now);
+    let size = std::mem::size_of::<T>();
+    let staged = use_staging(ctx, bytes)
+        && with_staging(ctx, |staging| {
+            let chunk = chunk_elems::<T>(staging);
+            if chunk == 0 {
+                return Ok(false);
+            }
+            let total = data.len();
+            let n_chunks = total.div_ceil(chunk);
+            let chunk_len = |idx: usize| chunk.min(total - idx * chunk);
+            let enqueue = |idx: usize| -> Result<Event, ClFailure> {
+                let dst = half_ptr::<T>(staging, chunk, idx % 2);
+                // SAFETY: the half is not in use by another queued command (its previous
+                // read was waited for and copied out before this call).
+                let pinned = unsafe { std::slice::from_raw_parts_mut(dst, chunk_len(idx)) };
+                let at = (offset + idx * chunk) * size;
+                // SAFETY: non-blocking read into pinned memory read only after its event.
+                unsafe { ctx.queue.enqueue_read_buffer(buffer, CL_NON_BLOCKING, at, pinned, &[]) }
+                    .map_err(ClFailure::api("clEnqueueReadBuffer"))
+            };
+            let mut pending: [Option<Event>; 2] = [None, None];
+            for idx in 0..n_chunks.min(2) {
+                pending[idx % 2] = Some(enqueue(idx)?);
+            }
+            for idx in 0..n_chunks {
+                if let Some(event) = pending[idx % 2].take() {
+                    event.wait().map_err(ClFailure::api("clWaitForEvents"))?;
+                }
+                let src = half_ptr::<T>(staging, chunk, idx % 2);
+                let len = chunk_len(idx);
+                // SAFETY: the read into this half has completed; `len` elements were written.
+                let pinned = unsafe { std::slice::from_raw_parts(src as *const T, len) };
+                data[idx * chunk..idx * chunk + len].copy_from_slice(pinned);
+                if idx + 2 < n_chunks {
+                    pending[idx % 2] = Some(enqueue(idx + 2)?);
+                }
+            }
+            Ok(true)
+        })?;
+    if !staged {
+        // SAFETY: blocking read into a live slice from a region checked by the caller.
+        unsafe { ctx.queue.enqueue_read_buffer(buffer, CL_BLOCKING, offset * size, data, &[]) }
+            .map_err(ClFailure::api("clEnqueueReadBuffer"))?;
+    }
+    record(ctx, Dir::ToHost, name, bytes, staged, start);
+    Ok(())
+}
+
+fn record(
+    ctx: &DeviceCtx,
+    dir: Dir,
+    name: &str,
+    bytes: usize,
+    staged: bool,
+    start: Option<Instant>,
+) {
+    use std::sync::atomic::Ordering::Relaxed;
+    let bytes = bytes as u64;
+    match dir {
+        Dir::ToDevice => {
+            ctx.stats.uploads.fetch_add(1, Relaxed);
+            ctx.stats.bytes_h2d.fetch_add(bytes, Relaxed);
+        }
+        Dir::ToHost => {
+            ctx.stats.downloads.fetch_add(1, Relaxed);
+            ctx.stats.bytes_d2h.fetch_add(bytes, Relaxed);
+        }
+    }
+    if let Some(start) = start {
+        let ns = start.elapsed().as_nanos() as u64;
+        trace::add_to_call(|totals| {
+            match dir {
+                Dir::ToDevice => totals.bytes_h2d += bytes,
+                Dir::ToHost => totals.bytes_d2h += bytes,
+            }
+            totals.transfer_ns += ns;
+        });
+        trace::emit(
+            "transfer",
+            &[
+                ("dir", Value::Str(dir.as_str())),
+                ("buffer", Value::Str(name)),
+                ("device", Value::Str(ctx.label)),
+                ("bytes", Value::U64(bytes)),
+                ("pinned", Value::Bool(staged)),
+                ("ns", Value::U64(ns)),
+            ],
+        );
+    }
+}

@@ -1,0 +1,36 @@
+//! The OpenCL C snippets of the runtime (`runtime/cl/*.cl`), embedded as text.
+//!
+//! Every program built through [`crate::opencl::program`] is compiled as
+//! `defines + PRELUDE + body`, so generated kernels can use the Java helpers of
+//! `somd_java.cl` and the failure-reporting macros of `somd_errors.cl` without including
+//! anything themselves.
+
+/// `runtime/cl/somd_errors.cl`: the error-buffer protocol on the device side.
+pub const SOMD_ERRORS: &str = include_str!("../../cl/somd_errors.cl");
+/// `runtime/cl/somd_java.cl`: Java arithmetic in OpenCL C.
+pub const SOMD_JAVA: &str = include_str!("../../cl/somd_java.cl");
+/// `runtime/cl/somd_reduce.cl`: the work-group tree reduction template.
+pub const SOMD_REDUCE: &str = include_str!("../../cl/somd_reduce.cl");
+
+/// Number of `int` words of the error buffer (`SOMD_ERR_WORDS` in `somd_errors.cl`).
+pub const ERR_WORDS: usize = 5;
+
+/// Kind codes of the error buffer's word 2 (`SOMD_KIND_*` in `somd_errors.cl`).
+pub mod kind {
+    pub const BOUNDS: i32 = 1;
+    pub const DIV_ZERO: i32 = 2;
+    pub const NEGATIVE_SIZE: i32 = 3;
+    pub const NULL: i32 = 4;
+    pub const VALUE_BOUND: i32 = 5;
+    pub const MAP_LENGTHS: i32 = 6;
+}
+
+/// The text prepended to every program: `somd_java.cl` then `somd_errors.cl`.
+pub fn prelude() -> String {
+    let mut text = String::with_capacity(SOMD_JAVA.len() + SOMD_ERRORS.len() + 2);
+    text.push_str(SOMD_JAVA);
+    text.push('\n');
+    text.push_str(SOMD_ERRORS);
+    text.push('\n');
+    text
+}

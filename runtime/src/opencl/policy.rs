@@ -1,0 +1,198 @@
+//! Placement of SOMD work (LANGUAGE.md §4.1) and the fallback policy.
+//!
+//! [`placement_for`] decides, per SOMD method / `@` / `!` / filter task, between the CPU and
+//! an OpenCL device:
+//! 1. `SOMD_DEVICE=seq|cpu` → CPU; `opencl` → the first GPU, else the first device;
+//!    `opencl:TEXT` → the first device whose platform or device name contains `TEXT`
+//!    (ignoring case);
+//! 2. otherwise (unset or `auto`) the placement file's rule for `"Class.method"`: `"cpu"`, or
+//!    `"gpu"` (treated as `SOMD_DEVICE=opencl`);
+//! 3. otherwise `auto`: an OpenCL GPU when one is present, else the CPU (silently).
+//!
+//! Work that is not eligible (the compiler says why) always runs on the CPU.
+//!
+//! # Fallback
+//! When a requested device is missing, a program fails to build, or an array exceeds the
+//! device's allocation limit, the work runs on the CPU and one line
+//! `somd: warning: ...` is printed per cause (per distinct message, once per process) —
+//! unless `SOMD_STRICT=1`, where the program prints `somd: error: ...` (and the driver's
+//! build log, for a failed build) and exits with status 2.
+
+use super::config::{self, PlacementFile, Rule};
+use super::device::{self, DeviceCtx, DeviceQuery};
+use super::program::BuildError;
+use super::trace::{self, Value};
+use super::ClFailure;
+use crate::exec::{self, Device};
+use std::collections::HashSet;
+use std::io::Write as _;
+use std::sync::{Mutex, OnceLock};
+
+/// Where one piece of SOMD work runs.
+#[derive(Debug, Clone, Copy)]
+pub enum Target {
+    Cpu,
+    Device(&'static DeviceCtx),
+}
+
+impl Target {
+    pub fn is_device(&self) -> bool {
+        matches!(self, Target::Device(_))
+    }
+}
+
+/// The placement of the SOMD method (or `@`, `!`, filter task) `method` ("Class.method");
+/// `eligible` is the compiler's verdict on whether it can run on a device at all. After the
+/// first call it costs a few loads and, with a placement file, one hash lookup; devices are
+/// resolved once per process.
+pub fn placement_for(method: &str, eligible: bool) -> Target {
+    let (target, reason) = decide(method, eligible);
+    if trace::enabled() {
+        trace_placement(method, target, reason);
+    }
+    target
+}
+
+fn decide(method: &str, eligible: bool) -> (Target, &'static str) {
+    let placement = exec::placement();
+    match &placement.device {
+        Device::Seq | Device::Cpu => return (Target::Cpu, "SOMD_DEVICE"),
+        _ if !eligible => return (Target::Cpu, "not eligible"),
+        Device::OpenCl(None) => return (any_device(), "SOMD_DEVICE"),
+        Device::OpenCl(Some(text)) => return (env_named_device(text), "SOMD_DEVICE"),
+        Device::Auto => {}
+    }
+    match placement_file().and_then(|file| file.rule(method)) {
+        Some(Rule::Cpu) => (Target::Cpu, "somd.toml"),
+        Some(Rule::Gpu) => (any_device(), "somd.toml"),
+        None => (auto_gpu(), "auto"),
+    }
+}
+
+#[cold]
+fn trace_placement(method: &str, target: Target, reason: &'static str) {
+    let (placement, device) = match target {
+        Target::Cpu => ("cpu", Value::Null),
+        Target::Device(ctx) => ("opencl", Value::Str(ctx.label)),
+    };
+    trace::emit(
+        "placement",
+        &[
+            ("name", Value::Str(method)),
+            ("placement", Value::Str(placement)),
+            ("device", device),
+            ("reason", Value::Str(reason)),
+            (
+                "mis",
+                Value::U64(if target.is_device() { 1 } else { exec::placement().cpu_mis() as u64 }),
+            ),
+        ],
+    );
+}
+
+/// The device a request names; a missing device falls back (warning or strict exit).
+fn requested(query: DeviceQuery<'_>) -> Target {
+    match device::find(query) {
+        Ok(Some(ctx)) => Target::Device(ctx),
+        Ok(None) => {
+            fallback(
+                &format!(
+                    "{} was requested but none is present; running on the CPU",
+                    query.describe()
+                ),
+                None,
+            );
+            Target::Cpu
+        }
+        Err(err) => {
+            fallback(
+                &format!("{} was requested but {err}; running on the CPU", query.describe()),
+                None,
+            );
+            Target::Cpu
+        }
+    }
+}
+
+/// `SOMD_DEVICE=opencl` or a `"gpu"` rule: resolved (and warned about) once per process.
+fn any_device() -> Target {
+    static ANY: OnceLock<Target> = OnceLock::new();
+    *ANY.get_or_init(|| requested(DeviceQuery::Any))
+}
+
+/// `SOMD_DEVICE=opencl:TEXT` (one `TEXT` per process): resolved once.
+fn env_named_device(text: &str) -> Target {
+    static NAMED: OnceLock<Target> = OnceLock::new();
+    *NAMED.get_or_init(|| requested(DeviceQuery::Named(text)))
+}
+
+/// `auto`: the first GPU if there is one (opened once), else the CPU, without a warning.
+fn auto_gpu() -> Target {
+    static AUTO: OnceLock<Option<&'static DeviceCtx>> = OnceLock::new();
+    let found = AUTO.get_or_init(|| device::find(DeviceQuery::Gpu).unwrap_or_default());
+    match found {
+        Some(ctx) => Target::Device(ctx),
+        None => Target::Cpu,
+    }
+}
+
+/// The process's placement file (`SOMD_CONFIG` or `somd.toml` beside the executable);
+/// its warnings are printed once when it is first read.
+pub fn placement_file() -> Option<&'static PlacementFile> {
+    static FILE: OnceLock<Option<PlacementFile>> = OnceLock::new();
+    FILE.get_or_init(|| {
+        let (path, warning) = config::locate(exec::placement().config.as_deref());
+        if let Some(warning) = warning {
+            warn_once(&warning);
+        }
+        let file = path.and_then(|p| PlacementFile::load(&p))?;
+        for warning in &file.warnings {
+            warn_once(warning);
+        }
+        Some(file)
+    })
+    .as_ref()
+}
+
+/// Prints `line` to standard error unless the same line was printed before.
+pub fn warn_once(line: &str) {
+    static SEEN: Mutex<Option<HashSet<String>>> = Mutex::new(None);
+    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+    if seen.get_or_insert_with(HashSet::new).insert(line.to_string()) {
+        let _ = writeln!(std::io::stderr(), "{line}");
+    }
+}
+
+/// The fallback policy for `cause` (a sentence without the `somd: warning:` prefix): one
+/// warning per cause, or under `SOMD_STRICT=1` an error line, `log` (a build log) and exit
+/// status 2.
+pub fn fallback(cause: &str, log: Option<&str>) {
+    if exec::placement().strict {
+        let _ = std::io::stdout().flush();
+        let mut stderr = std::io::stderr().lock();
+        let _ = writeln!(stderr, "somd: error: {cause} (SOMD_STRICT=1)");
+        if let Some(log) = log.filter(|l| !l.trim().is_empty()) {
+            let _ = writeln!(stderr, "{}", log.trim_end());
+        }
+        let _ = stderr.flush();
+        std::process::exit(2);
+    }
+    if trace::enabled() {
+        trace::emit("fallback", &[("cause", Value::Str(cause))]);
+    }
+    warn_once(&format!("somd: warning: {cause}"));
+}
+
+/// Applies the fallback policy to a failed program build on `ctx`.
+pub fn build_failed(ctx: &DeviceCtx, err: &BuildError) {
+    let cause = format!(
+        "OpenCL program {} failed to build on {} ({}); running on the CPU",
+        err.program, ctx.label, err.message
+    );
+    fallback(&cause, Some(&err.log));
+}
+
+/// Applies the fallback policy to an array of `bytes` that `ctx` cannot allocate.
+pub fn too_large(ctx: &DeviceCtx, what: &str, err: &ClFailure) {
+    fallback(&format!("{what} does not fit on {}: {err}; running on the CPU", ctx.label), None);
+}

@@ -1,0 +1,975 @@
+//! Tests of the OpenCL layer on a real device (PoCL in CI): the Java arithmetic helpers of
+//! `somd_java.cl` against the runtime's `java` module (bit-exact), the failure protocol
+//! (bounds, division by zero) against the CPU exceptions' text, device reductions against
+//! `reduce`, residency, staging, sub-buffers, 2-D launches, device selection by name, and
+//! the `somd.toml` parser. Without an OpenCL platform each device test prints
+//! `SKIPPED: no OpenCL platform` and passes, unless `SOMD_REQUIRE_OPENCL=1`.
+
+use somd_runtime::error::{self, JavaException, SourcePos};
+use somd_runtime::java::{arith, math};
+use somd_runtime::opencl::config::{PlacementFile, Rule};
+use somd_runtime::opencl::device::{self, DeviceQuery};
+use somd_runtime::opencl::reduce::{self as dreduce, DeviceReduceOp, ReduceElem};
+use somd_runtime::opencl::{
+    fail, Access, DeviceArray, DeviceCtx, ErrorBuffer, ProgramDesc, StagingPolicy,
+};
+use somd_runtime::reduce::{self, Add, BitAnd, BitOr, BitXor, LogAnd, LogOr, Max, Min, Mul};
+use std::sync::Arc;
+
+/// The test device, or `None` after printing the skip line (a failure when
+/// `SOMD_REQUIRE_OPENCL=1`).
+fn device() -> Option<&'static DeviceCtx> {
+    let why = match device::find(DeviceQuery::Any) {
+        Ok(Some(ctx)) => return Some(ctx),
+        Ok(None) => "no device".to_string(),
+        Err(err) => err.to_string(),
+    };
+    if std::env::var("SOMD_REQUIRE_OPENCL").as_deref() == Ok("1") {
+        panic!("SOMD_REQUIRE_OPENCL=1 but there is no OpenCL platform: {why}");
+    }
+    eprintln!("SKIPPED: no OpenCL platform ({why})");
+    None
+}
+
+fn build(
+    ctx: &'static DeviceCtx,
+    name: &str,
+    body: &str,
+) -> Arc<somd_runtime::opencl::BuiltProgram> {
+    let desc = ProgramDesc { name, defines: "", body, options: "", fast_math: false };
+    match ctx.program(&desc) {
+        Ok(program) => program,
+        Err(err) => panic!("{}: {}\n{}", err.program, err.message, err.log),
+    }
+}
+
+/// Uploads `host` as a read-only array.
+fn input<T: somd_runtime::opencl::ClScalar>(ctx: &'static DeviceCtx, host: &[T]) -> DeviceArray<T> {
+    let mut array = DeviceArray::new(ctx, "input", host, Access::ReadOnly).expect("alloc");
+    array.ensure_on_device(host).expect("upload");
+    array
+}
+
+fn output<T: somd_runtime::opencl::ClScalar>(
+    ctx: &'static DeviceCtx,
+    host: &[T],
+) -> DeviceArray<T> {
+    let mut array = DeviceArray::new(ctx, "output", host, Access::WriteOnly).expect("alloc");
+    array.ensure_on_device(host).expect("no upload");
+    array
+}
+
+// ---------------------------------------------------------------------------------------
+// Java arithmetic helpers
+
+const ARITH_CL: &str = r#"
+__kernel void int_ops(__global const int *a, __global const int *b, __global int *out,
+                      const int n, SOMD_ERR_PARAM)
+{
+    int i = get_global_id(0);
+    if (i >= n) return;
+    int x = a[i], y = b[i];
+    __global int *o = out + i * 13;
+    o[0] = somd_iadd(x, y); o[1] = somd_isub(x, y); o[2] = somd_imul(x, y);
+    o[3] = somd_ineg(x); o[4] = somd_ishl(x, y); o[5] = somd_ishr(x, y);
+    o[6] = somd_iushr(x, y); o[7] = somd_iabs(x);
+    o[8] = y == 0 ? 0 : somd_idiv(0, x, y); o[9] = y == 0 ? 0 : somd_irem(0, x, y);
+    o[10] = somd_i2b(x); o[11] = somd_i2s(x); o[12] = somd_i2c(x);
+}
+
+__kernel void long_ops(__global const long *a, __global const long *b, __global long *out,
+                       const int n, SOMD_ERR_PARAM)
+{
+    int i = get_global_id(0);
+    if (i >= n) return;
+    long x = a[i], y = b[i];
+    int s = (int)(y & 0xff) - 64;
+    __global long *o = out + i * 11;
+    o[0] = somd_ladd(x, y); o[1] = somd_lsub(x, y); o[2] = somd_lmul(x, y);
+    o[3] = somd_lneg(x); o[4] = somd_lshl(x, s); o[5] = somd_lshr(x, s);
+    o[6] = somd_lushr(x, s); o[7] = somd_labs(x);
+    o[8] = y == 0 ? 0 : somd_ldiv(0, x, y); o[9] = y == 0 ? 0 : somd_lrem(0, x, y);
+    o[10] = somd_l2i(x);
+}
+
+__kernel void float_ops(__global const float *a, __global const float *b, __global int *out,
+                        __global long *outl, const int n, SOMD_ERR_PARAM)
+{
+    int i = get_global_id(0);
+    if (i >= n) return;
+    float x = a[i], y = b[i];
+    __global int *o = out + i * 11;
+    o[0] = somd_f2i(x); o[1] = somd_fround(x); o[2] = as_int(somd_fsignum(x));
+    o[3] = as_int(somd_fmin(x, y)); o[4] = as_int(somd_fmax(x, y)); o[5] = as_int(somd_fabs(x));
+    o[6] = as_int(x * y); o[7] = as_int(x / y); o[8] = as_int(x + y); o[9] = as_int(sqrt(x));
+    o[10] = as_int(x * y + x);
+    outl[i] = somd_f2l(x);
+}
+
+__kernel void double_ops(__global const double *a, __global const double *b, __global long *out,
+                         __global int *outi, const int n, SOMD_ERR_PARAM)
+{
+    int i = get_global_id(0);
+    if (i >= n) return;
+    double x = a[i], y = b[i];
+    __global long *o = out + i * 12;
+    o[0] = somd_d2l(x); o[1] = somd_dround(x); o[2] = as_long(somd_rint(x));
+    o[3] = as_long(somd_dsignum(x)); o[4] = as_long(somd_dmin(x, y));
+    o[5] = as_long(somd_dmax(x, y)); o[6] = as_long(somd_dabs(x)); o[7] = as_long(x * y);
+    o[8] = as_long(x / y); o[9] = as_long(x + y); o[10] = as_long(sqrt(x));
+    o[11] = as_long(x * y + x);
+    outi[i] = somd_d2i(x);
+}
+"#;
+
+static NO_SITES: [SourcePos; 1] = [SourcePos::new("Arith.somd", 1, 1)];
+
+/// All ordered pairs of `values`.
+fn pairs<T: Copy>(values: &[T]) -> (Vec<T>, Vec<T>) {
+    let mut xs = Vec::new();
+    let mut ys = Vec::new();
+    for &x in values {
+        for &y in values {
+            xs.push(x);
+            ys.push(y);
+        }
+    }
+    (xs, ys)
+}
+
+/// Runs kernel `name` over `xs`, `ys` with one or two output arrays.
+fn run_pairs<A, B, C>(
+    ctx: &'static DeviceCtx,
+    name: &str,
+    xs: &[A],
+    ys: &[A],
+    out_b: &mut [B],
+    out_c: Option<&mut [C]>,
+) where
+    A: somd_runtime::opencl::ClScalar,
+    B: somd_runtime::opencl::ClScalar,
+    C: somd_runtime::opencl::ClScalar,
+{
+    let program = build(ctx, "arith_test", ARITH_CL);
+    let kernel = program.kernel(name).expect("kernel");
+    let a = input(ctx, xs);
+    let b = input(ctx, ys);
+    let mut o = output(ctx, out_b);
+    let n = xs.len() as i32;
+    let err = ErrorBuffer::new(ctx).expect("err");
+    let mut args = kernel.args();
+    match out_c {
+        Some(out_c) => {
+            let mut oc = output(ctx, out_c);
+            unsafe {
+                args.set(0, &a)
+                    .expect("set arg")
+                    .set(1, &b)
+                    .expect("set arg")
+                    .set(2, &o)
+                    .expect("set arg");
+                args.set(3, &oc)
+                    .expect("set arg")
+                    .set(4, &n)
+                    .expect("set arg")
+                    .set(5, &err)
+                    .expect("set arg");
+            }
+            args.run_1d(ctx, xs.len()).expect("launch");
+            drop(args);
+            err.check(&NO_SITES).expect("check");
+            oc.mark_device_dirty();
+            oc.ensure_on_host(out_c).expect("download");
+        }
+        None => {
+            unsafe {
+                args.set(0, &a)
+                    .expect("set arg")
+                    .set(1, &b)
+                    .expect("set arg")
+                    .set(2, &o)
+                    .expect("set arg");
+                args.set(3, &n).expect("set arg").set(4, &err).expect("set arg");
+            }
+            args.run_1d(ctx, xs.len()).expect("launch");
+            drop(args);
+            err.check(&NO_SITES).expect("check");
+        }
+    }
+    o.mark_device_dirty();
+    o.ensure_on_host(out_b).expect("download");
+}
+
+const INTS: [i32; 20] = [
+    0,
+    1,
+    -1,
+    2,
+    -2,
+    7,
+    -7,
+    31,
+    32,
+    33,
+    -33,
+    63,
+    64,
+    100,
+    255,
+    128,
+    -129,
+    65535,
+    i32::MAX,
+    i32::MIN,
+];
+
+#[test]
+fn java_int_arithmetic_matches_cpu() {
+    let Some(ctx) = device() else { return };
+    let (xs, ys) = pairs(&INTS[..]);
+    let mut extra: Vec<i32> = vec![0x1234_5678, -0x1234_5678, 0x7fff, -0x8000, 0xffff];
+    extra.extend([46341, -46341, 1 << 30]);
+    let (xs2, ys2) = pairs(&extra);
+    let xs: Vec<i32> = xs.into_iter().chain(xs2).collect();
+    let ys: Vec<i32> = ys.into_iter().chain(ys2).collect();
+    let mut out = vec![0i32; xs.len() * 13];
+    run_pairs::<i32, i32, i32>(ctx, "int_ops", &xs, &ys, &mut out, None);
+    for (i, (&x, &y)) in xs.iter().zip(&ys).enumerate() {
+        let expect = [
+            x.wrapping_add(y),
+            x.wrapping_sub(y),
+            x.wrapping_mul(y),
+            x.wrapping_neg(),
+            arith::ishl(x, y),
+            arith::ishr(x, y),
+            arith::iushr(x, y),
+            math::abs_i32(x),
+            if y == 0 { 0 } else { arith::idiv(x, y, &NO_SITES[0]) },
+            if y == 0 { 0 } else { arith::irem(x, y, &NO_SITES[0]) },
+            i32::from(arith::i2b(x)),
+            i32::from(arith::i2s(x)),
+            i32::from(arith::i2c(x)),
+        ];
+        assert_eq!(&out[i * 13..i * 13 + 13], &expect, "x={x} y={y}");
+    }
+}
+
+#[test]
+fn java_long_arithmetic_matches_cpu() {
+    let Some(ctx) = device() else { return };
+    let values: [i64; 16] = [
+        0,
+        1,
+        -1,
+        7,
+        -7,
+        63 + 64,
+        64 + 64,
+        65 + 64,
+        0x1_0000_0000,
+        -0x1_0000_0001,
+        0x7fff_ffff,
+        -0x8000_0000,
+        0x1234_5678_9abc_def0,
+        3_037_000_500,
+        i64::MAX,
+        i64::MIN,
+    ];
+    let (xs, ys) = pairs(&values[..]);
+    let mut out = vec![0i64; xs.len() * 11];
+    run_pairs::<i64, i64, i64>(ctx, "long_ops", &xs, &ys, &mut out, None);
+    for (i, (&x, &y)) in xs.iter().zip(&ys).enumerate() {
+        let s = (y & 0xff) as i32 - 64;
+        let expect = [
+            x.wrapping_add(y),
+            x.wrapping_sub(y),
+            x.wrapping_mul(y),
+            x.wrapping_neg(),
+            arith::lshl(x, s),
+            arith::lshr(x, s),
+            arith::lushr(x, s),
+            math::abs_i64(x),
+            if y == 0 { 0 } else { arith::ldiv(x, y, &NO_SITES[0]) },
+            if y == 0 { 0 } else { arith::lrem(x, y, &NO_SITES[0]) },
+            i64::from(x as i32),
+        ];
+        assert_eq!(&out[i * 11..i * 11 + 11], &expect, "x={x} y={y}");
+    }
+}
+
+fn same_f32(device: i32, host: f32) -> bool {
+    let device = f32::from_bits(device as u32);
+    (device.is_nan() && host.is_nan()) || device.to_bits() == host.to_bits()
+}
+
+fn same_f64(device: i64, host: f64) -> bool {
+    let device = f64::from_bits(device as u64);
+    (device.is_nan() && host.is_nan()) || device.to_bits() == host.to_bits()
+}
+
+#[test]
+fn java_float_arithmetic_matches_cpu() {
+    let Some(ctx) = device() else { return };
+    let values: [f32; 22] = [
+        0.0,
+        -0.0,
+        0.5,
+        -0.5,
+        1.5,
+        2.5,
+        -2.5,
+        0.499_999_97,
+        -1.1,
+        1.0 / 3.0,
+        f32::NAN,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::MAX,
+        f32::MIN_POSITIVE,
+        1e-45,
+        3e9,
+        -3e9,
+        1e20,
+        2_147_483_647.0,
+        -2_147_483_648.0,
+        8_388_609.0,
+    ];
+    let (xs, ys) = pairs(&values[..]);
+    let mut out = vec![0i32; xs.len() * 11];
+    let mut outl = vec![0i64; xs.len()];
+    run_pairs::<f32, i32, i64>(ctx, "float_ops", &xs, &ys, &mut out, Some(&mut outl));
+    for (i, (&x, &y)) in xs.iter().zip(&ys).enumerate() {
+        let o = &out[i * 11..i * 11 + 11];
+        assert_eq!(o[0], arith::f2i(x), "f2i({x})");
+        assert_eq!(o[1], math::round_f32(x), "round({x})");
+        assert!(same_f32(o[2], math::signum_f32(x)), "signum({x})");
+        assert!(same_f32(o[3], math::min_f32(x, y)), "min({x:?}, {y:?})");
+        assert!(same_f32(o[4], math::max_f32(x, y)), "max({x:?}, {y:?})");
+        assert!(same_f32(o[5], x.abs()), "abs({x})");
+        assert!(same_f32(o[6], x * y), "{x} * {y}");
+        assert!(same_f32(o[7], x / y), "{x} / {y}");
+        assert!(same_f32(o[8], x + y), "{x} + {y}");
+        assert!(same_f32(o[9], x.sqrt()), "sqrt({x})");
+        assert!(same_f32(o[10], x * y + x), "{x} * {y} + {x} (no FMA contraction)");
+        assert_eq!(outl[i], arith::f2l(x), "f2l({x})");
+    }
+}
+
+#[test]
+fn java_double_arithmetic_matches_cpu() {
+    let Some(ctx) = device() else { return };
+    if !ctx.info.fp64 {
+        eprintln!("SKIPPED: device has no fp64");
+        return;
+    }
+    let values: [f64; 22] = [
+        0.0,
+        -0.0,
+        0.5,
+        -0.5,
+        1.5,
+        2.5,
+        -2.5,
+        0.499_999_999_999_999_94,
+        4_503_599_627_370_497.0,
+        -1.1,
+        1.0 / 3.0,
+        f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::MAX,
+        f64::MIN_POSITIVE,
+        5e-324,
+        9.3e18,
+        -9.3e18,
+        3e9,
+        -2_147_483_648.5,
+        1e300,
+    ];
+    let (xs, ys) = pairs(&values[..]);
+    let mut out = vec![0i64; xs.len() * 12];
+    let mut outi = vec![0i32; xs.len()];
+    run_pairs::<f64, i64, i32>(ctx, "double_ops", &xs, &ys, &mut out, Some(&mut outi));
+    for (i, (&x, &y)) in xs.iter().zip(&ys).enumerate() {
+        let o = &out[i * 12..i * 12 + 12];
+        assert_eq!(o[0], arith::d2l(x), "d2l({x})");
+        assert_eq!(o[1], math::round_f64(x), "round({x})");
+        assert!(same_f64(o[2], math::rint(x)), "rint({x})");
+        assert!(same_f64(o[3], math::signum_f64(x)), "signum({x})");
+        assert!(same_f64(o[4], math::min_f64(x, y)), "min({x:?}, {y:?})");
+        assert!(same_f64(o[5], math::max_f64(x, y)), "max({x:?}, {y:?})");
+        assert!(same_f64(o[6], x.abs()), "abs({x})");
+        assert!(same_f64(o[7], x * y), "{x} * {y}");
+        assert!(same_f64(o[8], x / y), "{x} / {y}");
+        assert!(same_f64(o[9], x + y), "{x} + {y}");
+        assert!(same_f64(o[10], x.sqrt()), "sqrt({x})");
+        assert!(same_f64(o[11], x * y + x), "{x} * {y} + {x} (no FMA contraction)");
+        assert_eq!(outi[i], arith::d2i(x), "d2i({x})");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Failure protocol
+
+const FAIL_CL: &str = r#"
+__kernel void store_at(__global int *a, const int len, const int bad_item, const int bad_index,
+                       SOMD_ERR_PARAM)
+{
+    int i = get_global_id(0);
+    if (i >= len) return;
+    int j = i == bad_item ? bad_index : i;
+    SOMD_CHECK_INDEX(1, j, len);
+    a[j] = i;
+}
+
+__kernel void divide(__global const int *a, __global const int *b, __global int *out,
+                     const int n, SOMD_ERR_PARAM)
+{
+    int i = get_global_id(0);
+    if (i >= n) return;
+    out[i] = somd_idiv(2, a[i], b[i]);
+}
+
+__kernel void new_array(const int size, SOMD_ERR_PARAM)
+{
+    if (get_global_id(0) == 0) {
+        SOMD_CHECK_SIZE(0, size);
+    }
+}
+"#;
+
+static SITES: [SourcePos; 3] = [
+    SourcePos::new("Fail.somd", 3, 9),
+    SourcePos::new("Fail.somd", 7, 17),
+    SourcePos::new("Fail.somd", 12, 21),
+];
+
+/// Runs `store_at` and returns the exception the error buffer raises.
+fn store_at(
+    ctx: &'static DeviceCtx,
+    len: usize,
+    bad_item: i32,
+    bad_index: i32,
+) -> Option<JavaException> {
+    let program = build(ctx, "fail_test", FAIL_CL);
+    let kernel = program.kernel("store_at").expect("kernel");
+    let host = vec![0i32; len];
+    let a = output(ctx, &host);
+    let err = ErrorBuffer::new(ctx).expect("err");
+    let len_arg = len as i32;
+    let mut args = kernel.args();
+    unsafe {
+        args.set(0, &a)
+            .expect("set arg")
+            .set(1, &len_arg)
+            .expect("set arg")
+            .set(2, &bad_item)
+            .expect("set arg");
+        args.set(3, &bad_index).expect("set arg").set(4, &err).expect("set arg");
+    }
+    args.run_1d(ctx, len).expect("launch");
+    drop(args);
+    error::catch(|| err.check(&SITES).expect("read")).err()
+}
+
+#[test]
+fn bounds_failure_is_reported_with_site_and_java_text() {
+    let Some(ctx) = device() else { return };
+    assert_eq!(store_at(ctx, 1000, -1, 0), None, "no failure");
+    for (bad_index, len) in [(1007, 1000), (-1, 1000), (i32::MIN, 1000), (1000, 1000)] {
+        let device_exc = store_at(ctx, len, 500, bad_index).expect("a failure");
+        let cpu_exc = error::catch(|| error::index_out_of_bounds(bad_index.into(), len, &SITES[1]))
+            .expect_err("throws");
+        assert_eq!(device_exc, cpu_exc);
+        assert_eq!(
+            device_exc.report(),
+            format!(
+                "Exception in thread \"main\" java.lang.ArrayIndexOutOfBoundsException: \
+                 Index {bad_index} out of bounds for length {len}\n\tat Fail.somd:7:17\n"
+            )
+        );
+    }
+}
+
+#[test]
+fn division_by_zero_is_reported() {
+    let Some(ctx) = device() else { return };
+    let program = build(ctx, "fail_test", FAIL_CL);
+    let kernel = program.kernel("divide").expect("kernel");
+    let n = 4096;
+    let a_host: Vec<i32> = (0..n as i32).map(|i| i * 3 - 7).collect();
+    let mut b_host: Vec<i32> = (0..n as i32).map(|i| i % 13 + 1).collect();
+    b_host[3001] = 0;
+    b_host[17] = -1;
+    let mut out_host = vec![0i32; n];
+    let a = input(ctx, &a_host);
+    let b = input(ctx, &b_host);
+    let mut out = output(ctx, &out_host);
+    let err = ErrorBuffer::new(ctx).expect("err");
+    let n_arg = n as i32;
+    let mut args = kernel.args();
+    unsafe {
+        args.set(0, &a)
+            .expect("set arg")
+            .set(1, &b)
+            .expect("set arg")
+            .set(2, &out)
+            .expect("set arg");
+        args.set(3, &n_arg).expect("set arg").set(4, &err).expect("set arg");
+    }
+    args.run_1d(ctx, n).expect("launch");
+    drop(args);
+    let device_exc = error::catch(|| err.check(&SITES).expect("read")).expect_err("fails");
+    let cpu_exc = error::catch(|| arith::idiv(5, 0, &SITES[2])).expect_err("throws");
+    assert_eq!(device_exc, cpu_exc);
+    assert_eq!(
+        device_exc.report(),
+        "Exception in thread \"main\" java.lang.ArithmeticException: / by zero\n\tat Fail.somd:12:21\n"
+    );
+    // The other work-items computed Java's quotients (MIN / -1 style cases included).
+    out.mark_device_dirty();
+    out.ensure_on_host(&mut out_host).expect("download");
+    for i in (0..n).filter(|&i| i != 3001) {
+        assert_eq!(out_host[i], arith::idiv(a_host[i], b_host[i], &SITES[2]), "i={i}");
+    }
+}
+
+#[test]
+fn negative_size_and_decode_texts() {
+    let Some(ctx) = device() else { return };
+    let program = build(ctx, "fail_test", FAIL_CL);
+    let kernel = program.kernel("new_array").expect("kernel");
+    let err = ErrorBuffer::new(ctx).expect("err");
+    let size = -5i32;
+    let mut args = kernel.args();
+    unsafe {
+        args.set(0, &size).expect("set arg").set(1, &err).expect("set arg");
+    }
+    args.run_1d(ctx, 1).expect("launch");
+    drop(args);
+    let exc = error::catch(|| err.check(&SITES).expect("read")).expect_err("fails");
+    assert_eq!(exc.headline(), "java.lang.NegativeArraySizeException: -5");
+    assert_eq!(exc.position, SITES[0]);
+    // Host-side decoding of the remaining kinds.
+    let npe = fail::decode(&[1, 2, 4, 0, 0], &SITES).expect("npe");
+    assert_eq!(npe.headline(), "java.lang.NullPointerException");
+    let map = fail::decode(&[1, 0, 6, 3, 4], &SITES).expect("map");
+    assert_eq!(
+        map.headline(),
+        "java.lang.IllegalArgumentException: mapped arguments of @ have different lengths: 3 and 4"
+    );
+    let unknown = fail::decode(&[1, 9, 1, 0, 0], &SITES).expect("unknown site");
+    assert_eq!(unknown.class, "java.lang.Error");
+    assert_eq!(fail::decode(&[0, 1, 1, 5, 5], &SITES), None);
+}
+
+// ---------------------------------------------------------------------------------------
+// Reductions
+
+/// Deterministic pseudo-random values (64-bit LCG).
+fn lcg(seed: u64, n: usize) -> Vec<u64> {
+    let mut state = seed;
+    (0..n)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            state >> 11
+        })
+        .collect()
+}
+
+const SIZES: [usize; 5] = [0, 1, 255, 1000, 100_003];
+
+fn check_exact<Op: DeviceReduceOp<T>, T: ReduceElem + PartialEq + std::fmt::Debug>(
+    ctx: &'static DeviceCtx,
+    make: impl Fn(u64) -> T,
+    dev: impl Fn(&[T]) -> Vec<T::Dev>,
+    what: &str,
+) {
+    for (seed, &n) in SIZES.iter().enumerate() {
+        let values: Vec<T> = lcg(seed as u64 + 1, n).into_iter().map(&make).collect();
+        let expect = reduce::fold::<Op, T>(&values);
+        let got = dreduce::reduce_slice::<Op, T>(ctx, &dev(&values)).expect("device reduce");
+        assert_eq!(got, expect, "{what} over {n} values");
+    }
+}
+
+fn same<T: Copy + somd_runtime::opencl::ClScalar>(values: &[T]) -> Vec<T> {
+    values.to_vec()
+}
+
+#[test]
+fn integer_reductions_are_exact() {
+    let Some(ctx) = device() else { return };
+    let int = |r: u64| r as i32;
+    let small = |r: u64| (r % 3) as i32 + 1 - ((r >> 8) % 2) as i32 * 2;
+    check_exact::<Add, i32>(ctx, int, same, "int +");
+    check_exact::<Mul, i32>(ctx, small, same, "int *");
+    check_exact::<Min, i32>(ctx, int, same, "int min");
+    check_exact::<Max, i32>(ctx, int, same, "int max");
+    check_exact::<BitAnd, i32>(ctx, |r| !(1i32 << (r % 32)), same, "int &");
+    check_exact::<BitOr, i32>(ctx, |r| 1 << (r % 31), same, "int |");
+    check_exact::<BitXor, i32>(ctx, int, same, "int ^");
+    let long = |r: u64| (r.wrapping_mul(0x9e37_79b9_7f4a_7c15)) as i64;
+    check_exact::<Add, i64>(ctx, long, same, "long +");
+    check_exact::<Mul, i64>(ctx, |r| (r % 5) as i64 - 2 + i64::from(r % 5 == 2), same, "long *");
+    check_exact::<Min, i64>(ctx, long, same, "long min");
+    check_exact::<Max, i64>(ctx, long, same, "long max");
+    check_exact::<BitAnd, i64>(ctx, |r| !(1i64 << (r % 64)), same, "long &");
+    check_exact::<BitOr, i64>(ctx, |r| 1i64 << (r % 63), same, "long |");
+    check_exact::<BitXor, i64>(ctx, long, same, "long ^");
+}
+
+#[test]
+fn boolean_reductions_are_exact() {
+    let Some(ctx) = device() else { return };
+    let bytes = |v: &[bool]| dreduce::bools_as_bytes(v).to_vec();
+    // Mostly true, so `&&` over long arrays is not trivially false.
+    let mostly = |r: u64| r % 5000 != 0;
+    let rarely = |r: u64| r % 5000 == 0;
+    check_exact::<LogAnd, bool>(ctx, mostly, bytes, "&&");
+    check_exact::<LogOr, bool>(ctx, rarely, bytes, "||");
+    check_exact::<BitAnd, bool>(ctx, mostly, bytes, "boolean &");
+    check_exact::<BitOr, bool>(ctx, rarely, bytes, "boolean |");
+    check_exact::<BitXor, bool>(ctx, |r| r % 3 == 0, bytes, "boolean ^");
+}
+
+/// Float `+`/`*`: within `n * eps * sum|x_i|` of the sequential fold (reassociation);
+/// `min`/`max`: exact, NaN and -0.0 included.
+#[test]
+fn floating_reductions_match_within_tolerance() {
+    let Some(ctx) = device() else { return };
+    for (seed, &n) in SIZES.iter().enumerate() {
+        let raw = lcg(seed as u64 + 7, n);
+        let xs: Vec<f32> = raw.iter().map(|&r| (r % 2001) as f32 / 1000.0 - 1.0).collect();
+        let sum = reduce::fold::<Add, f32>(&xs);
+        let got = dreduce::reduce_slice::<Add, f32>(ctx, &xs).expect("reduce");
+        let bound = n as f32 * f32::EPSILON * xs.iter().map(|x| x.abs()).sum::<f32>();
+        assert!((got - sum).abs() <= bound.max(f32::EPSILON), "float + n={n}: {got} vs {sum}");
+        let factors: Vec<f32> =
+            raw.iter().map(|&r| 1.0 + ((r % 201) as f32 - 100.0) * 1e-6).collect();
+        let product = reduce::fold::<Mul, f32>(&factors);
+        let got = dreduce::reduce_slice::<Mul, f32>(ctx, &factors).expect("reduce");
+        assert!(
+            (got - product).abs() <= n as f32 * f32::EPSILON * product.abs().max(1.0),
+            "float * n={n}"
+        );
+        let mut special = xs.clone();
+        if n > 10 {
+            special[n / 3] = -0.0;
+            special[n / 2] = f32::NEG_INFINITY;
+        }
+        assert_eq!(
+            dreduce::reduce_slice::<Min, f32>(ctx, &special).expect("min").to_bits(),
+            reduce::fold::<Min, f32>(&special).to_bits(),
+            "float min n={n}"
+        );
+        assert_eq!(
+            dreduce::reduce_slice::<Max, f32>(ctx, &special).expect("max").to_bits(),
+            reduce::fold::<Max, f32>(&special).to_bits(),
+            "float max n={n}"
+        );
+        if n > 10 {
+            special[n - 5] = f32::NAN;
+            assert!(dreduce::reduce_slice::<Min, f32>(ctx, &special).expect("min").is_nan());
+            assert!(dreduce::reduce_slice::<Max, f32>(ctx, &special).expect("max").is_nan());
+        }
+        // Only -0.0 and 0.0: Java's min is -0.0, max is 0.0.
+        let zeros: Vec<f32> = (0..n).map(|i| if i % 7 == 3 { -0.0 } else { 0.0 }).collect();
+        if n > 7 {
+            assert_eq!(
+                dreduce::reduce_slice::<Min, f32>(ctx, &zeros).expect("min").to_bits(),
+                (-0.0f32).to_bits()
+            );
+            assert_eq!(
+                dreduce::reduce_slice::<Max, f32>(ctx, &zeros).expect("max").to_bits(),
+                0.0f32.to_bits()
+            );
+        }
+        if ctx.info.fp64 {
+            let ds: Vec<f64> = raw.iter().map(|&r| (r % 20001) as f64 / 1e4 - 1.0).collect();
+            let sum = reduce::fold::<Add, f64>(&ds);
+            let got = dreduce::reduce_slice::<Add, f64>(ctx, &ds).expect("reduce");
+            let bound = n as f64 * f64::EPSILON * ds.iter().map(|x| x.abs()).sum::<f64>();
+            assert!((got - sum).abs() <= bound.max(f64::EPSILON), "double + n={n}");
+            let factors: Vec<f64> =
+                raw.iter().map(|&r| 1.0 + ((r % 201) as f64 - 100.0) * 1e-9).collect();
+            let product = reduce::fold::<Mul, f64>(&factors);
+            let got = dreduce::reduce_slice::<Mul, f64>(ctx, &factors).expect("reduce");
+            assert!((got - product).abs() <= n as f64 * f64::EPSILON * product.abs().max(1.0));
+            assert_eq!(
+                dreduce::reduce_slice::<Min, f64>(ctx, &ds).expect("min").to_bits(),
+                reduce::fold::<Min, f64>(&ds).to_bits()
+            );
+            assert_eq!(
+                dreduce::reduce_slice::<Max, f64>(ctx, &ds).expect("max").to_bits(),
+                reduce::fold::<Max, f64>(&ds).to_bits()
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Buffers, residency, launches
+
+const BUFFER_CL: &str = r#"
+__kernel void add_one(__global int *a, const int n, SOMD_ERR_PARAM)
+{
+    int i = get_global_id(0);
+    if (i < n) a[i] = somd_iadd(a[i], 1);
+}
+
+__kernel void grid(__global int *out, const int nx, const int ny, SOMD_ERR_PARAM)
+{
+    int x = get_global_id(0), y = get_global_id(1);
+    if (x < nx && y < ny) out[y * nx + x] = x * 1000 + y;
+}
+"#;
+
+fn add_one(ctx: &'static DeviceCtx, array: &DeviceArray<i32>, n: usize) {
+    let program = build(ctx, "buffer_test", BUFFER_CL);
+    let kernel = program.kernel("add_one").expect("kernel");
+    let n_arg = n as i32;
+    let err = ErrorBuffer::new(ctx).expect("err");
+    let mut args = kernel.args();
+    unsafe {
+        args.set(0, array)
+            .expect("set arg")
+            .set(1, &n_arg)
+            .expect("set arg")
+            .set(2, &err)
+            .expect("set arg");
+    }
+    let info = args.run_1d(ctx, n).expect("launch");
+    assert_eq!(info.global[0] % info.local[0], 0);
+    assert!(info.global[0] >= n);
+}
+
+#[test]
+fn residency_uploads_once_and_downloads_only_when_stale() {
+    let Some(ctx) = device() else { return };
+    let mut host: Vec<i32> = (0..1003).collect();
+    let mut array = DeviceArray::new(ctx, "a", &host, Access::ReadWrite).expect("alloc");
+    assert!(!array.on_device());
+    // Three device tasks in a row: one upload.
+    for _ in 0..3 {
+        array.ensure_on_device(&host).expect("upload");
+        add_one(ctx, &array, host.len());
+        array.mark_device_dirty();
+    }
+    assert_eq!(array.transfer_counts(), (1, 0));
+    array.ensure_on_host(&mut host).expect("download");
+    array.ensure_on_host(&mut host).expect("no second download");
+    assert_eq!(array.transfer_counts(), (1, 1));
+    assert_eq!(host, (3..1006).collect::<Vec<i32>>());
+    // The host writes: the next device use uploads again.
+    host[0] = 100;
+    array.mark_host_dirty();
+    array.ensure_on_device(&host).expect("upload");
+    assert_eq!(array.transfer_counts(), (2, 1));
+    // A different host array is refused.
+    let other = host.clone();
+    assert!(array.ensure_on_device(&other).is_err());
+    // Output-only arrays are never uploaded.
+    let out_host = vec![0i32; 10];
+    let mut out = DeviceArray::new(ctx, "out", &out_host, Access::WriteOnly).expect("alloc");
+    out.ensure_on_device(&out_host).expect("no upload");
+    assert_eq!(out.transfer_counts(), (0, 0));
+}
+
+#[test]
+fn staged_transfers_round_trip() {
+    let Some(ctx) = device() else { return };
+    // Larger than the staging buffer, so several chunks; a length that is not a multiple of
+    // the chunk either.
+    let n = (somd_runtime::opencl::buffer::STAGING_BYTES / 4) * 2 + 12_345;
+    let mut host: Vec<i32> = (0..n as i32).map(|i| i.wrapping_mul(7919)).collect();
+    ctx.set_staging_policy(StagingPolicy::Always);
+    let mut array = DeviceArray::new(ctx, "big", &host, Access::ReadWrite).expect("alloc");
+    array.ensure_on_device(&host).expect("upload");
+    add_one(ctx, &array, n);
+    array.mark_device_dirty();
+    let expect: Vec<i32> = host.iter().map(|v| v.wrapping_add(1)).collect();
+    array.ensure_on_host(&mut host).expect("download");
+    ctx.set_staging_policy(StagingPolicy::Auto);
+    assert!(host == expect, "staged round trip differs");
+    // Partial transfers.
+    let mut window = vec![0i32; 100];
+    array.download_range(n - 100, &mut window).expect("range");
+    assert_eq!(window, expect[n - 100..]);
+    assert!(array.download_range(n - 99, &mut window).is_err());
+}
+
+#[test]
+fn too_large_allocations_are_reported() {
+    let Some(ctx) = device() else { return };
+    let len = (ctx.info.max_alloc / 4 + 1) as usize;
+    // Never materialised on the host: `new` checks the size before touching the data.
+    let fake: &[i32] =
+        unsafe { std::slice::from_raw_parts(std::ptr::NonNull::dangling().as_ptr(), len) };
+    let err = DeviceArray::new(ctx, "huge", fake, Access::ReadOnly).expect_err("too large");
+    assert!(err.to_string().contains("CL_DEVICE_MAX_MEM_ALLOC_SIZE"), "{err}");
+}
+
+#[test]
+fn sub_buffers_address_partitions() {
+    let Some(ctx) = device() else { return };
+    let n = 4096;
+    let mut host = vec![0i32; n];
+    let mut array = DeviceArray::new(ctx, "parts", &host, Access::ReadWrite).expect("alloc");
+    array.ensure_on_device(&host).expect("upload");
+    let offset = ctx.info.base_align / 4;
+    let part = array.sub_buffer(offset, 100).expect("aligned sub-buffer");
+    let program = build(ctx, "buffer_test", BUFFER_CL);
+    let kernel = program.kernel("add_one").expect("kernel");
+    let err = ErrorBuffer::new(ctx).expect("err");
+    let mut args = kernel.args();
+    unsafe {
+        args.set(0, &part)
+            .expect("set arg")
+            .set(1, &100i32)
+            .expect("set arg")
+            .set(2, &err)
+            .expect("set arg");
+    }
+    args.run_1d(ctx, 100).expect("launch");
+    drop(args);
+    array.mark_device_dirty();
+    array.ensure_on_host(&mut host).expect("download");
+    for (i, v) in host.iter().enumerate() {
+        assert_eq!(*v, i32::from((offset..offset + 100).contains(&i)), "i={i}");
+    }
+    if ctx.info.base_align > 4 {
+        assert!(array.sub_buffer(1, 10).is_err(), "unaligned origin refused");
+    }
+}
+
+#[test]
+fn two_dimensional_launch_covers_the_grid() {
+    let Some(ctx) = device() else { return };
+    let (nx, ny) = (37usize, 5usize);
+    let mut host = vec![-1i32; nx * ny];
+    let mut out = output(ctx, &host);
+    let program = build(ctx, "buffer_test", BUFFER_CL);
+    let kernel = program.kernel("grid").expect("kernel");
+    let err = ErrorBuffer::new(ctx).expect("err");
+    let mut args = kernel.args();
+    unsafe {
+        args.set(0, &out)
+            .expect("set arg")
+            .set(1, &(nx as i32))
+            .expect("set arg")
+            .set(2, &(ny as i32))
+            .expect("set arg");
+        args.set(3, &err).expect("set arg");
+    }
+    let info = args.run_2d(ctx, nx, ny).expect("launch");
+    drop(args);
+    assert_eq!(info.dims, 2);
+    assert!(info.global[0] >= nx && info.global[1] >= ny);
+    out.mark_device_dirty();
+    out.ensure_on_host(&mut host).expect("download");
+    for y in 0..ny {
+        for x in 0..nx {
+            assert_eq!(host[y * nx + x], (x * 1000 + y) as i32);
+        }
+    }
+}
+
+#[test]
+fn zero_sized_launches_and_arrays_are_harmless() {
+    let Some(ctx) = device() else { return };
+    let mut host: Vec<i32> = Vec::new();
+    let mut array = DeviceArray::new(ctx, "empty", &host, Access::ReadWrite).expect("alloc");
+    array.ensure_on_device(&host).expect("upload");
+    add_one(ctx, &array, 0);
+    array.mark_device_dirty();
+    array.ensure_on_host(&mut host).expect("download");
+    assert!(host.is_empty());
+}
+
+#[test]
+fn build_failure_returns_the_log() {
+    let Some(ctx) = device() else { return };
+    let desc = ProgramDesc {
+        name: "broken",
+        defines: "",
+        body: "__kernel void k(__global int *a) { a[0] = undefined_name; }",
+        options: "",
+        fast_math: false,
+    };
+    let err = ctx.program(&desc).expect_err("does not build");
+    assert!(err.log.contains("undefined_name"), "log: {}", err.log);
+    // The failure is remembered: no second build.
+    let again = ctx.program(&desc).expect_err("still broken");
+    assert_eq!(again, err);
+}
+
+// ---------------------------------------------------------------------------------------
+// Selection and configuration
+
+#[test]
+fn devices_are_selected_by_name_ignoring_case() {
+    let Some(ctx) = device() else { return };
+    let name_part: String = ctx.info.name.chars().take(6).collect::<String>().to_uppercase();
+    let found = device::find(DeviceQuery::Named(&name_part)).expect("platform").expect("found");
+    assert!(found.info.name.to_uppercase().contains(&name_part));
+    let platform_part: String =
+        ctx.info.platform_name.chars().skip(1).take(5).collect::<String>().to_lowercase();
+    let found = device::find(DeviceQuery::Named(&platform_part)).expect("platform").expect("found");
+    assert!(found.info.platform_name.to_lowercase().contains(&platform_part));
+    assert!(device::find(DeviceQuery::Named("no-such-device-xyz")).expect("platform").is_none());
+    // One context per device per process.
+    let again = device::find(DeviceQuery::Any).expect("platform").expect("found");
+    assert!(std::ptr::eq(again, ctx));
+    let gpu = device::find(DeviceQuery::Gpu).expect("platform");
+    assert_eq!(gpu.is_some(), device::devices().expect("devices").iter().any(|d| d.is_gpu));
+}
+
+#[test]
+fn placement_file_subset_is_parsed() {
+    let text = r#"
+# Placement rules
+"Main.saxpy" = "gpu"   # on the device
+'Main.scan' = 'cpu'
+Bench.run = "GPU"
+
+[placement]
+"Other.method" = "cpu"
+
+[unrelated]
+"Ignored.rule" = "gpu"
+
+[placement]
+"Main.bad" = "tpu"
+not a rule
+"#;
+    let file = PlacementFile::parse(text, "somd.toml");
+    assert_eq!(file.rule("Main.saxpy"), Some(Rule::Gpu));
+    assert_eq!(file.rule("Main.scan"), Some(Rule::Cpu));
+    assert_eq!(file.rule("Bench.run"), Some(Rule::Gpu));
+    assert_eq!(file.rule("Other.method"), Some(Rule::Cpu));
+    assert_eq!(file.rule("Ignored.rule"), None);
+    assert_eq!(file.rule("Main.bad"), None);
+    assert_eq!(file.warnings.len(), 2, "{:?}", file.warnings);
+    assert!(file.warnings[0].starts_with("somd: warning: somd.toml:14: unknown placement"));
+    assert!(file.warnings[1].starts_with("somd: warning: somd.toml:15:"));
+}
+
+#[test]
+fn pinned_host_arrays_round_trip() {
+    let Some(ctx) = device() else { return };
+    let n = 300_001;
+    let mut host = somd_runtime::opencl::PinnedHost::<i32>::new(ctx, n).expect("pinned");
+    assert!(host.iter().all(|&v| v == 0), "zero-initialised");
+    for (i, v) in host.iter_mut().enumerate() {
+        *v = i as i32 * 3;
+    }
+    let mut array = DeviceArray::new(ctx, "pinned", &host, Access::ReadWrite).expect("alloc");
+    array.ensure_on_device(&host).expect("upload");
+    add_one(ctx, &array, n);
+    array.mark_device_dirty();
+    array.ensure_on_host(&mut host).expect("download");
+    assert!(host.iter().enumerate().all(|(i, &v)| v == i as i32 * 3 + 1));
+}

@@ -1,0 +1,415 @@
+//! Whole-process behaviour of the OpenCL layer, tested through child processes (the test
+//! binary re-runs itself with `SOMD_OPENCL_CHILD=<scenario>` and a prepared environment):
+//! fallback warnings, `SOMD_STRICT=1` exit status 2 (missing device, failed build with the
+//! driver's log), running without any OpenCL library or platform, the disk binary cache
+//! across processes, and the shape of `SOMD_TRACE=json` output (including an upload-once
+//! residency check from the trace). Scenarios that need a device print
+//! `SKIPPED: no OpenCL platform` without one, unless `SOMD_REQUIRE_OPENCL=1`.
+
+use somd_runtime::opencl::device::{self, DeviceQuery};
+use somd_runtime::opencl::program::{build_stats, ProgramCell, ProgramDesc};
+use somd_runtime::opencl::{
+    placement_for, reduce, trace, Access, DeviceArray, ErrorBuffer, OrFatal, PinnedHost,
+    StagingPolicy, Target,
+};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn has_platform() -> bool {
+    let why = match device::find(DeviceQuery::Any) {
+        Ok(Some(_)) => return true,
+        Ok(None) => "no device".to_string(),
+        Err(err) => err.to_string(),
+    };
+    if std::env::var("SOMD_REQUIRE_OPENCL").as_deref() == Ok("1") {
+        panic!("SOMD_REQUIRE_OPENCL=1 but there is no OpenCL platform: {why}");
+    }
+    eprintln!("SKIPPED: no OpenCL platform ({why})");
+    false
+}
+
+/// Runs `scenario` in a child process with `env` set (and the SOMD_* variables of this
+/// process removed).
+fn child(scenario: &str, env: &[(&str, &str)]) -> Output {
+    let exe = std::env::current_exe().expect("test binary");
+    let mut command = Command::new(exe);
+    command.args(["child_entry", "--exact", "--nocapture", "--test-threads=1"]);
+    for var in ["SOMD_DEVICE", "SOMD_STRICT", "SOMD_TRACE", "SOMD_CONFIG", "SOMD_THREADS"] {
+        command.env_remove(var);
+    }
+    command.env("SOMD_OPENCL_CHILD", scenario);
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    command.output().expect("spawn child")
+}
+
+fn stderr_of(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("somd-opencl-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+const GOOD_CL: &str = "__kernel void twice(__global int *a, const int n, SOMD_ERR_PARAM)\n\
+    { int i = get_global_id(0); if (i < n) a[i] = somd_imul(a[i], 2); }\n";
+static GOOD: ProgramCell = ProgramCell::new(ProgramDesc {
+    name: "good.somd",
+    defines: "",
+    body: GOOD_CL,
+    options: "",
+    fast_math: false,
+});
+static BROKEN: ProgramCell = ProgramCell::new(ProgramDesc {
+    name: "broken.somd",
+    defines: "",
+    body: "__kernel void k(__global int *a) { a[0] = no_such_identifier; }",
+    options: "",
+    fast_math: false,
+});
+
+/// The child side: runs the scenario named by `SOMD_OPENCL_CHILD`, if any.
+#[test]
+fn child_entry() {
+    let Ok(scenario) = std::env::var("SOMD_OPENCL_CHILD") else { return };
+    match scenario.as_str() {
+        // Two SOMD calls under the environment's placement; prints where they ran.
+        "placement" => {
+            for _ in 0..2 {
+                let target = placement_for("Main.saxpy", true);
+                println!("PLACEMENT {}", if target.is_device() { "device" } else { "cpu" });
+            }
+        }
+        // Builds GOOD then BROKEN twice each.
+        "build" => {
+            let Target::Device(ctx) = placement_for("Main.saxpy", true) else {
+                println!("PLACEMENT cpu");
+                return;
+            };
+            println!("GOOD {}", GOOD.get(ctx).is_some());
+            for _ in 0..2 {
+                println!("BROKEN {}", BROKEN.get(ctx).is_some());
+            }
+        }
+        // Builds GOOD and prints the build counters.
+        "cache" => {
+            let Target::Device(ctx) = placement_for("Main.saxpy", true) else { return };
+            let program = GOOD.get(ctx).expect("builds");
+            let stats = build_stats();
+            println!(
+                "CACHE from_cache={} from_source={} hits={} rejected={}",
+                program.from_cache, stats.from_source, stats.cache_hits, stats.cache_rejected
+            );
+        }
+        // One traced SOMD call: upload once, two launches, a download, a reduction.
+        "trace" => {
+            let Target::Device(ctx) = placement_for("Main.twice", true) else { return };
+            let program = GOOD.get(ctx).expect("builds");
+            let kernel = program.kernel("twice").or_fatal();
+            let mut host: Vec<i32> = (0..10_000).collect();
+            let _scope = trace::CallScope::begin("Main.twice", ctx.label);
+            let mut array = DeviceArray::new(ctx, "a", &host, Access::ReadWrite).or_fatal();
+            let err = ErrorBuffer::new(ctx).or_fatal();
+            for _ in 0..2 {
+                array.ensure_on_device(&host).or_fatal();
+                let mut args = kernel.args();
+                unsafe {
+                    args.set(0, &array).or_fatal().set(1, &10_000i32).or_fatal();
+                    args.set(2, &err).or_fatal();
+                }
+                args.run_1d(ctx, host.len()).or_fatal();
+                array.mark_device_dirty();
+            }
+            err.check(&[]).or_fatal();
+            array.ensure_on_host(&mut host).or_fatal();
+            assert_eq!(host[5], 20);
+            let sum =
+                reduce::reduce::<somd_runtime::reduce::Add, i32>(ctx, &array, 10_000).or_fatal();
+            println!("SUM {sum}");
+        }
+        // How many devices this environment shows.
+        "devices" => match device::devices() {
+            Ok(infos) => println!("DEVICES {}", infos.len()),
+            Err(_) => println!("DEVICES none"),
+        },
+        // Not a test: upload/download bandwidth with and without pinned staging (run by
+        // hand on a GPU: SOMD_OPENCL_CHILD=bandwidth SOMD_DEVICE=opencl <test binary>
+        // child_entry --exact --nocapture).
+        "bandwidth" => {
+            let Target::Device(ctx) = placement_for("Main.bandwidth", true) else { return };
+            let mut host = vec![1.5f32; 64 << 20];
+            let mut array = DeviceArray::new(ctx, "bw", &host, Access::ReadWrite).or_fatal();
+            let mut pinned = PinnedHost::<f32>::new(ctx, host.len()).or_fatal();
+            pinned.fill(1.5);
+            let mut pinned_array =
+                DeviceArray::new(ctx, "bw.pinned", &pinned, Access::ReadWrite).or_fatal();
+            let (mut up, mut down) = (Vec::new(), Vec::new());
+            for _ in 0..5 {
+                let start = std::time::Instant::now();
+                pinned_array.upload(&pinned).or_fatal();
+                up.push(start.elapsed().as_secs_f64());
+                let start = std::time::Instant::now();
+                pinned_array.download(&mut pinned).or_fatal();
+                down.push(start.elapsed().as_secs_f64());
+            }
+            up.sort_by(f64::total_cmp);
+            down.sort_by(f64::total_cmp);
+            let gb = (host.len() * 4) as f64 / 1e9;
+            println!(
+                "BANDWIDTH PinnedHost h2d {:.1} GB/s d2h {:.1} GB/s",
+                gb / up[2],
+                gb / down[2]
+            );
+            for policy in [StagingPolicy::Never, StagingPolicy::Always, StagingPolicy::Never] {
+                ctx.set_staging_policy(policy);
+                let mut up = Vec::new();
+                let mut down = Vec::new();
+                for _ in 0..5 {
+                    let start = std::time::Instant::now();
+                    array.upload(&host).or_fatal();
+                    up.push(start.elapsed().as_secs_f64());
+                    let start = std::time::Instant::now();
+                    array.download(&mut host).or_fatal();
+                    down.push(start.elapsed().as_secs_f64());
+                }
+                up.sort_by(f64::total_cmp);
+                down.sort_by(f64::total_cmp);
+                let gb = (host.len() * 4) as f64 / 1e9;
+                println!(
+                    "BANDWIDTH {policy:?} h2d {:.1} GB/s d2h {:.1} GB/s",
+                    gb / up[2],
+                    gb / down[2]
+                );
+            }
+        }
+        other => panic!("unknown scenario {other}"),
+    }
+}
+
+fn warnings(stderr: &str) -> Vec<&str> {
+    stderr.lines().filter(|l| l.starts_with("somd: warning:")).collect()
+}
+
+#[test]
+fn missing_named_device_falls_back_with_one_warning() {
+    let out = child("placement", &[("SOMD_DEVICE", "opencl:nonexistent")]);
+    let stderr = stderr_of(&out);
+    assert!(out.status.success(), "{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.matches("PLACEMENT cpu").count(), 2, "{stdout}");
+    let lines = warnings(&stderr);
+    assert_eq!(lines.len(), 1, "{stderr}");
+    assert!(lines[0].contains("\"nonexistent\""), "{}", lines[0]);
+}
+
+#[test]
+fn missing_device_under_strict_exits_with_status_2() {
+    let out = child("placement", &[("SOMD_DEVICE", "opencl:nonexistent"), ("SOMD_STRICT", "1")]);
+    let stderr = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("somd: error:"), "{stderr}");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("PLACEMENT"));
+}
+
+#[test]
+fn no_library_and_no_platform_run_on_the_cpu() {
+    // A bogus libOpenCL.so.1 first in the search path: dlopen fails, as on a machine
+    // without OpenCL.
+    let fake = temp_dir("fakelib");
+    std::fs::write(fake.join("libOpenCL.so.1"), b"not a shared library").expect("write");
+    let fake_str = fake.to_string_lossy().into_owned();
+    // No ICD at all: the loader finds no platform.
+    let empty = temp_dir("novendors");
+    let empty_str = empty.to_string_lossy().into_owned();
+    let cases: [(&str, &str, &str); 2] = [
+        ("LD_LIBRARY_PATH", &fake_str, "could not be loaded"),
+        ("OCL_ICD_VENDORS", &empty_str, "no OpenCL"),
+    ];
+    for (var, value, reason) in cases {
+        let probe = child("devices", &[(var, value)]);
+        if !String::from_utf8_lossy(&probe.stdout).contains("DEVICES none") {
+            // Some ICD loaders (the Khronos one shipped with CUDA) fall back to
+            // /etc/OpenCL/vendors when OCL_ICD_VENDORS holds no ICD.
+            eprintln!("SKIPPED: {var}={value} still shows an OpenCL platform with this loader");
+            continue;
+        }
+        // auto: silently on the CPU.
+        let out = child("placement", &[(var, value)]);
+        let stderr = stderr_of(&out);
+        assert!(out.status.success(), "{var}: {stderr}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout).matches("PLACEMENT cpu").count(), 2);
+        assert!(warnings(&stderr).is_empty(), "{var}: {stderr}");
+        // Requested: one warning that says why.
+        let out = child("placement", &[(var, value), ("SOMD_DEVICE", "opencl")]);
+        let stderr = stderr_of(&out);
+        assert!(out.status.success(), "{var}: {stderr}");
+        let lines = warnings(&stderr);
+        assert_eq!(lines.len(), 1, "{var}: {stderr}");
+        assert!(lines[0].contains(reason), "{var}: {}", lines[0]);
+    }
+    let _ = std::fs::remove_dir_all(fake);
+    let _ = std::fs::remove_dir_all(empty);
+}
+
+#[test]
+fn failed_build_warns_once_or_exits_2_with_the_log() {
+    if !has_platform() {
+        return;
+    }
+    let cache = temp_dir("buildfail");
+    let cache_str = cache.to_string_lossy().into_owned();
+    let out = child("build", &[("SOMD_DEVICE", "opencl"), ("SOMD_CACHE_DIR", &cache_str)]);
+    let stderr = stderr_of(&out);
+    assert!(out.status.success(), "{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("GOOD true"), "{stdout}");
+    assert_eq!(stdout.matches("BROKEN false").count(), 2, "{stdout}");
+    let lines = warnings(&stderr);
+    assert_eq!(lines.len(), 1, "{stderr}");
+    assert!(lines[0].contains("broken.somd"), "{}", lines[0]);
+
+    let out = child(
+        "build",
+        &[("SOMD_DEVICE", "opencl"), ("SOMD_STRICT", "1"), ("SOMD_CACHE_DIR", &cache_str)],
+    );
+    let stderr = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("somd: error: OpenCL program broken.somd failed to build"), "{stderr}");
+    assert!(stderr.contains("no_such_identifier"), "the build log is printed: {stderr}");
+    let _ = std::fs::remove_dir_all(cache);
+}
+
+fn cache_line(out: &Output) -> String {
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    stdout.lines().find_map(|l| l.find("CACHE ").map(|at| l[at..].to_string())).unwrap_or_else(
+        || {
+            panic!("no CACHE line: {stdout}\n{}", stderr_of(out));
+        },
+    )
+}
+
+fn cache_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("cache dir")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "bin"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn binary_cache_is_hit_by_the_second_process() {
+    if !has_platform() {
+        return;
+    }
+    let cache = temp_dir("cache");
+    let cache_str = cache.to_string_lossy().into_owned();
+    let env = [("SOMD_DEVICE", "opencl"), ("SOMD_CACHE_DIR", cache_str.as_str())];
+    let first = cache_line(&child("cache", &env));
+    assert_eq!(first, "CACHE from_cache=false from_source=1 hits=0 rejected=0");
+    let files = cache_files(&cache);
+    assert_eq!(files.len(), 1, "one cache file: {files:?}");
+    assert!(std::fs::read_dir(&cache).expect("dir").count() == 1, "no temporary files left");
+    let second = cache_line(&child("cache", &env));
+    assert_eq!(second, "CACHE from_cache=true from_source=0 hits=1 rejected=0");
+    // A corrupted binary is rejected by the driver and rebuilt from source.
+    let mut bytes = std::fs::read(&files[0]).expect("read");
+    let len = bytes.len();
+    for byte in &mut bytes[len - len.min(4096)..] {
+        *byte = 0xA5;
+    }
+    let tail_start = len.saturating_sub(64);
+    bytes.truncate(tail_start.max(len / 2));
+    std::fs::write(&files[0], &bytes).expect("corrupt");
+    let third = cache_line(&child("cache", &env));
+    assert_eq!(third, "CACHE from_cache=false from_source=1 hits=0 rejected=1");
+    let fourth = cache_line(&child("cache", &env));
+    assert_eq!(fourth, "CACHE from_cache=true from_source=0 hits=1 rejected=0", "rewritten");
+    let _ = std::fs::remove_dir_all(cache);
+}
+
+#[test]
+fn json_trace_has_the_documented_shape() {
+    if !has_platform() {
+        return;
+    }
+    let cache = temp_dir("trace");
+    let cache_str = cache.to_string_lossy().into_owned();
+    let out = child(
+        "trace",
+        &[("SOMD_DEVICE", "opencl"), ("SOMD_TRACE", "json"), ("SOMD_CACHE_DIR", &cache_str)],
+    );
+    let stderr = stderr_of(&out);
+    assert!(out.status.success(), "{stderr}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("SUM 199980000"));
+    let events: Vec<serde_json::Value> = stderr
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad JSON {l}: {e}")))
+        .collect();
+    let of = |name: &str| -> Vec<&serde_json::Value> {
+        events.iter().filter(|e| e["event"] == name).collect()
+    };
+    let placement = of("placement");
+    assert_eq!(placement.len(), 1, "{stderr}");
+    assert_eq!(placement[0]["name"], "Main.twice");
+    assert_eq!(placement[0]["placement"], "opencl");
+    assert_eq!(placement[0]["reason"], "SOMD_DEVICE");
+    assert!(placement[0]["device"].is_string());
+    assert_eq!(of("build").len(), 2, "program and reduction: {stderr}");
+    assert!(of("build").iter().all(|b| b["from"] == "source" && b["ns"].is_u64()));
+    let launches: Vec<_> = of("launch").into_iter().filter(|l| l["name"] == "twice").collect();
+    assert_eq!(launches.len(), 2, "{stderr}");
+    assert_eq!(of("launch").len(), 3, "and one for the reduction: {stderr}");
+    for launch in &launches {
+        assert_eq!(launch["name"], "twice");
+        assert_eq!(launch["work_items"], 10_000);
+        assert_eq!(launch["dims"], 1);
+        let global = launch["global"].as_u64().expect("global");
+        let local = launch["local"].as_u64().expect("local");
+        assert!(global >= 10_000 && local > 0 && global % local == 0);
+        assert!(launch["kernel_ns"].is_u64(), "profiling queue when tracing: {launch}");
+    }
+    // Residency: one upload of the array for two launches; one download; the reduction's
+    // partials come back too.
+    let h2d: Vec<_> = of("transfer").into_iter().filter(|t| t["dir"] == "h2d").collect();
+    assert_eq!(h2d.len(), 1, "uploaded once: {stderr}");
+    assert_eq!(h2d[0]["buffer"], "a");
+    assert_eq!(h2d[0]["bytes"], 40_000);
+    assert!(h2d[0]["ns"].is_u64() && h2d[0]["pinned"].is_boolean());
+    let d2h: Vec<_> = of("transfer").into_iter().filter(|t| t["dir"] == "d2h").collect();
+    assert_eq!(d2h.len(), 2, "{stderr}");
+    assert_eq!(d2h[0]["buffer"], "a");
+    assert_eq!(d2h[1]["buffer"], "somd_reduce.partials");
+    let reduce = of("reduce");
+    assert_eq!(reduce.len(), 1);
+    assert_eq!(reduce[0]["n"], 10_000);
+    assert_eq!(reduce[0]["type"], "int");
+    assert_eq!(reduce[0]["op"], "Add");
+    let call = of("call");
+    assert_eq!(call.len(), 1, "{stderr}");
+    assert_eq!(call[0]["name"], "Main.twice");
+    assert_eq!(call[0]["launches"], 3, "two launches and the reduction");
+    assert_eq!(call[0]["bytes_h2d"], 40_000);
+    assert!(call[0]["bytes_d2h"].as_u64().expect("d2h") >= 40_000);
+    for key in ["transfer_ns", "kernel_ns", "reduce_ns", "wall_ns", "work_items"] {
+        assert!(call[0][key].is_u64(), "{key}");
+    }
+    // Text mode prints the same events as lines.
+    let out = child(
+        "trace",
+        &[("SOMD_DEVICE", "opencl"), ("SOMD_TRACE", "1"), ("SOMD_CACHE_DIR", &cache_str)],
+    );
+    let stderr = stderr_of(&out);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("somd: trace: launch name=twice"), "{stderr}");
+    assert!(stderr.contains("somd: trace: build program=good.somd"), "{stderr}");
+    assert!(stderr.contains("from=cache"), "second process hits the cache: {stderr}");
+    assert!(!stderr.lines().any(|l| l.starts_with('{')));
+    let _ = std::fs::remove_dir_all(cache);
+}
