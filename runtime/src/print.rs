@@ -96,6 +96,7 @@ pub fn run_main(body: impl FnOnce()) {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)] // Tests may fail loudly.
 mod tests {
     use super::*;
 

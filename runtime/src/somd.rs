@@ -64,6 +64,33 @@ pub fn run_call<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync) -> Vec<
     })
 }
 
+/// [`run_call`] for the SOMD method `method`, reporting it under `SOMD_TRACE`
+/// (LANGUAGE.md §4.2): placement, number of MIs and wall time, as text or JSON lines.
+pub fn run_call_traced<R: Send>(
+    method: &str,
+    n_mis: usize,
+    body: impl Fn(usize) -> R + Sync,
+) -> Vec<R> {
+    let trace = exec::placement().trace;
+    if trace == exec::Trace::Off {
+        return run_call(n_mis, body);
+    }
+    let started = std::time::Instant::now();
+    let results = run_call(n_mis, body);
+    let millis = started.elapsed().as_secs_f64() * 1e3;
+    let placement = if exec::placement().device == exec::Device::Seq { "seq" } else { "cpu" };
+    let line = if trace == exec::Trace::Json {
+        format!(
+            "{{\"method\":{method:?},\"placement\":\"{placement}\",\"mis\":{n_mis},\"bytes_to_device\":0,\"bytes_from_device\":0,\"time_ms\":{millis:.3}}}\n"
+        )
+    } else {
+        format!("somd: {method}: {placement}, {n_mis} MIs, {millis:.3} ms\n")
+    };
+    crate::print::flush();
+    eprint!("{line}");
+    results
+}
+
 fn with_ctx<R>(f: impl FnOnce(&Mi<'_>, &AllReduce<u64>) -> R) -> Option<R> {
     let ctx = CURRENT.with(Cell::get)?;
     // SAFETY: the context is set only for the duration of an MI closure in `run_call`, whose
@@ -153,9 +180,10 @@ impl Geo {
     fn of<const D: usize>(layout: &Layout<D>, part: &Part<D>) -> Geo {
         let mut geo = Geo { offset: [0, 0], global: [0, 0], whole: false };
         let shape = layout.shape();
-        for d in 0..D.min(2) {
-            geo.offset[d] = part.offset(d);
-            geo.global[d] = shape[d];
+        for (d, (offset, global)) in geo.offset.iter_mut().zip(&mut geo.global).enumerate().take(D)
+        {
+            *offset = part.offset(d);
+            *global = shape[d];
         }
         geo
     }
@@ -226,6 +254,19 @@ impl<T: DimLen> DimLen for Array<T> {
     fn dim_len(&self, dim: i32, pos: &'static SourcePos) -> i32 {
         dim_len(self, dim, pos)
     }
+}
+
+/// `Somd.offset(a)` outside a SOMD method (or of a non-`dist` array): 0, after the null
+/// check Java would make.
+pub fn whole_offset<T>(array: &Array<T>, pos: &'static SourcePos) -> i32 {
+    array.check(pos);
+    0
+}
+
+/// Runs `make` on a task's own object (`task new C(..).m`): the object is created first and
+/// moved into the task's worker.
+pub fn stateful<O, R>(object: O, make: impl FnOnce(O) -> R) -> R {
+    make(object)
 }
 
 /// Validates a user strategy's `bounds` result (`IllegalStateException` at `pos`).
@@ -321,9 +362,36 @@ impl<T: Clone + DeepCopy> Dist2<T> {
     }
 }
 
-/// Assembles 1-D partial arrays (`reduce` default for array results).
-pub fn assemble_1d<T: Clone>(layout: &Layout<1>, partials: Vec<Array<T>>) -> Array<T> {
-    Array::from_vec(partition::assemble_1d(layout, partials.iter().map(Array::to_vec).collect()))
+/// Assembles 1-D partial arrays (`reduce` default for array results): the partials'
+/// elements in partition order, halo positions dropped where a partial covers its view (the
+/// rule of [`partition::assemble_1d`]), copied once. A single fresh partial that covers the
+/// whole result is returned as is.
+pub fn assemble_1d<T: Clone>(layout: &Layout<1>, mut partials: Vec<Array<T>>) -> Array<T> {
+    let kept = |r: usize, len: usize| {
+        if r < layout.parts() {
+            let part = layout.part(r);
+            if part.view[0] != part.owned[0] && len == part.local_len(0) {
+                return part.owned_local(0);
+            }
+        }
+        0..len
+    };
+    if partials.len() == 1 && kept(0, partials[0].len()) == (0..partials[0].len()) {
+        if let Some(only) = partials.pop() {
+            if only.is_unique() {
+                return only;
+            }
+            partials.push(only);
+        }
+    }
+    let ranges: Vec<std::ops::Range<usize>> =
+        partials.iter().enumerate().map(|(r, p)| kept(r, p.len())).collect();
+    let total = ranges.iter().map(|r| r.len()).sum();
+    let mut out = Vec::with_capacity(total);
+    for (partial, range) in partials.iter().zip(ranges) {
+        out.extend(partial.slots()[range].iter().map(Slot::get));
+    }
+    Array::from_vec(out)
 }
 
 /// Assembles 2-D partial arrays.
@@ -424,7 +492,8 @@ pub fn map<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> VArr<R> {
     if n < PARALLEL_MAP_MIN || parts <= 1 {
         return VArr::from_vec((0..n).map(f).collect());
     }
-    let chunks = run_call(parts, |r| partition::block_range(n, parts, r).map(&f).collect::<Vec<R>>());
+    let chunks =
+        run_call(parts, |r| partition::block_range(n, parts, r).map(&f).collect::<Vec<R>>());
     VArr::from_vec(chunks.into_iter().flatten().collect())
 }
 
@@ -480,12 +549,47 @@ struct TaskState {
 pub struct Task(Option<Arc<Mutex<TaskState>>>);
 
 fn unbox<T: 'static>(item: Item) -> T {
-    match item.downcast::<T>() {
-        Ok(value) => *value,
-        Err(_) => error::throw(error::JavaException::unplaced(
+    let item = match item.downcast::<T>() {
+        Ok(value) => return *value,
+        Err(item) => item,
+    };
+    // `=>` accepts a task whose input type is a widening of the upstream output type
+    // (`int` items into a `long` parameter): apply Java's widening primitive conversion.
+    match widen::<T>(&item).and_then(|wide| wide.downcast::<T>().ok()) {
+        Some(value) => *value,
+        None => error::throw(error::JavaException::unplaced(
             "java.lang.ClassCastException",
             "task item of an unexpected type",
         )),
+    }
+}
+
+/// Java's widening of a boxed primitive to `T`, as a boxed `T`.
+fn widen<T: 'static>(item: &Item) -> Option<Item> {
+    use std::any::TypeId;
+    let integral = if let Some(v) = item.downcast_ref::<i8>() {
+        Some(i64::from(*v))
+    } else if let Some(v) = item.downcast_ref::<i16>() {
+        Some(i64::from(*v))
+    } else if let Some(v) = item.downcast_ref::<u16>() {
+        Some(i64::from(*v))
+    } else if let Some(v) = item.downcast_ref::<i32>() {
+        Some(i64::from(*v))
+    } else {
+        item.downcast_ref::<i64>().copied()
+    };
+    let target = TypeId::of::<T>();
+    match integral {
+        Some(v) if target == TypeId::of::<f64>() => Some(Box::new(v as f64)),
+        Some(v) if target == TypeId::of::<f32>() => Some(Box::new(v as f32)),
+        Some(v) if target == TypeId::of::<i64>() => Some(Box::new(v)),
+        Some(v) if target == TypeId::of::<i32>() => Some(Box::new(v as i32)),
+        Some(v) if target == TypeId::of::<i16>() => Some(Box::new(v as i16)),
+        Some(_) => None,
+        None => {
+            let v = item.downcast_ref::<f32>()?;
+            (target == TypeId::of::<f64>()).then(|| Box::new(f64::from(*v)) as Item)
+        }
     }
 }
 
@@ -571,10 +675,9 @@ fn build_graph(stages: Vec<Stage>, pos: &'static SourcePos) -> crate::task::Grap
         match stage {
             Stage::Filter(worker) => pipe = pipe.filter(worker),
             Stage::Sink(worker) => return pipe.sink(worker),
-            Stage::Source(_) => error::illegal_state(
-                "a source task can only start a task graph".to_string(),
-                pos,
-            ),
+            Stage::Source(_) => {
+                error::illegal_state("a source task can only start a task graph".to_string(), pos)
+            }
         }
     }
     pipe.discard()
@@ -584,6 +687,7 @@ fn build_graph(stages: Vec<Stage>, pos: &'static SourcePos) -> crate::task::Grap
 pub type TaskSlot = Slot<Task>;
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)] // Tests may fail loudly.
 mod tests {
     use super::*;
     use crate::reduce::Add;
@@ -609,8 +713,7 @@ mod tests {
     #[test]
     fn views_see_neighbour_writes_after_sync() {
         let a = Array::from_vec(vec![0i32; 8]);
-        let dist =
-            Dist1::new(&a, true, &POS, |shape| Layout::block(shape, 2).with_view([(1, 1)]));
+        let dist = Dist1::new(&a, true, &POS, |shape| Layout::block(shape, 2).with_view([(1, 1)]));
         let seen = run_call(2, |r| {
             let (part, geo) = dist.part(r);
             let owned = dist.layout.part(r).owned_local(0);
@@ -631,10 +734,10 @@ mod tests {
         let m = Array::from_fn(4, |r| Array::from_fn(4, |c| (r * 4 + c) as i32));
         let dist = Dist2::new(&m, false, false, &POS, |shape| Layout::block(shape, 4));
         let (tile, geo) = dist.part(3);
-        assert_eq!(tile.to_vec().iter().map(Array::to_vec).collect::<Vec<_>>(), vec![
-            vec![10, 11],
-            vec![14, 15]
-        ]);
+        assert_eq!(
+            tile.to_vec().iter().map(Array::to_vec).collect::<Vec<_>>(),
+            vec![vec![10, 11], vec![14, 15]]
+        );
         assert_eq!((geo.offset(1), geo.offset(2)), (2, 2));
         let tiles = (0..4).map(|r| dist.part(r).0).collect();
         let whole = assemble_2d(&dist.layout, tiles, &POS);
@@ -670,5 +773,26 @@ mod tests {
         );
         graph.finish(&POS);
         assert_eq!(*seen.lock().unwrap(), vec![10, 20, 30, 40, 50]);
+    }
+
+    #[test]
+    fn task_edges_widen_primitives() {
+        let mut next = 0;
+        let source = Task::source(move || {
+            next += 1;
+            if next > 2 {
+                crate::task::underflow();
+            }
+            next
+        });
+        let total = Arc::new(Mutex::new(0i64));
+        let sink_total = total.clone();
+        let graph = Task::connect(
+            &source,
+            &Task::sink(move |x: i64| *sink_total.lock().unwrap() += x << 40),
+            &POS,
+        );
+        graph.finish(&POS);
+        assert_eq!(*total.lock().unwrap(), 3 << 40);
     }
 }

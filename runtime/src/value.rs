@@ -238,6 +238,39 @@ impl<T> Array<T> {
         self.slot(index, pos).set(value)
     }
 
+    /// `a[index]` read ahead of a loop without failing: the element, or `null` when the
+    /// array is null or the index out of bounds (uses then fall back with [`Array::or_else`]).
+    #[inline]
+    pub fn hoist_row(&self, index: i32) -> T
+    where
+        T: Clone + Default,
+    {
+        match self.slots().get(index as u32 as usize) {
+            Some(slot) => slot.get(),
+            None => T::default(),
+        }
+    }
+
+    /// This array, or when it is `null`, the result of `fallback` (the original access, which
+    /// raises the exception Java would). See `hoist_row`.
+    #[inline(always)]
+    pub fn or_else<'a>(&'a self, fallback: impl FnOnce() -> &'a Array<T>) -> &'a Array<T> {
+        if self.owner.is_some() {
+            self
+        } else {
+            fallback()
+        }
+    }
+
+    /// Whether this handle is the only one to its buffer and covers all of it (a fresh array
+    /// that can be handed on without a copy).
+    pub fn is_unique(&self) -> bool {
+        match &self.owner {
+            Some(owner) => Arc::strong_count(owner) == 1 && owner.len() == self.len,
+            None => false,
+        }
+    }
+
     /// Identity comparison (`==` on references): same buffer and same window.
     pub fn ref_eq(&self, other: &Array<T>) -> bool {
         self.ptr == other.ptr && self.len == other.len && self.is_null() == other.is_null()
@@ -250,7 +283,8 @@ impl<T> Array<T> {
             return Array::NULL;
         }
         // SAFETY: checked just above: the window stays inside this window.
-        let ptr = if len == 0 && self.ptr.is_null() { self.ptr } else { unsafe { self.ptr.add(start) } };
+        let ptr =
+            if len == 0 && self.ptr.is_null() { self.ptr } else { unsafe { self.ptr.add(start) } };
         Array { ptr, len, owner: self.owner.clone() }
     }
 
@@ -289,7 +323,7 @@ impl<T: Clone> DeepCopy for Obj<T> {
         self.clone()
     }
 }
-impl<T> DeepCopy for Val<T> {
+impl<T: Clone> DeepCopy for Val<T> {
     fn deep_copy(&self) -> Self {
         self.clone()
     }
@@ -422,13 +456,13 @@ macro_rules! prim_freeze {
 }
 prim_freeze!(bool, i8, i16, u16, i32, i64, f32, f64);
 
-impl<T> Freeze for Val<T> {
+impl<T: Clone> Freeze for Val<T> {
     type Frozen = Val<T>;
     fn freeze(&self) -> Val<T> {
         self.clone()
     }
 }
-impl<T> Thaw for Val<T> {
+impl<T: Clone> Thaw for Val<T> {
     type Thawed = Val<T>;
     fn thaw(&self) -> Val<T> {
         self.clone()
@@ -539,12 +573,15 @@ impl<T> Obj<T> {
     }
 }
 
-/// An instance of a value class: immutable, compared by value (field by field).
+/// An instance of a value class: immutable, compared by value (field by field), stored
+/// inline (a value has no identity, so copying it is invisible; an array of values is one
+/// contiguous buffer). `null` is representable because Java's default for a field or array
+/// element of a class type is `null`.
 pub struct Val<T> {
-    inner: Option<Arc<T>>,
+    inner: Option<T>,
 }
 
-impl<T> Clone for Val<T> {
+impl<T: Clone> Clone for Val<T> {
     #[inline]
     fn clone(&self) -> Self {
         Val { inner: self.inner.clone() }
@@ -559,19 +596,16 @@ impl<T> Default for Val<T> {
 
 impl<T: PartialEq> PartialEq for Val<T> {
     fn eq(&self, other: &Self) -> bool {
-        match (&self.inner, &other.inner) {
-            (None, None) => true,
-            (Some(a), Some(b)) => **a == **b,
-            _ => false,
-        }
+        self.inner == other.inner
     }
 }
 
 impl<T> Val<T> {
     pub const NULL: Val<T> = Val { inner: None };
 
+    #[inline(always)]
     pub fn new(value: T) -> Val<T> {
-        Val { inner: Some(Arc::new(value)) }
+        Val { inner: Some(value) }
     }
 
     #[inline(always)]
@@ -729,17 +763,69 @@ impl<T> JavaDisplay for Obj<T> {
 
 impl<T> JavaDisplay for Val<T> {
     fn push_java(&self, out: &mut String) {
-        let address = self.inner.as_ref().map_or(0, |a| Arc::as_ptr(a) as usize);
+        let address = self.inner.as_ref().map_or(0, |a| a as *const T as usize);
         push_ref(out, self.is_null(), "Value", address);
     }
 }
 
+/// `++` / `--` on a primitive variable at its own type (wrapping for integers).
+pub trait JavaStep: Copy {
+    fn step(self, delta: i8) -> Self;
+}
+
+macro_rules! int_step {
+    ($($ty:ty),*) => {$(
+        impl JavaStep for $ty {
+            #[inline(always)]
+            fn step(self, delta: i8) -> Self { self.wrapping_add(delta as $ty) }
+        }
+    )*};
+}
+int_step!(i8, i16, u16, i32, i64);
+
+impl JavaStep for f32 {
+    #[inline(always)]
+    fn step(self, delta: i8) -> Self {
+        self + f32::from(delta)
+    }
+}
+
+impl JavaStep for f64 {
+    #[inline(always)]
+    fn step(self, delta: i8) -> Self {
+        self + f64::from(delta)
+    }
+}
+
+/// `x++` / `x--` used as a value: steps `x`, returns the old value.
+#[inline(always)]
+pub fn post_step<T: JavaStep>(x: &mut T, delta: i8) -> T {
+    let old = *x;
+    *x = old.step(delta);
+    old
+}
+
+/// `++x` / `--x` used as a value: steps `x`, returns the new value.
+#[inline(always)]
+pub fn pre_step<T: JavaStep>(x: &mut T, delta: i8) -> T {
+    *x = x.step(delta);
+    *x
+}
+
+/// `new T[rows][cols]`: both lengths checked before anything is allocated, as in Java.
+pub fn new_array_2d<T: Default>(rows: i32, cols: i32, pos: &'static SourcePos) -> Array<Array<T>> {
+    let rows = error::array_len(rows, pos);
+    let cols = error::array_len(cols, pos);
+    Array::from_fn(rows, |_| Array::from_fn(cols, |_| T::default()))
+}
+
 /// `String[] args` of `main`.
 pub fn main_args() -> Array<Str> {
-    Array::from_vec(std::env::args().skip(1).map(|arg| Str::from_string(arg)).collect())
+    Array::from_vec(std::env::args().skip(1).map(Str::from_string).collect())
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)] // Tests may fail loudly.
 mod tests {
     use super::*;
 
@@ -759,7 +845,10 @@ mod tests {
     fn failures_are_java_exceptions() {
         let a = Array::from_vec(vec![1, 2, 3]);
         let exc = error::catch(|| a.get(5, &POS)).unwrap_err();
-        assert_eq!(exc.headline(), "java.lang.ArrayIndexOutOfBoundsException: Index 5 out of bounds for length 3");
+        assert_eq!(
+            exc.headline(),
+            "java.lang.ArrayIndexOutOfBoundsException: Index 5 out of bounds for length 3"
+        );
         let null: Array<i32> = Array::NULL;
         let exc = error::catch(|| null.get(0, &POS)).unwrap_err();
         assert_eq!(exc.class, class::NULL_POINTER);
@@ -777,6 +866,15 @@ mod tests {
         let copy = a.deep_copy();
         copy.at(0, &POS).set(0, 9.0, &POS);
         assert_eq!(a.at(0, &POS).get(0, &POS), 1.0);
+    }
+
+    #[test]
+    fn steps_wrap_like_java() {
+        let mut c: u16 = 0;
+        assert_eq!(post_step(&mut c, -1), 0);
+        assert_eq!(c, 65535);
+        let mut b: i8 = 127;
+        assert_eq!(pre_step(&mut b, 1), -128);
     }
 
     #[test]

@@ -1,0 +1,1428 @@
+//! Expressions: every MIR expression becomes one Rust expression (a block expression where
+//! temporaries are needed). Three forms exist for an expression of reference type:
+//! - [`FnCx::expr`]: an owned value (`x.clone()` for a local handle);
+//! - [`FnCx::recv`]: something to call a method on (`x`, `a.at(i, &POS_3)`), no clone;
+//! - [`FnCx::arg_ref`]: a `&T` argument (`&x`, a by-reference parameter as is).
+//!
+//! The borrowing forms are used only when every expression evaluated while the borrow is
+//! alive is [pure](FnCx::is_pure); see the module doc of `rust` for the rule.
+
+use super::namer::Names;
+use super::types::{self, is_copy, rust_type};
+use super::writer::Positions;
+use super::EmitError;
+use somd_diag::{SourceMap, Span};
+use somd_mir::{
+    ArrayReducer, BinOp, BinOpKind, Builtin, Const, ExprId, ExprKind, FuncId, FuncKind, Function,
+    LocalId, LocalKind, MapArg, MathFn, Module, PrimOrRef, Type, UnOp,
+};
+use somd_syntax::ast::PrimType;
+use std::collections::HashMap;
+
+/// The Rust name of an instance field.
+pub fn field_name(name: &str) -> String {
+    let clean: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if super::keywords::is_reserved(&clean) {
+        format!("{clean}_")
+    } else {
+        clean
+    }
+}
+
+/// Whether `text` can be used as a method receiver or operand without parentheses.
+pub fn is_atomic(text: &str) -> bool {
+    if text.starts_with(['-', '&', '!', '*']) || text.starts_with("if ") {
+        return false;
+    }
+    let mut depth = 0i32;
+    let mut in_str = false;
+    let mut prev = ' ';
+    for c in text.chars() {
+        if in_str {
+            if c == '"' && prev != '\\' {
+                in_str = false;
+            }
+            prev = if prev == '\\' && c == '\\' { ' ' } else { c };
+            continue;
+        }
+        match c {
+            '"' => in_str = true,
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            ' ' | '+' | '-' | '*' | '/' | '%' | '<' | '>' | '=' | '!' | '&' | '|' | '^' | '?'
+                if depth == 0 =>
+            {
+                return false
+            }
+            _ => {}
+        }
+        prev = c;
+    }
+    true
+}
+
+/// `text` in parentheses unless atomic.
+pub fn paren(text: String) -> String {
+    if is_atomic(&text) {
+        text
+    } else {
+        format!("({text})")
+    }
+}
+
+/// A label frame of the statement writer.
+pub struct Frame {
+    pub mir_label: Option<somd_mir::LabelId>,
+    /// Rust label that `break` targets.
+    pub brk: String,
+    /// Statement for `continue` (`None` for labelled blocks).
+    pub cont: Option<String>,
+}
+
+/// Per-function emission context.
+pub struct FnCx<'a> {
+    pub module: &'a Module,
+    pub sources: &'a SourceMap,
+    pub names: &'a Names,
+    pub fid: FuncId,
+    pub func: &'a Function,
+    pub positions: &'a mut Positions,
+    /// The local is a `&T` parameter used as is.
+    pub by_ref: Vec<bool>,
+    /// Reference parameters that the body reassigns (cloned into a local first).
+    pub reassigned: Vec<LocalId>,
+    /// Index into `geo` of each `dist` parameter of a SOMD function.
+    pub dist_index: HashMap<LocalId, usize>,
+    pub frames: Vec<Frame>,
+    pub next_label: usize,
+    /// The local is the target of an assignment somewhere in the body.
+    pub assigned: Vec<bool>,
+    /// Row reads `g[e]` hoisted out of the innermost loop being written (see `stmt.rs`).
+    pub hoisted: HashMap<ExprId, String>,
+}
+
+impl<'a> FnCx<'a> {
+    pub fn new(
+        module: &'a Module,
+        sources: &'a SourceMap,
+        names: &'a Names,
+        fid: FuncId,
+        positions: &'a mut Positions,
+    ) -> Result<FnCx<'a>, EmitError> {
+        let func = module
+            .functions
+            .get(fid.0 as usize)
+            .ok_or_else(|| EmitError::Internal(format!("function {} out of range", fid.0)))?;
+        let mut assigned = vec![false; func.locals.len()];
+        for expr in &func.exprs {
+            let target = match &expr.kind {
+                ExprKind::Assign { target, .. }
+                | ExprKind::CompoundAssign { target, .. }
+                | ExprKind::IncDec { target, .. } => *target,
+                _ => continue,
+            };
+            if let Some(ExprKind::Local(l)) = func.exprs.get(target.0 as usize).map(|e| &e.kind) {
+                if let Some(slot) = assigned.get_mut(l.0 as usize) {
+                    *slot = true;
+                }
+            }
+        }
+        let mut by_ref = vec![false; func.locals.len()];
+        let mut reassigned = Vec::new();
+        for (idx, local) in func.locals.iter().enumerate() {
+            let is_param = matches!(local.kind, LocalKind::Param)
+                || (local.kind == LocalKind::This && func.kind == FuncKind::Instance);
+            if is_param && !is_copy(&local.ty) {
+                if assigned[idx] {
+                    reassigned.push(LocalId(idx as u32));
+                } else {
+                    by_ref[idx] = true;
+                }
+            }
+        }
+        let dist_index = func
+            .somd
+            .as_ref()
+            .map(|sig| {
+                sig.dist_params
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(k, (p, _))| func.params.get(*p).map(|l| (*l, k)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        Ok(FnCx {
+            module,
+            sources,
+            names,
+            fid,
+            func,
+            positions,
+            by_ref,
+            reassigned,
+            dist_index,
+            frames: Vec::new(),
+            next_label: 0,
+            assigned,
+            hoisted: HashMap::new(),
+        })
+    }
+
+    pub fn e(&self, id: ExprId) -> Result<&'a somd_mir::Expr, EmitError> {
+        self.func
+            .exprs
+            .get(id.0 as usize)
+            .ok_or_else(|| EmitError::Internal(format!("expression {} out of range", id.0)))
+    }
+
+    pub fn ty(&self, ty: &Type) -> Result<String, EmitError> {
+        rust_type(self.module, &self.names.classes, ty)
+    }
+
+    pub fn pos(&mut self, span: Span) -> String {
+        self.positions.get(self.sources, self.module, span)
+    }
+
+    pub fn local_name(&self, id: LocalId) -> String {
+        self.names.locals[self.fid.0 as usize]
+            .get(id.0 as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("_l{}", id.0))
+    }
+
+    pub fn local_ty(&self, id: LocalId) -> Result<&'a Type, EmitError> {
+        self.func
+            .locals
+            .get(id.0 as usize)
+            .map(|l| &l.ty)
+            .ok_or_else(|| EmitError::Internal(format!("local {} out of range", id.0)))
+    }
+
+    fn func_name(&self, id: FuncId) -> Result<String, EmitError> {
+        self.names
+            .functions
+            .get(id.0 as usize)
+            .cloned()
+            .ok_or_else(|| EmitError::Internal(format!("function {} out of range", id.0)))
+    }
+
+    pub fn callee(&self, id: FuncId) -> Result<&'a Function, EmitError> {
+        self.module
+            .functions
+            .get(id.0 as usize)
+            .ok_or_else(|| EmitError::Internal(format!("function {} out of range", id.0)))
+    }
+
+    fn is_value_class(&self, class: somd_mir::ClassId) -> bool {
+        self.module.classes.get(class.0 as usize).is_some_and(|c| c.is_value)
+    }
+
+    /// In a value-class constructor, `this` is the struct under construction.
+    pub fn value_ctor(&self) -> bool {
+        self.func.kind == FuncKind::Ctor && self.is_value_class(self.func.class)
+    }
+
+    fn is_this(&self, id: ExprId) -> bool {
+        match self.e(id).map(|e| &e.kind) {
+            Ok(ExprKind::This) => true,
+            Ok(ExprKind::Local(l)) => {
+                self.func.locals.get(l.0 as usize).is_some_and(|l| l.kind == LocalKind::This)
+            }
+            _ => false,
+        }
+    }
+
+    /// No calls, assignments, allocations or other effects on memory (throwing is allowed).
+    pub fn is_pure(&self, id: ExprId) -> bool {
+        let Ok(expr) = self.e(id) else { return false };
+        match &expr.kind {
+            ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Static(_) | ExprKind::This => true,
+            ExprKind::Field { object, .. } => self.is_pure(*object),
+            ExprKind::Index { array, index } => self.is_pure(*array) && self.is_pure(*index),
+            ExprKind::Length(a) | ExprKind::Convert { operand: a } => self.is_pure(*a),
+            ExprKind::Unary { operand, .. } => self.is_pure(*operand),
+            ExprKind::Binary { lhs, rhs, .. } => self.is_pure(*lhs) && self.is_pure(*rhs),
+            ExprKind::Conditional { cond, then_expr, else_expr } => {
+                self.is_pure(*cond) && self.is_pure(*then_expr) && self.is_pure(*else_expr)
+            }
+            // Allocation writes no existing location.
+            ExprKind::NewArray { dims: items }
+            | ExprKind::ArrayLit(items)
+            | ExprKind::ValueArrayLit(items)
+            | ExprKind::Concat(items) => items.iter().all(|i| self.is_pure(*i)),
+            ExprKind::Freeze(a) => self.is_pure(*a),
+            ExprKind::Builtin { builtin, args } => {
+                matches!(
+                    builtin,
+                    Builtin::SomdRange
+                        | Builtin::Math(..)
+                        | Builtin::IntegerBitCount
+                        | Builtin::LongBitCount
+                        | Builtin::FloatToIntBits
+                        | Builtin::DoubleToLongBits
+                        | Builtin::FloatIsNaN
+                        | Builtin::DoubleIsNaN
+                        | Builtin::SomdOffset
+                        | Builtin::SomdGlobalLength
+                ) && args.iter().all(|a| self.is_pure(*a))
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether evaluating `ids` cannot assign the local `base` (a Rust local cannot be
+    /// changed by a callee, only by an assignment written in these expressions), so a
+    /// borrow of `base` may stay alive across them.
+    pub fn keeps_local(&self, base: ExprId, ids: &[ExprId]) -> bool {
+        let local = match self.e(base).map(|e| &e.kind) {
+            Ok(ExprKind::Local(l)) => *l,
+            Ok(ExprKind::This) => LocalId(0),
+            _ => return false,
+        };
+        let mut stack: Vec<ExprId> = ids.to_vec();
+        while let Some(id) = stack.pop() {
+            let Ok(expr) = self.e(id) else { return false };
+            if let ExprKind::Assign { target, .. }
+            | ExprKind::CompoundAssign { target, .. }
+            | ExprKind::IncDec { target, .. } = &expr.kind
+            {
+                if matches!(self.e(*target).map(|t| &t.kind), Ok(ExprKind::Local(l)) if *l == local)
+                {
+                    return false;
+                }
+            }
+            stack.extend(super::somd::subexprs(&expr.kind));
+        }
+        true
+    }
+
+    // ----- the three forms --------------------------------------------------------------
+
+    /// An owned value of the expression.
+    pub fn expr(&mut self, id: ExprId) -> Result<String, EmitError> {
+        let expr = self.e(id)?;
+        let copy = is_copy(&expr.ty);
+        match &expr.kind {
+            ExprKind::Local(_) | ExprKind::This | ExprKind::Static(_) if !copy => {
+                Ok(format!("{}.clone()", paren(self.recv(id)?)))
+            }
+            ExprKind::Index { .. } | ExprKind::Field { .. } if !copy => {
+                // `get` clones the reference out of its slot.
+                self.load(id)
+            }
+            _ => self.value(id),
+        }
+    }
+
+    /// A receiver for a method call (no clone for places).
+    pub fn recv(&mut self, id: ExprId) -> Result<String, EmitError> {
+        let expr = self.e(id)?;
+        match &expr.kind {
+            ExprKind::Local(l) => Ok(self.local_name(*l)),
+            ExprKind::This => Ok(self.local_name(LocalId(0))),
+            ExprKind::Static(s) => {
+                let name = self.static_name(*s)?;
+                Ok(format!("{name}.get_ref()"))
+            }
+            ExprKind::Index { array, index } if !is_copy(&expr.ty) && self.is_pure(*index) => {
+                if let Some(var) = self.hoisted.get(&id).cloned() {
+                    let base = self.recv(*array)?;
+                    let idx = self.expr(*index)?;
+                    let pos = self.pos(expr.span);
+                    return Ok(format!("{var}.or_else(|| {}.at({idx}, {pos}))", paren(base)));
+                }
+                let base = self.recv(*array)?;
+                let idx = self.expr(*index)?;
+                let pos = self.pos(expr.span);
+                Ok(format!("{}.at({idx}, {pos})", paren(base)))
+            }
+            ExprKind::Field { object, class, index } if !is_copy(&expr.ty) => {
+                let field = self.field(*class, *index)?;
+                if self.value_ctor() && self.is_this(*object) {
+                    return Ok(format!("this.{field}"));
+                }
+                let base = self.recv(*object)?;
+                let pos = self.pos(expr.span);
+                if self.is_value_class(*class) {
+                    Ok(format!("{}.get({pos}).{field}", paren(base)))
+                } else {
+                    Ok(format!("{}.get({pos}).{field}.get_ref()", paren(base)))
+                }
+            }
+            _ => Ok(paren(self.expr(id)?)),
+        }
+    }
+
+    /// A `&T` argument (for reference types).
+    pub fn arg_ref(&mut self, id: ExprId) -> Result<String, EmitError> {
+        let expr = self.e(id)?;
+        match &expr.kind {
+            ExprKind::Local(l) if self.by_ref[l.0 as usize] => Ok(self.local_name(*l)),
+            ExprKind::This if self.by_ref.first() == Some(&true) => Ok(self.local_name(LocalId(0))),
+            ExprKind::Local(l) => Ok(format!("&{}", self.local_name(*l))),
+            _ => Ok(format!("&{}", paren(self.expr(id)?))),
+        }
+    }
+
+    /// An argument for a parameter of type `ty` (by value for primitives, else `&T`).
+    pub fn arg(&mut self, id: ExprId, ty: &Type) -> Result<String, EmitError> {
+        if is_copy(ty) {
+            self.expr(id)
+        } else {
+            self.arg_ref(id)
+        }
+    }
+
+    fn static_name(&self, id: somd_mir::StaticId) -> Result<String, EmitError> {
+        self.names
+            .statics
+            .get(id.0 as usize)
+            .cloned()
+            .ok_or_else(|| EmitError::Internal(format!("static {} out of range", id.0)))
+    }
+
+    pub fn field(&self, class: somd_mir::ClassId, index: u32) -> Result<String, EmitError> {
+        self.module
+            .classes
+            .get(class.0 as usize)
+            .and_then(|c| c.fields.get(index as usize))
+            .map(|f| field_name(&f.name))
+            .ok_or_else(|| EmitError::Internal(format!("field {index} of class {}", class.0)))
+    }
+
+    /// A read of a place (`a[i]`, `o.f`) with `get` (copy or clone).
+    fn load(&mut self, id: ExprId) -> Result<String, EmitError> {
+        let expr = self.e(id)?;
+        match &expr.kind {
+            ExprKind::Index { array, index } => {
+                let pos = self.pos(expr.span);
+                if self.is_pure(*index) || self.keeps_local(*array, &[*index]) {
+                    let base = self.recv(*array)?;
+                    let idx = self.expr(*index)?;
+                    Ok(format!("{}.get({idx}, {pos})", paren(base)))
+                } else {
+                    let base = self.expr(*array)?;
+                    let idx = self.expr(*index)?;
+                    Ok(format!(
+                        "{{ let _e{0}a = {base}; let _e{0}i = {idx}; _e{0}a.get(_e{0}i, {pos}) }}",
+                        id.0
+                    ))
+                }
+            }
+            ExprKind::Field { object, class, index } => {
+                let field = self.field(*class, *index)?;
+                let clone = if is_copy(&expr.ty) { "" } else { ".clone()" };
+                if self.value_ctor() && self.is_this(*object) {
+                    return Ok(format!("this.{field}{clone}"));
+                }
+                let base = self.recv(*object)?;
+                let pos = self.pos(expr.span);
+                if self.is_value_class(*class) {
+                    Ok(format!("{}.get({pos}).{field}{clone}", paren(base)))
+                } else {
+                    Ok(format!("{}.get({pos}).{field}.get()", paren(base)))
+                }
+            }
+            _ => Err(EmitError::Internal("load of a non-place".to_string())),
+        }
+    }
+
+    /// The expression as a value (the general case of [`FnCx::expr`]).
+    fn value(&mut self, id: ExprId) -> Result<String, EmitError> {
+        let expr = self.e(id)?;
+        let span = expr.span;
+        match &expr.kind {
+            ExprKind::Const(c) => Ok(match c {
+                Const::Null => match &expr.ty {
+                    Type::Null => "Default::default()".to_string(),
+                    other => types::const_default(self.module, &self.names.classes, other)?,
+                },
+                other => types::constant(other),
+            }),
+            ExprKind::Local(l) => {
+                if self.value_ctor() && self.func.local(*l).kind == LocalKind::This {
+                    return Ok("Val::new(this.clone())".to_string());
+                }
+                Ok(self.local_name(*l))
+            }
+            ExprKind::This => {
+                if self.value_ctor() {
+                    return Ok("Val::new(this.clone())".to_string());
+                }
+                Ok(self.local_name(LocalId(0)))
+            }
+            ExprKind::Static(s) => Ok(format!("{}.get()", self.static_name(*s)?)),
+            ExprKind::Field { .. } | ExprKind::Index { .. } => self.load(id),
+            ExprKind::Length(array) => {
+                let base = self.recv(*array)?;
+                let pos = self.pos(span);
+                Ok(format!("{}.length({pos})", paren(base)))
+            }
+            ExprKind::Unary { op, operand } => {
+                let inner = paren(self.expr(*operand)?);
+                let operand_ty = &self.e(*operand)?.ty;
+                Ok(match op {
+                    UnOp::Neg if is_float(operand_ty) => format!("-{inner}"),
+                    UnOp::Neg => format!("{inner}.wrapping_neg()"),
+                    UnOp::Not | UnOp::BitNot => format!("!{inner}"),
+                })
+            }
+            ExprKind::Binary { op, lhs, rhs } => self.binary(*op, *lhs, *rhs, span),
+            ExprKind::Convert { operand } => {
+                let from = self.e(*operand)?.ty.clone();
+                let inner = self.expr(*operand)?;
+                convert(inner, &from, &expr.ty)
+            }
+            ExprKind::Concat(parts) => {
+                let mut texts = Vec::new();
+                for part in parts {
+                    let p = self.e(*part)?;
+                    texts.push(match &p.kind {
+                        ExprKind::Const(Const::Str(s)) => format!("&{s:?}"),
+                        ExprKind::Const(Const::Null) => "&\"null\"".to_string(),
+                        _ if is_copy(&p.ty) => format!("&{}", paren(self.expr(*part)?)),
+                        _ => self.arg_ref(*part)?,
+                    });
+                }
+                Ok(format!("Str::concat(&[{}])", texts.join(", ")))
+            }
+            ExprKind::Conditional { cond, then_expr, else_expr } => {
+                let c = self.expr(*cond)?;
+                let a = self.expr(*then_expr)?;
+                let b = self.expr(*else_expr)?;
+                Ok(format!("if {c} {{ {a} }} else {{ {b} }}"))
+            }
+            ExprKind::Assign { target, value } => self.assign(id, *target, *value, true),
+            ExprKind::CompoundAssign { target, op, value } => {
+                self.compound(id, *target, Some((*op, *value)), 0, true, true)
+            }
+            ExprKind::IncDec { target, delta, prefix } => {
+                self.compound(id, *target, None, *delta, *prefix, true)
+            }
+            ExprKind::Call { func, receiver, args } => {
+                self.call(*func, *receiver, args, false, span)
+            }
+            ExprKind::SomdCall { func, receiver, args } => {
+                self.call(*func, *receiver, args, true, span)
+            }
+            ExprKind::IntermediateReduce { func, receiver, args } => {
+                let callee = self.callee(*func)?;
+                let call = self.call(*func, *receiver, args, false, span)?;
+                let ty = self.ty(&callee.ret)?;
+                match callee.intermediate.and_then(types::reduce_op) {
+                    Some(op) => Ok(format!("rt::somd::all_reduce::<{op}, {ty}>({call})")),
+                    None => Ok(format!(
+                        "rt::somd::all_reduce_with({call}, <{ty} as rt::reduce::Sub>::java_sub)"
+                    )),
+                }
+            }
+            ExprKind::Builtin { builtin, args } => self.builtin(*builtin, args, span),
+            ExprKind::New { class, ctor, args } => match ctor {
+                Some(ctor) => self.call(*ctor, None, args, false, span),
+                None => {
+                    let name = &self.names.classes[class.0 as usize];
+                    if self.is_value_class(*class) {
+                        Ok(format!("Val::new({name}::default())"))
+                    } else {
+                        Ok(format!("Obj::new({name}::default())"))
+                    }
+                }
+            },
+            ExprKind::NewArray { dims } => self.new_array(id, dims, &expr.ty, span),
+            ExprKind::ArrayLit(items) => {
+                let ty = self.ty(&expr.ty)?;
+                let elems = self.owned_list(items)?;
+                Ok(format!("{}::from_vec(vec![{elems}])", turbofish(&ty)))
+            }
+            ExprKind::ValueArrayLit(items) => {
+                let ty = self.ty(&expr.ty)?;
+                let elems = self.owned_list(items)?;
+                Ok(format!("{}::from_vec(vec![{elems}])", turbofish(&ty)))
+            }
+            ExprKind::Freeze(array) => {
+                let base = self.recv(*array)?;
+                let pos = self.pos(span);
+                let frozen = format!("{}.check({pos}).freeze()", paren(base));
+                match &expr.ty {
+                    Type::ValueArray(_, Some(n)) => Ok(format!("{frozen}.bounded({n}, {pos})")),
+                    _ => Ok(frozen),
+                }
+            }
+            ExprKind::Map { func, args } => self.map(id, *func, args, span),
+            ExprKind::ReduceArray { reducer, array } => {
+                let pos = self.pos(span);
+                let arr = self.arg_ref(*array)?;
+                match reducer {
+                    ArrayReducer::Op(op) => {
+                        let op = types::reduce_op(*op).ok_or_else(|| {
+                            EmitError::Unsupported("`- !` (subtraction is not associative)".into())
+                        })?;
+                        let ty = self.ty(&expr.ty)?;
+                        Ok(format!("rt::somd::reduce_array::<{op}, {ty}, _>({arr}, {pos})"))
+                    }
+                    ArrayReducer::Func(f) => {
+                        let callee = self.callee(*f)?;
+                        let name = self.func_name(*f)?;
+                        let pass = |v: &str, i: usize| match callee
+                            .params
+                            .get(i)
+                            .and_then(|p| callee.locals.get(p.0 as usize))
+                        {
+                            Some(local) if !is_copy(&local.ty) => format!("&{v}"),
+                            _ => v.to_string(),
+                        };
+                        Ok(format!(
+                            "rt::somd::reduce_array_with({arr}, |a, b| {name}({}, {}), {pos})",
+                            pass("a", 0),
+                            pass("b", 1)
+                        ))
+                    }
+                }
+            }
+            ExprKind::Task { func, ctor } => self.task(id, *func, ctor.as_ref(), span),
+            ExprKind::Connect { lhs, rhs } => {
+                let a = self.arg_ref(*lhs)?;
+                let b = self.arg_ref(*rhs)?;
+                let pos = self.pos(span);
+                Ok(format!("Task::connect({a}, {b}, {pos})"))
+            }
+        }
+    }
+
+    fn owned_list(&mut self, items: &[ExprId]) -> Result<String, EmitError> {
+        let mut texts = Vec::new();
+        for item in items {
+            texts.push(self.expr(*item)?);
+        }
+        Ok(texts.join(", "))
+    }
+
+    fn binary(
+        &mut self,
+        op: BinOp,
+        lhs: ExprId,
+        rhs: ExprId,
+        span: Span,
+    ) -> Result<String, EmitError> {
+        match op.ty {
+            PrimOrRef::Ref => {
+                let negate = op.kind == BinOpKind::Ne;
+                let l_null = matches!(self.e(lhs)?.kind, ExprKind::Const(Const::Null));
+                let r_null = matches!(self.e(rhs)?.kind, ExprKind::Const(Const::Null));
+                let test = match (l_null, r_null) {
+                    (true, true) => "true".to_string(),
+                    (true, false) => format!("{}.is_null()", paren(self.recv(rhs)?)),
+                    (false, true) => format!("{}.is_null()", paren(self.recv(lhs)?)),
+                    (false, false) => {
+                        let l = self.recv(lhs)?;
+                        let r = self.arg_ref(rhs)?;
+                        format!("{}.ref_eq({r})", paren(l))
+                    }
+                };
+                Ok(if negate { format!("!{}", paren(test)) } else { test })
+            }
+            PrimOrRef::Value => {
+                let l = paren(self.expr(lhs)?);
+                let r = paren(self.expr(rhs)?);
+                let cmp = if op.kind == BinOpKind::Ne { "!=" } else { "==" };
+                Ok(format!("{l} {cmp} {r}"))
+            }
+            PrimOrRef::Prim(ty) => {
+                let count_ty = self.e(rhs)?.ty.clone();
+                let l = self.expr(lhs)?;
+                let r = self.expr(rhs)?;
+                let pos = if matches!(op.kind, BinOpKind::Div | BinOpKind::Rem) {
+                    self.pos(span)
+                } else {
+                    String::new()
+                };
+                Ok(binop_text(op.kind, ty, l, r, &count_ty, &pos))
+            }
+        }
+    }
+
+    fn call(
+        &mut self,
+        func: FuncId,
+        receiver: Option<ExprId>,
+        args: &[ExprId],
+        somd: bool,
+        span: Span,
+    ) -> Result<String, EmitError> {
+        let callee = self.callee(func)?;
+        let mut name = self.func_name(func)?;
+        let mut all: Vec<(ExprId, Type)> = Vec::new();
+        if let Some(r) = receiver {
+            all.push((r, self.e(r)?.ty.clone()));
+        }
+        for (i, a) in args.iter().enumerate() {
+            let ty = match callee.params.get(i).and_then(|p| callee.locals.get(p.0 as usize)) {
+                Some(local) => local.ty.clone(),
+                None => self.e(*a)?.ty.clone(),
+            };
+            all.push((*a, ty));
+        }
+        let mut texts = Vec::new();
+        if callee.somd.is_some() && !somd {
+            // A SOMD function called as a normal function: one MI over the whole values.
+            let k = callee.somd.as_ref().map_or(0, |s| s.dist_params.len());
+            texts.push(format!("&[Geo::WHOLE; {k}]"));
+        }
+        let pure = all.iter().all(|(a, _)| self.is_pure(*a));
+        let mut lets = String::new();
+        if pure || all.len() <= 1 {
+            for (a, ty) in &all {
+                texts.push(self.arg(*a, ty)?);
+            }
+        } else {
+            for (i, (a, ty)) in all.iter().enumerate() {
+                let value = self.expr(*a)?;
+                lets.push_str(&format!("let _e{}_{i} = {value}; ", a.0));
+                texts.push(if is_copy(ty) {
+                    format!("_e{}_{i}", a.0)
+                } else {
+                    format!("&_e{}_{i}", a.0)
+                });
+            }
+        }
+        if somd {
+            name = format!("{name}_somd");
+            texts.push(self.pos(span));
+        }
+        let call = format!("{name}({})", texts.join(", "));
+        Ok(if lets.is_empty() { call } else { format!("{{ {lets}{call} }}") })
+    }
+
+    fn new_array(
+        &mut self,
+        id: ExprId,
+        dims: &[ExprId],
+        ty: &Type,
+        span: Span,
+    ) -> Result<String, EmitError> {
+        let pos = self.pos(span);
+        if let ([d0], Type::Array(elem)) = (dims, ty) {
+            let len = self.expr(*d0)?;
+            let elem = self.ty(elem)?;
+            return Ok(format!("Array::<{elem}>::new_default({len}, {pos})"));
+        }
+        if let ([d0, d1], Type::Array(row)) = (dims, ty) {
+            if let Type::Array(elem) = row.as_ref() {
+                let rows = self.expr(*d0)?;
+                let cols = self.expr(*d1)?;
+                let elem = self.ty(elem)?;
+                return Ok(format!("rt::value::new_array_2d::<{elem}>({rows}, {cols}, {pos})"));
+            }
+        }
+        let mut lets = String::new();
+        for (k, d) in dims.iter().enumerate() {
+            let len = self.expr(*d)?;
+            lets.push_str(&format!("let _e{}d{k} = rt::error::array_len({len}, {pos}); ", id.0));
+        }
+        // Element types along the given dimensions.
+        let mut elem_tys = Vec::new();
+        let mut cur = ty;
+        for _ in 0..dims.len() {
+            match cur {
+                Type::Array(elem) => {
+                    elem_tys.push(elem.as_ref());
+                    cur = elem;
+                }
+                _ => return Err(EmitError::Internal("`new` with too many dimensions".into())),
+            }
+        }
+        let mut inner = String::new();
+        for k in (0..dims.len()).rev() {
+            let elem = elem_tys[k];
+            let leaf = if k + 1 == dims.len() {
+                types::const_default(self.module, &self.names.classes, elem)?
+            } else {
+                std::mem::take(&mut inner)
+            };
+            inner = format!("Array::from_fn(_e{}d{k}, |_| {leaf})", id.0);
+        }
+        Ok(format!("{{ {lets}{inner} }}"))
+    }
+
+    fn map(
+        &mut self,
+        id: ExprId,
+        func: FuncId,
+        args: &[(ExprId, MapArg)],
+        span: Span,
+    ) -> Result<String, EmitError> {
+        let callee = self.callee(func)?;
+        let name = self.func_name(func)?;
+        let pos = self.pos(span);
+        let mut lets = String::new();
+        let mut lens = Vec::new();
+        let mut call_args = Vec::new();
+        for (i, (arg, how)) in args.iter().enumerate() {
+            let param_ty = callee
+                .params
+                .get(i)
+                .and_then(|p| callee.locals.get(p.0 as usize))
+                .map(|l| l.ty.clone())
+                .ok_or_else(|| EmitError::Internal("`@` argument without parameter".into()))?;
+            let var = format!("_e{}_{i}", id.0);
+            let value = match (&self.e(*arg)?.kind, how) {
+                (ExprKind::Builtin { builtin: Builtin::SomdRange, args: n }, MapArg::Mapped)
+                    if n.len() == 1 =>
+                {
+                    format!("rt::somd::Range({})", self.expr(n[0])?)
+                }
+                _ => self.expr(*arg)?,
+            };
+            lets.push_str(&format!("let {var} = {value}; "));
+            match how {
+                MapArg::Mapped => {
+                    lens.push(format!("{var}.count({pos})"));
+                    let elem = format!("{var}.element(i)");
+                    call_args.push(if is_copy(&param_ty) { elem } else { format!("&{elem}") });
+                }
+                MapArg::Broadcast => {
+                    call_args.push(if is_copy(&param_ty) { var } else { format!("&{var}") });
+                }
+            }
+        }
+        let freeze = if matches!(callee.ret, Type::Array(_)) { ".freeze()" } else { "" };
+        Ok(format!(
+            "{{ {lets}let _e{0}n = rt::somd::map_len(&[{1}], {pos}); \
+             rt::somd::map(_e{0}n, |i| {name}({2}){freeze}) }}",
+            id.0,
+            lens.join(", "),
+            call_args.join(", ")
+        ))
+    }
+
+    fn task(
+        &mut self,
+        id: ExprId,
+        func: FuncId,
+        ctor: Option<&(somd_mir::ClassId, Option<FuncId>, Vec<ExprId>)>,
+        span: Span,
+    ) -> Result<String, EmitError> {
+        let callee = self.callee(func)?;
+        let name = self.func_name(func)?;
+        let mut lets = String::new();
+        let mut recv = Vec::new();
+        if let Some((class, ctor_fn, args)) = ctor {
+            let obj = match ctor_fn {
+                Some(c) => self.call(*c, None, args, false, span)?,
+                None => format!("Obj::new({}::default())", self.names.classes[class.0 as usize]),
+            };
+            lets = obj;
+            recv.push(format!("&_e{}o", id.0));
+        }
+        let param = callee.params.first().and_then(|p| callee.locals.get(p.0 as usize));
+        let task = match param {
+            None => format!("Task::source(move || {name}({}))", recv.join(", ")),
+            Some(local) => {
+                let ty = self.ty(&local.ty)?;
+                recv.push(if is_copy(&local.ty) { "x".to_string() } else { "&x".to_string() });
+                let kind = if callee.ret == Type::Void { "sink" } else { "filter" };
+                format!("Task::{kind}(move |x: {ty}| {name}({}))", recv.join(", "))
+            }
+        };
+        Ok(if lets.is_empty() {
+            task
+        } else {
+            format!("rt::somd::stateful({lets}, |_e{}o| {task})", id.0)
+        })
+    }
+
+    /// `Assign`: `value_needed` says whether the expression's value is used.
+    pub fn assign(
+        &mut self,
+        id: ExprId,
+        target: ExprId,
+        value: ExprId,
+        value_needed: bool,
+    ) -> Result<String, EmitError> {
+        let t = self.e(target)?;
+        let copy = is_copy(&t.ty);
+        let v = self.expr(value)?;
+        let tmp = format!("_e{}v", id.0);
+        let result = if copy { tmp.clone() } else { format!("{tmp}.clone()") };
+        let (store, value_text) = if value_needed {
+            (result.clone(), format!("let {tmp} = {v}; "))
+        } else {
+            (v.clone(), String::new())
+        };
+        let stmt = match &t.kind {
+            ExprKind::Local(l) => format!("{} = {store}", self.local_name(*l)),
+            ExprKind::Static(s) => format!("{}.set({store})", self.static_name(*s)?),
+            ExprKind::Field { object, class, index } => {
+                let field = self.field(*class, *index)?;
+                if self.value_ctor() && self.is_this(*object) {
+                    format!("this.{field} = {store}")
+                } else if self.is_pure(value) || value_needed {
+                    let base = self.recv(*object)?;
+                    let pos = self.pos(t.span);
+                    format!("{}.get({pos}).{field}.set({store})", paren(base))
+                } else {
+                    let base = self.expr(*object)?;
+                    let pos = self.pos(t.span);
+                    return Ok(format!(
+                        "{{ let _e{0}o = {base}; let _e{0}v = {v}; _e{0}o.get({pos}).{field}.set(_e{0}v); }}",
+                        id.0
+                    ));
+                }
+            }
+            ExprKind::Index { array, index } => {
+                let pos = self.pos(t.span);
+                if (self.is_pure(*index) && (self.is_pure(value) || value_needed))
+                    || (!value_needed && self.keeps_local(*array, &[*index, value]))
+                {
+                    let base = self.recv(*array)?;
+                    let idx = self.expr(*index)?;
+                    format!("{}.set({idx}, {store}, {pos})", paren(base))
+                } else {
+                    let base = self.expr(*array)?;
+                    let idx = self.expr(*index)?;
+                    let body = format!(
+                        "let _e{0}a = {base}; let _e{0}i = {idx}; let {tmp} = {v}; \
+                         _e{0}a.set(_e{0}i, {result}, {pos})",
+                        id.0
+                    );
+                    return Ok(if value_needed {
+                        format!("{{ {body}; {tmp} }}")
+                    } else {
+                        format!("{{ {body}; }}")
+                    });
+                }
+            }
+            _ => return Err(EmitError::Internal("assignment to a non-place".into())),
+        };
+        Ok(if value_needed { format!("{{ {value_text}{stmt}; {tmp} }}") } else { stmt })
+    }
+
+    /// `CompoundAssign` (`op_value: Some`) and `IncDec` (`delta`).
+    pub fn compound(
+        &mut self,
+        id: ExprId,
+        target: ExprId,
+        op_value: Option<(BinOp, ExprId)>,
+        delta: i8,
+        prefix: bool,
+        value_needed: bool,
+    ) -> Result<String, EmitError> {
+        let t = self.e(target)?;
+        let target_ty = t.ty.clone();
+        let pure = op_value.is_none_or(|(_, v)| self.is_pure(v));
+        let value_text = match op_value {
+            Some((_, v)) => self.expr(v)?,
+            None => String::new(),
+        };
+        let n = id.0;
+        if let (ExprKind::Local(l), None, true) = (&t.kind, op_value, value_needed) {
+            if is_copy(&target_ty) {
+                let f = if prefix { "pre_step" } else { "post_step" };
+                return Ok(format!("rt::value::{f}(&mut {}, {delta})", self.local_name(*l)));
+            }
+        }
+        // The new value computed from `old` (a variable name) and `_e{n}r`.
+        let new_value = |old: &str| -> Result<String, EmitError> {
+            match op_value {
+                None => Ok(step(old, &target_ty, delta)),
+                Some((op, v)) => {
+                    if target_ty == Type::String {
+                        return Ok(format!("Str::concat(&[&{old}, &_e{n}r])"));
+                    }
+                    let PrimOrRef::Prim(op_ty) = op.ty else {
+                        return Err(EmitError::Unsupported(
+                            "compound assignment on references".into(),
+                        ));
+                    };
+                    let widened = convert(old.to_string(), &target_ty, &Type::Prim(op_ty))?;
+                    let count_ty = Type::Prim(PrimType::Int);
+                    let result = binop_text(
+                        op.kind,
+                        op_ty,
+                        widened,
+                        format!("_e{n}r"),
+                        &count_ty,
+                        "POSMARK",
+                    );
+                    let _ = v;
+                    convert(result, &Type::Prim(op_ty), &target_ty)
+                }
+            }
+        };
+        if let (ExprKind::Local(l), false, true) = (&t.kind, value_needed, pure) {
+            // `x += v;` / `x++;` as a plain assignment.
+            let name = self.local_name(*l);
+            let mut text = new_value(&name)?;
+            if text.contains("POSMARK") {
+                let pos = self.pos(t.span);
+                text = text.replace("POSMARK", &pos);
+            }
+            if let Some((op, v)) = op_value {
+                let long_count =
+                    matches!(op.kind, BinOpKind::Shl | BinOpKind::Shr | BinOpKind::UShr)
+                        && self.e(v)?.ty == Type::Prim(PrimType::Long);
+                let r = if long_count {
+                    format!("({} as i32)", paren(value_text.clone()))
+                } else {
+                    paren(value_text.clone())
+                };
+                text = text.replace(&format!("_e{n}r"), &r);
+            }
+            return Ok(format!("{name} = {text}"));
+        }
+        let mut new_text = new_value(&format!("_e{n}o"))?;
+        if new_text.contains("POSMARK") {
+            let pos = self.pos(t.span);
+            new_text = new_text.replace("POSMARK", &pos);
+        }
+        if let Some((op, v)) = op_value {
+            // Shift counts keep their own type.
+            if matches!(op.kind, BinOpKind::Shl | BinOpKind::Shr | BinOpKind::UShr)
+                && self.e(v)?.ty == Type::Prim(PrimType::Long)
+            {
+                new_text = new_text.replace(&format!("_e{n}r"), &format!("(_e{n}r as i32)"));
+            }
+        }
+        let produced =
+            if op_value.is_some() || prefix { format!("_e{n}n") } else { format!("_e{n}o") };
+        let produced = if is_copy(&target_ty) { produced } else { format!("{produced}.clone()") };
+        let tail = if value_needed { format!(" {produced}") } else { String::new() };
+        let rhs =
+            if op_value.is_some() { format!("let _e{n}r = {value_text}; ") } else { String::new() };
+        Ok(match &t.kind {
+            ExprKind::Local(l) => {
+                let name = self.local_name(*l);
+                format!(
+                    "{{ let _e{n}o = {name}{clone}; {rhs}let _e{n}n = {new_text}; {name} = _e{n}n{clone};{tail} }}",
+                    clone = if is_copy(&target_ty) { "" } else { ".clone()" }
+                )
+            }
+            ExprKind::Static(_) | ExprKind::Field { .. } | ExprKind::Index { .. } => {
+                let (lets, slot) = self.slot(target, pure, op_value.map(|(_, v)| v))?;
+                format!(
+                    "{{ {lets}let _e{n}s = {slot}; let _e{n}o = _e{n}s.get(); {rhs}\
+                     let _e{n}n = {new_text}; _e{n}s.set(_e{n}n{clone});{tail} }}",
+                    clone = if is_copy(&target_ty) { "" } else { ".clone()" }
+                )
+            }
+            _ => return Err(EmitError::Internal("compound assignment to a non-place".into())),
+        })
+    }
+
+    /// A `&Slot<T>` expression for a place, with `let`s binding owned handles when the
+    /// rest of the statement is not pure.
+    fn slot(
+        &mut self,
+        target: ExprId,
+        pure: bool,
+        value: Option<ExprId>,
+    ) -> Result<(String, String), EmitError> {
+        let t = self.e(target)?;
+        let mut others: Vec<ExprId> = value.into_iter().collect();
+        if let ExprKind::Index { index, .. } = &t.kind {
+            others.push(*index);
+        }
+        let n = target.0;
+        match &t.kind {
+            ExprKind::Static(s) => Ok((String::new(), format!("&{}", self.static_name(*s)?))),
+            ExprKind::Field { object, class, index } => {
+                if self.is_value_class(*class) {
+                    return Err(EmitError::Unsupported("assignment to a value-class field".into()));
+                }
+                let field = self.field(*class, *index)?;
+                let pos = self.pos(t.span);
+                if pure && self.is_pure(*object) {
+                    let base = self.recv(*object)?;
+                    Ok((String::new(), format!("&{}.get({pos}).{field}", paren(base))))
+                } else {
+                    let base = self.expr(*object)?;
+                    Ok((format!("let _e{n}h = {base}; "), format!("&_e{n}h.get({pos}).{field}")))
+                }
+            }
+            ExprKind::Index { array, index } => {
+                let pos = self.pos(t.span);
+                if (pure && self.is_pure(*array) && self.is_pure(*index))
+                    || self.keeps_local(*array, &others)
+                {
+                    let base = self.recv(*array)?;
+                    let idx = self.expr(*index)?;
+                    Ok((String::new(), format!("{}.slot({idx}, {pos})", paren(base))))
+                } else {
+                    let base = self.expr(*array)?;
+                    let idx = self.expr(*index)?;
+                    Ok((
+                        format!("let _e{n}h = {base}; let _e{n}i = {idx}; "),
+                        format!("_e{n}h.slot(_e{n}i, {pos})"),
+                    ))
+                }
+            }
+            _ => Err(EmitError::Internal("slot of a non-place".into())),
+        }
+    }
+
+    fn builtin(
+        &mut self,
+        builtin: Builtin,
+        args: &[ExprId],
+        span: Span,
+    ) -> Result<String, EmitError> {
+        let arg = |cx: &mut Self, i: usize| -> Result<String, EmitError> {
+            let id = args.get(i).copied().ok_or_else(|| {
+                EmitError::Internal(format!("missing argument {i} of {builtin:?}"))
+            })?;
+            cx.expr(id)
+        };
+        let recv = |cx: &mut Self, i: usize| -> Result<String, EmitError> {
+            let id = args.get(i).copied().ok_or_else(|| {
+                EmitError::Internal(format!("missing argument {i} of {builtin:?}"))
+            })?;
+            Ok(paren(cx.recv(id)?))
+        };
+        Ok(match builtin {
+            Builtin::Print { err } | Builtin::Println { err } => {
+                let f = if matches!(builtin, Builtin::Print { .. }) { "print" } else { "println" };
+                let id = args
+                    .first()
+                    .copied()
+                    .ok_or_else(|| EmitError::Internal("print without argument".to_string()))?;
+                let e = self.e(id)?;
+                let shown = match &e.kind {
+                    ExprKind::Const(Const::Str(s)) => format!("&{s:?}"),
+                    ExprKind::Const(Const::Null) => "&\"null\"".to_string(),
+                    _ if is_copy(&e.ty) => format!("&{}", paren(self.expr(id)?)),
+                    _ => self.arg_ref(id)?,
+                };
+                format!("rt::print::{f}({err}, {shown})")
+            }
+            Builtin::Println0 { err } => format!("rt::print::println0({err})"),
+            Builtin::Printf { err } => {
+                let (fmt, list) = self.format_args(args)?;
+                let pos = self.pos(span);
+                format!("rt::print::printf({err}, {fmt}, &[{list}], {pos})")
+            }
+            Builtin::Format => {
+                let (fmt, list) = self.format_args(args)?;
+                let pos = self.pos(span);
+                format!("rt::print::string_format({fmt}, &[{list}], {pos})")
+            }
+            Builtin::NanoTime => "rt::print::nano_time()".to_string(),
+            Builtin::CurrentTimeMillis => "rt::print::current_time_millis()".to_string(),
+            Builtin::ParseInt | Builtin::ParseLong | Builtin::ParseFloat | Builtin::ParseDouble => {
+                let f = match builtin {
+                    Builtin::ParseInt => "parse_int",
+                    Builtin::ParseLong => "parse_long",
+                    Builtin::ParseFloat => "parse_float",
+                    _ => "parse_double",
+                };
+                let s = recv(self, 0)?;
+                let pos = self.pos(span);
+                format!("rt::java::parse::{f}({s}.text({pos})).or_throw({pos})")
+            }
+            Builtin::Math(f, operand) => self.math(f, operand, args)?,
+            Builtin::IntegerBitCount => format!("arith::int_bit_count({})", arg(self, 0)?),
+            Builtin::LongBitCount => format!("arith::long_bit_count({})", arg(self, 0)?),
+            Builtin::FloatToIntBits => format!("arith::float_to_int_bits({})", arg(self, 0)?),
+            Builtin::DoubleToLongBits => format!("arith::double_to_long_bits({})", arg(self, 0)?),
+            Builtin::FloatIsNaN | Builtin::DoubleIsNaN => {
+                format!("{}.is_nan()", paren(arg(self, 0)?))
+            }
+            Builtin::RandomNew => "Obj::new(Random::new())".to_string(),
+            Builtin::RandomNewSeeded => format!("Obj::new(Random::with_seed({}))", arg(self, 0)?),
+            Builtin::RandomNextIntBounded => {
+                let r = recv(self, 0)?;
+                let b = arg(self, 1)?;
+                let pos = self.pos(span);
+                if args.get(1).is_some_and(|b| self.is_pure(*b)) {
+                    format!("{r}.get_mut({pos}).next_int_bounded({b}).or_throw({pos})")
+                } else {
+                    // The bound is evaluated before the generator is borrowed mutably.
+                    let n = args.get(1).map_or(0, |b| b.0);
+                    format!(
+                        "{{ let _e{n}b = {b}; {r}.get_mut({pos}).next_int_bounded(_e{n}b).or_throw({pos}) }}"
+                    )
+                }
+            }
+            Builtin::RandomNextInt
+            | Builtin::RandomNextLong
+            | Builtin::RandomNextFloat
+            | Builtin::RandomNextDouble
+            | Builtin::RandomNextBoolean
+            | Builtin::RandomNextGaussian => {
+                let m = match builtin {
+                    Builtin::RandomNextInt => "next_int",
+                    Builtin::RandomNextLong => "next_long",
+                    Builtin::RandomNextFloat => "next_float",
+                    Builtin::RandomNextDouble => "next_double",
+                    Builtin::RandomNextBoolean => "next_boolean",
+                    _ => "next_gaussian",
+                };
+                let r = recv(self, 0)?;
+                let pos = self.pos(span);
+                format!("{r}.get_mut({pos}).{m}()")
+            }
+            Builtin::SomdOffset | Builtin::SomdGlobalLength => {
+                let array = args.first().copied().ok_or_else(|| {
+                    EmitError::Internal("Somd geometry without argument".to_string())
+                })?;
+                let dim = if args.len() > 1 { arg(self, 1)? } else { "1i32".to_string() };
+                let geo = match &self.e(array)?.kind {
+                    // A `dist` local is partitioned like the `dist` parameter its length
+                    // came from; the MIR does not say which, so the first one is used.
+                    ExprKind::Local(l) => self.dist_index.get(l).copied().or_else(|| {
+                        let dist_local = self.func.local(*l).dist.is_some();
+                        (dist_local && !self.dist_index.is_empty()).then_some(0)
+                    }),
+                    _ => None,
+                };
+                let pos = self.pos(span);
+                let base = paren(self.arg_ref(array)?);
+                let local_len = format!("rt::somd::dim_len({base}, {dim}, {pos})");
+                match (builtin, geo) {
+                    (Builtin::SomdOffset, Some(k)) => format!("geo[{k}].offset({dim})"),
+                    (Builtin::SomdOffset, None) => format!("rt::somd::whole_offset({base}, {pos})"),
+                    (_, Some(k)) => format!("geo[{k}].global_length({dim}, {local_len})"),
+                    (_, None) => local_len,
+                }
+            }
+            Builtin::SomdRange => format!("rt::somd::range({})", arg(self, 0)?),
+            Builtin::SomdThaw => {
+                // `thaw` of `null` is `null` (Java would throw when reading it later).
+                let v = recv(self, 0)?;
+                format!("{v}.thaw()")
+            }
+            Builtin::TaskStart | Builtin::TaskFinish => {
+                let t = recv(self, 0)?;
+                let pos = self.pos(span);
+                let m = if builtin == Builtin::TaskStart { "start" } else { "finish" };
+                format!("{t}.{m}({pos})")
+            }
+        })
+    }
+
+    fn format_args(&mut self, args: &[ExprId]) -> Result<(String, String), EmitError> {
+        let (first, rest) = args
+            .split_first()
+            .ok_or_else(|| EmitError::Internal("printf without format".to_string()))?;
+        let fmt = self.arg_ref(*first)?;
+        let mut list = Vec::new();
+        for a in rest {
+            let e = self.e(*a)?;
+            let value = match &e.ty {
+                Type::Prim(p) => {
+                    let v = self.expr(*a)?;
+                    let variant = match p {
+                        PrimType::Boolean => "Bool",
+                        PrimType::Byte => "Byte",
+                        PrimType::Short => "Short",
+                        PrimType::Char => "Char",
+                        PrimType::Int => "Int",
+                        PrimType::Long => "Long",
+                        PrimType::Float => "Float",
+                        PrimType::Double => "Double",
+                    };
+                    format!("Arg::{variant}({v})")
+                }
+                Type::String => format!("Arg::Str({}.as_java())", paren(self.recv(*a)?)),
+                Type::Null => "Arg::Str(\"null\")".to_string(),
+                _ => format!("Arg::Str(Str::concat(&[{}]).as_java())", self.arg_ref(*a)?),
+            };
+            list.push(value);
+        }
+        Ok((fmt, list.join(", ")))
+    }
+
+    fn math(&mut self, f: MathFn, ty: PrimType, args: &[ExprId]) -> Result<String, EmitError> {
+        let mut a = Vec::new();
+        for id in args {
+            a.push(paren(self.expr(*id)?));
+        }
+        let x = a.first().cloned().unwrap_or_default();
+        let y = a.get(1).cloned().unwrap_or_default();
+        let float = matches!(ty, PrimType::Float);
+        let int = matches!(ty, PrimType::Int | PrimType::Long);
+        Ok(match f {
+            MathFn::Abs if ty == PrimType::Int => format!("rt::java::math::abs_i32({x})"),
+            MathFn::Abs if ty == PrimType::Long => format!("rt::java::math::abs_i64({x})"),
+            MathFn::Abs => format!("{x}.abs()"),
+            MathFn::Min if int => format!("{x}.min({y})"),
+            MathFn::Max if int => format!("{x}.max({y})"),
+            MathFn::Min if float => format!("rt::java::math::min_f32({x}, {y})"),
+            MathFn::Max if float => format!("rt::java::math::max_f32({x}, {y})"),
+            MathFn::Min => format!("rt::java::math::min_f64({x}, {y})"),
+            MathFn::Max => format!("rt::java::math::max_f64({x}, {y})"),
+            MathFn::Sqrt => format!("{x}.sqrt()"),
+            MathFn::Cbrt => format!("rt::java::math::cbrt({x})"),
+            MathFn::Exp => format!("{x}.exp()"),
+            MathFn::Log => format!("{x}.ln()"),
+            MathFn::Log10 => format!("{x}.log10()"),
+            MathFn::Pow => format!("rt::java::math::pow({x}, {y})"),
+            MathFn::Sin => format!("{x}.sin()"),
+            MathFn::Cos => format!("{x}.cos()"),
+            MathFn::Tan => format!("{x}.tan()"),
+            MathFn::Asin => format!("{x}.asin()"),
+            MathFn::Acos => format!("{x}.acos()"),
+            MathFn::Atan => format!("{x}.atan()"),
+            MathFn::Atan2 => format!("{x}.atan2({y})"),
+            MathFn::Sinh => format!("{x}.sinh()"),
+            MathFn::Cosh => format!("{x}.cosh()"),
+            MathFn::Tanh => format!("{x}.tanh()"),
+            MathFn::Floor => format!("{x}.floor()"),
+            MathFn::Ceil => format!("{x}.ceil()"),
+            MathFn::Rint => format!("rt::java::math::rint({x})"),
+            MathFn::Round if float => format!("rt::java::math::round_f32({x})"),
+            MathFn::Round => format!("rt::java::math::round_f64({x})"),
+            MathFn::Hypot => format!("rt::java::math::hypot({x}, {y})"),
+            MathFn::Signum if float => format!("rt::java::math::signum_f32({x})"),
+            MathFn::Signum => format!("rt::java::math::signum_f64({x})"),
+            MathFn::ToRadians => format!("rt::java::math::to_radians({x})"),
+            MathFn::ToDegrees => format!("rt::java::math::to_degrees({x})"),
+        })
+    }
+}
+
+/// `Array<Array<f64>>` → `Array::<Array<f64>>` (a path usable in expressions).
+fn turbofish(ty: &str) -> String {
+    match ty.split_once('<') {
+        Some((head, rest)) => format!("{head}::<{rest}"),
+        None => ty.to_string(),
+    }
+}
+
+fn is_float(ty: &Type) -> bool {
+    matches!(ty, Type::Prim(PrimType::Float | PrimType::Double))
+}
+
+/// `old ± 1` at the target's type.
+fn step(old: &str, ty: &Type, delta: i8) -> String {
+    match ty {
+        Type::Prim(PrimType::Float) => format!("{old} + ({delta}.0f32)"),
+        Type::Prim(PrimType::Double) => format!("{old} + ({delta}.0f64)"),
+        Type::Prim(p) => {
+            let method = if delta >= 0 { "wrapping_add" } else { "wrapping_sub" };
+            format!("{old}.{method}({}{})", delta.unsigned_abs(), types::prim(*p))
+        }
+        _ => old.to_string(),
+    }
+}
+
+/// Java's binary operator at primitive type `ty`; `pos` is the position for `/` and `%`.
+pub fn binop_text(
+    kind: BinOpKind,
+    ty: PrimType,
+    l: String,
+    r: String,
+    count_ty: &Type,
+    pos: &str,
+) -> String {
+    let integral = matches!(
+        ty,
+        PrimType::Int | PrimType::Long | PrimType::Byte | PrimType::Short | PrimType::Char
+    );
+    let long = ty == PrimType::Long;
+    let count = || {
+        if *count_ty == Type::Prim(PrimType::Long) {
+            format!("({} as i32)", paren(r.clone()))
+        } else {
+            r.clone()
+        }
+    };
+    let infix = |op: &str| format!("{} {op} {}", paren(l.clone()), paren(r.clone()));
+    match kind {
+        BinOpKind::Add if integral => format!("{}.wrapping_add({r})", paren(l)),
+        BinOpKind::Sub if integral => format!("{}.wrapping_sub({r})", paren(l)),
+        BinOpKind::Mul if integral => format!("{}.wrapping_mul({r})", paren(l)),
+        BinOpKind::Div if integral => {
+            format!("arith::{}({l}, {r}, {pos})", if long { "ldiv" } else { "idiv" })
+        }
+        BinOpKind::Rem if integral => {
+            format!("arith::{}({l}, {r}, {pos})", if long { "lrem" } else { "irem" })
+        }
+        BinOpKind::Add => infix("+"),
+        BinOpKind::Sub => infix("-"),
+        BinOpKind::Mul => infix("*"),
+        BinOpKind::Div => infix("/"),
+        BinOpKind::Rem => infix("%"),
+        BinOpKind::Shl => {
+            format!("arith::{}({l}, {})", if long { "lshl" } else { "ishl" }, count())
+        }
+        BinOpKind::Shr => {
+            format!("arith::{}({l}, {})", if long { "lshr" } else { "ishr" }, count())
+        }
+        BinOpKind::UShr => {
+            format!("arith::{}({l}, {})", if long { "lushr" } else { "iushr" }, count())
+        }
+        BinOpKind::Lt => infix("<"),
+        BinOpKind::Le => infix("<="),
+        BinOpKind::Gt => infix(">"),
+        BinOpKind::Ge => infix(">="),
+        BinOpKind::Eq => infix("=="),
+        BinOpKind::Ne => infix("!="),
+        BinOpKind::BitAnd => infix("&"),
+        BinOpKind::BitOr => infix("|"),
+        BinOpKind::BitXor => infix("^"),
+        BinOpKind::And => infix("&&"),
+        BinOpKind::Or => infix("||"),
+    }
+}
+
+/// Java's numeric conversion `from` → `to` applied to `text`.
+pub fn convert(text: String, from: &Type, to: &Type) -> Result<String, EmitError> {
+    let (Type::Prim(f), Type::Prim(t)) = (from, to) else {
+        if from == to {
+            return Ok(text);
+        }
+        return Err(EmitError::Unsupported(format!("conversion from {from:?} to {to:?}")));
+    };
+    if f == t {
+        return Ok(text);
+    }
+    use PrimType as P;
+    let x = paren(text);
+    let via_int = |fun: &str, narrow: &str| {
+        if narrow.is_empty() {
+            format!("arith::{fun}({x})")
+        } else {
+            format!("(arith::{fun}({x}) as {narrow})")
+        }
+    };
+    Ok(match (f, t) {
+        (P::Boolean, _) | (_, P::Boolean) => {
+            return Err(EmitError::Unsupported("a boolean conversion".to_string()))
+        }
+        (P::Float, P::Int) => via_int("f2i", ""),
+        (P::Float, P::Long) => via_int("f2l", ""),
+        (P::Double, P::Int) => via_int("d2i", ""),
+        (P::Double, P::Long) => via_int("d2l", ""),
+        (P::Float, narrow @ (P::Byte | P::Short | P::Char)) => via_int("f2i", types::prim(*narrow)),
+        (P::Double, narrow @ (P::Byte | P::Short | P::Char)) => {
+            via_int("d2i", types::prim(*narrow))
+        }
+        (_, target) => format!("{x} as {}", types::prim(*target)),
+    })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)] // Tests may fail loudly.
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atoms_and_parens() {
+        assert!(is_atomic("a.get(i, &POS_1)"));
+        assert!(!is_atomic("a + b"));
+        assert!(!is_atomic("-1i32"));
+        assert!(is_atomic("\"a + b\""));
+        assert_eq!(paren("x as i64".to_string()), "(x as i64)");
+    }
+
+    #[test]
+    fn java_conversions() {
+        let d = Type::Prim(PrimType::Double);
+        let b = Type::Prim(PrimType::Byte);
+        assert_eq!(convert("x".into(), &d, &b).unwrap(), "(arith::d2i(x) as i8)");
+        let i = Type::Prim(PrimType::Int);
+        let l = Type::Prim(PrimType::Long);
+        assert_eq!(convert("x".into(), &i, &l).unwrap(), "x as i64");
+    }
+}

@@ -1,0 +1,100 @@
+//! Assigns every Rust name before emission: one name per class, static field, function and
+//! local, unique in its scope and never a reserved word ([`super::keywords`]). Compiler
+//! temporaries are named from their handle (`_t17`), so output is deterministic and can be
+//! traced back to the MIR.
+
+use super::keywords::is_reserved;
+use somd_mir::{Function, LocalKind, Module};
+use std::collections::HashSet;
+
+/// The names of one module.
+pub struct Names {
+    /// Struct of each class (`C_Point`-like: the class name, made unique).
+    pub classes: Vec<String>,
+    /// `static` item of each static field (`S_Main_count`).
+    pub statics: Vec<String>,
+    /// Function of each MIR function (`Main_main`, overloads numbered).
+    pub functions: Vec<String>,
+    /// Locals of each function.
+    pub locals: Vec<Vec<String>>,
+}
+
+/// Turns an arbitrary identifier into a Rust identifier.
+fn sanitize(name: &str) -> String {
+    let mut out: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, '_');
+    }
+    out
+}
+
+/// Makes `base` unique in `taken` and not reserved, records it.
+fn unique(base: String, taken: &mut HashSet<String>) -> String {
+    let mut candidate = base.clone();
+    let mut n = 1;
+    while is_reserved(&candidate) || taken.contains(&candidate) {
+        candidate = format!("{base}_{n}");
+        n += 1;
+    }
+    taken.insert(candidate.clone());
+    candidate
+}
+
+impl Names {
+    pub fn new(module: &Module) -> Names {
+        let mut items = HashSet::new();
+        let classes: Vec<String> =
+            module.classes.iter().map(|c| unique(sanitize(&c.name), &mut items)).collect();
+        let statics = module
+            .statics
+            .iter()
+            .map(|s| {
+                let class = module.classes.get(s.class.0 as usize).map_or("", |c| c.name.as_str());
+                unique(format!("S_{}_{}", sanitize(class), sanitize(&s.name)), &mut items)
+            })
+            .collect();
+        let functions = module
+            .functions
+            .iter()
+            .map(|f| {
+                let base = sanitize(&f.name.replace("<init>", "new").replace('.', "_"));
+                unique(base, &mut items)
+            })
+            .collect();
+        let locals = module.functions.iter().map(Self::function_locals).collect();
+        Names { classes, statics, functions, locals }
+    }
+
+    fn function_locals(func: &Function) -> Vec<String> {
+        let mut taken = HashSet::new();
+        func.locals
+            .iter()
+            .enumerate()
+            .map(|(idx, local)| match local.kind {
+                LocalKind::This => unique("this".to_string(), &mut taken),
+                LocalKind::Temp => unique(format!("_t{idx}"), &mut taken),
+                LocalKind::Param | LocalKind::Var => {
+                    let base = sanitize(&local.name);
+                    // A name starting with `_t` or `_e` could clash with temporaries.
+                    let base = if base.starts_with('_') { format!("v{base}") } else { base };
+                    unique(base, &mut taken)
+                }
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reserved_and_duplicate_names_are_renamed() {
+        let mut taken = HashSet::new();
+        assert_eq!(unique(sanitize("loop"), &mut taken), "loop_1");
+        assert_eq!(unique(sanitize("x"), &mut taken), "x");
+        assert_eq!(unique(sanitize("x"), &mut taken), "x_1");
+        assert_eq!(sanitize("1a$"), "_1a_");
+    }
+}

@@ -1,0 +1,396 @@
+//! SOMD calls (LANGUAGE.md §2): the wrapper `f_somd` that distributes, runs the MIs and
+//! reduces, and the conservative write analysis that decides which arguments are copied.
+//!
+//! For `reduce(+) double dot(dist double[] a, dist double[] b)` the wrapper is
+//! ```text
+//! fn Main_dot_somd(a: &Array<f64>, b: &Array<f64>, pos: &'static SourcePos) -> f64 {
+//!     let n_mis = rt::somd::mi_count(a.check(pos).len());
+//!     let dist_a = rt::somd::Dist1::new(a, false, pos, |shape| Layout::block(shape, n_mis));
+//!     let dist_b = ...;
+//!     let partials = rt::somd::run_call(n_mis, |mi| {
+//!         let (part_a, geo_a) = dist_a.part(mi);
+//!         let (part_b, geo_b) = dist_b.part(mi);
+//!         Main_dot(&[geo_a, geo_b], &part_a, &part_b)
+//!     });
+//!     rt::reduce::tree::<rt::reduce::Add, f64>(&partials)
+//! }
+//! ```
+//! Partitions are windows of the argument (no copy) unless the body may write the
+//! parameter: then `Dist1::new(.., true, ..)` deep-copies the argument once per call and the
+//! MIs' windows share that scratch copy (halo cells then show neighbours' writes after a
+//! `sync` barrier). A non-`dist` array parameter the body may write is deep-copied per MI.
+//!
+//! # Write analysis (conservative)
+//! A parameter counts as written unless every use of it is: the base of an element read
+//! (`p[i]`, `p[i][j]` of a primitive element), `p.length`, `Somd.offset/globalLength(p)`,
+//! printing, or reassigning `p` itself. Anything else (a store through it, passing it or a
+//! row of it to a call, storing it in a variable, returning it) may write it.
+
+use super::expr::FnCx;
+use super::types::{self, is_copy};
+use super::EmitError;
+use somd_mir::{Builtin, Distribution, ExprId, ExprKind, FuncKind, LocalId, Reduction, Type};
+use somd_syntax::ast::ReduceOp;
+use std::fmt::Write;
+
+/// Parent links of a function's expressions: `(parent, is the `array` operand of an Index /
+/// the target of an assignment)`.
+fn parents(cx: &FnCx<'_>) -> Vec<Option<(ExprId, Role)>> {
+    let mut parent = vec![None; cx.func.exprs.len()];
+    let mut set = |child: ExprId, p: usize, role: Role| {
+        if let Some(slot) = parent.get_mut(child.0 as usize) {
+            *slot = Some((ExprId(p as u32), role));
+        }
+    };
+    for (idx, expr) in cx.func.exprs.iter().enumerate() {
+        match &expr.kind {
+            ExprKind::Index { array, index } => {
+                set(*array, idx, Role::IndexBase);
+                set(*index, idx, Role::Other);
+            }
+            ExprKind::Length(a) => set(*a, idx, Role::Harmless),
+            ExprKind::Assign { target, value } => {
+                set(*target, idx, Role::Target);
+                set(*value, idx, Role::Other);
+            }
+            ExprKind::CompoundAssign { target, value, .. } => {
+                set(*target, idx, Role::Target);
+                set(*value, idx, Role::Other);
+            }
+            ExprKind::IncDec { target, .. } => set(*target, idx, Role::Target),
+            ExprKind::Builtin { builtin, args } => {
+                let harmless = matches!(
+                    builtin,
+                    Builtin::SomdOffset
+                        | Builtin::SomdGlobalLength
+                        | Builtin::Print { .. }
+                        | Builtin::Println { .. }
+                );
+                for a in args {
+                    set(*a, idx, if harmless { Role::Harmless } else { Role::Other });
+                }
+            }
+            other => {
+                for child in children(other) {
+                    set(child, idx, Role::Other);
+                }
+            }
+        }
+    }
+    parent
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    IndexBase,
+    Target,
+    Harmless,
+    Other,
+}
+
+/// Every direct subexpression.
+pub(super) fn subexprs(kind: &ExprKind) -> Vec<ExprId> {
+    match kind {
+        ExprKind::Index { array, index } => vec![*array, *index],
+        ExprKind::Length(a) => vec![*a],
+        ExprKind::Assign { target, value } | ExprKind::CompoundAssign { target, value, .. } => {
+            vec![*target, *value]
+        }
+        ExprKind::IncDec { target, .. } => vec![*target],
+        ExprKind::Builtin { args, .. } => args.clone(),
+        other => children(other),
+    }
+}
+
+/// Children of the expression kinds not handled specially by [`parents`].
+fn children(kind: &ExprKind) -> Vec<ExprId> {
+    match kind {
+        ExprKind::Field { object, .. } => vec![*object],
+        ExprKind::Unary { operand, .. } | ExprKind::Convert { operand } => vec![*operand],
+        ExprKind::Binary { lhs, rhs, .. } => vec![*lhs, *rhs],
+        ExprKind::Concat(parts) | ExprKind::ArrayLit(parts) | ExprKind::ValueArrayLit(parts) => {
+            parts.clone()
+        }
+        ExprKind::NewArray { dims } => dims.clone(),
+        ExprKind::Conditional { cond, then_expr, else_expr } => vec![*cond, *then_expr, *else_expr],
+        ExprKind::Call { receiver, args, .. }
+        | ExprKind::SomdCall { receiver, args, .. }
+        | ExprKind::IntermediateReduce { receiver, args, .. } => {
+            receiver.iter().chain(args.iter()).copied().collect()
+        }
+        ExprKind::New { args, .. } => args.clone(),
+        ExprKind::Freeze(e) => vec![*e],
+        ExprKind::Map { args, .. } => args.iter().map(|(e, _)| *e).collect(),
+        ExprKind::ReduceArray { array, .. } => vec![*array],
+        ExprKind::Task { ctor, .. } => {
+            ctor.iter().flat_map(|(_, _, a)| a.iter().copied()).collect()
+        }
+        ExprKind::Connect { lhs, rhs } => vec![*lhs, *rhs],
+        _ => Vec::new(),
+    }
+}
+
+/// Whether the body may write the array that parameter `local` refers to.
+fn may_write(cx: &FnCx<'_>, parent: &[Option<(ExprId, Role)>], local: LocalId) -> bool {
+    for (idx, expr) in cx.func.exprs.iter().enumerate() {
+        if !matches!(expr.kind, ExprKind::Local(l) if l == local) {
+            continue;
+        }
+        let mut cur = ExprId(idx as u32);
+        let mut depth = 0;
+        loop {
+            match parent.get(cur.0 as usize).copied().flatten() {
+                Some((p, Role::IndexBase)) => {
+                    cur = p;
+                    depth += 1;
+                }
+                Some((_, Role::Target)) => {
+                    if depth > 0 {
+                        return true;
+                    }
+                    break; // reassigning the parameter itself
+                }
+                Some((_, Role::Harmless)) => break,
+                Some((_, Role::Other)) | None => {
+                    let ty = cx.func.exprs.get(cur.0 as usize).map(|e| &e.ty);
+                    if depth == 0
+                        || !ty.is_some_and(|t| is_copy(t) || matches!(t, Type::ValueArray(..)))
+                    {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Number of array dimensions of a `dist` parameter that the partitioner handles (1 or 2).
+fn dims(ty: &Type) -> usize {
+    match ty {
+        Type::Array(inner) if matches!(inner.as_ref(), Type::Array(_)) => 2,
+        _ => 1,
+    }
+}
+
+impl FnCx<'_> {
+    /// Writes `NAME_somd`, the caller's side of a SOMD call.
+    pub fn write_somd_wrapper(&mut self, out: &mut String) -> Result<(), EmitError> {
+        let func = self.func;
+        let Some(sig) = &func.somd else { return Ok(()) };
+        let name = self.names.functions[self.fid.0 as usize].clone();
+        let parent = parents(self);
+        let mut params = Vec::new();
+        let mut body_args = vec![];
+        if func.kind == FuncKind::Instance {
+            let this = self.local_name(LocalId(0));
+            let this_ty = self.ty(self.local_ty(LocalId(0))?)?;
+            params.push(format!("{this}: &{this_ty}"));
+            body_args.push(this);
+        }
+        for p in &func.params {
+            let ty = self.local_ty(*p)?;
+            let rust = self.ty(ty)?;
+            let pname = self.local_name(*p);
+            params.push(if is_copy(ty) {
+                format!("{pname}: {rust}")
+            } else {
+                format!("{pname}: &{rust}")
+            });
+        }
+        params.push("pos: &'static SourcePos".to_string());
+        let ret = if func.ret == Type::Void {
+            String::new()
+        } else {
+            format!(" -> {}", self.ty(&func.ret)?)
+        };
+        writeln!(
+            out,
+            "/// SOMD method `{}`: distribute, run one MI per partition, reduce.",
+            func.name
+        )?;
+        let header = super::stmt::signature_text(&format!("{name}_somd"), &params, &ret);
+        writeln!(out, "{header}")?;
+        let first =
+            sig.dist_params.first().and_then(|(i, _)| func.params.get(*i)).copied().ok_or_else(
+                || EmitError::Internal(format!("SOMD method {} without dist parameter", func.name)),
+            )?;
+        writeln!(
+            out,
+            "    let n_mis = rt::somd::mi_count({}.check(pos).len());",
+            self.local_name(first)
+        )?;
+        // Distribute.
+        let mut geos = Vec::new();
+        let mut mi_lets = Vec::new();
+        let mut part_of = std::collections::HashMap::new();
+        for (k, (idx, dist)) in sig.dist_params.iter().enumerate() {
+            let local =
+                *func.params.get(*idx).ok_or_else(|| EmitError::Internal("dist index".into()))?;
+            let pname = self.local_name(local);
+            let ty = self.local_ty(local)?.clone();
+            if !matches!(ty, Type::Array(_)) {
+                return Err(EmitError::Unsupported(format!(
+                    "a `dist` parameter of type {ty:?} (only mutable arrays are partitioned)"
+                )));
+            }
+            let d = dims(&ty);
+            let copy = may_write(self, &parent, local);
+            let layout = self.layout_expr(dist, d, &pname, k, out)?;
+            let rows_only = matches!(dist, Distribution::Dim(1) | Distribution::User { .. });
+            let rhs = if d == 1 {
+                format!("rt::somd::Dist1::new({pname}, {copy}, pos, |shape| {layout})")
+            } else {
+                format!("rt::somd::Dist2::new({pname}, {copy}, {rows_only}, pos, |shape| {layout})")
+            };
+            line(out, 1, &format!("let dist_{k} = "), &rhs, ";")?;
+            mi_lets.push(format!("let (part_{k}, geo_{k}) = dist_{k}.part(mi);"));
+            geos.push(format!("geo_{k}"));
+            part_of.insert(local, k);
+        }
+        // Map.
+        let mut call_args = vec![format!("&[{}]", geos.join(", "))];
+        call_args.extend(body_args.iter().cloned());
+        for p in &func.params {
+            let ty = self.local_ty(*p)?;
+            let pname = self.local_name(*p);
+            if let Some(k) = part_of.get(p) {
+                call_args.push(format!("&part_{k}"));
+            } else if is_copy(ty) {
+                call_args.push(pname);
+            } else if matches!(ty, Type::Array(_)) && may_write(self, &parent, *p) {
+                mi_lets.push(format!("let private_{pname} = {pname}.deep_copy();"));
+                call_args.push(format!("&private_{pname}"));
+            } else {
+                call_args.push(pname);
+            }
+        }
+        writeln!(
+            out,
+            "    let partials = rt::somd::run_call_traced({:?}, n_mis, |mi| {{",
+            func.name
+        )?;
+        for l in &mi_lets {
+            writeln!(out, "        {l}")?;
+        }
+        line(out, 2, "", &format!("{name}({})", call_args.join(", ")), "")?;
+        writeln!(out, "    }});")?;
+        // Reduce.
+        let ret_ty = self.ty(&func.ret)?;
+        let result = match &sig.reduction {
+            Reduction::None => "let _ = partials;".to_string(),
+            Reduction::Op(ReduceOp::Sub) => "rt::reduce::fold_sub(&partials)".to_string(),
+            Reduction::Op(op) => {
+                let op =
+                    types::reduce_op(*op).ok_or_else(|| EmitError::Internal("reduce op".into()))?;
+                format!("rt::reduce::tree::<{op}, {ret_ty}>(&partials)")
+            }
+            Reduction::Assemble => {
+                let first_dims = dims(self.local_ty(first)?);
+                match (dims(&func.ret), first_dims) {
+                    (1, 1) => "rt::somd::assemble_1d(&dist_0.layout, partials)".to_string(),
+                    (2, 2) => "rt::somd::assemble_2d(&dist_0.layout, partials, pos)".to_string(),
+                    _ => "rt::somd::concat(partials)".to_string(),
+                }
+            }
+            Reduction::SelfCall { param } => {
+                let mut args = vec![format!("&[Geo::WHOLE; {}]", sig.dist_params.len())];
+                args.extend(body_args.iter().cloned());
+                for (i, p) in func.params.iter().enumerate() {
+                    if i == *param {
+                        args.push("&Array::from_vec(partials)".to_string());
+                    } else {
+                        args.push(self.local_name(*p));
+                    }
+                }
+                format!("{name}({})", args.join(", "))
+            }
+            Reduction::Combine(f) => {
+                let combine = self.names.functions[f.0 as usize].clone();
+                let by = if is_copy(&func.ret) { "" } else { "&" };
+                format!(
+                    "rt::somd::tree_combine(partials, &|a, b| {combine}({by}a, {by}b)).unwrap_or_default()"
+                )
+            }
+            Reduction::CombineAll(f) => {
+                let combine = self.names.functions[f.0 as usize].clone();
+                format!("{combine}(&Array::from_vec(partials))")
+            }
+        };
+        line(out, 1, "", &result, "")?;
+        writeln!(out, "}}")?;
+        Ok(())
+    }
+
+    /// The `Layout` expression of a distribution (user strategies call `bounds` first).
+    fn layout_expr(
+        &mut self,
+        dist: &Distribution,
+        d: usize,
+        pname: &str,
+        k: usize,
+        out: &mut String,
+    ) -> Result<String, EmitError> {
+        let halos = |halos: &[(u32, u32)]| {
+            let list: Vec<String> = (0..d)
+                .map(|i| halos.get(i).copied().unwrap_or((0, 0)))
+                .map(|(b, a)| format!("({b}, {a})"))
+                .collect();
+            format!("[{}]", list.join(", "))
+        };
+        Ok(match dist {
+            Distribution::Block => "rt::partition::Layout::block(shape, n_mis)".to_string(),
+            Distribution::Dim(dim) => {
+                let dim = dim.saturating_sub(1) as usize;
+                if dim >= d {
+                    return Err(EmitError::Unsupported(format!(
+                        "dist(dim = {}) on a {d}-dimensional array",
+                        dim + 1
+                    )));
+                }
+                format!("rt::partition::Layout::along(shape, n_mis, {dim})")
+            }
+            Distribution::View { halos: h, poly } => {
+                let method = if *poly { "with_polyview" } else { "with_view" };
+                format!("rt::partition::Layout::block(shape, n_mis).{method}({})", halos(h))
+            }
+            Distribution::User { class, bounds, args } => {
+                let strategy =
+                    self.module.classes.get(class.0 as usize).map_or("?", |c| c.name.as_str());
+                let bounds_fn = self.names.functions[bounds.0 as usize].clone();
+                let callee = self.callee(*bounds)?;
+                let mut texts = vec![format!("{pname}.len() as i32"), "n_mis as i32".to_string()];
+                for (i, a) in args.iter().enumerate() {
+                    let ty = callee
+                        .params
+                        .get(i + 2)
+                        .and_then(|p| callee.locals.get(p.0 as usize))
+                        .map(|l| l.ty.clone())
+                        .unwrap_or(Type::Prim(somd_syntax::ast::PrimType::Int));
+                    texts.push(self.arg(*a, &ty)?);
+                }
+                let rhs = format!(
+                    "rt::somd::user_bounds({strategy:?}, &{bounds_fn}({}), {pname}.len(), n_mis, pos)",
+                    texts.join(", ")
+                );
+                line(out, 1, &format!("let bounds_{k} = "), &rhs, ";")?;
+                format!("rt::partition::Layout::user(shape, bounds_{k})")
+            }
+        })
+    }
+}
+
+/// Writes one statement at `level`, broken like rustfmt when too long.
+fn line(
+    out: &mut String,
+    level: usize,
+    prefix: &str,
+    text: &str,
+    suffix: &str,
+) -> Result<(), EmitError> {
+    for l in super::layout::layout(level * 4, prefix, text, suffix) {
+        writeln!(out, "{l}")?;
+    }
+    Ok(())
+}
