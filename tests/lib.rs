@@ -169,7 +169,10 @@ pub fn bless(path: &Path, actual: &[Expectation]) -> std::io::Result<()> {
     let mut out = kept.join("\n");
     out.push('\n');
     for e in actual.iter().filter(|e| e.file == name) {
-        out.push_str(&format!("// {}[{}] {}:{}: {}\n", e.severity, e.code, e.line, e.column, e.message));
+        out.push_str(&format!(
+            "// {}[{}] {}:{}: {}\n",
+            e.severity, e.code, e.line, e.column, e.message
+        ));
     }
     std::fs::write(path, out)
 }

@@ -27,7 +27,8 @@ fn run_suite(dir: &str, must_fail: bool) {
         }
         let has_error = |set: &[Expectation]| set.iter().any(|e| e.severity == "error");
         if must_fail && !has_error(&expected) {
-            failures.push(format!("{}: a fail fixture must annotate at least one error", program.name));
+            failures
+                .push(format!("{}: a fail fixture must annotate at least one error", program.name));
         }
         if !must_fail && has_error(&expected) {
             failures.push(format!("{}: a pass fixture must not expect errors", program.name));

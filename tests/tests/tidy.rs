@@ -27,8 +27,7 @@ fn every_code_has_a_page_and_every_page_a_code() {
             }
         }
     }
-    let missing: Vec<&str> =
-        codes.iter().map(|c| c.code).filter(|c| !pages.contains(*c)).collect();
+    let missing: Vec<&str> = codes.iter().map(|c| c.code).filter(|c| !pages.contains(*c)).collect();
     assert!(missing.is_empty(), "codes without a page in docs/errors/: {missing:?}");
     let orphans: Vec<&String> = pages.iter().filter(|p| !seen.contains(p.as_str())).collect();
     assert!(orphans.is_empty(), "pages in docs/errors/ without a registered code: {orphans:?}");
@@ -42,11 +41,8 @@ fn every_fail_code_is_exercised_by_a_fixture() {
             annotated.insert(e.code);
         }
     }
-    let untested: Vec<&str> = somdc::all_codes()
-        .iter()
-        .map(|c| c.code)
-        .filter(|c| !annotated.contains(*c))
-        .collect();
+    let untested: Vec<&str> =
+        somdc::all_codes().iter().map(|c| c.code).filter(|c| !annotated.contains(*c)).collect();
     assert!(untested.is_empty(), "codes no fixture in tests/fail exercises: {untested:?}");
 }
 

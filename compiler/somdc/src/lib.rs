@@ -6,11 +6,20 @@ use somd_diag::{CodeInfo, Diagnostic, SourceMap};
 use somd_sema::Program;
 use somd_syntax::ast::IdGen;
 
-/// The result of checking a program: the checked program and every diagnostic, sorted by
-/// position.
+/// At most this many errors, and separately this many warnings, are reported (as `javac`'s
+/// `-Xmaxerrs` default); the rest are counted. A broken file of a few hundred kilobytes can
+/// otherwise produce tens of thousands of diagnostics, each rendering its source line.
+pub const MAX_REPORTED: usize = 100;
+
+/// The result of checking a program: the checked program and the diagnostics to report,
+/// sorted by position.
 pub struct Checked {
     pub program: Program,
     pub diagnostics: Vec<Diagnostic>,
+    /// Errors found but not kept in `diagnostics` because of [`MAX_REPORTED`].
+    pub omitted_errors: usize,
+    /// Warnings found but not kept in `diagnostics` because of [`MAX_REPORTED`].
+    pub omitted_warnings: usize,
 }
 
 impl Checked {
@@ -48,7 +57,18 @@ fn check_on_this_thread(sources: &SourceMap) -> Checked {
     let (program, semantic) = somd_sema::check(units);
     diagnostics.extend(semantic);
     somd_diag::sort(&mut diagnostics);
-    Checked { program, diagnostics }
+    let (mut errors, mut warnings) = (0, 0);
+    diagnostics.retain(|d| {
+        let seen = if d.is_error() { &mut errors } else { &mut warnings };
+        *seen += 1;
+        *seen <= MAX_REPORTED
+    });
+    Checked {
+        program,
+        diagnostics,
+        omitted_errors: errors.saturating_sub(MAX_REPORTED),
+        omitted_warnings: warnings.saturating_sub(MAX_REPORTED),
+    }
 }
 
 /// Every diagnostic code of every stage.
@@ -60,8 +80,9 @@ pub fn all_codes() -> Vec<CodeInfo> {
 
 /// Why a program could not be turned into a Cargo project.
 pub enum CompileError {
-    /// The front end found errors; the diagnostics (warnings included) are in `checked`.
-    Rejected(Checked),
+    /// The front end found errors; the diagnostics (warnings included) are in `checked`
+    /// (boxed: a checked program is large, and the error path is rare).
+    Rejected(Box<Checked>),
     /// The back end could not emit the checked program (a compiler limitation or bug).
     Emit(somd_codegen::rust::EmitError),
 }
@@ -75,7 +96,7 @@ pub fn compile(
 ) -> Result<(somd_codegen::rust::Project, Vec<Diagnostic>), CompileError> {
     let checked = check(sources);
     if checked.has_errors() {
-        return Err(CompileError::Rejected(checked));
+        return Err(CompileError::Rejected(Box::new(checked)));
     }
     match emit(&checked, sources, options) {
         Ok(project) => Ok((project, checked.diagnostics)),

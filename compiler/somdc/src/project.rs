@@ -1,0 +1,112 @@
+//! `somdc build`: compile a program to a Cargo project on disk. Also the pieces `run`
+//! shares: finding the runtime crate and writing a project's files.
+
+use crate::{load, report, Color};
+use somd_codegen::rust::{EmitOptions, Project};
+use somd_diag::SourceMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The version recorded in generated files and in cache keys.
+pub(crate) const SOMDC_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The runtime crate the generated project depends on: `$SOMD_RUNTIME`, or the `runtime/`
+/// directory of the source tree somdc was built from. Returns a message when it is missing.
+pub(crate) fn runtime_path() -> Result<PathBuf, String> {
+    let (path, origin) = match std::env::var_os("SOMD_RUNTIME") {
+        Some(path) => (PathBuf::from(path), "SOMD_RUNTIME"),
+        None => (
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("..").join("runtime"),
+            "the somdc source tree",
+        ),
+    };
+    match path.canonicalize() {
+        Ok(path) if path.join("Cargo.toml").is_file() => Ok(path),
+        _ => Err(format!(
+            "error: the runtime crate `somd-runtime` was not found at {} (from {origin}); \
+             set SOMD_RUNTIME to the directory of its Cargo.toml",
+            path.display()
+        )),
+    }
+}
+
+/// The package name of a program: its first file's stem, made a Cargo identifier.
+pub(crate) fn program_package_name(files: &[PathBuf]) -> String {
+    let stem = files
+        .first()
+        .and_then(|file| file.file_stem())
+        .map(|stem| stem.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    somdc::package_name(&stem)
+}
+
+/// Checks, lowers and emits; prints diagnostics. `None` when the program has errors or
+/// cannot be emitted (already reported).
+pub(crate) fn compile(sources: &SourceMap, options: &EmitOptions, color: Color) -> Option<Project> {
+    match somdc::compile(sources, options) {
+        Ok((project, warnings)) => {
+            report(sources, &warnings, color, "compile");
+            Some(project)
+        }
+        Err(somdc::CompileError::Rejected(checked)) => {
+            report(sources, &checked.diagnostics, color, "compile");
+            None
+        }
+        Err(somdc::CompileError::Emit(err)) => {
+            eprintln!("error: cannot generate code for this program: {err}");
+            None
+        }
+    }
+}
+
+/// Writes every file of `project` under `dir`, creating directories and overwriting
+/// files. Files are written to a temporary name and renamed, so a reader never sees a
+/// half-written file.
+pub(crate) fn write_project(project: &Project, dir: &Path) -> Result<(), String> {
+    for (relative, text) in &project.files {
+        let path = dir.join(relative);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|err| format!("error: cannot create {}: {err}", parent.display()))?;
+        }
+        // Rewriting an unchanged file would only make cargo rebuild the program.
+        if std::fs::read(&path).is_ok_and(|old| old == text.as_bytes()) {
+            continue;
+        }
+        let mut temporary = path.clone().into_os_string();
+        temporary.push(format!(".tmp{}", std::process::id()));
+        let temporary = PathBuf::from(temporary);
+        std::fs::write(&temporary, text)
+            .and_then(|()| std::fs::rename(&temporary, &path))
+            .map_err(|err| format!("error: cannot write {}: {err}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// `somdc build FILE... -o DIR`.
+pub(crate) fn build(files: &[PathBuf], out_dir: &Path, color: Color) -> ExitCode {
+    let runtime_path = match runtime_path() {
+        Ok(path) => path,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let Some(sources) = load(files) else {
+        return ExitCode::FAILURE;
+    };
+    let options = EmitOptions {
+        runtime_path,
+        package_name: program_package_name(files),
+        somdc_version: SOMDC_VERSION.to_string(),
+    };
+    let Some(project) = compile(&sources, &options, color) else {
+        return ExitCode::FAILURE;
+    };
+    if let Err(message) = write_project(&project, out_dir) {
+        eprintln!("{message}");
+        return ExitCode::FAILURE;
+    }
+    println!("{}", out_dir.join("target").join("release").join(&project.binary_name).display());
+    ExitCode::SUCCESS
+}

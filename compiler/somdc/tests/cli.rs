@@ -1,0 +1,254 @@
+//! Tests of the `somdc` command line through the built binary: exit statuses, the JSON
+//! diagnostic format, `build`'s project layout, `run`'s pass-through of arguments, output
+//! and exit status, and its cache.
+//!
+//! Every test that runs programs shares one cache directory under `CARGO_TARGET_TMPDIR`,
+//! so the runtime crate compiles once for the whole file (and concurrent tests exercise the
+//! cache's locking).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const GOOD: &str = r#"
+public class Main {
+    public static void main(String[] args) {
+        System.out.println("args " + args.length);
+        for (int i = 0; i < args.length; i++) {
+            System.out.println(args[i]);
+        }
+        System.err.println("to stderr");
+    }
+}
+"#;
+
+const BAD: &str = r#"
+public class Main {
+    public static void main(String[] args) {
+        int x = true;
+        boolean y = 3;
+    }
+}
+"#;
+
+const THROWS: &str = r#"
+public class Main {
+    public static void main(String[] args) {
+        System.out.println("before");
+        int n = args.length;
+        System.out.println(10 / n);
+    }
+}
+"#;
+
+fn somdc() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_somdc"));
+    command.env("SOMD_CACHE_DIR", scratch().join("cache")).env_remove("SOMD_CACHE_VERBOSE");
+    command.env_remove("SOMD_RUNTIME").env("NO_COLOR", "1");
+    command
+}
+
+fn scratch() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("somdc-cli")
+}
+
+/// Writes `text` to a fresh file `dir/name` under the scratch directory.
+fn source(dir: &str, name: &str, text: &str) -> PathBuf {
+    let dir = scratch().join(dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write source");
+    path
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn run(command: &mut Command) -> Output {
+    command.output().expect("somdc runs")
+}
+
+#[test]
+fn check_exits_0_without_errors_and_1_with_errors() {
+    let good = source("check", "good.somd", GOOD);
+    let bad = source("check", "bad.somd", BAD);
+    let ok = run(somdc().arg("check").arg(&good));
+    assert_eq!(ok.status.code(), Some(0), "{}", text(&ok.stderr));
+    assert!(ok.stderr.is_empty(), "{}", text(&ok.stderr));
+    let failed = run(somdc().arg("check").arg(&bad));
+    assert_eq!(failed.status.code(), Some(1));
+    let stderr = text(&failed.stderr);
+    assert!(stderr.contains("error[E"), "{stderr}");
+    assert!(stderr.contains("could not check the program: 2 errors"), "{stderr}");
+}
+
+#[test]
+fn check_json_is_one_object_per_diagnostic() {
+    let bad = source("json", "bad.somd", BAD);
+    let out = run(somdc().arg("check").arg(&bad).args(["--format", "json"]));
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    for line in lines {
+        let value: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        assert_eq!(value["severity"], "error");
+        assert!(value["code"].as_str().is_some_and(|c| c.starts_with('E') && c.len() == 5));
+        assert!(value["file"].as_str().is_some_and(|f| f.ends_with("bad.somd")));
+        assert!(value["line"].as_u64().is_some_and(|l| l == 4 || l == 5), "{line}");
+        for field in ["message", "column", "end_line", "end_column", "label", "secondary", "notes"]
+        {
+            assert!(!value[field].is_null(), "missing {field} in {line}");
+        }
+    }
+}
+
+#[test]
+fn build_writes_a_cargo_project_and_prints_the_executable_path() {
+    let program = source("build", "Hello-World.somd", GOOD);
+    let out_dir = scratch().join("build").join("project");
+    let _ = std::fs::remove_dir_all(&out_dir);
+    let out = run(somdc().arg("build").arg(&program).arg("-o").arg(&out_dir));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let manifest = std::fs::read_to_string(out_dir.join("Cargo.toml")).expect("Cargo.toml");
+    assert!(manifest.contains("name = \"hello_world\""), "{manifest}");
+    assert!(manifest.contains("somd-runtime"), "{manifest}");
+    let main_rs = std::fs::read_to_string(out_dir.join("src").join("main.rs")).expect("main.rs");
+    assert!(main_rs.contains("fn main"), "{main_rs}");
+    let expected = out_dir.join("target").join("release").join("hello_world");
+    assert_eq!(text(&out.stdout), format!("{}\n", expected.display()));
+
+    // Building again overwrites the generated files.
+    std::fs::write(out_dir.join("src").join("main.rs"), "garbage").expect("write");
+    let again = run(somdc().arg("build").arg(&program).arg("-o").arg(&out_dir));
+    assert_eq!(again.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(out_dir.join("src").join("main.rs")).ok(), Some(main_rs));
+}
+
+#[test]
+fn build_of_a_wrong_program_fails_without_writing() {
+    let program = source("build-bad", "bad.somd", BAD);
+    let out_dir = scratch().join("build-bad").join("project");
+    let _ = std::fs::remove_dir_all(&out_dir);
+    let out = run(somdc().arg("build").arg(&program).arg("-o").arg(&out_dir));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("error[E"));
+    assert!(out.stdout.is_empty());
+    assert!(!out_dir.exists());
+}
+
+#[test]
+fn build_reports_a_missing_runtime() {
+    let program = source("no-runtime", "good.somd", GOOD);
+    let out = run(somdc()
+        .env("SOMD_RUNTIME", scratch().join("no-such-runtime"))
+        .arg("build")
+        .arg(&program)
+        .arg("-o")
+        .arg(scratch().join("no-runtime").join("project")));
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("runtime crate") && stderr.contains("SOMD_RUNTIME"), "{stderr}");
+}
+
+#[test]
+fn run_passes_arguments_output_and_exit_status_through() {
+    let good = source("run", "echo.somd", GOOD);
+    let out = run(somdc().arg("run").arg(&good).args(["--", "a b", "-x", "--", "7"]));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "args 4\na b\n-x\n--\n7\n");
+    assert!(text(&out.stderr).ends_with("to stderr\n"), "{}", text(&out.stderr));
+
+    let throws = source("run", "throws.somd", THROWS);
+    let out = run(somdc().arg("run").arg(&throws));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "before\n");
+    let stderr = text(&out.stderr);
+    let mut lines = stderr.lines().rev();
+    let at = lines.next().unwrap_or_default();
+    let exception = lines.next().unwrap_or_default();
+    assert_eq!(exception, "Exception in thread \"main\" java.lang.ArithmeticException: / by zero");
+    assert!(at.starts_with("\tat ") && at.ends_with("throws.somd:6:28"), "{stderr}");
+}
+
+#[test]
+fn run_of_a_wrong_program_prints_diagnostics_and_exits_1() {
+    let bad = source("run-bad", "bad.somd", BAD);
+    let out = run(somdc().arg("run").arg(&bad));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(text(&out.stderr).contains("error[E"));
+}
+
+/// The binary a cache note names (`somdc: cache hit: PATH`).
+fn cached_binary(stderr: &str) -> Option<PathBuf> {
+    stderr.lines().find_map(|l| l.strip_prefix("somdc: cache hit: ")).map(PathBuf::from)
+}
+
+fn modified(path: &Path) -> std::time::SystemTime {
+    std::fs::metadata(path).and_then(|m| m.modified()).expect("binary exists")
+}
+
+#[test]
+fn an_unchanged_program_is_served_from_the_cache() {
+    // A program no other test uses, so the first run here is the one that builds it.
+    let unique = format!("// {}\n{GOOD}", std::process::id());
+    let program = source("cache", "cached.somd", &unique);
+    let first = run(somdc().env("SOMD_CACHE_VERBOSE", "1").arg("run").arg(&program));
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+    assert!(text(&first.stderr).contains("somdc: building "), "{}", text(&first.stderr));
+
+    let second =
+        run(somdc().env("SOMD_CACHE_VERBOSE", "1").arg("run").arg(&program).arg("--").arg("x"));
+    assert_eq!(second.status.code(), Some(0));
+    assert_eq!(text(&second.stdout), "args 1\nx\n");
+    let stderr = text(&second.stderr);
+    assert!(!stderr.contains("somdc: building"), "{stderr}");
+    let binary = cached_binary(&stderr).expect("a cache-hit note");
+    let before = modified(&binary);
+
+    let third = run(somdc().env("SOMD_CACHE_VERBOSE", "1").arg("run").arg(&program));
+    assert_eq!(cached_binary(&text(&third.stderr)), Some(binary.clone()));
+    assert_eq!(modified(&binary), before, "the cached binary was rebuilt");
+
+    // A change makes a new entry.
+    std::fs::write(&program, format!("{unique}// changed\n")).expect("write");
+    let changed = run(somdc().env("SOMD_CACHE_VERBOSE", "1").arg("run").arg(&program));
+    assert_eq!(changed.status.code(), Some(0));
+    assert!(text(&changed.stderr).contains("somdc: building "));
+}
+
+#[test]
+fn concurrent_runs_of_one_program_share_the_cache_safely() {
+    let unique = format!("// concurrent {}\n{GOOD}", std::process::id());
+    let program = source("concurrent", "same.somd", &unique);
+    let children: Vec<_> = (0..3)
+        .map(|i| {
+            somdc()
+                .arg("run")
+                .arg(&program)
+                .arg("--")
+                .arg(i.to_string())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("spawn somdc")
+        })
+        .collect();
+    for (i, child) in children.into_iter().enumerate() {
+        let out = child.wait_with_output().expect("somdc finishes");
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), format!("args 1\n{i}\n"));
+    }
+}
+
+#[test]
+fn dev_dumps_and_verifies_the_mir() {
+    let good = source("dev", "good.somd", GOOD);
+    let out = run(somdc().args(["dev", "--dump-mir", "--verify"]).arg(&good));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("main"), "{}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("MIR verified"));
+    let help = run(somdc().arg("--help"));
+    assert!(!text(&help.stdout).contains("dev"), "`dev` is hidden");
+}

@@ -1,0 +1,575 @@
+//! The end-to-end suite: compiles every program of `tests/run/` and `samples/`, runs it on
+//! every CPU placement and compares its behaviour with what its Java twin did
+//! (`tests/run/README.md`).
+//!
+//! Per program `NAME` (a `NAME.somd` file or a `NAME.prog/` directory), the suite's
+//! `expected/` directory holds `NAME.out` (standard output), `NAME.err` (standard error,
+//! when not empty), `NAME.status` (exit status, when not 0) and `NAME.source` (the `cksum`
+//! of the program's text, so a program edited without regenerating is reported as such),
+//! all written by `tests/run/regen.sh` from the Java twin — never by hand. No JDK is needed
+//! here.
+//!
+//! Compilation: every program is compiled once, through the `somdc` library, into a Cargo
+//! project under `CARGO_TARGET_TMPDIR/e2e/programs/`; the projects are members of one
+//! generated workspace built by a single `cargo build --release --keep-going`, so the
+//! runtime compiles once, programs compile in parallel and an unchanged program is not
+//! rebuilt. Each program then runs with `SOMD_DEVICE=seq` and with `SOMD_DEVICE=cpu` at
+//! `SOMD_THREADS` = 1, 2, 3 and 8. A run must match exactly: standard output and exit
+//! status; for a program that throws, the first line of standard error (the exception and
+//! its detail) and the position line `\tat FILE:LINE:COL` given by the program's
+//! `// throws-at: LINE:COL` annotation (Java's stack trace has no columns); for any other
+//! program, the whole of standard error.
+//!
+//! `SOMD_E2E_FILTER=a,b` restricts both suites to programs whose names contain one of the
+//! words; `SOMD_RUNTIME=DIR` builds against another copy of the runtime crate.
+
+use serde_json::Value;
+use somd_codegen::rust::EmitOptions;
+use somd_tests::{load, programs, repo_root, Program};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+/// The placements every program runs on: `(SOMD_DEVICE, SOMD_THREADS)`.
+const PLACEMENTS: &[(&str, Option<&str>)] = &[
+    ("seq", None),
+    ("cpu", Some("1")),
+    ("cpu", Some("2")),
+    ("cpu", Some("3")),
+    ("cpu", Some("8")),
+];
+
+/// A program that runs longer than this is reported as hanging and killed.
+const RUN_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// One program of a suite, as compiled.
+struct Entry {
+    suite: &'static str,
+    program: Program,
+    /// The executable, or why there is none.
+    binary: Result<PathBuf, String>,
+}
+
+/// Everything compiled once for both suites.
+struct Built {
+    entries: Vec<Entry>,
+}
+
+fn e2e_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("e2e")
+}
+
+fn filter_words() -> Vec<String> {
+    std::env::var("SOMD_E2E_FILTER")
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|w| !w.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+fn selected(suite_dir: &Path) -> Vec<Program> {
+    let words = filter_words();
+    programs(suite_dir)
+        .into_iter()
+        .filter(|p| !p.name.contains('/'))
+        .filter(|p| words.is_empty() || words.iter().any(|w| p.name.contains(w.as_str())))
+        .collect()
+}
+
+/// The program's name without `.somd` / `.prog`.
+fn stem(program: &Program) -> String {
+    program.name.trim_end_matches(".somd").trim_end_matches(".prog").to_string()
+}
+
+/// Writes `text` to `path` unless it already holds exactly that (an unchanged file keeps its
+/// modification time, so cargo does not rebuild the program).
+fn write_if_changed(path: &Path, text: &str) {
+    if std::fs::read(path).is_ok_and(|old| old == text.as_bytes()) {
+        return;
+    }
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).expect("create project directory");
+    }
+    std::fs::write(path, text).expect("write project file");
+}
+
+/// Splits a generated `Cargo.toml` into the member's own part and its `[profile.*]`
+/// tables: a workspace member may not declare `[workspace]` and its profiles would be
+/// ignored, so the profiles move to the generated workspace root.
+fn split_manifest(manifest: &str) -> (String, String) {
+    let mut member = String::new();
+    let mut profiles = String::new();
+    let mut in_profile = false;
+    for line in manifest.lines() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            in_profile = trimmed.starts_with("[profile.");
+            if trimmed == "[workspace]" {
+                continue;
+            }
+        }
+        let out = if in_profile { &mut profiles } else { &mut member };
+        out.push_str(line);
+        out.push('\n');
+    }
+    (member, profiles)
+}
+
+fn build_all() -> Built {
+    let started = Instant::now();
+    let root = repo_root();
+    let dir = e2e_dir();
+    // `SOMD_RUNTIME` overrides the runtime crate, as it does for `somdc build`.
+    let runtime = std::env::var_os("SOMD_RUNTIME")
+        .map_or_else(|| root.join("runtime"), PathBuf::from)
+        .canonicalize()
+        .expect("the runtime crate exists");
+    let mut entries = Vec::new();
+    let mut members = Vec::new();
+    let mut profiles = String::new();
+    // Package directory name -> index in `entries`.
+    let mut by_package: BTreeMap<String, usize> = BTreeMap::new();
+
+    for (suite, prefix) in [("tests/run", "e2e"), ("samples", "sample")] {
+        for program in selected(&root.join(suite)) {
+            let package = format!("{prefix}_{}", stem(&program));
+            let sources = load(&program);
+            let options = EmitOptions {
+                runtime_path: runtime.clone(),
+                package_name: package.clone(),
+                somdc_version: String::from("e2e"),
+            };
+            let binary = match somdc::compile(&sources, &options) {
+                Err(somdc::CompileError::Rejected(checked)) => Err(format!(
+                    "somdc rejected the program:\n{}",
+                    somd_diag::render_text(&sources, &checked.diagnostics, false)
+                )),
+                Err(somdc::CompileError::Emit(err)) => Err(format!("somdc could not emit: {err}")),
+                Ok((project, _warnings)) => {
+                    let project_dir = dir.join("programs").join(&package);
+                    for (relative, text) in &project.files {
+                        let text = if relative == Path::new("Cargo.toml") {
+                            let (member, member_profiles) = split_manifest(text);
+                            if profiles.is_empty() {
+                                profiles = member_profiles;
+                            }
+                            member
+                        } else {
+                            text.clone()
+                        };
+                        write_if_changed(&project_dir.join(relative), &text);
+                    }
+                    members.push(format!("programs/{package}"));
+                    by_package.insert(package.clone(), entries.len());
+                    Ok(dir.join("target").join("release").join(&project.binary_name))
+                }
+            };
+            entries.push(Entry { suite, program, binary });
+        }
+    }
+
+    if !members.is_empty() {
+        let mut manifest = String::from(
+            "# Generated by the end-to-end suite (tests/tests/run.rs): every test program is a\n\
+             # member, so one cargo build compiles the runtime once and the programs in parallel.\n\
+             [workspace]\nresolver = \"2\"\nmembers = [\n",
+        );
+        for member in &members {
+            let _ = writeln!(manifest, "    \"{member}\",");
+        }
+        manifest.push_str("]\n\n");
+        manifest.push_str(&profiles);
+        write_if_changed(&dir.join("Cargo.toml"), &manifest);
+        let lock = dir.join("Cargo.lock");
+        if !lock.exists() {
+            // The dependency versions the runtime is tested with.
+            let _ = std::fs::copy(root.join("Cargo.lock"), &lock);
+        }
+        let report = cargo_build(&dir);
+        for index in by_package.values() {
+            let entry = &mut entries[*index];
+            let Ok(binary) = &entry.binary else { continue };
+            if !report.executables.contains(binary) {
+                let target = binary.file_name().map(|n| n.to_string_lossy().into_owned());
+                let errors =
+                    target.and_then(|t| report.errors.get(&t).cloned()).unwrap_or_else(|| {
+                        format!("no executable was built; cargo said:\n{}", report.tail)
+                    });
+                entry.binary = Err(format!("the generated Rust did not compile:\n{errors}"));
+            }
+        }
+    }
+    eprintln!(
+        "e2e: compiled {} programs (somdc + one cargo build) in {:.1} s",
+        entries.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Built { entries }
+}
+
+/// What one `cargo build` of the generated workspace produced.
+struct CargoReport {
+    /// Executables cargo reported as built or fresh in this build.
+    executables: BTreeSet<PathBuf>,
+    /// Rendered compiler errors by target (binary) name.
+    errors: BTreeMap<String, String>,
+    /// The last lines of cargo's own messages, for failures that name no package.
+    tail: String,
+}
+
+fn cargo_build(dir: &Path) -> CargoReport {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let output = Command::new(cargo)
+        .current_dir(dir)
+        .args(["build", "--release", "--workspace", "--keep-going", "--message-format=json"])
+        .arg("--target-dir")
+        .arg(dir.join("target"))
+        .env_remove("CARGO_TARGET_DIR")
+        .stdin(Stdio::null())
+        .output()
+        .expect("run cargo");
+    let mut report =
+        CargoReport { executables: BTreeSet::new(), errors: BTreeMap::new(), tail: String::new() };
+    for line in String::from_utf8_lossy(&output.stdout).lines() {
+        let Ok(message) = serde_json::from_str::<Value>(line) else { continue };
+        let package = message["target"]["name"].as_str().unwrap_or_default().to_string();
+        match message["reason"].as_str() {
+            Some("compiler-artifact") => {
+                if let Some(executable) = message["executable"].as_str() {
+                    report.executables.insert(PathBuf::from(executable));
+                }
+            }
+            Some("compiler-message") if message["message"]["level"] == "error" => {
+                let rendered = message["message"]["rendered"].as_str().unwrap_or_default();
+                let text = report.errors.entry(package).or_default();
+                if text.len() < 6000 {
+                    text.push_str(rendered);
+                }
+            }
+            _ => {}
+        }
+    }
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    report.tail = lines[lines.len().saturating_sub(30)..].join("\n");
+    report
+}
+
+fn built() -> &'static Built {
+    static BUILT: OnceLock<Built> = OnceLock::new();
+    BUILT.get_or_init(build_all)
+}
+
+/// The expected behaviour of a program, from its suite's `expected/` directory.
+struct Expected {
+    stdout: String,
+    stderr: String,
+    status: i32,
+    /// `FILE:LINE:COL` from the program's `// throws-at:` annotation.
+    throws_at: Option<String>,
+    args: Vec<String>,
+}
+
+fn expected(suite_dir: &Path, program: &Program) -> Result<Expected, String> {
+    let name = stem(program);
+    let dir = suite_dir.join("expected");
+    let stdout = std::fs::read_to_string(dir.join(format!("{name}.out")))
+        .map_err(|_| format!("no expected/{name}.out: run tests/run/regen.sh"))?;
+    let stderr = std::fs::read_to_string(dir.join(format!("{name}.err"))).unwrap_or_default();
+    let status = match std::fs::read_to_string(dir.join(format!("{name}.status"))) {
+        Ok(text) => text.trim().parse().map_err(|_| format!("bad expected/{name}.status"))?,
+        Err(_) => 0,
+    };
+    let mut throws_at = None;
+    let mut args = Vec::new();
+    for (index, file) in program.files.iter().enumerate() {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let file_name =
+            file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        for line in text.lines() {
+            if let Some(position) = line.trim().strip_prefix("// throws-at:") {
+                throws_at = Some(format!("{file_name}:{}", position.trim()));
+            }
+            if index == 0 && args.is_empty() {
+                if let Some(list) = line.trim().strip_prefix("// args:") {
+                    args = list.split_whitespace().map(String::from).collect();
+                }
+            }
+        }
+    }
+    let mut text = Vec::new();
+    for file in &program.files {
+        text.extend(std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?);
+    }
+    let recorded = std::fs::read_to_string(dir.join(format!("{name}.source"))).unwrap_or_default();
+    let current = format!("{} {}", cksum(&text), text.len());
+    if recorded.trim() != current {
+        return Err(format!(
+            "the program changed since expected/{name}.out was made (checksum `{}`, now \
+             `{current}`): update java/{name}.java and run tests/run/regen.sh",
+            recorded.trim()
+        ));
+    }
+    if status != 0 && throws_at.is_none() {
+        return Err(format!("{name} throws but has no `// throws-at: LINE:COL` annotation"));
+    }
+    Ok(Expected { stdout, stderr, status, throws_at, args })
+}
+
+/// The POSIX `cksum` CRC of `bytes` (what `regen.sh` records in `expected/NAME.source`).
+fn cksum(bytes: &[u8]) -> u32 {
+    const POLY: u32 = 0x04C1_1DB7;
+    let table: Vec<u32> = (0..256u32)
+        .map(|i| {
+            (0..8).fold(i << 24, |c, _| if c & 0x8000_0000 != 0 { (c << 1) ^ POLY } else { c << 1 })
+        })
+        .collect();
+    let step =
+        |crc: u32, byte: u8| (crc << 8) ^ table[(((crc >> 24) ^ u32::from(byte)) & 0xff) as usize];
+    let mut crc = bytes.iter().fold(0u32, |crc, &b| step(crc, b));
+    let mut length = bytes.len();
+    while length > 0 {
+        crc = step(crc, (length & 0xff) as u8);
+        length >>= 8;
+    }
+    !crc
+}
+
+/// The output of one run.
+struct Outcome {
+    stdout: String,
+    stderr: String,
+    status: Option<i32>,
+    timed_out: bool,
+}
+
+fn run_binary(binary: &Path, args: &[String], device: &str, threads: Option<&str>) -> Outcome {
+    let mut command = Command::new(binary);
+    command
+        .args(args)
+        .env("SOMD_DEVICE", device)
+        .env_remove("SOMD_THREADS")
+        .env_remove("SOMD_TRACE")
+        .env_remove("SOMD_CONFIG")
+        .env_remove("SOMD_STRICT")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(threads) = threads {
+        command.env("SOMD_THREADS", threads);
+    }
+    let mut child = command.spawn().expect("start test program");
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+    };
+    let stdout = drain(child.stdout.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let stderr = drain(child.stderr.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let started = Instant::now();
+    let mut timed_out = false;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status.code(),
+            Ok(None) if started.elapsed() > RUN_TIMEOUT => {
+                let _ = child.kill();
+                timed_out = true;
+                break child.wait().ok().and_then(|s| s.code());
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+            Err(_) => break None,
+        }
+    };
+    Outcome {
+        stdout: stdout.join().unwrap_or_default(),
+        stderr: stderr.join().unwrap_or_default(),
+        status,
+        timed_out,
+    }
+}
+
+/// A short unified-style diff: the first differing lines with some context.
+fn diff(expected: &str, actual: &str) -> String {
+    let e: Vec<&str> = expected.lines().collect();
+    let a: Vec<&str> = actual.lines().collect();
+    let mut out = String::new();
+    let mut shown = 0;
+    for i in 0..e.len().max(a.len()) {
+        let (x, y) = (e.get(i), a.get(i));
+        if x != y {
+            if let Some(x) = x {
+                let _ = writeln!(out, "    line {}: - {x}", i + 1);
+            }
+            if let Some(y) = y {
+                let _ = writeln!(out, "    line {}: + {y}", i + 1);
+            }
+            shown += 1;
+            if shown == 8 {
+                let _ = writeln!(out, "    ...");
+                break;
+            }
+        }
+    }
+    if expected.ends_with('\n') != actual.ends_with('\n') && shown == 0 {
+        out.push_str("    (final newline differs)\n");
+    }
+    out
+}
+
+/// Compares one run with the expectation; `None` when it matches.
+fn compare(expected: &Expected, outcome: &Outcome) -> Option<String> {
+    let mut problems = String::new();
+    if outcome.timed_out {
+        let _ = writeln!(problems, "  timed out after {} s", RUN_TIMEOUT.as_secs());
+    }
+    if outcome.status != Some(expected.status) {
+        let _ = writeln!(
+            problems,
+            "  exit status: expected {}, got {:?}",
+            expected.status, outcome.status
+        );
+    }
+    if outcome.stdout != expected.stdout {
+        let _ = write!(problems, "  stdout differs:\n{}", diff(&expected.stdout, &outcome.stdout));
+    }
+    if expected.status != 0 {
+        let want_first = expected.stderr.lines().next().unwrap_or_default();
+        let mut lines = outcome.stderr.lines();
+        let got_first = lines.next().unwrap_or_default();
+        if want_first != got_first {
+            let _ = writeln!(
+                problems,
+                "  exception: expected `{want_first}`\n             got      `{got_first}`"
+            );
+        }
+        let want_at = format!("\tat {}", expected.throws_at.as_deref().unwrap_or_default());
+        let got_at = lines.next().unwrap_or_default();
+        if want_at != got_at {
+            let _ = writeln!(problems, "  position: expected `{want_at}`, got `{got_at}`");
+        }
+    } else if outcome.stderr != expected.stderr {
+        let _ = write!(problems, "  stderr differs:\n{}", diff(&expected.stderr, &outcome.stderr));
+    }
+    (!problems.is_empty()).then_some(problems)
+}
+
+/// Runs every program of `suite` on every placement; panics with every failure.
+fn run_suite(suite: &str) {
+    let built = built();
+    let suite_dir = repo_root().join(suite);
+    let entries: Vec<&Entry> = built.entries.iter().filter(|e| e.suite == suite).collect();
+    let failures = Mutex::new(Vec::<String>::new());
+    let next = Mutex::new(0usize);
+    let started = Instant::now();
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(2, 8);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let index = {
+                    let mut next = next.lock().unwrap_or_else(|e| e.into_inner());
+                    *next += 1;
+                    *next - 1
+                };
+                let Some(entry) = entries.get(index) else { break };
+                let fail = |text: String| {
+                    failures.lock().unwrap_or_else(|e| e.into_inner()).push(text);
+                };
+                let name = &entry.program.name;
+                let binary = match &entry.binary {
+                    Ok(binary) => binary,
+                    Err(why) => {
+                        fail(format!("{suite}/{name}: not compiled: {why}"));
+                        continue;
+                    }
+                };
+                let expected = match expected(&suite_dir, &entry.program) {
+                    Ok(expected) => expected,
+                    Err(why) => {
+                        fail(format!("{suite}/{name}: {why}"));
+                        continue;
+                    }
+                };
+                for (device, threads) in PLACEMENTS {
+                    let outcome = run_binary(binary, &expected.args, device, *threads);
+                    if let Some(problems) = compare(&expected, &outcome) {
+                        let placement = match threads {
+                            Some(n) => format!("SOMD_DEVICE={device} SOMD_THREADS={n}"),
+                            None => format!("SOMD_DEVICE={device}"),
+                        };
+                        fail(format!("{suite}/{name} [{placement}]:\n{problems}"));
+                    }
+                }
+            });
+        }
+    });
+    let mut failures = failures.into_inner().unwrap_or_else(|e| e.into_inner());
+    failures.sort();
+    eprintln!(
+        "e2e: ran {} programs of {suite} on {} placements in {:.1} s: {} failing runs",
+        entries.len(),
+        PLACEMENTS.len(),
+        started.elapsed().as_secs_f64(),
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failing runs in {suite}:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn run_programs_match_their_java_twins() {
+    run_suite("tests/run");
+}
+
+#[test]
+fn samples_match_their_java_twins() {
+    run_suite("samples");
+}
+
+#[test]
+fn cksum_matches_posix() {
+    // `printf 'hello\n' | cksum` and `printf '' | cksum`.
+    assert_eq!(cksum(b"hello\n"), 3_015_617_425);
+    assert_eq!(cksum(b""), 4_294_967_295);
+}
+
+#[test]
+fn every_program_has_a_twin_and_expected_output() {
+    let root = repo_root();
+    let mut missing = Vec::new();
+    for suite in ["tests/run", "samples"] {
+        let dir = root.join(suite);
+        for program in programs(&dir).into_iter().filter(|p| !p.name.contains('/')) {
+            let name = stem(&program);
+            for needed in [format!("java/{name}.java"), format!("expected/{name}.out")] {
+                if !dir.join(&needed).is_file() {
+                    missing.push(format!("{suite}/{needed}"));
+                }
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "missing (write the twin, run tests/run/regen.sh):\n{}",
+        missing.join("\n")
+    );
+}
+
+#[test]
+fn the_suite_is_big_enough() {
+    let count = programs(&repo_root().join("tests/run")).len();
+    assert!(count >= 40, "tests/run has {count} programs; the suite promises at least 40");
+}
