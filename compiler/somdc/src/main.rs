@@ -102,8 +102,15 @@ fn main() -> ExitCode {
 }
 
 /// Prints human diagnostics to standard error, with a summary line when there are errors.
-/// `verb` names the command in the summary ("could not check the program").
-pub(crate) fn report(sources: &SourceMap, diagnostics: &[Diagnostic], color: Color, verb: &str) {
+/// `verb` names the command in the summary ("could not check the program"); `omitted` counts
+/// the errors and warnings beyond `somdc::MAX_REPORTED` that were found but not kept.
+pub(crate) fn report(
+    sources: &SourceMap,
+    diagnostics: &[Diagnostic],
+    omitted: (usize, usize),
+    color: Color,
+    verb: &str,
+) {
     let use_color = match color {
         Color::Always => true,
         Color::Never => false,
@@ -113,6 +120,17 @@ pub(crate) fn report(sources: &SourceMap, diagnostics: &[Diagnostic], color: Col
     let _ = std::io::stderr().write_all(text.as_bytes());
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = diagnostics.len() - errors;
+    let (omitted_errors, omitted_warnings) = omitted;
+    if omitted_errors + omitted_warnings > 0 {
+        eprintln!(
+            "note: {omitted_errors} more error{} and {omitted_warnings} more warning{} not shown \
+             (at most {} of each are reported)",
+            plural(omitted_errors),
+            plural(omitted_warnings),
+            somdc::MAX_REPORTED
+        );
+    }
+    let (errors, warnings) = (errors + omitted_errors, warnings + omitted_warnings);
     if errors > 0 {
         eprintln!(
             "error: could not {verb} the program: {errors} error{}{}",
@@ -133,7 +151,7 @@ fn dev(files: &[PathBuf], dump_mir: bool, verify: bool) -> ExitCode {
     };
     let checked = somdc::check(&sources);
     if checked.has_errors() {
-        report(&sources, &checked.diagnostics, Color::Auto, "compile");
+        report(&sources, &checked.diagnostics, checked.omitted(), Color::Auto, "compile");
         return ExitCode::FAILURE;
     }
     let module = somdc::lower(&checked.program, &sources);
@@ -182,7 +200,7 @@ fn check(files: &[PathBuf], format: Format, color: Color) -> ExitCode {
     };
     let checked = somdc::check(&sources);
     match format {
-        Format::Human => report(&sources, &checked.diagnostics, color, "check"),
+        Format::Human => report(&sources, &checked.diagnostics, checked.omitted(), color, "check"),
         Format::Json => {
             let _ =
                 std::io::stdout().write_all(render_json(&sources, &checked.diagnostics).as_bytes());

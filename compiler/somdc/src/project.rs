@@ -45,11 +45,11 @@ pub(crate) fn program_package_name(files: &[PathBuf]) -> String {
 pub(crate) fn compile(sources: &SourceMap, options: &EmitOptions, color: Color) -> Option<Project> {
     match somdc::compile(sources, options) {
         Ok((project, warnings)) => {
-            report(sources, &warnings, color, "compile");
+            report(sources, &warnings, (0, 0), color, "compile");
             Some(project)
         }
         Err(somdc::CompileError::Rejected(checked)) => {
-            report(sources, &checked.diagnostics, color, "compile");
+            report(sources, &checked.diagnostics, checked.omitted(), color, "compile");
             None
         }
         Err(somdc::CompileError::Emit(err)) => {

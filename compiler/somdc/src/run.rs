@@ -108,7 +108,7 @@ fn build_cached(files: &[PathBuf], color: Color) -> Result<PathBuf, Option<Strin
     let runtime = runtime_path().map_err(Some)?;
     let sources = load(files).ok_or(None)?;
     let checked = somdc::check(&sources);
-    report(&sources, &checked.diagnostics, color, "compile");
+    report(&sources, &checked.diagnostics, checked.omitted(), color, "compile");
     if checked.has_errors() {
         return Err(None);
     }

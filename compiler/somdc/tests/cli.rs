@@ -252,3 +252,41 @@ fn dev_dumps_and_verifies_the_mir() {
     let help = run(somdc().arg("--help"));
     assert!(!text(&help.stdout).contains("dev"), "`dev` is hidden");
 }
+
+/// Every emitted Rust file is rustfmt-clean: the samples exercise long expressions,
+/// SOMD wrappers and task graphs, which the writer lays out only approximately.
+#[test]
+fn built_projects_are_rustfmt_clean() {
+    let have_rustfmt =
+        Command::new("rustfmt").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !have_rustfmt {
+        eprintln!("SKIPPED: rustfmt is not installed");
+        return;
+    }
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples");
+    let mut checked = 0;
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(&samples)
+        .expect("samples/")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "somd"))
+        .collect();
+    entries.sort();
+    for sample in entries {
+        let name = sample.file_stem().and_then(|s| s.to_str()).unwrap_or("sample").to_string();
+        let out_dir = scratch().join(format!("fmt-{name}"));
+        let output = run(somdc().arg("build").arg(&sample).arg("-o").arg(&out_dir));
+        assert!(output.status.success(), "{name}: {}", text(&output.stderr));
+        let main_rs = out_dir.join("src").join("main.rs");
+        let fmt = run(Command::new("rustfmt")
+            .args(["--check", "--edition", "2021"])
+            .arg(&main_rs)
+            .current_dir(&out_dir));
+        assert!(
+            fmt.status.success(),
+            "{name}: main.rs is not rustfmt-clean:\n{}",
+            text(&fmt.stdout)
+        );
+        checked += 1;
+    }
+    assert!(checked >= 6, "expected the samples, found {checked}");
+}
