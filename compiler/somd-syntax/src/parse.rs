@@ -33,7 +33,12 @@ pub const MAX_BRACKET_DEPTH: usize = 256;
 const CASCADE_TOKENS: usize = 3;
 
 /// The deepest nesting of expressions, statements and array types that is accepted.
-pub const MAX_TREE_DEPTH: u32 = 256;
+///
+/// Brackets are limited to [`MAX_BRACKET_DEPTH`], so trees deeper than that come from
+/// operator chains such as a generated `a0 + a1 + ... + a999`, which Java accepts. The
+/// limit keeps every recursive pass (and `Drop`) within a few hundred kilobytes of stack
+/// on the caller's thread, while the driver runs the passes on a large-stack thread.
+pub const MAX_TREE_DEPTH: u32 = 2048;
 
 /// Parses one file. `ids` hands out the expression and declaration ids; share one
 /// [`IdGen`] between all files of a compilation so ids are unique across them.

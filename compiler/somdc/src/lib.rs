@@ -37,17 +37,24 @@ impl Checked {
 /// the recursive passes need far less; the margin keeps debug builds safe too.
 const FRONT_END_STACK: usize = 256 * 1024 * 1024;
 
-/// Parses and checks every file of `sources` as one program.
-pub fn check(sources: &SourceMap) -> Checked {
+/// Runs `work` on a thread with a [`FRONT_END_STACK`]-sized stack: every pass recurses over
+/// the trees, whose depth the parser bounds generously (2048 levels).
+/// When no thread can be created, the work runs on the calling thread.
+fn on_big_stack<T: Send>(name: &str, work: impl Fn() -> T + Sync) -> T {
     std::thread::scope(|scope| {
         std::thread::Builder::new()
-            .name(String::from("somdc-front-end"))
+            .name(name.to_string())
             .stack_size(FRONT_END_STACK)
-            .spawn_scoped(scope, || check_on_this_thread(sources))
+            .spawn_scoped(scope, &work)
             .map(|handle| handle.join())
     })
-    .unwrap_or_else(|_| Ok(check_on_this_thread(sources)))
+    .unwrap_or_else(|_| Ok(work()))
     .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
+/// Parses and checks every file of `sources` as one program.
+pub fn check(sources: &SourceMap) -> Checked {
+    on_big_stack("somdc-front-end", || check_on_this_thread(sources))
 }
 
 fn check_on_this_thread(sources: &SourceMap) -> Checked {
@@ -118,7 +125,15 @@ pub fn emit(
     sources: &SourceMap,
     options: &somd_codegen::rust::EmitOptions,
 ) -> Result<somd_codegen::rust::Project, somd_codegen::rust::EmitError> {
-    let module = lower(&checked.program, sources);
+    on_big_stack("somdc-back-end", || emit_on_this_thread(checked, sources, options))
+}
+
+fn emit_on_this_thread(
+    checked: &Checked,
+    sources: &SourceMap,
+    options: &somd_codegen::rust::EmitOptions,
+) -> Result<somd_codegen::rust::Project, somd_codegen::rust::EmitError> {
+    let module = somd_mir::lower(&checked.program, sources);
     if let Err(errors) = somd_mir::verify(&module) {
         let list: Vec<String> = errors.iter().map(ToString::to_string).collect();
         return Err(somd_codegen::rust::EmitError::Internal(format!(
@@ -166,15 +181,7 @@ fn rustfmt(text: &str) -> Option<String> {
 /// Lowers a checked program to MIR on the big-stack front-end thread (lowering recurses
 /// over the program like the checker does).
 pub fn lower(program: &Program, sources: &SourceMap) -> somd_mir::Module {
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .name(String::from("somdc-lower"))
-            .stack_size(FRONT_END_STACK)
-            .spawn_scoped(scope, || somd_mir::lower(program, sources))
-            .map(|handle| handle.join())
-    })
-    .unwrap_or_else(|_| Ok(somd_mir::lower(program, sources)))
-    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    on_big_stack("somdc-lower", || somd_mir::lower(program, sources))
 }
 
 /// A stable content hash (64-bit FNV-1a, twice with different offsets for 128 bits) used
