@@ -9,6 +9,7 @@
 //! Lowering never fails on a program the checker accepted: an internal inconsistency is a
 //! compiler bug, reported by the verifier, never a user diagnostic.
 
+pub mod analysis;
 pub mod ir;
 pub mod lower;
 pub mod print;

@@ -1,0 +1,594 @@
+//! The kernel shapes of [`KernelKind`]: SOMD loops (1-D/2-D, with or without a
+//! reduction), `@` maps (alone or fused into a `!`), `C.m !` folds and filter batches, each
+//! with its manifest (argument order, global size, reduction, sites).
+
+use super::writer::{identity, prim_c, prim_storage, reduce_combine, FnCx, Writer, R};
+use super::*;
+use somd_mir::analysis::{walk, KernelKind, KernelPlan, SizeExpr, SomdBody};
+use somd_mir::*;
+use somd_syntax::ast::{PrimType, ReduceOp};
+use std::collections::{BTreeSet, HashMap};
+use std::fmt::Write as _;
+
+use super::writer::{bug, geometry_dim};
+
+impl Writer<'_> {
+    // ---- kernels ----
+
+    pub(super) fn kernel(
+        &mut self,
+        plan: &KernelPlan,
+    ) -> R<Option<(KernelManifest, String, BTreeSet<FuncId>)>> {
+        let func = self.module.function(plan.func);
+        let (file, line, col) = self.pos(plan.span);
+        let mut m = KernelManifest {
+            name: plan.name.clone(),
+            source_function: func.name.clone(),
+            origin: String::new(),
+            file,
+            line,
+            col,
+            args: Vec::new(),
+            global: Vec::new(),
+            reduction: None,
+            sites: Vec::new(),
+            needs_fp64: plan.needs_fp64,
+            standalone: String::new(),
+        };
+        let (text, helpers, sites) = match &plan.kind {
+            KernelKind::SomdLoop(body) => {
+                m.origin = "SOMD method".into();
+                let (t, s) = self.somd_kernel(plan, body, &mut m)?;
+                (t, self.helpers_of(&[plan.func]), s)
+            }
+            KernelKind::Map { args, elem } => {
+                m.origin = "@".into();
+                let (t, s) = self.map_kernel(plan, args, Some(elem), None, &mut m)?;
+                let mut h = self.helpers_of(&[plan.func]);
+                h.insert(plan.func);
+                (t, h, s)
+            }
+            KernelKind::MapReduce { args, op, elem } => {
+                m.origin = format!("{} ! @", op.symbol());
+                let (t, s) = self.map_kernel(plan, args, None, Some((*op, *elem)), &mut m)?;
+                let mut h = self.helpers_of(&[plan.func]);
+                h.insert(plan.func);
+                (t, h, s)
+            }
+            KernelKind::Filter { input, output } => {
+                m.origin = "task".into();
+                let args = vec![somd_mir::analysis::MapArgPlan {
+                    mode: MapArg::Mapped,
+                    ty: input.clone(),
+                }];
+                let (t, s) = self.map_kernel(plan, &args, Some(output), None, &mut m)?;
+                let mut h = self.helpers_of(&[plan.func]);
+                h.insert(plan.func);
+                (t, h, s)
+            }
+            KernelKind::FoldFunc { elem } => {
+                m.origin = "!".into();
+                let t = self.fold_kernel(plan, elem, &mut m)?;
+                let mut h = self.helpers_of(&[plan.func]);
+                h.insert(plan.func);
+                (t, h, BTreeSet::new())
+            }
+        };
+        // Sites of helpers count for the kernel too.
+        let mut all_sites = sites;
+        for h in &helpers {
+            let f = self.module.function(*h);
+            let mut cx = FnCx::new(f);
+            let _ = self.block(&mut cx, Level(1), &f.body);
+            all_sites.extend(cx.sites);
+        }
+        m.sites = all_sites.into_iter().collect();
+        Ok(Some((m, text, helpers)))
+    }
+
+    fn push_arg(
+        m: &mut KernelManifest,
+        decls: &mut Vec<String>,
+        decl: String,
+        name: &str,
+        kind: ArgKind,
+        source: ArgSource,
+    ) -> usize {
+        decls.push(decl);
+        m.args.push(KernelArg { name: name.to_string(), kind, source });
+        m.args.len() - 1
+    }
+
+    fn size_rule(&self, s: &SizeExpr, scalars: &HashMap<String, usize>, cx: &FnCx) -> R<SizeRule> {
+        Ok(match s {
+            SizeExpr::Const(v) => SizeRule::Const(*v),
+            SizeExpr::Scalar(_) | SizeExpr::Len { .. } => {
+                let text = self.size(cx, s);
+                SizeRule::Arg(
+                    *scalars
+                        .get(&text)
+                        .ok_or_else(|| bug(format!("size {text} is not an argument")))?,
+                )
+            }
+            SizeExpr::Add(a, b) => SizeRule::Add(
+                Box::new(self.size_rule(a, scalars, cx)?),
+                Box::new(self.size_rule(b, scalars, cx)?),
+            ),
+            SizeExpr::Sub(a, b) => SizeRule::Sub(
+                Box::new(self.size_rule(a, scalars, cx)?),
+                Box::new(self.size_rule(b, scalars, cx)?),
+            ),
+        })
+    }
+
+    fn somd_kernel(
+        &mut self,
+        plan: &KernelPlan,
+        body: &SomdBody,
+        m: &mut KernelManifest,
+    ) -> R<(String, BTreeSet<u32>)> {
+        let func = self.module.function(plan.func);
+        let mut cx = FnCx::new(func);
+        let mut decls = Vec::new();
+        let mut scalars: HashMap<String, usize> = HashMap::new();
+        let writes: std::collections::HashSet<LocalId> = func
+            .exprs
+            .iter()
+            .filter_map(|e| match &e.kind {
+                ExprKind::Assign { target, .. }
+                | ExprKind::CompoundAssign { target, .. }
+                | ExprKind::IncDec { target, .. } => {
+                    let mut t = *target;
+                    while let ExprKind::Index { array, .. } = func.expr(t).kind {
+                        t = array;
+                    }
+                    match func.expr(t).kind {
+                        ExprKind::Local(l) => Some(l),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            })
+            .collect();
+        for (pi, p) in func.params.iter().enumerate() {
+            let local = func.local(*p);
+            let name = cx.name(*p).to_string();
+            if let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&local.ty) {
+                let access = if writes.contains(p) { Access::InOut } else { Access::In };
+                let elem = self.storage(elem)?;
+                Self::push_arg(
+                    m,
+                    &mut decls,
+                    format!("__global {elem} *{name}"),
+                    &name,
+                    ArgKind::Buffer { access, elem },
+                    ArgSource::Param(pi),
+                );
+                for d in 0..rank {
+                    let n = format!("{name}_len{d}");
+                    let k = Self::push_arg(
+                        m,
+                        &mut decls,
+                        format!("const int {n}"),
+                        &n,
+                        ArgKind::Scalar { ty: "int".into() },
+                        ArgSource::Length { param: pi, dim: d },
+                    );
+                    scalars.insert(n, k);
+                }
+            } else {
+                let ty = self.storage(&local.ty)?;
+                let k = Self::push_arg(
+                    m,
+                    &mut decls,
+                    format!("const {ty} {name}"),
+                    &name,
+                    ArgKind::Scalar { ty: ty.clone() },
+                    ArgSource::Param(pi),
+                );
+                scalars.insert(name, k);
+            }
+        }
+        // Somd.offset / globalLength arguments.
+        let mut geometry = BTreeSet::new();
+        for e in &func.exprs {
+            if let ExprKind::Builtin {
+                builtin: b @ (Builtin::SomdOffset | Builtin::SomdGlobalLength),
+                args,
+            } = &e.kind
+            {
+                if let Some(ExprKind::Local(l)) = args.first().map(|a| &func.expr(*a).kind) {
+                    geometry.insert((*l, *b == Builtin::SomdOffset, geometry_dim(func, args)?));
+                }
+            }
+        }
+        for (l, is_off, dim) in geometry {
+            let pi = func.params.iter().position(|p| *p == l).unwrap_or(0);
+            let n = format!("{}_{}{dim}", cx.name(l), if is_off { "off" } else { "glen" });
+            let src = if is_off {
+                ArgSource::Offset { param: pi, dim }
+            } else {
+                ArgSource::GlobalLength { param: pi, dim }
+            };
+            Self::push_arg(
+                m,
+                &mut decls,
+                format!("const int {n}"),
+                &n,
+                ArgKind::Scalar { ty: "int".into() },
+                src,
+            );
+        }
+        for (out, dims) in &body.outputs {
+            let local = func.local(*out);
+            let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&local.ty) else {
+                return Err(bug("output that is not an array"));
+            };
+            cx.arrays.insert(*out, rank);
+            let name = cx.name(*out).to_string();
+            let elem = self.storage(elem)?;
+            let rules: Vec<SizeRule> =
+                dims.iter().map(|d| self.size_rule(d, &scalars, &cx)).collect::<R<_>>()?;
+            let out_arg = Self::push_arg(
+                m,
+                &mut decls,
+                format!("__global {elem} *{name}"),
+                &name,
+                ArgKind::Buffer { access: Access::Out, elem },
+                ArgSource::Output { dims: rules },
+            );
+            for d in 0..rank {
+                let n = format!("{name}_len{d}");
+                let k = Self::push_arg(
+                    m,
+                    &mut decls,
+                    format!("const int {n}"),
+                    &n,
+                    ArgKind::Scalar { ty: "int".into() },
+                    ArgSource::OutputLength { output_arg: out_arg, dim: d },
+                );
+                scalars.insert(n, k);
+            }
+        }
+        let reduction = body.parallel.reduction.clone();
+        if let Some(r) = &reduction {
+            let elem = prim_storage(r.ty).to_string();
+            let pk = Self::push_arg(
+                m,
+                &mut decls,
+                format!("__global {elem} *somd_partials"),
+                "somd_partials",
+                ArgKind::Buffer { access: Access::Out, elem: elem.clone() },
+                ArgSource::Partials,
+            );
+            let sk = Self::push_arg(
+                m,
+                &mut decls,
+                format!("__local {elem} *somd_scratch"),
+                "somd_scratch",
+                ArgKind::Local { elem: elem.clone() },
+                ArgSource::Scratch,
+            );
+            let strategy = match &func.somd.as_ref().map(|s| s.reduction.clone()) {
+                Some(Reduction::Op(op)) => format!("reduce({})", op.symbol()),
+                Some(Reduction::SelfCall { .. }) => "reduce(self)".into(),
+                Some(Reduction::Combine(f)) | Some(Reduction::CombineAll(f)) => {
+                    format!("reduce({})", self.module.function(*f).name)
+                }
+                _ => "none".into(),
+            };
+            m.reduction = Some(ReductionInfo {
+                op: r.op.symbol().into(),
+                elem,
+                partials_arg: pk,
+                scratch_arg: Some(sk),
+                finish: format!(
+                    "one partial per work-group; combine the partials with the method's {strategy}"
+                ),
+            });
+        }
+        Self::push_arg(
+            m,
+            &mut decls,
+            "SOMD_ERR_PARAM".into(),
+            "somd_err",
+            ArgKind::Err,
+            ArgSource::ErrorBuffer,
+        );
+        for d in &body.parallel.dims {
+            let n = SizeExpr::Sub(Box::new(d.hi.clone()), Box::new(d.lo.clone()));
+            m.global.push(self.size_rule(&n, &scalars, &cx)?);
+        }
+        // Body text.
+        let mut out = format!("/* {} at {}:{}:{} */\n", func.name, m.file, m.line, m.col);
+        writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
+        let l1 = Level(1);
+        for (local, init) in &body.setup {
+            out.push_str(&self.stmt(&mut cx, l1, &Stmt::Let { local: *local, init: *init })?);
+        }
+        let mut conds = Vec::new();
+        for (k, d) in body.parallel.dims.iter().enumerate() {
+            let name = cx.name(d.index).to_string();
+            writeln!(
+                out,
+                "{l1}const int {name} = {} + (int)get_global_id({k});",
+                self.size(&cx, &d.lo)
+            )?;
+            conds.push(format!("{name} < {}", self.size(&cx, &d.hi)))
+        }
+        let loop_stmt =
+            walk::find_loop(func, body.loop_id).ok_or_else(|| bug("parallel loop not found"))?;
+        let Stmt::Loop { body: loop_body, .. } = loop_stmt else { return Err(bug("not a loop")) };
+        let inner_body = if body.parallel.dims.len() == 2 {
+            match loop_body.stmts.as_slice() {
+                [Stmt::Block(b)] => match b.stmts.as_slice() {
+                    [Stmt::Let { .. }, Stmt::Loop { body, .. }] => body,
+                    _ => return Err(bug("2-D nest shape")),
+                },
+                _ => return Err(bug("2-D nest shape")),
+            }
+        } else {
+            loop_body
+        };
+        let l2 = l1.next();
+        match &reduction {
+            None => {
+                writeln!(out, "{l1}if (!({})) return;", conds.join(" && "))?;
+                writeln!(out, "{l1}do {{")?;
+                out.push_str(&self.block(&mut cx, l2, inner_body)?);
+                writeln!(out, "{l1}}} while (0);")?;
+            }
+            Some(r) => {
+                let acc = cx.name(r.acc).to_string();
+                writeln!(out, "{l1}{} {acc} = {};", prim_c(r.ty), identity(r.op, r.ty)?)?;
+                writeln!(out, "{l1}if ({}) {{", conds.join(" && "))?;
+                writeln!(out, "{l2}do {{")?;
+                out.push_str(&self.block(&mut cx, l2.next(), inner_body)?);
+                writeln!(out, "{l2}}} while (0);")?;
+                writeln!(out, "{l1}}}")?;
+                out.push_str(&self.tree(l1, &acc, r.op, r.ty)?);
+            }
+        }
+        out.push_str("}\n");
+        Ok((out, cx.sites))
+    }
+
+    /// The work-group tree reduction of `value` into `somd_partials[group]`.
+    fn tree(&self, level: Level, value: &str, op: ReduceOp, ty: PrimType) -> R<String> {
+        let l2 = level.next();
+        let l3 = l2.next();
+        let mut out = String::new();
+        writeln!(out, "{level}/* Work-group tree reduction (as runtime/cl/somd_reduce.cl); one partial per group. */")?;
+        writeln!(out, "{level}const size_t somd_lid = get_local_id(0);")?;
+        writeln!(out, "{level}somd_scratch[somd_lid] = {value};")?;
+        writeln!(out, "{level}barrier(CLK_LOCAL_MEM_FENCE);")?;
+        writeln!(
+            out,
+            "{level}for (size_t somd_s = get_local_size(0) / 2; somd_s > 0; somd_s >>= 1) {{"
+        )?;
+        writeln!(out, "{l2}if (somd_lid < somd_s) {{")?;
+        let combined =
+            reduce_combine(op, ty, "somd_scratch[somd_lid]", "somd_scratch[somd_lid + somd_s]")?;
+        writeln!(out, "{l3}somd_scratch[somd_lid] = {combined};")?;
+        writeln!(out, "{l2}}}")?;
+        writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
+        writeln!(out, "{level}}}")?;
+        writeln!(out, "{level}if (somd_lid == 0) {{")?;
+        writeln!(out, "{l2}somd_partials[get_group_id(0)] = somd_scratch[0];")?;
+        writeln!(out, "{level}}}")?;
+        Ok(out)
+    }
+
+    fn map_kernel(
+        &mut self,
+        plan: &KernelPlan,
+        args: &[somd_mir::analysis::MapArgPlan],
+        result: Option<&Type>,
+        reduce: Option<(ReduceOp, PrimType)>,
+        m: &mut KernelManifest,
+    ) -> R<(String, BTreeSet<u32>)> {
+        let func = self.module.function(plan.func);
+        let mut decls = Vec::new();
+        let mut call_args = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            let name = format!("arg{k}");
+            match a.mode {
+                MapArg::Mapped => {
+                    let elem = self.storage(&a.ty)?;
+                    Self::push_arg(
+                        m,
+                        &mut decls,
+                        format!("__global {elem} *{name}"),
+                        &name,
+                        ArgKind::Buffer { access: Access::In, elem },
+                        ArgSource::Param(k),
+                    );
+                    call_args.push(format!("{name}[somd_i]"));
+                }
+                MapArg::Broadcast => {
+                    if let Some((elem, _)) = somd_mir::analysis::isolation::array_elem(&a.ty) {
+                        let elem = self.storage(elem)?;
+                        Self::push_arg(
+                            m,
+                            &mut decls,
+                            format!("__global {elem} *{name}"),
+                            &name,
+                            ArgKind::Buffer { access: Access::In, elem },
+                            ArgSource::Param(k),
+                        );
+                        let n = format!("{name}_len0");
+                        Self::push_arg(
+                            m,
+                            &mut decls,
+                            format!("const int {n}"),
+                            &n,
+                            ArgKind::Scalar { ty: "int".into() },
+                            ArgSource::Length { param: k, dim: 0 },
+                        );
+                        call_args.push(format!("{name}, {n}"));
+                    } else {
+                        let ty = self.storage(&a.ty)?;
+                        Self::push_arg(
+                            m,
+                            &mut decls,
+                            format!("const {ty} {name}"),
+                            &name,
+                            ArgKind::Scalar { ty },
+                            ArgSource::Param(k),
+                        );
+                        call_args.push(name);
+                    }
+                }
+            }
+        }
+        call_args.push("somd_err".into());
+        let call = format!("{}({})", self.fn_name(plan.func), call_args.join(", "));
+        if let Some(res) = result {
+            let elem = self.storage(res)?;
+            Self::push_arg(
+                m,
+                &mut decls,
+                format!("__global {elem} *somd_out"),
+                "somd_out",
+                ArgKind::Buffer { access: Access::Out, elem },
+                ArgSource::Result,
+            );
+        }
+        let nk = Self::push_arg(
+            m,
+            &mut decls,
+            "const int somd_n".into(),
+            "somd_n",
+            ArgKind::Scalar { ty: "int".into() },
+            ArgSource::Count,
+        );
+        m.global.push(SizeRule::Arg(nk));
+        if let Some((op, elem_ty)) = reduce {
+            let elem = prim_storage(elem_ty).to_string();
+            let pk = Self::push_arg(
+                m,
+                &mut decls,
+                format!("__global {elem} *somd_partials"),
+                "somd_partials",
+                ArgKind::Buffer { access: Access::Out, elem: elem.clone() },
+                ArgSource::Partials,
+            );
+            let sk = Self::push_arg(
+                m,
+                &mut decls,
+                format!("__local {elem} *somd_scratch"),
+                "somd_scratch",
+                ArgKind::Local { elem: elem.clone() },
+                ArgSource::Scratch,
+            );
+            m.reduction = Some(ReductionInfo {
+                op: op.symbol().into(),
+                elem,
+                partials_arg: pk,
+                scratch_arg: Some(sk),
+                finish: format!(
+                    "one partial per work-group; combine the partials with {}",
+                    op.symbol()
+                ),
+            });
+        }
+        Self::push_arg(
+            m,
+            &mut decls,
+            "SOMD_ERR_PARAM".into(),
+            "somd_err",
+            ArgKind::Err,
+            ArgSource::ErrorBuffer,
+        );
+        let mut out =
+            format!("/* {} of {} at {}:{}:{} */\n", m.origin, func.name, m.file, m.line, m.col);
+        writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
+        let l1 = Level(1);
+        writeln!(out, "{l1}const int somd_i = (int)get_global_id(0);")?;
+        match reduce {
+            None => {
+                writeln!(out, "{l1}if (somd_i >= somd_n) return;")?;
+                writeln!(out, "{l1}somd_out[somd_i] = {call};")?;
+            }
+            Some((op, ty)) => {
+                writeln!(out, "{l1}{} somd_v = {};", prim_c(ty), identity(op, ty)?)?;
+                writeln!(out, "{l1}if (somd_i < somd_n) {{")?;
+                writeln!(out, "{}somd_v = {call};", l1.next())?;
+                writeln!(out, "{l1}}}")?;
+                out.push_str(&self.tree(l1, "somd_v", op, ty)?);
+            }
+        }
+        out.push_str("}\n");
+        Ok((out, BTreeSet::new()))
+    }
+
+    fn fold_kernel(&mut self, plan: &KernelPlan, elem: &Type, m: &mut KernelManifest) -> R<String> {
+        let func = self.module.function(plan.func);
+        let e = self.storage(elem)?;
+        let p = self.ty(elem)?;
+        let mut decls = Vec::new();
+        Self::push_arg(
+            m,
+            &mut decls,
+            format!("__global {e} *somd_in"),
+            "somd_in",
+            ArgKind::Buffer { access: Access::In, elem: e.clone() },
+            ArgSource::Param(0),
+        );
+        Self::push_arg(
+            m,
+            &mut decls,
+            "const int somd_n".into(),
+            "somd_n",
+            ArgKind::Scalar { ty: "int".into() },
+            ArgSource::Count,
+        );
+        Self::push_arg(
+            m,
+            &mut decls,
+            "const int somd_chunk".into(),
+            "somd_chunk",
+            ArgKind::Scalar { ty: "int".into() },
+            ArgSource::Chunk,
+        );
+        let pk = Self::push_arg(
+            m,
+            &mut decls,
+            format!("__global {e} *somd_partials"),
+            "somd_partials",
+            ArgKind::Buffer { access: Access::Out, elem: e.clone() },
+            ArgSource::Partials,
+        );
+        Self::push_arg(
+            m,
+            &mut decls,
+            "SOMD_ERR_PARAM".into(),
+            "somd_err",
+            ArgKind::Err,
+            ArgSource::ErrorBuffer,
+        );
+        m.global.push(SizeRule::Const(-1));
+        m.reduction = Some(ReductionInfo {
+            op: func.name.clone(),
+            elem: e.clone(),
+            partials_arg: pk,
+            scratch_arg: None,
+            finish: "global size = ceil(n / chunk); partial k folds elements [k*chunk, min((k+1)*chunk, n)) in order; the host folds the partials in order (n > 0; empty arrays throw on the host)".into(),
+        });
+        let f = self.fn_name(plan.func);
+        let l1 = Level(1);
+        let l2 = l1.next();
+        let mut out = format!("/* {} ! at {}:{}:{} */\n", func.name, m.file, m.line, m.col);
+        writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
+        writeln!(out, "{l1}const long somd_lo = (long)get_global_id(0) * (long)somd_chunk;")?;
+        writeln!(out, "{l1}if (somd_lo >= (long)somd_n) return;")?;
+        writeln!(out, "{l1}const long somd_hi = min(somd_lo + (long)somd_chunk, (long)somd_n);")?;
+        writeln!(out, "{l1}{p} somd_acc = somd_in[somd_lo];")?;
+        writeln!(out, "{l1}for (long somd_k = somd_lo + 1; somd_k < somd_hi; somd_k++) {{")?;
+        writeln!(out, "{l2}somd_acc = {f}(somd_acc, somd_in[somd_k], somd_err);")?;
+        writeln!(out, "{l1}}}")?;
+        writeln!(out, "{l1}somd_partials[get_global_id(0)] = somd_acc;")?;
+        out.push_str("}\n");
+        Ok(out)
+    }
+}

@@ -1,0 +1,255 @@
+//! The OpenCL C writer: the kernels of `ProgramInfo::kernels` as one program body plus a
+//! manifest per kernel for the host writer.
+//!
+//! # Java arithmetic in OpenCL C
+//! OpenCL C is C99: signed overflow is undefined, shift counts past the width are
+//! undefined, `INT_MIN / -1` may trap, float→int conversion of NaN or out-of-range values is
+//! undefined, the compiler may contract `a * b + c` into an FMA, and `double` needs an
+//! extension. The writer therefore never emits a bare `+ - *` or unary `-` on `int`/`long`:
+//! it calls the runtime's `somd_iadd`/`somd_lmul`/... (`runtime/cl/somd_java.cl`, unsigned
+//! arithmetic and `as_*`); shifts go through `somd_ishl/ishr/iushr` (masked counts); `/` and
+//! `%` through `somd_idiv/irem/ldiv/lrem` (zero check recording `ArithmeticException`, and
+//! `MIN / -1 == MIN`); floating→integral casts through `somd_f2i/f2l/d2i/d2l` (NaN → 0,
+//! saturation); narrowing through `somd_l2i/i2b/i2s/i2c`; `Math` through correctly
+//! rounded built-ins (`native_*` only under fast math) or the runtime's Java-exact
+//! `somd_fmin/fround/fsignum/...`. Every body starts with `#pragma OPENCL FP_CONTRACT OFF`
+//! unless fast math is on. Kernels and helpers that use `double` are emitted inside
+//! `#ifdef SOMD_HAS_FP64` (defined by the prelude when `cl_khr_fp64` exists, which it also
+//! enables), so a device without fp64 builds the program without them and the host, finding
+//! no such kernel, runs that construct on the CPU with a warning (the manifest says
+//! `needs_fp64`). `double` is never demoted.
+//!
+//! # Failure reporting from kernels
+//! Every kernel takes `__global int *somd_err` last (the runtime's protocol,
+//! `runtime/src/opencl/mod.rs`), and so does every helper function. Array accesses are
+//! written `a[SOMD_INDEX(site, i, a_len0)]`: an out-of-range index records the first
+//! failure (site, index, length) and continues with index 0 — never performing the bad
+//! access — so work-groups that reduce in local memory still reach their barriers. (The host
+//! allocates at least one element per buffer, as OpenCL requires anyway.) Integer division
+//! uses the expression forms `somd_idiv(site, a, b)`. Each failing construct gets a site id,
+//! an index into [`KernelSet::sites`] (`file:LINE:COL`), which the host turns into its
+//! `&'static [SourcePos]` table in the same order. `--unchecked` drops the bounds checks
+//! (division by zero stays checked: it has no cost worth saving and C leaves it undefined).
+//!
+//! # Kernel shapes
+//! - SOMD loop: `int i = lo + get_global_id(0); if (i >= hi) return;` then the loop body;
+//!   the loop's index is partition-relative (the host runs one MI over whole arrays, so the
+//!   offset is 0; `Somd.offset(a)` / `Somd.globalLength(a)` are the `a_off0` / `a_glen0`
+//!   arguments, one per dimension used). 2-D nests use `get_global_id(1)` for the inner index. A reduction loop does
+//!   not return early: out-of-range items contribute the identity, then the work-group
+//!   combines its values in a local-memory tree (as `somd_reduce.cl`) and item 0 writes one
+//!   partial per group; the host combines the partials with the method's reduce strategy.
+//! - `@`: one item per element; `op ! (@ ..)` fused the same way as a reduction loop;
+//!   `C.m ! a`: each item folds a contiguous chunk in order, the host folds the partials in
+//!   order; filter tasks: one item per batch element.
+
+mod kernels;
+mod keywords;
+mod writer;
+
+pub use keywords::is_reserved;
+pub use writer::write_kernels;
+
+use std::fmt;
+
+/// Options of the OpenCL C writer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClOptions {
+    /// `--fast-math`: allow contraction and `native_*` built-ins.
+    pub fast_math: bool,
+    /// `--unchecked`: no device-side bounds checks.
+    pub unchecked: bool,
+}
+
+/// The generated program and its manifest.
+#[derive(Clone, Debug, Default)]
+pub struct KernelSet {
+    /// The program body (`ProgramDesc::body`): struct types, helpers, kernels.
+    pub body: String,
+    pub kernels: Vec<KernelManifest>,
+    /// The failure sites of the whole program; site id = index.
+    pub sites: Vec<SiteInfo>,
+    /// Planned kernels the writer did not emit, with the reason (the host runs those
+    /// constructs on the CPU).
+    pub skipped: Vec<(String, String)>,
+}
+
+/// A failing construct's position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SiteInfo {
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+    /// `bounds` or `div` (what can fail there).
+    pub what: &'static str,
+}
+
+/// One kernel: everything the host needs to launch it.
+#[derive(Clone, Debug)]
+pub struct KernelManifest {
+    pub name: String,
+    /// `Class.method` of the code it runs, and what it comes from (`SOMD method`, `@`, ...).
+    pub source_function: String,
+    pub origin: String,
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+    /// Arguments in order; the last is always [`ArgKind::Err`].
+    pub args: Vec<KernelArg>,
+    /// One entry per NDRange dimension: the number of work-items (the kernel guards, so the
+    /// host may round up).
+    pub global: Vec<SizeRule>,
+    pub reduction: Option<ReductionInfo>,
+    /// Site ids this kernel can report.
+    pub sites: Vec<u32>,
+    pub needs_fp64: bool,
+    /// The kernel as a standalone readable `.cl` file (for `--emit-kernels`).
+    pub standalone: String,
+}
+
+/// One kernel argument.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KernelArg {
+    pub name: String,
+    pub kind: ArgKind,
+    /// Where the host gets the value.
+    pub source: ArgSource,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    In,
+    Out,
+    InOut,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ArgKind {
+    /// `__global T *`; `elem` is the OpenCL C element type (`uchar` for boolean, a struct
+    /// name for value classes; 2-D arrays are flattened row-major).
+    Buffer { access: Access, elem: String },
+    /// A scalar passed by value (`int`, `float`, a struct, ...).
+    Scalar { ty: String },
+    /// `__local T *` of one element per work-item of a group.
+    Local { elem: String },
+    /// The trailing `__global int *somd_err`.
+    Err,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ArgSource {
+    /// Parameter `index` of the source function (for a `@`: argument `index`).
+    Param(usize),
+    /// Length of dimension `dim` of parameter `index`.
+    Length {
+        param: usize,
+        dim: u8,
+    },
+    /// An output array the host allocates zeroed, of the given dimensions.
+    Output {
+        dims: Vec<SizeRule>,
+    },
+    /// Dimension `dim` of the output array passed as argument `output_arg`.
+    OutputLength {
+        output_arg: usize,
+        dim: u8,
+    },
+    /// The result array of a `@` / filter batch (length = the mapped length).
+    Result,
+    /// The number of elements / items (`@`, `!`, filter).
+    Count,
+    /// Elements per work-item of a fold.
+    Chunk,
+    /// `Somd.offset(p, dim + 1)` of parameter `param` (0 for one MI).
+    Offset {
+        param: usize,
+        dim: u8,
+    },
+    /// `Somd.globalLength(p, dim + 1)` of parameter `param`.
+    GlobalLength {
+        param: usize,
+        dim: u8,
+    },
+    /// The per-group (or per-item) partials buffer.
+    Partials,
+    /// Local scratch memory.
+    Scratch,
+    ErrorBuffer,
+}
+
+/// A size computed on the host from the kernel's scalar arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SizeRule {
+    Const(i64),
+    /// The value of scalar argument `index` of this kernel.
+    Arg(usize),
+    Add(Box<SizeRule>, Box<SizeRule>),
+    Sub(Box<SizeRule>, Box<SizeRule>),
+}
+
+impl fmt::Display for SizeRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SizeRule::Const(v) => write!(f, "{v}"),
+            SizeRule::Arg(i) => write!(f, "arg{i}"),
+            SizeRule::Add(a, b) => write!(f, "({a} + {b})"),
+            SizeRule::Sub(a, b) => write!(f, "({a} - {b})"),
+        }
+    }
+}
+
+/// How a kernel's partial results are combined. Tree reductions need a power-of-two
+/// work-group size (launch with `KernelArgs::run_1d_exact`, global = groups x local, and
+/// `local::<T>(scratch_arg, local)`); the partials buffer has one element per group.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReductionInfo {
+    /// `+`, `min`, ... or `Class.method` for a fold.
+    pub op: String,
+    /// OpenCL C type of a partial.
+    pub elem: String,
+    /// Index of the partials buffer argument (one per work-group, or per item for a fold).
+    pub partials_arg: usize,
+    /// Index of the local scratch argument (tree reductions), with one element per item.
+    pub scratch_arg: Option<usize>,
+    /// How the host finishes: `tree with op`, `method reduce strategy`, `ordered fold`.
+    pub finish: String,
+}
+
+/// A bug in the compiler met while writing (never a user error).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EmitError {
+    pub message: String,
+}
+
+impl fmt::Display for EmitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "internal error in the OpenCL writer: {}", self.message)
+    }
+}
+
+impl std::error::Error for EmitError {}
+
+impl From<fmt::Error> for EmitError {
+    fn from(_: fmt::Error) -> EmitError {
+        EmitError { message: "formatting failed".into() }
+    }
+}
+
+/// Indentation as a value.
+#[derive(Clone, Copy, Debug)]
+pub struct Level(pub usize);
+
+impl Level {
+    pub fn next(self) -> Level {
+        Level(self.0 + 1)
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for _ in 0..self.0 {
+            f.write_str("    ")?;
+        }
+        Ok(())
+    }
+}

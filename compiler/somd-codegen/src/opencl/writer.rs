@@ -1,0 +1,1017 @@
+//! Emission of OpenCL C text: types, expressions, statements, helper functions and the
+//! kernel shapes of [`KernelKind`]. Names come from [`Namer`] before any text is written.
+
+use super::keywords::is_reserved;
+use super::*;
+use somd_diag::{SourceMap, Span};
+use somd_mir::analysis::{ProgramInfo, SizeExpr};
+use somd_mir::*;
+use somd_syntax::ast::{PrimType, ReduceOp};
+use std::collections::{BTreeSet, HashMap};
+use std::fmt::Write as _;
+
+pub(super) type R<T> = Result<T, EmitError>;
+
+pub(super) fn bug(message: impl Into<String>) -> EmitError {
+    EmitError { message: message.into() }
+}
+
+/// Writes every planned kernel.
+pub fn write_kernels(
+    module: &Module,
+    info: &ProgramInfo,
+    sources: &SourceMap,
+    options: &ClOptions,
+) -> Result<KernelSet, EmitError> {
+    let mut w = Writer {
+        module,
+        info,
+        sources,
+        options: *options,
+        sites: Vec::new(),
+        site_ids: HashMap::new(),
+        fn_names: HashMap::new(),
+    };
+    w.name_functions();
+    let mut set = KernelSet::default();
+    let mut helpers_all: BTreeSet<FuncId> = BTreeSet::new();
+    let mut texts = Vec::new();
+    for plan in &info.kernels {
+        match w.kernel(plan) {
+            Ok(Some((manifest, text, helpers))) => {
+                helpers_all.extend(helpers.iter().copied());
+                texts.push((manifest, text, helpers));
+            }
+            Ok(None) => {}
+            Err(e) => set.skipped.push((plan.name.clone(), e.message)),
+        }
+    }
+    // The shared body: pragma, structs, helpers (callees first), kernels.
+    let mut body = String::new();
+    if !options.fast_math {
+        body.push_str("#pragma OPENCL FP_CONTRACT OFF\n");
+    }
+    body.push_str(&w.structs()?);
+    let ordered = w.helper_order(&helpers_all);
+    for f in &ordered {
+        let text = w.helper(*f)?;
+        body.push_str(&w.guarded(*f, &text));
+    }
+    for (manifest, text, helpers) in texts {
+        body.push_str(&fp64_guard(manifest.needs_fp64, &text));
+        let mut standalone = w.header(&manifest);
+        if !options.fast_math {
+            standalone.push_str("#pragma OPENCL FP_CONTRACT OFF\n");
+        }
+        if manifest.needs_fp64 {
+            standalone.push_str("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+        }
+        standalone.push_str(&w.structs()?);
+        for f in w.helper_order(&helpers) {
+            let text = w.helper(f)?;
+            standalone.push_str(&w.guarded(f, &text));
+        }
+        standalone.push_str(&text);
+        let mut manifest = manifest;
+        manifest.standalone = standalone;
+        set.kernels.push(manifest);
+    }
+    set.body = body;
+    set.sites = w.sites;
+    Ok(set)
+}
+
+fn fp64_guard(needs: bool, text: &str) -> String {
+    if needs {
+        format!("#ifdef SOMD_HAS_FP64\n{text}#endif /* SOMD_HAS_FP64 */\n\n")
+    } else {
+        format!("{text}\n")
+    }
+}
+
+pub(super) struct Writer<'a> {
+    pub(super) module: &'a Module,
+    pub(super) info: &'a ProgramInfo,
+    pub(super) sources: &'a SourceMap,
+    pub(super) options: ClOptions,
+    pub(super) sites: Vec<SiteInfo>,
+    pub(super) site_ids: HashMap<(u32, u32, &'static str), u32>,
+    pub(super) fn_names: HashMap<FuncId, String>,
+}
+
+/// Names of one function's locals, and how arrays are bound.
+pub(super) struct FnCx<'a> {
+    pub(super) func: &'a Function,
+    pub(super) names: Vec<String>,
+    /// Rank of array locals bound to buffers.
+    pub(super) arrays: HashMap<LocalId, u8>,
+    /// Value-class constructor: `this` is `self`.
+    pub(super) ctor: bool,
+    pub(super) sites: BTreeSet<u32>,
+}
+
+fn sanitize(name: &str) -> String {
+    let mut s: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
+        s.insert(0, 'v');
+    }
+    s
+}
+
+impl<'a> FnCx<'a> {
+    pub(super) fn new(func: &'a Function) -> FnCx<'a> {
+        let mut seen = std::collections::HashSet::new();
+        let names = func
+            .locals
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let base = sanitize(&l.name);
+                let name = if l.kind == LocalKind::Temp
+                    || is_reserved(&base)
+                    || !seen.insert(base.clone())
+                {
+                    format!("{base}_{i}")
+                } else {
+                    base
+                };
+                seen.insert(name.clone());
+                name
+            })
+            .collect();
+        let mut arrays = HashMap::new();
+        for p in &func.params {
+            if let Some((_, rank)) = somd_mir::analysis::isolation::array_elem(&func.local(*p).ty) {
+                arrays.insert(*p, rank);
+            }
+        }
+        FnCx { func, names, arrays, ctor: func.kind == FuncKind::Ctor, sites: BTreeSet::new() }
+    }
+
+    pub(super) fn name(&self, l: LocalId) -> &str {
+        self.names.get(l.0 as usize).map_or("somd_bad_local", |s| s.as_str())
+    }
+}
+
+pub(super) fn prim_c(p: PrimType) -> &'static str {
+    match p {
+        PrimType::Boolean => "bool",
+        PrimType::Byte => "char",
+        PrimType::Short => "short",
+        PrimType::Char => "ushort",
+        PrimType::Int => "int",
+        PrimType::Long => "long",
+        PrimType::Float => "float",
+        PrimType::Double => "double",
+    }
+}
+
+pub(super) fn prim_storage(p: PrimType) -> &'static str {
+    if p == PrimType::Boolean {
+        "uchar"
+    } else {
+        prim_c(p)
+    }
+}
+
+fn float_lit(v: f32) -> String {
+    if v.is_nan() {
+        "as_float(0x7fc00000u)".into()
+    } else if v.is_infinite() {
+        if v > 0.0 {
+            "INFINITY".into()
+        } else {
+            "(-INFINITY)".into()
+        }
+    } else {
+        let s = format!("{v:?}");
+        let s = if s.contains(['.', 'e']) { s } else { format!("{s}.0") };
+        format!("{s}f")
+    }
+}
+
+fn double_lit(v: f64) -> String {
+    if v.is_nan() {
+        "as_double(0x7ff8000000000000UL)".into()
+    } else if v.is_infinite() {
+        if v > 0.0 {
+            "((double)INFINITY)".into()
+        } else {
+            "((double)-INFINITY)".into()
+        }
+    } else {
+        let s = format!("{v:?}");
+        if s.contains(['.', 'e']) {
+            s
+        } else {
+            format!("{s}.0")
+        }
+    }
+}
+
+fn const_c(c: &Const) -> R<String> {
+    Ok(match c {
+        Const::Bool(b) => if *b { "true" } else { "false" }.into(),
+        Const::Byte(v) => format!("((char){v})"),
+        Const::Short(v) => format!("((short){v})"),
+        Const::Char(v) => format!("((ushort){v})"),
+        Const::Int(i32::MIN) => "(-2147483647 - 1)".into(),
+        Const::Int(v) => v.to_string(),
+        Const::Long(i64::MIN) => "(-9223372036854775807L - 1L)".into(),
+        Const::Long(v) => format!("{v}L"),
+        Const::Float(v) => float_lit(*v),
+        Const::Double(v) => double_lit(*v),
+        Const::Str(_) | Const::Null => return Err(bug("string or null constant in a kernel")),
+    })
+}
+
+/// Java conversion between primitive types.
+fn convert(text: &str, from: PrimType, to: PrimType) -> String {
+    use PrimType::*;
+    if from == to {
+        return text.to_string();
+    }
+    // To int first where Java narrows through int.
+    let to_int = |t: &str| -> String {
+        match from {
+            Long => format!("somd_l2i({t})"),
+            Float => format!("somd_f2i({t})"),
+            Double => format!("somd_d2i({t})"),
+            Boolean => format!("((int)({t}))"),
+            _ => format!("((int)({t}))"),
+        }
+    };
+    match to {
+        Int => to_int(text),
+        Byte => format!("((char)somd_i2b({}))", to_int(text)),
+        Short => format!("((short)somd_i2s({}))", to_int(text)),
+        Char => format!("((ushort)somd_i2c({}))", to_int(text)),
+        Long => match from {
+            Float => format!("somd_f2l({text})"),
+            Double => format!("somd_d2l({text})"),
+            _ => format!("((long)({text}))"),
+        },
+        Float => format!("((float)({text}))"),
+        Double => format!("((double)({text}))"),
+        Boolean => format!("(({text}) != 0)"),
+    }
+}
+
+fn int_fn(p: PrimType, int: &str, long: &str) -> Option<String> {
+    match p {
+        PrimType::Int => Some(int.to_string()),
+        PrimType::Long => Some(long.to_string()),
+        _ => None,
+    }
+}
+
+pub(super) fn reduce_combine(op: ReduceOp, p: PrimType, a: &str, b: &str) -> R<String> {
+    use ReduceOp::*;
+    let float = matches!(p, PrimType::Float | PrimType::Double);
+    Ok(match op {
+        Add | Mul => {
+            let sym = if op == Add { "+" } else { "*" };
+            if float {
+                format!("({a} {sym} {b})")
+            } else {
+                let f =
+                    if op == Add { ("somd_iadd", "somd_ladd") } else { ("somd_imul", "somd_lmul") };
+                let name =
+                    int_fn(p, f.0, f.1).ok_or_else(|| bug("reduction over a narrow type"))?;
+                format!("{name}({a}, {b})")
+            }
+        }
+        Min | Max => {
+            let name = match (op, p) {
+                (Min, PrimType::Int) => "somd_imin",
+                (Min, PrimType::Long) => "somd_lmin",
+                (Min, PrimType::Float) => "somd_fmin",
+                (Min, PrimType::Double) => "somd_dmin",
+                (Max, PrimType::Int) => "somd_imax",
+                (Max, PrimType::Long) => "somd_lmax",
+                (Max, PrimType::Float) => "somd_fmax",
+                (Max, PrimType::Double) => "somd_dmax",
+                _ => return Err(bug("min/max reduction over a narrow type")),
+            };
+            format!("{name}({a}, {b})")
+        }
+        BitAnd => format!("({a} & {b})"),
+        BitOr => format!("({a} | {b})"),
+        BitXor => format!("({a} ^ {b})"),
+        And => format!("({a} && {b})"),
+        Or => format!("({a} || {b})"),
+        Sub => return Err(bug("`-` is not a tree reduction")),
+    })
+}
+
+pub(super) fn identity(op: ReduceOp, p: PrimType) -> R<String> {
+    use ReduceOp::*;
+    let c = match (op, p) {
+        (Add | BitOr | BitXor, PrimType::Float) => Const::Float(0.0),
+        (Add | BitOr | BitXor, PrimType::Double) => Const::Double(0.0),
+        (Add | BitOr | BitXor, PrimType::Long) => Const::Long(0),
+        (Add | BitOr | BitXor, PrimType::Int) => Const::Int(0),
+        (Mul, PrimType::Float) => Const::Float(1.0),
+        (Mul, PrimType::Double) => Const::Double(1.0),
+        (Mul, PrimType::Long) => Const::Long(1),
+        (Mul, PrimType::Int) => Const::Int(1),
+        (BitAnd, PrimType::Long) => Const::Long(-1),
+        (BitAnd, PrimType::Int) => Const::Int(-1),
+        (BitAnd | And, PrimType::Boolean) => Const::Bool(true),
+        (BitOr | BitXor | Or, PrimType::Boolean) => Const::Bool(false),
+        (Min, PrimType::Int) => Const::Int(i32::MAX),
+        (Min, PrimType::Long) => Const::Long(i64::MAX),
+        (Min, PrimType::Float) => Const::Float(f32::INFINITY),
+        (Min, PrimType::Double) => Const::Double(f64::INFINITY),
+        (Max, PrimType::Int) => Const::Int(i32::MIN),
+        (Max, PrimType::Long) => Const::Long(i64::MIN),
+        (Max, PrimType::Float) => Const::Float(f32::NEG_INFINITY),
+        (Max, PrimType::Double) => Const::Double(f64::NEG_INFINITY),
+        _ => return Err(bug(format!("no identity for `{}` over {}", op.symbol(), prim_c(p)))),
+    };
+    const_c(&c)
+}
+
+impl<'a> Writer<'a> {
+    pub(super) fn name_functions(&mut self) {
+        let mut used = std::collections::HashSet::new();
+        for (i, f) in self.module.functions.iter().enumerate() {
+            let base = sanitize(&f.name.replace('.', "_").replace(['<', '>'], ""));
+            let name = if used.insert(base.clone()) { base } else { format!("{base}_f{i}") };
+            used.insert(name.clone());
+            self.fn_names.insert(FuncId(i as u32), name);
+        }
+    }
+
+    pub(super) fn fn_name(&self, f: FuncId) -> String {
+        self.fn_names.get(&f).cloned().unwrap_or_else(|| format!("somd_f{}", f.0))
+    }
+
+    pub(super) fn class_c(&self, c: ClassId) -> String {
+        let name = self.module.classes.get(c.0 as usize).map_or("Anon", |c| c.name.as_str());
+        let s = sanitize(name);
+        if is_reserved(&s) {
+            format!("{s}_t")
+        } else {
+            s
+        }
+    }
+
+    /// Private (local variable, parameter, return) type.
+    pub(super) fn ty(&self, ty: &Type) -> R<String> {
+        match ty {
+            Type::Prim(p) => Ok(prim_c(*p).into()),
+            Type::Object(c) => Ok(self.class_c(*c)),
+            Type::Void => Ok("void".into()),
+            other => Err(bug(format!("type {other:?} in a private position"))),
+        }
+    }
+
+    /// Storage type (buffer element, kernel scalar argument, struct field).
+    pub(super) fn storage(&self, ty: &Type) -> R<String> {
+        match ty {
+            Type::Prim(p) => Ok(prim_storage(*p).into()),
+            other => self.ty(other),
+        }
+    }
+
+    pub(super) fn pos(&self, span: Span) -> (String, u32, u32) {
+        let text = self.sources.position(span);
+        let mut parts = text.rsplitn(3, ':');
+        let col = parts.next().and_then(|c| c.parse().ok()).unwrap_or(0);
+        let line = parts.next().and_then(|c| c.parse().ok()).unwrap_or(0);
+        let file = parts.next().unwrap_or("").to_string();
+        (file, line, col)
+    }
+
+    pub(super) fn site(&mut self, cx: &mut FnCx, span: Span, what: &'static str) -> u32 {
+        let (file, line, col) = self.pos(span);
+        let key = (span.file.0, span.start, what);
+        let id = *self.site_ids.entry(key).or_insert_with(|| {
+            self.sites.push(SiteInfo { file, line, col, what });
+            (self.sites.len() - 1) as u32
+        });
+        cx.sites.insert(id);
+        id
+    }
+
+    pub(super) fn header(&self, m: &KernelManifest) -> String {
+        format!(
+            "/*\n * Generated by somdc {} from {}. Do not edit.\n * Kernel {} for {} {} at {}:{}:{}.\n * Build with the runtime prelude (runtime/cl/somd_java.cl, somd_errors.cl) prepended.\n */\n",
+            env!("CARGO_PKG_VERSION"),
+            m.file,
+            m.name,
+            m.origin,
+            m.source_function,
+            m.file,
+            m.line,
+            m.col
+        )
+    }
+
+    pub(super) fn structs(&self) -> R<String> {
+        let mut out = String::new();
+        let mut used = BTreeSet::new();
+        for plan in &self.info.kernels {
+            self.collect_classes(plan.func, &mut used, &mut BTreeSet::new());
+        }
+        for c in used {
+            let class = self.module.class(c);
+            let mut text = String::from("typedef struct {\n");
+            let mut fp64 = false;
+            for f in &class.fields {
+                fp64 |= f.ty == Type::Prim(PrimType::Double);
+                writeln!(text, "    {} {};", self.storage(&f.ty)?, sanitize(&f.name))?;
+            }
+            if class.fields.is_empty() {
+                text.push_str("    uchar somd_empty;\n");
+            }
+            writeln!(text, "}} {};\n", self.class_c(c))?;
+            out.push_str(&if fp64 { fp64_guard(true, &text) } else { text });
+        }
+        Ok(out)
+    }
+
+    pub(super) fn collect_classes(
+        &self,
+        f: FuncId,
+        out: &mut BTreeSet<ClassId>,
+        seen: &mut BTreeSet<FuncId>,
+    ) {
+        if !seen.insert(f) {
+            return;
+        }
+        let func = self.module.function(f);
+        let mut add = |ty: &Type| {
+            let mut t = ty;
+            while let Type::Array(e) | Type::ValueArray(e, _) = t {
+                t = e;
+            }
+            if let Type::Object(c) = t {
+                if self.module.class(*c).is_value {
+                    out.insert(*c);
+                }
+            }
+        };
+        add(&func.ret);
+        func.locals.iter().for_each(|l| add(&l.ty));
+        func.exprs.iter().for_each(|e| add(&e.ty));
+        for (c, _) in somd_mir::analysis::isolation::callees(func) {
+            self.collect_classes(c, out, seen);
+        }
+    }
+
+    /// Helpers reachable from `roots`' callees, callees first.
+    pub(super) fn helper_order(&self, needed: &BTreeSet<FuncId>) -> Vec<FuncId> {
+        let mut order = Vec::new();
+        let mut seen = BTreeSet::new();
+        for f in needed {
+            self.post_order(*f, &mut seen, &mut order);
+        }
+        order
+    }
+
+    pub(super) fn post_order(
+        &self,
+        f: FuncId,
+        seen: &mut BTreeSet<FuncId>,
+        order: &mut Vec<FuncId>,
+    ) {
+        if !seen.insert(f) {
+            return;
+        }
+        for (c, _) in somd_mir::analysis::isolation::callees(self.module.function(f)) {
+            self.post_order(c, seen, order);
+        }
+        order.push(f);
+    }
+
+    pub(super) fn guarded(&self, f: FuncId, text: &str) -> String {
+        let needs = self.info.functions.get(f.0 as usize).is_some_and(|i| i.needs_fp64);
+        fp64_guard(needs, text)
+    }
+
+    /// The helpers a kernel calls (transitively).
+    pub(super) fn helpers_of(&self, roots: &[FuncId]) -> BTreeSet<FuncId> {
+        let mut out = BTreeSet::new();
+        let mut stack: Vec<FuncId> = roots.to_vec();
+        while let Some(f) = stack.pop() {
+            for (c, _) in somd_mir::analysis::isolation::callees(self.module.function(f)) {
+                if out.insert(c) {
+                    stack.push(c);
+                }
+            }
+        }
+        out
+    }
+
+    /// An ordinary function as an OpenCL C helper.
+    pub(super) fn helper(&mut self, f: FuncId) -> R<String> {
+        let func = self.module.function(f);
+        let mut cx = FnCx::new(func);
+        let mut params = Vec::new();
+        for p in &func.params {
+            params.push(self.param_decl(&cx, *p)?);
+        }
+        params.push("SOMD_ERR_PARAM".into());
+        let ret = if cx.ctor { self.ty(&Type::Object(func.class))? } else { self.ty(&func.ret)? };
+        let mut out = String::new();
+        let (file, line, col) = self.pos(func.span);
+        writeln!(out, "/* {} ({file}:{line}:{col}) */", func.name)?;
+        writeln!(out, "{ret} {}({})\n{{", self.fn_name(f), params.join(", "))?;
+        if cx.ctor {
+            writeln!(out, "    {ret} self = {{0}};")?;
+        }
+        let body = self.block(&mut cx, Level(1), &func.body)?;
+        out.push_str(&body);
+        if cx.ctor {
+            out.push_str("    return self;\n");
+        } else if func.ret != Type::Void && !matches!(func.body.stmts.last(), Some(Stmt::Return(_)))
+        {
+            // Java guarantees a return on every path; keep C compilers quiet.
+            writeln!(out, "    return ({ret}){{0}};")?;
+        }
+        out.push_str("}\n\n");
+        Ok(out)
+    }
+
+    pub(super) fn param_decl(&self, cx: &FnCx, p: LocalId) -> R<String> {
+        let local = cx.func.local(p);
+        if let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&local.ty) {
+            let name = cx.name(p);
+            let mut s = format!("__global {} *{name}", self.storage(elem)?);
+            for d in 0..rank {
+                write!(s, ", const int {name}_len{d}")?;
+            }
+            Ok(s)
+        } else {
+            Ok(format!("{} {}", self.ty(&local.ty)?, cx.name(p)))
+        }
+    }
+
+    // ---- statements ----
+
+    pub(super) fn block(&mut self, cx: &mut FnCx, level: Level, block: &Block) -> R<String> {
+        let mut out = String::new();
+        for stmt in &block.stmts {
+            out.push_str(&self.stmt(cx, level, stmt)?);
+        }
+        Ok(out)
+    }
+
+    pub(super) fn stmt(&mut self, cx: &mut FnCx, level: Level, stmt: &Stmt) -> R<String> {
+        let func = cx.func;
+        let mut out = String::new();
+        match stmt {
+            Stmt::Let { local, init } => {
+                let ty = self.ty(&func.local(*local).ty)?;
+                let value = match init {
+                    Some(e) => self.expr(cx, *e)?,
+                    None => format!("({ty}){{0}}"),
+                };
+                let value = match (&func.local(*local).ty, init) {
+                    (Type::Prim(_), None) => "0".into(),
+                    _ => value,
+                };
+                writeln!(out, "{level}{ty} {} = {value};", cx.name(*local))?;
+            }
+            Stmt::Expr(e) => writeln!(out, "{level}{};", self.effect(cx, *e)?)?,
+            Stmt::If { cond, then_block, else_block } => {
+                writeln!(out, "{level}if ({}) {{", self.expr(cx, *cond)?)?;
+                out.push_str(&self.block(cx, level.next(), then_block)?);
+                if let Some(e) = else_block {
+                    writeln!(out, "{level}}} else {{")?;
+                    out.push_str(&self.block(cx, level.next(), e)?);
+                }
+                writeln!(out, "{level}}}")?;
+            }
+            Stmt::Loop { label: None, test, test_at_end, body, update } => {
+                let test = match test {
+                    Some(t) => self.expr(cx, *t)?,
+                    None => "true".into(),
+                };
+                if *test_at_end {
+                    writeln!(out, "{level}do {{")?;
+                    out.push_str(&self.block(cx, level.next(), body)?);
+                    let upd: Vec<String> =
+                        update.iter().map(|u| self.effect(cx, *u)).collect::<R<_>>()?;
+                    for u in upd {
+                        writeln!(out, "{}{u};", level.next())?;
+                    }
+                    writeln!(out, "{level}}} while ({test});")?;
+                } else {
+                    let upd: Vec<String> =
+                        update.iter().map(|u| self.effect(cx, *u)).collect::<R<_>>()?;
+                    writeln!(out, "{level}for (; {test}; {}) {{", upd.join(", "))?;
+                    out.push_str(&self.block(cx, level.next(), body)?);
+                    writeln!(out, "{level}}}")?;
+                }
+            }
+            Stmt::Break(None) => writeln!(out, "{level}break;")?,
+            Stmt::Continue(None) => writeln!(out, "{level}continue;")?,
+            Stmt::Return(None) => writeln!(out, "{level}return;")?,
+            Stmt::Return(Some(e)) => writeln!(out, "{level}return {};", self.expr(cx, *e)?)?,
+            Stmt::Block(b) => {
+                writeln!(out, "{level}{{")?;
+                out.push_str(&self.block(cx, level.next(), b)?);
+                writeln!(out, "{level}}}")?;
+            }
+            other => return Err(bug(format!("statement not supported on the device: {other:?}"))),
+        }
+        Ok(out)
+    }
+
+    // ---- expressions ----
+
+    pub(super) fn prim_of(&self, cx: &FnCx, e: ExprId) -> R<PrimType> {
+        match cx.func.expr(e).ty {
+            Type::Prim(p) => Ok(p),
+            ref other => Err(bug(format!("expected a primitive, found {other:?}"))),
+        }
+    }
+
+    /// A place (assignment target) as an lvalue.
+    pub(super) fn place(&mut self, cx: &mut FnCx, target: ExprId) -> R<String> {
+        match &cx.func.expr(target).kind {
+            ExprKind::Local(l) => Ok(cx.name(*l).to_string()),
+            ExprKind::Field { object, index, class }
+                if cx.ctor && matches!(cx.func.expr(*object).kind, ExprKind::This) =>
+            {
+                Ok(format!("self.{}", self.field_name(*class, *index)))
+            }
+            ExprKind::Index { .. } => self.expr(cx, target),
+            _ => Err(bug("unsupported assignment target")),
+        }
+    }
+
+    pub(super) fn field_name(&self, class: ClassId, index: u32) -> String {
+        self.module
+            .classes
+            .get(class.0 as usize)
+            .and_then(|c| c.fields.get(index as usize))
+            .map_or_else(|| format!("f{index}"), |f| sanitize(&f.name))
+    }
+
+    /// A statement-level expression (assignment, call) as C expression text.
+    pub(super) fn effect(&mut self, cx: &mut FnCx, e: ExprId) -> R<String> {
+        let func = cx.func;
+        let expr = func.expr(e);
+        match &expr.kind {
+            ExprKind::Assign { target, value } => {
+                let place = self.place(cx, *target)?;
+                let value = self.expr(cx, *value)?;
+                Ok(format!("{place} = {value}"))
+            }
+            ExprKind::CompoundAssign { target, op, value } => {
+                let place = self.place(cx, *target)?;
+                let tty = self.prim_of(cx, *target)?;
+                let PrimOrRef::Prim(opty) = op.ty else {
+                    return Err(bug("reference compound assignment"));
+                };
+                let lhs = convert(&place, tty, opty);
+                let rhs = self.expr(cx, *value)?;
+                let rty = self.prim_of(cx, *value)?;
+                let combined = self.binary(cx, op.kind, opty, rty, &lhs, &rhs, expr.span)?;
+                Ok(format!("{place} = {}", convert(&combined, opty, tty)))
+            }
+            ExprKind::IncDec { target, delta, .. } => {
+                let place = self.place(cx, *target)?;
+                let tty = self.prim_of(cx, *target)?;
+                let wide = match tty {
+                    PrimType::Long => PrimType::Long,
+                    PrimType::Float => PrimType::Float,
+                    PrimType::Double => PrimType::Double,
+                    _ => PrimType::Int,
+                };
+                let one = match wide {
+                    PrimType::Long => "1L",
+                    PrimType::Float => "1.0f",
+                    PrimType::Double => "1.0",
+                    _ => "1",
+                };
+                let kind = if *delta > 0 { BinOpKind::Add } else { BinOpKind::Sub };
+                let lhs = convert(&place, tty, wide);
+                let combined = self.binary(cx, kind, wide, wide, &lhs, one, expr.span)?;
+                Ok(format!("{place} = {}", convert(&combined, wide, tty)))
+            }
+            _ => self.expr(cx, e),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)] // Reason: operator, both types and both operands.
+    pub(super) fn binary(
+        &mut self,
+        cx: &mut FnCx,
+        kind: BinOpKind,
+        ty: PrimType,
+        rty: PrimType,
+        l: &str,
+        r: &str,
+        span: Span,
+    ) -> R<String> {
+        use BinOpKind::*;
+        let float = matches!(ty, PrimType::Float | PrimType::Double);
+        let int_helper = |name: &str| -> R<String> {
+            let f = match ty {
+                PrimType::Int => format!("somd_i{name}"),
+                PrimType::Long => format!("somd_l{name}"),
+                _ => return Err(bug("integer operator on a narrow type")),
+            };
+            Ok(format!("{f}({l}, {r})"))
+        };
+        Ok(match kind {
+            Add if float => format!("({l} + {r})"),
+            Sub if float => format!("({l} - {r})"),
+            Mul if float => format!("({l} * {r})"),
+            Div if float => format!("({l} / {r})"),
+            Rem if float => format!("fmod({l}, {r})"),
+            Add => int_helper("add")?,
+            Sub => int_helper("sub")?,
+            Mul => int_helper("mul")?,
+            Div | Rem => {
+                let site = self.site(cx, span, "div");
+                let f = match (kind, ty) {
+                    (Div, PrimType::Int) => "somd_idiv",
+                    (Rem, PrimType::Int) => "somd_irem",
+                    (Div, _) => "somd_ldiv",
+                    _ => "somd_lrem",
+                };
+                format!("{f}({site}, {l}, {r})")
+            }
+            Shl | Shr | UShr => {
+                let count =
+                    if rty == PrimType::Long { format!("somd_l2i({r})") } else { r.to_string() };
+                let name = match kind {
+                    Shl => "shl",
+                    Shr => "shr",
+                    _ => "ushr",
+                };
+                let p = if ty == PrimType::Long { "l" } else { "i" };
+                format!("somd_{p}{name}({l}, {count})")
+            }
+            Lt => format!("({l} < {r})"),
+            Le => format!("({l} <= {r})"),
+            Gt => format!("({l} > {r})"),
+            Ge => format!("({l} >= {r})"),
+            Eq => format!("({l} == {r})"),
+            Ne => format!("({l} != {r})"),
+            BitAnd => format!("({l} & {r})"),
+            BitOr => format!("({l} | {r})"),
+            BitXor => format!("({l} ^ {r})"),
+            And => format!("({l} && {r})"),
+            Or => format!("({l} || {r})"),
+        })
+    }
+
+    pub(super) fn index_text(
+        &mut self,
+        cx: &mut FnCx,
+        site_span: Span,
+        i: &str,
+        len: &str,
+    ) -> String {
+        if self.options.unchecked {
+            i.to_string()
+        } else {
+            let site = self.site(cx, site_span, "bounds");
+            format!("SOMD_INDEX({site}, {i}, {len})")
+        }
+    }
+
+    pub(super) fn expr(&mut self, cx: &mut FnCx, e: ExprId) -> R<String> {
+        let func = cx.func;
+        let expr = func.expr(e);
+        Ok(match &expr.kind {
+            ExprKind::Const(c) => const_c(c)?,
+            ExprKind::Local(l) => cx.name(*l).to_string(),
+            ExprKind::This if cx.ctor => "self".into(),
+            ExprKind::Field { object, class, index } => {
+                let obj = if cx.ctor && matches!(func.expr(*object).kind, ExprKind::This) {
+                    "self".to_string()
+                } else {
+                    self.expr(cx, *object)?
+                };
+                format!("{obj}.{}", self.field_name(*class, *index))
+            }
+            ExprKind::Index { array, index } => match &func.expr(*array).kind {
+                ExprKind::Local(a) => {
+                    let name = cx.name(*a).to_string();
+                    let i = self.expr(cx, *index)?;
+                    let idx = self.index_text(cx, expr.span, &i, &format!("{name}_len0"));
+                    format!("{name}[{idx}]")
+                }
+                ExprKind::Index { array: inner, index: row } => {
+                    let ExprKind::Local(a) = func.expr(*inner).kind else {
+                        return Err(bug("indexing of a computed array"));
+                    };
+                    let name = cx.name(a).to_string();
+                    let r = self.expr(cx, *row)?;
+                    let c = self.expr(cx, *index)?;
+                    let ri =
+                        self.index_text(cx, func.expr(*array).span, &r, &format!("{name}_len0"));
+                    let ci = self.index_text(cx, expr.span, &c, &format!("{name}_len1"));
+                    format!("{name}[{ri} * {name}_len1 + {ci}]")
+                }
+                _ => return Err(bug("indexing of a computed array")),
+            },
+            ExprKind::Length(a) => match &func.expr(*a).kind {
+                ExprKind::Local(l) => format!("{}_len0", cx.name(*l)),
+                ExprKind::Index { array, .. } => match func.expr(*array).kind {
+                    ExprKind::Local(l) => format!("{}_len1", cx.name(l)),
+                    _ => return Err(bug("length of a computed array")),
+                },
+                _ => return Err(bug("length of a computed array")),
+            },
+            ExprKind::Unary { op, operand } => {
+                let v = self.expr(cx, *operand)?;
+                let p = self.prim_of(cx, *operand)?;
+                match (op, p) {
+                    (UnOp::Neg, PrimType::Int) => format!("somd_ineg({v})"),
+                    (UnOp::Neg, PrimType::Long) => format!("somd_lneg({v})"),
+                    (UnOp::Neg, _) => format!("(-{v})"),
+                    (UnOp::Not, _) => format!("(!{v})"),
+                    (UnOp::BitNot, _) => format!("(~{v})"),
+                }
+            }
+            ExprKind::Binary { op, lhs, rhs } => {
+                let PrimOrRef::Prim(ty) = op.ty else { return Err(bug("reference comparison")) };
+                let l = self.expr(cx, *lhs)?;
+                let r = self.expr(cx, *rhs)?;
+                let rty = self.prim_of(cx, *rhs)?;
+                self.binary(cx, op.kind, ty, rty, &l, &r, expr.span)?
+            }
+            ExprKind::Convert { operand } => {
+                let v = self.expr(cx, *operand)?;
+                convert(&v, self.prim_of(cx, *operand)?, self.prim_of(cx, e)?)
+            }
+            ExprKind::Conditional { cond, then_expr, else_expr } => {
+                let c = self.expr(cx, *cond)?;
+                let t = self.expr(cx, *then_expr)?;
+                let f = self.expr(cx, *else_expr)?;
+                format!("({c} ? {t} : {f})")
+            }
+            ExprKind::Call { func: callee, receiver: None, args } => {
+                let mut parts = Vec::new();
+                for a in args {
+                    parts.push(self.arg(cx, *a)?);
+                }
+                parts.push("somd_err".into());
+                format!("{}({})", self.fn_name(*callee), parts.join(", "))
+            }
+            ExprKind::New { class, ctor, args } => match ctor {
+                Some(c) => {
+                    let mut parts = Vec::new();
+                    for a in args {
+                        parts.push(self.arg(cx, *a)?);
+                    }
+                    parts.push("somd_err".into());
+                    format!("{}({})", self.fn_name(*c), parts.join(", "))
+                }
+                None => format!("(({}){{0}})", self.class_c(*class)),
+            },
+            ExprKind::Builtin { builtin, args } => self.builtin(cx, *builtin, args)?,
+            ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. } => {
+                format!("({})", self.effect(cx, e)?)
+            }
+            other => return Err(bug(format!("expression not supported on the device: {other:?}"))),
+        })
+    }
+
+    /// A call argument: arrays pass their buffer and lengths.
+    pub(super) fn arg(&mut self, cx: &mut FnCx, a: ExprId) -> R<String> {
+        let func = cx.func;
+        if let Some((_, rank)) = somd_mir::analysis::isolation::array_elem(&func.expr(a).ty) {
+            let ExprKind::Local(l) = func.expr(a).kind else {
+                return Err(bug("array argument that is not a parameter"));
+            };
+            let name = cx.name(l);
+            let mut s = name.to_string();
+            for d in 0..rank {
+                write!(s, ", {name}_len{d}")?;
+            }
+            return Ok(s);
+        }
+        self.expr(cx, a)
+    }
+
+    pub(super) fn builtin(&mut self, cx: &mut FnCx, b: Builtin, args: &[ExprId]) -> R<String> {
+        let mut vals = Vec::new();
+        for a in args {
+            vals.push(self.expr(cx, *a)?);
+        }
+        let v = |i: usize| vals.get(i).cloned().unwrap_or_default();
+        let fast = self.options.fast_math;
+        Ok(match b {
+            Builtin::Math(m, ty) => {
+                use MathFn::*;
+                let d = ty == PrimType::Double;
+                let f = ty == PrimType::Float;
+                let pick = |i: &str, l: &str, fl: &str, db: &str| -> String {
+                    match ty {
+                        PrimType::Int => i.to_string(),
+                        PrimType::Long => l.to_string(),
+                        PrimType::Float => fl.to_string(),
+                        _ => db.to_string(),
+                    }
+                };
+                match m {
+                    Abs => format!(
+                        "{}({})",
+                        pick("somd_iabs", "somd_labs", "somd_fabs", "somd_dabs"),
+                        v(0)
+                    ),
+                    Min => format!(
+                        "{}({}, {})",
+                        pick("somd_imin", "somd_lmin", "somd_fmin", "somd_dmin"),
+                        v(0),
+                        v(1)
+                    ),
+                    Max => format!(
+                        "{}({}, {})",
+                        pick("somd_imax", "somd_lmax", "somd_fmax", "somd_dmax"),
+                        v(0),
+                        v(1)
+                    ),
+                    Round if f => format!("somd_fround({})", v(0)),
+                    Round => format!("somd_dround({})", v(0)),
+                    Signum if f => format!("somd_fsignum({})", v(0)),
+                    Signum => format!("somd_dsignum({})", v(0)),
+                    Rint => format!("rint({})", v(0)),
+                    ToRadians => format!("({} * 0.017453292519943295)", v(0)),
+                    ToDegrees => format!("({} * 57.29577951308232)", v(0)),
+                    Pow | Atan2 | Hypot => {
+                        let name = match m {
+                            Pow => "pow",
+                            Atan2 => "atan2",
+                            _ => "hypot",
+                        };
+                        format!("{name}({}, {})", v(0), v(1))
+                    }
+                    _ => {
+                        let name = match m {
+                            Sqrt => "sqrt",
+                            Cbrt => "cbrt",
+                            Exp => "exp",
+                            Log => "log",
+                            Log10 => "log10",
+                            Sin => "sin",
+                            Cos => "cos",
+                            Tan => "tan",
+                            Asin => "asin",
+                            Acos => "acos",
+                            Atan => "atan",
+                            Sinh => "sinh",
+                            Cosh => "cosh",
+                            Tanh => "tanh",
+                            Floor => "floor",
+                            _ => "ceil",
+                        };
+                        let native =
+                            fast && !d && matches!(m, Sqrt | Exp | Log | Log10 | Sin | Cos | Tan);
+                        if native {
+                            format!("native_{name}({})", v(0))
+                        } else {
+                            format!("{name}({})", v(0))
+                        }
+                    }
+                }
+            }
+            Builtin::IntegerBitCount => format!("((int)popcount({}))", v(0)),
+            Builtin::LongBitCount => format!("((int)popcount({}))", v(0)),
+            Builtin::FloatToIntBits => format!("(isnan({0}) ? 0x7fc00000 : as_int({0}))", v(0)),
+            Builtin::DoubleToLongBits => {
+                format!("(isnan({0}) ? 0x7ff8000000000000L : as_long({0}))", v(0))
+            }
+            Builtin::FloatIsNaN | Builtin::DoubleIsNaN => format!("((bool)isnan({}))", v(0)),
+            Builtin::SomdOffset | Builtin::SomdGlobalLength => {
+                let Some(ExprKind::Local(l)) = args.first().map(|a| &cx.func.expr(*a).kind) else {
+                    return Err(bug("Somd geometry of a computed array"));
+                };
+                let suffix = if b == Builtin::SomdOffset { "off" } else { "glen" };
+                let dim = geometry_dim(cx.func, args)?;
+                format!("{}_{suffix}{dim}", cx.name(*l))
+            }
+            other => return Err(bug(format!("built-in {other:?} on the device"))),
+        })
+    }
+
+    pub(super) fn size(&self, cx: &FnCx, s: &SizeExpr) -> String {
+        match s {
+            SizeExpr::Const(v) => v.to_string(),
+            SizeExpr::Scalar(l) => cx.name(*l).to_string(),
+            SizeExpr::Len { array, dim } => format!("{}_len{dim}", cx.name(*array)),
+            SizeExpr::Add(a, b) => format!("({} + {})", self.size(cx, a), self.size(cx, b)),
+            SizeExpr::Sub(a, b) => format!("({} - {})", self.size(cx, a), self.size(cx, b)),
+        }
+    }
+}
+
+/// The 0-based dimension of `Somd.offset(a[, d])` / `Somd.globalLength(a[, d])`.
+pub(super) fn geometry_dim(func: &Function, args: &[ExprId]) -> R<u8> {
+    match args.get(1).map(|d| &func.expr(*d).kind) {
+        None => Ok(0),
+        Some(ExprKind::Const(Const::Int(d))) if (1..=2).contains(d) => Ok((*d - 1) as u8),
+        Some(_) => Err(bug("Somd geometry with a dimension that is not 1 or 2")),
+    }
+}

@@ -1,0 +1,549 @@
+//! OpenCL C writer tests: golden `.cl` snapshots of small programs, every kernel of the
+//! corpus (these programs, `samples/*.somd`, `tests/run/*.somd`) built by a real OpenCL
+//! compiler with the runtime prelude, and a few kernels run on the device and compared
+//! with the CPU's values, including a device-side bounds failure.
+//!
+//! Without an OpenCL platform the device parts print `SKIPPED: no OpenCL platform` and
+//! pass, unless `SOMD_REQUIRE_OPENCL=1`, which makes them fail.
+
+use somd_codegen::opencl::{write_kernels, ClOptions, KernelSet};
+use somd_diag::SourceMap;
+use somd_mir::analysis::{analyze, ProgramInfo};
+use somd_runtime::opencl::{device, Access, DeviceArray, DeviceCtx, ErrorBuffer, ProgramDesc};
+use somd_syntax::ast::IdGen;
+use std::path::{Path, PathBuf};
+
+struct Compiled {
+    module: somd_mir::Module,
+    info: ProgramInfo,
+    sources: SourceMap,
+}
+
+fn compile(name: &str, text: &str) -> Option<Compiled> {
+    let mut sources = SourceMap::new();
+    let ids = IdGen::new();
+    let file = sources.add(name, text);
+    let (unit, diags) = somd_syntax::parse(file, text, &ids);
+    if diags.iter().any(|d| d.is_error()) {
+        return None;
+    }
+    let (program, diags) = somd_sema::check(vec![unit]);
+    if diags.iter().any(|d| d.is_error()) {
+        return None;
+    }
+    let module = somd_mir::lower(&program, &sources);
+    let info = analyze(&module);
+    Some(Compiled { module, info, sources })
+}
+
+fn kernels(c: &Compiled, options: ClOptions) -> KernelSet {
+    write_kernels(&c.module, &c.info, &c.sources, &options).expect("the writer succeeds")
+}
+
+fn snapshot(source: &str) -> String {
+    let c = compile("test.somd", source).expect("program checks");
+    let set = kernels(&c, ClOptions::default());
+    assert!(set.skipped.is_empty(), "skipped kernels: {:?}", set.skipped);
+    let mut out = format!("----- SOURCE CODE\n{}\n----- OPENCL C\n", source.trim());
+    for k in &set.kernels {
+        out.push_str(&k.standalone);
+        out.push_str("----- MANIFEST\n");
+        for (i, a) in k.args.iter().enumerate() {
+            out.push_str(&format!("arg {i} {}: {:?} from {:?}\n", a.name, a.kind, a.source));
+        }
+        let global: Vec<String> = k.global.iter().map(|g| g.to_string()).collect();
+        out.push_str(&format!("global [{}]\n", global.join(", ")));
+        if let Some(r) = &k.reduction {
+            out.push_str(&format!("reduction {r:?}\n"));
+        }
+        let sites: Vec<String> = k
+            .sites
+            .iter()
+            .map(|s| {
+                let site = &set.sites[*s as usize];
+                format!("{s}={}@{}:{}", site.what, site.line, site.col)
+            })
+            .collect();
+        out.push_str(&format!("sites [{}]\n-----\n", sites.join(", ")));
+    }
+    out
+}
+
+/// The device used by the tests, or `None` (after printing SKIPPED) without a platform.
+fn test_device() -> Option<&'static DeviceCtx> {
+    let found = device::find(device::DeviceQuery::Any).ok().flatten();
+    if found.is_none() {
+        if std::env::var("SOMD_REQUIRE_OPENCL").is_ok_and(|v| v == "1") {
+            panic!("SOMD_REQUIRE_OPENCL=1 but no OpenCL platform/device was found");
+        }
+        println!("SKIPPED: no OpenCL platform");
+    }
+    found
+}
+
+fn build(
+    ctx: &'static DeviceCtx,
+    name: &str,
+    set: &KernelSet,
+    fast_math: bool,
+) -> Result<(), String> {
+    let name: &'static str = Box::leak(name.to_string().into_boxed_str());
+    let body: &'static str = Box::leak(set.body.clone().into_boxed_str());
+    let desc = ProgramDesc { name, defines: "", body, options: "", fast_math };
+    if let Ok(dir) = std::env::var("SOMD_DUMP_CL_DIR") {
+        // For building the same programs with another OpenCL compiler (e.g. a GPU driver).
+        let suffix = if fast_math { ".fast" } else { "" };
+        let _ = std::fs::create_dir_all(&dir);
+        let _ = std::fs::write(Path::new(&dir).join(format!("{name}{suffix}.cl")), desc.source());
+    }
+    ctx.program_cached_in(&desc, None).map(|_| ()).map_err(|e| e.message)
+}
+
+// ---- small programs ----
+
+const VECTOR_ADD: &str = r#"
+class V {
+    static int[] add(dist int[] a, dist int[] b) {
+        int[] c = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            c[i] = a[i] + b[i];
+        }
+        return c;
+    }
+    public static void main(String[] args) {
+        System.out.println(add(new int[]{1, 2}, new int[]{3, 4})[1]);
+    }
+}
+"#;
+
+const SAXPY: &str = r#"
+class S {
+    static float[] saxpy(float alpha, dist float[] x, dist float[] y) {
+        float[] r = new float[x.length];
+        for (int i = 0; i < x.length; i++) {
+            r[i] = alpha * x[i] + y[i];
+        }
+        return r;
+    }
+    public static void main(String[] args) {
+        System.out.println(saxpy(2f, new float[]{1f}, new float[]{2f})[0]);
+    }
+}
+"#;
+
+const SUM: &str = r#"
+class Sum {
+    static reduce(+) long sum(dist int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+        }
+        return s;
+    }
+    public static void main(String[] args) {
+        System.out.println(sum(new int[]{1, 2, 3}));
+    }
+}
+"#;
+
+const DOT_FUSED: &str = r#"
+class Dot {
+    static local float mul(float a, float b) { return a * b; }
+    public static void main(String[] args) {
+        float[[]] x = new float[[]]{1f, 2f, 3f};
+        float[[]] y = new float[[]]{4f, 5f, 6f};
+        float d = + ! (Dot @ mul(x, y));
+        System.out.println(d);
+    }
+}
+"#;
+
+const MATRIX_2D: &str = r#"
+class M {
+    static float[][] scale(dist float[][] m, float k) {
+        float[][] r = new float[m.length][m[0].length];
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[0].length; j++) {
+                r[i][j] = m[i][j] * k;
+            }
+        }
+        return r;
+    }
+    public static void main(String[] args) {
+        float[][] m = new float[2][2];
+        System.out.println(scale(m, 2f)[1][1]);
+    }
+}
+"#;
+
+const VALUE_MAP: &str = r#"
+value class P {
+    float x;
+    float y;
+    P(float x, float y) { this.x = x; this.y = y; }
+}
+class VM {
+    static local P scale(P p, float k) { return new P(p.x * k, p.y * k); }
+    public static void main(String[] args) {
+        P[[]] ps = new P[[]]{new P(1f, 2f), new P(3f, 4f)};
+        P[[]] qs = VM @ scale(ps, 2f);
+        System.out.println(qs[1].y);
+    }
+}
+"#;
+
+const BANG: &str = r#"
+class B {
+    static local int better(int a, int b) { return a > b ? a : b; }
+    public static void main(String[] args) {
+        int[[]] xs = new int[[]]{3, 9, 4};
+        System.out.println(+ ! xs);
+        System.out.println(B.better ! xs);
+    }
+}
+"#;
+
+const FILTER: &str = r#"
+class F {
+    static int n = 0;
+    static int produce() {
+        if (n == 3) { throw new Underflow(); }
+        n++;
+        return n;
+    }
+    static local int square(int x) { return x * x; }
+    static void show(int x) { System.out.println(x); }
+    public static void main(String[] args) {
+        Task t = task F.produce => task F.square => task F.show;
+        t.finish();
+    }
+}
+"#;
+
+const INT_HEAVY: &str = r#"
+class H {
+    static int[] mix(dist int[] a, dist long[] b, int k) {
+        int[] r = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            int x = a[i] * 31 + k;
+            long y = b[i] >>> 3;
+            x = x / (k - 1) + x % 7;
+            x <<= a[i];
+            r[i] = x ^ (int) (y >> 40) ^ (x >>> 33) + (int) (float) a[i] + (byte) x;
+        }
+        return r;
+    }
+    public static void main(String[] args) {
+        System.out.println(mix(new int[]{1}, new long[]{2L}, 3)[0]);
+    }
+}
+"#;
+
+const DOUBLE: &str = r#"
+class D {
+    static reduce(+) double norm2(dist double[] a) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += Math.sqrt(a[i] * a[i]) + Math.floor(a[i]);
+        }
+        return s;
+    }
+    public static void main(String[] args) {
+        System.out.println(norm2(new double[]{1, 2}));
+    }
+}
+"#;
+
+#[test]
+fn vector_add() {
+    insta::assert_snapshot!(snapshot(VECTOR_ADD));
+}
+
+#[test]
+fn saxpy() {
+    insta::assert_snapshot!(snapshot(SAXPY));
+}
+
+#[test]
+fn sum_reduce_plus() {
+    insta::assert_snapshot!(snapshot(SUM));
+}
+
+#[test]
+fn dot_product_fused() {
+    insta::assert_snapshot!(snapshot(DOT_FUSED));
+}
+
+#[test]
+fn matrix_block_block_2d() {
+    insta::assert_snapshot!(snapshot(MATRIX_2D));
+}
+
+#[test]
+fn map_with_value_class() {
+    insta::assert_snapshot!(snapshot(VALUE_MAP));
+}
+
+#[test]
+fn bang_with_op_and_method() {
+    insta::assert_snapshot!(snapshot(BANG));
+}
+
+#[test]
+fn filter_task() {
+    insta::assert_snapshot!(snapshot(FILTER));
+}
+
+#[test]
+fn integer_overflow_division_shifts() {
+    insta::assert_snapshot!(snapshot(INT_HEAVY));
+}
+
+#[test]
+fn double_kernel() {
+    insta::assert_snapshot!(snapshot(DOUBLE));
+}
+
+// ---- every kernel of the corpus is built by a real OpenCL compiler ----
+
+fn somd_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok()).map(|e| e.path()).collect();
+    paths.sort();
+    for p in paths {
+        if p.extension().is_some_and(|e| e == "somd") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn every_corpus_kernel_builds_with_opencl() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut programs: Vec<(String, String)> =
+        [VECTOR_ADD, SAXPY, SUM, DOT_FUSED, MATRIX_2D, VALUE_MAP, BANG, FILTER, INT_HEAVY, DOUBLE]
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (format!("inline{i}.somd"), s.to_string()))
+            .collect();
+    let mut files = Vec::new();
+    somd_files(&root.join("samples"), &mut files);
+    somd_files(&root.join("tests/run"), &mut files);
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("readable");
+        let name = f.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+        programs.push((name, text));
+    }
+    let ctx = test_device();
+    let mut total = 0;
+    let mut failures = Vec::new();
+    for (name, text) in &programs {
+        let Some(c) = compile(name, text) else { continue };
+        for options in [
+            ClOptions::default(),
+            ClOptions { fast_math: false, unchecked: true },
+            ClOptions { fast_math: true, unchecked: false },
+        ] {
+            let set = kernels(&c, options);
+            assert!(set.skipped.is_empty(), "{name}: skipped {:?}", set.skipped);
+            if options.unchecked {
+                // Unchecked kernels have no bounds sites.
+                assert!(set.sites.iter().all(|s| s.what != "bounds"), "{name}");
+            } else if !options.fast_math {
+                total += set.kernels.len();
+                println!(
+                    "{name}: {} kernels: {:?}",
+                    set.kernels.len(),
+                    set.kernels.iter().map(|k| &k.name).collect::<Vec<_>>()
+                );
+            }
+            if let Some(ctx) = ctx {
+                if !set.kernels.is_empty() {
+                    let tag =
+                        if options.unchecked { format!("{name}.unchecked") } else { name.clone() };
+                    if let Err(log) = build(ctx, &tag, &set, options.fast_math) {
+                        failures.push(format!("{name} ({options:?}):\n{log}\n{}", set.body));
+                    }
+                }
+            }
+            for k in &set.kernels {
+                assert!(k.standalone.starts_with("/*\n * Generated by somdc "), "{}", k.name);
+                assert!(matches!(
+                    k.args.last().map(|a| &a.kind),
+                    Some(somd_codegen::opencl::ArgKind::Err)
+                ));
+            }
+        }
+    }
+    println!("{total} kernels emitted");
+    assert!(total >= 10, "too few kernels: {total}");
+    assert!(failures.is_empty(), "kernels failed to build:\n{}", failures.join("\n\n"));
+}
+
+// ---- kernels run on the device ----
+
+fn run_saxpy(
+    ctx: &'static DeviceCtx,
+    set: &KernelSet,
+    x: &[f32],
+    y: &[f32],
+    alpha: f32,
+) -> Vec<f32> {
+    let body: &'static str = Box::leak(set.body.clone().into_boxed_str());
+    let desc = ProgramDesc { name: "saxpy.somd", defines: "", body, options: "", fast_math: false };
+    let program = ctx.program_cached_in(&desc, None).expect("builds");
+    let k = &set.kernels[0];
+    let kernel = program.kernel(&k.name).expect("kernel");
+    let n = x.len();
+    let mut dx = DeviceArray::new(ctx, "x", x, Access::ReadOnly).expect("x");
+    let mut dy = DeviceArray::new(ctx, "y", y, Access::ReadOnly).expect("y");
+    dx.ensure_on_device(x).expect("upload");
+    dy.ensure_on_device(y).expect("upload");
+    let mut out = vec![0f32; n];
+    let mut dr = DeviceArray::new(ctx, "r", &out, Access::ReadWrite).expect("r");
+    dr.ensure_on_device(&out).expect("upload");
+    let err = ErrorBuffer::new(ctx).expect("err");
+    let n32 = n as i32;
+    let mut args = kernel.args();
+    // alpha, x, x_len0, y, y_len0, r, r_len0, err
+    unsafe {
+        args.set(0, &alpha)
+            .and_then(|a| a.set(1, &dx))
+            .and_then(|a| a.set(2, &n32))
+            .and_then(|a| a.set(3, &dy))
+            .and_then(|a| a.set(4, &n32))
+            .and_then(|a| a.set(5, &dr))
+            .and_then(|a| a.set(6, &n32))
+            .and_then(|a| a.set(7, &err))
+            .expect("args");
+    }
+    args.run_1d(ctx, n).expect("launch");
+    assert_eq!(err.read().expect("read")[0], 0, "no failure");
+    dr.mark_device_dirty();
+    dr.ensure_on_host(&mut out).expect("download");
+    out
+}
+
+#[test]
+fn saxpy_runs_on_the_device_like_the_cpu() {
+    let Some(ctx) = test_device() else { return };
+    let c = compile("saxpy.somd", SAXPY).expect("checks");
+    let set = kernels(&c, ClOptions::default());
+    let names: Vec<&str> = set.kernels[0].args.iter().map(|a| a.name.as_str()).collect();
+    assert_eq!(names, ["alpha", "x", "x_len0", "y", "y_len0", "r", "r_len0", "somd_err"]);
+    let n = 1000;
+    let x: Vec<f32> = (0..n).map(|i| i as f32 * 0.37).collect();
+    let y: Vec<f32> = (0..n).map(|i| 1.0 - i as f32 * 0.11).collect();
+    let got = run_saxpy(ctx, &set, &x, &y, 1.5);
+    for i in 0..n {
+        let cpu = 1.5f32 * x[i] + y[i];
+        assert_eq!(got[i].to_bits(), cpu.to_bits(), "element {i}");
+    }
+}
+
+#[test]
+fn sum_reduction_runs_on_the_device_like_the_cpu() {
+    let Some(ctx) = test_device() else { return };
+    let c = compile("sum.somd", SUM).expect("checks");
+    let set = kernels(&c, ClOptions::default());
+    let body: &'static str = Box::leak(set.body.clone().into_boxed_str());
+    let desc = ProgramDesc { name: "sum.somd", defines: "", body, options: "", fast_math: false };
+    let program = ctx.program_cached_in(&desc, None).expect("builds");
+    let k = &set.kernels[0];
+    let r = k.reduction.as_ref().expect("a reduction");
+    let kernel = program.kernel(&k.name).expect("kernel");
+    let n = 100_003usize;
+    let a: Vec<i32> = (0..n)
+        .map(|i| ((i * 7919) % 2001) as i32 - 1000 + if i % 5 == 0 { i32::MAX / 3 } else { 0 })
+        .collect();
+    let mut da = DeviceArray::new(ctx, "a", &a, Access::ReadOnly).expect("a");
+    da.ensure_on_device(&a).expect("upload");
+    let local = kernel.local_1d();
+    let groups = n.div_ceil(local);
+    let mut partials = vec![0i64; groups];
+    let mut dp = DeviceArray::new(ctx, "partials", &partials, Access::ReadWrite).expect("p");
+    dp.ensure_on_device(&partials).expect("upload");
+    let err = ErrorBuffer::new(ctx).expect("err");
+    let n32 = n as i32;
+    let mut args = kernel.args();
+    assert_eq!((r.partials_arg, r.scratch_arg), (2, Some(3)));
+    unsafe {
+        args.set(0, &da).and_then(|x| x.set(1, &n32)).and_then(|x| x.set(2, &dp)).expect("args");
+    }
+    args.local::<i64>(3, local).expect("local");
+    unsafe { args.set(4, &err) }.expect("err arg");
+    args.run_1d(ctx, n).expect("launch");
+    assert_eq!(err.read().expect("read")[0], 0);
+    dp.mark_device_dirty();
+    dp.ensure_on_host(&mut partials).expect("download");
+    let device: i64 = partials.iter().sum();
+    let cpu: i64 = a.iter().map(|&v| i64::from(v)).sum();
+    assert_eq!(device, cpu);
+}
+
+const OUT_OF_BOUNDS: &str = r#"
+class Oob {
+    static int[] shift(dist int[] a, int k) {
+        int[] r = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            r[i] = a[i + k];
+        }
+        return r;
+    }
+    public static void main(String[] args) {
+        System.out.println(shift(new int[]{1, 2, 3}, 1)[0]);
+    }
+}
+"#;
+
+#[test]
+fn device_bounds_failure_reports_the_source_position() {
+    let c = compile("oob.somd", OUT_OF_BOUNDS).expect("checks");
+    let set = kernels(&c, ClOptions::default());
+    assert_eq!(set.kernels.len(), 1);
+    let Some(ctx) = test_device() else { return };
+    let body: &'static str = Box::leak(set.body.clone().into_boxed_str());
+    let desc = ProgramDesc { name: "oob.somd", defines: "", body, options: "", fast_math: false };
+    let program = ctx.program_cached_in(&desc, None).expect("builds");
+    let kernel = program.kernel(&set.kernels[0].name).expect("kernel");
+    let a = vec![1i32, 2, 3, 4];
+    let mut da = DeviceArray::new(ctx, "a", &a, Access::ReadOnly).expect("a");
+    da.ensure_on_device(&a).expect("upload");
+    let out = vec![0i32; 4];
+    let mut dr = DeviceArray::new(ctx, "r", &out, Access::ReadWrite).expect("r");
+    dr.ensure_on_device(&out).expect("upload");
+    let err = ErrorBuffer::new(ctx).expect("err");
+    let (n, k) = (4i32, 1i32);
+    let mut args = kernel.args();
+    unsafe {
+        args.set(0, &da)
+            .and_then(|x| x.set(1, &n))
+            .and_then(|x| x.set(2, &k))
+            .and_then(|x| x.set(3, &dr))
+            .and_then(|x| x.set(4, &n))
+            .and_then(|x| x.set(5, &err))
+            .expect("args");
+    }
+    args.run_1d(ctx, 4).expect("launch");
+    let words = err.read().expect("read");
+    assert_eq!(words[0], 1, "a failure is recorded");
+    assert_eq!(words[2], 1, "kind bounds");
+    assert_eq!((words[3], words[4]), (4, 4), "index 4, length 4");
+    let site = &set.sites[words[1] as usize];
+    // `a[i + k]` is on line 6, column 20.
+    assert_eq!(format!("{}:{}:{}", site.file, site.line, site.col), "oob.somd:6:20");
+    let sites: &'static [somd_runtime::error::SourcePos] = Box::leak(
+        set.sites
+            .iter()
+            .map(|s| somd_runtime::error::SourcePos {
+                file: Box::leak(s.file.clone().into_boxed_str()),
+                line: s.line,
+                col: s.col,
+            })
+            .collect::<Vec<_>>()
+            .into_boxed_slice(),
+    );
+    let exc = somd_runtime::opencl::fail::decode(&words, sites).expect("an exception");
+    let text = format!("{exc:?}");
+    assert!(text.contains("oob.somd") && text.contains('6'), "{text}");
+}

@@ -1,0 +1,162 @@
+//! `somdc explain`: where each SOMD method, `@`, `!` and task runs, how it is
+//! parallelised, and what keeps it off the device (construct, `file:LINE:COL`, call chain).
+//! The text is deterministic (placements in source order).
+
+use super::*;
+use somd_diag::SourceMap;
+use std::fmt::Write as _;
+
+fn chain_text(module: &Module, chain: &[FuncId]) -> String {
+    chain.iter().map(|f| module.function(*f).name.clone()).collect::<Vec<_>>().join(" -> ")
+}
+
+fn blocker_text(module: &Module, sources: &SourceMap, b: &Blocker) -> String {
+    let mut text = format!("{} at {}", b.construct, sources.position(b.span));
+    if !b.chain.is_empty() {
+        let _ = write!(text, " (reached through {})", chain_text(module, &b.chain));
+    }
+    text
+}
+
+/// The readable explanation of `info`.
+pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> String {
+    let mut out = String::new();
+    for p in &info.placements {
+        let _ = writeln!(out, "{}: {}", sources.position(p.span), p.label);
+        match &p.device {
+            Ok(plan) => {
+                let _ =
+                    writeln!(out, "  runs on: OpenCL device when available (eligible), else CPU");
+                let _ = writeln!(out, "  parallel: {}", plan.how);
+                for k in &plan.kernels {
+                    if let Some(kp) = info.kernels.get(*k) {
+                        let _ = writeln!(out, "  kernel: {}", kp.name);
+                    }
+                }
+                if plan.needs_fp64 {
+                    let _ = writeln!(
+                        out,
+                        "  needs fp64: yes (cl_khr_fp64; without it the host runs it on the CPU with a warning)"
+                    );
+                }
+                for w in &plan.warnings {
+                    let _ = writeln!(out, "  warning: {w}");
+                }
+            }
+            Err(b) => {
+                let _ = writeln!(out, "  runs on: CPU");
+                let _ = writeln!(out, "  not on the device: {}", blocker_text(module, sources, b));
+            }
+        }
+        if let Subject::SomdMethod(f) = p.subject {
+            let func = module.function(f);
+            for l in &info.functions[f.0 as usize].loops {
+                match &l.verdict {
+                    Ok(par) => {
+                        let idx: Vec<String> =
+                            par.dims.iter().map(|d| func.local(d.index).name.clone()).collect();
+                        let mut line = format!(
+                            "  loop at {}: parallel over `{}`",
+                            sources.position(l.span),
+                            idx.join("`, `")
+                        );
+                        for d in &par.dims {
+                            let _ = write!(
+                                line,
+                                "; `{}` in [{}, {})",
+                                func.local(d.index).name,
+                                d.lo.display(func),
+                                d.hi.display(func)
+                            );
+                        }
+                        if let Some(r) = &par.reduction {
+                            let _ = write!(
+                                line,
+                                "; reduction `{}` with `{}` at {}",
+                                func.local(r.acc).name,
+                                r.op.symbol(),
+                                sources.position(r.span)
+                            );
+                        }
+                        let _ = writeln!(out, "{line}");
+                    }
+                    Err(dep) => {
+                        let _ = writeln!(
+                            out,
+                            "  loop at {}: not parallel: {} at {}",
+                            sources.position(l.span),
+                            dep.what,
+                            sources.position(dep.span)
+                        );
+                    }
+                }
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push_str("no SOMD method, `@`, `!` or task in the program\n");
+    }
+    out
+}
+
+fn json_str(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The same as [`explain`] as JSON lines (one object per placement).
+pub fn explain_json(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> String {
+    let mut out = String::new();
+    for p in &info.placements {
+        let _ = write!(
+            out,
+            "{{\"at\":{},\"what\":{}",
+            json_str(&sources.position(p.span)),
+            json_str(&p.label)
+        );
+        match &p.device {
+            Ok(plan) => {
+                let kernels: Vec<String> = plan
+                    .kernels
+                    .iter()
+                    .filter_map(|k| info.kernels.get(*k))
+                    .map(|k| json_str(&k.name))
+                    .collect();
+                let _ = write!(
+                    out,
+                    ",\"eligible\":true,\"parallel\":{},\"kernels\":[{}],\"fp64\":{}",
+                    json_str(&plan.how),
+                    kernels.join(","),
+                    plan.needs_fp64
+                );
+            }
+            Err(b) => {
+                let _ = write!(
+                    out,
+                    ",\"eligible\":false,\"construct\":{},\"construct_at\":{},\"chain\":[{}]",
+                    json_str(&b.construct),
+                    json_str(&sources.position(b.span)),
+                    b.chain
+                        .iter()
+                        .map(|f| json_str(&module.function(*f).name))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                );
+            }
+        }
+        out.push_str("}\n");
+    }
+    out
+}

@@ -1,0 +1,396 @@
+//! Device eligibility per function (LANGUAGE.md §3.2, computed on MIR).
+//!
+//! A function is *device-eligible* when it is isolated (no printing, clock, `Random`,
+//! tasks, non-final static fields, strings, allocation of non-value objects, SOMD calls)
+//! **and** every construct in it is one the OpenCL C writer translates (no recursion —
+//! OpenCL C has none —, no array allocation, no labelled jumps, assignments only as
+//! statements, ...). The first blocking construct is recorded with its span; a function
+//! blocked only through a callee records the call chain down to the construct.
+
+use super::{BlockReason, Blocker};
+use crate::ir::*;
+
+/// Computes eligibility for every function of `module`.
+pub fn eligibility(module: &Module) -> Vec<Result<(), Blocker>> {
+    let n = module.functions.len();
+    let direct: Vec<Option<Blocker>> = module
+        .functions
+        .iter()
+        .enumerate()
+        .map(|(i, f)| direct_blocker(module, FuncId(i as u32), f))
+        .collect();
+    let mut result: Vec<Option<Result<(), Blocker>>> = vec![None; n];
+    for i in 0..n {
+        let mut path = Vec::new();
+        let _ = visit(module, FuncId(i as u32), &direct, &mut result, &mut path);
+    }
+    result.into_iter().map(|r| r.unwrap_or(Ok(()))).collect()
+}
+
+fn visit(
+    module: &Module,
+    id: FuncId,
+    direct: &[Option<Blocker>],
+    result: &mut Vec<Option<Result<(), Blocker>>>,
+    path: &mut Vec<FuncId>,
+) -> Result<(), Blocker> {
+    let idx = id.0 as usize;
+    if let Some(done) = &result[idx] {
+        return done.clone();
+    }
+    if let Some(pos) = path.iter().position(|f| *f == id) {
+        // A cycle: every function on it is recursive.
+        let func = module.function(id);
+        return Err(Blocker {
+            reason: BlockReason::Recursion,
+            construct: format!("recursive call of `{}` (OpenCL C has no recursion)", func.name),
+            span: func.span,
+            chain: path[pos..].to_vec(),
+        });
+    }
+    if let Some(blocker) = &direct[idx] {
+        let blocked = Err(blocker.clone());
+        result[idx] = Some(blocked.clone());
+        return blocked;
+    }
+    path.push(id);
+    let func = module.function(id);
+    let mut outcome = Ok(());
+    for (callee, span) in callees(func) {
+        if callee.0 as usize >= module.functions.len() {
+            continue;
+        }
+        if let Err(inner) = visit(module, callee, direct, result, path) {
+            let mut chain = vec![id];
+            if inner.chain.is_empty() {
+                chain.push(callee);
+            } else {
+                chain.extend(inner.chain.iter().copied());
+            }
+            let _ = span;
+            outcome = Err(Blocker { chain, ..inner });
+            break;
+        }
+    }
+    path.pop();
+    result[idx] = Some(outcome.clone());
+    outcome
+}
+
+/// Calls of ordinary functions made by `func` (constructors included), with spans.
+pub fn callees(func: &Function) -> Vec<(FuncId, somd_diag::Span)> {
+    let mut out = Vec::new();
+    for expr in &func.exprs {
+        match &expr.kind {
+            ExprKind::Call { func: callee, .. } => out.push((*callee, expr.span)),
+            ExprKind::New { ctor: Some(ctor), .. } => out.push((*ctor, expr.span)),
+            ExprKind::Map { func: callee, .. } => out.push((*callee, expr.span)),
+            ExprKind::ReduceArray { reducer: ArrayReducer::Func(callee), .. } => {
+                out.push((*callee, expr.span))
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn block(reason: BlockReason, construct: impl Into<String>, span: somd_diag::Span) -> Blocker {
+    Blocker { reason, construct: construct.into(), span, chain: Vec::new() }
+}
+
+/// The first construct of `func` itself that keeps it off the device.
+fn direct_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker> {
+    use BlockReason::{NotIsolated, Unsupported};
+    match func.kind {
+        FuncKind::StaticInit => {
+            return Some(block(Unsupported, "static initializer", func.span));
+        }
+        FuncKind::Instance => {
+            return Some(block(
+                Unsupported,
+                "instance method (the OpenCL writer compiles static methods and value-class constructors)",
+                func.span,
+            ));
+        }
+        FuncKind::Ctor => {
+            if !module.classes.get(func.class.0 as usize).is_some_and(|c| c.is_value) {
+                return Some(block(NotIsolated, "constructor of a non-value class", func.span));
+            }
+        }
+        FuncKind::Static => {}
+    }
+    if func.intermediate.is_some() && !func.is_somd() {
+        return Some(block(
+            Unsupported,
+            "intermediate reduction method (needs an all-reduce across work-groups)",
+            func.span,
+        ));
+    }
+    // Statements.
+    let mut found: Option<Blocker> = None;
+    super::walk::each_stmt(&func.body, &mut |stmt| {
+        if found.is_some() {
+            return;
+        }
+        found = match stmt {
+            Stmt::Sync { span, .. } => Some(block(
+                Unsupported,
+                "`sync` block (device launches per sync step are not generated yet)",
+                *span,
+            )),
+            Stmt::ThrowUnderflow { span } => {
+                Some(block(NotIsolated, "`throw new Underflow()` (a task source)", *span))
+            }
+            Stmt::Labeled { body, .. } => Some(block(
+                Unsupported,
+                "labelled statement",
+                super::walk::stmt_span(func, &Stmt::Block(body.clone()), func.span),
+            )),
+            Stmt::Break(Some(_)) | Stmt::Continue(Some(_)) => {
+                Some(block(Unsupported, "labelled break/continue", func.span))
+            }
+            Stmt::Loop { label: Some(_), test, .. } => Some(block(
+                Unsupported,
+                "labelled loop",
+                test.map(|t| func.expr(t).span).unwrap_or(func.span),
+            )),
+            Stmt::Let { local, init } => {
+                let ty = &func.local(*local).ty;
+                let somd_output = func.is_somd()
+                    && init.is_some_and(|e| matches!(func.expr(e).kind, ExprKind::NewArray { .. }));
+                if !scalar_or_value(module, ty) && !somd_output {
+                    Some(block(
+                        Unsupported,
+                        format!("local `{}` of array or reference type", func.local(*local).name),
+                        func.local(*local).span,
+                    ))
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        };
+    });
+    let stmt_blocker = found;
+    // Parameters: scalars, value objects, arrays of scalars / value objects (1-D or 2-D).
+    for p in &func.params {
+        let local = func.local(*p);
+        if !param_type_ok(module, &local.ty) {
+            return Some(block(
+                Unsupported,
+                format!("parameter `{}` of type {}", local.name, type_name(module, &local.ty)),
+                local.span,
+            ));
+        }
+    }
+    if func.ret != Type::Void && !func.is_somd() && !scalar_or_value(module, &func.ret) {
+        return Some(block(Unsupported, "array or reference result", func.span));
+    }
+    // Expressions: statement-level side effects only.
+    let mut statement_roots = std::collections::HashSet::new();
+    super::walk::each_stmt(&func.body, &mut |stmt| match stmt {
+        Stmt::Expr(e) => {
+            statement_roots.insert(*e);
+        }
+        Stmt::Loop { update, .. } => statement_roots.extend(update.iter().copied()),
+        _ => {}
+    });
+    let mut unsupported = None;
+    for (i, expr) in func.exprs.iter().enumerate() {
+        let eid = ExprId(i as u32);
+        let found = expr_blocker(module, id, func, eid, expr, statement_roots.contains(&eid));
+        match found {
+            // Isolation rules first: they are what the programmer can act on.
+            Some(b) if b.reason == BlockReason::NotIsolated => return Some(b),
+            Some(b) if unsupported.is_none() => unsupported = Some(b),
+            _ => {}
+        }
+    }
+    stmt_blocker.or(unsupported)
+}
+
+fn expr_blocker(
+    module: &Module,
+    _id: FuncId,
+    func: &Function,
+    eid: ExprId,
+    expr: &Expr,
+    at_statement: bool,
+) -> Option<Blocker> {
+    use BlockReason::{NotIsolated, Unsupported};
+    let span = expr.span;
+    let _ = eid;
+    match &expr.kind {
+        ExprKind::Const(Const::Str(_)) | ExprKind::Concat(_) => {
+            Some(block(NotIsolated, "string operation", span))
+        }
+        ExprKind::Static(s) => {
+            let field = module.statics.get(s.0 as usize)?;
+            let class = module.classes.get(field.class.0 as usize).map_or("?", |c| c.name.as_str());
+            Some(block(
+                NotIsolated,
+                format!("access to non-final static field `{class}.{}`", field.name),
+                span,
+            ))
+        }
+        ExprKind::Builtin { builtin, .. } => builtin_blocker(*builtin, span),
+        ExprKind::New { class, .. } => {
+            let is_value = module.classes.get(class.0 as usize).is_some_and(|c| c.is_value);
+            if is_value {
+                None
+            } else {
+                let name = module.classes.get(class.0 as usize).map_or("?", |c| c.name.as_str());
+                Some(block(NotIsolated, format!("allocation of `new {name}`"), span))
+            }
+        }
+        ExprKind::NewArray { .. } | ExprKind::ArrayLit(_) | ExprKind::ValueArrayLit(_) => {
+            if func.is_somd() {
+                // SOMD bodies allocate their output arrays on the host (see `parallel`).
+                None
+            } else {
+                Some(block(Unsupported, "array allocation inside a kernel", span))
+            }
+        }
+        ExprKind::Freeze(_) => {
+            Some(block(Unsupported, "value-array creation inside a kernel", span))
+        }
+        ExprKind::Map { .. } => Some(block(Unsupported, "nested `@` map inside a kernel", span)),
+        ExprKind::ReduceArray { .. } => {
+            Some(block(Unsupported, "nested `!` reduction inside a kernel", span))
+        }
+        ExprKind::Task { .. } | ExprKind::Connect { .. } => {
+            Some(block(NotIsolated, "task graph construction", span))
+        }
+        ExprKind::SomdCall { .. } => Some(block(NotIsolated, "call of a SOMD method", span)),
+        ExprKind::IntermediateReduce { .. } => Some(block(
+            Unsupported,
+            "intermediate reduction (needs an all-reduce across work-groups)",
+            span,
+        )),
+        ExprKind::Call { receiver: Some(_), .. } => {
+            Some(block(Unsupported, "instance method call", span))
+        }
+        ExprKind::Assign { target, .. }
+        | ExprKind::CompoundAssign { target, .. }
+        | ExprKind::IncDec { target, .. } => {
+            if let ExprKind::Static(s) = &func.expr(*target).kind {
+                let name = module.statics.get(s.0 as usize).map_or("?", |f| f.name.as_str());
+                return Some(block(NotIsolated, format!("write to static field `{name}`"), span));
+            }
+            if !at_statement {
+                return Some(block(Unsupported, "assignment used as a value", span));
+            }
+            match &func.expr(*target).kind {
+                ExprKind::Field { object, .. }
+                    if !(func.kind == FuncKind::Ctor
+                        && matches!(func.expr(*object).kind, ExprKind::This)) =>
+                {
+                    Some(block(Unsupported, "write to an object field", span))
+                }
+                _ => None,
+            }
+        }
+        ExprKind::Binary { op, .. } if !matches!(op.ty, PrimOrRef::Prim(_)) => {
+            Some(block(Unsupported, "reference or value comparison", span))
+        }
+        ExprKind::Index { array, .. } => {
+            // Only `a[i]` and `m[i][j]` on parameters.
+            match &func.expr(*array).kind {
+                ExprKind::Local(_) => None,
+                ExprKind::Index { array: inner, .. }
+                    if matches!(func.expr(*inner).kind, ExprKind::Local(_)) =>
+                {
+                    None
+                }
+                _ => Some(block(Unsupported, "indexing of a computed array", span)),
+            }
+        }
+        ExprKind::Length(array) => match &func.expr(*array).kind {
+            ExprKind::Local(_) => None,
+            ExprKind::Index { array: inner, .. }
+                if matches!(func.expr(*inner).kind, ExprKind::Local(_)) =>
+            {
+                None
+            }
+            _ => Some(block(Unsupported, "length of a computed array", span)),
+        },
+        ExprKind::Local(l) => {
+            // Arrays may appear only where they are indexed, measured or passed on.
+            let _ = l;
+            None
+        }
+        _ => None,
+    }
+}
+
+fn builtin_blocker(builtin: Builtin, span: somd_diag::Span) -> Option<Blocker> {
+    use BlockReason::{NotIsolated, Unsupported};
+    let what = match builtin {
+        Builtin::Print { .. } | Builtin::Println { .. } | Builtin::Println0 { .. } => {
+            "printing (System.out/err.print)"
+        }
+        Builtin::Printf { .. } | Builtin::Format => "formatted output (printf/String.format)",
+        Builtin::NanoTime | Builtin::CurrentTimeMillis => "reading the clock",
+        Builtin::ParseInt | Builtin::ParseLong | Builtin::ParseFloat | Builtin::ParseDouble => {
+            "string parsing"
+        }
+        Builtin::RandomNew
+        | Builtin::RandomNewSeeded
+        | Builtin::RandomNextInt
+        | Builtin::RandomNextIntBounded
+        | Builtin::RandomNextLong
+        | Builtin::RandomNextFloat
+        | Builtin::RandomNextDouble
+        | Builtin::RandomNextBoolean
+        | Builtin::RandomNextGaussian => "java.util.Random",
+        Builtin::TaskStart | Builtin::TaskFinish => "starting or finishing tasks",
+        Builtin::SomdRange | Builtin::SomdThaw => {
+            return Some(block(Unsupported, "Somd.range/Somd.thaw inside a kernel", span));
+        }
+        Builtin::Math(..)
+        | Builtin::IntegerBitCount
+        | Builtin::LongBitCount
+        | Builtin::FloatToIntBits
+        | Builtin::DoubleToLongBits
+        | Builtin::FloatIsNaN
+        | Builtin::DoubleIsNaN
+        | Builtin::SomdOffset
+        | Builtin::SomdGlobalLength => return None,
+    };
+    Some(block(NotIsolated, what, span))
+}
+
+/// A primitive or a value-class instance.
+pub fn scalar_or_value(module: &Module, ty: &Type) -> bool {
+    match ty {
+        Type::Prim(_) => true,
+        Type::Object(c) => module.classes.get(c.0 as usize).is_some_and(|c| c.is_value),
+        _ => false,
+    }
+}
+
+/// The element type of a (possibly 2-D) array type and its rank.
+pub fn array_elem(ty: &Type) -> Option<(&Type, u8)> {
+    match ty {
+        Type::Array(inner) | Type::ValueArray(inner, _) => match &**inner {
+            Type::Array(e) | Type::ValueArray(e, _) => {
+                if matches!(**e, Type::Array(_) | Type::ValueArray(..)) {
+                    None
+                } else {
+                    Some((e, 2))
+                }
+            }
+            e => Some((e, 1)),
+        },
+        _ => None,
+    }
+}
+
+fn param_type_ok(module: &Module, ty: &Type) -> bool {
+    if scalar_or_value(module, ty) {
+        return true;
+    }
+    array_elem(ty).is_some_and(|(e, _)| scalar_or_value(module, e))
+}
+
+pub use crate::print::type_name;

@@ -1,0 +1,291 @@
+//! Analyses of the MIR: device eligibility, parallel loops and the kernel plan.
+//!
+//! `analyze(&Module) -> ProgramInfo` never fails. Every result lives in a side table keyed
+//! by handles ([`FuncId`], [`ExprId`], [`LoopId`]) and every negative result carries the
+//! construct, its span and (through calls) the call chain, so that [`explain`] can say why
+//! something stays on the CPU. The OpenCL C writer (`somd_codegen::opencl`) compiles exactly
+//! the kernels of [`ProgramInfo::kernels`]; the host writer reads [`ProgramInfo::placements`].
+//!
+//! - [`isolation`]: per function, isolated (LANGUAGE.md §3.2) and within the subset the
+//!   OpenCL writer translates;
+//! - [`parallel`]: per SOMD function, its loops (parallel or the dependence that prevents
+//!   it) and the extracted body (setup; one parallel loop; return);
+//! - [`plan`]: per SOMD method, `@`, `!` and task, where it runs and which kernels it
+//!   becomes (with `@` fused into a following `!`);
+//! - [`explain`](mod@explain): the text `somdc explain` prints.
+
+pub mod explain;
+pub mod isolation;
+pub mod parallel;
+pub mod plan;
+pub mod walk;
+
+pub use explain::{explain, explain_json};
+
+use crate::ir::*;
+use somd_diag::Span;
+use somd_syntax::ast::{PrimType, ReduceOp};
+
+/// A loop of one function: its pre-order number among the function's `Stmt::Loop`s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LoopId(pub u32);
+
+/// Everything the analyses found.
+#[derive(Clone, Debug, Default)]
+pub struct ProgramInfo {
+    /// Indexed by `FuncId`.
+    pub functions: Vec<FuncInfo>,
+    /// One entry per SOMD method, `@`, `!` and task construction, in source order.
+    pub placements: Vec<Placement>,
+    /// The kernels to generate, referenced by index from placements.
+    pub kernels: Vec<KernelPlan>,
+}
+
+/// Facts about one function.
+#[derive(Clone, Debug)]
+pub struct FuncInfo {
+    /// `Ok` when the function (and everything it calls) can run on the device.
+    pub device: Result<(), Blocker>,
+    /// The function (or a callee) computes with `double`: the device needs `cl_khr_fp64`.
+    pub needs_fp64: bool,
+    /// SOMD functions: a report for each top-level loop.
+    pub loops: Vec<LoopReport>,
+    /// SOMD functions: the extracted body, or why the body has another shape.
+    pub somd_body: Option<Result<SomdBody, Blocker>>,
+}
+
+/// Why something cannot run on the device.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Blocker {
+    pub reason: BlockReason,
+    /// The construct, in words (`printing (System.out/err.print)`).
+    pub construct: String,
+    pub span: Span,
+    /// Calls from the function asked about down to the one holding the construct (empty
+    /// when the construct is in that function itself).
+    pub chain: Vec<FuncId>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockReason {
+    /// A §3.2 isolation rule.
+    NotIsolated,
+    /// Recursion (OpenCL C has none).
+    Recursion,
+    /// A construct the OpenCL writer does not translate.
+    Unsupported,
+    /// A SOMD body whose shape the writer does not extract.
+    Shape,
+    /// A loop-carried dependence.
+    Dependence,
+}
+
+/// One top-level loop of a SOMD body.
+#[derive(Clone, Debug)]
+pub struct LoopReport {
+    pub loop_id: LoopId,
+    pub span: Span,
+    pub index: Option<LocalId>,
+    pub verdict: Result<ParallelLoop, Dependence>,
+}
+
+/// Why a loop is not parallel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Dependence {
+    pub what: String,
+    pub span: Span,
+}
+
+/// A parallel loop (1-D) or perfect nest (2-D).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParallelLoop {
+    /// Outermost first; NDRange dimension `d` is `dims[d]`.
+    pub dims: Vec<LoopDim>,
+    pub reduction: Option<AccReduction>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoopDim {
+    pub index: LocalId,
+    pub lo: SizeExpr,
+    pub hi: SizeExpr,
+}
+
+/// A scalar reduction `acc = acc op e` in a parallel loop.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AccReduction {
+    pub acc: LocalId,
+    pub op: ReduceOp,
+    pub ty: PrimType,
+    pub span: Span,
+}
+
+/// A size computed on the host from arguments: lengths, scalar parameters, constants.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SizeExpr {
+    Const(i64),
+    /// An `int` parameter.
+    Scalar(LocalId),
+    /// Length of dimension `dim` (0-based) of an array parameter.
+    Len {
+        array: LocalId,
+        dim: u8,
+    },
+    Add(Box<SizeExpr>, Box<SizeExpr>),
+    Sub(Box<SizeExpr>, Box<SizeExpr>),
+}
+
+impl SizeExpr {
+    pub fn mentions(&self, local: LocalId) -> bool {
+        match self {
+            SizeExpr::Const(_) => false,
+            SizeExpr::Scalar(l) | SizeExpr::Len { array: l, .. } => *l == local,
+            SizeExpr::Add(a, b) | SizeExpr::Sub(a, b) => a.mentions(local) || b.mentions(local),
+        }
+    }
+
+    /// Source-like text (`x.length - 1`), naming locals of `func`.
+    pub fn display(&self, func: &Function) -> String {
+        match self {
+            SizeExpr::Const(v) => v.to_string(),
+            SizeExpr::Scalar(l) => func.local(*l).name.clone(),
+            SizeExpr::Len { array, dim: 0 } => format!("{}.length", func.local(*array).name),
+            SizeExpr::Len { array, dim } => {
+                format!("{}{}.length", func.local(*array).name, "[0]".repeat(*dim as usize))
+            }
+            SizeExpr::Add(a, b) => format!("{} + {}", a.display(func), b.display(func)),
+            SizeExpr::Sub(a, b) => match **b {
+                SizeExpr::Add(..) | SizeExpr::Sub(..) => {
+                    format!("{} - ({})", a.display(func), b.display(func))
+                }
+                _ => format!("{} - {}", a.display(func), b.display(func)),
+            },
+        }
+    }
+}
+
+/// The body of a SOMD function as the writer extracts it.
+#[derive(Clone, Debug)]
+pub struct SomdBody {
+    /// Output arrays `T[] out = new T[dims]`, allocated (zeroed) by the host.
+    pub outputs: Vec<(LocalId, Vec<SizeExpr>)>,
+    /// Setup scalars, recomputed by every work-item before the loop.
+    pub setup: Vec<(LocalId, Option<ExprId>)>,
+    /// The parallel loop (for 2-D, the outer loop of the nest).
+    pub loop_id: LoopId,
+    pub parallel: ParallelLoop,
+    pub result: SomdResult,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SomdResult {
+    None,
+    /// An output array, assembled.
+    Output(LocalId),
+    /// The loop's reduction accumulator.
+    Accumulator(LocalId),
+}
+
+/// What a placement is about.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Subject {
+    SomdMethod(FuncId),
+    /// A `@` expression in function `in_func`.
+    Map {
+        in_func: FuncId,
+        expr: ExprId,
+    },
+    /// A `!` expression.
+    Reduce {
+        in_func: FuncId,
+        expr: ExprId,
+    },
+    /// A `task` expression.
+    Task {
+        in_func: FuncId,
+        expr: ExprId,
+    },
+}
+
+/// Where a SOMD method, `@`, `!` or task runs.
+#[derive(Clone, Debug)]
+pub struct Placement {
+    pub subject: Subject,
+    /// `SOMD method Saxpy.saxpy`, `@ Saxpy.axpy`, `+ !`, `task NBody.computeForces`.
+    pub label: String,
+    pub span: Span,
+    pub device: Result<DevicePlan, Blocker>,
+}
+
+/// How an eligible subject runs on the device.
+#[derive(Clone, Debug)]
+pub struct DevicePlan {
+    /// Indices into [`ProgramInfo::kernels`] (empty for a runtime reduction or when fused).
+    pub kernels: Vec<usize>,
+    /// How it is parallelised, in words.
+    pub how: String,
+    pub needs_fp64: bool,
+    /// Ignored distribution strategies etc.: compiler warnings for the driver.
+    pub warnings: Vec<String>,
+}
+
+/// One kernel to generate.
+#[derive(Clone, Debug)]
+pub struct KernelPlan {
+    /// The OpenCL kernel name (unique in the program).
+    pub name: String,
+    /// The function whose code the kernel runs (SOMD body, `@` target, `!` method, worker).
+    pub func: FuncId,
+    pub kind: KernelKind,
+    /// The source construct (method or expression).
+    pub span: Span,
+    pub needs_fp64: bool,
+}
+
+#[derive(Clone, Debug)]
+pub enum KernelKind {
+    /// A SOMD body: one work-item per iteration of its parallel loop.
+    SomdLoop(SomdBody),
+    /// `C @ f(args)`: one work-item per element; `result` per element.
+    Map { args: Vec<MapArgPlan>, elem: Type },
+    /// `op ! (C @ f(args))`: map fused into a per-work-group reduction.
+    MapReduce { args: Vec<MapArgPlan>, op: ReduceOp, elem: PrimType },
+    /// `C.m ! array`: each work-item folds a contiguous chunk sequentially with `m`.
+    FoldFunc { elem: Type },
+    /// An isolated filter task: one work-item per item of a batch.
+    Filter { input: Type, output: Type },
+}
+
+/// One argument of a `@` kernel.
+#[derive(Clone, Debug)]
+pub struct MapArgPlan {
+    pub mode: MapArg,
+    /// The callee parameter type (element type for mapped arguments).
+    pub ty: Type,
+}
+
+/// Runs every analysis.
+pub fn analyze(module: &Module) -> ProgramInfo {
+    let eligibility = isolation::eligibility(module);
+    let fp64 = plan::fp64_table(module);
+    let mut functions: Vec<FuncInfo> = eligibility
+        .into_iter()
+        .zip(fp64)
+        .map(|(device, needs_fp64)| FuncInfo {
+            device,
+            needs_fp64,
+            loops: Vec::new(),
+            somd_body: None,
+        })
+        .collect();
+    for (i, func) in module.functions.iter().enumerate() {
+        if func.is_somd() {
+            let (loops, body) = parallel::analyze_somd(module, func);
+            functions[i].loops = loops;
+            functions[i].somd_body = Some(body);
+        }
+    }
+    let mut info = ProgramInfo { functions, placements: Vec::new(), kernels: Vec::new() };
+    plan::plan(module, &mut info);
+    info
+}

@@ -1,0 +1,705 @@
+//! Parallel-loop detection in SOMD bodies, and the body shape the OpenCL writer extracts.
+//!
+//! The device runs a whole SOMD call as one method instance and parallelises its loop
+//! (LANGUAGE.md §2.1 allows this). A loop `for (i = lo; i < hi; i++)` is **parallel** when:
+//! the bounds are derived from parameters and lengths (`a.length`, `m[0].length`, a scalar
+//! parameter, a constant, `+`/`-` of those, or a setup local holding one of them); the body
+//! has no `break`/`return`; it writes arrays only at the loop index (`out[i] = ..`,
+//! `m[i][j] = ..` with `j` anything); it reads arrays that the loop writes only at the loop
+//! index; and it assigns scalars declared outside the loop only as one recognised reduction
+//! (`s = s op e`, `s op= e` with `+ * & | ^`, `s = Math.min/max(s, e)`), also from nested
+//! loops, where `s` is read nowhere else in the loop. A perfect nest of two such loops
+//! whose writes are all at `[i][j]` is a 2-D NDRange.
+//!
+//! The extracted body shape is: setup (`T[] out = new T[..lengths..]`, scalar locals that
+//! never change), exactly one parallel loop, then `return out` / `return acc` / nothing.
+
+use super::walk::{self, each_expr_in_block};
+use super::{AccReduction, BlockReason, Blocker, Dependence, LoopDim, LoopId, LoopReport};
+use super::{ParallelLoop, SizeExpr, SomdBody, SomdResult};
+use crate::ir::*;
+use somd_syntax::ast::{PrimType, ReduceOp};
+use std::collections::{HashMap, HashSet};
+
+/// Analyses a SOMD function: a report per top-level loop and the extracted body.
+pub fn analyze_somd(
+    module: &Module,
+    func: &Function,
+) -> (Vec<LoopReport>, Result<SomdBody, Blocker>) {
+    let mut cx = Cx { module, func, setup: HashMap::new(), outputs: Vec::new() };
+    let mut reports = Vec::new();
+    let mut shape_err: Option<Blocker> = None;
+    let mut parallel: Option<(LoopId, ParallelLoop)> = None;
+    let mut setup_order = Vec::new();
+    let mut result = SomdResult::None;
+    let assigned = assigned_locals(func);
+    let n = func.body.stmts.len();
+    for (pos, stmt) in func.body.stmts.iter().enumerate() {
+        let span = walk::stmt_span(func, stmt, func.span);
+        let shape = |what: &str| {
+            Blocker {
+            reason: BlockReason::Shape,
+            construct: format!(
+                "{what} (the OpenCL writer extracts SOMD bodies of the form: setup; one parallel loop; return)"
+            ),
+            span,
+            chain: Vec::new(),
+        }
+        };
+        match stmt {
+            Stmt::Let { local, init } => {
+                let ty = &func.local(*local).ty;
+                match init.map(|e| &func.expr(e).kind) {
+                    Some(ExprKind::NewArray { dims }) if parallel.is_none() => {
+                        let sizes: Option<Vec<SizeExpr>> =
+                            dims.iter().map(|d| cx.size(*d)).collect();
+                        match sizes {
+                            Some(sizes) if assigned.get(local).copied().unwrap_or(0) == 0 => {
+                                cx.outputs.push((*local, sizes))
+                            }
+                            _ => {
+                                shape_err.get_or_insert(shape(
+                                    "array allocation sized by a computed value",
+                                ));
+                            }
+                        }
+                    }
+                    _ if matches!(ty, Type::Prim(_)) && parallel.is_none() => {
+                        cx.setup.insert(*local, *init);
+                        setup_order.push((*local, *init));
+                    }
+                    _ => {
+                        shape_err.get_or_insert(shape("declaration"));
+                    }
+                }
+            }
+            Stmt::Block(block) if is_for(block) => {
+                let report = cx.for_loop(block, span);
+                if let Some(r) = report {
+                    if let (Ok(p), None) = (&r.verdict, &parallel) {
+                        parallel = Some((r.loop_id, p.clone()));
+                    } else if parallel.is_some() {
+                        shape_err.get_or_insert(shape("a second loop"));
+                    } else if let Err(dep) = &r.verdict {
+                        shape_err.get_or_insert(Blocker {
+                            reason: BlockReason::Dependence,
+                            construct: format!("loop is not parallel: {}", dep.what),
+                            span: dep.span,
+                            chain: Vec::new(),
+                        });
+                    }
+                    reports.push(r);
+                }
+            }
+            Stmt::Loop { .. } => {
+                let id = walk::loop_id_of(func, stmt).unwrap_or(LoopId(0));
+                reports.push(LoopReport {
+                    loop_id: id,
+                    span,
+                    index: None,
+                    verdict: Err(Dependence {
+                        what: "not a counted `for` loop over an index".into(),
+                        span,
+                    }),
+                });
+                shape_err.get_or_insert(shape("`while` loop"));
+            }
+            Stmt::Return(value) if pos + 1 == n => {
+                result = match value.map(|v| &func.expr(v).kind) {
+                    None => SomdResult::None,
+                    Some(ExprKind::Local(l)) if cx.outputs.iter().any(|(o, _)| o == l) => {
+                        SomdResult::Output(*l)
+                    }
+                    Some(ExprKind::Local(l)) => SomdResult::Accumulator(*l),
+                    Some(_) => {
+                        shape_err.get_or_insert(shape("`return` of a computed value"));
+                        SomdResult::None
+                    }
+                }
+            }
+            _ => {
+                shape_err.get_or_insert(shape("statement"));
+            }
+        }
+    }
+    if let Some(err) = shape_err {
+        return (reports, Err(err));
+    }
+    let span = func.span;
+    let shape = |what: &str| Blocker {
+        reason: BlockReason::Shape,
+        construct: what.to_string(),
+        span,
+        chain: Vec::new(),
+    };
+    let Some((loop_id, par)) = parallel else {
+        return (reports, Err(shape("no parallel loop in the body")));
+    };
+    // Setup scalars must not change after their declaration (each work-item recomputes them).
+    let acc = par.reduction.as_ref().map(|r| r.acc);
+    for (local, _) in &setup_order {
+        if Some(*local) != acc && assigned.get(local).copied().unwrap_or(0) > 0 {
+            return (
+                reports,
+                Err(Blocker {
+                    reason: BlockReason::Shape,
+                    construct: format!(
+                        "setup local `{}` changes after its declaration",
+                        func.local(*local).name
+                    ),
+                    span: func.local(*local).span,
+                    chain: Vec::new(),
+                }),
+            );
+        }
+    }
+    match (&result, &par.reduction) {
+        (SomdResult::Accumulator(l), Some(r)) if *l == r.acc => {}
+        (SomdResult::Accumulator(_), _) => {
+            return (
+                reports,
+                Err(shape("the returned scalar is not the loop's reduction accumulator")),
+            );
+        }
+        (_, Some(_)) => {
+            return (reports, Err(shape("the loop's reduction accumulator is not returned")));
+        }
+        _ => {}
+    }
+    let setup = setup_order.into_iter().filter(|(l, _)| Some(*l) != acc).collect();
+    (reports, Ok(SomdBody { outputs: cx.outputs, setup, loop_id, parallel: par, result }))
+}
+
+fn is_for(block: &Block) -> bool {
+    matches!(block.stmts.as_slice(), [Stmt::Let { .. }, Stmt::Loop { .. }])
+}
+
+/// How many times each local is the target of an assignment (declarations excluded).
+fn assigned_locals(func: &Function) -> HashMap<LocalId, usize> {
+    let mut out = HashMap::new();
+    for expr in &func.exprs {
+        if let ExprKind::Assign { target, .. }
+        | ExprKind::CompoundAssign { target, .. }
+        | ExprKind::IncDec { target, .. } = &expr.kind
+        {
+            if let ExprKind::Local(l) = func.expr(*target).kind {
+                *out.entry(l).or_insert(0) += 1;
+            }
+        }
+    }
+    out
+}
+
+struct Cx<'a> {
+    module: &'a Module,
+    func: &'a Function,
+    /// Setup scalars and their initializers.
+    setup: HashMap<LocalId, Option<ExprId>>,
+    outputs: Vec<(LocalId, Vec<SizeExpr>)>,
+}
+
+/// A counted loop header: index, lower and upper bound.
+struct Counted {
+    index: LocalId,
+    lo: SizeExpr,
+    hi: SizeExpr,
+}
+
+impl Cx<'_> {
+    /// A size expression derived from parameters, lengths and constants.
+    fn size(&self, e: ExprId) -> Option<SizeExpr> {
+        self.size_depth(e, 0)
+    }
+
+    fn size_depth(&self, e: ExprId, depth: u32) -> Option<SizeExpr> {
+        if depth > 16 {
+            return None;
+        }
+        let func = self.func;
+        match &func.expr(e).kind {
+            ExprKind::Const(Const::Int(v)) => Some(SizeExpr::Const(i64::from(*v))),
+            ExprKind::Local(l) => {
+                let local = func.local(*l);
+                if local.kind == LocalKind::Param && matches!(local.ty, Type::Prim(PrimType::Int)) {
+                    Some(SizeExpr::Scalar(*l))
+                } else if let Some(Some(init)) = self.setup.get(l) {
+                    let assigned = assigned_locals(func);
+                    if assigned.get(l).copied().unwrap_or(0) == 0 {
+                        self.size_depth(*init, depth + 1)
+                    } else {
+                        None
+                    }
+                } else {
+                    None
+                }
+            }
+            ExprKind::Length(a) => match &func.expr(*a).kind {
+                ExprKind::Local(l) => self.len_of(*l, 0),
+                ExprKind::Index { array, .. } => match func.expr(*array).kind {
+                    ExprKind::Local(l) => self.len_of(l, 1),
+                    _ => None,
+                },
+                _ => None,
+            },
+            ExprKind::Binary { op, lhs, rhs } if op.ty == PrimOrRef::Prim(PrimType::Int) => {
+                let l = self.size_depth(*lhs, depth + 1)?;
+                let r = self.size_depth(*rhs, depth + 1)?;
+                match op.kind {
+                    BinOpKind::Add => Some(SizeExpr::Add(Box::new(l), Box::new(r))),
+                    BinOpKind::Sub => Some(SizeExpr::Sub(Box::new(l), Box::new(r))),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    fn len_of(&self, l: LocalId, dim: u8) -> Option<SizeExpr> {
+        if let Some((_, dims)) = self.outputs.iter().find(|(o, _)| *o == l) {
+            return dims.get(dim as usize).cloned();
+        }
+        let local = self.func.local(l);
+        if local.kind == LocalKind::Param {
+            Some(SizeExpr::Len { array: l, dim })
+        } else {
+            None
+        }
+    }
+
+    /// Reads `[Let i = lo; Loop { i < hi; i++ }]`.
+    fn counted<'b>(&self, block: &'b Block) -> Result<(Counted, &'b Block), String> {
+        let func = self.func;
+        let [Stmt::Let { local, init: Some(init) }, Stmt::Loop { label: _, test: Some(test), test_at_end: false, body, update }] =
+            block.stmts.as_slice()
+        else {
+            return Err("not a counted `for (i = lo; i < hi; i++)` loop".into());
+        };
+        let not_counted = || "not a counted `for (i = lo; i < hi; i++)` loop".to_string();
+        let index = *local;
+        if func.local(index).ty != Type::Prim(PrimType::Int) {
+            return Err("the loop index is not an `int`".into());
+        }
+        let ExprKind::Binary { op, lhs, rhs } = &func.expr(*test).kind else {
+            return Err(not_counted());
+        };
+        if !matches!(func.expr(*lhs).kind, ExprKind::Local(l) if l == index) {
+            return Err(not_counted());
+        }
+        let hi = self.size(*rhs).ok_or_else(|| {
+            "the loop bound is not derived from parameters and array lengths".to_string()
+        })?;
+        let hi = match op.kind {
+            BinOpKind::Lt => hi,
+            BinOpKind::Le => SizeExpr::Add(Box::new(hi), Box::new(SizeExpr::Const(1))),
+            _ => return Err(not_counted()),
+        };
+        let lo = self
+            .size(*init)
+            .ok_or_else(|| "the loop start is not derived from parameters".to_string())?;
+        let [step] = update.as_slice() else { return Err(not_counted()) };
+        let is_step = match &func.expr(*step).kind {
+            ExprKind::IncDec { target, delta: 1, .. } => {
+                matches!(func.expr(*target).kind, ExprKind::Local(l) if l == index)
+            }
+            ExprKind::CompoundAssign { target, op, value } => {
+                matches!(func.expr(*target).kind, ExprKind::Local(l) if l == index)
+                    && op.kind == BinOpKind::Add
+                    && matches!(func.expr(*value).kind, ExprKind::Const(Const::Int(1)))
+            }
+            _ => false,
+        };
+        if !is_step {
+            return Err(not_counted());
+        }
+        Ok((Counted { index, lo, hi }, body))
+    }
+
+    fn for_loop(&self, block: &Block, span: somd_diag::Span) -> Option<LoopReport> {
+        let loop_stmt = block.stmts.get(1)?;
+        let loop_id = walk::loop_id_of(self.func, loop_stmt)?;
+        let (counted, body) = match self.counted(block) {
+            Ok(c) => c,
+            Err(what) => {
+                return Some(LoopReport {
+                    loop_id,
+                    span,
+                    index: None,
+                    verdict: Err(Dependence { what, span }),
+                })
+            }
+        };
+        let index = counted.index;
+        // A perfect 2-D nest first.
+        if let [Stmt::Block(inner)] = body.stmts.as_slice() {
+            if is_for(inner) {
+                if let Ok((inner_c, inner_body)) = self.counted(inner) {
+                    let uses_i = |s: &SizeExpr| s.mentions(index);
+                    if !uses_i(&inner_c.lo) && !uses_i(&inner_c.hi) {
+                        if let Ok(reduction) = self.check_body(inner_body, &[index, inner_c.index])
+                        {
+                            let dims = vec![
+                                LoopDim { index, lo: counted.lo.clone(), hi: counted.hi.clone() },
+                                LoopDim { index: inner_c.index, lo: inner_c.lo, hi: inner_c.hi },
+                            ];
+                            return Some(LoopReport {
+                                loop_id,
+                                span,
+                                index: Some(index),
+                                verdict: Ok(ParallelLoop { dims, reduction }),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        let verdict = self.check_body(body, &[index]).map(|reduction| ParallelLoop {
+            dims: vec![LoopDim { index, lo: counted.lo, hi: counted.hi }],
+            reduction,
+        });
+        Some(LoopReport { loop_id, span, index: Some(index), verdict })
+    }
+
+    /// Checks a parallel loop body whose indices are `indices` (outermost first).
+    fn check_body(
+        &self,
+        body: &Block,
+        indices: &[LocalId],
+    ) -> Result<Option<AccReduction>, Dependence> {
+        let func = self.func;
+        let mut declared: HashSet<LocalId> = HashSet::new();
+        let mut exit: Option<somd_diag::Span> = None;
+        check_exits(func, body, 0, func.span, &mut exit);
+        if let Some(span) = exit {
+            return Err(Dependence {
+                what: "`break` or `return` leaves the loop early (in the `if` here)".into(),
+                span,
+            });
+        }
+        walk::each_stmt(body, &mut |s| {
+            if let Stmt::Let { local, .. } = s {
+                declared.insert(*local);
+            }
+        });
+        let mut exprs = Vec::new();
+        each_expr_in_block(func, body, &mut |e| exprs.push(e));
+        // Writes.
+        let mut written_arrays: HashSet<LocalId> = HashSet::new();
+        let mut targets: HashSet<ExprId> = HashSet::new();
+        let mut acc: Option<(LocalId, ReduceOp, somd_diag::Span)> = None;
+        let mut acc_self_reads: HashSet<ExprId> = HashSet::new();
+        for &e in &exprs {
+            let expr = func.expr(e);
+            let target = match &expr.kind {
+                ExprKind::Assign { target, .. }
+                | ExprKind::CompoundAssign { target, .. }
+                | ExprKind::IncDec { target, .. } => *target,
+                ExprKind::Call { func: callee, args, .. } => {
+                    let callee_fn = self.module.function(*callee);
+                    let passes_array =
+                        args.iter().any(|a| matches!(func.expr(*a).ty, Type::Array(_)));
+                    if passes_array && writes_arrays(callee_fn) {
+                        return Err(Dependence {
+                            what: format!(
+                                "call of `{}`, which writes an array argument",
+                                callee_fn.name
+                            ),
+                            span: expr.span,
+                        });
+                    }
+                    continue;
+                }
+                _ => continue,
+            };
+            targets.insert(target);
+            match &func.expr(target).kind {
+                ExprKind::Local(l) if indices.contains(l) => {
+                    return Err(Dependence {
+                        what: format!(
+                            "the loop index `{}` is assigned in the body",
+                            func.local(*l).name
+                        ),
+                        span: expr.span,
+                    })
+                }
+                ExprKind::Local(l) if declared.contains(l) => {}
+                ExprKind::Local(l) => {
+                    let name = &func.local(*l).name;
+                    let Some((op, self_read)) = accumulation(func, e, *l) else {
+                        return Err(Dependence {
+                            what: format!("`{name}` is declared outside the loop and assigned in it (loop-carried), not as a reduction"),
+                            span: expr.span,
+                        });
+                    };
+                    if let Some(r) = self_read {
+                        acc_self_reads.insert(r);
+                    }
+                    match acc {
+                        None => acc = Some((*l, op, expr.span)),
+                        Some((a, aop, _)) if a == *l && aop == op => {}
+                        Some((a, _, _)) if a == *l => {
+                            return Err(Dependence {
+                                what: format!("`{name}` is accumulated with different operators"),
+                                span: expr.span,
+                            })
+                        }
+                        Some(_) => return Err(Dependence {
+                            what: "more than one reduction accumulator (one per loop is supported)"
+                                .into(),
+                            span: expr.span,
+                        }),
+                    }
+                }
+                ExprKind::Index { array, index: idx } => {
+                    let (arr, idx0) = match &func.expr(*array).kind {
+                        ExprKind::Local(a) => (Some(*a), *idx),
+                        ExprKind::Index { array: inner, index: i0 } => {
+                            if indices.len() == 2
+                                && !matches!(func.expr(*idx).kind, ExprKind::Local(l) if l == indices[1])
+                            {
+                                return Err(Dependence {
+                                    what: "a write not at the inner loop index `[i][j]`".into(),
+                                    span: expr.span,
+                                });
+                            }
+                            match func.expr(*inner).kind {
+                                ExprKind::Local(a) => (Some(a), *i0),
+                                _ => (None, *i0),
+                            }
+                        }
+                        _ => (None, *idx),
+                    };
+                    let Some(arr) = arr else { continue };
+                    if declared.contains(&arr) {
+                        continue;
+                    }
+                    if !matches!(func.expr(idx0).kind, ExprKind::Local(l) if l == indices[0]) {
+                        return Err(Dependence {
+                            what: format!(
+                                "write to `{}` at an index other than the loop index `{}` (another iteration may touch it)",
+                                func.local(arr).name,
+                                func.local(indices[0]).name
+                            ),
+                            span: expr.span,
+                        });
+                    }
+                    if indices.len() == 2
+                        && !matches!(&func.expr(*array).kind, ExprKind::Index { .. })
+                    {
+                        return Err(Dependence {
+                            what: "a 1-D write inside a 2-D nest".into(),
+                            span: expr.span,
+                        });
+                    }
+                    written_arrays.insert(arr);
+                }
+                _ => {}
+            }
+        }
+        // Reads of written arrays at other indices; other reads of the accumulator.
+        for &e in &exprs {
+            if targets.contains(&e) {
+                continue;
+            }
+            match &func.expr(e).kind {
+                ExprKind::Index { array, index: idx } => {
+                    let (arr, idx0) = match &func.expr(*array).kind {
+                        ExprKind::Local(a) => (*a, *idx),
+                        _ => continue,
+                    };
+                    if written_arrays.contains(&arr)
+                        && !matches!(func.expr(idx0).kind, ExprKind::Local(l) if l == indices[0])
+                    {
+                        return Err(Dependence {
+                            what: format!(
+                                "reads `{}` at an index other than the loop index while the loop writes it",
+                                func.local(arr).name
+                            ),
+                            span: func.expr(e).span,
+                        });
+                    }
+                }
+                ExprKind::Local(l)
+                    if acc.is_some_and(|(a, _, _)| a == *l) && !acc_self_reads.contains(&e) =>
+                {
+                    // An index expression into a 2-D write target is `Index(Local)`; targets
+                    // were skipped above, so this is a genuine read.
+                    return Err(Dependence {
+                        what: format!(
+                            "the accumulator `{}` is read in the loop besides its own update",
+                            func.local(*l).name
+                        ),
+                        span: func.expr(e).span,
+                    });
+                }
+                _ => {}
+            }
+        }
+        let Some((acc, op, span)) = acc else { return Ok(None) };
+        let Type::Prim(ty) = func.local(acc).ty else {
+            return Err(Dependence { what: "accumulator is not a primitive".into(), span });
+        };
+        match self.setup.get(&acc) {
+            Some(Some(init)) if is_identity(&func.expr(*init).kind, op, ty) => {}
+            _ => {
+                return Err(Dependence {
+                    what: format!(
+                        "the accumulator `{}` does not start at the identity of `{}`",
+                        func.local(acc).name,
+                        op.symbol()
+                    ),
+                    span: func.local(acc).span,
+                })
+            }
+        }
+        Ok(Some(AccReduction { acc, op, ty, span }))
+    }
+}
+
+/// Finds `break`/`continue` of an enclosing loop at depth 0 and any `return`.
+fn check_exits(
+    func: &Function,
+    block: &Block,
+    depth: u32,
+    context: somd_diag::Span,
+    found: &mut Option<somd_diag::Span>,
+) {
+    for stmt in &block.stmts {
+        if found.is_some() {
+            return;
+        }
+        match stmt {
+            Stmt::Return(_) | Stmt::Break(Some(_)) | Stmt::Continue(Some(_)) => {
+                *found = Some(walk::stmt_span(func, stmt, context));
+            }
+            Stmt::Break(None) if depth == 0 => *found = Some(context),
+            Stmt::Loop { body, .. } => check_exits(func, body, depth + 1, context, found),
+            Stmt::If { cond, then_block, else_block } => {
+                let span = func.expr(*cond).span;
+                check_exits(func, then_block, depth, span, found);
+                if let Some(e) = else_block {
+                    check_exits(func, e, depth, span, found);
+                }
+            }
+            other => {
+                for inner in walk::stmt_blocks(other) {
+                    check_exits(func, inner, depth, context, found);
+                }
+            }
+        }
+    }
+}
+
+/// `Some((op, self_read))` when assignment `e` to `acc` is a recognised reduction step.
+fn accumulation(func: &Function, e: ExprId, acc: LocalId) -> Option<(ReduceOp, Option<ExprId>)> {
+    let is_acc = |x: ExprId| -> Option<ExprId> {
+        let mut x = x;
+        while let ExprKind::Convert { operand } = func.expr(x).kind {
+            x = operand;
+        }
+        matches!(func.expr(x).kind, ExprKind::Local(l) if l == acc).then_some(x)
+    };
+    let reads_acc = |x: ExprId| {
+        let mut found = false;
+        walk::each_expr(func, x, &mut |y| {
+            if matches!(func.expr(y).kind, ExprKind::Local(l) if l == acc) {
+                found = true;
+            }
+        });
+        found
+    };
+    let op_of = |k: BinOpKind| match k {
+        BinOpKind::Add => Some(ReduceOp::Add),
+        BinOpKind::Mul => Some(ReduceOp::Mul),
+        BinOpKind::BitAnd => Some(ReduceOp::BitAnd),
+        BinOpKind::BitOr => Some(ReduceOp::BitOr),
+        BinOpKind::BitXor => Some(ReduceOp::BitXor),
+        _ => None,
+    };
+    match &func.expr(e).kind {
+        ExprKind::CompoundAssign { op, value, .. } => {
+            let rop = op_of(op.kind)?;
+            (!reads_acc(*value)).then_some((rop, None))
+        }
+        ExprKind::IncDec { delta: 1, .. } => Some((ReduceOp::Add, None)),
+        ExprKind::Assign { value, .. } => {
+            let mut v = *value;
+            while let ExprKind::Convert { operand } = func.expr(v).kind {
+                v = operand;
+            }
+            match &func.expr(v).kind {
+                ExprKind::Binary { op, lhs, rhs } => {
+                    let rop = op_of(op.kind)?;
+                    if let Some(r) = is_acc(*lhs) {
+                        (!reads_acc(*rhs)).then_some((rop, Some(r)))
+                    } else if let Some(r) = is_acc(*rhs) {
+                        (!reads_acc(*lhs)).then_some((rop, Some(r)))
+                    } else {
+                        None
+                    }
+                }
+                ExprKind::Builtin { builtin: Builtin::Math(m, _), args } if args.len() == 2 => {
+                    let rop = match m {
+                        MathFn::Min => ReduceOp::Min,
+                        MathFn::Max => ReduceOp::Max,
+                        _ => return None,
+                    };
+                    if let Some(r) = is_acc(args[0]) {
+                        (!reads_acc(args[1])).then_some((rop, Some(r)))
+                    } else if let Some(r) = is_acc(args[1]) {
+                        (!reads_acc(args[0])).then_some((rop, Some(r)))
+                    } else {
+                        None
+                    }
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+fn is_identity(kind: &ExprKind, op: ReduceOp, ty: PrimType) -> bool {
+    let ExprKind::Const(c) = kind else { return false };
+    let as_f64 = match c {
+        Const::Int(v) => Some(f64::from(*v)),
+        Const::Long(v) => Some(*v as f64),
+        Const::Float(v) => Some(f64::from(*v)),
+        Const::Double(v) => Some(*v),
+        Const::Byte(v) => Some(f64::from(*v)),
+        Const::Short(v) => Some(f64::from(*v)),
+        Const::Char(v) => Some(f64::from(*v)),
+        _ => None,
+    };
+    match op {
+        ReduceOp::Add | ReduceOp::BitOr | ReduceOp::BitXor => as_f64 == Some(0.0),
+        ReduceOp::Mul => as_f64 == Some(1.0),
+        ReduceOp::BitAnd => as_f64 == Some(-1.0),
+        ReduceOp::Min => match (c, ty) {
+            (Const::Int(v), PrimType::Int) => *v == i32::MAX,
+            (Const::Long(v), PrimType::Long) => *v == i64::MAX,
+            (Const::Float(v), _) => *v == f32::INFINITY,
+            (Const::Double(v), _) => *v == f64::INFINITY,
+            _ => false,
+        },
+        ReduceOp::Max => match (c, ty) {
+            (Const::Int(v), PrimType::Int) => *v == i32::MIN,
+            (Const::Long(v), PrimType::Long) => *v == i64::MIN,
+            (Const::Float(v), _) => *v == f32::NEG_INFINITY,
+            (Const::Double(v), _) => *v == f64::NEG_INFINITY,
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// Whether `func` assigns an element of any array.
+pub fn writes_arrays(func: &Function) -> bool {
+    func.exprs.iter().any(|e| match &e.kind {
+        ExprKind::Assign { target, .. }
+        | ExprKind::CompoundAssign { target, .. }
+        | ExprKind::IncDec { target, .. } => {
+            matches!(func.expr(*target).kind, ExprKind::Index { .. })
+        }
+        _ => false,
+    })
+}

@@ -1,0 +1,433 @@
+//! The kernel plan: for each SOMD method, `@`, `!` and task, where it runs and which
+//! kernels it becomes.
+//!
+//! - A SOMD method whose function is device-eligible and whose body has the extracted shape
+//!   becomes one kernel; the host runs it as one MI over the whole arrays (user and view
+//!   strategies are then irrelevant: a single partition has no halo; a user strategy is
+//!   reported as ignored).
+//! - `C @ f(..)` becomes a map kernel; when it is the operand of `op ! (..)` with an
+//!   operator, the two fuse into one kernel producing per-work-group partials (one pass,
+//!   no intermediate array).
+//! - `op ! a` on a primitive array uses the runtime's `somd_reduce` (no generated kernel);
+//!   `C.m ! a` becomes a fold kernel (each work-item folds a contiguous chunk in order).
+//! - `task C.m` with a `static local` worker of one value-typed parameter and a value-typed
+//!   result is an isolated filter: a kernel over a batch of items.
+
+use super::isolation::{array_elem, scalar_or_value};
+use super::*;
+
+/// Whether each function (or anything it calls) computes with `double`.
+pub fn fp64_table(module: &Module) -> Vec<bool> {
+    let is_double = |t: &Type| {
+        let mut t = t;
+        while let Type::Array(e) | Type::ValueArray(e, _) = t {
+            t = e;
+        }
+        match t {
+            Type::Prim(PrimType::Double) => true,
+            Type::Object(c) => module
+                .classes
+                .get(c.0 as usize)
+                .is_some_and(|c| c.fields.iter().any(|f| f.ty == Type::Prim(PrimType::Double))),
+            _ => false,
+        }
+    };
+    let mut table: Vec<bool> = module
+        .functions
+        .iter()
+        .map(|f| {
+            is_double(&f.ret)
+                || f.locals.iter().any(|l| is_double(&l.ty))
+                || f.exprs.iter().any(|e| is_double(&e.ty))
+        })
+        .collect();
+    let calls: Vec<Vec<FuncId>> = module
+        .functions
+        .iter()
+        .map(|f| isolation::callees(f).into_iter().map(|(c, _)| c).collect())
+        .collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for i in 0..table.len() {
+            if !table[i]
+                && calls[i].iter().any(|c| table.get(c.0 as usize).copied().unwrap_or(false))
+            {
+                table[i] = true;
+                changed = true;
+            }
+        }
+    }
+    table
+}
+
+fn class_method(module: &Module, f: FuncId) -> String {
+    module.function(f).name.replace('.', "_").replace(['<', '>'], "")
+}
+
+/// Fills `info.placements` and `info.kernels`.
+pub fn plan(module: &Module, info: &mut ProgramInfo) {
+    let mut names = std::collections::HashSet::new();
+    let mut unique = |base: String| {
+        let mut name = base.clone();
+        let mut n = 2;
+        while !names.insert(name.clone()) {
+            name = format!("{base}_{n}");
+            n += 1;
+        }
+        name
+    };
+    // SOMD methods.
+    for (i, func) in module.functions.iter().enumerate() {
+        let id = FuncId(i as u32);
+        let Some(sig) = &func.somd else { continue };
+        let fi = &info.functions[i];
+        let device = match (&fi.device, &fi.somd_body) {
+            (Err(b), _) => Err(b.clone()),
+            (Ok(()), Some(Err(b))) => Err(b.clone()),
+            (Ok(()), None) => Err(Blocker {
+                reason: BlockReason::Shape,
+                construct: "no SOMD body".into(),
+                span: func.span,
+                chain: Vec::new(),
+            }),
+            (Ok(()), Some(Ok(body))) => {
+                let mut warnings = Vec::new();
+                for (p, dist) in &sig.dist_params {
+                    if let Distribution::User { .. } = dist {
+                        let name =
+                            func.params.get(*p).map_or("?", |l| func.local(*l).name.as_str());
+                        warnings.push(format!(
+                            "the user partitioning strategy of `{name}` is ignored on the OpenCL device (one partition)"
+                        ));
+                    }
+                }
+                let how = describe_somd(module, func, body);
+                let k = info.kernels.len();
+                info.kernels.push(KernelPlan {
+                    name: unique(class_method(module, id)),
+                    func: id,
+                    kind: KernelKind::SomdLoop(body.clone()),
+                    span: func.span,
+                    needs_fp64: fi.needs_fp64,
+                });
+                Ok(DevicePlan { kernels: vec![k], how, needs_fp64: fi.needs_fp64, warnings })
+            }
+        };
+        info.placements.push(Placement {
+            subject: Subject::SomdMethod(id),
+            label: format!("SOMD method {}", func.name),
+            span: func.span,
+            device,
+        });
+    }
+    // `@`, `!` and tasks, in function and expression order.
+    for (i, func) in module.functions.iter().enumerate() {
+        let in_func = FuncId(i as u32);
+        let fused: Vec<ExprId> = func
+            .exprs
+            .iter()
+            .filter_map(|e| match &e.kind {
+                ExprKind::ReduceArray { reducer: ArrayReducer::Op(_), array } => Some(*array),
+                _ => None,
+            })
+            .collect();
+        for (j, expr) in func.exprs.iter().enumerate() {
+            let eid = ExprId(j as u32);
+            match &expr.kind {
+                ExprKind::Map { func: target, args } => {
+                    let label = format!("@ {}", module.function(*target).name);
+                    let device = map_plan(module, info, *target, args, &expr.ty).map(|(plans, elem)| {
+                        if fused.contains(&eid) && matches!(elem, Type::Prim(_)) {
+                            return DevicePlan {
+                                kernels: Vec::new(),
+                                how: "fused into the `!` that consumes it (one kernel, no intermediate array)".into(),
+                                needs_fp64: info.functions[target.0 as usize].needs_fp64,
+                                warnings: Vec::new(),
+                            };
+                        }
+                        let k = info.kernels.len();
+                        let needs_fp64 = info.functions[target.0 as usize].needs_fp64;
+                        info.kernels.push(KernelPlan {
+                            name: unique(format!("map_{}", class_method(module, *target))),
+                            func: *target,
+                            kind: KernelKind::Map { args: plans, elem },
+                            span: expr.span,
+                            needs_fp64,
+                        });
+                        DevicePlan {
+                            kernels: vec![k],
+                            how: "NDRange of one work-item per element (mapped arguments must have equal lengths; the host checks)".into(),
+                            needs_fp64,
+                            warnings: Vec::new(),
+                        }
+                    });
+                    info.placements.push(Placement {
+                        subject: Subject::Map { in_func, expr: eid },
+                        label,
+                        span: expr.span,
+                        device,
+                    });
+                }
+                ExprKind::ReduceArray { reducer, array } => {
+                    let label = match reducer {
+                        ArrayReducer::Op(op) => format!("{} !", op.symbol()),
+                        ArrayReducer::Func(f) => format!("{} !", module.function(*f).name),
+                    };
+                    let device =
+                        reduce_plan(module, info, func, *reducer, *array, &expr.span, &mut unique);
+                    info.placements.push(Placement {
+                        subject: Subject::Reduce { in_func, expr: eid },
+                        label,
+                        span: expr.span,
+                        device,
+                    });
+                }
+                ExprKind::Task { func: worker, ctor } => {
+                    let wf = module.function(*worker);
+                    let label = format!("task {}", wf.name);
+                    let device = task_plan(module, info, *worker, ctor.is_some(), expr.span).map(|(input, output)| {
+                        let k = info.kernels.len();
+                        let needs_fp64 = info.functions[worker.0 as usize].needs_fp64;
+                        info.kernels.push(KernelPlan {
+                            name: unique(format!("filter_{}", class_method(module, *worker))),
+                            func: *worker,
+                            kind: KernelKind::Filter { input, output },
+                            span: expr.span,
+                            needs_fp64,
+                        });
+                        DevicePlan {
+                            kernels: vec![k],
+                            how: "isolated filter: one work-item per item of a batch; items between consecutive device tasks stay on the device".into(),
+                            needs_fp64,
+                            warnings: Vec::new(),
+                        }
+                    });
+                    info.placements.push(Placement {
+                        subject: Subject::Task { in_func, expr: eid },
+                        label,
+                        span: expr.span,
+                        device,
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+    info.placements.sort_by_key(|p| (p.span.file.0, p.span.start));
+}
+
+fn not_device(reason: BlockReason, construct: impl Into<String>, span: Span) -> Blocker {
+    Blocker { reason, construct: construct.into(), span, chain: Vec::new() }
+}
+
+/// The callee's eligibility, with the callee prepended to the chain.
+fn callee_ok(info: &ProgramInfo, f: FuncId) -> Result<(), Blocker> {
+    match &info.functions[f.0 as usize].device {
+        Ok(()) => Ok(()),
+        Err(b) => {
+            let mut b = b.clone();
+            if b.chain.first() != Some(&f) {
+                b.chain.insert(0, f);
+            }
+            Err(b)
+        }
+    }
+}
+
+fn map_plan(
+    module: &Module,
+    info: &ProgramInfo,
+    target: FuncId,
+    args: &[(ExprId, MapArg)],
+    result_ty: &Type,
+) -> Result<(Vec<MapArgPlan>, Type), Blocker> {
+    let tf = module.function(target);
+    callee_ok(info, target)?;
+    let elem = match result_ty {
+        Type::ValueArray(e, _) if scalar_or_value(module, e) => (**e).clone(),
+        _ => {
+            return Err(not_device(
+                BlockReason::Unsupported,
+                "`@` whose result elements are arrays",
+                tf.span,
+            ))
+        }
+    };
+    let mut plans = Vec::new();
+    for (k, (_, mode)) in args.iter().enumerate() {
+        let Some(p) = tf.params.get(k) else { break };
+        let ty = tf.local(*p).ty.clone();
+        let ok = match mode {
+            MapArg::Mapped => scalar_or_value(module, &ty),
+            MapArg::Broadcast => {
+                scalar_or_value(module, &ty)
+                    || array_elem(&ty)
+                        .is_some_and(|(e, rank)| rank == 1 && scalar_or_value(module, e))
+            }
+        };
+        if !ok {
+            return Err(not_device(
+                BlockReason::Unsupported,
+                format!("`@` argument {} of type {}", k + 1, isolation::type_name(module, &ty)),
+                tf.local(*p).span,
+            ));
+        }
+        plans.push(MapArgPlan { mode: *mode, ty });
+    }
+    Ok((plans, elem))
+}
+
+fn reduce_plan(
+    module: &Module,
+    info: &mut ProgramInfo,
+    func: &Function,
+    reducer: ArrayReducer,
+    array: ExprId,
+    span: &Span,
+    unique: &mut dyn FnMut(String) -> String,
+) -> Result<DevicePlan, Blocker> {
+    let array_expr = func.expr(array);
+    let elem = match &array_expr.ty {
+        Type::Array(e) | Type::ValueArray(e, _) => (**e).clone(),
+        _ => return Err(not_device(BlockReason::Unsupported, "`!` of a non-array", *span)),
+    };
+    match reducer {
+        ArrayReducer::Op(op) => {
+            let Type::Prim(prim) = elem else {
+                return Err(not_device(
+                    BlockReason::Unsupported,
+                    "`!` over non-primitive elements",
+                    *span,
+                ));
+            };
+            if let ExprKind::Map { func: target, args } = &array_expr.kind {
+                if let Ok((plans, _)) = map_plan(module, info, *target, args, &array_expr.ty) {
+                    let needs_fp64 =
+                        info.functions[target.0 as usize].needs_fp64 || prim == PrimType::Double;
+                    let k = info.kernels.len();
+                    info.kernels.push(KernelPlan {
+                        name: unique(format!("mapreduce_{}", class_method(module, *target))),
+                        func: *target,
+                        kind: KernelKind::MapReduce { args: plans, op, elem: prim },
+                        span: *span,
+                        needs_fp64,
+                    });
+                    return Ok(DevicePlan {
+                        kernels: vec![k],
+                        how: format!(
+                            "`@ {}` fused with `{} !`: one work-item per element, per-work-group tree reduction in local memory, the host combines the partials",
+                            module.function(*target).name,
+                            op.symbol()
+                        ),
+                        needs_fp64,
+                        warnings: Vec::new(),
+                    });
+                }
+            }
+            Ok(DevicePlan {
+                kernels: Vec::new(),
+                how: format!(
+                    "device reduction with the runtime's `somd_reduce` ({} over {}), the host combines the partials",
+                    op.symbol(),
+                    crate::print::type_name(module, &elem)
+                ),
+                needs_fp64: prim == PrimType::Double,
+                warnings: Vec::new(),
+            })
+        }
+        ArrayReducer::Func(f) => {
+            callee_ok(info, f)?;
+            if !scalar_or_value(module, &elem) {
+                return Err(not_device(BlockReason::Unsupported, "`!` over array elements", *span));
+            }
+            let needs_fp64 = info.functions[f.0 as usize].needs_fp64;
+            let k = info.kernels.len();
+            info.kernels.push(KernelPlan {
+                name: unique(format!("fold_{}", class_method(module, f))),
+                func: f,
+                kind: KernelKind::FoldFunc { elem },
+                span: *span,
+                needs_fp64,
+            });
+            Ok(DevicePlan {
+                kernels: vec![k],
+                how: format!(
+                    "each work-item folds a contiguous chunk with `{}` in order; the host folds the per-item partials in order",
+                    module.function(f).name
+                ),
+                needs_fp64,
+                warnings: Vec::new(),
+            })
+        }
+    }
+}
+
+fn task_plan(
+    module: &Module,
+    info: &ProgramInfo,
+    worker: FuncId,
+    stateful: bool,
+    span: Span,
+) -> Result<(Type, Type), Blocker> {
+    let wf = module.function(worker);
+    if stateful || wf.kind != FuncKind::Static {
+        return Err(not_device(BlockReason::NotIsolated, "stateful task (instance worker)", span));
+    }
+    if wf.params.is_empty() {
+        return Err(not_device(BlockReason::NotIsolated, "source task (no input)", span));
+    }
+    if wf.ret == Type::Void {
+        return Err(not_device(BlockReason::NotIsolated, "sink task (no output)", span));
+    }
+    if !wf.is_local {
+        return Err(not_device(
+            BlockReason::NotIsolated,
+            "worker is not declared `static local`",
+            wf.span,
+        ));
+    }
+    let input = wf.local(wf.params[0]).ty.clone();
+    if !scalar_or_value(module, &input) || !scalar_or_value(module, &wf.ret) {
+        return Err(not_device(
+            BlockReason::Unsupported,
+            format!(
+                "filter of {} -> {} (the writer batches primitive and value-class items)",
+                isolation::type_name(module, &input),
+                isolation::type_name(module, &wf.ret)
+            ),
+            wf.span,
+        ));
+    }
+    callee_ok(info, worker)?;
+    Ok((input, wf.ret.clone()))
+}
+
+fn describe_somd(module: &Module, func: &Function, body: &SomdBody) -> String {
+    let _ = module;
+    let par = &body.parallel;
+    let mut text = String::new();
+    let sizes: Vec<String> = par
+        .dims
+        .iter()
+        .map(|d| match &d.lo {
+            SizeExpr::Const(0) => d.hi.display(func),
+            lo => format!("{} - ({})", d.hi.display(func), lo.display(func)),
+        })
+        .collect();
+    let indices: Vec<String> = par.dims.iter().map(|d| func.local(d.index).name.clone()).collect();
+    text.push_str(&format!(
+        "one MI over the whole arrays; {}-D NDRange [{}], one work-item per iteration of `{}`",
+        par.dims.len(),
+        sizes.join(", "),
+        indices.join("`, `")
+    ));
+    if let Some(r) = &par.reduction {
+        text.push_str(&format!(
+            "; reduction of `{}` with `{}`: per-work-group tree in local memory, the host combines the partials with the method's reduce strategy",
+            func.local(r.acc).name,
+            r.op.symbol()
+        ));
+    }
+    text
+}

@@ -1,0 +1,146 @@
+//! Traversal helpers shared by the analyses: the children of an expression, every
+//! expression of a block, and loop numbering ([`LoopId`] is the pre-order number of a
+//! `Stmt::Loop` in its function, which is stable for a given MIR).
+
+use super::LoopId;
+use crate::ir::*;
+
+/// The direct sub-expressions of `kind`, in evaluation order.
+pub fn children(kind: &ExprKind) -> Vec<ExprId> {
+    match kind {
+        ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Static(_) | ExprKind::This => {
+            Vec::new()
+        }
+        ExprKind::Field { object, .. } => vec![*object],
+        ExprKind::Index { array, index } => vec![*array, *index],
+        ExprKind::Length(e) | ExprKind::Convert { operand: e } | ExprKind::Freeze(e) => vec![*e],
+        ExprKind::Unary { operand, .. } => vec![*operand],
+        ExprKind::Binary { lhs, rhs, .. } => vec![*lhs, *rhs],
+        ExprKind::Concat(parts)
+        | ExprKind::NewArray { dims: parts }
+        | ExprKind::ArrayLit(parts)
+        | ExprKind::ValueArrayLit(parts) => parts.clone(),
+        ExprKind::Conditional { cond, then_expr, else_expr } => {
+            vec![*cond, *then_expr, *else_expr]
+        }
+        ExprKind::Assign { target, value } | ExprKind::CompoundAssign { target, value, .. } => {
+            vec![*target, *value]
+        }
+        ExprKind::IncDec { target, .. } => vec![*target],
+        ExprKind::Call { receiver, args, .. }
+        | ExprKind::SomdCall { receiver, args, .. }
+        | ExprKind::IntermediateReduce { receiver, args, .. } => {
+            receiver.iter().chain(args.iter()).copied().collect()
+        }
+        ExprKind::Builtin { args, .. } | ExprKind::New { args, .. } => args.clone(),
+        ExprKind::Map { args, .. } => args.iter().map(|(e, _)| *e).collect(),
+        ExprKind::ReduceArray { array, .. } => vec![*array],
+        ExprKind::Task { ctor, .. } => ctor.as_ref().map(|(_, _, a)| a.clone()).unwrap_or_default(),
+        ExprKind::Connect { lhs, rhs } => vec![*lhs, *rhs],
+    }
+}
+
+/// Calls `f` on every expression reachable from `root` (pre-order).
+pub fn each_expr(func: &Function, root: ExprId, f: &mut dyn FnMut(ExprId)) {
+    let mut stack = vec![root];
+    while let Some(id) = stack.pop() {
+        if id.0 as usize >= func.exprs.len() {
+            continue;
+        }
+        f(id);
+        let mut kids = children(&func.expr(id).kind);
+        kids.reverse();
+        stack.extend(kids);
+    }
+}
+
+/// The root expressions directly held by a statement (not those of nested blocks).
+pub fn stmt_roots(stmt: &Stmt) -> Vec<ExprId> {
+    match stmt {
+        Stmt::Let { init, .. } => init.iter().copied().collect(),
+        Stmt::Expr(e) => vec![*e],
+        Stmt::If { cond, .. } => vec![*cond],
+        Stmt::Loop { test, update, .. } => test.iter().chain(update.iter()).copied().collect(),
+        Stmt::Return(e) => e.iter().copied().collect(),
+        Stmt::Break(_)
+        | Stmt::Continue(_)
+        | Stmt::Labeled { .. }
+        | Stmt::Block(_)
+        | Stmt::Sync { .. }
+        | Stmt::ThrowUnderflow { .. } => Vec::new(),
+    }
+}
+
+/// The blocks directly nested in a statement.
+pub fn stmt_blocks(stmt: &Stmt) -> Vec<&Block> {
+    match stmt {
+        Stmt::If { then_block, else_block, .. } => {
+            let mut out = vec![then_block];
+            out.extend(else_block.iter());
+            out
+        }
+        Stmt::Loop { body, .. } => vec![body],
+        Stmt::Labeled { body, .. } | Stmt::Block(body) | Stmt::Sync { body, .. } => vec![body],
+        _ => Vec::new(),
+    }
+}
+
+/// Calls `f` on every statement of `block`, recursively (pre-order).
+pub fn each_stmt<'a>(block: &'a Block, f: &mut dyn FnMut(&'a Stmt)) {
+    for stmt in &block.stmts {
+        f(stmt);
+        for inner in stmt_blocks(stmt) {
+            each_stmt(inner, f);
+        }
+    }
+}
+
+/// Calls `f` on every expression of `block` (every statement root and its sub-expressions).
+pub fn each_expr_in_block(func: &Function, block: &Block, f: &mut dyn FnMut(ExprId)) {
+    each_stmt(block, &mut |stmt| {
+        for root in stmt_roots(stmt) {
+            each_expr(func, root, f);
+        }
+    });
+}
+
+/// Numbers the loops of `func` in pre-order and returns them with their ids.
+pub fn loops(func: &Function) -> Vec<(LoopId, &Stmt)> {
+    let mut out = Vec::new();
+    each_stmt(&func.body, &mut |stmt| {
+        if matches!(stmt, Stmt::Loop { .. }) {
+            out.push((LoopId(out.len() as u32), stmt));
+        }
+    });
+    out
+}
+
+/// The loop statement with id `id`.
+pub fn find_loop(func: &Function, id: LoopId) -> Option<&Stmt> {
+    loops(func).into_iter().find(|(l, _)| *l == id).map(|(_, s)| s)
+}
+
+/// The id of a loop statement (by address).
+pub fn loop_id_of(func: &Function, stmt: &Stmt) -> Option<LoopId> {
+    loops(func).into_iter().find(|(_, s)| std::ptr::eq(*s, stmt)).map(|(l, _)| l)
+}
+
+/// The span that best locates a statement (its first expression), or `fallback`.
+pub fn stmt_span(func: &Function, stmt: &Stmt, fallback: somd_diag::Span) -> somd_diag::Span {
+    match stmt {
+        Stmt::Sync { span, .. } | Stmt::ThrowUnderflow { span } => *span,
+        Stmt::Let { local, .. } => func.local(*local).span,
+        _ => {
+            let roots = stmt_roots(stmt);
+            if let Some(first) = roots.first() {
+                return func.expr(*first).span;
+            }
+            for block in stmt_blocks(stmt) {
+                if let Some(inner) = block.stmts.first() {
+                    return stmt_span(func, inner, fallback);
+                }
+            }
+            fallback
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! Tests of the analyses through `explain`: blocking constructs with positions and call
+//! chains for ineligible methods, parallel-loop descriptions for eligible ones, and loop
+//! dependences (insta snapshots, source next to the explanation).
+
+mod common;
+
+use common::{run, Outcome};
+use somd_diag::SourceMap;
+
+fn explain(source: &str) -> String {
+    let module = match run(&[("test.somd", source)]) {
+        Outcome::Lowered(module, Ok(())) => module,
+        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
+        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
+    };
+    let mut sources = SourceMap::new();
+    sources.add("test.somd", source);
+    let info = somd_mir::analysis::analyze(&module);
+    let text = somd_mir::analysis::explain(&module, &info, &sources);
+    let json = somd_mir::analysis::explain_json(&module, &info, &sources);
+    assert_eq!(json.lines().count(), info.placements.len());
+    format!("----- SOURCE CODE\n{}\n----- EXPLAIN\n{}", source.trim(), text)
+}
+
+#[test]
+fn blocking_constructs_are_named_with_positions() {
+    insta::assert_snapshot!(explain(
+        r#"
+import java.util.Random;
+class Block {
+    static int counter = 0;
+    static int[] printing(dist int[] a) {
+        int[] r = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            System.out.println(a[i]);
+            r[i] = a[i];
+        }
+        return r;
+    }
+    static int[] random(dist int[] a) {
+        Random rnd = new Random(1);
+        int[] r = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            r[i] = a[i] + rnd.nextInt(10);
+        }
+        return r;
+    }
+    static int[] counting(dist int[] a) {
+        int[] r = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            counter = counter + 1;
+            r[i] = a[i];
+        }
+        return r;
+    }
+    static int log(int x) { System.out.println(x); return x; }
+    static int helper(int x) { return log(x) + 1; }
+    static int[] chained(dist int[] a) {
+        int[] r = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            r[i] = helper(a[i]);
+        }
+        return r;
+    }
+    static int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
+    static int[] recursive(dist int[] a) {
+        int[] r = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            r[i] = fact(a[i]);
+        }
+        return r;
+    }
+    public static void main(String[] args) {
+        int[] a = {1, 2, 3};
+        printing(a); random(a); counting(a); chained(a); recursive(a);
+    }
+}
+"#
+    ));
+}
+
+#[test]
+fn parallel_loops_and_reductions_are_described() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Par {
+    static float[] saxpy(float alpha, dist float[] x, dist float[] y) {
+        float[] r = new float[x.length];
+        for (int i = 0; i < x.length; i++) {
+            r[i] = alpha * x[i] + y[i];
+        }
+        return r;
+    }
+    static reduce(+) double dot(dist double[] a, dist double[] b) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
+    }
+    static reduce(max) int rowMax(dist int[][] m) {
+        int best = Integer.MIN_VALUE;
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[i].length; j++) {
+                best = Math.max(best, m[i][j]);
+            }
+        }
+        return best;
+    }
+    static int[][] twice(dist int[][] m) {
+        int[][] r = new int[m.length][m[0].length];
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[0].length; j++) {
+                r[i][j] = 2 * m[i][j];
+            }
+        }
+        return r;
+    }
+    static local int sq(int x) { return x * x; }
+    public static void main(String[] args) {
+        float[] x = {1f, 2f};
+        System.out.println(saxpy(2f, x, x)[0]);
+        double[] d = {1, 2};
+        System.out.println(dot(d, d));
+        int[][] m = {{1, 2}, {3, 4}};
+        System.out.println(rowMax(m) + twice(m)[1][1]);
+        int[[]] v = new int[[]]{1, 2, 3};
+        System.out.println(+ ! (Par @ sq(v)));
+        System.out.println(max ! v);
+    }
+}
+"#
+    ));
+}
+
+#[test]
+fn loop_dependences_are_explained() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Dep {
+    static int[] prefix(dist int[] a) {
+        int[] r = new int[a.length];
+        for (int i = 1; i < a.length; i++) {
+            r[i] = r[i - 1] + a[i];
+        }
+        return r;
+    }
+    static int[] shifted(dist int[] a) {
+        int[] r = new int[a.length + 1];
+        for (int i = 0; i < a.length; i++) {
+            r[i + 1] = a[i];
+        }
+        return r;
+    }
+    static reduce(+) int carried(dist int[] a) {
+        int last = 0;
+        int s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] - last;
+            last = a[i];
+        }
+        return s;
+    }
+    static reduce(+) int early(dist int[] a) {
+        int s = 0;
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] < 0) { break; }
+            s += a[i];
+        }
+        return s;
+    }
+    public static void main(String[] args) {
+        int[] a = {1, 2, 3};
+        System.out.println(prefix(a)[2] + shifted(a)[1] + carried(a) + early(a));
+    }
+}
+"#
+    ));
+}
+
+#[test]
+fn tasks_are_placed() {
+    insta::assert_snapshot!(explain(
+        r#"
+class T {
+    static int n = 0;
+    static int produce() {
+        if (n == 3) { throw new Underflow(); }
+        n++;
+        return n;
+    }
+    static local int square(int x) { return x * x; }
+    static void show(int x) { System.out.println(x); }
+    public static void main(String[] args) {
+        Task t = task T.produce => task T.square => task T.show;
+        t.finish();
+    }
+}
+"#
+    ));
+}
+
+#[test]
+fn every_sample_is_explained_without_panicking() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    for dir in ["samples", "tests/run"] {
+        let Ok(entries) = std::fs::read_dir(root.join(dir)) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.extension().is_none_or(|e| e != "somd") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("readable");
+            let name = path.display().to_string();
+            if let Outcome::Lowered(module, _) = run(&[(name.as_str(), text.as_str())]) {
+                let mut sources = SourceMap::new();
+                sources.add(name.as_str(), text.as_str());
+                let info = somd_mir::analysis::analyze(&module);
+                println!("{}", somd_mir::analysis::explain(&module, &info, &sources));
+            }
+        }
+    }
+}
