@@ -1,0 +1,88 @@
+//! `somd-baseline NAME seq|rayon [ARGS...]`: hand-written Rust versions of the benchmark
+//! samples, run as processes exactly like the generated programs.
+//!
+//! Each baseline performs the same computation as `samples/NAME.somd` (same sizes from the
+//! same arguments, same `java.util.Random` data, same arithmetic order where the sample
+//! fixes it) and prints the same standard output, so the harness can check it against the
+//! sample. It also prints one line `somd-bench kernel_ns=N` on standard error: the time of
+//! the region that corresponds to the sample's SOMD method or map (not data generation,
+//! not printing). `rayon` uses the global rayon pool, sized by `RAYON_NUM_THREADS`.
+
+mod montecarlo;
+mod nbody;
+mod saxpy;
+mod series;
+mod sor;
+mod vectoradd;
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// What a baseline run produced.
+pub struct Outcome {
+    /// The program's standard output, identical to the sample's.
+    pub stdout: String,
+    /// Time of the kernel region.
+    pub kernel: Duration,
+}
+
+/// Integer argument `index` as Java's `Integer.parseInt`, or `default` when absent.
+pub fn int_arg(args: &[String], index: usize, default: i32) -> Result<i32, String> {
+    match args.get(index) {
+        None => Ok(default),
+        Some(text) => text.parse::<i32>().map_err(|err| format!("argument {text:?}: {err}")),
+    }
+}
+
+/// A positive size argument as `usize`.
+pub fn size_arg(args: &[String], index: usize, default: i32) -> Result<usize, String> {
+    let value = int_arg(args, index, default)?;
+    usize::try_from(value)
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("size argument must be positive, got {value}"))
+}
+
+/// Java `printf` through the runtime's formatter, so output matches the sample exactly.
+pub fn printf(fmt: &str, args: &[somd_runtime::java::Arg<'_>]) -> Result<String, String> {
+    somd_runtime::java::format(fmt, args).map_err(|err| format!("format {fmt:?}: {err:?}"))
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (Some(name), Some(mode)) = (args.first(), args.get(1)) else {
+        eprintln!(
+            "usage: somd-baseline vectoradd|series|sor|nbody|saxpy|montecarlo seq|rayon [ARGS...]"
+        );
+        return ExitCode::from(2);
+    };
+    let parallel = match mode.as_str() {
+        "seq" => false,
+        "rayon" => true,
+        other => {
+            eprintln!("error: mode must be seq or rayon, not {other:?}");
+            return ExitCode::from(2);
+        }
+    };
+    let rest = &args[2..];
+    let result = match name.as_str() {
+        "vectoradd" => vectoradd::run(rest, parallel),
+        "series" => series::run(rest, parallel),
+        "sor" => sor::run(rest, parallel),
+        "nbody" => nbody::run(rest, parallel),
+        "saxpy" => saxpy::run(rest, parallel),
+        "montecarlo" => montecarlo::run(rest, parallel),
+        other => Err(format!("no baseline named {other:?}")),
+    };
+    match result {
+        Ok(outcome) => {
+            print!("{}", outcome.stdout);
+            eprintln!("somd-bench kernel_ns={}", outcome.kernel.as_nanos());
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,278 @@
+//! `somd-bench`: the benchmark harness (docs/performance.md, "CPU back end").
+//!
+//! ```text
+//! cargo run --release -p somd-bench -- [--quick] [--check-only] [--filter NAME]...
+//!     [--device seq,cpu] [--threads 1,2,4] [--reps 5] [--warmups 1] [--json FILE]
+//!     [--somdc PATH] [--stage DIR | --prebuilt DIR]
+//! ```
+//!
+//! For each selected benchmark it builds the generated program of `samples/NAME.somd` and
+//! the hand-written baselines (`bench/baselines/`), runs every variant as a process with
+//! the same arguments (`gen seq`, `gen cpu N`, `base seq`, `rayon N`), checks that each
+//! prints what the sequential baseline prints, up to floating-point reassociation (and,
+//! at the default sizes, exactly what the Java twin printed: `samples/expected/NAME.out`)
+//! before timing it, then runs `--warmups` untimed runs per variant and `--reps` timed
+//! rounds (each round runs every variant once, so that load from other processes spreads
+//! over all variants alike). It prints medians with min–max of the end-to-end process
+//! time and of the kernel region the program reports, and the ratios generated /
+//! hand-written. Progress goes to standard error; tables to standard output.
+//! `--stage DIR` copies every executable into `DIR` so that `--prebuilt DIR` can run them
+//! on a machine without a Rust toolchain.
+
+mod benchmarks;
+mod measure;
+mod prepare;
+mod report;
+
+use clap::Parser;
+use measure::{Origin, Stats, Variant};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Command-line options.
+#[derive(Parser, Debug)]
+#[command(
+    name = "somd-bench",
+    about = "Benchmarks generated SOMD programs against hand-written Rust"
+)]
+struct Options {
+    /// Small sizes (the samples' defaults): a correctness smoke test that runs in seconds.
+    #[arg(long)]
+    quick: bool,
+    /// Check every variant's output, time nothing.
+    #[arg(long)]
+    check_only: bool,
+    /// Run only benchmarks whose name contains this text (repeatable).
+    #[arg(long)]
+    filter: Vec<String>,
+    /// Placements of the generated programs to run: `seq`, `cpu` (comma-separated).
+    #[arg(long, value_delimiter = ',', default_value = "seq,cpu")]
+    device: Vec<String>,
+    /// Thread counts for `cpu` and rayon (default: 1, 2, 4, ... up to the core count).
+    #[arg(long, value_delimiter = ',')]
+    threads: Vec<usize>,
+    /// Timed repetitions per variant.
+    #[arg(long, default_value_t = 5)]
+    reps: usize,
+    /// Untimed runs per variant after the checked run.
+    #[arg(long, default_value_t = 1)]
+    warmups: usize,
+    /// Also write the results as JSON to this file.
+    #[arg(long)]
+    json: Option<PathBuf>,
+    /// Copy the executables into this folder (for `--prebuilt` elsewhere).
+    #[arg(long, conflicts_with = "prebuilt")]
+    stage: Option<PathBuf>,
+    /// Take the executables from this folder instead of building them.
+    #[arg(long)]
+    prebuilt: Option<PathBuf>,
+    /// Replace a benchmark's arguments: `NAME=ARGS` with ARGS separated by spaces, e.g.
+    /// `--args 'sor=3000 100'` (repeatable).
+    #[arg(long = "args", value_name = "NAME=ARGS")]
+    args_override: Vec<String>,
+    /// Use this `somdc` executable instead of building one from the workspace.
+    #[arg(long, conflicts_with = "prebuilt")]
+    somdc: Option<PathBuf>,
+}
+
+/// Thread counts 1, 2, 4, ... up to the machine's parallelism, plus that count itself.
+fn default_threads() -> Vec<usize> {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut threads: Vec<usize> = std::iter::successors(Some(1usize), |t| t.checked_mul(2))
+        .take_while(|&t| t <= cores)
+        .collect();
+    if threads.last() != Some(&cores) {
+        threads.push(cores);
+    }
+    threads
+}
+
+/// The variants to run, the sequential baseline first (it is the reference).
+fn variants(options: &Options, threads: &[usize]) -> Vec<Variant> {
+    let mut list = vec![Variant { origin: Origin::Baseline, threads: None }];
+    if options.device.iter().any(|d| d == "seq") {
+        list.push(Variant { origin: Origin::Generated, threads: None });
+    }
+    if options.device.iter().any(|d| d == "cpu") {
+        for &t in threads {
+            list.push(Variant { origin: Origin::Generated, threads: Some(t) });
+            list.push(Variant { origin: Origin::Baseline, threads: Some(t) });
+        }
+    }
+    list
+}
+
+fn run(options: &Options) -> Result<(), String> {
+    if let Some(bad) = options.device.iter().find(|d| !matches!(d.as_str(), "seq" | "cpu")) {
+        return Err(format!("--device {bad}: only seq and cpu exist yet"));
+    }
+    let selected: Vec<&benchmarks::Benchmark> = benchmarks::ALL
+        .iter()
+        .filter(|b| {
+            options.filter.is_empty() || options.filter.iter().any(|f| b.name.contains(f.as_str()))
+        })
+        .collect();
+    if selected.is_empty() {
+        return Err(format!("no benchmark matches {:?}", options.filter));
+    }
+    let names: Vec<&str> = selected.iter().map(|b| b.name).collect();
+    let exes = match &options.prebuilt {
+        Some(dir) => prepare::prebuilt(dir, &names)?,
+        None => prepare::build(&names, options.somdc.as_deref())?,
+    };
+    if let Some(dir) = &options.stage {
+        prepare::stage(&exes, dir)?;
+        eprintln!("somd-bench: staged the executables in {}", dir.display());
+    }
+    let threads =
+        if options.threads.is_empty() { default_threads() } else { options.threads.clone() };
+    let variants = variants(options, &threads);
+    let total = selected.len() * variants.len();
+    let mut rows = Vec::new();
+    let mut done = 0;
+    let mut failures: Vec<String> = Vec::new();
+    for (bench, (_, generated)) in selected.iter().zip(&exes.generated) {
+        let overridden = options.args_override.iter().rev().find_map(|o| {
+            o.split_once('=').filter(|(name, _)| *name == bench.name).map(|(_, args)| args)
+        });
+        let args: Vec<&str> = match overridden {
+            Some(text) => text.split_whitespace().collect(),
+            None if options.quick => bench.quick_args.to_vec(),
+            None => bench.full_args.to_vec(),
+        };
+        let mut reference: Option<String> = None;
+        let mut checked_variants: Vec<(Variant, String)> = Vec::new();
+        for variant in &variants {
+            done += 1;
+            eprint!("[{done}/{total}] {} {} {}: ", bench.name, args.join(" "), variant.label());
+            let command = || variant.command(bench.name, generated, &exes.baseline, &args);
+            let checked = measure::run_once(command())?;
+            match &reference {
+                None => {
+                    if args.is_empty() {
+                        check_expected(bench.name, &checked.stdout)?;
+                    }
+                    reference = Some(checked.stdout.clone());
+                }
+                Some(expected) if !measure::same_output(expected, &checked.stdout) => {
+                    // Report it, time nothing for it, and go on with the other variants.
+                    let message = format!(
+                        "{} {} {}: output differs from the sequential baseline beyond \
+                         floating-point reassociation\n--- base seq\n{expected}--- {}\n{}",
+                        bench.name,
+                        args.join(" "),
+                        variant.label(),
+                        variant.label(),
+                        checked.stdout
+                    );
+                    eprintln!("WRONG OUTPUT");
+                    failures.push(message);
+                    continue;
+                }
+                Some(_) => {}
+            }
+            eprintln!("output OK");
+            if options.check_only {
+                rows.push(report::Row {
+                    bench: bench.name.to_string(),
+                    args: args.iter().map(|a| a.to_string()).collect(),
+                    variant: variant.clone(),
+                    end_to_end: None,
+                    kernel: None,
+                });
+                continue;
+            }
+            for _ in 0..options.warmups {
+                measure::run_once(command())?;
+            }
+            checked_variants.push((variant.clone(), checked.stdout));
+        }
+        if options.check_only {
+            continue;
+        }
+        // Timed rounds: every variant once per round, so that load from other processes
+        // on a shared machine spreads over all variants alike.
+        let mut times: Vec<(Vec<f64>, Vec<f64>)> =
+            vec![(Vec::new(), Vec::new()); checked_variants.len()];
+        for round in 0..options.reps {
+            eprintln!(
+                "{} {}: timed round {}/{}",
+                bench.name,
+                args.join(" "),
+                round + 1,
+                options.reps
+            );
+            for ((variant, stdout), (end_to_end, kernel)) in checked_variants.iter().zip(&mut times)
+            {
+                let command = variant.command(bench.name, generated, &exes.baseline, &args);
+                let sample = measure::run_once(command)?;
+                if !measure::same_output(stdout, &sample.stdout) {
+                    return Err(format!(
+                        "{} {}: output changed between runs",
+                        bench.name,
+                        variant.label()
+                    ));
+                }
+                end_to_end.push(sample.end_to_end_ms);
+                kernel.extend(sample.kernel_ms);
+            }
+        }
+        for ((variant, _), (end_to_end, kernel)) in checked_variants.into_iter().zip(times) {
+            rows.push(report::Row {
+                bench: bench.name.to_string(),
+                args: args.iter().map(|a| a.to_string()).collect(),
+                variant,
+                end_to_end: Stats::of(&end_to_end),
+                kernel: if kernel.len() == end_to_end.len() { Stats::of(&kernel) } else { None },
+            });
+        }
+    }
+    for failure in &failures {
+        eprintln!("\nsomd-bench: {failure}");
+    }
+    if options.check_only {
+        println!(
+            "somd-bench: {} runs checked, {} wrong",
+            rows.len() + failures.len(),
+            failures.len()
+        );
+    } else {
+        print!("{}", report::markdown(&rows, &threads));
+    }
+    if let Some(path) = &options.json {
+        let text =
+            serde_json::to_string_pretty(&report::json(&rows, options.reps, options.warmups))
+                .map_err(|e| format!("cannot serialise results: {e}"))?;
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    if !failures.is_empty() {
+        return Err(format!("{} variant(s) printed a wrong result (above)", failures.len()));
+    }
+    Ok(())
+}
+
+/// Compares the sequential baseline's output at the default size with the Java twin's.
+fn check_expected(name: &str, stdout: &str) -> Result<(), String> {
+    let path =
+        prepare::workspace_root().join("samples").join("expected").join(format!("{name}.out"));
+    match std::fs::read_to_string(&path) {
+        Ok(expected) if expected == stdout => Ok(()),
+        Ok(expected) => Err(format!(
+            "{name}: the baseline's output differs from {}\n--- expected\n{expected}--- baseline\n{stdout}",
+            path.display()
+        )),
+        // Staged binaries on another machine may run without the samples folder.
+        Err(_) => Ok(()),
+    }
+}
+
+fn main() -> ExitCode {
+    let options = Options::parse();
+    match run(&options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("\nsomd-bench: error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

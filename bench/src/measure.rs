@@ -1,0 +1,201 @@
+//! Running one variant of a benchmark as a process: its environment, its output check and
+//! its times (end to end, and the kernel region that the program itself reports).
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+/// Who wrote the code of a variant.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Origin {
+    /// The program somdc generated from the sample.
+    Generated,
+    /// The hand-written Rust baseline.
+    Baseline,
+}
+
+/// One way of running a benchmark.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// Generated or hand-written.
+    pub origin: Origin,
+    /// `None`: sequential (`SOMD_DEVICE=seq`, or the `seq` baseline); `Some(n)`: `n`
+    /// threads (`SOMD_DEVICE=cpu SOMD_THREADS=n`, or rayon with `RAYON_NUM_THREADS=n`).
+    pub threads: Option<usize>,
+}
+
+impl Variant {
+    /// A short label for tables: `gen seq`, `gen cpu 4`, `base seq`, `rayon 4`.
+    pub fn label(&self) -> String {
+        match (self.origin, self.threads) {
+            (Origin::Generated, None) => "gen seq".to_string(),
+            (Origin::Generated, Some(n)) => format!("gen cpu {n}"),
+            (Origin::Baseline, None) => "base seq".to_string(),
+            (Origin::Baseline, Some(n)) => format!("rayon {n}"),
+        }
+    }
+
+    /// The command that runs this variant of benchmark `name` with `args`.
+    pub fn command(&self, name: &str, generated: &Path, baseline: &Path, args: &[&str]) -> Command {
+        let mut command = match self.origin {
+            Origin::Generated => Command::new(generated),
+            Origin::Baseline => {
+                let mut command = Command::new(baseline);
+                command.arg(name).arg(if self.threads.is_some() { "rayon" } else { "seq" });
+                command
+            }
+        };
+        command.args(args);
+        for var in ["SOMD_DEVICE", "SOMD_THREADS", "SOMD_TRACE", "SOMD_CONFIG", "RAYON_NUM_THREADS"]
+        {
+            command.env_remove(var);
+        }
+        match (self.origin, self.threads) {
+            (Origin::Generated, threads) => {
+                command.env("SOMD_TRACE", "json");
+                match threads {
+                    None => command.env("SOMD_DEVICE", "seq"),
+                    Some(n) => command.env("SOMD_DEVICE", "cpu").env("SOMD_THREADS", n.to_string()),
+                };
+            }
+            (Origin::Baseline, Some(n)) => {
+                command.env("RAYON_NUM_THREADS", n.to_string());
+            }
+            (Origin::Baseline, None) => {}
+        }
+        command
+    }
+}
+
+/// What one run of a process gave.
+pub struct Sample {
+    /// Its standard output.
+    pub stdout: String,
+    /// Wall time from spawning to exit, in milliseconds.
+    pub end_to_end_ms: f64,
+    /// The kernel region's time as the program reported it, in milliseconds: the sum of the
+    /// `SOMD_TRACE=json` `time_ms` of every SOMD method call (generated), or the
+    /// `somd-bench kernel_ns=` line (baselines). `None` when the program reported none.
+    pub kernel_ms: Option<f64>,
+}
+
+/// Runs `command` once and times it.
+pub fn run_once(mut command: Command) -> Result<Sample, String> {
+    let started = Instant::now();
+    let output = command.output().map_err(|e| format!("cannot start {command:?}: {e}"))?;
+    let end_to_end_ms = started.elapsed().as_secs_f64() * 1e3;
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if !output.status.success() {
+        return Err(format!("{command:?} failed ({}):\n{stderr}", output.status));
+    }
+    let stdout = String::from_utf8(output.stdout)
+        .map_err(|e| format!("{command:?} printed invalid UTF-8: {e}"))?;
+    Ok(Sample { stdout, end_to_end_ms, kernel_ms: kernel_ms(&stderr) })
+}
+
+/// The kernel time a run reported on standard error (see [`Sample::kernel_ms`]).
+fn kernel_ms(stderr: &str) -> Option<f64> {
+    let mut total = None;
+    for line in stderr.lines() {
+        if let Some(ns) = line.strip_prefix("somd-bench kernel_ns=") {
+            let ns: f64 = ns.trim().parse().ok()?;
+            *total.get_or_insert(0.0) += ns / 1e6;
+        } else if line.starts_with('{') {
+            let value: serde_json::Value = serde_json::from_str(line).ok()?;
+            if let Some(ms) = value.get("time_ms").and_then(serde_json::Value::as_f64) {
+                *total.get_or_insert(0.0) += ms;
+            }
+        }
+    }
+    total
+}
+
+/// Relative tolerance for floating-point numbers in outputs: results on every placement
+/// are the same up to reassociation in reductions (LANGUAGE.md §4.1), which at benchmark
+/// sizes reaches the last digits the samples print (e.g. SOR's `%.12e` total).
+pub const FLOAT_TOLERANCE: f64 = 1e-9;
+
+/// Whether `actual` is `expected` up to floating-point reassociation: the same
+/// whitespace-separated words, where words that are decimal fractions (`1.25`,
+/// `4.75e-03`) may differ by [`FLOAT_TOLERANCE`] relatively; integers and text must be
+/// identical.
+pub fn same_output(expected: &str, actual: &str) -> bool {
+    if expected == actual {
+        return true;
+    }
+    let fraction = |word: &str| -> Option<f64> {
+        if word.contains(['.', 'e', 'E']) {
+            word.parse::<f64>().ok().filter(|x| x.is_finite())
+        } else {
+            None
+        }
+    };
+    let (mut left, mut right) = (expected.split_whitespace(), actual.split_whitespace());
+    loop {
+        match (left.next(), right.next()) {
+            (None, None) => return true,
+            (Some(a), Some(b)) if a == b => {}
+            (Some(a), Some(b)) => match (fraction(a), fraction(b)) {
+                (Some(x), Some(y)) if (x - y).abs() <= FLOAT_TOLERANCE * x.abs().max(y.abs()) => {}
+                _ => return false,
+            },
+            _ => return false,
+        }
+    }
+}
+
+/// Median, minimum and maximum of some times, in milliseconds.
+#[derive(Clone, Copy, Debug)]
+pub struct Stats {
+    /// The median (mean of the two middle values for an even count).
+    pub median: f64,
+    /// The smallest value.
+    pub min: f64,
+    /// The largest value.
+    pub max: f64,
+}
+
+impl Stats {
+    /// The statistics of `values`, or `None` when there are none.
+    pub fn of(values: &[f64]) -> Option<Stats> {
+        let mut sorted = values.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        let (first, last) = (*sorted.first()?, *sorted.last()?);
+        let mid = sorted.len() / 2;
+        let median =
+            if sorted.len() % 2 == 1 { sorted[mid] } else { (sorted[mid - 1] + sorted[mid]) / 2.0 };
+        Some(Stats { median, min: first, max: last })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        let odd = Stats::of(&[3.0, 1.0, 2.0]).expect("values");
+        assert_eq!((odd.median, odd.min, odd.max), (2.0, 1.0, 3.0));
+        let even = Stats::of(&[4.0, 1.0, 2.0, 3.0]).expect("values");
+        assert_eq!(even.median, 2.5);
+        assert!(Stats::of(&[]).is_none());
+    }
+
+    #[test]
+    fn outputs_equal_up_to_reassociation() {
+        assert!(same_output("Gtotal 1.122877660773e+00\n", "Gtotal 1.122877660772e+00\n"));
+        assert!(!same_output("Gtotal 1.12e+00\n", "Gtotal 1.13e+00\n"));
+        assert!(!same_output("checksum 5290062118438403765", "checksum 5290062118438403766"));
+        assert!(!same_output("OK", "MISMATCH"));
+        assert!(!same_output("a 1.0", "a 1.0 2.0"));
+    }
+
+    #[test]
+    fn kernel_time_from_trace_and_baseline_lines() {
+        let trace = "{\"method\":\"A.f\",\"placement\":\"cpu\",\"mis\":2,\"time_ms\":1.5}\n\
+                     {\"method\":\"A.g\",\"placement\":\"cpu\",\"mis\":2,\"time_ms\":2.0}\n";
+        assert_eq!(kernel_ms(trace), Some(3.5));
+        assert_eq!(kernel_ms("somd-bench kernel_ns=2500000\n"), Some(2.5));
+        assert_eq!(kernel_ms("nothing\n"), None);
+    }
+}
