@@ -18,7 +18,7 @@ mod rules;
 mod typeck;
 
 use somd_diag::{CodeInfo, Diagnostic};
-use somd_syntax::ast::CompilationUnit;
+use somd_syntax::ast::{CompilationUnit, IdGen};
 
 pub use model::Program;
 pub use rules::isolation::{
@@ -29,6 +29,22 @@ pub use rules::isolation::{
 pub fn check(units: Vec<CompilationUnit>) -> (Program, Vec<Diagnostic>) {
     let (program, mut diagnostics) = typeck::check(units);
     rules::check(&program, &mut diagnostics);
+    somd_diag::sort(&mut diagnostics);
+    (program, diagnostics)
+}
+
+/// Checks a whole program together with the language's library (`stdlib/*.somd`, see
+/// note `stdlib`), which is parsed here with the compilation's id generator `ids`. This is
+/// what the driver runs; [`check`] alone checks exactly the given files, and calls of
+/// built-ins that the library implements then stay [`model::CallTarget::Builtin`].
+pub fn check_with_stdlib(
+    mut units: Vec<CompilationUnit>,
+    ids: &IdGen,
+) -> (Program, Vec<Diagnostic>) {
+    let (library, mut diagnostics) = somd_stdlib::parse(ids);
+    units.extend(library);
+    let (program, semantic) = check(units);
+    diagnostics.extend(semantic);
     somd_diag::sort(&mut diagnostics);
     (program, diagnostics)
 }

@@ -66,7 +66,7 @@ fn check_on_this_thread(sources: &SourceMap) -> Checked {
         diagnostics.extend(syntax_errors);
         units.push(unit);
     }
-    let (program, semantic) = somd_sema::check(units);
+    let (program, semantic) = somd_sema::check_with_stdlib(units, &ids);
     diagnostics.extend(semantic);
     somd_diag::sort(&mut diagnostics);
     let (mut errors, mut warnings) = (0, 0);

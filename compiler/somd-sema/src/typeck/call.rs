@@ -323,11 +323,36 @@ impl Checker<'_> {
         };
         match self.resolve_overload(&what, &candidates, &arg_tys, args, name.span) {
             Some(idx) => {
-                self.p.calls.insert(e.id, candidates[idx].target.clone());
-                candidates[idx].ret.clone()
+                let chosen = &candidates[idx];
+                let target = self
+                    .library_method(class, method, &chosen.params, &chosen.ret)
+                    .map_or_else(|| chosen.target.clone(), CallTarget::Method);
+                self.p.calls.insert(e.id, target);
+                chosen.ret.clone()
             }
             None => Ty::Error,
         }
+    }
+
+    /// The library method (`stdlib/*.somd`) that implements the built-in overload
+    /// `class.name(params) -> ret`, when the library has one. Resolution always runs on the
+    /// built-in signatures, so that a name with overloads in both places resolves exactly
+    /// as Java's and diagnostics never point into the library.
+    pub(super) fn library_method(
+        &self,
+        class: &'static str,
+        name: &'static str,
+        params: &[Ty],
+        ret: &Ty,
+    ) -> Option<MethodId> {
+        let methods = self.library_methods.get(&(class, name))?;
+        methods.iter().copied().find(|&id| {
+            let m = self.p.method(id);
+            m.is_static
+                && m.ret == *ret
+                && m.params.len() == params.len()
+                && m.params.iter().zip(params).all(|(p, q)| p.ty == *q)
+        })
     }
 
     /// Reports a `void` argument where a value is printed or formatted.

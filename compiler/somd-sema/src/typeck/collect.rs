@@ -44,7 +44,10 @@ impl Checker<'_> {
                     methods: Vec::new(),
                     ctors: Vec::new(),
                 });
-                if let Some(&first) = self.p.class_by_name.get(&class.name.name) {
+                if somd_stdlib::is_library_file(unit.file) {
+                    // A library class: reached only through the built-in of its name
+                    // (`Math.abs`), never by its own name, so it is not in `class_by_name`.
+                } else if let Some(&first) = self.p.class_by_name.get(&class.name.name) {
                     let first_span = self.p.class(first).name_span;
                     self.emit(
                         Diagnostic::error(
@@ -81,6 +84,7 @@ impl Checker<'_> {
         for &(class_id, class) in &class_decls {
             self.collect_methods(class_id, class);
         }
+        self.register_library_methods();
         self.check_main();
     }
 
@@ -334,6 +338,29 @@ impl Checker<'_> {
         }
     }
 
+    /// Whether `class` comes from the language's library (`stdlib/*.somd`).
+    pub(super) fn is_library_class(&self, class: ClassId) -> bool {
+        somd_stdlib::is_library_file(self.p.class(class).span.file)
+    }
+
+    /// Indexes the methods of library classes by `(built-in class, name)`, where calls of
+    /// built-ins look for their implementation (see `call_builtin`).
+    fn register_library_methods(&mut self) {
+        for class in &self.p.classes {
+            if !somd_stdlib::is_library_file(class.span.file) {
+                continue;
+            }
+            let Some(builtin) = super::builtins::builtin_class(&class.name) else { continue };
+            for &method in &class.methods {
+                // A method that is no built-in stays unreachable (a test forbids it).
+                let name = &self.p.method(method).name;
+                if let Some((class, name, _)) = self.builtins.lookup(builtin, name) {
+                    self.library_methods.entry((class, name)).or_default().push(method);
+                }
+            }
+        }
+    }
+
     fn check_main(&mut self) {
         let string_array = Ty::Array(Box::new(Ty::String));
         let mains: Vec<MethodId> = self
@@ -342,6 +369,7 @@ impl Checker<'_> {
             .filter(|&id| {
                 let m = self.p.method(id);
                 m.name == "main"
+                    && !self.is_library_class(m.class)
                     && m.is_static
                     && m.ret == Ty::Void
                     && m.params.len() == 1

@@ -72,6 +72,9 @@ struct Checker<'a> {
     /// Folding state of `final` field initializers (constant variables, JLS §4.12.4).
     field_consts: Vec<FieldConst>,
     builtins: builtins::Builtins,
+    /// Methods of the library classes (`stdlib/*.somd`) by built-in class and name: the
+    /// implementations that calls of those built-ins are bound to.
+    library_methods: HashMap<(&'static str, &'static str), Vec<MethodId>>,
     /// Nesting of constant folding through `final` fields, bounded against long chains.
     const_depth: u32,
     /// The context of the body being checked.
@@ -88,6 +91,7 @@ impl<'a> Checker<'a> {
             fields_by_name: HashMap::new(),
             field_consts: Vec::new(),
             builtins: builtins::Builtins::new(),
+            library_methods: HashMap::new(),
             const_depth: 0,
             cx: body::BodyCx::default(),
         }
