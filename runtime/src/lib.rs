@@ -13,6 +13,7 @@
 //! | [`task`] | Lime task graphs: one thread per task, bounded in-order channels, `start` / `finish` |
 //! | [`value`] | the representation of arrays, objects, value types and strings in generated code |
 //! | [`print`] | buffered `System.out`, `System.err`, `printf`, the clock, the generated `main`'s entry point |
+//! | [`device`] | running a generated OpenCL kernel for a device-placed SOMD method: buffers, launch, error check, downloads |
 //! | [`somd`] | running a SOMD call (partitions as windows, MI context, all-reduce, assembly), `@`, `!`, type-erased task graphs |
 //!
 //! Design rules that hold across the crate (the code generator may rely on them):
@@ -24,6 +25,7 @@
 //! - Nothing here reads the environment except [`exec::Placement::from_env`], which is read
 //!   once per process.
 
+pub mod device;
 pub mod error;
 pub mod exec;
 pub mod java;

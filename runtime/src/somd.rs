@@ -35,6 +35,31 @@ pub fn mi_count(len: usize) -> usize {
     }
 }
 
+/// What a 2-D `dist` argument is split into (see [`mi_count_2d`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Split2 {
+    /// Rows only: `dim = 1` and user strategies.
+    Rows,
+    /// Columns only: `dim = 2`.
+    Cols,
+    /// Both dimensions: block, `view` and `polyview` partitions.
+    Cells,
+}
+
+/// The number of MIs of a call whose first `dist` argument is the matrix `array`: at most
+/// one per unit it splits into (so `dim = 2` on a matrix of two long rows still uses every
+/// worker). Throws `NullPointerException` for a null matrix or first row, as the
+/// partitioning would.
+pub fn mi_count_2d<T>(array: &Array<Array<T>>, split: Split2, pos: &'static SourcePos) -> usize {
+    let rows = array.check(pos).len();
+    let cols = if rows == 0 { 0 } else { array.at(0, pos).check(pos).len() };
+    mi_count(match split {
+        Split2::Rows => rows,
+        Split2::Cols => cols,
+        Split2::Cells => rows.saturating_mul(cols),
+    })
+}
+
 #[derive(Clone, Copy)]
 struct Ctx {
     mi: *const (),

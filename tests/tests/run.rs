@@ -13,8 +13,11 @@
 //! project under `CARGO_TARGET_TMPDIR/e2e/programs/`; the projects are members of one
 //! generated workspace built by a single `cargo build --release --keep-going`, so the
 //! runtime compiles once, programs compile in parallel and an unchanged program is not
-//! rebuilt. Each program then runs with `SOMD_DEVICE=seq` and with `SOMD_DEVICE=cpu` at
-//! `SOMD_THREADS` = 1, 2, 3 and 8. A run must match exactly: standard output and exit
+//! rebuilt. Each program then runs with `SOMD_DEVICE=seq`, with `SOMD_DEVICE=cpu` at
+//! `SOMD_THREADS` = 1, 2, 3 and 8, and, when an OpenCL platform is installed, with
+//! `SOMD_DEVICE=opencl SOMD_STRICT=1` (any fallback to the CPU of an eligible construct is
+//! then an error; without a platform the OpenCL runs print `SKIPPED: opencl (no platform)`,
+//! or fail under `SOMD_REQUIRE_OPENCL=1`, which CI sets). A run must match exactly: standard output and exit
 //! status; for a program that throws, the first line of standard error (the exception and
 //! its detail) and the position line `\tat FILE:LINE:COL` given by the program's
 //! `// throws-at: LINE:COL` annotation (Java's stack trace has no columns); for any other
@@ -34,7 +37,7 @@ use std::process::{Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-/// The placements every program runs on: `(SOMD_DEVICE, SOMD_THREADS)`.
+/// The CPU placements every program runs on: `(SOMD_DEVICE, SOMD_THREADS)`.
 const PLACEMENTS: &[(&str, Option<&str>)] = &[
     ("seq", None),
     ("cpu", Some("1")),
@@ -42,6 +45,72 @@ const PLACEMENTS: &[(&str, Option<&str>)] = &[
     ("cpu", Some("3")),
     ("cpu", Some("8")),
 ];
+
+/// One run of a program: `SOMD_DEVICE`, `SOMD_THREADS`, and whether `SOMD_STRICT=1`.
+#[derive(Clone, Copy)]
+struct Placement {
+    device: &'static str,
+    threads: Option<&'static str>,
+    strict: bool,
+}
+
+impl Placement {
+    fn describe(&self) -> String {
+        let mut text = format!("SOMD_DEVICE={}", self.device);
+        if let Some(n) = self.threads {
+            let _ = write!(text, " SOMD_THREADS={n}");
+        }
+        if self.strict {
+            text.push_str(" SOMD_STRICT=1");
+        }
+        text
+    }
+}
+
+/// Whether an OpenCL platform is installed: the ICD loader finds platforms through the
+/// `.icd` files of `OCL_ICD_VENDORS` (a directory or one file) or `/etc/OpenCL/vendors`.
+fn opencl_platform_present() -> bool {
+    let has_icd = |dir: &Path| {
+        std::fs::read_dir(dir).is_ok_and(|entries| {
+            entries.flatten().any(|e| e.path().extension().is_some_and(|x| x == "icd"))
+        })
+    };
+    match std::env::var_os("OCL_ICD_VENDORS").map(PathBuf::from) {
+        Some(path) if path.is_file() => true,
+        Some(path) => has_icd(&path),
+        None => has_icd(Path::new("/etc/OpenCL/vendors")),
+    }
+}
+
+/// Every placement of this run: the CPU ones, and `SOMD_DEVICE=opencl SOMD_STRICT=1` when a
+/// platform is present. Without one, the OpenCL runs are skipped loudly, or fail the suite
+/// under `SOMD_REQUIRE_OPENCL=1` (CI).
+fn placements() -> Result<Vec<Placement>, String> {
+    let mut list: Vec<Placement> = PLACEMENTS
+        .iter()
+        .map(|(device, threads)| Placement { device, threads: *threads, strict: false })
+        .collect();
+    if opencl_platform_present() {
+        list.push(Placement { device: "opencl", threads: None, strict: true });
+    } else if std::env::var("SOMD_REQUIRE_OPENCL").is_ok_and(|v| v == "1") {
+        return Err("SOMD_REQUIRE_OPENCL=1 but no OpenCL platform is installed \
+                    (no .icd file in OCL_ICD_VENDORS or /etc/OpenCL/vendors)"
+            .to_string());
+    } else {
+        // Written to the process's stderr, not the test's captured output, so it shows.
+        static SKIP: OnceLock<()> = OnceLock::new();
+        SKIP.get_or_init(|| {
+            use std::io::Write as _;
+            let _ = writeln!(std::io::stderr(), "SKIPPED: opencl (no platform)");
+        });
+    }
+    Ok(list)
+}
+
+/// The binary cache of OpenCL programs for the suite's runs (kept between runs).
+fn cl_cache_dir() -> PathBuf {
+    e2e_dir().join("cl-cache")
+}
 
 /// A program that runs longer than this is reported as hanging and killed.
 const RUN_TIMEOUT: Duration = Duration::from_secs(60);
@@ -349,11 +418,21 @@ struct Outcome {
     timed_out: bool,
 }
 
-fn run_binary(binary: &Path, args: &[String], device: &str, threads: Option<&str>) -> Outcome {
+fn run_binary(binary: &Path, args: &[String], placement: Placement) -> Outcome {
+    run_with_env(binary, args, placement, &[])
+}
+
+fn run_with_env(
+    binary: &Path,
+    args: &[String],
+    placement: Placement,
+    env: &[(&str, &str)],
+) -> Outcome {
     let mut command = Command::new(binary);
     command
         .args(args)
-        .env("SOMD_DEVICE", device)
+        .env("SOMD_DEVICE", placement.device)
+        .env("SOMD_CACHE_DIR", cl_cache_dir())
         .env_remove("SOMD_THREADS")
         .env_remove("SOMD_TRACE")
         .env_remove("SOMD_CONFIG")
@@ -361,8 +440,14 @@ fn run_binary(binary: &Path, args: &[String], device: &str, threads: Option<&str
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    if let Some(threads) = threads {
+    if let Some(threads) = placement.threads {
         command.env("SOMD_THREADS", threads);
+    }
+    if placement.strict {
+        command.env("SOMD_STRICT", "1");
+    }
+    for (key, value) in env {
+        command.env(key, value);
     }
     let mut child = command.spawn().expect("start test program");
     let drain = |pipe: Option<Box<dyn Read + Send>>| {
@@ -465,6 +550,10 @@ fn compare(expected: &Expected, outcome: &Outcome) -> Option<String> {
 
 /// Runs every program of `suite` on every placement; panics with every failure.
 fn run_suite(suite: &str) {
+    let placements = match placements() {
+        Ok(list) => list,
+        Err(why) => panic!("{why}"),
+    };
     let built = built();
     let suite_dir = repo_root().join(suite);
     let entries: Vec<&Entry> = built.entries.iter().filter(|e| e.suite == suite).collect();
@@ -499,13 +588,10 @@ fn run_suite(suite: &str) {
                         continue;
                     }
                 };
-                for (device, threads) in PLACEMENTS {
-                    let outcome = run_binary(binary, &expected.args, device, *threads);
+                for placement in &placements {
+                    let outcome = run_binary(binary, &expected.args, *placement);
                     if let Some(problems) = compare(&expected, &outcome) {
-                        let placement = match threads {
-                            Some(n) => format!("SOMD_DEVICE={device} SOMD_THREADS={n}"),
-                            None => format!("SOMD_DEVICE={device}"),
-                        };
+                        let placement = placement.describe();
                         fail(format!("{suite}/{name} [{placement}]:\n{problems}"));
                     }
                 }
@@ -517,7 +603,7 @@ fn run_suite(suite: &str) {
     eprintln!(
         "e2e: ran {} programs of {suite} on {} placements in {:.1} s: {} failing runs",
         entries.len(),
-        PLACEMENTS.len(),
+        placements.len(),
         started.elapsed().as_secs_f64(),
         failures.len()
     );
@@ -572,4 +658,109 @@ fn every_program_has_a_twin_and_expected_output() {
 fn the_suite_is_big_enough() {
     let count = programs(&repo_root().join("tests/run")).len();
     assert!(count >= 40, "tests/run has {count} programs; the suite promises at least 40");
+}
+
+/// The transfers and launches of each device call in a `SOMD_TRACE=json` run: one group per
+/// `call` event, holding the events since the previous `call`.
+struct CallTrace {
+    name: String,
+    work_items: u64,
+    launches: u64,
+    h2d: Vec<(String, u64)>,
+    d2h: Vec<(String, u64)>,
+}
+
+fn device_calls(stderr: &str) -> Vec<CallTrace> {
+    let mut calls = Vec::new();
+    let (mut h2d, mut d2h) = (Vec::new(), Vec::new());
+    for line in stderr.lines() {
+        let Ok(event) = serde_json::from_str::<Value>(line) else { continue };
+        let text = |key: &str| event[key].as_str().unwrap_or_default().to_string();
+        let number = |key: &str| event[key].as_u64().unwrap_or_default();
+        match event["event"].as_str() {
+            Some("transfer") if event["dir"] == "h2d" => {
+                h2d.push((text("buffer"), number("bytes")))
+            }
+            Some("transfer") => d2h.push((text("buffer"), number("bytes"))),
+            Some("call") => calls.push(CallTrace {
+                name: text("name"),
+                work_items: number("work_items"),
+                launches: number("launches"),
+                h2d: std::mem::take(&mut h2d),
+                d2h: std::mem::take(&mut d2h),
+            }),
+            _ => {}
+        }
+    }
+    calls
+}
+
+/// Under `SOMD_DEVICE=opencl`, `device_chain` runs its SOMD methods and maps on the device
+/// and each array crosses once: inputs up once, outputs down once, an input never comes
+/// back, and the intermediate array of the two chained maps never leaves the device.
+#[test]
+fn device_transfers_cross_once() {
+    let placements = match placements() {
+        Ok(list) => list,
+        Err(why) => panic!("{why}"),
+    };
+    let Some(opencl) = placements.iter().find(|p| p.device == "opencl") else {
+        return; // skipped loudly by `placements`
+    };
+    let built = built();
+    let Some(entry) = built.entries.iter().find(|e| stem(&e.program) == "device_chain") else {
+        // A filter that leaves device_chain out leaves this test nothing to check.
+        assert!(!filter_words().is_empty(), "device_chain is not in the suite");
+        return;
+    };
+    let binary = match &entry.binary {
+        Ok(binary) => binary,
+        Err(why) => panic!("device_chain: {why}"),
+    };
+    let expected = match expected(&repo_root().join("tests/run"), &entry.program) {
+        Ok(expected) => expected,
+        Err(why) => panic!("{why}"),
+    };
+    let outcome = run_with_env(binary, &[], *opencl, &[("SOMD_TRACE", "json")]);
+    assert_eq!(outcome.status, Some(0), "stderr:\n{}", outcome.stderr);
+    assert_eq!(outcome.stdout, expected.stdout);
+    let calls = device_calls(&outcome.stderr);
+    let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
+    // total(new int[0]) runs no MI: the CPU path, no device call.
+    assert_eq!(
+        names,
+        ["Main.affine", "Main.total", "Main.outer", "Main.square", "Main.scaled", "Main.square"],
+        "device calls in the trace:\n{}",
+        outcome.stderr
+    );
+    for call in &calls {
+        for list in [&call.h2d, &call.d2h] {
+            let mut buffers: Vec<&str> = list.iter().map(|(b, _)| b.as_str()).collect();
+            buffers.sort_unstable();
+            buffers.dedup();
+            assert_eq!(buffers.len(), list.len(), "{}: a buffer crossed twice", call.name);
+        }
+        for (buffer, _) in &call.d2h {
+            assert!(
+                !call.h2d.iter().any(|(b, _)| b == buffer),
+                "{}: {buffer} went up and came back",
+                call.name
+            );
+        }
+        assert_eq!(call.launches, 1, "{}: one kernel per call", call.name);
+    }
+    let bytes = |list: &[(String, u64)]| list.iter().map(|(_, n)| n).sum::<u64>();
+    // affine: `a` up, the assembled output down (5000 ints each way).
+    assert_eq!(bytes(&calls[0].h2d), 20_000);
+    assert_eq!(calls[0].d2h.len(), 1);
+    assert_eq!(bytes(&calls[0].d2h), 20_000);
+    // total: `a` up, only the per-group partials down.
+    assert_eq!(bytes(&calls[1].h2d), 20_000);
+    assert!(bytes(&calls[1].d2h) < 20_000);
+    // outer: both inputs up, the 3 x 5000 output down once.
+    assert_eq!(bytes(&calls[2].h2d), 12 + 20_000);
+    assert_eq!(bytes(&calls[2].d2h), 60_000);
+    // The chain square -> scaled: `a` up once, the long results down once, nothing between.
+    assert_eq!((calls[3].work_items, bytes(&calls[3].h2d), calls[3].d2h.len()), (5000, 20_000, 0));
+    assert_eq!((calls[4].h2d.len(), bytes(&calls[4].d2h)), (0, 40_000));
 }

@@ -152,6 +152,27 @@ fn emit_on_this_thread(
     Ok(project)
 }
 
+/// The text of `somdc explain` for a program that checked without errors: the analysis's
+/// report, then the eligible constructs that the host code still runs on the CPU.
+pub fn explain(checked: &Checked, sources: &SourceMap) -> String {
+    on_big_stack("somdc-explain", || {
+        let module = somd_mir::lower(&checked.program, sources);
+        let info = somd_mir::analysis::analyze(&module);
+        let mut text = somd_mir::analysis::explain(&module, &info, sources);
+        let glue = somd_codegen::rust::device::glue(&module, sources);
+        if let Some(err) = &glue.writer_error {
+            text.push_str(&format!("note: everything runs on the CPU: {err}\n"));
+        }
+        for (name, why) in &glue.kernels.skipped {
+            text.push_str(&format!("note: kernel {name} was not generated: {why}\n"));
+        }
+        for (label, why) in &glue.host_notes {
+            text.push_str(&format!("note: {label} runs on the CPU for now: {why}\n"));
+        }
+        text
+    })
+}
+
 /// Formats Rust source with the toolchain's `rustfmt` (edition 2021, the project's
 /// settings). `None` when rustfmt is not installed or rejects the text; the unformatted
 /// code is still valid Rust, so emission goes on.

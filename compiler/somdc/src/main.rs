@@ -47,6 +47,20 @@ enum Command {
         /// When to use colours in diagnostics.
         #[arg(long, value_enum, default_value_t = Color::Auto)]
         color: Color,
+        /// Also write every generated OpenCL kernel as a readable `.cl` file under
+        /// `DIR/kernels/`, one per kernel, headed by the source method and position.
+        #[arg(long)]
+        emit_kernels: bool,
+    },
+    /// For each SOMD method, `@`, `!` and task: where it will run (CPU or OpenCL), how it is
+    /// parallelised, and what keeps it on the CPU.
+    Explain {
+        /// The program's source files, compiled together.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// When to use colours in diagnostics.
+        #[arg(long, value_enum, default_value_t = Color::Auto)]
+        color: Color,
     },
     /// Build a program (release profile, cached) and run it with ARGS. The program's
     /// output and exit status pass through unchanged.
@@ -95,7 +109,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check { files, format, color } => check(&files, format, color),
-        Command::Build { files, out_dir, color } => project::build(&files, &out_dir, color),
+        Command::Build { files, out_dir, color, emit_kernels } => {
+            project::build(&files, &out_dir, color, emit_kernels)
+        }
+        Command::Explain { files, color } => explain(&files, color),
         Command::Run { files, args, color } => run::run(&files, &args, color),
         Command::Dev { files, dump_mir, verify } => dev(&files, dump_mir, verify),
     }
@@ -167,6 +184,20 @@ fn dev(files: &[PathBuf], dump_mir: bool, verify: bool) -> ExitCode {
         }
         eprintln!("MIR verified");
     }
+    ExitCode::SUCCESS
+}
+
+/// `somdc explain FILE...`: the analysis's placement report on standard output.
+fn explain(files: &[PathBuf], color: Color) -> ExitCode {
+    let Some(sources) = load(files) else {
+        return ExitCode::FAILURE;
+    };
+    let checked = somdc::check(&sources);
+    report(&sources, &checked.diagnostics, checked.omitted(), color, "explain");
+    if checked.has_errors() {
+        return ExitCode::FAILURE;
+    }
+    print!("{}", somdc::explain(&checked, &sources));
     ExitCode::SUCCESS
 }
 

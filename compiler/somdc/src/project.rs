@@ -83,8 +83,38 @@ pub(crate) fn write_project(project: &Project, dir: &Path) -> Result<(), String>
     Ok(())
 }
 
-/// `somdc build FILE... -o DIR`.
-pub(crate) fn build(files: &[PathBuf], out_dir: &Path, color: Color) -> ExitCode {
+/// Writes each kernel's standalone `.cl` text under `DIR/kernels/` (stale `.cl` files of
+/// an earlier build are removed, so the directory lists exactly this program's kernels).
+pub(crate) fn write_kernels(project: &Project, dir: &Path) -> Result<(), String> {
+    let kernels = dir.join("kernels");
+    std::fs::create_dir_all(&kernels)
+        .map_err(|err| format!("error: cannot create {}: {err}", kernels.display()))?;
+    let keep: Vec<&str> = project.kernels.iter().map(|(name, _)| name.as_str()).collect();
+    if let Ok(entries) = std::fs::read_dir(&kernels) {
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if name.ends_with(".cl") && !keep.contains(&name.as_ref()) {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+    let files: Vec<(PathBuf, String)> = project
+        .kernels
+        .iter()
+        .map(|(name, text)| (PathBuf::from("kernels").join(name), text.clone()))
+        .collect();
+    let listing = Project { files, binary_name: String::new(), kernels: Vec::new() };
+    write_project(&listing, dir)
+}
+
+/// `somdc build FILE... -o DIR [--emit-kernels]`.
+pub(crate) fn build(
+    files: &[PathBuf],
+    out_dir: &Path,
+    color: Color,
+    emit_kernels: bool,
+) -> ExitCode {
     let runtime_path = match runtime_path() {
         Ok(path) => path,
         Err(message) => {
@@ -106,6 +136,12 @@ pub(crate) fn build(files: &[PathBuf], out_dir: &Path, color: Color) -> ExitCode
     if let Err(message) = write_project(&project, out_dir) {
         eprintln!("{message}");
         return ExitCode::FAILURE;
+    }
+    if emit_kernels {
+        if let Err(message) = write_kernels(&project, out_dir) {
+            eprintln!("{message}");
+            return ExitCode::FAILURE;
+        }
     }
     println!("{}", out_dir.join("target").join("release").join(&project.binary_name).display());
     ExitCode::SUCCESS

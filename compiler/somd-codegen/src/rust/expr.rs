@@ -80,6 +80,24 @@ pub struct Frame {
     pub cont: Option<String>,
 }
 
+/// The pieces of one `@` ([`FnCx::map_parts`]).
+pub struct MapParts {
+    /// The callee's Rust name and the `&POS_n` of the `@`.
+    name: String,
+    pos: String,
+    /// `let _eN_i = arg; ` for each argument.
+    lets: String,
+    /// `_eN_i.count(pos)` of each mapped argument.
+    lens: Vec<String>,
+    /// The per-element arguments of the callee.
+    call_args: Vec<String>,
+    /// `rt::device::HostArg::from(..)` of each argument.
+    device_args: Vec<String>,
+    /// Every argument has the type the kernel reads.
+    device_ok: bool,
+    freeze: &'static str,
+}
+
 /// Per-function emission context.
 pub struct FnCx<'a> {
     pub module: &'a Module,
@@ -100,6 +118,8 @@ pub struct FnCx<'a> {
     pub assigned: Vec<bool>,
     /// Row reads `g[e]` hoisted out of the innermost loop being written (see `stmt.rs`).
     pub hoisted: HashMap<ExprId, String>,
+    /// The program's device glue (`device.rs`), when the writer has one.
+    pub device: Option<&'a super::device::Glue>,
 }
 
 impl<'a> FnCx<'a> {
@@ -166,6 +186,7 @@ impl<'a> FnCx<'a> {
             next_label: 0,
             assigned,
             hoisted: HashMap::new(),
+            device: None,
         })
     }
 
@@ -559,6 +580,23 @@ impl<'a> FnCx<'a> {
                             EmitError::Unsupported("`- !` (subtraction is not associative)".into())
                         })?;
                         let ty = self.ty(&expr.ty)?;
+                        if let Some(text) = self.fused_reduce(id, *array, op, &ty, &pos)? {
+                            return Ok(text);
+                        }
+                        let label = self.device.and_then(|g| g.array_reduce_label(self.fid, id));
+                        let elem_is_ty = match &self.e(*array)?.ty {
+                            Type::Array(e) | Type::ValueArray(e, _) => **e == expr.ty,
+                            _ => false,
+                        };
+                        if let Some(label) = label.filter(|_| elem_is_ty) {
+                            let r = format!("_e{}r", id.0);
+                            return Ok(format!(
+                                "{{ let {r} = {arr}; \
+                                 match rt::device::reduce_array::<{op}, {ty}>({label:?}, {r}) {{ \
+                                 Some(v) => v, \
+                                 None => rt::somd::reduce_array::<{op}, {ty}, _>({r}, {pos}), }} }}"
+                            ));
+                        }
                         Ok(format!("rt::somd::reduce_array::<{op}, {ty}, _>({arr}, {pos})"))
                     }
                     ArrayReducer::Func(f) => {
@@ -572,11 +610,25 @@ impl<'a> FnCx<'a> {
                             Some(local) if !is_copy(&local.ty) => format!("&{v}"),
                             _ => v.to_string(),
                         };
-                        Ok(format!(
-                            "rt::somd::reduce_array_with({arr}, |a, b| {name}({}, {}), {pos})",
-                            pass("a", 0),
-                            pass("b", 1)
-                        ))
+                        let combine = format!("|a, b| {name}({}, {})", pass("a", 0), pass("b", 1));
+                        let fold = self.device.and_then(|g| g.fold_desc(self.fid, id));
+                        let elem_is_ty = match &self.e(*array)?.ty {
+                            Type::Array(e) | Type::ValueArray(e, _) => **e == expr.ty,
+                            _ => false,
+                        };
+                        if let Some((desc, ty)) = fold.filter(|_| elem_is_ty) {
+                            // The kernel folds chunks in order; their results combine as
+                            // the CPU path combines elements.
+                            let r = format!("_e{}r", id.0);
+                            return Ok(format!(
+                                "{{ let {r} = {arr}; \
+                                 match rt::device::run_fold(&{desc}, &[rt::device::HostArg::from({r})]) {{ \
+                                 Some(done) => {{ let partials: Vec<{ty}> = done.partials(); \
+                                 rt::somd::reduce_array_with(&Array::from_vec(partials), {combine}, {pos}) }} \
+                                 None => rt::somd::reduce_array_with({r}, {combine}, {pos}), }} }}"
+                            ));
+                        }
+                        Ok(format!("rt::somd::reduce_array_with({arr}, {combine}, {pos})"))
                     }
                 }
             }
@@ -745,19 +797,28 @@ impl<'a> FnCx<'a> {
         Ok(format!("{{ {lets}{inner} }}"))
     }
 
-    fn map(
+    /// The pieces of a `@`: argument bindings, mapped lengths, the per-element call
+    /// arguments and the device's host arguments (see [`MapParts`]).
+    fn map_parts(
         &mut self,
         id: ExprId,
         func: FuncId,
         args: &[(ExprId, MapArg)],
         span: Span,
-    ) -> Result<String, EmitError> {
+        skip_first: bool,
+    ) -> Result<MapParts, EmitError> {
         let callee = self.callee(func)?;
-        let name = self.func_name(func)?;
-        let pos = self.pos(span);
-        let mut lets = String::new();
-        let mut lens = Vec::new();
-        let mut call_args = Vec::new();
+        let mut parts = MapParts {
+            name: self.func_name(func)?,
+            pos: self.pos(span),
+            lets: String::new(),
+            lens: Vec::new(),
+            call_args: Vec::new(),
+            device_args: Vec::new(),
+            device_ok: true,
+            freeze: if matches!(callee.ret, Type::Array(_)) { ".freeze()" } else { "" },
+        };
+        let pos = parts.pos.clone();
         for (i, (arg, how)) in args.iter().enumerate() {
             let param_ty = callee
                 .params
@@ -766,34 +827,171 @@ impl<'a> FnCx<'a> {
                 .map(|l| l.ty.clone())
                 .ok_or_else(|| EmitError::Internal("`@` argument without parameter".into()))?;
             let var = format!("_e{}_{i}", id.0);
-            let value = match (&self.e(*arg)?.kind, how) {
-                (ExprKind::Builtin { builtin: Builtin::SomdRange, args: n }, MapArg::Mapped)
-                    if n.len() == 1 =>
-                {
-                    format!("rt::somd::Range({})", self.expr(n[0])?)
+            if !(skip_first && i == 0) {
+                let value = match (&self.e(*arg)?.kind, how) {
+                    (
+                        ExprKind::Builtin { builtin: Builtin::SomdRange, args: n },
+                        MapArg::Mapped,
+                    ) if n.len() == 1 => {
+                        format!("rt::somd::Range({})", self.expr(n[0])?)
+                    }
+                    _ => self.expr(*arg)?,
+                };
+                parts.lets.push_str(&format!("let {var} = {value}; "));
+            }
+            // The kernel reads the callee's parameter type: the argument must have it.
+            let arg_ty = &self.e(*arg)?.ty;
+            let elem_matches = match (how, arg_ty) {
+                (MapArg::Mapped, Type::Array(e) | Type::ValueArray(e, _)) => **e == param_ty,
+                (MapArg::Mapped, _) => param_ty == Type::Prim(PrimType::Int),
+                (MapArg::Broadcast, Type::Array(a) | Type::ValueArray(a, _)) => {
+                    matches!(&param_ty, Type::Array(p) | Type::ValueArray(p, _) if p == a)
                 }
-                _ => self.expr(*arg)?,
+                (MapArg::Broadcast, t) => *t == param_ty,
             };
-            lets.push_str(&format!("let {var} = {value}; "));
+            parts.device_ok &= elem_matches;
+            let by_value = matches!(how, MapArg::Broadcast) && is_copy(&param_ty);
+            let host = if by_value { var.clone() } else { format!("&{var}") };
+            parts.device_args.push(format!("rt::device::HostArg::from({host})"));
             match how {
                 MapArg::Mapped => {
-                    lens.push(format!("{var}.count({pos})"));
+                    parts.lens.push(format!("{var}.count({pos})"));
                     let elem = format!("{var}.element(i)");
-                    call_args.push(if is_copy(&param_ty) { elem } else { format!("&{elem}") });
+                    parts.call_args.push(if is_copy(&param_ty) {
+                        elem
+                    } else {
+                        format!("&{elem}")
+                    });
                 }
                 MapArg::Broadcast => {
-                    call_args.push(if is_copy(&param_ty) { var } else { format!("&{var}") });
+                    parts.call_args.push(if is_copy(&param_ty) { var } else { format!("&{var}") });
                 }
             }
         }
-        let freeze = if matches!(callee.ret, Type::Array(_)) { ".freeze()" } else { "" };
+        Ok(parts)
+    }
+
+    fn map(
+        &mut self,
+        id: ExprId,
+        func: FuncId,
+        args: &[(ExprId, MapArg)],
+        span: Span,
+    ) -> Result<String, EmitError> {
+        if let Some(text) = self.map_chain(id, func, args, span)? {
+            return Ok(text);
+        }
+        let parts = self.map_parts(id, func, args, span, false)?;
+        let MapParts { name, pos, lets, lens, call_args, freeze, .. } = &parts;
+        let (lens, call_args) = (lens.join(", "), call_args.join(", "));
+        let n = format!("_e{}n", id.0);
+        let device = self.device.filter(|_| parts.device_ok).and_then(|g| g.map_desc(self.fid, id));
+        if let Some((desc, elem)) = device {
+            // The device path; `None` runs the CPU path (see `device.rs`).
+            let host_args = parts.device_args.join(", ");
+            return Ok(format!(
+                "{{ {lets}let {n} = rt::somd::map_len(&[{lens}], {pos}); \
+                 match rt::device::run_map(&{desc}, {n}, &[{host_args}]) {{ \
+                 Some(done) => done.result::<{elem}>(), \
+                 None => rt::somd::map({n}, |i| {name}({call_args})), }} }}"
+            ));
+        }
         Ok(format!(
-            "{{ {lets}let _e{0}n = rt::somd::map_len(&[{1}], {pos}); \
-             rt::somd::map(_e{0}n, |i| {name}({2}){freeze}) }}",
-            id.0,
-            lens.join(", "),
-            call_args.join(", ")
+            "{{ {lets}let {n} = rt::somd::map_len(&[{lens}], {pos}); \
+             rt::somd::map({n}, |i| {name}({call_args}){freeze}) }}"
         ))
+    }
+
+    /// `op ! (C @ f(..))` fused into one device kernel that leaves one partial per
+    /// work-group, combined as the CPU combines its blocks; the CPU path maps then reduces.
+    fn fused_reduce(
+        &mut self,
+        id: ExprId,
+        array: ExprId,
+        op: &str,
+        ty: &str,
+        pos: &str,
+    ) -> Result<Option<String>, EmitError> {
+        let Some(glue) = self.device else { return Ok(None) };
+        let Some((desc, elem)) = glue.reduce_desc(self.fid, id) else { return Ok(None) };
+        let array_expr = self.e(array)?;
+        let ExprKind::Map { func, args } = &array_expr.kind else { return Ok(None) };
+        if elem != ty {
+            return Ok(None);
+        }
+        let parts = self.map_parts(array, *func, args, array_expr.span, false)?;
+        if !parts.device_ok || !parts.freeze.is_empty() {
+            return Ok(None);
+        }
+        let MapParts { name, pos: map_pos, lets, lens, call_args, device_args, .. } = &parts;
+        let n = format!("_e{}n", array.0);
+        Ok(Some(format!(
+            "{{ {lets}let {n} = rt::somd::map_len(&[{}], {map_pos}); \
+             match rt::device::run_map(&{desc}, {n}, &[{}]) {{ \
+             Some(done) => {{ let partials: Vec<{ty}> = done.partials(); \
+             rt::reduce::tree::<{op}, {ty}>(&partials) }} \
+             None => rt::somd::reduce_array::<{op}, {ty}, _>(&rt::somd::map({n}, |i| {name}({})), {pos}), }} }}",
+            lens.join(", "),
+            device_args.join(", "),
+            call_args.join(", "),
+        )))
+    }
+
+    /// `C @ g(C @ f(..), rest..)` with both maps device-capable and `rest` free of effects:
+    /// one device call that keeps the intermediate array on the device
+    /// (`rt::device::run_map_chain`), with the two CPU maps as its fallback.
+    fn map_chain(
+        &mut self,
+        id: ExprId,
+        func: FuncId,
+        args: &[(ExprId, MapArg)],
+        span: Span,
+    ) -> Result<Option<String>, EmitError> {
+        let Some(glue) = self.device else { return Ok(None) };
+        let Some((outer_desc, elem)) = glue.map_desc(self.fid, id) else { return Ok(None) };
+        let Some(((first, MapArg::Mapped), rest)) = args.split_first() else { return Ok(None) };
+        let ExprKind::Map { func: inner_func, args: inner_args } = &self.e(*first)?.kind else {
+            return Ok(None);
+        };
+        let Some((inner_desc, _)) = glue.map_desc(self.fid, *first) else { return Ok(None) };
+        for (arg, _) in rest {
+            if !matches!(self.e(*arg)?.kind, ExprKind::Local(_) | ExprKind::Const(_)) {
+                return Ok(None);
+            }
+        }
+        let inner_span = self.e(*first)?.span;
+        let inner = self.map_parts(*first, *inner_func, inner_args, inner_span, false)?;
+        let outer = self.map_parts(id, func, args, span, true)?;
+        if !inner.device_ok || !outer.device_ok {
+            return Ok(None);
+        }
+        let (ni, no) = (format!("_e{}n", first.0), format!("_e{}n", id.0));
+        let other_lens: Vec<String> = outer.lens.iter().skip(1).cloned().collect();
+        let mut outer_host = vec!["rt::device::HostArg::Chained".to_string()];
+        outer_host.extend(outer.device_args.iter().skip(1).cloned());
+        Ok(Some(format!(
+            "{{ {}let {ni} = rt::somd::map_len(&[{}], {}); {}\
+             match rt::device::run_map_chain(&{inner_desc}, {ni}, &[{}], &{outer_desc}, &[{}], {}, &[{}]) {{ \
+             Some(done) => done.result::<{elem}>(), \
+             None => {{ let _e{}_0 = rt::somd::map({ni}, |i| {}({})); \
+             let {no} = rt::somd::map_len(&[{}], {}); \
+             rt::somd::map({no}, |i| {}({})) }} }} }}",
+            inner.lets,
+            inner.lens.join(", "),
+            inner.pos,
+            outer.lets,
+            inner.device_args.join(", "),
+            other_lens.join(", "),
+            outer.pos,
+            outer_host.join(", "),
+            id.0,
+            inner.name,
+            inner.call_args.join(", "),
+            outer.lens.join(", "),
+            outer.pos,
+            outer.name,
+            outer.call_args.join(", "),
+        )))
     }
 
     fn task(

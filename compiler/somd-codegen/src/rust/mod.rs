@@ -39,11 +39,17 @@
 //!   hoisted row when it was readable, else the original access with its Java exception. This
 //!   gives LLVM the row's pointer and length in registers (SOR: 1.5x faster).
 //!
+//! - **Device placement** (`device.rs`, note `device-execution`): a SOMD method whose kernel
+//!   the OpenCL writer produced starts its wrapper with `rt::device::run(&K_f, ..)`, which
+//!   runs the kernel when the runtime places the call on a device and returns `None` (run
+//!   the CPU path) otherwise.
+//!
 //! Layout of this back end: `writer` (items, functions, statements), `stmt` (statements,
 //! loops, row hoisting), `expr` (expressions), `somd` (SOMD wrappers and the write
-//! analysis), `layout` (breaking long lines as rustfmt does), `types`, `namer`,
+//! analysis), `device` (device glue), `layout` (breaking long lines as rustfmt does), `types`, `namer`,
 //! `keywords`, `project`. See note `rust-representation` for the representation.
 
+pub mod device;
 mod expr;
 mod keywords;
 mod layout;
@@ -75,6 +81,9 @@ pub struct EmitOptions {
 pub struct Project {
     pub files: Vec<(PathBuf, String)>,
     pub binary_name: String,
+    /// Every generated OpenCL kernel as a standalone `.cl` text, by file name (for
+    /// `somdc build --emit-kernels`).
+    pub kernels: Vec<(String, String)>,
 }
 
 /// A MIR construct this back end cannot emit, or an inconsistent module.
@@ -110,6 +119,13 @@ pub fn emit_project(
     options: &EmitOptions,
 ) -> Result<Project, EmitError> {
     let main_rs = write_main(module, sources, &options.somdc_version)?;
+    let glue = device::glue(module, sources);
+    let kernels = glue
+        .kernels
+        .kernels
+        .iter()
+        .map(|k| (format!("{}.cl", k.name), k.standalone.clone()))
+        .collect();
     Ok(Project {
         files: vec![
             (PathBuf::from("Cargo.toml"), project::cargo_toml(options)),
@@ -117,6 +133,7 @@ pub fn emit_project(
             (PathBuf::from("src/main.rs"), main_rs),
         ],
         binary_name: options.package_name.clone(),
+        kernels,
     })
 }
 

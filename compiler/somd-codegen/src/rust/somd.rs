@@ -176,7 +176,11 @@ fn dims(ty: &Type) -> usize {
 
 impl FnCx<'_> {
     /// Writes `NAME_somd`, the caller's side of a SOMD call.
-    pub fn write_somd_wrapper(&mut self, out: &mut String) -> Result<(), EmitError> {
+    pub fn write_somd_wrapper(
+        &mut self,
+        out: &mut String,
+        device: Option<(&super::device::Glue, &super::device::DeviceCall)>,
+    ) -> Result<(), EmitError> {
         let func = self.func;
         let Some(sig) = &func.somd else { return Ok(()) };
         let name = self.names.functions[self.fid.0 as usize].clone();
@@ -210,17 +214,75 @@ impl FnCx<'_> {
             "/// SOMD method `{}`: distribute, run one MI per partition, reduce.",
             func.name
         )?;
-        let header = super::stmt::signature_text(&format!("{name}_somd"), &params, &ret);
-        writeln!(out, "{header}")?;
         let first =
             sig.dist_params.first().and_then(|(i, _)| func.params.get(*i)).copied().ok_or_else(
                 || EmitError::Internal(format!("SOMD method {} without dist parameter", func.name)),
             )?;
-        writeln!(
-            out,
-            "    let n_mis = rt::somd::mi_count({}.check(pos).len());",
-            self.local_name(first)
-        )?;
+        // How partial results combine (also for the device path's partials).
+        let ret_ty = self.ty(&func.ret)?;
+        let result = match &sig.reduction {
+            Reduction::None => "let _ = partials;".to_string(),
+            Reduction::Op(ReduceOp::Sub) => "rt::reduce::fold_sub(&partials)".to_string(),
+            Reduction::Op(op) => {
+                let op =
+                    types::reduce_op(*op).ok_or_else(|| EmitError::Internal("reduce op".into()))?;
+                format!("rt::reduce::tree::<{op}, {ret_ty}>(&partials)")
+            }
+            Reduction::Assemble => {
+                let first_dims = dims(self.local_ty(first)?);
+                match (dims(&func.ret), first_dims) {
+                    (1, 1) => "rt::somd::assemble_1d(&dist_0.layout, partials)".to_string(),
+                    (2, 2) => "rt::somd::assemble_2d(&dist_0.layout, partials, pos)".to_string(),
+                    _ => "rt::somd::concat(partials)".to_string(),
+                }
+            }
+            Reduction::SelfCall { param } => {
+                let mut args = vec![format!("&[Geo::WHOLE; {}]", sig.dist_params.len())];
+                args.extend(body_args.iter().cloned());
+                for (i, p) in func.params.iter().enumerate() {
+                    if i == *param {
+                        args.push("&Array::from_vec(partials)".to_string());
+                    } else {
+                        args.push(self.local_name(*p));
+                    }
+                }
+                format!("{name}({})", args.join(", "))
+            }
+            Reduction::Combine(f) => {
+                let combine = self.names.functions[f.0 as usize].clone();
+                let by = if is_copy(&func.ret) { "" } else { "&" };
+                format!(
+                    "rt::somd::tree_combine(partials, &|a, b| {combine}({by}a, {by}b)).unwrap_or_default()"
+                )
+            }
+            Reduction::CombineAll(f) => {
+                let combine = self.names.functions[f.0 as usize].clone();
+                format!("{combine}(&Array::from_vec(partials))")
+            }
+        };
+        let header = super::stmt::signature_text(&format!("{name}_somd"), &params, &ret);
+        writeln!(out, "{header}")?;
+        if let Some((glue, call)) = device {
+            let names: Vec<String> = func.params.iter().map(|p| self.local_name(*p)).collect();
+            super::device::write_prologue(out, glue, call, func, &name, &names, &result)?;
+        }
+        // The number of MIs is bounded by the units the first `dist` argument splits into:
+        // its elements (1-D), its rows (`dim = 1`, user strategies), the columns of a
+        // matrix split along `dim = 2`, or its cells (block and view partitions of both
+        // dimensions).
+        let first_name = self.local_name(first);
+        let first_dist = sig.dist_params.first().map(|(_, dist)| dist);
+        let count = if dims(self.local_ty(first)?) == 2 {
+            let split = match first_dist {
+                Some(Distribution::Dim(1) | Distribution::User { .. }) => "Rows",
+                Some(Distribution::Dim(_)) => "Cols",
+                _ => "Cells",
+            };
+            format!("rt::somd::mi_count_2d({first_name}, rt::somd::Split2::{split}, pos)")
+        } else {
+            format!("rt::somd::mi_count({first_name}.check(pos).len())")
+        };
+        writeln!(out, "    let n_mis = {count};")?;
         // Distribute.
         let mut geos = Vec::new();
         let mut mi_lets = Vec::new();
@@ -276,48 +338,6 @@ impl FnCx<'_> {
         }
         line(out, 2, "", &format!("{name}({})", call_args.join(", ")), "")?;
         writeln!(out, "    }});")?;
-        // Reduce.
-        let ret_ty = self.ty(&func.ret)?;
-        let result = match &sig.reduction {
-            Reduction::None => "let _ = partials;".to_string(),
-            Reduction::Op(ReduceOp::Sub) => "rt::reduce::fold_sub(&partials)".to_string(),
-            Reduction::Op(op) => {
-                let op =
-                    types::reduce_op(*op).ok_or_else(|| EmitError::Internal("reduce op".into()))?;
-                format!("rt::reduce::tree::<{op}, {ret_ty}>(&partials)")
-            }
-            Reduction::Assemble => {
-                let first_dims = dims(self.local_ty(first)?);
-                match (dims(&func.ret), first_dims) {
-                    (1, 1) => "rt::somd::assemble_1d(&dist_0.layout, partials)".to_string(),
-                    (2, 2) => "rt::somd::assemble_2d(&dist_0.layout, partials, pos)".to_string(),
-                    _ => "rt::somd::concat(partials)".to_string(),
-                }
-            }
-            Reduction::SelfCall { param } => {
-                let mut args = vec![format!("&[Geo::WHOLE; {}]", sig.dist_params.len())];
-                args.extend(body_args.iter().cloned());
-                for (i, p) in func.params.iter().enumerate() {
-                    if i == *param {
-                        args.push("&Array::from_vec(partials)".to_string());
-                    } else {
-                        args.push(self.local_name(*p));
-                    }
-                }
-                format!("{name}({})", args.join(", "))
-            }
-            Reduction::Combine(f) => {
-                let combine = self.names.functions[f.0 as usize].clone();
-                let by = if is_copy(&func.ret) { "" } else { "&" };
-                format!(
-                    "rt::somd::tree_combine(partials, &|a, b| {combine}({by}a, {by}b)).unwrap_or_default()"
-                )
-            }
-            Reduction::CombineAll(f) => {
-                let combine = self.names.functions[f.0 as usize].clone();
-                format!("{combine}(&Array::from_vec(partials))")
-            }
-        };
         line(out, 1, "", &result, "")?;
         writeln!(out, "}}")?;
         Ok(())

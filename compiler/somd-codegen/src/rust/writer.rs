@@ -121,19 +121,64 @@ impl<'a, W: Write> Writer<'a, W> {
         writeln!(self.out, "{PRELUDE}")?;
         self.write_classes()?;
         self.write_statics()?;
+        let glue = super::device::glue(self.module, self.sources);
         let mut positions = Positions::default();
         let mut bodies = String::new();
         for idx in 0..self.module.functions.len() {
             let fid = somd_mir::FuncId(idx as u32);
             let mut cx = FnCx::new(self.module, self.sources, &self.names, fid, &mut positions)?;
+            cx.device = Some(&glue);
             bodies.push('\n');
             cx.write_function(&mut bodies)?;
             if cx.func.somd.is_some() {
+                let device = glue.calls.get(&fid).map(|call| (&glue, call));
                 bodies.push('\n');
-                cx.write_somd_wrapper(&mut bodies)?;
+                cx.write_somd_wrapper(&mut bodies, device)?;
             }
         }
         self.out.write_str(&bodies)?;
+        let any_device = !glue.calls.is_empty()
+            || !glue.maps.is_empty()
+            || !glue.reduces.is_empty()
+            || !glue.folds.is_empty()
+            || !glue.array_reduces.is_empty();
+        if any_device {
+            let mut statics = String::new();
+            let file = self.module.files.first().cloned().unwrap_or_else(|| "program".into());
+            super::device::write_program_statics(&mut statics, &glue, &file)?;
+            let mut calls: Vec<_> = glue.calls.iter().collect();
+            calls.sort_by_key(|(fid, _)| fid.0);
+            for (fid, call) in calls {
+                let fn_name = &self.names.functions[fid.0 as usize];
+                super::device::write_kernel_desc(
+                    &mut statics,
+                    &glue,
+                    call,
+                    self.module,
+                    *fid,
+                    fn_name,
+                )?;
+            }
+            let mut maps: Vec<_> = glue.maps.iter().collect();
+            maps.sort_by_key(|((f, e), _)| (f.0, e.0));
+            for ((f, e), call) in maps {
+                let name = format!("K_MAP_{}_{}", f.0, e.0);
+                super::device::write_map_desc(&mut statics, &glue, call, &name)?;
+            }
+            let mut reduces: Vec<_> = glue.reduces.iter().collect();
+            reduces.sort_by_key(|((f, e), _)| (f.0, e.0));
+            for ((f, e), call) in reduces {
+                let name = format!("K_RED_{}_{}", f.0, e.0);
+                super::device::write_map_desc(&mut statics, &glue, call, &name)?;
+            }
+            let mut folds: Vec<_> = glue.folds.iter().collect();
+            folds.sort_by_key(|((f, e), _)| (f.0, e.0));
+            for ((f, e), call) in folds {
+                let name = format!("K_FOLD_{}_{}", f.0, e.0);
+                super::device::write_map_desc(&mut statics, &glue, call, &name)?;
+            }
+            self.out.write_str(&statics)?;
+        }
         self.write_main()?;
         if !positions.list.is_empty() {
             writeln!(self.out)?;

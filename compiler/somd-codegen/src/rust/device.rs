@@ -1,0 +1,638 @@
+//! Device glue: which SOMD calls the generated host code can send to an OpenCL device, and
+//! the Rust text that does it (design: `docs/notes/device-execution.md`).
+//!
+//! [`glue`] runs the analysis (`somd_mir::analysis::analyze`) and the OpenCL C writer
+//! (`crate::opencl::write_kernels`) and keeps, per SOMD method, the manifest of its kernel
+//! when the host side can run it. The writer then emits
+//! - once per program: `static CL_PROGRAM: rt::opencl::ProgramCell` over the whole kernel
+//!   body (a raw string, so a copied binary needs no file) and `static CL_SITES`, the
+//!   kernels' failure sites in the writer's site-id order;
+//! - per device-capable SOMD method: `static K_<fn>: rt::device::KernelDesc` (the manifest
+//!   as data) and, at the top of `<fn>_somd`, a call to `rt::device::run` whose result is
+//!   returned (an output array, or the reduction partials combined exactly as the CPU path
+//!   combines its MIs' partials); `None` means "run the CPU path below".
+//!
+//! The same glue serves `@` (`rt::device::run_map`, and `run_map_chain` for a map whose
+//! first argument is another map: the intermediate array stays on the device), fused
+//! `op ! (C @ f(..))` (partials per work-group), `op ! a` through the runtime's
+//! `somd_reduce` (`rt::device::reduce_array`) and `C.m ! a` folds (`rt::device::run_fold`).
+//!
+//! What the host side does not run yet stays on the CPU, with the reason kept in
+//! [`Glue::host_notes`] (printed by `somdc explain`): filter tasks, instance SOMD methods,
+//! value classes, 3-D arrays, reductions over 2-D nests, and result shapes other than
+//! "assembled output" / "reduced accumulator" / none.
+
+use super::EmitError;
+use crate::opencl::{self, ArgKind, ArgSource, ClOptions, KernelManifest, KernelSet, SizeRule};
+use somd_diag::SourceMap;
+use somd_mir::analysis::{self, KernelKind, SomdBody, SomdResult, Subject};
+use somd_mir::{FuncId, FuncKind, Module, Reduction, Type};
+use somd_syntax::ast::{PrimType, ReduceOp};
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// What the program sends to devices.
+#[derive(Clone, Debug, Default)]
+pub struct Glue {
+    /// The OpenCL writer's output (empty when it failed: everything runs on the CPU).
+    pub kernels: KernelSet,
+    /// Per SOMD method that the host can place on a device: its kernel.
+    pub calls: HashMap<FuncId, DeviceCall>,
+    /// Per `@` (function, expression) that the host can place on a device.
+    pub maps: HashMap<(FuncId, somd_mir::ExprId), MapCall>,
+    /// Per `op ! (C @ f(..))` (function, `!` expression) fused into one device kernel.
+    pub reduces: HashMap<(FuncId, somd_mir::ExprId), MapCall>,
+    /// Per `C.m ! a` (function, `!` expression) run by a fold kernel.
+    pub folds: HashMap<(FuncId, somd_mir::ExprId), MapCall>,
+    /// Per `op ! array` (function, `!` expression) run by the runtime's device reduction:
+    /// its placement label.
+    pub array_reduces: HashMap<(FuncId, somd_mir::ExprId), String>,
+    /// Eligible constructs that still run on the CPU, with why (`label`, reason).
+    pub host_notes: Vec<(String, String)>,
+    /// The OpenCL writer failed (an internal error; the program runs on the CPU).
+    pub writer_error: Option<String>,
+}
+
+/// One device-capable SOMD method.
+#[derive(Clone, Debug)]
+pub struct DeviceCall {
+    /// Index into `Glue::kernels.kernels`.
+    pub manifest: usize,
+    pub body: SomdBody,
+}
+
+/// One device-capable `@`.
+#[derive(Clone, Debug)]
+pub struct MapCall {
+    /// Index into `Glue::kernels.kernels`.
+    pub manifest: usize,
+    /// The element type of the result (of the partials for a fused `!`).
+    pub elem: PrimType,
+    /// `Class.method` of the target.
+    pub label: String,
+}
+
+impl Glue {
+    /// The `KernelDesc` static of the `@` at `expr` of `func`, and its result's Rust element
+    /// type, when it has a device path.
+    pub fn map_desc(&self, func: FuncId, expr: somd_mir::ExprId) -> Option<(String, &'static str)> {
+        self.maps
+            .get(&(func, expr))
+            .map(|m| (format!("K_MAP_{}_{}", func.0, expr.0), rust_prim(m.elem)))
+    }
+
+    /// The placement label of the `op ! array` at `expr` when the runtime's device
+    /// reduction runs it.
+    pub fn array_reduce_label(&self, func: FuncId, expr: somd_mir::ExprId) -> Option<&str> {
+        self.array_reduces.get(&(func, expr)).map(String::as_str)
+    }
+
+    /// The same for the `C.m ! a` fold at `expr`.
+    pub fn fold_desc(
+        &self,
+        func: FuncId,
+        expr: somd_mir::ExprId,
+    ) -> Option<(String, &'static str)> {
+        self.folds
+            .get(&(func, expr))
+            .map(|m| (format!("K_FOLD_{}_{}", func.0, expr.0), rust_prim(m.elem)))
+    }
+
+    /// The same for the fused `op ! (C @ f(..))` at `expr`.
+    pub fn reduce_desc(
+        &self,
+        func: FuncId,
+        expr: somd_mir::ExprId,
+    ) -> Option<(String, &'static str)> {
+        self.reduces
+            .get(&(func, expr))
+            .map(|m| (format!("K_RED_{}_{}", func.0, expr.0), rust_prim(m.elem)))
+    }
+}
+
+/// Analyses `module` and writes its kernels.
+pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
+    let info = analysis::analyze(module);
+    let mut glue = Glue::default();
+    match opencl::write_kernels(module, &info, sources, &ClOptions::default()) {
+        Ok(set) => glue.kernels = set,
+        Err(err) => {
+            glue.writer_error = Some(err.to_string());
+            return glue;
+        }
+    }
+    for placement in &info.placements {
+        let Ok(plan) = &placement.device else { continue };
+        let verdict = match &placement.subject {
+            Subject::SomdMethod(fid) => somd_call(module, &glue.kernels, &info, *fid, plan),
+            // A `@` fused into its `!` is reported with the `!`.
+            Subject::Map { .. } if plan.kernels.is_empty() => continue,
+            Subject::Map { in_func, expr } => match map_call(module, &glue.kernels, &info, plan) {
+                Ok(call) => {
+                    glue.maps.insert((*in_func, *expr), call);
+                    continue;
+                }
+                Err(why) => Err(why),
+            },
+            Subject::Reduce { in_func, expr } if plan.kernels.is_empty() => {
+                let func = module.function(*in_func);
+                if let somd_mir::ExprKind::ReduceArray {
+                    reducer: somd_mir::ArrayReducer::Op(op),
+                    array,
+                } = &func.expr(*expr).kind
+                {
+                    let elem = match &func.expr(*array).ty {
+                        Type::Array(e) | Type::ValueArray(e, _) => prim_of(e),
+                        _ => None,
+                    };
+                    if elem.is_some_and(|e| device_reduce_supported(*op, e)) {
+                        let label = format!("{} ! in {}", op.symbol(), func.name);
+                        glue.array_reduces.insert((*in_func, *expr), label);
+                        continue;
+                    }
+                }
+                Err("`op ! array` runs on the CPU: the host glue for the runtime's device \
+                     reduction is not written yet")
+            }
+            Subject::Reduce { in_func, expr } => {
+                match map_call(module, &glue.kernels, &info, plan) {
+                    Ok(call) => {
+                        let is_fold = plan
+                            .kernels
+                            .first()
+                            .and_then(|k| info.kernels.get(*k))
+                            .is_some_and(|k| matches!(k.kind, KernelKind::FoldFunc { .. }));
+                        let table = if is_fold { &mut glue.folds } else { &mut glue.reduces };
+                        table.insert((*in_func, *expr), call);
+                        continue;
+                    }
+                    Err(why) => Err(why),
+                }
+            }
+            Subject::Task { .. } => {
+                Err("filter tasks run on the CPU: their host glue is not written yet")
+            }
+        };
+        match (verdict, &placement.subject) {
+            (Ok(call), Subject::SomdMethod(fid)) => {
+                glue.calls.insert(*fid, call);
+            }
+            (Err(why), _) => glue.host_notes.push((placement.label.clone(), why.to_string())),
+            (Ok(_), _) => {}
+        }
+    }
+    glue
+}
+
+fn map_call(
+    module: &Module,
+    set: &KernelSet,
+    info: &analysis::ProgramInfo,
+    plan: &analysis::DevicePlan,
+) -> Result<MapCall, &'static str> {
+    let [k] = plan.kernels[..] else {
+        return Err("fused into the `!` that consumes it, whose host glue is not written yet");
+    };
+    let kplan = info.kernels.get(k).ok_or("no kernel plan")?;
+    let (args, elem) = match &kplan.kind {
+        KernelKind::Map { args, elem: Type::Prim(elem) } => (&args[..], *elem),
+        KernelKind::Map { .. } => {
+            return Err("`@` with a value-class result runs on the CPU (no host glue for structs)")
+        }
+        KernelKind::MapReduce { args, elem, .. } => (&args[..], *elem),
+        KernelKind::FoldFunc { elem: Type::Prim(elem) } => (&[][..], *elem),
+        KernelKind::FoldFunc { .. } => {
+            return Err("`C.m ! a` over value-class elements runs on the CPU (no host glue for \
+                        structs)")
+        }
+        _ => return Err("not a map kernel"),
+    };
+    for a in args {
+        let ok = match a.mode {
+            somd_mir::MapArg::Mapped => prim_of(&a.ty).is_some(),
+            somd_mir::MapArg::Broadcast => {
+                prim_of(&a.ty).is_some()
+                    || matches!(&a.ty, Type::Array(e) | Type::ValueArray(e, _)
+                        if prim_of(e).is_some())
+            }
+        };
+        if !ok {
+            return Err("`@` with value-class or multi-dimensional arguments runs on the CPU");
+        }
+    }
+    let manifest = set
+        .kernels
+        .iter()
+        .position(|m| m.name == kplan.name)
+        .ok_or("the OpenCL writer skipped its kernel")?;
+    for arg in &set.kernels[manifest].args {
+        match &arg.source {
+            ArgSource::Param(_)
+            | ArgSource::Length { dim: 0, .. }
+            | ArgSource::Result
+            | ArgSource::Count
+            | ArgSource::Chunk
+            | ArgSource::Partials
+            | ArgSource::Scratch
+            | ArgSource::ErrorBuffer => {}
+            _ => return Err("a `@` kernel argument without host glue"),
+        }
+    }
+    Ok(MapCall { manifest, elem, label: module.function(kplan.func).name.clone() })
+}
+
+/// The `KernelDesc` static of one `@`.
+pub fn write_map_desc(
+    out: &mut String,
+    glue: &Glue,
+    call: &MapCall,
+    static_name: &str,
+) -> Result<(), EmitError> {
+    let m = glue
+        .kernels
+        .kernels
+        .get(call.manifest)
+        .ok_or_else(|| EmitError::Internal("kernel manifest out of range".into()))?;
+    let mut args = Vec::new();
+    for arg in &m.args {
+        args.push(match &arg.source {
+            ArgSource::Param(p) => format!("Param({p})"),
+            ArgSource::Length { param, dim } => format!("Length {{ param: {param}, dim: {dim} }}"),
+            ArgSource::Result => format!("Result(rt::device::Elem::{})", elem_name(call.elem)),
+            ArgSource::Count => "Count".to_string(),
+            ArgSource::Chunk => "Chunk".to_string(),
+            ArgSource::Partials => format!("Partials(rt::device::Elem::{})", elem_name(call.elem)),
+            ArgSource::Scratch => format!("Scratch(rt::device::Elem::{})", elem_name(call.elem)),
+            ArgSource::ErrorBuffer => "Err".to_string(),
+            other => {
+                return Err(EmitError::Internal(format!("argument source {other:?} in a map")))
+            }
+        });
+    }
+    let names: Vec<String> = m.args.iter().map(|a| format!("{:?}", a.name)).collect();
+    let global: Vec<String> = m.global.iter().map(size_text).collect();
+    writeln!(out)?;
+    writeln!(out, "/// Kernel `{}` ({} `{}`).", m.name, m.origin, m.source_function)?;
+    writeln!(out, "static {static_name}: rt::device::KernelDesc = rt::device::KernelDesc {{")?;
+    writeln!(out, "    program: &CL_PROGRAM,")?;
+    writeln!(out, "    sites: &CL_SITES,")?;
+    writeln!(out, "    name: {:?},", m.name)?;
+    writeln!(out, "    label: {:?},", call.label)?;
+    writeln!(out, "    needs_fp64: {},", m.needs_fp64)?;
+    writeln!(out, "    first_dist: None,")?;
+    writeln!(out, "    args: &[")?;
+    for a in &args {
+        writeln!(out, "        rt::device::ArgSpec::{a},")?;
+    }
+    writeln!(out, "    ],")?;
+    writeln!(out, "    names: &[{}],", names.join(", "))?;
+    writeln!(out, "    global: &[{}],", global.join(", "))?;
+    let fold = m.args.iter().any(|a| a.source == ArgSource::Chunk);
+    writeln!(out, "    reduction: {},", m.reduction.is_some() && !fold)?;
+    writeln!(out, "    fold: {fold},")?;
+    writeln!(out, "}};")?;
+    Ok(())
+}
+
+fn somd_call(
+    module: &Module,
+    set: &KernelSet,
+    info: &analysis::ProgramInfo,
+    fid: FuncId,
+    plan: &analysis::DevicePlan,
+) -> Result<DeviceCall, &'static str> {
+    let [k] = plan.kernels[..] else { return Err("not one kernel") };
+    let kplan = info.kernels.get(k).ok_or("no kernel plan")?;
+    let KernelKind::SomdLoop(body) = &kplan.kind else { return Err("not a SOMD loop kernel") };
+    let manifest = set
+        .kernels
+        .iter()
+        .position(|m| m.name == kplan.name)
+        .ok_or("the OpenCL writer skipped its kernel")?;
+    let m = &set.kernels[manifest];
+    let func = module.function(fid);
+    let sig = func.somd.as_ref().ok_or("not a SOMD method")?;
+    if func.kind != FuncKind::Static {
+        return Err("instance SOMD methods run on the CPU (no device glue for `this`)");
+    }
+    for p in &func.params {
+        if elem_of(&func.local(*p).ty).is_none() && prim_of(&func.local(*p).ty).is_none() {
+            return Err("a parameter type without device glue (value classes, 3-D arrays)");
+        }
+    }
+    for arg in &m.args {
+        match (&arg.kind, &arg.source) {
+            (ArgKind::Scalar { ty }, ArgSource::Param(_)) if ty.contains("struct") => {
+                return Err("a value-class parameter")
+            }
+            (ArgKind::Buffer { .. }, ArgSource::Result | ArgSource::Count | ArgSource::Chunk) => {
+                return Err("an argument kind of `@` kernels")
+            }
+            _ => {}
+        }
+    }
+    match body.result {
+        SomdResult::None => {
+            if func.ret != Type::Void {
+                return Err("a result that is not the loop's output or accumulator");
+            }
+        }
+        SomdResult::Output(local) => {
+            if sig.reduction != Reduction::Assemble || func.local(local).ty != func.ret {
+                return Err("an output array with a reduction other than assembly");
+            }
+            elem_of(&func.ret).ok_or("an output of a type without device glue")?;
+        }
+        SomdResult::Accumulator(_) => {
+            let acc = body.parallel.reduction.as_ref().ok_or("accumulator without reduction")?;
+            if body.parallel.dims.len() != 1 {
+                return Err("reductions over 2-D nests run on the CPU (one partial per group)");
+            }
+            match &sig.reduction {
+                Reduction::Op(op) if *op == acc.op && *op != ReduceOp::Sub => {}
+                // These combine any number of partials, as they do the CPU's MIs' partials.
+                Reduction::SelfCall { .. } | Reduction::Combine(_) | Reduction::CombineAll(_) => {}
+                _ => return Err("the method's reduce operator differs from the loop's operator"),
+            }
+            if func.ret != Type::Prim(acc.ty) {
+                return Err("the accumulator's type differs from the result type");
+            }
+        }
+    }
+    Ok(DeviceCall { manifest, body: body.clone() })
+}
+
+/// Whether the runtime's `somd_reduce` has `op` on `elem` (`runtime/src/opencl/reduce.rs`).
+pub fn device_reduce_supported(op: ReduceOp, elem: PrimType) -> bool {
+    use ReduceOp::*;
+    match elem {
+        PrimType::Int | PrimType::Long => {
+            matches!(op, Add | Mul | Min | Max | BitAnd | BitOr | BitXor)
+        }
+        PrimType::Float | PrimType::Double => matches!(op, Add | Mul | Min | Max),
+        PrimType::Boolean => matches!(op, BitAnd | BitOr | BitXor | And | Or),
+        _ => false,
+    }
+}
+
+/// The element type and rank of a 1-D or 2-D primitive array.
+fn elem_of(ty: &Type) -> Option<(PrimType, usize)> {
+    match ty {
+        Type::Array(inner) => match inner.as_ref() {
+            Type::Prim(p) => Some((*p, 1)),
+            Type::Array(inner2) => match inner2.as_ref() {
+                Type::Prim(p) => Some((*p, 2)),
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn prim_of(ty: &Type) -> Option<PrimType> {
+    match ty {
+        Type::Prim(p) => Some(*p),
+        _ => None,
+    }
+}
+
+fn elem_name(p: PrimType) -> &'static str {
+    match p {
+        PrimType::Boolean => "Bool",
+        PrimType::Byte => "I8",
+        PrimType::Short => "I16",
+        PrimType::Char => "U16",
+        PrimType::Int => "I32",
+        PrimType::Long => "I64",
+        PrimType::Float => "F32",
+        PrimType::Double => "F64",
+    }
+}
+
+fn rust_prim(p: PrimType) -> &'static str {
+    match p {
+        PrimType::Boolean => "bool",
+        PrimType::Byte => "i8",
+        PrimType::Short => "i16",
+        PrimType::Char => "u16",
+        PrimType::Int => "i32",
+        PrimType::Long => "i64",
+        PrimType::Float => "f32",
+        PrimType::Double => "f64",
+    }
+}
+
+fn size_text(rule: &SizeRule) -> String {
+    match rule {
+        SizeRule::Const(v) => format!("rt::device::Size::Const({v})"),
+        SizeRule::Arg(k) => format!("rt::device::Size::Arg({k})"),
+        SizeRule::Add(a, b) => {
+            format!("rt::device::Size::Add(&{}, &{})", size_text(a), size_text(b))
+        }
+        SizeRule::Sub(a, b) => {
+            format!("rt::device::Size::Sub(&{}, &{})", size_text(a), size_text(b))
+        }
+    }
+}
+
+/// The name of the `KernelDesc` static of SOMD function `fn_name`.
+pub fn desc_name(fn_name: &str) -> String {
+    format!("K_{fn_name}")
+}
+
+/// A raw string literal holding `text` whatever it contains.
+fn raw_string(text: &str) -> String {
+    let mut hashes = String::from("#");
+    while text.contains(&format!("\"{hashes}")) {
+        hashes.push('#');
+    }
+    format!("r{hashes}\"{text}\"{hashes}")
+}
+
+/// The program-wide statics: the program cell and the site table.
+pub fn write_program_statics(out: &mut String, glue: &Glue, file: &str) -> Result<(), EmitError> {
+    let set = &glue.kernels;
+    writeln!(out)?;
+    writeln!(out, "/// The OpenCL program of this file: every generated kernel.")?;
+    writeln!(out, "static CL_PROGRAM: rt::opencl::ProgramCell =")?;
+    writeln!(out, "    rt::opencl::ProgramCell::new(rt::opencl::ProgramDesc {{")?;
+    writeln!(out, "        name: {file:?},")?;
+    writeln!(out, "        defines: \"\",")?;
+    writeln!(out, "        body: CL_BODY,")?;
+    writeln!(out, "        options: \"\",")?;
+    writeln!(out, "        fast_math: false,")?;
+    writeln!(out, "    }});")?;
+    writeln!(out)?;
+    writeln!(out, "/// Failure sites of the kernels (site id = index).")?;
+    writeln!(out, "static CL_SITES: [SourcePos; {}] = [", set.sites.len())?;
+    for site in &set.sites {
+        writeln!(out, "    SourcePos::new({:?}, {}, {}),", site.file, site.line, site.col)?;
+    }
+    writeln!(out, "];")?;
+    writeln!(out)?;
+    writeln!(out, "/// The OpenCL C text of the kernels.")?;
+    writeln!(out, "static CL_BODY: &str = {};", raw_string(&set.body))?;
+    Ok(())
+}
+
+/// The `KernelDesc` static of one device call.
+pub fn write_kernel_desc(
+    out: &mut String,
+    glue: &Glue,
+    call: &DeviceCall,
+    module: &Module,
+    fid: FuncId,
+    fn_name: &str,
+) -> Result<(), EmitError> {
+    let m: &KernelManifest = glue
+        .kernels
+        .kernels
+        .get(call.manifest)
+        .ok_or_else(|| EmitError::Internal("kernel manifest out of range".into()))?;
+    let func = module.function(fid);
+    let first_dist = func.somd.as_ref().and_then(|s| s.dist_params.first()).map(|(i, _)| *i);
+    let mut args = Vec::new();
+    for arg in &m.args {
+        let text = match &arg.source {
+            ArgSource::Param(p) => format!("Param({p})"),
+            ArgSource::Length { param, dim } => format!("Length {{ param: {param}, dim: {dim} }}"),
+            ArgSource::Output { dims } => {
+                let elem = match &arg.kind {
+                    ArgKind::Buffer { .. } => output_elem(func, &call.body, m, arg)?,
+                    _ => return Err(EmitError::Internal("output that is not a buffer".into())),
+                };
+                let dims: Vec<String> = dims.iter().map(size_text).collect();
+                format!("Output {{ elem: rt::device::Elem::{elem}, dims: &[{}] }}", dims.join(", "))
+            }
+            ArgSource::OutputLength { output_arg, dim } => {
+                format!("OutputLength {{ output_arg: {output_arg}, dim: {dim} }}")
+            }
+            ArgSource::Offset { param, dim } => format!("Offset {{ param: {param}, dim: {dim} }}"),
+            ArgSource::GlobalLength { param, dim } => {
+                format!("GlobalLength {{ param: {param}, dim: {dim} }}")
+            }
+            ArgSource::Partials | ArgSource::Scratch => {
+                let acc = call
+                    .body
+                    .parallel
+                    .reduction
+                    .as_ref()
+                    .ok_or_else(|| EmitError::Internal("partials without reduction".into()))?;
+                let what = if arg.source == ArgSource::Partials { "Partials" } else { "Scratch" };
+                format!("{what}(rt::device::Elem::{})", elem_name(acc.ty))
+            }
+            ArgSource::ErrorBuffer => "Err".to_string(),
+            other => {
+                return Err(EmitError::Internal(format!(
+                    "argument source {other:?} in a SOMD kernel"
+                )))
+            }
+        };
+        args.push(text);
+    }
+    let names: Vec<String> = m.args.iter().map(|a| format!("{:?}", a.name)).collect();
+    let global: Vec<String> = m.global.iter().map(size_text).collect();
+    writeln!(out)?;
+    writeln!(out, "/// Kernel `{}` ({} `{}`).", m.name, m.origin, m.source_function)?;
+    writeln!(
+        out,
+        "static {}: rt::device::KernelDesc = rt::device::KernelDesc {{",
+        desc_name(fn_name)
+    )?;
+    writeln!(out, "    program: &CL_PROGRAM,")?;
+    writeln!(out, "    sites: &CL_SITES,")?;
+    writeln!(out, "    name: {:?},", m.name)?;
+    writeln!(out, "    label: {:?},", func.name)?;
+    writeln!(out, "    needs_fp64: {},", m.needs_fp64)?;
+    writeln!(out, "    first_dist: {first_dist:?},")?;
+    writeln!(out, "    args: &[")?;
+    for a in &args {
+        writeln!(out, "        rt::device::ArgSpec::{a},")?;
+    }
+    writeln!(out, "    ],")?;
+    writeln!(out, "    names: &[{}],", names.join(", "))?;
+    writeln!(out, "    global: &[{}],", global.join(", "))?;
+    let fold = m.args.iter().any(|a| a.source == ArgSource::Chunk);
+    writeln!(out, "    reduction: {},", m.reduction.is_some() && !fold)?;
+    writeln!(out, "    fold: {fold},")?;
+    writeln!(out, "}};")?;
+    Ok(())
+}
+
+/// The element of the output passed as `arg` (the outputs are the body's, in order).
+fn output_elem(
+    func: &somd_mir::Function,
+    body: &SomdBody,
+    m: &KernelManifest,
+    arg: &opencl::KernelArg,
+) -> Result<&'static str, EmitError> {
+    let nth = m
+        .args
+        .iter()
+        .filter(|a| matches!(a.source, ArgSource::Output { .. }))
+        .position(|a| std::ptr::eq(a, arg))
+        .ok_or_else(|| EmitError::Internal("output argument".into()))?;
+    let (local, _) =
+        body.outputs.get(nth).ok_or_else(|| EmitError::Internal("output local".into()))?;
+    let (p, _) = elem_of(&func.local(*local).ty)
+        .ok_or_else(|| EmitError::Internal("output of a type without device glue".into()))?;
+    Ok(elem_name(p))
+}
+
+/// The start of `<fn>_somd`: the device attempt. `reduce` is the CPU path's combination
+/// of a `partials` vector (used for accumulator results).
+pub fn write_prologue(
+    out: &mut String,
+    glue: &Glue,
+    call: &DeviceCall,
+    func: &somd_mir::Function,
+    fn_name: &str,
+    param_names: &[String],
+    reduce: &str,
+) -> Result<(), EmitError> {
+    let m = glue
+        .kernels
+        .kernels
+        .get(call.manifest)
+        .ok_or_else(|| EmitError::Internal("kernel manifest out of range".into()))?;
+    let mut host_args = Vec::new();
+    for name in param_names.iter().take(func.params.len()) {
+        host_args.push(format!("rt::device::HostArg::from({name})"));
+    }
+    writeln!(out, "    let device_args = [{}];", host_args.join(", "))?;
+    writeln!(
+        out,
+        "    if let Some(done) = rt::device::run(&{}, &device_args) {{",
+        desc_name(fn_name)
+    )?;
+    match call.body.result {
+        SomdResult::None => writeln!(out, "        return;")?,
+        SomdResult::Output(local) => {
+            let nth = call
+                .body
+                .outputs
+                .iter()
+                .position(|(l, _)| *l == local)
+                .ok_or_else(|| EmitError::Internal("result output".into()))?;
+            let arg = m
+                .args
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| matches!(a.source, ArgSource::Output { .. }))
+                .nth(nth)
+                .map(|(i, _)| i)
+                .ok_or_else(|| EmitError::Internal("result output argument".into()))?;
+            let (p, rank) =
+                elem_of(&func.ret).ok_or_else(|| EmitError::Internal("output type".into()))?;
+            writeln!(out, "        return done.output_{rank}d::<{}>({arg});", rust_prim(p))?;
+        }
+        SomdResult::Accumulator(_) => {
+            let ty = prim_of(&func.ret).ok_or_else(|| EmitError::Internal("acc type".into()))?;
+            writeln!(out, "        let partials: Vec<{}> = done.partials();", rust_prim(ty))?;
+            writeln!(out, "        return {reduce};")?;
+        }
+    }
+    writeln!(out, "    }}")?;
+    Ok(())
+}

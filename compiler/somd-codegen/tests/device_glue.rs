@@ -1,0 +1,150 @@
+//! The host glue of device placement (`rust/device.rs`): which constructs get a device path
+//! in the emitted Rust, what that path looks like, and what stays on the CPU with a reason.
+//! Running the emitted code on a device is the end-to-end suite's job (`tests/tests/run.rs`,
+//! `SOMD_DEVICE=opencl SOMD_STRICT=1`).
+
+#![allow(clippy::unwrap_used)] // Tests fail loudly.
+
+use somd_codegen::rust::{device, write_main};
+use somd_diag::SourceMap;
+use somd_syntax::ast::IdGen;
+
+fn compile(text: &str) -> (somd_mir::Module, SourceMap) {
+    let mut sources = SourceMap::new();
+    let ids = IdGen::new();
+    let file = sources.add("Main.somd", text);
+    let (unit, diags) = somd_syntax::parse(file, text, &ids);
+    assert!(!diags.iter().any(|d| d.is_error()), "{diags:?}");
+    let (program, diags) = somd_sema::check(vec![unit]);
+    assert!(!diags.iter().any(|d| d.is_error()), "{diags:?}");
+    (somd_mir::lower(&program, &sources), sources)
+}
+
+const PROGRAM: &str = r#"
+public class Main {
+    static local int sq(int x) {
+        return x * x;
+    }
+
+    static local long widen(int x, long k) {
+        return x * k;
+    }
+
+    static local int bigger(int x, int y) {
+        return Math.max(x, y);
+    }
+
+    static int[] twice(dist int[] a) {
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = 2 * a[i];
+        }
+        return out;
+    }
+
+    static reduce(+) long total(dist int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+        }
+        return s;
+    }
+
+    static reduce(+) int loud(dist int[] a) {
+        int s = 0;
+        for (int i = 0; i < a.length; i++) {
+            System.out.println(a[i]);
+            s += a[i];
+        }
+        return s;
+    }
+
+    public static void main(String[] args) {
+        int[] a = {1, 2, 3};
+        int[[]] s = Main @ sq(a);
+        long[[]] w = Main @ widen(Main @ sq(a), 3L);
+        int f = + ! (Main @ sq(a));
+        int g = + ! a;
+        int h = Main.bigger ! a;
+        System.out.println(twice(a)[0] + total(a) + loud(a) + s[0] + w[0] + f + g + h);
+    }
+}
+"#;
+
+#[test]
+fn eligible_constructs_get_a_device_path() {
+    let (module, sources) = compile(PROGRAM);
+    let glue = device::glue(&module, &sources);
+    assert!(glue.writer_error.is_none(), "{:?}", glue.writer_error);
+    let name = |f: &somd_mir::FuncId| module.function(*f).name.clone();
+    let mut calls: Vec<String> = glue.calls.keys().map(name).collect();
+    calls.sort();
+    assert_eq!(calls, ["Main.total", "Main.twice"], "Main.loud prints: CPU only");
+    // `@ sq` alone, and the chain's two maps; the fused `+ ! (@ sq)` is a reduction.
+    assert_eq!(glue.maps.len(), 3, "{:?}", glue.maps.keys());
+    assert_eq!(glue.reduces.len(), 1);
+    assert_eq!(glue.array_reduces.len(), 1);
+    assert_eq!(glue.folds.len(), 1);
+
+    let text = write_main(&module, &sources, "test").unwrap();
+    // One program, its site table and the kernel text, embedded.
+    assert!(text.contains("static CL_PROGRAM: rt::opencl::ProgramCell"), "{text}");
+    assert!(text.contains("static CL_SITES: [SourcePos; "), "{text}");
+    assert!(text.contains("__kernel void Main_twice("), "{text}");
+    // The SOMD wrappers try the device first and fall through to the CPU path.
+    assert!(text.contains("rt::device::run(&K_Main_twice, &device_args)"), "{text}");
+    assert!(text.contains("return done.output_1d::<i32>("), "{text}");
+    assert!(text.contains("let partials: Vec<i64> = done.partials();"), "{text}");
+    assert!(!text.contains("K_Main_loud"), "{text}");
+    // Maps, the chain, the fused reduction and the array reduction.
+    assert!(text.contains("rt::device::run_map(&K_MAP_"), "{text}");
+    assert!(text.contains("rt::device::run_map_chain(&K_MAP_"), "{text}");
+    assert!(text.contains("rt::device::HostArg::Chained"), "{text}");
+    assert!(text.contains("rt::device::reduce_array::<rt::reduce::Add, i32>(\"+ ! in Main.main\""));
+    assert!(text.contains("rt::device::run_fold(&K_FOLD_"), "{text}");
+    // Every device path keeps the CPU path as its fallback.
+    assert!(text.contains("rt::somd::run_call_traced(\"Main.twice\""), "{text}");
+}
+
+#[test]
+fn a_program_without_eligible_work_has_no_device_code() {
+    let (module, sources) = compile(
+        r#"
+public class Main {
+    public static void main(String[] args) {
+        System.out.println(args.length);
+    }
+}
+"#,
+    );
+    let text = write_main(&module, &sources, "test").unwrap();
+    assert!(!text.contains("CL_PROGRAM") && !text.contains("rt::device::"), "{text}");
+}
+
+#[test]
+fn value_class_maps_stay_on_the_cpu_with_a_reason() {
+    let (module, sources) = compile(
+        r#"
+public value class P {
+    int x;
+    P(int x) { this.x = x; }
+}
+
+public class Main {
+    static local P make(int x) {
+        return new P(x + 1);
+    }
+
+    public static void main(String[] args) {
+        int[] a = {1, 2};
+        P[[]] ps = Main @ make(a);
+        System.out.println(ps[1].x);
+    }
+}
+"#,
+    );
+    let glue = device::glue(&module, &sources);
+    assert!(glue.maps.is_empty());
+    let notes: Vec<&str> = glue.host_notes.iter().map(|(_, why)| why.as_str()).collect();
+    assert!(notes.iter().any(|n| n.contains("value-class result")), "{notes:?}");
+}

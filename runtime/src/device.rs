@@ -1,0 +1,821 @@
+//! Device execution of the kernels `somdc` generates: the host side of one device call,
+//! driven by a static description of the kernel (its manifest) that generated code owns.
+//!
+//! Generated code (see `compiler/somd-codegen/src/rust/device.rs` and
+//! `docs/notes/device-execution.md`) emits, per program, one [`ProgramCell`] holding every
+//! kernel and one `&'static [SourcePos]` site table, and per device-eligible construct a
+//! `static K_..: KernelDesc`. At the call it runs
+//! ```text
+//! if let Some(done) = rt::device::run(&K_Main_dot, &[HostArg::from(a), HostArg::from(b)]) {
+//!     let partials: Vec<f64> = done.partials();
+//!     return rt::reduce::tree::<rt::reduce::Add, f64>(&partials);
+//! }
+//! // the CPU path, unchanged
+//! ```
+//! [`run`] asks [`placement_for`]; on the CPU, or when the
+//! call cannot run on the device (a `null` or ragged array, an empty first `dist`
+//! argument, an output of negative size: the CPU path raises the Java exception), it
+//! returns `None`. Otherwise it builds the program (a failed build falls back once), uploads
+//! every array argument once (never downloading it back: SOMD parameters are passed by
+//! value, so kernel writes to them are private), allocates outputs zero-filled on the
+//! device without an upload, launches with the manifest's size rule, checks the error
+//! buffer (raising the same Java exception as the CPU path, at the site's position) and
+//! only then downloads outputs and reduction partials. All of it happens in one
+//! [`trace::CallScope`], so `SOMD_TRACE` shows each crossing once.
+//!
+//! The same machinery runs `@` ([`run_map`]; [`run_map_chain`] keeps the intermediate
+//! array of `C @ g(C @ f(x))` on the device), fused `op ! (C @ f(..))` (partials),
+//! `C.m ! a` folds ([`run_fold`]) and `op ! a` through the OpenCL layer's `somd_reduce`
+//! ([`reduce_array`]).
+//!
+//! A kernel that needs `double` on a device without `cl_khr_fp64` falls back with a
+//! warning (exit 2 under `SOMD_STRICT=1`), as does a program without the kernel.
+//! OpenCL failures after placement end the program ([`crate::opencl::OrFatal`]).
+
+use crate::error::SourcePos;
+use crate::opencl::buffer::{self, Access};
+use crate::opencl::{placement_for, policy, trace, ClFailure, DeviceCtx, OrFatal, ProgramCell};
+use crate::opencl::{ErrorBuffer, Target};
+use crate::somd::Range;
+use crate::value::{Array, VArr};
+use opencl3::memory::Buffer;
+
+/// Element types of device buffers, as the host stores them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Elem {
+    /// `boolean`, stored as `uchar` 0/1.
+    Bool,
+    I8,
+    I16,
+    /// `char`.
+    U16,
+    I32,
+    I64,
+    F32,
+    F64,
+}
+
+impl Elem {
+    /// Bytes per element on the device.
+    pub const fn size(self) -> usize {
+        match self {
+            Elem::Bool | Elem::I8 => 1,
+            Elem::I16 | Elem::U16 => 2,
+            Elem::I32 | Elem::F32 => 4,
+            Elem::I64 | Elem::F64 => 8,
+        }
+    }
+}
+
+/// A primitive element type that crosses to the device.
+pub trait DevElem: Copy + Default + Send + Sync + 'static {
+    const ELEM: Elem;
+    /// Appends the device representation (native byte order).
+    fn put(self, out: &mut Vec<u8>);
+    /// Reads one element from its device representation (`bytes.len() == ELEM.size()`).
+    fn take(bytes: &[u8]) -> Self;
+}
+
+macro_rules! dev_elem {
+    ($($ty:ty => $elem:ident),*) => {$(
+        impl DevElem for $ty {
+            const ELEM: Elem = Elem::$elem;
+            #[inline]
+            fn put(self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.to_ne_bytes());
+            }
+            #[inline]
+            fn take(bytes: &[u8]) -> Self {
+                let mut raw = [0u8; std::mem::size_of::<$ty>()];
+                raw.copy_from_slice(bytes);
+                <$ty>::from_ne_bytes(raw)
+            }
+        }
+    )*};
+}
+
+dev_elem!(i8 => I8, i16 => I16, u16 => U16, i32 => I32, i64 => I64, f32 => F32, f64 => F64);
+
+impl DevElem for bool {
+    const ELEM: Elem = Elem::Bool;
+    #[inline]
+    fn put(self, out: &mut Vec<u8>) {
+        out.push(u8::from(self));
+    }
+    #[inline]
+    fn take(bytes: &[u8]) -> Self {
+        bytes.first().is_some_and(|b| *b != 0)
+    }
+}
+
+/// A host array that can cross to the device: 1-D or rectangular 2-D (row-major).
+pub trait HostArray {
+    fn elem(&self) -> Elem;
+    /// The dimensions, or `None` for `null` or a ragged/`null`-row 2-D array.
+    fn shape(&self) -> Option<Vec<usize>>;
+    /// The elements in row-major device representation.
+    fn bytes(&self) -> Vec<u8>;
+}
+
+impl<T: DevElem> HostArray for Array<T> {
+    fn elem(&self) -> Elem {
+        T::ELEM
+    }
+
+    fn shape(&self) -> Option<Vec<usize>> {
+        (!self.is_null()).then(|| vec![self.len()])
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.len() * T::ELEM.size());
+        for slot in self.slots() {
+            slot.get().put(&mut out);
+        }
+        out
+    }
+}
+
+impl<T: DevElem> HostArray for Array<Array<T>> {
+    fn elem(&self) -> Elem {
+        T::ELEM
+    }
+
+    fn shape(&self) -> Option<Vec<usize>> {
+        if self.is_null() {
+            return None;
+        }
+        let rows = self.slots();
+        let cols = rows.first().map_or(0, |r| r.get_ref().len());
+        let rectangular = rows.iter().all(|r| !r.get_ref().is_null() && r.get_ref().len() == cols);
+        rectangular.then(|| vec![rows.len(), cols])
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        for row in self.slots() {
+            for slot in row.get_ref().slots() {
+                slot.get().put(&mut out);
+            }
+        }
+        out
+    }
+}
+
+impl<T: DevElem> HostArray for VArr<T> {
+    fn elem(&self) -> Elem {
+        T::ELEM
+    }
+
+    fn shape(&self) -> Option<Vec<usize>> {
+        (!self.is_null()).then(|| vec![self.items().len()])
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.items().len() * T::ELEM.size());
+        for item in self.items() {
+            item.put(&mut out);
+        }
+        out
+    }
+}
+
+/// `Somd.range(n)` as a mapped argument: materialised as `0..n` for the device.
+impl HostArray for Range {
+    fn elem(&self) -> Elem {
+        Elem::I32
+    }
+
+    fn shape(&self) -> Option<Vec<usize>> {
+        Some(vec![self.0.max(0) as usize])
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.0.max(0) as usize * 4);
+        for i in 0..self.0.max(0) {
+            i.put(&mut out);
+        }
+        out
+    }
+}
+
+impl<A: HostArray + ?Sized> HostArray for &A {
+    fn elem(&self) -> Elem {
+        (**self).elem()
+    }
+
+    fn shape(&self) -> Option<Vec<usize>> {
+        (**self).shape()
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        (**self).bytes()
+    }
+}
+
+/// One argument of the source construct, as the host has it.
+#[derive(Clone, Copy)]
+pub enum HostArg<'a> {
+    Bool(bool),
+    I8(i8),
+    I16(i16),
+    U16(u16),
+    I32(i32),
+    I64(i64),
+    F32(f32),
+    F64(f64),
+    Array(&'a dyn HostArray),
+    /// The result of the previous `@` of a chain, already on the device
+    /// ([`run_map_chain`]).
+    Chained,
+}
+
+macro_rules! host_scalar {
+    ($($ty:ty => $var:ident),*) => {$(
+        impl From<$ty> for HostArg<'_> {
+            fn from(value: $ty) -> Self {
+                HostArg::$var(value)
+            }
+        }
+    )*};
+}
+
+host_scalar!(bool => Bool, i8 => I8, i16 => I16, u16 => U16, i32 => I32, i64 => I64,
+    f32 => F32, f64 => F64);
+
+impl<'a, A: HostArray> From<&'a A> for HostArg<'a> {
+    fn from(array: &'a A) -> Self {
+        HostArg::Array(array)
+    }
+}
+
+/// A size computed from the kernel's scalar arguments (the manifest's `SizeRule`).
+#[derive(Debug)]
+pub enum Size {
+    Const(i64),
+    /// The value of scalar kernel argument `index`.
+    Arg(usize),
+    Add(&'static Size, &'static Size),
+    Sub(&'static Size, &'static Size),
+}
+
+impl Size {
+    fn eval(&self, values: &[Option<i64>]) -> Option<i64> {
+        match self {
+            Size::Const(v) => Some(*v),
+            Size::Arg(k) => values.get(*k).copied().flatten(),
+            Size::Add(a, b) => a.eval(values)?.checked_add(b.eval(values)?),
+            Size::Sub(a, b) => a.eval(values)?.checked_sub(b.eval(values)?),
+        }
+    }
+}
+
+/// Where the host gets each kernel argument (the manifest's `ArgSource`).
+#[derive(Debug)]
+pub enum ArgSpec {
+    /// Argument `index` of the construct: an array (uploaded) or a scalar.
+    Param(usize),
+    /// Length of dimension `dim` of array argument `param`.
+    Length { param: usize, dim: usize },
+    /// An output array allocated zero-filled on the device.
+    Output { elem: Elem, dims: &'static [Size] },
+    /// Dimension `dim` of the output passed as kernel argument `output_arg`.
+    OutputLength { output_arg: usize, dim: usize },
+    /// `Somd.offset(p, dim + 1)` of argument `param` (one MI: 0).
+    Offset { param: usize, dim: usize },
+    /// `Somd.globalLength(p, dim + 1)` of argument `param`.
+    GlobalLength { param: usize, dim: usize },
+    /// The per-work-group partials of a reduction.
+    Partials(Elem),
+    /// `__local` scratch, one element per work-item of a group.
+    Scratch(Elem),
+    /// The number of elements of a `@` (the mapped length) or of a fold's array.
+    Count,
+    /// Elements per work-item of a fold ([`run_fold`]).
+    Chunk,
+    /// The result array of a `@`: `Count` elements, every one written by the kernel.
+    Result(Elem),
+    /// The error buffer.
+    Err,
+}
+
+/// Everything the host needs to run one generated kernel.
+pub struct KernelDesc {
+    /// The program holding the kernel, and its failure sites (site id = index).
+    pub program: &'static ProgramCell,
+    pub sites: &'static [SourcePos],
+    /// The OpenCL kernel name.
+    pub name: &'static str,
+    /// `Class.method` for placement and traces.
+    pub label: &'static str,
+    pub needs_fp64: bool,
+    /// The argument whose emptiness means "no MI runs" (the first `dist` parameter).
+    pub first_dist: Option<usize>,
+    pub args: &'static [ArgSpec],
+    /// Argument names (trace buffer names), parallel to `args`.
+    pub names: &'static [&'static str],
+    /// Work-items per NDRange dimension.
+    pub global: &'static [Size],
+    /// Whether the kernel writes one reduction partial per work-group.
+    pub reduction: bool,
+    /// A `C.m ! a` fold: one work-item per chunk of the array, one partial per work-item
+    /// (the global size is the host's choice).
+    pub fold: bool,
+}
+
+impl std::fmt::Debug for KernelDesc {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KernelDesc").field("name", &self.name).finish_non_exhaustive()
+    }
+}
+
+/// The results of a device call, downloaded.
+#[derive(Debug, Default)]
+pub struct DeviceResult {
+    /// Per kernel argument: the downloaded bytes and dimensions of outputs.
+    outputs: Vec<Option<(Vec<u8>, Vec<usize>)>>,
+    partials: Vec<u8>,
+}
+
+impl DeviceResult {
+    /// The 1-D output passed as kernel argument `arg`.
+    pub fn output_1d<T: DevElem>(&self, arg: usize) -> Array<T> {
+        let Some(Some((bytes, _))) = self.outputs.get(arg) else { return Array::default() };
+        Array::from_vec(bytes.chunks_exact(T::ELEM.size()).map(T::take).collect())
+    }
+
+    /// The 2-D (rows × columns, row-major) output passed as kernel argument `arg`.
+    pub fn output_2d<T: DevElem>(&self, arg: usize) -> Array<Array<T>> {
+        let Some(Some((bytes, dims))) = self.outputs.get(arg) else { return Array::default() };
+        let cols = dims.get(1).copied().unwrap_or(0);
+        let width = cols * T::ELEM.size();
+        let rows = dims.first().copied().unwrap_or(0);
+        Array::from_fn(rows, |r| {
+            let row = bytes.get(r * width..(r + 1) * width).unwrap_or(&[]);
+            Array::from_vec(row.chunks_exact(T::ELEM.size()).map(T::take).collect())
+        })
+    }
+
+    /// The result of a `@` (the [`ArgSpec::Result`] buffer) as a value array.
+    pub fn result<T: DevElem>(&self) -> VArr<T> {
+        let bytes =
+            self.outputs.iter().flatten().map(|(bytes, _)| bytes.as_slice()).next().unwrap_or(&[]);
+        VArr::from_vec(bytes.chunks_exact(T::ELEM.size()).map(T::take).collect())
+    }
+
+    /// The reduction partials, one per work-group, in group order.
+    pub fn partials<T: DevElem>(&self) -> Vec<T> {
+        self.partials.chunks_exact(T::ELEM.size()).map(T::take).collect()
+    }
+}
+
+/// A device buffer of the call.
+struct DevBuf {
+    buffer: Buffer<u8>,
+}
+
+fn allocate(ctx: &'static DeviceCtx, bytes: usize, label: &str) -> Option<DevBuf> {
+    match buffer::allocate::<u8>(ctx, bytes.max(8), Access::ReadWrite) {
+        Ok(buffer) => Some(DevBuf { buffer }),
+        Err(err @ ClFailure::TooLarge { .. }) => {
+            policy::too_large(ctx, &format!("an array of {label}"), &err);
+            None
+        }
+        Err(err) => crate::opencl::fatal(&err),
+    }
+}
+
+fn zero_fill(ctx: &'static DeviceCtx, buf: &mut DevBuf, bytes: usize) {
+    let size = bytes.max(8);
+    // SAFETY: the pattern is one byte and the region lies inside the buffer.
+    let filled = unsafe { ctx.queue().enqueue_fill_buffer(&mut buf.buffer, &[0u8], 0, size, &[]) };
+    if let Err(err) = filled {
+        crate::opencl::fatal(&ClFailure::api("clEnqueueFillBuffer")(err));
+    }
+}
+
+/// Runs `desc` on the device for `args`, or returns `None` when the call runs on the CPU
+/// (see the module doc).
+pub fn run(desc: &'static KernelDesc, args: &[HostArg<'_>]) -> Option<DeviceResult> {
+    run_counted(desc, 0, args)
+}
+
+/// [`run`] for a `@` over `count` elements (the host has checked the mapped lengths).
+pub fn run_map(
+    desc: &'static KernelDesc,
+    count: usize,
+    args: &[HostArg<'_>],
+) -> Option<DeviceResult> {
+    run_counted(desc, count, args)
+}
+
+fn run_counted(
+    desc: &'static KernelDesc,
+    count: usize,
+    args: &[HostArg<'_>],
+) -> Option<DeviceResult> {
+    let Target::Device(ctx) = placement_for(desc.label, true) else { return None };
+    let planned = plan(ctx, desc, count, args)?;
+    let _scope = trace::CallScope::begin(desc.label, ctx.label);
+    execute(&planned, args, None, false).map(|(result, _)| result)
+}
+
+/// Two `@` where the result of the first is the first mapped argument of the second
+/// (`C @ g(C @ f(x), ..)`): when both are placed on the same device, the intermediate
+/// array never leaves it. `outer_lens` are the lengths of the second map's other mapped
+/// arguments, checked (as `rt::somd::map_len` does, at `outer_pos`) after the first map
+/// ran, as on the CPU path. `None`: run both on the CPU.
+#[allow(clippy::too_many_arguments)]
+pub fn run_map_chain(
+    inner: &'static KernelDesc,
+    inner_count: usize,
+    inner_args: &[HostArg<'_>],
+    outer: &'static KernelDesc,
+    outer_lens: &[usize],
+    outer_pos: &'static SourcePos,
+    outer_args: &[HostArg<'_>],
+) -> Option<DeviceResult> {
+    let Target::Device(ctx) = placement_for(inner.label, true) else { return None };
+    let Target::Device(outer_ctx) = placement_for(outer.label, true) else { return None };
+    if !std::ptr::eq(ctx, outer_ctx) {
+        return None;
+    }
+    let first = plan(ctx, inner, inner_count, inner_args)?;
+    let second = plan(ctx, outer, inner_count, outer_args)?;
+    let (_, kept) = {
+        let _scope = trace::CallScope::begin(inner.label, ctx.label);
+        execute(&first, inner_args, None, true)?
+    };
+    let mut lens = vec![inner_count];
+    lens.extend_from_slice(outer_lens);
+    crate::somd::map_len(&lens, outer_pos);
+    let _scope = trace::CallScope::begin(outer.label, ctx.label);
+    execute(&second, outer_args, kept.map(|buf| (0, buf)), false).map(|(result, _)| result)
+}
+
+/// Work-items of a fold: at most [`FOLD_ITEMS`], each folding `chunk` consecutive elements.
+const FOLD_ITEMS: usize = 4096;
+
+fn fold_chunk(count: usize) -> usize {
+    count.div_ceil(FOLD_ITEMS).max(1)
+}
+
+/// `C.m ! a` on a non-empty primitive array: the fold kernel leaves one partial per chunk,
+/// which the caller combines with `m` as the CPU path combines elements. `None`: the CPU
+/// path (not placed, `null` or empty array — the CPU raises the exception —, ...).
+pub fn run_fold(desc: &'static KernelDesc, args: &[HostArg<'_>]) -> Option<DeviceResult> {
+    let count = match args.first()? {
+        HostArg::Array(a) => *a.shape()?.first()?,
+        _ => return None,
+    };
+    if count == 0 {
+        return None;
+    }
+    run_counted(desc, count, args)
+}
+
+/// A call that will run on the device: sizes computed, program built.
+struct Planned {
+    ctx: &'static DeviceCtx,
+    desc: &'static KernelDesc,
+    program: std::sync::Arc<crate::opencl::BuiltProgram>,
+    count: usize,
+    values: Vec<Option<i64>>,
+    out_dims: Vec<Option<Vec<usize>>>,
+    global: Vec<usize>,
+}
+
+/// Decides whether `desc` can run on `ctx` for `args`, without touching the device (except
+/// building the program); `None` means the CPU path (see the module doc).
+fn plan(
+    ctx: &'static DeviceCtx,
+    desc: &'static KernelDesc,
+    count: usize,
+    args: &[HostArg<'_>],
+) -> Option<Planned> {
+    // Calls the CPU path handles (it raises the Java exception or runs no MI).
+    let mut shapes: Vec<Option<Vec<usize>>> = Vec::with_capacity(args.len());
+    for arg in args {
+        match arg {
+            HostArg::Array(a) => shapes.push(Some(a.shape()?)),
+            HostArg::Chained => shapes.push(Some(vec![count])),
+            _ => shapes.push(None),
+        }
+    }
+    if let Some(first) = desc.first_dist {
+        if shapes.get(first)?.as_ref()?.first().copied().unwrap_or(0) == 0 {
+            return None;
+        }
+    }
+    if desc.needs_fp64 && !ctx.info.fp64 {
+        policy::fallback(
+            &format!(
+                "{} computes with double but {} has no cl_khr_fp64; running on the CPU",
+                desc.label, ctx.label
+            ),
+            None,
+        );
+        return None;
+    }
+    // Scalar values of the kernel arguments (for size rules), outputs' dimensions.
+    let mut values: Vec<Option<i64>> = vec![None; desc.args.len()];
+    let mut out_dims: Vec<Option<Vec<usize>>> = vec![None; desc.args.len()];
+    for (k, spec) in desc.args.iter().enumerate() {
+        values[k] = match spec {
+            ArgSpec::Param(p) => match args.get(*p)? {
+                HostArg::I32(v) => Some(i64::from(*v)),
+                HostArg::I64(v) => Some(*v),
+                HostArg::I16(v) => Some(i64::from(*v)),
+                HostArg::I8(v) => Some(i64::from(*v)),
+                HostArg::U16(v) => Some(i64::from(*v)),
+                _ => None,
+            },
+            ArgSpec::Length { param, dim } | ArgSpec::OutputLength { output_arg: param, dim } => {
+                let shape = match spec {
+                    ArgSpec::Length { .. } => shapes.get(*param)?.as_ref()?,
+                    _ => out_dims.get(*param)?.as_ref()?,
+                };
+                Some(*shape.get(*dim)? as i64)
+            }
+            ArgSpec::GlobalLength { param, dim } => {
+                Some(*shapes.get(*param)?.as_ref()?.get(*dim)? as i64)
+            }
+            ArgSpec::Offset { .. } => Some(0),
+            ArgSpec::Count => {
+                Some(i64::try_from(count).ok().filter(|n| *n <= i64::from(i32::MAX))?)
+            }
+            ArgSpec::Result(_) => {
+                out_dims[k] = Some(vec![count]);
+                None
+            }
+            ArgSpec::Output { dims, .. } => {
+                let mut list = Vec::with_capacity(dims.len());
+                for d in dims.iter() {
+                    let n = d.eval(&values)?;
+                    if !(0..=i64::from(i32::MAX)).contains(&n) {
+                        return None; // the CPU path raises NegativeArraySizeException
+                    }
+                    list.push(n as usize);
+                }
+                out_dims[k] = Some(list);
+                None
+            }
+            ArgSpec::Chunk => Some(fold_chunk(count) as i64),
+            ArgSpec::Partials(_) | ArgSpec::Scratch(_) | ArgSpec::Err => None,
+        };
+    }
+    let mut global = Vec::with_capacity(desc.global.len());
+    if desc.fold {
+        global.push(count.div_ceil(fold_chunk(count)));
+    } else {
+        for rule in desc.global {
+            global.push(rule.eval(&values)?.clamp(0, i64::from(i32::MAX)) as usize);
+        }
+    }
+    let program = desc.program.get(ctx)?;
+    if let Err(err) = program.kernel(desc.name) {
+        policy::fallback(&format!("{err} for {}; running on the CPU", desc.label), None);
+        return None;
+    }
+    Some(Planned { ctx, desc, program, count, values, out_dims, global })
+}
+
+/// Uploads, launches, checks the error buffer and downloads. `chained` is a buffer already
+/// on the device for parameter `.0` (not uploaded); with `keep_result` the `@` result stays
+/// on the device and is returned instead of downloaded. `None` only before the launch
+/// (an array too large for the device: the policy's fallback).
+fn execute(
+    planned: &Planned,
+    args: &[HostArg<'_>],
+    chained: Option<(usize, DevBuf)>,
+    keep_result: bool,
+) -> Option<(DeviceResult, Option<DevBuf>)> {
+    let Planned { ctx, desc, program, count, values, out_dims, global } = planned;
+    let (ctx, desc, count) = (*ctx, *desc, *count);
+    let kernel = program.kernel(desc.name).or_fatal();
+    // Geometry: reductions use power-of-two groups and one partial per group.
+    let items = global.first().copied().unwrap_or(0);
+    let mut local = 1usize;
+    while local * 2 <= kernel.local_1d().max(1) {
+        local *= 2;
+    }
+    // Partials: one per work-group, or per work-item for a fold.
+    let groups = if desc.fold { items } else { items.div_ceil(local) };
+    // Buffers: inputs uploaded once, outputs zero-filled on the device.
+    let mut chained = chained;
+    let mut bufs: Vec<Option<DevBuf>> = Vec::with_capacity(desc.args.len());
+    for (k, spec) in desc.args.iter().enumerate() {
+        let name = desc.names.get(k).copied().unwrap_or("?");
+        bufs.push(match spec {
+            ArgSpec::Param(p) if chained.as_ref().is_some_and(|(c, _)| c == p) => {
+                chained.take().map(|(_, buf)| buf)
+            }
+            ArgSpec::Param(p) => match args.get(*p)? {
+                HostArg::Array(a) => {
+                    let bytes = a.bytes();
+                    let mut buf = allocate(ctx, bytes.len(), name)?;
+                    if !bytes.is_empty() {
+                        buffer::write(ctx, &mut buf.buffer, 0, &bytes, name).or_fatal();
+                    }
+                    Some(buf)
+                }
+                _ => None,
+            },
+            ArgSpec::Output { elem, .. } => {
+                let n: usize = out_dims[k].as_ref()?.iter().product();
+                let bytes = n * elem.size();
+                let mut buf = allocate(ctx, bytes, name)?;
+                zero_fill(ctx, &mut buf, bytes);
+                Some(buf)
+            }
+            ArgSpec::Result(elem) => Some(allocate(ctx, count * elem.size(), name)?),
+            ArgSpec::Partials(elem) => {
+                let bytes = groups * elem.size();
+                Some(allocate(ctx, bytes, name)?)
+            }
+            _ => None,
+        });
+    }
+    let err = ErrorBuffer::new(ctx).or_fatal();
+    {
+        let mut setter = kernel.args();
+        for (k, spec) in desc.args.iter().enumerate() {
+            let index = k as u32;
+            // SAFETY: the manifest gives each argument's kind and type, in the kernel's
+            // parameter order; buffers for `__global T *`, the declared scalar types.
+            let set = unsafe {
+                match (spec, bufs[k].as_ref()) {
+                    (_, Some(buf)) => setter.set(index, &buf.buffer).map(|_| ()),
+                    (ArgSpec::Param(p), None) => match args.get(*p) {
+                        Some(HostArg::Bool(v)) => setter.set(index, &u8::from(*v)).map(|_| ()),
+                        Some(HostArg::I8(v)) => setter.set(index, v).map(|_| ()),
+                        Some(HostArg::I16(v)) => setter.set(index, v).map(|_| ()),
+                        Some(HostArg::U16(v)) => setter.set(index, v).map(|_| ()),
+                        Some(HostArg::I32(v)) => setter.set(index, v).map(|_| ()),
+                        Some(HostArg::I64(v)) => setter.set(index, v).map(|_| ()),
+                        Some(HostArg::F32(v)) => setter.set(index, v).map(|_| ()),
+                        Some(HostArg::F64(v)) => setter.set(index, v).map(|_| ()),
+                        _ => Err(ClFailure::NoKernel(format!("{}: argument {k}", desc.name))),
+                    },
+                    (ArgSpec::Scratch(elem), None) => {
+                        setter.local::<u8>(index, local * elem.size()).map(|_| ())
+                    }
+                    (ArgSpec::Err, None) => setter.set(index, &err).map(|_| ()),
+                    (ArgSpec::Output { .. } | ArgSpec::Result(_) | ArgSpec::Partials(_), None) => {
+                        Err(ClFailure::NoKernel(format!("{}: buffer {k}", desc.name)))
+                    }
+                    (_, None) => {
+                        let value = values[k].unwrap_or(0);
+                        setter.set(index, &(value as i32)).map(|_| ())
+                    }
+                }
+            };
+            set.or_fatal();
+        }
+        let launched = match (desc.reduction, global.as_slice()) {
+            (true, _) => setter.run_1d_exact(ctx, groups * local, local),
+            (false, [n]) => setter.run_1d(ctx, *n),
+            (false, [nx, ny]) => setter.run_2d(ctx, *nx, *ny),
+            (false, _) => Err(ClFailure::Geometry { global: 0, local: 0 }),
+        };
+        // With no work-item nothing is enqueued: no partial, and the host's reduction
+        // gives the identity.
+        launched.or_fatal();
+    }
+    // Exceptions first: nothing is read before the error buffer is checked.
+    err.check(desc.sites).or_fatal();
+    let mut result = DeviceResult { outputs: vec![None; desc.args.len()], partials: Vec::new() };
+    let mut kept = None;
+    for (k, spec) in desc.args.iter().enumerate() {
+        let name = desc.names.get(k).copied().unwrap_or("?");
+        match (spec, bufs[k].take()) {
+            (ArgSpec::Result(_), Some(buf)) if keep_result => kept = Some(buf),
+            (ArgSpec::Output { elem, .. } | ArgSpec::Result(elem), Some(buf)) => {
+                let dims = out_dims[k].clone().unwrap_or_default();
+                let mut bytes = vec![0u8; dims.iter().product::<usize>() * elem.size()];
+                if !bytes.is_empty() {
+                    buffer::read(ctx, &buf.buffer, 0, &mut bytes, name).or_fatal();
+                }
+                result.outputs[k] = Some((bytes, dims));
+            }
+            (ArgSpec::Partials(elem), Some(buf)) => {
+                let mut bytes = vec![0u8; groups * elem.size()];
+                if !bytes.is_empty() {
+                    buffer::read(ctx, &buf.buffer, 0, &mut bytes, name).or_fatal();
+                }
+                result.partials = bytes;
+            }
+            _ => {}
+        }
+    }
+    Some((result, kept))
+}
+
+/// `op ! array` on a primitive array with the runtime's device reduction
+/// (`runtime/cl/somd_reduce.cl`): the array goes up once, a few partials come down and are
+/// combined with [`crate::reduce::tree`]. `label` names the construct for placement and
+/// traces. `None`: run the CPU path (not placed on a device, `null` array — the CPU path
+/// raises the exception —, or `double` on a device without fp64, after the fallback
+/// policy's warning).
+pub fn reduce_array<Op, T>(label: &'static str, array: &dyn HostArray) -> Option<T>
+where
+    Op: crate::opencl::reduce::DeviceReduceOp<T>,
+    T: crate::opencl::reduce::ReduceElem + DevElem,
+{
+    let Target::Device(ctx) = placement_for(label, true) else { return None };
+    array.shape()?;
+    if array.elem() != T::ELEM {
+        return None;
+    }
+    if T::ELEM == Elem::F64 && !ctx.info.fp64 {
+        policy::fallback(
+            &format!(
+                "{label} reduces double but {} has no cl_khr_fp64; running on the CPU",
+                ctx.label
+            ),
+            None,
+        );
+        return None;
+    }
+    let bytes = array.bytes();
+    let size = std::mem::size_of::<T::Dev>();
+    let values: Vec<T::Dev> = bytes
+        .chunks_exact(size)
+        // SAFETY: `T::Dev` is a primitive number type (`ClScalar`: every bit pattern is a
+        // value) of exactly `size` bytes, and the device representation of `T` is `T::Dev`.
+        .map(|chunk| unsafe { std::ptr::read_unaligned(chunk.as_ptr().cast::<T::Dev>()) })
+        .collect();
+    let _scope = trace::CallScope::begin(label, ctx.label);
+    Some(crate::opencl::reduce::reduce_slice::<Op, T>(ctx, &values).or_fatal())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    #[test]
+    fn elements_round_trip_through_their_device_representation() {
+        let mut bytes = Vec::new();
+        (-3i32).put(&mut bytes);
+        true.put(&mut bytes);
+        (-0.5f64).put(&mut bytes);
+        u16::MAX.put(&mut bytes);
+        assert_eq!(bytes.len(), 4 + 1 + 8 + 2);
+        assert_eq!(i32::take(&bytes[0..4]), -3);
+        assert!(bool::take(&bytes[4..5]));
+        assert_eq!(f64::take(&bytes[5..13]), -0.5);
+        assert_eq!(u16::take(&bytes[13..15]), u16::MAX);
+    }
+
+    #[test]
+    fn shapes_reject_null_and_ragged_arrays() {
+        let a = Array::from_vec(vec![1i32, 2, 3]);
+        assert_eq!(a.shape(), Some(vec![3]));
+        assert_eq!(Array::<i32>::default().shape(), None);
+        let rect =
+            Array::from_vec(vec![Array::from_vec(vec![1i64, 2]), Array::from_vec(vec![3, 4])]);
+        assert_eq!(rect.shape(), Some(vec![2, 2]));
+        let mut flat = Vec::new();
+        for v in [1i64, 2, 3, 4] {
+            v.put(&mut flat);
+        }
+        assert_eq!(rect.bytes(), flat, "row-major");
+        let ragged =
+            Array::from_vec(vec![Array::from_vec(vec![1i64, 2]), Array::from_vec(vec![3])]);
+        assert_eq!(ragged.shape(), None);
+        let null_row = Array::from_vec(vec![Array::from_vec(vec![1i64]), Array::default()]);
+        assert_eq!(null_row.shape(), None);
+        assert_eq!(Range(4).shape(), Some(vec![4]));
+        assert_eq!(Range(3).bytes().len(), 12);
+        assert_eq!(VArr::from_vec(vec![1.5f32]).shape(), Some(vec![1]));
+    }
+
+    #[test]
+    fn size_rules_evaluate_from_scalar_arguments() {
+        static ONE: Size = Size::Const(1);
+        static N: Size = Size::Arg(1);
+        let rule = Size::Sub(&N, &ONE);
+        assert_eq!(rule.eval(&[None, Some(10)]), Some(9));
+        assert_eq!(Size::Add(&N, &ONE).eval(&[None, None]), None, "unknown argument");
+        assert_eq!(Size::Add(&N, &ONE).eval(&[None, Some(i64::MAX)]), None, "overflow");
+    }
+
+    #[test]
+    fn outputs_and_partials_decode_as_arrays() {
+        let mut bytes = Vec::new();
+        for v in [1i32, 2, 3, 4, 5, 6] {
+            v.put(&mut bytes);
+        }
+        let result = DeviceResult {
+            outputs: vec![None, Some((bytes.clone(), vec![2, 3]))],
+            partials: bytes,
+        };
+        let m = result.output_2d::<i32>(1);
+        assert_eq!(m.len(), 2);
+        assert_eq!(m.slots()[1].get_ref().to_vec(), vec![4, 5, 6]);
+        assert_eq!(result.partials::<i32>(), vec![1, 2, 3, 4, 5, 6]);
+        assert_eq!(result.result::<i32>().items().len(), 6);
+        assert!(result.output_1d::<i32>(0).is_null(), "no output there");
+    }
+}
