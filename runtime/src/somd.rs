@@ -24,6 +24,9 @@ use crate::reduce::{AllReduce, ReduceOp};
 use crate::value::{Array, DeepCopy, Obj, Slot, Str, VArr, Val};
 use std::any::Any;
 use std::cell::Cell;
+use std::mem::MaybeUninit;
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// The number of MIs of a call whose first `dist` argument has `len` elements (dimension 1).
@@ -411,12 +414,87 @@ pub fn assemble_1d<T: Clone>(layout: &Layout<1>, mut partials: Vec<Array<T>>) ->
     }
     let ranges: Vec<std::ops::Range<usize>> =
         partials.iter().enumerate().map(|(r, p)| kept(r, p.len())).collect();
-    let total = ranges.iter().map(|r| r.len()).sum();
-    let mut out = Vec::with_capacity(total);
-    for (partial, range) in partials.iter().zip(ranges) {
-        out.extend(partial.slots()[range].iter().map(Slot::get));
+    let mut offsets = Vec::with_capacity(ranges.len());
+    let mut total = 0usize;
+    for range in &ranges {
+        offsets.push(total);
+        total += range.len();
     }
-    Array::from_vec(out)
+    let mut out: Arc<[MaybeUninit<Slot<T>>]> = Arc::new_uninit_slice(total);
+    let Some(slots) = Arc::get_mut(&mut out) else {
+        // A fresh `Arc` is unique; this branch is never taken.
+        return Array::from_vec(partials.iter().flat_map(Array::to_vec).collect());
+    };
+    let dst = SendPtr(slots.as_mut_ptr());
+    // Copies partial `r` to its offset; each partial's target range is written by one thread.
+    let copy = |r: usize| {
+        let (partial, range) = (&partials[r], &ranges[r]);
+        for (k, slot) in partial.slots()[range.clone()].iter().enumerate() {
+            // SAFETY: `offsets[r] + k < total`, and the target ranges of different partials are
+            // disjoint, so no two threads write the same element.
+            unsafe { dst.get().add(offsets[r] + k).write(MaybeUninit::new(Slot::new(slot.get()))) };
+        }
+    };
+    let threads = exec::placement().cpu_mis().min(partials.len());
+    if threads > 1
+        && total >= PARALLEL_COPY_MIN
+        && crate::value::is_primitive::<T>()
+        && CURRENT.with(Cell::get).is_none()
+    {
+        // The copy (and the first touch of the result's pages) spread over the pool: MI `w`
+        // copies partials `w, w + threads, ...`.
+        let (shared, count) = (AssertSync(&copy), partials.len());
+        exec::pool().run_mis(threads, |mi: &Mi<'_>| {
+            (mi.index()..count).step_by(threads).for_each(shared.get());
+        });
+    } else {
+        (0..partials.len()).for_each(copy);
+    }
+    // SAFETY: every element `0..total` was written above (the ranges tile `0..total`); a panic
+    // would have left this function before here (the buffer then leaks its elements).
+    Array::from_buffer(unsafe { out.assume_init() })
+}
+
+/// Below this many elements, an array result is assembled on the calling thread.
+const PARALLEL_COPY_MIN: usize = 1 << 16;
+
+/// A reference shared with other threads although its type is not known to be `Sync`.
+struct AssertSync<'a, F>(&'a F);
+
+// SAFETY: used only for `assemble_1d`'s copy of primitive elements (`is_primitive`): the
+// closure reads `Array<T>`s of a primitive `T` (which are `Sync`) and writes disjoint elements.
+unsafe impl<F> Sync for AssertSync<'_, F> {}
+
+impl<'a, F> AssertSync<'a, F> {
+    /// The reference (a method, so that closures capture the `Sync` wrapper, not the field).
+    fn get(&self) -> &'a F {
+        self.0
+    }
+}
+
+/// A raw pointer that MIs writing disjoint elements may share.
+struct SendPtr<T>(*mut T);
+
+impl<T> Clone for SendPtr<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for SendPtr<T> {}
+
+// SAFETY: used only where each element behind the pointer is written by one thread at a time,
+// and the buffer outlives the call (see the users).
+unsafe impl<T> Send for SendPtr<T> {}
+// SAFETY: as above.
+unsafe impl<T> Sync for SendPtr<T> {}
+
+impl<T> SendPtr<T> {
+    /// The pointer (a method, so that closures capture the `Sync` wrapper, not the field).
+    #[inline(always)]
+    fn get(self) -> *mut T {
+        self.0
+    }
 }
 
 /// Assembles 2-D partial arrays.
@@ -512,14 +590,60 @@ pub fn map_len(lengths: &[usize], pos: &'static SourcePos) -> usize {
 const PARALLEL_MAP_MIN: usize = 2048;
 
 /// `@`: `f(i)` for `i in 0..n`, on the CPU pool for large `n`; results in order.
+///
+/// In parallel, the MIs take chunks of [`map_chunk`] indices from a shared counter (so a
+/// slower core takes fewer chunks) and write each result straight into the result buffer. If
+/// applications throw, the exception of the lowest failing index is re-raised, as in a
+/// sequential run.
 pub fn map<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> VArr<R> {
     let parts = exec::placement().cpu_mis();
     if n < PARALLEL_MAP_MIN || parts <= 1 {
         return VArr::from_vec((0..n).map(f).collect());
     }
-    let chunks =
-        run_call(parts, |r| partition::block_range(n, parts, r).map(&f).collect::<Vec<R>>());
-    VArr::from_vec(chunks.into_iter().flatten().collect())
+    let mut out: Arc<[MaybeUninit<R>]> = Arc::new_uninit_slice(n);
+    let Some(items) = Arc::get_mut(&mut out) else {
+        // A fresh `Arc` is unique; this branch is never taken.
+        return VArr::from_vec((0..n).map(f).collect());
+    };
+    let dst = SendPtr(items.as_mut_ptr());
+    let chunk = map_chunk(n, parts);
+    let next = AtomicUsize::new(0);
+    // The lowest failing index and its exception.
+    let failed: Mutex<Option<(usize, Box<dyn Any + Send>)>> = Mutex::new(None);
+    let first_failure =
+        || failed.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map_or(usize::MAX, |f| f.0);
+    run_call(parts, |_| loop {
+        let start = next.fetch_add(chunk, Ordering::Relaxed);
+        if start >= n || start > first_failure() {
+            break;
+        }
+        let end = (start + chunk).min(n);
+        let mut i = start;
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            while i < end {
+                // SAFETY: `i < n`; each index is taken by exactly one chunk, so one thread.
+                unsafe { dst.get().add(i).write(MaybeUninit::new(f(i))) };
+                i += 1;
+            }
+        }));
+        if let Err(payload) = outcome {
+            let mut failed = failed.lock().unwrap_or_else(|e| e.into_inner());
+            if failed.as_ref().is_none_or(|f| i < f.0) {
+                *failed = Some((i, payload));
+            }
+        }
+    });
+    if let Some((_, payload)) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        // The written results leak (a `MaybeUninit` buffer drops nothing): only on exceptions.
+        resume_unwind(payload);
+    }
+    // SAFETY: no chunk failed, and the chunks tile `0..n`, so every element was written.
+    VArr::from_arc(unsafe { out.assume_init() })
+}
+
+/// Chunk size of a parallel `@`: about eight chunks per MI, at least 64 applications.
+fn map_chunk(n: usize, parts: usize) -> usize {
+    (n / (parts * 8)).max(64)
 }
 
 /// `op ! a` with a built-in operator: blocked partial results combined as a tree.
@@ -777,6 +901,44 @@ mod tests {
         let r = error::catch(|| reduce_array_with(&Range(0), |a, b| a + b, &POS)).unwrap_err();
         assert_eq!(r.class, class::ILLEGAL_ARGUMENT);
         assert_eq!(reduce_array_with(&Range(5), |a, b| a.max(b), &POS), 4);
+    }
+
+    #[test]
+    fn map_writes_every_index_and_throws_the_lowest_failure() {
+        let n = 100_003;
+        let strings = map(n, |i| i.to_string());
+        assert!(strings.items().iter().enumerate().all(|(i, s)| *s == i.to_string()));
+        for failing in [[9_000usize, 70_000], [70_000, 9_000], [0, n - 1]] {
+            let lowest = failing[0].min(failing[1]);
+            let e = error::catch(|| {
+                map(n, |i| {
+                    if failing.contains(&i) {
+                        error::throw_new(class::ILLEGAL_ARGUMENT, format!("at {i}"), &POS);
+                    }
+                    i
+                })
+                .items()
+                .len()
+            })
+            .unwrap_err();
+            assert_eq!(e.detail, format!("at {lowest}"));
+        }
+    }
+
+    #[test]
+    fn large_assembly_keeps_partition_order() {
+        let n = 300_001;
+        let a = Array::from_vec((0..n).collect::<Vec<i32>>());
+        let dist = Dist1::new(&a, false, &POS, |shape| Layout::block(shape, 5));
+        let partials = run_call(5, |r| {
+            let (part, _) = dist.part(r);
+            Array::from_vec(part.to_vec())
+        });
+        assert_eq!(assemble_1d(&dist.layout, partials).to_vec(), a.to_vec());
+        let words = (0..3).map(|r| Array::from_fn(30_000, |i| Str::new(&format!("{r}:{i}"))));
+        let joined = concat(words.collect());
+        assert_eq!(joined.len(), 90_000);
+        assert_eq!(joined.at(30_001, &POS).text(&POS), "1:1");
     }
 
     #[test]

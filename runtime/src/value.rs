@@ -131,24 +131,30 @@ impl<T> Array<T> {
     /// `null`.
     pub const NULL: Array<T> = Array { ptr: std::ptr::null(), len: 0, owner: None };
 
-    /// A new array holding `values`.
+    /// A new array holding `values` (one copy: `Vec`'s buffer cannot become an `Arc`'s).
     pub fn from_vec(values: Vec<T>) -> Array<T> {
-        let buffer: Arc<[Slot<T>]> = values.into_iter().map(Slot::new).collect();
+        Array::from_buffer(values.into_iter().map(Slot::new).collect())
+    }
+
+    /// A new array owning `buffer`.
+    pub fn from_buffer(buffer: Arc<[Slot<T>]>) -> Array<T> {
         Array { ptr: buffer.as_ptr(), len: buffer.len(), owner: Some(buffer) }
     }
 
-    /// `new T[len]` of non-array elements, `len` checked (`NegativeArraySizeException`).
+    /// `new T[len]` of non-array elements, `len` checked (`NegativeArraySizeException`);
+    /// the buffer is written once (no intermediate `Vec`).
     pub fn new_default(len: i32, pos: &'static SourcePos) -> Array<T>
     where
         T: Default,
     {
         let len = error::array_len(len, pos);
-        Array::from_vec((0..len).map(|_| T::default()).collect())
+        Array::from_buffer(default_slots(len))
     }
 
     /// `len` elements made by `make` (already-checked length; for multi-dimensional `new`).
     pub fn from_fn(len: usize, make: impl FnMut(usize) -> T) -> Array<T> {
-        Array::from_vec((0..len).map(make).collect())
+        // `Range` and `Map` are trusted-length: the `Arc` is allocated once and filled in place.
+        Array::from_buffer((0..len).map(make).map(Slot::new).collect())
     }
 
     #[inline(always)]
@@ -376,6 +382,11 @@ impl<T> VArr<T> {
 
     pub fn from_vec(values: Vec<T>) -> VArr<T> {
         VArr { items: Some(values.into()) }
+    }
+
+    /// A value array owning `items` (no copy).
+    pub fn from_arc(items: Arc<[T]>) -> VArr<T> {
+        VArr { items: Some(items) }
     }
 
     #[inline(always)]
@@ -812,11 +823,30 @@ pub fn pre_step<T: JavaStep>(x: &mut T, delta: i8) -> T {
     *x
 }
 
+/// Whether `T` is one of the primitive types of generated code (so `Copy`, `Send` and
+/// `Sync`): `type_name` is a bare primitive name only for primitives, every other type is
+/// named by its path. Needs no `'static` bound, unlike `TypeId`.
+pub(crate) fn is_primitive<T>() -> bool {
+    matches!(
+        std::any::type_name::<T>(),
+        "bool" | "i8" | "i16" | "u16" | "i32" | "i64" | "f32" | "f64" | "u8" | "u32" | "u64"
+    )
+}
+
+/// `len` slots holding `T::default()`, allocated once and written once.
+///
+/// (Zeroed memory from the allocator would avoid even that write for primitives, as
+/// `vec![0; n]` does, but `Arc::new_zeroed_slice` needs Rust 1.92, above the crate's MSRV.)
+pub(crate) fn default_slots<T: Default>(len: usize) -> Arc<[Slot<T>]> {
+    // `Range` and `Map` are trusted-length: the `Arc` is allocated once and filled in place.
+    (0..len).map(|_| Slot::new(T::default())).collect()
+}
+
 /// `new T[rows][cols]`: both lengths checked before anything is allocated, as in Java.
 pub fn new_array_2d<T: Default>(rows: i32, cols: i32, pos: &'static SourcePos) -> Array<Array<T>> {
     let rows = error::array_len(rows, pos);
     let cols = error::array_len(cols, pos);
-    Array::from_fn(rows, |_| Array::from_fn(cols, |_| T::default()))
+    Array::from_fn(rows, |_| Array::from_buffer(default_slots(cols)))
 }
 
 /// `String[] args` of `main`.
