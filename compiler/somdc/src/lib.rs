@@ -117,9 +117,8 @@ pub fn compile(
 }
 
 /// Lowers and emits a program that checked without errors. The MIR is verified before
-/// emission (a failure is a compiler bug, reported as an internal error rather than
-/// turned into wrong code), and the emitted Rust is put through `rustfmt` when the
-/// toolchain has it, so generated projects are always rustfmt-clean.
+/// emission: a failure is a compiler bug, reported as an internal error rather than
+/// turned into wrong code.
 pub fn emit(
     checked: &Checked,
     sources: &SourceMap,
@@ -141,15 +140,7 @@ fn emit_on_this_thread(
             list.join("; ")
         )));
     }
-    let mut project = somd_codegen::rust::emit_project(&module, sources, options)?;
-    for (path, text) in &mut project.files {
-        if path.extension().is_some_and(|e| e == "rs") {
-            if let Some(formatted) = rustfmt(text) {
-                *text = formatted;
-            }
-        }
-    }
-    Ok(project)
+    somd_codegen::rust::emit_project(&module, sources, options)
 }
 
 /// The text of `somdc explain` for a program that checked without errors: the analysis's
@@ -171,32 +162,6 @@ pub fn explain(checked: &Checked, sources: &SourceMap) -> String {
         }
         text
     })
-}
-
-/// Formats Rust source with the toolchain's `rustfmt` (edition 2021, the project's
-/// settings). `None` when rustfmt is not installed or rejects the text; the unformatted
-/// code is still valid Rust, so emission goes on.
-fn rustfmt(text: &str) -> Option<String> {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(std::env::var_os("RUSTFMT").unwrap_or_else(|| "rustfmt".into()))
-        .args(["--edition", "2021", "--emit", "stdout", "--quiet"])
-        .args(["--config", "max_width=100,use_small_heuristics=Max"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    let mut stdin = child.stdin.take()?;
-    let input = text.to_owned();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().ok()?;
-    writer.join().ok()?.ok()?;
-    if output.status.success() && !output.stdout.is_empty() {
-        String::from_utf8(output.stdout).ok()
-    } else {
-        None
-    }
 }
 
 /// Lowers a checked program to MIR on the big-stack front-end thread (lowering recurses

@@ -44,7 +44,14 @@ pub(crate) fn program_package_name(files: &[PathBuf]) -> String {
 /// cannot be emitted (already reported).
 pub(crate) fn compile(sources: &SourceMap, options: &EmitOptions, color: Color) -> Option<Project> {
     match somdc::compile(sources, options) {
-        Ok((project, warnings)) => {
+        Ok((mut project, warnings)) => {
+            for (path, text) in &mut project.files {
+                if path.extension().is_some_and(|e| e == "rs") {
+                    if let Some(formatted) = rustfmt(text) {
+                        *text = formatted;
+                    }
+                }
+            }
             report(sources, &warnings, (0, 0), color, "compile");
             Some(project)
         }
@@ -145,4 +152,31 @@ pub(crate) fn build(
     }
     println!("{}", out_dir.join("target").join("release").join(&project.binary_name).display());
     ExitCode::SUCCESS
+}
+
+/// Formats emitted Rust with the toolchain's `rustfmt` (edition 2021, the project's
+/// settings), so the projects `build` and `run` write are rustfmt-clean: the writer's own
+/// layout only approximates rustfmt's. `None` when rustfmt is not installed or rejects the
+/// text; the unformatted code is still valid Rust, so emission goes on.
+pub(crate) fn rustfmt(text: &str) -> Option<String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(std::env::var_os("RUSTFMT").unwrap_or_else(|| "rustfmt".into()))
+        .args(["--edition", "2021", "--emit", "stdout", "--quiet"])
+        .args(["--config", "max_width=100,use_small_heuristics=Max"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut stdin = child.stdin.take()?;
+    let input = text.to_owned();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().ok()?;
+    writer.join().ok()?.ok()?;
+    if output.status.success() && !output.stdout.is_empty() {
+        String::from_utf8(output.stdout).ok()
+    } else {
+        None
+    }
 }
