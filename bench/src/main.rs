@@ -2,13 +2,15 @@
 //!
 //! ```text
 //! cargo run --release -p somd-bench -- [--quick] [--check-only] [--filter NAME]...
-//!     [--device seq,cpu] [--threads 1,2,4] [--reps 5] [--warmups 1] [--json FILE]
+//!     [--device seq,cpu,opencl] [--threads 1,2,4] [--reps 5] [--warmups 1] [--json FILE]
 //!     [--somdc PATH] [--stage DIR | --prebuilt DIR]
 //! ```
 //!
 //! For each selected benchmark it builds the generated program of `samples/NAME.somd` and
 //! the hand-written baselines (`bench/baselines/`), runs every variant as a process with
-//! the same arguments (`gen seq`, `gen cpu N`, `base seq`, `rayon N`), checks that each
+//! the same arguments (`gen seq`, `gen cpu N`, `base seq`, `rayon N`, and with
+//! `--device opencl` `gen opencl`: `SOMD_DEVICE=opencl`, whose kernel time is the sum of
+//! the device kernel times of its trace, transfers excluded), checks that each
 //! prints what the sequential baseline prints, up to floating-point reassociation (and,
 //! at the default sizes, exactly what the Java twin printed: `samples/expected/NAME.out`)
 //! before timing it, then runs `--warmups` untimed runs per variant and `--reps` timed
@@ -45,7 +47,8 @@ struct Options {
     /// Run only benchmarks whose name contains this text (repeatable).
     #[arg(long)]
     filter: Vec<String>,
-    /// Placements of the generated programs to run: `seq`, `cpu` (comma-separated).
+    /// Placements of the generated programs to run: `seq`, `cpu`, `opencl`
+    /// (comma-separated).
     #[arg(long, value_delimiter = ',', default_value = "seq,cpu")]
     device: Vec<String>,
     /// Thread counts for `cpu` and rayon (default: 1, 2, 4, ... up to the core count).
@@ -99,12 +102,17 @@ fn variants(options: &Options, threads: &[usize]) -> Vec<Variant> {
             list.push(Variant { origin: Origin::Baseline, threads: Some(t) });
         }
     }
+    if options.device.iter().any(|d| d == "opencl") {
+        list.push(Variant { origin: Origin::Device, threads: None });
+    }
     list
 }
 
 fn run(options: &Options) -> Result<(), String> {
-    if let Some(bad) = options.device.iter().find(|d| !matches!(d.as_str(), "seq" | "cpu")) {
-        return Err(format!("--device {bad}: only seq and cpu exist yet"));
+    if let Some(bad) =
+        options.device.iter().find(|d| !matches!(d.as_str(), "seq" | "cpu" | "opencl"))
+    {
+        return Err(format!("--device {bad}: only seq, cpu and opencl exist"));
     }
     let selected: Vec<&benchmarks::Benchmark> = benchmarks::ALL
         .iter()

@@ -12,6 +12,9 @@ pub enum Origin {
     Generated,
     /// The hand-written Rust baseline.
     Baseline,
+    /// The program somdc generated, run with `SOMD_DEVICE=opencl` (its kernels on the first
+    /// OpenCL GPU, else the first OpenCL device).
+    Device,
 }
 
 /// One way of running a benchmark.
@@ -25,9 +28,11 @@ pub struct Variant {
 }
 
 impl Variant {
-    /// A short label for tables: `gen seq`, `gen cpu 4`, `base seq`, `rayon 4`.
+    /// A short label for tables: `gen seq`, `gen cpu 4`, `base seq`, `rayon 4`,
+    /// `gen opencl`.
     pub fn label(&self) -> String {
         match (self.origin, self.threads) {
+            (Origin::Device, _) => "gen opencl".to_string(),
             (Origin::Generated, None) => "gen seq".to_string(),
             (Origin::Generated, Some(n)) => format!("gen cpu {n}"),
             (Origin::Baseline, None) => "base seq".to_string(),
@@ -38,7 +43,7 @@ impl Variant {
     /// The command that runs this variant of benchmark `name` with `args`.
     pub fn command(&self, name: &str, generated: &Path, baseline: &Path, args: &[&str]) -> Command {
         let mut command = match self.origin {
-            Origin::Generated => Command::new(generated),
+            Origin::Generated | Origin::Device => Command::new(generated),
             Origin::Baseline => {
                 let mut command = Command::new(baseline);
                 command.arg(name).arg(if self.threads.is_some() { "rayon" } else { "seq" });
@@ -58,6 +63,9 @@ impl Variant {
                     Some(n) => command.env("SOMD_DEVICE", "cpu").env("SOMD_THREADS", n.to_string()),
                 };
             }
+            (Origin::Device, _) => {
+                command.env("SOMD_TRACE", "json").env("SOMD_DEVICE", "opencl");
+            }
             (Origin::Baseline, Some(n)) => {
                 command.env("RAYON_NUM_THREADS", n.to_string());
             }
@@ -74,8 +82,10 @@ pub struct Sample {
     /// Wall time from spawning to exit, in milliseconds.
     pub end_to_end_ms: f64,
     /// The kernel region's time as the program reported it, in milliseconds: the sum of the
-    /// `SOMD_TRACE=json` `time_ms` of every SOMD method call (generated), or the
-    /// `somd-bench kernel_ns=` line (baselines). `None` when the program reported none.
+    /// `SOMD_TRACE=json` `time_ms` of every SOMD method call (generated), the device's
+    /// `kernel_ns` and `reduce_ns` of every `call` event (`gen opencl`: kernels only, no
+    /// transfers), or the `somd-bench kernel_ns=` line (baselines). `None` when the program
+    /// reported none.
     pub kernel_ms: Option<f64>,
 }
 
@@ -104,6 +114,10 @@ fn kernel_ms(stderr: &str) -> Option<f64> {
             let value: serde_json::Value = serde_json::from_str(line).ok()?;
             if let Some(ms) = value.get("time_ms").and_then(serde_json::Value::as_f64) {
                 *total.get_or_insert(0.0) += ms;
+            } else if value.get("event").and_then(serde_json::Value::as_str) == Some("call") {
+                let ns = |key: &str| value.get(key).and_then(serde_json::Value::as_f64);
+                let kernel = ns("kernel_ns").unwrap_or(0.0) + ns("reduce_ns").unwrap_or(0.0);
+                *total.get_or_insert(0.0) += kernel / 1e6;
             }
         }
     }
@@ -197,5 +211,8 @@ mod tests {
         assert_eq!(kernel_ms(trace), Some(3.5));
         assert_eq!(kernel_ms("somd-bench kernel_ns=2500000\n"), Some(2.5));
         assert_eq!(kernel_ms("nothing\n"), None);
+        let device = "{\"event\":\"transfer\",\"ns\":9000000}\n\
+                      {\"event\":\"call\",\"kernel_ns\":1500000,\"reduce_ns\":500000,\"wall_ns\":9}\n";
+        assert_eq!(kernel_ms(device), Some(2.0));
     }
 }

@@ -87,6 +87,11 @@ pub fn markdown(rows: &[Row], threads: &[usize]) -> String {
             let _ = writeln!(out, "| {bench} | speed-up gen seq / gen cpu {t} | {e} | {k} |");
             let (e, k) = pair(base_seq, rayon_t);
             let _ = writeln!(out, "| {bench} | speed-up base seq / rayon {t} | {e} | {k} |");
+            if let Some(device) = get(Origin::Device, None) {
+                let (e, k) = pair(gen_t, Some(device));
+                let _ =
+                    writeln!(out, "| {bench} | speed-up gen cpu {t} / gen opencl | {e} | {k} |");
+            }
         }
     }
     out
@@ -108,7 +113,8 @@ pub fn json(rows: &[Row], repetitions: usize, warmups: usize) -> serde_json::Val
                 "benchmark": row.bench,
                 "args": row.args,
                 "variant": row.variant.label(),
-                "generated": row.variant.origin == Origin::Generated,
+                "generated": row.variant.origin != Origin::Baseline,
+                "device": if row.variant.origin == Origin::Device { "opencl" } else { "cpu" },
                 "threads": row.variant.threads,
                 "end_to_end": stats_json(row.end_to_end),
                 "kernel": stats_json(row.kernel),

@@ -25,6 +25,13 @@
 //!
 //! `SOMD_E2E_FILTER=a,b` restricts both suites to programs whose names contain one of the
 //! words; `SOMD_RUNTIME=DIR` builds against another copy of the runtime crate.
+//!
+//! `SOMD_E2E_STAGE=DIR` makes the test `stage_for_another_machine` (a no-op otherwise) copy
+//! every built program with what it must match into `DIR`, for a machine without Rust
+//! (`bench/gpu/run.sh` runs them there on the GPU): `DIR/bin/PACKAGE` (the executable),
+//! `DIR/expected/PACKAGE.{out,err}` and one line per program in `DIR/programs.tsv`:
+//! `PACKAGE<TAB>STATUS<TAB>THROWS_AT<TAB>ARGS` (THROWS_AT `-` when none; ARGS separated by
+//! spaces). Run it alone: `SOMD_E2E_STAGE=DIR cargo test -p somd-tests --test run stage_`.
 
 use serde_json::Value;
 use somd_codegen::rust::EmitOptions;
@@ -658,6 +665,48 @@ fn every_program_has_a_twin_and_expected_output() {
 fn the_suite_is_big_enough() {
     let count = programs(&repo_root().join("tests/run")).len();
     assert!(count >= 40, "tests/run has {count} programs; the suite promises at least 40");
+}
+
+/// Copies every built program and its expectation into `SOMD_E2E_STAGE` (module docs).
+#[test]
+fn stage_for_another_machine() {
+    let Some(stage) = std::env::var_os("SOMD_E2E_STAGE").map(PathBuf::from) else { return };
+    let built = built();
+    for sub in ["bin", "expected"] {
+        std::fs::create_dir_all(stage.join(sub)).expect("create the stage directory");
+    }
+    let mut table = String::new();
+    let mut problems = Vec::new();
+    for entry in &built.entries {
+        let suite_dir = repo_root().join(entry.suite);
+        let staged =
+            entry.binary.clone().and_then(|b| Ok((b, expected(&suite_dir, &entry.program)?)));
+        let (binary, expected) = match staged {
+            Ok(pair) => pair,
+            Err(why) => {
+                problems.push(format!("{}/{}: {why}", entry.suite, entry.program.name));
+                continue;
+            }
+        };
+        let Some(package) = binary.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+            continue;
+        };
+        std::fs::copy(&binary, stage.join("bin").join(&package)).expect("copy the executable");
+        let expected_dir = stage.join("expected");
+        std::fs::write(expected_dir.join(format!("{package}.out")), &expected.stdout)
+            .expect("write the expected output");
+        std::fs::write(expected_dir.join(format!("{package}.err")), &expected.stderr)
+            .expect("write the expected error output");
+        let _ = writeln!(
+            table,
+            "{package}\t{}\t{}\t{}",
+            expected.status,
+            expected.throws_at.as_deref().unwrap_or("-"),
+            expected.args.join(" ")
+        );
+    }
+    std::fs::write(stage.join("programs.tsv"), table).expect("write programs.tsv");
+    assert!(problems.is_empty(), "not staged:\n{}", problems.join("\n"));
 }
 
 /// The transfers and launches of each device call in a `SOMD_TRACE=json` run: one group per
