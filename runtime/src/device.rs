@@ -37,7 +37,7 @@ use crate::opencl::buffer::{self, Access};
 use crate::opencl::{placement_for, policy, trace, ClFailure, DeviceCtx, OrFatal, ProgramCell};
 use crate::opencl::{ErrorBuffer, Target};
 use crate::somd::Range;
-use crate::value::{Array, VArr};
+use crate::value::{Array, VArr, Val};
 use opencl3::memory::Buffer;
 
 /// Element types of device buffers, as the host stores them.
@@ -53,6 +53,9 @@ pub enum Elem {
     I64,
     F32,
     F64,
+    /// A value class laid out as its kernel's `typedef struct` (`size` bytes, explicit
+    /// padding included: see [`DevStruct`]).
+    Struct(usize),
 }
 
 impl Elem {
@@ -63,17 +66,59 @@ impl Elem {
             Elem::I16 | Elem::U16 => 2,
             Elem::I32 | Elem::F32 => 4,
             Elem::I64 | Elem::F64 => 8,
+            Elem::Struct(size) => size,
         }
     }
 }
 
-/// A primitive element type that crosses to the device.
-pub trait DevElem: Copy + Default + Send + Sync + 'static {
+/// An element type that crosses to the device: a primitive, or a value class with a device
+/// layout ([`DevStruct`]).
+pub trait DevElem: Clone + Default + Send + Sync + 'static {
     const ELEM: Elem;
     /// Appends the device representation (native byte order).
-    fn put(self, out: &mut Vec<u8>);
+    fn put(&self, out: &mut Vec<u8>);
     /// Reads one element from its device representation (`bytes.len() == ELEM.size()`).
     fn take(bytes: &[u8]) -> Self;
+    /// Whether the element is (or holds, in a nested value-class field) `null`, which has
+    /// no device representation: the call runs on the CPU, which raises the exception.
+    #[inline]
+    fn is_null(&self) -> bool {
+        false
+    }
+}
+
+/// A value class whose instances cross to the device as the bytes of its kernel's `typedef
+/// struct`. Generated code implements it from the OpenCL writer's layout (field offsets,
+/// explicit padding written as zeros, `SIZE` a multiple of the alignment), so the host and
+/// the OpenCL C compiler agree without attributes.
+pub trait DevStruct: Clone + Send + Sync + 'static {
+    const SIZE: usize;
+    /// Appends exactly `SIZE` bytes.
+    fn put(&self, out: &mut Vec<u8>);
+    /// Reads one instance from `SIZE` bytes.
+    fn take(bytes: &[u8]) -> Self;
+    /// Whether a nested value-class field is `null`.
+    fn has_null(&self) -> bool;
+}
+
+/// Position for [`Val::get`] on a value known not to be `null`.
+static NOT_NULL: SourcePos = SourcePos { file: "<device>", line: 0, col: 0 };
+
+impl<T: DevStruct> DevElem for Val<T> {
+    const ELEM: Elem = Elem::Struct(T::SIZE);
+    fn put(&self, out: &mut Vec<u8>) {
+        if self.is_null() {
+            out.resize(out.len() + T::SIZE, 0);
+        } else {
+            self.get(&NOT_NULL).put(out);
+        }
+    }
+    fn take(bytes: &[u8]) -> Self {
+        Val::new(T::take(bytes))
+    }
+    fn is_null(&self) -> bool {
+        Val::is_null(self) || self.get(&NOT_NULL).has_null()
+    }
 }
 
 macro_rules! dev_elem {
@@ -81,7 +126,7 @@ macro_rules! dev_elem {
         impl DevElem for $ty {
             const ELEM: Elem = Elem::$elem;
             #[inline]
-            fn put(self, out: &mut Vec<u8>) {
+            fn put(&self, out: &mut Vec<u8>) {
                 out.extend_from_slice(&self.to_ne_bytes());
             }
             #[inline]
@@ -99,8 +144,8 @@ dev_elem!(i8 => I8, i16 => I16, u16 => U16, i32 => I32, i64 => I64, f32 => F32, 
 impl DevElem for bool {
     const ELEM: Elem = Elem::Bool;
     #[inline]
-    fn put(self, out: &mut Vec<u8>) {
-        out.push(u8::from(self));
+    fn put(&self, out: &mut Vec<u8>) {
+        out.push(u8::from(*self));
     }
     #[inline]
     fn take(bytes: &[u8]) -> Self {
@@ -123,7 +168,9 @@ impl<T: DevElem> HostArray for Array<T> {
     }
 
     fn shape(&self) -> Option<Vec<usize>> {
-        (!self.is_null()).then(|| vec![self.len()])
+        let has_null =
+            matches!(T::ELEM, Elem::Struct(_)) && self.slots().iter().any(|s| s.get().is_null());
+        (!self.is_null() && !has_null).then(|| vec![self.len()])
     }
 
     fn bytes(&self) -> Vec<u8> {
@@ -167,7 +214,8 @@ impl<T: DevElem> HostArray for VArr<T> {
     }
 
     fn shape(&self) -> Option<Vec<usize>> {
-        (!self.is_null()).then(|| vec![self.items().len()])
+        let has_null = matches!(T::ELEM, Elem::Struct(_)) && self.items().iter().any(T::is_null);
+        (!self.is_null() && !has_null).then(|| vec![self.items().len()])
     }
 
     fn bytes(&self) -> Vec<u8> {
@@ -592,8 +640,14 @@ fn execute(
     let Planned { ctx, desc, program, count, values, out_dims, global } = planned;
     let (ctx, desc, count) = (*ctx, *desc, *count);
     let kernel = program.kernel(desc.name).or_fatal();
-    // Geometry: reductions use power-of-two groups and one partial per group.
-    let items = global.first().copied().unwrap_or(0);
+    // Geometry: reductions use power-of-two groups and one partial per group; a 2-D
+    // reduction runs as a flattened 1-D NDRange of rows x cols work-items (its kernel
+    // splits the flat id), so its partials never collide between rows of groups.
+    let items = if desc.reduction {
+        global.iter().try_fold(1usize, |acc, n| acc.checked_mul(*n))?
+    } else {
+        global.first().copied().unwrap_or(0)
+    };
     let mut local = 1usize;
     while local * 2 <= kernel.local_1d().max(1) {
         local *= 2;

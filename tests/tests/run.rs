@@ -813,3 +813,42 @@ fn device_transfers_cross_once() {
     assert_eq!((calls[3].work_items, bytes(&calls[3].h2d), calls[3].d2h.len()), (5000, 20_000, 0));
     assert_eq!((calls[4].h2d.len(), bytes(&calls[4].d2h)), (0, 40_000));
 }
+
+/// Under `SOMD_DEVICE=opencl`, 2-D reductions (`dist_view_2d`, `dist_block_2d`) and `@` over
+/// value classes (`nbody`, `kmeans`, `blackscholes`) launch their kernels: each named
+/// construct appears in the trace as a device call with one launch.
+#[test]
+fn device_runs_2d_reductions_and_value_class_maps() {
+    let placements = match placements() {
+        Ok(list) => list,
+        Err(why) => panic!("{why}"),
+    };
+    let Some(opencl) = placements.iter().find(|p| p.device == "opencl") else {
+        return; // skipped loudly by `placements`
+    };
+    let cases: [(&str, &str, &[&str]); 5] = [
+        ("tests/run", "dist_view_2d", &["Main.cross", "Main.box"]),
+        ("tests/run", "dist_block_2d", &["Main.weighted"]),
+        ("samples", "nbody", &["NBody.computeParticleForces", "NBody.integrate"]),
+        ("samples", "kmeans", &["KMeans.nearest"]),
+        ("samples", "blackscholes", &["BlackScholes.price", "BlackScholes.callOf"]),
+    ];
+    for (suite, name, wanted) in cases {
+        let found = built().entries.iter().find(|e| e.suite == suite && stem(&e.program) == name);
+        let Some(entry) = found else {
+            assert!(!filter_words().is_empty(), "{name} is not in {suite}");
+            continue;
+        };
+        let binary = match &entry.binary {
+            Ok(binary) => binary,
+            Err(why) => panic!("{name}: {why}"),
+        };
+        let outcome = run_with_env(binary, &[], *opencl, &[("SOMD_TRACE", "json")]);
+        assert_eq!(outcome.status, Some(0), "{name} stderr:\n{}", outcome.stderr);
+        let calls = device_calls(&outcome.stderr);
+        for want in wanted {
+            let launched = calls.iter().any(|c| c.name == *want && c.launches == 1);
+            assert!(launched, "{name}: no device call of {want} in\n{}", outcome.stderr);
+        }
+    }
+}

@@ -176,6 +176,52 @@ class M {
 }
 "#;
 
+const SUM_2D: &str = r#"
+class S {
+    static reduce(+) long total(dist int[][] m) {
+        long s = 0;
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[i].length; j++) {
+                s += m[i][j];
+            }
+        }
+        return s;
+    }
+    public static void main(String[] args) {
+        int[][] m = new int[3][5];
+        System.out.println(total(m));
+    }
+}
+"#;
+
+const PADDED_MAP: &str = r#"
+value class In {
+    int i;
+    float f;
+    In(int i, float f) { this.i = i; this.f = f; }
+}
+value class Q {
+    boolean b;
+    double d;
+    char c;
+    In inner;
+    short s;
+    Q(boolean b, double d, char c, In inner, short s) {
+        this.b = b; this.d = d; this.c = c; this.inner = inner; this.s = s;
+    }
+}
+class PM {
+    static local Q bump(Q q, int k) {
+        return new Q(!q.b, q.d + k, q.c, new In(q.inner.i + k, q.inner.f), q.s);
+    }
+    public static void main(String[] args) {
+        Q[[]] qs = new Q[[]]{new Q(true, 1.5, 'a', new In(1, 2f), (short) 3)};
+        Q[[]] rs = PM @ bump(qs, 2);
+        System.out.println(rs[0].d);
+    }
+}
+"#;
+
 const VALUE_MAP: &str = r#"
 value class P {
     float x;
@@ -277,6 +323,64 @@ fn dot_product_fused() {
 #[test]
 fn matrix_block_block_2d() {
     insta::assert_snapshot!(snapshot(MATRIX_2D));
+}
+
+#[test]
+fn sum_reduce_2d_flattened() {
+    insta::assert_snapshot!(snapshot(SUM_2D));
+}
+
+#[test]
+fn value_class_layout_has_explicit_padding() {
+    let c = compile("padded.somd", PADDED_MAP).expect("checks");
+    let set = kernels(&c, ClOptions::default());
+    let q = set.layouts.iter().find(|l| l.c_name.ends_with('Q')).expect("Q laid out");
+    let offsets: Vec<(&str, usize)> =
+        q.fields.iter().map(|f| (f.name.as_str(), f.offset)).collect();
+    assert_eq!(offsets, [("b", 0), ("d", 8), ("c", 16), ("inner", 20), ("s", 28)]);
+    assert_eq!((q.size, q.align), (32, 8));
+    insta::assert_snapshot!(snapshot(PADDED_MAP));
+}
+
+/// The OpenCL C compiler lays the padded structs out as the manifest says.
+#[test]
+fn value_class_layout_matches_the_device_compiler() {
+    let Some(ctx) = test_device() else { return };
+    let c = compile("padded.somd", PADDED_MAP).expect("checks");
+    let set = kernels(&c, ClOptions::default());
+    let mut probe = String::from("__kernel void somd_probe(__global int *o) {\n");
+    let mut expected = Vec::new();
+    for l in &set.layouts {
+        let k = expected.len();
+        probe.push_str(&format!("    o[{k}] = (int)sizeof({});\n", l.c_name));
+        probe.push_str(&format!("    o[{}] = (int)__alignof__({});\n", k + 1, l.c_name));
+        expected.extend([l.size as i32, l.align as i32]);
+        for f in &l.fields {
+            let k = expected.len();
+            probe.push_str(&format!(
+                "    o[{k}] = (int)__builtin_offsetof({}, {});\n",
+                l.c_name, f.name
+            ));
+            expected.push(f.offset as i32);
+        }
+    }
+    probe.push_str("}\n");
+    assert!(!expected.is_empty());
+    let body: &'static str = Box::leak(format!("{}\n{probe}", set.body).into_boxed_str());
+    let desc =
+        ProgramDesc { name: "padded.somd", defines: "", body, options: "", fast_math: false };
+    let program = ctx.program_cached_in(&desc, None).expect("builds");
+    let kernel = program.kernel("somd_probe").expect("kernel");
+    let mut got = vec![-1i32; expected.len()];
+    let mut buf = DeviceArray::new(ctx, "o", &got, Access::ReadWrite).expect("o");
+    buf.ensure_on_device(&got).expect("upload");
+    let mut args = kernel.args();
+    unsafe { args.set(0, &buf) }.expect("arg");
+    args.run_1d(ctx, 1).expect("launch");
+    drop(args);
+    buf.mark_device_dirty();
+    buf.ensure_on_host(&mut got).expect("download");
+    assert_eq!(got, expected);
 }
 
 #[test]

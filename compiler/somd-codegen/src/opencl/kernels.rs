@@ -283,7 +283,10 @@ impl Writer<'_> {
                 partials_arg: pk,
                 scratch_arg: Some(sk),
                 finish: format!(
-                    "one partial per work-group; combine the partials with the method's {strategy}"
+                    "launch: 1-D NDRange of {} work-items (the global sizes' product) in \
+                     power-of-two work-groups; one partial per work-group; combine the \
+                     partials with the method's {strategy}",
+                    if body.parallel.dims.len() == 2 { "rows x cols" } else { "n" }
                 ),
             });
         }
@@ -307,14 +310,36 @@ impl Writer<'_> {
             out.push_str(&self.stmt(&mut cx, l1, &Stmt::Let { local: *local, init: *init })?);
         }
         let mut conds = Vec::new();
-        for (k, d) in body.parallel.dims.iter().enumerate() {
-            let name = cx.name(d.index).to_string();
+        if reduction.is_some() && body.parallel.dims.len() == 2 {
+            // A 2-D reduction runs as a flattened 1-D NDRange of rows x cols work-items in
+            // power-of-two groups (as 1-D reductions do), so the tree below leaves exactly
+            // one partial per group: work-item `f` is row `f / cols`, column `f % cols`.
+            let [d0, d1] = &body.parallel.dims[..] else { return Err(bug("2-D nest shape")) };
+            let (lo0, lo1) = (self.size(&cx, &d0.lo), self.size(&cx, &d1.lo));
+            let hi1 = self.size(&cx, &d1.hi);
+            let (i, j) = (cx.name(d0.index).to_string(), cx.name(d1.index).to_string());
+            writeln!(out, "{l1}const long somd_flat = (long)get_global_id(0);")?;
+            writeln!(out, "{l1}const long somd_cols = (long)({hi1}) - (long)({lo1});")?;
             writeln!(
                 out,
-                "{l1}const int {name} = {} + (int)get_global_id({k});",
-                self.size(&cx, &d.lo)
+                "{l1}const int {i} = {lo0} + (int)(somd_cols > 0 ? somd_flat / somd_cols : 0);"
             )?;
-            conds.push(format!("{name} < {}", self.size(&cx, &d.hi)))
+            writeln!(
+                out,
+                "{l1}const int {j} = {lo1} + (int)(somd_cols > 0 ? somd_flat % somd_cols : 0);"
+            )?;
+            conds.push(format!("{i} < {}", self.size(&cx, &d0.hi)));
+            conds.push(format!("{j} < {hi1}"));
+        } else {
+            for (k, d) in body.parallel.dims.iter().enumerate() {
+                let name = cx.name(d.index).to_string();
+                writeln!(
+                    out,
+                    "{l1}const int {name} = {} + (int)get_global_id({k});",
+                    self.size(&cx, &d.lo)
+                )?;
+                conds.push(format!("{name} < {}", self.size(&cx, &d.hi)))
+            }
         }
         let loop_stmt =
             walk::find_loop(func, body.loop_id).ok_or_else(|| bug("parallel loop not found"))?;

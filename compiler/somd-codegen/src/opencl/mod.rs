@@ -39,15 +39,20 @@
 //!   not return early: out-of-range items contribute the identity, then the work-group
 //!   combines its values in a local-memory tree (as `somd_reduce.cl`) and item 0 writes one
 //!   partial per group; the host combines the partials with the method's reduce strategy.
+//!   Every reduction kernel is launched 1-D in power-of-two groups (`run_1d_exact`); a 2-D
+//!   reduction nest runs rows x cols work-items flattened (`i = lo0 + f / cols`,
+//!   `j = lo1 + f % cols`), so partials of different rows of groups never collide.
 //! - `@`: one item per element; `op ! (@ ..)` fused the same way as a reduction loop;
 //!   `C.m ! a`: each item folds a contiguous chunk in order, the host folds the partials in
 //!   order; filter tasks: one item per batch element.
 
 mod kernels;
 mod keywords;
+mod layout;
 mod writer;
 
 pub use keywords::is_reserved;
+pub use layout::{prim_size, FieldLayout, FieldTy, StructLayout};
 pub use writer::write_kernels;
 
 use std::fmt;
@@ -72,6 +77,9 @@ pub struct KernelSet {
     /// Planned kernels the writer did not emit, with the reason (the host runs those
     /// constructs on the CPU).
     pub skipped: Vec<(String, String)>,
+    /// The byte layout of each value class the kernels use (when it has one: fields of
+    /// primitive or value-class type only), as the body's `typedef struct`s lay it out.
+    pub layouts: Vec<StructLayout>,
 }
 
 /// A failing construct's position.

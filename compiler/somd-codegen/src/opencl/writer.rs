@@ -2,6 +2,7 @@
 //! kernel shapes of [`KernelKind`]. Names come from [`Namer`] before any text is written.
 
 use super::keywords::is_reserved;
+use super::layout::layout_of;
 use super::*;
 use somd_diag::{SourceMap, Span};
 use somd_mir::analysis::{ProgramInfo, SizeExpr};
@@ -76,6 +77,7 @@ pub fn write_kernels(
         manifest.standalone = standalone;
         set.kernels.push(manifest);
     }
+    set.layouts = w.layouts();
     set.body = body;
     set.sites = w.sites;
     Ok(set)
@@ -416,13 +418,35 @@ impl<'a> Writer<'a> {
         for plan in &self.info.kernels {
             self.collect_classes(plan.func, &mut used, &mut BTreeSet::new());
         }
+        let mut memo = HashMap::new();
         for c in used {
             let class = self.module.class(c);
+            let layout = self.layout(c, &mut memo);
             let mut text = String::from("typedef struct {\n");
             let mut fp64 = false;
-            for f in &class.fields {
+            // With a layout, every gap is an explicit padding field (`layout.rs`), so the
+            // host packs the struct byte for byte without relying on attributes.
+            let mut at = 0usize;
+            let mut pad = 0usize;
+            for (k, f) in class.fields.iter().enumerate() {
                 fp64 |= f.ty == Type::Prim(PrimType::Double);
+                if let Some(fl) = layout.as_ref().and_then(|l| l.fields.get(k)) {
+                    if fl.offset > at {
+                        writeln!(text, "    uchar somd_pad{pad}[{}];", fl.offset - at)?;
+                        pad += 1;
+                    }
+                    at = fl.offset
+                        + match fl.ty {
+                            FieldTy::Prim(p) => prim_size(p),
+                            FieldTy::Struct(inner) => {
+                                self.layout(inner, &mut memo).map_or(0, |l| l.size)
+                            }
+                        };
+                }
                 writeln!(text, "    {} {};", self.storage(&f.ty)?, sanitize(&f.name))?;
+            }
+            if let Some(l) = layout.as_ref().filter(|l| !class.fields.is_empty() && l.size > at) {
+                writeln!(text, "    uchar somd_pad{pad}[{}];", l.size - at)?;
             }
             if class.fields.is_empty() {
                 text.push_str("    uchar somd_empty;\n");
@@ -431,6 +455,33 @@ impl<'a> Writer<'a> {
             out.push_str(&if fp64 { fp64_guard(true, &text) } else { text });
         }
         Ok(out)
+    }
+
+    fn layout(
+        &self,
+        c: ClassId,
+        memo: &mut HashMap<ClassId, Option<StructLayout>>,
+    ) -> Option<StructLayout> {
+        layout_of(self.module, c, &|k| self.class_c(k), memo)
+    }
+
+    /// The layouts of the value classes the kernels use (those with one: see `layout.rs`).
+    pub(super) fn layouts(&self) -> Vec<StructLayout> {
+        let mut used = BTreeSet::new();
+        for plan in &self.info.kernels {
+            self.collect_classes(plan.func, &mut used, &mut BTreeSet::new());
+        }
+        let mut memo = HashMap::new();
+        let mut out: Vec<StructLayout> =
+            used.into_iter().filter_map(|c| self.layout(c, &mut memo)).collect();
+        // Nested classes the kernels reach only through fields.
+        for l in memo.into_values().flatten() {
+            if !out.iter().any(|o| o.class == l.class) {
+                out.push(l);
+            }
+        }
+        out.sort_by_key(|l| l.class.0);
+        out
     }
 
     pub(super) fn collect_classes(

@@ -19,7 +19,9 @@
 //!
 //! What the host side does not run yet stays on the CPU, with the reason kept in
 //! [`Glue::host_notes`] (printed by `somdc explain`): filter tasks, instance SOMD methods,
-//! value classes, 3-D arrays, reductions over 2-D nests, and result shapes other than
+//! SOMD methods with value-class parameters, value classes without a device layout (value
+//! classes with a device layout cross as their kernel `typedef struct`s: `DevStruct`), 3-D
+//! arrays, and result shapes other than
 //! "assembled output" / "reduced accumulator" / none.
 
 use super::EmitError;
@@ -51,6 +53,9 @@ pub struct Glue {
     pub host_notes: Vec<(String, String)>,
     /// The OpenCL writer failed (an internal error; the program runs on the CPU).
     pub writer_error: Option<String>,
+    /// The value classes with a device layout, with their Rust struct names: each gets an
+    /// `impl rt::device::DevStruct` packing it as its kernel `typedef struct`.
+    pub structs: Vec<(opencl::StructLayout, String)>,
 }
 
 /// One device-capable SOMD method.
@@ -68,6 +73,9 @@ pub struct MapCall {
     pub manifest: usize,
     /// The element type of the result (of the partials for a fused `!`).
     pub elem: PrimType,
+    /// A value-class result of a `@`: its Rust struct name and device size (then `elem` is
+    /// unused).
+    pub result_struct: Option<(String, usize)>,
     /// `Class.method` of the target.
     pub label: String,
 }
@@ -75,10 +83,14 @@ pub struct MapCall {
 impl Glue {
     /// The `KernelDesc` static of the `@` at `expr` of `func`, and its result's Rust element
     /// type, when it has a device path.
-    pub fn map_desc(&self, func: FuncId, expr: somd_mir::ExprId) -> Option<(String, &'static str)> {
-        self.maps
-            .get(&(func, expr))
-            .map(|m| (format!("K_MAP_{}_{}", func.0, expr.0), rust_prim(m.elem)))
+    pub fn map_desc(&self, func: FuncId, expr: somd_mir::ExprId) -> Option<(String, String)> {
+        self.maps.get(&(func, expr)).map(|m| {
+            let elem = match &m.result_struct {
+                Some((name, _)) => format!("Val<{name}>"),
+                None => rust_prim(m.elem).to_string(),
+            };
+            (format!("K_MAP_{}_{}", func.0, expr.0), elem)
+        })
     }
 
     /// The placement label of the `op ! array` at `expr` when the runtime's device
@@ -121,6 +133,7 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
             return glue;
         }
     }
+    glue.structs = glue_structs(module, &glue.kernels);
     for placement in &info.placements {
         let Ok(plan) = &placement.device else { continue };
         let verdict = match &placement.subject {
@@ -194,11 +207,20 @@ fn map_call(
         return Err("fused into the `!` that consumes it, whose host glue is not written yet");
     };
     let kplan = info.kernels.get(k).ok_or("no kernel plan")?;
+    let structs = glue_structs(module, set);
+    let laid_out = |c: &somd_mir::ClassId| structs.iter().find(|(l, _)| l.class == *c).cloned();
+    let mut result_struct = None;
     let (args, elem) = match &kplan.kind {
         KernelKind::Map { args, elem: Type::Prim(elem) } => (&args[..], *elem),
-        KernelKind::Map { .. } => {
-            return Err("`@` with a value-class result runs on the CPU (no host glue for structs)")
+        KernelKind::Map { args, elem: Type::Object(c) } => {
+            let (layout, name) = laid_out(c).ok_or(
+                "`@` with a value-class result whose class holds arrays or references runs on \
+                 the CPU (no device layout)",
+            )?;
+            result_struct = Some((name, layout.size));
+            (&args[..], PrimType::Int)
         }
+        KernelKind::Map { .. } => return Err("`@` with a result type without device glue"),
         KernelKind::MapReduce { args, elem, .. } => (&args[..], *elem),
         KernelKind::FoldFunc { elem: Type::Prim(elem) } => (&[][..], *elem),
         KernelKind::FoldFunc { .. } => {
@@ -207,17 +229,22 @@ fn map_call(
         }
         _ => return Err("not a map kernel"),
     };
+    let element_ok = |t: &Type| match t {
+        Type::Prim(_) => true,
+        Type::Object(c) => laid_out(c).is_some(),
+        _ => false,
+    };
     for a in args {
         let ok = match a.mode {
-            somd_mir::MapArg::Mapped => prim_of(&a.ty).is_some(),
+            somd_mir::MapArg::Mapped => element_ok(&a.ty),
             somd_mir::MapArg::Broadcast => {
                 prim_of(&a.ty).is_some()
-                    || matches!(&a.ty, Type::Array(e) | Type::ValueArray(e, _)
-                        if prim_of(e).is_some())
+                    || matches!(&a.ty, Type::Array(e) | Type::ValueArray(e, _) if element_ok(e))
             }
         };
         if !ok {
-            return Err("`@` with value-class or multi-dimensional arguments runs on the CPU");
+            return Err("`@` with value-class scalars, value classes holding arrays, or \
+                        multi-dimensional arguments runs on the CPU");
         }
     }
     let manifest = set
@@ -238,7 +265,7 @@ fn map_call(
             _ => return Err("a `@` kernel argument without host glue"),
         }
     }
-    Ok(MapCall { manifest, elem, label: module.function(kplan.func).name.clone() })
+    Ok(MapCall { manifest, elem, result_struct, label: module.function(kplan.func).name.clone() })
 }
 
 /// The `KernelDesc` static of one `@`.
@@ -258,7 +285,10 @@ pub fn write_map_desc(
         args.push(match &arg.source {
             ArgSource::Param(p) => format!("Param({p})"),
             ArgSource::Length { param, dim } => format!("Length {{ param: {param}, dim: {dim} }}"),
-            ArgSource::Result => format!("Result(rt::device::Elem::{})", elem_name(call.elem)),
+            ArgSource::Result => match &call.result_struct {
+                Some((_, size)) => format!("Result(rt::device::Elem::Struct({size}))"),
+                None => format!("Result(rt::device::Elem::{})", elem_name(call.elem)),
+            },
             ArgSource::Count => "Count".to_string(),
             ArgSource::Chunk => "Chunk".to_string(),
             ArgSource::Partials => format!("Partials(rt::device::Elem::{})", elem_name(call.elem)),
@@ -345,9 +375,6 @@ fn somd_call(
         }
         SomdResult::Accumulator(_) => {
             let acc = body.parallel.reduction.as_ref().ok_or("accumulator without reduction")?;
-            if body.parallel.dims.len() != 1 {
-                return Err("reductions over 2-D nests run on the CPU (one partial per group)");
-            }
             match &sig.reduction {
                 Reduction::Op(op) if *op == acc.op && *op != ReduceOp::Sub => {}
                 // These combine any number of partials, as they do the CPU's MIs' partials.
@@ -473,7 +500,75 @@ pub fn write_program_statics(out: &mut String, glue: &Glue, file: &str) -> Resul
     writeln!(out)?;
     writeln!(out, "/// The OpenCL C text of the kernels.")?;
     writeln!(out, "static CL_BODY: &str = {};", raw_string(&set.body))?;
+    for (layout, name) in &glue.structs {
+        write_dev_struct(out, glue, layout, name)?;
+    }
     Ok(())
+}
+
+/// `impl rt::device::DevStruct` for one value class: its fields at the writer's offsets,
+/// padding as zeros (`opencl/layout.rs`).
+fn write_dev_struct(
+    out: &mut String,
+    glue: &Glue,
+    layout: &opencl::StructLayout,
+    name: &str,
+) -> Result<(), EmitError> {
+    let size_of = |f: &opencl::FieldLayout| match f.ty {
+        opencl::FieldTy::Prim(p) => Some(opencl::prim_size(p)),
+        opencl::FieldTy::Struct(c) => {
+            glue.structs.iter().find(|(l, _)| l.class == c).map(|(l, _)| l.size)
+        }
+    };
+    let size = layout.size;
+    writeln!(out)?;
+    writeln!(out, "/// `{}` as its kernels' `typedef struct` ({size} bytes).", layout.c_name)?;
+    writeln!(out, "impl rt::device::DevStruct for {name} {{")?;
+    writeln!(out, "    const SIZE: usize = {size};")?;
+    writeln!(out, "    fn put(&self, out: &mut Vec<u8>) {{")?;
+    writeln!(out, "        let start = out.len();")?;
+    let mut takes = Vec::new();
+    let mut nested = Vec::new();
+    let mut at = 0;
+    for f in &layout.fields {
+        let field = super::expr::field_name(&f.name);
+        let n = size_of(f)
+            .ok_or_else(|| EmitError::Internal(format!("no layout for field {}", f.name)))?;
+        let o = f.offset;
+        if o != at {
+            writeln!(out, "        out.resize(start + {o}, 0); // padding")?;
+        }
+        at = o + n;
+        writeln!(out, "        rt::device::DevElem::put(&self.{field}, out);")?;
+        takes.push(format!("{field}: rt::device::DevElem::take(&bytes[{o}..{}])", o + n));
+        if matches!(f.ty, opencl::FieldTy::Struct(_)) {
+            nested.push(format!("rt::device::DevElem::is_null(&self.{field})"));
+        }
+    }
+    writeln!(out, "        out.resize(start + {size}, 0);")?;
+    writeln!(out, "        debug_assert_eq!(out.len(), start + {size});")?;
+    writeln!(out, "    }}")?;
+    writeln!(out, "    fn take(bytes: &[u8]) -> Self {{")?;
+    writeln!(out, "        {name} {{ {} }}", takes.join(", "))?;
+    writeln!(out, "    }}")?;
+    writeln!(out, "    fn has_null(&self) -> bool {{")?;
+    if nested.is_empty() {
+        writeln!(out, "        false")?;
+    } else {
+        writeln!(out, "        {}", nested.join(" || "))?;
+    }
+    writeln!(out, "    }}")?;
+    writeln!(out, "}}")?;
+    Ok(())
+}
+
+/// The layouts of `set` with their Rust struct names.
+fn glue_structs(module: &Module, set: &KernelSet) -> Vec<(opencl::StructLayout, String)> {
+    let names = super::namer::Names::new(module);
+    set.layouts
+        .iter()
+        .filter_map(|l| Some((l.clone(), names.classes.get(l.class.0 as usize)?.clone())))
+        .collect()
 }
 
 /// The `KernelDesc` static of one device call.
