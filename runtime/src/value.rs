@@ -244,6 +244,45 @@ impl<T> Array<T> {
         self.slot(index, pos).set(value)
     }
 
+    /// Whether this array is not null and holds every index `j + offset`, for `lo <= j < hi`
+    /// and `min_offset <= offset <= max_offset` (always true when `lo >= hi`). Generated code
+    /// asks this once before a counted loop to run the loop's accesses without per-element
+    /// checks (note `rust-representation`, "Loop versioning").
+    #[inline]
+    pub fn covers(&self, lo: i32, hi: i32, min_offset: i32, max_offset: i32) -> bool {
+        if lo >= hi {
+            return true;
+        }
+        let first = i64::from(lo) + i64::from(min_offset);
+        let last = i64::from(hi) - 1 + i64::from(max_offset);
+        !self.is_null() && first >= 0 && last < self.len as i64
+    }
+
+    /// `a[index]` without the null and bounds checks.
+    ///
+    /// # Safety
+    /// `index` must be in `0..len` (generated code proves it with [`Array::covers`]).
+    #[inline(always)]
+    pub unsafe fn get_unchecked(&self, index: i32) -> T
+    where
+        T: Clone,
+    {
+        debug_assert!((index as u32 as usize) < self.len);
+        // SAFETY: the caller guarantees `index < len`, inside the window.
+        unsafe { (*self.ptr.add(index as usize)).get() }
+    }
+
+    /// `a[index] = value` without the null and bounds checks.
+    ///
+    /// # Safety
+    /// As [`Array::get_unchecked`].
+    #[inline(always)]
+    pub unsafe fn set_unchecked(&self, index: i32, value: T) {
+        debug_assert!((index as u32 as usize) < self.len);
+        // SAFETY: the caller guarantees `index < len`, inside the window.
+        unsafe { (*self.ptr.add(index as usize)).set(value) }
+    }
+
     /// `a[index]` read ahead of a loop without failing: the element, or `null` when the
     /// array is null or the index out of bounds (uses then fall back with [`Array::or_else`]).
     #[inline]
@@ -869,6 +908,29 @@ mod tests {
         w.set(0, 20, &POS);
         assert_eq!(a.get(1, &POS), 20);
         assert_eq!(w.to_vec(), vec![20, 3, 4]);
+    }
+
+    #[test]
+    fn covers_checks_the_whole_range_once() {
+        let a = Array::from_vec(vec![0.0f64; 10]);
+        // `for (j = 1; j < 9; j++) .. a[j - 1] .. a[j + 1]`: indices 0..=9.
+        assert!(a.covers(1, 9, -1, 1));
+        assert!(!a.covers(1, 10, -1, 1));
+        assert!(!a.covers(0, 9, -1, 1));
+        // No iteration: nothing to check, even on null.
+        assert!(Array::<f64>::NULL.covers(5, 5, 0, 0));
+        assert!(!Array::<f64>::NULL.covers(0, 1, 0, 0));
+        // No overflow at the ends of `int`.
+        assert!(!a.covers(i32::MAX - 1, i32::MAX, 0, i32::MAX));
+        assert!(!a.covers(i32::MIN, i32::MIN + 1, i32::MIN, 0));
+        let w = a.window(2, 3);
+        assert!(w.covers(0, 3, 0, 0) && !w.covers(0, 4, 0, 0));
+        // SAFETY: index 2 is inside the window of length 3.
+        unsafe {
+            w.set_unchecked(2, 7.0);
+            assert_eq!(w.get_unchecked(2), 7.0);
+        }
+        assert_eq!(a.get(4, &POS), 7.0);
     }
 
     #[test]

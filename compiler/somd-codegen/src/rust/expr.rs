@@ -118,6 +118,10 @@ pub struct FnCx<'a> {
     pub assigned: Vec<bool>,
     /// Row reads `g[e]` hoisted out of the innermost loop being written (see `stmt.rs`).
     pub hoisted: HashMap<ExprId, String>,
+    /// Element accesses `a[j + c]` of the fast copy of a versioned loop, proved in bounds
+    /// before the loop: the access's expression and the (non-null) array to read without
+    /// checks (see `stmt.rs`, `version_loop`).
+    pub unchecked: HashMap<ExprId, String>,
     /// The program's device glue (`device.rs`), when the writer has one.
     pub device: Option<&'a super::device::Glue>,
 }
@@ -186,6 +190,7 @@ impl<'a> FnCx<'a> {
             next_label: 0,
             assigned,
             hoisted: HashMap::new(),
+            unchecked: HashMap::new(),
             device: None,
         })
     }
@@ -416,6 +421,12 @@ impl<'a> FnCx<'a> {
     fn load(&mut self, id: ExprId) -> Result<String, EmitError> {
         let expr = self.e(id)?;
         match &expr.kind {
+            ExprKind::Index { index, .. } if self.unchecked.contains_key(&id) => {
+                let base = self.unchecked.get(&id).cloned().unwrap_or_default();
+                let idx = self.expr(*index)?;
+                // `covers` checked the index range before the loop (`stmt.rs`).
+                Ok(format!("unsafe {{ {base}.get_unchecked({idx}) }}"))
+            }
             ExprKind::Index { array, index } => {
                 let pos = self.pos(expr.span);
                 if self.is_pure(*index) || self.keeps_local(*array, &[*index]) {
@@ -1067,6 +1078,20 @@ impl<'a> FnCx<'a> {
                         id.0
                     ));
                 }
+            }
+            ExprKind::Index { index, .. }
+                if self.unchecked.contains_key(&target)
+                    && (self.is_pure(value) || value_needed) =>
+            {
+                // The value first, so that its unchecked reads are not nested `unsafe` blocks.
+                let base = self.unchecked.get(&target).cloned().unwrap_or_default();
+                let idx = self.expr(*index)?;
+                if !value_needed {
+                    return Ok(format!(
+                        "{{ let {tmp} = {v}; unsafe {{ {base}.set_unchecked({idx}, {tmp}) }} }}"
+                    ));
+                }
+                format!("unsafe {{ {base}.set_unchecked({idx}, {store}) }}")
             }
             ExprKind::Index { array, index } => {
                 let pos = self.pos(t.span);

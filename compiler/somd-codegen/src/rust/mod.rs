@@ -38,6 +38,11 @@
 //!   (`g.hoist_row(e)`, which never fails) and used as `_hN.or_else(|| g.at(e, pos))`: the
 //!   hoisted row when it was readable, else the original access with its Java exception. This
 //!   gives LLVM the row's pointer and length in registers (SOR: 1.5x faster).
+//! - **Loop versioning.** Such a loop that counts `j` up to an invariant bound and indexes
+//!   rows or array locals at `j + c` is written twice: behind `a.covers(j, hi, min, max)`
+//!   (every access of every iteration in bounds) a copy with `get_unchecked`/`set_unchecked`,
+//!   which LLVM vectorises, else the loop as written, which throws where Java would
+//!   (`stmt.rs`, `version_loop`; note `rust-representation`).
 //!
 //! - **Device placement** (`device.rs`, note `device-execution`): a SOMD method whose kernel
 //!   the OpenCL writer produced starts its wrapper with `rt::device::run(&K_f, ..)`, which

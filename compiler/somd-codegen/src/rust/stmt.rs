@@ -6,7 +6,8 @@ use super::expr::{paren, FnCx, Frame};
 use super::types::{const_default, is_copy};
 use super::writer::Level;
 use super::EmitError;
-use somd_mir::{Block, ExprId, ExprKind, FuncKind, Stmt, Type};
+use somd_mir::{BinOpKind, Block, Const, ExprId, ExprKind, FuncKind, Stmt, Type};
+use somd_syntax::ast::PrimType;
 use std::fmt::Write;
 
 impl FnCx<'_> {
@@ -159,46 +160,43 @@ impl FnCx<'_> {
                 let needs_block =
                     (!update.is_empty() || *test_at_end) && uses_continue(body, *label, true);
                 let cont_label = if needs_block { Some(self.new_label('c')) } else { None };
-                let cont = match &cont_label {
-                    Some(c) => format!("break {c}"),
-                    None => format!("continue {brk}"),
-                };
                 let saved = std::mem::take(&mut self.hoisted);
                 self.hoisted = saved.clone();
-                for (var, init) in self.hoist_rows(test.iter().chain(update).copied(), body)? {
+                let hoists = self.hoist_rows(test.iter().chain(update).copied(), body)?;
+                for (var, init) in &hoists {
                     writeln!(out, "{level}let {var} = {init};")?;
                 }
-                writeln!(out, "{level}{brk}: loop {{")?;
-                let inner = level.next();
-                if let (Some(t), false) = (test, test_at_end) {
-                    if !is_const_true(self, *t) {
-                        let c = self.cond(*t)?;
-                        writeln!(out, "{inner}if !{} {{", paren(c))?;
-                        writeln!(out, "{}break {brk};", inner.next())?;
-                        writeln!(out, "{inner}}}")?;
+                let version = if hoists.is_empty() {
+                    None
+                } else {
+                    self.version_loop(*test, *test_at_end, update, body)?
+                };
+                let shape = LoopShape {
+                    label: *label,
+                    brk: &brk,
+                    cont_label: cont_label.as_deref(),
+                    test: *test,
+                    test_at_end: *test_at_end,
+                    body,
+                    update,
+                };
+                match &version {
+                    Some(v) => {
+                        // Loop versioning: a copy without element checks when every access
+                        // is in bounds for the whole range, else the loop as written.
+                        writeln!(out, "{level}let {} = {};", v.hi_var, v.hi_text)?;
+                        writeln!(out, "{level}if {} {{", v.covers.join(" && "))?;
+                        self.unchecked = v.accesses.iter().cloned().collect();
+                        let fast_test = format!("{} < {}", v.counter, v.hi_var);
+                        let written = self.write_loop(out, level.next(), &shape, Some(fast_test));
+                        self.unchecked.clear();
+                        written?;
+                        writeln!(out, "{level}}} else {{")?;
+                        self.write_loop(out, level.next(), &shape, None)?;
+                        writeln!(out, "{level}}}")?;
                     }
+                    None => self.write_loop(out, level, &shape, None)?,
                 }
-                self.frames.push(Frame { mir_label: *label, brk: brk.clone(), cont: Some(cont) });
-                match &cont_label {
-                    Some(c) => {
-                        writeln!(out, "{inner}{c}: {{")?;
-                        self.block_stmts(out, inner.next(), body)?;
-                        writeln!(out, "{inner}}}")?;
-                    }
-                    None => self.block_stmts(out, inner, body)?,
-                }
-                self.frames.pop();
-                for u in update {
-                    let text = self.expr_stmt(*u)?;
-                    write_text(out, inner, "", &text, ";")?;
-                }
-                if let (Some(t), true) = (test, test_at_end) {
-                    let c = self.cond(*t)?;
-                    writeln!(out, "{inner}if !{} {{", paren(c))?;
-                    writeln!(out, "{}break {brk};", inner.next())?;
-                    writeln!(out, "{inner}}}")?;
-                }
-                writeln!(out, "{level}}}")?;
                 self.hoisted = saved;
             }
             Stmt::Break(label) => {
@@ -408,6 +406,31 @@ fn write_text(
     Ok(())
 }
 
+/// A loop statement's parts, for `write_loop`.
+struct LoopShape<'b> {
+    label: Option<somd_mir::LabelId>,
+    brk: &'b str,
+    cont_label: Option<&'b str>,
+    test: Option<ExprId>,
+    test_at_end: bool,
+    body: &'b Block,
+    update: &'b [ExprId],
+}
+
+/// A counted loop `for (; j < hi; j++)` whose element accesses `a[j + c]` are all in bounds
+/// when `covers` holds before the loop (see `version_loop`).
+struct Versioned {
+    /// The counter `j`.
+    counter: String,
+    /// `_nN`, the bound `hi` (loop-invariant) evaluated once before the loop.
+    hi_var: String,
+    hi_text: String,
+    /// `a.covers(j, _nN, min, max)` for each array.
+    covers: Vec<String>,
+    /// Each access, with the array it reads without checks in the fast copy.
+    accesses: Vec<(ExprId, String)>,
+}
+
 /// Expressions and statements of a loop, for the row-hoisting analysis.
 struct LoopScan {
     exprs: Vec<ExprId>,
@@ -456,41 +479,7 @@ impl FnCx<'_> {
         header: impl Iterator<Item = ExprId>,
         body: &Block,
     ) -> Result<Vec<(String, String)>, EmitError> {
-        let mut scan = LoopScan { exprs: header.collect(), varying: Vec::new(), blocked: false };
-        scan.block(body);
-        if scan.blocked {
-            return Ok(Vec::new());
-        }
-        // Every expression of the loop, and the blocking constructs among them.
-        let mut all = Vec::new();
-        let mut stack = scan.exprs.clone();
-        while let Some(id) = stack.pop() {
-            let expr = self.e(id)?;
-            match &expr.kind {
-                ExprKind::Assign { target, .. }
-                | ExprKind::CompoundAssign { target, .. }
-                | ExprKind::IncDec { target, .. } => {
-                    let t = self.e(*target)?;
-                    match &t.kind {
-                        ExprKind::Local(l) => scan.varying.push(*l),
-                        _ if !is_copy(&t.ty) => return Ok(Vec::new()),
-                        _ => {}
-                    }
-                }
-                ExprKind::Call { .. }
-                | ExprKind::SomdCall { .. }
-                | ExprKind::IntermediateReduce { .. }
-                | ExprKind::New { .. }
-                | ExprKind::Map { .. }
-                | ExprKind::ReduceArray { .. }
-                | ExprKind::Task { .. }
-                | ExprKind::Connect { .. } => return Ok(Vec::new()),
-                ExprKind::Builtin { .. } if !self.is_pure(id) => return Ok(Vec::new()),
-                _ => {}
-            }
-            all.push(id);
-            stack.extend(super::somd::subexprs(&expr.kind));
-        }
+        let Some((all, scan)) = self.scan_loop(header, body)? else { return Ok(Vec::new()) };
         let mut keys: Vec<(String, String)> = Vec::new();
         let mut found = Vec::new();
         for id in all {
@@ -523,6 +512,262 @@ impl FnCx<'_> {
             self.hoisted.insert(id, var);
         }
         Ok(found)
+    }
+
+    /// Every expression of an innermost loop (`header` and `body`) and the locals it assigns,
+    /// or `None` when something in it prevents hoisting: a nested loop, a call, an
+    /// allocation, a store of a reference.
+    fn scan_loop(
+        &self,
+        header: impl Iterator<Item = ExprId>,
+        body: &Block,
+    ) -> Result<Option<(Vec<ExprId>, LoopScan)>, EmitError> {
+        let mut scan = LoopScan { exprs: header.collect(), varying: Vec::new(), blocked: false };
+        scan.block(body);
+        if scan.blocked {
+            return Ok(None);
+        }
+        let mut all = Vec::new();
+        let mut stack = scan.exprs.clone();
+        while let Some(id) = stack.pop() {
+            let expr = self.e(id)?;
+            match &expr.kind {
+                ExprKind::Assign { target, .. }
+                | ExprKind::CompoundAssign { target, .. }
+                | ExprKind::IncDec { target, .. } => {
+                    let t = self.e(*target)?;
+                    match &t.kind {
+                        ExprKind::Local(l) => scan.varying.push(*l),
+                        _ if !is_copy(&t.ty) => return Ok(None),
+                        _ => {}
+                    }
+                }
+                ExprKind::Call { .. }
+                | ExprKind::SomdCall { .. }
+                | ExprKind::IntermediateReduce { .. }
+                | ExprKind::New { .. }
+                | ExprKind::Map { .. }
+                | ExprKind::ReduceArray { .. }
+                | ExprKind::Task { .. }
+                | ExprKind::Connect { .. } => return Ok(None),
+                ExprKind::Builtin { .. } if !self.is_pure(id) => return Ok(None),
+                _ => {}
+            }
+            all.push(id);
+            stack.extend(super::somd::subexprs(&expr.kind));
+        }
+        Ok(Some((all, scan)))
+    }
+
+    /// Loop versioning of an innermost counted loop `while (j < hi) { body; j++; }` (the
+    /// test first, `j` an `int` assigned only by the update, `hi` loop-invariant): its
+    /// element reads and stores `a[j + c]` (`c` a constant, `a` a hoisted row or a local the
+    /// loop does not assign) are all in bounds for `lo <= j < hi` when `a.covers(lo, hi, ..)`
+    /// holds on entry. The writer then emits that test, the loop with those accesses
+    /// unchecked, and the loop as written as the `else` branch, which raises any exception at
+    /// the same iteration and position as Java. Evaluating `hi` once before the loop is the
+    /// loop's first test, so it fails (if it does) where the loop would.
+    fn version_loop(
+        &mut self,
+        test: Option<ExprId>,
+        test_at_end: bool,
+        update: &[ExprId],
+        body: &Block,
+    ) -> Result<Option<Versioned>, EmitError> {
+        let (Some(test), false, [step]) = (test, test_at_end, update) else { return Ok(None) };
+        let ExprKind::Binary { op, lhs, rhs } = &self.e(test)?.kind else { return Ok(None) };
+        let int = Type::Prim(PrimType::Int);
+        if op.kind != BinOpKind::Lt || self.e(*lhs)?.ty != int {
+            return Ok(None);
+        }
+        let ExprKind::Local(counter) = self.e(*lhs)?.kind else { return Ok(None) };
+        if !self.is_increment(*step, counter)? {
+            return Ok(None);
+        }
+        let Some((all, mut scan)) = self.scan_loop(std::iter::once(test), body)? else {
+            return Ok(None);
+        };
+        if scan.varying.contains(&counter) {
+            return Ok(None);
+        }
+        scan.varying.push(counter);
+        if !self.is_pure(*rhs) || !self.invariant_bound(*rhs, &scan.varying)? {
+            return Ok(None);
+        }
+        // Accesses `a[j + c]` of primitive elements, grouped by array: (array, min, max).
+        let mut arrays: Vec<(String, i32, i32)> = Vec::new();
+        let mut accesses = Vec::new();
+        for id in all {
+            let expr = self.e(id)?;
+            let ExprKind::Index { array, index } = expr.kind else { continue };
+            if !is_copy(&expr.ty) {
+                continue;
+            }
+            let Some(offset) = self.counter_offset(index, counter)? else { continue };
+            let base_expr = self.e(array)?;
+            let base = match (&base_expr.kind, &base_expr.ty) {
+                _ if self.hoisted.contains_key(&array) => {
+                    self.hoisted.get(&array).cloned().unwrap_or_default()
+                }
+                (ExprKind::Local(l), Type::Array(_)) if !scan.varying.contains(l) => {
+                    self.recv(array)?
+                }
+                _ => continue,
+            };
+            match arrays.iter_mut().find(|(b, ..)| *b == base) {
+                Some((_, min, max)) => {
+                    *min = (*min).min(offset);
+                    *max = (*max).max(offset);
+                }
+                None => arrays.push((base.clone(), offset, offset)),
+            }
+            accesses.push((id, base));
+        }
+        if accesses.is_empty() {
+            return Ok(None);
+        }
+        let counter = self.local_name(counter);
+        let hi_var = format!("_n{}", self.next_label);
+        let hi_text = self.expr(*rhs)?;
+        let covers = arrays
+            .iter()
+            .map(|(base, min, max)| format!("{base}.covers({counter}, {hi_var}, {min}, {max})"))
+            .collect();
+        Ok(Some(Versioned { counter, hi_var, hi_text, covers, accesses }))
+    }
+
+    /// Whether `id` is `j++`, `++j`, `j += 1` or `j = j + 1`.
+    fn is_increment(&self, id: ExprId, counter: somd_mir::LocalId) -> Result<bool, EmitError> {
+        let is_counter = |e: ExprId| -> Result<bool, EmitError> {
+            Ok(matches!(self.e(e)?.kind, ExprKind::Local(l) if l == counter))
+        };
+        let is_one = |e: ExprId| -> Result<bool, EmitError> { Ok(self.int_const(e)? == Some(1)) };
+        Ok(match &self.e(id)?.kind {
+            ExprKind::IncDec { target, delta: 1, .. } => is_counter(*target)?,
+            ExprKind::CompoundAssign { target, op, value } => {
+                op.kind == BinOpKind::Add && is_counter(*target)? && is_one(*value)?
+            }
+            ExprKind::Assign { target, value } => {
+                is_counter(*target)?
+                    && match &self.e(*value)?.kind {
+                        ExprKind::Binary { op, lhs, rhs } => {
+                            op.kind == BinOpKind::Add && is_counter(*lhs)? && is_one(*rhs)?
+                        }
+                        _ => false,
+                    }
+            }
+            _ => false,
+        })
+    }
+
+    /// The value of an `int` constant.
+    fn int_const(&self, id: ExprId) -> Result<Option<i32>, EmitError> {
+        Ok(match self.e(id)?.kind {
+            ExprKind::Const(Const::Int(c)) => Some(c),
+            _ => None,
+        })
+    }
+
+    /// `c` when `index` is `j`, `j + c`, `c + j` or `j - c` (`j` the counter, `c` a constant).
+    fn counter_offset(
+        &self,
+        index: ExprId,
+        counter: somd_mir::LocalId,
+    ) -> Result<Option<i32>, EmitError> {
+        let is_counter = |e: ExprId| -> Result<bool, EmitError> {
+            Ok(matches!(self.e(e)?.kind, ExprKind::Local(l) if l == counter))
+        };
+        Ok(match &self.e(index)?.kind {
+            ExprKind::Local(l) if *l == counter => Some(0),
+            ExprKind::Binary { op, lhs, rhs } if self.e(index)?.ty == Type::Prim(PrimType::Int) => {
+                match op.kind {
+                    BinOpKind::Add if is_counter(*lhs)? => self.int_const(*rhs)?,
+                    BinOpKind::Add if is_counter(*rhs)? => self.int_const(*lhs)?,
+                    BinOpKind::Sub if is_counter(*lhs)? => {
+                        self.int_const(*rhs)?.and_then(i32::checked_neg)
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        })
+    }
+
+    /// Whether the loop bound `id` keeps its value while the loop runs: it reads constants,
+    /// locals outside `varying` and lengths of such locals or of hoisted rows (an array's
+    /// length never changes).
+    fn invariant_bound(
+        &self,
+        id: ExprId,
+        varying: &[somd_mir::LocalId],
+    ) -> Result<bool, EmitError> {
+        Ok(match &self.e(id)?.kind {
+            ExprKind::Const(_) => true,
+            ExprKind::Local(l) => !varying.contains(l),
+            ExprKind::Length(a) => {
+                self.hoisted.contains_key(a)
+                    || matches!(self.e(*a)?.kind, ExprKind::Local(l) if !varying.contains(&l))
+            }
+            ExprKind::Unary { operand, .. } | ExprKind::Convert { operand } => {
+                self.invariant_bound(*operand, varying)?
+            }
+            ExprKind::Binary { lhs, rhs, .. } => {
+                self.invariant_bound(*lhs, varying)? && self.invariant_bound(*rhs, varying)?
+            }
+            _ => false,
+        })
+    }
+
+    /// Writes a loop: `'lN: loop { test; body; update }`, with `fast_test` (the versioned
+    /// copy's `j < _nN`) in place of the test when given.
+    fn write_loop(
+        &mut self,
+        out: &mut String,
+        level: Level,
+        shape: &LoopShape<'_>,
+        fast_test: Option<String>,
+    ) -> Result<(), EmitError> {
+        let brk = shape.brk;
+        let cont = match shape.cont_label {
+            Some(c) => format!("break {c}"),
+            None => format!("continue {brk}"),
+        };
+        writeln!(out, "{level}{brk}: loop {{")?;
+        let inner = level.next();
+        if let (Some(t), false) = (shape.test, shape.test_at_end) {
+            let c = match fast_test {
+                Some(c) => Some(c),
+                None if is_const_true(self, t) => None,
+                None => Some(self.cond(t)?),
+            };
+            if let Some(c) = c {
+                writeln!(out, "{inner}if !{} {{", paren(c))?;
+                writeln!(out, "{}break {brk};", inner.next())?;
+                writeln!(out, "{inner}}}")?;
+            }
+        }
+        self.frames.push(Frame { mir_label: shape.label, brk: brk.to_string(), cont: Some(cont) });
+        match shape.cont_label {
+            Some(c) => {
+                writeln!(out, "{inner}{c}: {{")?;
+                self.block_stmts(out, inner.next(), shape.body)?;
+                writeln!(out, "{inner}}}")?;
+            }
+            None => self.block_stmts(out, inner, shape.body)?,
+        }
+        self.frames.pop();
+        for u in shape.update {
+            let text = self.expr_stmt(*u)?;
+            write_text(out, inner, "", &text, ";")?;
+        }
+        if let (Some(t), true) = (shape.test, shape.test_at_end) {
+            let c = self.cond(t)?;
+            writeln!(out, "{inner}if !{} {{", paren(c))?;
+            writeln!(out, "{}break {brk};", inner.next())?;
+            writeln!(out, "{inner}}}")?;
+        }
+        writeln!(out, "{level}}}")?;
+        Ok(())
     }
 
     /// Whether `id` reads only locals outside `varying` (and constants).
