@@ -125,33 +125,6 @@ fn checks_ten_thousand_lines_quickly() {
     assert!(elapsed.as_millis() < 2000, "{elapsed:?}");
 }
 
-/// Prints the diagnostics of the files named in `SOMD_TYPECK_DUMP` (separated by `:`) in
-/// the fixture annotation format; a debugging aid for when the CLI cannot be built:
-/// `SOMD_TYPECK_DUMP=a.somd cargo test -p somd-sema dump_diagnostics -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn dump_diagnostics() {
-    let paths = std::env::var("SOMD_TYPECK_DUMP").unwrap_or_default();
-    for path in paths.split(':').filter(|p| !p.is_empty()) {
-        let text = std::fs::read_to_string(path).unwrap_or_default();
-        let ids = IdGen::new();
-        let (unit, mut diags) = somd_syntax::parse(FileId(0), &text, &ids);
-        diags.extend(crate::check(vec![unit]).1);
-        somd_diag::sort(&mut diags);
-        let line_starts: Vec<usize> =
-            std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
-        println!("== {path}");
-        for d in &diags {
-            let start = d.primary.span.start as usize;
-            let line = line_starts.partition_point(|&s| s <= start);
-            let line_start = line_starts.get(line.saturating_sub(1)).copied().unwrap_or(0);
-            let column = text.get(line_start..start).map_or(0, |s| s.chars().count()) + 1;
-            let severity = if d.is_error() { "error" } else { "warning" };
-            println!("// {severity}[{}] {line}:{column}: {}", d.code, d.message);
-        }
-    }
-}
-
 /// Checks `text` (as file 0) together with the language's library, as the driver does.
 fn check_with_stdlib(text: &str) -> (crate::Program, Vec<Diagnostic>) {
     let ids = IdGen::new();
