@@ -99,6 +99,32 @@ impl Writer<'_> {
         m.args.len() - 1
     }
 
+    /// The arguments of a work-group tree reduction: the per-group partials (out) and the
+    /// local scratch the tree runs in. Returns their indices.
+    fn push_tree_args(
+        m: &mut KernelManifest,
+        decls: &mut Vec<String>,
+        elem: &str,
+    ) -> (usize, usize) {
+        let partials = Self::push_arg(
+            m,
+            decls,
+            format!("__global {elem} *somd_partials"),
+            "somd_partials",
+            ArgKind::Buffer { access: Access::Out, elem: elem.to_string() },
+            ArgSource::Partials,
+        );
+        let scratch = Self::push_arg(
+            m,
+            decls,
+            format!("__local {elem} *somd_scratch"),
+            "somd_scratch",
+            ArgKind::Local { elem: elem.to_string() },
+            ArgSource::Scratch,
+        );
+        (partials, scratch)
+    }
+
     fn size_rule(&self, s: &SizeExpr, scalars: &HashMap<String, usize>, cx: &FnCx) -> R<SizeRule> {
         Ok(match s {
             SizeExpr::Const(v) => SizeRule::Const(*v),
@@ -253,22 +279,7 @@ impl Writer<'_> {
         let reduction = body.parallel.reduction.clone();
         if let Some(r) = &reduction {
             let elem = prim_storage(r.ty).to_string();
-            let pk = Self::push_arg(
-                m,
-                &mut decls,
-                format!("__global {elem} *somd_partials"),
-                "somd_partials",
-                ArgKind::Buffer { access: Access::Out, elem: elem.clone() },
-                ArgSource::Partials,
-            );
-            let sk = Self::push_arg(
-                m,
-                &mut decls,
-                format!("__local {elem} *somd_scratch"),
-                "somd_scratch",
-                ArgKind::Local { elem: elem.clone() },
-                ArgSource::Scratch,
-            );
+            let (pk, sk) = Self::push_tree_args(m, &mut decls, &elem);
             let strategy = match &func.somd.as_ref().map(|s| s.reduction.clone()) {
                 Some(Reduction::Op(op)) => format!("reduce({})", op.symbol()),
                 Some(Reduction::SelfCall { .. }) => "reduce(self)".into(),
@@ -490,22 +501,7 @@ impl Writer<'_> {
         m.global.push(SizeRule::Arg(nk));
         if let Some((op, elem_ty)) = reduce {
             let elem = prim_storage(elem_ty).to_string();
-            let pk = Self::push_arg(
-                m,
-                &mut decls,
-                format!("__global {elem} *somd_partials"),
-                "somd_partials",
-                ArgKind::Buffer { access: Access::Out, elem: elem.clone() },
-                ArgSource::Partials,
-            );
-            let sk = Self::push_arg(
-                m,
-                &mut decls,
-                format!("__local {elem} *somd_scratch"),
-                "somd_scratch",
-                ArgKind::Local { elem: elem.clone() },
-                ArgSource::Scratch,
-            );
+            let (pk, sk) = Self::push_tree_args(m, &mut decls, &elem);
             m.reduction = Some(ReductionInfo {
                 op: op.symbol().into(),
                 elem,
