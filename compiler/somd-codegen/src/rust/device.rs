@@ -299,29 +299,7 @@ pub fn write_map_desc(
             }
         });
     }
-    let names: Vec<String> = m.args.iter().map(|a| format!("{:?}", a.name)).collect();
-    let global: Vec<String> = m.global.iter().map(size_text).collect();
-    writeln!(out)?;
-    writeln!(out, "/// Kernel `{}` ({} `{}`).", m.name, m.origin, m.source_function)?;
-    writeln!(out, "static {static_name}: rt::device::KernelDesc = rt::device::KernelDesc {{")?;
-    writeln!(out, "    program: &CL_PROGRAM,")?;
-    writeln!(out, "    sites: &CL_SITES,")?;
-    writeln!(out, "    name: {:?},", m.name)?;
-    writeln!(out, "    label: {:?},", call.label)?;
-    writeln!(out, "    needs_fp64: {},", m.needs_fp64)?;
-    writeln!(out, "    first_dist: None,")?;
-    writeln!(out, "    args: &[")?;
-    for a in &args {
-        writeln!(out, "        rt::device::ArgSpec::{a},")?;
-    }
-    writeln!(out, "    ],")?;
-    writeln!(out, "    names: &[{}],", names.join(", "))?;
-    writeln!(out, "    global: &[{}],", global.join(", "))?;
-    let fold = m.args.iter().any(|a| a.source == ArgSource::Chunk);
-    writeln!(out, "    reduction: {},", m.reduction.is_some() && !fold)?;
-    writeln!(out, "    fold: {fold},")?;
-    writeln!(out, "}};")?;
-    Ok(())
+    write_desc_static(out, static_name, m, &call.label, None, &args)
 }
 
 fn somd_call(
@@ -626,33 +604,7 @@ pub fn write_kernel_desc(
         };
         args.push(text);
     }
-    let names: Vec<String> = m.args.iter().map(|a| format!("{:?}", a.name)).collect();
-    let global: Vec<String> = m.global.iter().map(size_text).collect();
-    writeln!(out)?;
-    writeln!(out, "/// Kernel `{}` ({} `{}`).", m.name, m.origin, m.source_function)?;
-    writeln!(
-        out,
-        "static {}: rt::device::KernelDesc = rt::device::KernelDesc {{",
-        desc_name(fn_name)
-    )?;
-    writeln!(out, "    program: &CL_PROGRAM,")?;
-    writeln!(out, "    sites: &CL_SITES,")?;
-    writeln!(out, "    name: {:?},", m.name)?;
-    writeln!(out, "    label: {:?},", func.name)?;
-    writeln!(out, "    needs_fp64: {},", m.needs_fp64)?;
-    writeln!(out, "    first_dist: {first_dist:?},")?;
-    writeln!(out, "    args: &[")?;
-    for a in &args {
-        writeln!(out, "        rt::device::ArgSpec::{a},")?;
-    }
-    writeln!(out, "    ],")?;
-    writeln!(out, "    names: &[{}],", names.join(", "))?;
-    writeln!(out, "    global: &[{}],", global.join(", "))?;
-    let fold = m.args.iter().any(|a| a.source == ArgSource::Chunk);
-    writeln!(out, "    reduction: {},", m.reduction.is_some() && !fold)?;
-    writeln!(out, "    fold: {fold},")?;
-    writeln!(out, "}};")?;
-    Ok(())
+    write_desc_static(out, &desc_name(fn_name), m, &func.name, first_dist, &args)
 }
 
 /// The element of the output passed as `arg` (the outputs are the body's, in order).
@@ -729,5 +681,41 @@ pub fn write_prologue(
         }
     }
     writeln!(out, "    }}")?;
+    Ok(())
+}
+
+/// Writes the `static KernelDesc` through which generated code launches kernel `m`:
+/// `label` names the call in traces, `first_dist` is the SOMD method's first `dist`
+/// parameter (`None` for maps and reductions), `args` the `ArgSpec` of every argument.
+fn write_desc_static(
+    out: &mut String,
+    static_name: &str,
+    m: &KernelManifest,
+    label: &str,
+    first_dist: Option<usize>,
+    args: &[String],
+) -> Result<(), EmitError> {
+    let names: Vec<String> = m.args.iter().map(|a| format!("{:?}", a.name)).collect();
+    let global: Vec<String> = m.global.iter().map(size_text).collect();
+    writeln!(out)?;
+    writeln!(out, "/// Kernel `{}` ({} `{}`).", m.name, m.origin, m.source_function)?;
+    writeln!(out, "static {static_name}: rt::device::KernelDesc = rt::device::KernelDesc {{")?;
+    writeln!(out, "    program: &CL_PROGRAM,")?;
+    writeln!(out, "    sites: &CL_SITES,")?;
+    writeln!(out, "    name: {:?},", m.name)?;
+    writeln!(out, "    label: {label:?},")?;
+    writeln!(out, "    needs_fp64: {},", m.needs_fp64)?;
+    writeln!(out, "    first_dist: {first_dist:?},")?;
+    writeln!(out, "    args: &[")?;
+    for a in args {
+        writeln!(out, "        rt::device::ArgSpec::{a},")?;
+    }
+    writeln!(out, "    ],")?;
+    writeln!(out, "    names: &[{}],", names.join(", "))?;
+    writeln!(out, "    global: &[{}],", global.join(", "))?;
+    let fold = m.args.iter().any(|a| a.source == ArgSource::Chunk);
+    writeln!(out, "    reduction: {},", m.reduction.is_some() && !fold)?;
+    writeln!(out, "    fold: {fold},")?;
+    writeln!(out, "}};")?;
     Ok(())
 }
