@@ -75,6 +75,10 @@ impl Elem {
 /// layout ([`DevStruct`]).
 pub trait DevElem: Clone + Default + Send + Sync + 'static {
     const ELEM: Elem;
+    /// Whether the host's in-memory representation of the type *is* its device
+    /// representation (primitives: native byte order, `boolean` as one byte 0/1), so arrays
+    /// of it cross without conversion.
+    const RAW: bool = false;
     /// Appends the device representation (native byte order).
     fn put(&self, out: &mut Vec<u8>);
     /// Reads one element from its device representation (`bytes.len() == ELEM.size()`).
@@ -125,6 +129,7 @@ macro_rules! dev_elem {
     ($($ty:ty => $elem:ident),*) => {$(
         impl DevElem for $ty {
             const ELEM: Elem = Elem::$elem;
+            const RAW: bool = true;
             #[inline]
             fn put(&self, out: &mut Vec<u8>) {
                 out.extend_from_slice(&self.to_ne_bytes());
@@ -143,6 +148,8 @@ dev_elem!(i8 => I8, i16 => I16, u16 => U16, i32 => I32, i64 => I64, f32 => F32, 
 
 impl DevElem for bool {
     const ELEM: Elem = Elem::Bool;
+    // `bool` is one byte holding 0 or 1, the device's `uchar` representation.
+    const RAW: bool = true;
     #[inline]
     fn put(&self, out: &mut Vec<u8>) {
         out.push(u8::from(*self));
@@ -160,6 +167,37 @@ pub trait HostArray {
     fn shape(&self) -> Option<Vec<usize>>;
     /// The elements in row-major device representation.
     fn bytes(&self) -> Vec<u8>;
+    /// The host storage itself when it already is the device representation: one slice for
+    /// a 1-D array, one per row for a 2-D array, in row-major order (uploads then copy
+    /// nothing on the host). `None`: use [`HostArray::bytes`].
+    fn raw_rows(&self) -> Option<Vec<&[u8]>> {
+        None
+    }
+}
+
+/// The bytes of the elements of `slots` (`T::RAW` types only: their memory is their device
+/// representation).
+fn slot_bytes<T: DevElem>(slots: &[crate::value::Slot<T>]) -> &[u8] {
+    debug_assert!(T::RAW);
+    // SAFETY: `Slot<T>` is `repr(transparent)` over `UnsafeCell<T>`, so the slots are
+    // `size_of_val(slots)` initialised bytes of primitive values; the host does not write
+    // them while a device call reads them (the calling thread is inside the call).
+    unsafe { std::slice::from_raw_parts(slots.as_ptr().cast::<u8>(), std::mem::size_of_val(slots)) }
+}
+
+/// [`slot_bytes`] for writing: the device's results land in the slots directly.
+#[allow(clippy::mut_from_ref)] // `Slot` is an `UnsafeCell`: writes through `&` are its purpose.
+fn slot_bytes_mut<T: DevElem>(slots: &[crate::value::Slot<T>]) -> &mut [u8] {
+    debug_assert!(T::RAW);
+    // SAFETY: as `slot_bytes`; the slots belong to an array just allocated by the caller,
+    // which nothing else references yet, and every bit pattern of the bytes written by the
+    // device is a valid `T::RAW` value (booleans are written as 0/1 by the kernels).
+    unsafe {
+        std::slice::from_raw_parts_mut(
+            slots.as_ptr().cast::<u8>().cast_mut(),
+            std::mem::size_of_val(slots),
+        )
+    }
 }
 
 impl<T: DevElem> HostArray for Array<T> {
@@ -179,6 +217,10 @@ impl<T: DevElem> HostArray for Array<T> {
             slot.get().put(&mut out);
         }
         out
+    }
+
+    fn raw_rows(&self) -> Option<Vec<&[u8]>> {
+        T::RAW.then(|| vec![slot_bytes(self.slots())])
     }
 }
 
@@ -206,6 +248,10 @@ impl<T: DevElem> HostArray for Array<Array<T>> {
         }
         out
     }
+
+    fn raw_rows(&self) -> Option<Vec<&[u8]>> {
+        T::RAW.then(|| self.slots().iter().map(|row| slot_bytes(row.get_ref().slots())).collect())
+    }
 }
 
 impl<T: DevElem> HostArray for VArr<T> {
@@ -224,6 +270,16 @@ impl<T: DevElem> HostArray for VArr<T> {
             item.put(&mut out);
         }
         out
+    }
+
+    fn raw_rows(&self) -> Option<Vec<&[u8]>> {
+        let items = self.items();
+        // SAFETY: `T::RAW` values are plain initialised bytes (see `DevElem::RAW`).
+        T::RAW.then(|| {
+            vec![unsafe {
+                std::slice::from_raw_parts(items.as_ptr().cast::<u8>(), std::mem::size_of_val(items))
+            }]
+        })
     }
 }
 
@@ -257,6 +313,10 @@ impl<A: HostArray + ?Sized> HostArray for &A {
 
     fn bytes(&self) -> Vec<u8> {
         (**self).bytes()
+    }
+
+    fn raw_rows(&self) -> Option<Vec<&[u8]>> {
+        (**self).raw_rows()
     }
 }
 
@@ -376,24 +436,48 @@ impl std::fmt::Debug for KernelDesc {
     }
 }
 
+/// One downloaded output of a device call.
+#[derive(Debug)]
+enum Output {
+    /// The device representation, row-major, with the dimensions (value classes and
+    /// `boolean`, which are converted element by element).
+    Bytes(Vec<u8>, Vec<usize>),
+    /// An `Array<T>`, `Array<Array<T>>` or `VArr<T>` of a primitive `T` that the device
+    /// wrote into directly ([`DevElem::RAW`]): no conversion, no second copy.
+    Typed(Box<dyn std::any::Any + Send + Sync>),
+}
+
 /// The results of a device call, downloaded.
 #[derive(Debug, Default)]
 pub struct DeviceResult {
-    /// Per kernel argument: the downloaded bytes and dimensions of outputs.
-    outputs: Vec<Option<(Vec<u8>, Vec<usize>)>>,
+    /// Per kernel argument: the downloaded output, if it is one.
+    outputs: Vec<Option<Output>>,
     partials: Vec<u8>,
 }
 
 impl DeviceResult {
     /// The 1-D output passed as kernel argument `arg`.
     pub fn output_1d<T: DevElem>(&self, arg: usize) -> Array<T> {
-        let Some(Some((bytes, _))) = self.outputs.get(arg) else { return Array::default() };
-        Array::from_vec(bytes.chunks_exact(T::ELEM.size()).map(T::take).collect())
+        match self.outputs.get(arg) {
+            Some(Some(Output::Typed(any))) => {
+                any.downcast_ref::<Array<T>>().cloned().unwrap_or_default()
+            }
+            Some(Some(Output::Bytes(bytes, _))) => {
+                Array::from_vec(bytes.chunks_exact(T::ELEM.size()).map(T::take).collect())
+            }
+            _ => Array::default(),
+        }
     }
 
     /// The 2-D (rows × columns, row-major) output passed as kernel argument `arg`.
     pub fn output_2d<T: DevElem>(&self, arg: usize) -> Array<Array<T>> {
-        let Some(Some((bytes, dims))) = self.outputs.get(arg) else { return Array::default() };
+        let (bytes, dims) = match self.outputs.get(arg) {
+            Some(Some(Output::Typed(any))) => {
+                return any.downcast_ref::<Array<Array<T>>>().cloned().unwrap_or_default();
+            }
+            Some(Some(Output::Bytes(bytes, dims))) => (bytes, dims),
+            _ => return Array::default(),
+        };
         let cols = dims.get(1).copied().unwrap_or(0);
         let width = cols * T::ELEM.size();
         let rows = dims.first().copied().unwrap_or(0);
@@ -405,9 +489,13 @@ impl DeviceResult {
 
     /// The result of a `@` (the [`ArgSpec::Result`] buffer) as a value array.
     pub fn result<T: DevElem>(&self) -> VArr<T> {
-        let bytes =
-            self.outputs.iter().flatten().map(|(bytes, _)| bytes.as_slice()).next().unwrap_or(&[]);
-        VArr::from_vec(bytes.chunks_exact(T::ELEM.size()).map(T::take).collect())
+        match self.outputs.iter().flatten().next() {
+            Some(Output::Typed(any)) => any.downcast_ref::<VArr<T>>().cloned().unwrap_or_default(),
+            Some(Output::Bytes(bytes, _)) => {
+                VArr::from_vec(bytes.chunks_exact(T::ELEM.size()).map(T::take).collect())
+            }
+            None => VArr::from_vec(Vec::new()),
+        }
     }
 
     /// The reduction partials, one per work-group, in group order.
@@ -439,6 +527,109 @@ fn zero_fill(ctx: &'static DeviceCtx, buf: &mut DevBuf, bytes: usize) {
     if let Err(err) = filled {
         crate::opencl::fatal(&ClFailure::api("clEnqueueFillBuffer")(err));
     }
+}
+
+/// A device buffer holding `array`, uploaded once: straight from the host's storage when
+/// that is the device representation, else from its converted bytes. `None`: too large for
+/// the device (the policy's fallback).
+fn upload(ctx: &'static DeviceCtx, array: &dyn HostArray, name: &str) -> Option<DevBuf> {
+    match array.raw_rows() {
+        Some(rows) => {
+            let bytes = rows.iter().map(|row| row.len()).sum();
+            let mut buf = allocate(ctx, bytes, name)?;
+            if bytes > 0 {
+                buffer::write_rows(ctx, &mut buf.buffer, &rows, name).or_fatal();
+            }
+            Some(buf)
+        }
+        None => {
+            let bytes = array.bytes();
+            let mut buf = allocate(ctx, bytes.len(), name)?;
+            if !bytes.is_empty() {
+                buffer::write(ctx, &mut buf.buffer, 0, &bytes, name).or_fatal();
+            }
+            Some(buf)
+        }
+    }
+}
+
+/// Downloads an output of `dims` (a `@` result when `value_array`): primitives (except
+/// `boolean`, whose bytes are checked one by one) straight into the storage of the array
+/// the program will use, the rest as bytes converted later.
+fn download(
+    ctx: &'static DeviceCtx,
+    buf: &DevBuf,
+    elem: Elem,
+    dims: Vec<usize>,
+    value_array: bool,
+    name: &str,
+) -> Output {
+    macro_rules! typed {
+        ($ty:ty) => {
+            Output::Typed(read_typed::<$ty>(ctx, buf, &dims, value_array, name))
+        };
+    }
+    match elem {
+        Elem::I8 => typed!(i8),
+        Elem::I16 => typed!(i16),
+        Elem::U16 => typed!(u16),
+        Elem::I32 => typed!(i32),
+        Elem::I64 => typed!(i64),
+        Elem::F32 => typed!(f32),
+        Elem::F64 => typed!(f64),
+        Elem::Bool | Elem::Struct(_) => {
+            let mut bytes = vec![0u8; dims.iter().product::<usize>() * elem.size()];
+            if !bytes.is_empty() {
+                buffer::read(ctx, &buf.buffer, 0, &mut bytes, name).or_fatal();
+            }
+            Output::Bytes(bytes, dims)
+        }
+    }
+}
+
+/// Reads the buffer into a new `VArr<T>` (`value_array`), `Array<Array<T>>` (two
+/// dimensions) or `Array<T>` of a [`DevElem::RAW`] type.
+fn read_typed<T: DevElem>(
+    ctx: &'static DeviceCtx,
+    buf: &DevBuf,
+    dims: &[usize],
+    value_array: bool,
+    name: &str,
+) -> Box<dyn std::any::Any + Send + Sync> {
+    let n: usize = dims.iter().product();
+    if value_array {
+        let mut items: std::sync::Arc<[T]> = (0..n).map(|_| T::default()).collect();
+        if let Some(slice) = std::sync::Arc::get_mut(&mut items) {
+            // SAFETY: `T::RAW`: the elements are plain bytes, every pattern the device
+            // writes for a primitive is a value of it.
+            let bytes = unsafe {
+                std::slice::from_raw_parts_mut(
+                    slice.as_mut_ptr().cast::<u8>(),
+                    std::mem::size_of_val(slice),
+                )
+            };
+            if !bytes.is_empty() {
+                buffer::read(ctx, &buf.buffer, 0, bytes, name).or_fatal();
+            }
+        }
+        return Box::new(VArr::from_arc(items));
+    }
+    if let [rows, cols] = *dims {
+        let arrays: Vec<Array<T>> =
+            (0..rows).map(|_| Array::from_buffer(crate::value::default_slots(cols))).collect();
+        let mut targets: Vec<&mut [u8]> =
+            arrays.iter().map(|row| slot_bytes_mut(row.slots())).collect();
+        if n > 0 {
+            buffer::read_rows(ctx, &buf.buffer, &mut targets, name).or_fatal();
+        }
+        drop(targets);
+        return Box::new(Array::from_vec(arrays));
+    }
+    let array = Array::from_buffer(crate::value::default_slots::<T>(n));
+    if n > 0 {
+        buffer::read(ctx, &buf.buffer, 0, slot_bytes_mut(array.slots()), name).or_fatal();
+    }
+    Box::new(array)
 }
 
 /// Runs `desc` on the device for `args`, or returns `None` when the call runs on the CPU
@@ -664,14 +855,7 @@ fn execute(
                 chained.take().map(|(_, buf)| buf)
             }
             ArgSpec::Param(p) => match args.get(*p)? {
-                HostArg::Array(a) => {
-                    let bytes = a.bytes();
-                    let mut buf = allocate(ctx, bytes.len(), name)?;
-                    if !bytes.is_empty() {
-                        buffer::write(ctx, &mut buf.buffer, 0, &bytes, name).or_fatal();
-                    }
-                    Some(buf)
-                }
+                HostArg::Array(a) => Some(upload(ctx, *a, name)?),
                 _ => None,
             },
             ArgSpec::Output { elem, .. } => {
@@ -737,7 +921,8 @@ fn execute(
     }
     // Exceptions first: nothing is read before the error buffer is checked.
     err.check(desc.sites).or_fatal();
-    let mut result = DeviceResult { outputs: vec![None; desc.args.len()], partials: Vec::new() };
+    let mut result =
+        DeviceResult { outputs: desc.args.iter().map(|_| None).collect(), partials: Vec::new() };
     let mut kept = None;
     for (k, spec) in desc.args.iter().enumerate() {
         let name = desc.names.get(k).copied().unwrap_or("?");
@@ -745,11 +930,8 @@ fn execute(
             (ArgSpec::Result(_), Some(buf)) if keep_result => kept = Some(buf),
             (ArgSpec::Output { elem, .. } | ArgSpec::Result(elem), Some(buf)) => {
                 let dims = out_dims[k].clone().unwrap_or_default();
-                let mut bytes = vec![0u8; dims.iter().product::<usize>() * elem.size()];
-                if !bytes.is_empty() {
-                    buffer::read(ctx, &buf.buffer, 0, &mut bytes, name).or_fatal();
-                }
-                result.outputs[k] = Some((bytes, dims));
+                let value_array = matches!(spec, ArgSpec::Result(_));
+                result.outputs[k] = Some(download(ctx, &buf, *elem, dims, value_array, name));
             }
             (ArgSpec::Partials(elem), Some(buf)) => {
                 let mut bytes = vec![0u8; groups * elem.size()];
@@ -790,16 +972,36 @@ where
         );
         return None;
     }
-    let bytes = array.bytes();
     let size = std::mem::size_of::<T::Dev>();
-    let values: Vec<T::Dev> = bytes
-        .chunks_exact(size)
-        // SAFETY: `T::Dev` is a primitive number type (`ClScalar`: every bit pattern is a
-        // value) of exactly `size` bytes, and the device representation of `T` is `T::Dev`.
-        .map(|chunk| unsafe { std::ptr::read_unaligned(chunk.as_ptr().cast::<T::Dev>()) })
-        .collect();
+    // The host's own storage when it is one slice in the device representation, aligned
+    // for `T::Dev` (a 1-D primitive array): no copy on the host.
+    let raw = array.raw_rows().and_then(|rows| match rows.as_slice() {
+        [row] if (row.as_ptr() as usize) % std::mem::align_of::<T::Dev>() == 0 => {
+            // SAFETY: `row` holds `row.len() / size` device-representation values of
+            // `T::Dev` (a primitive `ClScalar`: every bit pattern is a value), aligned.
+            Some(unsafe {
+                std::slice::from_raw_parts(row.as_ptr().cast::<T::Dev>(), row.len() / size)
+            })
+        }
+        _ => None,
+    });
+    let converted: Vec<T::Dev>;
+    let values: &[T::Dev] = match raw {
+        Some(values) => values,
+        None => {
+            converted = array
+                .bytes()
+                .chunks_exact(size)
+                // SAFETY: `T::Dev` is a primitive number type (`ClScalar`: every bit
+                // pattern is a value) of exactly `size` bytes, and the device
+                // representation of `T` is `T::Dev`.
+                .map(|chunk| unsafe { std::ptr::read_unaligned(chunk.as_ptr().cast::<T::Dev>()) })
+                .collect();
+            &converted
+        }
+    };
     let _scope = trace::CallScope::begin(label, ctx.label);
-    Some(crate::opencl::reduce::reduce_slice::<Op, T>(ctx, &values).or_fatal())
+    Some(crate::opencl::reduce::reduce_slice::<Op, T>(ctx, values).or_fatal())
 }
 
 #[cfg(test)]
@@ -862,7 +1064,7 @@ mod tests {
             v.put(&mut bytes);
         }
         let result = DeviceResult {
-            outputs: vec![None, Some((bytes.clone(), vec![2, 3]))],
+            outputs: vec![None, Some(Output::Bytes(bytes.clone(), vec![2, 3]))],
             partials: bytes,
         };
         let m = result.output_2d::<i32>(1);

@@ -294,7 +294,9 @@ pub fn report_and_exit(exc: &JavaException) -> ! {
     let mut lock = stderr.lock();
     let _ = lock.write_all(exc.report().as_bytes());
     let _ = lock.flush();
-    std::process::exit(1)
+    drop(lock);
+    crate::opencl::finish_prewarm();
+    crate::opencl::device::exit_process(1)
 }
 
 /// Installs a panic hook that stays silent for [`JavaException`] payloads (they are reported

@@ -571,6 +571,60 @@ pub(crate) fn read<T: ClScalar>(
     Ok(())
 }
 
+/// Blocking write of consecutive `rows` to `buffer[0..]` (one trace event for all of
+/// them): one row is [`write`]; several are enqueued without waiting, from memory that
+/// stays untouched until the queue has finished them.
+pub(crate) fn write_rows<T: ClScalar>(
+    ctx: &'static DeviceCtx,
+    buffer: &mut Buffer<T>,
+    rows: &[&[T]],
+    name: &str,
+) -> Result<(), ClFailure> {
+    if let [row] = rows {
+        return write(ctx, buffer, 0, row, name);
+    }
+    let start = trace::enabled().then(Instant::now);
+    let size = std::mem::size_of::<T>();
+    let mut at = 0;
+    for row in rows.iter().filter(|row| !row.is_empty()) {
+        // SAFETY: non-blocking write from a slice the caller keeps alive and unwritten until
+        // this function returns, after `finish`; regions lie inside the buffer (caller).
+        unsafe { ctx.queue.enqueue_write_buffer(buffer, CL_NON_BLOCKING, at * size, row, &[]) }
+            .map_err(ClFailure::api("clEnqueueWriteBuffer"))?;
+        at += row.len();
+    }
+    ctx.finish()?;
+    record(ctx, Dir::ToDevice, name, at * size, false, start);
+    Ok(())
+}
+
+/// Blocking read of `buffer[0..]` into consecutive `rows` (one trace event), the reads
+/// enqueued without waiting and finished together.
+pub(crate) fn read_rows<T: ClScalar>(
+    ctx: &'static DeviceCtx,
+    buffer: &Buffer<T>,
+    rows: &mut [&mut [T]],
+    name: &str,
+) -> Result<(), ClFailure> {
+    if let [row] = rows {
+        return read(ctx, buffer, 0, row, name);
+    }
+    let start = trace::enabled().then(Instant::now);
+    let size = std::mem::size_of::<T>();
+    let mut at = 0;
+    for row in rows.iter_mut().filter(|row| !row.is_empty()) {
+        let len = row.len();
+        // SAFETY: non-blocking read into a slice the caller does not touch before this
+        // function returns, after `finish`; regions lie inside the buffer (caller).
+        unsafe { ctx.queue.enqueue_read_buffer(buffer, CL_NON_BLOCKING, at * size, row, &[]) }
+            .map_err(ClFailure::api("clEnqueueReadBuffer"))?;
+        at += len;
+    }
+    ctx.finish()?;
+    record(ctx, Dir::ToHost, name, at * size, false, start);
+    Ok(())
+}
+
 fn record(
     ctx: &DeviceCtx,
     dir: Dir,

@@ -76,8 +76,39 @@ struct Slot {
 /// Every OpenCL device of the process, discovered once.
 fn slots() -> &'static Result<Vec<Slot>, NoPlatform> {
     static SLOTS: OnceLock<Result<Vec<Slot>, NoPlatform>> = OnceLock::new();
-    SLOTS.get_or_init(discover)
+    SLOTS.get_or_init(|| {
+        let start = std::time::Instant::now();
+        let found = discover();
+        DISCOVER_NS.store(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        found
+    })
 }
+
+/// Whether any device context was created in this process (see [`exit_process`]).
+static OPENED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Ends the process with `status` after the program's output has been flushed. When a
+/// device context exists, the C library's `exit` would run the OpenCL driver's exit
+/// handlers, which tear every context down (about 100 ms for one context on the NVIDIA
+/// H200, measured: docs/performance.md); `_exit` skips them: the operating system reclaims
+/// the device's memory when the process ends, as it does for a killed process. Without a
+/// device this is `std::process::exit`.
+pub fn exit_process(status: i32) -> ! {
+    if OPENED.load(Ordering::Acquire) {
+        extern "C" {
+            fn _exit(status: std::ffi::c_int) -> !;
+        }
+        // SAFETY: `_exit` is async-signal-safe and always available from the C library
+        // that std links; standard output and error were flushed by the caller, and no
+        // file the runtime writes (the binary cache) is left half-written: they are
+        // written to a temporary name and renamed before this point.
+        unsafe { _exit(status) }
+    }
+    std::process::exit(status)
+}
+
+/// How long [`discover`] took (reported by the `open` trace event).
+static DISCOVER_NS: AtomicU64 = AtomicU64::new(0);
 
 fn discover() -> Result<Vec<Slot>, NoPlatform> {
     let platforms = get_platforms().map_err(|err| {
@@ -238,6 +269,7 @@ impl std::fmt::Debug for DeviceCtx {
 
 impl DeviceCtx {
     fn create(slot: &'static Slot) -> Result<DeviceCtx, ClFailure> {
+        let start = std::time::Instant::now();
         let context =
             Context::from_device(&slot.device).map_err(ClFailure::api("clCreateContext"))?;
         let profiling = trace::enabled();
@@ -245,6 +277,21 @@ impl DeviceCtx {
         // SAFETY: the device belongs to the context just created from it.
         let queue = unsafe { CommandQueue::create(&context, slot.device.id(), properties) }
             .map_err(ClFailure::api("clCreateCommandQueue"))?;
+        let platforms = slots().as_ref().map_or(0, |slots| {
+            let mut names: Vec<&str> = slots.iter().map(|s| s.info.platform_name.as_str()).collect();
+            names.dedup();
+            names.len() as u64
+        });
+        trace::emit(
+            "open",
+            &[
+                ("device", trace::Value::Str(&slot.info.label())),
+                ("platforms", trace::Value::U64(platforms)),
+                ("discover_ns", trace::Value::U64(DISCOVER_NS.load(Ordering::Relaxed))),
+                ("context_ns", trace::Value::U64(start.elapsed().as_nanos() as u64)),
+            ],
+        );
+        OPENED.store(true, Ordering::Release);
         Ok(DeviceCtx {
             info: &slot.info,
             label: Box::leak(slot.info.label().into_boxed_str()),

@@ -87,6 +87,8 @@
 //!
 //! # Trace events (`SOMD_TRACE=json`)
 //! One JSON object per line on standard error, always with `"event"` first:
+//! - `{"event":"open","device":STR,"platforms":N,"discover_ns":N,"context_ns":N}` (once per
+//!   device: the time platform and device discovery took, and context + queue creation)
 //! - `{"event":"placement","name":"Main.saxpy","placement":"opencl"|"cpu","device":STR|null,"reason":"SOMD_DEVICE"|"somd.toml"|"auto"|"not eligible","mis":N}`
 //! - `{"event":"build","program":STR,"device":STR,"from":"source"|"cache","ns":N}`
 //! - `{"event":"transfer","dir":"h2d"|"d2h","buffer":STR,"device":STR,"bytes":N,"pinned":BOOL,"ns":N}`
@@ -113,7 +115,7 @@ pub use buffer::{Access, ClScalar, DeviceArray, PinnedHost};
 pub use device::{devices, DeviceCtx, DeviceInfo, DeviceQuery, StagingPolicy};
 pub use fail::ErrorBuffer;
 pub use launch::{DeviceKernel, KernelArg, KernelArgs, LaunchInfo};
-pub use policy::{placement_for, Target};
+pub use policy::{finish_prewarm, placement_for, prewarm, Target};
 pub use program::{BuildError, BuiltProgram, ProgramCell, ProgramDesc};
 
 use std::fmt;

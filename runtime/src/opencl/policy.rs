@@ -20,7 +20,7 @@
 
 use super::config::{self, PlacementFile, Rule};
 use super::device::{self, DeviceCtx, DeviceQuery};
-use super::program::BuildError;
+use super::program::{BuildError, ProgramCell};
 use super::trace::{self, Value};
 use super::ClFailure;
 use crate::exec::{self, Device};
@@ -136,6 +136,46 @@ fn auto_gpu() -> Target {
     }
 }
 
+/// The start-up thread of [`prewarm`], joined by [`finish_prewarm`].
+static PREWARM: Mutex<Option<std::thread::JoinHandle<()>>> = Mutex::new(None);
+
+/// Opens the device this process's device work will be placed on and builds `program` for
+/// it on a background thread, so that the driver's start-up (platform discovery and context
+/// creation take about 120 ms and 100 ms each on the NVIDIA H200: docs/performance.md)
+/// overlaps the host's work before the first device call instead of preceding that call.
+/// Generated `main`s call it first when the program has device kernels. Nothing is
+/// printed here: a missing device, a failed build or a strict-mode exit are reported by the
+/// first call that needs the device, exactly as without prewarming. `SOMD_DEVICE=seq|cpu`
+/// starts nothing; `auto` opens the first GPU, if any (a placement file may still send
+/// every call to the CPU: then the thread only cost background time).
+pub fn prewarm(program: &'static ProgramCell) {
+    let query = match &exec::placement().device {
+        Device::Seq | Device::Cpu => return,
+        Device::OpenCl(None) => DeviceQuery::Any,
+        Device::OpenCl(Some(text)) => DeviceQuery::Named(text.as_str()),
+        Device::Auto => DeviceQuery::Gpu,
+    };
+    let spawned = std::thread::Builder::new().name("somd-prewarm".to_string()).spawn(move || {
+        if let Ok(Some(index)) = device::select(query) {
+            if let Ok(ctx) = device::open(index) {
+                program.prebuild(ctx);
+            }
+        }
+    });
+    if let Ok(handle) = spawned {
+        *PREWARM.lock().unwrap_or_else(|e| e.into_inner()) = Some(handle);
+    }
+}
+
+/// Waits for [`prewarm`]'s thread, so that the process never exits while a driver is
+/// starting up (called when `main` ends, normally or with an exception).
+pub fn finish_prewarm() {
+    let handle = PREWARM.lock().unwrap_or_else(|e| e.into_inner()).take();
+    if let Some(handle) = handle {
+        let _ = handle.join();
+    }
+}
+
 /// The process's placement file (`SOMD_CONFIG` or `somd.toml` beside the executable);
 /// its warnings are printed once when it is first read.
 pub fn placement_file() -> Option<&'static PlacementFile> {
@@ -175,7 +215,8 @@ pub fn fallback(cause: &str, log: Option<&str>) {
             let _ = writeln!(stderr, "{}", log.trim_end());
         }
         let _ = stderr.flush();
-        std::process::exit(2);
+        drop(stderr);
+        super::device::exit_process(2);
     }
     if trace::enabled() {
         trace::emit("fallback", &[("cause", Value::Str(cause))]);

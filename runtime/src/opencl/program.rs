@@ -311,38 +311,54 @@ impl DeviceCtx {
 
 /// A process-wide slot for one program of generated code:
 /// `static PROGRAM: ProgramCell = ProgramCell::new(ProgramDesc { .. });` then
-/// `PROGRAM.get(ctx)` in each device call. The first call builds (or loads) it; a failed
-/// build applies the fallback policy once ([`policy::build_failed`]: one warning and the
-/// CPU, or exit status 2 with the build log under `SOMD_STRICT=1`) and returns `None` ever
-/// after, so the caller runs its CPU path.
+/// `PROGRAM.get(ctx)` in each device call. The first request builds (or loads) it — on the
+/// start-up thread of [`crate::opencl::prewarm`] or at the first call; a failed build
+/// applies the fallback policy once, at the first [`ProgramCell::get`]
+/// ([`policy::build_failed`]: one warning and the CPU, or exit status 2 with the build log
+/// under `SOMD_STRICT=1`) and returns `None` ever after, so the caller runs its CPU path.
 pub struct ProgramCell {
     desc: ProgramDesc<'static>,
-    built: OnceLock<(usize, Option<Arc<BuiltProgram>>)>,
+    built: OnceLock<(usize, Result<Arc<BuiltProgram>, BuildError>)>,
+    reported: std::sync::Once,
 }
 
 impl ProgramCell {
     pub const fn new(desc: ProgramDesc<'static>) -> ProgramCell {
-        ProgramCell { desc, built: OnceLock::new() }
+        ProgramCell { desc, built: OnceLock::new(), reported: std::sync::Once::new() }
     }
 
     /// The program on `ctx`'s device, or `None` after a failed build.
     pub fn get(&self, ctx: &'static DeviceCtx) -> Option<Arc<BuiltProgram>> {
-        let (index, built) = self.built.get_or_init(|| (ctx.info.index, self.build(ctx)));
-        if *index == ctx.info.index {
-            built.clone()
-        } else {
-            self.build(ctx)
+        let (index, built) = self.first_build(ctx);
+        if *index != ctx.info.index {
+            return match ctx.program(&self.desc) {
+                Ok(program) => Some(program),
+                Err(err) => {
+                    policy::build_failed(ctx, &err);
+                    None
+                }
+            };
         }
-    }
-
-    fn build(&self, ctx: &'static DeviceCtx) -> Option<Arc<BuiltProgram>> {
-        match ctx.program(&self.desc) {
-            Ok(program) => Some(program),
+        match built {
+            Ok(program) => Some(program.clone()),
             Err(err) => {
-                policy::build_failed(ctx, &err);
+                self.reported.call_once(|| policy::build_failed(ctx, err));
                 None
             }
         }
+    }
+
+    /// Builds (or loads) the program for `ctx` without reporting a failure: the first
+    /// [`ProgramCell::get`] reports it, where the program's output order expects it.
+    pub fn prebuild(&self, ctx: &'static DeviceCtx) {
+        self.first_build(ctx);
+    }
+
+    fn first_build(
+        &self,
+        ctx: &'static DeviceCtx,
+    ) -> &(usize, Result<Arc<BuiltProgram>, BuildError>) {
+        self.built.get_or_init(|| (ctx.info.index, ctx.program(&self.desc)))
     }
 }
 

@@ -179,7 +179,7 @@ impl<'a, W: Write> Writer<'a, W> {
             }
             self.out.write_str(&statics)?;
         }
-        self.write_main()?;
+        self.write_main(any_device)?;
         if !positions.list.is_empty() {
             writeln!(self.out)?;
             writeln!(self.out, "// Source positions of the sites that can throw.")?;
@@ -275,7 +275,10 @@ impl<'a, W: Write> Writer<'a, W> {
         Ok(())
     }
 
-    fn write_main(&mut self) -> Result<(), EmitError> {
+    /// `fn main`: with device kernels it first starts the device (`rt::opencl::prewarm`) so
+    /// that the driver's start-up overlaps the program's own work before its first device
+    /// call.
+    fn write_main(&mut self, any_device: bool) -> Result<(), EmitError> {
         let main = self
             .module
             .main
@@ -286,6 +289,9 @@ impl<'a, W: Write> Writer<'a, W> {
         }
         writeln!(self.out)?;
         writeln!(self.out, "fn main() {{")?;
+        if any_device {
+            writeln!(self.out, "    rt::opencl::prewarm(&CL_PROGRAM);")?;
+        }
         writeln!(self.out, "    rt::print::run_main(|| {{")?;
         for init in &self.module.static_init {
             writeln!(self.out, "        {}();", self.names.functions[init.0 as usize])?;
