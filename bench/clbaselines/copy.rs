@@ -7,7 +7,7 @@ use crate::host::{Cl, CL_MEM_READ_ONLY, CL_MEM_WRITE_ONLY};
 use crate::{args, size_arg, Outcome};
 use opencl3::memory::ClMem as _;
 
-/// Prints `copy_gbps=G bytes=B` on standard output.
+/// Prints `copy_gbps=G bytes=B device=PLATFORM / DEVICE` on standard output.
 pub fn run(args: &[String]) -> Result<Outcome, String> {
     let mib = size_arg(args, 0, 256)?;
     let cl = Cl::open(include_str!("cl/copy.cl"))?;
@@ -34,6 +34,7 @@ pub fn run(args: &[String]) -> Result<Outcome, String> {
     seconds.sort_by(f64::total_cmp);
     let median = seconds[seconds.len() / 2];
     let moved = 2 * global * 16;
-    let stdout = format!("copy_gbps={:.1} bytes={moved}\n", moved as f64 / median / 1e9);
+    let gbps = moved as f64 / median / 1e9;
+    let stdout = format!("copy_gbps={gbps:.1} bytes={moved} device={}\n", cl.label);
     Ok(Outcome { stdout, report: String::new() })
 }

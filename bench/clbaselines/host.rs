@@ -48,6 +48,8 @@ pub struct Cl {
     pub device: Device,
     pub program: Program,
     pub limits: Limits,
+    /// `platform / device`.
+    pub label: String,
     kernel_ns: Cell<u64>,
     transfer_ns: Cell<u64>,
     build_ns: u64,
@@ -141,6 +143,7 @@ impl Cl {
             device,
             program,
             limits,
+            label,
             kernel_ns: Cell::new(0),
             transfer_ns: Cell::new(0),
             build_ns,
@@ -276,9 +279,10 @@ macro_rules! args {
         let kernel: &opencl3::kernel::Kernel = $kernel;
         let mut index: u32 = 0;
         $(
+            let arg = $arg;
             // SAFETY: the argument's type matches the kernel's parameter `index` (checked
             // by reading the `.cl` file next to this module).
-            unsafe { kernel.set_arg(index, $arg) }
+            unsafe { kernel.set_arg(index, arg) }
                 .map_err(|e| format!("clSetKernelArg({index}): {e}"))?;
             index += 1;
         )+
