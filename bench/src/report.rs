@@ -97,6 +97,10 @@ pub fn markdown(rows: &[Row], threads: &[usize], copy_gbps: Option<f64>) -> Stri
         for &t in threads {
             let (gen_t, rayon_t) =
                 (get(Origin::Generated, Some(t)), get(Origin::Baseline, Some(t)));
+            if gen_t.is_none() && rayon_t.is_none() {
+                // `--device` without `cpu`: no rows with threads.
+                continue;
+            }
             let (e, k) = pair(gen_t, rayon_t);
             let _ = writeln!(out, "| {bench} | gen cpu {t} / rayon {t} | {e} | {k} | |");
             let (e, k) = pair(gen_seq, gen_t);
