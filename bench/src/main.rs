@@ -10,19 +10,24 @@
 //! the hand-written baselines (`bench/baselines/`), runs every variant as a process with
 //! the same arguments (`gen seq`, `gen cpu N`, `base seq`, `rayon N`, and with
 //! `--device opencl` `gen opencl`: `SOMD_DEVICE=opencl`, whose kernel time is the sum of
-//! the device kernel times of its trace, transfers excluded), checks that each
+//! the device kernel times of its trace, transfers excluded, and `hand opencl`: the
+//! hand-tuned OpenCL baseline `somd-clbaseline` on the same device, timed the same way),
+//! checks that each
 //! prints what the sequential baseline prints, up to floating-point reassociation (and,
 //! at the default sizes, exactly what the Java twin printed: `samples/expected/NAME.out`)
 //! before timing it, then runs `--warmups` untimed runs per variant and `--reps` timed
 //! rounds (each round runs every variant once, so that load from other processes spreads
 //! over all variants alike). It prints medians with min–max of the end-to-end process
-//! time and of the kernel region the program reports, and the ratios generated /
-//! hand-written. Progress goes to standard error; tables to standard output.
+//! time and of the kernel region the program reports (for the OpenCL variants also kernels
+//! plus transfers), and the ratios generated / hand-written; with `hand opencl`, the
+//! device's copy bandwidth and the GB/s the bandwidth-bound benchmarks achieve. Progress
+//! goes to standard error; tables to standard output.
 //! `--stage DIR` copies every executable into `DIR` so that `--prebuilt DIR` can run them
 //! on a machine without a Rust toolchain.
 
 mod benchmarks;
 mod measure;
+mod opencl;
 mod prepare;
 mod report;
 
@@ -104,6 +109,7 @@ fn variants(options: &Options, threads: &[usize]) -> Vec<Variant> {
     }
     if options.device.iter().any(|d| d == "opencl") {
         list.push(Variant { origin: Origin::Device, threads: None });
+        list.push(Variant { origin: Origin::HandOpenCl, threads: None });
     }
     list
 }
@@ -134,8 +140,36 @@ fn run(options: &Options) -> Result<(), String> {
     }
     let threads =
         if options.threads.is_empty() { default_threads() } else { options.threads.clone() };
-    let variants = variants(options, &threads);
-    let total = selected.len() * variants.len();
+    let mut variants = variants(options, &threads);
+    if variants.iter().any(|v| v.origin == Origin::HandOpenCl) && !exes.clbaseline.is_file() {
+        eprintln!(
+            "somd-bench: warning: {} is missing: no hand opencl variant",
+            exes.clbaseline.display()
+        );
+        variants.retain(|v| v.origin != Origin::HandOpenCl);
+    }
+    // Whether `variant` runs for benchmark `name`: not every benchmark has a hand-tuned
+    // OpenCL baseline.
+    let runs = |variant: &Variant, name: &str| {
+        variant.origin != Origin::HandOpenCl || opencl::has_hand_opencl(name)
+    };
+    let total: usize =
+        selected.iter().map(|b| variants.iter().filter(|v| runs(v, b.name)).count()).sum();
+    let copy_gbps =
+        if variants.iter().any(|v| v.origin == Origin::HandOpenCl) && !options.check_only {
+            match opencl::copy_bandwidth(&exes.clbaseline) {
+                Ok(gbps) => {
+                    eprintln!("somd-bench: device copy bandwidth {gbps:.1} GB/s (read + write)");
+                    Some(gbps)
+                }
+                Err(why) => {
+                    eprintln!("somd-bench: warning: no copy bandwidth: {why}");
+                    None
+                }
+            }
+        } else {
+            None
+        };
     let mut rows = Vec::new();
     let mut done = 0;
     let mut failures: Vec<String> = Vec::new();
@@ -150,10 +184,10 @@ fn run(options: &Options) -> Result<(), String> {
         };
         let mut reference: Option<String> = None;
         let mut checked_variants: Vec<(Variant, String)> = Vec::new();
-        for variant in &variants {
+        for variant in variants.iter().filter(|v| runs(v, bench.name)) {
             done += 1;
             eprint!("[{done}/{total}] {} {} {}: ", bench.name, args.join(" "), variant.label());
-            let command = || variant.command(bench.name, generated, &exes.baseline, &args);
+            let command = || variant.command(bench.name, generated, &exes, &args);
             let checked = measure::run_once(command())?;
             match &reference {
                 None => {
@@ -187,6 +221,7 @@ fn run(options: &Options) -> Result<(), String> {
                     variant: variant.clone(),
                     end_to_end: None,
                     kernel: None,
+                    with_transfers: None,
                 });
                 continue;
             }
@@ -200,8 +235,8 @@ fn run(options: &Options) -> Result<(), String> {
         }
         // Timed rounds: every variant once per round, so that load from other processes
         // on a shared machine spreads over all variants alike.
-        let mut times: Vec<(Vec<f64>, Vec<f64>)> =
-            vec![(Vec::new(), Vec::new()); checked_variants.len()];
+        let mut times: Vec<(Vec<f64>, Vec<f64>, Vec<f64>)> =
+            vec![(Vec::new(), Vec::new(), Vec::new()); checked_variants.len()];
         for round in 0..options.reps {
             eprintln!(
                 "{} {}: timed round {}/{}",
@@ -210,9 +245,10 @@ fn run(options: &Options) -> Result<(), String> {
                 round + 1,
                 options.reps
             );
-            for ((variant, stdout), (end_to_end, kernel)) in checked_variants.iter().zip(&mut times)
+            for ((variant, stdout), (end_to_end, kernel, with_transfers)) in
+                checked_variants.iter().zip(&mut times)
             {
-                let command = variant.command(bench.name, generated, &exes.baseline, &args);
+                let command = variant.command(bench.name, generated, &exes, &args);
                 let sample = measure::run_once(command)?;
                 if !measure::same_output(stdout, &sample.stdout) {
                     return Err(format!(
@@ -223,15 +259,32 @@ fn run(options: &Options) -> Result<(), String> {
                 }
                 end_to_end.push(sample.end_to_end_ms);
                 kernel.extend(sample.kernel_ms);
+                // Kernels plus transfers: what the program's device calls cost with their
+                // data movement (a program that moved nothing reports no transfers).
+                if variant.is_opencl() {
+                    if let Some(kernel_ms) = sample.kernel_ms {
+                        with_transfers.push(kernel_ms + sample.transfer_ms.unwrap_or(0.0));
+                    }
+                }
             }
         }
-        for ((variant, _), (end_to_end, kernel)) in checked_variants.into_iter().zip(times) {
+        let complete = |values: &[f64], count: usize| {
+            if values.len() == count {
+                Stats::of(values)
+            } else {
+                None
+            }
+        };
+        for ((variant, _), (end_to_end, kernel, with_transfers)) in
+            checked_variants.into_iter().zip(times)
+        {
             rows.push(report::Row {
                 bench: bench.name.to_string(),
                 args: args.iter().map(|a| a.to_string()).collect(),
                 variant,
                 end_to_end: Stats::of(&end_to_end),
-                kernel: if kernel.len() == end_to_end.len() { Stats::of(&kernel) } else { None },
+                kernel: complete(&kernel, end_to_end.len()),
+                with_transfers: complete(&with_transfers, end_to_end.len()),
             });
         }
     }
@@ -245,12 +298,16 @@ fn run(options: &Options) -> Result<(), String> {
             failures.len()
         );
     } else {
-        print!("{}", report::markdown(&rows, &threads));
+        print!("{}", report::markdown(&rows, &threads, copy_gbps));
     }
     if let Some(path) = &options.json {
-        let text =
-            serde_json::to_string_pretty(&report::json(&rows, options.reps, options.warmups))
-                .map_err(|e| format!("cannot serialise results: {e}"))?;
+        let text = serde_json::to_string_pretty(&report::json(
+            &rows,
+            options.reps,
+            options.warmups,
+            copy_gbps,
+        ))
+        .map_err(|e| format!("cannot serialise results: {e}"))?;
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     if !failures.is_empty() {

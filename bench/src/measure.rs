@@ -1,6 +1,8 @@
 //! Running one variant of a benchmark as a process: its environment, its output check and
-//! its times (end to end, and the kernel region that the program itself reports).
+//! its times (end to end, the kernel region that the program itself reports, and for the
+//! OpenCL variants the transfers).
 
+use crate::prepare::Executables;
 use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
@@ -15,6 +17,8 @@ pub enum Origin {
     /// The program somdc generated, run with `SOMD_DEVICE=opencl` (its kernels on the first
     /// OpenCL GPU, else the first OpenCL device).
     Device,
+    /// The hand-tuned OpenCL baseline (`somd-clbaseline`, on the device `gen opencl` uses).
+    HandOpenCl,
 }
 
 /// One way of running a benchmark.
@@ -29,10 +33,11 @@ pub struct Variant {
 
 impl Variant {
     /// A short label for tables: `gen seq`, `gen cpu 4`, `base seq`, `rayon 4`,
-    /// `gen opencl`.
+    /// `gen opencl`, `hand opencl`.
     pub fn label(&self) -> String {
         match (self.origin, self.threads) {
             (Origin::Device, _) => "gen opencl".to_string(),
+            (Origin::HandOpenCl, _) => "hand opencl".to_string(),
             (Origin::Generated, None) => "gen seq".to_string(),
             (Origin::Generated, Some(n)) => format!("gen cpu {n}"),
             (Origin::Baseline, None) => "base seq".to_string(),
@@ -40,12 +45,29 @@ impl Variant {
         }
     }
 
-    /// The command that runs this variant of benchmark `name` with `args`.
-    pub fn command(&self, name: &str, generated: &Path, baseline: &Path, args: &[&str]) -> Command {
+    /// Whether the variant runs kernels on an OpenCL device.
+    pub fn is_opencl(&self) -> bool {
+        matches!(self.origin, Origin::Device | Origin::HandOpenCl)
+    }
+
+    /// The command that runs this variant of benchmark `name` (whose generated program is
+    /// `generated`) with `args`.
+    pub fn command(
+        &self,
+        name: &str,
+        generated: &Path,
+        exes: &Executables,
+        args: &[&str],
+    ) -> Command {
         let mut command = match self.origin {
             Origin::Generated | Origin::Device => Command::new(generated),
+            Origin::HandOpenCl => {
+                let mut command = Command::new(&exes.clbaseline);
+                command.arg(name);
+                command
+            }
             Origin::Baseline => {
-                let mut command = Command::new(baseline);
+                let mut command = Command::new(&exes.baseline);
                 command.arg(name).arg(if self.threads.is_some() { "rayon" } else { "seq" });
                 command
             }
@@ -65,6 +87,9 @@ impl Variant {
             }
             (Origin::Device, _) => {
                 command.env("SOMD_TRACE", "json").env("SOMD_DEVICE", "opencl");
+            }
+            (Origin::HandOpenCl, _) => {
+                command.env("SOMD_DEVICE", "opencl");
             }
             (Origin::Baseline, Some(n)) => {
                 command.env("RAYON_NUM_THREADS", n.to_string());
@@ -87,6 +112,11 @@ pub struct Sample {
     /// transfers), or the `somd-bench kernel_ns=` line (baselines). `None` when the program
     /// reported none.
     pub kernel_ms: Option<f64>,
+    /// The time of the transfers between host and device, in milliseconds: the sum of the
+    /// `ns` of every `SOMD_TRACE=json` `transfer` event (`gen opencl`) or the
+    /// `somd-bench transfer_ns=` line (`hand opencl`); in both, the host wall time of each
+    /// blocking upload or download. `None` when the program reported none.
+    pub transfer_ms: Option<f64>,
 }
 
 /// Runs `command` once and times it.
@@ -100,7 +130,28 @@ pub fn run_once(mut command: Command) -> Result<Sample, String> {
     }
     let stdout = String::from_utf8(output.stdout)
         .map_err(|e| format!("{command:?} printed invalid UTF-8: {e}"))?;
-    Ok(Sample { stdout, end_to_end_ms, kernel_ms: kernel_ms(&stderr) })
+    Ok(Sample {
+        stdout,
+        end_to_end_ms,
+        kernel_ms: kernel_ms(&stderr),
+        transfer_ms: transfer_ms(&stderr),
+    })
+}
+
+/// The transfer time a run reported on standard error (see [`Sample::transfer_ms`]).
+fn transfer_ms(stderr: &str) -> Option<f64> {
+    let mut total = None;
+    for line in stderr.lines() {
+        if let Some(ns) = line.strip_prefix("somd-bench transfer_ns=") {
+            let ns: f64 = ns.trim().parse().ok()?;
+            *total.get_or_insert(0.0) += ns / 1e6;
+        } else if line.starts_with("{\"event\":\"transfer\"") {
+            let value: serde_json::Value = serde_json::from_str(line).ok()?;
+            let ns = value.get("ns").and_then(serde_json::Value::as_f64)?;
+            *total.get_or_insert(0.0) += ns / 1e6;
+        }
+    }
+    total
 }
 
 /// The kernel time a run reported on standard error (see [`Sample::kernel_ms`]).
@@ -214,5 +265,10 @@ mod tests {
         let device = "{\"event\":\"transfer\",\"ns\":9000000}\n\
                       {\"event\":\"call\",\"kernel_ns\":1500000,\"reduce_ns\":500000,\"wall_ns\":9}\n";
         assert_eq!(kernel_ms(device), Some(2.0));
+        assert_eq!(transfer_ms(device), Some(9.0));
+        let hand = "somd-bench kernel_ns=3000000\nsomd-bench transfer_ns=1500000\n";
+        assert_eq!(kernel_ms(hand), Some(3.0));
+        assert_eq!(transfer_ms(hand), Some(1.5));
+        assert_eq!(transfer_ms(trace), None);
     }
 }

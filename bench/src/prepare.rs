@@ -1,6 +1,6 @@
 //! Getting the executables: builds `somdc`, the generated program of every sample
 //! (`somdc build` then `cargo build --release` with one shared target directory) and the
-//! baselines; or takes them from a folder of prebuilt binaries (`--prebuilt`, for a
+//! baselines (`somd-baseline`, and `somd-clbaseline` for the hand-tuned OpenCL ones); or takes them from a folder of prebuilt binaries (`--prebuilt`, for a
 //! machine without a Rust toolchain), which `--stage` fills.
 
 use std::path::{Path, PathBuf};
@@ -8,6 +8,9 @@ use std::process::Command;
 
 /// Name of the baseline executable.
 pub const BASELINE: &str = "somd-baseline";
+
+/// Name of the hand-tuned OpenCL baseline executable.
+pub const CLBASELINE: &str = "somd-clbaseline";
 
 /// File name of the generated program of `name` inside a staging folder.
 pub fn staged_name(name: &str) -> String {
@@ -18,6 +21,9 @@ pub fn staged_name(name: &str) -> String {
 pub struct Executables {
     /// The baseline binary.
     pub baseline: PathBuf,
+    /// The hand-tuned OpenCL baseline binary (it may be missing from an older `--prebuilt`
+    /// folder; the harness then skips `hand opencl`).
+    pub clbaseline: PathBuf,
     /// The generated program of each selected benchmark, by name.
     pub generated: Vec<(String, PathBuf)>,
 }
@@ -72,6 +78,7 @@ pub fn build(names: &[&str], somdc: Option<&Path>) -> Result<Executables, String
     run_checked(command, "cargo build --release")?;
     let somdc = somdc.map_or_else(|| target.join("release").join("somdc"), Path::to_path_buf);
     let baseline = target.join("release").join(BASELINE);
+    let clbaseline = target.join("release").join(CLBASELINE);
 
     let projects = target.join("bench").join("projects");
     let shared_target = target.join("bench").join("target");
@@ -98,7 +105,7 @@ pub fn build(names: &[&str], somdc: Option<&Path>) -> Result<Executables, String
         run_checked(command, &format!("cargo build of {}", project.display()))?;
         generated.push((name.to_string(), shared_target.join("release").join(file_name)));
     }
-    Ok(Executables { baseline, generated })
+    Ok(Executables { baseline, clbaseline, generated })
 }
 
 /// The executables in a folder filled by [`stage`].
@@ -115,7 +122,7 @@ pub fn prebuilt(dir: &Path, names: &[&str]) -> Result<Executables, String> {
         .iter()
         .map(|name| Ok((name.to_string(), existing(dir.join(staged_name(name)))?)))
         .collect::<Result<Vec<_>, String>>()?;
-    Ok(Executables { baseline, generated })
+    Ok(Executables { baseline, clbaseline: dir.join(CLBASELINE), generated })
 }
 
 /// Copies the harness, the baseline and the generated programs into `dir`.
@@ -129,6 +136,7 @@ pub fn stage(exes: &Executables, dir: &Path) -> Result<(), String> {
     let harness = std::env::current_exe().map_err(|e| format!("own executable: {e}"))?;
     copy(&harness, dir.join("somd-bench"))?;
     copy(&exes.baseline, dir.join(BASELINE))?;
+    copy(&exes.clbaseline, dir.join(CLBASELINE))?;
     for (name, path) in &exes.generated {
         copy(path, dir.join(staged_name(name)))?;
     }

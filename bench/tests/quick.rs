@@ -1,17 +1,47 @@
 //! Correctness smoke test of the benchmark harness: `somd-bench --quick --check-only`
 //! builds every generated sample and baseline and checks that every variant (generated
-//! `seq` and `cpu` with 1 and 2 threads, the sequential and the rayon baseline) prints the
-//! sequential baseline's output, and that the baseline prints what the Java twin printed
-//! (`samples/expected`). It times nothing and asserts nothing about speed.
+//! `seq` and `cpu` with 1 and 2 threads, the sequential and the rayon baseline, and when an
+//! OpenCL platform is installed the generated program under `SOMD_DEVICE=opencl` and the
+//! hand-tuned OpenCL baseline) prints the sequential baseline's output, and that the
+//! baseline prints what the Java twin printed (`samples/expected`). It times nothing and
+//! asserts nothing about speed.
 //!
-//! `SOMD_BENCH_SOMDC=PATH` makes the harness use that `somdc` instead of building one.
+//! Without an OpenCL platform the OpenCL variants are skipped with `SKIPPED: opencl (no
+//! platform)` on standard error, or the test fails under `SOMD_REQUIRE_OPENCL=1`, as in
+//! `tests/tests/run.rs`. `SOMD_BENCH_SOMDC=PATH` makes the harness use that `somdc`
+//! instead of building one.
 
+use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// Whether an OpenCL ICD is installed (the rule of `tests/tests/run.rs`).
+fn opencl_platform_present() -> bool {
+    let has_icd = |dir: &Path| {
+        std::fs::read_dir(dir).is_ok_and(|entries| {
+            entries.flatten().any(|e| e.path().extension().is_some_and(|x| x == "icd"))
+        })
+    };
+    match std::env::var_os("OCL_ICD_VENDORS").map(PathBuf::from) {
+        Some(path) if path.is_file() => true,
+        Some(path) => has_icd(&path),
+        None => has_icd(Path::new("/etc/OpenCL/vendors")),
+    }
+}
 
 #[test]
 fn quick_check_only_passes() {
+    let opencl = opencl_platform_present();
+    if !opencl {
+        assert!(
+            std::env::var("SOMD_REQUIRE_OPENCL").map_or(true, |v| v != "1"),
+            "SOMD_REQUIRE_OPENCL=1 but no OpenCL platform is installed \
+             (no .icd file in OCL_ICD_VENDORS or /etc/OpenCL/vendors)"
+        );
+        eprintln!("SKIPPED: opencl (no platform)");
+    }
     let mut command = Command::new(env!("CARGO_BIN_EXE_somd-bench"));
-    command.args(["--quick", "--check-only", "--threads", "1,2"]);
+    command.args(["--quick", "--check-only", "--threads", "1,2", "--device"]);
+    command.arg(if opencl { "seq,cpu,opencl" } else { "seq,cpu" });
     if let Some(somdc) = std::env::var_os("SOMD_BENCH_SOMDC") {
         command.arg("--somdc").arg(somdc);
     }
@@ -20,4 +50,12 @@ fn quick_check_only_passes() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "somd-bench failed:\n{stdout}\n{stderr}");
     assert!(stdout.contains(", 0 wrong"), "unexpected summary:\n{stdout}\n{stderr}");
+    if opencl {
+        for variant in ["gen opencl", "hand opencl"] {
+            assert!(
+                stderr.contains(&format!("{variant}: output OK")),
+                "no {variant} run was checked:\n{stderr}"
+            );
+        }
+    }
 }
