@@ -178,6 +178,9 @@ pub enum ArgSource {
         param: usize,
         dim: u8,
     },
+    /// The current value of the index of the host loop at nesting depth `.0` around a
+    /// `sync` kernel (outermost 0).
+    HostIndex(usize),
     /// The per-group (or per-item) partials buffer.
     Partials,
     /// Local scratch memory.
