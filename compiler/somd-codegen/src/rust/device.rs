@@ -871,7 +871,7 @@ impl HostProgram<'_> {
                 .ok_or_else(|| EmitError::Internal("host loop bound of a non-parameter".into()))
         };
         Ok(match size {
-            SizeExpr::Const(v) => format!("({v}i32)"),
+            SizeExpr::Const(v) => format!("{v}i32"),
             SizeExpr::Scalar(l) => {
                 let p = param(l)?;
                 let name = self
@@ -881,8 +881,8 @@ impl HostProgram<'_> {
                 name.clone()
             }
             SizeExpr::Len { array, dim } => format!("somd_sync.len({}, {dim})", param(array)?),
-            SizeExpr::Add(a, b) => format!("{}.wrapping_add({})", self.size(a)?, self.size(b)?),
-            SizeExpr::Sub(a, b) => format!("{}.wrapping_sub({})", self.size(a)?, self.size(b)?),
+            SizeExpr::Add(a, b) => format!("i32::wrapping_add({}, {})", self.size(a)?, self.size(b)?),
+            SizeExpr::Sub(a, b) => format!("i32::wrapping_sub({}, {})", self.size(a)?, self.size(b)?),
         })
     }
 }
