@@ -202,7 +202,7 @@ pub struct SyncBody {
 pub struct SyncLaunch {
     pub loop_id: LoopId,
     pub parallel: ParallelLoop,
-    /// The `sync` block holding the loop (or the loop itself outside any `sync`).
+    /// The loop (the position its kernel is headed with).
     pub span: Span,
     /// Indices of the enclosing host loops, outermost first: kernel scalar arguments.
     pub host_indices: Vec<LocalId>,
