@@ -867,10 +867,10 @@ fn device_sync_loops_keep_buffers_resident() {
     let Some(opencl) = placements.iter().find(|p| p.device == "opencl") else {
         return; // skipped loudly by `placements`
     };
-    type Up<'a> = &'a [(&'a str, u64)];
     // Per device call: name, launches, inputs up (buffer, bytes), results down (buffer;
     // `somd_partials` are a few per-group partials, smaller than any input).
-    let cases: [(&str, &str, &[(&str, u64, Up, &[&str])]); 2] = [
+    type Call<'a> = (&'a str, u64, &'a [(&'a str, u64)], &'a [&'a str]);
+    let cases: [(&str, &str, &[Call]); 2] = [
         (
             "tests/run",
             "sync_device",

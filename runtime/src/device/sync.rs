@@ -100,7 +100,17 @@ impl<'a> SyncCall<'a> {
             });
         }
         let err = ErrorBuffer::new(ctx).or_fatal();
-        Some(SyncCall { ctx, desc, planned, args, params, outputs, partials: None, err, _scope: scope })
+        Some(SyncCall {
+            ctx,
+            desc,
+            planned,
+            args,
+            params,
+            outputs,
+            partials: None,
+            err,
+            _scope: scope,
+        })
     }
 
     /// Dimension `dim` of array argument `param` (Java `int`: lengths fit), for the host
@@ -116,7 +126,10 @@ impl<'a> SyncCall<'a> {
     /// Enqueues kernel `kernel` with the current host-loop indices (outermost first).
     pub fn launch(&mut self, kernel: usize, host_indices: &[i32]) {
         let Some(planned) = self.planned.get(kernel) else {
-            crate::opencl::fatal(&ClFailure::NoKernel(format!("{}: launch {kernel}", self.desc.label)))
+            crate::opencl::fatal(&ClFailure::NoKernel(format!(
+                "{}: launch {kernel}",
+                self.desc.label
+            )))
         };
         let (ctx, desc) = (self.ctx, planned.desc);
         let device_kernel = planned.program.kernel(desc.name).or_fatal();
@@ -173,7 +186,9 @@ impl<'a> SyncCall<'a> {
                         Some((buf, _, _)) => setter.set(index, &buf.buffer).map(|_| ()),
                         None => Err(ClFailure::NoKernel(format!("{}: partials", desc.name))),
                     },
-                    ArgSpec::Scratch(elem) => setter.local::<u8>(index, local * elem.size()).map(|_| ()),
+                    ArgSpec::Scratch(elem) => {
+                        setter.local::<u8>(index, local * elem.size()).map(|_| ())
+                    }
                     ArgSpec::Err => setter.set(index, &self.err).map(|_| ()),
                     ArgSpec::HostIndex(depth) => {
                         let value = host_indices.get(*depth).copied().unwrap_or(0);
@@ -210,7 +225,8 @@ impl<'a> SyncCall<'a> {
         let ctx = self.ctx;
         let first = self.planned[0].desc;
         self.err.check(first.sites).or_fatal();
-        let mut result = DeviceResult { outputs: vec![None; first.args.len()], partials: Vec::new() };
+        let mut result =
+            DeviceResult { outputs: vec![None; first.args.len()], partials: Vec::new() };
         for (k, spec) in first.args.iter().enumerate() {
             let name = first.names.get(k).copied().unwrap_or("?");
             let (buf, dims, elem) = match spec {
@@ -220,7 +236,9 @@ impl<'a> SyncCall<'a> {
                 }
                 ArgSpec::Param(p) if returned.contains(&k) => {
                     let Some(HostArg::Array(a)) = self.args.get(*p) else { continue };
-                    let Some(Some(buf)) = self.params.get_mut(*p).map(Option::take) else { continue };
+                    let Some(Some(buf)) = self.params.get_mut(*p).map(Option::take) else {
+                        continue;
+                    };
                     (buf, a.shape().unwrap_or_default(), a.elem())
                 }
                 _ => continue,

@@ -27,8 +27,8 @@
 use super::EmitError;
 use crate::opencl::{self, ArgKind, ArgSource, ClOptions, KernelManifest, KernelSet, SizeRule};
 use somd_diag::SourceMap;
+use somd_mir::analysis::SyncStep;
 use somd_mir::analysis::{self, KernelKind, SizeExpr, SomdBody, SomdResult, SomdShape, Subject};
-use somd_mir::analysis::{SyncBody, SyncStep};
 use somd_mir::{FuncId, FuncKind, Module, Reduction, Type};
 use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::HashMap;
@@ -77,7 +77,7 @@ pub struct SyncGlue {
     /// Per launch of `body.launches`: its manifest (index into `Glue::kernels.kernels`) and
     /// kernel body.
     pub kernels: Vec<(usize, SomdBody)>,
-    pub body: SyncBody,
+    pub body: somd_mir::analysis::SyncBody,
 }
 
 /// One device-capable `@`.
@@ -782,7 +782,7 @@ pub fn write_prologue(
                 sync_name(fn_name)
             )?;
             let host = HostProgram { func, param_names };
-            host.steps(out, &sync.body, &sync.body.steps, 2, 0)?;
+            host.steps(out, &sync.body.steps, 2, 0)?;
             writeln!(out, "        let done = somd_sync.finish(&{returned:?});")?;
             "        "
         }
@@ -834,7 +834,6 @@ impl HostProgram<'_> {
     fn steps(
         &self,
         out: &mut String,
-        body: &SyncBody,
         steps: &[SyncStep],
         level: usize,
         depth: usize,
@@ -852,7 +851,7 @@ impl HostProgram<'_> {
                     writeln!(out, "{pad}// for (int {name} = ..; {name} < ..; {name}++)")?;
                     writeln!(out, "{pad}let mut {i}: i32 = {};", self.size(lo)?)?;
                     writeln!(out, "{pad}while {i} < {} {{", self.size(hi)?)?;
-                    self.steps(out, body, inner, level + 1, depth + 1)?;
+                    self.steps(out, inner, level + 1, depth + 1)?;
                     writeln!(out, "{pad}    {i} = {i}.wrapping_add(1);")?;
                     writeln!(out, "{pad}}}")?;
                 }
@@ -881,8 +880,12 @@ impl HostProgram<'_> {
                 name.clone()
             }
             SizeExpr::Len { array, dim } => format!("somd_sync.len({}, {dim})", param(array)?),
-            SizeExpr::Add(a, b) => format!("i32::wrapping_add({}, {})", self.size(a)?, self.size(b)?),
-            SizeExpr::Sub(a, b) => format!("i32::wrapping_sub({}, {})", self.size(a)?, self.size(b)?),
+            SizeExpr::Add(a, b) => {
+                format!("i32::wrapping_add({}, {})", self.size(a)?, self.size(b)?)
+            }
+            SizeExpr::Sub(a, b) => {
+                format!("i32::wrapping_sub({}, {})", self.size(a)?, self.size(b)?)
+            }
         })
     }
 }

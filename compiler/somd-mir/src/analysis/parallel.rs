@@ -36,7 +36,10 @@ pub fn analyze_somd(
     (reports, body.map(SomdShape::Loop))
 }
 
-fn analyze_loop_body(module: &Module, func: &Function) -> (Vec<LoopReport>, Result<SomdBody, Blocker>) {
+fn analyze_loop_body(
+    module: &Module,
+    func: &Function,
+) -> (Vec<LoopReport>, Result<SomdBody, Blocker>) {
     let mut cx = Cx { module, func, setup: HashMap::new(), outputs: Vec::new() };
     let mut reports = Vec::new();
     let mut shape_err: Option<Blocker> = None;
@@ -179,7 +182,10 @@ fn analyze_loop_body(module: &Module, func: &Function) -> (Vec<LoopReport>, Resu
     }
     let setup = setup_order.into_iter().filter(|(l, _)| Some(*l) != acc).collect();
     let host_indices = Vec::new();
-    (reports, Ok(SomdBody { outputs: cx.outputs, setup, loop_id, parallel: par, result, host_indices }))
+    (
+        reports,
+        Ok(SomdBody { outputs: cx.outputs, setup, loop_id, parallel: par, result, host_indices }),
+    )
 }
 
 pub(super) fn is_for(block: &Block) -> bool {

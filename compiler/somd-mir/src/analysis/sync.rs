@@ -29,7 +29,10 @@ use somd_diag::Span;
 use std::collections::HashMap;
 
 /// Analyses a SOMD body holding `sync` blocks.
-pub fn analyze_sync(module: &Module, func: &Function) -> (Vec<LoopReport>, Result<SomdShape, Blocker>) {
+pub fn analyze_sync(
+    module: &Module,
+    func: &Function,
+) -> (Vec<LoopReport>, Result<SomdShape, Blocker>) {
     let mut an = SyncAnalysis {
         cx: Cx { module, func, setup: HashMap::new(), outputs: Vec::new() },
         assigned: assigned_locals(func),
@@ -130,7 +133,10 @@ impl SyncAnalysis<'_> {
                 ))
             }
             (_, Some(_)) => {
-                return Err(shape("the last loop's reduction accumulator is not returned", func.span))
+                return Err(shape(
+                    "the last loop's reduction accumulator is not returned",
+                    func.span,
+                ))
             }
             _ => {}
         }
@@ -154,7 +160,12 @@ impl SyncAnalysis<'_> {
         Ok((steps, result))
     }
 
-    fn declaration(&mut self, local: LocalId, init: Option<ExprId>, span: Span) -> Result<(), Blocker> {
+    fn declaration(
+        &mut self,
+        local: LocalId,
+        init: Option<ExprId>,
+        span: Span,
+    ) -> Result<(), Blocker> {
         let func = self.cx.func;
         let ty = &func.local(local).ty;
         match init.map(|e| &func.expr(e).kind) {
@@ -204,7 +215,12 @@ impl SyncAnalysis<'_> {
         found
     }
 
-    fn host_loop(&mut self, block: &Block, span: Span, outer: &[LocalId]) -> Result<SyncStep, Blocker> {
+    fn host_loop(
+        &mut self,
+        block: &Block,
+        span: Span,
+        outer: &[LocalId],
+    ) -> Result<SyncStep, Blocker> {
         let func = self.cx.func;
         let (counted, body) = self
             .cx
@@ -213,14 +229,20 @@ impl SyncAnalysis<'_> {
         for bound in [&counted.lo, &counted.hi] {
             if let Some(l) = changed_scalar(bound, &self.assigned) {
                 return Err(shape(
-                    format!("host loop bound uses `{}`, which the body assigns", func.local(l).name),
+                    format!(
+                        "host loop bound uses `{}`, which the body assigns",
+                        func.local(l).name
+                    ),
                     span,
                 ));
             }
         }
         if self.assigned.get(&counted.index).copied().unwrap_or(0) != 1 {
             return Err(shape(
-                format!("the host loop index `{}` is assigned in the body", func.local(counted.index).name),
+                format!(
+                    "the host loop index `{}` is assigned in the body",
+                    func.local(counted.index).name
+                ),
                 span,
             ));
         }
@@ -253,8 +275,8 @@ impl SyncAnalysis<'_> {
         if reduce.is_some() {
             return Err(Blocker {
                 reason: BlockReason::Unsupported,
-                construct: "`sync reduce` (a device all-reduce with broadcast is not generated yet)"
-                    .into(),
+                construct:
+                    "`sync reduce` (a device all-reduce with broadcast is not generated yet)".into(),
                 span: *span,
                 chain: Vec::new(),
             });
