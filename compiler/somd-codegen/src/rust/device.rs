@@ -12,6 +12,11 @@
 //!   returned (an output array, or the reduction partials combined exactly as the CPU path
 //!   combines its MIs' partials); `None` means "run the CPU path below".
 //!
+//! A SOMD method with a `sync` body gets one `K_<fn>_<k>` per kernel, a `static S_<fn>:
+//! rt::device::SyncDesc` listing them, and a prologue that runs the body's host loops as
+//! Rust (Java `int` arithmetic) around `SyncCall::launch` calls, then `finish` (note
+//! `device-execution`, "Sync loops").
+//!
 //! The same glue serves `@` (`rt::device::run_map`, and `run_map_chain` for a map whose
 //! first argument is another map: the intermediate array stays on the device), fused
 //! `op ! (C @ f(..))` (partials per work-group), `op ! a` through the runtime's
