@@ -883,6 +883,8 @@ fn device_sync_loops_keep_buffers_resident() {
                 // decay(x, 0.75, 9) returns `x`: its buffer comes back once.
                 ("Main.decay", 9, &[("x", 320)], &["x"]),
                 ("Main.decay", 0, &[("x", 320)], &["x"]),
+                // carried(c, .., 7): 2 kernels x 7 steps, then the reduction.
+                ("Main.carried", 2 * 7 + 1, &[("a", 800), ("b", 800)], &["somd_partials"]),
             ],
         ),
         (

@@ -74,6 +74,22 @@ class Main {
         return c;
     }
 
+    // The accumulator of the final reduction is read (at its initial value) by the kernels
+    // before it.
+    static long carried(long[] a, long[] b, long start, int steps) {
+        long total = 0;
+        for (int p = 0; p < steps; p++) {
+            {
+                for (int i = 0; i < a.length; i++) b[i] = a[i] + total + start + p;
+            }
+            {
+                for (int i = 0; i < a.length; i++) a[i] = b[i] * 2 % 1000;
+            }
+        }
+        for (int i = 0; i < a.length; i++) total += a[i];
+        return total;
+    }
+
     public static void main(String[] args) {
         int n = 50;
         int[] a = new int[n];
@@ -106,5 +122,8 @@ class Main {
         double[] y = decay(x.clone(), 0.75, 9);
         System.out.println("decay " + y.length + " " + y[0] + " " + y[39] + " " + x[39]);
         System.out.println("decay none " + decay(x.clone(), 0.75, 0)[5]);
+        long[] c = new long[100];
+        for (int i = 0; i < c.length; i++) c[i] = i;
+        System.out.println("carried " + carried(c.clone(), new long[100], 5L, 7) + " " + c[99]);
     }
 }

@@ -185,7 +185,8 @@ pub struct SyncBody {
     /// Output arrays `T[] out = new T[dims]`, allocated (zeroed) once by the host.
     pub outputs: Vec<(LocalId, Vec<SizeExpr>)>,
     /// Setup scalars (never changed, initialisers free of array reads and calls),
-    /// recomputed by every work-item of every kernel.
+    /// recomputed by every work-item of every kernel; the last loop's reduction accumulator
+    /// among them (at its identity until that loop).
     pub setup: Vec<(LocalId, Option<ExprId>)>,
     /// What the host runs, in order.
     pub steps: Vec<SyncStep>,

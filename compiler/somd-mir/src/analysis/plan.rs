@@ -103,13 +103,15 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                     } else {
                         SomdResult::None
                     };
+                    let acc = launch.parallel.reduction.as_ref().map(|r| r.acc);
+                    let setup = body.setup.iter().filter(|(l, _)| Some(*l) != acc).cloned();
                     kernels.push(info.kernels.len());
                     info.kernels.push(KernelPlan {
                         name: unique(format!("{base}_loop{}", k + 1)),
                         func: id,
                         kind: KernelKind::SomdLoop(SomdBody {
                             outputs: body.outputs.clone(),
-                            setup: body.setup.clone(),
+                            setup: setup.collect(),
                             loop_id: launch.loop_id,
                             parallel: launch.parallel.clone(),
                             result,

@@ -46,9 +46,9 @@ pub fn analyze_sync(
         Ok(done) => done,
         Err(blocker) => return (reports, Err(blocker)),
     };
-    let acc = launches.last().and_then(|l| l.parallel.reduction.as_ref()).map(|r| r.acc);
-    let setup = setup_order.into_iter().filter(|(l, _)| Some(*l) != acc).collect();
-    let body = SyncBody { outputs: cx.outputs, setup, steps, launches, result };
+    // The accumulator stays in the setup: kernels before the reduction see its initial
+    // value (the plan leaves it out of the reducing kernel, which declares it itself).
+    let body = SyncBody { outputs: cx.outputs, setup: setup_order, steps, launches, result };
     (reports, Ok(SomdShape::Sync(body)))
 }
 
