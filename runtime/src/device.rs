@@ -26,11 +26,16 @@
 //! The same machinery runs `@` ([`run_map`]; [`run_map_chain`] keeps the intermediate
 //! array of `C @ g(C @ f(x))` on the device), fused `op ! (C @ f(..))` (partials),
 //! `C.m ! a` folds ([`run_fold`]) and `op ! a` through the OpenCL layer's `somd_reduce`
-//! ([`reduce_array`]).
+//! ([`reduce_array`]), and the multi-kernel `sync` bodies of SOMD methods ([`SyncCall`],
+//! in `device/sync.rs`: buffers resident for the whole call, one launch per loop step).
 //!
 //! A kernel that needs `double` on a device without `cl_khr_fp64` falls back with a
 //! warning (exit 2 under `SOMD_STRICT=1`), as does a program without the kernel.
 //! OpenCL failures after placement end the program ([`crate::opencl::OrFatal`]).
+
+mod sync;
+
+pub use sync::{SyncCall, SyncDesc};
 
 use crate::error::SourcePos;
 use crate::opencl::buffer::{self, Access};
@@ -402,6 +407,9 @@ pub enum ArgSpec {
     Chunk,
     /// The result array of a `@`: `Count` elements, every one written by the kernel.
     Result(Elem),
+    /// The index of the enclosing host loop at depth `.0` (kernels of a `sync` body,
+    /// [`SyncCall::launch`]).
+    HostIndex(usize),
     /// The error buffer.
     Err,
 }
@@ -799,7 +807,9 @@ fn plan(
                 None
             }
             ArgSpec::Chunk => Some(fold_chunk(count) as i64),
-            ArgSpec::Partials(_) | ArgSpec::Scratch(_) | ArgSpec::Err => None,
+            ArgSpec::Partials(_) | ArgSpec::Scratch(_) | ArgSpec::Err | ArgSpec::HostIndex(_) => {
+                None
+            }
         };
     }
     let mut global = Vec::with_capacity(desc.global.len());

@@ -852,3 +852,80 @@ fn device_runs_2d_reductions_and_value_class_maps() {
         }
     }
 }
+
+/// Under `SOMD_DEVICE=opencl`, multi-kernel `sync` bodies run as one device call each:
+/// every input crosses to the device once and every result back once for the whole call
+/// (no transfer per launch or per iteration), and the call launches one kernel per parallel
+/// loop each time the host loops reach it: iterations x kernels per iteration (+ the final
+/// reduction or setup kernel).
+#[test]
+fn device_sync_loops_keep_buffers_resident() {
+    let placements = match placements() {
+        Ok(list) => list,
+        Err(why) => panic!("{why}"),
+    };
+    let Some(opencl) = placements.iter().find(|p| p.device == "opencl") else {
+        return; // skipped loudly by `placements`
+    };
+    // Per device call: name, launches, inputs up (buffer, bytes), results down (buffer;
+    // `somd_partials` are a few per-group partials, smaller than any input).
+    type Call<'a> = (&'a str, u64, &'a [(&'a str, u64)], &'a [&'a str]);
+    let cases: [(&str, &str, &[Call]); 2] = [
+        (
+            "tests/run",
+            "sync_device",
+            &[
+                // smooth(a, b, 6): the `sync` before the loop, then 3 kernels x 6 steps.
+                ("Main.smooth", 1 + 3 * 6, &[("a", 200), ("b", 200)], &["hist"]),
+                // relax(g, h, 3, 4): 2 kernels x 3 x 4 steps, then the reduction.
+                ("Main.relax", 2 * 3 * 4 + 1, &[("g", 8400), ("h", 8400)], &["somd_partials"]),
+                ("Main.relax", 2 + 1, &[("g", 8400), ("h", 8400)], &["somd_partials"]),
+                // decay(x, 0.75, 9) returns `x`: its buffer comes back once.
+                ("Main.decay", 9, &[("x", 320)], &["x"]),
+                ("Main.decay", 0, &[("x", 320)], &["x"]),
+                // carried(c, .., 7): 2 kernels x 7 steps, then the reduction.
+                ("Main.carried", 2 * 7 + 1, &[("a", 800), ("b", 800)], &["somd_partials"]),
+            ],
+        ),
+        (
+            "samples",
+            "sor",
+            // 100 iterations x 2 sync blocks, then the reduction; 100 x 100 doubles each.
+            &[("SOR.sor", 2 * 100 + 1, &[("g", 80_000), ("next", 80_000)], &["somd_partials"])],
+        ),
+    ];
+    for (suite, name, wanted) in cases {
+        let found = built().entries.iter().find(|e| e.suite == suite && stem(&e.program) == name);
+        let Some(entry) = found else {
+            assert!(!filter_words().is_empty(), "{name} is not in {suite}");
+            continue;
+        };
+        let binary = match &entry.binary {
+            Ok(binary) => binary,
+            Err(why) => panic!("{name}: {why}"),
+        };
+        let expected = match expected(&repo_root().join(suite), &entry.program) {
+            Ok(expected) => expected,
+            Err(why) => panic!("{why}"),
+        };
+        let outcome = run_with_env(binary, &[], *opencl, &[("SOMD_TRACE", "json")]);
+        assert_eq!(outcome.status, Some(0), "{name} stderr:\n{}", outcome.stderr);
+        assert_eq!(outcome.stdout, expected.stdout, "{name}");
+        let calls = device_calls(&outcome.stderr);
+        let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
+        let wanted_names: Vec<&str> = wanted.iter().map(|w| w.0).collect();
+        assert_eq!(names, wanted_names, "{name}: device calls in\n{}", outcome.stderr);
+        for (call, (label, launches, up, down)) in calls.iter().zip(wanted.iter()) {
+            assert_eq!(call.launches, *launches, "{name}: launches of {label}");
+            let h2d: Vec<(&str, u64)> = call.h2d.iter().map(|(b, n)| (b.as_str(), *n)).collect();
+            assert_eq!(h2d, up.to_vec(), "{name}: {label} uploads");
+            let d2h: Vec<&str> = call.d2h.iter().map(|(b, _)| b.as_str()).collect();
+            assert_eq!(d2h, down.to_vec(), "{name}: {label} downloads");
+            for (buffer, bytes) in &call.d2h {
+                if buffer == "somd_partials" {
+                    assert!(*bytes < up[0].1, "{name}: {label} partials of {bytes} bytes");
+                }
+            }
+        }
+    }
+}

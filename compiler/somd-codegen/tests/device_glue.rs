@@ -177,3 +177,47 @@ public class Main {
     assert!(glue.maps.is_empty());
     assert!(glue.structs.is_empty());
 }
+
+const SYNC_PROGRAM: &str = r#"
+public class Main {
+    static int[] smooth(dist(view = <1,1>) int[] a, dist(view = <1,1>) int[] b, int steps) {
+        for (int p = 0; p < steps - 1; p++) {
+            sync (b) {
+                for (int i = 1; i < a.length - 1; i++) b[i] = a[i - 1] + a[i + 1] + p;
+            }
+            sync (a) {
+                for (int i = 1; i < a.length - 1; i++) a[i] = b[i];
+            }
+        }
+        return a;
+    }
+    public static void main(String[] args) {
+        int[] a = {1, 2, 3, 4};
+        System.out.println(smooth(a, a, 3)[1]);
+    }
+}
+"#;
+
+#[test]
+fn sync_bodies_run_as_one_sync_call() {
+    let (module, sources) = compile(SYNC_PROGRAM);
+    let glue = device::glue(&module, &sources);
+    assert!(glue.writer_error.is_none(), "{:?}", glue.writer_error);
+    assert!(glue.host_notes.is_empty(), "{:?}", glue.host_notes);
+    let text = write_main(&module, &sources, "test").unwrap();
+    // One KernelDesc per kernel and the SyncDesc listing them in launch order.
+    assert!(text.contains("static K_Main_smooth_1: rt::device::KernelDesc"), "{text}");
+    assert!(text.contains("static K_Main_smooth_2: rt::device::KernelDesc"), "{text}");
+    assert!(text.contains("kernels: &[&K_Main_smooth_1, &K_Main_smooth_2],"), "{text}");
+    assert!(text.contains("rt::device::ArgSpec::HostIndex(0),"), "{text}");
+    // The host loop in Java int arithmetic, two launches per step, the returned parameter
+    // downloaded once at the end.
+    assert!(text.contains("rt::device::SyncCall::begin(&S_Main_smooth, &device_args)"), "{text}");
+    assert!(text.contains("while somd_h0 < i32::wrapping_sub(steps, 1i32) {"), "{text}");
+    assert!(text.contains("somd_sync.launch(0, &[somd_h0]);"), "{text}");
+    assert!(text.contains("somd_sync.launch(1, &[somd_h0]);"), "{text}");
+    assert!(text.contains("let done = somd_sync.finish(&[0]);"), "{text}");
+    assert!(text.contains("return done.output_1d::<i32>(0);"), "{text}");
+    // The CPU path stays as the fallback.
+    assert!(text.contains("rt::somd::run_call_traced(\"Main.smooth\""), "{text}");
+}

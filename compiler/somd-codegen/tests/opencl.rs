@@ -651,3 +651,42 @@ fn device_bounds_failure_reports_the_source_position() {
     let text = format!("{exc:?}");
     assert!(text.contains("oob.somd") && text.contains('6'), "{text}");
 }
+
+const SYNC_LOOPS: &str = r#"
+public class Main {
+    static reduce(+) long relax(dist(view = <1,1>, <1,1>) long[][] g,
+                                dist(view = <1,1>, <1,1>) long[][] h, int steps) {
+        for (int s = 0; s < steps; s++) {
+            sync (h) {
+                for (int i = 1; i < g.length - 1; i++) {
+                    for (int j = 1; j < g[i].length - 1; j++) {
+                        h[i][j] = (g[i - 1][j] + g[i][j + 1] + s) % 65521;
+                    }
+                }
+            }
+            sync (g) {
+                for (int i = 1; i < h.length - 1; i++) {
+                    for (int j = 1; j < h[i].length - 1; j++) {
+                        g[i][j] = h[i][j] / (s + 1);
+                    }
+                }
+            }
+        }
+        long total = 0;
+        for (int i = 0; i < g.length; i++) {
+            for (int j = 0; j < g[i].length; j++) {
+                total += g[i][j];
+            }
+        }
+        return total;
+    }
+    public static void main(String[] args) {}
+}
+"#;
+
+/// A `sync` body: one kernel per parallel loop, the host loop index as a scalar argument,
+/// identical buffer arguments in every kernel (the host shares the buffers by position).
+#[test]
+fn sync_loop_kernels() {
+    insta::assert_snapshot!(snapshot(SYNC_LOOPS));
+}

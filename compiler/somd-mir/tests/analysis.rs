@@ -221,3 +221,117 @@ fn every_sample_is_explained_without_panicking() {
         }
     }
 }
+
+#[test]
+fn sync_bodies_become_one_kernel_per_parallel_loop() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Sync {
+    static reduce(+) long relax(dist(view = <1,1>, <1,1>) long[][] g,
+                                dist(view = <1,1>, <1,1>) long[][] h, int rounds, int sweeps) {
+        long scale = 3;
+        for (int r = 0; r < rounds; r++) {
+            for (int s = 0; s < sweeps - 1; s++) {
+                sync (h) {
+                    for (int i = 1; i < g.length - 1; i++) {
+                        for (int j = 1; j < g[i].length - 1; j++) {
+                            h[i][j] = (g[i - 1][j] + g[i + 1][j] + r + s) % 65521;
+                        }
+                    }
+                }
+                sync (g) {
+                    for (int i = 1; i < h.length - 1; i++) {
+                        for (int j = 1; j < h[i].length - 1; j++) {
+                            g[i][j] = (h[i][j] * scale) % 65521;
+                        }
+                    }
+                }
+            }
+        }
+        long total = 0;
+        for (int i = 0; i < g.length; i++) {
+            for (int j = 0; j < g[i].length; j++) {
+                total += g[i][j];
+            }
+        }
+        return total;
+    }
+    static double[] decay(dist double[] x, int steps) {
+        double[] trace = new double[x.length];
+        sync {
+            for (int i = 0; i < x.length; i++) trace[i] = x[i];
+        }
+        for (int p = 0; p < steps; p++) {
+            sync {
+                for (int i = 0; i < x.length; i++) x[i] = x[i] * 0.5 + p;
+                for (int i = 0; i < x.length; i++) trace[i] = trace[i] + x[i];
+            }
+        }
+        return trace;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}
+
+#[test]
+fn sync_bodies_the_device_does_not_run_name_the_construct() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Sync {
+    static long[] between(dist long[] a, dist long[] b, int steps) {
+        for (int p = 0; p < steps; p++) {
+            sync (b) {
+                for (int i = 0; i < a.length; i++) b[i] = a[i] + 1;
+            }
+            b[0] = p;
+        }
+        return b;
+    }
+    static long[] shrinking(dist long[] a, dist long[] b, int steps) {
+        for (int p = 0; p < steps; p++) {
+            sync (b) {
+                for (int i = 0; i < a.length; i++) b[i] = a[i] + 1;
+            }
+        }
+        steps = 0;
+        return b;
+    }
+    static reduce(+) long summed(dist long[] a) {
+        shared long total = 0;
+        sync reduce(+) (total) {
+            for (int i = 0; i < a.length; i++) total += a[i];
+        }
+        return total;
+    }
+    static long[] dependent(dist long[] a, dist long[] b, int steps) {
+        for (int p = 0; p < steps; p++) {
+            sync {
+                for (int i = 1; i < a.length; i++) a[i] = a[i - 1] + b[i];
+            }
+        }
+        return a;
+    }
+    static long[] strided(dist long[] a, dist long[] b, int steps) {
+        for (int p = 0; p < steps; p += 2) {
+            sync {
+                for (int i = 0; i < a.length; i++) b[i] = a[i];
+            }
+        }
+        return b;
+    }
+    static long[] setup(dist long[] a, dist long[] b, int steps) {
+        long first = a[0];
+        for (int p = 0; p < steps; p++) {
+            sync {
+                for (int i = 0; i < a.length; i++) b[i] = a[i] + first;
+            }
+        }
+        return b;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}

@@ -276,6 +276,18 @@ impl Writer<'_> {
                 scalars.insert(n, k);
             }
         }
+        // Indices of the host loops around a `sync` kernel: scalars the host passes per launch.
+        for (depth, index) in body.host_indices.iter().enumerate() {
+            let name = cx.name(*index).to_string();
+            Self::push_arg(
+                m,
+                &mut decls,
+                format!("const int {name}"),
+                &name,
+                ArgKind::Scalar { ty: "int".into() },
+                ArgSource::HostIndex(depth),
+            );
+        }
         let reduction = body.parallel.reduction.clone();
         if let Some(r) = &reduction {
             let elem = prim_storage(r.ty).to_string();

@@ -42,6 +42,9 @@
 //!   Every reduction kernel is launched 1-D in power-of-two groups (`run_1d_exact`); a 2-D
 //!   reduction nest runs rows x cols work-items flattened (`i = lo0 + f / cols`,
 //!   `j = lo1 + f % cols`), so partials of different rows of groups never collide.
+//! - `sync` bodies: one SOMD-loop kernel per parallel loop, with the same buffer arguments in
+//!   every kernel (the host shares the buffers by position) and the enclosing host loops'
+//!   indices as `int` arguments (`ArgSource::HostIndex`); the barrier is the launch's end.
 //! - `@`: one item per element; `op ! (@ ..)` fused the same way as a reduction loop;
 //!   `C.m ! a`: each item folds a contiguous chunk in order, the host folds the partials in
 //!   order; filter tasks: one item per batch element.
@@ -178,6 +181,9 @@ pub enum ArgSource {
         param: usize,
         dim: u8,
     },
+    /// The current value of the index of the host loop at nesting depth `.0` around a
+    /// `sync` kernel (outermost 0).
+    HostIndex(usize),
     /// The per-group (or per-item) partials buffer.
     Partials,
     /// Local scratch memory.

@@ -12,6 +12,11 @@
 //!   returned (an output array, or the reduction partials combined exactly as the CPU path
 //!   combines its MIs' partials); `None` means "run the CPU path below".
 //!
+//! A SOMD method with a `sync` body gets one `K_<fn>_<k>` per kernel, a `static S_<fn>:
+//! rt::device::SyncDesc` listing them, and a prologue that runs the body's host loops as
+//! Rust (Java `int` arithmetic) around `SyncCall::launch` calls, then `finish` (note
+//! `device-execution`, "Sync loops").
+//!
 //! The same glue serves `@` (`rt::device::run_map`, and `run_map_chain` for a map whose
 //! first argument is another map: the intermediate array stays on the device), fused
 //! `op ! (C @ f(..))` (partials per work-group), `op ! a` through the runtime's
@@ -27,7 +32,8 @@
 use super::EmitError;
 use crate::opencl::{self, ArgKind, ArgSource, ClOptions, KernelManifest, KernelSet, SizeRule};
 use somd_diag::SourceMap;
-use somd_mir::analysis::{self, KernelKind, SomdBody, SomdResult, Subject};
+use somd_mir::analysis::SyncStep;
+use somd_mir::analysis::{self, KernelKind, SizeExpr, SomdBody, SomdResult, SomdShape, Subject};
 use somd_mir::{FuncId, FuncKind, Module, Reduction, Type};
 use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::HashMap;
@@ -61,9 +67,22 @@ pub struct Glue {
 /// One device-capable SOMD method.
 #[derive(Clone, Debug)]
 pub struct DeviceCall {
-    /// Index into `Glue::kernels.kernels`.
+    /// Index into `Glue::kernels.kernels` (for a `sync` body: its last kernel, whose
+    /// partials or outputs the wrapper reads).
     pub manifest: usize,
+    /// The kernel's body; `result` is the method's.
     pub body: SomdBody,
+    /// A `sync` body: every kernel and the host program that launches them.
+    pub sync: Option<SyncGlue>,
+}
+
+/// The host side of a `sync` body (`rt::device::SyncCall`).
+#[derive(Clone, Debug)]
+pub struct SyncGlue {
+    /// Per launch of `body.launches`: its manifest (index into `Glue::kernels.kernels`) and
+    /// kernel body.
+    pub kernels: Vec<(usize, SomdBody)>,
+    pub body: somd_mir::analysis::SyncBody,
 }
 
 /// One device-capable `@`.
@@ -309,15 +328,46 @@ fn somd_call(
     fid: FuncId,
     plan: &analysis::DevicePlan,
 ) -> Result<DeviceCall, &'static str> {
-    let [k] = plan.kernels[..] else { return Err("not one kernel") };
-    let kplan = info.kernels.get(k).ok_or("no kernel plan")?;
-    let KernelKind::SomdLoop(body) = &kplan.kind else { return Err("not a SOMD loop kernel") };
-    let manifest = set
-        .kernels
-        .iter()
-        .position(|m| m.name == kplan.name)
-        .ok_or("the OpenCL writer skipped its kernel")?;
+    let sync_body = match &info.functions[fid.0 as usize].somd_body {
+        Some(Ok(SomdShape::Sync(body))) => Some(body),
+        _ => None,
+    };
+    let mut kernels = Vec::new();
+    for k in &plan.kernels {
+        let kplan = info.kernels.get(*k).ok_or("no kernel plan")?;
+        let KernelKind::SomdLoop(body) = &kplan.kind else {
+            return Err("not a SOMD loop kernel");
+        };
+        let manifest = set
+            .kernels
+            .iter()
+            .position(|m| m.name == kplan.name)
+            .ok_or("the OpenCL writer skipped one of its kernels")?;
+        kernels.push((manifest, body.clone()));
+    }
+    let Some((manifest, last_body)) = kernels.last().cloned() else { return Err("no kernel") };
+    if sync_body.is_none() && kernels.len() != 1 {
+        return Err("not one kernel");
+    }
+    // The kernels of a `sync` body share their buffers by argument index.
+    let shared = |m: &KernelManifest| -> Vec<(String, ArgSource)> {
+        m.args
+            .iter()
+            .filter(|a| {
+                !matches!(
+                    a.source,
+                    ArgSource::HostIndex(_) | ArgSource::Partials | ArgSource::Scratch
+                )
+            })
+            .map(|a| (a.name.clone(), a.source.clone()))
+            .collect()
+    };
+    let first_shared = shared(&set.kernels[kernels[0].0]);
+    if kernels.iter().any(|(m, _)| shared(&set.kernels[*m]) != first_shared) {
+        return Err("the kernels of the `sync` body take different arguments");
+    }
     let m = &set.kernels[manifest];
+    let body = &last_body;
     let func = module.function(fid);
     let sig = func.somd.as_ref().ok_or("not a SOMD method")?;
     if func.kind != FuncKind::Static {
@@ -339,7 +389,29 @@ fn somd_call(
             _ => {}
         }
     }
-    match body.result {
+    let result = sync_body.map_or(body.result, |b| b.result);
+    for (mk, _) in &kernels {
+        for arg in &set.kernels[*mk].args {
+            if let (ArgKind::Scalar { ty }, ArgSource::Param(_)) = (&arg.kind, &arg.source) {
+                if ty.contains("struct") {
+                    return Err("a value-class parameter");
+                }
+            }
+        }
+    }
+    match result {
+        SomdResult::Param(local) => {
+            let is_dist = func
+                .params
+                .iter()
+                .position(|p| *p == local)
+                .is_some_and(|i| sig.dist_params.iter().any(|(d, _)| *d == i));
+            if sig.reduction != Reduction::Assemble || func.local(local).ty != func.ret || !is_dist
+            {
+                return Err("a returned parameter that is not an assembled `dist` array");
+            }
+            elem_of(&func.ret).ok_or("a result of a type without device glue")?;
+        }
         SomdResult::None => {
             if func.ret != Type::Void {
                 return Err("a result that is not the loop's output or accumulator");
@@ -364,7 +436,10 @@ fn somd_call(
             }
         }
     }
-    Ok(DeviceCall { manifest, body: body.clone() })
+    let mut body = body.clone();
+    body.result = result;
+    let sync = sync_body.map(|b| SyncGlue { kernels, body: b.clone() });
+    Ok(DeviceCall { manifest, body, sync })
 }
 
 /// Whether the runtime's `somd_reduce` has `op` on `elem` (`runtime/src/opencl/reduce.rs`).
@@ -549,7 +624,8 @@ fn glue_structs(module: &Module, set: &KernelSet) -> Vec<(opencl::StructLayout, 
         .collect()
 }
 
-/// The `KernelDesc` static of one device call.
+/// The `KernelDesc` static of one device call (for a `sync` body: one per kernel, `K_<fn>_<k>`,
+/// and the `SyncDesc` static `S_<fn>` listing them in launch order).
 pub fn write_kernel_desc(
     out: &mut String,
     glue: &Glue,
@@ -558,12 +634,43 @@ pub fn write_kernel_desc(
     fid: FuncId,
     fn_name: &str,
 ) -> Result<(), EmitError> {
+    let func = module.function(fid);
+    let Some(sync) = &call.sync else {
+        return write_one_desc(out, glue, call.manifest, &call.body, func, &desc_name(fn_name));
+    };
+    let mut names = Vec::new();
+    for (k, (manifest, body)) in sync.kernels.iter().enumerate() {
+        let name = format!("{}_{}", desc_name(fn_name), k + 1);
+        write_one_desc(out, glue, *manifest, body, func, &name)?;
+        names.push(format!("&{name}"));
+    }
+    writeln!(out)?;
+    writeln!(out, "/// The kernels of the `sync` body of `{}`, in launch order.", func.name)?;
+    writeln!(out, "static {}: rt::device::SyncDesc = rt::device::SyncDesc {{", sync_name(fn_name))?;
+    writeln!(out, "    label: {:?},", func.name)?;
+    writeln!(out, "    kernels: &[{}],", names.join(", "))?;
+    writeln!(out, "}};")?;
+    Ok(())
+}
+
+/// The name of the `SyncDesc` static of SOMD function `fn_name`.
+fn sync_name(fn_name: &str) -> String {
+    format!("S_{fn_name}")
+}
+
+fn write_one_desc(
+    out: &mut String,
+    glue: &Glue,
+    manifest: usize,
+    body: &SomdBody,
+    func: &somd_mir::Function,
+    static_name: &str,
+) -> Result<(), EmitError> {
     let m: &KernelManifest = glue
         .kernels
         .kernels
-        .get(call.manifest)
+        .get(manifest)
         .ok_or_else(|| EmitError::Internal("kernel manifest out of range".into()))?;
-    let func = module.function(fid);
     let first_dist = func.somd.as_ref().and_then(|s| s.dist_params.first()).map(|(i, _)| *i);
     let mut args = Vec::new();
     for arg in &m.args {
@@ -572,7 +679,7 @@ pub fn write_kernel_desc(
             ArgSource::Length { param, dim } => format!("Length {{ param: {param}, dim: {dim} }}"),
             ArgSource::Output { dims } => {
                 let elem = match &arg.kind {
-                    ArgKind::Buffer { .. } => output_elem(func, &call.body, m, arg)?,
+                    ArgKind::Buffer { .. } => output_elem(func, body, m, arg)?,
                     _ => return Err(EmitError::Internal("output that is not a buffer".into())),
                 };
                 let dims: Vec<String> = dims.iter().map(size_text).collect();
@@ -585,9 +692,9 @@ pub fn write_kernel_desc(
             ArgSource::GlobalLength { param, dim } => {
                 format!("GlobalLength {{ param: {param}, dim: {dim} }}")
             }
+            ArgSource::HostIndex(depth) => format!("HostIndex({depth})"),
             ArgSource::Partials | ArgSource::Scratch => {
-                let acc = call
-                    .body
+                let acc = body
                     .parallel
                     .reduction
                     .as_ref()
@@ -604,7 +711,7 @@ pub fn write_kernel_desc(
         };
         args.push(text);
     }
-    write_desc_static(out, &desc_name(fn_name), m, &func.name, first_dist, &args)
+    write_desc_static(out, static_name, m, &func.name, first_dist, &args)
 }
 
 /// The element of the output passed as `arg` (the outputs are the body's, in order).
@@ -648,13 +755,45 @@ pub fn write_prologue(
         host_args.push(format!("rt::device::HostArg::from({name})"));
     }
     writeln!(out, "    let device_args = [{}];", host_args.join(", "))?;
-    writeln!(
-        out,
-        "    if let Some(done) = rt::device::run(&{}, &device_args) {{",
-        desc_name(fn_name)
-    )?;
+    let mut returned = Vec::new();
+    if let SomdResult::Param(local) = call.body.result {
+        let p = func
+            .params
+            .iter()
+            .position(|l| *l == local)
+            .ok_or_else(|| EmitError::Internal("returned parameter".into()))?;
+        let k = m
+            .args
+            .iter()
+            .position(|a| a.source == ArgSource::Param(p))
+            .ok_or_else(|| EmitError::Internal("returned parameter argument".into()))?;
+        returned.push(k);
+    }
+    let indent = match &call.sync {
+        None => {
+            writeln!(
+                out,
+                "    if let Some(done) = rt::device::run(&{}, &device_args) {{",
+                desc_name(fn_name)
+            )?;
+            "        "
+        }
+        Some(sync) => {
+            // The host program of the `sync` body: its loops in Java `int` arithmetic, one
+            // launch per parallel loop; buffers stay on the device until `finish`.
+            writeln!(
+                out,
+                "    if let Some(mut somd_sync) = rt::device::SyncCall::begin(&{}, &device_args) {{",
+                sync_name(fn_name)
+            )?;
+            let host = HostProgram { func, param_names };
+            host.steps(out, &sync.body.steps, 2, 0)?;
+            writeln!(out, "        let done = somd_sync.finish(&{returned:?});")?;
+            "        "
+        }
+    };
     match call.body.result {
-        SomdResult::None => writeln!(out, "        return;")?,
+        SomdResult::None => writeln!(out, "{indent}return;")?,
         SomdResult::Output(local) => {
             let nth = call
                 .body
@@ -672,16 +811,88 @@ pub fn write_prologue(
                 .ok_or_else(|| EmitError::Internal("result output argument".into()))?;
             let (p, rank) =
                 elem_of(&func.ret).ok_or_else(|| EmitError::Internal("output type".into()))?;
-            writeln!(out, "        return done.output_{rank}d::<{}>({arg});", rust_prim(p))?;
+            writeln!(out, "{indent}return done.output_{rank}d::<{}>({arg});", rust_prim(p))?;
+        }
+        SomdResult::Param(_) => {
+            let (p, rank) =
+                elem_of(&func.ret).ok_or_else(|| EmitError::Internal("result type".into()))?;
+            let arg = returned.first().copied().unwrap_or(0);
+            writeln!(out, "{indent}return done.output_{rank}d::<{}>({arg});", rust_prim(p))?;
         }
         SomdResult::Accumulator(_) => {
             let ty = prim_of(&func.ret).ok_or_else(|| EmitError::Internal("acc type".into()))?;
-            writeln!(out, "        let partials: Vec<{}> = done.partials();", rust_prim(ty))?;
-            writeln!(out, "        return {reduce};")?;
+            writeln!(out, "{indent}let partials: Vec<{}> = done.partials();", rust_prim(ty))?;
+            writeln!(out, "{indent}return {reduce};")?;
         }
     }
     writeln!(out, "    }}")?;
     Ok(())
+}
+
+/// Writes the host side of a `sync` body: its counted loops and launches.
+struct HostProgram<'a> {
+    func: &'a somd_mir::Function,
+    param_names: &'a [String],
+}
+
+impl HostProgram<'_> {
+    fn steps(
+        &self,
+        out: &mut String,
+        steps: &[SyncStep],
+        level: usize,
+        depth: usize,
+    ) -> Result<(), EmitError> {
+        let pad = "    ".repeat(level);
+        for step in steps {
+            match step {
+                SyncStep::Launch(k) => {
+                    let indices: Vec<String> = (0..depth).map(|d| format!("somd_h{d}")).collect();
+                    writeln!(out, "{pad}somd_sync.launch({k}, &[{}]);", indices.join(", "))?;
+                }
+                SyncStep::Repeat { index, lo, hi, body: inner } => {
+                    let i = format!("somd_h{depth}");
+                    let name = &self.func.local(*index).name;
+                    writeln!(out, "{pad}// for (int {name} = ..; {name} < ..; {name}++)")?;
+                    writeln!(out, "{pad}let mut {i}: i32 = {};", self.size(lo)?)?;
+                    writeln!(out, "{pad}while {i} < {} {{", self.size(hi)?)?;
+                    self.steps(out, inner, level + 1, depth + 1)?;
+                    writeln!(out, "{pad}    {i} = {i}.wrapping_add(1);")?;
+                    writeln!(out, "{pad}}}")?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A loop bound as a Rust `i32` expression (Java `int` arithmetic).
+    fn size(&self, size: &SizeExpr) -> Result<String, EmitError> {
+        let param = |l: &somd_mir::LocalId| {
+            self.func
+                .params
+                .iter()
+                .position(|p| p == l)
+                .ok_or_else(|| EmitError::Internal("host loop bound of a non-parameter".into()))
+        };
+        Ok(match size {
+            SizeExpr::Const(v) => format!("{v}i32"),
+            SizeExpr::Scalar(l) => {
+                let p = param(l)?;
+                let name = self
+                    .param_names
+                    .get(p)
+                    .ok_or_else(|| EmitError::Internal("parameter name".into()))?;
+                name.clone()
+            }
+            SizeExpr::Len { array, dim } => format!("somd_sync.len({}, {dim})", param(array)?),
+            SizeExpr::Add(a, b) => {
+                format!("i32::wrapping_add({}, {})", self.size(a)?, self.size(b)?)
+            }
+            SizeExpr::Sub(a, b) => {
+                format!("i32::wrapping_sub({}, {})", self.size(a)?, self.size(b)?)
+            }
+        })
+    }
 }
 
 /// Writes the `static KernelDesc` through which generated code launches kernel `m`:

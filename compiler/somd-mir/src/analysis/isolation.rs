@@ -133,9 +133,11 @@ fn direct_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocke
             return;
         }
         found = match stmt {
-            Stmt::Sync { span, .. } => Some(block(
+            // Plain `sync` blocks are host-level barriers between launches (`sync.rs`
+            // decides whether the body around them has a shape the device runs).
+            Stmt::Sync { reduce: Some(_), span, .. } => Some(block(
                 Unsupported,
-                "`sync` block (device launches per sync step are not generated yet)",
+                "`sync reduce` (a device all-reduce with broadcast is not generated yet)",
                 *span,
             )),
             Stmt::ThrowUnderflow { span } => {

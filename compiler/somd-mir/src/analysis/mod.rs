@@ -10,6 +10,8 @@
 //!   OpenCL writer translates;
 //! - [`parallel`]: per SOMD function, its loops (parallel or the dependence that prevents
 //!   it) and the extracted body (setup; one parallel loop; return);
+//! - [`sync`]: SOMD bodies whose host-level loops surround `sync` blocks (one kernel per
+//!   parallel loop, launched by the host);
 //! - [`plan`]: per SOMD method, `@`, `!` and task, where it runs and which kernels it
 //!   becomes (with `@` fused into a following `!`);
 //! - [`explain`](mod@explain): the text `somdc explain` prints.
@@ -18,6 +20,7 @@ pub mod explain;
 pub mod isolation;
 pub mod parallel;
 pub mod plan;
+pub mod sync;
 pub mod walk;
 
 pub use explain::{explain, explain_json};
@@ -51,7 +54,7 @@ pub struct FuncInfo {
     /// SOMD functions: a report for each top-level loop.
     pub loops: Vec<LoopReport>,
     /// SOMD functions: the extracted body, or why the body has another shape.
-    pub somd_body: Option<Result<SomdBody, Blocker>>,
+    pub somd_body: Option<Result<SomdShape, Blocker>>,
 }
 
 /// Why something cannot run on the device.
@@ -164,6 +167,58 @@ impl SizeExpr {
     }
 }
 
+/// The two body shapes the device runs: one parallel loop (one launch per call), or host
+/// control flow around `sync` blocks (several kernels, launched by the host).
+#[derive(Clone, Debug)]
+pub enum SomdShape {
+    Loop(SomdBody),
+    Sync(SyncBody),
+}
+
+/// A SOMD body whose host-level control flow (counted loops with partition-independent
+/// bounds) surrounds `sync` blocks, each holding parallel loops (see note
+/// `device-execution`, "Sync loops"). On the device the whole array is one buffer, so a
+/// `sync` barrier is the end of a launch: the host runs [`SyncBody::steps`], launching one
+/// kernel per parallel loop, with every buffer resident for the whole call.
+#[derive(Clone, Debug)]
+pub struct SyncBody {
+    /// Output arrays `T[] out = new T[dims]`, allocated (zeroed) once by the host.
+    pub outputs: Vec<(LocalId, Vec<SizeExpr>)>,
+    /// Setup scalars (never changed, initialisers free of array reads and calls),
+    /// recomputed by every work-item of every kernel; the last loop's reduction accumulator
+    /// among them (at its identity until that loop).
+    pub setup: Vec<(LocalId, Option<ExprId>)>,
+    /// What the host runs, in order.
+    pub steps: Vec<SyncStep>,
+    /// The kernels, in source order: [`SyncStep::Launch`] indexes this list.
+    pub launches: Vec<SyncLaunch>,
+    /// What the call returns: an output array, a parameter array (its device buffer,
+    /// assembled: one partition has no halo to drop), the last launch's reduction
+    /// accumulator, or nothing.
+    pub result: SomdResult,
+}
+
+/// One parallel loop of a [`SyncBody`]: one kernel, launched each time the host reaches it.
+#[derive(Clone, Debug)]
+pub struct SyncLaunch {
+    pub loop_id: LoopId,
+    pub parallel: ParallelLoop,
+    /// The loop (the position its kernel is headed with).
+    pub span: Span,
+    /// Indices of the enclosing host loops, outermost first: kernel scalar arguments.
+    pub host_indices: Vec<LocalId>,
+}
+
+/// A step of the host program of a [`SyncBody`].
+#[derive(Clone, Debug)]
+pub enum SyncStep {
+    /// Launch kernel [`SyncBody::launches`]`[k]`.
+    Launch(usize),
+    /// `for (int index = lo; index < hi; index++) { body }` run by the host (Java `int`
+    /// arithmetic: `lo` and `hi` are evaluated as `int`s).
+    Repeat { index: LocalId, lo: SizeExpr, hi: SizeExpr, body: Vec<SyncStep> },
+}
+
 /// The body of a SOMD function as the writer extracts it.
 #[derive(Clone, Debug)]
 pub struct SomdBody {
@@ -175,6 +230,9 @@ pub struct SomdBody {
     pub loop_id: LoopId,
     pub parallel: ParallelLoop,
     pub result: SomdResult,
+    /// Indices of host loops around this loop (kernels of a [`SyncBody`]): each is a kernel
+    /// scalar argument named like the index. Empty for a one-loop body.
+    pub host_indices: Vec<LocalId>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -182,6 +240,8 @@ pub enum SomdResult {
     None,
     /// An output array, assembled.
     Output(LocalId),
+    /// A parameter array that the body updates (sync bodies): its device buffer, downloaded.
+    Param(LocalId),
     /// The loop's reduction accumulator.
     Accumulator(LocalId),
 }

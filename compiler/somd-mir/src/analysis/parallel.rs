@@ -16,13 +16,27 @@
 
 use super::walk::{self, each_expr_in_block};
 use super::{AccReduction, BlockReason, Blocker, Dependence, LoopDim, LoopId, LoopReport};
-use super::{ParallelLoop, SizeExpr, SomdBody, SomdResult};
+use super::{ParallelLoop, SizeExpr, SomdBody, SomdResult, SomdShape};
 use crate::ir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::{HashMap, HashSet};
 
-/// Analyses a SOMD function: a report per top-level loop and the extracted body.
+/// Analyses a SOMD function: a report per top-level loop (and per loop of a `sync` block)
+/// and the extracted body.
 pub fn analyze_somd(
+    module: &Module,
+    func: &Function,
+) -> (Vec<LoopReport>, Result<SomdShape, Blocker>) {
+    let mut has_sync = false;
+    walk::each_stmt(&func.body, &mut |s| has_sync |= matches!(s, Stmt::Sync { .. }));
+    if has_sync {
+        return super::sync::analyze_sync(module, func);
+    }
+    let (reports, body) = analyze_loop_body(module, func);
+    (reports, body.map(SomdShape::Loop))
+}
+
+fn analyze_loop_body(
     module: &Module,
     func: &Function,
 ) -> (Vec<LoopReport>, Result<SomdBody, Blocker>) {
@@ -167,15 +181,19 @@ pub fn analyze_somd(
         _ => {}
     }
     let setup = setup_order.into_iter().filter(|(l, _)| Some(*l) != acc).collect();
-    (reports, Ok(SomdBody { outputs: cx.outputs, setup, loop_id, parallel: par, result }))
+    let host_indices = Vec::new();
+    (
+        reports,
+        Ok(SomdBody { outputs: cx.outputs, setup, loop_id, parallel: par, result, host_indices }),
+    )
 }
 
-fn is_for(block: &Block) -> bool {
+pub(super) fn is_for(block: &Block) -> bool {
     matches!(block.stmts.as_slice(), [Stmt::Let { .. }, Stmt::Loop { .. }])
 }
 
 /// How many times each local is the target of an assignment (declarations excluded).
-fn assigned_locals(func: &Function) -> HashMap<LocalId, usize> {
+pub(super) fn assigned_locals(func: &Function) -> HashMap<LocalId, usize> {
     let mut out = HashMap::new();
     for expr in &func.exprs {
         if let ExprKind::Assign { target, .. }
@@ -190,24 +208,24 @@ fn assigned_locals(func: &Function) -> HashMap<LocalId, usize> {
     out
 }
 
-struct Cx<'a> {
-    module: &'a Module,
-    func: &'a Function,
+pub(super) struct Cx<'a> {
+    pub(super) module: &'a Module,
+    pub(super) func: &'a Function,
     /// Setup scalars and their initializers.
-    setup: HashMap<LocalId, Option<ExprId>>,
-    outputs: Vec<(LocalId, Vec<SizeExpr>)>,
+    pub(super) setup: HashMap<LocalId, Option<ExprId>>,
+    pub(super) outputs: Vec<(LocalId, Vec<SizeExpr>)>,
 }
 
 /// A counted loop header: index, lower and upper bound.
-struct Counted {
-    index: LocalId,
-    lo: SizeExpr,
-    hi: SizeExpr,
+pub(super) struct Counted {
+    pub(super) index: LocalId,
+    pub(super) lo: SizeExpr,
+    pub(super) hi: SizeExpr,
 }
 
 impl Cx<'_> {
     /// A size expression derived from parameters, lengths and constants.
-    fn size(&self, e: ExprId) -> Option<SizeExpr> {
+    pub(super) fn size(&self, e: ExprId) -> Option<SizeExpr> {
         self.size_depth(e, 0)
     }
 
@@ -267,7 +285,7 @@ impl Cx<'_> {
     }
 
     /// Reads `[Let i = lo; Loop { i < hi; i++ }]`.
-    fn counted<'b>(&self, block: &'b Block) -> Result<(Counted, &'b Block), String> {
+    pub(super) fn counted<'b>(&self, block: &'b Block) -> Result<(Counted, &'b Block), String> {
         let func = self.func;
         let [Stmt::Let { local, init: Some(init) }, Stmt::Loop { label: _, test: Some(test), test_at_end: false, body, update }] =
             block.stmts.as_slice()
@@ -314,7 +332,7 @@ impl Cx<'_> {
         Ok((Counted { index, lo, hi }, body))
     }
 
-    fn for_loop(&self, block: &Block, span: somd_diag::Span) -> Option<LoopReport> {
+    pub(super) fn for_loop(&self, block: &Block, span: somd_diag::Span) -> Option<LoopReport> {
         let loop_stmt = block.stmts.get(1)?;
         let loop_id = walk::loop_id_of(self.func, loop_stmt)?;
         let (counted, body) = match self.counted(block) {

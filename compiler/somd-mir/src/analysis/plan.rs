@@ -91,17 +91,40 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                 span: func.span,
                 chain: Vec::new(),
             }),
-            (Ok(()), Some(Ok(body))) => {
-                let mut warnings = Vec::new();
-                for (p, dist) in &sig.dist_params {
-                    if let Distribution::User { .. } = dist {
-                        let name =
-                            func.params.get(*p).map_or("?", |l| func.local(*l).name.as_str());
-                        warnings.push(format!(
-                            "the user partitioning strategy of `{name}` is ignored on the OpenCL device (one partition)"
-                        ));
-                    }
+            (Ok(()), Some(Ok(SomdShape::Sync(body)))) => {
+                let warnings = ignored_strategies(func, sig);
+                let how = describe_sync(func, body);
+                let base = class_method(module, id);
+                let mut kernels = Vec::new();
+                for (k, launch) in body.launches.iter().enumerate() {
+                    let last = k + 1 == body.launches.len();
+                    let result = if last && launch.parallel.reduction.is_some() {
+                        body.result
+                    } else {
+                        SomdResult::None
+                    };
+                    let acc = launch.parallel.reduction.as_ref().map(|r| r.acc);
+                    let setup = body.setup.iter().filter(|(l, _)| Some(*l) != acc).cloned();
+                    kernels.push(info.kernels.len());
+                    info.kernels.push(KernelPlan {
+                        name: unique(format!("{base}_loop{}", k + 1)),
+                        func: id,
+                        kind: KernelKind::SomdLoop(SomdBody {
+                            outputs: body.outputs.clone(),
+                            setup: setup.collect(),
+                            loop_id: launch.loop_id,
+                            parallel: launch.parallel.clone(),
+                            result,
+                            host_indices: launch.host_indices.clone(),
+                        }),
+                        span: launch.span,
+                        needs_fp64: fi.needs_fp64,
+                    });
                 }
+                Ok(DevicePlan { kernels, how, needs_fp64: fi.needs_fp64, warnings })
+            }
+            (Ok(()), Some(Ok(SomdShape::Loop(body)))) => {
+                let warnings = ignored_strategies(func, sig);
                 let how = describe_somd(module, func, body);
                 let k = info.kernels.len();
                 info.kernels.push(KernelPlan {
@@ -215,6 +238,20 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
         }
     }
     info.placements.sort_by_key(|p| (p.span.file.0, p.span.start));
+}
+
+/// Warnings for user partitioning strategies, which one device partition ignores.
+fn ignored_strategies(func: &Function, sig: &SomdSig) -> Vec<String> {
+    let mut warnings = Vec::new();
+    for (p, dist) in &sig.dist_params {
+        if let Distribution::User { .. } = dist {
+            let name = func.params.get(*p).map_or("?", |l| func.local(*l).name.as_str());
+            warnings.push(format!(
+                "the user partitioning strategy of `{name}` is ignored on the OpenCL device (one partition)"
+            ));
+        }
+    }
+    warnings
 }
 
 fn not_device(reason: BlockReason, construct: impl Into<String>, span: Span) -> Blocker {
@@ -401,6 +438,47 @@ fn task_plan(
     }
     callee_ok(info, worker)?;
     Ok((input, wf.ret.clone()))
+}
+
+fn describe_sync(func: &Function, body: &SyncBody) -> String {
+    fn steps(func: &Function, body: &SyncBody, list: &[SyncStep], out: &mut Vec<String>) {
+        for step in list {
+            match step {
+                SyncStep::Launch(k) => {
+                    let dims = body.launches.get(*k).map_or(0, |l| l.parallel.dims.len());
+                    out.push(format!("kernel {} ({dims}-D)", k + 1));
+                }
+                SyncStep::Repeat { index, lo, hi, body: inner } => {
+                    let mut list = Vec::new();
+                    steps(func, body, inner, &mut list);
+                    out.push(format!(
+                        "for `{}` in [{}, {}): {{{}}}",
+                        func.local(*index).name,
+                        lo.display(func),
+                        hi.display(func),
+                        list.join("; ")
+                    ));
+                }
+            }
+        }
+    }
+    let mut list = Vec::new();
+    steps(func, body, &body.steps, &mut list);
+    let mut text = format!(
+        "one MI over the whole arrays, buffers resident for the whole call; the host runs {}; \
+         each `sync` barrier is the end of a launch (in-order queue, one buffer per array: no \
+         halo copies)",
+        list.join("; ")
+    );
+    if let Some(r) = body.launches.last().and_then(|l| l.parallel.reduction.as_ref()) {
+        text.push_str(&format!(
+            "; the last kernel reduces `{}` with `{}`: per-work-group tree in local memory, the \
+             host combines the partials with the method's reduce strategy",
+            func.local(r.acc).name,
+            r.op.symbol()
+        ));
+    }
+    text
 }
 
 fn describe_somd(module: &Module, func: &Function, body: &SomdBody) -> String {

@@ -1,0 +1,270 @@
+//! Multi-kernel device calls: the `sync` bodies of SOMD methods (note `device-execution`,
+//! "Sync loops").
+//!
+//! The compiler splits such a body into one kernel per parallel loop and emits the host
+//! loops around them as Rust. Generated code runs
+//! ```text
+//! if let Some(mut call) = rt::device::SyncCall::begin(&S_Main_relax, &device_args) {
+//!     let mut s: i32 = 0;
+//!     while s < steps { call.launch(0, &[s]); call.launch(1, &[s]); s = s.wrapping_add(1); }
+//!     call.launch(2, &[]);
+//!     let done = call.finish(&[]);
+//!     ...
+//! }
+//! ```
+//! [`SyncCall::begin`] plans every kernel (as [`super::run`] plans one: `None` means the CPU
+//! path), then, inside one [`trace::CallScope`], uploads every array argument once and
+//! allocates the outputs zero-filled once. Each [`SyncCall::launch`] only sets arguments
+//! and enqueues: the queue is in order, so the end of a launch is the `sync` barrier, and
+//! with one buffer per array there is no halo to copy. [`SyncCall::finish`] checks the
+//! error buffer (the first recorded failure, in launch order, becomes the Java exception at
+//! its site) before reading anything back, then downloads the outputs, the parameters the
+//! method returns and the last reduction's partials. The trace shows one `call` event with
+//! the number of launches.
+
+use super::{allocate, plan, zero_fill, ArgSpec, DevBuf, DeviceResult, Elem, HostArg};
+use super::{KernelDesc, Planned};
+use crate::opencl::buffer;
+use crate::opencl::{placement_for, trace, ClFailure, DeviceCtx, ErrorBuffer, OrFatal, Target};
+
+/// The kernels of one SOMD method's `sync` body, in the compiler's launch order.
+pub struct SyncDesc {
+    /// `Class.method` for placement and traces.
+    pub label: &'static str,
+    /// Every kernel has the same arguments up to its host-loop indices and reduction
+    /// arguments (the compiler checks it), so buffers are shared by argument index.
+    pub kernels: &'static [&'static KernelDesc],
+}
+
+impl std::fmt::Debug for SyncDesc {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SyncDesc").field("label", &self.label).finish_non_exhaustive()
+    }
+}
+
+/// A multi-kernel call in progress on one device.
+pub struct SyncCall<'a> {
+    ctx: &'static DeviceCtx,
+    desc: &'static SyncDesc,
+    planned: Vec<Planned>,
+    args: &'a [HostArg<'a>],
+    /// The uploaded array arguments, by argument index of the construct.
+    params: Vec<Option<DevBuf>>,
+    /// The outputs, by kernel argument index (the same in every kernel).
+    outputs: Vec<Option<DevBuf>>,
+    /// The last reduction launch's partials buffer and group count.
+    partials: Option<(DevBuf, usize, Elem)>,
+    err: ErrorBuffer,
+    /// Emits the one `call` event of the trace when the call is dropped.
+    _scope: trace::CallScope,
+}
+
+impl<'a> SyncCall<'a> {
+    /// Plans every kernel and moves the arguments to the device; `None`: run the CPU path.
+    pub fn begin(desc: &'static SyncDesc, args: &'a [HostArg<'a>]) -> Option<SyncCall<'a>> {
+        let first = desc.kernels.first()?;
+        let Target::Device(ctx) = placement_for(desc.label, true) else { return None };
+        let mut planned = Vec::with_capacity(desc.kernels.len());
+        for kernel in desc.kernels {
+            planned.push(plan(ctx, kernel, 0, args)?);
+        }
+        let scope = trace::CallScope::begin(desc.label, ctx.label);
+        // Inputs up once; writes to them stay on the device (parameters are by value).
+        let mut params: Vec<Option<DevBuf>> = Vec::with_capacity(args.len());
+        for (p, arg) in args.iter().enumerate() {
+            params.push(match arg {
+                HostArg::Array(a) => {
+                    let name = param_name(first, p);
+                    let bytes = a.bytes();
+                    let mut buf = allocate(ctx, bytes.len(), name)?;
+                    if !bytes.is_empty() {
+                        buffer::write(ctx, &mut buf.buffer, 0, &bytes, name).or_fatal();
+                    }
+                    Some(buf)
+                }
+                _ => None,
+            });
+        }
+        let mut outputs: Vec<Option<DevBuf>> = Vec::with_capacity(first.args.len());
+        for (k, spec) in first.args.iter().enumerate() {
+            outputs.push(match spec {
+                ArgSpec::Output { elem, .. } => {
+                    let n: usize = planned[0].out_dims[k].as_ref()?.iter().product();
+                    let bytes = n * elem.size();
+                    let name = first.names.get(k).copied().unwrap_or("?");
+                    let mut buf = allocate(ctx, bytes, name)?;
+                    zero_fill(ctx, &mut buf, bytes);
+                    Some(buf)
+                }
+                _ => None,
+            });
+        }
+        let err = ErrorBuffer::new(ctx).or_fatal();
+        Some(SyncCall {
+            ctx,
+            desc,
+            planned,
+            args,
+            params,
+            outputs,
+            partials: None,
+            err,
+            _scope: scope,
+        })
+    }
+
+    /// Dimension `dim` of array argument `param` (Java `int`: lengths fit), for the host
+    /// loops' bounds.
+    pub fn len(&self, param: usize, dim: usize) -> i32 {
+        let shape = match self.args.get(param) {
+            Some(HostArg::Array(a)) => a.shape(),
+            _ => None,
+        };
+        shape.and_then(|s| s.get(dim).copied()).map_or(0, |n| n as i32)
+    }
+
+    /// Enqueues kernel `kernel` with the current host-loop indices (outermost first).
+    pub fn launch(&mut self, kernel: usize, host_indices: &[i32]) {
+        let Some(planned) = self.planned.get(kernel) else {
+            crate::opencl::fatal(&ClFailure::NoKernel(format!(
+                "{}: launch {kernel}",
+                self.desc.label
+            )))
+        };
+        let (ctx, desc) = (self.ctx, planned.desc);
+        let device_kernel = planned.program.kernel(desc.name).or_fatal();
+        let items = if desc.reduction {
+            planned.global.iter().try_fold(1usize, |acc, n| acc.checked_mul(*n)).unwrap_or(0)
+        } else {
+            planned.global.first().copied().unwrap_or(0)
+        };
+        let mut local = 1usize;
+        while local * 2 <= device_kernel.local_1d().max(1) {
+            local *= 2;
+        }
+        let groups = items.div_ceil(local);
+        if desc.reduction {
+            let elem = desc.args.iter().find_map(|a| match a {
+                ArgSpec::Partials(e) => Some(*e),
+                _ => None,
+            });
+            let elem = elem.unwrap_or(Elem::I64);
+            let fits = self.partials.as_ref().is_some_and(|(_, g, e)| *g >= groups && *e == elem);
+            if !fits {
+                let name = "somd_partials";
+                let Some(buf) = allocate(ctx, groups * elem.size(), name) else {
+                    // Too large for the device after the call started: nothing to fall back to.
+                    crate::opencl::fatal(&ClFailure::NoKernel(format!("{}: partials", desc.name)))
+                };
+                self.partials = Some((buf, groups, elem));
+            }
+        }
+        let mut setter = device_kernel.args();
+        for (k, spec) in desc.args.iter().enumerate() {
+            let index = k as u32;
+            // SAFETY: the manifest gives each argument's kind and type, in the kernel's
+            // parameter order; buffers for `__global T *`, the declared scalar types.
+            let set = unsafe {
+                match spec {
+                    ArgSpec::Param(p) => match (self.args.get(*p), self.params.get(*p)) {
+                        (_, Some(Some(buf))) => setter.set(index, &buf.buffer).map(|_| ()),
+                        (Some(HostArg::Bool(v)), _) => setter.set(index, &u8::from(*v)).map(|_| ()),
+                        (Some(HostArg::I8(v)), _) => setter.set(index, v).map(|_| ()),
+                        (Some(HostArg::I16(v)), _) => setter.set(index, v).map(|_| ()),
+                        (Some(HostArg::U16(v)), _) => setter.set(index, v).map(|_| ()),
+                        (Some(HostArg::I32(v)), _) => setter.set(index, v).map(|_| ()),
+                        (Some(HostArg::I64(v)), _) => setter.set(index, v).map(|_| ()),
+                        (Some(HostArg::F32(v)), _) => setter.set(index, v).map(|_| ()),
+                        (Some(HostArg::F64(v)), _) => setter.set(index, v).map(|_| ()),
+                        _ => Err(ClFailure::NoKernel(format!("{}: argument {k}", desc.name))),
+                    },
+                    ArgSpec::Output { .. } => match self.outputs.get(k) {
+                        Some(Some(buf)) => setter.set(index, &buf.buffer).map(|_| ()),
+                        _ => Err(ClFailure::NoKernel(format!("{}: output {k}", desc.name))),
+                    },
+                    ArgSpec::Partials(_) => match &self.partials {
+                        Some((buf, _, _)) => setter.set(index, &buf.buffer).map(|_| ()),
+                        None => Err(ClFailure::NoKernel(format!("{}: partials", desc.name))),
+                    },
+                    ArgSpec::Scratch(elem) => {
+                        setter.local::<u8>(index, local * elem.size()).map(|_| ())
+                    }
+                    ArgSpec::Err => setter.set(index, &self.err).map(|_| ()),
+                    ArgSpec::HostIndex(depth) => {
+                        let value = host_indices.get(*depth).copied().unwrap_or(0);
+                        setter.set(index, &value).map(|_| ())
+                    }
+                    ArgSpec::Result(_) | ArgSpec::Count | ArgSpec::Chunk => {
+                        Err(ClFailure::NoKernel(format!("{}: argument {k}", desc.name)))
+                    }
+                    ArgSpec::Length { .. }
+                    | ArgSpec::OutputLength { .. }
+                    | ArgSpec::Offset { .. }
+                    | ArgSpec::GlobalLength { .. } => {
+                        let value = planned.values[k].unwrap_or(0);
+                        setter.set(index, &(value as i32)).map(|_| ())
+                    }
+                }
+            };
+            set.or_fatal();
+        }
+        let launched = match (desc.reduction, planned.global.as_slice()) {
+            (true, _) => setter.run_1d_exact(ctx, groups * local, local),
+            (false, [n]) => setter.run_1d(ctx, *n),
+            (false, [nx, ny]) => setter.run_2d(ctx, *nx, *ny),
+            (false, _) => Err(ClFailure::Geometry { global: 0, local: 0 }),
+        };
+        launched.or_fatal();
+    }
+
+    /// Ends the call: checks the error buffer (raising the first recorded failure as the
+    /// CPU path would), then downloads the outputs, the array arguments at the kernel
+    /// argument indices `returned` (a method returning a parameter it updated) and the last
+    /// reduction's partials.
+    pub fn finish(mut self, returned: &[usize]) -> DeviceResult {
+        let ctx = self.ctx;
+        let first = self.planned[0].desc;
+        self.err.check(first.sites).or_fatal();
+        let mut result =
+            DeviceResult { outputs: vec![None; first.args.len()], partials: Vec::new() };
+        for (k, spec) in first.args.iter().enumerate() {
+            let name = first.names.get(k).copied().unwrap_or("?");
+            let (buf, dims, elem) = match spec {
+                ArgSpec::Output { elem, .. } => {
+                    let Some(buf) = self.outputs[k].take() else { continue };
+                    (buf, self.planned[0].out_dims[k].clone().unwrap_or_default(), *elem)
+                }
+                ArgSpec::Param(p) if returned.contains(&k) => {
+                    let Some(HostArg::Array(a)) = self.args.get(*p) else { continue };
+                    let Some(Some(buf)) = self.params.get_mut(*p).map(Option::take) else {
+                        continue;
+                    };
+                    (buf, a.shape().unwrap_or_default(), a.elem())
+                }
+                _ => continue,
+            };
+            let mut bytes = vec![0u8; dims.iter().product::<usize>() * elem.size()];
+            if !bytes.is_empty() {
+                buffer::read(ctx, &buf.buffer, 0, &mut bytes, name).or_fatal();
+            }
+            result.outputs[k] = Some((bytes, dims));
+        }
+        if let Some((buf, groups, elem)) = self.partials.take() {
+            let mut bytes = vec![0u8; groups * elem.size()];
+            if !bytes.is_empty() {
+                buffer::read(ctx, &buf.buffer, 0, &mut bytes, "somd_partials").or_fatal();
+            }
+            result.partials = bytes;
+        }
+        result
+    }
+}
+
+/// The trace name of the buffer of array argument `param` (its kernel argument's name).
+fn param_name(desc: &KernelDesc, param: usize) -> &'static str {
+    desc.args
+        .iter()
+        .position(|a| matches!(a, ArgSpec::Param(p) if *p == param))
+        .and_then(|k| desc.names.get(k).copied())
+        .unwrap_or("?")
+}
