@@ -225,8 +225,10 @@ impl<'a> SyncCall<'a> {
         let ctx = self.ctx;
         let first = self.planned[0].desc;
         self.err.check(first.sites).or_fatal();
-        let mut result =
-            DeviceResult { outputs: vec![None; first.args.len()], partials: Vec::new() };
+        let mut result = DeviceResult {
+            outputs: first.args.iter().map(|_| None).collect(),
+            partials: Vec::new(),
+        };
         for (k, spec) in first.args.iter().enumerate() {
             let name = first.names.get(k).copied().unwrap_or("?");
             let (buf, dims, elem) = match spec {
@@ -243,11 +245,7 @@ impl<'a> SyncCall<'a> {
                 }
                 _ => continue,
             };
-            let mut bytes = vec![0u8; dims.iter().product::<usize>() * elem.size()];
-            if !bytes.is_empty() {
-                buffer::read(ctx, &buf.buffer, 0, &mut bytes, name).or_fatal();
-            }
-            result.outputs[k] = Some((bytes, dims));
+            result.outputs[k] = Some(super::download(ctx, &buf, elem, dims, false, name));
         }
         if let Some((buf, groups, elem)) = self.partials.take() {
             let mut bytes = vec![0u8; groups * elem.size()];
