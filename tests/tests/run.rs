@@ -814,8 +814,9 @@ fn device_transfers_cross_once() {
     assert_eq!((calls[4].h2d.len(), bytes(&calls[4].d2h)), (0, 40_000));
 }
 
-/// Under `SOMD_DEVICE=opencl`, 2-D reductions (`dist_view_2d`, `dist_block_2d`) and `@` over
-/// value classes (`nbody`, `kmeans`, `blackscholes`) launch their kernels: each named
+/// Under `SOMD_DEVICE=opencl`, 2-D reductions (`dist_view_2d`, `dist_block_2d`), `@` over
+/// value classes (`nbody`, `kmeans`, `blackscholes`), assignments inside expressions and
+/// column writes (`device_effects`, `series`) launch their kernels: each named
 /// construct appears in the trace as a device call with one launch.
 #[test]
 fn device_runs_2d_reductions_and_value_class_maps() {
@@ -826,8 +827,10 @@ fn device_runs_2d_reductions_and_value_class_maps() {
     let Some(opencl) = placements.iter().find(|p| p.device == "opencl") else {
         return; // skipped loudly by `placements`
     };
-    let cases: [(&str, &str, &[&str]); 5] = [
+    let cases: [(&str, &str, &[&str]); 7] = [
         ("tests/run", "dist_view_2d", &["Main.cross", "Main.box"]),
+        ("tests/run", "device_effects", &["Main.keyed", "Main.wraps", "Main.columns"]),
+        ("samples", "series", &["Series.coefficients"]),
         ("tests/run", "dist_block_2d", &["Main.weighted"]),
         ("samples", "nbody", &["NBody.computeParticleForces", "NBody.integrate"]),
         ("samples", "kmeans", &["KMeans.nearest"]),

@@ -335,3 +335,63 @@ class Sync {
 "#
     ));
 }
+
+#[test]
+fn assignments_inside_expressions_stay_on_the_device_when_c_orders_them_as_java() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Effects {
+    static int[] keyed(dist int[] a, int[] key) {
+        dist int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            int k = 0;
+            int n = 3;
+            int x = a[i];
+            while (--n >= 0) x = x * 31 + key[k++];
+            out[i] = x;
+        }
+        return out;
+    }
+    static double[][] columns(dist(dim = 2) double[][] m) {
+        for (int j = 0; j < m[0].length; j++) {
+            m[0][j] = m[1][j] * 2.0;
+            m[1][j] = m[0][j] + j;
+        }
+        return m;
+    }
+    static int[] unordered(dist int[] a) {
+        dist int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            int k = i;
+            out[i] = k++ + k;
+        }
+        return out;
+    }
+    static float[] floats(dist float[] a) {
+        dist float[] out = new float[a.length];
+        for (int i = 0; i < a.length; i++) {
+            float f = a[i];
+            out[i] = f++;
+        }
+        return out;
+    }
+    static int[] twice(dist int[] a, int[] b) {
+        dist int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            int k = 0;
+            b[k++] += 1;
+            out[i] = b[0];
+        }
+        return out;
+    }
+    static double[][] rows(dist(dim = 2) double[][] m) {
+        for (int j = 0; j < m[0].length; j++) {
+            m[0][j] = m[0][j + 1];
+        }
+        return m;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}

@@ -729,18 +729,7 @@ impl<'a> Writer<'a> {
             ExprKind::IncDec { target, delta, .. } => {
                 let place = self.place(cx, *target)?;
                 let tty = self.prim_of(cx, *target)?;
-                let wide = match tty {
-                    PrimType::Long => PrimType::Long,
-                    PrimType::Float => PrimType::Float,
-                    PrimType::Double => PrimType::Double,
-                    _ => PrimType::Int,
-                };
-                let one = match wide {
-                    PrimType::Long => "1L",
-                    PrimType::Float => "1.0f",
-                    PrimType::Double => "1.0",
-                    _ => "1",
-                };
+                let (wide, one) = inc_dec_type(tty);
                 let kind = if *delta > 0 { BinOpKind::Add } else { BinOpKind::Sub };
                 let lhs = convert(&place, tty, wide);
                 let combined = self.binary(cx, kind, wide, wide, &lhs, one, expr.span)?;
@@ -922,6 +911,17 @@ impl<'a> Writer<'a> {
                 None => format!("(({}){{0}})", self.class_c(*class)),
             },
             ExprKind::Builtin { builtin, args } => self.builtin(cx, *builtin, args)?,
+            ExprKind::IncDec { target, delta, prefix: false } => {
+                // `x++` as a value: C's `x = ...` yields the new value; the old one is the
+                // new one minus the step, in the wrapping integer arithmetic of the target's
+                // type (the analysis keeps floating-point `x++` values off the device).
+                let tty = self.prim_of(cx, *target)?;
+                let (wide, one) = inc_dec_type(tty);
+                let updated = convert(&format!("({})", self.effect(cx, e)?), tty, wide);
+                let undo = if *delta > 0 { BinOpKind::Sub } else { BinOpKind::Add };
+                let old = self.binary(cx, undo, wide, wide, &updated, one, expr.span)?;
+                convert(&old, wide, tty)
+            }
             ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. } => {
                 format!("({})", self.effect(cx, e)?)
             }
@@ -1064,5 +1064,16 @@ pub(super) fn geometry_dim(func: &Function, args: &[ExprId]) -> R<u8> {
         None => Ok(0),
         Some(ExprKind::Const(Const::Int(d))) if (1..=2).contains(d) => Ok((*d - 1) as u8),
         Some(_) => Err(bug("Somd geometry with a dimension that is not 1 or 2")),
+    }
+}
+
+/// The type `++`/`--` computes in for a target of type `ty` (Java's binary numeric
+/// promotion with `1`), and the literal `1` of it.
+fn inc_dec_type(ty: PrimType) -> (PrimType, &'static str) {
+    match ty {
+        PrimType::Long => (PrimType::Long, "1L"),
+        PrimType::Float => (PrimType::Float, "1.0f"),
+        PrimType::Double => (PrimType::Double, "1.0"),
+        _ => (PrimType::Int, "1"),
     }
 }

@@ -9,6 +9,7 @@
 
 use super::{BlockReason, Blocker};
 use crate::ir::*;
+use somd_syntax::ast::PrimType;
 
 /// Computes eligibility for every function of `module`.
 pub fn eligibility(module: &Module) -> Vec<Result<(), Blocker>> {
@@ -198,9 +199,12 @@ fn direct_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocke
         _ => {}
     });
     let mut unsupported = None;
+    let parents = expr_parents(func);
     for (i, expr) in func.exprs.iter().enumerate() {
         let eid = ExprId(i as u32);
-        let found = expr_blocker(module, id, func, eid, expr, statement_roots.contains(&eid));
+        let at_statement = statement_roots.contains(&eid);
+        let found = expr_blocker(module, id, func, eid, expr, at_statement)
+            .or_else(|| effect_order_blocker(func, &parents, eid, at_statement));
         match found {
             // Isolation rules first: they are what the programmer can act on.
             Some(b) if b.reason == BlockReason::NotIsolated => return Some(b),
@@ -209,6 +213,98 @@ fn direct_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocke
         }
     }
     stmt_blocker.or(unsupported)
+}
+
+/// The parent of every expression of `func` (`None` for the roots of full expressions).
+fn expr_parents(func: &Function) -> Vec<Option<ExprId>> {
+    let mut parents = vec![None; func.exprs.len()];
+    for (i, expr) in func.exprs.iter().enumerate() {
+        for child in super::walk::children(&expr.kind) {
+            if let Some(slot) = parents.get_mut(child.0 as usize) {
+                *slot = Some(ExprId(i as u32));
+            }
+        }
+    }
+    parents
+}
+
+/// The local a place expression writes: the local itself, or the array local under an
+/// element (`a[i]`, `m[i][j]`).
+fn place_base(func: &Function, place: ExprId) -> Option<LocalId> {
+    match &func.expr(place).kind {
+        ExprKind::Local(l) => Some(*l),
+        ExprKind::Index { array, .. } => place_base(func, *array),
+        _ => None,
+    }
+}
+
+/// Whether evaluating `e` changes anything (an assignment, `++`/`--`, or a call).
+fn has_effect(func: &Function, e: ExprId) -> bool {
+    let mut found = false;
+    super::walk::each_expr(func, e, &mut |x| {
+        found |= matches!(
+            func.expr(x).kind,
+            ExprKind::Assign { .. }
+                | ExprKind::CompoundAssign { .. }
+                | ExprKind::IncDec { .. }
+                | ExprKind::Call { .. }
+        );
+    });
+    found
+}
+
+/// Assignments inside expressions are kept on the device only where OpenCL C evaluates
+/// them as Java does. Java evaluates operands left to right; C leaves the order of most
+/// operands unspecified, so an expression that assigns a local (or an element of an array)
+/// must not use that local anywhere else in the same full expression (`ik++` in
+/// `mul(x, key[ik++])` is fine, `a[i] = i++` is not). And `x op= e` / `x++` are written as
+/// `x = x op e`, which evaluates the place twice: its index must have no side effects.
+fn effect_order_blocker(
+    func: &Function,
+    parents: &[Option<ExprId>],
+    eid: ExprId,
+    at_statement: bool,
+) -> Option<Blocker> {
+    let expr = func.expr(eid);
+    let (ExprKind::Assign { target, .. }
+    | ExprKind::CompoundAssign { target, .. }
+    | ExprKind::IncDec { target, .. }) = &expr.kind
+    else {
+        return None;
+    };
+    if !matches!(expr.kind, ExprKind::Assign { .. }) {
+        if let ExprKind::Index { array, index } = &func.expr(*target).kind {
+            if has_effect(func, *array) || has_effect(func, *index) {
+                return Some(block(
+                    BlockReason::Unsupported,
+                    "compound assignment to an element whose index has side effects",
+                    expr.span,
+                ));
+            }
+        }
+    }
+    if at_statement {
+        return None;
+    }
+    let base = place_base(func, *target)?;
+    let mut root = eid;
+    while let Some(parent) = parents.get(root.0 as usize).copied().flatten() {
+        root = parent;
+    }
+    let mut uses = 0;
+    super::walk::each_expr(func, root, &mut |x| {
+        uses += usize::from(matches!(func.expr(x).kind, ExprKind::Local(l) if l == base));
+    });
+    (uses > 1).then(|| {
+        block(
+            BlockReason::Unsupported,
+            format!(
+                "`{}` is assigned inside an expression that also uses it elsewhere (OpenCL C does not fix the order)",
+                func.local(base).name
+            ),
+            expr.span,
+        )
+    })
 }
 
 fn expr_blocker(
@@ -279,8 +375,16 @@ fn expr_blocker(
                 let name = module.statics.get(s.0 as usize).map_or("?", |f| f.name.as_str());
                 return Some(block(NotIsolated, format!("write to static field `{name}`"), span));
             }
-            if !at_statement {
-                return Some(block(Unsupported, "assignment used as a value", span));
+            if !at_statement
+                && matches!(expr.kind, ExprKind::IncDec { prefix: false, .. })
+                && matches!(func.expr(*target).ty, Type::Prim(PrimType::Float | PrimType::Double))
+            {
+                // The writer derives the old value from the new one, exact only for integers.
+                return Some(block(
+                    Unsupported,
+                    "floating-point post-increment or post-decrement used as a value",
+                    span,
+                ));
             }
             match &func.expr(*target).kind {
                 ExprKind::Field { object, .. }

@@ -32,8 +32,19 @@ pub fn analyze_somd(
     if has_sync {
         return super::sync::analyze_sync(module, func);
     }
-    let (reports, body) = analyze_loop_body(module, func);
-    (reports, body.map(SomdShape::Loop))
+    match analyze_loop_body(module, func) {
+        (reports, Ok(body)) => (reports, Ok(SomdShape::Loop(body))),
+        (reports, Err(blocker)) => {
+            // The host-driven form of `sync` bodies also covers one parallel loop whose
+            // method returns a parameter it updated (`return testArray`), which the
+            // one-kernel form cannot download; its own blocker would only restate ours.
+            let (sync_reports, shape) = super::sync::analyze_sync(module, func);
+            match shape {
+                Ok(shape) => (sync_reports, Ok(shape)),
+                Err(_) => (reports, Err(blocker)),
+            }
+        }
+    }
 }
 
 fn analyze_loop_body(
@@ -401,7 +412,8 @@ impl Cx<'_> {
         let mut exprs = Vec::new();
         each_expr_in_block(func, body, &mut |e| exprs.push(e));
         // Writes.
-        let mut written_arrays: HashSet<LocalId> = HashSet::new();
+        // Arrays the loop writes, with the subscript position that holds the loop index.
+        let mut written_arrays: HashMap<LocalId, usize> = HashMap::new();
         let mut targets: HashSet<ExprId> = HashSet::new();
         let mut acc: Option<(LocalId, ReduceOp, somd_diag::Span)> = None;
         let mut acc_self_reads: HashSet<ExprId> = HashSet::new();
@@ -468,6 +480,30 @@ impl Cx<'_> {
                     }
                 }
                 ExprKind::Index { array, index: idx } => {
+                    let is_index = |x: ExprId| matches!(func.expr(x).kind, ExprKind::Local(l) if l == indices[0]);
+                    // `m[r][i]` in a 1-D loop over `i`: every iteration writes its own column
+                    // (whatever row `r` is), so iterations never write the same element.
+                    if indices.len() == 1 {
+                        if let ExprKind::Index { array: inner, index: row } = &func.expr(*array).kind {
+                            if let (ExprKind::Local(a), false, true) =
+                                (&func.expr(*inner).kind, is_index(*row), is_index(*idx))
+                            {
+                                if declared.contains(a) {
+                                    continue;
+                                }
+                                if written_arrays.insert(*a, 1).is_some_and(|pos| pos != 1) {
+                                    return Err(Dependence {
+                                        what: format!(
+                                            "`{}` is written at the loop index in different dimensions",
+                                            func.local(*a).name
+                                        ),
+                                        span: expr.span,
+                                    });
+                                }
+                                continue;
+                            }
+                        }
+                    }
                     let (arr, idx0) = match &func.expr(*array).kind {
                         ExprKind::Local(a) => (Some(*a), *idx),
                         ExprKind::Index { array: inner, index: i0 } => {
@@ -508,9 +544,26 @@ impl Cx<'_> {
                             span: expr.span,
                         });
                     }
-                    written_arrays.insert(arr);
+                    if written_arrays.insert(arr, 0).is_some_and(|pos| pos != 0) {
+                        return Err(Dependence {
+                            what: format!(
+                                "`{}` is written at the loop index in different dimensions",
+                                func.local(arr).name
+                            ),
+                            span: expr.span,
+                        });
+                    }
                 }
                 _ => {}
+            }
+        }
+        // Rows `m[r]` of column-written arrays that are read only to reach `m[r][i]`.
+        let mut column_rows: HashSet<ExprId> = HashSet::new();
+        for &e in &exprs {
+            if let ExprKind::Index { array, index } = &func.expr(e).kind {
+                if matches!(func.expr(*index).kind, ExprKind::Local(l) if l == indices[0]) {
+                    column_rows.insert(*array);
+                }
             }
         }
         // Reads of written arrays at other indices; other reads of the accumulator.
@@ -524,9 +577,13 @@ impl Cx<'_> {
                         ExprKind::Local(a) => (*a, *idx),
                         _ => continue,
                     };
-                    if written_arrays.contains(&arr)
-                        && !matches!(func.expr(idx0).kind, ExprKind::Local(l) if l == indices[0])
-                    {
+                    let at_index = matches!(func.expr(idx0).kind, ExprKind::Local(l) if l == indices[0]);
+                    let fine = match written_arrays.get(&arr) {
+                        None => true,
+                        Some(0) => at_index,
+                        Some(_) => column_rows.contains(&e),
+                    };
+                    if !fine {
                         return Err(Dependence {
                             what: format!(
                                 "reads `{}` at an index other than the loop index while the loop writes it",

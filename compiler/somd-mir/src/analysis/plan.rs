@@ -465,11 +465,19 @@ fn describe_sync(func: &Function, body: &SyncBody) -> String {
     let mut list = Vec::new();
     steps(func, body, &body.steps, &mut list);
     let mut text = format!(
-        "one MI over the whole arrays, buffers resident for the whole call; the host runs {}; \
-         each `sync` barrier is the end of a launch (in-order queue, one buffer per array: no \
-         halo copies)",
+        "one MI over the whole arrays, buffers resident for the whole call; the host runs {}",
         list.join("; ")
     );
+    let mut has_sync = false;
+    super::walk::each_stmt(&func.body, &mut |s| has_sync |= matches!(s, Stmt::Sync { .. }));
+    if has_sync {
+        text.push_str(
+            "; each `sync` barrier is the end of a launch (in-order queue, one buffer per \
+             array: no halo copies)",
+        );
+    } else if matches!(body.result, SomdResult::Param(_)) {
+        text.push_str("; the updated parameter array is downloaded once as the result");
+    }
     if let Some(r) = body.launches.last().and_then(|l| l.parallel.reduction.as_ref()) {
         text.push_str(&format!(
             "; the last kernel reduces `{}` with `{}`: per-work-group tree in local memory, the \
