@@ -370,38 +370,38 @@ impl Cx<'_> {
         };
         let index = counted.index;
         let step = counted.step;
-        // A perfect 2-D nest of step-1 loops first.
+        // A perfect 2-D nest of step-1 loops first; a nest with a step is a 1-D loop over
+        // its outer index (the inner loop runs inside the work-item).
         let mut stepped_nest = false;
         if let [Stmt::Block(inner)] = body.stmts.as_slice() {
             if is_for(inner) {
                 if let Ok((inner_c, inner_body)) = self.counted(inner) {
                     let uses_i = |s: &SizeExpr| s.mentions(index);
-                    if !uses_i(&inner_c.lo) && !uses_i(&inner_c.hi) {
-                        let nest = [index, inner_c.index];
-                        if let Ok(reduction) = self.check_body(inner_body, &nest, 1) {
-                            if step == 1 && inner_c.step == 1 {
-                                let dims = vec![
-                                    LoopDim {
-                                        index,
-                                        lo: counted.lo.clone(),
-                                        hi: counted.hi.clone(),
-                                        step: 1,
-                                    },
-                                    LoopDim {
-                                        index: inner_c.index,
-                                        lo: inner_c.lo,
-                                        hi: inner_c.hi,
-                                        step: 1,
-                                    },
-                                ];
-                                return Some(LoopReport {
-                                    loop_id,
-                                    span,
-                                    index: Some(index),
-                                    verdict: Ok(ParallelLoop { dims, reduction }),
-                                });
-                            }
-                            stepped_nest = true;
+                    stepped_nest = step != 1 || inner_c.step != 1;
+                    if !stepped_nest && !uses_i(&inner_c.lo) && !uses_i(&inner_c.hi) {
+                        if let Ok(reduction) =
+                            self.check_body(inner_body, &[index, inner_c.index], 1)
+                        {
+                            let dims = vec![
+                                LoopDim {
+                                    index,
+                                    lo: counted.lo.clone(),
+                                    hi: counted.hi.clone(),
+                                    step: 1,
+                                },
+                                LoopDim {
+                                    index: inner_c.index,
+                                    lo: inner_c.lo,
+                                    hi: inner_c.hi,
+                                    step: 1,
+                                },
+                            ];
+                            return Some(LoopReport {
+                                loop_id,
+                                span,
+                                index: Some(index),
+                                verdict: Ok(ParallelLoop { dims, reduction }),
+                            });
                         }
                     }
                 }
@@ -412,11 +412,13 @@ impl Cx<'_> {
                 dims: vec![LoopDim { index, lo: counted.lo, hi: counted.hi, step }],
                 reduction,
             }),
-            Err(_) if stepped_nest => Err(Dependence {
-                what: "a 2-D nest with a step other than 1 (2-D nests are parallel only with \
-                       step 1; as a 1-D loop over the outer index it is not parallel)"
-                    .into(),
-                span,
+            Err(dep) if stepped_nest => Err(Dependence {
+                what: format!(
+                    "{} (a 2-D nest with a step other than 1 is not a 2-D NDRange, only a loop \
+                     over its outer index)",
+                    dep.what
+                ),
+                span: dep.span,
             }),
             Err(dep) => Err(dep),
         };
