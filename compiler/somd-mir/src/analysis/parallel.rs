@@ -1,15 +1,19 @@
 //! Parallel-loop detection in SOMD bodies, and the body shape the OpenCL writer extracts.
 //!
 //! The device runs a whole SOMD call as one method instance and parallelises its loop
-//! (LANGUAGE.md §2.1 allows this). A loop `for (i = lo; i < hi; i++)` is **parallel** when:
-//! the bounds are derived from parameters and lengths (`a.length`, `m[0].length`, a scalar
+//! (LANGUAGE.md §2.1 allows this). A loop `for (i = lo; i < hi; i += C)` (`i++`, `i += C`,
+//! `i = i + C`, `C` a positive `int` constant; `i <= hi` too) is **parallel** when: the
+//! bounds are derived from parameters and lengths (`a.length`, `m[0].length`, a scalar
 //! parameter, a constant, `+`/`-` of those, or a setup local holding one of them); the body
-//! has no `break`/`return`; it writes arrays only at the loop index (`out[i] = ..`,
-//! `m[i][j] = ..` with `j` anything); it reads arrays that the loop writes only at the loop
-//! index; and it assigns scalars declared outside the loop only as one recognised reduction
-//! (`s = s op e`, `s op= e` with `+ * & | ^`, `s = Math.min/max(s, e)`), also from nested
-//! loops, where `s` is read nowhere else in the loop. A perfect nest of two such loops
-//! whose writes are all at `[i][j]` is a 2-D NDRange.
+//! has no `break`/`return`; it writes arrays (other than its own locals) only in its own
+//! block of `C` elements, at `i + c` with a constant `0 <= c < C` (`out[i] = ..`,
+//! `out[i + 3] = ..`, `m[i][j] = ..` with `j` anything); it reads arrays that the loop writes
+//! only in that block; and it assigns scalars declared outside the loop only as one
+//! recognised reduction (`s = s op e`, `s op= e` with `+ * & | ^`, `s = Math.min/max(s, e)`),
+//! also from nested loops, where `s` is read nowhere else in the loop. Each iteration is
+//! one work-item (`i = lo + id * C`). A perfect nest of two such loops with step 1 whose
+//! writes are all at `[i][j]` is a 2-D NDRange; a nest with a step is a 1-D loop over its
+//! outer index (the inner loop runs inside the work-item).
 //!
 //! The extracted body shape is: setup (`T[] out = new T[..lengths..]`, scalar locals that
 //! never change), exactly one parallel loop, then `return out` / `return acc` / nothing.
