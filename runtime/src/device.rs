@@ -282,7 +282,10 @@ impl<T: DevElem> HostArray for VArr<T> {
         // SAFETY: `T::RAW` values are plain initialised bytes (see `DevElem::RAW`).
         T::RAW.then(|| {
             vec![unsafe {
-                std::slice::from_raw_parts(items.as_ptr().cast::<u8>(), std::mem::size_of_val(items))
+                std::slice::from_raw_parts(
+                    items.as_ptr().cast::<u8>(),
+                    std::mem::size_of_val(items),
+                )
             }]
         })
     }
@@ -369,6 +372,15 @@ pub enum Size {
     Arg(usize),
     Add(&'static Size, &'static Size),
     Sub(&'static Size, &'static Size),
+    /// The iterations of `for (int i = lo; i < hi; i += step)` (`step` > 0):
+    /// `ceil((hi - lo) / step)`, 0 when `hi <= lo`. No size (the CPU path runs) when `lo` or
+    /// `hi` is not an `int`, or when the index would pass `i32::MAX` after the last
+    /// iteration: Java's `int` index wraps there and the loop goes on.
+    Steps {
+        lo: &'static Size,
+        hi: &'static Size,
+        step: i64,
+    },
 }
 
 impl Size {
@@ -378,6 +390,18 @@ impl Size {
             Size::Arg(k) => values.get(*k).copied().flatten(),
             Size::Add(a, b) => a.eval(values)?.checked_add(b.eval(values)?),
             Size::Sub(a, b) => a.eval(values)?.checked_sub(b.eval(values)?),
+            Size::Steps { lo, hi, step } => {
+                let (lo, hi, step) = (lo.eval(values)?, hi.eval(values)?, *step);
+                let int = i64::from(i32::MIN)..=i64::from(i32::MAX);
+                if !int.contains(&lo)
+                    || !int.contains(&hi)
+                    || !(1..=i64::from(i32::MAX)).contains(&step)
+                {
+                    return None;
+                }
+                let n = if hi > lo { (hi - lo + step - 1) / step } else { 0 };
+                (lo + n * step <= i64::from(i32::MAX)).then_some(n)
+            }
         }
     }
 }
@@ -1065,6 +1089,26 @@ mod tests {
         assert_eq!(rule.eval(&[None, Some(10)]), Some(9));
         assert_eq!(Size::Add(&N, &ONE).eval(&[None, None]), None, "unknown argument");
         assert_eq!(Size::Add(&N, &ONE).eval(&[None, Some(i64::MAX)]), None, "overflow");
+    }
+
+    #[test]
+    fn stepped_sizes_count_iterations_and_refuse_a_wrapping_index() {
+        static ZERO: Size = Size::Const(0);
+        static TWO: Size = Size::Const(2);
+        static N: Size = Size::Arg(0);
+        let steps = |n: i64, step: i64| Size::Steps { lo: &ZERO, hi: &N, step }.eval(&[Some(n)]);
+        assert_eq!(steps(16, 8), Some(2));
+        assert_eq!(steps(17, 8), Some(3), "a partial last block");
+        assert_eq!(steps(3, 8), Some(1), "a step past the end");
+        assert_eq!(steps(0, 8), Some(0));
+        assert_eq!(steps(-5, 8), Some(0), "hi <= lo: no iteration");
+        assert_eq!(Size::Steps { lo: &TWO, hi: &N, step: 4 }.eval(&[Some(11)]), Some(3));
+        // for (i = 0; i < MAX; i += 8): the last i is MAX - 7, then i + 8 wraps in Java.
+        let max = i64::from(i32::MAX);
+        assert_eq!(steps(max, 8), None);
+        assert_eq!(steps(max - 7, 8), Some((max - 7) / 8), "the index stops at MAX - 7 + 7");
+        assert_eq!(steps(max, 1), Some(max), "i++ never wraps below MAX");
+        assert_eq!(steps(max + 1, 1), None, "a bound that is not an int");
     }
 
     #[test]

@@ -816,8 +816,9 @@ fn device_transfers_cross_once() {
 
 /// Under `SOMD_DEVICE=opencl`, 2-D reductions (`dist_view_2d`, `dist_block_2d`), `@` over
 /// value classes (`nbody`, `kmeans`, `blackscholes`), assignments inside expressions and
-/// column writes (`device_effects`, `series`) launch their kernels: each named
-/// construct appears in the trace as a device call with one launch.
+/// column writes (`device_effects`, `series`) and loops with a constant step
+/// (`device_step`, `crypt`) launch their kernels: each named construct appears in the trace as a
+/// device call with one launch. A stepped loop runs one work-item per step.
 #[test]
 fn device_runs_2d_reductions_and_value_class_maps() {
     let placements = match placements() {
@@ -827,10 +828,16 @@ fn device_runs_2d_reductions_and_value_class_maps() {
     let Some(opencl) = placements.iter().find(|p| p.device == "opencl") else {
         return; // skipped loudly by `placements`
     };
-    let cases: [(&str, &str, &[&str]); 7] = [
+    let cases: [(&str, &str, &[&str]); 9] = [
         ("tests/run", "dist_view_2d", &["Main.cross", "Main.box"]),
         ("tests/run", "device_effects", &["Main.keyed", "Main.wraps", "Main.columns"]),
         ("samples", "series", &["Series.coefficients"]),
+        ("samples", "crypt", &["Crypt.cipher"]),
+        (
+            "tests/run",
+            "device_step",
+            &["Main.swap", "Main.pairs", "Main.blockSums", "Main.weighted", "Main.upperHalves"],
+        ),
         ("tests/run", "dist_block_2d", &["Main.weighted"]),
         ("samples", "nbody", &["NBody.computeParticleForces", "NBody.integrate"]),
         ("samples", "kmeans", &["KMeans.nearest"]),
@@ -852,6 +859,24 @@ fn device_runs_2d_reductions_and_value_class_maps() {
         for want in wanted {
             let launched = calls.iter().any(|c| c.name == *want && c.launches == 1);
             assert!(launched, "{name}: no device call of {want} in\n{}", outcome.stderr);
+        }
+        if name == "device_step" {
+            // The last round (4099 elements): ceil((hi - lo) / step) work-items per call
+            // (the reduction `weighted` launches whole power-of-two groups, not checked).
+            let items = |want: &str| {
+                calls.iter().rev().find(|c| c.name == want).map(|c| (c.launches, c.work_items))
+            };
+            assert_eq!(items("Main.swap"), Some((1, 1025)), "i += 4");
+            assert_eq!(items("Main.pairs"), Some((1, 2050)), "i = i + 2");
+            assert_eq!(items("Main.blockSums"), Some((1, 257)), "i += 16");
+            assert_eq!(items("Main.upperHalves"), Some((1, 1025)), "i = 2; i += 4");
+            // The first device round (one element; the empty round runs on the CPU): a step
+            // past the end is one work-item, the loop from 2 has none (no launch).
+            let one = |want: &str| {
+                calls.iter().find(|c| c.name == want).map(|c| (c.launches, c.work_items))
+            };
+            assert_eq!(one("Main.blockSums"), Some((1, 1)), "16 > 1 element");
+            assert_eq!(one("Main.upperHalves"), Some((0, 0)), "hi <= lo");
         }
     }
 }

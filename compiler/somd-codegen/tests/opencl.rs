@@ -330,6 +330,43 @@ fn sum_reduce_2d_flattened() {
     insta::assert_snapshot!(snapshot(SUM_2D));
 }
 
+/// A loop stepping by 4 (one work-item per 4-byte word, a guarded partial last word) and a
+/// reduction stepping by 3 from a parameter: `i = lo + gid * C` in 64 bits, the `Steps`
+/// global size.
+const STEPPED: &str = r#"
+class Step {
+    static byte[] swap(dist byte[] a) {
+        dist byte[] out = new byte[a.length];
+        for (int i = 0; i < a.length; i += 4) {
+            if (i + 3 < a.length) {
+                out[i] = a[i + 3];
+                out[i + 1] = a[i + 2];
+                out[i + 2] = a[i + 1];
+                out[i + 3] = a[i];
+            } else {
+                out[i] = a[i];
+            }
+        }
+        return out;
+    }
+    static reduce(+) long blocks(dist int[] a, int lo) {
+        long s = 0;
+        for (int i = lo; i < a.length; i = i + 3) {
+            s += a[i];
+        }
+        return s;
+    }
+    public static void main(String[] args) {
+        System.out.println(swap(new byte[5])[0] + blocks(new int[5], 1));
+    }
+}
+"#;
+
+#[test]
+fn stepped_loops() {
+    insta::assert_snapshot!(snapshot(STEPPED));
+}
+
 #[test]
 fn value_class_layout_has_explicit_padding() {
     let c = compile("padded.somd", PADDED_MAP).expect("checks");

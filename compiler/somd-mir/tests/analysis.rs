@@ -179,6 +179,112 @@ class Dep {
 }
 
 #[test]
+fn stepped_loops_are_parallel_in_blocks() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Step {
+    static byte[] words(dist byte[] a) {
+        dist byte[] out = new byte[a.length];
+        for (int i = 0; i < a.length; i += 4) {
+            out[i] = a[i + 3];
+            out[i + 1] = a[i + 2];
+            out[2 + i] = a[i + 1];
+            out[i + 3] = (byte) (a[i] + out[i + 1]);
+        }
+        return out;
+    }
+    static int[] pairs(dist int[] a, int lo) {
+        int[] out = new int[a.length];
+        for (int i = lo; i <= a.length - 2; i = i + 2) {
+            out[i + 1] = a[i] * a[i + 1];
+        }
+        return out;
+    }
+    static reduce(+) long blocks(dist int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i += 3) {
+            s += a[i];
+        }
+        return s;
+    }
+    static int[] overlap(dist int[] a) {
+        int[] out = new int[a.length + 4];
+        for (int i = 0; i < a.length; i += 4) {
+            out[i + 4] = a[i];
+        }
+        return out;
+    }
+    static int[] readsNext(dist int[] a) {
+        for (int i = 0; i < a.length - 4; i += 4) {
+            a[i] = a[i + 4];
+        }
+        return a;
+    }
+    static int[] byParam(dist int[] a, int k) {
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i += k) {
+            out[i] = a[i];
+        }
+        return out;
+    }
+    static int[] zeroStep(dist int[] a) {
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i += 0) {
+            out[i] = a[i];
+        }
+        return out;
+    }
+    static int[][] rows(dist int[][] m) {
+        int[][] out = new int[m.length][m[0].length];
+        for (int i = 0; i < m.length; i += 2) {
+            for (int j = 0; j < m[0].length; j++) {
+                out[i][j] = m[i][j] + m[i + 1][j];
+            }
+        }
+        return out;
+    }
+    static int[][] cols(dist int[][] m) {
+        int[][] out = new int[m.length][m[0].length];
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[0].length; j += 2) {
+                out[i][j] = m[i][j];
+            }
+        }
+        return out;
+    }
+    static long[][] nest(dist long[][] m) {
+        long[][] out = new long[m.length][m[0].length];
+        for (int i = 0; i < m.length; i += 2) {
+            for (int j = 0; j < m[0].length; j++) {
+                out[i][j] = out[i + 1][j] + m[i][j];
+            }
+        }
+        return out;
+    }
+    static long[][] nestTooFar(dist long[][] m) {
+        long[][] out = new long[m.length + 2][m[0].length];
+        for (int i = 0; i < m.length; i += 2) {
+            for (int j = 0; j < m[0].length; j++) {
+                out[i + 2][j] = m[i][j];
+            }
+        }
+        return out;
+    }
+    public static void main(String[] args) {
+        byte[] b = new byte[8];
+        int[] a = new int[8];
+        int[][] m = new int[4][4];
+        long[][] l = new long[4][4];
+        System.out.println(words(b)[0] + pairs(a, 0)[1] + blocks(a) + overlap(a)[0]
+            + readsNext(a)[0] + byParam(a, 2)[0] + zeroStep(new int[0]).length
+            + rows(m)[0][0] + cols(m)[0][0] + nest(l)[0][0] + nestTooFar(l)[0][0]);
+    }
+}
+"#
+    ));
+}
+
+#[test]
 fn tasks_are_placed() {
     insta::assert_snapshot!(explain(
         r#"

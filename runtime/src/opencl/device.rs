@@ -278,7 +278,8 @@ impl DeviceCtx {
         let queue = unsafe { CommandQueue::create(&context, slot.device.id(), properties) }
             .map_err(ClFailure::api("clCreateCommandQueue"))?;
         let platforms = slots().as_ref().map_or(0, |slots| {
-            let mut names: Vec<&str> = slots.iter().map(|s| s.info.platform_name.as_str()).collect();
+            let mut names: Vec<&str> =
+                slots.iter().map(|s| s.info.platform_name.as_str()).collect();
             names.dedup();
             names.len() as u64
         });

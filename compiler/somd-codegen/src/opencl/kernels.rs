@@ -322,8 +322,17 @@ impl Writer<'_> {
             ArgSource::ErrorBuffer,
         );
         for d in &body.parallel.dims {
-            let n = SizeExpr::Sub(Box::new(d.hi.clone()), Box::new(d.lo.clone()));
-            m.global.push(self.size_rule(&n, &scalars, &cx)?);
+            m.global.push(match d.step {
+                1 => {
+                    let n = SizeExpr::Sub(Box::new(d.hi.clone()), Box::new(d.lo.clone()));
+                    self.size_rule(&n, &scalars, &cx)?
+                }
+                step => SizeRule::Steps {
+                    lo: Box::new(self.size_rule(&d.lo, &scalars, &cx)?),
+                    hi: Box::new(self.size_rule(&d.hi, &scalars, &cx)?),
+                    step: i64::from(step),
+                },
+            });
         }
         // Body text.
         let mut out = format!("/* {} at {}:{}:{} */\n", func.name, m.file, m.line, m.col);
@@ -333,6 +342,9 @@ impl Writer<'_> {
             out.push_str(&self.stmt(&mut cx, l1, &Stmt::Let { local: *local, init: *init })?);
         }
         let mut conds = Vec::new();
+        if body.parallel.dims.len() == 2 && body.parallel.dims.iter().any(|d| d.step != 1) {
+            return Err(bug("a 2-D nest with a step"));
+        }
         if reduction.is_some() && body.parallel.dims.len() == 2 {
             // A 2-D reduction runs as a flattened 1-D NDRange of rows x cols work-items in
             // power-of-two groups (as 1-D reductions do), so the tree below leaves exactly
@@ -356,12 +368,23 @@ impl Writer<'_> {
         } else {
             for (k, d) in body.parallel.dims.iter().enumerate() {
                 let name = cx.name(d.index).to_string();
-                writeln!(
-                    out,
-                    "{l1}const int {name} = {} + (int)get_global_id({k});",
-                    self.size(&cx, &d.lo)
-                )?;
-                conds.push(format!("{name} < {}", self.size(&cx, &d.hi)))
+                let (lo, hi) = (self.size(&cx, &d.lo), self.size(&cx, &d.hi));
+                if d.step == 1 {
+                    writeln!(out, "{l1}const int {name} = {lo} + (int)get_global_id({k});")?;
+                    conds.push(format!("{name} < {hi}"));
+                } else {
+                    // Work-item `g` runs iteration `lo + g * step`, computed in 64 bits: a
+                    // work-item past the end (the host rounds the global size up) must not
+                    // overflow `int`. In range, the position is below `hi` and fits an `int`.
+                    let pos = format!("somd_pos{k}");
+                    writeln!(
+                        out,
+                        "{l1}const long {pos} = (long)({lo}) + (long)get_global_id({k}) * {}L;",
+                        d.step
+                    )?;
+                    writeln!(out, "{l1}const int {name} = {pos} < (long)({hi}) ? (int){pos} : 0;")?;
+                    conds.push(format!("{pos} < (long)({hi})"));
+                }
             }
         }
         let loop_stmt =

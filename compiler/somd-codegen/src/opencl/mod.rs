@@ -199,6 +199,14 @@ pub enum SizeRule {
     Arg(usize),
     Add(Box<SizeRule>, Box<SizeRule>),
     Sub(Box<SizeRule>, Box<SizeRule>),
+    /// The iterations of `for (i = lo; i < hi; i += step)`: `ceil((hi - lo) / step)`, 0 when
+    /// `hi <= lo`; the host runs the CPU path when Java's `int` index would wrap past
+    /// `i32::MAX` (runtime `Size::Steps`).
+    Steps {
+        lo: Box<SizeRule>,
+        hi: Box<SizeRule>,
+        step: i64,
+    },
 }
 
 impl fmt::Display for SizeRule {
@@ -208,6 +216,7 @@ impl fmt::Display for SizeRule {
             SizeRule::Arg(i) => write!(f, "arg{i}"),
             SizeRule::Add(a, b) => write!(f, "({a} + {b})"),
             SizeRule::Sub(a, b) => write!(f, "({a} - {b})"),
+            SizeRule::Steps { lo, hi, step } => write!(f, "steps({lo}, {hi}, {step})"),
         }
     }
 }

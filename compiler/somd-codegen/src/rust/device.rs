@@ -513,6 +513,11 @@ fn size_text(rule: &SizeRule) -> String {
         SizeRule::Sub(a, b) => {
             format!("rt::device::Size::Sub(&{}, &{})", size_text(a), size_text(b))
         }
+        SizeRule::Steps { lo, hi, step } => format!(
+            "rt::device::Size::Steps {{ lo: &{}, hi: &{}, step: {step} }}",
+            size_text(lo),
+            size_text(hi)
+        ),
     }
 }
 

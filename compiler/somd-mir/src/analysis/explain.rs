@@ -68,6 +68,9 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                                 d.lo.display(func),
                                 d.hi.display(func)
                             );
+                            if d.step != 1 {
+                                let _ = write!(line, " step {}", d.step);
+                            }
                         }
                         if let Some(r) = &par.reduction {
                             let _ = write!(

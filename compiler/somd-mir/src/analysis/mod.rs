@@ -107,11 +107,15 @@ pub struct ParallelLoop {
     pub reduction: Option<AccReduction>,
 }
 
+/// One dimension of a parallel loop: `for (index = lo; index < hi; index += step)`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LoopDim {
     pub index: LocalId,
     pub lo: SizeExpr,
     pub hi: SizeExpr,
+    /// A positive constant; 1 in every dimension of a 2-D nest. Work-item `g` runs
+    /// `index = lo + g * step`, so there are `ceil((hi - lo) / step)` of them.
+    pub step: i32,
 }
 
 /// A scalar reduction `acc = acc op e` in a parallel loop.

@@ -1,15 +1,19 @@
 //! Parallel-loop detection in SOMD bodies, and the body shape the OpenCL writer extracts.
 //!
 //! The device runs a whole SOMD call as one method instance and parallelises its loop
-//! (LANGUAGE.md §2.1 allows this). A loop `for (i = lo; i < hi; i++)` is **parallel** when:
-//! the bounds are derived from parameters and lengths (`a.length`, `m[0].length`, a scalar
+//! (LANGUAGE.md §2.1 allows this). A loop `for (i = lo; i < hi; i += C)` (`i++`, `i += C`,
+//! `i = i + C`, `C` a positive `int` constant; `i <= hi` too) is **parallel** when: the
+//! bounds are derived from parameters and lengths (`a.length`, `m[0].length`, a scalar
 //! parameter, a constant, `+`/`-` of those, or a setup local holding one of them); the body
-//! has no `break`/`return`; it writes arrays only at the loop index (`out[i] = ..`,
-//! `m[i][j] = ..` with `j` anything); it reads arrays that the loop writes only at the loop
-//! index; and it assigns scalars declared outside the loop only as one recognised reduction
-//! (`s = s op e`, `s op= e` with `+ * & | ^`, `s = Math.min/max(s, e)`), also from nested
-//! loops, where `s` is read nowhere else in the loop. A perfect nest of two such loops
-//! whose writes are all at `[i][j]` is a 2-D NDRange.
+//! has no `break`/`return`; it writes arrays (other than its own locals) only in its own
+//! block of `C` elements, at `i + c` with a constant `0 <= c < C` (`out[i] = ..`,
+//! `out[i + 3] = ..`, `m[i][j] = ..` with `j` anything); it reads arrays that the loop writes
+//! only in that block; and it assigns scalars declared outside the loop only as one
+//! recognised reduction (`s = s op e`, `s op= e` with `+ * & | ^`, `s = Math.min/max(s, e)`),
+//! also from nested loops, where `s` is read nowhere else in the loop. Each iteration is
+//! one work-item (`i = lo + id * C`). A perfect nest of two such loops with step 1 whose
+//! writes are all at `[i][j]` is a 2-D NDRange; a nest with a step is a 1-D loop over its
+//! outer index (the inner loop runs inside the work-item).
 //!
 //! The extracted body shape is: setup (`T[] out = new T[..lengths..]`, scalar locals that
 //! never change), exactly one parallel loop, then `return out` / `return acc` / nothing.
@@ -227,11 +231,12 @@ pub(super) struct Cx<'a> {
     pub(super) outputs: Vec<(LocalId, Vec<SizeExpr>)>,
 }
 
-/// A counted loop header: index, lower and upper bound.
+/// A counted loop header: index, lower and upper bound, step (a positive constant).
 pub(super) struct Counted {
     pub(super) index: LocalId,
     pub(super) lo: SizeExpr,
     pub(super) hi: SizeExpr,
+    pub(super) step: i32,
 }
 
 impl Cx<'_> {
@@ -295,15 +300,19 @@ impl Cx<'_> {
         }
     }
 
-    /// Reads `[Let i = lo; Loop { i < hi; i++ }]`.
+    /// Reads `[Let i = lo; Loop { i < hi; i += step }]` with `step` a positive `int`
+    /// constant (`i++`, `i += C`, `i = i + C`).
     pub(super) fn counted<'b>(&self, block: &'b Block) -> Result<(Counted, &'b Block), String> {
         let func = self.func;
+        let not_counted = || {
+            "not a counted `for (i = lo; i < hi; i += C)` loop (`C` a positive `int` constant)"
+                .to_string()
+        };
         let [Stmt::Let { local, init: Some(init) }, Stmt::Loop { label: _, test: Some(test), test_at_end: false, body, update }] =
             block.stmts.as_slice()
         else {
-            return Err("not a counted `for (i = lo; i < hi; i++)` loop".into());
+            return Err(not_counted());
         };
-        let not_counted = || "not a counted `for (i = lo; i < hi; i++)` loop".to_string();
         let index = *local;
         if func.local(index).ty != Type::Prim(PrimType::Int) {
             return Err("the loop index is not an `int`".into());
@@ -325,22 +334,39 @@ impl Cx<'_> {
         let lo = self
             .size(*init)
             .ok_or_else(|| "the loop start is not derived from parameters".to_string())?;
-        let [step] = update.as_slice() else { return Err(not_counted()) };
-        let is_step = match &func.expr(*step).kind {
-            ExprKind::IncDec { target, delta: 1, .. } => {
-                matches!(func.expr(*target).kind, ExprKind::Local(l) if l == index)
-            }
-            ExprKind::CompoundAssign { target, op, value } => {
-                matches!(func.expr(*target).kind, ExprKind::Local(l) if l == index)
-                    && op.kind == BinOpKind::Add
-                    && matches!(func.expr(*value).kind, ExprKind::Const(Const::Int(1)))
-            }
-            _ => false,
+        let [update] = update.as_slice() else { return Err(not_counted()) };
+        let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == index);
+        let constant = |e: ExprId| match func.expr(e).kind {
+            ExprKind::Const(Const::Int(v)) => Some(v),
+            _ => None,
         };
-        if !is_step {
-            return Err(not_counted());
+        let step = match &func.expr(*update).kind {
+            ExprKind::IncDec { target, delta: 1, .. } if is_index(*target) => Some(1),
+            ExprKind::CompoundAssign { target, op, value }
+                if is_index(*target) && op.kind == BinOpKind::Add =>
+            {
+                constant(*value)
+            }
+            ExprKind::Assign { target, value } if is_index(*target) => {
+                match &func.expr(*value).kind {
+                    ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Add => {
+                        if is_index(*lhs) {
+                            constant(*rhs)
+                        } else if is_index(*rhs) {
+                            constant(*lhs)
+                        } else {
+                            None
+                        }
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        match step {
+            Some(step) if step > 0 => Ok((Counted { index, lo, hi, step }, body)),
+            _ => Err(not_counted()),
         }
-        Ok((Counted { index, lo, hi }, body))
     }
 
     pub(super) fn for_loop(&self, block: &Block, span: somd_diag::Span) -> Option<LoopReport> {
@@ -358,17 +384,32 @@ impl Cx<'_> {
             }
         };
         let index = counted.index;
-        // A perfect 2-D nest first.
+        let step = counted.step;
+        // A perfect 2-D nest of step-1 loops first; a nest with a step is a 1-D loop over
+        // its outer index (the inner loop runs inside the work-item).
+        let mut stepped_nest = false;
         if let [Stmt::Block(inner)] = body.stmts.as_slice() {
             if is_for(inner) {
                 if let Ok((inner_c, inner_body)) = self.counted(inner) {
                     let uses_i = |s: &SizeExpr| s.mentions(index);
-                    if !uses_i(&inner_c.lo) && !uses_i(&inner_c.hi) {
-                        if let Ok(reduction) = self.check_body(inner_body, &[index, inner_c.index])
+                    stepped_nest = step != 1 || inner_c.step != 1;
+                    if !stepped_nest && !uses_i(&inner_c.lo) && !uses_i(&inner_c.hi) {
+                        if let Ok(reduction) =
+                            self.check_body(inner_body, &[index, inner_c.index], 1)
                         {
                             let dims = vec![
-                                LoopDim { index, lo: counted.lo.clone(), hi: counted.hi.clone() },
-                                LoopDim { index: inner_c.index, lo: inner_c.lo, hi: inner_c.hi },
+                                LoopDim {
+                                    index,
+                                    lo: counted.lo.clone(),
+                                    hi: counted.hi.clone(),
+                                    step: 1,
+                                },
+                                LoopDim {
+                                    index: inner_c.index,
+                                    lo: inner_c.lo,
+                                    hi: inner_c.hi,
+                                    step: 1,
+                                },
                             ];
                             return Some(LoopReport {
                                 loop_id,
@@ -381,18 +422,31 @@ impl Cx<'_> {
                 }
             }
         }
-        let verdict = self.check_body(body, &[index]).map(|reduction| ParallelLoop {
-            dims: vec![LoopDim { index, lo: counted.lo, hi: counted.hi }],
-            reduction,
-        });
+        let verdict = match self.check_body(body, &[index], step) {
+            Ok(reduction) => Ok(ParallelLoop {
+                dims: vec![LoopDim { index, lo: counted.lo, hi: counted.hi, step }],
+                reduction,
+            }),
+            Err(dep) if stepped_nest => Err(Dependence {
+                what: format!(
+                    "{} (a 2-D nest with a step other than 1 is not a 2-D NDRange, only a loop \
+                     over its outer index)",
+                    dep.what
+                ),
+                span: dep.span,
+            }),
+            Err(dep) => Err(dep),
+        };
         Some(LoopReport { loop_id, span, index: Some(index), verdict })
     }
 
-    /// Checks a parallel loop body whose indices are `indices` (outermost first).
+    /// Checks a parallel loop body whose indices are `indices` (outermost first); the
+    /// outermost index advances by `step` (1 for a 2-D nest).
     fn check_body(
         &self,
         body: &Block,
         indices: &[LocalId],
+        step: i32,
     ) -> Result<Option<AccReduction>, Dependence> {
         let func = self.func;
         let mut declared: HashSet<LocalId> = HashSet::new();
@@ -526,12 +580,12 @@ impl Cx<'_> {
                     if declared.contains(&arr) {
                         continue;
                     }
-                    if !matches!(func.expr(idx0).kind, ExprKind::Local(l) if l == indices[0]) {
+                    if !in_block(func, idx0, indices[0], step) {
                         return Err(Dependence {
                             what: format!(
-                                "write to `{}` at an index other than the loop index `{}` (another iteration may touch it)",
+                                "write to `{}` at an index other than {} (another iteration may touch it)",
                                 func.local(arr).name,
-                                func.local(indices[0]).name
+                                block_text(func.local(indices[0]).name.as_str(), step)
                             ),
                             span: expr.span,
                         });
@@ -577,17 +631,20 @@ impl Cx<'_> {
                         ExprKind::Local(a) => (*a, *idx),
                         _ => continue,
                     };
-                    let at_index = matches!(func.expr(idx0).kind, ExprKind::Local(l) if l == indices[0]);
                     let fine = match written_arrays.get(&arr) {
                         None => true,
-                        Some(0) => at_index,
+                        Some(0) => in_block(func, idx0, indices[0], step),
                         Some(_) => column_rows.contains(&e),
                     };
                     if !fine {
                         return Err(Dependence {
                             what: format!(
-                                "reads `{}` at an index other than the loop index while the loop writes it",
-                                func.local(arr).name
+                                "reads `{}` at an index other than {} while the loop writes it",
+                                func.local(arr).name,
+                                match step {
+                                    1 => "the loop index".to_string(),
+                                    _ => block_text(func.local(indices[0]).name.as_str(), step),
+                                }
                             ),
                             span: func.expr(e).span,
                         });
@@ -627,6 +684,31 @@ impl Cx<'_> {
             }
         }
         Ok(Some(AccReduction { acc, op, ty, span }))
+    }
+}
+
+/// Whether `idx` is `i + c` (or `c + i`, or `i` itself) with a constant `0 <= c < step`:
+/// such indices of different iterations of a loop stepping `i` by `step` never meet.
+fn in_block(func: &Function, idx: ExprId, i: LocalId, step: i32) -> bool {
+    let is_i = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == i);
+    let offset = |e: ExprId| match func.expr(e).kind {
+        ExprKind::Const(Const::Int(c)) => (0..step).contains(&c),
+        _ => false,
+    };
+    match &func.expr(idx).kind {
+        ExprKind::Local(l) => *l == i,
+        ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Add => {
+            (is_i(*lhs) && offset(*rhs)) || (is_i(*rhs) && offset(*lhs))
+        }
+        _ => false,
+    }
+}
+
+/// The indices [`in_block`] accepts, in words.
+fn block_text(i: &str, step: i32) -> String {
+    match step {
+        1 => format!("the loop index `{i}`"),
+        _ => format!("`{i}` .. `{i} + {}` (the loop steps by {step})", step - 1),
     }
 }
 

@@ -496,9 +496,16 @@ fn describe_somd(module: &Module, func: &Function, body: &SomdBody) -> String {
     let sizes: Vec<String> = par
         .dims
         .iter()
-        .map(|d| match &d.lo {
-            SizeExpr::Const(0) => d.hi.display(func),
-            lo => format!("{} - ({})", d.hi.display(func), lo.display(func)),
+        .map(|d| {
+            let span = match &d.lo {
+                SizeExpr::Const(0) => d.hi.display(func),
+                lo => format!("{} - ({})", d.hi.display(func), lo.display(func)),
+            };
+            match d.step {
+                1 => span,
+                step if span.contains(' ') => format!("ceil(({span}) / {step})"),
+                step => format!("ceil({span} / {step})"),
+            }
         })
         .collect();
     let indices: Vec<String> = par.dims.iter().map(|d| func.local(d.index).name.clone()).collect();
@@ -508,6 +515,14 @@ fn describe_somd(module: &Module, func: &Function, body: &SomdBody) -> String {
         sizes.join(", "),
         indices.join("`, `")
     ));
+    for d in par.dims.iter().filter(|d| d.step != 1) {
+        text.push_str(&format!(
+            " (stepping by {}: work-item `g` runs `{} = lo + g * {}`)",
+            d.step,
+            func.local(d.index).name,
+            d.step
+        ));
+    }
     if let Some(r) = &par.reduction {
         text.push_str(&format!(
             "; reduction of `{}` with `{}`: per-work-group tree in local memory, the host combines the partials with the method's reduce strategy",

@@ -237,6 +237,15 @@ impl SyncAnalysis<'_> {
                 ));
             }
         }
+        if counted.step != 1 {
+            return Err(shape(
+                format!(
+                    "host loop around `sync` blocks steps by {} (the host runs loops stepping by 1)",
+                    counted.step
+                ),
+                span,
+            ));
+        }
         if self.assigned.get(&counted.index).copied().unwrap_or(0) != 1 {
             return Err(shape(
                 format!(
