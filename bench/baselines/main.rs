@@ -8,11 +8,17 @@
 //! the region that corresponds to the sample's SOMD method or map (not data generation,
 //! not printing). `rayon` uses the global rayon pool, sized by `RAYON_NUM_THREADS`.
 
+mod blackscholes;
+mod crypt;
+mod kmeans;
+mod lufact;
 mod montecarlo;
+mod mosaic;
 mod nbody;
 mod saxpy;
 mod series;
 mod sor;
+mod sparsematmult;
 mod vectoradd;
 
 use std::process::ExitCode;
@@ -48,12 +54,26 @@ pub fn printf(fmt: &str, args: &[somd_runtime::java::Arg<'_>]) -> Result<String,
     somd_runtime::java::format(fmt, args).map_err(|err| format!("format {fmt:?}: {err:?}"))
 }
 
+/// Every baseline, by benchmark name.
+const NAMES: &[&str] = &[
+    "vectoradd",
+    "series",
+    "sor",
+    "nbody",
+    "saxpy",
+    "montecarlo",
+    "crypt",
+    "sparsematmult",
+    "lufact",
+    "blackscholes",
+    "kmeans",
+    "mosaic",
+];
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(name), Some(mode)) = (args.first(), args.get(1)) else {
-        eprintln!(
-            "usage: somd-baseline vectoradd|series|sor|nbody|saxpy|montecarlo seq|rayon [ARGS...]"
-        );
+        eprintln!("usage: somd-baseline NAME seq|rayon [ARGS...]   (NAME: {})", NAMES.join("|"));
         return ExitCode::from(2);
     };
     let parallel = match mode.as_str() {
@@ -72,6 +92,12 @@ fn main() -> ExitCode {
         "nbody" => nbody::run(rest, parallel),
         "saxpy" => saxpy::run(rest, parallel),
         "montecarlo" => montecarlo::run(rest, parallel),
+        "crypt" => crypt::run(rest, parallel),
+        "sparsematmult" => sparsematmult::run(rest, parallel),
+        "lufact" => lufact::run(rest, parallel),
+        "blackscholes" => blackscholes::run(rest, parallel),
+        "kmeans" => kmeans::run(rest, parallel),
+        "mosaic" => mosaic::run(rest, parallel),
         other => Err(format!("no baseline named {other:?}")),
     };
     match result {
