@@ -1,7 +1,8 @@
 //! `somd-bench`: the benchmark harness (docs/performance.md, "CPU back end").
 //!
 //! ```text
-//! cargo run --release -p somd-bench -- [--quick] [--check-only] [--filter NAME]...
+//! cargo run --release -p somd-bench -- [--quick | --size full|quick|A|B|C|paper]
+//!     [--check-only] [--filter NAME]...
 //!     [--device seq,cpu,opencl] [--threads 1,2,4] [--reps 5] [--warmups 1] [--json FILE]
 //!     [--somdc PATH] [--stage DIR | --prebuilt DIR]
 //! ```
@@ -22,6 +23,10 @@
 //! plus transfers), and the ratios generated / hand-written; with `hand opencl`, the
 //! device's copy bandwidth and the GB/s the bandwidth-bound benchmarks achieve. Progress
 //! goes to standard error; tables to standard output.
+//! `--size` picks the arguments: `full` (default), `quick` (as `--quick`), one of the
+//! papers' size classes `A`, `B`, `C` (JavaGrande's classes; small and large for the
+//! benchmarks of two sizes; benchmarks without the class are skipped) or `paper` (every
+//! class of every benchmark), as listed in `benchmarks.rs`.
 //! `--stage DIR` copies every executable into `DIR` so that `--prebuilt DIR` can run them
 //! on a machine without a Rust toolchain.
 
@@ -31,6 +36,7 @@ mod opencl;
 mod prepare;
 mod report;
 
+use benchmarks::Size;
 use clap::Parser;
 use measure::{Origin, Stats, Variant};
 use std::path::PathBuf;
@@ -44,8 +50,11 @@ use std::process::ExitCode;
 )]
 struct Options {
     /// Small sizes (the samples' defaults): a correctness smoke test that runs in seconds.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "size")]
     quick: bool,
+    /// Sizes: `full`, `quick`, a paper size class `A`, `B`, `C`, or `paper` (every class).
+    #[arg(long, default_value = "full")]
+    size: String,
     /// Check every variant's output, time nothing.
     #[arg(long)]
     check_only: bool,
@@ -120,7 +129,7 @@ fn run(options: &Options) -> Result<(), String> {
     {
         return Err(format!("--device {bad}: only seq, cpu and opencl exist"));
     }
-    let selected: Vec<&benchmarks::Benchmark> = benchmarks::ALL
+    let mut selected: Vec<&benchmarks::Benchmark> = benchmarks::ALL
         .iter()
         .filter(|b| {
             options.filter.is_empty() || options.filter.iter().any(|f| b.name.contains(f.as_str()))
@@ -128,6 +137,16 @@ fn run(options: &Options) -> Result<(), String> {
         .collect();
     if selected.is_empty() {
         return Err(format!("no benchmark matches {:?}", options.filter));
+    }
+    let size = if options.quick { Size::Quick } else { Size::parse(&options.size)? };
+    // (benchmark, arguments) pairs: one per size of each selected benchmark.
+    let jobs: Vec<(&benchmarks::Benchmark, &[&str])> = selected
+        .iter()
+        .flat_map(|b| b.arg_sets(&size).into_iter().map(move |args| (*b, args)))
+        .collect();
+    selected.retain(|b| jobs.iter().any(|(r, _)| r.name == b.name));
+    if selected.is_empty() {
+        return Err(format!("no selected benchmark has the size {:?}", options.size));
     }
     let names: Vec<&str> = selected.iter().map(|b| b.name).collect();
     let exes = match &options.prebuilt {
@@ -154,7 +173,7 @@ fn run(options: &Options) -> Result<(), String> {
         variant.origin != Origin::HandOpenCl || opencl::has_hand_opencl(name)
     };
     let total: usize =
-        selected.iter().map(|b| variants.iter().filter(|v| runs(v, b.name)).count()).sum();
+        jobs.iter().map(|(b, _)| variants.iter().filter(|v| runs(v, b.name)).count()).sum();
     let copy_gbps =
         if variants.iter().any(|v| v.origin == Origin::HandOpenCl) && !options.check_only {
             match opencl::copy_bandwidth(&exes.clbaseline) {
@@ -173,14 +192,17 @@ fn run(options: &Options) -> Result<(), String> {
     let mut rows = Vec::new();
     let mut done = 0;
     let mut failures: Vec<String> = Vec::new();
-    for (bench, (_, generated)) in selected.iter().zip(&exes.generated) {
+    for (bench, size_args) in jobs {
+        let Some((_, generated)) = exes.generated.iter().find(|(name, _)| name == bench.name)
+        else {
+            return Err(format!("{}: no generated program was built", bench.name));
+        };
         let overridden = options.args_override.iter().rev().find_map(|o| {
             o.split_once('=').filter(|(name, _)| *name == bench.name).map(|(_, args)| args)
         });
         let args: Vec<&str> = match overridden {
             Some(text) => text.split_whitespace().collect(),
-            None if options.quick => bench.quick_args.to_vec(),
-            None => bench.full_args.to_vec(),
+            None => size_args.to_vec(),
         };
         let mut reference: Option<String> = None;
         let mut checked_variants: Vec<(Variant, String)> = Vec::new();
