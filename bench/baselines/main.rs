@@ -9,11 +9,13 @@
 //! not printing). `rayon` uses the global rayon pool, sized by `RAYON_NUM_THREADS`.
 
 mod blackscholes;
+mod cp;
 mod crypt;
 mod kmeans;
 mod lufact;
 mod montecarlo;
 mod mosaic;
+mod mriq;
 mod nbody;
 mod saxpy;
 mod series;
@@ -60,6 +62,7 @@ const NAMES: &[&str] = &[
     "series",
     "sor",
     "nbody",
+    "nbody_double",
     "saxpy",
     "montecarlo",
     "crypt",
@@ -68,6 +71,8 @@ const NAMES: &[&str] = &[
     "blackscholes",
     "kmeans",
     "mosaic",
+    "cp",
+    "mriq",
 ];
 
 fn main() -> ExitCode {
@@ -90,6 +95,7 @@ fn main() -> ExitCode {
         "series" => series::run(rest, parallel),
         "sor" => sor::run(rest, parallel),
         "nbody" => nbody::run(rest, parallel),
+        "nbody_double" => nbody::run_double(rest, parallel),
         "saxpy" => saxpy::run(rest, parallel),
         "montecarlo" => montecarlo::run(rest, parallel),
         "crypt" => crypt::run(rest, parallel),
@@ -98,6 +104,8 @@ fn main() -> ExitCode {
         "blackscholes" => blackscholes::run(rest, parallel),
         "kmeans" => kmeans::run(rest, parallel),
         "mosaic" => mosaic::run(rest, parallel),
+        "cp" => cp::run(rest, parallel),
+        "mriq" => mriq::run(rest, parallel),
         other => Err(format!("no baseline named {other:?}")),
     };
     match result {

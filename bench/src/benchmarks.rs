@@ -101,7 +101,7 @@ pub const ALL: &[Benchmark] = &[
     // JavaGrande: N x N with 5N nonzeros, 200 iterations.
     Benchmark {
         name: "sparsematmult",
-        full_args: &["100000", "200"],
+        full_args: &["500000", "200"],
         quick_args: &[],
         paper: &[
             class("A", &["50000", "200"]),
@@ -112,7 +112,7 @@ pub const ALL: &[Benchmark] = &[
     // JavaGrande: N x N matrix.
     Benchmark {
         name: "lufact",
-        full_args: &["1000"],
+        full_args: &["2000"],
         quick_args: &[],
         paper: &[class("A", &["500"]), class("B", &["1000"]), class("C", &["2000"])],
     },
@@ -123,12 +123,34 @@ pub const ALL: &[Benchmark] = &[
         quick_args: &[],
         paper: &[class("A", &["4096", "10"])],
     },
+    // Lime Table 3: the double variant, 128 KB of bodies (4096 of 32 bytes); 10 steps.
+    Benchmark {
+        name: "nbody_double",
+        full_args: &["4096", "10"],
+        quick_args: &[],
+        paper: &[class("A", &["4096", "10"])],
+    },
     // Lime Table 3: 600 KB of 8 x 8 int tiles, 1200 reference and 1200 library tiles.
     Benchmark {
         name: "mosaic",
-        full_args: &["1200", "1200"],
+        full_args: &["6000", "6000"],
         quick_args: &[],
         paper: &[class("A", &["1200", "1200"])],
+    },
+    // Lime Table 3: 62 KB of atoms (3968 of 16 bytes), a 1 MB slice (512 x 512 floats).
+    Benchmark {
+        name: "cp",
+        full_args: &["2000", "512"],
+        quick_args: &[],
+        paper: &[class("A", &["3968", "512"])],
+    },
+    // Lime Table 3: 432 KB in (32768 voxels of 12 bytes, 3072 samples of 16 bytes), 256 KB
+    // out (32768 pairs of floats): Parboil's small data set.
+    Benchmark {
+        name: "mriq",
+        full_args: &["16384", "2048"],
+        quick_args: &[],
+        paper: &[class("A", &["32768", "3072"])],
     },
     // Fumero (002) Table 4.1: 2 x 8M and 2 x 64M floats.
     Benchmark {
@@ -140,14 +162,14 @@ pub const ALL: &[Benchmark] = &[
     // Fumero Table 4.1: 16M and 64M options.
     Benchmark {
         name: "blackscholes",
-        full_args: &["4000000"],
+        full_args: &["8000000"],
         quick_args: &[],
         paper: &[class("A", &["16777216"]), class("B", &["67108864"])],
     },
     // Fumero Table 4.1: 4M and 32M points, one assignment and update step (8 clusters).
     Benchmark {
         name: "kmeans",
-        full_args: &["4000000", "8", "1"],
+        full_args: &["8000000", "8", "1"],
         quick_args: &[],
         paper: &[class("A", &["4194304", "8", "1"]), class("B", &["33554432", "8", "1"])],
     },
