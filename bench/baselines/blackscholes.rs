@@ -21,6 +21,10 @@ struct OptionPrice {
 }
 
 /// The sample's `cnd`, with its `float` and `double` steps.
+#[allow(
+    clippy::excessive_precision,
+    reason = "the sample's literals, which round to the same floats"
+)]
 fn cnd(d: f32) -> f32 {
     let a1 = 0.319_381_53f32;
     let a2 = -0.356_563_782f32;

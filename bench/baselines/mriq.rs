@@ -11,8 +11,9 @@ use rayon::prelude::*;
 use somd_runtime::java::{Arg, Random};
 use std::time::Instant;
 
-/// Parboil's `PIx2`, rounded to `float`.
-const PI2: f32 = 6.283_185_307_179_586_476_9;
+/// Parboil's `PIx2` (`6.2831853071795864769f` in the sample), which rounds to the same
+/// `float` as 2π.
+const PI2: f32 = std::f32::consts::TAU;
 
 /// One k-space sample with its phi magnitude.
 #[derive(Clone, Copy)]
