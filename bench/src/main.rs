@@ -144,6 +144,9 @@ fn run(options: &Options) -> Result<(), String> {
         .iter()
         .flat_map(|b| b.arg_sets(&size).into_iter().map(move |args| (*b, args)))
         .collect();
+    for skipped in selected.iter().filter(|b| !jobs.iter().any(|(r, _)| r.name == b.name)) {
+        eprintln!("somd-bench: {} has no size {}; skipped", skipped.name, options.size);
+    }
     selected.retain(|b| jobs.iter().any(|(r, _)| r.name == b.name));
     if selected.is_empty() {
         return Err(format!("no selected benchmark has the size {:?}", options.size));
