@@ -39,8 +39,9 @@ fn multiply_rayon(a: &Coo, x: &[f64], n: usize) -> Vec<f64> {
         let first_row = block * ROWS_PER_TASK;
         let start = a.row.partition_point(|&r| r < first_row);
         let end = a.row.partition_point(|&r| r < first_row + y_block.len());
-        for k in start..end {
-            y_block[a.row[k] - first_row] += a.val[k] * x[a.col[k]];
+        let nonzeros = a.val[start..end].iter().zip(&a.row[start..end]).zip(&a.col[start..end]);
+        for ((&v, &r), &c) in nonzeros {
+            y_block[r - first_row] += v * x[c];
         }
     });
     y
