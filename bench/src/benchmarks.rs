@@ -101,7 +101,7 @@ pub const ALL: &[Benchmark] = &[
     // JavaGrande: N x N with 5N nonzeros, 200 iterations.
     Benchmark {
         name: "sparsematmult",
-        full_args: &["500000", "200"],
+        full_args: &["100000", "200"],
         quick_args: &[],
         paper: &[
             class("A", &["50000", "200"]),
@@ -112,7 +112,7 @@ pub const ALL: &[Benchmark] = &[
     // JavaGrande: N x N matrix.
     Benchmark {
         name: "lufact",
-        full_args: &["2000"],
+        full_args: &["1000"],
         quick_args: &[],
         paper: &[class("A", &["500"]), class("B", &["1000"]), class("C", &["2000"])],
     },
