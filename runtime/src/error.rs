@@ -296,7 +296,7 @@ pub fn report_and_exit(exc: &JavaException) -> ! {
     let _ = lock.flush();
     drop(lock);
     crate::opencl::finish_prewarm();
-    crate::opencl::device::exit_process(1)
+    std::process::exit(1)
 }
 
 /// Installs a panic hook that stays silent for [`JavaException`] payloads (they are reported

@@ -85,7 +85,7 @@ pub fn current_time_millis() -> i64 {
 
 /// Runs a generated program's `main`: like [`error::run_main`], but flushes this module's
 /// output buffer before an exception report and at the end.
-pub fn run_main(body: impl FnOnce()) -> ! {
+pub fn run_main(body: impl FnOnce()) {
     error::install_panic_hook();
     nano_time();
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(body));
@@ -94,7 +94,6 @@ pub fn run_main(body: impl FnOnce()) -> ! {
     if let Err(payload) = outcome {
         error::report_and_exit(&error::exception_from_panic(payload));
     }
-    crate::opencl::device::exit_process(0)
 }
 
 #[cfg(test)]

@@ -89,7 +89,9 @@ fn build(
 ) -> Result<(), String> {
     let name: &'static str = Box::leak(name.to_string().into_boxed_str());
     let body: &'static str = Box::leak(set.body.clone().into_boxed_str());
-    let desc = ProgramDesc { name, defines: "", body, options: "", fast_math };
+    // `-Werror`: a warning of a clang-based compiler (PoCL) is printed on the program's
+    // standard error when the kernel is built, so generated kernels must have none.
+    let desc = ProgramDesc { name, defines: "", body, options: "-Werror", fast_math };
     if let Ok(dir) = std::env::var("SOMD_DUMP_CL_DIR") {
         // For building the same programs with another OpenCL compiler (e.g. a GPU driver).
         let suffix = if fast_math { ".fast" } else { "" };

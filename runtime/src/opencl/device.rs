@@ -84,29 +84,6 @@ fn slots() -> &'static Result<Vec<Slot>, NoPlatform> {
     })
 }
 
-/// Whether any device context was created in this process (see [`exit_process`]).
-static OPENED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// Ends the process with `status` after the program's output has been flushed. When a
-/// device context exists, the C library's `exit` would run the OpenCL driver's exit
-/// handlers, which tear every context down (about 100 ms for one context on the NVIDIA
-/// H200, measured: docs/performance.md); `_exit` skips them: the operating system reclaims
-/// the device's memory when the process ends, as it does for a killed process. Without a
-/// device this is `std::process::exit`.
-pub fn exit_process(status: i32) -> ! {
-    if OPENED.load(Ordering::Acquire) {
-        extern "C" {
-            fn _exit(status: std::ffi::c_int) -> !;
-        }
-        // SAFETY: `_exit` is async-signal-safe and always available from the C library
-        // that std links; standard output and error were flushed by the caller, and no
-        // file the runtime writes (the binary cache) is left half-written: they are
-        // written to a temporary name and renamed before this point.
-        unsafe { _exit(status) }
-    }
-    std::process::exit(status)
-}
-
 /// How long [`discover`] took (reported by the `open` trace event).
 static DISCOVER_NS: AtomicU64 = AtomicU64::new(0);
 
@@ -292,7 +269,6 @@ impl DeviceCtx {
                 ("context_ns", trace::Value::U64(start.elapsed().as_nanos() as u64)),
             ],
         );
-        OPENED.store(true, Ordering::Release);
         Ok(DeviceCtx {
             info: &slot.info,
             label: Box::leak(slot.info.label().into_boxed_str()),

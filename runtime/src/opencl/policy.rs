@@ -216,7 +216,7 @@ pub fn fallback(cause: &str, log: Option<&str>) {
         }
         let _ = stderr.flush();
         drop(stderr);
-        super::device::exit_process(2);
+        std::process::exit(2);
     }
     if trace::enabled() {
         trace::emit("fallback", &[("cause", Value::Str(cause))]);

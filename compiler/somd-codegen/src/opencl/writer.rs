@@ -629,7 +629,7 @@ impl<'a> Writer<'a> {
             }
             Stmt::Expr(e) => writeln!(out, "{level}{};", self.effect(cx, *e)?)?,
             Stmt::If { cond, then_block, else_block } => {
-                writeln!(out, "{level}if ({}) {{", self.expr(cx, *cond)?)?;
+                writeln!(out, "{level}if ({}) {{", condition(&self.expr(cx, *cond)?))?;
                 out.push_str(&self.block(cx, level.next(), then_block)?);
                 if let Some(e) = else_block {
                     writeln!(out, "{level}}} else {{")?;
@@ -639,7 +639,7 @@ impl<'a> Writer<'a> {
             }
             Stmt::Loop { label: None, test, test_at_end, body, update } => {
                 let test = match test {
-                    Some(t) => self.expr(cx, *t)?,
+                    Some(t) => condition(&self.expr(cx, *t)?).to_string(),
                     None => "true".into(),
                 };
                 if *test_at_end {
@@ -1075,5 +1075,32 @@ fn inc_dec_type(ty: PrimType) -> (PrimType, &'static str) {
         PrimType::Float => (PrimType::Float, "1.0f"),
         PrimType::Double => (PrimType::Double, "1.0"),
         _ => (PrimType::Int, "1"),
+    }
+}
+
+/// A condition's text without the parentheses that enclose all of it: `if ((a == b))` makes
+/// clang-based OpenCL compilers (PoCL) print a `-Wparentheses-equality` warning to the
+/// program's standard error.
+fn condition(text: &str) -> &str {
+    let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
+        return text;
+    };
+    let mut depth = 0i32;
+    for ch in inner.chars() {
+        match ch {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth < 0 {
+                    return text; // `(a) && (b)`: the first `(` closes early
+                }
+            }
+            _ => {}
+        }
+    }
+    if depth == 0 {
+        inner
+    } else {
+        text
     }
 }
