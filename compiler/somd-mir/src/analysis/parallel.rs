@@ -538,7 +538,9 @@ impl Cx<'_> {
                     // `m[r][i]` in a 1-D loop over `i`: every iteration writes its own column
                     // (whatever row `r` is), so iterations never write the same element.
                     if indices.len() == 1 {
-                        if let ExprKind::Index { array: inner, index: row } = &func.expr(*array).kind {
+                        if let ExprKind::Index { array: inner, index: row } =
+                            &func.expr(*array).kind
+                        {
                             if let (ExprKind::Local(a), false, true) =
                                 (&func.expr(*inner).kind, is_index(*row), is_index(*idx))
                             {
