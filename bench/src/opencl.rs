@@ -5,18 +5,7 @@
 use std::path::Path;
 use std::process::Command;
 
-/// The benchmarks that `somd-clbaseline` implements (its `NAMES`).
-pub const HAND_OPENCL: &[&str] = &[
-    "vectoradd",
-    "series",
-    "sor",
-    "nbody",
-    "saxpy",
-    "montecarlo",
-    "blackscholes",
-    "kmeans",
-    "crypt",
-];
+pub use somd_bench::HAND_OPENCL;
 
 /// Whether benchmark `name` has a hand-tuned OpenCL baseline.
 pub fn has_hand_opencl(name: &str) -> bool {
