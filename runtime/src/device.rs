@@ -33,8 +33,10 @@
 //! warning (exit 2 under `SOMD_STRICT=1`), as does a program without the kernel.
 //! OpenCL failures after placement end the program ([`crate::opencl::OrFatal`]).
 
+mod resident;
 mod sync;
 
+pub use resident::Key as ResidentKey;
 pub use sync::{SyncCall, SyncDesc};
 
 use crate::error::SourcePos;
@@ -178,6 +180,11 @@ pub trait HostArray {
     fn raw_rows(&self) -> Option<Vec<&[u8]>> {
         None
     }
+    /// For a value array, the key under which its device copy is kept across calls
+    /// (`device/resident.rs`); `None` for arrays the host may change.
+    fn resident_key(&self) -> Option<ResidentKey> {
+        None
+    }
 }
 
 /// The bytes of the elements of `slots` (`T::RAW` types only: their memory is their device
@@ -205,23 +212,111 @@ fn slot_bytes_mut<T: DevElem>(slots: &[crate::value::Slot<T>]) -> &mut [u8] {
     }
 }
 
+/// Below this many bytes a conversion between host values and their device representation
+/// stays on the calling thread.
+const PARALLEL_CONVERT_MIN: usize = 1 << 20;
+
+/// Threads for converting `bytes` bytes: one per MiB, at most the CPU pool's size.
+fn convert_threads(bytes: usize) -> usize {
+    (bytes / PARALLEL_CONVERT_MIN).clamp(1, crate::exec::placement().threads.max(1))
+}
+
+/// Runs `work(chunk)` for every chunk `0..chunks`, on up to `threads` threads (the calling
+/// one included; threads that cannot be started leave their share to the others).
+fn for_each_chunk(chunks: usize, threads: usize, work: impl Fn(usize) + Sync) {
+    use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+    let next = AtomicUsize::new(0);
+    let drain = || loop {
+        let chunk = next.fetch_add(1, Relaxed);
+        if chunk >= chunks {
+            break;
+        }
+        work(chunk);
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads.min(chunks) {
+            // A thread that cannot be started is not needed: `drain` below takes its chunks.
+            let _ = std::thread::Builder::new().spawn_scoped(scope, drain);
+        }
+        drain();
+    });
+}
+
+/// A pointer to the elements being written by [`decode`]'s threads.
+struct Dst<U>(*mut std::mem::MaybeUninit<U>);
+
+// SAFETY: the threads write disjoint elements through it (one chunk each).
+unsafe impl<U: Send> Send for Dst<U> {}
+// SAFETY: as above.
+unsafe impl<U: Send> Sync for Dst<U> {}
+
+/// The elements whose device representation is `bytes`, each wrapped by `wrap`, in a new
+/// buffer; large arrays (value classes convert field by field) are converted on several
+/// threads.
+fn decode<T: DevElem, U: Send + Sync>(bytes: &[u8], wrap: fn(T) -> U) -> std::sync::Arc<[U]> {
+    let size = T::ELEM.size().max(1);
+    let n = bytes.len() / size;
+    let threads = convert_threads(bytes.len());
+    let mut out: std::sync::Arc<[std::mem::MaybeUninit<U>]> = std::sync::Arc::new_uninit_slice(n);
+    let Some(slots) = std::sync::Arc::get_mut(&mut out).filter(|_| threads > 1) else {
+        return bytes.chunks_exact(size).map(|b| wrap(T::take(b))).collect();
+    };
+    let dst = Dst(slots.as_mut_ptr());
+    let per = n.div_ceil(threads * 4).max(1);
+    let dst = &dst;
+    for_each_chunk(n.div_ceil(per), threads, |chunk| {
+        for i in chunk * per..((chunk + 1) * per).min(n) {
+            let value = wrap(T::take(&bytes[i * size..(i + 1) * size]));
+            // SAFETY: `i < n`, and each index belongs to one chunk, written by one thread.
+            unsafe { dst.0.add(i).write(std::mem::MaybeUninit::new(value)) };
+        }
+    });
+    // SAFETY: the chunks tile `0..n`, and `for_each_chunk` returns after all of them ran.
+    unsafe { out.assume_init() }
+}
+
+/// The device representation of `items` (`get` reads one), converted on several threads
+/// when large.
+fn encode<S: Sync, T: DevElem>(items: &[S], get: fn(&S) -> T) -> Vec<u8> {
+    let size = T::ELEM.size();
+    let mut out = vec![0u8; items.len() * size];
+    let threads = convert_threads(out.len());
+    if threads <= 1 {
+        out.clear();
+        for item in items {
+            get(item).put(&mut out);
+        }
+        return out;
+    }
+    let per = items.len().div_ceil(threads * 4).max(1);
+    let targets: Vec<std::sync::Mutex<&mut [u8]>> =
+        out.chunks_mut(per * size).map(std::sync::Mutex::new).collect();
+    for_each_chunk(targets.len(), threads, |chunk| {
+        let mut local = Vec::with_capacity(per * size);
+        for item in items.iter().skip(chunk * per).take(per) {
+            get(item).put(&mut local);
+        }
+        if let Ok(mut target) = targets[chunk].lock() {
+            target.copy_from_slice(&local);
+        }
+    });
+    drop(targets);
+    out
+}
+
 impl<T: DevElem> HostArray for Array<T> {
     fn elem(&self) -> Elem {
         T::ELEM
     }
 
     fn shape(&self) -> Option<Vec<usize>> {
-        let has_null =
-            matches!(T::ELEM, Elem::Struct(_)) && self.slots().iter().any(|s| s.get().is_null());
+        let has_null = matches!(T::ELEM, Elem::Struct(_))
+            && self.slots().iter().any(|s| s.get_ref().is_null());
         (!self.is_null() && !has_null).then(|| vec![self.len()])
     }
 
     fn bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.len() * T::ELEM.size());
-        for slot in self.slots() {
-            slot.get().put(&mut out);
-        }
-        out
+        encode(self.slots(), crate::value::Slot::<T>::get)
     }
 
     fn raw_rows(&self) -> Option<Vec<&[u8]>> {
@@ -270,11 +365,12 @@ impl<T: DevElem> HostArray for VArr<T> {
     }
 
     fn bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.items().len() * T::ELEM.size());
-        for item in self.items() {
-            item.put(&mut out);
-        }
-        out
+        encode(self.items(), T::clone)
+    }
+
+    fn resident_key(&self) -> Option<ResidentKey> {
+        let bytes = self.items().len() * T::ELEM.size();
+        self.downgrade().map(|weak| ResidentKey::of(weak, bytes))
     }
 
     fn raw_rows(&self) -> Option<Vec<&[u8]>> {
@@ -325,6 +421,10 @@ impl<A: HostArray + ?Sized> HostArray for &A {
 
     fn raw_rows(&self) -> Option<Vec<&[u8]>> {
         (**self).raw_rows()
+    }
+
+    fn resident_key(&self) -> Option<ResidentKey> {
+        (**self).resident_key()
     }
 }
 
@@ -485,6 +585,19 @@ pub struct DeviceResult {
     /// Per kernel argument: the downloaded output, if it is one.
     outputs: Vec<Option<Output>>,
     partials: Vec<u8>,
+    /// The device buffer of a `@` result of value-class elements, kept (see
+    /// `device/resident.rs`) once [`DeviceResult::result`] has made the value array.
+    result_buf: PendingBuf,
+}
+
+/// A buffer waiting for the value array whose contents it holds.
+#[derive(Default)]
+struct PendingBuf(std::sync::Mutex<Option<(&'static DeviceCtx, DevBuf)>>);
+
+impl std::fmt::Debug for PendingBuf {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PendingBuf")
+    }
 }
 
 impl DeviceResult {
@@ -495,7 +608,7 @@ impl DeviceResult {
                 any.downcast_ref::<Array<T>>().cloned().unwrap_or_default()
             }
             Some(Some(Output::Bytes(bytes, _))) => {
-                Array::from_vec(bytes.chunks_exact(T::ELEM.size()).map(T::take).collect())
+                Array::from_buffer(decode(bytes, crate::value::Slot::new))
             }
             _ => Array::default(),
         }
@@ -524,7 +637,12 @@ impl DeviceResult {
         match self.outputs.iter().flatten().next() {
             Some(Output::Typed(any)) => any.downcast_ref::<VArr<T>>().cloned().unwrap_or_default(),
             Some(Output::Bytes(bytes, _)) => {
-                VArr::from_vec(bytes.chunks_exact(T::ELEM.size()).map(T::take).collect())
+                let array: VArr<T> = VArr::from_arc(decode(bytes, std::convert::identity));
+                let pending = self.result_buf.0.lock().ok().and_then(|mut held| held.take());
+                if let (Some((ctx, buf)), Some(key)) = (pending, array.resident_key()) {
+                    resident::keep(ctx, key, buf);
+                }
+                array
             }
             None => VArr::from_vec(Vec::new()),
         }
@@ -539,6 +657,23 @@ impl DeviceResult {
 /// A device buffer of the call.
 struct DevBuf {
     buffer: Buffer<u8>,
+}
+
+/// The buffer an argument of a call uses: the call's own, or a value array's copy kept
+/// across calls (`device/resident.rs`), which kernels only read.
+enum Held {
+    Own(DevBuf),
+    Shared(std::sync::Arc<DevBuf>),
+}
+
+impl std::ops::Deref for Held {
+    type Target = DevBuf;
+    fn deref(&self) -> &DevBuf {
+        match self {
+            Held::Own(buf) => buf,
+            Held::Shared(buf) => buf,
+        }
+    }
 }
 
 fn allocate(ctx: &'static DeviceCtx, bytes: usize, label: &str) -> Option<DevBuf> {
@@ -562,9 +697,22 @@ fn zero_fill(ctx: &'static DeviceCtx, buf: &mut DevBuf, bytes: usize) {
 }
 
 /// A device buffer holding `array`, uploaded once: straight from the host's storage when
-/// that is the device representation, else from its converted bytes. `None`: too large for
-/// the device (the policy's fallback).
-fn upload(ctx: &'static DeviceCtx, array: &dyn HostArray, name: &str) -> Option<DevBuf> {
+/// that is the device representation, else from its converted bytes; a value array's
+/// buffer is kept for later calls, and found there instead of uploaded again. `None`: too
+/// large for the device (the policy's fallback).
+fn upload(ctx: &'static DeviceCtx, array: &dyn HostArray, name: &str) -> Option<Held> {
+    let key = array.resident_key();
+    if let Some(buf) = key.as_ref().and_then(|key| resident::find(ctx, key, name)) {
+        return Some(Held::Shared(buf));
+    }
+    let buf = upload_new(ctx, array, name)?;
+    Some(match key {
+        Some(key) => Held::Shared(resident::keep(ctx, key, buf)),
+        None => Held::Own(buf),
+    })
+}
+
+fn upload_new(ctx: &'static DeviceCtx, array: &dyn HostArray, name: &str) -> Option<DevBuf> {
     match array.raw_rows() {
         Some(rows) => {
             let bytes = rows.iter().map(|row| row.len()).sum();
@@ -595,11 +743,12 @@ fn download(
     dims: Vec<usize>,
     value_array: bool,
     name: &str,
-) -> Output {
+) -> (Output, Option<ResidentKey>) {
     macro_rules! typed {
-        ($ty:ty) => {
-            Output::Typed(read_typed::<$ty>(ctx, buf, &dims, value_array, name))
-        };
+        ($ty:ty) => {{
+            let (array, key) = read_typed::<$ty>(ctx, buf, &dims, value_array, name);
+            (Output::Typed(array), key)
+        }};
     }
     match elem {
         Elem::I8 => typed!(i8),
@@ -614,20 +763,21 @@ fn download(
             if !bytes.is_empty() {
                 buffer::read(ctx, &buf.buffer, 0, &mut bytes, name).or_fatal();
             }
-            Output::Bytes(bytes, dims)
+            (Output::Bytes(bytes, dims), None)
         }
     }
 }
 
-/// Reads the buffer into a new `VArr<T>` (`value_array`), `Array<Array<T>>` (two
-/// dimensions) or `Array<T>` of a [`DevElem::RAW`] type.
+/// Reads the buffer into a new `VArr<T>` (`value_array`, with the key under which the
+/// buffer can be kept), `Array<Array<T>>` (two dimensions) or `Array<T>` of a
+/// [`DevElem::RAW`] type.
 fn read_typed<T: DevElem>(
     ctx: &'static DeviceCtx,
     buf: &DevBuf,
     dims: &[usize],
     value_array: bool,
     name: &str,
-) -> Box<dyn std::any::Any + Send + Sync> {
+) -> (Box<dyn std::any::Any + Send + Sync>, Option<ResidentKey>) {
     let n: usize = dims.iter().product();
     if value_array {
         let mut items: std::sync::Arc<[T]> = (0..n).map(|_| T::default()).collect();
@@ -644,7 +794,9 @@ fn read_typed<T: DevElem>(
                 buffer::read(ctx, &buf.buffer, 0, bytes, name).or_fatal();
             }
         }
-        return Box::new(VArr::from_arc(items));
+        let array = VArr::from_arc(items);
+        let key = array.resident_key();
+        return (Box::new(array), key);
     }
     if let [rows, cols] = *dims {
         let arrays: Vec<Array<T>> =
@@ -655,13 +807,13 @@ fn read_typed<T: DevElem>(
             buffer::read_rows(ctx, &buf.buffer, &mut targets, name).or_fatal();
         }
         drop(targets);
-        return Box::new(Array::from_vec(arrays));
+        return (Box::new(Array::from_vec(arrays)), None);
     }
     let array = Array::from_buffer(crate::value::default_slots::<T>(n));
     if n > 0 {
         buffer::read(ctx, &buf.buffer, 0, slot_bytes_mut(array.slots()), name).or_fatal();
     }
-    Box::new(array)
+    (Box::new(array), None)
 }
 
 /// Runs `desc` on the device for `args`, or returns `None` when the call runs on the CPU
@@ -881,12 +1033,12 @@ fn execute(
     let groups = if desc.fold { items } else { items.div_ceil(local) };
     // Buffers: inputs uploaded once, outputs zero-filled on the device.
     let mut chained = chained;
-    let mut bufs: Vec<Option<DevBuf>> = Vec::with_capacity(desc.args.len());
+    let mut bufs: Vec<Option<Held>> = Vec::with_capacity(desc.args.len());
     for (k, spec) in desc.args.iter().enumerate() {
         let name = desc.names.get(k).copied().unwrap_or("?");
         bufs.push(match spec {
             ArgSpec::Param(p) if chained.as_ref().is_some_and(|(c, _)| c == p) => {
-                chained.take().map(|(_, buf)| buf)
+                chained.take().map(|(_, buf)| Held::Own(buf))
             }
             ArgSpec::Param(p) => match args.get(*p)? {
                 HostArg::Array(a) => Some(upload(ctx, *a, name)?),
@@ -897,12 +1049,12 @@ fn execute(
                 let bytes = n * elem.size();
                 let mut buf = allocate(ctx, bytes, name)?;
                 zero_fill(ctx, &mut buf, bytes);
-                Some(buf)
+                Some(Held::Own(buf))
             }
-            ArgSpec::Result(elem) => Some(allocate(ctx, count * elem.size(), name)?),
+            ArgSpec::Result(elem) => Some(Held::Own(allocate(ctx, count * elem.size(), name)?)),
             ArgSpec::Partials(elem) => {
                 let bytes = groups * elem.size();
-                Some(allocate(ctx, bytes, name)?)
+                Some(Held::Own(allocate(ctx, bytes, name)?))
             }
             _ => None,
         });
@@ -955,17 +1107,32 @@ fn execute(
     }
     // Exceptions first: nothing is read before the error buffer is checked.
     err.check(desc.sites).or_fatal();
-    let mut result =
-        DeviceResult { outputs: desc.args.iter().map(|_| None).collect(), partials: Vec::new() };
+    let mut result = DeviceResult {
+        outputs: desc.args.iter().map(|_| None).collect(),
+        ..DeviceResult::default()
+    };
     let mut kept = None;
     for (k, spec) in desc.args.iter().enumerate() {
         let name = desc.names.get(k).copied().unwrap_or("?");
         match (spec, bufs[k].take()) {
-            (ArgSpec::Result(_), Some(buf)) if keep_result => kept = Some(buf),
+            (ArgSpec::Result(_), Some(Held::Own(buf))) if keep_result => kept = Some(buf),
             (ArgSpec::Output { elem, .. } | ArgSpec::Result(elem), Some(buf)) => {
                 let dims = out_dims[k].clone().unwrap_or_default();
                 let value_array = matches!(spec, ArgSpec::Result(_));
-                result.outputs[k] = Some(download(ctx, &buf, *elem, dims, value_array, name));
+                let (output, key) = download(ctx, &buf, *elem, dims, value_array, name);
+                // The `@` result is a value array: later calls passing it find it here.
+                if let (Held::Own(buf), true) = (buf, value_array) {
+                    match (key, &output) {
+                        (Some(key), _) => drop(resident::keep(ctx, key, buf)),
+                        (None, Output::Bytes(..)) => {
+                            if let Ok(mut pending) = result.result_buf.0.lock() {
+                                *pending = Some((ctx, buf));
+                            }
+                        }
+                        (None, Output::Typed(_)) => {}
+                    }
+                }
+                result.outputs[k] = Some(output);
             }
             (ArgSpec::Partials(elem), Some(buf)) => {
                 let mut bytes = vec![0u8; groups * elem.size()];
@@ -1112,6 +1279,30 @@ mod tests {
     }
 
     #[test]
+    fn large_arrays_convert_on_several_threads_in_order() {
+        // 3 MiB of `i64`: past `PARALLEL_CONVERT_MIN`, so both directions split the work
+        // (with at least two pool threads).
+        let n = 3 * PARALLEL_CONVERT_MIN / 8 + 5;
+        let values: Vec<i64> = (0..n as i64).map(|i| i * 7 - 3).collect();
+        let array = VArr::from_vec(values.clone());
+        let bytes = array.bytes();
+        let mut expected = Vec::new();
+        for v in &values {
+            v.put(&mut expected);
+        }
+        assert_eq!(bytes, expected);
+        let back: std::sync::Arc<[i64]> = decode(&bytes, std::convert::identity);
+        assert_eq!(&back[..], &values[..]);
+        let slots = decode::<i64, _>(&bytes, crate::value::Slot::new);
+        assert_eq!(slots[n - 1].get(), values[n - 1]);
+        for threads in [1, 2, 5] {
+            let seen: Vec<std::sync::Mutex<u32>> = (0..13).map(|_| Default::default()).collect();
+            for_each_chunk(13, threads, |c| *seen[c].lock().unwrap() += 1);
+            assert!(seen.iter().all(|s| *s.lock().unwrap() == 1), "{threads} threads");
+        }
+    }
+
+    #[test]
     fn outputs_and_partials_decode_as_arrays() {
         let mut bytes = Vec::new();
         for v in [1i32, 2, 3, 4, 5, 6] {
@@ -1120,6 +1311,7 @@ mod tests {
         let result = DeviceResult {
             outputs: vec![None, Some(Output::Bytes(bytes.clone(), vec![2, 3]))],
             partials: bytes,
+            ..DeviceResult::default()
         };
         let m = result.output_2d::<i32>(1);
         assert_eq!(m.len(), 2);

@@ -433,6 +433,13 @@ impl<T> VArr<T> {
         self.items.as_deref().unwrap_or(&[])
     }
 
+    /// A weak handle on the storage (`None` for `null`): while it is held the storage's
+    /// address is not reused, so the address names this array's contents for as long as
+    /// the handle says it is alive (the device keeps copies of value arrays by it).
+    pub fn downgrade(&self) -> Option<std::sync::Weak<[T]>> {
+        self.items.as_ref().map(Arc::downgrade)
+    }
+
     #[inline(always)]
     pub fn is_null(&self) -> bool {
         self.items.is_none()

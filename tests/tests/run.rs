@@ -717,11 +717,13 @@ struct CallTrace {
     launches: u64,
     h2d: Vec<(String, u64)>,
     d2h: Vec<(String, u64)>,
+    /// Value arrays found already on the device (`resident` events), not uploaded.
+    resident: Vec<(String, u64)>,
 }
 
 fn device_calls(stderr: &str) -> Vec<CallTrace> {
     let mut calls = Vec::new();
-    let (mut h2d, mut d2h) = (Vec::new(), Vec::new());
+    let (mut h2d, mut d2h, mut resident) = (Vec::new(), Vec::new(), Vec::new());
     for line in stderr.lines() {
         let Ok(event) = serde_json::from_str::<Value>(line) else { continue };
         let text = |key: &str| event[key].as_str().unwrap_or_default().to_string();
@@ -731,12 +733,14 @@ fn device_calls(stderr: &str) -> Vec<CallTrace> {
                 h2d.push((text("buffer"), number("bytes")))
             }
             Some("transfer") => d2h.push((text("buffer"), number("bytes"))),
+            Some("resident") => resident.push((text("buffer"), number("bytes"))),
             Some("call") => calls.push(CallTrace {
                 name: text("name"),
                 work_items: number("work_items"),
                 launches: number("launches"),
                 h2d: std::mem::take(&mut h2d),
                 d2h: std::mem::take(&mut d2h),
+                resident: std::mem::take(&mut resident),
             }),
             _ => {}
         }
@@ -954,6 +958,97 @@ fn device_sync_loops_keep_buffers_resident() {
                     assert!(*bytes < up[0].1, "{name}: {label} partials of {bytes} bytes");
                 }
             }
+        }
+    }
+}
+
+/// A value array never changes, so its device copy serves every later device call that
+/// passes it: under `SOMD_TRACE=json`, a value array made by `@` comes down once and never
+/// goes up again, and a host-made one goes up once however many calls read it.
+#[test]
+fn device_value_arrays_stay_resident_across_calls() {
+    let placements = match placements() {
+        Ok(list) => list,
+        Err(why) => panic!("{why}"),
+    };
+    let Some(opencl) = placements.iter().find(|p| p.device == "opencl") else {
+        return; // skipped loudly by `placements`
+    };
+    // Per device call: name, inputs up, inputs found on the device, results down.
+    type Call<'a> = (&'a str, &'a [&'a str], &'a [&'a str], &'a [&'a str]);
+    // Buffers are named after the kernel's parameters (`arg0` is the first mapped
+    // argument) and `somd_out`, the `@` result.
+    let map = |name| (name, &[][..], &["arg0"][..], &["somd_out"][..]);
+    let sum = |name| (name, &[][..], &["arg0"][..], &["somd_partials"][..]);
+    let cases: [(&str, &str, Vec<Call>); 2] = [
+        (
+            "tests/run",
+            "device_resident",
+            vec![
+                // `xs` goes up once; `ys` comes down and stays on the device.
+                ("Main.twice", &["arg0"], &[], &["somd_out"]),
+                sum("Main.weigh"),
+                sum("Main.weigh"),
+                sum("Main.weigh"),
+                // `pairs` (value-class elements) comes down and stays on the device.
+                map("Main.split"),
+                sum("Main.low"),
+                sum("Main.high"),
+                // `xs` is still on the device from the first call.
+                map("Main.shifted"),
+                map("Main.shifted"),
+                map("Main.shifted"),
+                map("Main.shifted"),
+            ],
+        ),
+        (
+            "samples",
+            "blackscholes",
+            vec![
+                ("BlackScholes.price", &["arg0"], &[], &["somd_out"]),
+                // Both totals read the prices the first map left on the device.
+                sum("BlackScholes.callOf"),
+                sum("BlackScholes.putOf"),
+                ("BlackScholes.totalCalls", &["stocks"], &[], &["somd_partials"]),
+            ],
+        ),
+    ];
+    for (suite, name, wanted) in cases {
+        let found = built().entries.iter().find(|e| e.suite == suite && stem(&e.program) == name);
+        let Some(entry) = found else {
+            assert!(!filter_words().is_empty(), "{name} is not in {suite}");
+            continue;
+        };
+        let binary = match &entry.binary {
+            Ok(binary) => binary,
+            Err(why) => panic!("{name}: {why}"),
+        };
+        let expected = match expected(&repo_root().join(suite), &entry.program) {
+            Ok(expected) => expected,
+            Err(why) => panic!("{why}"),
+        };
+        let outcome = run_with_env(binary, &[], *opencl, &[("SOMD_TRACE", "json")]);
+        assert_eq!(outcome.status, Some(0), "{name} stderr:\n{}", outcome.stderr);
+        assert_eq!(outcome.stdout, expected.stdout, "{name}");
+        let calls = device_calls(&outcome.stderr);
+        let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
+        let wanted_names: Vec<&str> = wanted.iter().map(|w| w.0).collect();
+        assert_eq!(names, wanted_names, "{name}: device calls in\n{}", outcome.stderr);
+        let list = |v: &[(String, u64)]| v.iter().map(|(b, _)| b.clone()).collect::<Vec<_>>();
+        let seen: Vec<String> = calls
+            .iter()
+            .map(|c| {
+                let (up, kept, down) = (list(&c.h2d), list(&c.resident), list(&c.d2h));
+                format!("{}: up {up:?}, resident {kept:?}, down {down:?}", c.name)
+            })
+            .collect();
+        let seen = seen.join("\n");
+        for (k, (call, (label, up, resident, down))) in calls.iter().zip(wanted.iter()).enumerate()
+        {
+            let what = format!("{name}: call {k} ({label}); the calls were\n{seen}");
+            assert_eq!(list(&call.h2d), up.to_vec(), "uploads of {what}");
+            assert_eq!(list(&call.resident), resident.to_vec(), "resident inputs of {what}");
+            assert_eq!(list(&call.d2h), down.to_vec(), "downloads of {what}");
         }
     }
 }

@@ -227,7 +227,7 @@ impl<'a> SyncCall<'a> {
         self.err.check(first.sites).or_fatal();
         let mut result = DeviceResult {
             outputs: first.args.iter().map(|_| None).collect(),
-            partials: Vec::new(),
+            ..DeviceResult::default()
         };
         for (k, spec) in first.args.iter().enumerate() {
             let name = first.names.get(k).copied().unwrap_or("?");
@@ -245,7 +245,7 @@ impl<'a> SyncCall<'a> {
                 }
                 _ => continue,
             };
-            result.outputs[k] = Some(super::download(ctx, &buf, elem, dims, false, name));
+            result.outputs[k] = Some(super::download(ctx, &buf, elem, dims, false, name).0);
         }
         if let Some((buf, groups, elem)) = self.partials.take() {
             let mut bytes = vec![0u8; groups * elem.size()];
