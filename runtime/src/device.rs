@@ -842,6 +842,21 @@ fn run_counted(
     execute(&planned, args, None, false).map(|(result, _)| result)
 }
 
+/// Whether `desc`'s construct is placed on a device (LANGUAGE.md §4.1).
+pub fn placed_on_device(desc: &'static KernelDesc) -> bool {
+    matches!(placement_for(desc.label, true), Target::Device(_))
+}
+
+/// A batch of items of an isolated filter task (`Pipe::filter_batched`): its kernel runs
+/// one work-item per item, as a `@` over the batch. `None`: run the batch on the CPU.
+pub fn run_filter<T: DevElem, U: DevElem>(
+    desc: &'static KernelDesc,
+    items: &[T],
+) -> Option<VArr<U>> {
+    let batch = VArr::from_vec(items.to_vec());
+    run_counted(desc, items.len(), &[HostArg::from(&batch)]).map(|done| done.result::<U>())
+}
+
 /// Two `@` where the result of the first is the first mapped argument of the second
 /// (`C @ g(C @ f(x), ..)`): when both are placed on the same device, the intermediate
 /// array never leaves it. `outer_lens` are the lengths of the second map's other mapped

@@ -680,9 +680,17 @@ pub fn reduce_array_with<T, A: Elements<T>>(
 
 type Item = Box<dyn Any + Send>;
 
+/// A batch of a device filter: the results in order, or `None` for the CPU path.
+type RunBatch = Box<dyn FnMut(&[Item]) -> Option<Vec<Item>> + Send>;
+
 enum Stage {
     Source(Box<dyn FnMut() -> Item + Send>),
     Filter(Box<dyn FnMut(Item) -> Item + Send>),
+    /// An isolated filter whose batches may run on a device (`worker`: the CPU path).
+    DeviceFilter {
+        worker: Box<dyn FnMut(Item) -> Item + Send>,
+        device: RunBatch,
+    },
     Sink(Box<dyn FnMut(Item) + Send>),
 }
 
@@ -761,6 +769,38 @@ impl Task {
         Task::of(Stage::Filter(Box::new(move |item| Box::new(worker(unbox::<T>(item))) as Item)))
     }
 
+    /// An isolated filter task (LANGUAGE.md §3.1) whose kernel is `desc`: batches of the
+    /// items waiting on its input edge run on the device where the worker is placed there
+    /// ([`crate::task::Pipe::filter_batched`]), item by item through `worker` otherwise.
+    pub fn filter_device<T, U>(
+        desc: &'static crate::device::KernelDesc,
+        mut worker: impl FnMut(T) -> U + Send + 'static,
+    ) -> Task
+    where
+        T: crate::device::DevElem,
+        U: crate::device::DevElem,
+    {
+        // Placed once per task: on the CPU, batches go straight to `worker`.
+        let mut placed = None;
+        let device = move |items: &[Item]| {
+            if !*placed.get_or_insert_with(|| crate::device::placed_on_device(desc)) {
+                return None;
+            }
+            // An item of another type (an `int` into a `long` worker) takes the CPU path,
+            // which widens it.
+            let values: Vec<T> = items
+                .iter()
+                .map(|item| item.downcast_ref::<T>().cloned())
+                .collect::<Option<_>>()?;
+            let results = crate::device::run_filter::<T, U>(desc, &values)?;
+            Some(results.items().iter().map(|r| Box::new(r.clone()) as Item).collect())
+        };
+        Task::of(Stage::DeviceFilter {
+            worker: Box::new(move |item| Box::new(worker(unbox::<T>(item))) as Item),
+            device: Box::new(device),
+        })
+    }
+
     /// A sink task.
     pub fn sink<T: 'static>(mut worker: impl FnMut(T) + Send + 'static) -> Task {
         Task::of(Stage::Sink(Box::new(move |item| worker(unbox::<T>(item)))))
@@ -823,6 +863,7 @@ fn build_graph(stages: Vec<Stage>, pos: &'static SourcePos) -> crate::task::Grap
     for stage in stages.by_ref() {
         match stage {
             Stage::Filter(worker) => pipe = pipe.filter(worker),
+            Stage::DeviceFilter { worker, device } => pipe = pipe.filter_batched(device, worker),
             Stage::Sink(worker) => return pipe.sink(worker),
             Stage::Source(_) => {
                 error::illegal_state("a source task can only start a task graph".to_string(), pos)

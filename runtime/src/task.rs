@@ -33,6 +33,10 @@ use std::thread::{self, JoinHandle};
 /// Capacity of each edge of a task graph.
 pub const CHANNEL_CAPACITY: usize = 64;
 
+/// The most items a device filter task runs in one batch (a batch is what is waiting on
+/// its input edge, so at most about [`CHANNEL_CAPACITY`] in practice).
+pub const BATCH_MAX: usize = 4096;
+
 /// The payload of `throw new Underflow()`: the end of a source's stream.
 #[derive(Debug, Clone, Copy)]
 pub struct Underflow;
@@ -88,6 +92,63 @@ impl<T: Send + 'static> Pipe<T> {
                 for item in input.iter() {
                     if tx.send(worker(item)).is_err() {
                         return;
+                    }
+                }
+            })
+        };
+        let name = format!("filter {}", self.stages.len());
+        self.stages.push((name, Box::new(body)));
+        Pipe { stages: self.stages, output: rx }
+    }
+
+    /// `=> task C.m` for an isolated filter worker `m` that may run on a device: the task
+    /// takes every item already waiting on its input edge (at least one, at most
+    /// [`BATCH_MAX`]) and passes the batch to `device`, which runs the worker's kernel over
+    /// it and returns the results in order, or `None` when the batch runs on the CPU
+    /// (`worker`, item by item). A Java exception raised by the device call (a failure the
+    /// kernel recorded) runs the batch again on the CPU: the worker is isolated, so running
+    /// it again changes nothing but the order of events, and the CPU sends the results of
+    /// the items before the failing one and raises its exception as a CPU task would.
+    pub fn filter_batched<U, D, W>(mut self, mut device: D, mut worker: W) -> Pipe<U>
+    where
+        U: Send + 'static,
+        D: FnMut(&[T]) -> Option<Vec<U>> + Send + 'static,
+        W: FnMut(T) -> U + Send + 'static,
+    {
+        let (tx, rx) = bounded::<U>(CHANNEL_CAPACITY);
+        let input = self.output;
+        let body = move || {
+            end_quietly_on_underflow(|| {
+                let mut batch = Vec::new();
+                while let Ok(first) = input.recv() {
+                    batch.push(first);
+                    while batch.len() < BATCH_MAX {
+                        match input.try_recv() {
+                            Ok(item) => batch.push(item),
+                            Err(_) => break,
+                        }
+                    }
+                    let ran = match catch_unwind(AssertUnwindSafe(|| device(&batch))) {
+                        Ok(ran) => ran,
+                        Err(payload) if payload.is::<crate::error::JavaException>() => None,
+                        Err(payload) => resume_unwind(payload),
+                    };
+                    match ran {
+                        Some(results) => {
+                            batch.clear();
+                            for result in results {
+                                if tx.send(result).is_err() {
+                                    return;
+                                }
+                            }
+                        }
+                        None => {
+                            for item in batch.drain(..) {
+                                if tx.send(worker(item)).is_err() {
+                                    return;
+                                }
+                            }
+                        }
                     }
                 }
             })

@@ -1052,3 +1052,49 @@ fn device_value_arrays_stay_resident_across_calls() {
         }
     }
 }
+
+/// Isolated filter tasks run on the device in batches of the items waiting on their input
+/// edge: under `SOMD_TRACE=json` the worker's device calls together cover every item once.
+/// A failure recorded by the kernel runs the batch again on the CPU, so `exc_task` (a
+/// division by zero in the fifth item) prints and fails exactly as on the CPU (the suite
+/// compares its output on every placement) after at least one device call.
+#[test]
+fn device_filter_tasks_run_in_batches() {
+    let placements = match placements() {
+        Ok(list) => list,
+        Err(why) => panic!("{why}"),
+    };
+    let Some(opencl) = placements.iter().find(|p| p.device == "opencl") else {
+        return; // skipped loudly by `placements`
+    };
+    // Suite, program, worker, items it receives (0 = the kernel fails: the CPU reruns).
+    let cases = [
+        ("samples", "pipeline", "Pipeline.square", 20),
+        ("tests/run", "exc_task", "Main.invert", 0),
+    ];
+    for (suite, name, worker, items) in cases {
+        let found = built().entries.iter().find(|e| e.suite == suite && stem(&e.program) == name);
+        let Some(entry) = found else {
+            assert!(!filter_words().is_empty(), "{name} is not in {suite}");
+            continue;
+        };
+        let binary = match &entry.binary {
+            Ok(binary) => binary,
+            Err(why) => panic!("{name}: {why}"),
+        };
+        let expected = match expected(&repo_root().join(suite), &entry.program) {
+            Ok(expected) => expected,
+            Err(why) => panic!("{why}"),
+        };
+        let outcome = run_with_env(binary, &expected.args, *opencl, &[("SOMD_TRACE", "json")]);
+        assert_eq!(outcome.stdout, expected.stdout, "{name}");
+        assert_eq!(outcome.status, Some(expected.status), "{name} stderr:\n{}", outcome.stderr);
+        let calls = device_calls(&outcome.stderr);
+        let batches: Vec<&CallTrace> = calls.iter().filter(|c| c.name == worker).collect();
+        assert!(!batches.is_empty(), "{name}: no device call of {worker} in\n{}", outcome.stderr);
+        if items > 0 {
+            let covered: u64 = batches.iter().map(|c| c.work_items).sum();
+            assert_eq!(covered, items, "{name}: items of {worker} on the device");
+        }
+    }
+}

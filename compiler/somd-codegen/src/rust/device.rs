@@ -55,6 +55,9 @@ pub struct Glue {
     /// Per `op ! array` (function, `!` expression) run by the runtime's device reduction:
     /// its placement label.
     pub array_reduces: HashMap<(FuncId, somd_mir::ExprId), String>,
+    /// Per isolated filter task (function, `task` expression) whose batches can run on a
+    /// device.
+    pub tasks: HashMap<(FuncId, somd_mir::ExprId), MapCall>,
     /// Eligible constructs that still run on the CPU, with why (`label`, reason).
     pub host_notes: Vec<(String, String)>,
     /// The OpenCL writer failed (an internal error; the program runs on the CPU).
@@ -110,6 +113,12 @@ impl Glue {
             };
             (format!("K_MAP_{}_{}", func.0, expr.0), elem)
         })
+    }
+
+    /// The `KernelDesc` static of the filter task at `expr` of `func`, when its batches
+    /// have a device path.
+    pub fn task_desc(&self, func: FuncId, expr: somd_mir::ExprId) -> Option<String> {
+        self.tasks.get(&(func, expr)).map(|_| format!("K_TASK_{}_{}", func.0, expr.0))
     }
 
     /// The placement label of the `op ! array` at `expr` when the runtime's device
@@ -201,9 +210,13 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
                     Err(why) => Err(why),
                 }
             }
-            Subject::Task { .. } => {
-                Err("filter tasks run on the CPU: their host glue is not written yet")
-            }
+            Subject::Task { in_func, expr } => match map_call(module, &glue.kernels, &info, plan) {
+                Ok(call) => {
+                    glue.tasks.insert((*in_func, *expr), call);
+                    continue;
+                }
+                Err(why) => Err(why),
+            },
         };
         match (verdict, &placement.subject) {
             (Ok(call), Subject::SomdMethod(fid)) => {
@@ -245,6 +258,29 @@ fn map_call(
         KernelKind::FoldFunc { .. } => {
             return Err("`C.m ! a` over value-class elements runs on the CPU (no host glue for \
                         structs)")
+        }
+        KernelKind::Filter { input, output } => {
+            let item_ok = |t: &Type| match t {
+                Type::Prim(_) => true,
+                Type::Object(c) => laid_out(c).is_some(),
+                _ => false,
+            };
+            if !item_ok(input) {
+                return Err("a filter task whose items are not primitives or value classes \
+                            with a device layout runs on the CPU");
+            }
+            match output {
+                Type::Prim(elem) => (&[][..], *elem),
+                Type::Object(c) => {
+                    let (layout, name) = laid_out(c).ok_or(
+                        "a filter task with a value-class result whose class holds arrays or \
+                         references runs on the CPU (no device layout)",
+                    )?;
+                    result_struct = Some((name, layout.size));
+                    (&[][..], PrimType::Int)
+                }
+                _ => return Err("a filter task with a result of this type runs on the CPU"),
+            }
         }
         _ => return Err("not a map kernel"),
     };

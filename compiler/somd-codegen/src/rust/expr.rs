@@ -1031,7 +1031,16 @@ impl<'a> FnCx<'a> {
                 let ty = self.ty(&local.ty)?;
                 recv.push(if is_copy(&local.ty) { "x".to_string() } else { "&x".to_string() });
                 let kind = if callee.ret == Type::Void { "sink" } else { "filter" };
-                format!("Task::{kind}(move |x: {ty}| {name}({}))", recv.join(", "))
+                let desc = self.device.and_then(|g| g.task_desc(self.fid, id));
+                match desc.filter(|_| ctor.is_none()) {
+                    // An isolated filter: batches of items run on the device when placed
+                    // there (`rt::somd::Task::filter_device`).
+                    Some(desc) => format!(
+                        "Task::filter_device(&{desc}, move |x: {ty}| {name}({}))",
+                        recv.join(", ")
+                    ),
+                    None => format!("Task::{kind}(move |x: {ty}| {name}({}))", recv.join(", ")),
+                }
             }
         };
         Ok(if lets.is_empty() {

@@ -141,7 +141,8 @@ impl<'a, W: Write> Writer<'a, W> {
             || !glue.maps.is_empty()
             || !glue.reduces.is_empty()
             || !glue.folds.is_empty()
-            || !glue.array_reduces.is_empty();
+            || !glue.array_reduces.is_empty()
+            || !glue.tasks.is_empty();
         if any_device {
             let mut statics = String::new();
             let file = self.module.files.first().cloned().unwrap_or_else(|| "program".into());
@@ -169,6 +170,12 @@ impl<'a, W: Write> Writer<'a, W> {
             reduces.sort_by_key(|((f, e), _)| (f.0, e.0));
             for ((f, e), call) in reduces {
                 let name = format!("K_RED_{}_{}", f.0, e.0);
+                super::device::write_map_desc(&mut statics, &glue, call, &name)?;
+            }
+            let mut tasks: Vec<_> = glue.tasks.iter().collect();
+            tasks.sort_by_key(|((f, e), _)| (f.0, e.0));
+            for ((f, e), call) in tasks {
+                let name = format!("K_TASK_{}_{}", f.0, e.0);
                 super::device::write_map_desc(&mut statics, &glue, call, &name)?;
             }
             let mut folds: Vec<_> = glue.folds.iter().collect();
