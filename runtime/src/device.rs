@@ -847,14 +847,102 @@ pub fn placed_on_device(desc: &'static KernelDesc) -> bool {
     matches!(placement_for(desc.label, true), Target::Device(_))
 }
 
+/// Whether `a` and `b` are placed on the same device, so that results of one can stay there
+/// for the other.
+pub fn same_device(a: &'static KernelDesc, b: &'static KernelDesc) -> bool {
+    match (placement_for(a.label, true), placement_for(b.label, true)) {
+        (Target::Device(x), Target::Device(y)) => std::ptr::eq(x, y),
+        _ => false,
+    }
+}
+
+/// Items of a task graph, as generated code boxes them between tasks.
+pub type TaskItem = Box<dyn std::any::Any + Send>;
+
+/// The results of one batch of a device filter task left on the device for the next device
+/// filter task of the graph (LANGUAGE.md §3.1: data between consecutive device tasks stays
+/// on the device). It travels down the task edge as one item.
+pub struct DeviceBatch {
+    ctx: &'static DeviceCtx,
+    buf: std::sync::Arc<DevBuf>,
+    count: usize,
+    elem: Elem,
+    /// Downloads the results as the items the producing task would have sent.
+    to_items: fn(&DeviceBatch) -> Vec<TaskItem>,
+}
+
+impl DeviceBatch {
+    /// The items, downloaded (when the next task runs them on the CPU after all).
+    pub fn to_items(&self) -> Vec<TaskItem> {
+        (self.to_items)(self)
+    }
+
+    fn download_as<U: DevElem>(&self) -> Vec<TaskItem> {
+        let (output, _) =
+            download(self.ctx, &self.buf, self.elem, vec![self.count], true, "somd_out");
+        let result = DeviceResult { outputs: vec![Some(output)], ..DeviceResult::default() };
+        result.result::<U>().items().iter().map(|u| Box::new(u.clone()) as TaskItem).collect()
+    }
+}
+
+/// What a batch of a device filter task produced.
+pub enum FilterOut<U> {
+    /// Downloaded.
+    Host(VArr<U>),
+    /// Left on the device for the next task.
+    Device(DeviceBatch),
+}
+
 /// A batch of items of an isolated filter task (`Pipe::filter_batched`): its kernel runs
-/// one work-item per item, as a `@` over the batch. `None`: run the batch on the CPU.
+/// one work-item per item, as a `@` over the batch; with `keep` the results stay on the
+/// device. `None`: run the batch on the CPU.
 pub fn run_filter<T: DevElem, U: DevElem>(
     desc: &'static KernelDesc,
     items: &[T],
-) -> Option<VArr<U>> {
+    keep: bool,
+) -> Option<FilterOut<U>> {
     let batch = VArr::from_vec(items.to_vec());
-    run_counted(desc, items.len(), &[HostArg::from(&batch)]).map(|done| done.result::<U>())
+    filter_call(desc, items.len(), &[HostArg::from(&batch)], None, keep)
+}
+
+/// [`run_filter`] over the results another device filter task left on the device: nothing
+/// goes up. `None`: run the batch on the CPU (from [`DeviceBatch::to_items`]).
+pub fn run_filter_chained<T: DevElem, U: DevElem>(
+    desc: &'static KernelDesc,
+    input: &DeviceBatch,
+    keep: bool,
+) -> Option<FilterOut<U>> {
+    if input.elem != T::ELEM {
+        return None;
+    }
+    let chained = Held::Shared(std::sync::Arc::clone(&input.buf));
+    filter_call(desc, input.count, &[HostArg::Chained], Some((input.ctx, chained)), keep)
+}
+
+fn filter_call<U: DevElem>(
+    desc: &'static KernelDesc,
+    count: usize,
+    args: &[HostArg<'_>],
+    chained: Option<(&'static DeviceCtx, Held)>,
+    keep: bool,
+) -> Option<FilterOut<U>> {
+    let Target::Device(ctx) = placement_for(desc.label, true) else { return None };
+    if chained.as_ref().is_some_and(|(on, _)| !std::ptr::eq(*on, ctx)) {
+        return None;
+    }
+    let planned = plan(ctx, desc, count, args)?;
+    let _scope = trace::CallScope::begin(desc.label, ctx.label);
+    let (done, kept) = execute(&planned, args, chained.map(|(_, buf)| (0, buf)), keep)?;
+    Some(match kept {
+        Some(buf) => FilterOut::Device(DeviceBatch {
+            ctx,
+            buf: std::sync::Arc::new(buf),
+            count,
+            elem: U::ELEM,
+            to_items: DeviceBatch::download_as::<U>,
+        }),
+        None => FilterOut::Host(done.result::<U>()),
+    })
 }
 
 /// Two `@` where the result of the first is the first mapped argument of the second
@@ -887,7 +975,8 @@ pub fn run_map_chain(
     lens.extend_from_slice(outer_lens);
     crate::somd::map_len(&lens, outer_pos);
     let _scope = trace::CallScope::begin(outer.label, ctx.label);
-    execute(&second, outer_args, kept.map(|buf| (0, buf)), false).map(|(result, _)| result)
+    execute(&second, outer_args, kept.map(|buf| (0, Held::Own(buf))), false)
+        .map(|(result, _)| result)
 }
 
 /// Work-items of a fold: at most [`FOLD_ITEMS`], each folding `chunk` consecutive elements.
@@ -1026,7 +1115,7 @@ fn plan(
 fn execute(
     planned: &Planned,
     args: &[HostArg<'_>],
-    chained: Option<(usize, DevBuf)>,
+    chained: Option<(usize, Held)>,
     keep_result: bool,
 ) -> Option<(DeviceResult, Option<DevBuf>)> {
     let Planned { ctx, desc, program, count, values, out_dims, global } = planned;
@@ -1053,7 +1142,7 @@ fn execute(
         let name = desc.names.get(k).copied().unwrap_or("?");
         bufs.push(match spec {
             ArgSpec::Param(p) if chained.as_ref().is_some_and(|(c, _)| c == p) => {
-                chained.take().map(|(_, buf)| Held::Own(buf))
+                chained.take().map(|(_, buf)| buf)
             }
             ArgSpec::Param(p) => match args.get(*p)? {
                 HostArg::Array(a) => Some(upload(ctx, *a, name)?),

@@ -680,14 +680,18 @@ pub fn reduce_array_with<T, A: Elements<T>>(
 
 type Item = Box<dyn Any + Send>;
 
-/// A batch of a device filter: the results in order, or `None` for the CPU path.
-type RunBatch = Box<dyn FnMut(&[Item]) -> Option<Vec<Item>> + Send>;
+/// A batch of a device filter, whose results stay on the device when the flag says so:
+/// the results in order, or `None` for the CPU path (the batch then holds host items).
+type RunBatch = Box<dyn FnMut(&mut Vec<Item>, bool) -> Option<Vec<Item>> + Send>;
 
 enum Stage {
     Source(Box<dyn FnMut() -> Item + Send>),
     Filter(Box<dyn FnMut(Item) -> Item + Send>),
     /// An isolated filter whose batches may run on a device (`worker`: the CPU path).
     DeviceFilter {
+        desc: &'static crate::device::KernelDesc,
+        /// The device representations of the worker's parameter and result.
+        items: (crate::device::Elem, crate::device::Elem),
         worker: Box<dyn FnMut(Item) -> Item + Send>,
         device: RunBatch,
     },
@@ -772,6 +776,13 @@ impl Task {
     /// An isolated filter task (LANGUAGE.md §3.1) whose kernel is `desc`: batches of the
     /// items waiting on its input edge run on the device where the worker is placed there
     /// ([`crate::task::Pipe::filter_batched`]), item by item through `worker` otherwise.
+    /// Between two consecutive device filters on one device the results stay there: they
+    /// travel down the edge as one [`crate::device::DeviceBatch`] item.
+    ///
+    /// A Java exception raised by a device batch (a failure the kernel recorded) runs the
+    /// batch again on the CPU: the worker is isolated, so running it again changes nothing
+    /// but the order of events, and the CPU sends the results of the items before the
+    /// failing one and raises its exception as a CPU task would.
     pub fn filter_device<T, U>(
         desc: &'static crate::device::KernelDesc,
         mut worker: impl FnMut(T) -> U + Send + 'static,
@@ -782,20 +793,33 @@ impl Task {
     {
         // Placed once per task: on the CPU, batches go straight to `worker`.
         let mut placed = None;
-        let device = move |items: &[Item]| {
-            if !*placed.get_or_insert_with(|| crate::device::placed_on_device(desc)) {
-                return None;
+        let device = move |batch: &mut Vec<Item>, keep: bool| {
+            if *placed.get_or_insert_with(|| crate::device::placed_on_device(desc)) {
+                let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    run_device_batch::<T, U>(desc, batch, keep)
+                }));
+                match ran {
+                    Ok(Some(results)) => return Some(results),
+                    Ok(None) => {}
+                    Err(payload) if payload.is::<error::JavaException>() => {}
+                    Err(payload) => std::panic::resume_unwind(payload),
+                }
             }
-            // An item of another type (an `int` into a `long` worker) takes the CPU path,
-            // which widens it.
-            let values: Vec<T> = items
-                .iter()
-                .map(|item| item.downcast_ref::<T>().cloned())
-                .collect::<Option<_>>()?;
-            let results = crate::device::run_filter::<T, U>(desc, &values)?;
-            Some(results.items().iter().map(|r| Box::new(r.clone()) as Item).collect())
+            // The CPU path: batches another device task left on the device come down.
+            if batch.iter().any(|item| item.is::<crate::device::DeviceBatch>()) {
+                let items = std::mem::take(batch);
+                for item in items {
+                    match item.downcast::<crate::device::DeviceBatch>() {
+                        Ok(on_device) => batch.extend(on_device.to_items()),
+                        Err(item) => batch.push(item),
+                    }
+                }
+            }
+            None
         };
         Task::of(Stage::DeviceFilter {
+            desc,
+            items: (T::ELEM, U::ELEM),
             worker: Box::new(move |item| Box::new(worker(unbox::<T>(item))) as Item),
             device: Box::new(device),
         })
@@ -854,16 +878,83 @@ impl Task {
     }
 }
 
+/// Runs a batch of a device filter: runs of host items as one kernel launch each, batches
+/// left on the device by the previous task without moving them; `None` (nothing sent yet)
+/// runs the whole batch on the CPU.
+fn run_device_batch<T, U>(
+    desc: &'static crate::device::KernelDesc,
+    batch: &[Item],
+    keep: bool,
+) -> Option<Vec<Item>>
+where
+    T: crate::device::DevElem,
+    U: crate::device::DevElem,
+{
+    use crate::device::{DeviceBatch, FilterOut};
+    let mut results: Vec<Item> = Vec::new();
+    let mut push = |out: FilterOut<U>| match out {
+        FilterOut::Host(values) => {
+            results.extend(values.items().iter().map(|v| Box::new(v.clone()) as Item))
+        }
+        FilterOut::Device(on_device) => results.push(Box::new(on_device)),
+    };
+    let mut start = 0;
+    while start < batch.len() {
+        if let Some(on_device) = batch[start].downcast_ref::<DeviceBatch>() {
+            push(crate::device::run_filter_chained::<T, U>(desc, on_device, keep)?);
+            start += 1;
+            continue;
+        }
+        let end = batch[start..]
+            .iter()
+            .position(|item| item.is::<DeviceBatch>())
+            .map_or(batch.len(), |k| start + k);
+        // Items of another type (an `int` into a `long` worker) are widened as `unbox` does.
+        let values: Vec<T> = batch[start..end]
+            .iter()
+            .map(|item| {
+                item.downcast_ref::<T>().cloned().or_else(|| {
+                    widen::<T>(item).and_then(|wide| wide.downcast::<T>().ok()).map(|v| *v)
+                })
+            })
+            .collect::<Option<_>>()?;
+        push(crate::device::run_filter::<T, U>(desc, &values, keep)?);
+        start = end;
+    }
+    Some(results)
+}
+
 fn build_graph(stages: Vec<Stage>, pos: &'static SourcePos) -> crate::task::Graph {
+    // A device filter followed by another on the same device keeps its results there,
+    // unless the next one takes them converted (an `int` result into a `long` worker).
+    let keeps: Vec<bool> = stages
+        .iter()
+        .zip(stages.iter().skip(1))
+        .map(|pair| match pair {
+            (
+                Stage::DeviceFilter { desc: a, items: (_, out), .. },
+                Stage::DeviceFilter { desc: b, items: (input, _), .. },
+            ) => out == input && crate::device::same_device(a, b),
+            _ => false,
+        })
+        .collect();
+    let mut keeps = keeps.into_iter();
     let mut stages = stages.into_iter();
     let mut pipe = match stages.next() {
         Some(Stage::Source(worker)) => crate::task::source(worker),
         _ => error::illegal_state("a task graph must start with a source task".to_string(), pos),
     };
+    keeps.next(); // the source's: it is never a device filter
     for stage in stages.by_ref() {
         match stage {
-            Stage::Filter(worker) => pipe = pipe.filter(worker),
-            Stage::DeviceFilter { worker, device } => pipe = pipe.filter_batched(device, worker),
+            Stage::Filter(worker) => {
+                keeps.next();
+                pipe = pipe.filter(worker);
+            }
+            Stage::DeviceFilter { worker, mut device, .. } => {
+                let keep = keeps.next().unwrap_or(false);
+                pipe = pipe.filter_batched(move |batch| device(batch, keep), worker);
+            }
             Stage::Sink(worker) => return pipe.sink(worker),
             Stage::Source(_) => {
                 error::illegal_state("a source task can only start a task graph".to_string(), pos)

@@ -105,14 +105,11 @@ impl<T: Send + 'static> Pipe<T> {
     /// takes every item already waiting on its input edge (at least one, at most
     /// [`BATCH_MAX`]) and passes the batch to `device`, which runs the worker's kernel over
     /// it and returns the results in order, or `None` when the batch runs on the CPU
-    /// (`worker`, item by item). A Java exception raised by the device call (a failure the
-    /// kernel recorded) runs the batch again on the CPU: the worker is isolated, so running
-    /// it again changes nothing but the order of events, and the CPU sends the results of
-    /// the items before the failing one and raises its exception as a CPU task would.
+    /// (`worker`, item by item, over the batch as `device` leaves it).
     pub fn filter_batched<U, D, W>(mut self, mut device: D, mut worker: W) -> Pipe<U>
     where
         U: Send + 'static,
-        D: FnMut(&[T]) -> Option<Vec<U>> + Send + 'static,
+        D: FnMut(&mut Vec<T>) -> Option<Vec<U>> + Send + 'static,
         W: FnMut(T) -> U + Send + 'static,
     {
         let (tx, rx) = bounded::<U>(CHANNEL_CAPACITY);
@@ -128,12 +125,7 @@ impl<T: Send + 'static> Pipe<T> {
                             Err(_) => break,
                         }
                     }
-                    let ran = match catch_unwind(AssertUnwindSafe(|| device(&batch))) {
-                        Ok(ran) => ran,
-                        Err(payload) if payload.is::<crate::error::JavaException>() => None,
-                        Err(payload) => resume_unwind(payload),
-                    };
-                    match ran {
+                    match device(&mut batch) {
                         Some(results) => {
                             batch.clear();
                             for result in results {

@@ -719,6 +719,9 @@ struct CallTrace {
     d2h: Vec<(String, u64)>,
     /// Value arrays found already on the device (`resident` events), not uploaded.
     resident: Vec<(String, u64)>,
+    /// The call's own totals (robust where calls of several threads interleave).
+    bytes_h2d: u64,
+    bytes_d2h: u64,
 }
 
 fn device_calls(stderr: &str) -> Vec<CallTrace> {
@@ -741,6 +744,8 @@ fn device_calls(stderr: &str) -> Vec<CallTrace> {
                 h2d: std::mem::take(&mut h2d),
                 d2h: std::mem::take(&mut d2h),
                 resident: std::mem::take(&mut resident),
+                bytes_h2d: number("bytes_h2d"),
+                bytes_d2h: number("bytes_d2h"),
             }),
             _ => {}
         }
@@ -1055,9 +1060,11 @@ fn device_value_arrays_stay_resident_across_calls() {
 
 /// Isolated filter tasks run on the device in batches of the items waiting on their input
 /// edge: under `SOMD_TRACE=json` the worker's device calls together cover every item once.
-/// A failure recorded by the kernel runs the batch again on the CPU, so `exc_task` (a
-/// division by zero in the fifth item) prints and fails exactly as on the CPU (the suite
-/// compares its output on every placement) after at least one device call.
+/// Between consecutive device filters the items stay on the device: the first never
+/// downloads, the second never uploads. A failure recorded by the kernel runs the batch
+/// again on the CPU, so `exc_task` (a division by zero in the fifth item) and
+/// `exc_task_chain` (in the second of two chained filters) print and fail exactly as on
+/// the CPU (the suite compares their output on every placement) after a device call.
 #[test]
 fn device_filter_tasks_run_in_batches() {
     let placements = match placements() {
@@ -1067,12 +1074,20 @@ fn device_filter_tasks_run_in_batches() {
     let Some(opencl) = placements.iter().find(|p| p.device == "opencl") else {
         return; // skipped loudly by `placements`
     };
-    // Suite, program, worker, items it receives (0 = the kernel fails: the CPU reruns).
+    // Suite, program, worker, items it receives (0 = the kernel fails: the CPU reruns),
+    // whether its inputs / its results stay on the device (chained device filters).
     let cases = [
-        ("samples", "pipeline", "Pipeline.square", 20),
-        ("tests/run", "exc_task", "Main.invert", 0),
+        ("samples", "pipeline", "Pipeline.square", 20, false, false),
+        ("tests/run", "exc_task", "Main.invert", 0, false, false),
+        ("tests/run", "exc_task_chain", "Main.shift", 0, false, true),
+        ("tests/run", "device_tasks", "Main.spread", 300, false, true),
+        ("tests/run", "device_tasks", "Main.width", 300, true, true),
+        ("tests/run", "device_tasks", "Main.mix", 300, true, false),
+        // `int` results into a `long` worker come down to be widened on the host.
+        ("tests/run", "device_tasks", "Main.twice", 300, false, false),
+        ("tests/run", "device_tasks", "Main.plusOne", 300, false, false),
     ];
-    for (suite, name, worker, items) in cases {
+    for (suite, name, worker, items, input_kept, output_kept) in cases {
         let found = built().entries.iter().find(|e| e.suite == suite && stem(&e.program) == name);
         let Some(entry) = found else {
             assert!(!filter_words().is_empty(), "{name} is not in {suite}");
@@ -1095,6 +1110,15 @@ fn device_filter_tasks_run_in_batches() {
         if items > 0 {
             let covered: u64 = batches.iter().map(|c| c.work_items).sum();
             assert_eq!(covered, items, "{name}: items of {worker} on the device");
+        }
+        // The call events' own totals: tasks run on their own threads, so the transfer
+        // events of different calls interleave.
+        for batch in &batches {
+            let (up, down) = (batch.bytes_h2d, batch.bytes_d2h);
+            assert_eq!(up == 0, input_kept, "{name}: {worker} uploads {up} bytes");
+            if items > 0 {
+                assert_eq!(down == 0, output_kept, "{name}: {worker} downloads {down} bytes");
+            }
         }
     }
 }

@@ -221,7 +221,7 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                         });
                         DevicePlan {
                             kernels: vec![k],
-                            how: "isolated filter: the items waiting on the task's input edge run as one batch, one work-item per item".into(),
+                            how: "isolated filter: the items waiting on the task's input edge run as one batch, one work-item per item; batches between consecutive device tasks stay on the device".into(),
                             needs_fp64,
                             warnings: Vec::new(),
                         }
