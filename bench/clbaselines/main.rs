@@ -27,6 +27,7 @@ mod host;
 mod kmeans;
 mod montecarlo;
 mod nbody;
+mod nbody_double;
 mod saxpy;
 mod series;
 mod sor;
@@ -58,6 +59,7 @@ fn main() -> ExitCode {
         "series" => series::run(rest),
         "sor" => sor::run(rest),
         "nbody" => nbody::run(rest),
+        "nbody_double" => nbody_double::run(rest),
         "saxpy" => saxpy::run(rest),
         "montecarlo" => montecarlo::run(rest),
         "blackscholes" => blackscholes::run(rest),

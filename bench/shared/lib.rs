@@ -16,4 +16,5 @@ pub const HAND_OPENCL: &[&str] = &[
     "blackscholes",
     "kmeans",
     "crypt",
+    "nbody_double",
 ];
