@@ -22,6 +22,7 @@
 
 mod blackscholes;
 mod copy;
+mod cp;
 mod crypt;
 mod host;
 mod kmeans;
@@ -65,6 +66,7 @@ fn main() -> ExitCode {
         "blackscholes" => blackscholes::run(rest),
         "kmeans" => kmeans::run(rest),
         "crypt" => crypt::run(rest),
+        "cp" => cp::run(rest),
         "copy" => copy::run(rest),
         other => Err(format!("no OpenCL baseline named {other:?}")),
     };

@@ -17,4 +17,5 @@ pub const HAND_OPENCL: &[&str] = &[
     "kmeans",
     "crypt",
     "nbody_double",
+    "cp",
 ];
