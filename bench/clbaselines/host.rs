@@ -218,9 +218,22 @@ impl Cl {
     /// Copies the first `data.len()` elements of `buffer` into `data` (blocking), counting
     /// the time as transfer time.
     pub fn download<T>(&self, buffer: &Buffer<T>, data: &mut [T]) -> Result<(), String> {
+        self.download_at(buffer, 0, data)
+    }
+
+    /// Copies `data.len()` elements of `buffer` from element `first` on into `data`
+    /// (blocking), counting the time as transfer time.
+    pub fn download_at<T>(
+        &self,
+        buffer: &Buffer<T>,
+        first: usize,
+        data: &mut [T],
+    ) -> Result<(), String> {
         let started = Instant::now();
-        // SAFETY: blocking read into `data`, which is no longer than `buffer`.
-        unsafe { self.queue.enqueue_read_buffer(buffer, CL_BLOCKING, 0, data, &[]) }
+        let offset = first * std::mem::size_of::<T>();
+        // SAFETY: blocking read into `data`; the caller keeps `first + data.len()` within
+        // `buffer`.
+        unsafe { self.queue.enqueue_read_buffer(buffer, CL_BLOCKING, offset, data, &[]) }
             .map_err(api("clEnqueueReadBuffer"))?;
         self.add_transfer(started);
         Ok(())

@@ -27,6 +27,7 @@ mod crypt;
 mod host;
 mod kmeans;
 mod montecarlo;
+mod mriq;
 mod nbody;
 mod nbody_double;
 mod saxpy;
@@ -67,6 +68,7 @@ fn main() -> ExitCode {
         "kmeans" => kmeans::run(rest),
         "crypt" => crypt::run(rest),
         "cp" => cp::run(rest),
+        "mriq" => mriq::run(rest),
         "copy" => copy::run(rest),
         other => Err(format!("no OpenCL baseline named {other:?}")),
     };

@@ -18,4 +18,5 @@ pub const HAND_OPENCL: &[&str] = &[
     "crypt",
     "nbody_double",
     "cp",
+    "mriq",
 ];
