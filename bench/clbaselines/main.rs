@@ -27,6 +27,7 @@ mod crypt;
 mod host;
 mod kmeans;
 mod montecarlo;
+mod mosaic;
 mod mriq;
 mod nbody;
 mod nbody_double;
@@ -69,6 +70,7 @@ fn main() -> ExitCode {
         "crypt" => crypt::run(rest),
         "cp" => cp::run(rest),
         "mriq" => mriq::run(rest),
+        "mosaic" => mosaic::run(rest),
         "copy" => copy::run(rest),
         other => Err(format!("no OpenCL baseline named {other:?}")),
     };

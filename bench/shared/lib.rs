@@ -19,4 +19,5 @@ pub const HAND_OPENCL: &[&str] = &[
     "nbody_double",
     "cp",
     "mriq",
+    "mosaic",
 ];
