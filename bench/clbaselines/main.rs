@@ -34,6 +34,7 @@ mod nbody_double;
 mod saxpy;
 mod series;
 mod sor;
+mod sparsematmult;
 mod vectoradd;
 
 use std::process::ExitCode;
@@ -71,6 +72,7 @@ fn main() -> ExitCode {
         "cp" => cp::run(rest),
         "mriq" => mriq::run(rest),
         "mosaic" => mosaic::run(rest),
+        "sparsematmult" => sparsematmult::run(rest),
         "copy" => copy::run(rest),
         other => Err(format!("no OpenCL baseline named {other:?}")),
     };

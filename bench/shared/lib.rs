@@ -20,4 +20,5 @@ pub const HAND_OPENCL: &[&str] = &[
     "cp",
     "mriq",
     "mosaic",
+    "sparsematmult",
 ];
