@@ -26,6 +26,7 @@ mod cp;
 mod crypt;
 mod host;
 mod kmeans;
+mod lufact;
 mod montecarlo;
 mod mosaic;
 mod mriq;
@@ -73,6 +74,7 @@ fn main() -> ExitCode {
         "mriq" => mriq::run(rest),
         "mosaic" => mosaic::run(rest),
         "sparsematmult" => sparsematmult::run(rest),
+        "lufact" => lufact::run(rest),
         "copy" => copy::run(rest),
         other => Err(format!("no OpenCL baseline named {other:?}")),
     };

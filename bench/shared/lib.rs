@@ -21,4 +21,5 @@ pub const HAND_OPENCL: &[&str] = &[
     "mriq",
     "mosaic",
     "sparsematmult",
+    "lufact",
 ];
