@@ -38,8 +38,8 @@ pub fn run(args: &[String]) -> Result<Outcome, String> {
     let z = ((n / 2) as f32 + 0.5f32) * SPACING;
 
     // The constant memory's size, at least the 64 KiB every device has.
-    let by_constant = usize::try_from(cl.limits.constant_mem.max(65536) / ATOM_BYTES)
-        .unwrap_or(MAX_CHUNK);
+    let by_constant =
+        usize::try_from(cl.limits.constant_mem.max(65536) / ATOM_BYTES).unwrap_or(MAX_CHUNK);
     let chunk = by_constant.min(MAX_CHUNK);
     let mut chunks = Vec::new();
     for part in atoms.chunks(chunk) {

@@ -270,7 +270,12 @@ impl Cl {
     /// `local` (1 or 2 dimensions) without waiting: a sequence of launches that depend only
     /// on each other runs back to back on the in-order queue. [`Cl::finish`] waits for the
     /// returned events and adds their profiled times.
-    pub fn enqueue(&self, kernel: &Kernel, global: &[usize], local: &[usize]) -> Result<Event, String> {
+    pub fn enqueue(
+        &self,
+        kernel: &Kernel,
+        global: &[usize],
+        local: &[usize],
+    ) -> Result<Event, String> {
         // SAFETY: as in `launch`.
         unsafe {
             self.queue.enqueue_nd_range_kernel(

@@ -43,8 +43,8 @@ pub fn run(args: &[String]) -> Result<Outcome, String> {
         coordinates.push(axis);
     }
 
-    let by_constant = usize::try_from(cl.limits.constant_mem.max(65536) / SAMPLE_BYTES)
-        .unwrap_or(MAX_CHUNK);
+    let by_constant =
+        usize::try_from(cl.limits.constant_mem.max(65536) / SAMPLE_BYTES).unwrap_or(MAX_CHUNK);
     let chunk = by_constant.min(MAX_CHUNK);
     let mut chunks = Vec::new();
     for part in samples.chunks(chunk) {
