@@ -12,11 +12,11 @@
 
 // The sum of absolute differences of 16 packed grey levels.
 uint sad16(uint4 a, uint4 b) {
-    uchar16 d = abs_diff(as_uchar16(a), as_uchar16(b));
-    ushort8 pairs = convert_ushort8(d.even) + convert_ushort8(d.odd);
-    ushort4 quads = pairs.even + pairs.odd;
-    uint2 halves = convert_uint2(quads.even + quads.odd);
-    return halves.x + halves.y;
+    uint16 d = convert_uint16(abs_diff(as_uchar16(a), as_uchar16(b)));
+    uint8 s8 = d.lo + d.hi;
+    uint4 s4 = s8.lo + s8.hi;
+    uint2 s2 = s4.lo + s4.hi;
+    return s2.x + s2.y;
 }
 
 __kernel void best_in_slice(__global const uint4 *reference, int tiles,
