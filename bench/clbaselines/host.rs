@@ -38,6 +38,8 @@ pub struct Limits {
     pub local_mem: u64,
     /// `CL_DEVICE_MAX_COMPUTE_UNITS`.
     pub compute_units: usize,
+    /// `CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE` in bytes.
+    pub constant_mem: u64,
 }
 
 /// One device, its in-order profiling queue, the benchmark's built program and the time
@@ -113,7 +115,10 @@ fn cache_dir() -> Option<PathBuf> {
 impl Cl {
     /// Opens the device and builds `source` for it (`-cl-std=CL1.2`, and IEEE-exact `float`
     /// division and square root where the device offers them, as Java requires and as the
-    /// generated programs ask).
+    /// generated programs ask). Where it does, the macro `FP32_CORRECTLY_ROUNDED` is
+    /// defined, so a kernel can use `float` division and `sqrt` where it would otherwise
+    /// round their `double` results (which gives the same `float`: double rounding is
+    /// innocuous for these operations).
     pub fn open(source: &str) -> Result<Cl, String> {
         let (device, label) = select_device()?;
         let context = Context::from_device(&device).map_err(api("clCreateContext"))?;
@@ -127,7 +132,7 @@ impl Cl {
             .map(|c| c & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT != 0)
             .unwrap_or(false)
         {
-            options.push_str(" -cl-fp32-correctly-rounded-divide-sqrt");
+            options.push_str(" -cl-fp32-correctly-rounded-divide-sqrt -D FP32_CORRECTLY_ROUNDED=1");
         }
         let started = Instant::now();
         let program = build(&context, &device, &label, source, &options)?;
@@ -136,6 +141,7 @@ impl Cl {
             max_work_group: device.max_work_group_size().unwrap_or(1).max(1),
             local_mem: device.local_mem_size().unwrap_or(0),
             compute_units: device.max_compute_units().unwrap_or(1).max(1) as usize,
+            constant_mem: device.max_constant_buffer_size().unwrap_or(0),
         };
         Ok(Cl {
             context,
@@ -212,9 +218,22 @@ impl Cl {
     /// Copies the first `data.len()` elements of `buffer` into `data` (blocking), counting
     /// the time as transfer time.
     pub fn download<T>(&self, buffer: &Buffer<T>, data: &mut [T]) -> Result<(), String> {
+        self.download_at(buffer, 0, data)
+    }
+
+    /// Copies `data.len()` elements of `buffer` from element `first` on into `data`
+    /// (blocking), counting the time as transfer time.
+    pub fn download_at<T>(
+        &self,
+        buffer: &Buffer<T>,
+        first: usize,
+        data: &mut [T],
+    ) -> Result<(), String> {
         let started = Instant::now();
-        // SAFETY: blocking read into `data`, which is no longer than `buffer`.
-        unsafe { self.queue.enqueue_read_buffer(buffer, CL_BLOCKING, 0, data, &[]) }
+        let offset = first * std::mem::size_of::<T>();
+        // SAFETY: blocking read into `data`; the caller keeps `first + data.len()` within
+        // `buffer`.
+        unsafe { self.queue.enqueue_read_buffer(buffer, CL_BLOCKING, offset, data, &[]) }
             .map_err(api("clEnqueueReadBuffer"))?;
         self.add_transfer(started);
         Ok(())
@@ -244,6 +263,41 @@ impl Cl {
         let start = event.profiling_command_start().map_err(api("clGetEventProfilingInfo"))?;
         let end = event.profiling_command_end().map_err(api("clGetEventProfilingInfo"))?;
         self.kernel_ns.set(self.kernel_ns.get() + end.saturating_sub(start));
+        Ok(())
+    }
+
+    /// Enqueues `kernel` (arguments already set) over `global` work-items in groups of
+    /// `local` (1 or 2 dimensions) without waiting: a sequence of launches that depend only
+    /// on each other runs back to back on the in-order queue. [`Cl::finish`] waits for the
+    /// returned events and adds their profiled times.
+    pub fn enqueue(
+        &self,
+        kernel: &Kernel,
+        global: &[usize],
+        local: &[usize],
+    ) -> Result<Event, String> {
+        // SAFETY: as in `launch`.
+        unsafe {
+            self.queue.enqueue_nd_range_kernel(
+                kernel.get(),
+                global.len() as u32,
+                std::ptr::null(),
+                global.as_ptr(),
+                local.as_ptr(),
+                &[],
+            )
+        }
+        .map_err(api("clEnqueueNDRangeKernel"))
+    }
+
+    /// Waits for the launches of [`Cl::enqueue`] and adds their profiled times.
+    pub fn finish(&self, events: &[Event]) -> Result<(), String> {
+        self.queue.finish().map_err(api("clFinish"))?;
+        for event in events {
+            let start = event.profiling_command_start().map_err(api("clGetEventProfilingInfo"))?;
+            let end = event.profiling_command_end().map_err(api("clGetEventProfilingInfo"))?;
+            self.kernel_ns.set(self.kernel_ns.get() + end.saturating_sub(start));
+        }
         Ok(())
     }
 

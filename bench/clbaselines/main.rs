@@ -22,14 +22,20 @@
 
 mod blackscholes;
 mod copy;
+mod cp;
 mod crypt;
 mod host;
 mod kmeans;
+mod lufact;
 mod montecarlo;
+mod mosaic;
+mod mriq;
 mod nbody;
+mod nbody_double;
 mod saxpy;
 mod series;
 mod sor;
+mod sparsematmult;
 mod vectoradd;
 
 use std::process::ExitCode;
@@ -58,11 +64,17 @@ fn main() -> ExitCode {
         "series" => series::run(rest),
         "sor" => sor::run(rest),
         "nbody" => nbody::run(rest),
+        "nbody_double" => nbody_double::run(rest),
         "saxpy" => saxpy::run(rest),
         "montecarlo" => montecarlo::run(rest),
         "blackscholes" => blackscholes::run(rest),
         "kmeans" => kmeans::run(rest),
         "crypt" => crypt::run(rest),
+        "cp" => cp::run(rest),
+        "mriq" => mriq::run(rest),
+        "mosaic" => mosaic::run(rest),
+        "sparsematmult" => sparsematmult::run(rest),
+        "lufact" => lufact::run(rest),
         "copy" => copy::run(rest),
         other => Err(format!("no OpenCL baseline named {other:?}")),
     };

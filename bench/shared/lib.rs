@@ -16,4 +16,10 @@ pub const HAND_OPENCL: &[&str] = &[
     "blackscholes",
     "kmeans",
     "crypt",
+    "nbody_double",
+    "cp",
+    "mriq",
+    "mosaic",
+    "sparsematmult",
+    "lufact",
 ];
