@@ -498,15 +498,14 @@ fn somd_files(dir: &Path, out: &mut Vec<PathBuf>) {
 #[test]
 fn every_corpus_kernel_builds_with_opencl() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut programs: Vec<(String, String)> =
-        [
-            VECTOR_ADD, SAXPY, SUM, DOT_FUSED, MATRIX_2D, VALUE_MAP, BANG, FILTER, INT_HEAVY, DOUBLE,
-            HISTOGRAM,
-        ]
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (format!("inline{i}.somd"), s.to_string()))
-            .collect();
+    let mut programs: Vec<(String, String)> = [
+        VECTOR_ADD, SAXPY, SUM, DOT_FUSED, MATRIX_2D, VALUE_MAP, BANG, FILTER, INT_HEAVY, DOUBLE,
+        HISTOGRAM,
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, s)| (format!("inline{i}.somd"), s.to_string()))
+    .collect();
     let mut files = Vec::new();
     somd_files(&root.join("samples"), &mut files);
     somd_files(&root.join("tests/run"), &mut files);

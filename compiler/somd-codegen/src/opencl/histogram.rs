@@ -208,9 +208,8 @@ impl Writer<'_> {
         writeln!(out, "{l1}const size_t somd_words = (size_t)(uint){len} * {words};")?;
         writeln!(out, "{l1}const size_t somd_lid = get_local_id(0);")?;
         writeln!(out, "{l1}const size_t somd_lsize = get_local_size(0);")?;
-        let header = format!(
-            "for (long somd_f = (long)get_global_id(0); somd_f < somd_n; somd_f += (long)get_global_size(0)) {{"
-        );
+        let header = "for (long somd_f = (long)get_global_id(0); somd_f < somd_n; \
+                      somd_f += (long)get_global_size(0)) {";
         let index_line = if d.step == 1 {
             format!("const int {index} = (int)((long)({lo}) + somd_f);")
         } else {

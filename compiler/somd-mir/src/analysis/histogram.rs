@@ -9,7 +9,7 @@
 //!     return acc;
 //! }
 //! ```
-//! with `T` `int` or `long`, one operator for every update, each update a statement of its
+//! with a `reduce` strategy (not the assembly of MIs' arrays), `T` `int` or `long`, one operator for every update, each update a statement of its
 //! own, `acc` read nowhere else, and no other write that outlives an iteration (no array
 //! other than the iteration's own, no scalar declared outside the loop).
 //!
@@ -87,6 +87,24 @@ fn length_ok(func: &Function, e: ExprId, depth: u32) -> bool {
     }
 }
 
+/// The source symbol of a binary operator that a table update may use.
+fn op_symbol(kind: BinOpKind) -> &'static str {
+    match kind {
+        BinOpKind::Add => "+",
+        BinOpKind::Sub => "-",
+        BinOpKind::Mul => "*",
+        BinOpKind::Div => "/",
+        BinOpKind::Rem => "%",
+        BinOpKind::Shl => "<<",
+        BinOpKind::Shr => ">>",
+        BinOpKind::UShr => ">>>",
+        BinOpKind::BitAnd => "&",
+        BinOpKind::BitOr => "|",
+        BinOpKind::BitXor => "^",
+        _ => "?",
+    }
+}
+
 fn mentions(func: &Function, root: ExprId, local: LocalId) -> bool {
     let mut found = false;
     walk::each_expr(func, root, &mut |x| {
@@ -118,6 +136,15 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
         })
         .collect();
     let [block] = loops[..] else { return Verdict::NotOne };
+    // An assembled output (no `reduce` strategy) or a table sized by lengths is another
+    // shape, whose own blocker explains it better.
+    let assembled = func
+        .somd
+        .as_ref()
+        .is_none_or(|sig| matches!(sig.reduction, Reduction::Assemble | Reduction::None));
+    if assembled || !length_ok(func, len, 0) {
+        return Verdict::NotOne;
+    }
     let table_name = func.local(table).name.clone();
     let blocked = |what: String, span: Span| {
         Verdict::Blocked(Blocker {
@@ -146,22 +173,6 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
                     .into(),
                 table_span,
             )
-        }
-    }
-    if !length_ok(func, len, 0) {
-        return blocked(
-            "the table's length is not an `int` expression of scalar parameters and constants \
-             (`+ - *`)"
-                .into(),
-            func.expr(len).span,
-        );
-    }
-    if let Some(sig) = &func.somd {
-        if matches!(sig.reduction, Reduction::Assemble | Reduction::None) {
-            return blocked(
-                "the method has no `reduce` strategy (its MIs' tables would be assembled)".into(),
-                func.span,
-            );
         }
     }
     // Setup: scalar lets that never change, the table, the loop, the return.
@@ -283,9 +294,9 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
                             _ => {
                                 return blocked(
                                     format!(
-                                        "an update of the table with `{:?}` (the device \
+                                        "an update of the table with `{}=` (the device \
                                          combines `+= |= ^= &= ++ --`)",
-                                        op.kind
+                                        op_symbol(op.kind)
                                     ),
                                     expr.span,
                                 )
