@@ -27,15 +27,19 @@
 //! array of `C @ g(C @ f(x))` on the device), fused `op ! (C @ f(..))` (partials),
 //! `C.m ! a` folds ([`run_fold`]) and `op ! a` through the OpenCL layer's `somd_reduce`
 //! ([`reduce_array`]), and the multi-kernel `sync` bodies of SOMD methods ([`SyncCall`],
-//! in `device/sync.rs`: buffers resident for the whole call, one launch per loop step).
+//! in `device/sync.rs`: buffers resident for the whole call, one launch per loop step), and
+//! histogram bodies that fill a returned table at computed indices ([`run_histogram`], in
+//! `device/histogram.rs`: per-work-group tables, folded on the host).
 //!
 //! A kernel that needs `double` on a device without `cl_khr_fp64` falls back with a
 //! warning (exit 2 under `SOMD_STRICT=1`), as does a program without the kernel.
 //! OpenCL failures after placement end the program ([`crate::opencl::OrFatal`]).
 
+mod histogram;
 mod resident;
 mod sync;
 
+pub use histogram::{run_histogram, HistArg, HistDesc, HistElem, HistOp};
 pub use resident::Key as ResidentKey;
 pub use sync::{SyncCall, SyncDesc};
 

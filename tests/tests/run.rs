@@ -824,7 +824,8 @@ fn device_transfers_cross_once() {
 }
 
 /// Under `SOMD_DEVICE=opencl`, 2-D reductions (`dist_view_2d`, `dist_block_2d`), `@` over
-/// value classes (`nbody`, `kmeans`, `blackscholes`), assignments inside expressions and
+/// value classes (`nbody`, `kmeans`, `blackscholes`), histogram bodies (K-Means' cluster
+/// sums, `device_histogram`), assignments inside expressions and
 /// column writes (`device_effects`, `series`) and loops with a constant step
 /// (`device_step`, `crypt`) launch their kernels: each named construct appears in the trace as a
 /// device call with one launch. A stepped loop runs one work-item per step.
@@ -837,7 +838,7 @@ fn device_runs_2d_reductions_and_value_class_maps() {
     let Some(opencl) = placements.iter().find(|p| p.device == "opencl") else {
         return; // skipped loudly by `placements`
     };
-    let cases: [(&str, &str, &[&str]); 9] = [
+    let cases: [(&str, &str, &[&str]); 10] = [
         ("tests/run", "dist_view_2d", &["Main.cross", "Main.box"]),
         ("tests/run", "device_effects", &["Main.keyed", "Main.wraps", "Main.columns"]),
         ("samples", "series", &["Series.coefficients"]),
@@ -849,7 +850,12 @@ fn device_runs_2d_reductions_and_value_class_maps() {
         ),
         ("tests/run", "dist_block_2d", &["Main.weighted"]),
         ("samples", "nbody", &["NBody.computeParticleForces", "NBody.integrate"]),
-        ("samples", "kmeans", &["KMeans.nearest"]),
+        ("samples", "kmeans", &["KMeans.nearest", "KMeans.clusterSums"]),
+        (
+            "tests/run",
+            "device_histogram",
+            &["Main.counts", "Main.moments", "Main.ors", "Main.xors", "Main.ands"],
+        ),
         ("samples", "blackscholes", &["BlackScholes.price", "BlackScholes.callOf"]),
     ];
     for (suite, name, wanted) in cases {

@@ -312,6 +312,41 @@ fn saxpy() {
     insta::assert_snapshot!(snapshot(SAXPY));
 }
 
+/// K-Means' cluster sums: a `long` table filled at computed indices (a histogram kernel:
+/// per-work-group tables in local memory or one global table, 32-bit atomics).
+const HISTOGRAM: &str = r#"
+class ClusterSums {
+    static long[] combine(long[] a, long[] b) {
+        long[] c = new long[a.length];
+        for (int i = 0; i < a.length; i++) {
+            c[i] = a[i] + b[i];
+        }
+        return c;
+    }
+}
+class KMeans {
+    static reduce(ClusterSums) long[] clusterSums(dist int[] xs, dist int[] ys, dist int[] membership, int k) {
+        long[] sums = new long[3 * k];
+        for (int i = 0; i < xs.length; i++) {
+            int c = membership[i];
+            sums[3 * c] += xs[i];
+            sums[3 * c + 1] += ys[i];
+            sums[3 * c + 2]++;
+        }
+        return sums;
+    }
+    public static void main(String[] args) {
+        int[] xs = new int[4];
+        System.out.println(clusterSums(xs, xs, xs, 1)[0]);
+    }
+}
+"#;
+
+#[test]
+fn histogram_cluster_sums() {
+    insta::assert_snapshot!(snapshot(HISTOGRAM));
+}
+
 #[test]
 fn sum_reduce_plus() {
     insta::assert_snapshot!(snapshot(SUM));
@@ -463,12 +498,14 @@ fn somd_files(dir: &Path, out: &mut Vec<PathBuf>) {
 #[test]
 fn every_corpus_kernel_builds_with_opencl() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut programs: Vec<(String, String)> =
-        [VECTOR_ADD, SAXPY, SUM, DOT_FUSED, MATRIX_2D, VALUE_MAP, BANG, FILTER, INT_HEAVY, DOUBLE]
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (format!("inline{i}.somd"), s.to_string()))
-            .collect();
+    let mut programs: Vec<(String, String)> = [
+        VECTOR_ADD, SAXPY, SUM, DOT_FUSED, MATRIX_2D, VALUE_MAP, BANG, FILTER, INT_HEAVY, DOUBLE,
+        HISTOGRAM,
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, s)| (format!("inline{i}.somd"), s.to_string()))
+    .collect();
     let mut files = Vec::new();
     somd_files(&root.join("samples"), &mut files);
     somd_files(&root.join("tests/run"), &mut files);

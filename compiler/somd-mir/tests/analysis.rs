@@ -501,3 +501,56 @@ class Effects {
 "#
     ));
 }
+
+#[test]
+fn histogram_bodies_run_on_the_device_or_name_the_blocker() {
+    insta::assert_snapshot!(explain(
+        r#"
+class LSums {
+    static long[] combine(long[] a, long[] b) { return a; }
+}
+class DSums {
+    static double[] combine(double[] a, double[] b) { return a; }
+}
+class ISums {
+    static int[] combineAll(int[][] parts) { return parts[0]; }
+}
+class Hist {
+    static reduce(LSums) long[] counts(dist int[] keys, int k) {
+        long[] t = new long[2 * k + 1];
+        for (int i = 0; i < keys.length; i++) {
+            t[keys[i] % k] += keys[i];
+            t[2 * k]++;
+        }
+        return t;
+    }
+    static reduce(DSums) double[] floats(dist double[] v, int k) {
+        double[] t = new double[k];
+        for (int i = 0; i < v.length; i++) t[(int) v[i] % k] += v[i];
+        return t;
+    }
+    static reduce(ISums) int[] mixed(dist int[] keys, int k) {
+        int[] t = new int[k];
+        for (int i = 0; i < keys.length; i++) {
+            t[keys[i] % k] += 1;
+            t[keys[i] % k] |= 1;
+        }
+        return t;
+    }
+    static reduce(ISums) int[] reads(dist int[] keys, int k) {
+        int[] t = new int[k];
+        for (int i = 0; i < keys.length; i++) {
+            t[keys[i] % k] += t[0];
+        }
+        return t;
+    }
+    static reduce(ISums) int[] products(dist int[] keys, int k) {
+        int[] t = new int[k];
+        for (int i = 0; i < keys.length; i++) t[keys[i] % k] *= 3;
+        return t;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}

@@ -9,6 +9,8 @@
 pub const SOMD_ERRORS: &str = include_str!("../../cl/somd_errors.cl");
 /// `runtime/cl/somd_java.cl`: Java arithmetic in OpenCL C.
 pub const SOMD_JAVA: &str = include_str!("../../cl/somd_java.cl");
+/// `runtime/cl/somd_hist.cl`: atomic updates of histogram tables.
+pub const SOMD_HIST: &str = include_str!("../../cl/somd_hist.cl");
 /// `runtime/cl/somd_reduce.cl`: the work-group tree reduction template.
 pub const SOMD_REDUCE: &str = include_str!("../../cl/somd_reduce.cl");
 
@@ -25,12 +27,15 @@ pub mod kind {
     pub const MAP_LENGTHS: i32 = 6;
 }
 
-/// The text prepended to every program: `somd_java.cl` then `somd_errors.cl`.
+/// The text prepended to every program: `somd_java.cl`, `somd_errors.cl`, then
+/// `somd_hist.cl`.
 pub fn prelude() -> String {
-    let mut text = String::with_capacity(SOMD_JAVA.len() + SOMD_ERRORS.len() + 2);
+    let mut text = String::with_capacity(SOMD_JAVA.len() + SOMD_ERRORS.len() + SOMD_HIST.len() + 3);
     text.push_str(SOMD_JAVA);
     text.push('\n');
     text.push_str(SOMD_ERRORS);
+    text.push('\n');
+    text.push_str(SOMD_HIST);
     text.push('\n');
     text
 }

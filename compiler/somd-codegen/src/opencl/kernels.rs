@@ -66,6 +66,11 @@ impl Writer<'_> {
                 h.insert(plan.func);
                 (t, h, s)
             }
+            KernelKind::Histogram(body) => {
+                m.origin = "SOMD method".into();
+                let (t, s) = self.histogram_kernel(plan, body, &mut m)?;
+                (t, self.helpers_of(&[plan.func]), s)
+            }
             KernelKind::FoldFunc { elem } => {
                 m.origin = "!".into();
                 let t = self.fold_kernel(plan, elem, &mut m)?;
@@ -86,7 +91,7 @@ impl Writer<'_> {
         Ok(Some((m, text, helpers)))
     }
 
-    fn push_arg(
+    pub(super) fn push_arg(
         m: &mut KernelManifest,
         decls: &mut Vec<String>,
         decl: String,

@@ -45,10 +45,16 @@
 //! - `sync` bodies: one SOMD-loop kernel per parallel loop, with the same buffer arguments in
 //!   every kernel (the host shares the buffers by position) and the enclosing host loops'
 //!   indices as `int` arguments (`ArgSource::HostIndex`); the barrier is the launch's end.
+//! - Histogram bodies (`acc[c] += v` into a returned table, `histogram.rs`): work-items
+//!   share the iterations in a grid-stride loop; each work-group updates a zeroed table of
+//!   32-bit words in local memory with atomics (`runtime/cl/somd_hist.cl`) and copies it to
+//!   its slice of the partials, or, when the table does not fit local memory, every
+//!   work-item updates one zeroed table in global memory. The host folds the tables.
 //! - `@`: one item per element; `op ! (@ ..)` fused the same way as a reduction loop;
 //!   `C.m ! a`: each item folds a contiguous chunk in order, the host folds the partials in
 //!   order; filter tasks: one item per batch element.
 
+mod histogram;
 mod kernels;
 mod keywords;
 mod layout;
@@ -186,6 +192,15 @@ pub enum ArgSource {
     HostIndex(usize),
     /// The per-group (or per-item) partials buffer.
     Partials,
+    /// A histogram's table length: the host evaluates the allocation's length (Java `int`
+    /// arithmetic on the parameters; negative: the CPU path raises the exception).
+    TableLength,
+    /// A histogram's iteration count (`const long`), from [`KernelManifest::global`].
+    Iterations,
+    /// Whether a histogram's work-groups keep their tables in local memory (1) or all
+    /// update one table in global memory (0); the host decides from the device's local
+    /// memory size.
+    TableInLocal,
     /// Local scratch memory.
     Scratch,
     ErrorBuffer,

@@ -110,6 +110,8 @@ pub(super) struct FnCx<'a> {
     /// Value-class constructor: `this` is `self`.
     pub(super) ctor: bool,
     pub(super) sites: BTreeSet<u32>,
+    /// In a histogram kernel: how its table updates are written.
+    pub(super) hist: Option<super::histogram::HistCx>,
 }
 
 fn sanitize(name: &str) -> String {
@@ -148,7 +150,14 @@ impl<'a> FnCx<'a> {
                 arrays.insert(*p, rank);
             }
         }
-        FnCx { func, names, arrays, ctor: func.kind == FuncKind::Ctor, sites: BTreeSet::new() }
+        FnCx {
+            func,
+            names,
+            arrays,
+            ctor: func.kind == FuncKind::Ctor,
+            sites: BTreeSet::new(),
+            hist: None,
+        }
     }
 
     pub(super) fn name(&self, l: LocalId) -> &str {
@@ -229,7 +238,7 @@ fn const_c(c: &Const) -> R<String> {
 }
 
 /// Java conversion between primitive types.
-fn convert(text: &str, from: PrimType, to: PrimType) -> String {
+pub(super) fn convert(text: &str, from: PrimType, to: PrimType) -> String {
     use PrimType::*;
     if from == to {
         return text.to_string();
@@ -626,6 +635,9 @@ impl<'a> Writer<'a> {
                     _ => value,
                 };
                 writeln!(out, "{level}{ty} {} = {value};", cx.name(*local))?;
+            }
+            Stmt::Expr(e) if cx.hist.as_ref().is_some_and(|h| h.updates.contains(e)) => {
+                out.push_str(&self.hist_update(cx, level, *e)?);
             }
             Stmt::Expr(e) => writeln!(out, "{level}{};", self.effect(cx, *e)?)?,
             Stmt::If { cond, then_block, else_block } => {

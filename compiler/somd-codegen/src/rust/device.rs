@@ -77,6 +77,8 @@ pub struct DeviceCall {
     pub body: SomdBody,
     /// A `sync` body: every kernel and the host program that launches them.
     pub sync: Option<SyncGlue>,
+    /// A histogram body (`rt::device::run_histogram`; `body` then only describes its loop).
+    pub histogram: Option<analysis::HistogramBody>,
 }
 
 /// The host side of a `sync` body (`rt::device::SyncCall`).
@@ -364,6 +366,11 @@ fn somd_call(
     fid: FuncId,
     plan: &analysis::DevicePlan,
 ) -> Result<DeviceCall, &'static str> {
+    if let [k] = plan.kernels[..] {
+        if let Some(KernelKind::Histogram(h)) = info.kernels.get(k).map(|kp| &kp.kind) {
+            return histogram_call(module, set, info, fid, k, h);
+        }
+    }
     let sync_body = match &info.functions[fid.0 as usize].somd_body {
         Some(Ok(SomdShape::Sync(body))) => Some(body),
         _ => None,
@@ -475,7 +482,163 @@ fn somd_call(
     let mut body = body.clone();
     body.result = result;
     let sync = sync_body.map(|b| SyncGlue { kernels, body: b.clone() });
-    Ok(DeviceCall { manifest, body, sync })
+    Ok(DeviceCall { manifest, body, sync, histogram: None })
+}
+
+/// The host side of a histogram body: the table's length in Java `int` arithmetic on the
+/// parameters, `rt::device::run_histogram`, and the method's reduce strategy applied to
+/// the one MI's table.
+fn histogram_call(
+    module: &Module,
+    set: &KernelSet,
+    info: &analysis::ProgramInfo,
+    fid: FuncId,
+    k: usize,
+    h: &analysis::HistogramBody,
+) -> Result<DeviceCall, &'static str> {
+    let kplan = info.kernels.get(k).ok_or("no kernel plan")?;
+    let manifest = set
+        .kernels
+        .iter()
+        .position(|m| m.name == kplan.name)
+        .ok_or("the OpenCL writer skipped its kernel")?;
+    let func = module.function(fid);
+    if func.kind != FuncKind::Static {
+        return Err("instance SOMD methods run on the CPU (no device glue for `this`)");
+    }
+    for p in &func.params {
+        if elem_of(&func.local(*p).ty).is_none() && prim_of(&func.local(*p).ty).is_none() {
+            return Err("a parameter type without device glue (value classes, 3-D arrays)");
+        }
+    }
+    for arg in &set.kernels[manifest].args {
+        if let (ArgKind::Scalar { ty }, ArgSource::Param(_)) = (&arg.kind, &arg.source) {
+            if ty.contains("struct") {
+                return Err("a value-class parameter");
+            }
+        }
+    }
+    if elem_of(&func.ret) != Some((h.elem, 1)) {
+        return Err("a histogram whose result is not its `int[]`/`long[]` table");
+    }
+    let body = SomdBody {
+        outputs: Vec::new(),
+        setup: h.setup.clone(),
+        loop_id: h.loop_id,
+        parallel: analysis::ParallelLoop { dims: vec![h.dim.clone()], reduction: None },
+        result: SomdResult::None,
+        host_indices: Vec::new(),
+    };
+    Ok(DeviceCall { manifest, body, sync: None, histogram: Some(h.clone()) })
+}
+
+/// The `HistDesc` static of a histogram call.
+fn write_hist_desc(
+    out: &mut String,
+    glue: &Glue,
+    call: &DeviceCall,
+    h: &analysis::HistogramBody,
+    func: &somd_mir::Function,
+    static_name: &str,
+) -> Result<(), EmitError> {
+    let m: &KernelManifest = glue
+        .kernels
+        .kernels
+        .get(call.manifest)
+        .ok_or_else(|| EmitError::Internal("kernel manifest out of range".into()))?;
+    let first_dist = func.somd.as_ref().and_then(|s| s.dist_params.first()).map(|(i, _)| *i);
+    let mut args = Vec::new();
+    for arg in &m.args {
+        args.push(match &arg.source {
+            ArgSource::Param(p) => format!("Param({p})"),
+            ArgSource::Length { param, dim } => format!("Length {{ param: {param}, dim: {dim} }}"),
+            ArgSource::Offset { param, dim } => format!("Offset {{ param: {param}, dim: {dim} }}"),
+            ArgSource::GlobalLength { param, dim } => {
+                format!("GlobalLength {{ param: {param}, dim: {dim} }}")
+            }
+            ArgSource::TableLength => "TableLength".to_string(),
+            ArgSource::Iterations => "Iterations".to_string(),
+            ArgSource::Partials => "Partials".to_string(),
+            ArgSource::Scratch => "Table".to_string(),
+            ArgSource::TableInLocal => "InLocal".to_string(),
+            ArgSource::ErrorBuffer => "Err".to_string(),
+            other => {
+                return Err(EmitError::Internal(format!(
+                    "argument source {other:?} in a histogram kernel"
+                )))
+            }
+        });
+    }
+    let names: Vec<String> = m.args.iter().map(|a| format!("{:?}", a.name)).collect();
+    let iterations = m
+        .global
+        .first()
+        .map(size_text)
+        .ok_or_else(|| EmitError::Internal("histogram without an iteration rule".into()))?;
+    let op = match h.op {
+        ReduceOp::Add => "Add",
+        ReduceOp::BitOr => "Or",
+        ReduceOp::BitXor => "Xor",
+        ReduceOp::BitAnd => "And",
+        other => return Err(EmitError::Internal(format!("histogram operator {other:?}"))),
+    };
+    writeln!(out)?;
+    writeln!(out, "/// Kernel `{}` (histogram of SOMD method `{}`).", m.name, m.source_function)?;
+    writeln!(out, "static {static_name}: rt::device::HistDesc = rt::device::HistDesc {{")?;
+    writeln!(out, "    program: &CL_PROGRAM,")?;
+    writeln!(out, "    sites: &CL_SITES,")?;
+    writeln!(out, "    name: {:?},", m.name)?;
+    writeln!(out, "    label: {:?},", func.name)?;
+    writeln!(out, "    needs_fp64: {},", m.needs_fp64)?;
+    writeln!(out, "    first_dist: {first_dist:?},")?;
+    writeln!(out, "    args: &[")?;
+    for a in args {
+        writeln!(out, "        rt::device::HistArg::{a},")?;
+    }
+    writeln!(out, "    ],")?;
+    writeln!(out, "    names: &[{}],", names.join(", "))?;
+    writeln!(out, "    iterations: &{iterations},")?;
+    writeln!(out, "    op: rt::device::HistOp::{op},")?;
+    writeln!(out, "}};")?;
+    Ok(())
+}
+
+/// The table length of a histogram as a Rust `i32` expression in Java `int` arithmetic
+/// (`+ - *` of `int` parameters and constants, checked by the analysis).
+fn hist_len_text(
+    func: &somd_mir::Function,
+    e: somd_mir::ExprId,
+    param_names: &[String],
+) -> Result<String, EmitError> {
+    use somd_mir::{BinOpKind, Const, ExprKind};
+    Ok(match &func.expr(e).kind {
+        ExprKind::Const(Const::Int(v)) => format!("({v}i32)"),
+        ExprKind::Local(l) => {
+            let p = func
+                .params
+                .iter()
+                .position(|q| q == l)
+                .ok_or_else(|| EmitError::Internal("table length of a non-parameter".into()))?;
+            param_names
+                .get(p)
+                .cloned()
+                .ok_or_else(|| EmitError::Internal("parameter name".into()))?
+        }
+        ExprKind::Binary { op, lhs, rhs } => {
+            let f = match op.kind {
+                BinOpKind::Add => "wrapping_add",
+                BinOpKind::Sub => "wrapping_sub",
+                BinOpKind::Mul => "wrapping_mul",
+                _ => return Err(EmitError::Internal("table length operator".into())),
+            };
+            format!(
+                "i32::{f}({}, {})",
+                hist_len_text(func, *lhs, param_names)?,
+                hist_len_text(func, *rhs, param_names)?
+            )
+        }
+        _ => return Err(EmitError::Internal("table length expression".into())),
+    })
 }
 
 /// Whether the runtime's `somd_reduce` has `op` on `elem` (`runtime/src/opencl/reduce.rs`).
@@ -676,6 +839,9 @@ pub fn write_kernel_desc(
     fn_name: &str,
 ) -> Result<(), EmitError> {
     let func = module.function(fid);
+    if let Some(h) = &call.histogram {
+        return write_hist_desc(out, glue, call, h, func, &desc_name(fn_name));
+    }
     let Some(sync) = &call.sync else {
         return write_one_desc(out, glue, call.manifest, &call.body, func, &desc_name(fn_name));
     };
@@ -796,6 +962,20 @@ pub fn write_prologue(
         host_args.push(format!("rt::device::HostArg::from({name})"));
     }
     writeln!(out, "    let device_args = [{}];", host_args.join(", "))?;
+    if let Some(h) = &call.histogram {
+        // One MI: its table is the only partial the reduce strategy sees.
+        let ty = rust_prim(h.elem);
+        let len = hist_len_text(func, h.len, param_names)?;
+        writeln!(
+            out,
+            "    if let Some(table) = rt::device::run_histogram::<{ty}>(&{}, &device_args, {len}) {{",
+            desc_name(fn_name)
+        )?;
+        writeln!(out, "        let partials: Vec<Array<{ty}>> = vec![table];")?;
+        writeln!(out, "        return {reduce};")?;
+        writeln!(out, "    }}")?;
+        return Ok(());
+    }
     let mut returned = Vec::new();
     if let SomdResult::Param(local) = call.body.result {
         let p = func

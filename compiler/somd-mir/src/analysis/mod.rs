@@ -10,6 +10,8 @@
 //!   OpenCL writer translates;
 //! - [`parallel`]: per SOMD function, its loops (parallel or the dependence that prevents
 //!   it) and the extracted body (setup; one parallel loop; return);
+//! - [`histogram`]: SOMD bodies that fill a returned table at computed indices with
+//!   order-independent integer updates (`acc[c] += v`);
 //! - [`sync`]: SOMD bodies whose host-level loops surround `sync` blocks (one kernel per
 //!   parallel loop, launched by the host);
 //! - [`plan`]: per SOMD method, `@`, `!` and task, where it runs and which kernels it
@@ -17,6 +19,7 @@
 //! - [`explain`](mod@explain): the text `somdc explain` prints.
 
 pub mod explain;
+pub mod histogram;
 pub mod isolation;
 pub mod parallel;
 pub mod plan;
@@ -24,6 +27,7 @@ pub mod sync;
 pub mod walk;
 
 pub use explain::{explain, explain_json};
+pub use histogram::HistogramBody;
 
 use crate::ir::*;
 use somd_diag::Span;
@@ -177,6 +181,9 @@ impl SizeExpr {
 pub enum SomdShape {
     Loop(SomdBody),
     Sync(SyncBody),
+    /// A table filled at computed indices by order-independent updates (one kernel with
+    /// per-work-group tables; see [`histogram`]).
+    Histogram(HistogramBody),
 }
 
 /// A SOMD body whose host-level control flow (counted loops with partition-independent
@@ -318,6 +325,9 @@ pub enum KernelKind {
     FoldFunc { elem: Type },
     /// An isolated filter task: one work-item per item of a batch.
     Filter { input: Type, output: Type },
+    /// A histogram SOMD body: work-groups update tables of their own with atomics, the host
+    /// folds the groups' tables.
+    Histogram(HistogramBody),
 }
 
 /// One argument of a `@` kernel.

@@ -43,9 +43,17 @@ pub fn analyze_somd(
             // method returns a parameter it updated (`return testArray`), which the
             // one-kernel form cannot download; its own blocker would only restate ours.
             let (sync_reports, shape) = super::sync::analyze_sync(module, func);
-            match shape {
-                Ok(shape) => (sync_reports, Ok(shape)),
-                Err(_) => (reports, Err(blocker)),
+            if let Ok(shape) = shape {
+                return (sync_reports, Ok(shape));
+            }
+            // A table filled at computed indices (K-Means' cluster sums): its own blocker
+            // names what keeps a histogram off the device.
+            match super::histogram::analyze_histogram(module, func) {
+                super::histogram::Verdict::Ok(report, body) => {
+                    (vec![report], Ok(SomdShape::Histogram(body)))
+                }
+                super::histogram::Verdict::Blocked(b) => (reports, Err(b)),
+                super::histogram::Verdict::NotOne => (reports, Err(blocker)),
             }
         }
     }
@@ -715,7 +723,7 @@ fn block_text(i: &str, step: i32) -> String {
 }
 
 /// Finds `break`/`continue` of an enclosing loop at depth 0 and any `return`.
-fn check_exits(
+pub(super) fn check_exits(
     func: &Function,
     block: &Block,
     depth: u32,

@@ -123,6 +123,19 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                 }
                 Ok(DevicePlan { kernels, how, needs_fp64: fi.needs_fp64, warnings })
             }
+            (Ok(()), Some(Ok(SomdShape::Histogram(body)))) => {
+                let warnings = ignored_strategies(func, sig);
+                let how = describe_histogram(func, body);
+                let k = info.kernels.len();
+                info.kernels.push(KernelPlan {
+                    name: unique(class_method(module, id)),
+                    func: id,
+                    kind: KernelKind::Histogram(body.clone()),
+                    span: func.span,
+                    needs_fp64: fi.needs_fp64,
+                });
+                Ok(DevicePlan { kernels: vec![k], how, needs_fp64: fi.needs_fp64, warnings })
+            }
             (Ok(()), Some(Ok(SomdShape::Loop(body)))) => {
                 let warnings = ignored_strategies(func, sig);
                 let how = describe_somd(module, func, body);
@@ -487,6 +500,29 @@ fn describe_sync(func: &Function, body: &SyncBody) -> String {
         ));
     }
     text
+}
+
+fn describe_histogram(func: &Function, body: &super::HistogramBody) -> String {
+    let d = &body.dim;
+    let op = match body.op {
+        ReduceOp::Add => "+=",
+        ReduceOp::BitOr => "|=",
+        ReduceOp::BitXor => "^=",
+        _ => "&=",
+    };
+    format!(
+        "one MI over the whole arrays; histogram of `{}` ({} updates `{op}` at computed \
+         indices): work-groups share the iterations of `{}` in [{}, {}){} and update a \
+         zeroed table of their own with 32-bit atomics (in local memory when it fits, else \
+         in global memory); the host folds the groups' tables entry by entry with the same \
+         operator and passes the one MI's table to the method's reduce strategy",
+        func.local(body.table).name,
+        if body.elem == PrimType::Long { "long" } else { "int" },
+        func.local(d.index).name,
+        d.lo.display(func),
+        d.hi.display(func),
+        if d.step == 1 { String::new() } else { format!(" step {}", d.step) },
+    )
 }
 
 fn describe_somd(module: &Module, func: &Function, body: &SomdBody) -> String {

@@ -1,0 +1,338 @@
+//! The histogram kernel: a SOMD body that fills a returned `int[]`/`long[]` table at
+//! computed indices (`somd_mir::analysis::histogram`).
+//!
+//! Work-items share the iterations in a grid-stride loop (consecutive work-items take
+//! consecutive iterations, so their loads coalesce). With `somd_in_local` each work-group
+//! zeroes a table of 32-bit words in local memory, updates it with the atomics of
+//! `runtime/cl/somd_hist.cl`, and copies it to its slice of `somd_partials`; otherwise every
+//! work-item updates the one table at the start of `somd_partials` (zeroed by the host) in
+//! global memory. The host folds the tables entry by entry with the update operator. An
+//! update `t[e] op= v` evaluates and checks `e` before `v`, as Java does; a bad index is
+//! recorded in the error buffer and the update goes to entry 0 (the host raises the
+//! exception before it reads any table), so every work-item reaches the barriers.
+
+use super::writer::{bug, convert, geometry_dim, FnCx, Writer, R};
+use super::*;
+use somd_mir::analysis::{walk, HistogramBody, KernelPlan};
+use somd_mir::*;
+use somd_syntax::ast::{PrimType, ReduceOp};
+use std::collections::{BTreeSet, HashSet};
+use std::fmt::Write as _;
+
+/// How the statements of a histogram kernel write their table updates.
+#[derive(Clone, Debug)]
+pub(super) struct HistCx {
+    pub(super) updates: HashSet<ExprId>,
+    pub(super) elem: PrimType,
+    pub(super) op: ReduceOp,
+    /// The table's length argument.
+    pub(super) len: String,
+    /// `l` (local table `somd_table`) or `g` (global table `somd_partials`).
+    pub(super) space: &'static str,
+}
+
+impl Writer<'_> {
+    pub(super) fn histogram_kernel(
+        &mut self,
+        plan: &KernelPlan,
+        body: &HistogramBody,
+        m: &mut KernelManifest,
+    ) -> R<(String, BTreeSet<u32>)> {
+        let func = self.module.function(plan.func);
+        let mut cx = FnCx::new(func);
+        let mut decls = Vec::new();
+        for (pi, p) in func.params.iter().enumerate() {
+            let local = func.local(*p);
+            let name = cx.name(*p).to_string();
+            if let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&local.ty) {
+                let elem = self.storage(elem)?;
+                Self::push_arg(
+                    m,
+                    &mut decls,
+                    format!("__global {elem} *{name}"),
+                    &name,
+                    ArgKind::Buffer { access: Access::In, elem },
+                    ArgSource::Param(pi),
+                );
+                for d in 0..rank {
+                    let n = format!("{name}_len{d}");
+                    Self::push_arg(
+                        m,
+                        &mut decls,
+                        format!("const int {n}"),
+                        &n,
+                        ArgKind::Scalar { ty: "int".into() },
+                        ArgSource::Length { param: pi, dim: d },
+                    );
+                }
+            } else {
+                let ty = self.storage(&local.ty)?;
+                Self::push_arg(
+                    m,
+                    &mut decls,
+                    format!("const {ty} {name}"),
+                    &name,
+                    ArgKind::Scalar { ty: ty.clone() },
+                    ArgSource::Param(pi),
+                );
+            }
+        }
+        // Somd.offset / globalLength: one MI over the whole arrays.
+        let mut geometry = BTreeSet::new();
+        for e in &func.exprs {
+            if let ExprKind::Builtin {
+                builtin: b @ (Builtin::SomdOffset | Builtin::SomdGlobalLength),
+                args,
+            } = &e.kind
+            {
+                if let Some(ExprKind::Local(l)) = args.first().map(|a| &func.expr(*a).kind) {
+                    geometry.insert((*l, *b == Builtin::SomdOffset, geometry_dim(func, args)?));
+                }
+            }
+        }
+        for (l, is_off, dim) in geometry {
+            let pi = func.params.iter().position(|p| *p == l).unwrap_or(0);
+            let n = format!("{}_{}{dim}", cx.name(l), if is_off { "off" } else { "glen" });
+            let src = if is_off {
+                ArgSource::Offset { param: pi, dim }
+            } else {
+                ArgSource::GlobalLength { param: pi, dim }
+            };
+            Self::push_arg(
+                m,
+                &mut decls,
+                format!("const int {n}"),
+                &n,
+                ArgKind::Scalar { ty: "int".into() },
+                src,
+            );
+        }
+        let len = format!("{}_len0", cx.name(body.table));
+        Self::push_arg(
+            m,
+            &mut decls,
+            format!("const int {len}"),
+            &len,
+            ArgKind::Scalar { ty: "int".into() },
+            ArgSource::TableLength,
+        );
+        Self::push_arg(
+            m,
+            &mut decls,
+            "const long somd_n".into(),
+            "somd_n",
+            ArgKind::Scalar { ty: "long".into() },
+            ArgSource::Iterations,
+        );
+        let partials = Self::push_arg(
+            m,
+            &mut decls,
+            "__global uint *somd_partials".into(),
+            "somd_partials",
+            ArgKind::Buffer { access: Access::Out, elem: "uint".into() },
+            ArgSource::Partials,
+        );
+        let scratch = Self::push_arg(
+            m,
+            &mut decls,
+            "__local uint *somd_table".into(),
+            "somd_table",
+            ArgKind::Local { elem: "uint".into() },
+            ArgSource::Scratch,
+        );
+        Self::push_arg(
+            m,
+            &mut decls,
+            "const int somd_in_local".into(),
+            "somd_in_local",
+            ArgKind::Scalar { ty: "int".into() },
+            ArgSource::TableInLocal,
+        );
+        Self::push_arg(
+            m,
+            &mut decls,
+            "SOMD_ERR_PARAM".into(),
+            "somd_err",
+            ArgKind::Err,
+            ArgSource::ErrorBuffer,
+        );
+        let words = if body.elem == PrimType::Long { 2 } else { 1 };
+        let op = match body.op {
+            ReduceOp::Add => "+",
+            ReduceOp::BitOr => "|",
+            ReduceOp::BitXor => "^",
+            ReduceOp::BitAnd => "&",
+            other => return Err(bug(format!("histogram operator {other:?}"))),
+        };
+        m.reduction = Some(ReductionInfo {
+            op: op.into(),
+            elem: prim_c(body.elem).into(),
+            partials_arg: partials,
+            scratch_arg: Some(scratch),
+            finish: format!(
+                "histogram of {words} word(s) per entry: with somd_in_local, one table of \
+                 {len} entries per work-group in somd_partials (local scratch of the table's \
+                 words), else one table updated in global memory (zeroed by the host); fold \
+                 the tables entry by entry with {op}"
+            ),
+        });
+        // The iterations: `lo + f * step` for `f` in [0, somd_n).
+        let d = &body.dim;
+        let lo = self.size(&cx, &d.lo);
+        let rule = match d.step {
+            1 => hist_size_rule(
+                &cx,
+                &somd_mir::analysis::SizeExpr::Sub(Box::new(d.hi.clone()), Box::new(d.lo.clone())),
+                m,
+            )?,
+            step => SizeRule::Steps {
+                lo: Box::new(hist_size_rule(&cx, &d.lo, m)?),
+                hi: Box::new(hist_size_rule(&cx, &d.hi, m)?),
+                step: i64::from(step),
+            },
+        };
+        m.global.push(rule);
+        let index = cx.name(d.index).to_string();
+        let loop_stmt =
+            walk::find_loop(func, body.loop_id).ok_or_else(|| bug("histogram loop not found"))?;
+        let Stmt::Loop { body: loop_body, .. } = loop_stmt else { return Err(bug("not a loop")) };
+        let mut out = format!("/* {} at {}:{}:{} */\n", func.name, m.file, m.line, m.col);
+        writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
+        let l1 = Level(1);
+        let l2 = l1.next();
+        let l3 = l2.next();
+        let l4 = l3.next();
+        for (local, init) in &body.setup {
+            out.push_str(&self.stmt(&mut cx, l1, &Stmt::Let { local: *local, init: *init })?);
+        }
+        writeln!(out, "{l1}const size_t somd_words = (size_t)(uint){len} * {words};")?;
+        writeln!(out, "{l1}const size_t somd_lid = get_local_id(0);")?;
+        writeln!(out, "{l1}const size_t somd_lsize = get_local_size(0);")?;
+        let header = "for (long somd_f = (long)get_global_id(0); somd_f < somd_n; \
+                      somd_f += (long)get_global_size(0)) {";
+        let index_line = if d.step == 1 {
+            format!("const int {index} = (int)((long)({lo}) + somd_f);")
+        } else {
+            format!("const int {index} = (int)((long)({lo}) + somd_f * {}L);", d.step)
+        };
+        let updates: HashSet<ExprId> = body.updates.iter().copied().collect();
+        let mut hist = HistCx { updates, elem: body.elem, op: body.op, len, space: "l" };
+        writeln!(out, "{l1}if (somd_in_local) {{")?;
+        writeln!(
+            out,
+            "{l2}for (size_t somd_w = somd_lid; somd_w < somd_words; somd_w += somd_lsize) {{"
+        )?;
+        writeln!(out, "{l3}somd_table[somd_w] = 0u;")?;
+        writeln!(out, "{l2}}}")?;
+        writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
+        writeln!(out, "{l2}{header}")?;
+        writeln!(out, "{l3}{index_line}")?;
+        writeln!(out, "{l3}do {{")?;
+        cx.hist = Some(hist.clone());
+        out.push_str(&self.block(&mut cx, l4, loop_body)?);
+        writeln!(out, "{l3}}} while (0);")?;
+        writeln!(out, "{l2}}}")?;
+        writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
+        writeln!(
+            out,
+            "{l2}__global uint *somd_mine = somd_partials + get_group_id(0) * somd_words;"
+        )?;
+        writeln!(
+            out,
+            "{l2}for (size_t somd_w = somd_lid; somd_w < somd_words; somd_w += somd_lsize) {{"
+        )?;
+        writeln!(out, "{l3}somd_mine[somd_w] = somd_table[somd_w];")?;
+        writeln!(out, "{l2}}}")?;
+        writeln!(out, "{l1}}} else {{")?;
+        writeln!(out, "{l2}{header}")?;
+        writeln!(out, "{l3}{index_line}")?;
+        writeln!(out, "{l3}do {{")?;
+        hist.space = "g";
+        cx.hist = Some(hist);
+        out.push_str(&self.block(&mut cx, l4, loop_body)?);
+        writeln!(out, "{l3}}} while (0);")?;
+        writeln!(out, "{l2}}}")?;
+        writeln!(out, "{l1}}}")?;
+        out.push_str("}\n");
+        Ok((out, cx.sites))
+    }
+
+    /// One table update `t[e] op= v` / `t[e]++` as a block: the index is evaluated and
+    /// checked before the value (Java's order), then the atomic update.
+    pub(super) fn hist_update(&mut self, cx: &mut FnCx, level: Level, e: ExprId) -> R<String> {
+        let func = cx.func;
+        let expr = func.expr(e);
+        let hist = cx.hist.clone().ok_or_else(|| bug("histogram update outside a histogram"))?;
+        let (target, value) = match &expr.kind {
+            ExprKind::CompoundAssign { target, op, value } => {
+                let PrimOrRef::Prim(opty) = op.ty else {
+                    return Err(bug("reference compound assignment"));
+                };
+                let v = self.expr(cx, *value)?;
+                let rty = self.prim_of(cx, *value)?;
+                (*target, convert(&convert(&v, rty, opty), opty, hist.elem))
+            }
+            ExprKind::IncDec { target, delta, .. } => {
+                let one = match (hist.elem, *delta > 0) {
+                    (PrimType::Long, true) => "1L",
+                    (PrimType::Long, false) => "(-1L)",
+                    (_, true) => "1",
+                    (_, false) => "(-1)",
+                };
+                (*target, one.to_string())
+            }
+            _ => return Err(bug("histogram update of another kind")),
+        };
+        let ExprKind::Index { index, .. } = &func.expr(target).kind else {
+            return Err(bug("histogram update of a non-element"));
+        };
+        let i = self.expr(cx, *index)?;
+        let checked = self.index_text(cx, func.expr(target).span, &i, &hist.len);
+        let f = format!(
+            "somd_hist_{}{}_{}",
+            if hist.elem == PrimType::Long { "l" } else { "i" },
+            match hist.op {
+                ReduceOp::Add => "add",
+                ReduceOp::BitOr => "or",
+                ReduceOp::BitXor => "xor",
+                _ => "and",
+            },
+            hist.space
+        );
+        let table = if hist.space == "l" { "somd_table" } else { "somd_partials" };
+        let inner = level.next();
+        let mut out = String::new();
+        writeln!(out, "{level}{{")?;
+        writeln!(out, "{inner}const int somd_e = {checked};")?;
+        writeln!(out, "{inner}{f}({table}, somd_e, {value});")?;
+        writeln!(out, "{level}}}")?;
+        Ok(out)
+    }
+}
+
+fn prim_c(p: PrimType) -> &'static str {
+    super::writer::prim_c(p)
+}
+
+/// A loop bound as a size rule over the kernel's scalar arguments.
+fn hist_size_rule(cx: &FnCx, s: &somd_mir::analysis::SizeExpr, m: &KernelManifest) -> R<SizeRule> {
+    use somd_mir::analysis::SizeExpr;
+    let arg = |text: String| -> R<SizeRule> {
+        m.args
+            .iter()
+            .position(|a| a.name == text && matches!(a.kind, ArgKind::Scalar { .. }))
+            .map(SizeRule::Arg)
+            .ok_or_else(|| bug(format!("size {text} is not an argument")))
+    };
+    Ok(match s {
+        SizeExpr::Const(v) => SizeRule::Const(*v),
+        SizeExpr::Scalar(l) => arg(cx.name(*l).to_string())?,
+        SizeExpr::Len { array, dim } => arg(format!("{}_len{dim}", cx.name(*array)))?,
+        SizeExpr::Add(a, b) => {
+            SizeRule::Add(Box::new(hist_size_rule(cx, a, m)?), Box::new(hist_size_rule(cx, b, m)?))
+        }
+        SizeExpr::Sub(a, b) => {
+            SizeRule::Sub(Box::new(hist_size_rule(cx, a, m)?), Box::new(hist_size_rule(cx, b, m)?))
+        }
+    })
+}

@@ -1,0 +1,402 @@
+//! Histogram bodies: SOMD methods that fill a local table at computed indices.
+//!
+//! ```text
+//! static reduce(R) T[] m(dist ... a, ..., int k) {
+//!     T[] acc = new T[<int expression of scalar parameters and constants>];
+//!     for (int i = lo; i < hi; i += C) {
+//!         ... acc[<computed index>] op= <expr>; ...   // `+=`, `|=`, `^=`, `&=`, `++`, `--`
+//!     }
+//!     return acc;
+//! }
+//! ```
+//! with a `reduce` strategy (not the assembly of MIs' arrays), `T` `int` or `long`, one operator for every update, each update a statement of its
+//! own, `acc` read nowhere else, and no other write that outlives an iteration (no array
+//! other than the iteration's own, no scalar declared outside the loop).
+//!
+//! Why the device result is exact: the device runs the call as **one MI** (LANGUAGE.md
+//! §2.1 lets an implementation pick the number of MIs). Within it, entry `e` of the table
+//! ends as `0 op u1 op u2 ...` over the updates of `e` in iteration order; the operators
+//! are commutative and associative on `int`/`long` (Java arithmetic wraps, bitwise
+//! operators act per bit, and a narrowing of the promoted result to the table's type
+//! commutes with them), so any grouping and order of the same updates gives the same bits.
+//! The device adds each work-group's updates into a zeroed table of its own and the host
+//! folds the groups' tables entry by entry with the same operator (`0` is the identity of
+//! `+ | ^`, and `0 & x == 0` for `&`, so the fold equals the sequential table). That table
+//! is the one MI's result, which the host passes to the method's `reduce` strategy exactly
+//! as the CPU path passes a one-element list of partials. Nothing is assumed of the user's
+//! `combine` beyond what a one-MI run assumes. Floating-point accumulation is not
+//! associative (the order of device updates would change the result) and stays on the CPU.
+
+use super::parallel::{assigned_locals, check_exits, is_for, writes_arrays, Cx};
+use super::walk;
+use super::{BlockReason, Blocker, LoopDim, LoopId, LoopReport, ParallelLoop};
+use crate::ir::*;
+use somd_diag::Span;
+use somd_syntax::ast::{PrimType, ReduceOp};
+use std::collections::{HashMap, HashSet};
+
+/// A histogram body as the OpenCL writer extracts it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HistogramBody {
+    /// The table `acc`: allocated zeroed, updated only by [`HistogramBody::updates`],
+    /// returned.
+    pub table: LocalId,
+    /// `int` or `long`.
+    pub elem: PrimType,
+    /// `Add` (`+=`, `++`, `--`), `BitOr`, `BitXor` or `BitAnd`.
+    pub op: ReduceOp,
+    /// The allocation's length: an `int` expression of scalar parameters and constants
+    /// (`+ - *`), evaluated by the host with Java's `int` arithmetic.
+    pub len: ExprId,
+    /// Setup scalars (never changed, initialisers without array reads or calls),
+    /// recomputed by every work-item.
+    pub setup: Vec<(LocalId, Option<ExprId>)>,
+    pub loop_id: LoopId,
+    pub dim: LoopDim,
+    /// The statement-level updates of the table.
+    pub updates: Vec<ExprId>,
+}
+
+/// What the histogram recogniser found.
+pub enum Verdict {
+    /// The body is not of the histogram form at all (other blockers explain it better).
+    NotOne,
+    /// A histogram body that cannot run on the device, and why.
+    Blocked(Blocker),
+    Ok(LoopReport, HistogramBody),
+}
+
+/// The length expression of the table, when it is an `int` expression of scalar
+/// parameters and constants.
+fn length_ok(func: &Function, e: ExprId, depth: u32) -> bool {
+    if depth > 32 {
+        return false;
+    }
+    match &func.expr(e).kind {
+        ExprKind::Const(Const::Int(_)) => true,
+        ExprKind::Local(l) => {
+            let local = func.local(*l);
+            local.kind == LocalKind::Param && local.ty == Type::Prim(PrimType::Int)
+        }
+        ExprKind::Binary { op, lhs, rhs } if op.ty == PrimOrRef::Prim(PrimType::Int) => {
+            matches!(op.kind, BinOpKind::Add | BinOpKind::Sub | BinOpKind::Mul)
+                && length_ok(func, *lhs, depth + 1)
+                && length_ok(func, *rhs, depth + 1)
+        }
+        _ => false,
+    }
+}
+
+/// The source symbol of a binary operator that a table update may use.
+fn op_symbol(kind: BinOpKind) -> &'static str {
+    match kind {
+        BinOpKind::Add => "+",
+        BinOpKind::Sub => "-",
+        BinOpKind::Mul => "*",
+        BinOpKind::Div => "/",
+        BinOpKind::Rem => "%",
+        BinOpKind::Shl => "<<",
+        BinOpKind::Shr => ">>",
+        BinOpKind::UShr => ">>>",
+        BinOpKind::BitAnd => "&",
+        BinOpKind::BitOr => "|",
+        BinOpKind::BitXor => "^",
+        _ => "?",
+    }
+}
+
+fn mentions(func: &Function, root: ExprId, local: LocalId) -> bool {
+    let mut found = false;
+    walk::each_expr(func, root, &mut |x| {
+        found |= matches!(func.expr(x).kind, ExprKind::Local(l) if l == local);
+    });
+    found
+}
+
+/// Recognises a histogram body in SOMD function `func`.
+pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
+    let stmts = &func.body.stmts;
+    // The shape: lets, one counted `for`, `return acc`.
+    let Some(Stmt::Return(Some(ret))) = stmts.last() else { return Verdict::NotOne };
+    let ExprKind::Local(table) = func.expr(*ret).kind else { return Verdict::NotOne };
+    let table_init = stmts.iter().find_map(|s| match s {
+        Stmt::Let { local, init: Some(init) } if *local == table => Some(*init),
+        _ => None,
+    });
+    let Some(init) = table_init else { return Verdict::NotOne };
+    let ExprKind::NewArray { dims } = &func.expr(init).kind else { return Verdict::NotOne };
+    let [len] = dims[..] else { return Verdict::NotOne };
+    let Type::Array(elem) = &func.local(table).ty else { return Verdict::NotOne };
+    let Type::Prim(elem) = **elem else { return Verdict::NotOne };
+    let loops: Vec<&Block> = stmts
+        .iter()
+        .filter_map(|s| match s {
+            Stmt::Block(b) if is_for(b) => Some(b),
+            _ => None,
+        })
+        .collect();
+    let [block] = loops[..] else { return Verdict::NotOne };
+    // An assembled output (no `reduce` strategy) or a table sized by lengths is another
+    // shape, whose own blocker explains it better.
+    let assembled = func
+        .somd
+        .as_ref()
+        .is_none_or(|sig| matches!(sig.reduction, Reduction::Assemble | Reduction::None));
+    if assembled || !length_ok(func, len, 0) {
+        return Verdict::NotOne;
+    }
+    let table_name = func.local(table).name.clone();
+    let blocked = |what: String, span: Span| {
+        Verdict::Blocked(Blocker {
+            reason: BlockReason::Shape,
+            construct: format!("histogram of `{table_name}`: {what}"),
+            span,
+            chain: Vec::new(),
+        })
+    };
+    let table_span = func.local(table).span;
+    match elem {
+        PrimType::Int | PrimType::Long => {}
+        PrimType::Float | PrimType::Double => {
+            return blocked(
+                format!(
+                    "floating-point accumulation into a `{}` table stays on the CPU (not \
+                     associative: the order of the device's updates would change the result)",
+                    if elem == PrimType::Float { "float" } else { "double" }
+                ),
+                table_span,
+            )
+        }
+        _ => {
+            return blocked(
+                "a table of a type other than `int` or `long` (the device updates 32-bit words)"
+                    .into(),
+                table_span,
+            )
+        }
+    }
+    // Setup: scalar lets that never change, the table, the loop, the return.
+    let assigned = assigned_locals(func);
+    let mut setup = Vec::new();
+    let mut cx = Cx { module, func, setup: HashMap::new(), outputs: Vec::new() };
+    let mut seen_loop = false;
+    for (pos, stmt) in stmts.iter().enumerate() {
+        let span = walk::stmt_span(func, stmt, func.span);
+        match stmt {
+            Stmt::Let { local, .. } if *local == table && !seen_loop => {}
+            Stmt::Let { local, init } if !seen_loop => {
+                if !matches!(func.local(*local).ty, Type::Prim(_)) {
+                    return blocked(
+                        "a declaration other than scalars before the loop".into(),
+                        span,
+                    );
+                }
+                if assigned.get(local).copied().unwrap_or(0) > 0 {
+                    return blocked(
+                        format!(
+                            "setup local `{}` changes after its declaration",
+                            func.local(*local).name
+                        ),
+                        func.local(*local).span,
+                    );
+                }
+                if let Some(init) = init {
+                    let mut impure = false;
+                    walk::each_expr(func, *init, &mut |x| {
+                        impure |= matches!(
+                            func.expr(x).kind,
+                            ExprKind::Index { .. } | ExprKind::Call { .. }
+                        );
+                    });
+                    if impure {
+                        return blocked(
+                            "a setup initialiser that reads an array or calls a method".into(),
+                            span,
+                        );
+                    }
+                }
+                cx.setup.insert(*local, *init);
+                setup.push((*local, *init));
+            }
+            Stmt::Block(b) if std::ptr::eq(b, block) => seen_loop = true,
+            Stmt::Return(_) if pos + 1 == stmts.len() => {}
+            _ => {
+                return blocked("a statement other than setup, one loop and `return`".into(), span)
+            }
+        }
+    }
+    if assigned.get(&table).copied().unwrap_or(0) > 0 {
+        return blocked("the table variable is reassigned".into(), table_span);
+    }
+    let loop_span = stmts
+        .iter()
+        .find(|s| matches!(s, Stmt::Block(b) if std::ptr::eq(b, block)))
+        .map_or(func.span, |s| walk::stmt_span(func, s, func.span));
+    let (counted, body) = match cx.counted(block) {
+        Ok(c) => c,
+        Err(what) => return blocked(what, loop_span),
+    };
+    let Some(loop_stmt) = block.stmts.get(1) else { return Verdict::NotOne };
+    let Some(loop_id) = walk::loop_id_of(func, loop_stmt) else { return Verdict::NotOne };
+    let mut exit = None;
+    check_exits(func, body, 0, func.span, &mut exit);
+    if let Some(span) = exit {
+        return blocked("`break` or `return` leaves the loop early".into(), span);
+    }
+    // Statement-level expressions and the locals the body declares.
+    let mut statements: HashSet<ExprId> = HashSet::new();
+    let mut declared: HashSet<LocalId> = HashSet::new();
+    walk::each_stmt(body, &mut |s| match s {
+        Stmt::Expr(e) => {
+            statements.insert(*e);
+        }
+        Stmt::Let { local, .. } => {
+            declared.insert(*local);
+        }
+        _ => {}
+    });
+    let mut exprs = Vec::new();
+    walk::each_expr_in_block(func, body, &mut |e| exprs.push(e));
+    let mut updates = Vec::new();
+    let mut op: Option<ReduceOp> = None;
+    let mut table_uses: HashSet<ExprId> = HashSet::new();
+    for &e in &exprs {
+        let expr = func.expr(e);
+        let target = match &expr.kind {
+            ExprKind::Assign { target, .. }
+            | ExprKind::CompoundAssign { target, .. }
+            | ExprKind::IncDec { target, .. } => *target,
+            ExprKind::Call { func: callee, args, .. } => {
+                let passes_array = args.iter().any(|a| matches!(func.expr(*a).ty, Type::Array(_)));
+                if passes_array && writes_arrays(module.function(*callee)) {
+                    return blocked(
+                        format!(
+                            "call of `{}`, which writes an array argument",
+                            module.function(*callee).name
+                        ),
+                        expr.span,
+                    );
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        match &func.expr(target).kind {
+            ExprKind::Index { array, index } if matches!(func.expr(*array).kind, ExprKind::Local(l) if l == table) =>
+            {
+                let this_op = match &expr.kind {
+                    ExprKind::CompoundAssign { op, value, .. } => {
+                        let rop = match op.kind {
+                            BinOpKind::Add => ReduceOp::Add,
+                            BinOpKind::BitOr => ReduceOp::BitOr,
+                            BinOpKind::BitXor => ReduceOp::BitXor,
+                            BinOpKind::BitAnd => ReduceOp::BitAnd,
+                            _ => {
+                                return blocked(
+                                    format!(
+                                        "an update of the table with `{}=` (the device \
+                                         combines `+= |= ^= &= ++ --`)",
+                                        op_symbol(op.kind)
+                                    ),
+                                    expr.span,
+                                )
+                            }
+                        };
+                        if !matches!(op.ty, PrimOrRef::Prim(PrimType::Int | PrimType::Long)) {
+                            return blocked(
+                                "an update computed in floating point (not associative)".into(),
+                                expr.span,
+                            );
+                        }
+                        if mentions(func, *value, table) {
+                            return blocked(
+                                "an update whose value reads the table".into(),
+                                expr.span,
+                            );
+                        }
+                        rop
+                    }
+                    ExprKind::IncDec { .. } => ReduceOp::Add,
+                    _ => {
+                        return blocked(
+                            "a plain assignment to the table (only `op=`, `++` and `--` \
+                             updates are order-independent)"
+                                .into(),
+                            expr.span,
+                        )
+                    }
+                };
+                if mentions(func, *index, table) {
+                    return blocked("an index computed from the table".into(), expr.span);
+                }
+                if !statements.contains(&e) {
+                    return blocked(
+                        "a table update used as a value (its old or new entry is a read)".into(),
+                        expr.span,
+                    );
+                }
+                match op {
+                    None => op = Some(this_op),
+                    Some(o) if o == this_op => {}
+                    Some(_) => {
+                        return blocked(
+                            "the table is updated with different operators".into(),
+                            expr.span,
+                        )
+                    }
+                }
+                table_uses.insert(*array);
+                updates.push(e);
+            }
+            ExprKind::Local(l) if *l == counted.index => {
+                return blocked("the loop index is assigned in the body".into(), expr.span)
+            }
+            ExprKind::Local(l) if declared.contains(l) => {}
+            ExprKind::Local(l) => {
+                return blocked(
+                    format!(
+                        "`{}` is declared outside the loop and assigned in it",
+                        func.local(*l).name
+                    ),
+                    expr.span,
+                )
+            }
+            ExprKind::Index { array, .. } => {
+                let mut root = *array;
+                while let ExprKind::Index { array, .. } = func.expr(root).kind {
+                    root = array;
+                }
+                match func.expr(root).kind {
+                    ExprKind::Local(a) if declared.contains(&a) => {}
+                    _ => {
+                        return blocked(
+                            "a write to an array other than the table (a histogram body writes \
+                             only its table)"
+                                .into(),
+                            expr.span,
+                        )
+                    }
+                }
+            }
+            _ => return blocked("an assignment the device glue does not place".into(), expr.span),
+        }
+    }
+    for &e in &exprs {
+        if matches!(func.expr(e).kind, ExprKind::Local(l) if l == table) && !table_uses.contains(&e)
+        {
+            return blocked(
+                "the table is read in the loop besides its updates".into(),
+                func.expr(e).span,
+            );
+        }
+    }
+    let Some(op) = op else { return Verdict::NotOne };
+    let dim = LoopDim { index: counted.index, lo: counted.lo, hi: counted.hi, step: counted.step };
+    let report = LoopReport {
+        loop_id,
+        span: loop_span,
+        index: Some(counted.index),
+        verdict: Ok(ParallelLoop { dims: vec![dim.clone()], reduction: None }),
+    };
+    Verdict::Ok(report, HistogramBody { table, elem, op, len, setup, loop_id, dim, updates })
+}

@@ -1,0 +1,298 @@
+//! Histogram SOMD bodies on the device: a returned `int[]`/`long[]` table filled at
+//! computed indices by order-independent updates (`acc[c] += v`, `|=`, `^=`, `&=`, `++`).
+//!
+//! The device runs the call as one MI (LANGUAGE.md §2.1). [`run_histogram`] picks the
+//! geometry from the device's limits (work-groups of the kernel's 1-D size, at most four per
+//! compute unit, any number of iterations: the kernel loops grid-stride), keeps one table
+//! per work-group in local memory when the table's words fit the device's local memory
+//! (else one table in global memory that every work-item updates), launches once, checks
+//! the error buffer (a bad index raises `ArrayIndexOutOfBoundsException` at its source
+//! position, as on the CPU), downloads the tables and folds them entry by entry with the
+//! update operator: the one MI's table, which generated code hands to the method's
+//! `reduce` strategy as a one-element list of partials. Tables are 32-bit words; a `long`
+//! entry is a (low, high) pair (`runtime/cl/somd_hist.cl`).
+
+use super::{allocate, upload, zero_fill, DevElem, Held, HostArg, Size};
+use crate::error::SourcePos;
+use crate::opencl::{buffer, placement_for, policy, trace, ClFailure, OrFatal, ProgramCell};
+use crate::opencl::{ErrorBuffer, Target};
+use crate::value::Array;
+
+/// Where the host gets each argument of a histogram kernel (the manifest's `ArgSource`).
+#[derive(Debug)]
+pub enum HistArg {
+    /// Argument `index` of the call: an array (uploaded) or a scalar.
+    Param(usize),
+    /// Length of dimension `dim` of array argument `param`.
+    Length { param: usize, dim: usize },
+    /// `Somd.offset(p, dim + 1)` (one MI: 0).
+    Offset { param: usize, dim: usize },
+    /// `Somd.globalLength(p, dim + 1)`.
+    GlobalLength { param: usize, dim: usize },
+    /// The table's length (`int`).
+    TableLength,
+    /// The number of iterations (`long`, [`HistDesc::iterations`]).
+    Iterations,
+    /// The tables (32-bit words): one per work-group, or the one global table.
+    Partials,
+    /// `__local uint *`: the work-group's table.
+    Table,
+    /// `int`: 1 when the tables live in local memory.
+    InLocal,
+    /// The error buffer.
+    Err,
+}
+
+/// The update operator of a histogram.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistOp {
+    Add,
+    Or,
+    Xor,
+    And,
+}
+
+/// Everything the host needs to run one histogram kernel.
+pub struct HistDesc {
+    pub program: &'static ProgramCell,
+    pub sites: &'static [SourcePos],
+    /// The OpenCL kernel name.
+    pub name: &'static str,
+    /// `Class.method` for placement and traces.
+    pub label: &'static str,
+    pub needs_fp64: bool,
+    /// The argument whose emptiness means "no MI runs" (the first `dist` parameter).
+    pub first_dist: Option<usize>,
+    pub args: &'static [HistArg],
+    /// Argument names (trace buffer names), parallel to `args`.
+    pub names: &'static [&'static str],
+    /// The loop's iterations, from the scalar arguments.
+    pub iterations: &'static Size,
+    pub op: HistOp,
+}
+
+impl std::fmt::Debug for HistDesc {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HistDesc").field("name", &self.name).finish_non_exhaustive()
+    }
+}
+
+/// A table entry type: `int` (one word) or `long` (low and high words).
+pub trait HistElem: DevElem + Copy {
+    const WORDS: usize;
+    /// The entry held by `words` (`WORDS` of them).
+    fn from_words(words: &[u32]) -> Self;
+    /// `a op b` with Java's wrapping arithmetic.
+    fn combine(op: HistOp, a: Self, b: Self) -> Self;
+}
+
+macro_rules! hist_elem {
+    ($ty:ty, $words:expr, $from:expr) => {
+        impl HistElem for $ty {
+            const WORDS: usize = $words;
+            fn from_words(words: &[u32]) -> Self {
+                $from(words)
+            }
+            fn combine(op: HistOp, a: Self, b: Self) -> Self {
+                match op {
+                    HistOp::Add => a.wrapping_add(b),
+                    HistOp::Or => a | b,
+                    HistOp::Xor => a ^ b,
+                    HistOp::And => a & b,
+                }
+            }
+        }
+    };
+}
+
+hist_elem!(i32, 1, |w: &[u32]| w[0] as i32);
+hist_elem!(i64, 2, |w: &[u32]| (u64::from(w[0]) | (u64::from(w[1]) << 32)) as i64);
+
+/// Tables in local memory leave room for this many bytes of the kernel's other local use.
+const LOCAL_SLACK: u64 = 256;
+/// At most this many words of per-group tables cross back to the host.
+const MAX_PARTIAL_WORDS: usize = 1 << 24;
+
+/// Folds `groups` tables of `len` entries (`words` as downloaded) with `op`, from zero.
+fn fold_tables<T: HistElem>(words: &[u32], len: usize, groups: usize, op: HistOp) -> Vec<T> {
+    let width = len * T::WORDS;
+    let mut table: Vec<T> = Vec::with_capacity(len);
+    for e in 0..len {
+        let at = e * T::WORDS;
+        let mut acc = T::from_words(&words[at..at + T::WORDS]);
+        for g in 1..groups {
+            let at = g * width + e * T::WORDS;
+            acc = T::combine(op, acc, T::from_words(&words[at..at + T::WORDS]));
+        }
+        table.push(acc);
+    }
+    table
+}
+
+/// Runs histogram `desc` for `args` with a table of `len` entries (the allocation's length,
+/// evaluated by the caller with Java's `int` arithmetic), or returns `None` when the call
+/// runs on the CPU: not placed on a device, a `null` or ragged array, an empty first `dist`
+/// argument (no MI runs), a negative length (the CPU raises the exception), an index that
+/// would wrap, `double` without `cl_khr_fp64`, a table too large for the device.
+pub fn run_histogram<T: HistElem>(
+    desc: &'static HistDesc,
+    args: &[HostArg<'_>],
+    len: i32,
+) -> Option<Array<T>> {
+    let Target::Device(ctx) = placement_for(desc.label, true) else { return None };
+    let mut shapes: Vec<Option<Vec<usize>>> = Vec::with_capacity(args.len());
+    for arg in args {
+        match arg {
+            HostArg::Array(a) => shapes.push(Some(a.shape()?)),
+            _ => shapes.push(None),
+        }
+    }
+    if let Some(first) = desc.first_dist {
+        if shapes.get(first)?.as_ref()?.first().copied().unwrap_or(0) == 0 {
+            return None;
+        }
+    }
+    let len = usize::try_from(len).ok()?;
+    if desc.needs_fp64 && !ctx.info.fp64 {
+        policy::fallback(
+            &format!(
+                "{} computes with double but {} has no cl_khr_fp64; running on the CPU",
+                desc.label, ctx.label
+            ),
+            None,
+        );
+        return None;
+    }
+    let mut values: Vec<Option<i64>> = vec![None; desc.args.len()];
+    for (k, spec) in desc.args.iter().enumerate() {
+        values[k] = match spec {
+            HistArg::Param(p) => match args.get(*p)? {
+                HostArg::I32(v) => Some(i64::from(*v)),
+                HostArg::I64(v) => Some(*v),
+                HostArg::I16(v) => Some(i64::from(*v)),
+                HostArg::I8(v) => Some(i64::from(*v)),
+                HostArg::U16(v) => Some(i64::from(*v)),
+                _ => None,
+            },
+            HistArg::Length { param, dim } | HistArg::GlobalLength { param, dim } => {
+                Some(*shapes.get(*param)?.as_ref()?.get(*dim)? as i64)
+            }
+            HistArg::Offset { .. } => Some(0),
+            HistArg::TableLength => Some(len as i64),
+            _ => None,
+        };
+    }
+    let iterations = desc.iterations.eval(&values)?.max(0);
+    let program = desc.program.get(ctx)?;
+    let kernel = match program.kernel(desc.name) {
+        Ok(kernel) => kernel,
+        Err(err) => {
+            policy::fallback(&format!("{err} for {}; running on the CPU", desc.label), None);
+            return None;
+        }
+    };
+    // Geometry: the kernel's 1-D group size; enough groups to fill the device, each
+    // work-item looping over its share of the iterations.
+    let local = kernel.local_1d().max(1);
+    let words = len * T::WORDS;
+    let local_mem = ctx.device.local_mem_size().unwrap_or(0);
+    let in_local = (words as u64) * 4 + LOCAL_SLACK <= local_mem;
+    let wanted = usize::try_from(iterations).ok()?.div_ceil(local);
+    let mut groups = wanted.min(4 * ctx.info.compute_units as usize).max(1);
+    if in_local {
+        groups = groups.min((MAX_PARTIAL_WORDS / words.max(1)).max(1));
+    }
+    let tables = if in_local { groups } else { 1 };
+    let _scope = trace::CallScope::begin(desc.label, ctx.label);
+    let mut bufs: Vec<Option<Held>> = Vec::with_capacity(desc.args.len());
+    for (k, spec) in desc.args.iter().enumerate() {
+        let name = desc.names.get(k).copied().unwrap_or("?");
+        bufs.push(match spec {
+            HistArg::Param(p) => match args.get(*p)? {
+                HostArg::Array(a) => Some(upload(ctx, *a, name)?),
+                _ => None,
+            },
+            HistArg::Partials => {
+                let bytes = tables.checked_mul(words)?.checked_mul(4)?;
+                let mut buf = allocate(ctx, bytes, name)?;
+                if !in_local {
+                    zero_fill(ctx, &mut buf, bytes);
+                }
+                Some(Held::Own(buf))
+            }
+            _ => None,
+        });
+    }
+    let err = ErrorBuffer::new(ctx).or_fatal();
+    {
+        let mut setter = kernel.args();
+        for (k, spec) in desc.args.iter().enumerate() {
+            let index = k as u32;
+            // SAFETY: the manifest gives each argument's kind and type in the kernel's
+            // parameter order: buffers for `__global T *`, `long` for the iteration count,
+            // `int` for the other scalars unless a parameter says otherwise.
+            let set = unsafe {
+                match (spec, bufs[k].as_ref()) {
+                    (_, Some(buf)) => setter.set(index, &buf.buffer).map(|_| ()),
+                    (HistArg::Param(p), None) => match args.get(*p) {
+                        Some(HostArg::Bool(v)) => setter.set(index, &u8::from(*v)).map(|_| ()),
+                        Some(HostArg::I8(v)) => setter.set(index, v).map(|_| ()),
+                        Some(HostArg::I16(v)) => setter.set(index, v).map(|_| ()),
+                        Some(HostArg::U16(v)) => setter.set(index, v).map(|_| ()),
+                        Some(HostArg::I32(v)) => setter.set(index, v).map(|_| ()),
+                        Some(HostArg::I64(v)) => setter.set(index, v).map(|_| ()),
+                        Some(HostArg::F32(v)) => setter.set(index, v).map(|_| ()),
+                        Some(HostArg::F64(v)) => setter.set(index, v).map(|_| ()),
+                        _ => Err(ClFailure::NoKernel(format!("{}: argument {k}", desc.name))),
+                    },
+                    (HistArg::Iterations, None) => setter.set(index, &iterations).map(|_| ()),
+                    (HistArg::Table, None) => {
+                        let count = if in_local { words.max(2) } else { 2 };
+                        setter.local::<u32>(index, count).map(|_| ())
+                    }
+                    (HistArg::InLocal, None) => setter.set(index, &i32::from(in_local)).map(|_| ()),
+                    (HistArg::Err, None) => setter.set(index, &err).map(|_| ()),
+                    (HistArg::Partials, None) => {
+                        Err(ClFailure::NoKernel(format!("{}: buffer {k}", desc.name)))
+                    }
+                    (_, None) => {
+                        let value = values[k].unwrap_or(0);
+                        setter.set(index, &(value as i32)).map(|_| ())
+                    }
+                }
+            };
+            set.or_fatal();
+        }
+        setter.run_1d_exact(ctx, groups * local, local).or_fatal();
+    }
+    // Exceptions first: no table is read before the error buffer is checked.
+    err.check(desc.sites).or_fatal();
+    let k = desc.args.iter().position(|a| matches!(a, HistArg::Partials))?;
+    let buf = bufs[k].take()?;
+    let mut raw = vec![0u8; tables * words * 4];
+    if !raw.is_empty() {
+        let name = desc.names.get(k).copied().unwrap_or("?");
+        buffer::read(ctx, &buf.buffer, 0, &mut raw, name).or_fatal();
+    }
+    let words_read: Vec<u32> =
+        raw.chunks_exact(4).map(|b| u32::from_ne_bytes([b[0], b[1], b[2], b[3]])).collect();
+    let op = desc.op;
+    Some(Array::from_vec(fold_tables::<T>(&words_read, len, tables, op)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_entries_rebuild_from_their_words_and_fold_with_wrapping() {
+        // Two groups' tables of two `long` entries: (-1, 2^32) and (1, 5).
+        let words = [u32::MAX, u32::MAX, 0, 1, 1, 0, 5, 0];
+        let sums = fold_tables::<i64>(&words, 2, 2, HistOp::Add);
+        assert_eq!(sums, vec![0, (1i64 << 32) + 5]);
+        let xors = fold_tables::<i64>(&words, 2, 2, HistOp::Xor);
+        assert_eq!(xors, vec![-2, (1i64 << 32) ^ 5]);
+        let ints = fold_tables::<i32>(&[i32::MAX as u32, 1], 1, 2, HistOp::Add);
+        assert_eq!(ints, vec![i32::MIN], "int sums wrap as Java's");
+    }
+}
