@@ -4,7 +4,7 @@
 
 use super::writer::{identity, prim_c, prim_storage, reduce_combine, FnCx, Writer, R};
 use super::*;
-use somd_mir::analysis::{walk, KernelKind, KernelPlan, SizeExpr, SomdBody};
+use somd_mir::analysis::{bounds, walk, KernelKind, KernelPlan, SizeExpr, SomdBody};
 use somd_mir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::{BTreeSet, HashMap};
@@ -78,7 +78,7 @@ impl Writer<'_> {
         let mut all_sites = sites;
         for h in &helpers {
             let f = self.module.function(*h);
-            let mut cx = FnCx::new(f);
+            let mut cx = FnCx::helper(f);
             let _ = self.block(&mut cx, Level(1), &f.body);
             all_sites.extend(cx.sites);
         }
@@ -321,6 +321,10 @@ impl Writer<'_> {
             ArgKind::Err,
             ArgSource::ErrorBuffer,
         );
+        // A 2-D nest without a reduction maps its inner (contiguous, row-major) index to
+        // NDRange dimension 0, so neighbouring work-items of a group read neighbouring
+        // elements of a row (coalesced): the host's first global size is the columns.
+        let transposed = reduction.is_none() && body.parallel.dims.len() == 2;
         for d in &body.parallel.dims {
             m.global.push(match d.step {
                 1 => {
@@ -333,6 +337,9 @@ impl Writer<'_> {
                     step: i64::from(step),
                 },
             });
+        }
+        if transposed {
+            m.global.reverse();
         }
         // Body text.
         let mut out = format!("/* {} at {}:{}:{} */\n", func.name, m.file, m.line, m.col);
@@ -366,9 +373,11 @@ impl Writer<'_> {
             conds.push(format!("{i} < {}", self.size(&cx, &d0.hi)));
             conds.push(format!("{j} < {hi1}"));
         } else {
+            let rank = body.parallel.dims.len();
             for (k, d) in body.parallel.dims.iter().enumerate() {
                 let name = cx.name(d.index).to_string();
                 let (lo, hi) = (self.size(&cx, &d.lo), self.size(&cx, &d.hi));
+                let k = if transposed { rank - 1 - k } else { k };
                 if d.step == 1 {
                     writeln!(out, "{l1}const int {name} = {lo} + (int)get_global_id({k});")?;
                     conds.push(format!("{name} < {hi}"));
@@ -401,6 +410,21 @@ impl Writer<'_> {
         } else {
             loop_body
         };
+        // After the guard every index is in `[lo, hi)`: accesses that this proves in range
+        // need no bounds check.
+        let known: Vec<_> =
+            body.parallel.dims.iter().map(|d| (d.index, bounds::dim_range(d))).collect();
+        // The host allocates each output with the dimensions the body gives it.
+        let mut same_length = Vec::new();
+        for (out, dims) in &body.outputs {
+            for (d, size) in dims.iter().enumerate() {
+                if let SizeExpr::Len { array, dim } = size {
+                    let a = bounds::LenSym { array: *out, dim: d as u8 };
+                    same_length.push((a, bounds::LenSym { array: *array, dim: *dim }));
+                }
+            }
+        }
+        cx.proven = bounds::proven_in_bounds(func, inner_body, &known, &same_length);
         let l2 = l1.next();
         match &reduction {
             None => {

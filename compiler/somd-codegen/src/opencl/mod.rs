@@ -35,7 +35,11 @@
 //! - SOMD loop: `int i = lo + get_global_id(0); if (i >= hi) return;` then the loop body;
 //!   the loop's index is partition-relative (the host runs one MI over whole arrays, so the
 //!   offset is 0; `Somd.offset(a)` / `Somd.globalLength(a)` are the `a_off0` / `a_glen0`
-//!   arguments, one per dimension used). 2-D nests use `get_global_id(1)` for the inner index. A reduction loop does
+//!   arguments, one per dimension used). 2-D nests map the inner (contiguous, row-major)
+//!   index to `get_global_id(0)` and the outer one to `get_global_id(1)`, so a warp reads
+//!   consecutive elements of a row; the manifest's global sizes are then columns, rows.
+//!   Accesses that the guard and the kernel's loops prove in range
+//!   (`somd_mir::analysis::bounds`) are written without `SOMD_INDEX`. A reduction loop does
 //!   not return early: out-of-range items contribute the identity, then the work-group
 //!   combines its values in a local-memory tree (as `somd_reduce.cl`) and item 0 writes one
 //!   partial per group; the host combines the partials with the method's reduce strategy.

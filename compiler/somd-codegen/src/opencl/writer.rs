@@ -110,6 +110,9 @@ pub(super) struct FnCx<'a> {
     /// Value-class constructor: `this` is `self`.
     pub(super) ctor: bool,
     pub(super) sites: BTreeSet<u32>,
+    /// `Index` expressions whose index is proven in range (`analysis::bounds`): written
+    /// without `SOMD_INDEX`.
+    pub(super) proven: BTreeSet<ExprId>,
 }
 
 fn sanitize(name: &str) -> String {
@@ -148,7 +151,22 @@ impl<'a> FnCx<'a> {
                 arrays.insert(*p, rank);
             }
         }
-        FnCx { func, names, arrays, ctor: func.kind == FuncKind::Ctor, sites: BTreeSet::new() }
+        FnCx {
+            func,
+            names,
+            arrays,
+            ctor: func.kind == FuncKind::Ctor,
+            sites: BTreeSet::new(),
+            proven: BTreeSet::new(),
+        }
+    }
+
+    /// The context of a whole function written as a helper: its accesses proven in range
+    /// from its own loops and conditions.
+    pub(super) fn helper(func: &'a Function) -> FnCx<'a> {
+        let mut cx = FnCx::new(func);
+        cx.proven = somd_mir::analysis::bounds::proven_in_bounds(func, &func.body, &[], &[]);
+        cx
     }
 
     pub(super) fn name(&self, l: LocalId) -> &str {
@@ -560,7 +578,7 @@ impl<'a> Writer<'a> {
     /// An ordinary function as an OpenCL C helper.
     pub(super) fn helper(&mut self, f: FuncId) -> R<String> {
         let func = self.module.function(f);
-        let mut cx = FnCx::new(func);
+        let mut cx = FnCx::helper(func);
         let mut params = Vec::new();
         for p in &func.params {
             params.push(self.param_decl(&cx, *p)?);
@@ -804,14 +822,17 @@ impl<'a> Writer<'a> {
         })
     }
 
+    /// The index `i` of access `access` against `len`: checked unless `--unchecked` or
+    /// proven in range.
     pub(super) fn index_text(
         &mut self,
         cx: &mut FnCx,
+        access: ExprId,
         site_span: Span,
         i: &str,
         len: &str,
     ) -> String {
-        if self.options.unchecked {
+        if self.options.unchecked || cx.proven.contains(&access) {
             i.to_string()
         } else {
             let site = self.site(cx, site_span, "bounds");
@@ -838,7 +859,7 @@ impl<'a> Writer<'a> {
                 ExprKind::Local(a) => {
                     let name = cx.name(*a).to_string();
                     let i = self.expr(cx, *index)?;
-                    let idx = self.index_text(cx, expr.span, &i, &format!("{name}_len0"));
+                    let idx = self.index_text(cx, e, expr.span, &i, &format!("{name}_len0"));
                     format!("{name}[{idx}]")
                 }
                 ExprKind::Index { array: inner, index: row } => {
@@ -848,9 +869,9 @@ impl<'a> Writer<'a> {
                     let name = cx.name(a).to_string();
                     let r = self.expr(cx, *row)?;
                     let c = self.expr(cx, *index)?;
-                    let ri =
-                        self.index_text(cx, func.expr(*array).span, &r, &format!("{name}_len0"));
-                    let ci = self.index_text(cx, expr.span, &c, &format!("{name}_len1"));
+                    let row_span = func.expr(*array).span;
+                    let ri = self.index_text(cx, *array, row_span, &r, &format!("{name}_len0"));
+                    let ci = self.index_text(cx, e, expr.span, &c, &format!("{name}_len1"));
                     format!("{name}[{ri} * {name}_len1 + {ci}]")
                 }
                 _ => return Err(bug("indexing of a computed array")),
