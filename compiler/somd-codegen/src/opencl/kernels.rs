@@ -485,6 +485,10 @@ impl Writer<'_> {
         let func = self.module.function(plan.func);
         let mut decls = Vec::new();
         let mut call_args = Vec::new();
+        // Filter batches call a task worker; `@` and `! @` may tile a broadcast array.
+        let tiling = if m.origin == "task" { None } else { self.tile_plan(func, args) };
+        // With tiles, work-items past the end take part in the barriers on element 0.
+        let item = if tiling.is_some() { "somd_m" } else { "somd_i" };
         for (k, a) in args.iter().enumerate() {
             let name = format!("arg{k}");
             match a.mode {
@@ -498,7 +502,7 @@ impl Writer<'_> {
                         ArgKind::Buffer { access: Access::In, elem },
                         ArgSource::Param(k),
                     );
-                    call_args.push(format!("{name}[somd_i]"));
+                    call_args.push(format!("{name}[{item}]"));
                 }
                 MapArg::Broadcast => {
                     if let Some((elem, _)) = somd_mir::analysis::isolation::array_elem(&a.ty) {
@@ -536,8 +540,16 @@ impl Writer<'_> {
                 }
             }
         }
+        let mut callee = self.fn_name(plan.func);
+        let mut helper_text = String::new();
+        if let Some(t) = &tiling {
+            callee = format!("{}_tiled", plan.name);
+            helper_text = self.tiled_helper(plan.func, t, &callee)?;
+            call_args.push("somd_active".into());
+            call_args.push("somd_tile".into());
+        }
         call_args.push("somd_err".into());
-        let call = format!("{}({})", self.fn_name(plan.func), call_args.join(", "));
+        let call = format!("{callee}({})", call_args.join(", "));
         if let Some(res) = result {
             let elem = self.storage(res)?;
             Self::push_arg(
@@ -580,17 +592,40 @@ impl Writer<'_> {
             ArgKind::Err,
             ArgSource::ErrorBuffer,
         );
-        let mut out =
-            format!("/* {} of {} at {}:{}:{} */\n", m.origin, func.name, m.file, m.line, m.col);
+        let mut out = helper_text;
+        writeln!(out, "/* {} of {} at {}:{}:{} */", m.origin, func.name, m.file, m.line, m.col)?;
         writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
         let l1 = Level(1);
+        if let Some(t) = &tiling {
+            writeln!(out, "{l1}__local {} somd_tile[{}];", t.elem, t.tile)?;
+        }
         writeln!(out, "{l1}const int somd_i = (int)get_global_id(0);")?;
-        match reduce {
-            None => {
+        match (reduce, &tiling) {
+            (None, Some(_)) => {
+                let ret = self.ty(&func.ret)?;
+                writeln!(out, "{l1}const bool somd_active = somd_i < somd_n;")?;
+                writeln!(out, "{l1}const int somd_m = somd_active ? somd_i : 0;")?;
+                writeln!(out, "{l1}{ret} somd_r = {call};")?;
+                writeln!(out, "{l1}if (somd_active) {{")?;
+                writeln!(out, "{}somd_out[somd_i] = somd_r;", l1.next())?;
+                writeln!(out, "{l1}}}")?;
+            }
+            (Some((op, ty)), Some(_)) => {
+                let ret = self.ty(&func.ret)?;
+                writeln!(out, "{l1}const bool somd_active = somd_i < somd_n;")?;
+                writeln!(out, "{l1}const int somd_m = somd_active ? somd_i : 0;")?;
+                writeln!(out, "{l1}{} somd_v = {};", prim_c(ty), identity(op, ty)?)?;
+                writeln!(out, "{l1}{ret} somd_r = {call};")?;
+                writeln!(out, "{l1}if (somd_active) {{")?;
+                writeln!(out, "{}somd_v = somd_r;", l1.next())?;
+                writeln!(out, "{l1}}}")?;
+                out.push_str(&self.tree(l1, "somd_v", op, ty)?);
+            }
+            (None, None) => {
                 writeln!(out, "{l1}if (somd_i >= somd_n) return;")?;
                 writeln!(out, "{l1}somd_out[somd_i] = {call};")?;
             }
-            Some((op, ty)) => {
+            (Some((op, ty)), None) => {
                 writeln!(out, "{l1}{} somd_v = {};", prim_c(ty), identity(op, ty)?)?;
                 writeln!(out, "{l1}if (somd_i < somd_n) {{")?;
                 writeln!(out, "{}somd_v = {call};", l1.next())?;

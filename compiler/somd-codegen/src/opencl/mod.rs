@@ -49,13 +49,16 @@
 //! - `sync` bodies: one SOMD-loop kernel per parallel loop, with the same buffer arguments in
 //!   every kernel (the host shares the buffers by position) and the enclosing host loops'
 //!   indices as `int` arguments (`ArgSource::HostIndex`); the barrier is the launch's end.
-//! - `@`: one item per element; `op ! (@ ..)` fused the same way as a reduction loop;
+//! - `@`: one item per element; `op ! (@ ..)` fused the same way as a reduction loop; a
+//!   target whose loop reads a whole broadcast array in index order runs that loop over
+//!   `__local` tiles of it (`tile.rs`), every work-item of the group taking part;
 //!   `C.m ! a`: each item folds a contiguous chunk in order, the host folds the partials in
 //!   order; filter tasks: one item per batch element.
 
 mod kernels;
 mod keywords;
 mod layout;
+mod tile;
 mod writer;
 
 pub use keywords::is_reserved;

@@ -113,6 +113,9 @@ pub(super) struct FnCx<'a> {
     /// `Index` expressions whose index is proven in range (`analysis::bounds`): written
     /// without `SOMD_INDEX`.
     pub(super) proven: BTreeSet<ExprId>,
+    /// While writing a tiled loop (`tile.rs`): its broadcast array, whose `a[j]` reads
+    /// the local tile.
+    pub(super) tile: Option<LocalId>,
 }
 
 fn sanitize(name: &str) -> String {
@@ -158,6 +161,7 @@ impl<'a> FnCx<'a> {
             ctor: func.kind == FuncKind::Ctor,
             sites: BTreeSet::new(),
             proven: BTreeSet::new(),
+            tile: None,
         }
     }
 
@@ -856,6 +860,10 @@ impl<'a> Writer<'a> {
                 format!("{obj}.{}", self.field_name(*class, *index))
             }
             ExprKind::Index { array, index } => match &func.expr(*array).kind {
+                ExprKind::Local(a) if cx.tile == Some(*a) => {
+                    // The tiled loop's index runs over `[somd_base, somd_base + somd_count)`.
+                    format!("somd_tile[{} - somd_base]", self.expr(cx, *index)?)
+                }
                 ExprKind::Local(a) => {
                     let name = cx.name(*a).to_string();
                     let i = self.expr(cx, *index)?;
