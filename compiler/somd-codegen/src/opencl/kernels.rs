@@ -361,17 +361,18 @@ impl Writer<'_> {
             let hi1 = self.size(&cx, &d1.hi);
             let (i, j) = (cx.name(d0.index).to_string(), cx.name(d1.index).to_string());
             writeln!(out, "{l1}const long somd_flat = (long)get_global_id(0);")?;
+            // In 64 bits, and guarded without the `int` indices: in range, `i` and `j` lie in
+            // `[lo, hi)` (no wrap), which the bounds analysis relies on.
             writeln!(out, "{l1}const long somd_cols = (long)({hi1}) - (long)({lo1});")?;
+            writeln!(out, "{l1}const long somd_row = somd_cols > 0 ? somd_flat / somd_cols : 0;")?;
+            writeln!(out, "{l1}const int {i} = (int)((long)({lo0}) + somd_row);")?;
             writeln!(
                 out,
-                "{l1}const int {i} = {lo0} + (int)(somd_cols > 0 ? somd_flat / somd_cols : 0);"
+                "{l1}const int {j} = (int)((long)({lo1}) + (somd_cols > 0 ? somd_flat % somd_cols : 0));"
             )?;
-            writeln!(
-                out,
-                "{l1}const int {j} = {lo1} + (int)(somd_cols > 0 ? somd_flat % somd_cols : 0);"
-            )?;
-            conds.push(format!("{i} < {}", self.size(&cx, &d0.hi)));
-            conds.push(format!("{j} < {hi1}"));
+            let hi0 = self.size(&cx, &d0.hi);
+            conds.push("somd_cols > 0".to_string());
+            conds.push(format!("somd_row < (long)({hi0}) - (long)({lo0})"));
         } else {
             let rank = body.parallel.dims.len();
             for (k, d) in body.parallel.dims.iter().enumerate() {
@@ -379,8 +380,16 @@ impl Writer<'_> {
                 let (lo, hi) = (self.size(&cx, &d.lo), self.size(&cx, &d.hi));
                 let k = if transposed { rank - 1 - k } else { k };
                 if d.step == 1 {
-                    writeln!(out, "{l1}const int {name} = {lo} + (int)get_global_id({k});")?;
-                    conds.push(format!("{name} < {hi}"));
+                    // In 64 bits: a work-item past the end (the host rounds the global size
+                    // up) must not wrap `int`; in range, `lo <= index < hi`, which the bounds
+                    // analysis relies on.
+                    let pos = format!("somd_pos{k}");
+                    writeln!(
+                        out,
+                        "{l1}const long {pos} = (long)({lo}) + (long)get_global_id({k});"
+                    )?;
+                    writeln!(out, "{l1}const int {name} = (int){pos};")?;
+                    conds.push(format!("{pos} < (long)({hi})"));
                 } else {
                     // Work-item `g` runs iteration `lo + g * step`, computed in 64 bits: a
                     // work-item past the end (the host rounds the global size up) must not
