@@ -32,7 +32,8 @@
 //! (division by zero stays checked: it has no cost worth saving and C leaves it undefined).
 //!
 //! # Kernel shapes
-//! - SOMD loop: `int i = lo + get_global_id(0); if (i >= hi) return;` then the loop body;
+//! - SOMD loop: `long pos = lo + get_global_id(0); int i = (int)pos; if (!(pos < hi))
+//!   return;` (in 64 bits, so no work-item wraps `int`) then the loop body;
 //!   the loop's index is partition-relative (the host runs one MI over whole arrays, so the
 //!   offset is 0; `Somd.offset(a)` / `Somd.globalLength(a)` are the `a_off0` / `a_glen0`
 //!   arguments, one per dimension used). 2-D nests map the inner (contiguous, row-major)
