@@ -482,6 +482,52 @@ fn double_kernel() {
     insta::assert_snapshot!(snapshot(DOUBLE));
 }
 
+/// A broadcast array read in index order is staged in local-memory tiles (`pull`, also
+/// fused into `+ !`); a loop with `break` (`first`) and one after a statement that may fail
+/// and with another read of the array (`scaled`) are not tiled, and their accesses keep or
+/// drop their checks as the range analysis decides.
+const TILED: &str = r#"
+class Main {
+    static local float pull(float x, float[[]] others) {
+        float s = 0;
+        for (int j = 0; j < others.length; j++) {
+            float d = others[j] - x;
+            s += d * d;
+        }
+        return s;
+    }
+    static local int first(int x, int[[]] others) {
+        int at = -1;
+        for (int j = 0; j < others.length; j++) {
+            if (others[j] > x) { at = j; break; }
+        }
+        return at;
+    }
+    static local int scaled(int x, int[[]] others) {
+        int k = 100 / x;
+        int s = 0;
+        for (int j = 0; j < others.length; j++) {
+            s += others[j] * k + others[x & 3];
+        }
+        return s;
+    }
+    public static void main(String[] args) {
+        float[] xs = {1, 2, 3};
+        int[] is = {1, 2, 3};
+        float[[]] p = Main @ pull(xs, new float[[]](xs));
+        float total = + ! (Main @ pull(xs, new float[[]](xs)));
+        int[[]] f = Main @ first(is, new int[[]](is));
+        int[[]] s = Main @ scaled(is, new int[[]](is));
+        System.out.println(p[0] + total + f[0] + s[0]);
+    }
+}
+"#;
+
+#[test]
+fn map_tiles_a_broadcast_array() {
+    insta::assert_snapshot!(snapshot(TILED));
+}
+
 // ---- every kernel of the corpus is built by a real OpenCL compiler ----
 
 fn somd_files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -4,8 +4,10 @@
 //! `get_global_id(0) < n`), so the launcher rounds the global size up to a multiple of the
 //! work-group size it chooses: the kernel's `CL_KERNEL_WORK_GROUP_SIZE` capped by the
 //! device maximum and [`MAX_LOCAL_1D`], rounded down to a multiple of the kernel's preferred
-//! work-group size multiple (the warp/wavefront width on GPUs). 2-D launches use a 16-wide
-//! tile (`local = (16, l / 16)`) when the 1-D size allows it.
+//! work-group size multiple (the warp/wavefront width on GPUs). 2-D launches use tiles 32
+//! wide in dimension 0 (`local = (32, l / 32)`, or 16 wide when the 1-D size is smaller):
+//! generated 2-D kernels map their contiguous (innermost, row-major) index to dimension 0,
+//! so a warp reads 32 consecutive elements of a row.
 //!
 //! `clSetKernelArg` is not thread-safe on one kernel object, so [`DeviceKernel::args`]
 //! locks the kernel until the launch is enqueued; the whole sequence allocates nothing.
@@ -51,8 +53,10 @@ impl DeviceKernel {
         let capped = max_local.min(MAX_LOCAL_1D);
         let multiple = multiple.max(1);
         let local_1d = if multiple <= capped { capped / multiple * multiple } else { capped };
-        let local_2d = if local_1d >= 32 && local_1d % 16 == 0 {
-            [16, (local_1d / 16).min(16)]
+        let local_2d = if local_1d >= 64 && local_1d % 32 == 0 {
+            [32, local_1d / 32]
+        } else if local_1d >= 32 && local_1d % 16 == 0 {
+            [16, local_1d / 16]
         } else {
             [local_1d, 1]
         };
@@ -185,7 +189,8 @@ impl KernelArgs<'_> {
         self.enqueue(ctx, 1, [global, 1], [local, 1], [global, 1])
     }
 
-    /// Launches an `nx` x `ny` grid (each dimension rounded up to the tile).
+    /// Launches an `nx` x `ny` grid (each dimension rounded up to the tile); `nx` is the
+    /// contiguous dimension.
     pub fn run_2d(
         &mut self,
         ctx: &DeviceCtx,

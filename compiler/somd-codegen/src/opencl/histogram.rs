@@ -287,7 +287,7 @@ impl Writer<'_> {
             return Err(bug("histogram update of a non-element"));
         };
         let i = self.expr(cx, *index)?;
-        let checked = self.index_text(cx, func.expr(target).span, &i, &hist.len);
+        let checked = self.index_text(cx, target, func.expr(target).span, &i, &hist.len);
         let f = format!(
             "somd_hist_{}{}_{}",
             if hist.elem == PrimType::Long { "l" } else { "i" },

@@ -4,7 +4,7 @@
 
 use super::writer::{identity, prim_c, prim_storage, reduce_combine, FnCx, Writer, R};
 use super::*;
-use somd_mir::analysis::{walk, KernelKind, KernelPlan, SizeExpr, SomdBody};
+use somd_mir::analysis::{bounds, walk, KernelKind, KernelPlan, SizeExpr, SomdBody};
 use somd_mir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::{BTreeSet, HashMap};
@@ -83,7 +83,7 @@ impl Writer<'_> {
         let mut all_sites = sites;
         for h in &helpers {
             let f = self.module.function(*h);
-            let mut cx = FnCx::new(f);
+            let mut cx = FnCx::helper(f);
             let _ = self.block(&mut cx, Level(1), &f.body);
             all_sites.extend(cx.sites);
         }
@@ -326,6 +326,10 @@ impl Writer<'_> {
             ArgKind::Err,
             ArgSource::ErrorBuffer,
         );
+        // A 2-D nest without a reduction maps its inner (contiguous, row-major) index to
+        // NDRange dimension 0, so neighbouring work-items of a group read neighbouring
+        // elements of a row (coalesced): the host's first global size is the columns.
+        let transposed = reduction.is_none() && body.parallel.dims.len() == 2;
         for d in &body.parallel.dims {
             m.global.push(match d.step {
                 1 => {
@@ -338,6 +342,9 @@ impl Writer<'_> {
                     step: i64::from(step),
                 },
             });
+        }
+        if transposed {
+            m.global.reverse();
         }
         // Body text.
         let mut out = format!("/* {} at {}:{}:{} */\n", func.name, m.file, m.line, m.col);
@@ -359,24 +366,35 @@ impl Writer<'_> {
             let hi1 = self.size(&cx, &d1.hi);
             let (i, j) = (cx.name(d0.index).to_string(), cx.name(d1.index).to_string());
             writeln!(out, "{l1}const long somd_flat = (long)get_global_id(0);")?;
+            // In 64 bits, and guarded without the `int` indices: in range, `i` and `j` lie in
+            // `[lo, hi)` (no wrap), which the bounds analysis relies on.
             writeln!(out, "{l1}const long somd_cols = (long)({hi1}) - (long)({lo1});")?;
+            writeln!(out, "{l1}const long somd_row = somd_cols > 0 ? somd_flat / somd_cols : 0;")?;
+            writeln!(out, "{l1}const int {i} = (int)((long)({lo0}) + somd_row);")?;
             writeln!(
                 out,
-                "{l1}const int {i} = {lo0} + (int)(somd_cols > 0 ? somd_flat / somd_cols : 0);"
+                "{l1}const int {j} = (int)((long)({lo1}) + (somd_cols > 0 ? somd_flat % somd_cols : 0));"
             )?;
-            writeln!(
-                out,
-                "{l1}const int {j} = {lo1} + (int)(somd_cols > 0 ? somd_flat % somd_cols : 0);"
-            )?;
-            conds.push(format!("{i} < {}", self.size(&cx, &d0.hi)));
-            conds.push(format!("{j} < {hi1}"));
+            let hi0 = self.size(&cx, &d0.hi);
+            conds.push("somd_cols > 0".to_string());
+            conds.push(format!("somd_row < (long)({hi0}) - (long)({lo0})"));
         } else {
+            let rank = body.parallel.dims.len();
             for (k, d) in body.parallel.dims.iter().enumerate() {
                 let name = cx.name(d.index).to_string();
                 let (lo, hi) = (self.size(&cx, &d.lo), self.size(&cx, &d.hi));
+                let k = if transposed { rank - 1 - k } else { k };
                 if d.step == 1 {
-                    writeln!(out, "{l1}const int {name} = {lo} + (int)get_global_id({k});")?;
-                    conds.push(format!("{name} < {hi}"));
+                    // In 64 bits: a work-item past the end (the host rounds the global size
+                    // up) must not wrap `int`; in range, `lo <= index < hi`, which the bounds
+                    // analysis relies on.
+                    let pos = format!("somd_pos{k}");
+                    writeln!(
+                        out,
+                        "{l1}const long {pos} = (long)({lo}) + (long)get_global_id({k});"
+                    )?;
+                    writeln!(out, "{l1}const int {name} = (int){pos};")?;
+                    conds.push(format!("{pos} < (long)({hi})"));
                 } else {
                     // Work-item `g` runs iteration `lo + g * step`, computed in 64 bits: a
                     // work-item past the end (the host rounds the global size up) must not
@@ -406,6 +424,21 @@ impl Writer<'_> {
         } else {
             loop_body
         };
+        // After the guard every index is in `[lo, hi)`: accesses that this proves in range
+        // need no bounds check.
+        let known: Vec<_> =
+            body.parallel.dims.iter().map(|d| (d.index, bounds::dim_range(d))).collect();
+        // The host allocates each output with the dimensions the body gives it.
+        let mut same_length = Vec::new();
+        for (out, dims) in &body.outputs {
+            for (d, size) in dims.iter().enumerate() {
+                if let SizeExpr::Len { array, dim } = size {
+                    let a = bounds::LenSym { array: *out, dim: d as u8 };
+                    same_length.push((a, bounds::LenSym { array: *array, dim: *dim }));
+                }
+            }
+        }
+        cx.proven = bounds::proven_in_bounds(func, inner_body, &known, &same_length);
         let l2 = l1.next();
         match &reduction {
             None => {
@@ -466,6 +499,10 @@ impl Writer<'_> {
         let func = self.module.function(plan.func);
         let mut decls = Vec::new();
         let mut call_args = Vec::new();
+        // Filter batches call a task worker; `@` and `! @` may tile a broadcast array.
+        let tiling = if m.origin == "task" { None } else { self.tile_plan(func, args) };
+        // With tiles, work-items past the end take part in the barriers on element 0.
+        let item = if tiling.is_some() { "somd_m" } else { "somd_i" };
         for (k, a) in args.iter().enumerate() {
             let name = format!("arg{k}");
             match a.mode {
@@ -479,7 +516,7 @@ impl Writer<'_> {
                         ArgKind::Buffer { access: Access::In, elem },
                         ArgSource::Param(k),
                     );
-                    call_args.push(format!("{name}[somd_i]"));
+                    call_args.push(format!("{name}[{item}]"));
                 }
                 MapArg::Broadcast => {
                     if let Some((elem, _)) = somd_mir::analysis::isolation::array_elem(&a.ty) {
@@ -517,8 +554,16 @@ impl Writer<'_> {
                 }
             }
         }
+        let mut callee = self.fn_name(plan.func);
+        let mut helper_text = String::new();
+        if let Some(t) = &tiling {
+            callee = format!("{}_tiled", plan.name);
+            helper_text = self.tiled_helper(plan.func, t, &callee)?;
+            call_args.push("somd_active".into());
+            call_args.push("somd_tile".into());
+        }
         call_args.push("somd_err".into());
-        let call = format!("{}({})", self.fn_name(plan.func), call_args.join(", "));
+        let call = format!("{callee}({})", call_args.join(", "));
         if let Some(res) = result {
             let elem = self.storage(res)?;
             Self::push_arg(
@@ -561,17 +606,40 @@ impl Writer<'_> {
             ArgKind::Err,
             ArgSource::ErrorBuffer,
         );
-        let mut out =
-            format!("/* {} of {} at {}:{}:{} */\n", m.origin, func.name, m.file, m.line, m.col);
+        let mut out = helper_text;
+        writeln!(out, "/* {} of {} at {}:{}:{} */", m.origin, func.name, m.file, m.line, m.col)?;
         writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
         let l1 = Level(1);
+        if let Some(t) = &tiling {
+            writeln!(out, "{l1}__local {} somd_tile[{}];", t.elem, t.tile)?;
+        }
         writeln!(out, "{l1}const int somd_i = (int)get_global_id(0);")?;
-        match reduce {
-            None => {
+        match (reduce, &tiling) {
+            (None, Some(_)) => {
+                let ret = self.ty(&func.ret)?;
+                writeln!(out, "{l1}const bool somd_active = somd_i < somd_n;")?;
+                writeln!(out, "{l1}const int somd_m = somd_active ? somd_i : 0;")?;
+                writeln!(out, "{l1}{ret} somd_r = {call};")?;
+                writeln!(out, "{l1}if (somd_active) {{")?;
+                writeln!(out, "{}somd_out[somd_i] = somd_r;", l1.next())?;
+                writeln!(out, "{l1}}}")?;
+            }
+            (Some((op, ty)), Some(_)) => {
+                let ret = self.ty(&func.ret)?;
+                writeln!(out, "{l1}const bool somd_active = somd_i < somd_n;")?;
+                writeln!(out, "{l1}const int somd_m = somd_active ? somd_i : 0;")?;
+                writeln!(out, "{l1}{} somd_v = {};", prim_c(ty), identity(op, ty)?)?;
+                writeln!(out, "{l1}{ret} somd_r = {call};")?;
+                writeln!(out, "{l1}if (somd_active) {{")?;
+                writeln!(out, "{}somd_v = somd_r;", l1.next())?;
+                writeln!(out, "{l1}}}")?;
+                out.push_str(&self.tree(l1, "somd_v", op, ty)?);
+            }
+            (None, None) => {
                 writeln!(out, "{l1}if (somd_i >= somd_n) return;")?;
                 writeln!(out, "{l1}somd_out[somd_i] = {call};")?;
             }
-            Some((op, ty)) => {
+            (Some((op, ty)), None) => {
                 writeln!(out, "{l1}{} somd_v = {};", prim_c(ty), identity(op, ty)?)?;
                 writeln!(out, "{l1}if (somd_i < somd_n) {{")?;
                 writeln!(out, "{}somd_v = {call};", l1.next())?;

@@ -32,10 +32,15 @@
 //! (division by zero stays checked: it has no cost worth saving and C leaves it undefined).
 //!
 //! # Kernel shapes
-//! - SOMD loop: `int i = lo + get_global_id(0); if (i >= hi) return;` then the loop body;
+//! - SOMD loop: `long pos = lo + get_global_id(0); int i = (int)pos; if (!(pos < hi))
+//!   return;` (in 64 bits, so no work-item wraps `int`) then the loop body;
 //!   the loop's index is partition-relative (the host runs one MI over whole arrays, so the
 //!   offset is 0; `Somd.offset(a)` / `Somd.globalLength(a)` are the `a_off0` / `a_glen0`
-//!   arguments, one per dimension used). 2-D nests use `get_global_id(1)` for the inner index. A reduction loop does
+//!   arguments, one per dimension used). 2-D nests map the inner (contiguous, row-major)
+//!   index to `get_global_id(0)` and the outer one to `get_global_id(1)`, so a warp reads
+//!   consecutive elements of a row; the manifest's global sizes are then columns, rows.
+//!   Accesses that the guard and the kernel's loops prove in range
+//!   (`somd_mir::analysis::bounds`) are written without `SOMD_INDEX`. A reduction loop does
 //!   not return early: out-of-range items contribute the identity, then the work-group
 //!   combines its values in a local-memory tree (as `somd_reduce.cl`) and item 0 writes one
 //!   partial per group; the host combines the partials with the method's reduce strategy.
@@ -50,7 +55,9 @@
 //!   32-bit words in local memory with atomics (`runtime/cl/somd_hist.cl`) and copies it to
 //!   its slice of the partials, or, when the table does not fit local memory, every
 //!   work-item updates one zeroed table in global memory. The host folds the tables.
-//! - `@`: one item per element; `op ! (@ ..)` fused the same way as a reduction loop;
+//! - `@`: one item per element; `op ! (@ ..)` fused the same way as a reduction loop; a
+//!   target whose loop reads a whole broadcast array in index order runs that loop over
+//!   `__local` tiles of it (`tile.rs`), every work-item of the group taking part;
 //!   `C.m ! a`: each item folds a contiguous chunk in order, the host folds the partials in
 //!   order; filter tasks: one item per batch element.
 
@@ -58,6 +65,7 @@ mod histogram;
 mod kernels;
 mod keywords;
 mod layout;
+mod tile;
 mod writer;
 
 pub use keywords::is_reserved;

@@ -112,6 +112,12 @@ pub(super) struct FnCx<'a> {
     pub(super) sites: BTreeSet<u32>,
     /// In a histogram kernel: how its table updates are written.
     pub(super) hist: Option<super::histogram::HistCx>,
+    /// `Index` expressions whose index is proven in range (`analysis::bounds`): written
+    /// without `SOMD_INDEX`.
+    pub(super) proven: BTreeSet<ExprId>,
+    /// While writing a tiled loop (`tile.rs`): its broadcast array, whose `a[j]` reads
+    /// the local tile.
+    pub(super) tile: Option<LocalId>,
 }
 
 fn sanitize(name: &str) -> String {
@@ -157,7 +163,17 @@ impl<'a> FnCx<'a> {
             ctor: func.kind == FuncKind::Ctor,
             sites: BTreeSet::new(),
             hist: None,
+            proven: BTreeSet::new(),
+            tile: None,
         }
+    }
+
+    /// The context of a whole function written as a helper: its accesses proven in range
+    /// from its own loops and conditions.
+    pub(super) fn helper(func: &'a Function) -> FnCx<'a> {
+        let mut cx = FnCx::new(func);
+        cx.proven = somd_mir::analysis::bounds::proven_in_bounds(func, &func.body, &[], &[]);
+        cx
     }
 
     pub(super) fn name(&self, l: LocalId) -> &str {
@@ -569,7 +585,7 @@ impl<'a> Writer<'a> {
     /// An ordinary function as an OpenCL C helper.
     pub(super) fn helper(&mut self, f: FuncId) -> R<String> {
         let func = self.module.function(f);
-        let mut cx = FnCx::new(func);
+        let mut cx = FnCx::helper(func);
         let mut params = Vec::new();
         for p in &func.params {
             params.push(self.param_decl(&cx, *p)?);
@@ -816,14 +832,17 @@ impl<'a> Writer<'a> {
         })
     }
 
+    /// The index `i` of access `access` against `len`: checked unless `--unchecked` or
+    /// proven in range.
     pub(super) fn index_text(
         &mut self,
         cx: &mut FnCx,
+        access: ExprId,
         site_span: Span,
         i: &str,
         len: &str,
     ) -> String {
-        if self.options.unchecked {
+        if self.options.unchecked || cx.proven.contains(&access) {
             i.to_string()
         } else {
             let site = self.site(cx, site_span, "bounds");
@@ -847,10 +866,14 @@ impl<'a> Writer<'a> {
                 format!("{obj}.{}", self.field_name(*class, *index))
             }
             ExprKind::Index { array, index } => match &func.expr(*array).kind {
+                ExprKind::Local(a) if cx.tile == Some(*a) => {
+                    // The tiled loop's index runs over `[somd_base, somd_base + somd_count)`.
+                    format!("somd_tile[{} - somd_base]", self.expr(cx, *index)?)
+                }
                 ExprKind::Local(a) => {
                     let name = cx.name(*a).to_string();
                     let i = self.expr(cx, *index)?;
-                    let idx = self.index_text(cx, expr.span, &i, &format!("{name}_len0"));
+                    let idx = self.index_text(cx, e, expr.span, &i, &format!("{name}_len0"));
                     format!("{name}[{idx}]")
                 }
                 ExprKind::Index { array: inner, index: row } => {
@@ -860,9 +883,9 @@ impl<'a> Writer<'a> {
                     let name = cx.name(a).to_string();
                     let r = self.expr(cx, *row)?;
                     let c = self.expr(cx, *index)?;
-                    let ri =
-                        self.index_text(cx, func.expr(*array).span, &r, &format!("{name}_len0"));
-                    let ci = self.index_text(cx, expr.span, &c, &format!("{name}_len1"));
+                    let row_span = func.expr(*array).span;
+                    let ri = self.index_text(cx, *array, row_span, &r, &format!("{name}_len0"));
+                    let ci = self.index_text(cx, e, expr.span, &c, &format!("{name}_len1"));
                     format!("{name}[{ri} * {name}_len1 + {ci}]")
                 }
                 _ => return Err(bug("indexing of a computed array")),

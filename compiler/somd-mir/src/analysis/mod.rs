@@ -14,10 +14,13 @@
 //!   order-independent integer updates (`acc[c] += v`);
 //! - [`sync`]: SOMD bodies whose host-level loops surround `sync` blocks (one kernel per
 //!   parallel loop, launched by the host);
+//! - [`bounds`]: array accesses whose index is provably in range (for the device's
+//!   bounds checks);
 //! - [`plan`]: per SOMD method, `@`, `!` and task, where it runs and which kernels it
 //!   becomes (with `@` fused into a following `!`);
 //! - [`explain`](mod@explain): the text `somdc explain` prints.
 
+pub mod bounds;
 pub mod explain;
 pub mod histogram;
 pub mod isolation;

@@ -1,0 +1,457 @@
+//! Array accesses whose index is provably in range, so a back end may drop their bounds
+//! check (the OpenCL writer's `SOMD_INDEX`).
+//!
+//! A small range analysis over `int` locals. A fact about a local `v` is a constant lower
+//! bound (`lo <= v`) and exclusive upper bounds against array lengths (`v < a.length + c`,
+//! `a.length` standing for dimension `d` of array local `a`). Facts come from
+//! - the caller: the parallel loop indices of a kernel (`lo <= i < hi` after the kernel's
+//!   guard), see [`dim_range`];
+//! - counted loops `for (int v = init; v < bound; v++)` (also `<=`, `bound > v`, `&&`): inside
+//!   the body, `v >= init` (the lower bound of `init`) and `v < bound`, provided the update
+//!   is exactly `v++` / `++v` / `v += 1`, nothing in the body assigns `v`, and every upper
+//!   bound has `c <= 0`; then `v < a.length + c <= Integer.MAX_VALUE`, so the increment
+//!   never wraps and `v` only grows;
+//! - `if` conditions (`v < bound`, `v >= k`, conjunctions) for the `then` block, when it does
+//!   not assign `v`.
+//!
+//! A fact holds in a region only where nothing assigns its local, and a length fact only
+//! for array locals that nothing assigns (nor a row of them), so `a.length` is the same
+//! value at the test and at the access. An index is an affine `v + k` (`v`, `v + k`,
+//! `k + v`, `v - k` in `int`); `a[v + k]` is in range when `lo + k >= 0` and
+//! `v < a.length + c` with `c + k <= 0`: then `lo + k <= v + k < a.length`, so the `int`
+//! addition cannot wrap either (Java's wrapping is taken into account by never needing it).
+//! The caller may also say that two array dimensions have the same length (a kernel's
+//! output array allocated by the host as `new T[a.length]`), and both must be arrays that
+//! nothing assigns. Two-dimensional arrays are rectangular on the device (`a[r].length` is `a_len1` for every
+//! row), so `a[r][v + k]` is checked against dimension 1. Anything else keeps its check.
+
+use super::{LoopDim, SizeExpr};
+use crate::ir::*;
+use somd_syntax::ast::PrimType;
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+/// Dimension `dim` of the array local `array`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LenSym {
+    pub array: LocalId,
+    pub dim: u8,
+}
+
+/// What is known about an `int` local in a region.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Range {
+    /// `lo <= v`.
+    pub lo: Option<i64>,
+    /// `v < len + c` for each `(len, c)`.
+    pub below: Vec<(LenSym, i64)>,
+}
+
+impl Range {
+    fn merge(&mut self, other: &Range) {
+        self.lo = match (self.lo, other.lo) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        };
+        for b in &other.below {
+            if !self.below.contains(b) {
+                self.below.push(*b);
+            }
+        }
+    }
+}
+
+/// The range of a parallel loop index `lo <= index < hi` (unit step only).
+pub fn dim_range(dim: &LoopDim) -> Range {
+    if dim.step != 1 {
+        return Range::default();
+    }
+    let lo = match dim.lo {
+        SizeExpr::Const(v) => Some(v),
+        _ => None,
+    };
+    let below = size_bound(&dim.hi).into_iter().collect();
+    Range { lo, below }
+}
+
+/// `len + c` from a size expression `a.length`, `a.length - k`, `a.length + k`.
+fn size_bound(s: &SizeExpr) -> Option<(LenSym, i64)> {
+    match s {
+        SizeExpr::Len { array, dim } => Some((LenSym { array: *array, dim: *dim }, 0)),
+        SizeExpr::Sub(a, b) => match (&**a, &**b) {
+            (SizeExpr::Len { array, dim }, SizeExpr::Const(c)) => {
+                Some((LenSym { array: *array, dim: *dim }, -*c))
+            }
+            _ => None,
+        },
+        SizeExpr::Add(a, b) => match (&**a, &**b) {
+            (SizeExpr::Len { array, dim }, SizeExpr::Const(c))
+            | (SizeExpr::Const(c), SizeExpr::Len { array, dim }) => {
+                Some((LenSym { array: *array, dim: *dim }, *c))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The `Index` expressions of `block` (statements and nested blocks) whose index is proven
+/// in range of the array dimension it indexes, given facts `known` about locals on entry
+/// (facts about a local that `block` assigns are dropped) and pairs of array dimensions
+/// known to have the same length (a kernel's output allocated as `new T[a.length]`).
+pub fn proven_in_bounds(
+    func: &Function,
+    block: &Block,
+    known: &[(LocalId, Range)],
+    same_length: &[(LenSym, LenSym)],
+) -> BTreeSet<ExprId> {
+    let mut cx = Cx {
+        func,
+        fixed_arrays: fixed_arrays(func),
+        same_length: same_length.to_vec(),
+        proven: BTreeSet::new(),
+    };
+    let assigned = cx.assigned_in_block(block);
+    let env: Env = known
+        .iter()
+        .filter(|(l, _)| !assigned.contains(l))
+        .map(|(l, r)| (*l, cx.usable(r)))
+        .collect();
+    cx.block(block, &env);
+    cx.proven
+}
+
+type Env = HashMap<LocalId, Range>;
+
+struct Cx<'f> {
+    func: &'f Function,
+    /// Array locals that nothing assigns (neither the local nor a row of it).
+    fixed_arrays: HashSet<LocalId>,
+    same_length: Vec<(LenSym, LenSym)>,
+    proven: BTreeSet<ExprId>,
+}
+
+/// Array locals of `func` that no assignment targets, directly or through a row.
+fn fixed_arrays(func: &Function) -> HashSet<LocalId> {
+    let mut out: HashSet<LocalId> = func
+        .locals
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| matches!(l.ty, Type::Array(_) | Type::ValueArray(..)))
+        .map(|(i, _)| LocalId(i as u32))
+        .collect();
+    for e in &func.exprs {
+        let target = match e.kind {
+            ExprKind::Assign { target, .. }
+            | ExprKind::CompoundAssign { target, .. }
+            | ExprKind::IncDec { target, .. } => target,
+            _ => continue,
+        };
+        // `a = ..` and `a[r] = ..` of a 2-D array change lengths; `a[i] = x` of a 1-D
+        // array or `a[r][c] = x` do not (the element's type is not an array).
+        if matches!(func.expr(target).ty, Type::Array(_) | Type::ValueArray(..)) {
+            let mut t = target;
+            while let ExprKind::Index { array, .. } = func.expr(t).kind {
+                t = array;
+            }
+            if let ExprKind::Local(l) = func.expr(t).kind {
+                out.remove(&l);
+            }
+        }
+    }
+    out
+}
+
+impl Cx<'_> {
+    /// `r` without bounds against arrays that may change.
+    fn usable(&self, r: &Range) -> Range {
+        Range {
+            lo: r.lo,
+            below: r
+                .below
+                .iter()
+                .copied()
+                .filter(|(s, _)| self.fixed_arrays.contains(&s.array))
+                .collect(),
+        }
+    }
+
+    fn assigned_in_exprs(&self, roots: &[ExprId], out: &mut HashSet<LocalId>) {
+        let func = self.func;
+        for root in roots {
+            super::walk::each_expr(func, *root, &mut |e| match func.expr(e).kind {
+                ExprKind::Assign { target, .. }
+                | ExprKind::CompoundAssign { target, .. }
+                | ExprKind::IncDec { target, .. } => {
+                    if let ExprKind::Local(l) = func.expr(target).kind {
+                        out.insert(l);
+                    }
+                }
+                _ => {}
+            });
+        }
+    }
+
+    /// Locals assigned anywhere in `block` (declarations with an initialiser included: a
+    /// `Let` in a loop body rebinds its local on every iteration).
+    fn assigned_in_block(&self, block: &Block) -> HashSet<LocalId> {
+        let mut out = HashSet::new();
+        super::walk::each_stmt(block, &mut |stmt| {
+            if let Stmt::Let { local, .. } = stmt {
+                out.insert(*local);
+            }
+            self.assigned_in_exprs(&super::walk::stmt_roots(stmt), &mut out);
+        });
+        out
+    }
+
+    fn block(&mut self, block: &Block, env: &Env) {
+        for (k, stmt) in block.stmts.iter().enumerate() {
+            let prev = k.checked_sub(1).and_then(|p| block.stmts.get(p));
+            self.stmt(stmt, prev, env);
+        }
+    }
+
+    fn stmt(&mut self, stmt: &Stmt, prev: Option<&Stmt>, env: &Env) {
+        match stmt {
+            Stmt::Loop { test, test_at_end, body, update, .. } => {
+                // Facts about locals the loop changes do not hold inside it.
+                let mut changed = self.assigned_in_block(body);
+                self.assigned_in_exprs(
+                    &test.iter().chain(update).copied().collect::<Vec<_>>(),
+                    &mut changed,
+                );
+                let outer: Env = env
+                    .iter()
+                    .filter(|(l, _)| !changed.contains(l))
+                    .map(|(l, r)| (*l, r.clone()))
+                    .collect();
+                for root in test.iter().chain(update) {
+                    self.exprs(*root, &outer);
+                }
+                let mut inner = outer;
+                if let (Some(t), false) = (test, test_at_end) {
+                    let body_assigns = self.assigned_in_block(body);
+                    for (v, r) in self.cond_facts(*t) {
+                        if body_assigns.contains(&v) {
+                            continue;
+                        }
+                        let counted = self.counted_lower(v, prev, update, env, &r);
+                        let r = match counted {
+                            Some(lo) => Range { lo: Some(lo), below: r.below },
+                            None => Range { lo: None, below: r.below },
+                        };
+                        inner.entry(v).or_default().merge(&r);
+                    }
+                }
+                self.block(body, &inner);
+            }
+            Stmt::If { cond, then_block, else_block } => {
+                self.exprs(*cond, env);
+                let mut then_env = env.clone();
+                let then_assigns = self.assigned_in_block(then_block);
+                for (v, r) in self.cond_facts(*cond) {
+                    if !then_assigns.contains(&v) {
+                        then_env.entry(v).or_default().merge(&r);
+                    }
+                }
+                self.block(then_block, &then_env);
+                if let Some(e) = else_block {
+                    self.block(e, env);
+                }
+            }
+            Stmt::Labeled { body, .. } | Stmt::Block(body) | Stmt::Sync { body, .. } => {
+                self.block(body, env)
+            }
+            other => {
+                for root in super::walk::stmt_roots(other) {
+                    self.exprs(root, env);
+                }
+            }
+        }
+    }
+
+    /// The lower bound of counted-loop index `v`: `prev` is `int v = init` and the only
+    /// update is `v += 1`, and every upper bound `r` gives keeps `v + 1` from wrapping.
+    fn counted_lower(
+        &self,
+        v: LocalId,
+        prev: Option<&Stmt>,
+        update: &[ExprId],
+        env: &Env,
+        r: &Range,
+    ) -> Option<i64> {
+        let Some(Stmt::Let { local, init: Some(init) }) = prev else { return None };
+        if *local != v || r.below.is_empty() || r.below.iter().any(|(_, c)| *c > 0) {
+            return None;
+        }
+        let [u] = update else { return None };
+        if !self.is_increment(*u, v) {
+            return None;
+        }
+        let (base, k) = self.affine(*init)?;
+        match base {
+            None => Some(k),
+            Some(w) => env.get(&w).and_then(|wr| wr.lo).map(|lo| lo + k),
+        }
+    }
+
+    /// `v++`, `++v`, `v += 1`.
+    fn is_increment(&self, e: ExprId, v: LocalId) -> bool {
+        let func = self.func;
+        let is_v = |t: ExprId| matches!(func.expr(t).kind, ExprKind::Local(l) if l == v);
+        match func.expr(e).kind {
+            ExprKind::IncDec { target, delta: 1, .. } => is_v(target),
+            ExprKind::CompoundAssign { target, op, value } => {
+                is_v(target)
+                    && op.kind == BinOpKind::Add
+                    && op.ty == PrimOrRef::Prim(PrimType::Int)
+                    && matches!(func.expr(value).kind, ExprKind::Const(Const::Int(1)))
+            }
+            _ => false,
+        }
+    }
+
+    /// Facts a true `cond` gives: `v < bound`, `v <= bound`, `bound > v`, `bound >= v`,
+    /// `v >= k`, `v > k`, and conjunctions of them.
+    fn cond_facts(&self, cond: ExprId) -> Vec<(LocalId, Range)> {
+        let func = self.func;
+        let ExprKind::Binary { op, lhs, rhs } = func.expr(cond).kind else { return Vec::new() };
+        if op.kind == BinOpKind::And {
+            let mut out = self.cond_facts(lhs);
+            out.extend(self.cond_facts(rhs));
+            return out;
+        }
+        if op.ty != PrimOrRef::Prim(PrimType::Int) {
+            return Vec::new();
+        }
+        // Normalise to `small < big` or `small <= big`.
+        let (small, big, strict) = match op.kind {
+            BinOpKind::Lt => (lhs, rhs, true),
+            BinOpKind::Le => (lhs, rhs, false),
+            BinOpKind::Gt => (rhs, lhs, true),
+            BinOpKind::Ge => (rhs, lhs, false),
+            _ => return Vec::new(),
+        };
+        let mut out = Vec::new();
+        // `v < len + c` (exclusive: `v <= len + c` is `v < len + c + 1`).
+        if let (Some(v), Some((len, c))) = (self.local_of(small), self.length_bound(big)) {
+            if self.fixed_arrays.contains(&len.array) {
+                let c = if strict { c } else { c + 1 };
+                // `len + c` in Java's `int`: with `c <= 0` it cannot wrap (`len >= 0`); with
+                // `c > 0` a wrap only lowers it, so the bound stays true.
+                out.push((v, Range { lo: None, below: vec![(len, c)] }));
+            }
+        }
+        // `k < v` / `k <= v`.
+        if let (Some(k), Some(v)) = (self.const_of(small), self.local_of(big)) {
+            let lo = if strict { k + 1 } else { k };
+            out.push((v, Range { lo: Some(lo), below: Vec::new() }));
+        }
+        out
+    }
+
+    fn local_of(&self, e: ExprId) -> Option<LocalId> {
+        match self.func.expr(e).kind {
+            ExprKind::Local(l) if self.func.local(l).ty == Type::Prim(PrimType::Int) => Some(l),
+            _ => None,
+        }
+    }
+
+    fn const_of(&self, e: ExprId) -> Option<i64> {
+        match self.func.expr(e).kind {
+            ExprKind::Const(Const::Int(v)) => Some(i64::from(v)),
+            _ => None,
+        }
+    }
+
+    /// The array dimension whose length `e` is: `a.length` or `a[r].length`.
+    fn length_of(&self, e: ExprId) -> Option<LenSym> {
+        let func = self.func;
+        let ExprKind::Length(a) = func.expr(e).kind else { return None };
+        self.array_dim(a, 0)
+    }
+
+    /// `a` (dimension `depth`) or `a[r]` (dimension `depth + 1`) for an array local `a`.
+    fn array_dim(&self, e: ExprId, depth: u8) -> Option<LenSym> {
+        match self.func.expr(e).kind {
+            ExprKind::Local(array) => Some(LenSym { array, dim: depth }),
+            ExprKind::Index { array, .. } if depth == 0 => self.array_dim(array, 1),
+            _ => None,
+        }
+    }
+
+    /// `len`, `len - k`, `len + k`, `k + len` in `int`.
+    fn length_bound(&self, e: ExprId) -> Option<(LenSym, i64)> {
+        let func = self.func;
+        if let Some(len) = self.length_of(e) {
+            return Some((len, 0));
+        }
+        let ExprKind::Binary { op, lhs, rhs } = func.expr(e).kind else { return None };
+        if op.ty != PrimOrRef::Prim(PrimType::Int) {
+            return None;
+        }
+        match op.kind {
+            BinOpKind::Sub => Some((self.length_of(lhs)?, -self.const_of(rhs)?)),
+            BinOpKind::Add => match (self.length_of(lhs), self.length_of(rhs)) {
+                (Some(len), None) => Some((len, self.const_of(rhs)?)),
+                (None, Some(len)) => Some((len, self.const_of(lhs)?)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// `e` as `v + k` (`None` for `v`: the constant `k`) in `int`.
+    fn affine(&self, e: ExprId) -> Option<(Option<LocalId>, i64)> {
+        let func = self.func;
+        if let Some(k) = self.const_of(e) {
+            return Some((None, k));
+        }
+        if let Some(v) = self.local_of(e) {
+            return Some((Some(v), 0));
+        }
+        let ExprKind::Binary { op, lhs, rhs } = func.expr(e).kind else { return None };
+        if op.ty != PrimOrRef::Prim(PrimType::Int) {
+            return None;
+        }
+        match op.kind {
+            BinOpKind::Add => match (self.local_of(lhs), self.local_of(rhs)) {
+                (Some(v), None) => Some((Some(v), self.const_of(rhs)?)),
+                (None, Some(v)) => Some((Some(v), self.const_of(lhs)?)),
+                _ => None,
+            },
+            BinOpKind::Sub => Some((Some(self.local_of(lhs)?), -self.const_of(rhs)?)),
+            _ => None,
+        }
+    }
+
+    /// Records every access under `root` whose index `env` proves in range.
+    fn exprs(&mut self, root: ExprId, env: &Env) {
+        let func = self.func;
+        let mut found = Vec::new();
+        super::walk::each_expr(func, root, &mut |e| {
+            if let ExprKind::Index { array, index } = func.expr(e).kind {
+                found.push((e, array, index));
+            }
+        });
+        for (e, array, index) in found {
+            if self.in_range(array, index, env) {
+                self.proven.insert(e);
+            }
+        }
+    }
+
+    fn in_range(&self, array: ExprId, index: ExprId, env: &Env) -> bool {
+        let Some(len) = self.array_dim(array, 0) else { return false };
+        if !self.fixed_arrays.contains(&len.array) {
+            return false;
+        }
+        let Some((Some(v), k)) = self.affine(index) else { return false };
+        let Some(r) = env.get(&v) else { return false };
+        let same = |s: LenSym| {
+            s == len
+                || self.same_length.iter().any(|&(a, b)| (a, b) == (s, len) || (b, a) == (s, len))
+        };
+        r.lo.is_some_and(|lo| lo + k >= 0) && r.below.iter().any(|(s, c)| same(*s) && c + k <= 0)
+    }
+}

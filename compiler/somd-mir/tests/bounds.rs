@@ -1,0 +1,145 @@
+//! Tests of `analysis::bounds`: which array accesses of a function are proven in range
+//! (their bounds check may go) and which keep their check. Each case is one static method;
+//! the test lists its accesses by source text with `ok` (proven) or `check`.
+
+mod common;
+
+use common::{run, Outcome};
+use somd_mir::analysis::bounds::{proven_in_bounds, LenSym};
+use somd_mir::{ExprKind, Function, LocalId, Module};
+
+fn module(source: &str) -> Module {
+    match run(&[("test.somd", source)]) {
+        Outcome::Lowered(module, Ok(())) => module,
+        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
+        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
+    }
+}
+
+fn function<'m>(module: &'m Module, name: &str) -> &'m Function {
+    module.functions.iter().find(|f| f.name == name).expect("function exists")
+}
+
+/// Every `Index` expression of `func` as `source text: ok|check`, in source order.
+fn verdicts(source: &str, func: &Function, same_length: &[(LenSym, LenSym)]) -> Vec<String> {
+    let proven = proven_in_bounds(func, &func.body, &[], same_length);
+    let mut out: Vec<(u32, String)> = func
+        .exprs
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| matches!(e.kind, ExprKind::Index { .. }))
+        .map(|(i, e)| {
+            let id = somd_mir::ExprId(i as u32);
+            let text = &source[e.span.range()];
+            let verdict = if proven.contains(&id) { "ok" } else { "check" };
+            (e.span.start, format!("{text}: {verdict}"))
+        })
+        .collect();
+    out.sort();
+    out.into_iter().map(|(_, s)| s).collect()
+}
+
+fn case(body: &str, method: &str) -> Vec<String> {
+    let source =
+        format!("class T {{\n{body}\n    public static void main(String[] args) {{ }}\n}}\n");
+    let m = module(&source);
+    verdicts(&source, function(&m, &format!("T.{method}")), &[])
+}
+
+#[test]
+fn counted_loop_over_the_same_array_is_proven() {
+    let v = case(
+        "static int f(int[] a, int[] b) { int s = 0; for (int i = 0; i < a.length; i++) { s += a[i] + b[i]; } return s; }",
+        "f",
+    );
+    assert_eq!(v, ["a[i]: ok", "b[i]: check"]);
+}
+
+#[test]
+fn neighbours_within_the_guard_are_proven_and_one_further_is_not() {
+    let v = case(
+        "static int f(int[] a) { int s = 0; for (int i = 1; i < a.length - 1; i++) { s += a[i - 1] + a[i + 1] + a[i + 2] + a[i - 2]; } return s; }",
+        "f",
+    );
+    assert_eq!(v, ["a[i - 1]: ok", "a[i + 1]: ok", "a[i + 2]: check", "a[i - 2]: check"]);
+}
+
+#[test]
+fn inclusive_bounds_and_reversed_comparisons() {
+    let v = case(
+        "static int f(int[] a) { int s = 0; for (int i = 0; i <= a.length - 1; i++) { s += a[i]; } for (int j = 0; j <= a.length; j++) { s += a[j]; } for (int k = 0; a.length > k; k++) { s += a[k]; } return s; }",
+        "f",
+    );
+    assert_eq!(v, ["a[i]: ok", "a[j]: check", "a[k]: ok"]);
+}
+
+#[test]
+fn loops_that_change_their_index_or_step_past_one_keep_the_check() {
+    let v = case(
+        "static int f(int[] a) { int s = 0; for (int i = 0; i < a.length; i++) { s += a[i]; i++; } for (int j = 0; j < a.length; j += 2) { s += a[j]; } int k = 0; do { s += a[k]; k++; } while (k < a.length); return s; }",
+        "f",
+    );
+    assert_eq!(v, ["a[i]: check", "a[j]: check", "a[k]: check"]);
+}
+
+#[test]
+fn a_reassigned_array_keeps_the_check() {
+    let v = case(
+        "static int f(int[] a, int[] b) { int s = 0; for (int i = 0; i < a.length; i++) { s += a[i]; a = b; } return s; }",
+        "f",
+    );
+    assert_eq!(v, ["a[i]: check"]);
+}
+
+#[test]
+fn if_guards_need_both_bounds() {
+    let v = case(
+        "static int f(int[] a, int k) { int s = 0; if (k >= 0 && k < a.length) { s += a[k]; } if (k < a.length) { s += a[k]; } if (k > 0 && k <= a.length) { s += a[k - 1]; s += a[k]; } return s; }",
+        "f",
+    );
+    assert_eq!(v, ["a[k]: ok", "a[k]: check", "a[k - 1]: ok", "a[k]: check"]);
+}
+
+#[test]
+fn triangular_and_offset_starts() {
+    let v = case(
+        "static int f(int[] a) { int s = 0; for (int i = 0; i < a.length; i++) { for (int j = i + 1; j < a.length; j++) { s += a[j] + a[j - 1] + a[j - 2]; } } for (int m = -1; m < a.length - 1; m++) { s += a[m + 1] + a[m]; } return s; }",
+        "f",
+    );
+    assert_eq!(v, ["a[j]: ok", "a[j - 1]: ok", "a[j - 2]: check", "a[m + 1]: ok", "a[m]: check"]);
+}
+
+#[test]
+fn two_dimensional_rows_and_columns() {
+    let v = case(
+        "static int f(int[][] g, int[][] h) { int s = 0; for (int i = 1; i < g.length - 1; i++) { for (int j = 0; j < g[i].length; j++) { s += g[i - 1][j] + g[i + 1][j] + h[i][j] + g[j][i]; } } return s; }",
+        "f",
+    );
+    // `g[i - 1]` is the row access (dimension 0), `g[i - 1][j]` the element (dimension 1);
+    // `g[i]` is the row in the inner loop's test `j < g[i].length`.
+    assert_eq!(
+        v,
+        [
+            "g[i]: ok",
+            "g[i - 1]: ok",
+            "g[i - 1][j]: ok",
+            "g[i + 1]: ok",
+            "g[i + 1][j]: ok",
+            "h[i]: check",
+            "h[i][j]: check",
+            "g[j]: check",
+            "g[j][i]: check",
+        ]
+    );
+}
+
+#[test]
+fn equal_lengths_from_the_caller_prove_the_other_array() {
+    let source = "class T {\nstatic int f(int[] a, int[] b) { int s = 0; for (int i = 0; i < a.length; i++) { s += b[i]; } return s; }\n    public static void main(String[] args) { }\n}\n";
+    let m = module(source);
+    let f = function(&m, "T.f");
+    let (a, b) = (f.params[0], f.params[1]);
+    let sym = |array: LocalId| LenSym { array, dim: 0 };
+    assert_eq!(verdicts(source, f, &[(sym(b), sym(a))]), ["b[i]: ok"]);
+    assert_eq!(verdicts(source, f, &[]), ["b[i]: check"]);
+}
