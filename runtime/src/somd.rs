@@ -309,6 +309,51 @@ pub fn user_bounds(
     partition::validate_bounds(strategy, &values, length, parts).or_throw(pos)
 }
 
+/// Where the partitions of a `dist` argument live (LANGUAGE.md §2.1: an MI's writes are
+/// never visible to the caller).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scratch {
+    /// The body never writes the parameter: partitions are windows of the caller's array.
+    Shared,
+    /// The body may write it: partitions are windows of a deep copy made once per call.
+    Copy,
+    /// The body may write it, and the caller never reads its argument again (its variable
+    /// is overwritten with the call's result, `a = f(a, ..)`): buffers that no other handle
+    /// references are written in place, the others are copied ([`DeepCopy::reuse_or_copy`]).
+    Reuse,
+}
+
+impl Scratch {
+    /// For a parameter the body may write: [`Scratch::Reuse`] when bit `param` of the
+    /// wrapper's `moved` argument says the caller's argument dies with the call.
+    pub fn written(moved: u64, param: u32) -> Scratch {
+        if param < 64 && moved & (1 << param) != 0 {
+            Scratch::Reuse
+        } else {
+            Scratch::Copy
+        }
+    }
+
+    fn source<A: Clone + DeepCopy>(self, array: &A) -> A {
+        match self {
+            Scratch::Shared => array.clone(),
+            Scratch::Copy => array.deep_copy(),
+            Scratch::Reuse => array.reuse_or_copy(),
+        }
+    }
+}
+
+impl From<bool> for Scratch {
+    /// `copy`: whether the body may write the parameter.
+    fn from(copy: bool) -> Scratch {
+        if copy {
+            Scratch::Copy
+        } else {
+            Scratch::Shared
+        }
+    }
+}
+
 /// A partitioned 1-D `dist` argument.
 pub struct Dist1<T> {
     pub layout: Layout<1>,
@@ -316,15 +361,16 @@ pub struct Dist1<T> {
 }
 
 impl<T: Clone + DeepCopy> Dist1<T> {
-    /// Splits `array` (null-checked) with `layout_of(len)`; `copy` when the body writes it.
+    /// Splits `array` (null-checked) with `layout_of(len)`; `scratch` says whether to copy it
+    /// first (a `bool`: whether the body writes it).
     pub fn new(
         array: &Array<T>,
-        copy: bool,
+        scratch: impl Into<Scratch>,
         pos: &'static SourcePos,
         layout_of: impl FnOnce([usize; 1]) -> Layout<1>,
     ) -> Dist1<T> {
         array.check(pos);
-        let source = if copy { array.deep_copy() } else { array.clone() };
+        let source = scratch.into().source(array);
         Dist1 { layout: layout_of([array.len()]), source }
     }
 
@@ -346,7 +392,7 @@ pub struct Dist2<T> {
 impl<T: Clone + DeepCopy> Dist2<T> {
     pub fn new(
         array: &Array<Array<T>>,
-        copy: bool,
+        scratch: impl Into<Scratch>,
         rows_only: bool,
         pos: &'static SourcePos,
         layout_of: impl FnOnce([usize; 2]) -> Layout<2>,
@@ -366,7 +412,7 @@ impl<T: Clone + DeepCopy> Dist2<T> {
                 }
             }
         }
-        let source = if copy { array.deep_copy() } else { array.clone() };
+        let source = scratch.into().source(array);
         Dist2 { layout: layout_of([rows, cols]), source }
     }
 
@@ -503,9 +549,37 @@ pub fn assemble_2d<T: Clone>(
     partials: Vec<Array<Array<T>>>,
     pos: &'static SourcePos,
 ) -> Array<Array<T>> {
+    if layout.grid()[1] == 1 {
+        if let Some(rows) = assemble_rows(layout, &partials) {
+            return rows;
+        }
+    }
     let tiles = partials.iter().map(|tile| tile.to_vec().iter().map(Array::to_vec).collect());
     let rows = partition::assemble_2d(layout, tiles.collect()).or_throw(pos);
     Array::from_vec(rows.into_iter().map(Array::from_vec).collect())
+}
+
+/// [`assemble_2d`] of partials split along dimension 1 only: the kept rows of the partials in
+/// partition order. Concatenating along dimension 1 concatenates arrays of rows, so the
+/// result holds the partials' row arrays themselves, as Java's copy of an array of rows
+/// would (no element is copied). `None` when a partial's row drops halo columns, which
+/// needs the general assembly.
+fn assemble_rows<T>(layout: &Layout<2>, partials: &[Array<Array<T>>]) -> Option<Array<Array<T>>> {
+    let mut rows = Vec::with_capacity(layout.shape()[0]);
+    for (r, tile) in partials.iter().enumerate() {
+        let part = (r < layout.parts()).then(|| layout.part(r));
+        let kept = part.as_ref().map_or(0..tile.len(), |p| partition::kept_range(p, 0, tile.len()));
+        for row in &tile.slots()[kept] {
+            let row = row.get_ref();
+            if let Some(p) = &part {
+                if partition::kept_range(p, 1, row.len()) != (0..row.len()) {
+                    return None;
+                }
+            }
+            rows.push(row.clone());
+        }
+    }
+    Some(Array::from_vec(rows))
 }
 
 /// Concatenation in partition order (assembly when no layout applies).
@@ -891,6 +965,36 @@ mod tests {
         let tiles = (0..4).map(|r| dist.part(r).0).collect();
         let whole = assemble_2d(&dist.layout, tiles, &POS);
         assert_eq!(whole.at(3, &POS).to_vec(), vec![12, 13, 14, 15]);
+    }
+
+    #[test]
+    fn reuse_keeps_only_unshared_buffers_and_rows_assemble_without_copies() {
+        let m = Array::from_fn(4, |r| Array::from_vec(vec![r as i32; 3]));
+        let held = m.at(1, &POS).clone();
+        let split = |shape| Layout::along(shape, 2, 0);
+        let dist = Dist2::new(&m, Scratch::Reuse, true, &POS, split);
+        let partials = run_call(2, |r| {
+            let (tile, _) = dist.part(r);
+            for row in tile.slots() {
+                row.get_ref().set(0, 9, &POS);
+            }
+            tile
+        });
+        let whole = assemble_2d(&dist.layout, partials, &POS);
+        // Rows 0, 2 and 3 had no other handle: written in place and assembled as they are.
+        for r in [0, 2, 3] {
+            assert!(whole.at(r, &POS).ref_eq(m.at(r, &POS)));
+        }
+        // Row 1 is also held by `held`, which must not see the write.
+        assert!(!whole.at(1, &POS).ref_eq(&held));
+        assert_eq!((held.to_vec(), whole.at(1, &POS).to_vec()), (vec![1; 3], vec![9, 1, 1]));
+        // A shared matrix is copied whole.
+        let other = m.clone();
+        let copied = Dist2::new(&m, Scratch::Reuse, true, &POS, split);
+        let (tile, _) = copied.part(0);
+        assert!(!tile.at(0, &POS).ref_eq(other.at(0, &POS)));
+        assert_eq!(Scratch::written(0b10, 1), Scratch::Reuse);
+        assert_eq!(Scratch::written(0b10, 0), Scratch::Copy);
     }
 
     #[test]

@@ -349,8 +349,20 @@ fn null_array(pos: &'static SourcePos) -> ! {
 }
 
 /// A fresh copy of an array, rows of arrays of arrays included (the by-value copy of §2.1).
-pub trait DeepCopy {
+pub trait DeepCopy: Sized {
+    /// Whether [`DeepCopy::deep_copy`] is a plain clone: the value holds no array storage
+    /// of its own (primitives, strings, value arrays, object and value-object handles).
+    const SHALLOW: bool = true;
+
     fn deep_copy(&self) -> Self;
+
+    /// What [`DeepCopy::deep_copy`] gives, for a value whose holder will never read it
+    /// again (a SOMD argument the call's result replaces, `a = f(a)`): array buffers that
+    /// no other handle references are kept and written in place, since no one else can
+    /// observe the writes; the others are copied.
+    fn reuse_or_copy(&self) -> Self {
+        self.deep_copy()
+    }
 }
 
 macro_rules! shallow_deep_copy {
@@ -380,11 +392,30 @@ impl<T> DeepCopy for VArr<T> {
 }
 
 impl<T: DeepCopy> DeepCopy for Array<T> {
+    const SHALLOW: bool = false;
+
     fn deep_copy(&self) -> Self {
         if self.is_null() {
             return Array::NULL;
         }
-        Array::from_vec(self.slots().iter().map(|slot| slot.get_ref().deep_copy()).collect())
+        Array::from_buffer(
+            self.slots().iter().map(|slot| Slot::new(slot.get_ref().deep_copy())).collect(),
+        )
+    }
+
+    fn reuse_or_copy(&self) -> Self {
+        // `is_unique`: the handle borrowed here is the only one to the whole buffer, so no
+        // other variable, field, array element or window can see this buffer's cells.
+        if !self.is_unique() {
+            return self.deep_copy();
+        }
+        if !T::SHALLOW {
+            for slot in self.slots() {
+                let inner = slot.get_ref().reuse_or_copy();
+                slot.set(inner);
+            }
+        }
+        self.clone()
     }
 }
 

@@ -3,7 +3,7 @@
 //!
 //! For `reduce(+) double dot(dist double[] a, dist double[] b)` the wrapper is
 //! ```text
-//! fn Main_dot_somd(a: &Array<f64>, b: &Array<f64>, pos: &'static SourcePos) -> f64 {
+//! fn Main_dot_somd(a: &Array<f64>, b: &Array<f64>, moved: u64, pos: &'static SourcePos) -> f64 {
 //!     let n_mis = rt::somd::mi_count(a.check(pos).len());
 //!     let dist_a = rt::somd::Dist1::new(a, false, pos, |shape| Layout::block(shape, n_mis));
 //!     let dist_b = ...;
@@ -16,9 +16,12 @@
 //! }
 //! ```
 //! Partitions are windows of the argument (no copy) unless the body may write the
-//! parameter: then `Dist1::new(.., true, ..)` deep-copies the argument once per call and the
-//! MIs' windows share that scratch copy (halo cells then show neighbours' writes after a
-//! `sync` barrier). A non-`dist` array parameter the body may write is deep-copied per MI.
+//! parameter: then `Dist1::new(.., Scratch::written(moved, i), ..)` deep-copies the argument
+//! once per call and the MIs' windows share that scratch copy (halo cells then show
+//! neighbours' writes after a `sync` barrier). The caller sets bit `i` of `moved` when its
+//! argument `i` is a local that the call's result replaces (`a = f(a)`): then buffers no
+//! other handle references are written in place instead (`Scratch::Reuse`). A non-`dist`
+//! array parameter the body may write is deep-copied per MI.
 //!
 //! # Write analysis (conservative)
 //! A parameter counts as written unless every use of it is: the base of an element read
@@ -77,6 +80,20 @@ fn parents(cx: &FnCx<'_>) -> Vec<Option<(ExprId, Role)>> {
             }
         }
     }
+    // The arguments of a user strategy (`dist(P(row))`) are evaluated once by the caller,
+    // before the call (LANGUAGE.md §2.2): what `P.bounds` does with them is the caller's own
+    // effect, not an MI's write, so they never make a parameter a copied one.
+    if let Some(sig) = &cx.func.somd {
+        for (_, dist) in &sig.dist_params {
+            if let Distribution::User { args, .. } = dist {
+                for a in args {
+                    if let Some(slot) = parent.get_mut(a.0 as usize) {
+                        *slot = Some((*a, Role::CallerScope));
+                    }
+                }
+            }
+        }
+    }
     parent
 }
 
@@ -85,6 +102,8 @@ enum Role {
     IndexBase,
     Target,
     Harmless,
+    /// The root of a user strategy's argument (its parent link points to itself).
+    CallerScope,
     Other,
 }
 
@@ -150,7 +169,7 @@ fn may_write(cx: &FnCx<'_>, parent: &[Option<(ExprId, Role)>], local: LocalId) -
                     }
                     break; // reassigning the parameter itself
                 }
-                Some((_, Role::Harmless)) => break,
+                Some((_, Role::Harmless | Role::CallerScope)) => break,
                 Some((_, Role::Other)) | None => {
                     let ty = cx.func.exprs.get(cur.0 as usize).map(|e| &e.ty);
                     if depth == 0
@@ -203,6 +222,7 @@ impl FnCx<'_> {
                 format!("{pname}: &{rust}")
             });
         }
+        params.push("moved: u64".to_string());
         params.push("pos: &'static SourcePos".to_string());
         let ret = if func.ret == Type::Void {
             String::new()
@@ -298,7 +318,11 @@ impl FnCx<'_> {
                 )));
             }
             let d = dims(&ty);
-            let copy = may_write(self, &parent, local);
+            let copy = if may_write(self, &parent, local) {
+                format!("rt::somd::Scratch::written(moved, {idx})")
+            } else {
+                "false".to_string()
+            };
             let layout = self.layout_expr(dist, d, &pname, k, out)?;
             let rows_only = matches!(dist, Distribution::Dim(1) | Distribution::User { .. });
             let rhs = if d == 1 {
