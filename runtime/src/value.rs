@@ -283,6 +283,18 @@ impl<T> Array<T> {
         unsafe { (*self.ptr.add(index as usize)).set(value) }
     }
 
+    /// The slot of element `index` without the null and bounds checks (the target of a
+    /// compound assignment `a[j] += x` in a versioned loop).
+    ///
+    /// # Safety
+    /// As [`Array::get_unchecked`].
+    #[inline(always)]
+    pub unsafe fn slot_unchecked(&self, index: i32) -> &Slot<T> {
+        debug_assert!((index as u32 as usize) < self.len);
+        // SAFETY: the caller guarantees `index < len`, inside the window.
+        unsafe { &*self.ptr.add(index as usize) }
+    }
+
     /// `a[index]` read ahead of a loop without failing: the element, or `null` when the
     /// array is null or the index out of bounds (uses then fall back with [`Array::or_else`]).
     #[inline]

@@ -1305,6 +1305,14 @@ impl<'a> FnCx<'a> {
                     Ok((format!("let _e{n}h = {base}; "), format!("&_e{n}h.get({pos}).{field}")))
                 }
             }
+            ExprKind::Index { index, .. }
+                if self.unchecked.contains_key(&target) && pure && self.is_pure(*index) =>
+            {
+                // Proved in bounds before the versioned loop (`stmt.rs`, `version_loop`).
+                let base = self.unchecked.get(&target).cloned().unwrap_or_default();
+                let idx = self.expr(*index)?;
+                Ok((String::new(), format!("unsafe {{ {base}.slot_unchecked({idx}) }}")))
+            }
             ExprKind::Index { array, index } => {
                 let pos = self.pos(t.span);
                 if (pure && self.is_pure(*array) && self.is_pure(*index))

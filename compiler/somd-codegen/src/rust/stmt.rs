@@ -166,11 +166,7 @@ impl FnCx<'_> {
                 for (var, init) in &hoists {
                     writeln!(out, "{level}let {var} = {init};")?;
                 }
-                let version = if hoists.is_empty() {
-                    None
-                } else {
-                    self.version_loop(*test, *test_at_end, update, body)?
-                };
+                let version = self.version_loop(*test, *test_at_end, update, body)?;
                 let shape = LoopShape {
                     label: *label,
                     brk: &brk,
