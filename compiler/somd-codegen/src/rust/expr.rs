@@ -912,6 +912,10 @@ impl<'a> FnCx<'a> {
                     let elem = format!("{var}.element(i)");
                     parts.call_args.push(if is_copy(&param_ty) {
                         elem
+                    } else if matches!(arg_ty, Type::ValueArray(..)) {
+                        // An immutable element is borrowed, not cloned: no reference-count
+                        // update per application (Mosaic's library tiles).
+                        format!("&{var}.items()[i]")
                     } else {
                         format!("&{elem}")
                     });
