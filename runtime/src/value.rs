@@ -283,16 +283,11 @@ impl<T> Array<T> {
         unsafe { (*self.ptr.add(index as usize)).set(value) }
     }
 
-    /// The slot of element `index` without the null and bounds checks (the target of a
-    /// compound assignment `a[j] += x` in a versioned loop).
-    ///
-    /// # Safety
-    /// As [`Array::get_unchecked`].
+    /// The first element as a plain pointer, for a versioned loop's accesses (see
+    /// [`Unchecked`]).
     #[inline(always)]
-    pub unsafe fn slot_unchecked(&self, index: i32) -> &Slot<T> {
-        debug_assert!((index as u32 as usize) < self.len);
-        // SAFETY: the caller guarantees `index < len`, inside the window.
-        unsafe { &*self.ptr.add(index as usize) }
+    pub fn unchecked(&self) -> Unchecked<T> {
+        Unchecked(self.ptr)
     }
 
     /// `a[index]` read ahead of a loop without failing: the element, or `null` when the
@@ -351,6 +346,61 @@ impl<T> Array<T> {
         T: Clone,
     {
         self.slots().iter().map(Slot::get).collect()
+    }
+}
+
+/// The elements of an array as a plain pointer, taken once before the fast copy of a
+/// versioned loop (note `rust-representation`, "Loop versioning"). Unlike the `Array`
+/// handle, which the loop borrows from memory, the pointer is a plain value that stays in a
+/// register: LLVM then no longer reloads it after every store through a `Slot`, and can
+/// vectorise the loop (LUFact's `colJ[i] += t * colK[i]`).
+///
+/// The array it comes from must stay alive, and keep its buffer, for as long as the
+/// pointer is used: generated code takes it from a local or a hoisted row that the loop
+/// does not assign.
+pub struct Unchecked<T>(*const Slot<T>);
+
+impl<T> Clone for Unchecked<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Unchecked<T> {}
+
+impl<T> Unchecked<T> {
+    /// Element `index`.
+    ///
+    /// # Safety
+    /// `index` must be in bounds of the array the pointer comes from (generated code
+    /// proves it with [`Array::covers`]), and that array must be alive.
+    #[inline(always)]
+    pub unsafe fn get_unchecked(self, index: i32) -> T
+    where
+        T: Clone,
+    {
+        // SAFETY: the caller guarantees that the element exists.
+        unsafe { (*self.0.add(index as usize)).get() }
+    }
+
+    /// Stores element `index`.
+    ///
+    /// # Safety
+    /// As [`Unchecked::get_unchecked`].
+    #[inline(always)]
+    pub unsafe fn set_unchecked(self, index: i32, value: T) {
+        // SAFETY: the caller guarantees that the element exists.
+        unsafe { (*self.0.add(index as usize)).set(value) }
+    }
+
+    /// The slot of element `index` (the target of a compound assignment `a[j] += x`).
+    ///
+    /// # Safety
+    /// As [`Unchecked::get_unchecked`]; the slot must not be used after the array is gone.
+    #[inline(always)]
+    pub unsafe fn slot_unchecked<'a>(self, index: i32) -> &'a Slot<T> {
+        // SAFETY: the caller guarantees that the element exists and outlives the use.
+        unsafe { &*self.0.add(index as usize) }
     }
 }
 
