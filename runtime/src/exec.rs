@@ -480,7 +480,7 @@ impl Pool {
     }
 }
 
-fn collect_results<R>(slots: Vec<Mutex<Option<thread::Result<R>>>>) -> Vec<R> {
+pub(crate) fn collect_results<R>(slots: Vec<Mutex<Option<thread::Result<R>>>>) -> Vec<R> {
     let outcomes: Vec<thread::Result<R>> = slots
         .into_iter()
         .map(|slot| {

@@ -38,6 +38,23 @@ pub fn mi_count(len: usize) -> usize {
     }
 }
 
+/// The number of MIs of a call that [`run_call_balanced`] runs: up to [`BALANCE_SPLIT`] per
+/// pool thread, never more than the `units` the first `dist` argument splits into.
+pub fn mi_count_balanced(units: usize) -> usize {
+    let threads = exec::placement().cpu_mis();
+    if units == 0 {
+        0
+    } else if threads <= 1 {
+        1
+    } else {
+        threads.saturating_mul(BALANCE_SPLIT).min(units)
+    }
+}
+
+/// MIs per thread of a balanced call: enough for a thread whose MIs finish early to take
+/// over work, few enough that each MI still amortises its dispatch.
+const BALANCE_SPLIT: usize = 4;
+
 /// What a 2-D `dist` argument is split into (see [`mi_count_2d`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Split2 {
@@ -54,13 +71,19 @@ pub enum Split2 {
 /// worker). Throws `NullPointerException` for a null matrix or first row, as the
 /// partitioning would.
 pub fn mi_count_2d<T>(array: &Array<Array<T>>, split: Split2, pos: &'static SourcePos) -> usize {
+    mi_count(units_2d(array, split, pos))
+}
+
+/// The units a matrix splits into: rows, columns or cells (null checks as in
+/// [`mi_count_2d`]).
+pub fn units_2d<T>(array: &Array<Array<T>>, split: Split2, pos: &'static SourcePos) -> usize {
     let rows = array.check(pos).len();
     let cols = if rows == 0 { 0 } else { array.at(0, pos).check(pos).len() };
-    mi_count(match split {
+    match split {
         Split2::Rows => rows,
         Split2::Cols => cols,
         Split2::Cells => rows.saturating_mul(cols),
-    })
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -92,6 +115,32 @@ pub fn run_call<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync) -> Vec<
     })
 }
 
+/// [`run_call`] for a SOMD method whose MIs never wait for each other (no `sync`,
+/// intermediate reduction or `sync reduce`, in the body or in what it calls): the `n_mis`
+/// MIs ([`mi_count_balanced`], more than the pool's threads) are taken in partition order
+/// from a shared counter by one MI context per thread, so a thread whose MIs finish early
+/// (LUFact's blocks left of the pivot column, a core that another process holds) takes
+/// more of them instead of waiting. Results in partition order; when MIs throw, the
+/// exception of the first failing MI in partition order is re-raised, as by [`run_call`].
+pub fn run_call_balanced<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync) -> Vec<R> {
+    let threads = exec::placement().cpu_mis().min(n_mis);
+    if threads >= n_mis {
+        return run_call(n_mis, body);
+    }
+    let next = AtomicUsize::new(0);
+    let slots: Vec<Mutex<Option<std::thread::Result<R>>>> =
+        (0..n_mis).map(|_| Mutex::new(None)).collect();
+    run_call(threads, |_| loop {
+        let r = next.fetch_add(1, Ordering::Relaxed);
+        if r >= n_mis {
+            break;
+        }
+        let outcome = catch_unwind(AssertUnwindSafe(|| body(r)));
+        *slots[r].lock().unwrap_or_else(|e| e.into_inner()) = Some(outcome);
+    });
+    exec::collect_results(slots)
+}
+
 /// [`run_call`] for the SOMD method `method`, reporting it under `SOMD_TRACE`
 /// (LANGUAGE.md §4.2): placement, number of MIs and wall time, as text or JSON lines.
 pub fn run_call_traced<R: Send>(
@@ -99,12 +148,25 @@ pub fn run_call_traced<R: Send>(
     n_mis: usize,
     body: impl Fn(usize) -> R + Sync,
 ) -> Vec<R> {
+    traced(method, n_mis, || run_call(n_mis, body))
+}
+
+/// [`run_call_balanced`], reported like [`run_call_traced`].
+pub fn run_call_balanced_traced<R: Send>(
+    method: &str,
+    n_mis: usize,
+    body: impl Fn(usize) -> R + Sync,
+) -> Vec<R> {
+    traced(method, n_mis, || run_call_balanced(n_mis, body))
+}
+
+fn traced<R>(method: &str, n_mis: usize, run: impl FnOnce() -> Vec<R>) -> Vec<R> {
     let trace = exec::placement().trace;
     if trace == exec::Trace::Off {
-        return run_call(n_mis, body);
+        return run();
     }
     let started = std::time::Instant::now();
-    let results = run_call(n_mis, body);
+    let results = run();
     let millis = started.elapsed().as_secs_f64() * 1e3;
     let placement = if exec::placement().device == exec::Device::Seq { "seq" } else { "cpu" };
     let line = if trace == exec::Trace::Json {
@@ -1014,6 +1076,28 @@ mod tests {
         let r = error::catch(|| reduce_array_with(&Range(0), |a, b| a + b, &POS)).unwrap_err();
         assert_eq!(r.class, class::ILLEGAL_ARGUMENT);
         assert_eq!(reduce_array_with(&Range(5), |a, b| a.max(b), &POS), 4);
+    }
+
+    #[test]
+    fn balanced_calls_keep_partition_order_and_the_first_failure() {
+        let results = run_call_balanced(37, |r| r * 3);
+        assert_eq!(results, (0..37).map(|r| r * 3).collect::<Vec<_>>());
+        for failing in [[5usize, 30], [30, 5]] {
+            let e = error::catch(|| {
+                run_call_balanced(37, |r| {
+                    if failing.contains(&r) {
+                        error::throw_new(class::ILLEGAL_ARGUMENT, format!("at {r}"), &POS);
+                    }
+                    r
+                })
+                .len()
+            })
+            .unwrap_err();
+            assert_eq!(e.detail, "at 5");
+        }
+        let threads = exec::placement().cpu_mis();
+        assert_eq!(mi_count_balanced(0), 0);
+        assert_eq!(mi_count_balanced(3), if threads > 1 { 3.min(threads * 4) } else { 1 });
     }
 
     #[test]
