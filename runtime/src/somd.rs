@@ -482,19 +482,16 @@ impl<T: Clone + DeepCopy> Dist2<T> {
         let part = self.layout.part(r);
         let rows = part.view[0].clone();
         let cols = part.view[1].clone();
-        let whole_rows = self.layout.grid()[1] == 1;
+        let geo = Geo::of(&self.layout, &part);
+        if self.layout.grid()[1] == 1 {
+            // Whole rows: the partition is a window of the array of rows, as in 1-D.
+            return (self.source.window(rows.start, rows.len()), geo);
+        }
         let tile = Array::from_vec(
-            rows.map(|row| {
-                let row = self.source.slots()[row].get();
-                if whole_rows {
-                    row
-                } else {
-                    row.window(cols.start, cols.len())
-                }
-            })
-            .collect(),
+            rows.map(|row| self.source.slots()[row].get_ref().window(cols.start, cols.len()))
+                .collect(),
         );
-        (tile, Geo::of(&self.layout, &part))
+        (tile, geo)
     }
 }
 

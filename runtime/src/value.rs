@@ -422,8 +422,21 @@ pub trait DeepCopy: Sized {
     /// again (a SOMD argument the call's result replaces, `a = f(a)`): array buffers that
     /// no other handle references are kept and written in place, since no one else can
     /// observe the writes; the others are copied.
-    fn reuse_or_copy(&self) -> Self {
-        self.deep_copy()
+    fn reuse_or_copy(&self) -> Self
+    where
+        Self: Clone,
+    {
+        self.copy_if_shared().unwrap_or_else(|| self.clone())
+    }
+
+    /// For [`DeepCopy::reuse_or_copy`]: `None` when this value can be kept (after its own
+    /// shared parts were replaced by copies in place), else the copy to use instead.
+    fn copy_if_shared(&self) -> Option<Self> {
+        if Self::SHALLOW {
+            None
+        } else {
+            Some(self.deep_copy())
+        }
     }
 }
 
@@ -465,19 +478,21 @@ impl<T: DeepCopy> DeepCopy for Array<T> {
         )
     }
 
-    fn reuse_or_copy(&self) -> Self {
+    fn copy_if_shared(&self) -> Option<Self> {
         // `is_unique`: the handle borrowed here is the only one to the whole buffer, so no
         // other variable, field, array element or window can see this buffer's cells.
         if !self.is_unique() {
-            return self.deep_copy();
+            return Some(self.deep_copy());
         }
         if !T::SHALLOW {
             for slot in self.slots() {
-                let inner = slot.get_ref().reuse_or_copy();
-                slot.set(inner);
+                let copy = slot.get_ref().copy_if_shared();
+                if let Some(copy) = copy {
+                    slot.set(copy);
+                }
             }
         }
-        self.clone()
+        None
     }
 }
 
