@@ -321,12 +321,70 @@ pub struct Pool {
 pub fn pool() -> &'static Pool {
     static POOL: OnceLock<Pool> = OnceLock::new();
     POOL.get_or_init(|| {
+        keep_freed_memory();
         let pool = Pool { idle: Mutex::new(Vec::new()), spawned: AtomicUsize::new(0) };
         let initial: Vec<Worker> =
             (1..placement().threads).filter_map(|_| pool.spawn_worker()).collect();
         pool.idle.lock().unwrap_or_else(|e| e.into_inner()).extend(initial);
         pool
     })
+}
+
+/// Keeps memory that the program frees for its next allocations instead of returning it to
+/// the system at once, as a JVM keeps its heap. glibc's defaults map every block of 128 KiB
+/// or more separately and unmap it when freed, and trim the worker threads' arenas, so a SOMD
+/// method that allocates a large array on every call (SparseMatMult's whole-length partial
+/// vector per MI, then its reduction's sum) paid a page fault and the clearing of a fresh
+/// page for every 4 KiB of it on every call: a quarter of SparseMatMult's time on two
+/// threads. Blocks up to 32 MiB now come from the heap, and up to 512 MiB of free memory
+/// may stay at its end.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn keep_freed_memory() {
+    use std::ffi::c_int;
+    unsafe extern "C" {
+        fn mallopt(param: c_int, value: c_int) -> c_int;
+    }
+    // glibc's `malloc.h`.
+    const M_TRIM_THRESHOLD: c_int = -1;
+    const M_MMAP_THRESHOLD: c_int = -3;
+    // SAFETY: `mallopt` only changes the allocator's tuning parameters (under its own lock);
+    // an unaccepted value leaves the default in place.
+    unsafe {
+        mallopt(M_MMAP_THRESHOLD, 32 << 20);
+        mallopt(M_TRIM_THRESHOLD, 512 << 20);
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn keep_freed_memory() {}
+
+/// How long an idle worker polls for its next MI before it sleeps.
+///
+/// A program that calls a short SOMD method in a loop (LUFact: 999 calls of about 80 µs at
+/// N = 1000, with the pivot search between them) otherwise finds its workers asleep at
+/// every call: perf showed the worker spending its time in the scheduler's wake-up path
+/// and doing a quarter of the MIs, the calling thread the rest. Polling a little longer
+/// than the gap between such calls keeps them awake; a worker that sees no call for this
+/// long sleeps as before, so a program's serial phases do not keep a core busy.
+const WORKER_POLL: std::time::Duration = std::time::Duration::from_micros(200);
+
+/// The next job of a worker: polled for [`WORKER_POLL`], then waited for; `None` when the
+/// pool is gone.
+fn next_job(jobs: &crossbeam_channel::Receiver<RawJob>) -> Option<RawJob> {
+    let started = std::time::Instant::now();
+    loop {
+        match jobs.try_recv() {
+            Ok(job) => return Some(job),
+            Err(crossbeam_channel::TryRecvError::Disconnected) => return None,
+            Err(crossbeam_channel::TryRecvError::Empty) => {}
+        }
+        if started.elapsed() >= WORKER_POLL {
+            return jobs.recv().ok();
+        }
+        for _ in 0..64 {
+            std::hint::spin_loop();
+        }
+    }
 }
 
 /// Stack size of worker threads: generous, like a JVM thread running deep recursion.
@@ -371,7 +429,7 @@ impl Pool {
             .name(format!("somd-worker-{id}"))
             .stack_size(WORKER_STACK)
             .spawn(move || {
-                for job in job_rx {
+                while let Some(job) = next_job(&job_rx) {
                     // SAFETY: see `RawJob`; `run` catches every panic of the MI body.
                     unsafe { (job.run)(job.data, job.mi) };
                     if done_tx.send(()).is_err() {
@@ -451,7 +509,7 @@ impl Pool {
     }
 }
 
-fn collect_results<R>(slots: Vec<Mutex<Option<thread::Result<R>>>>) -> Vec<R> {
+pub(crate) fn collect_results<R>(slots: Vec<Mutex<Option<thread::Result<R>>>>) -> Vec<R> {
     let outcomes: Vec<thread::Result<R>> = slots
         .into_iter()
         .map(|slot| {

@@ -309,7 +309,11 @@ pub fn validate_bounds(
 
 /// Trims a partial along one dimension: the owned local range when the partial covers the view
 /// (its length equals the view length and there is a halo), else everything.
-fn kept_range<const D: usize>(part: &Part<D>, dim: usize, partial_len: usize) -> Range<usize> {
+pub(crate) fn kept_range<const D: usize>(
+    part: &Part<D>,
+    dim: usize,
+    partial_len: usize,
+) -> Range<usize> {
     if part.view[dim] != part.owned[dim] && partial_len == part.local_len(dim) {
         part.owned_local(dim)
     } else {

@@ -38,6 +38,23 @@ pub fn mi_count(len: usize) -> usize {
     }
 }
 
+/// The number of MIs of a call that [`run_call_balanced`] runs: up to [`BALANCE_SPLIT`] per
+/// pool thread, never more than the `units` the first `dist` argument splits into.
+pub fn mi_count_balanced(units: usize) -> usize {
+    let threads = exec::placement().cpu_mis();
+    if units == 0 {
+        0
+    } else if threads <= 1 {
+        1
+    } else {
+        threads.saturating_mul(BALANCE_SPLIT).min(units)
+    }
+}
+
+/// MIs per thread of a balanced call: enough for a thread whose MIs finish early to take
+/// over work, few enough that each MI still amortises its dispatch.
+const BALANCE_SPLIT: usize = 4;
+
 /// What a 2-D `dist` argument is split into (see [`mi_count_2d`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Split2 {
@@ -54,13 +71,19 @@ pub enum Split2 {
 /// worker). Throws `NullPointerException` for a null matrix or first row, as the
 /// partitioning would.
 pub fn mi_count_2d<T>(array: &Array<Array<T>>, split: Split2, pos: &'static SourcePos) -> usize {
+    mi_count(units_2d(array, split, pos))
+}
+
+/// The units a matrix splits into: rows, columns or cells (null checks as in
+/// [`mi_count_2d`]).
+pub fn units_2d<T>(array: &Array<Array<T>>, split: Split2, pos: &'static SourcePos) -> usize {
     let rows = array.check(pos).len();
     let cols = if rows == 0 { 0 } else { array.at(0, pos).check(pos).len() };
-    mi_count(match split {
+    match split {
         Split2::Rows => rows,
         Split2::Cols => cols,
         Split2::Cells => rows.saturating_mul(cols),
-    })
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -92,6 +115,32 @@ pub fn run_call<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync) -> Vec<
     })
 }
 
+/// [`run_call`] for a SOMD method whose MIs never wait for each other (no `sync`,
+/// intermediate reduction or `sync reduce`, in the body or in what it calls): the `n_mis`
+/// MIs ([`mi_count_balanced`], more than the pool's threads) are taken in partition order
+/// from a shared counter by one MI context per thread, so a thread whose MIs finish early
+/// (LUFact's blocks left of the pivot column, a core that another process holds) takes
+/// more of them instead of waiting. Results in partition order; when MIs throw, the
+/// exception of the first failing MI in partition order is re-raised, as by [`run_call`].
+pub fn run_call_balanced<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync) -> Vec<R> {
+    let threads = exec::placement().cpu_mis().min(n_mis);
+    if threads >= n_mis {
+        return run_call(n_mis, body);
+    }
+    let next = AtomicUsize::new(0);
+    let slots: Vec<Mutex<Option<std::thread::Result<R>>>> =
+        (0..n_mis).map(|_| Mutex::new(None)).collect();
+    run_call(threads, |_| loop {
+        let r = next.fetch_add(1, Ordering::Relaxed);
+        if r >= n_mis {
+            break;
+        }
+        let outcome = catch_unwind(AssertUnwindSafe(|| body(r)));
+        *slots[r].lock().unwrap_or_else(|e| e.into_inner()) = Some(outcome);
+    });
+    exec::collect_results(slots)
+}
+
 /// [`run_call`] for the SOMD method `method`, reporting it under `SOMD_TRACE`
 /// (LANGUAGE.md §4.2): placement, number of MIs and wall time, as text or JSON lines.
 pub fn run_call_traced<R: Send>(
@@ -99,12 +148,25 @@ pub fn run_call_traced<R: Send>(
     n_mis: usize,
     body: impl Fn(usize) -> R + Sync,
 ) -> Vec<R> {
+    traced(method, n_mis, || run_call(n_mis, body))
+}
+
+/// [`run_call_balanced`], reported like [`run_call_traced`].
+pub fn run_call_balanced_traced<R: Send>(
+    method: &str,
+    n_mis: usize,
+    body: impl Fn(usize) -> R + Sync,
+) -> Vec<R> {
+    traced(method, n_mis, || run_call_balanced(n_mis, body))
+}
+
+fn traced<R>(method: &str, n_mis: usize, run: impl FnOnce() -> Vec<R>) -> Vec<R> {
     let trace = exec::placement().trace;
     if trace == exec::Trace::Off {
-        return run_call(n_mis, body);
+        return run();
     }
     let started = std::time::Instant::now();
-    let results = run_call(n_mis, body);
+    let results = run();
     let millis = started.elapsed().as_secs_f64() * 1e3;
     let placement = if exec::placement().device == exec::Device::Seq { "seq" } else { "cpu" };
     let line = if trace == exec::Trace::Json {
@@ -309,6 +371,51 @@ pub fn user_bounds(
     partition::validate_bounds(strategy, &values, length, parts).or_throw(pos)
 }
 
+/// Where the partitions of a `dist` argument live (LANGUAGE.md §2.1: an MI's writes are
+/// never visible to the caller).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scratch {
+    /// The body never writes the parameter: partitions are windows of the caller's array.
+    Shared,
+    /// The body may write it: partitions are windows of a deep copy made once per call.
+    Copy,
+    /// The body may write it, and the caller never reads its argument again (its variable
+    /// is overwritten with the call's result, `a = f(a, ..)`): buffers that no other handle
+    /// references are written in place, the others are copied ([`DeepCopy::reuse_or_copy`]).
+    Reuse,
+}
+
+impl Scratch {
+    /// For a parameter the body may write: [`Scratch::Reuse`] when bit `param` of the
+    /// wrapper's `moved` argument says the caller's argument dies with the call.
+    pub fn written(moved: u64, param: u32) -> Scratch {
+        if param < 64 && moved & (1 << param) != 0 {
+            Scratch::Reuse
+        } else {
+            Scratch::Copy
+        }
+    }
+
+    fn source<A: Clone + DeepCopy>(self, array: &A) -> A {
+        match self {
+            Scratch::Shared => array.clone(),
+            Scratch::Copy => array.deep_copy(),
+            Scratch::Reuse => array.reuse_or_copy(),
+        }
+    }
+}
+
+impl From<bool> for Scratch {
+    /// `copy`: whether the body may write the parameter.
+    fn from(copy: bool) -> Scratch {
+        if copy {
+            Scratch::Copy
+        } else {
+            Scratch::Shared
+        }
+    }
+}
+
 /// A partitioned 1-D `dist` argument.
 pub struct Dist1<T> {
     pub layout: Layout<1>,
@@ -316,15 +423,16 @@ pub struct Dist1<T> {
 }
 
 impl<T: Clone + DeepCopy> Dist1<T> {
-    /// Splits `array` (null-checked) with `layout_of(len)`; `copy` when the body writes it.
+    /// Splits `array` (null-checked) with `layout_of(len)`; `scratch` says whether to copy it
+    /// first (a `bool`: whether the body writes it).
     pub fn new(
         array: &Array<T>,
-        copy: bool,
+        scratch: impl Into<Scratch>,
         pos: &'static SourcePos,
         layout_of: impl FnOnce([usize; 1]) -> Layout<1>,
     ) -> Dist1<T> {
         array.check(pos);
-        let source = if copy { array.deep_copy() } else { array.clone() };
+        let source = scratch.into().source(array);
         Dist1 { layout: layout_of([array.len()]), source }
     }
 
@@ -346,7 +454,7 @@ pub struct Dist2<T> {
 impl<T: Clone + DeepCopy> Dist2<T> {
     pub fn new(
         array: &Array<Array<T>>,
-        copy: bool,
+        scratch: impl Into<Scratch>,
         rows_only: bool,
         pos: &'static SourcePos,
         layout_of: impl FnOnce([usize; 2]) -> Layout<2>,
@@ -366,7 +474,7 @@ impl<T: Clone + DeepCopy> Dist2<T> {
                 }
             }
         }
-        let source = if copy { array.deep_copy() } else { array.clone() };
+        let source = scratch.into().source(array);
         Dist2 { layout: layout_of([rows, cols]), source }
     }
 
@@ -374,19 +482,16 @@ impl<T: Clone + DeepCopy> Dist2<T> {
         let part = self.layout.part(r);
         let rows = part.view[0].clone();
         let cols = part.view[1].clone();
-        let whole_rows = self.layout.grid()[1] == 1;
+        let geo = Geo::of(&self.layout, &part);
+        if self.layout.grid()[1] == 1 {
+            // Whole rows: the partition is a window of the array of rows, as in 1-D.
+            return (self.source.window(rows.start, rows.len()), geo);
+        }
         let tile = Array::from_vec(
-            rows.map(|row| {
-                let row = self.source.slots()[row].get();
-                if whole_rows {
-                    row
-                } else {
-                    row.window(cols.start, cols.len())
-                }
-            })
-            .collect(),
+            rows.map(|row| self.source.slots()[row].get_ref().window(cols.start, cols.len()))
+                .collect(),
         );
-        (tile, Geo::of(&self.layout, &part))
+        (tile, geo)
     }
 }
 
@@ -503,9 +608,37 @@ pub fn assemble_2d<T: Clone>(
     partials: Vec<Array<Array<T>>>,
     pos: &'static SourcePos,
 ) -> Array<Array<T>> {
+    if layout.grid()[1] == 1 {
+        if let Some(rows) = assemble_rows(layout, &partials) {
+            return rows;
+        }
+    }
     let tiles = partials.iter().map(|tile| tile.to_vec().iter().map(Array::to_vec).collect());
     let rows = partition::assemble_2d(layout, tiles.collect()).or_throw(pos);
     Array::from_vec(rows.into_iter().map(Array::from_vec).collect())
+}
+
+/// [`assemble_2d`] of partials split along dimension 1 only: the kept rows of the partials in
+/// partition order. Concatenating along dimension 1 concatenates arrays of rows, so the
+/// result holds the partials' row arrays themselves, as Java's copy of an array of rows
+/// would (no element is copied). `None` when a partial's row drops halo columns, which
+/// needs the general assembly.
+fn assemble_rows<T>(layout: &Layout<2>, partials: &[Array<Array<T>>]) -> Option<Array<Array<T>>> {
+    let mut rows = Vec::with_capacity(layout.shape()[0]);
+    for (r, tile) in partials.iter().enumerate() {
+        let part = (r < layout.parts()).then(|| layout.part(r));
+        let kept = part.as_ref().map_or(0..tile.len(), |p| partition::kept_range(p, 0, tile.len()));
+        for row in &tile.slots()[kept] {
+            let row = row.get_ref();
+            if let Some(p) = &part {
+                if partition::kept_range(p, 1, row.len()) != (0..row.len()) {
+                    return None;
+                }
+            }
+            rows.push(row.clone());
+        }
+    }
+    Some(Array::from_vec(rows))
 }
 
 /// Concatenation in partition order (assembly when no layout applies).
@@ -595,10 +728,16 @@ const PARALLEL_MAP_MIN: usize = 2048;
 /// slower core takes fewer chunks) and write each result straight into the result buffer. If
 /// applications throw, the exception of the lowest failing index is re-raised, as in a
 /// sequential run.
+///
+/// An `@` inside an MI (an application of an outer `@`, or a SOMD method body) runs on its
+/// own thread: the enclosing call already gives every worker work, and a nested parallel
+/// `@` (Mosaic's candidates of each tile) only added a dispatch per application and more
+/// threads than cores.
 pub fn map<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> VArr<R> {
     let parts = exec::placement().cpu_mis();
-    if n < PARALLEL_MAP_MIN || parts <= 1 {
-        return VArr::from_vec((0..n).map(f).collect());
+    if n < PARALLEL_MAP_MIN || parts <= 1 || CURRENT.with(Cell::get).is_some() {
+        // `Range::map` is trusted-length: one allocation, filled in place.
+        return VArr::from_arc((0..n).map(f).collect());
     }
     let mut out: Arc<[MaybeUninit<R>]> = Arc::new_uninit_slice(n);
     let Some(items) = Arc::get_mut(&mut out) else {
@@ -662,20 +801,23 @@ pub fn reduce_array<Op: ReduceOp<T>, T: Copy + Send, A: Elements<T>>(
     crate::reduce::tree::<Op, T>(&partials)
 }
 
-/// `C.m ! a`: `IllegalArgumentException` for an empty array.
+/// `C.m ! a`: `IllegalArgumentException` for an empty array. The order of combination is
+/// unspecified (LANGUAGE.md §3.5); this is the left fold of the Java twins, read in place: a
+/// tree over a copied vector of the elements (as before) cost Mosaic a seventh of its time.
 pub fn reduce_array_with<T, A: Elements<T>>(
     array: &A,
     combine: impl Fn(T, T) -> T,
     pos: &'static SourcePos,
 ) -> T {
     let n = array.count(pos);
-    tree_combine((0..n).map(|i| array.element(i)).collect(), &combine).unwrap_or_else(|| {
+    if n == 0 {
         error::throw_new(
             class::ILLEGAL_ARGUMENT,
             "reduction of an empty array with a method".to_string(),
             pos,
-        )
-    })
+        );
+    }
+    (1..n).fold(array.element(0), |acc, i| combine(acc, array.element(i)))
 }
 
 type Item = Box<dyn Any + Send>;
@@ -1026,6 +1168,36 @@ mod tests {
     }
 
     #[test]
+    fn reuse_keeps_only_unshared_buffers_and_rows_assemble_without_copies() {
+        let m = Array::from_fn(4, |r| Array::from_vec(vec![r as i32; 3]));
+        let held = m.at(1, &POS).clone();
+        let split = |shape| Layout::along(shape, 2, 0);
+        let dist = Dist2::new(&m, Scratch::Reuse, true, &POS, split);
+        let partials = run_call(2, |r| {
+            let (tile, _) = dist.part(r);
+            for row in tile.slots() {
+                row.get_ref().set(0, 9, &POS);
+            }
+            tile
+        });
+        let whole = assemble_2d(&dist.layout, partials, &POS);
+        // Rows 0, 2 and 3 had no other handle: written in place and assembled as they are.
+        for r in [0, 2, 3] {
+            assert!(whole.at(r, &POS).ref_eq(m.at(r, &POS)));
+        }
+        // Row 1 is also held by `held`, which must not see the write.
+        assert!(!whole.at(1, &POS).ref_eq(&held));
+        assert_eq!((held.to_vec(), whole.at(1, &POS).to_vec()), (vec![1; 3], vec![9, 1, 1]));
+        // A shared matrix is copied whole.
+        let other = m.clone();
+        let copied = Dist2::new(&m, Scratch::Reuse, true, &POS, split);
+        let (tile, _) = copied.part(0);
+        assert!(!tile.at(0, &POS).ref_eq(other.at(0, &POS)));
+        assert_eq!(Scratch::written(0b10, 1), Scratch::Reuse);
+        assert_eq!(Scratch::written(0b10, 0), Scratch::Copy);
+    }
+
+    #[test]
     fn map_and_reduce() {
         let squares = map(5000, |i| (i * i) as i64);
         assert_eq!(squares.items()[4999], 4999 * 4999);
@@ -1033,6 +1205,56 @@ mod tests {
         let r = error::catch(|| reduce_array_with(&Range(0), |a, b| a + b, &POS)).unwrap_err();
         assert_eq!(r.class, class::ILLEGAL_ARGUMENT);
         assert_eq!(reduce_array_with(&Range(5), |a, b| a.max(b), &POS), 4);
+    }
+
+    #[test]
+    fn balanced_calls_keep_partition_order_and_the_first_failure() {
+        let results = run_call_balanced(37, |r| r * 3);
+        assert_eq!(results, (0..37).map(|r| r * 3).collect::<Vec<_>>());
+        for failing in [[5usize, 30], [30, 5]] {
+            let e = error::catch(|| {
+                run_call_balanced(37, |r| {
+                    if failing.contains(&r) {
+                        error::throw_new(class::ILLEGAL_ARGUMENT, format!("at {r}"), &POS);
+                    }
+                    r
+                })
+                .len()
+            })
+            .unwrap_err();
+            assert_eq!(e.detail, "at 5");
+        }
+        let threads = exec::placement().cpu_mis();
+        assert_eq!(mi_count_balanced(0), 0);
+        assert_eq!(mi_count_balanced(3), if threads > 1 { 3.min(threads * 4) } else { 1 });
+    }
+
+    #[test]
+    fn method_reduction_is_the_left_fold() {
+        for n in 1..10 {
+            let items = Array::from_fn(n, |i| Str::new(&i.to_string()));
+            let text = |s: Str| s.text(&POS).to_string();
+            let folded = reduce_array_with(
+                &items,
+                |a: Str, b: Str| Str::new(&format!("({} {})", text(a), text(b))),
+                &POS,
+            );
+            let expected = (1..n).fold("0".to_string(), |acc, i| format!("({acc} {i})"));
+            assert_eq!(text(folded), expected, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn nested_map_runs_on_the_calling_mi() {
+        // Every application of an inner `@` runs on the thread of its outer application.
+        let outer = map(4096, |i| {
+            let me = std::thread::current().id();
+            let inner = map(4096, |j| (j as i64 * 2, std::thread::current().id() == me));
+            let (value, here) = inner.items()[i];
+            assert!(inner.items().iter().all(|(_, here)| *here));
+            value + i64::from(here)
+        });
+        assert_eq!(outer.items().to_vec(), (0..4096i64).map(|i| 2 * i + 1).collect::<Vec<_>>());
     }
 
     #[test]

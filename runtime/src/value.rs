@@ -283,6 +283,13 @@ impl<T> Array<T> {
         unsafe { (*self.ptr.add(index as usize)).set(value) }
     }
 
+    /// The first element as a plain pointer, for a versioned loop's accesses (see
+    /// [`Unchecked`]).
+    #[inline(always)]
+    pub fn unchecked(&self) -> Unchecked<T> {
+        Unchecked(self.ptr)
+    }
+
     /// `a[index]` read ahead of a loop without failing: the element, or `null` when the
     /// array is null or the index out of bounds (uses then fall back with [`Array::or_else`]).
     #[inline]
@@ -342,6 +349,61 @@ impl<T> Array<T> {
     }
 }
 
+/// The elements of an array as a plain pointer, taken once before the fast copy of a
+/// versioned loop (note `rust-representation`, "Loop versioning"). Unlike the `Array`
+/// handle, which the loop borrows from memory, the pointer is a plain value that stays in a
+/// register: LLVM then no longer reloads it after every store through a `Slot`, and can
+/// vectorise the loop (LUFact's `colJ[i] += t * colK[i]`).
+///
+/// The array it comes from must stay alive, and keep its buffer, for as long as the
+/// pointer is used: generated code takes it from a local or a hoisted row that the loop
+/// does not assign.
+pub struct Unchecked<T>(*const Slot<T>);
+
+impl<T> Clone for Unchecked<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Unchecked<T> {}
+
+impl<T> Unchecked<T> {
+    /// Element `index`.
+    ///
+    /// # Safety
+    /// `index` must be in bounds of the array the pointer comes from (generated code
+    /// proves it with [`Array::covers`]), and that array must be alive.
+    #[inline(always)]
+    pub unsafe fn get_unchecked(self, index: i32) -> T
+    where
+        T: Clone,
+    {
+        // SAFETY: the caller guarantees that the element exists.
+        unsafe { (*self.0.add(index as usize)).get() }
+    }
+
+    /// Stores element `index`.
+    ///
+    /// # Safety
+    /// As [`Unchecked::get_unchecked`].
+    #[inline(always)]
+    pub unsafe fn set_unchecked(self, index: i32, value: T) {
+        // SAFETY: the caller guarantees that the element exists.
+        unsafe { (*self.0.add(index as usize)).set(value) }
+    }
+
+    /// The slot of element `index` (the target of a compound assignment `a[j] += x`).
+    ///
+    /// # Safety
+    /// As [`Unchecked::get_unchecked`]; the slot must not be used after the array is gone.
+    #[inline(always)]
+    pub unsafe fn slot_unchecked<'a>(self, index: i32) -> &'a Slot<T> {
+        // SAFETY: the caller guarantees that the element exists and outlives the use.
+        unsafe { &*self.0.add(index as usize) }
+    }
+}
+
 #[cold]
 #[inline(never)]
 fn null_array(pos: &'static SourcePos) -> ! {
@@ -349,8 +411,33 @@ fn null_array(pos: &'static SourcePos) -> ! {
 }
 
 /// A fresh copy of an array, rows of arrays of arrays included (the by-value copy of §2.1).
-pub trait DeepCopy {
+pub trait DeepCopy: Sized {
+    /// Whether [`DeepCopy::deep_copy`] is a plain clone: the value holds no array storage
+    /// of its own (primitives, strings, value arrays, object and value-object handles).
+    const SHALLOW: bool = true;
+
     fn deep_copy(&self) -> Self;
+
+    /// What [`DeepCopy::deep_copy`] gives, for a value whose holder will never read it
+    /// again (a SOMD argument the call's result replaces, `a = f(a)`): array buffers that
+    /// no other handle references are kept and written in place, since no one else can
+    /// observe the writes; the others are copied.
+    fn reuse_or_copy(&self) -> Self
+    where
+        Self: Clone,
+    {
+        self.copy_if_shared().unwrap_or_else(|| self.clone())
+    }
+
+    /// For [`DeepCopy::reuse_or_copy`]: `None` when this value can be kept (after its own
+    /// shared parts were replaced by copies in place), else the copy to use instead.
+    fn copy_if_shared(&self) -> Option<Self> {
+        if Self::SHALLOW {
+            None
+        } else {
+            Some(self.deep_copy())
+        }
+    }
 }
 
 macro_rules! shallow_deep_copy {
@@ -380,11 +467,32 @@ impl<T> DeepCopy for VArr<T> {
 }
 
 impl<T: DeepCopy> DeepCopy for Array<T> {
+    const SHALLOW: bool = false;
+
     fn deep_copy(&self) -> Self {
         if self.is_null() {
             return Array::NULL;
         }
-        Array::from_vec(self.slots().iter().map(|slot| slot.get_ref().deep_copy()).collect())
+        Array::from_buffer(
+            self.slots().iter().map(|slot| Slot::new(slot.get_ref().deep_copy())).collect(),
+        )
+    }
+
+    fn copy_if_shared(&self) -> Option<Self> {
+        // `is_unique`: the handle borrowed here is the only one to the whole buffer, so no
+        // other variable, field, array element or window can see this buffer's cells.
+        if !self.is_unique() {
+            return Some(self.deep_copy());
+        }
+        if !T::SHALLOW {
+            for slot in self.slots() {
+                let copy = slot.get_ref().copy_if_shared();
+                if let Some(copy) = copy {
+                    slot.set(copy);
+                }
+            }
+        }
+        None
     }
 }
 

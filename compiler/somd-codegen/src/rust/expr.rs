@@ -124,6 +124,8 @@ pub struct FnCx<'a> {
     pub unchecked: HashMap<ExprId, String>,
     /// The program's device glue (`device.rs`), when the writer has one.
     pub device: Option<&'a super::device::Glue>,
+    /// SOMD calls whose result is assigned straight to a local (`a = f(..)`), and the local.
+    pub result_local: HashMap<ExprId, LocalId>,
 }
 
 impl<'a> FnCx<'a> {
@@ -139,7 +141,16 @@ impl<'a> FnCx<'a> {
             .get(fid.0 as usize)
             .ok_or_else(|| EmitError::Internal(format!("function {} out of range", fid.0)))?;
         let mut assigned = vec![false; func.locals.len()];
+        let mut result_local = HashMap::new();
         for expr in &func.exprs {
+            if let ExprKind::Assign { target, value } = &expr.kind {
+                let kind = |e: ExprId| func.exprs.get(e.0 as usize).map(|e| &e.kind);
+                if let (Some(ExprKind::Local(l)), Some(ExprKind::SomdCall { .. })) =
+                    (kind(*target), kind(*value))
+                {
+                    result_local.insert(*value, *l);
+                }
+            }
             let target = match &expr.kind {
                 ExprKind::Assign { target, .. }
                 | ExprKind::CompoundAssign { target, .. }
@@ -192,6 +203,7 @@ impl<'a> FnCx<'a> {
             hoisted: HashMap::new(),
             unchecked: HashMap::new(),
             device: None,
+            result_local,
         })
     }
 
@@ -533,14 +545,15 @@ impl<'a> FnCx<'a> {
                 self.compound(id, *target, None, *delta, *prefix, true)
             }
             ExprKind::Call { func, receiver, args } => {
-                self.call(*func, *receiver, args, false, span)
+                self.call(*func, *receiver, args, None, span)
             }
             ExprKind::SomdCall { func, receiver, args } => {
-                self.call(*func, *receiver, args, true, span)
+                let moved = self.moved_args(id, *receiver, args);
+                self.call(*func, *receiver, args, Some(moved), span)
             }
             ExprKind::IntermediateReduce { func, receiver, args } => {
                 let callee = self.callee(*func)?;
-                let call = self.call(*func, *receiver, args, false, span)?;
+                let call = self.call(*func, *receiver, args, None, span)?;
                 let ty = self.ty(&callee.ret)?;
                 match callee.intermediate.and_then(types::reduce_op) {
                     Some(op) => Ok(format!("rt::somd::all_reduce::<{op}, {ty}>({call})")),
@@ -551,7 +564,7 @@ impl<'a> FnCx<'a> {
             }
             ExprKind::Builtin { builtin, args } => self.builtin(*builtin, args, span),
             ExprKind::New { class, ctor, args } => match ctor {
-                Some(ctor) => self.call(*ctor, None, args, false, span),
+                Some(ctor) => self.call(*ctor, None, args, None, span),
                 None => {
                     let name = &self.names.classes[class.0 as usize];
                     if self.is_value_class(*class) {
@@ -705,12 +718,40 @@ impl<'a> FnCx<'a> {
         }
     }
 
+    /// The wrapper's `moved` argument of the SOMD call `id`: bit `i` is set when argument
+    /// `i` is the local that the call's result is assigned to (`a = f(a, ..)`) and no other
+    /// argument mentions it, so the caller never reads the value it passes again (no
+    /// `try`/`catch` in the language: an exception in the call ends the program). The
+    /// wrapper may then write unshared buffers of that argument in place
+    /// (`rt::somd::Scratch::Reuse`).
+    fn moved_args(&self, id: ExprId, receiver: Option<ExprId>, args: &[ExprId]) -> u64 {
+        let Some(&local) = self.result_local.get(&id) else { return 0 };
+        let mut mentions = 0usize;
+        let mut stack: Vec<ExprId> = receiver.iter().chain(args).copied().collect();
+        while let Some(e) = stack.pop() {
+            let Ok(expr) = self.e(e) else { return 0 };
+            if matches!(expr.kind, ExprKind::Local(l) if l == local) {
+                mentions += 1;
+            }
+            stack.extend(super::somd::subexprs(&expr.kind));
+        }
+        if mentions != 1 {
+            return 0;
+        }
+        args.iter()
+            .take(64)
+            .position(
+                |a| matches!(self.e(*a).map(|e| &e.kind), Ok(ExprKind::Local(l)) if *l == local),
+            )
+            .map_or(0, |i| 1u64 << i)
+    }
+
     fn call(
         &mut self,
         func: FuncId,
         receiver: Option<ExprId>,
         args: &[ExprId],
-        somd: bool,
+        somd: Option<u64>,
         span: Span,
     ) -> Result<String, EmitError> {
         let callee = self.callee(func)?;
@@ -727,7 +768,7 @@ impl<'a> FnCx<'a> {
             all.push((*a, ty));
         }
         let mut texts = Vec::new();
-        if callee.somd.is_some() && !somd {
+        if callee.somd.is_some() && somd.is_none() {
             // A SOMD function called as a normal function: one MI over the whole values.
             let k = callee.somd.as_ref().map_or(0, |s| s.dist_params.len());
             texts.push(format!("&[Geo::WHOLE; {k}]"));
@@ -749,8 +790,9 @@ impl<'a> FnCx<'a> {
                 });
             }
         }
-        if somd {
+        if let Some(moved) = somd {
             name = format!("{name}_somd");
+            texts.push(format!("{moved}"));
             texts.push(self.pos(span));
         }
         let call = format!("{name}({})", texts.join(", "));
@@ -870,6 +912,10 @@ impl<'a> FnCx<'a> {
                     let elem = format!("{var}.element(i)");
                     parts.call_args.push(if is_copy(&param_ty) {
                         elem
+                    } else if matches!(arg_ty, Type::ValueArray(..)) {
+                        // An immutable element is borrowed, not cloned: no reference-count
+                        // update per application (Mosaic's library tiles).
+                        format!("&{var}.items()[i]")
                     } else {
                         format!("&{elem}")
                     });
@@ -1018,7 +1064,7 @@ impl<'a> FnCx<'a> {
         let mut recv = Vec::new();
         if let Some((class, ctor_fn, args)) = ctor {
             let obj = match ctor_fn {
-                Some(c) => self.call(*c, None, args, false, span)?,
+                Some(c) => self.call(*c, None, args, None, span)?,
                 None => format!("Obj::new({}::default())", self.names.classes[class.0 as usize]),
             };
             lets = obj;
@@ -1271,6 +1317,14 @@ impl<'a> FnCx<'a> {
                     let base = self.expr(*object)?;
                     Ok((format!("let _e{n}h = {base}; "), format!("&_e{n}h.get({pos}).{field}")))
                 }
+            }
+            ExprKind::Index { index, .. }
+                if self.unchecked.contains_key(&target) && pure && self.is_pure(*index) =>
+            {
+                // Proved in bounds before the versioned loop (`stmt.rs`, `version_loop`).
+                let base = self.unchecked.get(&target).cloned().unwrap_or_default();
+                let idx = self.expr(*index)?;
+                Ok((String::new(), format!("unsafe {{ {base}.slot_unchecked({idx}) }}")))
             }
             ExprKind::Index { array, index } => {
                 let pos = self.pos(t.span);

@@ -97,6 +97,8 @@ pub const GENERATED_NAMES: &[&str] = &[
     "Layout",
     "Dist1",
     "Dist2",
+    // The SOMD wrapper's parameter (`somd.rs`).
+    "moved",
     "i8",
     "i16",
     "i32",

@@ -30,19 +30,22 @@
 //! - **Exceptions** are runtime panics with a Java payload (runtime `error` module); `main`
 //!   runs under `rt::print::run_main`, which flushes buffered output and reports them.
 //! - **SOMD calls** (see `somd.rs` and `docs/notes/rust-representation.md`): each SOMD
-//!   function `f` becomes the MI body `f(geo, params..)` and a wrapper `f_somd(params.., pos)`
-//!   that partitions, runs the MIs on the runtime pool and reduces.
+//!   function `f` becomes the MI body `f(geo, params..)` and a wrapper
+//!   `f_somd(params.., moved, pos)` that partitions, runs the MIs on the runtime pool and
+//!   reduces (`moved`: the arguments the caller never reads again, `a = f(a)`).
 //!
 //! - **Loop-invariant rows.** In an innermost loop without calls and without stores of
 //!   references, a row `g[e]` whose base and index do not change is read once before the loop
 //!   (`g.hoist_row(e)`, which never fails) and used as `_hN.or_else(|| g.at(e, pos))`: the
 //!   hoisted row when it was readable, else the original access with its Java exception. This
 //!   gives LLVM the row's pointer and length in registers (SOR: 1.5x faster).
-//! - **Loop versioning.** Such a loop that counts `j` up to an invariant bound and indexes
-//!   rows or array locals at `j + c` is written twice: behind `a.covers(j, hi, min, max)`
-//!   (every access of every iteration in bounds) a copy with `get_unchecked`/`set_unchecked`,
-//!   which LLVM vectorises, else the loop as written, which throws where Java would
-//!   (`stmt.rs`, `version_loop`; note `rust-representation`).
+//! - **Loop versioning.** An innermost loop that counts `j` up to an invariant bound and
+//!   indexes hoisted rows or array locals at `j + c` is written twice: behind
+//!   `a.covers(j, hi, min, max)` (every access of every iteration in bounds) a copy that
+//!   takes each array's element pointer once (`a.unchecked()`, kept in a register) and
+//!   accesses it with `get_unchecked`/`set_unchecked`/`slot_unchecked`, which LLVM
+//!   vectorises, else the loop as written, which throws where Java would (`stmt.rs`,
+//!   `version_loop`; note `rust-representation`).
 //!
 //! - **Device placement** (`device.rs`, note `device-execution`): a SOMD method whose kernel
 //!   the OpenCL writer produced starts its wrapper with `rt::device::run(&K_f, ..)`, which

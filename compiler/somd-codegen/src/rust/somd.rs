@@ -3,7 +3,7 @@
 //!
 //! For `reduce(+) double dot(dist double[] a, dist double[] b)` the wrapper is
 //! ```text
-//! fn Main_dot_somd(a: &Array<f64>, b: &Array<f64>, pos: &'static SourcePos) -> f64 {
+//! fn Main_dot_somd(a: &Array<f64>, b: &Array<f64>, moved: u64, pos: &'static SourcePos) -> f64 {
 //!     let n_mis = rt::somd::mi_count(a.check(pos).len());
 //!     let dist_a = rt::somd::Dist1::new(a, false, pos, |shape| Layout::block(shape, n_mis));
 //!     let dist_b = ...;
@@ -16,9 +16,12 @@
 //! }
 //! ```
 //! Partitions are windows of the argument (no copy) unless the body may write the
-//! parameter: then `Dist1::new(.., true, ..)` deep-copies the argument once per call and the
-//! MIs' windows share that scratch copy (halo cells then show neighbours' writes after a
-//! `sync` barrier). A non-`dist` array parameter the body may write is deep-copied per MI.
+//! parameter: then `Dist1::new(.., Scratch::written(moved, i), ..)` deep-copies the argument
+//! once per call and the MIs' windows share that scratch copy (halo cells then show
+//! neighbours' writes after a `sync` barrier). The caller sets bit `i` of `moved` when its
+//! argument `i` is a local that the call's result replaces (`a = f(a)`): then buffers no
+//! other handle references are written in place instead (`Scratch::Reuse`). A non-`dist`
+//! array parameter the body may write is deep-copied per MI.
 //!
 //! # Write analysis (conservative)
 //! A parameter counts as written unless every use of it is: the base of an element read
@@ -29,7 +32,10 @@
 use super::expr::FnCx;
 use super::types::{self, is_copy};
 use super::EmitError;
-use somd_mir::{Builtin, Distribution, ExprId, ExprKind, FuncKind, LocalId, Reduction, Type};
+use somd_mir::{
+    ArrayReducer, Block, Builtin, Distribution, ExprId, ExprKind, FuncId, FuncKind, LocalId,
+    Module, Reduction, Stmt, Type,
+};
 use somd_syntax::ast::ReduceOp;
 use std::fmt::Write;
 
@@ -77,6 +83,20 @@ fn parents(cx: &FnCx<'_>) -> Vec<Option<(ExprId, Role)>> {
             }
         }
     }
+    // The arguments of a user strategy (`dist(P(row))`) are evaluated once by the caller,
+    // before the call (LANGUAGE.md §2.2): what `P.bounds` does with them is the caller's own
+    // effect, not an MI's write, so they never make a parameter a copied one.
+    if let Some(sig) = &cx.func.somd {
+        for (_, dist) in &sig.dist_params {
+            if let Distribution::User { args, .. } = dist {
+                for a in args {
+                    if let Some(slot) = parent.get_mut(a.0 as usize) {
+                        *slot = Some((*a, Role::CallerScope));
+                    }
+                }
+            }
+        }
+    }
     parent
 }
 
@@ -85,6 +105,8 @@ enum Role {
     IndexBase,
     Target,
     Harmless,
+    /// The root of a user strategy's argument (its parent link points to itself).
+    CallerScope,
     Other,
 }
 
@@ -150,7 +172,7 @@ fn may_write(cx: &FnCx<'_>, parent: &[Option<(ExprId, Role)>], local: LocalId) -
                     }
                     break; // reassigning the parameter itself
                 }
-                Some((_, Role::Harmless)) => break,
+                Some((_, Role::Harmless | Role::CallerScope)) => break,
                 Some((_, Role::Other)) | None => {
                     let ty = cx.func.exprs.get(cur.0 as usize).map(|e| &e.ty);
                     if depth == 0
@@ -164,6 +186,49 @@ fn may_write(cx: &FnCx<'_>, parent: &[Option<(ExprId, Role)>], local: LocalId) -
         }
     }
     false
+}
+
+/// Whether running `fid` may wait for the other MIs of its SOMD call: a `sync` block or an
+/// intermediate reduction in it or in a function it calls (a task it creates counts too).
+/// Such a call needs every MI on a thread of its own (`exec.rs`, "Co-scheduling"); the
+/// others may run more MIs than threads (`rt::somd::run_call_balanced`).
+fn may_synchronize(module: &Module, fid: FuncId, seen: &mut Vec<FuncId>) -> bool {
+    if seen.contains(&fid) {
+        return false;
+    }
+    seen.push(fid);
+    let Some(func) = module.functions.get(fid.0 as usize) else { return true };
+    if block_syncs(&func.body) {
+        return true;
+    }
+    for expr in &func.exprs {
+        let callee = match &expr.kind {
+            ExprKind::IntermediateReduce { .. } | ExprKind::Task { .. } => return true,
+            ExprKind::Call { func, .. } | ExprKind::Map { func, .. } => *func,
+            ExprKind::New { ctor: Some(ctor), .. } => *ctor,
+            ExprKind::ReduceArray { reducer: ArrayReducer::Func(f), .. } => *f,
+            // A nested SOMD call synchronises only its own MIs.
+            _ => continue,
+        };
+        if may_synchronize(module, callee, seen) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether a block contains a `sync` statement.
+fn block_syncs(block: &Block) -> bool {
+    block.stmts.iter().any(|stmt| match stmt {
+        Stmt::Sync { .. } => true,
+        Stmt::If { then_block, else_block, .. } => {
+            block_syncs(then_block) || else_block.as_ref().is_some_and(block_syncs)
+        }
+        Stmt::Loop { body, .. } | Stmt::Labeled { body, .. } | Stmt::Block(body) => {
+            block_syncs(body)
+        }
+        _ => false,
+    })
 }
 
 /// Number of array dimensions of a `dist` parameter that the partitioner handles (1 or 2).
@@ -203,6 +268,7 @@ impl FnCx<'_> {
                 format!("{pname}: &{rust}")
             });
         }
+        params.push("moved: u64".to_string());
         params.push("pos: &'static SourcePos".to_string());
         let ret = if func.ret == Type::Void {
             String::new()
@@ -272,13 +338,32 @@ impl FnCx<'_> {
         // dimensions).
         let first_name = self.local_name(first);
         let first_dist = sig.dist_params.first().map(|(_, dist)| dist);
+        // More MIs than threads, taken dynamically, where no MI waits for another and extra
+        // MIs cost nothing but their share of an assembly: no per-MI copy of a written
+        // non-`dist` array, no user reduction of possibly whole-length partials.
+        let copies_per_mi = func.params.iter().enumerate().any(|(i, p)| {
+            !sig.dist_params.iter().any(|(d, _)| *d == i)
+                && matches!(func.locals.get(p.0 as usize).map(|l| &l.ty), Some(Type::Array(_)))
+                && may_write(self, &parent, *p)
+        });
+        let balanced = matches!(sig.reduction, Reduction::Assemble | Reduction::None)
+            && !copies_per_mi
+            && !may_synchronize(self.module, self.fid, &mut Vec::new());
         let count = if dims(self.local_ty(first)?) == 2 {
             let split = match first_dist {
                 Some(Distribution::Dim(1) | Distribution::User { .. }) => "Rows",
                 Some(Distribution::Dim(_)) => "Cols",
                 _ => "Cells",
             };
-            format!("rt::somd::mi_count_2d({first_name}, rt::somd::Split2::{split}, pos)")
+            if balanced {
+                format!(
+                    "rt::somd::mi_count_balanced(rt::somd::units_2d({first_name}, rt::somd::Split2::{split}, pos))"
+                )
+            } else {
+                format!("rt::somd::mi_count_2d({first_name}, rt::somd::Split2::{split}, pos)")
+            }
+        } else if balanced {
+            format!("rt::somd::mi_count_balanced({first_name}.check(pos).len())")
         } else {
             format!("rt::somd::mi_count({first_name}.check(pos).len())")
         };
@@ -298,7 +383,11 @@ impl FnCx<'_> {
                 )));
             }
             let d = dims(&ty);
-            let copy = may_write(self, &parent, local);
+            let copy = if may_write(self, &parent, local) {
+                format!("rt::somd::Scratch::written(moved, {idx})")
+            } else {
+                "false".to_string()
+            };
             let layout = self.layout_expr(dist, d, &pname, k, out)?;
             let rows_only = matches!(dist, Distribution::Dim(1) | Distribution::User { .. });
             let rhs = if d == 1 {
@@ -328,11 +417,8 @@ impl FnCx<'_> {
                 call_args.push(pname);
             }
         }
-        writeln!(
-            out,
-            "    let partials = rt::somd::run_call_traced({:?}, n_mis, |mi| {{",
-            func.name
-        )?;
+        let run = if balanced { "run_call_balanced_traced" } else { "run_call_traced" };
+        writeln!(out, "    let partials = rt::somd::{run}({:?}, n_mis, |mi| {{", func.name)?;
         for l in &mi_lets {
             writeln!(out, "        {l}")?;
         }

@@ -166,11 +166,7 @@ impl FnCx<'_> {
                 for (var, init) in &hoists {
                     writeln!(out, "{level}let {var} = {init};")?;
                 }
-                let version = if hoists.is_empty() {
-                    None
-                } else {
-                    self.version_loop(*test, *test_at_end, update, body)?
-                };
+                let version = self.version_loop(*test, *test_at_end, update, body)?;
                 let shape = LoopShape {
                     label: *label,
                     brk: &brk,
@@ -186,6 +182,9 @@ impl FnCx<'_> {
                         // is in bounds for the whole range, else the loop as written.
                         writeln!(out, "{level}let {} = {};", v.hi_var, v.hi_text)?;
                         writeln!(out, "{level}if {} {{", v.covers.join(" && "))?;
+                        for pointer in &v.pointers {
+                            writeln!(out, "{}{pointer}", level.next())?;
+                        }
                         self.unchecked = v.accesses.iter().cloned().collect();
                         let fast_test = format!("{} < {}", v.counter, v.hi_var);
                         let written = self.write_loop(out, level.next(), &shape, Some(fast_test));
@@ -427,8 +426,10 @@ struct Versioned {
     hi_text: String,
     /// `a.covers(j, _nN, min, max)` for each array.
     covers: Vec<String>,
-    /// Each access, with the array it reads without checks in the fast copy.
+    /// Each access, with the pointer (`_uN_k`) it uses without checks in the fast copy.
     accesses: Vec<(ExprId, String)>,
+    /// `let _uN_k = a.unchecked();` of each array, at the top of the fast copy.
+    pointers: Vec<String>,
 }
 
 /// Expressions and statements of a loop, for the row-hoisting analysis.
@@ -633,7 +634,21 @@ impl FnCx<'_> {
             .iter()
             .map(|(base, min, max)| format!("{base}.covers({counter}, {hi_var}, {min}, {max})"))
             .collect();
-        Ok(Some(Versioned { counter, hi_var, hi_text, covers, accesses }))
+        // One plain pointer per array, so that the fast copy does not reload the handle.
+        let pointer = |k: usize| format!("_u{}_{k}", self.next_label);
+        let pointers = arrays
+            .iter()
+            .enumerate()
+            .map(|(k, (base, ..))| format!("let {} = {base}.unchecked();", pointer(k)))
+            .collect();
+        let accesses = accesses
+            .into_iter()
+            .map(|(id, base)| {
+                let k = arrays.iter().position(|(b, ..)| *b == base).unwrap_or_default();
+                (id, pointer(k))
+            })
+            .collect();
+        Ok(Some(Versioned { counter, hi_var, hi_text, covers, accesses, pointers }))
     }
 
     /// Whether `id` is `j++`, `++j`, `j += 1` or `j = j + 1`.
