@@ -110,7 +110,35 @@ pub const GENERATED_NAMES: &[&str] = &[
     "usize",
 ];
 
+/// Locals of the SOMD wrapper (`somd.rs`, `device.rs`), which take the method's parameter
+/// names as their own parameters: a parameter of one of these names would be shadowed.
+pub const WRAPPER_NAMES: &[&str] =
+    &["n_mis", "partials", "pos", "mi", "shape", "device_args", "done", "moved"];
+
+/// Wrapper locals numbered per `dist` parameter (`dist_0`, `part_1`, ...).
+const NUMBERED_WRAPPER_NAMES: &[&str] = &["dist", "part", "geo", "bounds"];
+
 /// Whether `name` cannot be used as an identifier in generated code.
 pub fn is_reserved(name: &str) -> bool {
-    RUST_KEYWORDS.contains(&name) || GENERATED_NAMES.contains(&name)
+    RUST_KEYWORDS.contains(&name)
+        || GENERATED_NAMES.contains(&name)
+        || WRAPPER_NAMES.contains(&name)
+        || NUMBERED_WRAPPER_NAMES.iter().any(|base| {
+            name.strip_prefix(base)
+                .and_then(|rest| rest.strip_prefix('_'))
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        })
+        || has_generated_prefix(name)
+}
+
+/// Whether `name` starts like the generator's own temporaries: `somd_` (`somd_sync`, the
+/// host loop indices `somd_h0`, ..) or `_` + `e h l n t u` + a digit (`_e12v`, `_h4_0`,
+/// `_n3`, ...). Appending a suffix keeps such a name reserved, so the namer prefixes it.
+pub fn has_generated_prefix(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    name.starts_with("somd_")
+        || (bytes.len() >= 3
+            && bytes[0] == b'_'
+            && b"ehlntu".contains(&bytes[1])
+            && bytes[2].is_ascii_digit())
 }

@@ -31,6 +31,7 @@ fn sanitize(name: &str) -> String {
 
 /// Makes `base` unique in `taken` and not reserved, records it.
 fn unique(base: String, taken: &mut HashSet<String>) -> String {
+    let base = if super::keywords::has_generated_prefix(&base) { format!("v{base}") } else { base };
     let mut candidate = base.clone();
     let mut n = 1;
     while is_reserved(&candidate) || taken.contains(&candidate) {
