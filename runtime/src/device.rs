@@ -1112,6 +1112,33 @@ fn plan(
     Some(Planned { ctx, desc, program, count, values, out_dims, global })
 }
 
+/// Sets scalar kernel argument `index` from the construct's scalar argument `arg`
+/// (`boolean` as `uchar`); an array or missing argument is a manifest error.
+///
+/// # Safety
+/// The kernel's parameter `index` must have the OpenCL type of `arg`.
+unsafe fn set_scalar(
+    setter: &mut crate::opencl::KernelArgs<'_>,
+    index: u32,
+    arg: Option<&HostArg<'_>>,
+    kernel: &str,
+) -> Result<(), ClFailure> {
+    // SAFETY: the caller guarantees the parameter's type.
+    unsafe {
+        match arg {
+            Some(HostArg::Bool(v)) => setter.set(index, &u8::from(*v)).map(|_| ()),
+            Some(HostArg::I8(v)) => setter.set(index, v).map(|_| ()),
+            Some(HostArg::I16(v)) => setter.set(index, v).map(|_| ()),
+            Some(HostArg::U16(v)) => setter.set(index, v).map(|_| ()),
+            Some(HostArg::I32(v)) => setter.set(index, v).map(|_| ()),
+            Some(HostArg::I64(v)) => setter.set(index, v).map(|_| ()),
+            Some(HostArg::F32(v)) => setter.set(index, v).map(|_| ()),
+            Some(HostArg::F64(v)) => setter.set(index, v).map(|_| ()),
+            _ => Err(ClFailure::NoKernel(format!("{kernel}: argument {index}"))),
+        }
+    }
+}
+
 /// Uploads, launches, checks the error buffer and downloads. `chained` is a buffer already
 /// on the device for parameter `.0` (not uploaded); with `keep_result` the `@` result stays
 /// on the device and is returned instead of downloaded. `None` only before the launch
@@ -1177,17 +1204,9 @@ fn execute(
             let set = unsafe {
                 match (spec, bufs[k].as_ref()) {
                     (_, Some(buf)) => setter.set(index, &buf.buffer).map(|_| ()),
-                    (ArgSpec::Param(p), None) => match args.get(*p) {
-                        Some(HostArg::Bool(v)) => setter.set(index, &u8::from(*v)).map(|_| ()),
-                        Some(HostArg::I8(v)) => setter.set(index, v).map(|_| ()),
-                        Some(HostArg::I16(v)) => setter.set(index, v).map(|_| ()),
-                        Some(HostArg::U16(v)) => setter.set(index, v).map(|_| ()),
-                        Some(HostArg::I32(v)) => setter.set(index, v).map(|_| ()),
-                        Some(HostArg::I64(v)) => setter.set(index, v).map(|_| ()),
-                        Some(HostArg::F32(v)) => setter.set(index, v).map(|_| ()),
-                        Some(HostArg::F64(v)) => setter.set(index, v).map(|_| ()),
-                        _ => Err(ClFailure::NoKernel(format!("{}: argument {k}", desc.name))),
-                    },
+                    (ArgSpec::Param(p), None) => {
+                        set_scalar(&mut setter, index, args.get(*p), desc.name)
+                    }
                     (ArgSpec::Scratch(elem), None) => {
                         setter.local::<u8>(index, local * elem.size()).map(|_| ())
                     }

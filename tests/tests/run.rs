@@ -753,6 +753,30 @@ fn device_calls(stderr: &str) -> Vec<CallTrace> {
     calls
 }
 
+/// The built binary of program `name` of `suite` (`tests/run` or `samples`), with the
+/// program's expected behaviour; `None` when a `SOMD_E2E_FILTER` left it out (a program
+/// missing from the suite otherwise fails).
+fn built_with_expected(suite: &str, name: &str) -> Option<(&'static Path, Expected)> {
+    let found = built().entries.iter().find(|e| e.suite == suite && stem(&e.program) == name);
+    let Some(entry) = found else {
+        assert!(!filter_words().is_empty(), "{name} is not in {suite}");
+        return None;
+    };
+    let binary = match &entry.binary {
+        Ok(binary) => binary,
+        Err(why) => panic!("{name}: {why}"),
+    };
+    match expected(&repo_root().join(suite), &entry.program) {
+        Ok(expected) => Some((binary, expected)),
+        Err(why) => panic!("{why}"),
+    }
+}
+
+/// [`built_with_expected`] without the expectation.
+fn built_binary(suite: &str, name: &str) -> Option<&'static Path> {
+    built_with_expected(suite, name).map(|(binary, _)| binary)
+}
+
 /// Under `SOMD_DEVICE=opencl`, `device_chain` runs its SOMD methods and maps on the device
 /// and each array crosses once: inputs up once, outputs down once, an input never comes
 /// back, and the intermediate array of the two chained maps never leaves the device.
@@ -859,15 +883,7 @@ fn device_runs_2d_reductions_and_value_class_maps() {
         ("samples", "blackscholes", &["BlackScholes.price", "BlackScholes.callOf"]),
     ];
     for (suite, name, wanted) in cases {
-        let found = built().entries.iter().find(|e| e.suite == suite && stem(&e.program) == name);
-        let Some(entry) = found else {
-            assert!(!filter_words().is_empty(), "{name} is not in {suite}");
-            continue;
-        };
-        let binary = match &entry.binary {
-            Ok(binary) => binary,
-            Err(why) => panic!("{name}: {why}"),
-        };
+        let Some(binary) = built_binary(suite, name) else { continue };
         let outcome = run_with_env(binary, &[], *opencl, &[("SOMD_TRACE", "json")]);
         assert_eq!(outcome.status, Some(0), "{name} stderr:\n{}", outcome.stderr);
         let calls = device_calls(&outcome.stderr);
@@ -938,19 +954,7 @@ fn device_sync_loops_keep_buffers_resident() {
         ),
     ];
     for (suite, name, wanted) in cases {
-        let found = built().entries.iter().find(|e| e.suite == suite && stem(&e.program) == name);
-        let Some(entry) = found else {
-            assert!(!filter_words().is_empty(), "{name} is not in {suite}");
-            continue;
-        };
-        let binary = match &entry.binary {
-            Ok(binary) => binary,
-            Err(why) => panic!("{name}: {why}"),
-        };
-        let expected = match expected(&repo_root().join(suite), &entry.program) {
-            Ok(expected) => expected,
-            Err(why) => panic!("{why}"),
-        };
+        let Some((binary, expected)) = built_with_expected(suite, name) else { continue };
         let outcome = run_with_env(binary, &[], *opencl, &[("SOMD_TRACE", "json")]);
         assert_eq!(outcome.status, Some(0), "{name} stderr:\n{}", outcome.stderr);
         assert_eq!(outcome.stdout, expected.stdout, "{name}");
@@ -1025,19 +1029,7 @@ fn device_value_arrays_stay_resident_across_calls() {
         ),
     ];
     for (suite, name, wanted) in cases {
-        let found = built().entries.iter().find(|e| e.suite == suite && stem(&e.program) == name);
-        let Some(entry) = found else {
-            assert!(!filter_words().is_empty(), "{name} is not in {suite}");
-            continue;
-        };
-        let binary = match &entry.binary {
-            Ok(binary) => binary,
-            Err(why) => panic!("{name}: {why}"),
-        };
-        let expected = match expected(&repo_root().join(suite), &entry.program) {
-            Ok(expected) => expected,
-            Err(why) => panic!("{why}"),
-        };
+        let Some((binary, expected)) = built_with_expected(suite, name) else { continue };
         let outcome = run_with_env(binary, &[], *opencl, &[("SOMD_TRACE", "json")]);
         assert_eq!(outcome.status, Some(0), "{name} stderr:\n{}", outcome.stderr);
         assert_eq!(outcome.stdout, expected.stdout, "{name}");
@@ -1094,19 +1086,7 @@ fn device_filter_tasks_run_in_batches() {
         ("tests/run", "device_tasks", "Main.plusOne", 300, false, false),
     ];
     for (suite, name, worker, items, input_kept, output_kept) in cases {
-        let found = built().entries.iter().find(|e| e.suite == suite && stem(&e.program) == name);
-        let Some(entry) = found else {
-            assert!(!filter_words().is_empty(), "{name} is not in {suite}");
-            continue;
-        };
-        let binary = match &entry.binary {
-            Ok(binary) => binary,
-            Err(why) => panic!("{name}: {why}"),
-        };
-        let expected = match expected(&repo_root().join(suite), &entry.program) {
-            Ok(expected) => expected,
-            Err(why) => panic!("{why}"),
-        };
+        let Some((binary, expected)) = built_with_expected(suite, name) else { continue };
         let outcome = run_with_env(binary, &expected.args, *opencl, &[("SOMD_TRACE", "json")]);
         assert_eq!(outcome.stdout, expected.stdout, "{name}");
         assert_eq!(outcome.status, Some(expected.status), "{name} stderr:\n{}", outcome.stderr);

@@ -234,17 +234,9 @@ pub fn run_histogram<T: HistElem>(
             let set = unsafe {
                 match (spec, bufs[k].as_ref()) {
                     (_, Some(buf)) => setter.set(index, &buf.buffer).map(|_| ()),
-                    (HistArg::Param(p), None) => match args.get(*p) {
-                        Some(HostArg::Bool(v)) => setter.set(index, &u8::from(*v)).map(|_| ()),
-                        Some(HostArg::I8(v)) => setter.set(index, v).map(|_| ()),
-                        Some(HostArg::I16(v)) => setter.set(index, v).map(|_| ()),
-                        Some(HostArg::U16(v)) => setter.set(index, v).map(|_| ()),
-                        Some(HostArg::I32(v)) => setter.set(index, v).map(|_| ()),
-                        Some(HostArg::I64(v)) => setter.set(index, v).map(|_| ()),
-                        Some(HostArg::F32(v)) => setter.set(index, v).map(|_| ()),
-                        Some(HostArg::F64(v)) => setter.set(index, v).map(|_| ()),
-                        _ => Err(ClFailure::NoKernel(format!("{}: argument {k}", desc.name))),
-                    },
+                    (HistArg::Param(p), None) => {
+                        super::set_scalar(&mut setter, index, args.get(*p), desc.name)
+                    }
                     (HistArg::Iterations, None) => setter.set(index, &iterations).map(|_| ()),
                     (HistArg::Table, None) => {
                         let count = if in_local { words.max(2) } else { 2 };
