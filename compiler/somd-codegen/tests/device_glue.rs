@@ -1,5 +1,6 @@
-//! The host glue of device placement (`rust/device.rs`): which constructs get a device path
-//! in the emitted Rust, what that path looks like, and what stays on the CPU with a reason.
+//! The host glue of device placement (`rust/device.rs`) and the SOMD wrapper around it:
+//! which constructs get a device path in the emitted Rust, what that path looks like, and
+//! what stays on the CPU with a reason.
 //! Running the emitted code on a device is the end-to-end suite's job (`tests/tests/run.rs`,
 //! `SOMD_DEVICE=opencl SOMD_STRICT=1`).
 
@@ -221,4 +222,46 @@ fn sync_bodies_run_as_one_sync_call() {
     assert!(text.contains("return done.output_1d::<i32>(0);"), "{text}");
     // The CPU path stays as the fallback.
     assert!(text.contains("rt::somd::run_call_traced(\"Main.smooth\""), "{text}");
+}
+
+/// The SOMD wrapper calls a user strategy's `bounds` once for all parameters of the same
+/// length given the same strategy expression (§2.2: its arguments are evaluated once and
+/// such parameters are split at the same boundaries), and again only for a parameter of
+/// another length or strategy.
+#[test]
+fn one_strategy_expression_is_evaluated_once_per_call() {
+    let (module, sources) = compile(
+        r#"
+public class Main {
+    static reduce(+) long dot(dist(Chunks(4)) long[] a, dist(Chunks(4)) long[] b,
+                              dist(Chunks(4)) long[] c, dist(Chunks(5)) long[] d) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) s += a[i] * b[i] + c[i] + d[i];
+        return s;
+    }
+
+    public static void main(String[] args) {
+        long[] a = new long[10];
+        System.out.println(dot(a, a, a, a));
+    }
+}
+
+class Chunks {
+    static int[] bounds(int length, int parts, int chunk) {
+        int[] b = new int[parts + 1];
+        b[parts] = length;
+        return b;
+    }
+}
+"#,
+    );
+    let text = write_main(&module, &sources, "test").unwrap();
+    let wrapper = text.split("fn Main_dot_somd(").nth(1).unwrap();
+    let wrapper = &wrapper[..wrapper.find("\n}\n").unwrap()];
+    // `a` calls it; `b` and `c` reuse `a`'s boundaries when their lengths match; `d` has its
+    // own strategy expression.
+    assert!(wrapper.contains("if b.len() == a.len() {"), "{wrapper}");
+    assert!(wrapper.contains("if c.len() == a.len() {"), "{wrapper}");
+    assert!(!wrapper.contains("if d.len()"), "{wrapper}");
+    assert_eq!(wrapper.matches("bounds_0.clone()\n").count(), 2, "{wrapper}");
 }

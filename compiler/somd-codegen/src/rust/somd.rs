@@ -372,6 +372,7 @@ impl FnCx<'_> {
         let mut geos = Vec::new();
         let mut mi_lets = Vec::new();
         let mut part_of = std::collections::HashMap::new();
+        let mut strategies = Vec::new();
         for (k, (idx, dist)) in sig.dist_params.iter().enumerate() {
             let local =
                 *func.params.get(*idx).ok_or_else(|| EmitError::Internal("dist index".into()))?;
@@ -388,7 +389,7 @@ impl FnCx<'_> {
             } else {
                 "false".to_string()
             };
-            let layout = self.layout_expr(dist, d, &pname, k, out)?;
+            let layout = self.layout_expr(dist, d, &pname, k, &mut strategies, out)?;
             let rows_only = matches!(dist, Distribution::Dim(1) | Distribution::User { .. });
             let rhs = if d == 1 {
                 format!("rt::somd::Dist1::new({pname}, {copy}, pos, |shape| {layout})")
@@ -430,12 +431,17 @@ impl FnCx<'_> {
     }
 
     /// The `Layout` expression of a distribution (user strategies call `bounds` first).
+    /// `strategies` lists the user strategies already called (the call without its length
+    /// argument, the `dist` index, the parameter): a parameter of the same length given the
+    /// same strategy expression reuses those boundaries (§2.2: the arguments are evaluated
+    /// once and such parameters are split at the same boundaries).
     fn layout_expr(
         &mut self,
         dist: &Distribution,
         d: usize,
         pname: &str,
         k: usize,
+        strategies: &mut Vec<(String, usize, String)>,
         out: &mut String,
     ) -> Result<String, EmitError> {
         let halos = |halos: &[(u32, u32)]| {
@@ -476,12 +482,22 @@ impl FnCx<'_> {
                         .unwrap_or(Type::Prim(somd_syntax::ast::PrimType::Int));
                     texts.push(self.arg(*a, &ty)?);
                 }
-                let rhs = format!(
+                let mut rhs = format!(
                     "rt::somd::user_bounds({strategy:?}, &{bounds_fn}({}), {pname}.len(), n_mis, pos)",
                     texts.join(", ")
                 );
+                let key = format!("{bounds_fn}({})", texts[1..].join(", "));
+                match strategies.iter().find(|(called, _, _)| *called == key) {
+                    Some((_, first, first_name)) => {
+                        rhs = format!(
+                            "if {pname}.len() == {first_name}.len() {{ bounds_{first}.clone() }} \
+                             else {{ {rhs} }}"
+                        );
+                    }
+                    None => strategies.push((key, k, pname.to_string())),
+                }
                 line(out, 1, &format!("let bounds_{k} = "), &rhs, ";")?;
-                format!("rt::partition::Layout::user(shape, bounds_{k})")
+                format!("rt::partition::Layout::user(shape, bounds_{k}.clone())")
             }
         })
     }
