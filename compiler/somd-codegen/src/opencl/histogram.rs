@@ -11,7 +11,7 @@
 //! recorded in the error buffer and the update goes to entry 0 (the host raises the
 //! exception before it reads any table), so every work-item reaches the barriers.
 
-use super::writer::{bug, convert, geometry_dim, FnCx, Writer, R};
+use super::writer::{bug, convert, FnCx, Writer, R};
 use super::*;
 use somd_mir::analysis::{walk, HistogramBody, KernelPlan};
 use somd_mir::*;
@@ -78,35 +78,7 @@ impl Writer<'_> {
             }
         }
         // Somd.offset / globalLength: one MI over the whole arrays.
-        let mut geometry = BTreeSet::new();
-        for e in &func.exprs {
-            if let ExprKind::Builtin {
-                builtin: b @ (Builtin::SomdOffset | Builtin::SomdGlobalLength),
-                args,
-            } = &e.kind
-            {
-                if let Some(ExprKind::Local(l)) = args.first().map(|a| &func.expr(*a).kind) {
-                    geometry.insert((*l, *b == Builtin::SomdOffset, geometry_dim(func, args)?));
-                }
-            }
-        }
-        for (l, is_off, dim) in geometry {
-            let pi = func.params.iter().position(|p| *p == l).unwrap_or(0);
-            let n = format!("{}_{}{dim}", cx.name(l), if is_off { "off" } else { "glen" });
-            let src = if is_off {
-                ArgSource::Offset { param: pi, dim }
-            } else {
-                ArgSource::GlobalLength { param: pi, dim }
-            };
-            Self::push_arg(
-                m,
-                &mut decls,
-                format!("const int {n}"),
-                &n,
-                ArgKind::Scalar { ty: "int".into() },
-                src,
-            );
-        }
+        Self::push_geometry_args(m, &mut decls, func, &cx)?;
         let len = format!("{}_len0", cx.name(body.table));
         Self::push_arg(
             m,

@@ -91,6 +91,46 @@ impl Writer<'_> {
         Ok(Some((m, text, helpers)))
     }
 
+    /// One `const int` argument per `Somd.offset(p, d)` / `Somd.globalLength(p, d)` the body
+    /// uses (`p_offD` / `p_glenD`), which the host fills in for its one MI.
+    pub(super) fn push_geometry_args(
+        m: &mut KernelManifest,
+        decls: &mut Vec<String>,
+        func: &Function,
+        cx: &FnCx,
+    ) -> R<()> {
+        let mut geometry = BTreeSet::new();
+        for e in &func.exprs {
+            if let ExprKind::Builtin {
+                builtin: b @ (Builtin::SomdOffset | Builtin::SomdGlobalLength),
+                args,
+            } = &e.kind
+            {
+                if let Some(ExprKind::Local(l)) = args.first().map(|a| &func.expr(*a).kind) {
+                    geometry.insert((*l, *b == Builtin::SomdOffset, geometry_dim(func, args)?));
+                }
+            }
+        }
+        for (l, is_off, dim) in geometry {
+            let pi = func.params.iter().position(|p| *p == l).unwrap_or(0);
+            let n = format!("{}_{}{dim}", cx.name(l), if is_off { "off" } else { "glen" });
+            let src = if is_off {
+                ArgSource::Offset { param: pi, dim }
+            } else {
+                ArgSource::GlobalLength { param: pi, dim }
+            };
+            Self::push_arg(
+                m,
+                decls,
+                format!("const int {n}"),
+                &n,
+                ArgKind::Scalar { ty: "int".into() },
+                src,
+            );
+        }
+        Ok(())
+    }
+
     pub(super) fn push_arg(
         m: &mut KernelManifest,
         decls: &mut Vec<String>,
@@ -221,35 +261,7 @@ impl Writer<'_> {
             }
         }
         // Somd.offset / globalLength arguments.
-        let mut geometry = BTreeSet::new();
-        for e in &func.exprs {
-            if let ExprKind::Builtin {
-                builtin: b @ (Builtin::SomdOffset | Builtin::SomdGlobalLength),
-                args,
-            } = &e.kind
-            {
-                if let Some(ExprKind::Local(l)) = args.first().map(|a| &func.expr(*a).kind) {
-                    geometry.insert((*l, *b == Builtin::SomdOffset, geometry_dim(func, args)?));
-                }
-            }
-        }
-        for (l, is_off, dim) in geometry {
-            let pi = func.params.iter().position(|p| *p == l).unwrap_or(0);
-            let n = format!("{}_{}{dim}", cx.name(l), if is_off { "off" } else { "glen" });
-            let src = if is_off {
-                ArgSource::Offset { param: pi, dim }
-            } else {
-                ArgSource::GlobalLength { param: pi, dim }
-            };
-            Self::push_arg(
-                m,
-                &mut decls,
-                format!("const int {n}"),
-                &n,
-                ArgKind::Scalar { ty: "int".into() },
-                src,
-            );
-        }
+        Self::push_geometry_args(m, &mut decls, func, &cx)?;
         for (out, dims) in &body.outputs {
             let local = func.local(*out);
             let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&local.ty) else {
