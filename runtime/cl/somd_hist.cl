@@ -16,93 +16,56 @@
 #ifndef SOMD_HIST_CL
 #define SOMD_HIST_CL
 
-inline void somd_hist_iadd_l(__local uint *t, int e, int v)
-{
-    atomic_add(&t[e], (uint)v);
-}
-inline void somd_hist_ior_l(__local uint *t, int e, int v)
-{
-    atomic_or(&t[e], (uint)v);
-}
-inline void somd_hist_ixor_l(__local uint *t, int e, int v)
-{
-    atomic_xor(&t[e], (uint)v);
-}
-inline void somd_hist_iand_l(__local uint *t, int e, int v)
-{
-    atomic_and(&t[e], (uint)v);
-}
-inline void somd_hist_ladd_l(__local uint *t, int e, long v)
-{
-    const size_t w = (size_t)e * 2;
-    const uint part = (uint)as_ulong(v);
-    const uint old = atomic_add(&t[w], part);
-    const uint upper = (uint)(as_ulong(v) >> 32) + (old + part < old ? 1u : 0u);
-    if (upper != 0u) {
-        atomic_add(&t[w + 1], upper);
+/* The same eight updates for a table in local (suffix _l) and in global (_g) memory:
+ * OpenCL C 1.2 has no generic address space, so each space gets its own functions. */
+#define SOMD_HIST_UPDATES(SPACE, S)                                             \
+    inline void somd_hist_iadd_##S(SPACE uint *t, int e, int v)                 \
+    {                                                                           \
+        atomic_add(&t[e], (uint)v);                                             \
+    }                                                                           \
+    inline void somd_hist_ior_##S(SPACE uint *t, int e, int v)                  \
+    {                                                                           \
+        atomic_or(&t[e], (uint)v);                                              \
+    }                                                                           \
+    inline void somd_hist_ixor_##S(SPACE uint *t, int e, int v)                 \
+    {                                                                           \
+        atomic_xor(&t[e], (uint)v);                                             \
+    }                                                                           \
+    inline void somd_hist_iand_##S(SPACE uint *t, int e, int v)                 \
+    {                                                                           \
+        atomic_and(&t[e], (uint)v);                                             \
+    }                                                                           \
+    inline void somd_hist_ladd_##S(SPACE uint *t, int e, long v)                \
+    {                                                                           \
+        const size_t w = (size_t)e * 2;                                         \
+        const uint part = (uint)as_ulong(v);                                    \
+        const uint old = atomic_add(&t[w], part);                               \
+        const uint upper = (uint)(as_ulong(v) >> 32) + (old + part < old ? 1u : 0u); \
+        if (upper != 0u) {                                                      \
+            atomic_add(&t[w + 1], upper);                                       \
+        }                                                                       \
+    }                                                                           \
+    inline void somd_hist_lor_##S(SPACE uint *t, int e, long v)                 \
+    {                                                                           \
+        const size_t w = (size_t)e * 2;                                         \
+        atomic_or(&t[w], (uint)as_ulong(v));                                    \
+        atomic_or(&t[w + 1], (uint)(as_ulong(v) >> 32));                        \
+    }                                                                           \
+    inline void somd_hist_lxor_##S(SPACE uint *t, int e, long v)                \
+    {                                                                           \
+        const size_t w = (size_t)e * 2;                                         \
+        atomic_xor(&t[w], (uint)as_ulong(v));                                   \
+        atomic_xor(&t[w + 1], (uint)(as_ulong(v) >> 32));                       \
+    }                                                                           \
+    inline void somd_hist_land_##S(SPACE uint *t, int e, long v)                \
+    {                                                                           \
+        const size_t w = (size_t)e * 2;                                         \
+        atomic_and(&t[w], (uint)as_ulong(v));                                   \
+        atomic_and(&t[w + 1], (uint)(as_ulong(v) >> 32));                       \
     }
-}
-inline void somd_hist_lor_l(__local uint *t, int e, long v)
-{
-    const size_t w = (size_t)e * 2;
-    atomic_or(&t[w], (uint)as_ulong(v));
-    atomic_or(&t[w + 1], (uint)(as_ulong(v) >> 32));
-}
-inline void somd_hist_lxor_l(__local uint *t, int e, long v)
-{
-    const size_t w = (size_t)e * 2;
-    atomic_xor(&t[w], (uint)as_ulong(v));
-    atomic_xor(&t[w + 1], (uint)(as_ulong(v) >> 32));
-}
-inline void somd_hist_land_l(__local uint *t, int e, long v)
-{
-    const size_t w = (size_t)e * 2;
-    atomic_and(&t[w], (uint)as_ulong(v));
-    atomic_and(&t[w + 1], (uint)(as_ulong(v) >> 32));
-}
-inline void somd_hist_iadd_g(__global uint *t, int e, int v)
-{
-    atomic_add(&t[e], (uint)v);
-}
-inline void somd_hist_ior_g(__global uint *t, int e, int v)
-{
-    atomic_or(&t[e], (uint)v);
-}
-inline void somd_hist_ixor_g(__global uint *t, int e, int v)
-{
-    atomic_xor(&t[e], (uint)v);
-}
-inline void somd_hist_iand_g(__global uint *t, int e, int v)
-{
-    atomic_and(&t[e], (uint)v);
-}
-inline void somd_hist_ladd_g(__global uint *t, int e, long v)
-{
-    const size_t w = (size_t)e * 2;
-    const uint part = (uint)as_ulong(v);
-    const uint old = atomic_add(&t[w], part);
-    const uint upper = (uint)(as_ulong(v) >> 32) + (old + part < old ? 1u : 0u);
-    if (upper != 0u) {
-        atomic_add(&t[w + 1], upper);
-    }
-}
-inline void somd_hist_lor_g(__global uint *t, int e, long v)
-{
-    const size_t w = (size_t)e * 2;
-    atomic_or(&t[w], (uint)as_ulong(v));
-    atomic_or(&t[w + 1], (uint)(as_ulong(v) >> 32));
-}
-inline void somd_hist_lxor_g(__global uint *t, int e, long v)
-{
-    const size_t w = (size_t)e * 2;
-    atomic_xor(&t[w], (uint)as_ulong(v));
-    atomic_xor(&t[w + 1], (uint)(as_ulong(v) >> 32));
-}
-inline void somd_hist_land_g(__global uint *t, int e, long v)
-{
-    const size_t w = (size_t)e * 2;
-    atomic_and(&t[w], (uint)as_ulong(v));
-    atomic_and(&t[w + 1], (uint)(as_ulong(v) >> 32));
-}
+
+SOMD_HIST_UPDATES(__local, l)
+SOMD_HIST_UPDATES(__global, g)
+#undef SOMD_HIST_UPDATES
 
 #endif /* SOMD_HIST_CL */
