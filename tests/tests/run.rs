@@ -753,6 +753,15 @@ fn device_calls(stderr: &str) -> Vec<CallTrace> {
     calls
 }
 
+/// The suite's OpenCL placement; `None` on a machine without OpenCL (`placements` says so
+/// loudly, and fails under `SOMD_REQUIRE_OPENCL=1`).
+fn opencl_placement() -> Option<Placement> {
+    match placements() {
+        Ok(list) => list.into_iter().find(|p| p.device == "opencl"),
+        Err(why) => panic!("{why}"),
+    }
+}
+
 /// The built binary of program `name` of `suite` (`tests/run` or `samples`), with the
 /// program's expected behaviour; `None` when a `SOMD_E2E_FILTER` left it out (a program
 /// missing from the suite otherwise fails).
@@ -772,6 +781,21 @@ fn built_with_expected(suite: &str, name: &str) -> Option<(&'static Path, Expect
     }
 }
 
+/// Runs program `name` on `placement` under `SOMD_TRACE=json` with its arguments, checks its
+/// output and exit status against its Java twin's, and returns the run and its device calls.
+fn traced_calls(
+    name: &str,
+    binary: &Path,
+    expected: &Expected,
+    placement: Placement,
+) -> (Outcome, Vec<CallTrace>) {
+    let outcome = run_with_env(binary, &expected.args, placement, &[("SOMD_TRACE", "json")]);
+    assert_eq!(outcome.stdout, expected.stdout, "{name}");
+    assert_eq!(outcome.status, Some(expected.status), "{name} stderr:\n{}", outcome.stderr);
+    let calls = device_calls(&outcome.stderr);
+    (outcome, calls)
+}
+
 /// [`built_with_expected`] without the expectation.
 fn built_binary(suite: &str, name: &str) -> Option<&'static Path> {
     built_with_expected(suite, name).map(|(binary, _)| binary)
@@ -782,31 +806,13 @@ fn built_binary(suite: &str, name: &str) -> Option<&'static Path> {
 /// back, and the intermediate array of the two chained maps never leaves the device.
 #[test]
 fn device_transfers_cross_once() {
-    let placements = match placements() {
-        Ok(list) => list,
-        Err(why) => panic!("{why}"),
-    };
-    let Some(opencl) = placements.iter().find(|p| p.device == "opencl") else {
+    let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let built = built();
-    let Some(entry) = built.entries.iter().find(|e| stem(&e.program) == "device_chain") else {
-        // A filter that leaves device_chain out leaves this test nothing to check.
-        assert!(!filter_words().is_empty(), "device_chain is not in the suite");
-        return;
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_chain") else {
+        return; // a filter left device_chain out
     };
-    let binary = match &entry.binary {
-        Ok(binary) => binary,
-        Err(why) => panic!("device_chain: {why}"),
-    };
-    let expected = match expected(&repo_root().join("tests/run"), &entry.program) {
-        Ok(expected) => expected,
-        Err(why) => panic!("{why}"),
-    };
-    let outcome = run_with_env(binary, &[], *opencl, &[("SOMD_TRACE", "json")]);
-    assert_eq!(outcome.status, Some(0), "stderr:\n{}", outcome.stderr);
-    assert_eq!(outcome.stdout, expected.stdout);
-    let calls = device_calls(&outcome.stderr);
+    let (outcome, calls) = traced_calls("device_chain", binary, &expected, *opencl);
     let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
     // total(new int[0]) runs no MI: the CPU path, no device call.
     assert_eq!(
@@ -855,11 +861,7 @@ fn device_transfers_cross_once() {
 /// device call with one launch. A stepped loop runs one work-item per step.
 #[test]
 fn device_runs_2d_reductions_and_value_class_maps() {
-    let placements = match placements() {
-        Ok(list) => list,
-        Err(why) => panic!("{why}"),
-    };
-    let Some(opencl) = placements.iter().find(|p| p.device == "opencl") else {
+    let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
     let cases: [(&str, &str, &[&str]); 10] = [
@@ -919,11 +921,7 @@ fn device_runs_2d_reductions_and_value_class_maps() {
 /// reduction or setup kernel).
 #[test]
 fn device_sync_loops_keep_buffers_resident() {
-    let placements = match placements() {
-        Ok(list) => list,
-        Err(why) => panic!("{why}"),
-    };
-    let Some(opencl) = placements.iter().find(|p| p.device == "opencl") else {
+    let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
     // Per device call: name, launches, inputs up (buffer, bytes), results down (buffer;
@@ -955,10 +953,7 @@ fn device_sync_loops_keep_buffers_resident() {
     ];
     for (suite, name, wanted) in cases {
         let Some((binary, expected)) = built_with_expected(suite, name) else { continue };
-        let outcome = run_with_env(binary, &[], *opencl, &[("SOMD_TRACE", "json")]);
-        assert_eq!(outcome.status, Some(0), "{name} stderr:\n{}", outcome.stderr);
-        assert_eq!(outcome.stdout, expected.stdout, "{name}");
-        let calls = device_calls(&outcome.stderr);
+        let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
         let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
         let wanted_names: Vec<&str> = wanted.iter().map(|w| w.0).collect();
         assert_eq!(names, wanted_names, "{name}: device calls in\n{}", outcome.stderr);
@@ -982,11 +977,7 @@ fn device_sync_loops_keep_buffers_resident() {
 /// goes up again, and a host-made one goes up once however many calls read it.
 #[test]
 fn device_value_arrays_stay_resident_across_calls() {
-    let placements = match placements() {
-        Ok(list) => list,
-        Err(why) => panic!("{why}"),
-    };
-    let Some(opencl) = placements.iter().find(|p| p.device == "opencl") else {
+    let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
     // Per device call: name, inputs up, inputs found on the device, results down.
@@ -1030,10 +1021,7 @@ fn device_value_arrays_stay_resident_across_calls() {
     ];
     for (suite, name, wanted) in cases {
         let Some((binary, expected)) = built_with_expected(suite, name) else { continue };
-        let outcome = run_with_env(binary, &[], *opencl, &[("SOMD_TRACE", "json")]);
-        assert_eq!(outcome.status, Some(0), "{name} stderr:\n{}", outcome.stderr);
-        assert_eq!(outcome.stdout, expected.stdout, "{name}");
-        let calls = device_calls(&outcome.stderr);
+        let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
         let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
         let wanted_names: Vec<&str> = wanted.iter().map(|w| w.0).collect();
         assert_eq!(names, wanted_names, "{name}: device calls in\n{}", outcome.stderr);
@@ -1065,11 +1053,7 @@ fn device_value_arrays_stay_resident_across_calls() {
 /// the CPU (the suite compares their output on every placement) after a device call.
 #[test]
 fn device_filter_tasks_run_in_batches() {
-    let placements = match placements() {
-        Ok(list) => list,
-        Err(why) => panic!("{why}"),
-    };
-    let Some(opencl) = placements.iter().find(|p| p.device == "opencl") else {
+    let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
     // Suite, program, worker, items it receives (0 = the kernel fails: the CPU reruns),
@@ -1087,10 +1071,7 @@ fn device_filter_tasks_run_in_batches() {
     ];
     for (suite, name, worker, items, input_kept, output_kept) in cases {
         let Some((binary, expected)) = built_with_expected(suite, name) else { continue };
-        let outcome = run_with_env(binary, &expected.args, *opencl, &[("SOMD_TRACE", "json")]);
-        assert_eq!(outcome.stdout, expected.stdout, "{name}");
-        assert_eq!(outcome.status, Some(expected.status), "{name} stderr:\n{}", outcome.stderr);
-        let calls = device_calls(&outcome.stderr);
+        let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
         let batches: Vec<&CallTrace> = calls.iter().filter(|c| c.name == worker).collect();
         assert!(!batches.is_empty(), "{name}: no device call of {worker} in\n{}", outcome.stderr);
         if items > 0 {
