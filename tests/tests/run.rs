@@ -918,7 +918,8 @@ fn device_runs_2d_reductions_and_value_class_maps() {
 /// every input crosses to the device once and every result back once for the whole call
 /// (no transfer per launch or per iteration), and the call launches one kernel per parallel
 /// loop each time the host loops reach it: iterations x kernels per iteration (+ the final
-/// reduction or setup kernel).
+/// reduction or setup kernel). A copy-back loop (`g[i][j] = next[i][j]`) is an exchange of
+/// buffers when the arrays have one shape: no launch, and `next` is never uploaded.
 #[test]
 fn device_sync_loops_keep_buffers_resident() {
     let Some(opencl) = &opencl_placement() else {
@@ -927,7 +928,7 @@ fn device_sync_loops_keep_buffers_resident() {
     // Per device call: name, launches, inputs up (buffer, bytes), results down (buffer;
     // `somd_partials` are a few per-group partials, smaller than any input).
     type Call<'a> = (&'a str, u64, &'a [(&'a str, u64)], &'a [&'a str]);
-    let cases: [(&str, &str, &[Call]); 2] = [
+    let cases: [(&str, &str, &[Call]); 3] = [
         (
             "tests/run",
             "sync_device",
@@ -947,8 +948,29 @@ fn device_sync_loops_keep_buffers_resident() {
         (
             "samples",
             "sor",
-            // 100 iterations x 2 sync blocks, then the reduction; 100 x 100 doubles each.
-            &[("SOR.sor", 2 * 100 + 1, &[("g", 80_000), ("next", 80_000)], &["somd_partials"])],
+            // 100 iterations of one kernel, the copy-back being an exchange of `g`'s and
+            // `next`'s buffers, then the reduction; 100 x 100 doubles, `next` never
+            // uploaded (its buffer starts as a device copy of `g`).
+            &[("SOR.sor", 100 + 1, &[("g", 80_000)], &["somd_partials"])],
+        ),
+        (
+            "tests/run",
+            "device_swap",
+            &[
+                // jacobi(g, next, 7 | 8 | 0 | 1): one kernel per iteration + the reduction;
+                // 40 x 37 longs, `next` not uploaded.
+                ("Main.jacobi", 7 + 1, &[("g", 11_840)], &["somd_partials"]),
+                ("Main.jacobi", 8 + 1, &[("g", 11_840)], &["somd_partials"]),
+                ("Main.jacobi", 1, &[("g", 11_840)], &["somd_partials"]),
+                ("Main.jacobi", 1 + 1, &[("g", 11_840)], &["somd_partials"]),
+                // A 42 x 37 `next`: the copy-back kernel runs, `next` goes up.
+                ("Main.jacobi", 2 * 5 + 1, &[("g", 11_840), ("next", 12_432)], &["somd_partials"]),
+                // smooth returns `g`, wherever the exchanges left it.
+                ("Main.smooth", 5, &[("g", 512)], &["g"]),
+                ("Main.smooth", 6, &[("g", 512)], &["g"]),
+                // observed reads `next` after the copy: 3 kernels x 4 steps + the reduction.
+                ("Main.observed", 3 * 4 + 1, &[("g", 400), ("next", 400)], &["somd_partials"]),
+            ],
         ),
     ];
     for (suite, name, wanted) in cases {

@@ -212,12 +212,14 @@ fn sync_bodies_run_as_one_sync_call() {
     assert!(text.contains("static K_Main_smooth_2: rt::device::KernelDesc"), "{text}");
     assert!(text.contains("kernels: &[&K_Main_smooth_1, &K_Main_smooth_2],"), "{text}");
     assert!(text.contains("rt::device::ArgSpec::HostIndex(0),"), "{text}");
-    // The host loop in Java int arithmetic, two launches per step, the returned parameter
-    // downloaded once at the end.
+    // The host loop in Java int arithmetic: per step, one launch and the copy-back
+    // `a[i] = b[i]` as an exchange of `a`'s and `b`'s buffers (parameters 0 and 1), or its
+    // launch; the returned parameter downloaded once at the end.
     assert!(text.contains("rt::device::SyncCall::begin(&S_Main_smooth, &device_args)"), "{text}");
     assert!(text.contains("while somd_h0 < i32::wrapping_sub(steps, 1i32) {"), "{text}");
     assert!(text.contains("somd_sync.launch(0, &[somd_h0]);"), "{text}");
-    assert!(text.contains("somd_sync.launch(1, &[somd_h0]);"), "{text}");
+    assert!(text.contains("somd_sync.swap_or_launch(0, 1, &[somd_h0]);"), "{text}");
+    assert!(text.contains("swaps: &[(0, 1)],"), "{text}");
     assert!(text.contains("let done = somd_sync.finish(&[0]);"), "{text}");
     assert!(text.contains("return done.output_1d::<i32>(0);"), "{text}");
     // The CPU path stays as the fallback.

@@ -34,6 +34,9 @@ pub struct SyncDesc {
     /// Every kernel has the same arguments up to its host-loop indices and reduction
     /// arguments (the compiler checks it), so buffers are shared by argument index.
     pub kernels: &'static [&'static KernelDesc],
+    /// `(dst, src)` parameter pairs (argument indices) whose copy-back launch
+    /// ([`SyncCall::swap_or_launch`]) may be a buffer exchange, in the compiler's order.
+    pub swaps: &'static [(usize, usize)],
 }
 
 impl std::fmt::Debug for SyncDesc {
@@ -54,6 +57,9 @@ pub struct SyncCall<'a> {
     outputs: Vec<Option<DevBuf>>,
     /// The last reduction launch's partials buffer and group count.
     partials: Option<(DevBuf, usize, Elem)>,
+    /// Per pair of [`SyncDesc::swaps`]: the two arrays have one shape, so their copy-back
+    /// is an exchange of buffers.
+    exchange: Vec<bool>,
     err: ErrorBuffer,
     /// Emits the one `call` event of the trace when the call is dropped.
     _scope: trace::CallScope,
@@ -69,21 +75,39 @@ impl<'a> SyncCall<'a> {
             planned.push(plan(ctx, kernel, 0, args)?);
         }
         let scope = trace::CallScope::begin(desc.label, ctx.label);
+        let exchange: Vec<bool> =
+            desc.swaps.iter().map(|(d, s)| same_shape(args, *d, *s)).collect();
+        // The source of an exchanged copy-back starts as a copy of its destination on the
+        // device (its own contents are never read: note in the compiler's `swap.rs`).
+        let copied = |p: usize| desc.swaps.iter().zip(&exchange).any(|((_, s), ok)| *ok && *s == p);
         // Inputs up once; writes to them stay on the device (parameters are by value).
         let mut params: Vec<Option<DevBuf>> = Vec::with_capacity(args.len());
         for (p, arg) in args.iter().enumerate() {
             params.push(match arg {
                 HostArg::Array(a) => {
                     let name = param_name(first, p);
-                    let bytes = a.bytes();
-                    let mut buf = allocate(ctx, bytes.len(), name)?;
-                    if !bytes.is_empty() {
-                        buffer::write(ctx, &mut buf.buffer, 0, &bytes, name).or_fatal();
+                    if copied(p) {
+                        allocate(ctx, byte_len(*a), name)
+                    } else {
+                        let bytes = a.bytes();
+                        let mut buf = allocate(ctx, bytes.len(), name)?;
+                        if !bytes.is_empty() {
+                            buffer::write(ctx, &mut buf.buffer, 0, &bytes, name).or_fatal();
+                        }
+                        Some(buf)
                     }
-                    Some(buf)
                 }
                 _ => None,
             });
+        }
+        for ((dst, src), ok) in desc.swaps.iter().zip(&exchange) {
+            if *ok {
+                let bytes = match args.get(*dst) {
+                    Some(HostArg::Array(a)) => byte_len(*a),
+                    _ => 0,
+                };
+                copy_buffer(ctx, &mut params, *dst, *src, bytes)?;
+            }
         }
         let mut outputs: Vec<Option<DevBuf>> = Vec::with_capacity(first.args.len());
         for (k, spec) in first.args.iter().enumerate() {
@@ -108,6 +132,7 @@ impl<'a> SyncCall<'a> {
             params,
             outputs,
             partials: None,
+            exchange,
             err,
             _scope: scope,
         })
@@ -217,10 +242,19 @@ impl<'a> SyncCall<'a> {
         launched.or_fatal();
     }
 
+    /// Kernel `kernel` copies the source of exchange `pair` into its destination: exchange
+    /// their buffers instead when the call found them of one shape.
+    pub fn swap_or_launch(&mut self, pair: usize, kernel: usize, host_indices: &[i32]) {
+        match (self.exchange.get(pair), self.desc.swaps.get(pair)) {
+            (Some(true), Some((dst, src))) => self.params.swap(*dst, *src),
+            _ => self.launch(kernel, host_indices),
+        }
+    }
+
     /// Ends the call: checks the error buffer (raising the first recorded failure as the
-    /// CPU path would), then downloads the outputs, the array arguments at the kernel
-    /// argument indices `returned` (a method returning a parameter it updated) and the last
-    /// reduction's partials.
+    /// CPU path would), then downloads the outputs and array arguments at the kernel
+    /// argument indices `returned` (what the method returns: an output, or a parameter it
+    /// updated) and the last reduction's partials. Other outputs never leave the device.
     pub fn finish(mut self, returned: &[usize]) -> DeviceResult {
         let ctx = self.ctx;
         let first = self.planned[0].desc;
@@ -232,7 +266,7 @@ impl<'a> SyncCall<'a> {
         for (k, spec) in first.args.iter().enumerate() {
             let name = first.names.get(k).copied().unwrap_or("?");
             let (buf, dims, elem) = match spec {
-                ArgSpec::Output { elem, .. } => {
+                ArgSpec::Output { elem, .. } if returned.contains(&k) => {
                     let Some(buf) = self.outputs[k].take() else { continue };
                     (buf, self.planned[0].out_dims[k].clone().unwrap_or_default(), *elem)
                 }
@@ -256,6 +290,48 @@ impl<'a> SyncCall<'a> {
         }
         result
     }
+}
+
+/// Whether arguments `a` and `b` are arrays of one element type and shape.
+fn same_shape(args: &[HostArg<'_>], a: usize, b: usize) -> bool {
+    match (args.get(a), args.get(b)) {
+        (Some(HostArg::Array(x)), Some(HostArg::Array(y))) => {
+            x.elem() == y.elem() && x.shape().is_some() && x.shape() == y.shape()
+        }
+        _ => false,
+    }
+}
+
+/// Copies the first `bytes` of parameter `from`'s buffer into parameter `to`'s, on the
+/// device (queued: later launches see it). `None` when either buffer is missing.
+fn copy_buffer(
+    ctx: &'static DeviceCtx,
+    params: &mut [Option<DevBuf>],
+    from: usize,
+    to: usize,
+    bytes: usize,
+) -> Option<()> {
+    let mut dst = params.get_mut(to)?.take()?;
+    let copied = match params.get(from) {
+        Some(Some(src)) if bytes > 0 => {
+            // SAFETY: both buffers hold at least `bytes` (allocated for arrays of one
+            // shape) and are distinct allocations.
+            let queued = unsafe {
+                ctx.queue().enqueue_copy_buffer(&src.buffer, &mut dst.buffer, 0, 0, bytes, &[])
+            };
+            queued.map(|_| ()).map_err(ClFailure::api("clEnqueueCopyBuffer"))
+        }
+        Some(Some(_)) => Ok(()),
+        _ => return None,
+    };
+    params[to] = Some(dst);
+    copied.or_fatal();
+    Some(())
+}
+
+/// The size in bytes of an array argument's device representation.
+fn byte_len(array: &dyn super::HostArray) -> usize {
+    array.shape().map_or(0, |s| s.iter().product::<usize>() * array.elem().size())
 }
 
 /// The trace name of the buffer of array argument `param` (its kernel argument's name).

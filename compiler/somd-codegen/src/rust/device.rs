@@ -856,8 +856,31 @@ pub fn write_kernel_desc(
     writeln!(out, "static {}: rt::device::SyncDesc = rt::device::SyncDesc {{", sync_name(fn_name))?;
     writeln!(out, "    label: {:?},", func.name)?;
     writeln!(out, "    kernels: &[{}],", names.join(", "))?;
+    let mut swaps = Vec::new();
+    for (dst, src) in exchanges(&sync.body.steps) {
+        let param = |l| func.params.iter().position(|p| *p == l);
+        let (Some(d), Some(s)) = (param(dst), param(src)) else {
+            return Err(EmitError::Internal("exchanged arrays are not parameters".into()));
+        };
+        swaps.push(format!("({d}, {s})"));
+    }
+    writeln!(out, "    swaps: &[{}],", swaps.join(", "))?;
     writeln!(out, "}};")?;
     Ok(())
+}
+
+/// The `(dst, src)` of every [`SyncStep::SwapOrLaunch`] of `steps`, in host-program order
+/// (the index of a pair is the step's argument of `SyncCall::swap_or_launch`).
+fn exchanges(steps: &[SyncStep]) -> Vec<(somd_mir::LocalId, somd_mir::LocalId)> {
+    let mut out = Vec::new();
+    for step in steps {
+        match step {
+            SyncStep::Launch(_) => {}
+            SyncStep::Repeat { body, .. } => out.extend(exchanges(body)),
+            SyncStep::SwapOrLaunch { dst, src, .. } => out.push((*dst, *src)),
+        }
+    }
+    out
 }
 
 /// The name of the `SyncDesc` static of SOMD function `fn_name`.
@@ -990,6 +1013,9 @@ pub fn write_prologue(
             .ok_or_else(|| EmitError::Internal("returned parameter argument".into()))?;
         returned.push(k);
     }
+    if let SomdResult::Output(local) = call.body.result {
+        returned.push(output_arg(call, m, local)?);
+    }
     let indent = match &call.sync {
         None => {
             writeln!(
@@ -1007,7 +1033,7 @@ pub fn write_prologue(
                 "    if let Some(mut somd_sync) = rt::device::SyncCall::begin(&{}, &device_args) {{",
                 sync_name(fn_name)
             )?;
-            let host = HostProgram { func, param_names };
+            let host = HostProgram { func, param_names, exchanges: std::cell::Cell::new(0) };
             host.steps(out, &sync.body.steps, 2, 0)?;
             writeln!(out, "        let done = somd_sync.finish(&{returned:?});")?;
             "        "
@@ -1016,20 +1042,7 @@ pub fn write_prologue(
     match call.body.result {
         SomdResult::None => writeln!(out, "{indent}return;")?,
         SomdResult::Output(local) => {
-            let nth = call
-                .body
-                .outputs
-                .iter()
-                .position(|(l, _)| *l == local)
-                .ok_or_else(|| EmitError::Internal("result output".into()))?;
-            let arg = m
-                .args
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| matches!(a.source, ArgSource::Output { .. }))
-                .nth(nth)
-                .map(|(i, _)| i)
-                .ok_or_else(|| EmitError::Internal("result output argument".into()))?;
+            let arg = output_arg(call, m, local)?;
             let (p, rank) =
                 elem_of(&func.ret).ok_or_else(|| EmitError::Internal("output type".into()))?;
             writeln!(out, "{indent}return done.output_{rank}d::<{}>({arg});", rust_prim(p))?;
@@ -1050,10 +1063,33 @@ pub fn write_prologue(
     Ok(())
 }
 
+/// The kernel argument index of output array `local` of a SOMD call.
+fn output_arg(
+    call: &DeviceCall,
+    m: &KernelManifest,
+    local: somd_mir::LocalId,
+) -> Result<usize, EmitError> {
+    let nth = call
+        .body
+        .outputs
+        .iter()
+        .position(|(l, _)| *l == local)
+        .ok_or_else(|| EmitError::Internal("result output".into()))?;
+    m.args
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| matches!(a.source, ArgSource::Output { .. }))
+        .nth(nth)
+        .map(|(i, _)| i)
+        .ok_or_else(|| EmitError::Internal("result output argument".into()))
+}
+
 /// Writes the host side of a `sync` body: its counted loops and launches.
 struct HostProgram<'a> {
     func: &'a somd_mir::Function,
     param_names: &'a [String],
+    /// The exchanges written so far (the next one's index into `SyncDesc::swaps`).
+    exchanges: std::cell::Cell<usize>,
 }
 
 impl HostProgram<'_> {
@@ -1070,6 +1106,21 @@ impl HostProgram<'_> {
                 SyncStep::Launch(k) => {
                     let indices: Vec<String> = (0..depth).map(|d| format!("somd_h{d}")).collect();
                     writeln!(out, "{pad}somd_sync.launch({k}, &[{}]);", indices.join(", "))?;
+                }
+                SyncStep::SwapOrLaunch { launch, dst, src } => {
+                    let pair = self.exchanges.replace(self.exchanges.get() + 1);
+                    let indices: Vec<String> = (0..depth).map(|d| format!("somd_h{d}")).collect();
+                    writeln!(
+                        out,
+                        "{pad}// `{}` = `{}`: their buffers are exchanged when of one shape",
+                        self.func.local(*dst).name,
+                        self.func.local(*src).name
+                    )?;
+                    writeln!(
+                        out,
+                        "{pad}somd_sync.swap_or_launch({pair}, {launch}, &[{}]);",
+                        indices.join(", ")
+                    )?;
                 }
                 SyncStep::Repeat { index, lo, hi, body: inner } => {
                     let i = format!("somd_h{depth}");

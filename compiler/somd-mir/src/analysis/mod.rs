@@ -26,6 +26,7 @@ pub mod histogram;
 pub mod isolation;
 pub mod parallel;
 pub mod plan;
+pub mod swap;
 pub mod sync;
 pub mod walk;
 
@@ -231,6 +232,10 @@ pub enum SyncStep {
     /// `for (int index = lo; index < hi; index++) { body }` run by the host (Java `int`
     /// arithmetic: `lo` and `hi` are evaluated as `int`s).
     Repeat { index: LocalId, lo: SizeExpr, hi: SizeExpr, body: Vec<SyncStep> },
+    /// Kernel `launch` copies parameter `src` into parameter `dst` over the cells the
+    /// launch before it wrote: exchange their buffers instead when the two arrays have the
+    /// same shape at the call, launch it otherwise ([`swap`]).
+    SwapOrLaunch { launch: usize, dst: LocalId, src: LocalId },
 }
 
 /// The body of a SOMD function as the writer extracts it.

@@ -461,6 +461,16 @@ fn describe_sync(func: &Function, body: &SyncBody) -> String {
                     let dims = body.launches.get(*k).map_or(0, |l| l.parallel.dims.len());
                     out.push(format!("kernel {} ({dims}-D)", k + 1));
                 }
+                SyncStep::SwapOrLaunch { launch, dst, src } => {
+                    let dims = body.launches.get(*launch).map_or(0, |l| l.parallel.dims.len());
+                    out.push(format!(
+                        "kernel {} ({dims}-D) as an exchange of the buffers of `{}` and `{}` \
+                         when they have the same shape",
+                        launch + 1,
+                        func.local(*dst).name,
+                        func.local(*src).name
+                    ));
+                }
                 SyncStep::Repeat { index, lo, hi, body: inner } => {
                     let mut list = Vec::new();
                     steps(func, body, inner, &mut list);

@@ -48,7 +48,8 @@ pub fn analyze_sync(
     };
     // The accumulator stays in the setup: kernels before the reduction see its initial
     // value (the plan leaves it out of the reducing kernel, which declares it itself).
-    let body = SyncBody { outputs: cx.outputs, setup: setup_order, steps, launches, result };
+    let mut body = SyncBody { outputs: cx.outputs, setup: setup_order, steps, launches, result };
+    super::swap::exchange_copy_backs(func, &mut body);
     (reports, Ok(SomdShape::Sync(body)))
 }
 

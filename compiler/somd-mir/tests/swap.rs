@@ -1,0 +1,124 @@
+//! Tests of `analysis::swap`: which copy-back launches of a `sync` body become buffer
+//! exchanges. Each case is one SOMD method; the test lists its host program's steps.
+
+mod common;
+
+use common::{run, Outcome};
+use somd_mir::analysis::sync::analyze_sync;
+use somd_mir::analysis::{SomdShape, SyncStep};
+use somd_mir::Module;
+
+fn module(source: &str) -> Module {
+    match run(&[("test.somd", source)]) {
+        Outcome::Lowered(module, Ok(())) => module,
+        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
+        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
+    }
+}
+
+/// The steps of method `T.f`'s host program: `launch k`, `exchange dst src or launch k`,
+/// `repeat { .. }`.
+fn steps(body: &str) -> String {
+    let source =
+        format!("class T {{\n{body}\n    public static void main(String[] args) {{ }}\n}}\n");
+    let m = module(&source);
+    let func = m.functions.iter().find(|f| f.name == "T.f").expect("T.f exists");
+    let (_, shape) = analyze_sync(&m, func);
+    let Ok(SomdShape::Sync(sync)) = shape else { panic!("not a sync body: {shape:?}") };
+    fn text(func: &somd_mir::Function, steps: &[SyncStep]) -> String {
+        let parts: Vec<String> = steps
+            .iter()
+            .map(|s| match s {
+                SyncStep::Launch(k) => format!("launch {k}"),
+                SyncStep::Repeat { body, .. } => format!("repeat {{ {} }}", text(func, body)),
+                SyncStep::SwapOrLaunch { launch, dst, src } => format!(
+                    "exchange {} {} or launch {launch}",
+                    func.local(*dst).name,
+                    func.local(*src).name
+                ),
+            })
+            .collect();
+        parts.join("; ")
+    }
+    text(func, &sync.steps)
+}
+
+/// `sync` body of `T.f(g, next, n)`: `writes` fills `next`, `copies` copies it back.
+fn jacobi(writes: &str, copies: &str, tail: &str) -> String {
+    format!(
+        "static int[] f(dist(view = <1,1>) int[] g, dist(view = <1,1>) int[] next, int n) {{
+            for (int p = 0; p < n; p++) {{
+                sync (next) {{ for (int i = 1; i < g.length - 1; i++) {{ {writes} }} }}
+                sync (g) {{ for (int i = 1; i < g.length - 1; i++) {{ {copies} }} }}
+                {tail}
+            }}
+            return g;
+        }}"
+    )
+}
+
+#[test]
+fn copy_back_after_a_full_write_is_an_exchange() {
+    let s = steps(&jacobi("next[i] = g[i - 1] + g[i + 1];", "g[i] = next[i];", ""));
+    assert_eq!(s, "repeat { launch 0; exchange g next or launch 1 }");
+}
+
+#[test]
+fn two_dimensional_copy_back_is_an_exchange() {
+    let s = steps(
+        "static int[][] f(dist(view = <1,1>, <1,1>) int[][] g, dist(view = <1,1>, <1,1>) int[][] next, int n) {
+            for (int p = 0; p < n; p++) {
+                sync (next) { for (int i = 1; i < g.length - 1; i++) { for (int j = 1; j < g[i].length - 1; j++) { next[i][j] = g[i - 1][j] + g[i][j + 1] + p; } } }
+                sync (g) { for (int i = 1; i < g.length - 1; i++) { for (int j = 1; j < g[i].length - 1; j++) { g[i][j] = next[i][j]; } } }
+            }
+            return g;
+        }",
+    );
+    assert_eq!(s, "repeat { launch 0; exchange g next or launch 1 }");
+}
+
+#[test]
+fn a_conditional_write_keeps_the_copy() {
+    let s = steps(&jacobi("if (g[i] > 0) next[i] = g[i];", "g[i] = next[i];", ""));
+    assert_eq!(s, "repeat { launch 0; launch 1 }");
+}
+
+#[test]
+fn a_write_that_reads_the_source_keeps_the_copy() {
+    let s = steps(&jacobi("next[i] = next[i] + g[i];", "g[i] = next[i];", ""));
+    assert_eq!(s, "repeat { launch 0; launch 1 }");
+}
+
+#[test]
+fn a_shifted_copy_keeps_the_copy() {
+    let s = steps(&jacobi("next[i] = g[i] * 2;", "g[i] = next[i - 1];", ""));
+    assert_eq!(s, "repeat { launch 0; launch 1 }");
+}
+
+#[test]
+fn a_copy_over_another_range_keeps_the_copy() {
+    let s = steps(
+        "static int[] f(dist(view = <1,1>) int[] g, dist(view = <1,1>) int[] next, int n) {
+            for (int p = 0; p < n; p++) {
+                sync (next) { for (int i = 1; i < g.length - 1; i++) { next[i] = g[i - 1]; } }
+                sync (g) { for (int i = 0; i < g.length; i++) { g[i] = next[i]; } }
+            }
+            return g;
+        }",
+    );
+    assert_eq!(s, "repeat { launch 0; launch 1 }");
+}
+
+#[test]
+fn another_reader_of_the_source_keeps_the_copy() {
+    let tail = "sync { for (int i = 0; i < g.length; i++) { g[i] = g[i] + next[i]; } }";
+    let s = steps(&jacobi("next[i] = g[i] * 2;", "g[i] = next[i];", tail));
+    assert_eq!(s, "repeat { launch 0; launch 1; launch 2 }");
+}
+
+#[test]
+fn another_writer_of_the_destination_keeps_the_copy() {
+    let tail = "sync { for (int i = 0; i < g.length; i++) { g[i] = g[i] * 3; } }";
+    let s = steps(&jacobi("next[i] = g[i] * 2;", "g[i] = next[i];", tail));
+    assert_eq!(s, "repeat { launch 0; launch 1; launch 2 }");
+}
