@@ -812,3 +812,34 @@ public class Main {
 fn sync_loop_kernels() {
     insta::assert_snapshot!(snapshot(SYNC_LOOPS));
 }
+
+/// `Math.sin(x)` and `Math.cos(x)` of one unchanged local in one block: one `sincos`
+/// before the first of them. A local assigned between the two, and calls in different
+/// blocks, keep their own `sin`/`cos`.
+const SINCOS: &str = r#"
+class Trig {
+    static local float rotate(float angle, float r) {
+        float x = r * (float) Math.cos(angle);
+        float y = r * (float) Math.sin(angle);
+        double t = angle * 0.5;
+        double s = Math.sin(t);
+        t = t + 1.0;
+        double c = Math.cos(t);
+        if (r > 0) {
+            s = s + Math.sin(angle);
+        }
+        return x + y + (float) (s + c);
+    }
+    public static void main(String[] args) {
+        float[[]] r = Trig @ rotate(new float[[]]{0.5f}, 2f);
+        System.out.println(r[0]);
+    }
+}
+"#;
+
+#[test]
+fn sin_and_cos_of_one_local_share_a_sincos() {
+    let text = snapshot(SINCOS);
+    assert_eq!(text.matches("sincos(").count(), 1, "{text}");
+    insta::assert_snapshot!(text);
+}

@@ -118,6 +118,99 @@ pub(super) struct FnCx<'a> {
     /// While writing a tiled loop (`tile.rs`): its broadcast array, whose `a[j]` reads
     /// the local tile.
     pub(super) tile: Option<LocalId>,
+    /// `Math.sin`/`Math.cos` calls computed by a `sincos` before their statement: the
+    /// variable holding each one's value.
+    pub(super) sincos: HashMap<ExprId, String>,
+}
+
+/// `Math.sin(x)` and `Math.cos(x)` (double) of one local `x` in statements of one block.
+struct SinCos {
+    /// The statement before which `sincos` is computed (the first of the two).
+    first: usize,
+    sin: ExprId,
+    cos: ExprId,
+    /// The argument (`x`, or a conversion of `x`).
+    arg: ExprId,
+}
+
+/// The pairs of `Math.sin`/`Math.cos` calls of `block`'s own statements (declarations and
+/// expression statements: evaluated whenever the block runs to them) whose arguments are
+/// the same local, or the same conversion of it, not assigned from the first call's
+/// statement to the second's. Computing both at the first statement gives the values the
+/// two calls give (the calls are pure and cannot fail).
+fn sincos_pairs(func: &Function, block: &Block) -> Vec<SinCos> {
+    use somd_mir::analysis::walk;
+    // (statement, call, is sin, argument local, whether converted, argument)
+    let mut calls: Vec<(usize, ExprId, bool, LocalId, bool, ExprId)> = Vec::new();
+    let mut assigned: Vec<Vec<LocalId>> = Vec::new();
+    for (k, stmt) in block.stmts.iter().enumerate() {
+        let mut here = Vec::new();
+        let roots = match stmt {
+            Stmt::Let { local, init } => {
+                here.push(*local);
+                init.iter().copied().collect()
+            }
+            Stmt::Expr(e) => vec![*e],
+            _ => Vec::new(),
+        };
+        if roots.is_empty() {
+            // Control flow: no pair spans it.
+            here.extend(func.locals.iter().enumerate().map(|(i, _)| LocalId(i as u32)));
+        }
+        for root in roots {
+            walk::each_expr(func, root, &mut |e| match &func.expr(e).kind {
+                ExprKind::Assign { target, .. }
+                | ExprKind::CompoundAssign { target, .. }
+                | ExprKind::IncDec { target, .. } => {
+                    if let ExprKind::Local(l) = func.expr(*target).kind {
+                        here.push(l);
+                    }
+                }
+                ExprKind::Builtin { builtin: Builtin::Math(m, PrimType::Double), args }
+                    if matches!(m, MathFn::Sin | MathFn::Cos) && args.len() == 1 =>
+                {
+                    let arg = args[0];
+                    let (local, converted) = match &func.expr(arg).kind {
+                        ExprKind::Local(l) => (Some(*l), false),
+                        ExprKind::Convert { operand } => match func.expr(*operand).kind {
+                            ExprKind::Local(l) => (Some(l), true),
+                            _ => (None, false),
+                        },
+                        _ => (None, false),
+                    };
+                    if let Some(l) = local {
+                        calls.push((k, e, *m == MathFn::Sin, l, converted, arg));
+                    }
+                }
+                _ => {}
+            });
+        }
+        assigned.push(here);
+    }
+    let mut pairs = Vec::new();
+    let mut used = std::collections::HashSet::new();
+    for (i, a) in calls.iter().enumerate() {
+        for b in &calls[i + 1..] {
+            if used.contains(&a.1) || used.contains(&b.1) || a.2 == b.2 || (a.3, a.4) != (b.3, b.4)
+            {
+                continue;
+            }
+            // Same source type when converted (a `float` or an `int` local).
+            if a.4 && func.expr(a.5).ty != func.expr(b.5).ty {
+                continue;
+            }
+            // `x` unchanged from the first call to the second: assignments in the first
+            // statement could precede or follow its call, so it must not assign `x`.
+            if (a.0..=b.0).any(|k| assigned[k].contains(&a.3)) {
+                continue;
+            }
+            let (sin, cos) = if a.2 { (a.1, b.1) } else { (b.1, a.1) };
+            pairs.push(SinCos { first: a.0, sin, cos, arg: a.5 });
+            used.insert(a.1);
+            used.insert(b.1);
+        }
+    }
+    pairs
 }
 
 fn sanitize(name: &str) -> String {
@@ -165,6 +258,7 @@ impl<'a> FnCx<'a> {
             hist: None,
             proven: BTreeSet::new(),
             tile: None,
+            sincos: HashMap::new(),
         }
     }
 
@@ -630,7 +724,18 @@ impl<'a> Writer<'a> {
 
     pub(super) fn block(&mut self, cx: &mut FnCx, level: Level, block: &Block) -> R<String> {
         let mut out = String::new();
-        for stmt in &block.stmts {
+        let pairs = sincos_pairs(cx.func, block);
+        for (k, stmt) in block.stmts.iter().enumerate() {
+            for pair in pairs.iter().filter(|p| p.first == k) {
+                // `Math.sin(x)` and `Math.cos(x)` of one `x`: one `sincos`, as a hand-written
+                // kernel has it (one argument reduction instead of two).
+                let n = cx.sincos.len();
+                let arg = self.expr(cx, pair.arg)?;
+                writeln!(out, "{level}double somd_cos{n};")?;
+                writeln!(out, "{level}const double somd_sin{n} = sincos({arg}, &somd_cos{n});")?;
+                cx.sincos.insert(pair.sin, format!("somd_sin{n}"));
+                cx.sincos.insert(pair.cos, format!("somd_cos{n}"));
+            }
             out.push_str(&self.stmt(cx, level, stmt)?);
         }
         Ok(out)
@@ -945,6 +1050,7 @@ impl<'a> Writer<'a> {
                 }
                 None => format!("(({}){{0}})", self.class_c(*class)),
             },
+            ExprKind::Builtin { .. } if cx.sincos.contains_key(&e) => cx.sincos[&e].clone(),
             ExprKind::Builtin { builtin, args } => self.builtin(cx, *builtin, args)?,
             ExprKind::IncDec { target, delta, prefix: false } => {
                 // `x++` as a value: C's `x = ...` yields the new value; the old one is the
