@@ -843,3 +843,64 @@ fn sin_and_cos_of_one_local_share_a_sincos() {
     assert_eq!(text.matches("sincos(").count(), 1, "{text}");
     insta::assert_snapshot!(text);
 }
+
+/// Reads `a[b]`, `a[b + 1]`, .., `a[b + C - 1]` of a read-only buffer in one block are one
+/// `vloadC` (with the checked reads as the fallback when the group is not all in range);
+/// not when the buffer is written in the function, when the base changes between the
+/// reads, or when the offsets do not fill a vector.
+const VECTOR_LOADS: &str = r#"
+class V {
+    static local int quad(int[[]] a, int b) {
+        return a[b] + a[b + 1] * 3 + a[b + 2] * 5 + a[b + 3] * 7;
+    }
+    static local float pairs(float[[]] a, int b) {
+        float s = a[b];
+        b = b + 1;
+        return s + a[b + 1];
+    }
+    static local long three(long[[]] a, int b) {
+        return a[b] + a[b + 1] + a[b + 2];
+    }
+    static int[] written(dist int[] a) {
+        int[] out = new int[a.length];
+        for (int i = 0; i + 1 < a.length; i += 2) {
+            a[i] = a[i] + a[i + 1];
+            out[i] = a[i];
+        }
+        return out;
+    }
+    static double[] atoms(dist double[] g, double[] atoms) {
+        double[] out = new double[g.length];
+        for (int i = 0; i < g.length; i++) {
+            double e = 0;
+            for (int k = 0; k < atoms.length; k += 8) {
+                e += atoms[k] * atoms[k + 1] + atoms[k + 2] - atoms[k + 3]
+                    + atoms[k + 4] + atoms[k + 5] + atoms[k + 6] + atoms[k + 7] * g[i];
+            }
+            out[i] = e;
+        }
+        return out;
+    }
+    public static void main(String[] args) {
+        int[[]] a = new int[[]]{1, 2, 3, 4, 5};
+        int[[]] q = V @ quad(a, Somd.range(2));
+        float[[]] p = V @ pairs(new float[[]]{1f, 2f, 3f}, Somd.range(2));
+        long[[]] t = V @ three(new long[[]]{1L, 2L, 3L, 4L}, Somd.range(2));
+        System.out.println(q[0] + p[0] + t[0] + written(new int[4])[0] + atoms(new double[2], new double[8])[0]);
+    }
+}
+"#;
+
+#[test]
+fn contiguous_reads_of_a_read_only_buffer_are_one_vector_load() {
+    let c = compile("test.somd", VECTOR_LOADS).expect("program checks");
+    let set = kernels(&c, ClOptions::default());
+    let text: String = set.kernels.iter().map(|k| k.standalone.as_str()).collect();
+    let vloads: Vec<&str> = text.lines().filter(|l| l.contains("= somd_vok")).collect();
+    // quad (int4) and atoms (double8); not pairs (base reassigned), three (3 lanes) or
+    // written (the buffer is written).
+    assert_eq!(vloads.len(), 2, "{text}");
+    assert!(text.contains("vload4(0, a + b)"), "{text}");
+    assert!(text.contains("vload8(0, atoms + k)"), "{text}");
+    assert!(!text.contains("vload2"), "{text}");
+}

@@ -121,6 +121,143 @@ pub(super) struct FnCx<'a> {
     /// `Math.sin`/`Math.cos` calls computed by a `sincos` before their statement: the
     /// variable holding each one's value.
     pub(super) sincos: HashMap<ExprId, String>,
+    /// Element reads served by a vector load: the flag saying the load happened and the
+    /// vector lane holding the element.
+    pub(super) vloads: HashMap<ExprId, (String, String)>,
+}
+
+/// Reads `a[b + c]` of one read-only 1-D buffer `a` for every `c` in `0..width` (`width` 2,
+/// 4, 8 or 16), `b` an unchanged local, in statements of one block.
+struct VectorGroup {
+    /// The statement before which the vector is loaded (the first with such a read).
+    first: usize,
+    array: LocalId,
+    base: LocalId,
+    width: u32,
+    /// The OpenCL element type.
+    elem: &'static str,
+    /// Each read with its offset `c`.
+    reads: Vec<(ExprId, u32)>,
+}
+
+/// The groups of reads of `block`'s own statements (declarations, expression statements
+/// and `return`) that one vector load can serve: `a` is a buffer the function never writes
+/// nor passes to a call, its elements numeric, and `b` is not assigned from the first
+/// read's statement to the last one's. (Like Crypt's eight bytes of a block, or CP's four
+/// floats of an atom.)
+fn vector_groups(cx: &FnCx, block: &Block) -> Vec<VectorGroup> {
+    use somd_mir::analysis::walk;
+    let func = cx.func;
+    // Arrays written, or passed to calls, anywhere in the function.
+    let mut unsafe_arrays = std::collections::HashSet::new();
+    let mut targets = std::collections::HashSet::new();
+    walk::each_expr_in_block(func, &func.body, &mut |e| match &func.expr(e).kind {
+        ExprKind::Assign { target, .. }
+        | ExprKind::CompoundAssign { target, .. }
+        | ExprKind::IncDec { target, .. } => {
+            targets.insert(*target);
+            let mut root = *target;
+            while let ExprKind::Index { array, .. } = func.expr(root).kind {
+                root = array;
+            }
+            if let ExprKind::Local(l) = func.expr(root).kind {
+                unsafe_arrays.insert(l);
+            }
+        }
+        ExprKind::Call { args, .. } | ExprKind::New { args, .. } => {
+            for a in args {
+                if let ExprKind::Local(l) = func.expr(*a).kind {
+                    unsafe_arrays.insert(l);
+                }
+            }
+        }
+        _ => {}
+    });
+    // (statement, read, array, base, offset)
+    let mut reads: Vec<(usize, ExprId, LocalId, LocalId, u32)> = Vec::new();
+    let mut assigned: Vec<Vec<LocalId>> = Vec::new();
+    for (k, stmt) in block.stmts.iter().enumerate() {
+        let mut here = Vec::new();
+        let roots: Vec<ExprId> = match stmt {
+            Stmt::Let { local, init } => {
+                here.push(*local);
+                init.iter().copied().collect()
+            }
+            Stmt::Expr(e) | Stmt::Return(Some(e)) => vec![*e],
+            _ => Vec::new(),
+        };
+        let opaque = roots.is_empty();
+        for root in roots {
+            walk::each_expr(func, root, &mut |e| match &func.expr(e).kind {
+                ExprKind::Assign { target, .. }
+                | ExprKind::CompoundAssign { target, .. }
+                | ExprKind::IncDec { target, .. } => {
+                    if let ExprKind::Local(l) = func.expr(*target).kind {
+                        here.push(l);
+                    }
+                }
+                ExprKind::Index { array, index } if !targets.contains(&e) => {
+                    let ExprKind::Local(a) = func.expr(*array).kind else { return };
+                    if cx.arrays.get(&a) != Some(&1) || cx.tile == Some(a) {
+                        return;
+                    }
+                    let (base, offset) = match &func.expr(*index).kind {
+                        ExprKind::Local(b) => (*b, 0),
+                        ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Add => {
+                            match (&func.expr(*lhs).kind, &func.expr(*rhs).kind) {
+                                (ExprKind::Local(b), ExprKind::Const(Const::Int(c)))
+                                    if (1..16).contains(c) =>
+                                {
+                                    (*b, *c as u32)
+                                }
+                                _ => return,
+                            }
+                        }
+                        _ => return,
+                    };
+                    reads.push((k, e, a, base, offset));
+                }
+                _ => {}
+            });
+        }
+        if opaque {
+            here.extend((0..func.locals.len()).map(|i| LocalId(i as u32)));
+        }
+        assigned.push(here);
+    }
+    let mut keys: Vec<(LocalId, LocalId)> = reads.iter().map(|r| (r.2, r.3)).collect();
+    keys.sort();
+    keys.dedup();
+    let mut groups = Vec::new();
+    for (array, base) in keys {
+        if unsafe_arrays.contains(&array) {
+            continue;
+        }
+        let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&func.local(array).ty)
+        else {
+            continue;
+        };
+        let elem = match (elem, rank) {
+            (Type::Prim(p), 1) if *p != PrimType::Boolean => prim_storage(*p),
+            _ => continue,
+        };
+        let mine: Vec<&(usize, ExprId, LocalId, LocalId, u32)> =
+            reads.iter().filter(|r| (r.2, r.3) == (array, base)).collect();
+        let top = mine.iter().map(|r| r.4).max().unwrap_or(0) + 1;
+        let width = top.next_power_of_two();
+        let complete = (0..top).all(|c| mine.iter().any(|r| r.4 == c));
+        if !complete || top != width || !matches!(width, 2 | 4 | 8 | 16) {
+            continue;
+        }
+        let first = mine.iter().map(|r| r.0).min().unwrap_or(0);
+        let last = mine.iter().map(|r| r.0).max().unwrap_or(0);
+        if (first..=last).any(|k| assigned[k].contains(&base)) {
+            continue;
+        }
+        let reads = mine.iter().map(|r| (r.1, r.4)).collect();
+        groups.push(VectorGroup { first, array, base, width, elem, reads });
+    }
+    groups
 }
 
 /// `Math.sin(x)` and `Math.cos(x)` (double) of one local `x` in statements of one block.
@@ -133,8 +270,8 @@ struct SinCos {
     arg: ExprId,
 }
 
-/// The pairs of `Math.sin`/`Math.cos` calls of `block`'s own statements (declarations and
-/// expression statements: evaluated whenever the block runs to them) whose arguments are
+/// The pairs of `Math.sin`/`Math.cos` calls of `block`'s own statements (declarations,
+/// expression statements and `return`: evaluated whenever the block runs to them) whose arguments are
 /// the same local, or the same conversion of it, not assigned from the first call's
 /// statement to the second's. Computing both at the first statement gives the values the
 /// two calls give (the calls are pure and cannot fail).
@@ -150,7 +287,7 @@ fn sincos_pairs(func: &Function, block: &Block) -> Vec<SinCos> {
                 here.push(*local);
                 init.iter().copied().collect()
             }
-            Stmt::Expr(e) => vec![*e],
+            Stmt::Expr(e) | Stmt::Return(Some(e)) => vec![*e],
             _ => Vec::new(),
         };
         if roots.is_empty() {
@@ -259,6 +396,7 @@ impl<'a> FnCx<'a> {
             proven: BTreeSet::new(),
             tile: None,
             sincos: HashMap::new(),
+            vloads: HashMap::new(),
         }
     }
 
@@ -725,7 +863,28 @@ impl<'a> Writer<'a> {
     pub(super) fn block(&mut self, cx: &mut FnCx, level: Level, block: &Block) -> R<String> {
         let mut out = String::new();
         let pairs = sincos_pairs(cx.func, block);
+        let groups = vector_groups(cx, block);
         for (k, stmt) in block.stmts.iter().enumerate() {
+            for g in groups.iter().filter(|g| g.first == k) {
+                // `a[b]`, `a[b + 1]`, .., `a[b + C - 1]` read in this block: one vector load
+                // when all are in range, the checked element reads otherwise.
+                let n = cx.vloads.len();
+                let (name, base) = (cx.name(g.array).to_string(), cx.name(g.base).to_string());
+                let c = g.width;
+                writeln!(
+                    out,
+                    "{level}const bool somd_vok{n} = {base} >= 0 && {base} <= {name}_len0 - {c};"
+                )?;
+                writeln!(
+                    out,
+                    "{level}const {t}{c} somd_v{n} = somd_vok{n} ? vload{c}(0, {name} + {base}) : ({t}{c})(0);",
+                    t = g.elem
+                )?;
+                for (e, offset) in &g.reads {
+                    cx.vloads
+                        .insert(*e, (format!("somd_vok{n}"), format!("somd_v{n}.s{offset:x}")));
+                }
+            }
             for pair in pairs.iter().filter(|p| p.first == k) {
                 // `Math.sin(x)` and `Math.cos(x)` of one `x`: one `sincos`, as a hand-written
                 // kernel has it (one argument reduction instead of two).
@@ -969,6 +1128,16 @@ impl<'a> Writer<'a> {
                     self.expr(cx, *object)?
                 };
                 format!("{obj}.{}", self.field_name(*class, *index))
+            }
+            ExprKind::Index { array, index } if cx.vloads.contains_key(&e) => {
+                let (ok, lane) = cx.vloads[&e].clone();
+                let ExprKind::Local(a) = func.expr(*array).kind else {
+                    return Err(bug("vector load of a computed array"));
+                };
+                let name = cx.name(a).to_string();
+                let i = self.expr(cx, *index)?;
+                let idx = self.index_text(cx, e, expr.span, &i, &format!("{name}_len0"));
+                format!("({ok} ? {lane} : {name}[{idx}])")
             }
             ExprKind::Index { array, index } => match &func.expr(*array).kind {
                 ExprKind::Local(a) if cx.tile == Some(*a) => {
