@@ -399,7 +399,10 @@ fn somd_call(
             .filter(|a| {
                 !matches!(
                     a.source,
-                    ArgSource::HostIndex(_) | ArgSource::Partials | ArgSource::Scratch
+                    ArgSource::HostIndex(_)
+                        | ArgSource::HostValue(_)
+                        | ArgSource::Partials
+                        | ArgSource::Scratch
                 )
             })
             .map(|a| (a.name.clone(), a.source.clone()))
@@ -442,7 +445,18 @@ fn somd_call(
             }
         }
     }
+    let host_result = sync_body.and_then(|b| b.host_result);
+    if host_result.is_some() {
+        // One MI: the reduce strategy sees the one value the host computed.
+        match (&sig.reduction, &func.ret) {
+            (Reduction::Op(_), Type::Prim(_)) => {}
+            (Reduction::SelfCall { .. } | Reduction::Combine(_), Type::Prim(_)) => {}
+            (Reduction::CombineAll(_), Type::Prim(_)) => {}
+            _ => return Err("a returned host value that is not a reduced primitive"),
+        }
+    }
     match result {
+        _ if host_result.is_some() => {}
         SomdResult::Param(local) => {
             let is_dist = func
                 .params
@@ -528,6 +542,7 @@ fn histogram_call(
         parallel: analysis::ParallelLoop { dims: vec![h.dim.clone()], reduction: None },
         result: SomdResult::None,
         host_indices: Vec::new(),
+        host_values: Vec::new(),
     };
     Ok(DeviceCall { manifest, body, sync: None, histogram: Some(h.clone()) })
 }
@@ -900,6 +915,7 @@ fn write_one_desc(
                 format!("GlobalLength {{ param: {param}, dim: {dim} }}")
             }
             ArgSource::HostIndex(depth) => format!("HostIndex({depth})"),
+            ArgSource::HostValue(n) => format!("HostValue({n})"),
             ArgSource::Partials | ArgSource::Scratch => {
                 let acc = body
                     .parallel
@@ -947,11 +963,12 @@ pub fn write_prologue(
     out: &mut String,
     glue: &Glue,
     call: &DeviceCall,
-    func: &somd_mir::Function,
+    cx: &mut super::expr::FnCx<'_>,
     fn_name: &str,
     param_names: &[String],
     reduce: &str,
 ) -> Result<(), EmitError> {
+    let func = cx.func;
     let m = glue
         .kernels
         .kernels
@@ -1007,9 +1024,19 @@ pub fn write_prologue(
                 "    if let Some(mut somd_sync) = rt::device::SyncCall::begin(&{}, &device_args) {{",
                 sync_name(fn_name)
             )?;
-            let host = HostProgram { func, param_names };
+            let mut host = HostProgram { func, param_names, cx, body: &sync.body };
             host.steps(out, &sync.body.steps, 2, 0)?;
             writeln!(out, "        let done = somd_sync.finish(&{returned:?});")?;
+            if let Some(value) = sync.body.host_result {
+                // `return e` of host scalars: the one MI's value, combined by the strategy.
+                let ty = prim_of(&func.ret).ok_or_else(|| EmitError::Internal("result".into()))?;
+                let text = host.cx.expr(value)?;
+                writeln!(out, "        let _ = done;")?;
+                writeln!(out, "        let partials: Vec<{}> = vec![{text}];", rust_prim(ty))?;
+                writeln!(out, "        return {reduce};")?;
+                writeln!(out, "    }}")?;
+                return Ok(());
+            }
             "        "
         }
     };
@@ -1050,15 +1077,34 @@ pub fn write_prologue(
     Ok(())
 }
 
-/// Writes the host side of a `sync` body: its counted loops and launches.
-struct HostProgram<'a> {
+/// Writes the host side of a `sync` body: its counted loops, launches, `sync reduce`
+/// launches folded into host scalars, and the statements the host runs (through the CPU
+/// writer, `cx`).
+struct HostProgram<'a, 'c> {
     func: &'a somd_mir::Function,
     param_names: &'a [String],
+    cx: &'a mut super::expr::FnCx<'c>,
+    body: &'a somd_mir::analysis::SyncBody,
 }
 
-impl HostProgram<'_> {
+impl HostProgram<'_, '_> {
+    /// The `HostArg`s of the host scalars kernel `k` reads, in its argument order.
+    fn host_values(&self, k: usize) -> Result<String, EmitError> {
+        let launch = self
+            .body
+            .launches
+            .get(k)
+            .ok_or_else(|| EmitError::Internal("launch out of range".into()))?;
+        let values: Vec<String> = launch
+            .host_values
+            .iter()
+            .map(|l| format!("rt::device::HostArg::from({})", self.cx.local_name(*l)))
+            .collect();
+        Ok(values.join(", "))
+    }
+
     fn steps(
-        &self,
+        &mut self,
         out: &mut String,
         steps: &[SyncStep],
         level: usize,
@@ -1069,7 +1115,47 @@ impl HostProgram<'_> {
             match step {
                 SyncStep::Launch(k) => {
                     let indices: Vec<String> = (0..depth).map(|d| format!("somd_h{d}")).collect();
-                    writeln!(out, "{pad}somd_sync.launch({k}, &[{}]);", indices.join(", "))?;
+                    let values = self.host_values(*k)?;
+                    if values.is_empty() {
+                        writeln!(out, "{pad}somd_sync.launch({k}, &[{}]);", indices.join(", "))?;
+                    } else {
+                        writeln!(
+                            out,
+                            "{pad}somd_sync.launch_with({k}, &[{}], &[{values}]);",
+                            indices.join(", ")
+                        )?;
+                    }
+                }
+                SyncStep::Reduce { launch, into } => {
+                    // `sync reduce`: the kernel's partials, combined with its operator, folded
+                    // into the host scalar (one MI: `into op contributions`).
+                    let indices: Vec<String> = (0..depth).map(|d| format!("somd_h{d}")).collect();
+                    let values = self.host_values(*launch)?;
+                    let r = self
+                        .body
+                        .launches
+                        .get(*launch)
+                        .and_then(|l| l.parallel.reduction.as_ref())
+                        .ok_or_else(|| {
+                            EmitError::Internal("sync reduce without a reduction".into())
+                        })?;
+                    let ty = rust_prim(r.ty);
+                    let op = super::types::reduce_op(r.op)
+                        .ok_or_else(|| EmitError::Internal("sync reduce operator".into()))?;
+                    let x = self.cx.local_name(*into);
+                    writeln!(
+                        out,
+                        "{pad}let somd_partials: Vec<{ty}> = somd_sync.reduce({launch}, &[{}], &[{values}]);",
+                        indices.join(", ")
+                    )?;
+                    writeln!(
+                        out,
+                        "{pad}{x} = <{op} as rt::reduce::ReduceOp<{ty}>>::combine({x}, rt::reduce::tree::<{op}, {ty}>(&somd_partials));"
+                    )?;
+                }
+                SyncStep::Host(stmt) => {
+                    writeln!(out, "{pad}somd_sync.check();")?;
+                    self.cx.stmt(out, super::writer::Level(level), stmt)?;
                 }
                 SyncStep::Repeat { index, lo, hi, body: inner } => {
                     let i = format!("somd_h{depth}");
