@@ -1163,6 +1163,11 @@ impl HostProgram<'_, '_> {
                     writeln!(out, "{pad}// for (int {name} = ..; {name} < ..; {name}++)")?;
                     writeln!(out, "{pad}let mut {i}: i32 = {};", self.size(lo)?)?;
                     writeln!(out, "{pad}while {i} < {} {{", self.size(hi)?)?;
+                    if has_host_step(inner) {
+                        // The statements the host runs may read the index.
+                        let local = self.cx.local_name(*index);
+                        writeln!(out, "{pad}    let {local}: i32 = {i};")?;
+                    }
                     self.steps(out, inner, level + 1, depth + 1)?;
                     writeln!(out, "{pad}    {i} = {i}.wrapping_add(1);")?;
                     writeln!(out, "{pad}}}")?;
@@ -1200,6 +1205,15 @@ impl HostProgram<'_, '_> {
             }
         })
     }
+}
+
+/// Whether `steps` hold a statement the host runs (at any depth).
+fn has_host_step(steps: &[SyncStep]) -> bool {
+    steps.iter().any(|s| match s {
+        SyncStep::Host(_) => true,
+        SyncStep::Repeat { body, .. } => has_host_step(body),
+        _ => false,
+    })
 }
 
 /// Writes the `static KernelDesc` through which generated code launches kernel `m`:

@@ -60,6 +60,7 @@ pub fn analyze_sync(
         host_reads_setup: HashSet::new(),
         reduce_launches: HashSet::new(),
         host_result: None,
+        loop_indices: Vec::new(),
     };
     an.host_targets(&func.body);
     let result = an.body();
@@ -97,6 +98,9 @@ struct SyncAnalysis<'a> {
     /// Launches of `sync reduce` loops (their partials go to the host at once).
     reduce_launches: HashSet<usize>,
     host_result: Option<ExprId>,
+    /// Indices of the host loops around the statement being read (host statements may read
+    /// them).
+    loop_indices: Vec<LocalId>,
 }
 
 /// The blocker of a construct the extraction does not handle.
@@ -162,6 +166,13 @@ impl SyncAnalysis<'_> {
                             SomdResult::None
                         }
                     }
+                }
+                Stmt::If { .. } => {
+                    return Err(shape(
+                        "an `if` at host level (the host runs counted loops, `sync` blocks and \
+                         assignments of host scalars, no branches)",
+                        span,
+                    ))
                 }
                 _ => return Err(shape("statement", span)),
             }
@@ -282,7 +293,8 @@ impl SyncAnalysis<'_> {
                 Ok(SyncStep::Host(Stmt::Expr(e)))
             }
             _ => Err(shape(
-                "statement other than an assignment of a local scalar at host level",
+                "statement other than an assignment of a local scalar (the host runs counted \
+                 loops, `sync` blocks and assignments of host scalars)",
                 span,
             )),
         }
@@ -313,7 +325,10 @@ impl SyncAnalysis<'_> {
             ExprKind::Const(_) => Ok(()),
             ExprKind::Local(l) => {
                 let scalar = matches!(func.local(*l).ty, Type::Prim(_));
-                if self.host_set.contains(l) || (scalar && func.params.contains(l)) {
+                if self.host_set.contains(l)
+                    || (scalar && func.params.contains(l))
+                    || self.loop_indices.contains(l)
+                {
                     Ok(())
                 } else if let Some(init) = self.cx.setup.get(l).copied() {
                     if let Some(i) = init {
@@ -480,12 +495,27 @@ impl SyncAnalysis<'_> {
         let mut indices = outer.to_vec();
         indices.push(counted.index);
         let mut steps = Vec::new();
+        self.loop_indices.push(counted.index);
+        let steps_or = self.host_loop_body(body, span, &indices, &mut steps);
+        self.loop_indices.pop();
+        steps_or?;
+        Ok(SyncStep::Repeat { index: counted.index, lo: counted.lo, hi: counted.hi, body: steps })
+    }
+
+    fn host_loop_body(
+        &mut self,
+        body: &Block,
+        span: Span,
+        indices: &[LocalId],
+        steps: &mut Vec<SyncStep>,
+    ) -> Result<(), Blocker> {
+        let func = self.cx.func;
         for stmt in &body.stmts {
             let at = walk::stmt_span(func, stmt, span);
             match stmt {
-                Stmt::Sync { .. } => steps.extend(self.sync(stmt, &indices)?),
+                Stmt::Sync { .. } => steps.extend(self.sync(stmt, indices)?),
                 Stmt::Block(inner) if is_for(inner) && self.is_host_loop(inner) => {
-                    steps.push(self.host_loop(inner, at, &indices)?)
+                    steps.push(self.host_loop(inner, at, indices)?)
                 }
                 Stmt::Expr(e) => steps.push(self.host_stmt(*e, at)?),
                 _ => {
@@ -497,7 +527,7 @@ impl SyncAnalysis<'_> {
                 }
             }
         }
-        Ok(SyncStep::Repeat { index: counted.index, lo: counted.lo, hi: counted.hi, body: steps })
+        Ok(())
     }
 
     fn sync(&mut self, stmt: &Stmt, indices: &[LocalId]) -> Result<Vec<SyncStep>, Blocker> {
