@@ -538,6 +538,9 @@ pub enum ArgSpec {
     /// The index of the enclosing host loop at depth `.0` (kernels of a `sync` body,
     /// [`SyncCall::launch`]).
     HostIndex(usize),
+    /// The `.0`-th host value of a launch of a `sync` body's kernel: a scalar the host
+    /// computed (a `sync reduce` result...), [`SyncCall::launch_with`].
+    HostValue(usize),
     /// The error buffer.
     Err,
 }
@@ -1091,9 +1094,11 @@ fn plan(
                 None
             }
             ArgSpec::Chunk => Some(fold_chunk(count) as i64),
-            ArgSpec::Partials(_) | ArgSpec::Scratch(_) | ArgSpec::Err | ArgSpec::HostIndex(_) => {
-                None
-            }
+            ArgSpec::Partials(_)
+            | ArgSpec::Scratch(_)
+            | ArgSpec::Err
+            | ArgSpec::HostIndex(_)
+            | ArgSpec::HostValue(_) => None,
         };
     }
     let mut global = Vec::with_capacity(desc.global.len());

@@ -994,6 +994,65 @@ fn device_sync_loops_keep_buffers_resident() {
     }
 }
 
+/// Under `SOMD_DEVICE=opencl`, bodies with `sync reduce`, statements the host runs and
+/// kernels reading their results run as one device call each: every input crosses to the
+/// device once, each `sync reduce` launch brings down only its few per-group partials (the
+/// host folds them into its scalar and passes it to later kernels as an argument), and the
+/// result comes back once.
+#[test]
+fn device_sync_reduce_folds_partials_on_the_host() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    // Per method: launches per call, inputs up (in order), downloads (in order).
+    type Call<'a> = (&'a str, u64, &'a [&'a str], &'a [&'a str]);
+    const P: &str = "somd_partials";
+    let cases: [(&str, &str, &[Call]); 3] = [
+        ("samples", "normalize", &[("Normalize.normalize", 2, &["a"], &[P, "result"])]),
+        (
+            "tests/run",
+            "shared_sync",
+            &[("Main.center", 2, &["a"], &[P, "out"]), ("Main.spread", 2, &["a"], &[P, P])],
+        ),
+        (
+            "tests/run",
+            "sync_reduce_device",
+            &[
+                // Six `sync reduce` blocks.
+                ("Main.stats", 6, &["a", "w"], &[P, P, P, P, P, P]),
+                // Two reductions (the third is the host's `count = a.length`), two loops.
+                ("Main.centred", 4, &["a"], &[P, P, "out"]),
+                // 6 rounds of a `sync reduce` and two `sync` loops; `a` is the result.
+                ("Main.rounds", 18, &["a", "b"], &[P, P, P, P, P, P, "a"]),
+            ],
+        ),
+    ];
+    for (suite, name, wanted) in cases {
+        let Some((binary, expected)) = built_with_expected(suite, name) else { continue };
+        let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+        for (label, launches, up, down) in wanted.iter() {
+            let mine: Vec<&CallTrace> = calls.iter().filter(|c| c.name == *label).collect();
+            assert!(!mine.is_empty(), "{name}: no device call of {label} in\n{}", outcome.stderr);
+            for call in mine {
+                assert_eq!(call.launches, *launches, "{name}: launches of {label}");
+                let h2d: Vec<&str> = call.h2d.iter().map(|(b, _)| b.as_str()).collect();
+                assert_eq!(h2d, up.to_vec(), "{name}: {label} uploads");
+                let d2h: Vec<&str> = call.d2h.iter().map(|(b, _)| b.as_str()).collect();
+                assert_eq!(d2h, down.to_vec(), "{name}: {label} downloads");
+                let input: u64 = call.h2d.iter().map(|(_, n)| n).sum();
+                for (buffer, bytes) in &call.d2h {
+                    if buffer == P {
+                        assert!(
+                            *bytes <= input.max(8),
+                            "{name}: {label} partials of {bytes} bytes"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A value array never changes, so its device copy serves every later device call that
 /// passes it: under `SOMD_TRACE=json`, a value array made by `@` comes down once and never
 /// goes up again, and a host-made one goes up once however many calls read it.

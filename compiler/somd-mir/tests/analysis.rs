@@ -382,6 +382,46 @@ class Sync {
 }
 
 #[test]
+fn sync_reduce_and_host_statements_run_on_the_device() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Sync {
+    static double[] normalize(dist double[] a) {
+        shared double norm = 0;
+        sync reduce(+) (norm) {
+            for (int i = 0; i < a.length; i++) norm += a[i] * a[i];
+        }
+        norm = Math.sqrt(norm);
+        double[] result = new double[a.length];
+        for (int i = 0; i < a.length; i++) result[i] = a[i] / norm;
+        return result;
+    }
+    static reduce(min) long rounds(dist long[] a, dist long[] b, int steps) {
+        shared long m = 0;
+        shared long count = 0;
+        long mix = 1;
+        for (int r = 0; r < steps; r++) {
+            m = Long.MIN_VALUE;
+            sync reduce(max) (m) {
+                for (int i = 0; i < a.length; i++) m = Math.max(m, a[i]);
+            }
+            sync reduce(+) (count) {
+                count = a.length;
+            }
+            mix = mix * 31 + m + r;
+            sync {
+                for (int i = 0; i < a.length; i++) b[i] = a[i] * mix;
+            }
+        }
+        return mix - count;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}
+
+#[test]
 fn sync_bodies_the_device_does_not_run_name_the_construct() {
     insta::assert_snapshot!(explain(
         r#"
@@ -404,11 +444,21 @@ class Sync {
         steps = 0;
         return b;
     }
-    static reduce(+) long summed(dist long[] a) {
+    static reduce(max) long guarded(dist long[] a, int steps) {
+        shared long total = 0;
+        if (steps > 2) {
+            sync reduce(+) (total) {
+                for (int i = 0; i < a.length; i++) total += a[i];
+            }
+        }
+        return total;
+    }
+    static reduce(max) long elementRead(dist long[] a) {
         shared long total = 0;
         sync reduce(+) (total) {
             for (int i = 0; i < a.length; i++) total += a[i];
         }
+        total = total + a[0];
         return total;
     }
     static long[] dependent(dist long[] a, dist long[] b, int steps) {

@@ -21,8 +21,15 @@
 //! its site) before reading anything back, then downloads the outputs, the parameters the
 //! method returns and the last reduction's partials. The trace shows one `call` event with
 //! the number of launches.
+//!
+//! `sync reduce(op) (x) { loop }` is [`SyncCall::reduce`]: the launch, then (after the
+//! error check) its few partials come down at once; the generated code combines them with
+//! `op` and folds them into its Rust local `x`. Kernels that read such host scalars get
+//! their current values per launch ([`SyncCall::launch_with`], `ArgSpec::HostValue`): the
+//! broadcast is a kernel argument. Before a statement the host runs, [`SyncCall::check`]
+//! raises a failure of the launches before it first, as the CPU path would.
 
-use super::{allocate, plan, zero_fill, ArgSpec, DevBuf, DeviceResult, Elem, HostArg};
+use super::{allocate, plan, zero_fill, ArgSpec, DevBuf, DevElem, DeviceResult, Elem, HostArg};
 use super::{KernelDesc, Planned};
 use crate::opencl::buffer;
 use crate::opencl::{placement_for, trace, ClFailure, DeviceCtx, ErrorBuffer, OrFatal, Target};
@@ -60,6 +67,13 @@ pub struct SyncCall<'a> {
     /// Per pair of [`SyncDesc::swaps`]: the two arrays have one shape, so their copy-back
     /// is an exchange of buffers.
     exchange: Vec<bool>,
+    /// The partials buffer holds a launch's partials that nobody read yet.
+    partials_pending: bool,
+    /// The number of work-groups (partials) of the last reduction launch: the buffer may be
+    /// larger, left from an earlier launch.
+    last_groups: usize,
+    /// A launch was enqueued since the error buffer was last checked.
+    unchecked: bool,
     err: ErrorBuffer,
     /// Emits the one `call` event of the trace when the call is dropped.
     _scope: trace::CallScope,
@@ -133,6 +147,9 @@ impl<'a> SyncCall<'a> {
             outputs,
             partials: None,
             exchange,
+            partials_pending: false,
+            last_groups: 0,
+            unchecked: false,
             err,
             _scope: scope,
         })
@@ -150,6 +167,46 @@ impl<'a> SyncCall<'a> {
 
     /// Enqueues kernel `kernel` with the current host-loop indices (outermost first).
     pub fn launch(&mut self, kernel: usize, host_indices: &[i32]) {
+        self.launch_with(kernel, host_indices, &[]);
+    }
+
+    /// Raises the first failure recorded by the launches so far (as the CPU path would
+    /// have raised it before the host's next statement); nothing to read when no launch
+    /// ran since the last check.
+    pub fn check(&mut self) {
+        if self.unchecked {
+            self.err.check(self.planned[0].desc.sites).or_fatal();
+            self.unchecked = false;
+        }
+    }
+
+    /// Runs reduction kernel `kernel` (a `sync reduce` loop) and returns its per-work-group
+    /// partials, after checking the error buffer (a failed launch leaves no value to use).
+    pub fn reduce<T: DevElem>(
+        &mut self,
+        kernel: usize,
+        host_indices: &[i32],
+        host_values: &[HostArg<'_>],
+    ) -> Vec<T> {
+        self.launch_with(kernel, host_indices, host_values);
+        self.check();
+        self.partials_pending = false;
+        let Some((buf, _, elem)) = &self.partials else { return Vec::new() };
+        let mut bytes = vec![0u8; self.last_groups * elem.size()];
+        if !bytes.is_empty() {
+            buffer::read(self.ctx, &buf.buffer, 0, &mut bytes, "somd_partials").or_fatal();
+        }
+        bytes.chunks_exact(T::ELEM.size()).map(T::take).collect()
+    }
+
+    /// Enqueues kernel `kernel` with the current host-loop indices (outermost first) and the
+    /// values of the host scalars it reads (`ArgSpec::HostValue`, in the kernel's order).
+    pub fn launch_with(
+        &mut self,
+        kernel: usize,
+        host_indices: &[i32],
+        host_values: &[HostArg<'_>],
+    ) {
         let Some(planned) = self.planned.get(kernel) else {
             crate::opencl::fatal(&ClFailure::NoKernel(format!(
                 "{}: launch {kernel}",
@@ -219,6 +276,17 @@ impl<'a> SyncCall<'a> {
                         let value = host_indices.get(*depth).copied().unwrap_or(0);
                         setter.set(index, &value).map(|_| ())
                     }
+                    ArgSpec::HostValue(n) => match host_values.get(*n) {
+                        Some(HostArg::Bool(v)) => setter.set(index, &u8::from(*v)).map(|_| ()),
+                        Some(HostArg::I8(v)) => setter.set(index, v).map(|_| ()),
+                        Some(HostArg::I16(v)) => setter.set(index, v).map(|_| ()),
+                        Some(HostArg::U16(v)) => setter.set(index, v).map(|_| ()),
+                        Some(HostArg::I32(v)) => setter.set(index, v).map(|_| ()),
+                        Some(HostArg::I64(v)) => setter.set(index, v).map(|_| ()),
+                        Some(HostArg::F32(v)) => setter.set(index, v).map(|_| ()),
+                        Some(HostArg::F64(v)) => setter.set(index, v).map(|_| ()),
+                        _ => Err(ClFailure::NoKernel(format!("{}: host value {n}", desc.name))),
+                    },
                     ArgSpec::Result(_) | ArgSpec::Count | ArgSpec::Chunk => {
                         Err(ClFailure::NoKernel(format!("{}: argument {k}", desc.name)))
                     }
@@ -240,6 +308,11 @@ impl<'a> SyncCall<'a> {
             (false, _) => Err(ClFailure::Geometry { global: 0, local: 0 }),
         };
         launched.or_fatal();
+        self.unchecked = true;
+        if desc.reduction {
+            self.partials_pending = true;
+            self.last_groups = groups;
+        }
     }
 
     /// Kernel `kernel` copies the source of exchange `pair` into its destination: exchange
@@ -281,8 +354,8 @@ impl<'a> SyncCall<'a> {
             };
             result.outputs[k] = Some(super::download(ctx, &buf, elem, dims, false, name).0);
         }
-        if let Some((buf, groups, elem)) = self.partials.take() {
-            let mut bytes = vec![0u8; groups * elem.size()];
+        if let (Some((buf, _, elem)), true) = (self.partials.take(), self.partials_pending) {
+            let mut bytes = vec![0u8; self.last_groups * elem.size()];
             if !bytes.is_empty() {
                 buffer::read(ctx, &buf.buffer, 0, &mut bytes, "somd_partials").or_fatal();
             }

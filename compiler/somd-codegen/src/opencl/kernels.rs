@@ -4,7 +4,7 @@
 
 use super::writer::{identity, prim_c, prim_storage, reduce_combine, FnCx, Writer, R};
 use super::*;
-use somd_mir::analysis::{bounds, walk, KernelKind, KernelPlan, SizeExpr, SomdBody};
+use somd_mir::analysis::{bounds, walk, KernelKind, KernelPlan, SizeExpr, SomdBody, SomdResult};
 use somd_mir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::{BTreeSet, HashMap};
@@ -305,6 +305,19 @@ impl Writer<'_> {
                 ArgSource::HostIndex(depth),
             );
         }
+        // Host scalars the loop reads (`sync reduce` results...): their values per launch.
+        for (n, value) in body.host_values.iter().enumerate() {
+            let name = cx.name(*value).to_string();
+            let ty = self.storage(&func.local(*value).ty)?;
+            Self::push_arg(
+                m,
+                &mut decls,
+                format!("const {ty} {name}"),
+                &name,
+                ArgKind::Scalar { ty },
+                ArgSource::HostValue(n),
+            );
+        }
         let reduction = body.parallel.reduction.clone();
         if let Some(r) = &reduction {
             let elem = prim_storage(r.ty).to_string();
@@ -317,6 +330,14 @@ impl Writer<'_> {
                 }
                 _ => "none".into(),
             };
+            let strategy = match body.result {
+                SomdResult::Accumulator(_) => format!("the method's {strategy}"),
+                _ => format!(
+                    "`{}` and fold them into the host's `{}` (`sync reduce`)",
+                    r.op.symbol(),
+                    cx.name(r.acc)
+                ),
+            };
             m.reduction = Some(ReductionInfo {
                 op: r.op.symbol().into(),
                 elem,
@@ -325,7 +346,7 @@ impl Writer<'_> {
                 finish: format!(
                     "launch: 1-D NDRange of {} work-items (the global sizes' product) in \
                      power-of-two work-groups; one partial per work-group; combine the \
-                     partials with the method's {strategy}",
+                     partials with {strategy}",
                     if body.parallel.dims.len() == 2 { "rows x cols" } else { "n" }
                 ),
             });

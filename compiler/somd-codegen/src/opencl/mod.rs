@@ -198,6 +198,10 @@ pub enum ArgSource {
     /// The current value of the index of the host loop at nesting depth `.0` around a
     /// `sync` kernel (outermost 0).
     HostIndex(usize),
+    /// The current value of the `.0`-th host scalar the kernel reads
+    /// ([`somd_mir::analysis::SomdBody::host_values`]): a `sync reduce` result or another
+    /// scalar the host computed, broadcast per launch.
+    HostValue(usize),
     /// The per-group (or per-item) partials buffer.
     Partials,
     /// A histogram's table length: the host evaluates the allocation's length (Java `int`

@@ -399,7 +399,10 @@ fn somd_call(
             .filter(|a| {
                 !matches!(
                     a.source,
-                    ArgSource::HostIndex(_) | ArgSource::Partials | ArgSource::Scratch
+                    ArgSource::HostIndex(_)
+                        | ArgSource::HostValue(_)
+                        | ArgSource::Partials
+                        | ArgSource::Scratch
                 )
             })
             .map(|a| (a.name.clone(), a.source.clone()))
@@ -442,7 +445,18 @@ fn somd_call(
             }
         }
     }
+    let host_result = sync_body.and_then(|b| b.host_result);
+    if host_result.is_some() {
+        // One MI: the reduce strategy sees the one value the host computed.
+        match (&sig.reduction, &func.ret) {
+            (Reduction::Op(_), Type::Prim(_)) => {}
+            (Reduction::SelfCall { .. } | Reduction::Combine(_), Type::Prim(_)) => {}
+            (Reduction::CombineAll(_), Type::Prim(_)) => {}
+            _ => return Err("a returned host value that is not a reduced primitive"),
+        }
+    }
     match result {
+        _ if host_result.is_some() => {}
         SomdResult::Param(local) => {
             let is_dist = func
                 .params
@@ -528,6 +542,7 @@ fn histogram_call(
         parallel: analysis::ParallelLoop { dims: vec![h.dim.clone()], reduction: None },
         result: SomdResult::None,
         host_indices: Vec::new(),
+        host_values: Vec::new(),
     };
     Ok(DeviceCall { manifest, body, sync: None, histogram: Some(h.clone()) })
 }
@@ -875,7 +890,7 @@ fn exchanges(steps: &[SyncStep]) -> Vec<(somd_mir::LocalId, somd_mir::LocalId)> 
     let mut out = Vec::new();
     for step in steps {
         match step {
-            SyncStep::Launch(_) => {}
+            SyncStep::Launch(_) | SyncStep::Reduce { .. } | SyncStep::Host(_) => {}
             SyncStep::Repeat { body, .. } => out.extend(exchanges(body)),
             SyncStep::SwapOrLaunch { dst, src, .. } => out.push((*dst, *src)),
         }
@@ -923,6 +938,7 @@ fn write_one_desc(
                 format!("GlobalLength {{ param: {param}, dim: {dim} }}")
             }
             ArgSource::HostIndex(depth) => format!("HostIndex({depth})"),
+            ArgSource::HostValue(n) => format!("HostValue({n})"),
             ArgSource::Partials | ArgSource::Scratch => {
                 let acc = body
                     .parallel
@@ -970,11 +986,12 @@ pub fn write_prologue(
     out: &mut String,
     glue: &Glue,
     call: &DeviceCall,
-    func: &somd_mir::Function,
+    cx: &mut super::expr::FnCx<'_>,
     fn_name: &str,
     param_names: &[String],
     reduce: &str,
 ) -> Result<(), EmitError> {
+    let func = cx.func;
     let m = glue
         .kernels
         .kernels
@@ -1033,9 +1050,19 @@ pub fn write_prologue(
                 "    if let Some(mut somd_sync) = rt::device::SyncCall::begin(&{}, &device_args) {{",
                 sync_name(fn_name)
             )?;
-            let host = HostProgram { func, param_names, exchanges: std::cell::Cell::new(0) };
+            let mut host = HostProgram { func, param_names, cx, body: &sync.body, exchanges: 0 };
             host.steps(out, &sync.body.steps, 2, 0)?;
             writeln!(out, "        let done = somd_sync.finish(&{returned:?});")?;
+            if let Some(value) = sync.body.host_result {
+                // `return e` of host scalars: the one MI's value, combined by the strategy.
+                let ty = prim_of(&func.ret).ok_or_else(|| EmitError::Internal("result".into()))?;
+                let text = host.cx.expr(value)?;
+                writeln!(out, "        let _ = done;")?;
+                writeln!(out, "        let partials: Vec<{}> = vec![{text}];", rust_prim(ty))?;
+                writeln!(out, "        return {reduce};")?;
+                writeln!(out, "    }}")?;
+                return Ok(());
+            }
             "        "
         }
     };
@@ -1084,17 +1111,36 @@ fn output_arg(
         .ok_or_else(|| EmitError::Internal("result output argument".into()))
 }
 
-/// Writes the host side of a `sync` body: its counted loops and launches.
-struct HostProgram<'a> {
+/// Writes the host side of a `sync` body: its counted loops, launches, `sync reduce`
+/// launches folded into host scalars, and the statements the host runs (through the CPU
+/// writer, `cx`).
+struct HostProgram<'a, 'c> {
     func: &'a somd_mir::Function,
     param_names: &'a [String],
+    cx: &'a mut super::expr::FnCx<'c>,
+    body: &'a somd_mir::analysis::SyncBody,
     /// The exchanges written so far (the next one's index into `SyncDesc::swaps`).
-    exchanges: std::cell::Cell<usize>,
+    exchanges: usize,
 }
 
-impl HostProgram<'_> {
+impl HostProgram<'_, '_> {
+    /// The `HostArg`s of the host scalars kernel `k` reads, in its argument order.
+    fn host_values(&self, k: usize) -> Result<String, EmitError> {
+        let launch = self
+            .body
+            .launches
+            .get(k)
+            .ok_or_else(|| EmitError::Internal("launch out of range".into()))?;
+        let values: Vec<String> = launch
+            .host_values
+            .iter()
+            .map(|l| format!("rt::device::HostArg::from({})", self.cx.local_name(*l)))
+            .collect();
+        Ok(values.join(", "))
+    }
+
     fn steps(
-        &self,
+        &mut self,
         out: &mut String,
         steps: &[SyncStep],
         level: usize,
@@ -1105,10 +1151,51 @@ impl HostProgram<'_> {
             match step {
                 SyncStep::Launch(k) => {
                     let indices: Vec<String> = (0..depth).map(|d| format!("somd_h{d}")).collect();
-                    writeln!(out, "{pad}somd_sync.launch({k}, &[{}]);", indices.join(", "))?;
+                    let values = self.host_values(*k)?;
+                    if values.is_empty() {
+                        writeln!(out, "{pad}somd_sync.launch({k}, &[{}]);", indices.join(", "))?;
+                    } else {
+                        writeln!(
+                            out,
+                            "{pad}somd_sync.launch_with({k}, &[{}], &[{values}]);",
+                            indices.join(", ")
+                        )?;
+                    }
+                }
+                SyncStep::Reduce { launch, into } => {
+                    // `sync reduce`: the kernel's partials, combined with its operator, folded
+                    // into the host scalar (one MI: `into op contributions`).
+                    let indices: Vec<String> = (0..depth).map(|d| format!("somd_h{d}")).collect();
+                    let values = self.host_values(*launch)?;
+                    let r = self
+                        .body
+                        .launches
+                        .get(*launch)
+                        .and_then(|l| l.parallel.reduction.as_ref())
+                        .ok_or_else(|| {
+                            EmitError::Internal("sync reduce without a reduction".into())
+                        })?;
+                    let ty = rust_prim(r.ty);
+                    let op = super::types::reduce_op(r.op)
+                        .ok_or_else(|| EmitError::Internal("sync reduce operator".into()))?;
+                    let x = self.cx.local_name(*into);
+                    writeln!(
+                        out,
+                        "{pad}let somd_partials: Vec<{ty}> = somd_sync.reduce({launch}, &[{}], &[{values}]);",
+                        indices.join(", ")
+                    )?;
+                    writeln!(
+                        out,
+                        "{pad}{x} = <{op} as rt::reduce::ReduceOp<{ty}>>::combine({x}, rt::reduce::tree::<{op}, {ty}>(&somd_partials));"
+                    )?;
+                }
+                SyncStep::Host(stmt) => {
+                    writeln!(out, "{pad}somd_sync.check();")?;
+                    self.cx.stmt(out, super::writer::Level(level), stmt)?;
                 }
                 SyncStep::SwapOrLaunch { launch, dst, src } => {
-                    let pair = self.exchanges.replace(self.exchanges.get() + 1);
+                    let pair = self.exchanges;
+                    self.exchanges += 1;
                     let indices: Vec<String> = (0..depth).map(|d| format!("somd_h{d}")).collect();
                     writeln!(
                         out,
@@ -1128,6 +1215,11 @@ impl HostProgram<'_> {
                     writeln!(out, "{pad}// for (int {name} = ..; {name} < ..; {name}++)")?;
                     writeln!(out, "{pad}let mut {i}: i32 = {};", self.size(lo)?)?;
                     writeln!(out, "{pad}while {i} < {} {{", self.size(hi)?)?;
+                    if has_host_step(inner) {
+                        // The statements the host runs may read the index.
+                        let local = self.cx.local_name(*index);
+                        writeln!(out, "{pad}    let {local}: i32 = {i};")?;
+                    }
                     self.steps(out, inner, level + 1, depth + 1)?;
                     writeln!(out, "{pad}    {i} = {i}.wrapping_add(1);")?;
                     writeln!(out, "{pad}}}")?;
@@ -1165,6 +1257,15 @@ impl HostProgram<'_> {
             }
         })
     }
+}
+
+/// Whether `steps` hold a statement the host runs (at any depth).
+fn has_host_step(steps: &[SyncStep]) -> bool {
+    steps.iter().any(|s| match s {
+        SyncStep::Host(_) => true,
+        SyncStep::Repeat { body, .. } => has_host_step(body),
+        _ => false,
+    })
 }
 
 /// Writes the `static KernelDesc` through which generated code launches kernel `m`:

@@ -330,7 +330,7 @@ impl FnCx<'_> {
         writeln!(out, "{header}")?;
         if let Some((glue, call)) = device {
             let names: Vec<String> = func.params.iter().map(|p| self.local_name(*p)).collect();
-            super::device::write_prologue(out, glue, call, func, &name, &names, &result)?;
+            super::device::write_prologue(out, glue, call, self, &name, &names, &result)?;
         }
         // The number of MIs is bounded by the units the first `dist` argument splits into:
         // its elements (1-D), its rows (`dim = 1`, user strategies), the columns of a

@@ -124,7 +124,12 @@ impl FnCx<'_> {
         format!("'{prefix}{}", self.next_label)
     }
 
-    fn stmt(&mut self, out: &mut String, level: Level, stmt: &Stmt) -> Result<(), EmitError> {
+    pub(super) fn stmt(
+        &mut self,
+        out: &mut String,
+        level: Level,
+        stmt: &Stmt,
+    ) -> Result<(), EmitError> {
         match stmt {
             Stmt::Let { local, init: Some(init) } if self.borrowable_element(*local, *init) => {
                 // An element of a value array never changes and the array local is never

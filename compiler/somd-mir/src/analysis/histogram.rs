@@ -178,7 +178,13 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
     // Setup: scalar lets that never change, the table, the loop, the return.
     let assigned = assigned_locals(func);
     let mut setup = Vec::new();
-    let mut cx = Cx { module, func, setup: HashMap::new(), outputs: Vec::new() };
+    let mut cx = Cx {
+        module,
+        func,
+        setup: HashMap::new(),
+        outputs: Vec::new(),
+        reduced: std::collections::HashSet::new(),
+    };
     let mut seen_loop = false;
     for (pos, stmt) in stmts.iter().enumerate() {
         let span = walk::stmt_span(func, stmt, func.span);

@@ -134,13 +134,8 @@ fn direct_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocke
             return;
         }
         found = match stmt {
-            // Plain `sync` blocks are host-level barriers between launches (`sync.rs`
-            // decides whether the body around them has a shape the device runs).
-            Stmt::Sync { reduce: Some(_), span, .. } => Some(block(
-                Unsupported,
-                "`sync reduce` (a device all-reduce with broadcast is not generated yet)",
-                *span,
-            )),
+            // `sync` and `sync reduce` blocks are host-level barriers between launches
+            // (`sync.rs` decides whether the body around them has a shape the device runs).
             Stmt::ThrowUnderflow { span } => {
                 Some(block(NotIsolated, "`throw new Underflow()` (a task source)", *span))
             }

@@ -211,6 +211,14 @@ pub struct SyncBody {
     /// assembled: one partition has no halo to drop), the last launch's reduction
     /// accumulator, or nothing.
     pub result: SomdResult,
+    /// Host scalars, in declaration order: `sync reduce` targets, locals the host statements
+    /// assign, and locals initialised from them or from intermediate reductions. The host
+    /// keeps them as Rust locals ([`SyncStep::Host`]); a kernel that reads one receives its
+    /// current value as a scalar argument ([`SomdBody::host_values`]).
+    pub host_scalars: Vec<LocalId>,
+    /// `return e` of an expression of host scalars (one MI: the reduce strategy sees the one
+    /// value); then [`SyncBody::result`] is [`SomdResult::None`].
+    pub host_result: Option<ExprId>,
 }
 
 /// One parallel loop of a [`SyncBody`]: one kernel, launched each time the host reaches it.
@@ -222,6 +230,8 @@ pub struct SyncLaunch {
     pub span: Span,
     /// Indices of the enclosing host loops, outermost first: kernel scalar arguments.
     pub host_indices: Vec<LocalId>,
+    /// Host scalars the loop reads (not its own accumulator), in order of first use.
+    pub host_values: Vec<LocalId>,
 }
 
 /// A step of the host program of a [`SyncBody`].
@@ -236,6 +246,17 @@ pub enum SyncStep {
     /// launch before it wrote: exchange their buffers instead when the two arrays have the
     /// same shape at the call, launch it otherwise ([`swap`]).
     SwapOrLaunch { launch: usize, dst: LocalId, src: LocalId },
+    /// `sync reduce(op) (into) { loop }`: launch reduction kernel
+    /// [`SyncBody::launches`]`[launch]`, whose work-items start at the identity of `op`;
+    /// the host checks the error buffer, combines the partials with `op`
+    /// (`rt::reduce::tree`) and folds them into the host scalar: `into = into op combined`
+    /// (one MI: exactly what the block leaves in `into`). Later kernels receive the value.
+    Reduce { launch: usize, into: LocalId },
+    /// A statement the host runs with Java semantics (the CPU writer's code), after checking
+    /// the error buffer of the launches before it: the declaration or an assignment of a
+    /// host scalar (`norm = Math.sqrt(norm);`, the non-loop form `count = a.length;` of a
+    /// `sync reduce` body).
+    Host(Stmt),
 }
 
 /// The body of a SOMD function as the writer extracts it.
@@ -252,6 +273,10 @@ pub struct SomdBody {
     /// Indices of host loops around this loop (kernels of a [`SyncBody`]): each is a kernel
     /// scalar argument named like the index. Empty for a one-loop body.
     pub host_indices: Vec<LocalId>,
+    /// Host scalars of a [`SyncBody`] that the loop reads: `const T` kernel arguments named
+    /// like the local, set per launch from the host's current values. Empty for a one-loop
+    /// body.
+    pub host_values: Vec<LocalId>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -63,7 +63,8 @@ fn analyze_loop_body(
     module: &Module,
     func: &Function,
 ) -> (Vec<LoopReport>, Result<SomdBody, Blocker>) {
-    let mut cx = Cx { module, func, setup: HashMap::new(), outputs: Vec::new() };
+    let mut cx =
+        Cx { module, func, setup: HashMap::new(), outputs: Vec::new(), reduced: HashSet::new() };
     let mut reports = Vec::new();
     let mut shape_err: Option<Blocker> = None;
     let mut parallel: Option<(LoopId, ParallelLoop)> = None;
@@ -207,7 +208,15 @@ fn analyze_loop_body(
     let host_indices = Vec::new();
     (
         reports,
-        Ok(SomdBody { outputs: cx.outputs, setup, loop_id, parallel: par, result, host_indices }),
+        Ok(SomdBody {
+            outputs: cx.outputs,
+            setup,
+            loop_id,
+            parallel: par,
+            result,
+            host_indices,
+            host_values: Vec::new(),
+        }),
     )
 }
 
@@ -237,6 +246,9 @@ pub(super) struct Cx<'a> {
     /// Setup scalars and their initializers.
     pub(super) setup: HashMap<LocalId, Option<ExprId>>,
     pub(super) outputs: Vec<(LocalId, Vec<SizeExpr>)>,
+    /// `sync reduce` targets: a loop reducing into one starts at the identity whatever the
+    /// target holds (the host folds the combined value in, see [`super::SyncStep::Reduce`]).
+    pub(super) reduced: HashSet<LocalId>,
 }
 
 /// A counted loop header: index, lower and upper bound, step (a positive constant).
@@ -516,7 +528,7 @@ impl Cx<'_> {
                 ExprKind::Local(l) if declared.contains(l) => {}
                 ExprKind::Local(l) => {
                     let name = &func.local(*l).name;
-                    let Some((op, self_read)) = accumulation(func, e, *l) else {
+                    let Some((op, self_read)) = accumulation(self.module, func, e, *l) else {
                         return Err(Dependence {
                             what: format!("`{name}` is declared outside the loop and assigned in it (loop-carried), not as a reduction"),
                             span: expr.span,
@@ -681,6 +693,7 @@ impl Cx<'_> {
             return Err(Dependence { what: "accumulator is not a primitive".into(), span });
         };
         match self.setup.get(&acc) {
+            _ if self.reduced.contains(&acc) => {}
             Some(Some(init)) if is_identity(&func.expr(*init).kind, op, ty) => {}
             _ => {
                 return Err(Dependence {
@@ -757,7 +770,12 @@ pub(super) fn check_exits(
 }
 
 /// `Some((op, self_read))` when assignment `e` to `acc` is a recognised reduction step.
-fn accumulation(func: &Function, e: ExprId, acc: LocalId) -> Option<(ReduceOp, Option<ExprId>)> {
+fn accumulation(
+    module: &Module,
+    func: &Function,
+    e: ExprId,
+    acc: LocalId,
+) -> Option<(ReduceOp, Option<ExprId>)> {
     let is_acc = |x: ExprId| -> Option<ExprId> {
         let mut x = x;
         while let ExprKind::Convert { operand } = func.expr(x).kind {
@@ -808,6 +826,29 @@ fn accumulation(func: &Function, e: ExprId, acc: LocalId) -> Option<(ReduceOp, O
                     let rop = match m {
                         MathFn::Min => ReduceOp::Min,
                         MathFn::Max => ReduceOp::Max,
+                        _ => return None,
+                    };
+                    if let Some(r) = is_acc(args[0]) {
+                        (!reads_acc(args[1])).then_some((rop, Some(r)))
+                    } else if let Some(r) = is_acc(args[1]) {
+                        (!reads_acc(args[0])).then_some((rop, Some(r)))
+                    } else {
+                        None
+                    }
+                }
+                // The library's integral `Math.min`/`Math.max` (stdlib/math.somd): exact
+                // `min`/`max` (the floating ones follow Java's NaN and -0.0 rules, not the
+                // reduction's operator).
+                ExprKind::Call { func: f, receiver: None, args } if args.len() == 2 => {
+                    let callee = module.function(*f);
+                    if !somd_stdlib::is_library_file(callee.span.file)
+                        || !matches!(callee.ret, Type::Prim(PrimType::Int | PrimType::Long))
+                    {
+                        return None;
+                    }
+                    let rop = match callee.name.as_str() {
+                        "Math.min" => ReduceOp::Min,
+                        "Math.max" => ReduceOp::Max,
                         _ => return None,
                     };
                     if let Some(r) = is_acc(args[0]) {

@@ -116,6 +116,7 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                             parallel: launch.parallel.clone(),
                             result,
                             host_indices: launch.host_indices.clone(),
+                            host_values: launch.host_values.clone(),
                         }),
                         span: launch.span,
                         needs_fp64: fi.needs_fp64,
@@ -471,6 +472,35 @@ fn describe_sync(func: &Function, body: &SyncBody) -> String {
                         func.local(*src).name
                     ));
                 }
+                SyncStep::Reduce { launch, into } => {
+                    let op = body.launches.get(*launch).and_then(|l| l.parallel.reduction.as_ref());
+                    out.push(format!(
+                        "kernel {} reducing into `{}` (partials combined with `{}` on the host)",
+                        launch + 1,
+                        func.local(*into).name,
+                        op.map_or("?", |r| r.op.symbol())
+                    ));
+                }
+                SyncStep::Host(stmt) => {
+                    let what = match stmt {
+                        Stmt::Let { local, .. } => local,
+                        _ => {
+                            match super::walk::stmt_roots(stmt).first().map(|e| &func.expr(*e).kind)
+                            {
+                                Some(
+                                    ExprKind::Assign { target, .. }
+                                    | ExprKind::CompoundAssign { target, .. }
+                                    | ExprKind::IncDec { target, .. },
+                                ) => match &func.expr(*target).kind {
+                                    ExprKind::Local(l) => l,
+                                    _ => continue,
+                                },
+                                _ => continue,
+                            }
+                        }
+                    };
+                    out.push(format!("host `{}`", func.local(*what).name));
+                }
                 SyncStep::Repeat { index, lo, hi, body: inner } => {
                     let mut list = Vec::new();
                     steps(func, body, inner, &mut list);
@@ -501,7 +531,19 @@ fn describe_sync(func: &Function, body: &SyncBody) -> String {
     } else if matches!(body.result, SomdResult::Param(_)) {
         text.push_str("; the updated parameter array is downloaded once as the result");
     }
-    if let Some(r) = body.launches.last().and_then(|l| l.parallel.reduction.as_ref()) {
+    if !body.host_scalars.is_empty() {
+        let names: Vec<String> =
+            body.host_scalars.iter().map(|l| format!("`{}`", func.local(*l).name)).collect();
+        text.push_str(&format!(
+            "; host scalars {} stay on the host (Java semantics) and reach the kernels that \
+             read them as scalar arguments",
+            names.join(", ")
+        ));
+    }
+    let last_reduces = matches!(body.result, SomdResult::Accumulator(_));
+    if let Some(r) =
+        body.launches.last().and_then(|l| l.parallel.reduction.as_ref()).filter(|_| last_reduces)
+    {
         text.push_str(&format!(
             "; the last kernel reduces `{}` with `{}`: per-work-group tree in local memory, the \
              host combines the partials with the method's reduce strategy",

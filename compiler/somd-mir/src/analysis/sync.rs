@@ -7,18 +7,28 @@
 //!
 //! ```text
 //! setup scalars and output arrays (as for one-loop bodies), anywhere at the top level
-//! steps:  sync [(vars)] { parallel loop; ... }
+//! steps:  sync [(vars)] { parallel loop | host statement; ... }
+//!       | sync reduce(op) (x) { reduction loop into x | host statement; ... }
 //!       | for (int p = lo; p < hi; p++) { steps }      (partition-independent bounds)
 //!       | parallel loop                                (outside any `sync`)
-//! return out | return param | return acc | nothing
+//!       | host statement
+//! return out | return param | return acc | return (expression of host scalars) | nothing
 //! ```
 //!
 //! Every parallel loop (1-D or a 2-D perfect nest, as [`super::parallel`] decides) becomes
 //! one kernel; the host loops are run by the generated host code, whose indices are
-//! kernel scalar arguments. A reduction accumulator is allowed only in the last loop, at
-//! the top level, when it is what the method returns. Anything else — `sync reduce`,
-//! statements between `sync` blocks, host loops with other bounds, reads of arrays in setup
-//! initialisers — keeps the method on the CPU with that construct as the blocker.
+//! kernel scalar arguments. *Host scalars* are the `sync reduce` targets, the locals that
+//! host statements assign and the locals initialised from host scalars: the host keeps
+//! them, a kernel reading one gets its value as a scalar argument (the broadcast). A host
+//! statement declares or assigns a host scalar from scalars only (host scalars, scalar
+//! parameters, lengths of array parameters, setup locals, constants, arithmetic, `Math`
+//! and static calls): Java semantics on the host. A loop in a `sync reduce(op) (x)` block
+//! must reduce into `x`: its kernel starts at the identity, the host combines the partials
+//! and folds them into `x` (one MI: `x` then holds what the block leaves in it). Besides
+//! those, a reduction accumulator is allowed only in the last loop, at the top level, when
+//! it is what the method returns. Anything else — a reduction into a shared scalar under a
+//! branch, host loops with other bounds, reads of arrays in setup initialisers or host
+//! statements — keeps the method on the CPU with that construct as the blocker.
 
 use super::parallel::{assigned_locals, is_for, Cx};
 use super::walk;
@@ -26,7 +36,7 @@ use super::{BlockReason, Blocker, LoopReport, SizeExpr, SomdResult, SomdShape};
 use super::{SyncBody, SyncLaunch, SyncStep};
 use crate::ir::*;
 use somd_diag::Span;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Analyses a SOMD body holding `sync` blocks.
 pub fn analyze_sync(
@@ -34,21 +44,42 @@ pub fn analyze_sync(
     func: &Function,
 ) -> (Vec<LoopReport>, Result<SomdShape, Blocker>) {
     let mut an = SyncAnalysis {
-        cx: Cx { module, func, setup: HashMap::new(), outputs: Vec::new() },
+        cx: Cx {
+            module,
+            func,
+            setup: HashMap::new(),
+            outputs: Vec::new(),
+            reduced: HashSet::new(),
+        },
         assigned: assigned_locals(func),
         reports: Vec::new(),
         launches: Vec::new(),
         setup_order: Vec::new(),
+        host: Vec::new(),
+        host_set: HashSet::new(),
+        host_reads_setup: HashSet::new(),
+        reduce_launches: HashSet::new(),
+        host_result: None,
+        loop_indices: Vec::new(),
     };
+    an.host_targets(&func.body);
     let result = an.body();
-    let SyncAnalysis { cx, reports, launches, setup_order, .. } = an;
+    let SyncAnalysis { cx, reports, launches, setup_order, host, host_result, .. } = an;
     let (steps, result) = match result {
         Ok(done) => done,
         Err(blocker) => return (reports, Err(blocker)),
     };
     // The accumulator stays in the setup: kernels before the reduction see its initial
     // value (the plan leaves it out of the reducing kernel, which declares it itself).
-    let mut body = SyncBody { outputs: cx.outputs, setup: setup_order, steps, launches, result };
+    let mut body = SyncBody {
+        outputs: cx.outputs,
+        setup: setup_order,
+        steps,
+        launches,
+        result,
+        host_scalars: host,
+        host_result,
+    };
     super::swap::exchange_copy_backs(func, &mut body);
     (reports, Ok(SomdShape::Sync(body)))
 }
@@ -59,6 +90,18 @@ struct SyncAnalysis<'a> {
     reports: Vec<LoopReport>,
     launches: Vec<SyncLaunch>,
     setup_order: Vec<(LocalId, Option<ExprId>)>,
+    /// Host scalars declared so far, in order.
+    host: Vec<LocalId>,
+    /// Every host scalar: the targets found before the walk, and those declared.
+    host_set: HashSet<LocalId>,
+    /// Setup locals that host statements read (the host declares them too).
+    host_reads_setup: HashSet<LocalId>,
+    /// Launches of `sync reduce` loops (their partials go to the host at once).
+    reduce_launches: HashSet<usize>,
+    host_result: Option<ExprId>,
+    /// Indices of the host loops around the statement being read (host statements may read
+    /// them).
+    loop_indices: Vec<LocalId>,
 }
 
 /// The blocker of a construct the extraction does not handle.
@@ -67,7 +110,8 @@ fn shape(what: impl Into<String>, span: Span) -> Blocker {
         reason: BlockReason::Shape,
         construct: format!(
             "{} (the OpenCL writer extracts `sync` bodies of the form: setup; counted host loops \
-             around `sync` blocks of parallel loops; a final parallel loop; return)",
+             around `sync` and `sync reduce` blocks of parallel loops and host statements; a \
+             final parallel loop; return)",
             what.into()
         ),
         span,
@@ -84,18 +128,27 @@ impl SyncAnalysis<'_> {
         for (pos, stmt) in func.body.stmts.iter().enumerate() {
             let span = walk::stmt_span(func, stmt, func.span);
             match stmt {
-                Stmt::Let { local, init } => self.declaration(*local, *init, span)?,
+                Stmt::Let { local, init } => {
+                    if let Some(step) = self.declaration(*local, *init, span)? {
+                        steps.push(step);
+                    }
+                }
+                Stmt::Expr(e) => steps.push(self.host_stmt(*e, span)?),
                 Stmt::Block(block) if is_for(block) => {
                     if self.is_host_loop(block) {
                         steps.push(self.host_loop(block, span, &[])?);
                     } else {
-                        steps.push(self.launch(block, span, &[], false)?);
+                        steps.push(self.launch(block, span, &[], false, None)?);
                     }
                 }
                 Stmt::Sync { .. } => steps.extend(self.sync(stmt, &[])?),
                 Stmt::Return(value) if pos + 1 == n => {
                     result = match value.map(|v| &func.expr(v).kind) {
                         None => SomdResult::None,
+                        Some(ExprKind::Local(l)) if self.host_set.contains(l) => {
+                            self.host_result = *value;
+                            SomdResult::None
+                        }
                         Some(ExprKind::Local(l)) if self.cx.outputs.iter().any(|(o, _)| o == l) => {
                             SomdResult::Output(*l)
                         }
@@ -106,8 +159,21 @@ impl SyncAnalysis<'_> {
                             SomdResult::Param(*l)
                         }
                         Some(ExprKind::Local(l)) => SomdResult::Accumulator(*l),
-                        Some(_) => return Err(shape("`return` of a computed value", span)),
+                        Some(_) => {
+                            let v = value.unwrap_or(ExprId(0));
+                            self.host_expr(v)
+                                .map_err(|_| shape("`return` of a computed value", span))?;
+                            self.host_result = Some(v);
+                            SomdResult::None
+                        }
                     }
+                }
+                Stmt::If { .. } => {
+                    return Err(shape(
+                        "an `if` at host level (the host runs counted loops, `sync` blocks and \
+                         assignments of host scalars, no branches)",
+                        span,
+                    ))
                 }
                 _ => return Err(shape("statement", span)),
             }
@@ -115,16 +181,26 @@ impl SyncAnalysis<'_> {
         if self.launches.is_empty() {
             return Err(shape("no parallel loop in the body", func.span));
         }
-        // Only the last loop may reduce, at the top level, into the returned accumulator.
+        // Besides `sync reduce` loops, only the last loop may reduce, at the top level, into
+        // the returned accumulator.
         let last = self.launches.len() - 1;
         for (k, launch) in self.launches.iter().enumerate() {
+            if self.reduce_launches.contains(&k) {
+                continue;
+            }
             if let Some(r) = &launch.parallel.reduction {
                 if k != last || !launch.host_indices.is_empty() {
-                    return Err(shape("a reduction loop before the last loop", r.span));
+                    return Err(shape(
+                        "a reduction loop before the last loop (outside `sync reduce`)",
+                        r.span,
+                    ));
                 }
             }
         }
-        let acc = self.launches[last].parallel.reduction.as_ref().map(|r| r.acc);
+        let acc = match self.reduce_launches.contains(&last) {
+            true => None,
+            false => self.launches[last].parallel.reduction.as_ref().map(|r| r.acc),
+        };
         match (result, acc) {
             (SomdResult::Accumulator(l), Some(a)) if l == a => {}
             (SomdResult::Accumulator(_), _) => {
@@ -158,7 +234,149 @@ impl SyncAnalysis<'_> {
                 });
             }
         }
-        Ok((steps, result))
+        // The host declares the setup locals its statements read (and those they read), in
+        // setup order, before everything else.
+        let mut needed = self.host_reads_setup.clone();
+        for (local, init) in self.setup_order.iter().rev() {
+            if let (true, Some(e)) = (needed.contains(local), init) {
+                walk::each_expr(func, *e, &mut |x| {
+                    if let ExprKind::Local(l) = func.expr(x).kind {
+                        needed.insert(l);
+                    }
+                });
+            }
+        }
+        let mut lets: Vec<SyncStep> = self
+            .setup_order
+            .iter()
+            .filter(|(l, _)| needed.contains(l))
+            .map(|(local, init)| SyncStep::Host(Stmt::Let { local: *local, init: *init }))
+            .collect();
+        lets.extend(steps);
+        Ok((lets, result))
+    }
+
+    /// Collects the `sync reduce` targets and the locals assigned by statements at host
+    /// level (the top level, host loops and `sync` blocks), before the walk.
+    fn host_targets(&mut self, block: &Block) {
+        let func = self.cx.func;
+        for stmt in &block.stmts {
+            match stmt {
+                Stmt::Sync { reduce, body, .. } => {
+                    if let Some((_, x)) = reduce {
+                        self.host_set.insert(*x);
+                    }
+                    self.host_targets(body);
+                }
+                Stmt::Block(b) if is_for(b) && self.is_host_loop(b) => {
+                    if let Ok((_, body)) = self.cx.counted(b) {
+                        self.host_targets(body);
+                    }
+                }
+                Stmt::Expr(e) => {
+                    if let Some(l) = assigned_local(func, *e) {
+                        if !func.params.contains(&l) {
+                            self.host_set.insert(l);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// A statement the host runs: an assignment of a host scalar from scalars.
+    fn host_stmt(&mut self, e: ExprId, span: Span) -> Result<SyncStep, Blocker> {
+        let func = self.cx.func;
+        match assigned_local(func, e) {
+            Some(l) if self.host_set.contains(&l) && !func.params.contains(&l) => {
+                self.host_expr(e)?;
+                Ok(SyncStep::Host(Stmt::Expr(e)))
+            }
+            _ => Err(shape(
+                "statement other than an assignment of a local scalar (the host runs counted \
+                 loops, `sync` blocks and assignments of host scalars)",
+                span,
+            )),
+        }
+    }
+
+    /// Checks that the host can evaluate `e` from scalars (LANGUAGE.md semantics through the
+    /// CPU writer): host scalars, scalar parameters, lengths of array parameters, setup
+    /// locals, constants, arithmetic, `Math` built-ins and static calls on those, and
+    /// assignments of host scalars.
+    fn host_expr(&mut self, e: ExprId) -> Result<(), Blocker> {
+        let func = self.cx.func;
+        let expr = func.expr(e);
+        let refuse = |what: String| {
+            Err(shape(
+                format!(
+                    "{what} in a statement the host runs (the host computes with host scalars, \
+                     scalar parameters, lengths of array parameters, setup locals, constants, \
+                     `Math` and static calls)"
+                ),
+                expr.span,
+            ))
+        };
+        let host_target = |this: &Self, t: ExprId| match func.expr(t).kind {
+            ExprKind::Local(l) => this.host_set.contains(&l) && !func.params.contains(&l),
+            _ => false,
+        };
+        match &expr.kind {
+            ExprKind::Const(_) => Ok(()),
+            ExprKind::Local(l) => {
+                let scalar = matches!(func.local(*l).ty, Type::Prim(_));
+                if self.host_set.contains(l)
+                    || (scalar && func.params.contains(l))
+                    || self.loop_indices.contains(l)
+                {
+                    Ok(())
+                } else if let Some(init) = self.cx.setup.get(l).copied() {
+                    if let Some(i) = init {
+                        self.host_expr(i)?;
+                    }
+                    self.host_reads_setup.insert(*l);
+                    Ok(())
+                } else {
+                    refuse(format!("a read of `{}`", func.local(*l).name))
+                }
+            }
+            ExprKind::Length(a) => match func.expr(*a).kind {
+                ExprKind::Local(p) if func.params.contains(&p) => Ok(()),
+                _ => refuse("a length of an array other than a parameter".into()),
+            },
+            ExprKind::Unary { operand, .. } | ExprKind::Convert { operand } => {
+                self.host_expr(*operand)
+            }
+            ExprKind::Binary { lhs, rhs, .. } => {
+                self.host_expr(*lhs)?;
+                self.host_expr(*rhs)
+            }
+            ExprKind::Conditional { cond, then_expr, else_expr } => {
+                self.host_expr(*cond)?;
+                self.host_expr(*then_expr)?;
+                self.host_expr(*else_expr)
+            }
+            ExprKind::Assign { target, value } | ExprKind::CompoundAssign { target, value, .. }
+                if host_target(self, *target) =>
+            {
+                self.host_expr(*value)
+            }
+            ExprKind::IncDec { target, .. } if host_target(self, *target) => Ok(()),
+            ExprKind::Builtin { builtin: Builtin::Math(..), args }
+            | ExprKind::Call { receiver: None, args, .. } => {
+                for a in args {
+                    self.host_expr(*a)?;
+                }
+                Ok(())
+            }
+            ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. } => {
+                refuse("an assignment of something other than a host scalar".into())
+            }
+            ExprKind::Index { .. } => refuse("an array element".into()),
+            ExprKind::IntermediateReduce { .. } => refuse("an intermediate reduction".into()),
+            _ => refuse("an expression".into()),
+        }
     }
 
     fn declaration(
@@ -166,16 +384,35 @@ impl SyncAnalysis<'_> {
         local: LocalId,
         init: Option<ExprId>,
         span: Span,
-    ) -> Result<(), Blocker> {
+    ) -> Result<Option<SyncStep>, Blocker> {
         let func = self.cx.func;
         let ty = &func.local(local).ty;
+        if matches!(ty, Type::Prim(_)) {
+            let mut from_host = false;
+            if let Some(e) = init {
+                walk::each_expr(func, e, &mut |x| match func.expr(x).kind {
+                    ExprKind::Local(l) => from_host |= self.host_set.contains(&l),
+                    ExprKind::IntermediateReduce { .. } => from_host = true,
+                    _ => {}
+                });
+            }
+            if from_host || self.host_set.contains(&local) {
+                // A host scalar: declared (and initialised) by the host.
+                self.host_set.insert(local);
+                if let Some(e) = init {
+                    self.host_expr(e)?;
+                }
+                self.host.push(local);
+                return Ok(Some(SyncStep::Host(Stmt::Let { local, init })));
+            }
+        }
         match init.map(|e| &func.expr(e).kind) {
             Some(ExprKind::NewArray { dims }) => {
                 let sizes: Option<Vec<SizeExpr>> = dims.iter().map(|d| self.cx.size(*d)).collect();
                 match sizes {
                     Some(sizes) if self.assigned.get(&local).copied().unwrap_or(0) == 0 => {
                         self.cx.outputs.push((local, sizes));
-                        Ok(())
+                        Ok(None)
                     }
                     _ => Err(shape("array allocation sized by a computed value", span)),
                 }
@@ -203,7 +440,7 @@ impl SyncAnalysis<'_> {
                 }
                 self.cx.setup.insert(local, init);
                 self.setup_order.push((local, init));
-                Ok(())
+                Ok(None)
             }
             _ => Err(shape("declaration", span)),
         }
@@ -259,48 +496,77 @@ impl SyncAnalysis<'_> {
         let mut indices = outer.to_vec();
         indices.push(counted.index);
         let mut steps = Vec::new();
+        self.loop_indices.push(counted.index);
+        let steps_or = self.host_loop_body(body, span, &indices, &mut steps);
+        self.loop_indices.pop();
+        steps_or?;
+        Ok(SyncStep::Repeat { index: counted.index, lo: counted.lo, hi: counted.hi, body: steps })
+    }
+
+    fn host_loop_body(
+        &mut self,
+        body: &Block,
+        span: Span,
+        indices: &[LocalId],
+        steps: &mut Vec<SyncStep>,
+    ) -> Result<(), Blocker> {
+        let func = self.cx.func;
         for stmt in &body.stmts {
             let at = walk::stmt_span(func, stmt, span);
             match stmt {
-                Stmt::Sync { .. } => steps.extend(self.sync(stmt, &indices)?),
+                Stmt::Sync { .. } => steps.extend(self.sync(stmt, indices)?),
                 Stmt::Block(inner) if is_for(inner) && self.is_host_loop(inner) => {
-                    steps.push(self.host_loop(inner, at, &indices)?)
+                    steps.push(self.host_loop(inner, at, indices)?)
                 }
+                Stmt::Expr(e) => steps.push(self.host_stmt(*e, at)?),
                 _ => {
                     return Err(shape(
-                        "statement between `sync` blocks in a host loop (the host runs only \
-                         counted loops and `sync` blocks)",
+                        "statement between `sync` blocks in a host loop (the host runs counted \
+                         loops, `sync` blocks and assignments of host scalars)",
                         at,
                     ))
                 }
             }
         }
-        Ok(SyncStep::Repeat { index: counted.index, lo: counted.lo, hi: counted.hi, body: steps })
+        Ok(())
     }
 
     fn sync(&mut self, stmt: &Stmt, indices: &[LocalId]) -> Result<Vec<SyncStep>, Blocker> {
         let Stmt::Sync { reduce, body, span, .. } = stmt else {
             return Err(shape("statement", self.cx.func.span));
         };
-        if reduce.is_some() {
-            return Err(Blocker {
-                reason: BlockReason::Unsupported,
-                construct:
-                    "`sync reduce` (a device all-reduce with broadcast is not generated yet)".into(),
-                span: *span,
-                chain: Vec::new(),
-            });
+        let into = reduce.map(|(_, x)| x);
+        if let Some(x) = into {
+            if !self.host.contains(&x) {
+                return Err(shape(
+                    format!(
+                        "`sync reduce` of `{}`, which is not a local scalar declared before it",
+                        self.cx.func.local(x).name
+                    ),
+                    *span,
+                ));
+            }
         }
         let mut steps = Vec::new();
         for inner in &body.stmts {
             let at = walk::stmt_span(self.cx.func, inner, *span);
             match inner {
-                Stmt::Block(block) if is_for(block) => {
-                    steps.push(self.launch(block, at, indices, true)?);
-                }
+                Stmt::Block(block) if is_for(block) => match into {
+                    None => steps.push(self.launch(block, at, indices, true, None)?),
+                    Some(x) => {
+                        let SyncStep::Launch(k) = self.launch(block, at, indices, true, Some(x))?
+                        else {
+                            return Err(shape("loop", at));
+                        };
+                        self.reduce_launches.insert(k);
+                        steps.push(SyncStep::Reduce { launch: k, into: x });
+                    }
+                },
+                Stmt::Expr(e) => steps.push(self.host_stmt(*e, at)?),
                 _ => {
                     return Err(shape(
-                        "statement in a `sync` block other than a parallel `for` loop",
+                        "statement in a `sync` block other than a parallel `for` loop or an \
+                         assignment of a host scalar",
                         at,
                     ))
                 }
@@ -315,9 +581,15 @@ impl SyncAnalysis<'_> {
         span: Span,
         indices: &[LocalId],
         in_sync: bool,
+        reduce_into: Option<LocalId>,
     ) -> Result<SyncStep, Blocker> {
         let func = self.cx.func;
-        let Some(report) = self.cx.for_loop(block, span) else {
+        if let Some(x) = reduce_into {
+            self.cx.reduced.insert(x);
+        }
+        let report = self.cx.for_loop(block, span);
+        self.cx.reduced.clear();
+        let Some(report) = report else {
             return Err(shape("loop", span));
         };
         let verdict = report.verdict.clone();
@@ -344,14 +616,67 @@ impl SyncAnalysis<'_> {
                 }
             }
         }
-        if in_sync && parallel.reduction.is_some() {
-            return Err(shape(
-                "a reduction inside a `sync` block (use `sync reduce` with a `shared` scalar)",
-                span,
-            ));
+        let acc = parallel.reduction.as_ref().map(|r| r.acc);
+        match (reduce_into, acc) {
+            (Some(x), Some(a)) if a == x => {}
+            (Some(x), _) => {
+                return Err(shape(
+                    format!(
+                        "a loop in `sync reduce (..) ({})` that is not a reduction into `{}` \
+                         (a reduction loop at the top of the block, no branch around the update)",
+                        func.local(x).name,
+                        func.local(x).name
+                    ),
+                    span,
+                ))
+            }
+            (None, Some(_)) if in_sync => {
+                return Err(shape(
+                    "a reduction inside a `sync` block (use `sync reduce` with a `shared` scalar)",
+                    span,
+                ));
+            }
+            (None, Some(a)) if self.host_set.contains(&a) => {
+                return Err(shape(
+                    format!(
+                        "a reduction into the host scalar `{}` outside `sync reduce`",
+                        func.local(a).name
+                    ),
+                    span,
+                ));
+            }
+            _ => {}
         }
-        self.launches.push(SyncLaunch { loop_id, parallel, span, host_indices: indices.to_vec() });
+        // Host scalars the loop reads: scalar arguments set per launch.
+        let mut host_values = Vec::new();
+        walk::each_expr_in_block(func, block, &mut |x| {
+            if let ExprKind::Local(l) = func.expr(x).kind {
+                if self.host_set.contains(&l) && Some(l) != acc && !host_values.contains(&l) {
+                    host_values.push(l);
+                }
+            }
+        });
+        self.launches.push(SyncLaunch {
+            loop_id,
+            parallel,
+            span,
+            host_indices: indices.to_vec(),
+            host_values,
+        });
         Ok(SyncStep::Launch(self.launches.len() - 1))
+    }
+}
+
+/// The local a statement-level assignment (`x = e`, `x op= e`, `x++`) assigns.
+fn assigned_local(func: &Function, e: ExprId) -> Option<LocalId> {
+    match &func.expr(e).kind {
+        ExprKind::Assign { target, .. }
+        | ExprKind::CompoundAssign { target, .. }
+        | ExprKind::IncDec { target, .. } => match func.expr(*target).kind {
+            ExprKind::Local(l) => Some(l),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
