@@ -391,6 +391,46 @@ impl<T: DevElem> HostArray for VArr<T> {
     }
 }
 
+/// A value array of value arrays (`T[[]][[]]`) crosses as a rectangular 2-D array: the rows
+/// row-major, one after the other; a ragged one (or a `null` row) has no shape and runs
+/// on the CPU path. Neither the outer array nor its rows ever change, so the device copy
+/// is kept across calls under the outer array's storage (`device/resident.rs`).
+impl<T: DevElem> HostArray for VArr<VArr<T>> {
+    fn elem(&self) -> Elem {
+        T::ELEM
+    }
+
+    fn shape(&self) -> Option<Vec<usize>> {
+        if self.is_null() {
+            return None;
+        }
+        let rows = self.items();
+        let cols = rows.first().map_or(0, |r| r.items().len());
+        let rectangular = rows.iter().all(|r| r.shape().is_some_and(|s| s == [cols]));
+        rectangular.then(|| vec![rows.len(), cols])
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        for row in self.items() {
+            out.extend_from_slice(&row.bytes());
+        }
+        out
+    }
+
+    fn resident_key(&self) -> Option<ResidentKey> {
+        let bytes = self.items().iter().map(|r| r.items().len()).sum::<usize>() * T::ELEM.size();
+        self.downgrade().map(|weak| ResidentKey::of(weak, bytes))
+    }
+
+    fn raw_rows(&self) -> Option<Vec<&[u8]>> {
+        if !T::RAW {
+            return None;
+        }
+        self.items().iter().map(|row| row.raw_rows().and_then(|r| r.into_iter().next())).collect()
+    }
+}
+
 /// `Somd.range(n)` as a mapped argument: materialised as `0..n` for the device.
 impl HostArray for Range {
     fn elem(&self) -> Elem {
@@ -1373,6 +1413,19 @@ mod tests {
         assert_eq!(Range(4).shape(), Some(vec![4]));
         assert_eq!(Range(3).bytes().len(), 12);
         assert_eq!(VArr::from_vec(vec![1.5f32]).shape(), Some(vec![1]));
+        let tiles = VArr::from_vec(vec![VArr::from_vec(vec![1i32, 2]), VArr::from_vec(vec![3, 4])]);
+        assert_eq!(tiles.shape(), Some(vec![2, 2]));
+        let mut flat = Vec::new();
+        for v in [1i32, 2, 3, 4] {
+            v.put(&mut flat);
+        }
+        assert_eq!(tiles.bytes(), flat, "row-major");
+        assert_eq!(tiles.raw_rows().map(|rows| rows.concat()), Some(flat));
+        let ragged_tiles =
+            VArr::from_vec(vec![VArr::from_vec(vec![1i32, 2]), VArr::from_vec(vec![3])]);
+        assert_eq!(ragged_tiles.shape(), None);
+        let null_tile = VArr::from_vec(vec![VArr::from_vec(vec![1i32]), VArr::default()]);
+        assert_eq!(null_tile.shape(), None);
     }
 
     #[test]
