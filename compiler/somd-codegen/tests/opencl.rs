@@ -462,6 +462,58 @@ fn map_with_value_class() {
     insta::assert_snapshot!(snapshot(VALUE_MAP));
 }
 
+const NESTED: &str = r#"
+class N {
+    static local int sad(int[[]] a, int[[]] b) {
+        int s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += Math.abs(a[i] - b[i]);
+        }
+        return s;
+    }
+    static local long pack(int[[]] tile, int[[]] entry, int k) {
+        return ((long) sad(tile, entry) << 32) | k;
+    }
+    static local long smaller(long a, long b) {
+        return a <= b ? a : b;
+    }
+    static local long best(int[[]] tile, int[[]][[]] library) {
+        long[[]] c = N @ pack(tile, library, Somd.range(library.length));
+        return N.smaller ! c;
+    }
+    static local float half(float x, float s) {
+        return x * s;
+    }
+    static local float total(float[[]] row, float s) {
+        return + ! (N @ half(row, s));
+    }
+    static local int firstOf(int[[]] row) {
+        return row[0];
+    }
+    static local int nextFirst(int[[]][[]] m, int k) {
+        return firstOf(m[k + 1]);
+    }
+    static local int sumNext(int n, int[[]][[]] m) {
+        return + ! (N @ nextFirst(m, Somd.range(n)));
+    }
+    static void run(int[[]][[]] r, int[[]][[]] l, float[[]][[]] f, int[[]] ns) {
+        long[[]] b = N @ best(r, l);
+        float[[]] t = N @ total(f, 0.5f);
+        int[[]] s = N @ sumNext(ns, l);
+    }
+    public static void main(String[] args) {
+    }
+}
+"#;
+
+/// Rows of 2-D value arrays as `@` arguments (mapped and broadcast) and `!` of a `@` folded
+/// in the work-item: `C.m !` through a local, `+ !` over floats in the CPU's blocks and tree,
+/// a row `m[k + 1]` passed to a callee with its bounds check.
+#[test]
+fn nested_folds_and_value_array_rows() {
+    insta::assert_snapshot!(snapshot(NESTED));
+}
+
 #[test]
 fn bang_with_op_and_method() {
     insta::assert_snapshot!(snapshot(BANG));
@@ -546,7 +598,7 @@ fn every_corpus_kernel_builds_with_opencl() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut programs: Vec<(String, String)> = [
         VECTOR_ADD, SAXPY, SUM, DOT_FUSED, MATRIX_2D, VALUE_MAP, BANG, FILTER, INT_HEAVY, DOUBLE,
-        HISTOGRAM,
+        HISTOGRAM, NESTED,
     ]
     .iter()
     .enumerate()
