@@ -26,7 +26,7 @@
 //! [`Glue::host_notes`] (printed by `somdc explain`): filter tasks, instance SOMD methods,
 //! SOMD methods with value-class parameters, value classes without a device layout (value
 //! classes with a device layout cross as their kernel `typedef struct`s: `DevStruct`), 3-D
-//! arrays, and result shapes other than
+//! arrays, mapped rows of mutable 2-D arrays, and result shapes other than
 //! "assembled output" / "reduced accumulator" / none.
 
 use super::EmitError;

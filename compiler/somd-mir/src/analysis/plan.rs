@@ -176,11 +176,24 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                         func.name,
                         module.function(*m).name
                     ),
+                    ArrayReducer::Op(op)
+                        if matches!(op, ReduceOp::Add | ReduceOp::Mul)
+                            && matches!(
+                                func.expr(fold.reduce).ty,
+                                Type::Prim(PrimType::Float | PrimType::Double)
+                            ) =>
+                    {
+                        format!(
+                            "inside the kernel that runs `{}`: each work-item folds the `@` with `{}` in the CPU's order (blocks of {}, then a tree of the block results; no intermediate array)",
+                            func.name,
+                            op.symbol(),
+                            super::nested::CPU_REDUCE_BLOCK
+                        )
+                    }
                     ArrayReducer::Op(op) => format!(
-                        "inside the kernel that runs `{}`: each work-item folds the `@` with `{}` in the CPU's order (blocks of {}, then a tree; no intermediate array)",
+                        "inside the kernel that runs `{}`: each work-item folds the `@` with `{}` from the identity, left to right (no intermediate array; the result does not depend on the order)",
                         func.name,
-                        op.symbol(),
-                        super::nested::CPU_REDUCE_BLOCK
+                        op.symbol()
                     ),
                 };
                 for (eid, label) in [
