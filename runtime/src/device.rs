@@ -411,9 +411,13 @@ impl<T: DevElem> HostArray for VArr<VArr<T>> {
     }
 
     fn bytes(&self) -> Vec<u8> {
-        let mut out = Vec::new();
+        let total = self.items().iter().map(|r| r.items().len()).sum::<usize>();
+        let mut out = Vec::with_capacity(total * T::ELEM.size());
         for row in self.items() {
-            out.extend_from_slice(&row.bytes());
+            match row.raw_rows() {
+                Some(raw) => raw.iter().for_each(|part| out.extend_from_slice(part)),
+                None => out.extend_from_slice(&row.bytes()),
+            }
         }
         out
     }
@@ -423,13 +427,21 @@ impl<T: DevElem> HostArray for VArr<VArr<T>> {
         self.downgrade().map(|weak| ResidentKey::of(weak, bytes))
     }
 
+    /// Rows of at least [`ROW_WRITE_MIN`] bytes are written one by one from their storage;
+    /// shorter rows (Mosaic's 256-byte tiles: thousands of them) are packed by
+    /// [`HostArray::bytes`] into one write, since each write costs the driver a call.
     fn raw_rows(&self) -> Option<Vec<&[u8]>> {
-        if !T::RAW {
+        let cols = self.items().first().map_or(0, |r| r.items().len());
+        if !T::RAW || cols * T::ELEM.size() < ROW_WRITE_MIN {
             return None;
         }
         self.items().iter().map(|row| row.raw_rows().and_then(|r| r.into_iter().next())).collect()
     }
 }
+
+/// The row length from which a 2-D value array is uploaded row by row from its storage
+/// rather than packed into one contiguous write.
+const ROW_WRITE_MIN: usize = 64 << 10;
 
 /// `Somd.range(n)` as a mapped argument: materialised as `0..n` for the device.
 impl HostArray for Range {
@@ -1420,7 +1432,10 @@ mod tests {
             v.put(&mut flat);
         }
         assert_eq!(tiles.bytes(), flat, "row-major");
-        assert_eq!(tiles.raw_rows().map(|rows| rows.concat()), Some(flat));
+        assert!(tiles.raw_rows().is_none(), "short rows are packed into one write");
+        let long: Vec<VArr<i32>> = (0..2).map(|r| VArr::from_vec(vec![r; 1 << 14])).collect();
+        let long = VArr::from_vec(long);
+        assert_eq!(long.raw_rows().map(|rows| rows.concat()), Some(long.bytes()));
         let ragged_tiles =
             VArr::from_vec(vec![VArr::from_vec(vec![1i32, 2]), VArr::from_vec(vec![3])]);
         assert_eq!(ragged_tiles.shape(), None);
