@@ -29,6 +29,7 @@
 #define SOMD_KIND_NULL 4            /* NullPointerException */
 #define SOMD_KIND_VALUE_BOUND 5     /* IllegalArgumentException: value array of length I does not fit [[L]] */
 #define SOMD_KIND_MAP_LENGTHS 6     /* IllegalArgumentException: mapped arguments of @ have different lengths: I and L */
+#define SOMD_KIND_EMPTY_REDUCE 7    /* IllegalArgumentException: reduction of an empty array with a method */
 
 #define SOMD_ERR_PARAM __global int *somd_err
 

@@ -391,6 +391,58 @@ impl<T: DevElem> HostArray for VArr<T> {
     }
 }
 
+/// A value array of value arrays (`T[[]][[]]`) crosses as a rectangular 2-D array: the rows
+/// row-major, one after the other; a ragged one (or a `null` row) has no shape and runs
+/// on the CPU path. Neither the outer array nor its rows ever change, so the device copy
+/// is kept across calls under the outer array's storage (`device/resident.rs`).
+impl<T: DevElem> HostArray for VArr<VArr<T>> {
+    fn elem(&self) -> Elem {
+        T::ELEM
+    }
+
+    fn shape(&self) -> Option<Vec<usize>> {
+        if self.is_null() {
+            return None;
+        }
+        let rows = self.items();
+        let cols = rows.first().map_or(0, |r| r.items().len());
+        let rectangular = rows.iter().all(|r| r.shape().is_some_and(|s| s == [cols]));
+        rectangular.then(|| vec![rows.len(), cols])
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        let total = self.items().iter().map(|r| r.items().len()).sum::<usize>();
+        let mut out = Vec::with_capacity(total * T::ELEM.size());
+        for row in self.items() {
+            match row.raw_rows() {
+                Some(raw) => raw.iter().for_each(|part| out.extend_from_slice(part)),
+                None => out.extend_from_slice(&row.bytes()),
+            }
+        }
+        out
+    }
+
+    fn resident_key(&self) -> Option<ResidentKey> {
+        let bytes = self.items().iter().map(|r| r.items().len()).sum::<usize>() * T::ELEM.size();
+        self.downgrade().map(|weak| ResidentKey::of(weak, bytes))
+    }
+
+    /// Rows of at least [`ROW_WRITE_MIN`] bytes are written one by one from their storage;
+    /// shorter rows (Mosaic's 256-byte tiles: thousands of them) are packed by
+    /// [`HostArray::bytes`] into one write, since each write costs the driver a call.
+    fn raw_rows(&self) -> Option<Vec<&[u8]>> {
+        let cols = self.items().first().map_or(0, |r| r.items().len());
+        if !T::RAW || cols * T::ELEM.size() < ROW_WRITE_MIN {
+            return None;
+        }
+        self.items().iter().map(|row| row.raw_rows().and_then(|r| r.into_iter().next())).collect()
+    }
+}
+
+/// The row length from which a 2-D value array is uploaded row by row from its storage
+/// rather than packed into one contiguous write.
+const ROW_WRITE_MIN: usize = 64 << 10;
+
 /// `Somd.range(n)` as a mapped argument: materialised as `0..n` for the device.
 impl HostArray for Range {
     fn elem(&self) -> Elem {
@@ -1378,6 +1430,22 @@ mod tests {
         assert_eq!(Range(4).shape(), Some(vec![4]));
         assert_eq!(Range(3).bytes().len(), 12);
         assert_eq!(VArr::from_vec(vec![1.5f32]).shape(), Some(vec![1]));
+        let tiles = VArr::from_vec(vec![VArr::from_vec(vec![1i32, 2]), VArr::from_vec(vec![3, 4])]);
+        assert_eq!(tiles.shape(), Some(vec![2, 2]));
+        let mut flat = Vec::new();
+        for v in [1i32, 2, 3, 4] {
+            v.put(&mut flat);
+        }
+        assert_eq!(tiles.bytes(), flat, "row-major");
+        assert!(tiles.raw_rows().is_none(), "short rows are packed into one write");
+        let long: Vec<VArr<i32>> = (0..2).map(|r| VArr::from_vec(vec![r; 1 << 14])).collect();
+        let long = VArr::from_vec(long);
+        assert_eq!(long.raw_rows().map(|rows| rows.concat()), Some(long.bytes()));
+        let ragged_tiles =
+            VArr::from_vec(vec![VArr::from_vec(vec![1i32, 2]), VArr::from_vec(vec![3])]);
+        assert_eq!(ragged_tiles.shape(), None);
+        let null_tile = VArr::from_vec(vec![VArr::from_vec(vec![1i32]), VArr::default()]);
+        assert_eq!(null_tile.shape(), None);
     }
 
     #[test]

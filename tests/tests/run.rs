@@ -857,14 +857,15 @@ fn device_transfers_cross_once() {
 /// value classes (`nbody`, `kmeans`, `blackscholes`), histogram bodies (K-Means' cluster
 /// sums, `device_histogram`), assignments inside expressions and
 /// column writes (`device_effects`, `series`) and loops with a constant step
-/// (`device_step`, `crypt`) launch their kernels: each named construct appears in the trace as a
-/// device call with one launch. A stepped loop runs one work-item per step.
+/// (`device_step`, `crypt`) and `@` targets over rows of 2-D value arrays holding a `!` of a
+/// `@` (`mosaic`, `device_nested`) launch their kernels: each named construct appears in the
+/// trace as a device call with one launch. A stepped loop runs one work-item per step.
 #[test]
 fn device_runs_2d_reductions_and_value_class_maps() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let cases: [(&str, &str, &[&str]); 10] = [
+    let cases: [(&str, &str, &[&str]); 12] = [
         ("tests/run", "dist_view_2d", &["Main.cross", "Main.box"]),
         ("tests/run", "device_effects", &["Main.keyed", "Main.wraps", "Main.columns"]),
         ("samples", "series", &["Series.coefficients"]),
@@ -883,6 +884,12 @@ fn device_runs_2d_reductions_and_value_class_maps() {
             &["Main.counts", "Main.moments", "Main.ors", "Main.xors", "Main.ands"],
         ),
         ("samples", "blackscholes", &["BlackScholes.price", "BlackScholes.callOf"]),
+        ("samples", "mosaic", &["Mosaic.bestMatch"]),
+        (
+            "tests/run",
+            "device_nested",
+            &["Main.best", "Main.closest", "Main.rowTotal", "Main.bestDot", "Main.rowInfo"],
+        ),
     ];
     for (suite, name, wanted) in cases {
         let Some(binary) = built_binary(suite, name) else { continue };
@@ -910,6 +917,17 @@ fn device_runs_2d_reductions_and_value_class_maps() {
             };
             assert_eq!(one("Main.blockSums"), Some((1, 1)), "16 > 1 element");
             assert_eq!(one("Main.upperHalves"), Some((0, 0)), "hi <= lo");
+        }
+        if name == "device_nested" {
+            // The 2-D value arrays of `best` (6 x 16 and 40 x 16 ints) go up once and stay:
+            // `closest` reads both from the device; the ragged array runs on the CPU, so
+            // `rowInfo` has one device call (the rectangular one).
+            let best = calls.iter().find(|c| c.name == "Main.best").expect("best");
+            assert_eq!(best.bytes_h2d, (6 + 40) * 16 * 4, "{}", outcome.stderr);
+            let closest = calls.iter().find(|c| c.name == "Main.closest").expect("closest");
+            assert_eq!((closest.bytes_h2d, closest.resident.len()), (0, 2), "{}", outcome.stderr);
+            let row_info = calls.iter().filter(|c| c.name == "Main.rowInfo").count();
+            assert_eq!(row_info, 1, "the ragged rows run on the CPU\n{}", outcome.stderr);
         }
     }
 }

@@ -462,6 +462,58 @@ fn map_with_value_class() {
     insta::assert_snapshot!(snapshot(VALUE_MAP));
 }
 
+const NESTED: &str = r#"
+class N {
+    static local int sad(int[[]] a, int[[]] b) {
+        int s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += Math.abs(a[i] - b[i]);
+        }
+        return s;
+    }
+    static local long pack(int[[]] tile, int[[]] entry, int k) {
+        return ((long) sad(tile, entry) << 32) | k;
+    }
+    static local long smaller(long a, long b) {
+        return a <= b ? a : b;
+    }
+    static local long best(int[[]] tile, int[[]][[]] library) {
+        long[[]] c = N @ pack(tile, library, Somd.range(library.length));
+        return N.smaller ! c;
+    }
+    static local float half(float x, float s) {
+        return x * s;
+    }
+    static local float total(float[[]] row, float s) {
+        return + ! (N @ half(row, s));
+    }
+    static local int firstOf(int[[]] row) {
+        return row[0];
+    }
+    static local int nextFirst(int[[]][[]] m, int k) {
+        return firstOf(m[k + 1]);
+    }
+    static local int sumNext(int n, int[[]][[]] m) {
+        return + ! (N @ nextFirst(m, Somd.range(n)));
+    }
+    static void run(int[[]][[]] r, int[[]][[]] l, float[[]][[]] f, int[[]] ns) {
+        long[[]] b = N @ best(r, l);
+        float[[]] t = N @ total(f, 0.5f);
+        int[[]] s = N @ sumNext(ns, l);
+    }
+    public static void main(String[] args) {
+    }
+}
+"#;
+
+/// Rows of 2-D value arrays as `@` arguments (mapped and broadcast) and `!` of a `@` folded
+/// in the work-item: `C.m !` through a local, `+ !` over floats in the CPU's blocks and tree,
+/// a row `m[k + 1]` passed to a callee with its bounds check.
+#[test]
+fn nested_folds_and_value_array_rows() {
+    insta::assert_snapshot!(snapshot(NESTED));
+}
+
 #[test]
 fn bang_with_op_and_method() {
     insta::assert_snapshot!(snapshot(BANG));
@@ -546,7 +598,7 @@ fn every_corpus_kernel_builds_with_opencl() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut programs: Vec<(String, String)> = [
         VECTOR_ADD, SAXPY, SUM, DOT_FUSED, MATRIX_2D, VALUE_MAP, BANG, FILTER, INT_HEAVY, DOUBLE,
-        HISTOGRAM,
+        HISTOGRAM, NESTED,
     ]
     .iter()
     .enumerate()
@@ -705,6 +757,74 @@ fn sum_reduction_runs_on_the_device_like_the_cpu() {
     let device: i64 = partials.iter().sum();
     let cpu: i64 = a.iter().map(|&v| i64::from(v)).sum();
     assert_eq!(device, cpu);
+}
+
+const NESTED_SUM: &str = r#"
+class S {
+    static local float third(float x) {
+        return x / 3.0f + 0.1f;
+    }
+    static local float total(float[[]] row) {
+        return + ! (S @ third(row));
+    }
+    public static void main(String[] args) {
+        float[[]] t = S @ total(new float[[]][[]](new float[2][3]));
+    }
+}
+"#;
+
+/// A nested `+ !` over floats gives the bits of the CPU's `rt::somd::reduce_array` (blocks
+/// of 1024 and a tree of block results), which differ from a left fold for these rows.
+#[test]
+fn nested_float_sum_folds_in_the_cpu_order() {
+    let Some(ctx) = test_device() else { return };
+    let c = compile("nested_sum.somd", NESTED_SUM).expect("checks");
+    let set = kernels(&c, ClOptions::default());
+    let k = set.kernels.iter().find(|k| k.name == "map_S_total").expect("the @ kernel");
+    let names: Vec<&str> = k.args.iter().map(|a| a.name.as_str()).collect();
+    assert_eq!(names, ["arg0", "arg0_len1", "somd_out", "somd_n", "somd_err"]);
+    let body: &'static str = Box::leak(set.body.clone().into_boxed_str());
+    let desc =
+        ProgramDesc { name: "nested_sum.somd", defines: "", body, options: "", fast_math: false };
+    let program = ctx.program_cached_in(&desc, None).expect("builds");
+    let kernel = program.kernel(&k.name).expect("kernel");
+    let (rows, cols) = (3usize, 5121usize);
+    let flat: Vec<f32> =
+        (0..rows * cols).map(|i| ((i * 37) % 101) as f32 * 0.37 + (i % 7) as f32).collect();
+    let mut dx = DeviceArray::new(ctx, "rows", &flat, Access::ReadOnly).expect("rows");
+    dx.ensure_on_device(&flat).expect("upload");
+    let mut out = vec![0f32; rows];
+    let mut dr = DeviceArray::new(ctx, "out", &out, Access::ReadWrite).expect("out");
+    dr.ensure_on_device(&out).expect("upload");
+    let err = ErrorBuffer::new(ctx).expect("err");
+    let (cols32, rows32) = (cols as i32, rows as i32);
+    let mut args = kernel.args();
+    unsafe {
+        args.set(0, &dx)
+            .and_then(|a| a.set(1, &cols32))
+            .and_then(|a| a.set(2, &dr))
+            .and_then(|a| a.set(3, &rows32))
+            .and_then(|a| a.set(4, &err))
+            .expect("args");
+    }
+    args.run_1d(ctx, rows).expect("launch");
+    assert_eq!(err.read().expect("read")[0], 0, "no failure");
+    dr.mark_device_dirty();
+    dr.ensure_on_host(&mut out).expect("download");
+    static POS: somd_runtime::SourcePos =
+        somd_runtime::SourcePos { file: "nested_sum.somd", line: 7, col: 16 };
+    let mut differs = false;
+    for (r, got) in out.iter().enumerate() {
+        let row = &flat[r * cols..(r + 1) * cols];
+        let third = |x: f32| x / 3.0f32 + 0.1f32;
+        let applied = somd_runtime::value::VArr::from_vec(row.iter().map(|&x| third(x)).collect());
+        let cpu =
+            somd_runtime::somd::reduce_array::<somd_runtime::reduce::Add, f32, _>(&applied, &POS);
+        assert_eq!(got.to_bits(), cpu.to_bits(), "row {r}: device {got}, CPU {cpu}");
+        let left: f32 = row.iter().fold(0.0f32, |acc, &x| acc + third(x));
+        differs |= left.to_bits() != cpu.to_bits();
+    }
+    assert!(differs, "the rows must tell the CPU's order from a left fold");
 }
 
 const OUT_OF_BOUNDS: &str = r#"

@@ -25,6 +25,7 @@ pub mod kind {
     pub const NULL: i32 = 4;
     pub const VALUE_BOUND: i32 = 5;
     pub const MAP_LENGTHS: i32 = 6;
+    pub const EMPTY_REDUCE: i32 = 7;
 }
 
 /// The text prepended to every program: `somd_java.cl`, `somd_errors.cl`, then

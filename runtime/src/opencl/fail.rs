@@ -90,6 +90,9 @@ pub fn decode(words: &[i32; ERR_WORDS], sites: &'static [SourcePos]) -> Option<J
             class::ILLEGAL_ARGUMENT,
             format!("mapped arguments of @ have different lengths: {index} and {length}"),
         ),
+        kind::EMPTY_REDUCE => {
+            exc(class::ILLEGAL_ARGUMENT, "reduction of an empty array with a method".to_string())
+        }
         other => JavaException::new(
             "java.lang.Error",
             format!("kernel reported unknown failure kind {other}"),

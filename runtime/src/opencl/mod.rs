@@ -61,7 +61,9 @@
 //!   2 division by zero (`ArithmeticException: / by zero`), 3 negative size
 //!   (`NegativeArraySizeException: I`), 4 null (`NullPointerException`), 5 value-array bound
 //!   (`IllegalArgumentException: value array of length I does not fit [[L]]`), 6 map lengths
-//!   (`IllegalArgumentException: mapped arguments of @ have different lengths: I and L`);
+//!   (`IllegalArgumentException: mapped arguments of @ have different lengths: I and L`), 7
+//!   empty method reduction (`IllegalArgumentException: reduction of an empty array with a
+//!   method`, a `C.m !` nested in a kernel);
 //! - a failing work-item does `if (atomic_cmpxchg(&somd_err[0], 0, 1) == 0) { write [1..4] }`
 //!   (`somd_fail`) and returns (statement macros `SOMD_CHECK_*`), or, in expression helpers
 //!   (`somd_idiv`, `SOMD_INDEX`), continues with a harmless value — it never performs the

@@ -539,6 +539,31 @@ impl Writer<'_> {
         for (k, a) in args.iter().enumerate() {
             let name = format!("arg{k}");
             match a.mode {
+                MapArg::Mapped if somd_mir::analysis::isolation::array_elem(&a.ty).is_some() => {
+                    // A 2-D array, flattened row-major: work-item `i` gets row `i`.
+                    let elem = somd_mir::analysis::isolation::array_elem(&a.ty)
+                        .map(|(e, _)| self.storage(e))
+                        .transpose()?
+                        .unwrap_or_default();
+                    Self::push_arg(
+                        m,
+                        &mut decls,
+                        format!("__global {elem} *{name}"),
+                        &name,
+                        ArgKind::Buffer { access: Access::In, elem },
+                        ArgSource::Param(k),
+                    );
+                    let n = format!("{name}_len1");
+                    Self::push_arg(
+                        m,
+                        &mut decls,
+                        format!("const int {n}"),
+                        &n,
+                        ArgKind::Scalar { ty: "int".into() },
+                        ArgSource::Length { param: k, dim: 1 },
+                    );
+                    call_args.push(format!("{name} + (long){item} * {n}, {n}"));
+                }
                 MapArg::Mapped => {
                     let elem = self.storage(&a.ty)?;
                     Self::push_arg(
@@ -552,7 +577,7 @@ impl Writer<'_> {
                     call_args.push(format!("{name}[{item}]"));
                 }
                 MapArg::Broadcast => {
-                    if let Some((elem, _)) = somd_mir::analysis::isolation::array_elem(&a.ty) {
+                    if let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&a.ty) {
                         let elem = self.storage(elem)?;
                         Self::push_arg(
                             m,
@@ -562,16 +587,20 @@ impl Writer<'_> {
                             ArgKind::Buffer { access: Access::In, elem },
                             ArgSource::Param(k),
                         );
-                        let n = format!("{name}_len0");
-                        Self::push_arg(
-                            m,
-                            &mut decls,
-                            format!("const int {n}"),
-                            &n,
-                            ArgKind::Scalar { ty: "int".into() },
-                            ArgSource::Length { param: k, dim: 0 },
-                        );
-                        call_args.push(format!("{name}, {n}"));
+                        let mut pass = name.clone();
+                        for dim in 0..rank {
+                            let n = format!("{name}_len{dim}");
+                            Self::push_arg(
+                                m,
+                                &mut decls,
+                                format!("const int {n}"),
+                                &n,
+                                ArgKind::Scalar { ty: "int".into() },
+                                ArgSource::Length { param: k, dim },
+                            );
+                            write!(pass, ", {n}")?;
+                        }
+                        call_args.push(pass);
                     } else {
                         let ty = self.storage(&a.ty)?;
                         Self::push_arg(

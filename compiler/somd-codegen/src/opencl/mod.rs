@@ -65,6 +65,7 @@ mod histogram;
 mod kernels;
 mod keywords;
 mod layout;
+mod nested;
 mod tile;
 mod writer;
 

@@ -124,6 +124,10 @@ pub(super) struct FnCx<'a> {
     /// Element reads served by a vector load: the flag saying the load happened and the
     /// vector lane holding the element.
     pub(super) vloads: HashMap<ExprId, (String, String)>,
+    /// The `!`s of a `@` in the function (`analysis::nested`), folded in the work-item.
+    pub(super) folds: Vec<somd_mir::analysis::nested::NestedFold>,
+    /// The fold functions those `!`s call (`nested.rs`), written before the function.
+    pub(super) fold_fns: Vec<(String, String)>,
 }
 
 /// Reads `a[b + c]` of one read-only 1-D buffer `a` for every `c` in `0..width` (`width` 2,
@@ -397,6 +401,12 @@ impl<'a> FnCx<'a> {
             tile: None,
             sincos: HashMap::new(),
             vloads: HashMap::new(),
+            folds: if func.is_somd() {
+                Vec::new()
+            } else {
+                somd_mir::analysis::nested::nested_folds(func)
+            },
+            fold_fns: Vec::new(),
         }
     }
 
@@ -833,6 +843,8 @@ impl<'a> Writer<'a> {
         }
         let body = self.block(&mut cx, Level(1), &func.body)?;
         out.push_str(&body);
+        let folds: String = cx.fold_fns.iter().map(|(_, text)| text.as_str()).collect();
+        out.insert_str(0, &folds);
         if cx.ctor {
             out.push_str("    return self;\n");
         } else if func.ret != Type::Void && !matches!(func.body.stmts.last(), Some(Stmt::Return(_)))
@@ -904,6 +916,11 @@ impl<'a> Writer<'a> {
         let func = cx.func;
         let mut out = String::new();
         match stmt {
+            Stmt::Let { local, init: Some(map) }
+                if cx.folds.iter().any(|f| f.via == Some(*local) && f.map == *map) =>
+            {
+                out.push_str(&self.nested_let(cx, level, *local)?);
+            }
             Stmt::Let { local, init } => {
                 let ty = self.ty(&func.local(*local).ty)?;
                 let value = match init {
@@ -1221,6 +1238,7 @@ impl<'a> Writer<'a> {
             },
             ExprKind::Builtin { .. } if cx.sincos.contains_key(&e) => cx.sincos[&e].clone(),
             ExprKind::Builtin { builtin, args } => self.builtin(cx, *builtin, args)?,
+            ExprKind::ReduceArray { .. } => self.nested_reduce(cx, e)?,
             ExprKind::IncDec { target, delta, prefix: false } => {
                 // `x++` as a value: C's `x = ...` yields the new value; the old one is the
                 // new one minus the step, in the wrapping integer arithmetic of the target's
@@ -1239,9 +1257,21 @@ impl<'a> Writer<'a> {
         })
     }
 
-    /// A call argument: arrays pass their buffer and lengths.
+    /// A call argument: arrays pass their buffer and lengths; a row `m[i]` of a 2-D array
+    /// passes a pointer to the row (its index checked against the rows) and the row length.
     pub(super) fn arg(&mut self, cx: &mut FnCx, a: ExprId) -> R<String> {
         let func = cx.func;
+        let expr = func.expr(a);
+        if let ExprKind::Index { array, index } = &expr.kind {
+            if let (ExprKind::Local(l), Some((_, 1))) =
+                (&func.expr(*array).kind, somd_mir::analysis::isolation::array_elem(&expr.ty))
+            {
+                let name = cx.name(*l).to_string();
+                let i = self.expr(cx, *index)?;
+                let ri = self.index_text(cx, a, expr.span, &i, &format!("{name}_len0"));
+                return Ok(format!("{name} + (long)({ri}) * {name}_len1, {name}_len1"));
+            }
+        }
         if let Some((_, rank)) = somd_mir::analysis::isolation::array_elem(&func.expr(a).ty) {
             let ExprKind::Local(l) = func.expr(a).kind else {
                 return Err(bug("array argument that is not a parameter"));

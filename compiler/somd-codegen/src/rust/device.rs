@@ -26,7 +26,7 @@
 //! [`Glue::host_notes`] (printed by `somdc explain`): filter tasks, instance SOMD methods,
 //! SOMD methods with value-class parameters, value classes without a device layout (value
 //! classes with a device layout cross as their kernel `typedef struct`s: `DevStruct`), 3-D
-//! arrays, and result shapes other than
+//! arrays, mapped rows of mutable 2-D arrays, and result shapes other than
 //! "assembled output" / "reduced accumulator" / none.
 
 use super::EmitError;
@@ -166,6 +166,14 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
     glue.structs = glue_structs(module, &glue.kernels);
     for placement in &info.placements {
         let Ok(plan) = &placement.device else { continue };
+        // A `!` of a `@` folded inside a kernel has no host launch of its own.
+        if let Subject::Map { in_func, expr } | Subject::Reduce { in_func, expr } =
+            &placement.subject
+        {
+            if info.nested.contains(&(*in_func, *expr)) {
+                continue;
+            }
+        }
         let verdict = match &placement.subject {
             Subject::SomdMethod(fid) => somd_call(module, &glue.kernels, &info, *fid, plan),
             // A `@` fused into its `!` is reported with the `!`.
@@ -291,17 +299,26 @@ fn map_call(
         Type::Object(c) => laid_out(c).is_some(),
         _ => false,
     };
+    // Arrays of arrays cross flattened (`HostArray` for `Array<Array<T>>` and
+    // `VArr<VArr<T>>` of primitives; a ragged one runs the CPU path).
+    let array_ok = |t: &Type| match t {
+        Type::Array(e) | Type::ValueArray(e, _) => {
+            element_ok(e)
+                || matches!(&**e, Type::Array(p) | Type::ValueArray(p, _) if prim_of(p).is_some())
+        }
+        _ => false,
+    };
     for a in args {
         let ok = match a.mode {
-            somd_mir::MapArg::Mapped => element_ok(&a.ty),
-            somd_mir::MapArg::Broadcast => {
-                prim_of(&a.ty).is_some()
-                    || matches!(&a.ty, Type::Array(e) | Type::ValueArray(e, _) if element_ok(e))
+            somd_mir::MapArg::Mapped => {
+                // A mapped row is a value array: the callee cannot write it.
+                element_ok(&a.ty) || matches!(&a.ty, Type::ValueArray(p, _) if prim_of(p).is_some())
             }
+            somd_mir::MapArg::Broadcast => prim_of(&a.ty).is_some() || array_ok(&a.ty),
         };
         if !ok {
             return Err("`@` with value-class scalars, value classes holding arrays, or \
-                        multi-dimensional arguments runs on the CPU");
+                        arrays of value classes in more than one dimension runs on the CPU");
         }
     }
     let manifest = set
@@ -312,7 +329,7 @@ fn map_call(
     for arg in &set.kernels[manifest].args {
         match &arg.source {
             ArgSource::Param(_)
-            | ArgSource::Length { dim: 0, .. }
+            | ArgSource::Length { dim: 0 | 1, .. }
             | ArgSource::Result
             | ArgSource::Count
             | ArgSource::Chunk

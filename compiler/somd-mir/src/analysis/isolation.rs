@@ -127,6 +127,17 @@ fn direct_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocke
             func.span,
         ));
     }
+    // `!` of a `@` (nested in a kernel): the constructs the writer folds in the work-item.
+    let nested = nested_constructs(module, func);
+    let nested_ok = match &nested {
+        Ok(set) => set.clone(),
+        Err(b) => return Some(b.clone()),
+    };
+    let vias: std::collections::HashSet<LocalId> = if func.is_somd() {
+        std::collections::HashSet::new()
+    } else {
+        super::nested::nested_folds(func).iter().filter_map(|f| f.via).collect()
+    };
     // Statements.
     let mut found: Option<Blocker> = None;
     super::walk::each_stmt(&func.body, &mut |stmt| {
@@ -156,7 +167,7 @@ fn direct_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocke
                 let ty = &func.local(*local).ty;
                 let somd_output = func.is_somd()
                     && init.is_some_and(|e| matches!(func.expr(e).kind, ExprKind::NewArray { .. }));
-                if !scalar_or_value(module, ty) && !somd_output {
+                if !scalar_or_value(module, ty) && !somd_output && !vias.contains(local) {
                     Some(block(
                         Unsupported,
                         format!("local `{}` of array or reference type", func.local(*local).name),
@@ -198,6 +209,9 @@ fn direct_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocke
     for (i, expr) in func.exprs.iter().enumerate() {
         let eid = ExprId(i as u32);
         let at_statement = statement_roots.contains(&eid);
+        if nested_ok.contains(&eid) {
+            continue;
+        }
         let found = expr_blocker(module, id, func, eid, expr, at_statement)
             .or_else(|| effect_order_blocker(func, &parents, eid, at_statement));
         match found {
@@ -208,6 +222,143 @@ fn direct_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocke
         }
     }
     stmt_blocker.or(unsupported)
+}
+
+/// The `@`, `!` and `Somd.range` expressions of `func` that form a `!` of a `@` the writer
+/// folds in the work-item (`nested.rs`), or what keeps such a pair off the device. SOMD
+/// bodies keep their `@` and `!` on the host.
+fn nested_constructs(
+    module: &Module,
+    func: &Function,
+) -> Result<std::collections::HashSet<ExprId>, Blocker> {
+    use BlockReason::Unsupported;
+    let mut ok = std::collections::HashSet::new();
+    if func.is_somd() {
+        return Ok(ok);
+    }
+    for fold in super::nested::nested_folds(func) {
+        let reduce = func.expr(fold.reduce);
+        let map = func.expr(fold.map);
+        let ExprKind::Map { func: target, args } = &map.kind else { continue };
+        let ExprKind::ReduceArray { reducer, .. } = &reduce.kind else { continue };
+        let tf = module.function(*target);
+        let elem = match &map.ty {
+            Type::ValueArray(e, _) if scalar_or_value(module, e) => (**e).clone(),
+            _ => {
+                return Err(block(
+                    Unsupported,
+                    "nested `@` whose result elements are arrays",
+                    map.span,
+                ))
+            }
+        };
+        match reducer {
+            ArrayReducer::Op(op) => {
+                let supported = match elem {
+                    Type::Prim(p) => super::nested::op_supported(*op, p),
+                    _ => false,
+                };
+                if !supported {
+                    return Err(block(
+                        Unsupported,
+                        format!("nested `{} !` over {}", op.symbol(), type_name(module, &elem)),
+                        reduce.span,
+                    ));
+                }
+            }
+            ArrayReducer::Func(m) => {
+                let mf = module.function(*m);
+                let takes = mf.params.iter().all(|p| mf.local(*p).ty == elem);
+                if !takes || mf.ret != elem {
+                    return Err(block(
+                        Unsupported,
+                        "nested `C.m !` whose method types differ from the `@` result's elements",
+                        reduce.span,
+                    ));
+                }
+                // The work-item interleaves the applications and the combinations; the CPU
+                // applies `f` to every element first. Only a method that cannot throw makes
+                // the two orders raise the same exception.
+                if may_throw(module, *m, &mut Vec::new()) {
+                    return Err(block(
+                        Unsupported,
+                        format!(
+                            "nested `{} !` whose method can throw (the CPU applies the whole `@` before combining)",
+                            mf.name
+                        ),
+                        reduce.span,
+                    ));
+                }
+            }
+        }
+        let mut range_args = Vec::new();
+        for (k, (arg, mode)) in args.iter().enumerate() {
+            let Some(p) = tf.params.get(k) else { break };
+            let pty = &tf.local(*p).ty;
+            let a = func.expr(*arg);
+            let fits = match (mode, &a.kind) {
+                (MapArg::Mapped, ExprKind::Builtin { builtin: Builtin::SomdRange, args: n }) => {
+                    range_args.push(*arg);
+                    *pty == Type::Prim(PrimType::Int) && n.iter().all(|n| !has_effect(func, *n))
+                }
+                (MapArg::Mapped, ExprKind::Local(_)) => match &a.ty {
+                    Type::Array(e) | Type::ValueArray(e, _) => {
+                        **e == *pty
+                            && (scalar_or_value(module, pty)
+                                || array_elem(pty)
+                                    .is_some_and(|(e, r)| r == 1 && scalar_or_value(module, e)))
+                    }
+                    _ => false,
+                },
+                (MapArg::Broadcast, ExprKind::Local(_)) => {
+                    a.ty == *pty && param_type_ok(module, pty)
+                }
+                (MapArg::Broadcast, _) => {
+                    a.ty == *pty && scalar_or_value(module, pty) && !has_effect(func, *arg)
+                }
+                _ => false,
+            };
+            if !fits {
+                return Err(block(
+                    Unsupported,
+                    format!(
+                        "nested `@` argument {} (a mapped array local or `Somd.range(n)`, or a broadcast local or scalar without side effects, of the parameter's type)",
+                        k + 1
+                    ),
+                    a.span,
+                ));
+            }
+        }
+        ok.insert(fold.reduce);
+        ok.insert(fold.map);
+        ok.extend(range_args);
+    }
+    Ok(ok)
+}
+
+/// Whether `f` (or a callee) has a construct that can raise a Java exception on the device:
+/// an array access, integer division or remainder, a nested `@`/`!` or a value-array
+/// freeze. Recursion counts as throwing.
+fn may_throw(module: &Module, f: FuncId, path: &mut Vec<FuncId>) -> bool {
+    if path.contains(&f) {
+        return true;
+    }
+    path.push(f);
+    let func = module.function(f);
+    let int_div = |op: &BinOp| {
+        matches!(op.kind, BinOpKind::Div | BinOpKind::Rem)
+            && matches!(op.ty, PrimOrRef::Prim(PrimType::Int | PrimType::Long))
+    };
+    let throws = func.exprs.iter().any(|e| match &e.kind {
+        ExprKind::Index { .. }
+        | ExprKind::Map { .. }
+        | ExprKind::ReduceArray { .. }
+        | ExprKind::Freeze(_) => true,
+        ExprKind::Binary { op, .. } | ExprKind::CompoundAssign { op, .. } => int_div(op),
+        _ => false,
+    }) || callees(func).iter().any(|(c, _)| may_throw(module, *c, path));
+    path.pop();
+    throws
 }
 
 /// The parent of every expression of `func` (`None` for the roots of full expressions).

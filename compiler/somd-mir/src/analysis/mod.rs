@@ -12,6 +12,8 @@
 //!   it) and the extracted body (setup; one parallel loop; return);
 //! - [`histogram`]: SOMD bodies that fill a returned table at computed indices with
 //!   order-independent integer updates (`acc[c] += v`);
+//! - [`nested`]: a `!` of a `@` inside a function that runs in a kernel (a fold in the
+//!   work-item);
 //! - [`sync`]: SOMD bodies whose host-level loops surround `sync` blocks (one kernel per
 //!   parallel loop, launched by the host);
 //! - [`bounds`]: array accesses whose index is provably in range (for the device's
@@ -24,6 +26,7 @@ pub mod bounds;
 pub mod explain;
 pub mod histogram;
 pub mod isolation;
+pub mod nested;
 pub mod parallel;
 pub mod plan;
 pub mod swap;
@@ -50,6 +53,9 @@ pub struct ProgramInfo {
     pub placements: Vec<Placement>,
     /// The kernels to generate, referenced by index from placements.
     pub kernels: Vec<KernelPlan>,
+    /// The `@` and `!` expressions (function, expression) of each `!` of a `@` that kernels
+    /// fold in the work-item (`nested.rs`): no kernel and no host launch of their own.
+    pub nested: Vec<(FuncId, ExprId)>,
 }
 
 /// Facts about one function.
@@ -392,7 +398,8 @@ pub fn analyze(module: &Module) -> ProgramInfo {
             functions[i].somd_body = Some(body);
         }
     }
-    let mut info = ProgramInfo { functions, placements: Vec::new(), kernels: Vec::new() };
+    let mut info =
+        ProgramInfo { functions, placements: Vec::new(), kernels: Vec::new(), nested: Vec::new() };
     plan::plan(module, &mut info);
     info
 }

@@ -158,9 +158,83 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
             device,
         });
     }
-    // `@`, `!` and tasks, in function and expression order.
+    // `@`, `!` and tasks, in function and expression order. A `!` of a `@` in a function
+    // that runs inside kernels is folded there by each work-item (`nested.rs`); it gets no
+    // kernel of its own, so a CPU run of the function never launches one per call.
+    let in_kernels = kernel_functions(module, info);
     for (i, func) in module.functions.iter().enumerate() {
         let in_func = FuncId(i as u32);
+        if in_kernels.contains(&in_func) {
+            for fold in super::nested::nested_folds(func) {
+                let Some(ExprKind::ReduceArray { reducer, .. }) =
+                    func.exprs.get(fold.reduce.0 as usize).map(|e| &e.kind)
+                else {
+                    continue;
+                };
+                let how = match reducer {
+                    ArrayReducer::Func(m) => format!(
+                        "inside the kernel that runs `{}`: each work-item folds the `@` in order with `{}` (no intermediate array)",
+                        func.name,
+                        module.function(*m).name
+                    ),
+                    ArrayReducer::Op(op)
+                        if matches!(op, ReduceOp::Add | ReduceOp::Mul)
+                            && matches!(
+                                func.expr(fold.reduce).ty,
+                                Type::Prim(PrimType::Float | PrimType::Double)
+                            ) =>
+                    {
+                        format!(
+                            "inside the kernel that runs `{}`: each work-item folds the `@` with `{}` in the CPU's order (blocks of {}, then a tree of the block results; no intermediate array)",
+                            func.name,
+                            op.symbol(),
+                            super::nested::CPU_REDUCE_BLOCK
+                        )
+                    }
+                    ArrayReducer::Op(op) => format!(
+                        "inside the kernel that runs `{}`: each work-item folds the `@` with `{}` from the identity, left to right (no intermediate array; the result does not depend on the order)",
+                        func.name,
+                        op.symbol()
+                    ),
+                };
+                for (eid, label) in [
+                    (
+                        fold.map,
+                        match &func.expr(fold.map).kind {
+                            ExprKind::Map { func: t, .. } => {
+                                format!("@ {}", module.function(*t).name)
+                            }
+                            _ => continue,
+                        },
+                    ),
+                    (
+                        fold.reduce,
+                        match reducer {
+                            ArrayReducer::Op(op) => format!("{} !", op.symbol()),
+                            ArrayReducer::Func(f) => format!("{} !", module.function(*f).name),
+                        },
+                    ),
+                ] {
+                    let subject = if eid == fold.map {
+                        Subject::Map { in_func, expr: eid }
+                    } else {
+                        Subject::Reduce { in_func, expr: eid }
+                    };
+                    info.nested.push((in_func, eid));
+                    info.placements.push(Placement {
+                        subject,
+                        label,
+                        span: func.expr(eid).span,
+                        device: Ok(DevicePlan {
+                            kernels: Vec::new(),
+                            how: how.clone(),
+                            needs_fp64: info.functions[i].needs_fp64,
+                            warnings: Vec::new(),
+                        }),
+                    });
+                }
+            }
+        }
         let fused: Vec<ExprId> = func
             .exprs
             .iter()
@@ -171,6 +245,9 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
             .collect();
         for (j, expr) in func.exprs.iter().enumerate() {
             let eid = ExprId(j as u32);
+            if info.nested.contains(&(in_func, eid)) {
+                continue;
+            }
             match &expr.kind {
                 ExprKind::Map { func: target, args } => {
                     let label = format!("@ {}", module.function(*target).name);
@@ -254,6 +331,34 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
     info.placements.sort_by_key(|p| (p.span.file.0, p.span.start));
 }
 
+/// The device-eligible functions that kernels may run: the targets of `@`, `C.m !` and
+/// tasks, eligible SOMD methods, and everything they call.
+fn kernel_functions(module: &Module, info: &ProgramInfo) -> std::collections::HashSet<FuncId> {
+    let eligible = |f: FuncId| info.functions.get(f.0 as usize).is_some_and(|i| i.device.is_ok());
+    let mut stack: Vec<FuncId> = Vec::new();
+    for (i, func) in module.functions.iter().enumerate() {
+        if func.is_somd() {
+            stack.push(FuncId(i as u32));
+        }
+        for e in &func.exprs {
+            match &e.kind {
+                ExprKind::Map { func: f, .. }
+                | ExprKind::ReduceArray { reducer: ArrayReducer::Func(f), .. }
+                | ExprKind::Task { func: f, .. } => stack.push(*f),
+                _ => {}
+            }
+        }
+    }
+    stack.retain(|f| eligible(*f));
+    let mut seen = std::collections::HashSet::new();
+    while let Some(f) = stack.pop() {
+        if seen.insert(f) {
+            stack.extend(isolation::callees(module.function(f)).into_iter().map(|(c, _)| c));
+        }
+    }
+    seen
+}
+
 /// Warnings for user partitioning strategies, which one device partition ignores.
 fn ignored_strategies(func: &Function, sig: &SomdSig) -> Vec<String> {
     let mut warnings = Vec::new();
@@ -309,12 +414,17 @@ fn map_plan(
     for (k, (_, mode)) in args.iter().enumerate() {
         let Some(p) = tf.params.get(k) else { break };
         let ty = tf.local(*p).ty.clone();
+        // Arrays of arrays cross flattened row-major (rectangular, checked by the host): a
+        // mapped one gives each work-item a row, a broadcast one is read whole.
         let ok = match mode {
-            MapArg::Mapped => scalar_or_value(module, &ty),
-            MapArg::Broadcast => {
+            MapArg::Mapped => {
                 scalar_or_value(module, &ty)
                     || array_elem(&ty)
                         .is_some_and(|(e, rank)| rank == 1 && scalar_or_value(module, e))
+            }
+            MapArg::Broadcast => {
+                scalar_or_value(module, &ty)
+                    || array_elem(&ty).is_some_and(|(e, _)| scalar_or_value(module, e))
             }
         };
         if !ok {

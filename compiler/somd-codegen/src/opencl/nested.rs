@@ -1,0 +1,319 @@
+//! A `!` of a `@` inside a function that runs in a kernel (`analysis::nested`): one fold
+//! function per `!`, written before the function that holds it, which applies the `@`'s
+//! target element by element and combines in the CPU's order — a left fold for `C.m !`,
+//! for an operator blocks of 1024 folded from the identity and a tree over the block
+//! results, as `rt::somd::reduce_array` (only `+`/`*` over `float`/`double` depend on that
+//! order; the rest fold left to right). No intermediate array exists.
+//!
+//! ```c
+//! long somd_fold_Mosaic_bestMatch_12(__global int *b0, const int b0_len0,
+//!     __global int *m1, const int m1_len0, const int m1_len1, const int m2_len0,
+//!     int *somd_count, SOMD_ERR_PARAM)
+//! ```
+//!
+//! Mapped arrays pass their buffer and lengths (a mapped 2-D array gives each application
+//! a row: pointer and row length), `Somd.range(n)` only its length (the element is the
+//! index), broadcast arguments pass as to any call. The fold checks the mapped lengths as
+//! `rt::somd::map_len` does (`IllegalArgumentException` at the `@`). An empty `C.m !`
+//! throws at the `!`: directly, when the `!` reads the `@` itself (`somd_count` is null),
+//! or when the `!` reading the local runs (`xs_n == 0`), so a statement between the two
+//! fails first as in Java.
+
+use super::writer::{bug, identity, prim_c, reduce_combine, FnCx, Writer, R};
+use super::Level;
+use somd_mir::analysis::nested::{NestedFold, CPU_REDUCE_BLOCK};
+use somd_mir::*;
+use somd_syntax::ast::{PrimType, ReduceOp};
+use std::fmt::Write as _;
+
+/// How the fold reads one argument of the `@`.
+enum FoldArg {
+    /// A mapped array of scalars: `m{k}[somd_k]`.
+    Elems,
+    /// A mapped 2-D array: row `somd_k`.
+    Rows,
+    /// `Somd.range(n)`: the index.
+    Range,
+    /// Passed through to every application.
+    Broadcast,
+}
+
+impl Writer<'_> {
+    /// `T xs = C @ f(..)` whose only reader is a `!`: the fold, and its element count.
+    pub(super) fn nested_let(&mut self, cx: &mut FnCx, level: Level, local: LocalId) -> R<String> {
+        let fold = cx
+            .folds
+            .iter()
+            .find(|f| f.via == Some(local))
+            .cloned()
+            .ok_or_else(|| bug("nested fold without its local"))?;
+        let (name, args) = self.fold_fn(cx, &fold)?;
+        let ty = self.ty(&cx.func.expr(fold.reduce).ty)?;
+        let var = cx.name(local).to_string();
+        Ok(format!(
+            "{level}int {var}_n;\n{level}{ty} {var} = {name}({}, &{var}_n, somd_err);\n",
+            args.join(", ")
+        ))
+    }
+
+    /// The value of a `!` of a `@` (see the module doc).
+    pub(super) fn nested_reduce(&mut self, cx: &mut FnCx, e: ExprId) -> R<String> {
+        let fold = cx
+            .folds
+            .iter()
+            .find(|f| f.reduce == e)
+            .cloned()
+            .ok_or_else(|| bug("`!` of an array inside a kernel"))?;
+        let expr = cx.func.expr(e);
+        let ExprKind::ReduceArray { reducer, .. } = &expr.kind else {
+            return Err(bug("nested fold of a non-reduction"));
+        };
+        match fold.via {
+            None => {
+                let (name, args) = self.fold_fn(cx, &fold)?;
+                Ok(format!("{name}({}, 0, somd_err)", args.join(", ")))
+            }
+            Some(l) => {
+                let var = cx.name(l).to_string();
+                if let ArrayReducer::Func(_) = reducer {
+                    let site = self.site(cx, expr.span, "empty");
+                    Ok(format!(
+                        "(({var}_n == 0) ? (somd_fail(somd_err, {site}, SOMD_KIND_EMPTY_REDUCE, 0, 0), {var}) : {var})"
+                    ))
+                } else {
+                    Ok(var)
+                }
+            }
+        }
+    }
+
+    /// Writes (once per function) the fold function of `fold`; returns its name and the
+    /// argument texts of a call (without the count and error arguments).
+    fn fold_fn(&mut self, cx: &mut FnCx, fold: &NestedFold) -> R<(String, Vec<String>)> {
+        let func = cx.func;
+        let owner = self
+            .module
+            .functions
+            .iter()
+            .position(|f| std::ptr::eq(f, func))
+            .map_or_else(|| "f".to_string(), |i| self.fn_name(FuncId(i as u32)));
+        let name = format!("somd_fold_{owner}_{}", fold.reduce.0);
+        let map = func.expr(fold.map);
+        let reduce = func.expr(fold.reduce);
+        let (ExprKind::Map { func: target, args }, ExprKind::ReduceArray { reducer, .. }) =
+            (&map.kind, &reduce.kind)
+        else {
+            return Err(bug("nested fold of unexpected expressions"));
+        };
+        let tf = self.module.function(*target);
+        let elem_ty = reduce.ty.clone();
+        let ty = self.ty(&elem_ty)?;
+        let mut params = Vec::new();
+        let mut call = Vec::new();
+        let mut kinds = Vec::new();
+        for (k, (arg, mode)) in args.iter().enumerate() {
+            let pty = tf
+                .params
+                .get(k)
+                .map(|p| tf.local(*p).ty.clone())
+                .ok_or_else(|| bug("`@` argument without parameter"))?;
+            let a = func.expr(*arg);
+            let p = format!("m{k}");
+            match (mode, &a.kind) {
+                (MapArg::Mapped, ExprKind::Builtin { builtin: Builtin::SomdRange, args: n }) => {
+                    let n = n.first().ok_or_else(|| bug("Somd.range without a length"))?;
+                    params.push(format!("const int {p}_len0"));
+                    call.push(format!("max({}, 0)", self.expr(cx, *n)?));
+                    kinds.push(FoldArg::Range);
+                }
+                (MapArg::Mapped, _) => {
+                    let (elem, rank) = somd_mir::analysis::isolation::array_elem(&a.ty)
+                        .ok_or_else(|| bug("mapped argument that is not an array"))?;
+                    let mut decl = format!("__global {} *{p}", self.storage(elem)?);
+                    for d in 0..rank {
+                        write!(decl, ", const int {p}_len{d}")?;
+                    }
+                    params.push(decl);
+                    call.push(self.arg(cx, *arg)?);
+                    kinds.push(if rank == 2 { FoldArg::Rows } else { FoldArg::Elems });
+                }
+                (MapArg::Broadcast, _) => {
+                    match somd_mir::analysis::isolation::array_elem(&pty) {
+                        Some((elem, rank)) => {
+                            let mut decl = format!("__global {} *{p}", self.storage(elem)?);
+                            for d in 0..rank {
+                                write!(decl, ", const int {p}_len{d}")?;
+                            }
+                            params.push(decl);
+                        }
+                        None => params.push(format!("{} {p}", self.ty(&pty)?)),
+                    }
+                    call.push(self.arg(cx, *arg)?);
+                    kinds.push(FoldArg::Broadcast);
+                }
+            }
+        }
+        if cx.fold_fns.iter().any(|(n, _)| *n == name) {
+            return Ok((name, call));
+        }
+        // One application `f(.., element somd_k, ..)`.
+        let mut app_args = Vec::new();
+        for (k, kind) in kinds.iter().enumerate() {
+            let p = format!("m{k}");
+            app_args.push(match kind {
+                FoldArg::Elems => format!("{p}[somd_k]"),
+                FoldArg::Rows => format!("{p} + (long)somd_k * {p}_len1, {p}_len1"),
+                FoldArg::Range => "somd_k".to_string(),
+                FoldArg::Broadcast => {
+                    let has_array =
+                        somd_mir::analysis::isolation::array_elem(&tf.local(tf.params[k]).ty);
+                    match has_array {
+                        Some((_, rank)) => {
+                            let mut s = p.clone();
+                            for d in 0..rank {
+                                write!(s, ", {p}_len{d}")?;
+                            }
+                            s
+                        }
+                        None => p,
+                    }
+                }
+            });
+        }
+        app_args.push("somd_err".into());
+        let app = format!("{}({})", self.fn_name(*target), app_args.join(", "));
+        let zero = format!("({ty}){{0}}");
+        let l1 = Level(1);
+        let l2 = l1.next();
+        let l3 = l2.next();
+        let mut out = String::new();
+        let (file, line, col) = self.pos(reduce.span);
+        let what = match reducer {
+            ArrayReducer::Func(m) => format!("{} !", self.module.function(*m).name),
+            ArrayReducer::Op(op) => format!("{} !", op.symbol()),
+        };
+        writeln!(
+            out,
+            "/* {what} (@ {}) in {} ({file}:{line}:{col}): folded in the work-item */",
+            tf.name, func.name
+        )?;
+        params.push("int *somd_count".into());
+        params.push("SOMD_ERR_PARAM".into());
+        writeln!(out, "{ty} {name}({})\n{{", params.join(", "))?;
+        // The mapped length: the first mapped argument's, the others must equal it.
+        let mapped: Vec<usize> = kinds
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| !matches!(k, FoldArg::Broadcast))
+            .map(|(i, _)| i)
+            .collect();
+        let first = mapped.first().ok_or_else(|| bug("`@` without a mapped argument"))?;
+        writeln!(out, "{l1}const int somd_n = m{first}_len0;")?;
+        for k in mapped.iter().skip(1) {
+            let site = self.site(cx, map.span, "map");
+            writeln!(out, "{l1}if (m{k}_len0 != somd_n) {{")?;
+            writeln!(
+                out,
+                "{l2}somd_fail(somd_err, {site}, SOMD_KIND_MAP_LENGTHS, somd_n, m{k}_len0);"
+            )?;
+            writeln!(out, "{l2}return {zero};")?;
+            writeln!(out, "{l1}}}")?;
+        }
+        writeln!(out, "{l1}if (somd_count) {{")?;
+        writeln!(out, "{l2}*somd_count = somd_n;")?;
+        writeln!(out, "{l1}}}")?;
+        match reducer {
+            ArrayReducer::Func(m) => {
+                let site = self.site(cx, reduce.span, "empty");
+                writeln!(out, "{l1}if (somd_n == 0) {{")?;
+                writeln!(out, "{l2}if (!somd_count) {{")?;
+                writeln!(out, "{l3}somd_fail(somd_err, {site}, SOMD_KIND_EMPTY_REDUCE, 0, 0);")?;
+                writeln!(out, "{l2}}}")?;
+                writeln!(out, "{l2}return {zero};")?;
+                writeln!(out, "{l1}}}")?;
+                writeln!(out, "{l1}int somd_k = 0;")?;
+                writeln!(out, "{l1}{ty} somd_acc = {app};")?;
+                writeln!(out, "{l1}for (somd_k = 1; somd_k < somd_n; somd_k++) {{")?;
+                writeln!(out, "{l2}somd_acc = {}(somd_acc, {app}, somd_err);", self.fn_name(*m))?;
+                writeln!(out, "{l1}}}")?;
+                writeln!(out, "{l1}return somd_acc;")?;
+            }
+            ArrayReducer::Op(op) => {
+                let Type::Prim(p) = elem_ty else {
+                    return Err(bug("operator `!` over non-primitive elements"));
+                };
+                out.push_str(&op_fold(*op, p, &app)?);
+            }
+        }
+        out.push_str("}\n\n");
+        cx.fold_fns.push((name.clone(), out));
+        Ok((name, call))
+    }
+}
+
+/// The body of an operator fold after the length checks: from the identity, left to right,
+/// for operators whose result does not depend on the order; in the CPU's blocks and tree
+/// for `+`/`*` over `float`/`double` (an explicit stack replaces `tree_with`'s recursion:
+/// a range of block results splits at `ceil(len / 2)`; at most 2^31 / 1024 blocks, so 22
+/// levels).
+fn op_fold(op: ReduceOp, p: PrimType, app: &str) -> R<String> {
+    let ty = prim_c(p);
+    let id = identity(op, p)?;
+    let l1 = Level(1);
+    let l2 = l1.next();
+    let l3 = l2.next();
+    let l4 = l3.next();
+    let mut out = String::new();
+    let ordered = matches!(op, ReduceOp::Add | ReduceOp::Mul)
+        && matches!(p, PrimType::Float | PrimType::Double);
+    if !ordered {
+        writeln!(out, "{l1}{ty} somd_acc = {id};")?;
+        writeln!(out, "{l1}for (int somd_k = 0; somd_k < somd_n; somd_k++) {{")?;
+        writeln!(out, "{l2}somd_acc = {};", reduce_combine(op, p, "somd_acc", app)?)?;
+        writeln!(out, "{l1}}}")?;
+        writeln!(out, "{l1}return somd_acc;")?;
+        return Ok(out);
+    }
+    let b = CPU_REDUCE_BLOCK;
+    writeln!(out, "{l1}if (somd_n == 0) {{")?;
+    writeln!(out, "{l2}return {id};")?;
+    writeln!(out, "{l1}}}")?;
+    writeln!(out, "{l1}int somd_lo[32], somd_hi[32], somd_st[32];")?;
+    writeln!(out, "{l1}{ty} somd_val[32];")?;
+    writeln!(out, "{l1}int somd_sp = 1, somd_vp = 0;")?;
+    writeln!(out, "{l1}somd_lo[0] = 0;")?;
+    writeln!(out, "{l1}somd_hi[0] = (somd_n - 1) / {b} + 1;")?;
+    writeln!(out, "{l1}somd_st[0] = 0;")?;
+    writeln!(out, "{l1}while (somd_sp > 0) {{")?;
+    writeln!(out, "{l2}const int somd_t = somd_sp - 1;")?;
+    writeln!(out, "{l2}const int somd_len = somd_hi[somd_t] - somd_lo[somd_t];")?;
+    writeln!(out, "{l2}const int somd_mid = somd_lo[somd_t] + (somd_len + 1) / 2;")?;
+    writeln!(out, "{l2}if (somd_len == 1) {{")?;
+    writeln!(out, "{l3}const int somd_b0 = somd_lo[somd_t] * {b};")?;
+    writeln!(out, "{l3}const int somd_b1 = min(somd_b0 + {b}, somd_n);")?;
+    writeln!(out, "{l3}{ty} somd_acc = {id};")?;
+    writeln!(out, "{l3}for (int somd_k = somd_b0; somd_k < somd_b1; somd_k++) {{")?;
+    writeln!(out, "{l4}somd_acc = {};", reduce_combine(op, p, "somd_acc", app)?)?;
+    writeln!(out, "{l3}}}")?;
+    writeln!(out, "{l3}somd_val[somd_vp++] = somd_acc;")?;
+    writeln!(out, "{l3}somd_sp--;")?;
+    writeln!(out, "{l2}}} else if (somd_st[somd_t] == 0) {{")?;
+    writeln!(out, "{l3}somd_st[somd_t] = 1;")?;
+    writeln!(out, "{l3}somd_lo[somd_sp] = somd_lo[somd_t];")?;
+    writeln!(out, "{l3}somd_hi[somd_sp] = somd_mid;")?;
+    writeln!(out, "{l3}somd_st[somd_sp++] = 0;")?;
+    writeln!(out, "{l2}}} else if (somd_st[somd_t] == 1) {{")?;
+    writeln!(out, "{l3}somd_st[somd_t] = 2;")?;
+    writeln!(out, "{l3}somd_lo[somd_sp] = somd_mid;")?;
+    writeln!(out, "{l3}somd_hi[somd_sp] = somd_hi[somd_t];")?;
+    writeln!(out, "{l3}somd_st[somd_sp++] = 0;")?;
+    writeln!(out, "{l2}}} else {{")?;
+    writeln!(out, "{l3}const {ty} somd_r = somd_val[--somd_vp];")?;
+    writeln!(out, "{l3}const {ty} somd_l = somd_val[--somd_vp];")?;
+    writeln!(out, "{l3}somd_val[somd_vp++] = {};", reduce_combine(op, p, "somd_l", "somd_r")?)?;
+    writeln!(out, "{l3}somd_sp--;")?;
+    writeln!(out, "{l2}}}")?;
+    writeln!(out, "{l1}}}")?;
+    writeln!(out, "{l1}return somd_val[0];")?;
+    Ok(out)
+}
