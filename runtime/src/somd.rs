@@ -115,6 +115,18 @@ pub fn run_call<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync) -> Vec<
     })
 }
 
+/// [`run_call`] for bodies that share out their work among whichever MIs run and never wait
+/// for each other ([`exec::Pool::run_optional`]): MIs that no worker has started when MI 0,
+/// on the calling thread, is done are not run.
+fn run_call_optional(n_mis: usize, body: impl Fn(usize) + Sync) {
+    let all = AllReduce::<u64>::new(n_mis);
+    exec::pool().run_optional(n_mis, |mi: &Mi<'_>| {
+        let ctx = Ctx { mi: mi as *const Mi<'_> as *const (), all: &all };
+        let _restore = Restore(CURRENT.with(|c| c.replace(Some(ctx))));
+        body(mi.index())
+    })
+}
+
 /// [`run_call`] for a SOMD method whose MIs never wait for each other (no `sync`,
 /// intermediate reduction or `sync reduce`, in the body or in what it calls): the `n_mis`
 /// MIs ([`mi_count_balanced`], more than the pool's threads) are taken in partition order
@@ -130,7 +142,7 @@ pub fn run_call_balanced<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync
     let next = AtomicUsize::new(0);
     let slots: Vec<Mutex<Option<std::thread::Result<R>>>> =
         (0..n_mis).map(|_| Mutex::new(None)).collect();
-    run_call(threads, |_| loop {
+    run_call_optional(threads, |_| loop {
         let r = next.fetch_add(1, Ordering::Relaxed);
         if r >= n_mis {
             break;
@@ -751,7 +763,7 @@ pub fn map<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> VArr<R> {
     let failed: Mutex<Option<(usize, Box<dyn Any + Send>)>> = Mutex::new(None);
     let first_failure =
         || failed.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map_or(usize::MAX, |f| f.0);
-    run_call(parts, |_| loop {
+    run_call_optional(parts, |_| loop {
         let start = next.fetch_add(chunk, Ordering::Relaxed);
         if start >= n || start > first_failure() {
             break;
