@@ -646,7 +646,9 @@ impl<T: Freeze> Freeze for Array<T> {
         if self.is_null() {
             return VArr::NULL;
         }
-        VArr::from_vec(self.slots().iter().map(|slot| slot.get_ref().freeze()).collect())
+        // A slice's `map` is trusted-length: the `Arc` is allocated once and filled in place
+        // (through a `Vec` the elements were copied twice, into two fresh buffers).
+        VArr::from_arc(self.slots().iter().map(|slot| slot.get_ref().freeze()).collect())
     }
 }
 
@@ -656,7 +658,8 @@ impl<T: Thaw> Thaw for VArr<T> {
         if self.is_null() {
             return Array::NULL;
         }
-        Array::from_vec(self.items().iter().map(Thaw::thaw).collect())
+        // One allocation, filled in place (see `Freeze for Array`).
+        Array::from_buffer(self.items().iter().map(|item| Slot::new(item.thaw())).collect())
     }
 }
 
@@ -666,7 +669,9 @@ impl<T: Thaw> Thaw for Array<T> {
         if self.is_null() {
             return Array::NULL;
         }
-        Array::from_vec(self.slots().iter().map(|slot| slot.get_ref().thaw()).collect())
+        Array::from_buffer(
+            self.slots().iter().map(|slot| Slot::new(slot.get_ref().thaw())).collect(),
+        )
     }
 }
 
