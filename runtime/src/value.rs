@@ -250,11 +250,28 @@ impl<T> Array<T> {
     /// checks (note `rust-representation`, "Loop versioning").
     #[inline]
     pub fn covers(&self, lo: i32, hi: i32, min_offset: i32, max_offset: i32) -> bool {
+        self.covers_step(lo, hi, min_offset, max_offset, 1)
+    }
+
+    /// [`Array::covers`] for a counter that goes up by `step > 0` from `lo` while below
+    /// `hi`: its last value is `lo + step * ((hi - 1 - lo) / step)` (`for (a = 0; a < n; a
+    /// += 4) .. x[a + 3]` stays in bounds of an `x` of length `n` when `n` is a multiple
+    /// of 4).
+    pub fn covers_step(
+        &self,
+        lo: i32,
+        hi: i32,
+        min_offset: i32,
+        max_offset: i32,
+        step: i32,
+    ) -> bool {
         if lo >= hi {
             return true;
         }
-        let first = i64::from(lo) + i64::from(min_offset);
-        let last = i64::from(hi) - 1 + i64::from(max_offset);
+        let (lo, step) = (i64::from(lo), i64::from(step.max(1)));
+        let last_counter = lo + (i64::from(hi) - 1 - lo) / step * step;
+        let first = lo + i64::from(min_offset);
+        let last = last_counter + i64::from(max_offset);
         !self.is_null() && first >= 0 && last < self.len as i64
     }
 
@@ -1045,6 +1062,12 @@ mod tests {
         assert!(!a.covers(i32::MIN, i32::MIN + 1, i32::MIN, 0));
         let w = a.window(2, 3);
         assert!(w.covers(0, 3, 0, 0) && !w.covers(0, 4, 0, 0));
+        // `for (j = 0; j < 10; j += 4) .. a[j + 1]`: j = 0, 4, 8, indices up to 9.
+        assert!(a.covers_step(0, 10, 0, 1, 4));
+        assert!(!a.covers_step(0, 10, 0, 2, 4));
+        // `for (j = 1; j < 10; j += 3)`: j = 1, 4, 7; `a[j + 2]` up to 9, `a[j - 2]` from -1.
+        assert!(a.covers_step(1, 10, 0, 2, 3) && !a.covers_step(1, 10, -2, 0, 3));
+        assert!(a.covers_step(0, 11, 0, 0, 4) && !a.covers_step(0, 13, 0, 0, 4));
         // SAFETY: index 2 is inside the window of length 3.
         unsafe {
             w.set_unchecked(2, 7.0);

@@ -560,14 +560,17 @@ impl FnCx<'_> {
         Ok(Some((all, scan)))
     }
 
-    /// Loop versioning of an innermost counted loop `while (j < hi) { body; j++; }` (the
-    /// test first, `j` an `int` assigned only by the update, `hi` loop-invariant): its
-    /// element reads and stores `a[j + c]` (`c` a constant, `a` a hoisted row or a local the
-    /// loop does not assign) are all in bounds for `lo <= j < hi` when `a.covers(lo, hi, ..)`
-    /// holds on entry. The writer then emits that test, the loop with those accesses
-    /// unchecked, and the loop as written as the `else` branch, which raises any exception at
-    /// the same iteration and position as Java. Evaluating `hi` once before the loop is the
-    /// loop's first test, so it fails (if it does) where the loop would.
+    /// Loop versioning of an innermost counted loop `while (j < hi) { body; j += s; }` (the
+    /// test first, `j` an `int` assigned only by the update, `s` a positive constant, `hi`
+    /// loop-invariant): its element reads and stores `a[j + c]` (`c` a constant, `a` a
+    /// hoisted row or a local the loop does not assign) are all in bounds for `lo <= j < hi`
+    /// when `a.covers(lo, hi, ..)` (`a.covers_step(lo, hi, .., s)`) holds on entry. The writer then emits that test, the loop
+    /// with those accesses unchecked, and the loop as written as the `else` branch, which
+    /// raises any exception at the same iteration and position as Java. Evaluating `hi` once
+    /// before the loop is the loop's first test, so it fails (if it does) where the loop
+    /// would. With `s > 1` the fast copy also needs `hi <= i32::MAX - (s - 1)`: then `j + s`
+    /// cannot wrap around for any `j < hi`, so every iteration's `j` lies in `lo..hi` (a
+    /// loop whose counter wraps takes the loop as written, as Java does).
     fn version_loop(
         &mut self,
         test: Option<ExprId>,
@@ -582,9 +585,9 @@ impl FnCx<'_> {
             return Ok(None);
         }
         let ExprKind::Local(counter) = self.e(*lhs)?.kind else { return Ok(None) };
-        if !self.is_increment(*step, counter)? {
+        let Some(stride) = self.increment_step(*step, counter)? else {
             return Ok(None);
-        }
+        };
         let Some((all, mut scan)) = self.scan_loop(std::iter::once(test), body)? else {
             return Ok(None);
         };
@@ -630,10 +633,16 @@ impl FnCx<'_> {
         let counter = self.local_name(counter);
         let hi_var = format!("_n{}", self.next_label);
         let hi_text = self.expr(*rhs)?;
-        let covers = arrays
+        let mut covers: Vec<String> = arrays
             .iter()
-            .map(|(base, min, max)| format!("{base}.covers({counter}, {hi_var}, {min}, {max})"))
+            .map(|(base, min, max)| match stride {
+                1 => format!("{base}.covers({counter}, {hi_var}, {min}, {max})"),
+                _ => format!("{base}.covers_step({counter}, {hi_var}, {min}, {max}, {stride})"),
+            })
             .collect();
+        if stride > 1 {
+            covers.push(format!("{hi_var} <= i32::MAX - {}", stride - 1));
+        }
         // One plain pointer per array, so that the fast copy does not reload the handle.
         let pointer = |k: usize| format!("_u{}_{k}", self.next_label);
         let pointers = arrays
@@ -651,27 +660,37 @@ impl FnCx<'_> {
         Ok(Some(Versioned { counter, hi_var, hi_text, covers, accesses, pointers }))
     }
 
-    /// Whether `id` is `j++`, `++j`, `j += 1` or `j = j + 1`.
-    fn is_increment(&self, id: ExprId, counter: somd_mir::LocalId) -> Result<bool, EmitError> {
+    /// `s` when `id` is `j++`, `++j` (`s = 1`), `j += s` or `j = j + s` with `s` a positive
+    /// `int` constant.
+    fn increment_step(
+        &self,
+        id: ExprId,
+        counter: somd_mir::LocalId,
+    ) -> Result<Option<i32>, EmitError> {
         let is_counter = |e: ExprId| -> Result<bool, EmitError> {
             Ok(matches!(self.e(e)?.kind, ExprKind::Local(l) if l == counter))
         };
-        let is_one = |e: ExprId| -> Result<bool, EmitError> { Ok(self.int_const(e)? == Some(1)) };
+        let positive = |e: ExprId| -> Result<Option<i32>, EmitError> {
+            Ok(self.int_const(e)?.filter(|&s| s > 0))
+        };
         Ok(match &self.e(id)?.kind {
-            ExprKind::IncDec { target, delta: 1, .. } => is_counter(*target)?,
-            ExprKind::CompoundAssign { target, op, value } => {
-                op.kind == BinOpKind::Add && is_counter(*target)? && is_one(*value)?
+            ExprKind::IncDec { target, delta: 1, .. } if is_counter(*target)? => Some(1),
+            ExprKind::CompoundAssign { target, op, value }
+                if op.kind == BinOpKind::Add && is_counter(*target)? =>
+            {
+                positive(*value)?
             }
-            ExprKind::Assign { target, value } => {
-                is_counter(*target)?
-                    && match &self.e(*value)?.kind {
-                        ExprKind::Binary { op, lhs, rhs } => {
-                            op.kind == BinOpKind::Add && is_counter(*lhs)? && is_one(*rhs)?
-                        }
-                        _ => false,
+            ExprKind::Assign { target, value } if is_counter(*target)? => {
+                match &self.e(*value)?.kind {
+                    ExprKind::Binary { op, lhs, rhs }
+                        if op.kind == BinOpKind::Add && is_counter(*lhs)? =>
+                    {
+                        positive(*rhs)?
                     }
+                    _ => None,
+                }
             }
-            _ => false,
+            _ => None,
         })
     }
 
