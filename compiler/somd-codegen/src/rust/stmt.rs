@@ -6,7 +6,7 @@ use super::expr::{paren, FnCx, Frame};
 use super::types::{const_default, is_copy};
 use super::writer::Level;
 use super::EmitError;
-use somd_mir::{BinOpKind, Block, Const, ExprId, ExprKind, FuncKind, Stmt, Type};
+use somd_mir::{BinOpKind, Block, Const, ExprId, ExprKind, FuncId, FuncKind, Stmt, Type};
 use somd_syntax::ast::PrimType;
 use std::fmt::Write;
 
@@ -480,7 +480,9 @@ impl FnCx<'_> {
         header: impl Iterator<Item = ExprId>,
         body: &Block,
     ) -> Result<Vec<(String, String)>, EmitError> {
-        let Some((all, scan)) = self.scan_loop(header, body)? else { return Ok(Vec::new()) };
+        let Some((all, scan)) = self.scan_loop(header, body, false)? else {
+            return Ok(Vec::new());
+        };
         let mut keys: Vec<(String, String)> = Vec::new();
         let mut found = Vec::new();
         for id in all {
@@ -517,11 +519,15 @@ impl FnCx<'_> {
 
     /// Every expression of an innermost loop (`header` and `body`) and the locals it assigns,
     /// or `None` when something in it prevents hoisting: a nested loop, a call, an
-    /// allocation, a store of a reference.
+    /// allocation, a store of a reference. With `isolated_calls`, calls of `static local`
+    /// methods whose arguments are all primitives do not count: such a method reaches no
+    /// array, object or non-constant static and no local of the caller (LANGUAGE.md §3.2),
+    /// so it changes no local, array identity or length that loop versioning relies on.
     fn scan_loop(
         &self,
         header: impl Iterator<Item = ExprId>,
         body: &Block,
+        isolated_calls: bool,
     ) -> Result<Option<(Vec<ExprId>, LoopScan)>, EmitError> {
         let mut scan = LoopScan { exprs: header.collect(), varying: Vec::new(), blocked: false };
         scan.block(body);
@@ -543,6 +549,8 @@ impl FnCx<'_> {
                         _ => {}
                     }
                 }
+                ExprKind::Call { func, receiver: None, args }
+                    if isolated_calls && self.is_isolated_call(*func, args)? => {}
                 ExprKind::Call { .. }
                 | ExprKind::SomdCall { .. }
                 | ExprKind::IntermediateReduce { .. }
@@ -588,7 +596,7 @@ impl FnCx<'_> {
         let Some(stride) = self.increment_step(*step, counter)? else {
             return Ok(None);
         };
-        let Some((all, mut scan)) = self.scan_loop(std::iter::once(test), body)? else {
+        let Some((all, mut scan)) = self.scan_loop(std::iter::once(test), body, true)? else {
             return Ok(None);
         };
         if scan.varying.contains(&counter) {
@@ -613,7 +621,9 @@ impl FnCx<'_> {
                 _ if self.hoisted.contains_key(&array) => {
                     self.hoisted.get(&array).cloned().unwrap_or_default()
                 }
-                (ExprKind::Local(l), Type::Array(_)) if !scan.varying.contains(l) => {
+                (ExprKind::Local(l), Type::Array(_) | Type::ValueArray(..))
+                    if !scan.varying.contains(l) =>
+                {
                     self.recv(array)?
                 }
                 _ => continue,
@@ -658,6 +668,21 @@ impl FnCx<'_> {
             })
             .collect();
         Ok(Some(Versioned { counter, hi_var, hi_text, covers, accesses, pointers }))
+    }
+
+    /// Whether a call of `func` with `args` is of a `static local` method with only
+    /// primitive arguments (see `scan_loop`).
+    fn is_isolated_call(&self, func: FuncId, args: &[ExprId]) -> Result<bool, EmitError> {
+        let callee = self.callee(func)?;
+        if !callee.is_local || !matches!(callee.kind, FuncKind::Static) || callee.somd.is_some() {
+            return Ok(false);
+        }
+        for a in args {
+            if !matches!(self.e(*a)?.ty, Type::Prim(_)) {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// `s` when `id` is `j++`, `++j` (`s = 1`), `j += s` or `j = j + s` with `s` a positive
