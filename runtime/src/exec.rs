@@ -42,11 +42,17 @@
 //! Dispatching a call costs one channel send and one receive per worker MI, no heap
 //! allocation besides the result vector; the closure is called through one function pointer
 //! per MI (never per element).
+//!
+//! ## Optional MIs
+//! [`Pool::run_optional`] is for bodies that share out their work through a counter
+//! (balanced SOMD calls, `@`): when MI 0 on the calling thread is done, jobs that no worker
+//! has taken yet are revoked (through a per-worker ticket) instead of waited for, so a worker
+//! that is asleep or kept off the CPU by other processes delays nothing.
 
-use crossbeam_channel::{bounded, Receiver, Sender};
+use crossbeam_channel::{bounded, unbounded, Receiver, Sender};
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex, OnceLock};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::thread;
 
 /// Where SOMD methods run (`SOMD_DEVICE`).
@@ -300,6 +306,8 @@ struct RawJob {
     run: unsafe fn(*const (), usize),
     data: *const (),
     mi: usize,
+    /// The job's number on its worker's [`Ticket`].
+    seq: u64,
 }
 
 // SAFETY: `data` points to a `CallState` whose closure is `Sync` and whose result slots are
@@ -309,6 +317,44 @@ unsafe impl Send for RawJob {}
 struct Worker {
     jobs: Sender<RawJob>,
     done: Receiver<()>,
+    ticket: Arc<Ticket>,
+    /// The number of the worker's next job.
+    next_seq: u64,
+}
+
+/// Who runs a worker's latest job: the worker takes it, or the caller revokes it first
+/// (only for [`Pool::run_optional`]). One word: `seq * 4 + state`, so a stale job (one
+/// revoked while it waited in the channel) never matches the ticket of a later job.
+struct Ticket(AtomicU64);
+
+const TICKET_PENDING: u64 = 0;
+const TICKET_TAKEN: u64 = 1;
+const TICKET_REVOKED: u64 = 2;
+
+impl Ticket {
+    /// The worker's side: whether job `seq` is still to be run (it is then taken).
+    fn take(&self, seq: u64) -> bool {
+        self.0
+            .compare_exchange(
+                seq * 4 + TICKET_PENDING,
+                seq * 4 + TICKET_TAKEN,
+                Ordering::AcqRel,
+                Ordering::Acquire,
+            )
+            .is_ok()
+    }
+
+    /// The caller's side: whether job `seq` was revoked before a worker took it.
+    fn revoke(&self, seq: u64) -> bool {
+        self.0
+            .compare_exchange(
+                seq * 4 + TICKET_PENDING,
+                seq * 4 + TICKET_REVOKED,
+                Ordering::AcqRel,
+                Ordering::Acquire,
+            )
+            .is_ok()
+    }
 }
 
 /// The process-wide pool of MI worker threads (see the module doc).
@@ -422,22 +468,31 @@ where
 
 impl Pool {
     fn spawn_worker(&self) -> Option<Worker> {
-        let (job_tx, job_rx) = bounded::<RawJob>(1);
+        // Unbounded: a revoked job may still wait in the channel when the next one comes.
+        let (job_tx, job_rx) = unbounded::<RawJob>();
         let (done_tx, done_rx) = bounded::<()>(1);
+        let ticket = Arc::new(Ticket(AtomicU64::new(u64::MAX)));
+        let worker_ticket = Arc::clone(&ticket);
         let id = self.spawned.fetch_add(1, Ordering::Relaxed);
         let spawned = thread::Builder::new()
             .name(format!("somd-worker-{id}"))
             .stack_size(WORKER_STACK)
             .spawn(move || {
                 while let Some(job) = next_job(&job_rx) {
-                    // SAFETY: see `RawJob`; `run` catches every panic of the MI body.
+                    if !worker_ticket.take(job.seq) {
+                        // Revoked: its caller ran without it and may have returned, so
+                        // `data` may dangle; nobody waits for a signal.
+                        continue;
+                    }
+                    // SAFETY: see `RawJob`; `run` catches every panic of the MI body. The
+                    // job was not revoked, so its caller waits for the signal below.
                     unsafe { (job.run)(job.data, job.mi) };
                     if done_tx.send(()).is_err() {
                         break;
                     }
                 }
             });
-        spawned.ok().map(|_| Worker { jobs: job_tx, done: done_rx })
+        spawned.ok().map(|_| Worker { jobs: job_tx, done: done_rx, ticket, next_seq: 0 })
     }
 
     /// Takes `count` workers for exclusive use, spawning any that are missing.
@@ -473,6 +528,30 @@ impl Pool {
         R: Send,
         F: Fn(&Mi<'_>) -> R + Sync,
     {
+        self.dispatch(n_mis, body, None)
+    }
+
+    /// Runs `body` in MI 0 on the calling thread and offers MIs `1..n_mis` to workers, for
+    /// bodies that share out their work among whichever MIs run (a counter they take items
+    /// from), never wait for each other, and need no particular MI to run: when MI 0 is done,
+    /// the MIs that no worker has started yet are revoked instead of waited for. A worker
+    /// that the machine's other processes keep off the CPU then costs the call nothing,
+    /// where [`Pool::run_mis`] waited for its next time slice. Re-raises the first failing
+    /// MI's panic, as [`Pool::run_mis`] does.
+    pub fn run_optional<F>(&self, n_mis: usize, body: F)
+    where
+        F: Fn(&Mi<'_>) + Sync,
+    {
+        self.dispatch(n_mis, body, Some(|| ()));
+    }
+
+    /// [`Pool::run_mis`], or with `revoked` [`Pool::run_optional`]: the result of an MI that
+    /// was revoked.
+    fn dispatch<R, F>(&self, n_mis: usize, body: F, revoked: Option<fn() -> R>) -> Vec<R>
+    where
+        R: Send,
+        F: Fn(&Mi<'_>) -> R + Sync,
+    {
         let barrier = Barrier::new(n_mis);
         if n_mis == 0 {
             return Vec::new();
@@ -486,13 +565,17 @@ impl Pool {
             count: n_mis,
             slots: (0..n_mis).map(|_| Mutex::new(None)).collect(),
         };
-        let workers = self.claim(n_mis - 1);
+        let mut workers = self.claim(n_mis - 1);
         let data = &state as *const CallState<'_, F, R> as *const ();
-        let mut dispatched = 0;
-        for (offset, worker) in workers.iter().enumerate() {
-            let job = RawJob { run: CallState::<F, R>::run_erased, data, mi: offset + 1 };
+        // The workers that took a job (and the job numbers).
+        let mut dispatched = Vec::with_capacity(workers.len());
+        for (offset, worker) in workers.iter_mut().enumerate() {
+            let seq = worker.next_seq;
+            worker.next_seq += 1;
+            worker.ticket.0.store(seq * 4 + TICKET_PENDING, Ordering::Release);
+            let job = RawJob { run: CallState::<F, R>::run_erased, data, mi: offset + 1, seq };
             if worker.jobs.send(job).is_ok() {
-                dispatched += 1;
+                dispatched.push((offset, seq));
             } else {
                 // A worker thread that died cannot happen (it catches every panic); run the
                 // MI here rather than lose it.
@@ -500,9 +583,18 @@ impl Pool {
             }
         }
         state.run_one(0);
-        for worker in workers.iter().take(dispatched) {
-            // The worker signals after writing its slot; it never touches `state` again.
-            let _ = worker.done.recv();
+        for &(offset, seq) in &dispatched {
+            let worker = &workers[offset];
+            match revoked {
+                Some(result) if worker.ticket.revoke(seq) => {
+                    *state.slots[offset + 1].lock().unwrap_or_else(|e| e.into_inner()) =
+                        Some(Ok(result()));
+                }
+                // The worker signals after writing its slot; it never touches `state` again.
+                _ => {
+                    let _ = worker.done.recv();
+                }
+            }
         }
         self.idle.lock().unwrap_or_else(|e| e.into_inner()).extend(workers);
         collect_results(state.slots)

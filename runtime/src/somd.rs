@@ -115,6 +115,18 @@ pub fn run_call<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync) -> Vec<
     })
 }
 
+/// [`run_call`] for bodies that share out their work among whichever MIs run and never wait
+/// for each other ([`exec::Pool::run_optional`]): MIs that no worker has started when MI 0,
+/// on the calling thread, is done are not run.
+fn run_call_optional(n_mis: usize, body: impl Fn(usize) + Sync) {
+    let all = AllReduce::<u64>::new(n_mis);
+    exec::pool().run_optional(n_mis, |mi: &Mi<'_>| {
+        let ctx = Ctx { mi: mi as *const Mi<'_> as *const (), all: &all };
+        let _restore = Restore(CURRENT.with(|c| c.replace(Some(ctx))));
+        body(mi.index())
+    })
+}
+
 /// [`run_call`] for a SOMD method whose MIs never wait for each other (no `sync`,
 /// intermediate reduction or `sync reduce`, in the body or in what it calls): the `n_mis`
 /// MIs ([`mi_count_balanced`], more than the pool's threads) are taken in partition order
@@ -130,7 +142,7 @@ pub fn run_call_balanced<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync
     let next = AtomicUsize::new(0);
     let slots: Vec<Mutex<Option<std::thread::Result<R>>>> =
         (0..n_mis).map(|_| Mutex::new(None)).collect();
-    run_call(threads, |_| loop {
+    run_call_optional(threads, |_| loop {
         let r = next.fetch_add(1, Ordering::Relaxed);
         if r >= n_mis {
             break;
@@ -751,7 +763,7 @@ pub fn map<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> VArr<R> {
     let failed: Mutex<Option<(usize, Box<dyn Any + Send>)>> = Mutex::new(None);
     let first_failure =
         || failed.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map_or(usize::MAX, |f| f.0);
-    run_call(parts, |_| loop {
+    run_call_optional(parts, |_| loop {
         let start = next.fetch_add(chunk, Ordering::Relaxed);
         if start >= n || start > first_failure() {
             break;
@@ -785,19 +797,85 @@ fn map_chunk(n: usize, parts: usize) -> usize {
     (n / (parts * 8)).max(64)
 }
 
+/// Elements per block of a built-in `!`: each block is folded in order from the identity,
+/// and the blocks' partial results are combined as a tree ([`crate::reduce::tree`]).
+const REDUCE_BLOCK: usize = 1024;
+
+/// The partial results of the blocks of `0..n` ([`REDUCE_BLOCK`]), `fold(range)` each. Large
+/// reductions outside an MI spread the blocks over the pool; the partials, and so the
+/// result, are the same either way. When folds throw, the exception of the lowest failing
+/// block is re-raised (a block folds its elements in order, so that is the lowest failing
+/// element, as in a sequential run).
+fn block_partials<T: Send>(n: usize, fold: impl Fn(std::ops::Range<usize>) -> T + Sync) -> Vec<T> {
+    let blocks = n.div_ceil(REDUCE_BLOCK);
+    let range = |b: usize| b * REDUCE_BLOCK..(b * REDUCE_BLOCK + REDUCE_BLOCK).min(n);
+    let parts = exec::placement().cpu_mis();
+    if n < PARALLEL_REDUCE_MIN || parts <= 1 || CURRENT.with(Cell::get).is_some() {
+        return (0..blocks).map(|b| fold(range(b))).collect();
+    }
+    let mut out: Vec<MaybeUninit<T>> = Vec::with_capacity(blocks);
+    // SAFETY: `MaybeUninit` needs no initialisation; every element is written below before
+    // the vector is read as `T`s (or, on an exception, leaked as `MaybeUninit`s).
+    unsafe { out.set_len(blocks) };
+    let dst = SendPtr(out.as_mut_ptr());
+    // Blocks per chunk taken from the shared counter: about eight chunks per thread.
+    let chunk = (blocks / (parts * 8)).max(1);
+    let next = AtomicUsize::new(0);
+    let failed: Mutex<Option<(usize, Box<dyn Any + Send>)>> = Mutex::new(None);
+    let first_failure =
+        || failed.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map_or(usize::MAX, |f| f.0);
+    run_call_optional(parts, |_| loop {
+        let start = next.fetch_add(chunk, Ordering::Relaxed);
+        if start >= blocks || start > first_failure() {
+            break;
+        }
+        let mut b = start;
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            while b < (start + chunk).min(blocks) {
+                // SAFETY: `b < blocks`; each block is taken by exactly one chunk.
+                unsafe { dst.get().add(b).write(MaybeUninit::new(fold(range(b)))) };
+                b += 1;
+            }
+        }));
+        if let Err(payload) = outcome {
+            let mut failed = failed.lock().unwrap_or_else(|e| e.into_inner());
+            if failed.as_ref().is_none_or(|f| b < f.0) {
+                *failed = Some((b, payload));
+            }
+        }
+    });
+    if let Some((_, payload)) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        resume_unwind(payload);
+    }
+    // SAFETY: no chunk failed and the chunks tile `0..blocks`, so every partial was written;
+    // `MaybeUninit<T>` has the layout of `T`.
+    let mut out = std::mem::ManuallyDrop::new(out);
+    unsafe { Vec::from_raw_parts(out.as_mut_ptr() as *mut T, out.len(), out.capacity()) }
+}
+
+/// Below this many elements, a built-in `!` runs on the calling thread.
+const PARALLEL_REDUCE_MIN: usize = 1 << 16;
+
 /// `op ! a` with a built-in operator: blocked partial results combined as a tree.
 pub fn reduce_array<Op: ReduceOp<T>, T: Copy + Send, A: Elements<T>>(
     array: &A,
     pos: &'static SourcePos,
 ) -> T {
     let n = array.count(pos);
-    const BLOCK: usize = 1024;
-    let partials: Vec<T> = (0..n.div_ceil(BLOCK))
-        .map(|b| {
-            let range = b * BLOCK..(b * BLOCK + BLOCK).min(n);
-            range.fold(Op::identity(), |acc, i| Op::combine(acc, array.element(i)))
-        })
-        .collect();
+    let partials = block_partials(n, |range| {
+        range.fold(Op::identity(), |acc, i| Op::combine(acc, array.element(i)))
+    });
+    crate::reduce::tree::<Op, T>(&partials)
+}
+
+/// `op ! (C @ f(..))` with a built-in operator, without the mapped array: `f(i)` is the
+/// mapped array's element `i` (`n` of them, `n` from [`map_len`]), combined exactly as
+/// [`reduce_array`] combines an array's elements. `f` is a `static local` method, so
+/// applying it block by block instead of all before the reduction changes nothing but
+/// the memory: the exception of the lowest failing application is raised, as `@` raises it.
+pub fn map_reduce<Op: ReduceOp<T>, T: Copy + Send>(n: usize, f: impl Fn(usize) -> T + Sync) -> T {
+    let partials =
+        block_partials(n, |range| range.fold(Op::identity(), |acc, i| Op::combine(acc, f(i))));
     crate::reduce::tree::<Op, T>(&partials)
 }
 
@@ -1205,6 +1283,32 @@ mod tests {
         let r = error::catch(|| reduce_array_with(&Range(0), |a, b| a + b, &POS)).unwrap_err();
         assert_eq!(r.class, class::ILLEGAL_ARGUMENT);
         assert_eq!(reduce_array_with(&Range(5), |a, b| a.max(b), &POS), 4);
+    }
+
+    #[test]
+    fn map_reduce_combines_exactly_as_reduce_array_over_the_map() {
+        // Floating-point sums depend on the grouping: equal bits mean the same blocks and
+        // tree, whether the blocks ran on the pool (large n) or on this thread.
+        let f = |i: usize| 1.0 / (1.0 + i as f64) + (i % 7) as f64 * 1e-9;
+        for n in [0usize, 1, 1023, 1025, 70_001, 200_003] {
+            let mapped = map(n, f);
+            let expected = reduce_array::<Add, f64, _>(&mapped, &POS);
+            assert_eq!(map_reduce::<Add, f64>(n, f).to_bits(), expected.to_bits(), "n = {n}");
+        }
+        let n = 200_003;
+        for failing in [[9_000usize, 150_000], [150_000, 9_000], [0, n - 1]] {
+            let lowest = failing[0].min(failing[1]);
+            let e = error::catch(|| {
+                map_reduce::<Add, i64>(n, |i| {
+                    if failing.contains(&i) {
+                        error::throw_new(class::ILLEGAL_ARGUMENT, format!("at {i}"), &POS);
+                    }
+                    i as i64
+                })
+            })
+            .unwrap_err();
+            assert_eq!(e.detail, format!("at {lowest}"));
+        }
     }
 
     #[test]

@@ -250,11 +250,28 @@ impl<T> Array<T> {
     /// checks (note `rust-representation`, "Loop versioning").
     #[inline]
     pub fn covers(&self, lo: i32, hi: i32, min_offset: i32, max_offset: i32) -> bool {
+        self.covers_step(lo, hi, min_offset, max_offset, 1)
+    }
+
+    /// [`Array::covers`] for a counter that goes up by `step > 0` from `lo` while below
+    /// `hi`: its last value is `lo + step * ((hi - 1 - lo) / step)` (`for (a = 0; a < n; a
+    /// += 4) .. x[a + 3]` stays in bounds of an `x` of length `n` when `n` is a multiple
+    /// of 4).
+    pub fn covers_step(
+        &self,
+        lo: i32,
+        hi: i32,
+        min_offset: i32,
+        max_offset: i32,
+        step: i32,
+    ) -> bool {
         if lo >= hi {
             return true;
         }
-        let first = i64::from(lo) + i64::from(min_offset);
-        let last = i64::from(hi) - 1 + i64::from(max_offset);
+        let (lo, step) = (i64::from(lo), i64::from(step.max(1)));
+        let last_counter = lo + (i64::from(hi) - 1 - lo) / step * step;
+        let first = lo + i64::from(min_offset);
+        let last = last_counter + i64::from(max_offset);
         !self.is_null() && first >= 0 && last < self.len as i64
     }
 
@@ -579,6 +596,40 @@ impl<T> VArr<T> {
         self.at(index, pos).clone()
     }
 
+    /// Whether the accesses `a[j + min_offset ..= j + max_offset]` of every iteration of a
+    /// counted loop `for (j = lo; j < hi; j += step)` are in bounds (see
+    /// [`Array::covers_step`]); `false` for `null` unless the loop does not run.
+    pub fn covers_step(
+        &self,
+        lo: i32,
+        hi: i32,
+        min_offset: i32,
+        max_offset: i32,
+        step: i32,
+    ) -> bool {
+        if lo >= hi {
+            return true;
+        }
+        let (lo, step) = (i64::from(lo), i64::from(step.max(1)));
+        let last_counter = lo + (i64::from(hi) - 1 - lo) / step * step;
+        let len = self.items.as_ref().map_or(0, |items| items.len());
+        !self.is_null()
+            && lo + i64::from(min_offset) >= 0
+            && last_counter + i64::from(max_offset) < len as i64
+    }
+
+    /// [`VArr::covers_step`] with step 1.
+    pub fn covers(&self, lo: i32, hi: i32, min_offset: i32, max_offset: i32) -> bool {
+        self.covers_step(lo, hi, min_offset, max_offset, 1)
+    }
+
+    /// The elements' address, for reads without checks in a loop that [`VArr::covers`]
+    /// proved in bounds (as [`Array::unchecked`]).
+    #[inline(always)]
+    pub fn unchecked(&self) -> UncheckedVal<T> {
+        UncheckedVal(self.items.as_ref().map_or(std::ptr::null(), |items| items.as_ptr()))
+    }
+
     /// Checks the length of a bounded `T[[N]]` value.
     pub fn bounded(self, bound: usize, pos: &'static SourcePos) -> VArr<T> {
         let len = self.check(pos).len();
@@ -646,7 +697,9 @@ impl<T: Freeze> Freeze for Array<T> {
         if self.is_null() {
             return VArr::NULL;
         }
-        VArr::from_vec(self.slots().iter().map(|slot| slot.get_ref().freeze()).collect())
+        // A slice's `map` is trusted-length: the `Arc` is allocated once and filled in place
+        // (through a `Vec` the elements were copied twice, into two fresh buffers).
+        VArr::from_arc(self.slots().iter().map(|slot| slot.get_ref().freeze()).collect())
     }
 }
 
@@ -656,7 +709,8 @@ impl<T: Thaw> Thaw for VArr<T> {
         if self.is_null() {
             return Array::NULL;
         }
-        Array::from_vec(self.items().iter().map(Thaw::thaw).collect())
+        // One allocation, filled in place (see `Freeze for Array`).
+        Array::from_buffer(self.items().iter().map(|item| Slot::new(item.thaw())).collect())
     }
 }
 
@@ -666,7 +720,37 @@ impl<T: Thaw> Thaw for Array<T> {
         if self.is_null() {
             return Array::NULL;
         }
-        Array::from_vec(self.slots().iter().map(|slot| slot.get_ref().thaw()).collect())
+        Array::from_buffer(
+            self.slots().iter().map(|slot| Slot::new(slot.get_ref().thaw())).collect(),
+        )
+    }
+}
+
+/// The elements of a value array read without checks ([`VArr::unchecked`]); value arrays
+/// are never written, so there is no store.
+pub struct UncheckedVal<T>(*const T);
+
+impl<T> Clone for UncheckedVal<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for UncheckedVal<T> {}
+
+impl<T> UncheckedVal<T> {
+    /// Element `index`.
+    ///
+    /// # Safety
+    /// `index` must be in bounds of the value array the pointer comes from (generated code
+    /// proves it with [`VArr::covers`]), and that array must be alive.
+    #[inline(always)]
+    pub unsafe fn get_unchecked(self, index: i32) -> T
+    where
+        T: Clone,
+    {
+        // SAFETY: the caller guarantees that the element exists.
+        unsafe { (*self.0.add(index as usize)).clone() }
     }
 }
 
@@ -1040,6 +1124,19 @@ mod tests {
         assert!(!a.covers(i32::MIN, i32::MIN + 1, i32::MIN, 0));
         let w = a.window(2, 3);
         assert!(w.covers(0, 3, 0, 0) && !w.covers(0, 4, 0, 0));
+        // `for (j = 0; j < 10; j += 4) .. a[j + 1]`: j = 0, 4, 8, indices up to 9.
+        assert!(a.covers_step(0, 10, 0, 1, 4));
+        assert!(!a.covers_step(0, 10, 0, 2, 4));
+        // `for (j = 1; j < 10; j += 3)`: j = 1, 4, 7; `a[j + 2]` up to 9, `a[j - 2]` from -1.
+        assert!(a.covers_step(1, 10, 0, 2, 3) && !a.covers_step(1, 10, -2, 0, 3));
+        assert!(a.covers_step(0, 11, 0, 0, 4) && !a.covers_step(0, 13, 0, 0, 4));
+        // Value arrays: the same rule.
+        let v = VArr::from_vec((0..10).collect::<Vec<i32>>());
+        assert!(v.covers(1, 9, -1, 1) && !v.covers(1, 10, -1, 1) && !v.covers(0, 9, -1, 0));
+        assert!(v.covers_step(0, 10, 0, 1, 4) && !v.covers_step(0, 10, 0, 2, 4));
+        assert!(VArr::<i32>::NULL.covers(3, 3, 0, 0) && !VArr::<i32>::NULL.covers(0, 1, 0, 0));
+        // SAFETY: index 7 is in bounds of `v`, which is alive.
+        assert_eq!(unsafe { v.unchecked().get_unchecked(7) }, 7);
         // SAFETY: index 2 is inside the window of length 3.
         unsafe {
             w.set_unchecked(2, 7.0);

@@ -158,3 +158,49 @@ fn placement_parses_the_environment_values() {
     assert_eq!(bad.warnings.len(), 2, "{:?}", bad.warnings);
     assert!(bad.warnings[0].contains("SOMD_DEVICE"));
 }
+
+#[test]
+fn optional_mis_are_revoked_or_run_and_stale_jobs_never_run() {
+    // MI 0 returns at once, usually before a worker takes its job, which is then revoked and
+    // left in the worker's channel. Each later call must run every MI exactly once, never a
+    // stale job of an earlier call.
+    for round in 0..300usize {
+        let started = AtomicUsize::new(0);
+        pool().run_optional(3, |mi| {
+            started.fetch_add(1, Ordering::Relaxed);
+            assert!(mi.index() < 3 && mi.count() == 3);
+        });
+        let ran = started.load(Ordering::Relaxed);
+        assert!((1..=3).contains(&ran), "round {round}: {ran} MIs ran");
+        let runs: Vec<AtomicUsize> = (0..3).map(|_| AtomicUsize::new(0)).collect();
+        let out = pool().run_mis(3, |mi| {
+            runs[mi.index()].fetch_add(1, Ordering::Relaxed);
+            mi.index() + round
+        });
+        assert_eq!(out, vec![round, round + 1, round + 2]);
+        assert!(runs.iter().all(|r| r.load(Ordering::Relaxed) == 1), "round {round}");
+    }
+}
+
+#[test]
+fn optional_mis_share_out_all_the_work_and_report_failures() {
+    let next = AtomicUsize::new(0);
+    let done: Vec<AtomicUsize> = (0..1000).map(|_| AtomicUsize::new(0)).collect();
+    pool().run_optional(4, |_| loop {
+        let item = next.fetch_add(1, Ordering::Relaxed);
+        if item >= done.len() {
+            break;
+        }
+        done[item].fetch_add(1, Ordering::Relaxed);
+    });
+    assert!(done.iter().all(|d| d.load(Ordering::Relaxed) == 1));
+    error::install_panic_hook();
+    let result = catch(|| {
+        pool().run_optional(2, |mi| {
+            if mi.index() == 0 {
+                error::throw(JavaException::new("java.lang.IllegalStateException", "zero", POS))
+            }
+        })
+    });
+    assert_eq!(result.expect_err("must fail").detail, "zero");
+}

@@ -604,7 +604,10 @@ impl<'a> FnCx<'a> {
                             EmitError::Unsupported("`- !` (subtraction is not associative)".into())
                         })?;
                         let ty = self.ty(&expr.ty)?;
-                        if let Some(text) = self.fused_reduce(id, *array, op, &ty, &pos)? {
+                        if let Some(text) = self.fused_reduce(id, *array, op, &ty)? {
+                            return Ok(text);
+                        }
+                        if let Some(text) = self.cpu_map_reduce(*array, op, &ty, &expr.ty)? {
                             return Ok(text);
                         }
                         let label = self.device.and_then(|g| g.array_reduce_label(self.fid, id));
@@ -960,14 +963,14 @@ impl<'a> FnCx<'a> {
     }
 
     /// `op ! (C @ f(..))` fused into one device kernel that leaves one partial per
-    /// work-group, combined as the CPU combines its blocks; the CPU path maps then reduces.
+    /// work-group, combined as the CPU combines its blocks; the CPU path applies `f` block by
+    /// block as it reduces (`rt::somd::map_reduce`), without the mapped array.
     fn fused_reduce(
         &mut self,
         id: ExprId,
         array: ExprId,
         op: &str,
         ty: &str,
-        pos: &str,
     ) -> Result<Option<String>, EmitError> {
         let Some(glue) = self.device else { return Ok(None) };
         let Some((desc, elem)) = glue.reduce_desc(self.fid, id) else { return Ok(None) };
@@ -987,9 +990,40 @@ impl<'a> FnCx<'a> {
              match rt::device::run_map(&{desc}, {n}, &[{}]) {{ \
              Some(done) => {{ let partials: Vec<{ty}> = done.partials(); \
              rt::reduce::tree::<{op}, {ty}>(&partials) }} \
-             None => rt::somd::reduce_array::<{op}, {ty}, _>(&rt::somd::map({n}, |i| {name}({})), {pos}), }} }}",
+             None => rt::somd::map_reduce::<{op}, {ty}>({n}, |i| {name}({})), }} }}",
             lens.join(", "),
             device_args.join(", "),
+            call_args.join(", "),
+        )))
+    }
+
+    /// `op ! (C @ f(..))` whose `@` has no device kernel, on the CPU without the mapped
+    /// array (`rt::somd::map_reduce`: the same blocks and tree as `rt::somd::reduce_array`
+    /// over the array, so the same result). `None` when the array is not such a `@`, or its
+    /// elements are not of the reduction's type.
+    fn cpu_map_reduce(
+        &mut self,
+        array: ExprId,
+        op: &str,
+        ty: &str,
+        result: &Type,
+    ) -> Result<Option<String>, EmitError> {
+        let array_expr = self.e(array)?;
+        let ExprKind::Map { func, args } = &array_expr.kind else { return Ok(None) };
+        let elem_is_ty = matches!(&array_expr.ty, Type::ValueArray(e, _) if **e == *result);
+        let on_device = self.device.and_then(|g| g.map_desc(self.fid, array)).is_some();
+        if !elem_is_ty || on_device {
+            return Ok(None);
+        }
+        let parts = self.map_parts(array, *func, args, array_expr.span, false)?;
+        if !parts.freeze.is_empty() {
+            return Ok(None);
+        }
+        let MapParts { name, pos, lets, lens, call_args, .. } = &parts;
+        let n = format!("_e{}n", array.0);
+        Ok(Some(format!(
+            "{{ {lets}let {n} = rt::somd::map_len(&[{}], {pos});              rt::somd::map_reduce::<{op}, {ty}>({n}, |i| {name}({})) }}",
+            lens.join(", "),
             call_args.join(", "),
         )))
     }

@@ -6,7 +6,7 @@ use super::expr::{paren, FnCx, Frame};
 use super::types::{const_default, is_copy};
 use super::writer::Level;
 use super::EmitError;
-use somd_mir::{BinOpKind, Block, Const, ExprId, ExprKind, FuncKind, Stmt, Type};
+use somd_mir::{BinOpKind, Block, Const, ExprId, ExprKind, FuncId, FuncKind, Stmt, Type};
 use somd_syntax::ast::PrimType;
 use std::fmt::Write;
 
@@ -485,7 +485,9 @@ impl FnCx<'_> {
         header: impl Iterator<Item = ExprId>,
         body: &Block,
     ) -> Result<Vec<(String, String)>, EmitError> {
-        let Some((all, scan)) = self.scan_loop(header, body)? else { return Ok(Vec::new()) };
+        let Some((all, scan)) = self.scan_loop(header, body, false)? else {
+            return Ok(Vec::new());
+        };
         let mut keys: Vec<(String, String)> = Vec::new();
         let mut found = Vec::new();
         for id in all {
@@ -522,11 +524,15 @@ impl FnCx<'_> {
 
     /// Every expression of an innermost loop (`header` and `body`) and the locals it assigns,
     /// or `None` when something in it prevents hoisting: a nested loop, a call, an
-    /// allocation, a store of a reference.
+    /// allocation, a store of a reference. With `isolated_calls`, calls of `static local`
+    /// methods whose arguments are all primitives do not count: such a method reaches no
+    /// array, object or non-constant static and no local of the caller (LANGUAGE.md §3.2),
+    /// so it changes no local, array identity or length that loop versioning relies on.
     fn scan_loop(
         &self,
         header: impl Iterator<Item = ExprId>,
         body: &Block,
+        isolated_calls: bool,
     ) -> Result<Option<(Vec<ExprId>, LoopScan)>, EmitError> {
         let mut scan = LoopScan { exprs: header.collect(), varying: Vec::new(), blocked: false };
         scan.block(body);
@@ -548,6 +554,8 @@ impl FnCx<'_> {
                         _ => {}
                     }
                 }
+                ExprKind::Call { func, receiver: None, args }
+                    if isolated_calls && self.is_isolated_call(*func, args)? => {}
                 ExprKind::Call { .. }
                 | ExprKind::SomdCall { .. }
                 | ExprKind::IntermediateReduce { .. }
@@ -565,14 +573,17 @@ impl FnCx<'_> {
         Ok(Some((all, scan)))
     }
 
-    /// Loop versioning of an innermost counted loop `while (j < hi) { body; j++; }` (the
-    /// test first, `j` an `int` assigned only by the update, `hi` loop-invariant): its
-    /// element reads and stores `a[j + c]` (`c` a constant, `a` a hoisted row or a local the
-    /// loop does not assign) are all in bounds for `lo <= j < hi` when `a.covers(lo, hi, ..)`
-    /// holds on entry. The writer then emits that test, the loop with those accesses
-    /// unchecked, and the loop as written as the `else` branch, which raises any exception at
-    /// the same iteration and position as Java. Evaluating `hi` once before the loop is the
-    /// loop's first test, so it fails (if it does) where the loop would.
+    /// Loop versioning of an innermost counted loop `while (j < hi) { body; j += s; }` (the
+    /// test first, `j` an `int` assigned only by the update, `s` a positive constant, `hi`
+    /// loop-invariant): its element reads and stores `a[j + c]` (`c` a constant, `a` a
+    /// hoisted row or a local the loop does not assign) are all in bounds for `lo <= j < hi`
+    /// when `a.covers(lo, hi, ..)` (`a.covers_step(lo, hi, .., s)`) holds on entry. The writer then emits that test, the loop
+    /// with those accesses unchecked, and the loop as written as the `else` branch, which
+    /// raises any exception at the same iteration and position as Java. Evaluating `hi` once
+    /// before the loop is the loop's first test, so it fails (if it does) where the loop
+    /// would. With `s > 1` the fast copy also needs `hi <= i32::MAX - (s - 1)`: then `j + s`
+    /// cannot wrap around for any `j < hi`, so every iteration's `j` lies in `lo..hi` (a
+    /// loop whose counter wraps takes the loop as written, as Java does).
     fn version_loop(
         &mut self,
         test: Option<ExprId>,
@@ -587,10 +598,10 @@ impl FnCx<'_> {
             return Ok(None);
         }
         let ExprKind::Local(counter) = self.e(*lhs)?.kind else { return Ok(None) };
-        if !self.is_increment(*step, counter)? {
+        let Some(stride) = self.increment_step(*step, counter)? else {
             return Ok(None);
-        }
-        let Some((all, mut scan)) = self.scan_loop(std::iter::once(test), body)? else {
+        };
+        let Some((all, mut scan)) = self.scan_loop(std::iter::once(test), body, true)? else {
             return Ok(None);
         };
         if scan.varying.contains(&counter) {
@@ -615,7 +626,9 @@ impl FnCx<'_> {
                 _ if self.hoisted.contains_key(&array) => {
                     self.hoisted.get(&array).cloned().unwrap_or_default()
                 }
-                (ExprKind::Local(l), Type::Array(_)) if !scan.varying.contains(l) => {
+                (ExprKind::Local(l), Type::Array(_) | Type::ValueArray(..))
+                    if !scan.varying.contains(l) =>
+                {
                     self.recv(array)?
                 }
                 _ => continue,
@@ -635,10 +648,16 @@ impl FnCx<'_> {
         let counter = self.local_name(counter);
         let hi_var = format!("_n{}", self.next_label);
         let hi_text = self.expr(*rhs)?;
-        let covers = arrays
+        let mut covers: Vec<String> = arrays
             .iter()
-            .map(|(base, min, max)| format!("{base}.covers({counter}, {hi_var}, {min}, {max})"))
+            .map(|(base, min, max)| match stride {
+                1 => format!("{base}.covers({counter}, {hi_var}, {min}, {max})"),
+                _ => format!("{base}.covers_step({counter}, {hi_var}, {min}, {max}, {stride})"),
+            })
             .collect();
+        if stride > 1 {
+            covers.push(format!("{hi_var} <= i32::MAX - {}", stride - 1));
+        }
         // One plain pointer per array, so that the fast copy does not reload the handle.
         let pointer = |k: usize| format!("_u{}_{k}", self.next_label);
         let pointers = arrays
@@ -656,27 +675,52 @@ impl FnCx<'_> {
         Ok(Some(Versioned { counter, hi_var, hi_text, covers, accesses, pointers }))
     }
 
-    /// Whether `id` is `j++`, `++j`, `j += 1` or `j = j + 1`.
-    fn is_increment(&self, id: ExprId, counter: somd_mir::LocalId) -> Result<bool, EmitError> {
+    /// Whether a call of `func` with `args` is of a `static local` method with only
+    /// primitive arguments (see `scan_loop`).
+    fn is_isolated_call(&self, func: FuncId, args: &[ExprId]) -> Result<bool, EmitError> {
+        let callee = self.callee(func)?;
+        if !callee.is_local || !matches!(callee.kind, FuncKind::Static) || callee.somd.is_some() {
+            return Ok(false);
+        }
+        for a in args {
+            if !matches!(self.e(*a)?.ty, Type::Prim(_)) {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// `s` when `id` is `j++`, `++j` (`s = 1`), `j += s` or `j = j + s` with `s` a positive
+    /// `int` constant.
+    fn increment_step(
+        &self,
+        id: ExprId,
+        counter: somd_mir::LocalId,
+    ) -> Result<Option<i32>, EmitError> {
         let is_counter = |e: ExprId| -> Result<bool, EmitError> {
             Ok(matches!(self.e(e)?.kind, ExprKind::Local(l) if l == counter))
         };
-        let is_one = |e: ExprId| -> Result<bool, EmitError> { Ok(self.int_const(e)? == Some(1)) };
+        let positive = |e: ExprId| -> Result<Option<i32>, EmitError> {
+            Ok(self.int_const(e)?.filter(|&s| s > 0))
+        };
         Ok(match &self.e(id)?.kind {
-            ExprKind::IncDec { target, delta: 1, .. } => is_counter(*target)?,
-            ExprKind::CompoundAssign { target, op, value } => {
-                op.kind == BinOpKind::Add && is_counter(*target)? && is_one(*value)?
+            ExprKind::IncDec { target, delta: 1, .. } if is_counter(*target)? => Some(1),
+            ExprKind::CompoundAssign { target, op, value }
+                if op.kind == BinOpKind::Add && is_counter(*target)? =>
+            {
+                positive(*value)?
             }
-            ExprKind::Assign { target, value } => {
-                is_counter(*target)?
-                    && match &self.e(*value)?.kind {
-                        ExprKind::Binary { op, lhs, rhs } => {
-                            op.kind == BinOpKind::Add && is_counter(*lhs)? && is_one(*rhs)?
-                        }
-                        _ => false,
+            ExprKind::Assign { target, value } if is_counter(*target)? => {
+                match &self.e(*value)?.kind {
+                    ExprKind::Binary { op, lhs, rhs }
+                        if op.kind == BinOpKind::Add && is_counter(*lhs)? =>
+                    {
+                        positive(*rhs)?
                     }
+                    _ => None,
+                }
             }
-            _ => false,
+            _ => None,
         })
     }
 
