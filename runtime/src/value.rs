@@ -703,6 +703,37 @@ impl<T: Freeze> Freeze for Array<T> {
     }
 }
 
+/// `new T[[]](a)` where the program never reads `a` again (a temporary, or the last use of
+/// a local): when `a` is the only handle on its buffer and covers all of it, the buffer
+/// becomes the value array without a copy, as nothing can observe the array any more;
+/// otherwise the elements are copied as by [`Freeze`]. For element types that freeze to
+/// themselves (primitives, value classes, value arrays). `NullPointerException` for `null`.
+pub fn freeze_owned<T: Freeze<Frozen = T> + Clone>(
+    array: Array<T>,
+    pos: &'static SourcePos,
+) -> VArr<T> {
+    array.check(pos);
+    let Array { ptr, len, owner } = array;
+    let whole_and_unique = owner.as_ref().is_some_and(|buffer| {
+        ptr == buffer.as_ptr()
+            && len == buffer.len()
+            && Arc::strong_count(buffer) == 1
+            && Arc::weak_count(buffer) == 0
+    });
+    match owner {
+        Some(buffer) if whole_and_unique => {
+            // `Slot<T>` is a transparent `UnsafeCell<T>`, which has the layout of `T`, so the
+            // allocation of `[Slot<T>]` is one of `[T]` of the same length.
+            let raw = Arc::into_raw(buffer) as *const [T];
+            // SAFETY: `raw` comes from `Arc::into_raw` of a slice of a type with `T`'s size
+            // and alignment; the `Arc` was unique (this function owns the only handle), so
+            // no `Slot` view of the elements remains.
+            VArr::from_arc(unsafe { Arc::from_raw(raw) })
+        }
+        owner => Array { ptr, len, owner }.freeze(),
+    }
+}
+
 impl<T: Thaw> Thaw for VArr<T> {
     type Thawed = Array<T::Thawed>;
     fn thaw(&self) -> Array<T::Thawed> {
@@ -1130,6 +1161,21 @@ mod tests {
         // `for (j = 1; j < 10; j += 3)`: j = 1, 4, 7; `a[j + 2]` up to 9, `a[j - 2]` from -1.
         assert!(a.covers_step(1, 10, 0, 2, 3) && !a.covers_step(1, 10, -2, 0, 3));
         assert!(a.covers_step(0, 11, 0, 0, 4) && !a.covers_step(0, 13, 0, 0, 4));
+        // A unique whole array freezes without a copy; a shared one or a window is copied.
+        let fresh = Array::from_vec(vec![1.5f32, 2.5, 3.5]);
+        let address = fresh.slots().as_ptr() as usize;
+        let frozen = freeze_owned(fresh, &POS);
+        assert_eq!(
+            (frozen.items(), frozen.items().as_ptr() as usize),
+            (&[1.5f32, 2.5, 3.5][..], address)
+        );
+        let shared = Array::from_vec(vec![7i64, 8, 9]);
+        let frozen = freeze_owned(shared.clone(), &POS);
+        shared.set(0, 70, &POS);
+        assert_eq!(frozen.items(), &[7, 8, 9]);
+        assert_eq!(freeze_owned(shared.window(1, 2), &POS).items(), &[8, 9]);
+        let npe = error::catch(|| freeze_owned(Array::<i32>::NULL, &POS).is_null()).unwrap_err();
+        assert_eq!(npe.class, class::NULL_POINTER);
         // Value arrays: the same rule.
         let v = VArr::from_vec((0..10).collect::<Vec<i32>>());
         assert!(v.covers(1, 9, -1, 1) && !v.covers(1, 10, -1, 1) && !v.covers(0, 9, -1, 0));

@@ -13,11 +13,11 @@ use super::writer::Positions;
 use super::EmitError;
 use somd_diag::{SourceMap, Span};
 use somd_mir::{
-    ArrayReducer, BinOp, BinOpKind, Builtin, Const, ExprId, ExprKind, FuncId, FuncKind, Function,
-    LocalId, LocalKind, MapArg, MathFn, Module, PrimOrRef, Type, UnOp,
+    ArrayReducer, BinOp, BinOpKind, Block, Builtin, Const, ExprId, ExprKind, FuncId, FuncKind,
+    Function, LocalId, LocalKind, MapArg, MathFn, Module, PrimOrRef, Stmt, Type, UnOp,
 };
 use somd_syntax::ast::PrimType;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The Rust name of an instance field.
 pub fn field_name(name: &str) -> String {
@@ -126,6 +126,117 @@ pub struct FnCx<'a> {
     pub device: Option<&'a super::device::Glue>,
     /// SOMD calls whose result is assigned straight to a local (`a = f(..)`), and the local.
     pub result_local: HashMap<ExprId, LocalId>,
+    /// `new T[[]](a)` of primitive elements whose array the function never reads again:
+    /// `a` is a temporary, or a local at its last use outside any loop (`owned_freezes`).
+    pub owned_freezes: HashSet<ExprId>,
+}
+
+/// The `new T[[]](a)` (`ExprKind::Freeze`) of `func` after which the program cannot read
+/// the array `a` again, so that `rt::value::freeze_owned` may turn an unshared buffer into
+/// the value array without a copy: `a` is a call's or an allocation's result, or a local
+/// (not a by-reference parameter, `dist` or `shared`) whose every other occurrence comes
+/// before this one in the function's text, with the freeze in no loop (so it runs once,
+/// after every other use). Arrays of arrays are left alone: their elements freeze too.
+fn owned_freezes(func: &Function, by_ref: &[bool]) -> HashSet<ExprId> {
+    struct Walk<'f> {
+        func: &'f Function,
+        seq: usize,
+        last: HashMap<LocalId, usize>,
+        candidates: Vec<(ExprId, LocalId, usize)>,
+        owned: HashSet<ExprId>,
+    }
+    impl Walk<'_> {
+        fn local(&mut self, l: LocalId) {
+            self.seq += 1;
+            self.last.insert(l, self.seq);
+        }
+        fn expr(&mut self, id: ExprId, in_loop: bool) {
+            let Some(expr) = self.func.exprs.get(id.0 as usize) else { return };
+            match &expr.kind {
+                ExprKind::Local(l) => self.local(*l),
+                ExprKind::Freeze(a) => {
+                    let operand = self.func.exprs.get(a.0 as usize);
+                    let flat = matches!(operand.map(|o| &o.ty), Some(Type::Array(e)) if matches!(**e, Type::Prim(_)));
+                    match operand.map(|o| &o.kind) {
+                        Some(ExprKind::Local(l)) if flat && !in_loop => {
+                            self.candidates.push((id, *l, self.seq + 1))
+                        }
+                        Some(
+                            ExprKind::Call { .. }
+                            | ExprKind::SomdCall { .. }
+                            | ExprKind::NewArray { .. }
+                            | ExprKind::ArrayLit(_),
+                        ) if flat => {
+                            self.owned.insert(id);
+                        }
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+            for sub in super::somd::subexprs(&expr.kind) {
+                self.expr(sub, in_loop);
+            }
+        }
+        fn block(&mut self, block: &Block, in_loop: bool) {
+            for stmt in &block.stmts {
+                match stmt {
+                    Stmt::Let { local, init } => {
+                        if let Some(e) = init {
+                            self.expr(*e, in_loop);
+                        }
+                        self.local(*local);
+                    }
+                    Stmt::Expr(e) | Stmt::Return(Some(e)) => self.expr(*e, in_loop),
+                    Stmt::If { cond, then_block, else_block } => {
+                        self.expr(*cond, in_loop);
+                        self.block(then_block, in_loop);
+                        if let Some(b) = else_block {
+                            self.block(b, in_loop);
+                        }
+                    }
+                    Stmt::Loop { test, body, update, .. } => {
+                        if let Some(t) = test {
+                            self.expr(*t, true);
+                        }
+                        self.block(body, true);
+                        for u in update {
+                            self.expr(*u, true);
+                        }
+                    }
+                    Stmt::Block(b) | Stmt::Labeled { body: b, .. } => self.block(b, in_loop),
+                    Stmt::Sync { vars, reduce, body, .. } => {
+                        for v in vars {
+                            self.local(*v);
+                        }
+                        self.block(body, in_loop);
+                        if let Some((_, l)) = reduce {
+                            self.local(*l);
+                        }
+                    }
+                    Stmt::Return(None)
+                    | Stmt::Break(_)
+                    | Stmt::Continue(_)
+                    | Stmt::ThrowUnderflow { .. } => {}
+                }
+            }
+        }
+    }
+    let mut walk =
+        Walk { func, seq: 0, last: HashMap::new(), candidates: Vec::new(), owned: HashSet::new() };
+    walk.block(&func.body, false);
+    let Walk { candidates, last, mut owned, .. } = walk;
+    for (id, l, at) in candidates {
+        let plain = func
+            .locals
+            .get(l.0 as usize)
+            .is_some_and(|local| local.dist.is_none() && !local.shared);
+        if plain && !by_ref.get(l.0 as usize).copied().unwrap_or(true) && last.get(&l) == Some(&at)
+        {
+            owned.insert(id);
+        }
+    }
+    owned
 }
 
 impl<'a> FnCx<'a> {
@@ -176,6 +287,7 @@ impl<'a> FnCx<'a> {
                 }
             }
         }
+        let owned_freezes = owned_freezes(func, &by_ref);
         let dist_index = func
             .somd
             .as_ref()
@@ -204,6 +316,7 @@ impl<'a> FnCx<'a> {
             unchecked: HashMap::new(),
             device: None,
             result_local,
+            owned_freezes,
         })
     }
 
@@ -586,9 +699,18 @@ impl<'a> FnCx<'a> {
                 Ok(format!("{}::from_vec(vec![{elems}])", turbofish(&ty)))
             }
             ExprKind::Freeze(array) => {
-                let base = self.recv(*array)?;
                 let pos = self.pos(span);
-                let frozen = format!("{}.check({pos}).freeze()", paren(base));
+                let frozen = if self.owned_freezes.contains(&id) {
+                    let owned = match self.e(*array)?.kind {
+                        ExprKind::Local(l) => {
+                            format!("std::mem::take(&mut {})", self.local_name(l))
+                        }
+                        _ => self.expr(*array)?,
+                    };
+                    format!("rt::value::freeze_owned({owned}, {pos})")
+                } else {
+                    format!("{}.check({pos}).freeze()", paren(self.recv(*array)?))
+                };
                 match &expr.ty {
                     Type::ValueArray(_, Some(n)) => Ok(format!("{frozen}.bounded({n}, {pos})")),
                     _ => Ok(frozen),
