@@ -30,6 +30,8 @@ fn steps(body: &str) -> String {
             .iter()
             .map(|s| match s {
                 SyncStep::Launch(k) => format!("launch {k}"),
+                SyncStep::Reduce { launch, .. } => format!("reduce {launch}"),
+                SyncStep::Host(_) => "host".to_string(),
                 SyncStep::Repeat { body, .. } => format!("repeat {{ {} }}", text(func, body)),
                 SyncStep::SwapOrLaunch { launch, dst, src } => format!(
                     "exchange {} {} or launch {launch}",
