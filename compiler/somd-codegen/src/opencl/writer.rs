@@ -130,6 +130,43 @@ pub(super) struct FnCx<'a> {
     pub(super) fold_fns: Vec<(String, String)>,
 }
 
+/// Per statement of `block`: the root expressions of its straight-line statements
+/// (declarations, expression statements, `return`: evaluated whenever the block runs to
+/// them) and the locals the statement may assign. A statement with control flow has no
+/// roots and may assign every local, so nothing computed ahead spans it.
+fn straight_line(func: &Function, block: &Block) -> Vec<(Vec<ExprId>, Vec<LocalId>)> {
+    use somd_mir::analysis::walk;
+    let mut out = Vec::new();
+    for stmt in &block.stmts {
+        let mut assigned = Vec::new();
+        let roots: Vec<ExprId> = match stmt {
+            Stmt::Let { local, init } => {
+                assigned.push(*local);
+                init.iter().copied().collect()
+            }
+            Stmt::Expr(e) | Stmt::Return(Some(e)) => vec![*e],
+            _ => Vec::new(),
+        };
+        if roots.is_empty() {
+            assigned.extend((0..func.locals.len()).map(|i| LocalId(i as u32)));
+        }
+        for root in &roots {
+            walk::each_expr(func, *root, &mut |e| match &func.expr(e).kind {
+                ExprKind::Assign { target, .. }
+                | ExprKind::CompoundAssign { target, .. }
+                | ExprKind::IncDec { target, .. } => {
+                    if let ExprKind::Local(l) = func.expr(*target).kind {
+                        assigned.push(l);
+                    }
+                }
+                _ => {}
+            });
+        }
+        out.push((roots, assigned));
+    }
+    out
+}
+
 /// Reads `a[b + c]` of one read-only 1-D buffer `a` for every `c` in `0..width` (`width` 2,
 /// 4, 8 or 16), `b` an unchanged local, in statements of one block.
 struct VectorGroup {
@@ -179,27 +216,10 @@ fn vector_groups(cx: &FnCx, block: &Block) -> Vec<VectorGroup> {
     });
     // (statement, read, array, base, offset)
     let mut reads: Vec<(usize, ExprId, LocalId, LocalId, u32)> = Vec::new();
-    let mut assigned: Vec<Vec<LocalId>> = Vec::new();
-    for (k, stmt) in block.stmts.iter().enumerate() {
-        let mut here = Vec::new();
-        let roots: Vec<ExprId> = match stmt {
-            Stmt::Let { local, init } => {
-                here.push(*local);
-                init.iter().copied().collect()
-            }
-            Stmt::Expr(e) | Stmt::Return(Some(e)) => vec![*e],
-            _ => Vec::new(),
-        };
-        let opaque = roots.is_empty();
+    let statements = straight_line(func, block);
+    for (k, (roots, _)) in statements.iter().enumerate() {
         for root in roots {
-            walk::each_expr(func, root, &mut |e| match &func.expr(e).kind {
-                ExprKind::Assign { target, .. }
-                | ExprKind::CompoundAssign { target, .. }
-                | ExprKind::IncDec { target, .. } => {
-                    if let ExprKind::Local(l) = func.expr(*target).kind {
-                        here.push(l);
-                    }
-                }
+            walk::each_expr(func, *root, &mut |e| match &func.expr(e).kind {
                 ExprKind::Index { array, index } if !targets.contains(&e) => {
                     let ExprKind::Local(a) = func.expr(*array).kind else { return };
                     if cx.arrays.get(&a) != Some(&1) || cx.tile == Some(a) {
@@ -224,10 +244,6 @@ fn vector_groups(cx: &FnCx, block: &Block) -> Vec<VectorGroup> {
                 _ => {}
             });
         }
-        if opaque {
-            here.extend((0..func.locals.len()).map(|i| LocalId(i as u32)));
-        }
-        assigned.push(here);
     }
     let mut keys: Vec<(LocalId, LocalId)> = reads.iter().map(|r| (r.2, r.3)).collect();
     keys.sort();
@@ -255,7 +271,7 @@ fn vector_groups(cx: &FnCx, block: &Block) -> Vec<VectorGroup> {
         }
         let first = mine.iter().map(|r| r.0).min().unwrap_or(0);
         let last = mine.iter().map(|r| r.0).max().unwrap_or(0);
-        if (first..=last).any(|k| assigned[k].contains(&base)) {
+        if statements[first..=last].iter().any(|(_, assigned)| assigned.contains(&base)) {
             continue;
         }
         let reads = mine.iter().map(|r| (r.1, r.4)).collect();
@@ -283,30 +299,10 @@ fn sincos_pairs(func: &Function, block: &Block) -> Vec<SinCos> {
     use somd_mir::analysis::walk;
     // (statement, call, is sin, argument local, whether converted, argument)
     let mut calls: Vec<(usize, ExprId, bool, LocalId, bool, ExprId)> = Vec::new();
-    let mut assigned: Vec<Vec<LocalId>> = Vec::new();
-    for (k, stmt) in block.stmts.iter().enumerate() {
-        let mut here = Vec::new();
-        let roots = match stmt {
-            Stmt::Let { local, init } => {
-                here.push(*local);
-                init.iter().copied().collect()
-            }
-            Stmt::Expr(e) | Stmt::Return(Some(e)) => vec![*e],
-            _ => Vec::new(),
-        };
-        if roots.is_empty() {
-            // Control flow: no pair spans it.
-            here.extend(func.locals.iter().enumerate().map(|(i, _)| LocalId(i as u32)));
-        }
+    let statements = straight_line(func, block);
+    for (k, (roots, _)) in statements.iter().enumerate() {
         for root in roots {
-            walk::each_expr(func, root, &mut |e| match &func.expr(e).kind {
-                ExprKind::Assign { target, .. }
-                | ExprKind::CompoundAssign { target, .. }
-                | ExprKind::IncDec { target, .. } => {
-                    if let ExprKind::Local(l) = func.expr(*target).kind {
-                        here.push(l);
-                    }
-                }
+            walk::each_expr(func, *root, &mut |e| match &func.expr(e).kind {
                 ExprKind::Builtin { builtin: Builtin::Math(m, PrimType::Double), args }
                     if matches!(m, MathFn::Sin | MathFn::Cos) && args.len() == 1 =>
                 {
@@ -326,7 +322,6 @@ fn sincos_pairs(func: &Function, block: &Block) -> Vec<SinCos> {
                 _ => {}
             });
         }
-        assigned.push(here);
     }
     let mut pairs = Vec::new();
     let mut used = std::collections::HashSet::new();
@@ -342,7 +337,7 @@ fn sincos_pairs(func: &Function, block: &Block) -> Vec<SinCos> {
             }
             // `x` unchanged from the first call to the second: assignments in the first
             // statement could precede or follow its call, so it must not assign `x`.
-            if (a.0..=b.0).any(|k| assigned[k].contains(&a.3)) {
+            if statements[a.0..=b.0].iter().any(|(_, assigned)| assigned.contains(&a.3)) {
                 continue;
             }
             let (sin, cos) = if a.2 { (a.1, b.1) } else { (b.1, a.1) };

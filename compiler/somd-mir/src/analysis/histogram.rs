@@ -105,14 +105,6 @@ fn op_symbol(kind: BinOpKind) -> &'static str {
     }
 }
 
-fn mentions(func: &Function, root: ExprId, local: LocalId) -> bool {
-    let mut found = false;
-    walk::each_expr(func, root, &mut |x| {
-        found |= matches!(func.expr(x).kind, ExprKind::Local(l) if l == local);
-    });
-    found
-}
-
 /// Recognises a histogram body in SOMD function `func`.
 pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
     let stmts = &func.body.stmts;
@@ -314,7 +306,7 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
                                 expr.span,
                             );
                         }
-                        if mentions(func, *value, table) {
+                        if walk::mentions(func, *value, table) {
                             return blocked(
                                 "an update whose value reads the table".into(),
                                 expr.span,
@@ -332,7 +324,7 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
                         )
                     }
                 };
-                if mentions(func, *index, table) {
+                if walk::mentions(func, *index, table) {
                     return blocked("an index computed from the table".into(), expr.span);
                 }
                 if !statements.contains(&e) {

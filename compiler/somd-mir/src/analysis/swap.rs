@@ -87,7 +87,8 @@ fn exchange(func: &Function, body: &SyncBody, a: usize, b: usize) -> Option<(Loc
     for stmt in &write.stmts {
         if let Stmt::Expr(e) = stmt {
             if let ExprKind::Assign { target, value } = func.expr(*e).kind {
-                if indexed_by(func, target, &a_indices) == Some(src) && !mentions(func, value, src)
+                if indexed_by(func, target, &a_indices) == Some(src)
+                    && !walk::mentions(func, value, src)
                 {
                     writes += 1;
                     continue;
@@ -118,7 +119,7 @@ fn exchange(func: &Function, body: &SyncBody, a: usize, b: usize) -> Option<(Loc
         }
     }
     for (_, init) in &body.setup {
-        if init.is_some_and(|i| mentions(func, i, src) || mentions(func, i, dst)) {
+        if init.is_some_and(|i| walk::mentions(func, i, src) || walk::mentions(func, i, dst)) {
             return None;
         }
     }
@@ -162,14 +163,6 @@ fn indexed_by(func: &Function, place: ExprId, indices: &[LocalId]) -> Option<Loc
     }
 }
 
-fn mentions(func: &Function, root: ExprId, local: LocalId) -> bool {
-    let mut found = false;
-    walk::each_expr(func, root, &mut |e| {
-        found |= matches!(func.expr(e).kind, ExprKind::Local(l) if l == local);
-    });
-    found
-}
-
 /// Calls `on_stmt` on `stmt` and every statement inside it, `on_local` on every local
 /// any of their expressions reads or writes.
 fn visit(
@@ -206,7 +199,7 @@ fn writes_local(func: &Function, stmt: &Stmt, local: LocalId) -> bool {
             | ExprKind::CompoundAssign { target, .. }
             | ExprKind::IncDec { target, .. } => target,
             ExprKind::Call { ref args, .. } => {
-                found |= args.iter().any(|a| mentions(func, *a, local));
+                found |= args.iter().any(|a| walk::mentions(func, *a, local));
                 return;
             }
             _ => return,

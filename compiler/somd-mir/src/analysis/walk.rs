@@ -104,6 +104,15 @@ pub fn each_expr_in_block(func: &Function, block: &Block, f: &mut dyn FnMut(Expr
     });
 }
 
+/// Whether the expression tree at `root` reads or writes local `local`.
+pub fn mentions(func: &Function, root: ExprId, local: LocalId) -> bool {
+    let mut found = false;
+    each_expr(func, root, &mut |e| {
+        found |= matches!(func.expr(e).kind, ExprKind::Local(l) if l == local);
+    });
+    found
+}
+
 /// Numbers the loops of `func` in pre-order and returns them with their ids.
 pub fn loops(func: &Function) -> Vec<(LoopId, &Stmt)> {
     let mut out = Vec::new();
