@@ -736,10 +736,9 @@ const PARALLEL_MAP_MIN: usize = 2048;
 
 /// `@`: `f(i)` for `i in 0..n`, on the CPU pool for large `n`; results in order.
 ///
-/// In parallel, the MIs take chunks of [`map_chunk`] indices from a shared counter (so a
-/// slower core takes fewer chunks) and write each result straight into the result buffer. If
-/// applications throw, the exception of the lowest failing index is re-raised, as in a
-/// sequential run.
+/// In parallel, the MIs take chunks of indices from a shared counter ([`fill_parallel`]) and
+/// write each result straight into the result buffer. If applications throw, the exception of
+/// the lowest failing index is re-raised, as in a sequential run.
 ///
 /// An `@` inside an MI (an application of an outer `@`, or a SOMD method body) runs on its
 /// own thread: the enclosing call already gives every worker work, and a nested parallel
@@ -756,31 +755,62 @@ pub fn map<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> VArr<R> {
         // A fresh `Arc` is unique; this branch is never taken.
         return VArr::from_vec((0..n).map(f).collect());
     };
-    let dst = SendPtr(items.as_mut_ptr());
-    let chunk = map_chunk(n, parts);
+    fill_parallel(items, parts, f);
+    // SAFETY: `fill_parallel` returned, so it wrote every element.
+    VArr::from_arc(unsafe { out.assume_init() })
+}
+
+/// Writes `out[i] = item(i)` for every index of `out` on up to `parts` threads of the pool,
+/// then returns; if items throw, re-raises the exception of the lowest failing index (items
+/// before it are all computed, as in a sequential run) and leaks what was written.
+///
+/// The threads take chunks of indices from a shared counter, each chunk a `1 / (2 * parts)`
+/// share of the indices not yet taken (guided self-scheduling). The first chunks are large,
+/// so cheap items cost few atomic operations; the last ones are single indices, so when
+/// items are expensive (an N-Body force: 4,096 interactions) no thread is left finishing a
+/// large chunk while the others wait. Fixed chunks of an eighth of a thread's share cost
+/// N-Body a quarter of its time at 16 threads: four chunks each, and one late start gave
+/// some thread a fifth.
+fn fill_parallel<T: Send>(
+    out: &mut [MaybeUninit<T>],
+    parts: usize,
+    item: impl Fn(usize) -> T + Sync,
+) {
+    let n = out.len();
+    let dst = SendPtr(out.as_mut_ptr());
     let next = AtomicUsize::new(0);
-    // The lowest failing index and its exception.
+    // The lowest failing index (`usize::MAX` while none failed) and its exception.
+    let lowest_failed = AtomicUsize::new(usize::MAX);
     let failed: Mutex<Option<(usize, Box<dyn Any + Send>)>> = Mutex::new(None);
-    let first_failure =
-        || failed.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map_or(usize::MAX, |f| f.0);
-    run_call_optional(parts, |_| loop {
-        let start = next.fetch_add(chunk, Ordering::Relaxed);
-        if start >= n || start > first_failure() {
-            break;
-        }
-        let end = (start + chunk).min(n);
-        let mut i = start;
-        let outcome = catch_unwind(AssertUnwindSafe(|| {
-            while i < end {
-                // SAFETY: `i < n`; each index is taken by exactly one chunk, so one thread.
-                unsafe { dst.get().add(i).write(MaybeUninit::new(f(i))) };
-                i += 1;
+    let take = || {
+        let mut start = next.load(Ordering::Relaxed);
+        loop {
+            if start >= n || start > lowest_failed.load(Ordering::Relaxed) {
+                return None;
             }
-        }));
-        if let Err(payload) = outcome {
-            let mut failed = failed.lock().unwrap_or_else(|e| e.into_inner());
-            if failed.as_ref().is_none_or(|f| i < f.0) {
-                *failed = Some((i, payload));
+            let end = start + guided_chunk(n - start, parts);
+            match next.compare_exchange_weak(start, end, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => return Some(start..end),
+                Err(now) => start = now,
+            }
+        }
+    };
+    run_call_optional(parts, |_| {
+        while let Some(chunk) = take() {
+            let mut i = chunk.start;
+            let outcome = catch_unwind(AssertUnwindSafe(|| {
+                while i < chunk.end {
+                    // SAFETY: `i < n`; each index is in exactly one chunk, so one thread.
+                    unsafe { dst.get().add(i).write(MaybeUninit::new(item(i))) };
+                    i += 1;
+                }
+            }));
+            if let Err(payload) = outcome {
+                let mut failed = failed.lock().unwrap_or_else(|e| e.into_inner());
+                if failed.as_ref().is_none_or(|f| i < f.0) {
+                    *failed = Some((i, payload));
+                    lowest_failed.store(i, Ordering::Relaxed);
+                }
             }
         }
     });
@@ -788,13 +818,11 @@ pub fn map<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> VArr<R> {
         // The written results leak (a `MaybeUninit` buffer drops nothing): only on exceptions.
         resume_unwind(payload);
     }
-    // SAFETY: no chunk failed, and the chunks tile `0..n`, so every element was written.
-    VArr::from_arc(unsafe { out.assume_init() })
 }
 
-/// Chunk size of a parallel `@`: about eight chunks per MI, at least 64 applications.
-fn map_chunk(n: usize, parts: usize) -> usize {
-    (n / (parts * 8)).max(64)
+/// The size of the next chunk of [`fill_parallel`] when `left` indices are not taken yet.
+fn guided_chunk(left: usize, parts: usize) -> usize {
+    (left / (2 * parts)).max(1).min(left)
 }
 
 /// Elements per block of a built-in `!`: each block is folded in order from the identity,
@@ -817,37 +845,8 @@ fn block_partials<T: Send>(n: usize, fold: impl Fn(std::ops::Range<usize>) -> T 
     // SAFETY: `MaybeUninit` needs no initialisation; every element is written below before
     // the vector is read as `T`s (or, on an exception, leaked as `MaybeUninit`s).
     unsafe { out.set_len(blocks) };
-    let dst = SendPtr(out.as_mut_ptr());
-    // Blocks per chunk taken from the shared counter: about eight chunks per thread.
-    let chunk = (blocks / (parts * 8)).max(1);
-    let next = AtomicUsize::new(0);
-    let failed: Mutex<Option<(usize, Box<dyn Any + Send>)>> = Mutex::new(None);
-    let first_failure =
-        || failed.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map_or(usize::MAX, |f| f.0);
-    run_call_optional(parts, |_| loop {
-        let start = next.fetch_add(chunk, Ordering::Relaxed);
-        if start >= blocks || start > first_failure() {
-            break;
-        }
-        let mut b = start;
-        let outcome = catch_unwind(AssertUnwindSafe(|| {
-            while b < (start + chunk).min(blocks) {
-                // SAFETY: `b < blocks`; each block is taken by exactly one chunk.
-                unsafe { dst.get().add(b).write(MaybeUninit::new(fold(range(b)))) };
-                b += 1;
-            }
-        }));
-        if let Err(payload) = outcome {
-            let mut failed = failed.lock().unwrap_or_else(|e| e.into_inner());
-            if failed.as_ref().is_none_or(|f| b < f.0) {
-                *failed = Some((b, payload));
-            }
-        }
-    });
-    if let Some((_, payload)) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        resume_unwind(payload);
-    }
-    // SAFETY: no chunk failed and the chunks tile `0..blocks`, so every partial was written;
+    fill_parallel(&mut out, parts, |b| fold(range(b)));
+    // SAFETY: `fill_parallel` returned, so it wrote every partial;
     // `MaybeUninit<T>` has the layout of `T`.
     let mut out = std::mem::ManuallyDrop::new(out);
     unsafe { Vec::from_raw_parts(out.as_mut_ptr() as *mut T, out.len(), out.capacity()) }
@@ -1359,6 +1358,26 @@ mod tests {
             value + i64::from(here)
         });
         assert_eq!(outer.items().to_vec(), (0..4096i64).map(|i| 2 * i + 1).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn guided_chunks_tile_the_range_shrinking_to_single_indices() {
+        for (n, parts) in [(1usize, 2usize), (4096, 16), (4096, 2), (100_003, 3), (7, 8)] {
+            let mut sizes = Vec::new();
+            let mut start = 0;
+            while start < n {
+                let size = guided_chunk(n - start, parts);
+                assert!(size >= 1 && start + size <= n);
+                sizes.push(size);
+                start += size;
+            }
+            assert_eq!(sizes.iter().sum::<usize>(), n);
+            assert!(sizes.windows(2).all(|w| w[1] <= w[0]), "{sizes:?}");
+            assert_eq!(sizes.last(), Some(&1));
+            // Geometric shrinking: about 2 * parts chunks per factor e, plus the single ones.
+            let bound = 2 * parts * ((n as f64).ln().ceil() as usize + 1);
+            assert!(sizes.len() <= bound, "{n} {parts}: {} chunks", sizes.len());
+        }
     }
 
     #[test]
