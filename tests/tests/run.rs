@@ -934,6 +934,14 @@ fn device_runs_2d_reductions_and_value_class_maps() {
             assert_eq!(one("Main.blockSums"), Some((1, 1)), "16 > 1 element");
             assert_eq!(one("Main.upperHalves"), Some((0, 0)), "hi <= lo");
         }
+        if name == "device_vector" {
+            // `moved`, the rows `axpy` returned as vectors, stays on the device: `norm1`
+            // uploads nothing, and `pull` reads `moved` and `pos` from the device.
+            let norm1 = calls.iter().find(|c| c.name == "Main.norm1").expect("norm1");
+            assert_eq!((norm1.bytes_h2d, norm1.resident.len()), (0, 1), "{}", outcome.stderr);
+            let pull = calls.iter().find(|c| c.name == "Main.pull").expect("pull");
+            assert_eq!((pull.bytes_h2d, pull.resident.len()), (0, 2), "{}", outcome.stderr);
+        }
         if name == "device_nested" {
             // The 2-D value arrays of `best` (6 x 16 and 40 x 16 ints) go up once and stay:
             // `closest` reads both from the device; the ragged array runs on the CPU, so

@@ -2,11 +2,9 @@
 //! reduction), `@` maps (alone or fused into a `!`), `C.m !` folds and filter batches, each
 //! with its manifest (argument order, global size, reduction, sites).
 
-use super::writer::{
-    identity, prim_c, prim_storage, reduce_combine, vector_c, FnCx, Writer, R,
-};
-use somd_mir::analysis::isolation::vector_of;
+use super::writer::{identity, prim_c, prim_storage, reduce_combine, vector_c, FnCx, Writer, R};
 use super::*;
+use somd_mir::analysis::isolation::vector_of;
 use somd_mir::analysis::{bounds, walk, KernelKind, KernelPlan, SizeExpr, SomdBody, SomdResult};
 use somd_mir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
