@@ -707,6 +707,28 @@ impl DeviceResult {
         }
     }
 
+    /// The result of a `@` whose elements are `T[[n]]` rows (the kernel stores one OpenCL
+    /// vector of `n` lanes per work-item, as the packed rows of a `VArr<VArr<T>>`): the
+    /// value array of rows. Its buffer is kept for later calls that pass it, as the
+    /// resident copy of the outer array (the same bytes as its upload).
+    pub fn result_rows<T: DevElem>(&self, n: usize) -> VArr<VArr<T>> {
+        let Some(Output::Bytes(bytes, _)) = self.outputs.iter().flatten().next() else {
+            return VArr::from_vec(Vec::new());
+        };
+        let width = (n * T::ELEM.size()).max(1);
+        let rows: VArr<VArr<T>> = VArr::from_vec(
+            bytes
+                .chunks_exact(width)
+                .map(|row| VArr::from_arc(decode(row, std::convert::identity)))
+                .collect(),
+        );
+        let pending = self.result_buf.0.lock().ok().and_then(|mut held| held.take());
+        if let (Some((ctx, buf)), Some(key)) = (pending, rows.resident_key()) {
+            resident::keep(ctx, key, buf);
+        }
+        rows
+    }
+
     /// The reduction partials, one per work-group, in group order.
     pub fn partials<T: DevElem>(&self) -> Vec<T> {
         self.partials.chunks_exact(T::ELEM.size()).map(T::take).collect()

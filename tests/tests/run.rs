@@ -858,14 +858,15 @@ fn device_transfers_cross_once() {
 /// sums, `device_histogram`), assignments inside expressions and
 /// column writes (`device_effects`, `series`) and loops with a constant step
 /// (`device_step`, `crypt`) and `@` targets over rows of 2-D value arrays holding a `!` of a
-/// `@` (`mosaic`, `device_nested`) launch their kernels: each named construct appears in the
+/// `@` (`mosaic`, `device_nested`) or holding `T[[N]]` rows as OpenCL vectors
+/// (`device_vector`) launch their kernels: each named construct appears in the
 /// trace as a device call with one launch. A stepped loop runs one work-item per step.
 #[test]
 fn device_runs_2d_reductions_and_value_class_maps() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let cases: [(&str, &str, &[&str]); 12] = [
+    let cases: [(&str, &str, &[&str]); 13] = [
         ("tests/run", "dist_view_2d", &["Main.cross", "Main.box"]),
         ("tests/run", "device_effects", &["Main.keyed", "Main.wraps", "Main.columns"]),
         ("samples", "series", &["Series.coefficients"]),
@@ -889,6 +890,21 @@ fn device_runs_2d_reductions_and_value_class_maps() {
             "tests/run",
             "device_nested",
             &["Main.best", "Main.closest", "Main.rowTotal", "Main.bestDot", "Main.rowInfo"],
+        ),
+        (
+            "tests/run",
+            "device_vector",
+            &[
+                "Main.axpy",
+                "Main.norm1",
+                "Main.pull",
+                "Main.hits",
+                "Main.swapped",
+                "Main.weigh",
+                "Main.reversed",
+                "Main.total",
+                "Main.widen",
+            ],
         ),
     ];
     for (suite, name, wanted) in cases {
@@ -917,6 +933,14 @@ fn device_runs_2d_reductions_and_value_class_maps() {
             };
             assert_eq!(one("Main.blockSums"), Some((1, 1)), "16 > 1 element");
             assert_eq!(one("Main.upperHalves"), Some((0, 0)), "hi <= lo");
+        }
+        if name == "device_vector" {
+            // `moved`, the rows `axpy` returned as vectors, stays on the device: `norm1`
+            // uploads nothing, and `pull` reads `moved` and `pos` from the device.
+            let norm1 = calls.iter().find(|c| c.name == "Main.norm1").expect("norm1");
+            assert_eq!((norm1.bytes_h2d, norm1.resident.len()), (0, 1), "{}", outcome.stderr);
+            let pull = calls.iter().find(|c| c.name == "Main.pull").expect("pull");
+            assert_eq!((pull.bytes_h2d, pull.resident.len()), (0, 2), "{}", outcome.stderr);
         }
         if name == "device_nested" {
             // The 2-D value arrays of `best` (6 x 16 and 40 x 16 ints) go up once and stay:

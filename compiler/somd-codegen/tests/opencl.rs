@@ -580,6 +580,48 @@ fn map_tiles_a_broadcast_array() {
     insta::assert_snapshot!(snapshot(TILED));
 }
 
+const VECTORS: &str = r#"
+public class V {
+    static local float[[4]] axpy(float[[4]] a, float s, float[[4]] b) {
+        return new float[[4]]{a[0] * s + b[0], a[1] * s + b[1], a[2] * s + b[2], a[3] * s + b[3]};
+    }
+    static local float lane(float[[4]] v, int k) {
+        return v[k] + v.length;
+    }
+    static local float near(float[[4]] p, float[[]][[4]] all, float[[4]] w) {
+        float best = 0f;
+        for (int j = 0; j < all.length; j++) {
+            float[[4]] q = all[j];
+            best = Math.max(best, lane(q, j % 4) * w[3] + all[j][j % 4]);
+        }
+        return best - p[0];
+    }
+    static local int[[2]] swap(int[[2]] a) {
+        return new int[[2]]{a[1], a[0]};
+    }
+    static void run(float[[]][[4]] ps, float[[]][[4]] vs, float[[4]] w, int[[]][[2]] ks) {
+        float[[]][[4]] moved = V @ axpy(ps, 0.5f, vs);
+        float[[]] d = V @ near(ps, moved, w);
+        int[[]][[2]] s = V @ swap(ks);
+    }
+    public static void main(String[] args) {
+    }
+}
+"#;
+
+/// Bounded value arrays of 2, 4, 8 or 16 numbers as OpenCL vectors: mapped rows of
+/// `float[[]][[4]]` read as one `float4` per work-item, a broadcast `float[[]][[4]]` as a
+/// `__global float4 *` (a row into a local, an element through the scalar view), one
+/// broadcast `float[[4]]`, constant indices as components, a variable one checked against
+/// `N`, `.length` as `N`, literals as vector literals and `T[[N]]` results stored as vectors.
+#[test]
+fn bounded_value_arrays_are_vectors() {
+    let text = snapshot(VECTORS);
+    assert!(text.contains("__global float4 *arg0"), "{text}");
+    assert!(text.contains("__global int2 *somd_out"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
 // ---- every kernel of the corpus is built by a real OpenCL compiler ----
 
 fn somd_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -598,7 +640,7 @@ fn every_corpus_kernel_builds_with_opencl() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut programs: Vec<(String, String)> = [
         VECTOR_ADD, SAXPY, SUM, DOT_FUSED, MATRIX_2D, VALUE_MAP, BANG, FILTER, INT_HEAVY, DOUBLE,
-        HISTOGRAM, NESTED,
+        HISTOGRAM, NESTED, VECTORS,
     ]
     .iter()
     .enumerate()

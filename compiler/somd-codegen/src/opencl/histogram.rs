@@ -45,11 +45,12 @@ impl Writer<'_> {
             let local = func.local(*p);
             let name = cx.name(*p).to_string();
             if let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&local.ty) {
+                let decl = format!("__global {} *{name}", self.buffer_c(&local.ty, elem)?);
                 let elem = self.storage(elem)?;
                 Self::push_arg(
                     m,
                     &mut decls,
-                    format!("__global {elem} *{name}"),
+                    decl,
                     &name,
                     ArgKind::Buffer { access: Access::In, elem },
                     ArgSource::Param(pi),

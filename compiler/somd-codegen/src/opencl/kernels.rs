@@ -2,8 +2,9 @@
 //! reduction), `@` maps (alone or fused into a `!`), `C.m !` folds and filter batches, each
 //! with its manifest (argument order, global size, reduction, sites).
 
-use super::writer::{identity, prim_c, prim_storage, reduce_combine, FnCx, Writer, R};
+use super::writer::{identity, prim_c, prim_storage, reduce_combine, vector_c, FnCx, Writer, R};
 use super::*;
+use somd_mir::analysis::isolation::vector_of;
 use somd_mir::analysis::{bounds, walk, KernelKind, KernelPlan, SizeExpr, SomdBody, SomdResult};
 use somd_mir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
@@ -226,11 +227,12 @@ impl Writer<'_> {
             let name = cx.name(*p).to_string();
             if let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&local.ty) {
                 let access = if writes.contains(p) { Access::InOut } else { Access::In };
+                let decl = format!("__global {} *{name}", self.buffer_c(&local.ty, elem)?);
                 let elem = self.storage(elem)?;
                 Self::push_arg(
                     m,
                     &mut decls,
-                    format!("__global {elem} *{name}"),
+                    decl,
                     &name,
                     ArgKind::Buffer { access, elem },
                     ArgSource::Param(pi),
@@ -539,6 +541,30 @@ impl Writer<'_> {
         for (k, a) in args.iter().enumerate() {
             let name = format!("arg{k}");
             match a.mode {
+                MapArg::Mapped if vector_of(&a.ty).is_some() => {
+                    // Rows of a `T[[]][[N]]`, packed: work-item `i` reads row `i` as one `TN`.
+                    let (p, n) = vector_of(&a.ty).unwrap_or((PrimType::Int, 0));
+                    let elem = vector_c(p, n);
+                    Self::push_arg(
+                        m,
+                        &mut decls,
+                        format!("__global {elem} *{name}"),
+                        &name,
+                        ArgKind::Buffer { access: Access::In, elem },
+                        ArgSource::Param(k),
+                    );
+                    // The host passes the row length (always `N`) as for any 2-D array.
+                    let n = format!("{name}_len1");
+                    Self::push_arg(
+                        m,
+                        &mut decls,
+                        format!("const int {n}"),
+                        &n,
+                        ArgKind::Scalar { ty: "int".into() },
+                        ArgSource::Length { param: k, dim: 1 },
+                    );
+                    call_args.push(format!("{name}[{item}]"));
+                }
                 MapArg::Mapped if somd_mir::analysis::isolation::array_elem(&a.ty).is_some() => {
                     // A 2-D array, flattened row-major: work-item `i` gets row `i`.
                     let elem = somd_mir::analysis::isolation::array_elem(&a.ty)
@@ -578,7 +604,12 @@ impl Writer<'_> {
                 }
                 MapArg::Broadcast => {
                     if let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&a.ty) {
-                        let elem = self.storage(elem)?;
+                        let vector = vector_of(&a.ty);
+                        let elem = match vector {
+                            // One `T[[N]]` for every work-item: a buffer of one vector.
+                            Some((p, n)) => vector_c(p, n),
+                            None => self.buffer_c(&a.ty, elem)?,
+                        };
                         Self::push_arg(
                             m,
                             &mut decls,
@@ -587,7 +618,10 @@ impl Writer<'_> {
                             ArgKind::Buffer { access: Access::In, elem },
                             ArgSource::Param(k),
                         );
-                        let mut pass = name.clone();
+                        let mut pass = match vector {
+                            Some(_) => format!("{name}[0]"),
+                            None => name.clone(),
+                        };
                         for dim in 0..rank {
                             let n = format!("{name}_len{dim}");
                             Self::push_arg(
@@ -598,7 +632,9 @@ impl Writer<'_> {
                                 ArgKind::Scalar { ty: "int".into() },
                                 ArgSource::Length { param: k, dim },
                             );
-                            write!(pass, ", {n}")?;
+                            if vector.is_none() {
+                                write!(pass, ", {n}")?;
+                            }
                         }
                         call_args.push(pass);
                     } else {

@@ -129,18 +129,27 @@ impl Writer<'_> {
                 (MapArg::Mapped, _) => {
                     let (elem, rank) = somd_mir::analysis::isolation::array_elem(&a.ty)
                         .ok_or_else(|| bug("mapped argument that is not an array"))?;
-                    let mut decl = format!("__global {} *{p}", self.storage(elem)?);
+                    let mut decl = format!("__global {} *{p}", self.buffer_c(&a.ty, elem)?);
                     for d in 0..rank {
                         write!(decl, ", const int {p}_len{d}")?;
                     }
                     params.push(decl);
                     call.push(self.arg(cx, *arg)?);
-                    kinds.push(if rank == 2 { FoldArg::Rows } else { FoldArg::Elems });
+                    // Rows held as vectors (`T[[]][[N]]`) pass one `TN` each.
+                    let vector = somd_mir::analysis::isolation::vector_of(&pty).is_some();
+                    kinds.push(match rank {
+                        2 if vector => FoldArg::Elems,
+                        2 => FoldArg::Rows,
+                        _ => FoldArg::Elems,
+                    });
                 }
                 (MapArg::Broadcast, _) => {
                     match somd_mir::analysis::isolation::array_elem(&pty) {
+                        Some(_) if somd_mir::analysis::isolation::vector_of(&pty).is_some() => {
+                            params.push(format!("{} {p}", self.ty(&pty)?));
+                        }
                         Some((elem, rank)) => {
-                            let mut decl = format!("__global {} *{p}", self.storage(elem)?);
+                            let mut decl = format!("__global {} *{p}", self.buffer_c(&pty, elem)?);
                             for d in 0..rank {
                                 write!(decl, ", const int {p}_len{d}")?;
                             }
@@ -167,7 +176,10 @@ impl Writer<'_> {
                 FoldArg::Broadcast => {
                     let has_array =
                         somd_mir::analysis::isolation::array_elem(&tf.local(tf.params[k]).ty);
-                    match has_array {
+                    match has_array.filter(|_| {
+                        somd_mir::analysis::isolation::vector_of(&tf.local(tf.params[k]).ty)
+                            .is_none()
+                    }) {
                         Some((_, rank)) => {
                             let mut s = p.clone();
                             for d in 0..rank {

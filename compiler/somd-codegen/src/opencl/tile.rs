@@ -87,6 +87,10 @@ impl Writer<'_> {
         let (elem, 1) = somd_mir::analysis::isolation::array_elem(&func.local(array).ty)? else {
             return None;
         };
+        // A `T[[N]]` held as a vector is a value, not a buffer to tile.
+        if somd_mir::analysis::isolation::vector_of(&func.local(array).ty).is_some() {
+            return None;
+        }
         // `j++` only.
         let [u] = update.as_slice() else { return None };
         let step_one = match func.expr(*u).kind {

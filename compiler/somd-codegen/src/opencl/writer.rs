@@ -5,6 +5,7 @@ use super::keywords::is_reserved;
 use super::layout::layout_of;
 use super::*;
 use somd_diag::{SourceMap, Span};
+use somd_mir::analysis::isolation::{vector_of, vector_rows};
 use somd_mir::analysis::{ProgramInfo, SizeExpr};
 use somd_mir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
@@ -381,8 +382,12 @@ impl<'a> FnCx<'a> {
             .collect();
         let mut arrays = HashMap::new();
         for p in &func.params {
-            if let Some((_, rank)) = somd_mir::analysis::isolation::array_elem(&func.local(*p).ty) {
-                arrays.insert(*p, rank);
+            let ty = &func.local(*p).ty;
+            if let Some((_, rank)) = somd_mir::analysis::isolation::array_elem(ty) {
+                // A `T[[N]]` held as a vector is a value, not a buffer.
+                if vector_of(ty).is_none() {
+                    arrays.insert(*p, rank);
+                }
             }
         }
         FnCx {
@@ -429,6 +434,12 @@ pub(super) fn prim_c(p: PrimType) -> &'static str {
         PrimType::Float => "float",
         PrimType::Double => "double",
     }
+}
+
+/// The OpenCL vector type `TN` of a `T[[N]]` that kernel code holds as a vector
+/// ([`vector_of`]): `float4`, `int2`, `double8`, `char16` (`byte`), `ushort4` (`char`).
+pub(super) fn vector_c(p: PrimType, n: u32) -> String {
+    format!("{}{n}", prim_c(p))
 }
 
 pub(super) fn prim_storage(p: PrimType) -> &'static str {
@@ -628,7 +639,10 @@ impl<'a> Writer<'a> {
             Type::Prim(p) => Ok(prim_c(*p).into()),
             Type::Object(c) => Ok(self.class_c(*c)),
             Type::Void => Ok("void".into()),
-            other => Err(bug(format!("type {other:?} in a private position"))),
+            other => match vector_of(other) {
+                Some((p, n)) => Ok(vector_c(p, n)),
+                None => Err(bug(format!("type {other:?} in a private position"))),
+            },
         }
     }
 
@@ -638,6 +652,23 @@ impl<'a> Writer<'a> {
             Type::Prim(p) => Ok(prim_storage(*p).into()),
             other => self.ty(other),
         }
+    }
+
+    /// The element type of the buffer holding an array of type `ty` whose element type is
+    /// `elem` (`isolation::array_elem`): the vector type for the packed rows of a
+    /// `T[[]][[N]]` ([`vector_rows`]; the same bytes, and `clCreateBuffer` aligns a buffer
+    /// for every vector type), else `elem`'s storage type.
+    pub(super) fn buffer_c(&self, ty: &Type, elem: &Type) -> R<String> {
+        match vector_rows(ty) {
+            Some((p, n)) => Ok(vector_c(p, n)),
+            None => self.storage(elem),
+        }
+    }
+
+    /// The zero value of private type `ty` (C text).
+    pub(super) fn zero(&self, ty: &Type) -> R<String> {
+        let c = self.ty(ty)?;
+        Ok(if vector_of(ty).is_some() { format!("({c})(0)") } else { format!("({c}){{0}}") })
     }
 
     pub(super) fn pos(&self, span: Span) -> (String, u32, u32) {
@@ -845,7 +876,7 @@ impl<'a> Writer<'a> {
         } else if func.ret != Type::Void && !matches!(func.body.stmts.last(), Some(Stmt::Return(_)))
         {
             // Java guarantees a return on every path; keep C compilers quiet.
-            writeln!(out, "    return ({ret}){{0}};")?;
+            writeln!(out, "    return {};", self.zero(&func.ret)?)?;
         }
         out.push_str("}\n\n");
         Ok(out)
@@ -853,9 +884,11 @@ impl<'a> Writer<'a> {
 
     pub(super) fn param_decl(&self, cx: &FnCx, p: LocalId) -> R<String> {
         let local = cx.func.local(p);
-        if let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&local.ty) {
+        if let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&local.ty)
+            .filter(|_| vector_of(&local.ty).is_none())
+        {
             let name = cx.name(p);
-            let mut s = format!("__global {} *{name}", self.storage(elem)?);
+            let mut s = format!("__global {} *{name}", self.buffer_c(&local.ty, elem)?);
             for d in 0..rank {
                 write!(s, ", const int {name}_len{d}")?;
             }
@@ -920,7 +953,7 @@ impl<'a> Writer<'a> {
                 let ty = self.ty(&func.local(*local).ty)?;
                 let value = match init {
                     Some(e) => self.expr(cx, *e)?,
-                    None => format!("({ty}){{0}}"),
+                    None => self.zero(&func.local(*local).ty)?,
                 };
                 let value = match (&func.local(*local).ty, init) {
                     (Type::Prim(_), None) => "0".into(),
@@ -1156,11 +1189,32 @@ impl<'a> Writer<'a> {
                     // The tiled loop's index runs over `[somd_base, somd_base + somd_count)`.
                     format!("somd_tile[{} - somd_base]", self.expr(cx, *index)?)
                 }
+                ExprKind::Local(a) if vector_of(&func.local(*a).ty).is_some() => {
+                    let Some((p, n)) = vector_of(&func.local(*a).ty) else { unreachable!() };
+                    let name = cx.name(*a).to_string();
+                    self.lane(cx, e, &name, p, n, *index)?
+                }
                 ExprKind::Local(a) => {
                     let name = cx.name(*a).to_string();
                     let i = self.expr(cx, *index)?;
                     let idx = self.index_text(cx, e, expr.span, &i, &format!("{name}_len0"));
                     format!("{name}[{idx}]")
+                }
+                ExprKind::Index { array: inner, index: row }
+                    if matches!(func.expr(*inner).kind, ExprKind::Local(m)
+                        if vector_rows(&func.local(m).ty).is_some()) =>
+                {
+                    // An element of a `T[[]][[N]]` buffer of vectors: read through its
+                    // scalar view (row `r` starts at element `r * N`).
+                    let ExprKind::Local(m) = func.expr(*inner).kind else { unreachable!() };
+                    let Some((p, n)) = vector_rows(&func.local(m).ty) else { unreachable!() };
+                    let name = cx.name(m).to_string();
+                    let r = self.expr(cx, *row)?;
+                    let c = self.expr(cx, *index)?;
+                    let row_span = func.expr(*array).span;
+                    let ri = self.index_text(cx, *array, row_span, &r, &format!("{name}_len0"));
+                    let ci = self.index_text(cx, e, expr.span, &c, &n.to_string());
+                    format!("((__global {} *){name})[{ri} * {n} + {ci}]", prim_storage(p))
                 }
                 ExprKind::Index { array: inner, index: row } => {
                     let ExprKind::Local(a) = func.expr(*inner).kind else {
@@ -1177,7 +1231,10 @@ impl<'a> Writer<'a> {
                 _ => return Err(bug("indexing of a computed array")),
             },
             ExprKind::Length(a) => match &func.expr(*a).kind {
-                ExprKind::Local(l) => format!("{}_len0", cx.name(*l)),
+                ExprKind::Local(l) => match vector_of(&func.local(*l).ty) {
+                    Some((_, n)) => n.to_string(),
+                    None => format!("{}_len0", cx.name(*l)),
+                },
                 ExprKind::Index { array, .. } => match func.expr(*array).kind {
                     ExprKind::Local(l) => format!("{}_len1", cx.name(l)),
                     _ => return Err(bug("length of a computed array")),
@@ -1231,6 +1288,20 @@ impl<'a> Writer<'a> {
                 }
                 None => format!("(({}){{0}})", self.class_c(*class)),
             },
+            ExprKind::ValueArrayLit(items) => {
+                let Some((p, n)) = vector_of(&expr.ty) else {
+                    return Err(bug("value-array literal that is not a vector"));
+                };
+                let mut lanes = Vec::new();
+                for item in items {
+                    let v = self.expr(cx, *item)?;
+                    lanes.push(convert(&v, self.prim_of(cx, *item)?, p));
+                }
+                if lanes.len() != n as usize {
+                    return Err(bug("vector literal of the wrong length"));
+                }
+                format!("(({})({}))", vector_c(p, n), lanes.join(", "))
+            }
             ExprKind::Builtin { .. } if cx.sincos.contains_key(&e) => cx.sincos[&e].clone(),
             ExprKind::Builtin { builtin, args } => self.builtin(cx, *builtin, args)?,
             ExprKind::ReduceArray { .. } => self.nested_reduce(cx, e)?,
@@ -1257,6 +1328,10 @@ impl<'a> Writer<'a> {
     pub(super) fn arg(&mut self, cx: &mut FnCx, a: ExprId) -> R<String> {
         let func = cx.func;
         let expr = func.expr(a);
+        if vector_of(&expr.ty).is_some() {
+            // A vector (a local, or a row `m[i]` of a buffer of vectors) passes by value.
+            return self.expr(cx, a);
+        }
         if let ExprKind::Index { array, index } = &expr.kind {
             if let (ExprKind::Local(l), Some((_, 1))) =
                 (&func.expr(*array).kind, somd_mir::analysis::isolation::array_elem(&expr.ty))
@@ -1279,6 +1354,32 @@ impl<'a> Writer<'a> {
             return Ok(s);
         }
         self.expr(cx, a)
+    }
+
+    /// Element `index` of the vector local `name` (`T[[N]]` held as `TN`): a component
+    /// `.sK` for a constant index in range; else the checked index (`SOMD_INDEX` against
+    /// `N`, reported at the access) into the vector's lanes through a pointer to its first
+    /// lane. OpenCL lays a vector out as its lanes in order, and a private variable's
+    /// address may be taken on every OpenCL C version (PoCL and NVIDIA both keep small
+    /// private arrays indexed this way in registers or their local memory).
+    fn lane(
+        &mut self,
+        cx: &mut FnCx,
+        access: ExprId,
+        name: &str,
+        p: PrimType,
+        n: u32,
+        index: ExprId,
+    ) -> R<String> {
+        if let ExprKind::Const(Const::Int(k)) = cx.func.expr(index).kind {
+            if (0..n as i32).contains(&k) {
+                return Ok(format!("{name}.s{k:x}"));
+            }
+        }
+        let i = self.expr(cx, index)?;
+        let span = cx.func.expr(access).span;
+        let idx = self.index_text(cx, access, span, &i, &n.to_string());
+        Ok(format!("((__private {} *)&{name})[{idx}]", prim_c(p)))
     }
 
     pub(super) fn builtin(&mut self, cx: &mut FnCx, b: Builtin, args: &[ExprId]) -> R<String> {

@@ -100,20 +100,25 @@ pub struct MapCall {
     /// A value-class result of a `@`: its Rust struct name and device size (then `elem` is
     /// unused).
     pub result_struct: Option<(String, usize)>,
+    /// Rows of `N` elements of type `elem` (`T[[N]]` results the kernel stores as
+    /// vectors): the result is a `VArr<VArr<T>>`.
+    pub result_rows: Option<u32>,
     /// `Class.method` of the target.
     pub label: String,
 }
 
 impl Glue {
-    /// The `KernelDesc` static of the `@` at `expr` of `func`, and its result's Rust element
-    /// type, when it has a device path.
+    /// The `KernelDesc` static of the `@` at `expr` of `func`, and the call of
+    /// `rt::device::DeviceResult` that makes its result (`result::<T>()`), when it has a
+    /// device path.
     pub fn map_desc(&self, func: FuncId, expr: somd_mir::ExprId) -> Option<(String, String)> {
         self.maps.get(&(func, expr)).map(|m| {
-            let elem = match &m.result_struct {
-                Some((name, _)) => format!("Val<{name}>"),
-                None => rust_prim(m.elem).to_string(),
+            let result = match (&m.result_struct, m.result_rows) {
+                (Some((name, _)), _) => format!("result::<Val<{name}>>()"),
+                (None, Some(n)) => format!("result_rows::<{}>({n})", rust_prim(m.elem)),
+                (None, None) => format!("result::<{}>()", rust_prim(m.elem)),
             };
-            (format!("K_MAP_{}_{}", func.0, expr.0), elem)
+            (format!("K_MAP_{}_{}", func.0, expr.0), result)
         })
     }
 
@@ -252,8 +257,14 @@ fn map_call(
     let structs = glue_structs(module, set);
     let laid_out = |c: &somd_mir::ClassId| structs.iter().find(|(l, _)| l.class == *c).cloned();
     let mut result_struct = None;
+    let mut result_rows = None;
     let (args, elem) = match &kplan.kind {
         KernelKind::Map { args, elem: Type::Prim(elem) } => (&args[..], *elem),
+        KernelKind::Map { args, elem } if analysis::isolation::vector_of(elem).is_some() => {
+            let (p, n) = analysis::isolation::vector_of(elem).unwrap_or((PrimType::Int, 1));
+            result_rows = Some(n);
+            (&args[..], p)
+        }
         KernelKind::Map { args, elem: Type::Object(c) } => {
             let (layout, name) = laid_out(c).ok_or(
                 "`@` with a value-class result whose class holds arrays or references runs on \
@@ -339,7 +350,13 @@ fn map_call(
             _ => return Err("a `@` kernel argument without host glue"),
         }
     }
-    Ok(MapCall { manifest, elem, result_struct, label: module.function(kplan.func).name.clone() })
+    Ok(MapCall {
+        manifest,
+        elem,
+        result_struct,
+        result_rows,
+        label: module.function(kplan.func).name.clone(),
+    })
 }
 
 /// The `KernelDesc` static of one `@`.
@@ -359,9 +376,14 @@ pub fn write_map_desc(
         args.push(match &arg.source {
             ArgSource::Param(p) => format!("Param({p})"),
             ArgSource::Length { param, dim } => format!("Length {{ param: {param}, dim: {dim} }}"),
-            ArgSource::Result => match &call.result_struct {
-                Some((_, size)) => format!("Result(rt::device::Elem::Struct({size}))"),
-                None => format!("Result(rt::device::Elem::{})", elem_name(call.elem)),
+            ArgSource::Result => match (&call.result_struct, call.result_rows) {
+                (Some((_, size)), _) => format!("Result(rt::device::Elem::Struct({size}))"),
+                // One `TN` per work-item: `N` elements' bytes, made into rows on the host.
+                (None, Some(n)) => format!(
+                    "Result(rt::device::Elem::Struct({}))",
+                    n as usize * opencl::prim_size(call.elem)
+                ),
+                (None, None) => format!("Result(rt::device::Elem::{})", elem_name(call.elem)),
             },
             ArgSource::Count => "Count".to_string(),
             ArgSource::Chunk => "Chunk".to_string(),

@@ -1068,13 +1068,13 @@ impl<'a> FnCx<'a> {
         let (lens, call_args) = (lens.join(", "), call_args.join(", "));
         let n = format!("_e{}n", id.0);
         let device = self.device.filter(|_| parts.device_ok).and_then(|g| g.map_desc(self.fid, id));
-        if let Some((desc, elem)) = device {
+        if let Some((desc, result)) = device {
             // The device path; `None` runs the CPU path (see `device.rs`).
             let host_args = parts.device_args.join(", ");
             return Ok(format!(
                 "{{ {lets}let {n} = rt::somd::map_len(&[{lens}], {pos}); \
                  match rt::device::run_map(&{desc}, {n}, &[{host_args}]) {{ \
-                 Some(done) => done.result::<{elem}>(), \
+                 Some(done) => done.{result}, \
                  None => rt::somd::map({n}, |i| {name}({call_args})), }} }}"
             ));
         }
@@ -1161,12 +1161,17 @@ impl<'a> FnCx<'a> {
         span: Span,
     ) -> Result<Option<String>, EmitError> {
         let Some(glue) = self.device else { return Ok(None) };
-        let Some((outer_desc, elem)) = glue.map_desc(self.fid, id) else { return Ok(None) };
+        let Some((outer_desc, result)) = glue.map_desc(self.fid, id) else { return Ok(None) };
         let Some(((first, MapArg::Mapped), rest)) = args.split_first() else { return Ok(None) };
         let ExprKind::Map { func: inner_func, args: inner_args } = &self.e(*first)?.kind else {
             return Ok(None);
         };
         let Some((inner_desc, _)) = glue.map_desc(self.fid, *first) else { return Ok(None) };
+        // Rows held as vectors come down between the two calls (a chained buffer has no
+        // row length for the outer kernel).
+        if somd_mir::analysis::isolation::vector_rows(&self.e(*first)?.ty).is_some() {
+            return Ok(None);
+        }
         for (arg, _) in rest {
             if !matches!(self.e(*arg)?.kind, ExprKind::Local(_) | ExprKind::Const(_)) {
                 return Ok(None);
@@ -1185,7 +1190,7 @@ impl<'a> FnCx<'a> {
         Ok(Some(format!(
             "{{ {}let {ni} = rt::somd::map_len(&[{}], {}); {}\
              match rt::device::run_map_chain(&{inner_desc}, {ni}, &[{}], &{outer_desc}, &[{}], {}, &[{}]) {{ \
-             Some(done) => done.result::<{elem}>(), \
+             Some(done) => done.{result}, \
              None => {{ let _e{}_0 = rt::somd::map({ni}, |i| {}({})); \
              let {no} = rt::somd::map_len(&[{}], {}); \
              rt::somd::map({no}, |i| {}({})) }} }} }}",

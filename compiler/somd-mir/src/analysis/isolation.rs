@@ -167,7 +167,9 @@ fn direct_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocke
                 let ty = &func.local(*local).ty;
                 let somd_output = func.is_somd()
                     && init.is_some_and(|e| matches!(func.expr(e).kind, ExprKind::NewArray { .. }));
-                if !scalar_or_value(module, ty) && !somd_output && !vias.contains(local) {
+                let vector = !func.is_somd() && vector_of(ty).is_some();
+                if !scalar_or_value(module, ty) && !somd_output && !vias.contains(local) && !vector
+                {
                     Some(block(
                         Unsupported,
                         format!("local `{}` of array or reference type", func.local(*local).name),
@@ -192,8 +194,28 @@ fn direct_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocke
             ));
         }
     }
-    if func.ret != Type::Void && !func.is_somd() && !scalar_or_value(module, &func.ret) {
+    if func.ret != Type::Void
+        && !func.is_somd()
+        && !scalar_or_value(module, &func.ret)
+        && vector_of(&func.ret).is_none()
+    {
         return Some(block(Unsupported, "array or reference result", func.span));
+    }
+    // A bounded value array of 2, 4, 8 or 16 numbers is an OpenCL vector in kernel code:
+    // a value, not a buffer (see `vector_of`).
+    for p in &func.params {
+        let local = func.local(*p);
+        if func.is_somd() && vector_of(&local.ty).is_some() {
+            return Some(block(
+                Unsupported,
+                format!(
+                    "parameter `{}` of type {} of a SOMD method (kernel arguments are buffers or scalars)",
+                    local.name,
+                    type_name(module, &local.ty)
+                ),
+                local.span,
+            ));
+        }
     }
     // Expressions: statement-level side effects only.
     let mut statement_roots = std::collections::HashSet::new();
@@ -478,15 +500,16 @@ fn expr_blocker(
             ))
         }
         ExprKind::Builtin { builtin, .. } => builtin_blocker(*builtin, span),
-        ExprKind::New { class, .. } => {
+        ExprKind::New { class, ctor, args } => {
             let is_value = module.classes.get(class.0 as usize).is_some_and(|c| c.is_value);
             if is_value {
-                None
+                ctor.and_then(|c| representation_blocker(module, func, c, args))
             } else {
                 let name = module.classes.get(class.0 as usize).map_or("?", |c| c.name.as_str());
                 Some(block(NotIsolated, format!("allocation of `new {name}`"), span))
             }
         }
+        ExprKind::ValueArrayLit(_) if !func.is_somd() && vector_of(&expr.ty).is_some() => None,
         ExprKind::NewArray { .. } | ExprKind::ArrayLit(_) | ExprKind::ValueArrayLit(_) => {
             if func.is_somd() {
                 // SOMD bodies allocate their output arrays on the host (see `parallel`).
@@ -513,6 +536,9 @@ fn expr_blocker(
         )),
         ExprKind::Call { receiver: Some(_), .. } => {
             Some(block(Unsupported, "instance method call", span))
+        }
+        ExprKind::Call { func: callee, receiver: None, args } => {
+            representation_blocker(module, func, *callee, args)
         }
         ExprKind::Assign { target, .. }
         | ExprKind::CompoundAssign { target, .. }
@@ -575,6 +601,32 @@ fn expr_blocker(
     }
 }
 
+/// A `T[[N]]` held as a vector (and a buffer of such rows) has another device
+/// representation than `T[[]]` (and its buffers): an argument and its parameter must agree.
+fn representation_blocker(
+    module: &Module,
+    func: &Function,
+    callee: FuncId,
+    args: &[ExprId],
+) -> Option<Blocker> {
+    let callee = module.function(callee);
+    let kind = |t: &Type| (vector_of(t).is_some(), vector_rows(t).is_some());
+    args.iter().zip(&callee.params).find_map(|(a, p)| {
+        let (arg, param) = (func.expr(*a), &callee.local(*p).ty);
+        (kind(&arg.ty) != kind(param)).then(|| {
+            block(
+                BlockReason::Unsupported,
+                format!(
+                    "{} passed as {} (an OpenCL vector, or a buffer of them, on the device)",
+                    type_name(module, &arg.ty),
+                    type_name(module, param)
+                ),
+                arg.span,
+            )
+        })
+    })
+}
+
 fn builtin_blocker(builtin: Builtin, span: somd_diag::Span) -> Option<Blocker> {
     use BlockReason::{NotIsolated, Unsupported};
     let what = match builtin {
@@ -618,6 +670,30 @@ pub fn scalar_or_value(module: &Module, ty: &Type) -> bool {
         Type::Prim(_) => true,
         Type::Object(c) => module.classes.get(c.0 as usize).is_some_and(|c| c.is_value),
         _ => false,
+    }
+}
+
+/// The element type and length of a bounded value array `T[[N]]` that kernel code holds
+/// as the OpenCL vector `TN`: `T` a primitive other than `boolean` (`byte` is `char`,
+/// `char` is `ushort`) and `N` 2, 4, 8 or 16. Other bounds (3 among them: a `float3` takes
+/// 16 bytes) and unbounded value arrays stay buffers.
+pub fn vector_of(ty: &Type) -> Option<(PrimType, u32)> {
+    match ty {
+        Type::ValueArray(e, Some(n)) if matches!(n, 2 | 4 | 8 | 16) => match **e {
+            Type::Prim(p) if p != PrimType::Boolean => Some((p, *n)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The vector type of the rows of `T[[]][[N]]` (a value array of [`vector_of`] rows),
+/// whose buffer kernels declare as `__global TN *`: the rows are packed, so it is the same
+/// bytes as the flattened 2-D array.
+pub fn vector_rows(ty: &Type) -> Option<(PrimType, u32)> {
+    match ty {
+        Type::ValueArray(row, _) => vector_of(row),
+        _ => None,
     }
 }
 

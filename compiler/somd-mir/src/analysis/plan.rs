@@ -400,16 +400,17 @@ fn map_plan(
 ) -> Result<(Vec<MapArgPlan>, Type), Blocker> {
     let tf = module.function(target);
     callee_ok(info, target)?;
-    let elem = match result_ty {
-        Type::ValueArray(e, _) if scalar_or_value(module, e) => (**e).clone(),
-        _ => {
-            return Err(not_device(
+    let elem =
+        match result_ty {
+            Type::ValueArray(e, _) if scalar_or_value(module, e) => (**e).clone(),
+            // Rows of 2, 4, 8 or 16 numbers: one OpenCL vector per work-item.
+            Type::ValueArray(e, _) if isolation::vector_of(e).is_some() => (**e).clone(),
+            _ => return Err(not_device(
                 BlockReason::Unsupported,
-                "`@` whose result elements are arrays",
+                "`@` whose result elements are arrays (other than rows of 2, 4, 8 or 16 numbers)",
                 tf.span,
-            ))
-        }
-    };
+            )),
+        };
     let mut plans = Vec::new();
     for (k, (_, mode)) in args.iter().enumerate() {
         let Some(p) = tf.params.get(k) else { break };
