@@ -65,11 +65,8 @@ fn placement(body: &str) -> Result<String, String> {
     let m = module(&source);
     let info = analyze(&m);
     let fid = m.functions.iter().position(|f| f.name == "T.f").expect("T.f exists");
-    let placement = info
-        .placements
-        .iter()
-        .find(|p| p.label == "SOMD method T.f")
-        .expect("a placement of T.f");
+    let placement =
+        info.placements.iter().find(|p| p.label == "SOMD method T.f").expect("a placement of T.f");
     if let Err(b) = &placement.device {
         return Err(b.construct.clone());
     }
@@ -110,7 +107,10 @@ fn calls_of_one_reduction_loop_over_whole_arrays_are_kernels() {
     assert_eq!(ok("long t = sum(a);"), "intermediate 0; host; launch 0");
     assert_eq!(ok("long t = sum(a) * 2;"), "intermediate 0; host; launch 0");
     // Two calls in one expression, in evaluation order; a scalar the host computes.
-    assert_eq!(ok("long t = sum(a) - above(a, k + 1);"), "intermediate 0; intermediate 1; host; launch 0");
+    assert_eq!(
+        ok("long t = sum(a) - above(a, k + 1);"),
+        "intermediate 0; intermediate 1; host; launch 0"
+    );
     // A `/` after the calls may throw after them, as in Java.
     assert_eq!(ok("long t = sum(a) / k;"), "intermediate 0; host; launch 0");
     // In a counted host loop, without `sync`: the host runs the loop.
@@ -122,7 +122,10 @@ fn calls_of_one_reduction_loop_over_whole_arrays_are_kernels() {
             }
             return s;
         }";
-    assert_eq!(placement(looped).unwrap(), "host; repeat { intermediate 0; host; host }");
+    assert_eq!(
+        placement(looped).expect("on the device"),
+        "host; repeat { intermediate 0; host; host }"
+    );
 }
 
 #[test]
@@ -160,6 +163,6 @@ fn other_calls_keep_the_method_on_the_cpu_and_say_why() {
             for (int i = 0; i < n; i++) out[i] = i + sum(a);
             return out;
         }";
-    let got = placement(in_loop).unwrap_err();
+    let got = placement(in_loop).expect_err("on the CPU");
     assert!(got.starts_with("statement other than an assignment of a local scalar"), "{got}");
 }

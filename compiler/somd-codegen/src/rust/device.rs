@@ -1270,16 +1270,13 @@ impl HostProgram<'_, '_> {
                     let mut values = Vec::new();
                     for arg in &ir.args {
                         if let analysis::CalleeArg::Scalar(e) = arg {
-                            values.push(format!("rt::device::HostArg::from({})", self.cx.expr(*e)?));
+                            values
+                                .push(format!("rt::device::HostArg::from({})", self.cx.expr(*e)?));
                         }
                     }
                     let kernel = self.body.launches.len() + index;
                     let name = format!("somd_ir{index}");
-                    writeln!(
-                        out,
-                        "{pad}// `{}`",
-                        self.cx.module.function(ir.callee).name
-                    )?;
+                    writeln!(out, "{pad}// `{}`", self.cx.module.function(ir.callee).name)?;
                     writeln!(
                         out,
                         "{pad}let somd_partials: Vec<{ty}> = somd_sync.reduce({kernel}, &[], &[{}]);",

@@ -129,8 +129,7 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                     let eligible: Vec<Result<(), Blocker>> =
                         info.functions.iter().map(|f| f.device.clone()).collect();
                     for ir in &body.intermediates {
-                        if let Err(b) = isolation::intermediate_body(module, &eligible, ir.callee)
-                        {
+                        if let Err(b) = isolation::intermediate_body(module, &eligible, ir.callee) {
                             blocked = Some(Blocker { chain: b.chain.clone(), ..b });
                             break;
                         }
@@ -140,7 +139,8 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                 match blocked {
                     Some(b) => {
                         // The body's kernels are planned but unused: drop them again.
-                        info.kernels.truncate(kernels.first().copied().unwrap_or(info.kernels.len()));
+                        info.kernels
+                            .truncate(kernels.first().copied().unwrap_or(info.kernels.len()));
                         Err(b)
                     }
                     None => {

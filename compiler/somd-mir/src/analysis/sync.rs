@@ -228,7 +228,9 @@ impl SyncAnalysis<'_> {
         }
         let acc = match self.reduce_launches.contains(&last) {
             true => None,
-            false => self.launches.get(last).and_then(|l| l.parallel.reduction.as_ref()).map(|r| r.acc),
+            false => {
+                self.launches.get(last).and_then(|l| l.parallel.reduction.as_ref()).map(|r| r.acc)
+            }
         };
         match (result, acc) {
             (SomdResult::Accumulator(l), Some(a)) if l == a => {}
@@ -397,9 +399,9 @@ impl SyncAnalysis<'_> {
             ExprKind::Builtin {
                 builtin: Builtin::SomdOffset | Builtin::SomdGlobalLength,
                 args,
-            } if args.first().is_some_and(|a| {
-                matches!(func.expr(*a).kind, ExprKind::Local(p) if func.params.contains(&p))
-            }) && args.get(1).is_none_or(|d| {
+            } if args.first().is_some_and(
+                |a| matches!(func.expr(*a).kind, ExprKind::Local(p) if func.params.contains(&p)),
+            ) && args.get(1).is_none_or(|d| {
                 matches!(func.expr(*d).kind, ExprKind::Const(Const::Int(1 | 2)))
             }) =>
             {
@@ -429,17 +431,15 @@ impl SyncAnalysis<'_> {
     ) -> Result<Option<SyncStep>, Blocker> {
         let func = self.cx.func;
         let ty = &func.local(local).ty;
-        if matches!(ty, Type::Prim(_)) {
-            if self.is_host_declaration(local, init) {
-                // A host scalar: declared (and initialised) by the host.
-                self.host_set.insert(local);
-                if let Some(e) = init {
-                    self.host_expr(e)?;
-                    reduction_order(func, e)?;
-                }
-                self.host.push(local);
-                return Ok(Some(SyncStep::Host(Stmt::Let { local, init })));
+        if self.is_host_declaration(local, init) {
+            // A host scalar: declared (and initialised) by the host.
+            self.host_set.insert(local);
+            if let Some(e) = init {
+                self.host_expr(e)?;
+                reduction_order(func, e)?;
             }
+            self.host.push(local);
+            return Ok(Some(SyncStep::Host(Stmt::Let { local, init })));
         }
         match init.map(|e| &func.expr(e).kind) {
             Some(ExprKind::NewArray { dims }) => {
@@ -933,7 +933,9 @@ fn reduction_order(func: &Function, root: ExprId) -> Result<(), Blocker> {
                             | PrimOrRef::Prim(somd_syntax::ast::PrimType::Double)
                     )
             }
-            ExprKind::CompoundAssign { op, .. } => matches!(op.kind, BinOpKind::Div | BinOpKind::Rem),
+            ExprKind::CompoundAssign { op, .. } => {
+                matches!(op.kind, BinOpKind::Div | BinOpKind::Rem)
+            }
             ExprKind::Call { .. } => true,
             _ => false,
         };
