@@ -29,6 +29,13 @@
 //! it is what the method returns. Anything else — a reduction into a shared scalar under a
 //! branch, host loops with other bounds, reads of arrays in setup initialisers or host
 //! statements — keeps the method on the CPU with that construct as the blocker.
+//!
+//! An intermediate reduction call in a host statement (LANGUAGE.md §2.4) is, on one MI, the
+//! callee's result on the whole arrays: when the callee is one reduction loop over array
+//! parameters the caller passes whole, the call is a [`SyncIntermediate`] — the callee's
+//! loop as a reduction kernel, launched by the host before the statement
+//! ([`SyncStep::Intermediate`]). A body without `sync` blocks that makes such calls is
+//! extracted the same way, and a counted loop making one is a host loop.
 
 use super::parallel::{assigned_locals, is_for, Cx};
 use super::walk;
