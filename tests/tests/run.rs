@@ -1095,6 +1095,72 @@ fn device_sync_reduce_folds_partials_on_the_host() {
     }
 }
 
+/// Intermediate reduction calls inside SOMD bodies (`Math.sqrt(sumSq(a))`) run as reduction
+/// kernels of the body's host program: each input array goes up once per call however many
+/// kernels read it, each call's partials come down at once (a few bytes), and only what the
+/// method returns comes down at the end. Launch counts: one per intermediate reduction the
+/// host makes plus one per parallel loop.
+#[test]
+fn device_intermediate_reductions_are_kernels_of_the_call() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    // Per method: launches per call, inputs up (in order), downloads (in order).
+    type Call<'a> = (&'a str, u64, &'a [&'a str], &'a [&'a str]);
+    const P: &str = "somd_partials";
+    let cases: [(&str, &str, &[Call]); 3] = [
+        // `sumProd(a)`, then the loop dividing by the norm; `a` is the result.
+        ("samples", "norm", &[("Norm.normalize", 2, &["a"], &[P, "a"])]),
+        (
+            "tests/run",
+            "intermediate_reduce",
+            &[
+                ("Main.normalize", 3, &["a"], &[P, P, "out"]),
+                // Three rounds of one call; no loop of its own.
+                ("Main.twoRounds", 3, &["a"], &[P, P, P]),
+            ],
+        ),
+        (
+            "tests/run",
+            "device_intermediate",
+            &[
+                ("Main.unit", 2, &["a"], &[P, "out"]),
+                // `largest(a) - smallest(a)`, `smallest(a)`, the loop.
+                ("Main.spread", 4, &["a"], &[P, P, P, "out"]),
+                // `product(a)`, then the loop whose accumulator is returned.
+                ("Main.mix", 2, &["a"], &[P, P]),
+                ("Main.above", 2, &["a"], &[P, "out"]),
+                // Four rounds of a call and a `sync` loop; `a` is the result.
+                ("Main.renorm", 8, &["a"], &[P, P, P, P, "a"]),
+            ],
+        ),
+    ];
+    for (suite, name, wanted) in cases {
+        let Some((binary, expected)) = built_with_expected(suite, name) else { continue };
+        let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+        for (label, launches, up, down) in wanted.iter() {
+            let mine: Vec<&CallTrace> = calls.iter().filter(|c| c.name == *label).collect();
+            assert!(!mine.is_empty(), "{name}: no device call of {label} in\n{}", outcome.stderr);
+            for call in mine {
+                assert_eq!(call.launches, *launches, "{name}: launches of {label}");
+                let h2d: Vec<&str> = call.h2d.iter().map(|(b, _)| b.as_str()).collect();
+                assert_eq!(h2d, up.to_vec(), "{name}: {label} uploads");
+                let d2h: Vec<&str> = call.d2h.iter().map(|(b, _)| b.as_str()).collect();
+                assert_eq!(d2h, down.to_vec(), "{name}: {label} downloads");
+                let input: u64 = call.h2d.iter().map(|(_, n)| n).sum();
+                for (buffer, bytes) in &call.d2h {
+                    if buffer == P {
+                        assert!(
+                            *bytes <= input.max(8),
+                            "{name}: {label} partials of {bytes} bytes"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A value array never changes, so its device copy serves every later device call that
 /// passes it: under `SOMD_TRACE=json`, a value array made by `@` comes down once and never
 /// goes up again, and a host-made one goes up once however many calls read it.

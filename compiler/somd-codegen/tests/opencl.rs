@@ -1066,3 +1066,37 @@ fn contiguous_reads_of_a_read_only_buffer_are_one_vector_load() {
     assert!(text.contains("vload8(0, atoms + k)"), "{text}");
     assert!(!text.contains("vload2"), "{text}");
 }
+
+/// Intermediate reductions of a SOMD body: each is the callee's loop as a reduction kernel
+/// after the body's own, declaring the callee's parameters bound to the caller's (the array
+/// `v` to the caller's parameter 0 and its length, the scalar `t` to a host value).
+const INTERMEDIATE: &str = r#"
+class N {
+    static reduce(+) double sumSq(double[] v) {
+        double s = 0;
+        for (int i = 0; i < v.length; i++) s += v[i] * v[i];
+        return s;
+    }
+    static reduce(max) int above(int[] k, int[] w, int t) {
+        int m = Integer.MIN_VALUE;
+        for (int i = 0; i < w.length; i++) m = Math.max(m, w[i] > t ? k[w[i] % k.length] : 0);
+        return m;
+    }
+    static double[] scale(dist double[] a, int[] k, int[] w, int t) {
+        double n = Math.sqrt(sumSq(a)) + above(k, w, t * 2);
+        double[] out = new double[a.length];
+        for (int i = 0; i < a.length; i++) out[i] = a[i] / n;
+        return out;
+    }
+    public static void main(String[] args) {
+        System.out.println(scale(new double[] {3, 4}, new int[] {1}, new int[] {2}, 0)[0]);
+    }
+}
+"#;
+
+#[test]
+fn intermediate_reductions_are_the_callees_loops_bound_to_the_caller() {
+    let text = snapshot(INTERMEDIATE);
+    assert!(text.contains("__kernel void N_scale_reduce2("), "{text}");
+    insta::assert_snapshot!(text);
+}

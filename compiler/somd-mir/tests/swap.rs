@@ -31,6 +31,7 @@ fn steps(body: &str) -> String {
             .map(|s| match s {
                 SyncStep::Launch(k) => format!("launch {k}"),
                 SyncStep::Reduce { launch, .. } => format!("reduce {launch}"),
+                SyncStep::Intermediate { index } => format!("intermediate {index}"),
                 SyncStep::Host(_) => "host".to_string(),
                 SyncStep::Repeat { body, .. } => format!("repeat {{ {} }}", text(func, body)),
                 SyncStep::SwapOrLaunch { launch, dst, src } => format!(

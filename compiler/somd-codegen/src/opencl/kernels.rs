@@ -42,6 +42,12 @@ impl Writer<'_> {
                 let (t, s) = self.somd_kernel(plan, body, &mut m)?;
                 (t, self.helpers_of(&[plan.func]), s)
             }
+            KernelKind::Intermediate { body, params } => {
+                m.origin = "intermediate reduction".into();
+                let (t, s) = self.somd_kernel(plan, body, &mut m)?;
+                Self::bind_intermediate(&mut m, params)?;
+                (t, self.helpers_of(&[plan.func]), s)
+            }
             KernelKind::Map { args, elem } => {
                 m.origin = "@".into();
                 let (t, s) = self.map_kernel(plan, args, Some(elem), None, &mut m)?;
@@ -90,6 +96,46 @@ impl Writer<'_> {
         }
         m.sites = all_sites.into_iter().collect();
         Ok(Some((m, text, helpers)))
+    }
+
+    /// The arguments of an intermediate reduction's kernel (written from the callee, whose
+    /// parameters it declares) bound to the calling SOMD body's: an array parameter to the
+    /// caller's parameter `p` passed whole (buffer and lengths), a scalar to a host value
+    /// (in parameter order), which the host computes before the launch.
+    fn bind_intermediate(m: &mut KernelManifest, params: &[Option<usize>]) -> R<()> {
+        let caller = |pi: usize| -> R<usize> {
+            params
+                .get(pi)
+                .copied()
+                .flatten()
+                .ok_or_else(|| bug("intermediate reduction: array argument not bound"))
+        };
+        let host_value = |pi: usize| params.iter().take(pi).filter(|p| p.is_none()).count();
+        for arg in &mut m.args {
+            arg.source = match &arg.source {
+                ArgSource::Param(pi) => match params.get(*pi) {
+                    Some(Some(p)) => ArgSource::Param(*p),
+                    Some(None) => ArgSource::HostValue(host_value(*pi)),
+                    None => return Err(bug("intermediate reduction: parameter out of range")),
+                },
+                ArgSource::Length { param, dim } => {
+                    ArgSource::Length { param: caller(*param)?, dim: *dim }
+                }
+                ArgSource::Offset { .. } | ArgSource::GlobalLength { .. } => {
+                    return Err(bug("intermediate reduction reading the MI geometry"))
+                }
+                other => other.clone(),
+            };
+        }
+        if let Some(r) = &mut m.reduction {
+            r.finish = format!(
+                "launch: 1-D NDRange of n work-items in power-of-two work-groups; one partial \
+                 per work-group; the host combines the partials with `{}` and folds them into \
+                 the accumulator's initial value (the callee's result on the whole arrays)",
+                r.op
+            );
+        }
+        Ok(())
     }
 
     /// One `const int` argument per `Somd.offset(p, d)` / `Somd.globalLength(p, d)` the body

@@ -84,8 +84,9 @@ pub struct DeviceCall {
 /// The host side of a `sync` body (`rt::device::SyncCall`).
 #[derive(Clone, Debug)]
 pub struct SyncGlue {
-    /// Per launch of `body.launches`: its manifest (index into `Glue::kernels.kernels`) and
-    /// kernel body.
+    /// Per launch of `body.launches`, then per intermediate reduction of
+    /// `body.intermediates`: its manifest (index into `Glue::kernels.kernels`) and kernel
+    /// body.
     pub kernels: Vec<(usize, SomdBody)>,
     pub body: somd_mir::analysis::SyncBody,
 }
@@ -415,19 +416,35 @@ fn somd_call(
         _ => None,
     };
     let mut kernels = Vec::new();
+    // The kernels of intermediate reductions (after the body's own): the callee's loop,
+    // bound to the caller's parameters and host values; no outputs.
+    let mut intermediates = Vec::new();
     for k in &plan.kernels {
         let kplan = info.kernels.get(*k).ok_or("no kernel plan")?;
-        let KernelKind::SomdLoop(body) = &kplan.kind else {
-            return Err("not a SOMD loop kernel");
-        };
         let manifest = set
             .kernels
             .iter()
             .position(|m| m.name == kplan.name)
             .ok_or("the OpenCL writer skipped one of its kernels")?;
-        kernels.push((manifest, body.clone()));
+        match &kplan.kind {
+            KernelKind::SomdLoop(body) => kernels.push((manifest, body.clone())),
+            KernelKind::Intermediate { body, .. } if sync_body.is_some() => {
+                if set.kernels[manifest]
+                    .args
+                    .iter()
+                    .any(|a| matches!(a.source, ArgSource::Output { .. }))
+                {
+                    return Err("an intermediate reduction kernel with an output");
+                }
+                intermediates.push((manifest, body.clone()));
+            }
+            _ => return Err("not a SOMD loop kernel"),
+        }
     }
-    let Some((manifest, last_body)) = kernels.last().cloned() else { return Err("no kernel") };
+    // A body whose only kernels are intermediate reductions describes itself by the first.
+    let Some((manifest, last_body)) = kernels.last().or(intermediates.first()).cloned() else {
+        return Err("no kernel");
+    };
     if sync_body.is_none() && kernels.len() != 1 {
         return Err("not one kernel");
     }
@@ -447,8 +464,8 @@ fn somd_call(
             .map(|a| (a.name.clone(), a.source.clone()))
             .collect()
     };
-    let first_shared = shared(&set.kernels[kernels[0].0]);
-    if kernels.iter().any(|(m, _)| shared(&set.kernels[*m]) != first_shared) {
+    let first_shared = kernels.first().map(|(m, _)| shared(&set.kernels[*m]));
+    if kernels.iter().any(|(m, _)| Some(shared(&set.kernels[*m])) != first_shared) {
         return Err("the kernels of the `sync` body take different arguments");
     }
     let m = &set.kernels[manifest];
@@ -534,6 +551,7 @@ fn somd_call(
     }
     let mut body = body.clone();
     body.result = result;
+    kernels.extend(intermediates);
     let sync = sync_body.map(|b| SyncGlue { kernels, body: b.clone() });
     Ok(DeviceCall { manifest, body, sync, histogram: None })
 }
@@ -929,7 +947,10 @@ fn exchanges(steps: &[SyncStep]) -> Vec<(somd_mir::LocalId, somd_mir::LocalId)> 
     let mut out = Vec::new();
     for step in steps {
         match step {
-            SyncStep::Launch(_) | SyncStep::Reduce { .. } | SyncStep::Host(_) => {}
+            SyncStep::Launch(_)
+            | SyncStep::Reduce { .. }
+            | SyncStep::Intermediate { .. }
+            | SyncStep::Host(_) => {}
             SyncStep::Repeat { body, .. } => out.extend(exchanges(body)),
             SyncStep::SwapOrLaunch { dst, src, .. } => out.push((*dst, *src)),
         }
@@ -1089,13 +1110,39 @@ pub fn write_prologue(
                 "    if let Some(mut somd_sync) = rt::device::SyncCall::begin(&{}, &device_args) {{",
                 sync_name(fn_name)
             )?;
+            // One MI over whole arrays: `Somd.offset` is 0, `Somd.globalLength` the length.
+            for (id, e) in func.exprs.iter().enumerate() {
+                if let somd_mir::ExprKind::Builtin { builtin, args } = &e.kind {
+                    let param = args.first().and_then(|a| match func.expr(*a).kind {
+                        somd_mir::ExprKind::Local(l) => func.params.iter().position(|p| *p == l),
+                        _ => None,
+                    });
+                    let dim = match args.get(1).map(|d| &func.expr(*d).kind) {
+                        Some(somd_mir::ExprKind::Const(somd_mir::Const::Int(d))) => d - 1,
+                        _ => 0,
+                    };
+                    let text = match (builtin, param) {
+                        (somd_mir::Builtin::SomdOffset, Some(_)) => "0i32".to_string(),
+                        (somd_mir::Builtin::SomdGlobalLength, Some(p)) => {
+                            format!("somd_sync.len({p}, {dim})")
+                        }
+                        _ => continue,
+                    };
+                    cx.replaced.insert(somd_mir::ExprId(id as u32), text);
+                }
+            }
             let mut host = HostProgram { func, param_names, cx, body: &sync.body, exchanges: 0 };
             host.steps(out, &sync.body.steps, 2, 0)?;
             writeln!(out, "        let done = somd_sync.finish(&{returned:?});")?;
-            if let Some(value) = sync.body.host_result {
+            let host_result = match sync.body.host_result {
+                Some(value) => Some(host.cx.expr(value)?),
+                None => None,
+            };
+            // The CPU path writes these expressions as the MIs compute them.
+            host.cx.replaced.clear();
+            if let Some(text) = host_result {
                 // `return e` of host scalars: the one MI's value, combined by the strategy.
                 let ty = prim_of(&func.ret).ok_or_else(|| EmitError::Internal("result".into()))?;
-                let text = host.cx.expr(value)?;
                 writeln!(out, "        let _ = done;")?;
                 writeln!(out, "        let partials: Vec<{}> = vec![{text}];", rust_prim(ty))?;
                 writeln!(out, "        return {reduce};")?;
@@ -1227,6 +1274,42 @@ impl HostProgram<'_, '_> {
                         out,
                         "{pad}{x} = <{op} as rt::reduce::ReduceOp<{ty}>>::combine({x}, rt::reduce::tree::<{op}, {ty}>(&somd_partials));"
                     )?;
+                }
+                SyncStep::Intermediate { index } => {
+                    // The callee's loop over the whole arrays; its result, the accumulator's
+                    // initial value folded with the combined partials, replaces the call in
+                    // the statement that follows.
+                    let ir = self.body.intermediates.get(*index).ok_or_else(|| {
+                        EmitError::Internal("intermediate reduction out of range".into())
+                    })?;
+                    let r = ir.body.parallel.reduction.as_ref().ok_or_else(|| {
+                        EmitError::Internal("intermediate reduction without a reduction".into())
+                    })?;
+                    let ty = rust_prim(r.ty);
+                    let op = super::types::reduce_op(r.op).ok_or_else(|| {
+                        EmitError::Internal("intermediate reduction operator".into())
+                    })?;
+                    let mut values = Vec::new();
+                    for arg in &ir.args {
+                        if let analysis::CalleeArg::Scalar(e) = arg {
+                            values
+                                .push(format!("rt::device::HostArg::from({})", self.cx.expr(*e)?));
+                        }
+                    }
+                    let kernel = self.body.launches.len() + index;
+                    let name = format!("somd_ir{index}");
+                    writeln!(out, "{pad}// `{}`", self.cx.module.function(ir.callee).name)?;
+                    writeln!(
+                        out,
+                        "{pad}let somd_partials: Vec<{ty}> = somd_sync.reduce({kernel}, &[], &[{}]);",
+                        values.join(", ")
+                    )?;
+                    writeln!(
+                        out,
+                        "{pad}let {name}: {ty} = <{op} as rt::reduce::ReduceOp<{ty}>>::combine({}, rt::reduce::tree::<{op}, {ty}>(&somd_partials));",
+                        super::types::constant(&ir.init)
+                    )?;
+                    self.cx.replaced.insert(ir.call, name);
                 }
                 SyncStep::Host(stmt) => {
                     writeln!(out, "{pad}somd_sync.check();")?;

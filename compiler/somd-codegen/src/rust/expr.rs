@@ -129,6 +129,9 @@ pub struct FnCx<'a> {
     /// `new T[[]](a)` of primitive elements whose array the function never reads again:
     /// `a` is a temporary, or a local at its last use outside any loop (`owned_freezes`).
     pub owned_freezes: HashSet<ExprId>,
+    /// Intermediate reduction calls whose value the device host program of a `sync` body
+    /// already computed (`device.rs`, `SyncStep::Intermediate`): the Rust local holding it.
+    pub replaced: HashMap<ExprId, String>,
 }
 
 /// The `new T[[]](a)` (`ExprKind::Freeze`) of `func` after which the program cannot read
@@ -313,6 +316,7 @@ impl<'a> FnCx<'a> {
             next_label: 0,
             assigned,
             hoisted: HashMap::new(),
+            replaced: HashMap::new(),
             unchecked: HashMap::new(),
             device: None,
             result_local,
@@ -587,6 +591,9 @@ impl<'a> FnCx<'a> {
 
     /// The expression as a value (the general case of [`FnCx::expr`]).
     fn value(&mut self, id: ExprId) -> Result<String, EmitError> {
+        if let Some(name) = self.replaced.get(&id) {
+            return Ok(name.clone());
+        }
         let expr = self.e(id)?;
         let span = expr.span;
         match &expr.kind {

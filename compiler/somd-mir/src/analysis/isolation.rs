@@ -99,8 +99,47 @@ fn block(reason: BlockReason, construct: impl Into<String>, span: somd_diag::Spa
     Blocker { reason, construct: construct.into(), span, chain: Vec::new() }
 }
 
+/// Whether the body of intermediate reduction method `callee` can run in a kernel that
+/// a SOMD body's host program launches (`sync.rs`, [`super::SyncIntermediate`]): its own
+/// constructs, the rule that keeps such methods off the device as ordinary callees aside
+/// (the kernel is the method's own loop, not a call of it), and its callees.
+pub fn intermediate_body(
+    module: &Module,
+    eligible: &[Result<(), Blocker>],
+    callee: FuncId,
+) -> Result<(), Blocker> {
+    let func = module.function(callee);
+    if let Some(b) = body_blocker(module, callee, func) {
+        return Err(Blocker { chain: vec![callee], ..b });
+    }
+    for (f, _) in callees(func) {
+        if let Some(Err(inner)) = eligible.get(f.0 as usize) {
+            let mut chain = vec![callee];
+            if inner.chain.is_empty() {
+                chain.push(f);
+            } else {
+                chain.extend(inner.chain.iter().copied());
+            }
+            return Err(Blocker { chain, ..inner.clone() });
+        }
+    }
+    Ok(())
+}
+
 /// The first construct of `func` itself that keeps it off the device.
 fn direct_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker> {
+    if func.intermediate.is_some() && !func.is_somd() {
+        return Some(block(
+            BlockReason::Unsupported,
+            "intermediate reduction method (needs an all-reduce across work-groups)",
+            func.span,
+        ));
+    }
+    body_blocker(module, id, func)
+}
+
+/// The first construct of `func` itself that keeps its body off the device.
+fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker> {
     use BlockReason::{NotIsolated, Unsupported};
     match func.kind {
         FuncKind::StaticInit => {
@@ -119,13 +158,6 @@ fn direct_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocke
             }
         }
         FuncKind::Static => {}
-    }
-    if func.intermediate.is_some() && !func.is_somd() {
-        return Some(block(
-            Unsupported,
-            "intermediate reduction method (needs an all-reduce across work-groups)",
-            func.span,
-        ));
     }
     // `!` of a `@` (nested in a kernel): the constructs the writer folds in the work-item.
     let nested = nested_constructs(module, func);
@@ -529,6 +561,9 @@ fn expr_blocker(
             Some(block(NotIsolated, "task graph construction", span))
         }
         ExprKind::SomdCall { .. } => Some(block(NotIsolated, "call of a SOMD method", span)),
+        // In a SOMD body the host makes the call between launches (`sync.rs` decides
+        // whether it can); anywhere else it would need an all-reduce across work-groups.
+        ExprKind::IntermediateReduce { .. } if func.is_somd() => None,
         ExprKind::IntermediateReduce { .. } => Some(block(
             Unsupported,
             "intermediate reduction (needs an all-reduce across work-groups)",

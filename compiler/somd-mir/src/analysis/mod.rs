@@ -225,6 +225,40 @@ pub struct SyncBody {
     /// `return e` of an expression of host scalars (one MI: the reduce strategy sees the one
     /// value); then [`SyncBody::result`] is [`SomdResult::None`].
     pub host_result: Option<ExprId>,
+    /// The intermediate reduction calls the host statements make, each run as a reduction
+    /// kernel over the callee's loop ([`SyncStep::Intermediate`]). Their kernels follow
+    /// those of [`SyncBody::launches`]: intermediate `j` is kernel `launches.len() + j`.
+    pub intermediates: Vec<SyncIntermediate>,
+}
+
+/// An intermediate reduction call (LANGUAGE.md §2.4) in a statement the host runs. On the
+/// device the call is one MI over whole arrays, so the combined value every MI continues
+/// with is the callee's result on the whole arrays: its reduction loop runs as one kernel
+/// (the callee's code, bound to the caller's buffers), the host combines the partials and
+/// folds them into the accumulator's initial value, and the statement reads that value in
+/// place of the call.
+#[derive(Clone, Debug)]
+pub struct SyncIntermediate {
+    /// The `ExprKind::IntermediateReduce` expression in the caller.
+    pub call: ExprId,
+    pub callee: FuncId,
+    /// The callee's body as a one-loop body (setup scalars, its reduction loop, `return
+    /// acc`), in the callee's arena.
+    pub body: SomdBody,
+    /// The accumulator's initial value, a constant of its type.
+    pub init: Const,
+    /// What each callee parameter is bound to, in parameter order.
+    pub args: Vec<CalleeArg>,
+}
+
+/// The binding of a callee parameter of a [`SyncIntermediate`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum CalleeArg {
+    /// An array parameter of the caller, passed whole (its device buffer).
+    Array(LocalId),
+    /// A scalar: the caller's argument expression, evaluated by the host before the launch
+    /// and passed as a kernel argument.
+    Scalar(ExprId),
 }
 
 /// One parallel loop of a [`SyncBody`]: one kernel, launched each time the host reaches it.
@@ -258,6 +292,13 @@ pub enum SyncStep {
     /// (`rt::reduce::tree`) and folds them into the host scalar: `into = into op combined`
     /// (one MI: exactly what the block leaves in `into`). Later kernels receive the value.
     Reduce { launch: usize, into: LocalId },
+    /// Intermediate reduction [`SyncBody::intermediates`]`[index]`, before the host
+    /// statement that makes the call: the host evaluates its scalar arguments, launches the
+    /// callee's reduction kernel, checks the error buffer (a failure in the callee's loop is
+    /// raised at its site, before the statement), combines the partials with the loop's
+    /// operator and folds them into the accumulator's initial value. The statement reads
+    /// that value in place of the call.
+    Intermediate { index: usize },
     /// A statement the host runs with Java semantics (the CPU writer's code), after checking
     /// the error buffer of the launches before it: the declaration or an assignment of a
     /// host scalar (`norm = Math.sqrt(norm);`, the non-loop form `count = a.length;` of a
@@ -367,6 +408,12 @@ pub enum KernelKind {
     /// A histogram SOMD body: work-groups update tables of their own with atomics, the host
     /// folds the groups' tables.
     Histogram(HistogramBody),
+    /// The reduction loop of an intermediate reduction method ([`SyncIntermediate`]; the
+    /// plan's `func` is the callee) in the host program of a SOMD body: one work-item per
+    /// iteration, partials per work-group. `params[i]` binds callee parameter `i`: `Some(p)`
+    /// the caller's array parameter `p` (its buffer), `None` a scalar the host passes per
+    /// launch (host values, in parameter order).
+    Intermediate { body: SomdBody, params: Vec<Option<usize>> },
 }
 
 /// One argument of a `@` kernel.

@@ -33,6 +33,8 @@ pub fn analyze_somd(
 ) -> (Vec<LoopReport>, Result<SomdShape, Blocker>) {
     let mut has_sync = false;
     walk::each_stmt(&func.body, &mut |s| has_sync |= matches!(s, Stmt::Sync { .. }));
+    // Intermediate reduction calls are made by the host between launches.
+    has_sync |= func.exprs.iter().any(|e| matches!(e.kind, ExprKind::IntermediateReduce { .. }));
     if has_sync {
         return super::sync::analyze_sync(module, func);
     }
@@ -59,7 +61,7 @@ pub fn analyze_somd(
     }
 }
 
-fn analyze_loop_body(
+pub(super) fn analyze_loop_body(
     module: &Module,
     func: &Function,
 ) -> (Vec<LoopReport>, Result<SomdBody, Blocker>) {

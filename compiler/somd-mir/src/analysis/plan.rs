@@ -93,7 +93,7 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
             }),
             (Ok(()), Some(Ok(SomdShape::Sync(body)))) => {
                 let warnings = ignored_strategies(func, sig);
-                let how = describe_sync(func, body);
+                let how = describe_sync(module, func, body);
                 let base = class_method(module, id);
                 let mut kernels = Vec::new();
                 for (k, launch) in body.launches.iter().enumerate() {
@@ -122,7 +122,50 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                         needs_fp64: fi.needs_fp64,
                     });
                 }
-                Ok(DevicePlan { kernels, how, needs_fp64: fi.needs_fp64, warnings })
+                // Intermediate reductions: the callee's loop, after the body's own kernels.
+                let mut needs_fp64 = fi.needs_fp64;
+                let mut blocked = None;
+                if !body.intermediates.is_empty() {
+                    let eligible: Vec<Result<(), Blocker>> =
+                        info.functions.iter().map(|f| f.device.clone()).collect();
+                    for ir in &body.intermediates {
+                        if let Err(b) = isolation::intermediate_body(module, &eligible, ir.callee) {
+                            blocked = Some(Blocker { chain: b.chain.clone(), ..b });
+                            break;
+                        }
+                        needs_fp64 |= info.functions[ir.callee.0 as usize].needs_fp64;
+                    }
+                }
+                match blocked {
+                    Some(b) => {
+                        // The body's kernels are planned but unused: drop them again.
+                        info.kernels
+                            .truncate(kernels.first().copied().unwrap_or(info.kernels.len()));
+                        Err(b)
+                    }
+                    None => {
+                        for (j, ir) in body.intermediates.iter().enumerate() {
+                            let callee = module.function(ir.callee);
+                            let params = ir
+                                .args
+                                .iter()
+                                .map(|a| match a {
+                                    CalleeArg::Array(l) => func.params.iter().position(|p| p == l),
+                                    CalleeArg::Scalar(_) => None,
+                                })
+                                .collect();
+                            kernels.push(info.kernels.len());
+                            info.kernels.push(KernelPlan {
+                                name: unique(format!("{base}_reduce{}", j + 1)),
+                                func: ir.callee,
+                                kind: KernelKind::Intermediate { body: ir.body.clone(), params },
+                                span: callee.span,
+                                needs_fp64: info.functions[ir.callee.0 as usize].needs_fp64,
+                            });
+                        }
+                        Ok(DevicePlan { kernels, how, needs_fp64, warnings })
+                    }
+                }
             }
             (Ok(()), Some(Ok(SomdShape::Histogram(body)))) => {
                 let warnings = ignored_strategies(func, sig);
@@ -565,8 +608,14 @@ fn task_plan(
     Ok((input, wf.ret.clone()))
 }
 
-fn describe_sync(func: &Function, body: &SyncBody) -> String {
-    fn steps(func: &Function, body: &SyncBody, list: &[SyncStep], out: &mut Vec<String>) {
+fn describe_sync(module: &Module, func: &Function, body: &SyncBody) -> String {
+    fn steps(
+        module: &Module,
+        func: &Function,
+        body: &SyncBody,
+        list: &[SyncStep],
+        out: &mut Vec<String>,
+    ) {
         for step in list {
             match step {
                 SyncStep::Launch(k) => {
@@ -581,6 +630,17 @@ fn describe_sync(func: &Function, body: &SyncBody) -> String {
                         launch + 1,
                         func.local(*dst).name,
                         func.local(*src).name
+                    ));
+                }
+                SyncStep::Intermediate { index } => {
+                    let Some(ir) = body.intermediates.get(*index) else { continue };
+                    let op = ir.body.parallel.reduction.as_ref();
+                    out.push(format!(
+                        "kernel {} for the intermediate reduction `{}` (the callee's loop over \
+                         the whole arrays; partials combined with `{}` on the host)",
+                        body.launches.len() + index + 1,
+                        module.function(ir.callee).name,
+                        op.map_or("?", |r| r.op.symbol())
                     ));
                 }
                 SyncStep::Reduce { launch, into } => {
@@ -614,7 +674,7 @@ fn describe_sync(func: &Function, body: &SyncBody) -> String {
                 }
                 SyncStep::Repeat { index, lo, hi, body: inner } => {
                     let mut list = Vec::new();
-                    steps(func, body, inner, &mut list);
+                    steps(module, func, body, inner, &mut list);
                     out.push(format!(
                         "for `{}` in [{}, {}): {{{}}}",
                         func.local(*index).name,
@@ -627,7 +687,7 @@ fn describe_sync(func: &Function, body: &SyncBody) -> String {
         }
     }
     let mut list = Vec::new();
-    steps(func, body, &body.steps, &mut list);
+    steps(module, func, body, &body.steps, &mut list);
     let mut text = format!(
         "one MI over the whole arrays, buffers resident for the whole call; the host runs {}",
         list.join("; ")

@@ -29,11 +29,18 @@
 //! it is what the method returns. Anything else — a reduction into a shared scalar under a
 //! branch, host loops with other bounds, reads of arrays in setup initialisers or host
 //! statements — keeps the method on the CPU with that construct as the blocker.
+//!
+//! An intermediate reduction call in a host statement (LANGUAGE.md §2.4) is, on one MI, the
+//! callee's result on the whole arrays: when the callee is one reduction loop over array
+//! parameters the caller passes whole, the call is a [`SyncIntermediate`] — the callee's
+//! loop as a reduction kernel, launched by the host before the statement
+//! ([`SyncStep::Intermediate`]). A body without `sync` blocks that makes such calls is
+//! extracted the same way, and a counted loop making one is a host loop.
 
 use super::parallel::{assigned_locals, is_for, Cx};
 use super::walk;
 use super::{BlockReason, Blocker, LoopReport, SizeExpr, SomdResult, SomdShape};
-use super::{SyncBody, SyncLaunch, SyncStep};
+use super::{CalleeArg, SyncBody, SyncIntermediate, SyncLaunch, SyncStep};
 use crate::ir::*;
 use somd_diag::Span;
 use std::collections::{HashMap, HashSet};
@@ -61,10 +68,14 @@ pub fn analyze_sync(
         reduce_launches: HashSet::new(),
         host_result: None,
         loop_indices: Vec::new(),
+        intermediates: Vec::new(),
+        pending: Vec::new(),
     };
     an.host_targets(&func.body);
     let result = an.body();
-    let SyncAnalysis { cx, reports, launches, setup_order, host, host_result, .. } = an;
+    let SyncAnalysis {
+        cx, reports, launches, setup_order, host, host_result, intermediates, ..
+    } = an;
     let (steps, result) = match result {
         Ok(done) => done,
         Err(blocker) => return (reports, Err(blocker)),
@@ -79,6 +90,7 @@ pub fn analyze_sync(
         result,
         host_scalars: host,
         host_result,
+        intermediates,
     };
     super::swap::exchange_copy_backs(func, &mut body);
     (reports, Ok(SomdShape::Sync(body)))
@@ -102,6 +114,10 @@ struct SyncAnalysis<'a> {
     /// Indices of the host loops around the statement being read (host statements may read
     /// them).
     loop_indices: Vec<LocalId>,
+    intermediates: Vec<SyncIntermediate>,
+    /// Intermediate reductions of the host statement being read, in evaluation order: their
+    /// steps go before the statement's.
+    pending: Vec<usize>,
 }
 
 /// The blocker of a construct the extraction does not handle.
@@ -130,10 +146,15 @@ impl SyncAnalysis<'_> {
             match stmt {
                 Stmt::Let { local, init } => {
                     if let Some(step) = self.declaration(*local, *init, span)? {
+                        steps.extend(self.pending_steps());
                         steps.push(step);
                     }
                 }
-                Stmt::Expr(e) => steps.push(self.host_stmt(*e, span)?),
+                Stmt::Expr(e) => {
+                    let step = self.host_stmt(*e, span)?;
+                    steps.extend(self.pending_steps());
+                    steps.push(step);
+                }
                 Stmt::Block(block) if is_for(block) => {
                     if self.is_host_loop(block) {
                         steps.push(self.host_loop(block, span, &[])?);
@@ -163,6 +184,14 @@ impl SyncAnalysis<'_> {
                             let v = value.unwrap_or(ExprId(0));
                             self.host_expr(v)
                                 .map_err(|_| shape("`return` of a computed value", span))?;
+                            if !self.pending.is_empty() {
+                                return Err(shape(
+                                    "an intermediate reduction in `return` (the host computes \
+                                     the returned value after the last launch; assign the call \
+                                     to a local first)",
+                                    span,
+                                ));
+                            }
                             self.host_result = Some(v);
                             SomdResult::None
                         }
@@ -179,11 +208,18 @@ impl SyncAnalysis<'_> {
             }
         }
         if self.launches.is_empty() {
-            return Err(shape("no parallel loop in the body", func.span));
+            // A body whose only kernels are intermediate reductions (the host computes the
+            // result from their values); with no kernel of its own it has no outputs.
+            if self.intermediates.is_empty() || !self.cx.outputs.is_empty() {
+                return Err(shape("no parallel loop in the body", func.span));
+            }
+            if !matches!(result, SomdResult::None) {
+                return Err(shape("a result other than a value the host computes", func.span));
+            }
         }
         // Besides `sync reduce` loops, only the last loop may reduce, at the top level, into
         // the returned accumulator.
-        let last = self.launches.len() - 1;
+        let last = self.launches.len().saturating_sub(1);
         for (k, launch) in self.launches.iter().enumerate() {
             if self.reduce_launches.contains(&k) {
                 continue;
@@ -199,7 +235,9 @@ impl SyncAnalysis<'_> {
         }
         let acc = match self.reduce_launches.contains(&last) {
             true => None,
-            false => self.launches[last].parallel.reduction.as_ref().map(|r| r.acc),
+            false => {
+                self.launches.get(last).and_then(|l| l.parallel.reduction.as_ref()).map(|r| r.acc)
+            }
         };
         match (result, acc) {
             (SomdResult::Accumulator(l), Some(a)) if l == a => {}
@@ -291,6 +329,7 @@ impl SyncAnalysis<'_> {
         match assigned_local(func, e) {
             Some(l) if self.host_set.contains(&l) && !func.params.contains(&l) => {
                 self.host_expr(e)?;
+                reduction_order(func, e)?;
                 Ok(SyncStep::Host(Stmt::Expr(e)))
             }
             _ => Err(shape(
@@ -363,6 +402,18 @@ impl SyncAnalysis<'_> {
                 self.host_expr(*value)
             }
             ExprKind::IncDec { target, .. } if host_target(self, *target) => Ok(()),
+            // One MI over whole arrays: offset 0, global length the array's length.
+            ExprKind::Builtin {
+                builtin: Builtin::SomdOffset | Builtin::SomdGlobalLength,
+                args,
+            } if args.first().is_some_and(
+                |a| matches!(func.expr(*a).kind, ExprKind::Local(p) if func.params.contains(&p)),
+            ) && args.get(1).is_none_or(|d| {
+                matches!(func.expr(*d).kind, ExprKind::Const(Const::Int(1 | 2)))
+            }) =>
+            {
+                Ok(())
+            }
             ExprKind::Builtin { builtin: Builtin::Math(..), args }
             | ExprKind::Call { receiver: None, args, .. } => {
                 for a in args {
@@ -374,7 +425,7 @@ impl SyncAnalysis<'_> {
                 refuse("an assignment of something other than a host scalar".into())
             }
             ExprKind::Index { .. } => refuse("an array element".into()),
-            ExprKind::IntermediateReduce { .. } => refuse("an intermediate reduction".into()),
+            ExprKind::IntermediateReduce { .. } => self.intermediate(e),
             _ => refuse("an expression".into()),
         }
     }
@@ -387,24 +438,15 @@ impl SyncAnalysis<'_> {
     ) -> Result<Option<SyncStep>, Blocker> {
         let func = self.cx.func;
         let ty = &func.local(local).ty;
-        if matches!(ty, Type::Prim(_)) {
-            let mut from_host = false;
+        if self.is_host_declaration(local, init) {
+            // A host scalar: declared (and initialised) by the host.
+            self.host_set.insert(local);
             if let Some(e) = init {
-                walk::each_expr(func, e, &mut |x| match func.expr(x).kind {
-                    ExprKind::Local(l) => from_host |= self.host_set.contains(&l),
-                    ExprKind::IntermediateReduce { .. } => from_host = true,
-                    _ => {}
-                });
+                self.host_expr(e)?;
+                reduction_order(func, e)?;
             }
-            if from_host || self.host_set.contains(&local) {
-                // A host scalar: declared (and initialised) by the host.
-                self.host_set.insert(local);
-                if let Some(e) = init {
-                    self.host_expr(e)?;
-                }
-                self.host.push(local);
-                return Ok(Some(SyncStep::Host(Stmt::Let { local, init })));
-            }
+            self.host.push(local);
+            return Ok(Some(SyncStep::Host(Stmt::Let { local, init })));
         }
         match init.map(|e| &func.expr(e).kind) {
             Some(ExprKind::NewArray { dims }) => {
@@ -446,11 +488,131 @@ impl SyncAnalysis<'_> {
         }
     }
 
-    /// A counted loop whose body holds `sync` blocks (directly or in nested loops).
+    /// A declaration of a host scalar: a primitive local initialised from host scalars or
+    /// intermediate reductions, or one that host statements assign.
+    fn is_host_declaration(&self, local: LocalId, init: Option<ExprId>) -> bool {
+        let func = self.cx.func;
+        if !matches!(func.local(local).ty, Type::Prim(_)) {
+            return false;
+        }
+        let mut from_host = self.host_set.contains(&local);
+        if let Some(e) = init {
+            walk::each_expr(func, e, &mut |x| match func.expr(x).kind {
+                ExprKind::Local(l) => from_host |= self.host_set.contains(&l),
+                ExprKind::IntermediateReduce { .. } => from_host = true,
+                _ => {}
+            });
+        }
+        from_host
+    }
+
+    /// A counted loop whose body holds `sync` blocks or intermediate reduction calls
+    /// (directly or in nested loops): the host runs it.
     fn is_host_loop(&self, block: &Block) -> bool {
         let mut found = false;
         walk::each_stmt(block, &mut |s| found |= matches!(s, Stmt::Sync { .. }));
-        found
+        found || has_intermediate(self.cx.func, block)
+    }
+
+    /// The steps of the intermediate reductions of the host statement just read.
+    fn pending_steps(&mut self) -> Vec<SyncStep> {
+        self.pending.drain(..).map(|index| SyncStep::Intermediate { index }).collect()
+    }
+
+    /// An intermediate reduction call in a statement the host runs: the callee's body must
+    /// be one reduction loop (`acc = C; for (..) acc op= ..; return acc;`, the shape of
+    /// one-loop SOMD bodies) over arrays the caller passes whole (its array parameters) and
+    /// scalars the host computes. Its kernel is the callee's loop bound to the caller's
+    /// buffers ([`SyncIntermediate`]).
+    fn intermediate(&mut self, e: ExprId) -> Result<(), Blocker> {
+        let (module, func) = (self.cx.module, self.cx.func);
+        let expr = func.expr(e);
+        let ExprKind::IntermediateReduce { func: callee_id, receiver, args } = &expr.kind else {
+            return Err(shape("expression", expr.span));
+        };
+        let callee = module.function(*callee_id);
+        let refuse = |why: String| {
+            Err(Blocker {
+                reason: BlockReason::Shape,
+                construct: format!(
+                    "intermediate reduction `{}`: {why} (the device runs an intermediate \
+                     reduction whose method is one reduction loop, `acc = constant; for (..) \
+                     acc op= ..; return acc;`, over array parameters of the caller passed \
+                     whole and scalars)",
+                    callee.name
+                ),
+                span: expr.span,
+                chain: Vec::new(),
+            })
+        };
+        if receiver.is_some() || callee.kind != FuncKind::Static {
+            return refuse("an instance method".into());
+        }
+        let body = match super::parallel::analyze_loop_body(module, callee) {
+            (_, Ok(body)) => body,
+            (_, Err(b)) => return refuse(format!("its body: {}", b.construct)),
+        };
+        let Some(r) = body.parallel.reduction.clone() else {
+            return refuse("its loop is not a reduction".into());
+        };
+        if body.result != SomdResult::Accumulator(r.acc) || !body.outputs.is_empty() {
+            return refuse("it does not return its loop's accumulator".into());
+        }
+        let init = callee.body.stmts.iter().find_map(|s| match s {
+            Stmt::Let { local, init: Some(i) } if *local == r.acc => Some(*i),
+            _ => None,
+        });
+        let Some(init) = init.and_then(|i| constant(callee, i, r.ty)) else {
+            return refuse(format!(
+                "the initial value of `{}` is not a constant",
+                callee.local(r.acc).name
+            ));
+        };
+        // The kernel only reads the caller's buffers: parameters are the caller's arrays.
+        for x in &callee.exprs {
+            if let ExprKind::Assign { target, .. }
+            | ExprKind::CompoundAssign { target, .. }
+            | ExprKind::IncDec { target, .. } = &x.kind
+            {
+                if matches!(callee.expr(*target).kind, ExprKind::Index { .. }) {
+                    return refuse("it writes an array".into());
+                }
+            }
+        }
+        let mut bound = Vec::new();
+        for (p, a) in callee.params.iter().zip(args) {
+            if matches!(callee.local(*p).ty, Type::Prim(_)) {
+                self.host_expr(*a)?;
+                bound.push(CalleeArg::Scalar(*a));
+                continue;
+            }
+            match func.expr(*a).kind {
+                ExprKind::Local(l)
+                    if func.params.contains(&l)
+                        && matches!(func.local(l).ty, Type::Array(_))
+                        && self.assigned.get(&l).copied().unwrap_or(0) == 0 =>
+                {
+                    bound.push(CalleeArg::Array(l))
+                }
+                _ => {
+                    return refuse(format!(
+                        "argument for `{}` is not an array parameter of `{}` (passed whole, \
+                         never reassigned)",
+                        callee.local(*p).name,
+                        func.name
+                    ))
+                }
+            }
+        }
+        self.intermediates.push(SyncIntermediate {
+            call: e,
+            callee: *callee_id,
+            body,
+            init,
+            args: bound,
+        });
+        self.pending.push(self.intermediates.len() - 1);
+        Ok(())
     }
 
     fn host_loop(
@@ -518,11 +680,22 @@ impl SyncAnalysis<'_> {
                 Stmt::Block(inner) if is_for(inner) && self.is_host_loop(inner) => {
                     steps.push(self.host_loop(inner, at, indices)?)
                 }
-                Stmt::Expr(e) => steps.push(self.host_stmt(*e, at)?),
+                Stmt::Expr(e) => {
+                    let step = self.host_stmt(*e, at)?;
+                    steps.extend(self.pending_steps());
+                    steps.push(step);
+                }
+                Stmt::Let { local, init } if self.is_host_declaration(*local, *init) => {
+                    if let Some(step) = self.declaration(*local, *init, at)? {
+                        steps.extend(self.pending_steps());
+                        steps.push(step);
+                    }
+                }
                 _ => {
                     return Err(shape(
                         "statement between `sync` blocks in a host loop (the host runs counted \
-                         loops, `sync` blocks and assignments of host scalars)",
+                         loops, `sync` blocks, declarations of host scalars and assignments of \
+                         host scalars)",
                         at,
                     ))
                 }
@@ -562,7 +735,11 @@ impl SyncAnalysis<'_> {
                         steps.push(SyncStep::Reduce { launch: k, into: x });
                     }
                 },
-                Stmt::Expr(e) => steps.push(self.host_stmt(*e, at)?),
+                Stmt::Expr(e) => {
+                    let step = self.host_stmt(*e, at)?;
+                    steps.extend(self.pending_steps());
+                    steps.push(step);
+                }
                 _ => {
                     return Err(shape(
                         "statement in a `sync` block other than a parallel `for` loop or an \
@@ -584,6 +761,13 @@ impl SyncAnalysis<'_> {
         reduce_into: Option<LocalId>,
     ) -> Result<SyncStep, Blocker> {
         let func = self.cx.func;
+        if has_intermediate(func, block) {
+            return Err(shape(
+                "an intermediate reduction inside a parallel loop (the host makes the call \
+                 between launches)",
+                span,
+            ));
+        }
         if let Some(x) = reduce_into {
             self.cx.reduced.insert(x);
         }
@@ -688,5 +872,120 @@ fn changed_scalar(size: &SizeExpr, assigned: &HashMap<LocalId, usize>) -> Option
         SizeExpr::Add(a, b) | SizeExpr::Sub(a, b) => {
             changed_scalar(a, assigned).or_else(|| changed_scalar(b, assigned))
         }
+    }
+}
+
+/// Whether `block` makes an intermediate reduction call (at any depth).
+fn has_intermediate(func: &Function, block: &Block) -> bool {
+    let mut found = false;
+    walk::each_expr_in_block(func, block, &mut |x| {
+        found |= matches!(func.expr(x).kind, ExprKind::IntermediateReduce { .. })
+    });
+    found
+}
+
+/// The host runs a statement's intermediate reductions before the statement, in evaluation
+/// order, raising a failure of a callee's loop at once. That is Java's order when nothing
+/// of the statement that Java evaluates before a call can throw (an integer `/` or `%`, a
+/// call) and every call is evaluated unconditionally (not under `?:`, `&&`, `||`).
+fn reduction_order(func: &Function, root: ExprId) -> Result<(), Blocker> {
+    fn visit(
+        func: &Function,
+        e: ExprId,
+        conditional: bool,
+        may_throw: &mut Option<Span>,
+    ) -> Result<(), Blocker> {
+        let expr = func.expr(e);
+        match &expr.kind {
+            ExprKind::IntermediateReduce { .. } => {
+                // Its scalar arguments are evaluated by the host just before its launch.
+                if conditional {
+                    return Err(shape(
+                        "an intermediate reduction evaluated under a condition (`?:`, `&&`, \
+                         `||`)",
+                        expr.span,
+                    ));
+                }
+                if let Some(at) = may_throw {
+                    return Err(shape(
+                        "an intermediate reduction after an operation of the same statement \
+                         that may throw (the host makes the call first)",
+                        *at,
+                    ));
+                }
+                return Ok(());
+            }
+            ExprKind::Conditional { cond, then_expr, else_expr } => {
+                visit(func, *cond, conditional, may_throw)?;
+                visit(func, *then_expr, true, may_throw)?;
+                return visit(func, *else_expr, true, may_throw);
+            }
+            ExprKind::Binary { op, lhs, rhs }
+                if matches!(op.kind, BinOpKind::And | BinOpKind::Or) =>
+            {
+                visit(func, *lhs, conditional, may_throw)?;
+                return visit(func, *rhs, true, may_throw);
+            }
+            _ => {}
+        }
+        for kid in walk::children(&expr.kind) {
+            visit(func, kid, conditional, may_throw)?;
+        }
+        let throws = match &expr.kind {
+            ExprKind::Binary { op, .. } => {
+                matches!(op.kind, BinOpKind::Div | BinOpKind::Rem)
+                    && !matches!(
+                        op.ty,
+                        PrimOrRef::Prim(somd_syntax::ast::PrimType::Float)
+                            | PrimOrRef::Prim(somd_syntax::ast::PrimType::Double)
+                    )
+            }
+            ExprKind::CompoundAssign { op, .. } => {
+                matches!(op.kind, BinOpKind::Div | BinOpKind::Rem)
+            }
+            ExprKind::Call { .. } => true,
+            _ => false,
+        };
+        if throws && may_throw.is_none() {
+            *may_throw = Some(expr.span);
+        }
+        Ok(())
+    }
+    let mut may_throw = None;
+    visit(func, root, false, &mut may_throw)
+}
+
+/// The value of the constant initialiser `e` of a local of type `ty` (a literal, possibly
+/// converted or negated), as a constant of `ty`.
+fn constant(func: &Function, e: ExprId, ty: somd_syntax::ast::PrimType) -> Option<Const> {
+    use somd_syntax::ast::PrimType as P;
+    fn num(func: &Function, e: ExprId) -> Option<f64> {
+        match &func.expr(e).kind {
+            ExprKind::Const(Const::Int(v)) => Some(f64::from(*v)),
+            ExprKind::Const(Const::Byte(v)) => Some(f64::from(*v)),
+            ExprKind::Const(Const::Short(v)) => Some(f64::from(*v)),
+            ExprKind::Const(Const::Char(v)) => Some(f64::from(*v)),
+            ExprKind::Const(Const::Float(v)) => Some(f64::from(*v)),
+            ExprKind::Const(Const::Double(v)) => Some(*v),
+            _ => None,
+        }
+    }
+    match (&func.expr(e).kind, ty) {
+        (ExprKind::Const(c @ Const::Long(_)), P::Long)
+        | (ExprKind::Const(c @ Const::Int(_)), P::Int)
+        | (ExprKind::Const(c @ Const::Double(_)), P::Double)
+        | (ExprKind::Const(c @ Const::Float(_)), P::Float)
+        | (ExprKind::Const(c @ Const::Bool(_)), P::Boolean) => Some(c.clone()),
+        (ExprKind::Convert { operand }, _) => match (&func.expr(*operand).kind, ty) {
+            // Java's widening conversions of a literal: exact for these.
+            (ExprKind::Const(Const::Long(v)), P::Double) => Some(Const::Double(*v as f64)),
+            (ExprKind::Const(Const::Long(v)), P::Float) => Some(Const::Float(*v as f32)),
+            (ExprKind::Const(Const::Int(v)), P::Long) => Some(Const::Long(i64::from(*v))),
+            (ExprKind::Const(Const::Int(v)), P::Float) => Some(Const::Float(*v as f32)),
+            (_, P::Double) => num(func, *operand).map(Const::Double),
+            (ExprKind::Const(Const::Float(v)), P::Float) => Some(Const::Float(*v)),
+            _ => None,
+        },
+        _ => None,
     }
 }
