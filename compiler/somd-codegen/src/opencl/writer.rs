@@ -128,6 +128,9 @@ pub(super) struct FnCx<'a> {
     pub(super) folds: Vec<somd_mir::analysis::nested::NestedFold>,
     /// The fold functions those `!`s call (`nested.rs`), written before the function.
     pub(super) fold_fns: Vec<(String, String)>,
+    /// Writing the work-group variant of a `@`'s function (`nested.rs`): its folds run
+    /// across the work-items of the group, in `__local` memory `somd_scratch`.
+    pub(super) lanes: bool,
 }
 
 /// Per statement of `block`: the root expressions of its straight-line statements
@@ -402,6 +405,7 @@ impl<'a> FnCx<'a> {
                 somd_mir::analysis::nested::nested_folds(func)
             },
             fold_fns: Vec::new(),
+            lanes: false,
         }
     }
 
@@ -821,18 +825,31 @@ impl<'a> Writer<'a> {
 
     /// An ordinary function as an OpenCL C helper.
     pub(super) fn helper(&mut self, f: FuncId) -> R<String> {
+        self.helper_with(f, None)
+    }
+
+    /// [`Writer::helper`], or with `lanes` (the `__local` scratch's element type) its
+    /// work-group variant `<name>_lanes` (`nested.rs`).
+    pub(super) fn helper_with(&mut self, f: FuncId, lanes: Option<&str>) -> R<String> {
         let func = self.module.function(f);
         let mut cx = FnCx::helper(func);
         let mut params = Vec::new();
         for p in &func.params {
             params.push(self.param_decl(&cx, *p)?);
         }
+        let mut name = self.fn_name(f);
+        if let Some(elem) = lanes {
+            cx.lanes = true;
+            name.push_str("_lanes");
+            params.push(format!("__local {elem} *somd_scratch"));
+        }
         params.push("SOMD_ERR_PARAM".into());
         let ret = if cx.ctor { self.ty(&Type::Object(func.class))? } else { self.ty(&func.ret)? };
         let mut out = String::new();
         let (file, line, col) = self.pos(func.span);
-        writeln!(out, "/* {} ({file}:{line}:{col}) */", func.name)?;
-        writeln!(out, "{ret} {}({})\n{{", self.fn_name(f), params.join(", "))?;
+        let across = if lanes.is_some() { ", its folds across the work-group" } else { "" };
+        writeln!(out, "/* {}{across} ({file}:{line}:{col}) */", func.name)?;
+        writeln!(out, "{ret} {name}({})\n{{", params.join(", "))?;
         if cx.ctor {
             writeln!(out, "    {ret} self = {{0}};")?;
         }
