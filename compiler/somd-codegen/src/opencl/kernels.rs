@@ -630,8 +630,8 @@ impl Writer<'_> {
             call_args.push("somd_tile".into());
         }
         if let Some(p) = lanes {
-            callee = format!("{callee}_lanes");
-            helper_text = self.helper_with(plan.func, Some(prim_storage(p)))?;
+            callee = format!("{}_lanes", plan.name);
+            helper_text = self.helper_with(plan.func, Some((prim_storage(p), &plan.name)))?;
             call_args.push("somd_scratch".into());
         }
         call_args.push("somd_err".into());

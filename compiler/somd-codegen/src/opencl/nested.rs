@@ -50,7 +50,7 @@ impl Writer<'_> {
         let (name, args) = self.fold_fn(cx, &fold)?;
         let ty = self.ty(&cx.func.expr(fold.reduce).ty)?;
         let var = cx.name(local).to_string();
-        let scratch = if cx.lanes { "somd_scratch, " } else { "" };
+        let scratch = if cx.lanes.is_some() { "somd_scratch, " } else { "" };
         Ok(format!(
             "{level}int {var}_n;\n{level}{ty} {var} = {name}({}, &{var}_n, {scratch}somd_err);\n",
             args.join(", ")
@@ -72,7 +72,7 @@ impl Writer<'_> {
         match fold.via {
             None => {
                 let (name, args) = self.fold_fn(cx, &fold)?;
-                let scratch = if cx.lanes { "somd_scratch, " } else { "" };
+                let scratch = if cx.lanes.is_some() { "somd_scratch, " } else { "" };
                 Ok(format!("{name}({}, 0, {scratch}somd_err)", args.join(", ")))
             }
             Some(l) => {
@@ -136,7 +136,7 @@ impl Writer<'_> {
             .iter()
             .position(|f| std::ptr::eq(f, func))
             .map_or_else(|| "f".to_string(), |i| self.fn_name(FuncId(i as u32)));
-        let lanes = if cx.lanes { "_lanes" } else { "" };
+        let lanes = cx.lanes.as_ref().map_or_else(String::new, |k| format!("_{k}"));
         let name = format!("somd_fold_{owner}_{}{lanes}", fold.reduce.0);
         let map = func.expr(fold.map);
         let reduce = func.expr(fold.reduce);
@@ -232,10 +232,10 @@ impl Writer<'_> {
             ArrayReducer::Func(m) => format!("{} !", self.module.function(*m).name),
             ArrayReducer::Op(op) => format!("{} !", op.symbol()),
         };
-        let how = if cx.lanes { "across the work-group" } else { "in the work-item" };
+        let how = if cx.lanes.is_some() { "across the work-group" } else { "in the work-item" };
         writeln!(out, "/* {what} (@ {}) in {} ({file}:{line}:{col}): folded {how} */", tf.name, func.name)?;
         params.push("int *somd_count".into());
-        if cx.lanes {
+        if cx.lanes.is_some() {
             let Type::Prim(p) = elem_ty else {
                 return Err(bug("work-group fold of non-primitive elements"));
             };
@@ -274,7 +274,7 @@ impl Writer<'_> {
                 writeln!(out, "{l2}}}")?;
                 writeln!(out, "{l2}return {zero};")?;
                 writeln!(out, "{l1}}}")?;
-                if cx.lanes {
+                if cx.lanes.is_some() {
                     let m = self.fn_name(*m);
                     let combine = |a: &str, b: &str| Ok(format!("{m}({a}, {b}, somd_err)"));
                     out.push_str(&lanes_fold(&ty, None, &combine, &app)?);
@@ -293,7 +293,7 @@ impl Writer<'_> {
                 let Type::Prim(p) = elem_ty else {
                     return Err(bug("operator `!` over non-primitive elements"));
                 };
-                out.push_str(&op_fold(*op, p, &app, cx.lanes)?);
+                out.push_str(&op_fold(*op, p, &app, cx.lanes.is_some())?);
             }
         }
         out.push_str("}\n\n");

@@ -128,9 +128,10 @@ pub(super) struct FnCx<'a> {
     pub(super) folds: Vec<somd_mir::analysis::nested::NestedFold>,
     /// The fold functions those `!`s call (`nested.rs`), written before the function.
     pub(super) fold_fns: Vec<(String, String)>,
-    /// Writing the work-group variant of a `@`'s function (`nested.rs`): its folds run
-    /// across the work-items of the group, in `__local` memory `somd_scratch`.
-    pub(super) lanes: bool,
+    /// Writing the work-group variant of a `@`'s function for kernel `.0` (`nested.rs`):
+    /// its folds run across the work-items of the group, in `__local` memory
+    /// `somd_scratch`, and their functions' names end in `_.0`.
+    pub(super) lanes: Option<String>,
 }
 
 /// Per statement of `block`: the root expressions of its straight-line statements
@@ -405,7 +406,7 @@ impl<'a> FnCx<'a> {
                 somd_mir::analysis::nested::nested_folds(func)
             },
             fold_fns: Vec::new(),
-            lanes: false,
+            lanes: None,
         }
     }
 
@@ -828,9 +829,9 @@ impl<'a> Writer<'a> {
         self.helper_with(f, None)
     }
 
-    /// [`Writer::helper`], or with `lanes` (the `__local` scratch's element type) its
-    /// work-group variant `<name>_lanes` (`nested.rs`).
-    pub(super) fn helper_with(&mut self, f: FuncId, lanes: Option<&str>) -> R<String> {
+    /// [`Writer::helper`], or with `lanes` (the `__local` scratch's element type and a
+    /// kernel's name) its work-group variant `<kernel>_lanes` for that kernel (`nested.rs`).
+    pub(super) fn helper_with(&mut self, f: FuncId, lanes: Option<(&str, &str)>) -> R<String> {
         let func = self.module.function(f);
         let mut cx = FnCx::helper(func);
         let mut params = Vec::new();
@@ -838,9 +839,9 @@ impl<'a> Writer<'a> {
             params.push(self.param_decl(&cx, *p)?);
         }
         let mut name = self.fn_name(f);
-        if let Some(elem) = lanes {
-            cx.lanes = true;
-            name.push_str("_lanes");
+        if let Some((elem, kernel)) = lanes {
+            cx.lanes = Some(kernel.to_string());
+            name = format!("{kernel}_lanes");
             params.push(format!("__local {elem} *somd_scratch"));
         }
         params.push("SOMD_ERR_PARAM".into());
