@@ -829,7 +829,11 @@ fn nested_float_sum_folds_in_the_cpu_order() {
             let cpu = somd_runtime::somd::reduce_array::<somd_runtime::reduce::Add, f32, _>(
                 &applied, &POS,
             );
-            assert_eq!(got.to_bits(), cpu.to_bits(), "{lanes} lanes, row {r}: device {got}, CPU {cpu}");
+            assert_eq!(
+                got.to_bits(),
+                cpu.to_bits(),
+                "{lanes} lanes, row {r}: device {got}, CPU {cpu}"
+            );
             let left: f32 = row.iter().fold(0.0f32, |acc, &x| acc + third(x));
             differs |= left.to_bits() != cpu.to_bits();
         }

@@ -18,6 +18,12 @@
 //! throws at the `!`: directly, when the `!` reads the `@` itself (`somd_count` is null),
 //! or when the `!` reading the local runs (`xs_n == 0`), so a statement between the two
 //! fails first as in Java.
+//!
+//! Across a work-group: when a `@` kernel's own function holds such `!`s
+//! ([`Writer::lanes_plan`]), the kernel runs one work-group per element and a variant of the
+//! function whose folds split the inner range over the work-items and combine in `__local`
+//! memory (`lanes_fold`; `op_fold` for the CPU's float order). See note
+//! `device-execution`, "Nested `!` of a `@`", "Across a work-group".
 
 use super::writer::{bug, identity, prim_c, prim_storage, reduce_combine, FnCx, Writer, R};
 use super::Level;
@@ -233,7 +239,11 @@ impl Writer<'_> {
             ArrayReducer::Op(op) => format!("{} !", op.symbol()),
         };
         let how = if cx.lanes.is_some() { "across the work-group" } else { "in the work-item" };
-        writeln!(out, "/* {what} (@ {}) in {} ({file}:{line}:{col}): folded {how} */", tf.name, func.name)?;
+        writeln!(
+            out,
+            "/* {what} (@ {}) in {} ({file}:{line}:{col}): folded {how} */",
+            tf.name, func.name
+        )?;
         params.push("int *somd_count".into());
         if cx.lanes.is_some() {
             let Type::Prim(p) = elem_ty else {
@@ -488,7 +498,10 @@ fn lanes_fold(
     // A failure recorded in a slice precedes every failure after the fold.
     writeln!(out, "{l1}barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);")?;
     writeln!(out, "{l1}for (int somd_s = 1; somd_s < somd_used; somd_s <<= 1) {{")?;
-    writeln!(out, "{l2}if ((somd_lid & (2 * somd_s - 1)) == 0 && somd_lid + somd_s < somd_used) {{")?;
+    writeln!(
+        out,
+        "{l2}if ((somd_lid & (2 * somd_s - 1)) == 0 && somd_lid + somd_s < somd_used) {{"
+    )?;
     writeln!(
         out,
         "{l3}somd_scratch[somd_lid] = {};",
