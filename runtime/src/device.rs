@@ -581,6 +581,10 @@ pub enum ArgSpec {
     Partials(Elem),
     /// `__local` scratch, one element per work-item of a group.
     Scratch(Elem),
+    /// `__local` scratch of `bytes` per work-item for a `@` whose function folds a nested
+    /// `!` across a work-group: its presence makes the launch one work-group per element
+    /// ([`nested_lanes`] work-items each; the kernel reads the element from the group id).
+    LaneScratch { bytes: usize },
     /// The number of elements of a `@` (the mapped length) or of a fold's array.
     Count,
     /// Elements per work-item of a fold ([`run_fold`]).
@@ -1170,6 +1174,7 @@ fn plan(
             ArgSpec::Chunk => Some(fold_chunk(count) as i64),
             ArgSpec::Partials(_)
             | ArgSpec::Scratch(_)
+            | ArgSpec::LaneScratch { .. }
             | ArgSpec::Err
             | ArgSpec::HostIndex(_)
             | ArgSpec::HostValue(_) => None,
@@ -1218,6 +1223,23 @@ unsafe fn set_scalar(
     }
 }
 
+/// Work-items per group of a `@` that runs one work-group per element
+/// ([`ArgSpec::LaneScratch`]): a power of two, at most `max` (the kernel's power-of-two group
+/// size, itself at most `MAX_LOCAL_1D`), and the smallest that gives the launch about as many
+/// work-items as the device keeps resident (2048 per compute unit on a GPU; on a CPU device,
+/// where a work-group runs on one core, 64 per compute unit, so a large `@` runs one
+/// work-item per group and folds as the one-work-item form did). One lane is the
+/// one-work-item form: the kernels are correct for every power of two.
+pub fn nested_lanes(ctx: &DeviceCtx, max: usize, count: usize) -> usize {
+    let per_unit = if ctx.info.is_gpu { 2048 } else { 64 };
+    let wanted = (ctx.info.compute_units as usize).max(1) * per_unit;
+    let mut lanes = 1usize;
+    while lanes < max && count.saturating_mul(lanes) < wanted {
+        lanes *= 2;
+    }
+    lanes
+}
+
 /// Uploads, launches, checks the error buffer and downloads. `chained` is a buffer already
 /// on the device for parameter `.0` (not uploaded); with `keep_result` the `@` result stays
 /// on the device and is returned instead of downloaded. `None` only before the launch
@@ -1243,6 +1265,11 @@ fn execute(
     while local * 2 <= kernel.local_1d().max(1) {
         local *= 2;
     }
+    let lanes = desc
+        .args
+        .iter()
+        .any(|a| matches!(a, ArgSpec::LaneScratch { .. }))
+        .then(|| nested_lanes(ctx, local, count));
     // Partials: one per work-group, or per work-item for a fold.
     let groups = if desc.fold { items } else { items.div_ceil(local) };
     // Buffers: inputs uploaded once, outputs zero-filled on the device.
@@ -1289,6 +1316,9 @@ fn execute(
                     (ArgSpec::Scratch(elem), None) => {
                         setter.local::<u8>(index, local * elem.size()).map(|_| ())
                     }
+                    (ArgSpec::LaneScratch { bytes }, None) => {
+                        setter.local::<u8>(index, lanes.unwrap_or(1) * bytes).map(|_| ())
+                    }
                     (ArgSpec::Err, None) => setter.set(index, &err).map(|_| ()),
                     (ArgSpec::Output { .. } | ArgSpec::Result(_) | ArgSpec::Partials(_), None) => {
                         Err(ClFailure::NoKernel(format!("{}: buffer {k}", desc.name)))
@@ -1302,6 +1332,13 @@ fn execute(
             set.or_fatal();
         }
         let launched = match (desc.reduction, global.as_slice()) {
+            _ if lanes.is_some() => {
+                let lanes = lanes.unwrap_or(1);
+                match count.checked_mul(lanes) {
+                    Some(items) => setter.run_1d_exact(ctx, items, lanes),
+                    None => Err(ClFailure::Geometry { global: count, local: lanes }),
+                }
+            }
             (true, _) => setter.run_1d_exact(ctx, groups * local, local),
             (false, [n]) => setter.run_1d(ctx, *n),
             (false, [nx, ny]) => setter.run_2d(ctx, *nx, *ny),

@@ -816,7 +816,8 @@ class S {
 "#;
 
 /// A nested `+ !` over floats gives the bits of the CPU's `rt::somd::reduce_array` (blocks
-/// of 1024 and a tree of block results), which differ from a left fold for these rows.
+/// of 1024 and a tree of block results), which differ from a left fold for these rows, with
+/// every power-of-two number of work-items per group.
 #[test]
 fn nested_float_sum_folds_in_the_cpu_order() {
     let Some(ctx) = test_device() else { return };
@@ -824,47 +825,61 @@ fn nested_float_sum_folds_in_the_cpu_order() {
     let set = kernels(&c, ClOptions::default());
     let k = set.kernels.iter().find(|k| k.name == "map_S_total").expect("the @ kernel");
     let names: Vec<&str> = k.args.iter().map(|a| a.name.as_str()).collect();
-    assert_eq!(names, ["arg0", "arg0_len1", "somd_out", "somd_n", "somd_err"]);
+    assert_eq!(names, ["arg0", "arg0_len1", "somd_out", "somd_n", "somd_scratch", "somd_err"]);
     let body: &'static str = Box::leak(set.body.clone().into_boxed_str());
     let desc =
         ProgramDesc { name: "nested_sum.somd", defines: "", body, options: "", fast_math: false };
     let program = ctx.program_cached_in(&desc, None).expect("builds");
     let kernel = program.kernel(&k.name).expect("kernel");
+    // 5121 columns are 6 blocks of 1024: fewer work-items than blocks (work-item 0 folds
+    // them all) and more (one block per work-item); one group per row.
     let (rows, cols) = (3usize, 5121usize);
     let flat: Vec<f32> =
         (0..rows * cols).map(|i| ((i * 37) % 101) as f32 * 0.37 + (i % 7) as f32).collect();
     let mut dx = DeviceArray::new(ctx, "rows", &flat, Access::ReadOnly).expect("rows");
     dx.ensure_on_device(&flat).expect("upload");
-    let mut out = vec![0f32; rows];
-    let mut dr = DeviceArray::new(ctx, "out", &out, Access::ReadWrite).expect("out");
-    dr.ensure_on_device(&out).expect("upload");
-    let err = ErrorBuffer::new(ctx).expect("err");
-    let (cols32, rows32) = (cols as i32, rows as i32);
-    let mut args = kernel.args();
-    unsafe {
-        args.set(0, &dx)
-            .and_then(|a| a.set(1, &cols32))
-            .and_then(|a| a.set(2, &dr))
-            .and_then(|a| a.set(3, &rows32))
-            .and_then(|a| a.set(4, &err))
-            .expect("args");
-    }
-    args.run_1d(ctx, rows).expect("launch");
-    assert_eq!(err.read().expect("read")[0], 0, "no failure");
-    dr.mark_device_dirty();
-    dr.ensure_on_host(&mut out).expect("download");
     static POS: somd_runtime::SourcePos =
         somd_runtime::SourcePos { file: "nested_sum.somd", line: 7, col: 16 };
+    let third = |x: f32| x / 3.0f32 + 0.1f32;
     let mut differs = false;
-    for (r, got) in out.iter().enumerate() {
-        let row = &flat[r * cols..(r + 1) * cols];
-        let third = |x: f32| x / 3.0f32 + 0.1f32;
-        let applied = somd_runtime::value::VArr::from_vec(row.iter().map(|&x| third(x)).collect());
-        let cpu =
-            somd_runtime::somd::reduce_array::<somd_runtime::reduce::Add, f32, _>(&applied, &POS);
-        assert_eq!(got.to_bits(), cpu.to_bits(), "row {r}: device {got}, CPU {cpu}");
-        let left: f32 = row.iter().fold(0.0f32, |acc, &x| acc + third(x));
-        differs |= left.to_bits() != cpu.to_bits();
+    let mut lanes = 1usize;
+    while lanes <= kernel.max_local().min(256) {
+        let mut out = vec![0f32; rows];
+        let mut dr = DeviceArray::new(ctx, "out", &out, Access::ReadWrite).expect("out");
+        dr.ensure_on_device(&out).expect("upload");
+        let err = ErrorBuffer::new(ctx).expect("err");
+        let (cols32, rows32) = (cols as i32, rows as i32);
+        let mut args = kernel.args();
+        unsafe {
+            args.set(0, &dx)
+                .and_then(|a| a.set(1, &cols32))
+                .and_then(|a| a.set(2, &dr))
+                .and_then(|a| a.set(3, &rows32))
+                .and_then(|a| a.local::<f32>(4, lanes))
+                .and_then(|a| a.set(5, &err))
+                .expect("args");
+        }
+        args.run_1d_exact(ctx, rows * lanes, lanes).expect("launch");
+        drop(args);
+        assert_eq!(err.read().expect("read")[0], 0, "no failure");
+        dr.mark_device_dirty();
+        dr.ensure_on_host(&mut out).expect("download");
+        for (r, got) in out.iter().enumerate() {
+            let row = &flat[r * cols..(r + 1) * cols];
+            let applied =
+                somd_runtime::value::VArr::from_vec(row.iter().map(|&x| third(x)).collect());
+            let cpu = somd_runtime::somd::reduce_array::<somd_runtime::reduce::Add, f32, _>(
+                &applied, &POS,
+            );
+            assert_eq!(
+                got.to_bits(),
+                cpu.to_bits(),
+                "{lanes} lanes, row {r}: device {got}, CPU {cpu}"
+            );
+            let left: f32 = row.iter().fold(0.0f32, |acc, &x| acc + third(x));
+            differs |= left.to_bits() != cpu.to_bits();
+        }
+        lanes *= 2;
     }
     assert!(differs, "the rows must tell the CPU's order from a left fold");
 }

@@ -287,7 +287,10 @@ impl<'a> SyncCall<'a> {
                         Some(HostArg::F64(v)) => setter.set(index, v).map(|_| ()),
                         _ => Err(ClFailure::NoKernel(format!("{}: host value {n}", desc.name))),
                     },
-                    ArgSpec::Result(_) | ArgSpec::Count | ArgSpec::Chunk => {
+                    ArgSpec::Result(_)
+                    | ArgSpec::Count
+                    | ArgSpec::Chunk
+                    | ArgSpec::LaneScratch { .. } => {
                         Err(ClFailure::NoKernel(format!("{}: argument {k}", desc.name)))
                     }
                     ArgSpec::Length { .. }

@@ -582,6 +582,11 @@ impl Writer<'_> {
         let mut call_args = Vec::new();
         // Filter batches call a task worker; `@` and `! @` may tile a broadcast array.
         let tiling = if m.origin == "task" { None } else { self.tile_plan(func, args) };
+        // A `@` whose function folds a `!` of a `@` itself: one work-group per element.
+        let lanes = match (&tiling, reduce, m.origin == "@" && result.is_some()) {
+            (None, None, true) => self.lanes_plan(func),
+            _ => None,
+        };
         // With tiles, work-items past the end take part in the barriers on element 0.
         let item = if tiling.is_some() { "somd_m" } else { "somd_i" };
         for (k, a) in args.iter().enumerate() {
@@ -706,6 +711,11 @@ impl Writer<'_> {
             call_args.push("somd_active".into());
             call_args.push("somd_tile".into());
         }
+        if let Some(p) = lanes {
+            callee = format!("{}_lanes", plan.name);
+            helper_text = self.helper_with(plan.func, Some((prim_storage(p), &plan.name)))?;
+            call_args.push("somd_scratch".into());
+        }
         call_args.push("somd_err".into());
         let call = format!("{callee}({})", call_args.join(", "));
         if let Some(res) = result {
@@ -742,6 +752,23 @@ impl Writer<'_> {
                 ),
             });
         }
+        if let Some(p) = lanes {
+            let elem = prim_storage(p).to_string();
+            let bytes = match p {
+                PrimType::Boolean | PrimType::Byte => 1,
+                PrimType::Short | PrimType::Char => 2,
+                PrimType::Int | PrimType::Float => 4,
+                PrimType::Long | PrimType::Double => 8,
+            };
+            Self::push_arg(
+                m,
+                &mut decls,
+                format!("__local {elem} *somd_scratch"),
+                "somd_scratch",
+                ArgKind::Local { elem },
+                ArgSource::LaneScratch { bytes },
+            );
+        }
         Self::push_arg(
             m,
             &mut decls,
@@ -756,6 +783,18 @@ impl Writer<'_> {
         let l1 = Level(1);
         if let Some(t) = &tiling {
             writeln!(out, "{l1}__local {} somd_tile[{}];", t.elem, t.tile)?;
+        }
+        if lanes.is_some() {
+            // Every work-item of group `i` runs the function for element `i`; the group's
+            // result is the same in all of them, work-item 0 stores it.
+            writeln!(out, "{l1}const int somd_i = (int)get_group_id(0);")?;
+            writeln!(out, "{l1}if (somd_i >= somd_n) return;")?;
+            writeln!(out, "{l1}const {} somd_r = {call};", self.ty(&func.ret)?)?;
+            writeln!(out, "{l1}if (get_local_id(0) == 0) {{")?;
+            writeln!(out, "{}somd_out[somd_i] = somd_r;", l1.next())?;
+            writeln!(out, "{l1}}}")?;
+            out.push_str("}\n");
+            return Ok((out, BTreeSet::new()));
         }
         writeln!(out, "{l1}const int somd_i = (int)get_global_id(0);")?;
         match (reduce, &tiling) {

@@ -216,6 +216,11 @@ pub enum ArgSource {
     TableInLocal,
     /// Local scratch memory.
     Scratch,
+    /// `__local` scratch of `bytes` per work-item for a `@` whose function folds a nested
+    /// `!` across a work-group (`nested.rs`): the host launches one work-group per element.
+    LaneScratch {
+        bytes: usize,
+    },
     ErrorBuffer,
 }
 

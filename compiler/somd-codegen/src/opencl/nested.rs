@@ -18,8 +18,14 @@
 //! throws at the `!`: directly, when the `!` reads the `@` itself (`somd_count` is null),
 //! or when the `!` reading the local runs (`xs_n == 0`), so a statement between the two
 //! fails first as in Java.
+//!
+//! Across a work-group: when a `@` kernel's own function holds such `!`s
+//! ([`Writer::lanes_plan`]), the kernel runs one work-group per element and a variant of the
+//! function whose folds split the inner range over the work-items and combine in `__local`
+//! memory (`lanes_fold`; `op_fold` for the CPU's float order). See note
+//! `device-execution`, "Nested `!` of a `@`", "Across a work-group".
 
-use super::writer::{bug, identity, prim_c, reduce_combine, FnCx, Writer, R};
+use super::writer::{bug, identity, prim_c, prim_storage, reduce_combine, FnCx, Writer, R};
 use super::Level;
 use somd_mir::analysis::nested::{NestedFold, CPU_REDUCE_BLOCK};
 use somd_mir::*;
@@ -50,8 +56,9 @@ impl Writer<'_> {
         let (name, args) = self.fold_fn(cx, &fold)?;
         let ty = self.ty(&cx.func.expr(fold.reduce).ty)?;
         let var = cx.name(local).to_string();
+        let scratch = if cx.lanes.is_some() { "somd_scratch, " } else { "" };
         Ok(format!(
-            "{level}int {var}_n;\n{level}{ty} {var} = {name}({}, &{var}_n, somd_err);\n",
+            "{level}int {var}_n;\n{level}{ty} {var} = {name}({}, &{var}_n, {scratch}somd_err);\n",
             args.join(", ")
         ))
     }
@@ -71,7 +78,8 @@ impl Writer<'_> {
         match fold.via {
             None => {
                 let (name, args) = self.fold_fn(cx, &fold)?;
-                Ok(format!("{name}({}, 0, somd_err)", args.join(", ")))
+                let scratch = if cx.lanes.is_some() { "somd_scratch, " } else { "" };
+                Ok(format!("{name}({}, 0, {scratch}somd_err)", args.join(", ")))
             }
             Some(l) => {
                 let var = cx.name(l).to_string();
@@ -87,6 +95,43 @@ impl Writer<'_> {
         }
     }
 
+    /// The element type of the `__local` scratch when a `@` of `func` runs one work-group per
+    /// element, its `!`s of a `@` folded across the group (module doc, "Across a
+    /// work-group"): `func` holds such a `!` itself, all of them of one primitive type, none
+    /// a `C.m !` of `float`/`double` (the CPU's left fold fixes its rounding), and no
+    /// parameter is a mutable array, so every work-item can run `func` redundantly: it reads
+    /// only its arguments, and every work-item computes the same values (the folds return
+    /// the group's result to all) and so takes the same path to the same barriers.
+    pub(super) fn lanes_plan(&self, func: &Function) -> Option<PrimType> {
+        fn mutable(t: &Type) -> bool {
+            match t {
+                Type::Array(_) => true,
+                Type::ValueArray(e, _) => mutable(e),
+                _ => false,
+            }
+        }
+        if func.kind != FuncKind::Static || func.params.iter().any(|p| mutable(&func.local(*p).ty))
+        {
+            return None;
+        }
+        let mut elem = None;
+        for fold in somd_mir::analysis::nested::nested_folds(func) {
+            let reduce = func.expr(fold.reduce);
+            let Type::Prim(p) = reduce.ty else { return None };
+            let ExprKind::ReduceArray { reducer, .. } = &reduce.kind else { return None };
+            if matches!(reducer, ArrayReducer::Func(_))
+                && matches!(p, PrimType::Float | PrimType::Double)
+            {
+                return None;
+            }
+            if elem.is_some_and(|e| e != p) {
+                return None;
+            }
+            elem = Some(p);
+        }
+        elem
+    }
+
     /// Writes (once per function) the fold function of `fold`; returns its name and the
     /// argument texts of a call (without the count and error arguments).
     fn fold_fn(&mut self, cx: &mut FnCx, fold: &NestedFold) -> R<(String, Vec<String>)> {
@@ -97,7 +142,8 @@ impl Writer<'_> {
             .iter()
             .position(|f| std::ptr::eq(f, func))
             .map_or_else(|| "f".to_string(), |i| self.fn_name(FuncId(i as u32)));
-        let name = format!("somd_fold_{owner}_{}", fold.reduce.0);
+        let lanes = cx.lanes.as_ref().map_or_else(String::new, |k| format!("_{k}"));
+        let name = format!("somd_fold_{owner}_{}{lanes}", fold.reduce.0);
         let map = func.expr(fold.map);
         let reduce = func.expr(fold.reduce);
         let (ExprKind::Map { func: target, args }, ExprKind::ReduceArray { reducer, .. }) =
@@ -204,12 +250,19 @@ impl Writer<'_> {
             ArrayReducer::Func(m) => format!("{} !", self.module.function(*m).name),
             ArrayReducer::Op(op) => format!("{} !", op.symbol()),
         };
+        let how = if cx.lanes.is_some() { "across the work-group" } else { "in the work-item" };
         writeln!(
             out,
-            "/* {what} (@ {}) in {} ({file}:{line}:{col}): folded in the work-item */",
+            "/* {what} (@ {}) in {} ({file}:{line}:{col}): folded {how} */",
             tf.name, func.name
         )?;
         params.push("int *somd_count".into());
+        if cx.lanes.is_some() {
+            let Type::Prim(p) = elem_ty else {
+                return Err(bug("work-group fold of non-primitive elements"));
+            };
+            params.push(format!("__local {} *somd_scratch", prim_storage(p)));
+        }
         params.push("SOMD_ERR_PARAM".into());
         writeln!(out, "{ty} {name}({})\n{{", params.join(", "))?;
         // The mapped length: the first mapped argument's, the others must equal it.
@@ -243,6 +296,14 @@ impl Writer<'_> {
                 writeln!(out, "{l2}}}")?;
                 writeln!(out, "{l2}return {zero};")?;
                 writeln!(out, "{l1}}}")?;
+                if cx.lanes.is_some() {
+                    let m = self.fn_name(*m);
+                    let combine = |a: &str, b: &str| Ok(format!("{m}({a}, {b}, somd_err)"));
+                    out.push_str(&lanes_fold(&ty, None, &combine, &app)?);
+                    out.push_str("}\n\n");
+                    cx.fold_fns.push((name.clone(), out));
+                    return Ok((name, call));
+                }
                 writeln!(out, "{l1}int somd_k = 0;")?;
                 writeln!(out, "{l1}{ty} somd_acc = {app};")?;
                 writeln!(out, "{l1}for (somd_k = 1; somd_k < somd_n; somd_k++) {{")?;
@@ -254,7 +315,7 @@ impl Writer<'_> {
                 let Type::Prim(p) = elem_ty else {
                     return Err(bug("operator `!` over non-primitive elements"));
                 };
-                out.push_str(&op_fold(*op, p, &app)?);
+                out.push_str(&op_fold(*op, p, &app, cx.lanes.is_some())?);
             }
         }
         out.push_str("}\n\n");
@@ -267,21 +328,23 @@ impl Writer<'_> {
 /// for operators whose result does not depend on the order; in the CPU's blocks and tree
 /// for `+`/`*` over `float`/`double` (an explicit stack replaces `tree_with`'s recursion:
 /// a range of block results splits at `ceil(len / 2)`; at most 2^31 / 1024 blocks, so 22
-/// levels).
-fn op_fold(op: ReduceOp, p: PrimType, app: &str) -> R<String> {
+/// levels). With `lanes`, across the work-group (`lanes_fold`, `lanes_blocks`).
+fn op_fold(op: ReduceOp, p: PrimType, app: &str, lanes: bool) -> R<String> {
     let ty = prim_c(p);
     let id = identity(op, p)?;
     let l1 = Level(1);
     let l2 = l1.next();
-    let l3 = l2.next();
-    let l4 = l3.next();
     let mut out = String::new();
     let ordered = matches!(op, ReduceOp::Add | ReduceOp::Mul)
         && matches!(p, PrimType::Float | PrimType::Double);
+    let combine = |a: &str, b: &str| reduce_combine(op, p, a, b);
+    if !ordered && lanes {
+        return lanes_fold(ty, Some(&id), &combine, app);
+    }
     if !ordered {
         writeln!(out, "{l1}{ty} somd_acc = {id};")?;
         writeln!(out, "{l1}for (int somd_k = 0; somd_k < somd_n; somd_k++) {{")?;
-        writeln!(out, "{l2}somd_acc = {};", reduce_combine(op, p, "somd_acc", app)?)?;
+        writeln!(out, "{l2}somd_acc = {};", combine("somd_acc", app)?)?;
         writeln!(out, "{l1}}}")?;
         writeln!(out, "{l1}return somd_acc;")?;
         return Ok(out);
@@ -290,6 +353,83 @@ fn op_fold(op: ReduceOp, p: PrimType, app: &str) -> R<String> {
     writeln!(out, "{l1}if (somd_n == 0) {{")?;
     writeln!(out, "{l2}return {id};")?;
     writeln!(out, "{l1}}}")?;
+    if !lanes {
+        let leaf = block_fold(Level(3), Some(ty), &id, &combine, app, "somd_lo[somd_t]")?;
+        out.push_str(&block_tree(l1, ty, &combine, &leaf)?);
+        writeln!(out, "{l1}return somd_val[0];")?;
+        return Ok(out);
+    }
+    // Work-item `b` folds block `b` when every block has a work-item, then work-item 0
+    // combines the block results in the tree's shape; with more blocks than work-items,
+    // work-item 0 folds them all as the one-work-item form does.
+    let l3 = l2.next();
+    let l4 = l3.next();
+    let l5 = l4.next();
+    writeln!(out, "{l1}const int somd_lid = (int)get_local_id(0);")?;
+    writeln!(out, "{l1}const int somd_nb = (somd_n - 1) / {b} + 1;")?;
+    writeln!(out, "{l1}const bool somd_spread = somd_nb <= (int)get_local_size(0);")?;
+    writeln!(out, "{l1}if (somd_spread && somd_lid < somd_nb) {{")?;
+    out.push_str(&block_fold(l2, Some(ty), &id, &combine, app, "somd_lid")?);
+    writeln!(out, "{l2}somd_scratch[somd_lid] = somd_acc;")?;
+    writeln!(out, "{l1}}}")?;
+    writeln!(out, "{l1}barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);")?;
+    writeln!(out, "{l1}if (somd_lid == 0) {{")?;
+    let mut leaf = String::new();
+    writeln!(leaf, "{l4}{ty} somd_acc;")?;
+    writeln!(leaf, "{l4}if (somd_spread) {{")?;
+    writeln!(leaf, "{l5}somd_acc = somd_scratch[somd_lo[somd_t]];")?;
+    writeln!(leaf, "{l4}}} else {{")?;
+    let block = block_fold(l5, None, &id, &combine, app, "somd_lo[somd_t]")?;
+    leaf.push_str(&block);
+    writeln!(leaf, "{l4}}}")?;
+    let tree = block_tree(l2, ty, &combine, &leaf)?;
+    out.push_str(&tree);
+    writeln!(out, "{l2}somd_scratch[0] = somd_val[0];")?;
+    writeln!(out, "{l1}}}")?;
+    out.push_str(&broadcast(ty)?);
+    Ok(out)
+}
+
+/// Statements at `level` folding block `block` of the `@` into `somd_acc` from the
+/// identity, in order (one block of the CPU's `reduce_array`); `declare`: declare
+/// `somd_acc` (as `ty`) rather than assign it.
+fn block_fold(
+    level: Level,
+    declare: Option<&str>,
+    id: &str,
+    combine: &dyn Fn(&str, &str) -> R<String>,
+    app: &str,
+    block: &str,
+) -> R<String> {
+    let b = CPU_REDUCE_BLOCK;
+    let inner = level.next();
+    let mut out = String::new();
+    writeln!(out, "{level}const int somd_b0 = {block} * {b};")?;
+    writeln!(out, "{level}const int somd_b1 = somd_b0 + min({b}, somd_n - somd_b0);")?;
+    match declare {
+        Some(ty) => writeln!(out, "{level}{ty} somd_acc = {id};")?,
+        None => writeln!(out, "{level}somd_acc = {id};")?,
+    }
+    writeln!(out, "{level}for (int somd_k = somd_b0; somd_k < somd_b1; somd_k++) {{")?;
+    writeln!(out, "{inner}somd_acc = {};", combine("somd_acc", app)?)?;
+    writeln!(out, "{level}}}")?;
+    Ok(out)
+}
+
+/// `reduce::tree`'s pairwise tree over the block results `0 .. ceil(somd_n / 1024)` at
+/// `level`, with an explicit stack; `leaf` (at `level + 2`) leaves block `somd_lo[somd_t]`'s
+/// result in `somd_acc`. The result ends in `somd_val[0]`.
+fn block_tree(
+    level: Level,
+    ty: &str,
+    combine: &dyn Fn(&str, &str) -> R<String>,
+    leaf: &str,
+) -> R<String> {
+    let b = CPU_REDUCE_BLOCK;
+    let l1 = level;
+    let l2 = l1.next();
+    let l3 = l2.next();
+    let mut out = String::new();
     writeln!(out, "{l1}int somd_lo[32], somd_hi[32], somd_st[32];")?;
     writeln!(out, "{l1}{ty} somd_val[32];")?;
     writeln!(out, "{l1}int somd_sp = 1, somd_vp = 0;")?;
@@ -301,12 +441,7 @@ fn op_fold(op: ReduceOp, p: PrimType, app: &str) -> R<String> {
     writeln!(out, "{l2}const int somd_len = somd_hi[somd_t] - somd_lo[somd_t];")?;
     writeln!(out, "{l2}const int somd_mid = somd_lo[somd_t] + (somd_len + 1) / 2;")?;
     writeln!(out, "{l2}if (somd_len == 1) {{")?;
-    writeln!(out, "{l3}const int somd_b0 = somd_lo[somd_t] * {b};")?;
-    writeln!(out, "{l3}const int somd_b1 = min(somd_b0 + {b}, somd_n);")?;
-    writeln!(out, "{l3}{ty} somd_acc = {id};")?;
-    writeln!(out, "{l3}for (int somd_k = somd_b0; somd_k < somd_b1; somd_k++) {{")?;
-    writeln!(out, "{l4}somd_acc = {};", reduce_combine(op, p, "somd_acc", app)?)?;
-    writeln!(out, "{l3}}}")?;
+    out.push_str(leaf);
     writeln!(out, "{l3}somd_val[somd_vp++] = somd_acc;")?;
     writeln!(out, "{l3}somd_sp--;")?;
     writeln!(out, "{l2}}} else if (somd_st[somd_t] == 0) {{")?;
@@ -322,10 +457,88 @@ fn op_fold(op: ReduceOp, p: PrimType, app: &str) -> R<String> {
     writeln!(out, "{l2}}} else {{")?;
     writeln!(out, "{l3}const {ty} somd_r = somd_val[--somd_vp];")?;
     writeln!(out, "{l3}const {ty} somd_l = somd_val[--somd_vp];")?;
-    writeln!(out, "{l3}somd_val[somd_vp++] = {};", reduce_combine(op, p, "somd_l", "somd_r")?)?;
+    writeln!(out, "{l3}somd_val[somd_vp++] = {};", combine("somd_l", "somd_r")?)?;
     writeln!(out, "{l3}somd_sp--;")?;
     writeln!(out, "{l2}}}")?;
     writeln!(out, "{l1}}}")?;
-    writeln!(out, "{l1}return somd_val[0];")?;
+    Ok(out)
+}
+
+/// The body of a fold across the work-group whose result does not depend on the order of
+/// combination beyond associativity (a `C.m !` of a non-floating result, with `identity`
+/// `None`; an operator of integers, booleans, `min`/`max`): work-item `l` folds the `l`-th
+/// contiguous slice of `ceil(n / lanes)` elements in order, then the slice results combine
+/// in slice order, neighbours first (`[0] op [1]`, `[0, 1] op [2, 3]`, ..), in `__local`
+/// memory; every work-item returns the result.
+fn lanes_fold(
+    ty: &str,
+    identity: Option<&str>,
+    combine: &dyn Fn(&str, &str) -> R<String>,
+    app: &str,
+) -> R<String> {
+    let l1 = Level(1);
+    let l2 = l1.next();
+    let l3 = l2.next();
+    let mut out = String::new();
+    writeln!(out, "{l1}const int somd_lid = (int)get_local_id(0);")?;
+    writeln!(out, "{l1}const int somd_lanes = (int)get_local_size(0);")?;
+    writeln!(
+        out,
+        "{l1}const int somd_chunk = somd_n / somd_lanes + (somd_n % somd_lanes != 0 ? 1 : 0);"
+    )?;
+    writeln!(
+        out,
+        "{l1}const int somd_used = somd_chunk == 0 ? 0 : (somd_n - 1) / somd_chunk + 1;"
+    )?;
+    writeln!(out, "{l1}if (somd_lid < somd_used) {{")?;
+    writeln!(out, "{l2}int somd_k = somd_lid * somd_chunk;")?;
+    writeln!(out, "{l2}const int somd_end = somd_k + min(somd_chunk, somd_n - somd_k);")?;
+    match identity {
+        None => {
+            writeln!(out, "{l2}{ty} somd_acc = {app};")?;
+            writeln!(out, "{l2}for (somd_k++; somd_k < somd_end; somd_k++) {{")?;
+        }
+        Some(id) => {
+            writeln!(out, "{l2}{ty} somd_acc = {id};")?;
+            writeln!(out, "{l2}for (; somd_k < somd_end; somd_k++) {{")?;
+        }
+    }
+    writeln!(out, "{l3}somd_acc = {};", combine("somd_acc", app)?)?;
+    writeln!(out, "{l2}}}")?;
+    writeln!(out, "{l2}somd_scratch[somd_lid] = somd_acc;")?;
+    writeln!(out, "{l1}}}")?;
+    // A failure recorded in a slice precedes every failure after the fold.
+    writeln!(out, "{l1}barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);")?;
+    writeln!(out, "{l1}for (int somd_s = 1; somd_s < somd_used; somd_s <<= 1) {{")?;
+    writeln!(
+        out,
+        "{l2}if ((somd_lid & (2 * somd_s - 1)) == 0 && somd_lid + somd_s < somd_used) {{"
+    )?;
+    writeln!(
+        out,
+        "{l3}somd_scratch[somd_lid] = {};",
+        combine("somd_scratch[somd_lid]", "somd_scratch[somd_lid + somd_s]")?
+    )?;
+    writeln!(out, "{l2}}}")?;
+    writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
+    writeln!(out, "{l1}}}")?;
+    if let Some(id) = identity {
+        writeln!(out, "{l1}if (somd_used == 0) {{")?;
+        writeln!(out, "{l2}return {id};")?;
+        writeln!(out, "{l1}}}")?;
+    }
+    out.push_str(&broadcast(ty)?);
+    Ok(out)
+}
+
+/// Every work-item reads the result from `somd_scratch[0]` and returns it; the barrier after
+/// the read lets a later fold of the function reuse the scratch.
+fn broadcast(ty: &str) -> R<String> {
+    let l1 = Level(1);
+    let mut out = String::new();
+    writeln!(out, "{l1}barrier(CLK_LOCAL_MEM_FENCE);")?;
+    writeln!(out, "{l1}const {ty} somd_res = somd_scratch[0];")?;
+    writeln!(out, "{l1}barrier(CLK_LOCAL_MEM_FENCE);")?;
+    writeln!(out, "{l1}return somd_res;")?;
     Ok(out)
 }

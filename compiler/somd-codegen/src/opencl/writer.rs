@@ -129,6 +129,10 @@ pub(super) struct FnCx<'a> {
     pub(super) folds: Vec<somd_mir::analysis::nested::NestedFold>,
     /// The fold functions those `!`s call (`nested.rs`), written before the function.
     pub(super) fold_fns: Vec<(String, String)>,
+    /// Writing the work-group variant of a `@`'s function for kernel `.0` (`nested.rs`):
+    /// its folds run across the work-items of the group, in `__local` memory
+    /// `somd_scratch`, and their functions' names end in `_.0`.
+    pub(super) lanes: Option<String>,
 }
 
 /// Per statement of `block`: the root expressions of its straight-line statements
@@ -407,6 +411,7 @@ impl<'a> FnCx<'a> {
                 somd_mir::analysis::nested::nested_folds(func)
             },
             fold_fns: Vec::new(),
+            lanes: None,
         }
     }
 
@@ -852,18 +857,31 @@ impl<'a> Writer<'a> {
 
     /// An ordinary function as an OpenCL C helper.
     pub(super) fn helper(&mut self, f: FuncId) -> R<String> {
+        self.helper_with(f, None)
+    }
+
+    /// [`Writer::helper`], or with `lanes` (the `__local` scratch's element type and a
+    /// kernel's name) its work-group variant `<kernel>_lanes` for that kernel (`nested.rs`).
+    pub(super) fn helper_with(&mut self, f: FuncId, lanes: Option<(&str, &str)>) -> R<String> {
         let func = self.module.function(f);
         let mut cx = FnCx::helper(func);
         let mut params = Vec::new();
         for p in &func.params {
             params.push(self.param_decl(&cx, *p)?);
         }
+        let mut name = self.fn_name(f);
+        if let Some((elem, kernel)) = lanes {
+            cx.lanes = Some(kernel.to_string());
+            name = format!("{kernel}_lanes");
+            params.push(format!("__local {elem} *somd_scratch"));
+        }
         params.push("SOMD_ERR_PARAM".into());
         let ret = if cx.ctor { self.ty(&Type::Object(func.class))? } else { self.ty(&func.ret)? };
         let mut out = String::new();
         let (file, line, col) = self.pos(func.span);
-        writeln!(out, "/* {} ({file}:{line}:{col}) */", func.name)?;
-        writeln!(out, "{ret} {}({})\n{{", self.fn_name(f), params.join(", "))?;
+        let across = if lanes.is_some() { ", its folds across the work-group" } else { "" };
+        writeln!(out, "/* {}{across} ({file}:{line}:{col}) */", func.name)?;
+        writeln!(out, "{ret} {name}({})\n{{", params.join(", "))?;
         if cx.ctor {
             writeln!(out, "    {ret} self = {{0}};")?;
         }

@@ -347,6 +347,7 @@ fn map_call(
             | ArgSource::Chunk
             | ArgSource::Partials
             | ArgSource::Scratch
+            | ArgSource::LaneScratch { .. }
             | ArgSource::ErrorBuffer => {}
             _ => return Err("a `@` kernel argument without host glue"),
         }
@@ -390,6 +391,7 @@ pub fn write_map_desc(
             ArgSource::Chunk => "Chunk".to_string(),
             ArgSource::Partials => format!("Partials(rt::device::Elem::{})", elem_name(call.elem)),
             ArgSource::Scratch => format!("Scratch(rt::device::Elem::{})", elem_name(call.elem)),
+            ArgSource::LaneScratch { bytes } => format!("LaneScratch {{ bytes: {bytes} }}"),
             ArgSource::ErrorBuffer => "Err".to_string(),
             other => {
                 return Err(EmitError::Internal(format!("argument source {other:?} in a map")))
