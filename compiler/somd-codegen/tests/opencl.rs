@@ -639,8 +639,20 @@ fn somd_files(dir: &Path, out: &mut Vec<PathBuf>) {
 fn every_corpus_kernel_builds_with_opencl() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut programs: Vec<(String, String)> = [
-        VECTOR_ADD, SAXPY, SUM, DOT_FUSED, MATRIX_2D, VALUE_MAP, BANG, FILTER, INT_HEAVY, DOUBLE,
-        HISTOGRAM, NESTED, VECTORS, VECTOR_STORES,
+        VECTOR_ADD,
+        SAXPY,
+        SUM,
+        DOT_FUSED,
+        MATRIX_2D,
+        VALUE_MAP,
+        BANG,
+        FILTER,
+        INT_HEAVY,
+        DOUBLE,
+        HISTOGRAM,
+        NESTED,
+        VECTORS,
+        VECTOR_STORES,
     ]
     .iter()
     .enumerate()
@@ -1168,7 +1180,11 @@ fn contiguous_stores_of_one_block_are_one_vector_store() {
     assert!(bytes[0].ends_with("), 0, out + i);"), "{text}");
     // Out of order in the source, the lanes in offset order in the vector; the fallback
     // stores in statement order, each checked at its own site.
-    assert_eq!(vstores(&set, "S_quads"), ["vstore4((int4)(somd_s0_0, somd_s0_1, somd_s0_2, somd_s0_3), 0, out + i);"], "{text}");
+    assert_eq!(
+        vstores(&set, "S_quads"),
+        ["vstore4((int4)(somd_s0_0, somd_s0_1, somd_s0_2, somd_s0_3), 0, out + i);"],
+        "{text}"
+    );
     assert!(text.contains("if (i >= 0 && i <= out_len0 - 4) {"), "{text}");
     let quads = &set.kernels.iter().find(|k| k.name == "S_quads").expect("quads").standalone;
     let fallback: Vec<&str> =

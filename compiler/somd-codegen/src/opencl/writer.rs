@@ -317,21 +317,15 @@ fn may_fail(cx: &FnCx, unchecked: bool, root: ExprId) -> bool {
             ExprKind::Builtin { builtin: Builtin::Math(..), .. } => false,
             ExprKind::Length(a) => !matches!(func.expr(*a).kind, ExprKind::Local(_)),
             ExprKind::Index { .. } => !(unchecked || cx.proven.contains(&e)),
-            ExprKind::Binary { op, rhs, .. } => {
+            ExprKind::Binary { op, rhs: divisor, .. }
+            | ExprKind::CompoundAssign { op, value: divisor, .. } => {
                 let int = matches!(op.ty, PrimOrRef::Prim(PrimType::Int | PrimType::Long));
-                int && matches!(op.kind, BinOpKind::Div | BinOpKind::Rem)
-                    && !matches!(func.expr(*rhs).kind,
-                        ExprKind::Const(Const::Int(c)) if c != 0)
-                    && !matches!(func.expr(*rhs).kind,
-                        ExprKind::Const(Const::Long(c)) if c != 0)
-            }
-            ExprKind::CompoundAssign { op, value, .. } => {
-                let int = matches!(op.ty, PrimOrRef::Prim(PrimType::Int | PrimType::Long));
-                int && matches!(op.kind, BinOpKind::Div | BinOpKind::Rem)
-                    && !matches!(func.expr(*value).kind,
-                        ExprKind::Const(Const::Int(c)) if c != 0)
-                    && !matches!(func.expr(*value).kind,
-                        ExprKind::Const(Const::Long(c)) if c != 0)
+                let nonzero = match func.expr(*divisor).kind {
+                    ExprKind::Const(Const::Int(c)) => c != 0,
+                    ExprKind::Const(Const::Long(c)) => c != 0,
+                    _ => false,
+                };
+                int && matches!(op.kind, BinOpKind::Div | BinOpKind::Rem) && !nonzero
             }
             // The target is walked too: a local is harmless, an element access is judged
             // as one.
