@@ -956,6 +956,30 @@ fn device_runs_2d_reductions_and_value_class_maps() {
     }
 }
 
+/// Under `SOMD_DEVICE=opencl`, `device_vstore`'s SOMD methods, whose contiguous stores the
+/// OpenCL writer makes vector stores, each run as one device launch, the last call too: its
+/// array ends 5 bytes into a block, so the block's stores fall back to one by one and fail
+/// at the first lane past the end (`out[i + 5]`, line 35), as Java does.
+#[test]
+fn device_vector_stores_fail_at_the_first_lane_past_the_end() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_vstore") else {
+        return; // a filter left device_vstore out
+    };
+    let (outcome, calls) = traced_calls("device_vstore", binary, &expected, *opencl);
+    let launched: Vec<(&str, u64)> = calls.iter().map(|c| (c.name.as_str(), c.launches)).collect();
+    assert_eq!(
+        launched,
+        [("Main.spread", 1), ("Main.quads", 1), ("Main.halves", 1), ("Main.spread", 1)],
+        "device calls in the trace:\n{}",
+        outcome.stderr
+    );
+    let at = outcome.stderr.lines().find(|l| l.starts_with("\tat ")).unwrap_or_default();
+    assert!(at.ends_with("device_vstore.somd:35:13"), "{}", outcome.stderr);
+}
+
 /// Under `SOMD_DEVICE=opencl`, multi-kernel `sync` bodies run as one device call each:
 /// every input crosses to the device once and every result back once for the whole call
 /// (no transfer per launch or per iteration), and the call launches one kernel per parallel

@@ -639,8 +639,20 @@ fn somd_files(dir: &Path, out: &mut Vec<PathBuf>) {
 fn every_corpus_kernel_builds_with_opencl() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut programs: Vec<(String, String)> = [
-        VECTOR_ADD, SAXPY, SUM, DOT_FUSED, MATRIX_2D, VALUE_MAP, BANG, FILTER, INT_HEAVY, DOUBLE,
-        HISTOGRAM, NESTED, VECTORS,
+        VECTOR_ADD,
+        SAXPY,
+        SUM,
+        DOT_FUSED,
+        MATRIX_2D,
+        VALUE_MAP,
+        BANG,
+        FILTER,
+        INT_HEAVY,
+        DOUBLE,
+        HISTOGRAM,
+        NESTED,
+        VECTORS,
+        VECTOR_STORES,
     ]
     .iter()
     .enumerate()
@@ -1040,7 +1052,7 @@ class V {
     }
     static int[] written(dist int[] a) {
         int[] out = new int[a.length];
-        for (int i = 0; i + 1 < a.length; i += 2) {
+        for (int i = 0; i < a.length; i += 2) {
             a[i] = a[i] + a[i + 1];
             out[i] = a[i];
         }
@@ -1080,6 +1092,116 @@ fn contiguous_reads_of_a_read_only_buffer_are_one_vector_load() {
     assert!(text.contains("vload4(0, a + b)"), "{text}");
     assert!(text.contains("vload8(0, atoms + k)"), "{text}");
     assert!(!text.contains("vload2"), "{text}");
+}
+
+/// Contiguous stores of one block: `bytes` (eight, like Crypt's) and `quads` (four, out of
+/// order, a local computed between them) are one vector store each. Refused: `gap` (lane 2
+/// is missing), `divides` (a value after
+/// the first store can fail: `a[i] / d` with `d` maybe zero, which Java evaluates only after
+/// the first store succeeded) and `rereads` (a value reads the array being stored, so the
+/// stores cannot wait; its read cannot fail only without bounds checks). (A base assigned
+/// between the stores is refused too, but no kernel has one: a parallel loop writes its
+/// arrays only at its own index, and a call writing an array keeps the loop on the CPU.)
+const VECTOR_STORES: &str = r#"
+class S {
+    static byte[] bytes(dist byte[] a) {
+        byte[] out = new byte[a.length];
+        for (int i = 0; i < a.length; i += 8) {
+            int x = a[i] * 3;
+            out[i] = (byte) x;
+            out[i + 1] = (byte) (x >> 8);
+            out[i + 2] = (byte) (x + 1);
+            out[i + 3] = (byte) (x + 2);
+            out[i + 4] = (byte) (x + 3);
+            out[i + 5] = (byte) (x + 4);
+            out[i + 6] = (byte) (x + 5);
+            out[i + 7] = (byte) ~x;
+        }
+        return out;
+    }
+    static int[] quads(dist int[] a) {
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i += 4) {
+            int s = a[i];
+            out[i + 2] = s * 3;
+            out[i] = s;
+            int t = s ^ 5;
+            out[i + 1] = t;
+            out[i + 3] = t - s;
+        }
+        return out;
+    }
+    static float[] gap(dist float[] a) {
+        float[] out = new float[a.length];
+        for (int i = 0; i < a.length; i += 4) {
+            out[i] = 1f;
+            out[i + 1] = 2f;
+            out[i + 3] = 4f;
+        }
+        return out;
+    }
+    static short[] divides(dist int[] a, int d) {
+        short[] out = new short[a.length];
+        for (int i = 0; i < a.length; i += 2) {
+            out[i] = (short) a[i];
+            out[i + 1] = (short) (a[i] / d);
+        }
+        return out;
+    }
+    static double[] rereads(dist double[] a) {
+        double[] out = new double[a.length];
+        for (int i = 0; i < a.length; i += 2) {
+            out[i] = a[i];
+            out[i + 1] = out[i] * 2.0;
+        }
+        return out;
+    }
+    public static void main(String[] args) {
+        System.out.println(bytes(new byte[8])[0] + quads(new int[4])[0] 
+            + gap(new float[4])[0] + divides(new int[2], 1)[0] + rereads(new double[2])[0]);
+    }
+}
+"#;
+
+/// The vector stores of `VECTOR_STORES`'s kernel `name` under `options`.
+fn vstores(set: &KernelSet, name: &str) -> Vec<String> {
+    let k = set.kernels.iter().find(|k| k.name == name).expect("the kernel exists");
+    k.standalone.lines().filter(|l| l.contains("vstore")).map(|l| l.trim().to_string()).collect()
+}
+
+#[test]
+fn contiguous_stores_of_one_block_are_one_vector_store() {
+    let c = compile("test.somd", VECTOR_STORES).expect("program checks");
+    let set = kernels(&c, ClOptions::default());
+    let text: String = set.kernels.iter().map(|k| k.standalone.as_str()).collect();
+    let bytes = vstores(&set, "S_bytes");
+    assert_eq!(bytes.len(), 1, "{text}");
+    assert!(bytes[0].starts_with("vstore8((char8)(somd_s0_0, somd_s0_1,"), "{text}");
+    assert!(bytes[0].ends_with("), 0, out + i);"), "{text}");
+    // Out of order in the source, the lanes in offset order in the vector; the fallback
+    // stores in statement order, each checked at its own site.
+    assert_eq!(
+        vstores(&set, "S_quads"),
+        ["vstore4((int4)(somd_s0_0, somd_s0_1, somd_s0_2, somd_s0_3), 0, out + i);"],
+        "{text}"
+    );
+    assert!(text.contains("if (i >= 0 && i <= out_len0 - 4) {"), "{text}");
+    let quads = &set.kernels.iter().find(|k| k.name == "S_quads").expect("quads").standalone;
+    let fallback: Vec<&str> =
+        quads.lines().map(str::trim).filter(|l| l.starts_with("out[SOMD_INDEX(")).collect();
+    assert_eq!(fallback.len(), 4, "{quads}");
+    for (line, lane) in fallback.iter().zip(["somd_s0_2", "somd_s0_0", "somd_s0_1", "somd_s0_3"]) {
+        assert!(line.ends_with(&format!("= {lane};")), "{quads}");
+    }
+    for refused in ["S_gap", "S_divides", "S_rereads"] {
+        assert!(vstores(&set, refused).is_empty(), "{refused}: {text}");
+    }
+    // Without bounds checks nothing in `divides` can fail (`d` still can: it keeps its
+    // scalar stores), and `rereads` still reads the array it stores.
+    let unchecked = kernels(&c, ClOptions { fast_math: false, unchecked: true });
+    assert_eq!(vstores(&unchecked, "S_bytes").len(), 1);
+    assert!(vstores(&unchecked, "S_divides").is_empty());
+    assert!(vstores(&unchecked, "S_rereads").is_empty());
 }
 
 /// Intermediate reductions of a SOMD body: each is the callee's loop as a reduction kernel

@@ -268,12 +268,36 @@ impl Writer<'_> {
                 _ => None,
             })
             .collect();
+        // Arrays passed to calls (whose parameters are not `const`, and which may write them).
+        let passed: std::collections::HashSet<LocalId> = func
+            .exprs
+            .iter()
+            .flat_map(|e| match &e.kind {
+                ExprKind::Call { args, .. } | ExprKind::New { args, .. } => args.clone(),
+                _ => Vec::new(),
+            })
+            .filter_map(|a| match func.expr(a).kind {
+                ExprKind::Local(l) => Some(l),
+                _ => None,
+            })
+            .collect();
+        // When the kernel writes no parameter, the buffers it writes (outputs, partials, the
+        // error buffer) are its own, allocated for the launch, so no parameter's memory is
+        // written through another pointer: each parameter it neither writes nor passes on
+        // is `const` and `restrict` (the device compiler may cache its reads). Two
+        // parameters may share a buffer (a value array kept on the device), read-only.
+        let writes_params = func.params.iter().any(|p| writes.contains(p) || passed.contains(p));
         for (pi, p) in func.params.iter().enumerate() {
             let local = func.local(*p);
             let name = cx.name(*p).to_string();
             if let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&local.ty) {
                 let access = if writes.contains(p) { Access::InOut } else { Access::In };
-                let decl = format!("__global {} *{name}", self.buffer_c(&local.ty, elem)?);
+                let buffer = self.buffer_c(&local.ty, elem)?;
+                let decl = if writes_params {
+                    format!("__global {buffer} *{name}")
+                } else {
+                    format!("__global const {buffer} *restrict {name}")
+                };
                 let elem = self.storage(elem)?;
                 Self::push_arg(
                     m,

@@ -125,6 +125,8 @@ pub(super) struct FnCx<'a> {
     /// Element reads served by a vector load: the flag saying the load happened and the
     /// vector lane holding the element.
     pub(super) vloads: HashMap<ExprId, (String, String)>,
+    /// How many vector stores the function has written (names their temporaries).
+    pub(super) vstores: usize,
     /// The `!`s of a `@` in the function (`analysis::nested`), folded in the work-item.
     pub(super) folds: Vec<somd_mir::analysis::nested::NestedFold>,
     /// The fold functions those `!`s call (`nested.rs`), written before the function.
@@ -285,6 +287,175 @@ fn vector_groups(cx: &FnCx, block: &Block) -> Vec<VectorGroup> {
     groups
 }
 
+/// Stores `a[b + c] = v` of one 1-D buffer `a` for every `c` in `0..width` (`width` 2, 4, 8
+/// or 16), each an expression statement of one block, `b` an unchanged local.
+struct StoreGroup {
+    /// The statement of the first store and of the last one.
+    first: usize,
+    last: usize,
+    array: LocalId,
+    base: LocalId,
+    width: u32,
+    /// The OpenCL element type.
+    elem: &'static str,
+    /// Per store statement: its assignment and its offset `c`.
+    stores: HashMap<usize, (ExprId, u32)>,
+}
+
+/// Whether evaluating `root` may record a failure (an exception): an array access not
+/// proven in range, an integer division by anything but a non-zero constant, a call, an
+/// allocation, anything not listed here. `Math` builtins, conversions and arithmetic never
+/// fail.
+fn may_fail(cx: &FnCx, unchecked: bool, root: ExprId) -> bool {
+    use somd_mir::analysis::walk;
+    let func = cx.func;
+    let mut fails = false;
+    walk::each_expr(func, root, &mut |e| {
+        fails |= match &func.expr(e).kind {
+            ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Unary { .. } => false,
+            ExprKind::Convert { .. } | ExprKind::Conditional { .. } => false,
+            ExprKind::Builtin { builtin: Builtin::Math(..), .. } => false,
+            ExprKind::Length(a) => !matches!(func.expr(*a).kind, ExprKind::Local(_)),
+            ExprKind::Index { .. } => !(unchecked || cx.proven.contains(&e)),
+            ExprKind::Binary { op, rhs: divisor, .. }
+            | ExprKind::CompoundAssign { op, value: divisor, .. } => {
+                let int = matches!(op.ty, PrimOrRef::Prim(PrimType::Int | PrimType::Long));
+                let nonzero = match func.expr(*divisor).kind {
+                    ExprKind::Const(Const::Int(c)) => c != 0,
+                    ExprKind::Const(Const::Long(c)) => c != 0,
+                    _ => false,
+                };
+                int && matches!(op.kind, BinOpKind::Div | BinOpKind::Rem) && !nonzero
+            }
+            // The target is walked too: a local is harmless, an element access is judged
+            // as one.
+            ExprKind::Assign { .. } | ExprKind::IncDec { .. } => false,
+            _ => true,
+        };
+    });
+    fails
+}
+
+/// Whether `root` reads or writes an element of a 1-D or 2-D buffer whose element type is
+/// `elem` (any such buffer may be the same memory as another of its type).
+fn touches_elem(cx: &FnCx, root: ExprId, elem: &Type) -> bool {
+    use somd_mir::analysis::walk;
+    let func = cx.func;
+    let mut touches = false;
+    walk::each_expr(func, root, &mut |e| {
+        if let ExprKind::Index { array, .. } = &func.expr(e).kind {
+            let mut a = *array;
+            while let ExprKind::Index { array, .. } = func.expr(a).kind {
+                a = array;
+            }
+            if let ExprKind::Local(l) = func.expr(a).kind {
+                let same = somd_mir::analysis::isolation::array_elem(&func.local(l).ty)
+                    .is_some_and(|(t, _)| t == elem);
+                touches |= same && cx.arrays.contains_key(&l);
+            }
+        }
+    });
+    touches
+}
+
+/// The groups of stores of `block` that one vector store can do: expression statements
+/// `a[b + c] = v` (plain assignments) for every `c` in `0..C`, once each, into a 1-D buffer
+/// `a` of numbers, such that doing the stores after the last one's statement, all at once
+/// when `0 <= b <= a.length - C` and else one by one in order, is what Java does:
+/// - `b` is not assigned from the first store's statement to the last one's;
+/// - the statements from the first store's to the last one's are declarations and
+///   expression statements (no control flow), and nothing in them after the first
+///   store's value can fail: then a failing store is still the first failure, reported at
+///   its own site, and the values are computed in their own order;
+/// - nothing in them after the first store's value reads or writes an element of `a`, or
+///   of any buffer of `a`'s element type (which may be the same memory), so deferring the
+///   stores changes no value read.
+///
+/// (Like Crypt's eight bytes of a block, written back as one `vstore8`.)
+fn store_groups(cx: &FnCx, unchecked: bool, block: &Block) -> Vec<StoreGroup> {
+    let func = cx.func;
+    // (statement, assignment, array, base, offset)
+    let mut stores: Vec<(usize, ExprId, LocalId, LocalId, u32)> = Vec::new();
+    for (k, stmt) in block.stmts.iter().enumerate() {
+        let Stmt::Expr(e) = stmt else { continue };
+        if cx.hist.as_ref().is_some_and(|h| h.updates.contains(e)) {
+            continue;
+        }
+        let ExprKind::Assign { target, .. } = &func.expr(*e).kind else { continue };
+        let ExprKind::Index { array, index } = &func.expr(*target).kind else { continue };
+        let ExprKind::Local(a) = func.expr(*array).kind else { continue };
+        if cx.arrays.get(&a) != Some(&1) || cx.tile == Some(a) {
+            continue;
+        }
+        let (base, offset) = match &func.expr(*index).kind {
+            ExprKind::Local(b) => (*b, 0),
+            ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Add => {
+                match (&func.expr(*lhs).kind, &func.expr(*rhs).kind) {
+                    (ExprKind::Local(b), ExprKind::Const(Const::Int(c))) if (1..16).contains(c) => {
+                        (*b, *c as u32)
+                    }
+                    _ => continue,
+                }
+            }
+            _ => continue,
+        };
+        stores.push((k, *e, a, base, offset));
+    }
+    let mut keys: Vec<(LocalId, LocalId)> = stores.iter().map(|s| (s.2, s.3)).collect();
+    keys.sort();
+    keys.dedup();
+    let statements = straight_line(func, block);
+    let mut groups: Vec<StoreGroup> = Vec::new();
+    for (array, base) in keys {
+        let Some((elem_ty, 1)) = somd_mir::analysis::isolation::array_elem(&func.local(array).ty)
+        else {
+            continue;
+        };
+        let elem = match elem_ty {
+            Type::Prim(p) if *p != PrimType::Boolean => prim_storage(*p),
+            _ => continue,
+        };
+        let mine: Vec<&(usize, ExprId, LocalId, LocalId, u32)> =
+            stores.iter().filter(|s| (s.2, s.3) == (array, base)).collect();
+        let top = mine.iter().map(|s| s.4).max().unwrap_or(0) + 1;
+        let once = (0..top).all(|c| mine.iter().filter(|s| s.4 == c).count() == 1);
+        if !once || !top.is_power_of_two() || !matches!(top, 2 | 4 | 8 | 16) {
+            continue;
+        }
+        let first = mine.iter().map(|s| s.0).min().unwrap_or(0);
+        let last = mine.iter().map(|s| s.0).max().unwrap_or(0);
+        if statements[first..=last].iter().any(|(_, assigned)| assigned.contains(&base)) {
+            continue;
+        }
+        // What runs after the first store's value: its store, then the later statements
+        // up to the last store (of the group's own stores, only their values).
+        let mut after: Vec<ExprId> = Vec::new();
+        let mut straight = true;
+        for (k, (roots, _)) in statements.iter().enumerate().take(last + 1).skip(first + 1) {
+            straight &= !roots.is_empty();
+            match mine.iter().find(|s| s.0 == k).map(|s| &func.expr(s.1).kind) {
+                Some(ExprKind::Assign { value, .. }) => after.push(*value),
+                _ => after.extend(roots.iter().copied()),
+            }
+        }
+        let typed = mine.iter().all(|s| {
+            matches!(&func.expr(s.1).kind, ExprKind::Assign { value, .. }
+                if func.expr(*value).ty == *elem_ty)
+        });
+        let overlaps = groups.iter().any(|g| g.first <= last && first <= g.last);
+        if !straight
+            || !typed
+            || overlaps
+            || after.iter().any(|r| may_fail(cx, unchecked, *r) || touches_elem(cx, *r, elem_ty))
+        {
+            continue;
+        }
+        let stores = mine.iter().map(|s| (s.0, (s.1, s.4))).collect();
+        groups.push(StoreGroup { first, last, array, base, width: top, elem, stores });
+    }
+    groups
+}
+
 /// `Math.sin(x)` and `Math.cos(x)` (double) of one local `x` in statements of one block.
 struct SinCos {
     /// The statement before which `sincos` is computed (the first of the two).
@@ -405,6 +576,7 @@ impl<'a> FnCx<'a> {
             tile: None,
             sincos: HashMap::new(),
             vloads: HashMap::new(),
+            vstores: 0,
             folds: if func.is_somd() {
                 Vec::new()
             } else {
@@ -922,6 +1094,8 @@ impl<'a> Writer<'a> {
         let mut out = String::new();
         let pairs = sincos_pairs(cx.func, block);
         let groups = vector_groups(cx, block);
+        let stores = store_groups(cx, self.options.unchecked, block);
+        let mut store_ids = vec![0; stores.len()];
         for (k, stmt) in block.stmts.iter().enumerate() {
             for g in groups.iter().filter(|g| g.first == k) {
                 // `a[b]`, `a[b + 1]`, .., `a[b + C - 1]` read in this block: one vector load
@@ -953,8 +1127,65 @@ impl<'a> Writer<'a> {
                 cx.sincos.insert(pair.sin, format!("somd_sin{n}"));
                 cx.sincos.insert(pair.cos, format!("somd_cos{n}"));
             }
-            out.push_str(&self.stmt(cx, level, stmt)?);
+            match stores.iter().position(|g| g.stores.contains_key(&k)) {
+                Some(gi) => {
+                    if stores[gi].first == k {
+                        store_ids[gi] = cx.vstores;
+                        cx.vstores += 1;
+                    }
+                    out.push_str(&self.grouped_store(cx, level, &stores[gi], store_ids[gi], k)?);
+                }
+                None => out.push_str(&self.stmt(cx, level, stmt)?),
+            }
         }
+        Ok(out)
+    }
+
+    /// Statement `k`, a store of group `g` (number `n` of the function): its value into a
+    /// temporary where the store was; after the last one, the stores: one vector store
+    /// when every lane is in range, else each checked store in statement order.
+    fn grouped_store(
+        &mut self,
+        cx: &mut FnCx,
+        level: Level,
+        g: &StoreGroup,
+        n: usize,
+        k: usize,
+    ) -> R<String> {
+        let func = cx.func;
+        let mut out = String::new();
+        let (assign, c) = g.stores[&k];
+        let ExprKind::Assign { value, .. } = &func.expr(assign).kind else {
+            return Err(bug("grouped store that is not an assignment"));
+        };
+        let v = self.expr(cx, *value)?;
+        writeln!(out, "{level}const {} somd_s{n}_{c} = {v};", g.elem)?;
+        if k != g.last {
+            return Ok(out);
+        }
+        let (name, base) = (cx.name(g.array).to_string(), cx.name(g.base).to_string());
+        let width = g.width;
+        let lanes: Vec<String> = (0..width).map(|c| format!("somd_s{n}_{c}")).collect();
+        let inner = level.next();
+        writeln!(out, "{level}if ({base} >= 0 && {base} <= {name}_len0 - {width}) {{")?;
+        writeln!(
+            out,
+            "{inner}vstore{width}(({}{width})({}), 0, {name} + {base});",
+            g.elem,
+            lanes.join(", ")
+        )?;
+        writeln!(out, "{level}}} else {{")?;
+        let mut order: Vec<(usize, ExprId, u32)> =
+            g.stores.iter().map(|(k, (e, c))| (*k, *e, *c)).collect();
+        order.sort();
+        for (_, assign, c) in order {
+            let ExprKind::Assign { target, .. } = &func.expr(assign).kind else {
+                return Err(bug("grouped store that is not an assignment"));
+            };
+            let place = self.place(cx, *target)?;
+            writeln!(out, "{inner}{place} = somd_s{n}_{c};")?;
+        }
+        writeln!(out, "{level}}}")?;
         Ok(out)
     }
 
