@@ -95,6 +95,9 @@ impl FnCx<'_> {
         block: &Block,
     ) -> Result<(), EmitError> {
         for stmt in &block.stmts {
+            if let Some(prelude) = self.fused_prelude(stmt)? {
+                writeln!(out, "{level}{prelude}")?;
+            }
             self.stmt(out, level, stmt)?;
         }
         Ok(())
