@@ -110,6 +110,7 @@ fn reduce_kernel(
     info: &ProgramInfo,
     in_func: FuncId,
     expr: ExprId,
+    map: ExprId,
 ) -> Result<(Vec<MapArgPlan>, ReduceOp, PrimType), String> {
     let p = info
         .placements
@@ -122,7 +123,17 @@ fn reduce_kernel(
             KernelKind::MapReduce { args, op, elem } => Ok((args.clone(), *op, *elem)),
             _ => Err("not a fused `! @` kernel".into()),
         },
-        _ => Err("its `@` has no device kernel".into()),
+        _ => {
+            let blocker = info
+                .placements
+                .iter()
+                .find(|p| p.subject == Subject::Map { in_func, expr: map })
+                .and_then(|p| p.device.as_ref().err());
+            Err(match blocker {
+                Some(b) => format!("its `@` runs on the CPU ({})", b.construct),
+                None => "its `@` has no device kernel".into(),
+            })
+        }
     }
 }
 
@@ -149,7 +160,7 @@ struct Member {
 fn member(func: &Function, info: &ProgramInfo, in_func: FuncId, stmt: &Stmt) -> Option<Member> {
     let (local, reduce, map) = reduction(func, stmt)?;
     let ExprKind::Map { func: target, .. } = func.expr(map).kind else { return None };
-    let kernel = reduce_kernel(info, in_func, reduce).and_then(|k| {
+    let kernel = reduce_kernel(info, in_func, reduce, map).and_then(|k| {
         if simple_args(&k.0) {
             Ok(k)
         } else {
