@@ -67,7 +67,10 @@ fn black_scholes_shape_is_one_kernel_with_its_producer() {
     let names: Vec<&str> =
         reductions.iter().map(|(f, _, _)| module.function(*f).name.as_str()).collect();
     assert_eq!(names, ["Main.callOf", "Main.putOf"]);
-    assert_eq!(producer.as_ref().map(|(f, _)| module.function(*f).name.as_str()), Some("Main.price"));
+    assert_eq!(
+        producer.as_ref().map(|(f, _)| module.function(*f).name.as_str()),
+        Some("Main.price")
+    );
     // The kernel maps the producer's arguments: the stocks and the broadcast strike.
     assert_eq!(args.len(), 2);
 }

@@ -272,7 +272,12 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
             (true, Some(manifest)) => glue.fused.push(FusedGlue {
                 in_func: g.in_func,
                 producer: g.producer,
-                reductions: g.reductions.iter().copied().zip(reductions.iter().map(|r| r.2)).collect(),
+                reductions: g
+                    .reductions
+                    .iter()
+                    .copied()
+                    .zip(reductions.iter().map(|r| r.2))
+                    .collect(),
                 manifest,
                 label: module.function(kplan.func).name.clone(),
                 desc: format!("K_FUSE_{}_{i}", g.in_func.0),
@@ -319,7 +324,9 @@ pub fn write_fused_desc(out: &mut String, glue: &Glue, f: &FusedGlue) -> Result<
             ArgSource::LaterError => "LaterErr".to_string(),
             ArgSource::ErrorBuffer => "Err".to_string(),
             other => {
-                return Err(EmitError::Internal(format!("argument source {other:?} in a fused kernel")))
+                return Err(EmitError::Internal(format!(
+                    "argument source {other:?} in a fused kernel"
+                )))
             }
         });
     }

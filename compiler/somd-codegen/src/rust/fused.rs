@@ -29,6 +29,20 @@ impl FnCx<'_> {
         }
     }
 
+    /// When `stmt` ends a run of fused statements: the code to put after it (the device
+    /// result, with its downloaded bytes, is dropped).
+    pub(super) fn fused_epilogue(&self, stmt: &Stmt) -> Option<String> {
+        let glue = self.device?;
+        let last = self.assigned_value(stmt)?;
+        let g = glue
+            .fused
+            .iter()
+            .find(|g| g.in_func == self.fid && g.reductions.last().map(|r| r.0) == Some(last))?;
+        let first = g.producer.or(g.reductions.first().map(|r| r.0))?;
+        let var = format!("somd_fuse{}", first.0);
+        self.replaced.contains_key(&last).then(|| format!("drop({var});"))
+    }
+
     /// When `stmt` starts a run of fused statements: the code to put before it, having
     /// registered the replacements of the run's `@` and `!`s.
     pub(super) fn fused_prelude(&mut self, stmt: &Stmt) -> Result<Option<String>, EmitError> {
@@ -101,8 +115,8 @@ impl FnCx<'_> {
             let ExprKind::ReduceArray { reducer: ArrayReducer::Op(op), .. } = &expr.kind else {
                 return Err(EmitError::Internal("fused `!` without an operator".into()));
             };
-            let op = types::reduce_op(*op)
-                .ok_or_else(|| EmitError::Internal("fused `- !`".into()))?;
+            let op =
+                types::reduce_op(*op).ok_or_else(|| EmitError::Internal("fused `- !`".into()))?;
             let ty = self.ty(&expr.ty)?;
             let text = format!(
                 "match &{var} {{ Some(done) => {{ let partials: Vec<{ty}> = done.partials_at({j}); \

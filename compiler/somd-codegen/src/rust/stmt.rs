@@ -99,6 +99,9 @@ impl FnCx<'_> {
                 writeln!(out, "{level}{prelude}")?;
             }
             self.stmt(out, level, stmt)?;
+            if let Some(epilogue) = self.fused_epilogue(stmt) {
+                writeln!(out, "{level}{epilogue}")?;
+            }
         }
         Ok(())
     }

@@ -283,7 +283,9 @@ fn plan_block(
         while let Some(m) = stmts.get(j).and_then(|s| member(func, info, in_func, s)) {
             let prev = &run[run.len() - 1];
             if refusal(func, &[], prev, &m).is_empty()
-                && !run.iter().any(|r| arg_locals(func, m.map).is_some_and(|a| a.iter().any(|(l, _)| *l == r.local)))
+                && !run.iter().any(|r| {
+                    arg_locals(func, m.map).is_some_and(|a| a.iter().any(|(l, _)| *l == r.local))
+                })
             {
                 run.push(m);
                 j += 1;
