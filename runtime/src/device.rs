@@ -599,6 +599,11 @@ pub enum ArgSpec {
     HostValue(usize),
     /// The error buffer.
     Err,
+    /// An error buffer of a later stage of a fused kernel (`op ! (C @ f(..))` statements run
+    /// as one kernel): checked after [`ArgSpec::Err`] and the `LaterErr` buffers before it,
+    /// so a failure of an earlier stage wins as it does in Java, which runs the stages one
+    /// after the other.
+    LaterErr,
 }
 
 /// Everything the host needs to run one generated kernel.
@@ -648,6 +653,9 @@ pub struct DeviceResult {
     /// Per kernel argument: the downloaded output, if it is one.
     outputs: Vec<Option<Output>>,
     partials: Vec<u8>,
+    /// The partials of the second, third.. reduction of a fused kernel (one
+    /// [`ArgSpec::Partials`] argument each), in argument order.
+    more_partials: Vec<Vec<u8>>,
     /// The device buffer of a `@` result of value-class elements, kept (see
     /// `device/resident.rs`) once [`DeviceResult::result`] has made the value array.
     result_buf: PendingBuf,
@@ -736,6 +744,16 @@ impl DeviceResult {
     /// The reduction partials, one per work-group, in group order.
     pub fn partials<T: DevElem>(&self) -> Vec<T> {
         self.partials.chunks_exact(T::ELEM.size()).map(T::take).collect()
+    }
+
+    /// The partials of reduction `j` of a fused kernel (`0`: [`DeviceResult::partials`]), one
+    /// per work-group, in group order.
+    pub fn partials_at<T: DevElem>(&self, j: usize) -> Vec<T> {
+        let bytes = match j {
+            0 => &self.partials[..],
+            _ => self.more_partials.get(j - 1).map_or(&[][..], |b| &b[..]),
+        };
+        bytes.chunks_exact(T::ELEM.size()).map(T::take).collect()
     }
 }
 
@@ -1176,6 +1194,7 @@ fn plan(
             | ArgSpec::Scratch(_)
             | ArgSpec::LaneScratch { .. }
             | ArgSpec::Err
+            | ArgSpec::LaterErr
             | ArgSpec::HostIndex(_)
             | ArgSpec::HostValue(_) => None,
         };
@@ -1301,7 +1320,14 @@ fn execute(
         });
     }
     let err = ErrorBuffer::new(ctx).or_fatal();
+    let later_errs: Vec<ErrorBuffer> = desc
+        .args
+        .iter()
+        .filter(|a| matches!(a, ArgSpec::LaterErr))
+        .map(|_| ErrorBuffer::new(ctx).or_fatal())
+        .collect();
     {
+        let mut later = later_errs.iter();
         let mut setter = kernel.args();
         for (k, spec) in desc.args.iter().enumerate() {
             let index = k as u32;
@@ -1320,6 +1346,10 @@ fn execute(
                         setter.local::<u8>(index, lanes.unwrap_or(1) * bytes).map(|_| ())
                     }
                     (ArgSpec::Err, None) => setter.set(index, &err).map(|_| ()),
+                    (ArgSpec::LaterErr, None) => match later.next() {
+                        Some(buf) => setter.set(index, buf).map(|_| ()),
+                        None => Err(ClFailure::NoKernel(format!("{}: error {k}", desc.name))),
+                    },
                     (ArgSpec::Output { .. } | ArgSpec::Result(_) | ArgSpec::Partials(_), None) => {
                         Err(ClFailure::NoKernel(format!("{}: buffer {k}", desc.name)))
                     }
@@ -1350,6 +1380,10 @@ fn execute(
     }
     // Exceptions first: nothing is read before the error buffer is checked.
     err.check(desc.sites).or_fatal();
+    for later in &later_errs {
+        later.check(desc.sites).or_fatal();
+    }
+    let mut first_partials = true;
     let mut result = DeviceResult {
         outputs: desc.args.iter().map(|_| None).collect(),
         ..DeviceResult::default()
@@ -1382,7 +1416,12 @@ fn execute(
                 if !bytes.is_empty() {
                     buffer::read(ctx, &buf.buffer, 0, &mut bytes, name).or_fatal();
                 }
-                result.partials = bytes;
+                if first_partials {
+                    result.partials = bytes;
+                    first_partials = false;
+                } else {
+                    result.more_partials.push(bytes);
+                }
             }
             _ => {}
         }

@@ -884,7 +884,8 @@ fn device_runs_2d_reductions_and_value_class_maps() {
             "device_histogram",
             &["Main.counts", "Main.moments", "Main.ors", "Main.xors", "Main.ands"],
         ),
-        ("samples", "blackscholes", &["BlackScholes.price", "BlackScholes.callOf"]),
+        // `price` and the `!`s of `callOf` and `putOf` are one fused kernel.
+        ("samples", "blackscholes", &["BlackScholes.price"]),
         ("samples", "mosaic", &["Mosaic.bestMatch"]),
         (
             "tests/run",
@@ -1209,9 +1210,10 @@ fn device_value_arrays_stay_resident_across_calls() {
                 sum("Main.weigh"),
                 sum("Main.weigh"),
                 sum("Main.weigh"),
-                // `pairs` (value-class elements) comes down and stays on the device.
-                map("Main.split"),
-                sum("Main.low"),
+                // `pairs` (value-class elements) comes down and stays on the device; the
+                // `!` of `low` right after it is fused into its kernel (one partial array),
+                // `high` takes another argument and reads `pairs` from the device.
+                ("Main.split", &[], &["arg0"], &["somd_out", "somd_partials0"]),
                 sum("Main.high"),
                 // `xs` is still on the device from the first call.
                 map("Main.shifted"),
@@ -1224,10 +1226,16 @@ fn device_value_arrays_stay_resident_across_calls() {
             "samples",
             "blackscholes",
             vec![
-                ("BlackScholes.price", &["arg0"], &[], &["somd_out"]),
-                // Both totals read the prices the first map left on the device.
-                sum("BlackScholes.callOf"),
-                sum("BlackScholes.putOf"),
+                // The three statements `prices = @ price`, `calls = + ! (@ callOf(prices))`
+                // and `puts = + ! (@ putOf(prices))` are one kernel (note device-execution,
+                // "Fused statements"): the stocks go up once, the prices come down (they
+                // are printed) with one partial array per `!`.
+                (
+                    "BlackScholes.price",
+                    &["arg0"],
+                    &[],
+                    &["somd_out", "somd_partials0", "somd_partials1"],
+                ),
                 ("BlackScholes.totalCalls", &["stocks"], &[], &["somd_partials"]),
             ],
         ),
@@ -1253,6 +1261,7 @@ fn device_value_arrays_stay_resident_across_calls() {
             assert_eq!(list(&call.h2d), up.to_vec(), "uploads of {what}");
             assert_eq!(list(&call.resident), resident.to_vec(), "resident inputs of {what}");
             assert_eq!(list(&call.d2h), down.to_vec(), "downloads of {what}");
+            assert_eq!(call.launches, 1, "launches of {what}");
         }
     }
 }

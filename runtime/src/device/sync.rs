@@ -290,6 +290,7 @@ impl<'a> SyncCall<'a> {
                     ArgSpec::Result(_)
                     | ArgSpec::Count
                     | ArgSpec::Chunk
+                    | ArgSpec::LaterErr
                     | ArgSpec::LaneScratch { .. } => {
                         Err(ClFailure::NoKernel(format!("{}: argument {k}", desc.name)))
                     }

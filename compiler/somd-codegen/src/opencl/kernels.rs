@@ -62,6 +62,15 @@ impl Writer<'_> {
                 h.insert(plan.func);
                 (t, h, s)
             }
+            KernelKind::FusedMapReduce { args, producer, reductions } => {
+                m.origin = "fused statements".into();
+                let t = self.fused_kernel(plan, args, producer.as_ref(), reductions, &mut m)?;
+                let mut roots: Vec<FuncId> = producer.iter().map(|(f, _)| *f).collect();
+                roots.extend(reductions.iter().map(|(f, _, _)| *f));
+                let mut h = self.helpers_of(&roots);
+                h.extend(roots);
+                (t, h, BTreeSet::new())
+            }
             KernelKind::Filter { input, output } => {
                 m.origin = "task".into();
                 let args = vec![somd_mir::analysis::MapArgPlan {
@@ -568,7 +577,7 @@ impl Writer<'_> {
     }
 
     /// The work-group tree reduction of `value` into `somd_partials[group]`.
-    fn tree(&self, level: Level, value: &str, op: ReduceOp, ty: PrimType) -> R<String> {
+    pub(super) fn tree(&self, level: Level, value: &str, op: ReduceOp, ty: PrimType) -> R<String> {
         let l2 = level.next();
         let l3 = l2.next();
         let mut out = String::new();

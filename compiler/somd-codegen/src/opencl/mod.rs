@@ -61,6 +61,7 @@
 //!   `C.m ! a`: each item folds a contiguous chunk in order, the host folds the partials in
 //!   order; filter tasks: one item per batch element.
 
+mod fused;
 mod histogram;
 mod kernels;
 mod keywords;
@@ -222,6 +223,9 @@ pub enum ArgSource {
         bytes: usize,
     },
     ErrorBuffer,
+    /// The error buffer of a later stage of a fused kernel (`fused.rs`), checked after
+    /// [`ArgSource::ErrorBuffer`] and the later stages before it.
+    LaterError,
 }
 
 /// A size computed on the host from the kernel's scalar arguments.

@@ -65,6 +65,25 @@ pub struct Glue {
     /// The value classes with a device layout, with their Rust struct names: each gets an
     /// `impl rt::device::DevStruct` packing it as its kernel `typedef struct`.
     pub structs: Vec<(opencl::StructLayout, String)>,
+    /// Runs of host statements fused into one kernel (`analysis::fuse`), each with its
+    /// `KernelDesc` static `K_FUSE_<func>_<k>`.
+    pub fused: Vec<FusedGlue>,
+}
+
+/// One run of fused statements the host can launch.
+#[derive(Clone, Debug)]
+pub struct FusedGlue {
+    pub in_func: FuncId,
+    /// The producer `@`, whose own glue (`Glue::maps`) gives its result type.
+    pub producer: Option<somd_mir::ExprId>,
+    /// The `!`s, in order, with the element type of their partials.
+    pub reductions: Vec<(somd_mir::ExprId, PrimType)>,
+    /// Index into `Glue::kernels.kernels`.
+    pub manifest: usize,
+    /// The placement label (the first statement's function).
+    pub label: String,
+    /// The `KernelDesc` static.
+    pub desc: String,
 }
 
 /// One device-capable SOMD method.
@@ -242,7 +261,76 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
             (Ok(_), _) => {}
         }
     }
+    // Fused statements: every member has host glue of its own (its fallback).
+    for (i, g) in info.fused.iter().enumerate() {
+        let members_ok = g.producer.is_none_or(|e| glue.maps.contains_key(&(g.in_func, e)))
+            && g.reductions.iter().all(|e| glue.reduces.contains_key(&(g.in_func, *e)));
+        let kplan = &info.kernels[g.kernel];
+        let manifest = glue.kernels.kernels.iter().position(|m| m.name == kplan.name);
+        let KernelKind::FusedMapReduce { reductions, .. } = &kplan.kind else { continue };
+        match (members_ok, manifest) {
+            (true, Some(manifest)) => glue.fused.push(FusedGlue {
+                in_func: g.in_func,
+                producer: g.producer,
+                reductions: g
+                    .reductions
+                    .iter()
+                    .copied()
+                    .zip(reductions.iter().map(|r| r.2))
+                    .collect(),
+                manifest,
+                label: module.function(kplan.func).name.clone(),
+                desc: format!("K_FUSE_{}_{i}", g.in_func.0),
+            }),
+            _ => glue.host_notes.push((
+                format!("fused statements {}", kplan.name),
+                "run one by one: a statement of the run has no device glue of its own".into(),
+            )),
+        }
+    }
     glue
+}
+
+/// The `KernelDesc` static of a run of fused statements.
+pub fn write_fused_desc(out: &mut String, glue: &Glue, f: &FusedGlue) -> Result<(), EmitError> {
+    let m = glue
+        .kernels
+        .kernels
+        .get(f.manifest)
+        .ok_or_else(|| EmitError::Internal("kernel manifest out of range".into()))?;
+    let producer = f.producer.and_then(|e| glue.maps.get(&(f.in_func, e)));
+    let (mut partials, mut scratch) = (f.reductions.iter(), f.reductions.iter());
+    let mut args = Vec::new();
+    for arg in &m.args {
+        args.push(match &arg.source {
+            ArgSource::Param(p) => format!("Param({p})"),
+            ArgSource::Length { param, dim } => format!("Length {{ param: {param}, dim: {dim} }}"),
+            ArgSource::Result => match producer {
+                Some(MapCall { result_struct: Some((_, size)), .. }) => {
+                    format!("Result(rt::device::Elem::Struct({size}))")
+                }
+                Some(call) => format!("Result(rt::device::Elem::{})", elem_name(call.elem)),
+                None => return Err(EmitError::Internal("fused result without a producer".into())),
+            },
+            ArgSource::Count => "Count".to_string(),
+            ArgSource::Partials => {
+                let e = partials.next().map_or(PrimType::Int, |r| r.1);
+                format!("Partials(rt::device::Elem::{})", elem_name(e))
+            }
+            ArgSource::Scratch => {
+                let e = scratch.next().map_or(PrimType::Int, |r| r.1);
+                format!("Scratch(rt::device::Elem::{})", elem_name(e))
+            }
+            ArgSource::LaterError => "LaterErr".to_string(),
+            ArgSource::ErrorBuffer => "Err".to_string(),
+            other => {
+                return Err(EmitError::Internal(format!(
+                    "argument source {other:?} in a fused kernel"
+                )))
+            }
+        });
+    }
+    write_desc_static(out, &f.desc, m, &f.label, None, &args)
 }
 
 fn map_call(

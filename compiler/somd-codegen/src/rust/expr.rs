@@ -83,19 +83,19 @@ pub struct Frame {
 /// The pieces of one `@` ([`FnCx::map_parts`]).
 pub struct MapParts {
     /// The callee's Rust name and the `&POS_n` of the `@`.
-    name: String,
-    pos: String,
+    pub(super) name: String,
+    pub(super) pos: String,
     /// `let _eN_i = arg; ` for each argument.
-    lets: String,
+    pub(super) lets: String,
     /// `_eN_i.count(pos)` of each mapped argument.
-    lens: Vec<String>,
+    pub(super) lens: Vec<String>,
     /// The per-element arguments of the callee.
-    call_args: Vec<String>,
+    pub(super) call_args: Vec<String>,
     /// `rt::device::HostArg::from(..)` of each argument.
-    device_args: Vec<String>,
+    pub(super) device_args: Vec<String>,
     /// Every argument has the type the kernel reads.
-    device_ok: bool,
-    freeze: &'static str,
+    pub(super) device_ok: bool,
+    pub(super) freeze: &'static str,
 }
 
 /// Per-function emission context.
@@ -984,7 +984,7 @@ impl<'a> FnCx<'a> {
 
     /// The pieces of a `@`: argument bindings, mapped lengths, the per-element call
     /// arguments and the device's host arguments (see [`MapParts`]).
-    fn map_parts(
+    pub(super) fn map_parts(
         &mut self,
         id: ExprId,
         func: FuncId,

@@ -59,6 +59,7 @@
 
 pub mod device;
 mod expr;
+mod fused;
 mod keywords;
 mod layout;
 mod namer;

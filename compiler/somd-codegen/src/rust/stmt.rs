@@ -95,7 +95,13 @@ impl FnCx<'_> {
         block: &Block,
     ) -> Result<(), EmitError> {
         for stmt in &block.stmts {
+            if let Some(prelude) = self.fused_prelude(stmt)? {
+                writeln!(out, "{level}{prelude}")?;
+            }
             self.stmt(out, level, stmt)?;
+            if let Some(epilogue) = self.fused_epilogue(stmt) {
+                writeln!(out, "{level}{epilogue}")?;
+            }
         }
         Ok(())
     }

@@ -172,6 +172,9 @@ impl<'a, W: Write> Writer<'a, W> {
                 let name = format!("K_RED_{}_{}", f.0, e.0);
                 super::device::write_map_desc(&mut statics, &glue, call, &name)?;
             }
+            for f in &glue.fused {
+                super::device::write_fused_desc(&mut statics, &glue, f)?;
+            }
             let mut tasks: Vec<_> = glue.tasks.iter().collect();
             tasks.sort_by_key(|((f, e), _)| (f.0, e.0));
             for ((f, e), call) in tasks {

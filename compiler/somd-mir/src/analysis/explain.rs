@@ -48,6 +48,7 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                 let _ = writeln!(out, "  not on the device: {}", blocker_text(module, sources, b));
             }
         }
+        fusion_lines(&mut out, info, sources, p);
         if let Subject::SomdMethod(f) = p.subject {
             let func = module.function(f);
             for l in &info.functions[f.0 as usize].loops {
@@ -100,6 +101,32 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
         out.push_str("no SOMD method, `@`, `!` or task in the program\n");
     }
     out
+}
+
+/// Whether the `@` or `!` of `p` runs in a fused kernel with its neighbouring statements,
+/// or why not ([`fuse`]).
+fn fusion_lines(out: &mut String, info: &ProgramInfo, sources: &SourceMap, p: &Placement) {
+    let (Subject::Map { in_func, expr } | Subject::Reduce { in_func, expr }) = p.subject else {
+        return;
+    };
+    for g in info.fused.iter().filter(|g| g.in_func == in_func) {
+        if g.producer != Some(expr) && !g.reductions.contains(&expr) {
+            continue;
+        }
+        let name = info.kernels.get(g.kernel).map_or("?", |k| k.name.as_str());
+        let what = match g.producer {
+            Some(_) => "the `@` stores its result and feeds the `!`s in registers",
+            None => "the `!`s of the same mapped arrays share one pass",
+        };
+        let _ = writeln!(
+            out,
+            "  fused: statements {} run as one kernel {name} ({what}; one partial array per `!`)",
+            sources.position(g.span)
+        );
+    }
+    for n in info.fusion_notes.iter().filter(|n| n.in_func == in_func && n.span == p.span) {
+        let _ = writeln!(out, "  not fused with {}: {}", sources.position(n.with), n.why);
+    }
 }
 
 fn json_str(s: &str) -> String {

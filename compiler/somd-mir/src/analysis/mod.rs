@@ -24,6 +24,7 @@
 
 pub mod bounds;
 pub mod explain;
+pub mod fuse;
 pub mod histogram;
 pub mod isolation;
 pub mod nested;
@@ -56,6 +57,11 @@ pub struct ProgramInfo {
     /// The `@` and `!` expressions (function, expression) of each `!` of a `@` that kernels
     /// fold in the work-item (`nested.rs`): no kernel and no host launch of their own.
     pub nested: Vec<(FuncId, ExprId)>,
+    /// Runs of host statements over the same mapped arrays that run as one kernel
+    /// ([`fuse`]).
+    pub fused: Vec<fuse::FusedGroup>,
+    /// Why neighbouring `!` statements were not fused ([`fuse`]).
+    pub fusion_notes: Vec<fuse::FusionNote>,
 }
 
 /// Facts about one function.
@@ -414,6 +420,16 @@ pub enum KernelKind {
     /// the caller's array parameter `p` (its buffer), `None` a scalar the host passes per
     /// launch (host values, in parameter order).
     Intermediate { body: SomdBody, params: Vec<Option<usize>> },
+    /// Consecutive host statements run as one kernel ([`fuse`]): `args` are those of the
+    /// `@` the kernel maps (the producer's, or the reductions' common ones); with a
+    /// `producer` (its function and element type) each work-item computes and stores its
+    /// element and every reduction function reads that value; without, every reduction
+    /// function reads `args`. One partial array per reduction, in order.
+    FusedMapReduce {
+        args: Vec<MapArgPlan>,
+        producer: Option<(FuncId, Type)>,
+        reductions: Vec<(FuncId, ReduceOp, PrimType)>,
+    },
 }
 
 /// One argument of a `@` kernel.
@@ -445,8 +461,7 @@ pub fn analyze(module: &Module) -> ProgramInfo {
             functions[i].somd_body = Some(body);
         }
     }
-    let mut info =
-        ProgramInfo { functions, placements: Vec::new(), kernels: Vec::new(), nested: Vec::new() };
+    let mut info = ProgramInfo { functions, ..ProgramInfo::default() };
     plan::plan(module, &mut info);
     info
 }

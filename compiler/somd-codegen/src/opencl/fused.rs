@@ -1,0 +1,217 @@
+//! The kernel of consecutive host statements fused by `somd_mir::analysis::fuse`: one
+//! work-item per element computes the producer `@`'s element (stored as its result) or
+//! reads the mapped arguments, applies every reduction's function, and leaves one partial
+//! per work-group for each reduction (`somd_partials0`, `somd_partials1`..). A stage whose
+//! functions can fail records into an error buffer of its own (`somd_err1`..; the first
+//! stage uses `somd_err`), which the host checks in stage order.
+
+use super::writer::{identity, prim_c, prim_storage, FnCx, Writer, R};
+use super::*;
+use somd_mir::analysis::{KernelPlan, MapArgPlan};
+use somd_mir::*;
+use somd_syntax::ast::{PrimType, ReduceOp};
+use std::fmt::Write as _;
+
+impl Writer<'_> {
+    /// Whether `f` or a function it calls records a failure somewhere.
+    fn can_fail(&mut self, f: FuncId) -> bool {
+        let mut all = self.helpers_of(&[f]);
+        all.insert(f);
+        all.into_iter().any(|h| {
+            let func = self.module.function(h);
+            let mut cx = FnCx::helper(func);
+            let _ = self.block(&mut cx, Level(1), &func.body);
+            !cx.sites.is_empty()
+        })
+    }
+
+    pub(super) fn fused_kernel(
+        &mut self,
+        plan: &KernelPlan,
+        args: &[MapArgPlan],
+        producer: Option<&(FuncId, Type)>,
+        reductions: &[(FuncId, ReduceOp, PrimType)],
+        m: &mut KernelManifest,
+    ) -> R<String> {
+        let mut decls = Vec::new();
+        let mut call_args = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            let name = format!("arg{k}");
+            match (a.mode, somd_mir::analysis::isolation::array_elem(&a.ty)) {
+                (MapArg::Mapped, _) => {
+                    let elem = self.storage(&a.ty)?;
+                    Self::push_arg(
+                        m,
+                        &mut decls,
+                        format!("__global {elem} *{name}"),
+                        &name,
+                        ArgKind::Buffer { access: Access::In, elem },
+                        ArgSource::Param(k),
+                    );
+                    call_args.push(format!("{name}[somd_i]"));
+                }
+                (MapArg::Broadcast, Some((elem, rank))) => {
+                    let elem = self.buffer_c(&a.ty, elem)?;
+                    Self::push_arg(
+                        m,
+                        &mut decls,
+                        format!("__global {elem} *{name}"),
+                        &name,
+                        ArgKind::Buffer { access: Access::In, elem },
+                        ArgSource::Param(k),
+                    );
+                    let mut pass = name.clone();
+                    for dim in 0..rank {
+                        let n = format!("{name}_len{dim}");
+                        Self::push_arg(
+                            m,
+                            &mut decls,
+                            format!("const int {n}"),
+                            &n,
+                            ArgKind::Scalar { ty: "int".into() },
+                            ArgSource::Length { param: k, dim },
+                        );
+                        write!(pass, ", {n}")?;
+                    }
+                    call_args.push(pass);
+                }
+                (MapArg::Broadcast, None) => {
+                    let ty = self.storage(&a.ty)?;
+                    Self::push_arg(
+                        m,
+                        &mut decls,
+                        format!("const {ty} {name}"),
+                        &name,
+                        ArgKind::Scalar { ty: ty.clone() },
+                        ArgSource::Param(k),
+                    );
+                    call_args.push(name);
+                }
+            }
+        }
+        if let Some((_, elem)) = producer {
+            let elem = self.storage(elem)?;
+            Self::push_arg(
+                m,
+                &mut decls,
+                format!("__global {elem} *somd_out"),
+                "somd_out",
+                ArgKind::Buffer { access: Access::Out, elem },
+                ArgSource::Result,
+            );
+        }
+        let nk = Self::push_arg(
+            m,
+            &mut decls,
+            "const int somd_n".into(),
+            "somd_n",
+            ArgKind::Scalar { ty: "int".into() },
+            ArgSource::Count,
+        );
+        m.global.push(SizeRule::Arg(nk));
+        for (j, (_, op, ty)) in reductions.iter().enumerate() {
+            let elem = prim_storage(*ty).to_string();
+            let (p, s) = (format!("somd_partials{j}"), format!("somd_scratch{j}"));
+            let pk = Self::push_arg(
+                m,
+                &mut decls,
+                format!("__global {elem} *{p}"),
+                &p,
+                ArgKind::Buffer { access: Access::Out, elem: elem.clone() },
+                ArgSource::Partials,
+            );
+            let sk = Self::push_arg(
+                m,
+                &mut decls,
+                format!("__local {elem} *{s}"),
+                &s,
+                ArgKind::Local { elem: elem.clone() },
+                ArgSource::Scratch,
+            );
+            if j == 0 {
+                m.reduction = Some(ReductionInfo {
+                    op: op.symbol().into(),
+                    elem,
+                    partials_arg: pk,
+                    scratch_arg: Some(sk),
+                    finish: "one partial per work-group for each reduction \
+                             (somd_partials0, somd_partials1..); the host combines each \
+                             with its operator"
+                        .into(),
+                });
+            }
+        }
+        // Stages in Java's order: the producer, then each reduction. The first stage, and
+        // every stage that cannot fail, use `somd_err`.
+        let mut stages: Vec<FuncId> = producer.iter().map(|(f, _)| *f).collect();
+        stages.extend(reductions.iter().map(|(f, _, _)| *f));
+        let mut errs = Vec::new();
+        for (s, f) in stages.iter().enumerate() {
+            if s > 0 && self.can_fail(*f) {
+                let name = format!("somd_err{s}");
+                Self::push_arg(
+                    m,
+                    &mut decls,
+                    format!("__global int *{name}"),
+                    &name,
+                    ArgKind::Err,
+                    ArgSource::LaterError,
+                );
+                errs.push(name);
+            } else {
+                errs.push("somd_err".into());
+            }
+        }
+        Self::push_arg(
+            m,
+            &mut decls,
+            "SOMD_ERR_PARAM".into(),
+            "somd_err",
+            ArgKind::Err,
+            ArgSource::ErrorBuffer,
+        );
+        let l1 = Level(1);
+        let l2 = l1.next();
+        let mut out = String::new();
+        writeln!(out, "/* {} at {}:{}:{} */", m.origin, m.file, m.line, m.col)?;
+        writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
+        writeln!(out, "{l1}const int somd_i = (int)get_global_id(0);")?;
+        for (j, (_, op, ty)) in reductions.iter().enumerate() {
+            writeln!(out, "{l1}{} somd_v{j} = {};", prim_c(*ty), identity(*op, *ty)?)?;
+        }
+        writeln!(out, "{l1}if (somd_i < somd_n) {{")?;
+        let mut stage = 0;
+        let reduce_args = match producer {
+            Some((f, elem)) => {
+                let ty = self.ty(elem)?;
+                let callee = self.fn_name(*f);
+                writeln!(
+                    out,
+                    "{l2}const {ty} somd_p = {callee}({}, {});",
+                    call_args.join(", "),
+                    errs[0]
+                )?;
+                writeln!(out, "{l2}somd_out[somd_i] = somd_p;")?;
+                stage = 1;
+                "somd_p".to_string()
+            }
+            None => call_args.join(", "),
+        };
+        for (j, (f, _, _)) in reductions.iter().enumerate() {
+            let callee = self.fn_name(*f);
+            writeln!(out, "{l2}somd_v{j} = {callee}({reduce_args}, {});", errs[stage + j])?;
+        }
+        writeln!(out, "{l1}}}")?;
+        for (j, (_, op, ty)) in reductions.iter().enumerate() {
+            let tree = self
+                .tree(l2, &format!("somd_v{j}"), *op, *ty)?
+                .replace("somd_scratch", &format!("somd_scratch{j}"))
+                .replace("somd_partials", &format!("somd_partials{j}"));
+            writeln!(out, "{l1}{{")?;
+            out.push_str(&tree);
+            writeln!(out, "{l1}}}")?;
+        }
+        out.push_str("}\n");
+        Ok(out)
+    }
+}

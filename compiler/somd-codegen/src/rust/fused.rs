@@ -1,0 +1,129 @@
+//! Host code of statements fused into one kernel (`analysis::fuse`, note
+//! `device-execution`, "Fused statements"). Before the run's first statement:
+//!
+//! ```text
+//! let _e12_0 = ..; let _e12n = rt::somd::map_len(&[..], pos);
+//! let somd_fuse3 = if rt::device::same_device(&K_FUSE_0_3, &K_RED_0_20) && .. {
+//!     rt::device::run_map(&K_FUSE_0_3, _e12n, &[..]) } else { None };
+//! ```
+//!
+//! and each statement is written as before with its `@` / `!` replaced by `match
+//! &somd_fuse3 { Some(done) => <its result or combined partials>, None => <the statement's
+//! own code> }`: without the device every statement runs as it did, in order.
+
+use super::device::FusedGlue;
+use super::expr::FnCx;
+use super::{types, EmitError};
+use somd_mir::{ArrayReducer, ExprId, ExprKind, Stmt};
+
+impl FnCx<'_> {
+    /// The value a statement assigns to a local (`T x = e;` or `x = e;`).
+    fn assigned_value(&self, stmt: &Stmt) -> Option<ExprId> {
+        match stmt {
+            Stmt::Let { init: Some(e), .. } => Some(*e),
+            Stmt::Expr(e) => match &self.func.exprs.get(e.0 as usize)?.kind {
+                ExprKind::Assign { value, .. } => Some(*value),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// When `stmt` ends a run of fused statements: the code to put after it (the device
+    /// result, with its downloaded bytes, is dropped).
+    pub(super) fn fused_epilogue(&self, stmt: &Stmt) -> Option<String> {
+        let glue = self.device?;
+        let last = self.assigned_value(stmt)?;
+        let g = glue
+            .fused
+            .iter()
+            .find(|g| g.in_func == self.fid && g.reductions.last().map(|r| r.0) == Some(last))?;
+        let first = g.producer.or(g.reductions.first().map(|r| r.0))?;
+        let var = format!("somd_fuse{}", first.0);
+        self.replaced.contains_key(&last).then(|| format!("drop({var});"))
+    }
+
+    /// When `stmt` starts a run of fused statements: the code to put before it, having
+    /// registered the replacements of the run's `@` and `!`s.
+    pub(super) fn fused_prelude(&mut self, stmt: &Stmt) -> Result<Option<String>, EmitError> {
+        let Some(glue) = self.device else { return Ok(None) };
+        let Some(first) = self.assigned_value(stmt) else { return Ok(None) };
+        let Some(g) = glue.fused.iter().find(|g| {
+            g.in_func == self.fid && g.producer.or(g.reductions.first().map(|r| r.0)) == Some(first)
+        }) else {
+            return Ok(None);
+        };
+        let g: FusedGlue = g.clone();
+        let var = format!("somd_fuse{}", first.0);
+        // The `!`s' own code (the fallback), written before any replacement is registered.
+        let mut fallbacks = Vec::new();
+        for (r, _) in &g.reductions {
+            fallbacks.push(self.expr(*r)?);
+        }
+        // The `@` the kernel maps: the producer, or the first reduction's.
+        let mapped = match g.producer {
+            Some(p) => p,
+            None => match &self.e(g.reductions[0].0)?.kind {
+                ExprKind::ReduceArray { array, .. } => *array,
+                _ => return Ok(None),
+            },
+        };
+        let mapped_expr = self.e(mapped)?;
+        let ExprKind::Map { func, args } = &mapped_expr.kind else { return Ok(None) };
+        let parts = self.map_parts(mapped, *func, args, mapped_expr.span, false)?;
+        if !parts.device_ok || !parts.freeze.is_empty() {
+            return Ok(None);
+        }
+        let n = format!("_e{}n", mapped.0);
+        let mut members = Vec::new();
+        if let Some(p) = g.producer {
+            if let Some((desc, _)) = glue.map_desc(self.fid, p) {
+                members.push(desc);
+            }
+        }
+        for (r, _) in &g.reductions {
+            if let Some((desc, _)) = glue.reduce_desc(self.fid, *r) {
+                members.push(desc);
+            }
+        }
+        let same: Vec<String> =
+            members.iter().map(|m| format!("rt::device::same_device(&{}, &{m})", g.desc)).collect();
+        let prelude = format!(
+            "{}let {n} = rt::somd::map_len(&[{}], {}); \
+             let {var} = if {} {{ rt::device::run_map(&{}, {n}, &[{}]) }} else {{ None }};",
+            parts.lets,
+            parts.lens.join(", "),
+            parts.pos,
+            same.join(" && "),
+            g.desc,
+            parts.device_args.join(", "),
+        );
+        if let Some(p) = g.producer {
+            let (_, result) = glue
+                .map_desc(self.fid, p)
+                .ok_or_else(|| EmitError::Internal("fused producer without glue".into()))?;
+            let text = format!(
+                "match &{var} {{ Some(done) => done.{result}, \
+                 None => rt::somd::map({n}, |i| {}({})), }}",
+                parts.name,
+                parts.call_args.join(", ")
+            );
+            self.replaced.insert(p, text);
+        }
+        for (j, ((r, _), fallback)) in g.reductions.iter().zip(fallbacks).enumerate() {
+            let expr = self.e(*r)?;
+            let ExprKind::ReduceArray { reducer: ArrayReducer::Op(op), .. } = &expr.kind else {
+                return Err(EmitError::Internal("fused `!` without an operator".into()));
+            };
+            let op =
+                types::reduce_op(*op).ok_or_else(|| EmitError::Internal("fused `- !`".into()))?;
+            let ty = self.ty(&expr.ty)?;
+            let text = format!(
+                "match &{var} {{ Some(done) => {{ let partials: Vec<{ty}> = done.partials_at({j}); \
+                 rt::reduce::tree::<{op}, {ty}>(&partials) }} None => {fallback}, }}"
+            );
+            self.replaced.insert(*r, text);
+        }
+        Ok(Some(prelude))
+    }
+}

@@ -1,0 +1,149 @@
+//! Tests of the fusion of host statements into one kernel (`analysis::fuse`): which runs of
+//! `x = op ! (C @ f(..))` statements (with or without the `@` that produces their array)
+//! become one kernel, and why neighbouring ones do not (`somdc explain`).
+
+mod common;
+
+use common::{run, Outcome};
+use somd_mir::analysis::{analyze, KernelKind, ProgramInfo};
+use somd_mir::Module;
+
+fn analysed(main: &str) -> (Module, ProgramInfo) {
+    let source = format!(
+        "value class Price {{
+            float call;
+            float put;
+            Price(float call, float put) {{ this.call = call; this.put = put; }}
+        }}
+        public class Main {{
+            static local Price price(float s, float k) {{ return new Price(s - k, k - s); }}
+            static local double callOf(Price p) {{ return p.call; }}
+            static local double putOf(Price p) {{ return p.put; }}
+            static local int sq(int x) {{ return x * x; }}
+            static local int neg(int x) {{ return -x; }}
+            static local int fact(int x) {{ return x <= 1 ? 1 : x * fact(x - 1); }}
+            public static void main(String[] args) {{
+                float[[]] stocks = new float[[]]{{1.0f, 2.0f, 3.0f}};
+                int[[]] a = new int[[]]{{1, 2, 3}};
+                int[[]] b = new int[[]]{{4, 5, 6}};
+                {main}
+            }}
+        }}"
+    );
+    match run(&[("test.somd", &source)]) {
+        Outcome::Lowered(module, Ok(())) => {
+            let info = analyze(&module);
+            (module, info)
+        }
+        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
+        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
+    }
+}
+
+/// (producer fused, number of `!`s) per group, and the reasons of the notes.
+fn summary(main: &str) -> (Vec<(bool, usize)>, Vec<String>) {
+    let (_, info) = analysed(main);
+    let groups = info.fused.iter().map(|g| (g.producer.is_some(), g.reductions.len())).collect();
+    let notes = info.fusion_notes.iter().map(|n| n.why.clone()).collect();
+    (groups, notes)
+}
+
+#[test]
+fn black_scholes_shape_is_one_kernel_with_its_producer() {
+    let (module, info) = analysed(
+        "Price[[]] prices = Main @ price(stocks, 2.0f);
+         double calls = + ! (Main @ callOf(prices));
+         double puts = + ! (Main @ putOf(prices));
+         System.out.println(prices[0].call + calls + puts);",
+    );
+    assert_eq!(info.fused.len(), 1, "{:?}", info.fusion_notes);
+    let g = &info.fused[0];
+    assert!(g.producer.is_some());
+    assert_eq!(g.reductions.len(), 2);
+    let KernelKind::FusedMapReduce { producer, reductions, args } = &info.kernels[g.kernel].kind
+    else {
+        panic!("not a fused kernel: {:?}", info.kernels[g.kernel].kind);
+    };
+    let names: Vec<&str> =
+        reductions.iter().map(|(f, _, _)| module.function(*f).name.as_str()).collect();
+    assert_eq!(names, ["Main.callOf", "Main.putOf"]);
+    assert_eq!(
+        producer.as_ref().map(|(f, _)| module.function(*f).name.as_str()),
+        Some("Main.price")
+    );
+    // The kernel maps the producer's arguments: the stocks and the broadcast strike.
+    assert_eq!(args.len(), 2);
+}
+
+#[test]
+fn sibling_reductions_over_the_same_arrays_fuse() {
+    let (groups, notes) = summary(
+        "int s = + ! (Main @ sq(a));
+         int lo = min ! (Main @ neg(a));
+         int hi = max ! (Main @ sq(a));
+         System.out.println(s + lo + hi);",
+    );
+    assert_eq!(groups, [(false, 3)]);
+    assert!(notes.is_empty(), "{notes:?}");
+}
+
+#[test]
+fn assignments_fuse_as_declarations_do() {
+    let (groups, _) = summary(
+        "int s = 0; int t = 0;
+         s = + ! (Main @ sq(a));
+         t = + ! (Main @ neg(a));
+         System.out.println(s + t);",
+    );
+    assert_eq!(groups, [(false, 2)]);
+}
+
+#[test]
+fn different_mapped_arrays_are_not_fused() {
+    let (groups, notes) = summary(
+        "int s = + ! (Main @ sq(a));
+         int t = + ! (Main @ sq(b));
+         System.out.println(s + t);",
+    );
+    assert!(groups.is_empty());
+    assert_eq!(notes, ["they map different arrays (`a` and `b`)"]);
+}
+
+#[test]
+fn a_statement_in_between_is_not_fused() {
+    let (groups, notes) = summary(
+        "int s = + ! (Main @ sq(a));
+         System.out.println(s);
+         int t = + ! (Main @ neg(a));
+         System.out.println(t);",
+    );
+    assert!(groups.is_empty());
+    assert_eq!(notes, ["1 statement(s) between them"]);
+}
+
+#[test]
+fn a_reassigned_array_is_not_fused() {
+    let (groups, notes) = summary(
+        "int s = + ! (Main @ sq(a));
+         a = b;
+         int t = + ! (Main @ neg(a));
+         System.out.println(s + t);",
+    );
+    assert!(groups.is_empty());
+    assert_eq!(notes, ["`a` is assigned between them"]);
+}
+
+#[test]
+fn a_cpu_only_callee_is_not_fused() {
+    let (groups, notes) = summary(
+        "int s = + ! (Main @ sq(a));
+         int t = + ! (Main @ fact(a));
+         System.out.println(s + t);",
+    );
+    assert!(groups.is_empty());
+    assert_eq!(notes.len(), 1);
+    assert_eq!(
+        notes,
+        ["this `!` its `@` runs on the CPU (recursive call of `Main.fact` (OpenCL C has no recursion))"]
+    );
+}
