@@ -349,3 +349,23 @@ fn effect_free_in(module: &Module, fid: FuncId, path: &mut Vec<FuncId>) -> bool 
     path.pop();
     ok
 }
+
+/// For `somdc explain`: how the CPU combines the partials of SOMD method `fid` when it
+/// reduces them with a `combine` method; `None` for other reductions.
+pub fn explain(module: &Module, fid: FuncId) -> Option<String> {
+    let Some(Reduction::Combine(combine)) =
+        module.functions.get(fid.0 as usize)?.somd.as_ref().map(|sig| &sig.reduction)
+    else {
+        return None;
+    };
+    let name = &module.functions.get(combine.0 as usize)?.name;
+    Some(if elementwise(module, *combine).is_some() {
+        format!(
+            "partials: `{name}` is elementwise; the CPU combines them by index chunks in parallel"
+        )
+    } else if effect_free(module, *combine) {
+        format!("partials: `{name}` has no outside effects; the CPU runs the tree's independent combines concurrently")
+    } else {
+        format!("partials: `{name}` may have outside effects; the CPU combines them as a sequential tree")
+    })
+}
