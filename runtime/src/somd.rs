@@ -673,9 +673,11 @@ pub fn tree_combine<T>(mut partials: Vec<T>, combine: &impl Fn(T, T) -> T) -> Op
     }
 }
 
-/// Elements of one chunk of [`combine_elementwise`]: each chunk runs the whole tree over its
-/// indices, so the partials' chunks stay in cache between the tree's levels.
-const COMBINE_CHUNK: usize = 1 << 12;
+/// Bounds of the elements of one chunk of [`combine_elementwise`]: each chunk runs the
+/// whole tree over its indices, so the partials' chunks stay in cache between the tree's
+/// levels; about four chunks per thread, so that threads finishing early take more.
+const COMBINE_CHUNK_MIN: usize = 1 << 10;
+const COMBINE_CHUNK_MAX: usize = 1 << 14;
 
 /// Below this many element combinations (`(partials - 1) * length`), [`combine_elementwise`]
 /// runs on the calling thread.
@@ -709,12 +711,17 @@ pub fn combine_elementwise<T: Copy + Send>(
         }
     }
     let bufs: Vec<&[Slot<T>]> = partials.iter().map(Array::slots).collect();
-    let chunks = len.div_ceil(COMBINE_CHUNK);
+    let threads = exec::placement().cpu_mis();
+    let chunk = len
+        .div_ceil(4 * threads.max(1))
+        .next_multiple_of(64)
+        .clamp(COMBINE_CHUNK_MIN, COMBINE_CHUNK_MAX);
+    let chunks = len.div_ceil(chunk);
     let run = |c: usize| {
-        let range = c * COMBINE_CHUNK..(c * COMBINE_CHUNK + COMBINE_CHUNK).min(len);
+        let range = c * chunk..(c * chunk + chunk).min(len);
         tree_in_place(&bufs, range, &op);
     };
-    let parts = exec::placement().cpu_mis().min(chunks);
+    let parts = threads.min(chunks);
     if parts <= 1 || (n - 1) * len < PARALLEL_COMBINE_MIN || CURRENT.with(Cell::get).is_some() {
         (0..chunks).for_each(run);
     } else {
