@@ -15,7 +15,8 @@
 //!    so that [`all_reduce`] (intermediate reductions, `sync reduce`) and [`sync`] work in any
 //!    function the body calls. Outside a SOMD call they are the identity and a no-op.
 //! 4. The generated code combines the partial results ([`crate::reduce`], [`assemble_1d`],
-//!    [`assemble_2d`], [`tree_combine`]).
+//!    [`assemble_2d`], [`tree_combine`], and for a `combine` the compiler proved elementwise
+//!    or free of outside effects [`combine_elementwise`], [`combine_concurrent`]).
 
 use crate::error::{self, class, OrThrow, SourcePos};
 use crate::exec::{self, Mi};
@@ -670,6 +671,197 @@ pub fn tree_combine<T>(mut partials: Vec<T>, combine: &impl Fn(T, T) -> T) -> Op
             Some(combine(l, r))
         }
     }
+}
+
+/// Bounds of the elements of one chunk of [`combine_elementwise`]: each chunk runs the
+/// whole tree over its indices, so the partials' chunks stay in cache between the tree's
+/// levels; about four chunks per thread, so that threads finishing early take more.
+const COMBINE_CHUNK_MIN: usize = 1 << 10;
+const COMBINE_CHUNK_MAX: usize = 1 << 14;
+
+/// Below this many element combinations (`(partials - 1) * length`), [`combine_elementwise`]
+/// runs on the calling thread.
+const PARALLEL_COMBINE_MIN: usize = 1 << 15;
+
+/// [`tree_combine`] for a `combine` that the compiler proved elementwise
+/// (`somd_mir::analysis::combine::elementwise`): `combine(a, b)` is a new array with
+/// `c[i] = op(a[i], b[i])` when `a` and `b` have the same length, and `op` cannot throw.
+///
+/// When the partials are non-null arrays of one length, every element of the result is the
+/// tree of `op` over that element of the partials, with the pairing and operand order of
+/// [`tree_combine`], so the result has the same bits. The tree runs chunk by chunk of
+/// indices, the chunks spread over the pool, and writes each combination over its left
+/// operand (the partials are the MIs' results, private to this call; one that is shared
+/// with anything else is copied first), so the result is partial 0 and nothing is
+/// allocated. Otherwise (a null partial, different lengths) `combine` itself runs as the
+/// sequential tree, with its exceptions.
+pub fn combine_elementwise<T: Copy + Send>(
+    mut partials: Vec<Array<T>>,
+    op: impl Fn(T, T) -> T + Sync,
+    combine: &impl Fn(Array<T>, Array<T>) -> Array<T>,
+) -> Option<Array<T>> {
+    let n = partials.len();
+    let len = partials.first().map_or(0, Array::len);
+    if n < 2 || partials.iter().any(|p| p.is_null() || p.len() != len) {
+        return tree_combine(partials, combine);
+    }
+    for p in partials.iter_mut() {
+        if !p.is_unique() {
+            *p = Array::from_vec(p.to_vec());
+        }
+    }
+    let bufs: Vec<&[Slot<T>]> = partials.iter().map(Array::slots).collect();
+    let threads = exec::placement().cpu_mis();
+    let chunk = len
+        .div_ceil(4 * threads.max(1))
+        .next_multiple_of(64)
+        .clamp(COMBINE_CHUNK_MIN, COMBINE_CHUNK_MAX);
+    let chunks = len.div_ceil(chunk);
+    let run = |c: usize| {
+        let range = c * chunk..(c * chunk + chunk).min(len);
+        tree_in_place(&bufs, range, &op);
+    };
+    let parts = threads.min(chunks);
+    if parts <= 1 || (n - 1) * len < PARALLEL_COMBINE_MIN || CURRENT.with(Cell::get).is_some() {
+        (0..chunks).for_each(run);
+    } else {
+        let next = AtomicUsize::new(0);
+        exec::pool().run_optional(parts, |_| loop {
+            let c = next.fetch_add(1, Ordering::Relaxed);
+            if c >= chunks {
+                break;
+            }
+            run(c);
+        });
+    }
+    drop(bufs);
+    partials.truncate(1);
+    partials.pop()
+}
+
+/// The tree of [`tree_combine`] over the elements `range` of `bufs`, each combination
+/// written over its left operand: the result is in `bufs[0]`.
+fn tree_in_place<T: Copy>(
+    bufs: &[&[Slot<T>]],
+    range: std::ops::Range<usize>,
+    op: &impl Fn(T, T) -> T,
+) {
+    let n = bufs.len();
+    if n < 2 {
+        return;
+    }
+    let k = n.div_ceil(2);
+    tree_in_place(&bufs[..k], range.clone(), op);
+    tree_in_place(&bufs[k..], range.clone(), op);
+    let (left, right) = (&bufs[0][range.clone()], &bufs[k][range]);
+    for (l, r) in left.iter().zip(right) {
+        l.set(op(l.get(), r.get()));
+    }
+}
+
+/// An operand of a combination of [`combine_concurrent`]: a partial or an earlier node.
+#[derive(Clone, Copy)]
+enum Operand {
+    Partial(usize),
+    Node(usize),
+}
+
+/// The nodes of [`tree_combine`]'s tree over `lo..hi`, children before parents (post-order,
+/// the order in which the sequential tree runs them).
+fn tree_nodes(lo: usize, hi: usize, nodes: &mut Vec<(Operand, Operand)>) -> Operand {
+    if hi - lo == 1 {
+        return Operand::Partial(lo);
+    }
+    let mid = lo + (hi - lo).div_ceil(2);
+    let left = tree_nodes(lo, mid, nodes);
+    let right = tree_nodes(mid, hi, nodes);
+    nodes.push((left, right));
+    Operand::Node(nodes.len() - 1)
+}
+
+/// [`tree_combine`] for a `combine` that the compiler proved free of effects outside itself
+/// (`somd_mir::analysis::combine::effect_free`): the combinations whose operands are ready
+/// run concurrently, level after level of the same tree, so the result is the same. When
+/// combinations throw, the one that comes first in the sequential tree's order is
+/// re-raised: every combination before it completes normally, so it runs here as well.
+pub fn combine_concurrent<T: Send>(
+    partials: Vec<T>,
+    combine: &(impl Fn(T, T) -> T + Sync),
+) -> Option<T> {
+    let n = partials.len();
+    let parts = exec::placement().cpu_mis();
+    if n < 3 || parts <= 1 || CURRENT.with(Cell::get).is_some() {
+        return tree_combine(partials, combine);
+    }
+    let mut nodes = Vec::with_capacity(n - 1);
+    tree_nodes(0, n, &mut nodes);
+    let mut leaves: Vec<Option<T>> = partials.into_iter().map(Some).collect();
+    // `None`: not run yet, or its value taken by its parent.
+    let mut done: Vec<Option<std::thread::Result<T>>> = (0..nodes.len()).map(|_| None).collect();
+    let mut started = vec![false; nodes.len()];
+    loop {
+        let ready: Vec<usize> = (0..nodes.len())
+            .filter(|&j| {
+                let ok = |o: Operand| match o {
+                    Operand::Partial(p) => leaves[p].is_some(),
+                    Operand::Node(m) => matches!(done[m], Some(Ok(_))),
+                };
+                !started[j] && ok(nodes[j].0) && ok(nodes[j].1)
+            })
+            .collect();
+        if ready.is_empty() {
+            break;
+        }
+        let mut take = |o: Operand| match o {
+            Operand::Partial(p) => leaves[p].take(),
+            Operand::Node(m) => match done[m].take() {
+                Some(Ok(v)) => Some(v),
+                _ => None,
+            },
+        };
+        let mut inputs = Vec::with_capacity(ready.len());
+        for &j in &ready {
+            started[j] = true;
+            let pair = take(nodes[j].0).zip(take(nodes[j].1));
+            inputs.push(Mutex::new(pair));
+        }
+        let outputs: Vec<Mutex<Option<std::thread::Result<T>>>> =
+            ready.iter().map(|_| Mutex::new(None)).collect();
+        let run = |w: usize| {
+            let pair = inputs[w].lock().unwrap_or_else(|e| e.into_inner()).take();
+            if let Some((a, b)) = pair {
+                let outcome = catch_unwind(AssertUnwindSafe(|| combine(a, b)));
+                *outputs[w].lock().unwrap_or_else(|e| e.into_inner()) = Some(outcome);
+            }
+        };
+        if ready.len() == 1 {
+            run(0);
+        } else {
+            let next = AtomicUsize::new(0);
+            exec::pool().run_optional(parts.min(ready.len()), |_| loop {
+                let w = next.fetch_add(1, Ordering::Relaxed);
+                if w >= ready.len() {
+                    break;
+                }
+                run(w);
+            });
+        }
+        for (w, output) in outputs.into_iter().enumerate() {
+            done[ready[w]] = output.into_inner().unwrap_or_else(|e| e.into_inner());
+        }
+    }
+    // The root is the last node. On failure, the first failing node in the sequential
+    // order: the nodes before it all ran and completed normally.
+    if let Some(Some(Ok(_))) = done.last() {
+        if let Some(Some(Ok(value))) = done.pop() {
+            return Some(value);
+        }
+    }
+    let failure = done.into_iter().find_map(|outcome| match outcome {
+        Some(Err(payload)) => Some(payload),
+        _ => None,
+    });
+    resume_unwind(failure.unwrap_or_else(|| Box::new(exec::MiAborted)))
 }
 
 /// Something `@` can map over or `!` can reduce: mutable arrays, value arrays, `Somd.range`.

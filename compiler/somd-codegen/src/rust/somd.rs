@@ -32,12 +32,26 @@
 use super::expr::FnCx;
 use super::types::{self, is_copy};
 use super::EmitError;
+use somd_mir::analysis::combine::{effect_free, elementwise};
 use somd_mir::{
     ArrayReducer, Block, Builtin, Distribution, ExprId, ExprKind, FuncId, FuncKind, LocalId,
     Module, Reduction, Stmt, Type,
 };
 use somd_syntax::ast::ReduceOp;
 use std::fmt::Write;
+
+/// The Rust name of the element operation of elementwise `combine` `combine`.
+fn elem_name(combine: &str) -> String {
+    format!("{combine}_elem")
+}
+
+/// Whether some SOMD method of `module` reduces its partials with `combine` `f`.
+fn reduces_with(module: &Module, f: FuncId) -> bool {
+    module
+        .functions
+        .iter()
+        .any(|g| g.somd.as_ref().is_some_and(|sig| sig.reduction == Reduction::Combine(f)))
+}
 
 /// Parent links of a function's expressions: `(parent, is the `array` operand of an Index /
 /// the target of an assignment)`.
@@ -240,6 +254,36 @@ fn dims(ty: &Type) -> usize {
 }
 
 impl FnCx<'_> {
+    /// For an elementwise `combine` (`somd_mir::analysis::combine`) that a SOMD method
+    /// reduces with: its element operation `OP(a[i], b[i])` as a function of the two
+    /// elements, for `rt::somd::combine_elementwise`. It is the same MIR expression the
+    /// `combine` body stores, written by the same expression writer, so it computes the
+    /// same bits.
+    pub fn write_combine_elem(&mut self, out: &mut String) -> Result<(), EmitError> {
+        if !reduces_with(self.module, self.fid) {
+            return Ok(());
+        }
+        let Some(ew) = elementwise(self.module, self.fid) else { return Ok(()) };
+        let ty = types::prim(ew.elem);
+        for read in &ew.reads_a {
+            self.replaced.insert(*read, "elem_a".to_string());
+        }
+        for read in &ew.reads_b {
+            self.replaced.insert(*read, "elem_b".to_string());
+        }
+        let body = self.expr(ew.op);
+        self.replaced.clear();
+        let body = body?;
+        let name = elem_name(&self.names.functions[self.fid.0 as usize]);
+        writeln!(out)?;
+        writeln!(out, "/// Element operation of the elementwise `{}`.", self.func.name)?;
+        writeln!(out, "#[inline(always)]")?;
+        writeln!(out, "fn {name}(elem_a: {ty}, elem_b: {ty}) -> {ty} {{")?;
+        writeln!(out, "    {body}")?;
+        writeln!(out, "}}")?;
+        Ok(())
+    }
+
     /// Writes `NAME_somd`, the caller's side of a SOMD call.
     pub fn write_somd_wrapper(
         &mut self,
@@ -317,9 +361,17 @@ impl FnCx<'_> {
             Reduction::Combine(f) => {
                 let combine = self.names.functions[f.0 as usize].clone();
                 let by = if is_copy(&func.ret) { "" } else { "&" };
-                format!(
-                    "rt::somd::tree_combine(partials, &|a, b| {combine}({by}a, {by}b)).unwrap_or_default()"
-                )
+                let call = format!("&|a, b| {combine}({by}a, {by}b)");
+                if elementwise(self.module, *f).is_some() {
+                    format!(
+                        "rt::somd::combine_elementwise(partials, {}, {call}).unwrap_or_default()",
+                        elem_name(&combine)
+                    )
+                } else if effect_free(self.module, *f) {
+                    format!("rt::somd::combine_concurrent(partials, {call}).unwrap_or_default()")
+                } else {
+                    format!("rt::somd::tree_combine(partials, {call}).unwrap_or_default()")
+                }
             }
             Reduction::CombineAll(f) => {
                 let combine = self.names.functions[f.0 as usize].clone();

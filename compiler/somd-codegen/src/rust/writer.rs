@@ -130,6 +130,7 @@ impl<'a, W: Write> Writer<'a, W> {
             cx.device = Some(&glue);
             bodies.push('\n');
             cx.write_function(&mut bodies)?;
+            cx.write_combine_elem(&mut bodies)?;
             if cx.func.somd.is_some() {
                 let device = glue.calls.get(&fid).map(|call| (&glue, call));
                 bodies.push('\n');

@@ -51,6 +51,9 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
         fusion_lines(&mut out, info, sources, p);
         if let Subject::SomdMethod(f) = p.subject {
             let func = module.function(f);
+            if let Some(line) = super::combine::explain(module, f) {
+                let _ = writeln!(out, "  {line}");
+            }
             for l in &info.functions[f.0 as usize].loops {
                 match &l.verdict {
                     Ok(par) => {

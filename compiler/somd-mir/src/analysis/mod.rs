@@ -16,6 +16,9 @@
 //!   work-item);
 //! - [`sync`]: SOMD bodies whose host-level loops surround `sync` blocks (one kernel per
 //!   parallel loop, launched by the host);
+//! - [`combine`]: the `combine` method of a `reduce(C)`: elementwise (the CPU combines
+//!   the partials by index chunks in parallel) or free of outside effects (the tree's
+//!   independent combines run concurrently);
 //! - [`bounds`]: array accesses whose index is provably in range (for the device's
 //!   bounds checks);
 //! - [`plan`]: per SOMD method, `@`, `!` and task, where it runs and which kernels it
@@ -23,6 +26,7 @@
 //! - [`explain`](mod@explain): the text `somdc explain` prints.
 
 pub mod bounds;
+pub mod combine;
 pub mod explain;
 pub mod fuse;
 pub mod histogram;

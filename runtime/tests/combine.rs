@@ -1,0 +1,201 @@
+//! The parallel combinations of a class reduction's partials (`somd::combine_elementwise`,
+//! `somd::combine_concurrent`) against the sequential tree (`somd::tree_combine`): the same
+//! bits, the same exception.
+
+use somd_runtime::somd::{combine_concurrent, combine_elementwise, tree_combine};
+use somd_runtime::value::Array;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// More threads than this machine may have, so the pool paths run; set before the first use
+/// of the placement (every test sets the same value).
+fn threads() {
+    std::env::set_var("SOMD_THREADS", "4");
+    std::env::set_var("SOMD_DEVICE", "cpu");
+}
+
+/// Deterministic doubles of very different magnitudes and signs.
+fn doubles(seed: u64, len: usize) -> Vec<f64> {
+    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..len)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            let mantissa = (s >> 11) as f64 / (1u64 << 53) as f64 - 0.5;
+            let exponent = ((s & 63) as i32) - 32;
+            mantissa * 2f64.powi(exponent)
+        })
+        .collect()
+}
+
+/// Not associative in floating point (nor in exact arithmetic), so any other pairing or
+/// operand order gives other bits.
+fn mix(a: f64, b: f64) -> f64 {
+    a * 0.75 + b
+}
+
+/// The Java `combine` whose element operation is `mix`: a new array.
+fn mix_arrays(a: Array<f64>, b: Array<f64>) -> Array<f64> {
+    let (a, b) = (a.to_vec(), b.to_vec());
+    Array::from_vec(a.iter().zip(&b).map(|(&x, &y)| mix(x, y)).collect())
+}
+
+fn bits(array: &Array<f64>) -> Vec<u64> {
+    array.to_vec().iter().map(|v| v.to_bits()).collect()
+}
+
+#[test]
+fn elementwise_has_the_bits_of_the_sequential_tree() {
+    threads();
+    for n in 1..=17usize {
+        for len in [0usize, 1, 1025, 4097, 20_000] {
+            let inputs: Vec<Vec<f64>> =
+                (0..n).map(|k| doubles((n * 100 + k) as u64, len)).collect();
+            let expected =
+                tree_combine(inputs.iter().cloned().map(Array::from_vec).collect(), &mix_arrays)
+                    .expect("at least one partial");
+            let got = combine_elementwise(
+                inputs.iter().cloned().map(Array::from_vec).collect(),
+                mix,
+                &mix_arrays,
+            )
+            .expect("at least one partial");
+            assert_eq!(bits(&got), bits(&expected), "{n} partials of length {len}");
+        }
+    }
+    assert!(combine_elementwise(Vec::<Array<f64>>::new(), mix, &mix_arrays).is_none());
+}
+
+#[test]
+fn elementwise_on_integers_with_max() {
+    threads();
+    let max = |a: i32, b: i32| a.max(b);
+    let max_arrays = |a: Array<i32>, b: Array<i32>| {
+        Array::from_vec(a.to_vec().iter().zip(b.to_vec()).map(|(&x, y)| x.max(y)).collect())
+    };
+    for n in [2usize, 5, 16] {
+        let inputs: Vec<Vec<i32>> = (0..n)
+            .map(|k| (0..50_000).map(|i| ((i * 7919 + k * 31) % 1013) as i32).collect())
+            .collect();
+        let expected =
+            tree_combine(inputs.iter().cloned().map(Array::from_vec).collect(), &max_arrays);
+        let got = combine_elementwise(
+            inputs.iter().cloned().map(Array::from_vec).collect(),
+            max,
+            &max_arrays,
+        );
+        assert_eq!(got.map(|a| a.to_vec()), expected.map(|a| a.to_vec()));
+    }
+}
+
+#[test]
+fn elementwise_leaves_shared_partials_alone() {
+    threads();
+    // Partials 0 and 2 are one array that the caller still holds; partial 1 is a window.
+    let shared = Array::from_vec(doubles(7, 40_000));
+    let whole = Array::from_vec(doubles(8, 80_000));
+    let window = whole.window(10_000, 40_000);
+    let before_shared = bits(&shared);
+    let before_whole = bits(&whole);
+    let partials = || {
+        vec![shared.clone(), window.clone(), shared.clone(), Array::from_vec(doubles(9, 40_000))]
+    };
+    let expected = tree_combine(partials(), &mix_arrays).expect("partials");
+    let got = combine_elementwise(partials(), mix, &mix_arrays).expect("partials");
+    assert_eq!(bits(&got), bits(&expected));
+    assert_eq!(bits(&shared), before_shared);
+    assert_eq!(bits(&whole), before_whole);
+    assert!(!got.ref_eq(&shared));
+}
+
+/// A `combine` that throws as Java's `b[i]` does when `b` is shorter than `a`.
+fn mix_checked(a: Array<f64>, b: Array<f64>) -> Array<f64> {
+    let (a, b) = (a.to_vec(), b.to_vec());
+    let c = (0..a.len())
+        .map(|i| match b.get(i) {
+            Some(&y) => mix(a[i], y),
+            None => {
+                std::panic::panic_any(format!("index {i} out of bounds for length {}", b.len()))
+            }
+        })
+        .collect();
+    Array::from_vec(c)
+}
+
+fn payload_text(payload: Box<dyn std::any::Any + Send>) -> String {
+    payload.downcast::<String>().map(|s| *s).unwrap_or_else(|_| "?".to_string())
+}
+
+#[test]
+fn elementwise_falls_back_to_combine_for_other_lengths_and_null() {
+    threads();
+    let lens = [[6usize, 6, 4, 6, 6], [6, 6, 6, 6, 8], [3, 6, 6, 6, 6]];
+    for lens in lens {
+        let partials = || -> Vec<Array<f64>> {
+            lens.iter().enumerate().map(|(k, &l)| Array::from_vec(doubles(k as u64, l))).collect()
+        };
+        let seq = catch_unwind(AssertUnwindSafe(|| tree_combine(partials(), &mix_checked)));
+        let par =
+            catch_unwind(AssertUnwindSafe(|| combine_elementwise(partials(), mix, &mix_checked)));
+        match (seq, par) {
+            (Ok(a), Ok(b)) => assert_eq!(a.map(|a| bits(&a)), b.map(|b| bits(&b)), "{lens:?}"),
+            (Err(a), Err(b)) => assert_eq!(payload_text(a), payload_text(b), "{lens:?}"),
+            _ => panic!("one of the two threw for {lens:?}"),
+        }
+    }
+    // A null partial goes to `combine` too (which here treats it as empty).
+    let with_null = vec![Array::from_vec(vec![1.0]), Array::default(), Array::from_vec(vec![2.0])];
+    let got = combine_elementwise(with_null, mix, &|a: Array<f64>, b: Array<f64>| {
+        if b.is_null() {
+            a
+        } else {
+            mix_arrays(a, b)
+        }
+    });
+    assert_eq!(got.map(|a| a.to_vec()), Some(vec![mix(1.0, 2.0)]));
+}
+
+/// The leaves a tree node combined, in order, as the value of a general `combine`.
+fn leaves(n: usize) -> Vec<Vec<usize>> {
+    (0..n).map(|k| vec![k]).collect()
+}
+
+#[test]
+fn concurrent_has_the_sequential_tree_shape() {
+    threads();
+    let join = |a: String, b: String| format!("({a} {b})");
+    for n in 0..=17usize {
+        let partials = || (0..n).map(|k| k.to_string()).collect::<Vec<_>>();
+        assert_eq!(combine_concurrent(partials(), &join), tree_combine(partials(), &join), "{n}");
+    }
+}
+
+#[test]
+fn concurrent_raises_the_exception_of_the_sequential_tree() {
+    threads();
+    // Every combination that covers a leaf of `bad` with at least `size` leaves throws,
+    // naming the leaves it covers.
+    for n in 3..=17usize {
+        for size in 2..=4usize {
+            for bad_mask in [1u32, 2, 5, 1 << (n - 1), 0b1010_0000, (1 << n) - 1, 0b110] {
+                let combine = |mut a: Vec<usize>, b: Vec<usize>| {
+                    a.extend(b);
+                    if a.len() >= size && a.iter().any(|&k| bad_mask & (1 << k) != 0) {
+                        std::panic::panic_any(format!("{a:?}"));
+                    }
+                    a
+                };
+                let seq = catch_unwind(AssertUnwindSafe(|| tree_combine(leaves(n), &combine)));
+                let par =
+                    catch_unwind(AssertUnwindSafe(|| combine_concurrent(leaves(n), &combine)));
+                match (seq, par) {
+                    (Ok(a), Ok(b)) => assert_eq!(a, b),
+                    (Err(a), Err(b)) => {
+                        assert_eq!(payload_text(a), payload_text(b), "{n} {size} {bad_mask:b}")
+                    }
+                    _ => panic!("one of the two threw: {n} {size} {bad_mask:b}"),
+                }
+            }
+        }
+    }
+}
