@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # One device call: the CPU topology, then the speed-up of N-Body (float and double) on two cores
 # (two pairs of logical CPUs: the first two, and two on different physical cores) and on all
-# cores, with more repetitions than suite-and-scaling.sh. Needs .gpu-carry/bench-stage.tar.xz.
+# cores, with more repetitions than suite-and-scaling.sh. Needs .gpu-carry/bench-stage.tar.xz
+# (or STAGE_TAR). FILTERS (somd-bench --filter options) widens it, e.g. to Series;
+# ONE_PAIR=1 skips the second pair of CPUs.
 set -u
 OUT=${OUT:-gpu-results}
 REPS=${REPS:-5}
@@ -19,10 +21,10 @@ bench() { # name taskset-list threads...
   local name=$1 cpus=$2 threads=$3
   timeout "${LIMIT:-150}" taskset -c "$cpus" "$STAGE/somd-bench" --prebuilt "$STAGE" \
     --device seq,cpu --threads "$threads" --reps "$REPS" --warmups 1 \
-    --filter nbody --json "$OUT/$name.json" > "$OUT/$name.md" 2> "$OUT/$name.log"
+    ${FILTERS:---filter nbody} --json "$OUT/$name.json" > "$OUT/$name.md" 2> "$OUT/$name.log"
   echo "$name exit $?"
   grep -E "speed-up|/ rayon" "$OUT/$name.md"
 }
 bench two-01 0,1 1,2
 [ -n "${ONE_PAIR:-}" ] || bench two-0-$other 0,$other 1,2
-LIMIT=120 bench all "0-$(( $(nproc) - 1 ))" 1,$(nproc)
+bench all "0-$(( $(nproc) - 1 ))" 1,$(nproc)
