@@ -925,6 +925,20 @@ pub fn run(desc: &'static KernelDesc, args: &[HostArg<'_>]) -> Option<DeviceResu
     run_counted(desc, 0, args)
 }
 
+/// [`run`] for a SOMD method whose host reads only the outputs passed as the kernel
+/// arguments `reads` (the one it returns): the others stay on the device and are freed there
+/// (an output the method does not return is never seen by the caller, LANGUAGE.md §2.1).
+pub fn run_reading(
+    desc: &'static KernelDesc,
+    args: &[HostArg<'_>],
+    reads: &[usize],
+) -> Option<DeviceResult> {
+    let Target::Device(ctx) = placement_for(desc.label, true) else { return None };
+    let planned = plan(ctx, desc, 0, args)?;
+    let _scope = trace::CallScope::begin(desc.label, ctx.label);
+    execute(&planned, args, None, false, Some(reads)).map(|(result, _)| result)
+}
+
 /// [`run`] for a `@` over `count` elements (the host has checked the mapped lengths).
 pub fn run_map(
     desc: &'static KernelDesc,
@@ -942,7 +956,7 @@ fn run_counted(
     let Target::Device(ctx) = placement_for(desc.label, true) else { return None };
     let planned = plan(ctx, desc, count, args)?;
     let _scope = trace::CallScope::begin(desc.label, ctx.label);
-    execute(&planned, args, None, false).map(|(result, _)| result)
+    execute(&planned, args, None, false, None).map(|(result, _)| result)
 }
 
 /// Whether `desc`'s construct is placed on a device (LANGUAGE.md §4.1).
@@ -1035,7 +1049,7 @@ fn filter_call<U: DevElem>(
     }
     let planned = plan(ctx, desc, count, args)?;
     let _scope = trace::CallScope::begin(desc.label, ctx.label);
-    let (done, kept) = execute(&planned, args, chained.map(|(_, buf)| (0, buf)), keep)?;
+    let (done, kept) = execute(&planned, args, chained.map(|(_, buf)| (0, buf)), keep, None)?;
     Some(match kept {
         Some(buf) => FilterOut::Device(DeviceBatch {
             ctx,
@@ -1072,13 +1086,13 @@ pub fn run_map_chain(
     let second = plan(ctx, outer, inner_count, outer_args)?;
     let (_, kept) = {
         let _scope = trace::CallScope::begin(inner.label, ctx.label);
-        execute(&first, inner_args, None, true)?
+        execute(&first, inner_args, None, true, None)?
     };
     let mut lens = vec![inner_count];
     lens.extend_from_slice(outer_lens);
     crate::somd::map_len(&lens, outer_pos);
     let _scope = trace::CallScope::begin(outer.label, ctx.label);
-    execute(&second, outer_args, kept.map(|buf| (0, Held::Own(buf))), false)
+    execute(&second, outer_args, kept.map(|buf| (0, Held::Own(buf))), false, None)
         .map(|(result, _)| result)
 }
 
@@ -1268,6 +1282,7 @@ fn execute(
     args: &[HostArg<'_>],
     chained: Option<(usize, Held)>,
     keep_result: bool,
+    reads: Option<&[usize]>,
 ) -> Option<(DeviceResult, Option<DevBuf>)> {
     let Planned { ctx, desc, program, count, values, out_dims, global } = planned;
     let (ctx, desc, count) = (*ctx, *desc, *count);
@@ -1393,6 +1408,8 @@ fn execute(
         let name = desc.names.get(k).copied().unwrap_or("?");
         match (spec, bufs[k].take()) {
             (ArgSpec::Result(_), Some(Held::Own(buf))) if keep_result => kept = Some(buf),
+            // An output the host never reads: freed on the device, never downloaded.
+            (ArgSpec::Output { .. }, Some(_)) if reads.is_some_and(|r| !r.contains(&k)) => {}
             (ArgSpec::Output { elem, .. } | ArgSpec::Result(elem), Some(buf)) => {
                 let dims = out_dims[k].clone().unwrap_or_default();
                 let value_array = matches!(spec, ArgSpec::Result(_));

@@ -803,7 +803,8 @@ fn built_binary(suite: &str, name: &str) -> Option<&'static Path> {
 
 /// Under `SOMD_DEVICE=opencl`, `device_chain` runs its SOMD methods and maps on the device
 /// and each array crosses once: inputs up once, outputs down once, an input never comes
-/// back, and the intermediate array of the two chained maps never leaves the device.
+/// back, the intermediate array of the two chained maps never leaves the device, and an output
+/// the method does not return is never downloaded.
 #[test]
 fn device_transfers_cross_once() {
     let Some(opencl) = &opencl_placement() else {
@@ -817,7 +818,15 @@ fn device_transfers_cross_once() {
     // total(new int[0]) runs no MI: the CPU path, no device call.
     assert_eq!(
         names,
-        ["Main.affine", "Main.total", "Main.outer", "Main.square", "Main.scaled", "Main.square"],
+        [
+            "Main.affine",
+            "Main.total",
+            "Main.outer",
+            "Main.square",
+            "Main.scaled",
+            "Main.square",
+            "Main.lowBytes"
+        ],
         "device calls in the trace:\n{}",
         outcome.stderr
     );
@@ -851,6 +860,9 @@ fn device_transfers_cross_once() {
     // The chain square -> scaled: `a` up once, the long results down once, nothing between.
     assert_eq!((calls[3].work_items, bytes(&calls[3].h2d), calls[3].d2h.len()), (5000, 20_000, 0));
     assert_eq!((calls[4].h2d.len(), bytes(&calls[4].d2h)), (0, 40_000));
+    // lowBytes: `a` up, of its two outputs only the returned one comes down.
+    assert_eq!(bytes(&calls[6].h2d), 20_000);
+    assert_eq!((calls[6].d2h.len(), bytes(&calls[6].d2h)), (1, 20_000));
 }
 
 /// Under `SOMD_DEVICE=opencl`, 2-D reductions (`dist_view_2d`, `dist_block_2d`), `@` over

@@ -93,7 +93,7 @@ fn eligible_constructs_get_a_device_path() {
     assert!(text.contains("static CL_SITES: [SourcePos; "), "{text}");
     assert!(text.contains("__kernel void Main_twice("), "{text}");
     // The SOMD wrappers try the device first and fall through to the CPU path.
-    assert!(text.contains("rt::device::run(&K_Main_twice, &device_args)"), "{text}");
+    assert!(text.contains("rt::device::run_reading(&K_Main_twice, &device_args, &["), "{text}");
     assert!(text.contains("return done.output_1d::<i32>("), "{text}");
     assert!(text.contains("let partials: Vec<i64> = done.partials();"), "{text}");
     assert!(!text.contains("K_Main_loud"), "{text}");

@@ -35,6 +35,17 @@ class Main {
         return s;
     }
 
+    // Two outputs, one returned: the other is never read by the caller.
+    static int[] lowBytes(int[] a) {
+        int[] low = new int[a.length];
+        int[] high = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            low[i] = a[i] & 255;
+            high[i] = a[i] >> 8;
+        }
+        return low;
+    }
+
     public static void main(String[] args) {
         int n = 5000;
         int[] a = new int[n];
@@ -64,5 +75,7 @@ class Main {
             r[i] = square(i);
         }
         System.out.println(r[9] + " " + total(new int[0]));
+        int[] low = lowBytes(b);
+        System.out.println(low[0] + " " + low[1] + " " + low[n - 1]);
     }
 }

@@ -1185,9 +1185,10 @@ pub fn write_prologue(
     }
     let indent = match &call.sync {
         None => {
+            // Only the returned output comes back; the others stay on the device.
             writeln!(
                 out,
-                "    if let Some(done) = rt::device::run(&{}, &device_args) {{",
+                "    if let Some(done) = rt::device::run_reading(&{}, &device_args, &{returned:?}) {{",
                 desc_name(fn_name)
             )?;
             "        "

@@ -48,7 +48,7 @@
 //!   `version_loop`; note `rust-representation`).
 //!
 //! - **Device placement** (`device.rs`, note `device-execution`): a SOMD method whose kernel
-//!   the OpenCL writer produced starts its wrapper with `rt::device::run(&K_f, ..)`, which
+//!   the OpenCL writer produced starts its wrapper with `rt::device::run_reading(&K_f, ..)`, which
 //!   runs the kernel when the runtime places the call on a device and returns `None` (run
 //!   the CPU path) otherwise.
 //!
