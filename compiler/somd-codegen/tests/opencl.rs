@@ -1087,7 +1087,7 @@ fn contiguous_reads_of_a_read_only_buffer_are_one_vector_load() {
     // The plain kernels (a `__constant` variant repeats its kernel's body).
     let plain = |k: &somd_codegen::opencl::KernelManifest| match &k.constant {
         Some(v) => k.standalone
-            [..k.standalone.find(&format!("__kernel void {}(", v.name)).unwrap()]
+            [..k.standalone.find(&format!("__kernel void {}(", v.name)).expect("the variant")]
             .to_string(),
         None => k.standalone.clone(),
     };
@@ -1366,11 +1366,14 @@ fn uniformly_read_parameters_get_a_constant_variant() {
         assert_eq!(k.standalone.matches(&decl).count(), 1, "{}", k.standalone);
         let plain = format!("__global const int *restrict {constant}");
         assert_eq!(k.standalone.matches(&plain).count(), 1, "{}", k.standalone);
-        let (first, second) = k.standalone.split_at(k.standalone.find(&variant.name).unwrap());
+        let (first, second) =
+            k.standalone.split_at(k.standalone.find(&variant.name).expect("the variant"));
         // From the header's end to the function's closing brace.
-        let body =
-            |text: &str| text[text.find('{').unwrap()..text.rfind("\n}").unwrap()].to_string();
-        let first = &first[first.find(&format!("__kernel void {}(", k.name)).unwrap()..];
+        let body = |text: &str| {
+            text[text.find('{').expect("a body")..text.rfind("\n}").expect("a body")].to_string()
+        };
+        let first =
+            &first[first.find(&format!("__kernel void {}(", k.name)).expect("the kernel")..];
         assert_eq!(body(first), body(second), "{}", k.standalone);
         // The bounds checks stay.
         assert!(second.contains(&format!("{constant}_len0)]")), "{second}");
