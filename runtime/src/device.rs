@@ -628,6 +628,10 @@ pub struct KernelDesc {
     /// A `C.m ! a` fold: one work-item per chunk of the array, one partial per work-item
     /// (the global size is the host's choice).
     pub fold: bool,
+    /// The kernel's `__constant` variant: its name and the arguments (positions in `args`,
+    /// each an array parameter) it declares `__constant`; launched instead when they fit
+    /// the device's constant memory ([`constant_variant`]).
+    pub constant: Option<(&'static str, &'static [usize])>,
 }
 
 impl std::fmt::Debug for KernelDesc {
@@ -1121,6 +1125,8 @@ pub fn run_fold(desc: &'static KernelDesc, args: &[HostArg<'_>]) -> Option<Devic
 struct Planned {
     ctx: &'static DeviceCtx,
     desc: &'static KernelDesc,
+    /// The kernel launched: `desc.name` or its `__constant` variant.
+    kernel: &'static str,
     program: std::sync::Arc<crate::opencl::BuiltProgram>,
     count: usize,
     values: Vec<Option<i64>>,
@@ -1226,7 +1232,41 @@ fn plan(
         policy::fallback(&format!("{err} for {}; running on the CPU", desc.label), None);
         return None;
     }
-    Some(Planned { ctx, desc, program, count, values, out_dims, global })
+    let kernel = match constant_variant(ctx, desc, args) {
+        Some(name) if program.kernel(name).is_ok() => name,
+        _ => desc.name,
+    };
+    Some(Planned { ctx, desc, kernel, program, count, values, out_dims, global })
+}
+
+/// The name of `desc`'s `__constant` variant when its `__constant` arrays fit the device:
+/// their count within `CL_DEVICE_MAX_CONSTANT_ARGS` and their bytes together within
+/// `CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE` (or within `SOMD_CONSTANT_LIMIT` bytes, when that is
+/// set lower: tests use it to see the plain kernel run).
+fn constant_variant(
+    ctx: &DeviceCtx,
+    desc: &KernelDesc,
+    args: &[HostArg<'_>],
+) -> Option<&'static str> {
+    static LIMIT: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    let (name, list) = desc.constant?;
+    let limit = LIMIT.get_or_init(|| {
+        std::env::var("SOMD_CONSTANT_LIMIT").ok().and_then(|v| v.trim().parse().ok())
+    });
+    let max_bytes =
+        limit.map_or(ctx.info.max_constant_bytes, |l| l.min(ctx.info.max_constant_bytes));
+    if list.len() > ctx.info.max_constant_args as usize {
+        return None;
+    }
+    let mut total = 0u64;
+    for k in list {
+        let ArgSpec::Param(p) = desc.args.get(*k)? else { return None };
+        let HostArg::Array(a) = args.get(*p)? else { return None };
+        let elems: usize = a.shape()?.iter().product();
+        // The host allocates at least one element per buffer.
+        total += (elems.max(1) * a.elem().size()) as u64;
+    }
+    (total <= max_bytes).then_some(name)
 }
 
 /// Sets scalar kernel argument `index` from the construct's scalar argument `arg`
@@ -1284,9 +1324,9 @@ fn execute(
     keep_result: bool,
     reads: Option<&[usize]>,
 ) -> Option<(DeviceResult, Option<DevBuf>)> {
-    let Planned { ctx, desc, program, count, values, out_dims, global } = planned;
+    let Planned { ctx, desc, kernel, program, count, values, out_dims, global } = planned;
     let (ctx, desc, count) = (*ctx, *desc, *count);
-    let kernel = program.kernel(desc.name).or_fatal();
+    let kernel = program.kernel(kernel).or_fatal();
     // Geometry: reductions use power-of-two groups and one partial per group; a 2-D
     // reduction runs as a flattened 1-D NDRange of rows x cols work-items (its kernel
     // splits the flat id), so its partials never collide between rows of groups.

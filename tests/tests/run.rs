@@ -1323,3 +1323,55 @@ fn device_filter_tasks_run_in_batches() {
         }
     }
 }
+
+/// The kernel names of the `launch` events of a `SOMD_TRACE=json` run, in order.
+fn launched_kernels(stderr: &str) -> Vec<String> {
+    stderr
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|event| event["event"] == "launch")
+        .map(|event| event["name"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// Under `SOMD_DEVICE=opencl`, `device_constant`'s `mix`, whose key every work-item reads at
+/// the same indices, launches the `__constant` variant of its kernel (`Main_mix_c`), also
+/// for the short key whose uniform read fails at line 15 as Java does; `spread`'s table
+/// (1.2 MB, past PoCL's 1 MiB of constant memory) the plain kernel; and with
+/// `SOMD_CONSTANT_LIMIT` below the key's 32 bytes, `mix` the plain kernel too. The output
+/// is the Java twin's every time.
+#[test]
+fn device_constant_arrays_use_the_constant_variant_when_they_fit() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_constant") else {
+        return; // a filter left device_constant out
+    };
+    let (outcome, calls) = traced_calls("device_constant", binary, &expected, *opencl);
+    let launched: Vec<(&str, u64)> = calls.iter().map(|c| (c.name.as_str(), c.launches)).collect();
+    assert_eq!(
+        launched,
+        [("Main.mix", 1), ("Main.spread", 1), ("Main.mix", 1)],
+        "{}",
+        outcome.stderr
+    );
+    assert_eq!(
+        launched_kernels(&outcome.stderr),
+        ["Main_mix_c", "Main_spread", "Main_mix_c"],
+        "{}",
+        outcome.stderr
+    );
+    let at = outcome.stderr.lines().find(|l| l.starts_with("\tat ")).unwrap_or_default();
+    assert!(at.ends_with("device_constant.somd:15:26"), "{}", outcome.stderr);
+    let env = [("SOMD_TRACE", "json"), ("SOMD_CONSTANT_LIMIT", "16")];
+    let lowered = run_with_env(binary, &expected.args, *opencl, &env);
+    assert_eq!(lowered.stdout, expected.stdout);
+    assert_eq!(lowered.status, Some(expected.status), "{}", lowered.stderr);
+    assert_eq!(
+        launched_kernels(&lowered.stderr),
+        ["Main_mix", "Main_spread", "Main_mix"],
+        "{}",
+        lowered.stderr
+    );
+}

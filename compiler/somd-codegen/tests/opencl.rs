@@ -1084,7 +1084,14 @@ class V {
 fn contiguous_reads_of_a_read_only_buffer_are_one_vector_load() {
     let c = compile("test.somd", VECTOR_LOADS).expect("program checks");
     let set = kernels(&c, ClOptions::default());
-    let text: String = set.kernels.iter().map(|k| k.standalone.as_str()).collect();
+    // The plain kernels (a `__constant` variant repeats its kernel's body).
+    let plain = |k: &somd_codegen::opencl::KernelManifest| match &k.constant {
+        Some(v) => k.standalone
+            [..k.standalone.find(&format!("__kernel void {}(", v.name)).expect("the variant")]
+            .to_string(),
+        None => k.standalone.clone(),
+    };
+    let text: String = set.kernels.iter().map(plain).collect();
     let vloads: Vec<&str> = text.lines().filter(|l| l.contains("= somd_vok")).collect();
     // quad (int4) and atoms (double8); not pairs (base reassigned), three (3 lanes) or
     // written (the buffer is written).
@@ -1236,4 +1243,147 @@ fn intermediate_reductions_are_the_callees_loops_bound_to_the_caller() {
     let text = snapshot(INTERMEDIATE);
     assert!(text.contains("__kernel void N_scale_reduce2("), "{text}");
     insta::assert_snapshot!(text);
+}
+
+/// Read-only 1-D parameters read at work-item-uniform indices get a `_c` variant of their
+/// kernel that declares them `__constant`: `cipher`'s subkeys (`key[ik++]` from 0, as
+/// Crypt's) and `twice`'s table read at a loop counter and at an index read from it. Not:
+/// `gather`'s table read at the parallel index, `lookup`'s read at data read at it
+/// (`t[b[i]]`, nor `b`), `branchy`'s read at an index set under a data-dependent branch,
+/// `early`'s at a counter a data-dependent `break` stops, `updates`' (a parameter is
+/// written, so another may be the same memory) and `rows`' 2-D array.
+const CONSTANT_PARAMS: &str = r#"
+class K {
+    static int[] cipher(dist int[] a, int[] key) {
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            int ik = 0;
+            int x = a[i];
+            for (int r = 0; r < 4; r++) {
+                x = (x * key[ik++]) & 0xffff;
+                x = (x + key[ik++]) & 0xffff;
+            }
+            out[i] = x ^ key[ik++];
+        }
+        return out;
+    }
+    static int[] twice(dist int[] a, int[] t) {
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            int s = 0;
+            for (int j = 0; j < t.length; j++) {
+                s += t[j] * a[i];
+            }
+            out[i] = s + t[t[0] & 3];
+        }
+        return out;
+    }
+    static int[] gather(dist int[] a, int[] t) {
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i] + t[i];
+        }
+        return out;
+    }
+    static int[] lookup(dist int[] a, int[] b, int[] t) {
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i] + t[b[i]];
+        }
+        return out;
+    }
+    static int[] branchy(dist int[] a, int[] t) {
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            int j = 0;
+            if (a[i] > 0) {
+                j = 1;
+            }
+            out[i] = t[j];
+        }
+        return out;
+    }
+    static int[] early(dist int[] a, int[] t) {
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            int j = 0;
+            for (int r = 0; r < 3; r++) {
+                if (a[i] == r) {
+                    break;
+                }
+                j++;
+            }
+            out[i] = t[j];
+        }
+        return out;
+    }
+    static void updates(dist int[] a, int[] t) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] = a[i] + t[0];
+        }
+    }
+    static int[] rows(dist int[] a, int[][] m) {
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i] + m[0][1];
+        }
+        return out;
+    }
+    public static void main(String[] args) {
+        int[] a = new int[4];
+        int[] t = new int[9];
+        int[][] m = new int[2][2];
+        updates(a, t);
+        System.out.println(cipher(a, t)[0] + twice(a, t)[0] + gather(a, t)[0]
+            + lookup(a, a, t)[0] + branchy(a, t)[0] + early(a, t)[0] + rows(a, m)[0]);
+    }
+}
+"#;
+
+#[test]
+fn uniformly_read_parameters_get_a_constant_variant() {
+    let c = compile("test.somd", CONSTANT_PARAMS).expect("program checks");
+    let set = kernels(&c, ClOptions::default());
+    assert!(set.skipped.is_empty(), "skipped kernels: {:?}", set.skipped);
+    let kernel = |name: &str| {
+        let found = set.kernels.iter().find(|k| k.source_function == name);
+        found.unwrap_or_else(|| {
+            panic!(
+                "no kernel of {name}: {:?}",
+                set.kernels.iter().map(|k| &k.source_function).collect::<Vec<_>>()
+            )
+        })
+    };
+    // Each variant declares exactly its constant arguments `__constant`, and its body is
+    // the plain kernel's.
+    for (name, constant) in [("K.cipher", "key"), ("K.twice", "t")] {
+        let k = kernel(name);
+        let variant = k.constant.as_ref().unwrap_or_else(|| panic!("{name}: no variant"));
+        assert_eq!(variant.name, format!("{}_c", k.name));
+        let names: Vec<&str> = variant.args.iter().map(|a| k.args[*a].name.as_str()).collect();
+        assert_eq!(names, [constant], "{name}");
+        let decl = format!("__constant int *restrict {constant}");
+        assert_eq!(k.standalone.matches(&decl).count(), 1, "{}", k.standalone);
+        let plain = format!("__global const int *restrict {constant}");
+        assert_eq!(k.standalone.matches(&plain).count(), 1, "{}", k.standalone);
+        let (first, second) =
+            k.standalone.split_at(k.standalone.find(&variant.name).expect("the variant"));
+        // From the header's end to the function's closing brace.
+        let body = |text: &str| {
+            text[text.find('{').expect("a body")..text.rfind("\n}").expect("a body")].to_string()
+        };
+        let first =
+            &first[first.find(&format!("__kernel void {}(", k.name)).expect("the kernel")..];
+        assert_eq!(body(first), body(second), "{}", k.standalone);
+        // The bounds checks stay.
+        assert!(second.contains(&format!("{constant}_len0)]")), "{second}");
+    }
+    for name in ["K.gather", "K.lookup", "K.branchy", "K.early", "K.updates", "K.rows"] {
+        let k = kernel(name);
+        assert!(k.constant.is_none(), "{name}: {:?}", k.constant);
+        assert!(!k.standalone.contains("__constant"), "{}", k.standalone);
+    }
+    if let Some(ctx) = test_device() {
+        build(ctx, "constant_params", &set, false).expect("the variants build");
+    }
 }

@@ -45,6 +45,11 @@ pub struct DeviceInfo {
     /// `CL_DEVICE_HOST_UNIFIED_MEMORY` (CPU devices, integrated GPUs): staging through pinned
     /// memory does not pay there.
     pub unified_memory: bool,
+    /// `CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE` in bytes (all `__constant` arguments of a
+    /// launch together) and `CL_DEVICE_MAX_CONSTANT_ARGS`: whether a kernel's `__constant`
+    /// variant can run (`crate::device`).
+    pub max_constant_bytes: u64,
+    pub max_constant_args: u32,
 }
 
 impl DeviceInfo {
@@ -139,6 +144,8 @@ fn read_info(
             .unwrap_or(false),
         base_align: (device.mem_base_addr_align().unwrap_or(1024) as usize / 8).max(1),
         unified_memory: device.host_unified_memory().unwrap_or(false),
+        max_constant_bytes: device.max_constant_buffer_size().unwrap_or(0),
+        max_constant_args: device.max_constant_args().unwrap_or(0),
     }
 }
 

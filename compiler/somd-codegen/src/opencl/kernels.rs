@@ -34,6 +34,7 @@ impl Writer<'_> {
             reduction: None,
             sites: Vec::new(),
             needs_fp64: plan.needs_fp64,
+            constant: None,
             standalone: String::new(),
         };
         let (text, helpers, sites) = match &plan.kind {
@@ -296,6 +297,11 @@ impl Writer<'_> {
         // is `const` and `restrict` (the device compiler may cache its reads). Two
         // parameters may share a buffer (a value array kept on the device), read-only.
         let writes_params = func.params.iter().any(|p| writes.contains(p) || passed.contains(p));
+        // Of those, the 1-D ones read at work-item-uniform indices may be `__constant` in a
+        // second variant of the kernel (`constant.rs`); their positions in `decls`.
+        let constant =
+            if writes_params { Vec::new() } else { super::constant::constant_params(func, body) };
+        let mut constant_decls = Vec::new();
         for (pi, p) in func.params.iter().enumerate() {
             let local = func.local(*p);
             let name = cx.name(*p).to_string();
@@ -308,7 +314,7 @@ impl Writer<'_> {
                     format!("__global const {buffer} *restrict {name}")
                 };
                 let elem = self.storage(elem)?;
-                Self::push_arg(
+                let k = Self::push_arg(
                     m,
                     &mut decls,
                     decl,
@@ -316,6 +322,9 @@ impl Writer<'_> {
                     ArgKind::Buffer { access, elem },
                     ArgSource::Param(pi),
                 );
+                if constant.contains(p) {
+                    constant_decls.push((k, format!("__constant {buffer} *restrict {name}")));
+                }
                 for d in 0..rank {
                     let n = format!("{name}_len{d}");
                     let k = Self::push_arg(
@@ -462,7 +471,8 @@ impl Writer<'_> {
         }
         // Body text.
         let mut out = format!("/* {} at {}:{}:{} */\n", func.name, m.file, m.line, m.col);
-        writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
+        let header = format!("__kernel void {}({})\n{{", plan.name, decls.join(",\n        "));
+        writeln!(out, "{header}")?;
         let l1 = Level(1);
         for (local, init) in &body.setup {
             out.push_str(&self.stmt(&mut cx, l1, &Stmt::Let { local: *local, init: *init })?);
@@ -573,6 +583,20 @@ impl Writer<'_> {
             }
         }
         out.push_str("}\n");
+        if !constant_decls.is_empty() {
+            // The same body under the variant's name and declarations.
+            let name = format!("{}_c", plan.name);
+            let mut decls_c = decls.clone();
+            for (k, decl) in &constant_decls {
+                decls_c[*k] = decl.clone();
+            }
+            let header_c = format!("__kernel void {name}({})\n{{", decls_c.join(",\n        "));
+            let variant = out.replacen(&header, &header_c, 1);
+            out.push('\n');
+            out.push_str(&variant);
+            let args = constant_decls.iter().map(|(k, _)| *k).collect();
+            m.constant = Some(ConstantVariant { name, args });
+        }
         Ok((out, cx.sites))
     }
 

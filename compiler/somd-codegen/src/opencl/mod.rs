@@ -61,6 +61,7 @@
 //!   `C.m ! a`: each item folds a contiguous chunk in order, the host folds the partials in
 //!   order; filter tasks: one item per batch element.
 
+mod constant;
 mod fused;
 mod histogram;
 mod kernels;
@@ -130,8 +131,19 @@ pub struct KernelManifest {
     /// Site ids this kernel can report.
     pub sites: Vec<u32>,
     pub needs_fp64: bool,
+    /// A second kernel in the program whose small read-only buffers read at uniform
+    /// indices are `__constant` (`constant.rs`); the host launches it when they fit.
+    pub constant: Option<ConstantVariant>,
     /// The kernel as a standalone readable `.cl` file (for `--emit-kernels`).
     pub standalone: String,
+}
+
+/// The `__constant` variant of a kernel: the same arguments, with the buffers at `args`
+/// (indices into [`KernelManifest::args`]) declared `__constant`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConstantVariant {
+    pub name: String,
+    pub args: Vec<usize>,
 }
 
 /// One kernel argument.

@@ -1513,6 +1513,13 @@ fn write_desc_static(
     let fold = m.args.iter().any(|a| a.source == ArgSource::Chunk);
     writeln!(out, "    reduction: {},", m.reduction.is_some() && !fold)?;
     writeln!(out, "    fold: {fold},")?;
+    match &m.constant {
+        Some(c) => {
+            let args: Vec<String> = c.args.iter().map(usize::to_string).collect();
+            writeln!(out, "    constant: Some(({:?}, &[{}])),", c.name, args.join(", "))?
+        }
+        None => writeln!(out, "    constant: None,")?,
+    }
     writeln!(out, "}};")?;
     Ok(())
 }
