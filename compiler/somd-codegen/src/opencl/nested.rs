@@ -24,6 +24,13 @@
 //! function whose folds split the inner range over the work-items and combine in `__local`
 //! memory (`lanes_fold`; `op_fold` for the CPU's float order). See note
 //! `device-execution`, "Nested `!` of a `@`", "Across a work-group".
+//!
+//! Slices of the inner range: when the function is only such a fold over the rows of an
+//! array the outer `@` broadcasts ([`Writer::slices_plan`]), the kernel also has a form
+//! (chosen at the launch) where work-item `(i, s)` folds slice `s` of element `i`'s inner
+//! range in order (variant `<kernel>_slices`), and `<kernel>_combine`
+//! ([`Writer::slices_combine`]) combines the slices in slice order. Same note, "Slices of
+//! the inner range".
 
 use super::writer::{bug, identity, prim_c, prim_storage, reduce_combine, FnCx, Writer, R};
 use super::Level;
