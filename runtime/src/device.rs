@@ -585,6 +585,14 @@ pub enum ArgSpec {
     /// `!` across a work-group: its presence makes the launch one work-group per element
     /// ([`nested_lanes`] work-items each; the kernel reads the element from the group id).
     LaneScratch { bytes: usize },
+    /// The partials of the slices form of such a `@` (`bytes` per element and slice): with
+    /// it the host may launch that form instead ([`nested_slices`]): element `i`'s inner
+    /// range split into slices along the NDRange's second dimension, then the kernel
+    /// `<name>_combine` combining each element's slices.
+    SliceParts { bytes: usize },
+    /// The slice count of the slices form (0: the lanes form); the inner length is the value
+    /// of kernel argument `inner`.
+    Slices { inner: usize },
     /// The number of elements of a `@` (the mapped length) or of a fold's array.
     Count,
     /// Elements per work-item of a fold ([`run_fold`]).
@@ -1213,6 +1221,8 @@ fn plan(
             ArgSpec::Partials(_)
             | ArgSpec::Scratch(_)
             | ArgSpec::LaneScratch { .. }
+            | ArgSpec::SliceParts { .. }
+            | ArgSpec::Slices { .. }
             | ArgSpec::Err
             | ArgSpec::LaterErr
             | ArgSpec::HostIndex(_)
@@ -1313,6 +1323,29 @@ pub fn nested_lanes(ctx: &DeviceCtx, max: usize, count: usize) -> usize {
     lanes
 }
 
+/// Slices of the slices form of a nested fold (`ArgSpec::Slices`; 0: the lanes form) for
+/// `count` elements whose inner ranges have `inner` elements, with work-groups of `local`
+/// elements. The slices form on a GPU when the elements fill at least one work-group (so
+/// its groups are not mostly idle; fewer elements run the lanes form, one group per
+/// element); on a CPU device, where a work-group runs on one core, the lanes form (there
+/// one work-item per element once the elements fill the cores, which measured faster on
+/// PoCL: note `device-execution`). The slices form has
+/// enough slices for about four work-groups per compute unit, at most one per inner
+/// element (no slice is empty: a `C.m !` has no identity). `SOMD_NESTED_FORM=lanes` or
+/// `slices` forces a form (to measure both).
+pub fn nested_slices(ctx: &DeviceCtx, local: usize, count: usize, inner: usize) -> usize {
+    let forced = std::env::var("SOMD_NESTED_FORM").ok();
+    match forced.as_deref() {
+        Some("lanes") => return 0,
+        Some("slices") => {}
+        _ if count < local || !ctx.info.is_gpu => return 0,
+        _ => {}
+    }
+    let groups = count.div_ceil(local.max(1)).max(1);
+    let wanted = (ctx.info.compute_units as usize).max(1) * 4;
+    wanted.div_ceil(groups).clamp(1, inner.max(1))
+}
+
 /// Uploads, launches, checks the error buffer and downloads. `chained` is a buffer already
 /// on the device for parameter `.0` (not uploaded); with `keep_result` the `@` result stays
 /// on the device and is returned instead of downloaded. `None` only before the launch
@@ -1344,6 +1377,17 @@ fn execute(
         .iter()
         .any(|a| matches!(a, ArgSpec::LaneScratch { .. }))
         .then(|| nested_lanes(ctx, local, count));
+    let inner = desc.args.iter().find_map(|a| match a {
+        ArgSpec::Slices { inner } => Some(*inner),
+        _ => None,
+    });
+    let slices = match (lanes, inner) {
+        (Some(_), Some(k)) => {
+            let n = values.get(k).copied().flatten().unwrap_or(0).max(0) as usize;
+            nested_slices(ctx, local, count, n)
+        }
+        _ => 0,
+    };
     // Partials: one per work-group, or per work-item for a fold.
     let groups = if desc.fold { items } else { items.div_ceil(local) };
     // Buffers: inputs uploaded once, outputs zero-filled on the device.
@@ -1367,6 +1411,11 @@ fn execute(
                 Some(Held::Own(buf))
             }
             ArgSpec::Result(elem) => Some(Held::Own(allocate(ctx, count * elem.size(), name)?)),
+            // Written only with two slices or more.
+            ArgSpec::SliceParts { bytes } => {
+                let parts = if slices > 1 { count.checked_mul(slices)? } else { 1 };
+                Some(Held::Own(allocate(ctx, parts.checked_mul(*bytes)?, name)?))
+            }
             ArgSpec::Partials(elem) => {
                 let bytes = groups * elem.size();
                 Some(Held::Own(allocate(ctx, bytes, name)?))
@@ -1400,6 +1449,9 @@ fn execute(
                     (ArgSpec::LaneScratch { bytes }, None) => {
                         setter.local::<u8>(index, lanes.unwrap_or(1) * bytes).map(|_| ())
                     }
+                    (ArgSpec::Slices { .. }, None) => {
+                        setter.set(index, &(slices as i32)).map(|_| ())
+                    }
                     (ArgSpec::Err, None) => setter.set(index, &err).map(|_| ()),
                     (ArgSpec::LaterErr, None) => match later.next() {
                         Some(buf) => setter.set(index, buf).map(|_| ()),
@@ -1417,6 +1469,10 @@ fn execute(
             set.or_fatal();
         }
         let launched = match (desc.reduction, global.as_slice()) {
+            _ if slices > 0 => {
+                let global = [count.div_ceil(local) * local, slices];
+                setter.run_2d_exact(ctx, global, [local, 1])
+            }
             _ if lanes.is_some() => {
                 let lanes = lanes.unwrap_or(1);
                 match count.checked_mul(lanes) {
@@ -1432,6 +1488,9 @@ fn execute(
         // With no work-item nothing is enqueued: no partial, and the host's reduction
         // gives the identity.
         launched.or_fatal();
+    }
+    if slices > 1 {
+        combine_slices(ctx, program, desc, &bufs, &err, count, slices).or_fatal();
     }
     // Exceptions first: nothing is read before the error buffer is checked.
     err.check(desc.sites).or_fatal();
@@ -1484,6 +1543,37 @@ fn execute(
         }
     }
     Some((result, kept))
+}
+
+/// Launches `<name>_combine` of the slices form: each element's result from its `slices`
+/// partials, into the `@`'s result buffer (on the queue after the slices).
+fn combine_slices(
+    ctx: &DeviceCtx,
+    program: &crate::opencl::BuiltProgram,
+    desc: &KernelDesc,
+    bufs: &[Option<Held>],
+    err: &ErrorBuffer,
+    count: usize,
+    slices: usize,
+) -> Result<(), ClFailure> {
+    let find = |f: fn(&ArgSpec) -> bool| {
+        desc.args.iter().zip(bufs).find(|(a, _)| f(a)).and_then(|(_, b)| b.as_ref())
+    };
+    let missing = || ClFailure::NoKernel(format!("{}: slices", desc.name));
+    let parts = find(|a| matches!(a, ArgSpec::SliceParts { .. })).ok_or_else(missing)?;
+    let out = find(|a| matches!(a, ArgSpec::Result(_))).ok_or_else(missing)?;
+    let kernel = program.kernel(&format!("{}_combine", desc.name))?;
+    let mut setter = kernel.args();
+    // SAFETY: `<name>_combine(__global T *parts, int n, int slices, __global T *out,
+    // SOMD_ERR_PARAM)`, written with the kernel (`opencl/nested.rs`).
+    unsafe {
+        setter.set(0, &parts.buffer)?;
+        setter.set(1, &(count as i32))?;
+        setter.set(2, &(slices as i32))?;
+        setter.set(3, &out.buffer)?;
+        setter.set(4, err)?;
+    }
+    setter.run_1d(ctx, count).map(|_| ())
 }
 
 /// `op ! array` on a primitive array with the runtime's device reduction

@@ -1375,3 +1375,44 @@ fn device_constant_arrays_use_the_constant_variant_when_they_fit() {
         lowered.stderr
     );
 }
+
+/// Under `SOMD_DEVICE=opencl` with `SOMD_NESTED_FORM=slices` (the form a GPU chooses for
+/// enough elements; a CPU device runs the lanes form, which the suite covers), the nested
+/// folds over rows of a broadcast 2-D array run split into slices and combined by
+/// `<kernel>_combine`, with the Java twin's output, failures included.
+#[test]
+fn nested_folds_match_in_the_slices_form() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    for name in ["device_nested_slices", "exc_nested_slices_bounds", "exc_nested_slices_empty"] {
+        let Some((binary, expected)) = built_with_expected("tests/run", name) else {
+            continue; // a filter left it out
+        };
+        let env = [("SOMD_TRACE", "json"), ("SOMD_NESTED_FORM", "slices")];
+        let outcome = run_with_env(binary, &expected.args, *opencl, &env);
+        let stderr: String = outcome
+            .stderr
+            .lines()
+            .filter(|l| !l.starts_with('{'))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let plain = Outcome {
+            stdout: outcome.stdout.clone(),
+            stderr,
+            status: outcome.status,
+            timed_out: outcome.timed_out,
+        };
+        if let Some(why) = compare(&expected, &plain) {
+            panic!("{name} in the slices form: {why}");
+        }
+        let combined = outcome
+            .stderr
+            .lines()
+            .filter(|l| l.contains("\"event\":\"launch\"") && l.contains("_combine\""))
+            .count();
+        if name == "device_nested_slices" {
+            assert!(combined > 0, "{name}: no slices were combined:\n{}", outcome.stderr);
+        }
+    }
+}

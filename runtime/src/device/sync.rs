@@ -291,7 +291,9 @@ impl<'a> SyncCall<'a> {
                     | ArgSpec::Count
                     | ArgSpec::Chunk
                     | ArgSpec::LaterErr
-                    | ArgSpec::LaneScratch { .. } => {
+                    | ArgSpec::LaneScratch { .. }
+                    | ArgSpec::SliceParts { .. }
+                    | ArgSpec::Slices { .. } => {
                         Err(ClFailure::NoKernel(format!("{}: argument {k}", desc.name)))
                     }
                     ArgSpec::Length { .. }

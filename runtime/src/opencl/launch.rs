@@ -189,6 +189,22 @@ impl KernelArgs<'_> {
         self.enqueue(ctx, 1, [global, 1], [local, 1], [global, 1])
     }
 
+    /// Launches a `global` grid in groups of `local` exactly (each `global` dimension a
+    /// multiple of its `local` one).
+    pub fn run_2d_exact(
+        &mut self,
+        ctx: &DeviceCtx,
+        global: [usize; 2],
+        local: [usize; 2],
+    ) -> Result<LaunchInfo, ClFailure> {
+        let [gx, gy] = global;
+        let [lx, ly] = local;
+        if lx == 0 || ly == 0 || gx % lx != 0 || gy % ly != 0 || lx * ly > self.kernel.max_local {
+            return Err(ClFailure::Geometry { global: gx * gy, local: lx * ly });
+        }
+        self.enqueue(ctx, 2, global, local, global)
+    }
+
     /// Launches an `nx` x `ny` grid (each dimension rounded up to the tile); `nx` is the
     /// contiguous dimension.
     pub fn run_2d(

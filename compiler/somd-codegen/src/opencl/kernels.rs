@@ -644,6 +644,8 @@ impl Writer<'_> {
             (None, None, true) => self.lanes_plan(func),
             _ => None,
         };
+        // .. and when its body is only such a fold, also the slices form (`nested.rs`).
+        let slices = lanes.and_then(|_| self.slices_plan(func, args));
         // With tiles, work-items past the end take part in the barriers on element 0.
         let item = if tiling.is_some() { "somd_m" } else { "somd_i" };
         for (k, a) in args.iter().enumerate() {
@@ -768,6 +770,17 @@ impl Writer<'_> {
             call_args.push("somd_active".into());
             call_args.push("somd_tile".into());
         }
+        let mut slices_text = String::new();
+        let mut slices_call = None;
+        if let Some(p) = lanes.filter(|_| slices.is_some()) {
+            slices_text =
+                self.helper_variant(plan.func, Some((prim_storage(p), &plan.name)), true)?;
+            slices_call = Some(format!(
+                "{}_slices({}, somd_s, somd_ns, somd_err)",
+                plan.name,
+                call_args.join(", ")
+            ));
+        }
         if let Some(p) = lanes {
             callee = format!("{}_lanes", plan.name);
             helper_text = self.helper_with(plan.func, Some((prim_storage(p), &plan.name)))?;
@@ -822,9 +835,33 @@ impl Writer<'_> {
                 &mut decls,
                 format!("__local {elem} *somd_scratch"),
                 "somd_scratch",
-                ArgKind::Local { elem },
+                ArgKind::Local { elem: elem.clone() },
                 ArgSource::LaneScratch { bytes },
             );
+            if let Some(j) = slices {
+                Self::push_arg(
+                    m,
+                    &mut decls,
+                    format!("__global {elem} *somd_parts"),
+                    "somd_parts",
+                    ArgKind::Buffer { access: Access::Out, elem: elem.clone() },
+                    ArgSource::SliceParts { bytes },
+                );
+                let inner = format!("arg{j}_len0");
+                let inner = m
+                    .args
+                    .iter()
+                    .position(|a| a.name == inner)
+                    .ok_or_else(|| bug("slices form without the inner length"))?;
+                Self::push_arg(
+                    m,
+                    &mut decls,
+                    "const int somd_ns".into(),
+                    "somd_ns",
+                    ArgKind::Scalar { ty: "int".into() },
+                    ArgSource::Slices { inner },
+                );
+            }
         }
         Self::push_arg(
             m,
@@ -835,11 +872,31 @@ impl Writer<'_> {
             ArgSource::ErrorBuffer,
         );
         let mut out = helper_text;
+        out.push_str(&slices_text);
         writeln!(out, "/* {} of {} at {}:{}:{} */", m.origin, func.name, m.file, m.line, m.col)?;
         writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
         let l1 = Level(1);
         if let Some(t) = &tiling {
             writeln!(out, "{l1}__local {} somd_tile[{}];", t.elem, t.tile)?;
+        }
+        if let Some(call) = &slices_call {
+            // The slices form (`somd_ns > 0`, module `nested.rs`): work-item `i` of row of
+            // groups `s` folds slice `s` of element `i`'s inner range; one slice stores the
+            // result, several their partials for `<kernel>_combine`.
+            let (l2, l3) = (l1.next(), l1.next().next());
+            let ret = self.ty(&func.ret)?;
+            writeln!(out, "{l1}if (somd_ns > 0) {{")?;
+            writeln!(out, "{l2}const int somd_i = (int)get_global_id(0);")?;
+            writeln!(out, "{l2}const int somd_s = (int)get_group_id(1);")?;
+            writeln!(out, "{l2}if (somd_i >= somd_n) return;")?;
+            writeln!(out, "{l2}const {ret} somd_r = {call};")?;
+            writeln!(out, "{l2}if (somd_ns == 1) {{")?;
+            writeln!(out, "{l3}somd_out[somd_i] = somd_r;")?;
+            writeln!(out, "{l2}}} else {{")?;
+            writeln!(out, "{l3}somd_parts[(long)somd_s * somd_n + somd_i] = somd_r;")?;
+            writeln!(out, "{l2}}}")?;
+            writeln!(out, "{l2}return;")?;
+            writeln!(out, "{l1}}}")?;
         }
         if lanes.is_some() {
             // Every work-item of group `i` runs the function for element `i`; the group's
@@ -851,6 +908,9 @@ impl Writer<'_> {
             writeln!(out, "{}somd_out[somd_i] = somd_r;", l1.next())?;
             writeln!(out, "{l1}}}")?;
             out.push_str("}\n");
+            if slices_call.is_some() {
+                out.push_str(&self.slices_combine(func, &plan.name)?);
+            }
             return Ok((out, BTreeSet::new()));
         }
         writeln!(out, "{l1}const int somd_i = (int)get_global_id(0);")?;

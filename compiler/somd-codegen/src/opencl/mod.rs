@@ -234,6 +234,16 @@ pub enum ArgSource {
     LaneScratch {
         bytes: usize,
     },
+    /// The slices form's partials (`nested.rs`): `bytes` per element and slice, written
+    /// when the host launches that form.
+    SliceParts {
+        bytes: usize,
+    },
+    /// The slices form's slice count (0: the lanes form); the host chooses it from the
+    /// device and the inner length, the value of this kernel's scalar argument `inner`.
+    Slices {
+        inner: usize,
+    },
     ErrorBuffer,
     /// The error buffer of a later stage of a fused kernel (`fused.rs`), checked after
     /// [`ArgSource::ErrorBuffer`] and the later stages before it.

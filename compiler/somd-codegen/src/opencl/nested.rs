@@ -24,10 +24,18 @@
 //! function whose folds split the inner range over the work-items and combine in `__local`
 //! memory (`lanes_fold`; `op_fold` for the CPU's float order). See note
 //! `device-execution`, "Nested `!` of a `@`", "Across a work-group".
+//!
+//! Slices of the inner range: when the function is only such a fold over the rows of an
+//! array the outer `@` broadcasts ([`Writer::slices_plan`]), the kernel also has a form
+//! (chosen at the launch) where work-item `(i, s)` folds slice `s` of element `i`'s inner
+//! range in order (variant `<kernel>_slices`), and `<kernel>_combine`
+//! ([`Writer::slices_combine`]) combines the slices in slice order. Same note, "Slices of
+//! the inner range".
 
 use super::writer::{bug, identity, prim_c, prim_storage, reduce_combine, FnCx, Writer, R};
 use super::Level;
 use somd_mir::analysis::nested::{NestedFold, CPU_REDUCE_BLOCK};
+use somd_mir::analysis::MapArgPlan;
 use somd_mir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
 use std::fmt::Write as _;
@@ -56,7 +64,7 @@ impl Writer<'_> {
         let (name, args) = self.fold_fn(cx, &fold)?;
         let ty = self.ty(&cx.func.expr(fold.reduce).ty)?;
         let var = cx.name(local).to_string();
-        let scratch = if cx.lanes.is_some() { "somd_scratch, " } else { "" };
+        let scratch = fold_extra(cx);
         Ok(format!(
             "{level}int {var}_n;\n{level}{ty} {var} = {name}({}, &{var}_n, {scratch}somd_err);\n",
             args.join(", ")
@@ -78,7 +86,7 @@ impl Writer<'_> {
         match fold.via {
             None => {
                 let (name, args) = self.fold_fn(cx, &fold)?;
-                let scratch = if cx.lanes.is_some() { "somd_scratch, " } else { "" };
+                let scratch = fold_extra(cx);
                 Ok(format!("{name}({}, 0, {scratch}somd_err)", args.join(", ")))
             }
             Some(l) => {
@@ -132,6 +140,103 @@ impl Writer<'_> {
         elem
     }
 
+    /// The slices form of a `@` of `func` (module doc, "Slices of the inner range"): `func`
+    /// qualifies for the lanes form, its body is only `return C.m ! (C @ f(..))` (or
+    /// `T[[]] xs = C @ f(..); return C.m ! xs;`), the fold's result does not depend on the
+    /// order beyond associativity (not `+`/`*` over `float`/`double`), and the inner range's
+    /// length is the length of an array the outer `@` broadcasts (a mapped argument of the
+    /// inner `@` is that parameter, or `Somd.range(p.length)`), so the host knows it at the
+    /// launch. Returns the outer argument index of that array.
+    pub(super) fn slices_plan(&self, func: &Function, args: &[MapArgPlan]) -> Option<usize> {
+        self.lanes_plan(func)?;
+        let folds = somd_mir::analysis::nested::nested_folds(func);
+        let [fold] = folds.as_slice() else { return None };
+        let returned = match (func.body.stmts.as_slice(), fold.via) {
+            ([Stmt::Return(Some(e))], None) => *e,
+            ([Stmt::Let { local, init: Some(_) }, Stmt::Return(Some(e))], Some(l))
+                if *local == l =>
+            {
+                *e
+            }
+            _ => return None,
+        };
+        if returned != fold.reduce {
+            return None;
+        }
+        let reduce = func.expr(fold.reduce);
+        let (Type::Prim(p), ExprKind::ReduceArray { reducer, .. }) = (&reduce.ty, &reduce.kind)
+        else {
+            return None;
+        };
+        if matches!(reducer, ArrayReducer::Op(ReduceOp::Add | ReduceOp::Mul))
+            && matches!(p, PrimType::Float | PrimType::Double)
+        {
+            return None;
+        }
+        let ExprKind::Map { args: inner, .. } = &func.expr(fold.map).kind else { return None };
+        // The outer argument index of broadcast array parameter `e`, if it is one.
+        let broadcast = |e: ExprId| {
+            let ExprKind::Local(l) = func.expr(e).kind else { return None };
+            let j = func.params.iter().position(|p| *p == l)?;
+            let a = args.get(j)?;
+            (a.mode == MapArg::Broadcast
+                && somd_mir::analysis::isolation::array_elem(&a.ty).is_some()
+                && somd_mir::analysis::isolation::vector_of(&a.ty).is_none())
+            .then_some(j)
+        };
+        // The fold's length is its first mapped argument's (the others are checked).
+        let (first, _) = inner.iter().find(|(_, mode)| *mode == MapArg::Mapped)?;
+        match &func.expr(*first).kind {
+            ExprKind::Local(_) => broadcast(*first),
+            ExprKind::Builtin { builtin: Builtin::SomdRange, args: n } => match n.as_slice() {
+                [n] => match func.expr(*n).kind {
+                    ExprKind::Length(a) => broadcast(a),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// `<kernel>_combine` of the slices form: element `i`'s result from its slices'
+    /// partials (`somd_parts[s * n + i]`), combined left to right in slice order with the
+    /// `!`'s method or operator (exact: only associativity is used).
+    pub(super) fn slices_combine(&self, func: &Function, kernel: &str) -> R<String> {
+        let folds = somd_mir::analysis::nested::nested_folds(func);
+        let fold = folds.first().ok_or_else(|| bug("slices form without a fold"))?;
+        let reduce = func.expr(fold.reduce);
+        let (Type::Prim(p), ExprKind::ReduceArray { reducer, .. }) = (&reduce.ty, &reduce.kind)
+        else {
+            return Err(bug("slices form of a non-primitive fold"));
+        };
+        let ty = prim_c(*p);
+        let elem = prim_storage(*p);
+        let part = "somd_parts[(long)somd_s * somd_n + somd_i]";
+        let combined = match reducer {
+            ArrayReducer::Func(m) => format!("{}(somd_acc, {part}, somd_err)", self.fn_name(*m)),
+            ArrayReducer::Op(op) => reduce_combine(*op, *p, "somd_acc", part)?,
+        };
+        let l1 = Level(1);
+        let l2 = l1.next();
+        let mut out = String::new();
+        writeln!(out, "/* the slices of {}: combined in slice order */", func.name)?;
+        writeln!(
+            out,
+            "__kernel void {kernel}_combine(__global {elem} *somd_parts, const int somd_n, \
+             const int somd_ns, __global {elem} *somd_out, SOMD_ERR_PARAM)\n{{"
+        )?;
+        writeln!(out, "{l1}const int somd_i = (int)get_global_id(0);")?;
+        writeln!(out, "{l1}if (somd_i >= somd_n) return;")?;
+        writeln!(out, "{l1}{ty} somd_acc = somd_parts[somd_i];")?;
+        writeln!(out, "{l1}for (int somd_s = 1; somd_s < somd_ns; somd_s++) {{")?;
+        writeln!(out, "{l2}somd_acc = {combined};")?;
+        writeln!(out, "{l1}}}")?;
+        writeln!(out, "{l1}somd_out[somd_i] = somd_acc;")?;
+        out.push_str("}\n");
+        Ok(out)
+    }
+
     /// Writes (once per function) the fold function of `fold`; returns its name and the
     /// argument texts of a call (without the count and error arguments).
     fn fold_fn(&mut self, cx: &mut FnCx, fold: &NestedFold) -> R<(String, Vec<String>)> {
@@ -143,6 +248,9 @@ impl Writer<'_> {
             .position(|f| std::ptr::eq(f, func))
             .map_or_else(|| "f".to_string(), |i| self.fn_name(FuncId(i as u32)));
         let lanes = cx.lanes.as_ref().map_or_else(String::new, |k| format!("_{k}"));
+        let lanes = if cx.slices { format!("{lanes}_slices") } else { lanes };
+        // The work-group form (not the slices form, which folds in the work-item).
+        let across = cx.lanes.is_some() && !cx.slices;
         let name = format!("somd_fold_{owner}_{}{lanes}", fold.reduce.0);
         let map = func.expr(fold.map);
         let reduce = func.expr(fold.reduce);
@@ -250,14 +358,22 @@ impl Writer<'_> {
             ArrayReducer::Func(m) => format!("{} !", self.module.function(*m).name),
             ArrayReducer::Op(op) => format!("{} !", op.symbol()),
         };
-        let how = if cx.lanes.is_some() { "across the work-group" } else { "in the work-item" };
+        let how = match (across, cx.slices) {
+            (true, _) => "across the work-group",
+            (false, true) => "one slice of the inner range in the work-item",
+            (false, false) => "in the work-item",
+        };
         writeln!(
             out,
             "/* {what} (@ {}) in {} ({file}:{line}:{col}): folded {how} */",
             tf.name, func.name
         )?;
         params.push("int *somd_count".into());
-        if cx.lanes.is_some() {
+        if cx.slices {
+            params.push("const int somd_s".into());
+            params.push("const int somd_ns".into());
+        }
+        if across {
             let Type::Prim(p) = elem_ty else {
                 return Err(bug("work-group fold of non-primitive elements"));
             };
@@ -296,7 +412,24 @@ impl Writer<'_> {
                 writeln!(out, "{l2}}}")?;
                 writeln!(out, "{l2}return {zero};")?;
                 writeln!(out, "{l1}}}")?;
-                if cx.lanes.is_some() {
+                if cx.slices {
+                    // The host gives every slice at least one element (`somd_ns <= n`).
+                    out.push_str(&slice_bounds()?);
+                    writeln!(out, "{l1}int somd_k = somd_k0;")?;
+                    writeln!(out, "{l1}{ty} somd_acc = {app};")?;
+                    writeln!(out, "{l1}for (somd_k = somd_k0 + 1; somd_k < somd_k1; somd_k++) {{")?;
+                    writeln!(
+                        out,
+                        "{l2}somd_acc = {}(somd_acc, {app}, somd_err);",
+                        self.fn_name(*m)
+                    )?;
+                    writeln!(out, "{l1}}}")?;
+                    writeln!(out, "{l1}return somd_acc;")?;
+                    out.push_str("}\n\n");
+                    cx.fold_fns.push((name.clone(), out));
+                    return Ok((name, call));
+                }
+                if across {
                     let m = self.fn_name(*m);
                     let combine = |a: &str, b: &str| Ok(format!("{m}({a}, {b}, somd_err)"));
                     out.push_str(&lanes_fold(&ty, None, &combine, &app)?);
@@ -315,13 +448,43 @@ impl Writer<'_> {
                 let Type::Prim(p) = elem_ty else {
                     return Err(bug("operator `!` over non-primitive elements"));
                 };
-                out.push_str(&op_fold(*op, p, &app, cx.lanes.is_some())?);
+                if cx.slices {
+                    let id = identity(*op, p)?;
+                    out.push_str(&slice_bounds()?);
+                    writeln!(out, "{l1}{ty} somd_acc = {id};")?;
+                    writeln!(out, "{l1}for (int somd_k = somd_k0; somd_k < somd_k1; somd_k++) {{")?;
+                    writeln!(out, "{l2}somd_acc = {};", reduce_combine(*op, p, "somd_acc", &app)?)?;
+                    writeln!(out, "{l1}}}")?;
+                    writeln!(out, "{l1}return somd_acc;")?;
+                } else {
+                    out.push_str(&op_fold(*op, p, &app, across)?);
+                }
             }
         }
         out.push_str("}\n\n");
         cx.fold_fns.push((name.clone(), out));
         Ok((name, call))
     }
+}
+
+/// The extra arguments of a fold function's call: the lanes form's scratch, or the slices
+/// form's slice and slice count.
+fn fold_extra(cx: &FnCx) -> &'static str {
+    match (cx.lanes.is_some(), cx.slices) {
+        (_, true) => "somd_s, somd_ns, ",
+        (true, false) => "somd_scratch, ",
+        (false, false) => "",
+    }
+}
+
+/// `somd_k0 .. somd_k1`: slice `somd_s` of `somd_ns` of `0 .. somd_n`, balanced (lengths
+/// differ by at most one; none is empty when `somd_ns <= somd_n`).
+fn slice_bounds() -> R<String> {
+    let l1 = Level(1);
+    let mut out = String::new();
+    writeln!(out, "{l1}const int somd_k0 = (int)(((long)somd_s * somd_n) / somd_ns);")?;
+    writeln!(out, "{l1}const int somd_k1 = (int)(((long)(somd_s + 1) * somd_n) / somd_ns);")?;
+    Ok(out)
 }
 
 /// The body of an operator fold after the length checks: from the identity, left to right,

@@ -135,6 +135,10 @@ pub(super) struct FnCx<'a> {
     /// its folds run across the work-items of the group, in `__local` memory
     /// `somd_scratch`, and their functions' names end in `_.0`.
     pub(super) lanes: Option<String>,
+    /// With `lanes`: writing the slices variant `<kernel>_slices` instead (`nested.rs`,
+    /// "Slices of the inner range"): its fold folds only slice `somd_s` of `somd_ns` of the
+    /// inner range, in the work-item, and returns that slice's result.
+    pub(super) slices: bool,
 }
 
 /// Per statement of `block`: the root expressions of its straight-line statements
@@ -584,6 +588,7 @@ impl<'a> FnCx<'a> {
             },
             fold_fns: Vec::new(),
             lanes: None,
+            slices: false,
         }
     }
 
@@ -1035,6 +1040,18 @@ impl<'a> Writer<'a> {
     /// [`Writer::helper`], or with `lanes` (the `__local` scratch's element type and a
     /// kernel's name) its work-group variant `<kernel>_lanes` for that kernel (`nested.rs`).
     pub(super) fn helper_with(&mut self, f: FuncId, lanes: Option<(&str, &str)>) -> R<String> {
+        self.helper_variant(f, lanes, false)
+    }
+
+    /// [`Writer::helper_with`]; with `slices` (and `lanes`' kernel name) the variant
+    /// `<kernel>_slices`, which folds slice `somd_s` of `somd_ns` of its `!`'s inner range
+    /// (`nested.rs`, "Slices of the inner range").
+    pub(super) fn helper_variant(
+        &mut self,
+        f: FuncId,
+        lanes: Option<(&str, &str)>,
+        slices: bool,
+    ) -> R<String> {
         let func = self.module.function(f);
         let mut cx = FnCx::helper(func);
         let mut params = Vec::new();
@@ -1042,16 +1059,30 @@ impl<'a> Writer<'a> {
             params.push(self.param_decl(&cx, *p)?);
         }
         let mut name = self.fn_name(f);
-        if let Some((elem, kernel)) = lanes {
-            cx.lanes = Some(kernel.to_string());
-            name = format!("{kernel}_lanes");
-            params.push(format!("__local {elem} *somd_scratch"));
+        match lanes {
+            Some((_, kernel)) if slices => {
+                cx.lanes = Some(kernel.to_string());
+                cx.slices = true;
+                name = format!("{kernel}_slices");
+                params.push("const int somd_s".into());
+                params.push("const int somd_ns".into());
+            }
+            Some((elem, kernel)) => {
+                cx.lanes = Some(kernel.to_string());
+                name = format!("{kernel}_lanes");
+                params.push(format!("__local {elem} *somd_scratch"));
+            }
+            None => {}
         }
         params.push("SOMD_ERR_PARAM".into());
         let ret = if cx.ctor { self.ty(&Type::Object(func.class))? } else { self.ty(&func.ret)? };
         let mut out = String::new();
         let (file, line, col) = self.pos(func.span);
-        let across = if lanes.is_some() { ", its folds across the work-group" } else { "" };
+        let across = match (lanes.is_some(), slices) {
+            (true, true) => ", one slice of its fold",
+            (true, false) => ", its folds across the work-group",
+            _ => "",
+        };
         writeln!(out, "/* {}{across} ({file}:{line}:{col}) */", func.name)?;
         writeln!(out, "{ret} {name}({})\n{{", params.join(", "))?;
         if cx.ctor {

@@ -436,6 +436,8 @@ fn map_call(
             | ArgSource::Partials
             | ArgSource::Scratch
             | ArgSource::LaneScratch { .. }
+            | ArgSource::SliceParts { .. }
+            | ArgSource::Slices { .. }
             | ArgSource::ErrorBuffer => {}
             _ => return Err("a `@` kernel argument without host glue"),
         }
@@ -480,6 +482,8 @@ pub fn write_map_desc(
             ArgSource::Partials => format!("Partials(rt::device::Elem::{})", elem_name(call.elem)),
             ArgSource::Scratch => format!("Scratch(rt::device::Elem::{})", elem_name(call.elem)),
             ArgSource::LaneScratch { bytes } => format!("LaneScratch {{ bytes: {bytes} }}"),
+            ArgSource::SliceParts { bytes } => format!("SliceParts {{ bytes: {bytes} }}"),
+            ArgSource::Slices { inner } => format!("Slices {{ inner: {inner} }}"),
             ArgSource::ErrorBuffer => "Err".to_string(),
             other => {
                 return Err(EmitError::Internal(format!("argument source {other:?} in a map")))
