@@ -39,7 +39,7 @@ mod histogram;
 mod resident;
 mod sync;
 
-pub use histogram::{run_histogram, HistArg, HistDesc, HistElem, HistOp};
+pub use histogram::{run_histogram, run_segmented, HistArg, HistDesc, HistElem, HistOp};
 pub use resident::Key as ResidentKey;
 pub use sync::{SyncCall, SyncDesc};
 

@@ -969,6 +969,69 @@ fn device_runs_2d_reductions_and_value_class_maps() {
     }
 }
 
+/// The `placement` events of a `SOMD_TRACE=json` run: (method, placement, reason).
+fn placements_traced(stderr: &str) -> Vec<(String, String, String)> {
+    stderr
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|event| event["event"] == "placement")
+        .map(|event| {
+            let text = |key: &str| event[key].as_str().unwrap_or_default().to_string();
+            (text("name"), text("placement"), text("reason"))
+        })
+        .collect()
+}
+
+/// Under `SOMD_DEVICE=opencl`, segmented sums (`float`/`double` tables updated at `row[i]`)
+/// run on the device when `row` is sorted: `device_segmented`'s sorted calls of `multiply`
+/// and `weights` each launch one kernel, the unsorted call is traced as running on the CPU
+/// (no launch), and the calls that fault (a row past the table; `x[col[i]]` past `x` in
+/// `device_segmented_col`) launch, then rerun on the CPU, which raises Java's exception at
+/// its position (the outputs and exceptions are checked against the Java twins).
+/// SparseMatMult's `multiply` runs on the device at every call.
+#[test]
+fn device_segmented_sums_run_when_the_rows_are_sorted() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    if let Some((binary, expected)) = built_with_expected("tests/run", "device_segmented") {
+        let (outcome, calls) = traced_calls("device_segmented", binary, &expected, *opencl);
+        let launched: Vec<(&str, u64)> =
+            calls.iter().map(|c| (c.name.as_str(), c.launches)).collect();
+        // sorted, weights, one element, the fault; the unsorted call has no device call.
+        assert_eq!(
+            launched,
+            [("Main.multiply", 1), ("Main.weights", 1), ("Main.multiply", 1), ("Main.multiply", 1)],
+            "device calls in the trace:\n{}",
+            outcome.stderr
+        );
+        let cpu: Vec<String> = placements_traced(&outcome.stderr)
+            .into_iter()
+            .filter(|(name, placement, _)| name == "Main.multiply" && placement == "cpu")
+            .map(|(_, _, reason)| reason)
+            .collect();
+        assert_eq!(
+            cpu,
+            ["segment key not sorted", "device fault: the CPU raises Java's exception"],
+            "{}",
+            outcome.stderr
+        );
+    }
+    if let Some((binary, expected)) = built_with_expected("tests/run", "device_segmented_col") {
+        let (outcome, calls) = traced_calls("device_segmented_col", binary, &expected, *opencl);
+        assert_eq!(calls.len(), 2, "{}", outcome.stderr);
+        let at = outcome.stderr.lines().find(|l| l.starts_with("\tat ")).unwrap_or_default();
+        assert!(at.ends_with("device_segmented_col.somd:40:35"), "{}", outcome.stderr);
+    }
+    if let Some(binary) = built_binary("samples", "sparsematmult") {
+        let outcome = run_with_env(binary, &[], *opencl, &[("SOMD_TRACE", "json")]);
+        assert_eq!(outcome.status, Some(0), "sparsematmult stderr:\n{}", outcome.stderr);
+        let calls = device_calls(&outcome.stderr);
+        assert_eq!(calls.len(), 10, "one device call per iteration\n{}", outcome.stderr);
+        assert!(calls.iter().all(|c| c.name == "SparseMatMult.multiply" && c.launches == 1));
+    }
+}
+
 /// Under `SOMD_DEVICE=opencl`, `device_vstore`'s SOMD methods, whose contiguous stores the
 /// OpenCL writer makes vector stores, each run as one device launch, the last call too: its
 /// array ends 5 bytes into a block, so the block's stores fall back to one by one and fail

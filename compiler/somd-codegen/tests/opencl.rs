@@ -1387,3 +1387,39 @@ fn uniformly_read_parameters_get_a_constant_variant() {
         build(ctx, "constant_params", &set, false).expect("the variants build");
     }
 }
+
+/// A segmented sum (SparseMatMult's `y[row[i]] += val[i] * x[col[i]]` into a `double` and
+/// a `float` table, the latter with a `double` update narrowed and `++`): one work-item per
+/// iteration, heads of runs of equal `row[i]` fold their run into a private accumulator in
+/// order and store it once; no atomics, no barriers.
+const SEGMENTED: &str = r#"
+class VecSum {
+    static double[] combine(double[] a, double[] b) { return a; }
+}
+class FSum {
+    static float[] combine(float[] a, float[] b) { return a; }
+}
+class Sparse {
+    static reduce(VecSum) double[] multiply(dist double[] val, dist int[] row, dist int[] col,
+                                            double[] x, int n) {
+        double[] y = new double[n];
+        for (int i = 0; i < val.length; i++) {
+            y[row[i]] += val[i] * x[col[i]];
+        }
+        return y;
+    }
+    static reduce(FSum) float[] weights(dist float[] w, dist int[] row, int n) {
+        float[] t = new float[n];
+        for (int i = 0; i < w.length; i++) {
+            if (w[i] > 0.5f) t[row[i]] += w[i] * 0.1; else t[row[i]]++;
+        }
+        return t;
+    }
+    public static void main(String[] args) {}
+}
+"#;
+
+#[test]
+fn segmented_sums() {
+    insta::assert_snapshot!(snapshot(SEGMENTED));
+}

@@ -604,3 +604,67 @@ class Hist {
 "#
     ));
 }
+
+/// Segmented sums: a `float`/`double` table updated only at `p[i]` (an `int[]` parameter at
+/// the loop index, one `p`, loop `0..hi` by 1) runs on the device when `p` is sorted; every
+/// other floating-point shape keeps the float refusal (the last one with the loop it needs).
+#[test]
+fn segmented_sums_over_a_sorted_index_or_the_float_refusal() {
+    insta::assert_snapshot!(explain(
+        r#"
+class DSums {
+    static double[] combine(double[] a, double[] b) { return a; }
+}
+class FSums {
+    static float[] combine(float[] a, float[] b) { return a; }
+}
+class Seg {
+    static reduce(DSums) double[] spmv(dist double[] val, dist int[] row, dist int[] col,
+                                       double[] x, int n) {
+        double[] y = new double[n];
+        for (int i = 0; i < val.length; i++) {
+            y[row[i]] += val[i] * x[col[i]];
+        }
+        return y;
+    }
+    static reduce(FSums) float[] counts(dist float[] w, dist int[] row, int n) {
+        float[] t = new float[n];
+        for (int i = 0; i < w.length; i++) {
+            if (w[i] > 0) t[row[i]] += w[i] * 0.5; else t[row[i]]--;
+        }
+        return t;
+    }
+    static reduce(DSums) double[] shifted(dist double[] val, dist int[] row, int n) {
+        double[] y = new double[n];
+        for (int i = 0; i < val.length; i++) y[row[i] + 1] += val[i];
+        return y;
+    }
+    static reduce(DSums) double[] twoKeys(dist double[] val, dist int[] row, dist int[] col,
+                                          int n) {
+        double[] y = new double[n];
+        for (int i = 0; i < val.length; i++) {
+            y[row[i]] += val[i];
+            y[col[i]] += val[i];
+        }
+        return y;
+    }
+    static reduce(DSums) double[] notAtI(dist double[] val, dist int[] row, int n) {
+        double[] y = new double[n];
+        for (int i = 0; i < val.length - 1; i++) y[row[i + 1]] += val[i];
+        return y;
+    }
+    static reduce(DSums) double[] scaled(dist double[] val, dist int[] row, int n) {
+        double[] y = new double[n];
+        for (int i = 0; i < val.length; i++) y[row[i]] *= val[i];
+        return y;
+    }
+    static reduce(DSums) double[] stepped(dist double[] val, dist int[] row, int n) {
+        double[] y = new double[n];
+        for (int i = 0; i < val.length; i += 2) y[row[i]] += val[i];
+        return y;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}

@@ -11,8 +11,16 @@
 //! update operator: the one MI's table, which generated code hands to the method's
 //! `reduce` strategy as a one-element list of partials. Tables are 32-bit words; a `long`
 //! entry is a (low, high) pair (`runtime/cl/somd_hist.cl`).
+//!
+//! [`run_segmented`] runs a segmented sum (a `float`/`double` table updated at `p[i]`):
+//! only when the key array `p` covers the iterations and is non-decreasing over them
+//! (checked here, O(n), before anything is uploaded; otherwise the call runs on the CPU,
+//! traced as a `placement` event with `placement: cpu`). One work-item per iteration, no
+//! fold: the kernel's table is the one MI's table. A fault recorded by the kernel discards
+//! the device's table and returns `None`: the CPU path then runs the call and raises the
+//! exception Java raises first (the call's only effect is its returned table).
 
-use super::{allocate, upload, zero_fill, DevElem, Held, HostArg, Size};
+use super::{allocate, upload, zero_fill, DevElem, Elem, Held, HostArg, HostArray, Size};
 use crate::error::SourcePos;
 use crate::opencl::{buffer, placement_for, policy, trace, ClFailure, OrFatal, ProgramCell};
 use crate::opencl::{ErrorBuffer, Target};
@@ -272,6 +280,181 @@ pub fn run_histogram<T: HistElem>(
     Some(Array::from_vec(fold_tables::<T>(&words_read, len, tables, op)))
 }
 
+/// Whether `key` (an `int[]`) has at least `n` elements, the first `n` non-decreasing.
+fn sorted_prefix(key: &dyn HostArray, n: usize) -> bool {
+    if key.elem() != Elem::I32 || key.shape().and_then(|s| s.first().copied()).unwrap_or(0) < n {
+        return false;
+    }
+    let rows = key.raw_rows();
+    let owned;
+    let bytes: &[u8] = match rows.as_deref() {
+        Some([row]) => row,
+        _ => {
+            owned = key.bytes();
+            &owned
+        }
+    };
+    let mut prev = i32::MIN;
+    for b in bytes.chunks_exact(4).take(n) {
+        let v = i32::from_ne_bytes([b[0], b[1], b[2], b[3]]);
+        if v < prev {
+            return false;
+        }
+        prev = v;
+    }
+    true
+}
+
+/// Traces that a segmented sum runs on the CPU after its placement chose a device.
+fn trace_cpu(label: &str, reason: &str) {
+    if trace::enabled() {
+        trace::emit(
+            "placement",
+            &[
+                ("name", trace::Value::Str(label)),
+                ("placement", trace::Value::Str("cpu")),
+                ("device", trace::Value::Null),
+                ("reason", trace::Value::Str(reason)),
+                ("mis", trace::Value::U64(crate::exec::placement().cpu_mis() as u64)),
+            ],
+        );
+    }
+}
+
+/// Runs the segmented sum `desc` (a `float`/`double` table of `len` entries updated at
+/// `args[key][i]`) on the device, or returns `None` when the call runs on the CPU: the
+/// cases of [`run_histogram`], a key array shorter than the iterations or not
+/// non-decreasing over them, and a fault recorded by the kernel (the CPU raises it).
+pub fn run_segmented<T: DevElem>(
+    desc: &'static HistDesc,
+    args: &[HostArg<'_>],
+    len: i32,
+    key: usize,
+) -> Option<Array<T>> {
+    let Target::Device(ctx) = placement_for(desc.label, true) else { return None };
+    let mut shapes: Vec<Option<Vec<usize>>> = Vec::with_capacity(args.len());
+    for arg in args {
+        match arg {
+            HostArg::Array(a) => shapes.push(Some(a.shape()?)),
+            _ => shapes.push(None),
+        }
+    }
+    if let Some(first) = desc.first_dist {
+        if shapes.get(first)?.as_ref()?.first().copied().unwrap_or(0) == 0 {
+            return None;
+        }
+    }
+    let len = usize::try_from(len).ok()?;
+    if desc.needs_fp64 && !ctx.info.fp64 {
+        policy::fallback(
+            &format!(
+                "{} computes with double but {} has no cl_khr_fp64; running on the CPU",
+                desc.label, ctx.label
+            ),
+            None,
+        );
+        return None;
+    }
+    let mut values: Vec<Option<i64>> = vec![None; desc.args.len()];
+    for (k, spec) in desc.args.iter().enumerate() {
+        values[k] = match spec {
+            HistArg::Param(p) => match args.get(*p)? {
+                HostArg::I32(v) => Some(i64::from(*v)),
+                HostArg::I64(v) => Some(*v),
+                HostArg::I16(v) => Some(i64::from(*v)),
+                HostArg::I8(v) => Some(i64::from(*v)),
+                HostArg::U16(v) => Some(i64::from(*v)),
+                _ => None,
+            },
+            HistArg::Length { param, dim } | HistArg::GlobalLength { param, dim } => {
+                Some(*shapes.get(*param)?.as_ref()?.get(*dim)? as i64)
+            }
+            HistArg::Offset { .. } => Some(0),
+            HistArg::TableLength => Some(len as i64),
+            _ => None,
+        };
+    }
+    let iterations = usize::try_from(desc.iterations.eval(&values)?.max(0)).ok()?;
+    let HostArg::Array(key_array) = args.get(key)? else { return None };
+    if !sorted_prefix(*key_array, iterations) {
+        trace_cpu(desc.label, "segment key not sorted");
+        return None;
+    }
+    let program = desc.program.get(ctx)?;
+    let kernel = match program.kernel(desc.name) {
+        Ok(kernel) => kernel,
+        Err(err) => {
+            policy::fallback(&format!("{err} for {}; running on the CPU", desc.label), None);
+            return None;
+        }
+    };
+    let local = kernel.local_1d().max(1);
+    let global = iterations.div_ceil(local).max(1) * local;
+    let bytes = len.checked_mul(T::ELEM.size())?;
+    let scope = trace::CallScope::begin(desc.label, ctx.label);
+    let mut bufs: Vec<Option<Held>> = Vec::with_capacity(desc.args.len());
+    for (k, spec) in desc.args.iter().enumerate() {
+        let name = desc.names.get(k).copied().unwrap_or("?");
+        bufs.push(match spec {
+            HistArg::Param(p) => match args.get(*p)? {
+                HostArg::Array(a) => Some(upload(ctx, *a, name)?),
+                _ => None,
+            },
+            HistArg::Partials => {
+                let mut buf = allocate(ctx, bytes, name)?;
+                zero_fill(ctx, &mut buf, bytes);
+                Some(Held::Own(buf))
+            }
+            _ => None,
+        });
+    }
+    let err = ErrorBuffer::new(ctx).or_fatal();
+    {
+        let mut setter = kernel.args();
+        for (k, spec) in desc.args.iter().enumerate() {
+            let index = k as u32;
+            // SAFETY: the manifest gives each argument's kind and type in the kernel's
+            // parameter order: buffers for `__global T *`, `long` for the iteration count,
+            // `int` for the other scalars unless a parameter says otherwise.
+            let set = unsafe {
+                match (spec, bufs[k].as_ref()) {
+                    (_, Some(buf)) => setter.set(index, &buf.buffer).map(|_| ()),
+                    (HistArg::Param(p), None) => {
+                        super::set_scalar(&mut setter, index, args.get(*p), desc.name)
+                    }
+                    (HistArg::Iterations, None) => {
+                        setter.set(index, &(iterations as i64)).map(|_| ())
+                    }
+                    (HistArg::Err, None) => setter.set(index, &err).map(|_| ()),
+                    (HistArg::Partials | HistArg::Table | HistArg::InLocal, None) => {
+                        Err(ClFailure::NoKernel(format!("{}: argument {k}", desc.name)))
+                    }
+                    (_, None) => {
+                        let value = values[k].unwrap_or(0);
+                        setter.set(index, &(value as i32)).map(|_| ())
+                    }
+                }
+            };
+            set.or_fatal();
+        }
+        setter.run_1d_exact(ctx, global, local).or_fatal();
+    }
+    if err.read().or_fatal()[0] != 0 {
+        drop(scope);
+        trace_cpu(desc.label, "device fault: the CPU raises Java's exception");
+        return None;
+    }
+    let k = desc.args.iter().position(|a| matches!(a, HistArg::Partials))?;
+    let buf = bufs[k].take()?;
+    let mut raw = vec![0u8; bytes];
+    if !raw.is_empty() {
+        let name = desc.names.get(k).copied().unwrap_or("?");
+        buffer::read(ctx, &buf.buffer, 0, &mut raw, name).or_fatal();
+    }
+    let table: Vec<T> = raw.chunks_exact(T::ELEM.size()).map(T::take).collect();
+    Some(Array::from_vec(table))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -286,5 +469,16 @@ mod tests {
         assert_eq!(xors, vec![-2, (1i64 << 32) ^ 5]);
         let ints = fold_tables::<i32>(&[i32::MAX as u32, 1], 1, 2, HistOp::Add);
         assert_eq!(ints, vec![i32::MIN], "int sums wrap as Java's");
+    }
+
+    #[test]
+    fn a_segment_key_must_cover_the_iterations_and_not_decrease() {
+        let key = |v: Vec<i32>| Array::from_vec(v);
+        assert!(sorted_prefix(&key(vec![0, 0, 2, 2, 7]), 5));
+        assert!(sorted_prefix(&key(vec![0, 3, 3, 1]), 3), "only the iterations count");
+        assert!(!sorted_prefix(&key(vec![0, 3, 3, 1]), 4));
+        assert!(!sorted_prefix(&key(vec![0, 1]), 3), "shorter than the iterations");
+        assert!(sorted_prefix(&key(vec![i32::MIN, -1, i32::MAX]), 3));
+        assert!(sorted_prefix(&key(Vec::new()), 0));
     }
 }

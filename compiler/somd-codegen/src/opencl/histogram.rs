@@ -10,6 +10,13 @@
 //! update `t[e] op= v` evaluates and checks `e` before `v`, as Java does; a bad index is
 //! recorded in the error buffer and the update goes to entry 0 (the host raises the
 //! exception before it reads any table), so every work-item reaches the barriers.
+//!
+//! A segmented sum (`float`/`double` table, updates at `p[i]` with `p` sorted; see
+//! `somd_mir::analysis::histogram`) has a kernel of its own ([`Writer::segmented_kernel`]):
+//! one work-item per iteration; a work-item whose `p[i]` differs from `p[i - 1]` (or `i ==
+//! 0`) runs the iterations of its run of equal `p[i]` in order, adding the updates to a
+//! private accumulator from `0`, and stores it into its entry of the table (zeroed by the
+//! host); the others return at once. No atomics, no barriers, no fold on the host.
 
 use super::writer::{bug, convert, FnCx, Writer, R};
 use super::*;
@@ -97,6 +104,9 @@ impl Writer<'_> {
             ArgKind::Scalar { ty: "long".into() },
             ArgSource::Iterations,
         );
+        if let Some(key) = body.segmented_by {
+            return self.segmented_kernel(plan, body, m, cx, decls, key, len);
+        }
         let partials = Self::push_arg(
             m,
             &mut decls,
@@ -230,12 +240,102 @@ impl Writer<'_> {
         Ok((out, cx.sites))
     }
 
+    /// The kernel of a segmented sum; `decls` holds the arguments up to the iteration count.
+    #[allow(clippy::too_many_arguments)]
+    fn segmented_kernel(
+        &mut self,
+        plan: &KernelPlan,
+        body: &HistogramBody,
+        m: &mut KernelManifest,
+        mut cx: FnCx,
+        mut decls: Vec<String>,
+        key: LocalId,
+        len: String,
+    ) -> R<(String, BTreeSet<u32>)> {
+        let func = self.module.function(plan.func);
+        let elem = prim_c(body.elem);
+        let partials = Self::push_arg(
+            m,
+            &mut decls,
+            format!("__global {elem} *somd_partials"),
+            "somd_partials",
+            ArgKind::Buffer { access: Access::Out, elem: elem.into() },
+            ArgSource::Partials,
+        );
+        Self::push_arg(
+            m,
+            &mut decls,
+            "SOMD_ERR_PARAM".into(),
+            "somd_err",
+            ArgKind::Err,
+            ArgSource::ErrorBuffer,
+        );
+        m.reduction = Some(ReductionInfo {
+            op: "+".into(),
+            elem: elem.into(),
+            partials_arg: partials,
+            scratch_arg: None,
+            finish: format!(
+                "segmented sum: the table of {len} entries in somd_partials (zeroed by the \
+                 host), each entry written once by the head of its run; no fold"
+            ),
+        });
+        let d = &body.dim;
+        if d.step != 1 || d.lo != somd_mir::analysis::SizeExpr::Const(0) {
+            return Err(bug("segmented sum over a loop other than 0..hi by 1"));
+        }
+        let rule = hist_size_rule(&cx, &d.hi, m)?;
+        m.global.push(rule);
+        let index = cx.name(d.index).to_string();
+        let p = cx.name(key).to_string();
+        let loop_stmt =
+            walk::find_loop(func, body.loop_id).ok_or_else(|| bug("histogram loop not found"))?;
+        let Stmt::Loop { body: loop_body, .. } = loop_stmt else { return Err(bug("not a loop")) };
+        let mut out = format!("/* {} at {}:{}:{} */\n", func.name, m.file, m.line, m.col);
+        writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
+        let l1 = Level(1);
+        let l2 = l1.next();
+        let l3 = l2.next();
+        // The host checked `p[0..somd_n)` in bounds and non-decreasing.
+        writeln!(out, "{l1}const long somd_f = (long)get_global_id(0);")?;
+        writeln!(out, "{l1}if (somd_f >= somd_n) return;")?;
+        writeln!(out, "{l1}if (somd_f > 0 && {p}[somd_f] == {p}[somd_f - 1]) return;")?;
+        for (local, init) in &body.setup {
+            out.push_str(&self.stmt(&mut cx, l1, &Stmt::Let { local: *local, init: *init })?);
+        }
+        let zero = if body.elem == PrimType::Float { "0.0f" } else { "0.0" };
+        writeln!(out, "{l1}{elem} somd_acc = {zero};")?;
+        writeln!(out, "{l1}int somd_cell = -1;")?;
+        writeln!(out, "{l1}for (long somd_g = somd_f; somd_g < somd_n; somd_g++) {{")?;
+        writeln!(out, "{l2}if (somd_g > somd_f && {p}[somd_g] != {p}[somd_g - 1]) break;")?;
+        writeln!(out, "{l2}const int {index} = (int)somd_g;")?;
+        writeln!(out, "{l2}do {{")?;
+        let updates: HashSet<ExprId> = body.updates.iter().copied().collect();
+        cx.hist =
+            Some(HistCx { updates, elem: body.elem, op: body.op, len: len.clone(), space: "s" });
+        out.push_str(&self.block(&mut cx, l3, loop_body)?);
+        writeln!(out, "{l2}}} while (0);")?;
+        writeln!(out, "{l1}}}")?;
+        // A failed index left `somd_cell` at 0 (the host raises no table then); the bound
+        // keeps the store inside an empty table.
+        writeln!(
+            out,
+            "{l1}if (somd_cell >= 0 && somd_cell < {len}) somd_partials[somd_cell] = somd_acc;"
+        )?;
+        out.push_str("}\n");
+        Ok((out, cx.sites))
+    }
+
     /// One table update `t[e] op= v` / `t[e]++` as a block: the index is evaluated and
-    /// checked before the value (Java's order), then the atomic update.
+    /// checked before the value (Java's order), then the atomic update (in a segmented sum:
+    /// the addition to the run's accumulator, with Java's promotion and narrowing).
     pub(super) fn hist_update(&mut self, cx: &mut FnCx, level: Level, e: ExprId) -> R<String> {
         let func = cx.func;
         let expr = func.expr(e);
         let hist = cx.hist.clone().ok_or_else(|| bug("histogram update outside a histogram"))?;
+        if hist.space == "s" {
+            return self.segmented_update(cx, level, e, &hist);
+        }
         let (target, value) = match &expr.kind {
             ExprKind::CompoundAssign { target, op, value } => {
                 let PrimOrRef::Prim(opty) = op.ty else {
@@ -278,6 +378,54 @@ impl Writer<'_> {
         writeln!(out, "{level}{{")?;
         writeln!(out, "{inner}const int somd_e = {checked};")?;
         writeln!(out, "{inner}{f}({table}, somd_e, {value});")?;
+        writeln!(out, "{level}}}")?;
+        Ok(out)
+    }
+}
+
+impl Writer<'_> {
+    /// A segmented sum's update: `somd_acc = (T)(somd_acc + v)` in the update's promoted
+    /// type, after the index is checked (the entry is the run's, `somd_cell`).
+    fn segmented_update(
+        &mut self,
+        cx: &mut FnCx,
+        level: Level,
+        e: ExprId,
+        hist: &HistCx,
+    ) -> R<String> {
+        let func = cx.func;
+        let expr = func.expr(e);
+        let (target, opty, value) = match &expr.kind {
+            ExprKind::CompoundAssign { target, op, value } => {
+                let PrimOrRef::Prim(opty) = op.ty else {
+                    return Err(bug("reference compound assignment"));
+                };
+                let v = self.expr(cx, *value)?;
+                let rty = self.prim_of(cx, *value)?;
+                (*target, opty, convert(&v, rty, opty))
+            }
+            ExprKind::IncDec { target, delta, .. } => {
+                let one = match (hist.elem, *delta > 0) {
+                    (PrimType::Float, true) => "1.0f",
+                    (PrimType::Float, false) => "(-1.0f)",
+                    (_, true) => "1.0",
+                    (_, false) => "(-1.0)",
+                };
+                (*target, hist.elem, one.to_string())
+            }
+            _ => return Err(bug("segmented update of another kind")),
+        };
+        let ExprKind::Index { index, .. } = &func.expr(target).kind else {
+            return Err(bug("segmented update of a non-element"));
+        };
+        let i = self.expr(cx, *index)?;
+        let checked = self.index_text(cx, target, func.expr(target).span, &i, &hist.len);
+        let sum = format!("({} + {value})", convert("somd_acc", hist.elem, opty));
+        let inner = level.next();
+        let mut out = String::new();
+        writeln!(out, "{level}{{")?;
+        writeln!(out, "{inner}somd_cell = {checked};")?;
+        writeln!(out, "{inner}somd_acc = {};", convert(&sum, opty, hist.elem))?;
         writeln!(out, "{level}}}")?;
         Ok(out)
     }

@@ -684,7 +684,7 @@ fn histogram_call(
         }
     }
     if elem_of(&func.ret) != Some((h.elem, 1)) {
-        return Err("a histogram whose result is not its `int[]`/`long[]` table");
+        return Err("a histogram whose result is not its table");
     }
     let body = SomdBody {
         outputs: Vec::new(),
@@ -1160,11 +1160,27 @@ pub fn write_prologue(
         // One MI: its table is the only partial the reduce strategy sees.
         let ty = rust_prim(h.elem);
         let len = hist_len_text(func, h.len, param_names)?;
-        writeln!(
-            out,
-            "    if let Some(table) = rt::device::run_histogram::<{ty}>(&{}, &device_args, {len}) {{",
-            desc_name(fn_name)
-        )?;
+        if let Some(key) = h.segmented_by {
+            // A segmented sum: on the device only when the key array is sorted.
+            let p = func
+                .params
+                .iter()
+                .position(|l| *l == key)
+                .ok_or_else(|| EmitError::Internal("segment key parameter".into()))?;
+            writeln!(
+                out,
+                "    if let Some(table) = rt::device::run_segmented::<{ty}>(&{}, &device_args, \
+                 {len}, {p}) {{",
+                desc_name(fn_name)
+            )?;
+        } else {
+            writeln!(
+                out,
+                "    if let Some(table) = rt::device::run_histogram::<{ty}>(&{}, &device_args, \
+                 {len}) {{",
+                desc_name(fn_name)
+            )?;
+        }
         writeln!(out, "        let partials: Vec<Array<{ty}>> = vec![table];")?;
         writeln!(out, "        return {reduce};")?;
         writeln!(out, "    }}")?;

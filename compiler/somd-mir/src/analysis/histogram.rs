@@ -24,8 +24,17 @@
 //! `+ | ^`, and `0 & x == 0` for `&`, so the fold equals the sequential table). That table
 //! is the one MI's result, which the host passes to the method's `reduce` strategy exactly
 //! as the CPU path passes a one-element list of partials. Nothing is assumed of the user's
-//! `combine` beyond what a one-MI run assumes. Floating-point accumulation is not
-//! associative (the order of device updates would change the result) and stays on the CPU.
+//! `combine` beyond what a one-MI run assumes.
+//!
+//! Floating-point accumulation is not associative (the order of device updates would
+//! change the result), except in one shape: a **segmented sum**. A `float`/`double` table
+//! updated only by `acc[p[i]] += v` (or `++`/`--`), where `p` is an `int[]` parameter read
+//! at the loop index itself and the loop runs `i = 0; i < hi; i++`: when `p[0..hi)` is
+//! non-decreasing (checked by the host at each call; otherwise the call runs on the CPU),
+//! all updates of one entry are consecutive iterations, so the work-item at the head of a
+//! run of equal `p[i]` that adds the run's updates in iteration order performs exactly the
+//! one-MI sequential updates of that entry: the same bits. Every other float shape stays
+//! on the CPU.
 
 use super::parallel::{assigned_locals, check_exits, is_for, writes_arrays, Cx};
 use super::walk;
@@ -55,6 +64,10 @@ pub struct HistogramBody {
     pub dim: LoopDim,
     /// The statement-level updates of the table.
     pub updates: Vec<ExprId>,
+    /// A segmented sum (`float`/`double` tables): the `int[]` parameter `p` of the updates'
+    /// index `p[i]`, which must be non-decreasing over the loop's range for the call to run
+    /// on the device. `None` for `int`/`long` tables.
+    pub segmented_by: Option<LocalId>,
 }
 
 /// What the histogram recogniser found.
@@ -138,34 +151,30 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
         return Verdict::NotOne;
     }
     let table_name = func.local(table).name.clone();
-    let blocked = |what: String, span: Span| {
-        Verdict::Blocked(Blocker {
-            reason: BlockReason::Shape,
-            construct: format!("histogram of `{table_name}`: {what}"),
-            span,
-            chain: Vec::new(),
-        })
-    };
     let table_span = func.local(table).span;
-    match elem {
-        PrimType::Int | PrimType::Long => {}
-        PrimType::Float | PrimType::Double => {
-            return blocked(
-                format!(
-                    "floating-point accumulation into a `{}` table stays on the CPU (not \
-                     associative: the order of the device's updates would change the result)",
-                    if elem == PrimType::Float { "float" } else { "double" }
-                ),
-                table_span,
-            )
+    let float = matches!(elem, PrimType::Float | PrimType::Double);
+    let float_refusal = format!(
+        "floating-point accumulation into a `{}` table stays on the CPU (not associative: \
+         the order of the device's updates would change the result)",
+        if elem == PrimType::Float { "float" } else { "double" }
+    );
+    let shape_blocker = |construct: String, span: Span| {
+        Verdict::Blocked(Blocker { reason: BlockReason::Shape, construct, span, chain: Vec::new() })
+    };
+    // A float table that is not a segmented sum keeps the float refusal, whatever else
+    // its body does.
+    let blocked = |what: String, span: Span| {
+        if float {
+            shape_blocker(format!("histogram of `{table_name}`: {float_refusal}"), table_span)
+        } else {
+            shape_blocker(format!("histogram of `{table_name}`: {what}"), span)
         }
-        _ => {
-            return blocked(
-                "a table of a type other than `int` or `long` (the device updates 32-bit words)"
-                    .into(),
-                table_span,
-            )
-        }
+    };
+    if !float && !matches!(elem, PrimType::Int | PrimType::Long) {
+        return blocked(
+            "a table of a type other than `int` or `long` (the device updates 32-bit words)".into(),
+            table_span,
+        );
     }
     // Setup: scalar lets that never change, the table, the loop, the return.
     let assigned = assigned_locals(func);
@@ -300,7 +309,12 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
                                 )
                             }
                         };
-                        if !matches!(op.ty, PrimOrRef::Prim(PrimType::Int | PrimType::Long)) {
+                        if float && rop != ReduceOp::Add {
+                            return blocked(String::new(), expr.span);
+                        }
+                        if !float
+                            && !matches!(op.ty, PrimOrRef::Prim(PrimType::Int | PrimType::Long))
+                        {
                             return blocked(
                                 "an update computed in floating point (not associative)".into(),
                                 expr.span,
@@ -389,6 +403,25 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
         }
     }
     let Some(op) = op else { return Verdict::NotOne };
+    let segmented_by = if float {
+        let Some(p) = segment_index(func, &updates, counted.index) else {
+            return blocked(String::new(), table_span);
+        };
+        if counted.lo != super::SizeExpr::Const(0) || counted.step != 1 {
+            return shape_blocker(
+                format!(
+                    "histogram of `{table_name}`: {float_refusal}; a segmented sum over \
+                     `{}` needs the loop `for (int {i} = 0; {i} < ...; {i}++)`",
+                    func.local(p).name,
+                    i = func.local(counted.index).name
+                ),
+                loop_span,
+            );
+        }
+        Some(p)
+    } else {
+        None
+    };
     let dim = LoopDim { index: counted.index, lo: counted.lo, hi: counted.hi, step: counted.step };
     let report = LoopReport {
         loop_id,
@@ -396,5 +429,38 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
         index: Some(counted.index),
         verdict: Ok(ParallelLoop { dims: vec![dim.clone()], reduction: None }),
     };
-    Verdict::Ok(report, HistogramBody { table, elem, op, len, setup, loop_id, dim, updates })
+    Verdict::Ok(
+        report,
+        HistogramBody { table, elem, op, len, setup, loop_id, dim, updates, segmented_by },
+    )
+}
+
+/// The `int[]` parameter `p` when every update's index is `p[index]` exactly (one `p` for
+/// all): the key of a segmented sum.
+fn segment_index(func: &Function, updates: &[ExprId], index: LocalId) -> Option<LocalId> {
+    let mut key = None;
+    for &u in updates {
+        let target = match &func.expr(u).kind {
+            ExprKind::CompoundAssign { target, .. } | ExprKind::IncDec { target, .. } => *target,
+            _ => return None,
+        };
+        let ExprKind::Index { index: at, .. } = &func.expr(target).kind else { return None };
+        let ExprKind::Index { array, index: i } = &func.expr(*at).kind else { return None };
+        let (ExprKind::Local(p), ExprKind::Local(i)) =
+            (&func.expr(*array).kind, &func.expr(*i).kind)
+        else {
+            return None;
+        };
+        let param = func.local(*p);
+        let int_array = param.ty == Type::Array(Box::new(Type::Prim(PrimType::Int)));
+        if *i != index || param.kind != LocalKind::Param || !int_array {
+            return None;
+        }
+        match key {
+            None => key = Some(*p),
+            Some(k) if k == *p => {}
+            Some(_) => return None,
+        }
+    }
+    key
 }

@@ -728,6 +728,21 @@ fn describe_sync(module: &Module, func: &Function, body: &SyncBody) -> String {
 
 fn describe_histogram(func: &Function, body: &super::HistogramBody) -> String {
     let d = &body.dim;
+    if let Some(p) = body.segmented_by {
+        let key = &func.local(p).name;
+        return format!(
+            "one MI over the whole arrays; segmented sum into `{table}` ({elem} updates `+=` \
+             at `{key}[{i}]`): runs on the device when `{key}` is sorted (non-decreasing over \
+             [0, {hi}), checked by the host at each call), else on the CPU; one work-item per \
+             iteration of `{i}`, the head of each run of equal `{key}[{i}]` adds the run's \
+             updates in iteration order (bit-identical to the sequential sum); a fault on the \
+             device reruns the call on the CPU, which raises Java's exception",
+            table = func.local(body.table).name,
+            elem = if body.elem == PrimType::Float { "float" } else { "double" },
+            i = func.local(d.index).name,
+            hi = d.hi.display(func),
+        );
+    }
     let op = match body.op {
         ReduceOp::Add => "+=",
         ReduceOp::BitOr => "|=",
