@@ -23,7 +23,7 @@
 use super::{allocate, upload, zero_fill, DevElem, Elem, Held, HostArg, HostArray, Size};
 use crate::error::SourcePos;
 use crate::opencl::{buffer, placement_for, policy, trace, ClFailure, OrFatal, ProgramCell};
-use crate::opencl::{ErrorBuffer, Target};
+use crate::opencl::{DeviceCtx, ErrorBuffer, Target};
 use crate::value::Array;
 
 /// Where the host gets each argument of a histogram kernel (the manifest's `ArgSource`).
@@ -147,50 +147,7 @@ pub fn run_histogram<T: HistElem>(
     args: &[HostArg<'_>],
     len: i32,
 ) -> Option<Array<T>> {
-    let Target::Device(ctx) = placement_for(desc.label, true) else { return None };
-    let mut shapes: Vec<Option<Vec<usize>>> = Vec::with_capacity(args.len());
-    for arg in args {
-        match arg {
-            HostArg::Array(a) => shapes.push(Some(a.shape()?)),
-            _ => shapes.push(None),
-        }
-    }
-    if let Some(first) = desc.first_dist {
-        if shapes.get(first)?.as_ref()?.first().copied().unwrap_or(0) == 0 {
-            return None;
-        }
-    }
-    let len = usize::try_from(len).ok()?;
-    if desc.needs_fp64 && !ctx.info.fp64 {
-        policy::fallback(
-            &format!(
-                "{} computes with double but {} has no cl_khr_fp64; running on the CPU",
-                desc.label, ctx.label
-            ),
-            None,
-        );
-        return None;
-    }
-    let mut values: Vec<Option<i64>> = vec![None; desc.args.len()];
-    for (k, spec) in desc.args.iter().enumerate() {
-        values[k] = match spec {
-            HistArg::Param(p) => match args.get(*p)? {
-                HostArg::I32(v) => Some(i64::from(*v)),
-                HostArg::I64(v) => Some(*v),
-                HostArg::I16(v) => Some(i64::from(*v)),
-                HostArg::I8(v) => Some(i64::from(*v)),
-                HostArg::U16(v) => Some(i64::from(*v)),
-                _ => None,
-            },
-            HistArg::Length { param, dim } | HistArg::GlobalLength { param, dim } => {
-                Some(*shapes.get(*param)?.as_ref()?.get(*dim)? as i64)
-            }
-            HistArg::Offset { .. } => Some(0),
-            HistArg::TableLength => Some(len as i64),
-            _ => None,
-        };
-    }
-    let iterations = desc.iterations.eval(&values)?.max(0);
+    let (ctx, len, values, iterations) = prepare(desc, args, len)?;
     let program = desc.program.get(ctx)?;
     let kernel = match program.kernel(desc.name) {
         Ok(kernel) => kernel,
@@ -321,16 +278,14 @@ fn trace_cpu(label: &str, reason: &str) {
     }
 }
 
-/// Runs the segmented sum `desc` (a `float`/`double` table of `len` entries updated at
-/// `args[key][i]`) on the device, or returns `None` when the call runs on the CPU: the
-/// cases of [`run_histogram`], a key array shorter than the iterations or not
-/// non-decreasing over them, and a fault recorded by the kernel (the CPU raises it).
-pub fn run_segmented<T: DevElem>(
+/// What [`run_histogram`] and [`run_segmented`] decide before touching the device: the
+/// device (`None`: the CPU path, for the reasons [`run_histogram`] lists), the table's
+/// length, the scalar value of each kernel argument and the loop's iteration count.
+fn prepare(
     desc: &'static HistDesc,
     args: &[HostArg<'_>],
     len: i32,
-    key: usize,
-) -> Option<Array<T>> {
+) -> Option<(&'static DeviceCtx, usize, Vec<Option<i64>>, i64)> {
     let Target::Device(ctx) = placement_for(desc.label, true) else { return None };
     let mut shapes: Vec<Option<Vec<usize>>> = Vec::with_capacity(args.len());
     for arg in args {
@@ -374,7 +329,22 @@ pub fn run_segmented<T: DevElem>(
             _ => None,
         };
     }
-    let iterations = usize::try_from(desc.iterations.eval(&values)?.max(0)).ok()?;
+    let iterations = desc.iterations.eval(&values)?.max(0);
+    Some((ctx, len, values, iterations))
+}
+
+/// Runs the segmented sum `desc` (a `float`/`double` table of `len` entries updated at
+/// `args[key][i]`) on the device, or returns `None` when the call runs on the CPU: the
+/// cases of [`run_histogram`], a key array shorter than the iterations or not
+/// non-decreasing over them, and a fault recorded by the kernel (the CPU raises it).
+pub fn run_segmented<T: DevElem>(
+    desc: &'static HistDesc,
+    args: &[HostArg<'_>],
+    len: i32,
+    key: usize,
+) -> Option<Array<T>> {
+    let (ctx, len, values, iterations) = prepare(desc, args, len)?;
+    let iterations = usize::try_from(iterations).ok()?;
     let HostArg::Array(key_array) = args.get(key)? else { return None };
     if !sorted_prefix(*key_array, iterations) {
         trace_cpu(desc.label, "segment key not sorted");
