@@ -89,45 +89,10 @@ impl Writer<'_> {
                 }
             }
         }
-        if let Some((_, elem)) = producer {
-            let elem = self.storage(elem)?;
-            Self::push_arg(
-                m,
-                &mut decls,
-                format!("__global {elem} *somd_out"),
-                "somd_out",
-                ArgKind::Buffer { access: Access::Out, elem },
-                ArgSource::Result,
-            );
-        }
-        let nk = Self::push_arg(
-            m,
-            &mut decls,
-            "const int somd_n".into(),
-            "somd_n",
-            ArgKind::Scalar { ty: "int".into() },
-            ArgSource::Count,
-        );
-        m.global.push(SizeRule::Arg(nk));
+        self.push_result_and_count(m, &mut decls, producer.map(|(_, elem)| elem))?;
         for (j, (_, op, ty)) in reductions.iter().enumerate() {
             let elem = prim_storage(*ty).to_string();
-            let (p, s) = (format!("somd_partials{j}"), format!("somd_scratch{j}"));
-            let pk = Self::push_arg(
-                m,
-                &mut decls,
-                format!("__global {elem} *{p}"),
-                &p,
-                ArgKind::Buffer { access: Access::Out, elem: elem.clone() },
-                ArgSource::Partials,
-            );
-            let sk = Self::push_arg(
-                m,
-                &mut decls,
-                format!("__local {elem} *{s}"),
-                &s,
-                ArgKind::Local { elem: elem.clone() },
-                ArgSource::Scratch,
-            );
+            let (pk, sk) = Self::push_tree_args_named(m, &mut decls, &elem, &j.to_string());
             if j == 0 {
                 m.reduction = Some(ReductionInfo {
                     op: op.symbol().into(),

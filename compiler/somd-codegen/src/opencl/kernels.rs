@@ -208,23 +208,67 @@ impl Writer<'_> {
         decls: &mut Vec<String>,
         elem: &str,
     ) -> (usize, usize) {
+        Self::push_tree_args_named(m, decls, elem, "")
+    }
+
+    /// [`Self::push_tree_args`] with `suffix` after the argument names (`somd_partials0`,
+    /// `somd_scratch0`, .. of a fused kernel's reductions).
+    pub(super) fn push_tree_args_named(
+        m: &mut KernelManifest,
+        decls: &mut Vec<String>,
+        elem: &str,
+        suffix: &str,
+    ) -> (usize, usize) {
+        let (p, s) = (format!("somd_partials{suffix}"), format!("somd_scratch{suffix}"));
         let partials = Self::push_arg(
             m,
             decls,
-            format!("__global {elem} *somd_partials"),
-            "somd_partials",
+            format!("__global {elem} *{p}"),
+            &p,
             ArgKind::Buffer { access: Access::Out, elem: elem.to_string() },
             ArgSource::Partials,
         );
         let scratch = Self::push_arg(
             m,
             decls,
-            format!("__local {elem} *somd_scratch"),
-            "somd_scratch",
+            format!("__local {elem} *{s}"),
+            &s,
             ArgKind::Local { elem: elem.to_string() },
             ArgSource::Scratch,
         );
         (partials, scratch)
+    }
+
+    /// The arguments every `@`-shaped kernel ends with: the result buffer `somd_out` when
+    /// the function's result `result` is stored, then the element count `somd_n`, which is
+    /// also the global size.
+    pub(super) fn push_result_and_count(
+        &mut self,
+        m: &mut KernelManifest,
+        decls: &mut Vec<String>,
+        result: Option<&Type>,
+    ) -> R<()> {
+        if let Some(res) = result {
+            let elem = self.storage(res)?;
+            Self::push_arg(
+                m,
+                decls,
+                format!("__global {elem} *somd_out"),
+                "somd_out",
+                ArgKind::Buffer { access: Access::Out, elem },
+                ArgSource::Result,
+            );
+        }
+        let nk = Self::push_arg(
+            m,
+            decls,
+            "const int somd_n".into(),
+            "somd_n",
+            ArgKind::Scalar { ty: "int".into() },
+            ArgSource::Count,
+        );
+        m.global.push(SizeRule::Arg(nk));
+        Ok(())
     }
 
     fn size_rule(&self, s: &SizeExpr, scalars: &HashMap<String, usize>, cx: &FnCx) -> R<SizeRule> {
@@ -788,26 +832,7 @@ impl Writer<'_> {
         }
         call_args.push("somd_err".into());
         let call = format!("{callee}({})", call_args.join(", "));
-        if let Some(res) = result {
-            let elem = self.storage(res)?;
-            Self::push_arg(
-                m,
-                &mut decls,
-                format!("__global {elem} *somd_out"),
-                "somd_out",
-                ArgKind::Buffer { access: Access::Out, elem },
-                ArgSource::Result,
-            );
-        }
-        let nk = Self::push_arg(
-            m,
-            &mut decls,
-            "const int somd_n".into(),
-            "somd_n",
-            ArgKind::Scalar { ty: "int".into() },
-            ArgSource::Count,
-        );
-        m.global.push(SizeRule::Arg(nk));
+        self.push_result_and_count(m, &mut decls, result)?;
         if let Some((op, elem_ty)) = reduce {
             let elem = prim_storage(elem_ty).to_string();
             let (pk, sk) = Self::push_tree_args(m, &mut decls, &elem);
