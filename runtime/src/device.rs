@@ -496,6 +496,8 @@ pub enum HostArg<'a> {
     F32(f32),
     F64(f64),
     Array(&'a dyn HostArray),
+    /// A value-class scalar, passed by value as its kernel `typedef struct`.
+    Struct(&'a dyn StructArg),
     /// The result of the previous `@` of a chain, already on the device
     /// ([`run_map_chain`]).
     Chained,
@@ -517,6 +519,35 @@ host_scalar!(bool => Bool, i8 => I8, i16 => I16, u16 => U16, i32 => I32, i64 => 
 impl<'a, A: HostArray> From<&'a A> for HostArg<'a> {
     fn from(array: &'a A) -> Self {
         HostArg::Array(array)
+    }
+}
+
+impl<'a, T: DevStruct> From<&'a Val<T>> for HostArg<'a> {
+    fn from(value: &'a Val<T>) -> Self {
+        HostArg::Struct(value)
+    }
+}
+
+/// A value-class scalar argument: the bytes of its kernel `typedef struct` (the layout
+/// [`DevStruct`] packs array elements with).
+pub trait StructArg {
+    /// Whether the value (or a nested value-class field) is `null`, which has no device
+    /// representation: the call runs on the CPU, which raises the exception where the
+    /// callee reads a field.
+    fn is_null(&self) -> bool;
+    /// The struct's `SIZE` bytes.
+    fn bytes(&self) -> Vec<u8>;
+}
+
+impl<T: DevStruct> StructArg for Val<T> {
+    fn is_null(&self) -> bool {
+        DevElem::is_null(self)
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(T::SIZE);
+        DevElem::put(self, &mut out);
+        out
     }
 }
 
@@ -1156,6 +1187,9 @@ fn plan(
         match arg {
             HostArg::Array(a) => shapes.push(Some(a.shape()?)),
             HostArg::Chained => shapes.push(Some(vec![count])),
+            // A `null` value-class scalar: the CPU path raises the exception (or runs
+            // normally when the callee never reads it).
+            HostArg::Struct(v) if v.is_null() => return None,
             _ => shapes.push(None),
         }
     }
@@ -1301,6 +1335,9 @@ unsafe fn set_scalar(
             Some(HostArg::I64(v)) => setter.set(index, v).map(|_| ()),
             Some(HostArg::F32(v)) => setter.set(index, v).map(|_| ()),
             Some(HostArg::F64(v)) => setter.set(index, v).map(|_| ()),
+            Some(HostArg::Struct(v)) => {
+                setter.set(index, &crate::opencl::RawArg(&v.bytes())).map(|_| ())
+            }
             _ => Err(ClFailure::NoKernel(format!("{kernel}: argument {index}"))),
         }
     }
