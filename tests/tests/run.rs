@@ -878,7 +878,7 @@ fn device_runs_2d_reductions_and_value_class_maps() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let cases: [(&str, &str, &[&str]); 14] = [
+    let cases: [(&str, &str, &[&str]); 15] = [
         ("tests/run", "dist_view_2d", &["Main.cross", "Main.box"]),
         ("tests/run", "device_effects", &["Main.keyed", "Main.wraps", "Main.columns"]),
         ("samples", "series", &["Series.coefficients"]),
@@ -904,6 +904,22 @@ fn device_runs_2d_reductions_and_value_class_maps() {
             "tests/run",
             "device_vcscalar",
             &["Main.dist2", "Main.shift", "Main.weigh", "Main.scaled", "Main.total"],
+        ),
+        // `op ! a` over byte, short and char arrays, widened to int on upload.
+        (
+            "tests/run",
+            "device_narrow_reduce",
+            &[
+                "+ ! in Main.bytes",
+                "min ! in Main.bytes",
+                "^ ! in Main.bytes",
+                "* ! in Main.shorts",
+                "max ! in Main.shorts",
+                "& ! in Main.shorts",
+                "+ ! in Main.chars",
+                "| ! in Main.chars",
+                "min ! in Main.chars",
+            ],
         ),
         (
             "tests/run",

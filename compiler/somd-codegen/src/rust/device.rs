@@ -806,12 +806,12 @@ fn hist_len_text(
 pub fn device_reduce_supported(op: ReduceOp, elem: PrimType) -> bool {
     use ReduceOp::*;
     match elem {
-        PrimType::Int | PrimType::Long => {
+        // `byte`, `short` and `char` reduce as Java `int`s, widened on upload.
+        PrimType::Int | PrimType::Long | PrimType::Byte | PrimType::Short | PrimType::Char => {
             matches!(op, Add | Mul | Min | Max | BitAnd | BitOr | BitXor)
         }
         PrimType::Float | PrimType::Double => matches!(op, Add | Mul | Min | Max),
         PrimType::Boolean => matches!(op, BitAnd | BitOr | BitXor | And | Or),
-        _ => false,
     }
 }
 
