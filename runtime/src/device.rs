@@ -496,6 +496,8 @@ pub enum HostArg<'a> {
     F32(f32),
     F64(f64),
     Array(&'a dyn HostArray),
+    /// A value-class scalar, passed by value as its kernel `typedef struct`.
+    Struct(&'a dyn StructArg),
     /// The result of the previous `@` of a chain, already on the device
     /// ([`run_map_chain`]).
     Chained,
@@ -517,6 +519,35 @@ host_scalar!(bool => Bool, i8 => I8, i16 => I16, u16 => U16, i32 => I32, i64 => 
 impl<'a, A: HostArray> From<&'a A> for HostArg<'a> {
     fn from(array: &'a A) -> Self {
         HostArg::Array(array)
+    }
+}
+
+impl<'a, T: DevStruct> From<&'a Val<T>> for HostArg<'a> {
+    fn from(value: &'a Val<T>) -> Self {
+        HostArg::Struct(value)
+    }
+}
+
+/// A value-class scalar argument: the bytes of its kernel `typedef struct` (the layout
+/// [`DevStruct`] packs array elements with).
+pub trait StructArg {
+    /// Whether the value (or a nested value-class field) is `null`, which has no device
+    /// representation: the call runs on the CPU, which raises the exception where the
+    /// callee reads a field.
+    fn is_null(&self) -> bool;
+    /// The struct's `SIZE` bytes.
+    fn bytes(&self) -> Vec<u8>;
+}
+
+impl<T: DevStruct> StructArg for Val<T> {
+    fn is_null(&self) -> bool {
+        DevElem::is_null(self)
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(T::SIZE);
+        DevElem::put(self, &mut out);
+        out
     }
 }
 
@@ -1156,6 +1187,9 @@ fn plan(
         match arg {
             HostArg::Array(a) => shapes.push(Some(a.shape()?)),
             HostArg::Chained => shapes.push(Some(vec![count])),
+            // A `null` value-class scalar: the CPU path raises the exception (or runs
+            // normally when the callee never reads it).
+            HostArg::Struct(v) if v.is_null() => return None,
             _ => shapes.push(None),
         }
     }
@@ -1301,6 +1335,9 @@ unsafe fn set_scalar(
             Some(HostArg::I64(v)) => setter.set(index, v).map(|_| ()),
             Some(HostArg::F32(v)) => setter.set(index, v).map(|_| ()),
             Some(HostArg::F64(v)) => setter.set(index, v).map(|_| ()),
+            Some(HostArg::Struct(v)) => {
+                setter.set(index, &crate::opencl::RawArg(&v.bytes())).map(|_| ())
+            }
             _ => Err(ClFailure::NoKernel(format!("{kernel}: argument {index}"))),
         }
     }
@@ -1589,9 +1626,13 @@ where
 {
     let Target::Device(ctx) = placement_for(label, true) else { return None };
     array.shape()?;
-    if array.elem() != T::ELEM {
-        return None;
-    }
+    // `byte`, `short` and `char` elements reduce as Java `int`s (the CPU path promotes
+    // each element): they are widened on upload.
+    let widened: Option<Vec<u8>> = match (array.elem(), T::ELEM) {
+        (e, t) if e == t => None,
+        (Elem::I8 | Elem::I16 | Elem::U16, Elem::I32) => Some(widen_to_int(array)),
+        _ => return None,
+    };
     if T::ELEM == Elem::F64 && !ctx.info.fp64 {
         policy::fallback(
             &format!(
@@ -1605,22 +1646,23 @@ where
     let size = std::mem::size_of::<T::Dev>();
     // The host's own storage when it is one slice in the device representation, aligned
     // for `T::Dev` (a 1-D primitive array): no copy on the host.
-    let raw = array.raw_rows().and_then(|rows| match rows.as_slice() {
-        [row] if (row.as_ptr() as usize) % std::mem::align_of::<T::Dev>() == 0 => {
-            // SAFETY: `row` holds `row.len() / size` device-representation values of
-            // `T::Dev` (a primitive `ClScalar`: every bit pattern is a value), aligned.
-            Some(unsafe {
-                std::slice::from_raw_parts(row.as_ptr().cast::<T::Dev>(), row.len() / size)
-            })
-        }
-        _ => None,
-    });
+    let raw =
+        array.raw_rows().filter(|_| widened.is_none()).and_then(|rows| match rows.as_slice() {
+            [row] if (row.as_ptr() as usize) % std::mem::align_of::<T::Dev>() == 0 => {
+                // SAFETY: `row` holds `row.len() / size` device-representation values of
+                // `T::Dev` (a primitive `ClScalar`: every bit pattern is a value), aligned.
+                Some(unsafe {
+                    std::slice::from_raw_parts(row.as_ptr().cast::<T::Dev>(), row.len() / size)
+                })
+            }
+            _ => None,
+        });
     let converted: Vec<T::Dev>;
     let values: &[T::Dev] = match raw {
         Some(values) => values,
         None => {
-            converted = array
-                .bytes()
+            converted = widened
+                .unwrap_or_else(|| array.bytes())
                 .chunks_exact(size)
                 // SAFETY: `T::Dev` is a primitive number type (`ClScalar`: every bit
                 // pattern is a value) of exactly `size` bytes, and the device
@@ -1634,11 +1676,39 @@ where
     Some(crate::opencl::reduce::reduce_slice::<Op, T>(ctx, values).or_fatal())
 }
 
+/// The elements of a `byte`, `short` or `char` array as Java `int`s (sign-extended, `char`
+/// zero-extended), in the device representation of `int`.
+fn widen_to_int(array: &dyn HostArray) -> Vec<u8> {
+    let bytes = array.bytes();
+    let ints: Vec<i32> = match array.elem() {
+        Elem::I8 => bytes.iter().map(|b| i32::from(*b as i8)).collect(),
+        Elem::I16 => bytes.chunks_exact(2).map(|c| i32::from(i16::take(c))).collect(),
+        Elem::U16 => bytes.chunks_exact(2).map(|c| i32::from(u16::take(c))).collect(),
+        _ => Vec::new(),
+    };
+    let mut out = Vec::with_capacity(ints.len() * 4);
+    for v in ints {
+        v.put(&mut out);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
+
+    #[test]
+    fn narrow_elements_widen_as_java_ints() {
+        let b = Array::from_vec(vec![-128i8, -1, 0, 127]);
+        let s = Array::from_vec(vec![i16::MIN, -2, i16::MAX]);
+        let c = Array::from_vec(vec![0u16, 0xffff, 0x8000]);
+        let ints = |bytes: Vec<u8>| -> Vec<i32> { bytes.chunks_exact(4).map(i32::take).collect() };
+        assert_eq!(ints(widen_to_int(&b)), vec![-128, -1, 0, 127]);
+        assert_eq!(ints(widen_to_int(&s)), vec![-32768, -2, 32767]);
+        assert_eq!(ints(widen_to_int(&c)), vec![0, 65535, 32768]);
+    }
 
     #[test]
     fn elements_round_trip_through_their_device_representation() {

@@ -892,6 +892,29 @@ impl<T: Clone + Send + Sync> Elements<T> for VArr<T> {
     }
 }
 
+/// The elements of a `byte`, `short` or `char` array read as Java `int`s, which `op ! a`
+/// reduces (Java promotes each operand to `int`).
+pub struct AsInt<'a, A, T> {
+    array: &'a A,
+    elem: std::marker::PhantomData<fn() -> T>,
+}
+
+impl<'a, A: Elements<T>, T> AsInt<'a, A, T> {
+    pub fn new(array: &'a A) -> Self {
+        AsInt { array, elem: std::marker::PhantomData }
+    }
+}
+
+impl<A: Elements<T>, T: Into<i32>> Elements<i32> for AsInt<'_, A, T> {
+    fn count(&self, pos: &'static SourcePos) -> usize {
+        self.array.count(pos)
+    }
+    #[inline(always)]
+    fn element(&self, i: usize) -> i32 {
+        self.array.element(i).into()
+    }
+}
+
 /// `Somd.range(n)` when it is mapped over: never materialised.
 pub struct Range(pub i32);
 

@@ -878,7 +878,7 @@ fn device_runs_2d_reductions_and_value_class_maps() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let cases: [(&str, &str, &[&str]); 13] = [
+    let cases: [(&str, &str, &[&str]); 15] = [
         ("tests/run", "dist_view_2d", &["Main.cross", "Main.box"]),
         ("tests/run", "device_effects", &["Main.keyed", "Main.wraps", "Main.columns"]),
         ("samples", "series", &["Series.coefficients"]),
@@ -899,6 +899,28 @@ fn device_runs_2d_reductions_and_value_class_maps() {
         // `price` and the `!`s of `callOf` and `putOf` are one fused kernel.
         ("samples", "blackscholes", &["BlackScholes.price"]),
         ("samples", "mosaic", &["Mosaic.bestMatch"]),
+        // Value-class scalars: broadcast to `@`, and SOMD method parameters.
+        (
+            "tests/run",
+            "device_vcscalar",
+            &["Main.dist2", "Main.shift", "Main.weigh", "Main.scaled", "Main.total"],
+        ),
+        // `op ! a` over byte, short and char arrays, widened to int on upload.
+        (
+            "tests/run",
+            "device_narrow_reduce",
+            &[
+                "+ ! in Main.bytes",
+                "min ! in Main.bytes",
+                "^ ! in Main.bytes",
+                "* ! in Main.shorts",
+                "max ! in Main.shorts",
+                "& ! in Main.shorts",
+                "+ ! in Main.chars",
+                "| ! in Main.chars",
+                "min ! in Main.chars",
+            ],
+        ),
         (
             "tests/run",
             "device_nested",

@@ -105,6 +105,26 @@ macro_rules! scalar_arg {
 
 scalar_arg!(i8, u8, i16, u16, i32, u32, i64, u64, f32, f64);
 
+/// The bytes of a by-value argument whose OpenCL type is a `typedef struct` (a value-class
+/// scalar): `clSetKernelArg` with the slice's length as the argument size.
+pub struct RawArg<'a>(pub &'a [u8]);
+
+impl KernelArg for RawArg<'_> {
+    unsafe fn set_on(&self, kernel: &Kernel, index: u32) -> Result<(), ClFailure> {
+        // SAFETY: the caller guarantees the kernel's parameter is a struct of exactly
+        // `self.0.len()` bytes in the layout the bytes were packed with.
+        unsafe {
+            opencl3::kernel::set_kernel_arg(
+                kernel.get(),
+                index,
+                self.0.len(),
+                self.0.as_ptr().cast(),
+            )
+        }
+        .map_err(|code| ClFailure::api("clSetKernelArg")(code.into()))
+    }
+}
+
 fn set_mem(kernel: &Kernel, index: u32, mem: cl_mem) -> Result<(), ClFailure> {
     // SAFETY: a `cl_mem` argument is passed by pointer to the handle, as OpenCL expects.
     unsafe { kernel.set_arg(index, &mem) }.map_err(ClFailure::api("clSetKernelArg"))

@@ -116,7 +116,7 @@ pub mod trace;
 pub use buffer::{Access, ClScalar, DeviceArray, PinnedHost};
 pub use device::{devices, DeviceCtx, DeviceInfo, DeviceQuery, StagingPolicy};
 pub use fail::ErrorBuffer;
-pub use launch::{DeviceKernel, KernelArg, KernelArgs, LaunchInfo};
+pub use launch::{DeviceKernel, KernelArg, KernelArgs, LaunchInfo, RawArg};
 pub use policy::{finish_prewarm, placement_for, prewarm, Target};
 pub use program::{BuildError, BuiltProgram, ProgramCell, ProgramDesc};
 

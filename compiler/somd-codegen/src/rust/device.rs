@@ -24,8 +24,9 @@
 //!
 //! What the host side does not run yet stays on the CPU, with the reason kept in
 //! [`Glue::host_notes`] (printed by `somdc explain`): filter tasks, instance SOMD methods,
-//! SOMD methods with value-class parameters, value classes without a device layout (value
-//! classes with a device layout cross as their kernel `typedef struct`s: `DevStruct`), 3-D
+//! value classes without a device layout (value classes with a device layout cross as
+//! their kernel `typedef struct`s: `DevStruct` in arrays, `HostArg::Struct` for a scalar
+//! `@` argument or SOMD method parameter, where `null` runs the CPU path), 3-D
 //! arrays, mapped rows of mutable 2-D arrays, and result shapes other than
 //! "assembled output" / "reduced accumulator" / none.
 
@@ -414,11 +415,12 @@ fn map_call(
                 // A mapped row is a value array: the callee cannot write it.
                 element_ok(&a.ty) || matches!(&a.ty, Type::ValueArray(p, _) if prim_of(p).is_some())
             }
-            somd_mir::MapArg::Broadcast => prim_of(&a.ty).is_some() || array_ok(&a.ty),
+            // A value-class scalar crosses as its kernel `typedef struct`.
+            somd_mir::MapArg::Broadcast => element_ok(&a.ty) || array_ok(&a.ty),
         };
         if !ok {
-            return Err("`@` with value-class scalars, value classes holding arrays, or \
-                        arrays of value classes in more than one dimension runs on the CPU");
+            return Err("`@` with value classes holding arrays or references, or arrays of \
+                        value classes in more than one dimension runs on the CPU");
         }
     }
     let manifest = set
@@ -569,32 +571,25 @@ fn somd_call(
     if func.kind != FuncKind::Static {
         return Err("instance SOMD methods run on the CPU (no device glue for `this`)");
     }
+    // A value-class parameter crosses as its kernel `typedef struct` (`HostArg::Struct`;
+    // `null` runs the CPU path).
+    let structs = glue_structs(module, set);
     for p in &func.params {
-        if elem_of(&func.local(*p).ty).is_none() && prim_of(&func.local(*p).ty).is_none() {
-            return Err("a parameter type without device glue (value classes, 3-D arrays)");
+        let ty = &func.local(*p).ty;
+        let laid_out = matches!(ty, Type::Object(c) if structs.iter().any(|(l, _)| l.class == *c));
+        if elem_of(ty).is_none() && prim_of(ty).is_none() && !laid_out {
+            return Err("a parameter type without device glue (value classes holding arrays or \
+                        references, 3-D arrays)");
         }
     }
     for arg in &m.args {
-        match (&arg.kind, &arg.source) {
-            (ArgKind::Scalar { ty }, ArgSource::Param(_)) if ty.contains("struct") => {
-                return Err("a value-class parameter")
-            }
-            (ArgKind::Buffer { .. }, ArgSource::Result | ArgSource::Count | ArgSource::Chunk) => {
-                return Err("an argument kind of `@` kernels")
-            }
-            _ => {}
+        if let (ArgKind::Buffer { .. }, ArgSource::Result | ArgSource::Count | ArgSource::Chunk) =
+            (&arg.kind, &arg.source)
+        {
+            return Err("an argument kind of `@` kernels");
         }
     }
     let result = sync_body.map_or(body.result, |b| b.result);
-    for (mk, _) in &kernels {
-        for arg in &set.kernels[*mk].args {
-            if let (ArgKind::Scalar { ty }, ArgSource::Param(_)) = (&arg.kind, &arg.source) {
-                if ty.contains("struct") {
-                    return Err("a value-class parameter");
-                }
-            }
-        }
-    }
     let host_result = sync_body.and_then(|b| b.host_result);
     if host_result.is_some() {
         // One MI: the reduce strategy sees the one value the host computed.
@@ -811,12 +806,12 @@ fn hist_len_text(
 pub fn device_reduce_supported(op: ReduceOp, elem: PrimType) -> bool {
     use ReduceOp::*;
     match elem {
-        PrimType::Int | PrimType::Long => {
+        // `byte`, `short` and `char` reduce as Java `int`s, widened on upload.
+        PrimType::Int | PrimType::Long | PrimType::Byte | PrimType::Short | PrimType::Char => {
             matches!(op, Add | Mul | Min | Max | BitAnd | BitOr | BitXor)
         }
         PrimType::Float | PrimType::Double => matches!(op, Add | Mul | Min | Max),
         PrimType::Boolean => matches!(op, BitAnd | BitOr | BitXor | And | Or),
-        _ => false,
     }
 }
 

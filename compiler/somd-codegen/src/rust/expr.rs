@@ -740,20 +740,44 @@ impl<'a> FnCx<'a> {
                             return Ok(text);
                         }
                         let label = self.device.and_then(|g| g.array_reduce_label(self.fid, id));
+                        // `byte`, `short` and `char` elements reduce as Java `int`s.
+                        let narrow = match &self.e(*array)?.ty {
+                            Type::Array(e) | Type::ValueArray(e, _)
+                                if expr.ty == Type::Prim(PrimType::Int) =>
+                            {
+                                match **e {
+                                    Type::Prim(
+                                        p @ (PrimType::Byte | PrimType::Short | PrimType::Char),
+                                    ) => Some(types::prim(p)),
+                                    _ => None,
+                                }
+                            }
+                            _ => None,
+                        };
                         let elem_is_ty = match &self.e(*array)?.ty {
-                            Type::Array(e) | Type::ValueArray(e, _) => **e == expr.ty,
+                            Type::Array(e) | Type::ValueArray(e, _) => {
+                                **e == expr.ty || narrow.is_some()
+                            }
                             _ => false,
+                        };
+                        let cpu = |r: &str| match narrow {
+                            Some(t) => format!(
+                                "rt::somd::reduce_array::<{op}, {ty}, _>(\
+                                 &rt::somd::AsInt::<_, {t}>::new({r}), {pos})"
+                            ),
+                            None => format!("rt::somd::reduce_array::<{op}, {ty}, _>({r}, {pos})"),
                         };
                         if let Some(label) = label.filter(|_| elem_is_ty) {
                             let r = format!("_e{}r", id.0);
+                            let fallback = cpu(&r);
                             return Ok(format!(
                                 "{{ let {r} = {arr}; \
                                  match rt::device::reduce_array::<{op}, {ty}>({label:?}, {r}) {{ \
                                  Some(v) => v, \
-                                 None => rt::somd::reduce_array::<{op}, {ty}, _>({r}, {pos}), }} }}"
+                                 None => {fallback}, }} }}"
                             ));
                         }
-                        Ok(format!("rt::somd::reduce_array::<{op}, {ty}, _>({arr}, {pos})"))
+                        Ok(cpu(&arr))
                     }
                     ArrayReducer::Func(f) => {
                         let callee = self.callee(*f)?;
