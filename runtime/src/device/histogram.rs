@@ -23,7 +23,7 @@
 use super::{allocate, upload, zero_fill, DevElem, Elem, Held, HostArg, HostArray, Size};
 use crate::error::SourcePos;
 use crate::opencl::{buffer, placement_for, policy, trace, ClFailure, OrFatal, ProgramCell};
-use crate::opencl::{DeviceCtx, ErrorBuffer, Target};
+use crate::opencl::{BuiltProgram, DeviceCtx, DeviceKernel, ErrorBuffer, Target};
 use crate::value::Array;
 
 /// Where the host gets each argument of a histogram kernel (the manifest's `ArgSource`).
@@ -149,13 +149,7 @@ pub fn run_histogram<T: HistElem>(
 ) -> Option<Array<T>> {
     let (ctx, len, values, iterations) = prepare(desc, args, len)?;
     let program = desc.program.get(ctx)?;
-    let kernel = match program.kernel(desc.name) {
-        Ok(kernel) => kernel,
-        Err(err) => {
-            policy::fallback(&format!("{err} for {}; running on the CPU", desc.label), None);
-            return None;
-        }
-    };
+    let kernel = kernel_of(&program, desc)?;
     // Geometry: the kernel's 1-D group size; enough groups to fill the device, each
     // work-item looping over its share of the iterations.
     let local = kernel.local_1d().max(1);
@@ -169,72 +163,137 @@ pub fn run_histogram<T: HistElem>(
     }
     let tables = if in_local { groups } else { 1 };
     let _scope = trace::CallScope::begin(desc.label, ctx.label);
-    let mut bufs: Vec<Option<Held>> = Vec::with_capacity(desc.args.len());
-    for (k, spec) in desc.args.iter().enumerate() {
-        let name = desc.names.get(k).copied().unwrap_or("?");
-        bufs.push(match spec {
-            HistArg::Param(p) => match args.get(*p)? {
-                HostArg::Array(a) => Some(upload(ctx, *a, name)?),
-                _ => None,
-            },
-            HistArg::Partials => {
-                let bytes = tables.checked_mul(words)?.checked_mul(4)?;
-                let mut buf = allocate(ctx, bytes, name)?;
-                if !in_local {
-                    zero_fill(ctx, &mut buf, bytes);
-                }
-                Some(Held::Own(buf))
-            }
-            _ => None,
-        });
+    let launch = Launch {
+        ctx,
+        desc,
+        kernel,
+        values: &values,
+        iterations,
+        table_bytes: tables.checked_mul(words)?.checked_mul(4)?,
+        table: Some(Table { in_local, words }),
+        geometry: (groups * local, local),
+    };
+    let (err, table) = launch.run(args)?;
+    // Exceptions first: no table is read before the error buffer is checked.
+    err.check(desc.sites).or_fatal();
+    let raw = launch.read_table(table);
+    let words_read: Vec<u32> =
+        raw.chunks_exact(4).map(|b| u32::from_ne_bytes([b[0], b[1], b[2], b[3]])).collect();
+    let op = desc.op;
+    Some(Array::from_vec(fold_tables::<T>(&words_read, len, tables, op)))
+}
+
+/// The kernel of `desc` in `program`, or `None` (the CPU path) after the fallback policy's
+/// warning when it is missing.
+fn kernel_of<'p>(program: &'p BuiltProgram, desc: &'static HistDesc) -> Option<&'p DeviceKernel> {
+    match program.kernel(desc.name) {
+        Ok(kernel) => Some(kernel),
+        Err(err) => {
+            policy::fallback(&format!("{err} for {}; running on the CPU", desc.label), None);
+            None
+        }
     }
-    let err = ErrorBuffer::new(ctx).or_fatal();
-    {
-        let mut setter = kernel.args();
+}
+
+/// The work-group tables of a histogram: in `__local` memory (`words` 32-bit words per
+/// group) or updated in the global table directly.
+struct Table {
+    in_local: bool,
+    words: usize,
+}
+
+/// One launch of a histogram or segmented-sum kernel: inputs uploaded, the table buffer
+/// (`HistArg::Partials`, `table_bytes`) allocated, arguments set in manifest order.
+struct Launch<'a> {
+    ctx: &'static DeviceCtx,
+    desc: &'static HistDesc,
+    kernel: &'a DeviceKernel,
+    values: &'a [Option<i64>],
+    iterations: i64,
+    table_bytes: usize,
+    /// `None` for a segmented sum: it has no `__local` tables.
+    table: Option<Table>,
+    /// Global and local size of the 1-D NDRange.
+    geometry: (usize, usize),
+}
+
+impl Launch<'_> {
+    /// Uploads, launches, and returns the error buffer and the table buffer (`None` when an
+    /// argument cannot be read: the CPU path).
+    fn run(&self, args: &[HostArg<'_>]) -> Option<(ErrorBuffer, Held)> {
+        let (ctx, desc) = (self.ctx, self.desc);
+        // A table kept in `__local` memory is written whole by each group; a global one
+        // starts at zero.
+        let zeroed = !self.table.as_ref().is_some_and(|t| t.in_local);
+        let mut bufs: Vec<Option<Held>> = Vec::with_capacity(desc.args.len());
+        for (k, spec) in desc.args.iter().enumerate() {
+            let name = desc.names.get(k).copied().unwrap_or("?");
+            bufs.push(match spec {
+                HistArg::Param(p) => match args.get(*p)? {
+                    HostArg::Array(a) => Some(upload(ctx, *a, name)?),
+                    _ => None,
+                },
+                HistArg::Partials => {
+                    let mut buf = allocate(ctx, self.table_bytes, name)?;
+                    if zeroed {
+                        zero_fill(ctx, &mut buf, self.table_bytes);
+                    }
+                    Some(Held::Own(buf))
+                }
+                _ => None,
+            });
+        }
+        let err = ErrorBuffer::new(ctx).or_fatal();
+        let mut setter = self.kernel.args();
         for (k, spec) in desc.args.iter().enumerate() {
             let index = k as u32;
             // SAFETY: the manifest gives each argument's kind and type in the kernel's
             // parameter order: buffers for `__global T *`, `long` for the iteration count,
             // `int` for the other scalars unless a parameter says otherwise.
             let set = unsafe {
-                match (spec, bufs[k].as_ref()) {
-                    (_, Some(buf)) => setter.set(index, &buf.buffer).map(|_| ()),
-                    (HistArg::Param(p), None) => {
+                match (spec, bufs[k].as_ref(), &self.table) {
+                    (_, Some(buf), _) => setter.set(index, &buf.buffer).map(|_| ()),
+                    (HistArg::Param(p), None, _) => {
                         super::set_scalar(&mut setter, index, args.get(*p), desc.name)
                     }
-                    (HistArg::Iterations, None) => setter.set(index, &iterations).map(|_| ()),
-                    (HistArg::Table, None) => {
-                        let count = if in_local { words.max(2) } else { 2 };
+                    (HistArg::Iterations, None, _) => {
+                        setter.set(index, &self.iterations).map(|_| ())
+                    }
+                    (HistArg::Table, None, Some(t)) => {
+                        let count = if t.in_local { t.words.max(2) } else { 2 };
                         setter.local::<u32>(index, count).map(|_| ())
                     }
-                    (HistArg::InLocal, None) => setter.set(index, &i32::from(in_local)).map(|_| ()),
-                    (HistArg::Err, None) => setter.set(index, &err).map(|_| ()),
-                    (HistArg::Partials, None) => {
-                        Err(ClFailure::NoKernel(format!("{}: buffer {k}", desc.name)))
+                    (HistArg::InLocal, None, Some(t)) => {
+                        setter.set(index, &i32::from(t.in_local)).map(|_| ())
                     }
-                    (_, None) => {
-                        let value = values[k].unwrap_or(0);
+                    (HistArg::Err, None, _) => setter.set(index, &err).map(|_| ()),
+                    (HistArg::Partials | HistArg::Table | HistArg::InLocal, None, _) => {
+                        Err(ClFailure::NoKernel(format!("{}: argument {k}", desc.name)))
+                    }
+                    (_, None, _) => {
+                        let value = self.values[k].unwrap_or(0);
                         setter.set(index, &(value as i32)).map(|_| ())
                     }
                 }
             };
             set.or_fatal();
         }
-        setter.run_1d_exact(ctx, groups * local, local).or_fatal();
+        let (global, local) = self.geometry;
+        setter.run_1d_exact(ctx, global, local).or_fatal();
+        let k = desc.args.iter().position(|a| matches!(a, HistArg::Partials))?;
+        Some((err, bufs[k].take()?))
     }
-    // Exceptions first: no table is read before the error buffer is checked.
-    err.check(desc.sites).or_fatal();
-    let k = desc.args.iter().position(|a| matches!(a, HistArg::Partials))?;
-    let buf = bufs[k].take()?;
-    let mut raw = vec![0u8; tables * words * 4];
-    if !raw.is_empty() {
-        let name = desc.names.get(k).copied().unwrap_or("?");
-        buffer::read(ctx, &buf.buffer, 0, &mut raw, name).or_fatal();
+
+    /// The table's bytes, downloaded.
+    fn read_table(&self, table: Held) -> Vec<u8> {
+        let mut raw = vec![0u8; self.table_bytes];
+        if !raw.is_empty() {
+            let k = self.desc.args.iter().position(|a| matches!(a, HistArg::Partials));
+            let name = k.and_then(|k| self.desc.names.get(k)).copied().unwrap_or("?");
+            buffer::read(self.ctx, &table.buffer, 0, &mut raw, name).or_fatal();
+        }
+        raw
     }
-    let words_read: Vec<u32> =
-        raw.chunks_exact(4).map(|b| u32::from_ne_bytes([b[0], b[1], b[2], b[3]])).collect();
-    let op = desc.op;
-    Some(Array::from_vec(fold_tables::<T>(&words_read, len, tables, op)))
 }
 
 /// Whether `key` (an `int[]`) has at least `n` elements, the first `n` non-decreasing.
@@ -351,76 +410,26 @@ pub fn run_segmented<T: DevElem>(
         return None;
     }
     let program = desc.program.get(ctx)?;
-    let kernel = match program.kernel(desc.name) {
-        Ok(kernel) => kernel,
-        Err(err) => {
-            policy::fallback(&format!("{err} for {}; running on the CPU", desc.label), None);
-            return None;
-        }
-    };
+    let kernel = kernel_of(&program, desc)?;
     let local = kernel.local_1d().max(1);
-    let global = iterations.div_ceil(local).max(1) * local;
-    let bytes = len.checked_mul(T::ELEM.size())?;
+    let launch = Launch {
+        ctx,
+        desc,
+        kernel,
+        values: &values,
+        iterations: iterations as i64,
+        table_bytes: len.checked_mul(T::ELEM.size())?,
+        table: None,
+        geometry: (iterations.div_ceil(local).max(1) * local, local),
+    };
     let scope = trace::CallScope::begin(desc.label, ctx.label);
-    let mut bufs: Vec<Option<Held>> = Vec::with_capacity(desc.args.len());
-    for (k, spec) in desc.args.iter().enumerate() {
-        let name = desc.names.get(k).copied().unwrap_or("?");
-        bufs.push(match spec {
-            HistArg::Param(p) => match args.get(*p)? {
-                HostArg::Array(a) => Some(upload(ctx, *a, name)?),
-                _ => None,
-            },
-            HistArg::Partials => {
-                let mut buf = allocate(ctx, bytes, name)?;
-                zero_fill(ctx, &mut buf, bytes);
-                Some(Held::Own(buf))
-            }
-            _ => None,
-        });
-    }
-    let err = ErrorBuffer::new(ctx).or_fatal();
-    {
-        let mut setter = kernel.args();
-        for (k, spec) in desc.args.iter().enumerate() {
-            let index = k as u32;
-            // SAFETY: the manifest gives each argument's kind and type in the kernel's
-            // parameter order: buffers for `__global T *`, `long` for the iteration count,
-            // `int` for the other scalars unless a parameter says otherwise.
-            let set = unsafe {
-                match (spec, bufs[k].as_ref()) {
-                    (_, Some(buf)) => setter.set(index, &buf.buffer).map(|_| ()),
-                    (HistArg::Param(p), None) => {
-                        super::set_scalar(&mut setter, index, args.get(*p), desc.name)
-                    }
-                    (HistArg::Iterations, None) => {
-                        setter.set(index, &(iterations as i64)).map(|_| ())
-                    }
-                    (HistArg::Err, None) => setter.set(index, &err).map(|_| ()),
-                    (HistArg::Partials | HistArg::Table | HistArg::InLocal, None) => {
-                        Err(ClFailure::NoKernel(format!("{}: argument {k}", desc.name)))
-                    }
-                    (_, None) => {
-                        let value = values[k].unwrap_or(0);
-                        setter.set(index, &(value as i32)).map(|_| ())
-                    }
-                }
-            };
-            set.or_fatal();
-        }
-        setter.run_1d_exact(ctx, global, local).or_fatal();
-    }
+    let (err, table) = launch.run(args)?;
     if err.read().or_fatal()[0] != 0 {
         drop(scope);
         trace_cpu(desc.label, "device fault: the CPU raises Java's exception");
         return None;
     }
-    let k = desc.args.iter().position(|a| matches!(a, HistArg::Partials))?;
-    let buf = bufs[k].take()?;
-    let mut raw = vec![0u8; bytes];
-    if !raw.is_empty() {
-        let name = desc.names.get(k).copied().unwrap_or("?");
-        buffer::read(ctx, &buf.buffer, 0, &mut raw, name).or_fatal();
-    }
+    let raw = launch.read_table(table);
     let table: Vec<T> = raw.chunks_exact(T::ELEM.size()).map(T::take).collect();
     Some(Array::from_vec(table))
 }
