@@ -1169,7 +1169,7 @@ fn device_sync_reduce_folds_partials_on_the_host() {
         return; // skipped loudly by `placements`
     };
     // Per method: launches per call, inputs up (in order), downloads (in order).
-    type Call<'a> = (&'a str, u64, &'a [&'a str], &'a [&'a str]);
+    type Call<'a> = HostProgramCall<'a>;
     const P: &str = "somd_partials";
     let cases: [(&str, &str, &[Call]); 3] = [
         ("samples", "normalize", &[("Normalize.normalize", 2, &["a"], &[P, "result"])]),
@@ -1191,30 +1191,7 @@ fn device_sync_reduce_folds_partials_on_the_host() {
             ],
         ),
     ];
-    for (suite, name, wanted) in cases {
-        let Some((binary, expected)) = built_with_expected(suite, name) else { continue };
-        let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
-        for (label, launches, up, down) in wanted.iter() {
-            let mine: Vec<&CallTrace> = calls.iter().filter(|c| c.name == *label).collect();
-            assert!(!mine.is_empty(), "{name}: no device call of {label} in\n{}", outcome.stderr);
-            for call in mine {
-                assert_eq!(call.launches, *launches, "{name}: launches of {label}");
-                let h2d: Vec<&str> = call.h2d.iter().map(|(b, _)| b.as_str()).collect();
-                assert_eq!(h2d, up.to_vec(), "{name}: {label} uploads");
-                let d2h: Vec<&str> = call.d2h.iter().map(|(b, _)| b.as_str()).collect();
-                assert_eq!(d2h, down.to_vec(), "{name}: {label} downloads");
-                let input: u64 = call.h2d.iter().map(|(_, n)| n).sum();
-                for (buffer, bytes) in &call.d2h {
-                    if buffer == P {
-                        assert!(
-                            *bytes <= input.max(8),
-                            "{name}: {label} partials of {bytes} bytes"
-                        );
-                    }
-                }
-            }
-        }
-    }
+    check_host_program_calls(*opencl, &cases);
 }
 
 /// Intermediate reduction calls inside SOMD bodies (`Math.sqrt(sumSq(a))`) run as reduction
@@ -1228,7 +1205,7 @@ fn device_intermediate_reductions_are_kernels_of_the_call() {
         return; // skipped loudly by `placements`
     };
     // Per method: launches per call, inputs up (in order), downloads (in order).
-    type Call<'a> = (&'a str, u64, &'a [&'a str], &'a [&'a str]);
+    type Call<'a> = HostProgramCall<'a>;
     const P: &str = "somd_partials";
     let cases: [(&str, &str, &[Call]); 3] = [
         // `sumProd(a)`, then the loop dividing by the norm; `a` is the result.
@@ -1257,9 +1234,21 @@ fn device_intermediate_reductions_are_kernels_of_the_call() {
             ],
         ),
     ];
-    for (suite, name, wanted) in cases {
+    check_host_program_calls(*opencl, &cases);
+}
+
+/// A device call of a host program expected in a `SOMD_TRACE=json` run: method, launches per
+/// call, buffers up (in order), buffers down (in order).
+type HostProgramCall<'a> = (&'a str, u64, &'a [&'a str], &'a [&'a str]);
+
+/// Runs each `(suite, program, calls)` under `opencl` and checks every call of each named
+/// method against its expected launches and transfers; partials (`somd_partials`) that come
+/// down must be no larger than the call's inputs (a few bytes per work-group).
+fn check_host_program_calls(opencl: Placement, cases: &[(&str, &str, &[HostProgramCall])]) {
+    const P: &str = "somd_partials";
+    for (suite, name, wanted) in cases.iter().copied() {
         let Some((binary, expected)) = built_with_expected(suite, name) else { continue };
-        let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+        let (outcome, calls) = traced_calls(name, binary, &expected, opencl);
         for (label, launches, up, down) in wanted.iter() {
             let mine: Vec<&CallTrace> = calls.iter().filter(|c| c.name == *label).collect();
             assert!(!mine.is_empty(), "{name}: no device call of {label} in\n{}", outcome.stderr);
