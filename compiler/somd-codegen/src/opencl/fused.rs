@@ -40,37 +40,15 @@ impl Writer<'_> {
             match (a.mode, somd_mir::analysis::isolation::array_elem(&a.ty)) {
                 (MapArg::Mapped, _) => {
                     let elem = self.storage(&a.ty)?;
-                    Self::push_arg(
-                        m,
-                        &mut decls,
-                        format!("__global {elem} *{name}"),
-                        &name,
-                        ArgKind::Buffer { access: Access::In, elem },
-                        ArgSource::Param(k),
-                    );
+                    Self::push_in_buffer(m, &mut decls, &name, elem, k);
                     call_args.push(format!("{name}[somd_i]"));
                 }
                 (MapArg::Broadcast, Some((elem, rank))) => {
                     let elem = self.buffer_c(&a.ty, elem)?;
-                    Self::push_arg(
-                        m,
-                        &mut decls,
-                        format!("__global {elem} *{name}"),
-                        &name,
-                        ArgKind::Buffer { access: Access::In, elem },
-                        ArgSource::Param(k),
-                    );
+                    Self::push_in_buffer(m, &mut decls, &name, elem, k);
                     let mut pass = name.clone();
                     for dim in 0..rank {
-                        let n = format!("{name}_len{dim}");
-                        Self::push_arg(
-                            m,
-                            &mut decls,
-                            format!("const int {n}"),
-                            &n,
-                            ArgKind::Scalar { ty: "int".into() },
-                            ArgSource::Length { param: k, dim },
-                        );
+                        let n = Self::push_len(m, &mut decls, &name, k, dim);
                         write!(pass, ", {n}")?;
                     }
                     call_args.push(pass);

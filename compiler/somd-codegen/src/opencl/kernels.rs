@@ -239,6 +239,44 @@ impl Writer<'_> {
         (partials, scratch)
     }
 
+    /// An input buffer `__global elem *name` holding argument `k` of the construct.
+    pub(super) fn push_in_buffer(
+        m: &mut KernelManifest,
+        decls: &mut Vec<String>,
+        name: &str,
+        elem: String,
+        k: usize,
+    ) -> usize {
+        Self::push_arg(
+            m,
+            decls,
+            format!("__global {elem} *{name}"),
+            name,
+            ArgKind::Buffer { access: Access::In, elem },
+            ArgSource::Param(k),
+        )
+    }
+
+    /// The length `name_len{dim}` of dimension `dim` of array argument `k`; its name.
+    pub(super) fn push_len(
+        m: &mut KernelManifest,
+        decls: &mut Vec<String>,
+        name: &str,
+        k: usize,
+        dim: u8,
+    ) -> String {
+        let n = format!("{name}_len{dim}");
+        Self::push_arg(
+            m,
+            decls,
+            format!("const int {n}"),
+            &n,
+            ArgKind::Scalar { ty: "int".into() },
+            ArgSource::Length { param: k, dim },
+        );
+        n
+    }
+
     /// The arguments every `@`-shaped kernel ends with: the result buffer `somd_out` when
     /// the function's result `result` is stored, then the element count `somd_n`, which is
     /// also the global size.
@@ -699,24 +737,9 @@ impl Writer<'_> {
                     // Rows of a `T[[]][[N]]`, packed: work-item `i` reads row `i` as one `TN`.
                     let (p, n) = vector_of(&a.ty).unwrap_or((PrimType::Int, 0));
                     let elem = vector_c(p, n);
-                    Self::push_arg(
-                        m,
-                        &mut decls,
-                        format!("__global {elem} *{name}"),
-                        &name,
-                        ArgKind::Buffer { access: Access::In, elem },
-                        ArgSource::Param(k),
-                    );
+                    Self::push_in_buffer(m, &mut decls, &name, elem, k);
                     // The host passes the row length (always `N`) as for any 2-D array.
-                    let n = format!("{name}_len1");
-                    Self::push_arg(
-                        m,
-                        &mut decls,
-                        format!("const int {n}"),
-                        &n,
-                        ArgKind::Scalar { ty: "int".into() },
-                        ArgSource::Length { param: k, dim: 1 },
-                    );
+                    Self::push_len(m, &mut decls, &name, k, 1);
                     call_args.push(format!("{name}[{item}]"));
                 }
                 MapArg::Mapped if somd_mir::analysis::isolation::array_elem(&a.ty).is_some() => {
@@ -725,35 +748,13 @@ impl Writer<'_> {
                         .map(|(e, _)| self.storage(e))
                         .transpose()?
                         .unwrap_or_default();
-                    Self::push_arg(
-                        m,
-                        &mut decls,
-                        format!("__global {elem} *{name}"),
-                        &name,
-                        ArgKind::Buffer { access: Access::In, elem },
-                        ArgSource::Param(k),
-                    );
-                    let n = format!("{name}_len1");
-                    Self::push_arg(
-                        m,
-                        &mut decls,
-                        format!("const int {n}"),
-                        &n,
-                        ArgKind::Scalar { ty: "int".into() },
-                        ArgSource::Length { param: k, dim: 1 },
-                    );
+                    Self::push_in_buffer(m, &mut decls, &name, elem, k);
+                    let n = Self::push_len(m, &mut decls, &name, k, 1);
                     call_args.push(format!("{name} + (long){item} * {n}, {n}"));
                 }
                 MapArg::Mapped => {
                     let elem = self.storage(&a.ty)?;
-                    Self::push_arg(
-                        m,
-                        &mut decls,
-                        format!("__global {elem} *{name}"),
-                        &name,
-                        ArgKind::Buffer { access: Access::In, elem },
-                        ArgSource::Param(k),
-                    );
+                    Self::push_in_buffer(m, &mut decls, &name, elem, k);
                     call_args.push(format!("{name}[{item}]"));
                 }
                 MapArg::Broadcast => {
@@ -764,28 +765,13 @@ impl Writer<'_> {
                             Some((p, n)) => vector_c(p, n),
                             None => self.buffer_c(&a.ty, elem)?,
                         };
-                        Self::push_arg(
-                            m,
-                            &mut decls,
-                            format!("__global {elem} *{name}"),
-                            &name,
-                            ArgKind::Buffer { access: Access::In, elem },
-                            ArgSource::Param(k),
-                        );
+                        Self::push_in_buffer(m, &mut decls, &name, elem, k);
                         let mut pass = match vector {
                             Some(_) => format!("{name}[0]"),
                             None => name.clone(),
                         };
                         for dim in 0..rank {
-                            let n = format!("{name}_len{dim}");
-                            Self::push_arg(
-                                m,
-                                &mut decls,
-                                format!("const int {n}"),
-                                &n,
-                                ArgKind::Scalar { ty: "int".into() },
-                                ArgSource::Length { param: k, dim },
-                            );
+                            let n = Self::push_len(m, &mut decls, &name, k, dim);
                             if vector.is_none() {
                                 write!(pass, ", {n}")?;
                             }
