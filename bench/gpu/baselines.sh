@@ -28,18 +28,7 @@ chmod +x "$STAGE"/*
   nproc
   command -v clinfo >/dev/null && clinfo -l 2>&1
 } > "$OUT/env.txt" 2>&1
-# As in run.sh: an .icd file for the NVIDIA driver when the image lacks one.
-if ! grep -qs nvidia /etc/OpenCL/vendors/*.icd; then
-  lib=$(ldconfig -p | awk '/libnvidia-opencl.so.1/{print $NF; exit}')
-  [ -z "$lib" ] && lib=$(ls /usr/local/nvidia/lib64/libnvidia-opencl.so.1 \
-    /usr/lib/x86_64-linux-gnu/libnvidia-opencl.so.1 2>/dev/null | head -1)
-  if [ -n "$lib" ]; then
-    mkdir -p /tmp/icd && echo "$lib" > /tmp/icd/nvidia.icd
-    cp /etc/OpenCL/vendors/*.icd /tmp/icd/ 2>/dev/null
-    export OCL_ICD_VENDORS=/tmp/icd
-    echo "added OCL_ICD_VENDORS=/tmp/icd with $lib" >> "$OUT/env.txt"
-  fi
-fi
+. bench/gpu/icd.sh
 # Which device the hand-tuned baselines open (the generated programs' rule).
 SOMD_DEVICE=opencl "$STAGE/somd-clbaseline" copy >> "$OUT/env.txt" 2>&1
 cat "$OUT/env.txt"

@@ -40,21 +40,7 @@ chmod +x "$STAGE"/bin/* 2>/dev/null
   command -v clinfo && clinfo -l 2>&1
 } > "$OUT/env.txt" 2>&1
 
-# The ICD loader finds the NVIDIA driver through an .icd file; add one pointing at the
-# driver's libnvidia-opencl when the image lacks it (the runtime also honours
-# OCL_ICD_VENDORS, and OPENCL_DYLIB_PATH for the loader itself).
-if ! grep -qs nvidia /etc/OpenCL/vendors/*.icd; then
-  lib=$(ldconfig -p | awk '/libnvidia-opencl.so.1/{print $NF; exit}')
-  [ -z "$lib" ] && lib=$(ls /usr/local/nvidia/lib64/libnvidia-opencl.so.1 /usr/lib/x86_64-linux-gnu/libnvidia-opencl.so.1 2>/dev/null | head -1)
-  if [ -n "$lib" ]; then
-    mkdir -p /tmp/icd && echo "$lib" > /tmp/icd/nvidia.icd
-    cp /etc/OpenCL/vendors/*.icd /tmp/icd/ 2>/dev/null
-    export OCL_ICD_VENDORS=/tmp/icd
-    echo "added OCL_ICD_VENDORS=/tmp/icd with $lib" >> "$OUT/env.txt"
-  else
-    echo "no libnvidia-opencl.so.1 found" >> "$OUT/env.txt"
-  fi
-fi
+. bench/gpu/icd.sh
 if ! ldconfig -p | grep -q 'libOpenCL.so.1'; then
   l=$(find / -name 'libOpenCL.so.1' -not -path '/proc/*' 2>/dev/null | head -1)
   [ -n "$l" ] && export OPENCL_DYLIB_PATH=$l && echo "OPENCL_DYLIB_PATH=$l" >> "$OUT/env.txt"

@@ -889,6 +889,16 @@ fn zero_sized_launches_and_arrays_are_harmless() {
     assert!(host.is_empty());
 }
 
+/// A file whose device work is only the runtime's own reductions has a program without
+/// kernels (the prelude alone); building it must neither fail nor create kernels (the
+/// NVIDIA driver crashed in `clCreateKernelsInProgram` for such a program).
+#[test]
+fn programs_without_kernels_build() {
+    let Some(ctx) = device() else { return };
+    let program = build(ctx, "no kernels", "#pragma OPENCL FP_CONTRACT OFF\n");
+    assert!(program.kernel("anything").is_err());
+}
+
 #[test]
 fn build_failure_returns_the_log() {
     let Some(ctx) = device() else { return };

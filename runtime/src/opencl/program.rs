@@ -272,8 +272,18 @@ impl DeviceCtx {
     ) -> Result<BuiltProgram, BuildError> {
         let fail =
             |message: String| BuildError { program: name.to_string(), message, log: String::new() };
-        let kernels = opencl3::kernel::create_program_kernels(&program)
-            .map_err(|err| fail(format!("clCreateKernelsInProgram: {err}")))?;
+        // A program without kernels (a file whose device work is only the runtime's own
+        // reductions) creates none: the NVIDIA driver crashes in `clCreateKernelsInProgram`
+        // when the program has no kernel.
+        let count = program
+            .get_num_kernels()
+            .map_err(|err| fail(format!("clGetProgramInfo(CL_PROGRAM_NUM_KERNELS): {err}")))?;
+        let kernels = if count == 0 {
+            Vec::new()
+        } else {
+            opencl3::kernel::create_program_kernels(&program)
+                .map_err(|err| fail(format!("clCreateKernelsInProgram: {err}")))?
+        };
         let mut device_kernels = Vec::with_capacity(kernels.len());
         for kernel in kernels {
             device_kernels.push(self.device_kernel(kernel).map_err(|err| fail(err.to_string()))?);
