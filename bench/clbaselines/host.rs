@@ -18,8 +18,9 @@ use opencl3::kernel::Kernel;
 use opencl3::memory::{Buffer, ClMem, CL_MAP_READ, CL_MAP_WRITE, CL_MEM_ALLOC_HOST_PTR};
 use opencl3::platform::get_platforms;
 use opencl3::program::Program;
-use opencl3::types::{cl_mem, CL_BLOCKING};
-use std::cell::Cell;
+use opencl3::types::{cl_event, cl_mem, CL_BLOCKING};
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -55,6 +56,12 @@ pub struct Cl {
     kernel_ns: Cell<u64>,
     transfer_ns: Cell<u64>,
     build_ns: u64,
+    /// Per kernel name: launches and profiled nanoseconds (reported under
+    /// `CLBASE_KERNELS=1`, for bench/gpu/kernel_times.py).
+    per_kernel: RefCell<BTreeMap<String, (u64, u64)>>,
+    /// Kernel names of the launches [`Cl::enqueue`] returned and [`Cl::finish`] has not
+    /// timed yet, by event handle.
+    pending: RefCell<Vec<(cl_event, String)>>,
 }
 
 /// The device the generated programs pick under `SOMD_DEVICE=opencl`: the first GPU of any
@@ -153,6 +160,8 @@ impl Cl {
             kernel_ns: Cell::new(0),
             transfer_ns: Cell::new(0),
             build_ns,
+            per_kernel: RefCell::new(BTreeMap::new()),
+            pending: RefCell::new(Vec::new()),
         })
     }
 
@@ -260,9 +269,19 @@ impl Cl {
         }
         .map_err(api("clEnqueueNDRangeKernel"))?;
         event.wait().map_err(api("clWaitForEvents"))?;
+        self.add_kernel(&kernel.function_name().unwrap_or_default(), &event)
+    }
+
+    /// Adds the profiled time of the finished launch `event` of kernel `name`.
+    fn add_kernel(&self, name: &str, event: &Event) -> Result<(), String> {
         let start = event.profiling_command_start().map_err(api("clGetEventProfilingInfo"))?;
         let end = event.profiling_command_end().map_err(api("clGetEventProfilingInfo"))?;
-        self.kernel_ns.set(self.kernel_ns.get() + end.saturating_sub(start));
+        let ns = end.saturating_sub(start);
+        self.kernel_ns.set(self.kernel_ns.get() + ns);
+        let mut per_kernel = self.per_kernel.borrow_mut();
+        let entry = per_kernel.entry(name.to_string()).or_default();
+        entry.0 += 1;
+        entry.1 += ns;
         Ok(())
     }
 
@@ -277,7 +296,7 @@ impl Cl {
         local: &[usize],
     ) -> Result<Event, String> {
         // SAFETY: as in `launch`.
-        unsafe {
+        let event = unsafe {
             self.queue.enqueue_nd_range_kernel(
                 kernel.get(),
                 global.len() as u32,
@@ -287,16 +306,23 @@ impl Cl {
                 &[],
             )
         }
-        .map_err(api("clEnqueueNDRangeKernel"))
+        .map_err(api("clEnqueueNDRangeKernel"))?;
+        self.pending.borrow_mut().push((event.get(), kernel.function_name().unwrap_or_default()));
+        Ok(event)
     }
 
     /// Waits for the launches of [`Cl::enqueue`] and adds their profiled times.
     pub fn finish(&self, events: &[Event]) -> Result<(), String> {
         self.queue.finish().map_err(api("clFinish"))?;
         for event in events {
-            let start = event.profiling_command_start().map_err(api("clGetEventProfilingInfo"))?;
-            let end = event.profiling_command_end().map_err(api("clGetEventProfilingInfo"))?;
-            self.kernel_ns.set(self.kernel_ns.get() + end.saturating_sub(start));
+            let name = {
+                let mut pending = self.pending.borrow_mut();
+                match pending.iter().position(|(handle, _)| *handle == event.get()) {
+                    Some(at) => pending.swap_remove(at).1,
+                    None => String::new(),
+                }
+            };
+            self.add_kernel(&name, event)?;
         }
         Ok(())
     }
@@ -317,12 +343,18 @@ impl Cl {
 
     /// The run's totals as the harness reads them on standard error.
     pub fn report(&self) -> String {
-        format!(
+        let mut report = format!(
             "somd-bench kernel_ns={}\nsomd-bench transfer_ns={}\nsomd-bench build_ns={}\n",
             self.kernel_ns.get(),
             self.transfer_ns.get(),
             self.build_ns
-        )
+        );
+        if std::env::var_os("CLBASE_KERNELS").is_some_and(|v| v == "1") {
+            for (name, (launches, ns)) in self.per_kernel.borrow().iter() {
+                report += &format!("clbase kernel name={name} launches={launches} ns={ns}\n");
+            }
+        }
+        report
     }
 }
 

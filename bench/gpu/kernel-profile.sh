@@ -5,7 +5,7 @@
 # bench/gpu/ptx_profile.py assembles each cached PTX program with `ptxas -v` and counts its
 # machine instructions with `cuobjdump -sass`. Stage as baselines.sh's header says.
 #   OUT=results bench/gpu/kernel-profile.sh [somd-bench options, e.g. --filter crypt]
-# Results: $OUT/kernels.md (one row per kernel), $OUT/ptx/, $OUT/sass/, $OUT/run.md.
+# Results: $OUT/kernels.md (one row per kernel), $OUT/ptx-sass.tar.xz, $OUT/run.md.
 set -u
 OUT=${OUT:-gpu-results}
 mkdir -p "$OUT"

@@ -10,8 +10,8 @@ memory per kernel: what decides occupancy) and disassembles the result with `cuo
 -sass` (machine instructions per kernel, by class: what each work-item executes).
 
 Usage: ptx_profile.py CACHE_DIR OUT_DIR [ARCH]   (ARCH default sm_90, the H100's)
-Writes OUT_DIR/ptx/*.ptx, OUT_DIR/sass/*.sass and OUT_DIR/kernels.md (one table row per
-kernel) and prints the table.
+Writes OUT_DIR/kernels.md (one table row per kernel) and OUT_DIR/ptx-sass.tar.xz (ptx/*.ptx
+and sass/*.sass), and prints the table.
 """
 
 import collections
@@ -223,6 +223,10 @@ def main():
     text = "\n".join(lines) + "\n"
     with open(os.path.join(out, "kernels.md"), "w") as f:
         f.write(text)
+    # One archive instead of a file per program (the device tool brings back few files).
+    subprocess.run(["tar", "cJf", os.path.join(out, "ptx-sass.tar.xz"), "-C", out, "ptx", "sass"])
+    shutil.rmtree(os.path.join(out, "ptx"))
+    shutil.rmtree(os.path.join(out, "sass"))
     print(text)
 
 
