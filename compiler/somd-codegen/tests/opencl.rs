@@ -251,6 +251,25 @@ class B {
 }
 "#;
 
+const VALUE_FOLD: &str = r#"
+class VF {
+    static local Acc merge(Acc a, Acc b) {
+        return new Acc(a.n + b.n, a.sum + b.sum, a.flag && b.flag);
+    }
+    public static void main(String[] args) {
+        Acc[] xs = {new Acc(1, 0.5, true), new Acc(2, 1.5, false)};
+        Acc r = VF.merge ! xs;
+        System.out.println(r.n);
+    }
+}
+value class Acc {
+    int n;
+    double sum;
+    boolean flag;
+    Acc(int n, double sum, boolean flag) { this.n = n; this.sum = sum; this.flag = flag; }
+}
+"#;
+
 const FILTER: &str = r#"
 class F {
     static int n = 0;
@@ -517,6 +536,18 @@ fn nested_folds_and_value_array_rows() {
 #[test]
 fn bang_with_op_and_method() {
     insta::assert_snapshot!(snapshot(BANG));
+}
+
+/// `C.m ! a` over value-class elements: the fold kernel reads and writes the class's
+/// `typedef struct`, and it builds.
+#[test]
+fn value_class_fold() {
+    insta::assert_snapshot!(snapshot(VALUE_FOLD));
+    let Some(ctx) = test_device() else { return };
+    let c = compile("value_fold.somd", VALUE_FOLD).expect("checks");
+    let set = kernels(&c, ClOptions::default());
+    assert!(set.kernels.iter().any(|k| k.name == "fold_VF_merge"));
+    build(ctx, "value_fold.somd", &set, false).expect("builds");
 }
 
 #[test]

@@ -25,8 +25,9 @@
 //! What the host side does not run yet stays on the CPU, with the reason kept in
 //! [`Glue::host_notes`] (printed by `somdc explain`): filter tasks, instance SOMD methods,
 //! value classes without a device layout (value classes with a device layout cross as
-//! their kernel `typedef struct`s: `DevStruct` in arrays, `HostArg::Struct` for a scalar
-//! `@` argument or SOMD method parameter, where `null` runs the CPU path), 3-D
+//! their kernel `typedef struct`s: `DevStruct` in arrays (also the elements and partials of
+//! a `C.m ! a` fold), `HostArg::Struct` for a scalar `@` argument or SOMD method parameter,
+//! where `null` runs the CPU path), 3-D
 //! arrays, mapped rows of mutable 2-D arrays, and result shapes other than
 //! "assembled output" / "reduced accumulator" / none.
 
@@ -118,8 +119,8 @@ pub struct MapCall {
     pub manifest: usize,
     /// The element type of the result (of the partials for a fused `!`).
     pub elem: PrimType,
-    /// A value-class result of a `@`: its Rust struct name and device size (then `elem` is
-    /// unused).
+    /// A value-class result of a `@` or task, or the value-class elements (and partials) of a
+    /// `C.m ! a` fold: its Rust struct name and device size (then `elem` is unused).
     pub result_struct: Option<(String, usize)>,
     /// Rows of `N` elements of type `elem` (`T[[N]]` results the kernel stores as
     /// vectors): the result is a `VArr<VArr<T>>`.
@@ -155,15 +156,16 @@ impl Glue {
         self.array_reduces.get(&(func, expr)).map(String::as_str)
     }
 
-    /// The same for the `C.m ! a` fold at `expr`.
-    pub fn fold_desc(
-        &self,
-        func: FuncId,
-        expr: somd_mir::ExprId,
-    ) -> Option<(String, &'static str)> {
-        self.folds
-            .get(&(func, expr))
-            .map(|m| (format!("K_FOLD_{}_{}", func.0, expr.0), rust_prim(m.elem)))
+    /// The same for the `C.m ! a` fold at `expr`, with the Rust type of its partials (the
+    /// element type: a primitive, or `Val<S>` for a value class with a device layout).
+    pub fn fold_desc(&self, func: FuncId, expr: somd_mir::ExprId) -> Option<(String, String)> {
+        self.folds.get(&(func, expr)).map(|m| {
+            let ty = match &m.result_struct {
+                Some((name, _)) => format!("Val<{name}>"),
+                None => rust_prim(m.elem).to_string(),
+            };
+            (format!("K_FOLD_{}_{}", func.0, expr.0), ty)
+        })
     }
 
     /// The same for the fused `op ! (C @ f(..))` at `expr`.
@@ -366,9 +368,17 @@ fn map_call(
         KernelKind::Map { .. } => return Err("`@` with a result type without device glue"),
         KernelKind::MapReduce { args, elem, .. } => (&args[..], *elem),
         KernelKind::FoldFunc { elem: Type::Prim(elem) } => (&[][..], *elem),
+        // Elements and partials cross as the class's kernel `typedef struct`.
+        KernelKind::FoldFunc { elem: Type::Object(c) } => {
+            let (layout, name) = laid_out(c).ok_or(
+                "`C.m ! a` over a value class holding arrays or references runs on the CPU (no \
+                 device layout)",
+            )?;
+            result_struct = Some((name, layout.size));
+            (&[][..], PrimType::Int)
+        }
         KernelKind::FoldFunc { .. } => {
-            return Err("`C.m ! a` over value-class elements runs on the CPU (no host glue for \
-                        structs)")
+            return Err("`C.m ! a` over elements of this type runs on the CPU")
         }
         KernelKind::Filter { input, output } => {
             let item_ok = |t: &Type| match t {
@@ -481,7 +491,11 @@ pub fn write_map_desc(
             },
             ArgSource::Count => "Count".to_string(),
             ArgSource::Chunk => "Chunk".to_string(),
-            ArgSource::Partials => format!("Partials(rt::device::Elem::{})", elem_name(call.elem)),
+            ArgSource::Partials => match &call.result_struct {
+                // A fold over value-class elements: one struct per work-item.
+                Some((_, size)) => format!("Partials(rt::device::Elem::Struct({size}))"),
+                None => format!("Partials(rt::device::Elem::{})", elem_name(call.elem)),
+            },
             ArgSource::Scratch => format!("Scratch(rt::device::Elem::{})", elem_name(call.elem)),
             ArgSource::LaneScratch { bytes } => format!("LaneScratch {{ bytes: {bytes} }}"),
             ArgSource::SliceParts { bytes } => format!("SliceParts {{ bytes: {bytes} }}"),

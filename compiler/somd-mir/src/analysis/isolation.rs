@@ -708,6 +708,33 @@ pub fn scalar_or_value(module: &Module, ty: &Type) -> bool {
     }
 }
 
+/// A primitive, or a value class whose fields are all (recursively) primitives, OpenCL
+/// vectors (`vector_of`) or such value classes: a type kernel code can hold as a private
+/// value or a `typedef struct`. A class holding an array or a reference has no kernel type.
+pub fn kernel_value(module: &Module, ty: &Type) -> bool {
+    fn class_ok(module: &Module, c: ClassId, seen: &mut Vec<ClassId>) -> bool {
+        let Some(class) = module.classes.get(c.0 as usize).filter(|c| c.is_value) else {
+            return false;
+        };
+        if seen.contains(&c) {
+            return false;
+        }
+        seen.push(c);
+        let ok = class.fields.iter().all(|f| match &f.ty {
+            Type::Prim(_) => true,
+            Type::Object(inner) => class_ok(module, *inner, seen),
+            other => vector_of(other).is_some(),
+        });
+        seen.pop();
+        ok
+    }
+    match ty {
+        Type::Prim(_) => true,
+        Type::Object(c) => class_ok(module, *c, &mut Vec::new()),
+        _ => false,
+    }
+}
+
 /// The element type and length of a bounded value array `T[[N]]` that kernel code holds
 /// as the OpenCL vector `TN`: `T` a primitive other than `boolean` (`byte` is `char`,
 /// `char` is `ushort`) and `N` 2, 4, 8 or 16. Other bounds (3 among them: a `float3` takes
