@@ -23,7 +23,8 @@
 //! `somd_reduce` (`rt::device::reduce_array`) and `C.m ! a` folds (`rt::device::run_fold`).
 //!
 //! What the host side does not run yet stays on the CPU, with the reason kept in
-//! [`Glue::host_notes`] (printed by `somdc explain`): filter tasks, instance SOMD methods,
+//! [`Glue::host_notes`] (printed by `somdc explain`): filter tasks, instance SOMD methods
+//! other than those whose receiver's read fields become kernel arguments (`Glue::lifted`),
 //! value classes without a device layout (value classes with a device layout cross as
 //! their kernel `typedef struct`s: `DevStruct` in arrays (also the elements and partials of
 //! a `C.m ! a` fold), `HostArg::Struct` for a scalar `@` argument or SOMD method parameter,
@@ -70,6 +71,10 @@ pub struct Glue {
     /// Runs of host statements fused into one kernel (`analysis::fuse`), each with its
     /// `KernelDesc` static `K_FUSE_<func>_<k>`.
     pub fused: Vec<FusedGlue>,
+    /// Instance SOMD methods analysed as static ones with the receiver's read fields as
+    /// trailing parameters (`analysis::instance`): the wrapper passes those fields' values
+    /// after the call's arguments.
+    pub lifted: analysis::instance::Lifted,
 }
 
 /// One run of fused statements the host can launch.
@@ -182,8 +187,15 @@ impl Glue {
 
 /// Analyses `module` and writes its kernels.
 pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
+    // Kernels are written from the module whose liftable instance SOMD methods are static;
+    // ids are the same in both.
+    let lifted = analysis::instance::lift_fields(module);
+    let module = lifted.as_ref().map_or(module, |(m, _)| m);
     let info = analysis::analyze(module);
-    let mut glue = Glue::default();
+    let mut glue = Glue {
+        lifted: lifted.as_ref().map(|(_, l)| l.clone()).unwrap_or_default(),
+        ..Glue::default()
+    };
     match opencl::write_kernels(module, &info, sources, &ClOptions::default()) {
         Ok(set) => glue.kernels = set,
         Err(err) => {
@@ -203,7 +215,16 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
             }
         }
         let verdict = match &placement.subject {
-            Subject::SomdMethod(fid) => somd_call(module, &glue.kernels, &info, *fid, plan),
+            Subject::SomdMethod(fid) => match somd_call(module, &glue.kernels, &info, *fid, plan) {
+                Ok(call)
+                    if glue.lifted.fields.contains_key(fid)
+                        && (call.sync.is_some() || call.histogram.is_some()) =>
+                {
+                    Err("an instance SOMD method with a `sync` or histogram body runs on the \
+                         CPU (its host program has no glue for the receiver's fields)")
+                }
+                other => other,
+            },
             // A `@` fused into its `!` is reported with the `!`.
             Subject::Map { .. } if plan.kernels.is_empty() => continue,
             Subject::Map { in_func, expr } => match map_call(module, &glue.kernels, &info, plan) {
@@ -1154,6 +1175,50 @@ pub fn write_prologue(
     param_names: &[String],
     reduce: &str,
 ) -> Result<(), EmitError> {
+    // An instance SOMD method: the receiver's fields the body reads go after the arguments
+    // (arrays as buffers, primitives as scalars). A `null` receiver runs the CPU path, which
+    // raises the exception.
+    let Some(lifted) = glue.lifted.fields.get(&cx.fid) else {
+        return prologue(out, glue, call, cx, fn_name, param_names, reduce, &[]);
+    };
+    let this = cx.local_name(somd_mir::LocalId(0));
+    writeln!(out, "    if !{this}.is_null() {{")?;
+    let mut extra = Vec::new();
+    for (k, (class, index)) in lifted.iter().enumerate() {
+        let field = cx.field(*class, *index)?;
+        let class = cx.module.classes.get(class.0 as usize);
+        let is_prim = class
+            .and_then(|c| c.fields.get(*index as usize))
+            .is_some_and(|f| matches!(f.ty, Type::Prim(_)));
+        // A value class holds its fields directly, other classes in `Slot`s.
+        let read = match (class.is_some_and(|c| c.is_value), is_prim) {
+            (true, true) => format!("{this}.get(pos).{field}"),
+            (true, false) => format!("{this}.get(pos).{field}.clone()"),
+            (false, _) => format!("{this}.get(pos).{field}.get()"),
+        };
+        writeln!(out, "    let somd_this{k} = {read};")?;
+        extra.push(if is_prim {
+            format!("rt::device::HostArg::from(somd_this{k})")
+        } else {
+            format!("rt::device::HostArg::from(&somd_this{k})")
+        });
+    }
+    prologue(out, glue, call, cx, fn_name, param_names, reduce, &extra)?;
+    writeln!(out, "    }}")?;
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn prologue(
+    out: &mut String,
+    glue: &Glue,
+    call: &DeviceCall,
+    cx: &mut super::expr::FnCx<'_>,
+    fn_name: &str,
+    param_names: &[String],
+    reduce: &str,
+    extra_args: &[String],
+) -> Result<(), EmitError> {
     let func = cx.func;
     let m = glue
         .kernels
@@ -1164,6 +1229,7 @@ pub fn write_prologue(
     for name in param_names.iter().take(func.params.len()) {
         host_args.push(format!("rt::device::HostArg::from({name})"));
     }
+    host_args.extend(extra_args.iter().cloned());
     writeln!(out, "    let device_args = [{}];", host_args.join(", "))?;
     if let Some(h) = &call.histogram {
         // One MI: its table is the only partial the reduce strategy sees.

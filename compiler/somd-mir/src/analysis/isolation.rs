@@ -148,7 +148,14 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
         FuncKind::Instance => {
             return Some(block(
                 Unsupported,
-                "instance method (the OpenCL writer compiles static methods and value-class constructors)",
+                if func.is_somd() {
+                    "instance SOMD method using `this` other than to read fields of primitive or \
+                     1-D/2-D primitive array type (read-only: the device receives them as \
+                     arguments)"
+                } else {
+                    "instance method (the OpenCL writer compiles static methods and value-class \
+                     constructors)"
+                },
                 func.span,
             ));
         }
