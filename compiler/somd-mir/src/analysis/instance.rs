@@ -77,11 +77,12 @@ fn lifted_reads(func: &Function, module: &Module) -> Option<Vec<(ClassId, u32)>>
                         | ExprKind::IncDec { target, .. },
                     ) if *target == id => return None,
                     // An array field is read through `[..]` or `.length` only.
-                    Some(ExprKind::Index { array, .. }) if *array == id => {
-                        if written_through(func, &parent, parent[i]?) {
-                            return None;
-                        }
+                    Some(ExprKind::Index { array, .. })
+                        if *array == id && written_through(func, &parent, parent[i]?) =>
+                    {
+                        return None
                     }
+                    Some(ExprKind::Index { array, .. }) if *array == id => {}
                     Some(ExprKind::Length(_)) => {}
                     _ if is_array => return None,
                     _ => {}
