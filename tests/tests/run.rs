@@ -878,7 +878,7 @@ fn device_runs_2d_reductions_and_value_class_maps() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let cases: [(&str, &str, &[&str]); 15] = [
+    let cases: [(&str, &str, &[&str]); 17] = [
         ("tests/run", "dist_view_2d", &["Main.cross", "Main.box"]),
         ("tests/run", "device_effects", &["Main.keyed", "Main.wraps", "Main.columns"]),
         ("samples", "series", &["Series.coefficients"]),
@@ -926,6 +926,10 @@ fn device_runs_2d_reductions_and_value_class_maps() {
             "device_nested",
             &["Main.best", "Main.closest", "Main.rowTotal", "Main.bestDot", "Main.rowInfo"],
         ),
+        // `C.m ! a` over value-class arrays: fold kernels over the structs.
+        ("tests/run", "device_vfold", &["Main.merge", "Main.span"]),
+        // Instance SOMD methods: the receiver's read fields are kernel arguments.
+        ("tests/run", "device_instance", &["Main.apply", "Main.total"]),
         (
             "tests/run",
             "device_vector",

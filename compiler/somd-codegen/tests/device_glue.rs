@@ -153,6 +153,55 @@ public class Main {
     assert!(text.contains("done.result::<Val<P>>()"), "{text}");
 }
 
+/// `C.m ! a` over a value class with a device layout folds the structs on the device, and
+/// the host folds the partials (`Val<P>`) with the same method; a class holding an array
+/// stays on the CPU.
+#[test]
+fn value_class_folds_run_on_the_device() {
+    let (module, sources) = compile(
+        r#"
+public value class P {
+    int x;
+    long y;
+    P(int x, long y) { this.x = x; this.y = y; }
+}
+
+public value class H {
+    int[[]] xs;
+    H(int[[]] xs) { this.xs = xs; }
+}
+
+public class Main {
+    static local P add(P a, P b) {
+        return new P(a.x + b.x, Math.max(a.y, b.y));
+    }
+
+    static local H left(H a, H b) {
+        return a;
+    }
+
+    public static void main(String[] args) {
+        P[] ps = {new P(1, 2L), new P(3, 4L)};
+        P s = Main.add ! ps;
+        H[] hs = {new H(new int[[]]{1}), new H(new int[[]]{2})};
+        H h = Main.left ! hs;
+        System.out.println(s.x + " " + h.xs[0]);
+    }
+}
+"#,
+    );
+    // The fold over `H` is not planned (the analysis's blocker), so the writer never meets
+    // a struct it cannot write and `add` keeps its kernel.
+    let glue = device::glue(&module, &sources);
+    assert_eq!(glue.writer_error, None);
+    assert_eq!(glue.folds.len(), 1, "{:?}", glue.host_notes);
+    assert!(glue.host_notes.is_empty(), "{:?}", glue.host_notes);
+    let text = write_main(&module, &sources, "test").unwrap();
+    assert!(text.contains("Partials(rt::device::Elem::Struct(16))"), "{text}");
+    assert!(text.contains("let partials: Vec<Val<P>> = done.partials();"), "{text}");
+    assert!(text.contains("|a, b| Main_add(&a, &b)"), "{text}");
+}
+
 #[test]
 fn value_classes_holding_arrays_stay_on_the_cpu_with_a_reason() {
     let (module, sources) = compile(

@@ -42,7 +42,20 @@ fn kernels(c: &Compiled, options: ClOptions) -> KernelSet {
 
 fn snapshot(source: &str) -> String {
     let c = compile("test.somd", source).expect("program checks");
-    let set = kernels(&c, ClOptions::default());
+    snapshot_of(source, &c)
+}
+
+/// The snapshot of a program whose instance SOMD methods are lifted (`analysis::instance`)
+/// as the host glue lifts them.
+fn snapshot_lifted(source: &str) -> String {
+    let c = compile("test.somd", source).expect("program checks");
+    let (module, _) = somd_mir::analysis::instance::lift_fields(&c.module).expect("lifted");
+    let info = analyze(&module);
+    snapshot_of(source, &Compiled { module, info, sources: c.sources })
+}
+
+fn snapshot_of(source: &str, c: &Compiled) -> String {
+    let set = kernels(c, ClOptions::default());
     assert!(set.skipped.is_empty(), "skipped kernels: {:?}", set.skipped);
     let mut out = format!("----- SOURCE CODE\n{}\n----- OPENCL C\n", source.trim());
     for k in &set.kernels {
@@ -247,6 +260,43 @@ class B {
         int[[]] xs = new int[[]]{3, 9, 4};
         System.out.println(+ ! xs);
         System.out.println(B.better ! xs);
+    }
+}
+"#;
+
+const VALUE_FOLD: &str = r#"
+class VF {
+    static local Acc merge(Acc a, Acc b) {
+        return new Acc(a.n + b.n, a.sum + b.sum, a.flag && b.flag);
+    }
+    public static void main(String[] args) {
+        Acc[] xs = {new Acc(1, 0.5, true), new Acc(2, 1.5, false)};
+        Acc r = VF.merge ! xs;
+        System.out.println(r.n);
+    }
+}
+value class Acc {
+    int n;
+    double sum;
+    boolean flag;
+    Acc(int n, double sum, boolean flag) { this.n = n; this.sum = sum; this.flag = flag; }
+}
+"#;
+
+const INSTANCE: &str = r#"
+class I {
+    float scale;
+    int[] w;
+    long[][] m;
+    I(float scale, int[] w, long[][] m) { this.scale = scale; this.w = w; this.m = m; }
+    float[] apply(dist float[] a) {
+        float[] out = new float[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i] * scale + w[i % w.length] + m[i % m.length][0];
+        }
+        return out;
+    }
+    public static void main(String[] args) {
     }
 }
 "#;
@@ -517,6 +567,33 @@ fn nested_folds_and_value_array_rows() {
 #[test]
 fn bang_with_op_and_method() {
     insta::assert_snapshot!(snapshot(BANG));
+}
+
+/// `C.m ! a` over value-class elements: the fold kernel reads and writes the class's
+/// `typedef struct`, and it builds.
+#[test]
+fn value_class_fold() {
+    insta::assert_snapshot!(snapshot(VALUE_FOLD));
+    let Some(ctx) = test_device() else { return };
+    let c = compile("value_fold.somd", VALUE_FOLD).expect("checks");
+    let set = kernels(&c, ClOptions::default());
+    assert!(set.kernels.iter().any(|k| k.name == "fold_VF_merge"));
+    build(ctx, "value_fold.somd", &set, false).expect("builds");
+}
+
+/// An instance SOMD method: the receiver's fields it reads are kernel arguments after the
+/// method's own (`this_scale` by value, `this_w` and `this_m` as buffers with their lengths,
+/// bounds-checked at their source positions), and the kernel builds.
+#[test]
+fn instance_method_fields_are_arguments() {
+    insta::assert_snapshot!(snapshot_lifted(INSTANCE));
+    let Some(ctx) = test_device() else { return };
+    let c = compile("instance.somd", INSTANCE).expect("checks");
+    let (module, _) = somd_mir::analysis::instance::lift_fields(&c.module).expect("lifted");
+    let info = analyze(&module);
+    let set = kernels(&Compiled { module, info, sources: c.sources }, ClOptions::default());
+    assert!(set.kernels.iter().any(|k| k.name == "I_apply"));
+    build(ctx, "instance.somd", &set, false).expect("builds");
 }
 
 #[test]

@@ -148,14 +148,31 @@ fn emit_on_this_thread(
 pub fn explain(checked: &Checked, sources: &SourceMap) -> String {
     on_big_stack("somdc-explain", || {
         let module = somd_mir::lower(&checked.program, sources);
-        let info = somd_mir::analysis::analyze(&module);
-        let mut text = somd_mir::analysis::explain(&module, &info, sources);
+        // Instance SOMD methods are analysed as the device sees them: static, with the
+        // receiver's read fields as parameters (the ids are the original's).
+        let lifted = somd_mir::analysis::instance::lift_fields(&module);
+        let device_module = lifted.as_ref().map_or(&module, |(m, _)| m);
+        let info = somd_mir::analysis::analyze(device_module);
+        let mut text = somd_mir::analysis::explain(device_module, &info, sources);
         let glue = somd_codegen::rust::device::glue(&module, sources);
         if let Some(err) = &glue.writer_error {
             text.push_str(&format!("note: everything runs on the CPU: {err}\n"));
         }
         for (name, why) in &glue.kernels.skipped {
             text.push_str(&format!("note: kernel {name} was not generated: {why}\n"));
+        }
+        for (fid, fields) in glue.lifted.fields.iter().filter(|(_, f)| !f.is_empty()) {
+            let names: Vec<String> = fields
+                .iter()
+                .filter_map(|(c, i)| module.classes.get(c.0 as usize)?.fields.get(*i as usize))
+                .map(|f| format!("`{}`", f.name))
+                .collect();
+            text.push_str(&format!(
+                "note: {} reads its receiver's fields {} (read-only): on a device they are \
+                 kernel arguments after the method's own\n",
+                module.function(*fid).name,
+                names.join(", ")
+            ));
         }
         for (label, why) in &glue.host_notes {
             text.push_str(&format!("note: {label} runs on the CPU for now: {why}\n"));

@@ -23,10 +23,12 @@
 //! `somd_reduce` (`rt::device::reduce_array`) and `C.m ! a` folds (`rt::device::run_fold`).
 //!
 //! What the host side does not run yet stays on the CPU, with the reason kept in
-//! [`Glue::host_notes`] (printed by `somdc explain`): filter tasks, instance SOMD methods,
+//! [`Glue::host_notes`] (printed by `somdc explain`): filter tasks, instance SOMD methods
+//! other than those whose receiver's read fields become kernel arguments (`Glue::lifted`),
 //! value classes without a device layout (value classes with a device layout cross as
-//! their kernel `typedef struct`s: `DevStruct` in arrays, `HostArg::Struct` for a scalar
-//! `@` argument or SOMD method parameter, where `null` runs the CPU path), 3-D
+//! their kernel `typedef struct`s: `DevStruct` in arrays (also the elements and partials of
+//! a `C.m ! a` fold), `HostArg::Struct` for a scalar `@` argument or SOMD method parameter,
+//! where `null` runs the CPU path), 3-D
 //! arrays, mapped rows of mutable 2-D arrays, and result shapes other than
 //! "assembled output" / "reduced accumulator" / none.
 
@@ -69,6 +71,10 @@ pub struct Glue {
     /// Runs of host statements fused into one kernel (`analysis::fuse`), each with its
     /// `KernelDesc` static `K_FUSE_<func>_<k>`.
     pub fused: Vec<FusedGlue>,
+    /// Instance SOMD methods analysed as static ones with the receiver's read fields as
+    /// trailing parameters (`analysis::instance`): the wrapper passes those fields' values
+    /// after the call's arguments.
+    pub lifted: analysis::instance::Lifted,
 }
 
 /// One run of fused statements the host can launch.
@@ -118,8 +124,8 @@ pub struct MapCall {
     pub manifest: usize,
     /// The element type of the result (of the partials for a fused `!`).
     pub elem: PrimType,
-    /// A value-class result of a `@`: its Rust struct name and device size (then `elem` is
-    /// unused).
+    /// A value-class result of a `@` or task, or the value-class elements (and partials) of a
+    /// `C.m ! a` fold: its Rust struct name and device size (then `elem` is unused).
     pub result_struct: Option<(String, usize)>,
     /// Rows of `N` elements of type `elem` (`T[[N]]` results the kernel stores as
     /// vectors): the result is a `VArr<VArr<T>>`.
@@ -155,15 +161,16 @@ impl Glue {
         self.array_reduces.get(&(func, expr)).map(String::as_str)
     }
 
-    /// The same for the `C.m ! a` fold at `expr`.
-    pub fn fold_desc(
-        &self,
-        func: FuncId,
-        expr: somd_mir::ExprId,
-    ) -> Option<(String, &'static str)> {
-        self.folds
-            .get(&(func, expr))
-            .map(|m| (format!("K_FOLD_{}_{}", func.0, expr.0), rust_prim(m.elem)))
+    /// The same for the `C.m ! a` fold at `expr`, with the Rust type of its partials (the
+    /// element type: a primitive, or `Val<S>` for a value class with a device layout).
+    pub fn fold_desc(&self, func: FuncId, expr: somd_mir::ExprId) -> Option<(String, String)> {
+        self.folds.get(&(func, expr)).map(|m| {
+            let ty = match &m.result_struct {
+                Some((name, _)) => format!("Val<{name}>"),
+                None => rust_prim(m.elem).to_string(),
+            };
+            (format!("K_FOLD_{}_{}", func.0, expr.0), ty)
+        })
     }
 
     /// The same for the fused `op ! (C @ f(..))` at `expr`.
@@ -180,8 +187,15 @@ impl Glue {
 
 /// Analyses `module` and writes its kernels.
 pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
+    // Kernels are written from the module whose liftable instance SOMD methods are static;
+    // ids are the same in both.
+    let lifted = analysis::instance::lift_fields(module);
+    let module = lifted.as_ref().map_or(module, |(m, _)| m);
     let info = analysis::analyze(module);
-    let mut glue = Glue::default();
+    let mut glue = Glue {
+        lifted: lifted.as_ref().map(|(_, l)| l.clone()).unwrap_or_default(),
+        ..Glue::default()
+    };
     match opencl::write_kernels(module, &info, sources, &ClOptions::default()) {
         Ok(set) => glue.kernels = set,
         Err(err) => {
@@ -201,7 +215,16 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
             }
         }
         let verdict = match &placement.subject {
-            Subject::SomdMethod(fid) => somd_call(module, &glue.kernels, &info, *fid, plan),
+            Subject::SomdMethod(fid) => match somd_call(module, &glue.kernels, &info, *fid, plan) {
+                Ok(call)
+                    if glue.lifted.fields.contains_key(fid)
+                        && (call.sync.is_some() || call.histogram.is_some()) =>
+                {
+                    Err("an instance SOMD method with a `sync` or histogram body runs on the \
+                         CPU (its host program has no glue for the receiver's fields)")
+                }
+                other => other,
+            },
             // A `@` fused into its `!` is reported with the `!`.
             Subject::Map { .. } if plan.kernels.is_empty() => continue,
             Subject::Map { in_func, expr } => match map_call(module, &glue.kernels, &info, plan) {
@@ -366,9 +389,17 @@ fn map_call(
         KernelKind::Map { .. } => return Err("`@` with a result type without device glue"),
         KernelKind::MapReduce { args, elem, .. } => (&args[..], *elem),
         KernelKind::FoldFunc { elem: Type::Prim(elem) } => (&[][..], *elem),
+        // Elements and partials cross as the class's kernel `typedef struct`.
+        KernelKind::FoldFunc { elem: Type::Object(c) } => {
+            let (layout, name) = laid_out(c).ok_or(
+                "`C.m ! a` over a value class holding arrays or references runs on the CPU (no \
+                 device layout)",
+            )?;
+            result_struct = Some((name, layout.size));
+            (&[][..], PrimType::Int)
+        }
         KernelKind::FoldFunc { .. } => {
-            return Err("`C.m ! a` over value-class elements runs on the CPU (no host glue for \
-                        structs)")
+            return Err("`C.m ! a` over elements of this type runs on the CPU")
         }
         KernelKind::Filter { input, output } => {
             let item_ok = |t: &Type| match t {
@@ -481,7 +512,11 @@ pub fn write_map_desc(
             },
             ArgSource::Count => "Count".to_string(),
             ArgSource::Chunk => "Chunk".to_string(),
-            ArgSource::Partials => format!("Partials(rt::device::Elem::{})", elem_name(call.elem)),
+            ArgSource::Partials => match &call.result_struct {
+                // A fold over value-class elements: one struct per work-item.
+                Some((_, size)) => format!("Partials(rt::device::Elem::Struct({size}))"),
+                None => format!("Partials(rt::device::Elem::{})", elem_name(call.elem)),
+            },
             ArgSource::Scratch => format!("Scratch(rt::device::Elem::{})", elem_name(call.elem)),
             ArgSource::LaneScratch { bytes } => format!("LaneScratch {{ bytes: {bytes} }}"),
             ArgSource::SliceParts { bytes } => format!("SliceParts {{ bytes: {bytes} }}"),
@@ -1140,6 +1175,50 @@ pub fn write_prologue(
     param_names: &[String],
     reduce: &str,
 ) -> Result<(), EmitError> {
+    // An instance SOMD method: the receiver's fields the body reads go after the arguments
+    // (arrays as buffers, primitives as scalars). A `null` receiver runs the CPU path, which
+    // raises the exception.
+    let Some(lifted) = glue.lifted.fields.get(&cx.fid) else {
+        return prologue(out, glue, call, cx, fn_name, param_names, reduce, &[]);
+    };
+    let this = cx.local_name(somd_mir::LocalId(0));
+    writeln!(out, "    if !{this}.is_null() {{")?;
+    let mut extra = Vec::new();
+    for (k, (class, index)) in lifted.iter().enumerate() {
+        let field = cx.field(*class, *index)?;
+        let class = cx.module.classes.get(class.0 as usize);
+        let is_prim = class
+            .and_then(|c| c.fields.get(*index as usize))
+            .is_some_and(|f| matches!(f.ty, Type::Prim(_)));
+        // A value class holds its fields directly, other classes in `Slot`s.
+        let read = match (class.is_some_and(|c| c.is_value), is_prim) {
+            (true, true) => format!("{this}.get(pos).{field}"),
+            (true, false) => format!("{this}.get(pos).{field}.clone()"),
+            (false, _) => format!("{this}.get(pos).{field}.get()"),
+        };
+        writeln!(out, "    let somd_this{k} = {read};")?;
+        extra.push(if is_prim {
+            format!("rt::device::HostArg::from(somd_this{k})")
+        } else {
+            format!("rt::device::HostArg::from(&somd_this{k})")
+        });
+    }
+    prologue(out, glue, call, cx, fn_name, param_names, reduce, &extra)?;
+    writeln!(out, "    }}")?;
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn prologue(
+    out: &mut String,
+    glue: &Glue,
+    call: &DeviceCall,
+    cx: &mut super::expr::FnCx<'_>,
+    fn_name: &str,
+    param_names: &[String],
+    reduce: &str,
+    extra_args: &[String],
+) -> Result<(), EmitError> {
     let func = cx.func;
     let m = glue
         .kernels
@@ -1150,6 +1229,7 @@ pub fn write_prologue(
     for name in param_names.iter().take(func.params.len()) {
         host_args.push(format!("rt::device::HostArg::from({name})"));
     }
+    host_args.extend(extra_args.iter().cloned());
     writeln!(out, "    let device_args = [{}];", host_args.join(", "))?;
     if let Some(h) = &call.histogram {
         // One MI: its table is the only partial the reduce strategy sees.

@@ -148,7 +148,14 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
         FuncKind::Instance => {
             return Some(block(
                 Unsupported,
-                "instance method (the OpenCL writer compiles static methods and value-class constructors)",
+                if func.is_somd() {
+                    "instance SOMD method using `this` other than to read fields of primitive or \
+                     1-D/2-D primitive array type (read-only: the device receives them as \
+                     arguments)"
+                } else {
+                    "instance method (the OpenCL writer compiles static methods and value-class \
+                     constructors)"
+                },
                 func.span,
             ));
         }
@@ -704,6 +711,33 @@ pub fn scalar_or_value(module: &Module, ty: &Type) -> bool {
     match ty {
         Type::Prim(_) => true,
         Type::Object(c) => module.classes.get(c.0 as usize).is_some_and(|c| c.is_value),
+        _ => false,
+    }
+}
+
+/// A primitive, or a value class whose fields are all (recursively) primitives, OpenCL
+/// vectors (`vector_of`) or such value classes: a type kernel code can hold as a private
+/// value or a `typedef struct`. A class holding an array or a reference has no kernel type.
+pub fn kernel_value(module: &Module, ty: &Type) -> bool {
+    fn class_ok(module: &Module, c: ClassId, seen: &mut Vec<ClassId>) -> bool {
+        let Some(class) = module.classes.get(c.0 as usize).filter(|c| c.is_value) else {
+            return false;
+        };
+        if seen.contains(&c) {
+            return false;
+        }
+        seen.push(c);
+        let ok = class.fields.iter().all(|f| match &f.ty {
+            Type::Prim(_) => true,
+            Type::Object(inner) => class_ok(module, *inner, seen),
+            other => vector_of(other).is_some(),
+        });
+        seen.pop();
+        ok
+    }
+    match ty {
+        Type::Prim(_) => true,
+        Type::Object(c) => class_ok(module, *c, &mut Vec::new()),
         _ => false,
     }
 }

@@ -30,6 +30,7 @@ pub mod combine;
 pub mod explain;
 pub mod fuse;
 pub mod histogram;
+pub mod instance;
 pub mod isolation;
 pub mod nested;
 pub mod parallel;

@@ -547,6 +547,13 @@ fn reduce_plan(
             if !scalar_or_value(module, &elem) {
                 return Err(not_device(BlockReason::Unsupported, "`!` over array elements", *span));
             }
+            if !isolation::kernel_value(module, &elem) {
+                return Err(not_device(
+                    BlockReason::Unsupported,
+                    "`!` over value-class elements holding arrays or references",
+                    *span,
+                ));
+            }
             let needs_fp64 = info.functions[f.0 as usize].needs_fp64;
             let k = info.kernels.len();
             info.kernels.push(KernelPlan {
