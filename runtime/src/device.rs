@@ -624,6 +624,12 @@ pub enum ArgSpec {
     /// The slice count of the slices form (0: the lanes form); the inner length is the value
     /// of kernel argument `inner`.
     Slices { inner: usize },
+    /// `__local` memory for the rows a work-group of the slices form maps from one 2-D
+    /// argument: `bytes` per row element per work-item, the row length the value of kernel
+    /// argument `len` ([`staged_local`]).
+    StageRows { len: usize, bytes: usize },
+    /// Whether the slices form stages its rows in `__local` memory (1) or not (0).
+    Staged,
     /// The number of elements of a `@` (the mapped length) or of a fold's array.
     Count,
     /// Elements per work-item of a fold ([`run_fold`]).
@@ -1257,6 +1263,8 @@ fn plan(
             | ArgSpec::LaneScratch { .. }
             | ArgSpec::SliceParts { .. }
             | ArgSpec::Slices { .. }
+            | ArgSpec::StageRows { .. }
+            | ArgSpec::Staged
             | ArgSpec::Err
             | ArgSpec::LaterErr
             | ArgSpec::HostIndex(_)
@@ -1383,6 +1391,31 @@ pub fn nested_slices(ctx: &DeviceCtx, local: usize, count: usize, inner: usize) 
     wanted.div_ceil(groups).clamp(1, inner.max(1))
 }
 
+/// Work-items per group of a slices form that stages its rows in `__local` memory, or `None`
+/// (no staging: the rows are read from global memory). Staging needs `row_bytes` per
+/// work-item (all staged rows of one work-item) besides `other` bytes of the group; the
+/// group keeps the launch's `local` work-items when the rows fit the device's
+/// `CL_DEVICE_LOCAL_MEM_SIZE`, else the largest power of two that fits, down to 32 (a GPU's
+/// SIMD width: fewer leaves its lanes idle) or `local` if smaller. `SOMD_STAGE_ROWS=0`
+/// turns staging off (to measure both).
+pub fn staged_local(
+    ctx: &DeviceCtx,
+    local: usize,
+    row_bytes: usize,
+    other: usize,
+) -> Option<usize> {
+    if row_bytes == 0 || std::env::var("SOMD_STAGE_ROWS").is_ok_and(|v| v == "0") {
+        return None;
+    }
+    let limit = ctx.device.local_mem_size().unwrap_or(0) as usize;
+    let floor = local.min(32);
+    let mut group = local.max(1);
+    while group > floor && group.saturating_mul(row_bytes).saturating_add(other) > limit {
+        group /= 2;
+    }
+    (group.saturating_mul(row_bytes).saturating_add(other) <= limit).then_some(group)
+}
+
 /// Uploads, launches, checks the error buffer and downloads. `chained` is a buffer already
 /// on the device for parameter `.0` (not uploaded); with `keep_result` the `@` result stays
 /// on the device and is returned instead of downloaded. `None` only before the launch
@@ -1418,13 +1451,52 @@ fn execute(
         ArgSpec::Slices { inner } => Some(*inner),
         _ => None,
     });
-    let slices = match (lanes, inner) {
+    // Staged rows (only in the slices form): bytes per work-item of every staged row.
+    let row_bytes: usize = desc
+        .args
+        .iter()
+        .map(|a| match a {
+            ArgSpec::StageRows { len, bytes } => {
+                values.get(*len).copied().flatten().unwrap_or(0).max(0) as usize * bytes
+            }
+            _ => 0,
+        })
+        .sum();
+    let lane_bytes = desc.args.iter().find_map(|a| match a {
+        ArgSpec::LaneScratch { bytes } => Some(*bytes),
+        _ => None,
+    });
+    let mut slices = match (lanes, inner) {
         (Some(_), Some(k)) => {
             let n = values.get(k).copied().flatten().unwrap_or(0).max(0) as usize;
             nested_slices(ctx, local, count, n)
         }
         _ => 0,
     };
+    // The slices form's group size: smaller when that lets its rows be staged.
+    let mut stage_group = None;
+    if slices > 0 {
+        let other = lanes.unwrap_or(1) * lane_bytes.unwrap_or(0) + 256;
+        stage_group = staged_local(ctx, local, row_bytes, other);
+        if let (Some(group), Some(k)) = (stage_group, inner) {
+            if group != local {
+                let n = values.get(k).copied().flatten().unwrap_or(0).max(0) as usize;
+                slices = nested_slices(ctx, group, count, n).max(1);
+            }
+        }
+    }
+    let slice_local = stage_group.unwrap_or(local);
+    if let (Some(group), true) = (stage_group, crate::opencl::trace::enabled()) {
+        crate::opencl::trace::emit(
+            "stage",
+            &[
+                ("name", crate::opencl::trace::Value::Str(desc.name)),
+                ("device", crate::opencl::trace::Value::Str(ctx.label)),
+                ("local", crate::opencl::trace::Value::U64(group as u64)),
+                ("bytes", crate::opencl::trace::Value::U64((group * row_bytes) as u64)),
+            ],
+        );
+    }
     // Partials: one per work-group, or per work-item for a fold.
     let groups = if desc.fold { items } else { items.div_ceil(local) };
     // Buffers: inputs uploaded once, outputs zero-filled on the device.
@@ -1489,6 +1561,17 @@ fn execute(
                     (ArgSpec::Slices { .. }, None) => {
                         setter.set(index, &(slices as i32)).map(|_| ())
                     }
+                    (ArgSpec::StageRows { len, bytes }, None) => {
+                        let row = values.get(*len).copied().flatten().unwrap_or(0).max(0) as usize;
+                        let size = match stage_group {
+                            Some(group) => (group * row * bytes).max(*bytes),
+                            None => *bytes,
+                        };
+                        setter.local::<u8>(index, size).map(|_| ())
+                    }
+                    (ArgSpec::Staged, None) => {
+                        setter.set(index, &i32::from(stage_group.is_some())).map(|_| ())
+                    }
                     (ArgSpec::Err, None) => setter.set(index, &err).map(|_| ()),
                     (ArgSpec::LaterErr, None) => match later.next() {
                         Some(buf) => setter.set(index, buf).map(|_| ()),
@@ -1507,8 +1590,8 @@ fn execute(
         }
         let launched = match (desc.reduction, global.as_slice()) {
             _ if slices > 0 => {
-                let global = [count.div_ceil(local) * local, slices];
-                setter.run_2d_exact(ctx, global, [local, 1])
+                let global = [count.div_ceil(slice_local) * slice_local, slices];
+                setter.run_2d_exact(ctx, global, [slice_local, 1])
             }
             _ if lanes.is_some() => {
                 let lanes = lanes.unwrap_or(1);

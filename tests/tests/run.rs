@@ -1457,17 +1457,29 @@ fn device_constant_arrays_use_the_constant_variant_when_they_fit() {
 /// Under `SOMD_DEVICE=opencl` with `SOMD_NESTED_FORM=slices` (the form a GPU chooses for
 /// enough elements; a CPU device runs the lanes form, which the suite covers), the nested
 /// folds over rows of a broadcast 2-D array run split into slices and combined by
-/// `<kernel>_combine`, with the Java twin's output, failures included.
+/// `<kernel>_combine`, with the Java twin's output, failures included; with the mapped rows
+/// the function only reads staged in `__local` memory and without (`SOMD_STAGE_ROWS=0`).
 #[test]
 fn nested_folds_match_in_the_slices_form() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    for name in ["device_nested_slices", "exc_nested_slices_bounds", "exc_nested_slices_empty"] {
+    let names = [
+        "device_nested_slices",
+        "exc_nested_slices_bounds",
+        "exc_nested_slices_empty",
+        "device_nested_staged",
+        "exc_nested_staged_bounds",
+    ];
+    // Rows staged in `__local` memory (the default where they fit) and read from global
+    // memory (`SOMD_STAGE_ROWS=0`): note `device-execution`, "Staged rows".
+    for (name, staging) in names.iter().flat_map(|n| [(*n, true), (*n, false)]) {
         let Some((binary, expected)) = built_with_expected("tests/run", name) else {
             continue; // a filter left it out
         };
-        let env = [("SOMD_TRACE", "json"), ("SOMD_NESTED_FORM", "slices")];
+        let stage = if staging { "1" } else { "0" };
+        let env =
+            [("SOMD_TRACE", "json"), ("SOMD_NESTED_FORM", "slices"), ("SOMD_STAGE_ROWS", stage)];
         let outcome = run_with_env(binary, &expected.args, *opencl, &env);
         let stderr: String = outcome
             .stderr
@@ -1482,15 +1494,22 @@ fn nested_folds_match_in_the_slices_form() {
             timed_out: outcome.timed_out,
         };
         if let Some(why) = compare(&expected, &plain) {
-            panic!("{name} in the slices form: {why}");
+            panic!("{name} in the slices form (staged rows: {staging}): {why}");
         }
         let combined = outcome
             .stderr
             .lines()
             .filter(|l| l.contains("\"event\":\"launch\"") && l.contains("_combine\""))
             .count();
-        if name == "device_nested_slices" {
+        let staged = outcome.stderr.lines().filter(|l| l.contains("\"event\":\"stage\"")).count();
+        if name.starts_with("device_") {
             assert!(combined > 0, "{name}: no slices were combined:\n{}", outcome.stderr);
+            // Every launch of the slices form stages the mapped rows its function only
+            // reads (`key`; `tile` and `weights`), unless turned off.
+            assert_eq!(staged > 0, staging, "{name}: stage events\n{}", outcome.stderr);
+        }
+        if !staging {
+            assert_eq!(staged, 0, "{name}: staged with SOMD_STAGE_ROWS=0");
         }
     }
 }

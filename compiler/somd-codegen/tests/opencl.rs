@@ -564,6 +564,50 @@ fn nested_folds_and_value_array_rows() {
     insta::assert_snapshot!(snapshot(NESTED));
 }
 
+/// The slices form of a nested fold stages the mapped rows its function only reads
+/// (`tile`, through `near` and `sad`) in `__local` memory and calls `__local` variants of the
+/// callees (`_st<mask>_<kernel>`), the access `tile[i]` still checked; `key` is not staged
+/// in `bare` (it is also compared: `key == key` is a reference use), nor in a function
+/// without the slices form.
+const STAGED: &str = r#"
+class Main {
+    static local int sad(int[[]] a, int[[]] b, int shift) {
+        int s = 0;
+        for (int i = 0; i < b.length; i++) {
+            s += Math.abs(a[i + shift] - b[i]);
+        }
+        return s;
+    }
+    static local long near(int[[]] tile, int[[]] cand, int k) {
+        return ((long) sad(tile, cand, tile.length - cand.length) << 32) | k;
+    }
+    static local long best(int[[]] tile, int[[]][[]] lib) {
+        return min ! (Main @ near(tile, lib, Somd.range(lib.length)));
+    }
+    static local int same(int[[]] key, int[[]] row) {
+        return key == row ? 1 : key[0] + row[0];
+    }
+    static local int bare(int[[]] key, int[[]][[]] rows) {
+        return + ! (Main @ same(key, rows));
+    }
+    public static void main(String[] args) {
+        int[[]][[]] tiles = new int[[]][[]](new int[3][4]);
+        int[[]][[]] lib = new int[[]][[]](new int[5][2]);
+        long[[]] m = Main @ best(tiles, lib);
+        int[[]] b = Main @ bare(tiles, lib);
+        System.out.println(m[0] + b[0]);
+    }
+}
+"#;
+
+#[test]
+fn nested_slices_stage_read_only_rows() {
+    let text = snapshot(STAGED);
+    assert!(text.contains("Main_sad_st1_map_Main_best(__local int *a"), "{text}");
+    assert!(!text.contains("map_Main_bare_slices_staged"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
 #[test]
 fn bang_with_op_and_method() {
     insta::assert_snapshot!(snapshot(BANG));
@@ -728,6 +772,7 @@ fn every_corpus_kernel_builds_with_opencl() {
         DOUBLE,
         HISTOGRAM,
         NESTED,
+        STAGED,
         VECTORS,
         VECTOR_STORES,
     ]

@@ -293,7 +293,9 @@ impl<'a> SyncCall<'a> {
                     | ArgSpec::LaterErr
                     | ArgSpec::LaneScratch { .. }
                     | ArgSpec::SliceParts { .. }
-                    | ArgSpec::Slices { .. } => {
+                    | ArgSpec::Slices { .. }
+                    | ArgSpec::StageRows { .. }
+                    | ArgSpec::Staged => {
                         Err(ClFailure::NoKernel(format!("{}: argument {k}", desc.name)))
                     }
                     ArgSpec::Length { .. }

@@ -802,6 +802,28 @@ impl Writer<'_> {
         }
         let mut slices_text = String::new();
         let mut slices_call = None;
+        // The mapped 2-D arguments whose rows the slices form stages in `__local` memory
+        // (`nested.rs`, "Staged rows"): the function only reads them.
+        let staged: Vec<usize> = match slices {
+            Some(_) => args
+                .iter()
+                .enumerate()
+                .filter(|(k, a)| {
+                    a.mode == MapArg::Mapped
+                        && vector_of(&a.ty).is_none()
+                        && matches!(
+                            somd_mir::analysis::isolation::array_elem(&a.ty),
+                            Some((Type::Prim(_), 1))
+                        )
+                        && func.params.get(*k).is_some_and(|p| {
+                            somd_mir::analysis::nested::read_only_row(self.module, func, *p)
+                        })
+                })
+                .map(|(k, _)| k)
+                .collect(),
+            None => Vec::new(),
+        };
+        let mut staged_call = None;
         if let Some(p) = lanes.filter(|_| slices.is_some()) {
             slices_text =
                 self.helper_variant(plan.func, Some((prim_storage(p), &plan.name)), true)?;
@@ -810,6 +832,24 @@ impl Writer<'_> {
                 plan.name,
                 call_args.join(", ")
             ));
+            if !staged.is_empty() {
+                let rows: BTreeSet<LocalId> = staged.iter().map(|k| func.params[*k]).collect();
+                slices_text.push_str(&self.helper_staged(
+                    plan.func,
+                    Some((prim_storage(p), &plan.name)),
+                    true,
+                    Some((&rows, &plan.name)),
+                )?);
+                let mut staged_args = call_args.clone();
+                for k in &staged {
+                    staged_args[*k] = format!("somd_stage{k} + somd_lid, arg{k}_len1");
+                }
+                staged_call = Some(format!(
+                    "{}_slices_staged({}, somd_s, somd_ns, somd_err)",
+                    plan.name,
+                    staged_args.join(", ")
+                ));
+            }
         }
         if let Some(p) = lanes {
             callee = format!("{}_lanes", plan.name);
@@ -872,6 +912,39 @@ impl Writer<'_> {
                     ArgKind::Scalar { ty: "int".into() },
                     ArgSource::Slices { inner },
                 );
+                for k in &staged {
+                    let a = &args[*k];
+                    // `a.ty` is the row type (a mapped 2-D array gives a row per element).
+                    let (elem_ty, _) = somd_mir::analysis::isolation::array_elem(&a.ty)
+                        .ok_or_else(|| bug("staged rows of a non-array"))?;
+                    let Type::Prim(ep) = elem_ty else { return Err(bug("staged rows of objects")) };
+                    let elem = self.storage(elem_ty)?;
+                    let len = format!("arg{k}_len1");
+                    let len = m
+                        .args
+                        .iter()
+                        .position(|a| a.name == len)
+                        .ok_or_else(|| bug("staged rows without their length"))?;
+                    let name = format!("somd_stage{k}");
+                    Self::push_arg(
+                        m,
+                        &mut decls,
+                        format!("__local {elem} *{name}"),
+                        &name,
+                        ArgKind::Local { elem },
+                        ArgSource::StageRows { len, bytes: prim_size(*ep) },
+                    );
+                }
+                if !staged.is_empty() {
+                    Self::push_arg(
+                        m,
+                        &mut decls,
+                        "const int somd_staged".into(),
+                        "somd_staged",
+                        ArgKind::Scalar { ty: "int".into() },
+                        ArgSource::Staged,
+                    );
+                }
             }
         }
         Self::push_arg(
@@ -896,11 +969,44 @@ impl Writer<'_> {
             // result, several their partials for `<kernel>_combine`.
             let (l2, l3) = (l1.next(), l1.next().next());
             let ret = self.ty(&func.ret)?;
+            if !staged.is_empty() {
+                // Staged rows: the group's rows, copied with consecutive work-items reading
+                // consecutive elements, stored interleaved (element `c` of the group's row
+                // `r` at `c * local + r`), so that later the work-items of a group read
+                // neighbouring words. The copy and its barrier come first, at the top
+                // level of the kernel, where every work-item of the group reaches them
+                // (the condition is the same for all; the lanes form passes a barrier it
+                // does not need).
+                writeln!(out, "{l1}if (somd_ns > 0 && somd_staged) {{")?;
+                writeln!(out, "{l2}const int somd_lid = (int)get_local_id(0);")?;
+                writeln!(out, "{l2}const int somd_ls = (int)get_local_size(0);")?;
+                writeln!(out, "{l2}const int somd_g = (int)get_group_id(0) * somd_ls;")?;
+                writeln!(out, "{l2}const int somd_rows = min(somd_ls, somd_n - somd_g);")?;
+                for k in &staged {
+                    let len = format!("arg{k}_len1");
+                    writeln!(
+                        out,
+                        "{l2}for (int somd_f = somd_lid; somd_f < somd_rows * {len}; somd_f += somd_ls) {{"
+                    )?;
+                    writeln!(
+                        out,
+                        "{l3}somd_stage{k}[(somd_f % {len}) * somd_ls + somd_f / {len}] = arg{k}[(long)somd_g * {len} + somd_f];"
+                    )?;
+                    writeln!(out, "{l2}}}")?;
+                }
+                writeln!(out, "{l1}}}")?;
+                writeln!(out, "{l1}barrier(CLK_LOCAL_MEM_FENCE);")?;
+            }
             writeln!(out, "{l1}if (somd_ns > 0) {{")?;
             writeln!(out, "{l2}const int somd_i = (int)get_global_id(0);")?;
             writeln!(out, "{l2}const int somd_s = (int)get_group_id(1);")?;
             writeln!(out, "{l2}if (somd_i >= somd_n) return;")?;
-            writeln!(out, "{l2}const {ret} somd_r = {call};")?;
+            if let Some(staged_call) = &staged_call {
+                writeln!(out, "{l2}const int somd_lid = (int)get_local_id(0);")?;
+                writeln!(out, "{l2}const {ret} somd_r = somd_staged ? {staged_call} : {call};")?;
+            } else {
+                writeln!(out, "{l2}const {ret} somd_r = {call};")?;
+            }
             writeln!(out, "{l2}if (somd_ns == 1) {{")?;
             writeln!(out, "{l3}somd_out[somd_i] = somd_r;")?;
             writeln!(out, "{l2}}} else {{")?;

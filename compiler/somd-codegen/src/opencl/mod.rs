@@ -244,6 +244,16 @@ pub enum ArgSource {
     Slices {
         inner: usize,
     },
+    /// `__local` memory for the rows a work-group of the slices form maps from one 2-D
+    /// argument (`nested.rs`, "Staged rows"): `bytes` per element of a row per work-item,
+    /// the row length the value of this kernel's scalar argument `len`.
+    StageRows {
+        len: usize,
+        bytes: usize,
+    },
+    /// Whether the slices form stages its rows in `__local` memory (1) or reads them from
+    /// global memory (0); the host decides from the device's local memory size.
+    Staged,
     ErrorBuffer,
     /// The error buffer of a later stage of a fused kernel (`fused.rs`), checked after
     /// [`ArgSource::ErrorBuffer`] and the later stages before it.

@@ -249,6 +249,7 @@ impl Writer<'_> {
             .map_or_else(|| "f".to_string(), |i| self.fn_name(FuncId(i as u32)));
         let lanes = cx.lanes.as_ref().map_or_else(String::new, |k| format!("_{k}"));
         let lanes = if cx.slices { format!("{lanes}_slices") } else { lanes };
+        let lanes = if cx.staged.is_empty() { lanes } else { format!("{lanes}_staged") };
         // The work-group form (not the slices form, which folds in the work-item).
         let across = cx.lanes.is_some() && !cx.slices;
         let name = format!("somd_fold_{owner}_{}{lanes}", fold.reduce.0);
@@ -265,6 +266,8 @@ impl Writer<'_> {
         let mut params = Vec::new();
         let mut call = Vec::new();
         let mut kinds = Vec::new();
+        // The target's parameters that receive a staged row ("Staged rows").
+        let mut rows = std::collections::BTreeSet::new();
         for (k, (arg, mode)) in args.iter().enumerate() {
             let pty = tf
                 .params
@@ -303,7 +306,13 @@ impl Writer<'_> {
                             params.push(format!("{} {p}", self.ty(&pty)?));
                         }
                         Some((elem, rank)) => {
-                            let mut decl = format!("__global {} *{p}", self.buffer_c(&pty, elem)?);
+                            let staged =
+                                matches!(a.kind, ExprKind::Local(l) if cx.staged.contains(&l));
+                            let space = if staged { "__local" } else { "__global" };
+                            if staged {
+                                rows.insert(tf.params[k]);
+                            }
+                            let mut decl = format!("{space} {} *{p}", self.buffer_c(&pty, elem)?);
                             for d in 0..rank {
                                 write!(decl, ", const int {p}_len{d}")?;
                             }
@@ -347,7 +356,18 @@ impl Writer<'_> {
             });
         }
         app_args.push("somd_err".into());
-        let app = format!("{}({})", self.fn_name(*target), app_args.join(", "));
+        let target_name = match cx.stage_kernel.clone() {
+            Some(kernel) if !rows.is_empty() => {
+                let name = super::writer::staged_name(&self.fn_name(*target), tf, &rows, &kernel);
+                if self.staged_fns.insert(name.clone()) {
+                    let text = self.helper_staged(*target, None, false, Some((&rows, &kernel)))?;
+                    cx.fold_fns.push((name.clone(), text));
+                }
+                name
+            }
+            _ => self.fn_name(*target),
+        };
+        let app = format!("{target_name}({})", app_args.join(", "));
         let zero = format!("({ty}){{0}}");
         let l1 = Level(1);
         let l2 = l1.next();

@@ -33,6 +33,7 @@ pub fn write_kernels(
         sites: Vec::new(),
         site_ids: HashMap::new(),
         fn_names: HashMap::new(),
+        staged_fns: BTreeSet::new(),
     };
     w.name_functions();
     let mut set = KernelSet::default();
@@ -100,6 +101,9 @@ pub(super) struct Writer<'a> {
     pub(super) sites: Vec<SiteInfo>,
     pub(super) site_ids: HashMap<(u32, u32, &'static str), u32>,
     pub(super) fn_names: HashMap<FuncId, String>,
+    /// Names of the staged-row variants written so far (`nested.rs`, "Staged rows"): each
+    /// is written once, before its first caller.
+    pub(super) staged_fns: BTreeSet<String>,
 }
 
 /// Names of one function's locals, and how arrays are bound.
@@ -139,6 +143,12 @@ pub(super) struct FnCx<'a> {
     /// "Slices of the inner range"): its fold folds only slice `somd_s` of `somd_ns` of the
     /// inner range, in the work-item, and returns that slice's result.
     pub(super) slices: bool,
+    /// Row parameters held in `__local` memory by a staged slices form for kernel `.1`
+    /// (`nested.rs`, "Staged rows"): declared `__local`, element `i` read at `i *
+    /// get_local_size(0)` (the rows of a group are interleaved), and passed to the
+    /// variants `<f>_st<mask>_<kernel>` of the callees that take them.
+    pub(super) staged: BTreeSet<LocalId>,
+    pub(super) stage_kernel: Option<String>,
 }
 
 /// Per statement of `block`: the root expressions of its straight-line statements
@@ -233,7 +243,8 @@ fn vector_groups(cx: &FnCx, block: &Block) -> Vec<VectorGroup> {
             walk::each_expr(func, *root, &mut |e| match &func.expr(e).kind {
                 ExprKind::Index { array, index } if !targets.contains(&e) => {
                     let ExprKind::Local(a) = func.expr(*array).kind else { return };
-                    if cx.arrays.get(&a) != Some(&1) || cx.tile == Some(a) {
+                    if cx.arrays.get(&a) != Some(&1) || cx.tile == Some(a) || cx.staged.contains(&a)
+                    {
                         return;
                     }
                     let (base, offset) = match &func.expr(*index).kind {
@@ -589,6 +600,8 @@ impl<'a> FnCx<'a> {
             fold_fns: Vec::new(),
             lanes: None,
             slices: false,
+            staged: BTreeSet::new(),
+            stage_kernel: None,
         }
     }
 
@@ -1052,8 +1065,25 @@ impl<'a> Writer<'a> {
         lanes: Option<(&str, &str)>,
         slices: bool,
     ) -> R<String> {
+        self.helper_staged(f, lanes, slices, None)
+    }
+
+    /// [`Writer::helper_variant`]; with `staged` (row parameters and a kernel's name) the
+    /// variant that reads those rows from `__local` memory (`nested.rs`, "Staged rows"):
+    /// `<kernel>_slices_staged` for the slices form, else `<f>_st<mask>_<kernel>`.
+    pub(super) fn helper_staged(
+        &mut self,
+        f: FuncId,
+        lanes: Option<(&str, &str)>,
+        slices: bool,
+        staged: Option<(&BTreeSet<LocalId>, &str)>,
+    ) -> R<String> {
         let func = self.module.function(f);
         let mut cx = FnCx::helper(func);
+        if let Some((rows, kernel)) = staged {
+            cx.staged = rows.clone();
+            cx.stage_kernel = Some(kernel.to_string());
+        }
         let mut params = Vec::new();
         for p in &func.params {
             params.push(self.param_decl(&cx, *p)?);
@@ -1064,6 +1094,9 @@ impl<'a> Writer<'a> {
                 cx.lanes = Some(kernel.to_string());
                 cx.slices = true;
                 name = format!("{kernel}_slices");
+                if staged.is_some() {
+                    name.push_str("_staged");
+                }
                 params.push("const int somd_s".into());
                 params.push("const int somd_ns".into());
             }
@@ -1072,15 +1105,21 @@ impl<'a> Writer<'a> {
                 name = format!("{kernel}_lanes");
                 params.push(format!("__local {elem} *somd_scratch"));
             }
-            None => {}
+            None => {
+                if let Some((rows, kernel)) = staged {
+                    name = staged_name(&name, func, rows, kernel);
+                }
+            }
         }
         params.push("SOMD_ERR_PARAM".into());
         let ret = if cx.ctor { self.ty(&Type::Object(func.class))? } else { self.ty(&func.ret)? };
         let mut out = String::new();
         let (file, line, col) = self.pos(func.span);
-        let across = match (lanes.is_some(), slices) {
-            (true, true) => ", one slice of its fold",
-            (true, false) => ", its folds across the work-group",
+        let across = match (lanes.is_some(), slices, staged.is_some()) {
+            (true, true, true) => ", one slice of its fold, rows in local memory",
+            (true, true, false) => ", one slice of its fold",
+            (true, false, _) => ", its folds across the work-group",
+            (false, _, true) => ", rows in local memory",
             _ => "",
         };
         writeln!(out, "/* {}{across} ({file}:{line}:{col}) */", func.name)?;
@@ -1109,7 +1148,8 @@ impl<'a> Writer<'a> {
             .filter(|_| vector_of(&local.ty).is_none())
         {
             let name = cx.name(p);
-            let mut s = format!("__global {} *{name}", self.buffer_c(&local.ty, elem)?);
+            let space = if cx.staged.contains(&p) { "__local" } else { "__global" };
+            let mut s = format!("{space} {} *{name}", self.buffer_c(&local.ty, elem)?);
             for d in 0..rank {
                 write!(s, ", const int {name}_len{d}")?;
             }
@@ -1474,6 +1514,13 @@ impl<'a> Writer<'a> {
                     let name = cx.name(*a).to_string();
                     self.lane(cx, e, &name, p, n, *index)?
                 }
+                ExprKind::Local(a) if cx.staged.contains(a) => {
+                    // A staged row: the group's rows interleaved in `__local` memory.
+                    let name = cx.name(*a).to_string();
+                    let i = self.expr(cx, *index)?;
+                    let idx = self.index_text(cx, e, expr.span, &i, &format!("{name}_len0"));
+                    format!("{name}[({idx}) * (int)get_local_size(0)]")
+                }
                 ExprKind::Local(a) => {
                     let name = cx.name(*a).to_string();
                     let i = self.expr(cx, *index)?;
@@ -1555,7 +1602,8 @@ impl<'a> Writer<'a> {
                     parts.push(self.arg(cx, *a)?);
                 }
                 parts.push("somd_err".into());
-                format!("{}({})", self.fn_name(*callee), parts.join(", "))
+                let name = self.staged_callee(cx, *callee, args)?;
+                format!("{name}({})", parts.join(", "))
             }
             ExprKind::New { class, ctor, args } => match ctor {
                 Some(c) => {
@@ -1818,5 +1866,53 @@ fn condition(text: &str) -> &str {
         inner
     } else {
         text
+    }
+}
+
+/// The name of the variant of `func` that reads row parameters `rows` from `__local` memory
+/// for `kernel`: `<base>_st<mask>_<kernel>`, bit `k` of the mask for parameter `k`.
+pub(super) fn staged_name(
+    base: &str,
+    func: &Function,
+    rows: &BTreeSet<LocalId>,
+    kernel: &str,
+) -> String {
+    let mask = func
+        .params
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| rows.contains(p))
+        .fold(0u64, |m, (k, _)| m | (1u64 << (k.min(63))));
+    format!("{base}_st{mask:x}_{kernel}")
+}
+
+impl Writer<'_> {
+    /// The function a call of `callee` with `args` names: when an argument is a staged row
+    /// of `cx` (`nested.rs`, "Staged rows"), the variant reading that parameter from
+    /// `__local` memory, written (once) before the calling function.
+    pub(super) fn staged_callee(
+        &mut self,
+        cx: &mut FnCx,
+        callee: FuncId,
+        args: &[ExprId],
+    ) -> R<String> {
+        let target = self.module.function(callee);
+        let rows: BTreeSet<LocalId> = args
+            .iter()
+            .zip(&target.params)
+            .filter(|(a, _)| {
+                matches!(cx.func.expr(**a).kind, ExprKind::Local(l) if cx.staged.contains(&l))
+            })
+            .map(|(_, p)| *p)
+            .collect();
+        let (Some(kernel), false) = (cx.stage_kernel.clone(), rows.is_empty()) else {
+            return Ok(self.fn_name(callee));
+        };
+        let name = staged_name(&self.fn_name(callee), target, &rows, &kernel);
+        if self.staged_fns.insert(name.clone()) {
+            let text = self.helper_staged(callee, None, false, Some((&rows, &kernel)))?;
+            cx.fold_fns.push((name.clone(), text));
+        }
+        Ok(name)
     }
 }

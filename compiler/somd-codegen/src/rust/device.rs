@@ -471,6 +471,8 @@ fn map_call(
             | ArgSource::LaneScratch { .. }
             | ArgSource::SliceParts { .. }
             | ArgSource::Slices { .. }
+            | ArgSource::StageRows { .. }
+            | ArgSource::Staged
             | ArgSource::ErrorBuffer => {}
             _ => return Err("a `@` kernel argument without host glue"),
         }
@@ -521,6 +523,10 @@ pub fn write_map_desc(
             ArgSource::LaneScratch { bytes } => format!("LaneScratch {{ bytes: {bytes} }}"),
             ArgSource::SliceParts { bytes } => format!("SliceParts {{ bytes: {bytes} }}"),
             ArgSource::Slices { inner } => format!("Slices {{ inner: {inner} }}"),
+            ArgSource::StageRows { len, bytes } => {
+                format!("StageRows {{ len: {len}, bytes: {bytes} }}")
+            }
+            ArgSource::Staged => "Staged".to_string(),
             ArgSource::ErrorBuffer => "Err".to_string(),
             other => {
                 return Err(EmitError::Internal(format!("argument source {other:?} in a map")))

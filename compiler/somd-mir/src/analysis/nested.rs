@@ -72,3 +72,71 @@ pub fn op_supported(op: ReduceOp, elem: PrimType) -> bool {
 
 /// Elements per block of the CPU's `op ! a` (`rt::somd::reduce_array`).
 pub const CPU_REDUCE_BLOCK: u32 = 1024;
+
+/// Whether parameter `param` of `func`, a row `T[[]]` of primitives (not a vector), is
+/// only read: every use is an element read `param[i]`, `param.length`, or the whole row
+/// passed to a parameter of a static function (a call, or a broadcast argument of a `@`
+/// folded in the kernel) that satisfies the same rule. The row is then never written,
+/// stored, compared or assigned, so a kernel may pass a copy of it held elsewhere — the
+/// slices form of a nested fold stages the rows a work-group maps in `__local` memory
+/// (note `device-execution`, "Staged rows") and calls variants of the function and its
+/// callees that read them there. Recursion is cut at a depth of 8 (the answer is then no).
+pub fn read_only_row(module: &Module, func: &Function, param: LocalId) -> bool {
+    read_only_row_at(module, func, param, 0)
+}
+
+fn read_only_row_at(module: &Module, func: &Function, param: LocalId, depth: u32) -> bool {
+    if depth > 8 || !func.params.contains(&param) {
+        return false;
+    }
+    let ty = &func.local(param).ty;
+    let row = matches!(ty, Type::ValueArray(e, _) if matches!(**e, Type::Prim(_)))
+        && super::isolation::vector_of(ty).is_none();
+    if !row {
+        return false;
+    }
+    let is_param = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == param);
+    // Every occurrence of the parameter must be claimed by an allowed use.
+    let mut claimed = 0usize;
+    for e in &func.exprs {
+        match &e.kind {
+            ExprKind::Index { array, .. } | ExprKind::Length(array) if is_param(*array) => {
+                claimed += 1;
+            }
+            ExprKind::Call { func: callee, receiver: None, args } => {
+                let callee_fn = module.function(*callee);
+                for (k, a) in args.iter().enumerate() {
+                    if !is_param(*a) {
+                        continue;
+                    }
+                    let Some(p) = callee_fn.params.get(k) else { return false };
+                    if callee_fn.kind != FuncKind::Static
+                        || !read_only_row_at(module, callee_fn, *p, depth + 1)
+                    {
+                        return false;
+                    }
+                    claimed += 1;
+                }
+            }
+            ExprKind::Map { func: target, args } => {
+                let target_fn = module.function(*target);
+                for (k, (a, mode)) in args.iter().enumerate() {
+                    if !is_param(*a) {
+                        continue;
+                    }
+                    let Some(p) = target_fn.params.get(k) else { return false };
+                    if *mode != MapArg::Broadcast
+                        || target_fn.kind != FuncKind::Static
+                        || !read_only_row_at(module, target_fn, *p, depth + 1)
+                    {
+                        return false;
+                    }
+                    claimed += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    let uses = func.exprs.iter().filter(|e| matches!(e.kind, ExprKind::Local(l) if l == param));
+    uses.count() == claimed
+}

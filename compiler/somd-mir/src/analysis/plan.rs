@@ -240,6 +240,22 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                         op.symbol()
                     ),
                 };
+                // Rows the function only reads: staged in the slices form ("Staged rows").
+                let rows: Vec<String> = func
+                    .params
+                    .iter()
+                    .filter(|p| super::nested::read_only_row(module, func, **p))
+                    .map(|p| format!("`{}`", func.local(*p).name))
+                    .collect();
+                let how = if rows.is_empty() {
+                    how
+                } else {
+                    format!(
+                        "{how}; when a `@` maps rows of a 2-D value array to {} and a device runs the fold in slices of the inner range, each work-group stages its rows in `__local` memory (`{}` only indexes, measures or passes them on to callees that do the same)",
+                        rows.join(", "),
+                        func.name
+                    )
+                };
                 for (eid, label) in [
                     (
                         fold.map,
