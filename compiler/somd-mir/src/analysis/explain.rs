@@ -106,10 +106,11 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
             k.arrays.iter().map(|l| format!("`{}`", func.local(*l).name)).collect();
         let _ = writeln!(
             out,
-            "{}: loop in {} keeps {} on the device across its calls (the loop never writes them)",
+            "{}: loop in {} keeps {} on the device across its calls (the loop never writes {})",
             sources.position(k.span),
             func.name,
-            names.join(", ")
+            names.join(", "),
+            if names.len() == 1 { "it" } else { "them" }
         );
     }
     if out.is_empty() {
