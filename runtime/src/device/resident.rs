@@ -174,8 +174,13 @@ pub struct KeepScope {
 }
 
 /// Opens a keep scope for the storage of `keys` (see the module doc). The caller promises
-/// that nothing writes these arrays while the scope is open.
+/// that nothing writes these arrays while the scope is open. `SOMD_KEEP=off` opens empty
+/// scopes (every call uploads, as without the scope: for measuring what keeping saves).
 pub fn open_scope(keys: Vec<Key>) -> KeepScope {
+    static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if *OFF.get_or_init(|| std::env::var("SOMD_KEEP").is_ok_and(|v| v == "off")) {
+        return KeepScope { keys: Vec::new() };
+    }
     let mut held = kept();
     held.retain(|k| k.key.storage.alive());
     let mut scope = KeepScope { keys: Vec::with_capacity(keys.len()) };
