@@ -40,7 +40,7 @@ mod resident;
 mod sync;
 
 pub use histogram::{run_histogram, run_segmented, HistArg, HistDesc, HistElem, HistOp};
-pub use resident::{Key as ResidentKey, KeepScope};
+pub use resident::{KeepScope, Key as ResidentKey};
 pub use sync::{SyncCall, SyncDesc};
 
 use crate::error::SourcePos;

@@ -1371,21 +1371,19 @@ fn device_keep_uploads_unchanged_arrays_once_per_loop() {
         let (outcome, calls) = traced_calls("device_keep", binary, &expected, *opencl);
         let seen: Vec<String> = calls
             .iter()
-            .map(|c| {
-                format!("{}: up {:?}, resident {:?}", c.name, list(&c.h2d), list(&c.resident))
-            })
+            .map(|c| format!("{}: up {:?}, resident {:?}", c.name, list(&c.h2d), list(&c.resident)))
             .collect();
         let seen = seen.join("\n");
         // Calls per loop, in order: the first of each uploads, the others find the arrays.
         let loops: [(&str, usize, &[&str], bool); 8] = [
-            ("Main.multiply", 4, &matrix, true),  // sparse
-            ("Main.multiply", 3, &matrix, true),  // after writes (`break`)
-            ("Main.multiply", 3, &matrix, true),  // firstAbove (`return` at the third)
-            ("Main.multiply", 9, &matrix, true),  // firstAbove (never reached)
-            ("Main.weigh", 3, &["a"], false),     // written directly
-            ("Main.weigh", 3, &["a"], false),     // written through `alias`
-            ("Main.weigh", 3, &["a"], false),     // written by `poke`
-            ("Main.bumpAll", 3, &["d"], false),   // written by the SOMD method
+            ("Main.multiply", 4, &matrix, true), // sparse
+            ("Main.multiply", 3, &matrix, true), // after writes (`break`)
+            ("Main.multiply", 3, &matrix, true), // firstAbove (`return` at the third)
+            ("Main.multiply", 9, &matrix, true), // firstAbove (never reached)
+            ("Main.weigh", 3, &["a"], false),    // written directly
+            ("Main.weigh", 3, &["a"], false),    // written through `alias`
+            ("Main.weigh", 3, &["a"], false),    // written by `poke`
+            ("Main.bumpAll", 3, &["d"], false),  // written by the SOMD method
         ];
         let total: usize = loops.iter().map(|l| l.1).sum();
         assert_eq!(calls.len(), total, "device calls:\n{seen}");
@@ -1396,7 +1394,8 @@ fn device_keep_uploads_unchanged_arrays_once_per_loop() {
                 let what = format!("call {k} ({name}, {n} of its loop); the calls were\n{seen}");
                 assert_eq!(call.name, name, "{what}");
                 let arrays: Vec<String> = arrays.iter().map(|a| a.to_string()).collect();
-                let (up, resident) = if kept && n > 0 { (vec![], arrays) } else { (arrays, vec![]) };
+                let (up, resident) =
+                    if kept && n > 0 { (vec![], arrays) } else { (arrays, vec![]) };
                 assert_eq!(list(&call.h2d), up, "uploads of {what}");
                 assert_eq!(list(&call.resident), resident, "resident inputs of {what}");
                 k += 1;
@@ -1415,7 +1414,8 @@ fn device_keep_uploads_unchanged_arrays_once_per_loop() {
         let calls = device_calls(&outcome.stderr);
         assert_eq!(calls.len(), 10, "one device call per iteration\n{}", outcome.stderr);
         for (k, call) in calls.iter().enumerate() {
-            let (up, resident) = if k == 0 { (&matrix[..], &[][..]) } else { (&[][..], &matrix[..]) };
+            let (up, resident) =
+                if k == 0 { (&matrix[..], &[][..]) } else { (&[][..], &matrix[..]) };
             assert_eq!(list(&call.h2d), up, "uploads of call {k}\n{}", outcome.stderr);
             assert_eq!(list(&call.resident), resident, "resident in call {k}\n{}", outcome.stderr);
         }

@@ -95,9 +95,11 @@ fn main_kept(body: &str) -> Vec<String> {
 #[test]
 fn arrays_only_read_in_the_loop_are_kept() {
     assert_eq!(
-        main_kept("for (int i = 0; i < a.length; i++) { a[i] = i; }
+        main_kept(
+            "for (int i = 0; i < a.length; i++) { a[i] = i; }
                    for (int k = 0; k < 3; k++) { t += T.sum(a) + a[k] + a.length + T.peek(b); }
-                   t += T.sum(b);"),
+                   t += T.sum(b);"
+        ),
         ["T.main#1: a"],
         "the filling loop writes `a`; `b` is not passed to a device call in the loop"
     );
@@ -119,17 +121,21 @@ fn maps_reductions_and_strategies_keep_their_arrays() {
 #[test]
 fn the_outermost_loop_keeps_and_break_or_return_leave_it() {
     assert_eq!(
-        main_kept("for (int k = 0; k < 3; k++) {
+        main_kept(
+            "for (int k = 0; k < 3; k++) {
                        for (int j = 0; j < 3; j++) { t += T.sum(a); if (t > 9) { break; } }
                        if (t > 99) { return; }
-                   }"),
+                   }"
+        ),
         ["T.main#0: a"]
     );
     assert_eq!(
-        main_kept("for (int k = 0; k < 3; k++) {
+        main_kept(
+            "for (int k = 0; k < 3; k++) {
                        a[k] = k;
                        for (int j = 0; j < 3; j++) { t += T.sum(a); }
-                   }"),
+                   }"
+        ),
         ["T.main#1: a"],
         "the outer loop writes `a` between the inner loops, each of which keeps it"
     );
@@ -143,6 +149,9 @@ fn writes_in_the_loop_refuse() {
         "for (int k = 0; k < 3; k++) { t += T.sum(a); a[k]++; }",
         "for (int k = 0; k < 3; k++) { t += T.sum(a); a = new int[5]; }",
         "for (int k = 0; k < 3; k++) { t += T.sum(a); T.poke(a); }",
+        // declared in the loop: a new array at each iteration
+        "for (int k = 0; k < 3; k++) { int[] c = new int[4]; t += T.sum(c); }",
+        "for (int k = 0; k < 3; k++) { int[] c; c = new int[4]; t += T.sum(c); }",
     ] {
         assert_eq!(main_kept(body), Vec::<String>::new(), "{body}");
     }

@@ -20,7 +20,8 @@ impl FnCx<'_> {
         }
         let id = somd_mir::analysis::walk::loop_id_of(self.func, stmt)?;
         let k = kept.iter().find(|k| k.func == self.fid && k.loop_id == id)?;
-        let names: Vec<String> = k.arrays.iter().map(|l| format!("&{}", self.local_name(*l))).collect();
+        let names: Vec<String> =
+            k.arrays.iter().map(|l| format!("&{}", self.local_name(*l))).collect();
         Some(names.join(", "))
     }
 

@@ -14,8 +14,8 @@
 //!   or passes it on to read-only parameters; this covers a user strategy's `bounds`
 //!   method, which receives the caller's array), or as the array of a `!`, or a mapped
 //!   argument of a `@` (its elements cross, not the array);
-//! - inside the loop (its test, update and body, nested loops included) `v` is neither
-//!   assigned nor has an element stored to it.
+//! - `v` is declared before the loop, and inside the loop (its test, update and body,
+//!   nested loops included) it is neither assigned nor has an element stored to it.
 //!
 //! Then no statement of the loop can write the storage `v` holds: there is no other path
 //! to it, and every path through a callee only reads. The loop keeps such an array when it
@@ -78,10 +78,18 @@ fn kept_in(module: &Module, fid: FuncId, func: &Function, facts: &mut ReadOnly) 
         }
         each_expr_in_block(func, body, &mut |e| exprs.push(e));
         let already = covered.get(&std::ptr::from_ref(stmt)).cloned().unwrap_or_default();
+        // Arrays declared inside the loop are not in scope before it (and are new arrays
+        // at every iteration).
+        let mut declared = HashSet::new();
+        each_stmt(body, &mut |inner| {
+            if let Stmt::Let { local, .. } = inner {
+                declared.insert(*local);
+            }
+        });
         let arrays: Vec<LocalId> = candidates
             .iter()
             .copied()
-            .filter(|v| !already.contains(v))
+            .filter(|v| !already.contains(v) && !declared.contains(v))
             .filter(|v| untouched_in(func, &parents, &exprs, *v))
             .filter(|v| device_use_in(func, &parents, &exprs, *v))
             .collect();
