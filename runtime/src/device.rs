@@ -40,7 +40,7 @@ mod resident;
 mod sync;
 
 pub use histogram::{run_histogram, run_segmented, HistArg, HistDesc, HistElem, HistOp};
-pub use resident::Key as ResidentKey;
+pub use resident::{KeepScope, Key as ResidentKey};
 pub use sync::{SyncCall, SyncDesc};
 
 use crate::error::SourcePos;
@@ -189,6 +189,20 @@ pub trait HostArray {
     fn resident_key(&self) -> Option<ResidentKey> {
         None
     }
+    /// For a mutable 1-D array, the key of its storage window, under which a keep scope
+    /// ([`keep`]) keeps its device copy; `None` otherwise.
+    fn window_key(&self) -> Option<ResidentKey> {
+        None
+    }
+}
+
+/// Opens a keep scope for `arrays` (mutable 1-D arrays that the host does not write while
+/// the scope lives; `null` is ignored): each is uploaded by the first device call that
+/// passes it, and later calls find its buffer resident until the scope is dropped
+/// (`device/resident.rs`). Generated code opens one around a host loop the compiler proved
+/// never writes them (`somd_mir::analysis::keep`).
+pub fn keep(arrays: &[&dyn HostArray]) -> resident::KeepScope {
+    resident::open_scope(arrays.iter().filter_map(|a| a.window_key()).collect())
 }
 
 /// The bytes of the elements of `slots` (`T::RAW` types only: their memory is their device
@@ -325,6 +339,17 @@ impl<T: DevElem> HostArray for Array<T> {
 
     fn raw_rows(&self) -> Option<Vec<&[u8]>> {
         T::RAW.then(|| vec![slot_bytes(self.slots())])
+    }
+
+    /// Only while a keep scope keeps the array.
+    fn resident_key(&self) -> Option<ResidentKey> {
+        self.window_key().filter(resident::is_kept)
+    }
+
+    fn window_key(&self) -> Option<ResidentKey> {
+        let bytes = self.len() * T::ELEM.size();
+        let addr = self.slots().as_ptr() as usize;
+        self.downgrade().map(|weak| ResidentKey::window(addr, weak, bytes))
     }
 }
 
@@ -481,6 +506,10 @@ impl<A: HostArray + ?Sized> HostArray for &A {
 
     fn resident_key(&self) -> Option<ResidentKey> {
         (**self).resident_key()
+    }
+
+    fn window_key(&self) -> Option<ResidentKey> {
+        (**self).window_key()
     }
 }
 

@@ -162,6 +162,13 @@ impl<T> Array<T> {
         self.owner.is_none()
     }
 
+    /// A weak handle on the storage the window belongs to (`None` for `null`): while it is
+    /// held the storage's address is not reused (the device keeps copies of arrays a host
+    /// loop never writes by the window's address, `device/resident.rs`).
+    pub fn downgrade(&self) -> Option<std::sync::Weak<[Slot<T>]>> {
+        self.owner.as_ref().map(Arc::downgrade)
+    }
+
     /// The slots of the window (empty for `null`).
     #[inline(always)]
     pub fn slots(&self) -> &[Slot<T>] {

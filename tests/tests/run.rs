@@ -1356,6 +1356,76 @@ fn device_value_arrays_stay_resident_across_calls() {
     }
 }
 
+/// A host loop that never writes the mutable arrays it passes to device calls keeps them on
+/// the device (`somd_mir::analysis::keep`, note device-execution): in `device_keep` the
+/// matrix and `x` of each SparseMatMult loop cross once and are `resident` in every later
+/// call of that loop, and the segmented sum's sortedness of `row` is known rather than
+/// checked again (`fact` events). A loop after host writes uploads again (its own scope);
+/// arrays written between calls (directly, through an alias, by a called method) or by the
+/// SOMD method itself are uploaded by every call. SparseMatMult's sample uploads its matrix
+/// once for its ten iterations.
+#[test]
+fn device_keep_uploads_unchanged_arrays_once_per_loop() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let matrix = ["val", "row", "col", "x"];
+    let list = |v: &[(String, u64)]| v.iter().map(|(b, _)| b.clone()).collect::<Vec<_>>();
+    if let Some((binary, expected)) = built_with_expected("tests/run", "device_keep") {
+        let (outcome, calls) = traced_calls("device_keep", binary, &expected, *opencl);
+        let seen: Vec<String> = calls
+            .iter()
+            .map(|c| format!("{}: up {:?}, resident {:?}", c.name, list(&c.h2d), list(&c.resident)))
+            .collect();
+        let seen = seen.join("\n");
+        // Calls per loop, in order: the first of each uploads, the others find the arrays.
+        let loops: [(&str, usize, &[&str], bool); 8] = [
+            ("Main.multiply", 4, &matrix, true), // sparse
+            ("Main.multiply", 3, &matrix, true), // after writes (`break`)
+            ("Main.multiply", 3, &matrix, true), // firstAbove (`return` at the third)
+            ("Main.multiply", 9, &matrix, true), // firstAbove (never reached)
+            ("Main.weigh", 3, &["a"], false),    // written directly
+            ("Main.weigh", 3, &["a"], false),    // written through `alias`
+            ("Main.weigh", 3, &["a"], false),    // written by `poke`
+            ("Main.bumpAll", 3, &["d"], false),  // written by the SOMD method
+        ];
+        let total: usize = loops.iter().map(|l| l.1).sum();
+        assert_eq!(calls.len(), total, "device calls:\n{seen}");
+        let mut k = 0;
+        for (name, count, arrays, kept) in loops {
+            for n in 0..count {
+                let call = &calls[k];
+                let what = format!("call {k} ({name}, {n} of its loop); the calls were\n{seen}");
+                assert_eq!(call.name, name, "{what}");
+                let arrays: Vec<String> = arrays.iter().map(|a| a.to_string()).collect();
+                let (up, resident) =
+                    if kept && n > 0 { (vec![], arrays) } else { (arrays, vec![]) };
+                assert_eq!(list(&call.h2d), up, "uploads of {what}");
+                assert_eq!(list(&call.resident), resident, "resident inputs of {what}");
+                k += 1;
+            }
+        }
+        let known = outcome
+            .stderr
+            .lines()
+            .filter(|l| l.contains(r#""event":"fact""#) && l.contains(r#""fact":"sorted""#))
+            .count();
+        assert_eq!(known, 3 + 2 + 2 + 8, "`row` checked once per loop:\n{}", outcome.stderr);
+    }
+    if let Some(binary) = built_binary("samples", "sparsematmult") {
+        let outcome = run_with_env(binary, &[], *opencl, &[("SOMD_TRACE", "json")]);
+        assert_eq!(outcome.status, Some(0), "sparsematmult stderr:\n{}", outcome.stderr);
+        let calls = device_calls(&outcome.stderr);
+        assert_eq!(calls.len(), 10, "one device call per iteration\n{}", outcome.stderr);
+        for (k, call) in calls.iter().enumerate() {
+            let (up, resident) =
+                if k == 0 { (&matrix[..], &[][..]) } else { (&[][..], &matrix[..]) };
+            assert_eq!(list(&call.h2d), up, "uploads of call {k}\n{}", outcome.stderr);
+            assert_eq!(list(&call.resident), resident, "resident in call {k}\n{}", outcome.stderr);
+        }
+    }
+}
+
 /// Isolated filter tasks run on the device in batches of the items waiting on their input
 /// edge: under `SOMD_TRACE=json` the worker's device calls together cover every item once.
 /// Between consecutive device filters the items stay on the device: the first never

@@ -359,6 +359,49 @@ fn explain_names_the_blocking_construct() {
     assert!(text(&out.stderr).contains("error["), "{}", text(&out.stderr));
 }
 
+/// `explain` says, in one line per loop, which host loops keep unchanged mutable arrays on
+/// the device across their calls (`analysis::keep`), and names only the arrays they never
+/// write.
+#[test]
+fn explain_says_which_loops_keep_arrays_on_the_device() {
+    let program = source(
+        "explain-keep",
+        "Main.somd",
+        r#"public class Main {
+    static reduce(+) int sum(dist int[] a, dist int[] b) {
+        int s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
+    }
+
+    public static void main(String[] args) {
+        int[] a = new int[64];
+        int[] b = new int[64];
+        int t = 0;
+        for (int k = 0; k < 4; k++) {
+            t += sum(a, b);
+            b[k] = t;
+        }
+        System.out.println(t);
+    }
+}
+"#,
+    );
+    let out = run(somdc().arg("explain").arg(&program));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    let lines: Vec<&str> = report.lines().filter(|l| l.contains("keeps")).collect();
+    assert_eq!(lines.len(), 1, "{report}");
+    assert!(
+        lines[0].ends_with(
+            "Main.somd:14:25: loop in Main.main keeps `a` on the device across its calls (the loop never writes it)"
+        ),
+        "{report}"
+    );
+}
+
 /// `build --emit-kernels` writes one standalone `.cl` file per kernel under `DIR/kernels/`,
 /// headed by its source method and position; the program embeds the kernels itself.
 #[test]

@@ -20,7 +20,7 @@
 //! the device's table and returns `None`: the CPU path then runs the call and raises the
 //! exception Java raises first (the call's only effect is its returned table).
 
-use super::{allocate, upload, zero_fill, DevElem, Elem, Held, HostArg, HostArray, Size};
+use super::{allocate, resident, upload, zero_fill, DevElem, Elem, Held, HostArg, HostArray, Size};
 use crate::error::SourcePos;
 use crate::opencl::{buffer, placement_for, policy, trace, ClFailure, OrFatal, ProgramCell};
 use crate::opencl::{BuiltProgram, DeviceCtx, DeviceKernel, ErrorBuffer, Target};
@@ -405,7 +405,12 @@ pub fn run_segmented<T: DevElem>(
     let (ctx, len, values, iterations) = prepare(desc, args, len)?;
     let iterations = usize::try_from(iterations).ok()?;
     let HostArg::Array(key_array) = args.get(key)? else { return None };
-    if !sorted_prefix(*key_array, iterations) {
+    // A key array kept by the enclosing host loop cannot have changed since a previous
+    // call found it sorted.
+    let sorted = resident::sorted_prefix(key_array.resident_key(), iterations, || {
+        sorted_prefix(*key_array, iterations)
+    });
+    if !sorted {
         trace_cpu(desc.label, "segment key not sorted");
         return None;
     }

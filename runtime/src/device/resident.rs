@@ -3,8 +3,16 @@
 //! A value array never changes once made, so the buffer one call uploaded it into, or the
 //! buffer a `@` wrote it into, still holds its contents when a later call passes the same
 //! array: that call skips the upload (`SOMD_TRACE` shows a `resident` event instead of a
-//! `transfer`). Mutable arrays (`T[]`) are never kept: the host may write them between
-//! calls without the runtime seeing it.
+//! `transfer`).
+//!
+//! A mutable array (`T[]`) may be written by the host between calls without the runtime
+//! seeing it, so it is kept only inside a *keep scope* ([`open_scope`], `rt::device::keep`): generated code opens one
+//! around a host loop for the arrays the compiler proved the loop never writes
+//! (`somd_mir::analysis::keep`). While the scope is open the array has a key like a value
+//! array's, so its first upload is kept and later calls of the loop find it; when the
+//! scope closes (the loop's block is left by any path) its entries are released. Facts the
+//! host computed about a kept array's contents (a segmented sum's sorted key) hold for the
+//! scope too and are remembered with it.
 //!
 //! An entry is found by the address of the array's storage. It holds a weak handle on that
 //! storage, which tells when the program has dropped the array and, while held, keeps the
@@ -41,6 +49,16 @@ impl Key {
     /// The key of the storage `weak` points to, which takes `bytes` on the device.
     pub fn of<T: Send + Sync + 'static>(weak: Weak<[T]>, bytes: usize) -> Key {
         Key { addr: weak.as_ptr().cast::<u8>() as usize, bytes, storage: Box::new(weak) }
+    }
+
+    /// The key of the window starting at address `addr` of the storage `weak` points to
+    /// (a mutable array's elements), which takes `bytes` on the device.
+    pub fn window<T: Send + Sync + 'static>(addr: usize, weak: Weak<[T]>, bytes: usize) -> Key {
+        Key { addr, bytes, storage: Box::new(weak) }
+    }
+
+    fn same(&self, other: &Key) -> bool {
+        self.addr == other.addr && self.bytes == other.bytes
     }
 }
 
@@ -132,6 +150,101 @@ pub(super) fn keep(ctx: &'static DeviceCtx, key: Key, buf: DevBuf) -> Arc<DevBuf
     buf
 }
 
+/// A mutable array kept by the open keep scopes.
+struct Kept {
+    key: Key,
+    /// How many open scopes keep it (nested loops may keep the same array).
+    scopes: usize,
+    /// The length of the longest prefix known to be non-decreasing (an `int[]` used as a
+    /// segmented sum's key), 0 when unknown.
+    sorted: usize,
+}
+
+static KEPT: Mutex<Vec<Kept>> = Mutex::new(Vec::new());
+
+fn kept() -> std::sync::MutexGuard<'static, Vec<Kept>> {
+    // A panic while holding the lock cannot leave an entry half-made (each is pushed whole).
+    KEPT.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The arrays a host loop keeps on the device, kept while this value lives.
+#[must_use = "the arrays are kept only while the scope lives"]
+pub struct KeepScope {
+    keys: Vec<(usize, usize)>,
+}
+
+/// Opens a keep scope for the storage of `keys` (see the module doc). The caller promises
+/// that nothing writes these arrays while the scope is open. `SOMD_KEEP=off` opens empty
+/// scopes (every call uploads, as without the scope: for measuring what keeping saves).
+pub fn open_scope(keys: Vec<Key>) -> KeepScope {
+    static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if *OFF.get_or_init(|| std::env::var("SOMD_KEEP").is_ok_and(|v| v == "off")) {
+        return KeepScope { keys: Vec::new() };
+    }
+    let mut held = kept();
+    held.retain(|k| k.key.storage.alive());
+    let mut scope = KeepScope { keys: Vec::with_capacity(keys.len()) };
+    for key in keys {
+        scope.keys.push((key.addr, key.bytes));
+        match held.iter_mut().find(|k| k.key.same(&key)) {
+            Some(k) => k.scopes += 1,
+            None => held.push(Kept { key, scopes: 1, sorted: 0 }),
+        }
+    }
+    scope
+}
+
+impl Drop for KeepScope {
+    fn drop(&mut self) {
+        let mut released = Vec::new();
+        {
+            let mut held = kept();
+            for &(addr, bytes) in &self.keys {
+                let Some(k) = held.iter().position(|k| k.key.addr == addr && k.key.bytes == bytes)
+                else {
+                    continue;
+                };
+                held[k].scopes -= 1;
+                if held[k].scopes == 0 {
+                    released.push(held.swap_remove(k));
+                }
+            }
+        }
+        if released.is_empty() {
+            return;
+        }
+        // The device buffers go with the entries (a call still using one holds it shared).
+        let mut cache = cache();
+        cache.entries.retain(|e| !released.iter().any(|k| k.key.same(&e.key)));
+    }
+}
+
+/// Whether an open keep scope keeps the storage `key` names.
+pub(super) fn is_kept(key: &Key) -> bool {
+    kept().iter().any(|k| k.key.same(key))
+}
+
+/// Whether the kept array `key` names is known to be non-decreasing over its first `n`
+/// elements; otherwise asks `check` and, when it says so and the array is kept, remembers
+/// it for the rest of the scope (the array cannot change while kept). A known fact is
+/// traced as `{"event":"fact","fact":"sorted","n":..}`.
+pub(super) fn sorted_prefix(key: Option<Key>, n: usize, check: impl FnOnce() -> bool) -> bool {
+    let Some(key) = key else { return check() };
+    if kept().iter().any(|k| k.key.same(&key) && k.sorted >= n) {
+        if trace::enabled() {
+            trace::emit("fact", &[("fact", Value::Str("sorted")), ("n", Value::U64(n as u64))]);
+        }
+        return true;
+    }
+    if !check() {
+        return false;
+    }
+    if let Some(k) = kept().iter_mut().find(|k| k.key.same(&key)) {
+        k.sorted = k.sorted.max(n);
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,5 +259,23 @@ mod tests {
         assert_eq!(again.addr, key.addr);
         drop(items);
         assert!(!key.storage.alive());
+    }
+
+    #[test]
+    fn keep_scopes_nest_and_release() {
+        let items: Arc<[i32]> = Arc::from(vec![4, 5, 6]);
+        let key = || Key::window(items.as_ptr() as usize, Arc::downgrade(&items), 12);
+        assert!(!is_kept(&key()));
+        let outer = open_scope(vec![key()]);
+        assert!(is_kept(&key()));
+        let inner = open_scope(vec![key()]);
+        drop(inner);
+        assert!(is_kept(&key()), "the outer scope still keeps it");
+        assert!(sorted_prefix(Some(key()), 3, || true));
+        assert!(sorted_prefix(Some(key()), 2, || panic!("known sorted: not checked again")));
+        assert!(!sorted_prefix(Some(key()), 4, || false), "a longer prefix is checked");
+        drop(outer);
+        assert!(!is_kept(&key()));
+        assert!(!sorted_prefix(Some(key()), 2, || false), "released: checked again");
     }
 }

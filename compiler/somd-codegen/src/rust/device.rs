@@ -75,6 +75,9 @@ pub struct Glue {
     /// trailing parameters (`analysis::instance`): the wrapper passes those fields' values
     /// after the call's arguments.
     pub lifted: analysis::instance::Lifted,
+    /// Host loops that keep unchanged mutable arrays on the device across their calls
+    /// (`analysis::keep`): the host writer opens `rt::device::keep` around each.
+    pub kept: Vec<somd_mir::analysis::keep::KeptLoop>,
 }
 
 /// One run of fused statements the host can launch.
@@ -204,6 +207,7 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
         }
     }
     glue.structs = glue_structs(module, &glue.kernels);
+    glue.kept = info.kept.clone();
     for placement in &info.placements {
         let Ok(plan) = &placement.device else { continue };
         // A `!` of a `@` folded inside a kernel has no host launch of its own.

@@ -132,6 +132,9 @@ pub struct FnCx<'a> {
     /// Intermediate reduction calls whose value the device host program of a `sync` body
     /// already computed (`device.rs`, `SyncStep::Intermediate`): the Rust local holding it.
     pub replaced: HashMap<ExprId, String>,
+    /// The loops (by address) being written inside the keep scope `stmt.rs` opened for
+    /// them.
+    pub keeping: Vec<*const Stmt>,
 }
 
 /// The `new T[[]](a)` (`ExprKind::Freeze`) of `func` after which the program cannot read
@@ -321,6 +324,7 @@ impl<'a> FnCx<'a> {
             device: None,
             result_local,
             owned_freezes,
+            keeping: Vec::new(),
         })
     }
 

@@ -11,6 +11,20 @@ use somd_syntax::ast::PrimType;
 use std::fmt::Write;
 
 impl FnCx<'_> {
+    /// The Rust arguments of `rt::device::keep` for a loop that keeps arrays on the device
+    /// (`analysis::keep`), `None` for any other statement or without device glue.
+    fn kept_arrays(&self, stmt: &Stmt) -> Option<String> {
+        let kept = &self.device?.kept;
+        if !kept.iter().any(|k| k.func == self.fid) {
+            return None;
+        }
+        let id = somd_mir::analysis::walk::loop_id_of(self.func, stmt)?;
+        let k = kept.iter().find(|k| k.func == self.fid && k.loop_id == id)?;
+        let names: Vec<String> =
+            k.arrays.iter().map(|l| format!("&{}", self.local_name(*l))).collect();
+        Some(names.join(", "))
+    }
+
     /// The function's signature, parameters first (`geo` for SOMD bodies, then `this`).
     fn signature(&self) -> Result<String, EmitError> {
         let func = self.func;
@@ -165,6 +179,21 @@ impl FnCx<'_> {
                 writeln!(out, "{level}if {c} {{")?;
                 self.block_stmts(out, level.next(), then_block)?;
                 self.write_else(out, level, else_block.as_ref())?;
+            }
+            Stmt::Loop { .. }
+                if !self.keeping.contains(&std::ptr::from_ref(stmt))
+                    && self.kept_arrays(stmt).is_some() =>
+            {
+                let arrays = self.kept_arrays(stmt).unwrap_or_default();
+                // The loop never writes these arrays (`analysis::keep`): their device copies
+                // serve all its calls, released when the block is left by any path.
+                writeln!(out, "{level}{{")?;
+                writeln!(out, "{}let _somd_keep = rt::device::keep(&[{arrays}]);", level.next())?;
+                self.keeping.push(std::ptr::from_ref(stmt));
+                let written = self.stmt(out, level.next(), stmt);
+                self.keeping.pop();
+                written?;
+                writeln!(out, "{level}}}")?;
             }
             Stmt::Loop { label, test, test_at_end, body, update } => {
                 let brk = self.new_label('l');

@@ -100,6 +100,19 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
             }
         }
     }
+    for k in &info.kept {
+        let func = module.function(k.func);
+        let names: Vec<String> =
+            k.arrays.iter().map(|l| format!("`{}`", func.local(*l).name)).collect();
+        let _ = writeln!(
+            out,
+            "{}: loop in {} keeps {} on the device across its calls (the loop never writes {})",
+            sources.position(k.span),
+            func.name,
+            names.join(", "),
+            if names.len() == 1 { "it" } else { "them" }
+        );
+    }
     if out.is_empty() {
         out.push_str("no SOMD method, `@`, `!` or task in the program\n");
     }

@@ -19,6 +19,8 @@
 //! - [`combine`]: the `combine` method of a `reduce(C)`: elementwise (the CPU combines
 //!   the partials by index chunks in parallel) or free of outside effects (the tree's
 //!   independent combines run concurrently);
+//! - [`keep`]: host loops whose device calls may keep mutable arrays on the device (the
+//!   loop provably never writes them);
 //! - [`bounds`]: array accesses whose index is provably in range (for the device's
 //!   bounds checks);
 //! - [`plan`]: per SOMD method, `@`, `!` and task, where it runs and which kernels it
@@ -32,6 +34,7 @@ pub mod fuse;
 pub mod histogram;
 pub mod instance;
 pub mod isolation;
+pub mod keep;
 pub mod nested;
 pub mod parallel;
 pub mod plan;
@@ -67,6 +70,9 @@ pub struct ProgramInfo {
     pub fused: Vec<fuse::FusedGroup>,
     /// Why neighbouring `!` statements were not fused ([`fuse`]).
     pub fusion_notes: Vec<fuse::FusionNote>,
+    /// Host loops that keep unchanged mutable arrays on the device across their calls
+    /// ([`keep`]).
+    pub kept: Vec<keep::KeptLoop>,
 }
 
 /// Facts about one function.
@@ -468,5 +474,6 @@ pub fn analyze(module: &Module) -> ProgramInfo {
     }
     let mut info = ProgramInfo { functions, ..ProgramInfo::default() };
     plan::plan(module, &mut info);
+    info.kept = keep::kept_loops(module);
     info
 }

@@ -1,0 +1,333 @@
+//! Mutable arrays a host loop may keep on the device across its device calls.
+//!
+//! A `T[]` crossing to the device is normally uploaded by every call that passes it,
+//! because the host may have written it since the previous call. This analysis proves, for
+//! a host loop, that it cannot have: the array is a local variable `v` of a 1-D primitive
+//! array type such that
+//!
+//! - every value `v` ever holds is a fresh allocation (`new T[n]`, `{..}`): its storage is
+//!   reachable through `v` and nothing else when it is made;
+//! - `v` never lends its storage to anything that could keep it or write it: everywhere in
+//!   the function, `v` is only indexed (`v[i]`, read or, outside the loop, written), asked
+//!   its `.length`, assigned a fresh allocation, or passed to a parameter that is
+//!   *read-only* ([`param_read_only`]: the callee only reads its elements and its length,
+//!   or passes it on to read-only parameters; this covers a user strategy's `bounds`
+//!   method, which receives the caller's array), or as the array of a `!`, or a mapped
+//!   argument of a `@` (its elements cross, not the array);
+//! - `v` is declared before the loop, and inside the loop (its test, update and body,
+//!   nested loops included) it is neither assigned nor has an element stored to it.
+//!
+//! Then no statement of the loop can write the storage `v` holds: there is no other path
+//! to it, and every path through a callee only reads. The loop keeps such an array when it
+//! passes it to a SOMD call, a `@` or a `!` (the constructs that may run on a device);
+//! the host writer then opens a runtime keep scope around the loop (`rt::device::keep`),
+//! under which the first upload of the array is kept on the device and later calls find it
+//! resident. The scope is a Rust value dropped when the loop's block is left by any path
+//! (`break`, `return`, an exception unwinding), which releases the buffers.
+//!
+//! The outermost loop that qualifies keeps the array; loops inside it do not repeat it.
+
+use super::walk::{each_expr_in_block, each_stmt, loops};
+use super::LoopId;
+use crate::ir::*;
+use somd_diag::Span;
+use std::collections::{HashMap, HashSet};
+
+/// A host loop that keeps arrays on the device across its calls.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeptLoop {
+    pub func: FuncId,
+    pub loop_id: LoopId,
+    /// The array locals, in order of declaration.
+    pub arrays: Vec<LocalId>,
+    /// Where the loop is (its first expression).
+    pub span: Span,
+}
+
+/// Every loop of every non-SOMD function that keeps arrays, in function and loop order.
+pub fn kept_loops(module: &Module) -> Vec<KeptLoop> {
+    let mut facts = ReadOnly::default();
+    let mut out = Vec::new();
+    for (i, func) in module.functions.iter().enumerate() {
+        if func.is_somd() {
+            continue;
+        }
+        out.extend(kept_in(module, FuncId(i as u32), func, &mut facts));
+    }
+    out
+}
+
+/// The loops of `func` that keep arrays.
+fn kept_in(module: &Module, fid: FuncId, func: &Function, facts: &mut ReadOnly) -> Vec<KeptLoop> {
+    let parents = parents(func);
+    let candidates: Vec<LocalId> = (0..func.locals.len() as u32)
+        .map(LocalId)
+        .filter(|l| is_candidate(module, func, &parents, *l, facts))
+        .collect();
+    if candidates.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    // Arrays already kept by an enclosing loop, per loop (by address) of the inner loops.
+    let mut covered: HashMap<*const Stmt, HashSet<LocalId>> = HashMap::new();
+    for (id, stmt) in loops(func) {
+        let Stmt::Loop { test, body, update, .. } = stmt else { continue };
+        let mut exprs: Vec<ExprId> = Vec::new();
+        for root in test.iter().chain(update) {
+            super::walk::each_expr(func, *root, &mut |e| exprs.push(e));
+        }
+        each_expr_in_block(func, body, &mut |e| exprs.push(e));
+        let already = covered.get(&std::ptr::from_ref(stmt)).cloned().unwrap_or_default();
+        // Arrays declared inside the loop are not in scope before it (and are new arrays
+        // at every iteration).
+        let mut declared = HashSet::new();
+        each_stmt(body, &mut |inner| {
+            if let Stmt::Let { local, .. } = inner {
+                declared.insert(*local);
+            }
+        });
+        let arrays: Vec<LocalId> = candidates
+            .iter()
+            .copied()
+            .filter(|v| !already.contains(v) && !declared.contains(v))
+            .filter(|v| untouched_in(func, &parents, &exprs, *v))
+            .filter(|v| device_use_in(func, &parents, &exprs, *v))
+            .collect();
+        if arrays.is_empty() {
+            continue;
+        }
+        each_stmt(body, &mut |inner| {
+            if matches!(inner, Stmt::Loop { .. }) {
+                covered.entry(std::ptr::from_ref(inner)).or_default().extend(arrays.iter());
+            }
+        });
+        let span = super::walk::stmt_span(func, stmt, func.span);
+        out.push(KeptLoop { func: fid, loop_id: id, arrays, span });
+    }
+    out
+}
+
+/// The parent of every expression of `func`'s arena (roots have none).
+fn parents(func: &Function) -> HashMap<ExprId, ExprId> {
+    let mut out = HashMap::new();
+    for (i, e) in func.exprs.iter().enumerate() {
+        for kid in super::walk::children(&e.kind) {
+            out.insert(kid, ExprId(i as u32));
+        }
+    }
+    out
+}
+
+fn is_prim_array(ty: &Type) -> bool {
+    matches!(ty, Type::Array(elem) if matches!(**elem, Type::Prim(_)))
+}
+
+fn is_fresh(func: &Function, e: ExprId) -> bool {
+    matches!(func.expr(e).kind, ExprKind::NewArray { .. } | ExprKind::ArrayLit(_))
+}
+
+/// Whether the target of an assignment or increment is `e`.
+fn stored_to(func: &Function, parents: &HashMap<ExprId, ExprId>, e: ExprId) -> bool {
+    parents.get(&e).is_some_and(|p| match &func.expr(*p).kind {
+        ExprKind::Assign { target, .. }
+        | ExprKind::CompoundAssign { target, .. }
+        | ExprKind::IncDec { target, .. } => *target == e,
+        _ => false,
+    })
+}
+
+/// Whether local `v` of `func` satisfies the whole-function conditions of the module doc.
+fn is_candidate(
+    module: &Module,
+    func: &Function,
+    parents: &HashMap<ExprId, ExprId>,
+    v: LocalId,
+    facts: &mut ReadOnly,
+) -> bool {
+    let local = func.local(v);
+    if local.kind != LocalKind::Var || local.dist.is_some() || !is_prim_array(&local.ty) {
+        return false;
+    }
+    // Every declaration initialises it with a fresh array (or not at all).
+    let mut fresh_lets = true;
+    each_stmt(&func.body, &mut |stmt| {
+        if let Stmt::Let { local, init } = stmt {
+            if *local == v {
+                fresh_lets &= init.is_none_or(|e| is_fresh(func, e));
+            }
+        }
+    });
+    if !fresh_lets {
+        return false;
+    }
+    let mut uses = 0usize;
+    for (i, e) in func.exprs.iter().enumerate() {
+        if !matches!(e.kind, ExprKind::Local(l) if l == v) {
+            continue;
+        }
+        uses += 1;
+        let id = ExprId(i as u32);
+        let Some(parent) = parents.get(&id) else { return false };
+        let ok = match &func.expr(*parent).kind {
+            ExprKind::Index { array, .. } => *array == id,
+            ExprKind::Length(_) => true,
+            ExprKind::Assign { target, value } => *target == id && is_fresh(func, *value),
+            _ => passed_read_only(module, func, *parent, id, facts),
+        };
+        if !ok {
+            return false;
+        }
+    }
+    uses > 0
+}
+
+/// Whether `use_` (an occurrence of an array local, the child of `parent`) only lends the
+/// array to something that reads it: a read-only parameter, a `!`, or a mapped argument
+/// of primitive elements.
+fn passed_read_only(
+    module: &Module,
+    func: &Function,
+    parent: ExprId,
+    use_: ExprId,
+    facts: &mut ReadOnly,
+) -> bool {
+    match &func.expr(parent).kind {
+        ExprKind::Call { func: callee, args, receiver }
+        | ExprKind::SomdCall { func: callee, args, receiver }
+        | ExprKind::IntermediateReduce { func: callee, args, receiver } => {
+            *receiver != Some(use_)
+                && args
+                    .iter()
+                    .position(|a| *a == use_)
+                    .is_some_and(|p| facts.param_read_only(module, *callee, p))
+        }
+        ExprKind::ReduceArray { array, .. } => *array == use_,
+        ExprKind::Map { func: callee, args } => {
+            let Some(p) = args.iter().position(|(a, _)| *a == use_) else { return false };
+            match args[p].1 {
+                MapArg::Mapped => true,
+                MapArg::Broadcast => facts.param_read_only(module, *callee, p),
+            }
+        }
+        _ => false,
+    }
+}
+
+/// Whether `v` is neither assigned nor stored into among `exprs` (a loop's expressions).
+fn untouched_in(
+    func: &Function,
+    parents: &HashMap<ExprId, ExprId>,
+    exprs: &[ExprId],
+    v: LocalId,
+) -> bool {
+    exprs.iter().all(|e| {
+        if !matches!(func.expr(*e).kind, ExprKind::Local(l) if l == v) {
+            return true;
+        }
+        if stored_to(func, parents, *e) {
+            return false;
+        }
+        // `v[i] = ..`: the `Index` whose array is this use is a store target.
+        match parents.get(e) {
+            Some(p) if matches!(func.expr(*p).kind, ExprKind::Index { array, .. } if array == *e) => {
+                !stored_to(func, parents, *p)
+            }
+            _ => true,
+        }
+    })
+}
+
+/// Whether `v` is an argument of a SOMD call, a `@` or a `!` among `exprs`.
+fn device_use_in(
+    func: &Function,
+    parents: &HashMap<ExprId, ExprId>,
+    exprs: &[ExprId],
+    v: LocalId,
+) -> bool {
+    exprs.iter().any(|e| {
+        matches!(func.expr(*e).kind, ExprKind::Local(l) if l == v)
+            && parents.get(e).is_some_and(|p| {
+                matches!(
+                    func.expr(*p).kind,
+                    ExprKind::SomdCall { .. } | ExprKind::Map { .. } | ExprKind::ReduceArray { .. }
+                )
+            })
+    })
+}
+
+/// Memo of [`ReadOnly::param_read_only`].
+#[derive(Default)]
+struct ReadOnly {
+    known: HashMap<(FuncId, usize), bool>,
+    /// Parameters being decided (a call cycle assumes them read-only: a cycle that only
+    /// passes the array around reads it at most).
+    open: HashSet<(FuncId, usize)>,
+}
+
+impl ReadOnly {
+    /// Whether parameter `p` of `f` is read-only: a 1-D primitive array parameter that the
+    /// function never assigns and only indexes for reading, asks the `.length` of, or
+    /// passes on to read-only parameters (for a SOMD function, also those of its user
+    /// strategies' `bounds` methods, which receive it).
+    fn param_read_only(&mut self, module: &Module, f: FuncId, p: usize) -> bool {
+        if let Some(known) = self.known.get(&(f, p)) {
+            return *known;
+        }
+        if !self.open.insert((f, p)) {
+            return true;
+        }
+        let answer = self.decide(module, f, p);
+        self.open.remove(&(f, p));
+        // `false` is final. `true` may rest on the assumption about a parameter still being
+        // decided (a cycle), which may yet turn out `false`: it is final only when nothing
+        // is open.
+        if !answer || self.open.is_empty() {
+            self.known.insert((f, p), answer);
+        }
+        answer
+    }
+
+    fn decide(&mut self, module: &Module, f: FuncId, p: usize) -> bool {
+        let Some(func) = module.functions.get(f.0 as usize) else { return false };
+        let Some(&param) = func.params.get(p) else { return false };
+        if !is_prim_array(&func.local(param).ty) {
+            return false;
+        }
+        let parents = parents(func);
+        // Strategy arguments: roots of the arena evaluated in the caller's context and
+        // passed to `bounds(length, parts, args..)`.
+        let mut strategy_args: HashMap<ExprId, (FuncId, usize)> = HashMap::new();
+        if let Some(sig) = &func.somd {
+            for (_, dist) in &sig.dist_params {
+                if let Distribution::User { bounds, args, .. } = dist {
+                    for (k, a) in args.iter().enumerate() {
+                        strategy_args.insert(*a, (*bounds, k + 2));
+                    }
+                }
+            }
+        }
+        for (i, e) in func.exprs.iter().enumerate() {
+            if !matches!(e.kind, ExprKind::Local(l) if l == param) {
+                continue;
+            }
+            let id = ExprId(i as u32);
+            let ok = match parents.get(&id) {
+                None => match strategy_args.get(&id) {
+                    Some((bounds, q)) => self.param_read_only(module, *bounds, *q),
+                    None => false,
+                },
+                Some(parent) => match &func.expr(*parent).kind {
+                    ExprKind::Index { array, .. } => {
+                        *array == id && !stored_to(func, &parents, *parent)
+                    }
+                    ExprKind::Length(_) => true,
+                    _ => passed_read_only(module, func, *parent, id, self),
+                },
+            };
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+}

@@ -1,0 +1,202 @@
+//! Tests of `analysis::keep`: which host loops keep which mutable arrays on the device
+//! across their calls. Each case is a `main` (with helpers) around the SOMD methods below;
+//! the test lists the kept loops as `Function#loop: arrays`.
+
+mod common;
+
+use common::{run, Outcome};
+use somd_mir::analysis::keep::kept_loops;
+
+/// SOMD methods and helpers shared by the cases: `sum` reads its parameter, `bump` writes
+/// it, `rows` partitions by a strategy that reads the caller's array, `spoil` by one that
+/// writes it.
+const METHODS: &str = "
+class Reader {
+    static int[] bounds(int length, int parts, int[] keys) {
+        int[] b = new int[parts + 1];
+        for (int r = 1; r < parts; r++) {
+            b[r] = keys.length > 0 ? length * r / parts : 0;
+        }
+        b[parts] = length;
+        return b;
+    }
+}
+class Writer {
+    static int[] bounds(int length, int parts, int[] keys) {
+        int[] b = new int[parts + 1];
+        if (keys.length > 0) {
+            keys[0] = 1;
+        }
+        b[parts] = length;
+        return b;
+    }
+}
+class T {
+    static reduce(+) int sum(dist int[] a) {
+        int s = 0;
+        for (int i = 0; i < a.length; i++) { s += a[i]; }
+        return s;
+    }
+    static reduce(+) int bump(dist int[] a) {
+        int s = 0;
+        for (int i = 0; i < a.length; i++) { a[i] = a[i] + 1; s += a[i]; }
+        return s;
+    }
+    static reduce(+) int rows(dist(Reader(keys)) int[] keys, dist(Reader(keys)) int[] v) {
+        int s = 0;
+        for (int i = 0; i < v.length; i++) { s += v[i] * keys[i]; }
+        return s;
+    }
+    static reduce(+) int spoil(dist(Writer(keys)) int[] keys, dist(Writer(keys)) int[] v) {
+        int s = 0;
+        for (int i = 0; i < v.length; i++) { s += v[i] * keys[i]; }
+        return s;
+    }
+    static local int twice(int x) { return 2 * x; }
+    static local int at(int i, int[] t) { return t[i]; }
+    static void poke(int[] a) { a[0] = 7; }
+    static int peek(int[] a) { return a[0] + a.length; }
+    static int[] same(int[] a) { return a; }
+    static int[] kept;
+    static void stash(int[] a) { kept = a; }
+    static int ping(int[] a, int n) { return n > 0 ? pong(a, n - 1) : a[0]; }
+    static int pong(int[] a, int n) { return ping(a, n); }
+    static int pingw(int[] a, int n) { return n > 0 ? pongw(a, n - 1) : a[0]; }
+    static int pongw(int[] a, int n) { a[1] = n; return pingw(a, n); }
+";
+
+/// The kept loops of `T.main` and `T.host` for `main`'s body (`host(int[] p)` is given by
+/// `extra`).
+fn kept(main: &str, extra: &str) -> Vec<String> {
+    let source = format!(
+        "{METHODS}\n{extra}\n    public static void main(String[] args) {{\n{main}\n    }}\n}}\n"
+    );
+    let module = match run(&[("test.somd", &source)]) {
+        Outcome::Lowered(module, Ok(())) => module,
+        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
+        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
+    };
+    kept_loops(&module)
+        .iter()
+        .map(|k| {
+            let func = module.function(k.func);
+            let names: Vec<&str> = k.arrays.iter().map(|l| func.local(*l).name.as_str()).collect();
+            format!("{}#{}: {}", func.name, k.loop_id.0, names.join(" "))
+        })
+        .collect()
+}
+
+const SETUP: &str = "int[] a = new int[100]; int[] b = {1, 2, 3}; int t = 0;";
+
+fn main_kept(body: &str) -> Vec<String> {
+    kept(&format!("{SETUP}\n{body}"), "")
+}
+
+#[test]
+fn arrays_only_read_in_the_loop_are_kept() {
+    assert_eq!(
+        main_kept(
+            "for (int i = 0; i < a.length; i++) { a[i] = i; }
+                   for (int k = 0; k < 3; k++) { t += T.sum(a) + a[k] + a.length + T.peek(b); }
+                   t += T.sum(b);"
+        ),
+        ["T.main#1: a"],
+        "the filling loop writes `a`; `b` is not passed to a device call in the loop"
+    );
+}
+
+#[test]
+fn maps_reductions_and_strategies_keep_their_arrays() {
+    assert_eq!(
+        main_kept("while (t < 100) { t += + ! (T @ twice(a)) + (+ ! a) + T.rows(b, a); }"),
+        ["T.main#0: a b"]
+    );
+    assert_eq!(
+        main_kept("do { t += + ! (T @ at(Somd.range(3), b)); } while (t < 100);"),
+        ["T.main#0: b"],
+        "a broadcast array read by the `@` target"
+    );
+}
+
+#[test]
+fn the_outermost_loop_keeps_and_break_or_return_leave_it() {
+    assert_eq!(
+        main_kept(
+            "for (int k = 0; k < 3; k++) {
+                       for (int j = 0; j < 3; j++) { t += T.sum(a); if (t > 9) { break; } }
+                       if (t > 99) { return; }
+                   }"
+        ),
+        ["T.main#0: a"]
+    );
+    assert_eq!(
+        main_kept(
+            "for (int k = 0; k < 3; k++) {
+                       a[k] = k;
+                       for (int j = 0; j < 3; j++) { t += T.sum(a); }
+                   }"
+        ),
+        ["T.main#1: a"],
+        "the outer loop writes `a` between the inner loops, each of which keeps it"
+    );
+}
+
+#[test]
+fn writes_in_the_loop_refuse() {
+    for body in [
+        "for (int k = 0; k < 3; k++) { t += T.sum(a); a[k] = t; }",
+        "for (int k = 0; k < 3; k++) { t += T.sum(a); a[k] += 1; }",
+        "for (int k = 0; k < 3; k++) { t += T.sum(a); a[k]++; }",
+        "for (int k = 0; k < 3; k++) { t += T.sum(a); a = new int[5]; }",
+        "for (int k = 0; k < 3; k++) { t += T.sum(a); T.poke(a); }",
+        // declared in the loop: a new array at each iteration
+        "for (int k = 0; k < 3; k++) { int[] c = new int[4]; t += T.sum(c); }",
+        "for (int k = 0; k < 3; k++) { int[] c; c = new int[4]; t += T.sum(c); }",
+    ] {
+        assert_eq!(main_kept(body), Vec::<String>::new(), "{body}");
+    }
+}
+
+#[test]
+fn arrays_that_may_have_another_name_are_never_kept() {
+    for body in [
+        // an alias, written in the loop or not
+        "int[] c = a; for (int k = 0; k < 3; k++) { t += T.sum(a); c[0] = k; }",
+        "int[] c = a; for (int k = 0; k < 3; k++) { t += T.sum(a); }",
+        // returned by a call that hands back its parameter, stored in a static field
+        "int[] c = T.same(a); for (int k = 0; k < 3; k++) { t += T.sum(a); c[0] = k; }",
+        "T.stash(a); for (int k = 0; k < 3; k++) { t += T.sum(a); T.kept[0] = k; }",
+        // an array not freshly made: a call's result
+        "a = T.same(b); for (int k = 0; k < 3; k++) { t += T.sum(a); }",
+        // a mutual recursion that writes
+        "t = T.pingw(a, 3); for (int k = 0; k < 3; k++) { t += T.sum(a); }",
+    ] {
+        assert_eq!(main_kept(body), Vec::<String>::new(), "{body}");
+    }
+    assert_eq!(
+        main_kept("t = T.ping(a, 3); for (int k = 0; k < 3; k++) { t += T.sum(a); }"),
+        ["T.main#0: a"],
+        "a mutual recursion that only reads"
+    );
+}
+
+#[test]
+fn callees_that_write_their_parameter_refuse() {
+    assert_eq!(main_kept("for (int k = 0; k < 3; k++) { t += T.bump(a); }"), Vec::<String>::new());
+    assert_eq!(
+        main_kept("for (int k = 0; k < 3; k++) { t += T.spoil(b, a); }"),
+        ["T.main#0: a"],
+        "the strategy's `bounds` writes the array it is given (`b`), not the other one"
+    );
+}
+
+#[test]
+fn parameters_and_two_dimensional_arrays_are_not_kept() {
+    let host = "static int host(int[] p, int[][] m) {
+        int t = 0;
+        int[][] g = new int[3][4];
+        for (int k = 0; k < 3; k++) { t += T.sum(p) + T.sum(m[0]) + T.sum(g[1]); }
+        return t;
+    }";
+    assert_eq!(kept("int t = T.host(new int[4], new int[2][2]);", host), Vec::<String>::new());
+}
