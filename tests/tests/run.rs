@@ -878,7 +878,7 @@ fn device_runs_2d_reductions_and_value_class_maps() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let cases: [(&str, &str, &[&str]); 17] = [
+    let cases: [(&str, &str, &[&str]); 18] = [
         ("tests/run", "dist_view_2d", &["Main.cross", "Main.box"]),
         ("tests/run", "device_effects", &["Main.keyed", "Main.wraps", "Main.columns"]),
         ("samples", "series", &["Series.coefficients"]),
@@ -930,6 +930,8 @@ fn device_runs_2d_reductions_and_value_class_maps() {
         ("tests/run", "device_vfold", &["Main.merge", "Main.span"]),
         // Instance SOMD methods: the receiver's read fields are kernel arguments.
         ("tests/run", "device_instance", &["Main.apply", "Main.total"]),
+        // Loop versioning: constant-bounded indices checked once per work-item.
+        ("tests/run", "device_guarded", &["Main.mix"]),
         (
             "tests/run",
             "device_vector",

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{run, Outcome};
-use somd_mir::analysis::bounds::{proven_in_bounds, LenSym};
+use somd_mir::analysis::bounds::{guardable, proven_in_bounds, LenSym};
 use somd_mir::{ExprKind, Function, LocalId, Module};
 
 fn module(source: &str) -> Module {
@@ -142,4 +142,86 @@ fn equal_lengths_from_the_caller_prove_the_other_array() {
     let sym = |array: LocalId| LenSym { array, dim: 0 };
     assert_eq!(verdicts(source, f, &[(sym(b), sym(a))]), ["b[i]: ok"]);
     assert_eq!(verdicts(source, f, &[]), ["b[i]: check"]);
+}
+
+/// Every checked access `guardable` finds in `T.method`, as `source text < len name > max`
+/// (the array dimension's local name and the largest index), in source order.
+fn guards(body: &str, method: &str) -> Vec<String> {
+    let source =
+        format!("class T {{\n{body}\n    public static void main(String[] args) {{ }}\n}}\n");
+    let m = module(&source);
+    let func = function(&m, &format!("T.{method}"));
+    let proven = proven_in_bounds(func, &func.body, &[], &[]);
+    let mut out: Vec<(u32, String)> = Vec::new();
+    for g in guardable(func, &func.body, &proven) {
+        let name = &func.local(g.len.array).name;
+        for e in &g.accesses {
+            let span = func.expr(*e).span;
+            out.push((
+                span.start,
+                format!("{}: {name}.{} > {}", &source[span.range()], g.len.dim, g.max),
+            ));
+        }
+    }
+    out.sort();
+    out.into_iter().map(|(_, s)| s).collect()
+}
+
+#[test]
+fn counters_bound_their_indices_by_the_number_of_increments() {
+    // IDEA's key schedule: `ik` grows by one per read, 6 per round over 8 rounds, then 4.
+    let v = guards(
+        "static int f(int[] key) { int ik = 0; int x = 0; for (int r = 0; r < 8; r++) { x += key[ik++]; x += key[ik++]; x ^= key[ik++]; x += key[ik++]; x ^= key[ik++]; x += key[ik++]; } x += key[ik++]; x += key[ik++]; x += key[ik++]; x += key[ik++]; return x; }",
+        "f",
+    );
+    assert_eq!(v.len(), 10);
+    assert!(v.iter().all(|g| g == "key[ik++]: key.0 > 51"), "{v:?}");
+}
+
+#[test]
+fn constant_loops_and_constants_bound_their_indices() {
+    let v = guards(
+        "static int f(int[] a, int[][] m) { int s = a[3]; for (int i = 0; i < 4; i++) { s += a[i + 2] + m[1][i]; } for (int j = 2; j <= 5; j++) { s += a[j - 2]; } return s; }",
+        "f",
+    );
+    assert_eq!(
+        v,
+        [
+            "a[3]: a.0 > 5",
+            "a[i + 2]: a.0 > 5",
+            "m[1]: m.0 > 1",
+            "m[1][i]: m.1 > 3",
+            "a[j - 2]: a.0 > 5"
+        ]
+    );
+}
+
+#[test]
+fn counters_changed_otherwise_or_in_unbounded_loops_keep_their_check() {
+    // `k` is decreased, `n` assigned, `w` increased in a loop whose bound is not a
+    // constant, `d` declared inside a loop, and `b` indexed below zero.
+    let v = guards(
+        "static int f(int[] a, int n0) { int k = 0; k--; int s = a[k]; int n = 0; n = n0; s += a[n]; int w = 0; for (int i = 0; i < n0; i++) { w++; } s += a[w]; for (int i = 0; i < 3; i++) { int d = 0; d++; s += a[d]; } int b = 0; b++; s += a[b - 2]; return s; }",
+        "f",
+    );
+    assert!(v.is_empty(), "{v:?}");
+}
+
+#[test]
+fn increments_in_a_loop_update_or_a_changed_loop_index_keep_their_check() {
+    let v = guards(
+        "static int f(int[] a) { int s = 0; int c = 0; for (int i = 0; i < 4; i++, c++) { s += a[c]; } for (int j = 0; j < 4; j++) { j++; s += a[j]; } return s; }",
+        "f",
+    );
+    assert!(v.is_empty(), "{v:?}");
+}
+
+#[test]
+fn conditional_increments_count_as_taken() {
+    // Either branch may run each time: the bound counts both.
+    let v = guards(
+        "static int f(int[] a, boolean[] p) { int c = 0; int s = 0; for (int i = 0; i < 3; i++) { if (p[i]) { c++; } else { c += 2; } s += a[c]; } return s; }",
+        "f",
+    );
+    assert_eq!(v, ["p[i]: p.0 > 2", "a[c]: a.0 > 9"]);
 }

@@ -649,17 +649,13 @@ impl Writer<'_> {
         match &reduction {
             None => {
                 writeln!(out, "{l1}if (!({})) return;", conds.join(" && "))?;
-                writeln!(out, "{l1}do {{")?;
-                out.push_str(&self.block(&mut cx, l2, inner_body)?);
-                writeln!(out, "{l1}}} while (0);")?;
+                out.push_str(&self.versioned_body(&mut cx, l1, inner_body)?);
             }
             Some(r) => {
                 let acc = cx.name(r.acc).to_string();
                 writeln!(out, "{l1}{} {acc} = {};", prim_c(r.ty), identity(r.op, r.ty)?)?;
                 writeln!(out, "{l1}if ({}) {{", conds.join(" && "))?;
-                writeln!(out, "{l2}do {{")?;
-                out.push_str(&self.block(&mut cx, l2.next(), inner_body)?);
-                writeln!(out, "{l2}}} while (0);")?;
+                out.push_str(&self.versioned_body(&mut cx, l2, inner_body)?);
                 writeln!(out, "{l1}}}")?;
                 out.push_str(&self.tree(l1, &acc, r.op, r.ty)?);
             }
@@ -680,6 +676,54 @@ impl Writer<'_> {
             m.constant = Some(ConstantVariant { name, args });
         }
         Ok((out, cx.sites))
+    }
+
+    /// A SOMD loop's body as `do { .. } while (0)` (`break`-free exit of one iteration).
+    /// When some of its checked accesses have constant index bounds
+    /// ([`bounds::guardable`]) and dropping them saves a few checks per work-item, the body
+    /// is written twice: under one test of the arrays' lengths, a copy without those
+    /// checks; else the checked body (loop versioning).
+    fn versioned_body(&mut self, cx: &mut FnCx, level: Level, body: &Block) -> R<String> {
+        let l2 = level.next();
+        let mut out = String::new();
+        // Fewer saved checks than this do not pay for a second copy of the body.
+        const MIN_CHECKS_SAVED: i64 = 4;
+        let guards = if self.options.unchecked {
+            Vec::new()
+        } else {
+            bounds::guardable(cx.func, body, &cx.proven)
+        };
+        let saved = guards.iter().fold(0i64, |n, g| n.saturating_add(g.checks));
+        if saved < MIN_CHECKS_SAVED {
+            writeln!(out, "{level}do {{")?;
+            out.push_str(&self.block(cx, l2, body)?);
+            writeln!(out, "{level}}} while (0);")?;
+            return Ok(out);
+        }
+        let tests: Vec<String> = guards
+            .iter()
+            .map(|g| format!("{}_len{} > {}", cx.name(g.len.array), g.len.dim, g.max))
+            .collect();
+        let checked = cx.proven.clone();
+        cx.proven.extend(guards.iter().flat_map(|g| g.accesses.iter().copied()));
+        let l3 = l2.next();
+        writeln!(
+            out,
+            "{level}/* Indices with constant bounds: in range when {}; checked otherwise. */",
+            tests.join(" and ")
+        )?;
+        writeln!(out, "{level}if ({}) {{", tests.join(" && "))?;
+        writeln!(out, "{l2}do {{")?;
+        let fast = self.block(cx, l3, body);
+        cx.proven = checked;
+        out.push_str(&fast?);
+        writeln!(out, "{l2}}} while (0);")?;
+        writeln!(out, "{level}}} else {{")?;
+        writeln!(out, "{l2}do {{")?;
+        out.push_str(&self.block(cx, l3, body)?);
+        writeln!(out, "{l2}}} while (0);")?;
+        writeln!(out, "{level}}}")?;
+        Ok(out)
     }
 
     /// The work-group tree reduction of `value` into `somd_partials[group]`.

@@ -455,3 +455,336 @@ impl Cx<'_> {
         r.lo.is_some_and(|lo| lo + k >= 0) && r.below.iter().any(|(s, c)| same(*s) && c + k <= 0)
     }
 }
+
+/// Accesses to one array dimension that are in range whenever the dimension is longer than
+/// `max`: a kernel tests `len > max` once and runs a copy of its body without their checks
+/// (loop versioning).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Guard {
+    pub len: LenSym,
+    /// The largest index of `accesses`.
+    pub max: i64,
+    pub accesses: Vec<ExprId>,
+    /// How many checks one run of the block makes at most through `accesses` (each access
+    /// times its loops' trip counts; saturating, and large for loops without constant
+    /// bounds): what the test of the length saves.
+    pub checks: i64,
+}
+
+/// The accesses of `block` not in `proven` whose index has constant bounds `[lo, hi]` with
+/// `lo >= 0`, on arrays that nothing assigns, grouped by array dimension (see [`Guard`]).
+/// Constant bounds come from
+/// - loops `for (int v = a; v < b; v++)` (also `<=`) with constant `a` and `b` whose body
+///   does not assign `v`: inside the body `a <= v <= b - 1`, and the body runs at most
+///   `max(0, b - a)` times per run of the loop;
+/// - counters: an `int` local declared once with a constant `c`, outside every loop of
+///   `block`, and otherwise only increased by positive constants (`v++`, `++v`, `v += k`) in
+///   statements whose enclosing loops (within `block`) all have constant bounds. If the
+///   increases can add at most `total` (each `k` times the product of its loops' trip
+///   counts), `c <= v <= c + total` everywhere, and the value before an increase by `k` is
+///   at most `c + total - k` (the other increases add at most `total - k`). Every value is
+///   an exact `int` (no wrap) when `c + total` fits in one.
+///
+/// An index is a constant, such a local, a local plus or minus a constant, or an increment
+/// of a counter (`v++` is its old value, `++v` its new one).
+pub fn guardable(func: &Function, block: &Block, proven: &BTreeSet<ExprId>) -> Vec<Guard> {
+    let mut g = GuardCx {
+        func,
+        fixed_arrays: fixed_arrays(func),
+        counters: HashMap::new(),
+        guards: Vec::new(),
+        proven,
+    };
+    g.find_counters(block);
+    g.block(block, &HashMap::new(), 1);
+    g.guards
+}
+
+/// A counter's declared value and the most its increases can add.
+#[derive(Clone, Copy, Debug)]
+struct Counter {
+    init: i64,
+    total: i64,
+}
+
+struct GuardCx<'f> {
+    func: &'f Function,
+    fixed_arrays: HashSet<LocalId>,
+    counters: HashMap<LocalId, Counter>,
+    guards: Vec<Guard>,
+    proven: &'f BTreeSet<ExprId>,
+}
+
+/// What one assignment does to an `int` local.
+enum Update {
+    /// Increases it by this positive constant.
+    Add(i64),
+    /// Anything else.
+    Other,
+}
+
+impl GuardCx<'_> {
+    fn const_int(&self, e: ExprId) -> Option<i64> {
+        match self.func.expr(e).kind {
+            ExprKind::Const(Const::Int(v)) => Some(i64::from(v)),
+            _ => None,
+        }
+    }
+
+    fn int_local(&self, e: ExprId) -> Option<LocalId> {
+        match self.func.expr(e).kind {
+            ExprKind::Local(l) if self.func.local(l).ty == Type::Prim(PrimType::Int) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// The `int` local an assignment expression `e` changes, and how.
+    fn update_of(&self, e: ExprId) -> Option<(LocalId, Update)> {
+        let func = self.func;
+        match func.expr(e).kind {
+            ExprKind::IncDec { target, delta, .. } => {
+                let v = self.int_local(target)?;
+                Some((v, if delta > 0 { Update::Add(i64::from(delta)) } else { Update::Other }))
+            }
+            ExprKind::CompoundAssign { target, op, value } => {
+                let v = self.int_local(target)?;
+                let k = self.const_int(value).filter(|k| *k > 0);
+                let add = op.kind == BinOpKind::Add && op.ty == PrimOrRef::Prim(PrimType::Int);
+                Some((
+                    v,
+                    if let (true, Some(k)) = (add, k) { Update::Add(k) } else { Update::Other },
+                ))
+            }
+            ExprKind::Assign { target, .. } => Some((self.int_local(target)?, Update::Other)),
+            _ => None,
+        }
+    }
+
+    /// `(v, a, b)` when `stmt` is a loop `v < b` / `v <= b - 1` with update `v++` whose
+    /// body does not assign `v`, and `prev` is `int v = a`, all constants.
+    fn constant_loop(&self, stmt: &Stmt, prev: Option<&Stmt>) -> Option<(LocalId, i64, i64)> {
+        let Stmt::Loop { test: Some(test), test_at_end: false, body, update, .. } = stmt else {
+            return None;
+        };
+        let Some(Stmt::Let { local, init: Some(init) }) = prev else { return None };
+        let a = self.const_int(*init)?;
+        let [u] = update.as_slice() else { return None };
+        match self.update_of(*u) {
+            Some((v, Update::Add(1))) if v == *local => {}
+            _ => return None,
+        }
+        let ExprKind::Binary { op, lhs, rhs } = self.func.expr(*test).kind else { return None };
+        if op.ty != PrimOrRef::Prim(PrimType::Int) || self.int_local(lhs) != Some(*local) {
+            return None;
+        }
+        let b = match op.kind {
+            BinOpKind::Lt => self.const_int(rhs)?,
+            BinOpKind::Le => self.const_int(rhs)? + 1,
+            _ => return None,
+        };
+        let mut assigned = false;
+        super::walk::each_expr_in_block(self.func, body, &mut |e| {
+            if matches!(self.update_of(e), Some((v, _)) if v == *local) {
+                assigned = true;
+            }
+        });
+        (!assigned).then_some((*local, a, b))
+    }
+
+    /// Finds the counters of `block` (see [`guardable`]).
+    fn find_counters(&mut self, block: &Block) {
+        // Per `int` local: its declarations (with the constant, outside loops) and the sum of
+        // its increases (`None` once anything else assigns it).
+        let mut decls: HashMap<LocalId, Vec<Option<i64>>> = HashMap::new();
+        let mut totals: HashMap<LocalId, Option<i64>> = HashMap::new();
+        self.scan(block, Some(1), true, &mut decls, &mut totals);
+        for (v, decl) in decls {
+            // Never assigned after its declaration: a constant (total 0).
+            let total = totals.get(&v).copied().unwrap_or(Some(0));
+            let ([Some(init)], Some(total)) = (decl.as_slice(), total) else { continue };
+            if init + total <= i64::from(i32::MAX) && *init >= i64::from(i32::MIN) {
+                self.counters.insert(v, Counter { init: *init, total });
+            }
+        }
+    }
+
+    /// `runs`: how often a statement of `block` can run per run of the whole block (`None`:
+    /// not bounded by constants); `top`: outside every loop.
+    fn scan(
+        &self,
+        block: &Block,
+        runs: Option<i64>,
+        top: bool,
+        decls: &mut HashMap<LocalId, Vec<Option<i64>>>,
+        totals: &mut HashMap<LocalId, Option<i64>>,
+    ) {
+        for (k, stmt) in block.stmts.iter().enumerate() {
+            let prev = k.checked_sub(1).and_then(|p| block.stmts.get(p));
+            if let Stmt::Let { local, init } = stmt {
+                if self.func.local(*local).ty == Type::Prim(PrimType::Int) {
+                    let c = init.and_then(|e| self.const_int(e)).filter(|_| top);
+                    decls.entry(*local).or_default().push(c);
+                }
+            }
+            let roots: Vec<ExprId> = match stmt {
+                Stmt::Loop { test, update, .. } => test.iter().chain(update).copied().collect(),
+                other => super::walk::stmt_roots(other),
+            };
+            // Updates in a loop's test or update run a number of times this does not bound.
+            let root_runs = if matches!(stmt, Stmt::Loop { .. }) { None } else { runs };
+            for root in roots {
+                super::walk::each_expr(self.func, root, &mut |e| {
+                    let Some((v, update)) = self.update_of(e) else { return };
+                    let entry = totals.entry(v).or_insert(Some(0));
+                    *entry = match (update, root_runs, *entry) {
+                        (Update::Add(step), Some(n), Some(sum)) => step
+                            .checked_mul(n)
+                            .and_then(|add| sum.checked_add(add))
+                            .filter(|t| *t <= i64::from(i32::MAX)),
+                        _ => None,
+                    };
+                });
+            }
+            match stmt {
+                Stmt::Loop { body, .. } => {
+                    let trips = self.constant_loop(stmt, prev).map(|(_, a, b)| (b - a).max(0));
+                    let inner = match (runs, trips) {
+                        (Some(n), Some(t)) => {
+                            n.checked_mul(t).filter(|r| *r <= i64::from(i32::MAX))
+                        }
+                        _ => None,
+                    };
+                    self.scan(body, inner, false, decls, totals);
+                }
+                Stmt::If { then_block, else_block, .. } => {
+                    self.scan(then_block, runs, top, decls, totals);
+                    if let Some(e) = else_block {
+                        self.scan(e, runs, top, decls, totals);
+                    }
+                }
+                Stmt::Labeled { body, .. } | Stmt::Block(body) | Stmt::Sync { body, .. } => {
+                    self.scan(body, runs, top, decls, totals)
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Walks `block` with the ranges `[a, b - 1]` of the constant loops around it; `runs`:
+    /// how often its statements run at most per run of the whole block.
+    fn block(&mut self, block: &Block, loops: &HashMap<LocalId, (i64, i64)>, runs: i64) {
+        /// The weight of a loop whose trip count no constant bounds.
+        const UNBOUNDED: i64 = 1 << 20;
+        for (k, stmt) in block.stmts.iter().enumerate() {
+            let prev = k.checked_sub(1).and_then(|p| block.stmts.get(p));
+            match stmt {
+                Stmt::Loop { test, update, body, .. } => {
+                    let constant = self.constant_loop(stmt, prev);
+                    let trips = constant.map_or(UNBOUNDED, |(_, a, b)| (b - a).max(0));
+                    let inner_runs = runs.saturating_mul(trips);
+                    for root in test.iter().chain(update) {
+                        self.exprs(*root, loops, inner_runs);
+                    }
+                    let mut inner = loops.clone();
+                    if let Some((v, a, b)) = constant {
+                        inner.insert(v, (a, b - 1));
+                    }
+                    self.block(body, &inner, inner_runs);
+                }
+                Stmt::If { cond, then_block, else_block } => {
+                    self.exprs(*cond, loops, runs);
+                    self.block(then_block, loops, runs);
+                    if let Some(e) = else_block {
+                        self.block(e, loops, runs);
+                    }
+                }
+                Stmt::Labeled { body, .. } | Stmt::Block(body) | Stmt::Sync { body, .. } => {
+                    self.block(body, loops, runs)
+                }
+                other => {
+                    for root in super::walk::stmt_roots(other) {
+                        self.exprs(root, loops, runs);
+                    }
+                }
+            }
+        }
+    }
+
+    fn exprs(&mut self, root: ExprId, loops: &HashMap<LocalId, (i64, i64)>, runs: i64) {
+        let func = self.func;
+        let mut found = Vec::new();
+        super::walk::each_expr(func, root, &mut |e| {
+            if let ExprKind::Index { array, index } = func.expr(e).kind {
+                found.push((e, array, index));
+            }
+        });
+        for (e, array, index) in found {
+            if self.proven.contains(&e) {
+                continue;
+            }
+            let len = match func.expr(array).kind {
+                ExprKind::Local(a) => LenSym { array: a, dim: 0 },
+                ExprKind::Index { array: row_of, .. } => match func.expr(row_of).kind {
+                    ExprKind::Local(a) => LenSym { array: a, dim: 1 },
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            if !self.fixed_arrays.contains(&len.array) {
+                continue;
+            }
+            let Some((lo, hi)) = self.interval(index, loops) else { continue };
+            if lo < 0 {
+                continue;
+            }
+            match self.guards.iter_mut().find(|g| g.len == len) {
+                Some(g) => {
+                    g.max = g.max.max(hi);
+                    g.accesses.push(e);
+                    g.checks = g.checks.saturating_add(runs);
+                }
+                None => self.guards.push(Guard { len, max: hi, accesses: vec![e], checks: runs }),
+            }
+        }
+    }
+
+    /// Constant bounds `[lo, hi]` of the `int` value of `e` (see [`guardable`]).
+    fn interval(&self, e: ExprId, loops: &HashMap<LocalId, (i64, i64)>) -> Option<(i64, i64)> {
+        let func = self.func;
+        if let Some(k) = self.const_int(e) {
+            return Some((k, k));
+        }
+        let local_range = |v: LocalId| -> Option<(i64, i64)> {
+            if let Some(r) = loops.get(&v) {
+                return Some(*r);
+            }
+            self.counters.get(&v).map(|c| (c.init, c.init + c.total))
+        };
+        match func.expr(e).kind {
+            ExprKind::Local(_) => local_range(self.int_local(e)?),
+            ExprKind::IncDec { target, delta, prefix } if delta > 0 => {
+                let c = self.counters.get(&self.int_local(target)?)?;
+                let step = i64::from(delta);
+                if c.total < step {
+                    return None;
+                }
+                Some(if prefix {
+                    (c.init + step, c.init + c.total)
+                } else {
+                    (c.init, c.init + c.total - step)
+                })
+            }
+            ExprKind::Binary { op, lhs, rhs } if op.ty == PrimOrRef::Prim(PrimType::Int) => {
+                let (l, r) = (self.interval(lhs, loops)?, self.interval(rhs, loops)?);
+                let (lo, hi) = match op.kind {
+                    BinOpKind::Add => (l.0 + r.0, l.1 + r.1),
+                    BinOpKind::Sub => (l.0 - r.1, l.1 - r.0),
+                    _ => return None,
+                };
+                // Exact in `int` only when every value in between fits.
+                (lo >= i64::from(i32::MIN) && hi <= i64::from(i32::MAX)).then_some((lo, hi))
+            }
+            _ => None,
+        }
+    }
+}
