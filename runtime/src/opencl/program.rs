@@ -90,7 +90,8 @@ pub struct BuiltProgram {
     /// Whether it came from the binary cache.
     pub from_cache: bool,
     kernels: Vec<DeviceKernel>,
-    _program: Program,
+    /// `None` for a program without kernels, which is never handed to the driver.
+    _program: Option<Program>,
 }
 
 impl std::fmt::Debug for BuiltProgram {
@@ -179,7 +180,18 @@ impl DeviceCtx {
         if let Some(entry) = programs.iter().find(|e| e.options == options && e.source == source) {
             return entry.built.clone();
         }
-        let built = self.build_uncached(desc.name, &source, &options, cache_dir).map(Arc::new);
+        // A file whose only device work is the runtime's own reductions writes a program
+        // without kernels: nothing to build (the NVIDIA driver crashes on such a program).
+        let built = if desc.body.contains("__kernel") {
+            self.build_uncached(desc.name, &source, &options, cache_dir).map(Arc::new)
+        } else {
+            Ok(Arc::new(BuiltProgram {
+                name: desc.name.to_string(),
+                from_cache: false,
+                kernels: Vec::new(),
+                _program: None,
+            }))
+        };
         programs.push(ProgramEntry { source, options, built: built.clone() });
         built
     }
@@ -272,18 +284,8 @@ impl DeviceCtx {
     ) -> Result<BuiltProgram, BuildError> {
         let fail =
             |message: String| BuildError { program: name.to_string(), message, log: String::new() };
-        // A program without kernels (a file whose device work is only the runtime's own
-        // reductions) creates none: the NVIDIA driver crashes in `clCreateKernelsInProgram`
-        // when the program has no kernel.
-        let count = program
-            .get_num_kernels()
-            .map_err(|err| fail(format!("clGetProgramInfo(CL_PROGRAM_NUM_KERNELS): {err}")))?;
-        let kernels = if count == 0 {
-            Vec::new()
-        } else {
-            opencl3::kernel::create_program_kernels(&program)
-                .map_err(|err| fail(format!("clCreateKernelsInProgram: {err}")))?
-        };
+        let kernels = opencl3::kernel::create_program_kernels(&program)
+            .map_err(|err| fail(format!("clCreateKernelsInProgram: {err}")))?;
         let mut device_kernels = Vec::with_capacity(kernels.len());
         for kernel in kernels {
             device_kernels.push(self.device_kernel(kernel).map_err(|err| fail(err.to_string()))?);
@@ -292,7 +294,7 @@ impl DeviceCtx {
             name: name.to_string(),
             from_cache,
             kernels: device_kernels,
-            _program: program,
+            _program: Some(program),
         })
     }
 
