@@ -5,7 +5,7 @@
 mod common;
 
 use common::{run, Outcome};
-use somd_mir::analysis::bounds::{guardable, proven_in_bounds, LenSym};
+use somd_mir::analysis::bounds::{guardable, proven_in_bounds, GuardTest, LenSym, Range};
 use somd_mir::{ExprKind, Function, LocalId, Module};
 
 fn module(source: &str) -> Module {
@@ -144,8 +144,9 @@ fn equal_lengths_from_the_caller_prove_the_other_array() {
     assert_eq!(verdicts(source, f, &[]), ["b[i]: check"]);
 }
 
-/// Every checked access `guardable` finds in `T.method`, as `source text < len name > max`
-/// (the array dimension's local name and the largest index), in source order.
+/// Every checked access `guardable` finds in `T.method` (no facts from a caller), as
+/// `source text: a.DIM > MAX` (the array local, its dimension and the largest index), in
+/// source order.
 fn guards(body: &str, method: &str) -> Vec<String> {
     let source =
         format!("class T {{\n{body}\n    public static void main(String[] args) {{ }}\n}}\n");
@@ -153,13 +154,14 @@ fn guards(body: &str, method: &str) -> Vec<String> {
     let func = function(&m, &format!("T.{method}"));
     let proven = proven_in_bounds(func, &func.body, &[], &[]);
     let mut out: Vec<(u32, String)> = Vec::new();
-    for g in guardable(func, &func.body, &proven) {
+    for g in guardable(func, &func.body, &proven, &[]) {
         let name = &func.local(g.len.array).name;
+        let GuardTest::Above(max) = g.test else { panic!("no facts, no length guard: {g:?}") };
         for e in &g.accesses {
             let span = func.expr(*e).span;
             out.push((
                 span.start,
-                format!("{}: {name}.{} > {}", &source[span.range()], g.len.dim, g.max),
+                format!("{}: {name}.{} > {max}", &source[span.range()], g.len.dim),
             ));
         }
     }
@@ -224,4 +226,35 @@ fn conditional_increments_count_as_taken() {
         "f",
     );
     assert_eq!(v, ["p[i]: p.0 > 2", "a[c]: a.0 > 9"]);
+}
+
+#[test]
+fn a_parallel_index_bounded_by_one_array_guards_the_others() {
+    // `i` in [0, a.length) (the caller's fact): `b[i]` and `b[i + 1]` are in range when `b`
+    // is one longer than `a`; `a[i]` is proven already; `c[i - 1]` and `c[i - 2]` keep their
+    // checks (the `if` is not used: from the fact alone they can be negative).
+    let source = "class T {\n static int f(int[] a, int[] b, int[] c) { int s = 0; for (int i = 0; i < a.length; i++) { s += a[i] + b[i] + b[i + 1]; if (i > 0) { s += c[i - 1] + c[i - 2]; } } return s; }\n public static void main(String[] args) { }\n}\n";
+    let m = module(source);
+    let func = function(&m, "T.f");
+    let somd_mir::Stmt::Block(outer) = &func.body.stmts[1] else { panic!("for block") };
+    let somd_mir::Stmt::Loop { body, .. } = &outer.stmts[1] else { panic!("loop") };
+    let local = |name: &str| {
+        LocalId(func.locals.iter().position(|l| l.name == name).expect("local") as u32)
+    };
+    let (a, b, c, i) = (local("a"), local("b"), local("c"), local("i"));
+    let fact = Range { lo: Some(0), below: vec![(LenSym { array: a, dim: 0 }, 0)] };
+    let proven = proven_in_bounds(func, body, &[(i, fact.clone())], &[]);
+    let mut seen: Vec<String> = guardable(func, body, &proven, &[(i, fact)])
+        .into_iter()
+        .map(|g| {
+            let name = |l: LocalId| func.local(l).name.clone();
+            let GuardTest::AtLeast(other, k) = g.test else { panic!("constant guard: {g:?}") };
+            let texts: Vec<&str> =
+                g.accesses.iter().map(|e| &source[func.expr(*e).span.range()]).collect();
+            format!("{} >= {} + {k}: {}", name(g.len.array), name(other.array), texts.join(", "))
+        })
+        .collect();
+    seen.sort();
+    assert_eq!(seen, ["b >= a + 1: b[i], b[i + 1]"]);
+    let _ = (b, c);
 }

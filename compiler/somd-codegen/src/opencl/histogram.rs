@@ -20,7 +20,7 @@
 
 use super::writer::{bug, convert, FnCx, Writer, R};
 use super::*;
-use somd_mir::analysis::{walk, HistogramBody, KernelPlan};
+use somd_mir::analysis::{bounds, walk, HistogramBody, KernelPlan};
 use somd_mir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::{BTreeSet, HashSet};
@@ -184,7 +184,6 @@ impl Writer<'_> {
         let l1 = Level(1);
         let l2 = l1.next();
         let l3 = l2.next();
-        let l4 = l3.next();
         for (local, init) in &body.setup {
             out.push_str(&self.stmt(&mut cx, l1, &Stmt::Let { local: *local, init: *init })?);
         }
@@ -193,6 +192,9 @@ impl Writer<'_> {
         writeln!(out, "{l1}const size_t somd_lsize = get_local_size(0);")?;
         let header = "for (long somd_f = (long)get_global_id(0); somd_f < somd_n; \
                       somd_f += (long)get_global_size(0)) {";
+        // In the loop, `lo <= index < hi` (computed in 64 bits, so in range it is exact).
+        let known = [(d.index, bounds::dim_range(d))];
+        cx.proven = bounds::proven_in_bounds(func, loop_body, &known, &[]);
         let index_line = if d.step == 1 {
             format!("const int {index} = (int)((long)({lo}) + somd_f);")
         } else {
@@ -210,10 +212,8 @@ impl Writer<'_> {
         writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
         writeln!(out, "{l2}{header}")?;
         writeln!(out, "{l3}{index_line}")?;
-        writeln!(out, "{l3}do {{")?;
         cx.hist = Some(hist.clone());
-        out.push_str(&self.block(&mut cx, l4, loop_body)?);
-        writeln!(out, "{l3}}} while (0);")?;
+        out.push_str(&self.versioned_body(&mut cx, l3, loop_body, &known)?);
         writeln!(out, "{l2}}}")?;
         writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
         writeln!(
@@ -229,11 +229,9 @@ impl Writer<'_> {
         writeln!(out, "{l1}}} else {{")?;
         writeln!(out, "{l2}{header}")?;
         writeln!(out, "{l3}{index_line}")?;
-        writeln!(out, "{l3}do {{")?;
         hist.space = "g";
         cx.hist = Some(hist);
-        out.push_str(&self.block(&mut cx, l4, loop_body)?);
-        writeln!(out, "{l3}}} while (0);")?;
+        out.push_str(&self.versioned_body(&mut cx, l3, loop_body, &known)?);
         writeln!(out, "{l2}}}")?;
         writeln!(out, "{l1}}}")?;
         out.push_str("}\n");

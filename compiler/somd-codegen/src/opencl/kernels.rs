@@ -649,13 +649,13 @@ impl Writer<'_> {
         match &reduction {
             None => {
                 writeln!(out, "{l1}if (!({})) return;", conds.join(" && "))?;
-                out.push_str(&self.versioned_body(&mut cx, l1, inner_body)?);
+                out.push_str(&self.versioned_body(&mut cx, l1, inner_body, &known)?);
             }
             Some(r) => {
                 let acc = cx.name(r.acc).to_string();
                 writeln!(out, "{l1}{} {acc} = {};", prim_c(r.ty), identity(r.op, r.ty)?)?;
                 writeln!(out, "{l1}if ({}) {{", conds.join(" && "))?;
-                out.push_str(&self.versioned_body(&mut cx, l2, inner_body)?);
+                out.push_str(&self.versioned_body(&mut cx, l2, inner_body, &known)?);
                 writeln!(out, "{l1}}}")?;
                 out.push_str(&self.tree(l1, &acc, r.op, r.ty)?);
             }
@@ -680,36 +680,51 @@ impl Writer<'_> {
 
     /// A SOMD loop's body as `do { .. } while (0)` (`break`-free exit of one iteration).
     /// When some of its checked accesses have constant index bounds
-    /// ([`bounds::guardable`]) and dropping them saves a few checks per work-item, the body
-    /// is written twice: under one test of the arrays' lengths, a copy without those
-    /// checks; else the checked body (loop versioning).
-    fn versioned_body(&mut self, cx: &mut FnCx, level: Level, body: &Block) -> R<String> {
+    /// or an index bounded by another array's length ([`bounds::guardable`]), the body is
+    /// written twice: under one test of the arrays' lengths, a copy without those checks;
+    /// else the checked body (loop versioning). Only one copy runs (the test is the same for
+    /// every work-item), so the second copy costs program size, not time.
+    pub(super) fn versioned_body(
+        &mut self,
+        cx: &mut FnCx,
+        level: Level,
+        body: &Block,
+        known: &[(LocalId, bounds::Range)],
+    ) -> R<String> {
         let l2 = level.next();
         let mut out = String::new();
-        // Fewer saved checks than this do not pay for a second copy of the body.
-        const MIN_CHECKS_SAVED: i64 = 4;
         let guards = if self.options.unchecked {
             Vec::new()
         } else {
-            bounds::guardable(cx.func, body, &cx.proven)
+            bounds::guardable(cx.func, body, &cx.proven, known)
         };
-        let saved = guards.iter().fold(0i64, |n, g| n.saturating_add(g.checks));
-        if saved < MIN_CHECKS_SAVED {
+        if guards.is_empty() {
             writeln!(out, "{level}do {{")?;
             out.push_str(&self.block(cx, l2, body)?);
             writeln!(out, "{level}}} while (0);")?;
             return Ok(out);
         }
+        let len = |s: bounds::LenSym| format!("{}_len{}", cx.name(s.array), s.dim);
         let tests: Vec<String> = guards
             .iter()
-            .map(|g| format!("{}_len{} > {}", cx.name(g.len.array), g.len.dim, g.max))
+            .map(|g| match g.test {
+                bounds::GuardTest::Above(max) => format!("{} > {max}", len(g.len)),
+                bounds::GuardTest::AtLeast(other, c) => {
+                    let (a, b) = (len(g.len), len(other));
+                    match c {
+                        0 => format!("{a} >= {b}"),
+                        c if c > 0 => format!("(long){a} >= (long){b} + {c}L"),
+                        c => format!("(long){a} >= (long){b} - {}L", -c),
+                    }
+                }
+            })
             .collect();
         let checked = cx.proven.clone();
         cx.proven.extend(guards.iter().flat_map(|g| g.accesses.iter().copied()));
         let l3 = l2.next();
         writeln!(
             out,
-            "{level}/* Indices with constant bounds: in range when {}; checked otherwise. */",
+            "{level}/* Indices with known bounds: in range when {}; checked otherwise. */",
             tests.join(" and ")
         )?;
         writeln!(out, "{level}if ({}) {{", tests.join(" && "))?;

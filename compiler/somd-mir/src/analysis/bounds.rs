@@ -456,23 +456,31 @@ impl Cx<'_> {
     }
 }
 
-/// Accesses to one array dimension that are in range whenever the dimension is longer than
-/// `max`: a kernel tests `len > max` once and runs a copy of its body without their checks
-/// (loop versioning).
+/// Accesses to one array dimension that are in range whenever its length passes `test`: a
+/// kernel tests it once and runs a copy of its body without their checks (loop
+/// versioning).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Guard {
     pub len: LenSym,
-    /// The largest index of `accesses`.
-    pub max: i64,
+    pub test: GuardTest,
     pub accesses: Vec<ExprId>,
-    /// How many checks one run of the block makes at most through `accesses` (each access
-    /// times its loops' trip counts; saturating, and large for loops without constant
-    /// bounds): what the test of the length saves.
-    pub checks: i64,
 }
 
-/// The accesses of `block` not in `proven` whose index has constant bounds `[lo, hi]` with
-/// `lo >= 0`, on arrays that nothing assigns, grouped by array dimension (see [`Guard`]).
+/// The length test of a [`Guard`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GuardTest {
+    /// `len > max`: `max` is the largest index of the accesses.
+    Above(i64),
+    /// `len >= other + c`: the accesses' indices are below `other + c` (`other` the length a
+    /// loop index is bounded by).
+    AtLeast(LenSym, i64),
+}
+
+/// The accesses of `block` not in `proven`, on arrays that nothing assigns, whose index has
+/// constant bounds `[lo, hi]` with `lo >= 0` (guard `len > hi`), or is `v + k` for a local
+/// `v` with a fact `lo <= v < other + c` in `known` that `block` does not assign, `lo + k >=
+/// 0` (guard `len >= other + c + k`: the parallel index of a kernel over one array,
+/// indexing another); grouped by array dimension and test (see [`Guard`]).
 /// Constant bounds come from
 /// - loops `for (int v = a; v < b; v++)` (also `<=`) with constant `a` and `b` whose body
 ///   does not assign `v`: inside the body `a <= v <= b - 1`, and the body runs at most
@@ -487,16 +495,31 @@ pub struct Guard {
 ///
 /// An index is a constant, such a local, a local plus or minus a constant, or an increment
 /// of a counter (`v++` is its old value, `++v` its new one).
-pub fn guardable(func: &Function, block: &Block, proven: &BTreeSet<ExprId>) -> Vec<Guard> {
+pub fn guardable(
+    func: &Function,
+    block: &Block,
+    proven: &BTreeSet<ExprId>,
+    known: &[(LocalId, Range)],
+) -> Vec<Guard> {
+    let fixed = fixed_arrays(func);
+    let cx =
+        Cx { func, fixed_arrays: fixed.clone(), same_length: Vec::new(), proven: BTreeSet::new() };
+    let assigned = cx.assigned_in_block(block);
+    let known = known
+        .iter()
+        .filter(|(l, _)| !assigned.contains(l))
+        .map(|(l, r)| (*l, cx.usable(r)))
+        .collect();
     let mut g = GuardCx {
         func,
-        fixed_arrays: fixed_arrays(func),
+        fixed_arrays: fixed,
         counters: HashMap::new(),
         guards: Vec::new(),
         proven,
+        known,
     };
     g.find_counters(block);
-    g.block(block, &HashMap::new(), 1);
+    g.block(block, &HashMap::new());
     g.guards
 }
 
@@ -513,6 +536,8 @@ struct GuardCx<'f> {
     counters: HashMap<LocalId, Counter>,
     guards: Vec<Guard>,
     proven: &'f BTreeSet<ExprId>,
+    /// Facts about locals the block does not assign, on arrays nothing assigns.
+    known: HashMap<LocalId, Range>,
 }
 
 /// What one assignment does to an `int` local.
@@ -670,47 +695,41 @@ impl GuardCx<'_> {
         }
     }
 
-    /// Walks `block` with the ranges `[a, b - 1]` of the constant loops around it; `runs`:
-    /// how often its statements run at most per run of the whole block.
-    fn block(&mut self, block: &Block, loops: &HashMap<LocalId, (i64, i64)>, runs: i64) {
-        /// The weight of a loop whose trip count no constant bounds.
-        const UNBOUNDED: i64 = 1 << 20;
+    /// Walks `block` with the ranges `[a, b - 1]` of the constant loops around it.
+    fn block(&mut self, block: &Block, loops: &HashMap<LocalId, (i64, i64)>) {
         for (k, stmt) in block.stmts.iter().enumerate() {
             let prev = k.checked_sub(1).and_then(|p| block.stmts.get(p));
             match stmt {
                 Stmt::Loop { test, update, body, .. } => {
-                    let constant = self.constant_loop(stmt, prev);
-                    let trips = constant.map_or(UNBOUNDED, |(_, a, b)| (b - a).max(0));
-                    let inner_runs = runs.saturating_mul(trips);
                     for root in test.iter().chain(update) {
-                        self.exprs(*root, loops, inner_runs);
+                        self.exprs(*root, loops);
                     }
                     let mut inner = loops.clone();
-                    if let Some((v, a, b)) = constant {
+                    if let Some((v, a, b)) = self.constant_loop(stmt, prev) {
                         inner.insert(v, (a, b - 1));
                     }
-                    self.block(body, &inner, inner_runs);
+                    self.block(body, &inner);
                 }
                 Stmt::If { cond, then_block, else_block } => {
-                    self.exprs(*cond, loops, runs);
-                    self.block(then_block, loops, runs);
+                    self.exprs(*cond, loops);
+                    self.block(then_block, loops);
                     if let Some(e) = else_block {
-                        self.block(e, loops, runs);
+                        self.block(e, loops);
                     }
                 }
                 Stmt::Labeled { body, .. } | Stmt::Block(body) | Stmt::Sync { body, .. } => {
-                    self.block(body, loops, runs)
+                    self.block(body, loops)
                 }
                 other => {
                     for root in super::walk::stmt_roots(other) {
-                        self.exprs(root, loops, runs);
+                        self.exprs(root, loops);
                     }
                 }
             }
         }
     }
 
-    fn exprs(&mut self, root: ExprId, loops: &HashMap<LocalId, (i64, i64)>, runs: i64) {
+    fn exprs(&mut self, root: ExprId, loops: &HashMap<LocalId, (i64, i64)>) {
         let func = self.func;
         let mut found = Vec::new();
         super::walk::each_expr(func, root, &mut |e| {
@@ -733,19 +752,59 @@ impl GuardCx<'_> {
             if !self.fixed_arrays.contains(&len.array) {
                 continue;
             }
-            let Some((lo, hi)) = self.interval(index, loops) else { continue };
-            if lo < 0 {
-                continue;
-            }
-            match self.guards.iter_mut().find(|g| g.len == len) {
+            let test = match self.interval(index, loops) {
+                Some((lo, hi)) if lo >= 0 => GuardTest::Above(hi),
+                Some(_) => continue,
+                None => match self.below_other(index, len) {
+                    Some(test) => test,
+                    None => continue,
+                },
+            };
+            let same_kind = |g: &Guard| match (g.test, test) {
+                (GuardTest::Above(_), GuardTest::Above(_)) => true,
+                (GuardTest::AtLeast(a, _), GuardTest::AtLeast(b, _)) => a == b,
+                _ => false,
+            };
+            match self.guards.iter_mut().find(|g| g.len == len && same_kind(g)) {
                 Some(g) => {
-                    g.max = g.max.max(hi);
+                    g.test = match (g.test, test) {
+                        (GuardTest::Above(a), GuardTest::Above(b)) => GuardTest::Above(a.max(b)),
+                        (GuardTest::AtLeast(o, a), GuardTest::AtLeast(_, b)) => {
+                            GuardTest::AtLeast(o, a.max(b))
+                        }
+                        (t, _) => t,
+                    };
                     g.accesses.push(e);
-                    g.checks = g.checks.saturating_add(runs);
                 }
-                None => self.guards.push(Guard { len, max: hi, accesses: vec![e], checks: runs }),
+                None => self.guards.push(Guard { len, test, accesses: vec![e] }),
             }
         }
+    }
+
+    /// `len >= other + c + k` when `e` is `v + k` and `known` says `lo <= v < other + c`
+    /// with `lo + k >= 0`, `other` another dimension than `len`.
+    fn below_other(&self, e: ExprId, len: LenSym) -> Option<GuardTest> {
+        let func = self.func;
+        let (v, k) = match func.expr(e).kind {
+            ExprKind::Local(_) => (self.int_local(e)?, 0),
+            ExprKind::Binary { op, lhs, rhs } if op.ty == PrimOrRef::Prim(PrimType::Int) => {
+                match (op.kind, self.int_local(lhs), self.int_local(rhs)) {
+                    (BinOpKind::Add, Some(v), None) => (v, self.const_int(rhs)?),
+                    (BinOpKind::Add, None, Some(v)) => (v, self.const_int(lhs)?),
+                    (BinOpKind::Sub, Some(v), None) => (v, -self.const_int(rhs)?),
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        let r = self.known.get(&v)?;
+        if r.lo? + k < 0 {
+            return None;
+        }
+        let (other, c) = r.below.iter().find(|(s, _)| *s != len)?;
+        // `v + k < other + c + k <= len`: `v + k` does not wrap (`v < other + c`, `c + k` is
+        // small and the test is evaluated in 64 bits).
+        (c + k).abs().lt(&(1 << 30)).then_some(GuardTest::AtLeast(*other, c + k))
     }
 
     /// Constant bounds `[lo, hi]` of the `int` value of `e` (see [`guardable`]).
