@@ -129,34 +129,78 @@ pub struct FnCx<'a> {
     /// `new T[[]](a)` of primitive elements whose array the function never reads again:
     /// `a` is a temporary, or a local at its last use outside any loop (`owned_freezes`).
     pub owned_freezes: HashSet<ExprId>,
+    /// SOMD calls' arguments that the caller never reads again (`LastUses::dead_args`).
+    pub dead_args: HashMap<ExprId, u64>,
     /// Intermediate reduction calls whose value the device host program of a `sync` body
     /// already computed (`device.rs`, `SyncStep::Intermediate`): the Rust local holding it.
     pub replaced: HashMap<ExprId, String>,
 }
 
-/// The `new T[[]](a)` (`ExprKind::Freeze`) of `func` after which the program cannot read
-/// the array `a` again, so that `rt::value::freeze_owned` may turn an unshared buffer into
-/// the value array without a copy: `a` is a call's or an allocation's result, or a local
-/// (not a by-reference parameter, `dist` or `shared`) whose every other occurrence comes
-/// before this one in the function's text, with the freeze in no loop (so it runs once,
-/// after every other use). Arrays of arrays are left alone: their elements freeze too.
-fn owned_freezes(func: &Function, by_ref: &[bool]) -> HashSet<ExprId> {
+/// Where the function stops reading its local arrays (`last_uses`).
+struct LastUses {
+    /// `new T[[]](a)` (`ExprKind::Freeze`) after which the program cannot read the array `a`
+    /// again, so that `rt::value::freeze_owned` may turn an unshared buffer into the value
+    /// array without a copy: `a` is a call's or an allocation's result, or a local (not a
+    /// by-reference parameter, `dist` or `shared`) whose every other occurrence comes
+    /// before this one in the function's text, with the freeze in no loop (so it runs
+    /// once, after every other use). Arrays of arrays are left alone: their elements
+    /// freeze too.
+    owned_freezes: HashSet<ExprId>,
+    /// Per SOMD call, the arguments (bit `i`: argument `i`) that are such a local at its
+    /// last use outside any loop, of an array type, mentioned once among the call's
+    /// arguments: the caller never reads the value it passes again, so the wrapper may
+    /// write the argument's unshared buffers in place (`rt::somd::Scratch::Reuse`)
+    /// instead of deep-copying them for a parameter the body writes. Arrays of arrays
+    /// qualify: `reuse_or_copy` checks every row's buffer.
+    dead_args: HashMap<ExprId, u64>,
+}
+
+fn last_uses(func: &Function, by_ref: &[bool]) -> LastUses {
     struct Walk<'f> {
         func: &'f Function,
         seq: usize,
         last: HashMap<LocalId, usize>,
         candidates: Vec<(ExprId, LocalId, usize)>,
         owned: HashSet<ExprId>,
+        /// `(call, argument index, local, the argument's expression)`.
+        arg_candidates: Vec<(ExprId, usize, LocalId, ExprId)>,
+        /// The position of each `Local` occurrence.
+        occurrence: HashMap<ExprId, usize>,
     }
     impl Walk<'_> {
         fn local(&mut self, l: LocalId) {
             self.seq += 1;
             self.last.insert(l, self.seq);
         }
+        /// How often `l` occurs in `id` and its subexpressions.
+        fn mentions(&self, id: ExprId, l: LocalId) -> usize {
+            let Some(expr) = self.func.exprs.get(id.0 as usize) else { return 0 };
+            let own = usize::from(matches!(expr.kind, ExprKind::Local(m) if m == l));
+            own + super::somd::subexprs(&expr.kind)
+                .into_iter()
+                .map(|e| self.mentions(e, l))
+                .sum::<usize>()
+        }
         fn expr(&mut self, id: ExprId, in_loop: bool) {
             let Some(expr) = self.func.exprs.get(id.0 as usize) else { return };
             match &expr.kind {
-                ExprKind::Local(l) => self.local(*l),
+                ExprKind::Local(l) => {
+                    self.local(*l);
+                    self.occurrence.insert(id, self.seq);
+                }
+                ExprKind::SomdCall { receiver, args, .. } if !in_loop => {
+                    for (i, a) in args.iter().enumerate() {
+                        let Some(arg) = self.func.exprs.get(a.0 as usize) else { continue };
+                        let (ExprKind::Local(l), Type::Array(_)) = (&arg.kind, &arg.ty) else {
+                            continue;
+                        };
+                        let mentions: usize =
+                            receiver.iter().chain(args).map(|o| self.mentions(*o, *l)).sum();
+                        if mentions == 1 {
+                            self.arg_candidates.push((id, i, *l, *a));
+                        }
+                    }
+                }
                 ExprKind::Freeze(a) => {
                     let operand = self.func.exprs.get(a.0 as usize);
                     let flat = matches!(operand.map(|o| &o.ty), Some(Type::Array(e)) if matches!(**e, Type::Prim(_)));
@@ -225,21 +269,33 @@ fn owned_freezes(func: &Function, by_ref: &[bool]) -> HashSet<ExprId> {
             }
         }
     }
-    let mut walk =
-        Walk { func, seq: 0, last: HashMap::new(), candidates: Vec::new(), owned: HashSet::new() };
+    let mut walk = Walk {
+        func,
+        seq: 0,
+        last: HashMap::new(),
+        candidates: Vec::new(),
+        owned: HashSet::new(),
+        arg_candidates: Vec::new(),
+        occurrence: HashMap::new(),
+    };
     walk.block(&func.body, false);
-    let Walk { candidates, last, mut owned, .. } = walk;
+    let Walk { candidates, last, mut owned, arg_candidates, occurrence, .. } = walk;
+    let plain = |l: LocalId| {
+        func.locals.get(l.0 as usize).is_some_and(|local| local.dist.is_none() && !local.shared)
+            && !by_ref.get(l.0 as usize).copied().unwrap_or(true)
+    };
     for (id, l, at) in candidates {
-        let plain = func
-            .locals
-            .get(l.0 as usize)
-            .is_some_and(|local| local.dist.is_none() && !local.shared);
-        if plain && !by_ref.get(l.0 as usize).copied().unwrap_or(true) && last.get(&l) == Some(&at)
-        {
+        if plain(l) && last.get(&l) == Some(&at) {
             owned.insert(id);
         }
     }
-    owned
+    let mut dead_args: HashMap<ExprId, u64> = HashMap::new();
+    for (call, i, l, arg) in arg_candidates {
+        if i < 64 && plain(l) && occurrence.get(&arg).is_some_and(|at| last.get(&l) == Some(at)) {
+            *dead_args.entry(call).or_default() |= 1u64 << i;
+        }
+    }
+    LastUses { owned_freezes: owned, dead_args }
 }
 
 impl<'a> FnCx<'a> {
@@ -290,7 +346,7 @@ impl<'a> FnCx<'a> {
                 }
             }
         }
-        let owned_freezes = owned_freezes(func, &by_ref);
+        let LastUses { owned_freezes, dead_args } = last_uses(func, &by_ref);
         let dist_index = func
             .somd
             .as_ref()
@@ -321,6 +377,7 @@ impl<'a> FnCx<'a> {
             device: None,
             result_local,
             owned_freezes,
+            dead_args,
         })
     }
 
@@ -875,12 +932,19 @@ impl<'a> FnCx<'a> {
     }
 
     /// The wrapper's `moved` argument of the SOMD call `id`: bit `i` is set when argument
-    /// `i` is the local that the call's result is assigned to (`a = f(a, ..)`) and no other
-    /// argument mentions it, so the caller never reads the value it passes again (no
+    /// `i` is a local at its last use (`dead_args`), or the local that the call's result is
+    /// assigned to (`a = f(a, ..)`) and no other argument mentions it, so the caller never
+    /// reads the value it passes again (no
     /// `try`/`catch` in the language: an exception in the call ends the program). The
     /// wrapper may then write unshared buffers of that argument in place
     /// (`rt::somd::Scratch::Reuse`).
     fn moved_args(&self, id: ExprId, receiver: Option<ExprId>, args: &[ExprId]) -> u64 {
+        let dead = self.dead_args.get(&id).copied().unwrap_or(0);
+        dead | self.result_arg(id, receiver, args)
+    }
+
+    /// The bit of [`FnCx::moved_args`] for `a = f(a, ..)`.
+    fn result_arg(&self, id: ExprId, receiver: Option<ExprId>, args: &[ExprId]) -> u64 {
         let Some(&local) = self.result_local.get(&id) else { return 0 };
         let mut mentions = 0usize;
         let mut stack: Vec<ExprId> = receiver.iter().chain(args).copied().collect();
