@@ -131,6 +131,9 @@ pub struct FnCx<'a> {
     pub owned_freezes: HashSet<ExprId>,
     /// SOMD calls' arguments that the caller never reads again (`LastUses::dead_args`).
     pub dead_args: HashMap<ExprId, u64>,
+    /// In a SOMD method, the `new` of the partial result that takes the MI's window of the
+    /// call's result (`somd::output_allocation`).
+    pub output_new: Option<ExprId>,
     /// Intermediate reduction calls whose value the device host program of a `sync` body
     /// already computed (`device.rs`, `SyncStep::Intermediate`): the Rust local holding it.
     pub replaced: HashMap<ExprId, String>,
@@ -358,6 +361,7 @@ impl<'a> FnCx<'a> {
                     .collect()
             })
             .unwrap_or_default();
+        let output_new = super::somd::output_allocation(func, &assigned);
         Ok(FnCx {
             module,
             sources,
@@ -378,6 +382,7 @@ impl<'a> FnCx<'a> {
             result_local,
             owned_freezes,
             dead_args,
+            output_new,
         })
     }
 
@@ -1030,6 +1035,9 @@ impl<'a> FnCx<'a> {
         if let ([d0], Type::Array(elem)) = (dims, ty) {
             let len = self.expr(*d0)?;
             let elem = self.ty(elem)?;
+            if self.output_new == Some(id) {
+                return Ok(format!("rt::somd::new_output::<{elem}>({len}, {pos})"));
+            }
             return Ok(format!("Array::<{elem}>::new_default({len}, {pos})"));
         }
         if let ([d0, d1], Type::Array(row)) = (dims, ty) {
