@@ -452,14 +452,19 @@ impl FnCx<'_> {
         let first_name = self.local_name(first);
         let first_dist = sig.dist_params.first().map(|(_, dist)| dist);
         // More MIs than threads, taken dynamically, where no MI waits for another and extra
-        // MIs cost nothing but their share of an assembly: no per-MI copy of a written
-        // non-`dist` array, no user reduction of possibly whole-length partials.
+        // MIs cost nothing but their share of an assembly or a scalar in the reduction
+        // tree: no per-MI copy of a written non-`dist` array, no user reduction of possibly
+        // whole-length partials. With one MI per thread, a thread that starts late or
+        // shares its core with another process delays the whole call.
         let copies_per_mi = func.params.iter().enumerate().any(|(i, p)| {
             !sig.dist_params.iter().any(|(d, _)| *d == i)
                 && matches!(func.locals.get(p.0 as usize).map(|l| &l.ty), Some(Type::Array(_)))
                 && may_write(self, &parent, *p)
         });
-        let balanced = matches!(sig.reduction, Reduction::Assemble | Reduction::None)
+        let scalar_op =
+            matches!(sig.reduction, Reduction::Op(_)) && matches!(func.ret, Type::Prim(_));
+        let balanced = (matches!(sig.reduction, Reduction::Assemble | Reduction::None)
+            || scalar_op)
             && !copies_per_mi
             && !may_synchronize(self.module, self.fid, &mut Vec::new());
         let count = if dims(self.local_ty(first)?) == 2 {
