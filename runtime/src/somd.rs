@@ -1241,6 +1241,27 @@ pub fn reduce_array_with<T, A: Elements<T>>(
     (1..n).fold(array.element(0), |acc, i| combine(acc, array.element(i)))
 }
 
+/// `C.m ! (C @ f(..))` where the compiler folds the `@` into the reduction
+/// (`folded_maps` in the code generator: `m` cannot throw or loop): `f(0)`, then
+/// `combine(acc, f(i))` for each next `i`, the left fold of [`reduce_array_with`] over the
+/// mapped array without storing it. A large `@` outside an MI, which [`map`] would run in
+/// parallel, is mapped first and then reduced, as without the fold.
+pub fn map_fold<T: Clone + Send + Sync>(
+    n: usize,
+    f: impl Fn(usize) -> T + Sync,
+    combine: impl Fn(T, T) -> T,
+    pos: &'static SourcePos,
+) -> T {
+    if n >= PARALLEL_MAP_MIN && exec::placement().cpu_mis() > 1 && CURRENT.with(Cell::get).is_none()
+    {
+        return reduce_array_with(&map(n, f), combine, pos);
+    }
+    if n == 0 {
+        return reduce_array_with(&VArr::<T>::from_vec(Vec::new()), combine, pos);
+    }
+    (1..n).fold(f(0), |acc, i| combine(acc, f(i)))
+}
+
 type Item = Box<dyn Any + Send>;
 
 /// A batch of a device filter, whose results stay on the device when the flag says so:

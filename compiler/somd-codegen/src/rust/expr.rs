@@ -134,6 +134,10 @@ pub struct FnCx<'a> {
     /// In a SOMD method, the `new` of the partial result that takes the MI's window of the
     /// call's result (`somd::output_allocation`).
     pub output_new: Option<ExprId>,
+    /// `C.m ! a` whose `a` is a local set by `C @ f(..)` in the statement just before and
+    /// read nowhere else (`folded_maps`): the reduction's expression and the `@`. The
+    /// local's `let` is not written; the reduction applies `f` as it folds.
+    pub folded_maps: HashMap<ExprId, (LocalId, ExprId)>,
     /// Intermediate reduction calls whose value the device host program of a `sync` body
     /// already computed (`device.rs`, `SyncStep::Intermediate`): the Rust local holding it.
     pub replaced: HashMap<ExprId, String>,
@@ -301,6 +305,133 @@ fn last_uses(func: &Function, by_ref: &[bool]) -> LastUses {
     LastUses { owned_freezes: owned, dead_args }
 }
 
+/// The `C.m ! a` of `func` that can apply the `@` producing `a` as they fold
+/// ([`FnCx::folded_maps`]): `T[[]] a = C @ f(..);` directly followed by `return C.m ! a;`,
+/// `U x = C.m ! a;` or `x = C.m ! a;`, with `a` read nowhere else, and `m` unable to throw
+/// or loop (`straight_and_safe`). Folding while mapping then runs the same applications of
+/// `f` in the same order (`f` is `local`: nothing else can tell when it ran), and an
+/// application that throws still throws before any later one runs; the only difference is
+/// that the mapped array is never stored. Functions with a `sync` are left alone.
+fn folded_maps(module: &Module, func: &Function) -> HashMap<ExprId, (LocalId, ExprId)> {
+    let mut found = HashMap::new();
+    let expr = |e: ExprId| func.exprs.get(e.0 as usize);
+    let mut uses: HashMap<LocalId, usize> = HashMap::new();
+    for e in &func.exprs {
+        if let ExprKind::Local(l) = e.kind {
+            *uses.entry(l).or_default() += 1;
+        }
+    }
+    fn blocks<'b>(block: &'b Block, all: &mut Vec<&'b Block>, sync: &mut bool) {
+        all.push(block);
+        for stmt in &block.stmts {
+            match stmt {
+                Stmt::If { then_block, else_block, .. } => {
+                    blocks(then_block, all, sync);
+                    if let Some(b) = else_block {
+                        blocks(b, all, sync);
+                    }
+                }
+                Stmt::Loop { body, .. } | Stmt::Block(body) | Stmt::Labeled { body, .. } => {
+                    blocks(body, all, sync)
+                }
+                Stmt::Sync { .. } => *sync = true,
+                _ => {}
+            }
+        }
+    }
+    let mut all = Vec::new();
+    let mut sync = false;
+    blocks(&func.body, &mut all, &mut sync);
+    if sync {
+        return found;
+    }
+    for block in all {
+        for pair in block.stmts.windows(2) {
+            let Stmt::Let { local, init: Some(map) } = &pair[0] else { continue };
+            if !matches!(expr(*map).map(|e| &e.kind), Some(ExprKind::Map { .. })) {
+                continue;
+            }
+            let reduce = match &pair[1] {
+                Stmt::Return(Some(r)) | Stmt::Let { init: Some(r), .. } => *r,
+                Stmt::Expr(e) => match expr(*e).map(|e| &e.kind) {
+                    Some(ExprKind::Assign { target, value })
+                        if matches!(expr(*target).map(|t| &t.kind), Some(ExprKind::Local(_))) =>
+                    {
+                        *value
+                    }
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            let Some(ExprKind::ReduceArray { reducer: ArrayReducer::Func(m), array }) =
+                expr(reduce).map(|e| &e.kind)
+            else {
+                continue;
+            };
+            let reads_local =
+                matches!(expr(*array).map(|e| &e.kind), Some(ExprKind::Local(l)) if l == local);
+            if reads_local
+                && uses.get(local) == Some(&1)
+                && straight_and_safe(module, *m, &mut Vec::new())
+            {
+                found.insert(reduce, (*local, *map));
+            }
+        }
+    }
+    found
+}
+
+/// Whether `f` surely returns without an exception: no loop, no recursion, and only
+/// constants, locals, arithmetic other than integer division and remainder, primitive
+/// conversions, conditionals, assignments to locals and calls of such functions.
+fn straight_and_safe(module: &Module, f: FuncId, path: &mut Vec<FuncId>) -> bool {
+    if path.contains(&f) {
+        return false;
+    }
+    let Some(func) = module.functions.get(f.0 as usize) else { return false };
+    path.push(f);
+    fn stmts_ok(block: &Block) -> bool {
+        block.stmts.iter().all(|stmt| match stmt {
+            Stmt::Let { .. } | Stmt::Expr(_) | Stmt::Return(_) => true,
+            Stmt::If { then_block, else_block, .. } => {
+                stmts_ok(then_block) && else_block.as_ref().is_none_or(stmts_ok)
+            }
+            Stmt::Block(b) => stmts_ok(b),
+            _ => false,
+        })
+    }
+    let local_target = |t: ExprId| {
+        matches!(func.exprs.get(t.0 as usize).map(|e| &e.kind), Some(ExprKind::Local(_)))
+    };
+    let int_div = |op: &BinOp| {
+        matches!(op.kind, BinOpKind::Div | BinOpKind::Rem)
+            && !matches!(op.ty, PrimOrRef::Prim(PrimType::Float | PrimType::Double))
+    };
+    let ok = stmts_ok(&func.body)
+        && func.exprs.iter().all(|e| match &e.kind {
+            ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Unary { .. } => true,
+            ExprKind::Conditional { .. } => true,
+            ExprKind::Binary { op, .. } => !int_div(op),
+            ExprKind::Convert { operand } => {
+                matches!(e.ty, Type::Prim(_))
+                    && matches!(
+                        func.exprs.get(operand.0 as usize).map(|o| &o.ty),
+                        Some(Type::Prim(_))
+                    )
+            }
+            ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } => {
+                local_target(*target)
+            }
+            ExprKind::CompoundAssign { target, op, .. } => local_target(*target) && !int_div(op),
+            ExprKind::Call { func: callee, receiver: None, .. } => {
+                straight_and_safe(module, *callee, path)
+            }
+            _ => false,
+        });
+    path.pop();
+    ok
+}
+
 impl<'a> FnCx<'a> {
     pub fn new(
         module: &'a Module,
@@ -362,6 +493,7 @@ impl<'a> FnCx<'a> {
             })
             .unwrap_or_default();
         let output_new = super::somd::output_allocation(func, &assigned);
+        let folded_maps = folded_maps(module, func);
         Ok(FnCx {
             module,
             sources,
@@ -383,6 +515,7 @@ impl<'a> FnCx<'a> {
             owned_freezes,
             dead_args,
             output_new,
+            folded_maps,
         })
     }
 
@@ -788,6 +921,9 @@ impl<'a> FnCx<'a> {
             ExprKind::Map { func, args } => self.map(id, *func, args, span),
             ExprKind::ReduceArray { reducer, array } => {
                 let pos = self.pos(span);
+                if let Some(text) = self.map_fold(id, reducer, &pos)? {
+                    return Ok(text);
+                }
                 let arr = self.arg_ref(*array)?;
                 match reducer {
                     ArrayReducer::Op(op) => {
@@ -1248,6 +1384,68 @@ impl<'a> FnCx<'a> {
         let n = format!("_e{}n", array.0);
         Ok(Some(format!(
             "{{ {lets}let {n} = rt::somd::map_len(&[{}], {pos});              rt::somd::map_reduce::<{op}, {ty}>({n}, |i| {name}({})) }}",
+            lens.join(", "),
+            call_args.join(", "),
+        )))
+    }
+
+    /// The `@` that `C.m ! a` (`reduce`) folds as it maps instead of reading the local `a`
+    /// ([`FnCx::folded_maps`]), when both run on the CPU: neither has a device kernel nor
+    /// belongs to fused statements, and the mapped function returns no array.
+    pub(super) fn fold_fusable(&self, reduce: ExprId) -> Option<(LocalId, ExprId)> {
+        let &(local, map) = self.folded_maps.get(&reduce)?;
+        if let Some(g) = self.device {
+            let fused = g.fused.iter().any(|f| {
+                f.in_func == self.fid
+                    && (f.producer == Some(map) || f.reductions.iter().any(|r| r.0 == reduce))
+            });
+            if fused
+                || g.map_desc(self.fid, map).is_some()
+                || g.fold_desc(self.fid, reduce).is_some()
+            {
+                return None;
+            }
+        }
+        let ExprKind::Map { func, .. } = &self.e(map).ok()?.kind else { return None };
+        let ret = &self.module.functions.get(func.0 as usize)?.ret;
+        (!matches!(ret, Type::Array(_))).then_some((local, map))
+    }
+
+    /// Whether the `let` of `local` is left out because a reduction folds its `@`.
+    pub(super) fn folded_let(&self, local: LocalId) -> bool {
+        self.folded_maps.iter().any(|(r, (l, _))| *l == local && self.fold_fusable(*r).is_some())
+    }
+
+    /// `C.m ! a` over the `@` that set `a` ([`FnCx::fold_fusable`]):
+    /// `rt::somd::map_fold`, which applies and folds element by element.
+    fn map_fold(
+        &mut self,
+        reduce: ExprId,
+        reducer: &ArrayReducer,
+        pos: &str,
+    ) -> Result<Option<String>, EmitError> {
+        let (Some((_, map)), ArrayReducer::Func(m)) = (self.fold_fusable(reduce), reducer) else {
+            return Ok(None);
+        };
+        let map_expr = self.e(map)?;
+        let ExprKind::Map { func, args } = &map_expr.kind else { return Ok(None) };
+        let callee = self.callee(*m)?;
+        let name = self.func_name(*m)?;
+        let pass = |v: &str, i: usize| match callee
+            .params
+            .get(i)
+            .and_then(|p| callee.locals.get(p.0 as usize))
+        {
+            Some(local) if !is_copy(&local.ty) => format!("&{v}"),
+            _ => v.to_string(),
+        };
+        let combine = format!("|a, b| {name}({}, {})", pass("a", 0), pass("b", 1));
+        let parts = self.map_parts(map, *func, args, map_expr.span, false)?;
+        let MapParts { name: f, pos: map_pos, lets, lens, call_args, .. } = &parts;
+        let n = format!("_e{}n", map.0);
+        Ok(Some(format!(
+            "{{ {lets}let {n} = rt::somd::map_len(&[{}], {map_pos}); \
+             rt::somd::map_fold({n}, |i| {f}({}), {combine}, {pos}) }}",
             lens.join(", "),
             call_args.join(", "),
         )))
