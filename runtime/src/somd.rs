@@ -576,6 +576,135 @@ pub fn assemble_1d<T: Clone>(layout: &Layout<1>, mut partials: Vec<Array<T>>) ->
 /// Below this many elements, an array result is assembled on the calling thread.
 const PARALLEL_COPY_MIN: usize = 1 << 16;
 
+/// The assembled result of a SOMD call whose MIs each return a fresh 1-D array of their
+/// partition's length (the compiler picks the body's `T[] r = new T[..]` that every `return`
+/// returns): the whole result is allocated once, and MI `r`'s `new` there
+/// ([`new_output`]) gives the window of it that [`assemble_1d`] would copy the partial to,
+/// so the assembly copies nothing.
+///
+/// Nothing can tell: a window of a fresh buffer is a fresh, default-filled array of that
+/// length, and [`Output1::assemble`] returns the buffer only when every partial is its
+/// own MI's window and no other handle to the buffer is left (an MI that stored its
+/// array somewhere, returned another one, or whose `new` had another length falls back
+/// to [`assemble_1d`], which copies the partials as before).
+pub struct Output1<T> {
+    /// The whole result; `None` when the layout has halos or no MIs (plain assembly).
+    buffer: Option<Array<T>>,
+    /// Per MI: the owned range's start and length, and whether its window was taken.
+    windows: Vec<(usize, usize, std::sync::atomic::AtomicBool)>,
+}
+
+thread_local! {
+    /// The output an MI's [`new_output`] takes its window from: the [`Output1`], its
+    /// element type and the MI index ([`Output1::enter`]).
+    static OUTPUT: Cell<Option<(*const (), std::any::TypeId, usize)>> = const { Cell::new(None) };
+}
+
+/// Restores the previous [`OUTPUT`] when an MI body returns or unwinds.
+pub struct OutputGuard(Option<(*const (), std::any::TypeId, usize)>);
+
+impl Drop for OutputGuard {
+    fn drop(&mut self) {
+        OUTPUT.with(|o| o.set(self.0));
+    }
+}
+
+impl<T: Default + Copy + Send + Sync + 'static> Output1<T> {
+    /// The output of a call partitioned by `layout` (a 1-D layout whose owned ranges tile
+    /// the array in partition order, without halos).
+    pub fn new(layout: &Layout<1>) -> Output1<T> {
+        let parts = layout.parts();
+        let mut windows = Vec::with_capacity(parts);
+        let mut end = 0;
+        for r in 0..parts {
+            let owned = layout.part(r).owned[0].clone();
+            if owned.start != end {
+                return Output1 { buffer: None, windows: Vec::new() };
+            }
+            end = owned.end;
+            windows.push((owned.start, owned.len(), std::sync::atomic::AtomicBool::new(false)));
+        }
+        if parts == 0 || layout.has_halo() || end != layout.shape()[0] {
+            return Output1 { buffer: None, windows: Vec::new() };
+        }
+        Output1 { buffer: Some(Array::from_buffer(default_filled(end))), windows }
+    }
+
+    /// Makes this output the one that [`new_output`] on this thread takes MI `mi`'s window
+    /// from, until the guard drops.
+    pub fn enter(&self, mi: usize) -> OutputGuard {
+        let this = (self as *const Output1<T> as *const (), std::any::TypeId::of::<T>(), mi);
+        OutputGuard(OUTPUT.with(|o| o.replace(self.buffer.as_ref().map(|_| this))))
+    }
+
+    /// MI `mi`'s window, once, when it has length `len`.
+    fn take(&self, mi: usize, len: usize) -> Option<Array<T>> {
+        let buffer = self.buffer.as_ref()?;
+        let (start, owned, taken) = self.windows.get(mi)?;
+        if *owned != len || taken.swap(true, Ordering::Relaxed) {
+            return None;
+        }
+        Some(buffer.window(*start, len))
+    }
+
+    /// The call's result: the buffer itself when every partial is its MI's window and
+    /// nothing else holds the buffer, else [`assemble_1d`] of the partials.
+    pub fn assemble(self, layout: &Layout<1>, partials: Vec<Array<T>>) -> Array<T> {
+        let Output1 { buffer, windows } = self;
+        if let Some(buffer) = buffer {
+            let all_windows = partials.len() == windows.len()
+                && partials
+                    .iter()
+                    .zip(&windows)
+                    .all(|(p, (start, len, _))| p.is_window_of(&buffer, *start, *len));
+            // The buffer's own handle and one per partial: no MI kept another.
+            if all_windows && buffer.handles() == 1 + partials.len() {
+                drop(partials);
+                return buffer;
+            }
+        }
+        assemble_1d(layout, partials)
+    }
+}
+
+/// `new T[len]` at the allocation the compiler chose for an MI's result ([`Output1`]):
+/// MI `r`'s window of the output when the MI's thread entered one of element type `T`,
+/// `len` is the window's length and the MI has not taken it yet; else a fresh array
+/// (`NegativeArraySizeException` as for any `new`).
+pub fn new_output<T: Default + Copy + Send + Sync + 'static>(
+    len: i32,
+    pos: &'static SourcePos,
+) -> Array<T> {
+    if let Some((output, ty, mi)) = OUTPUT.with(Cell::get) {
+        if ty == std::any::TypeId::of::<T>() && len >= 0 {
+            // SAFETY: `OUTPUT` holds an `Output1<T>` (the type id says so) only while an
+            // `OutputGuard` of that output's `enter` lives, which borrows the output.
+            let output = unsafe { &*(output as *const Output1<T>) };
+            if let Some(window) = output.take(mi, len as usize) {
+                return window;
+            }
+        }
+    }
+    Array::new_default(len, pos)
+}
+
+/// `len` default elements: written in parallel on the pool for a large buffer outside an
+/// MI (each thread first-touches its share of the pages, as the MIs' own `new` would have).
+fn default_filled<T: Default + Copy + Send + Sync>(len: usize) -> Arc<[Slot<T>]> {
+    let parts = exec::placement().cpu_mis();
+    if len < PARALLEL_COPY_MIN || parts <= 1 || CURRENT.with(Cell::get).is_some() {
+        return crate::value::default_slots(len);
+    }
+    let mut out: Arc<[MaybeUninit<Slot<T>>]> = Arc::new_uninit_slice(len);
+    let Some(items) = Arc::get_mut(&mut out) else {
+        // A fresh `Arc` is unique; this branch is never taken.
+        return crate::value::default_slots(len);
+    };
+    fill_parallel(items, parts, |_| Slot::new(T::default()));
+    // SAFETY: `fill_parallel` returned, so it wrote every element.
+    unsafe { out.assume_init() }
+}
+
 /// A reference shared with other threads although its type is not known to be `Sync`.
 struct AssertSync<'a, F>(&'a F);
 
@@ -1112,6 +1241,27 @@ pub fn reduce_array_with<T, A: Elements<T>>(
     (1..n).fold(array.element(0), |acc, i| combine(acc, array.element(i)))
 }
 
+/// `C.m ! (C @ f(..))` where the compiler folds the `@` into the reduction
+/// (`folded_maps` in the code generator: `m` cannot throw or loop): `f(0)`, then
+/// `combine(acc, f(i))` for each next `i`, the left fold of [`reduce_array_with`] over the
+/// mapped array without storing it. A large `@` outside an MI, which [`map`] would run in
+/// parallel, is mapped first and then reduced, as without the fold.
+pub fn map_fold<T: Clone + Send + Sync>(
+    n: usize,
+    f: impl Fn(usize) -> T + Sync,
+    combine: impl Fn(T, T) -> T,
+    pos: &'static SourcePos,
+) -> T {
+    if n >= PARALLEL_MAP_MIN && exec::placement().cpu_mis() > 1 && CURRENT.with(Cell::get).is_none()
+    {
+        return reduce_array_with(&map(n, f), combine, pos);
+    }
+    if n == 0 {
+        return reduce_array_with(&VArr::<T>::from_vec(Vec::new()), combine, pos);
+    }
+    (1..n).fold(f(0), |acc, i| combine(acc, f(i)))
+}
+
 type Item = Box<dyn Any + Send>;
 
 /// A batch of a device filter, whose results stay on the device when the flag says so:
@@ -1423,6 +1573,80 @@ mod tests {
             all_reduce::<Add, i32>(sum)
         });
         assert_eq!(partials, vec![45, 45, 45]);
+    }
+
+    /// MI `r` of a 3-way block split of 10 elements: `new_output` of `len`, filled with
+    /// `r * 100 + i`.
+    fn output_partial(out: &Output1<i32>, r: usize, len: i32) -> Array<i32> {
+        let _entered = out.enter(r);
+        let a = new_output::<i32>(len, &POS);
+        for i in 0..len {
+            a.set(i, r as i32 * 100 + i, &POS);
+        }
+        a
+    }
+
+    fn expected_output() -> Vec<i32> {
+        vec![0, 1, 2, 3, 100, 101, 102, 200, 201, 202]
+    }
+
+    #[test]
+    fn output_windows_are_the_result_without_a_copy() {
+        let layout = Layout::block([10], 3);
+        let out = Output1::<i32>::new(&layout);
+        let addresses = Mutex::new(Vec::new());
+        let partials = run_call(3, |r| {
+            let len = layout.part(r).owned[0].len() as i32;
+            let a = output_partial(&out, r, len);
+            // A second `new` in the same MI is a fresh array.
+            let b = new_output::<i32>(len, &POS);
+            assert!(!b.ref_eq(&a) && b.to_vec().iter().all(|&x| x == 0));
+            addresses.lock().unwrap().push((r, a.slots().as_ptr() as usize));
+            a
+        });
+        let result = out.assemble(&layout, partials);
+        assert_eq!(result.to_vec(), expected_output());
+        assert!(result.is_unique());
+        let first = addresses.lock().unwrap().iter().find(|(r, _)| *r == 0).map(|(_, a)| *a);
+        assert_eq!(first, Some(result.slots().as_ptr() as usize), "MI 0's window is the result");
+    }
+
+    #[test]
+    fn output_kept_elsewhere_or_of_another_length_is_copied() {
+        let layout = Layout::block([10], 3);
+        // MI 1 keeps another handle to its window: the result must not share it.
+        let out = Output1::<i32>::new(&layout);
+        let kept = Mutex::new(None);
+        let partials = run_call(3, |r| {
+            let a = output_partial(&out, r, layout.part(r).owned[0].len() as i32);
+            if r == 1 {
+                *kept.lock().unwrap() = Some(a.clone());
+            }
+            a
+        });
+        let result = out.assemble(&layout, partials);
+        assert_eq!(result.to_vec(), expected_output());
+        let kept = kept.into_inner().unwrap().unwrap();
+        kept.set(0, -1, &POS);
+        assert_eq!(result.get(4, &POS), 100, "the kept window is not the result");
+
+        // MI 2 allocates one element more than its window: a fresh array, assembled.
+        let out = Output1::<i32>::new(&layout);
+        let partials = run_call(3, |r| {
+            let len = layout.part(r).owned[0].len() as i32;
+            output_partial(&out, r, if r == 2 { len + 1 } else { len })
+        });
+        let mut expected = expected_output();
+        expected.push(203);
+        assert_eq!(out.assemble(&layout, partials).to_vec(), expected);
+
+        // Outside an entered output, and with a halo layout, `new_output` is `new`.
+        assert_eq!(new_output::<i32>(3, &POS).to_vec(), vec![0, 0, 0]);
+        let halo = Layout::block([10], 2).with_view([(1, 1)]);
+        let out = Output1::<i32>::new(&halo);
+        let _entered = out.enter(0);
+        let a = new_output::<i32>(5, &POS);
+        assert!(a.is_unique());
     }
 
     #[test]

@@ -347,6 +347,25 @@ impl<T> Array<T> {
         }
     }
 
+    /// Whether this handle is the window `start..start + len` of `whole`'s buffer (the
+    /// window [`Array::window`] gives; `whole` not null).
+    pub(crate) fn is_window_of(&self, whole: &Array<T>, start: usize, len: usize) -> bool {
+        match (&self.owner, &whole.owner) {
+            (Some(a), Some(b)) => {
+                Arc::ptr_eq(a, b)
+                    && self.len == len
+                    && start + len <= whole.len
+                    && std::ptr::eq(self.ptr, whole.slots()[start..].as_ptr())
+            }
+            _ => false,
+        }
+    }
+
+    /// How many handles (this one, windows, ...) share this array's buffer (0 for `null`).
+    pub(crate) fn handles(&self) -> usize {
+        self.owner.as_ref().map_or(0, Arc::strong_count)
+    }
+
     /// Identity comparison (`==` on references): same buffer and same window.
     pub fn ref_eq(&self, other: &Array<T>) -> bool {
         self.ptr == other.ptr && self.len == other.len && self.is_null() == other.is_null()

@@ -129,6 +129,15 @@ pub struct FnCx<'a> {
     /// `new T[[]](a)` of primitive elements whose array the function never reads again:
     /// `a` is a temporary, or a local at its last use outside any loop (`owned_freezes`).
     pub owned_freezes: HashSet<ExprId>,
+    /// SOMD calls' arguments that the caller never reads again (`LastUses::dead_args`).
+    pub dead_args: HashMap<ExprId, u64>,
+    /// In a SOMD method, the `new` of the partial result that takes the MI's window of the
+    /// call's result (`somd::output_allocation`).
+    pub output_new: Option<ExprId>,
+    /// `C.m ! a` whose `a` is a local set by `C @ f(..)` in the statement just before and
+    /// read nowhere else (`folded_maps`): the reduction's expression and the `@`. The
+    /// local's `let` is not written; the reduction applies `f` as it folds.
+    pub folded_maps: HashMap<ExprId, (LocalId, ExprId)>,
     /// Intermediate reduction calls whose value the device host program of a `sync` body
     /// already computed (`device.rs`, `SyncStep::Intermediate`): the Rust local holding it.
     pub replaced: HashMap<ExprId, String>,
@@ -137,29 +146,71 @@ pub struct FnCx<'a> {
     pub keeping: Vec<*const Stmt>,
 }
 
-/// The `new T[[]](a)` (`ExprKind::Freeze`) of `func` after which the program cannot read
-/// the array `a` again, so that `rt::value::freeze_owned` may turn an unshared buffer into
-/// the value array without a copy: `a` is a call's or an allocation's result, or a local
-/// (not a by-reference parameter, `dist` or `shared`) whose every other occurrence comes
-/// before this one in the function's text, with the freeze in no loop (so it runs once,
-/// after every other use). Arrays of arrays are left alone: their elements freeze too.
-fn owned_freezes(func: &Function, by_ref: &[bool]) -> HashSet<ExprId> {
+/// Where the function stops reading its local arrays (`last_uses`).
+struct LastUses {
+    /// `new T[[]](a)` (`ExprKind::Freeze`) after which the program cannot read the array `a`
+    /// again, so that `rt::value::freeze_owned` may turn an unshared buffer into the value
+    /// array without a copy: `a` is a call's or an allocation's result, or a local (not a
+    /// by-reference parameter, `dist` or `shared`) whose every other occurrence comes
+    /// before this one in the function's text, with the freeze in no loop (so it runs
+    /// once, after every other use). Arrays of arrays are left alone: their elements
+    /// freeze too.
+    owned_freezes: HashSet<ExprId>,
+    /// Per SOMD call, the arguments (bit `i`: argument `i`) that are such a local at its
+    /// last use outside any loop, of an array type, mentioned once among the call's
+    /// arguments: the caller never reads the value it passes again, so the wrapper may
+    /// write the argument's unshared buffers in place (`rt::somd::Scratch::Reuse`)
+    /// instead of deep-copying them for a parameter the body writes. Arrays of arrays
+    /// qualify: `reuse_or_copy` checks every row's buffer.
+    dead_args: HashMap<ExprId, u64>,
+}
+
+fn last_uses(func: &Function, by_ref: &[bool]) -> LastUses {
     struct Walk<'f> {
         func: &'f Function,
         seq: usize,
         last: HashMap<LocalId, usize>,
         candidates: Vec<(ExprId, LocalId, usize)>,
         owned: HashSet<ExprId>,
+        /// `(call, argument index, local, the argument's expression)`.
+        arg_candidates: Vec<(ExprId, usize, LocalId, ExprId)>,
+        /// The position of each `Local` occurrence.
+        occurrence: HashMap<ExprId, usize>,
     }
     impl Walk<'_> {
         fn local(&mut self, l: LocalId) {
             self.seq += 1;
             self.last.insert(l, self.seq);
         }
+        /// How often `l` occurs in `id` and its subexpressions.
+        fn mentions(&self, id: ExprId, l: LocalId) -> usize {
+            let Some(expr) = self.func.exprs.get(id.0 as usize) else { return 0 };
+            let own = usize::from(matches!(expr.kind, ExprKind::Local(m) if m == l));
+            own + super::somd::subexprs(&expr.kind)
+                .into_iter()
+                .map(|e| self.mentions(e, l))
+                .sum::<usize>()
+        }
         fn expr(&mut self, id: ExprId, in_loop: bool) {
             let Some(expr) = self.func.exprs.get(id.0 as usize) else { return };
             match &expr.kind {
-                ExprKind::Local(l) => self.local(*l),
+                ExprKind::Local(l) => {
+                    self.local(*l);
+                    self.occurrence.insert(id, self.seq);
+                }
+                ExprKind::SomdCall { receiver, args, .. } if !in_loop => {
+                    for (i, a) in args.iter().enumerate() {
+                        let Some(arg) = self.func.exprs.get(a.0 as usize) else { continue };
+                        let (ExprKind::Local(l), Type::Array(_)) = (&arg.kind, &arg.ty) else {
+                            continue;
+                        };
+                        let mentions: usize =
+                            receiver.iter().chain(args).map(|o| self.mentions(*o, *l)).sum();
+                        if mentions == 1 {
+                            self.arg_candidates.push((id, i, *l, *a));
+                        }
+                    }
+                }
                 ExprKind::Freeze(a) => {
                     let operand = self.func.exprs.get(a.0 as usize);
                     let flat = matches!(operand.map(|o| &o.ty), Some(Type::Array(e)) if matches!(**e, Type::Prim(_)));
@@ -228,21 +279,160 @@ fn owned_freezes(func: &Function, by_ref: &[bool]) -> HashSet<ExprId> {
             }
         }
     }
-    let mut walk =
-        Walk { func, seq: 0, last: HashMap::new(), candidates: Vec::new(), owned: HashSet::new() };
+    let mut walk = Walk {
+        func,
+        seq: 0,
+        last: HashMap::new(),
+        candidates: Vec::new(),
+        owned: HashSet::new(),
+        arg_candidates: Vec::new(),
+        occurrence: HashMap::new(),
+    };
     walk.block(&func.body, false);
-    let Walk { candidates, last, mut owned, .. } = walk;
+    let Walk { candidates, last, mut owned, arg_candidates, occurrence, .. } = walk;
+    let plain = |l: LocalId| {
+        func.locals.get(l.0 as usize).is_some_and(|local| local.dist.is_none() && !local.shared)
+            && !by_ref.get(l.0 as usize).copied().unwrap_or(true)
+    };
     for (id, l, at) in candidates {
-        let plain = func
-            .locals
-            .get(l.0 as usize)
-            .is_some_and(|local| local.dist.is_none() && !local.shared);
-        if plain && !by_ref.get(l.0 as usize).copied().unwrap_or(true) && last.get(&l) == Some(&at)
-        {
+        if plain(l) && last.get(&l) == Some(&at) {
             owned.insert(id);
         }
     }
-    owned
+    let mut dead_args: HashMap<ExprId, u64> = HashMap::new();
+    for (call, i, l, arg) in arg_candidates {
+        if i < 64 && plain(l) && occurrence.get(&arg).is_some_and(|at| last.get(&l) == Some(at)) {
+            *dead_args.entry(call).or_default() |= 1u64 << i;
+        }
+    }
+    LastUses { owned_freezes: owned, dead_args }
+}
+
+/// The `C.m ! a` of `func` that can apply the `@` producing `a` as they fold
+/// ([`FnCx::folded_maps`]): `T[[]] a = C @ f(..);` directly followed by `return C.m ! a;`,
+/// `U x = C.m ! a;` or `x = C.m ! a;`, with `a` read nowhere else, and `m` unable to throw
+/// or loop (`straight_and_safe`). Folding while mapping then runs the same applications of
+/// `f` in the same order (`f` is `local`: nothing else can tell when it ran), and an
+/// application that throws still throws before any later one runs; the only difference is
+/// that the mapped array is never stored. Functions with a `sync` are left alone.
+fn folded_maps(module: &Module, func: &Function) -> HashMap<ExprId, (LocalId, ExprId)> {
+    let mut found = HashMap::new();
+    let expr = |e: ExprId| func.exprs.get(e.0 as usize);
+    let mut uses: HashMap<LocalId, usize> = HashMap::new();
+    for e in &func.exprs {
+        if let ExprKind::Local(l) = e.kind {
+            *uses.entry(l).or_default() += 1;
+        }
+    }
+    fn blocks<'b>(block: &'b Block, all: &mut Vec<&'b Block>, sync: &mut bool) {
+        all.push(block);
+        for stmt in &block.stmts {
+            match stmt {
+                Stmt::If { then_block, else_block, .. } => {
+                    blocks(then_block, all, sync);
+                    if let Some(b) = else_block {
+                        blocks(b, all, sync);
+                    }
+                }
+                Stmt::Loop { body, .. } | Stmt::Block(body) | Stmt::Labeled { body, .. } => {
+                    blocks(body, all, sync)
+                }
+                Stmt::Sync { .. } => *sync = true,
+                _ => {}
+            }
+        }
+    }
+    let mut all = Vec::new();
+    let mut sync = false;
+    blocks(&func.body, &mut all, &mut sync);
+    if sync {
+        return found;
+    }
+    for block in all {
+        for pair in block.stmts.windows(2) {
+            let Stmt::Let { local, init: Some(map) } = &pair[0] else { continue };
+            if !matches!(expr(*map).map(|e| &e.kind), Some(ExprKind::Map { .. })) {
+                continue;
+            }
+            let reduce = match &pair[1] {
+                Stmt::Return(Some(r)) | Stmt::Let { init: Some(r), .. } => *r,
+                Stmt::Expr(e) => match expr(*e).map(|e| &e.kind) {
+                    Some(ExprKind::Assign { target, value })
+                        if matches!(expr(*target).map(|t| &t.kind), Some(ExprKind::Local(_))) =>
+                    {
+                        *value
+                    }
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            let Some(ExprKind::ReduceArray { reducer: ArrayReducer::Func(m), array }) =
+                expr(reduce).map(|e| &e.kind)
+            else {
+                continue;
+            };
+            let reads_local =
+                matches!(expr(*array).map(|e| &e.kind), Some(ExprKind::Local(l)) if l == local);
+            if reads_local
+                && uses.get(local) == Some(&1)
+                && straight_and_safe(module, *m, &mut Vec::new())
+            {
+                found.insert(reduce, (*local, *map));
+            }
+        }
+    }
+    found
+}
+
+/// Whether `f` surely returns without an exception: no loop, no recursion, and only
+/// constants, locals, arithmetic other than integer division and remainder, primitive
+/// conversions, conditionals, assignments to locals and calls of such functions.
+fn straight_and_safe(module: &Module, f: FuncId, path: &mut Vec<FuncId>) -> bool {
+    if path.contains(&f) {
+        return false;
+    }
+    let Some(func) = module.functions.get(f.0 as usize) else { return false };
+    path.push(f);
+    fn stmts_ok(block: &Block) -> bool {
+        block.stmts.iter().all(|stmt| match stmt {
+            Stmt::Let { .. } | Stmt::Expr(_) | Stmt::Return(_) => true,
+            Stmt::If { then_block, else_block, .. } => {
+                stmts_ok(then_block) && else_block.as_ref().is_none_or(stmts_ok)
+            }
+            Stmt::Block(b) => stmts_ok(b),
+            _ => false,
+        })
+    }
+    let local_target = |t: ExprId| {
+        matches!(func.exprs.get(t.0 as usize).map(|e| &e.kind), Some(ExprKind::Local(_)))
+    };
+    let int_div = |op: &BinOp| {
+        matches!(op.kind, BinOpKind::Div | BinOpKind::Rem)
+            && !matches!(op.ty, PrimOrRef::Prim(PrimType::Float | PrimType::Double))
+    };
+    let ok = stmts_ok(&func.body)
+        && func.exprs.iter().all(|e| match &e.kind {
+            ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Unary { .. } => true,
+            ExprKind::Conditional { .. } => true,
+            ExprKind::Binary { op, .. } => !int_div(op),
+            ExprKind::Convert { operand } => {
+                matches!(e.ty, Type::Prim(_))
+                    && matches!(
+                        func.exprs.get(operand.0 as usize).map(|o| &o.ty),
+                        Some(Type::Prim(_))
+                    )
+            }
+            ExprKind::Assign { target, .. } | ExprKind::IncDec { target, .. } => {
+                local_target(*target)
+            }
+            ExprKind::CompoundAssign { target, op, .. } => local_target(*target) && !int_div(op),
+            ExprKind::Call { func: callee, receiver: None, .. } => {
+                straight_and_safe(module, *callee, path)
+            }
+            _ => false,
+        });
+    path.pop();
+    ok
 }
 
 impl<'a> FnCx<'a> {
@@ -293,7 +483,7 @@ impl<'a> FnCx<'a> {
                 }
             }
         }
-        let owned_freezes = owned_freezes(func, &by_ref);
+        let LastUses { owned_freezes, dead_args } = last_uses(func, &by_ref);
         let dist_index = func
             .somd
             .as_ref()
@@ -305,6 +495,8 @@ impl<'a> FnCx<'a> {
                     .collect()
             })
             .unwrap_or_default();
+        let output_new = super::somd::output_allocation(func, &assigned);
+        let folded_maps = folded_maps(module, func);
         Ok(FnCx {
             module,
             sources,
@@ -325,6 +517,9 @@ impl<'a> FnCx<'a> {
             result_local,
             owned_freezes,
             keeping: Vec::new(),
+            dead_args,
+            output_new,
+            folded_maps,
         })
     }
 
@@ -730,6 +925,9 @@ impl<'a> FnCx<'a> {
             ExprKind::Map { func, args } => self.map(id, *func, args, span),
             ExprKind::ReduceArray { reducer, array } => {
                 let pos = self.pos(span);
+                if let Some(text) = self.map_fold(id, reducer, &pos)? {
+                    return Ok(text);
+                }
                 let arr = self.arg_ref(*array)?;
                 match reducer {
                     ArrayReducer::Op(op) => {
@@ -879,12 +1077,19 @@ impl<'a> FnCx<'a> {
     }
 
     /// The wrapper's `moved` argument of the SOMD call `id`: bit `i` is set when argument
-    /// `i` is the local that the call's result is assigned to (`a = f(a, ..)`) and no other
-    /// argument mentions it, so the caller never reads the value it passes again (no
+    /// `i` is a local at its last use (`dead_args`), or the local that the call's result is
+    /// assigned to (`a = f(a, ..)`) and no other argument mentions it, so the caller never
+    /// reads the value it passes again (no
     /// `try`/`catch` in the language: an exception in the call ends the program). The
     /// wrapper may then write unshared buffers of that argument in place
     /// (`rt::somd::Scratch::Reuse`).
     fn moved_args(&self, id: ExprId, receiver: Option<ExprId>, args: &[ExprId]) -> u64 {
+        let dead = self.dead_args.get(&id).copied().unwrap_or(0);
+        dead | self.result_arg(id, receiver, args)
+    }
+
+    /// The bit of [`FnCx::moved_args`] for `a = f(a, ..)`.
+    fn result_arg(&self, id: ExprId, receiver: Option<ExprId>, args: &[ExprId]) -> u64 {
         let Some(&local) = self.result_local.get(&id) else { return 0 };
         let mut mentions = 0usize;
         let mut stack: Vec<ExprId> = receiver.iter().chain(args).copied().collect();
@@ -970,6 +1175,9 @@ impl<'a> FnCx<'a> {
         if let ([d0], Type::Array(elem)) = (dims, ty) {
             let len = self.expr(*d0)?;
             let elem = self.ty(elem)?;
+            if self.output_new == Some(id) {
+                return Ok(format!("rt::somd::new_output::<{elem}>({len}, {pos})"));
+            }
             return Ok(format!("Array::<{elem}>::new_default({len}, {pos})"));
         }
         if let ([d0, d1], Type::Array(row)) = (dims, ty) {
@@ -1180,6 +1388,68 @@ impl<'a> FnCx<'a> {
         let n = format!("_e{}n", array.0);
         Ok(Some(format!(
             "{{ {lets}let {n} = rt::somd::map_len(&[{}], {pos});              rt::somd::map_reduce::<{op}, {ty}>({n}, |i| {name}({})) }}",
+            lens.join(", "),
+            call_args.join(", "),
+        )))
+    }
+
+    /// The `@` that `C.m ! a` (`reduce`) folds as it maps instead of reading the local `a`
+    /// ([`FnCx::folded_maps`]), when both run on the CPU: neither has a device kernel nor
+    /// belongs to fused statements, and the mapped function returns no array.
+    pub(super) fn fold_fusable(&self, reduce: ExprId) -> Option<(LocalId, ExprId)> {
+        let &(local, map) = self.folded_maps.get(&reduce)?;
+        if let Some(g) = self.device {
+            let fused = g.fused.iter().any(|f| {
+                f.in_func == self.fid
+                    && (f.producer == Some(map) || f.reductions.iter().any(|r| r.0 == reduce))
+            });
+            if fused
+                || g.map_desc(self.fid, map).is_some()
+                || g.fold_desc(self.fid, reduce).is_some()
+            {
+                return None;
+            }
+        }
+        let ExprKind::Map { func, .. } = &self.e(map).ok()?.kind else { return None };
+        let ret = &self.module.functions.get(func.0 as usize)?.ret;
+        (!matches!(ret, Type::Array(_))).then_some((local, map))
+    }
+
+    /// Whether the `let` of `local` is left out because a reduction folds its `@`.
+    pub(super) fn folded_let(&self, local: LocalId) -> bool {
+        self.folded_maps.iter().any(|(r, (l, _))| *l == local && self.fold_fusable(*r).is_some())
+    }
+
+    /// `C.m ! a` over the `@` that set `a` ([`FnCx::fold_fusable`]):
+    /// `rt::somd::map_fold`, which applies and folds element by element.
+    fn map_fold(
+        &mut self,
+        reduce: ExprId,
+        reducer: &ArrayReducer,
+        pos: &str,
+    ) -> Result<Option<String>, EmitError> {
+        let (Some((_, map)), ArrayReducer::Func(m)) = (self.fold_fusable(reduce), reducer) else {
+            return Ok(None);
+        };
+        let map_expr = self.e(map)?;
+        let ExprKind::Map { func, args } = &map_expr.kind else { return Ok(None) };
+        let callee = self.callee(*m)?;
+        let name = self.func_name(*m)?;
+        let pass = |v: &str, i: usize| match callee
+            .params
+            .get(i)
+            .and_then(|p| callee.locals.get(p.0 as usize))
+        {
+            Some(local) if !is_copy(&local.ty) => format!("&{v}"),
+            _ => v.to_string(),
+        };
+        let combine = format!("|a, b| {name}({}, {})", pass("a", 0), pass("b", 1));
+        let parts = self.map_parts(map, *func, args, map_expr.span, false)?;
+        let MapParts { name: f, pos: map_pos, lets, lens, call_args, .. } = &parts;
+        let n = format!("_e{}n", map.0);
+        Ok(Some(format!(
+            "{{ {lets}let {n} = rt::somd::map_len(&[{}], {map_pos}); \
+             rt::somd::map_fold({n}, |i| {f}({}), {combine}, {pos}) }}",
             lens.join(", "),
             call_args.join(", "),
         )))

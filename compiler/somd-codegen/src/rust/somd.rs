@@ -20,8 +20,14 @@
 //! once per call and the MIs' windows share that scratch copy (halo cells then show
 //! neighbours' writes after a `sync` barrier). The caller sets bit `i` of `moved` when its
 //! argument `i` is a local that the call's result replaces (`a = f(a)`): then buffers no
-//! other handle references are written in place instead (`Scratch::Reuse`). A non-`dist`
-//! array parameter the body may write is deep-copied per MI.
+//! other handle references are written in place instead (`Scratch::Reuse`); so does an
+//! argument that is a local at its last use (`expr.rs`, `last_uses`). A non-`dist` array
+//! parameter the body may write is deep-copied per MI.
+//!
+//! A method assembled as a 1-D array whose body returns its `T[] r = new T[..]` gets an
+//! `rt::somd::Output1` (`output_allocation`): that `new` is `rt::somd::new_output`, which
+//! gives MI `r` its window of the call's result, and `Output1::assemble` returns the result
+//! without copying when every MI returned its window and kept no other handle to it.
 //!
 //! # Write analysis (conservative)
 //! A parameter counts as written unless every use of it is: the base of an element read
@@ -34,8 +40,8 @@ use super::types::{self, is_copy};
 use super::EmitError;
 use somd_mir::analysis::combine::{effect_free, elementwise};
 use somd_mir::{
-    ArrayReducer, Block, Builtin, Distribution, ExprId, ExprKind, FuncId, FuncKind, LocalId,
-    Module, Reduction, Stmt, Type,
+    ArrayReducer, Block, Builtin, Distribution, ExprId, ExprKind, FuncId, FuncKind, Function,
+    LocalId, Module, Reduction, Stmt, Type,
 };
 use somd_syntax::ast::ReduceOp;
 use std::fmt::Write;
@@ -253,6 +259,61 @@ fn dims(ty: &Type) -> usize {
     }
 }
 
+/// The allocation of a SOMD method's partial result that the wrapper's `rt::somd::Output1`
+/// serves (`rt::somd::new_output`): for a method assembled as a 1-D array of primitives from
+/// a 1-D first `dist` parameter, the `new T[n]` of a top-level `T[] r = new T[n];` of the
+/// body, where `r` is never reassigned and every `return` returns `r`. Only a guess that
+/// the runtime checks: the assembly copies nothing only when every MI returned its window.
+pub(super) fn output_allocation(func: &Function, assigned: &[bool]) -> Option<ExprId> {
+    let sig = func.somd.as_ref()?;
+    let first = sig.dist_params.first().and_then(|(i, _)| func.params.get(*i))?;
+    let first_ty = &func.locals.get(first.0 as usize)?.ty;
+    let elem = match &func.ret {
+        Type::Array(elem) if matches!(elem.as_ref(), Type::Prim(_)) => elem,
+        _ => return None,
+    };
+    if sig.reduction != Reduction::Assemble
+        || !matches!(first_ty, Type::Array(_))
+        || dims(first_ty) != 1
+    {
+        return None;
+    }
+    let expr = |e: ExprId| func.exprs.get(e.0 as usize);
+    let (local, new) = func.body.stmts.iter().find_map(|stmt| match stmt {
+        Stmt::Let { local, init: Some(init) } => match expr(*init) {
+            Some(e)
+                if matches!(&e.kind, ExprKind::NewArray { dims } if dims.len() == 1)
+                    && matches!(&e.ty, Type::Array(t) if t == elem) =>
+            {
+                Some((*local, *init))
+            }
+            _ => None,
+        },
+        _ => None,
+    })?;
+    if assigned.get(local.0 as usize).copied().unwrap_or(true) {
+        return None;
+    }
+    fn returns_only(block: &Block, ok: &dyn Fn(ExprId) -> bool) -> bool {
+        block.stmts.iter().all(|stmt| match stmt {
+            Stmt::Return(Some(e)) => ok(*e),
+            Stmt::Return(None) => false,
+            Stmt::If { then_block, else_block, .. } => {
+                returns_only(then_block, ok)
+                    && else_block.as_ref().is_none_or(|b| returns_only(b, ok))
+            }
+            Stmt::Loop { body, .. }
+            | Stmt::Block(body)
+            | Stmt::Labeled { body, .. }
+            | Stmt::Sync { body, .. } => returns_only(body, ok),
+            _ => true,
+        })
+    }
+    let is_local =
+        |e: ExprId| matches!(expr(e).map(|e| &e.kind), Some(ExprKind::Local(l)) if *l == local);
+    returns_only(&func.body, &is_local).then_some(new)
+}
+
 impl FnCx<'_> {
     /// For an elementwise `combine` (`somd_mir::analysis::combine`) that a SOMD method
     /// reduces with: its element operation `OP(a[i], b[i])` as a function of the two
@@ -391,14 +452,19 @@ impl FnCx<'_> {
         let first_name = self.local_name(first);
         let first_dist = sig.dist_params.first().map(|(_, dist)| dist);
         // More MIs than threads, taken dynamically, where no MI waits for another and extra
-        // MIs cost nothing but their share of an assembly: no per-MI copy of a written
-        // non-`dist` array, no user reduction of possibly whole-length partials.
+        // MIs cost nothing but their share of an assembly or a scalar in the reduction
+        // tree: no per-MI copy of a written non-`dist` array, no user reduction of possibly
+        // whole-length partials. With one MI per thread, a thread that starts late or
+        // shares its core with another process delays the whole call.
         let copies_per_mi = func.params.iter().enumerate().any(|(i, p)| {
             !sig.dist_params.iter().any(|(d, _)| *d == i)
                 && matches!(func.locals.get(p.0 as usize).map(|l| &l.ty), Some(Type::Array(_)))
                 && may_write(self, &parent, *p)
         });
-        let balanced = matches!(sig.reduction, Reduction::Assemble | Reduction::None)
+        let scalar_op =
+            matches!(sig.reduction, Reduction::Op(_)) && matches!(func.ret, Type::Prim(_));
+        let balanced = (matches!(sig.reduction, Reduction::Assemble | Reduction::None)
+            || scalar_op)
             && !copies_per_mi
             && !may_synchronize(self.module, self.fid, &mut Vec::new());
         let count = if dims(self.local_ty(first)?) == 2 {
@@ -471,6 +537,20 @@ impl FnCx<'_> {
             }
         }
         let run = if balanced { "run_call_balanced_traced" } else { "run_call_traced" };
+        let mut result = result;
+        if let Some(new) = self.output_new {
+            // MI `mi`'s `new` of its result is its window of the call's result.
+            let elem = match self.e(new).map(|e| &e.ty) {
+                Ok(Type::Array(elem)) => self.ty(elem)?,
+                _ => return Err(EmitError::Internal("output allocation type".into())),
+            };
+            writeln!(
+                out,
+                "    let somd_output = rt::somd::Output1::<{elem}>::new(&dist_0.layout);"
+            )?;
+            mi_lets.insert(0, "let _somd_entered = somd_output.enter(mi);".to_string());
+            result = "somd_output.assemble(&dist_0.layout, partials)".to_string();
+        }
         writeln!(out, "    let partials = rt::somd::{run}({:?}, n_mis, |mi| {{", func.name)?;
         for l in &mi_lets {
             writeln!(out, "        {l}")?;

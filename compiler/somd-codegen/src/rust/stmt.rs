@@ -151,6 +151,8 @@ impl FnCx<'_> {
         stmt: &Stmt,
     ) -> Result<(), EmitError> {
         match stmt {
+            // The `@` of this local runs inside the reduction of the next statement.
+            Stmt::Let { local, init: Some(_) } if self.folded_let(*local) => {}
             Stmt::Let { local, init: Some(init) } if self.borrowable_element(*local, *init) => {
                 // An element of a value array never changes and the array local is never
                 // reassigned: borrow it instead of cloning the handle.
