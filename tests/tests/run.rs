@@ -878,7 +878,7 @@ fn device_runs_2d_reductions_and_value_class_maps() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let cases: [(&str, &str, &[&str]); 17] = [
+    let cases: [(&str, &str, &[&str]); 18] = [
         ("tests/run", "dist_view_2d", &["Main.cross", "Main.box"]),
         ("tests/run", "device_effects", &["Main.keyed", "Main.wraps", "Main.columns"]),
         ("samples", "series", &["Series.coefficients"]),
@@ -930,6 +930,12 @@ fn device_runs_2d_reductions_and_value_class_maps() {
         ("tests/run", "device_vfold", &["Main.merge", "Main.span"]),
         // Instance SOMD methods: the receiver's read fields are kernel arguments.
         ("tests/run", "device_instance", &["Main.apply", "Main.total"]),
+        // Locals of array type: rows of 2-D parameters and 1-D parameters under another name.
+        (
+            "tests/run",
+            "device_alias",
+            &["Main.update", "Main.neighbours", "Main.rows", "Main.column"],
+        ),
         (
             "tests/run",
             "device_vector",

@@ -668,3 +668,79 @@ class Seg {
 "#
     ));
 }
+
+/// Locals of array type (`alias.rs`): rows of a 2-D parameter and 1-D parameters under
+/// another name run on the device; writes through them are checked as writes to their
+/// source; the shapes a pointer and a length cannot hold are refused with the reason.
+#[test]
+fn array_locals_alias_parameters_or_name_the_refusal() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Alias {
+    static double[][] rows(dist double[][] a, int k) {
+        for (int i = 0; i < a.length; i++) {
+            double[] r = a[i];
+            r[k] = r[k] * 2.0;
+        }
+        return a;
+    }
+    static double[][] column(dist double[][] a, int k) {
+        for (int i = 0; i < a[0].length; i++) {
+            double[] r = a[k];
+            r[i] = r[i] + 1.0;
+        }
+        return a;
+    }
+    static double[][] other(dist double[][] a, int k) {
+        for (int i = 0; i < a.length; i++) {
+            double[] r = a[k];
+            r[0] = r[0] + i;
+        }
+        return a;
+    }
+    static int[] neighbour(dist int[][] m) {
+        int[] out = new int[m.length];
+        for (int i = 0; i < m.length; i++) {
+            int[] r = m[(i + 1) % m.length];
+            out[i] = r[0];
+        }
+        return out;
+    }
+    static int[] compared(dist int[][] m, int[] w) {
+        int[] out = new int[m.length];
+        for (int i = 0; i < m.length; i++) {
+            int[] r = m[i];
+            out[i] = r == w ? 1 : 0;
+        }
+        return out;
+    }
+    static int[] sources(dist int[][] m, int[] w) {
+        int[] out = new int[m.length];
+        for (int i = 0; i < m.length; i++) {
+            int[] r = m[i];
+            if (i == 0) {
+                r = w;
+            }
+            out[i] = r[0];
+        }
+        return out;
+    }
+    static int[] chosen(dist int[][] m, int[] w) {
+        int[] out = new int[m.length];
+        for (int i = 0; i < m.length; i++) {
+            int[] r = i == 0 ? w : m[i];
+            out[i] = r[0];
+        }
+        return out;
+    }
+    public static void main(String[] args) {
+        double[][] a = new double[2][2];
+        int[][] m = new int[2][2];
+        int[] w = {1, 2};
+        rows(a, 1); column(a, 1); other(a, 1);
+        neighbour(m); compared(m, w); sources(m, w); chosen(m, w);
+    }
+}
+"#
+    ));
+}

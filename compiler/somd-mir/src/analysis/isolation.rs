@@ -177,6 +177,12 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
     } else {
         super::nested::nested_folds(func).iter().filter_map(|f| f.via).collect()
     };
+    // Locals of array type: pointers into a parameter's buffer (`alias.rs`).
+    let skip = |l: LocalId| super::alias::other_form(func, l);
+    let (aliases, alias_blocker) = match super::alias::array_aliases(func, &skip) {
+        Ok(a) => (a, None),
+        Err(b) => (Default::default(), Some(b)),
+    };
     // Statements.
     let mut found: Option<Blocker> = None;
     super::walk::each_stmt(&func.body, &mut |stmt| {
@@ -207,7 +213,11 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
                 let somd_output = func.is_somd()
                     && init.is_some_and(|e| matches!(func.expr(e).kind, ExprKind::NewArray { .. }));
                 let vector = !func.is_somd() && vector_of(ty).is_some();
-                if !scalar_or_value(module, ty) && !somd_output && !vias.contains(local) && !vector
+                if !scalar_or_value(module, ty)
+                    && !somd_output
+                    && !vias.contains(local)
+                    && !vector
+                    && !aliases.contains_key(local)
                 {
                     Some(block(
                         Unsupported,
@@ -221,7 +231,7 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
             _ => None,
         };
     });
-    let stmt_blocker = found;
+    let stmt_blocker = alias_blocker.or(found);
     // Parameters: scalars, value objects, arrays of scalars / value objects (1-D or 2-D).
     for p in &func.params {
         let local = func.local(*p);
