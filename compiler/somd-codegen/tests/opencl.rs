@@ -668,6 +668,48 @@ fn array_locals_point_into_parameters() {
     build(ctx, "aliases.somd", &set, false).expect("builds");
 }
 
+const CUBES: &str = r#"
+class C {
+    static long[][][] planes(dist long[][][] a, long f) {
+        for (int p = 0; p < a.length; p++) {
+            for (int r = 0; r < a[p].length; r++) {
+                for (int c = 0; c < a[p][r].length; c++) {
+                    a[p][r][c] = a[p][r][c] * f - r * c;
+                }
+            }
+        }
+        return a;
+    }
+
+    static reduce(+) double total(dist int[] ids, double[][][] s) {
+        double t = 0;
+        for (int i = 0; i < ids.length; i++) {
+            int p = ids[i] % s.length;
+            t += s[p][ids[i] % s[p].length][ids[i] % s[p][0].length];
+        }
+        return t;
+    }
+
+    public static void main(String[] args) { }
+}
+"#;
+
+/// 3-D arrays as SOMD method parameters: one buffer with three lengths, each index checked
+/// against its own dimension at its own access (or proven in range by the loops); the
+/// kernels build.
+#[test]
+fn cube_parameters_are_buffers_with_three_lengths() {
+    let text = snapshot(CUBES);
+    assert!(text.contains("const int a_len2"), "{text}");
+    assert!(text.contains("* s_len2 + (SOMD_INDEX("), "{text}");
+    insta::assert_snapshot!(text);
+    let Some(ctx) = test_device() else { return };
+    let c = compile("cubes.somd", CUBES).expect("checks");
+    let set = kernels(&c, ClOptions::default());
+    assert!(set.kernels.iter().any(|k| k.name == "C_total"));
+    build(ctx, "cubes.somd", &set, false).expect("builds");
+}
+
 /// `C.m ! a` over value-class elements: the fold kernel reads and writes the class's
 /// `typedef struct`, and it builds.
 #[test]

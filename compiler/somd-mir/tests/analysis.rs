@@ -744,3 +744,51 @@ class Alias {
 "#
     ));
 }
+
+/// 3-D arrays of primitives as SOMD method parameters: elements and lengths on the device,
+/// writes only to the iteration's own planes (or, in a 2-D nest, rows); a row or plane used
+/// other than to reach an element is refused. A 2-D nest reads an array it writes only at
+/// the work-item's own element (`m[i][j + 1]` is another work-item's).
+#[test]
+fn cube_parameters_and_nest_reads_are_explained() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Cube {
+    static int sum(int[] row) { return row[0]; }
+    static int[][][] own(dist int[][][] c) {
+        for (int p = 0; p < c.length; p++) {
+            c[p][0][0] = c[p][c[p].length - 1][c[p][0].length - 1];
+        }
+        return c;
+    }
+    static int[][][] other(dist int[][][] c) {
+        for (int p = 0; p < c.length; p++) {
+            c[0][p][0] = p;
+        }
+        return c;
+    }
+    static int[] passed(dist int[] ids, int[][][] c) {
+        int[] out = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            out[i] = sum(c[0][ids[i]]);
+        }
+        return out;
+    }
+    static int[][] shifted(dist int[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < 8; j++) {
+                m[i][j] = m[i][j + 1];
+            }
+        }
+        return m;
+    }
+    public static void main(String[] args) {
+        int[][][] c = new int[2][2][2];
+        int[][] m = new int[2][9];
+        int[] ids = {0, 1};
+        own(c); other(c); passed(ids, c); shifted(m);
+    }
+}
+"#
+    ));
+}

@@ -394,7 +394,7 @@ impl Writer<'_> {
         for (pi, p) in func.params.iter().enumerate() {
             let local = func.local(*p);
             let name = cx.name(*p).to_string();
-            if let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&local.ty) {
+            if let Some((elem, rank)) = somd_mir::analysis::isolation::array_dims(&local.ty) {
                 let access = if writes.contains(p) { Access::InOut } else { Access::In };
                 let buffer = self.buffer_c(&local.ty, elem)?;
                 let decl = if writes_params {

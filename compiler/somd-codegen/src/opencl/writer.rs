@@ -581,7 +581,7 @@ impl<'a> FnCx<'a> {
         let mut arrays = HashMap::new();
         for p in &func.params {
             let ty = &func.local(*p).ty;
-            if let Some((_, rank)) = somd_mir::analysis::isolation::array_elem(ty) {
+            if let Some((_, rank)) = somd_mir::analysis::isolation::array_dims(ty) {
                 // A `T[[N]]` held as a vector is a value, not a buffer.
                 if vector_of(ty).is_none() {
                     arrays.insert(*p, rank);
@@ -1572,6 +1572,29 @@ impl<'a> Writer<'a> {
                     let ci = self.index_text(cx, e, expr.span, &c, &n.to_string());
                     format!("((__global {} *){name})[{ri} * {n} + {ci}]", prim_storage(p))
                 }
+                ExprKind::Index { array: inner, index: mid }
+                    if matches!(func.expr(*inner).kind, ExprKind::Index { .. }) =>
+                {
+                    // `c[x][y][z]` of a 3-D array: one row-major buffer, each index checked
+                    // against its dimension at its own access.
+                    let ExprKind::Index { array: base, index: first } = func.expr(*inner).kind
+                    else {
+                        unreachable!()
+                    };
+                    let ExprKind::Local(a) = func.expr(base).kind else {
+                        return Err(bug("indexing of a computed array"));
+                    };
+                    let name = cx.name(a).to_string();
+                    let x = self.expr(cx, first)?;
+                    let y = self.expr(cx, *mid)?;
+                    let z = self.expr(cx, *index)?;
+                    let xs = func.expr(*inner).span;
+                    let ys = func.expr(*array).span;
+                    let xi = self.index_text(cx, *inner, xs, &x, &format!("{name}_len0"));
+                    let yi = self.index_text(cx, *array, ys, &y, &format!("{name}_len1"));
+                    let zi = self.index_text(cx, e, expr.span, &z, &format!("{name}_len2"));
+                    format!("{name}[((long)({xi}) * {name}_len1 + ({yi})) * {name}_len2 + ({zi})]")
+                }
                 ExprKind::Index { array: inner, index: row } => {
                     let ExprKind::Local(a) = func.expr(*inner).kind else {
                         return Err(bug("indexing of a computed array"));
@@ -1591,8 +1614,13 @@ impl<'a> Writer<'a> {
                     Some((_, n)) => n.to_string(),
                     None => format!("{}_len0", cx.name(*l)),
                 },
-                ExprKind::Index { array, .. } => match func.expr(*array).kind {
-                    ExprKind::Local(l) => format!("{}_len1", cx.name(l)),
+                ExprKind::Index { array, .. } => match &func.expr(*array).kind {
+                    ExprKind::Local(l) => format!("{}_len1", cx.name(*l)),
+                    // `c[x][y].length` of a 3-D array.
+                    ExprKind::Index { array: base, .. } => match func.expr(*base).kind {
+                        ExprKind::Local(l) => format!("{}_len2", cx.name(l)),
+                        _ => return Err(bug("length of a computed array")),
+                    },
                     _ => return Err(bug("length of a computed array")),
                 },
                 _ => return Err(bug("length of a computed array")),

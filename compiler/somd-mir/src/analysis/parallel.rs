@@ -462,6 +462,62 @@ impl Cx<'_> {
         Some(LoopReport { loop_id, span, index: Some(index), verdict })
     }
 
+    /// Checks a write of an element `c[x][y][z]` of a 3-D array (`plane` is `c[x]`, `mid`
+    /// is `y`): each iteration writes only its own planes `c[i + k]` (`0 <= k < step`), or
+    /// in a 2-D nest over `(i, j)` its own rows `c[i][j]`.
+    fn write_cube(
+        &self,
+        plane: ExprId,
+        mid: ExprId,
+        indices: &[LocalId],
+        step: i32,
+        written_arrays: &mut HashMap<LocalId, usize>,
+        span: somd_diag::Span,
+    ) -> Result<(), Dependence> {
+        let func = self.func;
+        let ExprKind::Index { array: base, index: first } = func.expr(plane).kind else {
+            return Err(Dependence { what: "a write to a computed array".into(), span });
+        };
+        let ExprKind::Local(arr) = func.expr(base).kind else {
+            return Err(Dependence { what: "a write to a computed array".into(), span });
+        };
+        let is = |x: ExprId, l: LocalId| matches!(func.expr(x).kind, ExprKind::Local(v) if v == l);
+        let own = match indices {
+            [i, j] => is(first, *i) && is(mid, *j),
+            _ => in_block(func, first, indices[0], step),
+        };
+        if !own {
+            return Err(Dependence {
+                what: format!(
+                    "write to `{}` outside {} (another iteration may touch it)",
+                    func.local(arr).name,
+                    match indices {
+                        [i, j] => format!(
+                            "the row `[{}][{}]` of the nest's indices",
+                            func.local(*i).name,
+                            func.local(*j).name
+                        ),
+                        _ => format!(
+                            "the planes at {}",
+                            block_text(func.local(indices[0]).name.as_str(), step)
+                        ),
+                    }
+                ),
+                span,
+            });
+        }
+        if written_arrays.insert(arr, 0).is_some_and(|pos| pos != 0) {
+            return Err(Dependence {
+                what: format!(
+                    "`{}` is written at the loop index in different dimensions",
+                    func.local(arr).name
+                ),
+                span,
+            });
+        }
+        Ok(())
+    }
+
     /// Checks a write of element `col` of `arr` (of row `row` of a 2-D `arr`) in a parallel
     /// loop over `indices` stepping by `step`, and records the dimension at which `arr` is
     /// written at the loop index (0: `arr[i]` / `arr[i][..]`, 1: `arr[r][i]`).
@@ -647,6 +703,20 @@ impl Cx<'_> {
                             alias_places(func, &aliases[a])
                         }
                         ExprKind::Local(a) => vec![(*a, None)],
+                        ExprKind::Index { array: inner, index: mid }
+                            if matches!(func.expr(*inner).kind, ExprKind::Index { .. }) =>
+                        {
+                            // An element `c[x][y][z]` of a 3-D array.
+                            self.write_cube(
+                                *inner,
+                                *mid,
+                                indices,
+                                step,
+                                &mut written_arrays,
+                                expr.span,
+                            )?;
+                            continue;
+                        }
                         ExprKind::Index { array: inner, index: row } => {
                             match func.expr(*inner).kind {
                                 ExprKind::Local(a) => vec![(a, Some(*row))],
@@ -719,6 +789,13 @@ impl Cx<'_> {
                                 Some(_) => column_rows.contains(&e),
                             };
                             (*a, fine)
+                        }
+                        // In a 2-D nest, work-item `(i, j)` writes only `m[i][j]` (or the row
+                        // `c[i][j]` of a 3-D array): a written array is read there only.
+                        ExprKind::Index { array: inner, .. } if indices.len() == 2 => {
+                            let ExprKind::Local(a) = func.expr(*inner).kind else { continue };
+                            let at_j = matches!(func.expr(*idx).kind, ExprKind::Local(l) if l == indices[1]);
+                            (a, !written_arrays.contains_key(&a) || at_j)
                         }
                         _ => continue,
                     };
