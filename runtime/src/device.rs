@@ -383,6 +383,53 @@ impl<T: DevElem> HostArray for Array<Array<T>> {
     }
 }
 
+impl<T: DevElem> HostArray for Array<Array<Array<T>>> {
+    fn elem(&self) -> Elem {
+        T::ELEM
+    }
+
+    /// Rectangular only: every plane and row non-`null`, every plane of the first plane's
+    /// row count and every row of the first row's length.
+    fn shape(&self) -> Option<Vec<usize>> {
+        if self.is_null() {
+            return None;
+        }
+        let planes = self.slots();
+        let first = planes.first().map(|p| p.get_ref());
+        let rows = first.map_or(0, |p| p.len());
+        let cols = first.and_then(|p| p.slots().first().map(|r| r.get_ref().len())).unwrap_or(0);
+        let rectangular = planes.iter().all(|p| {
+            let p = p.get_ref();
+            !p.is_null()
+                && p.len() == rows
+                && p.slots().iter().all(|r| !r.get_ref().is_null() && r.get_ref().len() == cols)
+        });
+        rectangular.then(|| vec![planes.len(), rows, cols])
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        for plane in self.slots() {
+            for row in plane.get_ref().slots() {
+                for slot in row.get_ref().slots() {
+                    slot.get().put(&mut out);
+                }
+            }
+        }
+        out
+    }
+
+    fn raw_rows(&self) -> Option<Vec<&[u8]>> {
+        T::RAW.then(|| {
+            self.slots()
+                .iter()
+                .flat_map(|plane| plane.get_ref().slots().iter())
+                .map(|row| slot_bytes(row.get_ref().slots()))
+                .collect()
+        })
+    }
+}
+
 impl<T: DevElem> HostArray for VArr<T> {
     fn elem(&self) -> Elem {
         T::ELEM
@@ -781,6 +828,29 @@ impl DeviceResult {
         })
     }
 
+    /// The 3-D (planes × rows × columns, row-major) output passed as kernel argument `arg`.
+    pub fn output_3d<T: DevElem>(&self, arg: usize) -> Array<Array<Array<T>>> {
+        let (bytes, dims) = match self.outputs.get(arg) {
+            Some(Some(Output::Typed(any))) => {
+                return any.downcast_ref::<Array<Array<Array<T>>>>().cloned().unwrap_or_default();
+            }
+            Some(Some(Output::Bytes(bytes, dims))) => (bytes, dims),
+            _ => return Array::default(),
+        };
+        let (planes, rows, cols) = match dims[..] {
+            [p, r, c] => (p, r, c),
+            _ => (0, 0, 0),
+        };
+        let width = cols * T::ELEM.size();
+        Array::from_fn(planes, |p| {
+            Array::from_fn(rows, |r| {
+                let at = (p * rows + r) * width;
+                let row = bytes.get(at..at + width).unwrap_or(&[]);
+                Array::from_vec(row.chunks_exact(T::ELEM.size()).map(T::take).collect())
+            })
+        })
+    }
+
     /// The result of a `@` (the [`ArgSpec::Result`] buffer) as a value array.
     pub fn result<T: DevElem>(&self) -> VArr<T> {
         match self.outputs.iter().flatten().next() {
@@ -989,6 +1059,27 @@ fn read_typed<T: DevElem>(
         }
         drop(targets);
         return (Box::new(Array::from_vec(arrays)), None);
+    }
+    if let [planes, rows, cols] = *dims {
+        let cube: Vec<Array<Array<T>>> = (0..planes)
+            .map(|_| {
+                Array::from_vec(
+                    (0..rows)
+                        .map(|_| Array::from_buffer(crate::value::default_slots(cols)))
+                        .collect(),
+                )
+            })
+            .collect();
+        let mut targets: Vec<&mut [u8]> = cube
+            .iter()
+            .flat_map(|plane| plane.slots().iter())
+            .map(|row| slot_bytes_mut(row.get_ref().slots()))
+            .collect();
+        if n > 0 {
+            buffer::read_rows(ctx, &buf.buffer, &mut targets, name).or_fatal();
+        }
+        drop(targets);
+        return (Box::new(Array::from_vec(cube)), None);
     }
     let array = Array::from_buffer(crate::value::default_slots::<T>(n));
     if n > 0 {

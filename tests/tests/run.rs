@@ -878,7 +878,7 @@ fn device_runs_2d_reductions_and_value_class_maps() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let cases: [(&str, &str, &[&str]); 18] = [
+    let cases: [(&str, &str, &[&str]); 20] = [
         ("tests/run", "dist_view_2d", &["Main.cross", "Main.box"]),
         ("tests/run", "device_effects", &["Main.keyed", "Main.wraps", "Main.columns"]),
         ("samples", "series", &["Series.coefficients"]),
@@ -932,6 +932,14 @@ fn device_runs_2d_reductions_and_value_class_maps() {
         ("tests/run", "device_instance", &["Main.apply", "Main.total"]),
         // Loop versioning: constant-bounded indices checked once per work-item.
         ("tests/run", "device_guarded", &["Main.mix"]),
+        // Locals of array type: rows of 2-D parameters and 1-D parameters under another name.
+        (
+            "tests/run",
+            "device_alias",
+            &["Main.update", "Main.neighbours", "Main.rows", "Main.column"],
+        ),
+        // 3-D arrays of primitives as SOMD method parameters (read, written and returned).
+        ("tests/run", "device_cube", &["Main.stencil", "Main.planes", "Main.rows", "Main.total"]),
         (
             "tests/run",
             "device_vector",

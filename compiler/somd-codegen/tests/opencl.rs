@@ -613,6 +613,103 @@ fn bang_with_op_and_method() {
     insta::assert_snapshot!(snapshot(BANG));
 }
 
+const ALIASES: &str = r#"
+class A {
+    static double[][] update(dist(dim = 1) double[][] a, double[] colK, int k, int l) {
+        int n = colK.length;
+        for (int jj = 0; jj < a.length; jj++) {
+            double[] colJ = a[jj];
+            double t = colJ[l];
+            colJ[l] = colJ[k];
+            colJ[k] = t;
+            for (int i = k + 1; i < n; i++) {
+                colJ[i] += t * colK[i];
+            }
+        }
+        return a;
+    }
+
+    static int first(int[][] m, int i) {
+        int[] row = m[m.length - 1 - i];
+        return row[0];
+    }
+
+    static int[] rows(dist int[] ids, int[][] m, int[] w) {
+        int[] out = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            int[] r = m[ids[i]];
+            int s = r[0];
+            r = m[0];
+            int[] v = w;
+            out[i] = s + r[1] + v[i % v.length] + first(m, i);
+        }
+        return out;
+    }
+
+    public static void main(String[] args) { }
+}
+"#;
+
+/// Locals of array type: a pointer into the parameter's buffer and a length, set together
+/// (the row's index checked against the rows where the row is taken, as Java's `a[jj]`);
+/// the written source is neither `const` nor `restrict`; the kernels build.
+#[test]
+fn array_locals_point_into_parameters() {
+    let text = snapshot(ALIASES);
+    assert!(text.contains("__global double *colJ = a + (long)("), "{text}");
+    assert!(text.contains("int colJ_len0 = a_len1;"), "{text}");
+    assert!(text.contains("(r = m + (long)(SOMD_INDEX("), "{text}");
+    assert!(text.contains("r_len0 = m_len1)"), "{text}");
+    insta::assert_snapshot!(text);
+    let Some(ctx) = test_device() else { return };
+    let c = compile("aliases.somd", ALIASES).expect("checks");
+    let set = kernels(&c, ClOptions::default());
+    assert!(set.kernels.iter().any(|k| k.name == "A_rows"));
+    build(ctx, "aliases.somd", &set, false).expect("builds");
+}
+
+const CUBES: &str = r#"
+class C {
+    static long[][][] planes(dist long[][][] a, long f) {
+        for (int p = 0; p < a.length; p++) {
+            for (int r = 0; r < a[p].length; r++) {
+                for (int c = 0; c < a[p][r].length; c++) {
+                    a[p][r][c] = a[p][r][c] * f - r * c;
+                }
+            }
+        }
+        return a;
+    }
+
+    static reduce(+) double total(dist int[] ids, double[][][] s) {
+        double t = 0;
+        for (int i = 0; i < ids.length; i++) {
+            int p = ids[i] % s.length;
+            t += s[p][ids[i] % s[p].length][ids[i] % s[p][0].length];
+        }
+        return t;
+    }
+
+    public static void main(String[] args) { }
+}
+"#;
+
+/// 3-D arrays as SOMD method parameters: one buffer with three lengths, each index checked
+/// against its own dimension at its own access (or proven in range by the loops); the
+/// kernels build.
+#[test]
+fn cube_parameters_are_buffers_with_three_lengths() {
+    let text = snapshot(CUBES);
+    assert!(text.contains("const int a_len2"), "{text}");
+    assert!(text.contains("* s_len2 + (SOMD_INDEX("), "{text}");
+    insta::assert_snapshot!(text);
+    let Some(ctx) = test_device() else { return };
+    let c = compile("cubes.somd", CUBES).expect("checks");
+    let set = kernels(&c, ClOptions::default());
+    assert!(set.kernels.iter().any(|k| k.name == "C_total"));
+    build(ctx, "cubes.somd", &set, false).expect("builds");
+}
+
 /// `C.m ! a` over value-class elements: the fold kernel reads and writes the class's
 /// `typedef struct`, and it builds.
 #[test]

@@ -668,3 +668,127 @@ class Seg {
 "#
     ));
 }
+
+/// Locals of array type (`alias.rs`): rows of a 2-D parameter and 1-D parameters under
+/// another name run on the device; writes through them are checked as writes to their
+/// source; the shapes a pointer and a length cannot hold are refused with the reason.
+#[test]
+fn array_locals_alias_parameters_or_name_the_refusal() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Alias {
+    static double[][] rows(dist double[][] a, int k) {
+        for (int i = 0; i < a.length; i++) {
+            double[] r = a[i];
+            r[k] = r[k] * 2.0;
+        }
+        return a;
+    }
+    static double[][] column(dist double[][] a, int k) {
+        for (int i = 0; i < a[0].length; i++) {
+            double[] r = a[k];
+            r[i] = r[i] + 1.0;
+        }
+        return a;
+    }
+    static double[][] other(dist double[][] a, int k) {
+        for (int i = 0; i < a.length; i++) {
+            double[] r = a[k];
+            r[0] = r[0] + i;
+        }
+        return a;
+    }
+    static int[] neighbour(dist int[][] m) {
+        int[] out = new int[m.length];
+        for (int i = 0; i < m.length; i++) {
+            int[] r = m[(i + 1) % m.length];
+            out[i] = r[0];
+        }
+        return out;
+    }
+    static int[] compared(dist int[][] m, int[] w) {
+        int[] out = new int[m.length];
+        for (int i = 0; i < m.length; i++) {
+            int[] r = m[i];
+            out[i] = r == w ? 1 : 0;
+        }
+        return out;
+    }
+    static int[] sources(dist int[][] m, int[] w) {
+        int[] out = new int[m.length];
+        for (int i = 0; i < m.length; i++) {
+            int[] r = m[i];
+            if (i == 0) {
+                r = w;
+            }
+            out[i] = r[0];
+        }
+        return out;
+    }
+    static int[] chosen(dist int[][] m, int[] w) {
+        int[] out = new int[m.length];
+        for (int i = 0; i < m.length; i++) {
+            int[] r = i == 0 ? w : m[i];
+            out[i] = r[0];
+        }
+        return out;
+    }
+    public static void main(String[] args) {
+        double[][] a = new double[2][2];
+        int[][] m = new int[2][2];
+        int[] w = {1, 2};
+        rows(a, 1); column(a, 1); other(a, 1);
+        neighbour(m); compared(m, w); sources(m, w); chosen(m, w);
+    }
+}
+"#
+    ));
+}
+
+/// 3-D arrays of primitives as SOMD method parameters: elements and lengths on the device,
+/// writes only to the iteration's own planes (or, in a 2-D nest, rows); a row or plane used
+/// other than to reach an element is refused. A 2-D nest reads an array it writes only at
+/// the work-item's own element (`m[i][j + 1]` is another work-item's).
+#[test]
+fn cube_parameters_and_nest_reads_are_explained() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Cube {
+    static int sum(int[] row) { return row[0]; }
+    static int[][][] own(dist int[][][] c) {
+        for (int p = 0; p < c.length; p++) {
+            c[p][0][0] = c[p][c[p].length - 1][c[p][0].length - 1];
+        }
+        return c;
+    }
+    static int[][][] other(dist int[][][] c) {
+        for (int p = 0; p < c.length; p++) {
+            c[0][p][0] = p;
+        }
+        return c;
+    }
+    static int[] passed(dist int[] ids, int[][][] c) {
+        int[] out = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            out[i] = sum(c[0][ids[i]]);
+        }
+        return out;
+    }
+    static int[][] shifted(dist int[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < 8; j++) {
+                m[i][j] = m[i][j + 1];
+            }
+        }
+        return m;
+    }
+    public static void main(String[] args) {
+        int[][][] c = new int[2][2][2];
+        int[][] m = new int[2][9];
+        int[] ids = {0, 1};
+        own(c); other(c); passed(ids, c); shifted(m);
+    }
+}
+"#
+    ));
+}

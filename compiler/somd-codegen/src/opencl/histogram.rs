@@ -51,7 +51,7 @@ impl Writer<'_> {
         for (pi, p) in func.params.iter().enumerate() {
             let local = func.local(*p);
             let name = cx.name(*p).to_string();
-            if let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&local.ty) {
+            if let Some((elem, rank)) = somd_mir::analysis::isolation::array_dims(&local.ty) {
                 let decl = format!("__global {} *{name}", self.buffer_c(&local.ty, elem)?);
                 let elem = self.storage(elem)?;
                 Self::push_arg(

@@ -353,6 +353,10 @@ impl Writer<'_> {
                         t = array;
                     }
                     match func.expr(t).kind {
+                        // An element written through an array local is its source's.
+                        ExprKind::Local(l) if t != *target => {
+                            Some(cx.aliases.get(&l).map_or(l, |a| a.base))
+                        }
                         ExprKind::Local(l) => Some(l),
                         _ => None,
                     }
@@ -372,6 +376,9 @@ impl Writer<'_> {
                 ExprKind::Local(l) => Some(l),
                 _ => None,
             })
+            // An array local points into its source, which it may write: the source is
+            // neither `const` nor `restrict`.
+            .chain(cx.aliases.values().map(|a| a.base))
             .collect();
         // When the kernel writes no parameter, the buffers it writes (outputs, partials, the
         // error buffer) are its own, allocated for the launch, so no parameter's memory is
@@ -387,7 +394,7 @@ impl Writer<'_> {
         for (pi, p) in func.params.iter().enumerate() {
             let local = func.local(*p);
             let name = cx.name(*p).to_string();
-            if let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&local.ty) {
+            if let Some((elem, rank)) = somd_mir::analysis::isolation::array_dims(&local.ty) {
                 let access = if writes.contains(p) { Access::InOut } else { Access::In };
                 let buffer = self.buffer_c(&local.ty, elem)?;
                 let decl = if writes_params {

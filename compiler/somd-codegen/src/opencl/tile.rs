@@ -41,7 +41,11 @@ pub(super) struct TilePlan {
 impl Writer<'_> {
     /// The tile plan of `func` as mapped with `args`, when its shape allows one.
     pub(super) fn tile_plan(&self, func: &Function, args: &[MapArgPlan]) -> Option<TilePlan> {
-        if func.kind != FuncKind::Static || func.ret == Type::Void {
+        // An array local may point into the tiled array and write it.
+        if func.kind != FuncKind::Static
+            || func.ret == Type::Void
+            || !somd_mir::analysis::alias::kernel_aliases(func).is_empty()
+        {
             return None;
         }
         for (at, stmt) in func.body.stmts.iter().enumerate() {

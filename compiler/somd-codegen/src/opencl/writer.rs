@@ -149,6 +149,9 @@ pub(super) struct FnCx<'a> {
     /// variants `<f>_st<mask>_<kernel>` of the callees that take them.
     pub(super) staged: BTreeSet<LocalId>,
     pub(super) stage_kernel: Option<String>,
+    /// Locals of array type that point into a parameter's buffer (`somd_mir::analysis::alias`):
+    /// declared `__global T *name` with `int name_len0`.
+    pub(super) aliases: HashMap<LocalId, somd_mir::analysis::alias::ArrayAlias>,
 }
 
 /// Per statement of `block`: the root expressions of its straight-line statements
@@ -235,6 +238,11 @@ fn vector_groups(cx: &FnCx, block: &Block) -> Vec<VectorGroup> {
         }
         _ => {}
     });
+    // An array local and its source are the same memory: neither is vector-loaded.
+    for (l, alias) in &cx.aliases {
+        unsafe_arrays.insert(*l);
+        unsafe_arrays.insert(alias.base);
+    }
     // (statement, read, array, base, offset)
     let mut reads: Vec<(usize, ExprId, LocalId, LocalId, u32)> = Vec::new();
     let statements = straight_line(func, block);
@@ -366,7 +374,7 @@ fn touches_elem(cx: &FnCx, root: ExprId, elem: &Type) -> bool {
             if let ExprKind::Local(l) = func.expr(a).kind {
                 let same = somd_mir::analysis::isolation::array_elem(&func.local(l).ty)
                     .is_some_and(|(t, _)| t == elem);
-                touches |= same && cx.arrays.contains_key(&l);
+                touches |= same && (cx.arrays.contains_key(&l) || cx.aliases.contains_key(&l));
             }
         }
     });
@@ -573,7 +581,7 @@ impl<'a> FnCx<'a> {
         let mut arrays = HashMap::new();
         for p in &func.params {
             let ty = &func.local(*p).ty;
-            if let Some((_, rank)) = somd_mir::analysis::isolation::array_elem(ty) {
+            if let Some((_, rank)) = somd_mir::analysis::isolation::array_dims(ty) {
                 // A `T[[N]]` held as a vector is a value, not a buffer.
                 if vector_of(ty).is_none() {
                     arrays.insert(*p, rank);
@@ -602,6 +610,7 @@ impl<'a> FnCx<'a> {
             slices: false,
             staged: BTreeSet::new(),
             stage_kernel: None,
+            aliases: somd_mir::analysis::alias::kernel_aliases(func),
         }
     }
 
@@ -1269,6 +1278,19 @@ impl<'a> Writer<'a> {
             {
                 out.push_str(&self.nested_let(cx, level, *local)?);
             }
+            Stmt::Let { local, init } if cx.aliases.contains_key(local) => {
+                let elem = match &func.local(*local).ty {
+                    Type::Array(e) => self.storage(e)?,
+                    _ => return Err(bug("array local that is not a 1-D array")),
+                };
+                let name = cx.name(*local).to_string();
+                let (ptr, len) = match init {
+                    Some(v) => self.alias_value(cx, *v)?,
+                    None => ("0".to_string(), "0".to_string()),
+                };
+                writeln!(out, "{level}__global {elem} *{name} = {ptr};")?;
+                writeln!(out, "{level}int {name}_len0 = {len};")?;
+            }
             Stmt::Let { local, init } => {
                 let ty = self.ty(&func.local(*local).ty)?;
                 let value = match init {
@@ -1366,6 +1388,13 @@ impl<'a> Writer<'a> {
         let func = cx.func;
         let expr = func.expr(e);
         match &expr.kind {
+            ExprKind::Assign { target, value } if matches!(func.expr(*target).kind, ExprKind::Local(l) if cx.aliases.contains_key(&l)) =>
+            {
+                // The pointer first: the value's index may read the local's old row.
+                let name = self.place(cx, *target)?;
+                let (ptr, len) = self.alias_value(cx, *value)?;
+                Ok(format!("({name} = {ptr}, {name}_len0 = {len})"))
+            }
             ExprKind::Assign { target, value } => {
                 let place = self.place(cx, *target)?;
                 let value = self.expr(cx, *value)?;
@@ -1543,6 +1572,29 @@ impl<'a> Writer<'a> {
                     let ci = self.index_text(cx, e, expr.span, &c, &n.to_string());
                     format!("((__global {} *){name})[{ri} * {n} + {ci}]", prim_storage(p))
                 }
+                ExprKind::Index { array: inner, index: mid }
+                    if matches!(func.expr(*inner).kind, ExprKind::Index { .. }) =>
+                {
+                    // `c[x][y][z]` of a 3-D array: one row-major buffer, each index checked
+                    // against its dimension at its own access.
+                    let ExprKind::Index { array: base, index: first } = func.expr(*inner).kind
+                    else {
+                        unreachable!()
+                    };
+                    let ExprKind::Local(a) = func.expr(base).kind else {
+                        return Err(bug("indexing of a computed array"));
+                    };
+                    let name = cx.name(a).to_string();
+                    let x = self.expr(cx, first)?;
+                    let y = self.expr(cx, *mid)?;
+                    let z = self.expr(cx, *index)?;
+                    let xs = func.expr(*inner).span;
+                    let ys = func.expr(*array).span;
+                    let xi = self.index_text(cx, *inner, xs, &x, &format!("{name}_len0"));
+                    let yi = self.index_text(cx, *array, ys, &y, &format!("{name}_len1"));
+                    let zi = self.index_text(cx, e, expr.span, &z, &format!("{name}_len2"));
+                    format!("{name}[((long)({xi}) * {name}_len1 + ({yi})) * {name}_len2 + ({zi})]")
+                }
                 ExprKind::Index { array: inner, index: row } => {
                     let ExprKind::Local(a) = func.expr(*inner).kind else {
                         return Err(bug("indexing of a computed array"));
@@ -1562,8 +1614,13 @@ impl<'a> Writer<'a> {
                     Some((_, n)) => n.to_string(),
                     None => format!("{}_len0", cx.name(*l)),
                 },
-                ExprKind::Index { array, .. } => match func.expr(*array).kind {
-                    ExprKind::Local(l) => format!("{}_len1", cx.name(l)),
+                ExprKind::Index { array, .. } => match &func.expr(*array).kind {
+                    ExprKind::Local(l) => format!("{}_len1", cx.name(*l)),
+                    // `c[x][y].length` of a 3-D array.
+                    ExprKind::Index { array: base, .. } => match func.expr(*base).kind {
+                        ExprKind::Local(l) => format!("{}_len2", cx.name(l)),
+                        _ => return Err(bug("length of a computed array")),
+                    },
                     _ => return Err(bug("length of a computed array")),
                 },
                 _ => return Err(bug("length of a computed array")),
@@ -1649,6 +1706,30 @@ impl<'a> Writer<'a> {
             }
             other => return Err(bug(format!("expression not supported on the device: {other:?}"))),
         })
+    }
+
+    /// The pointer and length (C text) of a value an array local takes: a 1-D array
+    /// parameter `p` (`p`, `p_len0`), or a row `m[r]` of a 2-D one (the row's index checked
+    /// against the rows at the access, as Java's `m[r]`; `m_len1`).
+    fn alias_value(&mut self, cx: &mut FnCx, v: ExprId) -> R<(String, String)> {
+        let func = cx.func;
+        let expr = func.expr(v);
+        match &expr.kind {
+            ExprKind::Local(p) => {
+                let name = cx.name(*p).to_string();
+                Ok((name.clone(), format!("{name}_len0")))
+            }
+            ExprKind::Index { array, index } => {
+                let ExprKind::Local(m) = func.expr(*array).kind else {
+                    return Err(bug("array local holding a row of a computed array"));
+                };
+                let name = cx.name(m).to_string();
+                let i = self.expr(cx, *index)?;
+                let ri = self.index_text(cx, v, expr.span, &i, &format!("{name}_len0"));
+                Ok((format!("{name} + (long)({ri}) * {name}_len1"), format!("{name}_len1")))
+            }
+            _ => Err(bug("array local holding a value other than a parameter or a row")),
+        }
     }
 
     /// A call argument: arrays pass their buffer and lengths; a row `m[i]` of a 2-D array

@@ -29,7 +29,8 @@
 //! their kernel `typedef struct`s: `DevStruct` in arrays (also the elements and partials of
 //! a `C.m ! a` fold), `HostArg::Struct` for a scalar `@` argument or SOMD method parameter,
 //! where `null` runs the CPU path), 3-D
-//! arrays, mapped rows of mutable 2-D arrays, and result shapes other than
+//! arrays other than SOMD method parameters, mapped rows of mutable 2-D arrays, and result
+//! shapes other than
 //! "assembled output" / "reduced accumulator" / none.
 
 use super::EmitError;
@@ -624,7 +625,7 @@ fn somd_call(
         let laid_out = matches!(ty, Type::Object(c) if structs.iter().any(|(l, _)| l.class == *c));
         if elem_of(ty).is_none() && prim_of(ty).is_none() && !laid_out {
             return Err("a parameter type without device glue (value classes holding arrays or \
-                        references, 3-D arrays)");
+                        references)");
         }
     }
     for arg in &m.args {
@@ -713,7 +714,7 @@ fn histogram_call(
     }
     for p in &func.params {
         if elem_of(&func.local(*p).ty).is_none() && prim_of(&func.local(*p).ty).is_none() {
-            return Err("a parameter type without device glue (value classes, 3-D arrays)");
+            return Err("a parameter type without device glue (value classes)");
         }
     }
     for arg in &set.kernels[manifest].args {
@@ -860,13 +861,18 @@ pub fn device_reduce_supported(op: ReduceOp, elem: PrimType) -> bool {
     }
 }
 
-/// The element type and rank of a 1-D or 2-D primitive array.
+/// The element type and rank of a 1-D, 2-D or 3-D primitive array (rectangular on the
+/// device: the runtime runs the CPU path for ragged or `null` rows).
 fn elem_of(ty: &Type) -> Option<(PrimType, usize)> {
     match ty {
         Type::Array(inner) => match inner.as_ref() {
             Type::Prim(p) => Some((*p, 1)),
             Type::Array(inner2) => match inner2.as_ref() {
                 Type::Prim(p) => Some((*p, 2)),
+                Type::Array(inner3) => match inner3.as_ref() {
+                    Type::Prim(p) => Some((*p, 3)),
+                    _ => None,
+                },
                 _ => None,
             },
             _ => None,

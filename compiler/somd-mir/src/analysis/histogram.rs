@@ -378,8 +378,10 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
                 while let ExprKind::Index { array, .. } = func.expr(root).kind {
                     root = array;
                 }
+                // An array local points into a parameter (`alias.rs`): not the body's own.
+                let aliases = super::alias::kernel_aliases(func);
                 match func.expr(root).kind {
-                    ExprKind::Local(a) if declared.contains(&a) => {}
+                    ExprKind::Local(a) if declared.contains(&a) && !aliases.contains_key(&a) => {}
                     _ => {
                         return blocked(
                             "a write to an array other than the table (a histogram body writes \

@@ -177,6 +177,12 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
     } else {
         super::nested::nested_folds(func).iter().filter_map(|f| f.via).collect()
     };
+    // Locals of array type: pointers into a parameter's buffer (`alias.rs`).
+    let skip = |l: LocalId| super::alias::other_form(func, l);
+    let (aliases, alias_blocker) = match super::alias::array_aliases(func, &skip) {
+        Ok(a) => (a, None),
+        Err(b) => (Default::default(), Some(b)),
+    };
     // Statements.
     let mut found: Option<Blocker> = None;
     super::walk::each_stmt(&func.body, &mut |stmt| {
@@ -207,7 +213,11 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
                 let somd_output = func.is_somd()
                     && init.is_some_and(|e| matches!(func.expr(e).kind, ExprKind::NewArray { .. }));
                 let vector = !func.is_somd() && vector_of(ty).is_some();
-                if !scalar_or_value(module, ty) && !somd_output && !vias.contains(local) && !vector
+                if !scalar_or_value(module, ty)
+                    && !somd_output
+                    && !vias.contains(local)
+                    && !vector
+                    && !aliases.contains_key(local)
                 {
                     Some(block(
                         Unsupported,
@@ -221,11 +231,13 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
             _ => None,
         };
     });
-    let stmt_blocker = found;
+    let stmt_blocker = alias_blocker.or(found);
     // Parameters: scalars, value objects, arrays of scalars / value objects (1-D or 2-D).
     for p in &func.params {
         let local = func.local(*p);
-        if !param_type_ok(module, &local.ty) {
+        // 3-D arrays of primitives: SOMD method parameters (kernel arguments) only.
+        let cube = func.is_somd() && cube_elem(&local.ty).is_some();
+        if !param_type_ok(module, &local.ty) && !cube {
             return Some(block(
                 Unsupported,
                 format!("parameter `{}` of type {}", local.name, type_name(module, &local.ty)),
@@ -273,7 +285,7 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
         if nested_ok.contains(&eid) {
             continue;
         }
-        let found = expr_blocker(module, id, func, eid, expr, at_statement)
+        let found = expr_blocker(module, id, func, eid, expr, at_statement, &parents)
             .or_else(|| effect_order_blocker(func, &parents, eid, at_statement));
         match found {
             // Isolation rules first: they are what the programmer can act on.
@@ -521,6 +533,7 @@ fn expr_blocker(
     eid: ExprId,
     expr: &Expr,
     at_statement: bool,
+    parents: &[Option<ExprId>],
 ) -> Option<Blocker> {
     use BlockReason::{NotIsolated, Unsupported};
     let span = expr.span;
@@ -614,24 +627,38 @@ fn expr_blocker(
             Some(block(Unsupported, "reference or value comparison", span))
         }
         ExprKind::Index { array, .. } => {
-            // Only `a[i]` and `m[i][j]` on parameters.
-            match &func.expr(*array).kind {
-                ExprKind::Local(_) => None,
-                ExprKind::Index { array: inner, .. }
-                    if matches!(func.expr(*inner).kind, ExprKind::Local(_)) =>
-                {
-                    None
+            // Only `a[i]`, `m[i][j]` and, of a 3-D array, `c[i][j][k]` on locals; a row or
+            // plane of a 3-D array only on the way to an element or a length (its buffer
+            // holds no rows to pass on).
+            let root = index_root(func, *array);
+            let cube = root.is_some_and(|(l, _)| cube_elem(&func.local(l).ty).is_some());
+            match root {
+                Some((_, d)) if d < 2 || (d == 2 && cube) => {
+                    let sub_array = matches!(expr.ty, Type::Array(_));
+                    let parent_ok =
+                        parents.get(eid.0 as usize).copied().flatten().is_some_and(|p| match func
+                            .expr(p)
+                            .kind
+                        {
+                            ExprKind::Index { array, .. } | ExprKind::Length(array) => array == eid,
+                            _ => false,
+                        });
+                    if cube && sub_array && !parent_ok {
+                        Some(block(
+                            Unsupported,
+                            "a row or plane of a 3-D array used other than to reach an element or a length",
+                            span,
+                        ))
+                    } else {
+                        None
+                    }
                 }
                 _ => Some(block(Unsupported, "indexing of a computed array", span)),
             }
         }
-        ExprKind::Length(array) => match &func.expr(*array).kind {
-            ExprKind::Local(_) => None,
-            ExprKind::Index { array: inner, .. }
-                if matches!(func.expr(*inner).kind, ExprKind::Local(_)) =>
-            {
-                None
-            }
+        ExprKind::Length(array) => match index_root(func, *array) {
+            Some((_, 0 | 1)) => None,
+            Some((l, 2)) if cube_elem(&func.local(l).ty).is_some() => None,
             _ => Some(block(Unsupported, "length of a computed array", span)),
         },
         ExprKind::Local(l) => {
@@ -762,6 +789,46 @@ pub fn vector_of(ty: &Type) -> Option<(PrimType, u32)> {
 pub fn vector_rows(ty: &Type) -> Option<(PrimType, u32)> {
     match ty {
         Type::ValueArray(row, _) => vector_of(row),
+        _ => None,
+    }
+}
+
+/// The element type of a mutable 3-D array of primitives (`int[][][]`), which kernels
+/// hold as one buffer, rectangular and row-major, with three lengths.
+pub fn cube_elem(ty: &Type) -> Option<PrimType> {
+    match ty {
+        Type::Array(a) => match &**a {
+            Type::Array(b) => match &**b {
+                Type::Array(c) => match **c {
+                    Type::Prim(p) => Some(p),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The element type and rank of a 1-D, 2-D ([`array_elem`]) or 3-D ([`cube_elem`]) array
+/// type: what a SOMD method's kernel takes as a buffer with one length per dimension.
+pub fn array_dims(ty: &Type) -> Option<(&Type, u8)> {
+    if cube_elem(ty).is_some() {
+        let mut t = ty;
+        while let Type::Array(inner) = t {
+            t = inner;
+        }
+        return Some((t, 3));
+    }
+    array_elem(ty)
+}
+
+/// The local under `e` when `e` is `a`, `a[i]`, `a[i][j]`, ..., and the number of indices.
+fn index_root(func: &Function, e: ExprId) -> Option<(LocalId, u8)> {
+    match &func.expr(e).kind {
+        ExprKind::Local(l) => Some((*l, 0)),
+        ExprKind::Index { array, .. } => index_root(func, *array).map(|(l, d)| (l, d + 1)),
         _ => None,
     }
 }

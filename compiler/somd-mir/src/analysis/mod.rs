@@ -27,6 +27,7 @@
 //!   becomes (with `@` fused into a following `!`);
 //! - [`explain`](mod@explain): the text `somdc explain` prints.
 
+pub mod alias;
 pub mod bounds;
 pub mod combine;
 pub mod explain;

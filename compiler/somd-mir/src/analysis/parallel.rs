@@ -462,6 +462,136 @@ impl Cx<'_> {
         Some(LoopReport { loop_id, span, index: Some(index), verdict })
     }
 
+    /// Checks a write of an element `c[x][y][z]` of a 3-D array (`plane` is `c[x]`, `mid`
+    /// is `y`): each iteration writes only its own planes `c[i + k]` (`0 <= k < step`), or
+    /// in a 2-D nest over `(i, j)` its own rows `c[i][j]`.
+    fn write_cube(
+        &self,
+        plane: ExprId,
+        mid: ExprId,
+        indices: &[LocalId],
+        step: i32,
+        written_arrays: &mut HashMap<LocalId, usize>,
+        span: somd_diag::Span,
+    ) -> Result<(), Dependence> {
+        let func = self.func;
+        let ExprKind::Index { array: base, index: first } = func.expr(plane).kind else {
+            return Err(Dependence { what: "a write to a computed array".into(), span });
+        };
+        let ExprKind::Local(arr) = func.expr(base).kind else {
+            return Err(Dependence { what: "a write to a computed array".into(), span });
+        };
+        let is = |x: ExprId, l: LocalId| matches!(func.expr(x).kind, ExprKind::Local(v) if v == l);
+        let own = match indices {
+            [i, j] => is(first, *i) && is(mid, *j),
+            _ => in_block(func, first, indices[0], step),
+        };
+        if !own {
+            return Err(Dependence {
+                what: format!(
+                    "write to `{}` outside {} (another iteration may touch it)",
+                    func.local(arr).name,
+                    match indices {
+                        [i, j] => format!(
+                            "the row `[{}][{}]` of the nest's indices",
+                            func.local(*i).name,
+                            func.local(*j).name
+                        ),
+                        _ => format!(
+                            "the planes at {}",
+                            block_text(func.local(indices[0]).name.as_str(), step)
+                        ),
+                    }
+                ),
+                span,
+            });
+        }
+        if written_arrays.insert(arr, 0).is_some_and(|pos| pos != 0) {
+            return Err(Dependence {
+                what: format!(
+                    "`{}` is written at the loop index in different dimensions",
+                    func.local(arr).name
+                ),
+                span,
+            });
+        }
+        Ok(())
+    }
+
+    /// Checks a write of element `col` of `arr` (of row `row` of a 2-D `arr`) in a parallel
+    /// loop over `indices` stepping by `step`, and records the dimension at which `arr` is
+    /// written at the loop index (0: `arr[i]` / `arr[i][..]`, 1: `arr[r][i]`).
+    #[allow(clippy::too_many_arguments)] // Reason: the place and the loop's facts.
+    fn write_at(
+        &self,
+        arr: LocalId,
+        row: Option<ExprId>,
+        col: ExprId,
+        indices: &[LocalId],
+        step: i32,
+        declared: &HashSet<LocalId>,
+        written_arrays: &mut HashMap<LocalId, usize>,
+        span: somd_diag::Span,
+    ) -> Result<(), Dependence> {
+        let func = self.func;
+        let is_index =
+            |x: ExprId| matches!(func.expr(x).kind, ExprKind::Local(l) if l == indices[0]);
+        let twice = |a: LocalId| Dependence {
+            what: format!(
+                "`{}` is written at the loop index in different dimensions",
+                func.local(a).name
+            ),
+            span,
+        };
+        // `m[r][i]` in a 1-D loop over `i`: every iteration writes its own column
+        // (whatever row `r` is), so iterations never write the same element.
+        if let (1, Some(r)) = (indices.len(), row) {
+            if !is_index(r) && is_index(col) {
+                if declared.contains(&arr) {
+                    return Ok(());
+                }
+                if written_arrays.insert(arr, 1).is_some_and(|pos| pos != 1) {
+                    return Err(twice(arr));
+                }
+                return Ok(());
+            }
+        }
+        let idx0 = match row {
+            Some(r) => {
+                if indices.len() == 2
+                    && !matches!(func.expr(col).kind, ExprKind::Local(l) if l == indices[1])
+                {
+                    return Err(Dependence {
+                        what: "a write not at the inner loop index `[i][j]`".into(),
+                        span,
+                    });
+                }
+                r
+            }
+            None => col,
+        };
+        if declared.contains(&arr) {
+            return Ok(());
+        }
+        if !in_block(func, idx0, indices[0], step) {
+            return Err(Dependence {
+                what: format!(
+                    "write to `{}` at an index other than {} (another iteration may touch it)",
+                    func.local(arr).name,
+                    block_text(func.local(indices[0]).name.as_str(), step)
+                ),
+                span,
+            });
+        }
+        if indices.len() == 2 && row.is_none() {
+            return Err(Dependence { what: "a 1-D write inside a 2-D nest".into(), span });
+        }
+        if written_arrays.insert(arr, 0).is_some_and(|pos| pos != 0) {
+            return Err(twice(arr));
+        }
+        Ok(())
+    }
+
     /// Checks a parallel loop body whose indices are `indices` (outermost first); the
     /// outermost index advances by `step` (1 for a 2-D nest).
     fn check_body(
@@ -487,6 +617,14 @@ impl Cx<'_> {
         });
         let mut exprs = Vec::new();
         each_expr_in_block(func, body, &mut |e| exprs.push(e));
+        let aliases = super::alias::kernel_aliases(func);
+        let outside = |a: LocalId, span: somd_diag::Span| Dependence {
+            what: format!(
+                "the array local `{}` is declared outside the loop (each work-item needs its own)",
+                func.local(a).name
+            ),
+            span,
+        };
         // Writes.
         // Arrays the loop writes, with the subscript position that holds the loop index.
         let mut written_arrays: HashMap<LocalId, usize> = HashMap::new();
@@ -556,80 +694,48 @@ impl Cx<'_> {
                     }
                 }
                 ExprKind::Index { array, index: idx } => {
-                    let is_index = |x: ExprId| matches!(func.expr(x).kind, ExprKind::Local(l) if l == indices[0]);
-                    // `m[r][i]` in a 1-D loop over `i`: every iteration writes its own column
-                    // (whatever row `r` is), so iterations never write the same element.
-                    if indices.len() == 1 {
-                        if let ExprKind::Index { array: inner, index: row } =
-                            &func.expr(*array).kind
+                    let places: Vec<(LocalId, Option<ExprId>)> = match &func.expr(*array).kind {
+                        // A write through an array local is a write to its source.
+                        ExprKind::Local(a) if aliases.contains_key(a) => {
+                            if !declared.contains(a) {
+                                return Err(outside(*a, expr.span));
+                            }
+                            alias_places(func, &aliases[a])
+                        }
+                        ExprKind::Local(a) => vec![(*a, None)],
+                        ExprKind::Index { array: inner, index: mid }
+                            if matches!(func.expr(*inner).kind, ExprKind::Index { .. }) =>
                         {
-                            if let (ExprKind::Local(a), false, true) =
-                                (&func.expr(*inner).kind, is_index(*row), is_index(*idx))
-                            {
-                                if declared.contains(a) {
-                                    continue;
-                                }
-                                if written_arrays.insert(*a, 1).is_some_and(|pos| pos != 1) {
-                                    return Err(Dependence {
-                                        what: format!(
-                                            "`{}` is written at the loop index in different dimensions",
-                                            func.local(*a).name
-                                        ),
-                                        span: expr.span,
-                                    });
-                                }
-                                continue;
-                            }
+                            // An element `c[x][y][z]` of a 3-D array.
+                            self.write_cube(
+                                *inner,
+                                *mid,
+                                indices,
+                                step,
+                                &mut written_arrays,
+                                expr.span,
+                            )?;
+                            continue;
                         }
-                    }
-                    let (arr, idx0) = match &func.expr(*array).kind {
-                        ExprKind::Local(a) => (Some(*a), *idx),
-                        ExprKind::Index { array: inner, index: i0 } => {
-                            if indices.len() == 2
-                                && !matches!(func.expr(*idx).kind, ExprKind::Local(l) if l == indices[1])
-                            {
-                                return Err(Dependence {
-                                    what: "a write not at the inner loop index `[i][j]`".into(),
-                                    span: expr.span,
-                                });
-                            }
+                        ExprKind::Index { array: inner, index: row } => {
                             match func.expr(*inner).kind {
-                                ExprKind::Local(a) => (Some(a), *i0),
-                                _ => (None, *i0),
+                                ExprKind::Local(a) => vec![(a, Some(*row))],
+                                _ => continue,
                             }
                         }
-                        _ => (None, *idx),
+                        _ => continue,
                     };
-                    let Some(arr) = arr else { continue };
-                    if declared.contains(&arr) {
-                        continue;
-                    }
-                    if !in_block(func, idx0, indices[0], step) {
-                        return Err(Dependence {
-                            what: format!(
-                                "write to `{}` at an index other than {} (another iteration may touch it)",
-                                func.local(arr).name,
-                                block_text(func.local(indices[0]).name.as_str(), step)
-                            ),
-                            span: expr.span,
-                        });
-                    }
-                    if indices.len() == 2
-                        && !matches!(&func.expr(*array).kind, ExprKind::Index { .. })
-                    {
-                        return Err(Dependence {
-                            what: "a 1-D write inside a 2-D nest".into(),
-                            span: expr.span,
-                        });
-                    }
-                    if written_arrays.insert(arr, 0).is_some_and(|pos| pos != 0) {
-                        return Err(Dependence {
-                            what: format!(
-                                "`{}` is written at the loop index in different dimensions",
-                                func.local(arr).name
-                            ),
-                            span: expr.span,
-                        });
+                    for (arr, row) in places {
+                        self.write_at(
+                            arr,
+                            row,
+                            *idx,
+                            indices,
+                            step,
+                            &declared,
+                            &mut written_arrays,
+                            expr.span,
+                        )?;
                     }
                 }
                 _ => {}
@@ -645,20 +751,53 @@ impl Cx<'_> {
             }
         }
         // Reads of written arrays at other indices; other reads of the accumulator.
+        // Forming an array local (`colJ = a[jj]`) reads no element: its reads are checked
+        // where they happen, as reads of its source.
+        let formations: HashSet<ExprId> =
+            aliases.values().flat_map(|a| a.values.iter().copied()).collect();
         for &e in &exprs {
-            if targets.contains(&e) {
+            if targets.contains(&e) || formations.contains(&e) {
                 continue;
             }
             match &func.expr(e).kind {
                 ExprKind::Index { array, index: idx } => {
-                    let (arr, idx0) = match &func.expr(*array).kind {
-                        ExprKind::Local(a) => (*a, *idx),
+                    let (arr, fine) = match &func.expr(*array).kind {
+                        ExprKind::Local(a) if aliases.contains_key(a) => {
+                            if !declared.contains(a) {
+                                return Err(outside(*a, func.expr(e).span));
+                            }
+                            let is_index = matches!(func.expr(*idx).kind, ExprKind::Local(l) if l == indices[0]);
+                            let places = alias_places(func, &aliases[a]);
+                            let bad = places.into_iter().find(|(base, row)| {
+                                match (written_arrays.get(base), row) {
+                                    (None, _) => false,
+                                    (Some(0), Some(r)) => !in_block(func, *r, indices[0], step),
+                                    (Some(0), None) => !in_block(func, *idx, indices[0], step),
+                                    (Some(_), Some(_)) => !is_index,
+                                    (Some(_), None) => true,
+                                }
+                            });
+                            match bad {
+                                Some((base, _)) => (base, false),
+                                None => continue,
+                            }
+                        }
+                        ExprKind::Local(a) => {
+                            let fine = match written_arrays.get(a) {
+                                None => true,
+                                Some(0) => in_block(func, *idx, indices[0], step),
+                                Some(_) => column_rows.contains(&e),
+                            };
+                            (*a, fine)
+                        }
+                        // In a 2-D nest, work-item `(i, j)` writes only `m[i][j]` (or the row
+                        // `c[i][j]` of a 3-D array): a written array is read there only.
+                        ExprKind::Index { array: inner, .. } if indices.len() == 2 => {
+                            let ExprKind::Local(a) = func.expr(*inner).kind else { continue };
+                            let at_j = matches!(func.expr(*idx).kind, ExprKind::Local(l) if l == indices[1]);
+                            (a, !written_arrays.contains_key(&a) || at_j)
+                        }
                         _ => continue,
-                    };
-                    let fine = match written_arrays.get(&arr) {
-                        None => true,
-                        Some(0) => in_block(func, idx0, indices[0], step),
-                        Some(_) => column_rows.contains(&e),
                     };
                     if !fine {
                         return Err(Dependence {
@@ -710,6 +849,22 @@ impl Cx<'_> {
         }
         Ok(Some(AccReduction { acc, op, ty, span }))
     }
+}
+
+/// The places an array local may name: `(base, Some(row))` for a row `base[row]` of a
+/// 2-D parameter, `(base, None)` for the 1-D parameter itself.
+fn alias_places(
+    func: &Function,
+    alias: &super::alias::ArrayAlias,
+) -> Vec<(LocalId, Option<ExprId>)> {
+    alias
+        .values
+        .iter()
+        .map(|v| match &func.expr(*v).kind {
+            ExprKind::Index { index, .. } => (alias.base, Some(*index)),
+            _ => (alias.base, None),
+        })
+        .collect()
 }
 
 /// Whether `idx` is `i + c` (or `c + i`, or `i` itself) with a constant `0 <= c < step`:

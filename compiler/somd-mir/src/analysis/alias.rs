@@ -1,0 +1,206 @@
+//! Locals of array type in kernel code: names for a 1-D array parameter or for a row of a
+//! 2-D one (`double[] colJ = a[jj];`, LUFact's `eliminate`).
+//!
+//! Kernel code has no array values, only buffers: such a local becomes a pointer into its
+//! source's buffer and a length (`colJ` and `colJ_len0` in OpenCL C). That is exact while
+//! every value the local ever holds is a 1-D array parameter `p` of its type (the pointer
+//! `p`, length `p_len0`) or a row `m[e]` of a 2-D array parameter `m` of its element type
+//! (`m + e * m_len1`, length `m_len1`: 2-D arrays are rectangular on the device, the host
+//! runs ragged or `null` rows on the CPU), and all of them come from one source, so the
+//! local's length never changes and the bounds proofs that read `colJ.length` stay true.
+//! The local is then only indexed, measured, passed to a call (which cannot store it:
+//! kernel code has no array fields or statics) or assigned as a statement. Anything else
+//! (comparing it by reference, a conditional or `null`, returning it, a `@` or `!` over
+//! it, a 2-D local) keeps the function off the device with the reason.
+//!
+//! Writes through the local are writes to its source: the parallel-loop analysis checks
+//! `colJ[i] = ..` as `m[e][i] = ..` (`parallel.rs`), and the kernel writer declares the
+//! source writable.
+
+use super::{BlockReason, Blocker};
+use crate::ir::*;
+use std::collections::HashMap;
+
+/// One array local of a function and the source all its values come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArrayAlias {
+    /// The 1-D or 2-D array parameter the local points into.
+    pub base: LocalId,
+    /// `true` when the local holds rows `base[e]` of a 2-D `base`; `false` when it holds
+    /// `base` itself.
+    pub row: bool,
+    /// The values assigned to the local (its initializer first when it has one): each is
+    /// `Local(base)` or `Index { array: Local(base), index }`.
+    pub values: Vec<ExprId>,
+}
+
+/// The array locals of `func` (other than a SOMD body's outputs and the `@` results a
+/// nested fold consumes, which have their own forms), or the first use that cannot be a
+/// pointer into a buffer.
+pub fn array_aliases(
+    func: &Function,
+    skip: &dyn Fn(LocalId) -> bool,
+) -> Result<HashMap<LocalId, ArrayAlias>, Blocker> {
+    let mut out: HashMap<LocalId, ArrayAlias> = HashMap::new();
+    let refuse = |l: LocalId, why: &str, span: somd_diag::Span| Blocker {
+        reason: BlockReason::Unsupported,
+        construct: format!("local `{}` of array type {why}", func.local(l).name),
+        span,
+        chain: Vec::new(),
+    };
+    // Candidate locals: declared (not parameters), of an array type.
+    let mut inits: Vec<(LocalId, Option<ExprId>)> = Vec::new();
+    super::walk::each_stmt(&func.body, &mut |s| {
+        if let Stmt::Let { local, init } = s {
+            if matches!(func.local(*local).ty, Type::Array(_) | Type::ValueArray(..))
+                && !skip(*local)
+            {
+                inits.push((*local, *init));
+            }
+        }
+    });
+    for (local, init) in &inits {
+        let ty = &func.local(*local).ty;
+        let span = func.local(*local).span;
+        let Type::Array(elem) = ty else {
+            return Err(refuse(*local, "other than a mutable 1-D array of primitives", span));
+        };
+        if !matches!(**elem, Type::Prim(_)) {
+            return Err(refuse(*local, "other than a mutable 1-D array of primitives", span));
+        }
+        out.insert(
+            *local,
+            ArrayAlias { base: *local, row: false, values: init.iter().copied().collect() },
+        );
+    }
+    // Every assignment to a candidate: a statement, of an aliasable value.
+    let mut roots = std::collections::HashSet::new();
+    super::walk::each_stmt(&func.body, &mut |s| {
+        if let Stmt::Expr(e) = s {
+            roots.insert(*e);
+        }
+    });
+    let mut allowed_uses = std::collections::HashSet::new();
+    for (i, expr) in func.exprs.iter().enumerate() {
+        let eid = ExprId(i as u32);
+        match &expr.kind {
+            ExprKind::Assign { target, value } => {
+                if let ExprKind::Local(l) = func.expr(*target).kind {
+                    if let Some(alias) = out.get_mut(&l) {
+                        if !roots.contains(&eid) {
+                            return Err(refuse(l, "assigned inside an expression", expr.span));
+                        }
+                        alias.values.push(*value);
+                        allowed_uses.insert(*target);
+                    }
+                }
+            }
+            ExprKind::CompoundAssign { target, .. } | ExprKind::IncDec { target, .. } => {
+                if let ExprKind::Local(l) = func.expr(*target).kind {
+                    if out.contains_key(&l) {
+                        return Err(refuse(l, "updated", expr.span));
+                    }
+                }
+            }
+            ExprKind::Index { array, .. } | ExprKind::Length(array) => {
+                allowed_uses.insert(*array);
+            }
+            ExprKind::Call { args, receiver: None, .. } => allowed_uses.extend(args.iter()),
+            _ => {}
+        }
+    }
+    // The values: one source per local.
+    for (local, alias) in out.iter_mut() {
+        let mut base: Option<(LocalId, bool)> = None;
+        for v in &alias.values {
+            let e = func.expr(*v);
+            let found = match &e.kind {
+                ExprKind::Local(p) if source_ok(func, *p) && func.local(*p).ty == e.ty => {
+                    Some((*p, false))
+                }
+                ExprKind::Index { array, .. } => match func.expr(*array).kind {
+                    ExprKind::Local(p)
+                        if source_ok(func, p)
+                            && matches!(&func.local(p).ty, Type::Array(row) if **row == e.ty) =>
+                    {
+                        Some((p, true))
+                    }
+                    _ => None,
+                },
+                _ => None,
+            };
+            let Some(found) = found else {
+                return Err(refuse(
+                    *local,
+                    "holding a value other than an array parameter or a row of a 2-D array parameter",
+                    e.span,
+                ));
+            };
+            match base {
+                None => base = Some(found),
+                Some(b) if b == found => {}
+                Some(_) => {
+                    return Err(refuse(
+                        *local,
+                        "holding arrays of different sources (its length would change)",
+                        e.span,
+                    ))
+                }
+            }
+            allowed_uses.insert(*v);
+        }
+        let Some((b, row)) = base else {
+            return Err(refuse(*local, "never assigned", func.local(*local).span));
+        };
+        alias.base = b;
+        alias.row = row;
+    }
+    // Uses: indexed, measured, passed to a call or assigned.
+    for (i, expr) in func.exprs.iter().enumerate() {
+        if let ExprKind::Local(l) = expr.kind {
+            if out.contains_key(&l) && !allowed_uses.contains(&ExprId(i as u32)) {
+                return Err(refuse(
+                    l,
+                    "used other than indexed, measured, passed to a call or assigned",
+                    expr.span,
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A local an alias may point into: an array parameter the function never reassigns.
+fn source_ok(func: &Function, p: LocalId) -> bool {
+    func.local(p).kind == LocalKind::Param
+        && !func.exprs.iter().any(|e| match &e.kind {
+            ExprKind::Assign { target, .. } => {
+                matches!(func.expr(*target).kind, ExprKind::Local(l) if l == p)
+            }
+            _ => false,
+        })
+}
+
+/// The array locals of `func` that kernel code holds as pointers ([`array_aliases`] with the
+/// locals that have other forms left out: a SOMD body's output arrays, the `@` results a
+/// nested fold consumes, OpenCL vectors). Empty when some local cannot be one (the
+/// function is then off the device: `isolation.rs` reports it).
+pub fn kernel_aliases(func: &Function) -> HashMap<LocalId, ArrayAlias> {
+    array_aliases(func, &|l| other_form(func, l)).unwrap_or_default()
+}
+
+/// Whether array local `l` has a kernel form other than a pointer into a parameter.
+pub(super) fn other_form(func: &Function, l: LocalId) -> bool {
+    if func.is_somd() {
+        let mut output = false;
+        super::walk::each_stmt(&func.body, &mut |s| {
+            if let Stmt::Let { local, init: Some(e) } = s {
+                output |= *local == l && matches!(func.expr(*e).kind, ExprKind::NewArray { .. });
+            }
+        });
+        output
+    } else {
+        super::isolation::vector_of(&func.local(l).ty).is_some()
+            || super::nested::nested_folds(func).iter().any(|f| f.via == Some(l))
+    }
+}
