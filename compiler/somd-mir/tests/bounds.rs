@@ -258,3 +258,13 @@ fn a_parallel_index_bounded_by_one_array_guards_the_others() {
     assert_eq!(seen, ["b >= a + 1: b[i], b[i + 1]"]);
     let _ = (b, c);
 }
+
+#[test]
+fn arrays_declared_in_the_block_are_not_guarded() {
+    // The length test runs before the block, where `r` does not exist yet.
+    let v = guards(
+        "static int f(int[][] m) { int[] r = m[0]; int s = 0; for (int i = 0; i < 4; i++) { s += r[i]; } return s + m[0][2]; }",
+        "f",
+    );
+    assert_eq!(v, ["m[0]: m.0 > 0", "m[0]: m.0 > 0", "m[0][2]: m.1 > 2"]);
+}

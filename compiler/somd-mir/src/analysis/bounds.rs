@@ -501,7 +501,14 @@ pub fn guardable(
     proven: &BTreeSet<ExprId>,
     known: &[(LocalId, Range)],
 ) -> Vec<Guard> {
-    let fixed = fixed_arrays(func);
+    // The test runs before the block: arrays declared in it (locals aliasing rows) cannot
+    // be tested there.
+    let mut fixed = fixed_arrays(func);
+    super::walk::each_stmt(block, &mut |stmt| {
+        if let Stmt::Let { local, .. } = stmt {
+            fixed.remove(local);
+        }
+    });
     let cx =
         Cx { func, fixed_arrays: fixed.clone(), same_length: Vec::new(), proven: BTreeSet::new() };
     let assigned = cx.assigned_in_block(block);
@@ -732,13 +739,18 @@ impl GuardCx<'_> {
     fn exprs(&mut self, root: ExprId, loops: &HashMap<LocalId, (i64, i64)>) {
         let func = self.func;
         let mut found = Vec::new();
-        super::walk::each_expr(func, root, &mut |e| {
-            if let ExprKind::Index { array, index } = func.expr(e).kind {
-                found.push((e, array, index));
+        // A row only asked its length (`m[0].length`) is not read on the device, where
+        // arrays are rectangular: nothing to check.
+        let mut measured = HashSet::new();
+        super::walk::each_expr(func, root, &mut |e| match func.expr(e).kind {
+            ExprKind::Index { array, index } => found.push((e, array, index)),
+            ExprKind::Length(a) => {
+                measured.insert(a);
             }
+            _ => {}
         });
         for (e, array, index) in found {
-            if self.proven.contains(&e) {
+            if self.proven.contains(&e) || measured.contains(&e) {
                 continue;
             }
             let len = match func.expr(array).kind {
