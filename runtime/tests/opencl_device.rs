@@ -801,6 +801,29 @@ fn staged_transfers_round_trip() {
     assert!(array.download_range(n - 99, &mut window).is_err());
 }
 
+/// Rows of a matrix go up and come back whether they are packed into one command (many
+/// short rows) or moved one command each (long rows).
+#[test]
+fn rows_round_trip_packed_and_one_by_one() {
+    let Some(ctx) = device() else { return };
+    let long = somd_runtime::opencl::buffer::ROW_PACK_BELOW / 4 + 3;
+    for (rows, cols) in [(1000usize, 7usize), (3, long), (2, 1)] {
+        let host: Vec<Vec<i32>> =
+            (0..rows).map(|r| (0..cols).map(|c| (r * 1_000_003 + c) as i32).collect()).collect();
+        let refs: Vec<&[i32]> = host.iter().map(Vec::as_slice).collect();
+        let flat: Vec<i32> = host.concat();
+        let mut array = DeviceArray::new(ctx, "rows", &flat, Access::ReadWrite).expect("alloc");
+        array.upload_rows(&refs).expect("upload");
+        add_one(ctx, &array, rows * cols);
+        let mut back: Vec<Vec<i32>> = vec![vec![0; cols]; rows];
+        let mut targets: Vec<&mut [i32]> = back.iter_mut().map(Vec::as_mut_slice).collect();
+        array.download_rows(&mut targets).expect("download");
+        let expect: Vec<Vec<i32>> =
+            host.iter().map(|row| row.iter().map(|v| v + 1).collect()).collect();
+        assert!(back == expect, "{rows} rows of {cols}");
+    }
+}
+
 #[test]
 fn too_large_allocations_are_reported() {
     let Some(ctx) = device() else { return };

@@ -309,6 +309,23 @@ impl<T: ClScalar> DeviceArray<T> {
         Ok(())
     }
 
+    /// Uploads consecutive `rows` (a matrix's rows, together as long as the array) with
+    /// [`write_rows`]: packed into one write when they are short. Does not change the
+    /// residency state.
+    pub fn upload_rows(&mut self, rows: &[&[T]]) -> Result<(), ClFailure> {
+        self.check_range(0, rows.iter().map(|row| row.len()).sum())?;
+        self.uploads += 1;
+        write_rows(self.ctx, &mut self.buffer, rows, self.name)
+    }
+
+    /// Downloads the array into consecutive `rows` with [`read_rows`]. Does not change the
+    /// residency state.
+    pub fn download_rows(&mut self, rows: &mut [&mut [T]]) -> Result<(), ClFailure> {
+        self.check_range(0, rows.iter().map(|row| row.len()).sum())?;
+        self.downloads += 1;
+        read_rows(self.ctx, &self.buffer, rows, self.name)
+    }
+
     /// Uploads `data` to elements `offset..offset + data.len()` (a partition). Does not
     /// change the residency state.
     pub fn upload_range(&mut self, offset: usize, data: &[T]) -> Result<(), ClFailure> {
@@ -571,9 +588,21 @@ pub(crate) fn read<T: ClScalar>(
     Ok(())
 }
 
+/// The average row size below which [`write_rows`] and [`read_rows`] pack the rows into
+/// one host buffer and move it with one command: each command costs the driver a call
+/// (LUFact 1000 on the NVIDIA H100 spent 25 s in 2 million row commands of 8 KB, about
+/// 13 µs each), far more than copying a short row on the host.
+pub const ROW_PACK_BELOW: usize = 64 << 10;
+
+/// Whether `rows` rows of `bytes` bytes together move packed (see [`ROW_PACK_BELOW`]).
+fn packs(rows: usize, bytes: usize) -> bool {
+    rows > 1 && bytes < ROW_PACK_BELOW.saturating_mul(rows)
+}
+
 /// Blocking write of consecutive `rows` to `buffer[0..]` (one trace event for all of
-/// them): one row is [`write`]; several are enqueued without waiting, from memory that
-/// stays untouched until the queue has finished them.
+/// them): one row is [`write`]; rows shorter than [`ROW_PACK_BELOW`] on average are packed
+/// into one write; longer ones are enqueued without waiting, from memory that stays
+/// untouched until the queue has finished them.
 pub(crate) fn write_rows<T: ClScalar>(
     ctx: &'static DeviceCtx,
     buffer: &mut Buffer<T>,
@@ -583,8 +612,16 @@ pub(crate) fn write_rows<T: ClScalar>(
     if let [row] = rows {
         return write(ctx, buffer, 0, row, name);
     }
-    let start = trace::enabled().then(Instant::now);
     let size = std::mem::size_of::<T>();
+    let total: usize = rows.iter().map(|row| row.len()).sum();
+    if packs(rows.len(), total * size) {
+        let mut packed = Vec::with_capacity(total);
+        for row in rows {
+            packed.extend_from_slice(row);
+        }
+        return write(ctx, buffer, 0, &packed, name);
+    }
+    let start = trace::enabled().then(Instant::now);
     let mut at = 0;
     for row in rows.iter().filter(|row| !row.is_empty()) {
         // SAFETY: non-blocking write from a slice the caller keeps alive and unwritten until
@@ -598,8 +635,9 @@ pub(crate) fn write_rows<T: ClScalar>(
     Ok(())
 }
 
-/// Blocking read of `buffer[0..]` into consecutive `rows` (one trace event), the reads
-/// enqueued without waiting and finished together.
+/// Blocking read of `buffer[0..]` into consecutive `rows` (one trace event): packed into
+/// one read as [`write_rows`] packs, else the reads enqueued without waiting and finished
+/// together.
 pub(crate) fn read_rows<T: ClScalar>(
     ctx: &'static DeviceCtx,
     buffer: &Buffer<T>,
@@ -609,8 +647,19 @@ pub(crate) fn read_rows<T: ClScalar>(
     if let [row] = rows {
         return read(ctx, buffer, 0, row, name);
     }
-    let start = trace::enabled().then(Instant::now);
     let size = std::mem::size_of::<T>();
+    let total: usize = rows.iter().map(|row| row.len()).sum();
+    if packs(rows.len(), total * size) {
+        let mut packed = vec![T::default(); total];
+        read(ctx, buffer, 0, &mut packed, name)?;
+        let mut at = 0;
+        for row in rows.iter_mut() {
+            row.copy_from_slice(&packed[at..at + row.len()]);
+            at += row.len();
+        }
+        return Ok(());
+    }
+    let start = trace::enabled().then(Instant::now);
     let mut at = 0;
     for row in rows.iter_mut().filter(|row| !row.is_empty()) {
         let len = row.len();
