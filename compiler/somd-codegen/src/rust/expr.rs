@@ -982,17 +982,7 @@ impl<'a> FnCx<'a> {
                         Ok(cpu(&arr))
                     }
                     ArrayReducer::Func(f) => {
-                        let callee = self.callee(*f)?;
-                        let name = self.func_name(*f)?;
-                        let pass = |v: &str, i: usize| match callee
-                            .params
-                            .get(i)
-                            .and_then(|p| callee.locals.get(p.0 as usize))
-                        {
-                            Some(local) if !is_copy(&local.ty) => format!("&{v}"),
-                            _ => v.to_string(),
-                        };
-                        let combine = format!("|a, b| {name}({}, {})", pass("a", 0), pass("b", 1));
+                        let combine = self.combine_closure(*f)?;
                         let fold = self.device.and_then(|g| g.fold_desc(self.fid, id));
                         let elem_is_ty = match &self.e(*array)?.ty {
                             Type::Array(e) | Type::ValueArray(e, _) => **e == expr.ty,
@@ -1393,6 +1383,22 @@ impl<'a> FnCx<'a> {
         )))
     }
 
+    /// `|a, b| m(a, b)` for the combine function `m` of `C.m ! a`, borrowing the arguments
+    /// `m` takes by reference.
+    fn combine_closure(&self, m: FuncId) -> Result<String, EmitError> {
+        let callee = self.callee(m)?;
+        let name = self.func_name(m)?;
+        let pass = |v: &str, i: usize| match callee
+            .params
+            .get(i)
+            .and_then(|p| callee.locals.get(p.0 as usize))
+        {
+            Some(local) if !is_copy(&local.ty) => format!("&{v}"),
+            _ => v.to_string(),
+        };
+        Ok(format!("|a, b| {name}({}, {})", pass("a", 0), pass("b", 1)))
+    }
+
     /// The `@` that `C.m ! a` (`reduce`) folds as it maps instead of reading the local `a`
     /// ([`FnCx::folded_maps`]), when both run on the CPU: neither has a device kernel nor
     /// belongs to fused statements, and the mapped function returns no array.
@@ -1433,17 +1439,7 @@ impl<'a> FnCx<'a> {
         };
         let map_expr = self.e(map)?;
         let ExprKind::Map { func, args } = &map_expr.kind else { return Ok(None) };
-        let callee = self.callee(*m)?;
-        let name = self.func_name(*m)?;
-        let pass = |v: &str, i: usize| match callee
-            .params
-            .get(i)
-            .and_then(|p| callee.locals.get(p.0 as usize))
-        {
-            Some(local) if !is_copy(&local.ty) => format!("&{v}"),
-            _ => v.to_string(),
-        };
-        let combine = format!("|a, b| {name}({}, {})", pass("a", 0), pass("b", 1));
+        let combine = self.combine_closure(*m)?;
         let parts = self.map_parts(map, *func, args, map_expr.span, false)?;
         let MapParts { name: f, pos: map_pos, lets, lens, call_args, .. } = &parts;
         let n = format!("_e{}n", map.0);
