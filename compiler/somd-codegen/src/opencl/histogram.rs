@@ -324,6 +324,60 @@ impl Writer<'_> {
         Ok((out, cx.sites))
     }
 
+    /// In the copy of a histogram body whose reads cannot fail (`versioned_body`), the
+    /// values of its top-level table updates `t[e] op= v` computed first, one variable
+    /// each, so that the device issues every global read of an iteration before its first
+    /// atomic (whose returned word the next update waits for): K-Means' `xs[i]` and `ys[i]`.
+    /// A value qualifies when it is built only of constants, locals the body does not
+    /// assign, arithmetic other than division and remainder, conversions, and reads proven
+    /// in range of parameters the function never writes: computing it earlier can neither
+    /// fail nor read anything else.
+    pub(super) fn hoist_update_values(
+        &mut self,
+        cx: &mut FnCx,
+        level: Level,
+        body: &Block,
+    ) -> R<String> {
+        let func = cx.func;
+        let mut assigned = HashSet::new();
+        walk::each_stmt(body, &mut |stmt| {
+            if let Stmt::Let { local, .. } = stmt {
+                assigned.insert(*local);
+            }
+        });
+        walk::each_expr_in_block(func, body, &mut |e| {
+            if let ExprKind::Assign { target, .. }
+            | ExprKind::CompoundAssign { target, .. }
+            | ExprKind::IncDec { target, .. } = func.expr(e).kind
+            {
+                if let ExprKind::Local(l) = func.expr(target).kind {
+                    assigned.insert(l);
+                }
+            }
+        });
+        let written = written_arrays(func);
+        let updates = cx.hist.as_ref().map(|h| h.updates.clone()).unwrap_or_default();
+        let mut out = String::new();
+        for stmt in &body.stmts {
+            let Stmt::Expr(e) = stmt else { continue };
+            if !updates.contains(e) {
+                continue;
+            }
+            let ExprKind::CompoundAssign { value, .. } = func.expr(*e).kind else { continue };
+            if matches!(func.expr(value).kind, ExprKind::Const(_))
+                || !cannot_fail(func, value, &cx.proven, &assigned, &written)
+            {
+                continue;
+            }
+            let text = self.expr(cx, value)?;
+            let ty = prim_c(self.prim_of(cx, value)?);
+            let name = format!("somd_hv{}", cx.hoisted.len());
+            writeln!(out, "{level}const {ty} {name} = {text};")?;
+            cx.hoisted.insert(value, name);
+        }
+        Ok(out)
+    }
+
     /// One table update `t[e] op= v` / `t[e]++` as a block: the index is evaluated and
     /// checked before the value (Java's order), then the atomic update (in a segmented sum:
     /// the addition to the run's accumulator, with Java's promotion and narrowing).
@@ -454,4 +508,55 @@ fn hist_size_rule(cx: &FnCx, s: &somd_mir::analysis::SizeExpr, m: &KernelManifes
             SizeRule::Sub(Box::new(hist_size_rule(cx, a, m)?), Box::new(hist_size_rule(cx, b, m)?))
         }
     })
+}
+
+/// Array parameters of `func` that an element store may write (the base local of every
+/// assignment target that is an element).
+fn written_arrays(func: &Function) -> HashSet<LocalId> {
+    let mut out = HashSet::new();
+    for e in &func.exprs {
+        let (ExprKind::Assign { target, .. }
+        | ExprKind::CompoundAssign { target, .. }
+        | ExprKind::IncDec { target, .. }) = e.kind
+        else {
+            continue;
+        };
+        let mut t = target;
+        while let ExprKind::Index { array, .. } = func.expr(t).kind {
+            t = array;
+        }
+        if let ExprKind::Local(l) = func.expr(t).kind {
+            out.insert(l);
+        }
+    }
+    out
+}
+
+/// Whether `e` is built only of constants, locals not in `assigned`, arithmetic other
+/// than division and remainder, conversions and reads in `proven` of parameters not in
+/// `written` (see `hoist_update_values`).
+fn cannot_fail(
+    func: &Function,
+    e: ExprId,
+    proven: &BTreeSet<ExprId>,
+    assigned: &HashSet<LocalId>,
+    written: &HashSet<LocalId>,
+) -> bool {
+    let ok = |x: ExprId| cannot_fail(func, x, proven, assigned, written);
+    match &func.expr(e).kind {
+        ExprKind::Const(_) => true,
+        ExprKind::Local(l) => !assigned.contains(l),
+        ExprKind::Index { array, index } => {
+            let param = match func.expr(*array).kind {
+                ExprKind::Local(a) => func.params.contains(&a) && !written.contains(&a),
+                _ => false,
+            };
+            param && proven.contains(&e) && ok(*index)
+        }
+        ExprKind::Unary { operand, .. } | ExprKind::Convert { operand } => ok(*operand),
+        ExprKind::Binary { op, lhs, rhs } => {
+            !matches!(op.kind, BinOpKind::Div | BinOpKind::Rem) && ok(*lhs) && ok(*rhs)
+        }
+        _ => false,
+    }
 }

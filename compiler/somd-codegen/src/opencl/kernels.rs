@@ -736,7 +736,11 @@ impl Writer<'_> {
         )?;
         writeln!(out, "{level}if ({}) {{", tests.join(" && "))?;
         writeln!(out, "{l2}do {{")?;
+        if cx.hist.is_some() {
+            out.push_str(&self.hoist_update_values(cx, l3, body)?);
+        }
         let fast = self.block(cx, l3, body);
+        cx.hoisted.clear();
         cx.proven = checked;
         out.push_str(&fast?);
         writeln!(out, "{l2}}} while (0);")?;

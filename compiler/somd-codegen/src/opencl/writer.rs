@@ -126,6 +126,9 @@ pub(super) struct FnCx<'a> {
     /// `Math.sin`/`Math.cos` calls computed by a `sincos` before their statement: the
     /// variable holding each one's value.
     pub(super) sincos: HashMap<ExprId, String>,
+    /// Values computed at the top of a histogram body before its table updates
+    /// (`histogram.rs`, `hoist_update_values`): the variable holding each one.
+    pub(super) hoisted: HashMap<ExprId, String>,
     /// Element reads served by a vector load: the flag saying the load happened and the
     /// vector lane holding the element.
     pub(super) vloads: HashMap<ExprId, (String, String)>,
@@ -598,6 +601,7 @@ impl<'a> FnCx<'a> {
             proven: BTreeSet::new(),
             tile: None,
             sincos: HashMap::new(),
+            hoisted: HashMap::new(),
             vloads: HashMap::new(),
             vstores: 0,
             folds: if func.is_somd() {
@@ -1509,6 +1513,9 @@ impl<'a> Writer<'a> {
     }
 
     pub(super) fn expr(&mut self, cx: &mut FnCx, e: ExprId) -> R<String> {
+        if let Some(name) = cx.hoisted.get(&e) {
+            return Ok(name.clone());
+        }
         let func = cx.func;
         let expr = func.expr(e);
         Ok(match &expr.kind {
