@@ -5,6 +5,7 @@
 //! functions can fail records into an error buffer of its own (`somd_err1`..; the first
 //! stage uses `somd_err`), which the host checks in stage order.
 
+use super::kernels::TreeOf;
 use super::writer::{identity, prim_c, prim_storage, FnCx, Writer, R};
 use super::*;
 use somd_mir::analysis::{KernelPlan, MapArgPlan};
@@ -145,15 +146,26 @@ impl Writer<'_> {
             writeln!(out, "{l2}somd_v{j} = {callee}({reduce_args}, {});", errs[stage + j])?;
         }
         writeln!(out, "{l1}}}")?;
-        for (j, (_, op, ty)) in reductions.iter().enumerate() {
-            let tree = self
-                .tree(l2, &format!("somd_v{j}"), *op, *ty)?
-                .replace("somd_scratch", &format!("somd_scratch{j}"))
-                .replace("somd_partials", &format!("somd_partials{j}"));
-            writeln!(out, "{l1}{{")?;
-            out.push_str(&tree);
-            writeln!(out, "{l1}}}")?;
-        }
+        // The reductions' trees share their barriers.
+        let names: Vec<[String; 3]> = (0..reductions.len())
+            .map(|j| {
+                [format!("somd_v{j}"), format!("somd_scratch{j}"), format!("somd_partials{j}")]
+            })
+            .collect();
+        let trees: Vec<TreeOf> = reductions
+            .iter()
+            .zip(&names)
+            .map(|((_, op, ty), [value, scratch, partials])| TreeOf {
+                value,
+                scratch,
+                partials,
+                op: *op,
+                ty: *ty,
+            })
+            .collect();
+        writeln!(out, "{l1}{{")?;
+        out.push_str(&self.trees(l2, &trees)?);
+        writeln!(out, "{l1}}}")?;
         out.push_str("}\n");
         Ok(out)
     }

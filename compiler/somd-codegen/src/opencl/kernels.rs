@@ -754,26 +754,43 @@ impl Writer<'_> {
 
     /// The work-group tree reduction of `value` into `somd_partials[group]`.
     pub(super) fn tree(&self, level: Level, value: &str, op: ReduceOp, ty: PrimType) -> R<String> {
+        self.trees(
+            level,
+            &[TreeOf { value, scratch: "somd_scratch", partials: "somd_partials", op, ty }],
+        )
+    }
+
+    /// The work-group tree reductions of several values at once, each in its own scratch
+    /// array into its own partials: one barrier per step for all of them (each value's tree
+    /// is the one [`Writer::tree`] writes for it alone).
+    pub(super) fn trees(&self, level: Level, values: &[TreeOf<'_>]) -> R<String> {
         let l2 = level.next();
         let l3 = l2.next();
         let mut out = String::new();
         writeln!(out, "{level}/* Work-group tree reduction (as runtime/cl/somd_reduce.cl); one partial per group. */")?;
         writeln!(out, "{level}const size_t somd_lid = get_local_id(0);")?;
-        writeln!(out, "{level}somd_scratch[somd_lid] = {value};")?;
+        for t in values {
+            writeln!(out, "{level}{}[somd_lid] = {};", t.scratch, t.value)?;
+        }
         writeln!(out, "{level}barrier(CLK_LOCAL_MEM_FENCE);")?;
         writeln!(
             out,
             "{level}for (size_t somd_s = get_local_size(0) / 2; somd_s > 0; somd_s >>= 1) {{"
         )?;
         writeln!(out, "{l2}if (somd_lid < somd_s) {{")?;
-        let combined =
-            reduce_combine(op, ty, "somd_scratch[somd_lid]", "somd_scratch[somd_lid + somd_s]")?;
-        writeln!(out, "{l3}somd_scratch[somd_lid] = {combined};")?;
+        for t in values {
+            let (a, b) =
+                (format!("{}[somd_lid]", t.scratch), format!("{}[somd_lid + somd_s]", t.scratch));
+            let combined = reduce_combine(t.op, t.ty, &a, &b)?;
+            writeln!(out, "{l3}{a} = {combined};")?;
+        }
         writeln!(out, "{l2}}}")?;
         writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
         writeln!(out, "{level}}}")?;
         writeln!(out, "{level}if (somd_lid == 0) {{")?;
-        writeln!(out, "{l2}somd_partials[get_group_id(0)] = somd_scratch[0];")?;
+        for t in values {
+            writeln!(out, "{l2}{}[get_group_id(0)] = {}[0];", t.partials, t.scratch)?;
+        }
         writeln!(out, "{level}}}")?;
         Ok(out)
     }
@@ -1207,4 +1224,13 @@ impl Writer<'_> {
         out.push_str("}\n");
         Ok(out)
     }
+}
+
+/// One value of [`Writer::trees`]: reduced with `op` over `ty` in `scratch` into `partials`.
+pub(super) struct TreeOf<'a> {
+    pub(super) value: &'a str,
+    pub(super) scratch: &'a str,
+    pub(super) partials: &'a str,
+    pub(super) op: ReduceOp,
+    pub(super) ty: PrimType,
 }
