@@ -509,22 +509,14 @@ pub fn guardable(
             fixed.remove(local);
         }
     });
-    let cx =
-        Cx { func, fixed_arrays: fixed.clone(), same_length: Vec::new(), proven: BTreeSet::new() };
+    let cx = Cx { func, fixed_arrays: fixed, same_length: Vec::new(), proven: BTreeSet::new() };
     let assigned = cx.assigned_in_block(block);
     let known = known
         .iter()
         .filter(|(l, _)| !assigned.contains(l))
         .map(|(l, r)| (*l, cx.usable(r)))
         .collect();
-    let mut g = GuardCx {
-        func,
-        fixed_arrays: fixed,
-        counters: HashMap::new(),
-        guards: Vec::new(),
-        proven,
-        known,
-    };
+    let mut g = GuardCx { cx, counters: HashMap::new(), guards: Vec::new(), proven, known };
     g.find_counters(block);
     g.block(block, &HashMap::new());
     g.guards
@@ -538,8 +530,9 @@ struct Counter {
 }
 
 struct GuardCx<'f> {
-    func: &'f Function,
-    fixed_arrays: HashSet<LocalId>,
+    /// The range analysis's context: its helpers and the arrays nothing assigns (less those
+    /// declared in the block).
+    cx: Cx<'f>,
     counters: HashMap<LocalId, Counter>,
     guards: Vec<Guard>,
     proven: &'f BTreeSet<ExprId>,
@@ -557,22 +550,16 @@ enum Update {
 
 impl GuardCx<'_> {
     fn const_int(&self, e: ExprId) -> Option<i64> {
-        match self.func.expr(e).kind {
-            ExprKind::Const(Const::Int(v)) => Some(i64::from(v)),
-            _ => None,
-        }
+        self.cx.const_of(e)
     }
 
     fn int_local(&self, e: ExprId) -> Option<LocalId> {
-        match self.func.expr(e).kind {
-            ExprKind::Local(l) if self.func.local(l).ty == Type::Prim(PrimType::Int) => Some(l),
-            _ => None,
-        }
+        self.cx.local_of(e)
     }
 
     /// The `int` local an assignment expression `e` changes, and how.
     fn update_of(&self, e: ExprId) -> Option<(LocalId, Update)> {
-        let func = self.func;
+        let func = self.cx.func;
         match func.expr(e).kind {
             ExprKind::IncDec { target, delta, .. } => {
                 let v = self.int_local(target)?;
@@ -601,11 +588,12 @@ impl GuardCx<'_> {
         let Some(Stmt::Let { local, init: Some(init) }) = prev else { return None };
         let a = self.const_int(*init)?;
         let [u] = update.as_slice() else { return None };
-        match self.update_of(*u) {
-            Some((v, Update::Add(1))) if v == *local => {}
-            _ => return None,
+        if !self.cx.is_increment(*u, *local) {
+            return None;
         }
-        let ExprKind::Binary { op, lhs, rhs } = self.func.expr(*test).kind else { return None };
+        let ExprKind::Binary { op, lhs, rhs } = self.cx.func.expr(*test).kind else {
+            return None;
+        };
         if op.ty != PrimOrRef::Prim(PrimType::Int) || self.int_local(lhs) != Some(*local) {
             return None;
         }
@@ -614,13 +602,7 @@ impl GuardCx<'_> {
             BinOpKind::Le => self.const_int(rhs)? + 1,
             _ => return None,
         };
-        let mut assigned = false;
-        super::walk::each_expr_in_block(self.func, body, &mut |e| {
-            if matches!(self.update_of(e), Some((v, _)) if v == *local) {
-                assigned = true;
-            }
-        });
-        (!assigned).then_some((*local, a, b))
+        (!self.cx.assigned_in_block(body).contains(local)).then_some((*local, a, b))
     }
 
     /// Finds the counters of `block` (see [`guardable`]).
@@ -653,7 +635,7 @@ impl GuardCx<'_> {
         for (k, stmt) in block.stmts.iter().enumerate() {
             let prev = k.checked_sub(1).and_then(|p| block.stmts.get(p));
             if let Stmt::Let { local, init } = stmt {
-                if self.func.local(*local).ty == Type::Prim(PrimType::Int) {
+                if self.cx.func.local(*local).ty == Type::Prim(PrimType::Int) {
                     let c = init.and_then(|e| self.const_int(e)).filter(|_| top);
                     decls.entry(*local).or_default().push(c);
                 }
@@ -665,7 +647,7 @@ impl GuardCx<'_> {
             // Updates in a loop's test or update run a number of times this does not bound.
             let root_runs = if matches!(stmt, Stmt::Loop { .. }) { None } else { runs };
             for root in roots {
-                super::walk::each_expr(self.func, root, &mut |e| {
+                super::walk::each_expr(self.cx.func, root, &mut |e| {
                     let Some((v, update)) = self.update_of(e) else { return };
                     let entry = totals.entry(v).or_insert(Some(0));
                     *entry = match (update, root_runs, *entry) {
@@ -737,7 +719,7 @@ impl GuardCx<'_> {
     }
 
     fn exprs(&mut self, root: ExprId, loops: &HashMap<LocalId, (i64, i64)>) {
-        let func = self.func;
+        let func = self.cx.func;
         let mut found = Vec::new();
         // A row only asked its length (`m[0].length`) is not read on the device, where
         // arrays are rectangular: nothing to check.
@@ -753,15 +735,8 @@ impl GuardCx<'_> {
             if self.proven.contains(&e) || measured.contains(&e) {
                 continue;
             }
-            let len = match func.expr(array).kind {
-                ExprKind::Local(a) => LenSym { array: a, dim: 0 },
-                ExprKind::Index { array: row_of, .. } => match func.expr(row_of).kind {
-                    ExprKind::Local(a) => LenSym { array: a, dim: 1 },
-                    _ => continue,
-                },
-                _ => continue,
-            };
-            if !self.fixed_arrays.contains(&len.array) {
+            let Some(len) = self.cx.array_dim(array, 0) else { continue };
+            if !self.cx.fixed_arrays.contains(&len.array) {
                 continue;
             }
             let test = match self.interval(index, loops) {
@@ -796,19 +771,7 @@ impl GuardCx<'_> {
     /// `len >= other + c + k` when `e` is `v + k` and `known` says `lo <= v < other + c`
     /// with `lo + k >= 0`, `other` another dimension than `len`.
     fn below_other(&self, e: ExprId, len: LenSym) -> Option<GuardTest> {
-        let func = self.func;
-        let (v, k) = match func.expr(e).kind {
-            ExprKind::Local(_) => (self.int_local(e)?, 0),
-            ExprKind::Binary { op, lhs, rhs } if op.ty == PrimOrRef::Prim(PrimType::Int) => {
-                match (op.kind, self.int_local(lhs), self.int_local(rhs)) {
-                    (BinOpKind::Add, Some(v), None) => (v, self.const_int(rhs)?),
-                    (BinOpKind::Add, None, Some(v)) => (v, self.const_int(lhs)?),
-                    (BinOpKind::Sub, Some(v), None) => (v, -self.const_int(rhs)?),
-                    _ => return None,
-                }
-            }
-            _ => return None,
-        };
+        let (Some(v), k) = self.cx.affine(e)? else { return None };
         let r = self.known.get(&v)?;
         if r.lo? + k < 0 {
             return None;
@@ -821,7 +784,7 @@ impl GuardCx<'_> {
 
     /// Constant bounds `[lo, hi]` of the `int` value of `e` (see [`guardable`]).
     fn interval(&self, e: ExprId, loops: &HashMap<LocalId, (i64, i64)>) -> Option<(i64, i64)> {
-        let func = self.func;
+        let func = self.cx.func;
         if let Some(k) = self.const_int(e) {
             return Some((k, k));
         }
