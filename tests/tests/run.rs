@@ -1106,7 +1106,14 @@ fn device_sync_loops_keep_buffers_resident() {
     // Per device call: name, launches, inputs up (buffer, bytes), results down (buffer;
     // `somd_partials` are a few per-group partials, smaller than any input).
     type Call<'a> = (&'a str, u64, &'a [(&'a str, u64)], &'a [&'a str]);
-    let cases: [(&str, &str, &[Call]); 3] = [
+    let cases: [(&str, &str, &[Call]); 4] = [
+        (
+            "tests/run",
+            "sync_value_class",
+            // blend(a, b, w, 5): 2 kernels x 5 steps; the value class `w` is a kernel
+            // argument, not a buffer.
+            &[("Main.blend", 2 * 5, &[("a", 32_008), ("b", 32_008)], &["a"])],
+        ),
         (
             "tests/run",
             "sync_device",

@@ -248,17 +248,9 @@ impl<'a> SyncCall<'a> {
             // parameter order; buffers for `__global T *`, the declared scalar types.
             let set = unsafe {
                 match spec {
-                    ArgSpec::Param(p) => match (self.args.get(*p), self.params.get(*p)) {
-                        (_, Some(Some(buf))) => setter.set(index, &buf.buffer).map(|_| ()),
-                        (Some(HostArg::Bool(v)), _) => setter.set(index, &u8::from(*v)).map(|_| ()),
-                        (Some(HostArg::I8(v)), _) => setter.set(index, v).map(|_| ()),
-                        (Some(HostArg::I16(v)), _) => setter.set(index, v).map(|_| ()),
-                        (Some(HostArg::U16(v)), _) => setter.set(index, v).map(|_| ()),
-                        (Some(HostArg::I32(v)), _) => setter.set(index, v).map(|_| ()),
-                        (Some(HostArg::I64(v)), _) => setter.set(index, v).map(|_| ()),
-                        (Some(HostArg::F32(v)), _) => setter.set(index, v).map(|_| ()),
-                        (Some(HostArg::F64(v)), _) => setter.set(index, v).map(|_| ()),
-                        _ => Err(ClFailure::NoKernel(format!("{}: argument {k}", desc.name))),
+                    ArgSpec::Param(p) => match self.params.get(*p) {
+                        Some(Some(buf)) => setter.set(index, &buf.buffer).map(|_| ()),
+                        _ => super::set_scalar(&mut setter, index, self.args.get(*p), desc.name),
                     },
                     ArgSpec::Output { .. } => match self.outputs.get(k) {
                         Some(Some(buf)) => setter.set(index, &buf.buffer).map(|_| ()),
@@ -276,17 +268,9 @@ impl<'a> SyncCall<'a> {
                         let value = host_indices.get(*depth).copied().unwrap_or(0);
                         setter.set(index, &value).map(|_| ())
                     }
-                    ArgSpec::HostValue(n) => match host_values.get(*n) {
-                        Some(HostArg::Bool(v)) => setter.set(index, &u8::from(*v)).map(|_| ()),
-                        Some(HostArg::I8(v)) => setter.set(index, v).map(|_| ()),
-                        Some(HostArg::I16(v)) => setter.set(index, v).map(|_| ()),
-                        Some(HostArg::U16(v)) => setter.set(index, v).map(|_| ()),
-                        Some(HostArg::I32(v)) => setter.set(index, v).map(|_| ()),
-                        Some(HostArg::I64(v)) => setter.set(index, v).map(|_| ()),
-                        Some(HostArg::F32(v)) => setter.set(index, v).map(|_| ()),
-                        Some(HostArg::F64(v)) => setter.set(index, v).map(|_| ()),
-                        _ => Err(ClFailure::NoKernel(format!("{}: host value {n}", desc.name))),
-                    },
+                    ArgSpec::HostValue(n) => {
+                        super::set_scalar(&mut setter, index, host_values.get(*n), desc.name)
+                    }
                     ArgSpec::Result(_)
                     | ArgSpec::Count
                     | ArgSpec::Chunk
