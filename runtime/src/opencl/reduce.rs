@@ -146,8 +146,9 @@ pub fn reduce<Op: DeviceReduceOp<T>, T: ReduceElem>(
     let result = reduce::tree::<Op, T>(&values);
     if let Some(start) = host_start {
         let host_ns = start.elapsed().as_nanos() as u64;
-        let kernel_ns = info.kernel_ns.unwrap_or(0);
-        trace::add_to_call(|totals| totals.reduce_ns += kernel_ns + host_ns);
+        // The kernel's time is already in the call's `kernel_ns` (the launch's own trace);
+        // `reduce_ns` is the host's share, so that the two add up without counting it twice.
+        trace::add_to_call(|totals| totals.reduce_ns += host_ns);
         trace::emit(
             "reduce",
             &[
