@@ -65,12 +65,13 @@ def main():
                 for kernel, (count, ns) in kernels.items():
                     times.setdefault(kernel, []).append(ns / 1e6)
                     launches[kernel] = count
-            total = sum(statistics.median(v) for v in times.values()) or 1.0
+            total = sum(statistics.median(v) for v in times.values())
             if codes != {0}:
                 print(f"| {spec} | {variant} | (exit {sorted(codes)}) | | | |")
             for kernel in sorted(times, key=lambda k: -statistics.median(times[k])):
                 ms = statistics.median(times[kernel])
-                print(f"| {spec} | {variant} | {kernel} | {launches[kernel]} | {ms:.3f} | {ms / total:.0%} |")
+                share = f"{ms / total:.0%}" if total > 0 else "n/a"
+                print(f"| {spec} | {variant} | {kernel} | {launches[kernel]} | {ms:.3f} | {share} |")
             print(f"| {spec} | {variant} | **total** | {sum(launches.values())} | {total:.3f} | |")
 
 

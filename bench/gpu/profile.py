@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Where the time of a device run goes (docs/performance.md, "GPU end to end").
 
-Run on the device machine from the repository root after unpacking
-.gpu-carry/profile.tar.xz into $STAGE (see bench/gpu/profile.sh):
+Run on the device machine from the repository root with the e2e stage unpacked into $STAGE
+(bench/gpu/suite-and-profile.sh does both):
     profile.py STAGE 'NAME ARGS' ...
 For each program: one untimed run to fill the binary cache, then REPS rounds of
 (opencl untraced, cpu untraced), then one traced opencl run whose `open`, `build` and `call`

@@ -13,7 +13,7 @@ SCRIPT_LIMIT=${SCRIPT_LIMIT:-330} bench/gpu/run.sh \
   --bench "montecarlo 8192 10000" --bench "nbody 4096 10" --bench "kmeans 1000000 8 10" \
   --bench "series 10000" --bench "sor 1500 100" --bench "crypt 20000000" \
   --bench "cp 2000 512" --bench "mriq 16384 2048"
-export OCL_ICD_VENDORS=${OCL_ICD_VENDORS:-/tmp/icd}
+. bench/gpu/icd.sh
 REPS=3 timeout 150 python3 bench/gpu/profile.py "$STAGE" 'sample_vectoradd 20000000' \
   'sample_montecarlo 8192 10000' 'sample_series 10000' 'sample_crypt 20000000' \
   'sample_sor 1500 100' | tee "$OUT/profile.md"
