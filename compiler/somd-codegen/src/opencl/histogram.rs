@@ -18,7 +18,7 @@
 //! private accumulator from `0`, and stores it into its entry of the table (zeroed by the
 //! host); the others return at once. No atomics, no barriers, no fold on the host.
 
-use super::writer::{bug, convert, FnCx, Writer, R};
+use super::writer::{bug, convert, may_fail, FnCx, Writer, R};
 use super::*;
 use somd_mir::analysis::{bounds, walk, HistogramBody, KernelPlan};
 use somd_mir::*;
@@ -328,10 +328,9 @@ impl Writer<'_> {
     /// values of its top-level table updates `t[e] op= v` computed first, one variable
     /// each, so that the device issues every global read of an iteration before its first
     /// atomic (whose returned word the next update waits for): K-Means' `xs[i]` and `ys[i]`.
-    /// A value qualifies when it is built only of constants, locals the body does not
-    /// assign, arithmetic other than division and remainder, conversions, and reads proven
-    /// in range of parameters the function never writes: computing it earlier can neither
-    /// fail nor read anything else.
+    /// A value qualifies when it cannot fail, has no effect and reads only locals the body
+    /// does not assign and elements of parameters the function never writes ([`hoistable`]):
+    /// computing it earlier can neither fail nor read anything else.
     pub(super) fn hoist_update_values(
         &mut self,
         cx: &mut FnCx,
@@ -355,7 +354,7 @@ impl Writer<'_> {
                 }
             }
         });
-        let written = written_arrays(func);
+        let written = super::kernels::written_bases(cx);
         let updates = cx.hist.as_ref().map(|h| h.updates.clone()).unwrap_or_default();
         let mut out = String::new();
         for stmt in &body.stmts {
@@ -365,7 +364,7 @@ impl Writer<'_> {
             }
             let ExprKind::CompoundAssign { value, .. } = func.expr(*e).kind else { continue };
             if matches!(func.expr(value).kind, ExprKind::Const(_))
-                || !cannot_fail(func, value, &cx.proven, &assigned, &written)
+                || !hoistable(cx, value, &assigned, &written)
             {
                 continue;
             }
@@ -510,53 +509,30 @@ fn hist_size_rule(cx: &FnCx, s: &somd_mir::analysis::SizeExpr, m: &KernelManifes
     })
 }
 
-/// Array parameters of `func` that an element store may write (the base local of every
-/// assignment target that is an element).
-fn written_arrays(func: &Function) -> HashSet<LocalId> {
-    let mut out = HashSet::new();
-    for e in &func.exprs {
-        let (ExprKind::Assign { target, .. }
-        | ExprKind::CompoundAssign { target, .. }
-        | ExprKind::IncDec { target, .. }) = e.kind
-        else {
-            continue;
-        };
-        let mut t = target;
-        while let ExprKind::Index { array, .. } = func.expr(t).kind {
-            t = array;
-        }
-        if let ExprKind::Local(l) = func.expr(t).kind {
-            out.insert(l);
-        }
-    }
-    out
-}
-
-/// Whether `e` is built only of constants, locals not in `assigned`, arithmetic other
-/// than division and remainder, conversions and reads in `proven` of parameters not in
-/// `written` (see `hoist_update_values`).
-fn cannot_fail(
-    func: &Function,
-    e: ExprId,
-    proven: &BTreeSet<ExprId>,
+/// Whether `value` can be computed before the statements of its iteration that precede it:
+/// it cannot fail ([`may_fail`]), has no effect, reads only locals not in `assigned` and
+/// elements of parameters not in `written` (see `hoist_update_values`).
+fn hoistable(
+    cx: &FnCx,
+    value: ExprId,
     assigned: &HashSet<LocalId>,
     written: &HashSet<LocalId>,
 ) -> bool {
-    let ok = |x: ExprId| cannot_fail(func, x, proven, assigned, written);
-    match &func.expr(e).kind {
-        ExprKind::Const(_) => true,
-        ExprKind::Local(l) => !assigned.contains(l),
-        ExprKind::Index { array, index } => {
-            let param = match func.expr(*array).kind {
-                ExprKind::Local(a) => func.params.contains(&a) && !written.contains(&a),
-                _ => false,
-            };
-            param && proven.contains(&e) && ok(*index)
-        }
-        ExprKind::Unary { operand, .. } | ExprKind::Convert { operand } => ok(*operand),
-        ExprKind::Binary { op, lhs, rhs } => {
-            !matches!(op.kind, BinOpKind::Div | BinOpKind::Rem) && ok(*lhs) && ok(*rhs)
-        }
-        _ => false,
-    }
+    let func = cx.func;
+    let mut ok = !may_fail(cx, false, value);
+    walk::each_expr(func, value, &mut |e| {
+        ok &= match &func.expr(e).kind {
+            ExprKind::Local(l) => !assigned.contains(l),
+            ExprKind::Index { array, .. } => matches!(
+                func.expr(*array).kind,
+                ExprKind::Local(a) if func.params.contains(&a) && !written.contains(&a)
+            ),
+            ExprKind::Assign { .. }
+            | ExprKind::CompoundAssign { .. }
+            | ExprKind::IncDec { .. }
+            | ExprKind::Call { .. } => false,
+            _ => true,
+        };
+    });
+    ok
 }

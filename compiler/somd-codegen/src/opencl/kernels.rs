@@ -341,29 +341,7 @@ impl Writer<'_> {
         let mut cx = FnCx::new(func);
         let mut decls = Vec::new();
         let mut scalars: HashMap<String, usize> = HashMap::new();
-        let writes: std::collections::HashSet<LocalId> = func
-            .exprs
-            .iter()
-            .filter_map(|e| match &e.kind {
-                ExprKind::Assign { target, .. }
-                | ExprKind::CompoundAssign { target, .. }
-                | ExprKind::IncDec { target, .. } => {
-                    let mut t = *target;
-                    while let ExprKind::Index { array, .. } = func.expr(t).kind {
-                        t = array;
-                    }
-                    match func.expr(t).kind {
-                        // An element written through an array local is its source's.
-                        ExprKind::Local(l) if t != *target => {
-                            Some(cx.aliases.get(&l).map_or(l, |a| a.base))
-                        }
-                        ExprKind::Local(l) => Some(l),
-                        _ => None,
-                    }
-                }
-                _ => None,
-            })
-            .collect();
+        let writes = written_bases(&cx);
         // Arrays passed to calls (whose parameters are not `const`, and which may write them).
         let passed: std::collections::HashSet<LocalId> = func
             .exprs
@@ -962,12 +940,7 @@ impl Writer<'_> {
         }
         if let Some(p) = lanes {
             let elem = prim_storage(p).to_string();
-            let bytes = match p {
-                PrimType::Boolean | PrimType::Byte => 1,
-                PrimType::Short | PrimType::Char => 2,
-                PrimType::Int | PrimType::Float => 4,
-                PrimType::Long | PrimType::Double => 8,
-            };
+            let bytes = super::layout::prim_size(p);
             Self::push_arg(
                 m,
                 &mut decls,
@@ -1233,4 +1206,31 @@ pub(super) struct TreeOf<'a> {
     pub(super) partials: &'a str,
     pub(super) op: ReduceOp,
     pub(super) ty: PrimType,
+}
+
+/// The locals an assignment of `cx`'s function stores to, directly or through elements: an
+/// element written through an array local counts as its source's.
+pub(super) fn written_bases(cx: &FnCx) -> std::collections::HashSet<LocalId> {
+    let func = cx.func;
+    func.exprs
+        .iter()
+        .filter_map(|e| match &e.kind {
+            ExprKind::Assign { target, .. }
+            | ExprKind::CompoundAssign { target, .. }
+            | ExprKind::IncDec { target, .. } => {
+                let mut t = *target;
+                while let ExprKind::Index { array, .. } = func.expr(t).kind {
+                    t = array;
+                }
+                match func.expr(t).kind {
+                    ExprKind::Local(l) if t != *target => {
+                        Some(cx.aliases.get(&l).map_or(l, |a| a.base))
+                    }
+                    ExprKind::Local(l) => Some(l),
+                    _ => None,
+                }
+            }
+            _ => None,
+        })
+        .collect()
 }

@@ -332,7 +332,7 @@ struct StoreGroup {
 /// proven in range, an integer division by anything but a non-zero constant, a call, an
 /// allocation, anything not listed here. `Math` builtins, conversions and arithmetic never
 /// fail.
-fn may_fail(cx: &FnCx, unchecked: bool, root: ExprId) -> bool {
+pub(super) fn may_fail(cx: &FnCx, unchecked: bool, root: ExprId) -> bool {
     use somd_mir::analysis::walk;
     let func = cx.func;
     let mut fails = false;
