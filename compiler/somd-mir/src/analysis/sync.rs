@@ -569,15 +569,8 @@ impl SyncAnalysis<'_> {
             ));
         };
         // The kernel only reads the caller's buffers: parameters are the caller's arrays.
-        for x in &callee.exprs {
-            if let ExprKind::Assign { target, .. }
-            | ExprKind::CompoundAssign { target, .. }
-            | ExprKind::IncDec { target, .. } = &x.kind
-            {
-                if matches!(callee.expr(*target).kind, ExprKind::Index { .. }) {
-                    return refuse("it writes an array".into());
-                }
-            }
+        if super::parallel::writes_arrays(callee) {
+            return refuse("it writes an array".into());
         }
         let mut bound = Vec::new();
         for (p, a) in callee.params.iter().zip(args) {
