@@ -447,16 +447,6 @@ fn expr_parents(func: &Function) -> Vec<Option<ExprId>> {
     parents
 }
 
-/// The local a place expression writes: the local itself, or the array local under an
-/// element (`a[i]`, `m[i][j]`).
-fn place_base(func: &Function, place: ExprId) -> Option<LocalId> {
-    match &func.expr(place).kind {
-        ExprKind::Local(l) => Some(*l),
-        ExprKind::Index { array, .. } => place_base(func, *array),
-        _ => None,
-    }
-}
-
 /// Whether evaluating `e` changes anything (an assignment, `++`/`--`, or a call).
 fn has_effect(func: &Function, e: ExprId) -> bool {
     let mut found = false;
@@ -505,7 +495,7 @@ fn effect_order_blocker(
     if at_statement {
         return None;
     }
-    let base = place_base(func, *target)?;
+    let (base, _) = index_root(func, *target)?;
     let mut root = eid;
     while let Some(parent) = parents.get(root.0 as usize).copied().flatten() {
         root = parent;
