@@ -324,16 +324,7 @@ fn sorted_prefix(key: &dyn HostArray, n: usize) -> bool {
 /// Traces that a segmented sum runs on the CPU after its placement chose a device.
 fn trace_cpu(label: &str, reason: &str) {
     if trace::enabled() {
-        trace::emit(
-            "placement",
-            &[
-                ("name", trace::Value::Str(label)),
-                ("placement", trace::Value::Str("cpu")),
-                ("device", trace::Value::Null),
-                ("reason", trace::Value::Str(reason)),
-                ("mis", trace::Value::U64(crate::exec::placement().cpu_mis() as u64)),
-            ],
-        );
+        crate::opencl::policy::trace_placement(label, Target::Cpu, reason);
     }
 }
 

@@ -70,7 +70,7 @@ fn decide(method: &str, eligible: bool) -> (Target, &'static str) {
 }
 
 #[cold]
-fn trace_placement(method: &str, target: Target, reason: &'static str) {
+pub(crate) fn trace_placement(method: &str, target: Target, reason: &str) {
     let (placement, device) = match target {
         Target::Cpu => ("cpu", Value::Null),
         Target::Device(ctx) => ("opencl", Value::Str(ctx.label)),
