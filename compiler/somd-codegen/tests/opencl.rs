@@ -32,6 +32,11 @@ fn compile(name: &str, text: &str) -> Option<Compiled> {
         return None;
     }
     let module = somd_mir::lower(&program, &sources);
+    // Instance SOMD methods are lifted as the host glue lifts them (`rust::device::glue`).
+    let module = match somd_mir::analysis::instance::lift_fields(&module) {
+        Some((lifted, _)) => lifted,
+        None => module,
+    };
     let info = analyze(&module);
     Some(Compiled { module, info, sources })
 }
@@ -43,15 +48,6 @@ fn kernels(c: &Compiled, options: ClOptions) -> KernelSet {
 fn snapshot(source: &str) -> String {
     let c = compile("test.somd", source).expect("program checks");
     snapshot_of(source, &c)
-}
-
-/// The snapshot of a program whose instance SOMD methods are lifted (`analysis::instance`)
-/// as the host glue lifts them.
-fn snapshot_lifted(source: &str) -> String {
-    let c = compile("test.somd", source).expect("program checks");
-    let (module, _) = somd_mir::analysis::instance::lift_fields(&c.module).expect("lifted");
-    let info = analyze(&module);
-    snapshot_of(source, &Compiled { module, info, sources: c.sources })
 }
 
 fn snapshot_of(source: &str, c: &Compiled) -> String {
@@ -727,12 +723,10 @@ fn value_class_fold() {
 /// bounds-checked at their source positions), and the kernel builds.
 #[test]
 fn instance_method_fields_are_arguments() {
-    insta::assert_snapshot!(snapshot_lifted(INSTANCE));
+    insta::assert_snapshot!(snapshot(INSTANCE));
     let Some(ctx) = test_device() else { return };
     let c = compile("instance.somd", INSTANCE).expect("checks");
-    let (module, _) = somd_mir::analysis::instance::lift_fields(&c.module).expect("lifted");
-    let info = analyze(&module);
-    let set = kernels(&Compiled { module, info, sources: c.sources }, ClOptions::default());
+    let set = kernels(&c, ClOptions::default());
     assert!(set.kernels.iter().any(|k| k.name == "I_apply"));
     build(ctx, "instance.somd", &set, false).expect("builds");
 }
@@ -872,6 +866,10 @@ fn every_corpus_kernel_builds_with_opencl() {
         STAGED,
         VECTORS,
         VECTOR_STORES,
+        INSTANCE,
+        ALIASES,
+        CUBES,
+        VALUE_FOLD,
     ]
     .iter()
     .enumerate()
