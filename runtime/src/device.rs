@@ -37,10 +37,12 @@
 
 mod histogram;
 mod resident;
+mod rows;
 mod sync;
 
 pub use histogram::{run_histogram, run_segmented, HistArg, HistDesc, HistElem, HistOp};
 pub use resident::{KeepScope, Key as ResidentKey};
+pub use rows::{fetch as row, RowScope};
 pub use sync::{SyncCall, SyncDesc};
 
 use crate::error::SourcePos;
@@ -194,6 +196,18 @@ pub trait HostArray {
     fn window_key(&self) -> Option<ResidentKey> {
         None
     }
+    /// For a non-`null` 2-D array of a [`DevElem::RAW`] type, the address of its row array,
+    /// by which a row scope ([`rows`]) knows the matrix it holds.
+    fn matrix_addr(&self) -> Option<usize> {
+        None
+    }
+}
+
+/// Opens a row scope for the calls of the `sync`-form SOMD method `label` whose argument
+/// `param` is a matrix the host loop around them touches only through rows it fetches with
+/// [`row`] (`device/rows.rs`; the compiler's `somd_mir::analysis::rows`).
+pub fn rows(label: &'static str, param: usize) -> RowScope {
+    rows::open(label, param)
 }
 
 /// Opens a keep scope for `arrays` (mutable 1-D arrays that the host does not write while
@@ -381,6 +395,10 @@ impl<T: DevElem> HostArray for Array<Array<T>> {
     fn raw_rows(&self) -> Option<Vec<&[u8]>> {
         T::RAW.then(|| self.slots().iter().map(|row| slot_bytes(row.get_ref().slots())).collect())
     }
+
+    fn matrix_addr(&self) -> Option<usize> {
+        (T::RAW && !self.is_null()).then(|| self.slots().as_ptr() as usize)
+    }
 }
 
 impl<T: DevElem> HostArray for Array<Array<Array<T>>> {
@@ -557,6 +575,10 @@ impl<A: HostArray + ?Sized> HostArray for &A {
 
     fn window_key(&self) -> Option<ResidentKey> {
         (**self).window_key()
+    }
+
+    fn matrix_addr(&self) -> Option<usize> {
+        (**self).matrix_addr()
     }
 }
 
@@ -770,6 +792,9 @@ enum Output {
     /// An `Array<T>`, `Array<Array<T>>` or `VArr<T>` of a primitive `T` that the device
     /// wrote into directly ([`DevElem::RAW`]): no conversion, no second copy.
     Typed(Box<dyn std::any::Any + Send + Sync>),
+    /// A matrix a row scope keeps on the device (`device/rows.rs`), for the SOMD method
+    /// with this label: the host matrix comes from the scope.
+    Rows(&'static str),
 }
 
 /// The results of a device call, downloaded.
@@ -816,6 +841,7 @@ impl DeviceResult {
             Some(Some(Output::Typed(any))) => {
                 return any.downcast_ref::<Array<Array<T>>>().cloned().unwrap_or_default();
             }
+            Some(Some(Output::Rows(label))) => return rows::adopt::<T>(label),
             Some(Some(Output::Bytes(bytes, dims))) => (bytes, dims),
             _ => return Array::default(),
         };
@@ -863,7 +889,7 @@ impl DeviceResult {
                 }
                 array
             }
-            None => VArr::from_vec(Vec::new()),
+            Some(Output::Rows(_)) | None => VArr::from_vec(Vec::new()),
         }
     }
 
@@ -1762,7 +1788,7 @@ fn execute(
                                 *pending = Some((ctx, buf));
                             }
                         }
-                        (None, Output::Typed(_)) => {}
+                        (None, Output::Typed(_) | Output::Rows(_)) => {}
                     }
                 }
                 result.outputs[k] = Some(output);

@@ -1455,6 +1455,79 @@ fn device_keep_uploads_unchanged_arrays_once_per_loop() {
     }
 }
 
+/// A host loop that touches a matrix between its device calls only through rows it fetches
+/// before the call leaves the matrix on the device (`somd_mir::analysis::rows`, note
+/// device-execution "Matrices left on the device"): in `device_rows`, `factor`'s first
+/// `eliminate` uploads the matrix and every later one finds it `resident`, moving up only
+/// the fetched pivot column (as `row`, and again as the argument `colK`) and down only that
+/// row (fetched before the call); no call downloads the matrix. The inner loop of `repeat`
+/// uploads its matrix once per scope. The sample LUFact moves no matrix after its first call.
+#[test]
+fn device_rows_move_only_the_fetched_rows() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let list = |v: &[(String, u64)]| v.iter().map(|(b, _)| b.clone()).collect::<Vec<_>>();
+    let bytes = |v: &[(String, u64)]| v.iter().map(|(_, n)| n).sum::<u64>();
+    if let Some((binary, expected)) = built_with_expected("tests/run", "device_rows") {
+        let (outcome, calls) = traced_calls("device_rows", binary, &expected, *opencl);
+        let seen: Vec<String> = calls
+            .iter()
+            .map(|c| {
+                format!(
+                    "{}: up {:?}, resident {:?}, down {:?}",
+                    c.name,
+                    c.h2d,
+                    list(&c.resident),
+                    c.d2h
+                )
+            })
+            .collect();
+        let seen = seen.join("\n");
+        let eliminate: Vec<&CallTrace> =
+            calls.iter().filter(|c| c.name == "Main.eliminate").collect();
+        assert_eq!(eliminate.len(), 36, "one call per pivot of the 37 x 37 matrix:\n{seen}");
+        let row = 37 * 8;
+        for (k, call) in eliminate.iter().enumerate() {
+            let what = format!("eliminate call {k}; the calls were\n{seen}");
+            if k == 0 {
+                assert_eq!(list(&call.h2d), ["a", "colK"], "uploads of {what}");
+                assert!(call.resident.is_empty(), "resident inputs of {what}");
+            } else {
+                assert_eq!(list(&call.h2d), ["row", "colK"], "uploads of {what}");
+                assert_eq!(bytes(&call.h2d), 2 * row, "bytes up in {what}");
+                assert_eq!(list(&call.resident), ["rows"], "resident inputs of {what}");
+                assert_eq!(list(&call.d2h), ["row"], "downloads before {what}");
+                assert_eq!(bytes(&call.d2h), row, "bytes down before {what}");
+            }
+            assert_eq!(call.bytes_d2h, 0, "the matrix stays on the device in {what}");
+        }
+        // `repeat`: two calls per scope, four scopes; each first call uploads `m`.
+        let shift: Vec<&CallTrace> = calls.iter().filter(|c| c.name == "Main.shift").collect();
+        assert_eq!(shift.len(), 8, "{seen}");
+        for (k, call) in shift.iter().enumerate() {
+            let what = format!("shift call {k}; the calls were\n{seen}");
+            if k % 2 == 0 {
+                assert_eq!(list(&call.h2d), ["m"], "uploads of {what}");
+            } else {
+                assert!(call.h2d.is_empty(), "uploads of {what}");
+                assert_eq!(list(&call.resident), ["rows"], "resident inputs of {what}");
+            }
+        }
+        assert!(outcome.status == Some(0));
+    }
+    if let Some(binary) = built_binary("samples", "lufact") {
+        let outcome = run_with_env(binary, &[], *opencl, &[("SOMD_TRACE", "json")]);
+        assert_eq!(outcome.status, Some(0), "lufact stderr:\n{}", outcome.stderr);
+        let calls = device_calls(&outcome.stderr);
+        assert_eq!(calls.len(), 199, "one device call per pivot\n{}", outcome.stderr);
+        for (k, call) in calls.iter().enumerate().skip(1) {
+            assert_eq!(list(&call.resident), ["rows"], "resident in call {k}\n{}", outcome.stderr);
+            assert_eq!(bytes(&call.h2d), 2 * 200 * 8, "bytes up in call {k}\n{}", outcome.stderr);
+        }
+    }
+}
+
 /// Isolated filter tasks run on the device in batches of the items waiting on their input
 /// edge: under `SOMD_TRACE=json` the worker's device calls together cover every item once.
 /// Between consecutive device filters the items stay on the device: the first never

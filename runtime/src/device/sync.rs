@@ -29,8 +29,8 @@
 //! broadcast is a kernel argument. Before a statement the host runs, [`SyncCall::check`]
 //! raises a failure of the launches before it first, as the CPU path would.
 
-use super::{allocate, plan, zero_fill, ArgSpec, DevBuf, DevElem, DeviceResult, Elem, HostArg};
-use super::{KernelDesc, Planned};
+use super::{allocate, plan, rows, zero_fill, ArgSpec, DevBuf, DevElem, DeviceResult, Elem};
+use super::{HostArg, KernelDesc, Output, Planned};
 use crate::opencl::buffer;
 use crate::opencl::{placement_for, trace, ClFailure, DeviceCtx, ErrorBuffer, OrFatal, Target};
 
@@ -74,6 +74,9 @@ pub struct SyncCall<'a> {
     last_groups: usize,
     /// A launch was enqueued since the error buffer was last checked.
     unchecked: bool,
+    /// The matrix argument a row scope serves (`device/rows.rs`): its result stays on the
+    /// device; `true` with it when the call was passed the matrix the scope holds.
+    rows: Option<(usize, bool)>,
     err: ErrorBuffer,
     /// Emits the one `call` event of the trace when the call is dropped.
     _scope: trace::CallScope,
@@ -82,6 +85,15 @@ pub struct SyncCall<'a> {
 impl<'a> SyncCall<'a> {
     /// Plans every kernel and moves the arguments to the device; `None`: run the CPU path.
     pub fn begin(desc: &'static SyncDesc, args: &'a [HostArg<'a>]) -> Option<SyncCall<'a>> {
+        let call = SyncCall::begin_on_device(desc, args);
+        if call.is_none() {
+            // The CPU path reads the host's rows of a matrix a row scope holds.
+            rows::settle_args(args);
+        }
+        call
+    }
+
+    fn begin_on_device(desc: &'static SyncDesc, args: &'a [HostArg<'a>]) -> Option<SyncCall<'a>> {
         let first = desc.kernels.first()?;
         let Target::Device(ctx) = placement_for(desc.label, true) else { return None };
         let mut planned = Vec::with_capacity(desc.kernels.len());
@@ -89,6 +101,13 @@ impl<'a> SyncCall<'a> {
             planned.push(plan(ctx, kernel, 0, args)?);
         }
         let scope = trace::CallScope::begin(desc.label, ctx.label);
+        // A matrix a row scope holds is already on the device (its dirty rows go up now);
+        // the buffer goes back to the scope if the call does not begin after all.
+        let (rows_param, mut lent) = match rows::engage(ctx, desc.label, args) {
+            Some((p, buf)) => (Some(p), rows::Lent::new(desc.label, buf)),
+            None => (None, rows::Lent::new(desc.label, None)),
+        };
+        let reused = lent.holds();
         let exchange: Vec<bool> =
             desc.swaps.iter().map(|(d, s)| same_shape(args, *d, *s)).collect();
         // The source of an exchanged copy-back starts as a copy of its destination on the
@@ -98,6 +117,8 @@ impl<'a> SyncCall<'a> {
         let mut params: Vec<Option<DevBuf>> = Vec::with_capacity(args.len());
         for (p, arg) in args.iter().enumerate() {
             params.push(match arg {
+                // Placed below, once nothing can fail.
+                HostArg::Array(_) if reused && rows_param == Some(p) => None,
                 HostArg::Array(a) => {
                     let name = param_name(first, p);
                     if copied(p) {
@@ -138,6 +159,9 @@ impl<'a> SyncCall<'a> {
             });
         }
         let err = ErrorBuffer::new(ctx).or_fatal();
+        if let (Some(p), Some(buf)) = (rows_param, lent.take()) {
+            params[p] = Some(buf);
+        }
         Some(SyncCall {
             ctx,
             desc,
@@ -150,6 +174,7 @@ impl<'a> SyncCall<'a> {
             partials_pending: false,
             last_groups: 0,
             unchecked: false,
+            rows: rows_param.map(|p| (p, reused)),
             err,
             _scope: scope,
         })
@@ -340,6 +365,17 @@ impl<'a> SyncCall<'a> {
                     let Some(Some(buf)) = self.params.get_mut(*p).map(Option::take) else {
                         continue;
                     };
+                    if let Some((q, reused)) = self.rows {
+                        if q == *p {
+                            // Stays on the device: the row scope holds it.
+                            let shape = a.shape().unwrap_or_default();
+                            let rows = shape.first().copied().unwrap_or(0);
+                            let row_bytes = shape.get(1).copied().unwrap_or(0) * a.elem().size();
+                            rows::hold(ctx, self.desc.label, buf, rows, row_bytes, reused);
+                            result.outputs[k] = Some(Output::Rows(self.desc.label));
+                            continue;
+                        }
+                    }
                     (buf, a.shape().unwrap_or_default(), a.elem())
                 }
                 _ => continue,

@@ -79,6 +79,10 @@ pub struct Glue {
     /// Host loops that keep unchanged mutable arrays on the device across their calls
     /// (`analysis::keep`): the host writer opens `rt::device::keep` around each.
     pub kept: Vec<somd_mir::analysis::keep::KeptLoop>,
+    /// Host loops that leave a matrix on the device between their calls
+    /// (`analysis::rows`): the host writer opens `rt::device::rows` around each and
+    /// fetches the rows with `rt::device::row`.
+    pub rows: Vec<somd_mir::analysis::rows::RowLoop>,
 }
 
 /// One run of fused statements the host can launch.
@@ -209,6 +213,7 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
     }
     glue.structs = glue_structs(module, &glue.kernels);
     glue.kept = info.kept.clone();
+    glue.rows = info.rows.clone();
     for placement in &info.placements {
         let Ok(plan) = &placement.device else { continue };
         // A `!` of a `@` folded inside a kernel has no host launch of its own.

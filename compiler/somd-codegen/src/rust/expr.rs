@@ -745,10 +745,23 @@ impl<'a> FnCx<'a> {
             .ok_or_else(|| EmitError::Internal(format!("field {index} of class {}", class.0)))
     }
 
+    /// Whether `id` fetches a row of a matrix that a row scope may hold (`analysis::rows`).
+    fn is_row_fetch(&self, id: ExprId) -> bool {
+        self.device
+            .is_some_and(|g| g.rows.iter().any(|r| r.func == self.fid && r.fetches.contains(&id)))
+    }
+
     /// A read of a place (`a[i]`, `o.f`) with `get` (copy or clone).
     fn load(&mut self, id: ExprId) -> Result<String, EmitError> {
         let expr = self.e(id)?;
         match &expr.kind {
+            ExprKind::Index { array, index } if self.is_row_fetch(id) => {
+                // A row of a matrix a row scope may hold on the device (`analysis::rows`).
+                let pos = self.pos(expr.span);
+                let base = self.recv(*array)?;
+                let idx = self.expr(*index)?;
+                Ok(format!("rt::device::row(&{}, {idx}, {pos})", paren(base)))
+            }
             ExprKind::Index { index, .. } if self.unchecked.contains_key(&id) => {
                 let base = self.unchecked.get(&id).cloned().unwrap_or_default();
                 let idx = self.expr(*index)?;

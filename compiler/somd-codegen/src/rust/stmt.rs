@@ -25,6 +25,23 @@ impl FnCx<'_> {
         Some(names.join(", "))
     }
 
+    /// The row scopes (`analysis::rows`) of a loop statement: the SOMD method's label and
+    /// the matrix's argument position, for each.
+    fn row_scopes(&self, stmt: &Stmt) -> Vec<(String, usize)> {
+        let Some(glue) = self.device else { return Vec::new() };
+        if !glue.rows.iter().any(|r| r.func == self.fid) {
+            return Vec::new();
+        }
+        let Some(id) = somd_mir::analysis::walk::loop_id_of(self.func, stmt) else {
+            return Vec::new();
+        };
+        glue.rows
+            .iter()
+            .filter(|r| r.func == self.fid && r.loop_id == id)
+            .map(|r| (r.label.clone(), r.param))
+            .collect()
+    }
+
     /// The function's signature, parameters first (`geo` for SOMD bodies, then `this`).
     fn signature(&self) -> Result<String, EmitError> {
         let func = self.func;
@@ -184,13 +201,28 @@ impl FnCx<'_> {
             }
             Stmt::Loop { .. }
                 if !self.keeping.contains(&std::ptr::from_ref(stmt))
-                    && self.kept_arrays(stmt).is_some() =>
+                    && (self.kept_arrays(stmt).is_some() || !self.row_scopes(stmt).is_empty()) =>
             {
-                let arrays = self.kept_arrays(stmt).unwrap_or_default();
-                // The loop never writes these arrays (`analysis::keep`): their device copies
-                // serve all its calls, released when the block is left by any path.
                 writeln!(out, "{level}{{")?;
-                writeln!(out, "{}let _somd_keep = rt::device::keep(&[{arrays}]);", level.next())?;
+                if let Some(arrays) = self.kept_arrays(stmt) {
+                    // The loop never writes these arrays (`analysis::keep`): their device
+                    // copies serve all its calls, released when the block is left by any path.
+                    writeln!(
+                        out,
+                        "{}let _somd_keep = rt::device::keep(&[{arrays}]);",
+                        level.next()
+                    )?;
+                }
+                for (k, (label, param)) in self.row_scopes(stmt).into_iter().enumerate() {
+                    // The loop touches the matrix only through rows it fetches before the
+                    // call (`analysis::rows`): the call's result stays on the device, the
+                    // rows move one by one, the rest comes down when the block is left.
+                    writeln!(
+                        out,
+                        "{}let _somd_rows{k} = rt::device::rows({label:?}, {param});",
+                        level.next()
+                    )?;
+                }
                 self.keeping.push(std::ptr::from_ref(stmt));
                 let written = self.stmt(out, level.next(), stmt);
                 self.keeping.pop();

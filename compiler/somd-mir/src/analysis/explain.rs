@@ -113,6 +113,20 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
             if names.len() == 1 { "it" } else { "them" }
         );
     }
+    for r in &info.rows {
+        let func = module.function(r.func);
+        let _ = writeln!(
+            out,
+            "{}: loop in {} leaves `{}` on the device between its calls of {} (the host \
+             touches it only through {} row fetch{} before the call: only those rows move)",
+            sources.position(r.span),
+            func.name,
+            func.local(r.matrix).name,
+            r.label,
+            r.fetches.len(),
+            if r.fetches.len() == 1 { "" } else { "es" }
+        );
+    }
     if out.is_empty() {
         out.push_str("no SOMD method, `@`, `!` or task in the program\n");
     }

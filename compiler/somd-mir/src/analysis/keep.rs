@@ -108,7 +108,7 @@ fn kept_in(module: &Module, fid: FuncId, func: &Function, facts: &mut ReadOnly) 
 }
 
 /// The parent of every expression of `func`'s arena (roots have none).
-fn parents(func: &Function) -> HashMap<ExprId, ExprId> {
+pub(super) fn parents(func: &Function) -> HashMap<ExprId, ExprId> {
     let mut out = HashMap::new();
     for (i, e) in func.exprs.iter().enumerate() {
         for kid in super::walk::children(&e.kind) {
@@ -184,7 +184,7 @@ fn is_candidate(
 /// Whether `use_` (an occurrence of an array local, the child of `parent`) only lends the
 /// array to something that reads it: a read-only parameter, a `!`, or a mapped argument
 /// of primitive elements.
-fn passed_read_only(
+pub(super) fn passed_read_only(
     module: &Module,
     func: &Function,
     parent: ExprId,
@@ -257,7 +257,7 @@ fn device_use_in(
 
 /// Memo of [`ReadOnly::param_read_only`].
 #[derive(Default)]
-struct ReadOnly {
+pub(super) struct ReadOnly {
     known: HashMap<(FuncId, usize), bool>,
     /// Parameters being decided (a call cycle assumes them read-only: a cycle that only
     /// passes the array around reads it at most).

@@ -39,6 +39,7 @@ pub mod keep;
 pub mod nested;
 pub mod parallel;
 pub mod plan;
+pub mod rows;
 pub mod swap;
 pub mod sync;
 pub mod walk;
@@ -74,6 +75,9 @@ pub struct ProgramInfo {
     /// Host loops that keep unchanged mutable arrays on the device across their calls
     /// ([`keep`]).
     pub kept: Vec<keep::KeptLoop>,
+    /// Host loops that leave a matrix on the device between their calls, moving only the
+    /// rows the host touches ([`rows`]).
+    pub rows: Vec<rows::RowLoop>,
 }
 
 /// Facts about one function.
@@ -476,5 +480,6 @@ pub fn analyze(module: &Module) -> ProgramInfo {
     let mut info = ProgramInfo { functions, ..ProgramInfo::default() };
     plan::plan(module, &mut info);
     info.kept = keep::kept_loops(module);
+    info.rows = rows::row_loops(module, &info);
     info
 }

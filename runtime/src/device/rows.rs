@@ -1,0 +1,335 @@
+//! Matrices a host loop leaves on the device between its calls, moving single rows
+//! (the compiler's `analysis::rows`; note `device-execution`, "Matrices left on the
+//! device").
+//!
+//! Generated code opens a [`RowScope`] ([`super::rows`]) around a host loop that calls a
+//! `sync`-form SOMD method `a = C.m(.., a, ..)` returning the matrix it updates, and that
+//! touches the matrix between calls only through rows it fetches with [`super::row`]
+//! before the call (LINPACK's `dgefa`: the pivot column). Under the scope:
+//!
+//! - the call ([`super::SyncCall`]) does not download the matrix: its result is a host
+//!   matrix whose rows are all *stale* (the device buffer holds them), and the scope keeps
+//!   the buffer;
+//! - a row fetch downloads its row when stale and marks it *dirty* (the host may write it);
+//! - the next call that passes that same matrix uploads the dirty rows only and reuses the
+//!   buffer; its result is the same host matrix again (the compiler proved that nothing
+//!   else references it, so the old value cannot be observed);
+//! - a call that runs on the CPU, or passes another matrix, first downloads what is stale
+//!   (*settles* it); so does the scope when it is dropped (the loop is left by any path).
+//!
+//! Scopes are per thread (the loop and its calls run on one thread) and nest.
+//! `SOMD_ROWS=off` opens empty scopes (every call moves the whole matrix, as without the
+//! scope: for measuring what the scope saves).
+
+use super::{slot_bytes, slot_bytes_mut, DevBuf, DevElem, HostArg};
+use crate::opencl::trace::{self, Value};
+use crate::opencl::{buffer, DeviceCtx, OrFatal};
+use crate::value::Array;
+use std::cell::RefCell;
+
+/// A host matrix of a [`DevElem::RAW`] element type, type-erased.
+trait Matrix: Send + Sync {
+    /// The address of its row array (its identity).
+    fn addr(&self) -> usize;
+    fn row(&self, r: usize) -> &[u8];
+    #[allow(clippy::mut_from_ref)] // the rows' slots are cells (see `slot_bytes_mut`)
+    fn row_mut(&self, r: usize) -> &mut [u8];
+    fn as_any(&self) -> &dyn std::any::Any;
+}
+
+impl<T: DevElem> Matrix for Array<Array<T>> {
+    fn addr(&self) -> usize {
+        self.slots().as_ptr() as usize
+    }
+    fn row(&self, r: usize) -> &[u8] {
+        slot_bytes(self.slots()[r].get_ref().slots())
+    }
+    fn row_mut(&self, r: usize) -> &mut [u8] {
+        slot_bytes_mut(self.slots()[r].get_ref().slots())
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+/// The matrix a scope holds on the device.
+struct Held {
+    ctx: &'static DeviceCtx,
+    host: Box<dyn Matrix>,
+    /// `None` while a call has it.
+    buf: Option<DevBuf>,
+    row_bytes: usize,
+    /// Per row: the device holds a newer copy than the host.
+    stale: Vec<bool>,
+    /// Rows fetched since the last call (the host may have written them).
+    dirty: Vec<usize>,
+}
+
+impl Held {
+    /// Downloads every stale row into the host matrix.
+    fn settle(&mut self) {
+        let Some(buf) = &self.buf else { return };
+        let stale: Vec<usize> = (0..self.stale.len()).filter(|r| self.stale[*r]).collect();
+        if stale.is_empty() {
+            return;
+        }
+        if stale.len() == self.stale.len() && self.row_bytes > 0 {
+            let mut rows: Vec<&mut [u8]> = stale.iter().map(|r| self.host.row_mut(*r)).collect();
+            buffer::read_rows(self.ctx, &buf.buffer, &mut rows, "rows").or_fatal();
+        } else {
+            for r in &stale {
+                let at = r * self.row_bytes;
+                buffer::read(self.ctx, &buf.buffer, at, self.host.row_mut(*r), "row").or_fatal();
+            }
+        }
+        self.stale.iter_mut().for_each(|s| *s = false);
+    }
+}
+
+/// One open scope: the SOMD method whose calls it serves and the matrix argument.
+struct Scope {
+    label: &'static str,
+    param: usize,
+    held: Option<Held>,
+    /// A call's result waiting for [`adopt`]: its buffer, shape and whether the call
+    /// passed the held matrix (the result is that matrix again).
+    pending: Option<(&'static DeviceCtx, DevBuf, usize, usize, bool)>,
+}
+
+thread_local! {
+    static SCOPES: RefCell<Vec<Scope>> = const { RefCell::new(Vec::new()) };
+}
+
+fn off() -> bool {
+    static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *OFF.get_or_init(|| std::env::var("SOMD_ROWS").is_ok_and(|v| v == "off"))
+}
+
+/// Rows of the matrix a host loop leaves on the device, while this value lives (module
+/// doc).
+#[must_use = "the matrix stays on the device only while the scope lives"]
+pub struct RowScope {
+    open: bool,
+}
+
+/// Opens a row scope for the calls of SOMD method `label` with the matrix at argument
+/// `param`.
+pub fn open(label: &'static str, param: usize) -> RowScope {
+    if off() {
+        return RowScope { open: false };
+    }
+    SCOPES.with(|s| s.borrow_mut().push(Scope { label, param, held: None, pending: None }));
+    RowScope { open: true }
+}
+
+impl Drop for RowScope {
+    fn drop(&mut self) {
+        if !self.open {
+            return;
+        }
+        let scope = SCOPES.with(|s| s.borrow_mut().pop());
+        // Unwinding: an exception ends the program, nothing reads the matrix any more.
+        if std::thread::panicking() {
+            return;
+        }
+        if let Some(mut held) = scope.and_then(|s| s.held) {
+            held.settle();
+        }
+    }
+}
+
+/// `a[index]` for a row fetch: the row, downloaded first when the device holds a newer
+/// copy, and from now on uploaded by the next call (the host may write it).
+pub fn fetch<T: DevElem>(
+    a: &Array<Array<T>>,
+    index: i32,
+    pos: &'static crate::error::SourcePos,
+) -> Array<T> {
+    let row = a.get(index, pos);
+    if !T::RAW || a.is_null() {
+        return row;
+    }
+    let addr = a.slots().as_ptr() as usize;
+    // `get` checked the index.
+    let r = index as usize;
+    SCOPES.with(|s| {
+        let mut scopes = s.borrow_mut();
+        let Some(held) =
+            scopes.iter_mut().rev().filter_map(|s| s.held.as_mut()).find(|h| h.host.addr() == addr)
+        else {
+            return;
+        };
+        if held.stale[r] {
+            if let Some(buf) = &held.buf {
+                let at = r * held.row_bytes;
+                buffer::read(held.ctx, &buf.buffer, at, slot_bytes_mut(row.slots()), "row")
+                    .or_fatal();
+            }
+            held.stale[r] = false;
+        }
+        if !held.dirty.contains(&r) {
+            held.dirty.push(r);
+        }
+    });
+    row
+}
+
+/// The matrix argument's address, when it is a matrix of a raw element type.
+fn matrix_addr(arg: Option<&HostArg<'_>>) -> Option<usize> {
+    match arg {
+        Some(HostArg::Array(a)) => a.matrix_addr(),
+        _ => None,
+    }
+}
+
+/// For a call of `label` on `ctx` about to begin: the argument whose buffer the innermost
+/// matching scope serves, with the held buffer when the call passes the held matrix (its
+/// dirty rows uploaded first). A held matrix the call does not pass is settled and let go.
+pub(super) fn engage(
+    ctx: &'static DeviceCtx,
+    label: &'static str,
+    args: &[HostArg<'_>],
+) -> Option<(usize, Option<DevBuf>)> {
+    SCOPES.with(|s| {
+        let mut scopes = s.borrow_mut();
+        let scope = scopes.iter_mut().rev().find(|s| s.label == label)?;
+        let addr = matrix_addr(args.get(scope.param))?;
+        let reusable = scope
+            .held
+            .as_ref()
+            .is_some_and(|h| h.host.addr() == addr && std::ptr::eq(h.ctx, ctx) && h.buf.is_some());
+        if !reusable {
+            if let Some(mut held) = scope.held.take() {
+                held.settle();
+            }
+            return Some((scope.param, None));
+        }
+        let held = scope.held.as_mut()?;
+        let mut buf = held.buf.take()?;
+        for r in std::mem::take(&mut held.dirty) {
+            buffer::write(ctx, &mut buf.buffer, r * held.row_bytes, held.host.row(r), "row")
+                .or_fatal();
+        }
+        if trace::enabled() {
+            trace::emit(
+                "resident",
+                &[
+                    ("buffer", Value::Str("rows")),
+                    ("device", Value::Str(ctx.label)),
+                    ("bytes", Value::U64((held.row_bytes * held.stale.len()) as u64)),
+                ],
+            );
+        }
+        Some((scope.param, Some(buf)))
+    })
+}
+
+/// A held buffer [`engage`] lent to a call that is beginning: given back to the scope
+/// when dropped before the call takes it (the call did not begin).
+pub(super) struct Lent {
+    label: &'static str,
+    buf: Option<DevBuf>,
+}
+
+impl Lent {
+    pub(super) fn new(label: &'static str, buf: Option<DevBuf>) -> Lent {
+        Lent { label, buf }
+    }
+
+    pub(super) fn holds(&self) -> bool {
+        self.buf.is_some()
+    }
+
+    pub(super) fn take(&mut self) -> Option<DevBuf> {
+        self.buf.take()
+    }
+}
+
+impl Drop for Lent {
+    fn drop(&mut self) {
+        let Some(buf) = self.buf.take() else { return };
+        SCOPES.with(|s| {
+            let mut scopes = s.borrow_mut();
+            if let Some(held) = scopes
+                .iter_mut()
+                .rev()
+                .find(|s| s.label == self.label)
+                .and_then(|s| s.held.as_mut())
+            {
+                held.buf = Some(buf);
+            }
+        });
+    }
+}
+
+/// Settles (and lets go) every held matrix among `args`: the call runs on the CPU, which
+/// reads the host's rows.
+pub(super) fn settle_args(args: &[HostArg<'_>]) {
+    let addrs: Vec<usize> = args.iter().filter_map(|a| matrix_addr(Some(a))).collect();
+    if addrs.is_empty() {
+        return;
+    }
+    SCOPES.with(|s| {
+        for scope in s.borrow_mut().iter_mut() {
+            if scope.held.as_ref().is_some_and(|h| addrs.contains(&h.host.addr())) {
+                if let Some(mut held) = scope.held.take() {
+                    held.settle();
+                }
+            }
+        }
+    });
+}
+
+/// Records the result buffer of a call of `label` (the matrix it returns, `rows` x `cols`
+/// elements of `elem_size` bytes); `reused`: the call was passed the held matrix.
+pub(super) fn hold(
+    ctx: &'static DeviceCtx,
+    label: &'static str,
+    buf: DevBuf,
+    rows: usize,
+    row_bytes: usize,
+    reused: bool,
+) {
+    SCOPES.with(|s| {
+        if let Some(scope) = s.borrow_mut().iter_mut().rev().find(|s| s.label == label) {
+            scope.pending = Some((ctx, buf, rows, row_bytes, reused));
+        }
+    });
+}
+
+/// The host matrix of the result [`hold`] recorded for `label`: the held matrix again when
+/// the call was passed it, else a new one (every row stale), which the scope now holds.
+pub(super) fn adopt<T: DevElem>(label: &'static str) -> Array<Array<T>> {
+    SCOPES.with(|s| {
+        let mut scopes = s.borrow_mut();
+        let Some(scope) = scopes.iter_mut().rev().find(|s| s.label == label) else {
+            return Array::default();
+        };
+        let Some((ctx, buf, rows, row_bytes, reused)) = scope.pending.take() else {
+            return Array::default();
+        };
+        if reused {
+            if let Some(held) = scope.held.as_mut() {
+                if let Some(host) = held.host.as_any().downcast_ref::<Array<Array<T>>>() {
+                    let host = host.clone();
+                    held.buf = Some(buf);
+                    held.stale.iter_mut().for_each(|s| *s = true);
+                    held.dirty.clear();
+                    return host;
+                }
+            }
+        }
+        let cols = row_bytes / T::ELEM.size().max(1);
+        let host: Array<Array<T>> =
+            Array::from_fn(rows, |_| Array::from_buffer(crate::value::default_slots::<T>(cols)));
+        scope.held = Some(Held {
+            ctx,
+            host: Box::new(host.clone()),
+            buf: Some(buf),
+            row_bytes,
+            stale: vec![true; rows],
+            dirty: Vec::new(),
+        });
+        host
+    })
+}
