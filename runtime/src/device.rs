@@ -728,6 +728,11 @@ pub enum ArgSpec {
     StageRows { len: usize, bytes: usize },
     /// Whether the slices form stages its rows in `__local` memory (1) or not (0).
     Staged,
+    /// The work-items that share one iteration of a SOMD loop whose body ends in an
+    /// elementwise inner loop (the *lanes form*: note `device-execution`, "Inner loops
+    /// across a work-group"): its presence makes the launch one work-group of that many
+    /// work-items per iteration ([`nested_lanes`]), the value of this argument.
+    Lanes,
     /// The number of elements of a `@` (the mapped length) or of a fold's array.
     Count,
     /// Elements per work-item of a fold ([`run_fold`]).
@@ -1411,6 +1416,7 @@ fn plan(
             | ArgSpec::Slices { .. }
             | ArgSpec::StageRows { .. }
             | ArgSpec::Staged
+            | ArgSpec::Lanes
             | ArgSpec::Err
             | ArgSpec::LaterErr
             | ArgSpec::HostIndex(_)
@@ -1494,6 +1500,42 @@ unsafe fn set_scalar(
             }
             _ => Err(ClFailure::NoKernel(format!("{kernel}: argument {index}"))),
         }
+    }
+}
+
+/// Work-items per group of the lanes form of a SOMD loop of `count` iterations
+/// ([`ArgSpec::Lanes`]): as [`nested_lanes`] chooses for a nested fold, or the power of two
+/// `SOMD_LANES` gives (at most `max`; `SOMD_LANES=1` is one work-item per iteration, as
+/// without the form: for measuring what it gives, and for testing it on a CPU device).
+pub fn strip_lanes(ctx: &DeviceCtx, max: usize, count: usize) -> usize {
+    static FORCED: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    let forced = *FORCED.get_or_init(|| {
+        std::env::var("SOMD_LANES").ok().and_then(|v| v.parse::<usize>().ok()).filter(|n| *n > 0)
+    });
+    match forced {
+        Some(n) => {
+            let mut lanes = 1usize;
+            while lanes * 2 <= n.min(max.max(1)) {
+                lanes *= 2;
+            }
+            lanes
+        }
+        None => nested_lanes(ctx, max, count),
+    }
+}
+
+/// Launches the lanes form of a SOMD loop ([`ArgSpec::Lanes`]): one work-group of `lanes`
+/// work-items per iteration of its `count` iterations.
+fn strip_launch(
+    setter: &mut crate::opencl::launch::KernelArgs<'_>,
+    ctx: &'static DeviceCtx,
+    count: Option<&usize>,
+    lanes: Option<usize>,
+) -> Result<crate::opencl::launch::LaunchInfo, ClFailure> {
+    let (count, lanes) = (count.copied().unwrap_or(0), lanes.unwrap_or(1).max(1));
+    match count.checked_mul(lanes) {
+        Some(items) => setter.run_1d_exact(ctx, items, lanes),
+        None => Err(ClFailure::Geometry { global: count, local: lanes }),
     }
 }
 
@@ -1597,6 +1639,12 @@ fn execute(
         ArgSpec::Slices { inner } => Some(*inner),
         _ => None,
     });
+    // The lanes form of a SOMD loop: one work-group per iteration.
+    let strip = desc
+        .args
+        .iter()
+        .any(|a| matches!(a, ArgSpec::Lanes))
+        .then(|| strip_lanes(ctx, local, global.first().copied().unwrap_or(0)));
     // Staged rows (only in the slices form): bytes per work-item of every staged row.
     let row_bytes: usize = desc
         .args
@@ -1718,6 +1766,9 @@ fn execute(
                     (ArgSpec::Staged, None) => {
                         setter.set(index, &i32::from(stage_group.is_some())).map(|_| ())
                     }
+                    (ArgSpec::Lanes, None) => {
+                        setter.set(index, &(strip.unwrap_or(1) as i32)).map(|_| ())
+                    }
                     (ArgSpec::Err, None) => setter.set(index, &err).map(|_| ()),
                     (ArgSpec::LaterErr, None) => match later.next() {
                         Some(buf) => setter.set(index, buf).map(|_| ()),
@@ -1739,6 +1790,7 @@ fn execute(
                 let global = [count.div_ceil(slice_local) * slice_local, slices];
                 setter.run_2d_exact(ctx, global, [slice_local, 1])
             }
+            _ if strip.is_some() => strip_launch(&mut setter, ctx, global.first(), strip),
             _ if lanes.is_some() => {
                 let lanes = lanes.unwrap_or(1);
                 match count.checked_mul(lanes) {

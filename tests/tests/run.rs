@@ -1462,6 +1462,7 @@ fn device_keep_uploads_unchanged_arrays_once_per_loop() {
 /// the fetched pivot column (as `row`, and again as the argument `colK`) and down only that
 /// row (fetched before the call); no call downloads the matrix. The inner loop of `repeat`
 /// uploads its matrix once per scope. The sample LUFact moves no matrix after its first call.
+/// The column updates run in the lanes form; its lane count does not change the output.
 #[test]
 fn device_rows_move_only_the_fetched_rows() {
     let Some(opencl) = &opencl_placement() else {
@@ -1515,6 +1516,15 @@ fn device_rows_move_only_the_fetched_rows() {
             }
         }
         assert!(outcome.status == Some(0));
+        // The lanes form of the column updates (`strips.rs`) with one and with 16
+        // work-items per column gives the same output as the suite's run with the lanes
+        // the device chose.
+        for lanes in ["1", "16"] {
+            let outcome = run_with_env(binary, &expected.args, *opencl, &[("SOMD_LANES", lanes)]);
+            if let Some(why) = compare(&expected, &outcome) {
+                panic!("device_rows with SOMD_LANES={lanes}: {why}");
+            }
+        }
     }
     if let Some(binary) = built_binary("samples", "lufact") {
         let outcome = run_with_env(binary, &[], *opencl, &[("SOMD_TRACE", "json")]);

@@ -1640,3 +1640,67 @@ class Sparse {
 fn segmented_sums() {
     insta::assert_snapshot!(snapshot(SEGMENTED));
 }
+
+/// SOMD loops whose body ends in an inner loop: only an elementwise inner loop after a
+/// straight-line prelude takes the lanes form (one work-group per iteration, its
+/// work-items splitting the inner loop; lane 0 stores between barriers).
+const LANES: &str = r#"
+public class L {
+    // Elementwise after a prelude that stores: the lanes form.
+    static double[][] scale(dist(dim = 1) double[][] a, double[] w, int k) {
+        for (int jj = 0; jj < a.length; jj++) {
+            double[] col = a[jj];
+            double t = col[k];
+            col[k] = 0;
+            for (int i = k + 1; i < w.length; i++) {
+                col[i] = col[i] * t + w[i];
+            }
+        }
+        return a;
+    }
+    // The inner loop reads the element after the one it writes: iterations depend.
+    static double[][] shifted(dist(dim = 1) double[][] a) {
+        for (int jj = 0; jj < a.length; jj++) {
+            double[] col = a[jj];
+            for (int i = 0; i + 1 < col.length; i++) {
+                col[i] = col[i + 1];
+            }
+        }
+        return a;
+    }
+    // The inner loop sums into a local of the prelude.
+    static double[] sums(dist(dim = 1) double[][] a) {
+        double[] out = new double[a.length];
+        for (int jj = 0; jj < a.length; jj++) {
+            double[] col = a[jj];
+            double s = 0;
+            for (int i = 0; i < col.length; i++) {
+                s += col[i];
+            }
+            out[jj] = s;
+        }
+        return out;
+    }
+
+    public static void main(String[] args) { }
+}
+"#;
+
+#[test]
+fn elementwise_inner_loops_take_the_lanes_form() {
+    let Some(c) = compile("lanes.somd", LANES) else { panic!("lanes.somd does not check") };
+    let set = kernels(&c, ClOptions::default());
+    let lanes = |name: &str| {
+        let k = set.kernels.iter().find(|k| k.name.starts_with(name));
+        let k = k.unwrap_or_else(|| panic!("no kernel {name}"));
+        k.standalone.contains("get_group_id(0)") && k.standalone.contains("const int somd_lanes")
+    };
+    assert!(lanes("L_scale_loop1"), "the elementwise loop");
+    assert!(!lanes("L_shifted_loop1"), "a loop whose iterations depend on each other");
+    assert!(!lanes("L_sums"), "a loop that accumulates");
+    let scale = set.kernels.iter().find(|k| k.name == "L_scale_loop1").map(|k| &k.standalone);
+    let scale = scale.map(String::as_str).unwrap_or_default();
+    assert!(scale.contains("if (somd_lane == 0) {"), "{scale}");
+    let Some(ctx) = test_device() else { return };
+    build(ctx, "lanes.somd", &set, false).expect("builds");
+}

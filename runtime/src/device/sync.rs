@@ -250,6 +250,12 @@ impl<'a> SyncCall<'a> {
             local *= 2;
         }
         let groups = items.div_ceil(local);
+        // The lanes form of a SOMD loop: one work-group per iteration.
+        let strip = desc
+            .args
+            .iter()
+            .any(|a| matches!(a, ArgSpec::Lanes))
+            .then(|| super::strip_lanes(ctx, local, items));
         if desc.reduction {
             let elem = desc.args.iter().find_map(|a| match a {
                 ArgSpec::Partials(e) => Some(*e),
@@ -289,6 +295,7 @@ impl<'a> SyncCall<'a> {
                         setter.local::<u8>(index, local * elem.size()).map(|_| ())
                     }
                     ArgSpec::Err => setter.set(index, &self.err).map(|_| ()),
+                    ArgSpec::Lanes => setter.set(index, &(strip.unwrap_or(1) as i32)).map(|_| ()),
                     ArgSpec::HostIndex(depth) => {
                         let value = host_indices.get(*depth).copied().unwrap_or(0);
                         setter.set(index, &value).map(|_| ())
@@ -319,6 +326,9 @@ impl<'a> SyncCall<'a> {
             set.or_fatal();
         }
         let launched = match (desc.reduction, planned.global.as_slice()) {
+            _ if strip.is_some() => {
+                super::strip_launch(&mut setter, ctx, planned.global.first(), strip)
+            }
             (true, _) => setter.run_1d_exact(ctx, groups * local, local),
             (false, [n]) => setter.run_1d(ctx, *n),
             (false, [nx, ny]) => setter.run_2d(ctx, *nx, *ny),

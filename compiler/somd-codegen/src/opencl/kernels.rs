@@ -508,6 +508,26 @@ impl Writer<'_> {
                 ),
             });
         }
+        // The lanes form (`strips.rs`): one work-group per iteration of the parallel loop.
+        let loop_stmt =
+            walk::find_loop(func, body.loop_id).ok_or_else(|| bug("parallel loop not found"))?;
+        let Stmt::Loop { body: loop_body, .. } = loop_stmt else { return Err(bug("not a loop")) };
+        let strip = match &body.parallel.dims[..] {
+            [d] if reduction.is_none() && d.step == 1 && cx.hist.is_none() => {
+                super::strips::strip_of(&cx, loop_body)
+            }
+            _ => None,
+        };
+        if strip.is_some() {
+            Self::push_arg(
+                m,
+                &mut decls,
+                "const int somd_lanes".into(),
+                "somd_lanes",
+                ArgKind::Scalar { ty: "int".into() },
+                ArgSource::Lanes,
+            );
+        }
         Self::push_arg(
             m,
             &mut decls,
@@ -569,6 +589,14 @@ impl Writer<'_> {
             let hi0 = self.size(&cx, &d0.hi);
             conds.push("somd_cols > 0".to_string());
             conds.push(format!("somd_row < (long)({hi0}) - (long)({lo0})"));
+        } else if let (Some(_), [d]) = (&strip, &body.parallel.dims[..]) {
+            // One work-group per iteration; the guard is the same for the whole group.
+            let name = cx.name(d.index).to_string();
+            let (lo, hi) = (self.size(&cx, &d.lo), self.size(&cx, &d.hi));
+            writeln!(out, "{l1}const long somd_pos0 = (long)({lo}) + (long)get_group_id(0);")?;
+            writeln!(out, "{l1}const int {name} = (int)somd_pos0;")?;
+            writeln!(out, "{l1}const int somd_lane = (int)get_local_id(0);")?;
+            conds.push(format!("somd_pos0 < (long)({hi})"));
         } else {
             let rank = body.parallel.dims.len();
             for (k, d) in body.parallel.dims.iter().enumerate() {
@@ -601,9 +629,6 @@ impl Writer<'_> {
                 }
             }
         }
-        let loop_stmt =
-            walk::find_loop(func, body.loop_id).ok_or_else(|| bug("parallel loop not found"))?;
-        let Stmt::Loop { body: loop_body, .. } = loop_stmt else { return Err(bug("not a loop")) };
         let inner_body = if body.parallel.dims.len() == 2 {
             match loop_body.stmts.as_slice() {
                 [Stmt::Block(b)] => match b.stmts.as_slice() {
@@ -632,6 +657,11 @@ impl Writer<'_> {
         cx.proven = bounds::proven_in_bounds(func, inner_body, &known, &same_length);
         let l2 = l1.next();
         match &reduction {
+            None if strip.is_some() => {
+                writeln!(out, "{l1}if (!({})) return;", conds.join(" && "))?;
+                let strip = strip.as_ref().ok_or_else(|| bug("lanes form"))?;
+                out.push_str(&self.strip_body(&mut cx, l1, strip)?);
+            }
             None => {
                 writeln!(out, "{l1}if (!({})) return;", conds.join(" && "))?;
                 out.push_str(&self.versioned_body(&mut cx, l1, inner_body, &known)?);

@@ -68,6 +68,7 @@ mod kernels;
 mod keywords;
 mod layout;
 mod nested;
+mod strips;
 mod tile;
 mod writer;
 
@@ -254,6 +255,9 @@ pub enum ArgSource {
     /// Whether the slices form stages its rows in `__local` memory (1) or reads them from
     /// global memory (0); the host decides from the device's local memory size.
     Staged,
+    /// The work-items sharing one iteration of a SOMD loop in the lanes form
+    /// (`strips.rs`): the host launches one work-group of that many per iteration.
+    Lanes,
     ErrorBuffer,
     /// The error buffer of a later stage of a fused kernel (`fused.rs`), checked after
     /// [`ArgSource::ErrorBuffer`] and the later stages before it.

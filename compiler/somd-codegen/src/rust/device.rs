@@ -1154,6 +1154,7 @@ fn write_one_desc(
                 format!("{what}(rt::device::Elem::{})", elem_name(acc.ty))
             }
             ArgSource::ErrorBuffer => "Err".to_string(),
+            ArgSource::Lanes => "Lanes".to_string(),
             other => {
                 return Err(EmitError::Internal(format!(
                     "argument source {other:?} in a SOMD kernel"

@@ -1,0 +1,349 @@
+//! The *lanes form* of a SOMD loop: one work-group per iteration of the parallel loop,
+//! whose work-items share the iterations of an elementwise inner loop (note
+//! `device-execution`, "Inner loops across a work-group").
+//!
+//! LINPACK's column update runs one parallel iteration per column and, in it, a loop over
+//! the column's rows: `for (i = k + 1; i < n; i++) colJ[i] += t * colK[i];`. One work-item
+//! per column walks its column alone, so the work-items of a warp touch addresses a column
+//! apart (one cache line each per step), where a hand-written kernel has consecutive
+//! work-items take consecutive rows. In the lanes form, the work-items of a group take the
+//! inner iterations `init + lane, init + lane + lanes, ..` of one outer iteration: their
+//! accesses are consecutive.
+//!
+//! The form applies to a body `prelude; { int i = init; for (; i < hi; i++) inner }`
+//! (nothing after the inner loop) where
+//! - the inner loop's iterations are independent: every array it writes (by its base
+//!   parameter, through row aliases) it reads and writes only through one local, at index
+//!   `i` exactly; every local it assigns is declared in it; it has no `break`, `return`
+//!   or labelled `continue`, and calls nothing that could write memory; `hi` is not
+//!   assigned in it;
+//! - the prelude is straight-line code with `if`s and `continue` (of the parallel loop):
+//!   declarations and assignments of locals and stores `x[e] = v` whose expressions call
+//!   nothing and assign nothing.
+//!
+//! Every work-item of the group runs the prelude, so each has the prelude's locals (no
+//! broadcast is needed), but only work-item 0 stores, between two barriers: every
+//! work-item has done the reads before a store when it happens, and sees it after. So all
+//! work-items read the same values, take the same branches and reach the same barriers
+//! (a barrier must be reached by all or none of a group), and the stores happen once, in
+//! program order, as in the one-work-item form. Then the work-items split the inner loop.
+
+use super::writer::{bug, FnCx, Writer, R};
+use super::Level;
+use somd_mir::analysis::walk::{children, each_expr};
+use somd_mir::{Block, ExprId, ExprKind, LocalId, Stmt};
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write;
+
+/// A SOMD loop body of the lanes form.
+pub(super) struct Strip<'b> {
+    prelude: &'b [Stmt],
+    index: LocalId,
+    init: ExprId,
+    hi: ExprId,
+    inner: &'b Block,
+}
+
+/// The lanes form of the parallel loop body `body`, when it qualifies (module doc).
+pub(super) fn strip_of<'b>(cx: &FnCx, body: &'b Block) -> Option<Strip<'b>> {
+    let func = cx.func;
+    let (last, prelude) = body.stmts.split_last()?;
+    let Stmt::Block(b) = last else { return None };
+    let [Stmt::Let { local: index, init: Some(init) }, Stmt::Loop { label: None, test: Some(test), test_at_end: false, body: inner, update }] =
+        b.stmts.as_slice()
+    else {
+        return None;
+    };
+    // `i < hi`, `i++`.
+    let ExprKind::Binary { op, lhs, rhs } = &func.expr(*test).kind else { return None };
+    if op.kind != somd_mir::BinOpKind::Lt || !is_local(cx, *lhs, *index) {
+        return None;
+    }
+    let [step] = update.as_slice() else { return None };
+    match &func.expr(*step).kind {
+        ExprKind::IncDec { target, delta: 1, .. } if is_local(cx, *target, *index) => {}
+        _ => return None,
+    }
+    if !matches!(func.local(*index).ty, somd_mir::Type::Prim(somd_syntax::ast::PrimType::Int)) {
+        return None;
+    }
+    if !pure(cx, *rhs) || !pure(cx, *init) {
+        return None;
+    }
+    let strip = Strip { prelude, index: *index, init: *init, hi: *rhs, inner };
+    (prelude_ok(cx, prelude) && inner_ok(cx, &strip)).then_some(strip)
+}
+
+fn is_local(cx: &FnCx, e: ExprId, l: LocalId) -> bool {
+    matches!(cx.func.expr(e).kind, ExprKind::Local(x) if x == l)
+}
+
+/// Whether evaluating `e` only reads: no call, allocation, assignment or construct with a
+/// side effect.
+fn pure(cx: &FnCx, e: ExprId) -> bool {
+    let mut ok = true;
+    each_expr(cx.func, e, &mut |x| {
+        ok &= matches!(
+            cx.func.expr(x).kind,
+            ExprKind::Const(_)
+                | ExprKind::Local(_)
+                | ExprKind::Static(_)
+                | ExprKind::Field { .. }
+                | ExprKind::Index { .. }
+                | ExprKind::Length(_)
+                | ExprKind::Unary { .. }
+                | ExprKind::Binary { .. }
+                | ExprKind::Convert { .. }
+                | ExprKind::Conditional { .. }
+                | ExprKind::This
+        );
+    });
+    ok
+}
+
+/// The prelude: declarations, assignments of locals, stores, `if`s, blocks and `continue`
+/// of the parallel loop, with pure expressions.
+fn prelude_ok(cx: &FnCx, stmts: &[Stmt]) -> bool {
+    stmts.iter().all(|stmt| match stmt {
+        Stmt::Let { init, .. } => init.is_none_or(|e| pure(cx, e)),
+        Stmt::Expr(e) => match &cx.func.expr(*e).kind {
+            ExprKind::Assign { target, value } => {
+                let target_ok = match &cx.func.expr(*target).kind {
+                    ExprKind::Local(_) => true,
+                    ExprKind::Index { array, index } => {
+                        matches!(cx.func.expr(*array).kind, ExprKind::Local(_)) && pure(cx, *index)
+                    }
+                    _ => false,
+                };
+                target_ok && pure(cx, *value)
+            }
+            _ => false,
+        },
+        Stmt::If { cond, then_block, else_block } => {
+            pure(cx, *cond)
+                && prelude_ok(cx, &then_block.stmts)
+                && else_block.as_ref().is_none_or(|b| prelude_ok(cx, &b.stmts))
+        }
+        Stmt::Block(b) => prelude_ok(cx, &b.stmts),
+        Stmt::Continue(None) => true,
+        _ => false,
+    })
+}
+
+/// The base parameter of array local `l` (itself unless it is an alias).
+fn base(cx: &FnCx, l: LocalId) -> LocalId {
+    cx.aliases.get(&l).map_or(l, |a| a.base)
+}
+
+/// The inner loop's iterations are independent (module doc).
+fn inner_ok(cx: &FnCx, strip: &Strip) -> bool {
+    let func = cx.func;
+    let mut declared: HashSet<LocalId> = HashSet::new();
+    let mut flow_ok = true;
+    fn walk_stmts(block: &Block, f: &mut dyn FnMut(&Stmt)) {
+        for s in &block.stmts {
+            f(s);
+            for b in somd_mir::analysis::walk::stmt_blocks(s) {
+                walk_stmts(b, f);
+            }
+        }
+    }
+    let mut roots = Vec::new();
+    walk_stmts(strip.inner, &mut |s| {
+        match s {
+            Stmt::Let { local, .. } => {
+                declared.insert(*local);
+            }
+            Stmt::Break(_) | Stmt::Return(_) | Stmt::Continue(Some(_)) | Stmt::Sync { .. } => {
+                flow_ok = false;
+            }
+            Stmt::Labeled { .. } | Stmt::ThrowUnderflow { .. } => flow_ok = false,
+            _ => {}
+        }
+        roots.extend(somd_mir::analysis::walk::stmt_roots(s));
+    });
+    if !flow_ok {
+        return false;
+    }
+    let mut exprs = Vec::new();
+    for r in &roots {
+        each_expr(func, *r, &mut |e| exprs.push(e));
+    }
+    // Stores and assignments.
+    let mut written: HashSet<LocalId> = HashSet::new();
+    for e in &exprs {
+        let target = match &func.expr(*e).kind {
+            ExprKind::Assign { target, .. }
+            | ExprKind::CompoundAssign { target, .. }
+            | ExprKind::IncDec { target, .. } => *target,
+            ExprKind::Call { .. }
+            | ExprKind::SomdCall { .. }
+            | ExprKind::IntermediateReduce { .. }
+            | ExprKind::New { .. }
+            | ExprKind::NewArray { .. }
+            | ExprKind::ArrayLit(_)
+            | ExprKind::ValueArrayLit(_)
+            | ExprKind::Map { .. }
+            | ExprKind::ReduceArray { .. }
+            | ExprKind::Task { .. }
+            | ExprKind::Connect { .. }
+            | ExprKind::Concat(_) => return false,
+            _ => continue,
+        };
+        match &func.expr(target).kind {
+            ExprKind::Local(l) if declared.contains(l) => {}
+            ExprKind::Index { array, .. } => match func.expr(*array).kind {
+                ExprKind::Local(a) => {
+                    written.insert(base(cx, a));
+                }
+                _ => return false,
+            },
+            _ => return false,
+        }
+    }
+    // `hi` is not assigned in the loop (its locals are not declared there either).
+    let mut hi_ok = true;
+    each_expr(func, strip.hi, &mut |e| {
+        if let ExprKind::Local(l) = func.expr(e).kind {
+            hi_ok &= !declared.contains(&l) && l != strip.index;
+        }
+    });
+    if !hi_ok {
+        return false;
+    }
+    // Accesses to written arrays: one local each, at `i`.
+    let mut through: HashMap<LocalId, LocalId> = HashMap::new();
+    for e in &exprs {
+        let ExprKind::Index { array, index } = &func.expr(*e).kind else { continue };
+        let ExprKind::Local(a) = func.expr(*array).kind else {
+            // `m[x][y]`: the row's array must not be one the loop writes.
+            let mut touches = false;
+            each_expr(func, *array, &mut |x| {
+                if let ExprKind::Local(l) = func.expr(x).kind {
+                    touches |= written.contains(&base(cx, l));
+                }
+            });
+            if touches {
+                return false;
+            }
+            continue;
+        };
+        let b = base(cx, a);
+        if !written.contains(&b) {
+            continue;
+        }
+        if *through.entry(b).or_insert(a) != a || !is_local(cx, *index, strip.index) {
+            return false;
+        }
+    }
+    // No other use of a written array (passed on, its alias re-pointed).
+    for e in &exprs {
+        let ExprKind::Local(l) = func.expr(*e).kind else { continue };
+        if l == strip.index || !written.contains(&base(cx, l)) {
+            continue;
+        }
+        let used_as_array = exprs.iter().any(|p| {
+            children(&func.expr(*p).kind).contains(e)
+                && matches!(func.expr(*p).kind, ExprKind::Index { array, .. } | ExprKind::Length(array) if array == *e)
+        });
+        if !used_as_array {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether `stmt` stores an array element (`x[e] = v;`).
+fn is_store(func: &somd_mir::Function, stmt: &Stmt) -> bool {
+    matches!(stmt, Stmt::Expr(e) if matches!(
+        &func.expr(*e).kind,
+        ExprKind::Assign { target, .. }
+            if matches!(func.expr(*target).kind, ExprKind::Index { .. })
+    ))
+}
+
+impl Writer<'_> {
+    /// The lanes form's body (module doc), after the kernel's guard of the outer index;
+    /// `lane` and `lanes` name the work-item's lane and the group's lane count.
+    pub(super) fn strip_body(&mut self, cx: &mut FnCx, level: Level, strip: &Strip) -> R<String> {
+        let mut out = String::new();
+        let l2 = level.next();
+        writeln!(out, "{level}do {{")?;
+        self.strip_prelude(cx, l2, strip.prelude, &mut out)?;
+        let i = cx.name(strip.index).to_string();
+        let init = self.expr(cx, strip.init)?;
+        let hi = self.expr(cx, strip.hi)?;
+        let l3 = l2.next();
+        // The prelude's reads are done before any lane writes in the inner loop (a run of
+        // stores that ends the prelude ends in a barrier already).
+        if !strip.prelude.last().is_some_and(|s| is_store(cx.func, s)) {
+            writeln!(out, "{l2}barrier(CLK_GLOBAL_MEM_FENCE);")?;
+        }
+        // In 64 bits: `i + lanes` must not wrap an `int` near `hi`.
+        writeln!(out, "{l2}const long somd_hi = (long)({hi});")?;
+        writeln!(
+            out,
+            "{l2}for (long somd_i = (long)({init}) + somd_lane; somd_i < somd_hi; somd_i += somd_lanes) {{"
+        )?;
+        writeln!(out, "{l3}const int {i} = (int)somd_i;")?;
+        out.push_str(&self.block(cx, l3, strip.inner)?);
+        writeln!(out, "{l2}}}")?;
+        writeln!(out, "{level}}} while (0);")?;
+        Ok(out)
+    }
+
+    /// The prelude's statements, each store made by lane 0 alone between two barriers.
+    fn strip_prelude(
+        &mut self,
+        cx: &mut FnCx,
+        level: Level,
+        stmts: &[Stmt],
+        out: &mut String,
+    ) -> R<()> {
+        let func = cx.func;
+        let is_store = |stmt: &Stmt| is_store(func, stmt);
+        let mut k = 0;
+        while k < stmts.len() {
+            let stmt = &stmts[k];
+            k += 1;
+            match stmt {
+                _ if is_store(stmt) => {
+                    // A run of stores: lane 0 makes them in order, alone.
+                    writeln!(out, "{level}barrier(CLK_GLOBAL_MEM_FENCE);")?;
+                    writeln!(out, "{level}if (somd_lane == 0) {{")?;
+                    out.push_str(&self.stmt(cx, level.next(), stmt)?);
+                    while k < stmts.len() && is_store(&stmts[k]) {
+                        out.push_str(&self.stmt(cx, level.next(), &stmts[k])?);
+                        k += 1;
+                    }
+                    writeln!(out, "{level}}}")?;
+                    writeln!(out, "{level}barrier(CLK_GLOBAL_MEM_FENCE);")?;
+                }
+                Stmt::If { cond, then_block, else_block } => {
+                    let c = self.expr(cx, *cond)?;
+                    writeln!(out, "{level}if ({c}) {{")?;
+                    self.strip_prelude(cx, level.next(), &then_block.stmts, out)?;
+                    if let Some(e) = else_block {
+                        writeln!(out, "{level}}} else {{")?;
+                        self.strip_prelude(cx, level.next(), &e.stmts, out)?;
+                    }
+                    writeln!(out, "{level}}}")?;
+                }
+                Stmt::Block(b) => {
+                    writeln!(out, "{level}{{")?;
+                    self.strip_prelude(cx, level.next(), &b.stmts, out)?;
+                    writeln!(out, "{level}}}")?;
+                }
+                Stmt::Let { .. } | Stmt::Expr(_) | Stmt::Continue(None) => {
+                    let text = self.stmt(cx, level, stmt)?;
+                    if text.contains("return") {
+                        return Err(bug("a statement of a lanes-form prelude that returns"));
+                    }
+                    out.push_str(&text);
+                }
+                _ => return Err(bug("a statement the lanes form does not take")),
+            }
+        }
+        Ok(())
+    }
+}
