@@ -315,7 +315,6 @@ impl Writer<'_> {
         writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
         let l1 = Level(1);
         let l2 = l1.next();
-        let l3 = l2.next();
         // The host checked `p[0..somd_n)` in bounds and non-decreasing, and listed its runs
         // in `somd_heads` (in bounds of `[0, somd_n]`) unless `somd_runs` is -1.
         writeln!(out, "{l1}const long somd_w = (long)get_global_id(0);")?;
@@ -343,12 +342,14 @@ impl Writer<'_> {
             "{l2}if (somd_runs < 0 && somd_g > somd_f && {p}[somd_g] != {p}[somd_g - 1]) break;"
         )?;
         writeln!(out, "{l2}const int {index} = (int)somd_g;")?;
-        writeln!(out, "{l2}do {{")?;
         let updates: HashSet<ExprId> = body.updates.iter().copied().collect();
         cx.hist =
             Some(HistCx { updates, elem: body.elem, op: body.op, len: len.clone(), space: "s" });
-        out.push_str(&self.block(&mut cx, l3, loop_body)?);
-        writeln!(out, "{l2}}} while (0);")?;
+        // In the loop, `0 <= index < hi` (`somd_g < somd_n`, the host's count of `hi`):
+        // accesses at the index need no check, or one test of the lengths (versioning).
+        let known = [(d.index, bounds::dim_range(d))];
+        cx.proven = bounds::proven_in_bounds(func, loop_body, &known, &[]);
+        out.push_str(&self.versioned_body(&mut cx, l2, loop_body, &known)?);
         writeln!(out, "{l1}}}")?;
         // A failed index left `somd_cell` at 0 (the host raises no table then); the bound
         // keeps the store inside an empty table.
