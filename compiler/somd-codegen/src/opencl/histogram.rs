@@ -38,8 +38,12 @@ pub(super) struct HistCx {
     pub(super) op: ReduceOp,
     /// The table's length argument.
     pub(super) len: String,
-    /// `l` (local table `somd_table`) or `g` (global table `somd_partials`).
+    /// `l` (local table `somd_table`) or `g` (global table `somd_partials`); `s`: a
+    /// segmented sum's private accumulator.
     pub(super) space: &'static str,
+    /// A segmented sum's key `p` and loop index `i`: every update is at `p[i]`, which is
+    /// the run's key `somd_key` (read once per work-item).
+    pub(super) segment: Option<(LocalId, LocalId)>,
 }
 
 impl Writer<'_> {
@@ -205,7 +209,8 @@ impl Writer<'_> {
             format!("const int {index} = (int)((long)({lo}) + somd_f * {}L);", d.step)
         };
         let updates: HashSet<ExprId> = body.updates.iter().copied().collect();
-        let mut hist = HistCx { updates, elem: body.elem, op: body.op, len, space: "l" };
+        let mut hist =
+            HistCx { updates, elem: body.elem, op: body.op, len, space: "l", segment: None };
         writeln!(out, "{l1}if (somd_in_local) {{")?;
         writeln!(
             out,
@@ -336,6 +341,8 @@ impl Writer<'_> {
         let zero = if body.elem == PrimType::Float { "0.0f" } else { "0.0" };
         writeln!(out, "{l1}{elem} somd_acc = {zero};")?;
         writeln!(out, "{l1}int somd_cell = -1;")?;
+        // Every iteration of the run has this `p[i]`; the body does not assign `p` or `i`.
+        writeln!(out, "{l1}const int somd_key = {p}[somd_f];")?;
         writeln!(out, "{l1}for (long somd_g = somd_f; somd_g < somd_end; somd_g++) {{")?;
         writeln!(
             out,
@@ -343,8 +350,14 @@ impl Writer<'_> {
         )?;
         writeln!(out, "{l2}const int {index} = (int)somd_g;")?;
         let updates: HashSet<ExprId> = body.updates.iter().copied().collect();
-        cx.hist =
-            Some(HistCx { updates, elem: body.elem, op: body.op, len: len.clone(), space: "s" });
+        cx.hist = Some(HistCx {
+            updates,
+            elem: body.elem,
+            op: body.op,
+            len: len.clone(),
+            space: "s",
+            segment: Some((key, d.index)),
+        });
         // In the loop, `0 <= index < hi` (`somd_g < somd_n`, the host's count of `hi`):
         // accesses at the index need no check, or one test of the lengths (versioning).
         let known = [(d.index, bounds::dim_range(d))];
@@ -506,7 +519,19 @@ impl Writer<'_> {
         let ExprKind::Index { index, .. } = &func.expr(target).kind else {
             return Err(bug("segmented update of a non-element"));
         };
-        let i = self.expr(cx, *index)?;
+        // The index `p[i]` (the analysis' shape, `p` in bounds by the host's check) is the
+        // run's key: no load per iteration.
+        let i = match &func.expr(*index).kind {
+            ExprKind::Index { array, index: at }
+                if matches!(
+                    (&func.expr(*array).kind, &func.expr(*at).kind, hist.segment),
+                    (ExprKind::Local(a), ExprKind::Local(b), Some((p, i))) if *a == p && *b == i
+                ) =>
+            {
+                "somd_key".to_string()
+            }
+            _ => self.expr(cx, *index)?,
+        };
         let checked = self.index_text(cx, target, func.expr(target).span, &i, &hist.len);
         let sum = format!("({} + {value})", convert("somd_acc", hist.elem, opty));
         let inner = level.next();
