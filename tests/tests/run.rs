@@ -1080,6 +1080,64 @@ fn device_segmented_sums_run_when_the_rows_are_sorted() {
     }
 }
 
+/// Under `SOMD_DEVICE=opencl`, a segmented sum launches one work-item per run of equal rows
+/// (the run heads the host lists with its order check), and with `SOMD_SEGMENT_RUNS=0` one
+/// per iteration, on the same binary: `device_segmented_runs` (empty rows, a 6000-nonzero
+/// row, rows longer than a work-group, three calls of a keeping loop, a failing `x[col[i]]`
+/// in the middle of a run) matches its Java twin both ways. The later calls of the loop find
+/// the run count (`fact` events with `runs`; none without runs), and each launch covers the
+/// runs (or the iterations) rounded up to its work-group. The faulting call launches, then
+/// reruns on the CPU, which raises Java's first exception.
+#[test]
+fn device_segmented_sums_run_one_work_item_per_run() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_segmented_runs") else {
+        return;
+    };
+    for by_runs in [true, false] {
+        let switch = if by_runs { "1" } else { "0" };
+        let env = [("SOMD_TRACE", "json"), ("SOMD_SEGMENT_RUNS", switch)];
+        let outcome = run_with_env(binary, &expected.args, *opencl, &env);
+        let what = format!("SOMD_SEGMENT_RUNS={switch}");
+        if let Some(why) = compare(&expected, &untraced(&outcome)) {
+            panic!("device_segmented_runs under {what}: {why}\n{}", outcome.stderr);
+        }
+        let events: Vec<Value> =
+            outcome.stderr.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+        let facts: Vec<&Value> =
+            events.iter().filter(|e| e["event"] == "fact" && e["fact"] == "sorted").collect();
+        assert_eq!(facts.len(), 2, "{what}: the order known at calls 2 and 3\n{}", outcome.stderr);
+        let n = facts[0]["n"].as_u64().expect("n");
+        let runs = facts[0]["runs"].as_u64();
+        if by_runs {
+            let runs = runs.expect("the run count is known with the order");
+            assert!(runs > 0 && runs * 4 < n, "{what}: {runs} runs of {n} iterations");
+        } else {
+            assert_eq!(runs, None, "{what}: no run list");
+        }
+        let launches: Vec<(u64, u64)> = events
+            .iter()
+            .filter(|e| e["event"] == "launch")
+            .map(|e| (e["work_items"].as_u64().unwrap_or(0), e["local"].as_u64().unwrap_or(0)))
+            .collect();
+        // Three calls of the loop, then the faulting call.
+        assert_eq!(launches.len(), 4, "{what}\n{}", outcome.stderr);
+        let items = if by_runs { runs.unwrap_or(0) } else { n };
+        for (work_items, local) in &launches[..3] {
+            assert!(*local > 0, "{what}");
+            assert_eq!(*work_items, items.div_ceil(*local) * local, "{what}: one per run");
+        }
+        let cpu: Vec<String> = placements_traced(&outcome.stderr)
+            .into_iter()
+            .filter(|(_, placement, _)| placement == "cpu")
+            .map(|(_, _, reason)| reason)
+            .collect();
+        assert_eq!(cpu, ["device fault: the CPU raises Java's exception"], "{what}");
+    }
+}
+
 /// Under `SOMD_DEVICE=opencl`, `device_vstore`'s SOMD methods, whose contiguous stores the
 /// OpenCL writer makes vector stores, each run as one device launch, the last call too: its
 /// array ends 5 bytes into a block, so the block's stores fall back to one by one and fail
@@ -1386,8 +1444,9 @@ fn device_value_arrays_stay_resident_across_calls() {
 /// A host loop that never writes the mutable arrays it passes to device calls keeps them on
 /// the device (`somd_mir::analysis::keep`, note device-execution): in `device_keep` the
 /// matrix and `x` of each SparseMatMult loop cross once and are `resident` in every later
-/// call of that loop, and the segmented sum's sortedness of `row` is known rather than
-/// checked again (`fact` events). A loop after host writes uploads again (its own scope);
+/// call of that loop, and the segmented sum's sortedness of `row` and its run heads
+/// (`somd_heads`, which cross once with the matrix) are known rather than computed again
+/// (`fact` events). A loop after host writes uploads again (its own scope);
 /// arrays written between calls (directly, through an alias, by a called method) or by the
 /// SOMD method itself are uploaded by every call. SparseMatMult's sample uploads its matrix
 /// once for its ten iterations.
@@ -1396,7 +1455,8 @@ fn device_keep_uploads_unchanged_arrays_once_per_loop() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let matrix = ["val", "row", "col", "x"];
+    // The run heads of `row` are computed with its order and kept with it.
+    let matrix = ["val", "row", "col", "x", "somd_heads"];
     let list = |v: &[(String, u64)]| v.iter().map(|(b, _)| b.clone()).collect::<Vec<_>>();
     if let Some((binary, expected)) = built_with_expected("tests/run", "device_keep") {
         let (outcome, calls) = traced_calls("device_keep", binary, &expected, *opencl);

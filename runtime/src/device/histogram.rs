@@ -15,16 +15,22 @@
 //! [`run_segmented`] runs a segmented sum (a `float`/`double` table updated at `p[i]`):
 //! only when the key array `p` covers the iterations and is non-decreasing over them
 //! (checked here, O(n), before anything is uploaded; otherwise the call runs on the CPU,
-//! traced as a `placement` event with `placement: cpu`). One work-item per iteration, no
-//! fold: the kernel's table is the one MI's table. A fault recorded by the kernel discards
-//! the device's table and returns `None`: the CPU path then runs the call and raises the
-//! exception Java raises first (the call's only effect is its returned table).
+//! traced as a `placement` event with `placement: cpu`). The same pass lists the run heads
+//! ([`segment_heads`]: where each run of equal `p[i]` starts, then `n`); a key kept by a
+//! keep scope has them computed once for the scope (`resident::segment_runs`), and their
+//! device copy is kept like a value array's. The kernel runs one work-item per run, runs in
+//! order (consecutive work-items take consecutive rows); `SOMD_SEGMENT_RUNS=0` launches
+//! the earlier form instead, one work-item per iteration of which each run's head works.
+//! No fold: the kernel's table is the one MI's table. A fault recorded by the kernel
+//! discards the device's table and returns `None`: the CPU path then runs the call and
+//! raises the exception Java raises first (the call's only effect is its returned table).
 
 use super::{allocate, resident, upload, zero_fill, DevElem, Elem, Held, HostArg, HostArray, Size};
 use crate::error::SourcePos;
 use crate::opencl::{buffer, placement_for, policy, trace, ClFailure, OrFatal, ProgramCell};
 use crate::opencl::{BuiltProgram, DeviceCtx, DeviceKernel, ErrorBuffer, Target};
-use crate::value::Array;
+use crate::value::{Array, VArr};
+use std::sync::Arc;
 
 /// Where the host gets each argument of a histogram kernel (the manifest's `ArgSource`).
 #[derive(Debug)]
@@ -47,6 +53,11 @@ pub enum HistArg {
     Table,
     /// `int`: 1 when the tables live in local memory.
     InLocal,
+    /// `__global const int *`: a segmented sum's run heads (a placeholder when the kernel
+    /// runs one work-item per iteration).
+    Heads,
+    /// `int`: a segmented sum's run count, or -1 for one work-item per iteration.
+    Runs,
     /// The error buffer.
     Err,
 }
@@ -171,6 +182,7 @@ pub fn run_histogram<T: HistElem>(
         iterations,
         table_bytes: tables.checked_mul(words)?.checked_mul(4)?,
         table: Some(Table { in_local, words }),
+        heads: None,
         geometry: (groups * local, local),
     };
     let (err, table) = launch.run(args)?;
@@ -213,6 +225,9 @@ struct Launch<'a> {
     table_bytes: usize,
     /// `None` for a segmented sum: it has no `__local` tables.
     table: Option<Table>,
+    /// A segmented sum's run heads (`HistArg::Heads`, `HistArg::Runs`); `None` for one
+    /// work-item per iteration.
+    heads: Option<&'a VArr<i32>>,
     /// Global and local size of the 1-D NDRange.
     geometry: (usize, usize),
 }
@@ -232,6 +247,10 @@ impl Launch<'_> {
                 HistArg::Param(p) => match args.get(*p)? {
                     HostArg::Array(a) => Some(upload(ctx, *a, name)?),
                     _ => None,
+                },
+                HistArg::Heads => match self.heads {
+                    Some(heads) => Some(upload(ctx, heads, name)?),
+                    None => Some(Held::Own(allocate(ctx, 0, name)?)),
                 },
                 HistArg::Partials => {
                     let mut buf = allocate(ctx, self.table_bytes, name)?;
@@ -266,6 +285,10 @@ impl Launch<'_> {
                     (HistArg::InLocal, None, Some(t)) => {
                         setter.set(index, &i32::from(t.in_local)).map(|_| ())
                     }
+                    (HistArg::Runs, None, _) => {
+                        let runs = self.heads.map_or(-1, |h| h.items().len() as i32 - 1);
+                        setter.set(index, &runs).map(|_| ())
+                    }
                     (HistArg::Err, None, _) => setter.set(index, &err).map(|_| ()),
                     (HistArg::Partials | HistArg::Table | HistArg::InLocal, None, _) => {
                         Err(ClFailure::NoKernel(format!("{}: argument {k}", desc.name)))
@@ -296,10 +319,11 @@ impl Launch<'_> {
     }
 }
 
-/// Whether `key` (an `int[]`) has at least `n` elements, the first `n` non-decreasing.
-fn sorted_prefix(key: &dyn HostArray, n: usize) -> bool {
+/// The first `n` elements of `key` when it is an `int[]` of at least `n` elements: read in
+/// place when the host's storage is the device representation.
+fn with_key_prefix<R>(key: &dyn HostArray, n: usize, f: impl FnOnce(&[u8]) -> R) -> Option<R> {
     if key.elem() != Elem::I32 || key.shape().and_then(|s| s.first().copied()).unwrap_or(0) < n {
-        return false;
+        return None;
     }
     let rows = key.raw_rows();
     let owned;
@@ -310,15 +334,55 @@ fn sorted_prefix(key: &dyn HostArray, n: usize) -> bool {
             &owned
         }
     };
-    let mut prev = i32::MIN;
-    for b in bytes.chunks_exact(4).take(n) {
-        let v = i32::from_ne_bytes([b[0], b[1], b[2], b[3]]);
-        if v < prev {
-            return false;
+    Some(f(&bytes[..n * 4]))
+}
+
+fn key_values(bytes: &[u8]) -> impl Iterator<Item = i32> + '_ {
+    bytes.chunks_exact(4).map(|b| i32::from_ne_bytes([b[0], b[1], b[2], b[3]]))
+}
+
+/// Whether `key` (an `int[]`) has at least `n` elements, the first `n` non-decreasing.
+fn sorted_prefix(key: &dyn HostArray, n: usize) -> bool {
+    with_key_prefix(key, n, |bytes| {
+        let mut prev = i32::MIN;
+        key_values(bytes).all(|v| {
+            let ok = v >= prev;
+            prev = v;
+            ok
+        })
+    })
+    .unwrap_or(false)
+}
+
+/// The run heads of the first `n` elements of `key` (an `int[]` of at least `n` elements,
+/// non-decreasing over them; otherwise `None`): the index where each run of equal elements
+/// starts, in order, then `n`. Run `r` is `heads[r]..heads[r + 1]`; `n == 0` has no run.
+/// One pass, which is also the sortedness check.
+fn segment_heads(key: &dyn HostArray, n: usize) -> Option<Vec<i32>> {
+    // The kernel's iteration index is an `int`: `n` fits.
+    i32::try_from(n).ok()?;
+    with_key_prefix(key, n, |bytes| {
+        let mut heads = Vec::new();
+        let mut prev = None;
+        for (i, v) in key_values(bytes).enumerate() {
+            match prev {
+                Some(p) if v < p => return None,
+                Some(p) if v == p => {}
+                _ => heads.push(i as i32),
+            }
+            prev = Some(v);
         }
-        prev = v;
-    }
-    true
+        heads.push(n as i32);
+        Some(heads)
+    })?
+}
+
+/// Whether a segmented sum runs one work-item per run (the default) rather than one per
+/// iteration (`SOMD_SEGMENT_RUNS=0`, the earlier kernel, kept for measuring both with one
+/// binary).
+fn by_runs() -> bool {
+    static BY_RUNS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *BY_RUNS.get_or_init(|| !std::env::var("SOMD_SEGMENT_RUNS").is_ok_and(|v| v == "0"))
 }
 
 /// Traces that a segmented sum runs on the CPU after its placement chose a device.
@@ -384,7 +448,8 @@ fn prepare(
 }
 
 /// Runs the segmented sum `desc` (a `float`/`double` table of `len` entries updated at
-/// `args[key][i]`) on the device, or returns `None` when the call runs on the CPU: the
+/// `args[key][i]`) on the device, one work-item per run of equal keys (per iteration under
+/// `SOMD_SEGMENT_RUNS=0`), or returns `None` when the call runs on the CPU: the
 /// cases of [`run_histogram`], a key array shorter than the iterations or not
 /// non-decreasing over them, and a fault recorded by the kernel (the CPU raises it).
 pub fn run_segmented<T: DevElem>(
@@ -397,17 +462,31 @@ pub fn run_segmented<T: DevElem>(
     let iterations = usize::try_from(iterations).ok()?;
     let HostArg::Array(key_array) = args.get(key)? else { return None };
     // A key array kept by the enclosing host loop cannot have changed since a previous
-    // call found it sorted.
-    let sorted = resident::sorted_prefix(key_array.resident_key(), iterations, || {
-        sorted_prefix(*key_array, iterations)
-    });
-    if !sorted {
-        trace_cpu(desc.label, "segment key not sorted");
-        return None;
-    }
+    // call found it sorted and listed its runs.
+    let heads: Option<VArr<i32>> = if by_runs() {
+        let heads = resident::segment_runs(key_array.resident_key(), iterations, || {
+            segment_heads(*key_array, iterations).map(Arc::from)
+        });
+        let Some(heads) = heads else {
+            trace_cpu(desc.label, "segment key not sorted");
+            return None;
+        };
+        Some(VArr::from_arc(heads))
+    } else {
+        let sorted = resident::sorted_prefix(key_array.resident_key(), iterations, || {
+            sorted_prefix(*key_array, iterations)
+        });
+        if !sorted {
+            trace_cpu(desc.label, "segment key not sorted");
+            return None;
+        }
+        None
+    };
     let program = desc.program.get(ctx)?;
     let kernel = kernel_of(&program, desc)?;
     let local = kernel.local_1d().max(1);
+    // One work-item per run, or per iteration.
+    let items = heads.as_ref().map_or(iterations, |h| h.items().len() - 1);
     let launch = Launch {
         ctx,
         desc,
@@ -416,7 +495,8 @@ pub fn run_segmented<T: DevElem>(
         iterations: iterations as i64,
         table_bytes: len.checked_mul(T::ELEM.size())?,
         table: None,
-        geometry: (iterations.div_ceil(local).max(1) * local, local),
+        heads: heads.as_ref(),
+        geometry: (items.div_ceil(local).max(1) * local, local),
     };
     let scope = trace::CallScope::begin(desc.label, ctx.label);
     let (err, table) = launch.run(args)?;
@@ -455,5 +535,38 @@ mod tests {
         assert!(!sorted_prefix(&key(vec![0, 1]), 3), "shorter than the iterations");
         assert!(sorted_prefix(&key(vec![i32::MIN, -1, i32::MAX]), 3));
         assert!(sorted_prefix(&key(Vec::new()), 0));
+    }
+
+    #[test]
+    fn run_heads_start_each_run_of_equal_keys_and_end_with_n() {
+        let key = |v: Vec<i32>| Array::from_vec(v);
+        let heads = |v: Vec<i32>, n: usize| segment_heads(&key(v), n);
+        // Rows 0, 0, 0 | 2 | 5, 5 (rows 1, 3 and 4 empty: no run).
+        assert_eq!(heads(vec![0, 0, 0, 2, 5, 5], 6), Some(vec![0, 3, 4, 6]));
+        assert_eq!(heads(vec![7, 7, 7, 7], 4), Some(vec![0, 4]), "one long run");
+        assert_eq!(heads(vec![1, 2, 3], 3), Some(vec![0, 1, 2, 3]), "runs of one");
+        assert_eq!(heads(vec![i32::MIN, i32::MIN, i32::MAX], 3), Some(vec![0, 2, 3]));
+        assert_eq!(heads(vec![0, 3, 3, 1], 3), Some(vec![0, 1, 3]), "only the iterations");
+        assert_eq!(heads(vec![0, 3, 3, 1], 4), None, "decreasing");
+        assert_eq!(heads(vec![0, 1], 3), None, "shorter than the iterations");
+        assert_eq!(heads(vec![4], 0), Some(vec![0]), "no iteration: no run");
+        assert_eq!(heads(Vec::new(), 0), Some(vec![0]));
+        // Against the definition, on a longer key with runs longer than a work-group.
+        let mut long = Vec::new();
+        for r in 0..50 {
+            long.extend(std::iter::repeat_n(r * 2, [0, 1, 300, 3][r as usize % 4]));
+        }
+        let n = long.len();
+        let got = heads(long.clone(), n).expect("sorted");
+        assert_eq!(got.first(), Some(&0));
+        assert_eq!(got.last(), Some(&(n as i32)));
+        for w in got.windows(2) {
+            let (a, b) = (w[0] as usize, w[1] as usize);
+            assert!(a < b, "runs are not empty");
+            assert!(long[a..b].iter().all(|v| *v == long[a]), "a run holds one key");
+            assert!(a == 0 || long[a - 1] != long[a], "a run starts where the key changes");
+        }
+        let changes = long.windows(2).filter(|w| w[0] != w[1]).count();
+        assert_eq!(got.len(), changes + 2, "one head per run, then n");
     }
 }

@@ -158,6 +158,8 @@ struct Kept {
     /// The length of the longest prefix known to be non-decreasing (an `int[]` used as a
     /// segmented sum's key), 0 when unknown.
     sorted: usize,
+    /// The run heads of the prefix of that length last computed ([`segment_runs`]).
+    runs: Option<(usize, Arc<[i32]>)>,
 }
 
 static KEPT: Mutex<Vec<Kept>> = Mutex::new(Vec::new());
@@ -188,7 +190,7 @@ pub fn open_scope(keys: Vec<Key>) -> KeepScope {
         scope.keys.push((key.addr, key.bytes));
         match held.iter_mut().find(|k| k.key.same(&key)) {
             Some(k) => k.scopes += 1,
-            None => held.push(Kept { key, scopes: 1, sorted: 0 }),
+            None => held.push(Kept { key, scopes: 1, sorted: 0, runs: None }),
         }
     }
     scope
@@ -245,6 +247,44 @@ pub(super) fn sorted_prefix(key: Option<Key>, n: usize, check: impl FnOnce() -> 
     true
 }
 
+/// The run heads of the first `n` elements of the array `key` names (see
+/// `device/histogram.rs`, `segment_heads`: the start of each run of equal elements, then
+/// `n`), or `None` when they are not non-decreasing. A kept array's heads are computed by
+/// `compute` once per scope and length and remembered with the entry, with the
+/// sortedness they imply (the array cannot change while kept); a known list is traced as
+/// `{"event":"fact","fact":"sorted","n":..,"runs":..}`.
+pub(super) fn segment_runs(
+    key: Option<Key>,
+    n: usize,
+    compute: impl FnOnce() -> Option<Arc<[i32]>>,
+) -> Option<Arc<[i32]>> {
+    let Some(key) = key else { return compute() };
+    let known = kept().iter().find(|k| k.key.same(&key)).and_then(|k| match &k.runs {
+        Some((m, heads)) if *m == n => Some(Arc::clone(heads)),
+        _ => None,
+    });
+    if let Some(heads) = known {
+        if trace::enabled() {
+            let runs = heads.len().saturating_sub(1) as u64;
+            trace::emit(
+                "fact",
+                &[
+                    ("fact", Value::Str("sorted")),
+                    ("n", Value::U64(n as u64)),
+                    ("runs", Value::U64(runs)),
+                ],
+            );
+        }
+        return Some(heads);
+    }
+    let heads = compute()?;
+    if let Some(k) = kept().iter_mut().find(|k| k.key.same(&key)) {
+        k.sorted = k.sorted.max(n);
+        k.runs = Some((n, Arc::clone(&heads)));
+    }
+    Some(heads)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -277,5 +317,29 @@ mod tests {
         drop(outer);
         assert!(!is_kept(&key()));
         assert!(!sorted_prefix(Some(key()), 2, || false), "released: checked again");
+    }
+
+    #[test]
+    fn a_kept_arrays_run_heads_are_computed_once_per_scope_and_length() {
+        let items: Arc<[i32]> = Arc::from(vec![1, 1, 2, 2, 2]);
+        let key = || Key::window(items.as_ptr() as usize, Arc::downgrade(&items), 20);
+        let heads = |v: &[i32]| -> Option<Arc<[i32]>> { Some(Arc::from(v)) };
+        // Not kept: computed at every call, nothing remembered.
+        assert_eq!(
+            segment_runs(Some(key()), 5, || heads(&[0, 2, 5])).as_deref(),
+            Some(&[0, 2, 5][..])
+        );
+        assert!(segment_runs(Some(key()), 5, || None).is_none(), "not kept: computed again");
+        let scope = open_scope(vec![key()]);
+        assert!(segment_runs(Some(key()), 5, || None).is_none(), "not sorted: nothing kept");
+        let first = segment_runs(Some(key()), 5, || heads(&[0, 2, 5])).expect("sorted");
+        let again = segment_runs(Some(key()), 5, || panic!("known: not computed again"));
+        assert!(Arc::ptr_eq(&first, &again.expect("known")), "the same list");
+        assert!(sorted_prefix(Some(key()), 5, || panic!("the heads imply the order")));
+        let shorter = segment_runs(Some(key()), 3, || heads(&[0, 2, 3])).expect("sorted");
+        assert_eq!(&shorter[..], &[0, 2, 3], "another length: its own heads");
+        drop(scope);
+        assert!(segment_runs(Some(key()), 3, || None).is_none(), "released: computed again");
+        assert!(segment_runs(None, 3, || heads(&[0, 3])).is_some(), "no key: computed");
     }
 }

@@ -13,10 +13,14 @@
 //!
 //! A segmented sum (`float`/`double` table, updates at `p[i]` with `p` sorted; see
 //! `somd_mir::analysis::histogram`) has a kernel of its own ([`Writer::segmented_kernel`]):
-//! one work-item per iteration; a work-item whose `p[i]` differs from `p[i - 1]` (or `i ==
-//! 0`) runs the iterations of its run of equal `p[i]` in order, adding the updates to a
-//! private accumulator from `0`, and stores it into its entry of the table (zeroed by the
-//! host); the others return at once. No atomics, no barriers, no fold on the host.
+//! one work-item per run of equal `p[i]`, from the run heads the host lists with its
+//! sortedness check (`somd_heads`, `somd_runs` runs; consecutive work-items take consecutive
+//! runs, as a CSR kernel takes rows). The work-item runs the iterations of its run in
+//! order, adding the updates to a private accumulator from `0`, and stores it into its
+//! entry of the table (zeroed by the host). With `somd_runs == -1` (the host's
+//! `SOMD_SEGMENT_RUNS=0`) it is one work-item per iteration instead: one whose `p[i]`
+//! differs from `p[i - 1]` (or `i == 0`) works its run, the others return at once. No
+//! atomics, no barriers, no fold on the host.
 
 use super::writer::{bug, convert, may_fail, FnCx, Writer, R};
 use super::*;
@@ -34,8 +38,12 @@ pub(super) struct HistCx {
     pub(super) op: ReduceOp,
     /// The table's length argument.
     pub(super) len: String,
-    /// `l` (local table `somd_table`) or `g` (global table `somd_partials`).
+    /// `l` (local table `somd_table`) or `g` (global table `somd_partials`); `s`: a
+    /// segmented sum's private accumulator.
     pub(super) space: &'static str,
+    /// A segmented sum's key `p` and loop index `i`: every update is at `p[i]`, which is
+    /// the run's key `somd_key` (read once per work-item).
+    pub(super) segment: Option<(LocalId, LocalId)>,
 }
 
 impl Writer<'_> {
@@ -201,7 +209,8 @@ impl Writer<'_> {
             format!("const int {index} = (int)((long)({lo}) + somd_f * {}L);", d.step)
         };
         let updates: HashSet<ExprId> = body.updates.iter().copied().collect();
-        let mut hist = HistCx { updates, elem: body.elem, op: body.op, len, space: "l" };
+        let mut hist =
+            HistCx { updates, elem: body.elem, op: body.op, len, space: "l", segment: None };
         writeln!(out, "{l1}if (somd_in_local) {{")?;
         writeln!(
             out,
@@ -252,6 +261,22 @@ impl Writer<'_> {
     ) -> R<(String, BTreeSet<u32>)> {
         let func = self.module.function(plan.func);
         let elem = prim_c(body.elem);
+        Self::push_arg(
+            m,
+            &mut decls,
+            "__global const int *somd_heads".into(),
+            "somd_heads",
+            ArgKind::Buffer { access: Access::In, elem: "int".into() },
+            ArgSource::SegmentHeads,
+        );
+        Self::push_arg(
+            m,
+            &mut decls,
+            "const int somd_runs".into(),
+            "somd_runs",
+            ArgKind::Scalar { ty: "int".into() },
+            ArgSource::SegmentRuns,
+        );
         let partials = Self::push_arg(
             m,
             &mut decls,
@@ -275,7 +300,9 @@ impl Writer<'_> {
             scratch_arg: None,
             finish: format!(
                 "segmented sum: the table of {len} entries in somd_partials (zeroed by the \
-                 host), each entry written once by the head of its run; no fold"
+                 host), each entry written once by the work-item of its run (somd_runs >= 0: \
+                 work-item r runs somd_heads[r]..somd_heads[r + 1]; -1: one work-item per \
+                 iteration, the run's head works it); no fold"
             ),
         });
         let d = &body.dim;
@@ -293,26 +320,49 @@ impl Writer<'_> {
         writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
         let l1 = Level(1);
         let l2 = l1.next();
-        let l3 = l2.next();
-        // The host checked `p[0..somd_n)` in bounds and non-decreasing.
-        writeln!(out, "{l1}const long somd_f = (long)get_global_id(0);")?;
-        writeln!(out, "{l1}if (somd_f >= somd_n) return;")?;
-        writeln!(out, "{l1}if (somd_f > 0 && {p}[somd_f] == {p}[somd_f - 1]) return;")?;
+        // The host checked `p[0..somd_n)` in bounds and non-decreasing, and listed its runs
+        // in `somd_heads` (in bounds of `[0, somd_n]`) unless `somd_runs` is -1.
+        writeln!(out, "{l1}const long somd_w = (long)get_global_id(0);")?;
+        writeln!(out, "{l1}long somd_f;")?;
+        writeln!(out, "{l1}long somd_end;")?;
+        writeln!(out, "{l1}if (somd_runs >= 0) {{")?;
+        writeln!(out, "{l2}if (somd_w >= somd_runs) return;")?;
+        writeln!(out, "{l2}somd_f = somd_heads[somd_w];")?;
+        writeln!(out, "{l2}somd_end = somd_heads[somd_w + 1];")?;
+        writeln!(out, "{l1}}} else {{")?;
+        writeln!(out, "{l2}if (somd_w >= somd_n) return;")?;
+        writeln!(out, "{l2}if (somd_w > 0 && {p}[somd_w] == {p}[somd_w - 1]) return;")?;
+        writeln!(out, "{l2}somd_f = somd_w;")?;
+        writeln!(out, "{l2}somd_end = somd_n;")?;
+        writeln!(out, "{l1}}}")?;
         for (local, init) in &body.setup {
             out.push_str(&self.stmt(&mut cx, l1, &Stmt::Let { local: *local, init: *init })?);
         }
         let zero = if body.elem == PrimType::Float { "0.0f" } else { "0.0" };
         writeln!(out, "{l1}{elem} somd_acc = {zero};")?;
         writeln!(out, "{l1}int somd_cell = -1;")?;
-        writeln!(out, "{l1}for (long somd_g = somd_f; somd_g < somd_n; somd_g++) {{")?;
-        writeln!(out, "{l2}if (somd_g > somd_f && {p}[somd_g] != {p}[somd_g - 1]) break;")?;
+        // Every iteration of the run has this `p[i]`; the body does not assign `p` or `i`.
+        writeln!(out, "{l1}const int somd_key = {p}[somd_f];")?;
+        writeln!(out, "{l1}for (long somd_g = somd_f; somd_g < somd_end; somd_g++) {{")?;
+        writeln!(
+            out,
+            "{l2}if (somd_runs < 0 && somd_g > somd_f && {p}[somd_g] != {p}[somd_g - 1]) break;"
+        )?;
         writeln!(out, "{l2}const int {index} = (int)somd_g;")?;
-        writeln!(out, "{l2}do {{")?;
         let updates: HashSet<ExprId> = body.updates.iter().copied().collect();
-        cx.hist =
-            Some(HistCx { updates, elem: body.elem, op: body.op, len: len.clone(), space: "s" });
-        out.push_str(&self.block(&mut cx, l3, loop_body)?);
-        writeln!(out, "{l2}}} while (0);")?;
+        cx.hist = Some(HistCx {
+            updates,
+            elem: body.elem,
+            op: body.op,
+            len: len.clone(),
+            space: "s",
+            segment: Some((key, d.index)),
+        });
+        // In the loop, `0 <= index < hi` (`somd_g < somd_n`, the host's count of `hi`):
+        // accesses at the index need no check, or one test of the lengths (versioning).
+        let known = [(d.index, bounds::dim_range(d))];
+        cx.proven = bounds::proven_in_bounds(func, loop_body, &known, &[]);
+        out.push_str(&self.versioned_body(&mut cx, l2, loop_body, &known)?);
         writeln!(out, "{l1}}}")?;
         // A failed index left `somd_cell` at 0 (the host raises no table then); the bound
         // keeps the store inside an empty table.
@@ -469,7 +519,19 @@ impl Writer<'_> {
         let ExprKind::Index { index, .. } = &func.expr(target).kind else {
             return Err(bug("segmented update of a non-element"));
         };
-        let i = self.expr(cx, *index)?;
+        // The index `p[i]` (the analysis' shape, `p` in bounds by the host's check) is the
+        // run's key: no load per iteration.
+        let i = match &func.expr(*index).kind {
+            ExprKind::Index { array, index: at }
+                if matches!(
+                    (&func.expr(*array).kind, &func.expr(*at).kind, hist.segment),
+                    (ExprKind::Local(a), ExprKind::Local(b), Some((p, i))) if *a == p && *b == i
+                ) =>
+            {
+                "somd_key".to_string()
+            }
+            _ => self.expr(cx, *index)?,
+        };
         let checked = self.index_text(cx, target, func.expr(target).span, &i, &hist.len);
         let sum = format!("({} + {value})", convert("somd_acc", hist.elem, opty));
         let inner = level.next();

@@ -228,6 +228,12 @@ pub enum ArgSource {
     /// update one table in global memory (0); the host decides from the device's local
     /// memory size.
     TableInLocal,
+    /// A segmented sum's run heads (`__global const int *`): where each run of equal keys
+    /// starts, then the iteration count; the host computes them with its sortedness check.
+    SegmentHeads,
+    /// A segmented sum's run count (`int`), or -1: one work-item per iteration, each run
+    /// worked by its head (`SOMD_SEGMENT_RUNS=0`).
+    SegmentRuns,
     /// Local scratch memory.
     Scratch,
     /// `__local` scratch of `bytes` per work-item for a `@` whose function folds a nested

@@ -773,6 +773,8 @@ fn write_hist_desc(
             ArgSource::Partials => "Partials".to_string(),
             ArgSource::Scratch => "Table".to_string(),
             ArgSource::TableInLocal => "InLocal".to_string(),
+            ArgSource::SegmentHeads => "Heads".to_string(),
+            ArgSource::SegmentRuns => "Runs".to_string(),
             ArgSource::ErrorBuffer => "Err".to_string(),
             other => {
                 return Err(EmitError::Internal(format!(

@@ -30,11 +30,11 @@
 //! change the result), except in one shape: a **segmented sum**. A `float`/`double` table
 //! updated only by `acc[p[i]] += v` (or `++`/`--`), where `p` is an `int[]` parameter read
 //! at the loop index itself and the loop runs `i = 0; i < hi; i++`: when `p[0..hi)` is
-//! non-decreasing (checked by the host at each call; otherwise the call runs on the CPU),
-//! all updates of one entry are consecutive iterations, so the work-item at the head of a
-//! run of equal `p[i]` that adds the run's updates in iteration order performs exactly the
-//! one-MI sequential updates of that entry: the same bits. Every other float shape stays
-//! on the CPU.
+//! non-decreasing (checked by the host at each call, or once per keep scope; otherwise the
+//! call runs on the CPU), all updates of one entry are consecutive iterations, so the
+//! work-item of a run of equal `p[i]` (one per run, from the run heads the host lists) that
+//! adds the run's updates in iteration order performs exactly the one-MI sequential updates
+//! of that entry: the same bits. Every other float shape stays on the CPU.
 
 use super::parallel::{assigned_locals, check_exits, is_for, writes_arrays, Cx};
 use super::walk;
