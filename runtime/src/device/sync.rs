@@ -224,7 +224,11 @@ impl<'a> SyncCall<'a> {
         while local * 2 <= device_kernel.local_1d().max(1) {
             local *= 2;
         }
-        let groups = items.div_ceil(local);
+        let groups = if desc.strided {
+            super::reduction_groups(ctx, items, local)
+        } else {
+            items.div_ceil(local)
+        };
         if desc.reduction {
             let elem = desc.args.iter().find_map(|a| match a {
                 ArgSpec::Partials(e) => Some(*e),

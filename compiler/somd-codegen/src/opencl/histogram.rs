@@ -158,6 +158,7 @@ impl Writer<'_> {
                  words), else one table updated in global memory (zeroed by the host); fold \
                  the tables entry by entry with {op}"
             ),
+            strided: false,
         });
         // The iterations: `lo + f * step` for `f` in [0, somd_n).
         let d = &body.dim;
@@ -277,6 +278,7 @@ impl Writer<'_> {
                 "segmented sum: the table of {len} entries in somd_partials (zeroed by the \
                  host), each entry written once by the head of its run; no fold"
             ),
+            strided: false,
         });
         let d = &body.dim;
         if d.step != 1 || d.lo != somd_mir::analysis::SizeExpr::Const(0) {
