@@ -148,7 +148,11 @@ impl Writer<'_> {
         for (j, (f, op, ty)) in reductions.iter().enumerate() {
             let callee = self.fn_name(*f);
             let ret = self.ty(&self.module.function(*f).ret)?;
-            writeln!(out, "{l2}const {ret} somd_r{j} = {callee}({reduce_args}, {});", errs[stage + j])?;
+            writeln!(
+                out,
+                "{l2}const {ret} somd_r{j} = {callee}({reduce_args}, {});",
+                errs[stage + j]
+            )?;
             let v = format!("somd_v{j}");
             writeln!(out, "{l2}{v} = {};", reduce_combine(*op, *ty, &v, &format!("somd_r{j}"))?)?;
         }

@@ -589,11 +589,7 @@ impl Writer<'_> {
                     // up) must not wrap `int`; in range, `lo <= index < hi`, which the bounds
                     // analysis relies on.
                     let pos = format!("somd_pos{k}");
-                    writeln!(
-                        idx,
-                        "{li}const long {pos} = (long)({lo}) + {};",
-                        gid(k)
-                    )?;
+                    writeln!(idx, "{li}const long {pos} = (long)({lo}) + {};", gid(k))?;
                     writeln!(idx, "{li}const int {name} = (int){pos};")?;
                     conds.push(format!("{pos} < (long)({hi})"));
                 } else {
