@@ -776,6 +776,9 @@ pub struct KernelDesc {
     /// A `C.m ! a` fold: one work-item per chunk of the array, one partial per work-item
     /// (the global size is the host's choice).
     pub fold: bool,
+    /// A coarsened reduction: each work-item folds a grid-stride loop over the elements, so
+    /// the launch may have fewer work-items than elements ([`reduction_groups`]).
+    pub strided: bool,
     /// The kernel's `__constant` variant: its name and the arguments (positions in `args`,
     /// each an array parameter) it declares `__constant`; launched instead when they fit
     /// the device's constant memory ([`constant_variant`]).
@@ -1604,6 +1607,34 @@ pub fn staged_local(
     (group.saturating_mul(row_bytes).saturating_add(other) <= limit).then_some(group)
 }
 
+/// Work-groups of `local` work-items for a coarsened reduction ([`KernelDesc::strided`]) of
+/// `items` elements: each work-item folds the elements of a grid-stride loop, so the tree's
+/// barriers are amortised over several elements. At most one group per `local` elements;
+/// on a GPU as many groups as fill its compute units twice at 2048 resident work-items
+/// each (two waves at full occupancy: a kernel whose registers allow fewer resident groups
+/// still has several waves), on a CPU device, where a work-group runs on one core, four
+/// per compute unit (as `somd_reduce`). `SOMD_COARSEN=0` launches one work-item per
+/// element (the uncoarsened form); `SOMD_COARSEN=F` (F >= 1) gives each work-item about F
+/// elements (both to measure).
+pub fn reduction_groups(ctx: &DeviceCtx, items: usize, local: usize) -> usize {
+    static FORCED: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    let forced = *FORCED.get_or_init(|| {
+        std::env::var("SOMD_COARSEN").ok().and_then(|v| v.trim().parse::<usize>().ok())
+    });
+    let local = local.max(1);
+    let full = items.div_ceil(local);
+    if full == 0 {
+        return 0;
+    }
+    let per_unit = match forced {
+        Some(0) => return full,
+        Some(f) => return items.div_ceil(local.saturating_mul(f)).max(1),
+        None if ctx.info.is_gpu => 2 * (2048 / local).max(1),
+        None => 4,
+    };
+    full.min((ctx.info.compute_units as usize).max(1) * per_unit)
+}
+
 /// Uploads, launches, checks the error buffer and downloads. `chained` is a buffer already
 /// on the device for parameter `.0` (not uploaded); with `keep_result` the `@` result stays
 /// on the device and is returned instead of downloaded. `None` only before the launch
@@ -1691,8 +1722,15 @@ fn execute(
             ],
         );
     }
-    // Partials: one per work-group, or per work-item for a fold.
-    let groups = if desc.fold { items } else { items.div_ceil(local) };
+    // Partials: one per work-group, or per work-item for a fold; a coarsened reduction
+    // launches as many groups as the device keeps busy.
+    let groups = if desc.fold {
+        items
+    } else if desc.strided {
+        reduction_groups(ctx, items, local)
+    } else {
+        items.div_ceil(local)
+    };
     // Buffers: inputs uploaded once, outputs zero-filled on the device.
     let mut chained = chained;
     let mut bufs: Vec<Option<Held>> = Vec::with_capacity(desc.args.len());

@@ -249,7 +249,11 @@ impl<'a> SyncCall<'a> {
         while local * 2 <= device_kernel.local_1d().max(1) {
             local *= 2;
         }
-        let groups = items.div_ceil(local);
+        let groups = if desc.strided {
+            super::reduction_groups(ctx, items, local)
+        } else {
+            items.div_ceil(local)
+        };
         // The lanes form of a SOMD loop: one work-group per iteration.
         let strip = desc
             .args

@@ -1,12 +1,14 @@
-//! The kernel of consecutive host statements fused by `somd_mir::analysis::fuse`: one
-//! work-item per element computes the producer `@`'s element (stored as its result) or
-//! reads the mapped arguments, applies every reduction's function, and leaves one partial
-//! per work-group for each reduction (`somd_partials0`, `somd_partials1`..). A stage whose
+//! The kernel of consecutive host statements fused by `somd_mir::analysis::fuse`: each
+//! work-item runs the elements of a grid-stride loop (coarsened: the host chooses the grid,
+//! `ReductionInfo::strided`); per element it computes the producer `@`'s element (stored as
+//! its result) or reads the mapped arguments and folds every reduction's function into its
+//! private accumulators; the group's accumulators then leave one partial per work-group for
+//! each reduction (`somd_partials0`, `somd_partials1`..). A stage whose
 //! functions can fail records into an error buffer of its own (`somd_err1`..; the first
 //! stage uses `somd_err`), which the host checks in stage order.
 
 use super::kernels::TreeOf;
-use super::writer::{identity, prim_c, prim_storage, FnCx, Writer, R};
+use super::writer::{identity, prim_c, prim_storage, reduce_combine, FnCx, Writer, R};
 use super::*;
 use somd_mir::analysis::{KernelPlan, MapArgPlan};
 use somd_mir::*;
@@ -82,6 +84,7 @@ impl Writer<'_> {
                              (somd_partials0, somd_partials1..); the host combines each \
                              with its operator"
                         .into(),
+                    strided: true,
                 });
             }
         }
@@ -119,11 +122,10 @@ impl Writer<'_> {
         let mut out = String::new();
         writeln!(out, "/* {} at {}:{}:{} */", m.origin, m.file, m.line, m.col)?;
         writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
-        writeln!(out, "{l1}const int somd_i = (int)get_global_id(0);")?;
         for (j, (_, op, ty)) in reductions.iter().enumerate() {
             writeln!(out, "{l1}{} somd_v{j} = {};", prim_c(*ty), identity(*op, *ty)?)?;
         }
-        writeln!(out, "{l1}if (somd_i < somd_n) {{")?;
+        out.push_str(&Self::strided_loop(l1)?);
         let mut stage = 0;
         let reduce_args = match producer {
             Some((f, elem)) => {
@@ -141,9 +143,18 @@ impl Writer<'_> {
             }
             None => call_args.join(", "),
         };
-        for (j, (f, _, _)) in reductions.iter().enumerate() {
+        // Each function's value is computed before it is combined (a short-circuit `&&`
+        // must not skip a function), in Java's order of the statements.
+        for (j, (f, op, ty)) in reductions.iter().enumerate() {
             let callee = self.fn_name(*f);
-            writeln!(out, "{l2}somd_v{j} = {callee}({reduce_args}, {});", errs[stage + j])?;
+            let ret = self.ty(&self.module.function(*f).ret)?;
+            writeln!(
+                out,
+                "{l2}const {ret} somd_r{j} = {callee}({reduce_args}, {});",
+                errs[stage + j]
+            )?;
+            let v = format!("somd_v{j}");
+            writeln!(out, "{l2}{v} = {};", reduce_combine(*op, *ty, &v, &format!("somd_r{j}"))?)?;
         }
         writeln!(out, "{l1}}}")?;
         // The reductions' trees share their barriers.

@@ -166,6 +166,7 @@ impl Writer<'_> {
                  words), else one table updated in global memory (zeroed by the host); fold \
                  the tables entry by entry with {op}"
             ),
+            strided: false,
         });
         // The iterations: `lo + f * step` for `f` in [0, somd_n).
         let d = &body.dim;
@@ -304,6 +305,7 @@ impl Writer<'_> {
                  work-item r runs somd_heads[r]..somd_heads[r + 1]; -1: one work-item per \
                  iteration, the run's head works it); no fold"
             ),
+            strided: false,
         });
         let d = &body.dim;
         if d.step != 1 || d.lo != somd_mir::analysis::SizeExpr::Const(0) {

@@ -501,11 +501,12 @@ impl Writer<'_> {
                 partials_arg: pk,
                 scratch_arg: Some(sk),
                 finish: format!(
-                    "launch: 1-D NDRange of {} work-items (the global sizes' product) in \
-                     power-of-two work-groups; one partial per work-group; combine the \
-                     partials with {strategy}",
+                    "launch: 1-D NDRange of at most {} work-items (the global sizes' \
+                     product; each folds a grid-stride loop) in power-of-two work-groups; \
+                     one partial per work-group; combine the partials with {strategy}",
                     if body.parallel.dims.len() == 2 { "rows x cols" } else { "n" }
                 ),
+                strided: true,
             });
         }
         // The lanes form (`strips.rs`): one work-group per iteration of the parallel loop.
@@ -568,6 +569,14 @@ impl Writer<'_> {
         if body.parallel.dims.len() == 2 && body.parallel.dims.iter().any(|d| d.step != 1) {
             return Err(bug("a 2-D nest with a step"));
         }
+        // A reduction is coarsened: each work-item runs the iterations `somd_t` of a
+        // grid-stride loop (`ReductionInfo::strided`), its indices computed inside the loop.
+        let li = if reduction.is_some() { l1.next() } else { l1 };
+        let gid = |k: usize| match reduction {
+            Some(_) => "somd_t".to_string(),
+            None => format!("(long)get_global_id({k})"),
+        };
+        let mut idx = String::new();
         if reduction.is_some() && body.parallel.dims.len() == 2 {
             // A 2-D reduction runs as a flattened 1-D NDRange of rows x cols work-items in
             // power-of-two groups (as 1-D reductions do), so the tree below leaves exactly
@@ -576,15 +585,15 @@ impl Writer<'_> {
             let (lo0, lo1) = (self.size(&cx, &d0.lo), self.size(&cx, &d1.lo));
             let hi1 = self.size(&cx, &d1.hi);
             let (i, j) = (cx.name(d0.index).to_string(), cx.name(d1.index).to_string());
-            writeln!(out, "{l1}const long somd_flat = (long)get_global_id(0);")?;
+            writeln!(idx, "{li}const long somd_flat = {};", gid(0))?;
             // In 64 bits, and guarded without the `int` indices: in range, `i` and `j` lie in
             // `[lo, hi)` (no wrap), which the bounds analysis relies on.
-            writeln!(out, "{l1}const long somd_cols = (long)({hi1}) - (long)({lo1});")?;
-            writeln!(out, "{l1}const long somd_row = somd_cols > 0 ? somd_flat / somd_cols : 0;")?;
-            writeln!(out, "{l1}const int {i} = (int)((long)({lo0}) + somd_row);")?;
+            writeln!(idx, "{li}const long somd_cols = (long)({hi1}) - (long)({lo1});")?;
+            writeln!(idx, "{li}const long somd_row = somd_cols > 0 ? somd_flat / somd_cols : 0;")?;
+            writeln!(idx, "{li}const int {i} = (int)((long)({lo0}) + somd_row);")?;
             writeln!(
-                out,
-                "{l1}const int {j} = (int)((long)({lo1}) + (somd_cols > 0 ? somd_flat % somd_cols : 0));"
+                idx,
+                "{li}const int {j} = (int)((long)({lo1}) + (somd_cols > 0 ? somd_flat % somd_cols : 0));"
             )?;
             let hi0 = self.size(&cx, &d0.hi);
             conds.push("somd_cols > 0".to_string());
@@ -608,11 +617,8 @@ impl Writer<'_> {
                     // up) must not wrap `int`; in range, `lo <= index < hi`, which the bounds
                     // analysis relies on.
                     let pos = format!("somd_pos{k}");
-                    writeln!(
-                        out,
-                        "{l1}const long {pos} = (long)({lo}) + (long)get_global_id({k});"
-                    )?;
-                    writeln!(out, "{l1}const int {name} = (int){pos};")?;
+                    writeln!(idx, "{li}const long {pos} = (long)({lo}) + {};", gid(k))?;
+                    writeln!(idx, "{li}const int {name} = (int){pos};")?;
                     conds.push(format!("{pos} < (long)({hi})"));
                 } else {
                     // Work-item `g` runs iteration `lo + g * step`, computed in 64 bits: a
@@ -620,11 +626,12 @@ impl Writer<'_> {
                     // overflow `int`. In range, the position is below `hi` and fits an `int`.
                     let pos = format!("somd_pos{k}");
                     writeln!(
-                        out,
-                        "{l1}const long {pos} = (long)({lo}) + (long)get_global_id({k}) * {}L;",
+                        idx,
+                        "{li}const long {pos} = (long)({lo}) + {} * {}L;",
+                        gid(k),
                         d.step
                     )?;
-                    writeln!(out, "{l1}const int {name} = {pos} < (long)({hi}) ? (int){pos} : 0;")?;
+                    writeln!(idx, "{li}const int {name} = {pos} < (long)({hi}) ? (int){pos} : 0;")?;
                     conds.push(format!("{pos} < (long)({hi})"));
                 }
             }
@@ -663,13 +670,22 @@ impl Writer<'_> {
                 out.push_str(&self.strip_body(&mut cx, l1, strip)?);
             }
             None => {
+                out.push_str(&idx);
                 writeln!(out, "{l1}if (!({})) return;", conds.join(" && "))?;
                 out.push_str(&self.versioned_body(&mut cx, l1, inner_body, &known)?);
             }
             Some(r) => {
+                // The work-item's iterations fold into its accumulator, as an MI's loop
+                // folds its block, then the group's accumulators meet in the tree. The
+                // iterations' indices only grow, so the first one out of range ends them.
                 let acc = cx.name(r.acc).to_string();
                 writeln!(out, "{l1}{} {acc} = {};", prim_c(r.ty), identity(r.op, r.ty)?)?;
-                writeln!(out, "{l1}if ({}) {{", conds.join(" && "))?;
+                writeln!(
+                    out,
+                    "{l1}for (long somd_t = (long)get_global_id(0);; somd_t += (long)get_global_size(0)) {{"
+                )?;
+                out.push_str(&idx);
+                writeln!(out, "{l2}if (!({})) break;", conds.join(" && "))?;
                 out.push_str(&self.versioned_body(&mut cx, l2, inner_body, &known)?);
                 writeln!(out, "{l1}}}")?;
                 out.push_str(&self.tree(l1, &acc, r.op, r.ty)?);
@@ -757,6 +773,20 @@ impl Writer<'_> {
         out.push_str(&self.block(cx, l3, body)?);
         writeln!(out, "{l2}}} while (0);")?;
         writeln!(out, "{level}}}")?;
+        Ok(out)
+    }
+
+    /// The head of the grid-stride loop of a coarsened `@`-shaped reduction
+    /// (`ReductionInfo::strided`): work-item `g` of a grid of `G` runs elements `somd_i` =
+    /// `g`, `g + G`, .. below `somd_n` (neighbouring work-items read neighbouring elements
+    /// in each round). The caller closes the loop.
+    pub(super) fn strided_loop(level: Level) -> R<String> {
+        let mut out = String::new();
+        writeln!(
+            out,
+            "{level}for (long somd_t = (long)get_global_id(0); somd_t < (long)somd_n; somd_t += (long)get_global_size(0)) {{"
+        )?;
+        writeln!(out, "{}const int somd_i = (int)somd_t;", level.next())?;
         Ok(out)
     }
 
@@ -966,6 +996,9 @@ impl Writer<'_> {
                     "one partial per work-group; combine the partials with {}",
                     op.symbol()
                 ),
+                // Tiles need every work-item of a group in each of their barriers: one
+                // element per work-item.
+                strided: tiling.is_none(),
             });
         }
         if let Some(p) = lanes {
@@ -1120,7 +1153,9 @@ impl Writer<'_> {
             }
             return Ok((out, BTreeSet::new()));
         }
-        writeln!(out, "{l1}const int somd_i = (int)get_global_id(0);")?;
+        if reduce.is_none() || tiling.is_some() {
+            writeln!(out, "{l1}const int somd_i = (int)get_global_id(0);")?;
+        }
         match (reduce, &tiling) {
             (None, Some(_)) => {
                 let ret = self.ty(&func.ret)?;
@@ -1147,9 +1182,16 @@ impl Writer<'_> {
                 writeln!(out, "{l1}somd_out[somd_i] = {call};")?;
             }
             (Some((op, ty)), None) => {
+                // Coarsened (`ReductionInfo::strided`): the work-item folds the elements of
+                // its grid-stride loop.
+                // Each element is computed before it is combined (a short-circuit `&&`
+                // must not skip its function).
+                let l2 = l1.next();
+                let ret = self.ty(&func.ret)?;
                 writeln!(out, "{l1}{} somd_v = {};", prim_c(ty), identity(op, ty)?)?;
-                writeln!(out, "{l1}if (somd_i < somd_n) {{")?;
-                writeln!(out, "{}somd_v = {call};", l1.next())?;
+                out.push_str(&Self::strided_loop(l1)?);
+                writeln!(out, "{l2}const {ret} somd_r = {call};")?;
+                writeln!(out, "{l2}somd_v = {};", reduce_combine(op, ty, "somd_v", "somd_r")?)?;
                 writeln!(out, "{l1}}}")?;
                 out.push_str(&self.tree(l1, "somd_v", op, ty)?);
             }
@@ -1210,6 +1252,7 @@ impl Writer<'_> {
             partials_arg: pk,
             scratch_arg: None,
             finish: "global size = ceil(n / chunk); partial k folds elements [k*chunk, min((k+1)*chunk, n)) in order; the host folds the partials in order (n > 0; empty arrays throw on the host)".into(),
+            strided: false,
         });
         let f = self.fn_name(plan.func);
         let l1 = Level(1);

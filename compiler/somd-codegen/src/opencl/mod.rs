@@ -315,6 +315,11 @@ pub struct ReductionInfo {
     pub scratch_arg: Option<usize>,
     /// How the host finishes: `tree with op`, `method reduce strategy`, `ordered fold`.
     pub finish: String,
+    /// The kernel is coarsened: each work-item folds the elements of a grid-stride loop
+    /// (work-item `g` of a grid of `G` takes elements `g`, `g + G`, ..) into its private
+    /// accumulators before the tree, so the host may launch fewer work-items than elements
+    /// (note `device-execution`, "Coarsened reductions"). Correct for any grid size.
+    pub strided: bool,
 }
 
 /// A bug in the compiler met while writing (never a user error).

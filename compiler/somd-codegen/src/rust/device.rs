@@ -1632,6 +1632,8 @@ fn write_desc_static(
     let fold = m.args.iter().any(|a| a.source == ArgSource::Chunk);
     writeln!(out, "    reduction: {},", m.reduction.is_some() && !fold)?;
     writeln!(out, "    fold: {fold},")?;
+    let strided = m.reduction.as_ref().is_some_and(|r| r.strided) && !fold;
+    writeln!(out, "    strided: {strided},")?;
     match &m.constant {
         Some(c) => {
             let args: Vec<String> = c.args.iter().map(usize::to_string).collect();

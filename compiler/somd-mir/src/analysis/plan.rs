@@ -538,7 +538,7 @@ fn reduce_plan(
                     return Ok(DevicePlan {
                         kernels: vec![k],
                         how: format!(
-                            "`@ {}` fused with `{} !`: one work-item per element, per-work-group tree reduction in local memory, the host combines the partials",
+                            "`@ {}` fused with `{} !`: each work-item folds the elements of a grid-stride loop (coarsened: the host chooses the grid), then a per-work-group tree reduction in local memory, the host combines the partials",
                             module.function(*target).name,
                             op.symbol()
                         ),
@@ -808,14 +808,19 @@ fn describe_somd(module: &Module, func: &Function, body: &SomdBody) -> String {
         .collect();
     let indices: Vec<String> = par.dims.iter().map(|d| func.local(d.index).name.clone()).collect();
     text.push_str(&format!(
-        "one MI over the whole arrays; {}-D NDRange [{}], one work-item per iteration of `{}`",
+        "one MI over the whole arrays; {}-D NDRange [{}], {} of `{}`",
         par.dims.len(),
         sizes.join(", "),
+        if par.reduction.is_some() {
+            "work-items over the iterations"
+        } else {
+            "one work-item per iteration"
+        },
         indices.join("`, `")
     ));
     for d in par.dims.iter().filter(|d| d.step != 1) {
         text.push_str(&format!(
-            " (stepping by {}: work-item `g` runs `{} = lo + g * {}`)",
+            " (stepping by {}: iteration `g` is `{} = lo + g * {}`)",
             d.step,
             func.local(d.index).name,
             d.step
@@ -823,7 +828,7 @@ fn describe_somd(module: &Module, func: &Function, body: &SomdBody) -> String {
     }
     if let Some(r) = &par.reduction {
         text.push_str(&format!(
-            "; reduction of `{}` with `{}`: per-work-group tree in local memory, the host combines the partials with the method's reduce strategy",
+            "; reduction of `{}` with `{}`: each work-item folds the iterations of a grid-stride loop (coarsened: the host chooses the grid), then a per-work-group tree in local memory, the host combines the partials with the method's reduce strategy",
             func.local(r.acc).name,
             r.op.symbol()
         ));
