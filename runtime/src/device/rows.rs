@@ -207,8 +207,13 @@ pub(super) fn engage(
         let held = scope.held.as_mut()?;
         let mut buf = held.buf.take()?;
         for r in std::mem::take(&mut held.dirty) {
-            buffer::write(ctx, &mut buf.buffer, r * held.row_bytes, held.host.row(r), "row")
-                .or_fatal();
+            // SAFETY: the row's storage belongs to the matrix the scope holds, which keeps
+            // it alive; the calling thread is inside the call until its blocking error
+            // check, after which the queue (in order) has run the write.
+            unsafe {
+                buffer::write_queued(ctx, &mut buf.buffer, r * held.row_bytes, held.host.row(r), "row")
+            }
+            .or_fatal();
         }
         if trace::enabled() {
             trace::emit(
@@ -221,6 +226,23 @@ pub(super) fn engage(
             );
         }
         Some((scope.param, Some(buf)))
+    })
+}
+
+/// For a call of `label` that was lent the held buffer: the row of the held matrix whose
+/// storage array argument `arg` is (a fetched row passed on, as LUFact's `colK`), so its
+/// copy can come from the device's matrix rather than from the host.
+pub(super) fn row_of(label: &'static str, arg: &dyn super::HostArray) -> Option<(usize, usize)> {
+    let rows = arg.raw_rows()?;
+    let [data] = rows.as_slice() else { return None };
+    SCOPES.with(|s| {
+        let scopes = s.borrow();
+        let held = scopes.iter().rev().find(|s| s.label == label)?.held.as_ref()?;
+        let r = (0..held.stale.len()).find(|r| {
+            let row = held.host.row(*r);
+            row.as_ptr() == data.as_ptr() && row.len() == data.len()
+        })?;
+        Some((r * held.row_bytes, held.row_bytes))
     })
 }
 
@@ -242,6 +264,10 @@ impl Lent {
 
     pub(super) fn take(&mut self) -> Option<DevBuf> {
         self.buf.take()
+    }
+
+    pub(super) fn buf(&self) -> Option<&DevBuf> {
+        self.buf.as_ref()
     }
 }
 

@@ -119,6 +119,39 @@ impl<'a> SyncCall<'a> {
             params.push(match arg {
                 // Placed below, once nothing can fail.
                 HostArg::Array(_) if reused && rows_param == Some(p) => None,
+                // A row of the matrix on the device, passed on: copied there.
+                HostArg::Array(a) if reused && rows::row_of(desc.label, *a).is_some() => {
+                    let (at, bytes) = rows::row_of(desc.label, *a)?;
+                    let name = param_name(first, p);
+                    let mut buf = allocate(ctx, bytes, name)?;
+                    let matrix = lent.buf()?;
+                    // SAFETY: both regions lie inside their buffers (the row's bytes at its
+                    // offset in the matrix; a new buffer of the row's size).
+                    if bytes > 0 {
+                        let queued = unsafe {
+                            ctx.queue().enqueue_copy_buffer(
+                                &matrix.buffer,
+                                &mut buf.buffer,
+                                at,
+                                0,
+                                bytes,
+                                &[],
+                            )
+                        };
+                        queued.map_err(ClFailure::api("clEnqueueCopyBuffer")).or_fatal();
+                    }
+                    if trace::enabled() {
+                        trace::emit(
+                            "resident",
+                            &[
+                                ("buffer", trace::Value::Str(name)),
+                                ("device", trace::Value::Str(ctx.label)),
+                                ("bytes", trace::Value::U64(bytes as u64)),
+                            ],
+                        );
+                    }
+                    Some(buf)
+                }
                 HostArg::Array(a) => {
                     let name = param_name(first, p);
                     if copied(p) {

@@ -588,6 +588,31 @@ pub(crate) fn read<T: ClScalar>(
     Ok(())
 }
 
+/// Queues a write of `data` to `buffer[offset..]` without waiting for it (one trace event,
+/// timing the enqueue).
+///
+/// # Safety
+/// `data` must stay alive and unwritten until the queue has run the write: until the next
+/// blocking command on the queue (it is in order) or `finish`.
+pub(crate) unsafe fn write_queued<T: ClScalar>(
+    ctx: &'static DeviceCtx,
+    buffer: &mut Buffer<T>,
+    offset: usize,
+    data: &[T],
+    name: &str,
+) -> Result<(), ClFailure> {
+    let start = trace::enabled().then(Instant::now);
+    let size = std::mem::size_of::<T>();
+    // SAFETY: the caller keeps `data` as the function's contract says; the region lies
+    // inside the buffer (caller).
+    unsafe {
+        ctx.queue.enqueue_write_buffer(buffer, CL_NON_BLOCKING, offset * size, data, &[])
+    }
+    .map_err(ClFailure::api("clEnqueueWriteBuffer"))?;
+    record(ctx, Dir::ToDevice, name, std::mem::size_of_val(data), false, start);
+    Ok(())
+}
+
 /// The average row size below which [`write_rows`] and [`read_rows`] pack the rows into
 /// one host buffer and move it with one command: each command costs the driver a call
 /// (LUFact 1000 on the NVIDIA H100 spent 25 s in 2 million row commands of 8 KB, about
