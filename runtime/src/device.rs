@@ -39,6 +39,7 @@ mod histogram;
 mod resident;
 mod sync;
 
+pub use crate::opencl::adapt::{clock, Clock};
 pub use histogram::{run_histogram, run_segmented, HistArg, HistDesc, HistElem, HistOp};
 pub use resident::{KeepScope, Key as ResidentKey};
 pub use sync::{SyncCall, SyncDesc};
