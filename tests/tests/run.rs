@@ -1455,6 +1455,66 @@ fn device_keep_uploads_unchanged_arrays_once_per_loop() {
     }
 }
 
+/// Under `auto`, a repeated SOMD method measures its calls on the device and on the CPU and
+/// keeps the faster (`rt::opencl::adapt`, note device-execution "Adaptive `auto`"), with the
+/// same output: `SOMD_AUTO_ANY=1` makes the suite's OpenCL device (PoCL on a machine without
+/// a GPU) `auto`'s device. LUFact's `eliminate` (199 calls) and device_keep's `multiply` (19
+/// calls in loops that keep their matrix on the device, so CPU calls in a keep scope read
+/// the host's arrays) start on the device, alternate device and CPU while measuring, then
+/// run where the trace's reason says was faster; the device calls are real (`call`
+/// events). Under `SOMD_ADAPT=off` every call runs on the device, as `auto` did before.
+#[test]
+fn adaptive_auto_measures_both_placements_and_keeps_the_faster() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let auto = Placement { device: "auto", ..*opencl };
+    let cases =
+        [("samples", "lufact", "LUFact.eliminate"), ("tests/run", "device_keep", "Main.multiply")];
+    for (suite, name, site) in cases {
+        let Some((binary, expected)) = built_with_expected(suite, name) else { continue };
+        let env = [("SOMD_TRACE", "json"), ("SOMD_AUTO_ANY", "1")];
+        let outcome = run_with_env(binary, &expected.args, auto, &env);
+        if let Some(why) = compare(&expected, &untraced(&outcome)) {
+            panic!("{name} under adaptive auto: {why}\n{}", outcome.stderr);
+        }
+        let events: Vec<(String, String)> = placements_traced(&outcome.stderr)
+            .into_iter()
+            .filter(|(n, _, _)| n == site)
+            .map(|(_, placement, reason)| (placement, reason))
+            .collect();
+        let seen = format!("{name}: placements of {site}:\n{events:#?}");
+        assert!(events.len() > 6, "{seen}");
+        let measuring: Vec<&str> = events[..6].iter().map(|(p, _)| p.as_str()).collect();
+        assert_eq!(measuring, ["opencl", "cpu", "opencl", "cpu", "opencl", "cpu"], "{seen}");
+        assert_eq!(events[0].1, "auto: measuring opencl (warm-up)", "{seen}");
+        assert!(events[..6].iter().all(|(_, r)| r.starts_with("auto: measuring ")), "{seen}");
+        let winner = events[6].0.clone();
+        let faster = format!("auto: {winner} faster (");
+        for (placement, reason) in &events[6..] {
+            if reason.starts_with("auto: re-checking ") {
+                assert_ne!(placement, &winner, "a re-check tries the loser\n{seen}");
+            } else {
+                assert!(reason.starts_with(&faster), "{seen}");
+                assert!(reason.ends_with(" ms)") && reason.contains(" ms vs "), "{seen}");
+            }
+        }
+        let on_device = events.iter().filter(|(p, _)| p == "opencl").count();
+        let calls = device_calls(&outcome.stderr).iter().filter(|c| c.name == site).count();
+        assert_eq!(calls, on_device, "every device placement ran on the device\n{seen}");
+
+        let env = [("SOMD_TRACE", "json"), ("SOMD_AUTO_ANY", "1"), ("SOMD_ADAPT", "off")];
+        let outcome = run_with_env(binary, &expected.args, auto, &env);
+        if let Some(why) = compare(&expected, &untraced(&outcome)) {
+            panic!("{name} under SOMD_ADAPT=off: {why}\n{}", outcome.stderr);
+        }
+        let events = placements_traced(&outcome.stderr);
+        let mine: Vec<_> = events.iter().filter(|(n, _, _)| n == site).collect();
+        assert!(!mine.is_empty(), "{}", outcome.stderr);
+        assert!(mine.iter().all(|(_, p, r)| p == "opencl" && r == "auto"), "{mine:#?}");
+    }
+}
+
 /// Isolated filter tasks run on the device in batches of the items waiting on their input
 /// edge: under `SOMD_TRACE=json` the worker's device calls together cover every item once.
 /// Between consecutive device filters the items stay on the device: the first never
