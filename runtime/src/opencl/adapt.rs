@@ -27,7 +27,7 @@
 //! device attempt and closes when the construct's value is ready (the SOMD wrapper returns,
 //! the `@`/`!` expression block ends). A call the device declines after being chosen (a
 //! `null` or empty argument, an allocation too large: the CPU path runs; no
-//! [`device_started`]) and a call that throws are not measured.
+//! `device_started`) and a call that throws are not measured.
 //!
 //! Only `auto` adapts: `SOMD_DEVICE` and `somd.toml` rules are obeyed as before, and
 //! `SOMD_ADAPT=off` restores the old `auto` (every eligible call on the GPU). Device tasks

@@ -35,6 +35,9 @@
 //! // CPU path
 //! ```
 //! - [`policy::placement_for`] → [`Target`]; [`policy::fallback`], [`policy::warn_once`].
+//! - [`adapt`]: adaptive `auto` (a repeated site measures both placements and keeps the
+//!   faster): [`adapt::Site`] (the decision logic), [`adapt::clock`] (one call's clock,
+//!   opened by generated code).
 //! - [`device`]: [`devices`] (facts), [`device::find`]`(DeviceQuery)`, [`DeviceCtx`] (one
 //!   context and in-order queue per device per process; `stats` counters).
 //! - [`program`]: [`ProgramDesc`], [`DeviceCtx::program`], [`ProgramCell`] (a failed build
