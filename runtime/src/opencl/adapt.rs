@@ -8,13 +8,16 @@
 //! on the CPU pool). Now a *site* (a SOMD method, `@` or `!`, named by its label
 //! `"Class.method"`) measures its calls on both placements and then keeps the faster:
 //!
-//! 1. *Measuring*: calls alternate device, CPU, device, CPU, ... until each placement has
-//!    [`PROBES`] calls; the first call of each is a warm-up (program build, first
-//!    transfers, thread start-up) and does not count. A site called once runs on the
-//!    device, as before.
+//! 1. *Measuring*: calls run on the device, the device, the CPU, the CPU, the device, the
+//!    CPU ([`PROBES`] calls each); the first call of each placement is a warm-up (program
+//!    build, first transfers, thread start-up) and does not count. A site called once runs
+//!    on the device, as before. Measuring stops early when one placement is [`CLEAR`]
+//!    times faster than the other (the CPU's warm-up counts here: a CPU that is that much
+//!    slower even so has lost), so a site where either side wins clearly costs at most two
+//!    device calls (the device losing) or one CPU call (the CPU losing).
 //! 2. *Settled*: the CPU wins when its best measured call took at most [`SWITCH`] of the
-//!    device's (the device stays otherwise: hysteresis in favour of the old default); later
-//!    calls run on the winner, whose time is followed as a moving average.
+//!    device's best (the device stays otherwise: hysteresis in favour of the old default);
+//!    later calls run on the winner, whose time is followed as a moving average.
 //! 3. *Re-check*: once the winner's calls since the last check add up to [`RECHECK`] times
 //!    the loser's last time, one call runs on the loser (so re-checking costs at most about
 //!    1/[`RECHECK`] of the site's time); the sides swap when that call took at most
@@ -49,6 +52,8 @@ use std::time::Instant;
 pub const PROBES: u32 = 3;
 /// The challenger wins when it takes at most this share of the incumbent's time.
 pub const SWITCH: f64 = 0.8;
+/// Measuring stops as soon as one placement is this many times faster than the other.
+pub const CLEAR: u64 = 4;
 /// The loser is tried again once the winner has spent this many times the loser's time.
 pub const RECHECK: u64 = 16;
 
@@ -142,8 +147,10 @@ struct Settled {
 pub struct Site {
     /// Calls measured per side while measuring (warm-ups included).
     counts: [u32; 2],
-    /// The best measured time per side while measuring (`None`: none yet).
+    /// The best measured time per side while measuring, warm-ups excluded (`None`: none yet).
     best: [Option<u64>; 2],
+    /// The CPU's best time, its warm-up included (for stopping early).
+    cpu_any: Option<u64>,
     settled: Option<Settled>,
 }
 
@@ -163,8 +170,9 @@ impl Site {
             }
             return (s.winner, Why::Faster { side: s.winner, ns: s.recent, other_ns: s.loser });
         }
+        // Device, device, CPU, CPU, then alternating from the device.
         let [device, cpu] = self.counts;
-        let side = if device <= cpu { Side::Device } else { Side::Cpu };
+        let side = if device < 2 || (cpu >= 2 && device <= cpu) { Side::Device } else { Side::Cpu };
         (side, Why::Measuring { side, n: self.counts[side.index()] + 1 })
     }
 
@@ -194,15 +202,27 @@ impl Site {
         if self.counts[k] > 1 {
             self.best[k] = Some(self.best[k].map_or(ns, |b| b.min(ns)));
         }
-        if let [Some(device), Some(cpu)] = self.best {
-            if self.counts.iter().all(|&n| n >= PROBES) {
-                let (winner, recent, loser) = if beats(cpu, device) {
+        if side == Side::Cpu {
+            self.cpu_any = Some(self.cpu_any.map_or(ns, |b| b.min(ns)));
+        }
+        let winner = match (self.best, self.cpu_any) {
+            ([Some(device), _], Some(cpu)) if cpu.saturating_mul(CLEAR) <= device => {
+                Some((Side::Cpu, cpu, device))
+            }
+            ([Some(device), _], Some(cpu)) if device.saturating_mul(CLEAR) <= cpu => {
+                Some((Side::Device, device, cpu))
+            }
+            ([Some(device), Some(cpu)], _) if self.counts.iter().all(|&n| n >= PROBES) => {
+                Some(if beats(cpu, device) {
                     (Side::Cpu, cpu, device)
                 } else {
                     (Side::Device, device, cpu)
-                };
-                self.settled = Some(Settled { winner, recent, loser, spent: 0, checking: false });
+                })
             }
+            _ => None,
+        };
+        if let Some((winner, recent, loser)) = winner {
+            self.settled = Some(Settled { winner, recent, loser, spent: 0, checking: false });
         }
     }
 
@@ -322,69 +342,67 @@ mod tests {
     use Side::{Cpu, Device};
 
     #[test]
-    fn measures_both_sides_alternately_then_keeps_the_faster() {
-        // LUFact's shape: the device call moves the matrix (6 ms), the CPU call 0.08 ms.
+    fn a_clear_winner_is_kept_after_few_calls() {
+        // LUFact's shape: the device call moves the matrix (6 ms), the CPU call 0.08 ms:
+        // two device calls (the warm-up and one measured), then the CPU's warm-up is
+        // already 4 times faster.
         let mut site = Site::default();
-        let sides = run(&mut site, 10, |_, s| if s == Device { 6_000_000 } else { 80_000 });
-        assert_eq!(sides, [Device, Cpu, Device, Cpu, Device, Cpu, Cpu, Cpu, Cpu, Cpu]);
+        let sides = run(&mut site, 8, |_, s| if s == Device { 6_000_000 } else { 80_000 });
+        assert_eq!(sides, [Device, Device, Cpu, Cpu, Cpu, Cpu, Cpu, Cpu]);
         assert_eq!(site.winner(), Some(Cpu));
         assert_eq!(
             site.choose().1,
             Why::Faster { side: Cpu, ns: 80_000, other_ns: 6_000_000 },
             "the trace's reason names both times"
         );
-        // A device that wins stays.
+        // A device that wins clearly (N-body's shape) costs one CPU call.
         let mut site = Site::default();
-        let sides = run(&mut site, 8, |_, s| if s == Device { 1_000 } else { 50_000 });
-        assert_eq!(sides[6..], [Device, Device]);
+        let sides = run(&mut site, 6, |_, s| if s == Device { 1_000 } else { 50_000 });
+        assert_eq!(sides, [Device, Device, Cpu, Device, Device, Device]);
         assert_eq!(site.winner(), Some(Device));
     }
 
     #[test]
-    fn warm_ups_do_not_count_and_the_best_call_is_compared() {
+    fn close_calls_measure_three_each_and_compare_the_best() {
         // The first device call builds the program (1 s); the others take 1 ms. The CPU
-        // takes 1.1 ms then 0.9 ms: its best, 0.9 ms, is within the margin, so the device
-        // (the old default) stays.
+        // takes 1.5 ms (warm-up), 1.1 ms, then 0.9 ms: its best, 0.9 ms, is within the
+        // margin, so the device (the old default) stays.
         let times = |k: usize, _| match k {
             0 => 1_000_000_000,
-            1 => 5_000_000,
-            2 | 4 => 1_000_000,
+            1 | 4 => 1_000_000,
+            2 => 1_500_000,
             3 => 1_100_000,
             _ => 900_000,
         };
         let mut site = Site::default();
-        run(&mut site, 6, times);
+        let sides = run(&mut site, 6, times);
+        assert_eq!(sides, [Device, Device, Cpu, Cpu, Device, Cpu]);
         assert_eq!(site.winner(), Some(Device));
         assert_eq!(site.choose().1, Why::Faster { side: Device, ns: 1_000_000, other_ns: 900_000 });
         // At most SWITCH of the device's time wins.
-        let mut site = Site::default();
-        run(&mut site, 6, |k, s| {
-            if k == 0 {
-                1_000_000_000
-            } else if s == Cpu {
-                800
-            } else {
-                1000
+        let at = |cpu: u64| {
+            move |k: usize, s| {
+                if k == 0 {
+                    1_000_000_000
+                } else if s == Cpu {
+                    cpu
+                } else {
+                    1000
+                }
             }
-        });
+        };
+        let mut site = Site::default();
+        run(&mut site, 6, at(800));
         assert_eq!(site.winner(), Some(Cpu));
         let mut site = Site::default();
-        run(&mut site, 6, |k, s| {
-            if k == 0 {
-                1_000_000_000
-            } else if s == Cpu {
-                801
-            } else {
-                1000
-            }
-        });
+        run(&mut site, 6, at(801));
         assert_eq!(site.winner(), Some(Device));
     }
 
     #[test]
     fn rechecks_the_loser_after_spending_its_time_many_times_over() {
         let mut site = Site::default();
-        run(&mut site, 6, |_, s| if s == Device { 1_600 } else { 100 });
+        run(&mut site, 3, |_, s| if s == Device { 1_600 } else { 100 });
         assert_eq!(site.winner(), Some(Cpu));
         // The CPU spends 100 per call: after RECHECK * 1600 / 100 = 256 calls the device
         // runs once, then the CPU again.
@@ -398,7 +416,8 @@ mod tests {
     #[test]
     fn a_recheck_that_wins_swaps_the_sides() {
         let mut site = Site::default();
-        run(&mut site, 6, |_, s| if s == Device { 1_000 } else { 100 });
+        run(&mut site, 3, |_, s| if s == Device { 1_000 } else { 100 });
+        assert_eq!(site.winner(), Some(Cpu));
         // The CPU's work grows (LUFact read backwards): 2000 per call, so the device is
         // re-checked after 16 * 1000 / 2000 = 8 calls, and wins against the CPU's recent
         // time (its moving average, about 1800 by then).
@@ -417,7 +436,7 @@ mod tests {
         assert_eq!(site.choose().0, Device);
         site.abandon(Device);
         assert_eq!(site.choose().0, Device);
-        run(&mut site, 6, |_, s| if s == Device { 1_000 } else { 10 });
+        run(&mut site, 3, |_, s| if s == Device { 1_000 } else { 10 });
         assert_eq!(site.winner(), Some(Cpu));
         run(&mut site, 1_600, |_, _| 10);
         let (side, why) = site.choose();
