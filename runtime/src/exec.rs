@@ -5,7 +5,9 @@
 //! [`placement()`] parses the environment once per process ([`Placement::from_env`]):
 //! `SOMD_DEVICE` (`seq`, `cpu`, `opencl`, `opencl:TEXT`; unset or empty = `auto`),
 //! `SOMD_THREADS` (CPU pool size; default: `std::thread::available_parallelism`),
-//! `SOMD_STRICT=1`, `SOMD_TRACE` (`1` = text, `json`), `SOMD_CONFIG` (placement file path).
+//! `SOMD_STRICT=1`, `SOMD_TRACE` (`1` = text, `json`), `SOMD_CONFIG` (placement file path),
+//! `SOMD_ADAPT` (`off`: `auto` never adapts, `crate::opencl::adapt`) and `SOMD_AUTO_ANY=1`
+//! (for tests: `auto` takes any OpenCL device, not only a GPU).
 //! An unparseable value produces one warning line on standard error and the default.
 //! [`Placement::cpu_mis`] is the number of MIs a CPU SOMD call should use: 1 for `seq`, the
 //! pool size otherwise.
@@ -90,6 +92,12 @@ pub struct Placement {
     pub config: Option<String>,
     /// Problems found while parsing (one line each, printed once by [`placement()`]).
     pub warnings: Vec<String>,
+    /// Whether `auto` adapts a repeated site to the faster placement (`SOMD_ADAPT`, on
+    /// unless `off`).
+    pub adapt: bool,
+    /// `SOMD_AUTO_ANY=1`: `auto` takes the first OpenCL device of any kind (for tests on a
+    /// machine whose only device is a CPU device).
+    pub auto_any: bool,
 }
 
 impl Placement {
@@ -140,10 +148,28 @@ impl Placement {
             Some(_) => Trace::Text,
         };
         let config = config.filter(|c| !c.is_empty()).map(str::to_string);
-        Placement { device, threads, strict, trace, config, warnings }
+        Placement { device, threads, strict, trace, config, warnings, adapt: true, auto_any: false }
     }
 
-    /// Reads `SOMD_DEVICE`, `SOMD_THREADS`, `SOMD_STRICT`, `SOMD_TRACE`, `SOMD_CONFIG`.
+    /// Sets [`Placement::adapt`] and [`Placement::auto_any`] from the values of
+    /// `SOMD_ADAPT` and `SOMD_AUTO_ANY` (`None` = unset).
+    pub fn with_adapt(mut self, adapt: Option<&str>, auto_any: Option<&str>) -> Placement {
+        self.adapt = match adapt.map(str::trim) {
+            None | Some("") | Some("on") | Some("1") => true,
+            Some("off") | Some("0") => false,
+            Some(other) => {
+                self.warnings.push(format!(
+                    "somd: warning: ignoring SOMD_ADAPT={other:?} (expected on or off); using on"
+                ));
+                true
+            }
+        };
+        self.auto_any = auto_any.map(str::trim) == Some("1");
+        self
+    }
+
+    /// Reads `SOMD_DEVICE`, `SOMD_THREADS`, `SOMD_STRICT`, `SOMD_TRACE`, `SOMD_CONFIG`,
+    /// `SOMD_ADAPT`, `SOMD_AUTO_ANY`.
     pub fn from_env() -> Placement {
         let var = |name: &str| std::env::var(name).ok();
         let default_threads = thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
@@ -155,6 +181,7 @@ impl Placement {
             var("SOMD_CONFIG").as_deref(),
             default_threads,
         )
+        .with_adapt(var("SOMD_ADAPT").as_deref(), var("SOMD_AUTO_ANY").as_deref())
     }
 
     /// Number of MIs a SOMD call on the CPU uses.

@@ -160,6 +160,23 @@ fn placement_parses_the_environment_values() {
 }
 
 #[test]
+fn placement_parses_the_adaptive_auto_switches() {
+    let parse =
+        |adapt, any| Placement::parse(None, None, None, None, None, 2).with_adapt(adapt, any);
+    let p = parse(None, None);
+    assert_eq!((p.adapt, p.auto_any, p.warnings.len()), (true, false, 0));
+    assert!(!parse(Some("off"), None).adapt);
+    assert!(!parse(Some("0"), None).adapt);
+    assert!(parse(Some("on"), None).adapt);
+    assert!(parse(None, Some("1")).auto_any);
+    assert!(!parse(None, Some("yes")).auto_any);
+    let bad = parse(Some("maybe"), None);
+    assert!(bad.adapt);
+    assert_eq!(bad.warnings.len(), 1, "{:?}", bad.warnings);
+    assert!(bad.warnings[0].contains("SOMD_ADAPT"));
+}
+
+#[test]
 fn optional_mis_are_revoked_or_run_and_stale_jobs_never_run() {
     // MI 0 returns at once, usually before a worker takes its job, which is then revoked and
     // left in the worker's channel. Each later call must run every MI exactly once, never a

@@ -16,7 +16,10 @@
 //! rebuilt. Each program then runs with `SOMD_DEVICE=seq`, with `SOMD_DEVICE=cpu` at
 //! `SOMD_THREADS` = 1, 2, 3 and 8, and, when an OpenCL platform is installed, with
 //! `SOMD_DEVICE=opencl SOMD_STRICT=1` (any fallback to the CPU of an eligible construct is
-//! then an error; without a platform the OpenCL runs print `SKIPPED: opencl (no platform)`,
+//! then an error) and with `SOMD_DEVICE=auto SOMD_STRICT=1` (the adaptive `auto`: repeated
+//! sites alternate the device and the CPU, then keep the faster; every run sets
+//! `SOMD_AUTO_ANY=1`, so `auto` takes the suite's OpenCL device even when it is not a GPU,
+//! as PoCL is not; without a platform the OpenCL runs print `SKIPPED: opencl (no platform)`,
 //! or fail under `SOMD_REQUIRE_OPENCL=1`, which CI sets). A run must match exactly: standard output and exit
 //! status; for a program that throws, the first line of standard error (the exception and
 //! its detail) and the position line `\tat FILE:LINE:COL` given by the program's
@@ -70,6 +73,9 @@ impl Placement {
         if self.strict {
             text.push_str(" SOMD_STRICT=1");
         }
+        if self.device == "auto" {
+            text.push_str(" SOMD_AUTO_ANY=1");
+        }
         text
     }
 }
@@ -99,6 +105,7 @@ fn placements() -> Result<Vec<Placement>, String> {
         .collect();
     if opencl_platform_present() {
         list.push(Placement { device: "opencl", threads: None, strict: true });
+        list.push(Placement { device: "auto", threads: None, strict: true });
     } else if std::env::var("SOMD_REQUIRE_OPENCL").is_ok_and(|v| v == "1") {
         return Err("SOMD_REQUIRE_OPENCL=1 but no OpenCL platform is installed \
                     (no .icd file in OCL_ICD_VENDORS or /etc/OpenCL/vendors)"
@@ -444,6 +451,9 @@ fn run_with_env(
         .env_remove("SOMD_TRACE")
         .env_remove("SOMD_CONFIG")
         .env_remove("SOMD_STRICT")
+        .env_remove("SOMD_ADAPT")
+        // Only `auto` reads it: the suite's OpenCL device is `auto`'s device.
+        .env("SOMD_AUTO_ANY", "1")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -1596,6 +1606,74 @@ fn device_rows_move_only_the_fetched_rows() {
             assert_eq!(resident, ["rows", "colK"], "resident in call {k}\n{}", outcome.stderr);
             assert_eq!(bytes(&call.h2d), 200 * 8, "bytes up in call {k}\n{}", outcome.stderr);
         }
+    }
+}
+
+/// Under `auto`, a repeated SOMD method measures its calls on the device and on the CPU and
+/// keeps the faster (`rt::opencl::adapt`, note device-execution "Adaptive `auto`"), with the
+/// same output: `SOMD_AUTO_ANY=1` makes the suite's OpenCL device (PoCL on a machine without
+/// a GPU) `auto`'s device. LUFact's `eliminate` (199 calls) and device_keep's `multiply` (19
+/// calls in loops that keep their matrix on the device, so CPU calls in a keep scope read
+/// the host's arrays) start on the device, run on both while measuring, then run where the
+/// trace's reason says was faster; the device calls are real (`call`
+/// events). Under `SOMD_ADAPT=off` every call runs on the device, as `auto` did before.
+#[test]
+fn adaptive_auto_measures_both_placements_and_keeps_the_faster() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let auto = Placement { device: "auto", ..*opencl };
+    let cases =
+        [("samples", "lufact", "LUFact.eliminate"), ("tests/run", "device_keep", "Main.multiply")];
+    for (suite, name, site) in cases {
+        let Some((binary, expected)) = built_with_expected(suite, name) else { continue };
+        let env = [("SOMD_TRACE", "json"), ("SOMD_AUTO_ANY", "1")];
+        let outcome = run_with_env(binary, &expected.args, auto, &env);
+        if let Some(why) = compare(&expected, &untraced(&outcome)) {
+            panic!("{name} under adaptive auto: {why}\n{}", outcome.stderr);
+        }
+        let events: Vec<(String, String)> = placements_traced(&outcome.stderr)
+            .into_iter()
+            .filter(|(n, _, _)| n == site)
+            .map(|(_, placement, reason)| (placement, reason))
+            .collect();
+        let seen = format!("{name}: placements of {site}:\n{events:#?}");
+        // Measuring: device, device, CPU, CPU, device, CPU, or a prefix of at least three
+        // when one placement wins clearly.
+        let measuring =
+            events.iter().take_while(|(_, r)| r.starts_with("auto: measuring ")).count();
+        assert!((3..=6).contains(&measuring) && events.len() > measuring, "{seen}");
+        let order: Vec<&str> = events[..measuring].iter().map(|(p, _)| p.as_str()).collect();
+        assert_eq!(
+            order,
+            ["opencl", "opencl", "cpu", "cpu", "opencl", "cpu"][..measuring],
+            "{seen}"
+        );
+        assert_eq!(events[0].1, "auto: measuring opencl (warm-up)", "{seen}");
+        assert_eq!(events[2].1, "auto: measuring cpu (warm-up)", "{seen}");
+        let winner = events[measuring].0.clone();
+        let faster = format!("auto: {winner} faster (");
+        for (placement, reason) in &events[measuring..] {
+            if reason.starts_with("auto: re-checking ") {
+                assert_ne!(placement, &winner, "a re-check tries the loser\n{seen}");
+            } else {
+                assert!(reason.starts_with(&faster), "{seen}");
+                assert!(reason.ends_with(" ms)") && reason.contains(" ms vs "), "{seen}");
+            }
+        }
+        let on_device = events.iter().filter(|(p, _)| p == "opencl").count();
+        let calls = device_calls(&outcome.stderr).iter().filter(|c| c.name == site).count();
+        assert_eq!(calls, on_device, "every device placement ran on the device\n{seen}");
+
+        let env = [("SOMD_TRACE", "json"), ("SOMD_AUTO_ANY", "1"), ("SOMD_ADAPT", "off")];
+        let outcome = run_with_env(binary, &expected.args, auto, &env);
+        if let Some(why) = compare(&expected, &untraced(&outcome)) {
+            panic!("{name} under SOMD_ADAPT=off: {why}\n{}", outcome.stderr);
+        }
+        let events = placements_traced(&outcome.stderr);
+        let mine: Vec<_> = events.iter().filter(|(n, _, _)| n == site).collect();
+        assert!(!mine.is_empty(), "{}", outcome.stderr);
+        assert!(mine.iter().all(|(_, p, r)| p == "opencl" && r == "auto"), "{mine:#?}");
     }
 }
 

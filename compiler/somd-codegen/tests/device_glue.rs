@@ -103,6 +103,16 @@ fn eligible_constructs_get_a_device_path() {
     assert!(text.contains("rt::device::HostArg::Chained"), "{text}");
     assert!(text.contains("rt::device::reduce_array::<rt::reduce::Add, i32>(\"+ ! in Main.main\""));
     assert!(text.contains("rt::device::run_fold(&K_FOLD_"), "{text}");
+    // Under an adaptive `auto` a clock measures each SOMD call, `@` and `!` on either
+    // placement (opened right before the device attempt); the chain does not adapt.
+    assert!(text.contains("let _somd_clock = rt::device::clock(K_Main_twice.label);"), "{text}");
+    assert!(text.contains("rt::device::clock(\"+ ! in Main.main\");"), "{text}");
+    let clocks = text.matches("rt::device::clock(").count();
+    let attempts = ["run_reading(", "run_map(", "reduce_array::<", "run_fold("]
+        .iter()
+        .map(|f| text.matches(&format!("rt::device::{f}")).count())
+        .sum::<usize>();
+    assert_eq!(clocks, attempts, "one clock per adaptive device attempt\n{text}");
     // Every device path keeps the CPU path as its fallback (`run_call_traced`, or
     // `run_call_balanced_traced` for a method without barriers).
     assert!(text.contains("_traced(\"Main.twice\""), "{text}");
@@ -265,6 +275,7 @@ fn sync_bodies_run_as_one_sync_call() {
     // `a[i] = b[i]` as an exchange of `a`'s and `b`'s buffers (parameters 0 and 1), or its
     // launch; the returned parameter downloaded once at the end.
     assert!(text.contains("rt::device::SyncCall::begin(&S_Main_smooth, &device_args)"), "{text}");
+    assert!(text.contains("let _somd_clock = rt::device::clock(S_Main_smooth.label);"), "{text}");
     assert!(text.contains("while somd_h0 < i32::wrapping_sub(steps, 1i32) {"), "{text}");
     assert!(text.contains("somd_sync.launch(0, &[somd_h0]);"), "{text}");
     assert!(text.contains("somd_sync.swap_or_launch(0, 1, &[somd_h0]);"), "{text}");

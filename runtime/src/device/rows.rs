@@ -211,7 +211,13 @@ pub(super) fn engage(
             // it alive; the calling thread is inside the call until its blocking error
             // check, after which the queue (in order) has run the write.
             unsafe {
-                buffer::write_queued(ctx, &mut buf.buffer, r * held.row_bytes, held.host.row(r), "row")
+                buffer::write_queued(
+                    ctx,
+                    &mut buf.buffer,
+                    r * held.row_bytes,
+                    held.host.row(r),
+                    "row",
+                )
             }
             .or_fatal();
         }

@@ -605,10 +605,8 @@ pub(crate) unsafe fn write_queued<T: ClScalar>(
     let size = std::mem::size_of::<T>();
     // SAFETY: the caller keeps `data` as the function's contract says; the region lies
     // inside the buffer (caller).
-    unsafe {
-        ctx.queue.enqueue_write_buffer(buffer, CL_NON_BLOCKING, offset * size, data, &[])
-    }
-    .map_err(ClFailure::api("clEnqueueWriteBuffer"))?;
+    unsafe { ctx.queue.enqueue_write_buffer(buffer, CL_NON_BLOCKING, offset * size, data, &[]) }
+        .map_err(ClFailure::api("clEnqueueWriteBuffer"))?;
     record(ctx, Dir::ToDevice, name, std::mem::size_of_val(data), false, start);
     Ok(())
 }

@@ -35,6 +35,9 @@
 //! // CPU path
 //! ```
 //! - [`policy::placement_for`] → [`Target`]; [`policy::fallback`], [`policy::warn_once`].
+//! - [`adapt`]: adaptive `auto` (a repeated site measures both placements and keeps the
+//!   faster): [`adapt::Site`] (the decision logic), [`adapt::clock`] (one call's clock,
+//!   opened by generated code).
 //! - [`device`]: [`devices`] (facts), [`device::find`]`(DeviceQuery)`, [`DeviceCtx`] (one
 //!   context and in-order queue per device per process; `stats` counters).
 //! - [`program`]: [`ProgramDesc`], [`DeviceCtx::program`], [`ProgramCell`] (a failed build
@@ -91,7 +94,9 @@
 //! One JSON object per line on standard error, always with `"event"` first:
 //! - `{"event":"open","device":STR,"platforms":N,"discover_ns":N,"context_ns":N}` (once per
 //!   device: the time platform and device discovery took, and context + queue creation)
-//! - `{"event":"placement","name":"Main.saxpy","placement":"opencl"|"cpu","device":STR|null,"reason":"SOMD_DEVICE"|"somd.toml"|"auto"|"not eligible","mis":N}`
+//! - `{"event":"placement","name":"Main.saxpy","placement":"opencl"|"cpu","device":STR|null,"reason":"SOMD_DEVICE"|"somd.toml"|"auto"|"auto: ..."|"not eligible","mis":N}`
+//!   (`auto: ...`: an adaptive `auto` site's reason, [`adapt::Why::text`], e.g. `auto: cpu
+//!   faster (0.081 ms vs 6.120 ms)` or `auto: measuring opencl (1 of 2)`)
 //! - `{"event":"build","program":STR,"device":STR,"from":"source"|"cache","ns":N}`
 //! - `{"event":"transfer","dir":"h2d"|"d2h","buffer":STR,"device":STR,"bytes":N,"pinned":BOOL,"ns":N}`
 //! - `{"event":"launch","name":STR,"device":STR,"dims":1|2,"work_items":N,"global":N,"local":N,"kernel_ns":N|null}`
@@ -102,6 +107,7 @@
 //! `SOMD_TRACE=1` prints the same fields as `somd: trace: EVENT key=value ...` (times in µs).
 //! Kernel times come from a profiling queue, which is enabled only when tracing is on.
 
+pub mod adapt;
 pub mod buffer;
 pub mod cl;
 pub mod config;

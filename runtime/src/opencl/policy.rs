@@ -7,7 +7,11 @@
 //!    (ignoring case);
 //! 2. otherwise (unset or `auto`) the placement file's rule for `"Class.method"`: `"cpu"`, or
 //!    `"gpu"` (treated as `SOMD_DEVICE=opencl`);
-//! 3. otherwise `auto`: an OpenCL GPU when one is present, else the CPU (silently).
+//! 3. otherwise `auto`: an OpenCL GPU when one is present, else the CPU (silently); a
+//!    repeated SOMD method, `@` or `!` then measures its calls on both and keeps the faster
+//!    ([`super::adapt`]; `SOMD_ADAPT=off`: always the GPU). `SOMD_AUTO_ANY=1` (for tests on
+//!    machines whose only OpenCL device is a CPU device, such as PoCL) lets `auto` take the
+//!    first device of any kind.
 //!
 //! Work that is not eligible (the compiler says why) always runs on the CPU.
 //!
@@ -18,6 +22,7 @@
 //! unless `SOMD_STRICT=1`, where the program prints `somd: error: ...` (and the driver's
 //! build log, for a failed build) and exits with status 2.
 
+use super::adapt;
 use super::config::{self, PlacementFile, Rule};
 use super::device::{self, DeviceCtx, DeviceQuery};
 use super::program::{BuildError, ProgramCell};
@@ -48,24 +53,42 @@ impl Target {
 pub fn placement_for(method: &str, eligible: bool) -> Target {
     let (target, reason) = decide(method, eligible);
     if trace::enabled() {
-        trace_placement(method, target, reason);
+        match reason {
+            Reason::Fixed(reason) => trace_placement(method, target, reason),
+            Reason::Adapt(why) => trace_placement(method, target, &why.text()),
+        }
     }
     target
 }
 
-fn decide(method: &str, eligible: bool) -> (Target, &'static str) {
+/// Why a call runs where it does (the trace's `reason`).
+enum Reason {
+    Fixed(&'static str),
+    Adapt(adapt::Why),
+}
+
+fn decide(method: &str, eligible: bool) -> (Target, Reason) {
     let placement = exec::placement();
+    let fixed = |target: Target, reason: &'static str| (target, Reason::Fixed(reason));
     match &placement.device {
-        Device::Seq | Device::Cpu => return (Target::Cpu, "SOMD_DEVICE"),
-        _ if !eligible => return (Target::Cpu, "not eligible"),
-        Device::OpenCl(None) => return (any_device(), "SOMD_DEVICE"),
-        Device::OpenCl(Some(text)) => return (env_named_device(text), "SOMD_DEVICE"),
+        Device::Seq | Device::Cpu => return fixed(Target::Cpu, "SOMD_DEVICE"),
+        _ if !eligible => return fixed(Target::Cpu, "not eligible"),
+        Device::OpenCl(None) => return fixed(any_device(), "SOMD_DEVICE"),
+        Device::OpenCl(Some(text)) => return fixed(env_named_device(text), "SOMD_DEVICE"),
         Device::Auto => {}
     }
     match placement_file().and_then(|file| file.rule(method)) {
-        Some(Rule::Cpu) => (Target::Cpu, "somd.toml"),
-        Some(Rule::Gpu) => (any_device(), "somd.toml"),
-        None => (auto_gpu(), "auto"),
+        Some(Rule::Cpu) => fixed(Target::Cpu, "somd.toml"),
+        Some(Rule::Gpu) => fixed(any_device(), "somd.toml"),
+        None => match auto_gpu() {
+            // Only a device placement adapts: without one, `auto` is the CPU.
+            Target::Device(ctx) => match adapt::claim(method) {
+                Some((adapt::Side::Cpu, why)) => (Target::Cpu, Reason::Adapt(why)),
+                Some((adapt::Side::Device, why)) => (Target::Device(ctx), Reason::Adapt(why)),
+                None => fixed(Target::Device(ctx), "auto"),
+            },
+            Target::Cpu => fixed(Target::Cpu, "auto"),
+        },
     }
 }
 
@@ -126,13 +149,23 @@ fn env_named_device(text: &str) -> Target {
     *NAMED.get_or_init(|| requested(DeviceQuery::Named(text)))
 }
 
-/// `auto`: the first GPU if there is one (opened once), else the CPU, without a warning.
+/// `auto`: the first GPU if there is one (opened once), else the CPU, without a warning
+/// (`SOMD_AUTO_ANY=1`, for tests: the first device of any kind).
 fn auto_gpu() -> Target {
     static AUTO: OnceLock<Option<&'static DeviceCtx>> = OnceLock::new();
-    let found = AUTO.get_or_init(|| device::find(DeviceQuery::Gpu).unwrap_or_default());
+    let found = AUTO.get_or_init(|| device::find(auto_query()).unwrap_or_default());
     match found {
         Some(ctx) => Target::Device(ctx),
         None => Target::Cpu,
+    }
+}
+
+/// The device `auto` looks for: a GPU, or any device under `SOMD_AUTO_ANY=1`.
+fn auto_query() -> DeviceQuery<'static> {
+    if exec::placement().auto_any {
+        DeviceQuery::Any
+    } else {
+        DeviceQuery::Gpu
     }
 }
 
@@ -153,7 +186,7 @@ pub fn prewarm(program: &'static ProgramCell) {
         Device::Seq | Device::Cpu => return,
         Device::OpenCl(None) => DeviceQuery::Any,
         Device::OpenCl(Some(text)) => DeviceQuery::Named(text.as_str()),
-        Device::Auto => DeviceQuery::Gpu,
+        Device::Auto => auto_query(),
     };
     let spawned = std::thread::Builder::new().name("somd-prewarm".to_string()).spawn(move || {
         if let Ok(Some(index)) = device::select(query) {

@@ -210,8 +210,10 @@ pub struct CallScope {
 }
 
 impl CallScope {
-    /// Starts the scope of the SOMD call `name` ("Class.method") on `device`.
+    /// Starts the scope of the SOMD call `name` ("Class.method") on `device`, and tells an
+    /// adaptive site's clock that its call runs on the device ([`super::adapt`]).
     pub fn begin(name: &'static str, device: &'static str) -> CallScope {
+        super::adapt::device_started(name);
         if !enabled() {
             return CallScope { name, device, outer: None, start: None, active: false };
         }

@@ -1254,6 +1254,10 @@ fn prologue(
         host_args.push(format!("rt::device::HostArg::from({name})"));
     }
     host_args.extend(extra_args.iter().cloned());
+    // Under an adaptive `auto`, the clock measures the whole call, on either placement,
+    // until the wrapper returns (`rt::device::clock`).
+    let site = if call.sync.is_some() { sync_name(fn_name) } else { desc_name(fn_name) };
+    writeln!(out, "    let _somd_clock = rt::device::clock({site}.label);")?;
     writeln!(out, "    let device_args = [{}];", host_args.join(", "))?;
     if let Some(h) = &call.histogram {
         // One MI: its table is the only partial the reduce strategy sees.

@@ -987,6 +987,7 @@ impl<'a> FnCx<'a> {
                             let fallback = cpu(&r);
                             return Ok(format!(
                                 "{{ let {r} = {arr}; \
+                                 let _somd_clock = rt::device::clock({label:?}); \
                                  match rt::device::reduce_array::<{op}, {ty}>({label:?}, {r}) {{ \
                                  Some(v) => v, \
                                  None => {fallback}, }} }}"
@@ -1007,6 +1008,7 @@ impl<'a> FnCx<'a> {
                             let r = format!("_e{}r", id.0);
                             return Ok(format!(
                                 "{{ let {r} = {arr}; \
+                                 let _somd_clock = rt::device::clock({desc}.label); \
                                  match rt::device::run_fold(&{desc}, &[rt::device::HostArg::from({r})]) {{ \
                                  Some(done) => {{ let partials: Vec<{ty}> = done.partials(); \
                                  rt::somd::reduce_array_with(&Array::from_vec(partials), {combine}, {pos}) }} \
@@ -1319,6 +1321,7 @@ impl<'a> FnCx<'a> {
             let host_args = parts.device_args.join(", ");
             return Ok(format!(
                 "{{ {lets}let {n} = rt::somd::map_len(&[{lens}], {pos}); \
+                 let _somd_clock = rt::device::clock({desc}.label); \
                  match rt::device::run_map(&{desc}, {n}, &[{host_args}]) {{ \
                  Some(done) => done.{result}, \
                  None => rt::somd::map({n}, |i| {name}({call_args})), }} }}"
@@ -1355,6 +1358,7 @@ impl<'a> FnCx<'a> {
         let n = format!("_e{}n", array.0);
         Ok(Some(format!(
             "{{ {lets}let {n} = rt::somd::map_len(&[{}], {map_pos}); \
+             let _somd_clock = rt::device::clock({desc}.label); \
              match rt::device::run_map(&{desc}, {n}, &[{}]) {{ \
              Some(done) => {{ let partials: Vec<{ty}> = done.partials(); \
              rt::reduce::tree::<{op}, {ty}>(&partials) }} \

@@ -1,0 +1,465 @@
+//! Adaptive `auto` placement: a repeated call site keeps the faster of the device and the
+//! CPU (LANGUAGE.md §4.1 allows either: results are the same up to floating-point
+//! reassociation).
+//!
+//! Under `auto` with a GPU present, every eligible call used to run on the GPU, even where
+//! moving its arrays costs far more than the work (LUFact's `eliminate`, called 999 times
+//! in a host loop that writes the matrix between calls: 5.96 s on an H200 against 73–93 ms
+//! on the CPU pool). Now a *site* (a SOMD method, `@` or `!`, named by its label
+//! `"Class.method"`) measures its calls on both placements and then keeps the faster:
+//!
+//! 1. *Measuring*: calls run on the device, the device, the CPU, the CPU, the device, the
+//!    CPU ([`PROBES`] calls each); the first call of each placement is a warm-up (program
+//!    build, first transfers, thread start-up) and does not count. A site called once runs
+//!    on the device, as before. Measuring stops early when one placement is [`CLEAR`]
+//!    times faster than the other (the CPU's warm-up counts here: a CPU that is that much
+//!    slower even so has lost), so a site where either side wins clearly costs at most two
+//!    device calls (the device losing) or one CPU call (the CPU losing).
+//! 2. *Settled*: the CPU wins when its best measured call took at most [`SWITCH`] of the
+//!    device's best (the device stays otherwise: hysteresis in favour of the old default);
+//!    later calls run on the winner, whose time is followed as a moving average.
+//! 3. *Re-check*: once the winner's calls since the last check add up to [`RECHECK`] times
+//!    the loser's last time, one call runs on the loser (so re-checking costs at most about
+//!    1/[`RECHECK`] of the site's time); the sides swap when that call took at most
+//!    [`SWITCH`] of the winner's recent time. Work that grows or shrinks along the loop
+//!    (LUFact's shrinking submatrix) can so change the choice.
+//!
+//! A call's time is the wall time of the whole call, transfers and result conversion
+//! included, on the clock the trace uses ([`std::time::Instant`]): from the placement
+//! decision to the end of the [`Clock`] that the generated code opens right before the
+//! device attempt and closes when the construct's value is ready (the SOMD wrapper returns,
+//! the `@`/`!` expression block ends). A call the device declines after being chosen (a
+//! `null` or empty argument, an allocation too large: the CPU path runs; no
+//! `device_started`) and a call that throws are not measured.
+//!
+//! Only `auto` adapts: `SOMD_DEVICE` and `somd.toml` rules are obeyed as before, and
+//! `SOMD_ADAPT=off` restores the old `auto` (every eligible call on the GPU). Device tasks
+//! of a graph, fused statements and chained maps open no clock: they keep the old `auto`
+//! (their buffers stay on the device between consecutive device stages, which a CPU stage
+//! in the middle would break).
+//!
+//! Keep scopes (`device/resident.rs`) need nothing: a kept array is one the host loop never
+//! writes, passed only to read-only parameters, and SOMD parameters are by value on both
+//! placements, so the host's copy is always current for a CPU call and the kept device copy
+//! stays equal to it.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Calls per placement while measuring, the first of each a warm-up.
+pub const PROBES: u32 = 3;
+/// The challenger wins when it takes at most this share of the incumbent's time.
+pub const SWITCH: f64 = 0.8;
+/// Measuring stops as soon as one placement is this many times faster than the other.
+pub const CLEAR: u64 = 4;
+/// The loser is tried again once the winner has spent this many times the loser's time.
+pub const RECHECK: u64 = 16;
+
+/// One of the two placements of a site.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Device,
+    Cpu,
+}
+
+impl Side {
+    fn index(self) -> usize {
+        match self {
+            Side::Device => 0,
+            Side::Cpu => 1,
+        }
+    }
+
+    fn other(self) -> Side {
+        match self {
+            Side::Device => Side::Cpu,
+            Side::Cpu => Side::Device,
+        }
+    }
+
+    /// The trace's name of the placement.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Device => "opencl",
+            Side::Cpu => "cpu",
+        }
+    }
+}
+
+/// Why a call of an adaptive site runs where it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Why {
+    /// Measuring: the `n`-th call (from 1) on `side`; the first is a warm-up.
+    Measuring { side: Side, n: u32 },
+    /// Settled on `side`, whose time is `ns` against the other's `other_ns`.
+    Faster { side: Side, ns: u64, other_ns: u64 },
+    /// The slower `side` again (its last time `ns`; the winner's recent time `winner_ns`).
+    Recheck { side: Side, ns: u64, winner_ns: u64 },
+}
+
+fn ms(ns: u64) -> f64 {
+    ns as f64 / 1e6
+}
+
+impl Why {
+    /// The trace's `reason`, e.g. `auto: cpu faster (0.081 ms vs 6.120 ms)`.
+    pub fn text(&self) -> String {
+        match *self {
+            Why::Measuring { side, n: 1 } => {
+                format!("auto: measuring {} (warm-up)", side.name())
+            }
+            Why::Measuring { side, n } => {
+                format!("auto: measuring {} ({} of {})", side.name(), n - 1, PROBES - 1)
+            }
+            Why::Faster { side, ns, other_ns } => {
+                format!("auto: {} faster ({:.3} ms vs {:.3} ms)", side.name(), ms(ns), ms(other_ns))
+            }
+            Why::Recheck { side, ns, winner_ns } => format!(
+                "auto: re-checking {} (last {:.3} ms vs {} {:.3} ms)",
+                side.name(),
+                ms(ns),
+                side.other().name(),
+                ms(winner_ns)
+            ),
+        }
+    }
+}
+
+/// After measuring: the winner and what is known of both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Settled {
+    winner: Side,
+    /// The winner's recent time (a moving average of its calls).
+    recent: u64,
+    /// The loser's last time.
+    loser: u64,
+    /// The winner's time since the last check.
+    spent: u64,
+    /// A re-check call is under way.
+    checking: bool,
+}
+
+/// The placement state of one site. The decision logic only: the times come from
+/// [`Site::record`] (from [`Clock`]s at run time, given directly by the tests).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Site {
+    /// Calls measured per side while measuring (warm-ups included).
+    counts: [u32; 2],
+    /// The best measured time per side while measuring, warm-ups excluded (`None`: none yet).
+    best: [Option<u64>; 2],
+    /// The CPU's best time, its warm-up included (for stopping early).
+    cpu_any: Option<u64>,
+    settled: Option<Settled>,
+}
+
+/// Whether `challenger` beats `incumbent` by the hysteresis margin.
+fn beats(challenger: u64, incumbent: u64) -> bool {
+    (challenger as f64) <= SWITCH * incumbent as f64
+}
+
+impl Site {
+    /// Where the next call runs, and why.
+    pub fn choose(&mut self) -> (Side, Why) {
+        if let Some(s) = &mut self.settled {
+            let loser = s.winner.other();
+            if !s.checking && s.spent >= s.loser.saturating_mul(RECHECK) {
+                s.checking = true;
+                return (loser, Why::Recheck { side: loser, ns: s.loser, winner_ns: s.recent });
+            }
+            return (s.winner, Why::Faster { side: s.winner, ns: s.recent, other_ns: s.loser });
+        }
+        // Device, device, CPU, CPU, then alternating from the device.
+        let [device, cpu] = self.counts;
+        let side = if device < 2 || (cpu >= 2 && device <= cpu) { Side::Device } else { Side::Cpu };
+        (side, Why::Measuring { side, n: self.counts[side.index()] + 1 })
+    }
+
+    /// A call on `side` took `ns`.
+    pub fn record(&mut self, side: Side, ns: u64) {
+        if let Some(s) = &mut self.settled {
+            if side == s.winner {
+                s.recent = (3 * s.recent + ns) / 4;
+                s.spent = s.spent.saturating_add(ns);
+            } else if beats(ns, s.recent) {
+                *s = Settled {
+                    winner: side,
+                    recent: ns,
+                    loser: s.recent,
+                    spent: 0,
+                    checking: false,
+                };
+            } else {
+                s.loser = ns;
+                s.spent = 0;
+                s.checking = false;
+            }
+            return;
+        }
+        let k = side.index();
+        self.counts[k] += 1;
+        if self.counts[k] > 1 {
+            self.best[k] = Some(self.best[k].map_or(ns, |b| b.min(ns)));
+        }
+        if side == Side::Cpu {
+            self.cpu_any = Some(self.cpu_any.map_or(ns, |b| b.min(ns)));
+        }
+        let winner = match (self.best, self.cpu_any) {
+            ([Some(device), _], Some(cpu)) if cpu.saturating_mul(CLEAR) <= device => {
+                Some((Side::Cpu, cpu, device))
+            }
+            ([Some(device), _], Some(cpu)) if device.saturating_mul(CLEAR) <= cpu => {
+                Some((Side::Device, device, cpu))
+            }
+            ([Some(device), Some(cpu)], _) if self.counts.iter().all(|&n| n >= PROBES) => {
+                Some(if beats(cpu, device) {
+                    (Side::Cpu, cpu, device)
+                } else {
+                    (Side::Device, device, cpu)
+                })
+            }
+            _ => None,
+        };
+        if let Some((winner, recent, loser)) = winner {
+            self.settled = Some(Settled { winner, recent, loser, spent: 0, checking: false });
+        }
+    }
+
+    /// A call chosen for `side` was not measured (the device declined it, or it threw).
+    pub fn abandon(&mut self, side: Side) {
+        if let Some(s) = &mut self.settled {
+            if side != s.winner && s.checking {
+                s.checking = false;
+                s.spent = 0;
+            }
+        }
+    }
+
+    /// The placement the site settled on, if it has.
+    pub fn winner(&self) -> Option<Side> {
+        self.settled.map(|s| s.winner)
+    }
+}
+
+static SITES: Mutex<Option<HashMap<&'static str, Site>>> = Mutex::new(None);
+
+fn with_site<R>(label: &'static str, f: impl FnOnce(&mut Site) -> R) -> R {
+    // A panic while holding the lock leaves a consistent state (each update is whole).
+    let mut sites = SITES.lock().unwrap_or_else(|e| e.into_inner());
+    f(sites.get_or_insert_with(HashMap::new).entry(label).or_default())
+}
+
+/// The call of one clock: its site, and once the placement chose, the side and the start.
+struct Frame {
+    label: &'static str,
+    chosen: Option<(Side, Instant)>,
+    on_device: bool,
+}
+
+thread_local! {
+    static FRAMES: RefCell<Vec<Frame>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Measures one call of an adaptive site; see the module doc. Opened by generated code
+/// right before the device attempt of the site `label` and dropped when the construct's
+/// value is ready.
+#[must_use = "the call is measured while the clock lives"]
+pub struct Clock {
+    active: bool,
+}
+
+/// Opens the [`Clock`] of one call of the site `label` (a no-op unless `auto` adapts).
+pub fn clock(label: &'static str) -> Clock {
+    let placement = crate::exec::placement();
+    if placement.device != crate::exec::Device::Auto || !placement.adapt {
+        return Clock { active: false };
+    }
+    FRAMES.with(|f| f.borrow_mut().push(Frame { label, chosen: None, on_device: false }));
+    Clock { active: true }
+}
+
+impl Drop for Clock {
+    fn drop(&mut self) {
+        if !self.active {
+            return;
+        }
+        let Some(frame) = FRAMES.with(|f| f.borrow_mut().pop()) else { return };
+        let Some((side, start)) = frame.chosen else { return };
+        let ns = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        let measured = !std::thread::panicking() && (side == Side::Cpu || frame.on_device);
+        with_site(frame.label, |site| {
+            if measured {
+                site.record(side, ns);
+            } else {
+                site.abandon(side);
+            }
+        });
+    }
+}
+
+/// The adaptive choice for a call of `method` that `auto` would place on the device:
+/// `None` when no clock of `method` is waiting for its choice on this thread (a construct
+/// that does not adapt: the device, as before).
+pub(super) fn claim(method: &str) -> Option<(Side, Why)> {
+    FRAMES.with(|f| {
+        let mut frames = f.borrow_mut();
+        let frame = frames.last_mut().filter(|t| t.chosen.is_none() && t.label == method)?;
+        let (side, why) = with_site(frame.label, Site::choose);
+        frame.chosen = Some((side, Instant::now()));
+        Some((side, why))
+    })
+}
+
+/// The device call of `method` started (its `trace::CallScope` opened): the call the
+/// innermost clock measures ran on the device rather than being declined.
+pub(crate) fn device_started(method: &str) {
+    FRAMES.with(|f| {
+        if let Some(frame) = f.borrow_mut().last_mut() {
+            if frame.label == method && frame.chosen.is_some_and(|(s, _)| s == Side::Device) {
+                frame.on_device = true;
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Feeds `site` calls whose time on each side is given by `time`, returning the sides
+    /// chosen.
+    fn run(site: &mut Site, calls: usize, time: impl Fn(usize, Side) -> u64) -> Vec<Side> {
+        (0..calls)
+            .map(|k| {
+                let (side, _) = site.choose();
+                site.record(side, time(k, side));
+                side
+            })
+            .collect()
+    }
+
+    use Side::{Cpu, Device};
+
+    #[test]
+    fn a_clear_winner_is_kept_after_few_calls() {
+        // LUFact's shape: the device call moves the matrix (6 ms), the CPU call 0.08 ms:
+        // two device calls (the warm-up and one measured), then the CPU's warm-up is
+        // already 4 times faster.
+        let mut site = Site::default();
+        let sides = run(&mut site, 8, |_, s| if s == Device { 6_000_000 } else { 80_000 });
+        assert_eq!(sides, [Device, Device, Cpu, Cpu, Cpu, Cpu, Cpu, Cpu]);
+        assert_eq!(site.winner(), Some(Cpu));
+        assert_eq!(
+            site.choose().1,
+            Why::Faster { side: Cpu, ns: 80_000, other_ns: 6_000_000 },
+            "the trace's reason names both times"
+        );
+        // A device that wins clearly (N-body's shape) costs one CPU call.
+        let mut site = Site::default();
+        let sides = run(&mut site, 6, |_, s| if s == Device { 1_000 } else { 50_000 });
+        assert_eq!(sides, [Device, Device, Cpu, Device, Device, Device]);
+        assert_eq!(site.winner(), Some(Device));
+    }
+
+    #[test]
+    fn close_calls_measure_three_each_and_compare_the_best() {
+        // The first device call builds the program (1 s); the others take 1 ms. The CPU
+        // takes 1.5 ms (warm-up), 1.1 ms, then 0.9 ms: its best, 0.9 ms, is within the
+        // margin, so the device (the old default) stays.
+        let times = |k: usize, _| match k {
+            0 => 1_000_000_000,
+            1 | 4 => 1_000_000,
+            2 => 1_500_000,
+            3 => 1_100_000,
+            _ => 900_000,
+        };
+        let mut site = Site::default();
+        let sides = run(&mut site, 6, times);
+        assert_eq!(sides, [Device, Device, Cpu, Cpu, Device, Cpu]);
+        assert_eq!(site.winner(), Some(Device));
+        assert_eq!(site.choose().1, Why::Faster { side: Device, ns: 1_000_000, other_ns: 900_000 });
+        // At most SWITCH of the device's time wins.
+        let at = |cpu: u64| {
+            move |k: usize, s| {
+                if k == 0 {
+                    1_000_000_000
+                } else if s == Cpu {
+                    cpu
+                } else {
+                    1000
+                }
+            }
+        };
+        let mut site = Site::default();
+        run(&mut site, 6, at(800));
+        assert_eq!(site.winner(), Some(Cpu));
+        let mut site = Site::default();
+        run(&mut site, 6, at(801));
+        assert_eq!(site.winner(), Some(Device));
+    }
+
+    #[test]
+    fn rechecks_the_loser_after_spending_its_time_many_times_over() {
+        let mut site = Site::default();
+        run(&mut site, 3, |_, s| if s == Device { 1_600 } else { 100 });
+        assert_eq!(site.winner(), Some(Cpu));
+        // The CPU spends 100 per call: after RECHECK * 1600 / 100 = 256 calls the device
+        // runs once, then the CPU again.
+        let sides = run(&mut site, 300, |_, s| if s == Device { 1_600 } else { 100 });
+        let device: Vec<usize> =
+            sides.iter().enumerate().filter(|(_, s)| **s == Device).map(|(k, _)| k).collect();
+        assert_eq!(device, [256], "one re-check, and it lost");
+        assert_eq!(site.winner(), Some(Cpu));
+    }
+
+    #[test]
+    fn a_recheck_that_wins_swaps_the_sides() {
+        let mut site = Site::default();
+        run(&mut site, 3, |_, s| if s == Device { 1_000 } else { 100 });
+        assert_eq!(site.winner(), Some(Cpu));
+        // The CPU's work grows (LUFact read backwards): 2000 per call, so the device is
+        // re-checked after 16 * 1000 / 2000 = 8 calls, and wins against the CPU's recent
+        // time (its moving average, about 1800 by then).
+        let sides = run(&mut site, 9, |_, s| if s == Device { 1_000 } else { 2_000 });
+        assert_eq!(sides, [Cpu, Cpu, Cpu, Cpu, Cpu, Cpu, Cpu, Cpu, Device]);
+        assert_eq!(site.winner(), Some(Device));
+        let (side, why) = site.choose();
+        assert_eq!(side, Device);
+        assert!(matches!(why, Why::Faster { side: Device, ns: 1_000, .. }), "{why:?}");
+    }
+
+    #[test]
+    fn unmeasured_calls_neither_count_nor_block_rechecks() {
+        let mut site = Site::default();
+        // The device declines the first calls (no sample): the device is asked again.
+        assert_eq!(site.choose().0, Device);
+        site.abandon(Device);
+        assert_eq!(site.choose().0, Device);
+        run(&mut site, 3, |_, s| if s == Device { 1_000 } else { 10 });
+        assert_eq!(site.winner(), Some(Cpu));
+        run(&mut site, 1_600, |_, _| 10);
+        let (side, why) = site.choose();
+        assert_eq!(side, Device, "{why:?}");
+        assert!(matches!(why, Why::Recheck { .. }));
+        assert_eq!(site.choose().0, Cpu, "one re-check at a time");
+        site.abandon(Device);
+        assert_eq!(site.choose().0, Cpu, "a declined re-check waits for the next period");
+        assert_eq!(site.winner(), Some(Cpu));
+    }
+
+    #[test]
+    fn reasons_read_as_sentences() {
+        let text = |why: Why| why.text();
+        assert_eq!(text(Why::Measuring { side: Device, n: 1 }), "auto: measuring opencl (warm-up)");
+        assert_eq!(text(Why::Measuring { side: Cpu, n: 3 }), "auto: measuring cpu (2 of 2)");
+        assert_eq!(
+            text(Why::Faster { side: Cpu, ns: 81_000, other_ns: 6_120_000 }),
+            "auto: cpu faster (0.081 ms vs 6.120 ms)"
+        );
+        assert_eq!(
+            text(Why::Recheck { side: Device, ns: 6_000_000, winner_ns: 80_000 }),
+            "auto: re-checking opencl (last 6.000 ms vs cpu 0.080 ms)"
+        );
+    }
+}
