@@ -27,7 +27,7 @@ use std::any::Any;
 use std::cell::Cell;
 use std::mem::MaybeUninit;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// The number of MIs of a call whose first `dist` argument has `len` elements (dimension 1).
@@ -136,11 +136,24 @@ fn run_call_optional(n_mis: usize, body: impl Fn(usize) + Sync) {
 /// more of them instead of waiting. Results in partition order; when MIs throw, the
 /// exception of the first failing MI in partition order is re-raised, as by [`run_call`].
 pub fn run_call_balanced<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync) -> Vec<R> {
-    let threads = exec::placement().cpu_mis().min(n_mis);
-    if threads >= n_mis {
+    balanced(n_mis, None, body)
+}
+
+/// [`run_call_balanced`]; with `site` (a call site's key), the number of threads that take
+/// the MIs follows the work of the site's previous call ([`threads_for_work`]).
+fn balanced<R: Send>(
+    n_mis: usize,
+    site: Option<usize>,
+    body: impl Fn(usize) -> R + Sync,
+) -> Vec<R> {
+    let pool_threads = exec::placement().cpu_mis().min(n_mis);
+    if pool_threads >= n_mis {
         return run_call(n_mis, body);
     }
+    let threads =
+        site.and_then(last_work).map_or(pool_threads, |work| threads_for_work(work, pool_threads));
     let next = AtomicUsize::new(0);
+    let work = AtomicU64::new(0);
     let slots: Vec<Mutex<Option<std::thread::Result<R>>>> =
         (0..n_mis).map(|_| Mutex::new(None)).collect();
     run_call_optional(threads, |_| loop {
@@ -148,10 +161,48 @@ pub fn run_call_balanced<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync
         if r >= n_mis {
             break;
         }
+        let started = site.map(|_| std::time::Instant::now());
         let outcome = catch_unwind(AssertUnwindSafe(|| body(r)));
+        if let Some(started) = started {
+            let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+            work.fetch_add(nanos, Ordering::Relaxed);
+        }
         *slots[r].lock().unwrap_or_else(|e| e.into_inner()) = Some(outcome);
     });
+    if let Some(site) = site {
+        record_work(site, work.into_inner());
+    }
     exec::collect_results(slots)
+}
+
+/// MI work (nanoseconds, all MIs of a call together) that makes one more thread worth its
+/// dispatch, wake-up and join. A call of a balanced method whose previous call at the same
+/// site did less work than this runs all its MIs on the calling thread, as a real runtime
+/// runs a small parallel loop inline: LUFact's 999 calls at N = 1000 last tens of
+/// microseconds each, and with sixteen threads the fork and join cost more than the work.
+/// Balanced methods' results do not depend on which thread runs an MI, so only the
+/// schedule changes.
+const WORK_PER_THREAD_NS: u64 = 20_000;
+
+/// The threads (at most `max`) that a call with `work` nanoseconds of MI work uses.
+fn threads_for_work(work: u64, max: usize) -> usize {
+    usize::try_from(work / WORK_PER_THREAD_NS).unwrap_or(usize::MAX).clamp(1, max.max(1))
+}
+
+/// The MI work of the previous balanced call at each call site (by the address of the
+/// method name the generated code passes).
+fn site_work() -> &'static Mutex<std::collections::HashMap<usize, u64>> {
+    static WORK: std::sync::OnceLock<Mutex<std::collections::HashMap<usize, u64>>> =
+        std::sync::OnceLock::new();
+    WORK.get_or_init(|| Mutex::new(std::collections::HashMap::new()))
+}
+
+fn last_work(site: usize) -> Option<u64> {
+    site_work().lock().unwrap_or_else(|e| e.into_inner()).get(&site).copied()
+}
+
+fn record_work(site: usize, work: u64) {
+    site_work().lock().unwrap_or_else(|e| e.into_inner()).insert(site, work);
 }
 
 /// [`run_call`] for the SOMD method `method`, reporting it under `SOMD_TRACE`
@@ -170,7 +221,7 @@ pub fn run_call_balanced_traced<R: Send>(
     n_mis: usize,
     body: impl Fn(usize) -> R + Sync,
 ) -> Vec<R> {
-    traced(method, n_mis, || run_call_balanced(n_mis, body))
+    traced(method, n_mis, || balanced(n_mis, Some(method.as_ptr() as usize), body))
 }
 
 fn traced<R>(method: &str, n_mis: usize, run: impl FnOnce() -> Vec<R>) -> Vec<R> {
@@ -1747,6 +1798,37 @@ mod tests {
             .unwrap_err();
             assert_eq!(e.detail, format!("at {lowest}"));
         }
+    }
+
+    #[test]
+    fn balanced_calls_follow_the_work_of_the_previous_call_at_their_site() {
+        assert_eq!(threads_for_work(0, 16), 1);
+        assert_eq!(threads_for_work(WORK_PER_THREAD_NS * 4 + 1, 16), 4);
+        assert_eq!(threads_for_work(u64::MAX, 16), 16);
+        assert_eq!(threads_for_work(u64::MAX, 0), 1);
+        // Whatever the schedule, the results and the first failure stay the same.
+        let site = "Test.balancedSite";
+        for round in 0..4u64 {
+            let results = run_call_balanced_traced(site, 40, |r| {
+                if round % 2 == 1 {
+                    std::thread::sleep(std::time::Duration::from_micros(200));
+                }
+                r * 2
+            });
+            assert_eq!(results, (0..40).map(|r| r * 2).collect::<Vec<_>>());
+            assert!(last_work(site.as_ptr() as usize).is_some());
+        }
+        let e = error::catch(|| {
+            run_call_balanced_traced(site, 40, |r| {
+                if r == 7 || r == 30 {
+                    error::throw_new(class::ILLEGAL_ARGUMENT, format!("at {r}"), &POS);
+                }
+                r
+            })
+            .len()
+        })
+        .unwrap_err();
+        assert_eq!(e.detail, "at 7");
     }
 
     #[test]
