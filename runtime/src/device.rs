@@ -786,6 +786,13 @@ pub struct KernelDesc {
     pub constant: Option<(&'static str, &'static [usize])>,
 }
 
+impl KernelDesc {
+    /// Whether the kernel is the lanes form of a SOMD loop ([`ArgSpec::Lanes`]).
+    pub fn lanes_form(&self) -> bool {
+        self.args.iter().any(|a| matches!(a, ArgSpec::Lanes))
+    }
+}
+
 impl std::fmt::Debug for KernelDesc {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("KernelDesc").field("name", &self.name).finish_non_exhaustive()
@@ -1528,8 +1535,8 @@ pub fn strip_lanes(ctx: &DeviceCtx, max: usize, count: usize) -> usize {
     }
 }
 
-/// Launches the lanes form of a SOMD loop ([`ArgSpec::Lanes`]): one work-group of `lanes`
-/// work-items per iteration of its `count` iterations.
+/// Launches one work-group of `lanes` work-items per element of `count` (the lanes form of
+/// a SOMD loop, [`ArgSpec::Lanes`], and of a nested fold, [`ArgSpec::LaneScratch`]).
 fn strip_launch(
     setter: &mut crate::opencl::launch::KernelArgs<'_>,
     ctx: &'static DeviceCtx,
@@ -1672,11 +1679,8 @@ fn execute(
         _ => None,
     });
     // The lanes form of a SOMD loop: one work-group per iteration.
-    let strip = desc
-        .args
-        .iter()
-        .any(|a| matches!(a, ArgSpec::Lanes))
-        .then(|| strip_lanes(ctx, local, global.first().copied().unwrap_or(0)));
+    let strip =
+        desc.lanes_form().then(|| strip_lanes(ctx, local, global.first().copied().unwrap_or(0)));
     // Staged rows (only in the slices form): bytes per work-item of every staged row.
     let row_bytes: usize = desc
         .args
@@ -1830,13 +1834,7 @@ fn execute(
                 setter.run_2d_exact(ctx, global, [slice_local, 1])
             }
             _ if strip.is_some() => strip_launch(&mut setter, ctx, global.first(), strip),
-            _ if lanes.is_some() => {
-                let lanes = lanes.unwrap_or(1);
-                match count.checked_mul(lanes) {
-                    Some(items) => setter.run_1d_exact(ctx, items, lanes),
-                    None => Err(ClFailure::Geometry { global: count, local: lanes }),
-                }
-            }
+            _ if lanes.is_some() => strip_launch(&mut setter, ctx, Some(&count), lanes),
             (true, _) => setter.run_1d_exact(ctx, groups * local, local),
             (false, [n]) => setter.run_1d(ctx, *n),
             (false, [nx, ny]) => setter.run_2d(ctx, *nx, *ny),

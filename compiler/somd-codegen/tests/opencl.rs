@@ -1662,24 +1662,32 @@ public class L {
     static double[][] shifted(dist(dim = 1) double[][] a) {
         for (int jj = 0; jj < a.length; jj++) {
             double[] col = a[jj];
-            for (int i = 0; i + 1 < col.length; i++) {
+            for (int i = 0; i < col.length - 1; i++) {
                 col[i] = col[i + 1];
             }
         }
         return a;
     }
-    // The inner loop sums into a local of the prelude.
+    // The inner loop accumulates into an element (every iteration the same one).
     static double[] sums(dist(dim = 1) double[][] a) {
         double[] out = new double[a.length];
         for (int jj = 0; jj < a.length; jj++) {
             double[] col = a[jj];
-            double s = 0;
             for (int i = 0; i < col.length; i++) {
-                s += col[i];
+                out[jj] += col[i];
             }
-            out[jj] = s;
         }
         return out;
+    }
+    // The inner loop's bound reads the row it writes (Java reads it at every test).
+    static double[][] bounded(dist(dim = 1) double[][] a) {
+        for (int jj = 0; jj < a.length; jj++) {
+            double[] col = a[jj];
+            for (int i = 1; i < col[0]; i++) {
+                col[i] = col[i] * 2;
+            }
+        }
+        return a;
     }
 
     public static void main(String[] args) { }
@@ -1698,6 +1706,7 @@ fn elementwise_inner_loops_take_the_lanes_form() {
     assert!(lanes("L_scale_loop1"), "the elementwise loop");
     assert!(!lanes("L_shifted_loop1"), "a loop whose iterations depend on each other");
     assert!(!lanes("L_sums"), "a loop that accumulates");
+    assert!(!lanes("L_bounded"), "a bound that reads the written row");
     let scale = set.kernels.iter().find(|k| k.name == "L_scale_loop1").map(|k| &k.standalone);
     let scale = scale.map(String::as_str).unwrap_or_default();
     assert!(scale.contains("if (somd_lane == 0) {"), "{scale}");

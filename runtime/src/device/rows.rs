@@ -90,6 +90,9 @@ impl Held {
 struct Scope {
     label: &'static str,
     param: usize,
+    /// The analysed call is next: only it is served (another call of the same method,
+    /// from elsewhere in the loop or from a callee, runs as without the scope).
+    armed: bool,
     held: Option<Held>,
     /// A call's result waiting for [`adopt`]: its buffer, shape and whether the call
     /// passed the held matrix (the result is that matrix again).
@@ -109,22 +112,40 @@ fn off() -> bool {
 /// doc).
 #[must_use = "the matrix stays on the device only while the scope lives"]
 pub struct RowScope {
-    open: bool,
+    /// The scope's place on this thread's stack (`None`: `SOMD_ROWS=off`).
+    depth: Option<usize>,
+}
+
+impl RowScope {
+    /// The loop's analysed call (`a = C.m(.., a, ..)`, whose arguments call nothing) comes
+    /// next: the scope serves it.
+    pub fn arm(&self) {
+        let Some(depth) = self.depth else { return };
+        SCOPES.with(|s| {
+            if let Some(scope) = s.borrow_mut().get_mut(depth) {
+                scope.armed = true;
+            }
+        });
+    }
 }
 
 /// Opens a row scope for the calls of SOMD method `label` with the matrix at argument
 /// `param`.
 pub fn open(label: &'static str, param: usize) -> RowScope {
     if off() {
-        return RowScope { open: false };
+        return RowScope { depth: None };
     }
-    SCOPES.with(|s| s.borrow_mut().push(Scope { label, param, held: None, pending: None }));
-    RowScope { open: true }
+    let depth = SCOPES.with(|s| {
+        let mut scopes = s.borrow_mut();
+        scopes.push(Scope { label, param, armed: false, held: None, pending: None });
+        scopes.len() - 1
+    });
+    RowScope { depth: Some(depth) }
 }
 
 impl Drop for RowScope {
     fn drop(&mut self) {
-        if !self.open {
+        if self.depth.is_none() {
             return;
         }
         let scope = SCOPES.with(|s| s.borrow_mut().pop());
@@ -187,12 +208,30 @@ fn matrix_addr(arg: Option<&HostArg<'_>>) -> Option<usize> {
 /// dirty rows uploaded first). A held matrix the call does not pass is settled and let go.
 pub(super) fn engage(
     ctx: &'static DeviceCtx,
-    label: &'static str,
+    desc: &'static super::SyncDesc,
     args: &[HostArg<'_>],
 ) -> Option<(usize, Option<DevBuf>)> {
+    let label = desc.label;
+    let served = SCOPES.with(|s| {
+        let mut scopes = s.borrow_mut();
+        let scope = scopes.iter_mut().rev().find(|s| s.label == label && s.armed)?;
+        scope.armed = false;
+        let param = scope.param;
+        // A call whose copy-backs exchange the matrix's buffer with another (`SyncDesc::
+        // swaps`) has its own buffers: the scope lets its matrix go.
+        if desc.swaps.iter().any(|(d, s)| *d == param || *s == param) {
+            return None;
+        }
+        Some(param)
+    });
+    let Some(param) = served else {
+        // Not the analysed call: a held matrix it is passed comes down first.
+        settle_args(args);
+        return None;
+    };
     SCOPES.with(|s| {
         let mut scopes = s.borrow_mut();
-        let scope = scopes.iter_mut().rev().find(|s| s.label == label)?;
+        let scope = scopes.iter_mut().rev().find(|s| s.label == label && s.param == param)?;
         let addr = matrix_addr(args.get(scope.param))?;
         let reusable = scope
             .held
@@ -255,13 +294,14 @@ pub(super) fn row_of(label: &'static str, arg: &dyn super::HostArray) -> Option<
 /// A held buffer [`engage`] lent to a call that is beginning: given back to the scope
 /// when dropped before the call takes it (the call did not begin).
 pub(super) struct Lent {
+    ctx: &'static DeviceCtx,
     label: &'static str,
     buf: Option<DevBuf>,
 }
 
 impl Lent {
-    pub(super) fn new(label: &'static str, buf: Option<DevBuf>) -> Lent {
-        Lent { label, buf }
+    pub(super) fn new(ctx: &'static DeviceCtx, label: &'static str, buf: Option<DevBuf>) -> Lent {
+        Lent { ctx, label, buf }
     }
 
     pub(super) fn holds(&self) -> bool {
@@ -280,6 +320,11 @@ impl Lent {
 impl Drop for Lent {
     fn drop(&mut self) {
         let Some(buf) = self.buf.take() else { return };
+        // The dirty rows' writes were queued without waiting, from rows the CPU path may
+        // now write or free: they finish first.
+        if !std::thread::panicking() {
+            self.ctx.finish().or_fatal();
+        }
         SCOPES.with(|s| {
             let mut scopes = s.borrow_mut();
             if let Some(held) = scopes

@@ -103,9 +103,9 @@ impl<'a> SyncCall<'a> {
         let scope = trace::CallScope::begin(desc.label, ctx.label);
         // A matrix a row scope holds is already on the device (its dirty rows go up now);
         // the buffer goes back to the scope if the call does not begin after all.
-        let (rows_param, mut lent) = match rows::engage(ctx, desc.label, args) {
-            Some((p, buf)) => (Some(p), rows::Lent::new(desc.label, buf)),
-            None => (None, rows::Lent::new(desc.label, None)),
+        let (rows_param, mut lent) = match rows::engage(ctx, desc, args) {
+            Some((p, buf)) => (Some(p), rows::Lent::new(ctx, desc.label, buf)),
+            None => (None, rows::Lent::new(ctx, desc.label, None)),
         };
         let reused = lent.holds();
         let exchange: Vec<bool> =
@@ -120,8 +120,10 @@ impl<'a> SyncCall<'a> {
                 // Placed below, once nothing can fail.
                 HostArg::Array(_) if reused && rows_param == Some(p) => None,
                 // A row of the matrix on the device, passed on: copied there.
-                HostArg::Array(a) if reused && rows::row_of(desc.label, *a).is_some() => {
-                    let (at, bytes) = rows::row_of(desc.label, *a)?;
+                HostArg::Array(a)
+                    if let Some((at, bytes)) =
+                        reused.then(|| rows::row_of(desc.label, *a)).flatten() =>
+                {
                     let name = param_name(first, p);
                     let mut buf = allocate(ctx, bytes, name)?;
                     let matrix = lent.buf()?;
@@ -288,11 +290,7 @@ impl<'a> SyncCall<'a> {
             items.div_ceil(local)
         };
         // The lanes form of a SOMD loop: one work-group per iteration.
-        let strip = desc
-            .args
-            .iter()
-            .any(|a| matches!(a, ArgSpec::Lanes))
-            .then(|| super::strip_lanes(ctx, local, items));
+        let strip = desc.lanes_form().then(|| super::strip_lanes(ctx, local, items));
         if desc.reduction {
             let elem = desc.args.iter().find_map(|a| match a {
                 ArgSpec::Partials(e) => Some(*e),

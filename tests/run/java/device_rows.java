@@ -124,6 +124,20 @@ class Main {
         return a;
     }
 
+    // Another call of `eliminate` in the loop, on a second matrix, is not the loop's
+    // analysed call: it runs as without the scope.
+    static double mixed(double[][] a, double[][] b, int n) {
+        double seen = 0;
+        for (int k = 0; k < n - 1; k++) {
+            double[] colK = a[k];
+            colK[k] = colK[k] + 1;
+            a = eliminate(a, colK, k, k);
+            double[][] c = eliminate(b, b[0], k, k);
+            seen += c[k + 1][k + 1] + c[n - 1][0];
+        }
+        return seen + a[n - 1][n - 1];
+    }
+
     // Leaves by `return` at step `stop` (or runs to the end).
     static int[][] steps(int[][] m, int stop) {
         for (int k = 0; k < m.length; k++) {
@@ -212,6 +226,15 @@ class Main {
             pivots = pivots * 7 + ipvt[k];
         }
         System.out.println("factor: " + total + " pivots " + pivots + " input " + original);
+        double[][] p = new double[8][8];
+        double[][] q = new double[8][8];
+        for (int j = 0; j < 8; j++) {
+            for (int i = 0; i < 8; i++) {
+                p[j][i] = (i - 2.5 * j) / 64;
+                q[j][i] = (3.0 * i + j) / 128;
+            }
+        }
+        System.out.println("mixed: " + mixed(p, q, 8));
 
         int[][] m = new int[9][13];
         for (int j = 0; j < m.length; j++) {

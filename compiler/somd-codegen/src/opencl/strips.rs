@@ -26,11 +26,13 @@
 //! work-item has done the reads before a store when it happens, and sees it after. So all
 //! work-items read the same values, take the same branches and reach the same barriers
 //! (a barrier must be reached by all or none of a group), and the stores happen once, in
-//! program order, as in the one-work-item form. Then the work-items split the inner loop.
+//! program order, as in the one-work-item form. Then every work-item reads the inner
+//! loop's bounds (which read no array the loop writes), a last barrier separates all these
+//! reads from the inner loop's writes, and the work-items split the inner loop.
 
 use super::writer::{bug, FnCx, Writer, R};
 use super::Level;
-use somd_mir::analysis::walk::{children, each_expr};
+use somd_mir::analysis::walk::{children, each_expr, each_expr_in_block, each_stmt};
 use somd_mir::{Block, ExprId, ExprKind, LocalId, Stmt};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
@@ -140,35 +142,23 @@ fn inner_ok(cx: &FnCx, strip: &Strip) -> bool {
     let func = cx.func;
     let mut declared: HashSet<LocalId> = HashSet::new();
     let mut flow_ok = true;
-    fn walk_stmts(block: &Block, f: &mut dyn FnMut(&Stmt)) {
-        for s in &block.stmts {
-            f(s);
-            for b in somd_mir::analysis::walk::stmt_blocks(s) {
-                walk_stmts(b, f);
-            }
+    each_stmt(strip.inner, &mut |s| match s {
+        Stmt::Let { local, .. } => {
+            declared.insert(*local);
         }
-    }
-    let mut roots = Vec::new();
-    walk_stmts(strip.inner, &mut |s| {
-        match s {
-            Stmt::Let { local, .. } => {
-                declared.insert(*local);
-            }
-            Stmt::Break(_) | Stmt::Return(_) | Stmt::Continue(Some(_)) | Stmt::Sync { .. } => {
-                flow_ok = false;
-            }
-            Stmt::Labeled { .. } | Stmt::ThrowUnderflow { .. } => flow_ok = false,
-            _ => {}
-        }
-        roots.extend(somd_mir::analysis::walk::stmt_roots(s));
+        Stmt::Break(_)
+        | Stmt::Return(_)
+        | Stmt::Continue(Some(_))
+        | Stmt::Sync { .. }
+        | Stmt::Labeled { .. }
+        | Stmt::ThrowUnderflow { .. } => flow_ok = false,
+        _ => {}
     });
     if !flow_ok {
         return false;
     }
     let mut exprs = Vec::new();
-    for r in &roots {
-        each_expr(func, *r, &mut |e| exprs.push(e));
-    }
+    each_expr_in_block(func, strip.inner, &mut |e| exprs.push(e));
     // Stores and assignments.
     let mut written: HashSet<LocalId> = HashSet::new();
     for e in &exprs {
@@ -201,14 +191,24 @@ fn inner_ok(cx: &FnCx, strip: &Strip) -> bool {
             _ => return false,
         }
     }
-    // `hi` is not assigned in the loop (its locals are not declared there either).
-    let mut hi_ok = true;
+    // `hi` is not assigned in the loop (its locals are not declared there either), and
+    // neither bound reads an array the loop writes (Java reads `hi` at every test; the
+    // kernel once, before the loop).
+    let mut bounds_ok = true;
     each_expr(func, strip.hi, &mut |e| {
         if let ExprKind::Local(l) = func.expr(e).kind {
-            hi_ok &= !declared.contains(&l) && l != strip.index;
+            bounds_ok &= !declared.contains(&l) && l != strip.index;
         }
     });
-    if !hi_ok {
+    for bound in [strip.hi, strip.init] {
+        each_expr(func, bound, &mut |e| {
+            if let ExprKind::Local(l) = func.expr(e).kind {
+                bounds_ok &= !(cx.arrays.contains_key(&l) || cx.aliases.contains_key(&l))
+                    || !written.contains(&base(cx, l));
+            }
+        });
+    }
+    if !bounds_ok {
         return false;
     }
     // Accesses to written arrays: one local each, at `i`.
@@ -274,16 +274,14 @@ impl Writer<'_> {
         let init = self.expr(cx, strip.init)?;
         let hi = self.expr(cx, strip.hi)?;
         let l3 = l2.next();
-        // The prelude's reads are done before any lane writes in the inner loop (a run of
-        // stores that ends the prelude ends in a barrier already).
-        if !strip.prelude.last().is_some_and(|s| is_store(cx.func, s)) {
-            writeln!(out, "{l2}barrier(CLK_GLOBAL_MEM_FENCE);")?;
-        }
-        // In 64 bits: `i + lanes` must not wrap an `int` near `hi`.
+        // In 64 bits: `i + lanes` must not wrap an `int` near `hi`. The bounds and every
+        // other read of the prelude are done before any lane writes in the inner loop.
+        writeln!(out, "{l2}const long somd_lo = (long)({init});")?;
         writeln!(out, "{l2}const long somd_hi = (long)({hi});")?;
+        writeln!(out, "{l2}barrier(CLK_GLOBAL_MEM_FENCE);")?;
         writeln!(
             out,
-            "{l2}for (long somd_i = (long)({init}) + somd_lane; somd_i < somd_hi; somd_i += somd_lanes) {{"
+            "{l2}for (long somd_i = somd_lo + somd_lane; somd_i < somd_hi; somd_i += somd_lanes) {{"
         )?;
         writeln!(out, "{l3}const int {i} = (int)somd_i;")?;
         out.push_str(&self.block(cx, l3, strip.inner)?);
@@ -334,12 +332,10 @@ impl Writer<'_> {
                     self.strip_prelude(cx, level.next(), &b.stmts, out)?;
                     writeln!(out, "{level}}}")?;
                 }
+                // `prelude_ok` let through no `return`, and expressions check with the
+                // expression form (`SOMD_INDEX`): no work-item leaves before a barrier.
                 Stmt::Let { .. } | Stmt::Expr(_) | Stmt::Continue(None) => {
-                    let text = self.stmt(cx, level, stmt)?;
-                    if text.contains("return") {
-                        return Err(bug("a statement of a lanes-form prelude that returns"));
-                    }
-                    out.push_str(&text);
+                    out.push_str(&self.stmt(cx, level, stmt)?);
                 }
                 _ => return Err(bug("a statement the lanes form does not take")),
             }

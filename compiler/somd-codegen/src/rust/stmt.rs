@@ -25,9 +25,10 @@ impl FnCx<'_> {
         Some(names.join(", "))
     }
 
-    /// The row scopes (`analysis::rows`) of a loop statement: the SOMD method's label and
-    /// the matrix's argument position, for each.
-    fn row_scopes(&self, stmt: &Stmt) -> Vec<(String, usize)> {
+    /// The row scopes (`analysis::rows`) of a loop statement: the scope's number (its index
+    /// in `Glue::rows`, naming its Rust variable), the SOMD method's label and the matrix's
+    /// argument position, for each.
+    fn row_scopes(&self, stmt: &Stmt) -> Vec<(usize, String, usize)> {
         let Some(glue) = self.device else { return Vec::new() };
         if !glue.rows.iter().any(|r| r.func == self.fid) {
             return Vec::new();
@@ -37,9 +38,16 @@ impl FnCx<'_> {
         };
         glue.rows
             .iter()
-            .filter(|r| r.func == self.fid && r.loop_id == id)
-            .map(|r| (r.label.clone(), r.param))
+            .enumerate()
+            .filter(|(_, r)| r.func == self.fid && r.loop_id == id)
+            .map(|(k, r)| (k, r.label.clone(), r.param))
             .collect()
+    }
+
+    /// The number of the row scope whose analysed call statement is `e`, if any.
+    fn armed_by(&self, e: ExprId) -> Option<usize> {
+        let glue = self.device?;
+        glue.rows.iter().position(|r| r.func == self.fid && r.assign == e)
     }
 
     /// The function's signature, parameters first (`geo` for SOMD bodies, then `this`).
@@ -190,6 +198,10 @@ impl FnCx<'_> {
                 write_text(out, level, &format!("let mut {name}: {rust} = "), &value, ";")?;
             }
             Stmt::Expr(e) => {
+                if let Some(k) = self.armed_by(*e) {
+                    // The scope serves the next call of the method: this statement's.
+                    writeln!(out, "{level}_somd_rows{k}.arm();")?;
+                }
                 let text = self.expr_stmt(*e)?;
                 write_text(out, level, "", &text, ";")?;
             }
@@ -213,7 +225,7 @@ impl FnCx<'_> {
                         level.next()
                     )?;
                 }
-                for (k, (label, param)) in self.row_scopes(stmt).into_iter().enumerate() {
+                for (k, label, param) in self.row_scopes(stmt) {
                     // The loop touches the matrix only through rows it fetches before the
                     // call (`analysis::rows`): the call's result stays on the device, the
                     // rows move one by one, the rest comes down when the block is left.

@@ -118,7 +118,7 @@ pub(super) fn parents(func: &Function) -> HashMap<ExprId, ExprId> {
     out
 }
 
-fn is_prim_array(ty: &Type) -> bool {
+pub(super) fn is_prim_array(ty: &Type) -> bool {
     matches!(ty, Type::Array(elem) if matches!(**elem, Type::Prim(_)))
 }
 

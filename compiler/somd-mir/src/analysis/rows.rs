@@ -13,7 +13,8 @@
 //!   - in exactly one statement `a = C.m(.., a, ..);` of `L`'s body, not inside a loop
 //!     nested in `L`, where `C.m` is a static SOMD method with a `sync`-form device body
 //!     that returns its parameter at that position (`SomdResult::Param`), `a` being that
-//!     argument and no other;
+//!     argument and no other, and no argument calling anything (the scope is armed just
+//!     before the statement: the next call of `C.m` is this one);
 //! - each fetched row `x` is assigned only by its declaration and is only indexed (read or
 //!   written), asked its `.length`, or passed to read-only parameters
 //!   ([`super::keep::param_read_only`]), which cannot keep it; every occurrence of `x`,
@@ -48,6 +49,9 @@ pub struct RowLoop {
     pub param: usize,
     /// The row fetches `a[e]` (each the initialiser of a row local).
     pub fetches: Vec<ExprId>,
+    /// The statement's assignment `a = C.m(..)`, before which the scope is armed (its
+    /// arguments call nothing, so the next call of `C.m` is this one).
+    pub assign: ExprId,
     /// Where the loop is (its first expression).
     pub span: Span,
 }
@@ -62,12 +66,26 @@ pub fn row_loops(module: &Module, info: &ProgramInfo) -> Vec<RowLoop> {
         }
         let fid = FuncId(i as u32);
         let parents = super::keep::parents(func);
+        let candidates = matrices(func);
+        if candidates.is_empty() {
+            continue;
+        }
         for (loop_id, stmt) in loops(func) {
-            for matrix in matrices(func) {
-                let found = row_loop(module, info, func, &parents, stmt, matrix, &mut facts);
-                if let Some((label, param, fetches)) = found {
+            let Some(pos) = positions(func, stmt) else { continue };
+            for &matrix in &candidates {
+                let found = row_loop(module, info, func, &parents, &pos, matrix, &mut facts);
+                if let Some((label, param, fetches, assign)) = found {
                     let span = super::walk::stmt_span(func, stmt, func.span);
-                    out.push(RowLoop { func: fid, loop_id, matrix, label, param, fetches, span });
+                    out.push(RowLoop {
+                        func: fid,
+                        loop_id,
+                        matrix,
+                        label,
+                        param,
+                        fetches,
+                        assign,
+                        span,
+                    });
                 }
             }
         }
@@ -90,7 +108,7 @@ fn matrices(func: &Function) -> Vec<LocalId> {
 }
 
 fn is_matrix(ty: &Type) -> bool {
-    matches!(ty, Type::Array(row) if matches!(&**row, Type::Array(e) if matches!(**e, Type::Prim(_))))
+    matches!(ty, Type::Array(row) if super::keep::is_prim_array(row))
 }
 
 /// Every statement root expression of a loop, with the position of its statement in a
@@ -102,11 +120,18 @@ struct Positions {
     lets: Vec<(LocalId, Option<ExprId>)>,
     /// The values of the body's `return` statements.
     returns: Vec<ExprId>,
+    /// The roots of the body's expression statements.
+    statements: Vec<ExprId>,
 }
 
 fn positions(func: &Function, stmt: &Stmt) -> Option<Positions> {
     let Stmt::Loop { test, update, body, .. } = stmt else { return None };
-    let mut out = Positions { at: HashMap::new(), lets: Vec::new(), returns: Vec::new() };
+    let mut out = Positions {
+        at: HashMap::new(),
+        lets: Vec::new(),
+        returns: Vec::new(),
+        statements: Vec::new(),
+    };
     for root in test.iter().chain(update) {
         each_expr(func, *root, &mut |e| {
             out.at.insert(e, (0, false));
@@ -129,6 +154,7 @@ fn walk(func: &Function, block: &Block, nested: bool, counter: &mut usize, out: 
         match stmt {
             Stmt::Let { local, init } => out.lets.push((*local, *init)),
             Stmt::Return(Some(e)) => out.returns.push(*e),
+            Stmt::Expr(e) => out.statements.push(*e),
             _ => {}
         }
         let inner = nested || matches!(stmt, Stmt::Loop { .. });
@@ -145,11 +171,10 @@ fn row_loop(
     info: &ProgramInfo,
     func: &Function,
     parents: &HashMap<ExprId, ExprId>,
-    stmt: &Stmt,
+    pos: &Positions,
     matrix: LocalId,
     facts: &mut ReadOnly,
-) -> Option<(String, usize, Vec<ExprId>)> {
-    let pos = positions(func, stmt)?;
+) -> Option<(String, usize, Vec<ExprId>, ExprId)> {
     let is_local =
         |e: ExprId, l: LocalId| matches!(func.expr(e).kind, ExprKind::Local(x) if x == l);
     let occurrences: Vec<ExprId> =
@@ -202,7 +227,7 @@ fn row_loop(
     let (assign, call_expr, param) = call?;
     // The assignment is a statement of the body, outside nested loops.
     let (call_at, nested) = *pos.at.get(&assign)?;
-    if nested || call_at == 0 || !is_statement(stmt, assign) {
+    if nested || call_at == 0 || !pos.statements.contains(&assign) {
         return None;
     }
     // The matrix argument belongs to this call.
@@ -210,6 +235,24 @@ fn row_loop(
         return None;
     };
     if !is_local(args[param], matrix) {
+        return None;
+    }
+    // The arguments call nothing: the scope, armed before the statement, serves this call.
+    let mut calls = false;
+    for a in args {
+        super::walk::each_expr(func, *a, &mut |e| {
+            calls |= matches!(
+                func.expr(e).kind,
+                ExprKind::Call { .. }
+                    | ExprKind::SomdCall { .. }
+                    | ExprKind::IntermediateReduce { .. }
+                    | ExprKind::Map { .. }
+                    | ExprKind::ReduceArray { .. }
+                    | ExprKind::New { .. }
+            );
+        });
+    }
+    if calls {
         return None;
     }
     let callee_fn = module.functions.get(callee.0 as usize)?;
@@ -232,24 +275,11 @@ fn row_loop(
             return None;
         }
         let row = pos.lets.iter().find(|(_, init)| *init == Some(*fetch)).map(|(l, _)| *l)?;
-        if !row_ok(module, func, parents, &pos, row, call_at, facts) {
+        if !row_ok(module, func, parents, pos, row, call_at, facts) {
             return None;
         }
     }
-    Some((callee_fn.name.clone(), param, fetches))
-}
-
-/// Whether `assign` is the root of an expression statement somewhere in loop `stmt`.
-fn is_statement(stmt: &Stmt, assign: ExprId) -> bool {
-    let mut found = false;
-    super::walk::each_stmt(
-        match stmt {
-            Stmt::Loop { body, .. } => body,
-            _ => return false,
-        },
-        &mut |s| found |= matches!(s, Stmt::Expr(e) if *e == assign),
-    );
-    found
+    Some((callee_fn.name.clone(), param, fetches, assign))
 }
 
 /// Whether row local `row` is declared once, never assigned, used only inside the loop
