@@ -808,9 +808,9 @@ enum Output {
     /// An `Array<T>`, `Array<Array<T>>` or `VArr<T>` of a primitive `T` that the device
     /// wrote into directly ([`DevElem::RAW`]): no conversion, no second copy.
     Typed(Box<dyn std::any::Any + Send + Sync>),
-    /// A matrix a row scope keeps on the device (`device/rows.rs`), for the SOMD method
-    /// with this label: the host matrix comes from the scope.
-    Rows(&'static str),
+    /// A matrix a row scope keeps on the device (`device/rows.rs`; the scope's place on
+    /// the thread's stack): the host matrix comes from the scope.
+    Rows(usize),
 }
 
 /// The results of a device call, downloaded.
@@ -857,7 +857,7 @@ impl DeviceResult {
             Some(Some(Output::Typed(any))) => {
                 return any.downcast_ref::<Array<Array<T>>>().cloned().unwrap_or_default();
             }
-            Some(Some(Output::Rows(label))) => return rows::adopt::<T>(label),
+            Some(Some(Output::Rows(depth))) => return rows::adopt::<T>(*depth),
             Some(Some(Output::Bytes(bytes, dims))) => (bytes, dims),
             _ => return Array::default(),
         };

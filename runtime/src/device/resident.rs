@@ -105,17 +105,22 @@ pub(super) fn find(ctx: &'static DeviceCtx, key: &Key, name: &str) -> Option<Arc
     entry.used = clock;
     let buf = Arc::clone(&entry.buf);
     drop(cache);
+    trace_resident(ctx, name, key.bytes);
+    Some(buf)
+}
+
+/// Traces that a call found `bytes` of buffer `name` already on the device (no transfer).
+pub(super) fn trace_resident(ctx: &DeviceCtx, name: &str, bytes: usize) {
     if trace::enabled() {
         trace::emit(
             "resident",
             &[
                 ("buffer", Value::Str(name)),
                 ("device", Value::Str(ctx.label)),
-                ("bytes", Value::U64(key.bytes as u64)),
+                ("bytes", Value::U64(bytes as u64)),
             ],
         );
     }
-    Some(buf)
 }
 
 /// Keeps `buf`, which holds the array `key` names, for later calls on `ctx` (unless it is

@@ -22,8 +22,7 @@
 //! scope: for measuring what the scope saves).
 
 use super::{slot_bytes, slot_bytes_mut, DevBuf, DevElem, HostArg};
-use crate::opencl::trace::{self, Value};
-use crate::opencl::{buffer, DeviceCtx, OrFatal};
+use crate::opencl::{buffer, ClFailure, DeviceCtx, OrFatal};
 use crate::value::Array;
 use std::cell::RefCell;
 
@@ -103,6 +102,11 @@ thread_local! {
     static SCOPES: RefCell<Vec<Scope>> = const { RefCell::new(Vec::new()) };
 }
 
+/// Runs `f` on the scope at `depth` of this thread's stack, if it is open.
+fn with_scope<R>(depth: usize, f: impl FnOnce(&mut Scope) -> R) -> Option<R> {
+    SCOPES.with(|s| s.borrow_mut().get_mut(depth).map(f))
+}
+
 fn off() -> bool {
     static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *OFF.get_or_init(|| std::env::var("SOMD_ROWS").is_ok_and(|v| v == "off"))
@@ -120,12 +124,9 @@ impl RowScope {
     /// The loop's analysed call (`a = C.m(.., a, ..)`, whose arguments call nothing) comes
     /// next: the scope serves it.
     pub fn arm(&self) {
-        let Some(depth) = self.depth else { return };
-        SCOPES.with(|s| {
-            if let Some(scope) = s.borrow_mut().get_mut(depth) {
-                scope.armed = true;
-            }
-        });
+        if let Some(depth) = self.depth {
+            with_scope(depth, |scope| scope.armed = true);
+        }
     }
 }
 
@@ -203,36 +204,33 @@ fn matrix_addr(arg: Option<&HostArg<'_>>) -> Option<usize> {
     }
 }
 
-/// For a call of `label` on `ctx` about to begin: the argument whose buffer the innermost
-/// matching scope serves, with the held buffer when the call passes the held matrix (its
-/// dirty rows uploaded first). A held matrix the call does not pass is settled and let go.
+/// For a call of `desc` on `ctx` about to begin: when it is the armed call of a scope, that
+/// scope's matrix argument, lent the held buffer when the call passes the held matrix (its
+/// dirty rows queued up first); a held matrix the call does not pass is settled and let
+/// go. Any other call only settles a held matrix it is passed.
 pub(super) fn engage(
     ctx: &'static DeviceCtx,
     desc: &'static super::SyncDesc,
     args: &[HostArg<'_>],
-) -> Option<(usize, Option<DevBuf>)> {
-    let label = desc.label;
+) -> Option<Lent> {
     let served = SCOPES.with(|s| {
         let mut scopes = s.borrow_mut();
-        let scope = scopes.iter_mut().rev().find(|s| s.label == label && s.armed)?;
+        let depth = scopes.iter().rposition(|s| s.label == desc.label && s.armed)?;
+        let scope = &mut scopes[depth];
         scope.armed = false;
-        let param = scope.param;
         // A call whose copy-backs exchange the matrix's buffer with another (`SyncDesc::
         // swaps`) has its own buffers: the scope lets its matrix go.
-        if desc.swaps.iter().any(|(d, s)| *d == param || *s == param) {
-            return None;
-        }
-        Some(param)
+        let swapped = desc.swaps.iter().any(|(d, s)| *d == scope.param || *s == scope.param);
+        (!swapped).then_some(depth)
     });
-    let Some(param) = served else {
-        // Not the analysed call: a held matrix it is passed comes down first.
+    let Some(depth) = served else {
         settle_args(args);
         return None;
     };
-    SCOPES.with(|s| {
-        let mut scopes = s.borrow_mut();
-        let scope = scopes.iter_mut().rev().find(|s| s.label == label && s.param == param)?;
-        let addr = matrix_addr(args.get(scope.param))?;
+    with_scope(depth, |scope| {
+        let param = scope.param;
+        let lent = |buf| Lent { ctx, depth, param, buf };
+        let addr = matrix_addr(args.get(param))?;
         let reusable = scope
             .held
             .as_ref()
@@ -241,7 +239,7 @@ pub(super) fn engage(
             if let Some(mut held) = scope.held.take() {
                 held.settle();
             }
-            return Some((scope.param, None));
+            return Some(lent(None));
         }
         let held = scope.held.as_mut()?;
         let mut buf = held.buf.take()?;
@@ -260,50 +258,31 @@ pub(super) fn engage(
             }
             .or_fatal();
         }
-        if trace::enabled() {
-            trace::emit(
-                "resident",
-                &[
-                    ("buffer", Value::Str("rows")),
-                    ("device", Value::Str(ctx.label)),
-                    ("bytes", Value::U64((held.row_bytes * held.stale.len()) as u64)),
-                ],
-            );
-        }
-        Some((scope.param, Some(buf)))
+        super::resident::trace_resident(ctx, "rows", held.row_bytes * held.stale.len());
+        Some(lent(Some(buf)))
     })
+    .flatten()
 }
 
-/// For a call of `label` that was lent the held buffer: the row of the held matrix whose
-/// storage array argument `arg` is (a fetched row passed on, as LUFact's `colK`), so its
-/// copy can come from the device's matrix rather than from the host.
-pub(super) fn row_of(label: &'static str, arg: &dyn super::HostArray) -> Option<(usize, usize)> {
-    let rows = arg.raw_rows()?;
-    let [data] = rows.as_slice() else { return None };
-    SCOPES.with(|s| {
-        let scopes = s.borrow();
-        let held = scopes.iter().rev().find(|s| s.label == label)?.held.as_ref()?;
-        let r = (0..held.stale.len()).find(|r| {
-            let row = held.host.row(*r);
-            row.as_ptr() == data.as_ptr() && row.len() == data.len()
-        })?;
-        Some((r * held.row_bytes, held.row_bytes))
-    })
-}
-
-/// A held buffer [`engage`] lent to a call that is beginning: given back to the scope
-/// when dropped before the call takes it (the call did not begin).
+/// The armed call of a scope, while it begins: the matrix argument, and the held buffer
+/// when the call passes the held matrix, given back to the scope when dropped before the
+/// call takes it (the call did not begin).
 pub(super) struct Lent {
     ctx: &'static DeviceCtx,
-    label: &'static str,
+    /// The scope's place on the stack.
+    depth: usize,
+    /// The matrix argument.
+    pub(super) param: usize,
     buf: Option<DevBuf>,
 }
 
 impl Lent {
-    pub(super) fn new(ctx: &'static DeviceCtx, label: &'static str, buf: Option<DevBuf>) -> Lent {
-        Lent { ctx, label, buf }
+    /// The scope's place on the stack (for [`hold`]).
+    pub(super) fn depth(&self) -> usize {
+        self.depth
     }
 
+    /// Whether the call was passed the held matrix (and is lent its buffer).
     pub(super) fn holds(&self) -> bool {
         self.buf.is_some()
     }
@@ -312,8 +291,40 @@ impl Lent {
         self.buf.take()
     }
 
-    pub(super) fn buf(&self) -> Option<&DevBuf> {
-        self.buf.as_ref()
+    /// When array argument `arg` is a row of the held matrix (a fetched row passed on, as
+    /// LUFact's `colK`): its copy, made on the device from the lent matrix buffer (a
+    /// `resident` trace event named `name`). `None` for any other argument.
+    pub(super) fn row_copy(&self, arg: &dyn super::HostArray, name: &str) -> Option<DevBuf> {
+        let matrix = self.buf.as_ref()?;
+        let rows = arg.raw_rows()?;
+        let [data] = rows.as_slice() else { return None };
+        let (at, bytes) = with_scope(self.depth, |scope| {
+            let held = scope.held.as_ref()?;
+            let r = (0..held.stale.len()).find(|r| {
+                let row = held.host.row(*r);
+                row.as_ptr() == data.as_ptr() && row.len() == data.len()
+            })?;
+            Some((r * held.row_bytes, held.row_bytes))
+        })
+        .flatten()?;
+        let mut buf = super::allocate(self.ctx, bytes, name)?;
+        if bytes > 0 {
+            // SAFETY: both regions lie inside their buffers (the row's bytes at its offset
+            // in the matrix; a new buffer of the row's size).
+            let queued = unsafe {
+                self.ctx.queue().enqueue_copy_buffer(
+                    &matrix.buffer,
+                    &mut buf.buffer,
+                    at,
+                    0,
+                    bytes,
+                    &[],
+                )
+            };
+            queued.map_err(ClFailure::api("clEnqueueCopyBuffer")).or_fatal();
+        }
+        super::resident::trace_resident(self.ctx, name, bytes);
+        Some(buf)
     }
 }
 
@@ -325,14 +336,8 @@ impl Drop for Lent {
         if !std::thread::panicking() {
             self.ctx.finish().or_fatal();
         }
-        SCOPES.with(|s| {
-            let mut scopes = s.borrow_mut();
-            if let Some(held) = scopes
-                .iter_mut()
-                .rev()
-                .find(|s| s.label == self.label)
-                .and_then(|s| s.held.as_mut())
-            {
+        with_scope(self.depth, |scope| {
+            if let Some(held) = scope.held.as_mut() {
                 held.buf = Some(buf);
             }
         });
@@ -357,31 +362,25 @@ pub(super) fn settle_args(args: &[HostArg<'_>]) {
     });
 }
 
-/// Records the result buffer of a call of `label` (the matrix it returns, `rows` x `cols`
-/// elements of `elem_size` bytes); `reused`: the call was passed the held matrix.
+/// Records the result buffer of the armed call of the scope at `depth` (the matrix it
+/// returns, `rows` rows of `row_bytes` bytes); `reused`: the call was passed the held
+/// matrix.
 pub(super) fn hold(
     ctx: &'static DeviceCtx,
-    label: &'static str,
+    depth: usize,
     buf: DevBuf,
     rows: usize,
     row_bytes: usize,
     reused: bool,
 ) {
-    SCOPES.with(|s| {
-        if let Some(scope) = s.borrow_mut().iter_mut().rev().find(|s| s.label == label) {
-            scope.pending = Some((ctx, buf, rows, row_bytes, reused));
-        }
-    });
+    with_scope(depth, |scope| scope.pending = Some((ctx, buf, rows, row_bytes, reused)));
 }
 
-/// The host matrix of the result [`hold`] recorded for `label`: the held matrix again when
-/// the call was passed it, else a new one (every row stale), which the scope now holds.
-pub(super) fn adopt<T: DevElem>(label: &'static str) -> Array<Array<T>> {
-    SCOPES.with(|s| {
-        let mut scopes = s.borrow_mut();
-        let Some(scope) = scopes.iter_mut().rev().find(|s| s.label == label) else {
-            return Array::default();
-        };
+/// The host matrix of the result [`hold`] recorded for the scope at `depth`: the held
+/// matrix again when the call was passed it, else a new one (every row stale), which the
+/// scope now holds.
+pub(super) fn adopt<T: DevElem>(depth: usize) -> Array<Array<T>> {
+    with_scope(depth, |scope| {
         let Some((ctx, buf, rows, row_bytes, reused)) = scope.pending.take() else {
             return Array::default();
         };
@@ -409,4 +408,5 @@ pub(super) fn adopt<T: DevElem>(label: &'static str) -> Array<Array<T>> {
         });
         host
     })
+    .unwrap_or_default()
 }

@@ -74,9 +74,10 @@ pub struct SyncCall<'a> {
     last_groups: usize,
     /// A launch was enqueued since the error buffer was last checked.
     unchecked: bool,
-    /// The matrix argument a row scope serves (`device/rows.rs`): its result stays on the
-    /// device; `true` with it when the call was passed the matrix the scope holds.
-    rows: Option<(usize, bool)>,
+    /// The row scope serving the call (`device/rows.rs`: its place on the stack) and the
+    /// matrix argument, whose result stays on the device; `true` when the call was passed
+    /// the matrix the scope holds.
+    rows: Option<(usize, usize, bool)>,
     err: ErrorBuffer,
     /// Emits the one `call` event of the trace when the call is dropped.
     _scope: trace::CallScope,
@@ -103,11 +104,9 @@ impl<'a> SyncCall<'a> {
         let scope = trace::CallScope::begin(desc.label, ctx.label);
         // A matrix a row scope holds is already on the device (its dirty rows go up now);
         // the buffer goes back to the scope if the call does not begin after all.
-        let (rows_param, mut lent) = match rows::engage(ctx, desc, args) {
-            Some((p, buf)) => (Some(p), rows::Lent::new(ctx, desc.label, buf)),
-            None => (None, rows::Lent::new(ctx, desc.label, None)),
-        };
-        let reused = lent.holds();
+        let mut lent = rows::engage(ctx, desc, args);
+        let rows_param = lent.as_ref().map(|l| l.param);
+        let reused = lent.as_ref().is_some_and(rows::Lent::holds);
         let exchange: Vec<bool> =
             desc.swaps.iter().map(|(d, s)| same_shape(args, *d, *s)).collect();
         // The source of an exchanged copy-back starts as a copy of its destination on the
@@ -121,37 +120,9 @@ impl<'a> SyncCall<'a> {
                 HostArg::Array(_) if reused && rows_param == Some(p) => None,
                 // A row of the matrix on the device, passed on: copied there.
                 HostArg::Array(a)
-                    if let Some((at, bytes)) =
-                        reused.then(|| rows::row_of(desc.label, *a)).flatten() =>
+                    if let Some(buf) =
+                        lent.as_ref().and_then(|l| l.row_copy(*a, param_name(first, p))) =>
                 {
-                    let name = param_name(first, p);
-                    let mut buf = allocate(ctx, bytes, name)?;
-                    let matrix = lent.buf()?;
-                    // SAFETY: both regions lie inside their buffers (the row's bytes at its
-                    // offset in the matrix; a new buffer of the row's size).
-                    if bytes > 0 {
-                        let queued = unsafe {
-                            ctx.queue().enqueue_copy_buffer(
-                                &matrix.buffer,
-                                &mut buf.buffer,
-                                at,
-                                0,
-                                bytes,
-                                &[],
-                            )
-                        };
-                        queued.map_err(ClFailure::api("clEnqueueCopyBuffer")).or_fatal();
-                    }
-                    if trace::enabled() {
-                        trace::emit(
-                            "resident",
-                            &[
-                                ("buffer", trace::Value::Str(name)),
-                                ("device", trace::Value::Str(ctx.label)),
-                                ("bytes", trace::Value::U64(bytes as u64)),
-                            ],
-                        );
-                    }
                     Some(buf)
                 }
                 HostArg::Array(a) => {
@@ -194,7 +165,7 @@ impl<'a> SyncCall<'a> {
             });
         }
         let err = ErrorBuffer::new(ctx).or_fatal();
-        if let (Some(p), Some(buf)) = (rows_param, lent.take()) {
+        if let (Some(p), Some(buf)) = (rows_param, lent.as_mut().and_then(rows::Lent::take)) {
             params[p] = Some(buf);
         }
         Some(SyncCall {
@@ -209,7 +180,7 @@ impl<'a> SyncCall<'a> {
             partials_pending: false,
             last_groups: 0,
             unchecked: false,
-            rows: rows_param.map(|p| (p, reused)),
+            rows: lent.as_ref().map(|l| (l.depth(), l.param, reused)),
             err,
             _scope: scope,
         })
@@ -410,14 +381,14 @@ impl<'a> SyncCall<'a> {
                     let Some(Some(buf)) = self.params.get_mut(*p).map(Option::take) else {
                         continue;
                     };
-                    if let Some((q, reused)) = self.rows {
+                    if let Some((depth, q, reused)) = self.rows {
                         if q == *p {
                             // Stays on the device: the row scope holds it.
                             let shape = a.shape().unwrap_or_default();
                             let rows = shape.first().copied().unwrap_or(0);
                             let row_bytes = shape.get(1).copied().unwrap_or(0) * a.elem().size();
-                            rows::hold(ctx, self.desc.label, buf, rows, row_bytes, reused);
-                            result.outputs[k] = Some(Output::Rows(self.desc.label));
+                            rows::hold(ctx, depth, buf, rows, row_bytes, reused);
+                            result.outputs[k] = Some(Output::Rows(depth));
                             continue;
                         }
                     }
