@@ -225,25 +225,29 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
             }
         }
         let verdict = match &placement.subject {
-            Subject::SomdMethod(fid) => match somd_call(module, &glue.kernels, &info, *fid, plan) {
-                Ok(call)
-                    if glue.lifted.fields.contains_key(fid)
-                        && (call.sync.is_some() || call.histogram.is_some()) =>
-                {
-                    Err("an instance SOMD method with a `sync` or histogram body runs on the \
+            Subject::SomdMethod(fid) => {
+                match somd_call(module, &glue.kernels, &glue.structs, &info, *fid, plan) {
+                    Ok(call)
+                        if glue.lifted.fields.contains_key(fid)
+                            && (call.sync.is_some() || call.histogram.is_some()) =>
+                    {
+                        Err("an instance SOMD method with a `sync` or histogram body runs on the \
                          CPU (its host program has no glue for the receiver's fields)")
+                    }
+                    other => other,
                 }
-                other => other,
-            },
+            }
             // A `@` fused into its `!` is reported with the `!`.
             Subject::Map { .. } if plan.kernels.is_empty() => continue,
-            Subject::Map { in_func, expr } => match map_call(module, &glue.kernels, &info, plan) {
-                Ok(call) => {
-                    glue.maps.insert((*in_func, *expr), call);
-                    continue;
+            Subject::Map { in_func, expr } => {
+                match map_call(module, &glue.kernels, &glue.structs, &info, plan) {
+                    Ok(call) => {
+                        glue.maps.insert((*in_func, *expr), call);
+                        continue;
+                    }
+                    Err(why) => Err(why),
                 }
-                Err(why) => Err(why),
-            },
+            }
             Subject::Reduce { in_func, expr } if plan.kernels.is_empty() => {
                 let func = module.function(*in_func);
                 if let somd_mir::ExprKind::ReduceArray {
@@ -265,7 +269,7 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
                      reduction is not written yet")
             }
             Subject::Reduce { in_func, expr } => {
-                match map_call(module, &glue.kernels, &info, plan) {
+                match map_call(module, &glue.kernels, &glue.structs, &info, plan) {
                     Ok(call) => {
                         let is_fold = plan
                             .kernels
@@ -279,13 +283,15 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
                     Err(why) => Err(why),
                 }
             }
-            Subject::Task { in_func, expr } => match map_call(module, &glue.kernels, &info, plan) {
-                Ok(call) => {
-                    glue.tasks.insert((*in_func, *expr), call);
-                    continue;
+            Subject::Task { in_func, expr } => {
+                match map_call(module, &glue.kernels, &glue.structs, &info, plan) {
+                    Ok(call) => {
+                        glue.tasks.insert((*in_func, *expr), call);
+                        continue;
+                    }
+                    Err(why) => Err(why),
                 }
-                Err(why) => Err(why),
-            },
+            }
         };
         match (verdict, &placement.subject) {
             (Ok(call), Subject::SomdMethod(fid)) => {
@@ -370,6 +376,7 @@ pub fn write_fused_desc(out: &mut String, glue: &Glue, f: &FusedGlue) -> Result<
 fn map_call(
     module: &Module,
     set: &KernelSet,
+    structs: &[(opencl::StructLayout, String)],
     info: &analysis::ProgramInfo,
     plan: &analysis::DevicePlan,
 ) -> Result<MapCall, &'static str> {
@@ -377,7 +384,6 @@ fn map_call(
         return Err("fused into the `!` that consumes it, whose host glue is not written yet");
     };
     let kplan = info.kernels.get(k).ok_or("no kernel plan")?;
-    let structs = glue_structs(module, set);
     let laid_out = |c: &somd_mir::ClassId| structs.iter().find(|(l, _)| l.class == *c).cloned();
     let mut result_struct = None;
     let mut result_rows = None;
@@ -549,6 +555,7 @@ pub fn write_map_desc(
 fn somd_call(
     module: &Module,
     set: &KernelSet,
+    structs: &[(opencl::StructLayout, String)],
     info: &analysis::ProgramInfo,
     fid: FuncId,
     plan: &analysis::DevicePlan,
@@ -624,7 +631,6 @@ fn somd_call(
     }
     // A value-class parameter crosses as its kernel `typedef struct` (`HostArg::Struct`;
     // `null` runs the CPU path).
-    let structs = glue_structs(module, set);
     for p in &func.params {
         let ty = &func.local(*p).ty;
         let laid_out = matches!(ty, Type::Object(c) if structs.iter().any(|(l, _)| l.class == *c));

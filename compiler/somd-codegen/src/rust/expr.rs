@@ -141,9 +141,6 @@ pub struct FnCx<'a> {
     /// Intermediate reduction calls whose value the device host program of a `sync` body
     /// already computed (`device.rs`, `SyncStep::Intermediate`): the Rust local holding it.
     pub replaced: HashMap<ExprId, String>,
-    /// The loops (by address) being written inside the keep scope `stmt.rs` opened for
-    /// them.
-    pub keeping: Vec<*const Stmt>,
 }
 
 /// Where the function stops reading its local arrays (`last_uses`).
@@ -516,7 +513,6 @@ impl<'a> FnCx<'a> {
             device: None,
             result_local,
             owned_freezes,
-            keeping: Vec::new(),
             dead_args,
             output_new,
             folded_maps,

@@ -6,36 +6,76 @@ use super::expr::{paren, FnCx, Frame};
 use super::types::{const_default, is_copy};
 use super::writer::Level;
 use super::EmitError;
+use somd_mir::analysis::LoopId;
 use somd_mir::{BinOpKind, Block, Const, ExprId, ExprKind, FuncId, FuncKind, Stmt, Type};
 use somd_syntax::ast::PrimType;
 use std::fmt::Write;
 
 impl FnCx<'_> {
-    /// The Rust arguments of `rt::device::keep` for a loop that keeps arrays on the device
-    /// (`analysis::keep`), `None` for any other statement or without device glue.
-    fn kept_arrays(&self, stmt: &Stmt) -> Option<String> {
+    /// The Rust arguments of `rt::device::keep` for loop `id` when it keeps arrays on the
+    /// device (`analysis::keep`), `None` for any other loop or without device glue.
+    fn kept_arrays(&self, id: Option<LoopId>) -> Option<String> {
+        let id = id?;
         let kept = &self.device?.kept;
-        if !kept.iter().any(|k| k.func == self.fid) {
-            return None;
-        }
-        let id = somd_mir::analysis::walk::loop_id_of(self.func, stmt)?;
         let k = kept.iter().find(|k| k.func == self.fid && k.loop_id == id)?;
         let names: Vec<String> =
             k.arrays.iter().map(|l| format!("&{}", self.local_name(*l))).collect();
         Some(names.join(", "))
     }
 
-    /// The row scopes (`analysis::rows`) of a loop statement: the scope's number (its index
+    /// A loop statement as Rust (`'lN: loop`), its bounds checks versioned where they can be.
+    fn plain_loop(&mut self, out: &mut String, level: Level, stmt: &Stmt) -> Result<(), EmitError> {
+        let Stmt::Loop { label, test, test_at_end, body, update } = stmt else {
+            return Err(EmitError::Internal("a loop that is not a loop".into()));
+        };
+        let brk = self.new_label('l');
+        let needs_block = (!update.is_empty() || *test_at_end) && uses_continue(body, *label, true);
+        let cont_label = if needs_block { Some(self.new_label('c')) } else { None };
+        let saved = std::mem::take(&mut self.hoisted);
+        self.hoisted = saved.clone();
+        let hoists = self.hoist_rows(test.iter().chain(update).copied(), body)?;
+        for (var, init) in &hoists {
+            writeln!(out, "{level}let {var} = {init};")?;
+        }
+        let version = self.version_loop(*test, *test_at_end, update, body)?;
+        let shape = LoopShape {
+            label: *label,
+            brk: &brk,
+            cont_label: cont_label.as_deref(),
+            test: *test,
+            test_at_end: *test_at_end,
+            body,
+            update,
+        };
+        match &version {
+            Some(v) => {
+                // Loop versioning: a copy without element checks when every access
+                // is in bounds for the whole range, else the loop as written.
+                writeln!(out, "{level}let {} = {};", v.hi_var, v.hi_text)?;
+                writeln!(out, "{level}if {} {{", v.covers.join(" && "))?;
+                for pointer in &v.pointers {
+                    writeln!(out, "{}{pointer}", level.next())?;
+                }
+                self.unchecked = v.accesses.iter().cloned().collect();
+                let fast_test = format!("{} < {}", v.counter, v.hi_var);
+                let written = self.write_loop(out, level.next(), &shape, Some(fast_test));
+                self.unchecked.clear();
+                written?;
+                writeln!(out, "{level}}} else {{")?;
+                self.write_loop(out, level.next(), &shape, None)?;
+                writeln!(out, "{level}}}")?;
+            }
+            None => self.write_loop(out, level, &shape, None)?,
+        }
+        self.hoisted = saved;
+        Ok(())
+    }
+
+    /// The row scopes (`analysis::rows`) of loop `id`: the scope's number (its index
     /// in `Glue::rows`, naming its Rust variable), the SOMD method's label and the matrix's
     /// argument position, for each.
-    fn row_scopes(&self, stmt: &Stmt) -> Vec<(usize, String, usize)> {
-        let Some(glue) = self.device else { return Vec::new() };
-        if !glue.rows.iter().any(|r| r.func == self.fid) {
-            return Vec::new();
-        }
-        let Some(id) = somd_mir::analysis::walk::loop_id_of(self.func, stmt) else {
-            return Vec::new();
-        };
+    fn row_scopes(&self, id: Option<LoopId>) -> Vec<(usize, String, usize)> {
+        let (Some(glue), Some(id)) = (self.device, id) else { return Vec::new() };
         glue.rows
             .iter()
             .enumerate()
@@ -211,12 +251,15 @@ impl FnCx<'_> {
                 self.block_stmts(out, level.next(), then_block)?;
                 self.write_else(out, level, else_block.as_ref())?;
             }
-            Stmt::Loop { .. }
-                if !self.keeping.contains(&std::ptr::from_ref(stmt))
-                    && (self.kept_arrays(stmt).is_some() || !self.row_scopes(stmt).is_empty()) =>
-            {
+            Stmt::Loop { .. } => {
+                let id = somd_mir::analysis::walk::loop_id_of(self.func, stmt);
+                let kept = self.kept_arrays(id);
+                let rows = self.row_scopes(id);
+                if kept.is_none() && rows.is_empty() {
+                    return self.plain_loop(out, level, stmt);
+                }
                 writeln!(out, "{level}{{")?;
-                if let Some(arrays) = self.kept_arrays(stmt) {
+                if let Some(arrays) = kept {
                     // The loop never writes these arrays (`analysis::keep`): their device
                     // copies serve all its calls, released when the block is left by any path.
                     writeln!(
@@ -225,7 +268,7 @@ impl FnCx<'_> {
                         level.next()
                     )?;
                 }
-                for (k, label, param) in self.row_scopes(stmt) {
+                for (k, label, param) in rows {
                     // The loop touches the matrix only through rows it fetches before the
                     // call (`analysis::rows`): the call's result stays on the device, the
                     // rows move one by one, the rest comes down when the block is left.
@@ -235,54 +278,8 @@ impl FnCx<'_> {
                         level.next()
                     )?;
                 }
-                self.keeping.push(std::ptr::from_ref(stmt));
-                let written = self.stmt(out, level.next(), stmt);
-                self.keeping.pop();
-                written?;
+                self.plain_loop(out, level.next(), stmt)?;
                 writeln!(out, "{level}}}")?;
-            }
-            Stmt::Loop { label, test, test_at_end, body, update } => {
-                let brk = self.new_label('l');
-                let needs_block =
-                    (!update.is_empty() || *test_at_end) && uses_continue(body, *label, true);
-                let cont_label = if needs_block { Some(self.new_label('c')) } else { None };
-                let saved = std::mem::take(&mut self.hoisted);
-                self.hoisted = saved.clone();
-                let hoists = self.hoist_rows(test.iter().chain(update).copied(), body)?;
-                for (var, init) in &hoists {
-                    writeln!(out, "{level}let {var} = {init};")?;
-                }
-                let version = self.version_loop(*test, *test_at_end, update, body)?;
-                let shape = LoopShape {
-                    label: *label,
-                    brk: &brk,
-                    cont_label: cont_label.as_deref(),
-                    test: *test,
-                    test_at_end: *test_at_end,
-                    body,
-                    update,
-                };
-                match &version {
-                    Some(v) => {
-                        // Loop versioning: a copy without element checks when every access
-                        // is in bounds for the whole range, else the loop as written.
-                        writeln!(out, "{level}let {} = {};", v.hi_var, v.hi_text)?;
-                        writeln!(out, "{level}if {} {{", v.covers.join(" && "))?;
-                        for pointer in &v.pointers {
-                            writeln!(out, "{}{pointer}", level.next())?;
-                        }
-                        self.unchecked = v.accesses.iter().cloned().collect();
-                        let fast_test = format!("{} < {}", v.counter, v.hi_var);
-                        let written = self.write_loop(out, level.next(), &shape, Some(fast_test));
-                        self.unchecked.clear();
-                        written?;
-                        writeln!(out, "{level}}} else {{")?;
-                        self.write_loop(out, level.next(), &shape, None)?;
-                        writeln!(out, "{level}}}")?;
-                    }
-                    None => self.write_loop(out, level, &shape, None)?,
-                }
-                self.hoisted = saved;
             }
             Stmt::Break(label) => {
                 let frame = match label {

@@ -149,11 +149,7 @@ fn fixed_arrays(func: &Function) -> HashSet<LocalId> {
         // `a = ..` and `a[r] = ..` of a 2-D array change lengths; `a[i] = x` of a 1-D
         // array or `a[r][c] = x` do not (the element's type is not an array).
         if matches!(func.expr(target).ty, Type::Array(_) | Type::ValueArray(..)) {
-            let mut t = target;
-            while let ExprKind::Index { array, .. } = func.expr(t).kind {
-                t = array;
-            }
-            if let ExprKind::Local(l) = func.expr(t).kind {
+            if let Some((l, _)) = super::walk::index_root(func, target) {
                 out.remove(&l);
             }
         }
@@ -549,32 +545,24 @@ enum Update {
 }
 
 impl GuardCx<'_> {
-    fn const_int(&self, e: ExprId) -> Option<i64> {
-        self.cx.const_of(e)
-    }
-
-    fn int_local(&self, e: ExprId) -> Option<LocalId> {
-        self.cx.local_of(e)
-    }
-
     /// The `int` local an assignment expression `e` changes, and how.
     fn update_of(&self, e: ExprId) -> Option<(LocalId, Update)> {
         let func = self.cx.func;
         match func.expr(e).kind {
             ExprKind::IncDec { target, delta, .. } => {
-                let v = self.int_local(target)?;
+                let v = self.cx.local_of(target)?;
                 Some((v, if delta > 0 { Update::Add(i64::from(delta)) } else { Update::Other }))
             }
             ExprKind::CompoundAssign { target, op, value } => {
-                let v = self.int_local(target)?;
-                let k = self.const_int(value).filter(|k| *k > 0);
+                let v = self.cx.local_of(target)?;
+                let k = self.cx.const_of(value).filter(|k| *k > 0);
                 let add = op.kind == BinOpKind::Add && op.ty == PrimOrRef::Prim(PrimType::Int);
                 Some((
                     v,
                     if let (true, Some(k)) = (add, k) { Update::Add(k) } else { Update::Other },
                 ))
             }
-            ExprKind::Assign { target, .. } => Some((self.int_local(target)?, Update::Other)),
+            ExprKind::Assign { target, .. } => Some((self.cx.local_of(target)?, Update::Other)),
             _ => None,
         }
     }
@@ -586,7 +574,7 @@ impl GuardCx<'_> {
             return None;
         };
         let Some(Stmt::Let { local, init: Some(init) }) = prev else { return None };
-        let a = self.const_int(*init)?;
+        let a = self.cx.const_of(*init)?;
         let [u] = update.as_slice() else { return None };
         if !self.cx.is_increment(*u, *local) {
             return None;
@@ -594,12 +582,12 @@ impl GuardCx<'_> {
         let ExprKind::Binary { op, lhs, rhs } = self.cx.func.expr(*test).kind else {
             return None;
         };
-        if op.ty != PrimOrRef::Prim(PrimType::Int) || self.int_local(lhs) != Some(*local) {
+        if op.ty != PrimOrRef::Prim(PrimType::Int) || self.cx.local_of(lhs) != Some(*local) {
             return None;
         }
         let b = match op.kind {
-            BinOpKind::Lt => self.const_int(rhs)?,
-            BinOpKind::Le => self.const_int(rhs)? + 1,
+            BinOpKind::Lt => self.cx.const_of(rhs)?,
+            BinOpKind::Le => self.cx.const_of(rhs)? + 1,
             _ => return None,
         };
         (!self.cx.assigned_in_block(body).contains(local)).then_some((*local, a, b))
@@ -636,7 +624,7 @@ impl GuardCx<'_> {
             let prev = k.checked_sub(1).and_then(|p| block.stmts.get(p));
             if let Stmt::Let { local, init } = stmt {
                 if self.cx.func.local(*local).ty == Type::Prim(PrimType::Int) {
-                    let c = init.and_then(|e| self.const_int(e)).filter(|_| top);
+                    let c = init.and_then(|e| self.cx.const_of(e)).filter(|_| top);
                     decls.entry(*local).or_default().push(c);
                 }
             }
@@ -785,7 +773,7 @@ impl GuardCx<'_> {
     /// Constant bounds `[lo, hi]` of the `int` value of `e` (see [`guardable`]).
     fn interval(&self, e: ExprId, loops: &HashMap<LocalId, (i64, i64)>) -> Option<(i64, i64)> {
         let func = self.cx.func;
-        if let Some(k) = self.const_int(e) {
+        if let Some(k) = self.cx.const_of(e) {
             return Some((k, k));
         }
         let local_range = |v: LocalId| -> Option<(i64, i64)> {
@@ -795,9 +783,9 @@ impl GuardCx<'_> {
             self.counters.get(&v).map(|c| (c.init, c.init + c.total))
         };
         match func.expr(e).kind {
-            ExprKind::Local(_) => local_range(self.int_local(e)?),
+            ExprKind::Local(_) => local_range(self.cx.local_of(e)?),
             ExprKind::IncDec { target, delta, prefix } if delta > 0 => {
-                let c = self.counters.get(&self.int_local(target)?)?;
+                let c = self.counters.get(&self.cx.local_of(target)?)?;
                 let step = i64::from(delta);
                 if c.total < step {
                     return None;

@@ -267,6 +267,7 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
     let mut updates = Vec::new();
     let mut op: Option<ReduceOp> = None;
     let mut table_uses: HashSet<ExprId> = HashSet::new();
+    let aliases = super::alias::kernel_aliases(func);
     for &e in &exprs {
         let expr = func.expr(e);
         let target = match &expr.kind {
@@ -374,14 +375,9 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
                 )
             }
             ExprKind::Index { array, .. } => {
-                let mut root = *array;
-                while let ExprKind::Index { array, .. } = func.expr(root).kind {
-                    root = array;
-                }
                 // An array local points into a parameter (`alias.rs`): not the body's own.
-                let aliases = super::alias::kernel_aliases(func);
-                match func.expr(root).kind {
-                    ExprKind::Local(a) if declared.contains(&a) && !aliases.contains_key(&a) => {}
+                match super::walk::index_root(func, *array) {
+                    Some((a, _)) if declared.contains(&a) && !aliases.contains_key(&a) => {}
                     _ => {
                         return blocked(
                             "a write to an array other than the table (a histogram body writes \

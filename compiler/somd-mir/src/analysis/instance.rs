@@ -13,7 +13,6 @@
 //! or stores it elsewhere keeps the method instance (the CPU path), since on the CPU its
 //! writes reach the receiver's array while a kernel's would stay in a device copy.
 
-use super::walk::children;
 use crate::ir::*;
 use std::collections::BTreeMap;
 
@@ -42,14 +41,7 @@ fn field_type_ok(ty: &Type) -> bool {
 /// The fields of `func`'s receiver it reads, when every use of `this` is such a read
 /// (`None`: it cannot be lifted).
 fn lifted_reads(func: &Function, module: &Module) -> Option<Vec<(ClassId, u32)>> {
-    let mut parent: Vec<Option<ExprId>> = vec![None; func.exprs.len()];
-    for (i, e) in func.exprs.iter().enumerate() {
-        for c in children(&e.kind) {
-            if let Some(slot) = parent.get_mut(c.0 as usize) {
-                *slot = Some(ExprId(i as u32));
-            }
-        }
-    }
+    let parent = super::walk::parents(func);
     let kind_of = |id: ExprId| func.exprs.get(id.0 as usize).map(|e| &e.kind);
     let mut fields: Vec<(ClassId, u32)> = Vec::new();
     for (i, e) in func.exprs.iter().enumerate() {

@@ -278,7 +278,7 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
         _ => {}
     });
     let mut unsupported = None;
-    let parents = expr_parents(func);
+    let parents = super::walk::parents(func);
     for (i, expr) in func.exprs.iter().enumerate() {
         let eid = ExprId(i as u32);
         let at_statement = statement_roots.contains(&eid);
@@ -434,19 +434,6 @@ fn may_throw(module: &Module, f: FuncId, path: &mut Vec<FuncId>) -> bool {
     throws
 }
 
-/// The parent of every expression of `func` (`None` for the roots of full expressions).
-fn expr_parents(func: &Function) -> Vec<Option<ExprId>> {
-    let mut parents = vec![None; func.exprs.len()];
-    for (i, expr) in func.exprs.iter().enumerate() {
-        for child in super::walk::children(&expr.kind) {
-            if let Some(slot) = parents.get_mut(child.0 as usize) {
-                *slot = Some(ExprId(i as u32));
-            }
-        }
-    }
-    parents
-}
-
 /// Whether evaluating `e` changes anything (an assignment, `++`/`--`, or a call).
 fn has_effect(func: &Function, e: ExprId) -> bool {
     let mut found = false;
@@ -495,7 +482,7 @@ fn effect_order_blocker(
     if at_statement {
         return None;
     }
-    let (base, _) = index_root(func, *target)?;
+    let (base, _) = super::walk::index_root(func, *target)?;
     let mut root = eid;
     while let Some(parent) = parents.get(root.0 as usize).copied().flatten() {
         root = parent;
@@ -620,7 +607,7 @@ fn expr_blocker(
             // Only `a[i]`, `m[i][j]` and, of a 3-D array, `c[i][j][k]` on locals; a row or
             // plane of a 3-D array only on the way to an element or a length (its buffer
             // holds no rows to pass on).
-            let root = index_root(func, *array);
+            let root = super::walk::index_root(func, *array);
             let cube = root.is_some_and(|(l, _)| cube_elem(&func.local(l).ty).is_some());
             match root {
                 Some((_, d)) if d < 2 || (d == 2 && cube) => {
@@ -646,7 +633,7 @@ fn expr_blocker(
                 _ => Some(block(Unsupported, "indexing of a computed array", span)),
             }
         }
-        ExprKind::Length(array) => match index_root(func, *array) {
+        ExprKind::Length(array) => match super::walk::index_root(func, *array) {
             Some((_, 0 | 1)) => None,
             Some((l, 2)) if cube_elem(&func.local(l).ty).is_some() => None,
             _ => Some(block(Unsupported, "length of a computed array", span)),
@@ -812,15 +799,6 @@ pub fn array_dims(ty: &Type) -> Option<(&Type, u8)> {
         return Some((t, 3));
     }
     array_elem(ty)
-}
-
-/// The local under `e` when `e` is `a`, `a[i]`, `a[i][j]`, ..., and the number of indices.
-fn index_root(func: &Function, e: ExprId) -> Option<(LocalId, u8)> {
-    match &func.expr(e).kind {
-        ExprKind::Local(l) => Some((*l, 0)),
-        ExprKind::Index { array, .. } => index_root(func, *array).map(|(l, d)| (l, d + 1)),
-        _ => None,
-    }
 }
 
 /// The element type of a (possibly 2-D) array type and its rank.

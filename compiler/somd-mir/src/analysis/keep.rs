@@ -27,7 +27,7 @@
 //!
 //! The outermost loop that qualifies keeps the array; loops inside it do not repeat it.
 
-use super::walk::{each_expr_in_block, each_stmt, loops};
+use super::walk::{self, each_expr_in_block, each_stmt, loops, parent_of, stored_to};
 use super::LoopId;
 use crate::ir::*;
 use somd_diag::Span;
@@ -59,7 +59,7 @@ pub fn kept_loops(module: &Module) -> Vec<KeptLoop> {
 
 /// The loops of `func` that keep arrays.
 fn kept_in(module: &Module, fid: FuncId, func: &Function, facts: &mut ReadOnly) -> Vec<KeptLoop> {
-    let parents = parents(func);
+    let parents = walk::parents(func);
     let candidates: Vec<LocalId> = (0..func.locals.len() as u32)
         .map(LocalId)
         .filter(|l| is_candidate(module, func, &parents, *l, facts))
@@ -107,17 +107,6 @@ fn kept_in(module: &Module, fid: FuncId, func: &Function, facts: &mut ReadOnly) 
     out
 }
 
-/// The parent of every expression of `func`'s arena (roots have none).
-pub(super) fn parents(func: &Function) -> HashMap<ExprId, ExprId> {
-    let mut out = HashMap::new();
-    for (i, e) in func.exprs.iter().enumerate() {
-        for kid in super::walk::children(&e.kind) {
-            out.insert(kid, ExprId(i as u32));
-        }
-    }
-    out
-}
-
 pub(super) fn is_prim_array(ty: &Type) -> bool {
     matches!(ty, Type::Array(elem) if matches!(**elem, Type::Prim(_)))
 }
@@ -126,21 +115,11 @@ fn is_fresh(func: &Function, e: ExprId) -> bool {
     matches!(func.expr(e).kind, ExprKind::NewArray { .. } | ExprKind::ArrayLit(_))
 }
 
-/// Whether the target of an assignment or increment is `e`.
-fn stored_to(func: &Function, parents: &HashMap<ExprId, ExprId>, e: ExprId) -> bool {
-    parents.get(&e).is_some_and(|p| match &func.expr(*p).kind {
-        ExprKind::Assign { target, .. }
-        | ExprKind::CompoundAssign { target, .. }
-        | ExprKind::IncDec { target, .. } => *target == e,
-        _ => false,
-    })
-}
-
 /// Whether local `v` of `func` satisfies the whole-function conditions of the module doc.
 fn is_candidate(
     module: &Module,
     func: &Function,
-    parents: &HashMap<ExprId, ExprId>,
+    parents: &[Option<ExprId>],
     v: LocalId,
     facts: &mut ReadOnly,
 ) -> bool {
@@ -167,12 +146,12 @@ fn is_candidate(
         }
         uses += 1;
         let id = ExprId(i as u32);
-        let Some(parent) = parents.get(&id) else { return false };
-        let ok = match &func.expr(*parent).kind {
+        let Some(parent) = parent_of(parents, id) else { return false };
+        let ok = match &func.expr(parent).kind {
             ExprKind::Index { array, .. } => *array == id,
             ExprKind::Length(_) => true,
             ExprKind::Assign { target, value } => *target == id && is_fresh(func, *value),
-            _ => passed_read_only(module, func, *parent, id, facts),
+            _ => passed_read_only(module, func, parent, id, facts),
         };
         if !ok {
             return false;
@@ -214,12 +193,7 @@ pub(super) fn passed_read_only(
 }
 
 /// Whether `v` is neither assigned nor stored into among `exprs` (a loop's expressions).
-fn untouched_in(
-    func: &Function,
-    parents: &HashMap<ExprId, ExprId>,
-    exprs: &[ExprId],
-    v: LocalId,
-) -> bool {
+fn untouched_in(func: &Function, parents: &[Option<ExprId>], exprs: &[ExprId], v: LocalId) -> bool {
     exprs.iter().all(|e| {
         if !matches!(func.expr(*e).kind, ExprKind::Local(l) if l == v) {
             return true;
@@ -228,9 +202,9 @@ fn untouched_in(
             return false;
         }
         // `v[i] = ..`: the `Index` whose array is this use is a store target.
-        match parents.get(e) {
-            Some(p) if matches!(func.expr(*p).kind, ExprKind::Index { array, .. } if array == *e) => {
-                !stored_to(func, parents, *p)
+        match parent_of(parents, *e) {
+            Some(p) if matches!(func.expr(p).kind, ExprKind::Index { array, .. } if array == *e) => {
+                !stored_to(func, parents, p)
             }
             _ => true,
         }
@@ -240,15 +214,15 @@ fn untouched_in(
 /// Whether `v` is an argument of a SOMD call, a `@` or a `!` among `exprs`.
 fn device_use_in(
     func: &Function,
-    parents: &HashMap<ExprId, ExprId>,
+    parents: &[Option<ExprId>],
     exprs: &[ExprId],
     v: LocalId,
 ) -> bool {
     exprs.iter().any(|e| {
         matches!(func.expr(*e).kind, ExprKind::Local(l) if l == v)
-            && parents.get(e).is_some_and(|p| {
+            && parent_of(parents, *e).is_some_and(|p| {
                 matches!(
-                    func.expr(*p).kind,
+                    func.expr(p).kind,
                     ExprKind::SomdCall { .. } | ExprKind::Map { .. } | ExprKind::ReduceArray { .. }
                 )
             })
@@ -293,7 +267,7 @@ impl ReadOnly {
         if !is_prim_array(&func.local(param).ty) {
             return false;
         }
-        let parents = parents(func);
+        let parents = walk::parents(func);
         // Strategy arguments: roots of the arena evaluated in the caller's context and
         // passed to `bounds(length, parts, args..)`.
         let mut strategy_args: HashMap<ExprId, (FuncId, usize)> = HashMap::new();
@@ -311,17 +285,17 @@ impl ReadOnly {
                 continue;
             }
             let id = ExprId(i as u32);
-            let ok = match parents.get(&id) {
+            let ok = match parent_of(&parents, id) {
                 None => match strategy_args.get(&id) {
                     Some((bounds, q)) => self.param_read_only(module, *bounds, *q),
                     None => false,
                 },
-                Some(parent) => match &func.expr(*parent).kind {
+                Some(parent) => match &func.expr(parent).kind {
                     ExprKind::Index { array, .. } => {
-                        *array == id && !stored_to(func, &parents, *parent)
+                        *array == id && !stored_to(func, &parents, parent)
                     }
                     ExprKind::Length(_) => true,
-                    _ => passed_read_only(module, func, *parent, id, self),
+                    _ => passed_read_only(module, func, parent, id, self),
                 },
             };
             if !ok {

@@ -30,7 +30,7 @@
 //! next call's result.
 
 use super::keep::ReadOnly;
-use super::walk::{each_expr, loops, stmt_blocks, stmt_roots};
+use super::walk::{each_expr, loops, parent_of, stmt_blocks, stmt_roots};
 use super::{LoopId, ProgramInfo, SomdResult, SomdShape};
 use crate::ir::*;
 use somd_diag::Span;
@@ -65,7 +65,7 @@ pub fn row_loops(module: &Module, info: &ProgramInfo) -> Vec<RowLoop> {
             continue;
         }
         let fid = FuncId(i as u32);
-        let parents = super::keep::parents(func);
+        let parents = super::walk::parents(func);
         let candidates = matrices(func);
         if candidates.is_empty() {
             continue;
@@ -170,7 +170,7 @@ fn row_loop(
     module: &Module,
     info: &ProgramInfo,
     func: &Function,
-    parents: &HashMap<ExprId, ExprId>,
+    parents: &[Option<ExprId>],
     pos: &Positions,
     matrix: LocalId,
     facts: &mut ReadOnly,
@@ -182,7 +182,7 @@ fn row_loop(
     let mut call: Option<(ExprId, ExprId, usize)> = None; // (assignment, call, position)
     let mut fetches = Vec::new();
     for occ in &occurrences {
-        let Some(&parent) = parents.get(occ) else {
+        let Some(parent) = parent_of(parents, *occ) else {
             // `return a`: the value is taken before the scope, dropped on the way out,
             // brings the stale rows down into it.
             if pos.returns.contains(occ) {
@@ -214,8 +214,8 @@ fn row_loop(
             }
             ExprKind::SomdCall { args, .. } => {
                 // Checked with the assignment: the call's own argument.
-                let assigned = parents.get(&parent).is_some_and(|g| {
-                    matches!(func.expr(*g).kind, ExprKind::Assign { value, .. } if value == parent)
+                let assigned = parent_of(parents, parent).is_some_and(|g| {
+                    matches!(func.expr(g).kind, ExprKind::Assign { value, .. } if value == parent)
                 });
                 if !assigned || !args.contains(occ) {
                     return None;
@@ -287,7 +287,7 @@ fn row_loop(
 fn row_ok(
     module: &Module,
     func: &Function,
-    parents: &HashMap<ExprId, ExprId>,
+    parents: &[Option<ExprId>],
     pos: &Positions,
     row: LocalId,
     call_at: usize,
@@ -306,11 +306,11 @@ fn row_ok(
         if at == 0 || at > call_at {
             return false;
         }
-        let Some(parent) = parents.get(&id) else { return false };
-        let ok = match &func.expr(*parent).kind {
+        let Some(parent) = parent_of(parents, id) else { return false };
+        let ok = match &func.expr(parent).kind {
             ExprKind::Index { array, .. } => *array == id,
             ExprKind::Length(_) => true,
-            _ => super::keep::passed_read_only(module, func, *parent, id, facts),
+            _ => super::keep::passed_read_only(module, func, parent, id, facts),
         };
         if !ok {
             return false;

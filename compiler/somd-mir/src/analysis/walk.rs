@@ -40,6 +40,45 @@ pub fn children(kind: &ExprKind) -> Vec<ExprId> {
     }
 }
 
+/// The parent of every expression of `func`, by expression index (`None` for the roots of
+/// full expressions).
+pub fn parents(func: &Function) -> Vec<Option<ExprId>> {
+    let mut parents = vec![None; func.exprs.len()];
+    for (i, expr) in func.exprs.iter().enumerate() {
+        for child in children(&expr.kind) {
+            if let Some(slot) = parents.get_mut(child.0 as usize) {
+                *slot = Some(ExprId(i as u32));
+            }
+        }
+    }
+    parents
+}
+
+/// The parent of `e` in `parents` ([`parents`]).
+pub fn parent_of(parents: &[Option<ExprId>], e: ExprId) -> Option<ExprId> {
+    parents.get(e.0 as usize).copied().flatten()
+}
+
+/// Whether `e` is the target of an assignment, a compound assignment or an increment.
+pub fn stored_to(func: &Function, parents: &[Option<ExprId>], e: ExprId) -> bool {
+    parent_of(parents, e).is_some_and(|p| match &func.expr(p).kind {
+        ExprKind::Assign { target, .. }
+        | ExprKind::CompoundAssign { target, .. }
+        | ExprKind::IncDec { target, .. } => *target == e,
+        _ => false,
+    })
+}
+
+/// The local at the root of an access `a`, `a[i]`, `a[i][j]`, .., with the number of
+/// indexings (`None` when the root is not a local).
+pub fn index_root(func: &Function, e: ExprId) -> Option<(LocalId, u8)> {
+    match &func.expr(e).kind {
+        ExprKind::Local(l) => Some((*l, 0)),
+        ExprKind::Index { array, .. } => index_root(func, *array).map(|(l, d)| (l, d + 1)),
+        _ => None,
+    }
+}
+
 /// Calls `f` on every expression reachable from `root` (pre-order).
 pub fn each_expr(func: &Function, root: ExprId, f: &mut dyn FnMut(ExprId)) {
     let mut stack = vec![root];
