@@ -48,6 +48,7 @@ pub use sync::{SyncCall, SyncDesc};
 
 use crate::error::SourcePos;
 use crate::opencl::buffer::{self, Access};
+use crate::opencl::reduce::prev_power_of_two;
 use crate::opencl::{placement_for, policy, trace, ClFailure, DeviceCtx, OrFatal, ProgramCell};
 use crate::opencl::{ErrorBuffer, Target};
 use crate::somd::Range;
@@ -1463,11 +1464,8 @@ fn constant_variant(
     desc: &KernelDesc,
     args: &[HostArg<'_>],
 ) -> Option<&'static str> {
-    static LIMIT: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
     let (name, list) = desc.constant?;
-    let limit = LIMIT.get_or_init(|| {
-        std::env::var("SOMD_CONSTANT_LIMIT").ok().and_then(|v| v.trim().parse().ok())
-    });
+    let limit = crate::exec::placement().switches.constant_limit;
     let max_bytes =
         limit.map_or(ctx.info.max_constant_bytes, |l| l.min(ctx.info.max_constant_bytes));
     if list.len() > ctx.info.max_constant_args as usize {
@@ -1519,18 +1517,8 @@ unsafe fn set_scalar(
 /// `SOMD_LANES` gives (at most `max`; `SOMD_LANES=1` is one work-item per iteration, as
 /// without the form: for measuring what it gives, and for testing it on a CPU device).
 pub fn strip_lanes(ctx: &DeviceCtx, max: usize, count: usize) -> usize {
-    static FORCED: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
-    let forced = *FORCED.get_or_init(|| {
-        std::env::var("SOMD_LANES").ok().and_then(|v| v.parse::<usize>().ok()).filter(|n| *n > 0)
-    });
-    match forced {
-        Some(n) => {
-            let mut lanes = 1usize;
-            while lanes * 2 <= n.min(max.max(1)) {
-                lanes *= 2;
-            }
-            lanes
-        }
+    match crate::exec::placement().switches.lanes {
+        Some(n) => prev_power_of_two(n.min(max)),
         None => nested_lanes(ctx, max, count),
     }
 }
@@ -1540,10 +1528,10 @@ pub fn strip_lanes(ctx: &DeviceCtx, max: usize, count: usize) -> usize {
 fn strip_launch(
     setter: &mut crate::opencl::launch::KernelArgs<'_>,
     ctx: &'static DeviceCtx,
-    count: Option<&usize>,
-    lanes: Option<usize>,
+    count: usize,
+    lanes: usize,
 ) -> Result<crate::opencl::launch::LaunchInfo, ClFailure> {
-    let (count, lanes) = (count.copied().unwrap_or(0), lanes.unwrap_or(1).max(1));
+    let lanes = lanes.max(1);
     match count.checked_mul(lanes) {
         Some(items) => setter.run_1d_exact(ctx, items, lanes),
         None => Err(ClFailure::Geometry { global: count, local: lanes }),
@@ -1578,10 +1566,10 @@ pub fn nested_lanes(ctx: &DeviceCtx, max: usize, count: usize) -> usize {
 /// element (no slice is empty: a `C.m !` has no identity). `SOMD_NESTED_FORM=lanes` or
 /// `slices` forces a form (to measure both).
 pub fn nested_slices(ctx: &DeviceCtx, local: usize, count: usize, inner: usize) -> usize {
-    let forced = std::env::var("SOMD_NESTED_FORM").ok();
-    match forced.as_deref() {
-        Some("lanes") => return 0,
-        Some("slices") => {}
+    use crate::exec::NestedForm;
+    match crate::exec::placement().switches.nested_form {
+        Some(NestedForm::Lanes) => return 0,
+        Some(NestedForm::Slices) => {}
         _ if count < local || !ctx.info.is_gpu => return 0,
         _ => {}
     }
@@ -1603,7 +1591,7 @@ pub fn staged_local(
     row_bytes: usize,
     other: usize,
 ) -> Option<usize> {
-    if row_bytes == 0 || std::env::var("SOMD_STAGE_ROWS").is_ok_and(|v| v == "0") {
+    if row_bytes == 0 || !crate::exec::placement().switches.stage_rows {
         return None;
     }
     let limit = ctx.device.local_mem_size().unwrap_or(0) as usize;
@@ -1625,10 +1613,7 @@ pub fn staged_local(
 /// element (the uncoarsened form); `SOMD_COARSEN=F` (F >= 1) gives each work-item about F
 /// elements (both to measure).
 pub fn reduction_groups(ctx: &DeviceCtx, items: usize, local: usize) -> usize {
-    static FORCED: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
-    let forced = *FORCED.get_or_init(|| {
-        std::env::var("SOMD_COARSEN").ok().and_then(|v| v.trim().parse::<usize>().ok())
-    });
+    let forced = crate::exec::placement().switches.coarsen;
     let local = local.max(1);
     let full = items.div_ceil(local);
     if full == 0 {
@@ -1665,10 +1650,7 @@ fn execute(
     } else {
         global.first().copied().unwrap_or(0)
     };
-    let mut local = 1usize;
-    while local * 2 <= kernel.local_1d().max(1) {
-        local *= 2;
-    }
+    let local = prev_power_of_two(kernel.local_1d());
     let lanes = desc
         .args
         .iter()
@@ -1681,14 +1663,14 @@ fn execute(
     // The lanes form of a SOMD loop: one work-group per iteration.
     let strip =
         desc.lanes_form().then(|| strip_lanes(ctx, local, global.first().copied().unwrap_or(0)));
+    // The non-negative value of scalar argument `k` (a length or count).
+    let value_at = |k: usize| values.get(k).copied().flatten().unwrap_or(0).max(0) as usize;
     // Staged rows (only in the slices form): bytes per work-item of every staged row.
     let row_bytes: usize = desc
         .args
         .iter()
         .map(|a| match a {
-            ArgSpec::StageRows { len, bytes } => {
-                values.get(*len).copied().flatten().unwrap_or(0).max(0) as usize * bytes
-            }
+            ArgSpec::StageRows { len, bytes } => value_at(*len) * bytes,
             _ => 0,
         })
         .sum();
@@ -1698,7 +1680,7 @@ fn execute(
     });
     let mut slices = match (lanes, inner) {
         (Some(_), Some(k)) => {
-            let n = values.get(k).copied().flatten().unwrap_or(0).max(0) as usize;
+            let n = value_at(k);
             nested_slices(ctx, local, count, n)
         }
         _ => 0,
@@ -1710,7 +1692,7 @@ fn execute(
         stage_group = staged_local(ctx, local, row_bytes, other);
         if let (Some(group), Some(k)) = (stage_group, inner) {
             if group != local {
-                let n = values.get(k).copied().flatten().unwrap_or(0).max(0) as usize;
+                let n = value_at(k);
                 slices = nested_slices(ctx, group, count, n).max(1);
             }
         }
@@ -1799,7 +1781,7 @@ fn execute(
                         setter.set(index, &(slices as i32)).map(|_| ())
                     }
                     (ArgSpec::StageRows { len, bytes }, None) => {
-                        let row = values.get(*len).copied().flatten().unwrap_or(0).max(0) as usize;
+                        let row = value_at(*len);
                         let size = match stage_group {
                             Some(group) => (group * row * bytes).max(*bytes),
                             None => *bytes,
@@ -1833,8 +1815,10 @@ fn execute(
                 let global = [count.div_ceil(slice_local) * slice_local, slices];
                 setter.run_2d_exact(ctx, global, [slice_local, 1])
             }
-            _ if strip.is_some() => strip_launch(&mut setter, ctx, global.first(), strip),
-            _ if lanes.is_some() => strip_launch(&mut setter, ctx, Some(&count), lanes),
+            _ if let Some(lanes) = strip => {
+                strip_launch(&mut setter, ctx, global.first().copied().unwrap_or(0), lanes)
+            }
+            _ if let Some(lanes) = lanes => strip_launch(&mut setter, ctx, count, lanes),
             (true, _) => setter.run_1d_exact(ctx, groups * local, local),
             (false, [n]) => setter.run_1d(ctx, *n),
             (false, [nx, ny]) => setter.run_2d(ctx, *nx, *ny),

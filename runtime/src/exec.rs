@@ -98,6 +98,88 @@ pub struct Placement {
     /// `SOMD_AUTO_ANY=1`: `auto` takes the first OpenCL device of any kind (for tests on a
     /// machine whose only device is a CPU device).
     pub auto_any: bool,
+    /// Switches that undo one device optimisation, for measuring it on the same binary.
+    pub switches: Switches,
+}
+
+/// The `nested` form a `SOMD_NESTED_FORM` forces (`device::nested_slices`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NestedForm {
+    Lanes,
+    Slices,
+}
+
+/// Switches that undo (or force the size of) one device optimisation, for measuring what it
+/// gives with one binary; each is documented where it acts (`docs/notes/device-execution.md`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Switches {
+    /// `SOMD_KEEP=off`: host loops keep no array on the device (`device/resident.rs`).
+    pub keep: bool,
+    /// `SOMD_ROWS=off`: row scopes keep no matrix on the device (`device/rows.rs`).
+    pub rows: bool,
+    /// `SOMD_SEGMENT_RUNS=0`: segmented sums run one work-item per iteration.
+    pub segment_runs: bool,
+    /// `SOMD_STAGE_ROWS=0`: the slices form of a nested fold stages no rows.
+    pub stage_rows: bool,
+    /// `SOMD_LANES=N`: work-items per iteration of the lanes form of a SOMD loop.
+    pub lanes: Option<usize>,
+    /// `SOMD_COARSEN=F`: elements per work-item of a coarsened reduction (0: one each).
+    pub coarsen: Option<usize>,
+    /// `SOMD_NESTED_FORM=lanes|slices`: the form of a nested fold.
+    pub nested_form: Option<NestedForm>,
+    /// `SOMD_CONSTANT_LIMIT=BYTES`: a lower limit for `__constant` kernel variants.
+    pub constant_limit: Option<u64>,
+}
+
+impl Default for Switches {
+    fn default() -> Switches {
+        Switches {
+            keep: true,
+            rows: true,
+            segment_runs: true,
+            stage_rows: true,
+            lanes: None,
+            coarsen: None,
+            nested_form: None,
+            constant_limit: None,
+        }
+    }
+}
+
+impl Switches {
+    /// Parses the switches from `var` (an environment lookup), with a warning line for
+    /// each value it ignores.
+    pub fn parse(var: impl Fn(&str) -> Option<String>, warnings: &mut Vec<String>) -> Switches {
+        let text = |name: &str| var(name).map(|v| v.trim().to_string());
+        let mut number = |name: &str| -> Option<u64> {
+            let v = text(name)?;
+            match v.parse::<u64>() {
+                Ok(n) => Some(n),
+                Err(_) => {
+                    warnings
+                        .push(format!("somd: warning: ignoring {name}={v:?} (expected a number)"));
+                    None
+                }
+            }
+        };
+        let lanes = number("SOMD_LANES").filter(|n| *n > 0).map(|n| n as usize);
+        let coarsen = number("SOMD_COARSEN").map(|n| n as usize);
+        let constant_limit = number("SOMD_CONSTANT_LIMIT");
+        Switches {
+            keep: text("SOMD_KEEP").as_deref() != Some("off"),
+            rows: text("SOMD_ROWS").as_deref() != Some("off"),
+            segment_runs: text("SOMD_SEGMENT_RUNS").as_deref() != Some("0"),
+            stage_rows: text("SOMD_STAGE_ROWS").as_deref() != Some("0"),
+            lanes,
+            coarsen,
+            nested_form: match text("SOMD_NESTED_FORM").as_deref() {
+                Some("lanes") => Some(NestedForm::Lanes),
+                Some("slices") => Some(NestedForm::Slices),
+                _ => None,
+            },
+            constant_limit,
+        }
+    }
 }
 
 impl Placement {
@@ -148,7 +230,17 @@ impl Placement {
             Some(_) => Trace::Text,
         };
         let config = config.filter(|c| !c.is_empty()).map(str::to_string);
-        Placement { device, threads, strict, trace, config, warnings, adapt: true, auto_any: false }
+        Placement {
+            device,
+            threads,
+            strict,
+            trace,
+            config,
+            warnings,
+            adapt: true,
+            auto_any: false,
+            switches: Switches::default(),
+        }
     }
 
     /// Sets [`Placement::adapt`] and [`Placement::auto_any`] from the values of
@@ -169,7 +261,7 @@ impl Placement {
     }
 
     /// Reads `SOMD_DEVICE`, `SOMD_THREADS`, `SOMD_STRICT`, `SOMD_TRACE`, `SOMD_CONFIG`,
-    /// `SOMD_ADAPT`, `SOMD_AUTO_ANY`.
+    /// `SOMD_ADAPT`, `SOMD_AUTO_ANY` and the measuring switches ([`Switches`]).
     pub fn from_env() -> Placement {
         let var = |name: &str| std::env::var(name).ok();
         let default_threads = thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
@@ -182,6 +274,13 @@ impl Placement {
             default_threads,
         )
         .with_adapt(var("SOMD_ADAPT").as_deref(), var("SOMD_AUTO_ANY").as_deref())
+        .with_switches(|name| std::env::var(name).ok())
+    }
+
+    /// Sets the measuring switches ([`Switches::parse`]) from `var`.
+    pub fn with_switches(mut self, var: impl Fn(&str) -> Option<String>) -> Placement {
+        self.switches = Switches::parse(var, &mut self.warnings);
+        self
     }
 
     /// Number of MIs a SOMD call on the CPU uses.

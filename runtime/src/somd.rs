@@ -150,8 +150,7 @@ fn balanced<R: Send>(
     if pool_threads >= n_mis {
         return run_call(n_mis, body);
     }
-    let threads =
-        site.and_then(last_work).map_or(pool_threads, |work| threads_for_work(work, pool_threads));
+    let threads = threads_for_site(site, pool_threads);
     let next = AtomicUsize::new(0);
     let work = AtomicU64::new(0);
     let slots: Vec<Mutex<Option<std::thread::Result<R>>>> =
@@ -183,6 +182,12 @@ fn balanced<R: Send>(
 /// Balanced methods' results do not depend on which thread runs an MI, so only the
 /// schedule changes.
 const WORK_PER_THREAD_NS: u64 = 20_000;
+
+/// The threads (at most `max`) a balanced call at `site` uses: as many as its previous call
+/// had work for (all of them for a call without a site, or a site's first call).
+fn threads_for_site(site: Option<usize>, max: usize) -> usize {
+    site.and_then(last_work).map_or(max, |work| threads_for_work(work, max))
+}
 
 /// The threads (at most `max`) that a call with `work` nanoseconds of MI work uses.
 fn threads_for_work(work: u64, max: usize) -> usize {
@@ -1817,6 +1822,10 @@ mod tests {
             });
             assert_eq!(results, (0..40).map(|r| r * 2).collect::<Vec<_>>());
             assert!(last_work(site.as_ptr() as usize).is_some());
+            if round % 2 == 1 {
+                // 40 MIs of at least 200 us: work for every thread of the next call.
+                assert_eq!(threads_for_site(Some(site.as_ptr() as usize), 16), 16);
+            }
         }
         let e = error::catch(|| {
             run_call_balanced_traced(site, 40, |r| {

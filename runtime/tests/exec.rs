@@ -3,7 +3,7 @@
 //! calls, and placement parsing.
 
 use somd_runtime::error::{self, catch, JavaException, SourcePos};
-use somd_runtime::exec::{pool, Device, Placement, Trace};
+use somd_runtime::exec::{pool, Device, NestedForm, Placement, Switches, Trace};
 use somd_runtime::reduce::{Add, AllReduce, Max};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -174,6 +174,45 @@ fn placement_parses_the_adaptive_auto_switches() {
     assert!(bad.adapt);
     assert_eq!(bad.warnings.len(), 1, "{:?}", bad.warnings);
     assert!(bad.warnings[0].contains("SOMD_ADAPT"));
+}
+
+#[test]
+fn placement_parses_the_measuring_switches() {
+    let parse = |vars: &[(&str, &str)]| {
+        let vars: Vec<(String, String)> =
+            vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        Placement::parse(None, None, None, None, None, 2)
+            .with_switches(|name| vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()))
+    };
+    let p = parse(&[]);
+    assert_eq!(p.switches, Switches::default());
+    assert!(p.switches.keep && p.switches.rows && p.switches.segment_runs && p.switches.stage_rows);
+    let p = parse(&[
+        ("SOMD_KEEP", "off"),
+        ("SOMD_ROWS", "off"),
+        ("SOMD_SEGMENT_RUNS", "0"),
+        ("SOMD_STAGE_ROWS", "0"),
+        ("SOMD_LANES", "16"),
+        ("SOMD_COARSEN", " 0 "),
+        ("SOMD_NESTED_FORM", "slices"),
+        ("SOMD_CONSTANT_LIMIT", "4096"),
+    ]);
+    let want = Switches {
+        keep: false,
+        rows: false,
+        segment_runs: false,
+        stage_rows: false,
+        lanes: Some(16),
+        coarsen: Some(0),
+        nested_form: Some(NestedForm::Slices),
+        constant_limit: Some(4096),
+    };
+    assert_eq!((p.switches, p.warnings.len()), (want, 0));
+    // `SOMD_LANES=0` means no forcing; a value that is not a number is ignored with a warning.
+    let p = parse(&[("SOMD_LANES", "0"), ("SOMD_COARSEN", "four")]);
+    assert_eq!((p.switches.lanes, p.switches.coarsen), (None, None));
+    assert_eq!(p.warnings.len(), 1, "{:?}", p.warnings);
+    assert!(p.warnings[0].contains("SOMD_COARSEN"));
 }
 
 #[test]

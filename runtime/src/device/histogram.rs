@@ -377,14 +377,6 @@ fn segment_heads(key: &dyn HostArray, n: usize) -> Option<Vec<i32>> {
     })?
 }
 
-/// Whether a segmented sum runs one work-item per run (the default) rather than one per
-/// iteration (`SOMD_SEGMENT_RUNS=0`, the earlier kernel, kept for measuring both with one
-/// binary).
-fn by_runs() -> bool {
-    static BY_RUNS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *BY_RUNS.get_or_init(|| !std::env::var("SOMD_SEGMENT_RUNS").is_ok_and(|v| v == "0"))
-}
-
 /// Traces that a segmented sum runs on the CPU after its placement chose a device.
 fn trace_cpu(label: &str, reason: &str) {
     if trace::enabled() {
@@ -463,7 +455,7 @@ pub fn run_segmented<T: DevElem>(
     let HostArg::Array(key_array) = args.get(key)? else { return None };
     // A key array kept by the enclosing host loop cannot have changed since a previous
     // call found it sorted and listed its runs.
-    let heads: Option<VArr<i32>> = if by_runs() {
+    let heads: Option<VArr<i32>> = if crate::exec::placement().switches.segment_runs {
         let heads = resident::segment_runs(key_array.resident_key(), iterations, || {
             segment_heads(*key_array, iterations).map(Arc::from)
         });

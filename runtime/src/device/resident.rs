@@ -184,8 +184,7 @@ pub struct KeepScope {
 /// that nothing writes these arrays while the scope is open. `SOMD_KEEP=off` opens empty
 /// scopes (every call uploads, as without the scope: for measuring what keeping saves).
 pub fn open_scope(keys: Vec<Key>) -> KeepScope {
-    static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    if *OFF.get_or_init(|| std::env::var("SOMD_KEEP").is_ok_and(|v| v == "off")) {
+    if !crate::exec::placement().switches.keep {
         return KeepScope { keys: Vec::new() };
     }
     let mut held = kept();

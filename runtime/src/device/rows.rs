@@ -22,7 +22,7 @@
 //! scope: for measuring what the scope saves).
 
 use super::{slot_bytes, slot_bytes_mut, DevBuf, DevElem, HostArg};
-use crate::opencl::{buffer, ClFailure, DeviceCtx, OrFatal};
+use crate::opencl::{buffer, DeviceCtx, OrFatal};
 use crate::value::Array;
 use std::cell::RefCell;
 
@@ -108,8 +108,7 @@ fn with_scope<R>(depth: usize, f: impl FnOnce(&mut Scope) -> R) -> Option<R> {
 }
 
 fn off() -> bool {
-    static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *OFF.get_or_init(|| std::env::var("SOMD_ROWS").is_ok_and(|v| v == "off"))
+    !crate::exec::placement().switches.rows
 }
 
 /// Rows of the matrix a host loop leaves on the device, while this value lives (module
@@ -308,21 +307,8 @@ impl Lent {
         })
         .flatten()?;
         let mut buf = super::allocate(self.ctx, bytes, name)?;
-        if bytes > 0 {
-            // SAFETY: both regions lie inside their buffers (the row's bytes at its offset
-            // in the matrix; a new buffer of the row's size).
-            let queued = unsafe {
-                self.ctx.queue().enqueue_copy_buffer(
-                    &matrix.buffer,
-                    &mut buf.buffer,
-                    at,
-                    0,
-                    bytes,
-                    &[],
-                )
-            };
-            queued.map_err(ClFailure::api("clEnqueueCopyBuffer")).or_fatal();
-        }
+        // The row's bytes at its offset in the matrix, into a new buffer of the row's size.
+        buffer::copy(self.ctx, &matrix.buffer, at, &mut buf.buffer, bytes).or_fatal();
         super::resident::trace_resident(self.ctx, name, bytes);
         Some(buf)
     }

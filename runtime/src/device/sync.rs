@@ -251,10 +251,7 @@ impl<'a> SyncCall<'a> {
         } else {
             planned.global.first().copied().unwrap_or(0)
         };
-        let mut local = 1usize;
-        while local * 2 <= device_kernel.local_1d().max(1) {
-            local *= 2;
-        }
+        let local = crate::opencl::reduce::prev_power_of_two(device_kernel.local_1d());
         let groups = if desc.strided {
             super::reduction_groups(ctx, items, local)
         } else {
@@ -332,9 +329,12 @@ impl<'a> SyncCall<'a> {
             set.or_fatal();
         }
         let launched = match (desc.reduction, planned.global.as_slice()) {
-            _ if strip.is_some() => {
-                super::strip_launch(&mut setter, ctx, planned.global.first(), strip)
-            }
+            _ if let Some(lanes) = strip => super::strip_launch(
+                &mut setter,
+                ctx,
+                planned.global.first().copied().unwrap_or(0),
+                lanes,
+            ),
             (true, _) => setter.run_1d_exact(ctx, groups * local, local),
             (false, [n]) => setter.run_1d(ctx, *n),
             (false, [nx, ny]) => setter.run_2d(ctx, *nx, *ny),
@@ -429,16 +429,9 @@ fn copy_buffer(
     bytes: usize,
 ) -> Option<()> {
     let mut dst = params.get_mut(to)?.take()?;
+    // Both buffers hold at least `bytes` (allocated for arrays of one shape).
     let copied = match params.get(from) {
-        Some(Some(src)) if bytes > 0 => {
-            // SAFETY: both buffers hold at least `bytes` (allocated for arrays of one
-            // shape) and are distinct allocations.
-            let queued = unsafe {
-                ctx.queue().enqueue_copy_buffer(&src.buffer, &mut dst.buffer, 0, 0, bytes, &[])
-            };
-            queued.map(|_| ()).map_err(ClFailure::api("clEnqueueCopyBuffer"))
-        }
-        Some(Some(_)) => Ok(()),
+        Some(Some(src)) => buffer::copy(ctx, &src.buffer, 0, &mut dst.buffer, bytes),
         _ => return None,
     };
     params[to] = Some(dst);

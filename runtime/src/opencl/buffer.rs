@@ -588,6 +588,25 @@ pub(crate) fn read<T: ClScalar>(
     Ok(())
 }
 
+/// Queues a device-side copy of `bytes` bytes from `src[src_offset..]` to the start of
+/// `dst` (nothing for 0 bytes). The caller guarantees both regions lie inside their
+/// buffers, which are distinct allocations.
+pub(crate) fn copy(
+    ctx: &DeviceCtx,
+    src: &Buffer<u8>,
+    src_offset: usize,
+    dst: &mut Buffer<u8>,
+    bytes: usize,
+) -> Result<(), ClFailure> {
+    if bytes == 0 {
+        return Ok(());
+    }
+    // SAFETY: the regions lie inside their buffers and do not overlap (the caller).
+    unsafe { ctx.queue.enqueue_copy_buffer(src, dst, src_offset, 0, bytes, &[]) }
+        .map(|_| ())
+        .map_err(ClFailure::api("clEnqueueCopyBuffer"))
+}
+
 /// Queues a write of `data` to `buffer[offset..]` without waiting for it (one trace event,
 /// timing the enqueue).
 ///

@@ -191,7 +191,7 @@ fn op_name<Op>() -> &'static str {
     full.rsplit("::").next().unwrap_or(full)
 }
 
-fn prev_power_of_two(n: usize) -> usize {
+pub(crate) fn prev_power_of_two(n: usize) -> usize {
     if n <= 1 {
         1
     } else {
