@@ -1593,15 +1593,24 @@ fn device_rows_move_only_the_fetched_rows() {
                 assert_eq!(list(&call.resident), ["rows"], "resident inputs of {what}");
             }
         }
-        assert!(outcome.status == Some(0));
         // The lanes form of the column updates (`strips.rs`) with one and with 16
-        // work-items per column gives the same output as the suite's run with the lanes
-        // the device chose.
-        for lanes in ["1", "16"] {
-            let outcome = run_with_env(binary, &expected.args, *opencl, &[("SOMD_LANES", lanes)]);
-            if let Some(why) = compare(&expected, &outcome) {
+        // work-items per column (each launch's work-group) gives the same output as the
+        // suite's run with the lanes the device chose.
+        for lanes in [1u64, 16] {
+            let env = [("SOMD_LANES", &*lanes.to_string()), ("SOMD_TRACE", "json")];
+            let outcome = run_with_env(binary, &expected.args, *opencl, &env);
+            if let Some(why) = compare(&expected, &untraced(&outcome)) {
                 panic!("device_rows with SOMD_LANES={lanes}: {why}");
             }
+            let locals: Vec<u64> = outcome
+                .stderr
+                .lines()
+                .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+                .filter(|e| e["event"] == "launch" && e["name"] == "Main_eliminate_loop1")
+                .map(|e| e["local"].as_u64().unwrap_or(0))
+                .collect();
+            assert_eq!(locals.len(), 36 + 14, "SOMD_LANES={lanes}\n{}", outcome.stderr);
+            assert!(locals.iter().all(|l| *l == lanes), "SOMD_LANES={lanes}: {locals:?}");
         }
     }
     if let Some(binary) = built_binary("samples", "lufact") {
@@ -1635,7 +1644,7 @@ fn adaptive_auto_measures_both_placements_and_keeps_the_faster() {
         [("samples", "lufact", "LUFact.eliminate"), ("tests/run", "device_keep", "Main.multiply")];
     for (suite, name, site) in cases {
         let Some((binary, expected)) = built_with_expected(suite, name) else { continue };
-        let env = [("SOMD_TRACE", "json"), ("SOMD_AUTO_ANY", "1")];
+        let env = [("SOMD_TRACE", "json")];
         let outcome = run_with_env(binary, &expected.args, auto, &env);
         if let Some(why) = compare(&expected, &untraced(&outcome)) {
             panic!("{name} under adaptive auto: {why}\n{}", outcome.stderr);
@@ -1681,7 +1690,7 @@ fn adaptive_auto_measures_both_placements_and_keeps_the_faster() {
         let calls = device_calls(&outcome.stderr).iter().filter(|c| c.name == site).count();
         assert_eq!(calls, on_device, "every device placement ran on the device\n{seen}");
 
-        let env = [("SOMD_TRACE", "json"), ("SOMD_AUTO_ANY", "1"), ("SOMD_ADAPT", "off")];
+        let env = [("SOMD_TRACE", "json"), ("SOMD_ADAPT", "off")];
         let outcome = run_with_env(binary, &expected.args, auto, &env);
         if let Some(why) = compare(&expected, &untraced(&outcome)) {
             panic!("{name} under SOMD_ADAPT=off: {why}\n{}", outcome.stderr);

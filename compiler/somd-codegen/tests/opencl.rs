@@ -562,9 +562,9 @@ fn nested_folds_and_value_array_rows() {
 
 /// The slices form of a nested fold stages the mapped rows its function only reads
 /// (`tile`, through `near` and `sad`) in `__local` memory and calls `__local` variants of the
-/// callees (`_st<mask>_<kernel>`), the access `tile[i]` still checked; `key` is not staged
-/// in `bare` (it is also compared: `key == key` is a reference use), nor in a function
-/// without the slices form.
+/// callees (`_st<mask>_<kernel>`), the access `tile[i]` still checked. A row that is also
+/// compared (`same`'s `key`: `key == row` is a reference use) is not a read-only row, so it
+/// would not be staged (`bare` itself stays on the CPU: its `@` compares references).
 const STAGED: &str = r#"
 class Main {
     static local int sad(int[[]] a, int[[]] b, int shift) {
@@ -600,7 +600,14 @@ class Main {
 fn nested_slices_stage_read_only_rows() {
     let text = snapshot(STAGED);
     assert!(text.contains("Main_sad_st1_map_Main_best(__local int *a"), "{text}");
-    assert!(!text.contains("map_Main_bare_slices_staged"), "{text}");
+    assert!(!text.contains("map_Main_bare"), "`bare` has no kernel\n{text}");
+    let c = compile("test.somd", STAGED).expect("program checks");
+    let param = |name: &str, k: usize| {
+        let f = c.module.functions.iter().find(|f| f.name == name).expect("function");
+        somd_mir::analysis::nested::read_only_row(&c.module, f, f.params[k])
+    };
+    assert!(param("Main.sad", 0) && param("Main.near", 0), "rows only read");
+    assert!(!param("Main.same", 0), "a compared row is not read-only");
     insta::assert_snapshot!(text);
 }
 

@@ -9,7 +9,7 @@ class Main {
                 x = x * 31 + key[k++];
                 x ^= key[k++] << (r + 1);
             }
-            out[i] = x + key[k] - key[3 + 1];
+            out[i] = x + (data.length < 0 ? key[k] : 0) - key[3 + 1];
         }
         return out;
     }
@@ -22,7 +22,8 @@ class Main {
         }
         int[] key9 = {3, 1, 4, 1, 5, 9, 2, 6, 5};
         int[] key12 = {2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5};
-        int[][] keys = {key9, key12};
+        int[] key8 = {1, 6, 1, 8, 0, 3, 3, 9};
+        int[][] keys = {key9, key12, key8};
         for (int t = 0; t < keys.length; t++) {
             int[] key = keys[t];
             int[] out = mix(data, key);
