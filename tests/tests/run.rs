@@ -1541,7 +1541,7 @@ fn device_rows_move_only_the_fetched_rows() {
     let list = |v: &[(String, u64)]| v.iter().map(|(b, _)| b.clone()).collect::<Vec<_>>();
     let bytes = |v: &[(String, u64)]| v.iter().map(|(_, n)| n).sum::<u64>();
     if let Some((binary, expected)) = built_with_expected("tests/run", "device_rows") {
-        let (outcome, calls) = traced_calls("device_rows", binary, &expected, *opencl);
+        let (_, calls) = traced_calls("device_rows", binary, &expected, *opencl);
         let seen: Vec<String> = calls
             .iter()
             .map(|c| {
