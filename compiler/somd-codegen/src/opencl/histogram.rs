@@ -390,22 +390,7 @@ impl Writer<'_> {
         body: &Block,
     ) -> R<String> {
         let func = cx.func;
-        let mut assigned = HashSet::new();
-        walk::each_stmt(body, &mut |stmt| {
-            if let Stmt::Let { local, .. } = stmt {
-                assigned.insert(*local);
-            }
-        });
-        walk::each_expr_in_block(func, body, &mut |e| {
-            if let ExprKind::Assign { target, .. }
-            | ExprKind::CompoundAssign { target, .. }
-            | ExprKind::IncDec { target, .. } = func.expr(e).kind
-            {
-                if let ExprKind::Local(l) = func.expr(target).kind {
-                    assigned.insert(l);
-                }
-            }
-        });
+        let assigned = walk::assigned_in_block(func, body);
         let written = super::kernels::written_bases(cx);
         let updates = cx.hist.as_ref().map(|h| h.updates.clone()).unwrap_or_default();
         let mut out = String::new();

@@ -934,12 +934,8 @@ impl Writer<'_> {
                 .iter()
                 .enumerate()
                 .filter(|(k, a)| {
+                    // `read_only_row` takes only a primitive, non-vector `T[[]]` parameter.
                     a.mode == MapArg::Mapped
-                        && vector_of(&a.ty).is_none()
-                        && matches!(
-                            somd_mir::analysis::isolation::array_elem(&a.ty),
-                            Some((Type::Prim(_), 1))
-                        )
                         && func.params.get(*k).is_some_and(|p| {
                             somd_mir::analysis::nested::read_only_row(self.module, func, *p)
                         })

@@ -266,8 +266,6 @@ impl Writer<'_> {
         let mut params = Vec::new();
         let mut call = Vec::new();
         let mut kinds = Vec::new();
-        // The target's parameters that receive a staged row ("Staged rows").
-        let mut rows = std::collections::BTreeSet::new();
         for (k, (arg, mode)) in args.iter().enumerate() {
             let pty = tf
                 .params
@@ -309,9 +307,6 @@ impl Writer<'_> {
                             let staged =
                                 matches!(a.kind, ExprKind::Local(l) if cx.staged.contains(&l));
                             let space = if staged { "__local" } else { "__global" };
-                            if staged {
-                                rows.insert(tf.params[k]);
-                            }
                             let mut decl = format!("{space} {} *{p}", self.buffer_c(&pty, elem)?);
                             for d in 0..rank {
                                 write!(decl, ", const int {p}_len{d}")?;
@@ -356,17 +351,10 @@ impl Writer<'_> {
             });
         }
         app_args.push("somd_err".into());
-        let target_name = match cx.stage_kernel.clone() {
-            Some(kernel) if !rows.is_empty() => {
-                let name = super::writer::staged_name(&self.fn_name(*target), tf, &rows, &kernel);
-                if self.staged_fns.insert(name.clone()) {
-                    let text = self.helper_staged(*target, None, false, Some((&rows, &kernel)))?;
-                    cx.fold_fns.push((name.clone(), text));
-                }
-                name
-            }
-            _ => self.fn_name(*target),
-        };
+        // The `__local` variant when a staged row is passed ("Staged rows"; a staged local
+        // is only ever a broadcast argument).
+        let arg_ids: Vec<ExprId> = args.iter().map(|(e, _)| *e).collect();
+        let target_name = self.staged_callee(cx, *target, &arg_ids)?;
         let app = format!("{target_name}({})", app_args.join(", "));
         let zero = format!("({ty}){{0}}");
         let l1 = Level(1);

@@ -1730,13 +1730,26 @@ impl<'a> Writer<'a> {
                 let ExprKind::Local(m) = func.expr(*array).kind else {
                     return Err(bug("array local holding a row of a computed array"));
                 };
-                let name = cx.name(m).to_string();
-                let i = self.expr(cx, *index)?;
-                let ri = self.index_text(cx, v, expr.span, &i, &format!("{name}_len0"));
-                Ok((format!("{name} + (long)({ri}) * {name}_len1"), format!("{name}_len1")))
+                self.row_ref(cx, v, m, *index)
             }
             _ => Err(bug("array local holding a value other than a parameter or a row")),
         }
+    }
+
+    /// Row `m[index]` (the expression `e`) of the 2-D parameter `m`: a pointer to it, its
+    /// index checked against the rows at `e`, and its length.
+    fn row_ref(
+        &mut self,
+        cx: &mut FnCx,
+        e: ExprId,
+        m: LocalId,
+        index: ExprId,
+    ) -> R<(String, String)> {
+        let name = cx.name(m).to_string();
+        let i = self.expr(cx, index)?;
+        let span = cx.func.expr(e).span;
+        let ri = self.index_text(cx, e, span, &i, &format!("{name}_len0"));
+        Ok((format!("{name} + (long)({ri}) * {name}_len1"), format!("{name}_len1")))
     }
 
     /// A call argument: arrays pass their buffer and lengths; a row `m[i]` of a 2-D array
@@ -1752,10 +1765,8 @@ impl<'a> Writer<'a> {
             if let (ExprKind::Local(l), Some((_, 1))) =
                 (&func.expr(*array).kind, somd_mir::analysis::isolation::array_elem(&expr.ty))
             {
-                let name = cx.name(*l).to_string();
-                let i = self.expr(cx, *index)?;
-                let ri = self.index_text(cx, a, expr.span, &i, &format!("{name}_len0"));
-                return Ok(format!("{name} + (long)({ri}) * {name}_len1, {name}_len1"));
+                let (row, len) = self.row_ref(cx, a, *l, *index)?;
+                return Ok(format!("{row}, {len}"));
             }
         }
         if let Some((_, rank)) = somd_mir::analysis::isolation::array_elem(&func.expr(a).ty) {

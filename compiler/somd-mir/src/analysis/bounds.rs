@@ -110,7 +110,7 @@ pub fn proven_in_bounds(
         same_length: same_length.to_vec(),
         proven: BTreeSet::new(),
     };
-    let assigned = cx.assigned_in_block(block);
+    let assigned = super::walk::assigned_in_block(cx.func, block);
     let env: Env = known
         .iter()
         .filter(|(l, _)| !assigned.contains(l))
@@ -171,35 +171,6 @@ impl Cx<'_> {
         }
     }
 
-    fn assigned_in_exprs(&self, roots: &[ExprId], out: &mut HashSet<LocalId>) {
-        let func = self.func;
-        for root in roots {
-            super::walk::each_expr(func, *root, &mut |e| match func.expr(e).kind {
-                ExprKind::Assign { target, .. }
-                | ExprKind::CompoundAssign { target, .. }
-                | ExprKind::IncDec { target, .. } => {
-                    if let ExprKind::Local(l) = func.expr(target).kind {
-                        out.insert(l);
-                    }
-                }
-                _ => {}
-            });
-        }
-    }
-
-    /// Locals assigned anywhere in `block` (declarations with an initialiser included: a
-    /// `Let` in a loop body rebinds its local on every iteration).
-    fn assigned_in_block(&self, block: &Block) -> HashSet<LocalId> {
-        let mut out = HashSet::new();
-        super::walk::each_stmt(block, &mut |stmt| {
-            if let Stmt::Let { local, .. } = stmt {
-                out.insert(*local);
-            }
-            self.assigned_in_exprs(&super::walk::stmt_roots(stmt), &mut out);
-        });
-        out
-    }
-
     fn block(&mut self, block: &Block, env: &Env) {
         for (k, stmt) in block.stmts.iter().enumerate() {
             let prev = k.checked_sub(1).and_then(|p| block.stmts.get(p));
@@ -211,8 +182,9 @@ impl Cx<'_> {
         match stmt {
             Stmt::Loop { test, test_at_end, body, update, .. } => {
                 // Facts about locals the loop changes do not hold inside it.
-                let mut changed = self.assigned_in_block(body);
-                self.assigned_in_exprs(
+                let mut changed = super::walk::assigned_in_block(self.func, body);
+                super::walk::assigned_in_exprs(
+                    self.func,
                     &test.iter().chain(update).copied().collect::<Vec<_>>(),
                     &mut changed,
                 );
@@ -226,7 +198,7 @@ impl Cx<'_> {
                 }
                 let mut inner = outer;
                 if let (Some(t), false) = (test, test_at_end) {
-                    let body_assigns = self.assigned_in_block(body);
+                    let body_assigns = super::walk::assigned_in_block(self.func, body);
                     for (v, r) in self.cond_facts(*t) {
                         if body_assigns.contains(&v) {
                             continue;
@@ -244,7 +216,7 @@ impl Cx<'_> {
             Stmt::If { cond, then_block, else_block } => {
                 self.exprs(*cond, env);
                 let mut then_env = env.clone();
-                let then_assigns = self.assigned_in_block(then_block);
+                let then_assigns = super::walk::assigned_in_block(self.func, then_block);
                 for (v, r) in self.cond_facts(*cond) {
                     if !then_assigns.contains(&v) {
                         then_env.entry(v).or_default().merge(&r);
@@ -506,7 +478,7 @@ pub fn guardable(
         }
     });
     let cx = Cx { func, fixed_arrays: fixed, same_length: Vec::new(), proven: BTreeSet::new() };
-    let assigned = cx.assigned_in_block(block);
+    let assigned = super::walk::assigned_in_block(cx.func, block);
     let known = known
         .iter()
         .filter(|(l, _)| !assigned.contains(l))
@@ -590,7 +562,8 @@ impl GuardCx<'_> {
             BinOpKind::Le => self.cx.const_of(rhs)? + 1,
             _ => return None,
         };
-        (!self.cx.assigned_in_block(body).contains(local)).then_some((*local, a, b))
+        (!super::walk::assigned_in_block(self.cx.func, body).contains(local))
+            .then_some((*local, a, b))
     }
 
     /// Finds the counters of `block` (see [`guardable`]).

@@ -4,6 +4,7 @@
 
 use super::LoopId;
 use crate::ir::*;
+use std::collections::HashSet;
 
 /// The direct sub-expressions of `kind`, in evaluation order.
 pub fn children(kind: &ExprKind) -> Vec<ExprId> {
@@ -77,6 +78,36 @@ pub fn index_root(func: &Function, e: ExprId) -> Option<(LocalId, u8)> {
         ExprKind::Index { array, .. } => index_root(func, *array).map(|(l, d)| (l, d + 1)),
         _ => None,
     }
+}
+
+/// Adds to `out` the locals assigned (`=`, `op=`, `++`/`--`) in the expressions under
+/// `roots`.
+pub fn assigned_in_exprs(func: &Function, roots: &[ExprId], out: &mut HashSet<LocalId>) {
+    for root in roots {
+        each_expr(func, *root, &mut |e| match func.expr(e).kind {
+            ExprKind::Assign { target, .. }
+            | ExprKind::CompoundAssign { target, .. }
+            | ExprKind::IncDec { target, .. } => {
+                if let ExprKind::Local(l) = func.expr(target).kind {
+                    out.insert(l);
+                }
+            }
+            _ => {}
+        });
+    }
+}
+
+/// Locals assigned anywhere in `block` (declarations with an initialiser included: a `Let`
+/// in a loop body rebinds its local on every iteration).
+pub fn assigned_in_block(func: &Function, block: &Block) -> HashSet<LocalId> {
+    let mut out = HashSet::new();
+    each_stmt(block, &mut |stmt| {
+        if let Stmt::Let { local, .. } = stmt {
+            out.insert(*local);
+        }
+        assigned_in_exprs(func, &stmt_roots(stmt), &mut out);
+    });
+    out
 }
 
 /// Calls `f` on every expression reachable from `root` (pre-order).
