@@ -1342,6 +1342,60 @@ struct Planned {
     global: Vec<usize>,
 }
 
+/// How a planned kernel launches: the power-of-two group size, the work-groups (one
+/// partial each, over a reduction's global sizes' product: a 2-D reduction runs as a
+/// flattened 1-D NDRange, so its partials never collide between rows of groups; per
+/// work-item for a fold; as many as keep the device busy for a coarsened reduction) and,
+/// for the lanes form of a SOMD loop, the work-items per iteration.
+struct Geometry {
+    local: usize,
+    groups: usize,
+    strip: Option<usize>,
+}
+
+impl Planned {
+    /// The launch geometry of the kernel ([`Geometry`]); `None` when the work-items
+    /// overflow.
+    fn geometry(&self, kernel: &crate::opencl::launch::DeviceKernel) -> Option<Geometry> {
+        let (ctx, desc) = (self.ctx, self.desc);
+        let first = self.global.first().copied().unwrap_or(0);
+        let items = if desc.reduction {
+            self.global.iter().try_fold(1usize, |acc, n| acc.checked_mul(*n))?
+        } else {
+            first
+        };
+        let local = prev_power_of_two(kernel.local_1d());
+        let groups = if desc.fold {
+            items
+        } else if desc.strided {
+            reduction_groups(ctx, items, local)
+        } else {
+            items.div_ceil(local)
+        };
+        let strip = desc.lanes_form().then(|| strip_lanes(ctx, local, first));
+        Some(Geometry { local, groups, strip })
+    }
+
+    /// Launches the kernel as its geometry says, for a kernel without a nested fold's
+    /// forms: the lanes form, the reduction's groups, or the 1-D or 2-D range.
+    fn launch(
+        &self,
+        setter: &mut crate::opencl::launch::KernelArgs<'_>,
+        geo: &Geometry,
+    ) -> Result<crate::opencl::launch::LaunchInfo, ClFailure> {
+        let ctx = self.ctx;
+        match (self.desc.reduction, self.global.as_slice()) {
+            _ if let Some(lanes) = geo.strip => {
+                strip_launch(setter, ctx, self.global.first().copied().unwrap_or(0), lanes)
+            }
+            (true, _) => setter.run_1d_exact(ctx, geo.groups * geo.local, geo.local),
+            (false, [n]) => setter.run_1d(ctx, *n),
+            (false, [nx, ny]) => setter.run_2d(ctx, *nx, *ny),
+            (false, _) => Err(ClFailure::Geometry { global: 0, local: 0 }),
+        }
+    }
+}
+
 /// Decides whether `desc` can run on `ctx` for `args`, without touching the device (except
 /// building the program); `None` means the CPU path (see the module doc).
 fn plan(
@@ -1639,18 +1693,11 @@ fn execute(
     keep_result: bool,
     reads: Option<&[usize]>,
 ) -> Option<(DeviceResult, Option<DevBuf>)> {
-    let Planned { ctx, desc, kernel, program, count, values, out_dims, global } = planned;
+    let Planned { ctx, desc, kernel, program, count, values, out_dims, .. } = planned;
     let (ctx, desc, count) = (*ctx, *desc, *count);
     let kernel = program.kernel(kernel).or_fatal();
-    // Geometry: reductions use power-of-two groups and one partial per group; a 2-D
-    // reduction runs as a flattened 1-D NDRange of rows x cols work-items (its kernel
-    // splits the flat id), so its partials never collide between rows of groups.
-    let items = if desc.reduction {
-        global.iter().try_fold(1usize, |acc, n| acc.checked_mul(*n))?
-    } else {
-        global.first().copied().unwrap_or(0)
-    };
-    let local = prev_power_of_two(kernel.local_1d());
+    let geo = planned.geometry(kernel)?;
+    let (local, groups) = (geo.local, geo.groups);
     let lanes = desc
         .args
         .iter()
@@ -1660,9 +1707,6 @@ fn execute(
         ArgSpec::Slices { inner } => Some(*inner),
         _ => None,
     });
-    // The lanes form of a SOMD loop: one work-group per iteration.
-    let strip =
-        desc.lanes_form().then(|| strip_lanes(ctx, local, global.first().copied().unwrap_or(0)));
     // The non-negative value of scalar argument `k` (a length or count).
     let value_at = |k: usize| values.get(k).copied().flatten().unwrap_or(0).max(0) as usize;
     // Staged rows (only in the slices form): bytes per work-item of every staged row.
@@ -1709,15 +1753,6 @@ fn execute(
             ],
         );
     }
-    // Partials: one per work-group, or per work-item for a fold; a coarsened reduction
-    // launches as many groups as the device keeps busy.
-    let groups = if desc.fold {
-        items
-    } else if desc.strided {
-        reduction_groups(ctx, items, local)
-    } else {
-        items.div_ceil(local)
-    };
     // Buffers: inputs uploaded once, outputs zero-filled on the device.
     let mut chained = chained;
     let mut bufs: Vec<Option<Held>> = Vec::with_capacity(desc.args.len());
@@ -1792,7 +1827,7 @@ fn execute(
                         setter.set(index, &i32::from(stage_group.is_some())).map(|_| ())
                     }
                     (ArgSpec::Lanes, None) => {
-                        setter.set(index, &(strip.unwrap_or(1) as i32)).map(|_| ())
+                        setter.set(index, &(geo.strip.unwrap_or(1) as i32)).map(|_| ())
                     }
                     (ArgSpec::Err, None) => setter.set(index, &err).map(|_| ()),
                     (ArgSpec::LaterErr, None) => match later.next() {
@@ -1810,19 +1845,13 @@ fn execute(
             };
             set.or_fatal();
         }
-        let launched = match (desc.reduction, global.as_slice()) {
+        let launched = match () {
             _ if slices > 0 => {
                 let global = [count.div_ceil(slice_local) * slice_local, slices];
                 setter.run_2d_exact(ctx, global, [slice_local, 1])
             }
-            _ if let Some(lanes) = strip => {
-                strip_launch(&mut setter, ctx, global.first().copied().unwrap_or(0), lanes)
-            }
             _ if let Some(lanes) = lanes => strip_launch(&mut setter, ctx, count, lanes),
-            (true, _) => setter.run_1d_exact(ctx, groups * local, local),
-            (false, [n]) => setter.run_1d(ctx, *n),
-            (false, [nx, ny]) => setter.run_2d(ctx, *nx, *ny),
-            (false, _) => Err(ClFailure::Geometry { global: 0, local: 0 }),
+            _ => planned.launch(&mut setter, &geo),
         };
         // With no work-item nothing is enqueued: no partial, and the host's reduction
         // gives the identity.

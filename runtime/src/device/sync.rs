@@ -246,19 +246,11 @@ impl<'a> SyncCall<'a> {
         };
         let (ctx, desc) = (self.ctx, planned.desc);
         let device_kernel = planned.program.kernel(desc.name).or_fatal();
-        let items = if desc.reduction {
-            planned.global.iter().try_fold(1usize, |acc, n| acc.checked_mul(*n)).unwrap_or(0)
-        } else {
-            planned.global.first().copied().unwrap_or(0)
+        let Some(geo) = planned.geometry(device_kernel) else {
+            let items = planned.global.first().copied().unwrap_or(0);
+            crate::opencl::fatal(&ClFailure::Geometry { global: items, local: 0 })
         };
-        let local = crate::opencl::reduce::prev_power_of_two(device_kernel.local_1d());
-        let groups = if desc.strided {
-            super::reduction_groups(ctx, items, local)
-        } else {
-            items.div_ceil(local)
-        };
-        // The lanes form of a SOMD loop: one work-group per iteration.
-        let strip = desc.lanes_form().then(|| super::strip_lanes(ctx, local, items));
+        let (local, groups) = (geo.local, geo.groups);
         if desc.reduction {
             let elem = desc.args.iter().find_map(|a| match a {
                 ArgSpec::Partials(e) => Some(*e),
@@ -298,7 +290,9 @@ impl<'a> SyncCall<'a> {
                         setter.local::<u8>(index, local * elem.size()).map(|_| ())
                     }
                     ArgSpec::Err => setter.set(index, &self.err).map(|_| ()),
-                    ArgSpec::Lanes => setter.set(index, &(strip.unwrap_or(1) as i32)).map(|_| ()),
+                    ArgSpec::Lanes => {
+                        setter.set(index, &(geo.strip.unwrap_or(1) as i32)).map(|_| ())
+                    }
                     ArgSpec::HostIndex(depth) => {
                         let value = host_indices.get(*depth).copied().unwrap_or(0);
                         setter.set(index, &value).map(|_| ())
@@ -328,18 +322,7 @@ impl<'a> SyncCall<'a> {
             };
             set.or_fatal();
         }
-        let launched = match (desc.reduction, planned.global.as_slice()) {
-            _ if let Some(lanes) = strip => super::strip_launch(
-                &mut setter,
-                ctx,
-                planned.global.first().copied().unwrap_or(0),
-                lanes,
-            ),
-            (true, _) => setter.run_1d_exact(ctx, groups * local, local),
-            (false, [n]) => setter.run_1d(ctx, *n),
-            (false, [nx, ny]) => setter.run_2d(ctx, *nx, *ny),
-            (false, _) => Err(ClFailure::Geometry { global: 0, local: 0 }),
-        };
+        let launched = planned.launch(&mut setter, &geo);
         launched.or_fatal();
         self.unchecked = true;
         if desc.reduction {
