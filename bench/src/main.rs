@@ -17,8 +17,9 @@
 //! prints what the sequential baseline prints, up to floating-point reassociation (and,
 //! at the default sizes, exactly what the Java twin printed: `samples/expected/NAME.out`)
 //! before timing it, then runs `--warmups` untimed runs per variant and `--reps` timed
-//! rounds (each round runs every variant once, so that load from other processes spreads
-//! over all variants alike). It prints medians with min–max of the end-to-end process
+//! rounds (each round runs every variant once, in an order shuffled anew each round, so
+//! that load from other processes and a device waking from idle spread over all variants
+//! alike). It prints medians with min–max of the end-to-end process
 //! time and of the kernel region the program reports (for the OpenCL variants also kernels
 //! plus transfers), and the ratios generated / hand-written; with `hand opencl`, the
 //! device's copy bandwidth and the GB/s the bandwidth-bound benchmarks achieve. Progress
@@ -259,7 +260,9 @@ fn run(options: &Options) -> Result<(), String> {
             continue;
         }
         // Timed rounds: every variant once per round, so that load from other processes
-        // on a shared machine spreads over all variants alike.
+        // on a shared machine spreads over all variants alike, in an order shuffled anew
+        // each round, so that no variant always follows the same one (a GPU left idle
+        // while the CPU variants ran wakes up for whichever device variant comes first).
         let mut times: Vec<(Vec<f64>, Vec<f64>, Vec<f64>)> =
             vec![(Vec::new(), Vec::new(), Vec::new()); checked_variants.len()];
         for round in 0..options.reps {
@@ -270,9 +273,9 @@ fn run(options: &Options) -> Result<(), String> {
                 round + 1,
                 options.reps
             );
-            for ((variant, stdout), (end_to_end, kernel, with_transfers)) in
-                checked_variants.iter().zip(&mut times)
-            {
+            for index in measure::round_order(checked_variants.len(), round) {
+                let (variant, stdout) = &checked_variants[index];
+                let (end_to_end, kernel, with_transfers) = &mut times[index];
                 let command = variant.command(bench.name, generated, &exes, &args);
                 let sample = measure::run_once(command)?;
                 if !measure::same_output(stdout, &sample.stdout) {

@@ -119,6 +119,27 @@ pub struct Sample {
     pub transfer_ms: Option<f64>,
 }
 
+/// The order in which round `round` runs `count` variants: a permutation shuffled
+/// (Fisher–Yates) by a generator seeded with the round, so runs are repeatable and every
+/// variant comes after different ones in different rounds.
+pub fn round_order(count: usize, round: usize) -> Vec<usize> {
+    // SplitMix64: a few lines, enough to shuffle a handful of indices.
+    let mut state = (round as u64).wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut next = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let mut order: Vec<usize> = (0..count).collect();
+    for i in (1..count).rev() {
+        let j = (next() % (i as u64 + 1)) as usize;
+        order.swap(i, j);
+    }
+    order
+}
+
 /// Runs `command` once and times it.
 pub fn run_once(mut command: Command) -> Result<Sample, String> {
     let started = Instant::now();
@@ -253,6 +274,22 @@ mod tests {
         assert!(!same_output("checksum 5290062118438403765", "checksum 5290062118438403766"));
         assert!(!same_output("OK", "MISMATCH"));
         assert!(!same_output("a 1.0", "a 1.0 2.0"));
+    }
+
+    #[test]
+    fn rounds_run_every_variant_once_in_changing_orders() {
+        let orders: Vec<Vec<usize>> = (0..8).map(|round| round_order(6, round)).collect();
+        for order in &orders {
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..6).collect::<Vec<_>>());
+        }
+        // Variant 5 (the last, hand-written OpenCL) is not always preceded by variant 4.
+        let after_4 = |order: &Vec<usize>| order.windows(2).any(|w| w == [4, 5]);
+        assert!(!orders.iter().all(after_4));
+        assert_eq!(round_order(6, 3), round_order(6, 3));
+        assert!(orders.windows(2).any(|w| w[0] != w[1]));
+        assert_eq!(round_order(0, 0), Vec::<usize>::new());
     }
 
     #[test]

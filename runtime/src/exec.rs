@@ -129,6 +129,8 @@ pub struct Switches {
     pub nested_form: Option<NestedForm>,
     /// `SOMD_CONSTANT_LIMIT=BYTES`: a lower limit for `__constant` kernel variants.
     pub constant_limit: Option<u64>,
+    /// `SOMD_SPLIT=N`: MIs per thread of a balanced CPU call (`somd::mi_count_balanced`).
+    pub balance_split: Option<usize>,
 }
 
 impl Default for Switches {
@@ -142,6 +144,7 @@ impl Default for Switches {
             coarsen: None,
             nested_form: None,
             constant_limit: None,
+            balance_split: None,
         }
     }
 }
@@ -165,6 +168,7 @@ impl Switches {
         let lanes = number("SOMD_LANES").filter(|n| *n > 0).map(|n| n as usize);
         let coarsen = number("SOMD_COARSEN").map(|n| n as usize);
         let constant_limit = number("SOMD_CONSTANT_LIMIT");
+        let balance_split = number("SOMD_SPLIT").filter(|n| *n > 0).map(|n| n as usize);
         Switches {
             keep: text("SOMD_KEEP").as_deref() != Some("off"),
             rows: text("SOMD_ROWS").as_deref() != Some("off"),
@@ -178,6 +182,7 @@ impl Switches {
                 _ => None,
             },
             constant_limit,
+            balance_split,
         }
     }
 }

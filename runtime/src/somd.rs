@@ -40,15 +40,18 @@ pub fn mi_count(len: usize) -> usize {
 }
 
 /// The number of MIs of a call that [`run_call_balanced`] runs: up to [`BALANCE_SPLIT`] per
-/// pool thread, never more than the `units` the first `dist` argument splits into.
+/// pool thread (`SOMD_SPLIT=N` sets another count), never more than the `units` the first
+/// `dist` argument splits into.
 pub fn mi_count_balanced(units: usize) -> usize {
-    let threads = exec::placement().cpu_mis();
+    let placement = exec::placement();
+    let threads = placement.cpu_mis();
+    let split = placement.switches.balance_split.unwrap_or(BALANCE_SPLIT);
     if units == 0 {
         0
     } else if threads <= 1 {
         1
     } else {
-        threads.saturating_mul(BALANCE_SPLIT).min(units)
+        threads.saturating_mul(split).min(units)
     }
 }
 
