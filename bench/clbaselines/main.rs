@@ -1,6 +1,7 @@
 //! `somd-clbaseline NAME [ARGS...]`: hand-tuned OpenCL C with Rust host code for the
 //! benchmark samples — the "hand-written OpenCL" the papers compare generated code against.
-//! `somd-clbaseline copy` measures the device's copy bandwidth instead.
+//! `somd-clbaseline copy` measures the device's copy bandwidth instead, `somd-clbaseline
+//! costs` the driver's time for the operations of one device call.
 //!
 //! Each baseline performs the device work of `samples/NAME.somd` (same sizes from the same
 //! arguments, same `java.util.Random` data, the same arithmetic as Java evaluates it) and
@@ -22,6 +23,7 @@
 
 mod blackscholes;
 mod copy;
+mod costs;
 mod cp;
 mod crypt;
 mod host;
@@ -55,7 +57,7 @@ use somd_bench::HAND_OPENCL as NAMES;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(name) = args.first() else {
-        eprintln!("usage: somd-clbaseline {}|copy [ARGS...]", NAMES.join("|"));
+        eprintln!("usage: somd-clbaseline {}|copy|costs [ARGS...]", NAMES.join("|"));
         return ExitCode::from(2);
     };
     let rest = &args[1..];
@@ -76,6 +78,7 @@ fn main() -> ExitCode {
         "sparsematmult" => sparsematmult::run(rest),
         "lufact" => lufact::run(rest),
         "copy" => copy::run(rest),
+        "costs" => costs::run(rest),
         other => Err(format!("no OpenCL baseline named {other:?}")),
     };
     match result {
