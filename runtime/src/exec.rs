@@ -129,7 +129,14 @@ pub struct Switches {
     pub nested_form: Option<NestedForm>,
     /// `SOMD_CONSTANT_LIMIT=BYTES`: a lower limit for `__constant` kernel variants.
     pub constant_limit: Option<u64>,
+    /// `SOMD_WIDEN=W`: consecutive elements per work-item of a widened elementwise kernel
+    /// (1, 2, 3, 4, 8 or 16: the OpenCL vector widths, with 1 for one element each; default
+    /// [`DEFAULT_WIDTH`]). The programs are built with `-DSOMD_WIDTH=W`.
+    pub widen: usize,
 }
+
+/// The elements per work-item of a widened elementwise kernel without `SOMD_WIDEN`.
+pub const DEFAULT_WIDTH: usize = 4;
 
 impl Default for Switches {
     fn default() -> Switches {
@@ -142,6 +149,7 @@ impl Default for Switches {
             coarsen: None,
             nested_form: None,
             constant_limit: None,
+            widen: DEFAULT_WIDTH,
         }
     }
 }
@@ -165,6 +173,17 @@ impl Switches {
         let lanes = number("SOMD_LANES").filter(|n| *n > 0).map(|n| n as usize);
         let coarsen = number("SOMD_COARSEN").map(|n| n as usize);
         let constant_limit = number("SOMD_CONSTANT_LIMIT");
+        let widen = match number("SOMD_WIDEN") {
+            Some(w @ (1 | 2 | 3 | 4 | 8 | 16)) => w as usize,
+            Some(w) => {
+                warnings.push(format!(
+                    "somd: warning: ignoring SOMD_WIDEN={w} (expected 1, 2, 3, 4, 8 or 16); \
+                     using {DEFAULT_WIDTH}"
+                ));
+                DEFAULT_WIDTH
+            }
+            None => DEFAULT_WIDTH,
+        };
         Switches {
             keep: text("SOMD_KEEP").as_deref() != Some("off"),
             rows: text("SOMD_ROWS").as_deref() != Some("off"),
@@ -178,6 +197,7 @@ impl Switches {
                 _ => None,
             },
             constant_limit,
+            widen,
         }
     }
 }
