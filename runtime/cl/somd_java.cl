@@ -26,6 +26,28 @@
 #define SOMD_HAS_FP64 1
 #endif
 
+/* ---- widened elementwise kernels ----
+ * SOMD_WIDTH consecutive elements per work-item (the runtime builds every program with
+ * -DSOMD_WIDTH=W from its SOMD_WIDEN switch, and launches a widened kernel with ceil(n / W)
+ * work-items). SOMD_WLOAD(dst, q, src) copies elements [q * W, q * W + W) of buffer `src`
+ * into private array `dst`, SOMD_WSTORE(src, q, dst) private array `src` into those
+ * elements of buffer `dst`: each one vloadW/vstoreW of the vector width (as a hand-written
+ * kernel's `vload4(quad, x)`); with a width of 1, one element. */
+#ifndef SOMD_WIDTH
+#define SOMD_WIDTH 1
+#endif
+#if SOMD_WIDTH == 1
+#define SOMD_WLOAD(dst, q, src) ((dst)[0] = (src)[q])
+#define SOMD_WSTORE(src, q, dst) ((dst)[q] = (src)[0])
+#else
+#define SOMD_CAT_(a, b) a##b
+#define SOMD_CAT(a, b) SOMD_CAT_(a, b)
+#define SOMD_WLOAD(dst, q, src) \
+    SOMD_CAT(vstore, SOMD_WIDTH)(SOMD_CAT(vload, SOMD_WIDTH)((q), (src)), 0, (dst))
+#define SOMD_WSTORE(src, q, dst) \
+    SOMD_CAT(vstore, SOMD_WIDTH)(SOMD_CAT(vload, SOMD_WIDTH)(0, (src)), (q), (dst))
+#endif
+
 /* ---- int ---- */
 inline int somd_iadd(int a, int b) { return as_int((uint)a + (uint)b); }
 inline int somd_isub(int a, int b) { return as_int((uint)a - (uint)b); }

@@ -785,6 +785,10 @@ pub struct KernelDesc {
     /// each an array parameter) it declares `__constant`; launched instead when they fit
     /// the device's constant memory ([`constant_variant`]).
     pub constant: Option<(&'static str, &'static [usize])>,
+    /// A widened elementwise kernel: each work-item runs `SOMD_WIDTH` consecutive
+    /// iterations of its 1-D range (the `SOMD_WIDEN` switch, [`crate::exec::Switches`]), so
+    /// the launch has `ceil(n / W)` work-items for `n` iterations.
+    pub widened: bool,
 }
 
 impl KernelDesc {
@@ -1495,6 +1499,11 @@ fn plan(
     } else {
         for rule in desc.global {
             global.push(rule.eval(&values)?.clamp(0, i64::from(i32::MAX)) as usize);
+        }
+    }
+    if desc.widened {
+        if let Some(n) = global.first_mut() {
+            *n = n.div_ceil(crate::exec::placement().switches.widen);
         }
     }
     let program = desc.program.get(ctx)?;

@@ -131,7 +131,14 @@ pub struct Switches {
     pub constant_limit: Option<u64>,
     /// `SOMD_SPLIT=N`: MIs per thread of a balanced CPU call (`somd::mi_count_balanced`).
     pub balance_split: Option<usize>,
+    /// `SOMD_WIDEN=W`: consecutive elements per work-item of a widened elementwise kernel
+    /// (1, 2, 3, 4, 8 or 16: the OpenCL vector widths, with 1 for one element each; default
+    /// [`DEFAULT_WIDTH`]). The programs are built with `-DSOMD_WIDTH=W`.
+    pub widen: usize,
 }
+
+/// The elements per work-item of a widened elementwise kernel without `SOMD_WIDEN`.
+pub const DEFAULT_WIDTH: usize = 4;
 
 impl Default for Switches {
     fn default() -> Switches {
@@ -145,6 +152,7 @@ impl Default for Switches {
             nested_form: None,
             constant_limit: None,
             balance_split: None,
+            widen: DEFAULT_WIDTH,
         }
     }
 }
@@ -169,6 +177,17 @@ impl Switches {
         let coarsen = number("SOMD_COARSEN").map(|n| n as usize);
         let constant_limit = number("SOMD_CONSTANT_LIMIT");
         let balance_split = number("SOMD_SPLIT").filter(|n| *n > 0).map(|n| n as usize);
+        let widen = match number("SOMD_WIDEN") {
+            Some(w @ (1 | 2 | 3 | 4 | 8 | 16)) => w as usize,
+            Some(w) => {
+                warnings.push(format!(
+                    "somd: warning: ignoring SOMD_WIDEN={w} (expected 1, 2, 3, 4, 8 or 16); \
+                     using {DEFAULT_WIDTH}"
+                ));
+                DEFAULT_WIDTH
+            }
+            None => DEFAULT_WIDTH,
+        };
         Switches {
             keep: text("SOMD_KEEP").as_deref() != Some("off"),
             rows: text("SOMD_ROWS").as_deref() != Some("off"),
@@ -183,6 +202,7 @@ impl Switches {
             },
             constant_limit,
             balance_split,
+            widen,
         }
     }
 }

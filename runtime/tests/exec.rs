@@ -196,6 +196,7 @@ fn placement_parses_the_measuring_switches() {
         ("SOMD_COARSEN", " 0 "),
         ("SOMD_NESTED_FORM", "slices"),
         ("SOMD_CONSTANT_LIMIT", "4096"),
+        ("SOMD_WIDEN", "8"),
     ]);
     let want = Switches {
         keep: false,
@@ -206,6 +207,7 @@ fn placement_parses_the_measuring_switches() {
         coarsen: Some(0),
         nested_form: Some(NestedForm::Slices),
         constant_limit: Some(4096),
+        widen: 8,
     };
     assert_eq!((p.switches, p.warnings.len()), (want, 0));
     // `SOMD_LANES=0` means no forcing; a value that is not a number is ignored with a warning.
@@ -213,6 +215,13 @@ fn placement_parses_the_measuring_switches() {
     assert_eq!((p.switches.lanes, p.switches.coarsen), (None, None));
     assert_eq!(p.warnings.len(), 1, "{:?}", p.warnings);
     assert!(p.warnings[0].contains("SOMD_COARSEN"));
+    // `SOMD_WIDEN` takes the OpenCL vector widths (1 = one element per work-item); any
+    // other value keeps the default, with a warning.
+    assert_eq!(parse(&[("SOMD_WIDEN", "1")]).switches.widen, 1);
+    assert_eq!(Switches::default().widen, 4);
+    let p = parse(&[("SOMD_WIDEN", "5")]);
+    assert_eq!((p.switches.widen, p.warnings.len()), (4, 1), "{:?}", p.warnings);
+    assert!(p.warnings[0].contains("SOMD_WIDEN"));
 }
 
 #[test]

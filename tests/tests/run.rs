@@ -1098,6 +1098,49 @@ fn device_segmented_sums_run_when_the_rows_are_sorted() {
 /// the run count (`fact` events with `runs`; none without runs), and each launch covers the
 /// runs (or the iterations) rounded up to its work-group. The faulting call launches, then
 /// reruns on the CPU, which raises Java's first exception.
+/// Under `SOMD_DEVICE=opencl`, `device_widen`'s elementwise SOMD methods and `@`s run
+/// widened: `SOMD_WIDEN=W` launches `ceil(n / W)` work-items for `n` elements (the default
+/// width 4; `SOMD_WIDEN=1` one per element), and every width prints what the Java twin
+/// prints, so the same as one element per work-item.
+#[test]
+fn device_widened_kernels_match_one_element_per_work_item() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_widen") else {
+        return;
+    };
+    // The program's lengths with elements (an empty array stays on the CPU).
+    let lengths = [1u64, 3, 5, 103, 4003];
+    let mut outputs = Vec::new();
+    for (switch, width) in [(None, 4u64), (Some("1"), 1), (Some("3"), 3), (Some("16"), 16)] {
+        let mut env = vec![("SOMD_TRACE", "json")];
+        if let Some(w) = switch {
+            env.push(("SOMD_WIDEN", w));
+        }
+        let what = format!("SOMD_WIDEN={}", switch.unwrap_or("unset"));
+        let outcome = run_with_env(binary, &expected.args, *opencl, &env);
+        if let Some(why) = compare(&expected, &untraced(&outcome)) {
+            panic!("device_widen under {what}: {why}\n{}", outcome.stderr);
+        }
+        let calls = device_calls(&outcome.stderr);
+        let want: Vec<u64> = lengths.iter().map(|n| n.div_ceil(width)).collect();
+        // `axpyF` runs twice per length (the second time to compare with the `@`).
+        let twice: Vec<u64> = want.iter().flat_map(|n| [*n, *n]).collect();
+        for name in ["Main.axpyF", "Main.axpyD", "Main.mixI", "Main.mixL", "Main.fF", "Main.fL"] {
+            let want = if name == "Main.axpyF" { &twice } else { &want };
+            let items: Vec<u64> = calls
+                .iter()
+                .filter(|c| c.name == name && c.launches > 0)
+                .map(|c| c.work_items)
+                .collect();
+            assert_eq!(&items, want, "{what}: work-items of the calls of {name}");
+        }
+        outputs.push(outcome.stdout);
+    }
+    assert!(outputs.windows(2).all(|w| w[0] == w[1]));
+}
+
 #[test]
 fn device_segmented_sums_run_one_work_item_per_run() {
     let Some(opencl) = &opencl_placement() else {

@@ -6,7 +6,8 @@
 //! it (Java's `float` `/` and `sqrt` are IEEE-exact; OpenCL allows 2.5 ulp otherwise). No
 //! `-cl-fast-relaxed-math` or `-cl-mad-enable`, and `somd_java.cl` turns `FP_CONTRACT` off,
 //! unless the program asks for fast math (`--fast-math`), which adds
-//! `-cl-fast-relaxed-math -DSOMD_FAST_MATH`.
+//! `-cl-fast-relaxed-math -DSOMD_FAST_MATH`. Every program gets `-DSOMD_WIDTH=W`, the
+//! elements per work-item of its widened elementwise kernels (`SOMD_WIDEN`).
 //!
 //! # Binary cache
 //! Directory: `$SOMD_CACHE_DIR`, else `$XDG_CACHE_HOME/somdc/cl`, else `~/.cache/somdc/cl`.
@@ -68,6 +69,9 @@ impl ProgramDesc<'_> {
         } else if ctx.info.correct_div_sqrt {
             options.push_str(" -cl-fp32-correctly-rounded-divide-sqrt");
         }
+        // The elements per work-item of the widened elementwise kernels (`SOMD_WIDEN`), which
+        // the launches divide their work-items by (`device::Planned`).
+        options.push_str(&format!(" -DSOMD_WIDTH={}", crate::exec::placement().switches.widen));
         if !self.options.is_empty() {
             options.push(' ');
             options.push_str(self.options);

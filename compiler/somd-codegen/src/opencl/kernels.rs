@@ -35,17 +35,18 @@ impl Writer<'_> {
             sites: Vec::new(),
             needs_fp64: plan.needs_fp64,
             constant: None,
+            widened: false,
             standalone: String::new(),
         };
         let (text, helpers, sites) = match &plan.kind {
             KernelKind::SomdLoop(body) => {
                 m.origin = "SOMD method".into();
-                let (t, s) = self.somd_kernel(plan, body, &mut m)?;
+                let (t, s) = self.somd_kernel(plan, body, true, &mut m)?;
                 (t, self.helpers_of(&[plan.func]), s)
             }
             KernelKind::Intermediate { body, params } => {
                 m.origin = "intermediate reduction".into();
-                let (t, s) = self.somd_kernel(plan, body, &mut m)?;
+                let (t, s) = self.somd_kernel(plan, body, false, &mut m)?;
                 Self::bind_intermediate(&mut m, params)?;
                 (t, self.helpers_of(&[plan.func]), s)
             }
@@ -257,6 +258,26 @@ impl Writer<'_> {
         )
     }
 
+    /// An input buffer `__global const elem *restrict name` holding argument `k`, which the
+    /// kernel only reads element by element: a value array or a read-only array, never
+    /// the buffer the kernel writes (its result is a buffer of its own).
+    pub(super) fn push_read_only_buffer(
+        m: &mut KernelManifest,
+        decls: &mut Vec<String>,
+        name: &str,
+        elem: String,
+        k: usize,
+    ) -> usize {
+        Self::push_arg(
+            m,
+            decls,
+            format!("__global const {elem} *restrict {name}"),
+            name,
+            ArgKind::Buffer { access: Access::In, elem },
+            ArgSource::Param(k),
+        )
+    }
+
     /// The length `name_len{dim}` of dimension `dim` of array argument `k`; its name.
     pub(super) fn push_len(
         m: &mut KernelManifest,
@@ -335,6 +356,7 @@ impl Writer<'_> {
         &mut self,
         plan: &KernelPlan,
         body: &SomdBody,
+        widen: bool,
         m: &mut KernelManifest,
     ) -> R<(String, BTreeSet<u32>)> {
         let func = self.module.function(plan.func);
@@ -670,9 +692,22 @@ impl Writer<'_> {
                 out.push_str(&self.strip_body(&mut cx, l1, strip)?);
             }
             None => {
-                out.push_str(&idx);
-                writeln!(out, "{l1}if (!({})) return;", conds.join(" && "))?;
-                out.push_str(&self.versioned_body(&mut cx, l1, inner_body, &known)?);
+                let wide = match widen {
+                    true => self.elementwise_arrays(&cx, body, inner_body, writes_params)?,
+                    false => None,
+                };
+                let widened = match &wide {
+                    Some(w) => self.widened_loop(&mut cx, l1, body, inner_body, &known, w)?,
+                    None => None,
+                };
+                if let Some(text) = widened {
+                    m.widened = true;
+                    out.push_str(&text);
+                } else {
+                    out.push_str(&idx);
+                    writeln!(out, "{l1}if (!({})) return;", conds.join(" && "))?;
+                    out.push_str(&self.versioned_body(&mut cx, l1, inner_body, &known)?);
+                }
             }
             Some(r) => {
                 // The work-item's iterations fold into its accumulator, as an MI's loop
@@ -735,21 +770,7 @@ impl Writer<'_> {
             writeln!(out, "{level}}} while (0);")?;
             return Ok(out);
         }
-        let len = |s: bounds::LenSym| format!("{}_len{}", cx.name(s.array), s.dim);
-        let tests: Vec<String> = guards
-            .iter()
-            .map(|g| match g.test {
-                bounds::GuardTest::Above(max) => format!("{} > {max}", len(g.len)),
-                bounds::GuardTest::AtLeast(other, c) => {
-                    let (a, b) = (len(g.len), len(other));
-                    match c {
-                        0 => format!("{a} >= {b}"),
-                        c if c > 0 => format!("(long){a} >= (long){b} + {c}L"),
-                        c => format!("(long){a} >= (long){b} - {}L", -c),
-                    }
-                }
-            })
-            .collect();
+        let tests = guard_tests(cx, &guards);
         let checked = cx.proven.clone();
         cx.proven.extend(guards.iter().flat_map(|g| g.accesses.iter().copied()));
         let l3 = l2.next();
@@ -855,6 +876,10 @@ impl Writer<'_> {
         let slices = lanes.and_then(|_| self.slices_plan(func, args));
         // With tiles, work-items past the end take part in the barriers on element 0.
         let item = if tiling.is_some() { "somd_m" } else { "somd_i" };
+        // Widened (`widen.rs`): the mapped arguments (position in the call, argument, C
+        // type), all primitive elements.
+        let mut wide_args: Vec<(usize, usize, String)> = Vec::new();
+        let mut elementwise = true;
         for (k, a) in args.iter().enumerate() {
             let name = format!("arg{k}");
             match a.mode {
@@ -863,6 +888,7 @@ impl Writer<'_> {
                     let (p, n) = vector_of(&a.ty).unwrap_or((PrimType::Int, 0));
                     let elem = vector_c(p, n);
                     Self::push_in_buffer(m, &mut decls, &name, elem, k);
+                    elementwise = false;
                     // The host passes the row length (always `N`) as for any 2-D array.
                     Self::push_len(m, &mut decls, &name, k, 1);
                     call_args.push(format!("{name}[{item}]"));
@@ -876,14 +902,22 @@ impl Writer<'_> {
                     Self::push_in_buffer(m, &mut decls, &name, elem, k);
                     let n = Self::push_len(m, &mut decls, &name, k, 1);
                     call_args.push(format!("{name} + (long){item} * {n}, {n}"));
+                    elementwise = false;
                 }
                 MapArg::Mapped => {
                     let elem = self.storage(&a.ty)?;
-                    Self::push_in_buffer(m, &mut decls, &name, elem, k);
+                    if matches!(a.ty, Type::Prim(_)) {
+                        wide_args.push((call_args.len(), k, elem.clone()));
+                    } else {
+                        elementwise = false;
+                    }
+                    Self::push_read_only_buffer(m, &mut decls, &name, elem, k);
                     call_args.push(format!("{name}[{item}]"));
                 }
                 MapArg::Broadcast => {
                     if let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&a.ty) {
+                        // Each element may read the whole array: not an elementwise map.
+                        elementwise = false;
                         let vector = vector_of(&a.ty);
                         let elem = match vector {
                             // One `T[[N]]` for every work-item: a buffer of one vector.
@@ -979,6 +1013,23 @@ impl Writer<'_> {
         }
         call_args.push("somd_err".into());
         let call = format!("{callee}({})", call_args.join(", "));
+        // The call on element `somd_k` of the work-item's private arrays.
+        let mut wide_call_args = call_args.clone();
+        for (pos, k, _) in &wide_args {
+            wide_call_args[*pos] = format!("somd_w{k}[somd_k]");
+        }
+        let wide_call = format!("{callee}({})", wide_call_args.join(", "));
+        // Elementwise: primitive elements in and out, scalars broadcast, and a function
+        // without loops (one whose elements loop would lose parallelism, not bandwidth).
+        let widened = m.origin == "@"
+            && elementwise
+            && walk::loops(func).is_empty()
+            && !wide_args.is_empty()
+            && tiling.is_none()
+            && lanes.is_none()
+            && reduce.is_none()
+            && matches!(result, Some(Type::Prim(_)));
+        m.widened = widened;
         self.push_result_and_count(m, &mut decls, result)?;
         if let Some((op, elem_ty)) = reduce {
             let elem = prim_storage(elem_ty).to_string();
@@ -1149,7 +1200,7 @@ impl Writer<'_> {
             }
             return Ok((out, BTreeSet::new()));
         }
-        if reduce.is_none() || tiling.is_some() {
+        if (reduce.is_none() || tiling.is_some()) && !widened {
             writeln!(out, "{l1}const int somd_i = (int)get_global_id(0);")?;
         }
         match (reduce, &tiling) {
@@ -1172,6 +1223,10 @@ impl Writer<'_> {
                 writeln!(out, "{}somd_v = somd_r;", l1.next())?;
                 writeln!(out, "{l1}}}")?;
                 out.push_str(&self.tree(l1, "somd_v", op, ty)?);
+            }
+            (None, None) if widened => {
+                let res = self.storage(result.ok_or_else(|| bug("widened @ without a result"))?)?;
+                out.push_str(&Self::widened_map(l1, &wide_args, &res, &wide_call, &call)?);
             }
             (None, None) => {
                 writeln!(out, "{l1}if (somd_i >= somd_n) return;")?;
@@ -1279,6 +1334,25 @@ pub(super) struct TreeOf<'a> {
 
 /// The locals an assignment of `cx`'s function stores to, directly or through elements: an
 /// element written through an array local counts as its source's.
+/// The length tests of `guards` as C conditions.
+pub(super) fn guard_tests(cx: &FnCx, guards: &[bounds::Guard]) -> Vec<String> {
+    let len = |s: bounds::LenSym| format!("{}_len{}", cx.name(s.array), s.dim);
+    guards
+        .iter()
+        .map(|g| match g.test {
+            bounds::GuardTest::Above(max) => format!("{} > {max}", len(g.len)),
+            bounds::GuardTest::AtLeast(other, c) => {
+                let (a, b) = (len(g.len), len(other));
+                match c {
+                    0 => format!("{a} >= {b}"),
+                    c if c > 0 => format!("(long){a} >= (long){b} + {c}L"),
+                    c => format!("(long){a} >= (long){b} - {}L", -c),
+                }
+            }
+        })
+        .collect()
+}
+
 pub(super) fn written_bases(cx: &FnCx) -> std::collections::HashSet<LocalId> {
     let func = cx.func;
     func.exprs

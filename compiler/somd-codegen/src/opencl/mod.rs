@@ -70,6 +70,7 @@ mod layout;
 mod nested;
 mod strips;
 mod tile;
+mod widen;
 mod writer;
 
 pub use keywords::is_reserved;
@@ -135,6 +136,11 @@ pub struct KernelManifest {
     /// A second kernel in the program whose small read-only buffers read at uniform
     /// indices are `__constant` (`constant.rs`); the host launches it when they fit.
     pub constant: Option<ConstantVariant>,
+    /// A widened elementwise kernel: each work-item runs `SOMD_WIDTH` consecutive
+    /// iterations (elements), set when the program is built (the runtime's `SOMD_WIDEN`),
+    /// so the host launches `ceil(n / SOMD_WIDTH)` work-items for the first global size `n`
+    /// (`kernels.rs`, "Widened elementwise kernels").
+    pub widened: bool,
     /// The kernel as a standalone readable `.cl` file (for `--emit-kernels`).
     pub standalone: String,
 }

@@ -1651,6 +1651,7 @@ fn write_desc_static(
         }
         None => writeln!(out, "    constant: None,")?,
     }
+    writeln!(out, "    widened: {},", m.widened)?;
     writeln!(out, "}};")?;
     Ok(())
 }
