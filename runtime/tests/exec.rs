@@ -197,6 +197,7 @@ fn placement_parses_the_measuring_switches() {
         ("SOMD_NESTED_FORM", "slices"),
         ("SOMD_CONSTANT_LIMIT", "4096"),
         ("SOMD_WIDEN", "8"),
+        ("SOMD_SPLIT", "16"),
     ]);
     let want = Switches {
         keep: false,
@@ -208,6 +209,7 @@ fn placement_parses_the_measuring_switches() {
         nested_form: Some(NestedForm::Slices),
         constant_limit: Some(4096),
         widen: 8,
+        balance_split: Some(16),
     };
     assert_eq!((p.switches, p.warnings.len()), (want, 0));
     // `SOMD_LANES=0` means no forcing; a value that is not a number is ignored with a warning.
