@@ -129,6 +129,9 @@ pub struct Switches {
     pub nested_form: Option<NestedForm>,
     /// `SOMD_CONSTANT_LIMIT=BYTES`: a lower limit for `__constant` kernel variants.
     pub constant_limit: Option<u64>,
+    /// `SOMD_NARROW=off`: `int` value arrays keep `int` storage on the device
+    /// (`device/narrow.rs`).
+    pub narrow: bool,
 }
 
 impl Default for Switches {
@@ -142,6 +145,7 @@ impl Default for Switches {
             coarsen: None,
             nested_form: None,
             constant_limit: None,
+            narrow: true,
         }
     }
 }
@@ -178,6 +182,7 @@ impl Switches {
                 _ => None,
             },
             constant_limit,
+            narrow: text("SOMD_NARROW").as_deref() != Some("off"),
         }
     }
 }

@@ -135,6 +135,9 @@ pub struct KernelManifest {
     /// A second kernel in the program whose small read-only buffers read at uniform
     /// indices are `__constant` (`constant.rs`); the host launches it when they fit.
     pub constant: Option<ConstantVariant>,
+    /// `@` arguments the runtime may store narrow (`somd_mir::analysis::narrow`): the
+    /// argument's index in the construct and the build option macro of its element type.
+    pub narrow: Vec<(usize, String)>,
     /// The kernel as a standalone readable `.cl` file (for `--emit-kernels`).
     pub standalone: String,
 }

@@ -1651,6 +1651,8 @@ fn write_desc_static(
         }
         None => writeln!(out, "    constant: None,")?,
     }
+    let narrow: Vec<String> = m.narrow.iter().map(|(k, name)| format!("({k}, {name:?})")).collect();
+    writeln!(out, "    narrow: &[{}],", narrow.join(", "))?;
     writeln!(out, "}};")?;
     Ok(())
 }
