@@ -196,6 +196,7 @@ fn placement_parses_the_measuring_switches() {
         ("SOMD_COARSEN", " 0 "),
         ("SOMD_NESTED_FORM", "slices"),
         ("SOMD_CONSTANT_LIMIT", "4096"),
+        ("SOMD_NARROW", "off"),
     ]);
     let want = Switches {
         keep: false,
@@ -206,6 +207,7 @@ fn placement_parses_the_measuring_switches() {
         coarsen: Some(0),
         nested_form: Some(NestedForm::Slices),
         constant_limit: Some(4096),
+        narrow: false,
     };
     assert_eq!((p.switches, p.warnings.len()), (want, 0));
     // `SOMD_LANES=0` means no forcing; a value that is not a number is ignored with a warning.

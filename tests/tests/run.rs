@@ -1901,10 +1901,12 @@ fn device_narrow_arrays_upload_narrow() {
     }
     assert_eq!(events.next(), None, "{narrow:?}");
     // The same binary with `int` storage: every upload four bytes per element.
-    let off = run_with_env(binary, &expected.args, *opencl, &[
-        ("SOMD_TRACE", "json"),
-        ("SOMD_NARROW", "off"),
-    ]);
+    let off = run_with_env(
+        binary,
+        &expected.args,
+        *opencl,
+        &[("SOMD_TRACE", "json"), ("SOMD_NARROW", "off")],
+    );
     assert!(compare(&expected, &untraced(&off)).is_none(), "{}", off.stderr);
     assert!(!off.stderr.contains("\"narrow\""), "{}", off.stderr);
     let off_calls = device_calls(&off.stderr);

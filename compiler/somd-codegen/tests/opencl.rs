@@ -1750,7 +1750,7 @@ fn narrow_arguments_build_with_every_element_type() {
     assert_eq!(narrow("map_Main_left"), [], "two arguments reach `head`'s parameter");
     let func = |name: &str| {
         somd_mir::FuncId(
-            c.module.functions.iter().position(|f| f.name == name).expect("function") as u32,
+            c.module.functions.iter().position(|f| f.name == name).expect("function") as u32
         )
     };
     let flow = somd_mir::analysis::narrow::flow(&c.module, func("Main.best"), 1).expect("flows");
@@ -1766,12 +1766,17 @@ fn narrow_arguments_build_with_every_element_type() {
     assert!(set.body.contains("((int)b[SOMD_INDEX("), "{}", set.body);
     let Some(ctx) = test_device() else { return };
     let body: &'static str = Box::leak(set.body.clone().into_boxed_str());
-    for (a, b) in
-        [("uchar", "uchar"), ("char", "short"), ("ushort", "int"), ("short", "char"), ("int", "uchar")]
-    {
+    for (a, b) in [
+        ("uchar", "uchar"),
+        ("char", "short"),
+        ("ushort", "int"),
+        ("short", "char"),
+        ("int", "uchar"),
+    ] {
         let options = format!("-Werror -DSOMD_ELEM_Main_best_0={a} -DSOMD_ELEM_Main_best_1={b}");
         let options: &'static str = Box::leak(options.into_boxed_str());
-        let desc = ProgramDesc { name: "narrow.somd", defines: "", body, options, fast_math: false };
+        let desc =
+            ProgramDesc { name: "narrow.somd", defines: "", body, options, fast_math: false };
         if let Err(e) = ctx.program_cached_in(&desc, None) {
             panic!("{options}: {}\n{}", e.message, e.log);
         }

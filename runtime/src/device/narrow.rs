@@ -62,7 +62,9 @@ impl Narrow {
 
 /// The `int` elements of `parts` (little-endian device bytes, as [`HostArray::bytes`]).
 fn ints<'a>(parts: &'a [&'a [u8]]) -> impl Iterator<Item = i32> + 'a {
-    parts.iter().flat_map(|p| p.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])))
+    parts
+        .iter()
+        .flat_map(|p| p.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])))
 }
 
 /// The least and greatest element (`None` for no elements).
@@ -138,7 +140,7 @@ mod tests {
     fn the_range_picks_the_narrowest_type_that_holds_every_element() {
         let pick = |values: &[i32]| {
             let bytes = le(values);
-            let (lo, hi) = range_of(&[&bytes]).unwrap();
+            let (lo, hi) = range_of(&[&bytes]).expect("elements");
             Narrow::of_range(lo, hi)
         };
         assert_eq!(pick(&[0, 255, 17]), Some(Narrow::U8));

@@ -295,6 +295,39 @@ pub(super) fn segment_runs(
     Some(heads)
 }
 
+/// The element range of an `int` array, remembered for its storage (`device/narrow.rs`).
+struct Range {
+    key: Key,
+    range: Option<(i32, i32)>,
+}
+
+static RANGES: Mutex<Vec<Range>> = Mutex::new(Vec::new());
+
+/// The most ranges remembered (the oldest is forgotten first).
+const RANGES_MAX: usize = 256;
+
+/// The least and greatest element of the `int` array `key` names: remembered from an
+/// earlier call (the array is immutable), else computed by `compute` and remembered.
+pub(super) fn element_range(
+    key: Key,
+    compute: impl FnOnce() -> Option<(i32, i32)>,
+) -> Option<(i32, i32)> {
+    {
+        let mut ranges = RANGES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        ranges.retain(|r| r.key.storage.alive());
+        if let Some(r) = ranges.iter().find(|r| r.key.same(&key)) {
+            return r.range;
+        }
+    }
+    let range = compute();
+    let mut ranges = RANGES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if ranges.len() >= RANGES_MAX {
+        ranges.remove(0);
+    }
+    ranges.push(Range { key, range });
+    range
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -352,37 +385,4 @@ mod tests {
         assert!(segment_runs(Some(key()), 3, || None).is_none(), "released: computed again");
         assert!(segment_runs(None, 3, || heads(&[0, 3])).is_some(), "no key: computed");
     }
-}
-
-/// The element range of an `int` array, remembered for its storage (`device/narrow.rs`).
-struct Range {
-    key: Key,
-    range: Option<(i32, i32)>,
-}
-
-static RANGES: Mutex<Vec<Range>> = Mutex::new(Vec::new());
-
-/// The most ranges remembered (the oldest is forgotten first).
-const RANGES_MAX: usize = 256;
-
-/// The least and greatest element of the `int` array `key` names: remembered from an
-/// earlier call (the array is immutable), else computed by `compute` and remembered.
-pub(super) fn element_range(
-    key: Key,
-    compute: impl FnOnce() -> Option<(i32, i32)>,
-) -> Option<(i32, i32)> {
-    {
-        let mut ranges = RANGES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        ranges.retain(|r| r.key.storage.alive());
-        if let Some(r) = ranges.iter().find(|r| r.key.same(&key)) {
-            return r.range;
-        }
-    }
-    let range = compute();
-    let mut ranges = RANGES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if ranges.len() >= RANGES_MAX {
-        ranges.remove(0);
-    }
-    ranges.push(Range { key, range });
-    range
 }

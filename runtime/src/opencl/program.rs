@@ -334,8 +334,12 @@ pub struct ProgramCell {
     reported: std::sync::Once,
     /// Variants built with extra options (narrow element types): device index, the extra
     /// options, the program (`None` after a failed build).
-    variants: std::sync::Mutex<Vec<(usize, String, Option<Arc<BuiltProgram>>)>>,
+    variants: std::sync::Mutex<Vec<Variant>>,
 }
+
+/// A program of a [`ProgramCell`] built with extra options: device index, the options, the
+/// program (`None` after a failed build).
+type Variant = (usize, String, Option<Arc<BuiltProgram>>);
 
 impl ProgramCell {
     pub const fn new(desc: ProgramDesc<'static>) -> ProgramCell {

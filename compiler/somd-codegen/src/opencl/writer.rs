@@ -861,10 +861,7 @@ impl<'a> Writer<'a> {
     /// define it (the runtime's narrow variants).
     pub(super) fn narrow_defaults(&self) -> String {
         let macros: BTreeSet<&String> = self.narrow_roots.values().flatten().collect();
-        macros
-            .into_iter()
-            .map(|m| format!("#ifndef {m}\n#define {m} int\n#endif\n"))
-            .collect()
+        macros.into_iter().map(|m| format!("#ifndef {m}\n#define {m} int\n#endif\n")).collect()
     }
 
     pub(super) fn name_functions(&mut self) {

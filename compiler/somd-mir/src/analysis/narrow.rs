@@ -54,11 +54,16 @@ pub fn flow(module: &Module, root: FuncId, k: usize) -> Result<Flow, &'static st
     for (id, f) in module.functions.iter().enumerate() {
         let caller = FuncId(id as u32);
         let host = !f.is_local && f.somd.is_none();
-        let from_flow = |e| matches!(f.expr(e).kind, ExprKind::Local(l) if set.contains(&(caller, l)));
+        let from_flow =
+            |e| matches!(f.expr(e).kind, ExprKind::Local(l) if set.contains(&(caller, l)));
         for e in &f.exprs {
             let (target, args): (FuncId, Vec<(crate::ir::ExprId, bool)>) = match &e.kind {
-                ExprKind::Call { func: t, args, .. } => (*t, args.iter().map(|a| (*a, false)).collect()),
-                ExprKind::Map { func: t, args } => (*t, args.iter().map(|(a, _)| (*a, true)).collect()),
+                ExprKind::Call { func: t, args, .. } => {
+                    (*t, args.iter().map(|a| (*a, false)).collect())
+                }
+                ExprKind::Map { func: t, args } => {
+                    (*t, args.iter().map(|(a, _)| (*a, true)).collect())
+                }
                 _ => continue,
             };
             let target_fn = module.function(target);
@@ -86,8 +91,7 @@ fn collect(
     set: &mut Flow,
 ) -> bool {
     let func = module.function(fid);
-    if depth > 8 || !func.params.contains(&param) || int_rank(&func.local(param).ty) != Some(rank)
-    {
+    if depth > 8 || !func.params.contains(&param) || int_rank(&func.local(param).ty) != Some(rank) {
         return false;
     }
     if !set.insert((fid, param)) {
@@ -131,7 +135,14 @@ fn collect(
     uses.count() == claimed
 }
 
-fn pass_on(module: &Module, callee: FuncId, j: usize, rank: u8, depth: u32, set: &mut Flow) -> bool {
+fn pass_on(
+    module: &Module,
+    callee: FuncId,
+    j: usize,
+    rank: u8,
+    depth: u32,
+    set: &mut Flow,
+) -> bool {
     let callee_fn: &Function = module.function(callee);
     let Some(p) = callee_fn.params.get(j) else { return false };
     callee_fn.kind == FuncKind::Static && collect(module, callee, *p, rank, depth + 1, set)
