@@ -36,6 +36,7 @@
 //! OpenCL failures after placement end the program ([`crate::opencl::OrFatal`]).
 
 mod histogram;
+mod narrow;
 mod resident;
 mod rows;
 mod sync;
@@ -789,6 +790,10 @@ pub struct KernelDesc {
     /// iterations of its 1-D range (the `SOMD_WIDEN` switch, [`crate::exec::Switches`]), so
     /// the launch has `ceil(n / W)` work-items for `n` iterations.
     pub widened: bool,
+    /// `int` value-array arguments (positions among the construct's arguments) the kernel
+    /// may read narrow, each with the build option macro naming its element type
+    /// ([`narrow`]: note `device-execution`, "Narrow storage").
+    pub narrow: &'static [(usize, &'static str)],
 }
 
 impl KernelDesc {
@@ -1004,6 +1009,43 @@ fn upload(ctx: &'static DeviceCtx, array: &dyn HostArray, name: &str) -> Option<
         return Some(Held::Shared(buf));
     }
     let buf = upload_new(ctx, array, name)?;
+    Some(match key {
+        Some(key) => Held::Shared(resident::keep(ctx, key, buf)),
+        None => Held::Own(buf),
+    })
+}
+
+/// [`upload`] for an `int` value array stored as `narrow` (`device/narrow.rs`): its narrow
+/// copy is kept and found as any value array's (the key names the same storage with the
+/// narrow size). Traced as `{"event":"narrow","kernel":..,"buffer":..,"type":..,"bytes":..}`.
+fn upload_narrow(
+    ctx: &'static DeviceCtx,
+    desc: &KernelDesc,
+    array: &dyn HostArray,
+    name: &str,
+    narrow: narrow::Narrow,
+) -> Option<Held> {
+    let count: usize = array.shape()?.iter().product();
+    if trace::enabled() {
+        trace::emit(
+            "narrow",
+            &[
+                ("kernel", trace::Value::Str(desc.name)),
+                ("buffer", trace::Value::Str(name)),
+                ("type", trace::Value::Str(narrow.c_name())),
+                ("bytes", trace::Value::U64((count * narrow.size()) as u64)),
+            ],
+        );
+    }
+    let key = narrow::key(array, narrow, count);
+    if let Some(buf) = key.as_ref().and_then(|key| resident::find(ctx, key, name)) {
+        return Some(Held::Shared(buf));
+    }
+    let bytes = narrow::bytes(array, narrow);
+    let mut buf = allocate(ctx, bytes.len(), name)?;
+    if !bytes.is_empty() {
+        buffer::write(ctx, &mut buf.buffer, 0, &bytes, name).or_fatal();
+    }
     Some(match key {
         Some(key) => Held::Shared(resident::keep(ctx, key, buf)),
         None => Held::Own(buf),
@@ -1344,6 +1386,8 @@ struct Planned {
     values: Vec<Option<i64>>,
     out_dims: Vec<Option<Vec<usize>>>,
     global: Vec<usize>,
+    /// Arguments (positions among the construct's) uploaded narrow, and their types.
+    narrow: Vec<(usize, narrow::Narrow)>,
 }
 
 /// How a planned kernel launches: the power-of-two group size, the work-groups (one
@@ -1506,7 +1550,21 @@ fn plan(
             *n = n.div_ceil(crate::exec::placement().switches.widen);
         }
     }
-    let program = desc.program.get(ctx)?;
+    let mut program = desc.program.get(ctx)?;
+    let mut narrow = narrow_args(desc, args);
+    if !narrow.is_empty() {
+        let options: Vec<String> = narrow
+            .iter()
+            .map(|(p, n)| {
+                let name = desc.narrow.iter().find(|(q, _)| q == p).map_or("", |(_, m)| *m);
+                format!("-D{name}={}", n.c_name())
+            })
+            .collect();
+        match desc.program.variant(ctx, &options.join(" ")) {
+            Some(variant) => program = variant,
+            None => narrow.clear(),
+        }
+    }
     if let Err(err) = program.kernel(desc.name) {
         policy::fallback(&format!("{err} for {}; running on the CPU", desc.label), None);
         return None;
@@ -1515,7 +1573,26 @@ fn plan(
         Some(name) if program.kernel(name).is_ok() => name,
         _ => desc.name,
     };
-    Some(Planned { ctx, desc, kernel, program, count, values, out_dims, global })
+    Some(Planned { ctx, desc, kernel, program, count, values, out_dims, global, narrow })
+}
+
+/// The arguments of `desc` stored narrow for this call, with their types: each `int` value
+/// array the kernel may read narrow whose elements fit ([`narrow::Narrow::of_range`]).
+/// None with `SOMD_NARROW=off`, or for a kernel with a `__constant` variant.
+fn narrow_args(desc: &KernelDesc, args: &[HostArg<'_>]) -> Vec<(usize, narrow::Narrow)> {
+    if desc.narrow.is_empty()
+        || desc.constant.is_some()
+        || !crate::exec::placement().switches.narrow
+    {
+        return Vec::new();
+    }
+    desc.narrow
+        .iter()
+        .filter_map(|(p, _)| match args.get(*p)? {
+            HostArg::Array(a) => Some((*p, narrow::choose(*a)?)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The name of `desc`'s `__constant` variant when its `__constant` arrays fit the device:
@@ -1772,7 +1849,10 @@ fn execute(
                 chained.take().map(|(_, buf)| buf)
             }
             ArgSpec::Param(p) => match args.get(*p)? {
-                HostArg::Array(a) => Some(upload(ctx, *a, name)?),
+                HostArg::Array(a) => match planned.narrow.iter().find(|(q, _)| q == p) {
+                    Some((_, n)) => Some(upload_narrow(ctx, desc, *a, name, *n)?),
+                    None => Some(upload(ctx, *a, name)?),
+                },
                 _ => None,
             },
             ArgSpec::Output { elem, .. } => {

@@ -135,6 +135,9 @@ pub struct Switches {
     /// (1, 2, 3, 4, 8 or 16: the OpenCL vector widths, with 1 for one element each; default
     /// [`DEFAULT_WIDTH`]). The programs are built with `-DSOMD_WIDTH=W`.
     pub widen: usize,
+    /// `SOMD_NARROW=off`: `int` value arrays keep `int` storage on the device
+    /// (`device/narrow.rs`).
+    pub narrow: bool,
 }
 
 /// The elements per work-item of a widened elementwise kernel without `SOMD_WIDEN`.
@@ -153,6 +156,7 @@ impl Default for Switches {
             constant_limit: None,
             balance_split: None,
             widen: DEFAULT_WIDTH,
+            narrow: true,
         }
     }
 }
@@ -203,6 +207,7 @@ impl Switches {
             constant_limit,
             balance_split,
             widen,
+            narrow: text("SOMD_NARROW").as_deref() != Some("off"),
         }
     }
 }

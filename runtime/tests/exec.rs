@@ -198,6 +198,7 @@ fn placement_parses_the_measuring_switches() {
         ("SOMD_CONSTANT_LIMIT", "4096"),
         ("SOMD_WIDEN", "8"),
         ("SOMD_SPLIT", "16"),
+        ("SOMD_NARROW", "off"),
     ]);
     let want = Switches {
         keep: false,
@@ -210,6 +211,7 @@ fn placement_parses_the_measuring_switches() {
         constant_limit: Some(4096),
         widen: 8,
         balance_split: Some(16),
+        narrow: false,
     };
     assert_eq!((p.switches, p.warnings.len()), (want, 0));
     // `SOMD_LANES=0` means no forcing; a value that is not a number is ignored with a warning.

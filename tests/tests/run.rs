@@ -1887,3 +1887,76 @@ fn nested_folds_match_in_the_slices_form() {
         }
     }
 }
+
+/// `int` value arrays stored narrow (note device-execution, "Narrow storage"): in
+/// `device_narrow` one kernel runs on tables whose elements fit `uchar`, `char`, `ushort`,
+/// `short` and only `int`; each argument that fits is uploaded in its narrow type (a
+/// `narrow` event, and an upload of that many bytes: a quarter or a half of the `int`
+/// bytes), the others as `int`; with `SOMD_NARROW=off` every upload is the `int` one. The
+/// outputs match the Java twin in both runs (checked by `traced_calls` and below).
+#[test]
+fn device_narrow_arrays_upload_narrow() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_narrow") else {
+        return;
+    };
+    let (outcome, calls) = traced_calls("device_narrow", binary, &expected, *opencl);
+    let mut narrow = Vec::new();
+    for line in outcome.stderr.lines() {
+        let Ok(event) = serde_json::from_str::<Value>(line) else { continue };
+        if event["event"] == "narrow" {
+            let text = |key: &str| event[key].as_str().unwrap_or_default().to_string();
+            narrow.push((text("buffer"), text("type"), event["bytes"].as_u64().unwrap_or(0)));
+        }
+    }
+    // (tiles, library, weights) per call: elements, and the narrow type or "int".
+    let wanted: [[(u64, &str); 3]; 6] = [
+        [(300 * 64, "uchar"), (500 * 64, "uchar"), (3, "uchar")],
+        [(300 * 64, "char"), (500 * 64, "char"), (3, "uchar")],
+        [(300 * 16, "ushort"), (500 * 16, "ushort"), (3, "uchar")],
+        [(300 * 16, "short"), (500 * 16, "short"), (3, "uchar")],
+        [(300 * 16, "int"), (500 * 16, "uchar"), (3, "int")],
+        [(64, "uchar"), (1000 * 64, "short"), (3, "uchar")],
+    ];
+    let size = |t: &str| match t {
+        "uchar" | "char" => 1,
+        "ushort" | "short" => 2,
+        _ => 4,
+    };
+    let best: Vec<&CallTrace> = calls.iter().filter(|c| c.name == "Main.best").collect();
+    assert_eq!(best.len(), wanted.len(), "{}", outcome.stderr);
+    let mut events = narrow.iter();
+    for (call, want) in best.iter().zip(wanted.iter()) {
+        for (k, (count, ty)) in want.iter().enumerate() {
+            let buffer = format!("arg{k}");
+            let bytes = count * size(ty);
+            if *ty != "int" {
+                assert_eq!(events.next(), Some(&(buffer.clone(), ty.to_string(), bytes)));
+            }
+            assert!(
+                call.h2d.contains(&(buffer.clone(), bytes)),
+                "{buffer} of {count} elements as {ty}: uploads {:?}",
+                call.h2d
+            );
+        }
+    }
+    assert_eq!(events.next(), None, "{narrow:?}");
+    // The same binary with `int` storage: every upload four bytes per element.
+    let off = run_with_env(
+        binary,
+        &expected.args,
+        *opencl,
+        &[("SOMD_TRACE", "json"), ("SOMD_NARROW", "off")],
+    );
+    assert!(compare(&expected, &untraced(&off)).is_none(), "{}", off.stderr);
+    assert!(!off.stderr.contains("\"narrow\""), "{}", off.stderr);
+    let off_calls = device_calls(&off.stderr);
+    let off_best: Vec<&CallTrace> = off_calls.iter().filter(|c| c.name == "Main.best").collect();
+    for (call, want) in off_best.iter().zip(wanted.iter()) {
+        for (k, (count, _)) in want.iter().enumerate() {
+            assert!(call.h2d.contains(&(format!("arg{k}"), count * 4)), "{:?}", call.h2d);
+        }
+    }
+}

@@ -1695,3 +1695,90 @@ fn elementwise_inner_loops_take_the_lanes_form() {
     let scale = scale.map(String::as_str).unwrap_or_default();
     assert!(scale.contains("if (somd_lane == 0) {"), "{scale}");
 }
+
+/// Narrow storage (`somd_mir::analysis::narrow`): `best`'s two arguments reach `sad` and
+/// `near` only to be read, so each gets its element type macro; `left`'s two arguments
+/// both reach `head`'s one parameter (one macro per parameter: both keep `int`), and
+/// `same` compares its row (not only read).
+const NARROW: &str = r#"
+class Main {
+    static local int sad(int[[]] a, int[[]] b) {
+        int s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += Math.abs(a[i] - b[i]);
+        }
+        return s;
+    }
+    static local long near(int[[]] tile, int[[]] cand, int k) {
+        return ((long) sad(tile, cand) << 32) | k;
+    }
+    static local long best(int[[]] tile, int[[]][[]] lib) {
+        return min ! (Main @ near(tile, lib, Somd.range(lib.length)));
+    }
+    static local int head(int[[]] p) {
+        return p[0];
+    }
+    static local int left(int[[]] x, int[[]] y) {
+        return head(x) + head(y);
+    }
+    static local int same(int[[]] key, int[[]] row) {
+        return key == row ? 1 : key[0] + row[0];
+    }
+    public static void main(String[] args) {
+        int[[]][[]] tiles = new int[[]][[]](new int[3][4]);
+        int[[]][[]] lib = new int[[]][[]](new int[5][4]);
+        long[[]] m = Main @ best(tiles, lib);
+        int[[]] l = Main @ left(tiles, lib);
+        int[[]] s = Main @ same(tiles, lib);
+        System.out.println(m[0] + l[0] + s[0]);
+    }
+}
+"#;
+
+#[test]
+fn narrow_arguments_build_with_every_element_type() {
+    let c = compile("narrow.somd", NARROW).expect("checks");
+    let set = kernels(&c, ClOptions::default());
+    let narrow = |name: &str| {
+        let k = set.kernels.iter().find(|k| k.name == name);
+        k.map(|k| k.narrow.clone()).unwrap_or_default()
+    };
+    assert_eq!(
+        narrow("map_Main_best"),
+        [(0, "SOMD_ELEM_Main_best_0".to_string()), (1, "SOMD_ELEM_Main_best_1".to_string())]
+    );
+    assert_eq!(narrow("map_Main_left"), [], "two arguments reach `head`'s parameter");
+    let func = |name: &str| {
+        somd_mir::FuncId(
+            c.module.functions.iter().position(|f| f.name == name).expect("function") as u32
+        )
+    };
+    let flow = somd_mir::analysis::narrow::flow(&c.module, func("Main.best"), 1).expect("flows");
+    let reached: Vec<&str> =
+        flow.iter().map(|(f, _)| c.module.function(*f).name.as_str()).collect();
+    assert_eq!(reached, ["Main.sad", "Main.near", "Main.best"]);
+    let same = somd_mir::analysis::narrow::flow(&c.module, func("Main.same"), 0);
+    assert!(same.is_err(), "a compared row is not only read");
+    let left = somd_mir::analysis::narrow::flow(&c.module, func("Main.left"), 0);
+    assert!(left.is_err(), "`head` is also passed `left`'s second argument");
+    // Every pointer the narrow argument reaches carries its macro.
+    assert!(set.body.contains("int Main_sad(__global SOMD_ELEM_Main_best_0 *a"), "{}", set.body);
+    assert!(set.body.contains("((int)b[SOMD_INDEX("), "{}", set.body);
+    let Some(ctx) = test_device() else { return };
+    let body: &'static str = Box::leak(set.body.clone().into_boxed_str());
+    for (a, b) in [
+        ("uchar", "uchar"),
+        ("char", "short"),
+        ("ushort", "int"),
+        ("short", "char"),
+        ("int", "uchar"),
+    ] {
+        let options = format!("-Werror -DSOMD_ELEM_Main_best_0={a} -DSOMD_ELEM_Main_best_1={b}");
+        let options: &'static str = Box::leak(options.into_boxed_str());
+        let desc =
+            ProgramDesc { name: "narrow.somd", defines: "", body, options, fast_math: false };
+        if let Err(e) = ctx.program_cached_in(&desc, None) {
+            panic!("{options}: {}\n{}", e.message, e.log);
+        }
+    }
+}

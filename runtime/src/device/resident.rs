@@ -57,6 +57,12 @@ impl Key {
         Key { addr, bytes, storage: Box::new(weak) }
     }
 
+    /// The key of another copy of the same storage that takes `bytes` on the device (a
+    /// narrow copy of an `int` array: `device/narrow.rs`).
+    pub fn resized(self, bytes: usize) -> Key {
+        Key { bytes, ..self }
+    }
+
     fn same(&self, other: &Key) -> bool {
         self.addr == other.addr && self.bytes == other.bytes
     }
@@ -287,6 +293,39 @@ pub(super) fn segment_runs(
         k.runs = Some((n, Arc::clone(&heads)));
     }
     Some(heads)
+}
+
+/// The element range of an `int` array, remembered for its storage (`device/narrow.rs`).
+struct Range {
+    key: Key,
+    range: Option<(i32, i32)>,
+}
+
+static RANGES: Mutex<Vec<Range>> = Mutex::new(Vec::new());
+
+/// The most ranges remembered (the oldest is forgotten first).
+const RANGES_MAX: usize = 256;
+
+/// The least and greatest element of the `int` array `key` names: remembered from an
+/// earlier call (the array is immutable), else computed by `compute` and remembered.
+pub(super) fn element_range(
+    key: Key,
+    compute: impl FnOnce() -> Option<(i32, i32)>,
+) -> Option<(i32, i32)> {
+    {
+        let mut ranges = RANGES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        ranges.retain(|r| r.key.storage.alive());
+        if let Some(r) = ranges.iter().find(|r| r.key.same(&key)) {
+            return r.range;
+        }
+    }
+    let range = compute();
+    let mut ranges = RANGES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if ranges.len() >= RANGES_MAX {
+        ranges.remove(0);
+    }
+    ranges.push(Range { key, range });
+    range
 }
 
 #[cfg(test)]

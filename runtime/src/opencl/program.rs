@@ -336,11 +336,55 @@ pub struct ProgramCell {
     desc: ProgramDesc<'static>,
     built: OnceLock<(usize, Result<Arc<BuiltProgram>, BuildError>)>,
     reported: std::sync::Once,
+    /// Variants built with extra options (narrow element types): device index, the extra
+    /// options, the program (`None` after a failed build).
+    variants: std::sync::Mutex<Vec<Variant>>,
 }
+
+/// A program of a [`ProgramCell`] built with extra options: device index, the options, the
+/// program (`None` after a failed build).
+type Variant = (usize, String, Option<Arc<BuiltProgram>>);
 
 impl ProgramCell {
     pub const fn new(desc: ProgramDesc<'static>) -> ProgramCell {
-        ProgramCell { desc, built: OnceLock::new(), reported: std::sync::Once::new() }
+        ProgramCell {
+            desc,
+            built: OnceLock::new(),
+            reported: std::sync::Once::new(),
+            variants: std::sync::Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The program built with `extra` appended to its options (`-D` lines choosing the
+    /// element types of narrow arguments), built on first request and kept; `None` after a
+    /// failed build, which the fallback policy reports once per variant (the caller then runs
+    /// the plain program with `int` storage).
+    pub fn variant(&self, ctx: &'static DeviceCtx, extra: &str) -> Option<Arc<BuiltProgram>> {
+        let mut variants = self.variants.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, _, built)) =
+            variants.iter().find(|(index, options, _)| *index == ctx.info.index && options == extra)
+        {
+            return built.clone();
+        }
+        let options = if self.desc.options.is_empty() {
+            extra.to_string()
+        } else {
+            format!("{} {extra}", self.desc.options)
+        };
+        let desc = ProgramDesc { options: &options, ..self.desc };
+        let built = match ctx.program(&desc) {
+            Ok(program) => Some(program),
+            Err(err) => {
+                let cause = format!(
+                    "OpenCL program {} with {extra} failed to build on {} ({}); its arrays stay int",
+                    err.program, ctx.label, err.message
+                );
+                policy::fallback(&cause, Some(&err.log));
+                None
+            }
+        };
+        variants.push((ctx.info.index, extra.to_string(), built.clone()));
+        built
     }
 
     /// The program on `ctx`'s device, or `None` after a failed build.

@@ -36,6 +36,7 @@ impl Writer<'_> {
             needs_fp64: plan.needs_fp64,
             constant: None,
             widened: false,
+            narrow: Vec::new(),
             standalone: String::new(),
         };
         let (text, helpers, sites) = match &plan.kind {
@@ -276,6 +277,28 @@ impl Writer<'_> {
             ArgKind::Buffer { access: Access::In, elem },
             ArgSource::Param(k),
         )
+    }
+
+    /// Argument `k` of a `@` of `f`, just declared as `name`, when it may be stored narrow
+    /// (`somd_mir::analysis::narrow`): declared with its element type macro, and listed in
+    /// the manifest unless `tiled` (a tiled kernel copies it to `__local` memory as `int`;
+    /// it keeps `int` storage).
+    pub(super) fn narrow_arg(
+        &self,
+        f: FuncId,
+        k: usize,
+        tiled: bool,
+        name: &str,
+        decls: &mut [String],
+        m: &mut KernelManifest,
+    ) {
+        let Some(Ok(macro_name)) = self.narrow_roots.get(&(f, k)) else { return };
+        if let Some(last) = decls.last_mut() {
+            *last = format!("__global {macro_name} *{name}");
+        }
+        if !tiled {
+            m.narrow.push((k, macro_name.clone()));
+        }
     }
 
     /// The length `name_len{dim}` of dimension `dim` of array argument `k`; its name.
@@ -900,6 +923,7 @@ impl Writer<'_> {
                         .transpose()?
                         .unwrap_or_default();
                     Self::push_in_buffer(m, &mut decls, &name, elem, k);
+                    self.narrow_arg(plan.func, k, tiling.is_some(), &name, &mut decls, m);
                     let n = Self::push_len(m, &mut decls, &name, k, 1);
                     call_args.push(format!("{name} + (long){item} * {n}, {n}"));
                     elementwise = false;
@@ -925,6 +949,9 @@ impl Writer<'_> {
                             None => self.buffer_c(&a.ty, elem)?,
                         };
                         Self::push_in_buffer(m, &mut decls, &name, elem, k);
+                        if vector.is_none() {
+                            self.narrow_arg(plan.func, k, tiling.is_some(), &name, &mut decls, m);
+                        }
                         let mut pass = match vector {
                             Some(_) => format!("{name}[0]"),
                             None => name.clone(),

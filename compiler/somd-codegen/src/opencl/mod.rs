@@ -141,6 +141,9 @@ pub struct KernelManifest {
     /// so the host launches `ceil(n / SOMD_WIDTH)` work-items for the first global size `n`
     /// (`kernels.rs`, "Widened elementwise kernels").
     pub widened: bool,
+    /// `@` arguments the runtime may store narrow (`somd_mir::analysis::narrow`): the
+    /// argument's index in the construct and the build option macro of its element type.
+    pub narrow: Vec<(usize, String)>,
     /// The kernel as a standalone readable `.cl` file (for `--emit-kernels`).
     pub standalone: String,
 }

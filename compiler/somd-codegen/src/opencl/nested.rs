@@ -284,7 +284,12 @@ impl Writer<'_> {
                 (MapArg::Mapped, _) => {
                     let (elem, rank) = somd_mir::analysis::isolation::array_elem(&a.ty)
                         .ok_or_else(|| bug("mapped argument that is not an array"))?;
-                    let mut decl = format!("__global {} *{p}", self.buffer_c(&a.ty, elem)?);
+                    // A narrow `int` value array keeps its element type macro.
+                    let elem_c = match a.kind {
+                        ExprKind::Local(l) if cx.narrow.contains_key(&l) => cx.narrow[&l].clone(),
+                        _ => self.buffer_c(&a.ty, elem)?,
+                    };
+                    let mut decl = format!("__global {elem_c} *{p}");
                     for d in 0..rank {
                         write!(decl, ", const int {p}_len{d}")?;
                     }
@@ -307,7 +312,13 @@ impl Writer<'_> {
                             let staged =
                                 matches!(a.kind, ExprKind::Local(l) if cx.staged.contains(&l));
                             let space = if staged { "__local" } else { "__global" };
-                            let mut decl = format!("{space} {} *{p}", self.buffer_c(&pty, elem)?);
+                            let elem_c = match a.kind {
+                                ExprKind::Local(l) if !staged && cx.narrow.contains_key(&l) => {
+                                    cx.narrow[&l].clone()
+                                }
+                                _ => self.buffer_c(&pty, elem)?,
+                            };
+                            let mut decl = format!("{space} {elem_c} *{p}");
                             for d in 0..rank {
                                 write!(decl, ", const int {p}_len{d}")?;
                             }

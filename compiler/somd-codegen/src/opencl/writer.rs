@@ -9,7 +9,7 @@ use somd_mir::analysis::isolation::{vector_of, vector_rows};
 use somd_mir::analysis::{ProgramInfo, SizeExpr};
 use somd_mir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 
 pub(super) type R<T> = Result<T, EmitError>;
@@ -34,8 +34,11 @@ pub fn write_kernels(
         site_ids: HashMap::new(),
         fn_names: HashMap::new(),
         staged_fns: BTreeSet::new(),
+        narrow: HashMap::new(),
+        narrow_roots: BTreeMap::new(),
     };
     w.name_functions();
+    w.plan_narrow();
     let mut set = KernelSet::default();
     let mut helpers_all: BTreeSet<FuncId> = BTreeSet::new();
     let mut texts = Vec::new();
@@ -49,11 +52,13 @@ pub fn write_kernels(
             Err(e) => set.skipped.push((plan.name.clone(), e.message)),
         }
     }
-    // The shared body: pragma, structs, helpers (callees first), kernels.
+    // The shared body: pragma, narrow element types, structs, helpers (callees first),
+    // kernels.
     let mut body = String::new();
     if !options.fast_math {
         body.push_str("#pragma OPENCL FP_CONTRACT OFF\n");
     }
+    body.push_str(&w.narrow_defaults());
     body.push_str(&w.structs()?);
     let ordered = w.helper_order(&helpers_all);
     for f in &ordered {
@@ -69,6 +74,7 @@ pub fn write_kernels(
         if manifest.needs_fp64 {
             standalone.push_str("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
         }
+        standalone.push_str(&w.narrow_defaults());
         standalone.push_str(&w.structs()?);
         for f in w.helper_order(&helpers) {
             let text = w.helper(f)?;
@@ -104,6 +110,11 @@ pub(super) struct Writer<'a> {
     /// Names of the staged-row variants written so far (`nested.rs`, "Staged rows"): each
     /// is written once, before its first caller.
     pub(super) staged_fns: BTreeSet<String>,
+    /// Parameters that may hold a narrow `int` value array (`somd_mir::analysis::narrow`):
+    /// the build option macro naming their element type (`int` unless defined).
+    pub(super) narrow: HashMap<(FuncId, LocalId), String>,
+    /// Per `@` argument (function, parameter index): its macro, or why it stays `int`.
+    pub(super) narrow_roots: BTreeMap<(FuncId, usize), Result<String, &'static str>>,
 }
 
 /// Names of one function's locals, and how arrays are bound.
@@ -159,6 +170,9 @@ pub(super) struct FnCx<'a> {
     /// loop index and, per array, the private array holding the work-item's elements, so
     /// that `a[i]` is element `somd_k` of it.
     pub(super) widened: Option<(LocalId, HashMap<LocalId, String>)>,
+    /// Parameters that may hold a narrow `int` value array: their element type macro
+    /// (`Writer::narrow`); every read widens to `int`, and nothing writes them.
+    pub(super) narrow: HashMap<LocalId, String>,
 }
 
 /// `a[i]` on the whole-vector path of a widened kernel (`FnCx::widened`): element
@@ -629,6 +643,7 @@ impl<'a> FnCx<'a> {
             lanes: None,
             slices: false,
             staged: BTreeSet::new(),
+            narrow: HashMap::new(),
             stage_kernel: None,
             aliases: somd_mir::analysis::alias::kernel_aliases(func),
             widened: None,
@@ -834,6 +849,38 @@ pub(super) fn identity(op: ReduceOp, p: PrimType) -> R<String> {
 }
 
 impl<'a> Writer<'a> {
+    /// Decides which `@` arguments may be stored narrow (`somd_mir::analysis::narrow`) and
+    /// names the macro of each flow: `SOMD_ELEM_<function>_<k>`.
+    pub(super) fn plan_narrow(&mut self) {
+        let roots = somd_mir::analysis::narrow::roots(self.module);
+        for ((f, k), flow) in somd_mir::analysis::narrow::plan(self.module, &roots) {
+            let result = flow.map(|flow| {
+                let name = format!("SOMD_ELEM_{}_{k}", self.fn_name(f));
+                for entry in flow {
+                    self.narrow.insert(entry, name.clone());
+                }
+                name
+            });
+            self.narrow_roots.insert((f, k), result);
+        }
+    }
+
+    /// The narrow parameters of function `f` and their macros.
+    pub(super) fn narrow_of(&self, f: FuncId) -> HashMap<LocalId, String> {
+        let func = self.module.function(f);
+        func.params
+            .iter()
+            .filter_map(|p| self.narrow.get(&(f, *p)).map(|m| (*p, m.clone())))
+            .collect()
+    }
+
+    /// `#define`s of every narrow element type macro to `int`, unless the build options
+    /// define it (the runtime's narrow variants).
+    pub(super) fn narrow_defaults(&self) -> String {
+        let macros: BTreeSet<&String> = self.narrow_roots.values().flatten().collect();
+        macros.into_iter().map(|m| format!("#ifndef {m}\n#define {m} int\n#endif\n")).collect()
+    }
+
     pub(super) fn name_functions(&mut self) {
         let mut used = std::collections::HashSet::new();
         for (i, f) in self.module.functions.iter().enumerate() {
@@ -1115,6 +1162,7 @@ impl<'a> Writer<'a> {
     ) -> R<String> {
         let func = self.module.function(f);
         let mut cx = FnCx::helper(func);
+        cx.narrow = self.narrow_of(f);
         if let Some((rows, kernel)) = staged {
             cx.staged = rows.clone();
             cx.stage_kernel = Some(kernel.to_string());
@@ -1184,7 +1232,11 @@ impl<'a> Writer<'a> {
         {
             let name = cx.name(p);
             let space = if cx.staged.contains(&p) { "__local" } else { "__global" };
-            let mut s = format!("{space} {} *{name}", self.buffer_c(&local.ty, elem)?);
+            let elem_c = match cx.narrow.get(&p) {
+                Some(m) if !cx.staged.contains(&p) => m.clone(),
+                _ => self.buffer_c(&local.ty, elem)?,
+            };
+            let mut s = format!("{space} {elem_c} *{name}");
             for d in 0..rank {
                 write!(s, ", const int {name}_len{d}")?;
             }
@@ -1213,9 +1265,15 @@ impl<'a> Writer<'a> {
                     out,
                     "{level}const bool somd_vok{n} = {base} >= 0 && {base} <= {name}_len0 - {c};"
                 )?;
+                // A narrow `int` value array's lanes widen to `int`.
+                let load = if cx.narrow.contains_key(&g.array) {
+                    format!("convert_{t}{c}(vload{c}(0, {name} + {base}))", t = g.elem)
+                } else {
+                    format!("vload{c}(0, {name} + {base})")
+                };
                 writeln!(
                     out,
-                    "{level}const {t}{c} somd_v{n} = somd_vok{n} ? vload{c}(0, {name} + {base}) : ({t}{c})(0);",
+                    "{level}const {t}{c} somd_v{n} = somd_vok{n} ? {load} : ({t}{c})(0);",
                     t = g.elem
                 )?;
                 for (e, offset) in &g.reads {
@@ -1389,6 +1447,13 @@ impl<'a> Writer<'a> {
 
     /// A place (assignment target) as an lvalue.
     pub(super) fn place(&mut self, cx: &mut FnCx, target: ExprId) -> R<String> {
+        if let ExprKind::Index { array, .. } = &cx.func.expr(target).kind {
+            if matches!(cx.func.expr(*array).kind, ExprKind::Local(a) if cx.narrow.contains_key(&a))
+            {
+                // Value arrays are immutable: a narrow one is only ever read.
+                return Err(bug("a store into a value array held narrow"));
+            }
+        }
         match &cx.func.expr(target).kind {
             ExprKind::Local(l) => Ok(cx.name(*l).to_string()),
             ExprKind::Field { object, index, class }
@@ -1563,7 +1628,8 @@ impl<'a> Writer<'a> {
                 let name = cx.name(a).to_string();
                 let i = self.expr(cx, *index)?;
                 let idx = self.index_text(cx, e, expr.span, &i, &format!("{name}_len0"));
-                format!("({ok} ? {lane} : {name}[{idx}])")
+                let wide = if cx.narrow.contains_key(&a) { "(int)" } else { "" };
+                format!("({ok} ? {lane} : {wide}{name}[{idx}])")
             }
             ExprKind::Index { array, index } => match &func.expr(*array).kind {
                 ExprKind::Local(a) if cx.tile == Some(*a) => {
@@ -1581,6 +1647,13 @@ impl<'a> Writer<'a> {
                     let i = self.expr(cx, *index)?;
                     let idx = self.index_text(cx, e, expr.span, &i, &format!("{name}_len0"));
                     format!("{name}[({idx}) * (int)get_local_size(0)]")
+                }
+                ExprKind::Local(a) if cx.narrow.contains_key(a) => {
+                    // A narrow `int` value array: the element widens to `int`.
+                    let name = cx.name(*a).to_string();
+                    let i = self.expr(cx, *index)?;
+                    let idx = self.index_text(cx, e, expr.span, &i, &format!("{name}_len0"));
+                    format!("((int){name}[{idx}])")
                 }
                 ExprKind::Local(a) => {
                     let name = cx.name(*a).to_string();

@@ -1652,6 +1652,8 @@ fn write_desc_static(
         None => writeln!(out, "    constant: None,")?,
     }
     writeln!(out, "    widened: {},", m.widened)?;
+    let narrow: Vec<String> = m.narrow.iter().map(|(k, name)| format!("({k}, {name:?})")).collect();
+    writeln!(out, "    narrow: &[{}],", narrow.join(", "))?;
     writeln!(out, "}};")?;
     Ok(())
 }

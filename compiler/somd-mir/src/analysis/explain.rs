@@ -18,9 +18,32 @@ fn blocker_text(module: &Module, sources: &SourceMap, b: &Blocker) -> String {
     text
 }
 
+/// Per `int` value-array argument of a `@` kernel of `f`: whether the device may store it
+/// narrow (`narrow`), or why not.
+fn narrow_lines(
+    out: &mut String,
+    module: &Module,
+    narrow: &std::collections::BTreeMap<(FuncId, usize), Result<super::narrow::Flow, &'static str>>,
+    f: FuncId,
+) {
+    let func = module.function(f);
+    for ((root, k), flow) in narrow.range((f, 0)..=(f, usize::MAX)) {
+        debug_assert_eq!(*root, f);
+        let name = func.params.get(*k).map_or("?", |p| func.local(*p).name.as_str());
+        let _ = match flow {
+            Ok(_) => writeln!(
+                out,
+                "  narrow storage: `{name}` is stored as uchar, char, ushort or short when all its elements fit (checked once per array)"
+            ),
+            Err(why) => writeln!(out, "  int storage: `{name}`: {why}"),
+        };
+    }
+}
+
 /// The readable explanation of `info`.
 pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> String {
     let mut out = String::new();
+    let narrow = super::narrow::plan(module, &super::narrow::roots(module));
     for p in &info.placements {
         let _ = writeln!(out, "{}: {}", sources.position(p.span), p.label);
         match &p.device {
@@ -31,6 +54,10 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                 for k in &plan.kernels {
                     if let Some(kp) = info.kernels.get(*k) {
                         let _ = writeln!(out, "  kernel: {}", kp.name);
+                        if matches!(kp.kind, KernelKind::Map { .. } | KernelKind::MapReduce { .. })
+                        {
+                            narrow_lines(&mut out, module, &narrow, kp.func);
+                        }
                     }
                 }
                 if plan.needs_fp64 {

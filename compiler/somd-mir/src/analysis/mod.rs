@@ -36,6 +36,7 @@ pub mod histogram;
 pub mod instance;
 pub mod isolation;
 pub mod keep;
+pub mod narrow;
 pub mod nested;
 pub mod parallel;
 pub mod plan;

@@ -1,0 +1,184 @@
+//! Narrow storage of `int` value arrays (note `device-execution`, "Narrow storage").
+//!
+//! A value array never changes once made, so when every element of an `int` array a kernel
+//! may read narrow (`KernelDesc::narrow`) fits a narrower OpenCL type, its device copy holds
+//! that type: 1 or 2 bytes per element instead of 4. The kernel's variant built with
+//! `-D<macro>=<type>` reads the narrow type and widens each element to `int` at the load,
+//! so it computes exactly what the `int` kernel computes. The range is computed once per
+//! array (cached with a weak handle, as the resident copies are) when it is first passed.
+
+use super::resident::{self, Key};
+use super::{Elem, HostArray};
+
+/// A narrow device type of an `int` array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Narrow {
+    /// `uchar`: 0 ..= 255.
+    U8,
+    /// `char` (signed): -128 ..= 127.
+    I8,
+    /// `ushort`: 0 ..= 65535.
+    U16,
+    /// `short`: -32768 ..= 32767.
+    I16,
+}
+
+impl Narrow {
+    /// The narrowest type holding every value of `lo ..= hi` (`None`: `int` storage). The
+    /// unsigned type is preferred at each width (grey levels, indices).
+    pub fn of_range(lo: i32, hi: i32) -> Option<Narrow> {
+        let fits = |min: i32, max: i32| lo >= min && hi <= max;
+        if fits(0, 255) {
+            Some(Narrow::U8)
+        } else if fits(-128, 127) {
+            Some(Narrow::I8)
+        } else if fits(0, 65535) {
+            Some(Narrow::U16)
+        } else if fits(-32768, 32767) {
+            Some(Narrow::I16)
+        } else {
+            None
+        }
+    }
+
+    /// The OpenCL C type name.
+    pub fn c_name(self) -> &'static str {
+        match self {
+            Narrow::U8 => "uchar",
+            Narrow::I8 => "char",
+            Narrow::U16 => "ushort",
+            Narrow::I16 => "short",
+        }
+    }
+
+    /// Bytes per element.
+    pub fn size(self) -> usize {
+        match self {
+            Narrow::U8 | Narrow::I8 => 1,
+            Narrow::U16 | Narrow::I16 => 2,
+        }
+    }
+}
+
+/// The `int` elements of `parts` (little-endian device bytes, as [`HostArray::bytes`]).
+fn ints<'a>(parts: &'a [&'a [u8]]) -> impl Iterator<Item = i32> + 'a {
+    parts
+        .iter()
+        .flat_map(|p| p.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])))
+}
+
+/// The least and greatest element (`None` for no elements).
+pub fn range_of(parts: &[&[u8]]) -> Option<(i32, i32)> {
+    ints(parts).fold(None, |acc, v| match acc {
+        None => Some((v, v)),
+        Some((lo, hi)) => Some((lo.min(v), hi.max(v))),
+    })
+}
+
+/// The elements of `parts` as `narrow` values. Every element must fit (the caller chose
+/// `narrow` from their range).
+pub fn encode(parts: &[&[u8]], narrow: Narrow) -> Vec<u8> {
+    let count: usize = parts.iter().map(|p| p.len() / 4).sum();
+    let mut out = Vec::with_capacity(count * narrow.size());
+    for v in ints(parts) {
+        debug_assert!(Narrow::of_range(v, v).is_some_and(|n| n.size() <= narrow.size()));
+        match narrow {
+            Narrow::U8 | Narrow::I8 => out.push(v as u8),
+            Narrow::U16 | Narrow::I16 => out.extend_from_slice(&(v as u16).to_le_bytes()),
+        }
+    }
+    out
+}
+
+/// Calls `f` with the device bytes of `array` (its storage when that is the device
+/// representation, else its converted bytes).
+fn with_parts<R>(array: &dyn HostArray, f: impl FnOnce(&[&[u8]]) -> R) -> R {
+    match array.raw_rows() {
+        Some(rows) => f(&rows),
+        None => {
+            let bytes = array.bytes();
+            f(&[&bytes])
+        }
+    }
+}
+
+/// The narrow type `array` (an `int` array) can be stored in, if any; its range is read
+/// once per array and remembered while the program holds the array.
+pub(super) fn choose(array: &dyn HostArray) -> Option<Narrow> {
+    if array.elem() != Elem::I32 {
+        return None;
+    }
+    let compute = || with_parts(array, range_of);
+    let range = match array.resident_key() {
+        Some(key) => resident::element_range(key, compute),
+        None => compute(),
+    };
+    // An empty array: any type holds it.
+    let (lo, hi) = range.unwrap_or((0, 0));
+    Narrow::of_range(lo, hi)
+}
+
+/// The device bytes of `array` stored as `narrow`.
+pub(super) fn bytes(array: &dyn HostArray, narrow: Narrow) -> Vec<u8> {
+    with_parts(array, |parts| encode(parts, narrow))
+}
+
+/// The resident key of `array`'s narrow copy: the same storage, its narrow size.
+pub(super) fn key(array: &dyn HostArray, narrow: Narrow, count: usize) -> Option<Key> {
+    array.resident_key().map(|key| key.resized(count * narrow.size()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn le(values: &[i32]) -> Vec<u8> {
+        values.iter().flat_map(|v| v.to_le_bytes()).collect()
+    }
+
+    #[test]
+    fn the_range_picks_the_narrowest_type_that_holds_every_element() {
+        let pick = |values: &[i32]| {
+            let bytes = le(values);
+            let (lo, hi) = range_of(&[&bytes]).expect("elements");
+            Narrow::of_range(lo, hi)
+        };
+        assert_eq!(pick(&[0, 255, 17]), Some(Narrow::U8));
+        assert_eq!(pick(&[-1, 0, 127]), Some(Narrow::I8));
+        assert_eq!(pick(&[-128, 127]), Some(Narrow::I8));
+        assert_eq!(pick(&[-129, 0]), Some(Narrow::I16));
+        assert_eq!(pick(&[0, 256]), Some(Narrow::U16));
+        assert_eq!(pick(&[-1, 255]), Some(Narrow::I16));
+        assert_eq!(pick(&[0, 65535]), Some(Narrow::U16));
+        assert_eq!(pick(&[-1, 65535]), None);
+        assert_eq!(pick(&[-32768, 32767]), Some(Narrow::I16));
+        assert_eq!(pick(&[0, 65536]), None);
+        assert_eq!(pick(&[i32::MIN, 0]), None);
+        assert_eq!(pick(&[5, i32::MAX]), None);
+        assert_eq!(range_of(&[]), None);
+    }
+
+    #[test]
+    fn narrow_bytes_widen_back_to_the_same_ints() {
+        let values = [0, 1, 254, 255, 7];
+        let bytes = le(&values);
+        let enc = encode(&[&bytes[..8], &bytes[8..]], Narrow::U8);
+        assert_eq!(enc.iter().map(|b| i32::from(*b)).collect::<Vec<_>>(), values);
+        let signed = [-128, -1, 0, 127];
+        let bytes = le(&signed);
+        let enc = encode(&[&bytes], Narrow::I8);
+        assert_eq!(enc.iter().map(|b| i32::from(*b as i8)).collect::<Vec<_>>(), signed);
+        let wide = [-32768, -1, 300, 32767];
+        let bytes = le(&wide);
+        let enc = encode(&[&bytes], Narrow::I16);
+        let back: Vec<i32> =
+            enc.chunks(2).map(|c| i32::from(i16::from_le_bytes([c[0], c[1]]))).collect();
+        assert_eq!(back, wide);
+        let unsigned = [0, 256, 65535];
+        let bytes = le(&unsigned);
+        let enc = encode(&[&bytes], Narrow::U16);
+        let back: Vec<i32> =
+            enc.chunks(2).map(|c| i32::from(u16::from_le_bytes([c[0], c[1]]))).collect();
+        assert_eq!(back, unsigned);
+    }
+}
