@@ -494,7 +494,7 @@ pub struct Dist1<T> {
     source: Array<T>,
 }
 
-impl<T: Clone + DeepCopy> Dist1<T> {
+impl<T: Clone + DeepCopy + Send> Dist1<T> {
     /// Splits `array` (null-checked) with `layout_of(len)`; `scratch` says whether to copy it
     /// first (a `bool`: whether the body writes it).
     pub fn new(
@@ -521,9 +521,13 @@ impl<T: Clone + DeepCopy> Dist1<T> {
 pub struct Dist2<T> {
     pub layout: Layout<2>,
     source: Array<Array<T>>,
+    /// The handles on the source's buffer right after it was made, when the buffer is the
+    /// call's own (a copy, or the caller's array that the call's result replaces); `None`
+    /// when the partitions are windows of the caller's array itself ([`Scratch::Shared`]).
+    private_handles: Option<usize>,
 }
 
-impl<T: Clone + DeepCopy> Dist2<T> {
+impl<T: Clone + DeepCopy + Send> Dist2<T> {
     pub fn new(
         array: &Array<Array<T>>,
         scratch: impl Into<Scratch>,
@@ -546,8 +550,50 @@ impl<T: Clone + DeepCopy> Dist2<T> {
                 }
             }
         }
-        let source = scratch.into().source(array);
-        Dist2 { layout: layout_of([rows, cols]), source }
+        let scratch = scratch.into();
+        let source = scratch.source(array);
+        let private_handles = (scratch != Scratch::Shared).then(|| source.handles());
+        Dist2 { layout: layout_of([rows, cols]), source, private_handles }
+    }
+
+    /// The default assembly of the call's partials ([`assemble_2d`]). When the source is
+    /// the call's own, the rows are not split and every partial is still its MI's window
+    /// of the source, in partition order and covering it, the assembled array would hold
+    /// exactly the source's rows in the source's order: the source itself is the result,
+    /// and no array of rows is built (LUFact's `a = eliminate(a, ..)`, 999 calls of
+    /// 1,000 rows each). Nothing can tell: the caller never reads a replaced argument
+    /// again, a copy is seen by no one else, and the handle count says that no MI kept a
+    /// window of its partition anywhere.
+    pub fn assemble(
+        &self,
+        partials: Vec<Array<Array<T>>>,
+        pos: &'static SourcePos,
+    ) -> Array<Array<T>> {
+        if let Some(handles) = self.private_handles {
+            if self.own_windows(&partials) && self.source.handles() == handles + partials.len() {
+                drop(partials);
+                return self.source.clone();
+            }
+        }
+        assemble_2d(&self.layout, partials, pos)
+    }
+
+    /// Whether `partials` are the whole-row windows [`Dist2::part`] gives, one per part in
+    /// partition order, tiling the source without halos.
+    fn own_windows(&self, partials: &[Array<Array<T>>]) -> bool {
+        let layout = &self.layout;
+        if layout.grid()[1] != 1 || layout.has_halo() || partials.len() != layout.parts() {
+            return false;
+        }
+        let mut end = 0;
+        for (r, partial) in partials.iter().enumerate() {
+            let rows = layout.part(r).view[0].clone();
+            if rows.start != end || !partial.is_window_of(&self.source, rows.start, rows.len()) {
+                return false;
+            }
+            end = rows.end;
+        }
+        end == self.source.len() && end == layout.shape()[0]
     }
 
     pub fn part(&self, r: usize) -> (Array<Array<T>>, Geo) {
@@ -634,6 +680,36 @@ pub fn assemble_1d<T: Clone>(layout: &Layout<1>, mut partials: Vec<Array<T>>) ->
 
 /// Below this many elements, an array result is assembled on the calling thread.
 const PARALLEL_COPY_MIN: usize = 1 << 16;
+
+/// The `n` items `item(0..n)` in one fresh buffer: written on the pool when the copy is
+/// large (`n * weight` elements, `weight` being the elements each item copies, at least
+/// [`PARALLEL_COPY_MIN`]), the placement runs MIs on several threads and the caller is
+/// not an MI; else on the calling thread. For the copies the language makes outside SOMD
+/// calls (`new T[[]](a)`, `Somd.thaw`, the copy of a written `dist` argument): each
+/// thread copies its share and first-touches its pages, as a parallel loop would. The
+/// items must not throw (copies do not).
+pub(crate) fn collect_copy<R: Send>(
+    n: usize,
+    weight: usize,
+    item: impl Fn(usize) -> R + Sync,
+) -> Arc<[R]> {
+    let parts = exec::placement().cpu_mis().min(n);
+    if n.saturating_mul(weight.max(1)) < PARALLEL_COPY_MIN
+        || parts <= 1
+        || CURRENT.with(Cell::get).is_some()
+    {
+        // `Range::map` is trusted-length: one allocation, filled in place.
+        return (0..n).map(item).collect();
+    }
+    let mut out: Arc<[MaybeUninit<R>]> = Arc::new_uninit_slice(n);
+    let Some(items) = Arc::get_mut(&mut out) else {
+        // A fresh `Arc` is unique; this branch is never taken.
+        return (0..n).map(item).collect();
+    };
+    fill_parallel(items, parts, item);
+    // SAFETY: `fill_parallel` returned, so it wrote every element.
+    unsafe { out.assume_init() }
+}
 
 /// The assembled result of a SOMD call whose MIs each return a fresh 1-D array of their
 /// partition's length (the compiler picks the body's `T[] r = new T[..]` that every `return`
@@ -1615,6 +1691,7 @@ pub type TaskSlot = Slot<Task>;
 mod tests {
     use super::*;
     use crate::reduce::Add;
+    use crate::value::{DeepCopy, Freeze, Thaw};
 
     static POS: SourcePos = SourcePos::new("t.somd", 1, 1);
 
@@ -1770,6 +1847,75 @@ mod tests {
         assert!(!tile.at(0, &POS).ref_eq(other.at(0, &POS)));
         assert_eq!(Scratch::written(0b10, 1), Scratch::Reuse);
         assert_eq!(Scratch::written(0b10, 0), Scratch::Copy);
+    }
+
+    #[test]
+    fn private_row_partials_assemble_to_the_source_itself() {
+        let m = Array::from_fn(6, |r| Array::from_vec(vec![r as i32; 3]));
+        let split = |shape| Layout::along(shape, 3, 0);
+        let written = |dist: &Dist2<i32>| {
+            run_call(3, |r| {
+                let (tile, _) = dist.part(r);
+                for row in tile.slots() {
+                    row.get_ref().set(0, 9, &POS);
+                }
+                tile
+            })
+        };
+        // A copy made for the call: its array of rows is the result, no other is built.
+        let copy = Dist2::new(&m, Scratch::Copy, true, &POS, split);
+        let whole = copy.assemble(written(&copy), &POS);
+        assert!(whole.is_window_of(&copy.source, 0, 6));
+        assert_eq!(whole.at(4, &POS).to_vec(), vec![9, 4, 4]);
+        assert_eq!(m.at(4, &POS).to_vec(), vec![4; 3]);
+        // The caller's own array (a body that does not write it): a fresh array of the
+        // same rows, so that the result is not the argument.
+        let shared = Dist2::new(&m, false, true, &POS, split);
+        let partials = run_call(3, |r| shared.part(r).0);
+        let whole = shared.assemble(partials, &POS);
+        assert!(!whole.is_window_of(&m, 0, 6));
+        assert!(whole.at(2, &POS).ref_eq(m.at(2, &POS)));
+        // An MI that keeps its window elsewhere: the result is a fresh array too, so that a
+        // write to the kept window's rows array does not reach the result.
+        let kept = Mutex::new(Vec::new());
+        let copy = Dist2::new(&m, Scratch::Copy, true, &POS, split);
+        let partials = run_call(3, |r| {
+            let (tile, _) = copy.part(r);
+            if r == 1 {
+                kept.lock().unwrap().push(tile.clone());
+            }
+            tile
+        });
+        let whole = copy.assemble(partials, &POS);
+        assert!(!whole.is_window_of(&copy.source, 0, 6));
+        kept.lock().unwrap()[0].set(0, Array::from_vec(vec![7]), &POS);
+        assert_eq!(whole.at(2, &POS).to_vec(), vec![2; 3]);
+        // Partials in another order than the partition's: the general assembly.
+        let copy = Dist2::new(&m, Scratch::Copy, true, &POS, split);
+        let mut partials = run_call(3, |r| copy.part(r).0);
+        partials.swap(0, 2);
+        let whole = copy.assemble(partials, &POS);
+        assert_eq!(whole.at(0, &POS).to_vec(), vec![4; 3]);
+    }
+
+    #[test]
+    fn large_copies_on_the_pool_keep_every_element() {
+        let n: i32 = 200_003;
+        let a = Array::from_vec((0..n).collect::<Vec<i32>>());
+        let frozen = a.freeze();
+        assert!(frozen.items().iter().enumerate().all(|(i, &x)| x == i as i32));
+        let thawed = frozen.thaw();
+        assert!(!thawed.ref_eq(&a));
+        assert_eq!(thawed.to_vec(), a.to_vec());
+        // Rows of 1,000: 300 rows are worth spreading although they are few.
+        let m = Array::from_fn(300, |r| Array::from_fn(1000, |c| (r * 1000 + c) as i64));
+        let copy = m.deep_copy();
+        for r in [0, 149, 299] {
+            assert!(!copy.at(r, &POS).ref_eq(m.at(r, &POS)));
+            assert_eq!(copy.at(r, &POS).to_vec(), m.at(r, &POS).to_vec());
+        }
+        copy.at(5, &POS).set(0, -1, &POS);
+        assert_eq!(m.at(5, &POS).get(0, &POS), 5000);
     }
 
     #[test]

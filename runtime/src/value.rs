@@ -142,13 +142,15 @@ impl<T> Array<T> {
     }
 
     /// `new T[len]` of non-array elements, `len` checked (`NegativeArraySizeException`);
-    /// the buffer is written once (no intermediate `Vec`).
+    /// the buffer is written once (no intermediate `Vec`), on the pool when large (each
+    /// thread zeroes and first-touches its share of the pages, see
+    /// [`crate::somd::collect_copy`]).
     pub fn new_default(len: i32, pos: &'static SourcePos) -> Array<T>
     where
-        T: Default,
+        T: Default + Send,
     {
         let len = error::array_len(len, pos);
-        Array::from_buffer(default_slots(len))
+        Array::from_buffer(crate::somd::collect_copy(len, 1, |_| Slot::new(T::default())))
     }
 
     /// `len` elements made by `make` (already-checked length; for multi-dimensional `new`).
@@ -461,6 +463,12 @@ pub trait DeepCopy: Sized {
 
     fn deep_copy(&self) -> Self;
 
+    /// The elements a [`DeepCopy::deep_copy`] of this value copies (1 for a shallow value),
+    /// to judge whether a copy is worth spreading over threads.
+    fn copy_weight(&self) -> usize {
+        1
+    }
+
     /// What [`DeepCopy::deep_copy`] gives, for a value whose holder will never read it
     /// again (a SOMD argument the call's result replaces, `a = f(a)`): array buffers that
     /// no other handle references are kept and written in place, since no one else can
@@ -509,16 +517,22 @@ impl<T> DeepCopy for VArr<T> {
     }
 }
 
-impl<T: DeepCopy> DeepCopy for Array<T> {
+impl<T: DeepCopy + Send> DeepCopy for Array<T> {
     const SHALLOW: bool = false;
 
     fn deep_copy(&self) -> Self {
         if self.is_null() {
             return Array::NULL;
         }
-        Array::from_buffer(
-            self.slots().iter().map(|slot| Slot::new(slot.get_ref().deep_copy())).collect(),
-        )
+        let slots = self.slots();
+        let weight = slots.first().map_or(1, |slot| slot.get_ref().copy_weight());
+        Array::from_buffer(crate::somd::collect_copy(slots.len(), weight, |i| {
+            Slot::new(slots[i].get_ref().deep_copy())
+        }))
+    }
+
+    fn copy_weight(&self) -> usize {
+        self.len
     }
 
     fn copy_if_shared(&self) -> Option<Self> {
@@ -674,12 +688,23 @@ impl<T> VArr<T> {
 pub trait Freeze {
     type Frozen;
     fn freeze(&self) -> Self::Frozen;
+
+    /// The elements a [`Freeze::freeze`] of this value copies (see
+    /// [`DeepCopy::copy_weight`]).
+    fn freeze_weight(&self) -> usize {
+        1
+    }
 }
 
 /// The inverse of [`Freeze`].
 pub trait Thaw {
     type Thawed;
     fn thaw(&self) -> Self::Thawed;
+
+    /// The elements a [`Thaw::thaw`] of this value copies (see [`DeepCopy::copy_weight`]).
+    fn thaw_weight(&self) -> usize {
+        1
+    }
 }
 
 macro_rules! prim_freeze {
@@ -717,15 +742,26 @@ impl<T: Freeze> Freeze for VArr<T> {
     }
 }
 
-impl<T: Freeze> Freeze for Array<T> {
+impl<T: Freeze + Send> Freeze for Array<T>
+where
+    T::Frozen: Send,
+{
     type Frozen = VArr<T::Frozen>;
     fn freeze(&self) -> VArr<T::Frozen> {
         if self.is_null() {
             return VArr::NULL;
         }
-        // A slice's `map` is trusted-length: the `Arc` is allocated once and filled in place
-        // (through a `Vec` the elements were copied twice, into two fresh buffers).
-        VArr::from_arc(self.slots().iter().map(|slot| slot.get_ref().freeze()).collect())
+        // One allocation filled in place (through a `Vec` the elements were copied twice),
+        // on the pool when large.
+        let slots = self.slots();
+        let weight = slots.first().map_or(1, |slot| slot.get_ref().freeze_weight());
+        VArr::from_arc(crate::somd::collect_copy(slots.len(), weight, |i| {
+            slots[i].get_ref().freeze()
+        }))
+    }
+
+    fn freeze_weight(&self) -> usize {
+        self.len
     }
 }
 
@@ -734,7 +770,7 @@ impl<T: Freeze> Freeze for Array<T> {
 /// becomes the value array without a copy, as nothing can observe the array any more;
 /// otherwise the elements are copied as by [`Freeze`]. For element types that freeze to
 /// themselves (primitives, value classes, value arrays). `NullPointerException` for `null`.
-pub fn freeze_owned<T: Freeze<Frozen = T> + Clone>(
+pub fn freeze_owned<T: Freeze<Frozen = T> + Clone + Send>(
     array: Array<T>,
     pos: &'static SourcePos,
 ) -> VArr<T> {
@@ -760,14 +796,25 @@ pub fn freeze_owned<T: Freeze<Frozen = T> + Clone>(
     }
 }
 
-impl<T: Thaw> Thaw for VArr<T> {
+impl<T: Thaw + Sync> Thaw for VArr<T>
+where
+    T::Thawed: Send,
+{
     type Thawed = Array<T::Thawed>;
     fn thaw(&self) -> Array<T::Thawed> {
         if self.is_null() {
             return Array::NULL;
         }
         // One allocation, filled in place (see `Freeze for Array`).
-        Array::from_buffer(self.items().iter().map(|item| Slot::new(item.thaw())).collect())
+        let items = self.items();
+        let weight = items.first().map_or(1, Thaw::thaw_weight);
+        Array::from_buffer(crate::somd::collect_copy(items.len(), weight, |i| {
+            Slot::new(items[i].thaw())
+        }))
+    }
+
+    fn thaw_weight(&self) -> usize {
+        self.items().len()
     }
 }
 
@@ -1138,10 +1185,17 @@ pub(crate) fn default_slots<T: Default>(len: usize) -> Arc<[Slot<T>]> {
 }
 
 /// `new T[rows][cols]`: both lengths checked before anything is allocated, as in Java.
-pub fn new_array_2d<T: Default>(rows: i32, cols: i32, pos: &'static SourcePos) -> Array<Array<T>> {
+/// The rows are made on the pool when the matrix is large ([`crate::somd::collect_copy`]).
+pub fn new_array_2d<T: Default + Send>(
+    rows: i32,
+    cols: i32,
+    pos: &'static SourcePos,
+) -> Array<Array<T>> {
     let rows = error::array_len(rows, pos);
     let cols = error::array_len(cols, pos);
-    Array::from_fn(rows, |_| Array::from_buffer(default_slots(cols)))
+    Array::from_buffer(crate::somd::collect_copy(rows, cols, |_| {
+        Slot::new(Array::from_buffer(default_slots(cols)))
+    }))
 }
 
 /// `String[] args` of `main`.

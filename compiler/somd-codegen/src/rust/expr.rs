@@ -621,6 +621,34 @@ impl<'a> FnCx<'a> {
         }
     }
 
+    /// Whether evaluating `id` writes no array element, field or variable other than the
+    /// state of `java.util.Random` objects: a pure expression ([`Self::is_pure`]) that may
+    /// also draw random numbers (`g[i][j] = random.nextDouble() * s`). A borrow of an
+    /// array element's row stays valid across it, as no row can be replaced meanwhile.
+    pub fn writes_only_random(&self, id: ExprId) -> bool {
+        let Ok(expr) = self.e(id) else { return false };
+        match &expr.kind {
+            ExprKind::Builtin {
+                builtin:
+                    Builtin::RandomNextInt
+                    | Builtin::RandomNextIntBounded
+                    | Builtin::RandomNextLong
+                    | Builtin::RandomNextFloat
+                    | Builtin::RandomNextDouble
+                    | Builtin::RandomNextBoolean
+                    | Builtin::RandomNextGaussian,
+                args,
+            } => args.iter().all(|a| self.writes_only_random(*a)),
+            ExprKind::Convert { operand } | ExprKind::Unary { operand, .. } => {
+                self.writes_only_random(*operand)
+            }
+            ExprKind::Binary { lhs, rhs, .. } => {
+                self.writes_only_random(*lhs) && self.writes_only_random(*rhs)
+            }
+            _ => self.is_pure(id),
+        }
+    }
+
     /// Whether evaluating `ids` cannot assign the local `base` (a Rust local cannot be
     /// changed by a callee, only by an assignment written in these expressions), so a
     /// borrow of `base` may stay alive across them.
@@ -1627,6 +1655,10 @@ impl<'a> FnCx<'a> {
                 let pos = self.pos(t.span);
                 if (self.is_pure(*index) && (self.is_pure(value) || value_needed))
                     || (!value_needed && self.keeps_local(*array, &[*index, value]))
+                    || (!value_needed
+                        && self.is_pure(*index)
+                        && self.is_pure(*array)
+                        && self.writes_only_random(value))
                 {
                     let base = self.recv(*array)?;
                     let idx = self.expr(*index)?;

@@ -403,7 +403,7 @@ impl FnCx<'_> {
                 let first_dims = dims(self.local_ty(first)?);
                 match (dims(&func.ret), first_dims) {
                     (1, 1) => "rt::somd::assemble_1d(&dist_0.layout, partials)".to_string(),
-                    (2, 2) => "rt::somd::assemble_2d(&dist_0.layout, partials, pos)".to_string(),
+                    (2, 2) => "dist_0.assemble(partials, pos)".to_string(),
                     _ => "rt::somd::concat(partials)".to_string(),
                 }
             }
