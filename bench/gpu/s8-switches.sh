@@ -20,3 +20,4 @@ kt widen-1 SOMD_WIDEN=1
 kt narrow-off SOMD_NARROW=off
 "$STAGE/somd-clbaseline" costs > "$OUT/costs.txt" 2>&1
 for f in "$OUT"/kt-*.md "$OUT/costs.txt"; do echo "## $f"; cat "$f"; done
+tar cJf "$OUT/switches.tar.xz" -C "$OUT" suite $(cd "$OUT" && ls kt-*.md costs.txt) && rm -rf "$OUT/suite"
