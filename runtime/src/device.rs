@@ -1004,15 +1004,34 @@ fn zero_fill(ctx: &'static DeviceCtx, buf: &mut DevBuf, bytes: usize) {
 /// buffer is kept for later calls, and found there instead of uploaded again. `None`: too
 /// large for the device (the policy's fallback).
 fn upload(ctx: &'static DeviceCtx, array: &dyn HostArray, name: &str) -> Option<Held> {
-    let key = array.resident_key();
+    upload_keyed(ctx, array.resident_key(), name, || upload_new(ctx, array, name))
+}
+
+/// The device copy of the value array `key` names, found among the kept ones, else made by
+/// `new` and kept (no key: made for this call alone).
+fn upload_keyed(
+    ctx: &'static DeviceCtx,
+    key: Option<ResidentKey>,
+    name: &str,
+    new: impl FnOnce() -> Option<DevBuf>,
+) -> Option<Held> {
     if let Some(buf) = key.as_ref().and_then(|key| resident::find(ctx, key, name)) {
         return Some(Held::Shared(buf));
     }
-    let buf = upload_new(ctx, array, name)?;
+    let buf = new()?;
     Some(match key {
         Some(key) => Held::Shared(resident::keep(ctx, key, buf)),
         None => Held::Own(buf),
     })
+}
+
+/// A new device buffer holding `bytes`.
+fn upload_bytes(ctx: &'static DeviceCtx, bytes: &[u8], name: &str) -> Option<DevBuf> {
+    let mut buf = allocate(ctx, bytes.len(), name)?;
+    if !bytes.is_empty() {
+        buffer::write(ctx, &mut buf.buffer, 0, bytes, name).or_fatal();
+    }
+    Some(buf)
 }
 
 /// [`upload`] for an `int` value array stored as `narrow` (`device/narrow.rs`): its narrow
@@ -1037,18 +1056,8 @@ fn upload_narrow(
             ],
         );
     }
-    let key = narrow::key(array, narrow, count);
-    if let Some(buf) = key.as_ref().and_then(|key| resident::find(ctx, key, name)) {
-        return Some(Held::Shared(buf));
-    }
-    let bytes = narrow::bytes(array, narrow);
-    let mut buf = allocate(ctx, bytes.len(), name)?;
-    if !bytes.is_empty() {
-        buffer::write(ctx, &mut buf.buffer, 0, &bytes, name).or_fatal();
-    }
-    Some(match key {
-        Some(key) => Held::Shared(resident::keep(ctx, key, buf)),
-        None => Held::Own(buf),
+    upload_keyed(ctx, narrow::key(array, narrow, count), name, || {
+        upload_bytes(ctx, &narrow::bytes(array, narrow), name)
     })
 }
 
@@ -1062,14 +1071,7 @@ fn upload_new(ctx: &'static DeviceCtx, array: &dyn HostArray, name: &str) -> Opt
             }
             Some(buf)
         }
-        None => {
-            let bytes = array.bytes();
-            let mut buf = allocate(ctx, bytes.len(), name)?;
-            if !bytes.is_empty() {
-                buffer::write(ctx, &mut buf.buffer, 0, &bytes, name).or_fatal();
-            }
-            Some(buf)
-        }
+        None => upload_bytes(ctx, &array.bytes(), name),
     }
 }
 

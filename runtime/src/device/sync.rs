@@ -30,7 +30,7 @@
 //! raises a failure of the launches before it first, as the CPU path would.
 
 use super::{allocate, plan, rows, zero_fill, ArgSpec, DevBuf, DevElem, DeviceResult, Elem};
-use super::{HostArg, KernelDesc, Output, Planned};
+use super::{upload_bytes, HostArg, KernelDesc, Output, Planned};
 use crate::opencl::buffer;
 use crate::opencl::{placement_for, trace, ClFailure, DeviceCtx, ErrorBuffer, OrFatal, Target};
 
@@ -130,12 +130,7 @@ impl<'a> SyncCall<'a> {
                     if copied(p) {
                         allocate(ctx, byte_len(*a), name)
                     } else {
-                        let bytes = a.bytes();
-                        let mut buf = allocate(ctx, bytes.len(), name)?;
-                        if !bytes.is_empty() {
-                            buffer::write(ctx, &mut buf.buffer, 0, &bytes, name).or_fatal();
-                        }
-                        Some(buf)
+                        upload_bytes(ctx, &a.bytes(), name)
                     }
                 }
                 _ => None,

@@ -1359,8 +1359,6 @@ pub(super) struct TreeOf<'a> {
     pub(super) ty: PrimType,
 }
 
-/// The locals an assignment of `cx`'s function stores to, directly or through elements: an
-/// element written through an array local counts as its source's.
 /// The length tests of `guards` as C conditions.
 pub(super) fn guard_tests(cx: &FnCx, guards: &[bounds::Guard]) -> Vec<String> {
     let len = |s: bounds::LenSym| format!("{}_len{}", cx.name(s.array), s.dim);
@@ -1380,6 +1378,8 @@ pub(super) fn guard_tests(cx: &FnCx, guards: &[bounds::Guard]) -> Vec<String> {
         .collect()
 }
 
+/// The locals an assignment of `cx`'s function stores to, directly or through elements: an
+/// element written through an array local counts as its source's.
 pub(super) fn written_bases(cx: &FnCx) -> std::collections::HashSet<LocalId> {
     let func = cx.func;
     func.exprs

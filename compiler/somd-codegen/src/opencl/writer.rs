@@ -1605,6 +1605,11 @@ impl<'a> Writer<'a> {
         }
         let func = cx.func;
         let expr = func.expr(e);
+        if let ExprKind::Index { array, index } = &expr.kind {
+            if let Some(element) = widened_element(cx, *array, *index) {
+                return Ok(element);
+            }
+        }
         Ok(match &expr.kind {
             ExprKind::Const(c) => const_c(c)?,
             ExprKind::Local(l) => cx.name(*l).to_string(),
@@ -1616,9 +1621,6 @@ impl<'a> Writer<'a> {
                     self.expr(cx, *object)?
                 };
                 format!("{obj}.{}", self.field_name(*class, *index))
-            }
-            ExprKind::Index { array, index } if widened_element(cx, *array, *index).is_some() => {
-                widened_element(cx, *array, *index).unwrap_or_default()
             }
             ExprKind::Index { array, index } if cx.vloads.contains_key(&e) => {
                 let (ok, lane) = cx.vloads[&e].clone();
