@@ -1090,14 +1090,6 @@ fn device_segmented_sums_run_when_the_rows_are_sorted() {
     }
 }
 
-/// Under `SOMD_DEVICE=opencl`, a segmented sum launches one work-item per run of equal rows
-/// (the run heads the host lists with its order check), and with `SOMD_SEGMENT_RUNS=0` one
-/// per iteration, on the same binary: `device_segmented_runs` (empty rows, a 6000-nonzero
-/// row, rows longer than a work-group, three calls of a keeping loop, a failing `x[col[i]]`
-/// in the middle of a run) matches its Java twin both ways. The later calls of the loop find
-/// the run count (`fact` events with `runs`; none without runs), and each launch covers the
-/// runs (or the iterations) rounded up to its work-group. The faulting call launches, then
-/// reruns on the CPU, which raises Java's first exception.
 /// Under `SOMD_DEVICE=opencl`, `device_widen`'s elementwise SOMD methods and `@`s run
 /// widened: `SOMD_WIDEN=W` launches `ceil(n / W)` work-items for `n` elements (the default
 /// width 4; `SOMD_WIDEN=1` one per element), and every width prints what the Java twin
@@ -1141,6 +1133,14 @@ fn device_widened_kernels_match_one_element_per_work_item() {
     assert!(outputs.windows(2).all(|w| w[0] == w[1]));
 }
 
+/// Under `SOMD_DEVICE=opencl`, a segmented sum launches one work-item per run of equal rows
+/// (the run heads the host lists with its order check), and with `SOMD_SEGMENT_RUNS=0` one
+/// per iteration, on the same binary: `device_segmented_runs` (empty rows, a 6000-nonzero
+/// row, rows longer than a work-group, three calls of a keeping loop, a failing `x[col[i]]`
+/// in the middle of a run) matches its Java twin both ways. The later calls of the loop find
+/// the run count (`fact` events with `runs`; none without runs), and each launch covers the
+/// runs (or the iterations) rounded up to its work-group. The faulting call launches, then
+/// reruns on the CPU, which raises Java's first exception.
 #[test]
 fn device_segmented_sums_run_one_work_item_per_run() {
     let Some(opencl) = &opencl_placement() else {
@@ -1954,6 +1954,7 @@ fn device_narrow_arrays_upload_narrow() {
     assert!(!off.stderr.contains("\"narrow\""), "{}", off.stderr);
     let off_calls = device_calls(&off.stderr);
     let off_best: Vec<&CallTrace> = off_calls.iter().filter(|c| c.name == "Main.best").collect();
+    assert_eq!(off_best.len(), wanted.len(), "{}", off.stderr);
     for (call, want) in off_best.iter().zip(wanted.iter()) {
         for (k, (count, _)) in want.iter().enumerate() {
             assert!(call.h2d.contains(&(format!("arg{k}"), count * 4)), "{:?}", call.h2d);
