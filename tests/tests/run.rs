@@ -820,6 +820,10 @@ fn untraced(outcome: &Outcome) -> Outcome {
     }
 }
 
+/// Elements per work-item of a widened elementwise kernel without `SOMD_WIDEN` (the
+/// runtime's `exec::DEFAULT_WIDTH`): such a call traces `ceil(n / WIDTH)` work-items.
+const WIDTH: u64 = 4;
+
 /// [`built_with_expected`] without the expectation.
 fn built_binary(suite: &str, name: &str) -> Option<&'static Path> {
     built_with_expected(suite, name).map(|(binary, _)| binary)
@@ -881,8 +885,10 @@ fn device_transfers_cross_once() {
     // outer: both inputs up, the 3 x 5000 output down once.
     assert_eq!(bytes(&calls[2].h2d), 12 + 20_000);
     assert_eq!(bytes(&calls[2].d2h), 60_000);
-    // The chain square -> scaled: `a` up once, the long results down once, nothing between.
-    assert_eq!((calls[3].work_items, bytes(&calls[3].h2d), calls[3].d2h.len()), (5000, 20_000, 0));
+    // The chain square -> scaled: `a` up once, the long results down once, nothing between
+    // (the elementwise `square` runs widened: `WIDTH` elements per work-item).
+    let items = 5000u64.div_ceil(WIDTH);
+    assert_eq!((calls[3].work_items, bytes(&calls[3].h2d), calls[3].d2h.len()), (items, 20_000, 0));
     assert_eq!((calls[4].h2d.len(), bytes(&calls[4].d2h)), (0, 40_000));
     // lowBytes: `a` up, of its two outputs only the returned one comes down.
     assert_eq!(bytes(&calls[6].h2d), 20_000);
@@ -1105,7 +1111,7 @@ fn device_widened_kernels_match_one_element_per_work_item() {
     // The program's lengths with elements (an empty array stays on the CPU).
     let lengths = [1u64, 3, 5, 103, 4003];
     let mut outputs = Vec::new();
-    for (switch, width) in [(None, 4u64), (Some("1"), 1), (Some("3"), 3), (Some("16"), 16)] {
+    for (switch, width) in [(None, WIDTH), (Some("1"), 1), (Some("3"), 3), (Some("16"), 16)] {
         let mut env = vec![("SOMD_TRACE", "json")];
         if let Some(w) = switch {
             env.push(("SOMD_WIDEN", w));
