@@ -40,8 +40,12 @@ pub fn mi_count(len: usize) -> usize {
 }
 
 /// The number of MIs of a call that [`run_call_balanced`] runs: up to [`BALANCE_SPLIT`] per
-/// pool thread (`SOMD_SPLIT=N` sets another count), never more than the `units` the first
-/// `dist` argument splits into.
+/// pool thread (`SOMD_SPLIT=N` sets another count), at most one per
+/// [`BALANCE_MIN_UNITS`] of the `units` the first `dist` argument splits into (but one per
+/// thread where there are units for it), never more than the units.
+///
+/// The count depends only on the pool's threads and the units, never on timing, so a
+/// floating-point reduction over the MIs gives the same bits in every run of a program.
 pub fn mi_count_balanced(units: usize) -> usize {
     let placement = exec::placement();
     let threads = placement.cpu_mis();
@@ -51,13 +55,26 @@ pub fn mi_count_balanced(units: usize) -> usize {
     } else if threads <= 1 {
         1
     } else {
-        threads.saturating_mul(split).min(units)
+        let by_units = (units / BALANCE_MIN_UNITS).max(threads);
+        threads.saturating_mul(split).min(by_units).min(units)
     }
 }
 
-/// MIs per thread of a balanced call: enough for a thread whose MIs finish early to take
-/// over work, few enough that each MI still amortises its dispatch.
-const BALANCE_SPLIT: usize = 4;
+/// MIs per thread of a balanced call. A thread that starts late, or whose core another
+/// process shares, leaves the others idle at the end of the call for up to one MI's
+/// length, so smaller MIs shorten that tail; each MI costs its dispatch from the shared
+/// counter and its share of the assembly. Measured on 16 cores (`bench/gpu/s9-scaling.sh`
+/// and `s9-split.sh`, medians of five, ms), with 4, 16, 32 and 64 MIs per thread: Series
+/// at 100,000 coefficients 566, 516, 488, 474 (rayon 534); CP 122, 112, 114, 103 (rayon
+/// 106); Monte Carlo 67, 66, 63, 62 (rayon 63); vector add, Saxpy, Black-Scholes, Crypt
+/// and MRI-Q no slower with more MIs.
+const BALANCE_SPLIT: usize = 32;
+
+/// The fewest units (elements, rows, columns or cells of the first `dist` argument) per MI
+/// of a balanced call, beyond one MI per thread: a call over a few rows, which LUFact
+/// makes a thousand times with work that shrinks to nothing, does not pay for hundreds of
+/// MIs of one row each.
+const BALANCE_MIN_UNITS: usize = 16;
 
 /// What a 2-D `dist` argument is split into (see [`mi_count_2d`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -2008,7 +2025,14 @@ mod tests {
         }
         let threads = exec::placement().cpu_mis();
         assert_eq!(mi_count_balanced(0), 0);
-        assert_eq!(mi_count_balanced(3), if threads > 1 { 3.min(threads * 4) } else { 1 });
+        assert_eq!(mi_count_balanced(3), if threads > 1 { 3.min(threads) } else { 1 });
+        if threads > 1 {
+            // One MI per thread where the units allow, then one per 16 units, up to 32 per
+            // thread.
+            assert_eq!(mi_count_balanced(threads * 16), threads);
+            assert_eq!(mi_count_balanced(threads * 16 * 4), threads * 4);
+            assert_eq!(mi_count_balanced(usize::MAX), threads * 32);
+        }
     }
 
     #[test]
