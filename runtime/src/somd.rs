@@ -67,7 +67,7 @@ pub fn mi_count_balanced(units: usize) -> usize {
 /// and `s9-split.sh`, medians of five, ms), with 4, 16, 32 and 64 MIs per thread: Series
 /// at 100,000 coefficients 566, 516, 488, 474 (rayon 534); CP 122, 112, 114, 103 (rayon
 /// 106); Monte Carlo 67, 66, 63, 62 (rayon 63); vector add, Saxpy, Black-Scholes, Crypt
-/// and MRI-Q no slower with more MIs.
+/// and MRI-Q no slower at 32 than at 4.
 const BALANCE_SPLIT: usize = 32;
 
 /// The fewest units (elements, rows, columns or cells of the first `dist` argument) per MI
