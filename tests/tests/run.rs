@@ -1166,7 +1166,11 @@ fn device_histograms_loop_over_more_iterations_than_work_items() {
             .filter(|e| e["name"].as_str().is_some_and(|k| kernels.contains(&k)))
             .map(|e| {
                 let number = |key: &str| e[key].as_u64().unwrap_or(0);
-                (e["name"].as_str().unwrap_or("").to_string(), number("work_items"), number("local"))
+                (
+                    e["name"].as_str().unwrap_or("").to_string(),
+                    number("work_items"),
+                    number("local"),
+                )
             })
             .collect();
         let names: Vec<&str> = launches.iter().map(|(k, _, _)| k.as_str()).collect();
