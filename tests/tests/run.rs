@@ -1139,6 +1139,54 @@ fn device_widened_kernels_match_one_element_per_work_item() {
     assert!(outputs.windows(2).all(|w| w[0] == w[1]));
 }
 
+/// Under `SOMD_DEVICE=opencl`, histogram SOMD methods over more iterations than one launch
+/// has work-items loop grid-stride: `device_vector_structs` (300,000 points, a `long` and an
+/// `int` table, the points from `@` maps over 8- and 16-byte value classes) and
+/// `exc_bounds_histogram_strided` (a bad table index at one point late in the input, raised
+/// at its source position from the device's error buffer, not by a CPU rerun) launch each
+/// histogram once with fewer work-items than iterations, a whole number of work-groups, and
+/// match their Java twins.
+#[test]
+fn device_histograms_loop_over_more_iterations_than_work_items() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    for (name, kernels) in [
+        ("device_vector_structs", &["Main_clusterSums", "Main_mix"][..]),
+        ("exc_bounds_histogram_strided", &["Main_clusterSums", "Main_clusterSums"][..]),
+    ] {
+        let Some((binary, expected)) = built_with_expected("tests/run", name) else { continue };
+        let (outcome, _) = traced_calls(name, binary, &expected, *opencl);
+        let n: u64 = expected.args[0].parse().expect("the point count");
+        let events: Vec<Value> =
+            outcome.stderr.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+        let launches: Vec<(String, u64, u64)> = events
+            .iter()
+            .filter(|e| e["event"] == "launch")
+            .filter(|e| e["name"].as_str().is_some_and(|k| kernels.contains(&k)))
+            .map(|e| {
+                let number = |key: &str| e[key].as_u64().unwrap_or(0);
+                (
+                    e["name"].as_str().unwrap_or("").to_string(),
+                    number("work_items"),
+                    number("local"),
+                )
+            })
+            .collect();
+        let names: Vec<&str> = launches.iter().map(|(k, _, _)| k.as_str()).collect();
+        assert_eq!(names, kernels, "{name}: histogram launches\n{}", outcome.stderr);
+        for (kernel, work_items, local) in &launches {
+            assert!(*local > 0 && work_items % local == 0, "{name}: {kernel} in whole groups");
+            assert!(*work_items < n, "{name}: {kernel} ran {work_items} work-items for {n} points");
+        }
+        let cpu = placements_traced(&outcome.stderr)
+            .into_iter()
+            .filter(|(_, placement, _)| placement == "cpu")
+            .count();
+        assert_eq!(cpu, 0, "{name}: every call on the device\n{}", outcome.stderr);
+    }
+}
+
 /// Under `SOMD_DEVICE=opencl`, a segmented sum launches one work-item per run of equal rows
 /// (the run heads the host lists with its order check), and with `SOMD_SEGMENT_RUNS=0` one
 /// per iteration, on the same binary: `device_segmented_runs` (empty rows, a 6000-nonzero

@@ -453,16 +453,103 @@ fn value_class_layout_has_explicit_padding() {
     let q = set.layouts.iter().find(|l| l.c_name.ends_with('Q')).expect("Q laid out");
     let offsets: Vec<(&str, usize)> =
         q.fields.iter().map(|f| (f.name.as_str(), f.offset)).collect();
-    assert_eq!(offsets, [("b", 0), ("d", 8), ("c", 16), ("inner", 20), ("s", 28)]);
-    assert_eq!((q.size, q.align), (32, 8));
+    // `In {int, float}` is 8 bytes of primitives: aligned to 8 (one vector access per
+    // element), so inside `Q` it starts at a multiple of 8.
+    assert_eq!(offsets, [("b", 0), ("d", 8), ("c", 16), ("inner", 24), ("s", 32)]);
+    assert_eq!((q.size, q.align), (40, 8));
+    let inner = set.layouts.iter().find(|l| l.c_name.ends_with("In")).expect("In laid out");
+    assert_eq!((inner.size, inner.align, inner.vector_align), (8, 8, true));
+    assert!(!q.vector_align, "Q nests a struct: C's rules");
     insta::assert_snapshot!(snapshot(PADDED_MAP));
 }
 
 /// The OpenCL C compiler lays the padded structs out as the manifest says.
 #[test]
 fn value_class_layout_matches_the_device_compiler() {
+    layout_matches_the_device_compiler(PADDED_MAP);
+}
+
+/// Value classes of primitives of 8 and 16 bytes, aligned to their size, next to ones that
+/// keep C's alignment (12 bytes; 8 bytes of one `long`, already aligned to 8).
+const VECTOR_MAP: &str = r#"
+value class I2 {
+    int x;
+    int y;
+    I2(int x, int y) { this.x = x; this.y = y; }
+}
+value class I4 {
+    int a; int b; int c; int d;
+    I4(int a, int b, int c, int d) { this.a = a; this.b = b; this.c = c; this.d = d; }
+}
+value class L2 {
+    long lo;
+    long hi;
+    L2(long lo, long hi) { this.lo = lo; this.hi = hi; }
+}
+value class S4 {
+    short a; short b; short c; short d;
+    S4(short a, short b, short c, short d) { this.a = a; this.b = b; this.c = c; this.d = d; }
+}
+value class I3 {
+    int x; int y; int z;
+    I3(int x, int y, int z) { this.x = x; this.y = y; this.z = z; }
+}
+value class One {
+    long v;
+    One(long v) { this.v = v; }
+}
+value class Mixed {
+    int tag;
+    I2 p;
+    short s;
+    Mixed(int tag, I2 p, short s) { this.tag = tag; this.p = p; this.s = s; }
+}
+class VA {
+    static local L2 join(I2 p, I4 q, S4 s, I3 t, One o, Mixed m) {
+        return new L2(p.x + q.d + s.a + t.z + o.v, m.p.y + m.tag + m.s);
+    }
+    public static void main(String[] args) {
+        I2[[]] ps = new I2[[]]{new I2(1, 2)};
+        I4[[]] qs = new I4[[]]{new I4(1, 2, 3, 4)};
+        S4[[]] ss = new S4[[]]{new S4((short) 1, (short) 2, (short) 3, (short) 4)};
+        I3[[]] ts = new I3[[]]{new I3(1, 2, 3)};
+        One[[]] os = new One[[]]{new One(5)};
+        Mixed[[]] ms = new Mixed[[]]{new Mixed(1, new I2(2, 3), (short) 4)};
+        L2[[]] rs = VA @ join(ps, qs, ss, ts, os, ms);
+        System.out.println(rs[0].hi);
+    }
+}
+"#;
+
+#[test]
+fn value_classes_of_8_and_16_bytes_are_aligned_to_their_size() {
+    let c = compile("vector.somd", VECTOR_MAP).expect("checks");
+    let set = kernels(&c, ClOptions::default());
+    let layout = |name: &str| {
+        let l = set.layouts.iter().find(|l| l.c_name == name).expect("laid out");
+        (l.size, l.align, l.vector_align)
+    };
+    assert_eq!(layout("I2"), (8, 8, true));
+    assert_eq!(layout("I4"), (16, 16, true));
+    assert_eq!(layout("L2"), (16, 16, true));
+    assert_eq!(layout("S4"), (8, 8, true));
+    assert_eq!(layout("I3"), (12, 4, false), "12 bytes: C's alignment");
+    assert_eq!(layout("One"), (8, 8, false), "already aligned to its size");
+    assert_eq!(layout("Mixed"), (24, 8, false), "nests a struct: C's rules");
+    let mixed = set.layouts.iter().find(|l| l.c_name == "Mixed").expect("Mixed");
+    let offsets: Vec<usize> = mixed.fields.iter().map(|f| f.offset).collect();
+    assert_eq!(offsets, [0, 8, 16], "the nested I2 at a multiple of its alignment");
+    assert!(set.body.contains("typedef struct __attribute__((aligned(16))) {\n    int a;"));
+    assert!(set.body.contains("typedef struct {\n    int x;\n    int y;\n    int z;"));
+    layout_matches_the_device_compiler(VECTOR_MAP);
+}
+
+/// Builds a kernel that writes `sizeof`, `__alignof__` and each field's offset of every
+/// struct the kernels of `source` declare, runs it on the test device (when there is one)
+/// and checks them against the writer's layouts.
+fn layout_matches_the_device_compiler(source: &str) {
     let Some(ctx) = test_device() else { return };
-    let c = compile("padded.somd", PADDED_MAP).expect("checks");
+    let c = compile("padded.somd", source).expect("checks");
     let set = kernels(&c, ClOptions::default());
     let mut probe = String::from("__kernel void somd_probe(__global int *o) {\n");
     let mut expected = Vec::new();
@@ -854,6 +941,7 @@ fn every_corpus_kernel_builds_with_opencl() {
         CUBES,
         VALUE_FOLD,
         LANES,
+        VECTOR_MAP,
     ]
     .iter()
     .enumerate()

@@ -220,11 +220,8 @@ impl Writer<'_> {
         writeln!(out, "{l3}somd_table[somd_w] = 0u;")?;
         writeln!(out, "{l2}}}")?;
         writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
-        writeln!(out, "{l2}{header}")?;
-        writeln!(out, "{l3}{index_line}")?;
         cx.hist = Some(hist.clone());
-        out.push_str(&self.versioned_body(&mut cx, l3, loop_body, &known)?);
-        writeln!(out, "{l2}}}")?;
+        out.push_str(&self.hist_loop(&mut cx, l2, header, &index_line, loop_body, &known)?);
         writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
         writeln!(
             out,
@@ -237,15 +234,81 @@ impl Writer<'_> {
         writeln!(out, "{l3}somd_mine[somd_w] = somd_table[somd_w];")?;
         writeln!(out, "{l2}}}")?;
         writeln!(out, "{l1}}} else {{")?;
-        writeln!(out, "{l2}{header}")?;
-        writeln!(out, "{l3}{index_line}")?;
         hist.space = "g";
         cx.hist = Some(hist);
-        out.push_str(&self.versioned_body(&mut cx, l3, loop_body, &known)?);
-        writeln!(out, "{l2}}}")?;
+        out.push_str(&self.hist_loop(&mut cx, l2, header, &index_line, loop_body, &known)?);
         writeln!(out, "{l1}}}")?;
         out.push_str("}\n");
         Ok((out, cx.sites))
+    }
+
+    /// The grid-stride loop over a histogram's iterations (`header` opens it, `index_line`
+    /// defines the loop index) around the body, versioned on the lengths of the arrays
+    /// whose accesses have known bounds (`versioned_body`). When every tested length is a
+    /// parameter's, the test cannot change between iterations, so it is made once per
+    /// work-item, before the loop, each version looping on its own: the fast loop carries
+    /// no test per element. Otherwise (a tested array is a local of the body) the loop
+    /// holds the versioned body.
+    fn hist_loop(
+        &mut self,
+        cx: &mut FnCx,
+        level: Level,
+        header: &str,
+        index_line: &str,
+        body: &Block,
+        known: &[(LocalId, bounds::Range)],
+    ) -> R<String> {
+        let (l2, l3, l4) = (level.next(), level.next().next(), level.next().next().next());
+        let mut out = String::new();
+        let guards = if self.options.unchecked {
+            Vec::new()
+        } else {
+            bounds::guardable(cx.func, body, &cx.proven, known)
+        };
+        let params = &cx.func.params;
+        let invariant = guards.iter().all(|g| {
+            params.contains(&g.len.array)
+                && match g.test {
+                    bounds::GuardTest::AtLeast(other, _) => params.contains(&other.array),
+                    bounds::GuardTest::Above(_) => true,
+                }
+        });
+        if guards.is_empty() || !invariant {
+            writeln!(out, "{level}{header}")?;
+            writeln!(out, "{l2}{index_line}")?;
+            out.push_str(&self.versioned_body(cx, l2, body, known)?);
+            writeln!(out, "{level}}}")?;
+            return Ok(out);
+        }
+        let tests = super::kernels::guard_tests(cx, &guards);
+        let checked = cx.proven.clone();
+        cx.proven.extend(guards.iter().flat_map(|g| g.accesses.iter().copied()));
+        writeln!(
+            out,
+            "{level}/* Indices with known bounds: in range when {}; checked otherwise. */",
+            tests.join(" and ")
+        )?;
+        writeln!(out, "{level}if ({}) {{", tests.join(" && "))?;
+        writeln!(out, "{l2}{header}")?;
+        writeln!(out, "{l3}{index_line}")?;
+        writeln!(out, "{l3}do {{")?;
+        let fast = self
+            .hoist_update_values(cx, l4, body)
+            .and_then(|hoisted| Ok(hoisted + &self.block(cx, l4, body)?));
+        cx.hoisted.clear();
+        cx.proven = checked;
+        out.push_str(&fast?);
+        writeln!(out, "{l3}}} while (0);")?;
+        writeln!(out, "{l2}}}")?;
+        writeln!(out, "{level}}} else {{")?;
+        writeln!(out, "{l2}{header}")?;
+        writeln!(out, "{l3}{index_line}")?;
+        writeln!(out, "{l3}do {{")?;
+        out.push_str(&self.block(cx, l4, body)?);
+        writeln!(out, "{l3}}} while (0);")?;
+        writeln!(out, "{l2}}}")?;
+        writeln!(out, "{level}}}")?;
+        Ok(out)
     }
 
     /// The kernel of a segmented sum; `decls` holds the arguments up to the iteration count.

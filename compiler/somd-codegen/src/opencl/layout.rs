@@ -2,7 +2,17 @@
 //! struct`s: C rules with the OpenCL sizes and alignments (`uchar`/`char` 1, `short`/`ushort`
 //! 2, `int`/`float` 4, `long`/`double` 8, a nested struct its own alignment), fields in
 //! declaration order. The writer makes every gap an explicit `uchar somd_padN[k]` field, so
-//! the layout needs no attribute and the host packs value arrays byte for byte.
+//! the host packs value arrays byte for byte.
+//!
+//! One exception to the C rules: a class whose fields are all primitives and whose size is 8
+//! or 16 bytes gets the alignment of its size ([`StructLayout::vector_align`]; the writer
+//! declares it with `__attribute__((aligned(N)))`), so a whole element (K-Means' `Point
+//! {int x; int y;}`) is one 8- or 16-byte load or store, as an `int2`/`int4` is. The size is
+//! unchanged, so the host's packing and the element stride stay the same; the elements stay
+//! aligned because every kernel pointer to them is a buffer's start (aligned to
+//! `CL_DEVICE_MEM_BASE_ADDR_ALIGN`, at least 128 bytes), a sub-buffer (whose origin must be
+//! aligned to it as well) or one of those plus a whole number of elements. A class that
+//! nests one inside it lays it out at a multiple of that alignment, here as in C.
 
 use somd_mir::{ClassId, Module, Type};
 use somd_syntax::ast::PrimType;
@@ -16,6 +26,9 @@ pub struct StructLayout {
     pub c_name: String,
     pub size: usize,
     pub align: usize,
+    /// Whether `align` is the size's rather than the largest field's (all fields
+    /// primitives, size 8 or 16): the writer declares the struct `aligned(align)`.
+    pub vector_align: bool,
     /// Fields in declaration order, with their byte offsets.
     pub fields: Vec<FieldLayout>,
 }
@@ -95,7 +108,18 @@ pub fn layout_of(
         if ok {
             // An empty class has one `uchar somd_empty`.
             let size = if class.fields.is_empty() { 1 } else { align_up(offset, align) };
-            result = Some(StructLayout { class: c, c_name: c_name(c), size, align, fields });
+            let vector_align = matches!(size, 8 | 16)
+                && align < size
+                && fields.iter().all(|f| matches!(f.ty, FieldTy::Prim(_)));
+            let align = if vector_align { size } else { align };
+            result = Some(StructLayout {
+                class: c,
+                c_name: c_name(c),
+                size,
+                align,
+                vector_align,
+                fields,
+            });
         }
     }
     memo.insert(c, result.clone());

@@ -992,10 +992,15 @@ impl<'a> Writer<'a> {
         for c in used {
             let class = self.module.class(c);
             let layout = self.layout(c, &mut memo);
-            let mut text = String::from("typedef struct {\n");
+            // An 8- or 16-byte struct of primitives is aligned to its size (`layout.rs`):
+            // one vector load or store per element.
+            let mut text = match layout.as_ref().filter(|l| l.vector_align) {
+                Some(l) => format!("typedef struct __attribute__((aligned({}))) {{\n", l.align),
+                None => String::from("typedef struct {\n"),
+            };
             let mut fp64 = false;
             // With a layout, every gap is an explicit padding field (`layout.rs`), so the
-            // host packs the struct byte for byte without relying on attributes.
+            // host packs the struct byte for byte.
             let mut at = 0usize;
             let mut pad = 0usize;
             for (k, f) in class.fields.iter().enumerate() {
