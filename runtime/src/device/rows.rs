@@ -62,6 +62,13 @@ struct Held {
     stale: Vec<bool>,
     /// Rows fetched since the last call (the host may have written them).
     dirty: Vec<usize>,
+    /// The rows the current call uploaded (last call's `dirty`): where a row argument
+    /// passed on is looked for first ([`Lent::row_copy`]).
+    sent: Vec<usize>,
+    /// The buffer of the last call's row argument copied from the matrix
+    /// ([`Lent::row_copy`]), for the next call's copy (one row's size): a row copy per
+    /// call allocates nothing.
+    spare: Option<DevBuf>,
 }
 
 impl Held {
@@ -242,10 +249,12 @@ pub(super) fn engage(
         }
         let held = scope.held.as_mut()?;
         let mut buf = held.buf.take()?;
+        held.sent.clear();
         for r in std::mem::take(&mut held.dirty) {
+            held.sent.push(r);
             // SAFETY: the row's storage belongs to the matrix the scope holds, which keeps
-            // it alive; the calling thread is inside the call until its blocking error
-            // check, after which the queue (in order) has run the write.
+            // it alive; the calling thread is inside the call until its error check has
+            // waited for the queue (in order), which has then run the write.
             unsafe {
                 buffer::write_queued(
                     ctx,
@@ -293,20 +302,30 @@ impl Lent {
     /// When array argument `arg` is a row of the held matrix (a fetched row passed on, as
     /// LUFact's `colK`): its copy, made on the device from the lent matrix buffer (a
     /// `resident` trace event named `name`). `None` for any other argument.
-    pub(super) fn row_copy(&self, arg: &dyn super::HostArray, name: &str) -> Option<DevBuf> {
+    pub(super) fn row_copy(&mut self, arg: &dyn super::HostArray, name: &str) -> Option<DevBuf> {
         let matrix = self.buf.as_ref()?;
         let rows = arg.raw_rows()?;
         let [data] = rows.as_slice() else { return None };
-        let (at, bytes) = with_scope(self.depth, |scope| {
-            let held = scope.held.as_ref()?;
-            let r = (0..held.stale.len()).find(|r| {
+        let (at, bytes, spare) = with_scope(self.depth, |scope| {
+            let held = scope.held.as_mut()?;
+            let same = |r: &usize| {
                 let row = held.host.row(*r);
                 row.as_ptr() == data.as_ptr() && row.len() == data.len()
-            })?;
-            Some((r * held.row_bytes, held.row_bytes))
+            };
+            // A fetched row, usually: among the ones just sent up, else any.
+            let r = held
+                .sent
+                .iter()
+                .copied()
+                .find(same)
+                .or_else(|| (0..held.stale.len()).find(same))?;
+            Some((r * held.row_bytes, held.row_bytes, held.spare.take()))
         })
         .flatten()?;
-        let mut buf = super::allocate(self.ctx, bytes, name)?;
+        let mut buf = match spare {
+            Some(buf) => buf,
+            None => super::allocate(self.ctx, bytes, name)?,
+        };
         // The row's bytes at its offset in the matrix, into a new buffer of the row's size.
         buffer::copy(self.ctx, &matrix.buffer, at, &mut buf.buffer, bytes).or_fatal();
         super::resident::trace_resident(self.ctx, name, bytes);
@@ -328,6 +347,16 @@ impl Drop for Lent {
             }
         });
     }
+}
+
+/// Gives the scope at `depth` the buffer of a finished call's row copy ([`Lent::row_copy`])
+/// for its next call. The queue is in order: the next copy into it runs after that call.
+pub(super) fn spare_row(depth: usize, buf: DevBuf) {
+    with_scope(depth, |scope| {
+        if let Some(held) = scope.held.as_mut() {
+            held.spare = Some(buf);
+        }
+    });
 }
 
 /// Settles (and lets go) every held matrix among `args`: the call runs on the CPU, which
@@ -391,6 +420,8 @@ pub(super) fn adopt<T: DevElem>(depth: usize) -> Array<Array<T>> {
             row_bytes,
             stale: vec![true; rows],
             dirty: Vec::new(),
+            sent: Vec::new(),
+            spare: None,
         });
         host
     })
