@@ -358,6 +358,13 @@ impl<'a> SyncCall<'a> {
                         _ => false,
                     }
             });
+        // A matrix the row scope held before the call stays there: the row the host will
+        // fetch next comes down behind the launches, before the error words.
+        if let Some((depth, q, true)) = self.rows {
+            if let Some(Some(buf)) = self.params.get(q) {
+                rows::read_ahead(ctx, depth, buf);
+            }
+        }
         let pending = if downloads {
             Some(self.err.read_queued().or_fatal())
         } else {
