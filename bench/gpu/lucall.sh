@@ -9,6 +9,9 @@
 # ones, and the driver's own per-call costs (somd-clbaseline costs).
 # Stage as baselines.sh's header says (.gpu-carry/bench-stage.tar.xz); there:
 #   OUT=results bench/gpu/lucall.sh
+# Optionally carry .gpu-carry/before-stage.tar.xz too, holding gen-lufact and
+# gen-sparsematmult built from the runtime before the change: then both programs of each
+# build also run interleaved (seven untraced runs each) and traced, on the same machine.
 # Results: $OUT/lucall.md (harness tables), $OUT/lucall.json, $OUT/calls.txt (the sums).
 set -u
 OUT=${OUT:-gpu-results}
@@ -64,6 +67,24 @@ for b in "lufact 1000" "sparsematmult 100000 200"; do
   done
   echo "untraced, wall ms: gen opencl$g | hand opencl$h"
 done
+if [ -f .gpu-carry/before-stage.tar.xz ]; then
+  BEFORE=/tmp/before-stage
+  mkdir -p "$BEFORE" && tar xJf .gpu-carry/before-stage.tar.xz -C "$BEFORE" && chmod +x "$BEFORE"/*
+  for b in "lufact 1000" "sparsematmult 100000 200"; do
+    set -- $b; name=$1; shift
+    echo "== before: gen-$name $* traced, three runs"
+    for k in 1 2 3; do
+      SOMD_DEVICE=opencl SOMD_TRACE=json "$BEFORE/gen-$name" "$@" 2> "$OUT/trace-$name.json" > /dev/null
+      echo "$(sum_trace "$OUT/trace-$name.json")"
+    done
+    old=""; new=""
+    for k in 1 2 3 4 5 6 7; do
+      old="$old $(SOMD_DEVICE=opencl ms_of "$BEFORE/gen-$name" "$@")"
+      new="$new $(SOMD_DEVICE=opencl ms_of "$STAGE/gen-$name" "$@")"
+    done
+    echo "interleaved, untraced wall ms: before$old | after$new"
+  done
+fi
 echo "== somd-clbaseline costs"
 "$STAGE/somd-clbaseline" costs 2>&1
 } 2>&1 | tee "$OUT/calls.txt"
