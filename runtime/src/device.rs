@@ -1179,6 +1179,23 @@ fn read_typed<T: DevElem>(
     (Box::new(array), None)
 }
 
+/// The first `n` elements of `buf` as a new array: read straight into its storage when that
+/// is the device representation ([`DevElem::RAW`]), else converted from the bytes.
+fn read_array<T: DevElem>(ctx: &'static DeviceCtx, buf: &DevBuf, n: usize, name: &str) -> Array<T> {
+    if T::RAW {
+        let array = Array::from_buffer(crate::value::default_slots::<T>(n));
+        if n > 0 {
+            buffer::read(ctx, &buf.buffer, 0, slot_bytes_mut(array.slots()), name).or_fatal();
+        }
+        return array;
+    }
+    let mut bytes = vec![0u8; n * T::ELEM.size()];
+    if !bytes.is_empty() {
+        buffer::read(ctx, &buf.buffer, 0, &mut bytes, name).or_fatal();
+    }
+    Array::from_vec(bytes.chunks_exact(T::ELEM.size()).map(T::take).collect())
+}
+
 /// Runs `desc` on the device for `args`, or returns `None` when the call runs on the CPU
 /// (see the module doc).
 pub fn run(desc: &'static KernelDesc, args: &[HostArg<'_>]) -> Option<DeviceResult> {
@@ -1385,6 +1402,8 @@ struct Planned {
     kernel: &'static str,
     program: std::sync::Arc<crate::opencl::BuiltProgram>,
     count: usize,
+    /// The shape of each array argument of the construct, by argument index.
+    shapes: Vec<Option<Vec<usize>>>,
     values: Vec<Option<i64>>,
     out_dims: Vec<Option<Vec<usize>>>,
     global: Vec<usize>,
@@ -1575,7 +1594,7 @@ fn plan(
         Some(name) if program.kernel(name).is_ok() => name,
         _ => desc.name,
     };
-    Some(Planned { ctx, desc, kernel, program, count, values, out_dims, global, narrow })
+    Some(Planned { ctx, desc, kernel, program, count, shapes, values, out_dims, global, narrow })
 }
 
 /// The arguments of `desc` stored narrow for this call, with their types: each `int` value
@@ -1951,10 +1970,27 @@ fn execute(
     if slices > 1 {
         combine_slices(ctx, program, desc, &bufs, &err, count, slices).or_fatal();
     }
-    // Exceptions first: nothing is read before the error buffer is checked.
-    err.check(desc.sites).or_fatal();
-    for later in &later_errs {
-        later.check(desc.sites).or_fatal();
+    // Exceptions first: the error words' reads are queued before the downloads and checked
+    // after them, before any result is used (one wait for all; the downloads go into new
+    // host storage, which a failure discards unread). With nothing to download, a blocking
+    // read of the words is the call's one wait.
+    let downloads = desc.args.iter().enumerate().any(|(k, spec)| match spec {
+        ArgSpec::Result(_) => !keep_result,
+        ArgSpec::Output { .. } => reads.is_none_or(|r| r.contains(&k)),
+        ArgSpec::Partials(_) => true,
+        _ => false,
+    });
+    let mut pending = Vec::with_capacity(1 + later_errs.len());
+    if downloads {
+        pending.push(err.read_queued().or_fatal());
+        for later in later_errs {
+            pending.push(later.read_queued().or_fatal());
+        }
+    } else {
+        err.check_last(desc.sites).or_fatal();
+        for later in later_errs {
+            later.check_last(desc.sites).or_fatal();
+        }
     }
     let mut first_partials = true;
     let mut result = DeviceResult {
@@ -2000,6 +2036,9 @@ fn execute(
             }
             _ => {}
         }
+    }
+    for check in pending {
+        check.check(desc.sites).or_fatal();
     }
     Some((result, kept))
 }

@@ -25,7 +25,8 @@
 //! discards the device's table and returns `None`: the CPU path then runs the call and
 //! raises the exception Java raises first (the call's only effect is its returned table).
 
-use super::{allocate, resident, upload, zero_fill, DevElem, Elem, Held, HostArg, HostArray, Size};
+use super::{allocate, read_array, resident, upload, zero_fill, DevElem, Elem, Held, HostArg};
+use super::{HostArray, Size};
 use crate::error::SourcePos;
 use crate::opencl::{buffer, placement_for, policy, trace, ClFailure, OrFatal, ProgramCell};
 use crate::opencl::{BuiltProgram, DeviceCtx, DeviceKernel, ErrorBuffer, Target};
@@ -186,9 +187,11 @@ pub fn run_histogram<T: HistElem>(
         geometry: (groups * local, local),
     };
     let (err, table) = launch.run(args)?;
-    // Exceptions first: no table is read before the error buffer is checked.
-    err.check(desc.sites).or_fatal();
+    // Exceptions first: the error words' read is queued before the table's and checked
+    // before the table is used (one wait for both).
+    let pending = err.read_queued().or_fatal();
     let raw = launch.read_table(table);
+    pending.check(desc.sites).or_fatal();
     let words_read: Vec<u32> =
         raw.chunks_exact(4).map(|b| u32::from_ne_bytes([b[0], b[1], b[2], b[3]])).collect();
     let op = desc.op;
@@ -492,14 +495,18 @@ pub fn run_segmented<T: DevElem>(
     };
     let scope = trace::CallScope::begin(desc.label, ctx.label);
     let (err, table) = launch.run(args)?;
-    if err.read().or_fatal()[0] != 0 {
+    // The error words' read is queued before the table's (one wait for both); a fault
+    // discards the table unused.
+    let pending = err.read_queued().or_fatal();
+    let name = desc.args.iter().position(|a| matches!(a, HistArg::Partials));
+    let name = name.and_then(|k| desc.names.get(k)).copied().unwrap_or("?");
+    let table = read_array::<T>(ctx, &table, len, name);
+    if pending.words().or_fatal()[0] != 0 {
         drop(scope);
         trace_cpu(desc.label, "device fault: the CPU raises Java's exception");
         return None;
     }
-    let raw = launch.read_table(table);
-    let table: Vec<T> = raw.chunks_exact(T::ELEM.size()).map(T::take).collect();
-    Some(Array::from_vec(table))
+    Some(table)
 }
 
 #[cfg(test)]

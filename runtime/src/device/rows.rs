@@ -62,6 +62,18 @@ struct Held {
     stale: Vec<bool>,
     /// Rows fetched since the last call (the host may have written them).
     dirty: Vec<usize>,
+    /// The rows the current call uploaded (last call's `dirty`): where a row argument
+    /// passed on is looked for first ([`Lent::row_copy`]).
+    sent: Vec<usize>,
+    /// The row fetched last.
+    last_fetch: Option<usize>,
+    /// A row read ahead by the last call ([`read_ahead`]): its index and bytes, the
+    /// device's current copy of it until the next call begins.
+    ahead: Option<(usize, Vec<u8>)>,
+    /// The buffer of the last call's row argument copied from the matrix
+    /// ([`Lent::row_copy`]), for the next call's copy (one row's size): a row copy per
+    /// call allocates nothing.
+    spare: Option<DevBuf>,
 }
 
 impl Held {
@@ -181,13 +193,22 @@ pub fn fetch<T: DevElem>(
             return;
         };
         if held.stale[r] {
-            if let Some(buf) = &held.buf {
-                let at = r * held.row_bytes;
-                buffer::read(held.ctx, &buf.buffer, at, slot_bytes_mut(row.slots()), "row")
-                    .or_fatal();
+            let into = slot_bytes_mut(row.slots());
+            match held.ahead.take() {
+                // Read by the last call, behind its error words (`read_ahead`).
+                Some((ahead, bytes)) if ahead == r && bytes.len() == into.len() => {
+                    into.copy_from_slice(&bytes);
+                }
+                _ => {
+                    if let Some(buf) = &held.buf {
+                        let at = r * held.row_bytes;
+                        buffer::read(held.ctx, &buf.buffer, at, into, "row").or_fatal();
+                    }
+                }
             }
             held.stale[r] = false;
         }
+        held.last_fetch = Some(r);
         if !held.dirty.contains(&r) {
             held.dirty.push(r);
         }
@@ -242,10 +263,14 @@ pub(super) fn engage(
         }
         let held = scope.held.as_mut()?;
         let mut buf = held.buf.take()?;
+        // The call changes the matrix on the device: a row read ahead is out of date.
+        held.ahead = None;
+        held.sent.clear();
         for r in std::mem::take(&mut held.dirty) {
+            held.sent.push(r);
             // SAFETY: the row's storage belongs to the matrix the scope holds, which keeps
-            // it alive; the calling thread is inside the call until its blocking error
-            // check, after which the queue (in order) has run the write.
+            // it alive; the calling thread is inside the call until its error check has
+            // waited for the queue (in order), which has then run the write.
             unsafe {
                 buffer::write_queued(
                     ctx,
@@ -293,20 +318,30 @@ impl Lent {
     /// When array argument `arg` is a row of the held matrix (a fetched row passed on, as
     /// LUFact's `colK`): its copy, made on the device from the lent matrix buffer (a
     /// `resident` trace event named `name`). `None` for any other argument.
-    pub(super) fn row_copy(&self, arg: &dyn super::HostArray, name: &str) -> Option<DevBuf> {
+    pub(super) fn row_copy(&mut self, arg: &dyn super::HostArray, name: &str) -> Option<DevBuf> {
         let matrix = self.buf.as_ref()?;
         let rows = arg.raw_rows()?;
         let [data] = rows.as_slice() else { return None };
-        let (at, bytes) = with_scope(self.depth, |scope| {
-            let held = scope.held.as_ref()?;
-            let r = (0..held.stale.len()).find(|r| {
+        let (at, bytes, spare) = with_scope(self.depth, |scope| {
+            let held = scope.held.as_mut()?;
+            let same = |r: &usize| {
                 let row = held.host.row(*r);
                 row.as_ptr() == data.as_ptr() && row.len() == data.len()
-            })?;
-            Some((r * held.row_bytes, held.row_bytes))
+            };
+            // A fetched row, usually: among the ones just sent up, else any.
+            let r = held
+                .sent
+                .iter()
+                .copied()
+                .find(same)
+                .or_else(|| (0..held.stale.len()).find(same))?;
+            Some((r * held.row_bytes, held.row_bytes, held.spare.take()))
         })
         .flatten()?;
-        let mut buf = super::allocate(self.ctx, bytes, name)?;
+        let mut buf = match spare {
+            Some(buf) => buf,
+            None => super::allocate(self.ctx, bytes, name)?,
+        };
         // The row's bytes at its offset in the matrix, into a new buffer of the row's size.
         buffer::copy(self.ctx, &matrix.buffer, at, &mut buf.buffer, bytes).or_fatal();
         super::resident::trace_resident(self.ctx, name, bytes);
@@ -328,6 +363,41 @@ impl Drop for Lent {
             }
         });
     }
+}
+
+/// For the armed call of the scope at `depth`, finishing with the held matrix's new
+/// contents in `buf`: queues the read of the row the host is expected to fetch next (the
+/// one after its last fetch, as LINPACK's loop fetches its pivot columns), so that the
+/// call's one wait, for its error words queued behind, brings the row too and the fetch
+/// needs no round trip of its own. A fetch of another row reads as before. Queued before
+/// the call's error words are read, which the caller waits for before anything else.
+pub(super) fn read_ahead(ctx: &'static DeviceCtx, depth: usize, buf: &DevBuf) {
+    with_scope(depth, |scope| {
+        let Some(held) = scope.held.as_mut() else { return };
+        let Some(r) = held.last_fetch.map(|r| r + 1).filter(|r| *r < held.stale.len()) else {
+            return;
+        };
+        let mut bytes = vec![0u8; held.row_bytes];
+        if bytes.is_empty() {
+            return;
+        }
+        // SAFETY: the bytes are moved into the scope (their heap storage does not move) and
+        // not touched before the caller's wait for the error words queued after this read
+        // (the queue is in order); a later call clears them only after that wait.
+        unsafe { buffer::read_queued(ctx, &buf.buffer, r * held.row_bytes, &mut bytes, "row") }
+            .or_fatal();
+        held.ahead = Some((r, bytes));
+    });
+}
+
+/// Gives the scope at `depth` the buffer of a finished call's row copy ([`Lent::row_copy`])
+/// for its next call. The queue is in order: the next copy into it runs after that call.
+pub(super) fn spare_row(depth: usize, buf: DevBuf) {
+    with_scope(depth, |scope| {
+        if let Some(held) = scope.held.as_mut() {
+            held.spare = Some(buf);
+        }
+    });
 }
 
 /// Settles (and lets go) every held matrix among `args`: the call runs on the CPU, which
@@ -391,6 +461,10 @@ pub(super) fn adopt<T: DevElem>(depth: usize) -> Array<Array<T>> {
             row_bytes,
             stale: vec![true; rows],
             dirty: Vec::new(),
+            sent: Vec::new(),
+            last_fetch: None,
+            ahead: None,
+            spare: None,
         });
         host
     })

@@ -78,6 +78,9 @@ pub struct SyncCall<'a> {
     /// matrix argument, whose result stays on the device; `true` when the call was passed
     /// the matrix the scope holds.
     rows: Option<(usize, usize, bool)>,
+    /// The argument whose buffer is a row of the scope's matrix copied on the device
+    /// (`rows::Lent::row_copy`): the buffer goes back to the scope for the next call.
+    row_copy: Option<usize>,
     err: ErrorBuffer,
     /// Emits the one `call` event of the trace when the call is dropped.
     _scope: trace::CallScope,
@@ -114,6 +117,7 @@ impl<'a> SyncCall<'a> {
         let copied = |p: usize| desc.swaps.iter().zip(&exchange).any(|((_, s), ok)| *ok && *s == p);
         // Inputs up once; writes to them stay on the device (parameters are by value).
         let mut params: Vec<Option<DevBuf>> = Vec::with_capacity(args.len());
+        let mut row_copy = None;
         for (p, arg) in args.iter().enumerate() {
             params.push(match arg {
                 // Placed below, once nothing can fail.
@@ -121,8 +125,9 @@ impl<'a> SyncCall<'a> {
                 // A row of the matrix on the device, passed on: copied there.
                 HostArg::Array(a)
                     if let Some(buf) =
-                        lent.as_ref().and_then(|l| l.row_copy(*a, param_name(first, p))) =>
+                        lent.as_mut().and_then(|l| l.row_copy(*a, param_name(first, p))) =>
                 {
+                    row_copy = Some(p);
                     Some(buf)
                 }
                 HostArg::Array(a) => {
@@ -176,6 +181,7 @@ impl<'a> SyncCall<'a> {
             last_groups: 0,
             unchecked: false,
             rows: lent.as_ref().map(|l| (l.depth(), l.param, reused)),
+            row_copy,
             err,
             _scope: scope,
         })
@@ -184,10 +190,8 @@ impl<'a> SyncCall<'a> {
     /// Dimension `dim` of array argument `param` (Java `int`: lengths fit), for the host
     /// loops' bounds.
     pub fn len(&self, param: usize, dim: usize) -> i32 {
-        let shape = match self.args.get(param) {
-            Some(HostArg::Array(a)) => a.shape(),
-            _ => None,
-        };
+        // The shapes the call was planned with (a 2-D argument's are not walked again).
+        let shape = self.planned.first().and_then(|p| p.shapes.get(param)?.as_ref());
         shape.and_then(|s| s.get(dim).copied()).map_or(0, |n| n as i32)
     }
 
@@ -342,7 +346,31 @@ impl<'a> SyncCall<'a> {
     pub fn finish(mut self, returned: &[usize]) -> DeviceResult {
         let ctx = self.ctx;
         let first = self.planned[0].desc;
-        self.err.check(first.sites).or_fatal();
+        // With something to download, the error words' read is queued before the downloads
+        // and checked after them, before any result is used: one wait instead of two (the
+        // downloads go into new host storage, which a failure discards unread).
+        let downloads = self.partials_pending
+            || first.args.iter().enumerate().any(|(k, spec)| {
+                returned.contains(&k)
+                    && match spec {
+                        ArgSpec::Output { .. } => true,
+                        ArgSpec::Param(p) => self.rows.is_none_or(|(_, q, _)| q != *p),
+                        _ => false,
+                    }
+            });
+        // A matrix the row scope held before the call stays there: the row the host will
+        // fetch next comes down behind the launches, before the error words.
+        if let Some((depth, q, true)) = self.rows {
+            if let Some(Some(buf)) = self.params.get(q) {
+                rows::read_ahead(ctx, depth, buf);
+            }
+        }
+        let pending = if downloads {
+            Some(self.err.read_queued().or_fatal())
+        } else {
+            self.err.check_last(first.sites).or_fatal();
+            None
+        };
         let mut result = DeviceResult {
             outputs: first.args.iter().map(|_| None).collect(),
             ..DeviceResult::default()
@@ -359,10 +387,12 @@ impl<'a> SyncCall<'a> {
                     let Some(Some(buf)) = self.params.get_mut(*p).map(Option::take) else {
                         continue;
                     };
+                    // Planned at the call's start (the host cannot change it meanwhile).
+                    let shape = self.planned[0].shapes.get(*p).cloned().flatten();
+                    let shape = shape.unwrap_or_default();
                     if let Some((depth, q, reused)) = self.rows {
                         if q == *p {
                             // Stays on the device: the row scope holds it.
-                            let shape = a.shape().unwrap_or_default();
                             let rows = shape.first().copied().unwrap_or(0);
                             let row_bytes = shape.get(1).copied().unwrap_or(0) * a.elem().size();
                             rows::hold(ctx, depth, buf, rows, row_bytes, reused);
@@ -370,7 +400,7 @@ impl<'a> SyncCall<'a> {
                             continue;
                         }
                     }
-                    (buf, a.shape().unwrap_or_default(), a.elem())
+                    (buf, shape, a.elem())
                 }
                 _ => continue,
             };
@@ -382,6 +412,14 @@ impl<'a> SyncCall<'a> {
                 buffer::read(ctx, &buf.buffer, 0, &mut bytes, "somd_partials").or_fatal();
             }
             result.partials = bytes;
+        }
+        if let Some(pending) = pending {
+            pending.check(first.sites).or_fatal();
+        }
+        if let (Some((depth, ..)), Some(p)) = (self.rows, self.row_copy) {
+            if let Some(Some(buf)) = self.params.get_mut(p).map(Option::take) {
+                rows::spare_row(depth, buf);
+            }
         }
         result
     }

@@ -6,19 +6,52 @@ use super::cl::{kind, ERR_WORDS};
 use super::device::DeviceCtx;
 use super::ClFailure;
 use crate::error::{self, class, JavaException, SourcePos};
+use opencl3::event::Event;
 use opencl3::memory::{Buffer, ClMem, CL_MEM_COPY_HOST_PTR, CL_MEM_READ_WRITE};
-use opencl3::types::{cl_mem, CL_BLOCKING};
+use opencl3::types::{cl_mem, CL_BLOCKING, CL_NON_BLOCKING};
+use std::sync::Mutex;
 
 /// The `__global int *somd_err` buffer of a batch of launches (zeroed on creation; a batch
 /// that fails ends the program, so it never needs resetting).
+///
+/// A buffer whose last check found no failure, with every launch that used it finished, is
+/// still all zero: [`ErrorBuffer::check_last`] and [`PendingCheck::check`] give it back to a
+/// small per-process pool, from which [`ErrorBuffer::new`] takes it for the next call
+/// instead of creating and zeroing a new one (a driver allocation, a host-to-device copy
+/// and a release per device call otherwise).
 #[derive(Debug)]
 pub struct ErrorBuffer {
     ctx: &'static DeviceCtx,
     buffer: Buffer<i32>,
 }
 
+/// Error buffers known to be all zero and used by no queued command, with the address of
+/// their device context.
+static SPARE: Mutex<Vec<(usize, Buffer<i32>)>> = Mutex::new(Vec::new());
+
+/// The most spare error buffers kept (calls on several threads each hold one).
+const SPARE_MAX: usize = 16;
+
+fn ctx_id(ctx: &DeviceCtx) -> usize {
+    std::ptr::from_ref(ctx) as usize
+}
+
+fn spare() -> std::sync::MutexGuard<'static, Vec<(usize, Buffer<i32>)>> {
+    // The pool holds whole entries only: a panic while it is locked leaves it consistent.
+    SPARE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 impl ErrorBuffer {
+    /// A zeroed error buffer on `ctx`: a spare one when there is one, else a new one.
     pub fn new(ctx: &'static DeviceCtx) -> Result<ErrorBuffer, ClFailure> {
+        let id = ctx_id(ctx);
+        {
+            let mut spare = spare();
+            if let Some(k) = spare.iter().rposition(|(c, _)| *c == id) {
+                let (_, buffer) = spare.swap_remove(k);
+                return Ok(ErrorBuffer { ctx, buffer });
+            }
+        }
         let mut zeros = [0i32; ERR_WORDS];
         // SAFETY: `zeros` is copied during the call (CL_MEM_COPY_HOST_PTR).
         let buffer = unsafe {
@@ -57,6 +90,95 @@ impl ErrorBuffer {
             error::throw(exc);
         }
         Ok(())
+    }
+
+    /// [`ErrorBuffer::check`] after the call's last launch: a buffer that recorded no
+    /// failure is kept for a later call (see the type's doc).
+    pub fn check_last(self, sites: &'static [SourcePos]) -> Result<(), ClFailure> {
+        self.check(sites)?;
+        self.recycle();
+        Ok(())
+    }
+
+    /// Queues the read of the words after the launches queued so far, without waiting: the
+    /// caller queues its result reads behind it and waits once (the queue is in order), then
+    /// checks the words with [`PendingCheck::check`] before it uses any result.
+    pub fn read_queued(self) -> Result<PendingCheck, ClFailure> {
+        let mut words = Box::new([0i32; ERR_WORDS]);
+        // SAFETY: non-blocking read of the whole buffer into boxed words that `PendingCheck`
+        // owns and does not read, move out or free before the read's event has completed
+        // (`check` and `drop` wait for it).
+        let event = unsafe {
+            self.ctx.queue.enqueue_read_buffer(
+                &self.buffer,
+                CL_NON_BLOCKING,
+                0,
+                &mut words[..],
+                &[],
+            )
+        }
+        .map_err(ClFailure::api("clEnqueueReadBuffer(somd_err)"))?;
+        Ok(PendingCheck { err: Some(self), words, event: Some(event) })
+    }
+
+    /// Gives a buffer that holds only zeros, and that no queued command uses, to the pool.
+    fn recycle(self) {
+        let mut spare = spare();
+        if spare.len() < SPARE_MAX {
+            spare.push((ctx_id(self.ctx), self.buffer));
+        }
+    }
+}
+
+/// The read of an error buffer's words, queued by [`ErrorBuffer::read_queued`].
+#[derive(Debug)]
+pub struct PendingCheck {
+    err: Option<ErrorBuffer>,
+    words: Box<[i32; ERR_WORDS]>,
+    event: Option<Event>,
+}
+
+impl PendingCheck {
+    /// Waits for the read (at once when a later blocking command on the queue has returned)
+    /// and raises the recorded failure, if any, as [`ErrorBuffer::check`] does; with none,
+    /// the buffer goes back to the pool.
+    pub fn check(mut self, sites: &'static [SourcePos]) -> Result<(), ClFailure> {
+        let words = self.wait()?;
+        if let Some(exc) = decode(&words, sites) {
+            error::throw(exc);
+        }
+        if let Some(err) = self.err.take() {
+            err.recycle();
+        }
+        Ok(())
+    }
+
+    /// The words, once the read has completed, for a caller that handles a recorded failure
+    /// itself; with none, the buffer goes back to the pool.
+    pub fn words(mut self) -> Result<[i32; ERR_WORDS], ClFailure> {
+        let words = self.wait()?;
+        if words[0] == 0 {
+            if let Some(err) = self.err.take() {
+                err.recycle();
+            }
+        }
+        Ok(words)
+    }
+
+    fn wait(&mut self) -> Result<[i32; ERR_WORDS], ClFailure> {
+        if let Some(event) = self.event.take() {
+            event.wait().map_err(ClFailure::api("clWaitForEvents(somd_err)"))?;
+        }
+        Ok(*self.words)
+    }
+}
+
+impl Drop for PendingCheck {
+    fn drop(&mut self) {
+        // The driver may still write the boxed words: they live until the read is done.
+        if let Some(event) = self.event.take() {
+            let _ = event.wait();
+        }
     }
 }
 

@@ -167,6 +167,17 @@ class Main {
         return m;
     }
 
+    // Fetches its rows from the last to the first: a call reads ahead the row after the
+    // one fetched before it, which is never the next one fetched here.
+    static int[][] backwards(int[][] m) {
+        for (int k = m.length - 1; k > 0; k--) {
+            int[] rowK = m[k];
+            rowK[2] = rowK[2] * 2 - k;
+            m = bump(m, rowK, k - 1);
+        }
+        return m;
+    }
+
     // The calls are in an inner loop that touches no row; the outer loop reads rows.
     static long[][] repeat(long[][] m, int times) {
         long seen = 0;
@@ -245,6 +256,7 @@ class Main {
         System.out.println("steps 4: " + checksum(steps(m, 4)));
         System.out.println("steps all: " + checksum(steps(m, -1)));
         System.out.println("until: " + checksum(until(m, 1000)));
+        System.out.println("backwards: " + checksum(backwards(m)));
         System.out.println("input: " + checksum(m));
 
         long[][] w = new long[5][6];
