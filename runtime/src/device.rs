@@ -1559,7 +1559,7 @@ fn plan(
             .iter()
             .map(|(p, n)| {
                 let name = desc.narrow.iter().find(|(q, _)| q == p).map_or("", |(_, m)| *m);
-                format!("-D{name}={}", n.c_name())
+                narrow::options(name, *n)
             })
             .collect();
         match desc.program.variant(ctx, &options.join(" ")) {

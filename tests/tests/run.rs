@@ -1864,6 +1864,8 @@ fn nested_folds_match_in_the_slices_form() {
         "exc_nested_slices_empty",
         "device_nested_staged",
         "exc_nested_staged_bounds",
+        "device_sad",
+        "exc_sad_bounds",
     ];
     // Rows staged in `__local` memory (the default where they fit) and read from global
     // memory (`SOMD_STAGE_ROWS=0`): note `device-execution`, "Staged rows".

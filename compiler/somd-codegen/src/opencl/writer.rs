@@ -878,7 +878,12 @@ impl<'a> Writer<'a> {
     /// define it (the runtime's narrow variants).
     pub(super) fn narrow_defaults(&self) -> String {
         let macros: BTreeSet<&String> = self.narrow_roots.values().flatten().collect();
-        macros.into_iter().map(|m| format!("#ifndef {m}\n#define {m} int\n#endif\n")).collect()
+        macros
+            .into_iter()
+            .map(|m| {
+                format!("#ifndef {m}\n#define {m} int\n#endif\n{}", super::sad::stage_defaults(m))
+            })
+            .collect()
     }
 
     pub(super) fn name_functions(&mut self) {
@@ -1232,9 +1237,11 @@ impl<'a> Writer<'a> {
         {
             let name = cx.name(p);
             let space = if cx.staged.contains(&p) { "__local" } else { "__global" };
+            // A narrow row keeps its element type macro, or its staged type when staged.
             let elem_c = match cx.narrow.get(&p) {
-                Some(m) if !cx.staged.contains(&p) => m.clone(),
-                _ => self.buffer_c(&local.ty, elem)?,
+                Some(m) if cx.staged.contains(&p) => super::sad::staged_type(m),
+                Some(m) => m.clone(),
+                None => self.buffer_c(&local.ty, elem)?,
             };
             let mut s = format!("{space} {elem_c} *{name}");
             for d in 0..rank {
@@ -1428,7 +1435,10 @@ impl<'a> Writer<'a> {
             Stmt::Return(Some(e)) => writeln!(out, "{level}return {};", self.expr(cx, *e)?)?,
             Stmt::Block(b) => {
                 writeln!(out, "{level}{{")?;
-                out.push_str(&self.block(cx, level.next(), b)?);
+                match self.sad_of(cx, b) {
+                    Some(l) => out.push_str(&self.sad_block(cx, level.next(), b, &l)?),
+                    None => out.push_str(&self.block(cx, level.next(), b)?),
+                }
                 writeln!(out, "{level}}}")?;
             }
             other => return Err(bug(format!("statement not supported on the device: {other:?}"))),
@@ -1642,6 +1652,17 @@ impl<'a> Writer<'a> {
                     let Some((p, n)) = vector_of(&func.local(*a).ty) else { unreachable!() };
                     let name = cx.name(*a).to_string();
                     self.lane(cx, e, &name, p, n, *index)?
+                }
+                ExprKind::Local(a) if cx.staged.contains(a) && cx.narrow.contains_key(a) => {
+                    // A staged narrow row: from the group's stage base, in the layout of its
+                    // staged type (`sad.rs`), widened to `int`.
+                    let at = super::sad::stage_at(&cx.narrow[a]);
+                    let name = cx.name(*a).to_string();
+                    let i = self.expr(cx, *index)?;
+                    let idx = self.index_text(cx, e, expr.span, &i, &format!("{name}_len0"));
+                    format!(
+                        "((int){name}[{at}({idx}, {name}_len0, (int)get_local_id(0), (int)get_local_size(0))])"
+                    )
                 }
                 ExprKind::Local(a) if cx.staged.contains(a) => {
                     // A staged row: the group's rows interleaved in `__local` memory.
