@@ -1896,6 +1896,53 @@ fn nested_folds_match_in_the_slices_form() {
     }
 }
 
+/// The SAD idiom (note device-execution, "The SAD idiom"): `device_sad` and
+/// `exc_sad_bounds` run their loops on `uchar` rows (both arguments' `narrow` events say
+/// `uchar` for the five byte tables and the exception's two calls, never for the `int` one,
+/// and one side only for the mixed one) in the default form (lanes, on a CPU device), and
+/// give the same output, exception and position with `SOMD_NARROW=off` (`int` storage,
+/// no byte path). The slices form, staged as bytes or not, is run by
+/// `nested_folds_match_in_the_slices_form`.
+#[test]
+fn device_sad_loops_match_on_bytes_and_on_int() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    for (name, bytes_calls) in [("device_sad", 5), ("exc_sad_bounds", 2)] {
+        let Some((binary, expected)) = built_with_expected("tests/run", name) else {
+            continue; // a filter left it out
+        };
+        for narrow in ["on", "off"] {
+            let env = [("SOMD_TRACE", "json"), ("SOMD_NARROW", narrow)];
+            let outcome = run_with_env(binary, &expected.args, *opencl, &env);
+            if let Some(why) = compare(&expected, &untraced(&outcome)) {
+                panic!("{name} with SOMD_NARROW={narrow}: {why}");
+            }
+            let types: Vec<(String, String)> = outcome
+                .stderr
+                .lines()
+                .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+                .filter(|e| e["event"] == "narrow")
+                .map(|e| {
+                    let text = |key: &str| e[key].as_str().unwrap_or_default().to_string();
+                    (text("buffer"), text("type"))
+                })
+                .collect();
+            let uchar =
+                |buffer: &str| types.iter().filter(|(b, t)| b == buffer && t == "uchar").count();
+            if narrow == "off" {
+                assert!(types.is_empty(), "{name}: {types:?}");
+            } else if name == "device_sad" {
+                // Five byte tables, then `int` against `int`, then bytes against `int`.
+                assert_eq!((uchar("arg0"), uchar("arg1")), (6, 5), "{types:?}");
+                assert_eq!(types.len(), 11, "{types:?}");
+            } else {
+                assert_eq!((uchar("arg0"), uchar("arg1")), (bytes_calls, bytes_calls), "{types:?}");
+            }
+        }
+    }
+}
+
 /// `int` value arrays stored narrow (note device-execution, "Narrow storage"): in
 /// `device_narrow` one kernel runs on tables whose elements fit `uchar`, `char`, `ushort`,
 /// `short` and only `int`; each argument that fits is uploaded in its narrow type (a

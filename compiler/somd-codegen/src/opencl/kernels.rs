@@ -1009,6 +1009,9 @@ impl Writer<'_> {
         let narrow_of = self.narrow_of(plan.func);
         let stage_macro = |k: usize| func.params.get(k).and_then(|p| narrow_of.get(p)).cloned();
         let mut staged_call = None;
+        if slices.is_some() && lanes.is_some() {
+            self.staged_narrow.extend(staged.iter().filter_map(|k| stage_macro(*k)));
+        }
         if let Some(p) = lanes.filter(|_| slices.is_some()) {
             slices_text =
                 self.helper_variant(plan.func, Some((prim_storage(p), &plan.name)), true)?;

@@ -36,6 +36,7 @@ pub fn write_kernels(
         staged_fns: BTreeSet::new(),
         narrow: HashMap::new(),
         narrow_roots: BTreeMap::new(),
+        staged_narrow: BTreeSet::new(),
     };
     w.name_functions();
     w.plan_narrow();
@@ -115,6 +116,9 @@ pub(super) struct Writer<'a> {
     pub(super) narrow: HashMap<(FuncId, LocalId), String>,
     /// Per `@` argument (function, parameter index): its macro, or why it stays `int`.
     pub(super) narrow_roots: BTreeMap<(FuncId, usize), Result<String, &'static str>>,
+    /// The macros of the narrow flows whose rows a kernel stages (`sad.rs`): they also get
+    /// the staged type and index macros.
+    pub(super) staged_narrow: BTreeSet<String>,
 }
 
 /// Names of one function's locals, and how arrays are bound.
@@ -881,7 +885,12 @@ impl<'a> Writer<'a> {
         macros
             .into_iter()
             .map(|m| {
-                format!("#ifndef {m}\n#define {m} int\n#endif\n{}", super::sad::stage_defaults(m))
+                let staged = if self.staged_narrow.contains(m) {
+                    super::sad::stage_defaults(m)
+                } else {
+                    String::new()
+                };
+                format!("#ifndef {m}\n#define {m} int\n#endif\n{staged}")
             })
             .collect()
     }

@@ -12,14 +12,14 @@
 //!
 //! Accepted forms, each provably the same sum: the bound `A.length` or `B.length`;
 //! `sum += d`, `sum = sum + d` or `sum = d + sum`; `d` is `Math.abs(A[i] - B[i])` (the
-//! callee is checked to be `x < 0 ? -x : x` on `int`, so any function with that body
-//! qualifies); the update `i++`, `++i`, `i += 1` or `i = i + 1`. Nothing else may be in
+//! library's `Math.abs(int)`, a callee checked to be `x < 0 ? -x : x` on `int`, so any
+//! function with that body qualifies; or the built-in `abs` on `int`); the update `i++`, `++i`, `i += 1` or `i = i + 1`. Nothing else may be in
 //! the body, and `i`, `sum`, `A` and `B` must be distinct locals with `A` and `B`
 //! parameters of type `int[[]]` and `sum` and `i` of type `int`.
 
 use crate::ir::{
-    BinOp, BinOpKind, Block, Const, ExprId, ExprKind, FuncId, Function, LocalId, Module, PrimOrRef,
-    Stmt, Type, UnOp,
+    BinOp, BinOpKind, Block, Builtin, Const, ExprId, ExprKind, FuncId, Function, LocalId, MathFn,
+    Module, PrimOrRef, Stmt, Type, UnOp,
 };
 use somd_diag::Span;
 use somd_syntax::ast::PrimType;
@@ -81,13 +81,18 @@ fn is_int_array_param(func: &Function, l: LocalId) -> bool {
 
 /// `Math.abs(a[i] - b[i])`: the arrays (a, b).
 fn abs_diff(module: &Module, func: &Function, e: ExprId, i: LocalId) -> Option<(LocalId, LocalId)> {
-    let ExprKind::Call { func: abs, receiver: None, args } = &func.expr(e).kind else {
-        return None;
+    let d = match &func.expr(e).kind {
+        ExprKind::Call { func: abs, receiver: None, args } if is_int_abs(module, *abs) => {
+            let [d] = args[..] else { return None };
+            d
+        }
+        // The built-in `Math.abs` (programs checked without the library).
+        ExprKind::Builtin { builtin: Builtin::Math(MathFn::Abs, PrimType::Int), args } => {
+            let [d] = args[..] else { return None };
+            d
+        }
+        _ => return None,
     };
-    let [d] = args[..] else { return None };
-    if !is_int_abs(module, *abs) {
-        return None;
-    }
     let ExprKind::Binary { op, lhs, rhs } = &func.expr(d).kind else { return None };
     if !is_int_op(op, BinOpKind::Sub) {
         return None;
