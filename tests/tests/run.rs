@@ -1941,6 +1941,22 @@ fn device_sad_loops_match_on_bytes_and_on_int() {
             }
         }
     }
+    // In the slices form the tiles are staged one byte per element when stored as `uchar`
+    // (the `stage` event's bytes per work-item: the row length), four as `int`.
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_sad") else {
+        return;
+    };
+    let env = [("SOMD_TRACE", "json"), ("SOMD_NESTED_FORM", "slices")];
+    let outcome = run_with_env(binary, &expected.args, *opencl, &env);
+    assert!(compare(&expected, &untraced(&outcome)).is_none(), "{}", outcome.stderr);
+    let per_item: Vec<u64> = outcome
+        .stderr
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|e| e["event"] == "stage")
+        .map(|e| e["bytes"].as_u64().unwrap_or(0) / e["local"].as_u64().unwrap_or(1).max(1))
+        .collect();
+    assert_eq!(per_item, [64, 37, 16, 5, 100, 4 * 37, 37], "{}", outcome.stderr);
 }
 
 /// `int` value arrays stored narrow (note device-execution, "Narrow storage"): in
