@@ -1840,6 +1840,15 @@ fn sad_loops_take_the_byte_path_on_uchar_rows() {
         somd_mir::analysis::sad::sad_loops(&c.module, f).len()
     };
     assert_eq!((loops("Main.sad"), loops("Main.sad2"), loops("Main.weighted")), (1, 1, 0));
+    // `explain` names both loops under the kernel, with the arguments that must be bytes.
+    let explained = somd_mir::analysis::explain(&c.module, &c.info, &c.sources);
+    for (at, f) in [("sad.somd:5:25", "Main.sad"), ("sad.somd:12:25", "Main.sad2")] {
+        let line = format!(
+            "  sum of absolute differences: the loop at {at} in `{f}` adds 16 elements per `abs_diff` when `tile` and `lib` are stored as uchar (the rest element by element)"
+        );
+        assert!(explained.contains(&line), "{line}\n{explained}");
+    }
+    assert!(!explained.contains("`Main.weighted` adds"), "{explained}");
     let set = kernels(&c, ClOptions::default());
     let body = &set.body;
     // `sad` and `sad2`, each as the plain helper and as the staged variant.
