@@ -1125,7 +1125,7 @@ impl Writer<'_> {
                     let Type::Prim(ep) = elem_ty else { return Err(bug("staged rows of objects")) };
                     let elem = self.storage(elem_ty)?;
                     // A narrow row is staged in its staged type (`sad.rs`); the host
-                    // allocates the `int` bytes, enough for either layout.
+                    // allocates one byte per element for a row it uploads as `uchar`.
                     let elem_c =
                         stage_macro(*k).map_or(elem.clone(), |m| super::sad::staged_type(&m));
                     let len = format!("arg{k}_len1");

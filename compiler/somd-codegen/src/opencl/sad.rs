@@ -17,8 +17,8 @@
 //! base: as `int`, element `i` of row `lid` at `i * ls + lid` (interleaved by element, so a
 //! warp's read of one element touches consecutive words); as bytes, `somd_st16`: groups of
 //! 16 interleaved by group (a warp's `uchar16` reads of one group are 512 consecutive
-//! bytes, no bank conflict), then the tail interleaved by element. Both use at most the
-//! `int` layout's bytes, which the host allocates.
+//! bytes, no bank conflict), then the tail interleaved by element. Both take `n * ls`
+//! elements; the host allocates one byte per element for a row it uploads as `uchar`.
 
 use super::writer::{bug, FnCx, Writer, R};
 use super::Level;
