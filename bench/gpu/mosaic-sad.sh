@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Mosaic's generated kernel with the SAD idiom (note `device-execution`, "The SAD idiom")
 # against the hand kernel, on the GPU machine. Stage as baselines.sh's header says (build
-# the stage at the commit to measure; `--filter mosaic` is enough for this script):
-#   cargo run --release -p somd-bench -- --quick --check-only --device seq,cpu,opencl \
+# the stage at the commit to measure; `--filter mosaic` is enough for this script; run
+# the built binary rather than `cargo run`: the harness rebuilds itself before staging,
+# and under `cargo run` it then found its own executable replaced and could not copy it):
+#   cargo build --release -p somd-bench
+#   target/release/somd-bench --quick --check-only --device seq,cpu,opencl \
 #     --threads 1 --filter mosaic --stage /tmp/bench-stage
 #   strip /tmp/bench-stage/*; mkdir -p .gpu-carry
 #   tar cJf .gpu-carry/bench-stage.tar.xz -C /tmp/bench-stage .
