@@ -135,4 +135,66 @@ inline double somd_dmax(double a, double b)
 inline double somd_dabs(double a) { return as_double(as_ulong(a) & 0x7fffffffffffffffUL); }
 #endif /* SOMD_HAS_FP64 */
 
+/* ---- sums of absolute differences of bytes (the SAD idiom) ----
+ * The OpenCL writer replaces the prefix of a loop `sum += Math.abs(a[i] - b[i])` over two
+ * `int` value arrays stored as `uchar` (note `device-execution`, "The SAD idiom") by
+ * `somd_sad_u8_*` over its first `groups` groups of 16 elements. Each difference of two
+ * bytes is exact, and `uint` addition is addition modulo 2^32 as Java's `int` addition is,
+ * so the total is the loop's whatever the grouping. A row pointer is either global (16
+ * bytes per group, read as one `uchar16` when 16-byte aligned) or a row staged in
+ * `__local` memory by `somd_st16`'s layout (group `g` of work-item `lid` at `uchar16`
+ * `g * ls + lid`). */
+inline uint somd_sad16(uchar16 a, uchar16 b)
+{
+    const uint16 d = convert_uint16(abs_diff(a, b));
+    const uint8 s8 = d.lo + d.hi;
+    const uint4 s4 = s8.lo + s8.hi;
+    const uint2 s2 = s4.lo + s4.hi;
+    return s2.x + s2.y;
+}
+/* The index of element `i` of a row of `n` bytes staged by work-item `r` of `ls`: the full
+ * groups of 16 interleaved by group (group `g` at 16-byte slot `g * ls + r`), then the
+ * tail's elements interleaved one by one. */
+inline int somd_st16(int i, int n, int r, int ls)
+{
+    const int full = n & ~15;
+    return i < full ? (((i >> 4) * ls + r) << 4) + (i & 15) : full * ls + (i - full) * ls + r;
+}
+inline uint somd_sad_u8_gg(__global const uchar *a, __global const uchar *b, int groups)
+{
+    uint s = 0;
+    if ((((size_t)a | (size_t)b) & 15) == 0) {
+        __global const uchar16 *va = (__global const uchar16 *)a;
+        __global const uchar16 *vb = (__global const uchar16 *)b;
+        for (int g = 0; g < groups; g++) s += somd_sad16(va[g], vb[g]);
+    } else {
+        for (int g = 0; g < groups; g++) s += somd_sad16(vload16(g, a), vload16(g, b));
+    }
+    return s;
+}
+inline uint somd_sad_u8_lg(__local const uchar *a, __global const uchar *b, int groups)
+{
+    const int ls = (int)get_local_size(0);
+    const int lid = (int)get_local_id(0);
+    uint s = 0;
+    if ((((size_t)a | (size_t)b) & 15) == 0) {
+        __local const uchar16 *va = (__local const uchar16 *)a;
+        __global const uchar16 *vb = (__global const uchar16 *)b;
+        for (int g = 0; g < groups; g++) s += somd_sad16(va[g * ls + lid], vb[g]);
+    } else {
+        for (int g = 0; g < groups; g++) s += somd_sad16(vload16(g * ls + lid, a), vload16(g, b));
+    }
+    return s;
+}
+inline uint somd_sad_u8_ll(__local const uchar *a, __local const uchar *b, int groups)
+{
+    const int ls = (int)get_local_size(0);
+    const int lid = (int)get_local_id(0);
+    uint s = 0;
+    for (int g = 0; g < groups; g++) {
+        s += somd_sad16(vload16(g * ls + lid, a), vload16(g * ls + lid, b));
+    }
+    return s;
+}
+
 #endif /* SOMD_JAVA_CL */

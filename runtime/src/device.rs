@@ -1578,7 +1578,7 @@ fn plan(
             .iter()
             .map(|(p, n)| {
                 let name = desc.narrow.iter().find(|(q, _)| q == p).map_or("", |(_, m)| *m);
-                format!("-D{name}={}", n.c_name())
+                narrow::options(name, *n)
             })
             .collect();
         match desc.program.variant(ctx, &options.join(" ")) {
@@ -1816,12 +1816,22 @@ fn execute(
     });
     // The non-negative value of scalar argument `k` (a length or count).
     let value_at = |k: usize| values.get(k).copied().flatten().unwrap_or(0).max(0) as usize;
+    // Bytes per element of the staged rows whose length is kernel argument `len`: a row
+    // stored as `uchar` is staged as bytes (note device-execution, "The SAD idiom").
+    let stage_elem = |len: usize, bytes: usize| match desc.args.get(len) {
+        Some(ArgSpec::Length { param, .. })
+            if planned.narrow.contains(&(*param, narrow::Narrow::U8)) =>
+        {
+            1
+        }
+        _ => bytes,
+    };
     // Staged rows (only in the slices form): bytes per work-item of every staged row.
     let row_bytes: usize = desc
         .args
         .iter()
         .map(|a| match a {
-            ArgSpec::StageRows { len, bytes } => value_at(*len) * bytes,
+            ArgSpec::StageRows { len, bytes } => value_at(*len) * stage_elem(*len, *bytes),
             _ => 0,
         })
         .sum();
@@ -1928,7 +1938,7 @@ fn execute(
                     (ArgSpec::StageRows { len, bytes }, None) => {
                         let row = value_at(*len);
                         let size = match stage_group {
-                            Some(group) => (group * row * bytes).max(*bytes),
+                            Some(group) => (group * row * stage_elem(*len, *bytes)).max(*bytes),
                             None => *bytes,
                         };
                         setter.local::<u8>(index, size).map(|_| ())

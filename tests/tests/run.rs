@@ -1918,6 +1918,8 @@ fn nested_folds_match_in_the_slices_form() {
         "exc_nested_slices_empty",
         "device_nested_staged",
         "exc_nested_staged_bounds",
+        "device_sad",
+        "exc_sad_bounds",
     ];
     // Rows staged in `__local` memory (the default where they fit) and read from global
     // memory (`SOMD_STAGE_ROWS=0`): note `device-execution`, "Staged rows".
@@ -1946,6 +1948,69 @@ fn nested_folds_match_in_the_slices_form() {
             assert_eq!(staged, 0, "{name}: staged with SOMD_STAGE_ROWS=0");
         }
     }
+}
+
+/// The SAD idiom (note device-execution, "The SAD idiom"): `device_sad` and
+/// `exc_sad_bounds` run their loops on `uchar` rows (both arguments' `narrow` events say
+/// `uchar` for the five byte tables and the exception's two calls, never for the `int` one,
+/// and one side only for the mixed one) in the default form (lanes, on a CPU device), and
+/// give the same output, exception and position with `SOMD_NARROW=off` (`int` storage,
+/// no byte path). The slices form, staged as bytes or not, is run by
+/// `nested_folds_match_in_the_slices_form`.
+#[test]
+fn device_sad_loops_match_on_bytes_and_on_int() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    for (name, bytes_calls) in [("device_sad", 5), ("exc_sad_bounds", 2)] {
+        let Some((binary, expected)) = built_with_expected("tests/run", name) else {
+            continue; // a filter left it out
+        };
+        for narrow in ["on", "off"] {
+            let env = [("SOMD_TRACE", "json"), ("SOMD_NARROW", narrow)];
+            let outcome = run_with_env(binary, &expected.args, *opencl, &env);
+            if let Some(why) = compare(&expected, &untraced(&outcome)) {
+                panic!("{name} with SOMD_NARROW={narrow}: {why}");
+            }
+            let types: Vec<(String, String)> = outcome
+                .stderr
+                .lines()
+                .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+                .filter(|e| e["event"] == "narrow")
+                .map(|e| {
+                    let text = |key: &str| e[key].as_str().unwrap_or_default().to_string();
+                    (text("buffer"), text("type"))
+                })
+                .collect();
+            let uchar =
+                |buffer: &str| types.iter().filter(|(b, t)| b == buffer && t == "uchar").count();
+            if narrow == "off" {
+                assert!(types.is_empty(), "{name}: {types:?}");
+            } else if name == "device_sad" {
+                // Five byte tables, then `int` against `int`, then bytes against `int`.
+                assert_eq!((uchar("arg0"), uchar("arg1")), (6, 5), "{types:?}");
+                assert_eq!(types.len(), 11, "{types:?}");
+            } else {
+                assert_eq!((uchar("arg0"), uchar("arg1")), (bytes_calls, bytes_calls), "{types:?}");
+            }
+        }
+    }
+    // In the slices form the tiles are staged one byte per element when stored as `uchar`
+    // (the `stage` event's bytes per work-item: the row length), four as `int`.
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_sad") else {
+        return;
+    };
+    let env = [("SOMD_TRACE", "json"), ("SOMD_NESTED_FORM", "slices")];
+    let outcome = run_with_env(binary, &expected.args, *opencl, &env);
+    assert!(compare(&expected, &untraced(&outcome)).is_none(), "{}", outcome.stderr);
+    let per_item: Vec<u64> = outcome
+        .stderr
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|e| e["event"] == "stage")
+        .map(|e| e["bytes"].as_u64().unwrap_or(0) / e["local"].as_u64().unwrap_or(1).max(1))
+        .collect();
+    assert_eq!(per_item, [64, 37, 16, 5, 100, 4 * 37, 37], "{}", outcome.stderr);
 }
 
 /// `int` value arrays stored narrow (note device-execution, "Narrow storage"): in

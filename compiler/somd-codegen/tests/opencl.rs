@@ -682,7 +682,11 @@ class Main {
 #[test]
 fn nested_slices_stage_read_only_rows() {
     let text = snapshot(STAGED);
-    assert!(text.contains("Main_sad_st1_map_Main_best(__local int *a"), "{text}");
+    // `tile` may be stored narrow: its staged row has the staged type (`int` unless bytes).
+    assert!(
+        text.contains("Main_sad_st1_map_Main_best(__local SOMD_STAGED_Main_best_0 *a"),
+        "{text}"
+    );
     assert!(!text.contains("map_Main_bare"), "`bare` has no kernel\n{text}");
     let c = compile("test.somd", STAGED).expect("program checks");
     let param = |name: &str, k: usize| {
@@ -1869,4 +1873,102 @@ fn narrow_arguments_build_with_every_element_type() {
             panic!("{options}: {}\n{}", e.message, e.log);
         }
     }
+}
+
+const SAD: &str = r#"
+class Main {
+    static local int sad(int[[]] a, int[[]] b) {
+        int sum = 0;
+        for (int i = 0; i < a.length; i++) {
+            sum += Math.abs(a[i] - b[i]);
+        }
+        return sum;
+    }
+    static local int sad2(int[[]] a, int[[]] b) {
+        int s = 7;
+        for (int j = 0; j < b.length; ++j) {
+            s = s + Math.abs(b[j] - a[j]);
+        }
+        return s;
+    }
+    static local int weighted(int[[]] a, int[[]] b) {
+        int s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += Math.abs(a[i] - b[i]) * 2;
+        }
+        return s;
+    }
+    static local long near(int[[]] tile, int[[]] cand, int k) {
+        return ((long) (sad(tile, cand) + sad2(cand, tile) + weighted(tile, cand)) << 32) | k;
+    }
+    static local long best(int[[]] tile, int[[]][[]] lib) {
+        return min ! (Main @ near(tile, lib, Somd.range(lib.length)));
+    }
+    public static void main(String[] args) {
+        int[[]][[]] tiles = new int[[]][[]](new int[3][40]);
+        int[[]][[]] lib = new int[[]][[]](new int[5][40]);
+        long[[]] m = Main @ best(tiles, lib);
+        System.out.println(m[0]);
+    }
+}
+"#;
+
+/// The SAD idiom (note `device-execution`, "The SAD idiom"): `sad` and `sad2` (the other
+/// accepted form, with the rows swapped at the call) get the byte path under
+/// `SOMD_NARROW_U8_..` in every variant (global rows, and the staged `tile` of the slices
+/// form, read by `somd_sad_u8_lg`), `weighted` does not (its term is not `|a[i] - b[i]|`).
+/// PoCL builds the program under `-Werror` with both rows bytes (the byte path and the
+/// staged byte layout), with `int`, with one side bytes (no byte path), and with `char`.
+#[test]
+fn sad_loops_take_the_byte_path_on_uchar_rows() {
+    let text = snapshot(SAD);
+    let c = compile("sad.somd", SAD).expect("checks");
+    let loops = |name: &str| {
+        let f = c.module.functions.iter().find(|f| f.name == name).expect("function");
+        somd_mir::analysis::sad::sad_loops(&c.module, f).len()
+    };
+    assert_eq!((loops("Main.sad"), loops("Main.sad2"), loops("Main.weighted")), (1, 1, 0));
+    // `explain` names both loops under the kernel, with the arguments that must be bytes.
+    let explained = somd_mir::analysis::explain(&c.module, &c.info, &c.sources);
+    for (at, f) in [("sad.somd:5:25", "Main.sad"), ("sad.somd:12:25", "Main.sad2")] {
+        let line = format!(
+            "  sum of absolute differences: the loop at {at} in `{f}` adds 16 elements per `abs_diff` when `tile` and `lib` are stored as uchar (the rest element by element)"
+        );
+        assert!(explained.contains(&line), "{line}\n{explained}");
+    }
+    assert!(!explained.contains("`Main.weighted` adds"), "{explained}");
+    let set = kernels(&c, ClOptions::default());
+    let body = &set.body;
+    // `sad` and `sad2`, each as the plain helper and as the staged variant.
+    // (`sad2`'s minuend is its `b`, reached by `tile`.)
+    let guard = "#if defined(SOMD_NARROW_U8_Main_best_0) && defined(SOMD_NARROW_U8_Main_best_1)";
+    assert_eq!(body.matches(guard).count(), 4, "{body}");
+    assert!(body.contains("sum = somd_iadd(sum, as_int(somd_sad_u8_gg(a, b, somd_sadg)))"));
+    assert!(body.contains("s = somd_iadd(s, as_int(somd_sad_u8_gg(b, a, somd_sadg)))"));
+    assert!(body.contains("sum = somd_iadd(sum, as_int(somd_sad_u8_lg(a, b, somd_sadg)))"));
+    assert!(body.contains("s = somd_iadd(s, as_int(somd_sad_u8_lg(b, a, somd_sadg)))"));
+    assert!(body.contains("__local SOMD_STAGED_Main_best_0 *somd_stage0"), "{body}");
+    for start in body.match_indices("int Main_weighted").map(|(i, _)| i) {
+        let text = &body[start..];
+        let text = &text[..text.find("}\n\n").unwrap_or(text.len())];
+        assert!(!text.contains("somd_sad_u8"), "`weighted` is not a SAD loop\n{text}");
+    }
+    let Some(ctx) = test_device() else {
+        insta::assert_snapshot!(text);
+        return;
+    };
+    let body: &'static str = Box::leak(set.body.clone().into_boxed_str());
+    for options in [
+        "-DSOMD_ELEM_Main_best_0=uchar -DSOMD_NARROW_U8_Main_best_0 -DSOMD_ELEM_Main_best_1=uchar -DSOMD_NARROW_U8_Main_best_1",
+        "",
+        "-DSOMD_ELEM_Main_best_0=uchar -DSOMD_NARROW_U8_Main_best_0 -DSOMD_ELEM_Main_best_1=int",
+        "-DSOMD_ELEM_Main_best_0=char -DSOMD_ELEM_Main_best_1=char",
+    ] {
+        let options: &'static str = Box::leak(format!("-Werror {options}").into_boxed_str());
+        let desc = ProgramDesc { name: "sad.somd", defines: "", body, options, fast_math: false };
+        if let Err(e) = ctx.program_cached_in(&desc, None) {
+            panic!("{options}: {}\n{}", e.message, e.log);
+        }
+    }
+    insta::assert_snapshot!(text);
 }

@@ -60,6 +60,21 @@ impl Narrow {
     }
 }
 
+/// The build options of an argument stored as `narrow` whose element type macro is
+/// `macro_name` (`SOMD_ELEM_<f>_<k>`): `-D<macro>=<type>`, and with `uchar` also
+/// `-DSOMD_NARROW_U8_<f>_<k>`, which selects the kernel's byte paths (the SAD idiom's
+/// `abs_diff` on `uchar16` and rows staged as bytes: note `device-execution`, "The SAD
+/// idiom"), since the preprocessor cannot compare a macro's type.
+pub fn options(macro_name: &str, narrow: Narrow) -> String {
+    let mut text = format!("-D{macro_name}={}", narrow.c_name());
+    if narrow == Narrow::U8 {
+        if let Some(suffix) = macro_name.strip_prefix("SOMD_ELEM_") {
+            text.push_str(&format!(" -DSOMD_NARROW_U8_{suffix}"));
+        }
+    }
+    text
+}
+
 /// The `int` elements of `parts` (little-endian device bytes, as [`HostArray::bytes`]).
 fn ints<'a>(parts: &'a [&'a [u8]]) -> impl Iterator<Item = i32> + 'a {
     parts
@@ -156,6 +171,16 @@ mod tests {
         assert_eq!(pick(&[i32::MIN, 0]), None);
         assert_eq!(pick(&[5, i32::MAX]), None);
         assert_eq!(range_of(&[]), None);
+    }
+
+    #[test]
+    fn uchar_options_also_select_the_byte_paths() {
+        assert_eq!(
+            options("SOMD_ELEM_Mosaic_bestMatch_0", Narrow::U8),
+            "-DSOMD_ELEM_Mosaic_bestMatch_0=uchar -DSOMD_NARROW_U8_Mosaic_bestMatch_0"
+        );
+        assert_eq!(options("SOMD_ELEM_F_1", Narrow::I8), "-DSOMD_ELEM_F_1=char");
+        assert_eq!(options("SOMD_ELEM_F_1", Narrow::U16), "-DSOMD_ELEM_F_1=ushort");
     }
 
     #[test]

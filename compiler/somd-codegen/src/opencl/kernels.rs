@@ -1005,7 +1005,13 @@ impl Writer<'_> {
                 .collect(),
             None => Vec::new(),
         };
+        // The element type macro of a staged argument that may be stored narrow.
+        let narrow_of = self.narrow_of(plan.func);
+        let stage_macro = |k: usize| func.params.get(k).and_then(|p| narrow_of.get(p)).cloned();
         let mut staged_call = None;
+        if slices.is_some() && lanes.is_some() {
+            self.staged_narrow.extend(staged.iter().filter_map(|k| stage_macro(*k)));
+        }
         if let Some(p) = lanes.filter(|_| slices.is_some()) {
             slices_text =
                 self.helper_variant(plan.func, Some((prim_storage(p), &plan.name)), true)?;
@@ -1024,7 +1030,9 @@ impl Writer<'_> {
                 )?);
                 let mut staged_args = call_args.clone();
                 for k in &staged {
-                    staged_args[*k] = format!("somd_stage{k} + somd_lid, arg{k}_len1");
+                    // A narrow row is indexed from the stage base (`sad.rs`).
+                    let base = if stage_macro(*k).is_some() { "" } else { " + somd_lid" };
+                    staged_args[*k] = format!("somd_stage{k}{base}, arg{k}_len1");
                 }
                 staged_call = Some(format!(
                     "{}_slices_staged({}, somd_s, somd_ns, somd_err)",
@@ -1116,6 +1124,10 @@ impl Writer<'_> {
                         .ok_or_else(|| bug("staged rows of a non-array"))?;
                     let Type::Prim(ep) = elem_ty else { return Err(bug("staged rows of objects")) };
                     let elem = self.storage(elem_ty)?;
+                    // A narrow row is staged in its staged type (`sad.rs`); the host
+                    // allocates one byte per element for a row it uploads as `uchar`.
+                    let elem_c =
+                        stage_macro(*k).map_or(elem.clone(), |m| super::sad::staged_type(&m));
                     let len = format!("arg{k}_len1");
                     let len = m
                         .args
@@ -1126,7 +1138,7 @@ impl Writer<'_> {
                     Self::push_arg(
                         m,
                         &mut decls,
-                        format!("__local {elem} *{name}"),
+                        format!("__local {elem_c} *{name}"),
                         &name,
                         ArgKind::Local { elem },
                         ArgSource::StageRows { len, bytes: prim_size(*ep) },
@@ -1185,9 +1197,16 @@ impl Writer<'_> {
                         out,
                         "{l2}for (int somd_f = somd_lid; somd_f < somd_rows * {len}; somd_f += somd_ls) {{"
                     )?;
+                    let at = match stage_macro(*k) {
+                        Some(m) => format!(
+                            "{}(somd_f % {len}, {len}, somd_f / {len}, somd_ls)",
+                            super::sad::stage_at(&m)
+                        ),
+                        None => format!("(somd_f % {len}) * somd_ls + somd_f / {len}"),
+                    };
                     writeln!(
                         out,
-                        "{l3}somd_stage{k}[(somd_f % {len}) * somd_ls + somd_f / {len}] = arg{k}[(long)somd_g * {len} + somd_f];"
+                        "{l3}somd_stage{k}[{at}] = arg{k}[(long)somd_g * {len} + somd_f];"
                     )?;
                     writeln!(out, "{l2}}}")?;
                 }

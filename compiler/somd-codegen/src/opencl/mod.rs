@@ -68,6 +68,7 @@ mod kernels;
 mod keywords;
 mod layout;
 mod nested;
+mod sad;
 mod strips;
 mod tile;
 mod widen;

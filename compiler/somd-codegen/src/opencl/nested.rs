@@ -313,7 +313,10 @@ impl Writer<'_> {
                                 matches!(a.kind, ExprKind::Local(l) if cx.staged.contains(&l));
                             let space = if staged { "__local" } else { "__global" };
                             let elem_c = match a.kind {
-                                ExprKind::Local(l) if !staged && cx.narrow.contains_key(&l) => {
+                                ExprKind::Local(l) if staged && cx.narrow.contains_key(&l) => {
+                                    super::sad::staged_type(&cx.narrow[&l])
+                                }
+                                ExprKind::Local(l) if cx.narrow.contains_key(&l) => {
                                     cx.narrow[&l].clone()
                                 }
                                 _ => self.buffer_c(&pty, elem)?,

@@ -36,6 +36,7 @@ pub fn write_kernels(
         staged_fns: BTreeSet::new(),
         narrow: HashMap::new(),
         narrow_roots: BTreeMap::new(),
+        staged_narrow: BTreeSet::new(),
     };
     w.name_functions();
     w.plan_narrow();
@@ -115,6 +116,9 @@ pub(super) struct Writer<'a> {
     pub(super) narrow: HashMap<(FuncId, LocalId), String>,
     /// Per `@` argument (function, parameter index): its macro, or why it stays `int`.
     pub(super) narrow_roots: BTreeMap<(FuncId, usize), Result<String, &'static str>>,
+    /// The macros of the narrow flows whose rows a kernel stages (`sad.rs`): they also get
+    /// the staged type and index macros.
+    pub(super) staged_narrow: BTreeSet<String>,
 }
 
 /// Names of one function's locals, and how arrays are bound.
@@ -878,7 +882,17 @@ impl<'a> Writer<'a> {
     /// define it (the runtime's narrow variants).
     pub(super) fn narrow_defaults(&self) -> String {
         let macros: BTreeSet<&String> = self.narrow_roots.values().flatten().collect();
-        macros.into_iter().map(|m| format!("#ifndef {m}\n#define {m} int\n#endif\n")).collect()
+        macros
+            .into_iter()
+            .map(|m| {
+                let staged = if self.staged_narrow.contains(m) {
+                    super::sad::stage_defaults(m)
+                } else {
+                    String::new()
+                };
+                format!("#ifndef {m}\n#define {m} int\n#endif\n{staged}")
+            })
+            .collect()
     }
 
     pub(super) fn name_functions(&mut self) {
@@ -1237,9 +1251,11 @@ impl<'a> Writer<'a> {
         {
             let name = cx.name(p);
             let space = if cx.staged.contains(&p) { "__local" } else { "__global" };
+            // A narrow row keeps its element type macro, or its staged type when staged.
             let elem_c = match cx.narrow.get(&p) {
-                Some(m) if !cx.staged.contains(&p) => m.clone(),
-                _ => self.buffer_c(&local.ty, elem)?,
+                Some(m) if cx.staged.contains(&p) => super::sad::staged_type(m),
+                Some(m) => m.clone(),
+                None => self.buffer_c(&local.ty, elem)?,
             };
             let mut s = format!("{space} {elem_c} *{name}");
             for d in 0..rank {
@@ -1433,7 +1449,10 @@ impl<'a> Writer<'a> {
             Stmt::Return(Some(e)) => writeln!(out, "{level}return {};", self.expr(cx, *e)?)?,
             Stmt::Block(b) => {
                 writeln!(out, "{level}{{")?;
-                out.push_str(&self.block(cx, level.next(), b)?);
+                match self.sad_of(cx, b) {
+                    Some(l) => out.push_str(&self.sad_block(cx, level.next(), b, &l)?),
+                    None => out.push_str(&self.block(cx, level.next(), b)?),
+                }
                 writeln!(out, "{level}}}")?;
             }
             other => return Err(bug(format!("statement not supported on the device: {other:?}"))),
@@ -1647,6 +1666,17 @@ impl<'a> Writer<'a> {
                     let Some((p, n)) = vector_of(&func.local(*a).ty) else { unreachable!() };
                     let name = cx.name(*a).to_string();
                     self.lane(cx, e, &name, p, n, *index)?
+                }
+                ExprKind::Local(a) if cx.staged.contains(a) && cx.narrow.contains_key(a) => {
+                    // A staged narrow row: from the group's stage base, in the layout of its
+                    // staged type (`sad.rs`), widened to `int`.
+                    let at = super::sad::stage_at(&cx.narrow[a]);
+                    let name = cx.name(*a).to_string();
+                    let i = self.expr(cx, *index)?;
+                    let idx = self.index_text(cx, e, expr.span, &i, &format!("{name}_len0"));
+                    format!(
+                        "((int){name}[{at}({idx}, {name}_len0, (int)get_local_id(0), (int)get_local_size(0))])"
+                    )
                 }
                 ExprKind::Local(a) if cx.staged.contains(a) => {
                     // A staged row: the group's rows interleaved in `__local` memory.

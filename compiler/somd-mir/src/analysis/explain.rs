@@ -19,10 +19,11 @@ fn blocker_text(module: &Module, sources: &SourceMap, b: &Blocker) -> String {
 }
 
 /// Per `int` value-array argument of a `@` kernel of `f`: whether the device may store it
-/// narrow (`narrow`), or why not.
+/// narrow (`narrow`), or why not; then each SAD loop over two of them (`sad`).
 fn narrow_lines(
     out: &mut String,
     module: &Module,
+    sources: &SourceMap,
     narrow: &std::collections::BTreeMap<(FuncId, usize), Result<super::narrow::Flow, &'static str>>,
     f: FuncId,
 ) {
@@ -37,6 +38,31 @@ fn narrow_lines(
             ),
             Err(why) => writeln!(out, "  int storage: `{name}`: {why}"),
         };
+    }
+    // The SAD loops over two parameters of these flows (`sad`): the byte path.
+    let flows: Vec<(&str, &super::narrow::Flow)> = narrow
+        .range((f, 0)..=(f, usize::MAX))
+        .filter_map(|((_, k), flow)| {
+            let name = func.params.get(*k).map_or("?", |p| func.local(*p).name.as_str());
+            Some((name, flow.as_ref().ok()?))
+        })
+        .collect();
+    let mut reached: Vec<FuncId> =
+        flows.iter().flat_map(|(_, flow)| flow.iter().map(|(g, _)| *g)).collect();
+    reached.sort();
+    reached.dedup();
+    for g in reached {
+        let callee = module.function(g);
+        for l in super::sad::sad_loops(module, callee) {
+            let root_of = |p: LocalId| flows.iter().find(|(_, flow)| flow.contains(&(g, p)));
+            let (Some((ra, _)), Some((rb, _))) = (root_of(l.a), root_of(l.b)) else { continue };
+            let _ = writeln!(
+                out,
+                "  sum of absolute differences: the loop at {} in `{}` adds 16 elements per `abs_diff` when `{ra}` and `{rb}` are stored as uchar (the rest element by element)",
+                sources.position(l.span),
+                callee.name
+            );
+        }
     }
 }
 
@@ -56,7 +82,7 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                         let _ = writeln!(out, "  kernel: {}", kp.name);
                         if matches!(kp.kind, KernelKind::Map { .. } | KernelKind::MapReduce { .. })
                         {
-                            narrow_lines(&mut out, module, &narrow, kp.func);
+                            narrow_lines(&mut out, module, sources, &narrow, kp.func);
                         }
                     }
                 }

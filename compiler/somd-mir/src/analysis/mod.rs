@@ -41,6 +41,7 @@ pub mod nested;
 pub mod parallel;
 pub mod plan;
 pub mod rows;
+pub mod sad;
 pub mod swap;
 pub mod sync;
 pub mod walk;
