@@ -42,7 +42,8 @@ pub fn mi_count(len: usize) -> usize {
 /// The number of MIs of a call that [`run_call_balanced`] runs: up to [`BALANCE_SPLIT`] per
 /// pool thread (`SOMD_SPLIT=N` sets another count), at most one per
 /// [`BALANCE_MIN_UNITS`] of the `units` the first `dist` argument splits into (but one per
-/// thread where there are units for it), never more than the units.
+/// thread where there are units for it; the cap applies to `SOMD_SPLIT` too), never more
+/// than the units.
 ///
 /// The count depends only on the pool's threads and the units, never on timing, so a
 /// floating-point reduction over the MIs gives the same bits in every run of a program.

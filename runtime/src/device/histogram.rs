@@ -5,10 +5,10 @@
 //! geometry from the device's limits (work-groups of the kernel's 1-D size, at most four per
 //! compute unit, any number of iterations: the kernel loops grid-stride), keeps one table
 //! per work-group in local memory when the table's words fit the device's local memory
-//! (else one table in global memory that every work-item updates), launches once, checks
-//! the error buffer (a bad index raises `ArrayIndexOutOfBoundsException` at its source
-//! position, as on the CPU), downloads the tables and folds them entry by entry with the
-//! update operator: the one MI's table, which generated code hands to the method's
+//! (else one table in global memory that every work-item updates), launches once, reads the
+//! tables behind the error words with one wait, checks the words before the tables are used
+//! (a bad index raises `ArrayIndexOutOfBoundsException` at its source position, as on the
+//! CPU) and folds the tables entry by entry with the update operator: the one MI's table, which generated code hands to the method's
 //! `reduce` strategy as a one-element list of partials. Tables are 32-bit words; a `long`
 //! entry is a (low, high) pair (`runtime/cl/somd_hist.cl`).
 //!

@@ -339,10 +339,12 @@ impl<'a> SyncCall<'a> {
         }
     }
 
-    /// Ends the call: checks the error buffer (raising the first recorded failure as the
-    /// CPU path would), then downloads the outputs and array arguments at the kernel
-    /// argument indices `returned` (what the method returns: an output, or a parameter it
-    /// updated) and the last reduction's partials. Other outputs never leave the device.
+    /// Ends the call: downloads the outputs and array arguments at the kernel argument
+    /// indices `returned` into fresh host storage, behind the read of the error words, then
+    /// checks those words (raising the first recorded failure as the CPU path would) before
+    /// any downloaded value is used. `returned` names what the method returns (an output,
+    /// or a parameter it updated); the last reduction's partials come down too. Other
+    /// outputs never leave the device.
     pub fn finish(mut self, returned: &[usize]) -> DeviceResult {
         let ctx = self.ctx;
         let first = self.planned[0].desc;

@@ -635,8 +635,8 @@ pub(crate) unsafe fn write_queued<T: ClScalar>(
 ///
 /// # Safety
 /// `data` must stay alive, and be neither read nor written, until the queue has run the
-/// read: until a later blocking command on the queue (it is in order) has returned, or
-/// `finish`.
+/// read: until a later command on the queue (it is in order) has completed — a blocking
+/// command has returned, a later command's event has been waited for — or `finish`.
 pub(crate) unsafe fn read_queued<T: ClScalar>(
     ctx: &'static DeviceCtx,
     buffer: &Buffer<T>,

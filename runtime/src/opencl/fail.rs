@@ -107,7 +107,8 @@ impl ErrorBuffer {
         let mut words = Box::new([0i32; ERR_WORDS]);
         // SAFETY: non-blocking read of the whole buffer into boxed words that `PendingCheck`
         // owns and does not read, move out or free before the read's event has completed
-        // (`check` and `drop` wait for it).
+        // (`check` and `words` wait for it; `drop` waits for it, and leaks the words when
+        // that wait fails).
         let event = unsafe {
             self.ctx.queue.enqueue_read_buffer(
                 &self.buffer,
@@ -166,8 +167,11 @@ impl PendingCheck {
     }
 
     fn wait(&mut self) -> Result<[i32; ERR_WORDS], ClFailure> {
-        if let Some(event) = self.event.take() {
+        // The event is dropped only once the wait succeeded: after a failed wait the read may
+        // still be queued, and `drop` must not free the words under it.
+        if let Some(event) = &self.event {
             event.wait().map_err(ClFailure::api("clWaitForEvents(somd_err)"))?;
+            self.event = None;
         }
         Ok(*self.words)
     }
@@ -175,9 +179,13 @@ impl PendingCheck {
 
 impl Drop for PendingCheck {
     fn drop(&mut self) {
-        // The driver may still write the boxed words: they live until the read is done.
+        // The driver may still write the boxed words: they live until the read is done, and
+        // when the wait itself fails (a lost device) they are leaked rather than freed under
+        // a read that may still run.
         if let Some(event) = self.event.take() {
-            let _ = event.wait();
+            if event.wait().is_err() {
+                std::mem::forget(std::mem::replace(&mut self.words, Box::new([0; ERR_WORDS])));
+            }
         }
     }
 }
