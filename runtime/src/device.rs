@@ -1991,16 +1991,8 @@ fn execute(
         _ => false,
     });
     let mut pending = Vec::with_capacity(1 + later_errs.len());
-    if downloads {
-        pending.push(err.read_queued().or_fatal());
-        for later in later_errs {
-            pending.push(later.read_queued().or_fatal());
-        }
-    } else {
-        err.check_last(desc.sites).or_fatal();
-        for later in later_errs {
-            later.check_last(desc.sites).or_fatal();
-        }
+    for buffer in std::iter::once(err).chain(later_errs) {
+        pending.extend(buffer.settle(downloads, desc.sites).or_fatal());
     }
     let mut first_partials = true;
     let mut result = DeviceResult {

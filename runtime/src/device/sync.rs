@@ -367,12 +367,7 @@ impl<'a> SyncCall<'a> {
                 rows::read_ahead(ctx, depth, buf);
             }
         }
-        let pending = if downloads {
-            Some(self.err.read_queued().or_fatal())
-        } else {
-            self.err.check_last(first.sites).or_fatal();
-            None
-        };
+        let pending = self.err.settle(downloads, first.sites).or_fatal();
         let mut result = DeviceResult {
             outputs: first.args.iter().map(|_| None).collect(),
             ..DeviceResult::default()

@@ -122,6 +122,22 @@ impl ErrorBuffer {
         Ok(PendingCheck { err: Some(self), words, event: Some(event) })
     }
 
+    /// The end of a call's launches: when results will be downloaded, the words' read is
+    /// queued ahead of them ([`ErrorBuffer::read_queued`]; the caller checks the returned
+    /// [`PendingCheck`] after them, one wait for both); otherwise the words are read and
+    /// checked now ([`ErrorBuffer::check_last`]).
+    pub fn settle(
+        self,
+        downloads: bool,
+        sites: &'static [SourcePos],
+    ) -> Result<Option<PendingCheck>, ClFailure> {
+        if downloads {
+            self.read_queued().map(Some)
+        } else {
+            self.check_last(sites).map(|()| None)
+        }
+    }
+
     /// Gives a buffer that holds only zeros, and that no queued command uses, to the pool.
     fn recycle(self) {
         let mut spare = spare();
