@@ -1978,15 +1978,17 @@ fn sad_loops_take_the_byte_path_on_uchar_rows() {
     let probe = set.body.replace("as_int(somd_sad_u8_", "as_int(somd_sad_u8_absent_");
     assert_eq!(probe.matches("somd_sad_u8_absent_").count(), 4, "{probe}");
     let probe: &'static str = Box::leak(probe.into_boxed_str());
+    let u8_0 = "-DSOMD_ELEM_Main_best_0=uchar -DSOMD_NARROW_U8_Main_best_0";
+    let u8_1 = "-DSOMD_ELEM_Main_best_1=uchar -DSOMD_NARROW_U8_Main_best_1";
     for (options, compiled) in [
-        ("-DSOMD_ELEM_Main_best_0=uchar -DSOMD_NARROW_U8_Main_best_0 -DSOMD_ELEM_Main_best_1=uchar -DSOMD_NARROW_U8_Main_best_1", true),
-        ("", false),
-        ("-DSOMD_ELEM_Main_best_0=uchar -DSOMD_NARROW_U8_Main_best_0 -DSOMD_ELEM_Main_best_1=int", false),
-        ("-DSOMD_ELEM_Main_best_0=int -DSOMD_ELEM_Main_best_1=uchar -DSOMD_NARROW_U8_Main_best_1", false),
+        (format!("{u8_0} {u8_1}"), true),
+        (String::new(), false),
+        (format!("{u8_0} -DSOMD_ELEM_Main_best_1=int"), false),
+        (format!("-DSOMD_ELEM_Main_best_0=int {u8_1}"), false),
     ] {
         let options: &'static str = Box::leak(format!("-Werror {options}").into_boxed_str());
-        let desc =
-            ProgramDesc { name: "sad_probe.somd", defines: "", body: probe, options, fast_math: false };
+        let name = "sad_probe.somd";
+        let desc = ProgramDesc { name, defines: "", body: probe, options, fast_math: false };
         match ctx.program_cached_in(&desc, None) {
             Ok(_) => assert!(!compiled, "{options}: the byte path was not compiled"),
             Err(e) => {
@@ -2048,8 +2050,14 @@ fn sad_loop_over_two_staged_rows_reads_both_from_local() {
     let body = &set.body;
     assert!(body.contains("__local SOMD_STAGED_Main_best_0 *somd_stage0"), "{body}");
     assert!(body.contains("__local SOMD_STAGED_Main_best_1 *somd_stage1"), "{body}");
-    assert!(body.contains("sum = somd_iadd(sum, as_int(somd_sad_u8_ll(a, b, somd_sadg)))"), "{body}");
-    assert!(body.contains("sum = somd_iadd(sum, as_int(somd_sad_u8_gg(a, b, somd_sadg)))"), "{body}");
+    assert!(
+        body.contains("sum = somd_iadd(sum, as_int(somd_sad_u8_ll(a, b, somd_sadg)))"),
+        "{body}"
+    );
+    assert!(
+        body.contains("sum = somd_iadd(sum, as_int(somd_sad_u8_gg(a, b, somd_sadg)))"),
+        "{body}"
+    );
     assert!(body.contains("s = somd_iadd(s, as_int(somd_sad_u8_lg(a, b, somd_sadg)))"), "{body}");
     let Some(ctx) = test_device() else {
         insta::assert_snapshot!(snapshot(SAD_STAGED));
