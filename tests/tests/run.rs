@@ -1920,6 +1920,8 @@ fn nested_folds_match_in_the_slices_form() {
         "exc_nested_staged_bounds",
         "device_sad",
         "exc_sad_bounds",
+        "device_sad_staged",
+        "exc_sad_bounds_minuend",
     ];
     // Rows staged in `__local` memory (the default where they fit) and read from global
     // memory (`SOMD_STAGE_ROWS=0`): note `device-execution`, "Staged rows".
@@ -1950,19 +1952,24 @@ fn nested_folds_match_in_the_slices_form() {
     }
 }
 
-/// The SAD idiom (note device-execution, "The SAD idiom"): `device_sad` and
-/// `exc_sad_bounds` run their loops on `uchar` rows (both arguments' `narrow` events say
-/// `uchar` for the five byte tables and the exception's two calls, never for the `int` one,
-/// and one side only for the mixed one) in the default form (lanes, on a CPU device), and
-/// give the same output, exception and position with `SOMD_NARROW=off` (`int` storage,
-/// no byte path). The slices form, staged as bytes or not, is run by
-/// `nested_folds_match_in_the_slices_form`.
+/// The SAD idiom (note device-execution, "The SAD idiom"): `device_sad`,
+/// `device_sad_staged`, `exc_sad_bounds` and `exc_sad_bounds_minuend` run their loops on
+/// `uchar` rows (every argument's `narrow` event says `uchar` for the byte tables and the
+/// exceptions' two calls, never for the `int` ones, and one side only for the mixed one) in
+/// the default form (lanes, on a CPU device), and give the same output, exception and
+/// position with `SOMD_NARROW=off` (`int` storage, no byte path). The slices form, staged
+/// as bytes or not, is run by `nested_folds_match_in_the_slices_form`.
 #[test]
 fn device_sad_loops_match_on_bytes_and_on_int() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    for (name, bytes_calls) in [("device_sad", 5), ("exc_sad_bounds", 2)] {
+    for (name, bytes_calls) in [
+        ("device_sad", 5),
+        ("exc_sad_bounds", 2),
+        ("exc_sad_bounds_minuend", 2),
+        ("device_sad_staged", 4),
+    ] {
         let Some((binary, expected)) = built_with_expected("tests/run", name) else {
             continue; // a filter left it out
         };
@@ -1990,27 +1997,39 @@ fn device_sad_loops_match_on_bytes_and_on_int() {
                 // Five byte tables, then `int` against `int`, then bytes against `int`.
                 assert_eq!((uchar("arg0"), uchar("arg1")), (6, 5), "{types:?}");
                 assert_eq!(types.len(), 11, "{types:?}");
+            } else if name == "device_sad_staged" {
+                // Tiles, keys and library bytes in four calls; the `int` call has none.
+                let all = (uchar("arg0"), uchar("arg1"), uchar("arg2"));
+                assert_eq!(all, (bytes_calls, bytes_calls, bytes_calls), "{types:?}");
+                assert_eq!(types.len(), 3 * bytes_calls, "{types:?}");
             } else {
                 assert_eq!((uchar("arg0"), uchar("arg1")), (bytes_calls, bytes_calls), "{types:?}");
             }
         }
     }
     // In the slices form the tiles are staged one byte per element when stored as `uchar`
-    // (the `stage` event's bytes per work-item: the row length), four as `int`.
-    let Some((binary, expected)) = built_with_expected("tests/run", "device_sad") else {
-        return;
-    };
-    let env = [("SOMD_TRACE", "json"), ("SOMD_NESTED_FORM", "slices")];
-    let outcome = run_with_env(binary, &expected.args, *opencl, &env);
-    assert!(compare(&expected, &untraced(&outcome)).is_none(), "{}", outcome.stderr);
-    let per_item: Vec<u64> = outcome
-        .stderr
-        .lines()
-        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .filter(|e| e["event"] == "stage")
-        .map(|e| e["bytes"].as_u64().unwrap_or(0) / e["local"].as_u64().unwrap_or(1).max(1))
-        .collect();
-    assert_eq!(per_item, [64, 37, 16, 5, 100, 4 * 37, 37], "{}", outcome.stderr);
+    // (the `stage` event's bytes per work-item: the row length), four as `int`; in
+    // `device_sad_staged` the tile and its key row (45 long in the second call) both.
+    let staged_rows: [(&str, &[u64]); 2] = [
+        ("device_sad", &[64, 37, 16, 5, 100, 4 * 37, 37]),
+        ("device_sad_staged", &[64 + 64, 37 + 45, 16 + 16, 5 + 5, 4 * 37 + 4 * 37]),
+    ];
+    for (name, expected_per_item) in staged_rows {
+        let Some((binary, expected)) = built_with_expected("tests/run", name) else {
+            continue;
+        };
+        let env = [("SOMD_TRACE", "json"), ("SOMD_NESTED_FORM", "slices")];
+        let outcome = run_with_env(binary, &expected.args, *opencl, &env);
+        assert!(compare(&expected, &untraced(&outcome)).is_none(), "{}", outcome.stderr);
+        let per_item: Vec<u64> = outcome
+            .stderr
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter(|e| e["event"] == "stage")
+            .map(|e| e["bytes"].as_u64().unwrap_or(0) / e["local"].as_u64().unwrap_or(1).max(1))
+            .collect();
+        assert_eq!(per_item, expected_per_item, "{name}: {}", outcome.stderr);
+    }
 }
 
 /// `int` value arrays stored narrow (note device-execution, "Narrow storage"): in

@@ -1970,5 +1970,111 @@ fn sad_loops_take_the_byte_path_on_uchar_rows() {
             panic!("{options}: {}\n{}", e.message, e.log);
         }
     }
+    // The byte path is compiled exactly when both rows carry the runtime's `uchar` options
+    // (`narrow::options`, checked there to add `-DSOMD_NARROW_U8_<f>_<k>`): with its calls
+    // renamed to functions that do not exist, the build fails with the flags, in the lanes
+    // form's `somd_sad_u8_gg` as in the staged `somd_sad_u8_lg`, and succeeds without them
+    // (`int`, or one side only), where the guard drops the calls.
+    let probe = set.body.replace("as_int(somd_sad_u8_", "as_int(somd_sad_u8_absent_");
+    assert_eq!(probe.matches("somd_sad_u8_absent_").count(), 4, "{probe}");
+    let probe: &'static str = Box::leak(probe.into_boxed_str());
+    let u8_0 = "-DSOMD_ELEM_Main_best_0=uchar -DSOMD_NARROW_U8_Main_best_0";
+    let u8_1 = "-DSOMD_ELEM_Main_best_1=uchar -DSOMD_NARROW_U8_Main_best_1";
+    for (options, compiled) in [
+        (format!("{u8_0} {u8_1}"), true),
+        (String::new(), false),
+        (format!("{u8_0} -DSOMD_ELEM_Main_best_1=int"), false),
+        (format!("-DSOMD_ELEM_Main_best_0=int {u8_1}"), false),
+    ] {
+        let options: &'static str = Box::leak(format!("-Werror {options}").into_boxed_str());
+        let name = "sad_probe.somd";
+        let desc = ProgramDesc { name, defines: "", body: probe, options, fast_math: false };
+        match ctx.program_cached_in(&desc, None) {
+            Ok(_) => assert!(!compiled, "{options}: the byte path was not compiled"),
+            Err(e) => {
+                assert!(compiled, "{options}: {}\n{}", e.message, e.log);
+                for f in ["somd_sad_u8_absent_gg", "somd_sad_u8_absent_lg"] {
+                    assert!(e.log.contains(f), "{options}: {f} not compiled\n{}", e.log);
+                }
+            }
+        }
+    }
     insta::assert_snapshot!(text);
+}
+
+/// Two staged rows feeding one SAD loop: `best`'s `tile` and `key` are both mapped rows it
+/// only reads, so its slices form stages both in `__local` memory, and `near`'s
+/// `sad(tile, key)` reads them by `somd_sad_u8_ll` (the library row `cand` stays global:
+/// `somd_sad_u8_lg` in `sad2`, and `somd_sad_u8_gg` for both loops in the lanes form). PoCL
+/// builds the program under `-Werror` with all three rows bytes (the byte path over two
+/// staged byte rows), with `int`, and with the staged rows bytes and the library `int`.
+const SAD_STAGED: &str = r#"
+class Main {
+    static local int sad(int[[]] a, int[[]] b) {
+        int sum = 0;
+        for (int i = 0; i < a.length; i++) {
+            sum += Math.abs(a[i] - b[i]);
+        }
+        return sum;
+    }
+    static local int sad2(int[[]] a, int[[]] b) {
+        int s = 0;
+        for (int j = 0; j < b.length; j++) {
+            s += Math.abs(b[j] - a[j]);
+        }
+        return s;
+    }
+    static local long near(int[[]] tile, int[[]] key, int[[]] cand, int k) {
+        return ((long) (sad(tile, key) + 3 * sad2(tile, cand)) << 24) ^ k;
+    }
+    static local long best(int[[]] tile, int[[]] key, int[[]][[]] lib) {
+        return min ! (Main @ near(tile, key, lib, Somd.range(lib.length)));
+    }
+    public static void main(String[] args) {
+        int[[]][[]] tiles = new int[[]][[]](new int[3][40]);
+        int[[]][[]] keys = new int[[]][[]](new int[3][40]);
+        int[[]][[]] lib = new int[[]][[]](new int[5][40]);
+        long[[]] m = Main @ best(tiles, keys, lib);
+        System.out.println(m[0]);
+    }
+}
+"#;
+
+#[test]
+fn sad_loop_over_two_staged_rows_reads_both_from_local() {
+    let c = compile("sad_staged.somd", SAD_STAGED).expect("checks");
+    let set = kernels(&c, ClOptions::default());
+    let k = set.kernels.iter().find(|k| k.name == "map_Main_best").expect("kernel");
+    let macros: Vec<&str> = k.narrow.iter().map(|(_, m)| m.as_str()).collect();
+    assert_eq!(macros, ["SOMD_ELEM_Main_best_0", "SOMD_ELEM_Main_best_1", "SOMD_ELEM_Main_best_2"]);
+    let body = &set.body;
+    assert!(body.contains("__local SOMD_STAGED_Main_best_0 *somd_stage0"), "{body}");
+    assert!(body.contains("__local SOMD_STAGED_Main_best_1 *somd_stage1"), "{body}");
+    assert!(
+        body.contains("sum = somd_iadd(sum, as_int(somd_sad_u8_ll(a, b, somd_sadg)))"),
+        "{body}"
+    );
+    assert!(
+        body.contains("sum = somd_iadd(sum, as_int(somd_sad_u8_gg(a, b, somd_sadg)))"),
+        "{body}"
+    );
+    assert!(body.contains("s = somd_iadd(s, as_int(somd_sad_u8_lg(a, b, somd_sadg)))"), "{body}");
+    let Some(ctx) = test_device() else {
+        insta::assert_snapshot!(snapshot(SAD_STAGED));
+        return;
+    };
+    let body: &'static str = Box::leak(set.body.clone().into_boxed_str());
+    for options in [
+        "-DSOMD_ELEM_Main_best_0=uchar -DSOMD_NARROW_U8_Main_best_0 -DSOMD_ELEM_Main_best_1=uchar -DSOMD_NARROW_U8_Main_best_1 -DSOMD_ELEM_Main_best_2=uchar -DSOMD_NARROW_U8_Main_best_2",
+        "",
+        "-DSOMD_ELEM_Main_best_0=uchar -DSOMD_NARROW_U8_Main_best_0 -DSOMD_ELEM_Main_best_1=uchar -DSOMD_NARROW_U8_Main_best_1 -DSOMD_ELEM_Main_best_2=int",
+    ] {
+        let options: &'static str = Box::leak(format!("-Werror {options}").into_boxed_str());
+        let desc =
+            ProgramDesc { name: "sad_staged.somd", defines: "", body, options, fast_math: false };
+        if let Err(e) = ctx.program_cached_in(&desc, None) {
+            panic!("{options}: {}\n{}", e.message, e.log);
+        }
+    }
+    insta::assert_snapshot!(snapshot(SAD_STAGED));
 }
