@@ -258,13 +258,7 @@ impl Writer<'_> {
         body: &Block,
         known: &[(LocalId, bounds::Range)],
     ) -> R<String> {
-        let (l2, l3, l4) = (level.next(), level.next().next(), level.next().next().next());
-        let mut out = String::new();
-        let guards = if self.options.unchecked {
-            Vec::new()
-        } else {
-            bounds::guardable(cx.func, body, &cx.proven, known)
-        };
+        let guards = self.guards(cx, body, known);
         let params = &cx.func.params;
         let invariant = guards.iter().all(|g| {
             params.contains(&g.len.array)
@@ -273,40 +267,13 @@ impl Writer<'_> {
                     bounds::GuardTest::Above(_) => true,
                 }
         });
-        if guards.is_empty() || !invariant {
-            writeln!(out, "{level}{header}")?;
-            writeln!(out, "{l2}{index_line}")?;
-            out.push_str(&self.versioned_body(cx, l2, body, known)?);
-            writeln!(out, "{level}}}")?;
-            return Ok(out);
+        if !guards.is_empty() && invariant {
+            return self.versions(cx, level, body, &guards, Some((header, index_line)));
         }
-        let tests = super::kernels::guard_tests(cx, &guards);
-        let checked = cx.proven.clone();
-        cx.proven.extend(guards.iter().flat_map(|g| g.accesses.iter().copied()));
-        writeln!(
-            out,
-            "{level}/* Indices with known bounds: in range when {}; checked otherwise. */",
-            tests.join(" and ")
-        )?;
-        writeln!(out, "{level}if ({}) {{", tests.join(" && "))?;
-        writeln!(out, "{l2}{header}")?;
-        writeln!(out, "{l3}{index_line}")?;
-        writeln!(out, "{l3}do {{")?;
-        let fast = self
-            .hoist_update_values(cx, l4, body)
-            .and_then(|hoisted| Ok(hoisted + &self.block(cx, l4, body)?));
-        cx.hoisted.clear();
-        cx.proven = checked;
-        out.push_str(&fast?);
-        writeln!(out, "{l3}}} while (0);")?;
-        writeln!(out, "{l2}}}")?;
-        writeln!(out, "{level}}} else {{")?;
-        writeln!(out, "{l2}{header}")?;
-        writeln!(out, "{l3}{index_line}")?;
-        writeln!(out, "{l3}do {{")?;
-        out.push_str(&self.block(cx, l4, body)?);
-        writeln!(out, "{l3}}} while (0);")?;
-        writeln!(out, "{l2}}}")?;
+        let mut out = String::new();
+        writeln!(out, "{level}{header}")?;
+        writeln!(out, "{}{index_line}", level.next())?;
+        out.push_str(&self.versioned_body(cx, level.next(), body, known)?);
         writeln!(out, "{level}}}")?;
         Ok(out)
     }

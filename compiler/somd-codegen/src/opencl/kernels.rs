@@ -780,43 +780,90 @@ impl Writer<'_> {
         body: &Block,
         known: &[(LocalId, bounds::Range)],
     ) -> R<String> {
-        let l2 = level.next();
-        let mut out = String::new();
-        let guards = if self.options.unchecked {
+        let guards = self.guards(cx, body, known);
+        if guards.is_empty() {
+            return self.version_copy(cx, level, body, None, false);
+        }
+        self.versions(cx, level, body, &guards, None)
+    }
+
+    /// The accesses of `body` that loop versioning can free of their checks
+    /// ([`bounds::guardable`]; none under `--unchecked`, where nothing is checked).
+    pub(super) fn guards(
+        &self,
+        cx: &FnCx,
+        body: &Block,
+        known: &[(LocalId, bounds::Range)],
+    ) -> Vec<bounds::Guard> {
+        if self.options.unchecked {
             Vec::new()
         } else {
             bounds::guardable(cx.func, body, &cx.proven, known)
-        };
-        if guards.is_empty() {
-            writeln!(out, "{level}do {{")?;
-            out.push_str(&self.block(cx, l2, body)?);
-            writeln!(out, "{level}}} while (0);")?;
-            return Ok(out);
         }
-        let tests = guard_tests(cx, &guards);
-        let checked = cx.proven.clone();
-        cx.proven.extend(guards.iter().flat_map(|g| g.accesses.iter().copied()));
-        let l3 = l2.next();
+    }
+
+    /// The two copies of loop versioning under one test of the arrays' lengths of `guards`
+    /// (non-empty): the copy without the guarded checks (a histogram body's update values
+    /// read first, `hoist_update_values`), else the checked copy. With `around` (a loop
+    /// header and the line defining its index) each copy is that loop around its body, so
+    /// the test is made once, before the loop.
+    pub(super) fn versions(
+        &mut self,
+        cx: &mut FnCx,
+        level: Level,
+        body: &Block,
+        guards: &[bounds::Guard],
+        around: Option<(&str, &str)>,
+    ) -> R<String> {
+        let tests = guard_tests(cx, guards);
+        let mut out = String::new();
         writeln!(
             out,
             "{level}/* Indices with known bounds: in range when {}; checked otherwise. */",
             tests.join(" and ")
         )?;
         writeln!(out, "{level}if ({}) {{", tests.join(" && "))?;
-        writeln!(out, "{l2}do {{")?;
-        if cx.hist.is_some() {
-            out.push_str(&self.hoist_update_values(cx, l3, body)?);
-        }
-        let fast = self.block(cx, l3, body);
+        let checked = cx.proven.clone();
+        cx.proven.extend(guards.iter().flat_map(|g| g.accesses.iter().copied()));
+        let fast = self.version_copy(cx, level.next(), body, around, true);
         cx.hoisted.clear();
         cx.proven = checked;
         out.push_str(&fast?);
-        writeln!(out, "{l2}}} while (0);")?;
         writeln!(out, "{level}}} else {{")?;
-        writeln!(out, "{l2}do {{")?;
-        out.push_str(&self.block(cx, l3, body)?);
-        writeln!(out, "{l2}}} while (0);")?;
+        out.push_str(&self.version_copy(cx, level.next(), body, around, false)?);
         writeln!(out, "{level}}}")?;
+        Ok(out)
+    }
+
+    /// One copy of [`Self::versions`]: `body` in a `do { } while (0)` (so `break` leaves
+    /// the iteration), inside the loop `around` when given; `fast` reads a histogram body's
+    /// update values first.
+    fn version_copy(
+        &mut self,
+        cx: &mut FnCx,
+        level: Level,
+        body: &Block,
+        around: Option<(&str, &str)>,
+        fast: bool,
+    ) -> R<String> {
+        let mut out = String::new();
+        let inner = match around {
+            Some((header, index_line)) => {
+                writeln!(out, "{level}{header}")?;
+                writeln!(out, "{}{index_line}", level.next())?;
+                level.next()
+            }
+            None => level,
+        };
+        writeln!(out, "{inner}do {{")?;
+        if fast && cx.hist.is_some() {
+            out.push_str(&self.hoist_update_values(cx, inner.next(), body)?);
+        }
+        out.push_str(&self.block(cx, inner.next(), body)?);
+        writeln!(out, "{inner}}} while (0);")?;
+        if around.is_some() {
+            writeln!(out, "{level}}}")?;
+        }
         Ok(out)
     }
 
