@@ -49,8 +49,12 @@ pub fn mi_count(len: usize) -> usize {
 /// floating-point reduction over the MIs gives the same bits in every run of a program.
 pub fn mi_count_balanced(units: usize) -> usize {
     let placement = exec::placement();
-    let threads = placement.cpu_mis();
     let split = placement.switches.balance_split.unwrap_or(BALANCE_SPLIT);
+    balanced_mis(placement.cpu_mis(), split, units)
+}
+
+/// [`mi_count_balanced`] for `threads` pool threads and `split` MIs per thread.
+fn balanced_mis(threads: usize, split: usize, units: usize) -> usize {
     if units == 0 {
         0
     } else if threads <= 1 {
@@ -2024,16 +2028,26 @@ mod tests {
             .unwrap_err();
             assert_eq!(e.detail, "at 5");
         }
-        let threads = exec::placement().cpu_mis();
-        assert_eq!(mi_count_balanced(0), 0);
-        assert_eq!(mi_count_balanced(3), if threads > 1 { 3.min(threads) } else { 1 });
-        if threads > 1 {
-            // One MI per thread where the units allow, then one per 16 units, up to 32 per
-            // thread.
-            assert_eq!(mi_count_balanced(threads * 16), threads);
-            assert_eq!(mi_count_balanced(threads * 16 * 4), threads * 4);
-            assert_eq!(mi_count_balanced(usize::MAX), threads * 32);
+    }
+
+    /// The balanced MI count for any pool size, whatever the machine running the test:
+    /// one MI per thread where the units allow, then one per 16 units, up to the split per
+    /// thread, never more than the units.
+    #[test]
+    fn balanced_calls_split_by_threads_and_units() {
+        for threads in [2, 3, 8, 16] {
+            assert_eq!(balanced_mis(threads, 32, 0), 0);
+            assert_eq!(balanced_mis(threads, 32, 1), 1);
+            assert_eq!(balanced_mis(threads, 32, 3), 3.min(threads));
+            assert_eq!(balanced_mis(threads, 32, threads * 16), threads);
+            assert_eq!(balanced_mis(threads, 32, threads * 16 * 4), threads * 4);
+            assert_eq!(balanced_mis(threads, 32, usize::MAX), threads * 32);
+            assert_eq!(balanced_mis(threads, 4, usize::MAX), threads * 4);
         }
+        for units in [0, 1, 5, 1000, usize::MAX] {
+            assert_eq!(balanced_mis(1, 32, units), units.min(1));
+        }
+        assert_eq!(mi_count_balanced(0), 0);
     }
 
     #[test]
