@@ -273,7 +273,7 @@ impl Writer<'_> {
         let mut out = String::new();
         writeln!(out, "{level}{header}")?;
         writeln!(out, "{}{index_line}", level.next())?;
-        out.push_str(&self.versioned_body(cx, level.next(), body, known)?);
+        out.push_str(&self.versioned_with(cx, level.next(), body, &guards)?);
         writeln!(out, "{level}}}")?;
         Ok(out)
     }

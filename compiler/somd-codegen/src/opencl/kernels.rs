@@ -781,10 +781,21 @@ impl Writer<'_> {
         known: &[(LocalId, bounds::Range)],
     ) -> R<String> {
         let guards = self.guards(cx, body, known);
+        self.versioned_with(cx, level, body, &guards)
+    }
+
+    /// [`Self::versioned_body`] with its guards already computed ([`Self::guards`]).
+    pub(super) fn versioned_with(
+        &mut self,
+        cx: &mut FnCx,
+        level: Level,
+        body: &Block,
+        guards: &[bounds::Guard],
+    ) -> R<String> {
         if guards.is_empty() {
             return self.version_copy(cx, level, body, None, false);
         }
-        self.versions(cx, level, body, &guards, None)
+        self.versions(cx, level, body, guards, None)
     }
 
     /// The accesses of `body` that loop versioning can free of their checks

@@ -23,7 +23,7 @@
 use super::writer::{bug, FnCx, Writer, R};
 use super::Level;
 use somd_mir::analysis::sad::SadLoop;
-use somd_mir::ir::{Block, Stmt};
+use somd_mir::ir::Block;
 use std::fmt::Write as _;
 
 /// The `<f>_<k>` of a narrow element type macro `SOMD_ELEM_<f>_<k>`.
@@ -99,9 +99,6 @@ impl Writer<'_> {
 
     /// The SAD loop `block` is, when both its arrays are narrow parameters here.
     pub(super) fn sad_of(&self, cx: &FnCx, block: &Block) -> Option<SadLoop> {
-        if !matches!(block.stmts.first(), Some(Stmt::Let { .. })) {
-            return None;
-        }
         let l = somd_mir::analysis::sad::sad_loop(self.module, cx.func, block)?;
         (cx.narrow.contains_key(&l.a) && cx.narrow.contains_key(&l.b)).then_some(l)
     }

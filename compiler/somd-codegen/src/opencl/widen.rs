@@ -134,11 +134,7 @@ impl Writer<'_> {
     ) -> R<Option<String>> {
         let func = cx.func;
         let [d] = &body.parallel.dims[..] else { return Ok(None) };
-        let guards = if self.options.unchecked {
-            Vec::new()
-        } else {
-            bounds::guardable(func, inner, &cx.proven, known)
-        };
+        let guards = self.guards(cx, inner, known);
         if !self.options.unchecked {
             let mut covered = cx.proven.clone();
             covered.extend(guards.iter().flat_map(|g| g.accesses.iter().copied()));
@@ -211,7 +207,7 @@ impl Writer<'_> {
             "{l2}for (long somd_pos0 = somd_first; somd_pos0 < somd_end; somd_pos0++) {{"
         )?;
         writeln!(out, "{l3}const int {name} = (int)somd_pos0;")?;
-        out.push_str(&self.versioned_body(cx, l3, inner, known)?);
+        out.push_str(&self.versioned_with(cx, l3, inner, &guards)?);
         writeln!(out, "{l2}}}")?;
         writeln!(out, "{level}}}")?;
         Ok(Some(out))

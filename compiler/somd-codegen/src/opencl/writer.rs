@@ -59,7 +59,8 @@ pub fn write_kernels(
     if !options.fast_math {
         body.push_str("#pragma OPENCL FP_CONTRACT OFF\n");
     }
-    body.push_str(&w.narrow_defaults());
+    let narrow_defaults = w.narrow_defaults();
+    body.push_str(&narrow_defaults);
     body.push_str(&w.structs()?);
     let ordered = w.helper_order(&helpers_all);
     for f in &ordered {
@@ -75,7 +76,7 @@ pub fn write_kernels(
         if manifest.needs_fp64 {
             standalone.push_str("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
         }
-        standalone.push_str(&w.narrow_defaults());
+        standalone.push_str(&narrow_defaults);
         standalone.push_str(&w.structs()?);
         for f in w.helper_order(&helpers) {
             let text = w.helper(f)?;
