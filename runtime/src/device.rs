@@ -1172,11 +1172,7 @@ fn read_typed<T: DevElem>(
         drop(targets);
         return (Box::new(Array::from_vec(cube)), None);
     }
-    let array = Array::from_buffer(crate::value::default_slots::<T>(n));
-    if n > 0 {
-        buffer::read(ctx, &buf.buffer, 0, slot_bytes_mut(array.slots()), name).or_fatal();
-    }
-    (Box::new(array), None)
+    (Box::new(read_array::<T>(ctx, buf, n, name)), None)
 }
 
 /// The first `n` elements of `buf` as a new array: read straight into its storage when that

@@ -784,7 +784,10 @@ impl<T: Default + Copy + Send + Sync + 'static> Output1<T> {
         if parts == 0 || layout.has_halo() || end != layout.shape()[0] {
             return Output1 { buffer: None, windows: Vec::new() };
         }
-        Output1 { buffer: Some(Array::from_buffer(default_filled(end))), windows }
+        // `end` default elements, written on the pool when large, as the MIs' own `new`
+        // would have first-touched them.
+        let buffer = collect_copy(end, 1, |_| Slot::new(T::default()));
+        Output1 { buffer: Some(Array::from_buffer(buffer)), windows }
     }
 
     /// Makes this output the one that [`new_output`] on this thread takes MI `mi`'s window
@@ -843,23 +846,6 @@ pub fn new_output<T: Default + Copy + Send + Sync + 'static>(
         }
     }
     Array::new_default(len, pos)
-}
-
-/// `len` default elements: written in parallel on the pool for a large buffer outside an
-/// MI (each thread first-touches its share of the pages, as the MIs' own `new` would have).
-fn default_filled<T: Default + Copy + Send + Sync>(len: usize) -> Arc<[Slot<T>]> {
-    let parts = exec::placement().cpu_mis();
-    if len < PARALLEL_COPY_MIN || parts <= 1 || CURRENT.with(Cell::get).is_some() {
-        return crate::value::default_slots(len);
-    }
-    let mut out: Arc<[MaybeUninit<Slot<T>>]> = Arc::new_uninit_slice(len);
-    let Some(items) = Arc::get_mut(&mut out) else {
-        // A fresh `Arc` is unique; this branch is never taken.
-        return crate::value::default_slots(len);
-    };
-    fill_parallel(items, parts, |_| Slot::new(T::default()));
-    // SAFETY: `fill_parallel` returned, so it wrote every element.
-    unsafe { out.assume_init() }
 }
 
 /// A reference shared with other threads although its type is not known to be `Sync`.

@@ -159,13 +159,11 @@ impl PendingCheck {
     /// Waits for the read (at once when a later blocking command on the queue has returned)
     /// and raises the recorded failure, if any, as [`ErrorBuffer::check`] does; with none,
     /// the buffer goes back to the pool.
-    pub fn check(mut self, sites: &'static [SourcePos]) -> Result<(), ClFailure> {
-        let words = self.wait()?;
+    pub fn check(self, sites: &'static [SourcePos]) -> Result<(), ClFailure> {
+        // `words` gives the buffer back when its flag is 0, the case `decode` maps to `None`.
+        let words = self.words()?;
         if let Some(exc) = decode(&words, sites) {
             error::throw(exc);
-        }
-        if let Some(err) = self.err.take() {
-            err.recycle();
         }
         Ok(())
     }
