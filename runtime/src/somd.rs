@@ -715,7 +715,16 @@ pub(crate) fn collect_copy<R: Send>(
     weight: usize,
     item: impl Fn(usize) -> R + Sync,
 ) -> Arc<[R]> {
-    let parts = exec::placement().cpu_mis().min(n);
+    collect_copy_in(exec::placement().cpu_mis().min(n), n, weight, item)
+}
+
+/// [`collect_copy`] on up to `parts` threads.
+fn collect_copy_in<R: Send>(
+    parts: usize,
+    n: usize,
+    weight: usize,
+    item: impl Fn(usize) -> R + Sync,
+) -> Arc<[R]> {
     if n.saturating_mul(weight.max(1)) < PARALLEL_COPY_MIN
         || parts <= 1
         || CURRENT.with(Cell::get).is_some()
@@ -1924,6 +1933,12 @@ mod tests {
         }
         copy.at(5, &POS).set(0, -1, &POS);
         assert_eq!(m.at(5, &POS).get(0, &POS), 5000);
+        // The pool path itself, whatever the placement of the machine running the test.
+        for parts in [2, 3, 8] {
+            let copied = collect_copy_in(parts, n as usize, 1, |i| i as i64 * 3);
+            assert_eq!(copied.len(), n as usize);
+            assert!(copied.iter().enumerate().all(|(i, &x)| x == i as i64 * 3), "{parts} parts");
+        }
     }
 
     #[test]
