@@ -1948,6 +1948,8 @@ fn sad_loops_take_the_byte_path_on_uchar_rows() {
     assert!(body.contains("sum = somd_iadd(sum, as_int(somd_sad_u8_lg(a, b, somd_sadg)))"));
     assert!(body.contains("s = somd_iadd(s, as_int(somd_sad_u8_lg(b, a, somd_sadg)))"));
     assert!(body.contains("__local SOMD_STAGED_Main_best_0 *somd_stage0"), "{body}");
+    // `weighted`, as the plain helper and as the staged variant.
+    assert_eq!(body.matches("int Main_weighted").count(), 2, "{body}");
     for start in body.match_indices("int Main_weighted").map(|(i, _)| i) {
         let text = &body[start..];
         let text = &text[..text.find("}\n\n").unwrap_or(text.len())];
