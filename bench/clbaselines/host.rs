@@ -7,6 +7,12 @@
 //! event, and the host time spent combining the partial results of device reductions is
 //! counted with the kernels (the runtime's `reduce_ns` does the same); a transfer's time is
 //! the host wall time of the blocking read or write.
+//!
+//! Under `SOMD_BENCH_PLAIN=1` the process measures nothing (the harness times its end to
+//! end only, as it does the generated program run without `SOMD_TRACE`): the queue is
+//! created without profiling, a launch is queued without a wait (the in-order queue and
+//! the blocking reads order everything, as a program written for speed would leave it),
+//! and [`Cl::report`] prints nothing.
 
 use opencl3::command_queue::{CommandQueue, CL_QUEUE_PROFILING_ENABLE};
 use opencl3::context::Context;
@@ -53,6 +59,8 @@ pub struct Cl {
     pub limits: Limits,
     /// `platform / device`.
     pub label: String,
+    /// Whether launches are profiled and waited for (not under `SOMD_BENCH_PLAIN=1`).
+    profiled: bool,
     kernel_ns: Cell<u64>,
     transfer_ns: Cell<u64>,
     build_ns: u64,
@@ -129,10 +137,11 @@ impl Cl {
     pub fn open(source: &str) -> Result<Cl, String> {
         let (device, label) = select_device()?;
         let context = Context::from_device(&device).map_err(api("clCreateContext"))?;
+        let profiled = std::env::var_os("SOMD_BENCH_PLAIN").is_none_or(|v| v != "1");
+        let properties = if profiled { CL_QUEUE_PROFILING_ENABLE } else { 0 };
         // SAFETY: the device belongs to the context just created from it.
-        let queue =
-            unsafe { CommandQueue::create(&context, device.id(), CL_QUEUE_PROFILING_ENABLE) }
-                .map_err(api("clCreateCommandQueue"))?;
+        let queue = unsafe { CommandQueue::create(&context, device.id(), properties) }
+            .map_err(api("clCreateCommandQueue"))?;
         let mut options = String::from("-cl-std=CL1.2");
         if device
             .single_fp_config()
@@ -157,6 +166,7 @@ impl Cl {
             program,
             limits,
             label,
+            profiled,
             kernel_ns: Cell::new(0),
             transfer_ns: Cell::new(0),
             build_ns,
@@ -253,7 +263,8 @@ impl Cl {
     }
 
     /// Launches `kernel` (arguments already set) over `global` work-items in groups of
-    /// `local` (1 or 2 dimensions), waits for it and adds its profiled time.
+    /// `local` (1 or 2 dimensions), waits for it and adds its profiled time (plain runs
+    /// only queue it).
     pub fn launch(&self, kernel: &Kernel, global: &[usize], local: &[usize]) -> Result<(), String> {
         // SAFETY: `global` and `local` have the same length, 1 or 2, and the caller set
         // every argument of `kernel`.
@@ -268,6 +279,9 @@ impl Cl {
             )
         }
         .map_err(api("clEnqueueNDRangeKernel"))?;
+        if !self.profiled {
+            return Ok(());
+        }
         event.wait().map_err(api("clWaitForEvents"))?;
         self.add_kernel(&kernel.function_name().unwrap_or_default(), &event)
     }
@@ -314,6 +328,10 @@ impl Cl {
     /// Waits for the launches of [`Cl::enqueue`] and adds their profiled times.
     pub fn finish(&self, events: &[Event]) -> Result<(), String> {
         self.queue.finish().map_err(api("clFinish"))?;
+        if !self.profiled {
+            self.pending.borrow_mut().clear();
+            return Ok(());
+        }
         for event in events {
             let name = {
                 let mut pending = self.pending.borrow_mut();
@@ -343,6 +361,9 @@ impl Cl {
 
     /// The run's totals as the harness reads them on standard error.
     pub fn report(&self) -> String {
+        if !self.profiled {
+            return String::new();
+        }
         let mut report = format!(
             "somd-bench kernel_ns={}\nsomd-bench transfer_ns={}\nsomd-bench build_ns={}\n",
             self.kernel_ns.get(),

@@ -4,7 +4,7 @@
 //! cargo run --release -p somd-bench -- [--quick | --size full|quick|A|B|C|paper]
 //!     [--check-only] [--filter NAME]...
 //!     [--device seq,cpu,opencl] [--threads 1,2,4] [--reps 5] [--warmups 1] [--json FILE]
-//!     [--somdc PATH] [--stage DIR | --prebuilt DIR]
+//!     [--somdc PATH] [--stage DIR | --prebuilt DIR] [--traced-end-to-end]
 //! ```
 //!
 //! For each selected benchmark it builds the generated program of `samples/NAME.somd` and
@@ -19,7 +19,11 @@
 //! before timing it, then runs `--warmups` untimed runs per variant and `--reps` timed
 //! rounds (each round runs every variant once, in an order shuffled anew each round, so
 //! that load from other processes and a device waking from idle spread over all variants
-//! alike). It prints medians with min–max of the end-to-end process
+//! alike). A variant that reports its kernel region through instrumentation (the generated
+//! programs' `SOMD_TRACE=json`, the hand OpenCL's profiling queue) also runs plain in every
+//! round, and its end-to-end time is the plain run's, so that measuring costs no variant
+//! anything (`--traced-end-to-end` keeps one instrumented run per round and times it).
+//! It prints medians with min–max of the end-to-end process
 //! time and of the kernel region the program reports (for the OpenCL variants also kernels
 //! plus transfers), and the ratios generated / hand-written; with `hand opencl`, the
 //! device's copy bandwidth and the GB/s the bandwidth-bound benchmarks achieve. Progress
@@ -91,6 +95,12 @@ struct Options {
     /// Use this `somdc` executable instead of building one from the workspace.
     #[arg(long, conflicts_with = "prebuilt")]
     somdc: Option<PathBuf>,
+    /// Take the end-to-end times from the instrumented runs (the kernel region reported,
+    /// `SOMD_TRACE=json`, a profiling queue) instead of a separate plain run per round of
+    /// every instrumented variant: fewer runs, end-to-end times that include the cost of
+    /// measuring.
+    #[arg(long)]
+    traced_end_to_end: bool,
 }
 
 /// Thread counts 1, 2, 4, ... up to the machine's parallelism, plus that count itself.
@@ -213,7 +223,7 @@ fn run(options: &Options) -> Result<(), String> {
         for variant in variants.iter().filter(|v| runs(v, bench.name)) {
             done += 1;
             eprint!("[{done}/{total}] {} {} {}: ", bench.name, args.join(" "), variant.label());
-            let command = || variant.command(bench.name, generated, &exes, &args);
+            let command = || variant.command(bench.name, generated, &exes, &args, true);
             let checked = measure::run_once(command())?;
             match &reference {
                 None => {
@@ -263,6 +273,16 @@ fn run(options: &Options) -> Result<(), String> {
         // on a shared machine spreads over all variants alike, in an order shuffled anew
         // each round, so that no variant always follows the same one (a GPU left idle
         // while the CPU variants ran wakes up for whichever device variant comes first).
+        // An instrumented variant also runs plain once per round (the two runs shuffled
+        // as separate entries): its end to end comes from the plain run, its kernel and
+        // transfer times from the instrumented one.
+        let mut runs: Vec<(usize, bool)> = Vec::new();
+        for (index, (variant, _)) in checked_variants.iter().enumerate() {
+            runs.push((index, true));
+            if variant.has_plain_run() && !options.traced_end_to_end {
+                runs.push((index, false));
+            }
+        }
         let mut times: Vec<(Vec<f64>, Vec<f64>, Vec<f64>)> =
             vec![(Vec::new(), Vec::new(), Vec::new()); checked_variants.len()];
         for round in 0..options.reps {
@@ -273,10 +293,11 @@ fn run(options: &Options) -> Result<(), String> {
                 round + 1,
                 options.reps
             );
-            for index in measure::round_order(checked_variants.len(), round) {
+            for run in measure::round_order(runs.len(), round) {
+                let (index, instrumented) = runs[run];
                 let (variant, stdout) = &checked_variants[index];
                 let (end_to_end, kernel, with_transfers) = &mut times[index];
-                let command = variant.command(bench.name, generated, &exes, &args);
+                let command = variant.command(bench.name, generated, &exes, &args, instrumented);
                 let sample = measure::run_once(command)?;
                 if !measure::same_output(stdout, &sample.stdout) {
                     return Err(format!(
@@ -285,7 +306,13 @@ fn run(options: &Options) -> Result<(), String> {
                         variant.label()
                     ));
                 }
-                end_to_end.push(sample.end_to_end_ms);
+                let plain_run = variant.has_plain_run() && !options.traced_end_to_end;
+                if !instrumented || !plain_run {
+                    end_to_end.push(sample.end_to_end_ms);
+                }
+                if !instrumented {
+                    continue;
+                }
                 kernel.extend(sample.kernel_ms);
                 // Kernels plus transfers: what the program's device calls cost with their
                 // data movement (a program that moved nothing reports no transfers).

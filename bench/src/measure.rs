@@ -50,14 +50,26 @@ impl Variant {
         matches!(self.origin, Origin::Device | Origin::HandOpenCl)
     }
 
+    /// Whether the variant's kernel region comes from instrumentation that costs time of
+    /// its own (the generated programs' `SOMD_TRACE=json`, the hand OpenCL's profiling
+    /// queue with a wait per launch), so that its end to end is timed in a separate plain
+    /// run ([`Variant::command`] with `instrumented` false). The hand-written Rust
+    /// baselines read two clocks around their kernel region and run the same either way.
+    pub fn has_plain_run(&self) -> bool {
+        !matches!(self.origin, Origin::Baseline)
+    }
+
     /// The command that runs this variant of benchmark `name` (whose generated program is
-    /// `generated`) with `args`.
+    /// `generated`) with `args`: `instrumented`, it reports its kernel region (and
+    /// transfers) on standard error; plain, it measures nothing (no `SOMD_TRACE`;
+    /// `SOMD_BENCH_PLAIN=1` for the hand OpenCL baseline).
     pub fn command(
         &self,
         name: &str,
         generated: &Path,
         exes: &Executables,
         args: &[&str],
+        instrumented: bool,
     ) -> Command {
         let mut command = match self.origin {
             Origin::Generated | Origin::Device => Command::new(generated),
@@ -73,23 +85,34 @@ impl Variant {
             }
         };
         command.args(args);
-        for var in ["SOMD_DEVICE", "SOMD_THREADS", "SOMD_TRACE", "SOMD_CONFIG", "RAYON_NUM_THREADS"]
-        {
+        for var in [
+            "SOMD_DEVICE",
+            "SOMD_THREADS",
+            "SOMD_TRACE",
+            "SOMD_CONFIG",
+            "SOMD_BENCH_PLAIN",
+            "RAYON_NUM_THREADS",
+        ] {
             command.env_remove(var);
+        }
+        if instrumented && matches!(self.origin, Origin::Generated | Origin::Device) {
+            command.env("SOMD_TRACE", "json");
         }
         match (self.origin, self.threads) {
             (Origin::Generated, threads) => {
-                command.env("SOMD_TRACE", "json");
                 match threads {
                     None => command.env("SOMD_DEVICE", "seq"),
                     Some(n) => command.env("SOMD_DEVICE", "cpu").env("SOMD_THREADS", n.to_string()),
                 };
             }
             (Origin::Device, _) => {
-                command.env("SOMD_TRACE", "json").env("SOMD_DEVICE", "opencl");
+                command.env("SOMD_DEVICE", "opencl");
             }
             (Origin::HandOpenCl, _) => {
                 command.env("SOMD_DEVICE", "opencl");
+                if !instrumented {
+                    command.env("SOMD_BENCH_PLAIN", "1");
+                }
             }
             (Origin::Baseline, Some(n)) => {
                 command.env("RAYON_NUM_THREADS", n.to_string());
