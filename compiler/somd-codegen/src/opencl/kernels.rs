@@ -53,14 +53,29 @@ impl Writer<'_> {
             }
             KernelKind::Map { args, elem } => {
                 m.origin = "@".into();
-                let (t, s) = self.map_kernel(plan, args, Some(elem), None, &mut m)?;
+                let (t, s) = self.map_kernel(plan, args, Some(elem), None, None, &mut m)?;
                 let mut h = self.helpers_of(&[plan.func]);
                 h.insert(plan.func);
                 (t, h, s)
             }
+            KernelKind::FusedMap { args, elem, slot, producer, producer_args } => {
+                // Only a producer without failure sites is computed inline
+                // (`analysis::mapfuse`); the writer's own sites decide, whatever the
+                // analysis proved: otherwise no kernel, and both `@`s run as before.
+                if self.can_fail(*producer) {
+                    return Ok(None);
+                }
+                m.origin = "@".into();
+                let inline = Some((*slot, *producer, &producer_args[..]));
+                let (t, s) = self.map_kernel(plan, args, Some(elem), None, inline, &mut m)?;
+                let mut h = self.helpers_of(&[plan.func, *producer]);
+                h.insert(plan.func);
+                h.insert(*producer);
+                (t, h, s)
+            }
             KernelKind::MapReduce { args, op, elem } => {
                 m.origin = format!("{} ! @", op.symbol());
-                let (t, s) = self.map_kernel(plan, args, None, Some((*op, *elem)), &mut m)?;
+                let (t, s) = self.map_kernel(plan, args, None, Some((*op, *elem)), None, &mut m)?;
                 let mut h = self.helpers_of(&[plan.func]);
                 h.insert(plan.func);
                 (t, h, s)
@@ -80,7 +95,7 @@ impl Writer<'_> {
                     mode: MapArg::Mapped,
                     ty: input.clone(),
                 }];
-                let (t, s) = self.map_kernel(plan, &args, Some(output), None, &mut m)?;
+                let (t, s) = self.map_kernel(plan, &args, Some(output), None, None, &mut m)?;
                 let mut h = self.helpers_of(&[plan.func]);
                 h.insert(plan.func);
                 (t, h, s)
@@ -941,6 +956,7 @@ impl Writer<'_> {
         args: &[somd_mir::analysis::MapArgPlan],
         result: Option<&Type>,
         reduce: Option<(ReduceOp, PrimType)>,
+        inline: Option<(usize, FuncId, &[somd_mir::analysis::MapArgPlan])>,
         m: &mut KernelManifest,
     ) -> R<(String, BTreeSet<u32>)> {
         let func = self.module.function(plan.func);
@@ -963,6 +979,14 @@ impl Writer<'_> {
         let mut elementwise = true;
         for (k, a) in args.iter().enumerate() {
             let name = format!("arg{k}");
+            if let Some((_, producer, producer_args)) = inline.filter(|(slot, ..)| *slot == k) {
+                // The producer's element, computed in the work-item (`analysis::mapfuse`):
+                // its arguments follow the consumer's.
+                elementwise = false;
+                let call = self.inline_producer(m, &mut decls, producer, producer_args, args.len(), item)?;
+                call_args.push(call);
+                continue;
+            }
             match a.mode {
                 MapArg::Mapped if vector_of(&a.ty).is_some() => {
                     // Rows of a `T[[]][[N]]`, packed: work-item `i` reads row `i` as one `TN`.

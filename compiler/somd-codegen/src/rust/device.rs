@@ -72,6 +72,9 @@ pub struct Glue {
     /// Runs of host statements fused into one kernel (`analysis::fuse`), each with its
     /// `KernelDesc` static `K_FUSE_<func>_<k>`.
     pub fused: Vec<FusedGlue>,
+    /// `@`s computed inline by the `@` that consumes their result (`analysis::mapfuse`),
+    /// each with its `KernelDesc` static `K_MAPFUSE_<func>_<k>`.
+    pub map_fusions: Vec<MapFusionGlue>,
     /// Instance SOMD methods analysed as static ones with the receiver's read fields as
     /// trailing parameters (`analysis::instance`): the wrapper passes those fields' values
     /// after the call's arguments.
@@ -97,6 +100,21 @@ pub struct FusedGlue {
     pub manifest: usize,
     /// The placement label (the first statement's function).
     pub label: String,
+    /// The `KernelDesc` static.
+    pub desc: String,
+}
+
+/// A producer `@` and the `@` consuming its result, run as one kernel when both are placed
+/// on the same device (`analysis::mapfuse`); each keeps its own glue as the fallback.
+#[derive(Clone, Debug)]
+pub struct MapFusionGlue {
+    pub in_func: FuncId,
+    pub producer: somd_mir::ExprId,
+    pub consumer: somd_mir::ExprId,
+    /// The producer's result among the consumer's arguments.
+    pub slot: usize,
+    /// The fused kernel (its result is the consumer's).
+    pub call: MapCall,
     /// The `KernelDesc` static.
     pub desc: String,
 }
@@ -328,6 +346,33 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
             )),
         }
     }
+    // Fused `@` pairs: both `@`s have host glue of their own (the fallback).
+    for (i, f) in info.map_fusions.iter().enumerate() {
+        let members_ok = glue.maps.contains_key(&(f.in_func, f.producer))
+            && glue.maps.contains_key(&(f.in_func, f.consumer));
+        let plan = analysis::DevicePlan {
+            kernels: vec![f.kernel],
+            how: String::new(),
+            needs_fp64: false,
+            warnings: Vec::new(),
+        };
+        let label = format!("fused `@` {}", info.kernels[f.kernel].name);
+        match (members_ok, map_call(module, &glue.kernels, &glue.structs, &info, &plan)) {
+            (true, Ok(call)) => glue.map_fusions.push(MapFusionGlue {
+                in_func: f.in_func,
+                producer: f.producer,
+                consumer: f.consumer,
+                slot: f.slot,
+                call,
+                desc: format!("K_MAPFUSE_{}_{i}", f.in_func.0),
+            }),
+            (false, _) => glue.host_notes.push((
+                label,
+                "runs as two `@`s: one of them has no device glue of its own".into(),
+            )),
+            (true, Err(why)) => glue.host_notes.push((label, format!("runs as two `@`s: {why}"))),
+        }
+    }
     glue
 }
 
@@ -388,6 +433,12 @@ fn map_call(
     let mut result_struct = None;
     let mut result_rows = None;
     let (args, elem) = match &kplan.kind {
+        KernelKind::FusedMap { args, elem: Type::Prim(elem), .. } => (&args[..], *elem),
+        KernelKind::FusedMap { args, elem: Type::Object(c), .. } => {
+            let (layout, name) = laid_out(c).ok_or("a value-class result without a layout")?;
+            result_struct = Some((name, layout.size));
+            (&args[..], PrimType::Int)
+        }
         KernelKind::Map { args, elem: Type::Prim(elem) } => (&args[..], *elem),
         KernelKind::Map { args, elem } if analysis::isolation::vector_of(elem).is_some() => {
             let (p, n) = analysis::isolation::vector_of(elem).unwrap_or((PrimType::Int, 1));

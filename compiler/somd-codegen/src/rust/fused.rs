@@ -11,10 +11,10 @@
 //! &somd_fuse3 { Some(done) => <its result or combined partials>, None => <the statement's
 //! own code> }`: without the device every statement runs as it did, in order.
 
-use super::device::FusedGlue;
+use super::device::{FusedGlue, MapFusionGlue};
 use super::expr::FnCx;
 use super::{types, EmitError};
-use somd_mir::{ArrayReducer, ExprId, ExprKind, Stmt};
+use somd_mir::{ArrayReducer, ExprId, ExprKind, MapArg, Stmt};
 
 impl FnCx<'_> {
     /// The value a statement assigns to a local (`T x = e;` or `x = e;`).
@@ -70,7 +70,7 @@ impl FnCx<'_> {
         };
         let mapped_expr = self.e(mapped)?;
         let ExprKind::Map { func, args } = &mapped_expr.kind else { return Ok(None) };
-        let parts = self.map_parts(mapped, *func, args, mapped_expr.span, false)?;
+        let parts = self.map_parts(mapped, *func, args, mapped_expr.span, None)?;
         if !parts.device_ok || !parts.freeze.is_empty() {
             return Ok(None);
         }
@@ -124,6 +124,106 @@ impl FnCx<'_> {
             );
             self.replaced.insert(*r, text);
         }
+        Ok(Some(prelude))
+    }
+}
+
+impl FnCx<'_> {
+    /// The fused `@` pair whose producer statement is `stmt` (`analysis::mapfuse`).
+    fn map_fusion_of(&self, stmt: &Stmt) -> Option<MapFusionGlue> {
+        let glue = self.device?;
+        let Stmt::Let { init: Some(e), .. } = stmt else { return None };
+        glue.map_fusions.iter().find(|f| f.in_func == self.fid && f.producer == *e).cloned()
+    }
+
+    /// When `stmt` declares the result `p` of a `@` fused into the next statement's `@`
+    /// (note `device-execution`, "A map fused into the map that consumes it"): the code
+    /// before it, having registered three replacements. The prelude binds the producer's
+    /// arguments and checks their lengths (Java's first check, as before). The producer
+    /// statement stores an empty array of its type in `p` (the consumer is `p`'s only
+    /// use); the consumer's argument `p` becomes the producer's own device-or-CPU map over
+    /// the bound arguments; the consumer runs the fused kernel when both `@`s are placed on
+    /// its device and its other mapped arguments have the producer's length, and otherwise
+    /// its own code, which computes `p` at that point. Deferring the producer past the
+    /// binding of the consumer's other arguments (locals and constants) is unobservable: its
+    /// function has no failure sites and no effects.
+    pub(super) fn map_fused_prelude(&mut self, stmt: &Stmt) -> Result<Option<String>, EmitError> {
+        let Some(f) = self.map_fusion_of(stmt) else { return Ok(None) };
+        let Some(glue) = self.device else { return Ok(None) };
+        let (Some((p_desc, p_result)), Some((c_desc, result))) =
+            (glue.map_desc(self.fid, f.producer), glue.map_desc(self.fid, f.consumer))
+        else {
+            return Ok(None);
+        };
+        let p_expr = self.e(f.producer)?;
+        let c_expr = self.e(f.consumer)?;
+        let (ExprKind::Map { func: pf, args: pa }, ExprKind::Map { func: cf, args: ca }) =
+            (&p_expr.kind, &c_expr.kind)
+        else {
+            return Ok(None);
+        };
+        let (pa, ca) = (pa.clone(), ca.clone());
+        let (p_span, c_span, pf, cf) = (p_expr.span, c_expr.span, *pf, *cf);
+        let producer = self.map_parts(f.producer, pf, &pa, p_span, None)?;
+        if !producer.device_ok || !producer.freeze.is_empty() {
+            return Ok(None);
+        }
+        let n = format!("_e{}n", f.producer.0);
+        let prelude = format!(
+            "{}let {n} = rt::somd::map_len(&[{}], {});",
+            producer.lets,
+            producer.lens.join(", "),
+            producer.pos
+        );
+        let (name, call_args) = (&producer.name, producer.call_args.join(", "));
+        self.replaced.insert(f.producer, format!("rt::somd::map(0, |i| {name}({call_args}))"));
+        self.replaced.insert(
+            ca[f.slot].0,
+            format!(
+                "{{ let _somd_clock = rt::device::clock({p_desc}.label); \
+                 match rt::device::run_map(&{p_desc}, {n}, &[{}]) {{ \
+                 Some(done) => done.{p_result}, \
+                 None => rt::somd::map({n}, |i| {name}({call_args})), }} }}",
+                producer.device_args.join(", ")
+            ),
+        );
+        // The consumer's own code, reading the producer's map in place of `p`.
+        let c_code = self.expr(f.consumer)?;
+        if glue.fused.iter().any(|g| g.in_func == self.fid && g.producer == Some(f.consumer)) {
+            // The fused statements' prelude launches the consumer (`fused_prelude`).
+            return Ok(Some(prelude));
+        }
+        let consumer = self.map_parts(f.consumer, cf, &ca, c_span, Some(f.slot))?;
+        if !consumer.device_ok {
+            return Ok(Some(prelude));
+        }
+        let mut test = vec![
+            "rt::device::map_fusion()".to_string(),
+            format!("rt::device::same_device(&{}, &{p_desc})", f.desc),
+            format!("rt::device::same_device(&{}, &{c_desc})", f.desc),
+        ];
+        for (i, (_, how)) in ca.iter().enumerate() {
+            if *how == MapArg::Mapped && i != f.slot {
+                test.push(format!("_e{}_{i}.count({}) == {n}", f.consumer.0, consumer.pos));
+            }
+        }
+        let mut host = consumer.device_args.clone();
+        host[f.slot] = "rt::device::HostArg::Chained".into();
+        host.extend(producer.device_args.iter().cloned());
+        self.replaced.insert(
+            f.consumer,
+            format!(
+                "{{ {}let somd_mapfuse = if {} {{ \
+                 let _somd_clock = rt::device::clock({}.label); \
+                 rt::device::run_map(&{}, {n}, &[{}]) }} else {{ None }}; \
+                 match somd_mapfuse {{ Some(done) => done.{result}, None => {c_code}, }} }}",
+                consumer.lets,
+                test.join(" && "),
+                f.desc,
+                f.desc,
+                host.join(", "),
+            ),
+        );
         Ok(Some(prelude))
     }
 }
