@@ -84,12 +84,18 @@ impl Writer<'_> {
         args: &[MapArgPlan],
         producer: Option<&(FuncId, Type)>,
         reductions: &[(FuncId, ReduceOp, PrimType)],
+        inline: Option<(usize, FuncId, &[MapArgPlan])>,
         m: &mut KernelManifest,
     ) -> R<String> {
         let mut decls = Vec::new();
         let mut call_args = Vec::new();
         for (k, a) in args.iter().enumerate() {
             let name = format!("arg{k}");
+            if let Some((_, f, inline_args)) = inline.filter(|(slot, ..)| *slot == k) {
+                let first = args.len();
+                call_args.push(self.inline_producer(m, &mut decls, f, inline_args, first, "somd_i")?);
+                continue;
+            }
             match (a.mode, somd_mir::analysis::isolation::array_elem(&a.ty)) {
                 (MapArg::Mapped, _) => {
                     let elem = self.storage(&a.ty)?;

@@ -80,10 +80,17 @@ impl Writer<'_> {
                 h.insert(plan.func);
                 (t, h, s)
             }
-            KernelKind::FusedMapReduce { args, producer, reductions } => {
+            KernelKind::FusedMapReduce { args, producer, reductions, inline } => {
+                // As for `FusedMap`: an inline `@` only without failure sites.
+                if inline.as_ref().is_some_and(|(_, f, _)| self.can_fail(*f)) {
+                    return Ok(None);
+                }
                 m.origin = "fused statements".into();
-                let t = self.fused_kernel(plan, args, producer.as_ref(), reductions, &mut m)?;
+                let inline = inline.as_ref().map(|(s, f, a)| (*s, *f, &a[..]));
+                let t =
+                    self.fused_kernel(plan, args, producer.as_ref(), reductions, inline, &mut m)?;
                 let mut roots: Vec<FuncId> = producer.iter().map(|(f, _)| *f).collect();
+                roots.extend(inline.map(|(_, f, _)| f));
                 roots.extend(reductions.iter().map(|(f, _, _)| *f));
                 let mut h = self.helpers_of(&roots);
                 h.extend(roots);

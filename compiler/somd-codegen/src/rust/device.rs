@@ -102,6 +102,10 @@ pub struct FusedGlue {
     pub label: String,
     /// The `KernelDesc` static.
     pub desc: String,
+    /// The same kernel computing the producer's mapped argument `slot` inline, when the
+    /// producer `@` consumes the result of a fused `@` (`analysis::mapfuse`): that `@`,
+    /// `slot`, the manifest and the `KernelDesc` static.
+    pub inline: Option<(somd_mir::ExprId, usize, usize, String)>,
 }
 
 /// A producer `@` and the `@` consuming its result, run as one kernel when both are placed
@@ -113,8 +117,9 @@ pub struct MapFusionGlue {
     pub consumer: somd_mir::ExprId,
     /// The producer's result among the consumer's arguments.
     pub slot: usize,
-    /// The fused kernel (its result is the consumer's).
-    pub call: MapCall,
+    /// The fused kernel (its result is the consumer's); `None` when the consumer is the
+    /// producer of fused statements, whose glue (`FusedGlue::inline`) has the kernel.
+    pub call: Option<MapCall>,
     /// The `KernelDesc` static.
     pub desc: String,
 }
@@ -328,6 +333,17 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
         let KernelKind::FusedMapReduce { reductions, .. } = &kplan.kind else { continue };
         match (members_ok, manifest) {
             (true, Some(manifest)) => glue.fused.push(FusedGlue {
+                inline: info
+                    .map_fusions
+                    .iter()
+                    .filter(|f| {
+                        f.group == Some(i) && glue.maps.contains_key(&(f.in_func, f.producer))
+                    })
+                    .find_map(|f| {
+                        let name = &info.kernels[f.kernel].name;
+                        let m = glue.kernels.kernels.iter().position(|m| &m.name == name)?;
+                        Some((f.producer, f.slot, m, format!("K_FUSE_{}_{i}_INLINE", g.in_func.0)))
+                    }),
                 in_func: g.in_func,
                 producer: g.producer,
                 reductions: g
@@ -357,7 +373,12 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
             warnings: Vec::new(),
         };
         let label = format!("fused `@` {}", info.kernels[f.kernel].name);
-        match (members_ok, map_call(module, &glue.kernels, &glue.structs, &info, &plan)) {
+        let call = match f.group {
+            // The fused statements' glue has the kernel (`FusedGlue::inline`).
+            Some(_) => Ok(None),
+            None => map_call(module, &glue.kernels, &glue.structs, &info, &plan).map(Some),
+        };
+        match (members_ok, call) {
             (true, Ok(call)) => glue.map_fusions.push(MapFusionGlue {
                 in_func: f.in_func,
                 producer: f.producer,
@@ -378,10 +399,24 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
 
 /// The `KernelDesc` static of a run of fused statements.
 pub fn write_fused_desc(out: &mut String, glue: &Glue, f: &FusedGlue) -> Result<(), EmitError> {
+    write_fused_desc_of(out, glue, f, f.manifest, &f.desc)?;
+    match &f.inline {
+        Some((_, _, manifest, desc)) => write_fused_desc_of(out, glue, f, *manifest, desc),
+        None => Ok(()),
+    }
+}
+
+fn write_fused_desc_of(
+    out: &mut String,
+    glue: &Glue,
+    f: &FusedGlue,
+    manifest: usize,
+    desc: &str,
+) -> Result<(), EmitError> {
     let m = glue
         .kernels
         .kernels
-        .get(f.manifest)
+        .get(manifest)
         .ok_or_else(|| EmitError::Internal("kernel manifest out of range".into()))?;
     let producer = f.producer.and_then(|e| glue.maps.get(&(f.in_func, e)));
     let (mut partials, mut scratch) = (f.reductions.iter(), f.reductions.iter());
@@ -415,7 +450,7 @@ pub fn write_fused_desc(out: &mut String, glue: &Glue, f: &FusedGlue) -> Result<
             }
         });
     }
-    write_desc_static(out, &f.desc, m, &f.label, None, &args)
+    write_desc_static(out, desc, m, &f.label, None, &args)
 }
 
 fn map_call(

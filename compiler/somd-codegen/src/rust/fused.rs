@@ -75,6 +75,10 @@ impl FnCx<'_> {
             return Ok(None);
         }
         let n = format!("_e{}n", mapped.0);
+        let inline_prelude = match &g.inline {
+            Some(inline) => Some(self.fused_inline_prelude(&g, inline, mapped, &var)?),
+            None => None,
+        };
         let mut members = Vec::new();
         if let Some(p) = g.producer {
             if let Some((desc, _)) = glue.map_desc(self.fid, p) {
@@ -88,16 +92,18 @@ impl FnCx<'_> {
         }
         let same: Vec<String> =
             members.iter().map(|m| format!("rt::device::same_device(&{}, &{m})", g.desc)).collect();
-        let prelude = format!(
-            "{}let {n} = rt::somd::map_len(&[{}], {}); \
-             let {var} = if {} {{ rt::device::run_map(&{}, {n}, &[{}]) }} else {{ None }};",
-            parts.lets,
-            parts.lens.join(", "),
-            parts.pos,
-            same.join(" && "),
-            g.desc,
-            parts.device_args.join(", "),
-        );
+        let prelude = inline_prelude.unwrap_or_else(|| {
+            format!(
+                "{}let {n} = rt::somd::map_len(&[{}], {}); \
+                 let {var} = if {} {{ rt::device::run_map(&{}, {n}, &[{}]) }} else {{ None }};",
+                parts.lets,
+                parts.lens.join(", "),
+                parts.pos,
+                same.join(" && "),
+                g.desc,
+                parts.device_args.join(", "),
+            )
+        });
         if let Some(p) = g.producer {
             let (_, result) = glue
                 .map_desc(self.fid, p)
@@ -125,6 +131,85 @@ impl FnCx<'_> {
             self.replaced.insert(*r, text);
         }
         Ok(Some(prelude))
+    }
+
+    /// The prelude of fused statements whose producer `@` (`mapped`) has a fused `@`
+    /// inline for its argument `slot` (`FusedGlue::inline`): the kernel computing it
+    /// inline runs when the map fusion's conditions hold (`map_fused_prelude`), and
+    /// otherwise the argument is computed (the producer's own map, its replacement) and the
+    /// statements run as `fused_prelude` runs them.
+    fn fused_inline_prelude(
+        &mut self,
+        g: &FusedGlue,
+        inline: &(ExprId, usize, usize, String),
+        mapped: ExprId,
+        var: &str,
+    ) -> Result<String, EmitError> {
+        let Some(glue) = self.device else { return Err(EmitError::Internal("no glue".into())) };
+        let (producer, slot, _, desc) = inline;
+        let (producer, slot) = (*producer, *slot);
+        let p_expr = self.e(producer)?;
+        let ExprKind::Map { func: pf, args: pa } = &p_expr.kind else {
+            return Err(EmitError::Internal("inline `@` without a map".into()));
+        };
+        let (pf, pa, p_span) = (*pf, pa.clone(), p_expr.span);
+        let mapped_expr = self.e(mapped)?;
+        let ExprKind::Map { func, args } = &mapped_expr.kind else {
+            return Err(EmitError::Internal("fused statements without a map".into()));
+        };
+        let (func, args, span) = (*func, args.clone(), mapped_expr.span);
+        let inner = self.map_parts(producer, pf, &pa, p_span, None)?;
+        let parts = self.map_parts(mapped, func, &args, span, Some(slot))?;
+        let slot_value = self.expr(args[slot].0)?;
+        let (p_desc, _) = glue
+            .map_desc(self.fid, producer)
+            .ok_or_else(|| EmitError::Internal("inline `@` without glue".into()))?;
+        let pn = format!("_e{}n", producer.0);
+        let n = format!("_e{}n", mapped.0);
+        let mut members = vec![p_desc];
+        if let Some(p) = g.producer {
+            members.extend(glue.map_desc(self.fid, p).map(|d| d.0));
+        }
+        for (r, _) in &g.reductions {
+            members.extend(glue.reduce_desc(self.fid, *r).map(|d| d.0));
+        }
+        let mut test = vec!["rt::device::map_fusion()".to_string()];
+        test.extend(members.iter().map(|m| format!("rt::device::same_device(&{desc}, &{m})")));
+        for (i, (_, how)) in args.iter().enumerate() {
+            if *how == MapArg::Mapped && i != slot {
+                test.push(format!("_e{}_{i}.count({}) == {pn}", mapped.0, parts.pos));
+            }
+        }
+        let mut host = parts.device_args.clone();
+        host[slot] = "rt::device::HostArg::Chained".into();
+        host.extend(inner.device_args.iter().cloned());
+        let same: Vec<String> = members
+            .iter()
+            .skip(1)
+            .map(|m| format!("rt::device::same_device(&{}, &{m})", g.desc))
+            .collect();
+        let slot_var = format!("_e{}_{slot}", mapped.0);
+        let inline_var = format!("{var}_inline");
+        Ok(format!(
+            "{}let {inline_var} = if {} {{ rt::device::run_map(&{desc}, {pn}, &[{}]) }} \
+             else {{ None }}; \
+             let {slot_var} = if {inline_var}.is_some() {{ rt::somd::map(0, |i| {}({})) }} \
+             else {{ {slot_value} }}; \
+             let {n} = if {inline_var}.is_some() {{ {pn} }} \
+             else {{ rt::somd::map_len(&[{}], {}) }}; \
+             let {var} = if {inline_var}.is_some() {{ {inline_var} }} \
+             else if {} {{ rt::device::run_map(&{}, {n}, &[{}]) }} else {{ None }};",
+            parts.lets,
+            test.join(" && "),
+            host.join(", "),
+            inner.name,
+            inner.call_args.join(", "),
+            parts.lens.join(", "),
+            parts.pos,
+            if same.is_empty() { "true".to_string() } else { same.join(" && ") },
+            g.desc,
+            parts.device_args.join(", "),
+        ))
     }
 }
 
@@ -189,8 +274,9 @@ impl FnCx<'_> {
         );
         // The consumer's own code, reading the producer's map in place of `p`.
         let c_code = self.expr(f.consumer)?;
-        if glue.fused.iter().any(|g| g.in_func == self.fid && g.producer == Some(f.consumer)) {
-            // The fused statements' prelude launches the consumer (`fused_prelude`).
+        if f.call.is_none() {
+            // The consumer is the producer of fused statements: their prelude launches it
+            // (`fused_prelude`), with the fused `@` inline when their glue has the kernel.
             return Ok(Some(prelude));
         }
         let consumer = self.map_parts(f.consumer, cf, &ca, c_span, Some(f.slot))?;

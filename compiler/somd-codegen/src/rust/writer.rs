@@ -177,7 +177,9 @@ impl<'a, W: Write> Writer<'a, W> {
                 super::device::write_fused_desc(&mut statics, &glue, f)?;
             }
             for f in &glue.map_fusions {
-                super::device::write_map_desc(&mut statics, &glue, &f.call, &f.desc)?;
+                if let Some(call) = &f.call {
+                    super::device::write_map_desc(&mut statics, &glue, call, &f.desc)?;
+                }
             }
             let mut tasks: Vec<_> = glue.tasks.iter().collect();
             tasks.sort_by_key(|((f, e), _)| (f.0, e.0));

@@ -49,8 +49,12 @@ pub struct MapFusion {
     pub consumer: ExprId,
     /// The position of `p` among the consumer's arguments.
     pub slot: usize,
-    /// Index into [`ProgramInfo::kernels`] (a [`KernelKind::FusedMap`]).
+    /// Index into [`ProgramInfo::kernels`]: a [`KernelKind::FusedMap`], or, when the
+    /// consumer is the producer of fused statements ([`super::fuse`], `group` the index
+    /// into [`ProgramInfo::fused`]), a copy of their [`KernelKind::FusedMapReduce`] that
+    /// computes the consumer's argument inline.
     pub kernel: usize,
+    pub group: Option<usize>,
 }
 
 /// Why a `@` reading the result of the `@` right before it was not fused with it.
@@ -278,11 +282,8 @@ fn refusal_why(
     }) {
         return Err("the consumer has an argument that is neither a local nor a constant".into());
     }
-    let in_fused = |e: ExprId| {
-        info.fused.iter().any(|g| g.in_func == in_func && g.producer == Some(e))
-    };
-    if in_fused(producer) || in_fused(consumer) {
-        return Err("a `@` of the pair is fused with `!` statements".into());
+    if info.fused.iter().any(|g| g.in_func == in_func && g.producer == Some(producer)) {
+        return Err("the producer is fused with the `!` statements after it".into());
     }
     let kp = map_kernel(info, in_func, producer).map_err(|w| format!("the producer: {w}"))?;
     let kc = map_kernel(info, in_func, consumer).map_err(|w| format!("the consumer: {w}"))?;
@@ -336,6 +337,29 @@ fn push(
         return;
     };
     let ExprKind::Map { func: h, .. } = func.expr(producer).kind else { return };
+    let needs_fp64 = info.kernels[kp].needs_fp64 || info.kernels[kc].needs_fp64;
+    // A consumer fused with the `!` statements after it: their kernel, computing the
+    // consumer's argument inline.
+    let group = info.fused.iter().position(|g| g.in_func == in_func && g.producer == Some(consumer));
+    if let Some(gi) = group {
+        let mut plan = info.kernels[info.fused[gi].kernel].clone();
+        let KernelKind::FusedMapReduce { inline, .. } = &mut plan.kind else { return };
+        *inline = Some((slot, h, pa.clone()));
+        plan.name = unique(format!("{}_inline", plan.name));
+        plan.needs_fp64 |= needs_fp64;
+        let k = info.kernels.len();
+        info.kernels.push(plan);
+        info.map_fusions.push(MapFusion {
+            in_func,
+            local,
+            producer,
+            consumer,
+            slot,
+            kernel: k,
+            group: Some(gi),
+        });
+        return;
+    }
     let g = info.kernels[kc].func;
     let name = |f: FuncId| module.function(f).name.replace('.', "_").replace(['<', '>'], "");
     let kind = KernelKind::FusedMap {
@@ -345,7 +369,6 @@ fn push(
         producer: h,
         producer_args: pa.clone(),
     };
-    let needs_fp64 = info.kernels[kp].needs_fp64 || info.kernels[kc].needs_fp64;
     let k = info.kernels.len();
     info.kernels.push(KernelPlan {
         name: unique(format!("mapfused_{}_{}", name(h), name(g))),
@@ -354,5 +377,13 @@ fn push(
         span: info.kernels[kc].span,
         needs_fp64,
     });
-    info.map_fusions.push(MapFusion { in_func, local, producer, consumer, slot, kernel: k });
+    info.map_fusions.push(MapFusion {
+        in_func,
+        local,
+        producer,
+        consumer,
+        slot,
+        kernel: k,
+        group: None,
+    });
 }

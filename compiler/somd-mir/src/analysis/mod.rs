@@ -454,6 +454,9 @@ pub enum KernelKind {
         args: Vec<MapArgPlan>,
         producer: Option<(FuncId, Type)>,
         reductions: Vec<(FuncId, ReduceOp, PrimType)>,
+        /// The `@` computed inline for the producer's mapped argument `slot` ([`mapfuse`]):
+        /// its function and arguments, which follow `args` in the host's argument list.
+        inline: Option<(usize, FuncId, Vec<MapArgPlan>)>,
     },
     /// A `@` whose mapped argument `slot` is computed per element by the producer `@`'s
     /// function ([`mapfuse`]): `args` and `elem` are the consumer's (the plan's `func`);
