@@ -5,8 +5,8 @@
 mod common;
 
 use common::{run, Outcome};
-use somd_mir::analysis::{analyze, KernelKind, ProgramInfo};
 use somd_diag::SourceMap;
+use somd_mir::analysis::{analyze, KernelKind, ProgramInfo};
 use somd_mir::Module;
 
 fn program(main: &str) -> String {

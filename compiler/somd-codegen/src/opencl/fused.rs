@@ -93,7 +93,14 @@ impl Writer<'_> {
             let name = format!("arg{k}");
             if let Some((_, f, inline_args)) = inline.filter(|(slot, ..)| *slot == k) {
                 let first = args.len();
-                call_args.push(self.inline_producer(m, &mut decls, f, inline_args, first, "somd_i")?);
+                call_args.push(self.inline_producer(
+                    m,
+                    &mut decls,
+                    f,
+                    inline_args,
+                    first,
+                    "somd_i",
+                )?);
                 continue;
             }
             match (a.mode, somd_mir::analysis::isolation::array_elem(&a.ty)) {

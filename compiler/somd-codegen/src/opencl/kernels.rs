@@ -990,7 +990,8 @@ impl Writer<'_> {
                 // The producer's element, computed in the work-item (`analysis::mapfuse`):
                 // its arguments follow the consumer's.
                 elementwise = false;
-                let call = self.inline_producer(m, &mut decls, producer, producer_args, args.len(), item)?;
+                let call =
+                    self.inline_producer(m, &mut decls, producer, producer_args, args.len(), item)?;
                 call_args.push(call);
                 continue;
             }

@@ -144,7 +144,8 @@ pub fn failure_site(module: &Module, f: FuncId) -> Option<(Span, &'static str)> 
                     let this = matches!(func.expr(*object).kind, ExprKind::This);
                     (!value && !this).then_some("a field read that may meet `null`")
                 }
-                ExprKind::Binary { op, rhs, .. } | ExprKind::CompoundAssign { op, value: rhs, .. } => {
+                ExprKind::Binary { op, rhs, .. }
+                | ExprKind::CompoundAssign { op, value: rhs, .. } => {
                     let divides = matches!(op.kind, BinOpKind::Div | BinOpKind::Rem)
                         && matches!(op.ty, PrimOrRef::Prim(p) if !matches!(p, PrimType::Float | PrimType::Double));
                     let nonzero = matches!(
@@ -198,14 +199,15 @@ pub fn plan(module: &Module, info: &mut ProgramInfo, unique: &mut dyn FnMut(Stri
                 let Some((local, producer)) = declared_map(func, &pair[0]) else { continue };
                 let Some(consumer) = assigned_map(func, &pair[1]) else { continue };
                 let ExprKind::Map { args, .. } = &func.expr(consumer).kind else { continue };
-                let Some(slot) = args
-                    .iter()
-                    .position(|(e, _)| matches!(func.expr(*e).kind, ExprKind::Local(l) if l == local))
-                else {
+                let Some(slot) = args.iter().position(
+                    |(e, _)| matches!(func.expr(*e).kind, ExprKind::Local(l) if l == local),
+                ) else {
                     continue;
                 };
                 match refusal(module, info, in_func, func, local, producer, consumer, slot) {
-                    Ok(()) => push(module, info, in_func, func, local, producer, consumer, slot, unique),
+                    Ok(()) => {
+                        push(module, info, in_func, func, local, producer, consumer, slot, unique)
+                    }
                     Err((why, site)) => info.map_fusion_notes.push(MapFusionNote {
                         in_func,
                         span: func.expr(consumer).span,
@@ -277,9 +279,10 @@ fn refusal_why(
     if uses.count() != 1 {
         return Err(format!("`{name}` is used again (the fused kernel never stores it)"));
     }
-    if args.iter().any(|(e, _)| {
-        !matches!(func.expr(*e).kind, ExprKind::Local(_) | ExprKind::Const(_))
-    }) {
+    if args
+        .iter()
+        .any(|(e, _)| !matches!(func.expr(*e).kind, ExprKind::Local(_) | ExprKind::Const(_)))
+    {
         return Err("the consumer has an argument that is neither a local nor a constant".into());
     }
     if info.fused.iter().any(|g| g.in_func == in_func && g.producer == Some(producer)) {
@@ -340,7 +343,8 @@ fn push(
     let needs_fp64 = info.kernels[kp].needs_fp64 || info.kernels[kc].needs_fp64;
     // A consumer fused with the `!` statements after it: their kernel, computing the
     // consumer's argument inline.
-    let group = info.fused.iter().position(|g| g.in_func == in_func && g.producer == Some(consumer));
+    let group =
+        info.fused.iter().position(|g| g.in_func == in_func && g.producer == Some(consumer));
     if let Some(gi) = group {
         let mut plan = info.kernels[info.fused[gi].kernel].clone();
         let KernelKind::FusedMapReduce { inline, .. } = &mut plan.kind else { return };
