@@ -21,7 +21,6 @@ class Main {
             t0[i] = i * 5 - 17;
         }
         v0[2500] = 70;
-        v0[3000] = 80;
         int[] vs = v0.clone();
         int[] table = t0.clone();
         int[] ks = new int[vs.length];

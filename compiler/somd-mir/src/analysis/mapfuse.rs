@@ -24,10 +24,10 @@
 //! - neither `@` belongs to statements fused with reductions ([`super::fuse`]);
 //! - the producer's function (with its callees) has **no failure sites**. Java applies
 //!   `h` to every element before `g` to any: a failure of `h` anywhere must win over one of
-//!   `g`. A kernel records the failure of the lowest failing work-item, whatever function
-//!   fails there, so with a failing `h` a failure of `g` at a lower index would win. With
-//!   an `h` that cannot fail, every failure the fused kernel records is `g`'s, chosen among
-//!   the same elements as in `g`'s own kernel.
+//!   `g`. A kernel's error buffer keeps the first failure any work-item records, whatever
+//!   function failed there, so with a failing `h` a failure of `g` could win. With an `h`
+//!   that cannot fail, every failure the fused kernel records is `g`'s, among the same
+//!   elements and under the same rule as in `g`'s own kernel.
 //!
 //! The map-length checks stay in Java's order: the host checks the producer's lengths
 //! first (raising as before), then launches the fused kernel only when the consumer's other
@@ -242,8 +242,8 @@ fn refusal(
         return Err((
             format!(
                 "{at} can fail ({what}): Java applies it to every element before the \
-                 consumer, so its failure must win, but a kernel reports the lowest failing \
-                 element of either function"
+                 consumer, so its failure must win, but a kernel keeps the first failure \
+                 recorded by either function"
             ),
             Some(span),
         ));
