@@ -389,9 +389,11 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
             }),
             (false, _) => glue.host_notes.push((
                 label,
-                "runs as two `@`s: one of them has no device glue of its own".into(),
+                "the two `@`s run one by one: one of them has no device glue of its own".into(),
             )),
-            (true, Err(why)) => glue.host_notes.push((label, format!("runs as two `@`s: {why}"))),
+            (true, Err(why)) => {
+                glue.host_notes.push((label, format!("the two `@`s run one by one: {why}")))
+            }
         }
     }
     glue

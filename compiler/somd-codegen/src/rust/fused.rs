@@ -231,7 +231,9 @@ impl FnCx<'_> {
     /// its device and its other mapped arguments have the producer's length, and otherwise
     /// its own code, which computes `p` at that point. Deferring the producer past the
     /// binding of the consumer's other arguments (locals and constants) is unobservable: its
-    /// function has no failure sites and no effects.
+    /// function has no failure sites and no effects. As the launch of fused statements, the
+    /// fused kernel opens no adaptive clock (`auto` places it on the device, unmeasured);
+    /// the fallback's maps keep theirs.
     pub(super) fn map_fused_prelude(&mut self, stmt: &Stmt) -> Result<Option<String>, EmitError> {
         let Some(f) = self.map_fusion_of(stmt) else { return Ok(None) };
         let Some(glue) = self.device else { return Ok(None) };
@@ -300,12 +302,10 @@ impl FnCx<'_> {
             f.consumer,
             format!(
                 "{{ {}let somd_mapfuse = if {} {{ \
-                 let _somd_clock = rt::device::clock({}.label); \
                  rt::device::run_map(&{}, {n}, &[{}]) }} else {{ None }}; \
                  match somd_mapfuse {{ Some(done) => done.{result}, None => {c_code}, }} }}",
                 consumer.lets,
                 test.join(" && "),
-                f.desc,
                 f.desc,
                 host.join(", "),
             ),
