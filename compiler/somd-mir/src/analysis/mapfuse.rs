@@ -235,7 +235,7 @@ fn refusal(
     slot: usize,
 ) -> Result<(), (String, Option<Span>)> {
     let why = |s: String| (s, None);
-    refusal_why(module, info, in_func, func, local, producer, consumer, slot).map_err(why)?;
+    refusal_why(info, in_func, func, local, producer, consumer, slot).map_err(why)?;
     let ExprKind::Map { func: h, .. } = &func.expr(producer).kind else { return Ok(()) };
     if let Some((span, what)) = failure_site(module, *h) {
         let at = &module.function(*h).name;
@@ -251,9 +251,7 @@ fn refusal(
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
 fn refusal_why(
-    module: &Module,
     info: &ProgramInfo,
     in_func: FuncId,
     func: &Function,
@@ -262,7 +260,6 @@ fn refusal_why(
     consumer: ExprId,
     slot: usize,
 ) -> Result<(), String> {
-    let _ = module;
     let name = &func.local(local).name;
     let ExprKind::Map { func: h, args: p_args } = &func.expr(producer).kind else {
         return Err("not a `@`".into());
