@@ -1237,6 +1237,13 @@ pub fn placed_on_device(desc: &'static KernelDesc) -> bool {
     matches!(placement_for(desc.label, true), Target::Device(_))
 }
 
+/// Whether a `@` may be computed inline by the `@` that consumes its result (one kernel;
+/// note `device-execution`, "A map fused into the map that consumes it"): off with
+/// `SOMD_MAPFUSE=0`, which runs both `@`s as before in the same binary.
+pub fn map_fusion() -> bool {
+    crate::exec::placement().switches.map_fusion
+}
+
 /// Whether `a` and `b` are placed on the same device, so that results of one can stay there
 /// for the other.
 pub fn same_device(a: &'static KernelDesc, b: &'static KernelDesc) -> bool {

@@ -138,6 +138,9 @@ pub struct Switches {
     /// `SOMD_NARROW=off`: `int` value arrays keep `int` storage on the device
     /// (`device/narrow.rs`).
     pub narrow: bool,
+    /// `SOMD_MAPFUSE=0`: a `@` and the `@` consuming its result run as two kernels, the
+    /// intermediate array stored (`device::map_fusion`).
+    pub map_fusion: bool,
 }
 
 /// The elements per work-item of a widened elementwise kernel without `SOMD_WIDEN`.
@@ -157,6 +160,7 @@ impl Default for Switches {
             balance_split: None,
             widen: DEFAULT_WIDTH,
             narrow: true,
+            map_fusion: true,
         }
     }
 }
@@ -208,6 +212,7 @@ impl Switches {
             balance_split,
             widen,
             narrow: text("SOMD_NARROW").as_deref() != Some("off"),
+            map_fusion: !matches!(text("SOMD_MAPFUSE").as_deref(), Some("0" | "off")),
         }
     }
 }

@@ -199,6 +199,7 @@ fn placement_parses_the_measuring_switches() {
         ("SOMD_WIDEN", "8"),
         ("SOMD_SPLIT", "16"),
         ("SOMD_NARROW", "off"),
+        ("SOMD_MAPFUSE", "0"),
     ]);
     let want = Switches {
         keep: false,
@@ -212,8 +213,12 @@ fn placement_parses_the_measuring_switches() {
         widen: 8,
         balance_split: Some(16),
         narrow: false,
+        map_fusion: false,
     };
     assert_eq!((p.switches, p.warnings.len()), (want, 0));
+    assert!(Switches::default().map_fusion);
+    assert!(!parse(&[("SOMD_MAPFUSE", "off")]).switches.map_fusion);
+    assert!(parse(&[("SOMD_MAPFUSE", "1")]).switches.map_fusion);
     // `SOMD_LANES=0` means no forcing; a value that is not a number is ignored with a warning.
     let p = parse(&[("SOMD_LANES", "0"), ("SOMD_COARSEN", "four")]);
     assert_eq!((p.switches.lanes, p.switches.coarsen), (None, None));

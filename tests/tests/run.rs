@@ -2106,3 +2106,69 @@ fn device_narrow_arrays_upload_narrow() {
         }
     }
 }
+
+/// Under `SOMD_DEVICE=opencl`, a `@` whose result only the next statement's `@` maps runs
+/// inside that `@`'s kernel (note device-execution, "A map fused into the map that consumes
+/// it"): one launch per pair, the producer's arguments go up and only the consumer's result
+/// comes down (the intermediate never crosses); `SOMD_MAPFUSE=0` runs the two kernels of
+/// before, with the same output. MRI-Q's four `@` kernels before `computeQ`'s fused
+/// statements become two launches.
+#[test]
+fn device_fused_maps_are_one_launch() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    if let Some((binary, expected)) = built_with_expected("tests/run", "device_mapfuse") {
+        let (outcome, calls) = traced_calls("device_mapfuse", binary, &expected, *opencl);
+        let kernels = launched_kernels(&outcome.stderr);
+        assert_eq!(
+            kernels[..2],
+            ["mapfused_Main_cell_Main_spread", "mapfused_Main_square_Main_blend"],
+            "{}",
+            outcome.stderr
+        );
+        // `again` is used twice: its pair runs as two kernels.
+        assert!(kernels[2].starts_with("map_Main_square"), "{kernels:?}");
+        assert!(kernels[3].starts_with("map_Main_plus"), "{kernels:?}");
+        let spread = &calls[0];
+        assert_eq!((spread.name.as_str(), spread.launches), ("Main.spread", 1));
+        let up: Vec<&str> = spread.h2d.iter().map(|(b, _)| b.as_str()).collect();
+        // `cell`'s `xs` and `ys`, after `spread`'s two arguments: no `arg0` (the cells).
+        assert_eq!(up, ["arg2", "arg3"], "{}", outcome.stderr);
+        let down: Vec<&str> = spread.d2h.iter().map(|(b, _)| b.as_str()).collect();
+        assert_eq!(down, ["somd_out"]);
+        assert_eq!(spread.bytes_d2h, 5000 * 8, "only the `long` results come down");
+        // `blend`'s pair: `ys` and `xs` are already on the device; the weights go up.
+        let blend = &calls[1];
+        assert_eq!((blend.name.as_str(), blend.launches), ("Main.blend", 1));
+        assert_eq!(blend.bytes_d2h, 5000 * 4);
+        let switched = run_with_env(
+            binary,
+            &expected.args,
+            *opencl,
+            &[("SOMD_TRACE", "json"), ("SOMD_MAPFUSE", "0")],
+        );
+        assert_eq!(switched.stdout, expected.stdout);
+        let kernels = launched_kernels(&switched.stderr);
+        assert_eq!(kernels[..2], ["map_Main_cell", "map_Main_spread"], "{kernels:?}");
+        assert_eq!(kernels.len(), 6, "{kernels:?}");
+    }
+    if let Some((binary, expected)) = built_with_expected("samples", "mriq") {
+        let (outcome, calls) = traced_calls("mriq", binary, &expected, *opencl);
+        let kernels = launched_kernels(&outcome.stderr);
+        assert_eq!(
+            kernels,
+            ["mapfused_MRIQ_phiMag_MRIQ_sample", "fused_MRIQ_computeQ_inline"],
+            "{}",
+            outcome.stderr
+        );
+        let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["MRIQ.sample", "MRIQ.computeQ"]);
+        // The samples come down (the host keeps `samples` as a value array); the voxels
+        // never do: `q` and the two partial arrays are all that comes down.
+        let down: Vec<&str> = calls[1].d2h.iter().map(|(b, _)| b.as_str()).collect();
+        assert_eq!(down, ["somd_out", "somd_partials0", "somd_partials1"]);
+        let switched = run_with_env(binary, &expected.args, *opencl, &[("SOMD_MAPFUSE", "0")]);
+        assert_eq!(switched.stdout, expected.stdout);
+    }
+}

@@ -60,7 +60,8 @@ fn black_scholes_shape_is_one_kernel_with_its_producer() {
     let g = &info.fused[0];
     assert!(g.producer.is_some());
     assert_eq!(g.reductions.len(), 2);
-    let KernelKind::FusedMapReduce { producer, reductions, args } = &info.kernels[g.kernel].kind
+    let KernelKind::FusedMapReduce { producer, reductions, args, .. } =
+        &info.kernels[g.kernel].kind
     else {
         panic!("not a fused kernel: {:?}", info.kernels[g.kernel].kind);
     };

@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 
 impl Writer<'_> {
     /// Whether `f` or a function it calls records a failure somewhere.
-    fn can_fail(&mut self, f: FuncId) -> bool {
+    pub(super) fn can_fail(&mut self, f: FuncId) -> bool {
         let mut all = self.helpers_of(&[f]);
         all.insert(f);
         all.into_iter().any(|h| {
@@ -28,18 +28,81 @@ impl Writer<'_> {
         })
     }
 
+    /// The call computing a fused producer's element at `item` (`analysis::mapfuse`),
+    /// declaring its arguments after the consumer's `first` ones (mapped primitives or
+    /// value classes, broadcast primitives or arrays, as `fused_kernel` declares them).
+    pub(super) fn inline_producer(
+        &mut self,
+        m: &mut KernelManifest,
+        decls: &mut Vec<String>,
+        producer: FuncId,
+        args: &[MapArgPlan],
+        first: usize,
+        item: &str,
+    ) -> R<String> {
+        let mut call_args = Vec::new();
+        for (j, a) in args.iter().enumerate() {
+            let k = first + j;
+            let name = format!("arg{k}");
+            match (a.mode, somd_mir::analysis::isolation::array_elem(&a.ty)) {
+                (MapArg::Mapped, _) => {
+                    let elem = self.storage(&a.ty)?;
+                    Self::push_read_only_buffer(m, decls, &name, elem, k);
+                    call_args.push(format!("{name}[{item}]"));
+                }
+                (MapArg::Broadcast, Some((elem, rank))) => {
+                    let elem = self.buffer_c(&a.ty, elem)?;
+                    Self::push_in_buffer(m, decls, &name, elem, k);
+                    let mut pass = name.clone();
+                    for dim in 0..rank {
+                        let n = Self::push_len(m, decls, &name, k, dim);
+                        write!(pass, ", {n}")?;
+                    }
+                    call_args.push(pass);
+                }
+                (MapArg::Broadcast, None) => {
+                    let ty = self.storage(&a.ty)?;
+                    Self::push_arg(
+                        m,
+                        decls,
+                        format!("const {ty} {name}"),
+                        &name,
+                        ArgKind::Scalar { ty: ty.clone() },
+                        ArgSource::Param(k),
+                    );
+                    call_args.push(name);
+                }
+            }
+        }
+        call_args.push("somd_err".into());
+        Ok(format!("{}({})", self.fn_name(producer), call_args.join(", ")))
+    }
+
     pub(super) fn fused_kernel(
         &mut self,
         plan: &KernelPlan,
         args: &[MapArgPlan],
         producer: Option<&(FuncId, Type)>,
         reductions: &[(FuncId, ReduceOp, PrimType)],
+        inline: Option<(usize, FuncId, &[MapArgPlan])>,
         m: &mut KernelManifest,
     ) -> R<String> {
         let mut decls = Vec::new();
         let mut call_args = Vec::new();
         for (k, a) in args.iter().enumerate() {
             let name = format!("arg{k}");
+            if let Some((_, f, inline_args)) = inline.filter(|(slot, ..)| *slot == k) {
+                let first = args.len();
+                call_args.push(self.inline_producer(
+                    m,
+                    &mut decls,
+                    f,
+                    inline_args,
+                    first,
+                    "somd_i",
+                )?);
+                continue;
+            }
             match (a.mode, somd_mir::analysis::isolation::array_elem(&a.ty)) {
                 (MapArg::Mapped, _) => {
                     let elem = self.storage(&a.ty)?;

@@ -53,22 +53,44 @@ impl Writer<'_> {
             }
             KernelKind::Map { args, elem } => {
                 m.origin = "@".into();
-                let (t, s) = self.map_kernel(plan, args, Some(elem), None, &mut m)?;
+                let (t, s) = self.map_kernel(plan, args, Some(elem), None, None, &mut m)?;
                 let mut h = self.helpers_of(&[plan.func]);
                 h.insert(plan.func);
+                (t, h, s)
+            }
+            KernelKind::FusedMap { args, elem, slot, producer, producer_args } => {
+                // Only a producer without failure sites is computed inline
+                // (`analysis::mapfuse`); the writer's own sites decide, whatever the
+                // analysis proved: otherwise no kernel, and both `@`s run as before.
+                if self.can_fail(*producer) {
+                    return Ok(None);
+                }
+                m.origin = "@".into();
+                let inline = Some((*slot, *producer, &producer_args[..]));
+                let (t, s) = self.map_kernel(plan, args, Some(elem), None, inline, &mut m)?;
+                let mut h = self.helpers_of(&[plan.func, *producer]);
+                h.insert(plan.func);
+                h.insert(*producer);
                 (t, h, s)
             }
             KernelKind::MapReduce { args, op, elem } => {
                 m.origin = format!("{} ! @", op.symbol());
-                let (t, s) = self.map_kernel(plan, args, None, Some((*op, *elem)), &mut m)?;
+                let (t, s) = self.map_kernel(plan, args, None, Some((*op, *elem)), None, &mut m)?;
                 let mut h = self.helpers_of(&[plan.func]);
                 h.insert(plan.func);
                 (t, h, s)
             }
-            KernelKind::FusedMapReduce { args, producer, reductions } => {
+            KernelKind::FusedMapReduce { args, producer, reductions, inline } => {
+                // As for `FusedMap`: an inline `@` only without failure sites.
+                if inline.as_ref().is_some_and(|(_, f, _)| self.can_fail(*f)) {
+                    return Ok(None);
+                }
                 m.origin = "fused statements".into();
-                let t = self.fused_kernel(plan, args, producer.as_ref(), reductions, &mut m)?;
+                let inline = inline.as_ref().map(|(s, f, a)| (*s, *f, &a[..]));
+                let t =
+                    self.fused_kernel(plan, args, producer.as_ref(), reductions, inline, &mut m)?;
                 let mut roots: Vec<FuncId> = producer.iter().map(|(f, _)| *f).collect();
+                roots.extend(inline.map(|(_, f, _)| f));
                 roots.extend(reductions.iter().map(|(f, _, _)| *f));
                 let mut h = self.helpers_of(&roots);
                 h.extend(roots);
@@ -80,7 +102,7 @@ impl Writer<'_> {
                     mode: MapArg::Mapped,
                     ty: input.clone(),
                 }];
-                let (t, s) = self.map_kernel(plan, &args, Some(output), None, &mut m)?;
+                let (t, s) = self.map_kernel(plan, &args, Some(output), None, None, &mut m)?;
                 let mut h = self.helpers_of(&[plan.func]);
                 h.insert(plan.func);
                 (t, h, s)
@@ -941,6 +963,7 @@ impl Writer<'_> {
         args: &[somd_mir::analysis::MapArgPlan],
         result: Option<&Type>,
         reduce: Option<(ReduceOp, PrimType)>,
+        inline: Option<(usize, FuncId, &[somd_mir::analysis::MapArgPlan])>,
         m: &mut KernelManifest,
     ) -> R<(String, BTreeSet<u32>)> {
         let func = self.module.function(plan.func);
@@ -963,6 +986,15 @@ impl Writer<'_> {
         let mut elementwise = true;
         for (k, a) in args.iter().enumerate() {
             let name = format!("arg{k}");
+            if let Some((_, producer, producer_args)) = inline.filter(|(slot, ..)| *slot == k) {
+                // The producer's element, computed in the work-item (`analysis::mapfuse`):
+                // its arguments follow the consumer's.
+                elementwise = false;
+                let call =
+                    self.inline_producer(m, &mut decls, producer, producer_args, args.len(), item)?;
+                call_args.push(call);
+                continue;
+            }
             match a.mode {
                 MapArg::Mapped if vector_of(&a.ty).is_some() => {
                     // Rows of a `T[[]][[N]]`, packed: work-item `i` reads row `i` as one `TN`.

@@ -72,6 +72,9 @@ pub struct Glue {
     /// Runs of host statements fused into one kernel (`analysis::fuse`), each with its
     /// `KernelDesc` static `K_FUSE_<func>_<k>`.
     pub fused: Vec<FusedGlue>,
+    /// `@`s computed inline by the `@` that consumes their result (`analysis::mapfuse`),
+    /// each with its `KernelDesc` static `K_MAPFUSE_<func>_<k>`.
+    pub map_fusions: Vec<MapFusionGlue>,
     /// Instance SOMD methods analysed as static ones with the receiver's read fields as
     /// trailing parameters (`analysis::instance`): the wrapper passes those fields' values
     /// after the call's arguments.
@@ -97,6 +100,26 @@ pub struct FusedGlue {
     pub manifest: usize,
     /// The placement label (the first statement's function).
     pub label: String,
+    /// The `KernelDesc` static.
+    pub desc: String,
+    /// The same kernel computing the producer's mapped argument `slot` inline, when the
+    /// producer `@` consumes the result of a fused `@` (`analysis::mapfuse`): that `@`,
+    /// `slot`, the manifest and the `KernelDesc` static.
+    pub inline: Option<(somd_mir::ExprId, usize, usize, String)>,
+}
+
+/// A producer `@` and the `@` consuming its result, run as one kernel when both are placed
+/// on the same device (`analysis::mapfuse`); each keeps its own glue as the fallback.
+#[derive(Clone, Debug)]
+pub struct MapFusionGlue {
+    pub in_func: FuncId,
+    pub producer: somd_mir::ExprId,
+    pub consumer: somd_mir::ExprId,
+    /// The producer's result among the consumer's arguments.
+    pub slot: usize,
+    /// The fused kernel (its result is the consumer's); `None` when the consumer is the
+    /// producer of fused statements, whose glue (`FusedGlue::inline`) has the kernel.
+    pub call: Option<MapCall>,
     /// The `KernelDesc` static.
     pub desc: String,
 }
@@ -310,6 +333,17 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
         let KernelKind::FusedMapReduce { reductions, .. } = &kplan.kind else { continue };
         match (members_ok, manifest) {
             (true, Some(manifest)) => glue.fused.push(FusedGlue {
+                inline: info
+                    .map_fusions
+                    .iter()
+                    .filter(|f| {
+                        f.group == Some(i) && glue.maps.contains_key(&(f.in_func, f.producer))
+                    })
+                    .find_map(|f| {
+                        let name = &info.kernels[f.kernel].name;
+                        let m = glue.kernels.kernels.iter().position(|m| &m.name == name)?;
+                        Some((f.producer, f.slot, m, format!("K_FUSE_{}_{i}_INLINE", g.in_func.0)))
+                    }),
                 in_func: g.in_func,
                 producer: g.producer,
                 reductions: g
@@ -328,15 +362,63 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
             )),
         }
     }
+    // Fused `@` pairs: both `@`s have host glue of their own (the fallback).
+    for (i, f) in info.map_fusions.iter().enumerate() {
+        let members_ok = glue.maps.contains_key(&(f.in_func, f.producer))
+            && glue.maps.contains_key(&(f.in_func, f.consumer));
+        let plan = analysis::DevicePlan {
+            kernels: vec![f.kernel],
+            how: String::new(),
+            needs_fp64: false,
+            warnings: Vec::new(),
+        };
+        let label = format!("fused `@` {}", info.kernels[f.kernel].name);
+        let call = match f.group {
+            // The fused statements' glue has the kernel (`FusedGlue::inline`).
+            Some(_) => Ok(None),
+            None => map_call(module, &glue.kernels, &glue.structs, &info, &plan).map(Some),
+        };
+        match (members_ok, call) {
+            (true, Ok(call)) => glue.map_fusions.push(MapFusionGlue {
+                in_func: f.in_func,
+                producer: f.producer,
+                consumer: f.consumer,
+                slot: f.slot,
+                call,
+                desc: format!("K_MAPFUSE_{}_{i}", f.in_func.0),
+            }),
+            (false, _) => glue.host_notes.push((
+                label,
+                "the two `@`s run one by one: one of them has no device glue of its own".into(),
+            )),
+            (true, Err(why)) => {
+                glue.host_notes.push((label, format!("the two `@`s run one by one: {why}")))
+            }
+        }
+    }
     glue
 }
 
 /// The `KernelDesc` static of a run of fused statements.
 pub fn write_fused_desc(out: &mut String, glue: &Glue, f: &FusedGlue) -> Result<(), EmitError> {
+    write_fused_desc_of(out, glue, f, f.manifest, &f.desc)?;
+    match &f.inline {
+        Some((_, _, manifest, desc)) => write_fused_desc_of(out, glue, f, *manifest, desc),
+        None => Ok(()),
+    }
+}
+
+fn write_fused_desc_of(
+    out: &mut String,
+    glue: &Glue,
+    f: &FusedGlue,
+    manifest: usize,
+    desc: &str,
+) -> Result<(), EmitError> {
     let m = glue
         .kernels
         .kernels
-        .get(f.manifest)
+        .get(manifest)
         .ok_or_else(|| EmitError::Internal("kernel manifest out of range".into()))?;
     let producer = f.producer.and_then(|e| glue.maps.get(&(f.in_func, e)));
     let (mut partials, mut scratch) = (f.reductions.iter(), f.reductions.iter());
@@ -370,7 +452,7 @@ pub fn write_fused_desc(out: &mut String, glue: &Glue, f: &FusedGlue) -> Result<
             }
         });
     }
-    write_desc_static(out, &f.desc, m, &f.label, None, &args)
+    write_desc_static(out, desc, m, &f.label, None, &args)
 }
 
 fn map_call(
@@ -388,6 +470,12 @@ fn map_call(
     let mut result_struct = None;
     let mut result_rows = None;
     let (args, elem) = match &kplan.kind {
+        KernelKind::FusedMap { args, elem: Type::Prim(elem), .. } => (&args[..], *elem),
+        KernelKind::FusedMap { args, elem: Type::Object(c), .. } => {
+            let (layout, name) = laid_out(c).ok_or("a value-class result without a layout")?;
+            result_struct = Some((name, layout.size));
+            (&args[..], PrimType::Int)
+        }
         KernelKind::Map { args, elem: Type::Prim(elem) } => (&args[..], *elem),
         KernelKind::Map { args, elem } if analysis::isolation::vector_of(elem).is_some() => {
             let (p, n) = analysis::isolation::vector_of(elem).unwrap_or((PrimType::Int, 1));

@@ -679,6 +679,10 @@ impl<'a> FnCx<'a> {
 
     /// An owned value of the expression.
     pub fn expr(&mut self, id: ExprId) -> Result<String, EmitError> {
+        // A replaced local (a fused `@`'s argument, `fused.rs`) is its replacement's value.
+        if let Some(text) = self.replaced.get(&id) {
+            return Ok(text.clone());
+        }
         let expr = self.e(id)?;
         let copy = is_copy(&expr.ty);
         match &expr.kind {
@@ -1248,14 +1252,15 @@ impl<'a> FnCx<'a> {
     }
 
     /// The pieces of a `@`: argument bindings, mapped lengths, the per-element call
-    /// arguments and the device's host arguments (see [`MapParts`]).
+    /// arguments and the device's host arguments (see [`MapParts`]); the argument at `skip`
+    /// gets no binding (its value is not the argument's expression).
     pub(super) fn map_parts(
         &mut self,
         id: ExprId,
         func: FuncId,
         args: &[(ExprId, MapArg)],
         span: Span,
-        skip_first: bool,
+        skip: Option<usize>,
     ) -> Result<MapParts, EmitError> {
         let callee = self.callee(func)?;
         let mut parts = MapParts {
@@ -1277,7 +1282,7 @@ impl<'a> FnCx<'a> {
                 .map(|l| l.ty.clone())
                 .ok_or_else(|| EmitError::Internal("`@` argument without parameter".into()))?;
             let var = format!("_e{}_{i}", id.0);
-            if !(skip_first && i == 0) {
+            if skip != Some(i) {
                 let value = match (&self.e(*arg)?.kind, how) {
                     (
                         ExprKind::Builtin { builtin: Builtin::SomdRange, args: n },
@@ -1335,7 +1340,7 @@ impl<'a> FnCx<'a> {
         if let Some(text) = self.map_chain(id, func, args, span)? {
             return Ok(text);
         }
-        let parts = self.map_parts(id, func, args, span, false)?;
+        let parts = self.map_parts(id, func, args, span, None)?;
         let MapParts { name, pos, lets, lens, call_args, freeze, .. } = &parts;
         let (lens, call_args) = (lens.join(", "), call_args.join(", "));
         let n = format!("_e{}n", id.0);
@@ -1374,7 +1379,7 @@ impl<'a> FnCx<'a> {
         if elem != ty {
             return Ok(None);
         }
-        let parts = self.map_parts(array, *func, args, array_expr.span, false)?;
+        let parts = self.map_parts(array, *func, args, array_expr.span, None)?;
         if !parts.device_ok || !parts.freeze.is_empty() {
             return Ok(None);
         }
@@ -1411,7 +1416,7 @@ impl<'a> FnCx<'a> {
         if !elem_is_ty || on_device {
             return Ok(None);
         }
-        let parts = self.map_parts(array, *func, args, array_expr.span, false)?;
+        let parts = self.map_parts(array, *func, args, array_expr.span, None)?;
         if !parts.freeze.is_empty() {
             return Ok(None);
         }
@@ -1481,7 +1486,7 @@ impl<'a> FnCx<'a> {
         let map_expr = self.e(map)?;
         let ExprKind::Map { func, args } = &map_expr.kind else { return Ok(None) };
         let combine = self.combine_closure(*m)?;
-        let parts = self.map_parts(map, *func, args, map_expr.span, false)?;
+        let parts = self.map_parts(map, *func, args, map_expr.span, None)?;
         let MapParts { name: f, pos: map_pos, lets, lens, call_args, .. } = &parts;
         let n = format!("_e{}n", map.0);
         Ok(Some(format!(
@@ -1520,8 +1525,8 @@ impl<'a> FnCx<'a> {
             }
         }
         let inner_span = self.e(*first)?.span;
-        let inner = self.map_parts(*first, *inner_func, inner_args, inner_span, false)?;
-        let outer = self.map_parts(id, func, args, span, true)?;
+        let inner = self.map_parts(*first, *inner_func, inner_args, inner_span, None)?;
+        let outer = self.map_parts(id, func, args, span, Some(0))?;
         if !inner.device_ok || !outer.device_ok {
             return Ok(None);
         }

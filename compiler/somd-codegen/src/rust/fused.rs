@@ -11,10 +11,10 @@
 //! &somd_fuse3 { Some(done) => <its result or combined partials>, None => <the statement's
 //! own code> }`: without the device every statement runs as it did, in order.
 
-use super::device::FusedGlue;
+use super::device::{FusedGlue, MapFusionGlue};
 use super::expr::FnCx;
 use super::{types, EmitError};
-use somd_mir::{ArrayReducer, ExprId, ExprKind, Stmt};
+use somd_mir::{ArrayReducer, ExprId, ExprKind, MapArg, Stmt};
 
 impl FnCx<'_> {
     /// The value a statement assigns to a local (`T x = e;` or `x = e;`).
@@ -70,11 +70,15 @@ impl FnCx<'_> {
         };
         let mapped_expr = self.e(mapped)?;
         let ExprKind::Map { func, args } = &mapped_expr.kind else { return Ok(None) };
-        let parts = self.map_parts(mapped, *func, args, mapped_expr.span, false)?;
+        let parts = self.map_parts(mapped, *func, args, mapped_expr.span, None)?;
         if !parts.device_ok || !parts.freeze.is_empty() {
             return Ok(None);
         }
         let n = format!("_e{}n", mapped.0);
+        let inline_prelude = match &g.inline {
+            Some(inline) => Some(self.fused_inline_prelude(&g, inline, mapped, &var)?),
+            None => None,
+        };
         let mut members = Vec::new();
         if let Some(p) = g.producer {
             if let Some((desc, _)) = glue.map_desc(self.fid, p) {
@@ -88,16 +92,18 @@ impl FnCx<'_> {
         }
         let same: Vec<String> =
             members.iter().map(|m| format!("rt::device::same_device(&{}, &{m})", g.desc)).collect();
-        let prelude = format!(
-            "{}let {n} = rt::somd::map_len(&[{}], {}); \
-             let {var} = if {} {{ rt::device::run_map(&{}, {n}, &[{}]) }} else {{ None }};",
-            parts.lets,
-            parts.lens.join(", "),
-            parts.pos,
-            same.join(" && "),
-            g.desc,
-            parts.device_args.join(", "),
-        );
+        let prelude = inline_prelude.unwrap_or_else(|| {
+            format!(
+                "{}let {n} = rt::somd::map_len(&[{}], {}); \
+                 let {var} = if {} {{ rt::device::run_map(&{}, {n}, &[{}]) }} else {{ None }};",
+                parts.lets,
+                parts.lens.join(", "),
+                parts.pos,
+                same.join(" && "),
+                g.desc,
+                parts.device_args.join(", "),
+            )
+        });
         if let Some(p) = g.producer {
             let (_, result) = glue
                 .map_desc(self.fid, p)
@@ -124,6 +130,186 @@ impl FnCx<'_> {
             );
             self.replaced.insert(*r, text);
         }
+        Ok(Some(prelude))
+    }
+
+    /// The prelude of fused statements whose producer `@` (`mapped`) has a fused `@`
+    /// inline for its argument `slot` (`FusedGlue::inline`): the kernel computing it
+    /// inline runs when the map fusion's conditions hold (`map_fused_prelude`), and
+    /// otherwise the argument is computed (the producer's own map, its replacement) and the
+    /// statements run as `fused_prelude` runs them.
+    fn fused_inline_prelude(
+        &mut self,
+        g: &FusedGlue,
+        inline: &(ExprId, usize, usize, String),
+        mapped: ExprId,
+        var: &str,
+    ) -> Result<String, EmitError> {
+        let Some(glue) = self.device else { return Err(EmitError::Internal("no glue".into())) };
+        let (producer, slot, _, desc) = inline;
+        let (producer, slot) = (*producer, *slot);
+        let p_expr = self.e(producer)?;
+        let ExprKind::Map { func: pf, args: pa } = &p_expr.kind else {
+            return Err(EmitError::Internal("inline `@` without a map".into()));
+        };
+        let (pf, pa, p_span) = (*pf, pa.clone(), p_expr.span);
+        let mapped_expr = self.e(mapped)?;
+        let ExprKind::Map { func, args } = &mapped_expr.kind else {
+            return Err(EmitError::Internal("fused statements without a map".into()));
+        };
+        let (func, args, span) = (*func, args.clone(), mapped_expr.span);
+        let inner = self.map_parts(producer, pf, &pa, p_span, None)?;
+        let parts = self.map_parts(mapped, func, &args, span, Some(slot))?;
+        let slot_value = self.expr(args[slot].0)?;
+        let (p_desc, _) = glue
+            .map_desc(self.fid, producer)
+            .ok_or_else(|| EmitError::Internal("inline `@` without glue".into()))?;
+        let pn = format!("_e{}n", producer.0);
+        let n = format!("_e{}n", mapped.0);
+        let mut members = vec![p_desc];
+        if let Some(p) = g.producer {
+            members.extend(glue.map_desc(self.fid, p).map(|d| d.0));
+        }
+        for (r, _) in &g.reductions {
+            members.extend(glue.reduce_desc(self.fid, *r).map(|d| d.0));
+        }
+        let mut test = vec!["rt::device::map_fusion()".to_string()];
+        test.extend(members.iter().map(|m| format!("rt::device::same_device(&{desc}, &{m})")));
+        for (i, (_, how)) in args.iter().enumerate() {
+            if *how == MapArg::Mapped && i != slot {
+                test.push(format!("_e{}_{i}.count({}) == {pn}", mapped.0, parts.pos));
+            }
+        }
+        let mut host = parts.device_args.clone();
+        host[slot] = "rt::device::HostArg::Chained".into();
+        host.extend(inner.device_args.iter().cloned());
+        let same: Vec<String> = members
+            .iter()
+            .skip(1)
+            .map(|m| format!("rt::device::same_device(&{}, &{m})", g.desc))
+            .collect();
+        let slot_var = format!("_e{}_{slot}", mapped.0);
+        let inline_var = format!("{var}_inline");
+        Ok(format!(
+            "{}let {inline_var} = if {} {{ rt::device::run_map(&{desc}, {pn}, &[{}]) }} \
+             else {{ None }}; \
+             let {slot_var} = if {inline_var}.is_some() {{ rt::somd::map(0, |i| {}({})) }} \
+             else {{ {slot_value} }}; \
+             let {n} = if {inline_var}.is_some() {{ {pn} }} \
+             else {{ rt::somd::map_len(&[{}], {}) }}; \
+             let {var} = if {inline_var}.is_some() {{ {inline_var} }} \
+             else if {} {{ rt::device::run_map(&{}, {n}, &[{}]) }} else {{ None }};",
+            parts.lets,
+            test.join(" && "),
+            host.join(", "),
+            inner.name,
+            inner.call_args.join(", "),
+            parts.lens.join(", "),
+            parts.pos,
+            if same.is_empty() { "true".to_string() } else { same.join(" && ") },
+            g.desc,
+            parts.device_args.join(", "),
+        ))
+    }
+}
+
+impl FnCx<'_> {
+    /// The fused `@` pair whose producer statement is `stmt` (`analysis::mapfuse`).
+    fn map_fusion_of(&self, stmt: &Stmt) -> Option<MapFusionGlue> {
+        let glue = self.device?;
+        let Stmt::Let { init: Some(e), .. } = stmt else { return None };
+        glue.map_fusions.iter().find(|f| f.in_func == self.fid && f.producer == *e).cloned()
+    }
+
+    /// When `stmt` declares the result `p` of a `@` fused into the next statement's `@`
+    /// (note `device-execution`, "A map fused into the map that consumes it"): the code
+    /// before it, having registered three replacements. The prelude binds the producer's
+    /// arguments and checks their lengths (Java's first check, as before). The producer
+    /// statement stores an empty array of its type in `p` (the consumer is `p`'s only
+    /// use); the consumer's argument `p` becomes the producer's own device-or-CPU map over
+    /// the bound arguments; the consumer runs the fused kernel when both `@`s are placed on
+    /// its device and its other mapped arguments have the producer's length, and otherwise
+    /// its own code, which computes `p` at that point. Deferring the producer past the
+    /// binding of the consumer's other arguments (locals and constants) is unobservable: its
+    /// function has no failure sites and no effects. As the launch of fused statements, the
+    /// fused kernel opens no adaptive clock (`auto` places it on the device, unmeasured);
+    /// the fallback's maps keep theirs.
+    pub(super) fn map_fused_prelude(&mut self, stmt: &Stmt) -> Result<Option<String>, EmitError> {
+        let Some(f) = self.map_fusion_of(stmt) else { return Ok(None) };
+        let Some(glue) = self.device else { return Ok(None) };
+        let (Some((p_desc, p_result)), Some((c_desc, result))) =
+            (glue.map_desc(self.fid, f.producer), glue.map_desc(self.fid, f.consumer))
+        else {
+            return Ok(None);
+        };
+        let p_expr = self.e(f.producer)?;
+        let c_expr = self.e(f.consumer)?;
+        let (ExprKind::Map { func: pf, args: pa }, ExprKind::Map { func: cf, args: ca }) =
+            (&p_expr.kind, &c_expr.kind)
+        else {
+            return Ok(None);
+        };
+        let (pa, ca) = (pa.clone(), ca.clone());
+        let (p_span, c_span, pf, cf) = (p_expr.span, c_expr.span, *pf, *cf);
+        let producer = self.map_parts(f.producer, pf, &pa, p_span, None)?;
+        if !producer.device_ok || !producer.freeze.is_empty() {
+            return Ok(None);
+        }
+        let n = format!("_e{}n", f.producer.0);
+        let prelude = format!(
+            "{}let {n} = rt::somd::map_len(&[{}], {});",
+            producer.lets,
+            producer.lens.join(", "),
+            producer.pos
+        );
+        let (name, call_args) = (&producer.name, producer.call_args.join(", "));
+        self.replaced.insert(f.producer, format!("rt::somd::map(0, |i| {name}({call_args}))"));
+        self.replaced.insert(
+            ca[f.slot].0,
+            format!(
+                "{{ let _somd_clock = rt::device::clock({p_desc}.label); \
+                 match rt::device::run_map(&{p_desc}, {n}, &[{}]) {{ \
+                 Some(done) => done.{p_result}, \
+                 None => rt::somd::map({n}, |i| {name}({call_args})), }} }}",
+                producer.device_args.join(", ")
+            ),
+        );
+        // The consumer's own code, reading the producer's map in place of `p`.
+        let c_code = self.expr(f.consumer)?;
+        if f.call.is_none() {
+            // The consumer is the producer of fused statements: their prelude launches it
+            // (`fused_prelude`), with the fused `@` inline when their glue has the kernel.
+            return Ok(Some(prelude));
+        }
+        let consumer = self.map_parts(f.consumer, cf, &ca, c_span, Some(f.slot))?;
+        if !consumer.device_ok {
+            return Ok(Some(prelude));
+        }
+        let mut test = vec![
+            "rt::device::map_fusion()".to_string(),
+            format!("rt::device::same_device(&{}, &{p_desc})", f.desc),
+            format!("rt::device::same_device(&{}, &{c_desc})", f.desc),
+        ];
+        for (i, (_, how)) in ca.iter().enumerate() {
+            if *how == MapArg::Mapped && i != f.slot {
+                test.push(format!("_e{}_{i}.count({}) == {n}", f.consumer.0, consumer.pos));
+            }
+        }
+        let mut host = consumer.device_args.clone();
+        host[f.slot] = "rt::device::HostArg::Chained".into();
+        host.extend(producer.device_args.iter().cloned());
+        self.replaced.insert(
+            f.consumer,
+            format!(
+                "{{ {}let somd_mapfuse = if {} {{ \
+                 rt::device::run_map(&{}, {n}, &[{}]) }} else {{ None }}; \
+                 match somd_mapfuse {{ Some(done) => done.{result}, None => {c_code}, }} }}",
+                consumer.lets,
+                test.join(" && "),
+                f.desc,
+                host.join(", "),
+            ),
+        );
         Ok(Some(prelude))
     }
 }

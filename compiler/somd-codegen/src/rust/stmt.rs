@@ -177,6 +177,9 @@ impl FnCx<'_> {
             if let Some(prelude) = self.fused_prelude(stmt)? {
                 writeln!(out, "{level}{prelude}")?;
             }
+            if let Some(prelude) = self.map_fused_prelude(stmt)? {
+                writeln!(out, "{level}{prelude}")?;
+            }
             self.stmt(out, level, stmt)?;
             if let Some(epilogue) = self.fused_epilogue(stmt) {
                 writeln!(out, "{level}{epilogue}")?;

@@ -176,6 +176,11 @@ impl<'a, W: Write> Writer<'a, W> {
             for f in &glue.fused {
                 super::device::write_fused_desc(&mut statics, &glue, f)?;
             }
+            for f in &glue.map_fusions {
+                if let Some(call) = &f.call {
+                    super::device::write_map_desc(&mut statics, &glue, call, &f.desc)?;
+                }
+            }
             let mut tasks: Vec<_> = glue.tasks.iter().collect();
             tasks.sort_by_key(|((f, e), _)| (f.0, e.0));
             for ((f, e), call) in tasks {

@@ -101,7 +101,7 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                 let _ = writeln!(out, "  not on the device: {}", blocker_text(module, sources, b));
             }
         }
-        fusion_lines(&mut out, info, sources, p);
+        fusion_lines(&mut out, module, info, sources, p);
         if let Subject::SomdMethod(f) = p.subject {
             let func = module.function(f);
             if let Some(line) = super::combine::explain(module, f) {
@@ -188,7 +188,13 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
 
 /// Whether the `@` or `!` of `p` runs in a fused kernel with its neighbouring statements,
 /// or why not ([`fuse`]).
-fn fusion_lines(out: &mut String, info: &ProgramInfo, sources: &SourceMap, p: &Placement) {
+fn fusion_lines(
+    out: &mut String,
+    module: &Module,
+    info: &ProgramInfo,
+    sources: &SourceMap,
+    p: &Placement,
+) {
     let (Subject::Map { in_func, expr } | Subject::Reduce { in_func, expr }) = p.subject else {
         return;
     };
@@ -209,6 +215,35 @@ fn fusion_lines(out: &mut String, info: &ProgramInfo, sources: &SourceMap, p: &P
     }
     for n in info.fusion_notes.iter().filter(|n| n.in_func == in_func && n.span == p.span) {
         let _ = writeln!(out, "  not fused with {}: {}", sources.position(n.with), n.why);
+    }
+    for f in info.map_fusions.iter().filter(|f| f.in_func == in_func) {
+        let name = info.kernels.get(f.kernel).map_or("?", |k| k.name.as_str());
+        let func = &module.functions[in_func.0 as usize];
+        let local = &func.local(f.local).name;
+        if f.producer == expr {
+            let _ = writeln!(
+                out,
+                "  fused: computed inline by the `@` at {} (kernel {name}; `{local}` is not \
+                 materialised on the device)",
+                sources.position(func.expr(f.consumer).span)
+            );
+        } else if f.consumer == expr {
+            let _ = writeln!(
+                out,
+                "  fused: computes `{local}` (the `@` at {}) inline, one launch (kernel {name})",
+                sources.position(func.expr(f.producer).span)
+            );
+        }
+    }
+    for n in info.map_fusion_notes.iter().filter(|n| n.in_func == in_func && n.span == p.span) {
+        let site = n.site.map(|s| format!(" (the failure site at {})", sources.position(s)));
+        let _ = writeln!(
+            out,
+            "  not fused with the `@` at {}: {}{}",
+            sources.position(n.with),
+            n.why,
+            site.unwrap_or_default()
+        );
     }
 }
 

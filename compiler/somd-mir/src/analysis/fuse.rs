@@ -375,6 +375,7 @@ fn push_group(
                 (f, elem)
             }),
             reductions,
+            inline: None,
         },
         span,
         needs_fp64,

@@ -23,6 +23,8 @@
 //!   loop provably never writes them);
 //! - [`bounds`]: array accesses whose index is provably in range (for the device's
 //!   bounds checks);
+//! - [`mapfuse`]: a `@` whose result only the next statement's `@` maps, computed inline
+//!   by that `@`'s kernel;
 //! - [`plan`]: per SOMD method, `@`, `!` and task, where it runs and which kernels it
 //!   becomes (with `@` fused into a following `!`);
 //! - [`explain`](mod@explain): the text `somdc explain` prints.
@@ -36,6 +38,7 @@ pub mod histogram;
 pub mod instance;
 pub mod isolation;
 pub mod keep;
+pub mod mapfuse;
 pub mod narrow;
 pub mod nested;
 pub mod parallel;
@@ -74,6 +77,10 @@ pub struct ProgramInfo {
     pub fused: Vec<fuse::FusedGroup>,
     /// Why neighbouring `!` statements were not fused ([`fuse`]).
     pub fusion_notes: Vec<fuse::FusionNote>,
+    /// `@`s computed inline by the `@` that consumes their result ([`mapfuse`]).
+    pub map_fusions: Vec<mapfuse::MapFusion>,
+    /// Why a `@` reading the result of the `@` before it was not fused with it.
+    pub map_fusion_notes: Vec<mapfuse::MapFusionNote>,
     /// Host loops that keep unchanged mutable arrays on the device across their calls
     /// ([`keep`]).
     pub kept: Vec<keep::KeptLoop>,
@@ -447,6 +454,19 @@ pub enum KernelKind {
         args: Vec<MapArgPlan>,
         producer: Option<(FuncId, Type)>,
         reductions: Vec<(FuncId, ReduceOp, PrimType)>,
+        /// The `@` computed inline for the producer's mapped argument `slot` ([`mapfuse`]):
+        /// its function and arguments, which follow `args` in the host's argument list.
+        inline: Option<(usize, FuncId, Vec<MapArgPlan>)>,
+    },
+    /// A `@` whose mapped argument `slot` is computed per element by the producer `@`'s
+    /// function ([`mapfuse`]): `args` and `elem` are the consumer's (the plan's `func`);
+    /// the producer's arguments follow the consumer's in the host's argument list.
+    FusedMap {
+        args: Vec<MapArgPlan>,
+        elem: Type,
+        slot: usize,
+        producer: FuncId,
+        producer_args: Vec<MapArgPlan>,
     },
 }
 

@@ -389,6 +389,7 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
     }
     info.placements.sort_by_key(|p| (p.span.file.0, p.span.start));
     super::fuse::plan(module, info, &mut unique);
+    super::mapfuse::plan(module, info, &mut unique);
 }
 
 /// The device-eligible functions that kernels may run: the targets of `@`, `C.m !` and

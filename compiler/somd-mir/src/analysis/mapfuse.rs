@@ -1,0 +1,390 @@
+//! Fusion of a `@` into the `@` that consumes its result (note `device-execution`, "A map
+//! fused into the map that consumes it").
+//!
+//! In one block, the statements
+//!
+//! ```text
+//! T[[]] p = C @ h(a..);
+//! q = C @ g(b.., p, c..);        // or `U[[]] q = ...`
+//! ```
+//!
+//! become one `@` kernel computing `g(b[i].., h(a[i]..), c[i]..)` per element, so `p` is
+//! never materialised and there is one launch instead of two, when:
+//!
+//! - the statements are consecutive (nothing in between can observe or change the
+//!   arguments), `p` is declared by the first and read exactly once in the whole function:
+//!   as a *mapped* argument of the second `@` (a broadcast `p` is read whole by every
+//!   element: computing it inline would repeat `h` per element);
+//! - every other argument of the consumer is a local or a constant (the host evaluates them
+//!   before the producer's statement runs; locals and constants have no effects, and the
+//!   producer's statement assigns only `p`);
+//! - both `@`s have a device `Map` kernel of their own (the fallback), the producer's
+//!   arguments are mapped primitives or value classes, broadcast primitives or broadcast
+//!   arrays, and neither function folds a nested `!` (those kernels have other shapes);
+//! - neither `@` belongs to statements fused with reductions ([`super::fuse`]);
+//! - the producer's function (with its callees) has **no failure sites**. Java applies
+//!   `h` to every element before `g` to any: a failure of `h` anywhere must win over one of
+//!   `g`. A kernel's error buffer keeps the first failure any work-item records, whatever
+//!   function failed there, so with a failing `h` a failure of `g` could win. With an `h`
+//!   that cannot fail, every failure the fused kernel records is `g`'s, among the same
+//!   elements and under the same rule as in `g`'s own kernel.
+//!
+//! The map-length checks stay in Java's order: the host checks the producer's lengths
+//! first (raising as before), then launches the fused kernel only when the consumer's other
+//! mapped arguments have the producer's length; otherwise both statements run as before,
+//! and the consumer's check raises where Java does. A pair not fused gets a
+//! [`MapFusionNote`] (`somdc explain`).
+
+use super::*;
+
+/// A producer `@` computed inline by the `@` that consumes its result.
+#[derive(Clone, Debug)]
+pub struct MapFusion {
+    pub in_func: FuncId,
+    /// The producer statement's local (`p`), never materialised on the fused path.
+    pub local: LocalId,
+    /// The producer `@` (`C @ h(..)`).
+    pub producer: ExprId,
+    /// The consumer `@` (`C @ g(.., p, ..)`).
+    pub consumer: ExprId,
+    /// The position of `p` among the consumer's arguments.
+    pub slot: usize,
+    /// Index into [`ProgramInfo::kernels`]: a [`KernelKind::FusedMap`], or, when the
+    /// consumer is the producer of fused statements ([`super::fuse`], `group` the index
+    /// into [`ProgramInfo::fused`]), a copy of their [`KernelKind::FusedMapReduce`] that
+    /// computes the consumer's argument inline.
+    pub kernel: usize,
+    pub group: Option<usize>,
+}
+
+/// Why a `@` reading the result of the `@` right before it was not fused with it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MapFusionNote {
+    pub in_func: FuncId,
+    /// The consumer `@`.
+    pub span: Span,
+    /// The producer `@`.
+    pub with: Span,
+    pub why: String,
+    /// The producer's failure site, when that is the reason (`somdc explain` prints its
+    /// position after `why`).
+    pub site: Option<Span>,
+}
+
+/// `T p = e;` with `e` a `@`: the local and the `@`.
+fn declared_map(func: &Function, stmt: &Stmt) -> Option<(LocalId, ExprId)> {
+    match stmt {
+        Stmt::Let { local, init: Some(e) }
+            if matches!(func.expr(*e).kind, ExprKind::Map { .. }) =>
+        {
+            Some((*local, *e))
+        }
+        _ => None,
+    }
+}
+
+/// `q = e;` or `T q = e;` with `e` a `@`: the `@`.
+fn assigned_map(func: &Function, stmt: &Stmt) -> Option<ExprId> {
+    let e = match stmt {
+        Stmt::Let { init: Some(e), .. } => *e,
+        Stmt::Expr(e) => match &func.expr(*e).kind {
+            ExprKind::Assign { target, value }
+                if matches!(func.expr(*target).kind, ExprKind::Local(_)) =>
+            {
+                *value
+            }
+            _ => return None,
+        },
+        _ => return None,
+    };
+    matches!(func.expr(e).kind, ExprKind::Map { .. }).then_some(e)
+}
+
+/// The `@` kernel of `expr`, or why it has none.
+fn map_kernel(info: &ProgramInfo, in_func: FuncId, expr: ExprId) -> Result<usize, String> {
+    let p = info
+        .placements
+        .iter()
+        .find(|p| p.subject == Subject::Map { in_func, expr })
+        .ok_or("it has no placement")?;
+    let plan = p.device.as_ref().map_err(|b| format!("it runs on the CPU ({})", b.construct))?;
+    match plan.kernels[..] {
+        [k] if matches!(info.kernels[k].kind, KernelKind::Map { .. }) => Ok(k),
+        _ => Err("it has no `@` kernel of its own".into()),
+    }
+}
+
+/// The first construct of `f` or a function it calls that can fail at run time (a failure
+/// site of its kernel code), or `None` when there is none. Conservative: array accesses,
+/// lengths and creations, integer division and remainder by anything but a non-zero
+/// constant, field reads of non-value objects, string operations and every builtin but the
+/// `Math` functions that never throw count as failure sites.
+pub fn failure_site(module: &Module, f: FuncId) -> Option<(Span, &'static str)> {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![f];
+    while let Some(f) = stack.pop() {
+        if !seen.insert(f) {
+            continue;
+        }
+        let func = module.function(f);
+        for e in &func.exprs {
+            let why = match &e.kind {
+                ExprKind::Const(Const::Str(_)) | ExprKind::Concat(_) => Some("a string"),
+                ExprKind::Const(_)
+                | ExprKind::Local(_)
+                | ExprKind::Static(_)
+                | ExprKind::Unary { .. }
+                | ExprKind::Convert { .. }
+                | ExprKind::Conditional { .. }
+                | ExprKind::Assign { .. }
+                | ExprKind::IncDec { .. }
+                | ExprKind::This => None,
+                ExprKind::Field { object, class, .. } => {
+                    let value = module.class(*class).is_value;
+                    let this = matches!(func.expr(*object).kind, ExprKind::This);
+                    (!value && !this).then_some("a field read that may meet `null`")
+                }
+                ExprKind::Binary { op, rhs, .. }
+                | ExprKind::CompoundAssign { op, value: rhs, .. } => {
+                    let divides = matches!(op.kind, BinOpKind::Div | BinOpKind::Rem)
+                        && matches!(op.ty, PrimOrRef::Prim(p) if !matches!(p, PrimType::Float | PrimType::Double));
+                    let nonzero = matches!(
+                        func.expr(*rhs).kind,
+                        ExprKind::Const(Const::Int(v)) if v != 0
+                    ) || matches!(func.expr(*rhs).kind, ExprKind::Const(Const::Long(v)) if v != 0);
+                    (divides && !nonzero).then_some("an integer division or remainder")
+                }
+                ExprKind::Call { func: callee, .. } => {
+                    stack.push(*callee);
+                    None
+                }
+                ExprKind::New { ctor, .. } => {
+                    stack.extend(ctor.iter().copied());
+                    None
+                }
+                ExprKind::Builtin { builtin: Builtin::Math(..), .. } => None,
+                ExprKind::Builtin {
+                    builtin:
+                        Builtin::IntegerBitCount
+                        | Builtin::LongBitCount
+                        | Builtin::FloatToIntBits
+                        | Builtin::DoubleToLongBits
+                        | Builtin::FloatIsNaN
+                        | Builtin::DoubleIsNaN,
+                    ..
+                } => None,
+                ExprKind::Index { .. } => Some("an array access"),
+                ExprKind::Length(_) => Some("an array length"),
+                ExprKind::NewArray { .. } | ExprKind::ArrayLit(_) | ExprKind::ValueArrayLit(_) => {
+                    Some("an array creation")
+                }
+                _ => Some("a construct that may throw"),
+            };
+            if let Some(why) = why {
+                return Some((e.span, why));
+            }
+        }
+    }
+    None
+}
+
+/// Plans the fused pairs of every function, after [`super::fuse::plan`].
+pub fn plan(module: &Module, info: &mut ProgramInfo, unique: &mut dyn FnMut(String) -> String) {
+    for (i, func) in module.functions.iter().enumerate() {
+        let in_func = FuncId(i as u32);
+        let mut blocks = vec![&func.body];
+        walk::each_stmt(&func.body, &mut |s| blocks.extend(walk::stmt_blocks(s)));
+        for block in blocks {
+            for pair in block.stmts.windows(2) {
+                let Some((local, producer)) = declared_map(func, &pair[0]) else { continue };
+                let Some(consumer) = assigned_map(func, &pair[1]) else { continue };
+                let ExprKind::Map { args, .. } = &func.expr(consumer).kind else { continue };
+                let Some(slot) = args.iter().position(
+                    |(e, _)| matches!(func.expr(*e).kind, ExprKind::Local(l) if l == local),
+                ) else {
+                    continue;
+                };
+                match refusal(module, info, in_func, func, local, producer, consumer, slot) {
+                    Ok(()) => {
+                        push(module, info, in_func, func, local, producer, consumer, slot, unique)
+                    }
+                    Err((why, site)) => info.map_fusion_notes.push(MapFusionNote {
+                        in_func,
+                        span: func.expr(consumer).span,
+                        with: func.expr(producer).span,
+                        why,
+                        site,
+                    }),
+                }
+            }
+        }
+    }
+}
+
+/// Why the pair cannot be fused, with the producer's failure site when that is the reason
+/// (`Ok`: it can).
+#[allow(clippy::too_many_arguments)]
+fn refusal(
+    module: &Module,
+    info: &ProgramInfo,
+    in_func: FuncId,
+    func: &Function,
+    local: LocalId,
+    producer: ExprId,
+    consumer: ExprId,
+    slot: usize,
+) -> Result<(), (String, Option<Span>)> {
+    let why = |s: String| (s, None);
+    refusal_why(info, in_func, func, local, producer, consumer, slot).map_err(why)?;
+    let ExprKind::Map { func: h, .. } = &func.expr(producer).kind else { return Ok(()) };
+    if let Some((span, what)) = failure_site(module, *h) {
+        let at = &module.function(*h).name;
+        return Err((
+            format!(
+                "{at} can fail ({what}): Java applies it to every element before the \
+                 consumer, so its failure must win, but a kernel keeps the first failure \
+                 recorded by either function"
+            ),
+            Some(span),
+        ));
+    }
+    Ok(())
+}
+
+fn refusal_why(
+    info: &ProgramInfo,
+    in_func: FuncId,
+    func: &Function,
+    local: LocalId,
+    producer: ExprId,
+    consumer: ExprId,
+    slot: usize,
+) -> Result<(), String> {
+    let name = &func.local(local).name;
+    let ExprKind::Map { func: h, args: p_args } = &func.expr(producer).kind else {
+        return Err("not a `@`".into());
+    };
+    let ExprKind::Map { func: g, args } = &func.expr(consumer).kind else {
+        return Err("not a `@`".into());
+    };
+    if args[slot].1 != MapArg::Mapped {
+        return Err(format!(
+            "`{name}` is a broadcast argument (every element reads the whole array)"
+        ));
+    }
+    let uses = func.exprs.iter().filter(|e| matches!(e.kind, ExprKind::Local(l) if l == local));
+    if uses.count() != 1 {
+        return Err(format!("`{name}` is used again (the fused kernel never stores it)"));
+    }
+    if args
+        .iter()
+        .any(|(e, _)| !matches!(func.expr(*e).kind, ExprKind::Local(_) | ExprKind::Const(_)))
+    {
+        return Err("the consumer has an argument that is neither a local nor a constant".into());
+    }
+    if info.fused.iter().any(|g| g.in_func == in_func && g.producer == Some(producer)) {
+        return Err("the producer is fused with the `!` statements after it".into());
+    }
+    let kp = map_kernel(info, in_func, producer).map_err(|w| format!("the producer: {w}"))?;
+    let kc = map_kernel(info, in_func, consumer).map_err(|w| format!("the consumer: {w}"))?;
+    let folds = |f: FuncId| info.nested.iter().any(|(n, _)| *n == f);
+    if folds(*h) || folds(*g) {
+        return Err("a function of the pair folds a nested `!` (a kernel of another shape)".into());
+    }
+    let KernelKind::Map { args: pa, elem } = &info.kernels[kp].kind else {
+        return Err("the producer has no `@` kernel".into());
+    };
+    let KernelKind::Map { args: ca, .. } = &info.kernels[kc].kind else {
+        return Err("the consumer has no `@` kernel".into());
+    };
+    let simple = pa.iter().all(|a| match a.mode {
+        MapArg::Mapped => matches!(a.ty, Type::Prim(_) | Type::Object(_)),
+        MapArg::Broadcast => match &a.ty {
+            Type::Prim(_) => true,
+            t => isolation::array_elem(t).is_some() && isolation::vector_rows(t).is_none(),
+        },
+    });
+    if !simple || p_args.len() != pa.len() {
+        return Err("the producer has arguments the fused kernel does not declare (rows)".into());
+    }
+    if !matches!(elem, Type::Prim(_) | Type::Object(_)) || ca.get(slot).map(|a| &a.ty) != Some(elem)
+    {
+        return Err(format!("`{name}`'s elements are not the consumer's parameter type"));
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn push(
+    module: &Module,
+    info: &mut ProgramInfo,
+    in_func: FuncId,
+    func: &Function,
+    local: LocalId,
+    producer: ExprId,
+    consumer: ExprId,
+    slot: usize,
+    unique: &mut dyn FnMut(String) -> String,
+) {
+    let (Ok(kp), Ok(kc)) =
+        (map_kernel(info, in_func, producer), map_kernel(info, in_func, consumer))
+    else {
+        return;
+    };
+    let (KernelKind::Map { args: pa, .. }, KernelKind::Map { args, elem }) =
+        (&info.kernels[kp].kind, &info.kernels[kc].kind)
+    else {
+        return;
+    };
+    let ExprKind::Map { func: h, .. } = func.expr(producer).kind else { return };
+    let needs_fp64 = info.kernels[kp].needs_fp64 || info.kernels[kc].needs_fp64;
+    // A consumer fused with the `!` statements after it: their kernel, computing the
+    // consumer's argument inline.
+    let group =
+        info.fused.iter().position(|g| g.in_func == in_func && g.producer == Some(consumer));
+    if let Some(gi) = group {
+        let mut plan = info.kernels[info.fused[gi].kernel].clone();
+        let KernelKind::FusedMapReduce { inline, .. } = &mut plan.kind else { return };
+        *inline = Some((slot, h, pa.clone()));
+        plan.name = unique(format!("{}_inline", plan.name));
+        plan.needs_fp64 |= needs_fp64;
+        let k = info.kernels.len();
+        info.kernels.push(plan);
+        info.map_fusions.push(MapFusion {
+            in_func,
+            local,
+            producer,
+            consumer,
+            slot,
+            kernel: k,
+            group: Some(gi),
+        });
+        return;
+    }
+    let g = info.kernels[kc].func;
+    let name = |f: FuncId| module.function(f).name.replace('.', "_").replace(['<', '>'], "");
+    let kind = KernelKind::FusedMap {
+        args: args.clone(),
+        elem: elem.clone(),
+        slot,
+        producer: h,
+        producer_args: pa.clone(),
+    };
+    let k = info.kernels.len();
+    info.kernels.push(KernelPlan {
+        name: unique(format!("mapfused_{}_{}", name(h), name(g))),
+        func: g,
+        kind,
+        span: info.kernels[kc].span,
+        needs_fp64,
+    });
+    info.map_fusions.push(MapFusion {
+        in_func,
+        local,
+        producer,
+        consumer,
+        slot,
+        kernel: k,
+        group: None,
+    });
+}
