@@ -15,7 +15,10 @@
 //!   buffer; its result is the same host matrix again (the compiler proved that nothing
 //!   else references it, so the old value cannot be observed);
 //! - a call that runs on the CPU, or passes another matrix, first downloads what is stale
-//!   (*settles* it); so does the scope when it is dropped (the loop is left by any path).
+//!   (*settles* it); so does the scope when it is dropped (the loop is left by any path);
+//!   an analysed call that runs on the CPU (adaptive `auto`, a ragged or `null` argument
+//!   the device plan declines) also disarms its scope, so that no later call of the method
+//!   is taken for it.
 //!
 //! Scopes are per thread (the loop and its calls run on one thread) and nest.
 //! `SOMD_ROWS=off` opens empty scopes (every call moves the whole matrix, as without the
@@ -396,6 +399,18 @@ pub(super) fn spare_row(depth: usize, buf: DevBuf) {
     with_scope(depth, |scope| {
         if let Some(held) = scope.held.as_mut() {
             held.spare = Some(buf);
+        }
+    });
+}
+
+/// The call of SOMD method `label` that began runs on the CPU: if it is the armed call of a
+/// scope (the innermost armed for `label`; generated code arms right before the analysed
+/// call), the scope no longer waits for it. Another call of the method later in the loop
+/// runs as without the scope, as it would after a device call.
+pub(super) fn disarm(label: &str) {
+    SCOPES.with(|s| {
+        if let Some(scope) = s.borrow_mut().iter_mut().rev().find(|s| s.label == label && s.armed) {
+            scope.armed = false;
         }
     });
 }

@@ -91,8 +91,11 @@ impl<'a> SyncCall<'a> {
     pub fn begin(desc: &'static SyncDesc, args: &'a [HostArg<'a>]) -> Option<SyncCall<'a>> {
         let call = SyncCall::begin_on_device(desc, args);
         if call.is_none() {
-            // The CPU path reads the host's rows of a matrix a row scope holds.
+            // The CPU path reads the host's rows of a matrix a row scope holds; when this is
+            // a scope's analysed call, the scope waits for it no longer (else the next call
+            // of the method, on another matrix, would be served as the analysed one).
             rows::settle_args(args);
+            rows::disarm(desc.label);
         }
         call
     }
