@@ -199,6 +199,9 @@ fn placement_parses_the_measuring_switches() {
         ("SOMD_WIDEN", "8"),
         ("SOMD_SPLIT", "16"),
         ("SOMD_NARROW", "off"),
+        ("SOMD_HIST_LAYOUT", "pairs"),
+        ("SOMD_TILE_LAST_BARRIER", "1"),
+        ("SOMD_HIST_ATOMICS", "64"),
     ]);
     let want = Switches {
         keep: false,
@@ -212,6 +215,9 @@ fn placement_parses_the_measuring_switches() {
         widen: 8,
         balance_split: Some(16),
         narrow: false,
+        hist_pairs: true,
+        tile_last_barrier: true,
+        hist_atom64: true,
     };
     assert_eq!((p.switches, p.warnings.len()), (want, 0));
     // `SOMD_LANES=0` means no forcing; a value that is not a number is ignored with a warning.
@@ -226,6 +232,15 @@ fn placement_parses_the_measuring_switches() {
     let p = parse(&[("SOMD_WIDEN", "5")]);
     assert_eq!((p.switches.widen, p.warnings.len()), (4, 1), "{:?}", p.warnings);
     assert!(p.warnings[0].contains("SOMD_WIDEN"));
+    // `SOMD_HIST_LAYOUT` takes `split` (the default) or `pairs`; anything else keeps the
+    // split layout, with a warning.
+    assert!(!parse(&[("SOMD_HIST_LAYOUT", "split")]).switches.hist_pairs);
+    let p = parse(&[("SOMD_HIST_LAYOUT", "pair")]);
+    assert_eq!((p.switches.hist_pairs, p.warnings.len()), (false, 1), "{:?}", p.warnings);
+    assert!(p.warnings[0].contains("SOMD_HIST_LAYOUT"));
+    let p = parse(&[("SOMD_HIST_ATOMICS", "128")]);
+    assert_eq!((p.switches.hist_atom64, p.warnings.len()), (false, 1), "{:?}", p.warnings);
+    assert!(!parse(&[("SOMD_HIST_ATOMICS", "32")]).switches.hist_atom64);
 }
 
 #[test]
