@@ -3,18 +3,66 @@
  * `long[]` at computed indices, `compiler/somd-mir/src/analysis/histogram.rs`). Part of the
  * prelude of every program.
  *
- * A table is an array of 32-bit words, in local memory (one per work-group) or in global
- * memory: an `int` entry `e` is word `e`, a `long` entry is words `2e` (low) and `2e + 1`
- * (high). Only the 32-bit atomics of OpenCL 1.1 are used (64-bit atomics are optional
- * extensions, and 64-bit local atomics are missing on devices that have global ones):
- * bitwise operators act on each word independently, and a 64-bit add adds the low words
- * and carries into the high word -- each atomic add sees the low word's exact old value,
- * so every carry is counted once and the pair holds the sum modulo 2^64, as Java's `long`
- * does. `int` adds wrap modulo 2^32 on `uint`, as Java's `int` does. The host reads the
- * words and rebuilds the entries (`runtime/src/device/histogram.rs`).
+ * A table of `n` entries is an array of 32-bit words, in local memory (one per work-group)
+ * or in global memory: an `int` entry `e` is word `e`; a `long` entry is two words, kept as
+ * two arrays (structure of arrays): its low word is word `e` and its high word is word
+ * `n + e`, so the low words of consecutive entries lie in consecutive local-memory banks,
+ * as a hand-written kernel's separate low and high arrays do. With `-DSOMD_HIST_PAIRS`
+ * (the host's `SOMD_HIST_LAYOUT=pairs`) a `long` entry is the adjacent pair `2e` (low),
+ * `2e + 1` (high) instead, the layout before the split; the host decodes the words the same
+ * way (`runtime/src/device/histogram.rs`). Unless the host asks for 64-bit atomics (below),
+ * only the 32-bit atomics of OpenCL 1.1 are used (64-bit atomics are optional extensions): bitwise operators act on each word independently, and a 64-bit
+ * add adds the low words and carries into the high word -- each atomic add sees the low
+ * word's exact old value, so every carry is counted once and the pair holds the sum modulo
+ * 2^64, as Java's `long` does. `int` adds wrap modulo 2^32 on `uint`, as Java's `int` does.
+ * An entry index is in `[0, n)` (checked before the update), so both word indices fit a
+ * `uint`.
  */
 #ifndef SOMD_HIST_CL
 #define SOMD_HIST_CL
+
+/* With -DSOMD_HIST_ATOM64 (the host's `SOMD_HIST_ATOMICS=64`, only on a device with
+ * cl_khr_int64_base_atomics) a `long` add is one 64-bit atomic add on the entry's pair of
+ * words, read as one little-endian `ulong` (so the layout is the pairs'; OpenCL devices are
+ * little-endian where the runtime runs them, as the host's reading of the words assumes);
+ * the bitwise updates keep their two 32-bit atomics. */
+#ifdef SOMD_HIST_ATOM64
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+#ifndef SOMD_HIST_PAIRS
+#define SOMD_HIST_PAIRS
+#endif
+#endif
+
+/* The low and high words of `long` entry `e` of a table of `n` entries. */
+#ifdef SOMD_HIST_PAIRS
+#define SOMD_HIST_LO(n, e) ((uint)(e) * 2u)
+#define SOMD_HIST_HI(n, e) ((uint)(e) * 2u + 1u)
+#else
+#define SOMD_HIST_LO(n, e) ((uint)(e))
+#define SOMD_HIST_HI(n, e) ((uint)(n) + (uint)(e))
+#endif
+
+/* `t[e] += v` for a `long` entry `e` of the table `t` of `n` entries in address space
+ * SPACE: one 64-bit atomic, or the low word's atomic add and, when the value's high word or
+ * the carry out of the low word is not zero, the high word's. */
+#ifdef SOMD_HIST_ATOM64
+#define SOMD_HIST_LADD(SPACE, t, n, e, v)                                       \
+    do {                                                                        \
+        (void)atom_add((volatile SPACE ulong *)(t) + (uint)(e), as_ulong(v));   \
+    } while (0)
+#else
+#define SOMD_HIST_LADD(SPACE, t, n, e, v)                                       \
+    do {                                                                        \
+        const uint lo = SOMD_HIST_LO(n, e);                                     \
+        const uint hi = SOMD_HIST_HI(n, e);                                     \
+        const uint part = (uint)as_ulong(v);                                    \
+        const uint old = atomic_add(&(t)[lo], part);                            \
+        const uint upper = (uint)(as_ulong(v) >> 32) + (old + part < old ? 1u : 0u); \
+        if (upper != 0u) {                                                      \
+            atomic_add(&(t)[hi], upper);                                        \
+        }                                                                       \
+    } while (0)
+#endif
 
 /* The same eight updates for a table in local (suffix _l) and in global (_g) memory:
  * OpenCL C 1.2 has no generic address space, so each space gets its own functions. */
@@ -35,37 +83,35 @@
     {                                                                           \
         atomic_and(&t[e], (uint)v);                                             \
     }                                                                           \
-    inline void somd_hist_ladd_##S(SPACE uint *t, int e, long v)                \
+    inline void somd_hist_ladd_##S(SPACE uint *t, int n, int e, long v)         \
     {                                                                           \
-        const size_t w = (size_t)e * 2;                                         \
-        const uint part = (uint)as_ulong(v);                                    \
-        const uint old = atomic_add(&t[w], part);                               \
-        const uint upper = (uint)(as_ulong(v) >> 32) + (old + part < old ? 1u : 0u); \
-        if (upper != 0u) {                                                      \
-            atomic_add(&t[w + 1], upper);                                       \
-        }                                                                       \
+        SOMD_HIST_LADD(SPACE, t, n, e, v);                                      \
     }                                                                           \
-    inline void somd_hist_lor_##S(SPACE uint *t, int e, long v)                 \
+    inline void somd_hist_lor_##S(SPACE uint *t, int n, int e, long v)          \
     {                                                                           \
-        const size_t w = (size_t)e * 2;                                         \
-        atomic_or(&t[w], (uint)as_ulong(v));                                    \
-        atomic_or(&t[w + 1], (uint)(as_ulong(v) >> 32));                        \
+        const uint lo = SOMD_HIST_LO(n, e);                                     \
+        const uint hi = SOMD_HIST_HI(n, e);                                     \
+        atomic_or(&t[lo], (uint)as_ulong(v));                                   \
+        atomic_or(&t[hi], (uint)(as_ulong(v) >> 32));                           \
     }                                                                           \
-    inline void somd_hist_lxor_##S(SPACE uint *t, int e, long v)                \
+    inline void somd_hist_lxor_##S(SPACE uint *t, int n, int e, long v)         \
     {                                                                           \
-        const size_t w = (size_t)e * 2;                                         \
-        atomic_xor(&t[w], (uint)as_ulong(v));                                   \
-        atomic_xor(&t[w + 1], (uint)(as_ulong(v) >> 32));                       \
+        const uint lo = SOMD_HIST_LO(n, e);                                     \
+        const uint hi = SOMD_HIST_HI(n, e);                                     \
+        atomic_xor(&t[lo], (uint)as_ulong(v));                                  \
+        atomic_xor(&t[hi], (uint)(as_ulong(v) >> 32));                          \
     }                                                                           \
-    inline void somd_hist_land_##S(SPACE uint *t, int e, long v)                \
+    inline void somd_hist_land_##S(SPACE uint *t, int n, int e, long v)         \
     {                                                                           \
-        const size_t w = (size_t)e * 2;                                         \
-        atomic_and(&t[w], (uint)as_ulong(v));                                   \
-        atomic_and(&t[w + 1], (uint)(as_ulong(v) >> 32));                       \
+        const uint lo = SOMD_HIST_LO(n, e);                                     \
+        const uint hi = SOMD_HIST_HI(n, e);                                     \
+        atomic_and(&t[lo], (uint)as_ulong(v));                                  \
+        atomic_and(&t[hi], (uint)(as_ulong(v) >> 32));                          \
     }
 
 SOMD_HIST_UPDATES(__local, l)
 SOMD_HIST_UPDATES(__global, g)
 #undef SOMD_HIST_UPDATES
+#undef SOMD_HIST_LADD
 
 #endif /* SOMD_HIST_CL */

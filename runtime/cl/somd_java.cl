@@ -26,6 +26,14 @@
 #define SOMD_HAS_FP64 1
 #endif
 
+/* ---- local-memory tiles of `@` kernels ----
+ * A tiled loop waits at a barrier after each tile only when another tile follows (nothing
+ * overwrites the last one); the runtime builds with -DSOMD_TILE_LAST_BARRIER=1 under
+ * SOMD_TILE_LAST_BARRIER=1, which restores the wait after the last tile too. */
+#ifndef SOMD_TILE_LAST_BARRIER
+#define SOMD_TILE_LAST_BARRIER 0
+#endif
+
 /* ---- widened elementwise kernels ----
  * SOMD_WIDTH consecutive elements per work-item (the runtime builds every program with
  * -DSOMD_WIDTH=W from its SOMD_WIDEN switch, and launches a widened kernel with ceil(n / W)

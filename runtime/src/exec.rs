@@ -141,6 +141,17 @@ pub struct Switches {
     /// `SOMD_MAPFUSE=0`: a `@` and the `@` consuming its result run as two kernels, the
     /// intermediate array stored (`device::map_fusion`).
     pub map_fusion: bool,
+    /// `SOMD_HIST_LAYOUT=pairs`: a `long` histogram table keeps each entry as an adjacent
+    /// (low, high) word pair instead of separate low and high word arrays (programs are
+    /// built with `-DSOMD_HIST_PAIRS`; `runtime/cl/somd_hist.cl`).
+    pub hist_pairs: bool,
+    /// `SOMD_HIST_ATOMICS=64`: a `long` histogram add is one 64-bit atomic on a device with
+    /// `cl_khr_int64_base_atomics` (adjacent pairs; `-DSOMD_HIST_ATOM64`); see
+    /// [`Switches::hist_atom64_on`].
+    pub hist_atom64: bool,
+    /// `SOMD_TILE_LAST_BARRIER=1`: a tiled `@` loop also waits at a barrier after its last
+    /// tile (programs are built with `-DSOMD_TILE_LAST_BARRIER=1`; `runtime/cl/somd_java.cl`).
+    pub tile_last_barrier: bool,
 }
 
 /// The elements per work-item of a widened elementwise kernel without `SOMD_WIDEN`.
@@ -161,11 +172,27 @@ impl Default for Switches {
             widen: DEFAULT_WIDTH,
             narrow: true,
             map_fusion: true,
+            hist_pairs: false,
+            hist_atom64: false,
+            tile_last_barrier: false,
         }
     }
 }
 
 impl Switches {
+    /// Whether `long` histogram adds use 64-bit atomics on the device `info`: asked for
+    /// (`SOMD_HIST_ATOMICS=64`) and the device has `cl_khr_int64_base_atomics`.
+    pub fn hist_atom64_on(&self, info: &crate::opencl::DeviceInfo) -> bool {
+        self.hist_atom64 && info.int64_atomics
+    }
+
+    /// Whether `long` histogram tables on the device `info` keep each entry as an adjacent
+    /// (low, high) word pair (`SOMD_HIST_LAYOUT=pairs`, or 64-bit atomics) rather than
+    /// the low words, then the high words (`runtime/cl/somd_hist.cl`).
+    pub fn hist_pairs_on(&self, info: &crate::opencl::DeviceInfo) -> bool {
+        self.hist_pairs || self.hist_atom64_on(info)
+    }
+
     /// Parses the switches from `var` (an environment lookup), with a warning line for
     /// each value it ignores.
     pub fn parse(var: impl Fn(&str) -> Option<String>, warnings: &mut Vec<String>) -> Switches {
@@ -196,6 +223,28 @@ impl Switches {
             }
             None => DEFAULT_WIDTH,
         };
+        let hist_pairs = match text("SOMD_HIST_LAYOUT").as_deref() {
+            None | Some("" | "split") => false,
+            Some("pairs") => true,
+            Some(other) => {
+                warnings.push(format!(
+                    "somd: warning: ignoring SOMD_HIST_LAYOUT={other:?} (expected split or \
+                     pairs); using split"
+                ));
+                false
+            }
+        };
+        let hist_atom64 = match text("SOMD_HIST_ATOMICS").as_deref() {
+            None | Some("" | "32") => false,
+            Some("64") => true,
+            Some(other) => {
+                warnings.push(format!(
+                    "somd: warning: ignoring SOMD_HIST_ATOMICS={other:?} (expected 32 or 64); \
+                     using 32"
+                ));
+                false
+            }
+        };
         Switches {
             keep: text("SOMD_KEEP").as_deref() != Some("off"),
             rows: text("SOMD_ROWS").as_deref() != Some("off"),
@@ -213,6 +262,9 @@ impl Switches {
             widen,
             narrow: text("SOMD_NARROW").as_deref() != Some("off"),
             map_fusion: !matches!(text("SOMD_MAPFUSE").as_deref(), Some("0" | "off")),
+            hist_pairs,
+            hist_atom64,
+            tile_last_barrier: text("SOMD_TILE_LAST_BARRIER").as_deref() == Some("1"),
         }
     }
 }

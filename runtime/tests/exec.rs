@@ -200,6 +200,9 @@ fn placement_parses_the_measuring_switches() {
         ("SOMD_SPLIT", "16"),
         ("SOMD_NARROW", "off"),
         ("SOMD_MAPFUSE", "0"),
+        ("SOMD_HIST_LAYOUT", "pairs"),
+        ("SOMD_TILE_LAST_BARRIER", "1"),
+        ("SOMD_HIST_ATOMICS", "64"),
     ]);
     let want = Switches {
         keep: false,
@@ -214,6 +217,9 @@ fn placement_parses_the_measuring_switches() {
         balance_split: Some(16),
         narrow: false,
         map_fusion: false,
+        hist_pairs: true,
+        tile_last_barrier: true,
+        hist_atom64: true,
     };
     assert_eq!((p.switches, p.warnings.len()), (want, 0));
     assert!(Switches::default().map_fusion);
@@ -231,6 +237,15 @@ fn placement_parses_the_measuring_switches() {
     let p = parse(&[("SOMD_WIDEN", "5")]);
     assert_eq!((p.switches.widen, p.warnings.len()), (4, 1), "{:?}", p.warnings);
     assert!(p.warnings[0].contains("SOMD_WIDEN"));
+    // `SOMD_HIST_LAYOUT` takes `split` (the default) or `pairs`; anything else keeps the
+    // split layout, with a warning.
+    assert!(!parse(&[("SOMD_HIST_LAYOUT", "split")]).switches.hist_pairs);
+    let p = parse(&[("SOMD_HIST_LAYOUT", "pair")]);
+    assert_eq!((p.switches.hist_pairs, p.warnings.len()), (false, 1), "{:?}", p.warnings);
+    assert!(p.warnings[0].contains("SOMD_HIST_LAYOUT"));
+    let p = parse(&[("SOMD_HIST_ATOMICS", "128")]);
+    assert_eq!((p.switches.hist_atom64, p.warnings.len()), (false, 1), "{:?}", p.warnings);
+    assert!(!parse(&[("SOMD_HIST_ATOMICS", "32")]).switches.hist_atom64);
 }
 
 #[test]

@@ -1245,6 +1245,35 @@ fn device_segmented_sums_run_one_work_item_per_run() {
     }
 }
 
+/// The device switches that keep an earlier kernel form for measuring produce the same
+/// results on the same binaries: `long` histogram tables as adjacent word pairs
+/// (`SOMD_HIST_LAYOUT=pairs`) and with 64-bit atomic adds (`SOMD_HIST_ATOMICS=64`, on a
+/// device that has them; otherwise the default path runs) for the histogram programs, and
+/// the tiled `@` loops' barrier after the last tile (`SOMD_TILE_LAST_BARRIER=1`) for the
+/// samples whose maps are tiled. Every run is strict: a fallback to the CPU fails it.
+#[test]
+fn device_switches_keep_the_results() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let cases = [
+        ("tests/run", "device_histogram_long", ("SOMD_HIST_LAYOUT", "pairs")),
+        ("tests/run", "device_histogram_long", ("SOMD_HIST_ATOMICS", "64")),
+        ("tests/run", "device_histogram", ("SOMD_HIST_LAYOUT", "pairs")),
+        ("tests/run", "device_histogram", ("SOMD_HIST_ATOMICS", "64")),
+        ("samples", "kmeans", ("SOMD_TILE_LAST_BARRIER", "1")),
+        ("samples", "nbody", ("SOMD_TILE_LAST_BARRIER", "1")),
+    ];
+    for (suite, name, switch) in cases {
+        let Some((binary, expected)) = built_with_expected(suite, name) else { continue };
+        let env = [switch];
+        let outcome = run_with_env(binary, &expected.args, *opencl, &env);
+        if let Some(why) = compare(&expected, &outcome) {
+            panic!("{name} under {env:?}: {why}\n{}", outcome.stderr);
+        }
+    }
+}
+
 /// Under `SOMD_DEVICE=opencl`, `device_vstore`'s SOMD methods, whose contiguous stores the
 /// OpenCL writer makes vector stores, each run as one device launch, the last call too: its
 /// array ends 5 bytes into a block, so the block's stores fall back to one by one and fail

@@ -10,7 +10,8 @@
 //! (a bad index raises `ArrayIndexOutOfBoundsException` at its source position, as on the
 //! CPU) and folds the tables entry by entry with the update operator: the one MI's table, which generated code hands to the method's
 //! `reduce` strategy as a one-element list of partials. Tables are 32-bit words; a `long`
-//! entry is a (low, high) pair (`runtime/cl/somd_hist.cl`).
+//! table of `len` entries keeps the low words of its entries, then their high words
+//! (`SOMD_HIST_LAYOUT=pairs`: each entry's (low, high) pair; `runtime/cl/somd_hist.cl`).
 //!
 //! [`run_segmented`] runs a segmented sum (a `float`/`double` table updated at `p[i]`):
 //! only when the key array `p` covers the iterations and is non-decreasing over them
@@ -97,21 +98,23 @@ impl std::fmt::Debug for HistDesc {
     }
 }
 
-/// A table entry type: `int` (one word) or `long` (low and high words).
+/// A table entry type: `int` (one word) or `long` (a low and a high word).
 pub trait HistElem: DevElem + Copy {
     const WORDS: usize;
-    /// The entry held by `words` (`WORDS` of them).
-    fn from_words(words: &[u32]) -> Self;
+    /// Entry `e` of the table of `len` entries held by `table` (`len * WORDS` words): a
+    /// `long` entry's low word is word `e` and its high word `len + e`, or with `pairs`
+    /// (`SOMD_HIST_LAYOUT=pairs`) words `2e` and `2e + 1` (`runtime/cl/somd_hist.cl`).
+    fn entry(table: &[u32], len: usize, e: usize, pairs: bool) -> Self;
     /// `a op b` with Java's wrapping arithmetic.
     fn combine(op: HistOp, a: Self, b: Self) -> Self;
 }
 
 macro_rules! hist_elem {
-    ($ty:ty, $words:expr, $from:expr) => {
+    ($ty:ty, $words:expr, $entry:expr) => {
         impl HistElem for $ty {
             const WORDS: usize = $words;
-            fn from_words(words: &[u32]) -> Self {
-                $from(words)
+            fn entry(table: &[u32], len: usize, e: usize, pairs: bool) -> Self {
+                $entry(table, len, e, pairs)
             }
             fn combine(op: HistOp, a: Self, b: Self) -> Self {
                 match op {
@@ -125,24 +128,32 @@ macro_rules! hist_elem {
     };
 }
 
-hist_elem!(i32, 1, |w: &[u32]| w[0] as i32);
-hist_elem!(i64, 2, |w: &[u32]| (u64::from(w[0]) | (u64::from(w[1]) << 32)) as i64);
+hist_elem!(i32, 1, |t: &[u32], _len: usize, e: usize, _pairs: bool| t[e] as i32);
+hist_elem!(i64, 2, |t: &[u32], len: usize, e: usize, pairs: bool| {
+    let (low, high) = if pairs { (t[2 * e], t[2 * e + 1]) } else { (t[e], t[len + e]) };
+    (u64::from(low) | (u64::from(high) << 32)) as i64
+});
 
 /// Tables in local memory leave room for this many bytes of the kernel's other local use.
 const LOCAL_SLACK: u64 = 256;
 /// At most this many words of per-group tables cross back to the host.
 const MAX_PARTIAL_WORDS: usize = 1 << 24;
 
-/// Folds `groups` tables of `len` entries (`words` as downloaded) with `op`, from zero.
-fn fold_tables<T: HistElem>(words: &[u32], len: usize, groups: usize, op: HistOp) -> Vec<T> {
+/// Folds `groups` tables of `len` entries (`words` as downloaded, each table's words laid
+/// out as [`HistElem::entry`] reads them) with `op`, from zero.
+fn fold_tables<T: HistElem>(
+    words: &[u32],
+    len: usize,
+    groups: usize,
+    op: HistOp,
+    pairs: bool,
+) -> Vec<T> {
     let width = len * T::WORDS;
     let mut table: Vec<T> = Vec::with_capacity(len);
     for e in 0..len {
-        let at = e * T::WORDS;
-        let mut acc = T::from_words(&words[at..at + T::WORDS]);
+        let mut acc = T::entry(&words[..width], len, e, pairs);
         for g in 1..groups {
-            let at = g * width + e * T::WORDS;
-            acc = T::combine(op, acc, T::from_words(&words[at..at + T::WORDS]));
+            acc = T::combine(op, acc, T::entry(&words[g * width..(g + 1) * width], len, e, pairs));
         }
         table.push(acc);
     }
@@ -194,8 +205,8 @@ pub fn run_histogram<T: HistElem>(
     pending.check(desc.sites).or_fatal();
     let words_read: Vec<u32> =
         raw.chunks_exact(4).map(|b| u32::from_ne_bytes([b[0], b[1], b[2], b[3]])).collect();
-    let op = desc.op;
-    Some(Array::from_vec(fold_tables::<T>(&words_read, len, tables, op)))
+    let pairs = crate::exec::placement().switches.hist_pairs_on(ctx.info);
+    Some(Array::from_vec(fold_tables::<T>(&words_read, len, tables, desc.op, pairs)))
 }
 
 /// The kernel of `desc` in `program`, or `None` (the CPU path) after the fallback policy's
@@ -515,14 +526,24 @@ mod tests {
 
     #[test]
     fn long_entries_rebuild_from_their_words_and_fold_with_wrapping() {
-        // Two groups' tables of two `long` entries: (-1, 2^32) and (1, 5).
-        let words = [u32::MAX, u32::MAX, 0, 1, 1, 0, 5, 0];
-        let sums = fold_tables::<i64>(&words, 2, 2, HistOp::Add);
-        assert_eq!(sums, vec![0, (1i64 << 32) + 5]);
-        let xors = fold_tables::<i64>(&words, 2, 2, HistOp::Xor);
-        assert_eq!(xors, vec![-2, (1i64 << 32) ^ 5]);
-        let ints = fold_tables::<i32>(&[i32::MAX as u32, 1], 1, 2, HistOp::Add);
-        assert_eq!(ints, vec![i32::MIN], "int sums wrap as Java's");
+        // Two groups' tables of two `long` entries: (-1, 2^32) and (1, 5), split (low words,
+        // then high words) and as pairs.
+        let split = [u32::MAX, 0, u32::MAX, 1, 1, 5, 0, 0];
+        let pairs = [u32::MAX, u32::MAX, 0, 1, 1, 0, 5, 0];
+        for (words, paired) in [(split, false), (pairs, true)] {
+            let sums = fold_tables::<i64>(&words, 2, 2, HistOp::Add, paired);
+            assert_eq!(sums, vec![0, (1i64 << 32) + 5], "pairs: {paired}");
+            let xors = fold_tables::<i64>(&words, 2, 2, HistOp::Xor, paired);
+            assert_eq!(xors, vec![-2, (1i64 << 32) ^ 5], "pairs: {paired}");
+        }
+        // Three entries of one table: the high words start at word `len`.
+        let words = [7, 0, 2, 0, u32::MAX, 3];
+        let got = fold_tables::<i64>(&words, 3, 1, HistOp::Add, false);
+        assert_eq!(got, vec![7, -(1i64 << 32), (3i64 << 32) + 2]);
+        for paired in [false, true] {
+            let ints = fold_tables::<i32>(&[i32::MAX as u32, 1], 1, 2, HistOp::Add, paired);
+            assert_eq!(ints, vec![i32::MIN], "int sums wrap as Java's");
+        }
     }
 
     #[test]

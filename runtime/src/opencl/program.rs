@@ -7,7 +7,10 @@
 //! `-cl-fast-relaxed-math` or `-cl-mad-enable`, and `somd_java.cl` turns `FP_CONTRACT` off,
 //! unless the program asks for fast math (`--fast-math`), which adds
 //! `-cl-fast-relaxed-math -DSOMD_FAST_MATH`. Every program gets `-DSOMD_WIDTH=W`, the
-//! elements per work-item of its widened elementwise kernels (`SOMD_WIDEN`).
+//! elements per work-item of its widened elementwise kernels (`SOMD_WIDEN`), and
+//! `-DSOMD_HIST_PAIRS` under `SOMD_HIST_LAYOUT=pairs` (the `long` histogram table layout;
+//! `-DSOMD_HIST_ATOM64` under `SOMD_HIST_ATOMICS=64` on a device with 64-bit atomics)
+//! and `-DSOMD_TILE_LAST_BARRIER=1` under `SOMD_TILE_LAST_BARRIER=1` (tiled `@` loops).
 //!
 //! # Binary cache
 //! Directory: `$SOMD_CACHE_DIR`, else `$XDG_CACHE_HOME/somdc/cl`, else `~/.cache/somdc/cl`.
@@ -71,7 +74,19 @@ impl ProgramDesc<'_> {
         }
         // The elements per work-item of the widened elementwise kernels (`SOMD_WIDEN`), which
         // the launches divide their work-items by (`device::Planned`).
-        options.push_str(&format!(" -DSOMD_WIDTH={}", crate::exec::placement().switches.widen));
+        let switches = &crate::exec::placement().switches;
+        options.push_str(&format!(" -DSOMD_WIDTH={}", switches.widen));
+        // The layout of `long` histogram tables (`runtime/cl/somd_hist.cl`), which the host
+        // decodes the same way (`device::histogram`).
+        if switches.hist_atom64_on(ctx.info) {
+            options.push_str(" -DSOMD_HIST_ATOM64");
+        } else if switches.hist_pairs {
+            options.push_str(" -DSOMD_HIST_PAIRS");
+        }
+        // A tiled `@` loop's barrier after its last tile (`runtime/cl/somd_java.cl`).
+        if switches.tile_last_barrier {
+            options.push_str(" -DSOMD_TILE_LAST_BARRIER=1");
+        }
         if !self.options.is_empty() {
             options.push(' ');
             options.push_str(self.options);

@@ -4,7 +4,9 @@
 //! Work-items share the iterations in a grid-stride loop (consecutive work-items take
 //! consecutive iterations, so their loads coalesce). With `somd_in_local` each work-group
 //! zeroes a table of 32-bit words in local memory, updates it with the atomics of
-//! `runtime/cl/somd_hist.cl`, and copies it to its slice of `somd_partials`; otherwise every
+//! `runtime/cl/somd_hist.cl` (a `long` table keeps its entries' low words, then their high
+//! words: the updates take the table's length), and copies it to its slice of
+//! `somd_partials`; otherwise every
 //! work-item updates the one table at the start of `somd_partials` (zeroed by the host) in
 //! global memory. The host folds the tables entry by entry with the update operator. An
 //! update `t[e] op= v` evaluates and checks `e` before `v`, as Java does; a bad index is
@@ -495,7 +497,12 @@ impl Writer<'_> {
         let mut out = String::new();
         writeln!(out, "{level}{{")?;
         writeln!(out, "{inner}const int somd_e = {checked};")?;
-        writeln!(out, "{inner}{f}({table}, somd_e, {value});")?;
+        // A `long` entry's two words are placed by the table's length (`somd_hist.cl`).
+        if hist.elem == PrimType::Long {
+            writeln!(out, "{inner}{f}({table}, {}, somd_e, {value});", hist.len)?;
+        } else {
+            writeln!(out, "{inner}{f}({table}, somd_e, {value});")?;
+        }
         writeln!(out, "{level}}}")?;
         Ok(out)
     }

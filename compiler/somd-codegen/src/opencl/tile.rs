@@ -12,6 +12,10 @@
 //! the array's length (a kernel argument), and its body has no `break` or `return`.
 //! Work-items past the end of the mapped range take part in the copies and barriers with
 //! `somd_active` false and do nothing else (the function returns at once after the loop).
+//! A barrier follows the copy of each tile, and another the work on it only when a next
+//! tile will overwrite it: with K-Means' 8 centres (one tile) one barrier per work-group,
+//! as the hand kernel has (`SOMD_TILE_LAST_BARRIER=1` restores the second after the last
+//! tile, for measuring).
 
 use super::writer::{FnCx, Writer, R};
 use super::*;
@@ -219,8 +223,14 @@ impl Writer<'_> {
         out.push_str(&text?);
         writeln!(out, "{l4}}}")?;
         writeln!(out, "{l3}}}")?;
-        writeln!(out, "{l3}barrier(CLK_LOCAL_MEM_FENCE);")?;
+        // The next tile's copy waits until every work-item is done with this one; after the
+        // last tile nothing overwrites it (the helper runs once per work-item), so no wait
+        // unless the host asks for it (`SOMD_TILE_LAST_BARRIER`, `somd_java.cl`). The test
+        // is the same for the whole group: all of it waits or none.
         writeln!(out, "{l3}somd_base += somd_count;")?;
+        writeln!(out, "{l3}if (SOMD_TILE_LAST_BARRIER || somd_base < {a}_len0) {{")?;
+        writeln!(out, "{l4}barrier(CLK_LOCAL_MEM_FENCE);")?;
+        writeln!(out, "{l3}}}")?;
         writeln!(out, "{l2}}}")?;
         writeln!(out, "{l1}}}")?;
         writeln!(out, "{l1}if (!somd_active) {{")?;
