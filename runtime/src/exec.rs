@@ -138,6 +138,14 @@ pub struct Switches {
     /// `SOMD_NARROW=off`: `int` value arrays keep `int` storage on the device
     /// (`device/narrow.rs`).
     pub narrow: bool,
+    /// `SOMD_PINNED=0|1`: transfers in the staging window never / always go through the
+    /// pinned staging pool (`opencl/staging.rs`); unset: staged on devices without unified
+    /// host memory.
+    pub pinned: Option<bool>,
+    /// `SOMD_PINNED_MIN=BYTES` / `SOMD_PINNED_MAX=BYTES`: the staging window (the transfers
+    /// staged are those of `MIN..=MAX` bytes; defaults in `opencl/staging.rs`).
+    pub pinned_min: Option<u64>,
+    pub pinned_max: Option<u64>,
 }
 
 /// The elements per work-item of a widened elementwise kernel without `SOMD_WIDEN`.
@@ -157,6 +165,9 @@ impl Default for Switches {
             balance_split: None,
             widen: DEFAULT_WIDTH,
             narrow: true,
+            pinned: None,
+            pinned_min: None,
+            pinned_max: None,
         }
     }
 }
@@ -181,6 +192,8 @@ impl Switches {
         let coarsen = number("SOMD_COARSEN").map(|n| n as usize);
         let constant_limit = number("SOMD_CONSTANT_LIMIT");
         let balance_split = number("SOMD_SPLIT").filter(|n| *n > 0).map(|n| n as usize);
+        let pinned_min = number("SOMD_PINNED_MIN");
+        let pinned_max = number("SOMD_PINNED_MAX");
         let widen = match number("SOMD_WIDEN") {
             Some(w @ (1 | 2 | 3 | 4 | 8 | 16)) => w as usize,
             Some(w) => {
@@ -191,6 +204,17 @@ impl Switches {
                 DEFAULT_WIDTH
             }
             None => DEFAULT_WIDTH,
+        };
+        let pinned = match text("SOMD_PINNED").as_deref() {
+            None | Some("") => None,
+            Some("1") => Some(true),
+            Some("0") => Some(false),
+            Some(other) => {
+                warnings.push(format!(
+                    "somd: warning: ignoring SOMD_PINNED={other:?} (expected 0 or 1)"
+                ));
+                None
+            }
         };
         Switches {
             keep: text("SOMD_KEEP").as_deref() != Some("off"),
@@ -208,6 +232,9 @@ impl Switches {
             balance_split,
             widen,
             narrow: text("SOMD_NARROW").as_deref() != Some("off"),
+            pinned,
+            pinned_min,
+            pinned_max,
         }
     }
 }

@@ -199,6 +199,9 @@ fn placement_parses_the_measuring_switches() {
         ("SOMD_WIDEN", "8"),
         ("SOMD_SPLIT", "16"),
         ("SOMD_NARROW", "off"),
+        ("SOMD_PINNED", "0"),
+        ("SOMD_PINNED_MIN", "1024"),
+        ("SOMD_PINNED_MAX", "65536"),
     ]);
     let want = Switches {
         keep: false,
@@ -212,6 +215,9 @@ fn placement_parses_the_measuring_switches() {
         widen: 8,
         balance_split: Some(16),
         narrow: false,
+        pinned: Some(false),
+        pinned_min: Some(1024),
+        pinned_max: Some(65536),
     };
     assert_eq!((p.switches, p.warnings.len()), (want, 0));
     // `SOMD_LANES=0` means no forcing; a value that is not a number is ignored with a warning.
@@ -226,6 +232,13 @@ fn placement_parses_the_measuring_switches() {
     let p = parse(&[("SOMD_WIDEN", "5")]);
     assert_eq!((p.switches.widen, p.warnings.len()), (4, 1), "{:?}", p.warnings);
     assert!(p.warnings[0].contains("SOMD_WIDEN"));
+    // `SOMD_PINNED` is 0 or 1 (unset: the device decides); another value is ignored with a
+    // warning.
+    assert_eq!(parse(&[("SOMD_PINNED", "1")]).switches.pinned, Some(true));
+    assert_eq!(Switches::default().pinned, None);
+    let p = parse(&[("SOMD_PINNED", "yes")]);
+    assert_eq!((p.switches.pinned, p.warnings.len()), (None, 1), "{:?}", p.warnings);
+    assert!(p.warnings[0].contains("SOMD_PINNED"));
 }
 
 #[test]
