@@ -414,6 +414,18 @@ fn lease(ctx: &'static DeviceCtx) -> Option<Lease<'static, Staging>> {
     }
 }
 
+/// Makes the first staging buffer of `ctx`'s pool ahead of the first transfer, when the
+/// process's window stages anything on this device (called by [`super::prewarm`]'s thread,
+/// so that pinning the buffer overlaps the host's work before the first device call).
+pub(crate) fn prestage(ctx: &'static DeviceCtx) {
+    let window = Window::of_process();
+    if ctx.staging_policy() == StagingPolicy::Auto
+        && window.stages(ctx.info.unified_memory, window.min.max(1) as usize)
+    {
+        drop(lease(ctx));
+    }
+}
+
 /// A new pinned staging buffer of [`STAGING_BYTES`] (at most the device's allocation
 /// limit), mapped for the life of the process.
 fn make_staging(ctx: &'static DeviceCtx) -> Result<Staging, ClFailure> {
