@@ -9,7 +9,8 @@
 # calls; VectorAdd (80 MB arrays) and Black-Scholes (32 MB arrays) move arrays above the
 # window, which stay direct under both settings unless SOMD_PINNED_MAX is raised: the third
 # column, `pinned+max`, stages them too (SOMD_PINNED_MAX=1000000000), to see whether that
-# pays now (it was measured slower before, docs/performance.md "Tried and rejected").
+# pays now (it was measured slower before, docs/performance.md "Tried and rejected"). The
+# `down only` column stages downloads only (SOMD_PINNED_UP=0): whether staging uploads pays.
 # Then one SOMD_TRACE=json run of SparseMatMult and LUFact per setting: transfer counts,
 # bytes, time and how many went through pinned memory.
 # Stage as baselines.sh's header says, at the commit to measure; these four are enough:
@@ -43,7 +44,7 @@ lufact 1000
 vectoradd 20000000
 blackscholes 8000000"}
 export SOMD_DEVICE=opencl
-unset SOMD_TRACE SOMD_PINNED SOMD_PINNED_MIN SOMD_PINNED_MAX
+unset SOMD_TRACE SOMD_PINNED SOMD_PINNED_MIN SOMD_PINNED_MAX SOMD_PINNED_UP
 
 # Wall milliseconds of one run of "$@" (output discarded; a failing run prints FAIL).
 ms_of() {
@@ -60,30 +61,32 @@ median() { printf '%s\n' "$@" | grep -v FAIL | sort -n | awk '{a[NR]=$1} END {pr
 {
   echo "# Pinned staging: untraced wall ms, medians of $REPS interleaved rounds"
   echo
-  echo "| program | SOMD_PINNED=0 | SOMD_PINNED=1 | pinned+max | hand | 1 / 0 | gen(1) / hand |"
-  echo "| --- | --- | --- | --- | --- | --- | --- |"
+  echo "| program | SOMD_PINNED=0 | SOMD_PINNED=1 | down only | pinned+max | hand | 1 / 0 | gen(1) / hand |"
+  echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
 } > "$OUT/s10-pinned.md"
 runs=""
 while read -r name args; do
   [[ -z "$name" ]] && continue
   gen="$STAGE/gen-$name"
   [[ -x "$gen" ]] || { echo "missing $gen"; continue; }
-  off=(); on=(); max=(); hand=()
+  off=(); on=(); down=(); max=(); hand=()
   # One unmeasured run of each first (the binary cache, page cache).
   ms_of "$gen" $args > /dev/null
   ms_of "$STAGE/somd-clbaseline" "$name" $args > /dev/null
   for _ in $(seq "$REPS"); do
     off+=("$(SOMD_PINNED=0 ms_of "$gen" $args)")
     on+=("$(SOMD_PINNED=1 ms_of "$gen" $args)")
+    down+=("$(SOMD_PINNED=1 SOMD_PINNED_UP=0 ms_of "$gen" $args)")
     max+=("$(SOMD_PINNED=1 SOMD_PINNED_MAX=1000000000 ms_of "$gen" $args)")
     hand+=("$(ms_of "$STAGE/somd-clbaseline" "$name" $args)")
   done
-  m0=$(median "${off[@]}"); m1=$(median "${on[@]}"); mm=$(median "${max[@]}")
+  m0=$(median "${off[@]}"); m1=$(median "${on[@]}"); md=$(median "${down[@]}")
+  mm=$(median "${max[@]}")
   mh=$(median "${hand[@]}")
-  echo "| $name $args | $m0 | $m1 | $mm | $mh | $(ratio "$m1" "$m0") | $(ratio "$m1" "$mh") |" \
+  echo "| $name $args | $m0 | $m1 | $md | $mm | $mh | $(ratio "$m1" "$m0") | $(ratio "$m1" "$mh") |" \
     >> "$OUT/s10-pinned.md"
   runs="$runs
-$name $args: pinned=0 ${off[*]} | pinned=1 ${on[*]} | pinned+max ${max[*]} | hand ${hand[*]}"
+$name $args: pinned=0 ${off[*]} | pinned=1 ${on[*]} | down only ${down[*]} | pinned+max ${max[*]} | hand ${hand[*]}"
 done <<< "$PROGRAMS"
 {
   echo

@@ -146,6 +146,8 @@ pub struct Switches {
     /// staged are those of `MIN..=MAX` bytes; defaults in `opencl/staging.rs`).
     pub pinned_min: Option<u64>,
     pub pinned_max: Option<u64>,
+    /// `SOMD_PINNED_UP=0`: uploads stay direct, only downloads are staged.
+    pub pinned_uploads: bool,
 }
 
 /// The elements per work-item of a widened elementwise kernel without `SOMD_WIDEN`.
@@ -168,6 +170,7 @@ impl Default for Switches {
             pinned: None,
             pinned_min: None,
             pinned_max: None,
+            pinned_uploads: true,
         }
     }
 }
@@ -235,6 +238,7 @@ impl Switches {
             pinned,
             pinned_min,
             pinned_max,
+            pinned_uploads: text("SOMD_PINNED_UP").as_deref() != Some("0"),
         }
     }
 }

@@ -202,6 +202,7 @@ fn placement_parses_the_measuring_switches() {
         ("SOMD_PINNED", "0"),
         ("SOMD_PINNED_MIN", "1024"),
         ("SOMD_PINNED_MAX", "65536"),
+        ("SOMD_PINNED_UP", "0"),
     ]);
     let want = Switches {
         keep: false,
@@ -218,6 +219,7 @@ fn placement_parses_the_measuring_switches() {
         pinned: Some(false),
         pinned_min: Some(1024),
         pinned_max: Some(65536),
+        pinned_uploads: false,
     };
     assert_eq!((p.switches, p.warnings.len()), (want, 0));
     // `SOMD_LANES=0` means no forcing; a value that is not a number is ignored with a warning.

@@ -34,7 +34,17 @@ fn child(scenario: &str, env: &[(&str, &str)]) -> Output {
     let exe = std::env::current_exe().expect("test binary");
     let mut command = Command::new(exe);
     command.args(["child_entry", "--exact", "--nocapture", "--test-threads=1"]);
-    for var in ["SOMD_DEVICE", "SOMD_STRICT", "SOMD_TRACE", "SOMD_CONFIG", "SOMD_THREADS"] {
+    for var in [
+        "SOMD_DEVICE",
+        "SOMD_STRICT",
+        "SOMD_TRACE",
+        "SOMD_CONFIG",
+        "SOMD_THREADS",
+        "SOMD_PINNED",
+        "SOMD_PINNED_MIN",
+        "SOMD_PINNED_MAX",
+        "SOMD_PINNED_UP",
+    ] {
         command.env_remove(var);
     }
     command.env("SOMD_OPENCL_CHILD", scenario);
@@ -224,23 +234,18 @@ fn child_entry() {
 /// 800 KB (one chunk), 6 MB (three chunks through the two halves) and 12 MB (above it).
 const STAGING_SIZES: [usize; 4] = [1_000, 200_000, 1_500_000, 3_000_000];
 
-/// The `staging` scenario under `SOMD_PINNED` = `pinned`: its transfers (`(dir, bytes,
-/// pinned)` from the trace) and the pool's `STAGING made=.. free=..` line.
-fn staging_run(pinned: &str) -> (Vec<(String, u64, bool)>, String) {
-    let cache = temp_dir(&format!("staging-{pinned}"));
+/// The `staging` scenario with the `SOMD_PINNED*` variables `vars`: its transfers (`(dir,
+/// bytes, pinned)` from the trace) and the pool's `STAGING made=.. free=..` line.
+fn staging_run(vars: &[(&str, &str)]) -> (Vec<(String, u64, bool)>, String) {
+    let cache = temp_dir(&format!("staging-{}", vars.len()));
     let cache_str = cache.to_string_lossy().into_owned();
-    let out = child(
-        "staging",
-        &[
-            ("SOMD_DEVICE", "opencl"),
-            ("SOMD_TRACE", "json"),
-            ("SOMD_CACHE_DIR", &cache_str),
-            ("SOMD_PINNED", pinned),
-        ],
-    );
+    let mut env =
+        vec![("SOMD_DEVICE", "opencl"), ("SOMD_TRACE", "json"), ("SOMD_CACHE_DIR", &cache_str)];
+    env.extend_from_slice(vars);
+    let out = child("staging", &env);
     let _ = std::fs::remove_dir_all(cache);
     let stderr = stderr_of(&out);
-    assert!(out.status.success(), "SOMD_PINNED={pinned}: {stderr}");
+    assert!(out.status.success(), "{vars:?}: {stderr}");
     let transfers = stderr
         .lines()
         .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
@@ -258,8 +263,9 @@ fn staging_run(pinned: &str) -> (Vec<(String, u64, bool)>, String) {
 
 /// `SOMD_PINNED=1`: exactly the transfers inside the window (both ways) go through pinned
 /// staging, all through one pool buffer made once and reused (the transfers are sequential),
-/// and every round trip gives the kernel's results (checked in the child); `SOMD_PINNED=0`
-/// stages nothing and makes no buffer.
+/// and every round trip gives the kernel's results (checked in the child); with
+/// `SOMD_PINNED_UP=0` only the downloads; `SOMD_PINNED=0` stages nothing and makes no
+/// buffer.
 #[test]
 fn transfers_in_the_window_are_staged_through_one_reused_buffer() {
     if !has_platform() {
@@ -267,7 +273,7 @@ fn transfers_in_the_window_are_staged_through_one_reused_buffer() {
     }
     let window =
         somd_runtime::opencl::staging::PINNED_MIN..=somd_runtime::opencl::staging::PINNED_MAX;
-    let (transfers, counts) = staging_run("1");
+    let (transfers, counts) = staging_run(&[("SOMD_PINNED", "1")]);
     assert_eq!(transfers.len(), STAGING_SIZES.len() * 3 * 2, "{transfers:?}");
     for (dir, bytes, pinned) in &transfers {
         assert_eq!(*pinned, window.contains(bytes), "{dir} of {bytes} bytes");
@@ -275,7 +281,13 @@ fn transfers_in_the_window_are_staged_through_one_reused_buffer() {
     let staged = transfers.iter().filter(|t| t.2).count();
     assert_eq!(staged, 2 * 3 * 2, "800 KB and 6 MB, up and down, three times");
     assert_eq!(counts, "STAGING made=1 free=1");
-    let (transfers, counts) = staging_run("0");
+    let (transfers, counts) = staging_run(&[("SOMD_PINNED", "1"), ("SOMD_PINNED_UP", "0")]);
+    assert_eq!(transfers.len(), STAGING_SIZES.len() * 3 * 2, "{transfers:?}");
+    for (dir, bytes, pinned) in &transfers {
+        assert_eq!(*pinned, dir == "d2h" && window.contains(bytes), "{dir} of {bytes} bytes");
+    }
+    assert_eq!(counts, "STAGING made=1 free=1");
+    let (transfers, counts) = staging_run(&[("SOMD_PINNED", "0")]);
     assert_eq!(transfers.len(), STAGING_SIZES.len() * 3 * 2, "{transfers:?}");
     assert!(transfers.iter().all(|t| !t.2), "{transfers:?}");
     assert_eq!(counts, "STAGING made=0 free=0");

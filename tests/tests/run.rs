@@ -841,9 +841,17 @@ fn transfers_in_the_window_go_through_pinned_staging() {
     let Some((binary, expected)) = built_with_expected("tests/run", "device_pinned") else {
         return; // a filter left device_pinned out
     };
+    // The default window, set here so that a suite run under other `SOMD_PINNED_*`
+    // values still tests it.
     let window = 64u64 << 10..=8u64 << 20;
+    let (min, max) = (window.start().to_string(), window.end().to_string());
     for pinned in ["1", "0"] {
-        let env = [("SOMD_TRACE", "json"), ("SOMD_PINNED", pinned)];
+        let env = [
+            ("SOMD_TRACE", "json"),
+            ("SOMD_PINNED", pinned),
+            ("SOMD_PINNED_MIN", min.as_str()),
+            ("SOMD_PINNED_MAX", max.as_str()),
+        ];
         let outcome = run_with_env(binary, &expected.args, *opencl, &env);
         if let Some(why) = compare(&expected, &untraced(&outcome)) {
             panic!("device_pinned under SOMD_PINNED={pinned}: {why}\n{}", outcome.stderr);

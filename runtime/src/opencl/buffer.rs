@@ -388,12 +388,12 @@ pub(crate) fn allocate<T: ClScalar>(
     .map_err(ClFailure::api("clCreateBuffer"))
 }
 
-/// Whether a transfer of `bytes` bytes goes through the staging pool.
-fn use_staging(ctx: &DeviceCtx, bytes: usize) -> bool {
+/// Whether a transfer of `bytes` bytes in direction `dir` goes through the staging pool.
+fn use_staging(ctx: &DeviceCtx, dir: Dir, bytes: usize) -> bool {
     match ctx.staging_policy() {
         StagingPolicy::Always => bytes > 0,
         StagingPolicy::Never => false,
-        StagingPolicy::Auto => Window::of_process().stages(ctx.info.unified_memory, bytes),
+        StagingPolicy::Auto => Window::of_process().stages(ctx.info.unified_memory, dir, bytes),
     }
 }
 
@@ -420,7 +420,7 @@ fn lease(ctx: &'static DeviceCtx) -> Option<Lease<'static, Staging>> {
 pub(crate) fn prestage(ctx: &'static DeviceCtx) {
     let window = Window::of_process();
     if ctx.staging_policy() == StagingPolicy::Auto
-        && window.stages(ctx.info.unified_memory, window.min.max(1) as usize)
+        && window.stages(ctx.info.unified_memory, Dir::ToHost, window.min.max(1) as usize)
     {
         drop(lease(ctx));
     }
@@ -482,10 +482,11 @@ fn half_ptr<T>(staging: &Staging, chunk: usize, half: usize) -> *mut T {
 /// transfer never gives its buffer back: a chunk may still be queued on it.
 fn staged(
     ctx: &'static DeviceCtx,
+    dir: Dir,
     bytes: usize,
     transfer: impl FnOnce(&Staging) -> Result<bool, ClFailure>,
 ) -> Result<bool, ClFailure> {
-    if !use_staging(ctx, bytes) {
+    if !use_staging(ctx, dir, bytes) {
         return Ok(false);
     }
     let Some(staging) = lease(ctx) else { return Ok(false) };
@@ -508,7 +509,7 @@ pub(crate) fn write<T: ClScalar>(
     let bytes = std::mem::size_of_val(data);
     let start = trace::enabled().then(Instant::now);
     let size = std::mem::size_of::<T>();
-    let staged = staged(ctx, bytes, |staging| {
+    let staged = staged(ctx, Dir::ToDevice, bytes, |staging| {
         let chunk = chunk_elems::<T>(staging);
         if chunk == 0 {
             return Ok(false);
@@ -563,7 +564,7 @@ pub(crate) fn read<T: ClScalar>(
     let bytes = std::mem::size_of_val(data);
     let start = trace::enabled().then(Instant::now);
     let size = std::mem::size_of::<T>();
-    let staged = staged(ctx, bytes, |staging| {
+    let staged = staged(ctx, Dir::ToHost, bytes, |staging| {
         let chunk = chunk_elems::<T>(staging);
         if chunk == 0 {
             return Ok(false);

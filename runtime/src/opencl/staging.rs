@@ -20,8 +20,10 @@
 //! integrated GPU the driver's own path is already a copy in host memory). Larger transfers
 //! stay direct: staging them was measured slower (`docs/performance.md`, "Tried and
 //! rejected", where the host copies set the rate). `SOMD_PINNED=0` stages nothing,
-//! `SOMD_PINNED=1` stages the window on any device.
+//! `SOMD_PINNED=1` stages the window on any device, `SOMD_PINNED_UP=0` stages downloads
+//! only.
 
+use super::trace::Dir;
 use super::ClFailure;
 use opencl3::memory::Buffer;
 use std::sync::Mutex;
@@ -60,6 +62,8 @@ pub struct Window {
     pub mode: Option<bool>,
     pub min: u64,
     pub max: u64,
+    /// Whether uploads are staged too (`SOMD_PINNED_UP=0`: downloads only).
+    pub uploads: bool,
 }
 
 impl Window {
@@ -70,13 +74,14 @@ impl Window {
             mode: switches.pinned,
             min: switches.pinned_min.unwrap_or(PINNED_MIN),
             max: switches.pinned_max.unwrap_or(PINNED_MAX),
+            uploads: switches.pinned_uploads,
         }
     }
 
-    /// Whether a transfer of `bytes` bytes is staged on a device with (`unified`) or without
-    /// unified host memory.
-    pub fn stages(&self, unified: bool, bytes: usize) -> bool {
-        let on = self.mode.unwrap_or(!unified);
+    /// Whether a transfer of `bytes` bytes in direction `dir` is staged on a device with
+    /// (`unified`) or without unified host memory.
+    pub fn stages(&self, unified: bool, dir: Dir, bytes: usize) -> bool {
+        let on = self.mode.unwrap_or(!unified) && (dir == Dir::ToHost || self.uploads);
         let bytes = bytes as u64;
         on && bytes > 0 && self.min <= bytes && bytes <= self.max
     }
@@ -255,18 +260,25 @@ mod tests {
 
     #[test]
     fn the_window_bounds_the_staged_sizes_and_follows_the_device() {
-        let auto = Window { mode: None, min: 64 << 10, max: 8 << 20 };
-        assert!(auto.stages(false, 800_000));
-        assert!(auto.stages(false, 64 << 10) && auto.stages(false, 8 << 20));
-        assert!(!auto.stages(false, (64 << 10) - 1));
-        assert!(!auto.stages(false, (8 << 20) + 1));
-        // Unified host memory (a CPU device): only when asked for.
-        assert!(!auto.stages(true, 800_000));
-        let on = Window { mode: Some(true), ..auto };
-        assert!(on.stages(true, 800_000) && !on.stages(true, 100));
-        let off = Window { mode: Some(false), ..auto };
-        assert!(!off.stages(false, 800_000));
-        // Nothing to move is never staged.
-        assert!(!Window { mode: Some(true), min: 0, max: u64::MAX }.stages(false, 0));
+        let auto = Window { mode: None, min: 64 << 10, max: 8 << 20, uploads: true };
+        for dir in [Dir::ToHost, Dir::ToDevice] {
+            assert!(auto.stages(false, dir, 800_000));
+            assert!(auto.stages(false, dir, 64 << 10) && auto.stages(false, dir, 8 << 20));
+            assert!(!auto.stages(false, dir, (64 << 10) - 1));
+            assert!(!auto.stages(false, dir, (8 << 20) + 1));
+            // Unified host memory (a CPU device): only when asked for.
+            assert!(!auto.stages(true, dir, 800_000));
+            let on = Window { mode: Some(true), ..auto };
+            assert!(on.stages(true, dir, 800_000) && !on.stages(true, dir, 100));
+            let off = Window { mode: Some(false), ..auto };
+            assert!(!off.stages(false, dir, 800_000));
+            // Nothing to move is never staged.
+            let all = Window { mode: Some(true), min: 0, max: u64::MAX, uploads: true };
+            assert!(!all.stages(false, dir, 0));
+        }
+        // Downloads only.
+        let down = Window { uploads: false, ..auto };
+        assert!(down.stages(false, Dir::ToHost, 800_000));
+        assert!(!down.stages(false, Dir::ToDevice, 800_000));
     }
 }
