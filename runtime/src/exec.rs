@@ -152,6 +152,16 @@ pub struct Switches {
     /// `SOMD_TILE_LAST_BARRIER=1`: a tiled `@` loop also waits at a barrier after its last
     /// tile (programs are built with `-DSOMD_TILE_LAST_BARRIER=1`; `runtime/cl/somd_java.cl`).
     pub tile_last_barrier: bool,
+    /// `SOMD_PINNED=0|1`: transfers in the staging window never / always go through the
+    /// pinned staging pool (`opencl/staging.rs`); unset: staged on devices without unified
+    /// host memory.
+    pub pinned: Option<bool>,
+    /// `SOMD_PINNED_MIN=BYTES` / `SOMD_PINNED_MAX=BYTES`: the staging window (the transfers
+    /// staged are those of `MIN..=MAX` bytes; defaults in `opencl/staging.rs`).
+    pub pinned_min: Option<u64>,
+    pub pinned_max: Option<u64>,
+    /// `SOMD_PINNED_UP=0`: uploads stay direct, only downloads are staged.
+    pub pinned_uploads: bool,
 }
 
 /// The elements per work-item of a widened elementwise kernel without `SOMD_WIDEN`.
@@ -175,6 +185,10 @@ impl Default for Switches {
             hist_pairs: false,
             hist_atom64: false,
             tile_last_barrier: false,
+            pinned: None,
+            pinned_min: None,
+            pinned_max: None,
+            pinned_uploads: true,
         }
     }
 }
@@ -212,6 +226,8 @@ impl Switches {
         let coarsen = number("SOMD_COARSEN").map(|n| n as usize);
         let constant_limit = number("SOMD_CONSTANT_LIMIT");
         let balance_split = number("SOMD_SPLIT").filter(|n| *n > 0).map(|n| n as usize);
+        let pinned_min = number("SOMD_PINNED_MIN");
+        let pinned_max = number("SOMD_PINNED_MAX");
         let widen = match number("SOMD_WIDEN") {
             Some(w @ (1 | 2 | 3 | 4 | 8 | 16)) => w as usize,
             Some(w) => {
@@ -245,6 +261,17 @@ impl Switches {
                 false
             }
         };
+        let pinned = match text("SOMD_PINNED").as_deref() {
+            None | Some("") => None,
+            Some("1") => Some(true),
+            Some("0") => Some(false),
+            Some(other) => {
+                warnings.push(format!(
+                    "somd: warning: ignoring SOMD_PINNED={other:?} (expected 0 or 1)"
+                ));
+                None
+            }
+        };
         Switches {
             keep: text("SOMD_KEEP").as_deref() != Some("off"),
             rows: text("SOMD_ROWS").as_deref() != Some("off"),
@@ -265,6 +292,10 @@ impl Switches {
             hist_pairs,
             hist_atom64,
             tile_last_barrier: text("SOMD_TILE_LAST_BARRIER").as_deref() == Some("1"),
+            pinned,
+            pinned_min,
+            pinned_max,
+            pinned_uploads: text("SOMD_PINNED_UP").as_deref() != Some("0"),
         }
     }
 }

@@ -203,6 +203,10 @@ fn placement_parses_the_measuring_switches() {
         ("SOMD_HIST_LAYOUT", "pairs"),
         ("SOMD_TILE_LAST_BARRIER", "1"),
         ("SOMD_HIST_ATOMICS", "64"),
+        ("SOMD_PINNED", "0"),
+        ("SOMD_PINNED_MIN", "1024"),
+        ("SOMD_PINNED_MAX", "65536"),
+        ("SOMD_PINNED_UP", "0"),
     ]);
     let want = Switches {
         keep: false,
@@ -220,6 +224,10 @@ fn placement_parses_the_measuring_switches() {
         hist_pairs: true,
         tile_last_barrier: true,
         hist_atom64: true,
+        pinned: Some(false),
+        pinned_min: Some(1024),
+        pinned_max: Some(65536),
+        pinned_uploads: false,
     };
     assert_eq!((p.switches, p.warnings.len()), (want, 0));
     assert!(Switches::default().map_fusion);
@@ -246,6 +254,13 @@ fn placement_parses_the_measuring_switches() {
     let p = parse(&[("SOMD_HIST_ATOMICS", "128")]);
     assert_eq!((p.switches.hist_atom64, p.warnings.len()), (false, 1), "{:?}", p.warnings);
     assert!(!parse(&[("SOMD_HIST_ATOMICS", "32")]).switches.hist_atom64);
+    // `SOMD_PINNED` is 0 or 1 (unset: the device decides); another value is ignored with a
+    // warning.
+    assert_eq!(parse(&[("SOMD_PINNED", "1")]).switches.pinned, Some(true));
+    assert_eq!(Switches::default().pinned, None);
+    let p = parse(&[("SOMD_PINNED", "yes")]);
+    assert_eq!((p.switches.pinned, p.warnings.len()), (None, 1), "{:?}", p.warnings);
+    assert!(p.warnings[0].contains("SOMD_PINNED"));
 }
 
 #[test]

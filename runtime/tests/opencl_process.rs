@@ -34,7 +34,17 @@ fn child(scenario: &str, env: &[(&str, &str)]) -> Output {
     let exe = std::env::current_exe().expect("test binary");
     let mut command = Command::new(exe);
     command.args(["child_entry", "--exact", "--nocapture", "--test-threads=1"]);
-    for var in ["SOMD_DEVICE", "SOMD_STRICT", "SOMD_TRACE", "SOMD_CONFIG", "SOMD_THREADS"] {
+    for var in [
+        "SOMD_DEVICE",
+        "SOMD_STRICT",
+        "SOMD_TRACE",
+        "SOMD_CONFIG",
+        "SOMD_THREADS",
+        "SOMD_PINNED",
+        "SOMD_PINNED_MIN",
+        "SOMD_PINNED_MAX",
+        "SOMD_PINNED_UP",
+    ] {
         command.env_remove(var);
     }
     command.env("SOMD_OPENCL_CHILD", scenario);
@@ -131,6 +141,36 @@ fn child_entry() {
                 reduce::reduce::<somd_runtime::reduce::Add, i32>(ctx, &array, 10_000).or_fatal();
             println!("SUM {sum}");
         }
+        // Round trips of arrays below, inside and above the staging window (default 64 KiB
+        // to 8 MiB), each doubled by a kernel and checked element by element, three times
+        // each; prints the staging pool's counts.
+        "staging" => {
+            let Target::Device(ctx) = placement_for("Main.twice", true) else { return };
+            let program = GOOD.get(ctx).expect("builds");
+            let kernel = program.kernel("twice").or_fatal();
+            for n in STAGING_SIZES {
+                for round in 0..3i32 {
+                    let mut host: Vec<i32> =
+                        (0..n as i32).map(|i| i.wrapping_mul(7919).wrapping_add(round)).collect();
+                    let want: Vec<i32> = host.iter().map(|v| v.wrapping_mul(2)).collect();
+                    let mut array = DeviceArray::new(ctx, "a", &host, Access::ReadWrite).or_fatal();
+                    array.ensure_on_device(&host).or_fatal();
+                    let err = ErrorBuffer::new(ctx).or_fatal();
+                    let mut args = kernel.args();
+                    unsafe {
+                        args.set(0, &array).or_fatal().set(1, &(n as i32)).or_fatal();
+                        args.set(2, &err).or_fatal();
+                    }
+                    args.run_1d(ctx, n).or_fatal();
+                    err.check(&[]).or_fatal();
+                    array.mark_device_dirty();
+                    array.ensure_on_host(&mut host).or_fatal();
+                    assert!(host == want, "round trip of {n} elements differs");
+                }
+            }
+            let (made, free) = ctx.staging_counts();
+            println!("STAGING made={made} free={free}");
+        }
         // How many devices this environment shows.
         "devices" => match device::devices() {
             Ok(infos) => println!("DEVICES {}", infos.len()),
@@ -188,6 +228,69 @@ fn child_entry() {
         }
         other => panic!("unknown scenario {other}"),
     }
+}
+
+/// Element counts (of `int`) of the `staging` scenario: 4 KB (below the default window),
+/// 800 KB (one chunk), 6 MB (three chunks through the two halves) and 12 MB (above it).
+const STAGING_SIZES: [usize; 4] = [1_000, 200_000, 1_500_000, 3_000_000];
+
+/// The `staging` scenario with the `SOMD_PINNED*` variables `vars`: its transfers (`(dir,
+/// bytes, pinned)` from the trace) and the pool's `STAGING made=.. free=..` line.
+fn staging_run(vars: &[(&str, &str)]) -> (Vec<(String, u64, bool)>, String) {
+    let cache = temp_dir(&format!("staging-{}", vars.len()));
+    let cache_str = cache.to_string_lossy().into_owned();
+    let mut env =
+        vec![("SOMD_DEVICE", "opencl"), ("SOMD_TRACE", "json"), ("SOMD_CACHE_DIR", &cache_str)];
+    env.extend_from_slice(vars);
+    let out = child("staging", &env);
+    let _ = std::fs::remove_dir_all(cache);
+    let stderr = stderr_of(&out);
+    assert!(out.status.success(), "{vars:?}: {stderr}");
+    let transfers = stderr
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|event| event["event"] == "transfer" && event["buffer"] == "a")
+        .map(|t| {
+            let dir = t["dir"].as_str().expect("dir").to_string();
+            (dir, t["bytes"].as_u64().expect("bytes"), t["pinned"].as_bool().expect("pinned"))
+        })
+        .collect();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    // The harness's `test child_entry ... ` precedes the line.
+    let counts = stdout.lines().find_map(|l| l.find("STAGING ").map(|at| &l[at..]));
+    (transfers, counts.unwrap_or_default().to_string())
+}
+
+/// `SOMD_PINNED=1`: exactly the transfers inside the window (both ways) go through pinned
+/// staging, all through one pool buffer made once and reused (the transfers are sequential),
+/// and every round trip gives the kernel's results (checked in the child); with
+/// `SOMD_PINNED_UP=0` only the downloads; `SOMD_PINNED=0` stages nothing and makes no
+/// buffer.
+#[test]
+fn transfers_in_the_window_are_staged_through_one_reused_buffer() {
+    if !has_platform() {
+        return;
+    }
+    let window =
+        somd_runtime::opencl::staging::PINNED_MIN..=somd_runtime::opencl::staging::PINNED_MAX;
+    let (transfers, counts) = staging_run(&[("SOMD_PINNED", "1")]);
+    assert_eq!(transfers.len(), STAGING_SIZES.len() * 3 * 2, "{transfers:?}");
+    for (dir, bytes, pinned) in &transfers {
+        assert_eq!(*pinned, window.contains(bytes), "{dir} of {bytes} bytes");
+    }
+    let staged = transfers.iter().filter(|t| t.2).count();
+    assert_eq!(staged, 2 * 3 * 2, "800 KB and 6 MB, up and down, three times");
+    assert_eq!(counts, "STAGING made=1 free=1");
+    let (transfers, counts) = staging_run(&[("SOMD_PINNED", "1"), ("SOMD_PINNED_UP", "0")]);
+    assert_eq!(transfers.len(), STAGING_SIZES.len() * 3 * 2, "{transfers:?}");
+    for (dir, bytes, pinned) in &transfers {
+        assert_eq!(*pinned, dir == "d2h" && window.contains(bytes), "{dir} of {bytes} bytes");
+    }
+    assert_eq!(counts, "STAGING made=1 free=1");
+    let (transfers, counts) = staging_run(&[("SOMD_PINNED", "0")]);
+    assert_eq!(transfers.len(), STAGING_SIZES.len() * 3 * 2, "{transfers:?}");
+    assert!(transfers.iter().all(|t| !t.2), "{transfers:?}");
+    assert_eq!(counts, "STAGING made=0 free=0");
 }
 
 fn warnings(stderr: &str) -> Vec<&str> {

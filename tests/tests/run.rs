@@ -829,6 +829,58 @@ fn built_binary(suite: &str, name: &str) -> Option<&'static Path> {
     built_with_expected(suite, name).map(|(binary, _)| binary)
 }
 
+/// `device_pinned` under `SOMD_PINNED=1` (staging on any device, PoCL included): every
+/// transfer of 64 KiB to 8 MiB, up and down, goes through the pinned staging pool, which
+/// the trace reports (`"pinned":true`), smaller ones go direct, and the output is the Java
+/// twin's; under `SOMD_PINNED=0` nothing is staged and the output is the same.
+#[test]
+fn transfers_in_the_window_go_through_pinned_staging() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_pinned") else {
+        return; // a filter left device_pinned out
+    };
+    // The default window, set here so that a suite run under other `SOMD_PINNED_*`
+    // values still tests it.
+    let window = 64u64 << 10..=8u64 << 20;
+    let (min, max) = (window.start().to_string(), window.end().to_string());
+    for pinned in ["1", "0"] {
+        let env = [
+            ("SOMD_TRACE", "json"),
+            ("SOMD_PINNED", pinned),
+            ("SOMD_PINNED_MIN", min.as_str()),
+            ("SOMD_PINNED_MAX", max.as_str()),
+        ];
+        let outcome = run_with_env(binary, &expected.args, *opencl, &env);
+        if let Some(why) = compare(&expected, &untraced(&outcome)) {
+            panic!("device_pinned under SOMD_PINNED={pinned}: {why}\n{}", outcome.stderr);
+        }
+        let transfers: Vec<(String, u64, bool)> = outcome
+            .stderr
+            .lines()
+            .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+            .filter(|event| event["event"] == "transfer")
+            .map(|t| {
+                let dir = t["dir"].as_str().unwrap_or_default().to_string();
+                (dir, t["bytes"].as_u64().unwrap_or_default(), t["pinned"] == true)
+            })
+            .collect();
+        for (dir, bytes, staged) in &transfers {
+            let want = pinned == "1" && window.contains(bytes);
+            assert_eq!(*staged, want, "SOMD_PINNED={pinned}: {dir} of {bytes} bytes");
+        }
+        // The method's 1.2 MB input and output, the map's 6 MB result, the 4 KB array both
+        // ways.
+        let crossed =
+            |dir: &str, bytes: u64| transfers.iter().any(|(d, b, _)| d == dir && *b == bytes);
+        for (dir, bytes) in [("h2d", 1_200_000), ("d2h", 1_200_000), ("d2h", 6_000_000)] {
+            assert!(crossed(dir, bytes), "no {dir} of {bytes} bytes:\n{}", outcome.stderr);
+        }
+        assert!(crossed("h2d", 4_000) && crossed("d2h", 4_000), "{}", outcome.stderr);
+    }
+}
+
 /// Under `SOMD_DEVICE=opencl`, `device_chain` runs its SOMD methods and maps on the device
 /// and each array crosses once: inputs up once, outputs down once, an input never comes
 /// back, the intermediate array of the two chained maps never leaves the device, and an output

@@ -12,16 +12,16 @@
 //!   host never reads are simply never asked for.
 //!
 //! # Transfers
-//! Blocking `clEnqueueWriteBuffer`/`ReadBuffer` straight from the host slice. When the slice
-//! lies in [`PinnedHost`] memory the driver DMAs it at the pinned rate (55 GB/s on the H200
-//! against 9-19 GB/s pageable, GPU-FACTS.md). Under [`StagingPolicy::Always`] transfers go
-//! through the device's pinned staging buffer
-//! (`CL_MEM_ALLOC_HOST_PTR`, mapped once for the life of the process), used as two halves:
-//! the `memcpy` of one chunk into pinned pages overlaps the DMA transfer of the previous
-//! chunk from the other half, and DMA from pinned pages runs at about 5x the pageable rate on
-//! the H200 (GPU-FACTS.md) — but measured end to end the `memcpy` eats the gain (see
-//! `use_staging`), so the default policy does not stage.
-//! [`crate::opencl::DeviceCtx::set_staging_policy`] selects it.
+//! Blocking `clEnqueueWriteBuffer`/`ReadBuffer`. A transfer in the staging window (by default
+//! 64 KiB to 8 MiB on a device without unified host memory; `SOMD_PINNED*`) goes through a
+//! pinned staging buffer leased from the device's pool ([`super::staging`]): the host copies
+//! between the program's array and pinned pages, chunk by chunk, while the DMA of the
+//! neighbouring chunk runs at the pinned rate (55 GB/s on the H200 against 11 GB/s up and
+//! 19 GB/s down pageable, much less for transfers of a few hundred KB, GPU-FACTS.md). Other
+//! transfers go straight from or into the host slice; when the slice lies in [`PinnedHost`]
+//! memory the driver DMAs it at the pinned rate with no copy.
+//! [`crate::opencl::DeviceCtx::set_staging_policy`] overrides the window. The `transfer`
+//! trace event's `pinned` field says whether the transfer went through pinned memory.
 //!
 //! # Limits
 //! An array larger than `CL_DEVICE_MAX_MEM_ALLOC_SIZE` (a quarter of memory on NVIDIA) is
@@ -31,6 +31,7 @@
 //! unaligned partitions are passed as the whole buffer plus an offset argument instead.
 
 use super::device::{DeviceCtx, StagingPolicy};
+use super::staging::{Lease, Staging, Window};
 use super::trace::{self, Dir, Value};
 use super::ClFailure;
 use opencl3::event::Event;
@@ -67,19 +68,7 @@ pub enum Access {
     ReadWrite,
 }
 
-/// Size of a device's pinned staging buffer (allocated on first staged transfer).
-pub const STAGING_BYTES: usize = 8 << 20;
-
-/// The pinned staging buffer of a device, mapped for the life of the process.
-pub(crate) struct Staging {
-    /// Kept alive for the mapping (released, with it, at process exit).
-    _buffer: Buffer<u8>,
-    ptr: *mut u8,
-    len: usize,
-}
-
-// SAFETY: the mapped pointer is only used while holding the device's `staging` mutex.
-unsafe impl Send for Staging {}
+pub use super::staging::STAGING_BYTES;
 
 /// A host array in pinned (page-locked) memory: a `CL_MEM_ALLOC_HOST_PTR` buffer mapped for
 /// its whole life. Transfers between it and a [`DeviceArray`] are pure DMA — the fast
@@ -399,63 +388,77 @@ pub(crate) fn allocate<T: ClScalar>(
     .map_err(ClFailure::api("clCreateBuffer"))
 }
 
-fn use_staging(ctx: &DeviceCtx, bytes: usize) -> bool {
+/// Whether a transfer of `bytes` bytes in direction `dir` goes through the staging pool.
+fn use_staging(ctx: &DeviceCtx, dir: Dir, bytes: usize) -> bool {
     match ctx.staging_policy() {
-        StagingPolicy::Always => true,
+        StagingPolicy::Always => bytes > 0,
         StagingPolicy::Never => false,
-        // Measured on the H200 (debug and release alike, 256 MiB): pageable 9 GB/s up and
-        // 18 GB/s down; staged 10 GB/s up and 10 GB/s down — the copy into pinned pages
-        // costs what the faster DMA saves. So `Auto` stages nothing; arrays that must move
-        // fast live in `PinnedHost` memory instead.
-        StagingPolicy::Auto => {
-            let _ = bytes;
-            false
+        StagingPolicy::Auto => Window::of_process().stages(ctx.info.unified_memory, dir, bytes),
+    }
+}
+
+/// A staging buffer of `ctx`'s pool for one transfer, made and mapped when the pool has none
+/// free and may grow; `None` (the transfer goes direct) when every buffer is in use or a
+/// pinned allocation failed — the first failure is traced as a `fallback` event.
+fn lease(ctx: &'static DeviceCtx) -> Option<Lease<'static, Staging>> {
+    match ctx.staging.take(|| make_staging(ctx)) {
+        Ok(lease) => Some(lease),
+        Err(None) => None,
+        Err(Some(err)) => {
+            if trace::enabled() {
+                let cause = format!("pinned staging buffer: {err}; transfers go direct");
+                trace::emit("fallback", &[("cause", Value::Str(&cause))]);
+            }
+            None
         }
     }
 }
 
-/// Runs `body` with the device's staging buffer, creating and mapping it on first use.
-fn with_staging<R>(
-    ctx: &'static DeviceCtx,
-    body: impl FnOnce(&Staging) -> Result<R, ClFailure>,
-) -> Result<R, ClFailure> {
-    let mut guard = ctx.staging.lock().unwrap_or_else(|e| e.into_inner());
-    if guard.is_none() {
-        let len = STAGING_BYTES.min(ctx.info.max_alloc as usize).max(4096);
-        // SAFETY: no host pointer is passed; the driver allocates pinned host memory.
-        let buffer = unsafe {
-            Buffer::<u8>::create(
-                &ctx.context,
-                CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE,
-                len,
-                std::ptr::null_mut(),
-            )
-        }
-        .map_err(ClFailure::api("clCreateBuffer(pinned)"))?;
-        let mut mapped: cl_mem = std::ptr::null_mut();
-        // SAFETY: blocking map of the whole buffer; the mapping stays valid while the buffer
-        // lives (the process) and is only used under this mutex.
-        unsafe {
-            ctx.queue.enqueue_map_buffer(
-                &buffer,
-                CL_BLOCKING,
-                CL_MAP_READ | CL_MAP_WRITE,
-                0,
-                len,
-                &mut mapped,
-                &[],
-            )
-        }
-        .map_err(ClFailure::api("clEnqueueMapBuffer"))?;
-        if mapped.is_null() {
-            return Err(ClFailure::Api { op: "clEnqueueMapBuffer", code: 0 });
-        }
-        *guard = Some(Staging { _buffer: buffer, ptr: mapped as *mut u8, len });
+/// Makes the first staging buffer of `ctx`'s pool ahead of the first transfer, when the
+/// process's window stages anything on this device (called by [`super::prewarm`]'s thread,
+/// so that pinning the buffer overlaps the host's work before the first device call).
+pub(crate) fn prestage(ctx: &'static DeviceCtx) {
+    let window = Window::of_process();
+    if ctx.staging_policy() == StagingPolicy::Auto
+        && window.stages(ctx.info.unified_memory, Dir::ToHost, window.min.max(1) as usize)
+    {
+        drop(lease(ctx));
     }
-    match guard.as_ref() {
-        Some(staging) => body(staging),
-        None => Err(ClFailure::Api { op: "staging", code: 0 }),
+}
+
+/// A new pinned staging buffer of [`STAGING_BYTES`] (at most the device's allocation
+/// limit), mapped for the life of the process.
+fn make_staging(ctx: &'static DeviceCtx) -> Result<Staging, ClFailure> {
+    let len = STAGING_BYTES.min(ctx.info.max_alloc as usize).max(4096);
+    // SAFETY: no host pointer is passed; the driver allocates pinned host memory.
+    let buffer = unsafe {
+        Buffer::<u8>::create(
+            &ctx.context,
+            CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE,
+            len,
+            std::ptr::null_mut(),
+        )
     }
+    .map_err(ClFailure::api("clCreateBuffer(pinned)"))?;
+    let mut mapped: cl_mem = std::ptr::null_mut();
+    // SAFETY: blocking map of the whole buffer; the mapping stays valid while the buffer
+    // lives (the process) and is used by one transfer at a time (the pool's lease).
+    unsafe {
+        ctx.queue.enqueue_map_buffer(
+            &buffer,
+            CL_BLOCKING,
+            CL_MAP_READ | CL_MAP_WRITE,
+            0,
+            len,
+            &mut mapped,
+            &[],
+        )
+    }
+    .map_err(ClFailure::api("clEnqueueMapBuffer"))?;
+    if mapped.is_null() {
+        return Err(ClFailure::Api { op: "clEnqueueMapBuffer", code: 0 });
+    }
+    Ok(Staging { _buffer: buffer, ptr: mapped as *mut u8, len })
 }
 
 /// Elements of `T` per staging half (0 when the mapping is not aligned for `T`). The
@@ -474,7 +477,28 @@ fn half_ptr<T>(staging: &Staging, chunk: usize, half: usize) -> *mut T {
     unsafe { (staging.ptr as *mut T).add(half * chunk) }
 }
 
-/// Blocking write of `data` to `buffer[offset..]`, staged when that pays.
+/// Runs the staged form of a transfer with a leased staging buffer: `Ok(false)` when the
+/// transfer must go direct (no buffer free, or one the element type cannot use). A failed
+/// transfer never gives its buffer back: a chunk may still be queued on it.
+fn staged(
+    ctx: &'static DeviceCtx,
+    dir: Dir,
+    bytes: usize,
+    transfer: impl FnOnce(&Staging) -> Result<bool, ClFailure>,
+) -> Result<bool, ClFailure> {
+    if !use_staging(ctx, dir, bytes) {
+        return Ok(false);
+    }
+    let Some(staging) = lease(ctx) else { return Ok(false) };
+    let done = transfer(&staging);
+    if done.is_err() {
+        std::mem::forget(staging);
+    }
+    done
+}
+
+/// Blocking write of `data` to `buffer[offset..]`, through the staging pool when in its
+/// window (see [`super::staging`]), else straight from the host slice.
 pub(crate) fn write<T: ClScalar>(
     ctx: &'static DeviceCtx,
     buffer: &mut Buffer<T>,
@@ -485,41 +509,39 @@ pub(crate) fn write<T: ClScalar>(
     let bytes = std::mem::size_of_val(data);
     let start = trace::enabled().then(Instant::now);
     let size = std::mem::size_of::<T>();
-    let staged = use_staging(ctx, bytes)
-        && with_staging(ctx, |staging| {
-            let chunk = chunk_elems::<T>(staging);
-            if chunk == 0 {
-                return Ok(false);
-            }
-            // The write that last used each half; it must finish before the half is reused.
-            let mut in_flight: [Option<Event>; 2] = [None, None];
-            for (idx, piece) in data.chunks(chunk).enumerate() {
-                let half = idx % 2;
-                if let Some(event) = in_flight[half].take() {
-                    event.wait().map_err(ClFailure::api("clWaitForEvents"))?;
-                }
-                let dst = half_ptr::<T>(staging, chunk, half);
-                // SAFETY: `piece` fits in the half (chunk elements of T, alignment checked),
-                // which no queued command uses any more (waited above) and nothing else
-                // touches while the staging mutex is held.
-                let pinned = unsafe {
-                    std::ptr::copy_nonoverlapping(piece.as_ptr(), dst, piece.len());
-                    std::slice::from_raw_parts(dst as *const T, piece.len())
-                };
-                let at = (offset + idx * chunk) * size;
-                // SAFETY: non-blocking write from pinned memory that stays untouched until
-                // its event completes (waited before reuse and at the end).
-                let event = unsafe {
-                    ctx.queue.enqueue_write_buffer(buffer, CL_NON_BLOCKING, at, pinned, &[])
-                }
-                .map_err(ClFailure::api("clEnqueueWriteBuffer"))?;
-                in_flight[half] = Some(event);
-            }
-            for event in in_flight.into_iter().flatten() {
+    let staged = staged(ctx, Dir::ToDevice, bytes, |staging| {
+        let chunk = chunk_elems::<T>(staging);
+        if chunk == 0 {
+            return Ok(false);
+        }
+        // The write that last used each half; it must finish before the half is reused.
+        let mut in_flight: [Option<Event>; 2] = [None, None];
+        for (idx, piece) in data.chunks(chunk).enumerate() {
+            let half = idx % 2;
+            if let Some(event) = in_flight[half].take() {
                 event.wait().map_err(ClFailure::api("clWaitForEvents"))?;
             }
-            Ok(true)
-        })?;
+            let dst = half_ptr::<T>(staging, chunk, half);
+            // SAFETY: `piece` fits in the half (chunk elements of T, alignment checked),
+            // which no queued command uses any more (waited above) and nothing else touches
+            // while this transfer holds the lease.
+            let pinned = unsafe {
+                std::ptr::copy_nonoverlapping(piece.as_ptr(), dst, piece.len());
+                std::slice::from_raw_parts(dst as *const T, piece.len())
+            };
+            let at = (offset + idx * chunk) * size;
+            // SAFETY: non-blocking write from pinned memory that stays untouched until its
+            // event completes (waited before reuse and at the end).
+            let event =
+                unsafe { ctx.queue.enqueue_write_buffer(buffer, CL_NON_BLOCKING, at, pinned, &[]) }
+                    .map_err(ClFailure::api("clEnqueueWriteBuffer"))?;
+            in_flight[half] = Some(event);
+        }
+        for event in in_flight.into_iter().flatten() {
+            event.wait().map_err(ClFailure::api("clWaitForEvents"))?;
+        }
+        Ok(true)
+    })?;
     if !staged {
         // SAFETY: blocking write from a live slice into a region checked by the caller.
         unsafe { ctx.queue.enqueue_write_buffer(buffer, CL_BLOCKING, offset * size, data, &[]) }
@@ -529,8 +551,9 @@ pub(crate) fn write<T: ClScalar>(
     Ok(())
 }
 
-/// Blocking read of `buffer[offset..offset + data.len()]` into `data`, staged when that
-/// pays.
+/// Blocking read of `buffer[offset..offset + data.len()]` into `data`, through the staging
+/// pool when in its window (the DMA of one chunk into pinned memory overlaps the copy of the
+/// previous one out of it), else straight into the host slice.
 pub(crate) fn read<T: ClScalar>(
     ctx: &'static DeviceCtx,
     buffer: &Buffer<T>,
@@ -541,44 +564,43 @@ pub(crate) fn read<T: ClScalar>(
     let bytes = std::mem::size_of_val(data);
     let start = trace::enabled().then(Instant::now);
     let size = std::mem::size_of::<T>();
-    let staged = use_staging(ctx, bytes)
-        && with_staging(ctx, |staging| {
-            let chunk = chunk_elems::<T>(staging);
-            if chunk == 0 {
-                return Ok(false);
+    let staged = staged(ctx, Dir::ToHost, bytes, |staging| {
+        let chunk = chunk_elems::<T>(staging);
+        if chunk == 0 {
+            return Ok(false);
+        }
+        let total = data.len();
+        let n_chunks = total.div_ceil(chunk);
+        let chunk_len = |idx: usize| chunk.min(total - idx * chunk);
+        let enqueue = |idx: usize| -> Result<Event, ClFailure> {
+            let dst = half_ptr::<T>(staging, chunk, idx % 2);
+            // SAFETY: the half is not in use by another queued command (its previous read
+            // was waited for and copied out before this call).
+            let pinned = unsafe { std::slice::from_raw_parts_mut(dst, chunk_len(idx)) };
+            let at = (offset + idx * chunk) * size;
+            // SAFETY: non-blocking read into pinned memory read only after its event.
+            unsafe { ctx.queue.enqueue_read_buffer(buffer, CL_NON_BLOCKING, at, pinned, &[]) }
+                .map_err(ClFailure::api("clEnqueueReadBuffer"))
+        };
+        let mut pending: [Option<Event>; 2] = [None, None];
+        for idx in 0..n_chunks.min(2) {
+            pending[idx % 2] = Some(enqueue(idx)?);
+        }
+        for idx in 0..n_chunks {
+            if let Some(event) = pending[idx % 2].take() {
+                event.wait().map_err(ClFailure::api("clWaitForEvents"))?;
             }
-            let total = data.len();
-            let n_chunks = total.div_ceil(chunk);
-            let chunk_len = |idx: usize| chunk.min(total - idx * chunk);
-            let enqueue = |idx: usize| -> Result<Event, ClFailure> {
-                let dst = half_ptr::<T>(staging, chunk, idx % 2);
-                // SAFETY: the half is not in use by another queued command (its previous
-                // read was waited for and copied out before this call).
-                let pinned = unsafe { std::slice::from_raw_parts_mut(dst, chunk_len(idx)) };
-                let at = (offset + idx * chunk) * size;
-                // SAFETY: non-blocking read into pinned memory read only after its event.
-                unsafe { ctx.queue.enqueue_read_buffer(buffer, CL_NON_BLOCKING, at, pinned, &[]) }
-                    .map_err(ClFailure::api("clEnqueueReadBuffer"))
-            };
-            let mut pending: [Option<Event>; 2] = [None, None];
-            for idx in 0..n_chunks.min(2) {
-                pending[idx % 2] = Some(enqueue(idx)?);
+            let src = half_ptr::<T>(staging, chunk, idx % 2);
+            let len = chunk_len(idx);
+            // SAFETY: the read into this half has completed; `len` elements were written.
+            let pinned = unsafe { std::slice::from_raw_parts(src as *const T, len) };
+            data[idx * chunk..idx * chunk + len].copy_from_slice(pinned);
+            if idx + 2 < n_chunks {
+                pending[idx % 2] = Some(enqueue(idx + 2)?);
             }
-            for idx in 0..n_chunks {
-                if let Some(event) = pending[idx % 2].take() {
-                    event.wait().map_err(ClFailure::api("clWaitForEvents"))?;
-                }
-                let src = half_ptr::<T>(staging, chunk, idx % 2);
-                let len = chunk_len(idx);
-                // SAFETY: the read into this half has completed; `len` elements were written.
-                let pinned = unsafe { std::slice::from_raw_parts(src as *const T, len) };
-                data[idx * chunk..idx * chunk + len].copy_from_slice(pinned);
-                if idx + 2 < n_chunks {
-                    pending[idx % 2] = Some(enqueue(idx + 2)?);
-                }
-            }
-            Ok(true)
-        })?;
+        }
+        Ok(true)
+    })?;
     if !staged {
         // SAFETY: blocking read into a live slice from a region checked by the caller.
         unsafe { ctx.queue.enqueue_read_buffer(buffer, CL_BLOCKING, offset * size, data, &[]) }

@@ -6,8 +6,8 @@
 //! or a link failure), and a loader without any ICD reports `CL_PLATFORM_NOT_FOUND_KHR`;
 //! both end up as [`NoPlatform`] with the reason, and the program runs on the CPU.
 
-use super::buffer::Staging;
 use super::program::ProgramEntry;
+use super::staging::{Pool, Staging, POOL_MAX};
 use super::trace;
 use super::ClFailure;
 use opencl3::command_queue::{CommandQueue, CL_QUEUE_PROFILING_ENABLE};
@@ -213,11 +213,12 @@ pub fn open(index: usize) -> Result<&'static DeviceCtx, ClFailure> {
     slot.ctx.get_or_init(|| DeviceCtx::create(slot)).as_ref().map_err(Clone::clone)
 }
 
-/// Staging policy for transfers (see [`crate::opencl::buffer`]).
+/// Staging policy for transfers (see [`crate::opencl::staging`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StagingPolicy {
-    /// The measured best: direct transfers (see `buffer::use_staging`).
+    /// The process's staging window (`SOMD_PINNED*`, [`crate::opencl::staging::Window`]).
     Auto = 0,
+    /// Every non-empty transfer is staged (tests, measurements).
     Always = 1,
     Never = 2,
 }
@@ -244,7 +245,8 @@ pub struct DeviceCtx {
     pub(crate) queue: CommandQueue,
     pub(crate) profiling: bool,
     pub(crate) programs: Mutex<Vec<ProgramEntry>>,
-    pub(crate) staging: Mutex<Option<Staging>>,
+    /// The pinned staging buffers of transfers (`staging.rs`).
+    pub(crate) staging: Pool<Staging>,
     staging_policy: AtomicU8,
     pub stats: DeviceStats,
 }
@@ -288,7 +290,7 @@ impl DeviceCtx {
             queue,
             profiling,
             programs: Mutex::new(Vec::new()),
-            staging: Mutex::new(None),
+            staging: Pool::new(POOL_MAX),
             staging_policy: AtomicU8::new(StagingPolicy::Auto as u8),
             stats: DeviceStats::default(),
         })
@@ -332,8 +334,14 @@ impl DeviceCtx {
         }
     }
 
-    /// Overrides when transfers go through the pinned staging buffer.
+    /// Overrides when transfers go through the pinned staging pool.
     pub fn set_staging_policy(&self, policy: StagingPolicy) {
         self.staging_policy.store(policy as u8, Ordering::Relaxed);
+    }
+
+    /// `(made, free)`: the pinned staging buffers made so far for this device (at most
+    /// [`POOL_MAX`]) and those no transfer holds now.
+    pub fn staging_counts(&self) -> (usize, usize) {
+        self.staging.counts()
     }
 }

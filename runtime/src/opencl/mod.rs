@@ -44,7 +44,9 @@
 //!   falls back once), [`program::build_stats`].
 //! - [`buffer`]: [`DeviceArray`] (`ensure_on_device`, `mark_device_dirty`,
 //!   `mark_host_dirty`, `ensure_on_host`, `upload`/`download`, ranges, `sub_buffer`),
-//!   [`PinnedHost`] (host arrays in pinned memory: DMA-rate transfers), optional staging.
+//!   [`PinnedHost`] (host arrays in pinned memory: DMA-rate transfers).
+//! - [`staging`]: the pool of pinned staging buffers transfers in the staging window go
+//!   through (`SOMD_PINNED=0` turns it off).
 //! - [`launch`]: [`DeviceKernel::args`] → [`KernelArgs`]: `set(index, &value)`,
 //!   `local::<T>(index, count)`, `run_1d(ctx, n)`, `run_2d(ctx, nx, ny)`.
 //! - [`fail`]: [`ErrorBuffer`] (`new`, `check(&SITES)`), [`fail::decode`].
@@ -99,10 +101,12 @@
 //!   faster (0.081 ms vs 6.120 ms)` or `auto: measuring opencl (1 of 2)`)
 //! - `{"event":"build","program":STR,"device":STR,"from":"source"|"cache","ns":N}`
 //! - `{"event":"transfer","dir":"h2d"|"d2h","buffer":STR,"device":STR,"bytes":N,"pinned":BOOL,"ns":N}`
+//!   (`pinned`: the transfer went through a pinned staging buffer, [`staging`])
 //! - `{"event":"launch","name":STR,"device":STR,"dims":1|2,"work_items":N,"global":N,"local":N,"kernel_ns":N|null}`
 //! - `{"event":"reduce","op":STR,"type":STR,"device":STR,"n":N,"groups":N,"local":N,"kernel_ns":N|null,"host_ns":N}`
 //! - `{"event":"call","name":STR,"placement":"opencl","device":STR,"launches":N,"work_items":N,"bytes_h2d":N,"bytes_d2h":N,"transfer_ns":N,"kernel_ns":N,"reduce_ns":N,"wall_ns":N}`
-//! - `{"event":"fallback","cause":STR}`
+//! - `{"event":"fallback","cause":STR}` (also once when a pinned staging buffer cannot be
+//!   allocated: transfers go direct)
 //!
 //! `SOMD_TRACE=1` prints the same fields as `somd: trace: EVENT key=value ...` (times in µs).
 //! Kernel times come from a profiling queue, which is enabled only when tracing is on.
@@ -117,6 +121,7 @@ pub mod launch;
 pub mod policy;
 pub mod program;
 pub mod reduce;
+pub mod staging;
 pub mod trace;
 
 pub use buffer::{Access, ClScalar, DeviceArray, PinnedHost};

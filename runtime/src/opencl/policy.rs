@@ -192,6 +192,7 @@ pub fn prewarm(program: &'static ProgramCell) {
         if let Ok(Some(index)) = device::select(query) {
             if let Ok(ctx) = device::open(index) {
                 program.prebuild(ctx);
+                super::buffer::prestage(ctx);
             }
         }
     });

@@ -1,0 +1,286 @@
+//! Pinned staging buffers for host↔device transfers (see [`crate::opencl::buffer`]).
+//!
+//! Program arrays live in pageable memory, which the NVIDIA driver moves at 11 GB/s up and
+//! 19 GB/s down, and much slower for transfers of a few hundred KB (SparseMatMult's 800 KB
+//! result read back at 4–4.5 GB/s), where pinned memory moves at 55 GB/s (GPU-FACTS.md).
+//! A transfer in the *staging window* therefore goes through a [`Staging`] buffer: a
+//! `CL_MEM_ALLOC_HOST_PTR` buffer mapped once, used as two halves so that the host's copy
+//! of one chunk overlaps the DMA of the next.
+//!
+//! Staging buffers are kept in a [`Pool`] per device context and reused by every later
+//! transfer: never allocated per call. The pool is bounded ([`POOL_MAX`] buffers of
+//! [`STAGING_BYTES`]); a transfer that finds every buffer in use (transfers of several
+//! threads at once) goes direct rather than wait, and once a pinned allocation has failed
+//! the pool allocates nothing more and every transfer goes direct.
+//!
+//! # The window
+//! Staging pays where the driver's pageable path is slow and the host copy cheap: transfers
+//! of [`PINNED_MIN`]..=[`PINNED_MAX`] bytes by default (`SOMD_PINNED_MIN`,
+//! `SOMD_PINNED_MAX`), on devices without unified host memory (on a CPU device or an
+//! integrated GPU the driver's own path is already a copy in host memory). Larger transfers
+//! stay direct: staging them was measured slower, the host copies setting the rate (256 MiB
+//! on the H200: pageable 9 GB/s up and 18 GB/s down, staged through one 8 MiB buffer 10 and
+//! 10 GB/s; with the copies spread over 16 threads, `docs/performance.md` "Tried and
+//! rejected"). `SOMD_PINNED=0` stages nothing,
+//! `SOMD_PINNED=1` stages the window on any device, `SOMD_PINNED_UP=0` stages downloads
+//! only.
+
+use super::trace::Dir;
+use super::ClFailure;
+use opencl3::memory::Buffer;
+use std::sync::Mutex;
+
+/// Size of one staging buffer (two halves: the chunk size of a staged transfer).
+pub const STAGING_BYTES: usize = 4 << 20;
+
+/// The most staging buffers one device context keeps (transfers of several threads at once
+/// each hold one): at most `POOL_MAX * STAGING_BYTES` of pinned host memory per device.
+pub const POOL_MAX: usize = 4;
+
+/// The smallest transfer staged by default, in bytes: below it the driver's own path costs
+/// about what the extra host copy and event wait would.
+pub const PINNED_MIN: u64 = 64 << 10;
+
+/// The largest transfer staged by default, in bytes.
+pub const PINNED_MAX: u64 = 8 << 20;
+
+/// One pinned staging buffer, mapped for the life of the process.
+pub(crate) struct Staging {
+    /// Kept alive for the mapping (released, with it, at process exit).
+    pub(crate) _buffer: Buffer<u8>,
+    pub(crate) ptr: *mut u8,
+    pub(crate) len: usize,
+}
+
+// SAFETY: the mapped pointer is plain host memory; a `Staging` is used by one transfer at a
+// time (it is leased out of its pool, see `Pool::take`).
+unsafe impl Send for Staging {}
+
+/// Which transfers are staged: the `SOMD_PINNED*` switches of [`crate::exec::Switches`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Window {
+    /// `Some(false)`: none; `Some(true)`: the window on any device; `None`: the window on
+    /// devices without unified host memory.
+    pub mode: Option<bool>,
+    pub min: u64,
+    pub max: u64,
+    /// Whether uploads are staged too (`SOMD_PINNED_UP=0`: downloads only).
+    pub uploads: bool,
+}
+
+impl Window {
+    /// The window of the process's switches.
+    pub fn of_process() -> Window {
+        let switches = &crate::exec::placement().switches;
+        Window {
+            mode: switches.pinned,
+            min: switches.pinned_min.unwrap_or(PINNED_MIN),
+            max: switches.pinned_max.unwrap_or(PINNED_MAX),
+            uploads: switches.pinned_uploads,
+        }
+    }
+
+    /// Whether a transfer of `bytes` bytes in direction `dir` is staged on a device with
+    /// (`unified`) or without unified host memory.
+    pub fn stages(&self, unified: bool, dir: Dir, bytes: usize) -> bool {
+        let on = self.mode.unwrap_or(!unified) && (dir == Dir::ToHost || self.uploads);
+        let bytes = bytes as u64;
+        on && bytes > 0 && self.min <= bytes && bytes <= self.max
+    }
+}
+
+/// A bounded pool of reusable buffers (the staging buffers of one device context; generic
+/// so that its bookkeeping is tested without a device).
+#[derive(Debug)]
+pub struct Pool<B> {
+    state: Mutex<State<B>>,
+    max: usize,
+}
+
+#[derive(Debug)]
+struct State<B> {
+    /// Buffers not leased out.
+    free: Vec<B>,
+    /// Buffers made so far (free or leased).
+    made: usize,
+    /// An allocation failed: make no more.
+    failed: bool,
+}
+
+impl<B> Pool<B> {
+    /// An empty pool that will hold at most `max` buffers.
+    pub const fn new(max: usize) -> Pool<B> {
+        Pool { state: Mutex::new(State { free: Vec::new(), made: 0, failed: false }), max }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State<B>> {
+        // The state holds whole values only: a panic while it is locked leaves it consistent.
+        self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// A buffer for one transfer: a free one, else one made by `make` while fewer than
+    /// `max` exist and no allocation has failed. `None` (go direct) when every buffer is
+    /// leased, or when `make` fails — the pool then makes no more and the error is
+    /// returned to the caller once, for its trace.
+    pub fn take(
+        &self,
+        make: impl FnOnce() -> Result<B, ClFailure>,
+    ) -> Result<Lease<'_, B>, Option<ClFailure>> {
+        let mut state = self.lock();
+        if let Some(buffer) = state.free.pop() {
+            return Ok(Lease { pool: self, buffer: Some(buffer) });
+        }
+        if state.failed || state.made >= self.max {
+            return Err(None);
+        }
+        // Made under the lock: at most `max` ever exist, and an allocation is rare (once
+        // per buffer for the life of the process).
+        match make() {
+            Ok(buffer) => {
+                state.made += 1;
+                Ok(Lease { pool: self, buffer: Some(buffer) })
+            }
+            Err(err) => {
+                state.failed = true;
+                Err(Some(err))
+            }
+        }
+    }
+
+    /// `(made, free)`: buffers made so far and those not leased out.
+    pub fn counts(&self) -> (usize, usize) {
+        let state = self.lock();
+        (state.made, state.free.len())
+    }
+
+    /// Whether an allocation failed (the pool makes no more).
+    pub fn failed(&self) -> bool {
+        self.lock().failed
+    }
+}
+
+/// A buffer leased from a [`Pool`], given back when dropped.
+#[derive(Debug)]
+pub struct Lease<'a, B> {
+    pool: &'a Pool<B>,
+    buffer: Option<B>,
+}
+
+impl<B> std::ops::Deref for Lease<'_, B> {
+    type Target = B;
+    fn deref(&self) -> &B {
+        match &self.buffer {
+            Some(buffer) => buffer,
+            None => unreachable!("a lease holds its buffer until dropped"),
+        }
+    }
+}
+
+impl<B> Drop for Lease<'_, B> {
+    fn drop(&mut self) {
+        if let Some(buffer) = self.buffer.take() {
+            self.pool.lock().free.push(buffer);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn failing() -> Result<u32, ClFailure> {
+        Err(ClFailure::Api { op: "clCreateBuffer(pinned)", code: -4 })
+    }
+
+    #[test]
+    fn a_given_back_buffer_is_reused_not_made_again() {
+        let pool = Pool::<u32>::new(2);
+        let mut made = 0;
+        let mut make = || {
+            made += 1;
+            Ok(made)
+        };
+        let first = *pool.take(&mut make).expect("made");
+        // Sequential transfers: the one buffer goes back and is taken again.
+        for _ in 0..5 {
+            let lease = pool.take(&mut make).expect("reused");
+            assert_eq!(*lease, first);
+        }
+        assert_eq!(made, 1);
+        assert_eq!(pool.counts(), (1, 1));
+    }
+
+    #[test]
+    fn the_pool_is_bounded_and_a_taker_beyond_it_goes_direct() {
+        let pool = Pool::<u32>::new(2);
+        let mut next = 0;
+        let mut make = || {
+            next += 1;
+            Ok(next)
+        };
+        let a = pool.take(&mut make).expect("first");
+        let b = pool.take(&mut make).expect("second");
+        assert_ne!(*a, *b);
+        // Both leased: a third transfer goes direct, nothing is made.
+        assert!(matches!(pool.take(&mut make), Err(None)));
+        assert_eq!(pool.counts(), (2, 0));
+        drop(b);
+        let c = pool.take(&mut make).expect("given back");
+        assert_eq!(*c, 2);
+        drop((a, c));
+        assert_eq!(pool.counts(), (2, 2));
+        assert_eq!(next, 2);
+    }
+
+    #[test]
+    fn a_failed_allocation_falls_back_and_is_not_retried() {
+        let pool = Pool::<u32>::new(4);
+        match pool.take(failing) {
+            Err(Some(ClFailure::Api { code: -4, .. })) => {}
+            other => panic!("expected the allocation's error, got {other:?}"),
+        }
+        assert!(pool.failed());
+        // Later transfers go direct without trying again (or reporting again).
+        let mut tried = false;
+        let again = pool.take(|| {
+            tried = true;
+            Ok(7)
+        });
+        assert!(matches!(again, Err(None)));
+        assert!(!tried);
+        assert_eq!(pool.counts(), (0, 0));
+    }
+
+    #[test]
+    fn buffers_made_before_a_failure_stay_in_use() {
+        let pool = Pool::<u32>::new(4);
+        let held = pool.take(|| Ok(1)).expect("made");
+        assert!(matches!(pool.take(failing), Err(Some(_))));
+        drop(held);
+        assert_eq!(*pool.take(failing).expect("the free one"), 1);
+    }
+
+    #[test]
+    fn the_window_bounds_the_staged_sizes_and_follows_the_device() {
+        let auto = Window { mode: None, min: 64 << 10, max: 8 << 20, uploads: true };
+        for dir in [Dir::ToHost, Dir::ToDevice] {
+            assert!(auto.stages(false, dir, 800_000));
+            assert!(auto.stages(false, dir, 64 << 10) && auto.stages(false, dir, 8 << 20));
+            assert!(!auto.stages(false, dir, (64 << 10) - 1));
+            assert!(!auto.stages(false, dir, (8 << 20) + 1));
+            // Unified host memory (a CPU device): only when asked for.
+            assert!(!auto.stages(true, dir, 800_000));
+            let on = Window { mode: Some(true), ..auto };
+            assert!(on.stages(true, dir, 800_000) && !on.stages(true, dir, 100));
+            let off = Window { mode: Some(false), ..auto };
+            assert!(!off.stages(false, dir, 800_000));
+            // Nothing to move is never staged.
+            let all = Window { mode: Some(true), min: 0, max: u64::MAX, uploads: true };
+            assert!(!all.stages(false, dir, 0));
+        }
+        // Downloads only.
+        let down = Window { uploads: false, ..auto };
+        assert!(down.stages(false, Dir::ToHost, 800_000));
+        assert!(!down.stages(false, Dir::ToDevice, 800_000));
+    }
+}
