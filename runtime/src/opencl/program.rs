@@ -7,7 +7,8 @@
 //! `-cl-fast-relaxed-math` or `-cl-mad-enable`, and `somd_java.cl` turns `FP_CONTRACT` off,
 //! unless the program asks for fast math (`--fast-math`), which adds
 //! `-cl-fast-relaxed-math -DSOMD_FAST_MATH`. Every program gets `-DSOMD_WIDTH=W`, the
-//! elements per work-item of its widened elementwise kernels (`SOMD_WIDEN`).
+//! elements per work-item of its widened elementwise kernels (`SOMD_WIDEN`), and
+//! `-DSOMD_HOLD_OFF` with `SOMD_HOLD_ROWS=0` (no row held in registers across a fold).
 //!
 //! # Binary cache
 //! Directory: `$SOMD_CACHE_DIR`, else `$XDG_CACHE_HOME/somdc/cl`, else `~/.cache/somdc/cl`.
@@ -71,7 +72,12 @@ impl ProgramDesc<'_> {
         }
         // The elements per work-item of the widened elementwise kernels (`SOMD_WIDEN`), which
         // the launches divide their work-items by (`device::Planned`).
-        options.push_str(&format!(" -DSOMD_WIDTH={}", crate::exec::placement().switches.widen));
+        let switches = &crate::exec::placement().switches;
+        options.push_str(&format!(" -DSOMD_WIDTH={}", switches.widen));
+        // No row held in registers across a fold (`SOMD_HOLD_ROWS=0`; `somd_java.cl`).
+        if !switches.hold_rows {
+            options.push_str(" -DSOMD_HOLD_OFF");
+        }
         if !self.options.is_empty() {
             options.push(' ');
             options.push_str(self.options);
