@@ -48,10 +48,11 @@ settings=("" "SOMD_HOLD_ROWS=0" "SOMD_STAGE_ROWS=0" "SOMD_HOLD_ROWS=0 SOMD_STAGE
 declare -A times
 # One untimed run per setting first: each setting builds its own program variant once
 # (the binary cache keeps it for the timed runs).
+key() { local k=${1:-default}; echo "${k// /_}"; }
 for s in "${settings[@]}"; do
   env $s SOMD_DEVICE=opencl SOMD_STRICT=1 timeout 120 "$STAGE/gen-mosaic" $ARGS \
-    > "$OUT/out-${s// /_}.txt" 2>/dev/null
-  times["$s"]=""
+    > "$OUT/out-$(key "$s").txt" 2>/dev/null
+  times[$(key "$s")]=""
 done
 for _ in $(seq "$REPS"); do
   for s in "${settings[@]}"; do
@@ -59,14 +60,14 @@ for _ in $(seq "$REPS"); do
       timeout 60 "$STAGE/gen-mosaic" $ARGS 2>&1 >/dev/null \
       | grep '"event":"launch"' | grep '"map_Mosaic_bestMatch"' \
       | sed -n 's/.*"kernel_ns":\([0-9]*\).*/\1/p' | head -1)
-    times["$s"]+="${ns:-0} "
+    times[$(key "$s")]+="${ns:-0} "
   done
 done
 : > "$OUT/switches.txt"
 for s in "${settings[@]}"; do
-  runs=${times["$s"]}
+  runs=${times[$(key "$s")]}
   median=$(printf '%s\n' $runs | sort -n | sed -n "$(( (REPS + 1) / 2 ))p")
-  same=$(cmp -s "$OUT/out-.txt" "$OUT/out-${s// /_}.txt" && echo same || echo DIFFERENT)
+  same=$(cmp -s "$OUT/out-default.txt" "$OUT/out-$(key "$s").txt" && echo same || echo DIFFERENT)
   echo "${s:-default}: map_Mosaic_bestMatch median $median ns (runs: ${runs% }; output $same)" \
     | tee -a "$OUT/switches.txt"
 done
