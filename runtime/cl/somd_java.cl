@@ -226,6 +226,11 @@ inline uint somd_sad_u8_hg(uchar16 a0, uchar16 a1, uchar16 a2, uchar16 a3,
     uint s = 0;
     if (((size_t)b & 15) == 0) {
         __global const uchar16 *vb = (__global const uchar16 *)b;
+        if (groups == 4) {
+            /* The common case (rows of 64 to 79 bytes): four independent loads. */
+            return somd_sad16(a0, vb[0]) + somd_sad16(a1, vb[1]) + somd_sad16(a2, vb[2])
+                + somd_sad16(a3, vb[3]);
+        }
         if (groups > 0) s += somd_sad16(a0, vb[0]);
         if (groups > 1) s += somd_sad16(a1, vb[1]);
         if (groups > 2) s += somd_sad16(a2, vb[2]);

@@ -31,6 +31,10 @@
 //! range in order (variant `<kernel>_slices`), and `<kernel>_combine`
 //! ([`Writer::slices_combine`]) combines the slices in slice order. Same note, "Slices of
 //! the inner range".
+//!
+//! A broadcast `uchar` row that feeds a SAD loop of the target is held in registers for
+//! the whole fold (`hold_rows`; `sad.rs`; note `device-execution`, "Rows held in
+//! registers").
 
 use super::writer::{bug, identity, prim_c, prim_storage, reduce_combine, FnCx, Writer, R};
 use super::Level;

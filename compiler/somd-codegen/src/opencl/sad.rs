@@ -19,6 +19,12 @@
 //! 16 interleaved by group (a warp's `uchar16` reads of one group are 512 consecutive
 //! bytes, no bank conflict), then the tail interleaved by element. Both take `n * ls`
 //! elements; the host allocates one byte per element for a row it uploads as `uchar`.
+//!
+//! Rows held in registers (note `device-execution`, "Rows held in registers"): a fold
+//! whose broadcast narrow row feeds a SAD loop (`nested.rs`) loads the row's groups of 16
+//! into four `uchar16` once, when it is `uchar` and shorter than `SOMD_HOLD_LEN`, and the
+//! SAD loop of the target's variant (`FnCx::held`) reads that side from the registers
+//! (`somd_sad_u8_h{g,l,h}`) under the same test of the same length.
 
 use super::writer::{bug, FnCx, Writer, R};
 use super::Level;
