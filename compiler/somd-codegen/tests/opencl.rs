@@ -1939,6 +1939,10 @@ fn sad_loops_take_the_byte_path_on_uchar_rows() {
         assert!(explained.contains(&line), "{line}\n{explained}");
     }
     assert!(!explained.contains("`Main.weighted` adds"), "{explained}");
+    // The fold holds `tile` (broadcast) in registers, not the mapped library.
+    let held = "in `Main.best` loads `tile` once when it is stored as uchar and shorter than 80 elements, and its SAD loops read it there";
+    assert_eq!(explained.matches(held).count(), 1, "{explained}");
+    assert!(!explained.contains("loads `lib`"), "{explained}");
     let set = kernels(&c, ClOptions::default());
     let body = &set.body;
     // `sad` and `sad2`, each as the plain helper and as the variant holding `tile` in
