@@ -72,8 +72,7 @@ fn narrow_lines(
             let target_fn = module.function(*target);
             for ((a, mode), q) in args.iter().zip(&target_fn.params) {
                 let ExprKind::Local(l) = callee.expr(*a).kind else { continue };
-                let Some((root, _)) = flows.iter().find(|(_, flow)| flow.contains(&(g, l)))
-                else {
+                let Some((root, _)) = flows.iter().find(|(_, flow)| flow.contains(&(g, l))) else {
                     continue;
                 };
                 if *mode == MapArg::Broadcast
