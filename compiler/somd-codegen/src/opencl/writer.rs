@@ -1186,7 +1186,7 @@ impl<'a> Writer<'a> {
     /// variant that reads those rows from `__local` memory (`nested.rs`, "Staged rows"):
     /// `<kernel>_slices_staged` for the slices form, else `<f>_st<mask>_<kernel>`. With
     /// `held` row parameters (not in the slices form), the variant that also takes their
-    /// registers (`FnCx::held`): `<f>_h<mask>`, or `<f>_h<mask>_st<mask>_<kernel>`.
+    /// registers (`FnCx::held`), named after the fold writing it (`variant_name`).
     pub(super) fn helper_staged(
         &mut self,
         f: FuncId,
