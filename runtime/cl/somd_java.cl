@@ -205,4 +205,73 @@ inline uint somd_sad_u8_ll(__local const uchar *a, __local const uchar *b, int g
     return s;
 }
 
+/* ---- rows held in registers across a fold (the SAD idiom) ----
+ * A fold over candidates whose broadcast `uchar` row feeds a SAD loop loads the row's
+ * first `n >> 4` groups of 16 into four `uchar16` values once, before the fold, when the
+ * row is shorter than `SOMD_HOLD_LEN` bytes (so at most four groups); the SAD loop of
+ * each candidate then reads that side from the registers (`somd_sad_u8_h*`). The build
+ * option `-DSOMD_HOLD_OFF` (`SOMD_HOLD_ROWS=0`) makes the length 0: nothing is held and
+ * every path reads the row from memory as before. */
+#ifdef SOMD_HOLD_OFF
+#define SOMD_HOLD_LEN 0
+#else
+#define SOMD_HOLD_LEN 80
+#endif
+/* Group `g` of a global row. */
+inline uchar16 somd_hold_g(__global const uchar *a, int g)
+{
+    return (((size_t)a & 15) == 0) ? ((__global const uchar16 *)a)[g] : vload16(g, a);
+}
+/* Group `g` of a row staged by `somd_st16`'s layout (work-item `lid` of `ls`). */
+inline uchar16 somd_hold_l(__local const uchar *a, int g)
+{
+    return vload16(g * (int)get_local_size(0) + (int)get_local_id(0), a);
+}
+/* The SAD of the first `groups` (at most 4) groups of a held row and a global row. */
+inline uint somd_sad_u8_hg(uchar16 a0, uchar16 a1, uchar16 a2, uchar16 a3,
+                           __global const uchar *b, int groups)
+{
+    uint s = 0;
+    if (((size_t)b & 15) == 0) {
+        __global const uchar16 *vb = (__global const uchar16 *)b;
+        if (groups == 4) {
+            /* The common case (rows of 64 to 79 bytes): four independent loads. */
+            return somd_sad16(a0, vb[0]) + somd_sad16(a1, vb[1]) + somd_sad16(a2, vb[2])
+                + somd_sad16(a3, vb[3]);
+        }
+        if (groups > 0) s += somd_sad16(a0, vb[0]);
+        if (groups > 1) s += somd_sad16(a1, vb[1]);
+        if (groups > 2) s += somd_sad16(a2, vb[2]);
+        if (groups > 3) s += somd_sad16(a3, vb[3]);
+    } else {
+        if (groups > 0) s += somd_sad16(a0, vload16(0, b));
+        if (groups > 1) s += somd_sad16(a1, vload16(1, b));
+        if (groups > 2) s += somd_sad16(a2, vload16(2, b));
+        if (groups > 3) s += somd_sad16(a3, vload16(3, b));
+    }
+    return s;
+}
+/* The same with the other row staged (`somd_st16`'s layout). */
+inline uint somd_sad_u8_hl(uchar16 a0, uchar16 a1, uchar16 a2, uchar16 a3,
+                           __local const uchar *b, int groups)
+{
+    uint s = 0;
+    if (groups > 0) s += somd_sad16(a0, somd_hold_l(b, 0));
+    if (groups > 1) s += somd_sad16(a1, somd_hold_l(b, 1));
+    if (groups > 2) s += somd_sad16(a2, somd_hold_l(b, 2));
+    if (groups > 3) s += somd_sad16(a3, somd_hold_l(b, 3));
+    return s;
+}
+/* Both rows held. */
+inline uint somd_sad_u8_hh(uchar16 a0, uchar16 a1, uchar16 a2, uchar16 a3,
+                           uchar16 b0, uchar16 b1, uchar16 b2, uchar16 b3, int groups)
+{
+    uint s = 0;
+    if (groups > 0) s += somd_sad16(a0, b0);
+    if (groups > 1) s += somd_sad16(a1, b1);
+    if (groups > 2) s += somd_sad16(a2, b2);
+    if (groups > 3) s += somd_sad16(a3, b3);
+    return s;
+}
+
 #endif /* SOMD_JAVA_CL */

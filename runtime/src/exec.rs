@@ -121,6 +121,9 @@ pub struct Switches {
     pub segment_runs: bool,
     /// `SOMD_STAGE_ROWS=0`: the slices form of a nested fold stages no rows.
     pub stage_rows: bool,
+    /// `SOMD_HOLD_ROWS=0`: a fold holds no row in registers for its SAD loops (the programs
+    /// are built with `-DSOMD_HOLD_OFF`).
+    pub hold_rows: bool,
     /// `SOMD_LANES=N`: work-items per iteration of the lanes form of a SOMD loop.
     pub lanes: Option<usize>,
     /// `SOMD_COARSEN=F`: elements per work-item of a coarsened reduction (0: one each).
@@ -174,6 +177,7 @@ impl Default for Switches {
             rows: true,
             segment_runs: true,
             stage_rows: true,
+            hold_rows: true,
             lanes: None,
             coarsen: None,
             nested_form: None,
@@ -277,6 +281,7 @@ impl Switches {
             rows: text("SOMD_ROWS").as_deref() != Some("off"),
             segment_runs: text("SOMD_SEGMENT_RUNS").as_deref() != Some("0"),
             stage_rows: text("SOMD_STAGE_ROWS").as_deref() != Some("0"),
+            hold_rows: text("SOMD_HOLD_ROWS").as_deref() != Some("0"),
             lanes,
             coarsen,
             nested_form: match text("SOMD_NESTED_FORM").as_deref() {

@@ -187,11 +187,13 @@ fn placement_parses_the_measuring_switches() {
     let p = parse(&[]);
     assert_eq!(p.switches, Switches::default());
     assert!(p.switches.keep && p.switches.rows && p.switches.segment_runs && p.switches.stage_rows);
+    assert!(p.switches.hold_rows);
     let p = parse(&[
         ("SOMD_KEEP", "off"),
         ("SOMD_ROWS", "off"),
         ("SOMD_SEGMENT_RUNS", "0"),
         ("SOMD_STAGE_ROWS", "0"),
+        ("SOMD_HOLD_ROWS", "0"),
         ("SOMD_LANES", "16"),
         ("SOMD_COARSEN", " 0 "),
         ("SOMD_NESTED_FORM", "slices"),
@@ -213,6 +215,7 @@ fn placement_parses_the_measuring_switches() {
         rows: false,
         segment_runs: false,
         stage_rows: false,
+        hold_rows: false,
         lanes: Some(16),
         coarsen: Some(0),
         nested_form: Some(NestedForm::Slices),

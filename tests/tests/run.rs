@@ -2114,6 +2114,59 @@ fn device_sad_loops_match_on_bytes_and_on_int() {
     }
 }
 
+/// Rows held in registers across a fold (note `device-execution`, "Rows held in
+/// registers"): the SAD programs give their Java twins' output and exception in both nested
+/// forms, staged and not, with rows held (the default) and with `SOMD_HOLD_ROWS=0` (the
+/// same binary built with `-DSOMD_HOLD_OFF`: the rows read from memory). In
+/// `device_sad_held` the tiles, keys and library rows go up as `uchar` in all seven calls,
+/// so the held path (lengths below 80) and the memory path (80 and 96) both ran.
+#[test]
+fn device_sad_rows_held_in_registers_match() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    for name in [
+        "device_sad_held",
+        "exc_sad_held_bounds",
+        "device_sad",
+        "device_sad_staged",
+        "exc_sad_bounds",
+        "exc_sad_bounds_minuend",
+    ] {
+        let Some((binary, expected)) = built_with_expected("tests/run", name) else {
+            continue; // a filter left it out
+        };
+        for (hold, form, stage) in [
+            ("1", "lanes", "1"),
+            ("0", "lanes", "1"),
+            ("1", "slices", "1"),
+            ("0", "slices", "1"),
+            ("1", "slices", "0"),
+            ("0", "slices", "0"),
+        ] {
+            let env = [
+                ("SOMD_TRACE", "json"),
+                ("SOMD_HOLD_ROWS", hold),
+                ("SOMD_NESTED_FORM", form),
+                ("SOMD_STAGE_ROWS", stage),
+            ];
+            let outcome = run_with_env(binary, &expected.args, *opencl, &env);
+            if let Some(why) = compare(&expected, &untraced(&outcome)) {
+                panic!("{name} with SOMD_HOLD_ROWS={hold} {form} SOMD_STAGE_ROWS={stage}: {why}");
+            }
+            if name == "device_sad_held" {
+                let uchar = outcome
+                    .stderr
+                    .lines()
+                    .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+                    .filter(|e| e["event"] == "narrow" && e["type"] == "uchar")
+                    .count();
+                assert_eq!(uchar, 3 * 7, "{name}: {}", outcome.stderr);
+            }
+        }
+    }
+}
+
 /// `int` value arrays stored narrow (note device-execution, "Narrow storage"): in
 /// `device_narrow` one kernel runs on tables whose elements fit `uchar`, `char`, `ushort`,
 /// `short` and only `int`; each argument that fits is uploaded in its narrow type (a

@@ -1917,6 +1917,8 @@ class Main {
 /// accepted form, with the rows swapped at the call) get the byte path under
 /// `SOMD_NARROW_U8_..` in every variant (global rows, and the staged `tile` of the slices
 /// form, read by `somd_sad_u8_lg`), `weighted` does not (its term is not `|a[i] - b[i]|`).
+/// Every fold holds `tile` in registers for both loops (`somd_sad_u8_hg` when `tile` is
+/// shorter than `SOMD_HOLD_LEN`, note `device-execution`, "Rows held in registers").
 /// PoCL builds the program under `-Werror` with both rows bytes (the byte path and the
 /// staged byte layout), with `int`, with one side bytes (no byte path), and with `char`.
 #[test]
@@ -1937,19 +1939,38 @@ fn sad_loops_take_the_byte_path_on_uchar_rows() {
         assert!(explained.contains(&line), "{line}\n{explained}");
     }
     assert!(!explained.contains("`Main.weighted` adds"), "{explained}");
+    // The fold holds `tile` (broadcast) in registers, not the mapped library.
+    let held = "in `Main.best` loads `tile` once when it is stored as uchar and shorter than 80 elements, and its SAD loops read it there";
+    assert_eq!(explained.matches(held).count(), 1, "{explained}");
+    assert!(!explained.contains("loads `lib`"), "{explained}");
     let set = kernels(&c, ClOptions::default());
     let body = &set.body;
-    // `sad` and `sad2`, each as the plain helper and as the staged variant.
-    // (`sad2`'s minuend is its `b`, reached by `tile`.)
+    // `sad` and `sad2`, each as the plain helper and as the variant holding `tile` in
+    // registers for each of the four folds (in the work-item, across the group, the slices
+    // form and its staged variant). (`sad2`'s minuend is its `b`, reached by `tile`.)
     let guard = "#if defined(SOMD_NARROW_U8_Main_best_0) && defined(SOMD_NARROW_U8_Main_best_1)";
-    assert_eq!(body.matches(guard).count(), 4, "{body}");
+    assert_eq!(body.matches(guard).count(), 10, "{body}");
     assert!(body.contains("sum = somd_iadd(sum, as_int(somd_sad_u8_gg(a, b, somd_sadg)))"));
     assert!(body.contains("s = somd_iadd(s, as_int(somd_sad_u8_gg(b, a, somd_sadg)))"));
     assert!(body.contains("sum = somd_iadd(sum, as_int(somd_sad_u8_lg(a, b, somd_sadg)))"));
     assert!(body.contains("s = somd_iadd(s, as_int(somd_sad_u8_lg(b, a, somd_sadg)))"));
+    // The held path, with the row's length tested against `SOMD_HOLD_LEN` (`Rows held in
+    // registers`): `tile` is `sad`'s `a` and `sad2`'s `b`.
+    let held_a =
+        "sum = somd_iadd(sum, as_int(somd_sad_u8_hg(a_h0, a_h1, a_h2, a_h3, b, somd_sadg)))";
+    let held_b = "s = somd_iadd(s, as_int(somd_sad_u8_hg(b_h0, b_h1, b_h2, b_h3, a, somd_sadg)))";
+    assert_eq!((body.matches(held_a).count(), body.matches(held_b).count()), (4, 4), "{body}");
+    assert_eq!(body.matches("if (a_len0 < SOMD_HOLD_LEN) {").count(), 4, "{body}");
+    assert_eq!(body.matches("if (b_len0 < SOMD_HOLD_LEN) {").count(), 4, "{body}");
+    // Each fold loads `tile` (its `m0`) once, from local memory in the staged form.
+    assert_eq!(body.matches("somd_h0_3 = somd_hold_g(m0, 3);").count(), 3, "{body}");
+    assert_eq!(body.matches("somd_h0_3 = somd_hold_l(m0, 3);").count(), 1, "{body}");
+    // `weighted` takes no registers: it has no SAD loop.
+    assert!(!body.contains("Main_weighted_h"), "{body}");
     assert!(body.contains("__local SOMD_STAGED_Main_best_0 *somd_stage0"), "{body}");
     // `weighted`, as the plain helper and as the staged variant.
     assert_eq!(body.matches("int Main_weighted").count(), 2, "{body}");
+    assert!(body.contains("int Main_weighted_st1_map_Main_best("), "{body}");
     for start in body.match_indices("int Main_weighted").map(|(i, _)| i) {
         let text = &body[start..];
         let text = &text[..text.find("}\n\n").unwrap_or(text.len())];
@@ -1978,7 +1999,7 @@ fn sad_loops_take_the_byte_path_on_uchar_rows() {
     // form's `somd_sad_u8_gg` as in the staged `somd_sad_u8_lg`, and succeeds without them
     // (`int`, or one side only), where the guard drops the calls.
     let probe = set.body.replace("as_int(somd_sad_u8_", "as_int(somd_sad_u8_absent_");
-    assert_eq!(probe.matches("somd_sad_u8_absent_").count(), 4, "{probe}");
+    assert_eq!(probe.matches("somd_sad_u8_absent_").count(), 18, "{probe}");
     let probe: &'static str = Box::leak(probe.into_boxed_str());
     let u8_0 = "-DSOMD_ELEM_Main_best_0=uchar -DSOMD_NARROW_U8_Main_best_0";
     let u8_1 = "-DSOMD_ELEM_Main_best_1=uchar -DSOMD_NARROW_U8_Main_best_1";
@@ -1995,7 +2016,8 @@ fn sad_loops_take_the_byte_path_on_uchar_rows() {
             Ok(_) => assert!(!compiled, "{options}: the byte path was not compiled"),
             Err(e) => {
                 assert!(compiled, "{options}: {}\n{}", e.message, e.log);
-                for f in ["somd_sad_u8_absent_gg", "somd_sad_u8_absent_lg"] {
+                for f in ["somd_sad_u8_absent_gg", "somd_sad_u8_absent_lg", "somd_sad_u8_absent_hg"]
+                {
                     assert!(e.log.contains(f), "{options}: {f} not compiled\n{}", e.log);
                 }
             }

@@ -9,8 +9,9 @@
 //! `-cl-fast-relaxed-math -DSOMD_FAST_MATH`. Every program gets `-DSOMD_WIDTH=W`, the
 //! elements per work-item of its widened elementwise kernels (`SOMD_WIDEN`), and
 //! `-DSOMD_HIST_PAIRS` under `SOMD_HIST_LAYOUT=pairs` (the `long` histogram table layout;
-//! `-DSOMD_HIST_ATOM64` under `SOMD_HIST_ATOMICS=64` on a device with 64-bit atomics)
-//! and `-DSOMD_TILE_LAST_BARRIER=1` under `SOMD_TILE_LAST_BARRIER=1` (tiled `@` loops).
+//! `-DSOMD_HIST_ATOM64` under `SOMD_HIST_ATOMICS=64` on a device with 64-bit atomics),
+//! `-DSOMD_TILE_LAST_BARRIER=1` under `SOMD_TILE_LAST_BARRIER=1` (tiled `@` loops)
+//! and `-DSOMD_HOLD_OFF` with `SOMD_HOLD_ROWS=0` (no row held in registers across a fold).
 //!
 //! # Binary cache
 //! Directory: `$SOMD_CACHE_DIR`, else `$XDG_CACHE_HOME/somdc/cl`, else `~/.cache/somdc/cl`.
@@ -86,6 +87,10 @@ impl ProgramDesc<'_> {
         // A tiled `@` loop's barrier after its last tile (`runtime/cl/somd_java.cl`).
         if switches.tile_last_barrier {
             options.push_str(" -DSOMD_TILE_LAST_BARRIER=1");
+        }
+        // No row held in registers across a fold (`SOMD_HOLD_ROWS=0`; `somd_java.cl`).
+        if !switches.hold_rows {
+            options.push_str(" -DSOMD_HOLD_OFF");
         }
         if !self.options.is_empty() {
             options.push(' ');

@@ -1117,6 +1117,7 @@ impl Writer<'_> {
                     Some((prim_storage(p), &plan.name)),
                     true,
                     Some((&rows, &plan.name)),
+                    &BTreeSet::new(),
                 )?);
                 let mut staged_args = call_args.clone();
                 for k in &staged {

@@ -31,6 +31,10 @@
 //! range in order (variant `<kernel>_slices`), and `<kernel>_combine`
 //! ([`Writer::slices_combine`]) combines the slices in slice order. Same note, "Slices of
 //! the inner range".
+//!
+//! A broadcast `uchar` row that feeds a SAD loop of the target is held in registers for
+//! the whole fold (`hold_rows`; `sad.rs`; note `device-execution`, "Rows held in
+//! registers").
 
 use super::writer::{bug, identity, prim_c, prim_storage, reduce_combine, FnCx, Writer, R};
 use super::Level;
@@ -38,6 +42,7 @@ use somd_mir::analysis::nested::{NestedFold, CPU_REDUCE_BLOCK};
 use somd_mir::analysis::MapArgPlan;
 use somd_mir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 /// How the fold reads one argument of the `@`.
@@ -337,10 +342,33 @@ impl Writer<'_> {
         if cx.fold_fns.iter().any(|(n, _)| *n == name) {
             return Ok((name, call));
         }
+        // The broadcast narrow rows that feed a SAD loop of the target (`sad.rs`, "Rows held
+        // in registers"): argument index, its `SOMD_NARROW_U8_..` flag, and whether staged.
+        let mut held = Vec::new();
+        for (k, (arg, _)) in args.iter().enumerate() {
+            let (FoldArg::Broadcast, ExprKind::Local(l)) = (&kinds[k], &func.expr(*arg).kind)
+            else {
+                continue;
+            };
+            let q = tf.params[k];
+            let row = somd_mir::analysis::isolation::array_elem(&tf.local(q).ty)
+                .is_some_and(|(_, rank)| rank == 1)
+                && somd_mir::analysis::isolation::vector_of(&tf.local(q).ty).is_none();
+            if let Some(m) = cx.narrow.get(l).filter(|_| row) {
+                if somd_mir::analysis::sad::feeds_sad(self.module, *target, q, 8) {
+                    held.push((k, super::sad::u8_flag(m), cx.staged.contains(l)));
+                }
+            }
+        }
         // One application `f(.., element somd_k, ..)`.
         let mut app_args = Vec::new();
         for (k, kind) in kinds.iter().enumerate() {
             let p = format!("m{k}");
+            let regs = if held.iter().any(|(h, _, _)| *h == k) {
+                (0..4).map(|g| format!(", somd_h{k}_{g}")).collect()
+            } else {
+                String::new()
+            };
             app_args.push(match kind {
                 FoldArg::Elems => format!("{p}[somd_k]"),
                 FoldArg::Rows => format!("{p} + (long)somd_k * {p}_len1, {p}_len1"),
@@ -357,7 +385,7 @@ impl Writer<'_> {
                             for d in 0..rank {
                                 write!(s, ", {p}_len{d}")?;
                             }
-                            s
+                            s + &regs
                         }
                         None => p,
                     }
@@ -367,8 +395,24 @@ impl Writer<'_> {
         app_args.push("somd_err".into());
         // The `__local` variant when a staged row is passed ("Staged rows"; a staged local
         // is only ever a broadcast argument).
-        let arg_ids: Vec<ExprId> = args.iter().map(|(e, _)| *e).collect();
-        let target_name = self.staged_callee(cx, *target, &arg_ids)?;
+        let rows: BTreeSet<LocalId> = args
+            .iter()
+            .zip(&tf.params)
+            .filter(|((a, _), _)| {
+                matches!(func.expr(*a).kind, ExprKind::Local(l) if cx.staged.contains(&l))
+            })
+            .map(|(_, p)| *p)
+            .collect();
+        let held_params: BTreeSet<LocalId> = held.iter().map(|(k, _, _)| tf.params[*k]).collect();
+        // The held variants are written for this fold (`Writer::held_scope`).
+        let scope = self.held_scope.take();
+        if !held_params.is_empty() {
+            let fold = name.strip_prefix("somd_fold_").unwrap_or(&name).to_string();
+            self.held_scope = Some((fold, BTreeSet::new()));
+        }
+        let target_name = self.variant_callee(cx, *target, &rows, &held_params);
+        self.held_scope = scope;
+        let target_name = target_name?;
         let app = format!("{target_name}({})", app_args.join(", "));
         let zero = format!("({ty}){{0}}");
         let l1 = Level(1);
@@ -403,6 +447,7 @@ impl Writer<'_> {
         }
         params.push("SOMD_ERR_PARAM".into());
         writeln!(out, "{ty} {name}({})\n{{", params.join(", "))?;
+        out.push_str(&hold_rows(&held)?);
         // The mapped length: the first mapped argument's, the others must equal it.
         let mapped: Vec<usize> = kinds
             .iter()
@@ -487,6 +532,32 @@ impl Writer<'_> {
         cx.fold_fns.push((name.clone(), out));
         Ok((name, call))
     }
+}
+
+/// The registers `somd_h<k>_0` .. `_3` of each held row `m<k>` (`sad.rs`, "Rows held in
+/// registers"): zero, and when the row is stored as `uchar` and shorter than
+/// `SOMD_HOLD_LEN`, its groups of 16, loaded once before the fold.
+fn hold_rows(held: &[(usize, String, bool)]) -> R<String> {
+    let l1 = Level(1);
+    let l2 = l1.next();
+    let mut out = String::new();
+    for (k, flag, staged) in held {
+        let regs: Vec<String> = (0..4).map(|g| format!("somd_h{k}_{g} = (uchar16)(0)")).collect();
+        writeln!(
+            out,
+            "{l1}/* m{k} feeds a SAD loop: its groups of 16 held in registers for the whole fold */"
+        )?;
+        writeln!(out, "{l1}uchar16 {};", regs.join(", "))?;
+        writeln!(out, "#ifdef {flag}")?;
+        writeln!(out, "{l1}if (m{k}_len0 < SOMD_HOLD_LEN) {{")?;
+        let load = if *staged { "somd_hold_l" } else { "somd_hold_g" };
+        for g in 0..4 {
+            writeln!(out, "{l2}if ((m{k}_len0 >> 4) > {g}) somd_h{k}_{g} = {load}(m{k}, {g});")?;
+        }
+        writeln!(out, "{l1}}}")?;
+        writeln!(out, "#endif")?;
+    }
+    Ok(out)
 }
 
 /// The extra arguments of a fold function's call: the lanes form's scratch, or the slices

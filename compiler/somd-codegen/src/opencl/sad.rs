@@ -19,6 +19,12 @@
 //! 16 interleaved by group (a warp's `uchar16` reads of one group are 512 consecutive
 //! bytes, no bank conflict), then the tail interleaved by element. Both take `n * ls`
 //! elements; the host allocates one byte per element for a row it uploads as `uchar`.
+//!
+//! Rows held in registers (note `device-execution`, "Rows held in registers"): a fold
+//! whose broadcast narrow row feeds a SAD loop (`nested.rs`) loads the row's groups of 16
+//! into four `uchar16` once, when it is `uchar` and shorter than `SOMD_HOLD_LEN`, and the
+//! SAD loop of the target's variant (`FnCx::held`) reads that side from the registers
+//! (`somd_sad_u8_h{g,l,h}`) under the same test of the same length.
 
 use super::writer::{bug, FnCx, Writer, R};
 use super::Level;
@@ -89,7 +95,42 @@ impl Writer<'_> {
         )?;
         writeln!(out, "{level}{{")?;
         writeln!(out, "{inner}const int somd_sadg = min({a}_len0, {b}_len0) >> 4;")?;
-        writeln!(out, "{inner}{sum} = somd_iadd({sum}, as_int({call}));")?;
+        // A held row's registers hold its groups when it is shorter than `SOMD_HOLD_LEN`
+        // (the fold loaded them under the same test of the same length).
+        let regs = |x: &str| (0..4).map(|g| format!("{x}_h{g}")).collect::<Vec<_>>().join(", ");
+        // The held registers `r` against row `x`, from local or global memory.
+        let mem = |r: &str, x: &str, staged: bool| {
+            let side = if staged { "l" } else { "g" };
+            format!("somd_sad_u8_h{side}({r}, {x}, somd_sadg)")
+        };
+        let held = match (cx.held.contains(&l.a), cx.held.contains(&l.b)) {
+            (true, true) => Some((
+                format!("{a}_len0 < SOMD_HOLD_LEN && {b}_len0 < SOMD_HOLD_LEN"),
+                format!("somd_sad_u8_hh({}, {}, somd_sadg)", regs(&a), regs(&b)),
+            )),
+            (true, false) => Some((
+                format!("{a}_len0 < SOMD_HOLD_LEN"),
+                mem(&regs(&a), &b, cx.staged.contains(&l.b)),
+            )),
+            // |a - b| = |b - a|.
+            (false, true) => Some((
+                format!("{b}_len0 < SOMD_HOLD_LEN"),
+                mem(&regs(&b), &a, cx.staged.contains(&l.a)),
+            )),
+            (false, false) => None,
+        };
+        match held {
+            Some((test, held_call)) => {
+                let l2 = inner.next();
+                writeln!(out, "{inner}if ({test}) {{")?;
+                writeln!(out, "{l2}/* the held row's groups from registers */")?;
+                writeln!(out, "{l2}{sum} = somd_iadd({sum}, as_int({held_call}));")?;
+                writeln!(out, "{inner}}} else {{")?;
+                writeln!(out, "{l2}{sum} = somd_iadd({sum}, as_int({call}));")?;
+                writeln!(out, "{inner}}}")?;
+            }
+            None => writeln!(out, "{inner}{sum} = somd_iadd({sum}, as_int({call}));")?,
+        }
         writeln!(out, "{inner}{i} = somd_sadg << 4;")?;
         writeln!(out, "{level}}}")?;
         writeln!(out, "#endif")?;

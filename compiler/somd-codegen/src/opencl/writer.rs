@@ -34,6 +34,7 @@ pub fn write_kernels(
         site_ids: HashMap::new(),
         fn_names: HashMap::new(),
         staged_fns: BTreeSet::new(),
+        held_scope: None,
         narrow: HashMap::new(),
         narrow_roots: BTreeMap::new(),
         staged_narrow: BTreeSet::new(),
@@ -112,6 +113,11 @@ pub(super) struct Writer<'a> {
     /// Names of the staged-row variants written so far (`nested.rs`, "Staged rows"): each
     /// is written once, before its first caller.
     pub(super) staged_fns: BTreeSet<String>,
+    /// While a fold holding rows in registers writes its target (`nested.rs`): the fold's
+    /// name without `somd_fold_`, which ends the names of the held variants it needs, and
+    /// the names written so far. A fold is written once per program text (with the
+    /// function holding it), so its held variants are written with it, before it.
+    pub(super) held_scope: Option<(String, BTreeSet<String>)>,
     /// Parameters that may hold a narrow `int` value array (`somd_mir::analysis::narrow`):
     /// the build option macro naming their element type (`int` unless defined).
     pub(super) narrow: HashMap<(FuncId, LocalId), String>,
@@ -168,6 +174,11 @@ pub(super) struct FnCx<'a> {
     /// variants `<f>_st<mask>_<kernel>` of the callees that take them.
     pub(super) staged: BTreeSet<LocalId>,
     pub(super) stage_kernel: Option<String>,
+    /// Row parameters whose first groups of 16 bytes a fold holds in registers (`sad.rs`,
+    /// "Rows held in registers"): besides the row, each takes `<p>_h0` .. `<p>_h3`
+    /// (`uchar16`), which its SAD loops read, and passes them on to the callees' variants
+    /// `<f>_h<mask>..` with the row.
+    pub(super) held: BTreeSet<LocalId>,
     /// Locals of array type that point into a parameter's buffer (`somd_mir::analysis::alias`):
     /// declared `__global T *name` with `int name_len0`.
     pub(super) aliases: HashMap<LocalId, somd_mir::analysis::alias::ArrayAlias>,
@@ -648,6 +659,7 @@ impl<'a> FnCx<'a> {
             lanes: None,
             slices: false,
             staged: BTreeSet::new(),
+            held: BTreeSet::new(),
             narrow: HashMap::new(),
             stage_kernel: None,
             aliases: somd_mir::analysis::alias::kernel_aliases(func),
@@ -1167,18 +1179,21 @@ impl<'a> Writer<'a> {
         lanes: Option<(&str, &str)>,
         slices: bool,
     ) -> R<String> {
-        self.helper_staged(f, lanes, slices, None)
+        self.helper_staged(f, lanes, slices, None, &BTreeSet::new())
     }
 
     /// [`Writer::helper_variant`]; with `staged` (row parameters and a kernel's name) the
     /// variant that reads those rows from `__local` memory (`nested.rs`, "Staged rows"):
-    /// `<kernel>_slices_staged` for the slices form, else `<f>_st<mask>_<kernel>`.
+    /// `<kernel>_slices_staged` for the slices form, else `<f>_st<mask>_<kernel>`. With
+    /// `held` row parameters (not in the slices form), the variant that also takes their
+    /// registers (`FnCx::held`), named after the fold writing it (`variant_name`).
     pub(super) fn helper_staged(
         &mut self,
         f: FuncId,
         lanes: Option<(&str, &str)>,
         slices: bool,
         staged: Option<(&BTreeSet<LocalId>, &str)>,
+        held: &BTreeSet<LocalId>,
     ) -> R<String> {
         let func = self.module.function(f);
         let mut cx = FnCx::helper(func);
@@ -1187,6 +1202,7 @@ impl<'a> Writer<'a> {
             cx.staged = rows.clone();
             cx.stage_kernel = Some(kernel.to_string());
         }
+        cx.held = held.clone();
         let mut params = Vec::new();
         for p in &func.params {
             params.push(self.param_decl(&cx, *p)?);
@@ -1209,20 +1225,22 @@ impl<'a> Writer<'a> {
                 params.push(format!("__local {elem} *somd_scratch"));
             }
             None => {
-                if let Some((rows, kernel)) = staged {
-                    name = staged_name(&name, func, rows, kernel);
-                }
+                let fold = self.held_scope.as_ref().map(|(f, _)| f.clone()).unwrap_or_default();
+                let held = Some((held, fold.as_str())).filter(|(h, _)| !h.is_empty());
+                name = variant_name(&name, func, staged, held);
             }
         }
         params.push("SOMD_ERR_PARAM".into());
         let ret = if cx.ctor { self.ty(&Type::Object(func.class))? } else { self.ty(&func.ret)? };
         let mut out = String::new();
         let (file, line, col) = self.pos(func.span);
-        let across = match (lanes.is_some(), slices, staged.is_some()) {
-            (true, true, true) => ", one slice of its fold, rows in local memory",
-            (true, true, false) => ", one slice of its fold",
-            (true, false, _) => ", its folds across the work-group",
-            (false, _, true) => ", rows in local memory",
+        let across = match (lanes.is_some(), slices, staged.is_some(), held.is_empty()) {
+            (true, true, true, _) => ", one slice of its fold, rows in local memory",
+            (true, true, false, _) => ", one slice of its fold",
+            (true, false, _, _) => ", its folds across the work-group",
+            (false, _, true, true) => ", rows in local memory",
+            (false, _, true, false) => ", rows in local memory, held rows in registers",
+            (false, _, false, false) => ", held rows in registers",
             _ => "",
         };
         writeln!(out, "/* {}{across} ({file}:{line}:{col}) */", func.name)?;
@@ -1261,6 +1279,11 @@ impl<'a> Writer<'a> {
             let mut s = format!("{space} {elem_c} *{name}");
             for d in 0..rank {
                 write!(s, ", const int {name}_len{d}")?;
+            }
+            if cx.held.contains(&p) {
+                for g in 0..4 {
+                    write!(s, ", const uchar16 {name}_h{g}")?;
+                }
             }
             Ok(s)
         } else {
@@ -1798,8 +1821,21 @@ impl<'a> Writer<'a> {
             }
             ExprKind::Call { func: callee, receiver: None, args } => {
                 let mut parts = Vec::new();
-                for a in args {
-                    parts.push(self.arg(cx, *a)?);
+                let held = self.held_params(cx, *callee, args);
+                let target = self.module.function(*callee);
+                for (a, q) in args.iter().zip(&target.params) {
+                    let mut part = self.arg(cx, *a)?;
+                    // A held row passes its registers on (`FnCx::held`).
+                    if held.contains(q) {
+                        let ExprKind::Local(l) = cx.func.expr(*a).kind else {
+                            return Err(bug("held row that is not a local"));
+                        };
+                        let name = cx.name(l);
+                        for g in 0..4 {
+                            write!(part, ", {name}_h{g}")?;
+                        }
+                    }
+                    parts.push(part);
                 }
                 parts.push("somd_err".into());
                 let name = self.staged_callee(cx, *callee, args)?;
@@ -2121,10 +2157,38 @@ pub(super) fn staged_name(
     format!("{base}_st{mask:x}_{kernel}")
 }
 
+/// The name of the variant of `func` for `staged` rows (and their kernel) and `held` rows
+/// (and the fold holding them, `Writer::held_scope`): `<base>_st<mask>_<kernel>`, or
+/// `<base>_h<mask>[_st<mask>]_<fold>` when rows are held (bit `k` of a mask for parameter
+/// `k`).
+pub(super) fn variant_name(
+    base: &str,
+    func: &Function,
+    staged: Option<(&BTreeSet<LocalId>, &str)>,
+    held: Option<(&BTreeSet<LocalId>, &str)>,
+) -> String {
+    let mask = |set: &BTreeSet<LocalId>| {
+        func.params
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| set.contains(p))
+            .fold(0u64, |m, (k, _)| m | (1u64 << (k.min(63))))
+    };
+    match (staged, held) {
+        (Some((rows, kernel)), None) => staged_name(base, func, rows, kernel),
+        (None, None) => base.to_string(),
+        (staged, Some((held, fold))) => {
+            let st = staged.map_or_else(String::new, |(rows, _)| format!("_st{:x}", mask(rows)));
+            format!("{base}_h{:x}{st}_{fold}", mask(held))
+        }
+    }
+}
+
 impl Writer<'_> {
     /// The function a call of `callee` with `args` names: when an argument is a staged row
     /// of `cx` (`nested.rs`, "Staged rows"), the variant reading that parameter from
-    /// `__local` memory, written (once) before the calling function.
+    /// `__local` memory; when one is a held row (`FnCx::held`), the variant taking its
+    /// registers too. Written (once) before the calling function.
     pub(super) fn staged_callee(
         &mut self,
         cx: &mut FnCx,
@@ -2132,7 +2196,7 @@ impl Writer<'_> {
         args: &[ExprId],
     ) -> R<String> {
         let target = self.module.function(callee);
-        let rows: BTreeSet<LocalId> = args
+        let rows = args
             .iter()
             .zip(&target.params)
             .filter(|(a, _)| {
@@ -2140,12 +2204,60 @@ impl Writer<'_> {
             })
             .map(|(_, p)| *p)
             .collect();
-        let (Some(kernel), false) = (cx.stage_kernel.clone(), rows.is_empty()) else {
-            return Ok(self.fn_name(callee));
+        let held = self.held_params(cx, callee, args);
+        self.variant_callee(cx, callee, &rows, &held)
+    }
+
+    /// The parameters of `callee` that a call with `args` passes a held row of `cx` and that
+    /// feed a SAD loop: they take the row's registers (`FnCx::held`).
+    pub(super) fn held_params(
+        &self,
+        cx: &FnCx,
+        callee: FuncId,
+        args: &[ExprId],
+    ) -> BTreeSet<LocalId> {
+        let target = self.module.function(callee);
+        args.iter()
+            .zip(&target.params)
+            .filter(|(a, q)| {
+                matches!(cx.func.expr(**a).kind, ExprKind::Local(l) if cx.held.contains(&l))
+                    && somd_mir::analysis::sad::feeds_sad(self.module, callee, **q, 8)
+            })
+            .map(|(_, q)| *q)
+            .collect()
+    }
+
+    /// The variant of `callee` with parameters `rows` staged (when `cx` has a stage kernel)
+    /// and `held` in registers, written (once) before the calling function.
+    pub(super) fn variant_callee(
+        &mut self,
+        cx: &mut FnCx,
+        callee: FuncId,
+        rows: &BTreeSet<LocalId>,
+        held: &BTreeSet<LocalId>,
+    ) -> R<String> {
+        let target = self.module.function(callee);
+        let kernel = cx.stage_kernel.clone().filter(|_| !rows.is_empty());
+        let staged = kernel.as_deref().map(|k| (rows, k));
+        if held.is_empty() {
+            if staged.is_none() {
+                return Ok(self.fn_name(callee));
+            }
+            let name = variant_name(&self.fn_name(callee), target, staged, None);
+            if self.staged_fns.insert(name.clone()) {
+                let text = self.helper_staged(callee, None, false, staged, held)?;
+                cx.fold_fns.push((name.clone(), text));
+            }
+            return Ok(name);
+        }
+        let fold = match &self.held_scope {
+            Some((fold, _)) => fold.clone(),
+            None => return Err(bug("rows held outside a fold")),
         };
-        let name = staged_name(&self.fn_name(callee), target, &rows, &kernel);
-        if self.staged_fns.insert(name.clone()) {
-            let text = self.helper_staged(callee, None, false, Some((&rows, &kernel)))?;
+        let name = variant_name(&self.fn_name(callee), target, staged, Some((held, &fold)));
+        let new = self.held_scope.as_mut().is_some_and(|(_, written)| written.insert(name.clone()));
+        if new {
+            let text = self.helper_staged(callee, None, false, staged, held)?;
             cx.fold_fns.push((name.clone(), text));
         }
         Ok(name)

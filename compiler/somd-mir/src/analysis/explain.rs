@@ -63,6 +63,31 @@ fn narrow_lines(
                 callee.name
             );
         }
+        // The folds that hold a broadcast row of these flows in registers for their SAD
+        // loops (note `device-execution`, "Rows held in registers").
+        for fold in super::nested::nested_folds(callee) {
+            let ExprKind::Map { func: target, args } = &callee.expr(fold.map).kind else {
+                continue;
+            };
+            let target_fn = module.function(*target);
+            for ((a, mode), q) in args.iter().zip(&target_fn.params) {
+                let ExprKind::Local(l) = callee.expr(*a).kind else { continue };
+                let Some((root, _)) = flows.iter().find(|(_, flow)| flow.contains(&(g, l))) else {
+                    continue;
+                };
+                if *mode == MapArg::Broadcast
+                    && matches!(target_fn.local(*q).ty, Type::ValueArray(..))
+                    && super::sad::feeds_sad(module, *target, *q, 8)
+                {
+                    let _ = writeln!(
+                        out,
+                        "  held in registers: the fold at {} in `{}` loads `{root}` once when it is stored as uchar and shorter than 80 elements, and its SAD loops read it there",
+                        sources.position(callee.expr(fold.reduce).span),
+                        callee.name
+                    );
+                }
+            }
+        }
     }
 }
 

@@ -212,3 +212,23 @@ pub fn sad_loops(module: &Module, func: &Function) -> Vec<SadLoop> {
     walk(module, func, &func.body, &mut out);
     out
 }
+
+/// Whether parameter `p` of `f` is an array of a SAD loop of `f`, or is passed by a call of
+/// `f` to a parameter that is, at most `depth` calls deep: a row a fold may hold in
+/// registers for that loop (note `device-execution`, "Rows held in registers").
+pub fn feeds_sad(module: &Module, f: FuncId, p: LocalId, depth: u32) -> bool {
+    let func = module.function(f);
+    if sad_loops(module, func).iter().any(|l| l.a == p || l.b == p) {
+        return true;
+    }
+    depth > 0
+        && func.exprs.iter().any(|e| match &e.kind {
+            ExprKind::Call { func: callee, receiver: None, args } => {
+                let target = module.function(*callee);
+                args.iter().zip(&target.params).any(|(a, q)| {
+                    local_of(func, *a) == Some(p) && feeds_sad(module, *callee, *q, depth - 1)
+                })
+            }
+            _ => false,
+        })
+}
