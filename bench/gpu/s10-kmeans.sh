@@ -3,9 +3,7 @@
 # binary and against the hand kernels (bench/clbaselines/cl/kmeans.cl):
 #   - `clusterSums`: `long` histogram tables kept as separate low and high word arrays (the
 #     default) against adjacent (low, high) pairs (`SOMD_HIST_LAYOUT=pairs`, the layout
-#     before) and against one 64-bit atomic add per update on the pairs
-#     (`SOMD_HIST_ATOMICS=64`, opt-in, on a device with cl_khr_int64_base_atomics);
-#     `runtime/cl/somd_hist.cl`;
+#     before); `runtime/cl/somd_hist.cl`;
 #   - `nearest`: its tiled centres loop without the barrier after the last tile (the
 #     default) against with it (`SOMD_TILE_LAST_BARRIER=1`, as before).
 # Stage as baselines.sh's header says (`--filter kmeans` is enough; run the built binary):
@@ -20,8 +18,8 @@
 #   1. the harness for kmeans on the device, REPS (5) repetitions ($OUT/kmeans.md);
 #   2. the kernel time per kernel, generated (default switches) and hand, at SIZE (8M)
 #      points and at 32M ($OUT/kernel-times.md);
-#   3. gen-kmeans SIZE 8 1 under four switch settings (default, SOMD_HIST_LAYOUT=pairs,
-#      SOMD_HIST_ATOMICS=64, SOMD_TILE_LAST_BARRIER=1), interleaved, REPS runs each: the
+#   3. gen-kmeans SIZE 8 1 under three switch settings (default, SOMD_HIST_LAYOUT=pairs,
+#      SOMD_TILE_LAST_BARRIER=1), interleaved, REPS runs each: the
 #      median of each kernel's profiled `launch` time ($OUT/switches.txt; the hand kernels'
 #      medians are in kernel-times.md);
 #   4. with PROFILE=1, the static profile of the default kernels (kernel-profile.sh:
@@ -72,7 +70,7 @@ for line in sys.stdin:
             near += e["kernel_ns"]
 print(sums, near)'
 }
-settings=("" "SOMD_HIST_LAYOUT=pairs" "SOMD_HIST_ATOMICS=64" "SOMD_TILE_LAST_BARRIER=1")
+settings=("" "SOMD_HIST_LAYOUT=pairs" "SOMD_TILE_LAST_BARRIER=1")
 declare -A sums near
 for _ in $(seq "$REPS"); do
   for k in "${!settings[@]}"; do

@@ -10,8 +10,9 @@
  * as a hand-written kernel's separate low and high arrays do. With `-DSOMD_HIST_PAIRS`
  * (the host's `SOMD_HIST_LAYOUT=pairs`) a `long` entry is the adjacent pair `2e` (low),
  * `2e + 1` (high) instead, the layout before the split; the host decodes the words the same
- * way (`runtime/src/device/histogram.rs`). Unless the host asks for 64-bit atomics (below),
- * only the 32-bit atomics of OpenCL 1.1 are used (64-bit atomics are optional extensions): bitwise operators act on each word independently, and a 64-bit
+ * way (`runtime/src/device/histogram.rs`). Only the 32-bit atomics of OpenCL 1.1 are used
+ * (64-bit atomics are optional extensions): bitwise operators act on each word
+ * independently, and a 64-bit
  * add adds the low words and carries into the high word -- each atomic add sees the low
  * word's exact old value, so every carry is counted once and the pair holds the sum modulo
  * 2^64, as Java's `long` does. `int` adds wrap modulo 2^32 on `uint`, as Java's `int` does.
@@ -20,18 +21,6 @@
  */
 #ifndef SOMD_HIST_CL
 #define SOMD_HIST_CL
-
-/* With -DSOMD_HIST_ATOM64 (the host's `SOMD_HIST_ATOMICS=64`, only on a device with
- * cl_khr_int64_base_atomics) a `long` add is one 64-bit atomic add on the entry's pair of
- * words, read as one little-endian `ulong` (so the layout is the pairs'; OpenCL devices are
- * little-endian where the runtime runs them, as the host's reading of the words assumes);
- * the bitwise updates keep their two 32-bit atomics. */
-#ifdef SOMD_HIST_ATOM64
-#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
-#ifndef SOMD_HIST_PAIRS
-#define SOMD_HIST_PAIRS
-#endif
-#endif
 
 /* The low and high words of `long` entry `e` of a table of `n` entries. */
 #ifdef SOMD_HIST_PAIRS
@@ -43,14 +32,8 @@
 #endif
 
 /* `t[e] += v` for a `long` entry `e` of the table `t` of `n` entries in address space
- * SPACE: one 64-bit atomic, or the low word's atomic add and, when the value's high word or
- * the carry out of the low word is not zero, the high word's. */
-#ifdef SOMD_HIST_ATOM64
-#define SOMD_HIST_LADD(SPACE, t, n, e, v)                                       \
-    do {                                                                        \
-        (void)atom_add((volatile SPACE ulong *)(t) + (uint)(e), as_ulong(v));   \
-    } while (0)
-#else
+ * SPACE: the low word's atomic add and, when the value's high word or the carry out of the
+ * low word is not zero, the high word's. */
 #define SOMD_HIST_LADD(SPACE, t, n, e, v)                                       \
     do {                                                                        \
         const uint lo = SOMD_HIST_LO(n, e);                                     \
@@ -62,7 +45,6 @@
             atomic_add(&(t)[hi], upper);                                        \
         }                                                                       \
     } while (0)
-#endif
 
 /* The same eight updates for a table in local (suffix _l) and in global (_g) memory:
  * OpenCL C 1.2 has no generic address space, so each space gets its own functions. */

@@ -148,10 +148,6 @@ pub struct Switches {
     /// (low, high) word pair instead of separate low and high word arrays (programs are
     /// built with `-DSOMD_HIST_PAIRS`; `runtime/cl/somd_hist.cl`).
     pub hist_pairs: bool,
-    /// `SOMD_HIST_ATOMICS=64`: a `long` histogram add is one 64-bit atomic on a device with
-    /// `cl_khr_int64_base_atomics` (adjacent pairs; `-DSOMD_HIST_ATOM64`); see
-    /// [`Switches::hist_atom64_on`].
-    pub hist_atom64: bool,
     /// `SOMD_TILE_LAST_BARRIER=1`: a tiled `@` loop also waits at a barrier after its last
     /// tile (programs are built with `-DSOMD_TILE_LAST_BARRIER=1`; `runtime/cl/somd_java.cl`).
     pub tile_last_barrier: bool,
@@ -187,7 +183,6 @@ impl Default for Switches {
             narrow: true,
             map_fusion: true,
             hist_pairs: false,
-            hist_atom64: false,
             tile_last_barrier: false,
             pinned: None,
             pinned_min: None,
@@ -198,17 +193,11 @@ impl Default for Switches {
 }
 
 impl Switches {
-    /// Whether `long` histogram adds use 64-bit atomics on the device `info`: asked for
-    /// (`SOMD_HIST_ATOMICS=64`) and the device has `cl_khr_int64_base_atomics`.
-    pub fn hist_atom64_on(&self, info: &crate::opencl::DeviceInfo) -> bool {
-        self.hist_atom64 && info.int64_atomics
-    }
-
     /// Whether `long` histogram tables on the device `info` keep each entry as an adjacent
-    /// (low, high) word pair (`SOMD_HIST_LAYOUT=pairs`, or 64-bit atomics) rather than
-    /// the low words, then the high words (`runtime/cl/somd_hist.cl`).
-    pub fn hist_pairs_on(&self, info: &crate::opencl::DeviceInfo) -> bool {
-        self.hist_pairs || self.hist_atom64_on(info)
+    /// (low, high) word pair (`SOMD_HIST_LAYOUT=pairs`) rather than the low words, then the
+    /// high words (`runtime/cl/somd_hist.cl`).
+    pub fn hist_pairs_on(&self, _info: &crate::opencl::DeviceInfo) -> bool {
+        self.hist_pairs
     }
 
     /// Parses the switches from `var` (an environment lookup), with a warning line for
@@ -254,17 +243,6 @@ impl Switches {
                 false
             }
         };
-        let hist_atom64 = match text("SOMD_HIST_ATOMICS").as_deref() {
-            None | Some("" | "32") => false,
-            Some("64") => true,
-            Some(other) => {
-                warnings.push(format!(
-                    "somd: warning: ignoring SOMD_HIST_ATOMICS={other:?} (expected 32 or 64); \
-                     using 32"
-                ));
-                false
-            }
-        };
         let pinned = match text("SOMD_PINNED").as_deref() {
             None | Some("") => None,
             Some("1") => Some(true),
@@ -295,7 +273,6 @@ impl Switches {
             narrow: text("SOMD_NARROW").as_deref() != Some("off"),
             map_fusion: !matches!(text("SOMD_MAPFUSE").as_deref(), Some("0" | "off")),
             hist_pairs,
-            hist_atom64,
             tile_last_barrier: text("SOMD_TILE_LAST_BARRIER").as_deref() == Some("1"),
             pinned,
             pinned_min,

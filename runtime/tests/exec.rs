@@ -204,7 +204,6 @@ fn placement_parses_the_measuring_switches() {
         ("SOMD_MAPFUSE", "0"),
         ("SOMD_HIST_LAYOUT", "pairs"),
         ("SOMD_TILE_LAST_BARRIER", "1"),
-        ("SOMD_HIST_ATOMICS", "64"),
         ("SOMD_PINNED", "0"),
         ("SOMD_PINNED_MIN", "1024"),
         ("SOMD_PINNED_MAX", "65536"),
@@ -226,7 +225,6 @@ fn placement_parses_the_measuring_switches() {
         map_fusion: false,
         hist_pairs: true,
         tile_last_barrier: true,
-        hist_atom64: true,
         pinned: Some(false),
         pinned_min: Some(1024),
         pinned_max: Some(65536),
@@ -254,9 +252,6 @@ fn placement_parses_the_measuring_switches() {
     let p = parse(&[("SOMD_HIST_LAYOUT", "pair")]);
     assert_eq!((p.switches.hist_pairs, p.warnings.len()), (false, 1), "{:?}", p.warnings);
     assert!(p.warnings[0].contains("SOMD_HIST_LAYOUT"));
-    let p = parse(&[("SOMD_HIST_ATOMICS", "128")]);
-    assert_eq!((p.switches.hist_atom64, p.warnings.len()), (false, 1), "{:?}", p.warnings);
-    assert!(!parse(&[("SOMD_HIST_ATOMICS", "32")]).switches.hist_atom64);
     // `SOMD_PINNED` is 0 or 1 (unset: the device decides); another value is ignored with a
     // warning.
     assert_eq!(parse(&[("SOMD_PINNED", "1")]).switches.pinned, Some(true));

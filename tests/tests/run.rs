@@ -1299,8 +1299,7 @@ fn device_segmented_sums_run_one_work_item_per_run() {
 
 /// The device switches that keep an earlier kernel form for measuring produce the same
 /// results on the same binaries: `long` histogram tables as adjacent word pairs
-/// (`SOMD_HIST_LAYOUT=pairs`) and with 64-bit atomic adds (`SOMD_HIST_ATOMICS=64`, on a
-/// device that has them; otherwise the default path runs) for the histogram programs, and
+/// (`SOMD_HIST_LAYOUT=pairs`) for the histogram programs, and
 /// the tiled `@` loops' barrier after the last tile (`SOMD_TILE_LAST_BARRIER=1`) for the
 /// samples whose maps are tiled. Every run is strict: a fallback to the CPU fails it.
 #[test]
@@ -1310,9 +1309,7 @@ fn device_switches_keep_the_results() {
     };
     let cases = [
         ("tests/run", "device_histogram_long", ("SOMD_HIST_LAYOUT", "pairs")),
-        ("tests/run", "device_histogram_long", ("SOMD_HIST_ATOMICS", "64")),
         ("tests/run", "device_histogram", ("SOMD_HIST_LAYOUT", "pairs")),
-        ("tests/run", "device_histogram", ("SOMD_HIST_ATOMICS", "64")),
         ("samples", "kmeans", ("SOMD_TILE_LAST_BARRIER", "1")),
         ("samples", "nbody", ("SOMD_TILE_LAST_BARRIER", "1")),
     ];

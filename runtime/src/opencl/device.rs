@@ -37,9 +37,6 @@ pub struct DeviceInfo {
     pub compute_units: u32,
     /// `cl_khr_fp64` (or OpenCL 1.2+ `double` support).
     pub fp64: bool,
-    /// `cl_khr_int64_base_atomics`: 64-bit `atom_add` on `__global` and `__local` words
-    /// (histogram tables under `SOMD_HIST_ATOMICS=64`).
-    pub int64_atomics: bool,
     /// `CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT` for `float`: enables the build option that makes
     /// `float` `/` and `sqrt` IEEE-exact, as Java requires.
     pub correct_div_sqrt: bool,
@@ -141,7 +138,6 @@ fn read_info(
         max_work_group: device.max_work_group_size().unwrap_or(1).max(1),
         compute_units: device.max_compute_units().unwrap_or(1).max(1),
         fp64: extensions.contains("cl_khr_fp64") || device.double_fp_config().unwrap_or(0) != 0,
-        int64_atomics: extensions.contains("cl_khr_int64_base_atomics"),
         correct_div_sqrt: device
             .single_fp_config()
             .map(|c| c & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT != 0)

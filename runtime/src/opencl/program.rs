@@ -8,8 +8,7 @@
 //! unless the program asks for fast math (`--fast-math`), which adds
 //! `-cl-fast-relaxed-math -DSOMD_FAST_MATH`. Every program gets `-DSOMD_WIDTH=W`, the
 //! elements per work-item of its widened elementwise kernels (`SOMD_WIDEN`), and
-//! `-DSOMD_HIST_PAIRS` under `SOMD_HIST_LAYOUT=pairs` (the `long` histogram table layout;
-//! `-DSOMD_HIST_ATOM64` under `SOMD_HIST_ATOMICS=64` on a device with 64-bit atomics),
+//! `-DSOMD_HIST_PAIRS` under `SOMD_HIST_LAYOUT=pairs` (the `long` histogram table layout),
 //! `-DSOMD_TILE_LAST_BARRIER=1` under `SOMD_TILE_LAST_BARRIER=1` (tiled `@` loops)
 //! and `-DSOMD_HOLD_OFF` with `SOMD_HOLD_ROWS=0` (no row held in registers across a fold).
 //!
@@ -79,9 +78,7 @@ impl ProgramDesc<'_> {
         options.push_str(&format!(" -DSOMD_WIDTH={}", switches.widen));
         // The layout of `long` histogram tables (`runtime/cl/somd_hist.cl`), which the host
         // decodes the same way (`device::histogram`).
-        if switches.hist_atom64_on(ctx.info) {
-            options.push_str(" -DSOMD_HIST_ATOM64");
-        } else if switches.hist_pairs {
+        if switches.hist_pairs {
             options.push_str(" -DSOMD_HIST_PAIRS");
         }
         // A tiled `@` loop's barrier after its last tile (`runtime/cl/somd_java.cl`).
