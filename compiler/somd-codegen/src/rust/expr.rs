@@ -141,6 +141,10 @@ pub struct FnCx<'a> {
     /// Intermediate reduction calls whose value the device host program of a `sync` body
     /// already computed (`device.rs`, `SyncStep::Intermediate`): the Rust local holding it.
     pub replaced: HashMap<ExprId, String>,
+    /// Producers of fused `@` pairs whose prelude `map_fused_prelude` wrote (their
+    /// arguments and length bound as `_e{p}_k` and `_e{p}n`): only these can run inline in
+    /// fused statements (`fused_inline_prelude` reads those names).
+    pub map_fused_bound: HashSet<ExprId>,
 }
 
 /// Where the function stops reading its local arrays (`last_uses`).
@@ -509,6 +513,7 @@ impl<'a> FnCx<'a> {
             assigned,
             hoisted: HashMap::new(),
             replaced: HashMap::new(),
+            map_fused_bound: HashSet::new(),
             unchecked: HashMap::new(),
             device: None,
             result_local,

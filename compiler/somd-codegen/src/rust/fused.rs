@@ -75,9 +75,14 @@ impl FnCx<'_> {
             return Ok(None);
         }
         let n = format!("_e{}n", mapped.0);
+        // The inline form reads the producer's arguments that its own prelude bound; a
+        // producer whose prelude was not written (its map runs on the CPU, or its arguments
+        // are frozen at the call) is an ordinary statement before these.
         let inline_prelude = match &g.inline {
-            Some(inline) => Some(self.fused_inline_prelude(&g, inline, mapped, &var)?),
-            None => None,
+            Some(inline) if self.map_fused_bound.contains(&inline.0) => {
+                Some(self.fused_inline_prelude(&g, inline, mapped, &var)?)
+            }
+            _ => None,
         };
         let mut members = Vec::new();
         if let Some(p) = g.producer {
@@ -263,6 +268,7 @@ impl FnCx<'_> {
             producer.pos
         );
         let (name, call_args) = (&producer.name, producer.call_args.join(", "));
+        self.map_fused_bound.insert(f.producer);
         self.replaced.insert(f.producer, format!("rt::somd::map(0, |i| {name}({call_args}))"));
         self.replaced.insert(
             ca[f.slot].0,
