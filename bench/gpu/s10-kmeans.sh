@@ -50,13 +50,18 @@ timeout "${TIMES_LIMIT:-90}" python3 bench/gpu/kernel_times.py "$STAGE" "kmeans 
 cat "$OUT/kernel-times.md"
 
 # One traced run of gen-kmeans under switches $1: "clusterSums nearest" kernel ns (the
-# nearest launches summed: the first `@` and the one after the step).
+# nearest launches summed: the first `@` and the one after the step); FAIL for a kernel
+# when the run fails or traces no launch of it, so a failed run never reads as 0 ns.
 kernels_ns() {
-  env $1 SOMD_DEVICE=opencl SOMD_STRICT=1 SOMD_TRACE=json \
-    timeout 60 "$STAGE/gen-kmeans" "$SIZE" 8 1 2>&1 >/dev/null | python3 -c '
+  if ! env $1 SOMD_DEVICE=opencl SOMD_STRICT=1 SOMD_TRACE=json \
+    timeout 60 "$STAGE/gen-kmeans" "$SIZE" 8 1 2> "$OUT/trace.json" > /dev/null; then
+    echo FAIL FAIL
+    return
+  fi
+  python3 - "$OUT/trace.json" <<'PY'
 import json, sys
-sums, near = 0, 0
-for line in sys.stdin:
+sums, near, nsums, nnear = 0, 0, 0, 0
+for line in open(sys.argv[1], errors="replace"):
     if not line.startswith("{"):
         continue
     try:
@@ -66,25 +71,35 @@ for line in sys.stdin:
     if e.get("event") == "launch" and e.get("kernel_ns") is not None:
         if e.get("name") == "KMeans_clusterSums":
             sums += e["kernel_ns"]
+            nsums += 1
         elif str(e.get("name", "")).startswith("map_KMeans_nearest"):
             near += e["kernel_ns"]
-print(sums, near)'
+            nnear += 1
+print(sums if nsums else "FAIL", near if nnear else "FAIL")
+PY
 }
 settings=("" "SOMD_HIST_LAYOUT=pairs" "SOMD_TILE_LAST_BARRIER=1")
 declare -A sums near
 for _ in $(seq "$REPS"); do
   for k in "${!settings[@]}"; do
     read -r s n <<< "$(kernels_ns "${settings[$k]}")"
-    sums[$k]="${sums[$k]:-} ${s:-0}"
-    near[$k]="${near[$k]:-} ${n:-0}"
+    sums[$k]="${sums[$k]:-} ${s:-FAIL}"
+    near[$k]="${near[$k]:-} ${n:-FAIL}"
   done
 done
-median() { printf '%s\n' $1 | sort -n | sed -n "$(( (REPS + 1) / 2 ))p"; }
+rm -f "$OUT/trace.json"
+# The median of the runs in $1 that did not fail, and how many failed.
+median() {
+  printf '%s\n' $1 | grep -v FAIL | sort -n | awk '{a[NR]=$1} END {print NR ? a[int((NR+1)/2)] : "n/a"}'
+}
+failed() { printf '%s\n' $1 | grep -c FAIL; }
 {
-  echo "gen-kmeans $SIZE 8 1, kernel ns, median of $REPS (runs)"
+  echo "gen-kmeans $SIZE 8 1, kernel ns, median of the runs that did not fail, of $REPS (runs; failed)"
   for k in "${!settings[@]}"; do
-    echo "${settings[$k]:-default}: KMeans_clusterSums $(median "${sums[$k]}") (${sums[$k]# })" \
-      "| map_KMeans_nearest (both launches) $(median "${near[$k]}") (${near[$k]# })"
+    echo "${settings[$k]:-default}: KMeans_clusterSums $(median "${sums[$k]}")" \
+      "(${sums[$k]# }; $(failed "${sums[$k]}") failed)" \
+      "| map_KMeans_nearest (both launches) $(median "${near[$k]}")" \
+      "(${near[$k]# }; $(failed "${near[$k]}") failed)"
   done
 } | tee "$OUT/switches.txt"
 if [[ "${PROFILE:-0}" == 1 ]]; then

@@ -53,12 +53,13 @@ for line in open(sys.argv[1], errors="replace"):
     elif event.get("event") == "call":
         wall += event.get("wall_ns", 0)
 if sys.argv[3] != "0":
-    print("exit", sys.argv[3])
+    print("FAIL exit", sys.argv[3])
 else:
     print("%.4f %d %.3f %.1f" % (kernel / 1e6, launches, wall / 1e6, int(sys.argv[2]) / 1e3))
 PY
 }
-median() { sort -g | sed -n "$(( (REPS + 1) / 2 ))p"; }
+# The median of the values read, one a line (the rows of runs that did not fail).
+median() { sort -g | awk 'NF {a[++n]=$1} END {print n ? a[int((n+1)/2)] : "n/a"}'; }
 : > "$OUT/mapfuse.txt"
 for k in $(seq "$REPS"); do
   echo "old $(traced SOMD_MAPFUSE=0)" >> "$OUT/mapfuse.txt"
@@ -70,10 +71,12 @@ done
   echo "== gen-mriq $SIZE, $REPS interleaved runs per variant (kernel ms, launches, call wall ms, wall ms):"
   cat "$OUT/mapfuse.txt"
   for v in old new; do
-    rows=$(grep "^$v " "$OUT/mapfuse.txt" | grep -v exit)
-    printf '%s median: kernel %s ms, launches %s, call wall %s ms, wall %s ms\n' "$v" \
-      "$(echo "$rows" | awk '{print $2}' | median)" "$(echo "$rows" | awk '{print $3}' | median)" \
-      "$(echo "$rows" | awk '{print $4}' | median)" "$(echo "$rows" | awk '{print $5}' | median)"
+    rows=$(grep "^$v " "$OUT/mapfuse.txt" | grep -v FAIL)
+    failed=$(grep "^$v " "$OUT/mapfuse.txt" | grep -c FAIL)
+    printf '%s median: kernel %s ms, launches %s, call wall %s ms, wall %s ms (%s failed)\n' \
+      "$v" "$(echo "$rows" | awk '{print $2}' | median)" \
+      "$(echo "$rows" | awk '{print $3}' | median)" "$(echo "$rows" | awk '{print $4}' | median)" \
+      "$(echo "$rows" | awk '{print $5}' | median)" "$failed"
   done
   if cmp -s "$OUT/old.out" "$OUT/new.out"; then echo "outputs: identical"; else
     echo "outputs DIFFER:"; diff "$OUT/old.out" "$OUT/new.out"; fi

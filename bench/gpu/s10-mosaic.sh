@@ -56,20 +56,27 @@ for s in "${settings[@]}"; do
 done
 for _ in $(seq "$REPS"); do
   for s in "${settings[@]}"; do
-    ns=$(env $s SOMD_DEVICE=opencl SOMD_STRICT=1 SOMD_TRACE=json \
-      timeout 60 "$STAGE/gen-mosaic" $ARGS 2>&1 >/dev/null \
-      | grep '"event":"launch"' | grep '"map_Mosaic_bestMatch"' \
-      | sed -n 's/.*"kernel_ns":\([0-9]*\).*/\1/p' | head -1)
-    times[$(key "$s")]+="${ns:-0} "
+    # A failed run, or one that traced no launch of the kernel, is recorded as FAIL (left
+    # out of the median), never as 0 ns.
+    ns=""
+    if env $s SOMD_DEVICE=opencl SOMD_STRICT=1 SOMD_TRACE=json \
+      timeout 60 "$STAGE/gen-mosaic" $ARGS 2> "$OUT/trace.json" > /dev/null; then
+      ns=$(grep '"event":"launch"' "$OUT/trace.json" | grep '"map_Mosaic_bestMatch"' \
+        | sed -n 's/.*"kernel_ns":\([0-9]*\).*/\1/p' | head -1)
+    fi
+    times[$(key "$s")]+="${ns:-FAIL} "
   done
 done
+rm -f "$OUT/trace.json"
 : > "$OUT/switches.txt"
 for s in "${settings[@]}"; do
   runs=${times[$(key "$s")]}
-  median=$(printf '%s\n' $runs | sort -n | sed -n "$(( (REPS + 1) / 2 ))p")
+  median=$(printf '%s\n' $runs | grep -v FAIL | sort -n \
+    | awk '{a[NR]=$1} END {print NR ? a[int((NR+1)/2)] : "n/a"}')
+  failed=$(printf '%s\n' $runs | grep -c FAIL)
   same=$(cmp -s "$OUT/out-default.txt" "$OUT/out-$(key "$s").txt" && echo same || echo DIFFERENT)
-  echo "${s:-default}: map_Mosaic_bestMatch median $median ns (runs: ${runs% }; output $same)" \
-    | tee -a "$OUT/switches.txt"
+  echo "${s:-default}: map_Mosaic_bestMatch median $median ns (runs: ${runs% }; $failed failed;" \
+    "output $same)" | tee -a "$OUT/switches.txt"
 done
 
 timeout "${TIMES_LIMIT:-120}" python3 bench/gpu/kernel_times.py "$STAGE" "mosaic $ARGS" \
