@@ -193,13 +193,6 @@ impl Default for Switches {
 }
 
 impl Switches {
-    /// Whether `long` histogram tables on the device `info` keep each entry as an adjacent
-    /// (low, high) word pair (`SOMD_HIST_LAYOUT=pairs`) rather than the low words, then the
-    /// high words (`runtime/cl/somd_hist.cl`).
-    pub fn hist_pairs_on(&self, _info: &crate::opencl::DeviceInfo) -> bool {
-        self.hist_pairs
-    }
-
     /// Parses the switches from `var` (an environment lookup), with a warning line for
     /// each value it ignores.
     pub fn parse(var: impl Fn(&str) -> Option<String>, warnings: &mut Vec<String>) -> Switches {

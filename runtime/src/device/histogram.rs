@@ -205,7 +205,7 @@ pub fn run_histogram<T: HistElem>(
     pending.check(desc.sites).or_fatal();
     let words_read: Vec<u32> =
         raw.chunks_exact(4).map(|b| u32::from_ne_bytes([b[0], b[1], b[2], b[3]])).collect();
-    let pairs = crate::exec::placement().switches.hist_pairs_on(ctx.info);
+    let pairs = crate::exec::placement().switches.hist_pairs;
     Some(Array::from_vec(fold_tables::<T>(&words_read, len, tables, desc.op, pairs)))
 }
 
