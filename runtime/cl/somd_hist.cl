@@ -12,12 +12,11 @@
  * `2e + 1` (high) instead, the layout before the split; the host decodes the words the same
  * way (`runtime/src/device/histogram.rs`). Only the 32-bit atomics of OpenCL 1.1 are used
  * (64-bit atomics are optional extensions): bitwise operators act on each word
- * independently, and a 64-bit
- * add adds the low words and carries into the high word -- each atomic add sees the low
- * word's exact old value, so every carry is counted once and the pair holds the sum modulo
- * 2^64, as Java's `long` does. `int` adds wrap modulo 2^32 on `uint`, as Java's `int` does.
- * An entry index is in `[0, n)` (checked before the update), so both word indices fit a
- * `uint`.
+ * independently, and a 64-bit add adds the low words and carries into the high word --
+ * each atomic add sees the low word's exact old value, so every carry is counted once and
+ * the pair holds the sum modulo 2^64, as Java's `long` does. `int` adds wrap modulo 2^32
+ * on `uint`, as Java's `int` does. An entry index is in `[0, n)` (checked before the
+ * update), so both word indices fit a `uint`.
  */
 #ifndef SOMD_HIST_CL
 #define SOMD_HIST_CL
@@ -31,23 +30,10 @@
 #define SOMD_HIST_HI(n, e) ((uint)(n) + (uint)(e))
 #endif
 
-/* `t[e] += v` for a `long` entry `e` of the table `t` of `n` entries in address space
- * SPACE: the low word's atomic add and, when the value's high word or the carry out of the
- * low word is not zero, the high word's. */
-#define SOMD_HIST_LADD(SPACE, t, n, e, v)                                       \
-    do {                                                                        \
-        const uint lo = SOMD_HIST_LO(n, e);                                     \
-        const uint hi = SOMD_HIST_HI(n, e);                                     \
-        const uint part = (uint)as_ulong(v);                                    \
-        const uint old = atomic_add(&(t)[lo], part);                            \
-        const uint upper = (uint)(as_ulong(v) >> 32) + (old + part < old ? 1u : 0u); \
-        if (upper != 0u) {                                                      \
-            atomic_add(&(t)[hi], upper);                                        \
-        }                                                                       \
-    } while (0)
-
 /* The same eight updates for a table in local (suffix _l) and in global (_g) memory:
- * OpenCL C 1.2 has no generic address space, so each space gets its own functions. */
+ * OpenCL C 1.2 has no generic address space, so each space gets its own functions. A
+ * `long` add updates the high word only when the value's high word or the carry out of
+ * the low word is not zero. */
 #define SOMD_HIST_UPDATES(SPACE, S)                                             \
     inline void somd_hist_iadd_##S(SPACE uint *t, int e, int v)                 \
     {                                                                           \
@@ -67,7 +53,14 @@
     }                                                                           \
     inline void somd_hist_ladd_##S(SPACE uint *t, int n, int e, long v)         \
     {                                                                           \
-        SOMD_HIST_LADD(SPACE, t, n, e, v);                                      \
+        const uint lo = SOMD_HIST_LO(n, e);                                     \
+        const uint hi = SOMD_HIST_HI(n, e);                                     \
+        const uint part = (uint)as_ulong(v);                                    \
+        const uint old = atomic_add(&t[lo], part);                              \
+        const uint upper = (uint)(as_ulong(v) >> 32) + (old + part < old ? 1u : 0u); \
+        if (upper != 0u) {                                                      \
+            atomic_add(&t[hi], upper);                                          \
+        }                                                                       \
     }                                                                           \
     inline void somd_hist_lor_##S(SPACE uint *t, int n, int e, long v)          \
     {                                                                           \
@@ -94,6 +87,5 @@
 SOMD_HIST_UPDATES(__local, l)
 SOMD_HIST_UPDATES(__global, g)
 #undef SOMD_HIST_UPDATES
-#undef SOMD_HIST_LADD
 
 #endif /* SOMD_HIST_CL */
