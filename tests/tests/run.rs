@@ -1807,6 +1807,47 @@ fn device_rows_move_only_the_fetched_rows() {
     }
 }
 
+/// `device_rows_cpu_call` runs its loop twice: first with the analysed call's second matrix
+/// ragged, so that call runs on the CPU and disarms its row scope, and the other call of
+/// `update` (another matrix, on the device) is an ordinary call that uploads its matrix and
+/// downloads the whole result; then with the ragged matrix in the other call, so the
+/// analysed call runs on the device in its row scope: its first call uploads the matrix and
+/// leaves it there, every later one finds it `resident` (`rows`) and moves only the fetched
+/// row. The program thus keeps exercising a row scope that engages, next to one disarmed.
+#[test]
+fn device_rows_scope_engages_beside_a_cpu_call() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_rows_cpu_call") else {
+        return;
+    };
+    let list = |v: &[(String, u64)]| v.iter().map(|(b, _)| b.clone()).collect::<Vec<_>>();
+    let (outcome, calls) = traced_calls("device_rows_cpu_call", binary, &expected, *opencl);
+    let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
+    // n = 8: seven iterations per loop, one device call of `update` in each.
+    assert_eq!(names, ["Main.update"; 14], "{}", outcome.stderr);
+    let matrix = 8 * 8 * 8;
+    for (k, call) in calls.iter().enumerate() {
+        let what = format!("device call {k}\n{}", outcome.stderr);
+        let (up, resident) = (list(&call.h2d), list(&call.resident));
+        if k < 7 {
+            // The ordinary call beside the disarmed scope: the whole matrix up and down.
+            assert!(up.contains(&"a".to_string()), "uploads of {what}");
+            assert!(resident.is_empty(), "resident inputs of {what}");
+            assert_eq!(call.bytes_d2h, matrix, "the result comes down in {what}");
+        } else if k == 7 {
+            // The scope's first call: the matrix goes up and stays on the device.
+            assert!(up.contains(&"a".to_string()), "uploads of {what}");
+            assert_eq!(call.bytes_d2h, 0, "the matrix stays on the device in {what}");
+        } else {
+            assert_eq!(resident, ["rows"], "resident inputs of {what}");
+            assert!(!up.contains(&"a".to_string()), "uploads of {what}");
+            assert!(call.bytes_d2h < matrix, "only rows come down in {what}");
+        }
+    }
+}
+
 /// Under `auto`, a repeated SOMD method measures its calls on the device and on the CPU and
 /// keeps the faster (`rt::opencl::adapt`, note device-execution "Adaptive `auto`"), with the
 /// same output: `SOMD_AUTO_ANY=1` makes the suite's OpenCL device (PoCL on a machine without
