@@ -159,7 +159,10 @@ fn a_producer_that_can_fail_is_not_fused() {
          System.out.println(t[0]);",
     );
     assert!(pairs.is_empty(), "{pairs:?}");
-    assert!(notes[0].starts_with("Main.half can fail (an integer division or remainder)"), "{notes:?}");
+    assert!(
+        notes[0].starts_with("Main.half can fail (an integer division or remainder)"),
+        "{notes:?}"
+    );
     // `somdc explain` names the rule and the failure site (`x / d`, line 11).
     let line = text.lines().find(|l| l.contains("not fused with the `@` at test.somd:"));
     let line = line.unwrap_or_else(|| panic!("no note in\n{text}"));
