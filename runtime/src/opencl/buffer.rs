@@ -430,51 +430,23 @@ pub(crate) fn prestage(ctx: &'static DeviceCtx) {
 /// limit), mapped for the life of the process.
 fn make_staging(ctx: &'static DeviceCtx) -> Result<Staging, ClFailure> {
     let len = STAGING_BYTES.min(ctx.info.max_alloc as usize).max(4096);
-    // SAFETY: no host pointer is passed; the driver allocates pinned host memory.
-    let buffer = unsafe {
-        Buffer::<u8>::create(
-            &ctx.context,
-            CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE,
-            len,
-            std::ptr::null_mut(),
-        )
-    }
-    .map_err(ClFailure::api("clCreateBuffer(pinned)"))?;
-    let mut mapped: cl_mem = std::ptr::null_mut();
-    // SAFETY: blocking map of the whole buffer; the mapping stays valid while the buffer
-    // lives (the process) and is used by one transfer at a time (the pool's lease).
-    unsafe {
-        ctx.queue.enqueue_map_buffer(
-            &buffer,
-            CL_BLOCKING,
-            CL_MAP_READ | CL_MAP_WRITE,
-            0,
-            len,
-            &mut mapped,
-            &[],
-        )
-    }
-    .map_err(ClFailure::api("clEnqueueMapBuffer"))?;
-    if mapped.is_null() {
-        return Err(ClFailure::Api { op: "clEnqueueMapBuffer", code: 0 });
-    }
-    Ok(Staging { _buffer: buffer, ptr: mapped as *mut u8, len })
+    Ok(Staging { host: PinnedHost::new(ctx, len)? })
 }
 
 /// Elements of `T` per staging half (0 when the mapping is not aligned for `T`). The
 /// staging buffer is used as two halves, so the `memcpy` into (or out of) one half overlaps
 /// the DMA transfer of the other.
 fn chunk_elems<T>(staging: &Staging) -> usize {
-    if (staging.ptr as usize) % std::mem::align_of::<T>() != 0 {
+    if (staging.host.ptr as usize) % std::mem::align_of::<T>() != 0 {
         return 0;
     }
-    (staging.len / 2) / std::mem::size_of::<T>().max(1)
+    (staging.host.len / 2) / std::mem::size_of::<T>().max(1)
 }
 
 /// Pointer to staging half `half` (0 or 1) as `*mut T`.
 fn half_ptr<T>(staging: &Staging, chunk: usize, half: usize) -> *mut T {
     // SAFETY: `half * chunk` elements of `T` lie inside the mapping (see `chunk_elems`).
-    unsafe { (staging.ptr as *mut T).add(half * chunk) }
+    unsafe { (staging.host.ptr as *mut T).add(half * chunk) }
 }
 
 /// Runs the staged form of a transfer with a leased staging buffer: `Ok(false)` when the

@@ -25,9 +25,9 @@
 //! `SOMD_PINNED=1` stages the window on any device, `SOMD_PINNED_UP=0` stages downloads
 //! only.
 
+use super::buffer::PinnedHost;
 use super::trace::Dir;
 use super::ClFailure;
-use opencl3::memory::Buffer;
 use std::sync::Mutex;
 
 /// Size of one staging buffer (two halves: the chunk size of a staged transfer).
@@ -44,17 +44,11 @@ pub const PINNED_MIN: u64 = 64 << 10;
 /// The largest transfer staged by default, in bytes.
 pub const PINNED_MAX: u64 = 8 << 20;
 
-/// One pinned staging buffer, mapped for the life of the process.
+/// One pinned staging buffer, mapped for the life of the process (a [`PinnedHost`] that
+/// one transfer at a time uses, leased out of its pool: see `Pool::take`).
 pub(crate) struct Staging {
-    /// Kept alive for the mapping (released, with it, at process exit).
-    pub(crate) _buffer: Buffer<u8>,
-    pub(crate) ptr: *mut u8,
-    pub(crate) len: usize,
+    pub(crate) host: PinnedHost<u8>,
 }
-
-// SAFETY: the mapped pointer is plain host memory; a `Staging` is used by one transfer at a
-// time (it is leased out of its pool, see `Pool::take`).
-unsafe impl Send for Staging {}
 
 /// Which transfers are staged: the `SOMD_PINNED*` switches of [`crate::exec::Switches`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
