@@ -106,6 +106,19 @@ fn build(
     ctx.program_cached_in(&desc, None).map(|_| ()).map_err(|e| e.message)
 }
 
+/// Builds the program text `body` under `-Werror` and the build `options` (the defines the
+/// runtime would pass: element types, narrow flags), as the program `name`.
+fn build_with(
+    ctx: &'static DeviceCtx,
+    name: &'static str,
+    body: &'static str,
+    options: &str,
+) -> Result<(), somd_runtime::opencl::BuildError> {
+    let options: &'static str = Box::leak(format!("-Werror {options}").into_boxed_str());
+    let desc = ProgramDesc { name, defines: "", body, options, fast_math: false };
+    ctx.program_cached_in(&desc, None).map(|_| ())
+}
+
 // ---- small programs ----
 
 const VECTOR_ADD: &str = r#"
@@ -1865,11 +1878,8 @@ fn narrow_arguments_build_with_every_element_type() {
         ("short", "char"),
         ("int", "uchar"),
     ] {
-        let options = format!("-Werror -DSOMD_ELEM_Main_best_0={a} -DSOMD_ELEM_Main_best_1={b}");
-        let options: &'static str = Box::leak(options.into_boxed_str());
-        let desc =
-            ProgramDesc { name: "narrow.somd", defines: "", body, options, fast_math: false };
-        if let Err(e) = ctx.program_cached_in(&desc, None) {
+        let options = format!("-DSOMD_ELEM_Main_best_0={a} -DSOMD_ELEM_Main_best_1={b}");
+        if let Err(e) = build_with(ctx, "narrow.somd", body, &options) {
             panic!("{options}: {}\n{}", e.message, e.log);
         }
     }
@@ -1987,9 +1997,7 @@ fn sad_loops_take_the_byte_path_on_uchar_rows() {
         "-DSOMD_ELEM_Main_best_0=uchar -DSOMD_NARROW_U8_Main_best_0 -DSOMD_ELEM_Main_best_1=int",
         "-DSOMD_ELEM_Main_best_0=char -DSOMD_ELEM_Main_best_1=char",
     ] {
-        let options: &'static str = Box::leak(format!("-Werror {options}").into_boxed_str());
-        let desc = ProgramDesc { name: "sad.somd", defines: "", body, options, fast_math: false };
-        if let Err(e) = ctx.program_cached_in(&desc, None) {
+        if let Err(e) = build_with(ctx, "sad.somd", body, options) {
             panic!("{options}: {}\n{}", e.message, e.log);
         }
     }
@@ -2009,10 +2017,7 @@ fn sad_loops_take_the_byte_path_on_uchar_rows() {
         (format!("{u8_0} -DSOMD_ELEM_Main_best_1=int"), false),
         (format!("-DSOMD_ELEM_Main_best_0=int {u8_1}"), false),
     ] {
-        let options: &'static str = Box::leak(format!("-Werror {options}").into_boxed_str());
-        let name = "sad_probe.somd";
-        let desc = ProgramDesc { name, defines: "", body: probe, options, fast_math: false };
-        match ctx.program_cached_in(&desc, None) {
+        match build_with(ctx, "sad_probe.somd", probe, &options) {
             Ok(_) => assert!(!compiled, "{options}: the byte path was not compiled"),
             Err(e) => {
                 assert!(compiled, "{options}: {}\n{}", e.message, e.log);
@@ -2093,10 +2098,7 @@ fn sad_loop_over_two_staged_rows_reads_both_from_local() {
         "",
         "-DSOMD_ELEM_Main_best_0=uchar -DSOMD_NARROW_U8_Main_best_0 -DSOMD_ELEM_Main_best_1=uchar -DSOMD_NARROW_U8_Main_best_1 -DSOMD_ELEM_Main_best_2=int",
     ] {
-        let options: &'static str = Box::leak(format!("-Werror {options}").into_boxed_str());
-        let desc =
-            ProgramDesc { name: "sad_staged.somd", defines: "", body, options, fast_math: false };
-        if let Err(e) = ctx.program_cached_in(&desc, None) {
+        if let Err(e) = build_with(ctx, "sad_staged.somd", body, options) {
             panic!("{options}: {}\n{}", e.message, e.log);
         }
     }
