@@ -201,9 +201,10 @@ pub fn plan(module: &Module, info: &mut ProgramInfo, unique: &mut dyn FnMut(Stri
                     continue;
                 };
                 match refusal(module, info, in_func, func, local, producer, consumer, slot) {
-                    Ok(()) => {
-                        push(module, info, in_func, func, local, producer, consumer, slot, unique)
-                    }
+                    Ok(kernels) => push(
+                        module, info, in_func, func, local, producer, consumer, slot, kernels,
+                        unique,
+                    ),
                     Err((why, site)) => info.map_fusion_notes.push(MapFusionNote {
                         in_func,
                         span: func.expr(consumer).span,
@@ -218,7 +219,7 @@ pub fn plan(module: &Module, info: &mut ProgramInfo, unique: &mut dyn FnMut(Stri
 }
 
 /// Why the pair cannot be fused, with the producer's failure site when that is the reason
-/// (`Ok`: it can).
+/// (`Ok`: it can, with the producer's and the consumer's `@` kernels).
 #[allow(clippy::too_many_arguments)]
 fn refusal(
     module: &Module,
@@ -229,10 +230,10 @@ fn refusal(
     producer: ExprId,
     consumer: ExprId,
     slot: usize,
-) -> Result<(), (String, Option<Span>)> {
+) -> Result<(usize, usize), (String, Option<Span>)> {
     let why = |s: String| (s, None);
-    refusal_why(info, in_func, func, local, producer, consumer, slot).map_err(why)?;
-    let ExprKind::Map { func: h, .. } = &func.expr(producer).kind else { return Ok(()) };
+    let kernels = refusal_why(info, in_func, func, local, producer, consumer, slot).map_err(why)?;
+    let ExprKind::Map { func: h, .. } = &func.expr(producer).kind else { return Ok(kernels) };
     if let Some((span, what)) = failure_site(module, *h) {
         let at = &module.function(*h).name;
         return Err((
@@ -244,9 +245,11 @@ fn refusal(
             Some(span),
         ));
     }
-    Ok(())
+    Ok(kernels)
 }
 
+/// Why the pair cannot be fused, the producer's failures aside (`Ok`: the producer's and
+/// the consumer's `@` kernels).
 fn refusal_why(
     info: &ProgramInfo,
     in_func: FuncId,
@@ -255,7 +258,7 @@ fn refusal_why(
     producer: ExprId,
     consumer: ExprId,
     slot: usize,
-) -> Result<(), String> {
+) -> Result<(usize, usize), String> {
     let name = &func.local(local).name;
     let ExprKind::Map { func: h, args: p_args } = &func.expr(producer).kind else {
         return Err("not a `@`".into());
@@ -307,7 +310,7 @@ fn refusal_why(
     {
         return Err(format!("`{name}`'s elements are not the consumer's parameter type"));
     }
-    Ok(())
+    Ok((kp, kc))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -320,13 +323,9 @@ fn push(
     producer: ExprId,
     consumer: ExprId,
     slot: usize,
+    (kp, kc): (usize, usize),
     unique: &mut dyn FnMut(String) -> String,
 ) {
-    let (Ok(kp), Ok(kc)) =
-        (map_kernel(info, in_func, producer), map_kernel(info, in_func, consumer))
-    else {
-        return;
-    };
     let (KernelKind::Map { args: pa, .. }, KernelKind::Map { args, elem }) =
         (&info.kernels[kp].kind, &info.kernels[kc].kind)
     else {
