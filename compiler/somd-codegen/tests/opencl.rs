@@ -1972,6 +1972,10 @@ fn sad_loops_take_the_byte_path_on_uchar_rows() {
     assert_eq!((body.matches(held_a).count(), body.matches(held_b).count()), (4, 4), "{body}");
     assert_eq!(body.matches("if (a_len0 < SOMD_HOLD_LEN) {").count(), 4, "{body}");
     assert_eq!(body.matches("if (b_len0 < SOMD_HOLD_LEN) {").count(), 4, "{body}");
+    // `somdc explain` states the prelude's length (`sad::HOLD_LEN`).
+    let prelude = include_str!("../../../runtime/cl/somd_java.cl");
+    let define = format!("#define SOMD_HOLD_LEN {}", somd_mir::analysis::sad::HOLD_LEN);
+    assert!(prelude.contains(&define), "the prelude has no `{define}`");
     // Each fold loads `tile` (its `m0`) once, from local memory in the staged form.
     assert_eq!(body.matches("somd_h0_3 = somd_hold_g(m0, 3);").count(), 3, "{body}");
     assert_eq!(body.matches("somd_h0_3 = somd_hold_l(m0, 3);").count(), 1, "{body}");

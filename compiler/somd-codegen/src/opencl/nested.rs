@@ -355,7 +355,12 @@ impl Writer<'_> {
                 .is_some_and(|(_, rank)| rank == 1)
                 && somd_mir::analysis::isolation::vector_of(&tf.local(q).ty).is_none();
             if let Some(m) = cx.narrow.get(l).filter(|_| row) {
-                if somd_mir::analysis::sad::feeds_sad(self.module, *target, q, 8) {
+                if somd_mir::analysis::sad::feeds_sad(
+                    self.module,
+                    *target,
+                    q,
+                    somd_mir::analysis::sad::HOLD_DEPTH,
+                ) {
                     held.push((k, super::sad::u8_flag(m), cx.staged.contains(l)));
                 }
             }

@@ -2221,7 +2221,12 @@ impl Writer<'_> {
             .zip(&target.params)
             .filter(|(a, q)| {
                 matches!(cx.func.expr(**a).kind, ExprKind::Local(l) if cx.held.contains(&l))
-                    && somd_mir::analysis::sad::feeds_sad(self.module, callee, **q, 8)
+                    && somd_mir::analysis::sad::feeds_sad(
+                        self.module,
+                        callee,
+                        **q,
+                        somd_mir::analysis::sad::HOLD_DEPTH,
+                    )
             })
             .map(|(_, q)| *q)
             .collect()

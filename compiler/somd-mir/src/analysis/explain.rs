@@ -77,13 +77,14 @@ fn narrow_lines(
                 };
                 if *mode == MapArg::Broadcast
                     && matches!(target_fn.local(*q).ty, Type::ValueArray(..))
-                    && super::sad::feeds_sad(module, *target, *q, 8)
+                    && super::sad::feeds_sad(module, *target, *q, super::sad::HOLD_DEPTH)
                 {
                     let _ = writeln!(
                         out,
-                        "  held in registers: the fold at {} in `{}` loads `{root}` once when it is stored as uchar and shorter than 80 elements, and its SAD loops read it there",
+                        "  held in registers: the fold at {} in `{}` loads `{root}` once when it is stored as uchar and shorter than {} elements, and its SAD loops read it there",
                         sources.position(callee.expr(fold.reduce).span),
-                        callee.name
+                        callee.name,
+                        super::sad::HOLD_LEN
                     );
                 }
             }

@@ -213,6 +213,13 @@ pub fn sad_loops(module: &Module, func: &Function) -> Vec<SadLoop> {
     out
 }
 
+/// How many calls deep [`feeds_sad`] follows a held row from the fold to its SAD loop.
+pub const HOLD_DEPTH: u32 = 8;
+
+/// The length (elements of a `uchar` row) below which a fold holds the row in registers:
+/// `SOMD_HOLD_LEN` of `runtime/cl/somd_java.cl`, which the writer's kernels test.
+pub const HOLD_LEN: usize = 80;
+
 /// Whether parameter `p` of `f` is an array of a SAD loop of `f`, or is passed by a call of
 /// `f` to a parameter that is, at most `depth` calls deep: a row a fold may hold in
 /// registers for that loop (note `device-execution`, "Rows held in registers").
