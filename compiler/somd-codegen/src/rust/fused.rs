@@ -12,7 +12,7 @@
 //! own code> }`: without the device every statement runs as it did, in order.
 
 use super::device::{FusedGlue, MapFusionGlue};
-use super::expr::FnCx;
+use super::expr::{FnCx, MapParts};
 use super::{types, EmitError};
 use somd_mir::{ArrayReducer, ExprId, ExprKind, MapArg, Stmt};
 
@@ -180,14 +180,7 @@ impl FnCx<'_> {
         }
         let mut test = vec!["rt::device::map_fusion()".to_string()];
         test.extend(members.iter().map(|m| format!("rt::device::same_device(&{desc}, &{m})")));
-        for (i, (_, how)) in args.iter().enumerate() {
-            if *how == MapArg::Mapped && i != slot {
-                test.push(format!("_e{}_{i}.count({}) == {pn}", mapped.0, parts.pos));
-            }
-        }
-        let mut host = parts.device_args.clone();
-        host[slot] = "rt::device::HostArg::Chained".into();
-        host.extend(inner.device_args.iter().cloned());
+        let host = chained_args(mapped, &args, slot, &parts, &inner, &pn, &mut test);
         let same: Vec<String> = members
             .iter()
             .skip(1)
@@ -296,14 +289,7 @@ impl FnCx<'_> {
             format!("rt::device::same_device(&{}, &{p_desc})", f.desc),
             format!("rt::device::same_device(&{}, &{c_desc})", f.desc),
         ];
-        for (i, (_, how)) in ca.iter().enumerate() {
-            if *how == MapArg::Mapped && i != f.slot {
-                test.push(format!("_e{}_{i}.count({}) == {n}", f.consumer.0, consumer.pos));
-            }
-        }
-        let mut host = consumer.device_args.clone();
-        host[f.slot] = "rt::device::HostArg::Chained".into();
-        host.extend(producer.device_args.iter().cloned());
+        let host = chained_args(f.consumer, &ca, f.slot, &consumer, &producer, &n, &mut test);
         self.replaced.insert(
             f.consumer,
             format!(
@@ -318,4 +304,28 @@ impl FnCx<'_> {
         );
         Ok(Some(prelude))
     }
+}
+
+/// The device arguments of a fused `@` pair's kernel: the consumer's, its argument `slot`
+/// computed on the device (`HostArg::Chained`), then the producer's; `test` gets the
+/// consumer's other mapped arguments' length checks against the producer's length `n`
+/// (the fused kernel runs only when they hold).
+fn chained_args(
+    consumer: ExprId,
+    args: &[(ExprId, MapArg)],
+    slot: usize,
+    consumer_parts: &MapParts,
+    producer_parts: &MapParts,
+    n: &str,
+    test: &mut Vec<String>,
+) -> Vec<String> {
+    for (i, (_, how)) in args.iter().enumerate() {
+        if *how == MapArg::Mapped && i != slot {
+            test.push(format!("_e{}_{i}.count({}) == {n}", consumer.0, consumer_parts.pos));
+        }
+    }
+    let mut host = consumer_parts.device_args.clone();
+    host[slot] = "rt::device::HostArg::Chained".into();
+    host.extend(producer_parts.device_args.iter().cloned());
+    host
 }
