@@ -42,40 +42,59 @@ impl Writer<'_> {
     ) -> R<String> {
         let mut call_args = Vec::new();
         for (j, a) in args.iter().enumerate() {
-            let k = first + j;
-            let name = format!("arg{k}");
-            match (a.mode, somd_mir::analysis::isolation::array_elem(&a.ty)) {
-                (MapArg::Mapped, _) => {
-                    let elem = self.storage(&a.ty)?;
-                    Self::push_read_only_buffer(m, decls, &name, elem, k);
-                    call_args.push(format!("{name}[{item}]"));
-                }
-                (MapArg::Broadcast, Some((elem, rank))) => {
-                    let elem = self.buffer_c(&a.ty, elem)?;
-                    Self::push_in_buffer(m, decls, &name, elem, k);
-                    let mut pass = name.clone();
-                    for dim in 0..rank {
-                        let n = Self::push_len(m, decls, &name, k, dim);
-                        write!(pass, ", {n}")?;
-                    }
-                    call_args.push(pass);
-                }
-                (MapArg::Broadcast, None) => {
-                    let ty = self.storage(&a.ty)?;
-                    Self::push_arg(
-                        m,
-                        decls,
-                        format!("const {ty} {name}"),
-                        &name,
-                        ArgKind::Scalar { ty: ty.clone() },
-                        ArgSource::Param(k),
-                    );
-                    call_args.push(name);
-                }
-            }
+            call_args.push(self.fused_arg(m, decls, a, first + j, item, true)?);
         }
         call_args.push("somd_err".into());
         Ok(format!("{}({})", self.fn_name(producer), call_args.join(", ")))
+    }
+
+    /// Declares argument `k` of a fused kernel as its `@` maps or broadcasts it (mapped
+    /// primitives or value classes read at `item`, broadcast arrays with their lengths,
+    /// broadcast primitives) and returns what the call passes; `read_only`: a mapped
+    /// buffer is `const restrict` (a fused producer's argument).
+    fn fused_arg(
+        &mut self,
+        m: &mut KernelManifest,
+        decls: &mut Vec<String>,
+        a: &MapArgPlan,
+        k: usize,
+        item: &str,
+        read_only: bool,
+    ) -> R<String> {
+        let name = format!("arg{k}");
+        Ok(match (a.mode, somd_mir::analysis::isolation::array_elem(&a.ty)) {
+            (MapArg::Mapped, _) => {
+                let elem = self.storage(&a.ty)?;
+                if read_only {
+                    Self::push_read_only_buffer(m, decls, &name, elem, k);
+                } else {
+                    Self::push_in_buffer(m, decls, &name, elem, k);
+                }
+                format!("{name}[{item}]")
+            }
+            (MapArg::Broadcast, Some((elem, rank))) => {
+                let elem = self.buffer_c(&a.ty, elem)?;
+                Self::push_in_buffer(m, decls, &name, elem, k);
+                let mut pass = name.clone();
+                for dim in 0..rank {
+                    let n = Self::push_len(m, decls, &name, k, dim);
+                    write!(pass, ", {n}")?;
+                }
+                pass
+            }
+            (MapArg::Broadcast, None) => {
+                let ty = self.storage(&a.ty)?;
+                Self::push_arg(
+                    m,
+                    decls,
+                    format!("const {ty} {name}"),
+                    &name,
+                    ArgKind::Scalar { ty: ty.clone() },
+                    ArgSource::Param(k),
+                );
+                name
+            }
+        })
     }
 
     pub(super) fn fused_kernel(
@@ -90,7 +109,6 @@ impl Writer<'_> {
         let mut decls = Vec::new();
         let mut call_args = Vec::new();
         for (k, a) in args.iter().enumerate() {
-            let name = format!("arg{k}");
             if let Some((_, f, inline_args)) = inline.filter(|(slot, ..)| *slot == k) {
                 let first = args.len();
                 call_args.push(self.inline_producer(
@@ -103,35 +121,7 @@ impl Writer<'_> {
                 )?);
                 continue;
             }
-            match (a.mode, somd_mir::analysis::isolation::array_elem(&a.ty)) {
-                (MapArg::Mapped, _) => {
-                    let elem = self.storage(&a.ty)?;
-                    Self::push_in_buffer(m, &mut decls, &name, elem, k);
-                    call_args.push(format!("{name}[somd_i]"));
-                }
-                (MapArg::Broadcast, Some((elem, rank))) => {
-                    let elem = self.buffer_c(&a.ty, elem)?;
-                    Self::push_in_buffer(m, &mut decls, &name, elem, k);
-                    let mut pass = name.clone();
-                    for dim in 0..rank {
-                        let n = Self::push_len(m, &mut decls, &name, k, dim);
-                        write!(pass, ", {n}")?;
-                    }
-                    call_args.push(pass);
-                }
-                (MapArg::Broadcast, None) => {
-                    let ty = self.storage(&a.ty)?;
-                    Self::push_arg(
-                        m,
-                        &mut decls,
-                        format!("const {ty} {name}"),
-                        &name,
-                        ArgKind::Scalar { ty: ty.clone() },
-                        ArgSource::Param(k),
-                    );
-                    call_args.push(name);
-                }
-            }
+            call_args.push(self.fused_arg(m, &mut decls, a, k, "somd_i", false)?);
         }
         self.push_result_and_count(m, &mut decls, producer.map(|(_, elem)| elem))?;
         for (j, (_, op, ty)) in reductions.iter().enumerate() {
