@@ -276,11 +276,13 @@ fn run(options: &Options) -> Result<(), String> {
         // An instrumented variant also runs plain once per round (the two runs shuffled
         // as separate entries): its end to end comes from the plain run, its kernel and
         // transfer times from the instrumented one.
-        let mut runs: Vec<(usize, bool)> = Vec::new();
+        // (variant, instrumented, whether the run's end to end is the one kept)
+        let mut runs: Vec<(usize, bool, bool)> = Vec::new();
         for (index, (variant, _)) in checked_variants.iter().enumerate() {
-            runs.push((index, true));
-            if variant.has_plain_run() && !options.traced_end_to_end {
-                runs.push((index, false));
+            let plain = variant.has_plain_run() && !options.traced_end_to_end;
+            runs.push((index, true, !plain));
+            if plain {
+                runs.push((index, false, true));
             }
         }
         let mut times: Vec<(Vec<f64>, Vec<f64>, Vec<f64>)> =
@@ -294,7 +296,7 @@ fn run(options: &Options) -> Result<(), String> {
                 options.reps
             );
             for run in measure::round_order(runs.len(), round) {
-                let (index, instrumented) = runs[run];
+                let (index, instrumented, timed) = runs[run];
                 let (variant, stdout) = &checked_variants[index];
                 let (end_to_end, kernel, with_transfers) = &mut times[index];
                 let command = variant.command(bench.name, generated, &exes, &args, instrumented);
@@ -306,8 +308,7 @@ fn run(options: &Options) -> Result<(), String> {
                         variant.label()
                     ));
                 }
-                let plain_run = variant.has_plain_run() && !options.traced_end_to_end;
-                if !instrumented || !plain_run {
+                if timed {
                     end_to_end.push(sample.end_to_end_ms);
                 }
                 if !instrumented {
