@@ -1195,7 +1195,9 @@ fn device_widened_kernels_match_one_element_per_work_item() {
 /// has work-items loop grid-stride: `device_vector_structs` (300,000 points, a `long` and an
 /// `int` table, the points from `@` maps over 8- and 16-byte value classes) and
 /// `exc_bounds_histogram_strided` (a bad table index at one point late in the input, raised
-/// at its source position from the device's error buffer, not by a CPU rerun) launch each
+/// at its source position from the device's error buffer, not by a CPU rerun) and
+/// `exc_bounds_histogram_grouped` (the same, in the second of three updates whose indices
+/// the kernel checks together) launch each
 /// histogram once with fewer work-items than iterations, a whole number of work-groups, and
 /// match their Java twins.
 #[test]
@@ -1206,6 +1208,7 @@ fn device_histograms_loop_over_more_iterations_than_work_items() {
     for (name, kernels) in [
         ("device_vector_structs", &["Main_clusterSums", "Main_mix"][..]),
         ("exc_bounds_histogram_strided", &["Main_clusterSums", "Main_clusterSums"][..]),
+        ("exc_bounds_histogram_grouped", &["Main_clusterSums", "Main_clusterSums"][..]),
     ] {
         let Some((binary, expected)) = built_with_expected("tests/run", name) else { continue };
         let (outcome, _) = traced_calls(name, binary, &expected, *opencl);

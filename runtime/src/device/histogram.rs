@@ -184,6 +184,11 @@ pub fn run_histogram<T: HistElem>(
     if in_local {
         groups = groups.min((MAX_PARTIAL_WORDS / words.max(1)).max(1));
     }
+    // The kernel's grid-stride counter is 32 bits (`compiler/somd-codegen/src/opencl/
+    // histogram.rs`): it must not wrap past the last iteration.
+    if iterations as u64 + (groups * local) as u64 > u64::from(u32::MAX) {
+        return None;
+    }
     let tables = if in_local { groups } else { 1 };
     let _scope = trace::CallScope::begin(desc.label, ctx.label);
     let launch = Launch {

@@ -9,7 +9,7 @@ use somd_mir::analysis::isolation::{vector_of, vector_rows};
 use somd_mir::analysis::{ProgramInfo, SizeExpr};
 use somd_mir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
 
 pub(super) type R<T> = Result<T, EmitError>;
@@ -1299,7 +1299,13 @@ impl<'a> Writer<'a> {
         let groups = vector_groups(cx, block);
         let stores = store_groups(cx, self.options.unchecked, block);
         let mut store_ids = vec![0; stores.len()];
+        let starts: HashSet<usize> =
+            groups.iter().map(|g| g.first).chain(pairs.iter().map(|p| p.first)).collect();
+        let runs = super::histogram::update_runs(cx, self.options.unchecked, block, &starts);
         for (k, stmt) in block.stmts.iter().enumerate() {
+            if runs.iter().any(|&(first, last)| first < k && k <= last) {
+                continue;
+            }
             for g in groups.iter().filter(|g| g.first == k) {
                 // `a[b]`, `a[b + 1]`, .., `a[b + C - 1]` read in this block: one vector load
                 // when all are in range, the checked element reads otherwise.
@@ -1335,6 +1341,10 @@ impl<'a> Writer<'a> {
                 writeln!(out, "{level}const double somd_sin{n} = sincos({arg}, &somd_cos{n});")?;
                 cx.sincos.insert(pair.sin, format!("somd_sin{n}"));
                 cx.sincos.insert(pair.cos, format!("somd_cos{n}"));
+            }
+            if let Some(&run) = runs.iter().find(|r| r.0 == k) {
+                out.push_str(&self.grouped_updates(cx, level, block, run)?);
+                continue;
             }
             match stores.iter().position(|g| g.stores.contains_key(&k)) {
                 Some(gi) => {
