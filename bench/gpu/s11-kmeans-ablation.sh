@@ -3,7 +3,9 @@
 # as emitted, variants that each remove one difference to the hand kernels, and the hand
 # kernels, timed in one process on the same inputs (bench/gpu/kmeans_ablation.py), at 8M
 # and 32M points; then each variant's PTX assembled for sm_90 (`ptxas -v`: registers) and
-# its SASS instructions counted (`cuobjdump -sass`).
+# its SASS instructions counted (`cuobjdump -sass`); then, at 8M points, the generated,
+# the best variants and the hand kernels under the conditions of a launch inside a program
+# (COLDS: `idle`, `upload`, `flush`; see kmeans_ablation.py).
 # Stage here:  target/release/somdc build samples/kmeans.somd -o /tmp/km --emit-kernels
 #              cp -r /tmp/km/kernels .gpu-carry/km-kernels
 # There:       OUT=results bench/gpu/s11-kmeans-ablation.sh   (carries .gpu-carry/km-kernels)
@@ -16,6 +18,11 @@ for n in ${SIZES:-8000000 32000000}; do
   DUMP=$OUT/ptx-$n timeout 200 python3 bench/gpu/kmeans_ablation.py .gpu-carry/km-kernels "$n" 8 \
     > "$OUT/ablation-$n.md" 2> "$OUT/ablation-$n.log"
   echo "ablation $n exit $?"; cat "$OUT/ablation-$n.md"; tail -3 "$OUT/ablation-$n.log"
+done
+for c in ${COLDS-idle upload flush}; do
+  COLD=$c SELECT="generated|hand|uint, grouped" timeout 150 python3 bench/gpu/kmeans_ablation.py \
+    .gpu-carry/km-kernels 8000000 8 > "$OUT/cold-$c.md" 2> "$OUT/cold-$c.log"
+  echo "cold $c exit $?"; cat "$OUT/cold-$c.md"
 done
 CUDA=${CUDA:-/usr/local/cuda/bin}
 P=$OUT/ptx-8000000
