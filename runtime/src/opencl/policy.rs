@@ -61,6 +61,33 @@ pub fn placement_for(method: &str, eligible: bool) -> Target {
     target
 }
 
+/// [`placement_for`] for a device call whose arguments may still keep it on the CPU: on a
+/// device placement `check` runs (given the device) before anything is traced, and a call it declines
+/// (`Err(why)`: a `null` or ragged array, an empty first `dist` argument, a `null`
+/// value-class scalar, where the CPU path raises the Java exception or runs no MI) is traced
+/// as `cpu` with `why`, never as `opencl` (LANGUAGE.md §4.2: the trace says where a call
+/// ran). `None`: the CPU path.
+pub fn device_for<T>(
+    method: &str,
+    check: impl FnOnce(&'static DeviceCtx) -> Result<T, &'static str>,
+) -> Option<(&'static DeviceCtx, T)> {
+    let (target, reason) = decide(method, true);
+    let (target, reason, checked) = match target {
+        Target::Device(ctx) => match check(ctx) {
+            Ok(value) => (target, reason, Some((ctx, value))),
+            Err(why) => (Target::Cpu, Reason::Fixed(why), None),
+        },
+        Target::Cpu => (target, reason, None),
+    };
+    if trace::enabled() {
+        match reason {
+            Reason::Fixed(reason) => trace_placement(method, target, reason),
+            Reason::Adapt(why) => trace_placement(method, target, &why.text()),
+        }
+    }
+    checked
+}
+
 /// Why a call runs where it does (the trace's `reason`).
 enum Reason {
     Fixed(&'static str),
