@@ -41,7 +41,7 @@ mod resident;
 mod rows;
 mod sync;
 
-pub use crate::opencl::adapt::{clock, Clock};
+pub use crate::opencl::adapt::{clock, group, Clock};
 pub use histogram::{run_histogram, run_segmented, HistArg, HistDesc, HistElem, HistOp};
 pub use resident::{KeepScope, Key as ResidentKey};
 pub use rows::{fetch as row, RowScope};

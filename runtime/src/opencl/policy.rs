@@ -8,8 +8,9 @@
 //! 2. otherwise (unset or `auto`) the placement file's rule for `"Class.method"`: `"cpu"`, or
 //!    `"gpu"` (treated as `SOMD_DEVICE=opencl`);
 //! 3. otherwise `auto`: an OpenCL GPU when one is present, else the CPU (silently); a
-//!    repeated SOMD method, `@` or `!` then measures its calls on both and keeps the faster
-//!    ([`super::adapt`]; `SOMD_ADAPT=off`: always the GPU). `SOMD_AUTO_ANY=1` (for tests on
+//!    repeated SOMD method, `@`, `!`, run of fused statements, fused or chained `@` then
+//!    measures its calls on both and keeps the faster ([`super::adapt`]; `SOMD_ADAPT=off`:
+//!    always the GPU). `SOMD_AUTO_ANY=1` (for tests on
 //!    machines whose only OpenCL device is a CPU device, such as PoCL) lets `auto` take the
 //!    first device of any kind.
 //!
@@ -86,6 +87,25 @@ pub fn device_for<T>(
         }
     }
     checked
+}
+
+/// The device of `auto` when calls of every one of `labels` would adapt (the `auto`
+/// default, adaptation on, no placement-file rule for any of them, a device for `auto`):
+/// a group site of these constructs ([`adapt::group`]) may then choose for all of them.
+pub(crate) fn adaptive_device(labels: &[&str]) -> Option<&'static DeviceCtx> {
+    let placement = exec::placement();
+    if placement.device != Device::Auto || !placement.adapt {
+        return None;
+    }
+    if let Some(file) = placement_file() {
+        if labels.iter().any(|label| file.rule(label).is_some()) {
+            return None;
+        }
+    }
+    match auto_gpu() {
+        Target::Device(ctx) => Some(ctx),
+        Target::Cpu => None,
+    }
 }
 
 /// Why a call runs where it does (the trace's `reason`).
