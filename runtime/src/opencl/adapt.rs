@@ -52,9 +52,18 @@
 //! before and the group's call is not measured. A group adapts only when every construct
 //! would (no `somd.toml` rule for any of them).
 //!
-//! Device filter tasks of a graph are not sites here: their batches run on the tasks'
-//! threads and the graph's items stay on the device between consecutive device filters;
-//! they keep the old `auto`.
+//! *Task graphs.* The device filter tasks of a graph run their batches on the tasks' own
+//! threads, and consecutive device filters keep their items on the device between them.
+//! A graph run is one site ([`graph_run`]): its device filters (all of them, the rule for
+//! every graph) run on the device as before or all on the CPU, chosen once when the graph
+//! starts. The site is named by the graph's device filters, `tasks A => B` (their labels in
+//! graph order), so the graphs a loop builds again and again share it; its time is the wall
+//! time from `start()` to the end of `finish()` (a graph whose `finish()` throws, or that is
+//! never finished, is not measured), and its device side counts only when a batch ran on the
+//! device. Deciding per device filter would let a CPU filter sit between two device ones
+//! that pass their items on the device; deciding per graph never does, and a device filter
+//! whose neighbours are CPU tasks is a graph site of one. The first run of a graph runs on
+//! the device, as before, so a graph run once keeps the old `auto`.
 //!
 //! Keep scopes (`device/resident.rs`) need nothing: a kept array is one the host loop never
 //! writes, passed only to read-only parameters, and SOMD parameters are by value on both
@@ -62,8 +71,9 @@
 //! stays equal to it.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
-use std::sync::Mutex;
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Calls per placement while measuring, the first of each a warm-up.
@@ -390,6 +400,100 @@ pub(crate) fn device_started(method: &str) {
             }
         }
     });
+}
+
+/// One run of a task graph's device filters as one site (see the module doc).
+pub struct GraphRun {
+    label: &'static str,
+    side: Side,
+    start: Instant,
+    /// Set by a device filter when one of its batches ran on the device.
+    ran: Arc<AtomicBool>,
+    recorded: bool,
+}
+
+impl GraphRun {
+    /// Whether the graph's device filters run on the CPU this run.
+    pub fn on_cpu(&self) -> bool {
+        self.side == Side::Cpu
+    }
+
+    /// The flag a device filter sets when a batch of it ran on the device.
+    pub fn ran_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.ran)
+    }
+
+    /// The graph's `finish()` returned: its time counts.
+    pub fn finished(mut self) {
+        let ns = u64::try_from(self.start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        let measured = self.side == Side::Cpu || self.ran.load(Ordering::Relaxed);
+        with_site(self.label, |site| {
+            if measured {
+                site.record(self.side, ns);
+            } else {
+                site.abandon(self.side);
+            }
+        });
+        self.recorded = true;
+    }
+}
+
+impl Drop for GraphRun {
+    fn drop(&mut self) {
+        if !self.recorded {
+            with_site(self.label, |site| site.abandon(self.side));
+        }
+    }
+}
+
+/// The site of a graph whose device filters are `members` (their labels, in graph order):
+/// `tasks A => B`, one string per distinct graph for the process.
+fn graph_label(members: &[&'static str]) -> &'static str {
+    static LABELS: Mutex<Option<HashSet<&'static str>>> = Mutex::new(None);
+    let text = format!("tasks {}", members.join(" => "));
+    let mut labels = LABELS.lock().unwrap_or_else(|e| e.into_inner());
+    let labels = labels.get_or_insert_with(HashSet::new);
+    match labels.get(text.as_str()) {
+        Some(label) => label,
+        None => {
+            let label: &'static str = Box::leak(text.into_boxed_str());
+            labels.insert(label);
+            label
+        }
+    }
+}
+
+/// Chooses where the device filters `members` of a graph that starts now run (see the
+/// module doc), tracing the choice under the graph's site and, on the CPU, each filter's
+/// placement (`auto: cpu with tasks ..`). `None` unless `auto` adapts for every filter:
+/// they are placed as before.
+pub fn graph_run(members: &[&'static str]) -> Option<GraphRun> {
+    if members.is_empty() {
+        return None;
+    }
+    let ctx = super::policy::adaptive_device(members)?;
+    let label = graph_label(members);
+    let (side, why) = with_site(label, Site::choose);
+    if super::trace::enabled() {
+        let target = match side {
+            Side::Device => super::Target::Device(ctx),
+            Side::Cpu => super::Target::Cpu,
+        };
+        super::policy::trace_placement(label, target, &why.text());
+        if side == Side::Cpu {
+            let within = Why::Within { site: label }.text();
+            for member in members {
+                super::policy::trace_placement(member, target, &within);
+            }
+        }
+    }
+    Some(GraphRun {
+        label,
+        side,
+        start: Instant::now(),
+        ran: Arc::new(AtomicBool::new(false)),
+        recorded: false,
+    })
 }
 
 #[cfg(test)]

@@ -8,8 +8,8 @@
 //! 2. otherwise (unset or `auto`) the placement file's rule for `"Class.method"`: `"cpu"`, or
 //!    `"gpu"` (treated as `SOMD_DEVICE=opencl`);
 //! 3. otherwise `auto`: an OpenCL GPU when one is present, else the CPU (silently); a
-//!    repeated SOMD method, `@`, `!`, run of fused statements, fused or chained `@` then
-//!    measures its calls on both and keeps the faster ([`super::adapt`]; `SOMD_ADAPT=off`:
+//!    repeated SOMD method, `@`, `!`, run of fused statements, fused or chained `@`, or task
+//!    graph's device filters then measures its calls on both and keeps the faster ([`super::adapt`]; `SOMD_ADAPT=off`:
 //!    always the GPU). `SOMD_AUTO_ANY=1` (for tests on
 //!    machines whose only OpenCL device is a CPU device, such as PoCL) lets `auto` take the
 //!    first device of any kind.

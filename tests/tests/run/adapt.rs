@@ -45,6 +45,24 @@ fn device_declined_calls_trace_cpu() {
     );
 }
 
+/// Checks the placements of a site run in 12 rounds (`events`: placement and reason, in
+/// order): measuring in the order of any site (device, device, CPU, CPU, device, CPU, or a
+/// prefix of at least three when one side wins clearly), then the winner, or a re-check of
+/// the loser. Returns the runs on the device.
+fn measured_site(events: &[(&str, &str)], seen: &str) -> usize {
+    assert_eq!(events.len(), 12, "one per round\n{seen}");
+    let measuring = events.iter().take_while(|(_, r)| r.starts_with("auto: measuring ")).count();
+    assert!((3..=6).contains(&measuring), "{seen}");
+    let order: Vec<&str> = events[..measuring].iter().map(|(p, _)| *p).collect();
+    assert_eq!(order, ["opencl", "opencl", "cpu", "cpu", "opencl", "cpu"][..measuring], "{seen}");
+    assert_eq!(events[0].1, "auto: measuring opencl (warm-up)", "{seen}");
+    for (placement, reason) in &events[measuring..] {
+        let settled = reason.starts_with(&format!("auto: {placement} faster ("));
+        assert!(settled || reason.starts_with("auto: re-checking "), "{seen}");
+    }
+    events.iter().filter(|(p, _)| *p == "opencl").count()
+}
+
 /// The group sites of `device_adapt_groups` (named by their kernels) and the labels of the
 /// constructs each runs.
 const GROUPS: [(&str, &[&str]); 3] = [
@@ -85,22 +103,7 @@ fn adaptive_auto_groups_measure_both_placements() {
             .map(|(_, p, r)| (p.as_str(), r.as_str()))
             .collect();
         let seen = format!("placements of {site}:\n{events:#?}");
-        assert_eq!(events.len(), 12, "one per round\n{seen}");
-        let measuring =
-            events.iter().take_while(|(_, r)| r.starts_with("auto: measuring ")).count();
-        assert!((3..=6).contains(&measuring), "{seen}");
-        let order: Vec<&str> = events[..measuring].iter().map(|(p, _)| *p).collect();
-        assert_eq!(
-            order,
-            ["opencl", "opencl", "cpu", "cpu", "opencl", "cpu"][..measuring],
-            "{seen}"
-        );
-        assert_eq!(events[0].1, "auto: measuring opencl (warm-up)", "{seen}");
-        for (placement, reason) in &events[measuring..] {
-            let settled = reason.starts_with(&format!("auto: {placement} faster ("));
-            assert!(settled || reason.starts_with("auto: re-checking "), "{seen}");
-        }
-        let runs = events.iter().filter(|(p, _)| *p == "opencl").count();
+        let runs = measured_site(&events, &seen);
         device_runs += if site == "map_Main_scaled" { 2 * runs } else { runs };
         let within = format!("auto: cpu with {site}");
         for (name, placement, reason) in
@@ -129,4 +132,78 @@ fn adaptive_auto_groups_measure_both_placements() {
     assert!(!placed.is_empty(), "{}", outcome.stderr);
     assert!(placed.iter().all(|(_, p, r)| p == "opencl" && r == "auto"), "{placed:#?}");
     assert_eq!(device_calls(&outcome.stderr).len(), 12 * 4, "{}", outcome.stderr);
+}
+
+/// Under an adaptive `auto`, the graph of `device_adapt_tasks` (two consecutive device
+/// filters), built and run in 12 rounds, is one site named by its device filters: it traces
+/// one placement per run, measuring as any site and keeping the winner; both placements
+/// appear. In a run on the CPU each filter traces `auto: cpu with SITE` and makes no device
+/// call; in a run on the device the filters are placed as the old `auto` places them and
+/// make device calls. The output is the Java twin's; under `SOMD_ADAPT=off` every run is
+/// on the device, untraced as a site.
+#[test]
+fn adaptive_auto_task_graphs_measure_both_placements() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_adapt_tasks") else {
+        return;
+    };
+    let site = "tasks Main.spread => Main.width";
+    let members = ["Main.spread", "Main.width"];
+    let auto = Placement { device: "auto", ..*opencl };
+    let outcome = run_with_env(binary, &expected.args, auto, &[("SOMD_TRACE", "json")]);
+    if let Some(why) = compare(&expected, &untraced(&outcome)) {
+        panic!("device_adapt_tasks under adaptive auto: {why}\n{}", outcome.stderr);
+    }
+    let placed = placements_traced(&outcome.stderr);
+    let events: Vec<(&str, &str)> = placed
+        .iter()
+        .filter(|(n, _, _)| n == site)
+        .map(|(_, p, r)| (p.as_str(), r.as_str()))
+        .collect();
+    let seen = format!("placements of {site}:\n{events:#?}");
+    let device_runs = measured_site(&events, &seen);
+    // Walk the events in order: the calls of a run follow its site's placement.
+    let within = format!("auto: cpu with {site}");
+    let mut side = String::new();
+    let mut runs_with_calls = 0;
+    let mut called = false;
+    for event in outcome.stderr.lines().filter_map(|l| serde_json::from_str::<Value>(l).ok()) {
+        let text = |key: &str| event[key].as_str().unwrap_or_default().to_string();
+        match event["event"].as_str() {
+            Some("placement") if text("name") == site => {
+                side = text("placement");
+                called = false;
+            }
+            Some("placement") if members.contains(&text("name").as_str()) => {
+                let (placement, reason) = (text("placement"), text("reason"));
+                let ok = if side == "cpu" {
+                    placement == "cpu" && reason == within
+                } else {
+                    placement == "opencl" && reason == "auto"
+                };
+                assert!(ok, "{} in a run on {side}: {placement} ({reason})", text("name"));
+            }
+            Some("call") if members.contains(&text("name").as_str()) => {
+                assert_eq!(side, "opencl", "a device call in a run on the CPU\n{}", outcome.stderr);
+                if !called {
+                    runs_with_calls += 1;
+                    called = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(runs_with_calls, device_runs, "every run on the device made device calls");
+
+    let env = [("SOMD_TRACE", "json"), ("SOMD_ADAPT", "off")];
+    let outcome = run_with_env(binary, &expected.args, auto, &env);
+    if let Some(why) = compare(&expected, &untraced(&outcome)) {
+        panic!("device_adapt_tasks under SOMD_ADAPT=off: {why}\n{}", outcome.stderr);
+    }
+    let placed = placements_traced(&outcome.stderr);
+    // Each filter's placement, and the keep test between them, once per run at least.
+    assert!(placed.len() >= 12 * 2, "{placed:#?}");
+    assert!(placed.iter().all(|(_, p, r)| p == "opencl" && r == "auto"), "{placed:#?}");
 }
