@@ -5,7 +5,7 @@ class Main {
         for (int i = 0; i < a.length; i++) {
             s += a[i];
             if (k > 0) {
-                s += extra[i];
+                s += extra[(a[i] + 8) % 5];
             }
         }
         return s;
