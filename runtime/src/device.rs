@@ -41,7 +41,7 @@ mod resident;
 mod rows;
 mod sync;
 
-pub use crate::opencl::adapt::{clock, Clock};
+pub use crate::opencl::adapt::{clock, group, Clock};
 pub use histogram::{run_histogram, run_segmented, HistArg, HistDesc, HistElem, HistOp};
 pub use resident::{KeepScope, Key as ResidentKey};
 pub use rows::{fetch as row, RowScope};
@@ -1206,8 +1206,8 @@ pub fn run_reading(
     args: &[HostArg<'_>],
     reads: &[usize],
 ) -> Option<DeviceResult> {
-    let Target::Device(ctx) = placement_for(desc.label, true) else { return None };
-    let planned = plan(ctx, desc, 0, args)?;
+    let (ctx, shapes) = policy::device_for(desc.label, |_| arg_shapes(desc, 0, args))?;
+    let planned = plan(ctx, desc, 0, args, shapes)?;
     let _scope = trace::CallScope::begin(desc.label, ctx.label);
     execute(&planned, args, None, false, Some(reads)).map(|(result, _)| result)
 }
@@ -1226,8 +1226,8 @@ fn run_counted(
     count: usize,
     args: &[HostArg<'_>],
 ) -> Option<DeviceResult> {
-    let Target::Device(ctx) = placement_for(desc.label, true) else { return None };
-    let planned = plan(ctx, desc, count, args)?;
+    let (ctx, shapes) = policy::device_for(desc.label, |_| arg_shapes(desc, count, args))?;
+    let planned = plan(ctx, desc, count, args, shapes)?;
     let _scope = trace::CallScope::begin(desc.label, ctx.label);
     execute(&planned, args, None, false, None).map(|(result, _)| result)
 }
@@ -1323,11 +1323,11 @@ fn filter_call<U: DevElem>(
     chained: Option<(&'static DeviceCtx, Held)>,
     keep: bool,
 ) -> Option<FilterOut<U>> {
-    let Target::Device(ctx) = placement_for(desc.label, true) else { return None };
-    if chained.as_ref().is_some_and(|(on, _)| !std::ptr::eq(*on, ctx)) {
-        return None;
-    }
-    let planned = plan(ctx, desc, count, args)?;
+    let (ctx, shapes) = policy::device_for(desc.label, |ctx| match &chained {
+        Some((on, _)) if !std::ptr::eq(*on, ctx) => Err("items on another device"),
+        _ => arg_shapes(desc, count, args),
+    })?;
+    let planned = plan(ctx, desc, count, args, shapes)?;
     let _scope = trace::CallScope::begin(desc.label, ctx.label);
     let (done, kept) = execute(&planned, args, chained.map(|(_, buf)| (0, buf)), keep, None)?;
     Some(match kept {
@@ -1357,13 +1357,15 @@ pub fn run_map_chain(
     outer_pos: &'static SourcePos,
     outer_args: &[HostArg<'_>],
 ) -> Option<DeviceResult> {
-    let Target::Device(ctx) = placement_for(inner.label, true) else { return None };
-    let Target::Device(outer_ctx) = placement_for(outer.label, true) else { return None };
+    let (ctx, shapes) =
+        policy::device_for(inner.label, |_| arg_shapes(inner, inner_count, inner_args))?;
+    let (outer_ctx, outer_shapes) =
+        policy::device_for(outer.label, |_| arg_shapes(outer, inner_count, outer_args))?;
     if !std::ptr::eq(ctx, outer_ctx) {
         return None;
     }
-    let first = plan(ctx, inner, inner_count, inner_args)?;
-    let second = plan(ctx, outer, inner_count, outer_args)?;
+    let first = plan(ctx, inner, inner_count, inner_args, shapes)?;
+    let second = plan(ctx, outer, inner_count, outer_args, outer_shapes)?;
     let (_, kept) = {
         let _scope = trace::CallScope::begin(inner.label, ctx.label);
         execute(&first, inner_args, None, true, None)?
@@ -1387,14 +1389,17 @@ fn fold_chunk(count: usize) -> usize {
 /// which the caller combines with `m` as the CPU path combines elements. `None`: the CPU
 /// path (not placed, `null` or empty array — the CPU raises the exception —, ...).
 pub fn run_fold(desc: &'static KernelDesc, args: &[HostArg<'_>]) -> Option<DeviceResult> {
-    let count = match args.first()? {
-        HostArg::Array(a) => *a.shape()?.first()?,
-        _ => return None,
-    };
-    if count == 0 {
-        return None;
-    }
-    run_counted(desc, count, args)
+    let Some(HostArg::Array(array)) = args.first() else { return None };
+    let (ctx, (count, shapes)) = policy::device_for(desc.label, |_| {
+        let count = *array.shape().ok_or(NULL_OR_RAGGED)?.first().ok_or(NULL_OR_RAGGED)?;
+        if count == 0 {
+            return Err("empty array");
+        }
+        Ok((count, arg_shapes(desc, count, args)?))
+    })?;
+    let planned = plan(ctx, desc, count, args, shapes)?;
+    let _scope = trace::CallScope::begin(desc.label, ctx.label);
+    execute(&planned, args, None, false, None).map(|(result, _)| result)
 }
 
 /// A call that will run on the device: sizes computed, program built.
@@ -1468,31 +1473,50 @@ impl Planned {
     }
 }
 
-/// Decides whether `desc` can run on `ctx` for `args`, without touching the device (except
-/// building the program); `None` means the CPU path (see the module doc).
+/// The shape of each array argument of a call of `desc` over `count` elements, or why the
+/// arguments keep the call on the CPU, where the CPU path raises the Java exception or runs
+/// no MI (the trace's `reason`: [`policy::device_for`] checks it before tracing).
+fn arg_shapes(
+    desc: &KernelDesc,
+    count: usize,
+    args: &[HostArg<'_>],
+) -> Result<Vec<Option<Vec<usize>>>, &'static str> {
+    let mut shapes: Vec<Option<Vec<usize>>> = Vec::with_capacity(args.len());
+    for arg in args {
+        match arg {
+            HostArg::Array(a) => shapes.push(Some(a.shape().ok_or(NULL_OR_RAGGED)?)),
+            HostArg::Chained => shapes.push(Some(vec![count])),
+            // A `null` value-class scalar: the CPU path raises the exception (or runs
+            // normally when the callee never reads it).
+            HostArg::Struct(v) if v.is_null() => return Err("null value-class argument"),
+            _ => shapes.push(None),
+        }
+    }
+    if let Some(first) = desc.first_dist {
+        let len = shapes.get(first).and_then(|s| s.as_ref()?.first().copied());
+        if len.unwrap_or(0) == 0 {
+            return Err(EMPTY_DIST);
+        }
+    }
+    Ok(shapes)
+}
+
+/// The trace's reason for a call kept on the CPU by a `null` array, a `null` element of a
+/// value-class array or ragged rows.
+const NULL_OR_RAGGED: &str = "null or ragged array argument";
+/// The trace's reason for a call kept on the CPU by an empty first `dist` argument.
+const EMPTY_DIST: &str = "empty first dist argument";
+
+/// Decides whether `desc` can run on `ctx` for `args`, whose shapes [`arg_shapes`] gave,
+/// without touching the device (except building the program); `None` means the CPU path
+/// (see the module doc).
 fn plan(
     ctx: &'static DeviceCtx,
     desc: &'static KernelDesc,
     count: usize,
     args: &[HostArg<'_>],
+    shapes: Vec<Option<Vec<usize>>>,
 ) -> Option<Planned> {
-    // Calls the CPU path handles (it raises the Java exception or runs no MI).
-    let mut shapes: Vec<Option<Vec<usize>>> = Vec::with_capacity(args.len());
-    for arg in args {
-        match arg {
-            HostArg::Array(a) => shapes.push(Some(a.shape()?)),
-            HostArg::Chained => shapes.push(Some(vec![count])),
-            // A `null` value-class scalar: the CPU path raises the exception (or runs
-            // normally when the callee never reads it).
-            HostArg::Struct(v) if v.is_null() => return None,
-            _ => shapes.push(None),
-        }
-    }
-    if let Some(first) = desc.first_dist {
-        if shapes.get(first)?.as_ref()?.first().copied().unwrap_or(0) == 0 {
-            return None;
-        }
-    }
     if desc.needs_fp64 && !ctx.info.fp64 {
         policy::fallback(
             &format!(
@@ -2090,8 +2114,7 @@ where
     Op: crate::opencl::reduce::DeviceReduceOp<T>,
     T: crate::opencl::reduce::ReduceElem + DevElem,
 {
-    let Target::Device(ctx) = placement_for(label, true) else { return None };
-    array.shape()?;
+    let (ctx, _) = policy::device_for(label, |_| array.shape().ok_or(NULL_OR_RAGGED))?;
     // `byte`, `short` and `char` elements reduce as Java `int`s (the CPU path promotes
     // each element): they are widened on upload.
     let widened: Option<Vec<u8>> = match (array.elem(), T::ELEM) {

@@ -1416,9 +1416,19 @@ pub fn map_fold<T: Clone + Send + Sync>(
 
 type Item = Box<dyn Any + Send>;
 
-/// A batch of a device filter, whose results stay on the device when the flag says so:
-/// the results in order, or `None` for the CPU path (the batch then holds host items).
-type RunBatch = Box<dyn FnMut(&mut Vec<Item>, bool) -> Option<Vec<Item>> + Send>;
+/// A batch of a device filter, run as its graph's [`BatchMode`] says: the results in order,
+/// or `None` for the CPU path (the batch then holds host items).
+type RunBatch = Box<dyn FnMut(&mut Vec<Item>, &BatchMode) -> Option<Vec<Item>> + Send>;
+
+/// How a device filter runs its batches in one graph run.
+struct BatchMode {
+    /// Its results stay on the device for the next device filter.
+    keep: bool,
+    /// The graph's adaptive site placed its device filters on the CPU for this run.
+    cpu: bool,
+    /// Set when a batch ran on the device (the graph's site measures its device side).
+    ran: Option<Arc<std::sync::atomic::AtomicBool>>,
+}
 
 enum Stage {
     Source(Box<dyn FnMut() -> Item + Send>),
@@ -1438,6 +1448,8 @@ enum Stage {
 struct TaskState {
     stages: Vec<Stage>,
     graph: Option<crate::task::Graph>,
+    /// The graph's run as an adaptive site, measured until `finish()` returns.
+    adapt: Option<crate::opencl::adapt::GraphRun>,
 }
 
 /// `Task`: a task or a connected graph (nullable, shared). Items travel boxed between
@@ -1494,7 +1506,11 @@ impl Task {
     pub const NULL: Task = Task(None);
 
     fn of(stage: Stage) -> Task {
-        Task(Some(Arc::new(Mutex::new(TaskState { stages: vec![stage], graph: None }))))
+        Task(Some(Arc::new(Mutex::new(TaskState {
+            stages: vec![stage],
+            graph: None,
+            adapt: None,
+        }))))
     }
 
     /// A source task (worker without parameters).
@@ -1529,13 +1545,18 @@ impl Task {
     {
         // Placed once per task: on the CPU, batches go straight to `worker`.
         let mut placed = None;
-        let device = move |batch: &mut Vec<Item>, keep: bool| {
-            if *placed.get_or_insert_with(|| crate::device::placed_on_device(desc)) {
+        let device = move |batch: &mut Vec<Item>, mode: &BatchMode| {
+            if !mode.cpu && *placed.get_or_insert_with(|| crate::device::placed_on_device(desc)) {
                 let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    run_device_batch::<T, U>(desc, batch, keep)
+                    run_device_batch::<T, U>(desc, batch, mode.keep)
                 }));
                 match ran {
-                    Ok(Some(results)) => return Some(results),
+                    Ok(Some(results)) => {
+                        if let Some(flag) = &mode.ran {
+                            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+                        }
+                        return Some(results);
+                    }
                     Ok(None) => {}
                     Err(payload) if payload.is::<error::JavaException>() => {}
                     Err(payload) => std::panic::resume_unwind(payload),
@@ -1577,7 +1598,7 @@ impl Task {
     pub fn connect(a: &Task, b: &Task, pos: &'static SourcePos) -> Task {
         let mut stages = std::mem::take(&mut a.state(pos).stages);
         stages.append(&mut b.state(pos).stages);
-        Task(Some(Arc::new(Mutex::new(TaskState { stages, graph: None }))))
+        Task(Some(Arc::new(Mutex::new(TaskState { stages, graph: None, adapt: None }))))
     }
 
     /// `t.start()`.
@@ -1585,7 +1606,9 @@ impl Task {
         let mut state = self.state(pos);
         if state.graph.is_none() {
             let stages = std::mem::take(&mut state.stages);
-            state.graph = Some(build_graph(stages, pos));
+            let (graph, adapt) = build_graph(stages, pos);
+            state.graph = Some(graph);
+            state.adapt = adapt;
         }
         if let Some(graph) = state.graph.as_mut() {
             graph.start();
@@ -1595,9 +1618,16 @@ impl Task {
     /// `t.finish()`: starts if needed and waits; re-raises a task's exception.
     pub fn finish(&self, pos: &'static SourcePos) {
         self.start(pos);
-        let graph = self.state(pos).graph.take();
+        let (graph, adapt) = {
+            let mut state = self.state(pos);
+            (state.graph.take(), state.adapt.take())
+        };
         if let Some(mut graph) = graph {
             graph.finish();
+        }
+        // Dropped unrecorded when `finish()` throws.
+        if let Some(adapt) = adapt {
+            adapt.finished();
         }
     }
 
@@ -1660,13 +1690,29 @@ where
     Some(results)
 }
 
-fn build_graph(stages: Vec<Stage>, pos: &'static SourcePos) -> crate::task::Graph {
+/// The graph of `stages`, and its run as an adaptive site when it has device filters
+/// (`opencl/adapt.rs`, "Task graphs").
+fn build_graph(
+    stages: Vec<Stage>,
+    pos: &'static SourcePos,
+) -> (crate::task::Graph, Option<crate::opencl::adapt::GraphRun>) {
+    let members: Vec<&'static str> = stages
+        .iter()
+        .filter_map(|stage| match stage {
+            Stage::DeviceFilter { desc, .. } => Some(desc.label),
+            _ => None,
+        })
+        .collect();
+    let adapt = crate::opencl::adapt::graph_run(&members);
+    let cpu = adapt.as_ref().is_some_and(|run| run.on_cpu());
+    let ran = adapt.as_ref().map(|run| run.ran_flag());
     // A device filter followed by another on the same device keeps its results there,
     // unless the next one takes them converted (an `int` result into a `long` worker).
     let keeps: Vec<bool> = stages
         .iter()
         .zip(stages.iter().skip(1))
         .map(|pair| match pair {
+            _ if cpu => false,
             (
                 Stage::DeviceFilter { desc: a, items: (_, out), .. },
                 Stage::DeviceFilter { desc: b, items: (input, _), .. },
@@ -1688,16 +1734,16 @@ fn build_graph(stages: Vec<Stage>, pos: &'static SourcePos) -> crate::task::Grap
                 pipe = pipe.filter(worker);
             }
             Stage::DeviceFilter { worker, mut device, .. } => {
-                let keep = keeps.next().unwrap_or(false);
-                pipe = pipe.filter_batched(move |batch| device(batch, keep), worker);
+                let mode = BatchMode { keep: keeps.next().unwrap_or(false), cpu, ran: ran.clone() };
+                pipe = pipe.filter_batched(move |batch| device(batch, &mode), worker);
             }
-            Stage::Sink(worker) => return pipe.sink(worker),
+            Stage::Sink(worker) => return (pipe.sink(worker), adapt),
             Stage::Source(_) => {
                 error::illegal_state("a source task can only start a task graph".to_string(), pos)
             }
         }
     }
-    pipe.discard()
+    (pipe.discard(), adapt)
 }
 
 /// Keeps `Slot` in this module's vocabulary for generated statics of task type.

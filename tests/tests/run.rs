@@ -47,6 +47,9 @@ use std::process::{Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+#[path = "run/adapt.rs"]
+mod adapt;
+
 /// The CPU placements every program runs on: `(SOMD_DEVICE, SOMD_THREADS)`.
 const PLACEMENTS: &[(&str, Option<&str>)] = &[
     ("seq", None),

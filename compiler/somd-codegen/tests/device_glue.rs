@@ -104,7 +104,8 @@ fn eligible_constructs_get_a_device_path() {
     assert!(text.contains("rt::device::reduce_array::<rt::reduce::Add, i32>(\"+ ! in Main.main\""));
     assert!(text.contains("rt::device::run_fold(&K_FOLD_"), "{text}");
     // Under an adaptive `auto` a clock measures each SOMD call, `@` and `!` on either
-    // placement (opened right before the device attempt); the chain does not adapt.
+    // placement (opened right before the device attempt); the chain is one group site,
+    // named by its outer map's kernel, whose two maps run on one placement.
     assert!(text.contains("let _somd_clock = rt::device::clock(K_Main_twice.label);"), "{text}");
     assert!(text.contains("rt::device::clock(\"+ ! in Main.main\");"), "{text}");
     let clocks = text.matches("rt::device::clock(").count();
@@ -113,6 +114,9 @@ fn eligible_constructs_get_a_device_path() {
         .map(|f| text.matches(&format!("rt::device::{f}")).count())
         .sum::<usize>();
     assert_eq!(clocks, attempts, "one clock per adaptive device attempt\n{text}");
+    let groups = text.matches("let _somd_group = rt::device::group(K_MAP_").count();
+    let chains = text.matches("rt::device::run_map_chain(").count();
+    assert_eq!((groups, chains), (1, 1), "one group site per chain\n{text}");
     // Every device path keeps the CPU path as its fallback (`run_call_traced`, or
     // `run_call_balanced_traced` for a method without barriers).
     assert!(text.contains("_traced(\"Main.twice\""), "{text}");

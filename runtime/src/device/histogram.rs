@@ -29,7 +29,7 @@
 use super::{allocate, read_array, resident, upload, zero_fill, DevElem, Elem, Held, HostArg};
 use super::{HostArray, Size};
 use crate::error::SourcePos;
-use crate::opencl::{buffer, placement_for, policy, trace, ClFailure, OrFatal, ProgramCell};
+use crate::opencl::{buffer, policy, trace, ClFailure, OrFatal, ProgramCell};
 use crate::opencl::{BuiltProgram, DeviceCtx, DeviceKernel, ErrorBuffer, Target};
 use crate::value::{Array, VArr};
 use std::sync::Arc;
@@ -411,20 +411,24 @@ fn prepare(
     args: &[HostArg<'_>],
     len: i32,
 ) -> Option<(&'static DeviceCtx, usize, Vec<Option<i64>>, i64)> {
-    let Target::Device(ctx) = placement_for(desc.label, true) else { return None };
-    let mut shapes: Vec<Option<Vec<usize>>> = Vec::with_capacity(args.len());
-    for arg in args {
-        match arg {
-            HostArg::Array(a) => shapes.push(Some(a.shape()?)),
-            _ => shapes.push(None),
+    let (ctx, (shapes, len)) = policy::device_for(desc.label, |_| {
+        let mut shapes: Vec<Option<Vec<usize>>> = Vec::with_capacity(args.len());
+        for arg in args {
+            match arg {
+                HostArg::Array(a) => shapes.push(Some(a.shape().ok_or(super::NULL_OR_RAGGED)?)),
+                _ => shapes.push(None),
+            }
         }
-    }
-    if let Some(first) = desc.first_dist {
-        if shapes.get(first)?.as_ref()?.first().copied().unwrap_or(0) == 0 {
-            return None;
+        if let Some(first) = desc.first_dist {
+            let n = shapes.get(first).and_then(|s| s.as_ref()?.first().copied());
+            if n.unwrap_or(0) == 0 {
+                return Err(super::EMPTY_DIST);
+            }
         }
-    }
-    let len = usize::try_from(len).ok()?;
+        // A negative table length: the CPU path raises NegativeArraySizeException.
+        let len = usize::try_from(len).map_err(|_| "negative table length")?;
+        Ok((shapes, len))
+    })?;
     if desc.needs_fp64 && !ctx.info.fp64 {
         policy::fallback(
             &format!(

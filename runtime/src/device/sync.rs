@@ -29,10 +29,10 @@
 //! broadcast is a kernel argument. Before a statement the host runs, [`SyncCall::check`]
 //! raises a failure of the launches before it first, as the CPU path would.
 
-use super::{allocate, plan, rows, zero_fill, ArgSpec, DevBuf, DevElem, DeviceResult, Elem};
-use super::{upload_bytes, HostArg, KernelDesc, Output, Planned};
-use crate::opencl::buffer;
-use crate::opencl::{placement_for, trace, ClFailure, DeviceCtx, ErrorBuffer, OrFatal, Target};
+use super::{allocate, arg_shapes, plan, rows, zero_fill, ArgSpec, DevBuf, DevElem, DeviceResult};
+use super::{upload_bytes, Elem, HostArg, KernelDesc, Output, Planned};
+use crate::opencl::{buffer, policy};
+use crate::opencl::{trace, ClFailure, DeviceCtx, ErrorBuffer, OrFatal};
 
 /// The kernels of one SOMD method's `sync` body, in the compiler's launch order.
 pub struct SyncDesc {
@@ -102,10 +102,12 @@ impl<'a> SyncCall<'a> {
 
     fn begin_on_device(desc: &'static SyncDesc, args: &'a [HostArg<'a>]) -> Option<SyncCall<'a>> {
         let first = desc.kernels.first()?;
-        let Target::Device(ctx) = placement_for(desc.label, true) else { return None };
+        let (ctx, shapes) = policy::device_for(desc.label, |_| {
+            desc.kernels.iter().map(|k| arg_shapes(k, 0, args)).collect::<Result<Vec<_>, _>>()
+        })?;
         let mut planned = Vec::with_capacity(desc.kernels.len());
-        for kernel in desc.kernels {
-            planned.push(plan(ctx, kernel, 0, args)?);
+        for (kernel, shapes) in desc.kernels.iter().zip(shapes) {
+            planned.push(plan(ctx, kernel, 0, args, shapes)?);
         }
         let scope = trace::CallScope::begin(desc.label, ctx.label);
         // A matrix a row scope holds is already on the device (its dirty rows go up now);

@@ -36,10 +36,34 @@
 //! `device_started`) and a call that throws are not measured.
 //!
 //! Only `auto` adapts: `SOMD_DEVICE` and `somd.toml` rules are obeyed as before, and
-//! `SOMD_ADAPT=off` restores the old `auto` (every eligible call on the GPU). Device tasks
-//! of a graph, fused statements and chained maps open no clock: they keep the old `auto`
-//! (their buffers stay on the device between consecutive device stages, which a CPU stage
-//! in the middle would break).
+//! `SOMD_ADAPT=off` restores the old `auto` (every eligible call on the GPU).
+//!
+//! *Group sites.* Fused statements, a `@` fused into the `@` that consumes it and a chained
+//! `@` run several constructs whose device stages share buffers (the fused kernel's
+//! partials, the chain's intermediate array): a CPU stage in the middle would move them
+//! across. Each is therefore one site, named by its kernel's name (`fused_Class_method`,
+//! `mapfused_..`, the chain's outer `map_..`: unique in a program and the same in every
+//! build of it), whose [`group`] clock chooses once per run, before the first construct:
+//! on the device its constructs are placed as the old `auto` places them (the fused
+//! launch), on the CPU every construct it runs is placed on the CPU, unmeasured (traced
+//! `auto: cpu with SITE`). Its device side is measured only when a device call starts while
+//! its clock is the innermost (the fused launch itself): where that launch declines (a
+//! `null` array, `SOMD_MAPFUSE=0`) and the constructs run alone, their own clocks adapt as
+//! before and the group's call is not measured. A group adapts only when every construct
+//! would (no `somd.toml` rule for any of them).
+//!
+//! *Task graphs.* The device filter tasks of a graph run their batches on the tasks' own
+//! threads, and consecutive device filters keep their items on the device between them.
+//! A graph run is one site ([`graph_run`]): its device filters (all of them, the rule for
+//! every graph) run on the device as before or all on the CPU, chosen once when the graph
+//! starts. The site is named by the graph's device filters, `tasks A => B` (their labels in
+//! graph order), so the graphs a loop builds again and again share it; its time is the wall
+//! time from `start()` to the end of `finish()` (a graph whose `finish()` throws, or that is
+//! never finished, is not measured), and its device side counts only when a batch ran on the
+//! device. Deciding per device filter would let a CPU filter sit between two device ones
+//! that pass their items on the device; deciding per graph never does, and a device filter
+//! whose neighbours are CPU tasks is a graph site of one. The first run of a graph runs on
+//! the device, as before, so a graph run once keeps the old `auto`.
 //!
 //! Keep scopes (`device/resident.rs`) need nothing: a kept array is one the host loop never
 //! writes, passed only to read-only parameters, and SOMD parameters are by value on both
@@ -47,8 +71,9 @@
 //! stays equal to it.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
-use std::sync::Mutex;
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Calls per placement while measuring, the first of each a warm-up.
@@ -100,6 +125,8 @@ pub enum Why {
     Faster { side: Side, ns: u64, other_ns: u64 },
     /// The slower `side` again (its last time `ns`; the winner's recent time `winner_ns`).
     Recheck { side: Side, ns: u64, winner_ns: u64 },
+    /// A construct of the group site `site`, which runs on the CPU this time.
+    Within { site: &'static str },
 }
 
 fn ms(ns: u64) -> f64 {
@@ -126,6 +153,7 @@ impl Why {
                 side.other().name(),
                 ms(winner_ns)
             ),
+            Why::Within { site } => format!("auto: cpu with {site}"),
         }
     }
 }
@@ -260,6 +288,8 @@ struct Frame {
     label: &'static str,
     chosen: Option<(Side, Instant)>,
     on_device: bool,
+    /// A group site ([`group`]): chosen when opened, for every construct it runs.
+    group: bool,
 }
 
 thread_local! {
@@ -280,7 +310,40 @@ pub fn clock(label: &'static str) -> Clock {
     if placement.device != crate::exec::Device::Auto || !placement.adapt {
         return Clock { active: false };
     }
-    FRAMES.with(|f| f.borrow_mut().push(Frame { label, chosen: None, on_device: false }));
+    FRAMES.with(|f| {
+        f.borrow_mut().push(Frame { label, chosen: None, on_device: false, group: false })
+    });
+    Clock { active: true }
+}
+
+/// Opens the [`Clock`] of one run of the group site `label` (fused statements, a fused or
+/// chained `@` pair: constructs whose device stages share buffers) and chooses its
+/// placement at once, tracing it under `label`: on the device the constructs `members`
+/// (their labels) are placed as the old `auto` places them (their own clocks adapt only
+/// where the group's device launch declines and they run alone); on the CPU every device
+/// placement on this thread runs on the CPU until the clock ends (traced `auto: cpu with
+/// LABEL`), so no buffer crosses in the middle. A no-op unless `auto` adapts for every
+/// member.
+pub fn group(label: &'static str, members: &[&'static str]) -> Clock {
+    let Some(ctx) = super::policy::adaptive_device(members) else {
+        return Clock { active: false };
+    };
+    let (side, why) = with_site(label, Site::choose);
+    FRAMES.with(|f| {
+        f.borrow_mut().push(Frame {
+            label,
+            chosen: Some((side, Instant::now())),
+            on_device: false,
+            group: true,
+        })
+    });
+    if super::trace::enabled() {
+        let target = match side {
+            Side::Device => super::Target::Device(ctx),
+            Side::Cpu => super::Target::Cpu,
+        };
+        super::policy::trace_placement(label, target, &why.text());
+    }
     Clock { active: true }
 }
 
@@ -309,6 +372,14 @@ impl Drop for Clock {
 pub(super) fn claim(method: &str) -> Option<(Side, Why)> {
     FRAMES.with(|f| {
         let mut frames = f.borrow_mut();
+        // Inside a group site running on the CPU: every construct runs there, unmeasured.
+        let cpu_group = frames
+            .iter()
+            .rev()
+            .find(|t| t.group && t.chosen.is_some_and(|(side, _)| side == Side::Cpu));
+        if let Some(group) = cpu_group {
+            return Some((Side::Cpu, Why::Within { site: group.label }));
+        }
         let frame = frames.last_mut().filter(|t| t.chosen.is_none() && t.label == method)?;
         let (side, why) = with_site(frame.label, Site::choose);
         frame.chosen = Some((side, Instant::now()));
@@ -321,11 +392,108 @@ pub(super) fn claim(method: &str) -> Option<(Side, Why)> {
 pub(crate) fn device_started(method: &str) {
     FRAMES.with(|f| {
         if let Some(frame) = f.borrow_mut().last_mut() {
-            if frame.label == method && frame.chosen.is_some_and(|(s, _)| s == Side::Device) {
+            // A group's device call is any of its members' (or its fused kernel's).
+            if (frame.group || frame.label == method)
+                && frame.chosen.is_some_and(|(s, _)| s == Side::Device)
+            {
                 frame.on_device = true;
             }
         }
     });
+}
+
+/// One run of a task graph's device filters as one site (see the module doc).
+pub struct GraphRun {
+    label: &'static str,
+    side: Side,
+    start: Instant,
+    /// Set by a device filter when one of its batches ran on the device.
+    ran: Arc<AtomicBool>,
+    recorded: bool,
+}
+
+impl GraphRun {
+    /// Whether the graph's device filters run on the CPU this run.
+    pub fn on_cpu(&self) -> bool {
+        self.side == Side::Cpu
+    }
+
+    /// The flag a device filter sets when a batch of it ran on the device.
+    pub fn ran_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.ran)
+    }
+
+    /// The graph's `finish()` returned: its time counts.
+    pub fn finished(mut self) {
+        let ns = u64::try_from(self.start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        let measured = self.side == Side::Cpu || self.ran.load(Ordering::Relaxed);
+        with_site(self.label, |site| {
+            if measured {
+                site.record(self.side, ns);
+            } else {
+                site.abandon(self.side);
+            }
+        });
+        self.recorded = true;
+    }
+}
+
+impl Drop for GraphRun {
+    fn drop(&mut self) {
+        if !self.recorded {
+            with_site(self.label, |site| site.abandon(self.side));
+        }
+    }
+}
+
+/// The site of a graph whose device filters are `members` (their labels, in graph order):
+/// `tasks A => B`, one string per distinct graph for the process.
+fn graph_label(members: &[&'static str]) -> &'static str {
+    static LABELS: Mutex<Option<HashSet<&'static str>>> = Mutex::new(None);
+    let text = format!("tasks {}", members.join(" => "));
+    let mut labels = LABELS.lock().unwrap_or_else(|e| e.into_inner());
+    let labels = labels.get_or_insert_with(HashSet::new);
+    match labels.get(text.as_str()) {
+        Some(label) => label,
+        None => {
+            let label: &'static str = Box::leak(text.into_boxed_str());
+            labels.insert(label);
+            label
+        }
+    }
+}
+
+/// Chooses where the device filters `members` of a graph that starts now run (see the
+/// module doc), tracing the choice under the graph's site and, on the CPU, each filter's
+/// placement (`auto: cpu with tasks ..`). `None` unless `auto` adapts for every filter:
+/// they are placed as before.
+pub fn graph_run(members: &[&'static str]) -> Option<GraphRun> {
+    if members.is_empty() {
+        return None;
+    }
+    let ctx = super::policy::adaptive_device(members)?;
+    let label = graph_label(members);
+    let (side, why) = with_site(label, Site::choose);
+    if super::trace::enabled() {
+        let target = match side {
+            Side::Device => super::Target::Device(ctx),
+            Side::Cpu => super::Target::Cpu,
+        };
+        super::policy::trace_placement(label, target, &why.text());
+        if side == Side::Cpu {
+            let within = Why::Within { site: label }.text();
+            for member in members {
+                super::policy::trace_placement(member, target, &within);
+            }
+        }
+    }
+    Some(GraphRun {
+        label,
+        side,
+        start: Instant::now(),
+        ran: Arc::new(AtomicBool::new(false)),
+        recorded: false,
+    })
 }
 
 #[cfg(test)]
@@ -466,6 +634,46 @@ mod tests {
         assert_eq!(site.winner(), Some(Cpu));
     }
 
+    /// Pushes a frame as [`clock`] (`group: false`, not chosen) or [`group`] (chosen) do.
+    fn push(label: &'static str, group: Option<Side>) {
+        let chosen = group.map(|side| (side, Instant::now()));
+        FRAMES.with(|f| {
+            f.borrow_mut().push(Frame { label, chosen, on_device: false, group: group.is_some() })
+        });
+    }
+
+    fn pop() -> Frame {
+        FRAMES.with(|f| f.borrow_mut().pop()).expect("a frame")
+    }
+
+    #[test]
+    fn a_group_on_the_cpu_keeps_its_constructs_there_unmeasured() {
+        // The group chose the CPU: a construct's own clock inside it is not consulted (no
+        // choice, nothing to record), nor is a construct without a clock.
+        push("fused_T_a", Some(Cpu));
+        push("T.a", None);
+        assert_eq!(claim("T.a"), Some((Cpu, Why::Within { site: "fused_T_a" })));
+        assert!(pop().chosen.is_none(), "the construct's own site is left alone");
+        assert_eq!(claim("T.b"), Some((Cpu, Why::Within { site: "fused_T_a" })));
+        pop();
+        // On the device: the group's constructs are placed as the old `auto` places them
+        // (no claim), and any device call while the group is innermost is the group's.
+        push("fused_T_c", Some(Device));
+        assert_eq!(claim("fused_T_c"), None);
+        assert_eq!(claim("T.c"), None);
+        device_started("T.c");
+        assert!(pop().on_device);
+        // Where the group's launch declined, a construct's own clock adapts and takes its
+        // device call.
+        push("fused_T_d", Some(Device));
+        push("T.d", None);
+        let (side, _) = claim("T.d").expect("the construct's own site");
+        device_started("T.d");
+        let own = pop();
+        assert_eq!(own.on_device, side == Device);
+        assert!(!pop().on_device);
+    }
+
     #[test]
     fn reasons_read_as_sentences() {
         let text = |why: Why| why.text();
@@ -479,5 +687,6 @@ mod tests {
             text(Why::Recheck { side: Device, ns: 6_000_000, winner_ns: 80_000 }),
             "auto: re-checking opencl (last 6.000 ms vs cpu 0.080 ms)"
         );
+        assert_eq!(text(Why::Within { site: "fused_T_a" }), "auto: cpu with fused_T_a");
     }
 }

@@ -8,8 +8,9 @@
 //! 2. otherwise (unset or `auto`) the placement file's rule for `"Class.method"`: `"cpu"`, or
 //!    `"gpu"` (treated as `SOMD_DEVICE=opencl`);
 //! 3. otherwise `auto`: an OpenCL GPU when one is present, else the CPU (silently); a
-//!    repeated SOMD method, `@` or `!` then measures its calls on both and keeps the faster
-//!    ([`super::adapt`]; `SOMD_ADAPT=off`: always the GPU). `SOMD_AUTO_ANY=1` (for tests on
+//!    repeated SOMD method, `@`, `!`, run of fused statements, fused or chained `@`, or task
+//!    graph's device filters then measures its calls on both and keeps the faster ([`super::adapt`]; `SOMD_ADAPT=off`:
+//!    always the GPU). `SOMD_AUTO_ANY=1` (for tests on
 //!    machines whose only OpenCL device is a CPU device, such as PoCL) lets `auto` take the
 //!    first device of any kind.
 //!
@@ -59,6 +60,52 @@ pub fn placement_for(method: &str, eligible: bool) -> Target {
         }
     }
     target
+}
+
+/// [`placement_for`] for a device call whose arguments may still keep it on the CPU: on a
+/// device placement `check` runs (given the device) before anything is traced, and a call it declines
+/// (`Err(why)`: a `null` or ragged array, an empty first `dist` argument, a `null`
+/// value-class scalar, where the CPU path raises the Java exception or runs no MI) is traced
+/// as `cpu` with `why`, never as `opencl` (LANGUAGE.md §4.2: the trace says where a call
+/// ran). `None`: the CPU path.
+pub fn device_for<T>(
+    method: &str,
+    check: impl FnOnce(&'static DeviceCtx) -> Result<T, &'static str>,
+) -> Option<(&'static DeviceCtx, T)> {
+    let (target, reason) = decide(method, true);
+    let (target, reason, checked) = match target {
+        Target::Device(ctx) => match check(ctx) {
+            Ok(value) => (target, reason, Some((ctx, value))),
+            Err(why) => (Target::Cpu, Reason::Fixed(why), None),
+        },
+        Target::Cpu => (target, reason, None),
+    };
+    if trace::enabled() {
+        match reason {
+            Reason::Fixed(reason) => trace_placement(method, target, reason),
+            Reason::Adapt(why) => trace_placement(method, target, &why.text()),
+        }
+    }
+    checked
+}
+
+/// The device of `auto` when calls of every one of `labels` would adapt (the `auto`
+/// default, adaptation on, no placement-file rule for any of them, a device for `auto`):
+/// a group site of these constructs ([`adapt::group`]) may then choose for all of them.
+pub(crate) fn adaptive_device(labels: &[&str]) -> Option<&'static DeviceCtx> {
+    let placement = exec::placement();
+    if placement.device != Device::Auto || !placement.adapt {
+        return None;
+    }
+    if let Some(file) = placement_file() {
+        if labels.iter().any(|label| file.rule(label).is_some()) {
+            return None;
+        }
+    }
+    match auto_gpu() {
+        Target::Device(ctx) => Some(ctx),
+        Target::Cpu => None,
+    }
 }
 
 /// Why a call runs where it does (the trace's `reason`).

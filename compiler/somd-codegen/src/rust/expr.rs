@@ -1504,7 +1504,9 @@ impl<'a> FnCx<'a> {
 
     /// `C @ g(C @ f(..), rest..)` with both maps device-capable and `rest` free of effects:
     /// one device call that keeps the intermediate array on the device
-    /// (`rt::device::run_map_chain`), with the two CPU maps as its fallback.
+    /// (`rt::device::run_map_chain`), with the two CPU maps as its fallback. Under an
+    /// adaptive `auto` the chain is one group site named by the outer map's kernel (both
+    /// maps on the device, or both on the CPU).
     fn map_chain(
         &mut self,
         id: ExprId,
@@ -1539,8 +1541,13 @@ impl<'a> FnCx<'a> {
         let other_lens: Vec<String> = outer.lens.iter().skip(1).cloned().collect();
         let mut outer_host = vec!["rt::device::HostArg::Chained".to_string()];
         outer_host.extend(outer.device_args.iter().skip(1).cloned());
+        let group = super::fused::group_clock(
+            "_somd_group",
+            &outer_desc,
+            &[inner_desc.clone(), outer_desc.clone()],
+        );
         Ok(Some(format!(
-            "{{ {}let {ni} = rt::somd::map_len(&[{}], {}); {}\
+            "{{ {}let {ni} = rt::somd::map_len(&[{}], {}); {}{group} \
              match rt::device::run_map_chain(&{inner_desc}, {ni}, &[{}], &{outer_desc}, &[{}], {}, &[{}]) {{ \
              Some(done) => done.{result}, \
              None => {{ let _e{}_0 = rt::somd::map({ni}, |i| {}({})); \

@@ -10,6 +10,11 @@
 //! and each statement is written as before with its `@` / `!` replaced by `match
 //! &somd_fuse3 { Some(done) => <its result or combined partials>, None => <the statement's
 //! own code> }`: without the device every statement runs as it did, in order.
+//!
+//! Under an adaptive `auto` the run is one group site (`rt::device::group`, named by its
+//! kernel's name), opened before the run and closed after its last statement: it runs all
+//! on the device or all on the CPU, and keeps the faster (note `device-execution`,
+//! "Adaptive `auto`"). A fused `@` pair and a chained `@` are group sites too.
 
 use super::device::{FusedGlue, MapFusionGlue};
 use super::expr::{FnCx, MapParts};
@@ -40,7 +45,7 @@ impl FnCx<'_> {
             .find(|g| g.in_func == self.fid && g.reductions.last().map(|r| r.0) == Some(last))?;
         let first = g.producer.or(g.reductions.first().map(|r| r.0))?;
         let var = format!("somd_fuse{}", first.0);
-        self.replaced.contains_key(&last).then(|| format!("drop({var});"))
+        self.replaced.contains_key(&last).then(|| format!("drop({var}); drop({var}_clock);"))
     }
 
     /// When `stmt` starts a run of fused statements: the code to put before it, having
@@ -97,6 +102,13 @@ impl FnCx<'_> {
         }
         let same: Vec<String> =
             members.iter().map(|m| format!("rt::device::same_device(&{}, &{m})", g.desc)).collect();
+        // The group site of the run: every kernel that may run for it.
+        let mut labels = vec![g.desc.clone()];
+        labels.extend(members.iter().map(|m| m.to_string()));
+        if let Some((_, _, _, desc)) = &g.inline {
+            labels.push(desc.clone());
+        }
+        let group = group_clock(&format!("{var}_clock"), &g.desc, &labels);
         let prelude = inline_prelude.unwrap_or_else(|| {
             format!(
                 "{}let {n} = rt::somd::map_len(&[{}], {}); \
@@ -135,7 +147,7 @@ impl FnCx<'_> {
             );
             self.replaced.insert(*r, text);
         }
-        Ok(Some(prelude))
+        Ok(Some(format!("{group} {prelude}")))
     }
 
     /// The prelude of fused statements whose producer `@` (`mapped`) has a fused `@`
@@ -229,9 +241,9 @@ impl FnCx<'_> {
     /// its device and its other mapped arguments have the producer's length, and otherwise
     /// its own code, which computes `p` at that point. Deferring the producer past the
     /// binding of the consumer's other arguments (locals and constants) is unobservable: its
-    /// function has no failure sites and no effects. As the launch of fused statements, the
-    /// fused kernel opens no adaptive clock (`auto` places it on the device, unmeasured);
-    /// the fallback's maps keep theirs.
+    /// function has no failure sites and no effects. As fused statements, the pair is one
+    /// group site under an adaptive `auto` (`group_clock`): the fused kernel, or both maps
+    /// on the CPU; where the fused launch declines, the fallback's maps adapt on their own.
     pub(super) fn map_fused_prelude(&mut self, stmt: &Stmt) -> Result<Option<String>, EmitError> {
         let Some(f) = self.map_fusion_of(stmt) else { return Ok(None) };
         let Some(glue) = self.device else { return Ok(None) };
@@ -290,10 +302,12 @@ impl FnCx<'_> {
             format!("rt::device::same_device(&{}, &{c_desc})", f.desc),
         ];
         let host = chained_args(f.consumer, &ca, f.slot, &consumer, &producer, &n, &mut test);
+        let group =
+            group_clock("_somd_group", &f.desc, &[f.desc.clone(), p_desc.clone(), c_desc.clone()]);
         self.replaced.insert(
             f.consumer,
             format!(
-                "{{ {}let somd_mapfuse = if {} {{ \
+                "{{ {group} {}let somd_mapfuse = if {} {{ \
                  rt::device::run_map(&{}, {n}, &[{}]) }} else {{ None }}; \
                  match somd_mapfuse {{ Some(done) => done.{result}, None => {c_code}, }} }}",
                 consumer.lets,
@@ -304,6 +318,13 @@ impl FnCx<'_> {
         );
         Ok(Some(prelude))
     }
+}
+
+/// `let VAR = rt::device::group(..);`: the clock of a group site named by the kernel of the
+/// `KernelDesc` static `desc`, whose constructs are those of the statics `members`.
+pub(super) fn group_clock(var: &str, desc: &str, members: &[String]) -> String {
+    let labels: Vec<String> = members.iter().map(|m| format!("{m}.label")).collect();
+    format!("let {var} = rt::device::group({desc}.name, &[{}]);", labels.join(", "))
 }
 
 /// The device arguments of a fused `@` pair's kernel: the consumer's, its argument `slot`

@@ -1,0 +1,209 @@
+//! Placement traces of calls declined for their arguments, and adaptive `auto` for fused
+//! statements, fused and chained maps and device filter tasks (note `device-execution`,
+//! "Adaptive `auto`"). A child module of the suite: it uses the suite's built programs and
+//! helpers.
+
+use super::*;
+
+/// Under `SOMD_DEVICE=opencl`, `device_declined`'s calls whose arguments keep them on the
+/// CPU (an empty first `dist` argument, a `null` array, ragged rows, a `null` value-class
+/// scalar) trace one `placement: cpu` event with the reason, and no `opencl` event, while
+/// the calls of the same constructs with arguments the device takes trace `opencl` and
+/// launch; the output is the Java twin's.
+#[test]
+fn device_declined_calls_trace_cpu() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_declined") else {
+        return;
+    };
+    let (outcome, calls) = traced_calls("device_declined", binary, &expected, *opencl);
+    let placed: Vec<(String, String, String)> = placements_traced(&outcome.stderr);
+    let placed: Vec<(&str, &str, &str)> =
+        placed.iter().map(|(n, p, r)| (n.as_str(), p.as_str(), r.as_str())).collect();
+    assert_eq!(
+        placed,
+        [
+            ("Main.total", "opencl", "SOMD_DEVICE"),
+            ("Main.total", "cpu", "empty first dist argument"),
+            ("Main.total", "cpu", "null or ragged array argument"),
+            ("Main.rowInfo", "opencl", "SOMD_DEVICE"),
+            ("Main.rowInfo", "cpu", "null or ragged array argument"),
+            ("Main.shift", "opencl", "SOMD_DEVICE"),
+            ("Main.shift", "cpu", "null value-class argument"),
+        ],
+        "placement events:\n{}",
+        outcome.stderr
+    );
+    let launched: Vec<(&str, u64)> = calls.iter().map(|c| (c.name.as_str(), c.launches)).collect();
+    assert_eq!(
+        launched,
+        [("Main.total", 1), ("Main.rowInfo", 1), ("Main.shift", 1)],
+        "one device call per construct, none for the declined calls\n{}",
+        outcome.stderr
+    );
+}
+
+/// Checks the placements of a site run in 12 rounds (`events`: placement and reason, in
+/// order): measuring in the order of any site (device, device, CPU, CPU, device, CPU, or a
+/// prefix of at least three when one side wins clearly), then the winner, or a re-check of
+/// the loser. Returns the runs on the device.
+fn measured_site(events: &[(&str, &str)], seen: &str) -> usize {
+    assert_eq!(events.len(), 12, "one per round\n{seen}");
+    let measuring = events.iter().take_while(|(_, r)| r.starts_with("auto: measuring ")).count();
+    assert!((3..=6).contains(&measuring), "{seen}");
+    let order: Vec<&str> = events[..measuring].iter().map(|(p, _)| *p).collect();
+    assert_eq!(order, ["opencl", "opencl", "cpu", "cpu", "opencl", "cpu"][..measuring], "{seen}");
+    assert_eq!(events[0].1, "auto: measuring opencl (warm-up)", "{seen}");
+    for (placement, reason) in &events[measuring..] {
+        let settled = reason.starts_with(&format!("auto: {placement} faster ("));
+        assert!(settled || reason.starts_with("auto: re-checking "), "{seen}");
+    }
+    events.iter().filter(|(p, _)| *p == "opencl").count()
+}
+
+/// The group sites of `device_adapt_groups` (named by their kernels) and the labels of the
+/// constructs each runs.
+const GROUPS: [(&str, &[&str]); 3] = [
+    ("fused_Main_square", &["Main.square", "Main.wrap"]),
+    ("mapfused_Main_cell_Main_spread", &["Main.cell", "Main.spread"]),
+    ("map_Main_scaled", &["Main.twice", "Main.scaled"]),
+];
+
+/// Under an adaptive `auto` (`SOMD_AUTO_ANY=1`: the suite's OpenCL device), the fused
+/// statements, the fused `@` pair and the chained `@` of `device_adapt_groups`, each run
+/// in 12 rounds, are group sites: each traces one placement per round under its kernel's
+/// name, measuring in the order of any site (device, device, CPU, CPU, device, CPU, or a
+/// prefix when one side wins clearly) and then keeping the winner (or re-checking the
+/// loser); both placements appear. Their constructs never adapt on their own: on the device
+/// they are placed as the old `auto` places them, on the CPU they trace `auto: cpu with
+/// SITE`, and only the group's device runs make device calls (one for the fused kernels,
+/// two for the chain). The output is the Java twin's. Under `SOMD_ADAPT=off` no group is
+/// traced and every construct runs on the device.
+#[test]
+fn adaptive_auto_groups_measure_both_placements() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_adapt_groups") else {
+        return;
+    };
+    let auto = Placement { device: "auto", ..*opencl };
+    let outcome = run_with_env(binary, &expected.args, auto, &[("SOMD_TRACE", "json")]);
+    if let Some(why) = compare(&expected, &untraced(&outcome)) {
+        panic!("device_adapt_groups under adaptive auto: {why}\n{}", outcome.stderr);
+    }
+    let placed = placements_traced(&outcome.stderr);
+    let mut device_runs = 0;
+    for (site, members) in GROUPS {
+        let events: Vec<(&str, &str)> = placed
+            .iter()
+            .filter(|(n, _, _)| n == site)
+            .map(|(_, p, r)| (p.as_str(), r.as_str()))
+            .collect();
+        let seen = format!("placements of {site}:\n{events:#?}");
+        let runs = measured_site(&events, &seen);
+        device_runs += if site == "map_Main_scaled" { 2 * runs } else { runs };
+        let within = format!("auto: cpu with {site}");
+        for (name, placement, reason) in
+            placed.iter().filter(|(n, _, _)| members.contains(&n.as_str()))
+        {
+            let old_auto = placement == "opencl" && reason == "auto";
+            let cpu = placement == "cpu" && *reason == within;
+            assert!(
+                old_auto || cpu,
+                "{name} of {site}: {placement} ({reason})\n{}",
+                outcome.stderr
+            );
+        }
+        let on_cpu = placed.iter().filter(|(_, _, r)| *r == within).count();
+        assert!(on_cpu > 0, "the CPU runs of {site} place its constructs on the CPU\n{seen}");
+    }
+    let calls = device_calls(&outcome.stderr);
+    assert_eq!(calls.len(), device_runs, "device calls only in the groups' device runs");
+
+    let env = [("SOMD_TRACE", "json"), ("SOMD_ADAPT", "off")];
+    let outcome = run_with_env(binary, &expected.args, auto, &env);
+    if let Some(why) = compare(&expected, &untraced(&outcome)) {
+        panic!("device_adapt_groups under SOMD_ADAPT=off: {why}\n{}", outcome.stderr);
+    }
+    let placed = placements_traced(&outcome.stderr);
+    assert!(!placed.is_empty(), "{}", outcome.stderr);
+    assert!(placed.iter().all(|(_, p, r)| p == "opencl" && r == "auto"), "{placed:#?}");
+    assert_eq!(device_calls(&outcome.stderr).len(), 12 * 4, "{}", outcome.stderr);
+}
+
+/// Under an adaptive `auto`, the graph of `device_adapt_tasks` (two consecutive device
+/// filters), built and run in 12 rounds, is one site named by its device filters: it traces
+/// one placement per run, measuring as any site and keeping the winner; both placements
+/// appear. In a run on the CPU each filter traces `auto: cpu with SITE` and makes no device
+/// call; in a run on the device the filters are placed as the old `auto` places them and
+/// make device calls. The output is the Java twin's; under `SOMD_ADAPT=off` every run is
+/// on the device, untraced as a site.
+#[test]
+fn adaptive_auto_task_graphs_measure_both_placements() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_adapt_tasks") else {
+        return;
+    };
+    let site = "tasks Main.spread => Main.width";
+    let members = ["Main.spread", "Main.width"];
+    let auto = Placement { device: "auto", ..*opencl };
+    let outcome = run_with_env(binary, &expected.args, auto, &[("SOMD_TRACE", "json")]);
+    if let Some(why) = compare(&expected, &untraced(&outcome)) {
+        panic!("device_adapt_tasks under adaptive auto: {why}\n{}", outcome.stderr);
+    }
+    let placed = placements_traced(&outcome.stderr);
+    let events: Vec<(&str, &str)> = placed
+        .iter()
+        .filter(|(n, _, _)| n == site)
+        .map(|(_, p, r)| (p.as_str(), r.as_str()))
+        .collect();
+    let seen = format!("placements of {site}:\n{events:#?}");
+    let device_runs = measured_site(&events, &seen);
+    // Walk the events in order: the calls of a run follow its site's placement.
+    let within = format!("auto: cpu with {site}");
+    let mut side = String::new();
+    let mut runs_with_calls = 0;
+    let mut called = false;
+    for event in outcome.stderr.lines().filter_map(|l| serde_json::from_str::<Value>(l).ok()) {
+        let text = |key: &str| event[key].as_str().unwrap_or_default().to_string();
+        match event["event"].as_str() {
+            Some("placement") if text("name") == site => {
+                side = text("placement");
+                called = false;
+            }
+            Some("placement") if members.contains(&text("name").as_str()) => {
+                let (placement, reason) = (text("placement"), text("reason"));
+                let ok = if side == "cpu" {
+                    placement == "cpu" && reason == within
+                } else {
+                    placement == "opencl" && reason == "auto"
+                };
+                assert!(ok, "{} in a run on {side}: {placement} ({reason})", text("name"));
+            }
+            Some("call") if members.contains(&text("name").as_str()) => {
+                assert_eq!(side, "opencl", "a device call in a run on the CPU\n{}", outcome.stderr);
+                if !called {
+                    runs_with_calls += 1;
+                    called = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(runs_with_calls, device_runs, "every run on the device made device calls");
+
+    let env = [("SOMD_TRACE", "json"), ("SOMD_ADAPT", "off")];
+    let outcome = run_with_env(binary, &expected.args, auto, &env);
+    if let Some(why) = compare(&expected, &untraced(&outcome)) {
+        panic!("device_adapt_tasks under SOMD_ADAPT=off: {why}\n{}", outcome.stderr);
+    }
+    let placed = placements_traced(&outcome.stderr);
+    // Each filter's placement, and the keep test between them, once per run at least.
+    assert!(placed.len() >= 12 * 2, "{placed:#?}");
+    assert!(placed.iter().all(|(_, p, r)| p == "opencl" && r == "auto"), "{placed:#?}");
+}
