@@ -960,7 +960,7 @@ fn device_runs_2d_reductions_and_value_class_maps() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let cases: [(&str, &str, &[&str]); 20] = [
+    let cases: &[(&str, &str, &[&str])] = &[
         ("tests/run", "dist_view_2d", &["Main.cross", "Main.box"]),
         ("tests/run", "device_effects", &["Main.keyed", "Main.wraps", "Main.columns"]),
         ("samples", "series", &["Series.coefficients"]),
@@ -1012,6 +1012,7 @@ fn device_runs_2d_reductions_and_value_class_maps() {
         ("tests/run", "device_vfold", &["Main.merge", "Main.span"]),
         // Instance SOMD methods: the receiver's read fields are kernel arguments.
         ("tests/run", "device_instance", &["Main.apply", "Main.total"]),
+        ("tests/run", "device_instance_write", &["Main.scale", "Main.accumulate", "Main.mark"]),
         // Loop versioning: constant-bounded indices checked once per work-item.
         ("tests/run", "device_guarded", &["Main.mix"]),
         // Locals of array type: rows of 2-D parameters and 1-D parameters under another name.
@@ -1038,7 +1039,7 @@ fn device_runs_2d_reductions_and_value_class_maps() {
             ],
         ),
     ];
-    for (suite, name, wanted) in cases {
+    for &(suite, name, wanted) in cases {
         let Some(binary) = built_binary(suite, name) else { continue };
         let outcome = run_with_env(binary, &[], *opencl, &[("SOMD_TRACE", "json")]);
         assert_eq!(outcome.status, Some(0), "{name} stderr:\n{}", outcome.stderr);

@@ -251,6 +251,14 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
             Subject::SomdMethod(fid) => {
                 match somd_call(module, &glue.kernels, &glue.structs, &info, *fid, plan) {
                     Ok(call)
+                        if glue.lifted.written.contains_key(fid)
+                            && (call.sync.is_some() || call.histogram.is_some()) =>
+                    {
+                        Err("an instance SOMD method with a `sync` or histogram body that \
+                         writes its receiver's field arrays runs on the CPU (its host program \
+                         does not bring them back)")
+                    }
+                    Ok(call)
                         if glue.lifted.fields.contains_key(fid)
                             && (call.sync.is_some() || call.histogram.is_some()) =>
                     {
@@ -1326,6 +1334,20 @@ pub fn write_prologue(
     Ok(())
 }
 
+/// The positions among the device arguments of the receiver's field arrays that the
+/// instance SOMD method `fid` writes (after its `declared` parameters), if any.
+fn updated_fields(glue: &Glue, fid: FuncId, declared: usize) -> Option<Vec<usize>> {
+    let fields = glue.lifted.fields.get(&fid)?;
+    let written = glue.lifted.written.get(&fid)?;
+    let list: Vec<usize> = fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| written.contains(f))
+        .map(|(k, _)| declared + k)
+        .collect();
+    (!list.is_empty()).then_some(list)
+}
+
 #[allow(clippy::too_many_arguments)]
 fn prologue(
     out: &mut String,
@@ -1400,7 +1422,19 @@ fn prologue(
     if let SomdResult::Output(local) = call.body.result {
         returned.push(output_arg(call, m, local)?);
     }
+    let updated = updated_fields(glue, cx.fid, func.params.len());
     let indent = match &call.sync {
+        None if updated.is_some() => {
+            // The receiver's field arrays the body writes come back into its arrays.
+            writeln!(
+                out,
+                "    if let Some(done) = rt::device::run_updating(&{}, &device_args, \
+                 &{returned:?}, &{:?}) {{",
+                desc_name(fn_name),
+                updated.as_deref().unwrap_or_default()
+            )?;
+            "        "
+        }
         None => {
             // Only the returned output comes back; the others stay on the device.
             writeln!(
