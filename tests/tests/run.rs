@@ -2349,3 +2349,49 @@ fn device_fused_maps_are_one_launch() {
         }
     }
 }
+
+/// Under `SOMD_DEVICE=opencl`, instance SOMD methods that write their receiver's field arrays
+/// (`device_instance_write`) run on the device and bring back exactly the written fields: a
+/// `void` method downloads only its field array, one with an output that output and the
+/// field; `m.scale(m.w)`, whose argument is the field array itself, runs on the CPU. A call
+/// that fails (`exc_instance_write_bounds`) brings nothing back.
+#[test]
+fn device_instance_field_writes_come_back() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    if let Some((binary, expected)) = built_with_expected("tests/run", "device_instance_write") {
+        let (outcome, calls) = traced_calls("device_instance_write", binary, &expected, *opencl);
+        let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "Main.scale",
+                "Main.scale",
+                "Main.accumulate",
+                "Main.accumulate",
+                "Main.mark",
+                "Main.scale"
+            ],
+            "{}",
+            outcome.stderr
+        );
+        let n = 4099u64;
+        let down = |c: &CallTrace| c.d2h.iter().map(|(b, n)| (b.clone(), *n)).collect::<Vec<_>>();
+        assert_eq!(down(&calls[0]), [("this_w".to_string(), n * 8)], "{}", outcome.stderr);
+        let mut acc = down(&calls[2]);
+        acc.sort();
+        assert_eq!(acc, [("out".to_string(), n * 4), ("this_g".to_string(), n * 3 * 8)]);
+        assert!(down(&calls[4]).contains(&("this_h".to_string(), n * 4)), "{}", outcome.stderr);
+        // The last call: the receiver's new 2-element array.
+        assert_eq!(down(&calls[5]), [("this_w".to_string(), 16)], "{}", outcome.stderr);
+    }
+    if let Some((binary, expected)) = built_with_expected("tests/run", "exc_instance_write_bounds")
+    {
+        let (outcome, calls) =
+            traced_calls("exc_instance_write_bounds", binary, &expected, *opencl);
+        assert_eq!(calls.len(), 2, "{}", outcome.stderr);
+        assert_eq!(calls[0].bytes_d2h, 5000 * 4, "{}", outcome.stderr);
+        assert_eq!(calls[1].bytes_d2h, 0, "the failed call brings nothing back");
+    }
+}
