@@ -48,13 +48,35 @@ fn field_type_ok(ty: &Type) -> bool {
     }
 }
 
+/// Why an instance SOMD method keeps the CPU path: the use of `this` that cannot be lifted,
+/// in words, and where it is (`None` when the method is lifted).
+pub fn refusal(module: &Module, func: &Function) -> Option<(&'static str, somd_diag::Span)> {
+    match lifted_uses(func, module) {
+        Ok(_) => None,
+        Err((why, at)) => Some((why, func.exprs.get(at.0 as usize).map_or(func.span, |e| e.span))),
+    }
+}
+
+/// A use of `this` that keeps a method instance: why, and the expression.
+type Refused = (&'static str, ExprId);
+
+const OTHER_USE: &str = "a use of `this` other than reading a field";
+const FIELD_TYPE: &str = "a field of a type other than a primitive or a 1-D/2-D primitive array";
+const FIELD_WRITE: &str = "a write to a field of the receiver (every method instance would \
+                           store into the one receiver)";
+const ARRAY_USE: &str = "a field array used other than through `[..]` or `.length` (passed \
+                         on, stored or returned)";
+const ROW_USE: &str = "a row of a 2-D field array replaced, stored or passed on";
+const BOOL_WRITE: &str = "an element of a `boolean` field array written (it would not come \
+                          back into the receiver's array in place)";
+
 /// The fields of `func`'s receiver it reads, when every use of `this` is such a read or a
-/// write of an element of a field array (`None`: it cannot be lifted), and the field arrays
-/// among them whose elements it writes.
+/// write of an element of a field array (else the use that cannot be lifted), and the
+/// field arrays among them whose elements it writes.
 fn lifted_uses(
     func: &Function,
     module: &Module,
-) -> Option<(Vec<(ClassId, u32)>, Vec<(ClassId, u32)>)> {
+) -> Result<(Vec<(ClassId, u32)>, Vec<(ClassId, u32)>), Refused> {
     let parent = super::walk::parents(func);
     let kind_of = |id: ExprId| func.exprs.get(id.0 as usize).map(|e| &e.kind);
     let mut fields: Vec<(ClassId, u32)> = Vec::new();
@@ -64,17 +86,21 @@ fn lifted_uses(
         match &e.kind {
             ExprKind::This => {
                 // Only as the object of a field read.
-                let up = parent[i]?;
+                let up = parent[i].ok_or((OTHER_USE, id))?;
                 if !matches!(kind_of(up), Some(ExprKind::Field { object, .. }) if *object == id) {
-                    return None;
+                    return Err((OTHER_USE, up));
                 }
             }
             ExprKind::Field { object, class, index }
                 if matches!(kind_of(*object), Some(ExprKind::This)) =>
             {
-                let field = module.classes.get(class.0 as usize)?.fields.get(*index as usize)?;
+                let field = module
+                    .classes
+                    .get(class.0 as usize)
+                    .and_then(|c| c.fields.get(*index as usize))
+                    .ok_or((FIELD_TYPE, id))?;
                 if !field_type_ok(&field.ty) {
-                    return None;
+                    return Err((FIELD_TYPE, id));
                 }
                 let is_array = !matches!(field.ty, Type::Prim(_));
                 match parent[i].and_then(kind_of) {
@@ -82,22 +108,24 @@ fn lifted_uses(
                         ExprKind::Assign { target, .. }
                         | ExprKind::CompoundAssign { target, .. }
                         | ExprKind::IncDec { target, .. },
-                    ) if *target == id => return None,
+                    ) if *target == id => return Err((FIELD_WRITE, id)),
                     // An array field is read through `[..]` or `.length` only, or has
                     // elements written.
                     Some(ExprKind::Index { array, .. }) if *array == id => {
-                        match element_use(func, &parent, parent[i]?) {
+                        let up = parent[i].ok_or((ARRAY_USE, id))?;
+                        match element_use(func, &parent, up) {
                             Use::Read => {}
                             Use::Written if writable(&field.ty) => {
                                 if !written.contains(&(*class, *index)) {
                                     written.push((*class, *index));
                                 }
                             }
-                            Use::Written | Use::Refused => return None,
+                            Use::Written => return Err((BOOL_WRITE, up)),
+                            Use::Refused => return Err((ROW_USE, up)),
                         }
                     }
                     Some(ExprKind::Length(_)) => {}
-                    _ if is_array => return None,
+                    _ if is_array => return Err((ARRAY_USE, id)),
                     _ => {}
                 }
                 if !fields.contains(&(*class, *index)) {
@@ -107,7 +135,7 @@ fn lifted_uses(
             _ => {}
         }
     }
-    Some((fields, written))
+    Ok((fields, written))
 }
 
 /// How a body uses an element or a row of a field array.
@@ -170,7 +198,7 @@ pub fn lift_fields(module: &Module) -> Option<(Module, Lifted)> {
         if func.kind != FuncKind::Instance || !func.is_somd() {
             continue;
         }
-        if let Some((fields, written)) = lifted_uses(func, module) {
+        if let Ok((fields, written)) = lifted_uses(func, module) {
             lifted.fields.insert(FuncId(i as u32), fields);
             if !written.is_empty() {
                 lifted.written.insert(FuncId(i as u32), written);
