@@ -1013,6 +1013,7 @@ fn device_runs_2d_reductions_and_value_class_maps() {
         // Instance SOMD methods: the receiver's read fields are kernel arguments.
         ("tests/run", "device_instance", &["Main.apply", "Main.total"]),
         ("tests/run", "device_instance_write", &["Main.scale", "Main.accumulate", "Main.mark"]),
+        ("tests/run", "device_instance_sync", &["Main.histogram"]),
         // Loop versioning: constant-bounded indices checked once per work-item.
         ("tests/run", "device_guarded", &["Main.mix"]),
         // Locals of array type: rows of 2-D parameters and 1-D parameters under another name.
@@ -2354,7 +2355,8 @@ fn device_fused_maps_are_one_launch() {
 /// (`device_instance_write`) run on the device and bring back exactly the written fields: a
 /// `void` method downloads only its field array, one with an output that output and the
 /// field; `m.scale(m.w)`, whose argument is the field array itself, runs on the CPU. A call
-/// that fails (`exc_instance_write_bounds`) brings nothing back.
+/// that fails (`exc_instance_write_bounds`) brings nothing back. `sync` and histogram bodies
+/// of instance methods (`device_instance_sync`) run on the device too.
 #[test]
 fn device_instance_field_writes_come_back() {
     let Some(opencl) = &opencl_placement() else {
@@ -2393,5 +2395,19 @@ fn device_instance_field_writes_come_back() {
         assert_eq!(calls.len(), 2, "{}", outcome.stderr);
         assert_eq!(calls[0].bytes_d2h, 5000 * 4, "{}", outcome.stderr);
         assert_eq!(calls[1].bytes_d2h, 0, "the failed call brings nothing back");
+    }
+    // `sync` and histogram bodies reading their receiver's fields: one device call each, with
+    // every launch of the body's host program (2 for `center`, 2 per step of `smooth`).
+    if let Some((binary, expected)) = built_with_expected("tests/run", "device_instance_sync") {
+        let (outcome, calls) = traced_calls("device_instance_sync", binary, &expected, *opencl);
+        let got: Vec<(&str, u64)> = calls.iter().map(|c| (c.name.as_str(), c.launches)).collect();
+        let want = [
+            ("Main.center", 2),
+            ("Main.smooth", 12),
+            ("Main.histogram", 1),
+            ("Main.center", 2),
+            ("Main.histogram", 1),
+        ];
+        assert_eq!(got, want, "{}", outcome.stderr);
     }
 }

@@ -258,13 +258,6 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
                          writes its receiver's field arrays runs on the CPU (its host program \
                          does not bring them back)")
                     }
-                    Ok(call)
-                        if glue.lifted.fields.contains_key(fid)
-                            && (call.sync.is_some() || call.histogram.is_some()) =>
-                    {
-                        Err("an instance SOMD method with a `sync` or histogram body runs on the \
-                         CPU (its host program has no glue for the receiver's fields)")
-                    }
                     other => other,
                 }
             }
@@ -1378,7 +1371,12 @@ fn prologue(
     if let Some(h) = &call.histogram {
         // One MI: its table is the only partial the reduce strategy sees.
         let ty = rust_prim(h.elem);
-        let len = hist_len_text(func, h.len, param_names)?;
+        // An instance method's table length may read its receiver's fields: the host writes
+        // it as the CPU path does (the receiver is not `null` here).
+        let len = match glue.lifted.fields.contains_key(&cx.fid) {
+            true => format!("({})", cx.expr(h.len)?),
+            false => hist_len_text(func, h.len, param_names)?,
+        };
         if let Some(key) = h.segmented_by {
             // A segmented sum: on the device only when the key array is sorted.
             let p = func
