@@ -2397,7 +2397,8 @@ fn device_instance_field_writes_come_back() {
         assert_eq!(calls[1].bytes_d2h, 0, "the failed call brings nothing back");
     }
     // `sync` and histogram bodies reading their receiver's fields: one device call each, with
-    // every launch of the body's host program (2 for `center`, 2 per step of `smooth`).
+    // every launch of the body's host program (2 for `center`, 2 per step of `smooth`, one
+    // plus one per step for `relax`).
     if let Some((binary, expected)) = built_with_expected("tests/run", "device_instance_sync") {
         let (outcome, calls) = traced_calls("device_instance_sync", binary, &expected, *opencl);
         let got: Vec<(&str, u64)> = calls.iter().map(|c| (c.name.as_str(), c.launches)).collect();
@@ -2407,7 +2408,13 @@ fn device_instance_field_writes_come_back() {
             ("Main.histogram", 1),
             ("Main.center", 2),
             ("Main.histogram", 1),
+            ("Main.relax", 5),
+            ("Main.relax", 1),
         ];
         assert_eq!(got, want, "{}", outcome.stderr);
+        // `relax` writes the field `acc`: its buffer comes back at the end of each call.
+        for relax in &calls[5..] {
+            assert_eq!(relax.d2h.iter().filter(|(b, _)| b == "this_acc").count(), 1);
+        }
     }
 }

@@ -41,7 +41,7 @@ pub fn run_updating(
 
 /// Whether every array `updated` names has host storage in the device representation and
 /// no row of it overlaps another row of the call's arrays (its own included).
-fn storage_apart(args: &[HostArg<'_>], updated: &[usize]) -> bool {
+pub(super) fn storage_apart(args: &[HostArg<'_>], updated: &[usize]) -> bool {
     // (start, end, updated) per non-empty row of every array argument.
     let mut ranges: Vec<(usize, usize, bool)> = Vec::new();
     for (p, arg) in args.iter().enumerate() {

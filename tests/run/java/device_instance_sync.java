@@ -16,6 +16,7 @@ class Main {
     long[] weights;
     int bins;
     int[][] lut;
+    long[] acc;
 
     Main(long bias, int shift, long[] weights, int bins, int[][] lut) {
         this.bias = bias;
@@ -60,6 +61,22 @@ class Main {
             }
         }
         return a;
+    }
+
+    void relax(long[] a, int steps) {
+        long total = 0;
+        {
+            for (int i = 0; i < a.length; i++) {
+                total += a[i];
+            }
+        }
+        for (int p = 0; p < steps; p++) {
+            {
+                for (int i = 0; i < a.length; i++) {
+                    acc[i] = acc[i] * 3 + a[i] + total % 7 + p * bias;
+                }
+            }
+        }
     }
 
     // The reduce strategy over one method instance: the table itself.
@@ -112,5 +129,14 @@ class Main {
         System.out.println(c[0] + " " + c[1] + " " + c[n - 1]);
         h = m.histogram(keys);
         System.out.println(h.length + " " + digest(h));
+        m.acc = new long[n];
+        long[] before = m.acc;
+        m.relax(a, 4);
+        m.relax(a, 0);
+        long sum = 0;
+        for (int i = 0; i < n; i++) {
+            sum = sum * 31 + before[i];
+        }
+        System.out.println(before[0] + " " + before[n - 1] + " " + sum);
     }
 }

@@ -251,12 +251,16 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
             Subject::SomdMethod(fid) => {
                 match somd_call(module, &glue.kernels, &glue.structs, &info, *fid, plan) {
                     Ok(call)
-                        if glue.lifted.written.contains_key(fid)
-                            && (call.sync.is_some() || call.histogram.is_some()) =>
+                        if glue.lifted.written.contains_key(fid) && call.histogram.is_some() =>
                     {
-                        Err("an instance SOMD method with a `sync` or histogram body that \
-                         writes its receiver's field arrays runs on the CPU (its host program \
-                         does not bring them back)")
+                        Err("an instance SOMD method with a histogram body that writes its \
+                         receiver's field arrays runs on the CPU (the histogram launch does not \
+                         bring them back)")
+                    }
+                    Ok(call) if exchanges_written_field(module, &glue.lifted, *fid, &call) => {
+                        Err("an instance SOMD method whose `sync` body exchanges the buffer of a \
+                         field array it writes runs on the CPU (after an exchange the buffer \
+                         need not hold the field's elements)")
                     }
                     other => other,
                 }
@@ -1327,6 +1331,32 @@ pub fn write_prologue(
     Ok(())
 }
 
+/// Whether the `sync` body of the lifted instance SOMD method `fid` exchanges buffers
+/// (`analysis::swap`) of a field array it writes.
+fn exchanges_written_field(
+    module: &Module,
+    lifted: &analysis::instance::Lifted,
+    fid: FuncId,
+    call: &DeviceCall,
+) -> bool {
+    let (Some(sync), Some(fields), Some(written)) =
+        (&call.sync, lifted.fields.get(&fid), lifted.written.get(&fid))
+    else {
+        return false;
+    };
+    let params = &module.function(fid).params;
+    let declared = params.len().saturating_sub(fields.len());
+    let written_locals: Vec<somd_mir::LocalId> = fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| written.contains(f))
+        .filter_map(|(k, _)| params.get(declared + k).copied())
+        .collect();
+    exchanges(&sync.body.steps)
+        .iter()
+        .any(|(d, s)| written_locals.contains(d) || written_locals.contains(s))
+}
+
 /// The positions among the device arguments of the receiver's field arrays that the
 /// instance SOMD method `fid` writes (after its `declared` parameters), if any.
 fn updated_fields(glue: &Glue, fid: FuncId, declared: usize) -> Option<Vec<usize>> {
@@ -1445,11 +1475,20 @@ fn prologue(
         Some(sync) => {
             // The host program of the `sync` body: its loops in Java `int` arithmetic, one
             // launch per parallel loop; buffers stay on the device until `finish`.
-            writeln!(
-                out,
-                "    if let Some(mut somd_sync) = rt::device::SyncCall::begin(&{}, &device_args) {{",
-                sync_name(fn_name)
-            )?;
+            match &updated {
+                Some(list) => writeln!(
+                    out,
+                    "    if let Some(mut somd_sync) = rt::device::SyncCall::begin_updating(&{}, \
+                     &device_args, &{list:?}) {{",
+                    sync_name(fn_name)
+                )?,
+                None => writeln!(
+                    out,
+                    "    if let Some(mut somd_sync) = rt::device::SyncCall::begin(&{}, \
+                     &device_args) {{",
+                    sync_name(fn_name)
+                )?,
+            }
             // One MI over whole arrays: `Somd.offset` is 0, `Somd.globalLength` the length.
             for (id, e) in func.exprs.iter().enumerate() {
                 if let somd_mir::ExprKind::Builtin { builtin, args } = &e.kind {
@@ -1473,7 +1512,14 @@ fn prologue(
             }
             let mut host = HostProgram { func, param_names, cx, body: &sync.body, exchanges: 0 };
             host.steps(out, &sync.body.steps, 2, 0)?;
-            writeln!(out, "        let done = somd_sync.finish(&{returned:?});")?;
+            match &updated {
+                // The receiver's field arrays the body writes come back into its arrays.
+                Some(list) => writeln!(
+                    out,
+                    "        let done = somd_sync.finish_updating(&{returned:?}, &{list:?});"
+                )?,
+                None => writeln!(out, "        let done = somd_sync.finish(&{returned:?});")?,
+            }
             let host_result = match sync.body.host_result {
                 Some(value) => Some(host.cx.expr(value)?),
                 None => None,
