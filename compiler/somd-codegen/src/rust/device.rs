@@ -77,7 +77,8 @@ pub struct Glue {
     pub map_fusions: Vec<MapFusionGlue>,
     /// Instance SOMD methods analysed as static ones with the receiver's read fields as
     /// trailing parameters (`analysis::instance`): the wrapper passes those fields' values
-    /// after the call's arguments.
+    /// after the call's arguments, and the field arrays the body writes come back into the
+    /// receiver's arrays (`rt::device::run_updating`, `SyncCall::begin_updating`).
     pub lifted: analysis::instance::Lifted,
     /// Host loops that keep unchanged mutable arrays on the device across their calls
     /// (`analysis::keep`): the host writer opens `rt::device::keep` around each.
