@@ -60,6 +60,9 @@ pub fn refusal(module: &Module, func: &Function) -> Option<(&'static str, somd_d
 /// A use of `this` that keeps a method instance: why, and the expression.
 type Refused = (&'static str, ExprId);
 
+/// Receiver fields, as `(class, field index)`.
+type Fields = Vec<(ClassId, u32)>;
+
 const OTHER_USE: &str = "a use of `this` other than reading a field";
 const FIELD_TYPE: &str = "a field of a type other than a primitive or a 1-D/2-D primitive array";
 const FIELD_WRITE: &str = "a write to a field of the receiver (every method instance would \
@@ -73,14 +76,11 @@ const BOOL_WRITE: &str = "an element of a `boolean` field array written (it woul
 /// The fields of `func`'s receiver it reads, when every use of `this` is such a read or a
 /// write of an element of a field array (else the use that cannot be lifted), and the
 /// field arrays among them whose elements it writes.
-fn lifted_uses(
-    func: &Function,
-    module: &Module,
-) -> Result<(Vec<(ClassId, u32)>, Vec<(ClassId, u32)>), Refused> {
+fn lifted_uses(func: &Function, module: &Module) -> Result<(Fields, Fields), Refused> {
     let parent = super::walk::parents(func);
     let kind_of = |id: ExprId| func.exprs.get(id.0 as usize).map(|e| &e.kind);
-    let mut fields: Vec<(ClassId, u32)> = Vec::new();
-    let mut written: Vec<(ClassId, u32)> = Vec::new();
+    let mut fields: Fields = Vec::new();
+    let mut written: Fields = Vec::new();
     for (i, e) in func.exprs.iter().enumerate() {
         let id = ExprId(i as u32);
         match &e.kind {
