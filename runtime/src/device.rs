@@ -40,12 +40,14 @@ mod narrow;
 mod resident;
 mod rows;
 mod sync;
+mod update;
 
 pub use crate::opencl::adapt::{clock, group, Clock};
 pub use histogram::{run_histogram, run_segmented, HistArg, HistDesc, HistElem, HistOp};
 pub use resident::{KeepScope, Key as ResidentKey};
 pub use rows::{fetch as row, RowScope};
 pub use sync::{SyncCall, SyncDesc};
+pub use update::run_updating;
 
 use crate::error::SourcePos;
 use crate::opencl::buffer::{self, Access};
@@ -204,6 +206,11 @@ pub trait HostArray {
     fn matrix_addr(&self) -> Option<usize> {
         None
     }
+    /// The host storage itself for writing, as [`HostArray::raw_rows`] gives it for reading:
+    /// a device call that updates the array downloads into it ([`run_updating`]).
+    fn raw_rows_mut(&self) -> Option<Vec<&mut [u8]>> {
+        None
+    }
 }
 
 /// Opens a row scope for the calls of the `sync`-form SOMD method `label` whose argument
@@ -358,6 +365,10 @@ impl<T: DevElem> HostArray for Array<T> {
         T::RAW.then(|| vec![slot_bytes(self.slots())])
     }
 
+    fn raw_rows_mut(&self) -> Option<Vec<&mut [u8]>> {
+        T::RAW.then(|| vec![update::slot_bytes_in_place(self.slots())])
+    }
+
     /// Only while a keep scope keeps the array.
     fn resident_key(&self) -> Option<ResidentKey> {
         self.window_key().filter(resident::is_kept)
@@ -397,6 +408,15 @@ impl<T: DevElem> HostArray for Array<Array<T>> {
 
     fn raw_rows(&self) -> Option<Vec<&[u8]>> {
         T::RAW.then(|| self.slots().iter().map(|row| slot_bytes(row.get_ref().slots())).collect())
+    }
+
+    fn raw_rows_mut(&self) -> Option<Vec<&mut [u8]>> {
+        T::RAW.then(|| {
+            self.slots()
+                .iter()
+                .map(|row| update::slot_bytes_in_place(row.get_ref().slots()))
+                .collect()
+        })
     }
 
     fn matrix_addr(&self) -> Option<usize> {
@@ -582,6 +602,10 @@ impl<A: HostArray + ?Sized> HostArray for &A {
 
     fn matrix_addr(&self) -> Option<usize> {
         (**self).matrix_addr()
+    }
+
+    fn raw_rows_mut(&self) -> Option<Vec<&mut [u8]>> {
+        (**self).raw_rows_mut()
     }
 }
 
@@ -1417,6 +1441,9 @@ struct Planned {
     global: Vec<usize>,
     /// Arguments (positions among the construct's) uploaded narrow, and their types.
     narrow: Vec<(usize, narrow::Narrow)>,
+    /// Array arguments (positions among the construct's) whose buffers come back into the
+    /// host arrays after the call ([`run_updating`]).
+    updated: Vec<usize>,
 }
 
 /// How a planned kernel launches: the power-of-two group size, the work-groups (one
@@ -1621,7 +1648,19 @@ fn plan(
         Some(name) if program.kernel(name).is_ok() => name,
         _ => desc.name,
     };
-    Some(Planned { ctx, desc, kernel, program, count, shapes, values, out_dims, global, narrow })
+    Some(Planned {
+        ctx,
+        desc,
+        kernel,
+        program,
+        count,
+        shapes,
+        values,
+        out_dims,
+        global,
+        narrow,
+        updated: Vec::new(),
+    })
 }
 
 /// The arguments of `desc` stored narrow for this call, with their types: each `int` value
@@ -1906,6 +1945,11 @@ fn execute(
             ArgSpec::Param(p) if chained.as_ref().is_some_and(|(c, _)| c == p) => {
                 chained.take().map(|(_, buf)| buf)
             }
+            // An updated array: the call's own copy (its contents come back to the host).
+            ArgSpec::Param(p) if planned.updated.contains(p) => match args.get(*p)? {
+                HostArg::Array(a) => Some(Held::Own(upload_new(ctx, *a, name)?)),
+                _ => None,
+            },
             ArgSpec::Param(p) => match args.get(*p)? {
                 HostArg::Array(a) => match planned.narrow.iter().find(|(q, _)| q == p) {
                     Some((_, n)) => Some(upload_narrow(ctx, desc, *a, name, *n)?),
@@ -2027,10 +2071,14 @@ fn execute(
         ..DeviceResult::default()
     };
     let mut kept = None;
+    let mut updated = Vec::new();
     for (k, spec) in desc.args.iter().enumerate() {
         let name = desc.names.get(k).copied().unwrap_or("?");
         match (spec, bufs[k].take()) {
             (ArgSpec::Result(_), Some(Held::Own(buf))) if keep_result => kept = Some(buf),
+            (ArgSpec::Param(p), Some(buf)) if planned.updated.contains(p) => {
+                updated.push((*p, buf, name));
+            }
             // An output the host never reads: freed on the device, never downloaded.
             (ArgSpec::Output { .. }, Some(_)) if reads.is_some_and(|r| !r.contains(&k)) => {}
             (ArgSpec::Output { elem, .. } | ArgSpec::Result(elem), Some(buf)) => {
@@ -2068,6 +2116,12 @@ fn execute(
     }
     for check in pending {
         check.check(desc.sites).or_fatal();
+    }
+    // After the check: a failed call leaves the host arrays as they were.
+    for (p, buf, name) in updated {
+        if let Some(HostArg::Array(a)) = args.get(p) {
+            update::write_back(ctx, &buf, *a, name);
+        }
     }
     Some((result, kept))
 }

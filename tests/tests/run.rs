@@ -963,7 +963,7 @@ fn device_runs_2d_reductions_and_value_class_maps() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let cases: [(&str, &str, &[&str]); 20] = [
+    let cases: &[(&str, &str, &[&str])] = &[
         ("tests/run", "dist_view_2d", &["Main.cross", "Main.box"]),
         ("tests/run", "device_effects", &["Main.keyed", "Main.wraps", "Main.columns"]),
         ("samples", "series", &["Series.coefficients"]),
@@ -1015,6 +1015,8 @@ fn device_runs_2d_reductions_and_value_class_maps() {
         ("tests/run", "device_vfold", &["Main.merge", "Main.span"]),
         // Instance SOMD methods: the receiver's read fields are kernel arguments.
         ("tests/run", "device_instance", &["Main.apply", "Main.total"]),
+        ("tests/run", "device_instance_write", &["Main.scale", "Main.accumulate", "Main.mark"]),
+        ("tests/run", "device_instance_sync", &["Main.histogram"]),
         // Loop versioning: constant-bounded indices checked once per work-item.
         ("tests/run", "device_guarded", &["Main.mix"]),
         // Locals of array type: rows of 2-D parameters and 1-D parameters under another name.
@@ -1041,7 +1043,7 @@ fn device_runs_2d_reductions_and_value_class_maps() {
             ],
         ),
     ];
-    for (suite, name, wanted) in cases {
+    for &(suite, name, wanted) in cases {
         let Some(binary) = built_binary(suite, name) else { continue };
         let outcome = run_with_env(binary, &[], *opencl, &[("SOMD_TRACE", "json")]);
         assert_eq!(outcome.status, Some(0), "{name} stderr:\n{}", outcome.stderr);
@@ -2351,6 +2353,74 @@ fn device_fused_maps_are_one_launch() {
         let switched = run_with_env(binary, &expected.args, *opencl, &[("SOMD_MAPFUSE", "0")]);
         if let Some(why) = compare(&expected, &switched) {
             panic!("mriq under SOMD_MAPFUSE=0: {why}\n{}", switched.stderr);
+        }
+    }
+}
+
+/// Under `SOMD_DEVICE=opencl`, instance SOMD methods that write their receiver's field arrays
+/// (`device_instance_write`) run on the device and bring back exactly the written fields: a
+/// `void` method downloads only its field array, one with an output that output and the
+/// field; `m.scale(m.w)`, whose argument is the field array itself, runs on the CPU. A call
+/// that fails (`exc_instance_write_bounds`) brings nothing back. `sync` and histogram bodies
+/// of instance methods (`device_instance_sync`) run on the device too.
+#[test]
+fn device_instance_field_writes_come_back() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    if let Some((binary, expected)) = built_with_expected("tests/run", "device_instance_write") {
+        let (outcome, calls) = traced_calls("device_instance_write", binary, &expected, *opencl);
+        let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "Main.scale",
+                "Main.scale",
+                "Main.accumulate",
+                "Main.accumulate",
+                "Main.mark",
+                "Main.scale"
+            ],
+            "{}",
+            outcome.stderr
+        );
+        let n = 4099u64;
+        let down = |c: &CallTrace| c.d2h.iter().map(|(b, n)| (b.clone(), *n)).collect::<Vec<_>>();
+        assert_eq!(down(&calls[0]), [("this_w".to_string(), n * 8)], "{}", outcome.stderr);
+        let mut acc = down(&calls[2]);
+        acc.sort();
+        assert_eq!(acc, [("out".to_string(), n * 4), ("this_g".to_string(), n * 3 * 8)]);
+        assert!(down(&calls[4]).contains(&("this_h".to_string(), n * 4)), "{}", outcome.stderr);
+        // The last call: the receiver's new 2-element array.
+        assert_eq!(down(&calls[5]), [("this_w".to_string(), 16)], "{}", outcome.stderr);
+    }
+    if let Some((binary, expected)) = built_with_expected("tests/run", "exc_instance_write_bounds")
+    {
+        let (outcome, calls) =
+            traced_calls("exc_instance_write_bounds", binary, &expected, *opencl);
+        assert_eq!(calls.len(), 2, "{}", outcome.stderr);
+        assert_eq!(calls[0].bytes_d2h, 5000 * 4, "{}", outcome.stderr);
+        assert_eq!(calls[1].bytes_d2h, 0, "the failed call brings nothing back");
+    }
+    // `sync` and histogram bodies reading their receiver's fields: one device call each, with
+    // every launch of the body's host program (2 for `center`, 2 per step of `smooth`, one
+    // plus one per step for `relax`).
+    if let Some((binary, expected)) = built_with_expected("tests/run", "device_instance_sync") {
+        let (outcome, calls) = traced_calls("device_instance_sync", binary, &expected, *opencl);
+        let got: Vec<(&str, u64)> = calls.iter().map(|c| (c.name.as_str(), c.launches)).collect();
+        let want = [
+            ("Main.center", 2),
+            ("Main.smooth", 12),
+            ("Main.histogram", 1),
+            ("Main.center", 2),
+            ("Main.histogram", 1),
+            ("Main.relax", 5),
+            ("Main.relax", 1),
+        ];
+        assert_eq!(got, want, "{}", outcome.stderr);
+        // `relax` writes the field `acc`: its buffer comes back at the end of each call.
+        for relax in &calls[5..] {
+            assert_eq!(relax.d2h.iter().filter(|(b, _)| b == "this_acc").count(), 1);
         }
     }
 }

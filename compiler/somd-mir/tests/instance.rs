@@ -18,7 +18,8 @@ fn module(source: &str) -> Module {
 /// The names of the parameters `T.f` gets when lifted, or `None` when it is not.
 fn lifted(body: &str) -> Option<Vec<String>> {
     let source = format!(
-        "class T {{\n    int k;\n    double d;\n    int[] w;\n    int[][] m;\n    T o;\n{body}\n    \
+        "class T {{\n    int k;\n    double d;\n    int[] w;\n    int[][] m;\n    T o;\n    \
+         boolean[] z;\n{body}\n    \
          public static void main(String[] args) {{ }}\n}}\n"
     );
     let m = module(&source);
@@ -53,13 +54,67 @@ fn a_method_without_field_reads_is_lifted_with_no_parameter() {
     assert_eq!(got, Some(vec![]));
 }
 
+/// The names of the fields whose elements `T.f` writes when it is lifted, or `None` when it
+/// is not.
+fn written(body: &str) -> Option<Vec<String>> {
+    let source = format!(
+        "class T {{\n    int k;\n    long[] w;\n    float[][] m;\n    int[] r;\n{body}\n    \
+         public static void main(String[] args) {{ }}\n}}\n"
+    );
+    let m = module(&source);
+    let fid = m.functions.iter().position(|f| f.name == "T.f").expect("T.f exists");
+    let class = &m.classes[m.functions[fid].class.0 as usize];
+    let (_, fields) = lift_fields(&m)?;
+    let fid = somd_mir::FuncId(fid as u32);
+    fields.fields.get(&fid)?;
+    let list = fields.written.get(&fid).cloned().unwrap_or_default();
+    Some(list.iter().map(|(_, i)| class.fields[*i as usize].name.clone()).collect())
+}
+
+/// A method `T.f(dist int[] a)` whose loop over `a` runs `stmt`.
+fn loop_body(stmt: &str) -> String {
+    format!(
+        "    int g(int x) {{ return x; }}\n    void f(dist int[] a) {{\n        \
+         for (int i = 0; i < a.length; i++) {{\n            {stmt}\n        }}\n    }}"
+    )
+}
+
+#[test]
+fn element_writes_of_field_arrays_are_lifted_and_listed() {
+    let cases: [(&str, &[&str]); 5] = [
+        ("w[i] = a[i];", &["w"]),
+        ("w[Somd.offset(a) + i] += a[i] * k;", &["w"]),
+        ("m[i][0]++; r[i] = m[i].length;", &["m", "r"]),
+        ("m[i][i % m[i].length] = w[i];", &["m"]),
+        // Read only: nothing comes back.
+        ("a[i] = (int) w[i] + r[i];", &[]),
+    ];
+    for (stmt, want) in cases {
+        let got = written(&loop_body(stmt));
+        let want: Vec<String> = want.iter().map(|s| s.to_string()).collect();
+        assert_eq!(got, Some(want), "{stmt}");
+    }
+}
+
 #[test]
 fn writes_and_other_uses_of_this_are_not_lifted() {
     let cases = [
-        // A write to an element of a field array would not reach the receiver's array.
-        "out[i] = a[i]; w[i % w.length] = a[i];",
-        "out[i] = a[i]; m[0][i % m[0].length] += 1;",
-        "out[i] = a[i]; w[0]++;",
+        // A write to a field: every method instance would store into the one receiver.
+        "k = a[i];",
+        "k++;",
+        // A row of a 2-D field replaced, stored or passed on.
+        "m[i] = new float[3];",
+        "float[] row = m[i]; row[0] = 1;",
+        "a[i] = r.length + m[i].length; w = new long[2];",
+    ];
+    for case in cases {
+        assert_eq!(written(&loop_body(case)), None, "{case}");
+    }
+}
+
+#[test]
+fn other_uses_of_this_are_not_lifted() {
+    let cases = [
         // A write to a field.
         "out[i] = a[i]; k = 3;",
         // A field of reference type, and `this` itself.
@@ -67,6 +122,8 @@ fn writes_and_other_uses_of_this_are_not_lifted() {
         "out[i] = g(a[i]);",
         // A row of a 2-D field used as a value.
         "int[] r = m[0]; out[i] = r[0];",
+        // A `boolean` field array written: its elements would not come back in place.
+        "out[i] = a[i]; z[i] = true;",
     ];
     for case in cases {
         let body = format!(
@@ -76,5 +133,42 @@ fn writes_and_other_uses_of_this_are_not_lifted() {
              return out;\n    }}"
         );
         assert_eq!(lifted(&body), None, "{case}");
+    }
+}
+
+/// Whether the lifted `T.f` is planned for the device, or why not.
+fn device_verdict(stmt: &str) -> Result<(), String> {
+    let source = format!(
+        "class T {{\n    int k;\n    long[] w;\n    float[][] m;\n    int[] r;\n{}\n    \
+         public static void main(String[] args) {{ }}\n}}\n",
+        loop_body(stmt)
+    );
+    let m = module(&source);
+    let fid = m.functions.iter().position(|f| f.name == "T.f").expect("T.f exists");
+    let (copy, _) = lift_fields(&m).expect("T.f is lifted");
+    let info = somd_mir::analysis::analyze(&copy);
+    let placement = info
+        .placements
+        .iter()
+        .find(|p| {
+            p.subject == somd_mir::analysis::Subject::SomdMethod(somd_mir::FuncId(fid as u32))
+        })
+        .expect("T.f has a placement");
+    placement.device.as_ref().map(|_| ()).map_err(|b| format!("{b:?}"))
+}
+
+#[test]
+fn written_field_arrays_go_through_the_parallel_loop_analysis() {
+    // Each iteration writes its own elements: the loop index, or the global index of the
+    // partition's element (the loop index on the device's one MI).
+    for stmt in
+        ["w[i] = a[i];", "w[Somd.offset(a) + i] += a[i];", "m[i + Somd.offset(a)][1] = w[i];"]
+    {
+        assert_eq!(device_verdict(stmt), Ok(()), "{stmt}");
+    }
+    // Iterations writing the same element, or reading another iteration's.
+    for stmt in ["w[0] += a[i];", "w[a[i]] = 1;", "w[i] = w[i + 1];", "r[Somd.offset(a) + 1] = i;"]
+    {
+        assert!(device_verdict(stmt).is_err(), "{stmt}");
     }
 }

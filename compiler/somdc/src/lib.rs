@@ -167,8 +167,25 @@ pub fn explain(checked: &Checked, sources: &SourceMap) -> String {
                 .filter_map(|(c, i)| module.classes.get(c.0 as usize)?.fields.get(*i as usize))
                 .map(|f| format!("`{}`", f.name))
                 .collect();
+            let written: Vec<String> = glue
+                .lifted
+                .written
+                .get(fid)
+                .into_iter()
+                .flatten()
+                .filter_map(|(c, i)| module.classes.get(c.0 as usize)?.fields.get(*i as usize))
+                .map(|f| format!("`{}`", f.name))
+                .collect();
+            let access = match written.is_empty() {
+                true => "(read-only)".to_string(),
+                false => format!(
+                    "(writing elements of {}, which a device call downloads back into the \
+                     receiver's arrays)",
+                    written.join(", ")
+                ),
+            };
             text.push_str(&format!(
-                "note: {} reads its receiver's fields {} (read-only): on a device they are \
+                "note: {} reads its receiver's fields {} {access}: on a device they are \
                  kernel arguments after the method's own\n",
                 module.function(*fid).name,
                 names.join(", ")

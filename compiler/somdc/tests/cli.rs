@@ -432,3 +432,65 @@ fn build_emits_one_kernel_file_per_kernel() {
     assert_eq!(out.status.code(), Some(0));
     assert!(!plain.join("kernels").exists());
 }
+
+/// `explain` says which instance SOMD methods write their receiver's field arrays on a device
+/// and, for those that keep the CPU path, which use of `this` keeps them there and where.
+#[test]
+fn explain_says_what_instance_methods_do_with_their_receiver() {
+    let program = source(
+        "explain-instance",
+        "Main.somd",
+        r#"public class Main {
+    int k;
+    boolean[] z;
+    float[][] m;
+    int[] w;
+
+    void put(dist int[] x) {
+        for (int i = 0; i < x.length; i++) {
+            w[Somd.offset(x) + i] = x[i] * k;
+        }
+    }
+
+    void count(dist int[] x) {
+        for (int i = 0; i < x.length; i++) {
+            k = x[i];
+        }
+    }
+
+    void flags(dist int[] x) {
+        for (int i = 0; i < x.length; i++) {
+            z[i] = x[i] > 0;
+        }
+    }
+
+    void rows(dist int[] x) {
+        for (int i = 0; i < x.length; i++) {
+            m[i] = new float[2];
+        }
+    }
+
+    public static void main(String[] args) { }
+}
+"#,
+    );
+    let out = run(somdc().arg("explain").arg(&program));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    assert!(
+        report.contains(
+            "note: Main.put reads its receiver's fields `w`, `k` (writing elements of `w`, which \
+             a device call downloads back into the receiver's arrays)"
+        ),
+        "{report}"
+    );
+    for (why, at) in [
+        ("a write to a field of the receiver", "Main.somd:15:13"),
+        ("an element of a `boolean` field array written", "Main.somd:21:13"),
+        ("a row of a 2-D field array replaced", "Main.somd:27:13"),
+    ] {
+        let line = report.lines().find(|l| l.contains(why)).unwrap_or_else(|| panic!("{report}"));
+        assert!(line.contains("not on the device: instance SOMD method: "), "{line}");
+        assert!(line.ends_with(at), "{line}");
+    }
+}

@@ -350,7 +350,14 @@ impl<'a> SyncCall<'a> {
     /// any downloaded value is used. `returned` names what the method returns (an output,
     /// or a parameter it updated); the last reduction's partials come down too. Other
     /// outputs never leave the device.
-    pub fn finish(mut self, returned: &[usize]) -> DeviceResult {
+    pub fn finish(self, returned: &[usize]) -> DeviceResult {
+        self.finish_updating(returned, &[])
+    }
+
+    /// [`SyncCall::finish`], and once the error words are checked, each array argument of
+    /// `updated` downloaded from its buffer into the host array's own storage (a call begun
+    /// by [`SyncCall::begin_updating`]).
+    pub fn finish_updating(mut self, returned: &[usize], updated: &[usize]) -> DeviceResult {
         let ctx = self.ctx;
         let first = self.planned[0].desc;
         // With something to download, the error words' read is queued before the downloads
@@ -418,12 +425,37 @@ impl<'a> SyncCall<'a> {
         if let Some(pending) = pending {
             pending.check(first.sites).or_fatal();
         }
+        for p in updated {
+            if let (Some(HostArg::Array(a)), Some(Some(buf))) =
+                (self.args.get(*p), self.params.get(*p))
+            {
+                super::update::write_back(ctx, buf, *a, param_name(first, *p));
+            }
+        }
         if let (Some((depth, ..)), Some(p)) = (self.rows, self.row_copy) {
             if let Some(Some(buf)) = self.params.get_mut(p).map(Option::take) {
                 rows::spare_row(depth, buf);
             }
         }
         result
+    }
+}
+
+impl SyncCall<'_> {
+    /// Begins a call whose array arguments `updated` come back into the host arrays at its
+    /// end ([`SyncCall::finish_updating`]): `None` (the CPU path) also when one of them shares
+    /// storage with another array argument (`device/update.rs`).
+    pub fn begin_updating<'a>(
+        desc: &'static SyncDesc,
+        args: &'a [HostArg<'a>],
+        updated: &[usize],
+    ) -> Option<SyncCall<'a>> {
+        if !super::update::storage_apart(args, updated) {
+            rows::settle_args(args);
+            rows::disarm(desc.label);
+            return None;
+        }
+        SyncCall::begin(desc, args)
     }
 }
 

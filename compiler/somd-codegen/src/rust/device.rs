@@ -77,7 +77,8 @@ pub struct Glue {
     pub map_fusions: Vec<MapFusionGlue>,
     /// Instance SOMD methods analysed as static ones with the receiver's read fields as
     /// trailing parameters (`analysis::instance`): the wrapper passes those fields' values
-    /// after the call's arguments.
+    /// after the call's arguments, and the field arrays the body writes come back into the
+    /// receiver's arrays (`rt::device::run_updating`, `SyncCall::begin_updating`).
     pub lifted: analysis::instance::Lifted,
     /// Host loops that keep unchanged mutable arrays on the device across their calls
     /// (`analysis::keep`): the host writer opens `rt::device::keep` around each.
@@ -251,11 +252,16 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
             Subject::SomdMethod(fid) => {
                 match somd_call(module, &glue.kernels, &glue.structs, &info, *fid, plan) {
                     Ok(call)
-                        if glue.lifted.fields.contains_key(fid)
-                            && (call.sync.is_some() || call.histogram.is_some()) =>
+                        if glue.lifted.written.contains_key(fid) && call.histogram.is_some() =>
                     {
-                        Err("an instance SOMD method with a `sync` or histogram body runs on the \
-                         CPU (its host program has no glue for the receiver's fields)")
+                        Err("an instance SOMD method with a histogram body that writes its \
+                         receiver's field arrays runs on the CPU (the histogram launch does not \
+                         bring them back)")
+                    }
+                    Ok(call) if exchanges_written_field(module, &glue.lifted, *fid, &call) => {
+                        Err("an instance SOMD method whose `sync` body exchanges the buffer of a \
+                         field array it writes runs on the CPU (after an exchange the buffer \
+                         need not hold the field's elements)")
                     }
                     other => other,
                 }
@@ -1326,6 +1332,46 @@ pub fn write_prologue(
     Ok(())
 }
 
+/// Whether the `sync` body of the lifted instance SOMD method `fid` exchanges buffers
+/// (`analysis::swap`) of a field array it writes.
+fn exchanges_written_field(
+    module: &Module,
+    lifted: &analysis::instance::Lifted,
+    fid: FuncId,
+    call: &DeviceCall,
+) -> bool {
+    let (Some(sync), Some(fields), Some(written)) =
+        (&call.sync, lifted.fields.get(&fid), lifted.written.get(&fid))
+    else {
+        return false;
+    };
+    let params = &module.function(fid).params;
+    let declared = params.len().saturating_sub(fields.len());
+    let written_locals: Vec<somd_mir::LocalId> = fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| written.contains(f))
+        .filter_map(|(k, _)| params.get(declared + k).copied())
+        .collect();
+    exchanges(&sync.body.steps)
+        .iter()
+        .any(|(d, s)| written_locals.contains(d) || written_locals.contains(s))
+}
+
+/// The positions among the device arguments of the receiver's field arrays that the
+/// instance SOMD method `fid` writes (after its `declared` parameters), if any.
+fn updated_fields(glue: &Glue, fid: FuncId, declared: usize) -> Option<Vec<usize>> {
+    let fields = glue.lifted.fields.get(&fid)?;
+    let written = glue.lifted.written.get(&fid)?;
+    let list: Vec<usize> = fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| written.contains(f))
+        .map(|(k, _)| declared + k)
+        .collect();
+    (!list.is_empty()).then_some(list)
+}
+
 #[allow(clippy::too_many_arguments)]
 fn prologue(
     out: &mut String,
@@ -1356,7 +1402,12 @@ fn prologue(
     if let Some(h) = &call.histogram {
         // One MI: its table is the only partial the reduce strategy sees.
         let ty = rust_prim(h.elem);
-        let len = hist_len_text(func, h.len, param_names)?;
+        // An instance method's table length may read its receiver's fields: the host writes
+        // it as the CPU path does (the receiver is not `null` here).
+        let len = match glue.lifted.fields.contains_key(&cx.fid) {
+            true => format!("({})", cx.expr(h.len)?),
+            false => hist_len_text(func, h.len, param_names)?,
+        };
         if let Some(key) = h.segmented_by {
             // A segmented sum: on the device only when the key array is sorted.
             let p = func
@@ -1400,7 +1451,19 @@ fn prologue(
     if let SomdResult::Output(local) = call.body.result {
         returned.push(output_arg(call, m, local)?);
     }
+    let updated = updated_fields(glue, cx.fid, func.params.len());
     let indent = match &call.sync {
+        None if updated.is_some() => {
+            // The receiver's field arrays the body writes come back into its arrays.
+            writeln!(
+                out,
+                "    if let Some(done) = rt::device::run_updating(&{}, &device_args, \
+                 &{returned:?}, &{:?}) {{",
+                desc_name(fn_name),
+                updated.as_deref().unwrap_or_default()
+            )?;
+            "        "
+        }
         None => {
             // Only the returned output comes back; the others stay on the device.
             writeln!(
@@ -1413,11 +1476,20 @@ fn prologue(
         Some(sync) => {
             // The host program of the `sync` body: its loops in Java `int` arithmetic, one
             // launch per parallel loop; buffers stay on the device until `finish`.
-            writeln!(
-                out,
-                "    if let Some(mut somd_sync) = rt::device::SyncCall::begin(&{}, &device_args) {{",
-                sync_name(fn_name)
-            )?;
+            match &updated {
+                Some(list) => writeln!(
+                    out,
+                    "    if let Some(mut somd_sync) = rt::device::SyncCall::begin_updating(&{}, \
+                     &device_args, &{list:?}) {{",
+                    sync_name(fn_name)
+                )?,
+                None => writeln!(
+                    out,
+                    "    if let Some(mut somd_sync) = rt::device::SyncCall::begin(&{}, \
+                     &device_args) {{",
+                    sync_name(fn_name)
+                )?,
+            }
             // One MI over whole arrays: `Somd.offset` is 0, `Somd.globalLength` the length.
             for (id, e) in func.exprs.iter().enumerate() {
                 if let somd_mir::ExprKind::Builtin { builtin, args } = &e.kind {
@@ -1441,7 +1513,14 @@ fn prologue(
             }
             let mut host = HostProgram { func, param_names, cx, body: &sync.body, exchanges: 0 };
             host.steps(out, &sync.body.steps, 2, 0)?;
-            writeln!(out, "        let done = somd_sync.finish(&{returned:?});")?;
+            match &updated {
+                // The receiver's field arrays the body writes come back into its arrays.
+                Some(list) => writeln!(
+                    out,
+                    "        let done = somd_sync.finish_updating(&{returned:?}, &{list:?});"
+                )?,
+                None => writeln!(out, "        let done = somd_sync.finish(&{returned:?});")?,
+            }
             let host_result = match sync.body.host_result {
                 Some(value) => Some(host.cx.expr(value)?),
                 None => None,

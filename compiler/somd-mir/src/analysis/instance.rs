@@ -9,9 +9,16 @@
 //! field values after the call's arguments ([`Lifted`]). Function, expression and loop ids
 //! are unchanged, so every side table of the copy applies to the original.
 //!
-//! The field arrays are read only: a body that writes one (`this.w[i] = ..`), passes it on,
-//! or stores it elsewhere keeps the method instance (the CPU path), since on the CPU its
-//! writes reach the receiver's array while a kernel's would stay in a device copy.
+//! A body may also write elements of a field array (`this.w[i] = ..`, `this.m[i][j] += ..`)
+//! of a primitive type other than `boolean`: [`Lifted::written`] lists those fields. On the
+//! CPU such writes reach the receiver's array; on a device the lifted parameter's buffer is
+//! downloaded back into that very array after the call (`rt::device::run_updating`), so
+//! both placements leave the same elements in it. The parallel-loop analysis of the lifted
+//! copy decides as for any written array parameter whether the writes can run as
+//! work-items (each writes only its own elements). A body that replaces a row of a 2-D
+//! field (`this.m[i] = r`), passes a field array on or stores it elsewhere, writes a
+//! `boolean` field array, or writes a field itself (`this.k = ..`: every method instance
+//! would store into one receiver) keeps the method instance (the CPU path).
 
 use crate::ir::*;
 use std::collections::BTreeMap;
@@ -22,6 +29,9 @@ use std::collections::BTreeMap;
 pub struct Lifted {
     /// Per lifted function: `(class, field index)` per added parameter.
     pub fields: BTreeMap<FuncId, Vec<(ClassId, u32)>>,
+    /// Per lifted function that writes elements of field arrays: those fields (each also
+    /// in `fields`). On a device their buffers come back into the receiver's arrays.
+    pub written: BTreeMap<FuncId, Vec<(ClassId, u32)>>,
 }
 
 /// Whether `ty` can be a lifted field: a primitive, or a 1-D/2-D array (or value array) of
@@ -38,28 +48,59 @@ fn field_type_ok(ty: &Type) -> bool {
     }
 }
 
-/// The fields of `func`'s receiver it reads, when every use of `this` is such a read
-/// (`None`: it cannot be lifted).
-fn lifted_reads(func: &Function, module: &Module) -> Option<Vec<(ClassId, u32)>> {
+/// Why an instance SOMD method keeps the CPU path: the use of `this` that cannot be lifted,
+/// in words, and where it is (`None` when the method is lifted).
+pub fn refusal(module: &Module, func: &Function) -> Option<(&'static str, somd_diag::Span)> {
+    match lifted_uses(func, module) {
+        Ok(_) => None,
+        Err((why, at)) => Some((why, func.exprs.get(at.0 as usize).map_or(func.span, |e| e.span))),
+    }
+}
+
+/// A use of `this` that keeps a method instance: why, and the expression.
+type Refused = (&'static str, ExprId);
+
+/// Receiver fields, as `(class, field index)`.
+type Fields = Vec<(ClassId, u32)>;
+
+const OTHER_USE: &str = "a use of `this` other than reading a field";
+const FIELD_TYPE: &str = "a field of a type other than a primitive or a 1-D/2-D primitive array";
+const FIELD_WRITE: &str = "a write to a field of the receiver (every method instance would \
+                           store into the one receiver)";
+const ARRAY_USE: &str = "a field array used other than through `[..]` or `.length` (passed \
+                         on, stored or returned)";
+const ROW_USE: &str = "a row of a 2-D field array replaced, stored or passed on";
+const BOOL_WRITE: &str = "an element of a `boolean` field array written (it would not come \
+                          back into the receiver's array in place)";
+
+/// The fields of `func`'s receiver it reads, when every use of `this` is such a read or a
+/// write of an element of a field array (else the use that cannot be lifted), and the
+/// field arrays among them whose elements it writes.
+fn lifted_uses(func: &Function, module: &Module) -> Result<(Fields, Fields), Refused> {
     let parent = super::walk::parents(func);
     let kind_of = |id: ExprId| func.exprs.get(id.0 as usize).map(|e| &e.kind);
-    let mut fields: Vec<(ClassId, u32)> = Vec::new();
+    let mut fields: Fields = Vec::new();
+    let mut written: Fields = Vec::new();
     for (i, e) in func.exprs.iter().enumerate() {
         let id = ExprId(i as u32);
         match &e.kind {
             ExprKind::This => {
                 // Only as the object of a field read.
-                let up = parent[i]?;
+                let up = parent[i].ok_or((OTHER_USE, id))?;
                 if !matches!(kind_of(up), Some(ExprKind::Field { object, .. }) if *object == id) {
-                    return None;
+                    return Err((OTHER_USE, up));
                 }
             }
             ExprKind::Field { object, class, index }
                 if matches!(kind_of(*object), Some(ExprKind::This)) =>
             {
-                let field = module.classes.get(class.0 as usize)?.fields.get(*index as usize)?;
+                let field = module
+                    .classes
+                    .get(class.0 as usize)
+                    .and_then(|c| c.fields.get(*index as usize))
+                    .ok_or((FIELD_TYPE, id))?;
                 if !field_type_ok(&field.ty) {
-                    return None;
+                    return Err((FIELD_TYPE, id));
                 }
                 let is_array = !matches!(field.ty, Type::Prim(_));
                 match parent[i].and_then(kind_of) {
@@ -67,16 +108,24 @@ fn lifted_reads(func: &Function, module: &Module) -> Option<Vec<(ClassId, u32)>>
                         ExprKind::Assign { target, .. }
                         | ExprKind::CompoundAssign { target, .. }
                         | ExprKind::IncDec { target, .. },
-                    ) if *target == id => return None,
-                    // An array field is read through `[..]` or `.length` only.
-                    Some(ExprKind::Index { array, .. })
-                        if *array == id && written_through(func, &parent, parent[i]?) =>
-                    {
-                        return None
+                    ) if *target == id => return Err((FIELD_WRITE, id)),
+                    // An array field is read through `[..]` or `.length` only, or has
+                    // elements written.
+                    Some(ExprKind::Index { array, .. }) if *array == id => {
+                        let up = parent[i].ok_or((ARRAY_USE, id))?;
+                        match element_use(func, &parent, up) {
+                            Use::Read => {}
+                            Use::Written if writable(&field.ty) => {
+                                if !written.contains(&(*class, *index)) {
+                                    written.push((*class, *index));
+                                }
+                            }
+                            Use::Written => return Err((BOOL_WRITE, up)),
+                            Use::Refused => return Err((ROW_USE, up)),
+                        }
                     }
-                    Some(ExprKind::Index { array, .. }) if *array == id => {}
                     Some(ExprKind::Length(_)) => {}
-                    _ if is_array => return None,
+                    _ if is_array => return Err((ARRAY_USE, id)),
                     _ => {}
                 }
                 if !fields.contains(&(*class, *index)) {
@@ -86,24 +135,58 @@ fn lifted_reads(func: &Function, module: &Module) -> Option<Vec<(ClassId, u32)>>
             _ => {}
         }
     }
-    Some(fields)
+    Ok((fields, written))
 }
 
-/// Whether the element (or row) `index` of a field array is written: the target of an
-/// assignment, or a row `this.m[i]` indexed in turn as a target.
-fn written_through(func: &Function, parent: &[Option<ExprId>], index: ExprId) -> bool {
+/// How a body uses an element or a row of a field array.
+enum Use {
+    /// Read (an element, a row's element or length).
+    Read,
+    /// An element is the target of an assignment, a compound assignment or an increment.
+    Written,
+    /// A row is stored, passed on or replaced: the field cannot be lifted.
+    Refused,
+}
+
+/// How the element (or row) `index` of a field array is used.
+fn element_use(func: &Function, parent: &[Option<ExprId>], index: ExprId) -> Use {
     let row = !matches!(func.expr(index).ty, Type::Prim(_));
     // A statement's own expression: a row there is stored (`int[] r = this.m[i];`).
-    let Some(up) = parent[index.0 as usize] else { return row };
+    let Some(up) = parent[index.0 as usize] else {
+        return if row { Use::Refused } else { Use::Read };
+    };
     match &func.expr(up).kind {
         ExprKind::Assign { target, .. }
         | ExprKind::CompoundAssign { target, .. }
-        | ExprKind::IncDec { target, .. } => *target == index,
-        ExprKind::Index { array, .. } if *array == index => written_through(func, parent, up),
-        ExprKind::Length(_) => false,
+        | ExprKind::IncDec { target, .. }
+            if *target == index =>
+        {
+            // A row replaced (`this.m[i] = r`) is not an element write.
+            if row {
+                Use::Refused
+            } else {
+                Use::Written
+            }
+        }
+        ExprKind::Index { array, .. } if *array == index => element_use(func, parent, up),
+        ExprKind::Length(_) => Use::Read,
         // A row of a 2-D field used otherwise (passed on, stored): not lifted.
-        _ => row,
+        _ if row => Use::Refused,
+        _ => Use::Read,
     }
+}
+
+/// Whether a field array of type `ty` may have its elements written on a device: its
+/// elements come back into the receiver's own array, straight into its storage, which
+/// holds the device representation for every primitive but `boolean`.
+fn writable(ty: &Type) -> bool {
+    let mut t = ty;
+    while let Type::Array(e) = t {
+        t = e;
+    }
+    matches!(ty, Type::Array(_))
+        && !matches!(t, Type::Prim(somd_syntax::ast::PrimType::Boolean))
+        && matches!(t, Type::Prim(_))
 }
 
 /// A copy of `module` in which each liftable instance SOMD method is static with its
@@ -115,8 +198,11 @@ pub fn lift_fields(module: &Module) -> Option<(Module, Lifted)> {
         if func.kind != FuncKind::Instance || !func.is_somd() {
             continue;
         }
-        if let Some(fields) = lifted_reads(func, module) {
+        if let Ok((fields, written)) = lifted_uses(func, module) {
             lifted.fields.insert(FuncId(i as u32), fields);
+            if !written.is_empty() {
+                lifted.written.insert(FuncId(i as u32), written);
+            }
         }
     }
     if lifted.fields.is_empty() {

@@ -146,12 +146,17 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
             return Some(block(Unsupported, "static initializer", func.span));
         }
         FuncKind::Instance => {
+            // An instance SOMD method the device glue could not lift (`instance.rs`).
+            if let Some((why, span)) =
+                func.is_somd().then(|| super::instance::refusal(module, func)).flatten()
+            {
+                return Some(block(Unsupported, format!("instance SOMD method: {why}"), span));
+            }
             return Some(block(
                 Unsupported,
                 if func.is_somd() {
-                    "instance SOMD method using `this` other than to read fields of primitive or \
-                     1-D/2-D primitive array type (read-only: the device receives them as \
-                     arguments)"
+                    "instance SOMD method (the device sees it static, with its receiver's \
+                     fields as parameters: `analysis::instance::lift_fields`)"
                 } else {
                     "instance method (the OpenCL writer compiles static methods and value-class \
                      constructors)"

@@ -868,15 +868,31 @@ fn alias_places(
 }
 
 /// Whether `idx` is `i + c` (or `c + i`, or `i` itself) with a constant `0 <= c < step`:
-/// such indices of different iterations of a loop stepping `i` by `step` never meet.
+/// such indices of different iterations of a loop stepping `i` by `step` never meet. Also
+/// such an index plus `Somd.offset(..)` (the global index of a partition's element), which
+/// is that index on the device, where the call is one MI and every offset is 0.
 fn in_block(func: &Function, idx: ExprId, i: LocalId, step: i32) -> bool {
     let is_i = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == i);
     let offset = |e: ExprId| match func.expr(e).kind {
         ExprKind::Const(Const::Int(c)) => (0..step).contains(&c),
         _ => false,
     };
+    // `Somd.offset(a) + i`: the global index, the loop index itself on the device's one MI.
+    let partition_offset = |e: ExprId| {
+        matches!(func.expr(e).kind, ExprKind::Builtin { builtin: Builtin::SomdOffset, .. })
+    };
     match &func.expr(idx).kind {
         ExprKind::Local(l) => *l == i,
+        ExprKind::Binary { op, lhs, rhs }
+            if op.kind == BinOpKind::Add && partition_offset(*lhs) =>
+        {
+            in_block(func, *rhs, i, step)
+        }
+        ExprKind::Binary { op, lhs, rhs }
+            if op.kind == BinOpKind::Add && partition_offset(*rhs) =>
+        {
+            in_block(func, *lhs, i, step)
+        }
         ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Add => {
             (is_i(*lhs) && offset(*rhs)) || (is_i(*rhs) && offset(*lhs))
         }
