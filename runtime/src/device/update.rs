@@ -13,8 +13,8 @@
 //! twice) runs the CPU path: on the device each argument is a separate buffer, so a read of
 //! the other argument would not see the writes that it sees on the CPU.
 
-use super::{execute, placement_for, plan, trace, DevBuf, DevElem, HostArg, HostArray};
-use super::{DeviceResult, KernelDesc, Target};
+use super::{arg_shapes, execute, plan, policy, trace, DevBuf, DevElem, HostArg, HostArray};
+use super::{DeviceResult, KernelDesc};
 use crate::opencl::buffer;
 use crate::opencl::{DeviceCtx, OrFatal};
 
@@ -29,11 +29,13 @@ pub fn run_updating(
     reads: &[usize],
     updated: &[usize],
 ) -> Option<DeviceResult> {
-    let Target::Device(ctx) = placement_for(desc.label, true) else { return None };
-    if !storage_apart(args, updated) {
-        return None;
-    }
-    let mut planned = plan(ctx, desc, 0, args)?;
+    let (ctx, shapes) = policy::device_for(desc.label, |_| {
+        if !storage_apart(args, updated) {
+            return Err(SHARED_STORAGE);
+        }
+        arg_shapes(desc, 0, args)
+    })?;
+    let mut planned = plan(ctx, desc, 0, args, shapes)?;
     planned.updated = updated.to_vec();
     let _scope = trace::CallScope::begin(desc.label, ctx.label);
     execute(&planned, args, None, false, Some(reads)).map(|(result, _)| result)
@@ -41,6 +43,10 @@ pub fn run_updating(
 
 /// Whether every array `updated` names has host storage in the device representation and
 /// no row of it overlaps another row of the call's arrays (its own included).
+/// The trace's reason for a call kept on the CPU because an updated array shares storage
+/// with another array argument.
+pub(super) const SHARED_STORAGE: &str = "an updated field array shares storage with another array argument";
+
 pub(super) fn storage_apart(args: &[HostArg<'_>], updated: &[usize]) -> bool {
     // (start, end, updated) per non-empty row of every array argument.
     let mut ranges: Vec<(usize, usize, bool)> = Vec::new();
