@@ -33,6 +33,12 @@
 #ifndef SOMD_TILE_LAST_BARRIER
 #define SOMD_TILE_LAST_BARRIER 0
 #endif
+/* A broadcast array that fits in one tile is read by each work-item from global memory
+ * instead (through the cache: no copy, no barrier); -DSOMD_TILE_SMALL=1, under the
+ * runtime's SOMD_TILE_SMALL=1, tiles it as any other. */
+#ifndef SOMD_TILE_SMALL
+#define SOMD_TILE_SMALL 0
+#endif
 
 /* ---- widened elementwise kernels ----
  * SOMD_WIDTH consecutive elements per work-item (the runtime builds every program with

@@ -151,6 +151,10 @@ pub struct Switches {
     /// `SOMD_TILE_LAST_BARRIER=1`: a tiled `@` loop also waits at a barrier after its last
     /// tile (programs are built with `-DSOMD_TILE_LAST_BARRIER=1`; `runtime/cl/somd_java.cl`).
     pub tile_last_barrier: bool,
+    /// `SOMD_TILE_SMALL=1`: a tiled `@` loop copies even a broadcast array that fits in one
+    /// tile into local memory (programs are built with `-DSOMD_TILE_SMALL=1`;
+    /// `runtime/cl/somd_java.cl`); by default such an array is read from global memory.
+    pub tile_small: bool,
     /// `SOMD_PINNED=0|1`: transfers in the staging window never / always go through the
     /// pinned staging pool (`opencl/staging.rs`); unset: staged on devices without unified
     /// host memory.
@@ -184,6 +188,7 @@ impl Default for Switches {
             map_fusion: true,
             hist_pairs: false,
             tile_last_barrier: false,
+            tile_small: false,
             pinned: None,
             pinned_min: None,
             pinned_max: None,
@@ -267,6 +272,7 @@ impl Switches {
             map_fusion: !matches!(text("SOMD_MAPFUSE").as_deref(), Some("0" | "off")),
             hist_pairs,
             tile_last_barrier: text("SOMD_TILE_LAST_BARRIER").as_deref() == Some("1"),
+            tile_small: text("SOMD_TILE_SMALL").as_deref() == Some("1"),
             pinned,
             pinned_min,
             pinned_max,

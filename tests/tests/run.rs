@@ -1309,7 +1309,10 @@ fn device_segmented_sums_run_one_work_item_per_run() {
 /// results on the same binaries: `long` histogram tables as adjacent word pairs
 /// (`SOMD_HIST_LAYOUT=pairs`) for the histogram programs, and
 /// the tiled `@` loops' barrier after the last tile (`SOMD_TILE_LAST_BARRIER=1`) for the
-/// samples whose maps are tiled. Every run is strict: a fallback to the CPU fails it.
+/// samples whose maps are tiled, and a broadcast array of one tile copied into local memory
+/// too (`SOMD_TILE_SMALL=1`: by default each work-item reads it from global memory) for
+/// K-Means and `map_tiled` (arrays below, at and above one tile). Every run is strict: a
+/// fallback to the CPU fails it.
 #[test]
 fn device_switches_keep_the_results() {
     let Some(opencl) = &opencl_placement() else {
@@ -1320,6 +1323,8 @@ fn device_switches_keep_the_results() {
         ("tests/run", "device_histogram", ("SOMD_HIST_LAYOUT", "pairs")),
         ("samples", "kmeans", ("SOMD_TILE_LAST_BARRIER", "1")),
         ("samples", "nbody", ("SOMD_TILE_LAST_BARRIER", "1")),
+        ("samples", "kmeans", ("SOMD_TILE_SMALL", "1")),
+        ("tests/run", "map_tiled", ("SOMD_TILE_SMALL", "1")),
     ];
     for (suite, name, switch) in cases {
         let Some((binary, expected)) = built_with_expected(suite, name) else { continue };

@@ -45,7 +45,8 @@ pub fn run_updating(
 /// no row of it overlaps another row of the call's arrays (its own included).
 /// The trace's reason for a call kept on the CPU because an updated array shares storage
 /// with another array argument.
-pub(super) const SHARED_STORAGE: &str = "an updated field array shares storage with another array argument";
+pub(super) const SHARED_STORAGE: &str =
+    "an updated field array shares storage with another array argument";
 
 pub(super) fn storage_apart(args: &[HostArg<'_>], updated: &[usize]) -> bool {
     // (start, end, updated) per non-empty row of every array argument.

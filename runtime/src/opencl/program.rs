@@ -9,7 +9,8 @@
 //! `-cl-fast-relaxed-math -DSOMD_FAST_MATH`. Every program gets `-DSOMD_WIDTH=W`, the
 //! elements per work-item of its widened elementwise kernels (`SOMD_WIDEN`), and
 //! `-DSOMD_HIST_PAIRS` under `SOMD_HIST_LAYOUT=pairs` (the `long` histogram table layout),
-//! `-DSOMD_TILE_LAST_BARRIER=1` under `SOMD_TILE_LAST_BARRIER=1` (tiled `@` loops)
+//! `-DSOMD_TILE_LAST_BARRIER=1` under `SOMD_TILE_LAST_BARRIER=1` and `-DSOMD_TILE_SMALL=1`
+//! under `SOMD_TILE_SMALL=1` (tiled `@` loops)
 //! and `-DSOMD_HOLD_OFF` with `SOMD_HOLD_ROWS=0` (no row held in registers across a fold).
 //!
 //! # Binary cache
@@ -82,6 +83,10 @@ impl ProgramDesc<'_> {
             options.push_str(" -DSOMD_HIST_PAIRS");
         }
         // A tiled `@` loop's barrier after its last tile (`runtime/cl/somd_java.cl`).
+        // A broadcast array of one tile copied into local memory too (`SOMD_TILE_SMALL=1`).
+        if switches.tile_small {
+            options.push_str(" -DSOMD_TILE_SMALL=1");
+        }
         if switches.tile_last_barrier {
             options.push_str(" -DSOMD_TILE_LAST_BARRIER=1");
         }
