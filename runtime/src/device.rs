@@ -602,6 +602,20 @@ pub enum HostArg<'a> {
     /// The result of the previous `@` of a chain, already on the device
     /// ([`run_map_chain`]).
     Chained,
+    /// An object of a value class holding arrays: no kernel argument of its own; its
+    /// fields (primitives, arrays) cross as the arguments after the construct's declared
+    /// ones (note `device-execution`, "Value classes holding arrays").
+    Fields,
+    /// A field of such an object that cannot be read because an object on its way is
+    /// `null`: the CPU path runs (and raises the exception where Java does).
+    Null,
+}
+
+impl<'a> HostArg<'a> {
+    /// `arg`, or [`HostArg::Null`] when it could not be read.
+    pub fn or_null(arg: Option<HostArg<'a>>) -> HostArg<'a> {
+        arg.unwrap_or(HostArg::Null)
+    }
 }
 
 macro_rules! host_scalar {
@@ -1485,6 +1499,7 @@ fn plan(
             // A `null` value-class scalar: the CPU path raises the exception (or runs
             // normally when the callee never reads it).
             HostArg::Struct(v) if v.is_null() => return None,
+            HostArg::Null => return None,
             _ => shapes.push(None),
         }
     }

@@ -65,6 +65,14 @@ impl Writer<'_> {
                 if self.can_fail(*producer) {
                     return Ok(None);
                 }
+                // The producer's arguments follow the consumer's, where a broadcast object
+                // holding arrays puts its leaves (`holders.rs`): the two `@`s run apart.
+                if args
+                    .iter()
+                    .any(|a| somd_mir::analysis::holders::holder(self.module, &a.ty).is_some())
+                {
+                    return Ok(None);
+                }
                 m.origin = "@".into();
                 let inline = Some((*slot, *producer, &producer_args[..]));
                 let (t, s) = self.map_kernel(plan, args, Some(elem), None, inline, &mut m)?;
@@ -436,9 +444,20 @@ impl Writer<'_> {
         let constant =
             if writes_params { Vec::new() } else { super::constant::constant_params(func, body) };
         let mut constant_decls = Vec::new();
+        // Objects of value classes holding arrays arrive as their leaves (`holders.rs`).
+        let param_types: Vec<Type> =
+            func.params.iter().map(|p| func.local(*p).ty.clone()).collect();
+        let extra = somd_mir::analysis::holders::extra_params(self.module, &param_types, &|_| true);
+        let mut packs = Vec::new();
         for (pi, p) in func.params.iter().enumerate() {
             let local = func.local(*p);
             let name = cx.name(*p).to_string();
+            if let Some((_, first, _)) = extra.iter().find(|(k, ..)| *k == pi) {
+                let Type::Object(c) = local.ty else { return Err(bug("holder parameter")) };
+                let call = self.push_holder_args(m, &mut decls, &name, c, *first)?;
+                packs.push(format!("const {} {name} = {call};", self.class_c(c)));
+                continue;
+            }
             if let Some((elem, rank)) = somd_mir::analysis::isolation::array_dims(&local.ty) {
                 let access = if writes.contains(p) { Access::InOut } else { Access::In };
                 let buffer = self.buffer_c(&local.ty, elem)?;
@@ -629,6 +648,9 @@ impl Writer<'_> {
         let header = format!("__kernel void {}({})\n{{", plan.name, decls.join(",\n        "));
         writeln!(out, "{header}")?;
         let l1 = Level(1);
+        for pack in &packs {
+            writeln!(out, "{l1}{pack}")?;
+        }
         for (local, init) in &body.setup {
             out.push_str(&self.stmt(&mut cx, l1, &Stmt::Let { local: *local, init: *init })?);
         }
@@ -984,7 +1006,19 @@ impl Writer<'_> {
         // type), all primitive elements.
         let mut wide_args: Vec<(usize, usize, String)> = Vec::new();
         let mut elementwise = true;
+        // Broadcast objects of value classes holding arrays arrive as their leaves, after
+        // the call's arguments (`holders.rs`).
+        let arg_types: Vec<Type> = args.iter().map(|a| a.ty.clone()).collect();
+        let broadcast = |k: usize| args.get(k).is_some_and(|a| a.mode == MapArg::Broadcast);
+        let extra = somd_mir::analysis::holders::extra_params(self.module, &arg_types, &broadcast);
         for (k, a) in args.iter().enumerate() {
+            if let Some((_, first, _)) = extra.iter().find(|(j, ..)| *j == k) {
+                let Type::Object(c) = a.ty else { return Err(bug("holder argument")) };
+                elementwise = false;
+                let call = self.push_holder_args(m, &mut decls, &format!("arg{k}"), c, *first)?;
+                call_args.push(call);
+                continue;
+            }
             let name = format!("arg{k}");
             if let Some((_, producer, producer_args)) = inline.filter(|(slot, ..)| *slot == k) {
                 // The producer's element, computed in the work-item (`analysis::mapfuse`):

@@ -1279,6 +1279,7 @@ impl<'a> FnCx<'a> {
             freeze: if matches!(callee.ret, Type::Array(_)) { ".freeze()" } else { "" },
         };
         let pos = parts.pos.clone();
+        let mut leaves = Vec::new();
         for (i, (arg, how)) in args.iter().enumerate() {
             let param_ty = callee
                 .params
@@ -1312,7 +1313,14 @@ impl<'a> FnCx<'a> {
             parts.device_ok &= elem_matches;
             let by_value = matches!(how, MapArg::Broadcast) && is_copy(&param_ty);
             let host = if by_value { var.clone() } else { format!("&{var}") };
-            parts.device_args.push(format!("rt::device::HostArg::from({host})"));
+            match analysis_holder(self.module, how, &param_ty) {
+                // An object holding arrays: its leaves follow the arguments (`holders`).
+                Some(c) => {
+                    parts.device_args.push("rt::device::HostArg::Fields".to_string());
+                    leaves.extend(super::device::holder_leaf_args(self.module, c, &var));
+                }
+                None => parts.device_args.push(format!("rt::device::HostArg::from({host})")),
+            }
             match how {
                 MapArg::Mapped => {
                     parts.lens.push(format!("{var}.count({pos})"));
@@ -1332,6 +1340,7 @@ impl<'a> FnCx<'a> {
                 }
             }
         }
+        parts.device_args.extend(leaves);
         Ok(parts)
     }
 
@@ -2227,5 +2236,14 @@ mod tests {
         let i = Type::Prim(PrimType::Int);
         let l = Type::Prim(PrimType::Long);
         assert_eq!(convert("x".into(), &i, &l).unwrap(), "x as i64");
+    }
+}
+
+/// The class of a broadcast `@` argument of type `ty` that holds arrays
+/// (`somd_mir::analysis::holders`): the device gets its leaves.
+fn analysis_holder(module: &Module, how: &MapArg, ty: &Type) -> Option<somd_mir::ClassId> {
+    match how {
+        MapArg::Broadcast => somd_mir::analysis::holders::holder(module, ty),
+        MapArg::Mapped => None,
     }
 }

@@ -18,20 +18,23 @@ use super::*;
 
 /// Whether each function (or anything it calls) computes with `double`.
 pub fn fp64_table(module: &Module) -> Vec<bool> {
-    let is_double = |t: &Type| {
-        let mut t = t;
-        while let Type::Array(e) | Type::ValueArray(e, _) = t {
-            t = e;
-        }
-        match t {
-            Type::Prim(PrimType::Double) => true,
-            Type::Object(c) => module
-                .classes
-                .get(c.0 as usize)
-                .is_some_and(|c| c.fields.iter().any(|f| f.ty == Type::Prim(PrimType::Double))),
-            _ => false,
-        }
-    };
+    let is_double =
+        |t: &Type| {
+            let mut t = t;
+            while let Type::Array(e) | Type::ValueArray(e, _) = t {
+                t = e;
+            }
+            match t {
+                Type::Prim(PrimType::Double) => true,
+                Type::Object(c) => {
+                    module.classes.get(c.0 as usize).is_some_and(|c| {
+                        c.fields.iter().any(|f| f.ty == Type::Prim(PrimType::Double))
+                    }) || (super::holders::holder(module, t).is_some()
+                        && super::holders::uses_double(module, *c))
+                }
+                _ => false,
+            }
+        };
     let mut table: Vec<bool> = module
         .functions
         .iter()
@@ -91,6 +94,13 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                 span: func.span,
                 chain: Vec::new(),
             }),
+            (Ok(()), Some(Ok(shape)))
+                if super::holders::somd_blocker(module, func, shape).is_some() =>
+            {
+                Err(super::holders::somd_blocker(module, func, shape).unwrap_or_else(|| {
+                    not_device(BlockReason::Unsupported, "value class holding arrays", func.span)
+                }))
+            }
             (Ok(()), Some(Ok(SomdShape::Sync(body)))) => {
                 let warnings = ignored_strategies(func, sig);
                 let how = describe_sync(module, func, body);
@@ -476,6 +486,20 @@ fn map_plan(
     for (k, (_, mode)) in args.iter().enumerate() {
         let Some(p) = tf.params.get(k) else { break };
         let ty = tf.local(*p).ty.clone();
+        // Value classes holding arrays cross as broadcast objects only (`holders.rs`).
+        if *mode == MapArg::Mapped && super::holders::holder(module, &ty).is_some() {
+            return Err(not_device(
+                BlockReason::Unsupported,
+                format!(
+                    "`@` argument {} maps an array of {} objects, a value class holding arrays \
+                     (mapped arrays of such objects run on the CPU; broadcast objects run on the \
+                     device)",
+                    k + 1,
+                    isolation::type_name(module, &ty)
+                ),
+                tf.local(*p).span,
+            ));
+        }
         // Arrays of arrays cross flattened row-major (rectangular, checked by the host): a
         // mapped one gives each work-item a row, a broadcast one is read whole.
         let ok = match mode {
@@ -618,6 +642,17 @@ fn task_plan(
         ));
     }
     let input = wf.local(wf.params[0]).ty.clone();
+    if let Some(c) = super::holders::holder(module, &input) {
+        return Err(not_device(
+            BlockReason::Unsupported,
+            format!(
+                "filter of `{}` items, a value class holding arrays (its items would be \
+                 arrays of such objects)",
+                module.class(c).name
+            ),
+            wf.span,
+        ));
+    }
     if !scalar_or_value(module, &input) || !scalar_or_value(module, &wf.ret) {
         return Err(not_device(
             BlockReason::Unsupported,
