@@ -1313,7 +1313,11 @@ impl<'a> FnCx<'a> {
             parts.device_ok &= elem_matches;
             let by_value = matches!(how, MapArg::Broadcast) && is_copy(&param_ty);
             let host = if by_value { var.clone() } else { format!("&{var}") };
-            match analysis_holder(self.module, how, &param_ty) {
+            let holder = match how {
+                MapArg::Broadcast => somd_mir::analysis::holders::holder(self.module, &param_ty),
+                MapArg::Mapped => None,
+            };
+            match holder {
                 // An object holding arrays: its leaves follow the arguments (`holders`).
                 Some(c) => {
                     parts.device_args.push("rt::device::HostArg::Fields".to_string());
@@ -2236,14 +2240,5 @@ mod tests {
         let i = Type::Prim(PrimType::Int);
         let l = Type::Prim(PrimType::Long);
         assert_eq!(convert("x".into(), &i, &l).unwrap(), "x as i64");
-    }
-}
-
-/// The class of a broadcast `@` argument of type `ty` that holds arrays
-/// (`somd_mir::analysis::holders`): the device gets its leaves.
-fn analysis_holder(module: &Module, how: &MapArg, ty: &Type) -> Option<somd_mir::ClassId> {
-    match how {
-        MapArg::Broadcast => somd_mir::analysis::holders::holder(module, ty),
-        MapArg::Mapped => None,
     }
 }
