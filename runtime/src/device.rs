@@ -35,6 +35,7 @@
 //! warning (exit 2 under `SOMD_STRICT=1`), as does a program without the kernel.
 //! OpenCL failures after placement end the program ([`crate::opencl::OrFatal`]).
 
+mod fields;
 mod histogram;
 mod narrow;
 mod resident;
@@ -42,6 +43,7 @@ mod rows;
 mod sync;
 
 pub use crate::opencl::adapt::{clock, Clock};
+pub use fields::{EachField, JoinedField, JoinedOffsets};
 pub use histogram::{run_histogram, run_segmented, HistArg, HistDesc, HistElem, HistOp};
 pub use resident::{KeepScope, Key as ResidentKey};
 pub use rows::{fetch as row, RowScope};

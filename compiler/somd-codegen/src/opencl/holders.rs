@@ -99,9 +99,17 @@ impl Writer<'_> {
         leaf.path.iter().map(|(c, i)| self.field_name(*c, *i)).collect::<Vec<_>>().join(".")
     }
 
+    /// Whether one of `args` is an object, or an array of objects, of a holder.
+    pub(super) fn any_holder(&self, args: &[somd_mir::analysis::MapArgPlan]) -> bool {
+        args.iter().any(|a| holders::holder(self.module, &a.ty).is_some())
+    }
+
     /// Declares the leaves of holder parameter `name` (class `c`), whose first leaf is
     /// argument `first` of the construct: returns the `somd_pack_<C>(..)` call that makes
-    /// the object.
+    /// the object. With `mapped` (the work-item's element index), `name` is a mapped array
+    /// of such objects: each primitive leaf is an array of the objects' values, each array
+    /// leaf the objects' arrays end to end with their offsets (`somd_<name>_<k>_off`), each
+    /// vector leaf the objects' vectors; the call packs element `mapped`'s object.
     pub(super) fn push_holder_args(
         &self,
         m: &mut KernelManifest,
@@ -109,11 +117,46 @@ impl Writer<'_> {
         name: &str,
         c: ClassId,
         first: usize,
+        mapped: Option<&str>,
     ) -> R<String> {
         let mut call = Vec::new();
+        let mut next = first;
         for (k, leaf) in holders::leaves(self.module, c).iter().enumerate() {
             let arg = format!("somd_{name}_{k}");
-            let param = first + k;
+            let param = next;
+            next += holders::leaf_slots(leaf, mapped.is_some());
+            if let Some(i) = mapped {
+                let elem = match leaf.kind {
+                    LeafKind::Scalar(p) | LeafKind::Buffer(p) => prim_storage(p).to_string(),
+                    LeafKind::Vector(p, n) => vector_c(p, n),
+                };
+                Self::push_arg(
+                    m,
+                    decls,
+                    format!("__global const {elem} *{arg}"),
+                    &arg,
+                    ArgKind::Buffer { access: Access::In, elem },
+                    ArgSource::Param(param),
+                );
+                match leaf.kind {
+                    LeafKind::Scalar(_) => call.push(format!("{arg}[{i}]")),
+                    LeafKind::Vector(..) => call.push(format!("{arg} + {i}")),
+                    LeafKind::Buffer(_) => {
+                        let off = format!("{arg}_off");
+                        Self::push_arg(
+                            m,
+                            decls,
+                            format!("__global const int *{off}"),
+                            &off,
+                            ArgKind::Buffer { access: Access::In, elem: "int".into() },
+                            ArgSource::Param(param + 1),
+                        );
+                        call.push(format!("{arg} + {off}[{i}]"));
+                        call.push(format!("{off}[{i} + 1] - {off}[{i}]"));
+                    }
+                }
+                continue;
+            }
             match leaf.kind {
                 LeafKind::Scalar(p) => {
                     let ty = prim_storage(p).to_string();

@@ -65,12 +65,9 @@ impl Writer<'_> {
                 if self.can_fail(*producer) {
                     return Ok(None);
                 }
-                // The producer's arguments follow the consumer's, where a broadcast object
-                // holding arrays puts its leaves (`holders.rs`): the two `@`s run apart.
-                if args
-                    .iter()
-                    .any(|a| somd_mir::analysis::holders::holder(self.module, &a.ty).is_some())
-                {
+                // The producer's arguments follow the consumer's, where an object holding
+                // arrays puts its leaves (`holders.rs`): the two `@`s run apart.
+                if self.any_holder(args) || self.any_holder(producer_args) {
                     return Ok(None);
                 }
                 m.origin = "@".into();
@@ -91,6 +88,13 @@ impl Writer<'_> {
             KernelKind::FusedMapReduce { args, producer, reductions, inline } => {
                 // As for `FusedMap`: an inline `@` only without failure sites.
                 if inline.as_ref().is_some_and(|(_, f, _)| self.can_fail(*f)) {
+                    return Ok(None);
+                }
+                // Objects holding arrays have no leaves among the fused kernel's arguments
+                // (`holders.rs`): the statements run apart.
+                if self.any_holder(args)
+                    || inline.as_ref().is_some_and(|(_, _, a)| self.any_holder(a))
+                {
                     return Ok(None);
                 }
                 m.origin = "fused statements".into();
@@ -447,14 +451,15 @@ impl Writer<'_> {
         // Objects of value classes holding arrays arrive as their leaves (`holders.rs`).
         let param_types: Vec<Type> =
             func.params.iter().map(|p| func.local(*p).ty.clone()).collect();
-        let extra = somd_mir::analysis::holders::extra_params(self.module, &param_types, &|_| true);
+        let extra =
+            somd_mir::analysis::holders::extra_params(self.module, &param_types, &|_| Some(false));
         let mut packs = Vec::new();
         for (pi, p) in func.params.iter().enumerate() {
             let local = func.local(*p);
             let name = cx.name(*p).to_string();
-            if let Some((_, first, _)) = extra.iter().find(|(k, ..)| *k == pi) {
+            if let Some((_, _, first, _)) = extra.iter().find(|(k, ..)| *k == pi) {
                 let Type::Object(c) = local.ty else { return Err(bug("holder parameter")) };
-                let call = self.push_holder_args(m, &mut decls, &name, c, *first)?;
+                let call = self.push_holder_args(m, &mut decls, &name, c, *first, None)?;
                 packs.push(format!("const {} {name} = {call};", self.class_c(c)));
                 continue;
             }
@@ -1006,16 +1011,18 @@ impl Writer<'_> {
         // type), all primitive elements.
         let mut wide_args: Vec<(usize, usize, String)> = Vec::new();
         let mut elementwise = true;
-        // Broadcast objects of value classes holding arrays arrive as their leaves, after
-        // the call's arguments (`holders.rs`).
+        // Objects of value classes holding arrays (broadcast, or elements of a mapped array)
+        // arrive as their leaves, after the call's arguments (`holders.rs`).
         let arg_types: Vec<Type> = args.iter().map(|a| a.ty.clone()).collect();
-        let broadcast = |k: usize| args.get(k).is_some_and(|a| a.mode == MapArg::Broadcast);
-        let extra = somd_mir::analysis::holders::extra_params(self.module, &arg_types, &broadcast);
+        let mode = |k: usize| args.get(k).map(|a| a.mode == MapArg::Mapped);
+        let extra = somd_mir::analysis::holders::extra_params(self.module, &arg_types, &mode);
         for (k, a) in args.iter().enumerate() {
-            if let Some((_, first, _)) = extra.iter().find(|(j, ..)| *j == k) {
+            if let Some((_, mapped, first, _)) = extra.iter().find(|(j, ..)| *j == k) {
                 let Type::Object(c) = a.ty else { return Err(bug("holder argument")) };
                 elementwise = false;
-                let call = self.push_holder_args(m, &mut decls, &format!("arg{k}"), c, *first)?;
+                let name = format!("arg{k}");
+                let element = mapped.then_some(item);
+                let call = self.push_holder_args(m, &mut decls, &name, c, *first, element)?;
                 call_args.push(call);
                 continue;
             }

@@ -548,7 +548,10 @@ fn map_call(
         let ok = match a.mode {
             somd_mir::MapArg::Mapped => {
                 // A mapped row is a value array: the callee cannot write it.
-                element_ok(&a.ty) || matches!(&a.ty, Type::ValueArray(p, _) if prim_of(p).is_some())
+                // An element holding arrays crosses as its fields (`holders`).
+                element_ok(&a.ty)
+                    || matches!(&a.ty, Type::ValueArray(p, _) if prim_of(p).is_some())
+                    || analysis::holders::holder(module, &a.ty).is_some()
             }
             // A value-class scalar crosses as its kernel `typedef struct`.
             // An object holding arrays crosses as its leaves after the arguments.
@@ -1790,4 +1793,50 @@ pub fn holder_leaf_args(module: &Module, c: somd_mir::ClassId, value: &str) -> V
         out.push(format!("rt::device::HostArg::or_null({text})"));
     }
     out
+}
+
+/// The host side of a mapped array `var` (Rust text) of objects of value class `c` holding
+/// arrays (`analysis::holders`, note `device-execution`): `let`s binding its leaves as lazy
+/// device arrays (`rt::device::EachField`: one value per object, `JoinedField`: the objects'
+/// arrays end to end, with their offsets), read only if the call plans on the device, and
+/// their host arguments in the order the kernel declares them. `pos` is the `@`'s position.
+pub fn holder_mapped_leaves(
+    module: &Module,
+    c: somd_mir::ClassId,
+    var: &str,
+    pos: &str,
+) -> (String, Vec<String>) {
+    let mut lets = String::new();
+    let mut args = Vec::new();
+    for (j, leaf) in analysis::holders::leaves(module, c).iter().enumerate() {
+        let mut read = String::from("Some(o)");
+        let last = leaf.path.len().saturating_sub(1);
+        for (k, (class, index)) in leaf.path.iter().enumerate() {
+            let name = module
+                .classes
+                .get(class.0 as usize)
+                .and_then(|cl| cl.fields.get(*index as usize))
+                .map_or_else(|| format!("f{index}"), |f| super::expr::field_name(&f.name));
+            if k < last {
+                write!(read, ".and_then(|o| o.{name}.try_get())").unwrap_or_default();
+            } else if matches!(leaf.kind, analysis::holders::LeafKind::Scalar(_)) {
+                write!(read, ".map(|o| o.{name})").unwrap_or_default();
+            } else {
+                write!(read, ".map(|o| o.{name}.clone())").unwrap_or_default();
+            }
+        }
+        let leaf_var = format!("{var}_f{j}");
+        let kind = match leaf.kind {
+            analysis::holders::LeafKind::Scalar(_) => "EachField",
+            _ => "JoinedField",
+        };
+        write!(lets, "let {leaf_var} = rt::device::{kind}::new(&{var}, {pos}, |o| {read}); ")
+            .unwrap_or_default();
+        args.push(format!("rt::device::HostArg::from(&{leaf_var})"));
+        if analysis::holders::leaf_slots(leaf, true) == 2 {
+            write!(lets, "let {leaf_var}_off = {leaf_var}.offsets(); ").unwrap_or_default();
+            args.push(format!("rt::device::HostArg::from(&{leaf_var}_off)"));
+        }
+    }
+    (lets, args)
 }

@@ -196,23 +196,34 @@ fn collect_leaves(
     }
 }
 
-/// The holders among parameters of types `params` (a SOMD method's, or a `@` target's broadcast
-/// ones where `broadcast` says so), each with the index of its first leaf among the
-/// construct's arguments: the leaves of all holders follow the `params.len()` declared
-/// arguments, holder by holder in parameter order.
+/// The kernel arguments one leaf takes: a mapped array field (the objects' arrays end to
+/// end) also takes its offsets.
+pub fn leaf_slots(leaf: &Leaf, mapped: bool) -> usize {
+    match leaf.kind {
+        LeafKind::Buffer(_) if mapped => 2,
+        _ => 1,
+    }
+}
+
+/// The holders among the arguments of types `params` (a SOMD method's parameters, or a
+/// `@`'s arguments of its target's parameter types), each with whether it is mapped
+/// (`mode(k)`: `Some(mapped)`, `None` to leave it out) and the index of its first leaf
+/// among the construct's arguments: the leaves of all holders follow the `params.len()`
+/// declared arguments, holder by holder in parameter order, each taking [`leaf_slots`].
 pub fn extra_params(
     module: &Module,
     params: &[Type],
-    broadcast: &dyn Fn(usize) -> bool,
-) -> Vec<(usize, usize, Vec<Leaf>)> {
+    mode: &dyn Fn(usize) -> Option<bool>,
+) -> Vec<(usize, bool, usize, Vec<Leaf>)> {
     let mut next = params.len();
     let mut out = Vec::new();
     for (k, ty) in params.iter().enumerate() {
-        let Some(c) = holder(module, ty).filter(|_| broadcast(k)) else { continue };
+        let Some(c) = holder(module, ty) else { continue };
+        let Some(mapped) = mode(k) else { continue };
         let list = leaves(module, c);
         let first = next;
-        next += list.len();
-        out.push((k, first, list));
+        next += list.iter().map(|l| leaf_slots(l, mapped)).sum::<usize>();
+        out.push((k, mapped, first, list));
     }
     out
 }

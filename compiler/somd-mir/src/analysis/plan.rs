@@ -486,20 +486,6 @@ fn map_plan(
     for (k, (_, mode)) in args.iter().enumerate() {
         let Some(p) = tf.params.get(k) else { break };
         let ty = tf.local(*p).ty.clone();
-        // Value classes holding arrays cross as broadcast objects only (`holders.rs`).
-        if *mode == MapArg::Mapped && super::holders::holder(module, &ty).is_some() {
-            return Err(not_device(
-                BlockReason::Unsupported,
-                format!(
-                    "`@` argument {} maps an array of {} objects, a value class holding arrays \
-                     (mapped arrays of such objects run on the CPU; broadcast objects run on the \
-                     device)",
-                    k + 1,
-                    isolation::type_name(module, &ty)
-                ),
-                tf.local(*p).span,
-            ));
-        }
         // Arrays of arrays cross flattened row-major (rectangular, checked by the host): a
         // mapped one gives each work-item a row, a broadcast one is read whole.
         let ok = match mode {
