@@ -335,6 +335,7 @@ class H {
         float[[]] r = H @ score(x, m);
         double[[]] w = H @ weigh(new int[[]]{1, 2}, t);
         float[] o = apply(new float[2], m);
+        double[[]] each = H @ weigh(new int[[]]{1, 2}, new Table[[]]{t, t});
     }
 }
 value class Model {
@@ -874,13 +875,16 @@ fn instance_method_fields_are_arguments() {
 /// Value classes holding arrays: private structs with a pointer and a length per array
 /// field (after the classes they nest), built by `somd_pack_<C>` from the object's leaves,
 /// which are kernel arguments after the others (`somd_m_0`, `somd_m_0_len0`, ..); `m.w[i]`
-/// is checked against `m.w_len0` (the corpus test builds it).
+/// is checked against `m.w_len0`. A mapped array of them: one array per leaf across the
+/// objects, array fields end to end with their offsets (`somd_arg1_0_off`), packed per
+/// element (the corpus test builds it).
 #[test]
 fn value_classes_holding_arrays_are_private_structs() {
     let text = snapshot(HOLDERS);
     assert!(text.contains("__global const float *w;\n    int w_len0;"), "{text}");
     assert!(text.contains("const Model m = somd_pack_Model(somd_m_0, somd_m_0_len0,"), "{text}");
     assert!(text.contains("m.w[SOMD_INDEX("), "{text}");
+    assert!(text.contains("somd_arg1_0 + somd_arg1_0_off[somd_i]"), "{text}");
     insta::assert_snapshot!(text);
 }
 

@@ -793,11 +793,12 @@ class Cube {
     ));
 }
 
-/// Value classes holding arrays: a broadcast object and a SOMD method parameter read through
-/// `o.f[i]`, `o.f.length` and helpers run on the device; constructing one in kernel code,
-/// comparing two, returning one, passing an array field on, mapping an array of them, a
-/// SOMD parameter holding an array of them, and a class with a field of another type
-/// (`float[[]][[]]`) stay on the CPU, each with its reason.
+/// Value classes holding arrays: a broadcast object, a mapped array of them and a SOMD
+/// method parameter read through `o.f[i]`, `o.f.length` and helpers run on the device;
+/// constructing one in kernel code, comparing two, returning one, passing an array field on,
+/// folding an array of them with `C.m !`, a SOMD parameter holding an array of them, and a
+/// class with a field of another type (`float[[]][[]]`) stay on the CPU, each with its
+/// reason.
 #[test]
 fn value_classes_holding_arrays_are_explained() {
     insta::assert_snapshot!(explain(
@@ -839,7 +840,9 @@ class Main {
         float[[]] g = Main @ deep(x, new Deep(new float[[]][[]]{w}));
         float[] h = apply(new float[2], m);
         float[] k = many(new float[2], new Model[]{m});
+        Model l = Main.pick2 ! ms;
     }
+    static local Model pick2(Model a, Model b) { return a; }
 }
 value class Model {
     float[[]] w;
