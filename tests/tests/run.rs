@@ -1092,7 +1092,7 @@ fn device_runs_2d_reductions_and_value_class_maps() {
 /// taking one each launch one kernel; the model's arrays go up with the first call and stay
 /// on the device (value arrays are resident), so `apply` uploads only its mutable array; the
 /// `@`s given an object with a `null` array field or a `null` object run on the CPU (traced
-/// as placed, no device call).
+/// as placed, no device call); mapped arrays of such objects launch too.
 #[test]
 fn device_value_classes_holding_arrays_cross_as_their_fields() {
     let Some(opencl) = &opencl_placement() else {
@@ -1127,6 +1127,23 @@ fn device_value_classes_holding_arrays_cross_as_their_fields() {
     for name in ["Main.plain", "Main.ignore"] {
         assert!(placed.iter().any(|(n, _, _)| n == name), "{name}: {}", outcome.stderr);
     }
+    // Mapped arrays of such objects (`device_holders_mapped`): from a value array and a
+    // mutable one, fused into `+ !`, next to a broadcast one; the array with a `null`
+    // element (`tag`) runs on the CPU.
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_holders_mapped") else {
+        return;
+    };
+    let (outcome, calls) = traced_calls("device_holders_mapped", binary, &expected, *opencl);
+    let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["Main.eval", "Main.eval", "Main.degree", "Main.degree", "Main.fit"],
+        "device calls in the trace:\n{}",
+        outcome.stderr
+    );
+    assert!(calls.iter().all(|c| c.launches == 1), "{}", outcome.stderr);
+    let placed = placements_traced(&outcome.stderr);
+    assert!(placed.iter().any(|(n, _, _)| n == "Main.tag"), "{}", outcome.stderr);
 }
 
 /// The `placement` events of a `SOMD_TRACE=json` run: (method, placement, reason).
