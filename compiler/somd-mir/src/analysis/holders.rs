@@ -13,10 +13,14 @@
 //! ([`extra_params`]; a `null` object, nested object or array runs the CPU path), the
 //! kernel rebuilds the struct from them once (`somd_pack_C`) and passes it by value.
 //!
+//! A mapped `@` argument that is an array of such objects passes each leaf as one array
+//! across the objects (an array field: the objects' arrays end to end and their offsets,
+//! [`leaf_slots`]); work-item `i` packs object `i`.
+//!
 //! What stays on the CPU (isolation says why): constructing such an object in kernel code,
 //! a result of such a type, an array field used other than as `o.f[i]` or `o.f.length`,
-//! arrays of such objects, and classes with fields of other types (nested arrays, arrays of
-//! objects).
+//! arrays of such objects other than mapped `@` arguments, and classes with fields of other
+//! types (nested arrays, arrays of objects).
 
 use super::isolation;
 use crate::ir::*;
