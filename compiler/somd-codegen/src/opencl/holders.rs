@@ -8,7 +8,9 @@
 //! primitive by value, a vector as a buffer of one, an array as a read-only buffer and its
 //! length `somd_<name>_<k>_len0`), and `somd_pack_<C>(..)` rebuilds the struct from them;
 //! helpers receive it by value. `o.f[i]` is `o.f[SOMD_INDEX(site, i, o.f_len0)]`, checked
-//! as every access is, and `o.f.length` is `o.f_len0`.
+//! as every access is, and `o.f.length` is `o.f_len0`. A mapped array of such objects
+//! arrives as one array per leaf across the objects (an array leaf: the objects' arrays end
+//! to end and their offsets `somd_<name>_<k>_off`), and each work-item packs its own.
 
 use super::writer::{prim_storage, vector_c, Writer, R};
 use super::*;
