@@ -18,23 +18,20 @@ use super::*;
 
 /// Whether each function (or anything it calls) computes with `double`.
 pub fn fp64_table(module: &Module) -> Vec<bool> {
-    let is_double =
-        |t: &Type| {
-            let mut t = t;
-            while let Type::Array(e) | Type::ValueArray(e, _) = t {
-                t = e;
-            }
-            match t {
-                Type::Prim(PrimType::Double) => true,
-                Type::Object(c) => {
-                    module.classes.get(c.0 as usize).is_some_and(|c| {
-                        c.fields.iter().any(|f| f.ty == Type::Prim(PrimType::Double))
-                    }) || (super::holders::holder(module, t).is_some()
-                        && super::holders::uses_double(module, *c))
-                }
-                _ => false,
-            }
-        };
+    let is_double = |t: &Type| {
+        let mut t = t;
+        while let Type::Array(e) | Type::ValueArray(e, _) = t {
+            t = e;
+        }
+        match t {
+            Type::Prim(PrimType::Double) => true,
+            Type::Object(c) => module
+                .classes
+                .get(c.0 as usize)
+                .is_some_and(|c| c.fields.iter().any(|f| f.ty == Type::Prim(PrimType::Double))),
+            _ => false,
+        }
+    };
     let mut table: Vec<bool> = module
         .functions
         .iter()
@@ -42,6 +39,8 @@ pub fn fp64_table(module: &Module) -> Vec<bool> {
             is_double(&f.ret)
                 || f.locals.iter().any(|l| is_double(&l.ty))
                 || f.exprs.iter().any(|e| is_double(&e.ty))
+                // The fields of objects holding arrays, nested and array ones included.
+                || f.locals.iter().any(|l| super::holders::holds_double(module, &l.ty))
         })
         .collect();
     let calls: Vec<Vec<FuncId>> = module
