@@ -35,6 +35,7 @@
 //! warning (exit 2 under `SOMD_STRICT=1`), as does a program without the kernel.
 //! OpenCL failures after placement end the program ([`crate::opencl::OrFatal`]).
 
+mod fields;
 mod histogram;
 mod narrow;
 mod resident;
@@ -43,6 +44,7 @@ mod sync;
 mod update;
 
 pub use crate::opencl::adapt::{clock, group, Clock};
+pub use fields::{EachField, JoinedField, JoinedOffsets};
 pub use histogram::{run_histogram, run_segmented, HistArg, HistDesc, HistElem, HistOp};
 pub use resident::{KeepScope, Key as ResidentKey};
 pub use rows::{fetch as row, RowScope};
@@ -626,6 +628,20 @@ pub enum HostArg<'a> {
     /// The result of the previous `@` of a chain, already on the device
     /// ([`run_map_chain`]).
     Chained,
+    /// An object of a value class holding arrays: no kernel argument of its own; its
+    /// fields (primitives, arrays) cross as the arguments after the construct's declared
+    /// ones (note `device-execution`, "Value classes holding arrays").
+    Fields,
+    /// A field of such an object that cannot be read because an object on its way is
+    /// `null`: the CPU path runs (and raises the exception where Java does).
+    Null,
+}
+
+impl<'a> HostArg<'a> {
+    /// `arg`, or [`HostArg::Null`] when it could not be read.
+    pub fn or_null(arg: Option<HostArg<'a>>) -> HostArg<'a> {
+        arg.unwrap_or(HostArg::Null)
+    }
 }
 
 macro_rules! host_scalar {
@@ -1515,7 +1531,9 @@ fn arg_shapes(
             HostArg::Chained => shapes.push(Some(vec![count])),
             // A `null` value-class scalar: the CPU path raises the exception (or runs
             // normally when the callee never reads it).
-            HostArg::Struct(v) if v.is_null() => return Err("null value-class argument"),
+            HostArg::Struct(v) if v.is_null() => return Err(NULL_OBJECT),
+            // A `null` object or array on the way to a field of an object holding arrays.
+            HostArg::Null => return Err(NULL_OBJECT),
             _ => shapes.push(None),
         }
     }
@@ -1531,6 +1549,9 @@ fn arg_shapes(
 /// The trace's reason for a call kept on the CPU by a `null` array, a `null` element of a
 /// value-class array or ragged rows.
 const NULL_OR_RAGGED: &str = "null or ragged array argument";
+/// The trace's reason for a call kept on the CPU by a `null` value-class argument (or a
+/// `null` part of one holding arrays).
+const NULL_OBJECT: &str = "null value-class argument";
 /// The trace's reason for a call kept on the CPU by an empty first `dist` argument.
 const EMPTY_DIST: &str = "empty first dist argument";
 

@@ -973,6 +973,12 @@ impl<T> Val<T> {
             None => null_array(pos),
         }
     }
+
+    /// The value, `None` for `null` (no exception: the device glue's check).
+    #[inline(always)]
+    pub fn try_get(&self) -> Option<&T> {
+        self.inner.as_ref()
+    }
 }
 
 /// `String`: a nullable shared string.

@@ -1092,6 +1092,65 @@ fn device_runs_2d_reductions_and_value_class_maps() {
     }
 }
 
+/// Under `SOMD_DEVICE=opencl`, objects of value classes holding arrays (`device_holders`)
+/// cross as their fields: the `@`s broadcasting a `Model` or a `Table` and the SOMD methods
+/// taking one each launch one kernel; the model's arrays go up with the first call and stay
+/// on the device (value arrays are resident), so `apply` uploads only its mutable array; the
+/// `@`s given an object with a `null` array field or a `null` object run on the CPU (traced
+/// as placed, no device call); mapped arrays of such objects launch too.
+#[test]
+fn device_value_classes_holding_arrays_cross_as_their_fields() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_holders") else {
+        return; // a filter left device_holders out
+    };
+    let (outcome, calls) = traced_calls("device_holders", binary, &expected, *opencl);
+    let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Main.score",
+            "Main.apply",
+            "Main.score",
+            "Main.apply",
+            "Main.weigh",
+            "Main.total",
+            "Main.weigh",
+            "Main.total"
+        ],
+        "device calls in the trace:\n{}",
+        outcome.stderr
+    );
+    assert!(calls.iter().all(|c| c.launches == 1), "{}", outcome.stderr);
+    // score: `x` (2000 floats) and the model's 13 floats and 3 ints.
+    assert_eq!(calls[0].bytes_h2d, 8000 + 13 * 4 + 3 * 4, "{}", outcome.stderr);
+    // apply: `a` only; the model's two arrays are found on the device.
+    assert_eq!((calls[1].bytes_h2d, calls[1].resident.len()), (8000, 2), "{}", outcome.stderr);
+    let placed: Vec<(String, String, String)> = placements_traced(&outcome.stderr);
+    for name in ["Main.plain", "Main.ignore"] {
+        assert!(placed.iter().any(|(n, _, _)| n == name), "{name}: {}", outcome.stderr);
+    }
+    // Mapped arrays of such objects (`device_holders_mapped`): from a value array and a
+    // mutable one, fused into `+ !`, next to a broadcast one; the array with a `null`
+    // element (`tag`) runs on the CPU.
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_holders_mapped") else {
+        return;
+    };
+    let (outcome, calls) = traced_calls("device_holders_mapped", binary, &expected, *opencl);
+    let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["Main.eval", "Main.eval", "Main.degree", "Main.degree", "Main.fit"],
+        "device calls in the trace:\n{}",
+        outcome.stderr
+    );
+    assert!(calls.iter().all(|c| c.launches == 1), "{}", outcome.stderr);
+    let placed = placements_traced(&outcome.stderr);
+    assert!(placed.iter().any(|(n, _, _)| n == "Main.tag"), "{}", outcome.stderr);
+}
+
 /// The `placement` events of a `SOMD_TRACE=json` run: (method, placement, reason).
 fn placements_traced(stderr: &str) -> Vec<(String, String, String)> {
     stderr

@@ -306,6 +306,60 @@ class I {
 }
 "#;
 
+const HOLDERS: &str = r#"
+class H {
+    static local float tail(Model m, float x) { return m.k.length > 0 ? m.k[0] * x : x; }
+    static local float score(float x, Model m) {
+        float s = m.bias;
+        for (int i = 0; i < m.w.length; i++) {
+            s += m.w[i] * x;
+        }
+        return s + tail(m, x);
+    }
+    static local float at1(float[[4]] c) { return c[1]; }
+    static local double weigh(int v, Table t) {
+        double r = t.vals[v % t.vals.length] * t.s.factor + t.m.bias + at1(t.corner);
+        return t.flag ? -r : r;
+    }
+    static float[] apply(dist float[] a, Model m) {
+        float[] out = new float[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i] * m.w[i % m.w.length] + m.bias;
+        }
+        return out;
+    }
+    public static void main(String[] args) {
+        Model m = new Model(new float[[]]{1f, 2f}, 0.5f, new int[[]]{3});
+        Table t = new Table(new double[[]]{1.0}, new Scale(2.0), m, new float[[4]]{1f, 2f, 3f, 4f}, true);
+        float[[]] x = new float[[]]{1f, 2f};
+        float[[]] r = H @ score(x, m);
+        double[[]] w = H @ weigh(new int[[]]{1, 2}, t);
+        float[] o = apply(new float[2], m);
+        double[[]] each = H @ weigh(new int[[]]{1, 2}, new Table[[]]{t, t});
+    }
+}
+value class Model {
+    float[[]] w;
+    float bias;
+    int[[]] k;
+    Model(float[[]] w, float bias, int[[]] k) { this.w = w; this.bias = bias; this.k = k; }
+}
+value class Scale {
+    double factor;
+    Scale(double factor) { this.factor = factor; }
+}
+value class Table {
+    double[[]] vals;
+    Scale s;
+    Model m;
+    float[[4]] corner;
+    boolean flag;
+    Table(double[[]] vals, Scale s, Model m, float[[4]] corner, boolean flag) {
+        this.vals = vals; this.s = s; this.m = m; this.corner = corner; this.flag = flag;
+    }
+}
+"#;
+
 const FILTER: &str = r#"
 class F {
     static int n = 0;
@@ -818,6 +872,22 @@ fn instance_method_fields_are_arguments() {
     insta::assert_snapshot!(snapshot(INSTANCE));
 }
 
+/// Value classes holding arrays: private structs with a pointer and a length per array
+/// field (after the classes they nest), built by `somd_pack_<C>` from the object's leaves,
+/// which are kernel arguments after the others (`somd_m_0`, `somd_m_0_len0`, ..); `m.w[i]`
+/// is checked against `m.w_len0`. A mapped array of them: one array per leaf across the
+/// objects, array fields end to end with their offsets (`somd_arg1_0_off`), packed per
+/// element (the corpus test builds it).
+#[test]
+fn value_classes_holding_arrays_are_private_structs() {
+    let text = snapshot(HOLDERS);
+    assert!(text.contains("__global const float *w;\n    int w_len0;"), "{text}");
+    assert!(text.contains("const Model m = somd_pack_Model(somd_m_0, somd_m_0_len0,"), "{text}");
+    assert!(text.contains("m.w[SOMD_INDEX("), "{text}");
+    assert!(text.contains("somd_arg1_0 + somd_arg1_0_off[somd_i]"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
 #[test]
 fn filter_task() {
     insta::assert_snapshot!(snapshot(FILTER));
@@ -954,6 +1024,7 @@ fn every_corpus_kernel_builds_with_opencl() {
         VECTORS,
         VECTOR_STORES,
         INSTANCE,
+        HOLDERS,
         ALIASES,
         CUBES,
         VALUE_FOLD,

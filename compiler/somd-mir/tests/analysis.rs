@@ -792,3 +792,67 @@ class Cube {
 "#
     ));
 }
+
+/// Value classes holding arrays: a broadcast object, a mapped array of them and a SOMD
+/// method parameter read through `o.f[i]`, `o.f.length` and helpers run on the device;
+/// constructing one in kernel code, comparing two, returning one, passing an array field on,
+/// folding an array of them with `C.m !`, a SOMD parameter holding an array of them, and a
+/// class with a field of another type (`float[[]][[]]`) stay on the CPU, each with its
+/// reason.
+#[test]
+fn value_classes_holding_arrays_are_explained() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Main {
+    static local float len(Model m) { return m.w.length + m.bias; }
+    static local float read(float x, Model m) { return m.w[(int) x] * len(m); }
+    static local float made(float x, float[[]] w) { Model m = new Model(w, x); return m.bias; }
+    static local boolean same(float x, Model a) { return a == a; }
+    static local Model pick(float x, Model a) { return a; }
+    static local float first(float[[]] w) { return w[0]; }
+    static local float passed(float x, Model m) { return first(m.w); }
+    static local float deep(float x, Deep d) { return d.rows.length; }
+    static float[] apply(dist float[] a, Model m) {
+        float[] out = new float[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i] * m.w[0];
+        }
+        return out;
+    }
+    static float[] many(dist float[] a, Model[] ms) {
+        float[] out = new float[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i] * ms[0].bias;
+        }
+        return out;
+    }
+    public static void main(String[] args) {
+        float[[]] w = new float[[]]{1f, 2f};
+        Model m = new Model(w, 3f);
+        float[[]] x = new float[[]]{0f, 1f};
+        Model[[]] ms = new Model[[]]{m, m};
+        float[[]] a = Main @ read(x, m);
+        float[[]] b = Main @ made(x, w);
+        boolean[[]] c = Main @ same(x, m);
+        Model[[]] d = Main @ pick(x, m);
+        float[[]] e = Main @ passed(x, m);
+        float[[]] f = Main @ read(x, ms);
+        float[[]] g = Main @ deep(x, new Deep(new float[[]][[]]{w}));
+        float[] h = apply(new float[2], m);
+        float[] k = many(new float[2], new Model[]{m});
+        Model l = Main.pick2 ! ms;
+    }
+    static local Model pick2(Model a, Model b) { return a; }
+}
+value class Model {
+    float[[]] w;
+    float bias;
+    Model(float[[]] w, float bias) { this.w = w; this.bias = bias; }
+}
+value class Deep {
+    float[[]][[]] rows;
+    Deep(float[[]][[]] rows) { this.rows = rows; }
+}
+"#
+    ));
+}

@@ -65,6 +65,11 @@ impl Writer<'_> {
                 if self.can_fail(*producer) {
                     return Ok(None);
                 }
+                // The producer's arguments follow the consumer's, where an object holding
+                // arrays puts its leaves (`holders.rs`): the two `@`s run apart.
+                if self.any_holder(args) || self.any_holder(producer_args) {
+                    return Ok(None);
+                }
                 m.origin = "@".into();
                 let inline = Some((*slot, *producer, &producer_args[..]));
                 let (t, s) = self.map_kernel(plan, args, Some(elem), None, inline, &mut m)?;
@@ -83,6 +88,13 @@ impl Writer<'_> {
             KernelKind::FusedMapReduce { args, producer, reductions, inline } => {
                 // As for `FusedMap`: an inline `@` only without failure sites.
                 if inline.as_ref().is_some_and(|(_, f, _)| self.can_fail(*f)) {
+                    return Ok(None);
+                }
+                // Objects holding arrays have no leaves among the fused kernel's arguments
+                // (`holders.rs`): the statements run apart.
+                if self.any_holder(args)
+                    || inline.as_ref().is_some_and(|(_, _, a)| self.any_holder(a))
+                {
                     return Ok(None);
                 }
                 m.origin = "fused statements".into();
@@ -436,9 +448,21 @@ impl Writer<'_> {
         let constant =
             if writes_params { Vec::new() } else { super::constant::constant_params(func, body) };
         let mut constant_decls = Vec::new();
+        // Objects of value classes holding arrays arrive as their leaves (`holders.rs`).
+        let param_types: Vec<Type> =
+            func.params.iter().map(|p| func.local(*p).ty.clone()).collect();
+        let extra =
+            somd_mir::analysis::holders::extra_params(self.module, &param_types, &|_| Some(false));
+        let mut packs = Vec::new();
         for (pi, p) in func.params.iter().enumerate() {
             let local = func.local(*p);
             let name = cx.name(*p).to_string();
+            if let Some((_, _, first, _)) = extra.iter().find(|(k, ..)| *k == pi) {
+                let Type::Object(c) = local.ty else { return Err(bug("holder parameter")) };
+                let call = self.push_holder_args(m, &mut decls, &name, c, *first, None)?;
+                packs.push(format!("const {} {name} = {call};", self.class_c(c)));
+                continue;
+            }
             if let Some((elem, rank)) = somd_mir::analysis::isolation::array_dims(&local.ty) {
                 let access = if writes.contains(p) { Access::InOut } else { Access::In };
                 let buffer = self.buffer_c(&local.ty, elem)?;
@@ -629,6 +653,9 @@ impl Writer<'_> {
         let header = format!("__kernel void {}({})\n{{", plan.name, decls.join(",\n        "));
         writeln!(out, "{header}")?;
         let l1 = Level(1);
+        for pack in &packs {
+            writeln!(out, "{l1}{pack}")?;
+        }
         for (local, init) in &body.setup {
             out.push_str(&self.stmt(&mut cx, l1, &Stmt::Let { local: *local, init: *init })?);
         }
@@ -984,7 +1011,21 @@ impl Writer<'_> {
         // type), all primitive elements.
         let mut wide_args: Vec<(usize, usize, String)> = Vec::new();
         let mut elementwise = true;
+        // Objects of value classes holding arrays (broadcast, or elements of a mapped array)
+        // arrive as their leaves, after the call's arguments (`holders.rs`).
+        let arg_types: Vec<Type> = args.iter().map(|a| a.ty.clone()).collect();
+        let mode = |k: usize| args.get(k).map(|a| a.mode == MapArg::Mapped);
+        let extra = somd_mir::analysis::holders::extra_params(self.module, &arg_types, &mode);
         for (k, a) in args.iter().enumerate() {
+            if let Some((_, mapped, first, _)) = extra.iter().find(|(j, ..)| *j == k) {
+                let Type::Object(c) = a.ty else { return Err(bug("holder argument")) };
+                elementwise = false;
+                let name = format!("arg{k}");
+                let element = mapped.then_some(item);
+                let call = self.push_holder_args(m, &mut decls, &name, c, *first, element)?;
+                call_args.push(call);
+                continue;
+            }
             let name = format!("arg{k}");
             if let Some((_, producer, producer_args)) = inline.filter(|(slot, ..)| *slot == k) {
                 // The producer's element, computed in the work-item (`analysis::mapfuse`):

@@ -64,6 +64,7 @@
 mod constant;
 mod fused;
 mod histogram;
+mod holders;
 mod kernels;
 mod keywords;
 mod layout;

@@ -94,7 +94,7 @@ pub fn write_kernels(
     Ok(set)
 }
 
-fn fp64_guard(needs: bool, text: &str) -> String {
+pub(super) fn fp64_guard(needs: bool, text: &str) -> String {
     if needs {
         format!("#ifdef SOMD_HAS_FP64\n{text}#endif /* SOMD_HAS_FP64 */\n\n")
     } else {
@@ -1016,7 +1016,8 @@ impl<'a> Writer<'a> {
             self.collect_classes(plan.func, &mut used, &mut BTreeSet::new());
         }
         let mut memo = HashMap::new();
-        for c in used {
+        let holders = self.holder_order(&used);
+        for c in used.iter().copied().filter(|c| !holders.contains(c)) {
             let class = self.module.class(c);
             let layout = self.layout(c, &mut memo);
             // An 8- or 16-byte struct of primitives is aligned to its size (`layout.rs`):
@@ -1055,6 +1056,10 @@ impl<'a> Writer<'a> {
             }
             writeln!(text, "}} {};\n", self.class_c(c))?;
             out.push_str(&if fp64 { fp64_guard(true, &text) } else { text });
+        }
+        // Value classes holding arrays: private structs with pointers (`holders.rs`).
+        for c in holders {
+            out.push_str(&self.holder_struct(c)?);
         }
         Ok(out)
     }
@@ -1104,6 +1109,19 @@ impl<'a> Writer<'a> {
             if let Type::Object(c) = t {
                 if self.module.class(*c).is_value {
                     out.insert(*c);
+                }
+                // A holder's struct names its nested classes (`holders.rs`).
+                if somd_mir::analysis::holders::holder(self.module, t).is_some() {
+                    let mut nested = vec![*c];
+                    while let Some(n) = nested.pop() {
+                        for f in &self.module.class(n).fields {
+                            if let Type::Object(inner) = &f.ty {
+                                if out.insert(*inner) {
+                                    nested.push(*inner);
+                                }
+                            }
+                        }
+                    }
                 }
             }
         };
@@ -1783,8 +1801,23 @@ impl<'a> Writer<'a> {
                     let ci = self.index_text(cx, e, expr.span, &c, &format!("{name}_len1"));
                     format!("{name}[{ri} * {name}_len1 + {ci}]")
                 }
+                ExprKind::Field { .. } => {
+                    // An array field of a value class holding arrays (`holders.rs`).
+                    let Some((field, len)) = self.field_buffer(cx, *array)? else {
+                        return Err(bug("indexing of a computed array"));
+                    };
+                    let i = self.expr(cx, *index)?;
+                    let idx = self.index_text(cx, e, expr.span, &i, &len);
+                    format!("{field}[{idx}]")
+                }
                 _ => return Err(bug("indexing of a computed array")),
             },
+            ExprKind::Length(a) if matches!(func.expr(*a).kind, ExprKind::Field { .. }) => {
+                match self.field_buffer(cx, *a)? {
+                    Some((_, len)) => len,
+                    None => return Err(bug("length of a computed array")),
+                }
+            }
             ExprKind::Length(a) => match &func.expr(*a).kind {
                 ExprKind::Local(l) => match vector_of(&func.local(*l).ty) {
                     Some((_, n)) => n.to_string(),

@@ -554,10 +554,18 @@ fn map_call(
         let ok = match a.mode {
             somd_mir::MapArg::Mapped => {
                 // A mapped row is a value array: the callee cannot write it.
-                element_ok(&a.ty) || matches!(&a.ty, Type::ValueArray(p, _) if prim_of(p).is_some())
+                // An element holding arrays crosses as its fields (`holders`).
+                element_ok(&a.ty)
+                    || matches!(&a.ty, Type::ValueArray(p, _) if prim_of(p).is_some())
+                    || analysis::holders::holder(module, &a.ty).is_some()
             }
             // A value-class scalar crosses as its kernel `typedef struct`.
-            somd_mir::MapArg::Broadcast => element_ok(&a.ty) || array_ok(&a.ty),
+            // An object holding arrays crosses as its leaves after the arguments.
+            somd_mir::MapArg::Broadcast => {
+                element_ok(&a.ty)
+                    || array_ok(&a.ty)
+                    || analysis::holders::holder(module, &a.ty).is_some()
+            }
         };
         if !ok {
             return Err("`@` with value classes holding arrays or references, or arrays of \
@@ -728,7 +736,9 @@ fn somd_call(
     for p in &func.params {
         let ty = &func.local(*p).ty;
         let laid_out = matches!(ty, Type::Object(c) if structs.iter().any(|(l, _)| l.class == *c));
-        if elem_of(ty).is_none() && prim_of(ty).is_none() && !laid_out {
+        // An object holding arrays crosses as its leaves after the arguments (`holders`).
+        let holder = analysis::holders::holder(module, ty).is_some();
+        if elem_of(ty).is_none() && prim_of(ty).is_none() && !laid_out && !holder {
             return Err("a parameter type without device glue (value classes holding arrays or \
                         references)");
         }
@@ -1390,10 +1400,19 @@ fn prologue(
         .get(call.manifest)
         .ok_or_else(|| EmitError::Internal("kernel manifest out of range".into()))?;
     let mut host_args = Vec::new();
-    for name in param_names.iter().take(func.params.len()) {
-        host_args.push(format!("rt::device::HostArg::from({name})"));
+    // Objects holding arrays: their leaves follow every other argument (`holders`).
+    let mut leaves = Vec::new();
+    for (name, p) in param_names.iter().zip(&func.params) {
+        match analysis::holders::holder(cx.module, &func.local(*p).ty) {
+            Some(c) => {
+                host_args.push("rt::device::HostArg::Fields".to_string());
+                leaves.extend(holder_leaf_args(cx.module, c, name));
+            }
+            None => host_args.push(format!("rt::device::HostArg::from({name})")),
+        }
     }
     host_args.extend(extra_args.iter().cloned());
+    host_args.extend(leaves);
     // Under an adaptive `auto`, the clock measures the whole call, on either placement,
     // until the wrapper returns (`rt::device::clock`).
     let site = if call.sync.is_some() { sync_name(fn_name) } else { desc_name(fn_name) };
@@ -1823,4 +1842,80 @@ fn write_desc_static(
     writeln!(out, "    narrow: &[{}],", narrow.join(", "))?;
     writeln!(out, "}};")?;
     Ok(())
+}
+
+/// The host arguments of the leaves of `value` (Rust text of a `Val<C>` or `&Val<C>`), an
+/// object of value class `c` holding arrays (`analysis::holders`): each primitive, vector or
+/// array reached through its fields, in the order the kernel declares them. A leaf behind a
+/// `null` object is `HostArg::Null` (the CPU path runs); a `null` array runs it too.
+pub fn holder_leaf_args(module: &Module, c: somd_mir::ClassId, value: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for leaf in analysis::holders::leaves(module, c) {
+        let mut text = format!("{value}.try_get()");
+        let last = leaf.path.len().saturating_sub(1);
+        for (k, (class, index)) in leaf.path.iter().enumerate() {
+            let name = module
+                .classes
+                .get(class.0 as usize)
+                .and_then(|cl| cl.fields.get(*index as usize))
+                .map_or_else(|| format!("f{index}"), |f| super::expr::field_name(&f.name));
+            if k < last {
+                write!(text, ".and_then(|o| o.{name}.try_get())").unwrap_or_default();
+            } else {
+                let arg = match leaf.kind {
+                    analysis::holders::LeafKind::Scalar(_) => format!("o.{name}"),
+                    _ => format!("&o.{name}"),
+                };
+                write!(text, ".map(|o| rt::device::HostArg::from({arg}))").unwrap_or_default();
+            }
+        }
+        out.push(format!("rt::device::HostArg::or_null({text})"));
+    }
+    out
+}
+
+/// The host side of a mapped array `var` (Rust text) of objects of value class `c` holding
+/// arrays (`analysis::holders`, note `device-execution`): `let`s binding its leaves as lazy
+/// device arrays (`rt::device::EachField`: one value per object, `JoinedField`: the objects'
+/// arrays end to end, with their offsets), read only if the call plans on the device, and
+/// their host arguments in the order the kernel declares them. `pos` is the `@`'s position.
+pub fn holder_mapped_leaves(
+    module: &Module,
+    c: somd_mir::ClassId,
+    var: &str,
+    pos: &str,
+) -> (String, Vec<String>) {
+    let mut lets = String::new();
+    let mut args = Vec::new();
+    for (j, leaf) in analysis::holders::leaves(module, c).iter().enumerate() {
+        let mut read = String::from("Some(o)");
+        let last = leaf.path.len().saturating_sub(1);
+        for (k, (class, index)) in leaf.path.iter().enumerate() {
+            let name = module
+                .classes
+                .get(class.0 as usize)
+                .and_then(|cl| cl.fields.get(*index as usize))
+                .map_or_else(|| format!("f{index}"), |f| super::expr::field_name(&f.name));
+            if k < last {
+                write!(read, ".and_then(|o| o.{name}.try_get())").unwrap_or_default();
+            } else if matches!(leaf.kind, analysis::holders::LeafKind::Scalar(_)) {
+                write!(read, ".map(|o| o.{name})").unwrap_or_default();
+            } else {
+                write!(read, ".map(|o| o.{name}.clone())").unwrap_or_default();
+            }
+        }
+        let leaf_var = format!("{var}_f{j}");
+        let kind = match leaf.kind {
+            analysis::holders::LeafKind::Scalar(_) => "EachField",
+            _ => "JoinedField",
+        };
+        write!(lets, "let {leaf_var} = rt::device::{kind}::new(&{var}, {pos}, |o| {read}); ")
+            .unwrap_or_default();
+        args.push(format!("rt::device::HostArg::from(&{leaf_var})"));
+        if analysis::holders::leaf_slots(leaf, true) == 2 {
+            write!(lets, "let {leaf_var}_off = {leaf_var}.offsets(); ").unwrap_or_default();
+            args.push(format!("rt::device::HostArg::from(&{leaf_var}_off)"));
+        }
+    }
+    (lets, args)
 }

@@ -1279,6 +1279,7 @@ impl<'a> FnCx<'a> {
             freeze: if matches!(callee.ret, Type::Array(_)) { ".freeze()" } else { "" },
         };
         let pos = parts.pos.clone();
+        let mut leaves = Vec::new();
         for (i, (arg, how)) in args.iter().enumerate() {
             let param_ty = callee
                 .params
@@ -1312,7 +1313,22 @@ impl<'a> FnCx<'a> {
             parts.device_ok &= elem_matches;
             let by_value = matches!(how, MapArg::Broadcast) && is_copy(&param_ty);
             let host = if by_value { var.clone() } else { format!("&{var}") };
-            parts.device_args.push(format!("rt::device::HostArg::from({host})"));
+            match somd_mir::analysis::holders::holder(self.module, &param_ty) {
+                // An object holding arrays: its leaves follow the arguments (`holders`).
+                Some(c) if *how == MapArg::Broadcast => {
+                    parts.device_args.push("rt::device::HostArg::Fields".to_string());
+                    leaves.extend(super::device::holder_leaf_args(self.module, c, &var));
+                }
+                // An array of them: each leaf across the objects, read if the call plans.
+                Some(c) if skip != Some(i) => {
+                    parts.device_args.push("rt::device::HostArg::Fields".to_string());
+                    let (lets, args) =
+                        super::device::holder_mapped_leaves(self.module, c, &var, &pos);
+                    parts.lets.push_str(&lets);
+                    leaves.extend(args);
+                }
+                _ => parts.device_args.push(format!("rt::device::HostArg::from({host})")),
+            }
             match how {
                 MapArg::Mapped => {
                     parts.lens.push(format!("{var}.count({pos})"));
@@ -1332,6 +1348,7 @@ impl<'a> FnCx<'a> {
                 }
             }
         }
+        parts.device_args.extend(leaves);
         Ok(parts)
     }
 

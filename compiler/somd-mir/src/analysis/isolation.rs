@@ -273,6 +273,10 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
             ));
         }
     }
+    // Value classes holding arrays: what kernel code holds of them (`holders.rs`).
+    if let Some(b) = super::holders::blocker(module, func) {
+        return Some(b);
+    }
     // Expressions: statement-level side effects only.
     let mut statement_roots = std::collections::HashSet::new();
     super::walk::each_stmt(&func.body, &mut |stmt| match stmt {
@@ -608,6 +612,8 @@ fn expr_blocker(
         ExprKind::Binary { op, .. } if !matches!(op.ty, PrimOrRef::Prim(_)) => {
             Some(block(Unsupported, "reference or value comparison", span))
         }
+        // An array field of a value class holding arrays (`holders.rs`).
+        ExprKind::Index { array, .. } if super::holders::field_buffer(module, func, *array) => None,
         ExprKind::Index { array, .. } => {
             // Only `a[i]`, `m[i][j]` and, of a 3-D array, `c[i][j][k]` on locals; a row or
             // plane of a 3-D array only on the way to an element or a length (its buffer
@@ -638,6 +644,7 @@ fn expr_blocker(
                 _ => Some(block(Unsupported, "indexing of a computed array", span)),
             }
         }
+        ExprKind::Length(array) if super::holders::field_buffer(module, func, *array) => None,
         ExprKind::Length(array) => match super::walk::index_root(func, *array) {
             Some((_, 0 | 1)) => None,
             Some((l, 2)) if cube_elem(&func.local(l).ty).is_some() => None,

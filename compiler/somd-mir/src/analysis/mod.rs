@@ -35,6 +35,7 @@ pub mod combine;
 pub mod explain;
 pub mod fuse;
 pub mod histogram;
+pub mod holders;
 pub mod instance;
 pub mod isolation;
 pub mod keep;

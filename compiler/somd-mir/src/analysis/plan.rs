@@ -39,6 +39,8 @@ pub fn fp64_table(module: &Module) -> Vec<bool> {
             is_double(&f.ret)
                 || f.locals.iter().any(|l| is_double(&l.ty))
                 || f.exprs.iter().any(|e| is_double(&e.ty))
+                // The fields of objects holding arrays, nested and array ones included.
+                || f.locals.iter().any(|l| super::holders::holds_double(module, &l.ty))
         })
         .collect();
     let calls: Vec<Vec<FuncId>> = module
@@ -91,6 +93,13 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                 span: func.span,
                 chain: Vec::new(),
             }),
+            (Ok(()), Some(Ok(shape)))
+                if super::holders::somd_blocker(module, func, shape).is_some() =>
+            {
+                Err(super::holders::somd_blocker(module, func, shape).unwrap_or_else(|| {
+                    not_device(BlockReason::Unsupported, "value class holding arrays", func.span)
+                }))
+            }
             (Ok(()), Some(Ok(SomdShape::Sync(body)))) => {
                 let warnings = ignored_strategies(func, sig);
                 let how = describe_sync(module, func, body);
@@ -618,6 +627,17 @@ fn task_plan(
         ));
     }
     let input = wf.local(wf.params[0]).ty.clone();
+    if let Some(c) = super::holders::holder(module, &input) {
+        return Err(not_device(
+            BlockReason::Unsupported,
+            format!(
+                "filter of `{}` items, a value class holding arrays (its items would be \
+                 arrays of such objects)",
+                module.class(c).name
+            ),
+            wf.span,
+        ));
+    }
     if !scalar_or_value(module, &input) || !scalar_or_value(module, &wf.ret) {
         return Err(not_device(
             BlockReason::Unsupported,
