@@ -960,7 +960,7 @@ fn device_runs_2d_reductions_and_value_class_maps() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let cases: [(&str, &str, &[&str]); 20] = [
+    let cases: &[(&str, &str, &[&str])] = &[
         ("tests/run", "dist_view_2d", &["Main.cross", "Main.box"]),
         ("tests/run", "device_effects", &["Main.keyed", "Main.wraps", "Main.columns"]),
         ("samples", "series", &["Series.coefficients"]),
@@ -1022,6 +1022,7 @@ fn device_runs_2d_reductions_and_value_class_maps() {
         ),
         // 3-D arrays of primitives as SOMD method parameters (read, written and returned).
         ("tests/run", "device_cube", &["Main.stencil", "Main.planes", "Main.rows", "Main.total"]),
+        ("tests/run", "device_cube_pass", &["Main.probe", "Main.scale", "Main.peaks"]),
         (
             "tests/run",
             "device_vector",
@@ -1038,7 +1039,7 @@ fn device_runs_2d_reductions_and_value_class_maps() {
             ],
         ),
     ];
-    for (suite, name, wanted) in cases {
+    for &(suite, name, wanted) in cases {
         let Some(binary) = built_binary(suite, name) else { continue };
         let outcome = run_with_env(binary, &[], *opencl, &[("SOMD_TRACE", "json")]);
         assert_eq!(outcome.status, Some(0), "{name} stderr:\n{}", outcome.stderr);

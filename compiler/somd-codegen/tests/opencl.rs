@@ -803,6 +803,67 @@ fn cube_parameters_are_buffers_with_three_lengths() {
     insta::assert_snapshot!(text);
 }
 
+const CUBE_VIEWS: &str = r#"
+class C {
+    static local double at(double[][][] v, int x, int y, int z) {
+        return v[x][y][z];
+    }
+
+    static local double planeSum(double[][] p) {
+        double s = 0;
+        for (int r = 0; r < p.length; r++) {
+            for (int c = 0; c < p[r].length; c++) {
+                s += p[r][c];
+            }
+        }
+        return s;
+    }
+
+    static local double first(double[] r) {
+        return r[0];
+    }
+
+    static double[] probe(dist int[] ids, double[][][] v, double[][] m) {
+        double[] out = new double[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            int x = ids[i] % v.length;
+            double[] row = v[x][ids[i] % v[x].length];
+            out[i] = at(v, x, 0, ids[i] % row.length) + planeSum(v[x]) + planeSum(m)
+                + first(v[x][1]) + row[row.length - 1];
+        }
+        return out;
+    }
+
+    static double[][][] scale(dist double[][][] a, double f) {
+        for (int p = 0; p < a.length; p++) {
+            for (int r = 0; r < a[p].length; r++) {
+                double[] row = a[p][r];
+                for (int c = 0; c < row.length; c++) {
+                    row[c] = row[c] * f;
+                }
+            }
+        }
+        return a;
+    }
+
+    public static void main(String[] args) { }
+}
+"#;
+
+/// 3-D arrays passed on inside kernels: a 3-D parameter passed to a helper (buffer and
+/// three lengths), a plane passed as a 2-D array (`v + x * v_len1 * v_len2`, lengths
+/// `v_len1, v_len2`: the same helper takes a true 2-D parameter), a row passed as a 1-D
+/// array or named by a local, each index checked against its own dimension; the kernels
+/// build.
+#[test]
+fn cube_planes_and_rows_are_views_of_the_buffer() {
+    let text = snapshot(CUBE_VIEWS);
+    assert!(text.contains("C_at(v, v_len0, v_len1, v_len2, "), "{text}");
+    assert!(text.contains("v_len1 * v_len2, v_len1, v_len2, somd_err)"), "{text}");
+    assert!(text.contains("C_planeSum(m, m_len0, m_len1, somd_err)"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
 /// `C.m ! a` over value-class elements: the fold kernel reads and writes the class's
 /// `typedef struct` (the corpus test builds it).
 #[test]
@@ -956,6 +1017,7 @@ fn every_corpus_kernel_builds_with_opencl() {
         INSTANCE,
         ALIASES,
         CUBES,
+        CUBE_VIEWS,
         VALUE_FOLD,
         LANES,
         VECTOR_MAP,

@@ -746,9 +746,12 @@ class Alias {
 }
 
 /// 3-D arrays of primitives as SOMD method parameters: elements and lengths on the device,
-/// writes only to the iteration's own planes (or, in a 2-D nest, rows); a row or plane used
-/// other than to reach an element is refused. A 2-D nest reads an array it writes only at
-/// the work-item's own element (`m[i][j + 1]` is another work-item's).
+/// writes only to the iteration's own planes (or, in a 2-D nest, rows); a row passed to a
+/// helper is a view of the buffer (`passed`), a plane named by a 2-D local is refused, a
+/// write through a row local is a write of that row (`rowOfOther` writes another
+/// iteration's), a helper writing a plane it is passed is refused as for 2-D arrays. A 2-D
+/// nest reads an array it writes only at the work-item's own element (`m[i][j + 1]` is
+/// another work-item's).
 #[test]
 fn cube_parameters_and_nest_reads_are_explained() {
     insta::assert_snapshot!(explain(
@@ -782,11 +785,34 @@ class Cube {
         }
         return m;
     }
+    static int[] planeLocal(dist int[] ids, int[][][] c) {
+        int[] out = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            int[][] pl = c[ids[i]];
+            out[i] = pl[0][0];
+        }
+        return out;
+    }
+    static int[][][] rowOfOther(dist int[][][] c) {
+        for (int p = 0; p < c.length; p++) {
+            int[] r = c[0][p];
+            r[0] = p;
+        }
+        return c;
+    }
+    static void fill(int[][] pl) { pl[0][0] = 1; }
+    static int[][][] helperWrites(dist int[][][] c) {
+        for (int p = 0; p < c.length; p++) {
+            fill(c[p]);
+        }
+        return c;
+    }
     public static void main(String[] args) {
         int[][][] c = new int[2][2][2];
         int[][] m = new int[2][9];
         int[] ids = {0, 1};
-        own(c); other(c); passed(ids, c); shifted(m);
+        own(c); other(c); passed(ids, c); shifted(m); planeLocal(ids, c); rowOfOther(c);
+        helperWrites(c);
     }
 }
 "#

@@ -419,6 +419,12 @@ impl Writer<'_> {
             })
             .filter_map(|a| match func.expr(a).kind {
                 ExprKind::Local(l) => Some(l),
+                // A plane or row of a 3-D array passes a pointer into its buffer.
+                ExprKind::Index { .. } if matches!(func.expr(a).ty, Type::Array(_)) => {
+                    somd_mir::analysis::walk::index_root(func, a).map(|(l, _)| l).filter(|l| {
+                        somd_mir::analysis::isolation::cube_elem(&func.local(*l).ty).is_some()
+                    })
+                }
                 _ => None,
             })
             // An array local points into its source, which it may write: the source is
