@@ -864,6 +864,36 @@ fn cube_planes_and_rows_are_views_of_the_buffer() {
     insta::assert_snapshot!(text);
 }
 
+const CUBE_MAP: &str = r#"
+class C {
+    static local double plane(double[][] p, int r) { return p[r][p[r].length - 1]; }
+    static local double read(int i, double[][][] v) {
+        return v[i % v.length][0][i % v[0][0].length] + plane(v[i % v.length], 1);
+    }
+    public static void main(String[] args) {
+        double[][][] v = new double[2][2][2];
+        int[] ids = {0, 1};
+        double[[]] r = C @ read(ids, v);
+        double s = + ! (C @ read(ids, v));
+        System.out.println(r[0] + s);
+    }
+}
+"#;
+
+/// A broadcast 3-D `@` argument: one buffer with three lengths, passed whole to the target
+/// (in the map kernel and in the `+ !` fused with it), whose planes are views of it; the
+/// kernels build.
+#[test]
+fn cube_map_arguments_are_buffers_with_three_lengths() {
+    let text = snapshot(CUBE_MAP);
+    assert!(
+        text.contains("C_read(arg0[somd_i], arg1, arg1_len0, arg1_len1, arg1_len2, somd_err)"),
+        "{text}"
+    );
+    assert!(text.contains("from Length { param: 1, dim: 2 }"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
 /// `C.m ! a` over value-class elements: the fold kernel reads and writes the class's
 /// `typedef struct` (the corpus test builds it).
 #[test]
@@ -1018,6 +1048,7 @@ fn every_corpus_kernel_builds_with_opencl() {
         ALIASES,
         CUBES,
         CUBE_VIEWS,
+        CUBE_MAP,
         VALUE_FOLD,
         LANES,
         VECTOR_MAP,

@@ -818,3 +818,26 @@ class Cube {
 "#
     ));
 }
+
+/// 3-D arrays as `@` arguments: a broadcast `T[][][]` of primitives is read whole by every
+/// work-item (`read`, also fused into `+ !`); a mapped one (each work-item a plane, which
+/// the target could write) and a ragged or `null` one at run time stay on the CPU.
+#[test]
+fn cube_map_arguments_are_explained() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Cube {
+    static local int read(int i, int[][][] c) { return c[i % c.length][0][0]; }
+    static local int plane(int[][] p) { return p[0][0]; }
+    public static void main(String[] args) {
+        int[][][] c = new int[2][2][2];
+        int[] ids = {0, 1};
+        int[[]] r = Cube @ read(ids, c);
+        int s = + ! (Cube @ read(ids, c));
+        int[[]] q = Cube @ plane(c);
+        System.out.println(r[0] + s + q[0]);
+    }
+}
+"#
+    ));
+}

@@ -1035,7 +1035,7 @@ impl Writer<'_> {
                     call_args.push(format!("{name}[{item}]"));
                 }
                 MapArg::Broadcast => {
-                    if let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&a.ty) {
+                    if let Some((elem, rank)) = somd_mir::analysis::isolation::array_dims(&a.ty) {
                         // Each element may read the whole array: not an elementwise map.
                         elementwise = false;
                         let vector = vector_of(&a.ty);

@@ -551,7 +551,13 @@ fn map_call(
                 element_ok(&a.ty) || matches!(&a.ty, Type::ValueArray(p, _) if prim_of(p).is_some())
             }
             // A value-class scalar crosses as its kernel `typedef struct`.
-            somd_mir::MapArg::Broadcast => element_ok(&a.ty) || array_ok(&a.ty),
+            // A 3-D array of primitives crosses flattened too (`HostArray` for
+            // `Array<Array<Array<T>>>`; a ragged one runs the CPU path).
+            somd_mir::MapArg::Broadcast => {
+                element_ok(&a.ty)
+                    || array_ok(&a.ty)
+                    || somd_mir::analysis::isolation::cube_elem(&a.ty).is_some()
+            }
         };
         if !ok {
             return Err("`@` with value classes holding arrays or references, or arrays of \
@@ -566,7 +572,7 @@ fn map_call(
     for arg in &set.kernels[manifest].args {
         match &arg.source {
             ArgSource::Param(_)
-            | ArgSource::Length { dim: 0 | 1, .. }
+            | ArgSource::Length { dim: 0..=2, .. }
             | ArgSource::Result
             | ArgSource::Count
             | ArgSource::Chunk
