@@ -894,6 +894,32 @@ fn cube_map_arguments_are_buffers_with_three_lengths() {
     insta::assert_snapshot!(text);
 }
 
+const CUBE_OUT: &str = r#"
+class C {
+    static double[][][] grow(dist int[] ids, int depth) {
+        double[][][] out = new double[ids.length][depth][4];
+        for (int p = 0; p < ids.length; p++) {
+            for (int r = 0; r < depth; r++) {
+                for (int c = 0; c < 4; c++) {
+                    out[p][r][c] = ids[p] + r - c;
+                }
+            }
+        }
+        return out;
+    }
+    public static void main(String[] args) { }
+}
+"#;
+
+/// A 3-D SOMD output: one row-major output buffer sized by three rules, with three lengths
+/// (`out_len0..2`); the kernel builds.
+#[test]
+fn cube_outputs_are_buffers_with_three_lengths() {
+    let text = snapshot(CUBE_OUT);
+    assert!(text.contains("from OutputLength { output_arg: 3, dim: 2 }"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
 /// `C.m ! a` over value-class elements: the fold kernel reads and writes the class's
 /// `typedef struct` (the corpus test builds it).
 #[test]
@@ -1049,6 +1075,7 @@ fn every_corpus_kernel_builds_with_opencl() {
         CUBES,
         CUBE_VIEWS,
         CUBE_MAP,
+        CUBE_OUT,
         VALUE_FOLD,
         LANES,
         VECTOR_MAP,

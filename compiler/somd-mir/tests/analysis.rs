@@ -841,3 +841,35 @@ class Cube {
 "#
     ));
 }
+
+/// 3-D SOMD outputs: `new T[a][b][c]` written by the loop (its own rows in a 2-D nest) is
+/// one output buffer; an allocation without all three sizes stays on the CPU.
+#[test]
+fn cube_outputs_are_explained() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Cube {
+    static int[][][] full(dist int[] ids) {
+        int[][][] out = new int[ids.length][2][3];
+        for (int p = 0; p < ids.length; p++) {
+            for (int r = 0; r < 2; r++) {
+                out[p][r][0] = ids[p] + r;
+            }
+        }
+        return out;
+    }
+    static int[][][] partial(dist int[] ids) {
+        int[][][] out = new int[ids.length][2][];
+        for (int p = 0; p < ids.length; p++) {
+            out[p][0][0] = ids[p];
+        }
+        return out;
+    }
+    public static void main(String[] args) {
+        int[] ids = {0, 1};
+        full(ids); partial(ids);
+    }
+}
+"#
+    ));
+}

@@ -494,7 +494,8 @@ impl Writer<'_> {
         Self::push_geometry_args(m, &mut decls, func, &cx)?;
         for (out, dims) in &body.outputs {
             let local = func.local(*out);
-            let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&local.ty) else {
+            // A 3-D output is one row-major buffer with three lengths, as a 3-D parameter.
+            let Some((elem, rank)) = somd_mir::analysis::isolation::array_dims(&local.ty) else {
                 return Err(bug("output that is not an array"));
             };
             cx.arrays.insert(*out, rank);

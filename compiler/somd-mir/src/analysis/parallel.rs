@@ -93,7 +93,15 @@ pub(super) fn analyze_loop_body(
                     Some(ExprKind::NewArray { dims }) if parallel.is_none() => {
                         let sizes: Option<Vec<SizeExpr>> =
                             dims.iter().map(|d| cx.size(*d)).collect();
+                        // A 3-D output is one buffer: every dimension sized (`new T[a][][]`
+                        // holds `null` planes, which the CPU path runs).
+                        let partial = super::isolation::cube_elem(ty).is_some() && dims.len() != 3;
                         match sizes {
+                            Some(_) if partial => {
+                                shape_err.get_or_insert(shape(
+                                    "3-D array allocation without all three sizes",
+                                ));
+                            }
                             Some(sizes) if assigned.get(local).copied().unwrap_or(0) == 0 => {
                                 cx.outputs.push((*local, sizes))
                             }
@@ -293,6 +301,11 @@ impl Cx<'_> {
                 ExprKind::Local(l) => self.len_of(*l, 0),
                 ExprKind::Index { array, .. } => match func.expr(*array).kind {
                     ExprKind::Local(l) => self.len_of(l, 1),
+                    // `c[x][y].length` of a 3-D array (rectangular on the device).
+                    ExprKind::Index { array: base, .. } => match func.expr(base).kind {
+                        ExprKind::Local(l) => self.len_of(l, 2),
+                        _ => None,
+                    },
                     _ => None,
                 },
                 _ => None,
