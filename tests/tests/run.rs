@@ -1027,6 +1027,9 @@ fn device_runs_2d_reductions_and_value_class_maps() {
         ),
         // 3-D arrays of primitives as SOMD method parameters (read, written and returned).
         ("tests/run", "device_cube", &["Main.stencil", "Main.planes", "Main.rows", "Main.total"]),
+        ("tests/run", "device_cube_pass", &["Main.probe", "Main.scale", "Main.peaks"]),
+        ("tests/run", "device_cube_map", &["Main.f", "Main.g"]),
+        ("tests/run", "device_cube_out", &["Main.grow", "Main.transposed", "Main.sized"]),
         (
             "tests/run",
             "device_vector",

@@ -857,6 +857,123 @@ fn cube_parameters_are_buffers_with_three_lengths() {
     insta::assert_snapshot!(text);
 }
 
+const CUBE_VIEWS: &str = r#"
+class C {
+    static local double at(double[][][] v, int x, int y, int z) {
+        return v[x][y][z];
+    }
+
+    static local double planeSum(double[][] p) {
+        double s = 0;
+        for (int r = 0; r < p.length; r++) {
+            for (int c = 0; c < p[r].length; c++) {
+                s += p[r][c];
+            }
+        }
+        return s;
+    }
+
+    static local double first(double[] r) {
+        return r[0];
+    }
+
+    static double[] probe(dist int[] ids, double[][][] v, double[][] m) {
+        double[] out = new double[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            int x = ids[i] % v.length;
+            double[] row = v[x][ids[i] % v[x].length];
+            out[i] = at(v, x, 0, ids[i] % row.length) + planeSum(v[x]) + planeSum(m)
+                + first(v[x][1]) + row[row.length - 1];
+        }
+        return out;
+    }
+
+    static double[][][] scale(dist double[][][] a, double f) {
+        for (int p = 0; p < a.length; p++) {
+            for (int r = 0; r < a[p].length; r++) {
+                double[] row = a[p][r];
+                for (int c = 0; c < row.length; c++) {
+                    row[c] = row[c] * f;
+                }
+            }
+        }
+        return a;
+    }
+
+    public static void main(String[] args) { }
+}
+"#;
+
+/// 3-D arrays passed on inside kernels: a 3-D parameter passed to a helper (buffer and
+/// three lengths), a plane passed as a 2-D array (`v + x * v_len1 * v_len2`, lengths
+/// `v_len1, v_len2`: the same helper takes a true 2-D parameter), a row passed as a 1-D
+/// array or named by a local, each index checked against its own dimension; the kernels
+/// build.
+#[test]
+fn cube_planes_and_rows_are_views_of_the_buffer() {
+    let text = snapshot(CUBE_VIEWS);
+    assert!(text.contains("C_at(v, v_len0, v_len1, v_len2, "), "{text}");
+    assert!(text.contains("v_len1 * v_len2, v_len1, v_len2, somd_err)"), "{text}");
+    assert!(text.contains("C_planeSum(m, m_len0, m_len1, somd_err)"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+const CUBE_MAP: &str = r#"
+class C {
+    static local double plane(double[][] p, int r) { return p[r][p[r].length - 1]; }
+    static local double read(int i, double[][][] v) {
+        return v[i % v.length][0][i % v[0][0].length] + plane(v[i % v.length], 1);
+    }
+    public static void main(String[] args) {
+        double[][][] v = new double[2][2][2];
+        int[] ids = {0, 1};
+        double[[]] r = C @ read(ids, v);
+        double s = + ! (C @ read(ids, v));
+        System.out.println(r[0] + s);
+    }
+}
+"#;
+
+/// A broadcast 3-D `@` argument: one buffer with three lengths, passed whole to the target
+/// (in the map kernel and in the `+ !` fused with it), whose planes are views of it; the
+/// kernels build.
+#[test]
+fn cube_map_arguments_are_buffers_with_three_lengths() {
+    let text = snapshot(CUBE_MAP);
+    assert!(
+        text.contains("C_read(arg0[somd_i], arg1, arg1_len0, arg1_len1, arg1_len2, somd_err)"),
+        "{text}"
+    );
+    assert!(text.contains("from Length { param: 1, dim: 2 }"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+const CUBE_OUT: &str = r#"
+class C {
+    static double[][][] grow(dist int[] ids, int depth) {
+        double[][][] out = new double[ids.length][depth][4];
+        for (int p = 0; p < ids.length; p++) {
+            for (int r = 0; r < depth; r++) {
+                for (int c = 0; c < 4; c++) {
+                    out[p][r][c] = ids[p] + r - c;
+                }
+            }
+        }
+        return out;
+    }
+    public static void main(String[] args) { }
+}
+"#;
+
+/// A 3-D SOMD output: one row-major output buffer sized by three rules, with three lengths
+/// (`out_len0..2`); the kernel builds.
+#[test]
+fn cube_outputs_are_buffers_with_three_lengths() {
+    let text = snapshot(CUBE_OUT);
+    assert!(text.contains("from OutputLength { output_arg: 3, dim: 2 }"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
 /// `C.m ! a` over value-class elements: the fold kernel reads and writes the class's
 /// `typedef struct` (the corpus test builds it).
 #[test]
@@ -1027,6 +1144,9 @@ fn every_corpus_kernel_builds_with_opencl() {
         HOLDERS,
         ALIASES,
         CUBES,
+        CUBE_VIEWS,
+        CUBE_MAP,
+        CUBE_OUT,
         VALUE_FOLD,
         LANES,
         VECTOR_MAP,

@@ -746,9 +746,12 @@ class Alias {
 }
 
 /// 3-D arrays of primitives as SOMD method parameters: elements and lengths on the device,
-/// writes only to the iteration's own planes (or, in a 2-D nest, rows); a row or plane used
-/// other than to reach an element is refused. A 2-D nest reads an array it writes only at
-/// the work-item's own element (`m[i][j + 1]` is another work-item's).
+/// writes only to the iteration's own planes (or, in a 2-D nest, rows); a row passed to a
+/// helper is a view of the buffer (`passed`), a plane named by a 2-D local is refused, a
+/// write through a row local is a write of that row (`rowOfOther` writes another
+/// iteration's), a helper writing a plane it is passed is refused as for 2-D arrays. A 2-D
+/// nest reads an array it writes only at the work-item's own element (`m[i][j + 1]` is
+/// another work-item's).
 #[test]
 fn cube_parameters_and_nest_reads_are_explained() {
     insta::assert_snapshot!(explain(
@@ -782,11 +785,89 @@ class Cube {
         }
         return m;
     }
+    static int[] planeLocal(dist int[] ids, int[][][] c) {
+        int[] out = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            int[][] pl = c[ids[i]];
+            out[i] = pl[0][0];
+        }
+        return out;
+    }
+    static int[][][] rowOfOther(dist int[][][] c) {
+        for (int p = 0; p < c.length; p++) {
+            int[] r = c[0][p];
+            r[0] = p;
+        }
+        return c;
+    }
+    static void fill(int[][] pl) { pl[0][0] = 1; }
+    static int[][][] helperWrites(dist int[][][] c) {
+        for (int p = 0; p < c.length; p++) {
+            fill(c[p]);
+        }
+        return c;
+    }
     public static void main(String[] args) {
         int[][][] c = new int[2][2][2];
         int[][] m = new int[2][9];
         int[] ids = {0, 1};
-        own(c); other(c); passed(ids, c); shifted(m);
+        own(c); other(c); passed(ids, c); shifted(m); planeLocal(ids, c); rowOfOther(c);
+        helperWrites(c);
+    }
+}
+"#
+    ));
+}
+
+/// 3-D arrays as `@` arguments: a broadcast `T[][][]` of primitives is read whole by every
+/// work-item (`read`, also fused into `+ !`); a mapped one (each work-item a plane, which
+/// the target could write) and a ragged or `null` one at run time stay on the CPU.
+#[test]
+fn cube_map_arguments_are_explained() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Cube {
+    static local int read(int i, int[][][] c) { return c[i % c.length][0][0]; }
+    static local int plane(int[][] p) { return p[0][0]; }
+    public static void main(String[] args) {
+        int[][][] c = new int[2][2][2];
+        int[] ids = {0, 1};
+        int[[]] r = Cube @ read(ids, c);
+        int s = + ! (Cube @ read(ids, c));
+        int[[]] q = Cube @ plane(c);
+        System.out.println(r[0] + s + q[0]);
+    }
+}
+"#
+    ));
+}
+
+/// 3-D SOMD outputs: `new T[a][b][c]` written by the loop (its own rows in a 2-D nest) is
+/// one output buffer; an allocation without all three sizes stays on the CPU.
+#[test]
+fn cube_outputs_are_explained() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Cube {
+    static int[][][] full(dist int[] ids) {
+        int[][][] out = new int[ids.length][2][3];
+        for (int p = 0; p < ids.length; p++) {
+            for (int r = 0; r < 2; r++) {
+                out[p][r][0] = ids[p] + r;
+            }
+        }
+        return out;
+    }
+    static int[][][] partial(dist int[] ids) {
+        int[][][] out = new int[ids.length][2][];
+        for (int p = 0; p < ids.length; p++) {
+            out[p][0][0] = ids[p];
+        }
+        return out;
+    }
+    public static void main(String[] args) {
+        int[] ids = {0, 1};
+        full(ids); partial(ids);
     }
 }
 "#

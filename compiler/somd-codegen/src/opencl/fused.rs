@@ -62,7 +62,7 @@ impl Writer<'_> {
         read_only: bool,
     ) -> R<String> {
         let name = format!("arg{k}");
-        Ok(match (a.mode, somd_mir::analysis::isolation::array_elem(&a.ty)) {
+        Ok(match (a.mode, somd_mir::analysis::isolation::array_dims(&a.ty)) {
             (MapArg::Mapped, _) => {
                 let elem = self.storage(&a.ty)?;
                 if read_only {

@@ -431,6 +431,12 @@ impl Writer<'_> {
             })
             .filter_map(|a| match func.expr(a).kind {
                 ExprKind::Local(l) => Some(l),
+                // A plane or row of a 3-D array passes a pointer into its buffer.
+                ExprKind::Index { .. } if matches!(func.expr(a).ty, Type::Array(_)) => {
+                    somd_mir::analysis::walk::index_root(func, a).map(|(l, _)| l).filter(|l| {
+                        somd_mir::analysis::isolation::cube_elem(&func.local(*l).ty).is_some()
+                    })
+                }
                 _ => None,
             })
             // An array local points into its source, which it may write: the source is
@@ -512,7 +518,8 @@ impl Writer<'_> {
         Self::push_geometry_args(m, &mut decls, func, &cx)?;
         for (out, dims) in &body.outputs {
             let local = func.local(*out);
-            let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&local.ty) else {
+            // A 3-D output is one row-major buffer with three lengths, as a 3-D parameter.
+            let Some((elem, rank)) = somd_mir::analysis::isolation::array_dims(&local.ty) else {
                 return Err(bug("output that is not an array"));
             };
             cx.arrays.insert(*out, rank);
@@ -1070,7 +1077,7 @@ impl Writer<'_> {
                     call_args.push(format!("{name}[{item}]"));
                 }
                 MapArg::Broadcast => {
-                    if let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&a.ty) {
+                    if let Some((elem, rank)) = somd_mir::analysis::isolation::array_dims(&a.ty) {
                         // Each element may read the whole array: not an elementwise map.
                         elementwise = false;
                         let vector = vector_of(&a.ty);

@@ -1283,7 +1283,7 @@ impl<'a> Writer<'a> {
 
     pub(super) fn param_decl(&self, cx: &FnCx, p: LocalId) -> R<String> {
         let local = cx.func.local(p);
-        if let Some((elem, rank)) = somd_mir::analysis::isolation::array_elem(&local.ty)
+        if let Some((elem, rank)) = somd_mir::analysis::isolation::array_dims(&local.ty)
             .filter(|_| vector_of(&local.ty).is_none())
         {
             let name = cx.name(p);
@@ -1941,12 +1941,14 @@ impl<'a> Writer<'a> {
                 let name = cx.name(*p).to_string();
                 Ok((name.clone(), format!("{name}_len0")))
             }
-            ExprKind::Index { array, index } => {
-                let ExprKind::Local(m) = func.expr(*array).kind else {
-                    return Err(bug("array local holding a row of a computed array"));
-                };
-                self.row_ref(cx, v, m, *index)
-            }
+            ExprKind::Index { array, index } => match func.expr(*array).kind {
+                ExprKind::Local(m) => self.row_ref(cx, v, m, *index),
+                ExprKind::Index { .. } => {
+                    let (row, len) = self.cube_view(cx, v)?;
+                    Ok((row, len[0].clone()))
+                }
+                _ => Err(bug("array local holding a row of a computed array")),
+            },
             _ => Err(bug("array local holding a value other than a parameter or a row")),
         }
     }
@@ -1967,14 +1969,70 @@ impl<'a> Writer<'a> {
         Ok((format!("{name} + (long)({ri}) * {name}_len1"), format!("{name}_len1")))
     }
 
+    /// A plane `c[x]` or a row `c[x][y]` (the expression `e`) of the 3-D parameter `c`, as
+    /// a view of its buffer: a pointer to its first element (each index checked against its
+    /// own dimension at its own access, as Java's `c[x]` and `c[x][y]`) and its lengths
+    /// (`c_len1, c_len2` for a plane, a rectangular row-major 2-D array; `c_len2` for a
+    /// row).
+    fn cube_view(&mut self, cx: &mut FnCx, e: ExprId) -> R<(String, Vec<String>)> {
+        let func = cx.func;
+        let ExprKind::Index { array, index } = func.expr(e).kind else {
+            return Err(bug("view of a 3-D array that is not an index"));
+        };
+        match func.expr(array).kind {
+            ExprKind::Local(c) => {
+                let name = cx.name(c).to_string();
+                let x = self.expr(cx, index)?;
+                let span = func.expr(e).span;
+                let xi = self.index_text(cx, e, span, &x, &format!("{name}_len0"));
+                Ok((
+                    format!("{name} + (long)({xi}) * {name}_len1 * {name}_len2"),
+                    vec![format!("{name}_len1"), format!("{name}_len2")],
+                ))
+            }
+            ExprKind::Index { array: base, index: first } => {
+                let ExprKind::Local(c) = func.expr(base).kind else {
+                    return Err(bug("view of a computed 3-D array"));
+                };
+                let name = cx.name(c).to_string();
+                let x = self.expr(cx, first)?;
+                let y = self.expr(cx, index)?;
+                let xs = func.expr(array).span;
+                let ys = func.expr(e).span;
+                let xi = self.index_text(cx, array, xs, &x, &format!("{name}_len0"));
+                let yi = self.index_text(cx, e, ys, &y, &format!("{name}_len1"));
+                Ok((
+                    format!("{name} + ((long)({xi}) * {name}_len1 + ({yi})) * {name}_len2"),
+                    vec![format!("{name}_len2")],
+                ))
+            }
+            _ => Err(bug("view of a computed 3-D array")),
+        }
+    }
+
+    /// Whether `e` is a plane `c[x]` or a row `c[x][y]` of a 3-D array local `c`.
+    fn is_cube_view(func: &Function, e: ExprId) -> bool {
+        matches!(func.expr(e).ty, Type::Array(_))
+            && matches!(func.expr(e).kind, ExprKind::Index { .. })
+            && somd_mir::analysis::walk::index_root(func, e).is_some_and(|(c, d)| {
+                (d == 1 || d == 2)
+                    && somd_mir::analysis::isolation::cube_elem(&func.local(c).ty).is_some()
+            })
+    }
+
     /// A call argument: arrays pass their buffer and lengths; a row `m[i]` of a 2-D array
-    /// passes a pointer to the row (its index checked against the rows) and the row length.
+    /// passes a pointer to the row (its index checked against the rows) and the row length;
+    /// a plane or row of a 3-D array passes a view of its buffer ([`Writer::cube_view`]).
     pub(super) fn arg(&mut self, cx: &mut FnCx, a: ExprId) -> R<String> {
         let func = cx.func;
         let expr = func.expr(a);
         if vector_of(&expr.ty).is_some() {
             // A vector (a local, or a row `m[i]` of a buffer of vectors) passes by value.
             return self.expr(cx, a);
+        }
+        if Self::is_cube_view(func, a) {
+            let (ptr, lens) = self.cube_view(cx, a)?;
+            return Ok(format!("{ptr}, {}", lens.join(", ")));
         }
         if let ExprKind::Index { array, index } = &expr.kind {
             if let (ExprKind::Local(l), Some((_, 1))) =
@@ -1984,7 +2042,7 @@ impl<'a> Writer<'a> {
                 return Ok(format!("{row}, {len}"));
             }
         }
-        if let Some((_, rank)) = somd_mir::analysis::isolation::array_elem(&func.expr(a).ty) {
+        if let Some((_, rank)) = somd_mir::analysis::isolation::array_dims(&func.expr(a).ty) {
             let ExprKind::Local(l) = func.expr(a).kind else {
                 return Err(bug("array argument that is not a parameter"));
             };

@@ -560,11 +560,14 @@ fn map_call(
                     || analysis::holders::holder(module, &a.ty).is_some()
             }
             // A value-class scalar crosses as its kernel `typedef struct`.
-            // An object holding arrays crosses as its leaves after the arguments.
+            // An object holding arrays crosses as its leaves after the arguments; a 3-D
+            // array of primitives crosses flattened too (`HostArray` for
+            // `Array<Array<Array<T>>>`; a ragged one runs the CPU path).
             somd_mir::MapArg::Broadcast => {
                 element_ok(&a.ty)
                     || array_ok(&a.ty)
                     || analysis::holders::holder(module, &a.ty).is_some()
+                    || somd_mir::analysis::isolation::cube_elem(&a.ty).is_some()
             }
         };
         if !ok {
@@ -580,7 +583,7 @@ fn map_call(
     for arg in &set.kernels[manifest].args {
         match &arg.source {
             ArgSource::Param(_)
-            | ArgSource::Length { dim: 0 | 1, .. }
+            | ArgSource::Length { dim: 0..=2, .. }
             | ArgSource::Result
             | ArgSource::Count
             | ArgSource::Chunk

@@ -24,10 +24,10 @@ use std::collections::HashMap;
 /// One array local of a function and the source all its values come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArrayAlias {
-    /// The 1-D or 2-D array parameter the local points into.
+    /// The 1-D, 2-D or 3-D array parameter the local points into.
     pub base: LocalId,
-    /// `true` when the local holds rows `base[e]` of a 2-D `base`; `false` when it holds
-    /// `base` itself.
+    /// `true` when the local holds rows `base[e]` of a 2-D `base` (rows `base[x][y]` of a
+    /// 3-D `base`); `false` when it holds `base` itself.
     pub row: bool,
     /// The values assigned to the local (its initializer first when it has one): each is
     /// `Local(base)` or `Index { array: Local(base), index }`.
@@ -118,13 +118,28 @@ pub fn array_aliases(
                 ExprKind::Local(p) if source_ok(func, *p) && func.local(*p).ty == e.ty => {
                     Some((*p, false))
                 }
-                ExprKind::Index { array, .. } => match func.expr(*array).kind {
+                ExprKind::Index { array, .. } => match &func.expr(*array).kind {
                     ExprKind::Local(p)
-                        if source_ok(func, p)
-                            && matches!(&func.local(p).ty, Type::Array(row) if **row == e.ty) =>
+                        if source_ok(func, *p)
+                            && matches!(&func.local(*p).ty, Type::Array(row) if **row == e.ty) =>
                     {
-                        Some((p, true))
+                        Some((*p, true))
                     }
+                    // A row `c[x][y]` of a 3-D array parameter (`c + (x * c_len1 + y) *
+                    // c_len2`, length `c_len2`).
+                    ExprKind::Index { array: plane, .. } => match func.expr(*plane).kind {
+                        ExprKind::Local(p)
+                            if source_ok(func, p)
+                                && super::isolation::cube_elem(&func.local(p).ty).is_some()
+                                && func.local(p).ty
+                                    == Type::Array(Box::new(Type::Array(Box::new(
+                                        e.ty.clone(),
+                                    )))) =>
+                        {
+                            Some((p, true))
+                        }
+                        _ => None,
+                    },
                     _ => None,
                 },
                 _ => None,

@@ -240,8 +240,9 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
     // Parameters: scalars, value objects, arrays of scalars / value objects (1-D or 2-D).
     for p in &func.params {
         let local = func.local(*p);
-        // 3-D arrays of primitives: SOMD method parameters (kernel arguments) only.
-        let cube = func.is_somd() && cube_elem(&local.ty).is_some();
+        // 3-D arrays of primitives: kernel arguments of SOMD methods, and helpers'
+        // parameters (the caller passes its buffer and three lengths on).
+        let cube = cube_elem(&local.ty).is_some();
         if !param_type_ok(module, &local.ty) && !cube {
             return Some(block(
                 Unsupported,
@@ -631,10 +632,14 @@ fn expr_blocker(
                             ExprKind::Index { array, .. } | ExprKind::Length(array) => array == eid,
                             _ => false,
                         });
-                    if cube && sub_array && !parent_ok {
+                    if cube
+                        && sub_array
+                        && !parent_ok
+                        && !cube_view_passed(module, func, eid, parents)
+                    {
                         Some(block(
                             Unsupported,
-                            "a row or plane of a 3-D array used other than to reach an element or a length",
+                            "a row or plane of a 3-D array used other than to reach an element or a length, to be passed to a call as its parameter's type, or to be named by a 1-D array local",
                             span,
                         ))
                     } else {
@@ -656,6 +661,29 @@ fn expr_blocker(
             None
         }
         _ => None,
+    }
+}
+
+/// Whether the plane `c[x]` or row `c[x][y]` of a 3-D array (`eid`) is passed on as a view
+/// of the 3-D buffer: an argument of a call whose parameter has its type (a plane is a
+/// rectangular row-major 2-D array, `c + x * c_len1 * c_len2` with lengths `c_len1` and
+/// `c_len2`; a row a 1-D one), or a value of a 1-D array local (`alias.rs`).
+fn cube_view_passed(
+    module: &Module,
+    func: &Function,
+    eid: ExprId,
+    parents: &[Option<ExprId>],
+) -> bool {
+    let ty = &func.expr(eid).ty;
+    match parents.get(eid.0 as usize).copied().flatten().map(|p| &func.expr(p).kind) {
+        Some(ExprKind::Call { func: callee, receiver: None, args }) => {
+            let callee = module.function(*callee);
+            args.iter().zip(&callee.params).any(|(a, p)| *a == eid && callee.local(*p).ty == *ty)
+        }
+        Some(ExprKind::Assign { .. }) | None => {
+            super::alias::kernel_aliases(func).values().any(|a| a.values.contains(&eid))
+        }
+        _ => false,
     }
 }
 

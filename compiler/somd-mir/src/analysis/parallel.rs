@@ -93,7 +93,15 @@ pub(super) fn analyze_loop_body(
                     Some(ExprKind::NewArray { dims }) if parallel.is_none() => {
                         let sizes: Option<Vec<SizeExpr>> =
                             dims.iter().map(|d| cx.size(*d)).collect();
+                        // A 3-D output is one buffer: every dimension sized (`new T[a][][]`
+                        // holds `null` planes, which the CPU path runs).
+                        let partial = super::isolation::cube_elem(ty).is_some() && dims.len() != 3;
                         match sizes {
+                            Some(_) if partial => {
+                                shape_err.get_or_insert(shape(
+                                    "3-D array allocation without all three sizes",
+                                ));
+                            }
                             Some(sizes) if assigned.get(local).copied().unwrap_or(0) == 0 => {
                                 cx.outputs.push((*local, sizes))
                             }
@@ -293,6 +301,11 @@ impl Cx<'_> {
                 ExprKind::Local(l) => self.len_of(*l, 0),
                 ExprKind::Index { array, .. } => match func.expr(*array).kind {
                     ExprKind::Local(l) => self.len_of(l, 1),
+                    // `c[x][y].length` of a 3-D array (rectangular on the device).
+                    ExprKind::Index { array: base, .. } => match func.expr(base).kind {
+                        ExprKind::Local(l) => self.len_of(l, 2),
+                        _ => None,
+                    },
                     _ => None,
                 },
                 _ => None,
@@ -518,6 +531,28 @@ impl Cx<'_> {
         Ok(())
     }
 
+    /// Checks a write through an array local holding rows `c[x][y]` of a 3-D array as a
+    /// write of each row it takes ([`Self::write_cube`]); `false` for other locals.
+    fn write_cube_rows(
+        &self,
+        alias: &super::alias::ArrayAlias,
+        indices: &[LocalId],
+        step: i32,
+        written_arrays: &mut HashMap<LocalId, usize>,
+        span: somd_diag::Span,
+    ) -> Result<bool, Dependence> {
+        if !is_cube_rows(self.func, alias) {
+            return Ok(false);
+        }
+        for v in &alias.values {
+            let ExprKind::Index { array: plane, index: mid } = self.func.expr(*v).kind else {
+                return Err(Dependence { what: "a write to a computed array".into(), span });
+            };
+            self.write_cube(plane, mid, indices, step, written_arrays, span)?;
+        }
+        Ok(true)
+    }
+
     /// Checks a write of element `col` of `arr` (of row `row` of a 2-D `arr`) in a parallel
     /// loop over `indices` stepping by `step`, and records the dimension at which `arr` is
     /// written at the loop index (0: `arr[i]` / `arr[i][..]`, 1: `arr[r][i]`).
@@ -700,6 +735,15 @@ impl Cx<'_> {
                             if !declared.contains(a) {
                                 return Err(outside(*a, expr.span));
                             }
+                            if self.write_cube_rows(
+                                &aliases[a],
+                                indices,
+                                step,
+                                &mut written_arrays,
+                                expr.span,
+                            )? {
+                                continue;
+                            }
                             alias_places(func, &aliases[a])
                         }
                         ExprKind::Local(a) => vec![(*a, None)],
@@ -753,8 +797,13 @@ impl Cx<'_> {
         // Reads of written arrays at other indices; other reads of the accumulator.
         // Forming an array local (`colJ = a[jj]`) reads no element: its reads are checked
         // where they happen, as reads of its source.
-        let formations: HashSet<ExprId> =
-            aliases.values().flat_map(|a| a.values.iter().copied()).collect();
+        // A row `c[x][y]` of a 3-D array is checked where it is formed, as a read of that
+        // row: every access through the local is then one of that row's elements.
+        let formations: HashSet<ExprId> = aliases
+            .values()
+            .filter(|a| !is_cube_rows(func, a))
+            .flat_map(|a| a.values.iter().copied())
+            .collect();
         for &e in &exprs {
             if targets.contains(&e) || formations.contains(&e) {
                 continue;
@@ -765,6 +814,9 @@ impl Cx<'_> {
                         ExprKind::Local(a) if aliases.contains_key(a) => {
                             if !declared.contains(a) {
                                 return Err(outside(*a, func.expr(e).span));
+                            }
+                            if is_cube_rows(func, &aliases[a]) {
+                                continue;
                             }
                             let is_index = matches!(func.expr(*idx).kind, ExprKind::Local(l) if l == indices[0]);
                             let places = alias_places(func, &aliases[a]);
@@ -849,6 +901,11 @@ impl Cx<'_> {
         }
         Ok(Some(AccReduction { acc, op, ty, span }))
     }
+}
+
+/// Whether array local `alias` holds rows `c[x][y]` of a 3-D array `c`.
+fn is_cube_rows(func: &Function, alias: &super::alias::ArrayAlias) -> bool {
+    super::isolation::cube_elem(&func.local(alias.base).ty).is_some()
 }
 
 /// The places an array local may name: `(base, Some(row))` for a row `base[row]` of a

@@ -493,9 +493,11 @@ fn map_plan(
                     || array_elem(&ty)
                         .is_some_and(|(e, rank)| rank == 1 && scalar_or_value(module, e))
             }
+            // A 3-D array of primitives is read whole too: one buffer, three lengths.
             MapArg::Broadcast => {
                 scalar_or_value(module, &ty)
                     || array_elem(&ty).is_some_and(|(e, _)| scalar_or_value(module, e))
+                    || isolation::cube_elem(&ty).is_some()
             }
         };
         if !ok {
