@@ -1524,6 +1524,16 @@ fn arg_shapes(
     count: usize,
     args: &[HostArg<'_>],
 ) -> Result<Vec<Option<Vec<usize>>>, &'static str> {
+    shapes_of(desc.first_dist, count, args)
+}
+
+/// [`arg_shapes`] for a construct whose first `dist` argument is `first_dist` (histogram
+/// bodies too).
+fn shapes_of(
+    first_dist: Option<usize>,
+    count: usize,
+    args: &[HostArg<'_>],
+) -> Result<Vec<Option<Vec<usize>>>, &'static str> {
     let mut shapes: Vec<Option<Vec<usize>>> = Vec::with_capacity(args.len());
     for arg in args {
         match arg {
@@ -1537,7 +1547,7 @@ fn arg_shapes(
             _ => shapes.push(None),
         }
     }
-    if let Some(first) = desc.first_dist {
+    if let Some(first) = first_dist {
         let len = shapes.get(first).and_then(|s| s.as_ref()?.first().copied());
         if len.unwrap_or(0) == 0 {
             return Err(EMPTY_DIST);

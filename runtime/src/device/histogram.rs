@@ -164,7 +164,8 @@ fn fold_tables<T: HistElem>(
 /// evaluated by the caller with Java's `int` arithmetic), or returns `None` when the call
 /// runs on the CPU: not placed on a device, a `null` or ragged array, an empty first `dist`
 /// argument (no MI runs), a negative length (the CPU raises the exception), an index that
-/// would wrap, `double` without `cl_khr_fp64`, a table too large for the device.
+/// would wrap, more than 2^31 - 1 iterations (the kernels count them in 32 bits), `double`
+/// without `cl_khr_fp64`, a table too large for the device.
 pub fn run_histogram<T: HistElem>(
     desc: &'static HistDesc,
     args: &[HostArg<'_>],
@@ -185,10 +186,8 @@ pub fn run_histogram<T: HistElem>(
         groups = groups.min((MAX_PARTIAL_WORDS / words.max(1)).max(1));
     }
     // The kernel's grid-stride counter is 32 bits (`compiler/somd-codegen/src/opencl/
-    // histogram.rs`): it must not wrap past the last iteration.
-    if iterations as u64 + (groups * local) as u64 > u64::from(u32::MAX) {
-        return None;
-    }
+    // histogram.rs`): `prepare` keeps the count below 2^31, so it cannot wrap.
+    debug_assert!(iterations as u64 + (groups * local) as u64 <= u64::from(u32::MAX));
     let tables = if in_local { groups } else { 1 };
     let _scope = trace::CallScope::begin(desc.label, ctx.label);
     let launch = Launch {
@@ -411,23 +410,17 @@ fn prepare(
     args: &[HostArg<'_>],
     len: i32,
 ) -> Option<(&'static DeviceCtx, usize, Vec<Option<i64>>, i64)> {
-    let (ctx, (shapes, len)) = policy::device_for(desc.label, |_| {
-        let mut shapes: Vec<Option<Vec<usize>>> = Vec::with_capacity(args.len());
-        for arg in args {
-            match arg {
-                HostArg::Array(a) => shapes.push(Some(a.shape().ok_or(super::NULL_OR_RAGGED)?)),
-                _ => shapes.push(None),
-            }
-        }
-        if let Some(first) = desc.first_dist {
-            let n = shapes.get(first).and_then(|s| s.as_ref()?.first().copied());
-            if n.unwrap_or(0) == 0 {
-                return Err(super::EMPTY_DIST);
-            }
-        }
+    let (ctx, (len, values, iterations)) = policy::device_for(desc.label, |_| {
+        let shapes = super::shapes_of(desc.first_dist, 0, args)?;
         // A negative table length: the CPU path raises NegativeArraySizeException.
         let len = usize::try_from(len).map_err(|_| "negative table length")?;
-        Ok((shapes, len))
+        let values = arg_values(desc, args, &shapes, len).ok_or("argument without a value")?;
+        let iterations = desc.iterations.eval(&values).ok_or("no iteration count")?.max(0);
+        // The kernels count iterations in 32 bits (`run_histogram`).
+        if iterations > i64::from(i32::MAX) {
+            return Err("more than 2^31 - 1 iterations");
+        }
+        Ok((len, values, iterations))
     })?;
     if desc.needs_fp64 && !ctx.info.fp64 {
         policy::fallback(
@@ -439,6 +432,17 @@ fn prepare(
         );
         return None;
     }
+    Some((ctx, len, values, iterations))
+}
+
+/// The value of each scalar kernel argument of `desc` (`None` where it has none), from the
+/// call's arguments, their `shapes` and the table length.
+fn arg_values(
+    desc: &HistDesc,
+    args: &[HostArg<'_>],
+    shapes: &[Option<Vec<usize>>],
+    len: usize,
+) -> Option<Vec<Option<i64>>> {
     let mut values: Vec<Option<i64>> = vec![None; desc.args.len()];
     for (k, spec) in desc.args.iter().enumerate() {
         values[k] = match spec {
@@ -458,8 +462,7 @@ fn prepare(
             _ => None,
         };
     }
-    let iterations = desc.iterations.eval(&values)?.max(0);
-    Some((ctx, len, values, iterations))
+    Some(values)
 }
 
 /// Runs the segmented sum `desc` (a `float`/`double` table of `len` entries updated at

@@ -82,11 +82,11 @@ impl ProgramDesc<'_> {
         if switches.hist_pairs {
             options.push_str(" -DSOMD_HIST_PAIRS");
         }
-        // A tiled `@` loop's barrier after its last tile (`runtime/cl/somd_java.cl`).
         // A broadcast array of one tile copied into local memory too (`SOMD_TILE_SMALL=1`).
         if switches.tile_small {
             options.push_str(" -DSOMD_TILE_SMALL=1");
         }
+        // A tiled `@` loop's barrier after its last tile (`runtime/cl/somd_java.cl`).
         if switches.tile_last_barrier {
             options.push_str(" -DSOMD_TILE_LAST_BARRIER=1");
         }

@@ -190,13 +190,8 @@ impl Writer<'_> {
         // `nearest` over 8 centres took 0.0633 ms this way against 0.0664 ms tiled
         // (`bench/gpu/kmeans_ablation.py`, 8M points).
         let (a, t) = (cx.name(plan.array).to_string(), plan.tile);
-        let names: Vec<String> = params[..params.len() - 3]
-            .iter()
-            .flat_map(|decl| decl.split(','))
-            .filter_map(|piece| {
-                piece.rsplit(|c: char| c.is_whitespace() || c == '*').next().map(str::to_string)
-            })
-            .collect();
+        let names: Vec<String> =
+            func.params.iter().flat_map(|p| self.param_names(&cx, *p)).collect();
         writeln!(out, "{l1}if (!SOMD_TILE_SMALL && {a}_len0 <= {t}) {{")?;
         writeln!(out, "{l2}if (!somd_active) {{")?;
         writeln!(out, "{l3}return ({ret}){{0}};")?;

@@ -1309,6 +1309,26 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// The names [`Self::param_decl`] declares for parameter `p`, in order: what a call
+    /// passing the function's own parameters on writes.
+    pub(super) fn param_names(&self, cx: &FnCx, p: LocalId) -> Vec<String> {
+        let local = cx.func.local(p);
+        let name = cx.name(p).to_string();
+        match somd_mir::analysis::isolation::array_dims(&local.ty)
+            .filter(|_| vector_of(&local.ty).is_none())
+        {
+            Some((_, rank)) => {
+                let mut names: Vec<String> = (0..rank).map(|d| format!("{name}_len{d}")).collect();
+                if cx.held.contains(&p) {
+                    names.extend((0..4).map(|g| format!("{name}_h{g}")));
+                }
+                names.insert(0, name);
+                names
+            }
+            None => vec![name],
+        }
+    }
+
     // ---- statements ----
 
     pub(super) fn block(&mut self, cx: &mut FnCx, level: Level, block: &Block) -> R<String> {
