@@ -143,7 +143,12 @@ fn device_verdict(stmt: &str) -> Result<(), String> {
          public static void main(String[] args) {{ }}\n}}\n",
         loop_body(stmt)
     );
-    let m = module(&source);
+    verdict_of(&source)
+}
+
+/// Whether `T.f` of `source`, lifted, is planned for the device, or why not.
+fn verdict_of(source: &str) -> Result<(), String> {
+    let m = module(source);
     let fid = m.functions.iter().position(|f| f.name == "T.f").expect("T.f exists");
     let (copy, _) = lift_fields(&m).expect("T.f is lifted");
     let info = somd_mir::analysis::analyze(&copy);
@@ -171,4 +176,27 @@ fn written_field_arrays_go_through_the_parallel_loop_analysis() {
     {
         assert!(device_verdict(stmt).is_err(), "{stmt}");
     }
+}
+
+/// A histogram body writes only its table: one that also writes elements of a field array
+/// is lifted (the write comes back on a device) but gets no histogram plan, so no histogram
+/// launch ever has a field array to bring back.
+#[test]
+fn histogram_bodies_that_write_field_arrays_are_not_planned() {
+    let source = |stmt: &str| {
+        format!(
+            "class S {{\n    static int[] combine(int[] a, int[] b) {{ return a; }}\n}}\n\
+             class T {{\n    int k;\n    long[] w;\n    \
+             reduce(S) int[] f(dist int[] a) {{\n        int[] t = new int[k];\n        \
+             for (int i = 0; i < a.length; i++) {{\n            t[a[i] & 7]++;\n            \
+             {stmt}\n        }}\n        return t;\n    }}\n    \
+             public static void main(String[] args) {{ }}\n}}\n"
+        )
+    };
+    assert_eq!(verdict_of(&source("")), Ok(()));
+    let writes = source("w[Somd.offset(a) + i] = a[i];");
+    let (_, lifted) = lift_fields(&module(&writes)).expect("T.f is lifted");
+    assert_eq!(lifted.written.values().flatten().count(), 1, "`w` is written");
+    let why = verdict_of(&writes).expect_err("not planned");
+    assert!(why.contains("a write to an array other than the table"), "{why}");
 }

@@ -251,13 +251,6 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
         let verdict = match &placement.subject {
             Subject::SomdMethod(fid) => {
                 match somd_call(module, &glue.kernels, &glue.structs, &info, *fid, plan) {
-                    Ok(call)
-                        if glue.lifted.written.contains_key(fid) && call.histogram.is_some() =>
-                    {
-                        Err("an instance SOMD method with a histogram body that writes its \
-                         receiver's field arrays runs on the CPU (the histogram launch does not \
-                         bring them back)")
-                    }
                     Ok(call) if exchanges_written_field(module, &glue.lifted, *fid, &call) => {
                         Err("an instance SOMD method whose `sync` body exchanges the buffer of a \
                          field array it writes runs on the CPU (after an exchange the buffer \
