@@ -2429,7 +2429,9 @@ fn device_fused_maps_are_one_launch() {
 /// `void` method downloads only its field array, one with an output that output and the
 /// field; `m.scale(m.w)`, whose argument is the field array itself, runs on the CPU. A call
 /// that fails (`exc_instance_write_bounds`) brings nothing back. `sync` and histogram bodies
-/// of instance methods (`device_instance_sync`) run on the device too.
+/// of instance methods (`device_instance_sync`) run on the device too, also with host loops
+/// bounded by fields; a `sync` call passed the field array it writes is traced as `cpu` with
+/// the reason.
 #[test]
 fn device_instance_field_writes_come_back() {
     let Some(opencl) = &opencl_placement() else {
@@ -2483,11 +2485,30 @@ fn device_instance_field_writes_come_back() {
             ("Main.histogram", 1),
             ("Main.relax", 5),
             ("Main.relax", 1),
+            ("Main.sweep", 5),
+            ("Main.sweep", 2),
         ];
         assert_eq!(got, want, "{}", outcome.stderr);
-        // `relax` writes the field `acc`: its buffer comes back at the end of each call.
-        for relax in &calls[5..] {
-            assert_eq!(relax.d2h.iter().filter(|(b, _)| b == "this_acc").count(), 1);
+        // `relax` and `sweep` write the field `acc`: its buffer comes back at the end of each
+        // call.
+        for call in &calls[5..] {
+            assert_eq!(call.d2h.iter().filter(|(b, _)| b == "this_acc").count(), 1);
         }
+        // `m.relax(m.acc, 1)`: the argument is the field array the call writes.
+        let relax: Vec<(String, String)> = placements_traced(&outcome.stderr)
+            .into_iter()
+            .filter(|(name, _, _)| name == "Main.relax")
+            .map(|(_, placement, reason)| (placement, reason))
+            .collect();
+        assert_eq!(relax.len(), 3, "{}", outcome.stderr);
+        assert_eq!(
+            relax[2],
+            (
+                "cpu".to_string(),
+                "an updated field array shares storage with another array argument".to_string()
+            ),
+            "{}",
+            outcome.stderr
+        );
     }
 }

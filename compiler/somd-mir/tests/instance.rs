@@ -4,7 +4,7 @@
 mod common;
 
 use common::{run, Outcome};
-use somd_mir::analysis::instance::lift_fields;
+use somd_mir::analysis::instance::{lift_fields, refusal};
 use somd_mir::{FuncKind, Module};
 
 fn module(source: &str) -> Module {
@@ -15,14 +15,18 @@ fn module(source: &str) -> Module {
     }
 }
 
-/// The names of the parameters `T.f` gets when lifted, or `None` when it is not.
-fn lifted(body: &str) -> Option<Vec<String>> {
-    let source = format!(
+/// The class `T` of [`lifted`] with `body`.
+fn lifted_source(body: &str) -> String {
+    format!(
         "class T {{\n    int k;\n    double d;\n    int[] w;\n    int[][] m;\n    T o;\n    \
          boolean[] z;\n{body}\n    \
          public static void main(String[] args) {{ }}\n}}\n"
-    );
-    let m = module(&source);
+    )
+}
+
+/// The names of the parameters `T.f` gets when lifted, or `None` when it is not.
+fn lifted(body: &str) -> Option<Vec<String>> {
+    let m = module(&lifted_source(body));
     let fid = m.functions.iter().position(|f| f.name == "T.f").expect("T.f exists");
     let (copy, fields) = lift_fields(&m)?;
     let func = &copy.functions[fid];
@@ -54,14 +58,26 @@ fn a_method_without_field_reads_is_lifted_with_no_parameter() {
     assert_eq!(got, Some(vec![]));
 }
 
+/// Why `T.f` of `source` keeps the method instance (`instance::refusal`), or `None` when it
+/// is lifted.
+fn refused(source: &str) -> Option<&'static str> {
+    let m = module(source);
+    let func = m.functions.iter().find(|f| f.name == "T.f").expect("T.f exists");
+    refusal(&m, func).map(|(why, _)| why)
+}
+
+/// The class `T` of [`written`] with `body`.
+fn written_source(body: &str) -> String {
+    format!(
+        "class T {{\n    int k;\n    long[] w;\n    float[][] m;\n    int[] r;\n{body}\n    \
+         public static void main(String[] args) {{ }}\n}}\n"
+    )
+}
+
 /// The names of the fields whose elements `T.f` writes when it is lifted, or `None` when it
 /// is not.
 fn written(body: &str) -> Option<Vec<String>> {
-    let source = format!(
-        "class T {{\n    int k;\n    long[] w;\n    float[][] m;\n    int[] r;\n{body}\n    \
-         public static void main(String[] args) {{ }}\n}}\n"
-    );
-    let m = module(&source);
+    let m = module(&written_source(body));
     let fid = m.functions.iter().position(|f| f.name == "T.f").expect("T.f exists");
     let class = &m.classes[m.functions[fid].class.0 as usize];
     let (_, fields) = lift_fields(&m)?;
@@ -96,19 +112,31 @@ fn element_writes_of_field_arrays_are_lifted_and_listed() {
     }
 }
 
+/// The start of each reason `instance::refusal` gives.
+const FIELD_WRITE: &str = "a write to a field of the receiver";
+const ROW_USE: &str = "a row of a 2-D field array replaced";
+const OTHER_USE: &str = "a use of `this` other than reading a field";
+const FIELD_TYPE: &str = "a field of a type other than a primitive";
+const BOOL_WRITE: &str = "an element of a `boolean` field array written";
+
 #[test]
 fn writes_and_other_uses_of_this_are_not_lifted() {
     let cases = [
         // A write to a field: every method instance would store into the one receiver.
-        "k = a[i];",
-        "k++;",
+        ("k = a[i];", FIELD_WRITE),
+        ("k++;", FIELD_WRITE),
+        // The whole field array replaced (its rows' lengths read first).
+        ("a[i] = r.length + m[i].length; w = new long[2];", FIELD_WRITE),
         // A row of a 2-D field replaced, stored or passed on.
-        "m[i] = new float[3];",
-        "float[] row = m[i]; row[0] = 1;",
-        "a[i] = r.length + m[i].length; w = new long[2];",
+        ("m[i] = new float[3];", ROW_USE),
+        ("float[] row = m[i]; row[0] = 1;", ROW_USE),
+        ("m[i] = m[0];", ROW_USE),
     ];
-    for case in cases {
-        assert_eq!(written(&loop_body(case)), None, "{case}");
+    for (case, why) in cases {
+        let body = loop_body(case);
+        assert_eq!(written(&body), None, "{case}");
+        let got = refused(&written_source(&body));
+        assert!(got.is_some_and(|got| got.starts_with(why)), "{case}: {got:?}");
     }
 }
 
@@ -116,16 +144,16 @@ fn writes_and_other_uses_of_this_are_not_lifted() {
 fn other_uses_of_this_are_not_lifted() {
     let cases = [
         // A write to a field.
-        "out[i] = a[i]; k = 3;",
+        ("out[i] = a[i]; k = 3;", FIELD_WRITE),
         // A field of reference type, and `this` itself.
-        "out[i] = a[i] + (o == null ? 0 : 1);",
-        "out[i] = g(a[i]);",
+        ("out[i] = a[i] + (o == null ? 0 : 1);", FIELD_TYPE),
+        ("out[i] = g(a[i]);", OTHER_USE),
         // A row of a 2-D field used as a value.
-        "int[] r = m[0]; out[i] = r[0];",
+        ("int[] r = m[0]; out[i] = r[0];", ROW_USE),
         // A `boolean` field array written: its elements would not come back in place.
-        "out[i] = a[i]; z[i] = true;",
+        ("out[i] = a[i]; z[i] = true;", BOOL_WRITE),
     ];
-    for case in cases {
+    for (case, why) in cases {
         let body = format!(
             "    int g(int x) {{ return x; }}\n    int[] f(dist int[] a) {{\n        \
              int[] out = new int[a.length];\n        \
@@ -133,6 +161,8 @@ fn other_uses_of_this_are_not_lifted() {
              return out;\n    }}"
         );
         assert_eq!(lifted(&body), None, "{case}");
+        let got = refused(&lifted_source(&body));
+        assert!(got.is_some_and(|got| got.starts_with(why)), "{case}: {got:?}");
     }
 }
 
@@ -143,7 +173,12 @@ fn device_verdict(stmt: &str) -> Result<(), String> {
          public static void main(String[] args) {{ }}\n}}\n",
         loop_body(stmt)
     );
-    let m = module(&source);
+    verdict_of(&source)
+}
+
+/// Whether `T.f` of `source`, lifted, is planned for the device, or why not.
+fn verdict_of(source: &str) -> Result<(), String> {
+    let m = module(source);
     let fid = m.functions.iter().position(|f| f.name == "T.f").expect("T.f exists");
     let (copy, _) = lift_fields(&m).expect("T.f is lifted");
     let info = somd_mir::analysis::analyze(&copy);
@@ -171,4 +206,27 @@ fn written_field_arrays_go_through_the_parallel_loop_analysis() {
     {
         assert!(device_verdict(stmt).is_err(), "{stmt}");
     }
+}
+
+/// A histogram body writes only its table: one that also writes elements of a field array
+/// is lifted (the write comes back on a device) but gets no histogram plan, so no histogram
+/// launch ever has a field array to bring back.
+#[test]
+fn histogram_bodies_that_write_field_arrays_are_not_planned() {
+    let source = |stmt: &str| {
+        format!(
+            "class S {{\n    static int[] combine(int[] a, int[] b) {{ return a; }}\n}}\n\
+             class T {{\n    int k;\n    long[] w;\n    \
+             reduce(S) int[] f(dist int[] a) {{\n        int[] t = new int[k];\n        \
+             for (int i = 0; i < a.length; i++) {{\n            t[a[i] & 7]++;\n            \
+             {stmt}\n        }}\n        return t;\n    }}\n    \
+             public static void main(String[] args) {{ }}\n}}\n"
+        )
+    };
+    assert_eq!(verdict_of(&source("")), Ok(()));
+    let writes = source("w[Somd.offset(a) + i] = a[i];");
+    let (_, lifted) = lift_fields(&module(&writes)).expect("T.f is lifted");
+    assert_eq!(lifted.written.values().flatten().count(), 1, "`w` is written");
+    let why = verdict_of(&writes).expect_err("not planned");
+    assert!(why.contains("a write to an array other than the table"), "{why}");
 }

@@ -89,7 +89,19 @@ pub struct SyncCall<'a> {
 impl<'a> SyncCall<'a> {
     /// Plans every kernel and moves the arguments to the device; `None`: run the CPU path.
     pub fn begin(desc: &'static SyncDesc, args: &'a [HostArg<'a>]) -> Option<SyncCall<'a>> {
-        let call = SyncCall::begin_on_device(desc, args);
+        SyncCall::begin_updating(desc, args, &[])
+    }
+
+    /// Begins a call whose array arguments `updated` come back into the host arrays at its
+    /// end ([`SyncCall::finish_updating`]): `None` (the CPU path) also when one of them shares
+    /// storage with another array argument (`device/update.rs`), traced as a CPU placement
+    /// with that reason.
+    pub fn begin_updating(
+        desc: &'static SyncDesc,
+        args: &'a [HostArg<'a>],
+        updated: &[usize],
+    ) -> Option<SyncCall<'a>> {
+        let call = SyncCall::begin_on_device(desc, args, updated);
         if call.is_none() {
             // The CPU path reads the host's rows of a matrix a row scope holds; when this is
             // a scope's analysed call, the scope waits for it no longer (else the next call
@@ -100,9 +112,16 @@ impl<'a> SyncCall<'a> {
         call
     }
 
-    fn begin_on_device(desc: &'static SyncDesc, args: &'a [HostArg<'a>]) -> Option<SyncCall<'a>> {
+    fn begin_on_device(
+        desc: &'static SyncDesc,
+        args: &'a [HostArg<'a>],
+        updated: &[usize],
+    ) -> Option<SyncCall<'a>> {
         let first = desc.kernels.first()?;
         let (ctx, shapes) = policy::device_for(desc.label, |_| {
+            if !super::update::storage_apart(args, updated) {
+                return Err(super::update::SHARED_STORAGE);
+            }
             desc.kernels.iter().map(|k| arg_shapes(k, 0, args)).collect::<Result<Vec<_>, _>>()
         })?;
         let mut planned = Vec::with_capacity(desc.kernels.len());
@@ -438,24 +457,6 @@ impl<'a> SyncCall<'a> {
             }
         }
         result
-    }
-}
-
-impl SyncCall<'_> {
-    /// Begins a call whose array arguments `updated` come back into the host arrays at its
-    /// end ([`SyncCall::finish_updating`]): `None` (the CPU path) also when one of them shares
-    /// storage with another array argument (`device/update.rs`).
-    pub fn begin_updating<'a>(
-        desc: &'static SyncDesc,
-        args: &'a [HostArg<'a>],
-        updated: &[usize],
-    ) -> Option<SyncCall<'a>> {
-        if !super::update::storage_apart(args, updated) {
-            rows::settle_args(args);
-            rows::disarm(desc.label);
-            return None;
-        }
-        SyncCall::begin(desc, args)
     }
 }
 

@@ -41,14 +41,17 @@ pub fn run_updating(
     execute(&planned, args, None, false, Some(reads)).map(|(result, _)| result)
 }
 
-/// Whether every array `updated` names has host storage in the device representation and
-/// no row of it overlaps another row of the call's arrays (its own included).
 /// The trace's reason for a call kept on the CPU because an updated array shares storage
 /// with another array argument.
 pub(super) const SHARED_STORAGE: &str =
     "an updated field array shares storage with another array argument";
 
+/// Whether every array `updated` names has host storage in the device representation and
+/// no row of it overlaps another row of the call's arrays (its own included).
 pub(super) fn storage_apart(args: &[HostArg<'_>], updated: &[usize]) -> bool {
+    if updated.is_empty() {
+        return true;
+    }
     // (start, end, updated) per non-empty row of every array argument.
     let mut ranges: Vec<(usize, usize, bool)> = Vec::new();
     for (p, arg) in args.iter().enumerate() {

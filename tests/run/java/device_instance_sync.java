@@ -17,6 +17,7 @@ class Main {
     int bins;
     int[][] lut;
     long[] acc;
+    int rounds;
 
     Main(long bias, int shift, long[] weights, int bins, int[][] lut) {
         this.bias = bias;
@@ -74,6 +75,24 @@ class Main {
             {
                 for (int i = 0; i < a.length; i++) {
                     acc[i] = acc[i] * 3 + a[i] + total % 7 + p * bias;
+                }
+            }
+        }
+    }
+
+    // Counted host loops bounded by fields: a scalar and an array's length.
+    void sweep(long[] a) {
+        for (int p = 0; p < rounds; p++) {
+            {
+                for (int i = 0; i < a.length; i++) {
+                    acc[i] = acc[i] * 5 + a[i] + p;
+                }
+            }
+        }
+        for (int q = 1; q < weights.length + 1; q++) {
+            {
+                for (int i = 0; i < a.length; i++) {
+                    acc[i] = (acc[i] ^ weights[q % weights.length]) + q;
                 }
             }
         }
@@ -138,5 +157,15 @@ class Main {
             sum = sum * 31 + before[i];
         }
         System.out.println(before[0] + " " + before[n - 1] + " " + sum);
+        m.rounds = 3;
+        m.sweep(a);
+        m.rounds = 0;
+        m.sweep(a);
+        m.relax(m.acc, 1);
+        sum = 0;
+        for (int i = 0; i < n; i++) {
+            sum = sum * 31 + m.acc[i];
+        }
+        System.out.println(m.acc[0] + " " + m.acc[n - 1] + " " + sum);
     }
 }

@@ -251,13 +251,6 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
         let verdict = match &placement.subject {
             Subject::SomdMethod(fid) => {
                 match somd_call(module, &glue.kernels, &glue.structs, &info, *fid, plan) {
-                    Ok(call)
-                        if glue.lifted.written.contains_key(fid) && call.histogram.is_some() =>
-                    {
-                        Err("an instance SOMD method with a histogram body that writes its \
-                         receiver's field arrays runs on the CPU (the histogram launch does not \
-                         bring them back)")
-                    }
                     Ok(call) if exchanges_written_field(module, &glue.lifted, *fid, &call) => {
                         Err("an instance SOMD method whose `sync` body exchanges the buffer of a \
                          field array it writes runs on the CPU (after an exchange the buffer \
@@ -1533,7 +1526,9 @@ fn prologue(
                     cx.replaced.insert(somd_mir::ExprId(id as u32), text);
                 }
             }
-            let mut host = HostProgram { func, param_names, cx, body: &sync.body, exchanges: 0 };
+            let fields = glue.lifted.fields.get(&cx.fid).map_or(0, Vec::len);
+            let mut host =
+                HostProgram { func, param_names, cx, body: &sync.body, fields, exchanges: 0 };
             host.steps(out, &sync.body.steps, 2, 0)?;
             match &updated {
                 // The receiver's field arrays the body writes come back into its arrays.
@@ -1614,6 +1609,8 @@ struct HostProgram<'a, 'c> {
     param_names: &'a [String],
     cx: &'a mut super::expr::FnCx<'c>,
     body: &'a somd_mir::analysis::SyncBody,
+    /// The receiver's fields that cross after the parameters (an instance SOMD method).
+    fields: usize,
     /// The exchanges written so far (the next one's index into `SyncDesc::swaps`).
     exchanges: usize,
 }
@@ -1760,26 +1757,32 @@ impl HostProgram<'_, '_> {
         Ok(())
     }
 
+    /// The device argument position and Rust name of a loop bound's local: a parameter, or
+    /// (an instance SOMD method) a receiver's field that the analysed copy made a local after
+    /// the function's own (`analysis::instance::lift_fields`): field `k` is `somd_this{k}`
+    /// and crosses after the parameters (`write_prologue`).
+    fn bound_local(&self, local: somd_mir::LocalId) -> Result<(usize, String), EmitError> {
+        if let Some(p) = self.func.params.iter().position(|l| *l == local) {
+            let name = self
+                .param_names
+                .get(p)
+                .ok_or_else(|| EmitError::Internal("parameter name".into()))?;
+            return Ok((p, name.clone()));
+        }
+        match (local.0 as usize).checked_sub(self.func.locals.len()) {
+            Some(k) if k < self.fields => Ok((self.func.params.len() + k, format!("somd_this{k}"))),
+            _ => Err(EmitError::Internal("host loop bound of a non-parameter".into())),
+        }
+    }
+
     /// A loop bound as a Rust `i32` expression (Java `int` arithmetic).
     fn size(&self, size: &SizeExpr) -> Result<String, EmitError> {
-        let param = |l: &somd_mir::LocalId| {
-            self.func
-                .params
-                .iter()
-                .position(|p| p == l)
-                .ok_or_else(|| EmitError::Internal("host loop bound of a non-parameter".into()))
-        };
         Ok(match size {
             SizeExpr::Const(v) => format!("{v}i32"),
-            SizeExpr::Scalar(l) => {
-                let p = param(l)?;
-                let name = self
-                    .param_names
-                    .get(p)
-                    .ok_or_else(|| EmitError::Internal("parameter name".into()))?;
-                name.clone()
+            SizeExpr::Scalar(l) => self.bound_local(*l)?.1,
+            SizeExpr::Len { array, dim } => {
+                format!("somd_sync.len({}, {dim})", self.bound_local(*array)?.0)
             }
-            SizeExpr::Len { array, dim } => format!("somd_sync.len({}, {dim})", param(array)?),
             SizeExpr::Add(a, b) => {
                 format!("i32::wrapping_add({}, {})", self.size(a)?, self.size(b)?)
             }
