@@ -25,10 +25,8 @@ pub fn fp64_table(module: &Module) -> Vec<bool> {
         }
         match t {
             Type::Prim(PrimType::Double) => true,
-            Type::Object(c) => module
-                .classes
-                .get(c.0 as usize)
-                .is_some_and(|c| c.fields.iter().any(|f| f.ty == Type::Prim(PrimType::Double))),
+            // Its fields, array and nested ones included (kernel code holds them all).
+            Type::Object(c) => super::holders::uses_double(module, *c),
             _ => false,
         }
     };
@@ -39,8 +37,6 @@ pub fn fp64_table(module: &Module) -> Vec<bool> {
             is_double(&f.ret)
                 || f.locals.iter().any(|l| is_double(&l.ty))
                 || f.exprs.iter().any(|e| is_double(&e.ty))
-                // The fields of objects holding arrays, nested and array ones included.
-                || f.locals.iter().any(|l| super::holders::holds_double(module, &l.ty))
         })
         .collect();
     let calls: Vec<Vec<FuncId>> = module
