@@ -571,8 +571,10 @@ fn map_call(
             }
         };
         if !ok {
-            return Err("`@` with value classes holding arrays or references, or arrays of \
-                        value classes in more than one dimension runs on the CPU");
+            return Err("`@` with value classes holding references or arrays other than 1-D \
+                        value arrays of primitives, arrays of value classes holding arrays \
+                        other than as mapped arguments, or arrays of value classes in more \
+                        than one dimension runs on the CPU");
         }
     }
     let manifest = set
@@ -742,8 +744,8 @@ fn somd_call(
         // An object holding arrays crosses as its leaves after the arguments (`holders`).
         let holder = analysis::holders::holder(module, ty).is_some();
         if elem_of(ty).is_none() && prim_of(ty).is_none() && !laid_out && !holder {
-            return Err("a parameter type without device glue (value classes holding arrays or \
-                        references)");
+            return Err("a parameter type without device glue (value classes holding references \
+                        or arrays other than 1-D value arrays of primitives)");
         }
     }
     for arg in &m.args {
