@@ -937,3 +937,49 @@ value class Deep {
 "#
     ));
 }
+
+#[test]
+fn doubles_in_nested_value_classes_need_fp64() {
+    // Kernel code holds the whole object, so a `double` anywhere in its fields needs fp64:
+    // in a nested plain class, in an array field, or nowhere (`Ints`).
+    let source = "value class Inner {
+    double d;
+    Inner(double d) { this.d = d; }
+}
+value class Outer {
+    Inner inner;
+    int k;
+    Outer(Inner inner, int k) { this.inner = inner; this.k = k; }
+}
+value class Held {
+    double[[]] xs;
+    int k;
+    Held(double[[]] xs, int k) { this.xs = xs; this.k = k; }
+}
+value class Ints {
+    int a;
+    int b;
+    Ints(int a, int b) { this.a = a; this.b = b; }
+}
+public class Main {
+    static local int outer(Outer o) { return o.k; }
+    static local int held(Held h) { return h.k; }
+    static local int ints(Ints i) { return i.a; }
+    static local int calls(Outer o) { return outer(o) + 1; }
+    public static void main(String[] args) {}
+}";
+    let module = match run(&[("test.somd", source)]) {
+        Outcome::Lowered(module, Ok(())) => module,
+        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
+        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
+    };
+    let table = somd_mir::analysis::plan::fp64_table(&module);
+    let needs = |name: &str| {
+        let i = module.functions.iter().position(|f| f.name == name);
+        table[i.unwrap_or_else(|| panic!("no function {name}"))]
+    };
+    assert!(needs("Main.outer"));
+    assert!(needs("Main.held"));
+    assert!(needs("Main.calls"));
+    assert!(!needs("Main.ints"));
+}

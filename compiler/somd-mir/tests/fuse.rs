@@ -8,14 +8,21 @@ use common::{run, Outcome};
 use somd_mir::analysis::{analyze, KernelKind, ProgramInfo};
 use somd_mir::Module;
 
-fn analysed(main: &str) -> (Module, ProgramInfo) {
-    let source = format!(
+fn source(main: &str) -> String {
+    format!(
         "value class Price {{
             float call;
             float put;
             Price(float call, float put) {{ this.call = call; this.put = put; }}
         }}
+        value class Poly {{
+            double[[]] coef;
+            Poly(double[[]] coef) {{ this.coef = coef; }}
+        }}
         public class Main {{
+            static local double eval(Poly p, double x) {{ return p.coef.length * x; }}
+            static local int degree(Poly p) {{ return p.coef.length; }}
+            static local double twice(double y) {{ return y * 2; }}
             static local Price price(float s, float k) {{ return new Price(s - k, k - s); }}
             static local double callOf(Price p) {{ return p.call; }}
             static local double putOf(Price p) {{ return p.put; }}
@@ -26,10 +33,15 @@ fn analysed(main: &str) -> (Module, ProgramInfo) {
                 float[[]] stocks = new float[[]]{{1.0f, 2.0f, 3.0f}};
                 int[[]] a = new int[[]]{{1, 2, 3}};
                 int[[]] b = new int[[]]{{4, 5, 6}};
+                Poly[[]] polys = new Poly[[]]{{new Poly(new double[[]]{{1.0}}), new Poly(new double[[]]{{}})}};
                 {main}
             }}
         }}"
-    );
+    )
+}
+
+fn analysed(main: &str) -> (Module, ProgramInfo) {
+    let source = source(main);
     match run(&[("test.somd", &source)]) {
         Outcome::Lowered(module, Ok(())) => {
             let info = analyze(&module);
@@ -147,4 +159,39 @@ fn a_cpu_only_callee_is_not_fused() {
         notes,
         ["this `!` its `@` runs on the CPU (recursive call of `Main.fact` (OpenCL C has no recursion))"]
     );
+}
+
+#[test]
+fn objects_holding_arrays_are_not_fused() {
+    // A construct passes the leaves of an object holding arrays after its declared
+    // arguments, where a fused kernel has arguments of its own: no fused kernel, and
+    // `somdc explain` says why rather than announcing one.
+    let why = "a class holding arrays (a fused kernel does not declare the leaves of such \
+               objects)";
+    let (groups, notes) = summary(
+        "int s = + ! (Main @ degree(polys));
+         double t = + ! (Main @ eval(polys, 2.0));
+         System.out.println(s + t);",
+    );
+    assert!(groups.is_empty(), "{groups:?}");
+    assert_eq!(notes, [format!("the first `!` its `@` has an argument of `Poly`, {why}")]);
+    // A producer mapping such objects: its reductions are not fused with it.
+    let main = "double[[]] ys = Main @ eval(polys, 1.5);
+                double s = + ! (Main @ twice(ys));
+                double t = max ! (Main @ twice(ys));
+                System.out.println(s + t);";
+    let (module, info) = analysed(main);
+    let groups: Vec<_> =
+        info.fused.iter().map(|g| (g.producer.is_some(), g.reductions.len())).collect();
+    assert_eq!(groups, [(false, 2)]);
+    let notes: Vec<&str> = info.fusion_notes.iter().map(|n| n.why.as_str()).collect();
+    let note = format!("the `@` has an argument of `Poly`, {why}");
+    assert_eq!(notes, [note.as_str()]);
+    let source = source(main);
+    let mut sources = somd_diag::SourceMap::new();
+    sources.add("test.somd", source.as_str());
+    let text = somd_mir::analysis::explain(&module, &info, &sources);
+    let line = text.lines().find(|l| l.contains("not fused with test.somd:"));
+    let line = line.unwrap_or_else(|| panic!("no note in\n{text}"));
+    assert!(line.ends_with(&note), "{line}");
 }

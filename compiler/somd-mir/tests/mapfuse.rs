@@ -26,11 +26,19 @@ fn program(main: &str) -> String {
             static local int plus(int a, int b) {{ return a + b; }}
             static local int sum(int[[]] t, int x) {{ return t.length + x; }}
             static local double asDouble(int x) {{ return x; }}
+            static local double eval(Poly p, double x) {{ return p.coef.length * x; }}
+            static local double scaled(Poly p, double y) {{ return p.coef.length * y; }}
+            static local double twice(double y) {{ return y * 2; }}
             public static void main(String[] args) {{
                 int[[]] a = new int[[]]{{1, 2, 3}};
                 int[[]] b = new int[[]]{{4, 5, 6}};
+                Poly[[]] polys = new Poly[[]]{{new Poly(new double[[]]{{1.0}}), new Poly(new double[[]]{{}})}};
                 {main}
             }}
+        }}
+        value class Poly {{
+            double[[]] coef;
+            Poly(double[[]] coef) {{ this.coef = coef; }}
         }}"
     )
 }
@@ -215,4 +223,37 @@ fn a_consumer_fused_with_reductions_takes_the_producer_inline() {
     else {
         panic!("the statements' kernel changed");
     };
+}
+
+#[test]
+fn objects_holding_arrays_keep_the_pair_apart() {
+    // A construct passes the leaves of an object holding arrays after its declared
+    // arguments, where the fused kernel puts the producer's: no fused kernel, and
+    // `somdc explain` says why rather than announcing one.
+    let (_, info, text) = explained(
+        "double[[]] ys = Main @ eval(polys, 1.5);
+         double[[]] zs = Main @ twice(ys);
+         System.out.println(zs[0]);",
+    );
+    assert!(info.map_fusions.is_empty(), "{:?}", info.map_fusions);
+    let why = "the producer has an argument of `Poly`, a class holding arrays (a fused kernel \
+               does not declare the leaves of such objects)";
+    let notes: Vec<&str> = info.map_fusion_notes.iter().map(|n| n.why.as_str()).collect();
+    assert_eq!(notes, [why]);
+    let line = text.lines().find(|l| l.contains("not fused with the `@` at test.somd:"));
+    let line = line.unwrap_or_else(|| panic!("no note in\n{text}"));
+    assert!(line.ends_with(why), "{line}");
+    assert!(!text.contains("fused: "), "{text}");
+    // The consumer's object.
+    let (pairs, notes) = summary(
+        "double[[]] ys = Main @ asDouble(a);
+         double[[]] zs = Main @ scaled(polys, ys);
+         System.out.println(zs[0]);",
+    );
+    assert!(pairs.is_empty(), "{pairs:?}");
+    assert_eq!(
+        notes,
+        ["the consumer has an argument of `Poly`, a class holding arrays (a fused kernel does \
+          not declare the leaves of such objects)"]
+    );
 }

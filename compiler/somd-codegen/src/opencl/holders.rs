@@ -101,11 +101,6 @@ impl Writer<'_> {
         leaf.path.iter().map(|(c, i)| self.field_name(*c, *i)).collect::<Vec<_>>().join(".")
     }
 
-    /// Whether one of `args` is an object, or an array of objects, of a holder.
-    pub(super) fn any_holder(&self, args: &[somd_mir::analysis::MapArgPlan]) -> bool {
-        args.iter().any(|a| holders::holder(self.module, &a.ty).is_some())
-    }
-
     /// Declares the leaves of holder parameter `name` (class `c`), whose first leaf is
     /// argument `first` of the construct: returns the `somd_pack_<C>(..)` call that makes
     /// the object. With `mapped` (the work-item's element index), `name` is a mapped array

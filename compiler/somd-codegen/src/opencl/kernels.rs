@@ -65,11 +65,6 @@ impl Writer<'_> {
                 if self.can_fail(*producer) {
                     return Ok(None);
                 }
-                // The producer's arguments follow the consumer's, where an object holding
-                // arrays puts its leaves (`holders.rs`): the two `@`s run apart.
-                if self.any_holder(args) || self.any_holder(producer_args) {
-                    return Ok(None);
-                }
                 m.origin = "@".into();
                 let inline = Some((*slot, *producer, &producer_args[..]));
                 let (t, s) = self.map_kernel(plan, args, Some(elem), None, inline, &mut m)?;
@@ -88,13 +83,6 @@ impl Writer<'_> {
             KernelKind::FusedMapReduce { args, producer, reductions, inline } => {
                 // As for `FusedMap`: an inline `@` only without failure sites.
                 if inline.as_ref().is_some_and(|(_, f, _)| self.can_fail(*f)) {
-                    return Ok(None);
-                }
-                // Objects holding arrays have no leaves among the fused kernel's arguments
-                // (`holders.rs`): the statements run apart.
-                if self.any_holder(args)
-                    || inline.as_ref().is_some_and(|(_, _, a)| self.any_holder(a))
-                {
                     return Ok(None);
                 }
                 m.origin = "fused statements".into();

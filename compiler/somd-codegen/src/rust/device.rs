@@ -564,8 +564,10 @@ fn map_call(
             }
         };
         if !ok {
-            return Err("`@` with value classes holding arrays or references, or arrays of \
-                        value classes in more than one dimension runs on the CPU");
+            return Err("`@` with value classes holding references or arrays other than 1-D \
+                        value arrays of primitives, arrays of value classes holding arrays \
+                        other than as mapped arguments, or arrays of value classes in more \
+                        than one dimension runs on the CPU");
         }
     }
     let manifest = set
@@ -735,8 +737,8 @@ fn somd_call(
         // An object holding arrays crosses as its leaves after the arguments (`holders`).
         let holder = analysis::holders::holder(module, ty).is_some();
         if elem_of(ty).is_none() && prim_of(ty).is_none() && !laid_out && !holder {
-            return Err("a parameter type without device glue (value classes holding arrays or \
-                        references)");
+            return Err("a parameter type without device glue (value classes holding references \
+                        or arrays other than 1-D value arrays of primitives)");
         }
     }
     for arg in &m.args {
@@ -1402,7 +1404,7 @@ fn prologue(
         match analysis::holders::holder(cx.module, &func.local(*p).ty) {
             Some(c) => {
                 host_args.push("rt::device::HostArg::Fields".to_string());
-                leaves.extend(holder_leaf_args(cx.module, c, name));
+                leaves.extend(holder_leaf_args(cx, c, name)?);
             }
             None => host_args.push(format!("rt::device::HostArg::from({name})")),
         }
@@ -1850,34 +1852,45 @@ fn write_desc_static(
     Ok(())
 }
 
+/// Rust text reading leaf `leaf` of an object from `start` (an `Option` of the object):
+/// `.and_then(|o| o.f.try_get())` per nested object on its path (`None` behind a `null`
+/// one), then `own` applied to the leaf's own field name.
+fn leaf_read(
+    cx: &super::expr::FnCx<'_>,
+    leaf: &analysis::holders::Leaf,
+    start: String,
+    own: impl Fn(&str) -> String,
+) -> Result<String, EmitError> {
+    let Some(((class, index), nested)) = leaf.path.split_last() else {
+        return Err(EmitError::Internal("a leaf of a holder without a field".into()));
+    };
+    let mut text = start;
+    for (c, i) in nested {
+        text.push_str(&format!(".and_then(|o| o.{}.try_get())", cx.field(*c, *i)?));
+    }
+    text.push_str(&own(&cx.field(*class, *index)?));
+    Ok(text)
+}
+
 /// The host arguments of the leaves of `value` (Rust text of a `Val<C>` or `&Val<C>`), an
 /// object of value class `c` holding arrays (`analysis::holders`): each primitive, vector or
 /// array reached through its fields, in the order the kernel declares them. A leaf behind a
 /// `null` object is `HostArg::Null` (the CPU path runs); a `null` array runs it too.
-pub fn holder_leaf_args(module: &Module, c: somd_mir::ClassId, value: &str) -> Vec<String> {
+pub fn holder_leaf_args(
+    cx: &super::expr::FnCx<'_>,
+    c: somd_mir::ClassId,
+    value: &str,
+) -> Result<Vec<String>, EmitError> {
     let mut out = Vec::new();
-    for leaf in analysis::holders::leaves(module, c) {
-        let mut text = format!("{value}.try_get()");
-        let last = leaf.path.len().saturating_sub(1);
-        for (k, (class, index)) in leaf.path.iter().enumerate() {
-            let name = module
-                .classes
-                .get(class.0 as usize)
-                .and_then(|cl| cl.fields.get(*index as usize))
-                .map_or_else(|| format!("f{index}"), |f| super::expr::field_name(&f.name));
-            if k < last {
-                write!(text, ".and_then(|o| o.{name}.try_get())").unwrap_or_default();
-            } else {
-                let arg = match leaf.kind {
-                    analysis::holders::LeafKind::Scalar(_) => format!("o.{name}"),
-                    _ => format!("&o.{name}"),
-                };
-                write!(text, ".map(|o| rt::device::HostArg::from({arg}))").unwrap_or_default();
-            }
-        }
+    for leaf in analysis::holders::leaves(cx.module, c) {
+        let by_value = matches!(leaf.kind, analysis::holders::LeafKind::Scalar(_));
+        let text = leaf_read(cx, &leaf, format!("{value}.try_get()"), |name| {
+            let arg = if by_value { format!("o.{name}") } else { format!("&o.{name}") };
+            format!(".map(|o| rt::device::HostArg::from({arg}))")
+        })?;
         out.push(format!("rt::device::HostArg::or_null({text})"));
     }
-    out
+    Ok(out)
 }
 
 /// The host side of a mapped array `var` (Rust text) of objects of value class `c` holding
@@ -1886,35 +1899,24 @@ pub fn holder_leaf_args(module: &Module, c: somd_mir::ClassId, value: &str) -> V
 /// arrays end to end, with their offsets), read only if the call plans on the device, and
 /// their host arguments in the order the kernel declares them. `pos` is the `@`'s position.
 pub fn holder_mapped_leaves(
-    module: &Module,
+    cx: &super::expr::FnCx<'_>,
     c: somd_mir::ClassId,
     var: &str,
     pos: &str,
-) -> (String, Vec<String>) {
+) -> Result<(String, Vec<String>), EmitError> {
     let mut lets = String::new();
     let mut args = Vec::new();
-    for (j, leaf) in analysis::holders::leaves(module, c).iter().enumerate() {
-        let mut read = String::from("Some(o)");
-        let last = leaf.path.len().saturating_sub(1);
-        for (k, (class, index)) in leaf.path.iter().enumerate() {
-            let name = module
-                .classes
-                .get(class.0 as usize)
-                .and_then(|cl| cl.fields.get(*index as usize))
-                .map_or_else(|| format!("f{index}"), |f| super::expr::field_name(&f.name));
-            if k < last {
-                write!(read, ".and_then(|o| o.{name}.try_get())").unwrap_or_default();
-            } else if matches!(leaf.kind, analysis::holders::LeafKind::Scalar(_)) {
-                write!(read, ".map(|o| o.{name})").unwrap_or_default();
+    for (j, leaf) in analysis::holders::leaves(cx.module, c).iter().enumerate() {
+        let scalar = matches!(leaf.kind, analysis::holders::LeafKind::Scalar(_));
+        let read = leaf_read(cx, leaf, "Some(o)".into(), |name| {
+            if scalar {
+                format!(".map(|o| o.{name})")
             } else {
-                write!(read, ".map(|o| o.{name}.clone())").unwrap_or_default();
+                format!(".map(|o| o.{name}.clone())")
             }
-        }
+        })?;
         let leaf_var = format!("{var}_f{j}");
-        let kind = match leaf.kind {
-            analysis::holders::LeafKind::Scalar(_) => "EachField",
-            _ => "JoinedField",
-        };
+        let kind = if scalar { "EachField" } else { "JoinedField" };
         write!(lets, "let {leaf_var} = rt::device::{kind}::new(&{var}, {pos}, |o| {read}); ")
             .unwrap_or_default();
         args.push(format!("rt::device::HostArg::from(&{leaf_var})"));
@@ -1923,5 +1925,5 @@ pub fn holder_mapped_leaves(
             args.push(format!("rt::device::HostArg::from(&{leaf_var}_off)"));
         }
     }
-    (lets, args)
+    Ok((lets, args))
 }

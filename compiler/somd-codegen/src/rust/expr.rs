@@ -1317,13 +1317,12 @@ impl<'a> FnCx<'a> {
                 // An object holding arrays: its leaves follow the arguments (`holders`).
                 Some(c) if *how == MapArg::Broadcast => {
                     parts.device_args.push("rt::device::HostArg::Fields".to_string());
-                    leaves.extend(super::device::holder_leaf_args(self.module, c, &var));
+                    leaves.extend(super::device::holder_leaf_args(self, c, &var)?);
                 }
                 // An array of them: each leaf across the objects, read if the call plans.
                 Some(c) if skip != Some(i) => {
                     parts.device_args.push("rt::device::HostArg::Fields".to_string());
-                    let (lets, args) =
-                        super::device::holder_mapped_leaves(self.module, c, &var, &pos);
+                    let (lets, args) = super::device::holder_mapped_leaves(self, c, &var, &pos)?;
                     parts.lets.push_str(&lets);
                     leaves.extend(args);
                 }

@@ -1,12 +1,13 @@
 //! Locals of array type in kernel code: names for a 1-D array parameter or for a row of a
-//! 2-D one (`double[] colJ = a[jj];`, LUFact's `eliminate`).
+//! 2-D or 3-D one (`double[] colJ = a[jj];`, LUFact's `eliminate`).
 //!
 //! Kernel code has no array values, only buffers: such a local becomes a pointer into its
 //! source's buffer and a length (`colJ` and `colJ_len0` in OpenCL C). That is exact while
 //! every value the local ever holds is a 1-D array parameter `p` of its type (the pointer
 //! `p`, length `p_len0`) or a row `m[e]` of a 2-D array parameter `m` of its element type
 //! (`m + e * m_len1`, length `m_len1`: 2-D arrays are rectangular on the device, the host
-//! runs ragged or `null` rows on the CPU), and all of them come from one source, so the
+//! runs ragged or `null` rows on the CPU) or a row `c[x][y]` of a 3-D one (`c + (x *
+//! c_len1 + y) * c_len2`, length `c_len2`), and all of them come from one source, so the
 //! local's length never changes and the bounds proofs that read `colJ.length` stay true.
 //! The local is then only indexed, measured, passed to a call (which cannot store it:
 //! kernel code has no array fields or statics) or assigned as a statement. Anything else
@@ -147,7 +148,8 @@ pub fn array_aliases(
             let Some(found) = found else {
                 return Err(refuse(
                     *local,
-                    "holding a value other than an array parameter or a row of a 2-D array parameter",
+                    "holding a value other than an array parameter or a row of a 2-D or 3-D \
+                     array parameter",
                     e.span,
                 ));
             };

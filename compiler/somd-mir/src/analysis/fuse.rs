@@ -137,16 +137,43 @@ fn reduce_kernel(
     }
 }
 
-/// Arguments the fused kernel declares: mapped primitives or value classes, broadcast
-/// primitives and broadcast arrays (not rows held as vectors).
-fn simple_args(args: &[MapArgPlan]) -> bool {
-    args.iter().all(|a| match a.mode {
+/// Whether a fused kernel declares every one of `args` (`Err`: why not, to follow "its
+/// `@`" or "the producer"): mapped primitives or value classes, broadcast primitives and
+/// broadcast arrays (not rows held as vectors). Not objects holding arrays: a construct
+/// passes their leaves after its declared arguments (`holders.rs`), where a fused kernel
+/// has arguments of its own.
+pub(super) fn simple_args(module: &Module, args: &[MapArgPlan]) -> Result<(), String> {
+    no_holders(module, args)?;
+    let simple = args.iter().all(|a| match a.mode {
         MapArg::Mapped => matches!(a.ty, Type::Prim(_) | Type::Object(_)),
         MapArg::Broadcast => match &a.ty {
             Type::Prim(_) => true,
             t => isolation::array_elem(t).is_some() && isolation::vector_rows(t).is_none(),
         },
-    })
+    });
+    if simple {
+        Ok(())
+    } else {
+        Err("has arguments the fused kernel does not declare (rows)".into())
+    }
+}
+
+/// `Err` (why, as for [`simple_args`]) when one of `args` is an object of a class holding
+/// arrays, or an array of such objects.
+pub(super) fn no_holders(module: &Module, args: &[MapArgPlan]) -> Result<(), String> {
+    match args.iter().find(|a| holders::holder_array(module, &a.ty)) {
+        None => match args.iter().find_map(|a| holders::holder(module, &a.ty)) {
+            None => Ok(()),
+            Some(c) => Err(format!(
+                "has an argument of `{}`, a class holding arrays (a fused kernel does not \
+                 declare the leaves of such objects)",
+                module.class(c).name
+            )),
+        },
+        Some(_) => Err("has an array of objects holding arrays as an argument (a fused kernel \
+                        does not declare the leaves of such objects)"
+            .into()),
+    }
 }
 
 struct Member {
@@ -157,34 +184,43 @@ struct Member {
     kernel: Result<(Vec<MapArgPlan>, ReduceOp, PrimType), String>,
 }
 
-fn member(func: &Function, info: &ProgramInfo, in_func: FuncId, stmt: &Stmt) -> Option<Member> {
-    let (local, reduce, map) = reduction(func, stmt)?;
-    let ExprKind::Map { func: target, .. } = func.expr(map).kind else { return None };
-    let kernel = reduce_kernel(info, in_func, reduce, map).and_then(|k| {
-        if simple_args(&k.0) {
-            Ok(k)
-        } else {
-            Err("its `@` has arguments the fused kernel does not declare (rows)".into())
-        }
-    });
-    Some(Member { local, reduce, map, target, kernel })
-}
-
-/// The `@` kernel of a statement `p = C @ h(..)`: the local, the `@`, its plan.
-fn producer(
+fn member(
+    module: &Module,
     func: &Function,
     info: &ProgramInfo,
     in_func: FuncId,
     stmt: &Stmt,
-) -> Option<(LocalId, ExprId, Vec<MapArgPlan>, Type)> {
+) -> Option<Member> {
+    let (local, reduce, map) = reduction(func, stmt)?;
+    let ExprKind::Map { func: target, .. } = func.expr(map).kind else { return None };
+    let kernel = reduce_kernel(info, in_func, reduce, map).and_then(|k| {
+        simple_args(module, &k.0).map_err(|why| format!("its `@` {why}"))?;
+        Ok(k)
+    });
+    Some(Member { local, reduce, map, target, kernel })
+}
+
+/// The `@` kernel of a statement `p = C @ h(..)` on the device: the local, the `@`, and its
+/// plan, or why the fused kernel cannot compute it (its arguments, [`simple_args`]).
+#[allow(clippy::type_complexity)]
+fn producer(
+    module: &Module,
+    func: &Function,
+    info: &ProgramInfo,
+    in_func: FuncId,
+    stmt: &Stmt,
+) -> Option<(LocalId, ExprId, Result<(Vec<MapArgPlan>, Type), String>)> {
     let (local, e) = assigned(func, stmt)?;
     let ExprKind::Map { func: target, .. } = func.expr(e).kind else { return None };
     let p = info.placements.iter().find(|p| p.subject == Subject::Map { in_func, expr: e })?;
     let [k] = p.device.as_ref().ok()?.kernels[..] else { return None };
     let KernelKind::Map { args, elem } = &info.kernels[k].kind else { return None };
     let folds = info.nested.iter().any(|(f, _)| *f == target);
-    (simple_args(args) && !folds && matches!(elem, Type::Prim(_) | Type::Object(_)))
-        .then(|| (local, e, args.clone(), elem.clone()))
+    if folds || !matches!(elem, Type::Prim(_) | Type::Object(_)) {
+        return None;
+    }
+    let plan = simple_args(module, args).map(|()| (args.clone(), elem.clone()));
+    Some((local, e, plan.map_err(|why| format!("the `@` {why}"))))
 }
 
 /// Finds the fused groups of every function, plans their kernels, and records why
@@ -213,10 +249,25 @@ fn plan_block(
     let mut last_reduction: Option<(usize, Member)> = None;
     while i < stmts.len() {
         // A producer followed by reductions of exactly its result.
-        if let Some((p_local, p_map, p_args, p_elem)) = producer(func, info, in_func, &stmts[i]) {
+        let p = producer(module, func, info, in_func, &stmts[i]);
+        // A producer the fused kernel cannot compute: its reductions run as siblings.
+        if let Some((p_local, p_map, Err(why))) = &p {
+            let next = stmts.get(i + 1).and_then(|s| member(module, func, info, in_func, s));
+            if let Some(m) =
+                next.filter(|m| arg_locals(func, m.map) == Some(vec![(*p_local, MapArg::Mapped)]))
+            {
+                info.fusion_notes.push(FusionNote {
+                    in_func,
+                    span: func.expr(m.reduce).span,
+                    with: func.expr(*p_map).span,
+                    why: why.clone(),
+                });
+            }
+        }
+        if let Some((p_local, p_map, Ok((p_args, p_elem)))) = p {
             let mut run = Vec::new();
             let mut j = i + 1;
-            while let Some(m) = stmts.get(j).and_then(|s| member(func, info, in_func, s)) {
+            while let Some(m) = stmts.get(j).and_then(|s| member(module, func, info, in_func, s)) {
                 let only_p = arg_locals(func, m.map) == Some(vec![(p_local, MapArg::Mapped)]);
                 let param_ok = m.kernel.as_ref().is_ok_and(|(a, _, _)| {
                     a.len() == 1 && a[0].ty == p_elem && a[0].mode == MapArg::Mapped
@@ -262,7 +313,7 @@ fn plan_block(
                 continue;
             }
         }
-        let Some(first) = member(func, info, in_func, &stmts[i]) else {
+        let Some(first) = member(module, func, info, in_func, &stmts[i]) else {
             i += 1;
             continue;
         };
@@ -280,7 +331,7 @@ fn plan_block(
         }
         let mut run = vec![first];
         let mut j = i + 1;
-        while let Some(m) = stmts.get(j).and_then(|s| member(func, info, in_func, s)) {
+        while let Some(m) = stmts.get(j).and_then(|s| member(module, func, info, in_func, s)) {
             let prev = &run[run.len() - 1];
             if refusal(func, &[], prev, &m).is_empty()
                 && !run.iter().any(|r| {

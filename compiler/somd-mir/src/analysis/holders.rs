@@ -250,16 +250,6 @@ fn object_chain(func: &Function, e: ExprId) -> bool {
     }
 }
 
-/// Whether `ty` is (an array of) a holder with a `double` field or array, directly or in a
-/// nested class: kernel code computing with it needs fp64.
-pub fn holds_double(module: &Module, ty: &Type) -> bool {
-    let mut t = ty;
-    while let Type::Array(e) | Type::ValueArray(e, _) = t {
-        t = e;
-    }
-    holder(module, t).is_some_and(|c| uses_double(module, c))
-}
-
 /// Whether value class `c` (or a class nested in it) has a `double` field or array.
 pub fn uses_double(module: &Module, c: ClassId) -> bool {
     fn walk(module: &Module, c: ClassId, seen: &mut Vec<ClassId>) -> bool {

@@ -20,7 +20,10 @@
 //!   producer's statement assigns only `p`);
 //! - both `@`s have a device `Map` kernel of their own (the fallback), the producer's
 //!   arguments are mapped primitives or value classes, broadcast primitives or broadcast
-//!   arrays, and neither function folds a nested `!` (those kernels have other shapes);
+//!   arrays, neither `@` has an argument holding arrays (an object of such a class passes
+//!   its leaves after the declared arguments, where the fused kernel puts the producer's:
+//!   [`super::holders`]), and neither function folds a nested `!` (those kernels have
+//!   other shapes);
 //! - neither `@` belongs to statements fused with reductions ([`super::fuse`]);
 //! - the producer's function (with its callees) has **no failure sites**. Java applies
 //!   `h` to every element before `g` to any: a failure of `h` anywhere must win over one of
@@ -232,7 +235,8 @@ fn refusal(
     slot: usize,
 ) -> Result<(usize, usize), (String, Option<Span>)> {
     let why = |s: String| (s, None);
-    let kernels = refusal_why(info, in_func, func, local, producer, consumer, slot).map_err(why)?;
+    let kernels =
+        refusal_why(module, info, in_func, func, local, producer, consumer, slot).map_err(why)?;
     let ExprKind::Map { func: h, .. } = &func.expr(producer).kind else { return Ok(kernels) };
     if let Some((span, what)) = failure_site(module, *h) {
         let at = &module.function(*h).name;
@@ -250,7 +254,9 @@ fn refusal(
 
 /// Why the pair cannot be fused, the producer's failures aside (`Ok`: the producer's and
 /// the consumer's `@` kernels).
+#[allow(clippy::too_many_arguments)]
 fn refusal_why(
+    module: &Module,
     info: &ProgramInfo,
     in_func: FuncId,
     func: &Function,
@@ -296,16 +302,13 @@ fn refusal_why(
     let KernelKind::Map { args: ca, .. } = &info.kernels[kc].kind else {
         return Err("the consumer has no `@` kernel".into());
     };
-    let simple = pa.iter().all(|a| match a.mode {
-        MapArg::Mapped => matches!(a.ty, Type::Prim(_) | Type::Object(_)),
-        MapArg::Broadcast => match &a.ty {
-            Type::Prim(_) => true,
-            t => isolation::array_elem(t).is_some() && isolation::vector_rows(t).is_none(),
-        },
-    });
-    if !simple || p_args.len() != pa.len() {
+    super::fuse::simple_args(module, pa).map_err(|why| format!("the producer {why}"))?;
+    if p_args.len() != pa.len() {
         return Err("the producer has arguments the fused kernel does not declare (rows)".into());
     }
+    // The producer's arguments follow the consumer's in the fused kernel, where the leaves
+    // of an object holding arrays would go.
+    super::fuse::no_holders(module, ca).map_err(|why| format!("the consumer {why}"))?;
     if !matches!(elem, Type::Prim(_) | Type::Object(_)) || ca.get(slot).map(|a| &a.ty) != Some(elem)
     {
         return Err(format!("`{name}`'s elements are not the consumer's parameter type"));

@@ -25,10 +25,8 @@ pub fn fp64_table(module: &Module) -> Vec<bool> {
         }
         match t {
             Type::Prim(PrimType::Double) => true,
-            Type::Object(c) => module
-                .classes
-                .get(c.0 as usize)
-                .is_some_and(|c| c.fields.iter().any(|f| f.ty == Type::Prim(PrimType::Double))),
+            // Its fields, array and nested ones included (kernel code holds them all).
+            Type::Object(c) => super::holders::uses_double(module, *c),
             _ => false,
         }
     };
@@ -39,8 +37,6 @@ pub fn fp64_table(module: &Module) -> Vec<bool> {
             is_double(&f.ret)
                 || f.locals.iter().any(|l| is_double(&l.ty))
                 || f.exprs.iter().any(|e| is_double(&e.ty))
-                // The fields of objects holding arrays, nested and array ones included.
-                || f.locals.iter().any(|l| super::holders::holds_double(module, &l.ty))
         })
         .collect();
     let calls: Vec<Vec<FuncId>> = module
@@ -84,23 +80,22 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
         let id = FuncId(i as u32);
         let Some(sig) = &func.somd else { continue };
         let fi = &info.functions[i];
-        let device = match (&fi.device, &fi.somd_body) {
-            (Err(b), _) => Err(b.clone()),
-            (Ok(()), Some(Err(b))) => Err(b.clone()),
-            (Ok(()), None) => Err(Blocker {
+        // Why objects holding arrays keep a device-ready body on the CPU.
+        let holders = match (&fi.device, &fi.somd_body) {
+            (Ok(()), Some(Ok(shape))) => super::holders::somd_blocker(module, func, shape),
+            _ => None,
+        };
+        let device = match (&fi.device, &fi.somd_body, holders) {
+            (Err(b), _, _) => Err(b.clone()),
+            (Ok(()), Some(Err(b)), _) => Err(b.clone()),
+            (Ok(()), None, _) => Err(Blocker {
                 reason: BlockReason::Shape,
                 construct: "no SOMD body".into(),
                 span: func.span,
                 chain: Vec::new(),
             }),
-            (Ok(()), Some(Ok(shape)))
-                if super::holders::somd_blocker(module, func, shape).is_some() =>
-            {
-                Err(super::holders::somd_blocker(module, func, shape).unwrap_or_else(|| {
-                    not_device(BlockReason::Unsupported, "value class holding arrays", func.span)
-                }))
-            }
-            (Ok(()), Some(Ok(SomdShape::Sync(body)))) => {
+            (Ok(()), Some(Ok(_)), Some(b)) => Err(b),
+            (Ok(()), Some(Ok(SomdShape::Sync(body))), None) => {
                 let warnings = ignored_strategies(func, sig);
                 let how = describe_sync(module, func, body);
                 let base = class_method(module, id);
@@ -176,7 +171,7 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                     }
                 }
             }
-            (Ok(()), Some(Ok(SomdShape::Histogram(body)))) => {
+            (Ok(()), Some(Ok(SomdShape::Histogram(body))), None) => {
                 let warnings = ignored_strategies(func, sig);
                 let how = describe_histogram(func, body);
                 let k = info.kernels.len();
@@ -189,7 +184,7 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                 });
                 Ok(DevicePlan { kernels: vec![k], how, needs_fp64: fi.needs_fp64, warnings })
             }
-            (Ok(()), Some(Ok(SomdShape::Loop(body)))) => {
+            (Ok(()), Some(Ok(SomdShape::Loop(body))), None) => {
                 let warnings = ignored_strategies(func, sig);
                 let how = describe_somd(module, func, body);
                 let k = info.kernels.len();
