@@ -26,6 +26,7 @@ fn source(main: &str) -> String {
             static local Price price(float s, float k) {{ return new Price(s - k, k - s); }}
             static local double callOf(Price p) {{ return p.call; }}
             static local double putOf(Price p) {{ return p.put; }}
+            static local double scaled(int x, Price p) {{ return x * p.call; }}
             static local int sq(int x) {{ return x * x; }}
             static local int neg(int x) {{ return -x; }}
             static local int fact(int x) {{ return x <= 1 ? 1 : x * fact(x - 1); }}
@@ -158,6 +159,27 @@ fn a_cpu_only_callee_is_not_fused() {
     assert_eq!(
         notes,
         ["this `!` its `@` runs on the CPU (recursive call of `Main.fact` (OpenCL C has no recursion))"]
+    );
+}
+
+#[test]
+fn a_broadcast_object_is_named_by_the_note() {
+    // A fused kernel declares no struct arguments: the note names the argument and its type.
+    let (groups, notes) = summary(
+        "Price p = new Price(1.0f, 2.0f);
+         int s = + ! (Main @ sq(a));
+         double t = + ! (Main @ scaled(a, p));
+         System.out.println(s + t);",
+    );
+    assert!(groups.is_empty(), "{groups:?}");
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0].ends_with(
+            "has argument 2 (broadcast, of type Price), which the fused kernel does not declare \
+             (it takes primitives and value-class elements mapped, primitives and 1-D/2-D \
+             arrays broadcast)"
+        ),
+        "{notes:?}"
     );
 }
 

@@ -144,17 +144,26 @@ fn reduce_kernel(
 /// has arguments of its own.
 pub(super) fn simple_args(module: &Module, args: &[MapArgPlan]) -> Result<(), String> {
     no_holders(module, args)?;
-    let simple = args.iter().all(|a| match a.mode {
+    let simple = |a: &MapArgPlan| match a.mode {
         MapArg::Mapped => matches!(a.ty, Type::Prim(_) | Type::Object(_)),
         MapArg::Broadcast => match &a.ty {
             Type::Prim(_) => true,
             t => isolation::array_elem(t).is_some() && isolation::vector_rows(t).is_none(),
         },
-    });
-    if simple {
-        Ok(())
-    } else {
-        Err("has arguments the fused kernel does not declare (rows)".into())
+    };
+    match args.iter().position(|a| !simple(a)) {
+        None => Ok(()),
+        Some(k) => Err(format!(
+            "has argument {} ({}, of type {}), which the fused kernel does not declare (it \
+             takes primitives and value-class elements mapped, primitives and 1-D/2-D arrays \
+             broadcast)",
+            k + 1,
+            match args[k].mode {
+                MapArg::Mapped => "mapped",
+                MapArg::Broadcast => "broadcast",
+            },
+            isolation::type_name(module, &args[k].ty)
+        )),
     }
 }
 
