@@ -828,6 +828,13 @@ pub fn cube_elem(ty: &Type) -> Option<PrimType> {
     }
 }
 
+/// Why a SOMD body's allocation `new T[..]` of type `ty` with `dims` sizes is no output: a
+/// 3-D output is one buffer, so every dimension is sized (`new T[a][][]` holds `null`
+/// planes, which the CPU path runs).
+pub fn partly_sized_cube(ty: &Type, dims: usize) -> Option<&'static str> {
+    (cube_elem(ty).is_some() && dims != 3).then_some("3-D array allocation without all three sizes")
+}
+
 /// The element type and rank of a 1-D, 2-D ([`array_elem`]) or 3-D ([`cube_elem`]) array
 /// type: what a SOMD method's kernel takes as a buffer with one length per dimension.
 pub fn array_dims(ty: &Type) -> Option<(&Type, u8)> {

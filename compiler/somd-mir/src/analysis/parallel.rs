@@ -93,16 +93,14 @@ pub(super) fn analyze_loop_body(
                     Some(ExprKind::NewArray { dims }) if parallel.is_none() => {
                         let sizes: Option<Vec<SizeExpr>> =
                             dims.iter().map(|d| cx.size(*d)).collect();
-                        // A 3-D output is one buffer: every dimension sized (`new T[a][][]`
-                        // holds `null` planes, which the CPU path runs).
-                        let partial = super::isolation::cube_elem(ty).is_some() && dims.len() != 3;
-                        match sizes {
-                            Some(_) if partial => {
-                                shape_err.get_or_insert(shape(
-                                    "3-D array allocation without all three sizes",
-                                ));
+                        let partial = super::isolation::partly_sized_cube(ty, dims.len());
+                        match (sizes, partial) {
+                            (Some(_), Some(why)) => {
+                                shape_err.get_or_insert(shape(why));
                             }
-                            Some(sizes) if assigned.get(local).copied().unwrap_or(0) == 0 => {
+                            (Some(sizes), None)
+                                if assigned.get(local).copied().unwrap_or(0) == 0 =>
+                            {
                                 cx.outputs.push((*local, sizes))
                             }
                             _ => {

@@ -451,9 +451,8 @@ impl SyncAnalysis<'_> {
         match init.map(|e| &func.expr(e).kind) {
             Some(ExprKind::NewArray { dims }) => {
                 let sizes: Option<Vec<SizeExpr>> = dims.iter().map(|d| self.cx.size(*d)).collect();
-                // A 3-D output is one buffer: every dimension sized (as `parallel.rs`).
-                if super::isolation::cube_elem(ty).is_some() && dims.len() != 3 {
-                    return Err(shape("3-D array allocation without all three sizes", span));
+                if let Some(why) = super::isolation::partly_sized_cube(ty, dims.len()) {
+                    return Err(shape(why, span));
                 }
                 match sizes {
                     Some(sizes) if self.assigned.get(&local).copied().unwrap_or(0) == 0 => {
