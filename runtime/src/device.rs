@@ -1484,7 +1484,23 @@ impl Planned {
         } else {
             first
         };
-        let local = prev_power_of_two(kernel.local_1d());
+        let mut local = prev_power_of_two(kernel.local_1d());
+        let plain = !desc.fold
+            && !desc.lanes_form()
+            && (desc.reduction || self.global.len() == 1)
+            && !desc.args.iter().any(|a| {
+                matches!(
+                    a,
+                    ArgSpec::LaneScratch { .. }
+                        | ArgSpec::SliceParts { .. }
+                        | ArgSpec::Slices { .. }
+                        | ArgSpec::StageRows { .. }
+                        | ArgSpec::Staged
+                )
+            });
+        if plain {
+            local = spread_local(ctx, local, kernel.granule(), items);
+        }
         let groups = if desc.fold {
             items
         } else if desc.strided {
@@ -1509,7 +1525,7 @@ impl Planned {
                 strip_launch(setter, ctx, self.global.first().copied().unwrap_or(0), lanes)
             }
             (true, _) => setter.run_1d_exact(ctx, geo.groups * geo.local, geo.local),
-            (false, [n]) => setter.run_1d(ctx, *n),
+            (false, [n]) => setter.run_1d_in(ctx, *n, geo.local),
             (false, [nx, ny]) => setter.run_2d(ctx, *nx, *ny),
             (false, _) => Err(ClFailure::Geometry { global: 0, local: 0 }),
         }
@@ -1859,6 +1875,34 @@ pub fn staged_local(
         group /= 2;
     }
     (group.saturating_mul(row_bytes).saturating_add(other) <= limit).then_some(group)
+}
+
+/// The work-group size of a plain 1-D launch of `items` work-items (a `@`, a SOMD loop, a
+/// reduction) whose kernel's own size is `local` (a power of two): on a GPU, halved while
+/// the launch would have fewer than two groups per compute unit, down to the kernel's
+/// preferred multiple (the warp width) or 32, whichever is larger. A launch of few
+/// work-items (MRI-Q's 16,384 voxels, N-Body's 4,096 bodies) then spreads over every
+/// compute unit instead of filling some with large groups while others idle; such
+/// kernels are latency-bound, and each compute unit hides latency with the warps of all
+/// its groups. Generated kernels are correct for any group size (tiles are filled in
+/// strides of the group size, reductions need only a power of two). On a CPU device,
+/// where a work-group runs on one core, and under `SOMD_SPREAD=0`, `local` is kept;
+/// `SOMD_GROUP=N` gives groups of the largest power of two at most `N` and `local`.
+pub fn spread_local(ctx: &DeviceCtx, local: usize, granule: usize, items: usize) -> usize {
+    let switches = &crate::exec::placement().switches;
+    if let Some(group) = switches.group {
+        return prev_power_of_two(group.min(local).max(1));
+    }
+    if !ctx.info.is_gpu || !switches.spread {
+        return local;
+    }
+    let floor = granule.max(32);
+    let wanted = 2 * (ctx.info.compute_units as usize).max(1);
+    let mut local = local;
+    while local / 2 >= floor && items.div_ceil(local) < wanted {
+        local /= 2;
+    }
+    local
 }
 
 /// Work-groups of `local` work-items for a coarsened reduction ([`KernelDesc::strided`]) of

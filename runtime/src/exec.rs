@@ -165,6 +165,13 @@ pub struct Switches {
     pub pinned_max: Option<u64>,
     /// `SOMD_PINNED_UP=0`: uploads stay direct, only downloads are staged.
     pub pinned_uploads: bool,
+    /// `SOMD_SPREAD=0`: a 1-D launch on a GPU keeps the kernel's full work-group size even
+    /// when that leaves compute units without a group (`device::spread_local`).
+    pub spread: bool,
+    /// `SOMD_GROUP=N`: a plain 1-D launch uses groups of the largest power of two at most
+    /// `N` and the kernel's own size, on any device (to measure group sizes, and to run the
+    /// kernels with small groups on a CPU device).
+    pub group: Option<usize>,
 }
 
 /// The elements per work-item of a widened elementwise kernel without `SOMD_WIDEN`.
@@ -193,6 +200,8 @@ impl Default for Switches {
             pinned_min: None,
             pinned_max: None,
             pinned_uploads: true,
+            spread: true,
+            group: None,
         }
     }
 }
@@ -216,6 +225,7 @@ impl Switches {
         let lanes = number("SOMD_LANES").filter(|n| *n > 0).map(|n| n as usize);
         let coarsen = number("SOMD_COARSEN").map(|n| n as usize);
         let constant_limit = number("SOMD_CONSTANT_LIMIT");
+        let group = number("SOMD_GROUP").filter(|n| *n > 0).map(|n| n as usize);
         let balance_split = number("SOMD_SPLIT").filter(|n| *n > 0).map(|n| n as usize);
         let pinned_min = number("SOMD_PINNED_MIN");
         let pinned_max = number("SOMD_PINNED_MAX");
@@ -277,6 +287,8 @@ impl Switches {
             pinned_min,
             pinned_max,
             pinned_uploads: text("SOMD_PINNED_UP").as_deref() != Some("0"),
+            spread: text("SOMD_SPREAD").as_deref() != Some("0"),
+            group,
         }
     }
 }

@@ -1373,8 +1373,10 @@ fn device_segmented_sums_run_one_work_item_per_run() {
 /// the tiled `@` loops' barrier after the last tile (`SOMD_TILE_LAST_BARRIER=1`) for the
 /// samples whose maps are tiled, and a broadcast array of one tile copied into local memory
 /// too (`SOMD_TILE_SMALL=1`: by default each work-item reads it from global memory) for
-/// K-Means and `map_tiled` (arrays below, at and above one tile). Every run is strict: a
-/// fallback to the CPU fails it.
+/// K-Means and `map_tiled` (arrays below, at and above one tile), and plain 1-D launches in
+/// groups of 32 or 16 work-items (`SOMD_GROUP`, the sizes `spread_local` picks on a GPU for
+/// launches of few work-items) for tiled maps, fused, coarsened and intermediate reductions,
+/// widened kernels and `sync` bodies. Every run is strict: a fallback to the CPU fails it.
 #[test]
 fn device_switches_keep_the_results() {
     let Some(opencl) = &opencl_placement() else {
@@ -1387,6 +1389,16 @@ fn device_switches_keep_the_results() {
         ("samples", "nbody", ("SOMD_TILE_LAST_BARRIER", "1")),
         ("samples", "kmeans", ("SOMD_TILE_SMALL", "1")),
         ("tests/run", "map_tiled", ("SOMD_TILE_SMALL", "1")),
+        // Plain 1-D launches in small groups (as `spread_local` gives few work-items on a
+        // GPU): tiles, fused and coarsened reductions, sync bodies, widened kernels.
+        ("samples", "mriq", ("SOMD_GROUP", "32")),
+        ("samples", "nbody", ("SOMD_GROUP", "32")),
+        ("tests/run", "map_tiled", ("SOMD_GROUP", "16")),
+        ("tests/run", "device_fused_reductions", ("SOMD_GROUP", "32")),
+        ("tests/run", "device_coarsen", ("SOMD_GROUP", "16")),
+        ("tests/run", "device_intermediate", ("SOMD_GROUP", "32")),
+        ("tests/run", "device_widen", ("SOMD_GROUP", "32")),
+        ("tests/run", "device_step", ("SOMD_GROUP", "16")),
     ];
     for (suite, name, switch) in cases {
         let Some((binary, expected)) = built_with_expected(suite, name) else { continue };

@@ -38,6 +38,9 @@ pub struct DeviceKernel {
     max_local: usize,
     /// The chosen 1-D work-group size.
     local_1d: usize,
+    /// The kernel's preferred work-group size multiple (the warp or wavefront width on a
+    /// GPU; at least 1).
+    granule: usize,
     /// The chosen 2-D work-group size.
     local_2d: [usize; 2],
 }
@@ -60,7 +63,14 @@ impl DeviceKernel {
         } else {
             [local_1d, 1]
         };
-        DeviceKernel { name, kernel: Mutex::new(kernel), max_local, local_1d, local_2d }
+        DeviceKernel {
+            name,
+            kernel: Mutex::new(kernel),
+            max_local,
+            local_1d,
+            local_2d,
+            granule: multiple,
+        }
     }
 
     pub fn name(&self) -> &str {
@@ -75,6 +85,11 @@ impl DeviceKernel {
     /// The largest work-group size this kernel accepts on its device.
     pub fn max_local(&self) -> usize {
         self.max_local
+    }
+
+    /// The kernel's preferred work-group size multiple on its device.
+    pub fn granule(&self) -> usize {
+        self.granule
     }
 
     /// Locks the kernel for setting arguments and launching.
@@ -192,6 +207,20 @@ impl KernelArgs<'_> {
     /// Launches `n` work-items (rounded up to the work-group size); nothing when `n == 0`.
     pub fn run_1d(&mut self, ctx: &DeviceCtx, n: usize) -> Result<LaunchInfo, ClFailure> {
         let local = self.kernel.local_1d;
+        self.enqueue(ctx, 1, [round_up(n, local), 1], [local, 1], [n, 1])
+    }
+
+    /// Launches `n` work-items in groups of `local` (at most the kernel's maximum), the
+    /// global size rounded up to a multiple of `local`.
+    pub fn run_1d_in(
+        &mut self,
+        ctx: &DeviceCtx,
+        n: usize,
+        local: usize,
+    ) -> Result<LaunchInfo, ClFailure> {
+        if local == 0 || local > self.kernel.max_local {
+            return Err(ClFailure::Geometry { global: n, local });
+        }
         self.enqueue(ctx, 1, [round_up(n, local), 1], [local, 1], [n, 1])
     }
 
