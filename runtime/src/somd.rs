@@ -538,6 +538,40 @@ impl<T: Clone + DeepCopy + Send> Dist1<T> {
     }
 }
 
+/// A partitioned 1-D `dist` value array (`T[[]]`). Value arrays never change, so an MI's
+/// partition is a value array of its own holding the elements of its view (halos
+/// included): the source itself when the view is the whole array, else a copy of the
+/// view's elements, made by the MI that reads it.
+pub struct DistV1<T> {
+    pub layout: Layout<1>,
+    source: VArr<T>,
+}
+
+impl<T: Clone + Send + Sync> DistV1<T> {
+    /// Splits `array` (null-checked) with `layout_of(len)`.
+    pub fn new(
+        array: &VArr<T>,
+        pos: &'static SourcePos,
+        layout_of: impl FnOnce([usize; 1]) -> Layout<1>,
+    ) -> DistV1<T> {
+        let len = array.check(pos).len();
+        DistV1 { layout: layout_of([len]), source: array.clone() }
+    }
+
+    /// MI `r`'s partition and its geometry.
+    pub fn part(&self, r: usize) -> (VArr<T>, Geo) {
+        let part = self.layout.part(r);
+        let view = part.view[0].clone();
+        let items = self.source.items();
+        let window = if view.start == 0 && view.end == items.len() {
+            self.source.clone()
+        } else {
+            VArr::from_vec(items[view].to_vec())
+        };
+        (window, Geo::of(&self.layout, &part))
+    }
+}
+
 /// A partitioned 2-D `dist` argument (an array of rows; rectangular unless only dimension 1 is
 /// split).
 pub struct Dist2<T> {
