@@ -1808,6 +1808,23 @@ mod tests {
         assert_eq!(partials, vec![45, 45, 45]);
     }
 
+    #[test]
+    fn value_array_partitions_hold_their_views() {
+        let a = VArr::from_vec((0..10).collect::<Vec<i32>>());
+        let dist = DistV1::new(&a, &POS, |shape| Layout::block(shape, 3));
+        let (p1, geo) = dist.part(1);
+        assert_eq!(p1.items(), [4, 5, 6]);
+        assert_eq!((geo.offset(1), geo.global_length(1, 3)), (4, 10));
+        // Halos included; a view of the whole array is the array itself.
+        let halos = DistV1::new(&a, &POS, |shape| Layout::block(shape, 2).with_view([(1, 1)]));
+        assert_eq!(halos.part(1).0.items(), [4, 5, 6, 7, 8, 9]);
+        let whole = DistV1::new(&a, &POS, |shape| Layout::block(shape, 1));
+        assert_eq!(
+            whole.part(0).0.downgrade().map(|w| w.as_ptr()),
+            a.downgrade().map(|w| w.as_ptr())
+        );
+    }
+
     /// MI `r` of a 3-way block split of 10 elements: `new_output` of `len`, filled with
     /// `r * 100 + i`.
     fn output_partial(out: &Output1<i32>, r: usize, len: i32) -> Array<i32> {
