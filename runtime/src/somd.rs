@@ -538,6 +538,40 @@ impl<T: Clone + DeepCopy + Send> Dist1<T> {
     }
 }
 
+/// A partitioned 1-D `dist` value array (`T[[]]`). Value arrays never change, so an MI's
+/// partition is a value array of its own holding the elements of its view (halos
+/// included): the source itself when the view is the whole array, else a copy of the
+/// view's elements, made by the MI that reads it.
+pub struct DistV1<T> {
+    pub layout: Layout<1>,
+    source: VArr<T>,
+}
+
+impl<T: Clone + Send + Sync> DistV1<T> {
+    /// Splits `array` (null-checked) with `layout_of(len)`.
+    pub fn new(
+        array: &VArr<T>,
+        pos: &'static SourcePos,
+        layout_of: impl FnOnce([usize; 1]) -> Layout<1>,
+    ) -> DistV1<T> {
+        let len = array.check(pos).len();
+        DistV1 { layout: layout_of([len]), source: array.clone() }
+    }
+
+    /// MI `r`'s partition and its geometry.
+    pub fn part(&self, r: usize) -> (VArr<T>, Geo) {
+        let part = self.layout.part(r);
+        let view = part.view[0].clone();
+        let items = self.source.items();
+        let window = if view.start == 0 && view.end == items.len() {
+            self.source.clone()
+        } else {
+            VArr::from_vec(items[view].to_vec())
+        };
+        (window, Geo::of(&self.layout, &part))
+    }
+}
+
 /// A partitioned 2-D `dist` argument (an array of rows; rectangular unless only dimension 1 is
 /// split).
 pub struct Dist2<T> {
@@ -1772,6 +1806,23 @@ mod tests {
             all_reduce::<Add, i32>(sum)
         });
         assert_eq!(partials, vec![45, 45, 45]);
+    }
+
+    #[test]
+    fn value_array_partitions_hold_their_views() {
+        let a = VArr::from_vec((0..10).collect::<Vec<i32>>());
+        let dist = DistV1::new(&a, &POS, |shape| Layout::block(shape, 3));
+        let (p1, geo) = dist.part(1);
+        assert_eq!(p1.items(), [4, 5, 6]);
+        assert_eq!((geo.offset(1), geo.global_length(1, 3)), (4, 10));
+        // Halos included; a view of the whole array is the array itself.
+        let halos = DistV1::new(&a, &POS, |shape| Layout::block(shape, 2).with_view([(1, 1)]));
+        assert_eq!(halos.part(1).0.items(), [4, 5, 6, 7, 8, 9]);
+        let whole = DistV1::new(&a, &POS, |shape| Layout::block(shape, 1));
+        assert_eq!(
+            whole.part(0).0.downgrade().map(|w| w.as_ptr()),
+            a.downgrade().map(|w| w.as_ptr())
+        );
     }
 
     /// MI `r` of a 3-way block split of 10 elements: `new_output` of `len`, filled with

@@ -1713,6 +1713,40 @@ fn device_value_arrays_stay_resident_across_calls() {
     }
 }
 
+/// Value arrays passed to SOMD methods are read where they already are on the device: in
+/// `device_value_kmeans` (Listing 7's step 2 taking the points and the memberships as
+/// value arrays) every `clusterSums` call finds `points` (uploaded by the first `@`) and
+/// `membership` (the latest `@`'s result) resident and uploads neither, and every
+/// `nearest` after the first uploads only its new centres.
+#[test]
+fn value_array_parameters_stay_resident() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_value_kmeans";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let list = |v: &[(String, u64)]| v.iter().map(|(b, _)| b.clone()).collect::<Vec<_>>();
+    let seen: Vec<String> = calls
+        .iter()
+        .map(|c| format!("{}: up {:?}, resident {:?}", c.name, list(&c.h2d), list(&c.resident)))
+        .collect();
+    let seen = seen.join("\n");
+    let sums: Vec<&CallTrace> = calls.iter().filter(|c| c.name == "KMeans.clusterSums").collect();
+    let maps: Vec<&CallTrace> = calls.iter().filter(|c| c.name == "KMeans.nearest").collect();
+    assert!(!sums.is_empty(), "no device call of clusterSums in\n{}", outcome.stderr);
+    assert!(maps.len() >= sums.len(), "an `@` before each clusterSums:\n{seen}");
+    for call in sums {
+        let mut kept = list(&call.resident);
+        kept.sort_unstable();
+        assert_eq!(kept, ["membership", "points"], "clusterSums inputs; the calls were\n{seen}");
+        assert_eq!(call.bytes_h2d, 0, "clusterSums uploads; the calls were\n{seen}");
+    }
+    for call in &maps[1..] {
+        assert_eq!(list(&call.resident), ["arg0"], "the points stay on the device:\n{seen}");
+    }
+}
+
 /// A host loop that never writes the mutable arrays it passes to device calls keeps them on
 /// the device (`somd_mir::analysis::keep`, note device-execution): in `device_keep` the
 /// matrix and `x` of each SparseMatMult loop cross once and are `resident` in every later

@@ -339,3 +339,82 @@ class Chunks {
     assert!(!wrapper.contains("if d.len()"), "{wrapper}");
     assert_eq!(wrapper.matches("bounds_0.clone()\n").count(), 2, "{wrapper}");
 }
+
+/// SOMD methods with value-array parameters (`dist` or not; primitive elements, value
+/// classes with a device layout, rows of primitives) get a device path, loop and
+/// histogram bodies alike; their kernels read them through `const` pointers, and the CPU
+/// path partitions a `dist` value array with `DistV1`. A value array of a value class
+/// holding arrays stays on the CPU, and `explain` says why.
+#[test]
+fn value_array_parameters_run_on_the_device() {
+    let (module, sources) = compile(
+        r#"
+public value class P {
+    int x;
+    int y;
+    P(int x, int y) { this.x = x; this.y = y; }
+}
+
+public value class H {
+    int[[]] xs;
+    H(int[[]] xs) { this.xs = xs; }
+}
+
+class Sums {
+    static long[] combine(long[] a, long[] b) {
+        long[] c = new long[a.length];
+        for (int i = 0; i < a.length; i++) c[i] = a[i] + b[i];
+        return c;
+    }
+}
+
+public class Main {
+    static reduce(+) long dot(dist P[[]] ps, double[[]][[]] t) {
+        long s = 0;
+        for (int i = 0; i < ps.length; i++) s += ps[i].x * ps[i].y + (long) t[0][0];
+        return s;
+    }
+
+    static reduce(Sums) long[] cells(dist P[[]] ps, dist int[[]] w) {
+        long[] t = new long[4];
+        for (int i = 0; i < ps.length; i++) t[ps[i].x & 3] += w[i];
+        return t;
+    }
+
+    static reduce(+) long firsts(dist H[[]] hs) {
+        long s = 0;
+        for (int i = 0; i < hs.length; i++) s += hs[i].xs[0];
+        return s;
+    }
+
+    public static void main(String[] args) {
+        P[[]] ps = new P[[]]{new P(1, 2), new P(3, 4)};
+        double[[]][[]] t = new double[[]][[]]{new double[[]]{0.5}};
+        H[[]] hs = new H[[]]{new H(new int[[]]{1}), new H(new int[[]]{2})};
+        System.out.println(dot(ps, t) + cells(ps, new int[[]]{5, 6})[1] + firsts(hs));
+    }
+}
+"#,
+    );
+    let glue = device::glue(&module, &sources);
+    assert!(glue.writer_error.is_none(), "{:?}", glue.writer_error);
+    assert!(glue.host_notes.is_empty(), "{:?}", glue.host_notes);
+    let name = |f: &somd_mir::FuncId| module.function(*f).name.clone();
+    let mut calls: Vec<String> = glue.calls.keys().map(name).collect();
+    calls.sort();
+    assert_eq!(calls, ["Main.cells", "Main.dot"]);
+    let text = write_main(&module, &sources, "test").unwrap();
+    assert!(text.contains("__kernel void Main_dot(__global const P *restrict ps,"), "{text}");
+    assert!(text.contains("__global const double *restrict t,"), "{text}");
+    assert!(text.contains("__kernel void Main_cells(__global const P *ps,"), "{text}");
+    assert!(text.contains("__global const int *w,"), "{text}");
+    assert!(text.contains("rt::device::run_histogram::<i64>(&K_Main_cells"), "{text}");
+    assert!(text.contains("rt::somd::DistV1::new(ps, pos,"), "{text}");
+    assert!(!text.contains("K_Main_firsts"), "{text}");
+    let info = somd_mir::analysis::analyze(&module);
+    let explained = somd_mir::analysis::explain::explain(&module, &info, &sources);
+    assert!(
+        explained.contains("arrays of value classes holding arrays stay on the CPU"),
+        "{explained}"
+    );
+}

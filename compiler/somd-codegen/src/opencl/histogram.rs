@@ -58,11 +58,27 @@ impl Writer<'_> {
         let func = self.module.function(plan.func);
         let mut cx = FnCx::new(func);
         let mut decls = Vec::new();
+        // Locals passed to calls (a helper's array parameters are not `const`).
+        let passed: BTreeSet<LocalId> = func
+            .exprs
+            .iter()
+            .flat_map(|e| match &e.kind {
+                ExprKind::Call { args, .. } | ExprKind::New { args, .. } => args.clone(),
+                _ => Vec::new(),
+            })
+            .filter_map(|a| match func.expr(a).kind {
+                ExprKind::Local(l) => Some(l),
+                _ => None,
+            })
+            .collect();
         for (pi, p) in func.params.iter().enumerate() {
             let local = func.local(*p);
             let name = cx.name(*p).to_string();
             if let Some((elem, rank)) = somd_mir::analysis::isolation::array_dims(&local.ty) {
-                let decl = format!("__global {} *{name}", self.buffer_c(&local.ty, elem)?);
+                // A value array is only read: `const` unless it is passed on.
+                let read_only = matches!(local.ty, Type::ValueArray(..)) && !passed.contains(p);
+                let qual = if read_only { "const " } else { "" };
+                let decl = format!("__global {qual}{} *{name}", self.buffer_c(&local.ty, elem)?);
                 let elem = self.storage(elem)?;
                 Self::push_arg(
                     m,

@@ -460,7 +460,11 @@ impl Writer<'_> {
             if let Some((elem, rank)) = somd_mir::analysis::isolation::array_dims(&local.ty) {
                 let access = if writes.contains(p) { Access::InOut } else { Access::In };
                 let buffer = self.buffer_c(&local.ty, elem)?;
-                let decl = if writes_params {
+                // A value array is only read, even where other parameters are written.
+                let value = matches!(local.ty, Type::ValueArray(..)) && !passed.contains(p);
+                let decl = if writes_params && value {
+                    format!("__global const {buffer} *{name}")
+                } else if writes_params {
                     format!("__global {buffer} *{name}")
                 } else {
                     format!("__global const {buffer} *restrict {name}")

@@ -662,7 +662,7 @@ fn somd_call(
 ) -> Result<DeviceCall, &'static str> {
     if let [k] = plan.kernels[..] {
         if let Some(KernelKind::Histogram(h)) = info.kernels.get(k).map(|kp| &kp.kind) {
-            return histogram_call(module, set, info, fid, k, h);
+            return histogram_call(module, set, structs, info, fid, k, h);
         }
     }
     let sync_body = match &info.functions[fid.0 as usize].somd_body {
@@ -736,7 +736,8 @@ fn somd_call(
         let laid_out = matches!(ty, Type::Object(c) if structs.iter().any(|(l, _)| l.class == *c));
         // An object holding arrays crosses as its leaves after the arguments (`holders`).
         let holder = analysis::holders::holder(module, ty).is_some();
-        if elem_of(ty).is_none() && prim_of(ty).is_none() && !laid_out && !holder {
+        let value_array = value_array_ok(ty, structs);
+        if elem_of(ty).is_none() && prim_of(ty).is_none() && !laid_out && !holder && !value_array {
             return Err("a parameter type without device glue (value classes holding references \
                         or arrays other than 1-D value arrays of primitives)");
         }
@@ -810,6 +811,7 @@ fn somd_call(
 fn histogram_call(
     module: &Module,
     set: &KernelSet,
+    structs: &[(opencl::StructLayout, String)],
     info: &analysis::ProgramInfo,
     fid: FuncId,
     k: usize,
@@ -826,7 +828,8 @@ fn histogram_call(
         return Err("instance SOMD methods run on the CPU (no device glue for `this`)");
     }
     for p in &func.params {
-        if elem_of(&func.local(*p).ty).is_none() && prim_of(&func.local(*p).ty).is_none() {
+        let ty = &func.local(*p).ty;
+        if elem_of(ty).is_none() && prim_of(ty).is_none() && !value_array_ok(ty, structs) {
             return Err("a parameter type without device glue (value classes)");
         }
     }
@@ -993,6 +996,23 @@ fn elem_of(ty: &Type) -> Option<(PrimType, usize)> {
             _ => None,
         },
         _ => None,
+    }
+}
+
+/// Whether `ty` is a value array the device reads through a `const` pointer: elements
+/// of a primitive type or of a value class with a device layout (`VArr<Val<C>>`
+/// crosses as its structs' bytes), or rows of primitives (`VArr<VArr<T>>` crosses as a
+/// rectangular 2-D array). A `null` array, a `null` element or a ragged row has no shape
+/// and runs the CPU path (`HostArray for VArr<T>`).
+fn value_array_ok(ty: &Type, structs: &[(opencl::StructLayout, String)]) -> bool {
+    match ty {
+        Type::ValueArray(e, _) => match e.as_ref() {
+            Type::Prim(_) => true,
+            Type::Object(c) => structs.iter().any(|(l, _)| l.class == *c),
+            Type::ValueArray(p, _) => prim_of(p).is_some(),
+            _ => false,
+        },
+        _ => false,
     }
 }
 

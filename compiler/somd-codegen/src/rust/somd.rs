@@ -496,12 +496,28 @@ impl FnCx<'_> {
                 *func.params.get(*idx).ok_or_else(|| EmitError::Internal("dist index".into()))?;
             let pname = self.local_name(local);
             let ty = self.local_ty(local)?.clone();
-            if !matches!(ty, Type::Array(_)) {
-                return Err(EmitError::Unsupported(format!(
-                    "a `dist` parameter of type {ty:?} (only mutable arrays are partitioned)"
-                )));
-            }
             let d = dims(&ty);
+            let layout = match &ty {
+                Type::Array(_) => None,
+                // A 1-D value array: each MI gets a value array of its view (`DistV1`).
+                Type::ValueArray(e, _) if !matches!(e.as_ref(), Type::ValueArray(..)) => {
+                    Some(self.layout_expr(dist, 1, &pname, k, &mut strategies, out)?)
+                }
+                _ => {
+                    return Err(EmitError::Unsupported(format!(
+                        "a `dist` parameter of type {ty:?} (only mutable arrays and 1-D value \
+                         arrays are partitioned)"
+                    )))
+                }
+            };
+            if let Some(layout) = layout {
+                let rhs = format!("rt::somd::DistV1::new({pname}, pos, |shape| {layout})");
+                line(out, 1, &format!("let dist_{k} = "), &rhs, ";")?;
+                mi_lets.push(format!("let (part_{k}, geo_{k}) = dist_{k}.part(mi);"));
+                geos.push(format!("geo_{k}"));
+                part_of.insert(local, k);
+                continue;
+            }
             let copy = if may_write(self, &parent, local) {
                 format!("rt::somd::Scratch::written(moved, {idx})")
             } else {
