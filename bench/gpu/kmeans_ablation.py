@@ -9,8 +9,14 @@ options, launched on the same inputs with the same geometry in one process and t
 profiling events (`clrun.py`), the variants interleaved round by round. Every variant's
 result is checked against the generated kernel's before its times count.
 
+The `clusterSums` kernel it takes is that of the sample as it was before the twelfth
+session, which passed the coordinates as two `int` arrays and a thawed membership array
+(`git show f179b72:samples/kmeans.somd`); the sample now passes the points and the
+memberships themselves (value arrays), whose kernel has other arguments.
+
 Usage (from the repository root):
-    somdc build samples/kmeans.somd -o DIR --emit-kernels
+    git show f179b72:samples/kmeans.somd > kmeans.somd
+    somdc build kmeans.somd -o DIR --emit-kernels
     bench/gpu/kmeans_ablation.py DIR/kernels [N (8000000)] [K (8)]
 Environment: DUMP (a directory: each variant's program binary, PTX on NVIDIA, is written
 there for `ptxas`/`cuobjdump`), SELECT (a regular expression: only the variants whose label

@@ -78,12 +78,12 @@ class KMeans {
     }
 
     // Per cluster c: entries 3c, 3c+1, 3c+2 hold the sum of x, the sum of y and the count.
-    static long[] clusterSums(int[] xs, int[] ys, int[] membership, int k) {
+    static long[] clusterSums(Point[] points, int[] membership, int k) {
         long[] sums = new long[3 * k];
-        for (int i = 0; i < xs.length; i++) {
+        for (int i = 0; i < points.length; i++) {
             int c = membership[i];
-            sums[3 * c] += xs[i];
-            sums[3 * c + 1] += ys[i];
+            sums[3 * c] += points[i].x;
+            sums[3 * c + 1] += points[i].y;
             sums[3 * c + 2] += 1;
         }
         return sums;
@@ -95,14 +95,12 @@ class KMeans {
         int iterations = args.length > 2 ? Integer.parseInt(args[2]) : 10;
         Random random = new Random(7);
 
-        int[] xs = new int[n];
-        int[] ys = new int[n];
         Point[] pointArray = new Point[n];
         for (int i = 0; i < n; i++) {
             int cluster = random.nextInt(k);
-            xs[i] = cluster * 1000 + (int) (random.nextGaussian() * 150.0);
-            ys[i] = (cluster % 3) * 1000 + (int) (random.nextGaussian() * 150.0);
-            pointArray[i] = new Point(xs[i], ys[i]);
+            int x = cluster * 1000 + (int) (random.nextGaussian() * 150.0);
+            int y = (cluster % 3) * 1000 + (int) (random.nextGaussian() * 150.0);
+            pointArray[i] = new Point(x, y);
         }
         Point[] points = pointArray.clone();
 
@@ -114,7 +112,7 @@ class KMeans {
         int[] membership = mapNearest(points, centres);
 
         for (int it = 0; it < iterations; it++) {
-            long[] sums = clusterSums(xs, ys, membership.clone(), k);
+            long[] sums = clusterSums(points, membership, k);
             for (int c = 0; c < k; c++) {
                 long count = sums[3 * c + 2];
                 if (count > 0) {
