@@ -548,14 +548,19 @@ fn map_call(
             somd_mir::MapArg::Mapped => {
                 // A mapped row is a value array: the callee cannot write it.
                 // An element holding arrays crosses as its fields (`holders`).
+                // A plane of a mapped 3-D array (`T[][]` the target never writes, checked by
+                // the plan, or `T[[]][[]]`) crosses flattened with its array (`HostArray`
+                // for `Array<Array<Array<T>>>` and `VArr<VArr<VArr<T>>>`).
                 element_ok(&a.ty)
                     || matches!(&a.ty, Type::ValueArray(p, _) if prim_of(p).is_some())
                     || analysis::holders::holder(module, &a.ty).is_some()
+                    || matches!(analysis::isolation::array_elem(&a.ty), Some((Type::Prim(_), 2)))
             }
             // A value-class scalar crosses as its kernel `typedef struct`.
             // An object holding arrays crosses as its leaves after the arguments; a 3-D
             // array of primitives crosses flattened too (`HostArray` for
-            // `Array<Array<Array<T>>>`; a ragged one runs the CPU path).
+            // `Array<Array<Array<T>>>` and `VArr<VArr<VArr<T>>>`; a ragged one runs the
+            // CPU path).
             somd_mir::MapArg::Broadcast => {
                 element_ok(&a.ty)
                     || array_ok(&a.ty)
