@@ -77,6 +77,15 @@ class Main {
         return out;
     }
 
+    static long[] pick(int[] idx, int[][][] v) {
+        long[] out = new long[idx.length];
+        for (int i = 0; i < idx.length; i++) {
+            int k = idx[i];
+            out[i] = v[k % v.length][(k / 7) % v[k % v.length].length][k % v[0][0].length] * 2L + k;
+        }
+        return out;
+    }
+
     public static void main(String[] args) {
         double[][][] vol = new double[500][6][7];
         for (int p = 0; p < vol.length; p++) {
@@ -114,11 +123,16 @@ class Main {
             }
         }
         int[][][] v = freeze(c);
+        int[] ids = new int[2000];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = i * 3;
+        }
         long check = 0;
         for (int rep = 0; rep < 4; rep++) {
             long[] s = mapVplane(v, rep);
             long[] u = mapVpick(1000 + rep, v);
-            check = check * 31 + s[rep * 7] + s[299] + u[999 + rep];
+            long[] q = pick(ids, v);
+            check = check * 31 + s[rep * 7] + s[299] + u[999 + rep] + q[rep] + q[1999];
         }
         System.out.println("values " + check);
 
@@ -131,6 +145,8 @@ class Main {
         int[][][] w = freeze(c);
         long[] rs = mapVplane(w, 1);
         long[] ru = mapVpick(600, w);
+        long[] rq = pick(ids, w);
         System.out.println("ragged values " + rs[5] + " " + ru[4] + " " + ru[5] + " " + ru[599]);
+        System.out.println("ragged pick " + rq[5] + " " + rq[1999]);
     }
 }

@@ -741,7 +741,10 @@ fn somd_call(
         let laid_out = matches!(ty, Type::Object(c) if structs.iter().any(|(l, _)| l.class == *c));
         // An object holding arrays crosses as its leaves after the arguments (`holders`).
         let holder = analysis::holders::holder(module, ty).is_some();
-        if elem_of(ty).is_none() && prim_of(ty).is_none() && !laid_out && !holder {
+        // A 3-D value array crosses flattened, kept resident (`VArr<VArr<VArr<T>>>`).
+        let value_cube = analysis::isolation::value_cube_elem(ty).is_some();
+        if elem_of(ty).is_none() && prim_of(ty).is_none() && !laid_out && !holder && !value_cube
+        {
             return Err("a parameter type without device glue (value classes holding references \
                         or arrays other than 1-D value arrays of primitives)");
         }
