@@ -491,9 +491,9 @@ fn map_plan(
                 return Err(not_device(
                     BlockReason::Unsupported,
                     format!(
-                        "`@` argument {} of type {}: a plane of a mutable 3-D array, which `{}` \
-                         writes array elements (the plane would be the caller's: parameters \
-                         are passed by value)",
+                        "`@` argument {} of type {}: a plane of a mutable 3-D array, and `{}` \
+                         (the target or a method it calls) writes array elements (a plane on \
+                         the device would be the caller's, and parameters pass by value)",
                         k + 1,
                         isolation::type_name(module, &ty),
                         module.function(f).name
