@@ -28,10 +28,10 @@
 //! value classes without a device layout (value classes with a device layout cross as
 //! their kernel `typedef struct`s: `DevStruct` in arrays (also the elements and partials of
 //! a `C.m ! a` fold), `HostArg::Struct` for a scalar `@` argument or SOMD method parameter,
-//! where `null` runs the CPU path), 3-D
-//! arrays other than SOMD method parameters, mapped rows of mutable 2-D arrays, and result
-//! shapes other than
-//! "assembled output" / "reduced accumulator" / none.
+//! where `null` runs the CPU path), mapped rows of mutable 2-D arrays, and result shapes
+//! other than "assembled output" / "reduced accumulator" / none. 3-D arrays of primitives
+//! (`T[][][]` and `T[[]][[]][[]]`) cross flattened as SOMD method parameters and `@`
+//! arguments, broadcast or mapped (each work-item a plane).
 
 use super::EmitError;
 use crate::opencl::{self, ArgKind, ArgSource, ClOptions, KernelManifest, KernelSet, SizeRule};
