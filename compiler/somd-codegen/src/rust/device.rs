@@ -743,8 +743,7 @@ fn somd_call(
         let holder = analysis::holders::holder(module, ty).is_some();
         // A 3-D value array crosses flattened, kept resident (`VArr<VArr<VArr<T>>>`).
         let value_cube = analysis::isolation::value_cube_elem(ty).is_some();
-        if elem_of(ty).is_none() && prim_of(ty).is_none() && !laid_out && !holder && !value_cube
-        {
+        if elem_of(ty).is_none() && prim_of(ty).is_none() && !laid_out && !holder && !value_cube {
             return Err("a parameter type without device glue (value classes holding references \
                         or arrays other than 1-D value arrays of primitives)");
         }
