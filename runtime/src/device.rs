@@ -554,6 +554,49 @@ impl<T: DevElem> HostArray for VArr<VArr<T>> {
     }
 }
 
+/// A value array of three dimensions (`T[[]][[]][[]]`) crosses as a rectangular 3-D array:
+/// the planes one after the other, each row-major; a ragged one (a plane or row of another
+/// length, or `null`) has no shape and runs on the CPU path. Nothing in it ever changes, so
+/// the device copy is kept across calls under the outer array's storage, as for `T[[]][[]]`.
+impl<T: DevElem> HostArray for VArr<VArr<VArr<T>>> {
+    fn elem(&self) -> Elem {
+        T::ELEM
+    }
+
+    fn shape(&self) -> Option<Vec<usize>> {
+        if self.is_null() {
+            return None;
+        }
+        let planes = self.items();
+        let plane = match planes.first() {
+            Some(p) => p.shape()?,
+            None => vec![0, 0],
+        };
+        let rectangular = planes.iter().all(|p| p.shape().is_some_and(|s| s == plane));
+        rectangular.then(|| vec![planes.len(), plane[0], plane[1]])
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.elements() * T::ELEM.size());
+        for plane in self.items() {
+            out.extend_from_slice(&plane.bytes());
+        }
+        out
+    }
+
+    fn resident_key(&self) -> Option<ResidentKey> {
+        let bytes = self.elements() * T::ELEM.size();
+        self.downgrade().map(|weak| ResidentKey::of(weak, bytes))
+    }
+}
+
+impl<T: DevElem> VArr<VArr<VArr<T>>> {
+    /// The number of elements of all rows of all planes.
+    fn elements(&self) -> usize {
+        self.items().iter().flat_map(|p| p.items()).map(|r| r.items().len()).sum()
+    }
+}
+
 /// The row length from which a 2-D value array is uploaded row by row from its storage
 /// rather than packed into one contiguous write.
 const ROW_WRITE_MIN: usize = 64 << 10;

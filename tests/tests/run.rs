@@ -1747,6 +1747,40 @@ fn value_array_parameters_stay_resident() {
     }
 }
 
+/// 3-D arrays on the device (`device_cube_planes`): the `@`s mapping a mutable volume give
+/// each work-item a plane and upload the volume whole (500 planes of 6 x 7 doubles); the
+/// value volume `int[[]][[]][[]]` (300 planes of 5 x 8 ints) goes up with the first call
+/// that passes it and is found on the device by every later one, mapped (planes), broadcast
+/// or a SOMD method parameter; the ragged volumes run on the CPU (no device call).
+#[test]
+fn device_cube_value_volumes_cross_once() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_cube_planes") else {
+        return; // a filter left device_cube_planes out
+    };
+    let (outcome, calls) = traced_calls("device_cube_planes", binary, &expected, *opencl);
+    let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
+    let mut wanted = vec!["Main.plane", "Main.plane", "Main.mixed"];
+    for _ in 0..4 {
+        wanted.extend(["Main.vplane", "Main.vpick", "Main.pick"]);
+    }
+    assert_eq!(names, wanted, "device calls in the trace:\n{}", outcome.stderr);
+    assert!(calls.iter().all(|c| c.launches == 1), "{}", outcome.stderr);
+    let volume = 500 * 6 * 7 * 8;
+    for call in &calls[..3] {
+        assert!(call.h2d.contains(&("arg0".to_string(), volume)), "{}", outcome.stderr);
+    }
+    let values = 300 * 5 * 8 * 4;
+    let up = |c: &CallTrace| c.h2d.iter().filter(|(_, b)| *b == values).count();
+    let kept = |c: &CallTrace| c.resident.iter().filter(|(_, b)| *b == values).count();
+    assert_eq!((up(&calls[3]), kept(&calls[3])), (1, 0), "{}", outcome.stderr);
+    for call in &calls[4..] {
+        assert_eq!((up(call), kept(call)), (0, 1), "{}: {}", call.name, outcome.stderr);
+    }
+}
+
 /// A host loop that never writes the mutable arrays it passes to device calls keeps them on
 /// the device (`somd_mir::analysis::keep`, note device-execution): in `device_keep` the
 /// matrix and `x` of each SparseMatMult loop cross once and are `resident` in every later

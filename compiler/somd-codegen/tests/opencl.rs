@@ -948,6 +948,46 @@ fn cube_map_arguments_are_buffers_with_three_lengths() {
     insta::assert_snapshot!(text);
 }
 
+const CUBE_PLANES: &str = r#"
+class C {
+    static local double plane(double[][] p, int r) { return p[r][p[r].length - 1] + p.length; }
+    static local int vplane(int[[]][[]] p) { return p[0][p[0].length - 1] + p.length; }
+    static local int vread(int i, int[[]][[]][[]] v) { return v[i % v.length][0][0]; }
+    static int[] pick(dist int[] ids, int[[]][[]][[]] v) {
+        int[] out = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            out[i] = v[ids[i] % v.length][0][ids[i] % v[0][0].length];
+        }
+        return out;
+    }
+    public static void main(String[] args) {
+        double[][][] v = new double[2][2][2];
+        double[[]] r = C @ plane(v, 1);
+        double s = + ! (C @ plane(v, 0));
+        int[[]][[]][[]] w = new int[[]][[]][[]](new int[2][2][2]);
+        int[[]] x = C @ vplane(w);
+        int[[]] y = C @ vread(Somd.range(4), w);
+        System.out.println(r[0] + s + x[0] + y[0] + pick(new int[]{0, 1}, w)[0]);
+    }
+}
+"#;
+
+/// A mapped 3-D `@` argument gives work-item `i` the plane `arg + i * len1 * len2` with
+/// lengths `len1, len2` (a mutable plane in the map and in the `+ !` fused with it, a
+/// value-array plane), the representation of a 2-D parameter; a 3-D value array broadcast
+/// or as a SOMD method parameter is one buffer with three lengths; the kernels build.
+#[test]
+fn cube_planes_map_as_views_of_the_volume() {
+    let text = snapshot(CUBE_PLANES);
+    assert!(
+        text.contains("C_plane(arg0 + (long)somd_i * arg0_len1 * arg0_len2, arg0_len1, arg0_len2"),
+        "{text}"
+    );
+    assert!(text.contains("C_vread(arg0[somd_i], arg1, arg1_len0, arg1_len1, arg1_len2"), "{text}");
+    assert!(text.contains("v_len2"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
 const CUBE_OUT: &str = r#"
 class C {
     static double[][][] grow(dist int[] ids, int depth) {
@@ -1146,6 +1186,7 @@ fn every_corpus_kernel_builds_with_opencl() {
         CUBES,
         CUBE_VIEWS,
         CUBE_MAP,
+        CUBE_PLANES,
         CUBE_OUT,
         VALUE_FOLD,
         LANES,

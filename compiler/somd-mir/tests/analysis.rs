@@ -820,8 +820,11 @@ class Cube {
 }
 
 /// 3-D arrays as `@` arguments: a broadcast `T[][][]` of primitives is read whole by every
-/// work-item (`read`, also fused into `+ !`); a mapped one (each work-item a plane, which
-/// the target could write) and a ragged or `null` one at run time stay on the CPU.
+/// work-item (`read`, also fused into `+ !`); a mapped one gives each work-item a plane
+/// (`plane`), unless the target or a method it calls writes array elements (`scale`, whose
+/// helper would write the caller's plane: on the CPU); a value array `T[[]][[]][[]]` is
+/// mapped (`vplane`) or broadcast (`vread`) the same way; a ragged or `null` one at run
+/// time stays on the CPU.
 #[test]
 fn cube_map_arguments_are_explained() {
     insta::assert_snapshot!(explain(
@@ -829,13 +832,21 @@ fn cube_map_arguments_are_explained() {
 class Cube {
     static local int read(int i, int[][][] c) { return c[i % c.length][0][0]; }
     static local int plane(int[][] p) { return p[0][0]; }
+    static local void clear(int[] row) { row[0] = 0; }
+    static local int scale(int[][] p) { clear(p[0]); return p[1][0]; }
+    static local int vplane(int[[]][[]] p) { return p[0][p.length - 1]; }
+    static local int vread(int i, int[[]][[]][[]] v) { return v[i % v.length][0][0]; }
     public static void main(String[] args) {
         int[][][] c = new int[2][2][2];
         int[] ids = {0, 1};
         int[[]] r = Cube @ read(ids, c);
         int s = + ! (Cube @ read(ids, c));
         int[[]] q = Cube @ plane(c);
-        System.out.println(r[0] + s + q[0]);
+        int[[]] w = Cube @ scale(c);
+        int[[]][[]][[]] v = new int[[]][[]][[]](c);
+        int[[]] x = Cube @ vplane(v);
+        int[[]] y = Cube @ vread(ids, v);
+        System.out.println(r[0] + s + q[0] + w[0] + x[0] + y[0]);
     }
 }
 "#

@@ -420,7 +420,9 @@ impl Writer<'_> {
             .filter_map(|a| match func.expr(a).kind {
                 ExprKind::Local(l) => Some(l),
                 // A plane or row of a 3-D array passes a pointer into its buffer.
-                ExprKind::Index { .. } if matches!(func.expr(a).ty, Type::Array(_)) => {
+                ExprKind::Index { .. }
+                    if matches!(func.expr(a).ty, Type::Array(_) | Type::ValueArray(..)) =>
+                {
                     somd_mir::analysis::walk::index_root(func, a).map(|(l, _)| l).filter(|l| {
                         somd_mir::analysis::isolation::cube_elem(&func.local(*l).ty).is_some()
                     })
@@ -1045,6 +1047,25 @@ impl Writer<'_> {
                     // The host passes the row length (always `N`) as for any 2-D array.
                     Self::push_len(m, &mut decls, &name, k, 1);
                     call_args.push(format!("{name}[{item}]"));
+                }
+                MapArg::Mapped
+                    if matches!(
+                        somd_mir::analysis::isolation::array_elem(&a.ty),
+                        Some((Type::Prim(_), 2))
+                    ) =>
+                {
+                    // A 3-D array, flattened row-major: work-item `i` gets plane `i`, a view
+                    // `arg + i * len1 * len2` with lengths `len1, len2` (as a 2-D parameter).
+                    let elem = somd_mir::analysis::isolation::array_elem(&a.ty)
+                        .map(|(e, _)| self.storage(e))
+                        .transpose()?
+                        .unwrap_or_default();
+                    Self::push_in_buffer(m, &mut decls, &name, elem, k);
+                    let rows = Self::push_len(m, &mut decls, &name, k, 1);
+                    let cols = Self::push_len(m, &mut decls, &name, k, 2);
+                    call_args
+                        .push(format!("{name} + (long){item} * {rows} * {cols}, {rows}, {cols}"));
+                    elementwise = false;
                 }
                 MapArg::Mapped if somd_mir::analysis::isolation::array_elem(&a.ty).is_some() => {
                     // A 2-D array, flattened row-major: work-item `i` gets row `i`.

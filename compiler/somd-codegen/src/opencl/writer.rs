@@ -2032,7 +2032,7 @@ impl<'a> Writer<'a> {
 
     /// Whether `e` is a plane `c[x]` or a row `c[x][y]` of a 3-D array local `c`.
     fn is_cube_view(func: &Function, e: ExprId) -> bool {
-        matches!(func.expr(e).ty, Type::Array(_))
+        matches!(func.expr(e).ty, Type::Array(_) | Type::ValueArray(..))
             && matches!(func.expr(e).kind, ExprKind::Index { .. })
             && somd_mir::analysis::walk::index_root(func, e).is_some_and(|(c, d)| {
                 (d == 1 || d == 2)

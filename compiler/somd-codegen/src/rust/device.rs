@@ -28,10 +28,10 @@
 //! value classes without a device layout (value classes with a device layout cross as
 //! their kernel `typedef struct`s: `DevStruct` in arrays (also the elements and partials of
 //! a `C.m ! a` fold), `HostArg::Struct` for a scalar `@` argument or SOMD method parameter,
-//! where `null` runs the CPU path), 3-D
-//! arrays other than SOMD method parameters, mapped rows of mutable 2-D arrays, and result
-//! shapes other than
-//! "assembled output" / "reduced accumulator" / none.
+//! where `null` runs the CPU path), mapped rows of mutable 2-D arrays, and result shapes
+//! other than "assembled output" / "reduced accumulator" / none. 3-D arrays of primitives
+//! (`T[][][]` and `T[[]][[]][[]]`) cross flattened as SOMD method parameters and `@`
+//! arguments, broadcast or mapped (each work-item a plane).
 
 use super::EmitError;
 use crate::opencl::{self, ArgKind, ArgSource, ClOptions, KernelManifest, KernelSet, SizeRule};
@@ -548,14 +548,19 @@ fn map_call(
             somd_mir::MapArg::Mapped => {
                 // A mapped row is a value array: the callee cannot write it.
                 // An element holding arrays crosses as its fields (`holders`).
+                // A plane of a mapped 3-D array (`T[][]` the target never writes, checked by
+                // the plan, or `T[[]][[]]`) crosses flattened with its array (`HostArray`
+                // for `Array<Array<Array<T>>>` and `VArr<VArr<VArr<T>>>`).
                 element_ok(&a.ty)
                     || matches!(&a.ty, Type::ValueArray(p, _) if prim_of(p).is_some())
                     || analysis::holders::holder(module, &a.ty).is_some()
+                    || matches!(analysis::isolation::array_elem(&a.ty), Some((Type::Prim(_), 2)))
             }
             // A value-class scalar crosses as its kernel `typedef struct`.
             // An object holding arrays crosses as its leaves after the arguments; a 3-D
             // array of primitives crosses flattened too (`HostArray` for
-            // `Array<Array<Array<T>>>`; a ragged one runs the CPU path).
+            // `Array<Array<Array<T>>>` and `VArr<VArr<VArr<T>>>`; a ragged one runs the
+            // CPU path).
             somd_mir::MapArg::Broadcast => {
                 element_ok(&a.ty)
                     || array_ok(&a.ty)
@@ -737,7 +742,15 @@ fn somd_call(
         // An object holding arrays crosses as its leaves after the arguments (`holders`).
         let holder = analysis::holders::holder(module, ty).is_some();
         let value_array = value_array_ok(ty, structs);
-        if elem_of(ty).is_none() && prim_of(ty).is_none() && !laid_out && !holder && !value_array {
+        // A 3-D value array crosses flattened, kept resident (`VArr<VArr<VArr<T>>>`).
+        let value_cube = analysis::isolation::value_cube_elem(ty).is_some();
+        if elem_of(ty).is_none()
+            && prim_of(ty).is_none()
+            && !laid_out
+            && !holder
+            && !value_array
+            && !value_cube
+        {
             return Err("a parameter type without device glue (value classes holding references \
                         or arrays other than 1-D value arrays of primitives)");
         }

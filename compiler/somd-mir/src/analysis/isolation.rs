@@ -623,7 +623,7 @@ fn expr_blocker(
             let cube = root.is_some_and(|(l, _)| cube_elem(&func.local(l).ty).is_some());
             match root {
                 Some((_, d)) if d < 2 || (d == 2 && cube) => {
-                    let sub_array = matches!(expr.ty, Type::Array(_));
+                    let sub_array = matches!(expr.ty, Type::Array(_) | Type::ValueArray(..));
                     let parent_ok =
                         parents.get(eid.0 as usize).copied().flatten().is_some_and(|p| match func
                             .expr(p)
@@ -810,8 +810,10 @@ pub fn vector_rows(ty: &Type) -> Option<(PrimType, u32)> {
     }
 }
 
-/// The element type of a mutable 3-D array of primitives (`int[][][]`), which kernels
-/// hold as one buffer, rectangular and row-major, with three lengths.
+/// The element type of a 3-D array of primitives, mutable (`int[][][]`) or a value array
+/// (`int[[]][[]][[]]`, rows not held as vectors), which kernels hold as one buffer,
+/// rectangular and row-major, with three lengths. The three dimensions are all mutable or
+/// all value arrays (a mix crosses as neither).
 pub fn cube_elem(ty: &Type) -> Option<PrimType> {
     match ty {
         Type::Array(a) => match &**a {
@@ -824,8 +826,24 @@ pub fn cube_elem(ty: &Type) -> Option<PrimType> {
             },
             _ => None,
         },
+        Type::ValueArray(a, _) => match &**a {
+            Type::ValueArray(b, _) => match &**b {
+                Type::ValueArray(c, _) if vector_of(b).is_none() => match **c {
+                    Type::Prim(p) => Some(p),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        },
         _ => None,
     }
+}
+
+/// The element type of a value array of three dimensions of primitives (`int[[]][[]][[]]`,
+/// a [`cube_elem`]).
+pub fn value_cube_elem(ty: &Type) -> Option<PrimType> {
+    cube_elem(ty).filter(|_| matches!(ty, Type::ValueArray(..)))
 }
 
 /// Why a SOMD body's allocation `new T[..]` of type `ty` with `dims` sizes is no output: a
@@ -840,7 +858,7 @@ pub fn partly_sized_cube(ty: &Type, dims: usize) -> Option<&'static str> {
 pub fn array_dims(ty: &Type) -> Option<(&Type, u8)> {
     if cube_elem(ty).is_some() {
         let mut t = ty;
-        while let Type::Array(inner) = t {
+        while let Type::Array(inner) | Type::ValueArray(inner, _) = t {
             t = inner;
         }
         return Some((t, 3));

@@ -72,7 +72,9 @@ pub fn flow(module: &Module, root: FuncId, k: usize) -> Result<Flow, &'static st
                 if !set.contains(&(target, *p)) || from_flow(*a) {
                     continue;
                 }
-                let launch = *map && host && target == root && j == k;
+                // The planes of a mapped 3-D array are views of its buffer, never narrowed.
+                let plane = super::isolation::cube_elem(&f.expr(*a).ty).is_some();
+                let launch = *map && host && target == root && j == k && !plane;
                 if !launch {
                     return Err("a function it reaches is also passed other arrays");
                 }

@@ -481,12 +481,33 @@ fn map_plan(
         let Some(p) = tf.params.get(k) else { break };
         let ty = tf.local(*p).ty.clone();
         // Arrays of arrays cross flattened row-major (rectangular, checked by the host): a
-        // mapped one gives each work-item a row, a broadcast one is read whole.
+        // mapped one gives each work-item a row, a broadcast one is read whole. A mapped
+        // 3-D array gives each work-item a plane `T[][]` or `T[[]][[]]` (a view into the
+        // one buffer); a mutable plane is the caller's, so the target may not write it.
+        let plane = matches!(array_elem(&ty), Some((Type::Prim(_), 2)))
+            && isolation::vector_rows(&ty).is_none();
+        if *mode == MapArg::Mapped && plane && matches!(ty, Type::Array(_)) {
+            if let Some(f) = writes_arrays_from(module, target) {
+                return Err(not_device(
+                    BlockReason::Unsupported,
+                    format!(
+                        "`@` argument {} of type {}: a plane of a mutable 3-D array, and `{}` \
+                         (the target or a method it calls) writes array elements (a plane on \
+                         the device would be the caller's, and parameters pass by value)",
+                        k + 1,
+                        isolation::type_name(module, &ty),
+                        module.function(f).name
+                    ),
+                    tf.local(*p).span,
+                ));
+            }
+        }
         let ok = match mode {
             MapArg::Mapped => {
                 scalar_or_value(module, &ty)
                     || array_elem(&ty)
                         .is_some_and(|(e, rank)| rank == 1 && scalar_or_value(module, e))
+                    || plane
             }
             // A 3-D array of primitives is read whole too: one buffer, three lengths.
             MapArg::Broadcast => {
@@ -505,6 +526,24 @@ fn map_plan(
         plans.push(MapArgPlan { mode: *mode, ty });
     }
     Ok((plans, elem))
+}
+
+/// The first of `target` and the functions it calls (transitively) that assigns an array
+/// element, if any.
+fn writes_arrays_from(module: &Module, target: FuncId) -> Option<FuncId> {
+    let mut stack = vec![target];
+    let mut seen = std::collections::HashSet::new();
+    while let Some(f) = stack.pop() {
+        if !seen.insert(f) {
+            continue;
+        }
+        let func = module.function(f);
+        if super::parallel::writes_arrays(func) {
+            return Some(f);
+        }
+        stack.extend(isolation::callees(func).into_iter().map(|(c, _)| c));
+    }
+    None
 }
 
 fn reduce_plan(
