@@ -388,6 +388,10 @@ pub(super) fn may_fail(cx: &FnCx, unchecked: bool, root: ExprId) -> bool {
             ExprKind::Convert { .. } | ExprKind::Conditional { .. } => false,
             ExprKind::Builtin { builtin: Builtin::Math(..), .. } => false,
             ExprKind::Length(a) => !matches!(func.expr(*a).kind, ExprKind::Local(_)),
+            // A field of a struct value: no kernel value is `null` (no `null` constant reaches
+            // a kernel, and the host runs the CPU path for arguments holding `null`), so only
+            // the object's own expression, walked too, can fail.
+            ExprKind::Field { .. } => false,
             ExprKind::Index { .. } => !(unchecked || cx.proven.contains(&e)),
             ExprKind::Binary { op, rhs: divisor, .. }
             | ExprKind::CompoundAssign { op, value: divisor, .. } => {
