@@ -134,6 +134,10 @@ pub struct Switches {
     pub constant_limit: Option<u64>,
     /// `SOMD_SPLIT=N`: MIs per thread of a balanced CPU call (`somd::mi_count_balanced`).
     pub balance_split: Option<usize>,
+    /// `SOMD_ROW_BLOCKS=0`: a CPU call's built-in block partition of a matrix is always the
+    /// grid of [`crate::partition::grid_shape`], never row blocks
+    /// ([`crate::partition::Layout::cpu_block`]).
+    pub row_blocks: bool,
     /// `SOMD_WIDEN=W`: consecutive elements per work-item of a widened elementwise kernel
     /// (1, 2, 3, 4, 8 or 16: the OpenCL vector widths, with 1 for one element each; default
     /// [`DEFAULT_WIDTH`]). The programs are built with `-DSOMD_WIDTH=W`.
@@ -183,6 +187,7 @@ impl Default for Switches {
             nested_form: None,
             constant_limit: None,
             balance_split: None,
+            row_blocks: true,
             widen: DEFAULT_WIDTH,
             narrow: true,
             map_fusion: true,
@@ -267,6 +272,7 @@ impl Switches {
             },
             constant_limit,
             balance_split,
+            row_blocks: !matches!(text("SOMD_ROW_BLOCKS").as_deref(), Some("0" | "off")),
             widen,
             narrow: text("SOMD_NARROW").as_deref() != Some("off"),
             map_fusion: !matches!(text("SOMD_MAPFUSE").as_deref(), Some("0" | "off")),
