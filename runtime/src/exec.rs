@@ -139,7 +139,7 @@ pub struct Switches {
     /// ([`crate::partition::Layout::cpu_block`]).
     pub row_blocks: bool,
     /// `SOMD_POLL_YIELD=0`: an idle worker polls for its next MI with spin hints only, never
-    /// yielding its core ([`next_job`]).
+    /// yielding its core (`next_job`).
     pub poll_yield: bool,
     /// `SOMD_WIDEN=W`: consecutive elements per work-item of a widened elementwise kernel
     /// (1, 2, 3, 4, 8 or 16: the OpenCL vector widths, with 1 for one element each; default

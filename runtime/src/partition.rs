@@ -13,7 +13,9 @@
 //! chosen by [`grid_shape`] — as close to a hypercube as the divisors of `parts` allow, with the
 //! larger factors on the outer dimensions (6 MIs over a matrix: 3 × 2; 7 MIs: 7 × 1). MI `r`
 //! has grid coordinates in row-major order (the last dimension varies fastest), which is also
-//! the *partition order* used by assembly and reductions. [`Layout::along`] splits only
+//! the *partition order* used by assembly and reductions. CPU calls use [`Layout::cpu_block`],
+//! whose grid ([`cpu_grid`]) is row blocks where dimension 0 has enough rows for them.
+//! [`Layout::along`] splits only
 //! dimension `k` (the language's `dist(dim = k+1)`, dimensions there are 1-based).
 //! [`Layout::user`] uses validated user boundaries for dimension 0 (`dist(P)`).
 //!
