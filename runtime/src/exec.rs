@@ -134,6 +134,13 @@ pub struct Switches {
     pub constant_limit: Option<u64>,
     /// `SOMD_SPLIT=N`: MIs per thread of a balanced CPU call (`somd::mi_count_balanced`).
     pub balance_split: Option<usize>,
+    /// `SOMD_ROW_BLOCKS=0`: a CPU call's built-in block partition of a matrix is always the
+    /// grid of [`crate::partition::grid_shape`], never row blocks
+    /// ([`crate::partition::Layout::cpu_block`]).
+    pub row_blocks: bool,
+    /// `SOMD_POLL_YIELD=0`: an idle worker polls for its next MI with spin hints only, never
+    /// yielding its core (`next_job`).
+    pub poll_yield: bool,
     /// `SOMD_WIDEN=W`: consecutive elements per work-item of a widened elementwise kernel
     /// (1, 2, 3, 4, 8 or 16: the OpenCL vector widths, with 1 for one element each; default
     /// [`DEFAULT_WIDTH`]). The programs are built with `-DSOMD_WIDTH=W`.
@@ -190,6 +197,8 @@ impl Default for Switches {
             nested_form: None,
             constant_limit: None,
             balance_split: None,
+            row_blocks: true,
+            poll_yield: true,
             widen: DEFAULT_WIDTH,
             narrow: true,
             map_fusion: true,
@@ -277,6 +286,8 @@ impl Switches {
             },
             constant_limit,
             balance_split,
+            row_blocks: !matches!(text("SOMD_ROW_BLOCKS").as_deref(), Some("0" | "off")),
+            poll_yield: !matches!(text("SOMD_POLL_YIELD").as_deref(), Some("0" | "off")),
             widen,
             narrow: text("SOMD_NARROW").as_deref() != Some("off"),
             map_fusion: !matches!(text("SOMD_MAPFUSE").as_deref(), Some("0" | "off")),
@@ -653,8 +664,16 @@ const WORKER_POLL: std::time::Duration = std::time::Duration::from_micros(200);
 
 /// The next job of a worker: polled for [`WORKER_POLL`], then waited for; `None` when the
 /// pool is gone.
+///
+/// Between polls the worker yields its core (unless `SOMD_POLL_YIELD=0`): where nothing
+/// else is ready to run there, the yield returns at once and the worker polls on; where a
+/// thread is (the calling thread's serial work between two calls, another process, more
+/// threads than cores), that thread runs instead of the worker's spinning. With spin hints
+/// only, SparseMatMult's four threads on two cores spent about a quarter of their samples
+/// polling, beside the calling thread's sums between its 200 calls.
 fn next_job(jobs: &crossbeam_channel::Receiver<RawJob>) -> Option<RawJob> {
     let started = std::time::Instant::now();
+    let yields = placement().switches.poll_yield;
     loop {
         match jobs.try_recv() {
             Ok(job) => return Some(job),
@@ -664,8 +683,12 @@ fn next_job(jobs: &crossbeam_channel::Receiver<RawJob>) -> Option<RawJob> {
         if started.elapsed() >= WORKER_POLL {
             return jobs.recv().ok();
         }
-        for _ in 0..64 {
-            std::hint::spin_loop();
+        if yields {
+            thread::yield_now();
+        } else {
+            for _ in 0..64 {
+                std::hint::spin_loop();
+            }
         }
     }
 }

@@ -13,7 +13,9 @@
 //! chosen by [`grid_shape`] — as close to a hypercube as the divisors of `parts` allow, with the
 //! larger factors on the outer dimensions (6 MIs over a matrix: 3 × 2; 7 MIs: 7 × 1). MI `r`
 //! has grid coordinates in row-major order (the last dimension varies fastest), which is also
-//! the *partition order* used by assembly and reductions. [`Layout::along`] splits only
+//! the *partition order* used by assembly and reductions. CPU calls use [`Layout::cpu_block`],
+//! whose grid ([`cpu_grid`]) is row blocks where dimension 0 has enough rows for them.
+//! [`Layout::along`] splits only
 //! dimension `k` (the language's `dist(dim = k+1)`, dimensions there are 1-based).
 //! [`Layout::user`] uses validated user boundaries for dimension 0 (`dist(P)`).
 //!
@@ -83,6 +85,32 @@ pub fn grid_shape(parts: usize, dims: usize) -> Vec<usize> {
     rest.push(inner);
     rest.sort_unstable_by(|a, b| b.cmp(a));
     rest
+}
+
+/// Rows per MI below which [`cpu_grid`] keeps the grid of [`grid_shape`].
+pub const ROW_BLOCK_MIN_ROWS: usize = 4;
+
+/// The grid of MIs of a CPU call's built-in block partition of an array of `shape`. With
+/// `row_blocks` and at least [`ROW_BLOCK_MIN_ROWS`] rows of dimension 0 per MI, every MI
+/// takes a block of whole rows (`[parts, 1, ..]`); otherwise the grid of [`grid_shape`].
+///
+/// The MIs of a CPU call share the caller's memory, so a split of the columns saves no
+/// copying of halos; it only cuts every row an MI touches into short runs (a 4 × 4 grid
+/// over SOR's 1500 × 1500 matrix: 375 doubles, 3 KB, per row and MI), which a core's
+/// hardware prefetcher streams worse than whole rows, and it adds a row's set-up (the
+/// row handles and their length tests) per run. The rows are what rayon's baselines split.
+/// The number of MIs and their grid are the implementation's (LANGUAGE.md §2.1), so a
+/// correct program's result does not change, up to the reassociation of its reductions.
+pub fn cpu_grid(shape: &[usize], parts: usize, row_blocks: bool) -> Vec<usize> {
+    let parts = parts.max(1);
+    match shape.first() {
+        Some(&rows) if row_blocks && shape.len() >= 2 && rows >= ROW_BLOCK_MIN_ROWS * parts => {
+            let mut grid = vec![1; shape.len()];
+            grid[0] = parts;
+            grid
+        }
+        _ => grid_shape(parts, shape.len()),
+    }
 }
 
 /// How one dimension is split.
@@ -177,6 +205,13 @@ impl<const D: usize> Layout<D> {
     /// `dist`: block partitioning of every dimension over a grid of `parts` MIs.
     pub fn block(shape: [usize; D], parts: usize) -> Self {
         let grid = grid_shape(parts, D);
+        Self::new(shape, std::array::from_fn(|d| DimSplit::Block(grid[d])))
+    }
+
+    /// `dist` in a CPU call: [`Layout::block`] over the grid of [`cpu_grid`] (row blocks
+    /// where dimension 0 has enough rows, unless `SOMD_ROW_BLOCKS=0`).
+    pub fn cpu_block(shape: [usize; D], parts: usize) -> Self {
+        let grid = cpu_grid(&shape, parts, crate::exec::placement().switches.row_blocks);
         Self::new(shape, std::array::from_fn(|d| DimSplit::Block(grid[d])))
     }
 

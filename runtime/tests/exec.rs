@@ -200,6 +200,8 @@ fn placement_parses_the_measuring_switches() {
         ("SOMD_CONSTANT_LIMIT", "4096"),
         ("SOMD_WIDEN", "8"),
         ("SOMD_SPLIT", "16"),
+        ("SOMD_ROW_BLOCKS", "0"),
+        ("SOMD_POLL_YIELD", "off"),
         ("SOMD_NARROW", "off"),
         ("SOMD_MAPFUSE", "0"),
         ("SOMD_HIST_LAYOUT", "pairs"),
@@ -222,6 +224,8 @@ fn placement_parses_the_measuring_switches() {
         constant_limit: Some(4096),
         widen: 8,
         balance_split: Some(16),
+        row_blocks: false,
+        poll_yield: false,
         narrow: false,
         map_fusion: false,
         hist_pairs: true,
@@ -234,6 +238,10 @@ fn placement_parses_the_measuring_switches() {
     };
     assert_eq!((p.switches, p.warnings.len()), (want, 0));
     assert!(Switches::default().map_fusion);
+    assert!(Switches::default().row_blocks && Switches::default().poll_yield);
+    assert!(parse(&[("SOMD_ROW_BLOCKS", "1"), ("SOMD_POLL_YIELD", "1")]).switches.row_blocks);
+    assert!(!parse(&[("SOMD_ROW_BLOCKS", "off")]).switches.row_blocks);
+    assert!(!parse(&[("SOMD_POLL_YIELD", "0")]).switches.poll_yield);
     assert!(!parse(&[("SOMD_MAPFUSE", "off")]).switches.map_fusion);
     assert!(parse(&[("SOMD_MAPFUSE", "1")]).switches.map_fusion);
     // `SOMD_LANES=0` means no forcing; a value that is not a number is ignored with a warning.

@@ -175,3 +175,31 @@ fn cross_view_hides_corners_only() {
     let first = layout.part(0);
     assert_eq!(first.view, [0..4, 0..4]);
 }
+
+#[test]
+fn cpu_grid_takes_row_blocks_only_with_enough_rows() {
+    // SOR's matrix on 16 threads: 16 blocks of whole rows instead of a 4 × 4 grid.
+    assert_eq!(cpu_grid(&[1500, 1500], 16, true), vec![16, 1]);
+    assert_eq!(cpu_grid(&[1500, 1500], 16, false), vec![4, 4]);
+    // Fewer than ROW_BLOCK_MIN_ROWS rows per MI: the grid, as before.
+    assert_eq!(cpu_grid(&[4 * 8 - 1, 100], 8, true), grid_shape(8, 2));
+    assert_eq!(cpu_grid(&[4 * 8, 100], 8, true), vec![8, 1]);
+    // One dimension, three dimensions.
+    assert_eq!(cpu_grid(&[1000], 6, true), vec![6]);
+    assert_eq!(cpu_grid(&[64, 8, 8], 8, true), vec![8, 1, 1]);
+    assert_eq!(cpu_grid(&[16, 8, 8], 8, true), grid_shape(8, 3));
+    // The layout of a CPU call (SOMD_ROW_BLOCKS unset in tests): whole rows, every cell once.
+    let layout = Layout::<2>::cpu_block([40, 7], 5).with_view([(1, 1), (1, 1)]);
+    assert_eq!(layout.grid(), [5, 1]);
+    let mut owner = vec![0u32; 40 * 7];
+    for r in 0..5 {
+        let part = layout.part(r);
+        assert_eq!(part.owned[1], 0..7);
+        for i in part.owned[0].clone() {
+            for j in 0..7 {
+                owner[i * 7 + j] += 1;
+            }
+        }
+    }
+    assert!(owner.iter().all(|&n| n == 1));
+}

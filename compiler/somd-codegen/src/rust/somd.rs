@@ -5,7 +5,7 @@
 //! ```text
 //! fn Main_dot_somd(a: &Array<f64>, b: &Array<f64>, moved: u64, pos: &'static SourcePos) -> f64 {
 //!     let n_mis = rt::somd::mi_count(a.check(pos).len());
-//!     let dist_a = rt::somd::Dist1::new(a, false, pos, |shape| Layout::block(shape, n_mis));
+//!     let dist_a = rt::somd::Dist1::new(a, false, pos, |shape| Layout::cpu_block(shape, n_mis));
 //!     let dist_b = ...;
 //!     let partials = rt::somd::run_call(n_mis, |mi| {
 //!         let (part_a, geo_a) = dist_a.part(mi);
@@ -600,7 +600,7 @@ impl FnCx<'_> {
             format!("[{}]", list.join(", "))
         };
         Ok(match dist {
-            Distribution::Block => "rt::partition::Layout::block(shape, n_mis)".to_string(),
+            Distribution::Block => "rt::partition::Layout::cpu_block(shape, n_mis)".to_string(),
             Distribution::Dim(dim) => {
                 let dim = dim.saturating_sub(1) as usize;
                 if dim >= d {
@@ -613,7 +613,7 @@ impl FnCx<'_> {
             }
             Distribution::View { halos: h, poly } => {
                 let method = if *poly { "with_polyview" } else { "with_view" };
-                format!("rt::partition::Layout::block(shape, n_mis).{method}({})", halos(h))
+                format!("rt::partition::Layout::cpu_block(shape, n_mis).{method}({})", halos(h))
             }
             Distribution::User { class, bounds, args } => {
                 let strategy =
