@@ -211,6 +211,8 @@ fn placement_parses_the_measuring_switches() {
         ("SOMD_PINNED_MIN", "1024"),
         ("SOMD_PINNED_MAX", "65536"),
         ("SOMD_PINNED_UP", "0"),
+        ("SOMD_SPREAD", "0"),
+        ("SOMD_GROUP", "32"),
     ]);
     let want = Switches {
         keep: false,
@@ -235,8 +237,12 @@ fn placement_parses_the_measuring_switches() {
         pinned_min: Some(1024),
         pinned_max: Some(65536),
         pinned_uploads: false,
+        spread: false,
+        group: Some(32),
     };
     assert_eq!((p.switches, p.warnings.len()), (want, 0));
+    assert!(Switches::default().spread && Switches::default().group.is_none());
+    assert_eq!(parse(&[("SOMD_GROUP", "0")]).switches.group, None);
     assert!(Switches::default().map_fusion);
     assert!(Switches::default().row_blocks && Switches::default().poll_yield);
     assert!(parse(&[("SOMD_ROW_BLOCKS", "1"), ("SOMD_POLL_YIELD", "1")]).switches.row_blocks);
