@@ -434,21 +434,14 @@ impl Geo {
     }
 }
 
-/// Length of dimension `dim` (1-based) of a (rectangular) array, for `Somd.globalLength`.
-pub fn dim_len<T>(array: &Array<T>, dim: i32, pos: &'static SourcePos) -> i32
-where
-    T: DimLen,
-{
-    if dim <= 1 {
-        array.length(pos)
-    } else if array.is_empty() {
-        0
-    } else {
-        array.at(0, pos).dim_len(dim - 1, pos)
-    }
+/// Length of dimension `dim` (1-based) of a (rectangular) array, mutable or value, for
+/// `Somd.globalLength`.
+pub fn dim_len<A: DimLen>(array: &A, dim: i32, pos: &'static SourcePos) -> i32 {
+    array.dim_len(dim, pos)
 }
 
-/// Length along a dimension, for nested arrays.
+/// Length along a dimension (1-based; 0 for a leaf), for nested arrays: the array's own
+/// length for dimension 1 (`NullPointerException` when null), else that of its element 0.
 pub trait DimLen {
     fn dim_len(&self, dim: i32, pos: &'static SourcePos) -> i32;
 }
@@ -471,14 +464,24 @@ impl<T> DimLen for Val<T> {
         0
     }
 }
-impl<T> DimLen for VArr<T> {
-    fn dim_len(&self, _dim: i32, pos: &'static SourcePos) -> i32 {
-        self.length(pos)
+impl<T: DimLen> DimLen for VArr<T> {
+    fn dim_len(&self, dim: i32, pos: &'static SourcePos) -> i32 {
+        match self.check(pos).first() {
+            Some(first) if dim > 1 => first.dim_len(dim - 1, pos),
+            _ if dim > 1 => 0,
+            _ => self.length(pos),
+        }
     }
 }
 impl<T: DimLen> DimLen for Array<T> {
     fn dim_len(&self, dim: i32, pos: &'static SourcePos) -> i32 {
-        dim_len(self, dim, pos)
+        if dim <= 1 {
+            self.length(pos)
+        } else if self.is_empty() {
+            0
+        } else {
+            self.at(0, pos).dim_len(dim - 1, pos)
+        }
     }
 }
 
