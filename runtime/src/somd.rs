@@ -147,7 +147,9 @@ fn check_rectangular(
         if len != cols {
             error::throw_new(
                 class::ILLEGAL_ARGUMENT,
-                format!("dist array is not rectangular: row {r} has length {len}, row 0 has {cols}"),
+                format!(
+                    "dist array is not rectangular: row {r} has length {len}, row 0 has {cols}"
+                ),
                 pos,
             );
         }

@@ -503,9 +503,14 @@ impl FnCx<'_> {
             let layout = match &ty {
                 Type::Array(_) => None,
                 // A value array: each MI gets a value array of its view (`DistV1`, `DistV2`).
-                Type::ValueArray(..) => {
-                    Some(self.layout_expr(dist, d, &pname, true, k, &mut strategies, out)?)
-                }
+                Type::ValueArray(..) => Some(self.layout_expr(
+                    dist,
+                    d,
+                    &format!("{pname}.items().len()"),
+                    k,
+                    &mut strategies,
+                    out,
+                )?),
                 _ => {
                     return Err(EmitError::Internal(format!(
                         "a `dist` parameter of type {ty:?} (not an array)"
@@ -529,7 +534,8 @@ impl FnCx<'_> {
             } else {
                 "false".to_string()
             };
-            let layout = self.layout_expr(dist, d, &pname, false, k, &mut strategies, out)?;
+            let layout =
+                self.layout_expr(dist, d, &format!("{pname}.len()"), k, &mut strategies, out)?;
             let rhs = if d == 1 {
                 format!("rt::somd::Dist1::new({pname}, {copy}, pos, |shape| {layout})")
             } else {
@@ -584,16 +590,16 @@ impl FnCx<'_> {
     }
 
     /// The `Layout` expression of a distribution (user strategies call `bounds` first).
-    /// `strategies` lists the user strategies already called (the call without its length
-    /// argument, the `dist` index, the parameter's length): a parameter of the same length given the
-    /// same strategy expression reuses those boundaries (§2.2: the arguments are evaluated
-    /// once and such parameters are split at the same boundaries).
+    /// `len` is the parameter's length along dimension 1 (0 for `null`: the partitioning
+    /// throws after). `strategies` lists the user strategies already called (the call
+    /// without its length argument, the `dist` index, the length): a parameter of the same
+    /// length given the same strategy expression reuses those boundaries (§2.2: the
+    /// arguments are evaluated once and such parameters are split at the same boundaries).
     fn layout_expr(
         &mut self,
         dist: &Distribution,
         d: usize,
-        pname: &str,
-        value: bool,
+        len: &str,
         k: usize,
         strategies: &mut Vec<(String, usize, String)>,
         out: &mut String,
@@ -626,8 +632,6 @@ impl FnCx<'_> {
                     self.module.classes.get(class.0 as usize).map_or("?", |c| c.name.as_str());
                 let bounds_fn = self.names.functions[bounds.0 as usize].clone();
                 let callee = self.callee(*bounds)?;
-                // The length of dimension 1 (0 for `null`: the partitioning throws after).
-                let len = if value { format!("{pname}.items().len()") } else { format!("{pname}.len()") };
                 let mut texts = vec![format!("{len} as i32"), "n_mis as i32".to_string()];
                 for (i, a) in args.iter().enumerate() {
                     let ty = callee
@@ -650,7 +654,7 @@ impl FnCx<'_> {
                              else {{ {rhs} }}"
                         );
                     }
-                    None => strategies.push((key, k, len)),
+                    None => strategies.push((key, k, len.to_string())),
                 }
                 line(out, 1, &format!("let bounds_{k} = "), &rhs, ";")?;
                 format!("rt::partition::Layout::user(shape, bounds_{k}.clone())")
