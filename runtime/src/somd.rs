@@ -96,19 +96,63 @@ pub enum Split2 {
 /// one per unit it splits into (so `dim = 2` on a matrix of two long rows still uses every
 /// worker). Throws `NullPointerException` for a null matrix or first row, as the
 /// partitioning would.
-pub fn mi_count_2d<T>(array: &Array<Array<T>>, split: Split2, pos: &'static SourcePos) -> usize {
+pub fn mi_count_2d(array: &impl Matrix, split: Split2, pos: &'static SourcePos) -> usize {
     mi_count(units_2d(array, split, pos))
 }
 
 /// The units a matrix splits into: rows, columns or cells (null checks as in
 /// [`mi_count_2d`]).
-pub fn units_2d<T>(array: &Array<Array<T>>, split: Split2, pos: &'static SourcePos) -> usize {
-    let rows = array.check(pos).len();
-    let cols = if rows == 0 { 0 } else { array.at(0, pos).check(pos).len() };
+pub fn units_2d(array: &impl Matrix, split: Split2, pos: &'static SourcePos) -> usize {
+    let (rows, cols) = array.shape_2d(pos);
     match split {
         Split2::Rows => rows,
         Split2::Cols => cols,
         Split2::Cells => rows.saturating_mul(cols),
+    }
+}
+
+/// An array of rows that a `dist` parameter partitions in two dimensions: `T[][]`
+/// ([`Dist2`]) or `T[[]][[]]` ([`DistV2`]).
+pub trait Matrix {
+    /// The number of rows and the length of row 0 (0 when there is no row), after the null
+    /// checks the partitioning makes (`NullPointerException` at `pos` for a null array or a
+    /// null row 0).
+    fn shape_2d(&self, pos: &'static SourcePos) -> (usize, usize);
+}
+
+impl<T> Matrix for Array<Array<T>> {
+    fn shape_2d(&self, pos: &'static SourcePos) -> (usize, usize) {
+        let rows = self.check(pos).len();
+        (rows, if rows == 0 { 0 } else { self.at(0, pos).check(pos).len() })
+    }
+}
+
+impl<T> Matrix for VArr<VArr<T>> {
+    fn shape_2d(&self, pos: &'static SourcePos) -> (usize, usize) {
+        let items = self.check(pos);
+        (items.len(), items.first().map_or(0, |row| row.check(pos).len()))
+    }
+}
+
+/// The `IllegalArgumentException` of a `dist` matrix whose rows differ in length, when both
+/// of its dimensions are split.
+fn check_rectangular(
+    rows: usize,
+    cols: usize,
+    row_len: impl Fn(usize) -> usize,
+    pos: &'static SourcePos,
+) {
+    for r in 0..rows {
+        let len = row_len(r);
+        if len != cols {
+            error::throw_new(
+                class::ILLEGAL_ARGUMENT,
+                format!(
+                    "dist array is not rectangular: row {r} has length {len}, row 0 has {cols}"
+                ),
+                pos,
+            );
+        }
     }
 }
 
@@ -392,21 +436,14 @@ impl Geo {
     }
 }
 
-/// Length of dimension `dim` (1-based) of a (rectangular) array, for `Somd.globalLength`.
-pub fn dim_len<T>(array: &Array<T>, dim: i32, pos: &'static SourcePos) -> i32
-where
-    T: DimLen,
-{
-    if dim <= 1 {
-        array.length(pos)
-    } else if array.is_empty() {
-        0
-    } else {
-        array.at(0, pos).dim_len(dim - 1, pos)
-    }
+/// Length of dimension `dim` (1-based) of a (rectangular) array, mutable or value, for
+/// `Somd.globalLength`.
+pub fn dim_len<A: DimLen>(array: &A, dim: i32, pos: &'static SourcePos) -> i32 {
+    array.dim_len(dim, pos)
 }
 
-/// Length along a dimension, for nested arrays.
+/// Length along a dimension (1-based; 0 for a leaf), for nested arrays: the array's own
+/// length for dimension 1 (`NullPointerException` when null), else that of its element 0.
 pub trait DimLen {
     fn dim_len(&self, dim: i32, pos: &'static SourcePos) -> i32;
 }
@@ -429,14 +466,24 @@ impl<T> DimLen for Val<T> {
         0
     }
 }
-impl<T> DimLen for VArr<T> {
-    fn dim_len(&self, _dim: i32, pos: &'static SourcePos) -> i32 {
-        self.length(pos)
+impl<T: DimLen> DimLen for VArr<T> {
+    fn dim_len(&self, dim: i32, pos: &'static SourcePos) -> i32 {
+        match self.check(pos).first() {
+            Some(first) if dim > 1 => first.dim_len(dim - 1, pos),
+            _ if dim > 1 => 0,
+            _ => self.length(pos),
+        }
     }
 }
 impl<T: DimLen> DimLen for Array<T> {
     fn dim_len(&self, dim: i32, pos: &'static SourcePos) -> i32 {
-        dim_len(self, dim, pos)
+        if dim <= 1 {
+            self.length(pos)
+        } else if self.is_empty() {
+            0
+        } else {
+            self.at(0, pos).dim_len(dim - 1, pos)
+        }
     }
 }
 
@@ -591,20 +638,9 @@ impl<T: Clone + DeepCopy + Send> Dist2<T> {
         pos: &'static SourcePos,
         layout_of: impl FnOnce([usize; 2]) -> Layout<2>,
     ) -> Dist2<T> {
-        array.check(pos);
-        let rows = array.len();
-        let cols = if rows == 0 { 0 } else { array.at(0, pos).check(pos).len() };
+        let (rows, cols) = array.shape_2d(pos);
         if !rows_only {
-            for r in 0..rows {
-                let len = array.at(r as i32, pos).length(pos) as usize;
-                if len != cols {
-                    error::throw_new(
-                        class::ILLEGAL_ARGUMENT,
-                        format!("dist array is not rectangular: row {r} has length {len}, row 0 has {cols}"),
-                        pos,
-                    );
-                }
-            }
+            check_rectangular(rows, cols, |r| array.at(r as i32, pos).length(pos) as usize, pos);
         }
         let scratch = scratch.into();
         let source = scratch.source(array);
@@ -666,6 +702,68 @@ impl<T: Clone + DeepCopy + Send> Dist2<T> {
                 .collect(),
         );
         (tile, geo)
+    }
+}
+
+/// A partitioned 2-D `dist` value array (`T[[]][[]]`, or `T[[]][[]][[]]` split along its
+/// first two dimensions as [`Dist2`] splits `T[][][]`): the checks and the [`Layout`] of
+/// [`Dist2`] (rectangular unless only dimension 1 is split). An MI's partition is a value
+/// array of rows holding its view (halos included): the source itself when the view is
+/// the whole array; else the source's rows of the view when it keeps whole rows, or value
+/// arrays of the view's columns of those rows, copied by the MI that reads the partition.
+pub struct DistV2<T> {
+    pub layout: Layout<2>,
+    source: VArr<VArr<T>>,
+}
+
+impl<T: Clone + Send + Sync> DistV2<T> {
+    /// Splits `array` (null-checked, its row 0 too) with `layout_of([rows, cols])`.
+    pub fn new(
+        array: &VArr<VArr<T>>,
+        rows_only: bool,
+        pos: &'static SourcePos,
+        layout_of: impl FnOnce([usize; 2]) -> Layout<2>,
+    ) -> DistV2<T> {
+        let (rows, cols) = array.shape_2d(pos);
+        if !rows_only {
+            let items = array.items();
+            check_rectangular(rows, cols, |r| items[r].length(pos) as usize, pos);
+        }
+        DistV2 { layout: layout_of([rows, cols]), source: array.clone() }
+    }
+
+    /// The default assembly of the call's partial arrays ([`assemble_2d`]).
+    pub fn assemble<R: Clone>(
+        &self,
+        partials: Vec<Array<Array<R>>>,
+        pos: &'static SourcePos,
+    ) -> Array<Array<R>> {
+        assemble_2d(&self.layout, partials, pos)
+    }
+
+    /// MI `r`'s partition and its geometry.
+    pub fn part(&self, r: usize) -> (VArr<VArr<T>>, Geo) {
+        let part = self.layout.part(r);
+        let rows = part.view[0].clone();
+        let cols = part.view[1].clone();
+        let geo = Geo::of(&self.layout, &part);
+        let items = self.source.items();
+        // Whole rows when dimension 2 is not split (rows may then differ in length).
+        let whole_rows = self.layout.grid()[1] == 1;
+        if whole_rows && rows.start == 0 && rows.end == items.len() {
+            return (self.source.clone(), geo);
+        }
+        let tile = items[rows]
+            .iter()
+            .map(|row| {
+                if whole_rows {
+                    row.clone()
+                } else {
+                    VArr::from_vec(row.items()[cols.clone()].to_vec())
+                }
+            })
+            .collect();
+        (VArr::from_vec(tile), geo)
     }
 }
 
@@ -1823,6 +1921,63 @@ mod tests {
             whole.part(0).0.downgrade().map(|w| w.as_ptr()),
             a.downgrade().map(|w| w.as_ptr())
         );
+    }
+
+    #[test]
+    fn value_matrix_partitions_hold_their_views() {
+        // A 4x6 matrix, element (i, j) = 10 i + j.
+        let row = |i: i32, cols: i32| VArr::from_vec((0..cols).map(|j| 10 * i + j).collect());
+        let m: VArr<VArr<i32>> = VArr::from_vec((0..4).map(|i| row(i, 6)).collect());
+        let items = |p: &VArr<VArr<i32>>| -> Vec<Vec<i32>> {
+            p.items().iter().map(|r| r.items().to_vec()).collect()
+        };
+        // (block, block) over a 2x2 grid: MI 3 holds rows 2..4, columns 3..6.
+        let blocks = DistV2::new(&m, false, &POS, |shape| Layout::block(shape, 4));
+        assert_eq!(blocks.layout.grid(), [2, 2]);
+        let (p3, geo) = blocks.part(3);
+        assert_eq!(items(&p3), [[23, 24, 25], [33, 34, 35]]);
+        assert_eq!((geo.offset(1), geo.offset(2)), (2, 3));
+        assert_eq!((geo.global_length(1, 2), geo.global_length(2, 3)), (4, 6));
+        // `view = <1,1>, <1,1>`: MI 0 also sees row 2 and column 3 (its cross-shaped halo is
+        // held in the rectangle of its view).
+        let halos = DistV2::new(&m, false, &POS, |shape| {
+            Layout::block(shape, 4).with_view([(1, 1), (1, 1)])
+        });
+        let (p0, _) = halos.part(0);
+        assert_eq!(items(&p0), [[0, 1, 2, 3], [10, 11, 12, 13], [20, 21, 22, 23]]);
+        // `dim = 2`: every row, columns split.
+        let cols = DistV2::new(&m, false, &POS, |shape| Layout::along(shape, 3, 1));
+        assert_eq!(items(&cols.part(1).0), [[2, 3], [12, 13], [22, 23], [32, 33]]);
+        // `dim = 1` keeps whole rows: the source's own rows, or the source itself when one
+        // MI sees every row.
+        let rows = DistV2::new(&m, true, &POS, |shape| Layout::along(shape, 2, 0));
+        let (p1, _) = rows.part(1);
+        assert_eq!(items(&p1), [[20, 21, 22, 23, 24, 25], [30, 31, 32, 33, 34, 35]]);
+        let address = |a: &VArr<i32>| a.downgrade().map(|w| w.as_ptr());
+        assert_eq!(address(&p1.items()[0]), address(&m.items()[2]));
+        let whole = DistV2::new(&m, false, &POS, |shape| Layout::block(shape, 1));
+        let (p, _) = whole.part(0);
+        assert_eq!(
+            p.downgrade().map(|w| w.as_ptr() as *const ()),
+            m.downgrade().map(|w| w.as_ptr() as *const ())
+        );
+        // Ragged: split along dimension 1 it partitions; split in both it throws as `Dist2`.
+        let ragged: VArr<VArr<i32>> = VArr::from_vec(vec![row(0, 3), row(1, 2), row(2, 3)]);
+        let by_rows = DistV2::new(&ragged, true, &POS, |shape| Layout::along(shape, 3, 0));
+        assert_eq!(items(&by_rows.part(1).0), [[10, 11]]);
+        let thrown = error::catch(|| {
+            DistV2::new(&ragged, false, &POS, |shape| Layout::block(shape, 2)).layout.parts()
+        })
+        .unwrap_err();
+        assert_eq!(thrown.class, class::ILLEGAL_ARGUMENT);
+        assert_eq!(thrown.detail, "dist array is not rectangular: row 1 has length 2, row 0 has 3");
+        let null = error::catch(|| {
+            DistV2::<i32>::new(&VArr::NULL, false, &POS, |shape| Layout::block(shape, 2))
+                .layout
+                .parts()
+        })
+        .unwrap_err();
+        assert_eq!(null.class, class::NULL_POINTER);
     }
 
     /// MI `r` of a 3-way block split of 10 elements: `new_output` of `len`, filled with

@@ -251,10 +251,12 @@ fn block_syncs(block: &Block) -> bool {
     })
 }
 
-/// Number of array dimensions of a `dist` parameter that the partitioner handles (1 or 2).
+/// Number of array dimensions of a `dist` parameter that the partitioner handles (1 or 2):
+/// an array of arrays (mutable or value) is split along its first two dimensions.
 fn dims(ty: &Type) -> usize {
     match ty {
         Type::Array(inner) if matches!(inner.as_ref(), Type::Array(_)) => 2,
+        Type::ValueArray(inner, _) if matches!(inner.as_ref(), Type::ValueArray(..)) => 2,
         _ => 1,
     }
 }
@@ -401,9 +403,9 @@ impl FnCx<'_> {
             }
             Reduction::Assemble => {
                 let first_dims = dims(self.local_ty(first)?);
-                match (dims(&func.ret), first_dims) {
-                    (1, 1) => "rt::somd::assemble_1d(&dist_0.layout, partials)".to_string(),
-                    (2, 2) => "dist_0.assemble(partials, pos)".to_string(),
+                match (matches!(func.ret, Type::Array(_)).then(|| dims(&func.ret)), first_dims) {
+                    (Some(1), 1) => "rt::somd::assemble_1d(&dist_0.layout, partials)".to_string(),
+                    (Some(2), 2) => "dist_0.assemble(partials, pos)".to_string(),
                     _ => "rt::somd::concat(partials)".to_string(),
                 }
             }
@@ -497,21 +499,30 @@ impl FnCx<'_> {
             let pname = self.local_name(local);
             let ty = self.local_ty(local)?.clone();
             let d = dims(&ty);
+            let rows_only = matches!(dist, Distribution::Dim(1) | Distribution::User { .. });
             let layout = match &ty {
                 Type::Array(_) => None,
-                // A 1-D value array: each MI gets a value array of its view (`DistV1`).
-                Type::ValueArray(e, _) if !matches!(e.as_ref(), Type::ValueArray(..)) => {
-                    Some(self.layout_expr(dist, 1, &pname, k, &mut strategies, out)?)
-                }
+                // A value array: each MI gets a value array of its view (`DistV1`, `DistV2`).
+                Type::ValueArray(..) => Some(self.layout_expr(
+                    dist,
+                    d,
+                    &format!("{pname}.items().len()"),
+                    k,
+                    &mut strategies,
+                    out,
+                )?),
                 _ => {
-                    return Err(EmitError::Unsupported(format!(
-                        "a `dist` parameter of type {ty:?} (only mutable arrays and 1-D value \
-                         arrays are partitioned)"
+                    return Err(EmitError::Internal(format!(
+                        "a `dist` parameter of type {ty:?} (not an array)"
                     )))
                 }
             };
             if let Some(layout) = layout {
-                let rhs = format!("rt::somd::DistV1::new({pname}, pos, |shape| {layout})");
+                let rhs = if d == 1 {
+                    format!("rt::somd::DistV1::new({pname}, pos, |shape| {layout})")
+                } else {
+                    format!("rt::somd::DistV2::new({pname}, {rows_only}, pos, |shape| {layout})")
+                };
                 line(out, 1, &format!("let dist_{k} = "), &rhs, ";")?;
                 mi_lets.push(format!("let (part_{k}, geo_{k}) = dist_{k}.part(mi);"));
                 geos.push(format!("geo_{k}"));
@@ -523,8 +534,8 @@ impl FnCx<'_> {
             } else {
                 "false".to_string()
             };
-            let layout = self.layout_expr(dist, d, &pname, k, &mut strategies, out)?;
-            let rows_only = matches!(dist, Distribution::Dim(1) | Distribution::User { .. });
+            let layout =
+                self.layout_expr(dist, d, &format!("{pname}.len()"), k, &mut strategies, out)?;
             let rhs = if d == 1 {
                 format!("rt::somd::Dist1::new({pname}, {copy}, pos, |shape| {layout})")
             } else {
@@ -579,15 +590,16 @@ impl FnCx<'_> {
     }
 
     /// The `Layout` expression of a distribution (user strategies call `bounds` first).
-    /// `strategies` lists the user strategies already called (the call without its length
-    /// argument, the `dist` index, the parameter): a parameter of the same length given the
-    /// same strategy expression reuses those boundaries (§2.2: the arguments are evaluated
-    /// once and such parameters are split at the same boundaries).
+    /// `len` is the parameter's length along dimension 1 (0 for `null`: the partitioning
+    /// throws after). `strategies` lists the user strategies already called (the call
+    /// without its length argument, the `dist` index, the length): a parameter of the same
+    /// length given the same strategy expression reuses those boundaries (§2.2: the
+    /// arguments are evaluated once and such parameters are split at the same boundaries).
     fn layout_expr(
         &mut self,
         dist: &Distribution,
         d: usize,
-        pname: &str,
+        len: &str,
         k: usize,
         strategies: &mut Vec<(String, usize, String)>,
         out: &mut String,
@@ -620,7 +632,7 @@ impl FnCx<'_> {
                     self.module.classes.get(class.0 as usize).map_or("?", |c| c.name.as_str());
                 let bounds_fn = self.names.functions[bounds.0 as usize].clone();
                 let callee = self.callee(*bounds)?;
-                let mut texts = vec![format!("{pname}.len() as i32"), "n_mis as i32".to_string()];
+                let mut texts = vec![format!("{len} as i32"), "n_mis as i32".to_string()];
                 for (i, a) in args.iter().enumerate() {
                     let ty = callee
                         .params
@@ -631,18 +643,18 @@ impl FnCx<'_> {
                     texts.push(self.arg(*a, &ty)?);
                 }
                 let mut rhs = format!(
-                    "rt::somd::user_bounds({strategy:?}, &{bounds_fn}({}), {pname}.len(), n_mis, pos)",
+                    "rt::somd::user_bounds({strategy:?}, &{bounds_fn}({}), {len}, n_mis, pos)",
                     texts.join(", ")
                 );
                 let key = format!("{bounds_fn}({})", texts[1..].join(", "));
                 match strategies.iter().find(|(called, _, _)| *called == key) {
-                    Some((_, first, first_name)) => {
+                    Some((_, first, first_len)) => {
                         rhs = format!(
-                            "if {pname}.len() == {first_name}.len() {{ bounds_{first}.clone() }} \
+                            "if {len} == {first_len} {{ bounds_{first}.clone() }} \
                              else {{ {rhs} }}"
                         );
                     }
-                    None => strategies.push((key, k, pname.to_string())),
+                    None => strategies.push((key, k, len.to_string())),
                 }
                 line(out, 1, &format!("let bounds_{k} = "), &rhs, ";")?;
                 format!("rt::partition::Layout::user(shape, bounds_{k}.clone())")
