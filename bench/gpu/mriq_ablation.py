@@ -7,9 +7,11 @@ variants of it that each take one difference to the hand kernel away, and the ha
 (`bench/clbaselines/cl/mriq.cl`), built with the runtime's prelude and options, launched
 on the same inputs in one process, timed by profiling events (`clrun.py`), the variants
 interleaved round by round. The differences tried:
-- the launch geometry: the runtime launches groups of 256 and, for a fused reduction, at
-  most two device-fills of groups (`reduction_groups` in `runtime/src/device.rs`); the hand
-  host halves its groups down to 32 until there are at least two per compute unit;
+- the launch geometry: groups of 256 (what the runtime launched before the twelfth
+  session, and launches under `SOMD_SPREAD=0`) and the hand host's groups, halved down to
+  32 until there are at least two per compute unit (what the runtime's `spread_local` now
+  launches too); a fused reduction has at most two device-fills of groups
+  (`reduction_groups` in `runtime/src/device.rs`);
 - the samples' address space: `__global KSample *` (emitted), `__global const KSample
   *restrict` (read-only, so the compiler may use the read-only data path), `__constant
   KSample *` (the constant cache, where the hand kernel keeps its `float4` samples).

@@ -884,6 +884,12 @@ impl KernelDesc {
     pub fn lanes_form(&self) -> bool {
         self.args.iter().any(|a| matches!(a, ArgSpec::Lanes))
     }
+
+    /// Whether the kernel runs one work-group per element (a `@` folding a nested `!` across
+    /// a work-group: [`ArgSpec::LaneScratch`], which its slices and staged forms come with).
+    pub fn group_per_element(&self) -> bool {
+        self.args.iter().any(|a| matches!(a, ArgSpec::LaneScratch { .. }))
+    }
 }
 
 impl std::fmt::Debug for KernelDesc {
@@ -1514,6 +1520,8 @@ struct Geometry {
     local: usize,
     groups: usize,
     strip: Option<usize>,
+    /// The group size [`spread_local`] chose for a plain launch (`None`: the kernel's own).
+    spread: Option<usize>,
 }
 
 impl Planned {
@@ -1527,23 +1535,13 @@ impl Planned {
         } else {
             first
         };
-        let mut local = prev_power_of_two(kernel.local_1d());
+        // A plain 1-D launch (not a fold, not one group per element or iteration) may spread.
         let plain = !desc.fold
             && !desc.lanes_form()
-            && (desc.reduction || self.global.len() == 1)
-            && !desc.args.iter().any(|a| {
-                matches!(
-                    a,
-                    ArgSpec::LaneScratch { .. }
-                        | ArgSpec::SliceParts { .. }
-                        | ArgSpec::Slices { .. }
-                        | ArgSpec::StageRows { .. }
-                        | ArgSpec::Staged
-                )
-            });
-        if plain {
-            local = spread_local(ctx, local, kernel.granule(), items);
-        }
+            && !desc.group_per_element()
+            && (desc.reduction || self.global.len() == 1);
+        let spread = if plain { spread_local(ctx, kernel, items) } else { None };
+        let local = spread.unwrap_or_else(|| prev_power_of_two(kernel.local_1d()));
         let groups = if desc.fold {
             items
         } else if desc.strided {
@@ -1552,7 +1550,7 @@ impl Planned {
             items.div_ceil(local)
         };
         let strip = desc.lanes_form().then(|| strip_lanes(ctx, local, first));
-        Some(Geometry { local, groups, strip })
+        Some(Geometry { local, groups, strip, spread })
     }
 
     /// Launches the kernel as its geometry says, for a kernel without a nested fold's
@@ -1568,7 +1566,10 @@ impl Planned {
                 strip_launch(setter, ctx, self.global.first().copied().unwrap_or(0), lanes)
             }
             (true, _) => setter.run_1d_exact(ctx, geo.groups * geo.local, geo.local),
-            (false, [n]) => setter.run_1d_in(ctx, *n, geo.local),
+            (false, [n]) => match geo.spread {
+                Some(local) => setter.run_1d_in(ctx, *n, local),
+                None => setter.run_1d(ctx, *n),
+            },
             (false, [nx, ny]) => setter.run_2d(ctx, *nx, *ny),
             (false, _) => Err(ClFailure::Geometry { global: 0, local: 0 }),
         }
@@ -1920,29 +1921,40 @@ pub fn staged_local(
     (group.saturating_mul(row_bytes).saturating_add(other) <= limit).then_some(group)
 }
 
-/// The work-group size of a plain 1-D launch of `items` work-items (a `@`, a SOMD loop, a
-/// reduction) whose kernel's own size is `local` (a power of two): on a GPU, halved while
-/// the launch would have fewer than two groups per compute unit, down to the kernel's
-/// preferred multiple (the warp width) or 32, whichever is larger. A launch of few
-/// work-items (MRI-Q's 16,384 voxels, N-Body's 4,096 bodies) then spreads over every
-/// compute unit instead of filling some with large groups while others idle; such
-/// kernels are latency-bound, and each compute unit hides latency with the warps of all
-/// its groups. Generated kernels are correct for any group size (tiles are filled in
-/// strides of the group size, reductions need only a power of two). On a CPU device,
-/// where a work-group runs on one core, and under `SOMD_SPREAD=0`, `local` is kept;
-/// `SOMD_GROUP=N` gives groups of the largest power of two at most `N` and `local`.
-pub fn spread_local(ctx: &DeviceCtx, local: usize, granule: usize, items: usize) -> usize {
+/// The work-group size of a plain 1-D launch of `items` work-items of `kernel` (a `@`, a
+/// SOMD loop, a reduction), or `None` for the kernel's own size: on a GPU, the kernel's
+/// power-of-two size halved while the launch would have fewer than two groups per compute
+/// unit ([`spread_size`]). A launch of few work-items (MRI-Q's 16,384 voxels, N-Body's 4,096
+/// bodies) then spreads over every compute unit instead of filling some with large groups
+/// while others idle; such kernels are latency-bound, and each compute unit hides latency
+/// with the warps of all its groups. Generated kernels are correct for any group size (tiles
+/// are filled in strides of the group size, reductions need only a power of two). On a CPU
+/// device, where a work-group runs on one core, and under `SOMD_SPREAD=0`, `None`;
+/// `SOMD_GROUP=N` gives groups of the largest power of two at most `N` and the kernel's size
+/// on any device.
+pub fn spread_local(
+    ctx: &DeviceCtx,
+    kernel: &crate::opencl::launch::DeviceKernel,
+    items: usize,
+) -> Option<usize> {
     let switches = &crate::exec::placement().switches;
+    let local = prev_power_of_two(kernel.local_1d());
     if let Some(group) = switches.group {
-        return prev_power_of_two(group.min(local).max(1));
+        return Some(prev_power_of_two(group.min(local).max(1)));
     }
     if !ctx.info.is_gpu || !switches.spread {
-        return local;
+        return None;
     }
-    let floor = granule.max(32);
-    let wanted = 2 * (ctx.info.compute_units as usize).max(1);
+    let units = (ctx.info.compute_units as usize).max(1);
+    let spread = spread_size(local, kernel.granule().max(32), items, units);
+    (spread != local).then_some(spread)
+}
+
+/// `local` (a power of two) halved while `items` work-items would make fewer than two groups
+/// per compute unit of `units`, but not below `floor`.
+pub fn spread_size(local: usize, floor: usize, items: usize, units: usize) -> usize {
     let mut local = local;
-    while local / 2 >= floor && items.div_ceil(local) < wanted {
+    while local / 2 >= floor && items.div_ceil(local) < 2 * units {
         local /= 2;
     }
     local
@@ -2359,6 +2371,21 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
+
+    #[test]
+    fn few_work_items_spread_over_every_unit() {
+        // The H100's 132 units: MRI-Q's voxels in 512 groups of 32 (64 of 256 left 68 units
+        // idle), N-Body's bodies at the warp floor, a large launch untouched.
+        assert_eq!(spread_size(256, 32, 16_384, 132), 32);
+        assert_eq!(spread_size(256, 32, 4_096, 132), 32);
+        assert_eq!(spread_size(256, 32, 8_000_000, 132), 256);
+        // Halved only while fewer than two groups per unit (264 here).
+        assert_eq!(spread_size(256, 32, 263 * 256 + 1, 132), 256);
+        assert_eq!(spread_size(256, 32, 263 * 256, 132), 128);
+        // Never below the floor (an AMD wavefront of 64), nor above the kernel's size.
+        assert_eq!(spread_size(256, 64, 100, 132), 64);
+        assert_eq!(spread_size(32, 32, 100, 132), 32);
+    }
 
     #[test]
     fn narrow_elements_widen_as_java_ints() {

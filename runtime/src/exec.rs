@@ -298,7 +298,7 @@ impl Switches {
             pinned_min,
             pinned_max,
             pinned_uploads: text("SOMD_PINNED_UP").as_deref() != Some("0"),
-            spread: text("SOMD_SPREAD").as_deref() != Some("0"),
+            spread: !matches!(text("SOMD_SPREAD").as_deref(), Some("0" | "off")),
             group,
         }
     }

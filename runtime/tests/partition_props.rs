@@ -188,8 +188,10 @@ fn cpu_grid_takes_row_blocks_only_with_enough_rows() {
     assert_eq!(cpu_grid(&[1000], 6, true), vec![6]);
     assert_eq!(cpu_grid(&[64, 8, 8], 8, true), vec![8, 1, 1]);
     assert_eq!(cpu_grid(&[16, 8, 8], 8, true), grid_shape(8, 3));
-    // The layout of a CPU call (SOMD_ROW_BLOCKS unset in tests): whole rows, every cell once.
-    let layout = Layout::<2>::cpu_block([40, 7], 5).with_view([(1, 1), (1, 1)]);
+    // Row blocks with halos (the grid `cpu_block` takes for this shape, whatever the
+    // environment's SOMD_ROW_BLOCKS): whole rows, every cell once.
+    assert_eq!(cpu_grid(&[40, 7], 5, true), vec![5, 1]);
+    let layout = Layout::<2>::along([40, 7], 5, 0).with_view([(1, 1), (1, 1)]);
     assert_eq!(layout.grid(), [5, 1]);
     let mut owner = vec![0u32; 40 * 7];
     for r in 0..5 {

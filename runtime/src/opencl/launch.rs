@@ -206,8 +206,7 @@ impl KernelArgs<'_> {
 
     /// Launches `n` work-items (rounded up to the work-group size); nothing when `n == 0`.
     pub fn run_1d(&mut self, ctx: &DeviceCtx, n: usize) -> Result<LaunchInfo, ClFailure> {
-        let local = self.kernel.local_1d;
-        self.enqueue(ctx, 1, [round_up(n, local), 1], [local, 1], [n, 1])
+        self.run_1d_in(ctx, n, self.kernel.local_1d)
     }
 
     /// Launches `n` work-items in groups of `local` (at most the kernel's maximum), the
