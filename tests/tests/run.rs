@@ -1374,8 +1374,8 @@ fn device_segmented_sums_run_one_work_item_per_run() {
 /// samples whose maps are tiled, and a broadcast array of one tile copied into local memory
 /// too (`SOMD_TILE_SMALL=1`: by default each work-item reads it from global memory) for
 /// K-Means and `map_tiled` (arrays below, at and above one tile), and plain 1-D launches in
-/// groups of 32 or 16 work-items (`SOMD_GROUP`, the sizes `spread_local` picks on a GPU for
-/// launches of few work-items) for tiled maps, fused, coarsened and intermediate reductions,
+/// groups of 32 work-items (`SOMD_GROUP`; what `spread_local` picks on a GPU for launches of
+/// few work-items) or 16 (a stress size), the trace showing such a launch, for tiled maps, fused, coarsened and intermediate reductions,
 /// widened kernels and `sync` bodies. Every run is strict: a fallback to the CPU fails it.
 #[test]
 fn device_switches_keep_the_results() {
@@ -1389,8 +1389,9 @@ fn device_switches_keep_the_results() {
         ("samples", "nbody", ("SOMD_TILE_LAST_BARRIER", "1")),
         ("samples", "kmeans", ("SOMD_TILE_SMALL", "1")),
         ("tests/run", "map_tiled", ("SOMD_TILE_SMALL", "1")),
-        // Plain 1-D launches in small groups (as `spread_local` gives few work-items on a
-        // GPU): tiles, fused and coarsened reductions, sync bodies, widened kernels.
+        // Plain 1-D launches in small groups (32: what `spread_local` gives few work-items on
+        // a GPU; 16: below any warp, a stress size): tiles, fused and coarsened reductions,
+        // sync bodies, widened kernels.
         ("samples", "mriq", ("SOMD_GROUP", "32")),
         ("samples", "nbody", ("SOMD_GROUP", "32")),
         ("tests/run", "map_tiled", ("SOMD_GROUP", "16")),
@@ -1402,10 +1403,26 @@ fn device_switches_keep_the_results() {
     ];
     for (suite, name, switch) in cases {
         let Some((binary, expected)) = built_with_expected(suite, name) else { continue };
-        let env = [switch];
+        let group = (switch.0 == "SOMD_GROUP").then_some(switch.1);
+        // Under `SOMD_GROUP` the trace shows the forced size in some launch.
+        let env: Vec<(&str, &str)> =
+            std::iter::once(switch).chain(group.map(|_| ("SOMD_TRACE", "json"))).collect();
         let outcome = run_with_env(binary, &expected.args, *opencl, &env);
-        if let Some(why) = compare(&expected, &outcome) {
+        if let Some(why) = compare(&expected, &untraced(&outcome)) {
             panic!("{name} under {env:?}: {why}\n{}", outcome.stderr);
+        }
+        if let Some(n) = group {
+            let launched_in = |line: &str| {
+                serde_json::from_str::<Value>(line).is_ok_and(|e| {
+                    e["event"] == "launch"
+                        && e["local"].as_u64().map(|l| l.to_string()) == Some(n.into())
+                })
+            };
+            assert!(
+                outcome.stderr.lines().any(launched_in),
+                "{name}: no launch in groups of {n}:\n{}",
+                outcome.stderr
+            );
         }
     }
 }
@@ -1744,6 +1761,7 @@ fn value_array_parameters_stay_resident() {
     }
     for call in &maps[1..] {
         assert_eq!(list(&call.resident), ["arg0"], "the points stay on the device:\n{seen}");
+        assert_eq!(list(&call.h2d), ["arg1"], "only the new centres go up:\n{seen}");
     }
 }
 
