@@ -409,30 +409,7 @@ impl Writer<'_> {
         let mut decls = Vec::new();
         let mut scalars: HashMap<String, usize> = HashMap::new();
         let writes = written_bases(&cx);
-        // Arrays passed to calls (whose parameters are not `const`, and which may write them).
-        let passed: std::collections::HashSet<LocalId> = func
-            .exprs
-            .iter()
-            .flat_map(|e| match &e.kind {
-                ExprKind::Call { args, .. } | ExprKind::New { args, .. } => args.clone(),
-                _ => Vec::new(),
-            })
-            .filter_map(|a| match func.expr(a).kind {
-                ExprKind::Local(l) => Some(l),
-                // A plane or row of a 3-D array passes a pointer into its buffer.
-                ExprKind::Index { .. }
-                    if matches!(func.expr(a).ty, Type::Array(_) | Type::ValueArray(..)) =>
-                {
-                    somd_mir::analysis::walk::index_root(func, a).map(|(l, _)| l).filter(|l| {
-                        somd_mir::analysis::isolation::cube_elem(&func.local(*l).ty).is_some()
-                    })
-                }
-                _ => None,
-            })
-            // An array local points into its source, which it may write: the source is
-            // neither `const` nor `restrict`.
-            .chain(cx.aliases.values().map(|a| a.base))
-            .collect();
+        let passed = passed_params(&cx);
         // When the kernel writes no parameter, the buffers it writes (outputs, partials, the
         // error buffer) are its own, allocated for the launch, so no parameter's memory is
         // written through another pointer: each parameter it neither writes nor passes on
@@ -1546,6 +1523,36 @@ pub(super) fn guard_tests(cx: &FnCx, guards: &[bounds::Guard]) -> Vec<String> {
                 }
             }
         })
+        .collect()
+}
+
+/// The locals `cx`'s function passes on to calls (a helper's array parameters are not
+/// `const`, and it may write them): locals passed whole, 3-D arrays a plane or row of which
+/// is passed (a pointer into their buffer), and the sources of array locals (which point
+/// into them).
+pub(super) fn passed_params(cx: &FnCx) -> std::collections::HashSet<LocalId> {
+    let func = cx.func;
+    func.exprs
+        .iter()
+        .flat_map(|e| match &e.kind {
+            ExprKind::Call { args, .. } | ExprKind::New { args, .. } => args.clone(),
+            _ => Vec::new(),
+        })
+        .filter_map(|a| match func.expr(a).kind {
+            ExprKind::Local(l) => Some(l),
+            // A plane or row of a 3-D array passes a pointer into its buffer.
+            ExprKind::Index { .. }
+                if matches!(func.expr(a).ty, Type::Array(_) | Type::ValueArray(..)) =>
+            {
+                somd_mir::analysis::walk::index_root(func, a).map(|(l, _)| l).filter(|l| {
+                    somd_mir::analysis::isolation::cube_elem(&func.local(*l).ty).is_some()
+                })
+            }
+            _ => None,
+        })
+        // An array local points into its source, which it may write: the source is
+        // neither `const` nor `restrict`.
+        .chain(cx.aliases.values().map(|a| a.base))
         .collect()
 }
 
