@@ -1025,35 +1025,27 @@ impl Writer<'_> {
                     Self::push_len(m, &mut decls, &name, k, 1);
                     call_args.push(format!("{name}[{item}]"));
                 }
-                MapArg::Mapped
-                    if matches!(
-                        somd_mir::analysis::isolation::array_elem(&a.ty),
-                        Some((Type::Prim(_), 2))
-                    ) =>
-                {
-                    // A 3-D array, flattened row-major: work-item `i` gets plane `i`, a view
-                    // `arg + i * len1 * len2` with lengths `len1, len2` (as a 2-D parameter).
-                    let elem = somd_mir::analysis::isolation::array_elem(&a.ty)
-                        .map(|(e, _)| self.storage(e))
-                        .transpose()?
-                        .unwrap_or_default();
-                    Self::push_in_buffer(m, &mut decls, &name, elem, k);
-                    let rows = Self::push_len(m, &mut decls, &name, k, 1);
-                    let cols = Self::push_len(m, &mut decls, &name, k, 2);
-                    call_args
-                        .push(format!("{name} + (long){item} * {rows} * {cols}, {rows}, {cols}"));
-                    elementwise = false;
-                }
                 MapArg::Mapped if somd_mir::analysis::isolation::array_elem(&a.ty).is_some() => {
-                    // A 2-D array, flattened row-major: work-item `i` gets row `i`.
                     let elem = somd_mir::analysis::isolation::array_elem(&a.ty)
                         .map(|(e, _)| self.storage(e))
                         .transpose()?
                         .unwrap_or_default();
                     Self::push_in_buffer(m, &mut decls, &name, elem, k);
-                    self.narrow_arg(plan.func, k, tiling.is_some(), &name, &mut decls, m);
-                    let n = Self::push_len(m, &mut decls, &name, k, 1);
-                    call_args.push(format!("{name} + (long){item} * {n}, {n}"));
+                    if somd_mir::analysis::isolation::plane_elem(&a.ty).is_some() {
+                        // A 3-D array, flattened row-major: work-item `i` gets plane `i`, a
+                        // view `arg + i * len1 * len2` with lengths `len1, len2` (as a 2-D
+                        // parameter).
+                        let rows = Self::push_len(m, &mut decls, &name, k, 1);
+                        let cols = Self::push_len(m, &mut decls, &name, k, 2);
+                        call_args.push(format!(
+                            "{name} + (long){item} * {rows} * {cols}, {rows}, {cols}"
+                        ));
+                    } else {
+                        // A 2-D array, flattened row-major: work-item `i` gets row `i`.
+                        self.narrow_arg(plan.func, k, tiling.is_some(), &name, &mut decls, m);
+                        let n = Self::push_len(m, &mut decls, &name, k, 1);
+                        call_args.push(format!("{name} + (long){item} * {n}, {n}"));
+                    }
                     elementwise = false;
                 }
                 MapArg::Mapped => {

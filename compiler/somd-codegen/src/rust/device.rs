@@ -554,7 +554,7 @@ fn map_call(
                 element_ok(&a.ty)
                     || matches!(&a.ty, Type::ValueArray(p, _) if prim_of(p).is_some())
                     || analysis::holders::holder(module, &a.ty).is_some()
-                    || matches!(analysis::isolation::array_elem(&a.ty), Some((Type::Prim(_), 2)))
+                    || analysis::isolation::plane_elem(&a.ty).is_some()
             }
             // A value-class scalar crosses as its kernel `typedef struct`.
             // An object holding arrays crosses as its leaves after the arguments; a 3-D
