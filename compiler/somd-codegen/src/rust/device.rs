@@ -728,8 +728,7 @@ fn somd_call(
         // An object holding arrays crosses as its leaves after the arguments (`holders`).
         let holder = analysis::holders::holder(module, ty).is_some();
         let value_array = value_array_ok(ty, structs);
-        if elem_of(ty).is_none() && prim_of(ty).is_none() && !laid_out && !holder && !value_array
-        {
+        if elem_of(ty).is_none() && prim_of(ty).is_none() && !laid_out && !holder && !value_array {
             return Err("a parameter type without device glue (value classes holding references \
                         or arrays, arrays of arrays not of primitives)");
         }
