@@ -568,18 +568,22 @@ impl<T: DevElem> HostArray for VArr<VArr<VArr<T>>> {
             return None;
         }
         let planes = self.items();
-        let plane = match planes.first() {
-            Some(p) => p.shape()?,
-            None => vec![0, 0],
+        let Some((first, rest)) = planes.split_first() else {
+            return Some(vec![0, 0, 0]);
         };
-        let rectangular = planes.iter().all(|p| p.shape().is_some_and(|s| s == plane));
+        let plane = first.shape()?;
+        let rectangular = rest.iter().all(|p| p.shape().is_some_and(|s| s == plane));
         rectangular.then(|| vec![planes.len(), plane[0], plane[1]])
     }
 
+    /// Each plane's rows as `T[[]][[]]` packs them, straight into the one buffer.
     fn bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.elements() * T::ELEM.size());
-        for plane in self.items() {
-            out.extend_from_slice(&plane.bytes());
+        for row in self.items().iter().flat_map(|plane| plane.items()) {
+            match row.raw_rows() {
+                Some(raw) => raw.iter().for_each(|part| out.extend_from_slice(part)),
+                None => out.extend_from_slice(&row.bytes()),
+            }
         }
         out
     }

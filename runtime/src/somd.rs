@@ -96,14 +96,14 @@ pub enum Split2 {
 /// one per unit it splits into (so `dim = 2` on a matrix of two long rows still uses every
 /// worker). Throws `NullPointerException` for a null matrix or first row, as the
 /// partitioning would.
-pub fn mi_count_2d(array: &impl Matrix, split: Split2, pos: &'static SourcePos) -> usize {
+pub fn mi_count_2d(array: &impl DimLen, split: Split2, pos: &'static SourcePos) -> usize {
     mi_count(units_2d(array, split, pos))
 }
 
 /// The units a matrix splits into: rows, columns or cells (null checks as in
 /// [`mi_count_2d`]).
-pub fn units_2d(array: &impl Matrix, split: Split2, pos: &'static SourcePos) -> usize {
-    let (rows, cols) = array.shape_2d(pos);
+pub fn units_2d(array: &impl DimLen, split: Split2, pos: &'static SourcePos) -> usize {
+    let (rows, cols) = shape_2d(array, pos);
     match split {
         Split2::Rows => rows,
         Split2::Cols => cols,
@@ -111,27 +111,11 @@ pub fn units_2d(array: &impl Matrix, split: Split2, pos: &'static SourcePos) -> 
     }
 }
 
-/// An array of rows that a `dist` parameter partitions in two dimensions: `T[][]`
-/// ([`Dist2`]) or `T[[]][[]]` ([`DistV2`]).
-pub trait Matrix {
-    /// The number of rows and the length of row 0 (0 when there is no row), after the null
-    /// checks the partitioning makes (`NullPointerException` at `pos` for a null array or a
-    /// null row 0).
-    fn shape_2d(&self, pos: &'static SourcePos) -> (usize, usize);
-}
-
-impl<T> Matrix for Array<Array<T>> {
-    fn shape_2d(&self, pos: &'static SourcePos) -> (usize, usize) {
-        let rows = self.check(pos).len();
-        (rows, if rows == 0 { 0 } else { self.at(0, pos).check(pos).len() })
-    }
-}
-
-impl<T> Matrix for VArr<VArr<T>> {
-    fn shape_2d(&self, pos: &'static SourcePos) -> (usize, usize) {
-        let items = self.check(pos);
-        (items.len(), items.first().map_or(0, |row| row.check(pos).len()))
-    }
+/// The number of rows of a matrix (`T[][]` or `T[[]][[]]`) and the length of its row 0
+/// (0 when there is no row), after the null checks the partitioning makes
+/// (`NullPointerException` at `pos` for a null array or a null row 0).
+pub fn shape_2d(array: &impl DimLen, pos: &'static SourcePos) -> (usize, usize) {
+    (array.dim_len(1, pos) as usize, array.dim_len(2, pos) as usize)
 }
 
 /// The `IllegalArgumentException` of a `dist` matrix whose rows differ in length, when both
@@ -637,8 +621,11 @@ impl<T: Clone + DeepCopy + Send> Dist2<T> {
         rows_only: bool,
         pos: &'static SourcePos,
         layout_of: impl FnOnce([usize; 2]) -> Layout<2>,
-    ) -> Dist2<T> {
-        let (rows, cols) = array.shape_2d(pos);
+    ) -> Dist2<T>
+    where
+        T: DimLen,
+    {
+        let (rows, cols) = shape_2d(array, pos);
         if !rows_only {
             check_rectangular(rows, cols, |r| array.at(r as i32, pos).length(pos) as usize, pos);
         }
@@ -723,8 +710,11 @@ impl<T: Clone + Send + Sync> DistV2<T> {
         rows_only: bool,
         pos: &'static SourcePos,
         layout_of: impl FnOnce([usize; 2]) -> Layout<2>,
-    ) -> DistV2<T> {
-        let (rows, cols) = array.shape_2d(pos);
+    ) -> DistV2<T>
+    where
+        T: DimLen,
+    {
+        let (rows, cols) = shape_2d(array, pos);
         if !rows_only {
             let items = array.items();
             check_rectangular(rows, cols, |r| items[r].length(pos) as usize, pos);

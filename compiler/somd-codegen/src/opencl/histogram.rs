@@ -58,19 +58,7 @@ impl Writer<'_> {
         let func = self.module.function(plan.func);
         let mut cx = FnCx::new(func);
         let mut decls = Vec::new();
-        // Locals passed to calls (a helper's array parameters are not `const`).
-        let passed: BTreeSet<LocalId> = func
-            .exprs
-            .iter()
-            .flat_map(|e| match &e.kind {
-                ExprKind::Call { args, .. } | ExprKind::New { args, .. } => args.clone(),
-                _ => Vec::new(),
-            })
-            .filter_map(|a| match func.expr(a).kind {
-                ExprKind::Local(l) => Some(l),
-                _ => None,
-            })
-            .collect();
+        let passed = super::kernels::passed_params(&cx);
         for (pi, p) in func.params.iter().enumerate() {
             let local = func.local(*p);
             let name = cx.name(*p).to_string();

@@ -409,30 +409,7 @@ impl Writer<'_> {
         let mut decls = Vec::new();
         let mut scalars: HashMap<String, usize> = HashMap::new();
         let writes = written_bases(&cx);
-        // Arrays passed to calls (whose parameters are not `const`, and which may write them).
-        let passed: std::collections::HashSet<LocalId> = func
-            .exprs
-            .iter()
-            .flat_map(|e| match &e.kind {
-                ExprKind::Call { args, .. } | ExprKind::New { args, .. } => args.clone(),
-                _ => Vec::new(),
-            })
-            .filter_map(|a| match func.expr(a).kind {
-                ExprKind::Local(l) => Some(l),
-                // A plane or row of a 3-D array passes a pointer into its buffer.
-                ExprKind::Index { .. }
-                    if matches!(func.expr(a).ty, Type::Array(_) | Type::ValueArray(..)) =>
-                {
-                    somd_mir::analysis::walk::index_root(func, a).map(|(l, _)| l).filter(|l| {
-                        somd_mir::analysis::isolation::cube_elem(&func.local(*l).ty).is_some()
-                    })
-                }
-                _ => None,
-            })
-            // An array local points into its source, which it may write: the source is
-            // neither `const` nor `restrict`.
-            .chain(cx.aliases.values().map(|a| a.base))
-            .collect();
+        let passed = passed_params(&cx);
         // When the kernel writes no parameter, the buffers it writes (outputs, partials, the
         // error buffer) are its own, allocated for the launch, so no parameter's memory is
         // written through another pointer: each parameter it neither writes nor passes on
@@ -1048,35 +1025,27 @@ impl Writer<'_> {
                     Self::push_len(m, &mut decls, &name, k, 1);
                     call_args.push(format!("{name}[{item}]"));
                 }
-                MapArg::Mapped
-                    if matches!(
-                        somd_mir::analysis::isolation::array_elem(&a.ty),
-                        Some((Type::Prim(_), 2))
-                    ) =>
-                {
-                    // A 3-D array, flattened row-major: work-item `i` gets plane `i`, a view
-                    // `arg + i * len1 * len2` with lengths `len1, len2` (as a 2-D parameter).
-                    let elem = somd_mir::analysis::isolation::array_elem(&a.ty)
-                        .map(|(e, _)| self.storage(e))
-                        .transpose()?
-                        .unwrap_or_default();
-                    Self::push_in_buffer(m, &mut decls, &name, elem, k);
-                    let rows = Self::push_len(m, &mut decls, &name, k, 1);
-                    let cols = Self::push_len(m, &mut decls, &name, k, 2);
-                    call_args
-                        .push(format!("{name} + (long){item} * {rows} * {cols}, {rows}, {cols}"));
-                    elementwise = false;
-                }
                 MapArg::Mapped if somd_mir::analysis::isolation::array_elem(&a.ty).is_some() => {
-                    // A 2-D array, flattened row-major: work-item `i` gets row `i`.
                     let elem = somd_mir::analysis::isolation::array_elem(&a.ty)
                         .map(|(e, _)| self.storage(e))
                         .transpose()?
                         .unwrap_or_default();
                     Self::push_in_buffer(m, &mut decls, &name, elem, k);
-                    self.narrow_arg(plan.func, k, tiling.is_some(), &name, &mut decls, m);
-                    let n = Self::push_len(m, &mut decls, &name, k, 1);
-                    call_args.push(format!("{name} + (long){item} * {n}, {n}"));
+                    if somd_mir::analysis::isolation::plane_elem(&a.ty).is_some() {
+                        // A 3-D array, flattened row-major: work-item `i` gets plane `i`, a
+                        // view `arg + i * len1 * len2` with lengths `len1, len2` (as a 2-D
+                        // parameter).
+                        let rows = Self::push_len(m, &mut decls, &name, k, 1);
+                        let cols = Self::push_len(m, &mut decls, &name, k, 2);
+                        call_args.push(format!(
+                            "{name} + (long){item} * {rows} * {cols}, {rows}, {cols}"
+                        ));
+                    } else {
+                        // A 2-D array, flattened row-major: work-item `i` gets row `i`.
+                        self.narrow_arg(plan.func, k, tiling.is_some(), &name, &mut decls, m);
+                        let n = Self::push_len(m, &mut decls, &name, k, 1);
+                        call_args.push(format!("{name} + (long){item} * {n}, {n}"));
+                    }
                     elementwise = false;
                 }
                 MapArg::Mapped => {
@@ -1546,6 +1515,36 @@ pub(super) fn guard_tests(cx: &FnCx, guards: &[bounds::Guard]) -> Vec<String> {
                 }
             }
         })
+        .collect()
+}
+
+/// The locals `cx`'s function passes on to calls (a helper's array parameters are not
+/// `const`, and it may write them): locals passed whole, 3-D arrays a plane or row of which
+/// is passed (a pointer into their buffer), and the sources of array locals (which point
+/// into them).
+pub(super) fn passed_params(cx: &FnCx) -> std::collections::HashSet<LocalId> {
+    let func = cx.func;
+    func.exprs
+        .iter()
+        .flat_map(|e| match &e.kind {
+            ExprKind::Call { args, .. } | ExprKind::New { args, .. } => args.clone(),
+            _ => Vec::new(),
+        })
+        .filter_map(|a| match func.expr(a).kind {
+            ExprKind::Local(l) => Some(l),
+            // A plane or row of a 3-D array passes a pointer into its buffer.
+            ExprKind::Index { .. }
+                if matches!(func.expr(a).ty, Type::Array(_) | Type::ValueArray(..)) =>
+            {
+                somd_mir::analysis::walk::index_root(func, a).map(|(l, _)| l).filter(|l| {
+                    somd_mir::analysis::isolation::cube_elem(&func.local(*l).ty).is_some()
+                })
+            }
+            _ => None,
+        })
+        // An array local points into its source, which it may write: the source is
+        // neither `const` nor `restrict`.
+        .chain(cx.aliases.values().map(|a| a.base))
         .collect()
 }
 

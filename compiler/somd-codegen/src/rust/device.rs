@@ -529,20 +529,6 @@ fn map_call(
         }
         _ => return Err("not a map kernel"),
     };
-    let element_ok = |t: &Type| match t {
-        Type::Prim(_) => true,
-        Type::Object(c) => laid_out(c).is_some(),
-        _ => false,
-    };
-    // Arrays of arrays cross flattened (`HostArray` for `Array<Array<T>>` and
-    // `VArr<VArr<T>>` of primitives; a ragged one runs the CPU path).
-    let array_ok = |t: &Type| match t {
-        Type::Array(e) | Type::ValueArray(e, _) => {
-            element_ok(e)
-                || matches!(&**e, Type::Array(p) | Type::ValueArray(p, _) if prim_of(p).is_some())
-        }
-        _ => false,
-    };
     for a in args {
         let ok = match a.mode {
             somd_mir::MapArg::Mapped => {
@@ -551,10 +537,10 @@ fn map_call(
                 // A plane of a mapped 3-D array (`T[][]` the target never writes, checked by
                 // the plan, or `T[[]][[]]`) crosses flattened with its array (`HostArray`
                 // for `Array<Array<Array<T>>>` and `VArr<VArr<VArr<T>>>`).
-                element_ok(&a.ty)
+                element_ok(&a.ty, structs)
                     || matches!(&a.ty, Type::ValueArray(p, _) if prim_of(p).is_some())
                     || analysis::holders::holder(module, &a.ty).is_some()
-                    || matches!(analysis::isolation::array_elem(&a.ty), Some((Type::Prim(_), 2)))
+                    || analysis::isolation::plane_elem(&a.ty).is_some()
             }
             // A value-class scalar crosses as its kernel `typedef struct`.
             // An object holding arrays crosses as its leaves after the arguments; a 3-D
@@ -562,8 +548,8 @@ fn map_call(
             // `Array<Array<Array<T>>>` and `VArr<VArr<VArr<T>>>`; a ragged one runs the
             // CPU path).
             somd_mir::MapArg::Broadcast => {
-                element_ok(&a.ty)
-                    || array_ok(&a.ty)
+                element_ok(&a.ty, structs)
+                    || array_ok(&a.ty, structs)
                     || analysis::holders::holder(module, &a.ty).is_some()
                     || somd_mir::analysis::isolation::cube_elem(&a.ty).is_some()
             }
@@ -742,17 +728,9 @@ fn somd_call(
         // An object holding arrays crosses as its leaves after the arguments (`holders`).
         let holder = analysis::holders::holder(module, ty).is_some();
         let value_array = value_array_ok(ty, structs);
-        // A 3-D value array crosses flattened, kept resident (`VArr<VArr<VArr<T>>>`).
-        let value_cube = analysis::isolation::value_cube_elem(ty).is_some();
-        if elem_of(ty).is_none()
-            && prim_of(ty).is_none()
-            && !laid_out
-            && !holder
-            && !value_array
-            && !value_cube
-        {
+        if elem_of(ty).is_none() && prim_of(ty).is_none() && !laid_out && !holder && !value_array {
             return Err("a parameter type without device glue (value classes holding references \
-                        or arrays other than 1-D value arrays of primitives)");
+                        or arrays, arrays of arrays not of primitives)");
         }
     }
     for arg in &m.args {
@@ -1012,21 +990,38 @@ fn elem_of(ty: &Type) -> Option<(PrimType, usize)> {
     }
 }
 
-/// Whether `ty` is a value array the device reads through a `const` pointer: elements
-/// of a primitive type or of a value class with a device layout (`VArr<Val<C>>`
-/// crosses as its structs' bytes), or rows of primitives (`VArr<VArr<T>>` crosses as a
-/// rectangular 2-D array). A `null` array, a `null` element or a ragged row has no shape
-/// and runs the CPU path (`HostArray for VArr<T>`).
-fn value_array_ok(ty: &Type, structs: &[(opencl::StructLayout, String)]) -> bool {
+/// Whether an array element crosses as it is: a primitive, or a value class with a device
+/// layout (as its kernel `typedef struct`).
+fn element_ok(ty: &Type, structs: &[(opencl::StructLayout, String)]) -> bool {
     match ty {
-        Type::ValueArray(e, _) => match e.as_ref() {
-            Type::Prim(_) => true,
-            Type::Object(c) => structs.iter().any(|(l, _)| l.class == *c),
-            Type::ValueArray(p, _) => prim_of(p).is_some(),
-            _ => false,
-        },
+        Type::Prim(_) => true,
+        Type::Object(c) => structs.iter().any(|(l, _)| l.class == *c),
         _ => false,
     }
+}
+
+/// Whether the array type `ty` crosses to the device: elements that cross as they are
+/// ([`element_ok`]), or rows of primitives (arrays of arrays cross flattened: `HostArray`
+/// for `Array<Array<T>>` and `VArr<VArr<T>>`; a ragged one runs the CPU path).
+fn array_ok(ty: &Type, structs: &[(opencl::StructLayout, String)]) -> bool {
+    match ty {
+        Type::Array(e) | Type::ValueArray(e, _) => {
+            element_ok(e, structs)
+                || matches!(&**e, Type::Array(p) | Type::ValueArray(p, _) if prim_of(p).is_some())
+        }
+        _ => false,
+    }
+}
+
+/// Whether `ty` is a value array the device reads through a `const` pointer: an
+/// [`array_ok`] value array (`VArr<Val<C>>` crosses as its structs' bytes, `VArr<VArr<T>>`
+/// as a rectangular 2-D array), or a 3-D value array of primitives (`VArr<VArr<VArr<T>>>`,
+/// flattened and kept resident). A `null` array, a `null` element or a ragged row has no
+/// shape and runs the CPU path (`HostArray for VArr<T>`). The rows of a value array are
+/// value arrays (a value type holds no mutable array).
+fn value_array_ok(ty: &Type, structs: &[(opencl::StructLayout, String)]) -> bool {
+    matches!(ty, Type::ValueArray(e, _) if !matches!(**e, Type::Array(_)))
+        && (array_ok(ty, structs) || analysis::isolation::value_cube_elem(ty).is_some())
 }
 
 fn prim_of(ty: &Type) -> Option<PrimType> {

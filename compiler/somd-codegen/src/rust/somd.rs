@@ -500,46 +500,41 @@ impl FnCx<'_> {
             let ty = self.local_ty(local)?.clone();
             let d = dims(&ty);
             let rows_only = matches!(dist, Distribution::Dim(1) | Distribution::User { .. });
-            let layout = match &ty {
-                Type::Array(_) => None,
+            let rhs = match &ty {
                 // A value array: each MI gets a value array of its view (`DistV1`, `DistV2`).
-                Type::ValueArray(..) => Some(self.layout_expr(
-                    dist,
-                    d,
-                    &format!("{pname}.items().len()"),
-                    k,
-                    &mut strategies,
-                    out,
-                )?),
+                Type::ValueArray(..) => {
+                    let len = format!("{pname}.items().len()");
+                    let layout = self.layout_expr(dist, d, &len, k, &mut strategies, out)?;
+                    if d == 1 {
+                        format!("rt::somd::DistV1::new({pname}, pos, |shape| {layout})")
+                    } else {
+                        format!(
+                            "rt::somd::DistV2::new({pname}, {rows_only}, pos, |shape| {layout})"
+                        )
+                    }
+                }
+                Type::Array(_) => {
+                    let copy = if may_write(self, &parent, local) {
+                        format!("rt::somd::Scratch::written(moved, {idx})")
+                    } else {
+                        "false".to_string()
+                    };
+                    let len = format!("{pname}.len()");
+                    let layout = self.layout_expr(dist, d, &len, k, &mut strategies, out)?;
+                    if d == 1 {
+                        format!("rt::somd::Dist1::new({pname}, {copy}, pos, |shape| {layout})")
+                    } else {
+                        format!(
+                            "rt::somd::Dist2::new({pname}, {copy}, {rows_only}, pos, |shape| \
+                             {layout})"
+                        )
+                    }
+                }
                 _ => {
                     return Err(EmitError::Internal(format!(
                         "a `dist` parameter of type {ty:?} (not an array)"
                     )))
                 }
-            };
-            if let Some(layout) = layout {
-                let rhs = if d == 1 {
-                    format!("rt::somd::DistV1::new({pname}, pos, |shape| {layout})")
-                } else {
-                    format!("rt::somd::DistV2::new({pname}, {rows_only}, pos, |shape| {layout})")
-                };
-                line(out, 1, &format!("let dist_{k} = "), &rhs, ";")?;
-                mi_lets.push(format!("let (part_{k}, geo_{k}) = dist_{k}.part(mi);"));
-                geos.push(format!("geo_{k}"));
-                part_of.insert(local, k);
-                continue;
-            }
-            let copy = if may_write(self, &parent, local) {
-                format!("rt::somd::Scratch::written(moved, {idx})")
-            } else {
-                "false".to_string()
-            };
-            let layout =
-                self.layout_expr(dist, d, &format!("{pname}.len()"), k, &mut strategies, out)?;
-            let rhs = if d == 1 {
-                format!("rt::somd::Dist1::new({pname}, {copy}, pos, |shape| {layout})")
-            } else {
-                format!("rt::somd::Dist2::new({pname}, {copy}, {rows_only}, pos, |shape| {layout})")
             };
             line(out, 1, &format!("let dist_{k} = "), &rhs, ";")?;
             mi_lets.push(format!("let (part_{k}, geo_{k}) = dist_{k}.part(mi);"));

@@ -810,6 +810,16 @@ pub fn vector_rows(ty: &Type) -> Option<(PrimType, u32)> {
     }
 }
 
+/// The element type of a 2-D array of primitives whose rows are not held as vectors
+/// (`int[][]`, `int[[]][[]]`, not `int[[]][[4]]`): a plane of a 3-D array, which a mapped
+/// `@` argument gives each work-item as a view into the one buffer.
+pub fn plane_elem(ty: &Type) -> Option<PrimType> {
+    match array_elem(ty) {
+        Some((Type::Prim(p), 2)) if vector_rows(ty).is_none() => Some(*p),
+        _ => None,
+    }
+}
+
 /// The element type of a 3-D array of primitives, mutable (`int[][][]`) or a value array
 /// (`int[[]][[]][[]]`, rows not held as vectors), which kernels hold as one buffer,
 /// rectangular and row-major, with three lengths. The three dimensions are all mutable or

@@ -484,8 +484,7 @@ fn map_plan(
         // mapped one gives each work-item a row, a broadcast one is read whole. A mapped
         // 3-D array gives each work-item a plane `T[][]` or `T[[]][[]]` (a view into the
         // one buffer); a mutable plane is the caller's, so the target may not write it.
-        let plane = matches!(array_elem(&ty), Some((Type::Prim(_), 2)))
-            && isolation::vector_rows(&ty).is_none();
+        let plane = isolation::plane_elem(&ty).is_some();
         if *mode == MapArg::Mapped && plane && matches!(ty, Type::Array(_)) {
             if let Some(f) = writes_arrays_from(module, target) {
                 return Err(not_device(
