@@ -1731,8 +1731,8 @@ fn device_value_arrays_stay_resident_across_calls() {
 }
 
 /// Value arrays passed to SOMD methods are read where they already are on the device: in
-/// `device_value_kmeans` (Listing 7's step 2 taking the points and the memberships as
-/// value arrays) every `clusterSums` call finds `points` (uploaded by the first `@`) and
+/// the K-Means sample (Listing 7's step 2 taking the points and the memberships as value
+/// arrays) every `clusterSums` call finds `points` (uploaded by the first `@`) and
 /// `membership` (the latest `@`'s result) resident and uploads neither, and every
 /// `nearest` after the first uploads only its new centres.
 #[test]
@@ -1740,8 +1740,8 @@ fn value_array_parameters_stay_resident() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let name = "device_value_kmeans";
-    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let name = "kmeans";
+    let Some((binary, expected)) = built_with_expected("samples", name) else { return };
     let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
     let list = |v: &[(String, u64)]| v.iter().map(|(b, _)| b.clone()).collect::<Vec<_>>();
     let seen: Vec<String> = calls
