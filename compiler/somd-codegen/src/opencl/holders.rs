@@ -127,27 +127,13 @@ impl Writer<'_> {
                     LeafKind::Scalar(p) | LeafKind::Buffer(p) => prim_storage(p).to_string(),
                     LeafKind::Vector(p, n) => vector_c(p, n),
                 };
-                Self::push_arg(
-                    m,
-                    decls,
-                    format!("__global const {elem} *{arg}"),
-                    &arg,
-                    ArgKind::Buffer { access: Access::In, elem },
-                    ArgSource::Param(param),
-                );
+                Self::push_const_buffer(m, decls, &arg, elem, param);
                 match leaf.kind {
                     LeafKind::Scalar(_) => call.push(format!("{arg}[{i}]")),
                     LeafKind::Vector(..) => call.push(format!("{arg} + {i}")),
                     LeafKind::Buffer(_) => {
                         let off = format!("{arg}_off");
-                        Self::push_arg(
-                            m,
-                            decls,
-                            format!("__global const int *{off}"),
-                            &off,
-                            ArgKind::Buffer { access: Access::In, elem: "int".into() },
-                            ArgSource::Param(param + 1),
-                        );
+                        Self::push_const_buffer(m, decls, &off, "int".into(), param + 1);
                         call.push(format!("{arg} + {off}[{i}]"));
                         call.push(format!("{off}[{i} + 1] - {off}[{i}]"));
                     }
@@ -168,27 +154,11 @@ impl Writer<'_> {
                     call.push(arg);
                 }
                 LeafKind::Vector(p, n) => {
-                    let elem = vector_c(p, n);
-                    Self::push_arg(
-                        m,
-                        decls,
-                        format!("__global const {elem} *{arg}"),
-                        &arg,
-                        ArgKind::Buffer { access: Access::In, elem },
-                        ArgSource::Param(param),
-                    );
+                    Self::push_const_buffer(m, decls, &arg, vector_c(p, n), param);
                     call.push(arg);
                 }
                 LeafKind::Buffer(p) => {
-                    let elem = prim_storage(p).to_string();
-                    Self::push_arg(
-                        m,
-                        decls,
-                        format!("__global const {elem} *{arg}"),
-                        &arg,
-                        ArgKind::Buffer { access: Access::In, elem },
-                        ArgSource::Param(param),
-                    );
+                    Self::push_const_buffer(m, decls, &arg, prim_storage(p).to_string(), param);
                     let len = Self::push_len(m, decls, &arg, param, 0);
                     call.push(arg);
                     call.push(len);

@@ -225,6 +225,25 @@ impl Writer<'_> {
         m.args.len() - 1
     }
 
+    /// A read-only buffer argument `__global const {elem} *{name}` from construct argument
+    /// `param`.
+    pub(super) fn push_const_buffer(
+        m: &mut KernelManifest,
+        decls: &mut Vec<String>,
+        name: &str,
+        elem: String,
+        param: usize,
+    ) -> usize {
+        Self::push_arg(
+            m,
+            decls,
+            format!("__global const {elem} *{name}"),
+            name,
+            ArgKind::Buffer { access: Access::In, elem },
+            ArgSource::Param(param),
+        )
+    }
+
     /// The arguments of a work-group tree reduction: the per-group partials (out) and the
     /// local scratch the tree runs in. Returns their indices.
     fn push_tree_args(
