@@ -62,6 +62,18 @@ def prelude():
     return "\n".join(parts) + "\n"
 
 
+def build_kernels(dev, tag, src, names, options):
+    """Builds `src` on `dev` and returns its kernels `names`; with DUMP set, also writes the
+    program binary (PTX on NVIDIA) as DUMP/<tag>.ptx for `ptxas`/`cuobjdump`."""
+    kernels = dev.kernels(src, names, options)
+    if DUMP:
+        os.makedirs(DUMP, exist_ok=True)
+        name = re.sub(r"[^A-Za-z0-9]+", "-", tag).strip("-")
+        with open(os.path.join(DUMP, name + ".ptx"), "wb") as f:
+            f.write(dev.last_binary.rstrip(b"\0"))
+    return kernels
+
+
 def calls(text, name):
     """(start, end, args) of each call `name(...)` in `text`, args split at top level."""
     out = []
@@ -209,13 +221,7 @@ def main():
     options = "-cl-std=CL1.2 -DSOMD_WIDTH=1"
 
     def build(tag, src, names):
-        kernels = dev.kernels(src, names, options)
-        if DUMP:
-            os.makedirs(DUMP, exist_ok=True)
-            name = re.sub(r"[^A-Za-z0-9]+", "-", tag).strip("-")
-            with open(os.path.join(DUMP, name + ".ptx"), "wb") as f:
-                f.write(dev.last_binary.rstrip(b"\0"))
-        return kernels
+        return build_kernels(dev, tag, src, names, options)
 
     i32 = ctypes.c_int32
     xs, ys = dev.buffer(4 * n), dev.buffer(4 * n)

@@ -34,10 +34,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import clrun  # noqa: E402
-from kmeans_ablation import prelude  # noqa: E402
+from kmeans_ablation import build_kernels, prelude  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-DUMP = os.environ.get("DUMP")
 ROUNDS = int(os.environ.get("ROUNDS", "21"))
 WARM = int(os.environ.get("WARM", "3"))
 KERNEL = "fused_MRIQ_computeQ_inline"
@@ -117,13 +116,7 @@ def main():
     options = "-cl-std=CL1.2 -DSOMD_WIDTH=1"
 
     def build(tag, src, names):
-        kernels = dev.kernels(src, names, options)
-        if DUMP:
-            os.makedirs(DUMP, exist_ok=True)
-            name = re.sub(r"[^A-Za-z0-9]+", "-", tag).strip("-")
-            with open(os.path.join(DUMP, name + ".ptx"), "wb") as f:
-                f.write(dev.last_binary.rstrip(b"\0"))
-        return kernels
+        return build_kernels(dev, tag, src, names, options)
 
     i32 = ctypes.c_int32
     x, y, z = dev.buffer(4 * n), dev.buffer(4 * n), dev.buffer(4 * n)
