@@ -488,8 +488,7 @@ impl<T: DevElem> HostArray for VArr<T> {
     }
 
     fn resident_key(&self) -> Option<ResidentKey> {
-        let bytes = self.items().len() * T::ELEM.size();
-        self.downgrade().map(|weak| ResidentKey::of(weak, bytes))
+        self.storage_key(self.items().len() * T::ELEM.size())
     }
 
     fn raw_rows(&self) -> Option<Vec<&[u8]>> {
@@ -539,7 +538,7 @@ impl<T: DevElem> HostArray for VArr<VArr<T>> {
 
     fn resident_key(&self) -> Option<ResidentKey> {
         let bytes = self.items().iter().map(|r| r.items().len()).sum::<usize>() * T::ELEM.size();
-        self.downgrade().map(|weak| ResidentKey::of(weak, bytes))
+        self.storage_key(bytes)
     }
 
     /// Rows of at least [`ROW_WRITE_MIN`] bytes are written one by one from their storage;
@@ -589,8 +588,21 @@ impl<T: DevElem> HostArray for VArr<VArr<VArr<T>>> {
     }
 
     fn resident_key(&self) -> Option<ResidentKey> {
-        let bytes = self.elements() * T::ELEM.size();
-        self.downgrade().map(|weak| ResidentKey::of(weak, bytes))
+        self.storage_key(self.elements() * T::ELEM.size())
+    }
+}
+
+impl<T: Send + Sync + 'static> VArr<T> {
+    /// The resident key of this value array, whose device copy takes `bytes`: the address
+    /// of its window's first element, with a weak handle on the whole storage. A partition
+    /// shares its source's storage ([`VArr::window`]), so a window that is not the whole
+    /// array starts elsewhere or is shorter, and its copy takes other bytes: a window never
+    /// finds the whole array's copy, nor the whole array a window's. (Two windows of a
+    /// matrix's rows that start at the same row and take the same bytes hold the same
+    /// elements: further rows of a rectangular matrix add bytes unless they are empty.)
+    fn storage_key(&self, bytes: usize) -> Option<ResidentKey> {
+        let addr = self.items().as_ptr() as usize;
+        self.downgrade().map(|weak| ResidentKey::window(addr, weak, bytes))
     }
 }
 

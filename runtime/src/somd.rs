@@ -570,9 +570,8 @@ impl<T: Clone + DeepCopy + Send> Dist1<T> {
 }
 
 /// A partitioned 1-D `dist` value array (`T[[]]`). Value arrays never change, so an MI's
-/// partition is a value array of its own holding the elements of its view (halos
-/// included): the source itself when the view is the whole array, else a copy of the
-/// view's elements, made by the MI that reads it.
+/// partition is a window onto the source's storage holding its view (halos included), as
+/// a mutable [`Dist1`]'s is: nothing is copied.
 pub struct DistV1<T> {
     pub layout: Layout<1>,
     source: VArr<T>,
@@ -589,17 +588,11 @@ impl<T: Clone + Send + Sync> DistV1<T> {
         DistV1 { layout: layout_of([len]), source: array.clone() }
     }
 
-    /// MI `r`'s partition and its geometry.
+    /// MI `r`'s partition (a window of the source) and its geometry.
     pub fn part(&self, r: usize) -> (VArr<T>, Geo) {
         let part = self.layout.part(r);
         let view = part.view[0].clone();
-        let items = self.source.items();
-        let window = if view.start == 0 && view.end == items.len() {
-            self.source.clone()
-        } else {
-            VArr::from_vec(items[view].to_vec())
-        };
-        (window, Geo::of(&self.layout, &part))
+        (self.source.window(view.start, view.len()), Geo::of(&self.layout, &part))
     }
 }
 
@@ -695,9 +688,10 @@ impl<T: Clone + DeepCopy + Send> Dist2<T> {
 /// A partitioned 2-D `dist` value array (`T[[]][[]]`, or `T[[]][[]][[]]` split along its
 /// first two dimensions as [`Dist2`] splits `T[][][]`): the checks and the [`Layout`] of
 /// [`Dist2`] (rectangular unless only dimension 1 is split). An MI's partition is a value
-/// array of rows holding its view (halos included): the source itself when the view is
-/// the whole array; else the source's rows of the view when it keeps whole rows, or value
-/// arrays of the view's columns of those rows, copied by the MI that reads the partition.
+/// array of rows holding its view (halos included), made without copying elements: when it
+/// keeps whole rows, a window of the source's array of rows (the source itself when the
+/// view is the whole matrix); else a value array of windows, one per row of the view, onto
+/// the view's columns of the source's rows.
 pub struct DistV2<T> {
     pub layout: Layout<2>,
     source: VArr<VArr<T>>,
@@ -737,22 +731,14 @@ impl<T: Clone + Send + Sync> DistV2<T> {
         let rows = part.view[0].clone();
         let cols = part.view[1].clone();
         let geo = Geo::of(&self.layout, &part);
-        let items = self.source.items();
         // Whole rows when dimension 2 is not split (rows may then differ in length).
-        let whole_rows = self.layout.grid()[1] == 1;
-        if whole_rows && rows.start == 0 && rows.end == items.len() {
-            return (self.source.clone(), geo);
+        if self.layout.grid()[1] == 1 {
+            return (self.source.window(rows.start, rows.len()), geo);
         }
-        let tile = items[rows]
+        let tile = self.source.items()[rows]
             .iter()
-            .map(|row| {
-                if whole_rows {
-                    row.clone()
-                } else {
-                    VArr::from_vec(row.items()[cols.clone()].to_vec())
-                }
-            })
-            .collect();
+            .map(|row| row.window(cols.start, cols.len()))
+            .collect::<Vec<_>>();
         (VArr::from_vec(tile), geo)
     }
 }
@@ -1896,21 +1882,55 @@ mod tests {
         assert_eq!(partials, vec![45, 45, 45]);
     }
 
+    /// Whether `part` is a window onto `source`'s storage starting at element `start`.
+    fn window_at<T>(part: &VArr<T>, source: &VArr<T>, start: usize) -> bool {
+        let same_storage = match (part.downgrade(), source.downgrade()) {
+            (Some(p), Some(s)) => std::sync::Weak::ptr_eq(&p, &s),
+            _ => false,
+        };
+        same_storage && std::ptr::eq(part.items().as_ptr(), source.items()[start..].as_ptr())
+    }
+
     #[test]
-    fn value_array_partitions_hold_their_views() {
+    fn value_array_partitions_are_windows_of_the_source() {
         let a = VArr::from_vec((0..10).collect::<Vec<i32>>());
         let dist = DistV1::new(&a, &POS, |shape| Layout::block(shape, 3));
         let (p1, geo) = dist.part(1);
         assert_eq!(p1.items(), [4, 5, 6]);
         assert_eq!((geo.offset(1), geo.global_length(1, 3)), (4, 10));
-        // Halos included; a view of the whole array is the array itself.
-        let halos = DistV1::new(&a, &POS, |shape| Layout::block(shape, 2).with_view([(1, 1)]));
-        assert_eq!(halos.part(1).0.items(), [4, 5, 6, 7, 8, 9]);
-        let whole = DistV1::new(&a, &POS, |shape| Layout::block(shape, 1));
+        // No copy: the partition reads the source's storage from element 4.
+        assert!(window_at(&p1, &a, 4));
+        // A partition is a value array of its own: its length, indices from 0, Java's
+        // bounds check against its length, equality by elements.
+        assert_eq!((p1.length(&POS), *p1.at(0, &POS), p1.get(2, &POS)), (3, 4, 6));
+        let out = error::catch(|| p1.get(3, &POS)).unwrap_err();
         assert_eq!(
-            whole.part(0).0.downgrade().map(|w| w.as_ptr()),
-            a.downgrade().map(|w| w.as_ptr())
+            out.headline(),
+            "java.lang.ArrayIndexOutOfBoundsException: Index 3 out of bounds for length 3"
         );
+        assert!(p1 == VArr::from_vec(vec![4, 5, 6]) && p1 != a && p1 != dist.part(0).0);
+        assert!(p1.covers(0, 3, 0, 0) && !p1.covers(0, 4, 0, 0) && !p1.covers(1, 3, -2, 0));
+        // SAFETY: index 2 is inside the window of length 3, whose storage `a` keeps.
+        assert_eq!(unsafe { p1.unchecked().get_unchecked(2) }, 6);
+        assert_eq!(p1.thaw().to_vec(), vec![4, 5, 6]);
+        // Halos included, still without a copy (view 4..10 of MI 1).
+        let halos = DistV1::new(&a, &POS, |shape| Layout::block(shape, 2).with_view([(1, 1)]));
+        let (h1, _) = halos.part(1);
+        assert_eq!(h1.items(), [4, 5, 6, 7, 8, 9]);
+        assert!(window_at(&h1, &a, 4) && window_at(&halos.part(0).0, &a, 0));
+        // A view of the whole array is the array itself.
+        let whole = DistV1::new(&a, &POS, |shape| Layout::block(shape, 1));
+        let (w, _) = whole.part(0);
+        assert!(window_at(&w, &a, 0) && w.items().len() == 10 && w == a);
+        // A window keeps the storage alive after the source and the partitioning are gone.
+        drop((a, dist, halos, whole, w, h1));
+        assert_eq!(p1.items(), [4, 5, 6]);
+        assert!(p1.downgrade().is_some_and(|weak| weak.strong_count() == 1));
+        // Empty partitions (more MIs than elements) are empty windows.
+        let short = VArr::from_vec(vec![1i32, 2]);
+        let many = DistV1::new(&short, &POS, |shape| Layout::block(shape, 4));
+        let lens: Vec<usize> = (0..4).map(|r| many.part(r).0.items().len()).collect();
+        assert_eq!((lens.iter().sum::<usize>(), many.part(3).0.is_null()), (2, false));
     }
 
     #[test]
@@ -1926,6 +1946,9 @@ mod tests {
         assert_eq!(blocks.layout.grid(), [2, 2]);
         let (p3, geo) = blocks.part(3);
         assert_eq!(items(&p3), [[23, 24, 25], [33, 34, 35]]);
+        // Each row of a tile is a window onto the source's row: no element is copied.
+        assert!(window_at(&p3.items()[0], &m.items()[2], 3));
+        assert!(window_at(&p3.items()[1], &m.items()[3], 3));
         assert_eq!((geo.offset(1), geo.offset(2)), (2, 3));
         assert_eq!((geo.global_length(1, 2), geo.global_length(2, 3)), (4, 6));
         // `view = <1,1>, <1,1>`: MI 0 also sees row 2 and column 3 (its cross-shaped halo is
@@ -1937,20 +1960,20 @@ mod tests {
         assert_eq!(items(&p0), [[0, 1, 2, 3], [10, 11, 12, 13], [20, 21, 22, 23]]);
         // `dim = 2`: every row, columns split.
         let cols = DistV2::new(&m, false, &POS, |shape| Layout::along(shape, 3, 1));
-        assert_eq!(items(&cols.part(1).0), [[2, 3], [12, 13], [22, 23], [32, 33]]);
-        // `dim = 1` keeps whole rows: the source's own rows, or the source itself when one
-        // MI sees every row.
+        let (c1, _) = cols.part(1);
+        assert_eq!(items(&c1), [[2, 3], [12, 13], [22, 23], [32, 33]]);
+        assert!((0..4).all(|r| window_at(&c1.items()[r], &m.items()[r], 2)));
+        assert!(c1.items()[3] == VArr::from_vec(vec![32, 33]));
+        // `dim = 1` keeps whole rows: a window of the source's array of rows (its rows are
+        // the source's own), or the source itself when one MI sees every row.
         let rows = DistV2::new(&m, true, &POS, |shape| Layout::along(shape, 2, 0));
         let (p1, _) = rows.part(1);
         assert_eq!(items(&p1), [[20, 21, 22, 23, 24, 25], [30, 31, 32, 33, 34, 35]]);
-        let address = |a: &VArr<i32>| a.downgrade().map(|w| w.as_ptr());
-        assert_eq!(address(&p1.items()[0]), address(&m.items()[2]));
+        assert!(window_at(&p1, &m, 2) && window_at(&p1.items()[0], &m.items()[2], 0));
+        assert_eq!((p1.length(&POS), p1.at(1, &POS).length(&POS)), (2, 6));
         let whole = DistV2::new(&m, false, &POS, |shape| Layout::block(shape, 1));
         let (p, _) = whole.part(0);
-        assert_eq!(
-            p.downgrade().map(|w| w.as_ptr() as *const ()),
-            m.downgrade().map(|w| w.as_ptr() as *const ())
-        );
+        assert!(window_at(&p, &m, 0) && p.items().len() == 4 && p == m);
         // Ragged: split along dimension 1 it partitions; split in both it throws as `Dist2`.
         let ragged: VArr<VArr<i32>> = VArr::from_vec(vec![row(0, 3), row(1, 2), row(2, 3)]);
         let by_rows = DistV2::new(&ragged, true, &POS, |shape| Layout::along(shape, 3, 0));

@@ -4,7 +4,7 @@
 //! | language type | Rust type | notes |
 //! | --- | --- | --- |
 //! | `T[]` | [`Array<T>`] | shared, mutable, nullable reference; may be a *view* into another array's buffer |
-//! | `T[[]]`, `T[[N]]` | [`VArr<T>`] | shared immutable `Arc<[T]>`, compares by elements |
+//! | `T[[]]`, `T[[N]]` | [`VArr<T>`] | shared immutable `Arc<[T]>` (or a window of one), compares by elements |
 //! | class `C` | [`Obj<C>`] | shared, nullable; fields are [`Slot`]s (interior mutability) |
 //! | value class `V` | [`Val<V>`] | shared immutable `Arc<V>`, compares by fields |
 //! | `String` | [`Str`] | nullable `Arc<str>` |
@@ -553,15 +553,27 @@ impl<T: DeepCopy + Send> DeepCopy for Array<T> {
     }
 }
 
-/// `T[[]]`: an immutable array, compared by length and elements.
+/// `T[[]]`: an immutable array, compared by length and elements. Like [`Array`] it is
+/// `(ptr, len, owner)`: `owner` keeps the storage (`Arc<[T]>`) alive and `ptr`/`len` select
+/// a window of it. A whole value array has the window of its storage; an MI's partition of
+/// a `dist` value array is a window onto the caller's storage ([`VArr::window`]), so
+/// nothing is copied for it. `null` is `owner == None` with `len == 0`.
 pub struct VArr<T> {
-    items: Option<Arc<[T]>>,
+    ptr: *const T,
+    len: usize,
+    owner: Option<Arc<[T]>>,
 }
+
+// SAFETY: a `VArr` is an `Arc<[T]>` handle plus a window into that storage, which lives as
+// long as any handle and is never written: it may cross threads when `Arc<[T]>` may.
+unsafe impl<T: Send + Sync> Send for VArr<T> {}
+// SAFETY: as above.
+unsafe impl<T: Send + Sync> Sync for VArr<T> {}
 
 impl<T> Clone for VArr<T> {
     #[inline]
     fn clone(&self) -> Self {
-        VArr { items: self.items.clone() }
+        VArr { ptr: self.ptr, len: self.len, owner: self.owner.clone() }
     }
 }
 
@@ -573,59 +585,94 @@ impl<T> Default for VArr<T> {
 
 impl<T: PartialEq> PartialEq for VArr<T> {
     fn eq(&self, other: &Self) -> bool {
-        match (&self.items, &other.items) {
+        match (&self.owner, &other.owner) {
             (None, None) => true,
-            (Some(a), Some(b)) => a[..] == b[..],
+            (Some(_), Some(_)) => self.items() == other.items(),
             _ => false,
         }
     }
 }
 
 impl<T> VArr<T> {
-    pub const NULL: VArr<T> = VArr { items: None };
+    pub const NULL: VArr<T> =
+        VArr { ptr: std::ptr::NonNull::dangling().as_ptr(), len: 0, owner: None };
 
     pub fn from_vec(values: Vec<T>) -> VArr<T> {
-        VArr { items: Some(values.into()) }
+        VArr::from_arc(values.into())
     }
 
     /// A value array owning `items` (no copy).
     pub fn from_arc(items: Arc<[T]>) -> VArr<T> {
-        VArr { items: Some(items) }
+        VArr { ptr: items.as_ptr(), len: items.len(), owner: Some(items) }
     }
 
+    /// The elements of the window (empty for `null`).
     #[inline(always)]
     pub fn items(&self) -> &[T] {
-        self.items.as_deref().unwrap_or(&[])
+        // SAFETY: `ptr..ptr+len` is a window of `owner`'s storage, which `self` keeps alive
+        // and nothing writes; for `null`, a dangling aligned pointer and length 0.
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
     }
 
-    /// A weak handle on the storage (`None` for `null`): while it is held the storage's
-    /// address is not reused, so the address names this array's contents for as long as
-    /// the handle says it is alive (the device keeps copies of value arrays by it).
+    /// Elements `start..start + len` of this array as a value array of their own that
+    /// shares the storage (no copy): an MI's partition of a `dist` value array.
+    ///
+    /// # Panics
+    /// When the range is not inside the array (a runtime bug: partitions are in bounds).
+    pub fn window(&self, start: usize, len: usize) -> VArr<T> {
+        let items = &self.items()[start..start + len];
+        VArr { ptr: items.as_ptr(), len, owner: self.owner.clone() }
+    }
+
+    /// A weak handle on the storage the window belongs to (`None` for `null`): while it is
+    /// held the storage's address is not reused, so the address of the window's first
+    /// element with its length names this array's contents for as long as the handle says
+    /// it is alive (the device keeps copies of value arrays by it, `device/resident.rs`).
     pub fn downgrade(&self) -> Option<std::sync::Weak<[T]>> {
-        self.items.as_ref().map(Arc::downgrade)
+        self.owner.as_ref().map(Arc::downgrade)
     }
 
     #[inline(always)]
     pub fn is_null(&self) -> bool {
-        self.items.is_none()
+        self.owner.is_none()
     }
 
     #[inline(always)]
     pub fn check(&self, pos: &'static SourcePos) -> &[T] {
-        match &self.items {
-            Some(items) => items,
-            None => null_array(pos),
+        if self.owner.is_none() {
+            null_array(pos)
         }
+        self.items()
     }
 
     #[inline(always)]
     pub fn length(&self, pos: &'static SourcePos) -> i32 {
-        self.check(pos).len() as i32
+        if self.owner.is_none() {
+            null_array(pos)
+        }
+        self.len as i32
     }
 
+    /// `&a[index]`, bounds- and null-checked (`null` has length 0, so the hot path is one
+    /// compare, as for [`Array::slot`]).
     #[inline(always)]
     pub fn at(&self, index: i32, pos: &'static SourcePos) -> &T {
-        error::elem(self.check(pos), index, pos)
+        let idx = index as u32 as usize;
+        if idx < self.len {
+            // SAFETY: `idx < len`, inside the window.
+            unsafe { &*self.ptr.add(idx) }
+        } else {
+            self.fail(index, pos)
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn fail(&self, index: i32, pos: &'static SourcePos) -> ! {
+        if self.owner.is_none() {
+            null_array(pos)
+        }
+        error::index_out_of_bounds(i64::from(index), self.len, pos)
     }
 
     #[inline(always)]
@@ -652,10 +699,9 @@ impl<T> VArr<T> {
         }
         let (lo, step) = (i64::from(lo), i64::from(step.max(1)));
         let last_counter = lo + (i64::from(hi) - 1 - lo) / step * step;
-        let len = self.items.as_ref().map_or(0, |items| items.len());
         !self.is_null()
             && lo + i64::from(min_offset) >= 0
-            && last_counter + i64::from(max_offset) < len as i64
+            && last_counter + i64::from(max_offset) < self.len as i64
     }
 
     /// [`VArr::covers_step`] with step 1.
@@ -667,7 +713,7 @@ impl<T> VArr<T> {
     /// proved in bounds (as [`Array::unchecked`]).
     #[inline(always)]
     pub fn unchecked(&self) -> UncheckedVal<T> {
-        UncheckedVal(self.items.as_ref().map_or(std::ptr::null(), |items| items.as_ptr()))
+        UncheckedVal(self.ptr)
     }
 
     /// Checks the length of a bounded `T[[N]]` value.

@@ -14,9 +14,12 @@
 //! host computed about a kept array's contents (a segmented sum's sorted key) hold for the
 //! scope too and are remembered with it.
 //!
-//! An entry is found by the address of the array's storage. It holds a weak handle on that
-//! storage, which tells when the program has dropped the array and, while held, keeps the
-//! address from being reused by another allocation, so an address never names two arrays.
+//! An entry is found by the address of the array's first element and the bytes its copy
+//! takes. It holds a weak handle on the array's storage, which tells when the program has
+//! dropped the array and, while held, keeps the address from being reused by another
+//! allocation, so an address never names two arrays. A window of a storage (an MI's
+//! partition of a value array, `VArr::window`) has its own key: it starts elsewhere in the
+//! storage or takes fewer bytes than the whole array, so neither finds the other's copy.
 //! Entries of dropped arrays are released at the next lookup. The cache holds at most a
 //! quarter of the device's global memory, dropping the least recently used entries first;
 //! an array larger than that is not kept.
@@ -37,8 +40,8 @@ impl<T: Send + Sync> Liveness for Weak<[T]> {
     }
 }
 
-/// Names the storage of one value array: its address, its size on the device and a weak
-/// handle on it.
+/// Names the storage of one value array, or one window of it: the address of its first
+/// element, its size on the device and a weak handle on the whole storage.
 pub struct Key {
     addr: usize,
     bytes: usize,
@@ -52,7 +55,8 @@ impl Key {
     }
 
     /// The key of the window starting at address `addr` of the storage `weak` points to
-    /// (a mutable array's elements), which takes `bytes` on the device.
+    /// (a mutable array's elements, or a value array's partition), which takes `bytes` on
+    /// the device.
     pub fn window<T: Send + Sync + 'static>(addr: usize, weak: Weak<[T]>, bytes: usize) -> Key {
         Key { addr, bytes, storage: Box::new(weak) }
     }
@@ -342,6 +346,38 @@ mod tests {
         assert_eq!(again.addr, key.addr);
         drop(items);
         assert!(!key.storage.alive());
+    }
+
+    #[test]
+    fn a_value_array_window_and_its_whole_array_have_different_keys() {
+        use crate::device::HostArray;
+        use crate::value::VArr;
+        let key = |a: &VArr<i32>| a.resident_key().unwrap();
+        let whole = VArr::from_vec((0..8).collect::<Vec<i32>>());
+        let (head, tail) = (whole.window(0, 4), whole.window(4, 4));
+        assert_eq!((key(&whole).addr, key(&whole).bytes), (whole.items().as_ptr() as usize, 32));
+        // A window of the start is shorter, one further on starts elsewhere: neither finds
+        // the whole array's copy, nor the whole array theirs, nor one the other's.
+        assert!(!key(&head).same(&key(&whole)) && !key(&whole).same(&key(&head)));
+        assert!(!key(&tail).same(&key(&whole)) && !key(&tail).same(&key(&head)));
+        assert_eq!((key(&tail).addr - key(&whole).addr, key(&tail).bytes), (16, 16));
+        // The same window again, or a window of the whole storage, names the same copy.
+        assert!(key(&whole.window(4, 4)).same(&key(&tail)));
+        assert!(key(&whole.window(0, 8)).same(&key(&whole)));
+        // The window's handle follows the whole storage: alive while any window is.
+        let tail_key = key(&tail);
+        drop((whole, head));
+        assert!(tail_key.storage.alive());
+        drop(tail);
+        assert!(!tail_key.storage.alive());
+        // A matrix: a window of its rows, or a tile of windows onto its rows' columns.
+        let m: VArr<VArr<i32>> =
+            VArr::from_vec((0..4).map(|i| VArr::from_vec(vec![i; 3])).collect());
+        let mkey = |a: &VArr<VArr<i32>>| a.resident_key().unwrap();
+        let (rows, tile) = (m.window(0, 2), VArr::from_vec(vec![m.items()[0].window(0, 2)]));
+        assert_eq!((mkey(&m).bytes, mkey(&rows).bytes, mkey(&tile).bytes), (48, 24, 8));
+        assert!(!mkey(&rows).same(&mkey(&m)) && !mkey(&tile).same(&mkey(&m)));
+        assert!(!mkey(&m.window(1, 3)).same(&mkey(&m)) && mkey(&m.window(0, 4)).same(&mkey(&m)));
     }
 
     #[test]
