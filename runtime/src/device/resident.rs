@@ -352,7 +352,7 @@ mod tests {
     fn a_value_array_window_and_its_whole_array_have_different_keys() {
         use crate::device::HostArray;
         use crate::value::VArr;
-        let key = |a: &VArr<i32>| a.resident_key().unwrap();
+        let key = |a: &VArr<i32>| a.resident_key().expect("not null");
         let whole = VArr::from_vec((0..8).collect::<Vec<i32>>());
         let (head, tail) = (whole.window(0, 4), whole.window(4, 4));
         assert_eq!((key(&whole).addr, key(&whole).bytes), (whole.items().as_ptr() as usize, 32));
@@ -373,7 +373,7 @@ mod tests {
         // A matrix: a window of its rows, or a tile of windows onto its rows' columns.
         let m: VArr<VArr<i32>> =
             VArr::from_vec((0..4).map(|i| VArr::from_vec(vec![i; 3])).collect());
-        let mkey = |a: &VArr<VArr<i32>>| a.resident_key().unwrap();
+        let mkey = |a: &VArr<VArr<i32>>| a.resident_key().expect("not null");
         let (rows, tile) = (m.window(0, 2), VArr::from_vec(vec![m.items()[0].window(0, 2)]));
         assert_eq!((mkey(&m).bytes, mkey(&rows).bytes, mkey(&tile).bytes), (48, 24, 8));
         assert!(!mkey(&rows).same(&mkey(&m)) && !mkey(&tile).same(&mkey(&m)));
