@@ -716,6 +716,16 @@ impl Cx<'_> {
                     };
                     let Some((op, self_read)) = accumulation(self.module, func, e, *l, &safe)
                     else {
+                        if let Some(sym) = short_circuit(func, e) {
+                            return Err(Dependence {
+                                what: format!(
+                                    "`{name} = {name} {sym} ..` whose right operand may fail or \
+                                     have an effect (Java evaluates it only until `{name}` is \
+                                     decided; a work-item would evaluate it in every iteration)"
+                                ),
+                                span: expr.span,
+                            });
+                        }
                         return Err(Dependence {
                             what: format!("`{name}` is declared outside the loop and assigned in it (loop-carried), not as a reduction"),
                             span: expr.span,
@@ -1061,7 +1071,9 @@ fn accumulation(
                 // `found = true` / `ok = false` (under any condition): `found || c` and
                 // `ok && !c` over the iterations, whatever the conditions read, since every
                 // iteration evaluates them in Java too.
-                ExprKind::Const(Const::Bool(b)) if func.local(acc).ty == Type::Prim(PrimType::Boolean) => {
+                ExprKind::Const(Const::Bool(b))
+                    if func.local(acc).ty == Type::Prim(PrimType::Boolean) =>
+                {
                     Some((if *b { ReduceOp::Or } else { ReduceOp::And }, None))
                 }
                 ExprKind::Binary { op, lhs, rhs }
@@ -1129,6 +1141,16 @@ fn accumulation(
                 _ => None,
             }
         }
+        _ => None,
+    }
+}
+
+/// `Some("&&")` / `Some("||")` when assignment `e` stores a short-circuit operation.
+fn short_circuit(func: &Function, e: ExprId) -> Option<&'static str> {
+    let ExprKind::Assign { value, .. } = &func.expr(e).kind else { return None };
+    match &func.expr(*value).kind {
+        ExprKind::Binary { op, .. } if op.kind == BinOpKind::And => Some("&&"),
+        ExprKind::Binary { op, .. } if op.kind == BinOpKind::Or => Some("||"),
         _ => None,
     }
 }
