@@ -994,3 +994,46 @@ public class Main {
     assert!(needs("Main.calls"));
     assert!(!needs("Main.ints"));
 }
+
+#[test]
+fn short_circuit_and_flag_reductions_need_operands_that_cannot_fail() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Flags {
+    static reduce(&&) boolean allPositive(dist int[] a) {
+        boolean ok = true;
+        for (int i = 0; i < a.length; i++) ok = ok && a[i] > 0;
+        return ok;
+    }
+    static reduce(&&) boolean rising(dist int[] a) {
+        boolean ok = true;
+        for (int i = 0; i < a.length; i++) ok = ok && a[i] < a[i + 1];
+        return ok;
+    }
+    static reduce(||) boolean divides(dist int[] a, int k) {
+        boolean found = false;
+        for (int i = 0; i < a.length; i++) found = found || k / a[i] == 1;
+        return found;
+    }
+    static reduce(||) boolean anyNegative(dist int[] a) {
+        boolean found = false;
+        for (int i = 0; i < a.length; i++) {
+            if (a[i + 1] < 0) found = true;
+        }
+        return found;
+    }
+    static reduce(min) double smallest(dist double[] a) {
+        double m = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < a.length; i++) m = Math.min(a[i], m);
+        return m;
+    }
+    public static void main(String[] args) {
+        int[] a = {1, 2, 3};
+        double[] d = {1.0, -0.0};
+        System.out.println(allPositive(a) + " " + rising(a) + " " + divides(a, 1) + " "
+            + anyNegative(a) + " " + smallest(d));
+    }
+}
+"#
+    ));
+}

@@ -9,8 +9,10 @@
 //! block of `C` elements, at `i + c` with a constant `0 <= c < C` (`out[i] = ..`,
 //! `out[i + 3] = ..`, `m[i][j] = ..` with `j` anything); it reads arrays that the loop writes
 //! only in that block; and it assigns scalars declared outside the loop only as one
-//! recognised reduction (`s = s op e`, `s op= e` with `+ * & | ^`, `s = Math.min/max(s, e)`),
-//! also from nested loops, where `s` is read nowhere else in the loop. Each iteration is
+//! recognised reduction (`s = s op e`, `s op= e` with `+ * & | ^`, `s = Math.min/max(s, e)`
+//! of any numeric type, `b = b && e` / `b = b || e` where `e` cannot fail, and the flags
+//! `b = true` / `b = false` under any condition, which are `||` / `&&`), also from nested
+//! loops, where `s` is read nowhere else in the loop. Each iteration is
 //! one work-item (`i = lo + id * C`). A perfect nest of two such loops with step 1 whose
 //! writes are all at `[i][j]` is a 2-D NDRange; a nest with a step is a 1-D loop over its
 //! outer index (the inner loop runs inside the work-item).
@@ -427,23 +429,26 @@ impl Cx<'_> {
                     let uses_i = |s: &SizeExpr| s.mentions(index);
                     stepped_nest = step != 1 || inner_c.step != 1;
                     if !stepped_nest && !uses_i(&inner_c.lo) && !uses_i(&inner_c.hi) {
+                        let outer = LoopDim {
+                            index,
+                            lo: counted.lo.clone(),
+                            hi: counted.hi.clone(),
+                            step: 1,
+                        };
+                        let inner = LoopDim {
+                            index: inner_c.index,
+                            lo: inner_c.lo.clone(),
+                            hi: inner_c.hi.clone(),
+                            step: 1,
+                        };
+                        let known = [
+                            (index, super::bounds::dim_range(&outer)),
+                            (inner_c.index, super::bounds::dim_range(&inner)),
+                        ];
                         if let Ok(reduction) =
-                            self.check_body(inner_body, &[index, inner_c.index], 1)
+                            self.check_body(inner_body, &[index, inner_c.index], 1, &known)
                         {
-                            let dims = vec![
-                                LoopDim {
-                                    index,
-                                    lo: counted.lo.clone(),
-                                    hi: counted.hi.clone(),
-                                    step: 1,
-                                },
-                                LoopDim {
-                                    index: inner_c.index,
-                                    lo: inner_c.lo,
-                                    hi: inner_c.hi,
-                                    step: 1,
-                                },
-                            ];
+                            let dims = vec![outer, inner];
                             return Some(LoopReport {
                                 loop_id,
                                 span,
@@ -455,11 +460,10 @@ impl Cx<'_> {
                 }
             }
         }
-        let verdict = match self.check_body(body, &[index], step) {
-            Ok(reduction) => Ok(ParallelLoop {
-                dims: vec![LoopDim { index, lo: counted.lo, hi: counted.hi, step }],
-                reduction,
-            }),
+        let dim = LoopDim { index, lo: counted.lo, hi: counted.hi, step };
+        let known = [(index, super::bounds::dim_range(&dim))];
+        let verdict = match self.check_body(body, &[index], step, &known) {
+            Ok(reduction) => Ok(ParallelLoop { dims: vec![dim], reduction }),
             Err(dep) if stepped_nest => Err(Dependence {
                 what: format!(
                     "{} (a 2-D nest with a step other than 1 is not a 2-D NDRange, only a loop \
@@ -626,12 +630,14 @@ impl Cx<'_> {
     }
 
     /// Checks a parallel loop body whose indices are `indices` (outermost first); the
-    /// outermost index advances by `step` (1 for a 2-D nest).
+    /// outermost index advances by `step` (1 for a 2-D nest); `known` are their ranges (for
+    /// the bounds proofs that a short-circuit reduction's operand needs).
     fn check_body(
         &self,
         body: &Block,
         indices: &[LocalId],
         step: i32,
+        known: &[(LocalId, super::bounds::Range)],
     ) -> Result<Option<AccReduction>, Dependence> {
         let func = self.func;
         let mut declared: HashSet<LocalId> = HashSet::new();
@@ -664,6 +670,7 @@ impl Cx<'_> {
         let mut targets: HashSet<ExprId> = HashSet::new();
         let mut acc: Option<(LocalId, ReduceOp, somd_diag::Span)> = None;
         let mut acc_self_reads: HashSet<ExprId> = HashSet::new();
+        let proven = std::cell::OnceCell::new();
         for &e in &exprs {
             let expr = func.expr(e);
             let target = match &expr.kind {
@@ -701,7 +708,24 @@ impl Cx<'_> {
                 ExprKind::Local(l) if declared.contains(l) => {}
                 ExprKind::Local(l) => {
                     let name = &func.local(*l).name;
-                    let Some((op, self_read)) = accumulation(self.module, func, e, *l) else {
+                    let safe = |x: ExprId| {
+                        let proven = proven.get_or_init(|| {
+                            super::bounds::proven_in_bounds(func, body, known, &[])
+                        });
+                        cannot_fail(self.module, func, x, proven)
+                    };
+                    let Some((op, self_read)) = accumulation(self.module, func, e, *l, &safe)
+                    else {
+                        if let Some(sym) = short_circuit(func, e) {
+                            return Err(Dependence {
+                                what: format!(
+                                    "`{name} = {name} {sym} ..` whose right operand may fail or \
+                                     have an effect (Java evaluates it only until `{name}` is \
+                                     decided; a work-item would evaluate it in every iteration)"
+                                ),
+                                span: expr.span,
+                            });
+                        }
                         return Err(Dependence {
                             what: format!("`{name}` is declared outside the loop and assigned in it (loop-carried), not as a reduction"),
                             span: expr.span,
@@ -998,11 +1022,15 @@ pub(super) fn check_exits(
 }
 
 /// `Some((op, self_read))` when assignment `e` to `acc` is a recognised reduction step.
+/// `safe(x)`: whether evaluating `x` can neither fail nor have an effect, which the
+/// short-circuit steps `acc = acc && x` / `acc = acc || x` need: Java skips `x` once `acc`
+/// is decided, a work-item evaluates it from the identity.
 fn accumulation(
     module: &Module,
     func: &Function,
     e: ExprId,
     acc: LocalId,
+    safe: &dyn Fn(ExprId) -> bool,
 ) -> Option<(ReduceOp, Option<ExprId>)> {
     let is_acc = |x: ExprId| -> Option<ExprId> {
         let mut x = x;
@@ -1040,6 +1068,21 @@ fn accumulation(
                 v = operand;
             }
             match &func.expr(v).kind {
+                // `found = true` / `ok = false` (under any condition): `found || c` and
+                // `ok && !c` over the iterations, whatever the conditions read, since every
+                // iteration evaluates them in Java too.
+                ExprKind::Const(Const::Bool(b))
+                    if func.local(acc).ty == Type::Prim(PrimType::Boolean) =>
+                {
+                    Some((if *b { ReduceOp::Or } else { ReduceOp::And }, None))
+                }
+                ExprKind::Binary { op, lhs, rhs }
+                    if matches!(op.kind, BinOpKind::And | BinOpKind::Or) =>
+                {
+                    let rop = if op.kind == BinOpKind::And { ReduceOp::And } else { ReduceOp::Or };
+                    let r = is_acc(*lhs)?;
+                    (!reads_acc(*rhs) && safe(*rhs)).then_some((rop, Some(r)))
+                }
                 ExprKind::Binary { op, lhs, rhs } => {
                     let rop = op_of(op.kind)?;
                     if let Some(r) = is_acc(*lhs) {
@@ -1064,13 +1107,21 @@ fn accumulation(
                         None
                     }
                 }
-                // The library's integral `Math.min`/`Math.max` (stdlib/math.somd): exact
-                // `min`/`max` (the floating ones follow Java's NaN and -0.0 rules, not the
-                // reduction's operator).
+                // The library's `Math.min`/`Math.max` (stdlib/math.somd). The floating ones
+                // follow Java's rules (NaN wins, `-0.0 < 0.0`), which are exactly the
+                // `min`/`max` reduction operators of LANGUAGE.md §2.3 (`somd_dmin` on the
+                // device, `reduce::Min` on the CPU): associative and commutative, with the
+                // infinities as identities, so a tree gives the sequential loop's value bit
+                // for bit.
                 ExprKind::Call { func: f, receiver: None, args } if args.len() == 2 => {
                     let callee = module.function(*f);
                     if !somd_stdlib::is_library_file(callee.span.file)
-                        || !matches!(callee.ret, Type::Prim(PrimType::Int | PrimType::Long))
+                        || !matches!(
+                            callee.ret,
+                            Type::Prim(
+                                PrimType::Int | PrimType::Long | PrimType::Float | PrimType::Double
+                            )
+                        )
                     {
                         return None;
                     }
@@ -1094,6 +1145,56 @@ fn accumulation(
     }
 }
 
+/// `Some("&&")` / `Some("||")` when assignment `e` stores a short-circuit operation.
+fn short_circuit(func: &Function, e: ExprId) -> Option<&'static str> {
+    let ExprKind::Assign { value, .. } = &func.expr(e).kind else { return None };
+    match &func.expr(*value).kind {
+        ExprKind::Binary { op, .. } if op.kind == BinOpKind::And => Some("&&"),
+        ExprKind::Binary { op, .. } if op.kind == BinOpKind::Or => Some("||"),
+        _ => None,
+    }
+}
+
+/// Whether evaluating `root` can neither fail nor have an effect: constants, locals,
+/// operators (an integer `/` or `%` only by a non-zero constant), conversions,
+/// conditionals, `Math` builtins, lengths of locals, fields, element reads in `proven`,
+/// and calls of the library's `Math` functions on such operands. Anything else (a call, an
+/// allocation, an assignment, an unproven element) may.
+fn cannot_fail(
+    module: &Module,
+    func: &Function,
+    root: ExprId,
+    proven: &std::collections::BTreeSet<ExprId>,
+) -> bool {
+    let mut ok = true;
+    walk::each_expr(func, root, &mut |e| {
+        ok &= match &func.expr(e).kind {
+            ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Unary { .. } => true,
+            ExprKind::Convert { .. } | ExprKind::Conditional { .. } => true,
+            ExprKind::Builtin { builtin: Builtin::Math(..), .. } => true,
+            ExprKind::Length(a) => matches!(func.expr(*a).kind, ExprKind::Local(_)),
+            ExprKind::Field { .. } => true,
+            ExprKind::Index { .. } => proven.contains(&e),
+            ExprKind::Binary { op, rhs, .. } => {
+                let int = matches!(op.ty, PrimOrRef::Prim(PrimType::Int | PrimType::Long));
+                let nonzero = matches!(
+                    func.expr(*rhs).kind,
+                    ExprKind::Const(Const::Int(1..) | Const::Int(..=-1))
+                        | ExprKind::Const(Const::Long(1..) | Const::Long(..=-1))
+                );
+                !(int && matches!(op.kind, BinOpKind::Div | BinOpKind::Rem)) || nonzero
+            }
+            ExprKind::Call { func: f, receiver: None, .. } => {
+                let callee = module.function(*f);
+                // stdlib/math.somd: none of them throws.
+                somd_stdlib::is_library_file(callee.span.file) && callee.name.starts_with("Math.")
+            }
+            _ => false,
+        };
+    });
+    ok
+}
+
 fn is_identity(kind: &ExprKind, op: ReduceOp, ty: PrimType) -> bool {
     let ExprKind::Const(c) = kind else { return false };
     let as_f64 = match c {
@@ -1106,6 +1207,13 @@ fn is_identity(kind: &ExprKind, op: ReduceOp, ty: PrimType) -> bool {
         Const::Char(v) => Some(f64::from(*v)),
         _ => None,
     };
+    if let Const::Bool(b) = c {
+        return match op {
+            ReduceOp::BitAnd | ReduceOp::And => *b,
+            ReduceOp::BitOr | ReduceOp::BitXor | ReduceOp::Or => !*b,
+            _ => false,
+        };
+    }
     match op {
         ReduceOp::Add | ReduceOp::BitOr | ReduceOp::BitXor => as_f64 == Some(0.0),
         ReduceOp::Mul => as_f64 == Some(1.0),
