@@ -101,13 +101,20 @@ pub fn mi_count_2d(array: &impl DimLen, split: Split2, pos: &'static SourcePos) 
 }
 
 /// The units a matrix splits into: rows, columns or cells (null checks as in
-/// [`mi_count_2d`]).
+/// [`mi_count_2d`]). A matrix with rows but no columns is one unit: its one MI returns
+/// the rows (`new T[m.length][0]` assembles to `m.length` empty rows, as in Java), where
+/// no MI would assemble no rows at all. Only a matrix without rows has no unit.
 pub fn units_2d(array: &impl DimLen, split: Split2, pos: &'static SourcePos) -> usize {
     let (rows, cols) = shape_2d(array, pos);
-    match split {
+    let units = match split {
         Split2::Rows => rows,
         Split2::Cols => cols,
         Split2::Cells => rows.saturating_mul(cols),
+    };
+    if rows > 0 {
+        units.max(1)
+    } else {
+        units
     }
 }
 
