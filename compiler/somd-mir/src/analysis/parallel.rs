@@ -310,6 +310,14 @@ impl Cx<'_> {
                 },
                 _ => None,
             },
+            // `m.length > 0 ? m[0].length : 0` (also `!= 0`, `0 < m.length`): the width of a
+            // matrix written so that an empty one has no row 0 to read. On the device a
+            // matrix is rectangular and one with no rows has width 0 (`HostArray`'s
+            // shape), so it is the length of dimension 1 whatever the rows.
+            ExprKind::Conditional { cond, then_expr, else_expr } => {
+                let m = self.guarded_width(*cond, *then_expr, *else_expr)?;
+                self.len_of(m, 1)
+            }
             ExprKind::Binary { op, lhs, rhs } if op.ty == PrimOrRef::Prim(PrimType::Int) => {
                 let l = self.size_depth(*lhs, depth + 1)?;
                 let r = self.size_depth(*rhs, depth + 1)?;
@@ -321,6 +329,30 @@ impl Cx<'_> {
             }
             _ => None,
         }
+    }
+
+    /// The matrix `m` of `m.length > 0 ? m[0].length : 0` (the test also `m.length != 0` or
+    /// `0 < m.length`), a parameter.
+    fn guarded_width(&self, cond: ExprId, then_expr: ExprId, else_expr: ExprId) -> Option<LocalId> {
+        let func = self.func;
+        let param = |e: ExprId| match func.expr(e).kind {
+            ExprKind::Local(l) if func.local(l).kind == LocalKind::Param => Some(l),
+            _ => None,
+        };
+        let rows_of = |e: ExprId| match func.expr(e).kind {
+            ExprKind::Length(a) => param(a),
+            _ => None,
+        };
+        let zero = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Const(Const::Int(0)));
+        let ExprKind::Binary { op, lhs, rhs } = &func.expr(cond).kind else { return None };
+        let m = match op.kind {
+            BinOpKind::Gt | BinOpKind::Ne if zero(*rhs) => rows_of(*lhs)?,
+            BinOpKind::Lt | BinOpKind::Ne if zero(*lhs) => rows_of(*rhs)?,
+            _ => return None,
+        };
+        let ExprKind::Length(row) = func.expr(then_expr).kind else { return None };
+        let ExprKind::Index { array, index } = func.expr(row).kind else { return None };
+        (param(array) == Some(m) && zero(index) && zero(else_expr)).then_some(m)
     }
 
     fn len_of(&self, l: LocalId, dim: u8) -> Option<SizeExpr> {
