@@ -2529,7 +2529,8 @@ fn device_fused_maps_are_one_launch() {
 /// that fails (`exc_instance_write_bounds`) brings nothing back. `sync` and histogram bodies
 /// of instance methods (`device_instance_sync`) run on the device too, also with host loops
 /// bounded by fields; a `sync` call passed the field array it writes is traced as `cpu` with
-/// the reason.
+/// the reason. Field arrays passed to helpers (`device_instance_pass`) come back when a
+/// helper writes them, `boolean[]` too.
 #[test]
 fn device_instance_field_writes_come_back() {
     let Some(opencl) = &opencl_placement() else {
@@ -2605,6 +2606,46 @@ fn device_instance_field_writes_come_back() {
                 "cpu".to_string(),
                 "an updated field array shares storage with another array argument".to_string()
             ),
+            "{}",
+            outcome.stderr
+        );
+    }
+    // Field arrays passed to helpers: `mix` only reads them (nothing of the receiver comes
+    // back); the helpers of `scaleRows`, `accumulate` and `mark` write `m`, `v` and the
+    // `boolean[]` `z`, which come back whole; `g.bump(g.v)` runs on the CPU.
+    if let Some((binary, expected)) = built_with_expected("tests/run", "device_instance_pass") {
+        let (outcome, calls) = traced_calls("device_instance_pass", binary, &expected, *opencl);
+        let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "Main.mix",
+                "Main.scaleRows",
+                "Main.scaleRows",
+                "Main.accumulate",
+                "Main.accumulate",
+                "Main.mark"
+            ],
+            "{}",
+            outcome.stderr
+        );
+        let rows = 3001u64;
+        let down = |c: &CallTrace| c.d2h.iter().map(|(b, n)| (b.clone(), *n)).collect::<Vec<_>>();
+        assert_eq!(down(&calls[0]), [("out".to_string(), rows * 8)], "{}", outcome.stderr);
+        assert_eq!(down(&calls[1]), [("this_m".to_string(), rows * 5 * 8)], "{}", outcome.stderr);
+        assert!(down(&calls[3]).contains(&("this_v".to_string(), rows * 8)), "{}", outcome.stderr);
+        assert_eq!(down(&calls[5]), [("this_z".to_string(), rows)], "{}", outcome.stderr);
+        let bump: Vec<(String, String, String)> = placements_traced(&outcome.stderr)
+            .into_iter()
+            .filter(|(name, _, _)| name == "Main.bump")
+            .collect();
+        assert_eq!(
+            bump,
+            [(
+                "Main.bump".to_string(),
+                "cpu".to_string(),
+                "an updated field array shares storage with another array argument".to_string()
+            )],
             "{}",
             outcome.stderr
         );

@@ -69,10 +69,25 @@ fn refused(source: &str) -> Option<&'static str> {
 /// The class `T` of [`written`] with `body`.
 fn written_source(body: &str) -> String {
     format!(
-        "class T {{\n    int k;\n    long[] w;\n    float[][] m;\n    int[] r;\n{body}\n    \
+        "class T {{\n    int k;\n    long[] w;\n    float[][] m;\n    int[] r;\n    \
+         boolean[] z;\n{HELPERS}{body}\n    \
          public static void main(String[] args) {{ }}\n}}\n"
     )
 }
+
+/// Helpers of [`written_source`]: readers, writers (of an element at a parameter, of a
+/// whole row, of another element), one that passes its array on to a writer, one that
+/// returns the array it is passed.
+const HELPERS: &str = "    static long get(long[] x, int at) { return x[at]; }
+    static long sum(long[] x) { long s = 0; for (int j = 0; j < x.length; j++) { s += x[j]; } return s; }
+    static float first(float[] row) { return row[0]; }
+    static void put(long[] x, int at, long d) { x[at] = x[at] + d; }
+    static void next(long[] x, int at) { x[at + 1] = 0; }
+    static void scale(float[] row) { for (int j = 0; j < row.length; j++) { row[j] *= 2; } }
+    static void via(long[] x, int at) { put(x, at, 1); }
+    static long[] same(long[] x) { return x; }
+    static void flag(boolean[] b, int at) { b[at] = true; }
+";
 
 /// The names of the fields whose elements `T.f` writes when it is lifted, or `None` when it
 /// is not.
@@ -117,7 +132,7 @@ const FIELD_WRITE: &str = "a write to a field of the receiver";
 const ROW_USE: &str = "a row of a 2-D field array replaced";
 const OTHER_USE: &str = "a use of `this` other than reading a field";
 const FIELD_TYPE: &str = "a field of a type other than a primitive";
-const BOOL_WRITE: &str = "an element of a `boolean` field array written";
+const ARRAY_USE: &str = "a field array used other than through";
 
 #[test]
 fn writes_and_other_uses_of_this_are_not_lifted() {
@@ -127,10 +142,14 @@ fn writes_and_other_uses_of_this_are_not_lifted() {
         ("k++;", FIELD_WRITE),
         // The whole field array replaced (its rows' lengths read first).
         ("a[i] = r.length + m[i].length; w = new long[2];", FIELD_WRITE),
-        // A row of a 2-D field replaced, stored or passed on.
+        // A row of a 2-D field replaced, or stored into another array.
         ("m[i] = new float[3];", ROW_USE),
-        ("float[] row = m[i]; row[0] = 1;", ROW_USE),
         ("m[i] = m[0];", ROW_USE),
+        ("float[][] two = new float[2][]; two[0] = m[i];", ROW_USE),
+        // A field array stored into another array, or compared.
+        ("long[][] two = new long[2][]; two[1] = w;", ARRAY_USE),
+        ("a[i] = w == null ? 0 : 1;", ARRAY_USE),
+        ("a[i] = m[i] != null ? 0 : 1;", ROW_USE),
     ];
     for (case, why) in cases {
         let body = loop_body(case);
@@ -148,10 +167,8 @@ fn other_uses_of_this_are_not_lifted() {
         // A field of reference type, and `this` itself.
         ("out[i] = a[i] + (o == null ? 0 : 1);", FIELD_TYPE),
         ("out[i] = g(a[i]);", OTHER_USE),
-        // A row of a 2-D field used as a value.
-        ("int[] r = m[0]; out[i] = r[0];", ROW_USE),
-        // A `boolean` field array written: its elements would not come back in place.
-        ("out[i] = a[i]; z[i] = true;", BOOL_WRITE),
+        // A row of a 2-D field stored into another array.
+        ("int[][] two = new int[1][]; two[0] = m[0]; out[i] = a[i];", ROW_USE),
     ];
     for (case, why) in cases {
         let body = format!(
@@ -229,4 +246,79 @@ fn histogram_bodies_that_write_field_arrays_are_not_planned() {
     assert_eq!(lifted.written.values().flatten().count(), 1, "`w` is written");
     let why = verdict_of(&writes).expect_err("not planned");
     assert!(why.contains("a write to an array other than the table"), "{why}");
+}
+
+#[test]
+fn field_arrays_passed_on_or_named_by_locals_are_lifted() {
+    // Read only: nothing comes back.
+    let reads = [
+        "a[i] = (int) (get(w, i) + sum(w) + first(m[i]));",
+        "float[] row = m[i % m.length]; long[] x = w; a[i] = (int) (row[0] + x[i] + row.length);",
+        "float[] row; row = m[0]; a[i] = (int) first(row);",
+    ];
+    for stmt in reads {
+        assert_eq!(written(&loop_body(stmt)), Some(vec![]), "{stmt}");
+    }
+    // Writes through a local, in a helper passed the array, a row or a local, in a helper
+    // of a helper, through the array a helper returns.
+    let writes: [(&str, &[&str]); 7] = [
+        ("float[] row = m[i]; row[0] = 1;", &["m"]),
+        ("put(w, i, a[i]);", &["w"]),
+        ("scale(m[i]);", &["m"]),
+        ("float[] row = m[i]; scale(row);", &["m"]),
+        ("via(w, i); a[i] = (int) get(w, i);", &["w"]),
+        ("same(w)[i] = 3;", &["w"]),
+        ("flag(z, i); z[i] = !z[i];", &["z"]),
+    ];
+    for (stmt, want) in writes {
+        let want: Vec<String> = want.iter().map(|s| s.to_string()).collect();
+        assert_eq!(written(&loop_body(stmt)), Some(want), "{stmt}");
+    }
+}
+
+#[test]
+fn returned_field_arrays_are_not_lifted() {
+    let body = "    long[] f(dist int[] a) {\n        return w;\n    }";
+    assert_eq!(written(body), None);
+    let got = refused(&written_source(body));
+    assert!(got.is_some_and(|got| got.starts_with(ARRAY_USE)), "{got:?}");
+}
+
+/// Whether the lifted `T.f` of [`written_source`] with the loop running `stmt` is planned
+/// for the device, or why not.
+fn helper_verdict(stmt: &str) -> Result<(), String> {
+    verdict_of(&written_source(&loop_body(stmt)))
+}
+
+#[test]
+fn helpers_may_write_the_iterations_own_row_or_element() {
+    // The iteration's own row of `m` (at the global index too), written by a helper passed
+    // the row or a local naming it; one element of `w` at the index a helper is passed,
+    // read back by another; a `boolean` element.
+    for stmt in [
+        "scale(m[i]);",
+        "scale(m[Somd.offset(a) + i]);",
+        "float[] row = m[i]; row[0] += first(row); scale(row);",
+        "put(w, Somd.offset(a) + i, a[i]); r[i] = (int) get(w, i);",
+        "flag(z, i);",
+        // Reads of a field the loop does not write, whole.
+        "r[i] = (int) sum(w) + (int) first(m[0]);",
+    ] {
+        assert_eq!(helper_verdict(stmt), Ok(()), "{stmt}");
+    }
+    // Another iteration's row or element; an element not at the helper's index parameter;
+    // a helper of a helper (its array is passed on, not indexed); a written array passed
+    // whole to a reader, or read by a helper at another iteration's index.
+    for (stmt, why) in [
+        ("scale(m[0]);", "which writes a row of `this_m` other than the iteration's own"),
+        ("put(w, 0, a[i]);", "write to `this_w` at an index other than the loop index"),
+        ("next(w, i);", "which writes elements of `this_w` at indices other than one of its"),
+        ("via(w, i);", "which writes elements of `this_w` at indices other than one of its"),
+        ("w[i] = sum(w);", "passes `this_w` to `T.sum` while the loop writes it"),
+        ("put(w, i, 1); r[i] = (int) get(w, 0);", "passes `this_w` to `T.get` while the loop"),
+        ("scale(m[i]); r[i] = (int) first(m[0]);", "passes `this_m` to `T.first` while the loop"),
+    ] {
+        let got = helper_verdict(stmt).expect_err(stmt);
+        assert!(got.contains(why), "{stmt}: {got}");
+    }
 }

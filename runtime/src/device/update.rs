@@ -14,15 +14,15 @@
 //! the other argument would not see the writes that it sees on the CPU.
 
 use super::{arg_shapes, execute, plan, policy, trace, DevBuf, DevElem, HostArg, HostArray};
-use super::{DeviceResult, KernelDesc};
+use super::{DeviceResult, Elem, KernelDesc};
 use crate::opencl::buffer;
 use crate::opencl::{DeviceCtx, OrFatal};
 
 /// [`super::run_reading`] for a call whose array arguments `updated` (positions among the
 /// construct's arguments) come back into the host arrays after the call. `None`: the CPU
 /// path (placed on the CPU, any reason of `run_reading`, an updated argument that is not a
-/// non-`null` array of a primitive type other than `boolean`, or one that shares storage
-/// with another array argument).
+/// non-`null` array of a primitive type, or one that shares storage with another array
+/// argument).
 pub fn run_updating(
     desc: &'static KernelDesc,
     args: &[HostArg<'_>],
@@ -90,12 +90,28 @@ pub(super) fn storage_apart(args: &[HostArg<'_>], updated: &[usize]) -> bool {
 }
 
 /// Downloads `buf` (row-major) into the storage of `array`, which [`storage_apart`] has
-/// checked.
+/// checked. A `boolean` array's storage holds Rust `bool`s, whose only bytes are 0 and 1:
+/// its elements are downloaded into scratch memory and stored as `byte != 0` (a kernel
+/// stores 0 or 1, but the host does not rest on that).
 pub(super) fn write_back(ctx: &'static DeviceCtx, buf: &DevBuf, array: &dyn HostArray, name: &str) {
     let Some(mut rows) = array.raw_rows_mut() else { return };
     rows.retain(|row| !row.is_empty());
-    if !rows.is_empty() {
+    if rows.is_empty() {
+        return;
+    }
+    if array.elem() != Elem::Bool {
         buffer::read_rows(ctx, &buf.buffer, &mut rows, name).or_fatal();
+        return;
+    }
+    let total = rows.iter().map(|row| row.len()).sum();
+    let mut bytes = vec![0u8; total];
+    buffer::read(ctx, &buf.buffer, 0, &mut bytes, name).or_fatal();
+    let mut at = 0;
+    for row in rows {
+        for (slot, byte) in row.iter_mut().zip(&bytes[at..]) {
+            *slot = u8::from(*byte != 0);
+        }
+        at += row.len();
     }
 }
 
@@ -104,8 +120,9 @@ pub(super) fn write_back(ctx: &'static DeviceCtx, buf: &DevBuf, array: &dyn Host
 pub(super) fn slot_bytes_in_place<T: DevElem>(slots: &[crate::value::Slot<T>]) -> &mut [u8] {
     debug_assert!(T::RAW);
     // SAFETY: `Slot<T>` is `repr(transparent)` over `UnsafeCell<T>` and `T::RAW`: the
-    // slots are `size_of_val(slots)` bytes of primitive values, and every bit pattern the
-    // device writes is a value of `T`. The calling thread is inside the SOMD call, whose CPU
+    // slots are `size_of_val(slots)` bytes of primitive values, and every bit pattern
+    // written into them is a value of `T` (any bytes for the numeric types; [`write_back`]
+    // stores only 0 or 1 into a `bool`'s). The calling thread is inside the SOMD call, whose CPU
     // path would write the same slots through `Slot::set`; no other reference to these bytes
     // is live while the download fills them (`storage_apart` checked that no other
     // argument's rows overlap them).

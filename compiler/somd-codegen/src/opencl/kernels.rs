@@ -427,7 +427,10 @@ impl Writer<'_> {
         let mut cx = FnCx::new(func);
         let mut decls = Vec::new();
         let mut scalars: HashMap<String, usize> = HashMap::new();
-        let writes = written_bases(&cx);
+        // A row or an element a helper writes (the parallel-loop analysis lets it write the
+        // iteration's own) counts as written here.
+        let mut writes = written_bases(&cx);
+        writes.extend(written_in_callees(self.module, &cx));
         let passed = passed_params(&cx);
         // When the kernel writes no parameter, the buffers it writes (outputs, partials, the
         // error buffer) are its own, allocated for the launch, so no parameter's memory is
@@ -1565,6 +1568,25 @@ pub(super) fn passed_params(cx: &FnCx) -> std::collections::HashSet<LocalId> {
         // neither `const` nor `restrict`.
         .chain(cx.aliases.values().map(|a| a.base))
         .collect()
+}
+
+/// The array locals (array locals as their sources) whose elements a callee of `cx`'s
+/// function may write through the argument it is passed (`analysis::writes`).
+fn written_in_callees(module: &Module, cx: &FnCx) -> std::collections::HashSet<LocalId> {
+    let func = cx.func;
+    let mut out = std::collections::HashSet::new();
+    for e in &func.exprs {
+        let ExprKind::Call { func: callee, args, .. } = &e.kind else { continue };
+        for (k, a) in args.iter().enumerate() {
+            let Some((l, _)) = somd_mir::analysis::walk::index_root(func, *a) else { continue };
+            if matches!(func.expr(*a).ty, Type::Array(_))
+                && somd_mir::analysis::writes::writes_param(module, *callee, k)
+            {
+                out.insert(cx.aliases.get(&l).map_or(l, |alias| alias.base));
+            }
+        }
+    }
+    out
 }
 
 /// The locals an assignment of `cx`'s function stores to, directly or through elements: an

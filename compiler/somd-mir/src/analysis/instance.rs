@@ -9,15 +9,22 @@
 //! field values after the call's arguments ([`Lifted`]). Function, expression and loop ids
 //! are unchanged, so every side table of the copy applies to the original.
 //!
-//! A body may also write elements of a field array (`this.w[i] = ..`, `this.m[i][j] += ..`)
-//! of a primitive type other than `boolean`: [`Lifted::written`] lists those fields. On the
-//! CPU such writes reach the receiver's array; on a device the lifted parameter's buffer is
-//! downloaded back into that very array after the call (`rt::device::run_updating`), so
-//! both placements leave the same elements in it. The parallel-loop analysis of the lifted
-//! copy decides as for any written array parameter whether the writes can run as
-//! work-items (each writes only its own elements). A body that replaces a row of a 2-D
-//! field (`this.m[i] = r`), passes a field array on or stores it elsewhere, writes a
-//! `boolean` field array, or writes a field itself (`this.k = ..`: every method instance
+//! A field array (or a row of a 2-D one) may also be passed to a call (`dot(this.w, x)`,
+//! `norm(this.m[i])`) or named by an array local (`double[] row = this.m[i];`): in the copy
+//! that is the parameter `this_w` passed on or named, which the analysis judges as for any
+//! array parameter (`analysis::alias`, the parallel-loop analysis).
+//!
+//! A body may also write elements of a field array (`this.w[i] = ..`, `this.m[i][j] += ..`,
+//! `row[j] = ..` through such a local, or in a helper it passes the array or a row to):
+//! [`Lifted::written`] lists the fields whose elements it may write (`analysis::writes`
+//! follows the array through locals and callees; a use it cannot follow counts as a write).
+//! On the CPU such writes reach the receiver's array; on a device the lifted parameter's
+//! buffer is downloaded back into that very array after the call
+//! (`rt::device::run_updating`), so both placements leave the same elements in it. The
+//! parallel-loop analysis of the lifted copy decides as for any written array parameter
+//! whether the writes can run as work-items (each writes only its own elements). A body
+//! that replaces a row of a 2-D field (`this.m[i] = r`), stores a field array elsewhere,
+//! returns or compares it, or writes a field itself (`this.k = ..`: every method instance
 //! would store into one receiver) keeps the method instance (the CPU path).
 
 use crate::ir::*;
@@ -29,8 +36,9 @@ use std::collections::BTreeMap;
 pub struct Lifted {
     /// Per lifted function: `(class, field index)` per added parameter.
     pub fields: BTreeMap<FuncId, Vec<(ClassId, u32)>>,
-    /// Per lifted function that writes elements of field arrays: those fields (each also
-    /// in `fields`). On a device their buffers come back into the receiver's arrays.
+    /// Per lifted function that may write elements of field arrays (directly, through an
+    /// array local or in a callee): those fields (each also in `fields`). On a device their
+    /// buffers come back into the receiver's arrays.
     pub written: BTreeMap<FuncId, Vec<(ClassId, u32)>>,
 }
 
@@ -67,20 +75,29 @@ const OTHER_USE: &str = "a use of `this` other than reading a field";
 const FIELD_TYPE: &str = "a field of a type other than a primitive or a 1-D/2-D primitive array";
 const FIELD_WRITE: &str = "a write to a field of the receiver (every method instance would \
                            store into the one receiver)";
-const ARRAY_USE: &str = "a field array used other than through `[..]` or `.length` (passed \
-                         on, stored or returned)";
-const ROW_USE: &str = "a row of a 2-D field array replaced, stored or passed on";
-const BOOL_WRITE: &str = "an element of a `boolean` field array written (it would not come \
-                          back into the receiver's array in place)";
+const ARRAY_USE: &str = "a field array used other than through `[..]`, `.length`, as a call \
+                         argument or as the value of an array local (stored, returned or \
+                         compared)";
+const ROW_USE: &str = "a row of a 2-D field array replaced, stored, returned or compared";
 
-/// The fields of `func`'s receiver it reads, when every use of `this` is such a read or a
-/// write of an element of a field array (else the use that cannot be lifted), and the
-/// field arrays among them whose elements it writes.
+/// The fields of `func`'s receiver it reads, when every use of `this` is such a read, and
+/// every use of a field array (or of a row of a 2-D one) is an element read or write, a
+/// `.length`, an argument of a call or the value of an array local (else the use that
+/// cannot be lifted); and the field arrays among them whose elements it may write,
+/// directly, through such a local or in a callee (`analysis::writes`).
 fn lifted_uses(func: &Function, module: &Module) -> Result<(Fields, Fields), Refused> {
     let parent = super::walk::parents(func);
     let kind_of = |id: ExprId| func.exprs.get(id.0 as usize).map(|e| &e.kind);
+    // Statement roots that initialise a local.
+    let mut inits: Vec<ExprId> = Vec::new();
+    super::walk::each_stmt(&func.body, &mut |s| {
+        if let Stmt::Let { init: Some(e), .. } = s {
+            inits.push(*e);
+        }
+    });
     let mut fields: Fields = Vec::new();
-    let mut written: Fields = Vec::new();
+    // Per array field, the expressions reading it.
+    let mut arrays: BTreeMap<(ClassId, u32), Vec<ExprId>> = BTreeMap::new();
     for (i, e) in func.exprs.iter().enumerate() {
         let id = ExprId(i as u32);
         match &e.kind {
@@ -102,31 +119,12 @@ fn lifted_uses(func: &Function, module: &Module) -> Result<(Fields, Fields), Ref
                 if !field_type_ok(&field.ty) {
                     return Err((FIELD_TYPE, id));
                 }
-                let is_array = !matches!(field.ty, Type::Prim(_));
-                match parent[i].and_then(kind_of) {
-                    Some(
-                        ExprKind::Assign { target, .. }
-                        | ExprKind::CompoundAssign { target, .. }
-                        | ExprKind::IncDec { target, .. },
-                    ) if *target == id => return Err((FIELD_WRITE, id)),
-                    // An array field is read through `[..]` or `.length` only, or has
-                    // elements written.
-                    Some(ExprKind::Index { array, .. }) if *array == id => {
-                        let up = parent[i].ok_or((ARRAY_USE, id))?;
-                        match element_use(func, &parent, up) {
-                            Use::Read => {}
-                            Use::Written if writable(&field.ty) => {
-                                if !written.contains(&(*class, *index)) {
-                                    written.push((*class, *index));
-                                }
-                            }
-                            Use::Written => return Err((BOOL_WRITE, up)),
-                            Use::Refused => return Err((ROW_USE, up)),
-                        }
-                    }
-                    Some(ExprKind::Length(_)) => {}
-                    _ if is_array => return Err((ARRAY_USE, id)),
-                    _ => {}
+                if super::walk::stored_to(func, &parent, id) {
+                    return Err((FIELD_WRITE, id));
+                }
+                if !matches!(field.ty, Type::Prim(_)) {
+                    array_use(func, &parent, &inits, id, false)?;
+                    arrays.entry((*class, *index)).or_default().push(id);
                 }
                 if !fields.contains(&(*class, *index)) {
                     fields.push((*class, *index));
@@ -135,58 +133,59 @@ fn lifted_uses(func: &Function, module: &Module) -> Result<(Fields, Fields), Ref
             _ => {}
         }
     }
+    let written: Fields = fields
+        .iter()
+        .filter(|f| {
+            arrays.get(f).is_some_and(|reads| super::writes::writes_through(module, func, reads))
+        })
+        .copied()
+        .collect();
     Ok((fields, written))
 }
 
-/// How a body uses an element or a row of a field array.
-enum Use {
-    /// Read (an element, a row's element or length).
-    Read,
-    /// An element is the target of an assignment, a compound assignment or an increment.
-    Written,
-    /// A row is stored, passed on or replaced: the field cannot be lifted.
-    Refused,
-}
-
-/// How the element (or row) `index` of a field array is used.
-fn element_use(func: &Function, parent: &[Option<ExprId>], index: ExprId) -> Use {
-    let row = !matches!(func.expr(index).ty, Type::Prim(_));
-    // A statement's own expression: a row there is stored (`int[] r = this.m[i];`).
-    let Some(up) = parent[index.0 as usize] else {
-        return if row { Use::Refused } else { Use::Read };
+/// Checks the use of `e`, whose value is a field array (`row`: a row of a 2-D one): an
+/// element read or written, a `.length`, a row so used, an argument of a call, or the value
+/// of a local of the method (its initialiser or an assignment statement's value). The
+/// device's view of the method then holds a parameter where the body held the field, and
+/// the analysis judges those uses as of any array parameter (array locals:
+/// `analysis::alias`; calls: the parallel-loop analysis, which knows which callees write).
+fn array_use(
+    func: &Function,
+    parent: &[Option<ExprId>],
+    inits: &[ExprId],
+    e: ExprId,
+    row: bool,
+) -> Result<(), Refused> {
+    let refused = (if row { ROW_USE } else { ARRAY_USE }, e);
+    let Some(up) = parent[e.0 as usize] else {
+        // A statement's own expression: a local's initialiser, or stored (returned).
+        return if inits.contains(&e) { Ok(()) } else { Err(refused) };
     };
     match &func.expr(up).kind {
-        ExprKind::Assign { target, .. }
-        | ExprKind::CompoundAssign { target, .. }
-        | ExprKind::IncDec { target, .. }
-            if *target == index =>
-        {
-            // A row replaced (`this.m[i] = r`) is not an element write.
-            if row {
-                Use::Refused
+        ExprKind::Index { array, .. } if *array == e => {
+            if matches!(func.expr(up).ty, Type::Prim(_)) {
+                // An element, read or written.
+                Ok(())
+            } else if super::walk::stored_to(func, parent, up) {
+                // A row replaced.
+                Err((ROW_USE, up))
             } else {
-                Use::Written
+                array_use(func, parent, inits, up, true)
             }
         }
-        ExprKind::Index { array, .. } if *array == index => element_use(func, parent, up),
-        ExprKind::Length(_) => Use::Read,
-        // A row of a 2-D field used otherwise (passed on, stored): not lifted.
-        _ if row => Use::Refused,
-        _ => Use::Read,
+        ExprKind::Length(_) => Ok(()),
+        ExprKind::Assign { target, value } if *value == e => match func.expr(*target).kind {
+            ExprKind::Local(l) if func.local(l).kind == LocalKind::Var => Ok(()),
+            _ => Err(refused),
+        },
+        ExprKind::Call { receiver, args, .. }
+        | ExprKind::IntermediateReduce { receiver, args, .. }
+            if *receiver != Some(e) && args.contains(&e) =>
+        {
+            Ok(())
+        }
+        _ => Err(refused),
     }
-}
-
-/// Whether a field array of type `ty` may have its elements written on a device: its
-/// elements come back into the receiver's own array, straight into its storage, which
-/// holds the device representation for every primitive but `boolean`.
-fn writable(ty: &Type) -> bool {
-    let mut t = ty;
-    while let Type::Array(e) = t {
-        t = e;
-    }
-    matches!(ty, Type::Array(_))
-        && !matches!(t, Type::Prim(somd_syntax::ast::PrimType::Boolean))
-        && matches!(t, Type::Prim(_))
 }
 
 /// A copy of `module` in which each liftable instance SOMD method is static with its

@@ -49,6 +49,7 @@ pub mod sad;
 pub mod swap;
 pub mod sync;
 pub mod walk;
+pub mod writes;
 
 pub use explain::{explain, explain_json};
 pub use histogram::HistogramBody;

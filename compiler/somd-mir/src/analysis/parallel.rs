@@ -20,6 +20,7 @@
 //! The extracted body shape is: setup (`T[] out = new T[..lengths..]`, scalar locals that
 //! never change), exactly one parallel loop, then `return out` / `return acc` / nothing.
 
+use super::isolation;
 use super::walk::{self, each_expr_in_block};
 use super::{AccReduction, BlockReason, Blocker, Dependence, LoopDim, LoopId, LoopReport};
 use super::{ParallelLoop, SizeExpr, SomdBody, SomdResult, SomdShape};
@@ -661,6 +662,139 @@ impl Cx<'_> {
         Ok(())
     }
 
+    /// Checks the writes a call makes through its array arguments, each recorded as a
+    /// write of the caller's array. A callee may write (`analysis::writes`) the row `m[r]`
+    /// it is passed when `r` is the iteration's own row (every element of that row is the
+    /// iteration's), or a 1-D array `w` it is passed when it reads and writes it only at one
+    /// of its `int` parameters (`w[k]`, never reassigned): that is a write of `w` at the
+    /// argument the caller passes for `k`, checked as `w[e] = ..` would be. An array local
+    /// passed counts for each place it names. Arrays declared in the loop are the
+    /// iteration's own.
+    #[allow(clippy::too_many_arguments)] // Reason: the call and the loop's facts.
+    fn call_writes(
+        &self,
+        callee: FuncId,
+        args: &[ExprId],
+        indices: &[LocalId],
+        step: i32,
+        declared: &HashSet<LocalId>,
+        aliases: &HashMap<LocalId, super::alias::ArrayAlias>,
+        written_arrays: &mut HashMap<LocalId, usize>,
+        span: somd_diag::Span,
+    ) -> Result<(), Dependence> {
+        let func = self.func;
+        let callee_fn = self.module.function(callee);
+        for (k, &arg) in args.iter().enumerate() {
+            if !matches!(func.expr(arg).ty, Type::Array(_))
+                || !super::writes::writes_param(self.module, callee, k)
+            {
+                continue;
+            }
+            let refuse = |what: String| Dependence {
+                what: format!("call of `{}`, which writes {what}", callee_fn.name),
+                span,
+            };
+            let Some(places) = arg_places(func, arg, aliases) else {
+                return Err(refuse("an array argument".into()));
+            };
+            for (base, row) in places {
+                if declared.contains(&base) {
+                    continue;
+                }
+                let name = &func.local(base).name;
+                let rank = isolation::array_dims(&func.local(base).ty).map(|(_, r)| r);
+                match row {
+                    // A plane of a 3-D array (or a row of one through a local).
+                    Some(_) if rank != Some(2) => return Err(refuse("an array argument".into())),
+                    Some(r) if indices.len() == 1 && in_block(func, r, indices[0], step) => {
+                        if written_arrays.insert(base, 0).is_some_and(|pos| pos != 0) {
+                            return Err(Dependence {
+                                what: format!(
+                                    "`{name}` is written at the loop index in different dimensions"
+                                ),
+                                span,
+                            });
+                        }
+                    }
+                    Some(_) => {
+                        return Err(refuse(format!(
+                            "a row of `{name}` other than the iteration's own (its elements \
+                             are other iterations')"
+                        )))
+                    }
+                    None => {
+                        let at = element_param(callee_fn, k)
+                            .filter(|_| rank == Some(1))
+                            .and_then(|q| args.get(q).copied());
+                        let Some(col) = at else {
+                            return Err(refuse(format!(
+                                "elements of `{name}` at indices other than one of its `int` \
+                                 parameters"
+                            )));
+                        };
+                        self.write_at(
+                            base,
+                            None,
+                            col,
+                            indices,
+                            step,
+                            declared,
+                            written_arrays,
+                            span,
+                        )?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks the reads a call may make through its array arguments of arrays the loop
+    /// writes: only the iteration's own row (`m[i]` passed), or an array its callee reads
+    /// at one parameter only (`w[k]`) that the caller passes the iteration's own index for.
+    /// In a 2-D nest a work-item owns one element, so no written array may be passed on.
+    fn call_reads(
+        &self,
+        callee: FuncId,
+        args: &[ExprId],
+        indices: &[LocalId],
+        step: i32,
+        aliases: &HashMap<LocalId, super::alias::ArrayAlias>,
+        written_arrays: &HashMap<LocalId, usize>,
+    ) -> Result<(), Dependence> {
+        let func = self.func;
+        let callee_fn = self.module.function(callee);
+        for (k, &arg) in args.iter().enumerate() {
+            if !matches!(func.expr(arg).ty, Type::Array(_)) {
+                continue;
+            }
+            let places = arg_places(func, arg, aliases).unwrap_or_default();
+            for (base, row) in places {
+                let Some(&pos) = written_arrays.get(&base) else { continue };
+                let own = pos == 0
+                    && indices.len() == 1
+                    && match row {
+                        Some(r) => in_block(func, r, indices[0], step),
+                        None => element_param(callee_fn, k)
+                            .and_then(|q| args.get(q))
+                            .is_some_and(|col| in_block(func, *col, indices[0], step)),
+                    };
+                if !own {
+                    return Err(Dependence {
+                        what: format!(
+                            "passes `{}` to `{}` while the loop writes it (the callee may read \
+                             other iterations' elements)",
+                            func.local(base).name,
+                            callee_fn.name
+                        ),
+                        span: func.expr(arg).span,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Checks a parallel loop body whose indices are `indices` (outermost first); the
     /// outermost index advances by `step` (1 for a 2-D nest); `known` are their ranges (for
     /// the bounds proofs that a short-circuit reduction's operand needs).
@@ -710,18 +844,16 @@ impl Cx<'_> {
                 | ExprKind::CompoundAssign { target, .. }
                 | ExprKind::IncDec { target, .. } => *target,
                 ExprKind::Call { func: callee, args, .. } => {
-                    let callee_fn = self.module.function(*callee);
-                    let passes_array =
-                        args.iter().any(|a| matches!(func.expr(*a).ty, Type::Array(_)));
-                    if passes_array && writes_arrays(callee_fn) {
-                        return Err(Dependence {
-                            what: format!(
-                                "call of `{}`, which writes an array argument",
-                                callee_fn.name
-                            ),
-                            span: expr.span,
-                        });
-                    }
+                    self.call_writes(
+                        *callee,
+                        args,
+                        indices,
+                        step,
+                        &declared,
+                        &aliases,
+                        &mut written_arrays,
+                        expr.span,
+                    )?;
                     continue;
                 }
                 _ => continue,
@@ -919,6 +1051,9 @@ impl Cx<'_> {
                         });
                     }
                 }
+                ExprKind::Call { func: callee, args, .. } => {
+                    self.call_reads(*callee, args, indices, step, &aliases, &written_arrays)?;
+                }
                 ExprKind::Local(l)
                     if acc.is_some_and(|(a, _, _)| a == *l) && !acc_self_reads.contains(&e) =>
                 {
@@ -955,6 +1090,65 @@ impl Cx<'_> {
         }
         Ok(Some(AccReduction { acc, op, ty, span }))
     }
+}
+
+/// The places of the caller's arrays that call argument `arg` (of array type) names:
+/// `(base, None)` for an array local or parameter passed whole, `(base, Some(r))` for a row
+/// `base[r]`, each place of an array local. `None` for anything else (a row of a 3-D
+/// array, a computed array).
+fn arg_places(
+    func: &Function,
+    arg: ExprId,
+    aliases: &HashMap<LocalId, super::alias::ArrayAlias>,
+) -> Option<Vec<(LocalId, Option<ExprId>)>> {
+    match &func.expr(arg).kind {
+        ExprKind::Local(a) => match aliases.get(a) {
+            Some(alias) if is_cube_rows(func, alias) => None,
+            Some(alias) => Some(alias_places(func, alias)),
+            None => Some(vec![(*a, None)]),
+        },
+        ExprKind::Index { array, index } => match func.expr(*array).kind {
+            ExprKind::Local(m) if !aliases.contains_key(&m) => Some(vec![(m, Some(*index))]),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The `int` parameter `q` of `callee` at which it accesses its 1-D array parameter `k`, when
+/// every use of that array is `p[q]` (an element, read or written) or `p.length`, and
+/// neither `p` nor `q` is ever assigned.
+fn element_param(callee: &Function, k: usize) -> Option<usize> {
+    let p = *callee.params.get(k)?;
+    let parents = walk::parents(callee);
+    let assigned = assigned_locals(callee);
+    if assigned.contains_key(&p) {
+        return None;
+    }
+    let mut at: Option<LocalId> = None;
+    for (i, e) in callee.exprs.iter().enumerate() {
+        if !matches!(e.kind, ExprKind::Local(l) if l == p) {
+            continue;
+        }
+        let up = walk::parent_of(&parents, ExprId(i as u32))?;
+        match &callee.expr(up).kind {
+            ExprKind::Length(_) => {}
+            ExprKind::Index { array, index } if array.0 as usize == i => {
+                let ExprKind::Local(q) = callee.expr(*index).kind else { return None };
+                if !callee.params.contains(&q)
+                    || assigned.contains_key(&q)
+                    || callee.local(q).ty != Type::Prim(PrimType::Int)
+                    || at.is_some_and(|a| a != q)
+                    || !matches!(callee.expr(up).ty, Type::Prim(_))
+                {
+                    return None;
+                }
+                at = Some(q);
+            }
+            _ => return None,
+        }
+    }
+    callee.params.iter().position(|x| Some(*x) == at)
 }
 
 /// Whether array local `alias` holds rows `c[x][y]` of a 3-D array `c`.
