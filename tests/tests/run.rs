@@ -2188,7 +2188,7 @@ fn device_constant_arrays_use_the_constant_variant_when_they_fit() {
     }
     assert_eq!(
         launched_kernels(&lowered.stderr),
-        ["Main_mix", "Main_spread", "Main_mix"],
+        ["Main.mix", "Main_spread", "Main_mix"],
         "{}",
         lowered.stderr
     );
@@ -2610,8 +2610,8 @@ fn device_instance_field_writes_come_back() {
             outcome.stderr
         );
     }
-    // Field arrays passed to helpers: `mix` only reads them (nothing of the receiver comes
-    // back); the helpers of `scaleRows`, `accumulate` and `mark` write `m`, `v` and the
+    // Field arrays passed to helpers: `mix` and `weighed` only read them (nothing of the
+    // receiver comes back); the helpers of `scaleRows`, `accumulate` and `mark` write `m`, `v` and the
     // `boolean[]` `z`, which come back whole; `g.bump(g.v)` runs on the CPU.
     if let Some((binary, expected)) = built_with_expected("tests/run", "device_instance_pass") {
         let (outcome, calls) = traced_calls("device_instance_pass", binary, &expected, *opencl);
@@ -2620,6 +2620,7 @@ fn device_instance_field_writes_come_back() {
             names,
             [
                 "Main.mix",
+                "Main.weighed",
                 "Main.scaleRows",
                 "Main.scaleRows",
                 "Main.accumulate",
@@ -2632,9 +2633,9 @@ fn device_instance_field_writes_come_back() {
         let rows = 3001u64;
         let down = |c: &CallTrace| c.d2h.iter().map(|(b, n)| (b.clone(), *n)).collect::<Vec<_>>();
         assert_eq!(down(&calls[0]), [("out".to_string(), rows * 8)], "{}", outcome.stderr);
-        assert_eq!(down(&calls[1]), [("this_m".to_string(), rows * 5 * 8)], "{}", outcome.stderr);
-        assert!(down(&calls[3]).contains(&("this_v".to_string(), rows * 8)), "{}", outcome.stderr);
-        assert_eq!(down(&calls[5]), [("this_z".to_string(), rows)], "{}", outcome.stderr);
+        assert_eq!(down(&calls[2]), [("this_m".to_string(), rows * 5 * 8)], "{}", outcome.stderr);
+        assert!(down(&calls[4]).contains(&("this_v".to_string(), rows * 8)), "{}", outcome.stderr);
+        assert_eq!(down(&calls[6]), [("this_z".to_string(), rows)], "{}", outcome.stderr);
         let bump: Vec<(String, String, String)> = placements_traced(&outcome.stderr)
             .into_iter()
             .filter(|(name, _, _)| name == "Main.bump")

@@ -61,6 +61,14 @@ class Main {
         return x[at];
     }
 
+    static long weigh(int[] a, double[] x) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += (long) (x[a[i] % x.length] * 4);
+        }
+        return s;
+    }
+
     // Reads only: the field `w` passed whole, rows of `m` passed and named by locals, `m`
     // itself passed whole, `w` named by a local.
     double[] mix(int[] a) {
@@ -70,6 +78,17 @@ class Main {
             double[] ww = w;
             out[i] = dot(row, w) + first(m[(i) % m.length]) + ww[a[i] % ww.length]
                     + corner(m, a[i]) + k;
+        }
+        return out;
+    }
+
+    // The field passed to an intermediate reduction (on the device: a reduction kernel of
+    // the body's host program over the field's buffer).
+    long[] weighed(int[] a) {
+        long total = weigh(a, w);
+        long[] out = new long[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i] * 10 + total;
         }
         return out;
     }
@@ -151,6 +170,8 @@ class Main {
             s += o[i];
         }
         System.out.println("mix " + o[0] + " " + o[1] + " " + o[rows - 1] + " " + s);
+        long[] wd = g.weighed(a);
+        System.out.println("weighed " + wd[0] + " " + wd[rows - 1]);
 
         double[][] before = g.m;
         double[] row7 = g.m[7];
