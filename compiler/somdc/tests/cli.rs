@@ -460,13 +460,33 @@ fn explain_says_what_instance_methods_do_with_their_receiver() {
 
     void flags(dist int[] x) {
         for (int i = 0; i < x.length; i++) {
-            z[i] = x[i] > 0;
+            flag(z, i, x[i] > 0);
         }
     }
 
     void rows(dist int[] x) {
         for (int i = 0; i < x.length; i++) {
             m[i] = new float[2];
+        }
+    }
+
+    reduce(+) int same(dist int[] x) {
+        return w == null ? 0 : x.length;
+    }
+
+    void first(dist int[] x) {
+        for (int i = 0; i < x.length; i++) {
+            scale(m[0], x[i]);
+        }
+    }
+
+    static void flag(boolean[] b, int at, boolean on) {
+        b[at] = on;
+    }
+
+    static void scale(float[] row, int by) {
+        for (int j = 0; j < row.length; j++) {
+            row[j] *= by;
         }
     }
 
@@ -477,17 +497,29 @@ fn explain_says_what_instance_methods_do_with_their_receiver() {
     let out = run(somdc().arg("explain").arg(&program));
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let report = text(&out.stdout);
+    for note in [
+        "note: Main.put reads its receiver's fields `w`, `k` (writing elements of `w`, which a \
+         device call downloads back into the receiver's arrays)",
+        // A helper writes the `boolean` field array it is passed.
+        "note: Main.flags reads its receiver's fields `z` (writing elements of `z`, which a \
+         device call downloads back into the receiver's arrays)",
+        "note: Main.first reads its receiver's fields `m` (writing elements of `m`, which a \
+         device call downloads back into the receiver's arrays)",
+    ] {
+        assert!(report.contains(note), "{note}\n{report}");
+    }
+    // Lifted, but the helper writes another iteration's row.
     assert!(
         report.contains(
-            "note: Main.put reads its receiver's fields `w`, `k` (writing elements of `w`, which \
-             a device call downloads back into the receiver's arrays)"
+            "not on the device: loop is not parallel: call of `Main.scale`, which writes a row \
+             of `this_m` other than the iteration's own"
         ),
         "{report}"
     );
     for (why, at) in [
         ("a write to a field of the receiver", "Main.somd:15:13"),
-        ("an element of a `boolean` field array written", "Main.somd:21:13"),
         ("a row of a 2-D field array replaced", "Main.somd:27:13"),
+        ("a field array used other than through", "Main.somd:32:16"),
     ] {
         let line = report.lines().find(|l| l.contains(why)).unwrap_or_else(|| panic!("{report}"));
         assert!(line.contains("not on the device: instance SOMD method: "), "{line}");
