@@ -745,6 +745,82 @@ class Alias {
     ));
 }
 
+/// Helpers that write what a parallel loop passes them (`parallel.rs`, `call_writes`): the
+/// iteration's own row of a 2-D array (directly or through a local), or the element of a
+/// 1-D array at the callee's `int` parameter, which the caller passes the loop index for;
+/// another iteration's row, an element the callee computes, or a helper that passes the
+/// array on to a writer keep the loop on the CPU. A nest whose inner loop calls a writing
+/// helper runs as a 1-D loop over rows (each work-item owns its row). A written array
+/// passed to a reader is read by it: only the iteration's own row or element, and in a
+/// 2-D nest (a work-item owns one element) none.
+#[test]
+fn helpers_may_write_the_iterations_own_row_or_element() {
+    insta::assert_snapshot!(explain(
+        r#"
+class H {
+    static void scale(double[] row, double f) {
+        for (int j = 0; j < row.length; j++) { row[j] = row[j] * f; }
+    }
+    static void put(long[] x, int at, long d) { x[at] = x[at] + d; }
+    static void next(long[] x, int at) { x[at + 1] = 0; }
+    static void via(long[] x, int at) { put(x, at, 1); }
+    static long get(long[] x, int at) { return x[at]; }
+    static long sum(long[] x) { return x[0] + x[x.length - 1]; }
+    static double[][] rows(dist double[][] m, double f) {
+        for (int i = 0; i < m.length; i++) {
+            double[] r = m[i];
+            r[0] += f;
+            scale(m[i], f);
+            scale(r, 2);
+        }
+        return m;
+    }
+    static long[] elements(dist int[] a, long[] w) {
+        long[] out = new long[a.length];
+        for (int i = 0; i < a.length; i++) {
+            put(w, i, a[i]);
+            out[i] = get(w, i);
+        }
+        return out;
+    }
+    static double[][] other(dist double[][] m) {
+        for (int i = 0; i < m.length; i++) { scale(m[0], 2); }
+        return m;
+    }
+    static long[] computed(dist int[] a, long[] w) {
+        long[] out = new long[a.length];
+        for (int i = 0; i < a.length; i++) { next(w, i); out[i] = a[i]; }
+        return out;
+    }
+    static long[] passedOn(dist int[] a, long[] w) {
+        long[] out = new long[a.length];
+        for (int i = 0; i < a.length; i++) { via(w, i); out[i] = a[i]; }
+        return out;
+    }
+    static long[] readWhole(dist int[] a, long[] w) {
+        long[] out = new long[a.length];
+        for (int i = 0; i < a.length; i++) { w[i] = a[i]; out[i] = sum(w); }
+        return out;
+    }
+    static double first(double[] row) { return row[0]; }
+    static double[][] nest(dist double[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[i].length; j++) { scale(m[i], 2); }
+        }
+        return m;
+    }
+    static double[][] nestRead(dist double[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[i].length; j++) { m[i][j] = m[i][j] + first(m[i]); }
+        }
+        return m;
+    }
+    public static void main(String[] args) { }
+}
+"#
+    ));
+}
+
 /// 3-D arrays of primitives as SOMD method parameters: elements and lengths on the device,
 /// writes only to the iteration's own planes (or, in a 2-D nest, rows); a row passed to a
 /// helper is a view of the buffer (`passed`), a plane named by a 2-D local is refused, a
