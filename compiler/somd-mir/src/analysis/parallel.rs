@@ -697,6 +697,19 @@ impl Cx<'_> {
             let Some(places) = arg_places(func, arg, aliases) else {
                 return Err(refuse("an array argument".into()));
             };
+            // As for a write through the local itself: each work-item needs its own.
+            if let ExprKind::Local(a) = func.expr(arg).kind {
+                if aliases.contains_key(&a) && !declared.contains(&a) {
+                    return Err(Dependence {
+                        what: format!(
+                            "the array local `{}` is declared outside the loop (each work-item \
+                             needs its own)",
+                            func.local(a).name
+                        ),
+                        span,
+                    });
+                }
+            }
             for (base, row) in places {
                 if declared.contains(&base) {
                     continue;
