@@ -2188,7 +2188,7 @@ fn device_constant_arrays_use_the_constant_variant_when_they_fit() {
     }
     assert_eq!(
         launched_kernels(&lowered.stderr),
-        ["Main.mix", "Main_spread", "Main_mix"],
+        ["Main_mix", "Main_spread", "Main_mix"],
         "{}",
         lowered.stderr
     );
@@ -2611,8 +2611,8 @@ fn device_instance_field_writes_come_back() {
         );
     }
     // Field arrays passed to helpers: `mix` and `weighed` only read them (nothing of the
-    // receiver comes back); the helpers of `scaleRows`, `accumulate` and `mark` write `m`, `v` and the
-    // `boolean[]` `z`, which come back whole; `g.bump(g.v)` runs on the CPU.
+    // receiver comes back); the helpers of `scaleRows`, `accumulate` and `mark` write `m`,
+    // `v` and the `boolean[]` `z`, which come back whole; `g.bump(g.v)` runs on the CPU.
     if let Some((binary, expected)) = built_with_expected("tests/run", "device_instance_pass") {
         let (outcome, calls) = traced_calls("device_instance_pass", binary, &expected, *opencl);
         let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
