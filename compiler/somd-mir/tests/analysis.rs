@@ -1098,6 +1098,11 @@ class Flags {
         }
         return found;
     }
+    static reduce(&&) boolean risingFirst(dist int[] a) {
+        boolean ok = true;
+        for (int i = 0; i < a.length; i++) ok = a[i] < a[i + 1] && ok;
+        return ok;
+    }
     static reduce(min) double smallest(dist double[] a) {
         double m = Double.POSITIVE_INFINITY;
         for (int i = 0; i < a.length; i++) m = Math.min(a[i], m);
@@ -1107,7 +1112,7 @@ class Flags {
         int[] a = {1, 2, 3};
         double[] d = {1.0, -0.0};
         System.out.println(allPositive(a) + " " + rising(a) + " " + divides(a, 1) + " "
-            + anyNegative(a) + " " + smallest(d));
+            + anyNegative(a) + " " + risingFirst(a) + " " + smallest(d));
     }
 }
 "#

@@ -33,6 +33,12 @@ class Main {
         return ok;
     }
 
+    static boolean allOddFirst(int[] a) {
+        boolean ok = true;
+        for (int i = 0; i < a.length; i++) ok = a[i] % 2 != 0 && ok;
+        return ok;
+    }
+
     static boolean anyMultiple(int[] a, int k) {
         boolean found = false;
         for (int i = 0; i < a.length; i++) found = found || a[i] % 7 == k;
@@ -90,7 +96,7 @@ class Main {
             }
             String line = "n=" + n + " min=" + show(minD(d)) + " max=" + show(maxD(d))
                 + " minF=" + show(minF(f, 0.5f)) + " maxF=" + show(maxF(f))
-                + " allPos=" + allPositive(v) + " any3=" + anyMultiple(v, 3)
+                + " allPos=" + allPositive(v) + " odd=" + allOddFirst(v) + " any3=" + anyMultiple(v, 3)
                 + " above=" + anyAbove(d, 49.5) + " sorted=" + noneTwoMod3(sorted);
             System.out.println(line);
             if (n > 1) {

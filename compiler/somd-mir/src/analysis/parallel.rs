@@ -10,7 +10,8 @@
 //! `out[i + 3] = ..`, `m[i][j] = ..` with `j` anything); it reads arrays that the loop writes
 //! only in that block; and it assigns scalars declared outside the loop only as one
 //! recognised reduction (`s = s op e`, `s op= e` with `+ * & | ^`, `s = Math.min/max(s, e)`
-//! of any numeric type, `b = b && e` / `b = b || e` where `e` cannot fail, and the flags
+//! of any numeric type, `b = b && e` / `b = b || e` where `e` cannot fail, `b = e && b` /
+//! `b = e || b` (Java evaluates `e` in every iteration), and the flags
 //! `b = true` / `b = false` under any condition, which are `||` / `&&`), also from nested
 //! loops, where `s` is read nowhere else in the loop. Each iteration is
 //! one work-item (`i = lo + id * C`). A perfect nest of two such loops with step 1 whose
@@ -893,7 +894,7 @@ impl Cx<'_> {
                     };
                     let Some((op, self_read)) = accumulation(self.module, func, e, *l, &safe)
                     else {
-                        if let Some(sym) = short_circuit(func, e) {
+                        if let Some(sym) = short_circuit(func, e, *l) {
                             return Err(Dependence {
                                 what: format!(
                                     "`{name} = {name} {sym} ..` whose right operand may fail or \
@@ -1319,8 +1320,14 @@ fn accumulation(
                     if matches!(op.kind, BinOpKind::And | BinOpKind::Or) =>
                 {
                     let rop = if op.kind == BinOpKind::And { ReduceOp::And } else { ReduceOp::Or };
-                    let r = is_acc(*lhs)?;
-                    (!reads_acc(*rhs) && safe(*rhs)).then_some((rop, Some(r)))
+                    if let Some(r) = is_acc(*lhs) {
+                        (!reads_acc(*rhs) && safe(*rhs)).then_some((rop, Some(r)))
+                    } else {
+                        // `b = e && b`: Java evaluates `e` in every iteration, as a
+                        // work-item does, whatever it does.
+                        let r = is_acc(*rhs)?;
+                        (!reads_acc(*lhs)).then_some((rop, Some(r)))
+                    }
                 }
                 ExprKind::Binary { op, lhs, rhs } => {
                     let rop = op_of(op.kind)?;
@@ -1384,12 +1391,17 @@ fn accumulation(
     }
 }
 
-/// `Some("&&")` / `Some("||")` when assignment `e` stores a short-circuit operation.
-fn short_circuit(func: &Function, e: ExprId) -> Option<&'static str> {
+/// `Some("&&")` / `Some("||")` when assignment `e` to `acc` stores `acc && ..` /
+/// `acc || ..`.
+fn short_circuit(func: &Function, e: ExprId, acc: LocalId) -> Option<&'static str> {
     let ExprKind::Assign { value, .. } = &func.expr(e).kind else { return None };
-    match &func.expr(*value).kind {
-        ExprKind::Binary { op, .. } if op.kind == BinOpKind::And => Some("&&"),
-        ExprKind::Binary { op, .. } if op.kind == BinOpKind::Or => Some("||"),
+    let ExprKind::Binary { op, lhs, .. } = &func.expr(*value).kind else { return None };
+    if !matches!(func.expr(*lhs).kind, ExprKind::Local(l) if l == acc) {
+        return None;
+    }
+    match op.kind {
+        BinOpKind::And => Some("&&"),
+        BinOpKind::Or => Some("||"),
         _ => None,
     }
 }
