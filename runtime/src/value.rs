@@ -219,17 +219,8 @@ impl<T> Array<T> {
             // SAFETY: `idx < len`, inside the window.
             unsafe { &*self.ptr.add(idx) }
         } else {
-            self.fail(index, pos)
+            window_fail(self.owner.is_none(), self.len, index, pos)
         }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn fail(&self, index: i32, pos: &'static SourcePos) -> ! {
-        if self.owner.is_none() {
-            null_array(pos)
-        }
-        error::index_out_of_bounds(i64::from(index), self.len, pos)
     }
 
     /// `a[index]` (a copy or a cloned reference).
@@ -274,14 +265,7 @@ impl<T> Array<T> {
         max_offset: i32,
         step: i32,
     ) -> bool {
-        if lo >= hi {
-            return true;
-        }
-        let (lo, step) = (i64::from(lo), i64::from(step.max(1)));
-        let last_counter = lo + (i64::from(hi) - 1 - lo) / step * step;
-        let first = lo + i64::from(min_offset);
-        let last = last_counter + i64::from(max_offset);
-        !self.is_null() && first >= 0 && last < self.len as i64
+        window_covers(self.is_null(), self.len, lo, hi, min_offset, max_offset, step)
     }
 
     /// `a[index]` without the null and bounds checks.
@@ -553,6 +537,41 @@ impl<T: DeepCopy + Send> DeepCopy for Array<T> {
     }
 }
 
+/// The failure of an element access `index` to a window of `len` elements ([`Array`] and
+/// [`VArr`] share the layout): `NullPointerException` for `null`, else
+/// `ArrayIndexOutOfBoundsException`.
+#[cold]
+#[inline(never)]
+fn window_fail(null: bool, len: usize, index: i32, pos: &'static SourcePos) -> ! {
+    if null {
+        null_array(pos)
+    }
+    error::index_out_of_bounds(i64::from(index), len, pos)
+}
+
+/// Whether the accesses `a[j + min_offset ..= j + max_offset]` of every iteration of a
+/// counted loop `for (j = lo; j < hi; j += step)` are inside a window of `len` elements;
+/// `false` for `null` unless the loop does not run ([`Array::covers_step`],
+/// [`VArr::covers_step`]).
+fn window_covers(
+    null: bool,
+    len: usize,
+    lo: i32,
+    hi: i32,
+    min_offset: i32,
+    max_offset: i32,
+    step: i32,
+) -> bool {
+    if lo >= hi {
+        return true;
+    }
+    let (lo, step) = (i64::from(lo), i64::from(step.max(1)));
+    let last_counter = lo + (i64::from(hi) - 1 - lo) / step * step;
+    let first = lo + i64::from(min_offset);
+    let last = last_counter + i64::from(max_offset);
+    !null && first >= 0 && last < len as i64
+}
+
 /// `T[[]]`: an immutable array, compared by length and elements. Like [`Array`] it is
 /// `(ptr, len, owner)`: `owner` keeps the storage (`Arc<[T]>`) alive and `ptr`/`len` select
 /// a window of it. A whole value array has the window of its storage; an MI's partition of
@@ -662,17 +681,8 @@ impl<T> VArr<T> {
             // SAFETY: `idx < len`, inside the window.
             unsafe { &*self.ptr.add(idx) }
         } else {
-            self.fail(index, pos)
+            window_fail(self.owner.is_none(), self.len, index, pos)
         }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn fail(&self, index: i32, pos: &'static SourcePos) -> ! {
-        if self.owner.is_none() {
-            null_array(pos)
-        }
-        error::index_out_of_bounds(i64::from(index), self.len, pos)
     }
 
     #[inline(always)]
@@ -694,14 +704,7 @@ impl<T> VArr<T> {
         max_offset: i32,
         step: i32,
     ) -> bool {
-        if lo >= hi {
-            return true;
-        }
-        let (lo, step) = (i64::from(lo), i64::from(step.max(1)));
-        let last_counter = lo + (i64::from(hi) - 1 - lo) / step * step;
-        !self.is_null()
-            && lo + i64::from(min_offset) >= 0
-            && last_counter + i64::from(max_offset) < self.len as i64
+        window_covers(self.is_null(), self.len, lo, hi, min_offset, max_offset, step)
     }
 
     /// [`VArr::covers_step`] with step 1.
