@@ -572,18 +572,7 @@ pub(super) fn update_runs(
 
 /// Whether `root` neither assigns nor calls anything.
 fn effect_free(cx: &FnCx, root: ExprId) -> bool {
-    let func = cx.func;
-    let mut free = true;
-    walk::each_expr(func, root, &mut |e| {
-        free &= !matches!(
-            func.expr(e).kind,
-            ExprKind::Assign { .. }
-                | ExprKind::CompoundAssign { .. }
-                | ExprKind::IncDec { .. }
-                | ExprKind::Call { .. }
-        );
-    });
-    free
+    walk::effect_free(cx.func, root, &|_| false)
 }
 
 impl Writer<'_> {

@@ -374,42 +374,12 @@ struct StoreGroup {
     stores: HashMap<usize, (ExprId, u32)>,
 }
 
-/// Whether evaluating `root` may record a failure (an exception): an array access not
-/// proven in range, an integer division by anything but a non-zero constant, a call, an
-/// allocation, anything not listed here. `Math` builtins, conversions and arithmetic never
-/// fail.
+/// Whether evaluating `root` may record a failure (an exception)
+/// ([`somd_mir::analysis::walk::may_fail`]): an array access not proven in range (none
+/// when `unchecked`), an integer division by anything but a non-zero constant, a call.
 pub(super) fn may_fail(cx: &FnCx, unchecked: bool, root: ExprId) -> bool {
-    use somd_mir::analysis::walk;
-    let func = cx.func;
-    let mut fails = false;
-    walk::each_expr(func, root, &mut |e| {
-        fails |= match &func.expr(e).kind {
-            ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Unary { .. } => false,
-            ExprKind::Convert { .. } | ExprKind::Conditional { .. } => false,
-            ExprKind::Builtin { builtin: Builtin::Math(..), .. } => false,
-            ExprKind::Length(a) => !matches!(func.expr(*a).kind, ExprKind::Local(_)),
-            // A field of a struct value: no kernel value is `null` (no `null` constant reaches
-            // a kernel, and the host runs the CPU path for arguments holding `null`), so only
-            // the object's own expression, walked too, can fail.
-            ExprKind::Field { .. } => false,
-            ExprKind::Index { .. } => !(unchecked || cx.proven.contains(&e)),
-            ExprKind::Binary { op, rhs: divisor, .. }
-            | ExprKind::CompoundAssign { op, value: divisor, .. } => {
-                let int = matches!(op.ty, PrimOrRef::Prim(PrimType::Int | PrimType::Long));
-                let nonzero = match func.expr(*divisor).kind {
-                    ExprKind::Const(Const::Int(c)) => c != 0,
-                    ExprKind::Const(Const::Long(c)) => c != 0,
-                    _ => false,
-                };
-                int && matches!(op.kind, BinOpKind::Div | BinOpKind::Rem) && !nonzero
-            }
-            // The target is walked too: a local is harmless, an element access is judged
-            // as one.
-            ExprKind::Assign { .. } | ExprKind::IncDec { .. } => false,
-            _ => true,
-        };
-    });
-    fails
+    let in_range = |e: ExprId| unchecked || cx.proven.contains(&e);
+    somd_mir::analysis::walk::may_fail(cx.func, root, &in_range, &|_| false)
 }
 
 /// Whether `root` reads or writes an element of a 1-D or 2-D buffer whose element type is

@@ -1406,44 +1406,21 @@ fn short_circuit(func: &Function, e: ExprId, acc: LocalId) -> Option<&'static st
     }
 }
 
-/// Whether evaluating `root` can neither fail nor have an effect: constants, locals,
-/// operators (an integer `/` or `%` only by a non-zero constant), conversions,
-/// conditionals, `Math` builtins, lengths of locals, fields, element reads in `proven`,
-/// and calls of the library's `Math` functions on such operands. Anything else (a call, an
-/// allocation, an assignment, an unproven element) may.
+/// Whether evaluating `root` can neither fail nor have an effect ([`walk::may_fail`],
+/// [`walk::effect_free`]): element reads must be in `proven`; the library's `Math`
+/// functions (stdlib/math.somd, none of which throws) are the calls allowed.
 fn cannot_fail(
     module: &Module,
     func: &Function,
     root: ExprId,
     proven: &std::collections::BTreeSet<ExprId>,
 ) -> bool {
-    let mut ok = true;
-    walk::each_expr(func, root, &mut |e| {
-        ok &= match &func.expr(e).kind {
-            ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Unary { .. } => true,
-            ExprKind::Convert { .. } | ExprKind::Conditional { .. } => true,
-            ExprKind::Builtin { builtin: Builtin::Math(..), .. } => true,
-            ExprKind::Length(a) => matches!(func.expr(*a).kind, ExprKind::Local(_)),
-            ExprKind::Field { .. } => true,
-            ExprKind::Index { .. } => proven.contains(&e),
-            ExprKind::Binary { op, rhs, .. } => {
-                let int = matches!(op.ty, PrimOrRef::Prim(PrimType::Int | PrimType::Long));
-                let nonzero = matches!(
-                    func.expr(*rhs).kind,
-                    ExprKind::Const(Const::Int(1..) | Const::Int(..=-1))
-                        | ExprKind::Const(Const::Long(1..) | Const::Long(..=-1))
-                );
-                !(int && matches!(op.kind, BinOpKind::Div | BinOpKind::Rem)) || nonzero
-            }
-            ExprKind::Call { func: f, receiver: None, .. } => {
-                let callee = module.function(*f);
-                // stdlib/math.somd: none of them throws.
-                somd_stdlib::is_library_file(callee.span.file) && callee.name.starts_with("Math.")
-            }
-            _ => false,
-        };
-    });
-    ok
+    let library_math = |f: FuncId| {
+        let callee = module.function(f);
+        somd_stdlib::is_library_file(callee.span.file) && callee.name.starts_with("Math.")
+    };
+    !walk::may_fail(func, root, &|e| proven.contains(&e), &library_math)
+        && walk::effect_free(func, root, &library_math)
 }
 
 fn is_identity(kind: &ExprKind, op: ReduceOp, ty: PrimType) -> bool {

@@ -223,3 +223,69 @@ pub fn stmt_span(func: &Function, stmt: &Stmt, fallback: somd_diag::Span) -> som
         }
     }
 }
+
+/// Whether evaluating `root` in kernel code may record a failure (an exception): an array
+/// access for which `in_range` does not hold, an integer division by anything but a
+/// non-zero constant, a call of a function for which `pure_call` does not hold, an
+/// allocation, anything not listed here. `Math` builtins, conversions and arithmetic never
+/// fail. Used by the OpenCL writer (`in_range`: the bounds proofs, or everything when
+/// unchecked) and by the parallel-loop analysis (short-circuit reductions).
+pub fn may_fail(
+    func: &Function,
+    root: ExprId,
+    in_range: &dyn Fn(ExprId) -> bool,
+    pure_call: &dyn Fn(FuncId) -> bool,
+) -> bool {
+    let mut fails = false;
+    each_expr(func, root, &mut |e| {
+        fails |= match &func.expr(e).kind {
+            ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Unary { .. } => false,
+            ExprKind::Convert { .. } | ExprKind::Conditional { .. } => false,
+            ExprKind::Builtin { builtin: Builtin::Math(..), .. } => false,
+            ExprKind::Length(a) => !matches!(func.expr(*a).kind, ExprKind::Local(_)),
+            // A field of a struct value: no kernel value is `null` (no `null` constant reaches
+            // a kernel, and the host runs the CPU path for arguments holding `null`), so only
+            // the object's own expression, walked too, can fail.
+            ExprKind::Field { .. } => false,
+            ExprKind::Index { .. } => !in_range(e),
+            ExprKind::Binary { op, rhs: divisor, .. }
+            | ExprKind::CompoundAssign { op, value: divisor, .. } => {
+                let int = matches!(
+                    op.ty,
+                    PrimOrRef::Prim(
+                        somd_syntax::ast::PrimType::Int | somd_syntax::ast::PrimType::Long
+                    )
+                );
+                let nonzero = match func.expr(*divisor).kind {
+                    ExprKind::Const(Const::Int(c)) => c != 0,
+                    ExprKind::Const(Const::Long(c)) => c != 0,
+                    _ => false,
+                };
+                int && matches!(op.kind, BinOpKind::Div | BinOpKind::Rem) && !nonzero
+            }
+            // The target is walked too: a local is harmless, an element access is judged
+            // as one.
+            ExprKind::Assign { .. } | ExprKind::IncDec { .. } => false,
+            ExprKind::Call { func: f, receiver: None, .. } => !pure_call(*f),
+            _ => true,
+        };
+    });
+    fails
+}
+
+/// Whether evaluating `root` has no effect: no assignment, update, or call of a function
+/// for which `pure_call` does not hold.
+pub fn effect_free(func: &Function, root: ExprId, pure_call: &dyn Fn(FuncId) -> bool) -> bool {
+    let mut free = true;
+    each_expr(func, root, &mut |e| {
+        free &= match &func.expr(e).kind {
+            ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. } => {
+                false
+            }
+            ExprKind::Call { func: f, receiver: None, .. } => pure_call(*f),
+            ExprKind::Call { .. } => false,
+            _ => true,
+        };
+    });
+    free
+}
