@@ -125,6 +125,21 @@ pub fn shape_2d(array: &impl DimLen, pos: &'static SourcePos) -> (usize, usize) 
     (array.dim_len(1, pos) as usize, array.dim_len(2, pos) as usize)
 }
 
+/// The shape of a `dist` matrix ([`shape_2d`]) as [`Dist2`] and [`DistV2`] split it: unless
+/// only its rows are split, each row's length (`row_len`) must be row 0's.
+fn split_shape(
+    array: &impl DimLen,
+    rows_only: bool,
+    row_len: impl Fn(usize) -> usize,
+    pos: &'static SourcePos,
+) -> (usize, usize) {
+    let (rows, cols) = shape_2d(array, pos);
+    if !rows_only {
+        check_rectangular(rows, cols, row_len, pos);
+    }
+    (rows, cols)
+}
+
 /// The `IllegalArgumentException` of a `dist` matrix whose rows differ in length, when both
 /// of its dimensions are split.
 fn check_rectangular(
@@ -625,10 +640,8 @@ impl<T: Clone + DeepCopy + Send> Dist2<T> {
     where
         T: DimLen,
     {
-        let (rows, cols) = shape_2d(array, pos);
-        if !rows_only {
-            check_rectangular(rows, cols, |r| array.at(r as i32, pos).length(pos) as usize, pos);
-        }
+        let row_len = |r: usize| array.at(r as i32, pos).length(pos) as usize;
+        let (rows, cols) = split_shape(array, rows_only, row_len, pos);
         let scratch = scratch.into();
         let source = scratch.source(array);
         let private_handles = (scratch != Scratch::Shared).then(|| source.handles());
@@ -715,11 +728,8 @@ impl<T: Clone + Send + Sync> DistV2<T> {
     where
         T: DimLen,
     {
-        let (rows, cols) = shape_2d(array, pos);
-        if !rows_only {
-            let items = array.items();
-            check_rectangular(rows, cols, |r| items[r].length(pos) as usize, pos);
-        }
+        let row_len = |r: usize| array.items()[r].length(pos) as usize;
+        let (rows, cols) = split_shape(array, rows_only, row_len, pos);
         DistV2 { layout: layout_of([rows, cols]), source: array.clone() }
     }
 
