@@ -1098,6 +1098,40 @@ fn device_runs_2d_reductions_and_value_class_maps() {
     }
 }
 
+/// Under `SOMD_DEVICE=opencl`, the methods of `device_fold` run every loop as a kernel:
+/// reductions that the body reads after their loop (the host folds the partials into the
+/// accumulator and computes the returned expression, or passes the value to a later loop)
+/// and conditional maxima and minima (`if (v > m) m = v;`, `m = v < m ? v : m`). Each call
+/// of the last round is a device call with one launch per loop.
+#[test]
+fn device_folds_reductions_read_after_their_loop() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some(binary) = built_binary("tests/run", "device_fold") else { return };
+    let outcome = run_with_env(binary, &[], *opencl, &[("SOMD_TRACE", "json")]);
+    assert_eq!(outcome.status, Some(0), "device_fold stderr:\n{}", outcome.stderr);
+    let calls = device_calls(&outcome.stderr);
+    let wanted = [
+        ("Main.misplaced", 1),
+        ("Main.weighted", 2),
+        ("Main.peak", 1),
+        ("Main.low", 1),
+        ("Main.top", 1),
+        ("Main.bottom", 1),
+        ("Main.clamped", 2),
+    ];
+    for (name, launches) in wanted {
+        let last = calls.iter().rfind(|c| c.name == name);
+        assert_eq!(
+            last.map(|c| c.launches),
+            Some(launches),
+            "device_fold: {name} in\n{}",
+            outcome.stderr
+        );
+    }
+}
+
 /// Under `SOMD_DEVICE=opencl`, objects of value classes holding arrays (`device_holders`)
 /// cross as their fields: the `@`s broadcasting a `Model` or a `Table` and the SOMD methods
 /// taking one each launch one kernel; the model's arrays go up with the first call and stay

@@ -1560,6 +1560,19 @@ fn prologue(
             let mut host =
                 HostProgram { func, param_names, cx, body: &sync.body, fields, exchanges: 0 };
             host.steps(out, &sync.body.steps, 2, 0)?;
+            // `return e` of host scalars: computed (Java semantics, after the launches'
+            // faults) while the call still answers `Somd.globalLength`.
+            let host_result = match sync.body.host_result {
+                Some(value) => {
+                    let text = host.cx.expr(value)?;
+                    let ty =
+                        prim_of(&func.ret).ok_or_else(|| EmitError::Internal("result".into()))?;
+                    writeln!(out, "        somd_sync.check();")?;
+                    writeln!(out, "        let somd_value: {} = {text};", rust_prim(ty))?;
+                    true
+                }
+                None => false,
+            };
             match &updated {
                 // The receiver's field arrays the body writes come back into its arrays.
                 Some(list) => writeln!(
@@ -1568,17 +1581,13 @@ fn prologue(
                 )?,
                 None => writeln!(out, "        let done = somd_sync.finish(&{returned:?});")?,
             }
-            let host_result = match sync.body.host_result {
-                Some(value) => Some(host.cx.expr(value)?),
-                None => None,
-            };
             // The CPU path writes these expressions as the MIs compute them.
             host.cx.replaced.clear();
-            if let Some(text) = host_result {
-                // `return e` of host scalars: the one MI's value, combined by the strategy.
+            if host_result {
+                // The one MI's value, combined by the strategy.
                 let ty = prim_of(&func.ret).ok_or_else(|| EmitError::Internal("result".into()))?;
                 writeln!(out, "        let _ = done;")?;
-                writeln!(out, "        let partials: Vec<{}> = vec![{text}];", rust_prim(ty))?;
+                writeln!(out, "        let partials: Vec<{}> = vec![somd_value];", rust_prim(ty))?;
                 writeln!(out, "        return {reduce};")?;
                 writeln!(out, "    }}")?;
                 return Ok(());

@@ -850,6 +850,7 @@ impl Cx<'_> {
         let mut targets: HashSet<ExprId> = HashSet::new();
         let mut acc: Option<(LocalId, ReduceOp, somd_diag::Span)> = None;
         let mut acc_self_reads: HashSet<ExprId> = HashSet::new();
+        let extrema = conditional_extrema(self.module, func, body);
         let proven = std::cell::OnceCell::new();
         for &e in &exprs {
             let expr = func.expr(e);
@@ -892,8 +893,15 @@ impl Cx<'_> {
                         });
                         cannot_fail(self.module, func, x, proven)
                     };
-                    let Some((op, self_read)) = accumulation(self.module, func, e, *l, &safe)
-                    else {
+                    let found = match extrema.get(&e) {
+                        Some(Ok((op, reads))) => Some((*op, reads.clone())),
+                        Some(Err(why)) => {
+                            return Err(Dependence { what: why.clone(), span: expr.span })
+                        }
+                        None => accumulation(self.module, func, e, *l, &safe)
+                            .map(|(op, read)| (op, read.into_iter().collect::<Vec<_>>())),
+                    };
+                    let Some((op, self_reads)) = found else {
                         if let Some(sym) = short_circuit(func, e, *l) {
                             return Err(Dependence {
                                 what: format!(
@@ -909,9 +917,7 @@ impl Cx<'_> {
                             span: expr.span,
                         });
                     };
-                    if let Some(r) = self_read {
-                        acc_self_reads.insert(r);
-                    }
+                    acc_self_reads.extend(self_reads);
                     match acc {
                         None => acc = Some((*l, op, expr.span)),
                         Some((a, aop, _)) if a == *l && aop == op => {}
@@ -1389,6 +1395,143 @@ fn accumulation(
         }
         _ => None,
     }
+}
+
+/// The conditional maxima and minima of a loop body, by assignment: `if (v > m) m = v;`
+/// (`v >= m`, `m < v`, `m <= v`; `<` / `<=` the other way round for a minimum) and
+/// `m = v > m ? v : m` (either branch order), where `v` is one expression in both places
+/// with no effect (so both evaluations give one value) and `m` a local. For an `int` or
+/// `long` `m` and a `v` of an integral type that widens to it, this is `m = Math.max(m, v)`
+/// (`min`) exactly: the values compared are the values assigned, and equal integers have
+/// equal bits. Each maps to the operator and the reads of `m` it makes besides the
+/// assignment. For a `float` or `double` `m` it is no reduction: Java keeps the first of
+/// `-0.0` and `0.0` and never takes NaN, which depends on the order of the iterations; the
+/// entry holds the reason.
+#[allow(clippy::type_complexity)]
+fn conditional_extrema(
+    module: &Module,
+    func: &Function,
+    body: &Block,
+) -> HashMap<ExprId, Result<(ReduceOp, Vec<ExprId>), String>> {
+    let mut out = HashMap::new();
+    let library_math = |f: FuncId| {
+        let callee = module.function(f);
+        somd_stdlib::is_library_file(callee.span.file) && callee.name.starts_with("Math.")
+    };
+    // `(m read, v, v ⋈ m)`: the comparison as a relation of `v` to `m`.
+    let compare = |cond: ExprId, m: LocalId| -> Option<(ExprId, ExprId, BinOpKind)> {
+        let ExprKind::Binary { op, lhs, rhs } = &func.expr(cond).kind else { return None };
+        let flipped = match op.kind {
+            BinOpKind::Lt => BinOpKind::Gt,
+            BinOpKind::Le => BinOpKind::Ge,
+            BinOpKind::Gt => BinOpKind::Lt,
+            BinOpKind::Ge => BinOpKind::Le,
+            _ => return None,
+        };
+        let (l, r) = (strip_widening(func, *lhs), strip_widening(func, *rhs));
+        let is_m = |x: ExprId| matches!(func.expr(x).kind, ExprKind::Local(y) if y == m);
+        match (is_m(l), is_m(r)) {
+            (true, false) => Some((l, r, flipped)),
+            (false, true) => Some((r, l, op.kind)),
+            _ => None,
+        }
+    };
+    let mut consider = |assign: ExprId,
+                        m: LocalId,
+                        v: ExprId,
+                        cmp: (ExprId, ExprId, BinOpKind),
+                        takes_v_when: bool,
+                        more: Option<ExprId>| {
+        let (m_read, other, rel) = cmp;
+        let v = strip_widening(func, v);
+        if !walk::same_value(func, other, v)
+            || walk::mentions(func, v, m)
+            || !walk::effect_free(func, v, &library_math)
+        {
+            return;
+        }
+        let greater = matches!(rel, BinOpKind::Gt | BinOpKind::Ge);
+        let op = if greater == takes_v_when { ReduceOp::Max } else { ReduceOp::Min };
+        let name = &func.local(m).name;
+        let entry = match (&func.local(m).ty, &func.expr(v).ty) {
+            (Type::Prim(t @ (PrimType::Int | PrimType::Long)), Type::Prim(vt))
+                if vt == t || widens(*vt, *t) =>
+            {
+                Ok((op, std::iter::once(m_read).chain(more).collect()))
+            }
+            (Type::Prim(t @ (PrimType::Float | PrimType::Double)), _) => Err(format!(
+                "the conditional {what} of the {t} `{name}`: Java keeps whichever of `-0.0` and \
+                 `0.0` comes first, which depends on the order of the iterations, and skips NaN \
+                 (`{name} = Math.{what}({name}, ..)`, where NaN wins and `-0.0 < 0.0`, is a \
+                 reduction)",
+                what = if op == ReduceOp::Max { "max" } else { "min" },
+                t = if *t == PrimType::Float { "float" } else { "double" },
+            )),
+            _ => return,
+        };
+        out.insert(assign, entry);
+    };
+    walk::each_stmt(body, &mut |stmt| {
+        let assign_of = |e: ExprId| match &func.expr(e).kind {
+            ExprKind::Assign { target, value } => match func.expr(*target).kind {
+                ExprKind::Local(m) => Some((m, *value)),
+                _ => None,
+            },
+            _ => None,
+        };
+        match stmt {
+            // `if (v > m) m = v;`
+            Stmt::If { cond, then_block, else_block: None } => {
+                let single = match then_block.stmts.as_slice() {
+                    [Stmt::Expr(a)] => Some(*a),
+                    [Stmt::Block(b)] => match b.stmts.as_slice() {
+                        [Stmt::Expr(a)] => Some(*a),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                let Some(a) = single else { return };
+                let Some((m, v)) = assign_of(a) else { return };
+                if let Some(cmp) = compare(*cond, m) {
+                    consider(a, m, v, cmp, true, None);
+                }
+            }
+            // `m = v > m ? v : m;`
+            Stmt::Expr(a) => {
+                let Some((m, value)) = assign_of(*a) else { return };
+                let ExprKind::Conditional { cond, then_expr, else_expr } = &func.expr(value).kind
+                else {
+                    return;
+                };
+                let Some(cmp) = compare(*cond, m) else { return };
+                let is_m = |x: ExprId| matches!(func.expr(x).kind, ExprKind::Local(y) if y == m);
+                if is_m(*else_expr) {
+                    consider(*a, m, *then_expr, cmp, true, Some(*else_expr));
+                } else if is_m(*then_expr) {
+                    consider(*a, m, *else_expr, cmp, false, Some(*then_expr));
+                }
+            }
+            _ => {}
+        }
+    });
+    out
+}
+
+/// `e` without the integral widening conversions around it (they keep its value).
+fn strip_widening(func: &Function, mut e: ExprId) -> ExprId {
+    while let ExprKind::Convert { operand } = func.expr(e).kind {
+        match (&func.expr(operand).ty, &func.expr(e).ty) {
+            (Type::Prim(from), Type::Prim(to)) if widens(*from, *to) => e = operand,
+            _ => break,
+        }
+    }
+    e
+}
+
+/// Whether Java widens integral type `from` to `to` (a strictly wider integral type).
+fn widens(from: PrimType, to: PrimType) -> bool {
+    use PrimType::*;
+    matches!((from, to), (Byte, Short | Int | Long) | (Short | Char, Int | Long) | (Int, Long))
 }
 
 /// `Some("&&")` / `Some("||")` when assignment `e` to `acc` stores `acc && ..` /

@@ -70,8 +70,10 @@ pub fn analyze_sync(
         loop_indices: Vec::new(),
         intermediates: Vec::new(),
         pending: Vec::new(),
+        folded: HashSet::new(),
     };
     an.host_targets(&func.body);
+    an.folded_accumulators();
     let result = an.body();
     let SyncAnalysis {
         cx, reports, launches, setup_order, host, host_result, intermediates, ..
@@ -118,6 +120,9 @@ struct SyncAnalysis<'a> {
     /// Intermediate reductions of the host statement being read, in evaluation order: their
     /// steps go before the statement's.
     pending: Vec<usize>,
+    /// Accumulators of top-level loops that later statements read: host scalars into which
+    /// their loop's combined value is folded ([`SyncAnalysis::folded_accumulators`]).
+    folded: HashSet<LocalId>,
 }
 
 /// The blocker of a construct the extraction does not handle.
@@ -158,6 +163,13 @@ impl SyncAnalysis<'_> {
                 Stmt::Block(block) if is_for(block) => {
                     if self.is_host_loop(block) {
                         steps.push(self.host_loop(block, span, &[])?);
+                    } else if let Some(x) = self.folded_into(block) {
+                        let SyncStep::Launch(k) = self.launch(block, span, &[], false, Some(x))?
+                        else {
+                            return Err(shape("loop", span));
+                        };
+                        self.reduce_launches.insert(k);
+                        steps.push(SyncStep::Reduce { launch: k, into: x });
                     } else {
                         steps.push(self.launch(block, span, &[], false, None)?);
                     }
@@ -321,6 +333,53 @@ impl SyncAnalysis<'_> {
                 _ => {}
             }
         }
+    }
+
+    /// Finds the accumulators to fold on the host: a primitive local declared at the top
+    /// level, assigned in a later top-level parallel loop (not a host loop) and read after
+    /// that loop other than by a final `return acc` (which the one-kernel form returns
+    /// itself): `s` of `for (..) s += a[i]; return s + k;` or of `norm = Math.sqrt(s);`.
+    /// The device runs the whole call as one MI (LANGUAGE.md §2.1), so after the loop `s`
+    /// holds the loop's value over the whole arrays, as a `sync reduce` block leaves it: the
+    /// loop becomes a [`SyncStep::Reduce`] into the host scalar `s` (its kernel starts at
+    /// the identity, the host folds the combined partials into `s`'s value), and what
+    /// follows reads it as any host scalar.
+    fn folded_accumulators(&mut self) {
+        let func = self.cx.func;
+        let stmts = &func.body.stmts;
+        let plain_return = |stmt: &Stmt, l: LocalId| matches!(stmt, Stmt::Return(Some(v)) if matches!(func.expr(*v).kind, ExprKind::Local(r) if r == l));
+        let mut declared: Vec<LocalId> = Vec::new();
+        for (pos, stmt) in stmts.iter().enumerate() {
+            match stmt {
+                Stmt::Let { local, .. } if matches!(func.local(*local).ty, Type::Prim(_)) => {
+                    declared.push(*local)
+                }
+                Stmt::Block(block) if is_for(block) && !self.is_host_loop(block) => {
+                    let assigned = walk::assigned_in_block(func, block);
+                    for l in declared.iter().filter(|l| assigned.contains(l)) {
+                        let rest = &stmts[pos + 1..];
+                        let read_later = rest.iter().enumerate().any(|(k, s)| {
+                            let last = pos + 1 + k + 1 == stmts.len();
+                            !(last && plain_return(s, *l)) && stmt_mentions(func, s, *l)
+                        });
+                        if read_later {
+                            self.folded.insert(*l);
+                            self.host_set.insert(*l);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The folded accumulator ([`SyncAnalysis::folded_accumulators`]) a top-level loop
+    /// assigns, if any.
+    fn folded_into(&self, block: &Block) -> Option<LocalId> {
+        let assigned = walk::assigned_in_block(self.cx.func, block);
+        let mut found: Vec<LocalId> = self.folded.intersection(&assigned).copied().collect();
+        found.sort();
+        found.first().copied()
     }
 
     /// A statement the host runs: an assignment of a host scalar from scalars.
@@ -799,6 +858,18 @@ impl SyncAnalysis<'_> {
         let acc = parallel.reduction.as_ref().map(|r| r.acc);
         match (reduce_into, acc) {
             (Some(x), Some(a)) if a == x => {}
+            (Some(x), _) if !in_sync => {
+                return Err(shape(
+                    format!(
+                        "a loop assigning `{}`, which later statements read, that is not a \
+                         reduction into `{}` (one MI: the host reads a reduction's value over \
+                         the whole arrays after its loop)",
+                        func.local(x).name,
+                        func.local(x).name
+                    ),
+                    span,
+                ))
+            }
             (Some(x), _) => {
                 return Err(shape(
                     format!(
@@ -845,6 +916,17 @@ impl SyncAnalysis<'_> {
         });
         Ok(SyncStep::Launch(self.launches.len() - 1))
     }
+}
+
+/// Whether `stmt` (with the blocks it holds) reads or writes local `l`.
+fn stmt_mentions(func: &Function, stmt: &Stmt, l: LocalId) -> bool {
+    if let Stmt::Let { local, .. } = stmt {
+        if *local == l {
+            return true;
+        }
+    }
+    walk::stmt_roots(stmt).iter().any(|r| walk::mentions(func, *r, l))
+        || walk::stmt_blocks(stmt).iter().any(|b| b.stmts.iter().any(|s| stmt_mentions(func, s, l)))
 }
 
 /// The local a statement-level assignment (`x = e`, `x op= e`, `x++`) assigns.

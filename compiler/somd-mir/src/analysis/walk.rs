@@ -289,3 +289,39 @@ pub fn effect_free(func: &Function, root: ExprId, pure_call: &dyn Fn(FuncId) -> 
     });
     free
 }
+
+/// Whether `a` and `b` are the same expression: the same operations, in the same types, on
+/// the same constants, locals, fields and elements. Evaluated one after the other with
+/// nothing assigned in between, two such expressions that have no effect give one value.
+pub fn same_value(func: &Function, a: ExprId, b: ExprId) -> bool {
+    let (x, y) = (func.expr(a), func.expr(b));
+    if x.ty != y.ty {
+        return false;
+    }
+    let same = |p: &ExprId, q: &ExprId| same_value(func, *p, *q);
+    match (&x.kind, &y.kind) {
+        (ExprKind::Const(p), ExprKind::Const(q)) => p == q,
+        (ExprKind::Local(p), ExprKind::Local(q)) => p == q,
+        (ExprKind::Static(p), ExprKind::Static(q)) => p == q,
+        (
+            ExprKind::Field { object: o, class: c, index: i },
+            ExprKind::Field { object: p, class: d, index: j },
+        ) => c == d && i == j && same(o, p),
+        (ExprKind::Index { array: a, index: i }, ExprKind::Index { array: b, index: j }) => {
+            same(a, b) && same(i, j)
+        }
+        (ExprKind::Length(p), ExprKind::Length(q)) => same(p, q),
+        (ExprKind::Convert { operand: p }, ExprKind::Convert { operand: q }) => same(p, q),
+        (ExprKind::Unary { op: o, operand: p }, ExprKind::Unary { op: r, operand: q }) => {
+            o == r && same(p, q)
+        }
+        (
+            ExprKind::Binary { op: o, lhs: l, rhs: r },
+            ExprKind::Binary { op: p, lhs: m, rhs: s },
+        ) => o == p && same(l, m) && same(r, s),
+        (ExprKind::Builtin { builtin: b, args: p }, ExprKind::Builtin { builtin: c, args: q }) => {
+            b == c && p.len() == q.len() && p.iter().zip(q).all(|(p, q)| same(p, q))
+        }
+        _ => false,
+    }
+}
