@@ -1118,3 +1118,68 @@ class Flags {
 "#
     ));
 }
+
+/// A reduction that the body reads after its loop is folded into a host scalar (the
+/// returned expression, a later loop); a loop assigning such a local otherwise stays on the
+/// CPU with that reason. `if (v > m) m = v;` and `m = v < m ? v : m` are `int`/`long`
+/// maxima and minima; on a `double`, or with `v` differing between the condition and the
+/// assignment, they are no reduction.
+#[test]
+fn folded_reductions_and_conditional_extrema_are_explained() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Fold {
+    static reduce(+) long mean(dist int[] a, int k) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) s += a[i];
+        return s * k + a.length;
+    }
+    static double[] scaled(dist double[] a) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) s += a[i] * a[i];
+        double norm = Math.sqrt(s);
+        double[] out = new double[a.length];
+        for (int i = 0; i < a.length; i++) out[i] = a[i] / norm;
+        return out;
+    }
+    static reduce(+) int running(dist int[] a) {
+        int last = 0;
+        for (int i = 0; i < a.length; i++) last = a[i];
+        return last * 2;
+    }
+    static reduce(max) int peak(dist int[] a) {
+        int m = Integer.MIN_VALUE;
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] > m) m = a[i];
+        }
+        return m;
+    }
+    static reduce(min) long low(dist int[] a) {
+        long m = Long.MAX_VALUE;
+        for (int i = 0; i < a.length; i++) m = m <= a[i] ? m : a[i];
+        return m;
+    }
+    static reduce(max) double dpeak(dist double[] a) {
+        double m = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] > m) m = a[i];
+        }
+        return m;
+    }
+    static reduce(max) int shifted(dist int[] a) {
+        int m = Integer.MIN_VALUE;
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] > m) m = a[i] + 1;
+        }
+        return m;
+    }
+    public static void main(String[] args) {
+        int[] a = {1, 2, 3};
+        double[] d = {1.0, -0.0};
+        System.out.println(mean(a, 2) + " " + scaled(d)[0] + " " + running(a) + " " + peak(a)
+            + " " + low(a) + " " + dpeak(d) + " " + shifted(a));
+    }
+}
+"#
+    ));
+}
