@@ -25,8 +25,11 @@
 //! and static calls): Java semantics on the host. A loop in a `sync reduce(op) (x)` block
 //! must reduce into `x`: its kernel starts at the identity, the host combines the partials
 //! and folds them into `x` (one MI: `x` then holds what the block leaves in it). Besides
-//! those, a reduction accumulator is allowed only in the last loop, at the top level, when
-//! it is what the method returns. Anything else — a reduction into a shared scalar under a
+//! those, a reduction accumulator is allowed in the last loop, at the top level, when it is
+//! what the method returns, and in a top-level loop when later statements read it: that
+//! loop folds into the accumulator as a `sync reduce` block would
+//! ([`SyncAnalysis::folded_accumulators`]; one MI, so the value over the whole arrays is
+//! what the MI's loop leaves). Anything else — a reduction into a shared scalar under a
 //! branch, host loops with other bounds, reads of arrays in setup initialisers or host
 //! statements — keeps the method on the CPU with that construct as the blocker.
 //!
