@@ -1101,7 +1101,8 @@ fn device_runs_2d_reductions_and_value_class_maps() {
 /// Under `SOMD_DEVICE=opencl`, the methods of `device_fold` run every loop as a kernel:
 /// reductions that the body reads after their loop (the host folds the partials into the
 /// accumulator and computes the returned expression, or passes the value to a later loop)
-/// and conditional maxima and minima (`if (v > m) m = v;`, `m = v < m ? v : m`). Each call
+/// and conditional maxima and minima (`if (v > m) m = v;`, `m = v < m ? v : m`), several
+/// accumulators of one loop in one launch. Each call
 /// of the last round is a device call with one launch per loop.
 #[test]
 fn device_folds_reductions_read_after_their_loop() {
@@ -1120,6 +1121,10 @@ fn device_folds_reductions_read_after_their_loop() {
         ("Main.top", 1),
         ("Main.bottom", 1),
         ("Main.clamped", 2),
+        // Several accumulators of one loop: one launch.
+        ("Main.moments", 1),
+        ("Main.magnitude", 1),
+        ("Main.cells", 1),
     ];
     for (name, launches) in wanted {
         let last = calls.iter().rfind(|c| c.name == name);

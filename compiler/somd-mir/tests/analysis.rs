@@ -1123,7 +1123,8 @@ class Flags {
 /// returned expression, a later loop); a loop assigning such a local otherwise stays on the
 /// CPU with that reason. `if (v > m) m = v;` and `m = v < m ? v : m` are `int`/`long`
 /// maxima and minima; on a `double`, or with `v` differing between the condition and the
-/// assignment, they are no reduction.
+/// assignment, they are no reduction. A loop reduces several accumulators only when the body
+/// reads each after it.
 #[test]
 fn folded_reductions_and_conditional_extrema_are_explained() {
     insta::assert_snapshot!(explain(
@@ -1173,11 +1174,30 @@ class Fold {
         }
         return m;
     }
+    static reduce(+) long moments(dist int[] a) {
+        long s = 0;
+        long s2 = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+            s2 += a[i] * a[i];
+        }
+        return s + s2;
+    }
+    static reduce(+) long unread(dist int[] a) {
+        long s = 0;
+        long s2 = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+            s2 += a[i] * a[i];
+        }
+        return s;
+    }
     public static void main(String[] args) {
         int[] a = {1, 2, 3};
         double[] d = {1.0, -0.0};
         System.out.println(mean(a, 2) + " " + scaled(d)[0] + " " + running(a) + " " + peak(a)
-            + " " + low(a) + " " + dpeak(d) + " " + shifted(a));
+            + " " + low(a) + " " + dpeak(d) + " " + shifted(a) + " " + moments(a) + " "
+            + unread(a));
     }
 }
 "#

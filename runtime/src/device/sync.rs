@@ -62,8 +62,10 @@ pub struct SyncCall<'a> {
     params: Vec<Option<DevBuf>>,
     /// The outputs, by kernel argument index (the same in every kernel).
     outputs: Vec<Option<DevBuf>>,
-    /// The last reduction launch's partials buffer and group count.
-    partials: Option<(DevBuf, usize, Elem)>,
+    /// The reduction launches' partials buffers and their group counts, one per partials
+    /// argument of a kernel (a loop reducing several accumulators has one for each, in
+    /// order); each may be larger than the last launch needed, left from an earlier one.
+    partials: Vec<(DevBuf, usize, Elem)>,
     /// Per pair of [`SyncDesc::swaps`]: the two arrays have one shape, so their copy-back
     /// is an exchange of buffers.
     exchange: Vec<bool>,
@@ -199,7 +201,7 @@ impl<'a> SyncCall<'a> {
             args,
             params,
             outputs,
-            partials: None,
+            partials: Vec::new(),
             exchange,
             partials_pending: false,
             last_groups: 0,
@@ -245,7 +247,14 @@ impl<'a> SyncCall<'a> {
         self.launch_with(kernel, host_indices, host_values);
         self.check();
         self.partials_pending = false;
-        let Some((buf, _, elem)) = &self.partials else { return Vec::new() };
+        self.partials_of(0)
+    }
+
+    /// The partials of accumulator `n` of the reduction launch [`SyncCall::reduce`] just
+    /// ran (0 is the one it returned; a loop reducing several accumulators has one
+    /// partials buffer for each).
+    pub fn partials_of<T: DevElem>(&mut self, n: usize) -> Vec<T> {
+        let Some((buf, _, elem)) = self.partials.get(n) else { return Vec::new() };
         let mut bytes = vec![0u8; self.last_groups * elem.size()];
         if !bytes.is_empty() {
             buffer::read(self.ctx, &buf.buffer, 0, &mut bytes, "somd_partials").or_fatal();
@@ -275,22 +284,28 @@ impl<'a> SyncCall<'a> {
         };
         let (local, groups) = (geo.local, geo.groups);
         if desc.reduction {
-            let elem = desc.args.iter().find_map(|a| match a {
+            let elems = desc.args.iter().filter_map(|a| match a {
                 ArgSpec::Partials(e) => Some(*e),
                 _ => None,
             });
-            let elem = elem.unwrap_or(Elem::I64);
-            let fits = self.partials.as_ref().is_some_and(|(_, g, e)| *g >= groups && *e == elem);
-            if !fits {
+            for (n, elem) in elems.enumerate() {
+                let held = self.partials.get(n);
+                if held.is_some_and(|(_, g, e)| *g >= groups && *e == elem) {
+                    continue;
+                }
                 let name = "somd_partials";
                 let Some(buf) = allocate(ctx, groups * elem.size(), name) else {
                     // Too large for the device after the call started: nothing to fall back to.
                     crate::opencl::fatal(&ClFailure::NoKernel(format!("{}: partials", desc.name)))
                 };
-                self.partials = Some((buf, groups, elem));
+                match self.partials.get_mut(n) {
+                    Some(slot) => *slot = (buf, groups, elem),
+                    None => self.partials.push((buf, groups, elem)),
+                }
             }
         }
         let mut setter = device_kernel.args();
+        let mut nth_partials = 0;
         for (k, spec) in desc.args.iter().enumerate() {
             let index = k as u32;
             // SAFETY: the manifest gives each argument's kind and type, in the kernel's
@@ -305,10 +320,13 @@ impl<'a> SyncCall<'a> {
                         Some(Some(buf)) => setter.set(index, &buf.buffer).map(|_| ()),
                         _ => Err(ClFailure::NoKernel(format!("{}: output {k}", desc.name))),
                     },
-                    ArgSpec::Partials(_) => match &self.partials {
-                        Some((buf, _, _)) => setter.set(index, &buf.buffer).map(|_| ()),
-                        None => Err(ClFailure::NoKernel(format!("{}: partials", desc.name))),
-                    },
+                    ArgSpec::Partials(_) => {
+                        nth_partials += 1;
+                        match self.partials.get(nth_partials - 1) {
+                            Some((buf, _, _)) => setter.set(index, &buf.buffer).map(|_| ()),
+                            None => Err(ClFailure::NoKernel(format!("{}: partials", desc.name))),
+                        }
+                    }
                     ArgSpec::Scratch(elem) => {
                         setter.local::<u8>(index, local * elem.size()).map(|_| ())
                     }
@@ -434,7 +452,8 @@ impl<'a> SyncCall<'a> {
             };
             result.outputs[k] = Some(super::download(ctx, &buf, elem, dims, false, name).0);
         }
-        if let (Some((buf, _, elem)), true) = (self.partials.take(), self.partials_pending) {
+        let held = self.partials.drain(..).next();
+        if let (Some((buf, _, elem)), true) = (held, self.partials_pending) {
             let mut bytes = vec![0u8; self.last_groups * elem.size()];
             if !bytes.is_empty() {
                 buffer::read(ctx, &buf.buffer, 0, &mut bytes, "somd_partials").or_fatal();

@@ -64,6 +64,46 @@ class Main {
         return m;
     }
 
+    // Several accumulators in one loop, each read after it: one kernel reduces each into
+    // its own partials.
+    static long moments(int[] a, int k) {
+        long s = 0;
+        long s2 = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+            s2 += (long) a[i] * a[i];
+        }
+        return s * k + s2;
+    }
+
+    // Three accumulators of two types, each in another form.
+    static long magnitude(int[] a) {
+        // A zero-length `dist` argument makes no MI: the result is max's identity.
+        if (a.length == 0) return Long.MIN_VALUE;
+        int lo = Integer.MAX_VALUE;
+        long hi = Long.MIN_VALUE;
+        int third = Integer.MIN_VALUE;
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] < lo) lo = a[i];
+            hi = Math.max(hi, a[i]);
+            third = a[i] / 3 > third ? a[i] / 3 : third;
+        }
+        return Math.max(Math.max(hi, -(long) lo), third * 4L);
+    }
+
+    // Two accumulators of a 2-D nest.
+    static long cells(long[][] g) {
+        long sum = 0;
+        int positives = 0;
+        for (int i = 0; i < g.length; i++) {
+            for (int j = 0; j < g[i].length; j++) {
+                sum += g[i][j];
+                if (g[i][j] > 0) positives++;
+            }
+        }
+        return sum * 2 + positives;
+    }
+
     // A later loop reads the first loop's count: the clamp leaves a partition without
     // negatives as it is, so the result is the same for any number of MIs.
     static int[] clamped(int[] a) {
@@ -100,6 +140,8 @@ class Main {
             System.out.println("n=" + n + " misplaced=" + misplaced(a) + " weighted="
                 + weighted(a, 3) + " peak=" + peak(a, 10) + " low=" + low(a) + " top=" + top(g)
                 + " bottom=" + bottom(a) + " clamped=" + sum);
+            System.out.println("  moments=" + moments(a, 7) + " magnitude=" + magnitude(a)
+                + " cells=" + cells(g));
         }
         int[] big = new int[5000];
         for (int i = 0; i < big.length; i++) {
@@ -107,6 +149,7 @@ class Main {
         }
         big[1234] = Integer.MIN_VALUE;
         System.out.println("extremes peak=" + peak(big, 0) + " low=" + low(big) + " bottom="
-            + bottom(big) + " weighted=" + weighted(big, -2));
+            + bottom(big) + " weighted=" + weighted(big, -2) + " moments=" + moments(big, 3)
+            + " magnitude=" + magnitude(big));
     }
 }

@@ -600,6 +600,12 @@ impl Writer<'_> {
                 strided: true,
             });
         }
+        // Further accumulators (a loop whose accumulators the host folds): each its own
+        // partials and scratch, `somd_partials1`, `somd_scratch1`, .., after the first's.
+        for (k, r) in body.parallel.also.iter().enumerate() {
+            let elem = prim_storage(r.ty).to_string();
+            Self::push_tree_args_named(m, &mut decls, &elem, &(k + 1).to_string());
+        }
         // The lanes form (`strips.rs`): one work-group per iteration of the parallel loop.
         let loop_stmt =
             walk::find_loop(func, body.loop_id).ok_or_else(|| bug("parallel loop not found"))?;
@@ -785,8 +791,11 @@ impl Writer<'_> {
                 // The work-item's iterations fold into its accumulator, as an MI's loop
                 // folds its block, then the group's accumulators meet in the tree. The
                 // iterations' indices only grow, so the first one out of range ends them.
-                let acc = cx.name(r.acc).to_string();
-                writeln!(out, "{l1}{} {acc} = {};", prim_c(r.ty), identity(r.op, r.ty)?)?;
+                let all: Vec<_> = body.parallel.reductions().collect();
+                let names: Vec<String> = all.iter().map(|r| cx.name(r.acc).to_string()).collect();
+                for (r, acc) in all.iter().zip(&names) {
+                    writeln!(out, "{l1}{} {acc} = {};", prim_c(r.ty), identity(r.op, r.ty)?)?;
+                }
                 writeln!(
                     out,
                     "{l1}for (long somd_t = (long)get_global_id(0);; somd_t += (long)get_global_size(0)) {{"
@@ -795,7 +804,29 @@ impl Writer<'_> {
                 writeln!(out, "{l2}if (!({})) break;", conds.join(" && "))?;
                 out.push_str(&self.versioned_body(&mut cx, l2, inner_body, &known)?);
                 writeln!(out, "{l1}}}")?;
-                out.push_str(&self.tree(l1, &acc, r.op, r.ty)?);
+                if all.len() == 1 {
+                    out.push_str(&self.tree(l1, &names[0], r.op, r.ty)?);
+                } else {
+                    let slots: Vec<(String, String)> = (0..all.len())
+                        .map(|k| match k {
+                            0 => ("somd_scratch".to_string(), "somd_partials".to_string()),
+                            k => (format!("somd_scratch{k}"), format!("somd_partials{k}")),
+                        })
+                        .collect();
+                    let trees: Vec<TreeOf<'_>> = all
+                        .iter()
+                        .zip(&names)
+                        .zip(&slots)
+                        .map(|((r, acc), (scratch, partials))| TreeOf {
+                            value: acc,
+                            scratch,
+                            partials,
+                            op: r.op,
+                            ty: r.ty,
+                        })
+                        .collect();
+                    out.push_str(&self.trees(l1, &trees)?);
+                }
             }
         }
         out.push_str("}\n");

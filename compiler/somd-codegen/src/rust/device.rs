@@ -838,7 +838,7 @@ fn histogram_call(
         outputs: Vec::new(),
         setup: h.setup.clone(),
         loop_id: h.loop_id,
-        parallel: analysis::ParallelLoop { dims: vec![h.dim.clone()], reduction: None },
+        parallel: analysis::ParallelLoop::new(vec![h.dim.clone()], Vec::new()),
         result: SomdResult::None,
         host_indices: Vec::new(),
         host_values: Vec::new(),
@@ -1261,7 +1261,7 @@ fn write_one_desc(
         .ok_or_else(|| EmitError::Internal("kernel manifest out of range".into()))?;
     let first_dist = func.somd.as_ref().and_then(|s| s.dist_params.first()).map(|(i, _)| *i);
     let mut args = Vec::new();
-    for arg in &m.args {
+    for (k, arg) in m.args.iter().enumerate() {
         let text = match &arg.source {
             ArgSource::Param(p) => format!("Param({p})"),
             ArgSource::Length { param, dim } => format!("Length {{ param: {param}, dim: {dim} }}"),
@@ -1283,10 +1283,12 @@ fn write_one_desc(
             ArgSource::HostIndex(depth) => format!("HostIndex({depth})"),
             ArgSource::HostValue(n) => format!("HostValue({n})"),
             ArgSource::Partials | ArgSource::Scratch => {
+                // The `n`-th partials (scratch) argument is accumulator `n`'s, in order.
+                let n = m.args[..k].iter().filter(|a| a.source == arg.source).count();
                 let acc = body
                     .parallel
-                    .reduction
-                    .as_ref()
+                    .reductions()
+                    .nth(n)
                     .ok_or_else(|| EmitError::Internal("partials without reduction".into()))?;
                 let what = if arg.source == ArgSource::Partials { "Partials" } else { "Scratch" };
                 format!("{what}(rt::device::Elem::{})", elem_name(acc.ty))
@@ -1719,6 +1721,25 @@ impl HostProgram<'_, '_> {
                         out,
                         "{pad}{x} = <{op} as rt::reduce::ReduceOp<{ty}>>::combine({x}, rt::reduce::tree::<{op}, {ty}>(&somd_partials));"
                     )?;
+                    // Further accumulators of the loop (reductions read after their loop):
+                    // each has its own partials, folded into its host scalar the same way.
+                    let also =
+                        self.body.launches.get(*launch).map_or(&[][..], |l| &l.parallel.also);
+                    for (n, r) in also.iter().enumerate() {
+                        let ty = rust_prim(r.ty);
+                        let op = super::types::reduce_op(r.op)
+                            .ok_or_else(|| EmitError::Internal("sync reduce operator".into()))?;
+                        let x = self.cx.local_name(r.acc);
+                        writeln!(
+                            out,
+                            "{pad}let somd_partials: Vec<{ty}> = somd_sync.partials_of({});",
+                            n + 1
+                        )?;
+                        writeln!(
+                            out,
+                            "{pad}{x} = <{op} as rt::reduce::ReduceOp<{ty}>>::combine({x}, rt::reduce::tree::<{op}, {ty}>(&somd_partials));"
+                        )?;
+                    }
                 }
                 SyncStep::Intermediate { index } => {
                     // The callee's loop over the whole arrays; its result, the accumulator's

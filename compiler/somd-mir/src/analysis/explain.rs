@@ -155,7 +155,7 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                                 let _ = write!(line, " step {}", d.step);
                             }
                         }
-                        if let Some(r) = &par.reduction {
+                        for r in par.reductions() {
                             let _ = write!(
                                 line,
                                 "; reduction `{}` with `{}` at {}",

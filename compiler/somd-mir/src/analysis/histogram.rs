@@ -425,7 +425,7 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
         loop_id,
         span: loop_span,
         index: Some(counted.index),
-        verdict: Ok(ParallelLoop { dims: vec![dim.clone()], reduction: None }),
+        verdict: Ok(ParallelLoop::new(vec![dim.clone()], Vec::new())),
     };
     Verdict::Ok(
         report,

@@ -151,7 +151,25 @@ pub struct Dependence {
 pub struct ParallelLoop {
     /// Outermost first; NDRange dimension `d` is `dims[d]`.
     pub dims: Vec<LoopDim>,
+    /// The loop's (first) reduction accumulator.
     pub reduction: Option<AccReduction>,
+    /// Further accumulators of the same loop, in order of their first update: only in a
+    /// loop whose accumulators the host folds (`SyncStep::Reduce`), whose kernel reduces
+    /// each into its own partials.
+    pub also: Vec<AccReduction>,
+}
+
+impl ParallelLoop {
+    /// A loop with the accumulators `accs` (the first is [`ParallelLoop::reduction`]).
+    pub fn new(dims: Vec<LoopDim>, mut accs: Vec<AccReduction>) -> Self {
+        let reduction = (!accs.is_empty()).then(|| accs.remove(0));
+        ParallelLoop { dims, reduction, also: accs }
+    }
+
+    /// Every accumulator, the first one first.
+    pub fn reductions(&self) -> impl Iterator<Item = &AccReduction> {
+        self.reduction.iter().chain(&self.also)
+    }
 }
 
 /// One dimension of a parallel loop: `for (index = lo; index < hi; index += step)`.

@@ -479,7 +479,7 @@ impl Cx<'_> {
                             (index, super::bounds::dim_range(&outer)),
                             (inner_c.index, super::bounds::dim_range(&inner)),
                         ];
-                        if let Ok(reduction) =
+                        if let Ok(accs) =
                             self.check_body(inner_body, &[index, inner_c.index], 1, &known)
                         {
                             let dims = vec![outer, inner];
@@ -487,7 +487,7 @@ impl Cx<'_> {
                                 loop_id,
                                 span,
                                 index: Some(index),
-                                verdict: Ok(ParallelLoop { dims, reduction }),
+                                verdict: Ok(ParallelLoop::new(dims, accs)),
                             });
                         }
                     }
@@ -497,7 +497,7 @@ impl Cx<'_> {
         let dim = LoopDim { index, lo: counted.lo, hi: counted.hi, step };
         let known = [(index, super::bounds::dim_range(&dim))];
         let verdict = match self.check_body(body, &[index], step, &known) {
-            Ok(reduction) => Ok(ParallelLoop { dims: vec![dim], reduction }),
+            Ok(accs) => Ok(ParallelLoop::new(vec![dim], accs)),
             Err(dep) if stepped_nest => Err(Dependence {
                 what: format!(
                     "{} (a 2-D nest with a step other than 1 is not a 2-D NDRange, only a loop \
@@ -818,7 +818,7 @@ impl Cx<'_> {
         indices: &[LocalId],
         step: i32,
         known: &[(LocalId, super::bounds::Range)],
-    ) -> Result<Option<AccReduction>, Dependence> {
+    ) -> Result<Vec<AccReduction>, Dependence> {
         let func = self.func;
         let mut declared: HashSet<LocalId> = HashSet::new();
         let mut exit: Option<somd_diag::Span> = None;
@@ -848,7 +848,8 @@ impl Cx<'_> {
         // Arrays the loop writes, with the subscript position that holds the loop index.
         let mut written_arrays: HashMap<LocalId, usize> = HashMap::new();
         let mut targets: HashSet<ExprId> = HashSet::new();
-        let mut acc: Option<(LocalId, ReduceOp, somd_diag::Span)> = None;
+        // The accumulators, in order of their first update.
+        let mut accs: Vec<(LocalId, ReduceOp, somd_diag::Span)> = Vec::new();
         let mut acc_self_reads: HashSet<ExprId> = HashSet::new();
         let extrema = conditional_extrema(self.module, func, body);
         let proven = std::cell::OnceCell::new();
@@ -918,20 +919,15 @@ impl Cx<'_> {
                         });
                     };
                     acc_self_reads.extend(self_reads);
-                    match acc {
-                        None => acc = Some((*l, op, expr.span)),
-                        Some((a, aop, _)) if a == *l && aop == op => {}
-                        Some((a, _, _)) if a == *l => {
+                    match accs.iter().find(|(a, _, _)| a == l) {
+                        None => accs.push((*l, op, expr.span)),
+                        Some((_, aop, _)) if *aop == op => {}
+                        Some(_) => {
                             return Err(Dependence {
                                 what: format!("`{name}` is accumulated with different operators"),
                                 span: expr.span,
                             })
                         }
-                        Some(_) => return Err(Dependence {
-                            what: "more than one reduction accumulator (one per loop is supported)"
-                                .into(),
-                            span: expr.span,
-                        }),
                     }
                 }
                 ExprKind::Index { array, index: idx } => {
@@ -1075,7 +1071,7 @@ impl Cx<'_> {
                     self.call_reads(*callee, args, indices, step, &aliases, &written_arrays)?;
                 }
                 ExprKind::Local(l)
-                    if acc.is_some_and(|(a, _, _)| a == *l) && !acc_self_reads.contains(&e) =>
+                    if accs.iter().any(|(a, _, _)| a == l) && !acc_self_reads.contains(&e) =>
                 {
                     // An index expression into a 2-D write target is `Index(Local)`; targets
                     // were skipped above, so this is a genuine read.
@@ -1090,25 +1086,43 @@ impl Cx<'_> {
                 _ => {}
             }
         }
-        let Some((acc, op, span)) = acc else { return Ok(None) };
-        let Type::Prim(ty) = func.local(acc).ty else {
-            return Err(Dependence { what: "accumulator is not a primitive".into(), span });
-        };
-        match self.setup.get(&acc) {
-            _ if self.reduced.contains(&acc) => {}
-            Some(Some(init)) if is_identity(&func.expr(*init).kind, op, ty) => {}
-            _ => {
-                return Err(Dependence {
-                    what: format!(
-                        "the accumulator `{}` does not start at the identity of `{}`",
-                        func.local(acc).name,
-                        op.symbol()
-                    ),
-                    span: func.local(acc).span,
-                })
-            }
+        // Several accumulators: each needs its own partials, which only a loop whose
+        // accumulators the host folds has (`sync reduce` targets, reductions read after
+        // their loop: see `sync::SyncAnalysis::folded_accumulators`).
+        if accs.len() > 1 && !accs.iter().all(|(a, _, _)| self.reduced.contains(a)) {
+            let names: Vec<String> =
+                accs.iter().map(|(a, _, _)| format!("`{}`", func.local(*a).name)).collect();
+            return Err(Dependence {
+                what: format!(
+                    "more than one reduction accumulator ({}): a loop reduces several only when \
+                     the body reads each of them after the loop",
+                    names.join(", ")
+                ),
+                span: accs[1].2,
+            });
         }
-        Ok(Some(AccReduction { acc, op, ty, span }))
+        let mut out = Vec::new();
+        for (acc, op, span) in accs {
+            let Type::Prim(ty) = func.local(acc).ty else {
+                return Err(Dependence { what: "accumulator is not a primitive".into(), span });
+            };
+            match self.setup.get(&acc) {
+                _ if self.reduced.contains(&acc) => {}
+                Some(Some(init)) if is_identity(&func.expr(*init).kind, op, ty) => {}
+                _ => {
+                    return Err(Dependence {
+                        what: format!(
+                            "the accumulator `{}` does not start at the identity of `{}`",
+                            func.local(acc).name,
+                            op.symbol()
+                        ),
+                        span: func.local(acc).span,
+                    })
+                }
+            }
+            out.push(AccReduction { acc, op, ty, span });
+        }
+        Ok(out)
     }
 }
 

@@ -724,13 +724,31 @@ fn describe_sync(module: &Module, func: &Function, body: &SyncBody) -> String {
                     ));
                 }
                 SyncStep::Reduce { launch, into } => {
-                    let op = body.launches.get(*launch).and_then(|l| l.parallel.reduction.as_ref());
-                    out.push(format!(
-                        "kernel {} reducing into `{}` (partials combined with `{}` on the host)",
-                        launch + 1,
-                        func.local(*into).name,
-                        op.map_or("?", |r| r.op.symbol())
-                    ));
+                    let all: Vec<&super::AccReduction> = body
+                        .launches
+                        .get(*launch)
+                        .map(|l| l.parallel.reductions().collect())
+                        .unwrap_or_default();
+                    match all.as_slice() {
+                        [_, _, ..] => {
+                            let each: Vec<String> = all
+                                .iter()
+                                .map(|r| format!("`{}` with `{}`", func.local(r.acc).name, r.op.symbol()))
+                                .collect();
+                            out.push(format!(
+                                "kernel {} reducing into {} (one pass; per-work-group partials \
+                                 of each, combined on the host)",
+                                launch + 1,
+                                each.join(", ")
+                            ));
+                        }
+                        _ => out.push(format!(
+                            "kernel {} reducing into `{}` (partials combined with `{}` on the host)",
+                            launch + 1,
+                            func.local(*into).name,
+                            all.first().map_or("?", |r| r.op.symbol())
+                        )),
+                    }
                 }
                 SyncStep::Host(stmt) => {
                     let what = match stmt {

@@ -166,15 +166,20 @@ impl SyncAnalysis<'_> {
                 Stmt::Block(block) if is_for(block) => {
                     if self.is_host_loop(block) {
                         steps.push(self.host_loop(block, span, &[])?);
-                    } else if let Some(x) = self.folded_into(block) {
-                        let SyncStep::Launch(k) = self.launch(block, span, &[], false, Some(x))?
+                    } else if let [x, more @ ..] = self.folded_into(block).as_slice() {
+                        let SyncStep::Launch(k) =
+                            self.launch(block, span, &[], false, Some(*x), more)?
                         else {
                             return Err(shape("loop", span));
                         };
                         self.reduce_launches.insert(k);
-                        steps.push(SyncStep::Reduce { launch: k, into: x });
+                        // The first accumulator's partials are the launch's own; the host
+                        // folds every accumulator of the loop.
+                        let into =
+                            self.launches[k].parallel.reduction.as_ref().map_or(*x, |r| r.acc);
+                        steps.push(SyncStep::Reduce { launch: k, into });
                     } else {
-                        steps.push(self.launch(block, span, &[], false, None)?);
+                        steps.push(self.launch(block, span, &[], false, None, &[])?);
                     }
                 }
                 Stmt::Sync { .. } => steps.extend(self.sync(stmt, &[])?),
@@ -376,13 +381,13 @@ impl SyncAnalysis<'_> {
         }
     }
 
-    /// The folded accumulator ([`SyncAnalysis::folded_accumulators`]) a top-level loop
-    /// assigns, if any.
-    fn folded_into(&self, block: &Block) -> Option<LocalId> {
+    /// The folded accumulators ([`SyncAnalysis::folded_accumulators`]) a top-level loop
+    /// assigns (a loop may reduce several of them, each into its own partials).
+    fn folded_into(&self, block: &Block) -> Vec<LocalId> {
         let assigned = walk::assigned_in_block(self.cx.func, block);
         let mut found: Vec<LocalId> = self.folded.intersection(&assigned).copied().collect();
         found.sort();
-        found.first().copied()
+        found
     }
 
     /// A statement the host runs: an assignment of a host scalar from scalars.
@@ -783,9 +788,10 @@ impl SyncAnalysis<'_> {
             let at = walk::stmt_span(self.cx.func, inner, *span);
             match inner {
                 Stmt::Block(block) if is_for(block) => match into {
-                    None => steps.push(self.launch(block, at, indices, true, None)?),
+                    None => steps.push(self.launch(block, at, indices, true, None, &[])?),
                     Some(x) => {
-                        let SyncStep::Launch(k) = self.launch(block, at, indices, true, Some(x))?
+                        let SyncStep::Launch(k) =
+                            self.launch(block, at, indices, true, Some(x), &[])?
                         else {
                             return Err(shape("loop", at));
                         };
@@ -817,6 +823,7 @@ impl SyncAnalysis<'_> {
         indices: &[LocalId],
         in_sync: bool,
         reduce_into: Option<LocalId>,
+        more: &[LocalId],
     ) -> Result<SyncStep, Blocker> {
         let func = self.cx.func;
         if has_intermediate(func, block) {
@@ -828,6 +835,7 @@ impl SyncAnalysis<'_> {
         }
         if let Some(x) = reduce_into {
             self.cx.reduced.insert(x);
+            self.cx.reduced.extend(more.iter().copied());
         }
         let report = self.cx.for_loop(block, span);
         self.cx.reduced.clear();
@@ -859,8 +867,9 @@ impl SyncAnalysis<'_> {
             }
         }
         let acc = parallel.reduction.as_ref().map(|r| r.acc);
+        let accs: Vec<LocalId> = parallel.reductions().map(|r| r.acc).collect();
         match (reduce_into, acc) {
-            (Some(x), Some(a)) if a == x => {}
+            (Some(x), Some(_)) if accs.contains(&x) => {}
             (Some(x), _) if !in_sync => {
                 return Err(shape(
                     format!(
@@ -905,7 +914,7 @@ impl SyncAnalysis<'_> {
         let mut host_values = Vec::new();
         walk::each_expr_in_block(func, block, &mut |x| {
             if let ExprKind::Local(l) = func.expr(x).kind {
-                if self.host_set.contains(&l) && Some(l) != acc && !host_values.contains(&l) {
+                if self.host_set.contains(&l) && !accs.contains(&l) && !host_values.contains(&l) {
                     host_values.push(l);
                 }
             }
