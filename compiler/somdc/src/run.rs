@@ -11,8 +11,9 @@
 //!                      crate is compiled once and a changed program recompiles only itself
 //! ```
 //!
-//! `KEY` hashes every source file's name and text, the somdc version and every file of the
-//! runtime crate, so editing either makes a new entry. An unchanged program is served
+//! `KEY` hashes every source file's name and text, the somdc version with its executable's
+//! size and modification time, and every file of the runtime crate, so editing the program,
+//! rebuilding the compiler or editing the runtime makes a new entry. An unchanged program is served
 //! without starting cargo: the front end runs (to print warnings), the marker is read, and
 //! the binary is executed. Two `somdc run` of the same program serialise on the lock file;
 //! cargo serialises builds that share the target directory itself.
@@ -67,6 +68,22 @@ fn cache_dir() -> Result<PathBuf, String> {
     }
 }
 
+/// The compiler's version and its executable's size and modification time: a rebuilt
+/// compiler (a development build keeps its version) makes new cache entries, so a program
+/// is never served as the previous compiler built it.
+fn compiler_stamp() -> String {
+    let exe = std::env::current_exe().and_then(std::fs::metadata);
+    let (len, modified) = match exe {
+        Ok(meta) => {
+            let since =
+                meta.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok());
+            (meta.len(), since.map_or(0, |d| d.as_nanos()))
+        }
+        Err(_) => (0, 0),
+    };
+    format!("{SOMDC_VERSION}+{len}.{modified}")
+}
+
 /// A digest of the runtime crate's sources: every file except tests, benches, build
 /// output and hidden files, by relative path and content.
 fn runtime_digest(runtime: &Path) -> String {
@@ -114,7 +131,7 @@ fn build_cached(files: &[PathBuf], color: Color) -> Result<PathBuf, Option<Strin
     }
 
     let cache = cache_dir().map_err(Some)?;
-    let key = somdc::program_key(&sources, SOMDC_VERSION, &runtime_digest(&runtime));
+    let key = somdc::program_key(&sources, &compiler_stamp(), &runtime_digest(&runtime));
     let projects = cache.join("projects");
     std::fs::create_dir_all(&projects)
         .map_err(|err| format!("error: cannot create {}: {err}", projects.display()))?;
