@@ -1102,7 +1102,8 @@ fn device_runs_2d_reductions_and_value_class_maps() {
 /// reductions that the body reads after their loop (the host folds the partials into the
 /// accumulator and computes the returned expression, or passes the value to a later loop)
 /// and conditional maxima and minima (`if (v > m) m = v;`, `m = v < m ? v : m`), several
-/// accumulators of one loop in one launch. Each call
+/// accumulators of one loop in one launch; an array a host loop keeps stays on the device
+/// across such calls. Each call
 /// of the last round is a device call with one launch per loop.
 #[test]
 fn device_folds_reductions_read_after_their_loop() {
@@ -1126,6 +1127,16 @@ fn device_folds_reductions_read_after_their_loop() {
         ("Main.magnitude", 1),
         ("Main.cells", 1),
     ];
+    // The last four calls of `moments` and `magnitude` are the loop that keeps `big` on the
+    // device: the array crosses with the first of them only.
+    for name in ["Main.moments", "Main.magnitude"] {
+        let kept: Vec<u64> = calls.iter().filter(|c| c.name == name).map(|c| c.bytes_h2d).collect();
+        assert!(
+            kept.len() >= 4 && kept[kept.len() - 3..].iter().all(|b| *b == 0),
+            "device_fold: {name} uploads {kept:?}\n{}",
+            outcome.stderr
+        );
+    }
     for (name, launches) in wanted {
         let last = calls.iter().rfind(|c| c.name == name);
         assert_eq!(

@@ -60,6 +60,10 @@ pub struct SyncCall<'a> {
     args: &'a [HostArg<'a>],
     /// The uploaded array arguments, by argument index of the construct.
     params: Vec<Option<DevBuf>>,
+    /// Array arguments found on the device (`resident.rs`: value arrays, and mutable arrays
+    /// a keep scope holds, which the compiler proved the method never writes), by argument
+    /// index: read by the kernels, never written, exchanged or downloaded.
+    shared: Vec<Option<std::sync::Arc<DevBuf>>>,
     /// The outputs, by kernel argument index (the same in every kernel).
     outputs: Vec<Option<DevBuf>>,
     /// The reduction launches' partials buffers and their group counts, one per partials
@@ -143,7 +147,14 @@ impl<'a> SyncCall<'a> {
         let copied = |p: usize| desc.swaps.iter().zip(&exchange).any(|((_, s), ok)| *ok && *s == p);
         // Inputs up once; writes to them stay on the device (parameters are by value).
         let mut params: Vec<Option<DevBuf>> = Vec::with_capacity(args.len());
+        let mut shared: Vec<Option<std::sync::Arc<DevBuf>>> = vec![None; args.len()];
         let mut row_copy = None;
+        // Neither exchanged nor brought back: an argument the call only reads.
+        let read_only = |p: usize| {
+            !desc.swaps.iter().any(|(d, s)| *d == p || *s == p)
+                && !updated.contains(&p)
+                && rows_param != Some(p)
+        };
         for (p, arg) in args.iter().enumerate() {
             params.push(match arg {
                 // Placed below, once nothing can fail.
@@ -155,6 +166,16 @@ impl<'a> SyncCall<'a> {
                 {
                     row_copy = Some(p);
                     Some(buf)
+                }
+                // On the device already, or kept there from now on.
+                HostArg::Array(a) if read_only(p) && a.resident_key().is_some() => {
+                    match super::upload(ctx, *a, param_name(first, p))? {
+                        super::Held::Shared(buf) => {
+                            shared[p] = Some(buf);
+                            None
+                        }
+                        super::Held::Own(buf) => Some(buf),
+                    }
                 }
                 HostArg::Array(a) => {
                     let name = param_name(first, p);
@@ -200,6 +221,7 @@ impl<'a> SyncCall<'a> {
             planned,
             args,
             params,
+            shared,
             outputs,
             partials: Vec::new(),
             exchange,
@@ -312,8 +334,9 @@ impl<'a> SyncCall<'a> {
             // parameter order; buffers for `__global T *`, the declared scalar types.
             let set = unsafe {
                 match spec {
-                    ArgSpec::Param(p) => match self.params.get(*p) {
-                        Some(Some(buf)) => setter.set(index, &buf.buffer).map(|_| ()),
+                    ArgSpec::Param(p) => match (self.params.get(*p), self.shared.get(*p)) {
+                        (Some(Some(buf)), _) => setter.set(index, &buf.buffer).map(|_| ()),
+                        (_, Some(Some(buf))) => setter.set(index, &buf.buffer).map(|_| ()),
                         _ => super::set_scalar(&mut setter, index, self.args.get(*p), desc.name),
                     },
                     ArgSpec::Output { .. } => match self.outputs.get(k) {

@@ -151,5 +151,11 @@ class Main {
         System.out.println("extremes peak=" + peak(big, 0) + " low=" + low(big) + " bottom="
             + bottom(big) + " weighted=" + weighted(big, -2) + " moments=" + moments(big, 3)
             + " magnitude=" + magnitude(big));
+        // A loop that never writes `big` keeps it on the device across its calls.
+        long total = 0;
+        for (int r = 0; r < 4; r++) {
+            total += moments(big, r) % 1000 + magnitude(big);
+        }
+        System.out.println("kept total=" + total);
     }
 }
