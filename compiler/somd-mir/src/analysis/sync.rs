@@ -565,6 +565,20 @@ impl SyncAnalysis<'_> {
         if !matches!(func.local(local).ty, Type::Prim(_)) {
             return false;
         }
+        // After a launch, an initialiser that may fail (`int d = 10 / k;`) is the host's,
+        // at its place: as a setup local every kernel (those before it too) would evaluate
+        // it first, and the host would before the first launch, raising its failure ahead
+        // of the loops' that Java meets first.
+        let module = self.cx.module;
+        let library = |f: FuncId| {
+            let callee = module.function(f);
+            somd_stdlib::is_library_file(callee.span.file) && callee.name.starts_with("Math.")
+        };
+        if !self.launches.is_empty()
+            && init.is_some_and(|e| walk::may_fail(func, e, &|_| false, &library))
+        {
+            return true;
+        }
         let mut from_host = self.host_set.contains(&local);
         if let Some(e) = init {
             walk::each_expr(func, e, &mut |x| match func.expr(x).kind {
