@@ -24,6 +24,8 @@ pub use model::Program;
 pub use rules::isolation::{
     infer_isolation, BodyRef, ChainLink, Construct, Impurity, Isolation, IsolationInfo,
 };
+/// Java's widening primitive conversions (JLS §5.1.2), for later passes.
+pub use typeck::{is_integral, widens};
 
 /// Checks a whole program (all files compiled together).
 pub fn check(units: Vec<CompilationUnit>) -> (Program, Vec<Diagnostic>) {

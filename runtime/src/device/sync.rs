@@ -276,11 +276,7 @@ impl<'a> SyncCall<'a> {
     /// ran (0 is the one it returned; a loop reducing several accumulators has one
     /// partials buffer for each).
     pub fn partials_of<T: DevElem>(&mut self, n: usize) -> Vec<T> {
-        let Some((buf, _, elem)) = self.partials.get(n) else { return Vec::new() };
-        let mut bytes = vec![0u8; self.last_groups * elem.size()];
-        if !bytes.is_empty() {
-            buffer::read(self.ctx, &buf.buffer, 0, &mut bytes, "somd_partials").or_fatal();
-        }
+        let bytes = partial_bytes(self.ctx, self.partials.get(n), self.last_groups);
         bytes.chunks_exact(T::ELEM.size()).map(T::take).collect()
     }
 
@@ -475,13 +471,8 @@ impl<'a> SyncCall<'a> {
             };
             result.outputs[k] = Some(super::download(ctx, &buf, elem, dims, false, name).0);
         }
-        let held = self.partials.drain(..).next();
-        if let (Some((buf, _, elem)), true) = (held, self.partials_pending) {
-            let mut bytes = vec![0u8; self.last_groups * elem.size()];
-            if !bytes.is_empty() {
-                buffer::read(ctx, &buf.buffer, 0, &mut bytes, "somd_partials").or_fatal();
-            }
-            result.partials = bytes;
+        if self.partials_pending {
+            result.partials = partial_bytes(ctx, self.partials.first(), self.last_groups);
         }
         if let Some(pending) = pending {
             pending.check(first.sites).or_fatal();
@@ -500,6 +491,21 @@ impl<'a> SyncCall<'a> {
         }
         result
     }
+}
+
+/// The bytes of the first `groups` partials in a partials buffer of a call (none without
+/// one).
+fn partial_bytes(
+    ctx: &'static DeviceCtx,
+    held: Option<&(DevBuf, usize, Elem)>,
+    groups: usize,
+) -> Vec<u8> {
+    let Some((buf, _, elem)) = held else { return Vec::new() };
+    let mut bytes = vec![0u8; groups * elem.size()];
+    if !bytes.is_empty() {
+        buffer::read(ctx, &buf.buffer, 0, &mut bytes, "somd_partials").or_fatal();
+    }
+    bytes
 }
 
 /// Whether arguments `a` and `b` are arrays of one element type and shape.

@@ -787,7 +787,7 @@ impl Writer<'_> {
                     out.push_str(&self.versioned_body(&mut cx, l1, inner_body, &known)?);
                 }
             }
-            Some(r) => {
+            Some(_) => {
                 // The work-item's iterations fold into its accumulator, as an MI's loop
                 // folds its block, then the group's accumulators meet in the tree. The
                 // iterations' indices only grow, so the first one out of range ends them.
@@ -804,29 +804,28 @@ impl Writer<'_> {
                 writeln!(out, "{l2}if (!({})) break;", conds.join(" && "))?;
                 out.push_str(&self.versioned_body(&mut cx, l2, inner_body, &known)?);
                 writeln!(out, "{l1}}}")?;
-                if all.len() == 1 {
-                    out.push_str(&self.tree(l1, &names[0], r.op, r.ty)?);
-                } else {
-                    let slots: Vec<(String, String)> = (0..all.len())
-                        .map(|k| match k {
-                            0 => ("somd_scratch".to_string(), "somd_partials".to_string()),
-                            k => (format!("somd_scratch{k}"), format!("somd_partials{k}")),
-                        })
-                        .collect();
-                    let trees: Vec<TreeOf<'_>> = all
-                        .iter()
-                        .zip(&names)
-                        .zip(&slots)
-                        .map(|((r, acc), (scratch, partials))| TreeOf {
-                            value: acc,
-                            scratch,
-                            partials,
-                            op: r.op,
-                            ty: r.ty,
-                        })
-                        .collect();
-                    out.push_str(&self.trees(l1, &trees)?);
-                }
+                // Accumulator `k`'s scratch and partials are `somd_scratch`, `somd_partials`
+                // for the first, `somd_scratch{k}`, `somd_partials{k}` after it (the
+                // arguments pushed above); one accumulator is `Writer::tree`'s tree.
+                let slots: Vec<(String, String)> = (0..all.len())
+                    .map(|k| {
+                        let suffix = if k == 0 { String::new() } else { k.to_string() };
+                        (format!("somd_scratch{suffix}"), format!("somd_partials{suffix}"))
+                    })
+                    .collect();
+                let trees: Vec<TreeOf<'_>> = all
+                    .iter()
+                    .zip(&names)
+                    .zip(&slots)
+                    .map(|((r, acc), (scratch, partials))| TreeOf {
+                        value: acc,
+                        scratch,
+                        partials,
+                        op: r.op,
+                        ty: r.ty,
+                    })
+                    .collect();
+                out.push_str(&self.trees(l1, &trees)?);
             }
         }
         out.push_str("}\n");

@@ -1697,44 +1697,35 @@ impl HostProgram<'_, '_> {
                 }
                 SyncStep::Reduce { launch, into } => {
                     // `sync reduce`: the kernel's partials, combined with its operator, folded
-                    // into the host scalar (one MI: `into op contributions`).
+                    // into the host scalar (one MI: `into op contributions`). A loop of
+                    // several accumulators (reductions read after their loop) has partials
+                    // for each, folded into its own host scalar the same way.
                     let indices: Vec<String> = (0..depth).map(|d| format!("somd_h{d}")).collect();
                     let values = self.host_values(*launch)?;
-                    let r = self
+                    let all: Vec<&analysis::AccReduction> = self
                         .body
                         .launches
                         .get(*launch)
-                        .and_then(|l| l.parallel.reduction.as_ref())
-                        .ok_or_else(|| {
-                            EmitError::Internal("sync reduce without a reduction".into())
-                        })?;
-                    let ty = rust_prim(r.ty);
-                    let op = super::types::reduce_op(r.op)
-                        .ok_or_else(|| EmitError::Internal("sync reduce operator".into()))?;
-                    let x = self.cx.local_name(*into);
-                    writeln!(
-                        out,
-                        "{pad}let somd_partials: Vec<{ty}> = somd_sync.reduce({launch}, &[{}], &[{values}]);",
-                        indices.join(", ")
-                    )?;
-                    writeln!(
-                        out,
-                        "{pad}{x} = <{op} as rt::reduce::ReduceOp<{ty}>>::combine({x}, rt::reduce::tree::<{op}, {ty}>(&somd_partials));"
-                    )?;
-                    // Further accumulators of the loop (reductions read after their loop):
-                    // each has its own partials, folded into its host scalar the same way.
-                    let also =
-                        self.body.launches.get(*launch).map_or(&[][..], |l| &l.parallel.also);
-                    for (n, r) in also.iter().enumerate() {
+                        .map(|l| l.parallel.reductions().collect())
+                        .unwrap_or_default();
+                    if all.is_empty() {
+                        return Err(EmitError::Internal("sync reduce without a reduction".into()));
+                    }
+                    for (n, r) in all.into_iter().enumerate() {
                         let ty = rust_prim(r.ty);
                         let op = super::types::reduce_op(r.op)
                             .ok_or_else(|| EmitError::Internal("sync reduce operator".into()))?;
-                        let x = self.cx.local_name(r.acc);
-                        writeln!(
-                            out,
-                            "{pad}let somd_partials: Vec<{ty}> = somd_sync.partials_of({});",
-                            n + 1
-                        )?;
+                        let (x, partials) = match n {
+                            0 => (
+                                self.cx.local_name(*into),
+                                format!(
+                                    "somd_sync.reduce({launch}, &[{}], &[{values}])",
+                                    indices.join(", ")
+                                ),
+                            ),
+                            n => (self.cx.local_name(r.acc), format!("somd_sync.partials_of({n})")),
+                        };
+                        writeln!(out, "{pad}let somd_partials: Vec<{ty}> = {partials};")?;
                         writeln!(
                             out,
                             "{pad}{x} = <{op} as rt::reduce::ReduceOp<{ty}>>::combine({x}, rt::reduce::tree::<{op}, {ty}>(&somd_partials));"

@@ -1428,10 +1428,7 @@ fn conditional_extrema(
     body: &Block,
 ) -> HashMap<ExprId, Result<(ReduceOp, Vec<ExprId>), String>> {
     let mut out = HashMap::new();
-    let library_math = |f: FuncId| {
-        let callee = module.function(f);
-        somd_stdlib::is_library_file(callee.span.file) && callee.name.starts_with("Math.")
-    };
+    let library_math = |f: FuncId| walk::library_math(module, f);
     // `(m read, v, v ⋈ m)`: the comparison as a relation of `v` to `m`.
     let compare = |cond: ExprId, m: LocalId| -> Option<(ExprId, ExprId, BinOpKind)> {
         let ExprKind::Binary { op, lhs, rhs } = &func.expr(cond).kind else { return None };
@@ -1542,10 +1539,13 @@ fn strip_widening(func: &Function, mut e: ExprId) -> ExprId {
     e
 }
 
-/// Whether Java widens integral type `from` to `to` (a strictly wider integral type).
+/// Whether Java widens integral type `from` to the wider integral type `to`, which keeps
+/// the value (`int` to `float` widens too, but rounds).
 fn widens(from: PrimType, to: PrimType) -> bool {
-    use PrimType::*;
-    matches!((from, to), (Byte, Short | Int | Long) | (Short | Char, Int | Long) | (Int, Long))
+    from != to
+        && somd_sema::is_integral(from)
+        && somd_sema::is_integral(to)
+        && somd_sema::widens(from, to)
 }
 
 /// `Some("&&")` / `Some("||")` when assignment `e` to `acc` stores `acc && ..` /
@@ -1572,10 +1572,7 @@ fn cannot_fail(
     root: ExprId,
     proven: &std::collections::BTreeSet<ExprId>,
 ) -> bool {
-    let library_math = |f: FuncId| {
-        let callee = module.function(f);
-        somd_stdlib::is_library_file(callee.span.file) && callee.name.starts_with("Math.")
-    };
+    let library_math = |f: FuncId| walk::library_math(module, f);
     !walk::may_fail(func, root, &|e| proven.contains(&e), &library_math)
         && walk::effect_free(func, root, &library_math)
 }

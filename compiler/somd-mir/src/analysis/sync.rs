@@ -570,10 +570,7 @@ impl SyncAnalysis<'_> {
         // it first, and the host would before the first launch, raising its failure ahead
         // of the loops' that Java meets first.
         let module = self.cx.module;
-        let library = |f: FuncId| {
-            let callee = module.function(f);
-            somd_stdlib::is_library_file(callee.span.file) && callee.name.starts_with("Math.")
-        };
+        let library = |f: FuncId| walk::library_math(module, f);
         if !self.launches.is_empty()
             && init.is_some_and(|e| walk::may_fail(func, e, &|_| false, &library))
         {

@@ -273,6 +273,13 @@ pub fn may_fail(
     fails
 }
 
+/// Whether `f` is a function of the library's `Math` (stdlib/math.somd): none throws or has
+/// an effect, so [`may_fail`] and [`effect_free`] may allow its calls.
+pub fn library_math(module: &Module, f: FuncId) -> bool {
+    let callee = module.function(f);
+    somd_stdlib::is_library_file(callee.span.file) && callee.name.starts_with("Math.")
+}
+
 /// Whether evaluating `root` has no effect: no assignment, update, or call of a function
 /// for which `pure_call` does not hold.
 pub fn effect_free(func: &Function, root: ExprId, pure_call: &dyn Fn(FuncId) -> bool) -> bool {

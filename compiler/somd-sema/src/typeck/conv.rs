@@ -6,7 +6,7 @@ use crate::model::{ConstValue, Ty};
 use somd_syntax::ast::PrimType;
 
 /// Widening primitive conversion (JLS §5.1.2), identity included.
-pub(super) fn widens(from: PrimType, to: PrimType) -> bool {
+pub fn widens(from: PrimType, to: PrimType) -> bool {
     use PrimType::*;
     from == to
         || matches!(
@@ -20,7 +20,8 @@ pub(super) fn widens(from: PrimType, to: PrimType) -> bool {
         )
 }
 
-pub(super) fn is_integral(p: PrimType) -> bool {
+/// `byte`, `short`, `char`, `int` or `long`.
+pub fn is_integral(p: PrimType) -> bool {
     matches!(p, PrimType::Byte | PrimType::Short | PrimType::Char | PrimType::Int | PrimType::Long)
 }
 

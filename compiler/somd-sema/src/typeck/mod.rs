@@ -26,6 +26,7 @@ mod codes;
 mod collect;
 mod constant;
 mod conv;
+pub use conv::{is_integral, widens};
 mod expr;
 mod flow;
 mod lime;
