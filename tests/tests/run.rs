@@ -1148,6 +1148,41 @@ fn device_folds_reductions_read_after_their_loop() {
     }
 }
 
+/// Under `SOMD_DEVICE=opencl`, SOMD methods returning a small table (`device_tables`) run
+/// on the device: each loop reducing into the table's elements is one launch (`span`,
+/// `bits`, `moments` and `peak` one, `above` two), and `lastSeen`, whose loop writes an
+/// element with a plain value, makes no device call. The outputs are the twin's (checked
+/// by `traced_calls`).
+#[test]
+fn device_reduces_into_result_tables() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_tables") else {
+        return; // a filter left device_tables out
+    };
+    let (outcome, calls) = traced_calls("device_tables", binary, &expected, *opencl);
+    for (name, launches) in [
+        ("Main.span", 1),
+        ("Main.bits", 1),
+        ("Main.moments", 1),
+        ("Main.peak", 1),
+        ("Main.above", 2),
+    ] {
+        let made: Vec<u64> = calls.iter().filter(|c| c.name == name).map(|c| c.launches).collect();
+        assert!(
+            made.len() == 7 && made.iter().all(|l| *l == launches),
+            "device_tables: {name} made launches {made:?}\n{}",
+            outcome.stderr
+        );
+    }
+    assert!(
+        calls.iter().all(|c| c.name != "Main.lastSeen"),
+        "device_tables: lastSeen reached the device\n{}",
+        outcome.stderr
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, objects of value classes holding arrays (`device_holders`)
 /// cross as their fields: the `@`s broadcasting a `Model` or a `Table` and the SOMD methods
 /// taking one each launch one kernel; the model's arrays go up with the first call and stay

@@ -1,5 +1,6 @@
 //! The middle end of `somdc`: the MIR ([`ir`]), lowering from the checked program
-//! ([`lower`]), the verifier ([`verify`]) and the text printer ([`print`]).
+//! ([`lower`], which ends with [`scalarize`]), the verifier ([`verify`]) and the text
+//! printer ([`print`]).
 //!
 //! Stage contract: `lower(&Program, &SourceMap) -> Module`; `verify(&Module) -> Result<(),
 //! Vec<VerifyError>>` runs after lowering and after every pass in debug builds;
@@ -13,6 +14,7 @@ pub mod analysis;
 pub mod ir;
 pub mod lower;
 pub mod print;
+pub mod scalarize;
 pub mod verify;
 
 pub use ir::*;

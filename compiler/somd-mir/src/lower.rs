@@ -38,6 +38,8 @@ pub fn lower(program: &Program, sources: &SourceMap) -> Module {
         functions.push(function);
     }
     module.functions = functions;
+    // Small result tables of SOMD methods become scalars (`scalarize`), on every back end.
+    crate::scalarize::scalarize_tables(&mut module);
     module
 }
 

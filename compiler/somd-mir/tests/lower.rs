@@ -446,3 +446,61 @@ class B {
 }
 "#));
 }
+
+/// `scalarize`: `span`'s table is its elements (locals `r[0]`..`r[2]`, `r.length` a
+/// constant, `return r` a new array of them, in a nested `return` too) and `twice`'s two
+/// tables of one name in two scopes are each their own; `passed` hands its table to a
+/// call, `computed` indexes with a variable and `long_table` is longer than the limit:
+/// those keep their arrays. The module verifies (every expression used once, in the
+/// renumbered arena).
+#[test]
+fn small_tables_of_somd_methods_become_scalars() {
+    insta::assert_snapshot!(mir(r#"
+class T {
+    static reduce(C) long[] span(dist int[] a) {
+        long[] r = new long[3];
+        r[0] = r.length;
+        r[1] = Long.MAX_VALUE;
+        for (int i = 0; i < a.length; i++) {
+            r[1] = Math.min(r[1], a[i]);
+            r[2] += a[i];
+        }
+        if (a.length == 0) {
+            return r;
+        }
+        r[2]++;
+        return r;
+    }
+    static reduce(C) long[] passed(dist int[] a) {
+        long[] r = new long[3];
+        fill(r);
+        return r;
+    }
+    static reduce(C) long[] computed(dist int[] a) {
+        long[] r = new long[3];
+        r[a.length % 3] = 1;
+        return r;
+    }
+    static reduce(C) long[] long_table(dist int[] a) {
+        long[] r = new long[9];
+        r[0] = 1;
+        return r;
+    }
+    static reduce(C) long[] twice(dist int[] a) {
+        if (a.length > 0) {
+            long[] r = new long[3];
+            return r;
+        }
+        long[] r = new long[3];
+        return r;
+    }
+    static void fill(long[] r) { r[0] = 1; }
+    public static void main(String[] args) {
+        System.out.println(span(new int[4])[0]);
+    }
+}
+class C {
+    static long[] combine(long[] x, long[] y) { return x; }
+}
+"#));
+}

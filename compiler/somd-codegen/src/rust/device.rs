@@ -748,7 +748,10 @@ fn somd_call(
             (Reduction::Op(_), Type::Prim(_)) => {}
             (Reduction::SelfCall { .. } | Reduction::Combine(_), Type::Prim(_)) => {}
             (Reduction::CombineAll(_), Type::Prim(_)) => {}
-            _ => return Err("a returned host value that is not a reduced primitive"),
+            // A table of host scalars (`return new long[]{n, lo, hi}`) for a class strategy.
+            (Reduction::SelfCall { .. } | Reduction::Combine(_) | Reduction::CombineAll(_), ty)
+                if elem_of(ty).is_some() => {}
+            _ => return Err("a returned host value that is not a reduced primitive or table"),
         }
     }
     match result {
@@ -1567,10 +1570,9 @@ fn prologue(
             let host_result = match sync.body.host_result {
                 Some(value) => {
                     let text = host.cx.expr(value)?;
-                    let ty =
-                        prim_of(&func.ret).ok_or_else(|| EmitError::Internal("result".into()))?;
+                    let ty = host.cx.ty(&func.ret)?;
                     writeln!(out, "        somd_sync.check();")?;
-                    writeln!(out, "        let somd_value: {} = {text};", rust_prim(ty))?;
+                    writeln!(out, "        let somd_value: {ty} = {text};")?;
                     true
                 }
                 None => false,
@@ -1587,9 +1589,9 @@ fn prologue(
             host.cx.replaced.clear();
             if host_result {
                 // The one MI's value, combined by the strategy.
-                let ty = prim_of(&func.ret).ok_or_else(|| EmitError::Internal("result".into()))?;
+                let ty = host.cx.ty(&func.ret)?;
                 writeln!(out, "        let _ = done;")?;
-                writeln!(out, "        let partials: Vec<{}> = vec![somd_value];", rust_prim(ty))?;
+                writeln!(out, "        let partials: Vec<{ty}> = vec![somd_value];")?;
                 writeln!(out, "        return {reduce};")?;
                 writeln!(out, "    }}")?;
                 return Ok(());

@@ -202,8 +202,18 @@ impl SyncAnalysis<'_> {
                         Some(ExprKind::Local(l)) => SomdResult::Accumulator(*l),
                         Some(_) => {
                             let v = value.unwrap_or(ExprId(0));
-                            self.host_expr(v)
-                                .map_err(|_| shape("`return` of a computed value", span))?;
+                            // A table of host scalars (`return new long[]{n, lo, hi}`, what
+                            // `scalarize` leaves of `return r`): a new array the host fills.
+                            let parts = match &func.expr(v).kind {
+                                ExprKind::ArrayLit(parts) if matches!(&func.expr(v).ty, Type::Array(el) if matches!(**el, Type::Prim(_))) => {
+                                    parts.clone()
+                                }
+                                _ => vec![v],
+                            };
+                            for part in parts {
+                                self.host_expr(part)
+                                    .map_err(|_| shape("`return` of a computed value", span))?;
+                            }
                             if !self.pending.is_empty() {
                                 return Err(shape(
                                     "an intermediate reduction in `return` (the host computes \
