@@ -213,6 +213,38 @@ pub fn fold<Op: ReduceOp<T>, T: Copy>(values: &[T]) -> T {
     values.iter().fold(Op::identity(), |acc, &v| Op::combine(acc, v))
 }
 
+/// The best entry of the work-groups' partials of an argument extremum (`if (v > m) { m =
+/// v; k = i; }` on the device): `values[g]` is group `g`'s extremum and `at[g]` the
+/// iteration that set it (negative: none did). The best is the greatest value (`max`) or
+/// the least, and of equal values the earliest iteration, or the latest under `later`
+/// (`>=`, `<=`): the iteration Java's sequential loop leaves. `None` when no group saw an
+/// iteration set the value. Integral values only (the analysis takes no floating one), so
+/// the order is total.
+pub fn arg_best<T: Copy + PartialOrd>(
+    values: &[T],
+    at: &[i64],
+    max: bool,
+    later: bool,
+) -> Option<usize> {
+    let mut best: Option<usize> = None;
+    for (g, (&v, &i)) in values.iter().zip(at).enumerate() {
+        if i < 0 {
+            continue;
+        }
+        let Some(b) = best else {
+            best = Some(g);
+            continue;
+        };
+        let (bv, bi) = (values[b], at[b]);
+        let better = if max { v > bv } else { v < bv };
+        let tie = v == bv && if later { i > bi } else { i < bi };
+        if better || tie {
+            best = Some(g);
+        }
+    }
+    best
+}
+
 /// Subtraction for the numeric types `reduce(-)` applies to.
 pub trait Sub: Copy {
     fn java_sub(self, other: Self) -> Self;

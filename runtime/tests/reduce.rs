@@ -78,3 +78,81 @@ fn boolean_reductions() {
     assert!(tree::<LogOr, bool>(&[false, false, true]));
     assert!(tree::<BitXor, bool>(&[true, true, true]));
 }
+
+/// What Java's `if (v > m) { m = v; k = i; }` (`>=` under `later`, `<`/`<=` for a
+/// minimum) leaves over `values` from `m`, `k`.
+fn sequential(values: &[i32], m: i32, k: i64, max: bool, later: bool) -> (i32, i64) {
+    let (mut m, mut k) = (m, k);
+    for (i, &v) in values.iter().enumerate() {
+        let takes = match (max, later) {
+            (true, false) => v > m,
+            (true, true) => v >= m,
+            (false, false) => v < m,
+            (false, true) => v <= m,
+        };
+        if takes {
+            m = v;
+            k = i as i64;
+        }
+    }
+    (m, k)
+}
+
+/// Splits `values` among `groups` interleaved work-items as the device does (item `g`
+/// takes iterations `g`, `g + groups`, ..), runs each from the identity, picks the best
+/// with `arg_best` and folds it into `m`, `k` as the generated host code does.
+fn device(values: &[i32], groups: usize, m: i32, k: i64, max: bool, later: bool) -> (i32, i64) {
+    let identity = if max { i32::MIN } else { i32::MAX };
+    let mut best = vec![identity; groups];
+    let mut at = vec![-1i64; groups];
+    for (i, &v) in values.iter().enumerate() {
+        let g = i % groups;
+        let takes = match (max, later) {
+            (true, false) => v > best[g],
+            (true, true) => v >= best[g],
+            (false, false) => v < best[g],
+            (false, true) => v <= best[g],
+        };
+        if takes {
+            best[g] = v;
+            at[g] = i as i64;
+        }
+    }
+    let (mut m, mut k) = (m, k);
+    if let Some(b) = arg_best(&best, &at, max, later) {
+        let beats = match (max, later) {
+            (true, false) => best[b] > m,
+            (true, true) => best[b] >= m,
+            (false, false) => best[b] < m,
+            (false, true) => best[b] <= m,
+        };
+        if beats {
+            m = best[b];
+            k = at[b];
+        }
+    }
+    (m, k)
+}
+
+#[test]
+fn argument_extrema_match_the_sequential_loop() {
+    // Few distinct values (many ties), the extremes of `int` and empty inputs.
+    let mut values: Vec<i32> = (0..500).map(|i: i32| (i.wrapping_mul(7919) % 11) - 5).collect();
+    values[123] = i32::MIN;
+    values[321] = i32::MAX;
+    let flat = [i32::MIN; 40];
+    for data in [&values[..], &values[..300], &flat[..], &[][..], &[3][..]] {
+        for groups in [1, 2, 3, 7, 64] {
+            for (max, later) in [(true, false), (true, true), (false, false), (false, true)] {
+                for (m, k) in [(if max { i32::MIN } else { i32::MAX }, -1), (2, 99), (-5, 7)] {
+                    assert_eq!(
+                        device(data, groups, m, k, max, later),
+                        sequential(data, m, k, max, later),
+                        "{} values, {groups} groups, max {max}, later {later}, from ({m}, {k})",
+                        data.len()
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1183,6 +1183,41 @@ fn device_reduces_into_result_tables() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, argument extrema (`device_argext`: `if (a[i] > m) { m =
+/// a[i]; k = ..; }` with `m` and `k` read after the loop) run on the device, one launch per
+/// call, in 1-D and 2-D loops and beside a count; `risky`, whose payload may fail, makes no
+/// device call. The outputs are the twin's (checked by `traced_calls`), ties included.
+#[test]
+fn device_reduces_argument_extrema() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_argext") else {
+        return; // a filter left device_argext out
+    };
+    let (outcome, calls) = traced_calls("device_argext", binary, &expected, *opencl);
+    // Seven lengths; `firstMax` and `lastMin` also run on the constant array.
+    for (name, count) in [
+        ("Main.firstMax", 14),
+        ("Main.lastMin", 14),
+        ("Main.above", 7),
+        ("Main.countMin", 7),
+        ("Main.cellMax", 7),
+    ] {
+        let made: Vec<u64> = calls.iter().filter(|c| c.name == name).map(|c| c.launches).collect();
+        assert!(
+            made.len() == count && made.iter().all(|l| *l == 1),
+            "device_argext: {name} made launches {made:?}\n{}",
+            outcome.stderr
+        );
+    }
+    assert!(
+        calls.iter().all(|c| c.name != "Main.risky"),
+        "device_argext: risky reached the device\n{}",
+        outcome.stderr
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, objects of value classes holding arrays (`device_holders`)
 /// cross as their fields: the `@`s broadcasting a `Model` or a `Table` and the SOMD methods
 /// taking one each launch one kernel; the model's arrays go up with the first call and stay

@@ -1203,3 +1203,72 @@ class Fold {
 "#
     ));
 }
+
+/// Argument extrema: `if (v > m) { m = v; k = ..; }` (`>=`: the last iteration) whose `m`
+/// and `k` the body reads after the loop are one reduction carrying `k`. Refused: a payload
+/// only returned (`return k`: not folded), read in the loop, whose value may fail or reads
+/// what the `if` sets, and a floating-point extremum.
+#[test]
+fn argument_extrema_are_explained() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Arg {
+    static reduce(+) long best(dist int[] a) {
+        int m = Integer.MIN_VALUE;
+        long k = -1;
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] >= m) { m = a[i]; k = Somd.offset(a) + i; }
+        }
+        return m * 1000L + k;
+    }
+    static reduce(+) int onlyReturned(dist int[] a) {
+        int m = Integer.MIN_VALUE;
+        int k = -1;
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] > m) { m = a[i]; k = i; }
+        }
+        return k;
+    }
+    static reduce(+) int readInLoop(dist int[] a) {
+        int m = Integer.MIN_VALUE;
+        int k = -1;
+        int s = 0;
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] > m) { m = a[i]; k = i; }
+            s += k;
+        }
+        return m + k + s;
+    }
+    static reduce(+) int mayFail(dist int[] a, int[] b) {
+        int m = Integer.MIN_VALUE;
+        int k = -1;
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] > m) { m = a[i]; k = b[i]; }
+        }
+        return m + k;
+    }
+    static reduce(+) int readsM(dist int[] a) {
+        int m = Integer.MIN_VALUE;
+        int k = -1;
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] > m) { m = a[i]; k = m * 2; }
+        }
+        return m + k;
+    }
+    static reduce(+) double floating(dist double[] a) {
+        double m = -1.0;
+        int k = -1;
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] > m) { m = a[i]; k = i; }
+        }
+        return m + k;
+    }
+    public static void main(String[] args) {
+        int[] a = {1, 2};
+        System.out.println(best(a) + onlyReturned(a) + readInLoop(a) + mayFail(a, a) + readsM(a));
+        System.out.println(floating(new double[] {1.0}));
+    }
+}
+"#
+    ));
+}

@@ -228,7 +228,7 @@ impl Writer<'_> {
             })
             .collect();
         writeln!(out, "{l1}{{")?;
-        out.push_str(&self.trees(l2, &trees)?);
+        out.push_str(&self.trees(l2, &trees, &[])?);
         writeln!(out, "{l1}}}")?;
         out.push_str("}\n");
         Ok(out)

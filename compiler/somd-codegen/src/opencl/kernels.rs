@@ -606,6 +606,13 @@ impl Writer<'_> {
             let elem = prim_storage(r.ty).to_string();
             Self::push_tree_args_named(m, &mut decls, &elem, &(k + 1).to_string());
         }
+        // Argument extrema: the iterations, then the payloads, in the slots after the
+        // accumulators' (`ParallelLoop::partial_elems`).
+        let elems = body.parallel.partial_elems();
+        for (slot, ty) in elems.iter().enumerate().skip(body.parallel.reductions().count()) {
+            let elem = prim_storage(*ty).to_string();
+            Self::push_tree_args_named(m, &mut decls, &elem, &slot.to_string());
+        }
         // The lanes form (`strips.rs`): one work-group per iteration of the parallel loop.
         let loop_stmt =
             walk::find_loop(func, body.loop_id).ok_or_else(|| bug("parallel loop not found"))?;
@@ -796,6 +803,17 @@ impl Writer<'_> {
                 for (r, acc) in all.iter().zip(&names) {
                     writeln!(out, "{l1}{} {acc} = {};", prim_c(r.ty), identity(r.op, r.ty)?)?;
                 }
+                // An argument extremum: the iteration that last set its value (-1: none;
+                // recorded after the assignment) and the payloads it set.
+                let slots = body.parallel.carried_slots();
+                for (r, slot) in all.iter().zip(&slots) {
+                    let (Some(c), Some(slot)) = (&r.carries, slot) else { continue };
+                    writeln!(out, "{l1}long somd_at{slot} = -1;")?;
+                    for (p, ty) in &c.payloads {
+                        writeln!(out, "{l1}{} {} = 0;", prim_c(*ty), cx.name(*p))?;
+                    }
+                    cx.after.insert(c.assign, format!("somd_at{slot} = somd_t;"));
+                }
                 writeln!(
                     out,
                     "{l1}for (long somd_t = (long)get_global_id(0);; somd_t += (long)get_global_size(0)) {{"
@@ -825,7 +843,39 @@ impl Writer<'_> {
                         ty: r.ty,
                     })
                     .collect();
-                out.push_str(&self.trees(l1, &trees)?);
+                // The carried slots' names, values and types, in slot order.
+                let carried: Vec<(String, String, String, PrimType)> = all
+                    .iter()
+                    .zip(body.parallel.carried_slots())
+                    .filter_map(|(r, slot)| Some((r.carries.as_ref()?, slot?)))
+                    .flat_map(|(c, slot)| {
+                        let at = (format!("somd_at{slot}"), PrimType::Long);
+                        let pays = c.payloads.iter().map(|(p, t)| (cx.name(*p).to_string(), *t));
+                        std::iter::once(at).chain(pays).enumerate().map(move |(k, (v, t))| {
+                            let n = slot + k;
+                            (v, format!("somd_scratch{n}"), format!("somd_partials{n}"), t)
+                        })
+                    })
+                    .collect();
+                fn tree_of(slot: &(String, String, String, PrimType)) -> TreeOf<'_> {
+                    let (value, scratch, partials, ty) = slot;
+                    TreeOf { value, scratch, partials, op: ReduceOp::Add, ty: *ty }
+                }
+                let mut groups = Vec::new();
+                let mut next = 0;
+                for (k, r) in all.iter().enumerate() {
+                    let Some(c) = &r.carries else { continue };
+                    let n = 1 + c.payloads.len();
+                    let mine = &carried[next..next + n];
+                    next += n;
+                    groups.push(ArgTree {
+                        lead: k,
+                        at: tree_of(&mine[0]),
+                        payloads: mine[1..].iter().map(tree_of).collect(),
+                        later: c.later_ties,
+                    });
+                }
+                out.push_str(&self.trees(l1, &trees, &groups)?);
             }
         }
         out.push_str("}\n");
@@ -976,19 +1026,34 @@ impl Writer<'_> {
         self.trees(
             level,
             &[TreeOf { value, scratch: "somd_scratch", partials: "somd_partials", op, ty }],
+            &[],
         )
     }
 
     /// The work-group tree reductions of several values at once, each in its own scratch
     /// array into its own partials: one barrier per step for all of them (each value's tree
     /// is the one [`Writer::tree`] writes for it alone).
-    pub(super) fn trees(&self, level: Level, values: &[TreeOf<'_>]) -> R<String> {
+    ///
+    /// An argument extremum ([`ArgTree`]) replaces its value's combine: of the two entries,
+    /// the one with the better value, or of equal values the earlier (later) iteration,
+    /// keeps its value, iteration and payloads together.
+    pub(super) fn trees(
+        &self,
+        level: Level,
+        values: &[TreeOf<'_>],
+        groups: &[ArgTree<'_>],
+    ) -> R<String> {
         let l2 = level.next();
         let l3 = l2.next();
+        let l4 = l3.next();
         let mut out = String::new();
         writeln!(out, "{level}/* Work-group tree reduction (as runtime/cl/somd_reduce.cl); one partial per group. */")?;
         writeln!(out, "{level}const size_t somd_lid = get_local_id(0);")?;
         for t in values {
+            writeln!(out, "{level}{}[somd_lid] = {};", t.scratch, t.value)?;
+        }
+        let carried = || groups.iter().flat_map(|g| std::iter::once(&g.at).chain(&g.payloads));
+        for t in carried() {
             writeln!(out, "{level}{}[somd_lid] = {};", t.scratch, t.value)?;
         }
         writeln!(out, "{level}barrier(CLK_LOCAL_MEM_FENCE);")?;
@@ -997,9 +1062,24 @@ impl Writer<'_> {
             "{level}for (size_t somd_s = get_local_size(0) / 2; somd_s > 0; somd_s >>= 1) {{"
         )?;
         writeln!(out, "{l2}if (somd_lid < somd_s) {{")?;
-        for t in values {
+        for (k, t) in values.iter().enumerate() {
             let (a, b) =
                 (format!("{}[somd_lid]", t.scratch), format!("{}[somd_lid + somd_s]", t.scratch));
+            if let Some(g) = groups.iter().find(|g| g.lead == k) {
+                let at = g.at.scratch;
+                let better = if t.op == ReduceOp::Max { ">" } else { "<" };
+                let tie = if g.later { ">" } else { "<" };
+                writeln!(
+                    out,
+                    "{l3}if ({at}[somd_lid + somd_s] >= 0 && ({at}[somd_lid] < 0 || {b} {better} {a} || ({b} == {a} && {at}[somd_lid + somd_s] {tie} {at}[somd_lid]))) {{"
+                )?;
+                for x in std::iter::once(t).chain(std::iter::once(&g.at)).chain(&g.payloads) {
+                    let sc = x.scratch;
+                    writeln!(out, "{l4}{sc}[somd_lid] = {sc}[somd_lid + somd_s];")?;
+                }
+                writeln!(out, "{l3}}}")?;
+                continue;
+            }
             let combined = reduce_combine(t.op, t.ty, &a, &b)?;
             writeln!(out, "{l3}{a} = {combined};")?;
         }
@@ -1007,7 +1087,7 @@ impl Writer<'_> {
         writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
         writeln!(out, "{level}}}")?;
         writeln!(out, "{level}if (somd_lid == 0) {{")?;
-        for t in values {
+        for t in values.iter().chain(carried()) {
             writeln!(out, "{l2}{}[get_group_id(0)] = {}[0];", t.partials, t.scratch)?;
         }
         writeln!(out, "{level}}}")?;
@@ -1549,6 +1629,16 @@ pub(super) struct TreeOf<'a> {
     pub(super) partials: &'a str,
     pub(super) op: ReduceOp,
     pub(super) ty: PrimType,
+}
+
+/// An argument extremum in [`Writer::trees`]: `values[lead]` is its value, `at` the
+/// iteration that set it (-1 for none) and `payloads` what that iteration set (their `op`
+/// is unused); `later`: of equal values the later iteration wins.
+pub(super) struct ArgTree<'a> {
+    pub(super) lead: usize,
+    pub(super) at: TreeOf<'a>,
+    pub(super) payloads: Vec<TreeOf<'a>>,
+    pub(super) later: bool,
 }
 
 /// The length tests of `guards` as C conditions.

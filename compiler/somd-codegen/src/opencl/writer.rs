@@ -189,6 +189,9 @@ pub(super) struct FnCx<'a> {
     /// Parameters that may hold a narrow `int` value array: their element type macro
     /// (`Writer::narrow`); every read widens to `int`, and nothing writes them.
     pub(super) narrow: HashMap<LocalId, String>,
+    /// Statements written after the statement of an expression: the iteration an argument
+    /// extremum records after its assignment (`kernels.rs`, `somd_at`).
+    pub(super) after: HashMap<ExprId, String>,
 }
 
 /// `a[i]` on the whole-vector path of a widened kernel (`FnCx::widened`): element
@@ -638,6 +641,7 @@ impl<'a> FnCx<'a> {
             stage_kernel: None,
             aliases: somd_mir::analysis::alias::kernel_aliases(func),
             widened: None,
+            after: HashMap::new(),
         }
     }
 
@@ -1457,7 +1461,12 @@ impl<'a> Writer<'a> {
             Stmt::Expr(e) if cx.hist.as_ref().is_some_and(|h| h.updates.contains(e)) => {
                 out.push_str(&self.hist_update(cx, level, *e)?);
             }
-            Stmt::Expr(e) => writeln!(out, "{level}{};", self.effect(cx, *e)?)?,
+            Stmt::Expr(e) => {
+                writeln!(out, "{level}{};", self.effect(cx, *e)?)?;
+                if let Some(text) = cx.after.get(e) {
+                    writeln!(out, "{level}{text}")?;
+                }
+            }
             Stmt::If { cond, then_block, else_block } => {
                 writeln!(out, "{level}if ({}) {{", condition(&self.expr(cx, *cond)?))?;
                 out.push_str(&self.block(cx, level.next(), then_block)?);

@@ -1286,15 +1286,17 @@ fn write_one_desc(
             ArgSource::HostIndex(depth) => format!("HostIndex({depth})"),
             ArgSource::HostValue(n) => format!("HostValue({n})"),
             ArgSource::Partials | ArgSource::Scratch => {
-                // The `n`-th partials (scratch) argument is accumulator `n`'s, in order.
+                // The `n`-th partials (scratch) argument is slot `n`'s, in order: the
+                // accumulators', then argument extrema's iterations and payloads.
                 let n = m.args[..k].iter().filter(|a| a.source == arg.source).count();
-                let acc = body
+                let ty = body
                     .parallel
-                    .reductions()
-                    .nth(n)
+                    .partial_elems()
+                    .get(n)
+                    .copied()
                     .ok_or_else(|| EmitError::Internal("partials without reduction".into()))?;
                 let what = if arg.source == ArgSource::Partials { "Partials" } else { "Scratch" };
-                format!("{what}(rt::device::Elem::{})", elem_name(acc.ty))
+                format!("{what}(rt::device::Elem::{})", elem_name(ty))
             }
             ArgSource::ErrorBuffer => "Err".to_string(),
             ArgSource::Lanes => "Lanes".to_string(),
@@ -1713,6 +1715,12 @@ impl HostProgram<'_, '_> {
                     if all.is_empty() {
                         return Err(EmitError::Internal("sync reduce without a reduction".into()));
                     }
+                    let slots = self
+                        .body
+                        .launches
+                        .get(*launch)
+                        .map(|l| l.parallel.carried_slots())
+                        .unwrap_or_default();
                     for (n, r) in all.into_iter().enumerate() {
                         let ty = rust_prim(r.ty);
                         let op = super::types::reduce_op(r.op)
@@ -1728,10 +1736,45 @@ impl HostProgram<'_, '_> {
                             n => (self.cx.local_name(r.acc), format!("somd_sync.partials_of({n})")),
                         };
                         writeln!(out, "{pad}let somd_partials: Vec<{ty}> = {partials};")?;
+                        let (Some(c), Some(Some(slot))) = (&r.carries, slots.get(n)) else {
+                            writeln!(
+                                out,
+                                "{pad}{x} = <{op} as rt::reduce::ReduceOp<{ty}>>::combine({x}, rt::reduce::tree::<{op}, {ty}>(&somd_partials));"
+                            )?;
+                            continue;
+                        };
+                        // An argument extremum: the groups' best entry, taken with its
+                        // payloads when it beats the value before the loop as Java's `>`
+                        // (`>=`) would.
+                        let max = r.op == ReduceOp::Max;
+                        let beats = match (max, c.later_ties) {
+                            (true, false) => ">",
+                            (true, true) => ">=",
+                            (false, false) => "<",
+                            (false, true) => "<=",
+                        };
                         writeln!(
                             out,
-                            "{pad}{x} = <{op} as rt::reduce::ReduceOp<{ty}>>::combine({x}, rt::reduce::tree::<{op}, {ty}>(&somd_partials));"
+                            "{pad}let somd_at: Vec<i64> = somd_sync.partials_of({slot});"
                         )?;
+                        writeln!(
+                            out,
+                            "{pad}if let Some(somd_b) = rt::reduce::arg_best(&somd_partials, &somd_at, {max}, {}) {{",
+                            c.later_ties
+                        )?;
+                        writeln!(out, "{pad}    if somd_partials[somd_b] {beats} {x} {{")?;
+                        writeln!(out, "{pad}        {x} = somd_partials[somd_b];")?;
+                        for (k, (p, pty)) in c.payloads.iter().enumerate() {
+                            writeln!(
+                                out,
+                                "{pad}        {} = somd_sync.partials_of::<{}>({})[somd_b];",
+                                self.cx.local_name(*p),
+                                rust_prim(*pty),
+                                slot + 1 + k
+                            )?;
+                        }
+                        writeln!(out, "{pad}    }}")?;
+                        writeln!(out, "{pad}}}")?;
                     }
                 }
                 SyncStep::Intermediate { index } => {

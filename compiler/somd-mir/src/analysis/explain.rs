@@ -163,6 +163,9 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                                 r.op.symbol(),
                                 sources.position(r.span)
                             );
+                            if let Some(c) = &r.carries {
+                                let _ = write!(line, "{}", super::plan::carried_text(func, c));
+                            }
                         }
                         let _ = writeln!(out, "{line}");
                     }

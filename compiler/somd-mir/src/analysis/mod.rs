@@ -170,6 +170,33 @@ impl ParallelLoop {
     pub fn reductions(&self) -> impl Iterator<Item = &AccReduction> {
         self.reduction.iter().chain(&self.also)
     }
+
+    /// The element type of each per-work-group partials buffer of the loop's kernel, in
+    /// argument order: one per accumulator ([`ParallelLoop::reductions`]), then for each
+    /// argument extremum ([`Carried`]) the iterations (`long`) and one per payload.
+    pub fn partial_elems(&self) -> Vec<PrimType> {
+        let mut out: Vec<PrimType> = self.reductions().map(|r| r.ty).collect();
+        for c in self.reductions().filter_map(|r| r.carries.as_ref()) {
+            out.push(PrimType::Long);
+            out.extend(c.payloads.iter().map(|(_, t)| *t));
+        }
+        out
+    }
+
+    /// The partials slot ([`ParallelLoop::partial_elems`]) of each argument extremum's
+    /// iterations, by accumulator position (its payloads follow it).
+    pub fn carried_slots(&self) -> Vec<Option<usize>> {
+        let mut next = self.reductions().count();
+        self.reductions()
+            .map(|r| {
+                r.carries.as_ref().map(|c| {
+                    let at = next;
+                    next += 1 + c.payloads.len();
+                    at
+                })
+            })
+            .collect()
+    }
 }
 
 /// One dimension of a parallel loop: `for (index = lo; index < hi; index += step)`.
@@ -190,6 +217,27 @@ pub struct AccReduction {
     pub op: ReduceOp,
     pub ty: PrimType,
     pub span: Span,
+    /// An argument extremum (`if (v > m) { m = v; k = i; }`): the locals its winning
+    /// iteration sets besides `m`.
+    pub carries: Option<Carried>,
+}
+
+/// The payloads of an argument extremum `if (v > m) { m = v; k = e; }` (a `max`
+/// [`AccReduction`] of `m`; `<` for a `min`). Each work-item keeps, besides its `m`, the
+/// iteration that last set it (`somd_at`, the flattened iteration number, -1 for none) and
+/// the payloads that iteration set; the work-group tree and the host keep the pair of the
+/// better value, of equal values the earlier iteration's (`>`) or the later one's (`>=`):
+/// exactly the iteration whose assignments Java's sequential loop leaves, since it takes
+/// the first (last) iteration reaching the maximum, when that maximum beats `m`'s value
+/// before the loop.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Carried {
+    /// The assignment `m = v` (the kernel records the iteration after it).
+    pub assign: ExprId,
+    /// The locals the winning iteration assigns, with their types, in statement order.
+    pub payloads: Vec<(LocalId, PrimType)>,
+    /// `>=` / `<=`: of equal values, the last iteration wins (else the first).
+    pub later_ties: bool,
 }
 
 /// A size computed on the host from arguments: lengths, scalar parameters, constants.

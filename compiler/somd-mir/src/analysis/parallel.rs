@@ -851,7 +851,15 @@ impl Cx<'_> {
         // The accumulators, in order of their first update.
         let mut accs: Vec<(LocalId, ReduceOp, somd_diag::Span)> = Vec::new();
         let mut acc_self_reads: HashSet<ExprId> = HashSet::new();
-        let extrema = conditional_extrema(self.module, func, body);
+        let mut carried = HashMap::new();
+        let extrema = conditional_extrema(self.module, func, body, &mut carried);
+        // Payload assignments of argument extrema, to the assignment of their `m`.
+        let payload_of: HashMap<ExprId, ExprId> = carried
+            .iter()
+            .flat_map(|(lead, (payloads, _))| payloads.iter().map(move |p| (*p, *lead)))
+            .collect();
+        // The payloads found, with the assignment of their extremum.
+        let mut payloads: Vec<(LocalId, ExprId, somd_diag::Span)> = Vec::new();
         let proven = std::cell::OnceCell::new();
         for &e in &exprs {
             let expr = func.expr(e);
@@ -894,6 +902,31 @@ impl Cx<'_> {
                         });
                         cannot_fail(self.module, func, x, proven)
                     };
+                    if let (Some(lead), ExprKind::Assign { value, .. }) =
+                        (payload_of.get(&e), &expr.kind)
+                    {
+                        // A work-item runs the payload's assignment whenever its own `m`
+                        // improves, in iterations where Java's may not: it must not fail.
+                        let library = |f: FuncId| walk::library_math(self.module, f);
+                        if !safe(*value) || !walk::effect_free(func, *value, &library) {
+                            return Err(Dependence {
+                                what: format!(
+                                    "`{name}` is set with the extremum in the `if` but its \
+                                     value may fail or have an effect (each work-item would \
+                                     evaluate it whenever its own extremum improves)"
+                                ),
+                                span: expr.span,
+                            });
+                        }
+                        if payloads.iter().any(|(p, ..)| p == l) {
+                            return Err(Dependence {
+                                what: format!("`{name}` is assigned twice in the loop"),
+                                span: expr.span,
+                            });
+                        }
+                        payloads.push((*l, *lead, expr.span));
+                        continue;
+                    }
                     let found = match extrema.get(&e) {
                         Some(Ok((op, reads))) => Some((*op, reads.clone())),
                         Some(Err(why)) => {
@@ -1070,6 +1103,15 @@ impl Cx<'_> {
                 ExprKind::Call { func: callee, args, .. } => {
                     self.call_reads(*callee, args, indices, step, &aliases, &written_arrays)?;
                 }
+                ExprKind::Local(l) if payloads.iter().any(|(p, ..)| p == l) => {
+                    return Err(Dependence {
+                        what: format!(
+                            "`{}`, set with an extremum, is read in the loop",
+                            func.local(*l).name
+                        ),
+                        span: func.expr(e).span,
+                    });
+                }
                 ExprKind::Local(l)
                     if accs.iter().any(|(a, _, _)| a == l) && !acc_self_reads.contains(&e) =>
                 {
@@ -1101,11 +1143,82 @@ impl Cx<'_> {
                 span: accs[1].2,
             });
         }
+        // Argument extrema: the host folds `m` and its payloads together (each is a host
+        // scalar read after the loop), and a payload is nothing else.
+        for (p, _, span) in &payloads {
+            let name = &func.local(*p).name;
+            if accs.iter().any(|(a, _, _)| a == p) {
+                return Err(Dependence {
+                    what: format!("`{name}` is both set with an extremum and accumulated"),
+                    span: *span,
+                });
+            }
+            if !self.reduced.contains(p) {
+                return Err(Dependence {
+                    what: format!(
+                        "`{name}` is set with an extremum (`if (v > m) {{ m = v; {name} = ..; }}`) \
+                         but not read after the loop other than by a final `return {name}` (the \
+                         device folds such a loop only into values the body reads after it)"
+                    ),
+                    span: *span,
+                });
+            }
+        }
         let mut out = Vec::new();
         for (acc, op, span) in accs {
             let Type::Prim(ty) = func.local(acc).ty else {
                 return Err(Dependence { what: "accumulator is not a primitive".into(), span });
             };
+            let mut carries = None;
+            for (lead, (_, later)) in &carried {
+                let mine: Vec<(LocalId, PrimType)> = payloads
+                    .iter()
+                    .filter(|(_, l, _)| l == lead)
+                    .filter_map(|(p, ..)| match func.local(*p).ty {
+                        Type::Prim(t) => Some((*p, t)),
+                        _ => None,
+                    })
+                    .collect();
+                let sets_acc = matches!(&func.expr(*lead).kind, ExprKind::Assign { target, .. }
+                    if matches!(func.expr(*target).kind, ExprKind::Local(m) if m == acc));
+                if !sets_acc || mine.is_empty() {
+                    continue;
+                }
+                if carries.is_some() || !self.reduced.contains(&acc) {
+                    return Err(Dependence {
+                        what: format!(
+                            "the extremum `{}` with payloads is not one the host folds (read \
+                             after the loop, set in one `if`)",
+                            func.local(acc).name
+                        ),
+                        span,
+                    });
+                }
+                // The payloads' values must not read what the block sets.
+                let set: Vec<LocalId> =
+                    std::iter::once(acc).chain(mine.iter().map(|(p, _)| *p)).collect();
+                for &(p, _) in &mine {
+                    let Some((_, _, pspan)) = payloads.iter().find(|(x, ..)| *x == p) else {
+                        continue;
+                    };
+                    let reads = exprs.iter().any(|&x| {
+                        matches!(&func.expr(x).kind, ExprKind::Assign { target, value }
+                            if matches!(func.expr(*target).kind, ExprKind::Local(t) if t == p)
+                                && set.iter().any(|s| walk::mentions(func, *value, *s)))
+                    });
+                    if reads {
+                        return Err(Dependence {
+                            what: format!(
+                                "`{}`'s value reads a local the extremum's `if` sets",
+                                func.local(p).name
+                            ),
+                            span: *pspan,
+                        });
+                    }
+                }
+                carries =
+                    Some(super::Carried { assign: *lead, payloads: mine, later_ties: *later });
+            }
             match self.setup.get(&acc) {
                 _ if self.reduced.contains(&acc) => {}
                 Some(Some(init)) if is_identity(&func.expr(*init).kind, op, ty) => {}
@@ -1120,7 +1233,7 @@ impl Cx<'_> {
                     })
                 }
             }
-            out.push(AccReduction { acc, op, ty, span });
+            out.push(AccReduction { acc, op, ty, span, carries });
         }
         Ok(out)
     }
@@ -1421,11 +1534,16 @@ fn accumulation(
 /// assignment. For a `float` or `double` `m` it is no reduction: Java keeps the first of
 /// `-0.0` and `0.0` and never takes NaN, which depends on the order of the iterations; the
 /// entry holds the reason.
+///
+/// In `carried`, by the assignment of `m`: the other assignments of an `if` block that
+/// assigns locals only (`if (v > m) { m = v; k = i; }`, the payloads of an argument
+/// extremum) and whether a later iteration with an equal `v` takes them (`>=`, `<=`).
 #[allow(clippy::type_complexity)]
 fn conditional_extrema(
     module: &Module,
     func: &Function,
     body: &Block,
+    carried: &mut HashMap<ExprId, (Vec<ExprId>, bool)>,
 ) -> HashMap<ExprId, Result<(ReduceOp, Vec<ExprId>), String>> {
     let mut out = HashMap::new();
     let library_math = |f: FuncId| walk::library_math(module, f);
@@ -1447,19 +1565,19 @@ fn conditional_extrema(
             _ => None,
         }
     };
-    let mut consider = |assign: ExprId,
-                        m: LocalId,
-                        v: ExprId,
-                        cmp: (ExprId, ExprId, BinOpKind),
-                        takes_v_when: bool,
-                        more: Option<ExprId>| {
+    let consider = |m: LocalId,
+                    v: ExprId,
+                    cmp: (ExprId, ExprId, BinOpKind),
+                    takes_v_when: bool,
+                    more: Option<ExprId>|
+     -> Option<Result<(ReduceOp, Vec<ExprId>), String>> {
         let (m_read, other, rel) = cmp;
         let v = strip_widening(func, v);
         if !walk::same_value(func, other, v)
             || walk::mentions(func, v, m)
             || !walk::effect_free(func, v, &library_math)
         {
-            return;
+            return None;
         }
         let greater = matches!(rel, BinOpKind::Gt | BinOpKind::Ge);
         let op = if greater == takes_v_when { ReduceOp::Max } else { ReduceOp::Min };
@@ -1478,9 +1596,9 @@ fn conditional_extrema(
                 what = if op == ReduceOp::Max { "max" } else { "min" },
                 t = if *t == PrimType::Float { "float" } else { "double" },
             )),
-            _ => return,
+            _ => return None,
         };
-        out.insert(assign, entry);
+        Some(entry)
     };
     walk::each_stmt(body, &mut |stmt| {
         let assign_of = |e: ExprId| match &func.expr(e).kind {
@@ -1491,21 +1609,34 @@ fn conditional_extrema(
             _ => None,
         };
         match stmt {
-            // `if (v > m) m = v;`
+            // `if (v > m) m = v;`, or `if (v > m) { m = v; k = e; .. }` (an argument
+            // extremum: the other assignments are its payloads).
             Stmt::If { cond, then_block, else_block: None } => {
-                let single = match then_block.stmts.as_slice() {
-                    [Stmt::Expr(a)] => Some(*a),
-                    [Stmt::Block(b)] => match b.stmts.as_slice() {
-                        [Stmt::Expr(a)] => Some(*a),
-                        _ => None,
-                    },
-                    _ => None,
+                let stmts = match then_block.stmts.as_slice() {
+                    [Stmt::Block(b)] => b.stmts.as_slice(),
+                    all => all,
                 };
-                let Some(a) = single else { return };
-                let Some((m, v)) = assign_of(a) else { return };
-                if let Some(cmp) = compare(*cond, m) {
-                    consider(a, m, v, cmp, true, None);
+                let assigns: Option<Vec<(ExprId, LocalId, ExprId)>> = stmts
+                    .iter()
+                    .map(|s| match s {
+                        Stmt::Expr(a) => assign_of(*a).map(|(m, v)| (*a, m, v)),
+                        _ => None,
+                    })
+                    .collect();
+                let Some(assigns) = assigns else { return };
+                let leads: Vec<_> = assigns
+                    .iter()
+                    .filter_map(|&(a, m, v)| compare(*cond, m).map(|cmp| (a, m, v, cmp)))
+                    .collect();
+                let [(a, m, v, cmp)] = leads[..] else { return };
+                let Some(entry) = consider(m, v, cmp, true, None) else { return };
+                let payloads: Vec<ExprId> =
+                    assigns.iter().filter(|(x, ..)| *x != a).map(|(x, ..)| *x).collect();
+                if !payloads.is_empty() && entry.is_ok() {
+                    let later = matches!(cmp.2, BinOpKind::Ge | BinOpKind::Le);
+                    carried.insert(a, (payloads, later));
                 }
+                out.insert(a, entry);
             }
             // `m = v > m ? v : m;`
             Stmt::Expr(a) => {
@@ -1516,10 +1647,15 @@ fn conditional_extrema(
                 };
                 let Some(cmp) = compare(*cond, m) else { return };
                 let is_m = |x: ExprId| matches!(func.expr(x).kind, ExprKind::Local(y) if y == m);
-                if is_m(*else_expr) {
-                    consider(*a, m, *then_expr, cmp, true, Some(*else_expr));
+                let entry = if is_m(*else_expr) {
+                    consider(m, *then_expr, cmp, true, Some(*else_expr))
                 } else if is_m(*then_expr) {
-                    consider(*a, m, *else_expr, cmp, false, Some(*then_expr));
+                    consider(m, *else_expr, cmp, false, Some(*then_expr))
+                } else {
+                    None
+                };
+                if let Some(entry) = entry {
+                    out.insert(*a, entry);
                 }
             }
             _ => {}

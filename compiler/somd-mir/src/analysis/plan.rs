@@ -729,11 +729,29 @@ fn describe_sync(module: &Module, func: &Function, body: &SyncBody) -> String {
                         .get(*launch)
                         .map(|l| l.parallel.reductions().collect())
                         .unwrap_or_default();
+                    let carried = |r: &super::AccReduction| {
+                        r.carries.as_ref().map_or(String::new(), |c| carried_text(func, c))
+                    };
                     match all.as_slice() {
+                        [only] if only.carries.is_some() => out.push(format!(
+                            "kernel {} reducing into `{}` with `{}`{} (per-work-group partials, \
+                             combined on the host)",
+                            launch + 1,
+                            func.local(only.acc).name,
+                            only.op.symbol(),
+                            carried(only)
+                        )),
                         [_, _, ..] => {
                             let each: Vec<String> = all
                                 .iter()
-                                .map(|r| format!("`{}` with `{}`", func.local(r.acc).name, r.op.symbol()))
+                                .map(|r| {
+                                    format!(
+                                        "`{}` with `{}`{}",
+                                        func.local(r.acc).name,
+                                        r.op.symbol(),
+                                        carried(r)
+                                    )
+                                })
                                 .collect();
                             out.push(format!(
                                 "kernel {} reducing into {} (one pass; per-work-group partials \
@@ -908,4 +926,16 @@ fn describe_somd(module: &Module, func: &Function, body: &SomdBody) -> String {
         ));
     }
     text
+}
+
+/// How `explain` describes an argument extremum's payloads: `, carrying `k` (set with it
+/// by the first iteration reaching it)`.
+pub(super) fn carried_text(func: &Function, c: &super::Carried) -> String {
+    let names: Vec<String> =
+        c.payloads.iter().map(|(p, _)| format!("`{}`", func.local(*p).name)).collect();
+    format!(
+        ", carrying {} (set with it by the {} iteration reaching it)",
+        names.join(", "),
+        if c.later_ties { "last" } else { "first" }
+    )
 }

@@ -888,7 +888,14 @@ impl SyncAnalysis<'_> {
             }
         }
         let acc = parallel.reduction.as_ref().map(|r| r.acc);
-        let accs: Vec<LocalId> = parallel.reductions().map(|r| r.acc).collect();
+        // The accumulators, and the payloads of argument extrema (the kernel's own too).
+        let accs: Vec<LocalId> = parallel
+            .reductions()
+            .flat_map(|r| {
+                let payloads = r.carries.iter().flat_map(|c| c.payloads.iter().map(|(p, _)| *p));
+                std::iter::once(r.acc).chain(payloads)
+            })
+            .collect();
         match (reduce_into, acc) {
             (Some(x), Some(_)) if accs.contains(&x) => {}
             (Some(x), _) if !in_sync => {

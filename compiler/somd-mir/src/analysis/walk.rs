@@ -242,6 +242,9 @@ pub fn may_fail(
             ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Unary { .. } => false,
             ExprKind::Convert { .. } | ExprKind::Conditional { .. } => false,
             ExprKind::Builtin { builtin: Builtin::Math(..), .. } => false,
+            ExprKind::Builtin {
+                builtin: Builtin::SomdOffset | Builtin::SomdGlobalLength, ..
+            } => false,
             ExprKind::Length(a) => !matches!(func.expr(*a).kind, ExprKind::Local(_)),
             // A field of a struct value: no kernel value is `null` (no `null` constant reaches
             // a kernel, and the host runs the CPU path for arguments holding `null`), so only
