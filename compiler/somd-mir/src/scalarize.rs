@@ -16,7 +16,7 @@
 //! A table qualifies when it is a local `T[] r = new T[n]` (`T` primitive, `n` a constant
 //! from 1 to [`MAX_ELEMENTS`]) declared once and never assigned, and every other mention
 //! of `r` is `r[k]` with a constant `k` in `[0, n)`, `r.length`, or the value of a
-//! `return`. Anything else (passing `r` on, a computed index, a copy into another local)
+//! `return` (and no `sync (r)` names it). Anything else (passing `r` on, a computed index, a copy into another local)
 //! leaves the method as it is. Expressions the rewrite leaves unused are removed and the
 //! arena renumbered in its original order, so the MIR keeps the verifier's invariants
 //! (every expression used once, children before their parents).
@@ -96,12 +96,14 @@ fn scalarize_function(func: &mut Function) {
 fn tables(func: &Function) -> Vec<Table> {
     let mut lets: HashMap<LocalId, (usize, Option<ExprId>)> = HashMap::new();
     let mut returned: Vec<ExprId> = Vec::new();
+    let mut synced: Vec<LocalId> = Vec::new();
     walk::each_stmt(&func.body, &mut |s| match s {
         Stmt::Let { local, init } => {
             let entry = lets.entry(*local).or_insert((0, *init));
             entry.0 += 1;
         }
         Stmt::Return(Some(v)) => returned.push(*v),
+        Stmt::Sync { vars, .. } => synced.extend(vars),
         _ => {}
     });
     let parents = walk::parents(func);
@@ -111,6 +113,9 @@ fn tables(func: &Function) -> Vec<Table> {
         let Type::Array(elem) = &local.ty else { continue };
         let (Type::Prim(elem), LocalKind::Var) = (&**elem, local.kind) else { continue };
         let Some(&(1, Some(init))) = lets.get(&id) else { continue };
+        if synced.contains(&id) {
+            continue;
+        }
         let len = match &func.expr(init).kind {
             ExprKind::NewArray { dims } if dims.len() == 1 => const_int(func, dims[0]),
             _ => None,
