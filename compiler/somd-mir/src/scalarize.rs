@@ -16,10 +16,10 @@
 //! A table qualifies when it is a local `T[] r = new T[n]` (`T` primitive, `n` a constant
 //! from 1 to [`MAX_ELEMENTS`]) declared once and never assigned, and every other mention
 //! of `r` is `r[k]` with a constant `k` in `[0, n)`, `r.length`, or the value of a
-//! `return` (and no `sync (r)` names it). Anything else (passing `r` on, a computed index, a copy into another local)
-//! leaves the method as it is. Expressions the rewrite leaves unused are removed and the
-//! arena renumbered in its original order, so the MIR keeps the verifier's invariants
-//! (every expression used once, children before their parents).
+//! `return` (and no `sync (r)` names it). Anything else (passing `r` on, a computed index,
+//! a copy into another local) leaves the method as it is. Expressions the rewrite leaves
+//! unused are removed and the arena renumbered in its original order, so the MIR keeps
+//! the verifier's invariants (every expression used once, children before their parents).
 
 use crate::analysis::walk;
 use crate::ir::*;
