@@ -1207,7 +1207,9 @@ class Fold {
 /// Argument extrema: `if (v > m) { m = v; k = ..; }` (`>=`: the last iteration) whose `m`
 /// and `k` the body reads after the loop are one reduction carrying `k`. Refused: a payload
 /// only returned (`return k`: not folded), read in the loop, whose value may fail or reads
-/// what the `if` sets, and a floating-point extremum.
+/// what the `if` sets, a floating-point extremum, an extremum also updated outside its
+/// `if`, a loop-declared local set in the `if`, and an `if` whose `m` the loop declares
+/// (ordinary code: the outer local it sets is loop-carried).
 #[test]
 fn argument_extrema_are_explained() {
     insta::assert_snapshot!(explain(
@@ -1263,10 +1265,40 @@ class Arg {
         }
         return m + k;
     }
+    static reduce(+) long secondUpdate(dist int[] a, dist int[] b) {
+        long m = Long.MIN_VALUE;
+        long k = -1;
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] > m) { m = a[i]; k = i; }
+            m = Math.max(m, b[i]);
+        }
+        return m + k;
+    }
+    static reduce(+) long loopLocal(dist int[] a) {
+        long m = Long.MIN_VALUE;
+        long n = 0;
+        for (int i = 0; i < a.length; i++) {
+            long t = 0;
+            if (a[i] > m) { m = a[i]; t = 1; }
+            n += t;
+        }
+        return m + n;
+    }
+    static reduce(+) long innerM(dist int[] a) {
+        long s = 0;
+        long k = -1;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+            int m = 0;
+            if (a[i] > m) { m = a[i]; k = i; }
+        }
+        return s + k;
+    }
     public static void main(String[] args) {
         int[] a = {1, 2};
         System.out.println(best(a) + onlyReturned(a) + readInLoop(a) + mayFail(a, a) + readsM(a));
         System.out.println(floating(new double[] {1.0}));
+        System.out.println(secondUpdate(a, a) + loopLocal(a) + innerM(a));
     }
 }
 "#

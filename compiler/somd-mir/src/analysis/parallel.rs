@@ -853,11 +853,45 @@ impl Cx<'_> {
         let mut acc_self_reads: HashSet<ExprId> = HashSet::new();
         let mut carried = HashMap::new();
         let extrema = conditional_extrema(self.module, func, body, &mut carried);
+        let assigned_local = |a: ExprId| match &func.expr(a).kind {
+            ExprKind::Assign { target, .. } => match func.expr(*target).kind {
+                ExprKind::Local(l) => Some(l),
+                _ => None,
+            },
+            _ => None,
+        };
+        // An `if` whose `m` the loop declares is ordinary code (its other assignments too).
+        carried.retain(|lead, _| assigned_local(*lead).is_some_and(|m| !declared.contains(&m)));
+        // In lead order, so that refusals name the same construct in every run.
+        let mut carried: Vec<(ExprId, (Vec<ExprId>, bool))> = carried.into_iter().collect();
+        carried.sort_by_key(|(lead, _)| *lead);
+        // A local the loop declares, set in an extremum's `if`, would see each work-item's
+        // own comparison, not Java's running extremum.
+        for (lead, (payloads, _)) in &carried {
+            for p in payloads {
+                if let Some(t) = assigned_local(*p).filter(|t| declared.contains(t)) {
+                    let m = assigned_local(*lead)
+                        .map_or(String::new(), |m| format!("`{}`", func.local(m).name));
+                    return Err(Dependence {
+                        what: format!(
+                            "`{}`, declared in the loop, is set in the `if` that updates the \
+                             extremum {m} (a work-item compares with its own extremum, not \
+                             the loop's)",
+                            func.local(t).name
+                        ),
+                        span: func.expr(*p).span,
+                    });
+                }
+            }
+        }
         // Payload assignments of argument extrema, to the assignment of their `m`.
         let payload_of: HashMap<ExprId, ExprId> = carried
             .iter()
             .flat_map(|(lead, (payloads, _))| payloads.iter().map(move |p| (*p, *lead)))
             .collect();
+        // How many statements update each accumulator (an extremum carrying payloads must
+        // be updated by its `if` alone).
+        let mut updates: HashMap<LocalId, usize> = HashMap::new();
         // The payloads found, with the assignment of their extremum.
         let mut payloads: Vec<(LocalId, ExprId, somd_diag::Span)> = Vec::new();
         let proven = std::cell::OnceCell::new();
@@ -952,6 +986,7 @@ impl Cx<'_> {
                         });
                     };
                     acc_self_reads.extend(self_reads);
+                    *updates.entry(*l).or_default() += 1;
                     match accs.iter().find(|(a, _, _)| a == l) {
                         None => accs.push((*l, op, expr.span)),
                         Some((_, aop, _)) if *aop == op => {}
@@ -1153,16 +1188,6 @@ impl Cx<'_> {
                     span: *span,
                 });
             }
-            if !self.reduced.contains(p) {
-                return Err(Dependence {
-                    what: format!(
-                        "`{name}` is set with an extremum (`if (v > m) {{ m = v; {name} = ..; }}`) \
-                         but not read after the loop other than by a final `return {name}` (the \
-                         device folds such a loop only into values the body reads after it)"
-                    ),
-                    span: *span,
-                });
-            }
         }
         let mut out = Vec::new();
         for (acc, op, span) in accs {
@@ -1184,11 +1209,21 @@ impl Cx<'_> {
                 if !sets_acc || mine.is_empty() {
                     continue;
                 }
-                if carries.is_some() || !self.reduced.contains(&acc) {
+                if updates.get(&acc).copied().unwrap_or(0) > 1 {
                     return Err(Dependence {
                         what: format!(
-                            "the extremum `{}` with payloads is not one the host folds (read \
-                             after the loop, set in one `if`)",
+                            "the extremum `{}` is updated elsewhere in the loop besides the `if` \
+                             that sets its payloads (a work-item's payloads would not follow its \
+                             value)",
+                            func.local(acc).name
+                        ),
+                        span,
+                    });
+                }
+                if carries.is_some() {
+                    return Err(Dependence {
+                        what: format!(
+                            "the extremum `{}` sets payloads in two `if`s",
                             func.local(acc).name
                         ),
                         span,
@@ -1234,6 +1269,45 @@ impl Cx<'_> {
                 }
             }
             out.push(AccReduction { acc, op, ty, span, carries });
+        }
+        // Every payload travels with its extremum, into a host scalar.
+        for (p, _, span) in &payloads {
+            let name = &func.local(*p).name;
+            if !self.reduced.contains(p) {
+                return Err(Dependence {
+                    what: format!(
+                        "`{name}` is set with an extremum (`if (v > m) {{ m = v; {name} = ..; }}`) \
+                         but not read after the loop other than by a final `return {name}` (the \
+                         device folds such a loop only into values the body reads after it)"
+                    ),
+                    span: *span,
+                });
+            }
+            let lead = out.iter().find(|r| {
+                r.carries.as_ref().is_some_and(|c| c.payloads.iter().any(|(x, _)| x == p))
+            });
+            match lead {
+                None => {
+                    return Err(Dependence {
+                        what: format!(
+                            "`{name}` is set with a value that is no reduction of the loop"
+                        ),
+                        span: *span,
+                    })
+                }
+                Some(r) if !self.reduced.contains(&r.acc) => {
+                    return Err(Dependence {
+                        what: format!(
+                            "the extremum `{}`, which sets `{name}`, is not read after the loop \
+                             other than by a final `return` (the device folds such a loop only \
+                             into values the body reads after it)",
+                            func.local(r.acc).name
+                        ),
+                        span: r.span,
+                    })
+                }
+                Some(_) => {}
+            }
         }
         Ok(out)
     }
