@@ -7,8 +7,8 @@ mod common;
 use common::{run, Outcome};
 use somd_mir::analysis::keep::kept_loops;
 
-/// SOMD methods and helpers shared by the cases: `sum` reads its parameter, `bump` writes
-/// it, `rows` partitions by a strategy that reads the caller's array, `spoil` by one that
+/// SOMD methods and helpers shared by the cases: `sum` reads its parameter, `at` reads it
+/// and its MI geometry, `bump` writes it, `rows` partitions by a strategy that reads the caller's array, `spoil` by one that
 /// writes it.
 const METHODS: &str = "
 class Reader {
@@ -51,6 +51,11 @@ class T {
         int s = 0;
         for (int i = 0; i < v.length; i++) { s += v[i] * keys[i]; }
         return s;
+    }
+    static reduce(+) long at(dist int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) { s += (Somd.offset(a) + i) * a[i]; }
+        return s + Somd.globalLength(a);
     }
     static local int twice(int x) { return 2 * x; }
     static local int at(int i, int[] t) { return t[i]; }
@@ -102,6 +107,15 @@ fn arrays_only_read_in_the_loop_are_kept() {
         ),
         ["T.main#1: a"],
         "the filling loop writes `a`; `b` is not passed to a device call in the loop"
+    );
+}
+
+#[test]
+fn reading_the_mi_geometry_keeps_the_array() {
+    assert_eq!(
+        main_kept("for (int k = 0; k < 3; k++) { t += T.at(a) + T.sum(a); }"),
+        ["T.main#0: a"],
+        "`Somd.offset(a)` and `Somd.globalLength(a)` read no element"
     );
 }
 

@@ -10,8 +10,9 @@
 //! - `v` never lends its storage to anything that could keep it or write it: everywhere in
 //!   the function, `v` is only indexed (`v[i]`, read or, outside the loop, written), asked
 //!   its `.length`, assigned a fresh allocation, or passed to a parameter that is
-//!   *read-only* ([`param_read_only`]: the callee only reads its elements and its length,
-//!   or passes it on to read-only parameters; this covers a user strategy's `bounds`
+//!   *read-only* ([`param_read_only`]: the callee only reads its elements, its length and
+//!   its MI geometry (`Somd.offset`, `Somd.globalLength`), or passes it on to read-only
+//!   parameters; this covers a user strategy's `bounds`
 //!   method, which receives the caller's array), or as the array of a `!`, or a mapped
 //!   argument of a `@` (its elements cross, not the array);
 //! - `v` is declared before the loop, and inside the loop (its test, update and body,
@@ -295,6 +296,11 @@ impl ReadOnly {
                         *array == id && !stored_to(func, &parents, parent)
                     }
                     ExprKind::Length(_) => true,
+                    // The MI geometry of a `dist` parameter reads no element.
+                    ExprKind::Builtin {
+                        builtin: Builtin::SomdOffset | Builtin::SomdGlobalLength,
+                        ..
+                    } => true,
                     _ => passed_read_only(module, func, parent, id, self),
                 },
             };
