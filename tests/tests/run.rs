@@ -1151,8 +1151,9 @@ fn device_folds_reductions_read_after_their_loop() {
 /// Under `SOMD_DEVICE=opencl`, SOMD methods returning a small table (`device_tables`) run
 /// on the device: each loop reducing into the table's elements is one launch (`span`,
 /// `bits`, `moments` and `peak` one, `above` two), and `lastSeen`, whose loop writes an
-/// element with a plain value, makes no device call. The outputs are the twin's (checked
-/// by `traced_calls`).
+/// element with a plain value, makes no device call. The `@` of `mix`, whose target keeps
+/// a scratch vector, is one device call too. The outputs are the twin's (checked by
+/// `traced_calls`).
 #[test]
 fn device_reduces_into_result_tables() {
     let Some(opencl) = &opencl_placement() else {
@@ -1176,6 +1177,8 @@ fn device_reduces_into_result_tables() {
             outcome.stderr
         );
     }
+    let mix: Vec<u64> = calls.iter().filter(|c| c.name == "Main.mix").map(|c| c.launches).collect();
+    assert_eq!(mix, [1], "device_tables: the `@` of mix\n{}", outcome.stderr);
     assert!(
         calls.iter().all(|c| c.name != "Main.lastSeen"),
         "device_tables: lastSeen reached the device\n{}",

@@ -1,4 +1,4 @@
-//! Scalar replacement of small result tables in SOMD methods.
+//! Scalar replacement of small fresh arrays (result tables, scratch vectors).
 //!
 //! A SOMD method often returns a few results at once through a fresh array that a class
 //! reduction combines (`reduce(Span) long[] span(dist int[] a)`: `r[0]` a count, `r[1]`
@@ -30,12 +30,10 @@ use std::collections::HashMap;
 /// the histogram analysis takes).
 pub const MAX_ELEMENTS: i32 = 8;
 
-/// Replaces the qualifying tables of every SOMD function of `module` by scalars.
+/// Replaces the qualifying tables of every function of `module` by scalars.
 pub fn scalarize_tables(module: &mut Module) {
     for func in &mut module.functions {
-        if func.is_somd() {
-            scalarize_function(func);
-        }
+        scalarize_function(func);
     }
 }
 

@@ -85,6 +85,15 @@ class Main {
         return r;
     }
 
+    // A `@` target keeping a small scratch vector: its elements are locals, so the target
+    // is kernel code.
+    static long mix(int x) {
+        long[] d = new long[2];
+        d[0] = x * 3L;
+        d[1] = x - 7;
+        return d[0] * d[1] + d.length;
+    }
+
     public static void main(String[] args) {
         int[] lengths = {1, 2, 7, 64, 1000, 4097, 70001};
         for (int t = 0; t < lengths.length; t++) {
@@ -112,6 +121,19 @@ class Main {
                 + " peak " + p[0] + " " + p[1]
                 + " above " + ab[0] + " " + ab[1]);
         }
+        int[] xs = new int[5000];
+        for (int i = 0; i < xs.length; i++) {
+            xs[i] = i * 37 % 1001 - 500;
+        }
+        long[] mixed = new long[xs.length];
+        for (int i = 0; i < xs.length; i++) {
+            mixed[i] = mix(xs[i]);
+        }
+        long total = 0;
+        for (int i = 0; i < mixed.length; i++) {
+            total += mixed[i] * (i % 7 + 1);
+        }
+        System.out.println("mix " + total + " " + mixed[4999]);
         int[] small = {5, -3, 8};
         long[] ls = lastSeen(small);
         System.out.println("lastSeen " + ls[0] + " " + ls[1]);
