@@ -78,9 +78,6 @@ pub struct SyncCall<'a> {
     /// The number of work-groups (partials) of the last reduction launch: the buffer may be
     /// larger, left from an earlier launch.
     last_groups: usize,
-    /// The partials of the last [`SyncCall::reduce`], per partials argument of its kernel,
-    /// read with its error check in one wait (empty after any later launch).
-    fetched: Vec<Vec<u8>>,
     /// A launch was enqueued since the error buffer was last checked.
     unchecked: bool,
     /// The row scope serving the call (`device/rows.rs`: its place on the stack) and the
@@ -230,7 +227,6 @@ impl<'a> SyncCall<'a> {
             exchange,
             partials_pending: false,
             last_groups: 0,
-            fetched: Vec::new(),
             unchecked: false,
             rows: lent.as_ref().map(|l| (l.depth(), l.param, reused)),
             row_copy,
@@ -271,35 +267,7 @@ impl<'a> SyncCall<'a> {
         host_values: &[HostArg<'_>],
     ) -> Vec<T> {
         self.launch_with(kernel, host_indices, host_values);
-        // Every partials buffer of the kernel (one per accumulator, then an argument
-        // extremum's iterations and payloads) comes back in the wait of the error check:
-        // one round trip, not one per buffer.
-        let count = self.planned.get(kernel).map_or(0, |p| {
-            p.desc.args.iter().filter(|a| matches!(a, ArgSpec::Partials(_))).count()
-        });
-        let (ctx, groups) = (self.ctx, self.last_groups);
-        let held = &self.partials[..count.min(self.partials.len())];
-        let mut fetched: Vec<Vec<u8>> =
-            held.iter().map(|(_, _, elem)| vec![0u8; groups * elem.size()]).collect();
-        let mut reads = || {
-            for ((buf, _, _), bytes) in held.iter().zip(fetched.iter_mut()) {
-                if !bytes.is_empty() {
-                    // SAFETY: `bytes` lives in `fetched`, untouched until `check_with` has
-                    // waited for the queue; the region lies inside the buffer (at least
-                    // `groups` elements, `launch_with`).
-                    unsafe { buffer::read_queued(ctx, &buf.buffer, 0, bytes, "somd_partials")? };
-                }
-            }
-            Ok(())
-        };
-        if self.unchecked {
-            self.err.check_with(self.planned[0].desc.sites, reads).or_fatal();
-            self.unchecked = false;
-        } else {
-            reads().or_fatal();
-            ctx.queue.finish().map_err(ClFailure::api("clFinish")).or_fatal();
-        }
-        self.fetched = fetched;
+        self.check();
         self.partials_pending = false;
         self.partials_of(0)
     }
@@ -308,14 +276,7 @@ impl<'a> SyncCall<'a> {
     /// ran (0 is the one it returned; a loop reducing several accumulators has one
     /// partials buffer for each).
     pub fn partials_of<T: DevElem>(&mut self, n: usize) -> Vec<T> {
-        let bytes = match self.fetched.get(n) {
-            Some(bytes) => std::borrow::Cow::Borrowed(bytes.as_slice()),
-            None => std::borrow::Cow::Owned(partial_bytes(
-                self.ctx,
-                self.partials.get(n),
-                self.last_groups,
-            )),
-        };
+        let bytes = partial_bytes(self.ctx, self.partials.get(n), self.last_groups);
         bytes.chunks_exact(T::ELEM.size()).map(T::take).collect()
     }
 
@@ -424,7 +385,6 @@ impl<'a> SyncCall<'a> {
         let launched = planned.launch(&mut setter, &geo);
         launched.or_fatal();
         self.unchecked = true;
-        self.fetched.clear();
         if desc.reduction {
             self.partials_pending = true;
             self.last_groups = groups;

@@ -92,32 +92,6 @@ impl ErrorBuffer {
         Ok(())
     }
 
-    /// [`ErrorBuffer::check`] with more reads in the same wait: queues the read of the words,
-    /// then `more` (non-blocking reads of results into memory the caller keeps alive and
-    /// untouched until this returns), waits once for all of them, and raises the recorded
-    /// failure, if any, before the caller uses a result.
-    pub fn check_with(
-        &self,
-        sites: &'static [SourcePos],
-        more: impl FnOnce() -> Result<(), ClFailure>,
-    ) -> Result<(), ClFailure> {
-        let mut words = [0i32; ERR_WORDS];
-        // SAFETY: non-blocking read into `words`, which lives until `finish` below has
-        // returned (every command queued so far has then completed).
-        unsafe {
-            self.ctx.queue.enqueue_read_buffer(&self.buffer, CL_NON_BLOCKING, 0, &mut words, &[])
-        }
-        .map_err(ClFailure::api("clEnqueueReadBuffer(somd_err)"))?;
-        let queued = more();
-        // Wait even when `more` failed: the words' read must complete before they drop.
-        self.ctx.queue.finish().map_err(ClFailure::api("clFinish"))?;
-        queued?;
-        if let Some(exc) = decode(&words, sites) {
-            error::throw(exc);
-        }
-        Ok(())
-    }
-
     /// [`ErrorBuffer::check`] after the call's last launch: a buffer that recorded no
     /// failure is kept for a later call (see the type's doc).
     pub fn check_last(self, sites: &'static [SourcePos]) -> Result<(), ClFailure> {
