@@ -187,13 +187,17 @@ impl Writer<'_> {
                 args,
             } = &e.kind
             {
+                // Only parameters are distributed: the writer gives any other array offset
+                // 0 and its own length.
                 if let Some(ExprKind::Local(l)) = args.first().map(|a| &func.expr(*a).kind) {
-                    geometry.insert((*l, *b == Builtin::SomdOffset, geometry_dim(func, args)?));
+                    if func.params.contains(l) {
+                        geometry.insert((*l, *b == Builtin::SomdOffset, geometry_dim(func, args)?));
+                    }
                 }
             }
         }
         for (l, is_off, dim) in geometry {
-            let pi = func.params.iter().position(|p| *p == l).unwrap_or(0);
+            let Some(pi) = func.params.iter().position(|p| *p == l) else { continue };
             let n = format!("{}_{}{dim}", cx.name(l), if is_off { "off" } else { "glen" });
             let src = if is_off {
                 ArgSource::Offset { param: pi, dim }

@@ -2178,8 +2178,16 @@ impl<'a> Writer<'a> {
                 let Some(ExprKind::Local(l)) = args.first().map(|a| &cx.func.expr(*a).kind) else {
                     return Err(bug("Somd geometry of a computed array"));
                 };
-                let suffix = if b == Builtin::SomdOffset { "off" } else { "glen" };
                 let dim = geometry_dim(cx.func, args)?;
+                if !cx.func.params.contains(l) {
+                    // An array the body allocated (or a local pointing into one): not
+                    // distributed, so offset 0 and its own length, as on the CPU.
+                    return Ok(match b {
+                        Builtin::SomdOffset => "0".to_string(),
+                        _ => format!("{}_len{dim}", cx.name(*l)),
+                    });
+                }
+                let suffix = if b == Builtin::SomdOffset { "off" } else { "glen" };
                 format!("{}_{suffix}{dim}", cx.name(*l))
             }
             other => return Err(bug(format!("built-in {other:?} on the device"))),
