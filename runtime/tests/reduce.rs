@@ -156,3 +156,19 @@ fn argument_extrema_match_the_sequential_loop() {
         }
     }
 }
+
+/// Floating-point groups: NaN never reaches a partial (a work-item's `v > m` is false for
+/// it), `-0.0 == 0.0` ties go to the earlier iteration (the later under `later`), and a
+/// group without an iteration never wins, even with the greater value.
+#[test]
+fn floating_argument_extrema_break_zero_ties_by_iteration() {
+    let values = [-0.0f64, 0.0, 0.0, f64::INFINITY];
+    let at = [7i64, 3, 9, -1];
+    let best =
+        |max, later| arg_best(&values, &at, max, later).map(|g| (values[g].to_bits(), at[g]));
+    let zero = 0.0f64.to_bits();
+    assert_eq!(best(true, false), Some((zero, 3)));
+    assert_eq!(best(true, true), Some((zero, 9)));
+    assert_eq!(best(false, false), Some((zero, 3)));
+    assert_eq!(arg_best(&[1.5f32], &[-1], true, false), None);
+}

@@ -1188,7 +1188,8 @@ fn device_reduces_into_result_tables() {
 
 /// Under `SOMD_DEVICE=opencl`, argument extrema (`device_argext`: `if (a[i] > m) { m =
 /// a[i]; k = ..; }` with `m` and `k` read after the loop) run on the device, one launch per
-/// call, in 1-D and 2-D loops and beside a count; `risky`, whose payload may fail, makes no
+/// call, in 1-D and 2-D loops, beside a count, and for `double`/`float` extrema whose
+/// `-0.0`/`0.0` ties the iteration breaks; `risky`, whose payload may fail, makes no
 /// device call. The outputs are the twin's (checked by `traced_calls`), ties included.
 #[test]
 fn device_reduces_argument_extrema() {
@@ -1206,6 +1207,9 @@ fn device_reduces_argument_extrema() {
         ("Main.above", 7),
         ("Main.countMin", 7),
         ("Main.cellMax", 7),
+        // `double`/`float` extrema, each array also with its zeros' signs swapped.
+        ("Main.firstPeak", 14),
+        ("Main.lastPeak", 14),
     ] {
         let made: Vec<u64> = calls.iter().filter(|c| c.name == name).map(|c| c.launches).collect();
         assert!(

@@ -1205,11 +1205,12 @@ class Fold {
 }
 
 /// Argument extrema: `if (v > m) { m = v; k = ..; }` (`>=`: the last iteration) whose `m`
-/// and `k` the body reads after the loop are one reduction carrying `k`. Refused: a payload
-/// only returned (`return k`: not folded), read in the loop, whose value may fail or reads
-/// what the `if` sets, a floating-point extremum, an extremum also updated outside its
-/// `if`, a loop-declared local set in the `if`, and an `if` whose `m` the loop declares
-/// (ordinary code: the outer local it sets is loop-carried).
+/// and `k` the body reads after the loop are one reduction carrying `k`, for a `double` `m`
+/// too (the iteration breaks ties of `-0.0` and `0.0`). Refused: a payload only returned
+/// (`return k`: not folded), read in the loop, whose value may fail or reads what the `if`
+/// sets, an extremum also updated outside its `if`, a loop-declared local set in the `if`,
+/// and an `if` whose `m` the loop declares (ordinary code: the outer local it sets is
+/// loop-carried).
 #[test]
 fn argument_extrema_are_explained() {
     insta::assert_snapshot!(explain(

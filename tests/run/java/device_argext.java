@@ -81,6 +81,35 @@ class Main {
         return r;
     }
 
+    // Conditional extrema of `double`s: NaN never compares greater, and of `-0.0` and
+    // `0.0` Java keeps the first (`>`) or the last (`>=`) reaching the maximum, so the
+    // device carries the iteration; the sign shows which one the device kept.
+    static double[] firstPeak(double[] x) {
+        double[] r = new double[2];
+        r[0] = Double.NEGATIVE_INFINITY;
+        r[1] = -1;
+        for (int i = 0; i < x.length; i++) {
+            if (x[i] > r[0]) {
+                r[0] = x[i];
+                r[1] = i;
+            }
+        }
+        return r;
+    }
+
+    static float[] lastPeak(float[] f) {
+        float[] r = new float[2];
+        r[0] = Float.NEGATIVE_INFINITY;
+        r[1] = -1;
+        for (int i = 0; i < f.length; i++) {
+            if (f[i] >= r[0]) {
+                r[0] = f[i];
+            }
+        }
+        r[1] = 1 / r[0];
+        return r;
+    }
+
     // The payload's value may fail (`b[..]` past the end): a work-item would evaluate it
     // whenever its own maximum improves, so the loop stays on the CPU.
     static long[] risky(int[] a, int[] b) {
@@ -134,6 +163,33 @@ class Main {
                 + " above " + show(above(a, 100)) + " countMin " + show(countMin(l))
                 + " cellMax " + show(cellMax(g)));
         }
+        for (int t = 0; t < lengths.length; t++) {
+            int n = lengths[t];
+            double[] x = new double[n];
+            float[] f = new float[n];
+            for (int i = 0; i < n; i++) {
+                int k = (int) ((i * 2654435761L + n) % 5);
+                // Zeros from a third of the way on: the first one's sign depends on `n`.
+                boolean early = i < n / 3;
+                x[i] = early || k > 2 ? -(i % 17) - 1 : k == 0 ? -0.0 : k == 1 ? 0.0 : Double.NaN;
+                f[i] = early || k > 2 ? -(i % 11) - 1 : k == 0 ? 0.0f : k == 1 ? -0.0f : Float.NaN;
+            }
+            double[] p = firstPeak(x);
+            float[] q = lastPeak(f);
+            // The same with the signs of the zeros swapped.
+            for (int i = 0; i < n; i++) {
+                if (x[i] == 0.0) {
+                    x[i] = 1 / x[i] > 0 ? -0.0 : 0.0;
+                }
+                if (f[i] == 0.0f) {
+                    f[i] = 1 / f[i] > 0 ? -0.0f : 0.0f;
+                }
+            }
+            double[] ps = firstPeak(x);
+            float[] qs = lastPeak(f);
+            System.out.println(n + ": firstPeak " + p[0] + " " + p[1] + " lastPeak " + q[0] + " "
+                + q[1] + " swapped " + ps[0] + " " + ps[1] + " " + qs[0] + " " + qs[1]);
+        }
         int[] small = {4, 8, 8, 1};
         System.out.println("risky " + show(risky(small, new int[] {10, 20, 30, 40, 50})));
     }
@@ -169,5 +225,25 @@ class CountMin {
         r[1] = takeY ? y[1] : x[1];
         r[2] = takeY ? y[2] : x[2];
         return r;
+    }
+}
+
+// Of two (value, position) results of `double`s, the greater value, of equal values (`-0.0`
+// and `0.0` too) the earlier position; position -1: no element set it.
+class FirstD {
+    static double[] combine(double[] x, double[] y) {
+        if (y[1] < 0) return x;
+        if (x[1] < 0) return y;
+        if (y[0] > x[0] || (y[0] == x[0] && y[1] < x[1])) return y;
+        return x;
+    }
+}
+
+// The later partition's maximum when it is not smaller (`>=`: of `-0.0` and `0.0` the
+// later), and `1 / max` for its sign.
+class LastD {
+    static float[] combine(float[] x, float[] y) {
+        if (y[0] >= x[0]) return y;
+        return x;
     }
 }

@@ -1206,7 +1206,7 @@ impl Cx<'_> {
                     .collect();
                 let sets_acc = matches!(&func.expr(*lead).kind, ExprKind::Assign { target, .. }
                     if matches!(func.expr(*target).kind, ExprKind::Local(m) if m == acc));
-                if !sets_acc || mine.is_empty() {
+                if !sets_acc {
                     continue;
                 }
                 if updates.get(&acc).copied().unwrap_or(0) > 1 {
@@ -1307,6 +1307,30 @@ impl Cx<'_> {
                     })
                 }
                 Some(_) => {}
+            }
+        }
+        // A carrying extremum is folded by the host (its iteration and payloads with it).
+        for r in &out {
+            if r.carries.is_some() && !self.reduced.contains(&r.acc) {
+                let name = &func.local(r.acc).name;
+                let what = if r.op == ReduceOp::Max { "max" } else { "min" };
+                return Err(Dependence {
+                    what: match r.ty {
+                        PrimType::Float | PrimType::Double => format!(
+                            "the conditional {what} of the floating-point `{name}` is read after \
+                             the loop only by a final `return {name}` (Java keeps whichever of \
+                             `-0.0` and `0.0` comes first and skips NaN: the device keeps the \
+                             iteration that set `{name}` only for values the body reads after \
+                             the loop; `{name} = Math.{what}({name}, ..)` is a reduction)"
+                        ),
+                        _ => format!(
+                            "the extremum `{name}` carries payloads but is not read after the \
+                             loop other than by a final `return {name}` (the device folds such a \
+                             loop only into values the body reads after it)"
+                        ),
+                    },
+                    span: r.span,
+                });
             }
         }
         Ok(out)
@@ -1639,12 +1663,14 @@ fn conditional_extrema(
             _ => None,
         }
     };
+    // The entry, and whether the extremum must carry the iteration that set it (a
+    // floating-point `m`: of `-0.0` and `0.0`, Java keeps the one that came first).
     let consider = |m: LocalId,
                     v: ExprId,
                     cmp: (ExprId, ExprId, BinOpKind),
                     takes_v_when: bool,
                     more: Option<ExprId>|
-     -> Option<Result<(ReduceOp, Vec<ExprId>), String>> {
+     -> Option<(Result<(ReduceOp, Vec<ExprId>), String>, bool)> {
         let (m_read, other, rel) = cmp;
         let v = strip_widening(func, v);
         if !walk::same_value(func, other, v)
@@ -1656,20 +1682,33 @@ fn conditional_extrema(
         let greater = matches!(rel, BinOpKind::Gt | BinOpKind::Ge);
         let op = if greater == takes_v_when { ReduceOp::Max } else { ReduceOp::Min };
         let name = &func.local(m).name;
+        let reads = || std::iter::once(m_read).chain(more).collect();
         let entry = match (&func.local(m).ty, &func.expr(v).ty) {
             (Type::Prim(t @ (PrimType::Int | PrimType::Long)), Type::Prim(vt))
                 if vt == t || widens(*vt, *t) =>
             {
-                Ok((op, std::iter::once(m_read).chain(more).collect()))
+                (Ok((op, reads())), false)
             }
-            (Type::Prim(t @ (PrimType::Float | PrimType::Double)), _) => Err(format!(
-                "the conditional {what} of the {t} `{name}`: Java keeps whichever of `-0.0` and \
-                 `0.0` comes first, which depends on the order of the iterations, and skips NaN \
-                 (`{name} = Math.{what}({name}, ..)`, where NaN wins and `-0.0 < 0.0`, is a \
-                 reduction)",
-                what = if op == ReduceOp::Max { "max" } else { "min" },
-                t = if *t == PrimType::Float { "float" } else { "double" },
-            )),
+            // Java keeps whichever of `-0.0` and `0.0` comes first and skips NaN: an
+            // argument extremum (the iteration breaks ties) in the `if` form; the
+            // conditional expression assigns `m` in every iteration.
+            (Type::Prim(PrimType::Float | PrimType::Double), _)
+                if takes_v_when && more.is_none() =>
+            {
+                (Ok((op, reads())), true)
+            }
+            (Type::Prim(t @ (PrimType::Float | PrimType::Double)), _) => (
+                Err(format!(
+                    "the conditional {what} `{name} = .. ? .. : {name}` of the {t} `{name}`: \
+                     Java keeps whichever of `-0.0` and `0.0` comes first and skips NaN, which \
+                     needs the iteration that set `{name}` (`if (v > {name}) {name} = v;` keeps \
+                     it; `{name} = Math.{what}({name}, ..)`, where NaN wins and `-0.0 < 0.0`, is \
+                     a reduction)",
+                    what = if op == ReduceOp::Max { "max" } else { "min" },
+                    t = if *t == PrimType::Float { "float" } else { "double" },
+                )),
+                false,
+            ),
             _ => return None,
         };
         Some(entry)
@@ -1703,10 +1742,10 @@ fn conditional_extrema(
                     .filter_map(|&(a, m, v)| compare(*cond, m).map(|cmp| (a, m, v, cmp)))
                     .collect();
                 let [(a, m, v, cmp)] = leads[..] else { return };
-                let Some(entry) = consider(m, v, cmp, true, None) else { return };
+                let Some((entry, must_carry)) = consider(m, v, cmp, true, None) else { return };
                 let payloads: Vec<ExprId> =
                     assigns.iter().filter(|(x, ..)| *x != a).map(|(x, ..)| *x).collect();
-                if !payloads.is_empty() && entry.is_ok() {
+                if (must_carry || !payloads.is_empty()) && entry.is_ok() {
                     let later = matches!(cmp.2, BinOpKind::Ge | BinOpKind::Le);
                     carried.insert(a, (payloads, later));
                 }
@@ -1728,7 +1767,7 @@ fn conditional_extrema(
                 } else {
                     None
                 };
-                if let Some(entry) = entry {
+                if let Some((entry, _)) = entry {
                     out.insert(*a, entry);
                 }
             }

@@ -929,13 +929,17 @@ fn describe_somd(module: &Module, func: &Function, body: &SomdBody) -> String {
 }
 
 /// How `explain` describes an argument extremum's payloads: `, carrying `k` (set with it
-/// by the first iteration reaching it)`.
+/// by the first iteration reaching it)`, or a floating-point extremum without payloads.
 pub(super) fn carried_text(func: &Function, c: &super::Carried) -> String {
     let names: Vec<String> =
         c.payloads.iter().map(|(p, _)| format!("`{}`", func.local(*p).name)).collect();
-    format!(
-        ", carrying {} (set with it by the {} iteration reaching it)",
-        names.join(", "),
-        if c.later_ties { "last" } else { "first" }
-    )
+    let which = if c.later_ties { "last" } else { "first" };
+    match names.is_empty() {
+        // A floating-point extremum: the iteration decides between `-0.0` and `0.0`.
+        true => format!(", keeping the {which} iteration reaching it (`-0.0` or `0.0`)"),
+        false => format!(
+            ", carrying {} (set with it by the {which} iteration reaching it)",
+            names.join(", ")
+        ),
+    }
 }
