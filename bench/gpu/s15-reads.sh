@@ -17,18 +17,4 @@ for round in 1 2 3; do
   done
 done | tee "$OUT/reads-ab.txt"
 SOMD_DEVICE=opencl SOMD_STRICT=1 SOMD_TRACE=json .gpu-carry/argext 25 15 > "$OUT/argext-gpu.out" 2> "$OUT/argext-gpu.trace"
-python3 - "$OUT/argext-gpu.trace" <<'PY' | tee "$OUT/argext-gpu-kernels.txt"
-import json, sys, statistics, collections
-calls = collections.defaultdict(list)
-for line in open(sys.argv[1]):
-    try:
-        j = json.loads(line)
-    except ValueError:
-        continue
-    if j.get("event") == "call" and j.get("placement") == "opencl":
-        calls[j["name"]].append(j)
-for name, cs in calls.items():
-    cs = cs[1:]  # the warm-up call
-    m = lambda f: statistics.median(c.get(f, 0) for c in cs) / 1000
-    print(f"{name}: calls {len(cs)} kernel {m('kernel_ns'):.1f} us, transfer {m('transfer_ns'):.1f} us, wall {m('wall_ns'):.1f} us, h2d {statistics.median(c.get('bytes_h2d', 0) for c in cs):.0f} bytes")
-PY
+python3 bench/gpu/call_medians.py "$OUT/argext-gpu.trace" | tee "$OUT/argext-gpu-kernels.txt"

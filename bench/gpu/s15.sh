@@ -15,20 +15,4 @@ SOMD_DEVICE=opencl SOMD_STRICT=1 SOMD_TRACE=json $B 25 15 > "$OUT/argext-gpu.out
 echo "gpu exit $?"; cat "$OUT/argext-gpu.out"
 SOMD_DEVICE=cpu SOMD_THREADS=16 $B 25 15 > "$OUT/argext-cpu16.out" 2>&1
 echo "cpu16 exit $?"; cat "$OUT/argext-cpu16.out"
-python3 - "$OUT/argext-gpu.trace" <<'PY' | tee "$OUT/argext-gpu-kernels.txt"
-import json, sys, statistics, collections
-calls = collections.defaultdict(list)
-for line in open(sys.argv[1]):
-    try:
-        j = json.loads(line)
-    except ValueError:
-        continue
-    if j.get("event") == "call" and j.get("placement") == "opencl":
-        calls[j["name"]].append(j)
-for name, cs in calls.items():
-    cs = cs[1:]  # the warm-up call
-    k = statistics.median(c.get("kernel_ns", 0) for c in cs) / 1000
-    w = statistics.median(c.get("wall_ns", 0) for c in cs) / 1000
-    h = statistics.median(c.get("bytes_h2d", 0) for c in cs)
-    print(f"{name}: calls {len(cs)} launches {cs[-1].get('launches')} median kernel {k:.1f} us, wall {w:.1f} us, h2d {h:.0f} bytes")
-PY
+python3 bench/gpu/call_medians.py "$OUT/argext-gpu.trace" | tee "$OUT/argext-gpu-kernels.txt"

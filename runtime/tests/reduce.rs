@@ -79,18 +79,28 @@ fn boolean_reductions() {
     assert!(tree::<BitXor, bool>(&[true, true, true]));
 }
 
-/// What Java's `if (v > m) { m = v; k = i; }` (`>=` under `later`, `<`/`<=` for a
-/// minimum) leaves over `values` from `m`, `k`.
-fn sequential(values: &[i32], m: i32, k: i64, max: bool, later: bool) -> (i32, i64) {
+/// Java's comparison of `if (v > m)` (`>=` under `later`, `<`/`<=` for a minimum): NaN
+/// never takes, `-0.0` and `0.0` are equal.
+fn takes<T: PartialOrd>(v: T, m: T, max: bool, later: bool) -> bool {
+    match (max, later) {
+        (true, false) => v > m,
+        (true, true) => v >= m,
+        (false, false) => v < m,
+        (false, true) => v <= m,
+    }
+}
+
+/// What Java's `if (v > m) { m = v; k = i; }` leaves over `values` from `m`, `k`.
+fn sequential<T: PartialOrd + Copy>(
+    values: &[T],
+    m: T,
+    k: i64,
+    max: bool,
+    later: bool,
+) -> (T, i64) {
     let (mut m, mut k) = (m, k);
     for (i, &v) in values.iter().enumerate() {
-        let takes = match (max, later) {
-            (true, false) => v > m,
-            (true, true) => v >= m,
-            (false, false) => v < m,
-            (false, true) => v <= m,
-        };
-        if takes {
+        if takes(v, m, max, later) {
             m = v;
             k = i as i64;
         }
@@ -99,40 +109,36 @@ fn sequential(values: &[i32], m: i32, k: i64, max: bool, later: bool) -> (i32, i
 }
 
 /// Splits `values` among `groups` interleaved work-items as the device does (item `g`
-/// takes iterations `g`, `g + groups`, ..), runs each from the identity, picks the best
+/// takes iterations `g`, `g + groups`, ..), runs each from `identity`, picks the best
 /// with `arg_best` and folds it into `m`, `k` as the generated host code does.
-fn device(values: &[i32], groups: usize, m: i32, k: i64, max: bool, later: bool) -> (i32, i64) {
-    let identity = if max { i32::MIN } else { i32::MAX };
+fn device<T: PartialOrd + Copy>(
+    values: &[T],
+    identity: T,
+    groups: usize,
+    (m, k): (T, i64),
+    max: bool,
+    later: bool,
+) -> (T, i64) {
     let mut best = vec![identity; groups];
     let mut at = vec![-1i64; groups];
     for (i, &v) in values.iter().enumerate() {
         let g = i % groups;
-        let takes = match (max, later) {
-            (true, false) => v > best[g],
-            (true, true) => v >= best[g],
-            (false, false) => v < best[g],
-            (false, true) => v <= best[g],
-        };
-        if takes {
+        if takes(v, best[g], max, later) {
             best[g] = v;
             at[g] = i as i64;
         }
     }
     let (mut m, mut k) = (m, k);
     if let Some(b) = arg_best(&best, &at, max, later) {
-        let beats = match (max, later) {
-            (true, false) => best[b] > m,
-            (true, true) => best[b] >= m,
-            (false, false) => best[b] < m,
-            (false, true) => best[b] <= m,
-        };
-        if beats {
+        if takes(best[b], m, max, later) {
             m = best[b];
             k = at[b];
         }
     }
     (m, k)
 }
+
+const FORMS: [(bool, bool); 4] = [(true, false), (true, true), (false, false), (false, true)];
 
 #[test]
 fn argument_extrema_match_the_sequential_loop() {
@@ -143,10 +149,11 @@ fn argument_extrema_match_the_sequential_loop() {
     let flat = [i32::MIN; 40];
     for data in [&values[..], &values[..300], &flat[..], &[][..], &[3][..]] {
         for groups in [1, 2, 3, 7, 64] {
-            for (max, later) in [(true, false), (true, true), (false, false), (false, true)] {
-                for (m, k) in [(if max { i32::MIN } else { i32::MAX }, -1), (2, 99), (-5, 7)] {
+            for (max, later) in FORMS {
+                let identity = if max { i32::MIN } else { i32::MAX };
+                for (m, k) in [(identity, -1), (2, 99), (-5, 7)] {
                     assert_eq!(
-                        device(data, groups, m, k, max, later),
+                        device(data, identity, groups, (m, k), max, later),
                         sequential(data, m, k, max, later),
                         "{} values, {groups} groups, max {max}, later {later}, from ({m}, {k})",
                         data.len()
@@ -157,18 +164,35 @@ fn argument_extrema_match_the_sequential_loop() {
     }
 }
 
-/// Floating-point groups: NaN never reaches a partial (a work-item's `v > m` is false for
-/// it), `-0.0 == 0.0` ties go to the earlier iteration (the later under `later`), and a
-/// group without an iteration never wins, even with the greater value.
+/// Floating-point values: NaN never reaches a partial (a work-item's `v > m` is false for
+/// it), and of `-0.0` and `0.0` the iteration decides, as in Java's loop: the kept value
+/// has the sequential loop's bits.
 #[test]
 fn floating_argument_extrema_break_zero_ties_by_iteration() {
-    let values = [-0.0f64, 0.0, 0.0, f64::INFINITY];
-    let at = [7i64, 3, 9, -1];
-    let best =
-        |max, later| arg_best(&values, &at, max, later).map(|g| (values[g].to_bits(), at[g]));
-    let zero = 0.0f64.to_bits();
-    assert_eq!(best(true, false), Some((zero, 3)));
-    assert_eq!(best(true, true), Some((zero, 9)));
-    assert_eq!(best(false, false), Some((zero, 3)));
-    assert_eq!(arg_best(&[1.5f32], &[-1], true, false), None);
+    let values: Vec<f64> = (0..300)
+        .map(|i: i64| match (i * 2_654_435_761 + 7) % 5 {
+            0 => -0.0,
+            1 => 0.0,
+            2 => f64::NAN,
+            _ => -((i % 13) as f64) - 1.0,
+        })
+        .collect();
+    let nans = [f64::NAN; 9];
+    for data in [&values[..], &values[..40], &nans[..]] {
+        for groups in [1, 2, 3, 7, 64] {
+            for (max, later) in FORMS {
+                let identity = if max { f64::NEG_INFINITY } else { f64::INFINITY };
+                for (m, k) in [(identity, -1), (-0.0, 5), (0.0, 5)] {
+                    let (dm, dk) = device(data, identity, groups, (m, k), max, later);
+                    let (sm, sk) = sequential(data, m, k, max, later);
+                    assert_eq!(
+                        (dm.to_bits(), dk),
+                        (sm.to_bits(), sk),
+                        "{} values, {groups} groups, max {max}, later {later}, from ({m}, {k})",
+                        data.len()
+                    );
+                }
+            }
+        }
+    }
 }

@@ -740,6 +740,11 @@ struct CallTrace {
     bytes_d2h: u64,
 }
 
+/// The launches of each device call of the construct `name`, in call order.
+fn launches_of(calls: &[CallTrace], name: &str) -> Vec<u64> {
+    calls.iter().filter(|c| c.name == name).map(|c| c.launches).collect()
+}
+
 fn device_calls(stderr: &str) -> Vec<CallTrace> {
     let mut calls = Vec::new();
     let (mut h2d, mut d2h, mut resident) = (Vec::new(), Vec::new(), Vec::new());
@@ -1170,14 +1175,14 @@ fn device_reduces_into_result_tables() {
         ("Main.peak", 1),
         ("Main.above", 2),
     ] {
-        let made: Vec<u64> = calls.iter().filter(|c| c.name == name).map(|c| c.launches).collect();
+        let made = launches_of(&calls, name);
         assert!(
             made.len() == 7 && made.iter().all(|l| *l == launches),
             "device_tables: {name} made launches {made:?}\n{}",
             outcome.stderr
         );
     }
-    let mix: Vec<u64> = calls.iter().filter(|c| c.name == "Main.mix").map(|c| c.launches).collect();
+    let mix = launches_of(&calls, "Main.mix");
     assert_eq!(mix, [1], "device_tables: the `@` of mix\n{}", outcome.stderr);
     assert!(
         calls.iter().all(|c| c.name != "Main.lastSeen"),
@@ -1211,7 +1216,7 @@ fn device_reduces_argument_extrema() {
         ("Main.firstPeak", 14),
         ("Main.lastPeak", 14),
     ] {
-        let made: Vec<u64> = calls.iter().filter(|c| c.name == name).map(|c| c.launches).collect();
+        let made = launches_of(&calls, name);
         assert!(
             made.len() == count && made.iter().all(|l| *l == 1),
             "device_argext: {name} made launches {made:?}\n{}",

@@ -259,7 +259,7 @@ fn compact(func: &mut Function) {
     }
     let remap = |e: &mut ExprId| *e = map[e.0 as usize];
     for expr in &mut kept {
-        each_child_mut(&mut expr.kind, &mut |e| remap(e));
+        walk::each_child_mut(&mut expr.kind, &mut |e| remap(e));
     }
     func.exprs = kept;
     remap_block(&mut func.body, &remap);
@@ -296,51 +296,6 @@ fn remap_block(block: &mut Block, remap: &dyn Fn(&mut ExprId)) {
                 remap_block(body, remap)
             }
             Stmt::Break(_) | Stmt::Continue(_) | Stmt::ThrowUnderflow { .. } => {}
-        }
-    }
-}
-
-/// Calls `f` on each direct sub-expression of `kind` ([`walk::children`], mutably).
-fn each_child_mut(kind: &mut ExprKind, f: &mut dyn FnMut(&mut ExprId)) {
-    match kind {
-        ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Static(_) | ExprKind::This => {}
-        ExprKind::Field { object: e, .. }
-        | ExprKind::Length(e)
-        | ExprKind::Convert { operand: e }
-        | ExprKind::Freeze(e)
-        | ExprKind::Unary { operand: e, .. }
-        | ExprKind::IncDec { target: e, .. }
-        | ExprKind::ReduceArray { array: e, .. } => f(e),
-        ExprKind::Index { array: a, index: b }
-        | ExprKind::Binary { lhs: a, rhs: b, .. }
-        | ExprKind::Assign { target: a, value: b }
-        | ExprKind::CompoundAssign { target: a, value: b, .. }
-        | ExprKind::Connect { lhs: a, rhs: b } => {
-            f(a);
-            f(b);
-        }
-        ExprKind::Conditional { cond, then_expr, else_expr } => {
-            f(cond);
-            f(then_expr);
-            f(else_expr);
-        }
-        ExprKind::Concat(parts)
-        | ExprKind::NewArray { dims: parts }
-        | ExprKind::ArrayLit(parts)
-        | ExprKind::ValueArrayLit(parts)
-        | ExprKind::Builtin { args: parts, .. }
-        | ExprKind::New { args: parts, .. } => parts.iter_mut().for_each(f),
-        ExprKind::Call { receiver, args, .. }
-        | ExprKind::SomdCall { receiver, args, .. }
-        | ExprKind::IntermediateReduce { receiver, args, .. } => {
-            receiver.iter_mut().for_each(&mut *f);
-            args.iter_mut().for_each(f);
-        }
-        ExprKind::Map { args, .. } => args.iter_mut().for_each(|(e, _)| f(e)),
-        ExprKind::Task { ctor, .. } => {
-            if let Some((_, _, args)) = ctor {
-                args.iter_mut().for_each(f);
-            }
         }
     }
 }

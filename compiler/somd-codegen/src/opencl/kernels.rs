@@ -604,16 +604,11 @@ impl Writer<'_> {
                 strided: true,
             });
         }
-        // Further accumulators (a loop whose accumulators the host folds): each its own
-        // partials and scratch, `somd_partials1`, `somd_scratch1`, .., after the first's.
-        for (k, r) in body.parallel.also.iter().enumerate() {
-            let elem = prim_storage(r.ty).to_string();
-            Self::push_tree_args_named(m, &mut decls, &elem, &(k + 1).to_string());
-        }
-        // Argument extrema: the iterations, then the payloads, in the slots after the
-        // accumulators' (`ParallelLoop::partial_elems`).
+        // Every further partials slot (`ParallelLoop::partial_elems`: further accumulators
+        // of a loop whose accumulators the host folds, then argument extrema's iterations and
+        // payloads): its own partials and scratch, `somd_partials1`, `somd_scratch1`, ...
         let elems = body.parallel.partial_elems();
-        for (slot, ty) in elems.iter().enumerate().skip(body.parallel.reductions().count()) {
+        for (slot, ty) in elems.iter().enumerate().skip(1) {
             let elem = prim_storage(*ty).to_string();
             Self::push_tree_args_named(m, &mut decls, &elem, &slot.to_string());
         }
@@ -808,15 +803,26 @@ impl Writer<'_> {
                     writeln!(out, "{l1}{} {acc} = {};", prim_c(r.ty), identity(r.op, r.ty)?)?;
                 }
                 // An argument extremum: the iteration that last set its value (-1: none;
-                // recorded after the assignment) and the payloads it set.
+                // recorded after the assignment) and the payloads it set, the values of the
+                // slots after the accumulators'.
+                let mut values = names.clone();
+                let mut groups = Vec::new();
                 let slots = body.parallel.carried_slots();
-                for (r, slot) in all.iter().zip(&slots) {
+                for (k, (r, slot)) in all.iter().zip(&slots).enumerate() {
                     let (Some(c), Some(slot)) = (&r.carries, slot) else { continue };
                     writeln!(out, "{l1}long somd_at{slot} = -1;")?;
+                    values.push(format!("somd_at{slot}"));
                     for (p, ty) in &c.payloads {
                         writeln!(out, "{l1}{} {} = 0;", prim_c(*ty), cx.name(*p))?;
+                        values.push(cx.name(*p).to_string());
                     }
                     cx.after.insert(c.assign, format!("somd_at{slot} = somd_t;"));
+                    groups.push(ArgTree {
+                        lead: k,
+                        at: *slot,
+                        payloads: c.payloads.len(),
+                        later: c.later_ties,
+                    });
                 }
                 writeln!(
                     out,
@@ -826,59 +832,29 @@ impl Writer<'_> {
                 writeln!(out, "{l2}if (!({})) break;", conds.join(" && "))?;
                 out.push_str(&self.versioned_body(&mut cx, l2, inner_body, &known)?);
                 writeln!(out, "{l1}}}")?;
-                // Accumulator `k`'s scratch and partials are `somd_scratch`, `somd_partials`
-                // for the first, `somd_scratch{k}`, `somd_partials{k}` after it (the
-                // arguments pushed above); one accumulator is `Writer::tree`'s tree.
-                let slots: Vec<(String, String)> = (0..all.len())
-                    .map(|k| {
-                        let suffix = if k == 0 { String::new() } else { k.to_string() };
+                // Slot `n`'s scratch and partials are `somd_scratch`, `somd_partials` for the
+                // first, `somd_scratch{n}`, `somd_partials{n}` after it (the arguments pushed
+                // above); one accumulator is `Writer::tree`'s tree.
+                let slot_names: Vec<(String, String)> = (0..elems.len())
+                    .map(|n| {
+                        let suffix = if n == 0 { String::new() } else { n.to_string() };
                         (format!("somd_scratch{suffix}"), format!("somd_partials{suffix}"))
                     })
                     .collect();
-                let trees: Vec<TreeOf<'_>> = all
+                let trees: Vec<TreeOf<'_>> = values
                     .iter()
-                    .zip(&names)
-                    .zip(&slots)
-                    .map(|((r, acc), (scratch, partials))| TreeOf {
-                        value: acc,
+                    .zip(&slot_names)
+                    .zip(&elems)
+                    .enumerate()
+                    .map(|(n, ((value, (scratch, partials)), ty))| TreeOf {
+                        value,
                         scratch,
                         partials,
-                        op: r.op,
-                        ty: r.ty,
+                        // A carried slot moves with its extremum (`ArgTree`): no operator.
+                        op: all.get(n).map_or(ReduceOp::Add, |r| r.op),
+                        ty: *ty,
                     })
                     .collect();
-                // The carried slots' names, values and types, in slot order.
-                let carried: Vec<(String, String, String, PrimType)> = all
-                    .iter()
-                    .zip(body.parallel.carried_slots())
-                    .filter_map(|(r, slot)| Some((r.carries.as_ref()?, slot?)))
-                    .flat_map(|(c, slot)| {
-                        let at = (format!("somd_at{slot}"), PrimType::Long);
-                        let pays = c.payloads.iter().map(|(p, t)| (cx.name(*p).to_string(), *t));
-                        std::iter::once(at).chain(pays).enumerate().map(move |(k, (v, t))| {
-                            let n = slot + k;
-                            (v, format!("somd_scratch{n}"), format!("somd_partials{n}"), t)
-                        })
-                    })
-                    .collect();
-                fn tree_of(slot: &(String, String, String, PrimType)) -> TreeOf<'_> {
-                    let (value, scratch, partials, ty) = slot;
-                    TreeOf { value, scratch, partials, op: ReduceOp::Add, ty: *ty }
-                }
-                let mut groups = Vec::new();
-                let mut next = 0;
-                for (k, r) in all.iter().enumerate() {
-                    let Some(c) = &r.carries else { continue };
-                    let n = 1 + c.payloads.len();
-                    let mine = &carried[next..next + n];
-                    next += n;
-                    groups.push(ArgTree {
-                        lead: k,
-                        at: tree_of(&mine[0]),
-                        payloads: mine[1..].iter().map(tree_of).collect(),
-                        later: c.later_ties,
-                    });
-                }
                 out.push_str(&self.trees(l1, &trees, &groups)?);
             }
         }
@@ -1040,12 +1016,13 @@ impl Writer<'_> {
     ///
     /// An argument extremum ([`ArgTree`]) replaces its value's combine: of the two entries,
     /// the one with the better value, or of equal values the earlier (later) iteration,
-    /// keeps its value, iteration and payloads together.
+    /// keeps its value, iteration and payloads together (which have no combine of their
+    /// own).
     pub(super) fn trees(
         &self,
         level: Level,
         values: &[TreeOf<'_>],
-        groups: &[ArgTree<'_>],
+        groups: &[ArgTree],
     ) -> R<String> {
         let l2 = level.next();
         let l3 = l2.next();
@@ -1054,10 +1031,6 @@ impl Writer<'_> {
         writeln!(out, "{level}/* Work-group tree reduction (as runtime/cl/somd_reduce.cl); one partial per group. */")?;
         writeln!(out, "{level}const size_t somd_lid = get_local_id(0);")?;
         for t in values {
-            writeln!(out, "{level}{}[somd_lid] = {};", t.scratch, t.value)?;
-        }
-        let carried = || groups.iter().flat_map(|g| std::iter::once(&g.at).chain(&g.payloads));
-        for t in carried() {
             writeln!(out, "{level}{}[somd_lid] = {};", t.scratch, t.value)?;
         }
         writeln!(out, "{level}barrier(CLK_LOCAL_MEM_FENCE);")?;
@@ -1070,18 +1043,23 @@ impl Writer<'_> {
             let (a, b) =
                 (format!("{}[somd_lid]", t.scratch), format!("{}[somd_lid + somd_s]", t.scratch));
             if let Some(g) = groups.iter().find(|g| g.lead == k) {
-                let at = g.at.scratch;
+                let at = values.get(g.at).map_or("", |x| x.scratch);
                 let better = if t.op == ReduceOp::Max { ">" } else { "<" };
                 let tie = if g.later { ">" } else { "<" };
                 writeln!(
                     out,
                     "{l3}if ({at}[somd_lid + somd_s] >= 0 && ({at}[somd_lid] < 0 || {b} {better} {a} || ({b} == {a} && {at}[somd_lid + somd_s] {tie} {at}[somd_lid]))) {{"
                 )?;
-                for x in std::iter::once(t).chain(std::iter::once(&g.at)).chain(&g.payloads) {
+                let moved = std::iter::once(k).chain(g.at..=g.at + g.payloads);
+                for x in moved.filter_map(|n| values.get(n)) {
                     let sc = x.scratch;
                     writeln!(out, "{l4}{sc}[somd_lid] = {sc}[somd_lid + somd_s];")?;
                 }
                 writeln!(out, "{l3}}}")?;
+                continue;
+            }
+            // An extremum's iteration or payload moves with it (above).
+            if groups.iter().any(|g| (g.at..=g.at + g.payloads).contains(&k)) {
                 continue;
             }
             let combined = reduce_combine(t.op, t.ty, &a, &b)?;
@@ -1091,7 +1069,7 @@ impl Writer<'_> {
         writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
         writeln!(out, "{level}}}")?;
         writeln!(out, "{level}if (somd_lid == 0) {{")?;
-        for t in values.iter().chain(carried()) {
+        for t in values {
             writeln!(out, "{l2}{}[get_group_id(0)] = {}[0];", t.partials, t.scratch)?;
         }
         writeln!(out, "{level}}}")?;
@@ -1635,13 +1613,14 @@ pub(super) struct TreeOf<'a> {
     pub(super) ty: PrimType,
 }
 
-/// An argument extremum in [`Writer::trees`]: `values[lead]` is its value, `at` the
-/// iteration that set it (-1 for none) and `payloads` what that iteration set (their `op`
-/// is unused); `later`: of equal values the later iteration wins.
-pub(super) struct ArgTree<'a> {
+/// An argument extremum in [`Writer::trees`], by positions in its `values`: `lead` is its
+/// value, `at` the iteration that set it (-1 for none) and the `payloads` values after `at`
+/// what that iteration set (their `op` is unused); `later`: of equal values the later
+/// iteration wins.
+pub(super) struct ArgTree {
     pub(super) lead: usize,
-    pub(super) at: TreeOf<'a>,
-    pub(super) payloads: Vec<TreeOf<'a>>,
+    pub(super) at: usize,
+    pub(super) payloads: usize,
     pub(super) later: bool,
 }
 

@@ -1706,21 +1706,13 @@ impl HostProgram<'_, '_> {
                     // for each, folded into its own host scalar the same way.
                     let indices: Vec<String> = (0..depth).map(|d| format!("somd_h{d}")).collect();
                     let values = self.host_values(*launch)?;
-                    let all: Vec<&analysis::AccReduction> = self
-                        .body
-                        .launches
-                        .get(*launch)
-                        .map(|l| l.parallel.reductions().collect())
-                        .unwrap_or_default();
+                    let parallel = self.body.launches.get(*launch).map(|l| &l.parallel);
+                    let all: Vec<&analysis::AccReduction> =
+                        parallel.map(|p| p.reductions().collect()).unwrap_or_default();
                     if all.is_empty() {
                         return Err(EmitError::Internal("sync reduce without a reduction".into()));
                     }
-                    let slots = self
-                        .body
-                        .launches
-                        .get(*launch)
-                        .map(|l| l.parallel.carried_slots())
-                        .unwrap_or_default();
+                    let slots = parallel.map(|p| p.carried_slots()).unwrap_or_default();
                     for (n, r) in all.into_iter().enumerate() {
                         let ty = rust_prim(r.ty);
                         let op = super::types::reduce_op(r.op)

@@ -853,13 +853,7 @@ impl Cx<'_> {
         let mut acc_self_reads: HashSet<ExprId> = HashSet::new();
         let mut carried = HashMap::new();
         let extrema = conditional_extrema(self.module, func, body, &mut carried);
-        let assigned_local = |a: ExprId| match &func.expr(a).kind {
-            ExprKind::Assign { target, .. } => match func.expr(*target).kind {
-                ExprKind::Local(l) => Some(l),
-                _ => None,
-            },
-            _ => None,
-        };
+        let assigned_local = |a: ExprId| walk::assigned_local(func, a);
         // An `if` whose `m` the loop declares is ordinary code (its other assignments too).
         carried.retain(|lead, _| assigned_local(*lead).is_some_and(|m| !declared.contains(&m)));
         // In lead order, so that refusals name the same construct in every run.
@@ -892,8 +886,8 @@ impl Cx<'_> {
         // How many statements update each accumulator (an extremum carrying payloads must
         // be updated by its `if` alone).
         let mut updates: HashMap<LocalId, usize> = HashMap::new();
-        // The payloads found, with the assignment of their extremum.
-        let mut payloads: Vec<(LocalId, ExprId, somd_diag::Span)> = Vec::new();
+        // The payloads found, with the assignment of their extremum, and their values.
+        let mut payloads: Vec<(LocalId, ExprId, somd_diag::Span, ExprId)> = Vec::new();
         let proven = std::cell::OnceCell::new();
         for &e in &exprs {
             let expr = func.expr(e);
@@ -940,9 +934,9 @@ impl Cx<'_> {
                         (payload_of.get(&e), &expr.kind)
                     {
                         // A work-item runs the payload's assignment whenever its own `m`
-                        // improves, in iterations where Java's may not: it must not fail.
-                        let library = |f: FuncId| walk::library_math(self.module, f);
-                        if !safe(*value) || !walk::effect_free(func, *value, &library) {
+                        // improves, in iterations where Java's may not: it must not fail
+                        // (nor have an effect, which `cannot_fail` includes).
+                        if !safe(*value) {
                             return Err(Dependence {
                                 what: format!(
                                     "`{name}` is set with the extremum in the `if` but its \
@@ -958,7 +952,7 @@ impl Cx<'_> {
                                 span: expr.span,
                             });
                         }
-                        payloads.push((*l, *lead, expr.span));
+                        payloads.push((*l, *lead, expr.span, *value));
                         continue;
                     }
                     let found = match extrema.get(&e) {
@@ -1180,7 +1174,7 @@ impl Cx<'_> {
         }
         // Argument extrema: the host folds `m` and its payloads together (each is a host
         // scalar read after the loop), and a payload is nothing else.
-        for (p, _, span) in &payloads {
+        for (p, _, span, _) in &payloads {
             let name = &func.local(*p).name;
             if accs.iter().any(|(a, _, _)| a == p) {
                 return Err(Dependence {
@@ -1198,15 +1192,13 @@ impl Cx<'_> {
             for (lead, (_, later)) in &carried {
                 let mine: Vec<(LocalId, PrimType)> = payloads
                     .iter()
-                    .filter(|(_, l, _)| l == lead)
+                    .filter(|(_, l, ..)| l == lead)
                     .filter_map(|(p, ..)| match func.local(*p).ty {
                         Type::Prim(t) => Some((*p, t)),
                         _ => None,
                     })
                     .collect();
-                let sets_acc = matches!(&func.expr(*lead).kind, ExprKind::Assign { target, .. }
-                    if matches!(func.expr(*target).kind, ExprKind::Local(m) if m == acc));
-                if !sets_acc {
+                if assigned_local(*lead) != Some(acc) {
                     continue;
                 }
                 if updates.get(&acc).copied().unwrap_or(0) > 1 {
@@ -1232,20 +1224,13 @@ impl Cx<'_> {
                 // The payloads' values must not read what the block sets.
                 let set: Vec<LocalId> =
                     std::iter::once(acc).chain(mine.iter().map(|(p, _)| *p)).collect();
-                for &(p, _) in &mine {
-                    let Some((_, _, pspan)) = payloads.iter().find(|(x, ..)| *x == p) else {
-                        continue;
-                    };
-                    let reads = exprs.iter().any(|&x| {
-                        matches!(&func.expr(x).kind, ExprKind::Assign { target, value }
-                            if matches!(func.expr(*target).kind, ExprKind::Local(t) if t == p)
-                                && set.iter().any(|s| walk::mentions(func, *value, *s)))
-                    });
-                    if reads {
+                let of_lead = payloads.iter().filter(|(_, l, ..)| l == lead);
+                for (p, _, pspan, value) in of_lead {
+                    if set.iter().any(|s| walk::mentions(func, *value, *s)) {
                         return Err(Dependence {
                             what: format!(
                                 "`{}`'s value reads a local the extremum's `if` sets",
-                                func.local(p).name
+                                func.local(*p).name
                             ),
                             span: *pspan,
                         });
@@ -1271,7 +1256,7 @@ impl Cx<'_> {
             out.push(AccReduction { acc, op, ty, span, carries });
         }
         // Every payload travels with its extremum, into a host scalar.
-        for (p, _, span) in &payloads {
+        for (p, _, span, _) in &payloads {
             let name = &func.local(*p).name;
             if !self.reduced.contains(p) {
                 return Err(Dependence {

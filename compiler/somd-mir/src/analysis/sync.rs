@@ -342,7 +342,7 @@ impl SyncAnalysis<'_> {
                     }
                 }
                 Stmt::Expr(e) => {
-                    if let Some(l) = assigned_local(func, *e) {
+                    if let Some(l) = walk::assigned_local(func, *e) {
                         if !func.params.contains(&l) {
                             self.host_set.insert(l);
                         }
@@ -403,7 +403,7 @@ impl SyncAnalysis<'_> {
     /// A statement the host runs: an assignment of a host scalar from scalars.
     fn host_stmt(&mut self, e: ExprId, span: Span) -> Result<SyncStep, Blocker> {
         let func = self.cx.func;
-        match assigned_local(func, e) {
+        match walk::assigned_local(func, e) {
             Some(l) if self.host_set.contains(&l) && !func.params.contains(&l) => {
                 self.host_expr(e)?;
                 reduction_order(func, e)?;
@@ -967,19 +967,6 @@ fn stmt_mentions(func: &Function, stmt: &Stmt, l: LocalId) -> bool {
     }
     walk::stmt_roots(stmt).iter().any(|r| walk::mentions(func, *r, l))
         || walk::stmt_blocks(stmt).iter().any(|b| b.stmts.iter().any(|s| stmt_mentions(func, s, l)))
-}
-
-/// The local a statement-level assignment (`x = e`, `x op= e`, `x++`) assigns.
-fn assigned_local(func: &Function, e: ExprId) -> Option<LocalId> {
-    match &func.expr(e).kind {
-        ExprKind::Assign { target, .. }
-        | ExprKind::CompoundAssign { target, .. }
-        | ExprKind::IncDec { target, .. } => match func.expr(*target).kind {
-            ExprKind::Local(l) => Some(l),
-            _ => None,
-        },
-        _ => None,
-    }
 }
 
 /// A scalar parameter of `size` that the body assigns (its value is not the argument's).

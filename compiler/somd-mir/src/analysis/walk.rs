@@ -41,6 +41,65 @@ pub fn children(kind: &ExprKind) -> Vec<ExprId> {
     }
 }
 
+/// Calls `f` on each direct sub-expression of `kind`, mutably: [`children`]'s list (keep
+/// the two in step), for passes that renumber expressions (`scalarize`).
+pub fn each_child_mut(kind: &mut ExprKind, f: &mut dyn FnMut(&mut ExprId)) {
+    match kind {
+        ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Static(_) | ExprKind::This => {}
+        ExprKind::Field { object: e, .. }
+        | ExprKind::Length(e)
+        | ExprKind::Convert { operand: e }
+        | ExprKind::Freeze(e)
+        | ExprKind::Unary { operand: e, .. }
+        | ExprKind::IncDec { target: e, .. }
+        | ExprKind::ReduceArray { array: e, .. } => f(e),
+        ExprKind::Index { array: a, index: b }
+        | ExprKind::Binary { lhs: a, rhs: b, .. }
+        | ExprKind::Assign { target: a, value: b }
+        | ExprKind::CompoundAssign { target: a, value: b, .. }
+        | ExprKind::Connect { lhs: a, rhs: b } => {
+            f(a);
+            f(b);
+        }
+        ExprKind::Conditional { cond, then_expr, else_expr } => {
+            f(cond);
+            f(then_expr);
+            f(else_expr);
+        }
+        ExprKind::Concat(parts)
+        | ExprKind::NewArray { dims: parts }
+        | ExprKind::ArrayLit(parts)
+        | ExprKind::ValueArrayLit(parts)
+        | ExprKind::Builtin { args: parts, .. }
+        | ExprKind::New { args: parts, .. } => parts.iter_mut().for_each(f),
+        ExprKind::Call { receiver, args, .. }
+        | ExprKind::SomdCall { receiver, args, .. }
+        | ExprKind::IntermediateReduce { receiver, args, .. } => {
+            receiver.iter_mut().for_each(&mut *f);
+            args.iter_mut().for_each(f);
+        }
+        ExprKind::Map { args, .. } => args.iter_mut().for_each(|(e, _)| f(e)),
+        ExprKind::Task { ctor, .. } => {
+            if let Some((_, _, args)) = ctor {
+                args.iter_mut().for_each(f);
+            }
+        }
+    }
+}
+
+/// The local a statement-level assignment (`x = e`, `x op= e`, `x++`) assigns.
+pub fn assigned_local(func: &Function, e: ExprId) -> Option<LocalId> {
+    match &func.expr(e).kind {
+        ExprKind::Assign { target, .. }
+        | ExprKind::CompoundAssign { target, .. }
+        | ExprKind::IncDec { target, .. } => match func.expr(*target).kind {
+            ExprKind::Local(l) => Some(l),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The parent of every expression of `func`, by expression index (`None` for the roots of
 /// full expressions).
 pub fn parents(func: &Function) -> Vec<Option<ExprId>> {
