@@ -1230,6 +1230,47 @@ fn device_reduces_argument_extrema() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, functions keeping small fresh arrays (`device_private`:
+/// scratch vectors, literal tables, digit counts, a sorted window) run on the device with
+/// the arrays in each work-item's private memory: every SOMD method and `@` of the program
+/// launches one kernel per call, except `passes` (its array is passed on) and `large` (1600
+/// bytes), which make no device call. The outputs are the twin's (checked by
+/// `traced_calls`).
+#[test]
+fn device_keeps_fresh_arrays_in_private_memory() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_private") else {
+        return; // a filter left device_private out
+    };
+    let (outcome, calls) = traced_calls("device_private", binary, &expected, *opencl);
+    for name in [
+        "Main.norm3",
+        "Main.weigh",
+        "Main.kinds",
+        "Main.digits",
+        "Main.median5",
+        "Main.commonest",
+        "Main.table",
+        "Main.cells",
+    ] {
+        let made = launches_of(&calls, name);
+        assert!(
+            made.len() == 4 && made.iter().all(|l| *l == 1),
+            "device_private: {name} made launches {made:?}\n{}",
+            outcome.stderr
+        );
+    }
+    for name in ["Main.passes", "Main.large"] {
+        assert!(
+            calls.iter().all(|c| c.name != name),
+            "device_private: {name} reached the device\n{}",
+            outcome.stderr
+        );
+    }
+}
+
 /// Under `SOMD_DEVICE=opencl`, objects of value classes holding arrays (`device_holders`)
 /// cross as their fields: the `@`s broadcasting a `Model` or a `Table` and the SOMD methods
 /// taking one each launch one kernel; the model's arrays go up with the first call and stay

@@ -843,6 +843,55 @@ fn array_locals_point_into_parameters() {
     insta::assert_snapshot!(text);
 }
 
+const PRIVATES: &str = r#"
+class P {
+    static local int weigh(int x) {
+        int[] w = {3, x, 4};
+        int s = 0;
+        for (int k = 0; k < w.length; k++) {
+            s += w[k] * k;
+        }
+        return s + w[x & 1];
+    }
+
+    static int[] digits(dist int[] a) {
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            int[] d = new int[4];
+            int v = a[i] & 0x7fffffff;
+            for (int k = 0; k < 4; k++) {
+                d[k] = v % 10;
+                v /= 10;
+            }
+            out[i] = d[a[i] & 7] + d[3];
+        }
+        return out;
+    }
+
+    public static void main(String[] args) {
+        int[[]] v = new int[[]](new int[]{1, 2, 3});
+        int[[]] r = P @ weigh(v);
+        int[] d = digits(new int[]{1, 2, 3});
+    }
+}
+"#;
+
+/// Private arrays: a C array of the work-item and a constant length, zeroed by its
+/// declaration (`new`) or stored element by element in order (a literal); indices proven by
+/// a constant bound or constant themselves need no check, a computed one keeps its
+/// `SOMD_INDEX` against the length (the corpus test builds them).
+#[test]
+fn private_arrays_are_arrays_of_the_work_item() {
+    let text = snapshot(PRIVATES);
+    assert!(text.contains("int w[3];"), "{text}");
+    assert!(text.contains("w[1] = x;"), "{text}");
+    assert!(text.contains("int d[4] = {0};"), "{text}");
+    assert!(text.contains("const int d_len0 = 4;"), "{text}");
+    assert!(text.contains("d[k] = "), "{text}");
+    assert!(text.contains("d[SOMD_INDEX("), "{text}");
+    insta::assert_snapshot!(text);
+}
+
 const CUBES: &str = r#"
 class C {
     static long[][][] planes(dist long[][][] a, long f) {
@@ -1206,6 +1255,7 @@ fn every_corpus_kernel_builds_with_opencl() {
         INSTANCE,
         HOLDERS,
         ALIASES,
+        PRIVATES,
         CUBES,
         CUBE_VIEWS,
         CUBE_MAP,

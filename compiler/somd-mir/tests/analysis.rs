@@ -1305,3 +1305,78 @@ class Arg {
 "#
     ));
 }
+
+/// Private arrays (`analysis::private`): a fresh array of constant length used only by its
+/// elements and length is the work-item's own, in a `@` target, a helper, a SOMD loop body
+/// (re-created per iteration) and a SOMD setup that nothing writes; passed on, too large, of
+/// a computed length, or a setup table the loop writes, it keeps its function on the CPU
+/// with the reason.
+#[test]
+fn private_arrays_are_explained() {
+    insta::assert_snapshot!(explain(
+        r#"
+class P {
+    static local int digits(int x) {
+        int[] d = new int[10];
+        int v = x & 0x7fffffff;
+        while (v > 0) { d[v % 10]++; v /= 10; }
+        int n = 0;
+        for (int k = 0; k < d.length; k++) { if (d[k] > 0) { n++; } }
+        return n;
+    }
+    static int helper(int x) {
+        int[] w = {1, 2, 4};
+        return w[(x & 0x7fffffff) % w.length];
+    }
+    static int[] loopBody(dist int[] a) {
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            long[] t = new long[4];
+            t[a[i] & 3] += a[i];
+            out[i] = (int) (t[0] - t[1]) + helper(a[i]);
+        }
+        return out;
+    }
+    static reduce(+) long setupTable(dist int[] a) {
+        double[] w = {0.5, 1.5, 2.5};
+        long s = 0;
+        for (int i = 0; i < a.length; i++) { s += (long) (w[a[i] & 1] * a[i]); }
+        return s;
+    }
+    static reduce(+) long setupWritten(dist int[] a) {
+        int[] w = {1, 2, 3};
+        long s = 0;
+        for (int i = 0; i < a.length; i++) { w[i % 3] = a[i]; s += w[0]; }
+        return s;
+    }
+    static local void fill(int[] t) { t[0] = 1; }
+    static local int passedOn(int x) {
+        int[] t = new int[2];
+        fill(t);
+        return t[x & 1];
+    }
+    static local double tooLarge(double x) {
+        double[] t = new double[129];
+        t[(int) x & 127] = x;
+        return t[3];
+    }
+    static int[] computedLength(dist int[] a, int n) {
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            int[] t = new int[n];
+            t[a[i] % n] = 1;
+            out[i] = t[0];
+        }
+        return out;
+    }
+    public static void main(String[] args) {
+        int[[]] v = new int[[]](new int[]{1, 2, 3});
+        int[[]] r = P @ digits(v);
+        int[[]] q = P @ passedOn(v);
+        double[[]] dv = new double[[]](new double[]{1, 2});
+        double[[]] t = P @ tooLarge(dv);
+    }
+}
+"#
+    ));
+}

@@ -29,6 +29,9 @@
 //! program order, as in the one-work-item form. Then every work-item reads the inner
 //! loop's bounds (which read no array the loop writes), a last barrier separates all these
 //! reads from the inner loop's writes, and the work-items split the inner loop.
+//!
+//! A function with private arrays (`somd_mir::analysis::private`) never takes the form:
+//! each work-item has its own copy, which lane 0's stores would not reach.
 
 use super::writer::{bug, FnCx, Writer, R};
 use super::Level;
@@ -49,6 +52,11 @@ pub(super) struct Strip<'b> {
 /// The lanes form of the parallel loop body `body`, when it qualifies (module doc).
 pub(super) fn strip_of<'b>(cx: &FnCx, body: &'b Block) -> Option<Strip<'b>> {
     let func = cx.func;
+    // A private array is each work-item's own: the prelude's stores into it, made by lane
+    // 0 alone, would not reach the other lanes' copies.
+    if !cx.privates.is_empty() {
+        return None;
+    }
     let (last, prelude) = body.stmts.split_last()?;
     let Stmt::Block(b) = last else { return None };
     let [Stmt::Let { local: index, init: Some(init) }, Stmt::Loop { label: None, test: Some(test), test_at_end: false, body: inner, update }] =

@@ -192,6 +192,10 @@ pub(super) struct FnCx<'a> {
     /// Statements written after the statement of an expression: the iteration an argument
     /// extremum records after its assignment (`kernels.rs`, `somd_at`).
     pub(super) after: HashMap<ExprId, String>,
+    /// Small fresh arrays of the work-item (`somd_mir::analysis::private`): declared `T
+    /// name[n]` with `const int name_len0 = n`, so elements and lengths read like a
+    /// buffer's.
+    pub(super) privates: HashMap<LocalId, somd_mir::analysis::private::PrivateArray>,
 }
 
 /// `a[i]` on the whole-vector path of a widened kernel (`FnCx::widened`): element
@@ -642,6 +646,7 @@ impl<'a> FnCx<'a> {
             aliases: somd_mir::analysis::alias::kernel_aliases(func),
             widened: None,
             after: HashMap::new(),
+            privates: somd_mir::analysis::private::private_arrays(func),
         }
     }
 
@@ -1424,6 +1429,34 @@ impl<'a> Writer<'a> {
         Ok(out)
     }
 
+    /// The declaration of private array `local` (`FnCx::privates`): zeroed by its
+    /// initializer each time it runs (`new T[n]`), or its elements stored in order (an
+    /// array literal: Java evaluates them left to right, a C initializer in no fixed order).
+    fn private_let(
+        &mut self,
+        cx: &mut FnCx,
+        level: Level,
+        local: LocalId,
+        init: ExprId,
+    ) -> R<String> {
+        let p = &cx.privates[&local];
+        let (elem, len) = (prim_c(p.elem), p.len);
+        let name = cx.name(local).to_string();
+        let mut out = String::new();
+        match &cx.func.expr(init).kind {
+            ExprKind::ArrayLit(parts) => {
+                writeln!(out, "{level}{elem} {name}[{len}];")?;
+                for (k, part) in parts.clone().iter().enumerate() {
+                    let value = self.expr(cx, *part)?;
+                    writeln!(out, "{level}{name}[{k}] = {value};")?;
+                }
+            }
+            _ => writeln!(out, "{level}{elem} {name}[{len}] = {{0}};")?,
+        }
+        writeln!(out, "{level}const int {name}_len0 = {len};")?;
+        Ok(out)
+    }
+
     pub(super) fn stmt(&mut self, cx: &mut FnCx, level: Level, stmt: &Stmt) -> R<String> {
         let func = cx.func;
         let mut out = String::new();
@@ -1445,6 +1478,9 @@ impl<'a> Writer<'a> {
                 };
                 writeln!(out, "{level}__global {elem} *{name} = {ptr};")?;
                 writeln!(out, "{level}int {name}_len0 = {len};")?;
+            }
+            Stmt::Let { local, init: Some(init) } if cx.privates.contains_key(local) => {
+                out.push_str(&self.private_let(cx, level, *local, *init)?);
             }
             Stmt::Let { local, init } => {
                 let ty = self.ty(&func.local(*local).ty)?;

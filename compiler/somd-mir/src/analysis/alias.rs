@@ -60,9 +60,13 @@ pub fn array_aliases(
             }
         }
     });
+    let fresh = super::private::fresh_arrays(func);
     for (local, init) in &inits {
         let ty = &func.local(*local).ty;
         let span = func.local(*local).span;
+        if let Some(Err(why)) = fresh.get(local) {
+            return Err(refuse(*local, &format!("holding a fresh array {why}"), span));
+        }
         let Type::Array(elem) = ty else {
             return Err(refuse(*local, "other than a mutable 1-D array of primitives", span));
         };
@@ -206,8 +210,12 @@ pub fn kernel_aliases(func: &Function) -> HashMap<LocalId, ArrayAlias> {
     array_aliases(func, &|l| other_form(func, l)).unwrap_or_default()
 }
 
-/// Whether array local `l` has a kernel form other than a pointer into a parameter.
+/// Whether array local `l` has a kernel form other than a pointer into a parameter (a
+/// private array of the work-item, `private.rs`, included).
 pub(super) fn other_form(func: &Function, l: LocalId) -> bool {
+    if super::private::private_arrays(func).contains_key(&l) {
+        return true;
+    }
     if func.is_somd() {
         let mut output = false;
         super::walk::each_stmt(&func.body, &mut |s| {

@@ -107,6 +107,10 @@ pub fn proven_in_bounds(
     let mut cx = Cx {
         func,
         fixed_arrays: fixed_arrays(func),
+        private_lengths: super::private::private_arrays(func)
+            .into_iter()
+            .map(|(l, p)| (l, i64::from(p.len)))
+            .collect(),
         same_length: same_length.to_vec(),
         proven: BTreeSet::new(),
     };
@@ -126,6 +130,8 @@ struct Cx<'f> {
     func: &'f Function,
     /// Array locals that nothing assigns (neither the local nor a row of it).
     fixed_arrays: HashSet<LocalId>,
+    /// The constant lengths of the private arrays (`private.rs`).
+    private_lengths: HashMap<LocalId, i64>,
     same_length: Vec<(LenSym, LenSym)>,
     proven: BTreeSet<ExprId>,
 }
@@ -310,6 +316,21 @@ impl Cx<'_> {
                 out.push((v, Range { lo: None, below: vec![(len, c)] }));
             }
         }
+        // `v < K` bounds `v` by the length of every private array of length `L >= K`:
+        // `v < L + (K - L)`.
+        if let (Some(v), Some(k)) = (self.local_of(small), self.const_of(big)) {
+            let k = if strict { k } else { k + 1 };
+            let mut below: Vec<(LenSym, i64)> = self
+                .private_lengths
+                .iter()
+                .filter(|(_, len)| **len >= k)
+                .map(|(p, len)| (LenSym { array: *p, dim: 0 }, k - len))
+                .collect();
+            below.sort_by_key(|(s, _)| s.array);
+            if !below.is_empty() {
+                out.push((v, Range { lo: None, below }));
+            }
+        }
         // `k < v` / `k <= v`.
         if let (Some(k), Some(v)) = (self.const_of(small), self.local_of(big)) {
             let lo = if strict { k + 1 } else { k };
@@ -414,7 +435,14 @@ impl Cx<'_> {
         if !self.fixed_arrays.contains(&len.array) {
             return false;
         }
-        let Some((Some(v), k)) = self.affine(index) else { return false };
+        let affine = self.affine(index);
+        // A constant index of a private array: its length is a constant too.
+        if let (Some((None, k)), 0, Some(n)) =
+            (affine, len.dim, self.private_lengths.get(&len.array))
+        {
+            return (0..*n).contains(&k);
+        }
+        let Some((Some(v), k)) = affine else { return false };
         let Some(r) = env.get(&v) else { return false };
         let same = |s: LenSym| {
             s == len
@@ -477,7 +505,13 @@ pub fn guardable(
             fixed.remove(local);
         }
     });
-    let cx = Cx { func, fixed_arrays: fixed, same_length: Vec::new(), proven: BTreeSet::new() };
+    let cx = Cx {
+        func,
+        fixed_arrays: fixed,
+        private_lengths: HashMap::new(),
+        same_length: Vec::new(),
+        proven: BTreeSet::new(),
+    };
     let assigned = super::walk::assigned_in_block(cx.func, block);
     let known = known
         .iter()

@@ -93,6 +93,24 @@ fn narrow_lines(
 }
 
 /// The readable explanation of `info`.
+/// The private arrays of kernel function `f` (`private.rs`), one line each.
+fn private_lines(out: &mut String, module: &Module, sources: &SourceMap, f: FuncId) {
+    let func = module.function(f);
+    let mut arrays: Vec<_> = super::private::private_arrays(func).into_iter().collect();
+    arrays.sort_by_key(|(l, _)| *l);
+    for (l, p) in arrays {
+        let local = func.local(l);
+        let _ = writeln!(
+            out,
+            "  private array: `{}` {} of {} elements in each work-item at {}",
+            local.name,
+            crate::print::type_name(module, &local.ty),
+            p.len,
+            sources.position(local.span)
+        );
+    }
+}
+
 pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> String {
     let mut out = String::new();
     let narrow = super::narrow::plan(module, &super::narrow::roots(module));
@@ -106,6 +124,7 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                 for k in &plan.kernels {
                     if let Some(kp) = info.kernels.get(*k) {
                         let _ = writeln!(out, "  kernel: {}", kp.name);
+                        private_lines(&mut out, module, sources, kp.func);
                         if matches!(kp.kind, KernelKind::Map { .. } | KernelKind::MapReduce { .. })
                         {
                             narrow_lines(&mut out, module, sources, &narrow, kp.func);

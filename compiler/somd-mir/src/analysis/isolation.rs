@@ -188,6 +188,8 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
         Ok(a) => (a, None),
         Err(b) => (Default::default(), Some(b)),
     };
+    // Small fresh arrays kept in the work-item's private memory (`private.rs`).
+    let privates = super::private::private_arrays(func);
     // Statements.
     let mut found: Option<Blocker> = None;
     super::walk::each_stmt(&func.body, &mut |stmt| {
@@ -220,6 +222,7 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
                 let vector = !func.is_somd() && vector_of(ty).is_some();
                 if !scalar_or_value(module, ty)
                     && !somd_output
+                    && !privates.contains_key(local)
                     && !vias.contains(local)
                     && !vector
                     && !aliases.contains_key(local)
@@ -513,6 +516,19 @@ fn effect_order_blocker(
     })
 }
 
+/// Whether `e` is the initializer of one of `func`'s private arrays (`private.rs`).
+fn private_init(func: &Function, e: ExprId) -> bool {
+    let mut declared = None;
+    super::walk::each_stmt(&func.body, &mut |s| {
+        if let Stmt::Let { local, init: Some(i) } = s {
+            if *i == e {
+                declared = Some(*local);
+            }
+        }
+    });
+    declared.is_some_and(|l| super::private::private_arrays(func).contains_key(&l))
+}
+
 fn expr_blocker(
     module: &Module,
     _id: FuncId,
@@ -524,7 +540,6 @@ fn expr_blocker(
 ) -> Option<Blocker> {
     use BlockReason::{NotIsolated, Unsupported};
     let span = expr.span;
-    let _ = eid;
     match &expr.kind {
         ExprKind::Const(Const::Str(_)) | ExprKind::Concat(_) => {
             Some(block(NotIsolated, "string operation", span))
@@ -552,6 +567,9 @@ fn expr_blocker(
         ExprKind::NewArray { .. } | ExprKind::ArrayLit(_) | ExprKind::ValueArrayLit(_) => {
             if func.is_somd() {
                 // SOMD bodies allocate their output arrays on the host (see `parallel`).
+                None
+            } else if private_init(func, eid) {
+                // A private array of the work-item (`private.rs`).
                 None
             } else {
                 Some(block(Unsupported, "array allocation inside a kernel", span))

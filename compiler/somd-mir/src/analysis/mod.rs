@@ -44,6 +44,7 @@ pub mod narrow;
 pub mod nested;
 pub mod parallel;
 pub mod plan;
+pub mod private;
 pub mod rows;
 pub mod sad;
 pub mod swap;

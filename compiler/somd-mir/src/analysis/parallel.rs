@@ -77,6 +77,7 @@ pub(super) fn analyze_loop_body(
     let mut setup_order = Vec::new();
     let mut result = SomdResult::None;
     let assigned = assigned_locals(func);
+    let privates = super::private::private_arrays(func);
     let n = func.body.stmts.len();
     for (pos, stmt) in func.body.stmts.iter().enumerate() {
         let span = walk::stmt_span(func, stmt, func.span);
@@ -91,6 +92,26 @@ pub(super) fn analyze_loop_body(
         }
         };
         match stmt {
+            // A private table no statement writes: every work-item builds its own before
+            // the loop (`private.rs`).
+            Stmt::Let { local, init }
+                if parallel.is_none()
+                    && privates.contains_key(local)
+                    && !super::private::written(func, *local) =>
+            {
+                setup_order.push((*local, *init));
+            }
+            Stmt::Let { local, init: Some(init) }
+                if parallel.is_none()
+                    && privates.contains_key(local)
+                    && matches!(func.expr(*init).kind, ExprKind::ArrayLit(_)) =>
+            {
+                shape_err.get_or_insert(shape(&format!(
+                    "the table `{}` is written (every work-item would write its own copy, \
+                     where the iterations share one)",
+                    func.local(*local).name
+                )));
+            }
             Stmt::Let { local, init } => {
                 let ty = &func.local(*local).ty;
                 match init.map(|e| &func.expr(e).kind) {
@@ -364,6 +385,10 @@ impl Cx<'_> {
         let local = self.func.local(l);
         if local.kind == LocalKind::Param {
             Some(SizeExpr::Len { array: l, dim })
+        } else if dim == 0 {
+            super::private::private_arrays(self.func)
+                .get(&l)
+                .map(|p| SizeExpr::Const(i64::from(p.len)))
         } else {
             None
         }
@@ -834,6 +859,22 @@ impl Cx<'_> {
                 declared.insert(*local);
             }
         });
+        // An array the body allocates is the iteration's own only as a private array of
+        // the work-item (`private.rs`).
+        let fresh = super::private::fresh_arrays(func);
+        let mut sorted: Vec<&LocalId> = declared.iter().collect();
+        sorted.sort();
+        for l in sorted {
+            if let Some(Err(why)) = fresh.get(l) {
+                return Err(Dependence {
+                    what: format!(
+                        "the loop allocates `{}`, a fresh array {why}",
+                        func.local(*l).name
+                    ),
+                    span: func.local(*l).span,
+                });
+            }
+        }
         let mut exprs = Vec::new();
         each_expr_in_block(func, body, &mut |e| exprs.push(e));
         let aliases = super::alias::kernel_aliases(func);
@@ -1852,13 +1893,16 @@ fn is_identity(kind: &ExprKind, op: ReduceOp, ty: PrimType) -> bool {
     }
 }
 
-/// Whether `func` assigns an element of any array.
+/// Whether `func` assigns an element of any array other than its own private arrays
+/// (`private.rs`: no caller can see those).
 pub fn writes_arrays(func: &Function) -> bool {
+    let privates = super::private::private_arrays(func);
     func.exprs.iter().any(|e| match &e.kind {
         ExprKind::Assign { target, .. }
         | ExprKind::CompoundAssign { target, .. }
         | ExprKind::IncDec { target, .. } => {
             matches!(func.expr(*target).kind, ExprKind::Index { .. })
+                && !walk::index_root(func, *target).is_some_and(|(l, _)| privates.contains_key(&l))
         }
         _ => false,
     })

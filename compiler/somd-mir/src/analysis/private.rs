@@ -1,0 +1,141 @@
+//! Private arrays: small fresh arrays a kernel function keeps in the work-item's private
+//! memory.
+//!
+//! A `@` target or a parallel loop body often needs a little scratch space indexed by
+//! data: the digits of a number, a 3-vector normalised in a loop, a weight table
+//! (`double[] v = new double[3]; for (k ..) s += v[k] * v[k];`). Kernel code has no heap,
+//! but a fresh array of constant length whose every use is an element or its length is
+//! exactly a C array of the work-item: `double v[3] = {0};` with `const int v_len0 = 3;`,
+//! indexed with the same bounds check as a buffer (`SOMD_INDEX`, the Java exception with
+//! its position). Java semantics are unchanged: `new T[n]` gives default values (the
+//! C initializer zeroes every element, each time the declaration runs), an array literal
+//! evaluates its elements in order (the writer stores them one by one), and since the
+//! array never escapes (it is not returned, passed on, stored, compared or reassigned)
+//! no other code can observe that it lives in registers rather than on the heap.
+//!
+//! An array qualifies when it is a local `T[] v = new T[n]` or `T[] v = {e0, ..}` with `T`
+//! primitive and `n` a constant (after constant folding) of at least one element and at
+//! most [`MAX_BYTES`] bytes, declared once, never assigned, named by no `sync`, and every
+//! other mention of `v` is `v[e]` (read or written) or `v.length`. Small tables used only
+//! at constant indices never get here: `scalarize` has made them scalars already.
+//!
+//! Where the array is declared decides whose it is: in a `@` target or a helper it is the
+//! call's own; in a SOMD method's parallel loop body it is the iteration's (the loop
+//! analysis already treats arrays the loop declares as the iteration's own); in a SOMD
+//! method's setup it is recomputed by every work-item, which is exact only while no
+//! statement writes it (`parallel.rs` takes it as setup then, and as an output otherwise).
+
+use super::walk;
+use crate::ir::*;
+use somd_syntax::ast::PrimType;
+use std::collections::HashMap;
+
+/// The largest private array, in bytes (256 `int`s, 128 `double`s). Larger scratch arrays
+/// would spill to the device's slow per-work-item memory, and are better written as a
+/// loop over a parameter.
+pub const MAX_BYTES: u32 = 1024;
+
+/// One private array of a function.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrivateArray {
+    pub elem: PrimType,
+    /// The array's constant length.
+    pub len: u32,
+}
+
+/// The bytes of one element of type `p` in private memory.
+fn elem_bytes(p: PrimType) -> u32 {
+    match p {
+        PrimType::Boolean | PrimType::Byte => 1,
+        PrimType::Short | PrimType::Char => 2,
+        PrimType::Int | PrimType::Float => 4,
+        PrimType::Long | PrimType::Double => 8,
+    }
+}
+
+/// The private arrays of `func` (module doc).
+pub fn private_arrays(func: &Function) -> HashMap<LocalId, PrivateArray> {
+    fresh_arrays(func).into_iter().filter_map(|(l, p)| Some((l, p.ok()?))).collect()
+}
+
+/// Every local of `func` that one declaration initialises with a fresh 1-D array of
+/// primitives: its private array, or why it cannot be one (the text follows "a fresh
+/// array").
+pub fn fresh_arrays(func: &Function) -> HashMap<LocalId, Result<PrivateArray, String>> {
+    let mut lets: HashMap<LocalId, (usize, Option<ExprId>)> = HashMap::new();
+    let mut synced: Vec<LocalId> = Vec::new();
+    walk::each_stmt(&func.body, &mut |s| match s {
+        Stmt::Let { local, init } => {
+            lets.entry(*local).or_insert((0, *init)).0 += 1;
+        }
+        Stmt::Sync { vars, .. } => synced.extend(vars),
+        _ => {}
+    });
+    let mut fresh: HashMap<LocalId, Result<PrivateArray, String>> = HashMap::new();
+    for (&local, &(count, init)) in &lets {
+        let (1, Some(init)) = (count, init) else { continue };
+        let l = func.local(local);
+        let (Type::Array(elem), LocalKind::Var) = (&l.ty, l.kind) else { continue };
+        let Type::Prim(elem) = **elem else { continue };
+        let len = match &func.expr(init).kind {
+            ExprKind::NewArray { dims } if dims.len() == 1 => match func.expr(dims[0]).kind {
+                ExprKind::Const(Const::Int(n)) if n > 0 => Ok(n as u32),
+                _ => Err("whose length is not a constant of at least 1 (a work-item's private arrays have \
+                     a constant length)"
+                    .to_string()),
+            },
+            ExprKind::ArrayLit(parts) if !parts.is_empty() => Ok(parts.len() as u32),
+            ExprKind::ArrayLit(_) => Err("of no elements (a work-item's private arrays have at least one)".to_string()),
+            _ => continue,
+        };
+        let verdict = len.and_then(|len| {
+            let bytes = u64::from(len) * u64::from(elem_bytes(elem));
+            if bytes > u64::from(MAX_BYTES) {
+                Err(format!(
+                    "of {bytes} bytes (a work-item's private arrays hold at most {MAX_BYTES})"
+                ))
+            } else if synced.contains(&local) {
+                Err("named by `sync` (a work-item's private arrays are its own)".to_string())
+            } else {
+                Ok(PrivateArray { elem, len })
+            }
+        });
+        fresh.insert(local, verdict);
+    }
+    if fresh.is_empty() {
+        return fresh;
+    }
+    // Every mention is an element or the length.
+    let parents = walk::parents(func);
+    for (i, expr) in func.exprs.iter().enumerate() {
+        let ExprKind::Local(l) = expr.kind else { continue };
+        let Some(verdict @ Ok(_)) = fresh.get_mut(&l) else { continue };
+        let e = ExprId(i as u32);
+        let ok = match walk::parent_of(&parents, e).map(|p| &func.expr(p).kind) {
+            Some(ExprKind::Index { array, .. }) => *array == e,
+            Some(ExprKind::Length(_)) => true,
+            _ => false,
+        };
+        if !ok {
+            *verdict = Err(
+                "used other than by its elements and its length (passed on, returned, stored, \
+                 compared or reassigned: a work-item's private arrays are only indexed and \
+                 measured)"
+                    .to_string(),
+            );
+        }
+    }
+    fresh
+}
+
+/// Whether some statement of `func` stores to an element of array local `l`.
+pub fn written(func: &Function, l: LocalId) -> bool {
+    func.exprs.iter().any(|e| match &e.kind {
+        ExprKind::Assign { target, .. }
+        | ExprKind::CompoundAssign { target, .. }
+        | ExprKind::IncDec { target, .. } => {
+            walk::index_root(func, *target).is_some_and(|(root, depth)| root == l && depth > 0)
+        }
+        _ => false,
+    })
+}
