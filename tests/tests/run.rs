@@ -1271,6 +1271,35 @@ fn device_keeps_fresh_arrays_in_private_memory() {
     }
 }
 
+/// Under `SOMD_DEVICE=opencl`, labelled statements (`device_labels`: a search leaving two
+/// loops, `continue` of an outer loop and of the parallel loop itself, a labelled block
+/// and `do`/`while` in a `@` target) and `-=`/`--` contributions to a `+` reduction run on
+/// the device, one launch per call; `upToOdd`, whose `break` leaves the parallel loop,
+/// makes no device call. The outputs are the twin's (checked by `traced_calls`).
+#[test]
+fn device_runs_labelled_jumps() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_labels") else {
+        return; // a filter left device_labels out
+    };
+    let (outcome, calls) = traced_calls("device_labels", binary, &expected, *opencl);
+    for name in ["Main.pairs", "Main.rows", "Main.steps", "Main.firstEven", "Main.drift"] {
+        let made = launches_of(&calls, name);
+        assert!(
+            made.len() == 4 && made.iter().all(|l| *l == 1),
+            "device_labels: {name} made launches {made:?}\n{}",
+            outcome.stderr
+        );
+    }
+    assert!(
+        calls.iter().all(|c| c.name != "Main.upToOdd"),
+        "device_labels: upToOdd reached the device\n{}",
+        outcome.stderr
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, objects of value classes holding arrays (`device_holders`)
 /// cross as their fields: the `@`s broadcasting a `Model` or a `Table` and the SOMD methods
 /// taking one each launch one kernel; the model's arrays go up with the first call and stay

@@ -892,6 +892,51 @@ fn private_arrays_are_arrays_of_the_work_item() {
     insta::assert_snapshot!(text);
 }
 
+const LABELS: &str = r#"
+class L {
+    static int[] pairs(dist int[] a, int[] b) {
+        int[] out = new int[a.length];
+        each:
+        for (int i = 0; i < a.length; i++) {
+            out[i] = -1;
+            search:
+            for (int j = 0; j < b.length; j++) {
+                for (int k = 0; k < b.length; k++) {
+                    if (b[j] < 0) {
+                        continue search;
+                    }
+                    if (b[j] + b[k] == a[i]) {
+                        out[i] = j;
+                        break search;
+                    }
+                    if (b[k] == a[i]) {
+                        continue each;
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    public static void main(String[] args) {
+        int[] p = pairs(new int[]{1, 2}, new int[]{0, 1});
+    }
+}
+"#;
+
+/// Labelled jumps: `break search` goes to a label after the loop, `continue search` to one
+/// at the end of its body (before the update), and `continue each` of the parallel loop to
+/// the end of the iteration's `do { } while (0)` (the corpus test builds them).
+#[test]
+fn labelled_jumps_are_gotos() {
+    let text = snapshot(LABELS);
+    assert!(text.contains("goto somd_j1_next;"), "{text}");
+    assert!(text.contains("goto somd_j1_done;"), "{text}");
+    assert!(text.contains("goto somd_j0_next;"), "{text}");
+    assert!(text.contains("somd_j1_done: ;"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
 const CUBES: &str = r#"
 class C {
     static long[][][] planes(dist long[][][] a, long f) {
@@ -1256,6 +1301,7 @@ fn every_corpus_kernel_builds_with_opencl() {
         HOLDERS,
         ALIASES,
         PRIVATES,
+        LABELS,
         CUBES,
         CUBE_VIEWS,
         CUBE_MAP,

@@ -193,7 +193,10 @@ impl Writer<'_> {
         let index = cx.name(d.index).to_string();
         let loop_stmt =
             walk::find_loop(func, body.loop_id).ok_or_else(|| bug("histogram loop not found"))?;
-        let Stmt::Loop { body: loop_body, .. } = loop_stmt else { return Err(bug("not a loop")) };
+        let Stmt::Loop { body: loop_body, label, .. } = loop_stmt else {
+            return Err(bug("not a loop"));
+        };
+        cx.iteration_label = *label;
         let mut out = format!("/* {} at {}:{}:{} */\n", func.name, m.file, m.line, m.col);
         writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
         let l1 = Level(1);
@@ -356,7 +359,10 @@ impl Writer<'_> {
         let p = cx.name(key).to_string();
         let loop_stmt =
             walk::find_loop(func, body.loop_id).ok_or_else(|| bug("histogram loop not found"))?;
-        let Stmt::Loop { body: loop_body, .. } = loop_stmt else { return Err(bug("not a loop")) };
+        let Stmt::Loop { body: loop_body, label, .. } = loop_stmt else {
+            return Err(bug("not a loop"));
+        };
+        cx.iteration_label = *label;
         let mut out = format!("/* {} at {}:{}:{} */\n", func.name, m.file, m.line, m.col);
         writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
         let l1 = Level(1);

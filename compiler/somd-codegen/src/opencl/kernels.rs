@@ -615,7 +615,10 @@ impl Writer<'_> {
         // The lanes form (`strips.rs`): one work-group per iteration of the parallel loop.
         let loop_stmt =
             walk::find_loop(func, body.loop_id).ok_or_else(|| bug("parallel loop not found"))?;
-        let Stmt::Loop { body: loop_body, .. } = loop_stmt else { return Err(bug("not a loop")) };
+        let Stmt::Loop { body: loop_body, label, .. } = loop_stmt else {
+            return Err(bug("not a loop"));
+        };
+        cx.iteration_label = *label;
         let strip = match &body.parallel.dims[..] {
             [d] if reduction.is_none() && d.step == 1 && cx.hist.is_none() => {
                 super::strips::strip_of(&cx, loop_body)
@@ -745,7 +748,11 @@ impl Writer<'_> {
         let inner_body = if body.parallel.dims.len() == 2 {
             match loop_body.stmts.as_slice() {
                 [Stmt::Block(b)] => match b.stmts.as_slice() {
-                    [Stmt::Let { .. }, Stmt::Loop { body, .. }] => body,
+                    [Stmt::Let { .. }, Stmt::Loop { body, label, .. }] => {
+                        // An iteration is one cell: `continue` of the inner loop ends it.
+                        cx.iteration_label = *label;
+                        body
+                    }
                     _ => return Err(bug("2-D nest shape")),
                 },
                 _ => return Err(bug("2-D nest shape")),
@@ -979,7 +986,18 @@ impl Writer<'_> {
         if fast && cx.hist.is_some() {
             out.push_str(&self.hoist_update_values(cx, inner.next(), body)?);
         }
+        // `continue label` of the parallel loop itself ends the iteration.
+        let own = match cx.iteration_label {
+            Some(l) => Some(self.open_label(cx, l, body)).filter(|(_, next, _)| *next),
+            None => None,
+        };
         out.push_str(&self.block(cx, inner.next(), body)?);
+        if let Some((name, ..)) = &own {
+            writeln!(out, "{}{name}_next: ;", inner.next())?;
+        }
+        if cx.iteration_label.is_some() {
+            cx.labels.pop();
+        }
         writeln!(out, "{inner}}} while (0);")?;
         if around.is_some() {
             writeln!(out, "{level}}}")?;

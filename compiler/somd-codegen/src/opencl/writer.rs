@@ -196,6 +196,25 @@ pub(super) struct FnCx<'a> {
     /// name[n]` with `const int name_len0 = n`, so elements and lengths read like a
     /// buffer's.
     pub(super) privates: HashMap<LocalId, somd_mir::analysis::private::PrivateArray>,
+    /// The labelled statements being written, innermost last, each with the C label its
+    /// jumps use (`somd_jN`: `_next` ends a loop's body, `_done` follows the statement).
+    /// Numbered per function, so a body written twice (loop versioning) has labels of its
+    /// own each time.
+    pub(super) labels: Vec<(LabelId, String)>,
+    pub(super) label_count: u32,
+    /// In a SOMD kernel: the label of the parallel loop whose iteration a work-item runs
+    /// (the inner loop of a 2-D nest), so that `continue label` ends the iteration.
+    pub(super) iteration_label: Option<LabelId>,
+}
+
+/// The C label of the innermost labelled statement `l` being written.
+fn label_of(cx: &FnCx, l: LabelId) -> R<String> {
+    cx.labels
+        .iter()
+        .rev()
+        .find(|(x, _)| *x == l)
+        .map(|(_, name)| name.clone())
+        .ok_or_else(|| bug("a jump to a label outside the code being written"))
 }
 
 /// `a[i]` on the whole-vector path of a widened kernel (`FnCx::widened`): element
@@ -647,6 +666,9 @@ impl<'a> FnCx<'a> {
             widened: None,
             after: HashMap::new(),
             privates: somd_mir::analysis::private::private_arrays(func),
+            labels: Vec::new(),
+            label_count: 0,
+            iteration_label: None,
         }
     }
 
@@ -1457,6 +1479,26 @@ impl<'a> Writer<'a> {
         Ok(out)
     }
 
+    /// Opens labelled statement `label` with body `body`: its C label, and whether a
+    /// `continue label` and a `break label` inside jump to it.
+    pub(super) fn open_label(
+        &mut self,
+        cx: &mut FnCx,
+        label: LabelId,
+        body: &Block,
+    ) -> (String, bool, bool) {
+        let name = format!("somd_j{}", cx.label_count);
+        cx.label_count += 1;
+        let (mut next, mut done) = (false, false);
+        somd_mir::analysis::walk::each_stmt(body, &mut |s| match s {
+            Stmt::Continue(Some(l)) if *l == label => next = true,
+            Stmt::Break(Some(l)) if *l == label => done = true,
+            _ => {}
+        });
+        cx.labels.push((label, name.clone()));
+        (name, next, done)
+    }
+
     pub(super) fn stmt(&mut self, cx: &mut FnCx, level: Level, stmt: &Stmt) -> R<String> {
         let func = cx.func;
         let mut out = String::new();
@@ -1512,14 +1554,21 @@ impl<'a> Writer<'a> {
                 }
                 writeln!(out, "{level}}}")?;
             }
-            Stmt::Loop { label: None, test, test_at_end, body, update } => {
+            Stmt::Loop { label, test, test_at_end, body, update } => {
+                let jumps = label.map(|l| self.open_label(cx, l, body));
                 let test = match test {
                     Some(t) => condition(&self.expr(cx, *t)?).to_string(),
                     None => "true".into(),
                 };
+                // `continue label` goes to the end of the body, where `continue` goes.
+                let next = match &jumps {
+                    Some((name, true, _)) => format!("{}{name}_next: ;\n", level.next()),
+                    _ => String::new(),
+                };
                 if *test_at_end {
                     writeln!(out, "{level}do {{")?;
                     out.push_str(&self.block(cx, level.next(), body)?);
+                    out.push_str(&next);
                     let upd: Vec<String> =
                         update.iter().map(|u| self.effect(cx, *u)).collect::<R<_>>()?;
                     for u in upd {
@@ -1531,11 +1580,30 @@ impl<'a> Writer<'a> {
                         update.iter().map(|u| self.effect(cx, *u)).collect::<R<_>>()?;
                     writeln!(out, "{level}for (; {test}; {}) {{", upd.join(", "))?;
                     out.push_str(&self.block(cx, level.next(), body)?);
+                    out.push_str(&next);
                     writeln!(out, "{level}}}")?;
+                }
+                if let Some((name, _, done)) = jumps {
+                    cx.labels.pop();
+                    if done {
+                        writeln!(out, "{level}{name}_done: ;")?;
+                    }
+                }
+            }
+            Stmt::Labeled { label, body } => {
+                let (name, _, done) = self.open_label(cx, *label, body);
+                writeln!(out, "{level}{{")?;
+                out.push_str(&self.block(cx, level.next(), body)?);
+                writeln!(out, "{level}}}")?;
+                cx.labels.pop();
+                if done {
+                    writeln!(out, "{level}{name}_done: ;")?;
                 }
             }
             Stmt::Break(None) => writeln!(out, "{level}break;")?,
             Stmt::Continue(None) => writeln!(out, "{level}continue;")?,
+            Stmt::Break(Some(l)) => writeln!(out, "{level}goto {}_done;", label_of(cx, *l)?)?,
+            Stmt::Continue(Some(l)) => writeln!(out, "{level}goto {}_next;", label_of(cx, *l)?)?,
             Stmt::Return(None) => writeln!(out, "{level}return;")?,
             Stmt::Return(Some(e)) => writeln!(out, "{level}return {};", self.expr(cx, *e)?)?,
             Stmt::Block(b) => {

@@ -246,9 +246,14 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
     let Some(loop_stmt) = block.stmts.get(1) else { return Verdict::NotOne };
     let Some(loop_id) = walk::loop_id_of(func, loop_stmt) else { return Verdict::NotOne };
     let mut exit = None;
-    check_exits(func, body, 0, func.span, &mut exit);
+    check_exits(func, body, super::parallel::label_of(block), func.span, &mut exit);
     if let Some(span) = exit {
-        return blocked("`break` or `return` leaves the loop early".into(), span);
+        return blocked(
+            "`break`, `return` or a jump to a label outside the loop's body leaves the loop \
+             early"
+                .into(),
+            span,
+        );
     }
     // Statement-level expressions and the locals the body declares.
     let mut statements: HashSet<ExprId> = HashSet::new();

@@ -202,19 +202,8 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
             Stmt::ThrowUnderflow { span } => {
                 Some(block(NotIsolated, "`throw new Underflow()` (a task source)", *span))
             }
-            Stmt::Labeled { body, .. } => Some(block(
-                Unsupported,
-                "labelled statement",
-                super::walk::stmt_span(func, &Stmt::Block(body.clone()), func.span),
-            )),
-            Stmt::Break(Some(_)) | Stmt::Continue(Some(_)) => {
-                Some(block(Unsupported, "labelled break/continue", func.span))
-            }
-            Stmt::Loop { label: Some(_), test, .. } => Some(block(
-                Unsupported,
-                "labelled loop",
-                test.map(|t| func.expr(t).span).unwrap_or(func.span),
-            )),
+            // Labelled statements, `break label` and `continue label` are `goto`s to labels
+            // the OpenCL writer places after the statement and at the end of a loop's body.
             Stmt::Let { local, init } => {
                 let ty = &func.local(*local).ty;
                 let somd_output = func.is_somd()

@@ -253,6 +253,14 @@ pub(super) fn analyze_loop_body(
     )
 }
 
+/// The label of the loop of a `for` block ([`is_for`]).
+pub(super) fn label_of(block: &Block) -> Option<LabelId> {
+    match block.stmts.as_slice() {
+        [_, Stmt::Loop { label, .. }] => *label,
+        _ => None,
+    }
+}
+
 pub(super) fn is_for(block: &Block) -> bool {
     matches!(block.stmts.as_slice(), [Stmt::Let { .. }, Stmt::Loop { .. }])
 }
@@ -484,6 +492,7 @@ impl Cx<'_> {
         let mut stepped_nest = false;
         if let [Stmt::Block(inner)] = body.stmts.as_slice() {
             if is_for(inner) {
+                let inner_label = label_of(inner);
                 if let Ok((inner_c, inner_body)) = self.counted(inner) {
                     let uses_i = |s: &SizeExpr| s.mentions(index);
                     stepped_nest = step != 1 || inner_c.step != 1;
@@ -504,9 +513,13 @@ impl Cx<'_> {
                             (index, super::bounds::dim_range(&outer)),
                             (inner_c.index, super::bounds::dim_range(&inner)),
                         ];
-                        if let Ok(accs) =
-                            self.check_body(inner_body, &[index, inner_c.index], 1, &known)
-                        {
+                        if let Ok(accs) = self.check_body(
+                            inner_body,
+                            inner_label,
+                            &[index, inner_c.index],
+                            1,
+                            &known,
+                        ) {
                             let dims = vec![outer, inner];
                             return Some(LoopReport {
                                 loop_id,
@@ -521,7 +534,7 @@ impl Cx<'_> {
         }
         let dim = LoopDim { index, lo: counted.lo, hi: counted.hi, step };
         let known = [(index, super::bounds::dim_range(&dim))];
-        let verdict = match self.check_body(body, &[index], step, &known) {
+        let verdict = match self.check_body(body, label_of(block), &[index], step, &known) {
             Ok(accs) => Ok(ParallelLoop::new(vec![dim], accs)),
             Err(dep) if stepped_nest => Err(Dependence {
                 what: format!(
@@ -840,6 +853,7 @@ impl Cx<'_> {
     fn check_body(
         &self,
         body: &Block,
+        label: Option<LabelId>,
         indices: &[LocalId],
         step: i32,
         known: &[(LocalId, super::bounds::Range)],
@@ -847,10 +861,12 @@ impl Cx<'_> {
         let func = self.func;
         let mut declared: HashSet<LocalId> = HashSet::new();
         let mut exit: Option<somd_diag::Span> = None;
-        check_exits(func, body, 0, func.span, &mut exit);
+        check_exits(func, body, label, func.span, &mut exit);
         if let Some(span) = exit {
             return Err(Dependence {
-                what: "`break` or `return` leaves the loop early (in the `if` here)".into(),
+                what: "`break`, `return` or a jump to a label outside the loop's body leaves the \
+                       loop early (in the `if` here)"
+                    .into(),
                 span,
             });
         }
@@ -1484,11 +1500,33 @@ fn block_text(i: &str, step: i32) -> String {
     }
 }
 
-/// Finds `break`/`continue` of an enclosing loop at depth 0 and any `return`.
+/// Finds `break`/`continue` of an enclosing loop at depth 0, a `break label` or `continue
+/// label` whose statement encloses `block` (a jump to a statement inside `block` stays
+/// inside) and any `return`. `own` is the label of the loop whose body `block` is: `continue
+/// own` ends the iteration like `continue`, `break own` leaves the loop.
 pub(super) fn check_exits(
     func: &Function,
     block: &Block,
+    own: Option<LabelId>,
+    context: somd_diag::Span,
+    found: &mut Option<somd_diag::Span>,
+) {
+    let mut inner: HashSet<LabelId> = own.into_iter().collect();
+    walk::each_stmt(block, &mut |s| match s {
+        Stmt::Loop { label: Some(l), .. } | Stmt::Labeled { label: l, .. } => {
+            inner.insert(*l);
+        }
+        _ => {}
+    });
+    exits_in(func, block, 0, own, &inner, context, found);
+}
+
+fn exits_in(
+    func: &Function,
+    block: &Block,
     depth: u32,
+    own: Option<LabelId>,
+    inner: &HashSet<LabelId>,
     context: somd_diag::Span,
     found: &mut Option<somd_diag::Span>,
 ) {
@@ -1497,21 +1535,26 @@ pub(super) fn check_exits(
             return;
         }
         match stmt {
+            // `continue own` ends the iteration, as `continue` at depth 0 does.
+            Stmt::Break(Some(l)) if Some(*l) == own => {
+                *found = Some(walk::stmt_span(func, stmt, context));
+            }
+            Stmt::Break(Some(l)) | Stmt::Continue(Some(l)) if inner.contains(l) => {}
             Stmt::Return(_) | Stmt::Break(Some(_)) | Stmt::Continue(Some(_)) => {
                 *found = Some(walk::stmt_span(func, stmt, context));
             }
             Stmt::Break(None) if depth == 0 => *found = Some(context),
-            Stmt::Loop { body, .. } => check_exits(func, body, depth + 1, context, found),
+            Stmt::Loop { body, .. } => exits_in(func, body, depth + 1, own, inner, context, found),
             Stmt::If { cond, then_block, else_block } => {
                 let span = func.expr(*cond).span;
-                check_exits(func, then_block, depth, span, found);
+                exits_in(func, then_block, depth, own, inner, span, found);
                 if let Some(e) = else_block {
-                    check_exits(func, e, depth, span, found);
+                    exits_in(func, e, depth, own, inner, span, found);
                 }
             }
             other => {
-                for inner in walk::stmt_blocks(other) {
-                    check_exits(func, inner, depth, context, found);
+                for b in walk::stmt_blocks(other) {
+                    exits_in(func, b, depth, own, inner, context, found);
                 }
             }
         }
@@ -1553,12 +1596,19 @@ fn accumulation(
         BinOpKind::BitXor => Some(ReduceOp::BitXor),
         _ => None,
     };
+    // `acc -= v` adds `-v`: Java's `int`/`long` subtraction is addition of the negation
+    // (both wrap), and so is IEEE subtraction, signed zeros included, so the update is a
+    // contribution to a `+` reduction like any other.
+    let op_of = |k: BinOpKind| match k {
+        BinOpKind::Sub => Some(ReduceOp::Add),
+        k => op_of(k),
+    };
     match &func.expr(e).kind {
         ExprKind::CompoundAssign { op, value, .. } => {
             let rop = op_of(op.kind)?;
             (!reads_acc(*value)).then_some((rop, None))
         }
-        ExprKind::IncDec { delta: 1, .. } => Some((ReduceOp::Add, None)),
+        ExprKind::IncDec { delta: 1 | -1, .. } => Some((ReduceOp::Add, None)),
         ExprKind::Assign { value, .. } => {
             let mut v = *value;
             while let ExprKind::Convert { operand } = func.expr(v).kind {
@@ -1590,6 +1640,9 @@ fn accumulation(
                     let rop = op_of(op.kind)?;
                     if let Some(r) = is_acc(*lhs) {
                         (!reads_acc(*rhs)).then_some((rop, Some(r)))
+                    } else if op.kind == BinOpKind::Sub {
+                        // `acc = v - acc` negates the accumulator: no reduction.
+                        None
                     } else if let Some(r) = is_acc(*rhs) {
                         (!reads_acc(*lhs)).then_some((rop, Some(r)))
                     } else {
