@@ -267,3 +267,33 @@ fn arrays_declared_in_the_block_are_not_guarded() {
     );
     assert_eq!(v, ["m[0]: m.0 > 0", "m[0]: m.0 > 0", "m[0][2]: m.1 > 2"]);
 }
+
+/// A private array (`analysis::private`) has a constant length: constant indices below
+/// it, indices of loops bounded by a constant no larger (`k < 4`, `k <= 3`) and `e & m` with
+/// `0 <= m < length` are proven; a larger bound or mask, a loop changing its index, and an
+/// array passed on (no private array: its length is not known here) keep their checks.
+#[test]
+fn private_arrays_prove_indices_against_their_constant_length() {
+    let v = case(
+        "static int f(int x) { int[] d = new int[4]; for (int k = 0; k < 4; k++) { d[k] = x + k; } for (int k = 0; k <= 3; k++) { d[k] += 1; } for (int k = 0; k < 5; k++) { x += d[k]; } for (int k = 0; k < 4; k++) { x += d[k]; k += x & 1; } return d[3] + d[x & 3] + d[x & 4] + d[4]; }",
+        "f",
+    );
+    assert_eq!(
+        v,
+        [
+            "d[k]: ok",
+            "d[k]: ok",
+            "d[k]: check",
+            "d[k]: check",
+            "d[3]: ok",
+            "d[x & 3]: ok",
+            "d[x & 4]: check",
+            "d[4]: check"
+        ]
+    );
+    let v = case(
+        "static void g(int[] t) { t[0] = 1; } static int f(int x) { int[] d = new int[4]; g(d); return d[0] + d[x & 3]; }",
+        "f",
+    );
+    assert_eq!(v, ["d[0]: check", "d[x & 3]: check"]);
+}

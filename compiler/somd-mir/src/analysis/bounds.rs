@@ -436,11 +436,20 @@ impl Cx<'_> {
             return false;
         }
         let affine = self.affine(index);
-        // A constant index of a private array: its length is a constant too.
-        if let (Some((None, k)), 0, Some(n)) =
-            (affine, len.dim, self.private_lengths.get(&len.array))
-        {
-            return (0..*n).contains(&k);
+        if let (0, Some(n)) = (len.dim, self.private_lengths.get(&len.array)) {
+            // A private array's length is a constant: so are a constant index's bounds, and
+            // `e & m` with an `int` mask `m >= 0` lies in `[0, m]`.
+            if let Some((None, k)) = affine {
+                return (0..*n).contains(&k);
+            }
+            if let ExprKind::Binary { op, lhs, rhs } = &self.func.expr(index).kind {
+                if op.kind == BinOpKind::BitAnd && op.ty == PrimOrRef::Prim(PrimType::Int) {
+                    let mask = self.const_of(*rhs).or_else(|| self.const_of(*lhs));
+                    if mask.is_some_and(|m| (0..*n).contains(&m)) {
+                        return true;
+                    }
+                }
+            }
         }
         let Some((Some(v), k)) = affine else { return false };
         let Some(r) = env.get(&v) else { return false };
