@@ -1380,3 +1380,52 @@ class P {
 "#
     ));
 }
+
+/// Setup values a work-item computes when it starts must not read an array the loop writes
+/// (a table or a scalar: others may have written it already), and an update must compute
+/// in a type giving the accumulator's own operator: an `int` accumulator updated in
+/// `double` (`s -= a[i] * 0.5`) or through a narrowing of a `long` one (`s = (int) s -
+/// a[i]`) is truncated in every iteration, so it stays on the CPU, while an `int` updated in
+/// `long` arithmetic wraps like `int` and runs.
+#[test]
+fn setup_reads_of_written_arrays_and_converting_updates_are_refused() {
+    insta::assert_snapshot!(explain(
+        r#"
+class S {
+    static int[] table(dist int[] a) {
+        int[] out = new int[a.length];
+        int[] w = {a[0], a[1]};
+        for (int i = 0; i < a.length; i++) {
+            a[i] = a[i] * 2 + 1;
+            out[i] = a[i] + w[i & 1];
+        }
+        return out;
+    }
+    static int[] scalar(dist int[] a, int[] b) {
+        int[] out = new int[a.length];
+        int w = b[0];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i] + w;
+        }
+        return out;
+    }
+    static reduce(+) int halves(dist int[] a) {
+        int s = 0;
+        for (int i = 0; i < a.length; i++) { s -= a[i] * 0.5; }
+        return s;
+    }
+    static reduce(+) long narrowed(dist int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) { s = (int) s - a[i]; }
+        return s;
+    }
+    static reduce(+) int wide(dist int[] a) {
+        int s = 0;
+        for (int i = 0; i < a.length; i++) { s -= (long) a[i] * 3; s++; }
+        return s;
+    }
+    public static void main(String[] args) { }
+}
+"#
+    ));
+}

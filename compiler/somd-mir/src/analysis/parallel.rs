@@ -206,6 +206,12 @@ pub(super) fn analyze_loop_body(
     let Some((loop_id, par)) = parallel else {
         return (reports, Err(shape("no parallel loop in the body")));
     };
+    // Each work-item computes the setup when it starts, while others may already be
+    // writing: a setup value must not read an array the loop writes (Java reads it before
+    // the loop).
+    if let Some(b) = setup_reads_written(module, func, loop_id, &setup_order) {
+        return (reports, Err(b));
+    }
     // Setup scalars must not change after their declaration (each work-item recomputes them).
     let acc = par.reduction.as_ref().map(|r| r.acc);
     for (local, _) in &setup_order {
@@ -251,6 +257,70 @@ pub(super) fn analyze_loop_body(
             host_values: Vec::new(),
         }),
     )
+}
+
+/// The first setup initialiser of `setup` that reads an element of an array the loop
+/// `loop_id` writes (by an element store, through an array local pointing into it, or by
+/// a call that may write the array it is passed), as the refusal.
+fn setup_reads_written(
+    module: &Module,
+    func: &Function,
+    loop_id: LoopId,
+    setup: &[(LocalId, Option<ExprId>)],
+) -> Option<Blocker> {
+    let stmt = walk::find_loop(func, loop_id)?;
+    let aliases = super::alias::kernel_aliases(func);
+    let base = |l: LocalId| aliases.get(&l).map_or(l, |a| a.base);
+    let mut written: HashSet<LocalId> = HashSet::new();
+    let Stmt::Loop { body, .. } = stmt else { return None };
+    each_expr_in_block(func, body, &mut |e| match &func.expr(e).kind {
+        ExprKind::Assign { target, .. }
+        | ExprKind::CompoundAssign { target, .. }
+        | ExprKind::IncDec { target, .. } => {
+            if let Some((root, depth)) = walk::index_root(func, *target) {
+                if depth > 0 {
+                    written.insert(base(root));
+                }
+            }
+        }
+        ExprKind::Call { func: callee, args, .. } => {
+            for (k, arg) in args.iter().enumerate() {
+                if let Some((root, _)) = walk::index_root(func, *arg) {
+                    if super::writes::writes_param(module, *callee, k) {
+                        written.insert(base(root));
+                    }
+                }
+            }
+        }
+        _ => {}
+    });
+    for (local, init) in setup {
+        let Some(init) = init else { continue };
+        let mut read = None;
+        walk::each_expr(func, *init, &mut |x| {
+            if let ExprKind::Index { .. } = func.expr(x).kind {
+                if let Some((root, _)) = walk::index_root(func, x) {
+                    if read.is_none() && written.contains(&base(root)) {
+                        read = Some((root, func.expr(x).span));
+                    }
+                }
+            }
+        });
+        if let Some((root, span)) = read {
+            return Some(Blocker {
+                reason: BlockReason::Shape,
+                construct: format!(
+                    "setup local `{}` reads `{}`, which the loop writes (each work-item would \
+                     read it when it starts, after others may have written it)",
+                    func.local(*local).name,
+                    func.local(root).name
+                ),
+                span,
+                chain: Vec::new(),
+            });
+        }
+    }
+    None
 }
 
 /// The label of the loop of a `for` block ([`is_for`]).
@@ -878,18 +948,29 @@ impl Cx<'_> {
         // An array the body allocates is the iteration's own only as a private array of
         // the work-item (`private.rs`).
         let fresh = super::private::fresh_arrays(func);
-        let mut sorted: Vec<&LocalId> = declared.iter().collect();
-        sorted.sort();
-        for l in sorted {
-            if let Some(Err(why)) = fresh.get(l) {
-                return Err(Dependence {
-                    what: format!(
-                        "the loop allocates `{}`, a fresh array {why}",
-                        func.local(*l).name
-                    ),
-                    span: func.local(*l).span,
-                });
+        let mut allocated: Vec<LocalId> = Vec::new();
+        walk::each_stmt(body, &mut |s| {
+            if let Stmt::Let { local, init: Some(init) } = s {
+                if matches!(
+                    func.expr(*init).kind,
+                    ExprKind::NewArray { .. } | ExprKind::ArrayLit(_)
+                ) {
+                    allocated.push(*local);
+                }
             }
+        });
+        for l in allocated {
+            let why = match fresh.get(&l) {
+                Some(Ok(_)) => continue,
+                Some(Err(why)) => why.clone(),
+                None => "of more than one dimension or not of primitives (a work-item's private \
+                         arrays are 1-D arrays of primitives)"
+                    .to_string(),
+            };
+            return Err(Dependence {
+                what: format!("the loop allocates `{}`, a fresh array {why}", func.local(l).name),
+                span: func.local(l).span,
+            });
         }
         let mut exprs = Vec::new();
         each_expr_in_block(func, body, &mut |e| exprs.push(e));
@@ -1572,12 +1653,37 @@ fn accumulation(
     acc: LocalId,
     safe: &dyn Fn(ExprId) -> bool,
 ) -> Option<(ReduceOp, Option<ExprId>)> {
+    // The accumulator read as an operand, through conversions that keep its value
+    // (`(long) s`, `(double) f` of a `float`); a narrowing one (`(int) s` of a `long`)
+    // changes it in every iteration: no reduction.
     let is_acc = |x: ExprId| -> Option<ExprId> {
         let mut x = x;
         while let ExprKind::Convert { operand } = func.expr(x).kind {
+            let keeps = match (&func.expr(operand).ty, &func.expr(x).ty) {
+                (Type::Prim(from), Type::Prim(to)) => {
+                    widens(*from, *to) || (*from, *to) == (PrimType::Float, PrimType::Double)
+                }
+                _ => false,
+            };
+            if !keeps {
+                return None;
+            }
             x = operand;
         }
         matches!(func.expr(x).kind, ExprKind::Local(l) if l == acc).then_some(x)
+    };
+    // The type an update computes in must give the accumulator's own operator: integer
+    // operations wrap consistently with the (narrower) accumulator's, floating ones only
+    // round differently; an integer accumulator updated in floating point (`s -= a[i] *
+    // 0.5` on an `int`) is truncated in every iteration, which no grouping reproduces.
+    let acc_ty = func.local(acc).ty.clone();
+    let computes_ok = |op_ty: PrimOrRef| match (&acc_ty, op_ty) {
+        (Type::Prim(a), PrimOrRef::Prim(o)) => {
+            let integral = |p: PrimType| somd_sema::is_integral(p);
+            let floating = |p: PrimType| matches!(p, PrimType::Float | PrimType::Double);
+            (integral(*a) && integral(o)) || (floating(*a) && floating(o)) || *a == o
+        }
+        _ => false,
     };
     let reads_acc = |x: ExprId| {
         let mut found = false;
@@ -1606,7 +1712,7 @@ fn accumulation(
     match &func.expr(e).kind {
         ExprKind::CompoundAssign { op, value, .. } => {
             let rop = op_of(op.kind)?;
-            (!reads_acc(*value)).then_some((rop, None))
+            (!reads_acc(*value) && computes_ok(op.ty)).then_some((rop, None))
         }
         ExprKind::IncDec { delta: 1 | -1, .. } => Some((ReduceOp::Add, None)),
         ExprKind::Assign { value, .. } => {
@@ -1638,6 +1744,9 @@ fn accumulation(
                 }
                 ExprKind::Binary { op, lhs, rhs } => {
                     let rop = op_of(op.kind)?;
+                    if !computes_ok(op.ty) {
+                        return None;
+                    }
                     if let Some(r) = is_acc(*lhs) {
                         (!reads_acc(*rhs)).then_some((rop, Some(r)))
                     } else if op.kind == BinOpKind::Sub {

@@ -22,8 +22,9 @@
 //! Where the array is declared decides whose it is: in a `@` target or a helper it is the
 //! call's own; in a SOMD method's parallel loop body it is the iteration's (the loop
 //! analysis already treats arrays the loop declares as the iteration's own); in a SOMD
-//! method's setup it is recomputed by every work-item, which is exact only while no
-//! statement writes it (`parallel.rs` takes it as setup then, and as an output otherwise).
+//! method's setup an array literal is rebuilt by every work-item, which is exact only while
+//! no statement writes it and it reads no array the loop writes (`parallel.rs` refuses
+//! both), and a `new T[n]` there is an output the host allocates, never a private array.
 
 use super::walk;
 use crate::ir::*;
@@ -71,9 +72,30 @@ pub fn fresh_arrays(func: &Function) -> HashMap<LocalId, Result<PrivateArray, St
         Stmt::Sync { vars, .. } => synced.extend(vars),
         _ => {}
     });
+    // A SOMD method's top-level `new T[n]` is an output the host allocates (`parallel.rs`);
+    // its top-level literals may be setup tables.
+    let outputs: Vec<LocalId> = if func.is_somd() {
+        func.body
+            .stmts
+            .iter()
+            .filter_map(|s| match s {
+                Stmt::Let { local, init: Some(init) }
+                    if matches!(func.expr(*init).kind, ExprKind::NewArray { .. }) =>
+                {
+                    Some(*local)
+                }
+                _ => None,
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mut fresh: HashMap<LocalId, Result<PrivateArray, String>> = HashMap::new();
     for (&local, &(count, init)) in &lets {
         let (1, Some(init)) = (count, init) else { continue };
+        if outputs.contains(&local) {
+            continue;
+        }
         let l = func.local(local);
         let (Type::Array(elem), LocalKind::Var) = (&l.ty, l.kind) else { continue };
         let Type::Prim(elem) = **elem else { continue };
