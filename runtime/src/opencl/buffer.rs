@@ -458,7 +458,16 @@ fn staged(
     bytes: usize,
     transfer: impl FnOnce(&Staging) -> Result<bool, ClFailure>,
 ) -> Result<bool, ClFailure> {
-    if !use_staging(ctx, dir, bytes) {
+    staged_if(ctx, use_staging(ctx, dir, bytes), transfer)
+}
+
+/// [`staged`] when `on`.
+fn staged_if(
+    ctx: &'static DeviceCtx,
+    on: bool,
+    transfer: impl FnOnce(&Staging) -> Result<bool, ClFailure>,
+) -> Result<bool, ClFailure> {
+    if !on {
         return Ok(false);
     }
     let Some(staging) = lease(ctx) else { return Ok(false) };
@@ -467,6 +476,153 @@ fn staged(
         std::mem::forget(staging);
     }
     done
+}
+
+/// The staged form of a write of `total` elements to `buffer[offset..]`: `fill(at, chunk)`
+/// fills each chunk of pinned memory with elements `at..at + chunk.len()`, in order, while
+/// the DMA of the previous chunk runs. `Ok(false)` when the staging buffer cannot hold `T`.
+fn write_chunks<T: ClScalar>(
+    ctx: &'static DeviceCtx,
+    buffer: &mut Buffer<T>,
+    offset: usize,
+    total: usize,
+    staging: &Staging,
+    mut fill: impl FnMut(usize, &mut [T]),
+) -> Result<bool, ClFailure> {
+    let chunk = chunk_elems::<T>(staging);
+    if chunk == 0 {
+        return Ok(false);
+    }
+    let size = std::mem::size_of::<T>();
+    // The write that last used each half; it must finish before the half is reused.
+    let mut in_flight: [Option<Event>; 2] = [None, None];
+    for (idx, at) in (0..total).step_by(chunk).enumerate() {
+        let half = idx % 2;
+        if let Some(event) = in_flight[half].take() {
+            event.wait().map_err(ClFailure::api("clWaitForEvents"))?;
+        }
+        let len = chunk.min(total - at);
+        let dst = half_ptr::<T>(staging, chunk, half);
+        // SAFETY: `len` elements fit in the half (chunk elements of T, alignment checked),
+        // which no queued command uses any more (waited above) and nothing else touches
+        // while this transfer holds the lease.
+        let pinned = unsafe { std::slice::from_raw_parts_mut(dst, len) };
+        fill(at, pinned);
+        // SAFETY: non-blocking write from pinned memory that stays untouched until its
+        // event completes (waited before reuse and at the end).
+        let event = unsafe {
+            ctx.queue.enqueue_write_buffer(
+                buffer,
+                CL_NON_BLOCKING,
+                (offset + at) * size,
+                pinned,
+                &[],
+            )
+        }
+        .map_err(ClFailure::api("clEnqueueWriteBuffer"))?;
+        in_flight[half] = Some(event);
+    }
+    for event in in_flight.into_iter().flatten() {
+        event.wait().map_err(ClFailure::api("clWaitForEvents"))?;
+    }
+    Ok(true)
+}
+
+/// The staged form of a read of `total` elements of `buffer[offset..]`: `take(at, chunk)`
+/// receives each chunk of pinned memory holding elements `at..at + chunk.len()`, in order,
+/// while the DMA of the next chunk runs. `Ok(false)` when the staging buffer cannot hold
+/// `T`.
+fn read_chunks<T: ClScalar>(
+    ctx: &'static DeviceCtx,
+    buffer: &Buffer<T>,
+    offset: usize,
+    total: usize,
+    staging: &Staging,
+    mut take: impl FnMut(usize, &[T]),
+) -> Result<bool, ClFailure> {
+    let chunk = chunk_elems::<T>(staging);
+    if chunk == 0 {
+        return Ok(false);
+    }
+    let size = std::mem::size_of::<T>();
+    let n_chunks = total.div_ceil(chunk);
+    let chunk_len = |idx: usize| chunk.min(total - idx * chunk);
+    let enqueue = |idx: usize| -> Result<Event, ClFailure> {
+        let dst = half_ptr::<T>(staging, chunk, idx % 2);
+        // SAFETY: the half is not in use by another queued command (its previous read
+        // was waited for and copied out before this call).
+        let pinned = unsafe { std::slice::from_raw_parts_mut(dst, chunk_len(idx)) };
+        let at = (offset + idx * chunk) * size;
+        // SAFETY: non-blocking read into pinned memory read only after its event.
+        unsafe { ctx.queue.enqueue_read_buffer(buffer, CL_NON_BLOCKING, at, pinned, &[]) }
+            .map_err(ClFailure::api("clEnqueueReadBuffer"))
+    };
+    let mut pending: [Option<Event>; 2] = [None, None];
+    for idx in 0..n_chunks.min(2) {
+        pending[idx % 2] = Some(enqueue(idx)?);
+    }
+    for idx in 0..n_chunks {
+        if let Some(event) = pending[idx % 2].take() {
+            event.wait().map_err(ClFailure::api("clWaitForEvents"))?;
+        }
+        let src = half_ptr::<T>(staging, chunk, idx % 2);
+        // SAFETY: the read into this half has completed; `chunk_len(idx)` elements were
+        // written.
+        let pinned = unsafe { std::slice::from_raw_parts(src as *const T, chunk_len(idx)) };
+        take(idx * chunk, pinned);
+        if idx + 2 < n_chunks {
+            pending[idx % 2] = Some(enqueue(idx + 2)?);
+        }
+    }
+    Ok(true)
+}
+
+/// Whether a packed move of rows of `bytes` bytes in direction `dir` ([`packs`]) goes
+/// through the staging pool. The packed move copies every byte on the host anyway, so
+/// staging replaces a DMA from or to pageable memory (and a temporary the size of the
+/// rows) by one from or to pinned memory at no extra copy: the window has no upper limit
+/// here.
+fn stages_rows(ctx: &DeviceCtx, dir: Dir, bytes: usize) -> bool {
+    match ctx.staging_policy() {
+        StagingPolicy::Always => bytes > 0,
+        StagingPolicy::Never => false,
+        StagingPolicy::Auto => Window { max: u64::MAX, ..Window::of_process() }.stages(
+            ctx.info.unified_memory,
+            dir,
+            bytes,
+        ),
+    }
+}
+
+/// Copies `chunk`, the next packed elements of `rows`, into them from `cursor` (row,
+/// position in it) on, and advances the cursor.
+fn scatter<T: Copy>(rows: &mut [&mut [T]], cursor: &mut (usize, usize), mut chunk: &[T]) {
+    while !chunk.is_empty() {
+        let row = &mut rows[cursor.0];
+        let n = (row.len() - cursor.1).min(chunk.len());
+        row[cursor.1..cursor.1 + n].copy_from_slice(&chunk[..n]);
+        chunk = &chunk[n..];
+        cursor.1 += n;
+        if cursor.1 == row.len() {
+            *cursor = (cursor.0 + 1, 0);
+        }
+    }
+}
+
+/// Fills `chunk` with the next packed elements of `rows` from `cursor` (row, position in
+/// it) on, and advances the cursor.
+fn gather<T: Copy>(rows: &[&[T]], cursor: &mut (usize, usize), mut chunk: &mut [T]) {
+    while !chunk.is_empty() {
+        let row = rows[cursor.0];
+        let n = (row.len() - cursor.1).min(chunk.len());
+        let (head, rest) = chunk.split_at_mut(n);
+        head.copy_from_slice(&row[cursor.1..cursor.1 + n]);
+        chunk = rest;
+        cursor.1 += n;
+        if cursor.1 == row.len() {
+            *cursor = (cursor.0 + 1, 0);
+        }
+    }
 }
 
 /// Blocking write of `data` to `buffer[offset..]`, through the staging pool when in its
@@ -482,37 +638,9 @@ pub(crate) fn write<T: ClScalar>(
     let start = trace::enabled().then(Instant::now);
     let size = std::mem::size_of::<T>();
     let staged = staged(ctx, Dir::ToDevice, bytes, |staging| {
-        let chunk = chunk_elems::<T>(staging);
-        if chunk == 0 {
-            return Ok(false);
-        }
-        // The write that last used each half; it must finish before the half is reused.
-        let mut in_flight: [Option<Event>; 2] = [None, None];
-        for (idx, piece) in data.chunks(chunk).enumerate() {
-            let half = idx % 2;
-            if let Some(event) = in_flight[half].take() {
-                event.wait().map_err(ClFailure::api("clWaitForEvents"))?;
-            }
-            let dst = half_ptr::<T>(staging, chunk, half);
-            // SAFETY: `piece` fits in the half (chunk elements of T, alignment checked),
-            // which no queued command uses any more (waited above) and nothing else touches
-            // while this transfer holds the lease.
-            let pinned = unsafe {
-                std::ptr::copy_nonoverlapping(piece.as_ptr(), dst, piece.len());
-                std::slice::from_raw_parts(dst as *const T, piece.len())
-            };
-            let at = (offset + idx * chunk) * size;
-            // SAFETY: non-blocking write from pinned memory that stays untouched until its
-            // event completes (waited before reuse and at the end).
-            let event =
-                unsafe { ctx.queue.enqueue_write_buffer(buffer, CL_NON_BLOCKING, at, pinned, &[]) }
-                    .map_err(ClFailure::api("clEnqueueWriteBuffer"))?;
-            in_flight[half] = Some(event);
-        }
-        for event in in_flight.into_iter().flatten() {
-            event.wait().map_err(ClFailure::api("clWaitForEvents"))?;
-        }
-        Ok(true)
+        write_chunks(ctx, buffer, offset, data.len(), staging, |at, chunk| {
+            chunk.copy_from_slice(&data[at..at + chunk.len()]);
+        })
     })?;
     if !staged {
         // SAFETY: blocking write from a live slice into a region checked by the caller.
@@ -537,41 +665,9 @@ pub(crate) fn read<T: ClScalar>(
     let start = trace::enabled().then(Instant::now);
     let size = std::mem::size_of::<T>();
     let staged = staged(ctx, Dir::ToHost, bytes, |staging| {
-        let chunk = chunk_elems::<T>(staging);
-        if chunk == 0 {
-            return Ok(false);
-        }
-        let total = data.len();
-        let n_chunks = total.div_ceil(chunk);
-        let chunk_len = |idx: usize| chunk.min(total - idx * chunk);
-        let enqueue = |idx: usize| -> Result<Event, ClFailure> {
-            let dst = half_ptr::<T>(staging, chunk, idx % 2);
-            // SAFETY: the half is not in use by another queued command (its previous read
-            // was waited for and copied out before this call).
-            let pinned = unsafe { std::slice::from_raw_parts_mut(dst, chunk_len(idx)) };
-            let at = (offset + idx * chunk) * size;
-            // SAFETY: non-blocking read into pinned memory read only after its event.
-            unsafe { ctx.queue.enqueue_read_buffer(buffer, CL_NON_BLOCKING, at, pinned, &[]) }
-                .map_err(ClFailure::api("clEnqueueReadBuffer"))
-        };
-        let mut pending: [Option<Event>; 2] = [None, None];
-        for idx in 0..n_chunks.min(2) {
-            pending[idx % 2] = Some(enqueue(idx)?);
-        }
-        for idx in 0..n_chunks {
-            if let Some(event) = pending[idx % 2].take() {
-                event.wait().map_err(ClFailure::api("clWaitForEvents"))?;
-            }
-            let src = half_ptr::<T>(staging, chunk, idx % 2);
-            let len = chunk_len(idx);
-            // SAFETY: the read into this half has completed; `len` elements were written.
-            let pinned = unsafe { std::slice::from_raw_parts(src as *const T, len) };
-            data[idx * chunk..idx * chunk + len].copy_from_slice(pinned);
-            if idx + 2 < n_chunks {
-                pending[idx % 2] = Some(enqueue(idx + 2)?);
-            }
-        }
-        Ok(true)
+        read_chunks(ctx, buffer, offset, data.len(), staging, |at, chunk| {
+            data[at..at + chunk.len()].copy_from_slice(chunk);
+        })
     })?;
     if !staged {
         // SAFETY: blocking read into a live slice from a region checked by the caller.
@@ -675,6 +771,17 @@ pub(crate) fn write_rows<T: ClScalar>(
     let size = std::mem::size_of::<T>();
     let total: usize = rows.iter().map(|row| row.len()).sum();
     if packs(rows.len(), total * size) {
+        let start = trace::enabled().then(Instant::now);
+        let mut cursor = (0, 0);
+        let staged = staged_if(ctx, stages_rows(ctx, Dir::ToDevice, total * size), |staging| {
+            write_chunks(ctx, buffer, 0, total, staging, |_, chunk| {
+                gather(rows, &mut cursor, chunk)
+            })
+        })?;
+        if staged {
+            record(ctx, Dir::ToDevice, name, total * size, true, start);
+            return Ok(());
+        }
         let mut packed = Vec::with_capacity(total);
         for row in rows {
             packed.extend_from_slice(row);
@@ -710,6 +817,17 @@ pub(crate) fn read_rows<T: ClScalar>(
     let size = std::mem::size_of::<T>();
     let total: usize = rows.iter().map(|row| row.len()).sum();
     if packs(rows.len(), total * size) {
+        let start = trace::enabled().then(Instant::now);
+        let mut cursor = (0, 0);
+        let staged = staged_if(ctx, stages_rows(ctx, Dir::ToHost, total * size), |staging| {
+            read_chunks(ctx, buffer, 0, total, staging, |_, chunk| {
+                scatter(rows, &mut cursor, chunk)
+            })
+        })?;
+        if staged {
+            record(ctx, Dir::ToHost, name, total * size, true, start);
+            return Ok(());
+        }
         let mut packed = vec![T::default(); total];
         read(ctx, buffer, 0, &mut packed, name)?;
         let mut at = 0;
