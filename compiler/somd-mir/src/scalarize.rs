@@ -92,28 +92,20 @@ fn scalarize_function(func: &mut Function) {
 
 /// The tables of `func` that qualify (module doc).
 fn tables(func: &Function) -> Vec<Table> {
-    let mut lets: HashMap<LocalId, (usize, Option<ExprId>)> = HashMap::new();
     let mut returned: Vec<ExprId> = Vec::new();
-    let mut synced: Vec<LocalId> = Vec::new();
-    walk::each_stmt(&func.body, &mut |s| match s {
-        Stmt::Let { local, init } => {
-            let entry = lets.entry(*local).or_insert((0, *init));
-            entry.0 += 1;
+    walk::each_stmt(&func.body, &mut |s| {
+        if let Stmt::Return(Some(v)) = s {
+            returned.push(*v);
         }
-        Stmt::Return(Some(v)) => returned.push(*v),
-        Stmt::Sync { vars, .. } => synced.extend(vars),
-        _ => {}
     });
+    let once = walk::declared_once(func);
     let parents = walk::parents(func);
     let mut found = Vec::new();
     for (id, local) in func.locals.iter().enumerate() {
         let id = LocalId(id as u32);
         let Type::Array(elem) = &local.ty else { continue };
         let (Type::Prim(elem), LocalKind::Var) = (&**elem, local.kind) else { continue };
-        let Some(&(1, Some(init))) = lets.get(&id) else { continue };
-        if synced.contains(&id) {
-            continue;
-        }
+        let Some(&init) = once.get(&id) else { continue };
         let len = match &func.expr(init).kind {
             ExprKind::NewArray { dims } if dims.len() == 1 => const_int(func, dims[0]),
             _ => None,

@@ -390,10 +390,15 @@ pub(crate) fn allocate<T: ClScalar>(
 
 /// Whether a transfer of `bytes` bytes in direction `dir` goes through the staging pool.
 fn use_staging(ctx: &DeviceCtx, dir: Dir, bytes: usize) -> bool {
+    stages_in(ctx, Window::of_process(), dir, bytes)
+}
+
+/// [`use_staging`] with `window` as the `Auto` policy's window.
+fn stages_in(ctx: &DeviceCtx, window: Window, dir: Dir, bytes: usize) -> bool {
     match ctx.staging_policy() {
         StagingPolicy::Always => bytes > 0,
         StagingPolicy::Never => false,
-        StagingPolicy::Auto => Window::of_process().stages(ctx.info.unified_memory, dir, bytes),
+        StagingPolicy::Auto => window.stages(ctx.info.unified_memory, dir, bytes),
     }
 }
 
@@ -583,15 +588,7 @@ fn read_chunks<T: ClScalar>(
 /// rows) by one from or to pinned memory at no extra copy: the window has no upper limit
 /// here.
 fn stages_rows(ctx: &DeviceCtx, dir: Dir, bytes: usize) -> bool {
-    match ctx.staging_policy() {
-        StagingPolicy::Always => bytes > 0,
-        StagingPolicy::Never => false,
-        StagingPolicy::Auto => Window { max: u64::MAX, ..Window::of_process() }.stages(
-            ctx.info.unified_memory,
-            dir,
-            bytes,
-        ),
-    }
+    stages_in(ctx, Window { max: u64::MAX, ..Window::of_process() }, dir, bytes)
 }
 
 /// Copies `chunk`, the next packed elements of `rows`, into them from `cursor` (row,

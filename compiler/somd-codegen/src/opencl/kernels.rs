@@ -987,16 +987,13 @@ impl Writer<'_> {
             out.push_str(&self.hoist_update_values(cx, inner.next(), body)?);
         }
         // `continue label` of the parallel loop itself ends the iteration.
-        let own = match cx.iteration_label {
-            Some(l) => Some(self.open_label(cx, l, body)).filter(|(_, next, _)| *next),
-            None => None,
-        };
+        let own = cx.iteration_label.map(|l| self.open_label(cx, l, body));
         out.push_str(&self.block(cx, inner.next(), body)?);
-        if let Some((name, ..)) = &own {
-            writeln!(out, "{}{name}_next: ;", inner.next())?;
-        }
-        if cx.iteration_label.is_some() {
+        if let Some((name, next, _)) = own {
             cx.labels.pop();
+            if next {
+                writeln!(out, "{}{name}_next: ;", inner.next())?;
+            }
         }
         writeln!(out, "{inner}}} while (0);")?;
         if around.is_some() {

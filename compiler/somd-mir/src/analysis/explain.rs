@@ -92,7 +92,6 @@ fn narrow_lines(
     }
 }
 
-/// The readable explanation of `info`.
 /// The private arrays of kernel function `f` (`private.rs`), one line each.
 fn private_lines(out: &mut String, module: &Module, sources: &SourceMap, f: FuncId) {
     let func = module.function(f);
@@ -111,6 +110,7 @@ fn private_lines(out: &mut String, module: &Module, sources: &SourceMap, f: Func
     }
 }
 
+/// The readable explanation of `info`.
 pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> String {
     let mut out = String::new();
     let narrow = super::narrow::plan(module, &super::narrow::roots(module));

@@ -97,7 +97,7 @@ pub(super) fn analyze_loop_body(
             Stmt::Let { local, init }
                 if parallel.is_none()
                     && privates.contains_key(local)
-                    && !super::private::written(func, *local) =>
+                    && !super::writes::writes_local(module, func, *local) =>
             {
                 setup_order.push((*local, *init));
             }
@@ -209,7 +209,7 @@ pub(super) fn analyze_loop_body(
     // Each work-item computes the setup when it starts, while others may already be
     // writing: a setup value must not read an array the loop writes (Java reads it before
     // the loop).
-    if let Some(b) = setup_reads_written(module, func, loop_id, &setup_order) {
+    if let Some(b) = setup_reads_written(module, func, &setup_order) {
         return (reports, Err(b));
     }
     // Setup scalars must not change after their declaration (each work-item recomputes them).
@@ -259,51 +259,22 @@ pub(super) fn analyze_loop_body(
     )
 }
 
-/// The first setup initialiser of `setup` that reads an element of an array the loop
-/// `loop_id` writes (by an element store, through an array local pointing into it, or by
-/// a call that may write the array it is passed), as the refusal.
+/// The first setup initialiser of `setup` that reads an element of an array the body
+/// writes (`writes::writes_local`: by a store, through any local naming it or a row of it,
+/// or by a callee; a SOMD body's stores are all in its loop), as the refusal.
 fn setup_reads_written(
     module: &Module,
     func: &Function,
-    loop_id: LoopId,
     setup: &[(LocalId, Option<ExprId>)],
 ) -> Option<Blocker> {
-    let stmt = walk::find_loop(func, loop_id)?;
-    let aliases = super::alias::kernel_aliases(func);
-    let base = |l: LocalId| aliases.get(&l).map_or(l, |a| a.base);
-    let mut written: HashSet<LocalId> = HashSet::new();
-    let Stmt::Loop { body, .. } = stmt else { return None };
-    each_expr_in_block(func, body, &mut |e| match &func.expr(e).kind {
-        ExprKind::Assign { target, .. }
-        | ExprKind::CompoundAssign { target, .. }
-        | ExprKind::IncDec { target, .. } => {
-            if let Some((root, depth)) = walk::index_root(func, *target) {
-                if depth > 0 {
-                    written.insert(base(root));
-                }
-            }
-        }
-        ExprKind::Call { func: callee, args, .. } => {
-            for (k, arg) in args.iter().enumerate() {
-                if let Some((root, _)) = walk::index_root(func, *arg) {
-                    if super::writes::writes_param(module, *callee, k) {
-                        written.insert(base(root));
-                    }
-                }
-            }
-        }
-        _ => {}
-    });
     for (local, init) in setup {
         let Some(init) = init else { continue };
         let mut read = None;
         walk::each_expr(func, *init, &mut |x| {
-            if let ExprKind::Index { .. } = func.expr(x).kind {
-                if let Some((root, _)) = walk::index_root(func, x) {
-                    if read.is_none() && written.contains(&base(root)) {
-                        read = Some((root, func.expr(x).span));
-                    }
-                }
+            if let (None, ExprKind::Index { .. }) = (read, &func.expr(x).kind) {
+                read = walk::index_root(func, x)
+                    .filter(|(root, _)| super::writes::writes_local(module, func, *root))
+                    .map(|(root, _)| (root, func.expr(x).span));
             }
         });
         if let Some((root, span)) = read {
@@ -1694,20 +1665,16 @@ fn accumulation(
         });
         found
     };
+    // `acc -= v` adds `-v`: Java's `int`/`long` subtraction is the addition of the
+    // negation (both wrap), and so is IEEE subtraction, so the update is a contribution to
+    // a `+` reduction like any other.
     let op_of = |k: BinOpKind| match k {
-        BinOpKind::Add => Some(ReduceOp::Add),
+        BinOpKind::Add | BinOpKind::Sub => Some(ReduceOp::Add),
         BinOpKind::Mul => Some(ReduceOp::Mul),
         BinOpKind::BitAnd => Some(ReduceOp::BitAnd),
         BinOpKind::BitOr => Some(ReduceOp::BitOr),
         BinOpKind::BitXor => Some(ReduceOp::BitXor),
         _ => None,
-    };
-    // `acc -= v` adds `-v`: Java's `int`/`long` subtraction is addition of the negation
-    // (both wrap), and so is IEEE subtraction, signed zeros included, so the update is a
-    // contribution to a `+` reduction like any other.
-    let op_of = |k: BinOpKind| match k {
-        BinOpKind::Sub => Some(ReduceOp::Add),
-        k => op_of(k),
     };
     match &func.expr(e).kind {
         ExprKind::CompoundAssign { op, value, .. } => {

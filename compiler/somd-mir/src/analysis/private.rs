@@ -15,8 +15,9 @@
 //!
 //! An array qualifies when it is a local `T[] v = new T[n]` or `T[] v = {e0, ..}` with `T`
 //! primitive and `n` a constant (after constant folding) of at least one element and at
-//! most [`MAX_BYTES`] bytes, declared once, never assigned, named by no `sync`, and every
-//! other mention of `v` is `v[e]` (read or written) or `v.length`. Small tables used only
+//! most [`MAX_BYTES`] bytes, declared once and named by no `sync` (`walk::declared_once`),
+//! and every other mention of `v` is `v[e]` (read or written) or `v.length` (so it is never
+//! assigned, passed on or returned). Small tables used only
 //! at constant indices never get here: `scalarize` has made them scalars already.
 //!
 //! Where the array is declared decides whose it is: in a `@` target or a helper it is the
@@ -63,15 +64,6 @@ pub fn private_arrays(func: &Function) -> HashMap<LocalId, PrivateArray> {
 /// primitives: its private array, or why it cannot be one (the text follows "a fresh
 /// array").
 pub fn fresh_arrays(func: &Function) -> HashMap<LocalId, Result<PrivateArray, String>> {
-    let mut lets: HashMap<LocalId, (usize, Option<ExprId>)> = HashMap::new();
-    let mut synced: Vec<LocalId> = Vec::new();
-    walk::each_stmt(&func.body, &mut |s| match s {
-        Stmt::Let { local, init } => {
-            lets.entry(*local).or_insert((0, *init)).0 += 1;
-        }
-        Stmt::Sync { vars, .. } => synced.extend(vars),
-        _ => {}
-    });
     // A SOMD method's top-level `new T[n]` is an output the host allocates (`parallel.rs`);
     // its top-level literals may be setup tables.
     let outputs: Vec<LocalId> = if func.is_somd() {
@@ -91,8 +83,7 @@ pub fn fresh_arrays(func: &Function) -> HashMap<LocalId, Result<PrivateArray, St
         Vec::new()
     };
     let mut fresh: HashMap<LocalId, Result<PrivateArray, String>> = HashMap::new();
-    for (&local, &(count, init)) in &lets {
-        let (1, Some(init)) = (count, init) else { continue };
+    for (local, init) in walk::declared_once(func) {
         if outputs.contains(&local) {
             continue;
         }
@@ -116,8 +107,6 @@ pub fn fresh_arrays(func: &Function) -> HashMap<LocalId, Result<PrivateArray, St
                 Err(format!(
                     "of {bytes} bytes (a work-item's private arrays hold at most {MAX_BYTES})"
                 ))
-            } else if synced.contains(&local) {
-                Err("named by `sync` (a work-item's private arrays are its own)".to_string())
             } else {
                 Ok(PrivateArray { elem, len })
             }
@@ -148,16 +137,4 @@ pub fn fresh_arrays(func: &Function) -> HashMap<LocalId, Result<PrivateArray, St
         }
     }
     fresh
-}
-
-/// Whether some statement of `func` stores to an element of array local `l`.
-pub fn written(func: &Function, l: LocalId) -> bool {
-    func.exprs.iter().any(|e| match &e.kind {
-        ExprKind::Assign { target, .. }
-        | ExprKind::CompoundAssign { target, .. }
-        | ExprKind::IncDec { target, .. } => {
-            walk::index_root(func, *target).is_some_and(|(root, depth)| root == l && depth > 0)
-        }
-        _ => false,
-    })
 }

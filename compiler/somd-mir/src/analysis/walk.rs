@@ -403,3 +403,22 @@ pub fn same_value(func: &Function, a: ExprId, b: ExprId) -> bool {
         _ => false,
     }
 }
+
+/// The locals of `func` that exactly one declaration initialises and no `sync` names, with
+/// their initialiser (fresh tables a pass may rewrite: `scalarize`, `private`).
+pub fn declared_once(func: &Function) -> std::collections::HashMap<LocalId, ExprId> {
+    let mut lets: std::collections::HashMap<LocalId, (usize, Option<ExprId>)> =
+        std::collections::HashMap::new();
+    let mut synced: Vec<LocalId> = Vec::new();
+    each_stmt(&func.body, &mut |s| match s {
+        Stmt::Let { local, init } => lets.entry(*local).or_insert((0, *init)).0 += 1,
+        Stmt::Sync { vars, .. } => synced.extend(vars),
+        _ => {}
+    });
+    lets.into_iter()
+        .filter_map(|(l, entry)| match entry {
+            (1, Some(init)) if !synced.contains(&l) => Some((l, init)),
+            _ => None,
+        })
+        .collect()
+}

@@ -24,6 +24,12 @@ pub fn writes_through(module: &Module, func: &Function, seeds: &[ExprId]) -> boo
     writes_from(module, func, seeds, &mut HashSet::new())
 }
 
+/// Whether `func` may store to an element of the array local `l` holds (or of a row of
+/// it), through any name.
+pub fn writes_local(module: &Module, func: &Function, l: LocalId) -> bool {
+    writes_through(module, func, &uses_of(func, l))
+}
+
 /// Whether function `f` may store to an element of the array its parameter `k` holds (or
 /// of a row of it). `false` for a parameter that is not an array.
 pub fn writes_param(module: &Module, f: FuncId, k: usize) -> bool {
