@@ -119,6 +119,26 @@ class Main {
         return out;
     }
 
+    // `continue cell` of the loop of a `sync` body inside an iteration loop: a jump to a
+    // label inside the iteration loop's body does not leave it, so the barrier is reached
+    // by every method instance.
+    static long[] settle(long[] a, int steps) {
+        for (int s = 0; s < steps; s++) {
+            {
+                cell:
+                for (int i = 0; i < a.length; i++) {
+                    for (int k = 0; k < 3; k++) {
+                        if (a[i] > 5000) {
+                            continue cell;
+                        }
+                        a[i] = a[i] * 2 + k;
+                    }
+                }
+            }
+        }
+        return a;
+    }
+
     public static void main(String[] args) {
         int[] lengths = {1, 9, 300, 4001};
         for (int t = 0; t < lengths.length; t++) {
@@ -156,8 +176,17 @@ class Main {
             for (int i = 0; i < n; i++) {
                 uh = uh * 31 + u[i];
             }
+            long[] c = new long[n];
+            for (int i = 0; i < n; i++) {
+                c[i] = a[i];
+            }
+            long[] d = settle(c, 4);
+            long dh = 0;
+            for (int i = 0; i < n; i++) {
+                dh = dh * 31 + d[i];
+            }
             System.out.println(n + ": " + ph + " " + rows(a, m, w) + " " + sh + " " + eh + " "
-                + drift(a) + " " + uh);
+                + drift(a) + " " + uh + " " + dh);
         }
     }
 }

@@ -498,43 +498,54 @@ impl Checker<'_, '_> {
         if let Some(div) = cond.and_then(|cond| self.divergent_cond(cond, None)) {
             return Some(div);
         }
-        self.tainted_exit(body, false, None).map(|span| Divergence { span, cause: Cause::LoopExit })
+        self.tainted_exit(body, false, None, &mut Vec::new())
+            .map(|span| Divergence { span, cause: Cause::LoopExit })
     }
 
     /// The condition guarding a `break`, `continue` or `return` in a loop body that leaves
-    /// (or skips part of) the loop, when that condition is partition-dependent.
-    fn tainted_exit(&self, stmt: &Stmt, nested: bool, guard: Option<Span>) -> Option<Span> {
+    /// (or skips part of) the loop, when that condition is partition-dependent. `inner`
+    /// holds the labels of statements inside the body: a jump to one of them stays inside.
+    fn tainted_exit<'s>(
+        &self,
+        stmt: &'s Stmt,
+        nested: bool,
+        guard: Option<Span>,
+        inner: &mut Vec<&'s str>,
+    ) -> Option<Span> {
         match &stmt.kind {
             StmtKind::Return(_) => guard,
-            StmtKind::Break(label) | StmtKind::Continue(label) => {
-                if nested && label.is_none() {
-                    None
-                } else {
-                    guard
-                }
-            }
+            StmtKind::Break(label) | StmtKind::Continue(label) => match label {
+                None if nested => None,
+                Some(label) if inner.contains(&label.name.as_str()) => None,
+                _ => guard,
+            },
             StmtKind::If { cond, then_branch, else_branch } => {
                 let guard = guard.or_else(|| self.is_tainted(cond).then_some(cond.span));
-                self.tainted_exit(then_branch, nested, guard).or_else(|| {
-                    else_branch.as_ref().and_then(|e| self.tainted_exit(e, nested, guard))
+                self.tainted_exit(then_branch, nested, guard, inner).or_else(|| {
+                    else_branch.as_ref().and_then(|e| self.tainted_exit(e, nested, guard, inner))
                 })
             }
             StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
                 let guard = guard.or_else(|| self.is_tainted(cond).then_some(cond.span));
-                self.tainted_exit(body, true, guard)
+                self.tainted_exit(body, true, guard, inner)
             }
             StmtKind::For { cond, body, .. } => {
                 let guard = guard
                     .or_else(|| cond.as_ref().and_then(|c| self.is_tainted(c).then_some(c.span)));
-                self.tainted_exit(body, true, guard)
+                self.tainted_exit(body, true, guard, inner)
             }
             StmtKind::Block(block) => {
-                block.stmts.iter().find_map(|s| self.tainted_exit(s, nested, guard))
+                block.stmts.iter().find_map(|s| self.tainted_exit(s, nested, guard, inner))
             }
             StmtKind::Sync(sync) => {
-                sync.body.stmts.iter().find_map(|s| self.tainted_exit(s, nested, guard))
+                sync.body.stmts.iter().find_map(|s| self.tainted_exit(s, nested, guard, inner))
             }
-            StmtKind::Labeled { body, .. } => self.tainted_exit(body, nested, guard),
+            StmtKind::Labeled { label, body } => {
+                inner.push(&label.name);
+                let exit = self.tainted_exit(body, nested, guard, inner);
+                inner.pop();
+                exit
+            }
             StmtKind::Local(_)
             | StmtKind::Expr(_)
             | StmtKind::Throw(_)
