@@ -72,6 +72,33 @@ class Main {
         }
         return ok;
     }
+    // `+` over signed zeros: a sum starting at `-0.0` stays `-0.0` while every term is
+    // `-0.0` (`-0.0` is `+`'s exact identity); one starting at `0.0` is `0.0`.
+    static double sumNeg(double[] a) {
+        double s = -0.0;
+        for (int i = 0; i < a.length; i++) s += a[i];
+        return s;
+    }
+
+    static float sumNegF(float[] a) {
+        float s = -0.0f;
+        for (int i = 0; i < a.length; i++) s += a[i];
+        return s;
+    }
+
+    static double sumPos(double[] a) {
+        double s = 0.0;
+        for (int i = 0; i < a.length; i++) s += a[i];
+        return s;
+    }
+
+    // Read after the loop: the host adds the start to the device's partials.
+    static double sumFrom(double[] a, double start) {
+        double s = start;
+        for (int i = 0; i < a.length; i++) s += a[i];
+        return s * 2;
+    }
+
     static String show(double d) {
         return d == 0.0 ? (1.0 / d < 0 ? "-0.0" : "0.0") : "" + d;
     }
@@ -107,6 +134,21 @@ class Main {
                 sorted[(n - 1) / 2 * 2] = (1 << 30) + 1;
                 System.out.println("  zeros: min=" + show(minD(d)) + " minF=" + show(minF(f, 0.0f))
                     + " allPos=" + allPositive(v) + " sorted=" + noneTwoMod3(sorted));
+                double[] z = new double[n];
+                float[] zf = new float[n];
+                for (int i = 0; i < n; i++) {
+                    z[i] = -0.0;
+                    zf[i] = -0.0f;
+                }
+                String sums = "  sums: " + show(sumNeg(z)) + " " + show(sumNegF(zf)) + " "
+                    + show(sumPos(z)) + " " + show(sumFrom(z, 0.0)) + " " + show(sumFrom(z, -0.0));
+                for (int i = 0; i < n; i++) {
+                    z[i] = 0.0;
+                }
+                z[n / 2] = -0.0;
+                zf[n - 1] = 0.0f;
+                System.out.println(sums + " / " + show(sumNeg(z)) + " " + show(sumNegF(zf)) + " "
+                    + show(sumPos(z)) + " " + show(sumFrom(z, -0.0)));
                 for (int i = 0; i < n; i++) {
                     if (d[i] != d[i] || d[i] == 0.0) continue;
                     d[i] = Math.abs(d[i]) + 1.0;

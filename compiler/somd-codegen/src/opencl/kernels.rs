@@ -807,7 +807,12 @@ impl Writer<'_> {
                 let all: Vec<_> = body.parallel.reductions().collect();
                 let names: Vec<String> = all.iter().map(|r| cx.name(r.acc).to_string()).collect();
                 for (r, acc) in all.iter().zip(&names) {
-                    writeln!(out, "{l1}{} {acc} = {};", prim_c(r.ty), identity(r.op, r.ty)?)?;
+                    let start = match r.ty {
+                        PrimType::Float if r.neg_zero => "(-0.0f)".to_string(),
+                        PrimType::Double if r.neg_zero => "(-0.0)".to_string(),
+                        _ => identity(r.op, r.ty)?,
+                    };
+                    writeln!(out, "{l1}{} {acc} = {start};", prim_c(r.ty))?;
                 }
                 // An argument extremum: the iteration that last set its value (-1: none;
                 // recorded after the assignment) and the payloads it set, the values of the

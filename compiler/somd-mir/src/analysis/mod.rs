@@ -221,6 +221,13 @@ pub struct AccReduction {
     /// An argument extremum (`if (v > m) { m = v; k = i; }`): the locals its winning
     /// iteration sets besides `m`.
     pub carries: Option<Carried>,
+    /// A `float`/`double` `+` whose work-items start at `-0.0`, `+`'s exact identity
+    /// (`x + -0.0` is `x` for every `x`, `-0.0` included), rather than `+0.0`: the
+    /// accumulator starts at `-0.0`, or its value before the loop is added on the host to
+    /// the partials (read after the loop). Java's sum of only negative zeros is then `-0.0`
+    /// on the device too. An accumulator starting at `+0.0` keeps `+0.0`, which `+0.0 +
+    /// -0.0` gives in Java.
+    pub neg_zero: bool,
 }
 
 /// The payloads of an argument extremum `if (v > m) { m = v; k = e; }` (a `max`

@@ -1348,9 +1348,13 @@ impl Cx<'_> {
                 carries =
                     Some(super::Carried { assign: *lead, payloads: mine, later_ties: *later });
             }
-            match self.setup.get(&acc) {
-                _ if self.reduced.contains(&acc) => {}
-                Some(Some(init)) if is_identity(&func.expr(*init).kind, op, ty) => {}
+            let floating_add =
+                op == ReduceOp::Add && matches!(ty, PrimType::Float | PrimType::Double);
+            let neg_zero = match self.setup.get(&acc) {
+                _ if self.reduced.contains(&acc) => floating_add,
+                Some(Some(init)) if is_identity(&func.expr(*init).kind, op, ty) => {
+                    floating_add && is_negative_zero(&func.expr(*init).kind)
+                }
                 _ => {
                     return Err(Dependence {
                         what: format!(
@@ -1361,8 +1365,8 @@ impl Cx<'_> {
                         span: func.local(acc).span,
                     })
                 }
-            }
-            out.push(AccReduction { acc, op, ty, span, carries });
+            };
+            out.push(AccReduction { acc, op, ty, span, carries, neg_zero });
         }
         // Every payload travels with its extremum, into a host scalar.
         for (p, _, span, _) in &payloads {
@@ -1979,6 +1983,15 @@ fn cannot_fail(
     let library_math = |f: FuncId| walk::library_math(module, f);
     !walk::may_fail(func, root, &|e| proven.contains(&e), &library_math)
         && walk::effect_free(func, root, &library_math)
+}
+
+/// Whether `kind` is the constant `-0.0` (`-0.0f`).
+fn is_negative_zero(kind: &ExprKind) -> bool {
+    match kind {
+        ExprKind::Const(Const::Float(v)) => *v == 0.0 && v.is_sign_negative(),
+        ExprKind::Const(Const::Double(v)) => *v == 0.0 && v.is_sign_negative(),
+        _ => false,
+    }
 }
 
 fn is_identity(kind: &ExprKind, op: ReduceOp, ty: PrimType) -> bool {
