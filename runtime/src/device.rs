@@ -893,6 +893,10 @@ pub struct KernelDesc {
     /// may read narrow, each with the build option macro naming its element type
     /// ([`narrow`]: note `device-execution`, "Narrow storage").
     pub narrow: &'static [(usize, &'static str)],
+    /// A SOMD kernel whose setup may throw: every work-item evaluates the setup, so a call
+    /// that would launch none runs on the CPU, which raises Java's exception before the
+    /// loop (or returns normally when the setup's values are fine).
+    pub setup_fails: bool,
 }
 
 impl KernelDesc {
@@ -1726,6 +1730,9 @@ fn plan(
         for rule in desc.global {
             global.push(rule.eval(&values)?.clamp(0, i64::from(i32::MAX)) as usize);
         }
+    }
+    if desc.setup_fails && global.contains(&0) {
+        return None;
     }
     if desc.widened {
         if let Some(n) = global.first_mut() {

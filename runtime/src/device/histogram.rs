@@ -90,6 +90,9 @@ pub struct HistDesc {
     /// The loop's iterations, from the scalar arguments.
     pub iterations: &'static Size,
     pub op: HistOp,
+    /// The kernel's setup may throw: a call of no iterations, which launches no work-item,
+    /// runs on the CPU (as [`super::KernelDesc::setup_fails`]).
+    pub setup_fails: bool,
 }
 
 impl std::fmt::Debug for HistDesc {
@@ -419,6 +422,9 @@ fn prepare(
         // The kernels count iterations in 32 bits (`run_histogram`).
         if iterations > i64::from(i32::MAX) {
             return Err("more than 2^31 - 1 iterations");
+        }
+        if iterations == 0 && desc.setup_fails {
+            return Err("no iterations, and a setup that may throw");
         }
         Ok((len, values, iterations))
     })?;

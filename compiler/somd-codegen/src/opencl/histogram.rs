@@ -205,6 +205,7 @@ impl Writer<'_> {
         for (local, init) in &body.setup {
             out.push_str(&self.stmt(&mut cx, l1, &Stmt::Let { local: *local, init: *init })?);
         }
+        m.setup_fails = somd_mir::analysis::walk::setup_may_fail(self.module, func, &body.setup);
         writeln!(out, "{l1}const size_t somd_words = (size_t)(uint){len} * {words};")?;
         writeln!(out, "{l1}const size_t somd_lid = get_local_id(0);")?;
         writeln!(out, "{l1}const size_t somd_lsize = get_local_size(0);")?;
@@ -385,6 +386,7 @@ impl Writer<'_> {
         for (local, init) in &body.setup {
             out.push_str(&self.stmt(&mut cx, l1, &Stmt::Let { local: *local, init: *init })?);
         }
+        m.setup_fails = somd_mir::analysis::walk::setup_may_fail(self.module, func, &body.setup);
         let zero = if body.elem == PrimType::Float { "0.0f" } else { "0.0" };
         writeln!(out, "{l1}{elem} somd_acc = {zero};")?;
         writeln!(out, "{l1}int somd_cell = -1;")?;

@@ -37,6 +37,7 @@ impl Writer<'_> {
             constant: None,
             widened: false,
             narrow: Vec::new(),
+            setup_fails: false,
             standalone: String::new(),
         };
         let (text, helpers, sites) = match &plan.kind {
@@ -674,6 +675,7 @@ impl Writer<'_> {
         for (local, init) in &body.setup {
             out.push_str(&self.stmt(&mut cx, l1, &Stmt::Let { local: *local, init: *init })?);
         }
+        m.setup_fails = somd_mir::analysis::walk::setup_may_fail(self.module, func, &body.setup);
         let mut conds = Vec::new();
         if body.parallel.dims.len() == 2 && body.parallel.dims.iter().any(|d| d.step != 1) {
             return Err(bug("a 2-D nest with a step"));

@@ -918,6 +918,7 @@ fn write_hist_desc(
     writeln!(out, "    names: &[{}],", names.join(", "))?;
     writeln!(out, "    iterations: &{iterations},")?;
     writeln!(out, "    op: rt::device::HistOp::{op},")?;
+    writeln!(out, "    setup_fails: {},", m.setup_fails)?;
     writeln!(out, "}};")?;
     Ok(())
 }
@@ -1566,6 +1567,7 @@ fn prologue(
             let fields = glue.lifted.fields.get(&cx.fid).map_or(0, Vec::len);
             let mut host =
                 HostProgram { func, param_names, cx, body: &sync.body, fields, exchanges: 0 };
+            host.setup(out)?;
             host.steps(out, &sync.body.steps, 2, 0)?;
             // `return e` of host scalars: computed (Java semantics, after the launches'
             // faults) while the call still answers `Somd.globalLength`.
@@ -1661,6 +1663,28 @@ struct HostProgram<'a, 'c> {
 }
 
 impl HostProgram<'_, '_> {
+    /// The setup's values, evaluated once as Java evaluates them before the body's loops,
+    /// when one may throw: the kernels evaluate them again in every work-item, but a host
+    /// loop that launches nothing would raise none of their exceptions. Setup initialisers
+    /// read no array and call nothing but `Math` (`SyncBody::setup`).
+    fn setup(&mut self, out: &mut String) -> Result<(), EmitError> {
+        let setup = &self.body.setup;
+        if !analysis::walk::setup_may_fail(self.cx.module, self.func, setup) {
+            return Ok(());
+        }
+        writeln!(out, "        {{")?;
+        for (local, init) in setup {
+            let Some(init) = init else { continue };
+            let text = self.cx.expr(*init)?;
+            let ty = self.cx.ty(&self.func.local(*local).ty)?;
+            let name = self.cx.local_name(*local);
+            writeln!(out, "            #[allow(unused_variables)]")?;
+            writeln!(out, "            let {name}: {ty} = {text};")?;
+        }
+        writeln!(out, "        }}")?;
+        Ok(())
+    }
+
     /// The `HostArg`s of the host scalars kernel `k` reads, in its argument order.
     fn host_values(&self, k: usize) -> Result<String, EmitError> {
         let launch = self
@@ -1934,6 +1958,7 @@ fn write_desc_static(
     writeln!(out, "    widened: {},", m.widened)?;
     let narrow: Vec<String> = m.narrow.iter().map(|(k, name)| format!("({k}, {name:?})")).collect();
     writeln!(out, "    narrow: &[{}],", narrow.join(", "))?;
+    writeln!(out, "    setup_fails: {},", m.setup_fails)?;
     writeln!(out, "}};")?;
     Ok(())
 }

@@ -300,6 +300,8 @@ pub fn may_fail(
         fails |= match &func.expr(e).kind {
             ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Unary { .. } => false,
             ExprKind::Convert { .. } | ExprKind::Conditional { .. } => false,
+            // An array literal's elements are walked too; its allocation cannot fail.
+            ExprKind::ArrayLit(_) => false,
             ExprKind::Builtin { builtin: Builtin::Math(..), .. } => false,
             ExprKind::Builtin {
                 builtin: Builtin::SomdOffset | Builtin::SomdGlobalLength, ..
@@ -333,6 +335,19 @@ pub fn may_fail(
         };
     });
     fails
+}
+
+/// Whether evaluating some initialiser of `setup` (a SOMD body's setup locals, in order) may
+/// throw, with no index proven in range. A kernel evaluates its setup in each work-item, so
+/// a launch of no work-item evaluates none: such a call runs on the CPU instead, where
+/// Java's exception is raised before the loop.
+pub fn setup_may_fail(
+    module: &Module,
+    func: &Function,
+    setup: &[(LocalId, Option<ExprId>)],
+) -> bool {
+    let library_math = |f: FuncId| library_math(module, f);
+    setup.iter().filter_map(|(_, init)| *init).any(|e| may_fail(func, e, &|_| false, &library_math))
 }
 
 /// Whether `f` is a function of the library's `Math` (stdlib/math.somd): none throws or has
