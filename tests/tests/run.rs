@@ -1233,8 +1233,8 @@ fn device_reduces_argument_extrema() {
 /// Under `SOMD_DEVICE=opencl`, functions keeping small fresh arrays (`device_private`:
 /// scratch vectors, literal tables, digit counts, a sorted window) run on the device with
 /// the arrays in each work-item's private memory: every SOMD method and `@` of the program
-/// launches one kernel per call, except `passes` (its array is passed on) and `large` (1600
-/// bytes), which make no device call. The outputs are the twin's (checked by
+/// launches one kernel per call (`passes` through a helper's private variant), except
+/// `large` (1600 bytes), which makes no device call. The outputs are the twin's (checked by
 /// `traced_calls`).
 #[test]
 fn device_keeps_fresh_arrays_in_private_memory() {
@@ -1254,6 +1254,7 @@ fn device_keeps_fresh_arrays_in_private_memory() {
         "Main.commonest",
         "Main.table",
         "Main.cells",
+        "Main.passes",
     ] {
         let made = launches_of(&calls, name);
         assert!(
@@ -1262,13 +1263,41 @@ fn device_keeps_fresh_arrays_in_private_memory() {
             outcome.stderr
         );
     }
-    for name in ["Main.passes", "Main.large"] {
+    assert!(
+        calls.iter().all(|c| c.name != "Main.large"),
+        "device_private: Main.large reached the device\n{}",
+        outcome.stderr
+    );
+}
+
+/// Under `SOMD_DEVICE=opencl`, private arrays passed to helpers (`device_private_pass`: a
+/// table filled two helpers deep, two arrays and one array twice passed to one helper, a
+/// window gathered from a buffer and sorted by helpers, digit counts by a helper, and
+/// `total` called with a buffer in one kernel and a private array in another) run on the
+/// device, one launch per call; `compares`, whose helper compares its array, makes no
+/// device call. The outputs are the twin's (checked by `traced_calls`).
+#[test]
+fn device_passes_private_arrays_to_helpers() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_private_pass") else {
+        return; // a filter left device_private_pass out
+    };
+    let (outcome, calls) = traced_calls("device_private_pass", binary, &expected, *opencl);
+    for name in ["Main.squares", "Main.median7", "Main.weighted", "Main.commonest"] {
+        let made = launches_of(&calls, name);
         assert!(
-            calls.iter().all(|c| c.name != name),
-            "device_private: {name} reached the device\n{}",
+            made.len() == 4 && made.iter().all(|l| *l == 1),
+            "device_private_pass: {name} made launches {made:?}\n{}",
             outcome.stderr
         );
     }
+    assert!(
+        calls.iter().all(|c| c.name != "Main.compares"),
+        "device_private_pass: Main.compares reached the device\n{}",
+        outcome.stderr
+    );
 }
 
 /// Under `SOMD_DEVICE=opencl`, labelled statements (`device_labels`: a search leaving two

@@ -876,6 +876,64 @@ class P {
 }
 "#;
 
+const PRIVATE_PASS: &str = r#"
+class P {
+    static local void fill(int[] t, int x) {
+        for (int k = 0; k < t.length; k++) {
+            t[k] = x + k;
+        }
+    }
+
+    static local void twice(int[] t, int x) {
+        fill(t, x);
+        t[x & 3] += 1;
+    }
+
+    static local long total(int[] v) {
+        long s = 0;
+        for (int k = 0; k < v.length; k++) {
+            s += v[k];
+        }
+        return s;
+    }
+
+    static local long table(int x) {
+        int[] t = new int[4];
+        twice(t, x);
+        return total(t);
+    }
+
+    static reduce(+) long sums(dist int[] a, int[] b) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * total(b);
+        }
+        return s;
+    }
+
+    public static void main(String[] args) {
+        int[[]] v = new int[[]](new int[]{1, 2, 3});
+        long[[]] r = P @ table(v);
+        long s = sums(new int[]{1, 2}, new int[]{3});
+    }
+}
+"#;
+
+/// Private arrays passed to helpers: each helper taking one gets a variant whose parameter
+/// is `__private` (`_pr<mask>`), written after the helper, passing it on to the private
+/// variants of its own callees; `total` keeps its `__global` form for the buffer `b` (the
+/// corpus test builds them).
+#[test]
+fn private_arrays_pass_to_private_variants() {
+    let text = snapshot(PRIVATE_PASS);
+    assert!(text.contains("void P_fill_pr1(__private int *t, const int t_len0, int x,"), "{text}");
+    assert!(text.contains("P_fill_pr1(t, t_len0, x, somd_err);"), "{text}");
+    assert!(text.contains("P_twice_pr1(t, t_len0, x, somd_err);"), "{text}");
+    assert!(text.contains("long P_total_pr1(__private int *v,"), "{text}");
+    assert!(text.contains("long P_total(__global int *v,"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
 /// Private arrays: a C array of the work-item and a constant length, zeroed by its
 /// declaration (`new`) or stored element by element in order (a literal); indices proven by
 /// a constant bound or constant themselves need no check, a computed one keeps its
@@ -1301,6 +1359,7 @@ fn every_corpus_kernel_builds_with_opencl() {
         HOLDERS,
         ALIASES,
         PRIVATES,
+        PRIVATE_PASS,
         LABELS,
         CUBES,
         CUBE_VIEWS,

@@ -1355,6 +1355,12 @@ class P {
         fill(t);
         return t[x & 1];
     }
+    static local boolean same(int[] t, int[] u) { return t == u; }
+    static local int compared(int x) {
+        int[] t = new int[2];
+        t[0] = x;
+        return same(t, t) ? 1 : t[0];
+    }
     static local double tooLarge(double x) {
         double[] t = new double[129];
         t[(int) x & 127] = x;
@@ -1373,6 +1379,7 @@ class P {
         int[[]] v = new int[[]](new int[]{1, 2, 3});
         int[[]] r = P @ digits(v);
         int[[]] q = P @ passedOn(v);
+        int[[]] c = P @ compared(v);
         double[[]] dv = new double[[]](new double[]{1, 2});
         double[[]] t = P @ tooLarge(dv);
     }

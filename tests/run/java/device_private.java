@@ -135,7 +135,8 @@ class Main {
         return out;
     }
 
-    // Refused, on the CPU with the reason: a fresh array passed on, and one too large.
+    // A fresh array passed to a helper, which gets a private variant (device_private_pass),
+    // and one too large, which stays on the CPU with the reason.
     static void fill(int[] t, int x) {
         for (int k = 0; k < t.length; k++) {
             t[k] = x + k;

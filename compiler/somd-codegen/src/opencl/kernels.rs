@@ -1284,6 +1284,7 @@ impl Writer<'_> {
                     true,
                     Some((&rows, &plan.name)),
                     &BTreeSet::new(),
+                    &BTreeSet::new(),
                 )?);
                 let mut staged_args = call_args.clone();
                 for k in &staged {

@@ -38,6 +38,7 @@ pub fn write_kernels(
         narrow: HashMap::new(),
         narrow_roots: BTreeMap::new(),
         staged_narrow: BTreeSet::new(),
+        variants: BTreeMap::new(),
     };
     w.name_functions();
     w.plan_narrow();
@@ -64,9 +65,9 @@ pub fn write_kernels(
     body.push_str(&narrow_defaults);
     body.push_str(&w.structs()?);
     let ordered = w.helper_order(&helpers_all);
+    w.discover_variants(&ordered)?;
     for f in &ordered {
-        let text = w.helper(*f)?;
-        body.push_str(&w.guarded(*f, &text));
+        body.push_str(&w.helper_and_variants(*f)?);
     }
     for (manifest, text, helpers) in texts {
         body.push_str(&fp64_guard(manifest.needs_fp64, &text));
@@ -80,8 +81,7 @@ pub fn write_kernels(
         standalone.push_str(&narrow_defaults);
         standalone.push_str(&w.structs()?);
         for f in w.helper_order(&helpers) {
-            let text = w.helper(f)?;
-            standalone.push_str(&w.guarded(f, &text));
+            standalone.push_str(&w.helper_and_variants(f)?);
         }
         standalone.push_str(&text);
         let mut manifest = manifest;
@@ -126,6 +126,10 @@ pub(super) struct Writer<'a> {
     /// The macros of the narrow flows whose rows a kernel stages (`sad.rs`): they also get
     /// the staged type and index macros.
     pub(super) staged_narrow: BTreeSet<String>,
+    /// The private variants of helpers that calls passing private arrays name (`_pr<mask>`,
+    /// `FnCx::private_params`): per helper, the sets of parameters taking private arrays.
+    /// Each is written right after its helper, in every program text holding the helper.
+    pub(super) variants: BTreeMap<FuncId, BTreeSet<BTreeSet<LocalId>>>,
 }
 
 /// Names of one function's locals, and how arrays are bound.
@@ -196,6 +200,9 @@ pub(super) struct FnCx<'a> {
     /// name[n]` with `const int name_len0 = n`, so elements and lengths read like a
     /// buffer's.
     pub(super) privates: HashMap<LocalId, somd_mir::analysis::private::PrivateArray>,
+    /// Writing a private variant of a helper (`Writer::variants`): the parameters that
+    /// take a caller's private array, declared `__private`.
+    pub(super) private_params: BTreeSet<LocalId>,
     /// The labelled statements being written, innermost last, each with the C label its
     /// jumps use (`somd_jN`: `_next` ends a loop's body, `_done` follows the statement).
     /// Numbered per function, so a body written twice (loop versioning) has labels of its
@@ -666,6 +673,7 @@ impl<'a> FnCx<'a> {
             widened: None,
             after: HashMap::new(),
             privates: somd_mir::analysis::private::private_arrays(func),
+            private_params: BTreeSet::new(),
             labels: Vec::new(),
             label_count: 0,
             iteration_label: None,
@@ -1182,6 +1190,51 @@ impl<'a> Writer<'a> {
         out
     }
 
+    /// Records every private variant the helpers `ordered` and the variants themselves
+    /// name (`Writer::variants`; the kernels' own are recorded as they are written), so
+    /// that each can be written right after its helper: its callees, and their variants,
+    /// come earlier in the helpers' order.
+    pub(super) fn discover_variants(&mut self, ordered: &[FuncId]) -> R<()> {
+        // Only the texts' calls matter here: writing again leaves the staged variants to
+        // the pass that emits them.
+        let staged = self.staged_fns.clone();
+        for f in ordered {
+            self.helper(*f)?;
+        }
+        let mut written: BTreeSet<(FuncId, BTreeSet<LocalId>)> = BTreeSet::new();
+        loop {
+            let pending: Vec<(FuncId, BTreeSet<LocalId>)> = self
+                .variants
+                .iter()
+                .flat_map(|(f, sets)| sets.iter().map(move |s| (*f, s.clone())))
+                .filter(|v| !written.contains(v))
+                .collect();
+            if pending.is_empty() {
+                break;
+            }
+            for (f, set) in pending {
+                self.helper_staged(f, None, false, None, &BTreeSet::new(), &set)?;
+                written.insert((f, set));
+            }
+        }
+        self.staged_fns = staged;
+        Ok(())
+    }
+
+    /// Helper `f` and its private variants (`Writer::variants`), each under its `double`
+    /// guard.
+    pub(super) fn helper_and_variants(&mut self, f: FuncId) -> R<String> {
+        let text = self.helper(f)?;
+        let mut out = self.guarded(f, &text);
+        let sets: Vec<BTreeSet<LocalId>> =
+            self.variants.get(&f).map(|s| s.iter().cloned().collect()).unwrap_or_default();
+        for set in sets {
+            let text = self.helper_staged(f, None, false, None, &BTreeSet::new(), &set)?;
+            out.push_str(&self.guarded(f, &text));
+        }
+        Ok(out)
+    }
+
     /// An ordinary function as an OpenCL C helper.
     pub(super) fn helper(&mut self, f: FuncId) -> R<String> {
         self.helper_with(f, None)
@@ -1202,14 +1255,16 @@ impl<'a> Writer<'a> {
         lanes: Option<(&str, &str)>,
         slices: bool,
     ) -> R<String> {
-        self.helper_staged(f, lanes, slices, None, &BTreeSet::new())
+        self.helper_staged(f, lanes, slices, None, &BTreeSet::new(), &BTreeSet::new())
     }
 
     /// [`Writer::helper_variant`]; with `staged` (row parameters and a kernel's name) the
     /// variant that reads those rows from `__local` memory (`nested.rs`, "Staged rows"):
     /// `<kernel>_slices_staged` for the slices form, else `<f>_st<mask>_<kernel>`. With
     /// `held` row parameters (not in the slices form), the variant that also takes their
-    /// registers (`FnCx::held`), named after the fold writing it (`variant_name`).
+    /// registers (`FnCx::held`), named after the fold writing it (`variant_name`). With
+    /// `privates`, the private variant taking those parameters in private memory
+    /// (`private_name`).
     pub(super) fn helper_staged(
         &mut self,
         f: FuncId,
@@ -1217,10 +1272,13 @@ impl<'a> Writer<'a> {
         slices: bool,
         staged: Option<(&BTreeSet<LocalId>, &str)>,
         held: &BTreeSet<LocalId>,
+        privates: &BTreeSet<LocalId>,
     ) -> R<String> {
         let func = self.module.function(f);
         let mut cx = FnCx::helper(func);
         cx.narrow = self.narrow_of(f);
+        cx.narrow.retain(|p, _| !privates.contains(p));
+        cx.private_params = privates.clone();
         if let Some((rows, kernel)) = staged {
             cx.staged = rows.clone();
             cx.stage_kernel = Some(kernel.to_string());
@@ -1251,6 +1309,9 @@ impl<'a> Writer<'a> {
                 let fold = self.held_scope.as_ref().map(|(f, _)| f.clone()).unwrap_or_default();
                 let held = Some((held, fold.as_str())).filter(|(h, _)| !h.is_empty());
                 name = variant_name(&name, func, staged, held);
+                if !privates.is_empty() {
+                    name = private_name(&name, func, privates);
+                }
             }
         }
         params.push("SOMD_ERR_PARAM".into());
@@ -1264,6 +1325,7 @@ impl<'a> Writer<'a> {
             (false, _, true, true) => ", rows in local memory",
             (false, _, true, false) => ", rows in local memory, held rows in registers",
             (false, _, false, false) => ", held rows in registers",
+            _ if !privates.is_empty() => ", arrays in private memory",
             _ => "",
         };
         writeln!(out, "/* {}{across} ({file}:{line}:{col}) */", func.name)?;
@@ -1292,7 +1354,13 @@ impl<'a> Writer<'a> {
             .filter(|_| vector_of(&local.ty).is_none())
         {
             let name = cx.name(p);
-            let space = if cx.staged.contains(&p) { "__local" } else { "__global" };
+            let space = if cx.staged.contains(&p) {
+                "__local"
+            } else if cx.private_params.contains(&p) {
+                "__private"
+            } else {
+                "__global"
+            };
             // A narrow row keeps its element type macro, or its staged type when staged.
             let elem_c = match cx.narrow.get(&p) {
                 Some(m) if cx.staged.contains(&p) => super::sad::staged_type(m),
@@ -2373,6 +2441,18 @@ pub(super) fn staged_name(
     format!("{base}_st{mask:x}_{kernel}")
 }
 
+/// The name of the private variant of `func` taking parameters `privates` in private
+/// memory: `<base>_pr<mask>`, bit `k` of the mask for parameter `k`.
+pub(super) fn private_name(base: &str, func: &Function, privates: &BTreeSet<LocalId>) -> String {
+    let mask = func
+        .params
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| privates.contains(p))
+        .fold(0u64, |m, (k, _)| m | (1u64 << (k.min(63))));
+    format!("{base}_pr{mask:x}")
+}
+
 /// The name of the variant of `func` for `staged` rows (and their kernel) and `held` rows
 /// (and the fold holding them, `Writer::held_scope`): `<base>_st<mask>_<kernel>`, or
 /// `<base>_h<mask>[_st<mask>]_<fold>` when rows are held (bit `k` of a mask for parameter
@@ -2412,7 +2492,7 @@ impl Writer<'_> {
         args: &[ExprId],
     ) -> R<String> {
         let target = self.module.function(callee);
-        let rows = args
+        let rows: BTreeSet<LocalId> = args
             .iter()
             .zip(&target.params)
             .filter(|(a, _)| {
@@ -2421,6 +2501,25 @@ impl Writer<'_> {
             .map(|(_, p)| *p)
             .collect();
         let held = self.held_params(cx, callee, args);
+        // Parameters passed a private array of the caller (`FnCx::privates`) or one it was
+        // passed itself: the callee's private variant, written after the callee.
+        let privates: BTreeSet<LocalId> = args
+            .iter()
+            .zip(&target.params)
+            .filter(|(a, _)| {
+                matches!(cx.func.expr(**a).kind, ExprKind::Local(l)
+                    if cx.privates.contains_key(&l) || cx.private_params.contains(&l))
+            })
+            .map(|(_, p)| *p)
+            .collect();
+        if !privates.is_empty() {
+            if !rows.is_empty() || !held.is_empty() {
+                return Err(bug("a private array passed with staged or held rows"));
+            }
+            let name = private_name(&self.fn_name(callee), target, &privates);
+            self.variants.entry(callee).or_default().insert(privates);
+            return Ok(name);
+        }
         self.variant_callee(cx, callee, &rows, &held)
     }
 
@@ -2466,7 +2565,8 @@ impl Writer<'_> {
             }
             let name = variant_name(&self.fn_name(callee), target, staged, None);
             if self.staged_fns.insert(name.clone()) {
-                let text = self.helper_staged(callee, None, false, staged, held)?;
+                let text =
+                    self.helper_staged(callee, None, false, staged, held, &BTreeSet::new())?;
                 cx.fold_fns.push((name.clone(), text));
             }
             return Ok(name);
@@ -2478,7 +2578,7 @@ impl Writer<'_> {
         let name = variant_name(&self.fn_name(callee), target, staged, Some((held, &fold)));
         let new = self.held_scope.as_mut().is_some_and(|(_, written)| written.insert(name.clone()));
         if new {
-            let text = self.helper_staged(callee, None, false, staged, held)?;
+            let text = self.helper_staged(callee, None, false, staged, held, &BTreeSet::new())?;
             cx.fold_fns.push((name.clone(), text));
         }
         Ok(name)

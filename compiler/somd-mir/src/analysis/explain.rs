@@ -95,7 +95,8 @@ fn narrow_lines(
 /// The private arrays of kernel function `f` (`private.rs`), one line each.
 fn private_lines(out: &mut String, module: &Module, sources: &SourceMap, f: FuncId) {
     let func = module.function(f);
-    let mut arrays: Vec<_> = super::private::private_arrays(func).into_iter().collect();
+    let mut arrays: Vec<_> =
+        super::private::checked_private_arrays(module, func).into_iter().collect();
     arrays.sort_by_key(|(l, _)| *l);
     for (l, p) in arrays {
         let local = func.local(l);

@@ -189,7 +189,7 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
         Err(b) => (Default::default(), Some(b)),
     };
     // Small fresh arrays kept in the work-item's private memory (`private.rs`).
-    let privates = super::private::private_arrays(func);
+    let fresh = super::private::checked_arrays(module, func);
     // Statements.
     let mut found: Option<Blocker> = None;
     super::walk::each_stmt(&func.body, &mut |stmt| {
@@ -211,16 +211,19 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
                 let vector = !func.is_somd() && vector_of(ty).is_some();
                 if !scalar_or_value(module, ty)
                     && !somd_output
-                    && !privates.contains_key(local)
+                    && !matches!(fresh.get(local), Some(Ok(_)))
                     && !vias.contains(local)
                     && !vector
                     && !aliases.contains_key(local)
                 {
-                    Some(block(
-                        Unsupported,
-                        format!("local `{}` of array or reference type", func.local(*local).name),
-                        func.local(*local).span,
-                    ))
+                    let name = &func.local(*local).name;
+                    let construct = match fresh.get(local) {
+                        Some(Err(why)) => {
+                            format!("local `{name}` of array type holding a fresh array {why}")
+                        }
+                        _ => format!("local `{name}` of array or reference type"),
+                    };
+                    Some(block(Unsupported, construct, func.local(*local).span))
                 } else {
                     None
                 }
@@ -506,7 +509,7 @@ fn effect_order_blocker(
 }
 
 /// Whether `e` is the initializer of one of `func`'s private arrays (`private.rs`).
-fn private_init(func: &Function, e: ExprId) -> bool {
+fn private_init(module: &Module, func: &Function, e: ExprId) -> bool {
     let mut declared = None;
     super::walk::each_stmt(&func.body, &mut |s| {
         if let Stmt::Let { local, init: Some(i) } = s {
@@ -515,7 +518,7 @@ fn private_init(func: &Function, e: ExprId) -> bool {
             }
         }
     });
-    declared.is_some_and(|l| super::private::private_arrays(func).contains_key(&l))
+    declared.is_some_and(|l| super::private::checked_private_arrays(module, func).contains_key(&l))
 }
 
 fn expr_blocker(
@@ -557,7 +560,7 @@ fn expr_blocker(
             if func.is_somd() {
                 // SOMD bodies allocate their output arrays on the host (see `parallel`).
                 None
-            } else if private_init(func, eid) {
+            } else if private_init(module, func, eid) {
                 // A private array of the work-item (`private.rs`).
                 None
             } else {

@@ -918,7 +918,7 @@ impl Cx<'_> {
         });
         // An array the body allocates is the iteration's own only as a private array of
         // the work-item (`private.rs`).
-        let fresh = super::private::fresh_arrays(func);
+        let fresh = super::private::checked_arrays(self.module, func);
         let mut allocated: Vec<LocalId> = Vec::new();
         walk::each_stmt(body, &mut |s| {
             if let Stmt::Let { local, init: Some(init) } = s {

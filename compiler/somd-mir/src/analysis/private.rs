@@ -16,9 +16,16 @@
 //! An array qualifies when it is a local `T[] v = new T[n]` or `T[] v = {e0, ..}` with `T`
 //! primitive and `n` a constant (after constant folding) of at least one element and at
 //! most [`MAX_BYTES`] bytes, declared once and named by no `sync` (`walk::declared_once`),
-//! and every other mention of `v` is `v[e]` (read or written) or `v.length` (so it is never
-//! assigned, passed on or returned). Small tables used only
+//! and every other mention of `v` is `v[e]` (read or written), `v.length`, or an argument
+//! of a static helper whose parameter takes a private array ([`takes_private`]: the
+//! helper, and the helpers it passes it on to, only index and measure it), so it is never
+//! assigned, stored or returned. The writer gives such a helper a variant declaring the
+//! parameter `__private` (OpenCL 1.2 has no generic address space). Small tables used only
 //! at constant indices never get here: `scalarize` has made them scalars already.
+//!
+//! [`private_arrays`] judges a function alone and takes every call argument on trust: its
+//! lengths and names are right whenever the function runs on a device. Whether it may run
+//! there is decided with [`checked_arrays`], which also asks the helpers.
 //!
 //! Where the array is declared decides whose it is: in a `@` target or a helper it is the
 //! call's own; in a SOMD method's parallel loop body it is the iteration's (the loop
@@ -55,9 +62,111 @@ fn elem_bytes(p: PrimType) -> u32 {
     }
 }
 
-/// The private arrays of `func` (module doc).
+/// The private arrays of `func` if it runs on a device (module doc): its calls are taken on
+/// trust.
 pub fn private_arrays(func: &Function) -> HashMap<LocalId, PrivateArray> {
     fresh_arrays(func).into_iter().filter_map(|(l, p)| Some((l, p.ok()?))).collect()
+}
+
+/// How many helpers deep a private array may be passed on.
+const PASS_DEPTH: u32 = 8;
+
+/// [`fresh_arrays`], with every call a private array is passed to checked: the callee's
+/// parameter must take a private array ([`takes_private`]).
+pub fn checked_arrays(
+    module: &Module,
+    func: &Function,
+) -> HashMap<LocalId, Result<PrivateArray, String>> {
+    let mut fresh = fresh_arrays(func);
+    if fresh.values().all(Result::is_err) {
+        return fresh;
+    }
+    let parents = walk::parents(func);
+    for (i, expr) in func.exprs.iter().enumerate() {
+        let ExprKind::Local(l) = expr.kind else { continue };
+        let Some(verdict @ Ok(_)) = fresh.get_mut(&l) else { continue };
+        let e = ExprId(i as u32);
+        if let Err(callee) = passed_ok(module, func, &parents, e, PASS_DEPTH) {
+            *verdict = Err(format!(
+                "passed to `{}`, which uses it other than by its elements and its length \
+                 (stores, returns, compares or reassigns it, or passes it to a method that \
+                 does)",
+                module.function(callee).name
+            ));
+        }
+    }
+    fresh
+}
+
+/// The private arrays of `func` as [`checked_arrays`] judges them.
+pub fn checked_private_arrays(module: &Module, func: &Function) -> HashMap<LocalId, PrivateArray> {
+    checked_arrays(module, func).into_iter().filter_map(|(l, p)| Some((l, p.ok()?))).collect()
+}
+
+/// Whether parameter `k` of `f` can take a private array: `f` is a static method (not a
+/// SOMD method) whose parameter is a 1-D array of primitives, and every mention of it is
+/// an element, its length, or an argument of a helper's parameter that takes a private
+/// array in turn (at most `depth` calls deep).
+pub fn takes_private(module: &Module, f: FuncId, k: usize, depth: u32) -> bool {
+    let func = module.function(f);
+    if depth == 0 || func.kind != FuncKind::Static || func.is_somd() {
+        return false;
+    }
+    let Some(&p) = func.params.get(k) else { return false };
+    let Type::Array(elem) = &func.local(p).ty else { return false };
+    if !matches!(**elem, Type::Prim(_)) {
+        return false;
+    }
+    let parents = walk::parents(func);
+    func.exprs.iter().enumerate().all(|(i, expr)| {
+        !matches!(expr.kind, ExprKind::Local(l) if l == p)
+            || element_or_length(func, &parents, ExprId(i as u32))
+            || passed(func, &parents, ExprId(i as u32))
+                && passed_ok(module, func, &parents, ExprId(i as u32), depth).is_ok()
+    })
+}
+
+/// Whether mention `e` of an array is an element of it or its length.
+fn element_or_length(func: &Function, parents: &[Option<ExprId>], e: ExprId) -> bool {
+    match walk::parent_of(parents, e).map(|p| &func.expr(p).kind) {
+        Some(ExprKind::Index { array, .. }) => *array == e,
+        Some(ExprKind::Length(_)) => true,
+        _ => false,
+    }
+}
+
+/// Whether mention `e` is an argument of a static call.
+fn passed(func: &Function, parents: &[Option<ExprId>], e: ExprId) -> bool {
+    matches!(
+        walk::parent_of(parents, e).map(|p| &func.expr(p).kind),
+        Some(ExprKind::Call { receiver: None, args, .. }) if args.contains(&e)
+    )
+}
+
+/// When mention `e` is an argument of a static call: `Err(callee)` unless every parameter
+/// it is passed at takes a private array.
+fn passed_ok(
+    module: &Module,
+    func: &Function,
+    parents: &[Option<ExprId>],
+    e: ExprId,
+    depth: u32,
+) -> Result<(), FuncId> {
+    let Some(ExprKind::Call { func: callee, receiver: None, args }) =
+        walk::parent_of(parents, e).map(|p| &func.expr(p).kind)
+    else {
+        return Ok(());
+    };
+    let ok = args
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| **a == e)
+        .all(|(k, _)| takes_private(module, *callee, k, depth - 1));
+    if ok {
+        Ok(())
+    } else {
+        Err(*callee)
+    }
 }
 
 /// Every local of `func` that one declaration initialises with a fresh 1-D array of
@@ -116,24 +225,19 @@ pub fn fresh_arrays(func: &Function) -> HashMap<LocalId, Result<PrivateArray, St
     if fresh.is_empty() {
         return fresh;
     }
-    // Every mention is an element or the length.
+    // Every mention is an element, the length or an argument (`checked_arrays` asks the
+    // callees).
     let parents = walk::parents(func);
     for (i, expr) in func.exprs.iter().enumerate() {
         let ExprKind::Local(l) = expr.kind else { continue };
         let Some(verdict @ Ok(_)) = fresh.get_mut(&l) else { continue };
         let e = ExprId(i as u32);
-        let ok = match walk::parent_of(&parents, e).map(|p| &func.expr(p).kind) {
-            Some(ExprKind::Index { array, .. }) => *array == e,
-            Some(ExprKind::Length(_)) => true,
-            _ => false,
-        };
-        if !ok {
-            *verdict = Err(
-                "used other than by its elements and its length (passed on, returned, stored, \
-                 compared or reassigned: a work-item's private arrays are only indexed and \
-                 measured)"
-                    .to_string(),
-            );
+        if !element_or_length(func, &parents, e) && !passed(func, &parents, e) {
+            *verdict =
+                Err("used other than by its elements, its length and as an argument (returned, \
+                 stored, compared or reassigned: a work-item's private arrays are only \
+                 indexed, measured and passed to methods that do the same)"
+                    .to_string());
         }
     }
     fresh
