@@ -424,6 +424,22 @@ impl<T: DevElem> HostArray for Array<Array<T>> {
     fn matrix_addr(&self) -> Option<usize> {
         (T::RAW && !self.is_null()).then(|| self.slots().as_ptr() as usize)
     }
+
+    /// Only while a keep scope keeps the matrix.
+    fn resident_key(&self) -> Option<ResidentKey> {
+        self.window_key().filter(resident::is_kept)
+    }
+
+    /// The key of a rectangular matrix: the storage of its rows' handles, sized by its
+    /// elements. A keep scope keeps its device copy only around a loop the compiler proved
+    /// writes no element, replaces no row, and reaches no row by another name
+    /// (`somd_mir::analysis::keep`), so the handles' storage names the contents.
+    fn window_key(&self) -> Option<ResidentKey> {
+        let shape = self.shape()?;
+        let bytes = shape.iter().product::<usize>() * T::ELEM.size();
+        let addr = self.slots().as_ptr() as usize;
+        self.downgrade().map(|weak| ResidentKey::window(addr, weak, bytes))
+    }
 }
 
 impl<T: DevElem> HostArray for Array<Array<Array<T>>> {

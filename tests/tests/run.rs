@@ -2107,6 +2107,50 @@ fn device_keep_uploads_unchanged_arrays_once_per_loop() {
     }
 }
 
+/// A host loop that never writes a matrix it passes to device calls keeps it on the device
+/// too (`somd_mir::analysis::keep`, matrices): in `device_keep_matrix` the first loop's `m`
+/// and the `dist` matrix `g` cross once and are `resident` in every later call of their
+/// loops, while a matrix the loop writes (an element, through a called method), one a SOMD
+/// method writes, and one whose row has another name cross at every call.
+#[test]
+fn device_keep_holds_unchanged_matrices_once_per_loop() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_keep_matrix") else {
+        return; // a filter left device_keep_matrix out
+    };
+    let (_, calls) = traced_calls("device_keep_matrix", binary, &expected, *opencl);
+    let has = |v: &[(String, u64)], b: &str| v.iter().any(|(name, _)| name == b);
+    // Calls per loop, in order: the matrix's buffer name and whether the loop keeps it.
+    let loops: [(&str, usize, &str, bool); 6] = [
+        ("Main.weigh", 4, "m", true),
+        ("Main.weigh", 3, "m", false), // an element written in the loop
+        ("Main.weigh", 3, "m", false), // written by `poke`
+        ("Main.total", 3, "g", true),  // a `dist` matrix
+        ("Main.bumpAll", 3, "g", false), // written by the SOMD method
+        ("Main.weigh", 3, "m", false), // a row with another name
+    ];
+    let seen: Vec<String> = calls
+        .iter()
+        .map(|c| format!("{}: up {:?}, resident {:?}", c.name, c.h2d, c.resident))
+        .collect();
+    let seen = seen.join("\n");
+    assert_eq!(calls.len(), loops.iter().map(|l| l.1).sum::<usize>(), "calls:\n{seen}");
+    let mut k = 0;
+    for (name, count, matrix, kept) in loops {
+        for n in 0..count {
+            let call = &calls[k];
+            let what = format!("call {k} ({name}, {n} of its loop); the calls were\n{seen}");
+            assert_eq!(call.name, name, "{what}");
+            let resident = kept && n > 0;
+            assert_eq!(has(&call.h2d, matrix), !resident, "upload of {matrix} in {what}");
+            assert_eq!(has(&call.resident, matrix), resident, "{matrix} resident in {what}");
+            k += 1;
+        }
+    }
+}
+
 /// A host loop that touches a matrix between its device calls only through rows it fetches
 /// before the call leaves the matrix on the device (`somd_mir::analysis::rows`, note
 /// device-execution "Matrices left on the device"): in `device_rows`, `factor`'s first

@@ -68,6 +68,21 @@ class T {
     static int pong(int[] a, int n) { return ping(a, n); }
     static int pingw(int[] a, int n) { return n > 0 ? pongw(a, n - 1) : a[0]; }
     static int pongw(int[] a, int n) { a[1] = n; return pingw(a, n); }
+    static reduce(+) long msum(dist int[][] m) {
+        long s = 0;
+        for (int i = 0; i < m.length; i++) { for (int j = 0; j < m[i].length; j++) { s += m[i][j]; } }
+        return s;
+    }
+    static reduce(+) long mbump(dist int[][] m) {
+        long s = 0;
+        for (int i = 0; i < m.length; i++) { for (int j = 0; j < m[i].length; j++) { m[i][j]++; s += m[i][j]; } }
+        return s;
+    }
+    static int mpeek(int[][] m) { return m[0][0] + m[0].length + m.length; }
+    static void mpoke(int[][] m) { m[0][0] = 1; }
+    static int mrow(int[][] m) { int[] r = m[0]; return r[0]; }
+    static local int first(int[] r) { return r[0]; }
+    static local int wipe(int[] r) { r[0] = 0; return 0; }
 ";
 
 /// The kept loops of `T.main` and `T.host` for `main`'s body (`host(int[] p)` is given by
@@ -205,12 +220,57 @@ fn callees_that_write_their_parameter_refuse() {
 }
 
 #[test]
-fn parameters_and_two_dimensional_arrays_are_not_kept() {
+fn parameters_and_matrices_whose_rows_escape_are_not_kept() {
     let host = "static int host(int[] p, int[][] m) {
         int t = 0;
         int[][] g = new int[3][4];
-        for (int k = 0; k < 3; k++) { t += T.sum(p) + T.sum(m[0]) + T.sum(g[1]); }
+        for (int k = 0; k < 3; k++) { t += T.sum(p) + T.sum(m[0]) + T.sum(g[1]) + (int) T.msum(m); }
         return t;
     }";
     assert_eq!(kept("int t = T.host(new int[4], new int[2][2]);", host), Vec::<String>::new());
+}
+
+const MATRIX: &str = "int[][] m = new int[4][5]; m[1][2] = 3; long u = 0;";
+
+fn matrix_kept(body: &str) -> Vec<String> {
+    kept(&format!("{MATRIX}\n{body}"), "")
+}
+
+#[test]
+fn matrices_read_in_the_loop_are_kept() {
+    assert_eq!(
+        matrix_kept(
+            "for (int k = 0; k < 3; k++) { u += T.msum(m) + T.mpeek(m) + m[k][k] + m[k].length + m.length; }"
+        ),
+        ["T.main#0: m"],
+        "elements, row lengths and the length read; read-only callees"
+    );
+    assert_eq!(
+        matrix_kept(
+            "for (int k = 0; k < 3; k++) { u += + ! (T @ first(m)); } m = new int[2][2]; m[0][1] = 1;"
+        ),
+        ["T.main#0: m"],
+        "rows mapped to a target that only reads them; a fresh matrix assigned later"
+    );
+}
+
+#[test]
+fn matrices_written_or_with_named_rows_are_not_kept() {
+    for body in [
+        // written in the loop: an element, through a callee, by the SOMD method
+        "for (int k = 0; k < 3; k++) { u += T.msum(m); m[k][0] = 1; }",
+        "for (int k = 0; k < 3; k++) { u += T.msum(m); m[k][0]++; }",
+        "for (int k = 0; k < 3; k++) { u += T.msum(m); T.mpoke(m); }",
+        "for (int k = 0; k < 3; k++) { u += T.mbump(m); }",
+        // rows with another name, anywhere in the function
+        "int[] r = m[0]; for (int k = 0; k < 3; k++) { u += T.msum(m); }",
+        "for (int k = 0; k < 3; k++) { u += T.msum(m) + T.sum(m[0]); }",
+        "m[0] = new int[5]; for (int k = 0; k < 3; k++) { u += T.msum(m); }",
+        "for (int k = 0; k < 3; k++) { u += T.msum(m) + T.mrow(m); }",
+        "for (int k = 0; k < 3; k++) { u += + ! (T @ wipe(m)); }",
+        // not made with its rows
+        "int[][] q = new int[4][]; for (int k = 0; k < 3; k++) { u += T.msum(q); }",
+    ] {
+        assert_eq!(matrix_kept(body), Vec::<String>::new(), "{body}");
+    }
 }

@@ -27,6 +27,14 @@
 //! (`break`, `return`, an exception unwinding), which releases the buffers.
 //!
 //! The outermost loop that qualifies keeps the array; loops inside it do not repeat it.
+//!
+//! A matrix `T[][]` (`T` primitive) is kept on the same terms, read at the level of its
+//! elements: every value is a fresh `new T[r][c]` (rectangular, rows made with it), and
+//! every mention is `m[i][j]` (read, or outside the loop written), `m[i].length`,
+//! `m.length`, a fresh assignment, or a read-only parameter (one read the same way). So no
+//! row has another name anywhere in the function (no `T[] r = m[i]`, no row passed or
+//! replaced), and inside the loop no element is stored: the rows' handles and contents
+//! stay what the first call uploaded.
 
 use super::walk::{self, each_expr_in_block, each_stmt, loops, parent_of, stored_to};
 use super::LoopId;
@@ -112,8 +120,40 @@ pub(super) fn is_prim_array(ty: &Type) -> bool {
     matches!(ty, Type::Array(elem) if matches!(**elem, Type::Prim(_)))
 }
 
-fn is_fresh(func: &Function, e: ExprId) -> bool {
-    matches!(func.expr(e).kind, ExprKind::NewArray { .. } | ExprKind::ArrayLit(_))
+/// Whether `ty` is a matrix of primitives, `T[][]`.
+fn is_prim_matrix(ty: &Type) -> bool {
+    matches!(ty, Type::Array(row) if is_prim_array(row))
+}
+
+/// Whether `e` makes a fresh array of type `ty`: a 1-D allocation or literal, or a matrix
+/// allocated with both its lengths (`new T[r][c]`: its rows are made with it).
+fn is_fresh_of(func: &Function, ty: &Type, e: ExprId) -> bool {
+    match &func.expr(e).kind {
+        ExprKind::NewArray { dims } if is_prim_matrix(ty) => dims.len() == 2,
+        _ if is_prim_matrix(ty) => false,
+        kind => matches!(kind, ExprKind::NewArray { .. } | ExprKind::ArrayLit(_)),
+    }
+}
+
+/// Whether mention `id` of a matrix is its row taken only to read an element or its length
+/// (`m[i][j]` not stored to when `read_only`, `m[i].length`).
+fn row_element_or_length(
+    func: &Function,
+    parents: &[Option<ExprId>],
+    id: ExprId,
+    read_only: bool,
+) -> bool {
+    let Some(row) = parent_of(parents, id) else { return false };
+    if !matches!(func.expr(row).kind, ExprKind::Index { array, .. } if array == id) {
+        return false;
+    }
+    match parent_of(parents, row).map(|p| (p, &func.expr(p).kind)) {
+        Some((p, ExprKind::Index { array, .. })) if *array == row => {
+            !read_only || !stored_to(func, parents, p)
+        }
+        Some((_, ExprKind::Length(_))) => true,
+        _ => false,
+    }
 }
 
 /// Whether local `v` of `func` satisfies the whole-function conditions of the module doc.
@@ -125,15 +165,17 @@ fn is_candidate(
     facts: &mut ReadOnly,
 ) -> bool {
     let local = func.local(v);
-    if local.kind != LocalKind::Var || local.dist.is_some() || !is_prim_array(&local.ty) {
+    let matrix = is_prim_matrix(&local.ty);
+    if local.kind != LocalKind::Var || local.dist.is_some() || !(is_prim_array(&local.ty) || matrix)
+    {
         return false;
     }
     // Every declaration initialises it with a fresh array (or not at all).
     let mut fresh_lets = true;
     each_stmt(&func.body, &mut |stmt| {
-        if let Stmt::Let { local, init } = stmt {
-            if *local == v {
-                fresh_lets &= init.is_none_or(|e| is_fresh(func, e));
+        if let Stmt::Let { local: l, init } = stmt {
+            if *l == v {
+                fresh_lets &= init.is_none_or(|e| is_fresh_of(func, &local.ty, e));
             }
         }
     });
@@ -149,9 +191,12 @@ fn is_candidate(
         let id = ExprId(i as u32);
         let Some(parent) = parent_of(parents, id) else { return false };
         let ok = match &func.expr(parent).kind {
+            ExprKind::Index { .. } if matrix => row_element_or_length(func, parents, id, false),
             ExprKind::Index { array, .. } => *array == id,
             ExprKind::Length(_) => true,
-            ExprKind::Assign { target, value } => *target == id && is_fresh(func, *value),
+            ExprKind::Assign { target, value } => {
+                *target == id && is_fresh_of(func, &local.ty, *value)
+            }
             _ => passed_read_only(module, func, parent, id, facts),
         };
         if !ok {
@@ -181,11 +226,17 @@ pub(super) fn passed_read_only(
                     .position(|a| *a == use_)
                     .is_some_and(|p| facts.param_read_only(module, *callee, p))
         }
-        ExprKind::ReduceArray { array, .. } => *array == use_,
+        ExprKind::ReduceArray { array, .. } => {
+            *array == use_ && !is_prim_matrix(&func.expr(use_).ty)
+        }
         ExprKind::Map { func: callee, args } => {
             let Some(p) = args.iter().position(|(a, _)| *a == use_) else { return false };
             match args[p].1 {
-                MapArg::Mapped => true,
+                // A mapped matrix lends each row to the target's parameter.
+                MapArg::Mapped => {
+                    !is_prim_matrix(&func.expr(use_).ty)
+                        || facts.param_read_only(module, *callee, p)
+                }
                 MapArg::Broadcast => facts.param_read_only(module, *callee, p),
             }
         }
@@ -202,13 +253,19 @@ fn untouched_in(func: &Function, parents: &[Option<ExprId>], exprs: &[ExprId], v
         if stored_to(func, parents, *e) {
             return false;
         }
-        // `v[i] = ..`: the `Index` whose array is this use is a store target.
-        match parent_of(parents, *e) {
-            Some(p) if matches!(func.expr(p).kind, ExprKind::Index { array, .. } if array == *e) => {
-                !stored_to(func, parents, p)
+        // `v[i] = ..` (`m[i][j] = ..`, `m[i] = ..`): an `Index` whose array is this use, or
+        // that `Index`, is a store target.
+        let mut child = *e;
+        while let Some(p) = parent_of(parents, child) {
+            if !matches!(func.expr(p).kind, ExprKind::Index { array, .. } if array == child) {
+                break;
             }
-            _ => true,
+            if stored_to(func, parents, p) {
+                return false;
+            }
+            child = p;
         }
+        true
     })
 }
 
@@ -242,7 +299,8 @@ pub(super) struct ReadOnly {
 impl ReadOnly {
     /// Whether parameter `p` of `f` is read-only: a 1-D primitive array parameter that the
     /// function never assigns and only indexes for reading, asks the `.length` of, or
-    /// passes on to read-only parameters (for a SOMD function, also those of its user
+    /// passes on to read-only parameters (a matrix: only its elements read, its rows'
+    /// lengths and its length) (for a SOMD function, also those of its user
     /// strategies' `bounds` methods, which receive it).
     fn param_read_only(&mut self, module: &Module, f: FuncId, p: usize) -> bool {
         if let Some(known) = self.known.get(&(f, p)) {
@@ -265,7 +323,8 @@ impl ReadOnly {
     fn decide(&mut self, module: &Module, f: FuncId, p: usize) -> bool {
         let Some(func) = module.functions.get(f.0 as usize) else { return false };
         let Some(&param) = func.params.get(p) else { return false };
-        if !is_prim_array(&func.local(param).ty) {
+        let matrix = is_prim_matrix(&func.local(param).ty);
+        if !is_prim_array(&func.local(param).ty) && !matrix {
             return false;
         }
         let parents = walk::parents(func);
@@ -292,6 +351,9 @@ impl ReadOnly {
                     None => false,
                 },
                 Some(parent) => match &func.expr(parent).kind {
+                    ExprKind::Index { .. } if matrix => {
+                        row_element_or_length(func, &parents, id, true)
+                    }
                     ExprKind::Index { array, .. } => {
                         *array == id && !stored_to(func, &parents, parent)
                     }
