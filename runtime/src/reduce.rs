@@ -205,6 +205,12 @@ pub fn tree<Op: ReduceOp<T>, T: Copy>(partials: &[T]) -> T {
     tree_with(partials, Op::combine).unwrap_or_else(Op::identity)
 }
 
+/// [`tree`], or `empty` when there are no partials: a device reduction of no work-item
+/// gives its accumulator's start, which for a floating `+` may be `-0.0`.
+pub fn tree_or<Op: ReduceOp<T>, T: Copy>(partials: &[T], empty: T) -> T {
+    tree_with(partials, Op::combine).unwrap_or(empty)
+}
+
 /// `reduce(op)` of a whole array (`op ! a`), as a sequential fold from the identity. For a
 /// vectorisable loop over large arrays generated code may use blocked partial sums instead;
 /// the language allows any order (§3.5).

@@ -33,11 +33,33 @@ class Main {
         return s;
     }
 
+    // Named like `total`'s private variant would be: the variant's name avoids it.
+    static long total_pr1(long x) {
+        return x * 3 + 1;
+    }
+
+    // Flags: a private `boolean[]` passed to a helper.
+    static void markDigits(boolean[] seen, int v) {
+        int x = v & 0x7fffffff;
+        do {
+            seen[x % 10] = true;
+            x /= 10;
+        } while (x > 0);
+    }
+
     static long squares(int x) {
         int[] t = new int[6];
         int[] w = {3, -1, 4, -1, 5};
+        boolean[] seen = new boolean[10];
         fillSquares(t, x);
-        return total(t) * 7 + dot(t, w) + dot(w, w);
+        markDigits(seen, x);
+        int distinct = 0;
+        for (int d = 0; d < seen.length; d++) {
+            if (seen[d]) {
+                distinct++;
+            }
+        }
+        return total(t) * 7 + dot(t, w) + dot(w, w) + total_pr1(x) + distinct * 1000003L;
     }
 
     // A window gathered from a buffer by a helper taking both kinds of pointer, then sorted.

@@ -99,6 +99,20 @@ class Main {
         return s * 2;
     }
 
+    // No iteration (`skip` past every partition's end): the start, `-0.0`, is the result;
+    // read after the loop too.
+    static double sumNegFrom(double[] a, int skip) {
+        double s = -0.0;
+        for (int i = skip; i < a.length; i++) s += a[i];
+        return s;
+    }
+
+    static double afterFrom(double[] a, int skip, double start) {
+        double s = start;
+        for (int i = skip; i < a.length; i++) s += a[i];
+        return s * 2;
+    }
+
     static String show(double d) {
         return d == 0.0 ? (1.0 / d < 0 ? "-0.0" : "0.0") : "" + d;
     }
@@ -141,7 +155,9 @@ class Main {
                     zf[i] = -0.0f;
                 }
                 String sums = "  sums: " + show(sumNeg(z)) + " " + show(sumNegF(zf)) + " "
-                    + show(sumPos(z)) + " " + show(sumFrom(z, 0.0)) + " " + show(sumFrom(z, -0.0));
+                    + show(sumPos(z)) + " " + show(sumFrom(z, 0.0)) + " " + show(sumFrom(z, -0.0))
+                    + " " + show(sumNegFrom(z, n)) + " " + show(afterFrom(z, n, -0.0)) + " "
+                    + show(afterFrom(z, n, 0.0));
                 for (int i = 0; i < n; i++) {
                     z[i] = 0.0;
                 }

@@ -39,6 +39,7 @@ pub fn write_kernels(
         narrow_roots: BTreeMap::new(),
         staged_narrow: BTreeSet::new(),
         variants: BTreeMap::new(),
+        taken_names: info.kernels.iter().map(|k| k.name.clone()).collect(),
     };
     w.name_functions();
     w.plan_narrow();
@@ -130,6 +131,8 @@ pub(super) struct Writer<'a> {
     /// `FnCx::private_params`): per helper, the sets of parameters taking private arrays.
     /// Each is written right after its helper, in every program text holding the helper.
     pub(super) variants: BTreeMap<FuncId, BTreeSet<BTreeSet<LocalId>>>,
+    /// The names of the program's functions and kernels, which variants' names avoid.
+    pub(super) taken_names: HashSet<String>,
 }
 
 /// Names of one function's locals, and how arrays are bound.
@@ -927,6 +930,7 @@ impl<'a> Writer<'a> {
             let base = sanitize(&f.name.replace('.', "_").replace(['<', '>'], ""));
             let name = if used.insert(base.clone()) { base } else { format!("{base}_f{i}") };
             used.insert(name.clone());
+            self.taken_names.insert(name.clone());
             self.fn_names.insert(FuncId(i as u32), name);
         }
     }
@@ -1310,7 +1314,7 @@ impl<'a> Writer<'a> {
                 let held = Some((held, fold.as_str())).filter(|(h, _)| !h.is_empty());
                 name = variant_name(&name, func, staged, held);
                 if !privates.is_empty() {
-                    name = private_name(&name, func, privates);
+                    name = private_name(&name, func, privates, &self.taken_names);
                 }
             }
         }
@@ -1530,7 +1534,9 @@ impl<'a> Writer<'a> {
         init: ExprId,
     ) -> R<String> {
         let p = &cx.privates[&local];
-        let (elem, len) = (prim_c(p.elem), p.len);
+        // Stored as a buffer's elements are (`boolean` as `uchar`), so that a helper's private
+        // variant takes it with the same pointer type.
+        let (elem, len) = (prim_storage(p.elem), p.len);
         let name = cx.name(local).to_string();
         let mut out = String::new();
         match &cx.func.expr(init).kind {
@@ -2442,15 +2448,25 @@ pub(super) fn staged_name(
 }
 
 /// The name of the private variant of `func` taking parameters `privates` in private
-/// memory: `<base>_pr<mask>`, bit `k` of the mask for parameter `k`.
-pub(super) fn private_name(base: &str, func: &Function, privates: &BTreeSet<LocalId>) -> String {
+/// memory: `<base>_pr<mask>`, bit `k` of the mask for parameter `k`, with `_` appended
+/// while it is the name of a function or kernel of the program (`taken`).
+pub(super) fn private_name(
+    base: &str,
+    func: &Function,
+    privates: &BTreeSet<LocalId>,
+    taken: &HashSet<String>,
+) -> String {
     let mask = func
         .params
         .iter()
         .enumerate()
         .filter(|(_, p)| privates.contains(p))
         .fold(0u64, |m, (k, _)| m | (1u64 << (k.min(63))));
-    format!("{base}_pr{mask:x}")
+    let mut name = format!("{base}_pr{mask:x}");
+    while taken.contains(&name) {
+        name.push('_');
+    }
+    name
 }
 
 /// The name of the variant of `func` for `staged` rows (and their kernel) and `held` rows
@@ -2516,7 +2532,7 @@ impl Writer<'_> {
             if !rows.is_empty() || !held.is_empty() {
                 return Err(bug("a private array passed with staged or held rows"));
             }
-            let name = private_name(&self.fn_name(callee), target, &privates);
+            let name = private_name(&self.fn_name(callee), target, &privates, &self.taken_names);
             self.variants.entry(callee).or_default().insert(privates);
             return Ok(name);
         }

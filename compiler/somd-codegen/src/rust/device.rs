@@ -1567,7 +1567,6 @@ fn prologue(
             let fields = glue.lifted.fields.get(&cx.fid).map_or(0, Vec::len);
             let mut host =
                 HostProgram { func, param_names, cx, body: &sync.body, fields, exchanges: 0 };
-            host.setup(out)?;
             host.steps(out, &sync.body.steps, 2, 0)?;
             // `return e` of host scalars: computed (Java semantics, after the launches'
             // faults) while the call still answers `Somd.globalLength`.
@@ -1620,6 +1619,16 @@ fn prologue(
         SomdResult::Accumulator(_) => {
             let ty = prim_of(&func.ret).ok_or_else(|| EmitError::Internal("acc type".into()))?;
             writeln!(out, "{indent}let partials: Vec<{}> = done.partials();", rust_prim(ty))?;
+            // A launch of no work-item leaves no partial: the one MI's result is then its
+            // accumulator's start (`-0.0` for a floating `+` from `-0.0`).
+            if let Some(r) = call.body.parallel.reduction.as_ref().filter(|r| r.neg_zero) {
+                writeln!(
+                    out,
+                    "{indent}let partials: Vec<{}> = if partials.is_empty() {{ vec![{}] }} else {{ partials }};",
+                    rust_prim(ty),
+                    negative_zero(r.ty)
+                )?;
+            }
             writeln!(out, "{indent}return {reduce};")?;
         }
     }
@@ -1663,28 +1672,6 @@ struct HostProgram<'a, 'c> {
 }
 
 impl HostProgram<'_, '_> {
-    /// The setup's values, evaluated once as Java evaluates them before the body's loops,
-    /// when one may throw: the kernels evaluate them again in every work-item, but a host
-    /// loop that launches nothing would raise none of their exceptions. Setup initialisers
-    /// read no array and call nothing but `Math` (`SyncBody::setup`).
-    fn setup(&mut self, out: &mut String) -> Result<(), EmitError> {
-        let setup = &self.body.setup;
-        if !analysis::walk::setup_may_fail(self.cx.module, self.func, setup) {
-            return Ok(());
-        }
-        writeln!(out, "        {{")?;
-        for (local, init) in setup {
-            let Some(init) = init else { continue };
-            let text = self.cx.expr(*init)?;
-            let ty = self.cx.ty(&self.func.local(*local).ty)?;
-            let name = self.cx.local_name(*local);
-            writeln!(out, "            #[allow(unused_variables)]")?;
-            writeln!(out, "            let {name}: {ty} = {text};")?;
-        }
-        writeln!(out, "        }}")?;
-        Ok(())
-    }
-
     /// The `HostArg`s of the host scalars kernel `k` reads, in its argument order.
     fn host_values(&self, k: usize) -> Result<String, EmitError> {
         let launch = self
@@ -1755,7 +1742,8 @@ impl HostProgram<'_, '_> {
                         let (Some(c), Some(Some(slot))) = (&r.carries, slots.get(n)) else {
                             writeln!(
                                 out,
-                                "{pad}{x} = <{op} as rt::reduce::ReduceOp<{ty}>>::combine({x}, rt::reduce::tree::<{op}, {ty}>(&somd_partials));"
+                                "{pad}{x} = <{op} as rt::reduce::ReduceOp<{ty}>>::combine({x}, {});",
+                                partials_tree(r, op, "&somd_partials")
                             )?;
                             continue;
                         };
@@ -1824,8 +1812,9 @@ impl HostProgram<'_, '_> {
                     )?;
                     writeln!(
                         out,
-                        "{pad}let {name}: {ty} = <{op} as rt::reduce::ReduceOp<{ty}>>::combine({}, rt::reduce::tree::<{op}, {ty}>(&somd_partials));",
-                        super::types::constant(&ir.init)
+                        "{pad}let {name}: {ty} = <{op} as rt::reduce::ReduceOp<{ty}>>::combine({}, {});",
+                        super::types::constant(&ir.init),
+                        partials_tree(r, op, "&somd_partials")
                     )?;
                     self.cx.replaced.insert(ir.call, name);
                 }
@@ -1912,6 +1901,27 @@ fn has_host_step(steps: &[SyncStep]) -> bool {
         SyncStep::Repeat { body, .. } => has_host_step(body),
         _ => false,
     })
+}
+
+/// `-0.0` of a floating type, as Rust.
+fn negative_zero(p: PrimType) -> &'static str {
+    if p == PrimType::Float {
+        "-0.0f32"
+    } else {
+        "-0.0f64"
+    }
+}
+
+/// The partials `list` (a Rust slice expression) of a device reduction `r` combined with its
+/// operator: from its work-items' start when there are none (`-0.0` with
+/// [`analysis::AccReduction::neg_zero`], else the identity).
+fn partials_tree(r: &analysis::AccReduction, op: &str, list: &str) -> String {
+    let ty = rust_prim(r.ty);
+    if r.neg_zero {
+        format!("rt::reduce::tree_or::<{op}, {ty}>({list}, {})", negative_zero(r.ty))
+    } else {
+        format!("rt::reduce::tree::<{op}, {ty}>({list})")
+    }
 }
 
 /// Writes the `static KernelDesc` through which generated code launches kernel `m`:

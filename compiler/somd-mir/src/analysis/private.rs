@@ -81,12 +81,13 @@ pub fn checked_arrays(
     if fresh.values().all(Result::is_err) {
         return fresh;
     }
+    let mut passes = Passes { module, known: HashMap::new() };
     let parents = walk::parents(func);
     for (i, expr) in func.exprs.iter().enumerate() {
         let ExprKind::Local(l) = expr.kind else { continue };
         let Some(verdict @ Ok(_)) = fresh.get_mut(&l) else { continue };
         let e = ExprId(i as u32);
-        if let Err(callee) = passed_ok(module, func, &parents, e, PASS_DEPTH) {
+        if let Err(callee) = passes.passed_ok(func, &parents, e, PASS_DEPTH) {
             *verdict = Err(format!(
                 "passed to `{}`, which uses it other than by its elements and its length \
                  (stores, returns, compares or reassigns it, or passes it to a method that \
@@ -108,22 +109,72 @@ pub fn checked_private_arrays(module: &Module, func: &Function) -> HashMap<Local
 /// an element, its length, or an argument of a helper's parameter that takes a private
 /// array in turn (at most `depth` calls deep).
 pub fn takes_private(module: &Module, f: FuncId, k: usize, depth: u32) -> bool {
-    let func = module.function(f);
-    if depth == 0 || func.kind != FuncKind::Static || func.is_somd() {
-        return false;
+    Passes { module, known: HashMap::new() }.takes(f, k, depth)
+}
+
+/// [`takes_private`] with its answers remembered, so that helpers calling each other many
+/// times are each judged once per parameter and depth.
+struct Passes<'m> {
+    module: &'m Module,
+    known: HashMap<(FuncId, usize, u32), bool>,
+}
+
+impl Passes<'_> {
+    fn takes(&mut self, f: FuncId, k: usize, depth: u32) -> bool {
+        if let Some(known) = self.known.get(&(f, k, depth)) {
+            return *known;
+        }
+        let answer = self.decide(f, k, depth);
+        self.known.insert((f, k, depth), answer);
+        answer
     }
-    let Some(&p) = func.params.get(k) else { return false };
-    let Type::Array(elem) = &func.local(p).ty else { return false };
-    if !matches!(**elem, Type::Prim(_)) {
-        return false;
+
+    fn decide(&mut self, f: FuncId, k: usize, depth: u32) -> bool {
+        let func = self.module.function(f);
+        if depth == 0 || func.kind != FuncKind::Static || func.is_somd() {
+            return false;
+        }
+        let Some(&p) = func.params.get(k) else { return false };
+        let Type::Array(elem) = &func.local(p).ty else { return false };
+        if !matches!(**elem, Type::Prim(_)) {
+            return false;
+        }
+        let parents = walk::parents(func);
+        for (i, expr) in func.exprs.iter().enumerate() {
+            if !matches!(expr.kind, ExprKind::Local(l) if l == p) {
+                continue;
+            }
+            let e = ExprId(i as u32);
+            let ok = element_or_length(func, &parents, e)
+                || passed(func, &parents, e) && self.passed_ok(func, &parents, e, depth).is_ok();
+            if !ok {
+                return false;
+            }
+        }
+        true
     }
-    let parents = walk::parents(func);
-    func.exprs.iter().enumerate().all(|(i, expr)| {
-        !matches!(expr.kind, ExprKind::Local(l) if l == p)
-            || element_or_length(func, &parents, ExprId(i as u32))
-            || passed(func, &parents, ExprId(i as u32))
-                && passed_ok(module, func, &parents, ExprId(i as u32), depth).is_ok()
-    })
+
+    /// When mention `e` is an argument of a static call: `Err(callee)` unless every
+    /// parameter it is passed at takes a private array.
+    fn passed_ok(
+        &mut self,
+        func: &Function,
+        parents: &[Option<ExprId>],
+        e: ExprId,
+        depth: u32,
+    ) -> Result<(), FuncId> {
+        let Some(ExprKind::Call { func: callee, receiver: None, args }) =
+            walk::parent_of(parents, e).map(|p| &func.expr(p).kind)
+        else {
+            return Ok(());
+        };
+        for (k, _) in args.iter().enumerate().filter(|(_, a)| **a == e) {
+            if !self.takes(*callee, k, depth - 1) {
+                return Err(*callee);
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Whether mention `e` of an array is an element of it or its length.
@@ -141,32 +192,6 @@ fn passed(func: &Function, parents: &[Option<ExprId>], e: ExprId) -> bool {
         walk::parent_of(parents, e).map(|p| &func.expr(p).kind),
         Some(ExprKind::Call { receiver: None, args, .. }) if args.contains(&e)
     )
-}
-
-/// When mention `e` is an argument of a static call: `Err(callee)` unless every parameter
-/// it is passed at takes a private array.
-fn passed_ok(
-    module: &Module,
-    func: &Function,
-    parents: &[Option<ExprId>],
-    e: ExprId,
-    depth: u32,
-) -> Result<(), FuncId> {
-    let Some(ExprKind::Call { func: callee, receiver: None, args }) =
-        walk::parent_of(parents, e).map(|p| &func.expr(p).kind)
-    else {
-        return Ok(());
-    };
-    let ok = args
-        .iter()
-        .enumerate()
-        .filter(|(_, a)| **a == e)
-        .all(|(k, _)| takes_private(module, *callee, k, depth - 1));
-    if ok {
-        Ok(())
-    } else {
-        Err(*callee)
-    }
 }
 
 /// Every local of `func` that one declaration initialises with a fresh 1-D array of

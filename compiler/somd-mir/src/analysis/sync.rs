@@ -575,15 +575,13 @@ impl SyncAnalysis<'_> {
         if !matches!(func.local(local).ty, Type::Prim(_)) {
             return false;
         }
-        // After a launch, an initialiser that may fail (`int d = 10 / k;`) is the host's,
-        // at its place: as a setup local every kernel (those before it too) would evaluate
-        // it first, and the host would before the first launch, raising its failure ahead
-        // of the loops' that Java meets first.
+        // An initialiser that may fail (`int d = 10 / k;`) is the host's, at its place:
+        // as a setup local every kernel (those before it too) would evaluate it first, or
+        // none would when no kernel launches (a host loop of no steps), where Java raises
+        // its failure there, after the statements and loops before it.
         let module = self.cx.module;
         let library = |f: FuncId| walk::library_math(module, f);
-        if !self.launches.is_empty()
-            && init.is_some_and(|e| walk::may_fail(func, e, &|_| false, &library))
-        {
+        if init.is_some_and(|e| walk::may_fail(func, e, &|_| false, &library)) {
             return true;
         }
         let mut from_host = self.host_set.contains(&local);

@@ -375,6 +375,13 @@ enum Cause {
     LoopExit,
     /// The condition guards an earlier `return`.
     Return,
+    /// The condition guards a jump out of an enclosing labelled statement.
+    BlockExit,
+}
+
+/// Whether `stmt` is a loop.
+fn is_loop(stmt: &Stmt) -> bool {
+    matches!(stmt.kind, StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::For { .. })
 }
 
 /// Why the current code may run in only some MIs.
@@ -464,6 +471,18 @@ impl Checker<'_, '_> {
                 }
             }
             StmtKind::Block(block) => self.block(block, ctx),
+            // A labelled block (or other statement) that a partition-dependent condition
+            // can leave early (`break L`, a jump or `return` out of it) runs its rest in only
+            // some MIs, like a loop's body; a labelled loop judges its own exits.
+            StmtKind::Labeled { body, .. } if !is_loop(body) => {
+                let inner = if ctx.is_some() {
+                    ctx
+                } else {
+                    self.tainted_exit(body, false, None, &mut Vec::new())
+                        .map(|span| Divergence { span, cause: Cause::BlockExit })
+                };
+                self.stmt(body, inner)
+            }
             StmtKind::Labeled { body, .. } => self.stmt(body, ctx),
             StmtKind::Sync(sync) => {
                 if let Some(div) = self.current(ctx) {
@@ -608,6 +627,9 @@ fn with_cause(diagnostic: Diagnostic, div: Divergence) -> Diagnostic {
         Cause::Encloses => "this condition depends on partition data",
         Cause::LoopExit => "this partition-dependent condition can leave the loop early",
         Cause::Return => "an earlier `return` under this partition-dependent condition",
+        Cause::BlockExit => {
+            "this partition-dependent condition can leave the labelled statement early"
+        }
     };
     diagnostic.with_secondary(div.span, message)
 }
