@@ -199,6 +199,9 @@ fn arrays_that_may_have_another_name_are_never_kept() {
         "a = T.same(b); for (int k = 0; k < 3; k++) { t += T.sum(a); }",
         // a mutual recursion that writes
         "t = T.pingw(a, 3); for (int k = 0; k < 3; k++) { t += T.sum(a); }",
+        // a fresh array given a second name by the assignment's value
+        "int[] c = (a = new int[4]); for (int k = 0; k < 3; k++) { t += T.sum(a); c[0] = k; }",
+        "T.stash(a = new int[4]); for (int k = 0; k < 3; k++) { t += T.sum(a); T.kept[0] = k; }",
     ] {
         assert_eq!(main_kept(body), Vec::<String>::new(), "{body}");
     }
@@ -270,6 +273,8 @@ fn matrices_written_or_with_named_rows_are_not_kept() {
         "for (int k = 0; k < 3; k++) { u += + ! (T @ wipe(m)); }",
         // not made with its rows
         "int[][] q = new int[4][]; for (int k = 0; k < 3; k++) { u += T.msum(q); }",
+        // a second name through the assignment's value
+        "int[][] w = (m = new int[2][2]); for (int k = 0; k < 3; k++) { u += T.msum(m); w[0][0] = k; }",
     ] {
         assert_eq!(matrix_kept(body), Vec::<String>::new(), "{body}");
     }

@@ -16,6 +16,18 @@ class Main {
         return out;
     }
 
+    // A result of another element type than the partitioned matrix's.
+    static long[][] widened(int[][] m) {
+        int cols = m.length > 0 ? m[0].length : 0;
+        long[][] out = new long[m.length][cols];
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[i].length; j++) {
+                out[i][j] = m[i][j] * 3000000000L;
+            }
+        }
+        return out;
+    }
+
     static long weighted(int[][] m) {
         long s = 0;
         for (int i = 0; i < m.length; i++) {
@@ -44,10 +56,11 @@ class Main {
                 }
             }
             int[][] r = addOne(m);
+            long[][] w = widened(m);
             long check = 0;
             for (int i = 0; i < r.length; i++) {
                 for (int j = 0; j < r[i].length; j++) {
-                    check = check * 7 + r[i][j];
+                    check = check * 7 + r[i][j] + w[i][j];
                 }
             }
             System.out.println(rows + "x" + cols + ": " + r.length + "x" + r[0].length + " " + check + " "

@@ -402,10 +402,17 @@ impl FnCx<'_> {
                 format!("rt::reduce::tree::<{op}, {ret_ty}>(&partials)")
             }
             Reduction::Assemble => {
-                let first_dims = dims(self.local_ty(first)?);
+                let first_ty = self.local_ty(first)?;
+                let first_dims = dims(first_ty);
                 match (matches!(func.ret, Type::Array(_)).then(|| dims(&func.ret)), first_dims) {
                     (Some(1), 1) => "rt::somd::assemble_1d(&dist_0.layout, partials)".to_string(),
-                    (Some(2), 2) => "dist_0.assemble(partials, pos)".to_string(),
+                    // The source itself may be the result only when of the result's type.
+                    (Some(2), 2) if func.ret == *first_ty => {
+                        "dist_0.assemble(partials, pos)".to_string()
+                    }
+                    (Some(2), 2) => {
+                        "rt::somd::assemble_2d(&dist_0.layout, partials, pos)".to_string()
+                    }
                     _ => "rt::somd::concat(partials)".to_string(),
                 }
             }

@@ -182,6 +182,14 @@ fn is_candidate(
     if !fresh_lets {
         return false;
     }
+    // Assignments whose value nothing uses: `v = new ..;` as a statement. As a value
+    // (`w = (v = new ..)`, `keep(v = new ..)`) the new array would get a second name.
+    let mut statements = HashSet::new();
+    each_stmt(&func.body, &mut |stmt| {
+        if let Stmt::Expr(e) = stmt {
+            statements.insert(*e);
+        }
+    });
     let mut uses = 0usize;
     for (i, e) in func.exprs.iter().enumerate() {
         if !matches!(e.kind, ExprKind::Local(l) if l == v) {
@@ -195,7 +203,9 @@ fn is_candidate(
             ExprKind::Index { array, .. } => *array == id,
             ExprKind::Length(_) => true,
             ExprKind::Assign { target, value } => {
-                *target == id && is_fresh_of(func, &local.ty, *value)
+                *target == id
+                    && is_fresh_of(func, &local.ty, *value)
+                    && statements.contains(&parent)
             }
             _ => passed_read_only(module, func, parent, id, facts),
         };

@@ -578,10 +578,22 @@ impl SyncAnalysis<'_> {
         // An initialiser that may fail (`int d = 10 / k;`) is the host's, at its place:
         // as a setup local every kernel (those before it too) would evaluate it first, or
         // none would when no kernel launches (a host loop of no steps), where Java raises
-        // its failure there, after the statements and loops before it.
+        // its failure there, after the statements and loops before it. (One reading an
+        // array element or calling a method is no setup either: `declaration` says why.)
         let module = self.cx.module;
         let library = |f: FuncId| walk::library_math(module, f);
-        if init.is_some_and(|e| walk::may_fail(func, e, &|_| false, &library)) {
+        let reads_memory = |e: ExprId| {
+            let mut reads = false;
+            walk::each_expr(func, e, &mut |x| {
+                reads |=
+                    matches!(func.expr(x).kind, ExprKind::Index { .. } | ExprKind::Call { .. });
+            });
+            reads
+        };
+        if init.is_some_and(|e| {
+            (!self.launches.is_empty() || !reads_memory(e))
+                && walk::may_fail(func, e, &|_| false, &library)
+        }) {
             return true;
         }
         let mut from_host = self.host_set.contains(&local);

@@ -471,17 +471,28 @@ impl Checker<'_, '_> {
                 }
             }
             StmtKind::Block(block) => self.block(block, ctx),
-            // A labelled block (or other statement) that a partition-dependent condition
-            // can leave early (`break L`, a jump or `return` out of it) runs its rest in only
-            // some MIs, like a loop's body; a labelled loop judges its own exits.
+            // A labelled block that a partition-dependent condition can leave early (`break
+            // L`, a jump or `return` out of it) runs what follows the statement holding that
+            // jump in only some MIs (the statement itself judges its own parts: a loop its
+            // exits, an `if` its branches). Another labelled statement is divergent as a
+            // whole; a labelled loop judges its own exits.
             StmtKind::Labeled { body, .. } if !is_loop(body) => {
-                let inner = if ctx.is_some() {
-                    ctx
-                } else {
-                    self.tainted_exit(body, false, None, &mut Vec::new())
-                        .map(|span| Divergence { span, cause: Cause::BlockExit })
+                let StmtKind::Block(block) = &body.kind else {
+                    let inner = ctx.or_else(|| {
+                        self.tainted_exit(body, false, None, &mut Vec::new())
+                            .map(|span| Divergence { span, cause: Cause::BlockExit })
+                    });
+                    return self.stmt(body, inner);
                 };
-                self.stmt(body, inner)
+                let mut inner = ctx;
+                for stmt in &block.stmts {
+                    self.stmt(stmt, inner);
+                    if inner.is_none() {
+                        inner = self
+                            .tainted_exit(stmt, false, None, &mut Vec::new())
+                            .map(|span| Divergence { span, cause: Cause::BlockExit });
+                    }
+                }
             }
             StmtKind::Labeled { body, .. } => self.stmt(body, ctx),
             StmtKind::Sync(sync) => {
