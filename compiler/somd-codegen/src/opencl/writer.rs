@@ -2430,25 +2430,29 @@ fn condition(text: &str) -> &str {
     }
 }
 
+/// The parameters of `func` in `set` as a mask of a variant's name: bit `k` for parameter
+/// `k`.
+fn param_mask(func: &Function, set: &BTreeSet<LocalId>) -> u64 {
+    func.params
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| set.contains(p))
+        .fold(0u64, |m, (k, _)| m | (1u64 << (k.min(63))))
+}
+
 /// The name of the variant of `func` that reads row parameters `rows` from `__local` memory
-/// for `kernel`: `<base>_st<mask>_<kernel>`, bit `k` of the mask for parameter `k`.
+/// for `kernel`: `<base>_st<mask>_<kernel>` ([`param_mask`]).
 pub(super) fn staged_name(
     base: &str,
     func: &Function,
     rows: &BTreeSet<LocalId>,
     kernel: &str,
 ) -> String {
-    let mask = func
-        .params
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| rows.contains(p))
-        .fold(0u64, |m, (k, _)| m | (1u64 << (k.min(63))));
-    format!("{base}_st{mask:x}_{kernel}")
+    format!("{base}_st{:x}_{kernel}", param_mask(func, rows))
 }
 
 /// The name of the private variant of `func` taking parameters `privates` in private
-/// memory: `<base>_pr<mask>`, bit `k` of the mask for parameter `k`, with `_` appended
+/// memory: `<base>_pr<mask>` ([`param_mask`]), with `_` appended
 /// while it is the name of a function or kernel of the program (`taken`).
 pub(super) fn private_name(
     base: &str,
@@ -2456,13 +2460,7 @@ pub(super) fn private_name(
     privates: &BTreeSet<LocalId>,
     taken: &HashSet<String>,
 ) -> String {
-    let mask = func
-        .params
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| privates.contains(p))
-        .fold(0u64, |m, (k, _)| m | (1u64 << (k.min(63))));
-    let mut name = format!("{base}_pr{mask:x}");
+    let mut name = format!("{base}_pr{:x}", param_mask(func, privates));
     while taken.contains(&name) {
         name.push('_');
     }
@@ -2479,13 +2477,7 @@ pub(super) fn variant_name(
     staged: Option<(&BTreeSet<LocalId>, &str)>,
     held: Option<(&BTreeSet<LocalId>, &str)>,
 ) -> String {
-    let mask = |set: &BTreeSet<LocalId>| {
-        func.params
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| set.contains(p))
-            .fold(0u64, |m, (k, _)| m | (1u64 << (k.min(63))))
-    };
+    let mask = |set: &BTreeSet<LocalId>| param_mask(func, set);
     match (staged, held) {
         (Some((rows, kernel)), None) => staged_name(base, func, rows, kernel),
         (None, None) => base.to_string(),
