@@ -79,12 +79,7 @@ pub fn array_aliases(
         );
     }
     // Every assignment to a candidate: a statement, of an aliasable value.
-    let mut roots = std::collections::HashSet::new();
-    super::walk::each_stmt(&func.body, &mut |s| {
-        if let Stmt::Expr(e) = s {
-            roots.insert(*e);
-        }
-    });
+    let roots = super::walk::expr_statements(func);
     let mut allowed_uses = std::collections::HashSet::new();
     for (i, expr) in func.exprs.iter().enumerate() {
         let eid = ExprId(i as u32);

@@ -282,6 +282,15 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
         Stmt::Loop { update, .. } => statement_roots.extend(update.iter().copied()),
         _ => {}
     });
+    // The initialisers of private arrays: allocations kernel code makes.
+    let mut private_inits = std::collections::HashSet::new();
+    super::walk::each_stmt(&func.body, &mut |s| {
+        if let Stmt::Let { local, init: Some(init) } = s {
+            if matches!(fresh.get(local), Some(Ok(_))) {
+                private_inits.insert(*init);
+            }
+        }
+    });
     let mut unsupported = None;
     let parents = super::walk::parents(func);
     for (i, expr) in func.exprs.iter().enumerate() {
@@ -290,7 +299,8 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
         if nested_ok.contains(&eid) {
             continue;
         }
-        let found = expr_blocker(module, id, func, eid, expr, at_statement, &parents)
+        let private_init = private_inits.contains(&eid);
+        let found = expr_blocker(module, id, func, eid, expr, at_statement, private_init, &parents)
             .or_else(|| effect_order_blocker(func, &parents, eid, at_statement));
         match found {
             // Isolation rules first: they are what the programmer can act on.
@@ -508,19 +518,9 @@ fn effect_order_blocker(
     })
 }
 
-/// Whether `e` is the initializer of one of `func`'s private arrays (`private.rs`).
-fn private_init(module: &Module, func: &Function, e: ExprId) -> bool {
-    let mut declared = None;
-    super::walk::each_stmt(&func.body, &mut |s| {
-        if let Stmt::Let { local, init: Some(i) } = s {
-            if *i == e {
-                declared = Some(*local);
-            }
-        }
-    });
-    declared.is_some_and(|l| super::private::checked_private_arrays(module, func).contains_key(&l))
-}
-
+/// What keeps expression `expr` of `func` off the device; `private_init`: it is the
+/// initialiser of one of `func`'s private arrays (`private.rs`).
+#[allow(clippy::too_many_arguments)]
 fn expr_blocker(
     module: &Module,
     _id: FuncId,
@@ -528,6 +528,7 @@ fn expr_blocker(
     eid: ExprId,
     expr: &Expr,
     at_statement: bool,
+    private_init: bool,
     parents: &[Option<ExprId>],
 ) -> Option<Blocker> {
     use BlockReason::{NotIsolated, Unsupported};
@@ -560,7 +561,7 @@ fn expr_blocker(
             if func.is_somd() {
                 // SOMD bodies allocate their output arrays on the host (see `parallel`).
                 None
-            } else if private_init(module, func, eid) {
+            } else if private_init {
                 // A private array of the work-item (`private.rs`).
                 None
             } else {

@@ -184,12 +184,7 @@ fn is_candidate(
     }
     // Assignments whose value nothing uses: `v = new ..;` as a statement. As a value
     // (`w = (v = new ..)`, `keep(v = new ..)`) the new array would get a second name.
-    let mut statements = HashSet::new();
-    each_stmt(&func.body, &mut |stmt| {
-        if let Stmt::Expr(e) = stmt {
-            statements.insert(*e);
-        }
-    });
+    let statements = walk::expr_statements(func);
     let mut uses = 0usize;
     for (i, e) in func.exprs.iter().enumerate() {
         if !matches!(e.kind, ExprKind::Local(l) if l == v) {

@@ -541,18 +541,7 @@ impl SyncAnalysis<'_> {
             }
             _ if matches!(ty, Type::Prim(_)) => {
                 if let Some(e) = init {
-                    let mut reads = None;
-                    walk::each_expr(func, e, &mut |x| {
-                        if reads.is_none()
-                            && matches!(
-                                func.expr(x).kind,
-                                ExprKind::Index { .. } | ExprKind::Call { .. }
-                            )
-                        {
-                            reads = Some(func.expr(x).span);
-                        }
-                    });
-                    if let Some(at) = reads {
+                    if let Some(at) = array_or_call(func, e) {
                         return Err(shape(
                             "a setup local initialised from an array element or a call (each \
                              kernel would recompute it from the arrays' current contents)",
@@ -582,16 +571,8 @@ impl SyncAnalysis<'_> {
         // array element or calling a method is no setup either: `declaration` says why.)
         let module = self.cx.module;
         let library = |f: FuncId| walk::library_math(module, f);
-        let reads_memory = |e: ExprId| {
-            let mut reads = false;
-            walk::each_expr(func, e, &mut |x| {
-                reads |=
-                    matches!(func.expr(x).kind, ExprKind::Index { .. } | ExprKind::Call { .. });
-            });
-            reads
-        };
         if init.is_some_and(|e| {
-            (!self.launches.is_empty() || !reads_memory(e))
+            (!self.launches.is_empty() || array_or_call(func, e).is_none())
                 && walk::may_fail(func, e, &|_| false, &library)
         }) {
             return true;
@@ -1103,4 +1084,19 @@ fn constant(func: &Function, e: ExprId, ty: somd_syntax::ast::PrimType) -> Optio
         },
         _ => None,
     }
+}
+
+/// The position of the first array element read or call in `e`, if any: what keeps a
+/// declaration from being a setup local (kernels would recompute it from the arrays'
+/// current contents).
+fn array_or_call(func: &Function, e: ExprId) -> Option<Span> {
+    let mut found = None;
+    walk::each_expr(func, e, &mut |x| {
+        if found.is_none()
+            && matches!(func.expr(x).kind, ExprKind::Index { .. } | ExprKind::Call { .. })
+        {
+            found = Some(func.expr(x).span);
+        }
+    });
+    found
 }

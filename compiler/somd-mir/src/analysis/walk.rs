@@ -337,6 +337,18 @@ pub fn may_fail(
     fails
 }
 
+/// The roots of `func`'s expression statements (`e;`): expressions whose value nothing
+/// uses.
+pub fn expr_statements(func: &Function) -> HashSet<ExprId> {
+    let mut out = HashSet::new();
+    each_stmt(&func.body, &mut |s| {
+        if let Stmt::Expr(e) = s {
+            out.insert(*e);
+        }
+    });
+    out
+}
+
 /// Whether evaluating some initialiser of `setup` (a SOMD body's setup locals, in order) may
 /// throw, with no index proven in range. A kernel evaluates its setup in each work-item, so
 /// a launch of no work-item evaluates none: such a call runs on the CPU instead, where
