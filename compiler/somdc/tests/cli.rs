@@ -526,3 +526,113 @@ fn explain_says_what_instance_methods_do_with_their_receiver() {
         assert!(line.ends_with(at), "{line}");
     }
 }
+
+/// A program whose helpers each call the next many times (`g7` calls `g6` 14 times, .., `g1`
+/// calls `g0`), passing an array down the chain.
+fn helper_chain(params: &str, leaf: &str, args: &str, entry: &str, main: &str) -> String {
+    let mut text = String::from("public class Main {\n");
+    text.push_str(&format!("    static int g0({params}) {{ {leaf} }}\n"));
+    for k in 1..=7 {
+        let calls = vec![format!("g{}({args})", k - 1); 14].join(" + ");
+        text.push_str(&format!("    static int g{k}({params}) {{ return {calls}; }}\n"));
+    }
+    text.push_str(entry);
+    text.push_str(&format!("\n    public static void main(String[] args) {{ {main} }}\n}}\n"));
+    text
+}
+
+/// The call-graph analyses (which arrays a helper writes, which it only reads, which take
+/// a private array) and the OpenCL writer decide each helper's parameter once: asked afresh
+/// at each call, this program's 14⁷ call paths took over four minutes to explain. A
+/// watchdog (not a timing: the compiler is killed only when it hangs) guards against the
+/// walk becoming exponential again.
+#[test]
+fn helpers_calling_each_other_many_times_compile_promptly() {
+    let sum = "static reduce(+) int work(dist int[] a) { int s = 0; \
+               for (int i = 0; i < a.length; i++) { s += g7(a, i); } return s; }";
+    let programs = [
+        (
+            "reads",
+            helper_chain(
+                "int[] a, int i",
+                "return a[i];",
+                "a, i",
+                sum,
+                "System.out.println(work(new int[64]));",
+            ),
+            true,
+        ),
+        (
+            "writes",
+            helper_chain(
+                "int[] a, int i",
+                "a[i] = a[i] + 1; return a[i];",
+                "a, i",
+                sum,
+                "System.out.println(work(new int[64]));",
+            ),
+            false,
+        ),
+        (
+            "private",
+            helper_chain(
+                "int[] t, int i",
+                "t[i % t.length] += 1; return t[0];",
+                "t, i",
+                "static reduce(+) int work(dist int[] a) { int s = 0; \
+                 for (int i = 0; i < a.length; i++) { int[] t = new int[4]; s += g7(t, a[i]); } \
+                 return s; }",
+                "System.out.println(work(new int[64]));",
+            ),
+            true,
+        ),
+        (
+            "kept",
+            helper_chain(
+                "int[] a, int i",
+                "return a[i];",
+                "a, i",
+                "static reduce(+) int inner(dist int[] a) { int s = 0; \
+                 for (int i = 0; i < a.length; i++) { s += a[i]; } return s; }\n    \
+                 static int outer(int[] a) { int t = 0; \
+                 for (int r = 0; r < 3; r++) { t += inner(a) + g7(a, r); } return t; }",
+                "System.out.println(outer(new int[64]));",
+            ),
+            true,
+        ),
+    ];
+    for (name, program_text, device) in programs {
+        let program = source("helper-chain", &format!("{name}.somd"), &program_text);
+        let out_dir = scratch().join("helper-chain").join(name);
+        let mut child = somdc()
+            .arg("build")
+            .arg(&program)
+            .arg("-o")
+            .arg(&out_dir)
+            .arg("--emit-kernels")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("somdc starts");
+        let started = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("wait") {
+                break status;
+            }
+            if started.elapsed() > std::time::Duration::from_secs(120) {
+                let _ = child.kill();
+                panic!("{name}: `somdc build` still running after two minutes");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        assert!(
+            status.success(),
+            "{name}: {}",
+            text(&child.wait_with_output().expect("output").stderr)
+        );
+        let out = run(somdc().arg("explain").arg(&program));
+        let explained = text(&out.stdout);
+        let first = explained.lines().find(|l| l.contains("runs on:")).unwrap_or_default();
+        assert_eq!(first.contains("OpenCL"), device, "{name}:\n{explained}");
+    }
+}

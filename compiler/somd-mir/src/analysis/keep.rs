@@ -36,6 +36,7 @@
 //! replaced), and inside the loop no element is stored: the rows' handles and contents
 //! stay what the first call uploaded.
 
+use super::memo::CycleMemo;
 use super::walk::{self, each_expr_in_block, each_stmt, loops, parent_of, stored_to};
 use super::LoopId;
 use crate::ir::*;
@@ -293,12 +294,16 @@ fn device_use_in(
 }
 
 /// Memo of [`ReadOnly::param_read_only`].
-#[derive(Default)]
 pub(super) struct ReadOnly {
-    known: HashMap<(FuncId, usize), bool>,
-    /// Parameters being decided (a call cycle assumes them read-only: a cycle that only
-    /// passes the array around reads it at most).
-    open: HashSet<(FuncId, usize)>,
+    /// A call cycle assumes its parameters read-only: a cycle that only passes the array
+    /// around reads it at most.
+    memo: CycleMemo<(FuncId, usize)>,
+}
+
+impl Default for ReadOnly {
+    fn default() -> Self {
+        ReadOnly { memo: CycleMemo::new(true) }
+    }
 }
 
 impl ReadOnly {
@@ -308,21 +313,13 @@ impl ReadOnly {
     /// lengths and its length) (for a SOMD function, also those of its user
     /// strategies' `bounds` methods, which receive it).
     fn param_read_only(&mut self, module: &Module, f: FuncId, p: usize) -> bool {
-        if let Some(known) = self.known.get(&(f, p)) {
-            return *known;
+        match self.memo.open((f, p)) {
+            Ok(answer) => answer,
+            Err(open) => {
+                let answer = self.decide(module, f, p);
+                self.memo.close(open, answer)
+            }
         }
-        if !self.open.insert((f, p)) {
-            return true;
-        }
-        let answer = self.decide(module, f, p);
-        self.open.remove(&(f, p));
-        // `false` is final. `true` may rest on the assumption about a parameter still being
-        // decided (a cycle), which may yet turn out `false`: it is final only when nothing
-        // is open.
-        if !answer || self.open.is_empty() {
-            self.known.insert((f, p), answer);
-        }
-        answer
     }
 
     fn decide(&mut self, module: &Module, f: FuncId, p: usize) -> bool {

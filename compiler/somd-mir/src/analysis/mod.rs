@@ -40,6 +40,7 @@ pub mod instance;
 pub mod isolation;
 pub mod keep;
 pub mod mapfuse;
+pub mod memo;
 pub mod narrow;
 pub mod nested;
 pub mod parallel;

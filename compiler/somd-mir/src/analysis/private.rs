@@ -107,7 +107,7 @@ pub fn checked_private_arrays(module: &Module, func: &Function) -> HashMap<Local
 /// Whether parameter `k` of `f` can take a private array: `f` is a static method (not a
 /// SOMD method) whose parameter is a 1-D array of primitives, and every mention of it is
 /// an element, its length, or an argument of a helper's parameter that takes a private
-/// array in turn (at most `depth` calls deep).
+/// array in turn (passed on at most `depth` calls deeper).
 pub fn takes_private(module: &Module, f: FuncId, k: usize, depth: u32) -> bool {
     Passes { module, known: HashMap::new() }.takes(f, k, depth)
 }
@@ -131,7 +131,7 @@ impl Passes<'_> {
 
     fn decide(&mut self, f: FuncId, k: usize, depth: u32) -> bool {
         let func = self.module.function(f);
-        if depth == 0 || func.kind != FuncKind::Static || func.is_somd() {
+        if func.kind != FuncKind::Static || func.is_somd() {
             return false;
         }
         let Some(&p) = func.params.get(k) else { return false };
@@ -169,7 +169,7 @@ impl Passes<'_> {
             return Ok(());
         };
         for (k, _) in args.iter().enumerate().filter(|(_, a)| **a == e) {
-            if !self.takes(*callee, k, depth - 1) {
+            if depth == 0 || !self.takes(*callee, k, depth - 1) {
                 return Err(*callee);
             }
         }

@@ -14,6 +14,7 @@
 //! into an instance SOMD method's receiver (`instance.rs`), and the helper calls the
 //! parallel-loop analysis lets write an iteration's own row or element (`parallel.rs`).
 
+use super::memo::CycleMemo;
 use super::walk::{self, parents};
 use crate::ir::*;
 use std::collections::HashSet;
@@ -21,7 +22,7 @@ use std::collections::HashSet;
 /// Whether `func` may store to an element of the array (or of a row of it) that each of
 /// `seeds` evaluates to.
 pub fn writes_through(module: &Module, func: &Function, seeds: &[ExprId]) -> bool {
-    writes_from(module, func, seeds, &mut HashSet::new())
+    writes_from(module, func, seeds, &mut Memo::new(false))
 }
 
 /// Whether `func` may store to an element of the array local `l` holds (or of a row of
@@ -33,30 +34,29 @@ pub fn writes_local(module: &Module, func: &Function, l: LocalId) -> bool {
 /// Whether function `f` may store to an element of the array its parameter `k` holds (or
 /// of a row of it). `false` for a parameter that is not an array.
 pub fn writes_param(module: &Module, f: FuncId, k: usize) -> bool {
-    writes_param_open(module, f, k, &mut HashSet::new())
+    writes_param_open(module, f, k, &mut Memo::new(false))
 }
 
-/// [`writes_param`] with the parameters being decided: a call cycle back to one of them
-/// adds no write of its own (the cycle's other calls are followed where they are made).
-fn writes_param_open(
-    module: &Module,
-    f: FuncId,
-    k: usize,
-    open: &mut HashSet<(FuncId, usize)>,
-) -> bool {
+/// The answers of [`writes_param`] decided so far. A call cycle back to a parameter being
+/// decided adds no write of its own (the cycle's other calls are followed where they are
+/// made).
+type Memo = CycleMemo<(FuncId, usize)>;
+
+/// [`writes_param`] with the answers decided so far.
+fn writes_param_open(module: &Module, f: FuncId, k: usize, memo: &mut Memo) -> bool {
     let Some(func) = module.functions.get(f.0 as usize) else { return true };
     let Some(&p) = func.params.get(k) else { return false };
     if !matches!(func.local(p).ty, Type::Array(_)) {
         // Value arrays are immutable; other types hold no array elements to write.
         return false;
     }
-    if !open.insert((f, k)) {
-        return false;
+    match memo.open((f, k)) {
+        Ok(answer) => answer,
+        Err(open) => {
+            let answer = writes_from(module, func, &uses_of(func, p), memo);
+            memo.close(open, answer)
+        }
     }
-    let seeds: Vec<ExprId> = uses_of(func, p);
-    let answer = writes_from(module, func, &seeds, open);
-    open.remove(&(f, k));
-    answer
 }
 
 /// The expressions `Local(l)` of `func`.
@@ -67,12 +67,7 @@ fn uses_of(func: &Function, l: LocalId) -> Vec<ExprId> {
         .collect()
 }
 
-fn writes_from(
-    module: &Module,
-    func: &Function,
-    seeds: &[ExprId],
-    open: &mut HashSet<(FuncId, usize)>,
-) -> bool {
+fn writes_from(module: &Module, func: &Function, seeds: &[ExprId], memo: &mut Memo) -> bool {
     let parent = parents(func);
     // Statement roots that initialise a local.
     let mut inits: std::collections::HashMap<ExprId, LocalId> = std::collections::HashMap::new();
@@ -143,7 +138,7 @@ fn writes_from(
                     return true;
                 }
                 let Some(k) = args.iter().position(|a| *a == e) else { return true };
-                if writes_param_open(module, *callee, k, open) {
+                if writes_param_open(module, *callee, k, memo) {
                     return true;
                 }
                 // A callee returning an array may return this one.
