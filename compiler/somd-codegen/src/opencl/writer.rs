@@ -6,7 +6,7 @@ use super::layout::layout_of;
 use super::*;
 use somd_diag::{SourceMap, Span};
 use somd_mir::analysis::isolation::{vector_of, vector_rows};
-use somd_mir::analysis::{ProgramInfo, SizeExpr};
+use somd_mir::analysis::{plan, ProgramInfo, SizeExpr};
 use somd_mir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -39,7 +39,7 @@ pub fn write_kernels(
         narrow_roots: BTreeMap::new(),
         staged_narrow: BTreeSet::new(),
         variants: BTreeMap::new(),
-        taken_names: info.kernels.iter().map(|k| k.name.clone()).collect(),
+        taken_names: info.kernels.iter().flat_map(|k| plan::kernel_names(&k.name)).collect(),
     };
     w.name_functions();
     w.plan_narrow();
@@ -608,12 +608,7 @@ fn sincos_pairs(func: &Function, block: &Block) -> Vec<SinCos> {
 }
 
 fn sanitize(name: &str) -> String {
-    let mut s: String =
-        name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
-    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
-        s.insert(0, 'v');
-    }
-    s
+    plan::c_identifier(name)
 }
 
 impl<'a> FnCx<'a> {
@@ -924,12 +919,18 @@ impl<'a> Writer<'a> {
             .collect()
     }
 
+    /// Names every function of the module: `Class_method` (`plan::program_identifier`), or
+    /// `Class_method_f<index>` when that is another function's name, a kernel's or one the
+    /// writer derives from a kernel's (`plan::kernel_names`).
     pub(super) fn name_functions(&mut self) {
-        let mut used = std::collections::HashSet::new();
         for (i, f) in self.module.functions.iter().enumerate() {
-            let base = sanitize(&f.name.replace('.', "_").replace(['<', '>'], ""));
-            let name = if used.insert(base.clone()) { base } else { format!("{base}_f{i}") };
-            used.insert(name.clone());
+            let base = plan::program_identifier(&f.name.replace('.', "_").replace(['<', '>'], ""));
+            let mut name = base.clone();
+            let mut n = 0;
+            while self.taken_names.contains(&name) {
+                name = if n == 0 { format!("{base}_f{i}") } else { format!("{base}_f{i}_{n}") };
+                n += 1;
+            }
             self.taken_names.insert(name.clone());
             self.fn_names.insert(FuncId(i as u32), name);
         }
@@ -1312,7 +1313,7 @@ impl<'a> Writer<'a> {
             None => {
                 let fold = self.held_scope.as_ref().map(|(f, _)| f.clone()).unwrap_or_default();
                 let held = Some((held, fold.as_str())).filter(|(h, _)| !h.is_empty());
-                name = variant_name(&name, func, staged, held);
+                name = variant_name(&name, func, staged, held, &self.taken_names);
                 if !privates.is_empty() {
                     name = private_name(&name, func, privates, &self.taken_names);
                 }
@@ -2440,52 +2441,47 @@ fn param_mask(func: &Function, set: &BTreeSet<LocalId>) -> u64 {
         .fold(0u64, |m, (k, _)| m | (1u64 << (k.min(63))))
 }
 
-/// The name of the variant of `func` that reads row parameters `rows` from `__local` memory
-/// for `kernel`: `<base>_st<mask>_<kernel>` ([`param_mask`]).
-pub(super) fn staged_name(
-    base: &str,
-    func: &Function,
-    rows: &BTreeSet<LocalId>,
-    kernel: &str,
-) -> String {
-    format!("{base}_st{:x}_{kernel}", param_mask(func, rows))
-}
-
-/// The name of the private variant of `func` taking parameters `privates` in private
-/// memory: `<base>_pr<mask>` ([`param_mask`]), with `_` appended
-/// while it is the name of a function or kernel of the program (`taken`).
-pub(super) fn private_name(
-    base: &str,
-    func: &Function,
-    privates: &BTreeSet<LocalId>,
-    taken: &HashSet<String>,
-) -> String {
-    let mut name = format!("{base}_pr{:x}", param_mask(func, privates));
+/// `name`, with `_` appended while it is the name of a function or kernel of the program,
+/// or one the writer derives from a kernel's (`taken`).
+fn untaken(mut name: String, taken: &HashSet<String>) -> String {
     while taken.contains(&name) {
         name.push('_');
     }
     name
 }
 
+/// The name of the private variant of `func` taking parameters `privates` in private
+/// memory: `<base>_pr<mask>` ([`param_mask`]), made [`untaken`].
+pub(super) fn private_name(
+    base: &str,
+    func: &Function,
+    privates: &BTreeSet<LocalId>,
+    taken: &HashSet<String>,
+) -> String {
+    untaken(format!("{base}_pr{:x}", param_mask(func, privates)), taken)
+}
+
 /// The name of the variant of `func` for `staged` rows (and their kernel) and `held` rows
 /// (and the fold holding them, `Writer::held_scope`): `<base>_st<mask>_<kernel>`, or
 /// `<base>_h<mask>[_st<mask>]_<fold>` when rows are held (bit `k` of a mask for parameter
-/// `k`).
+/// `k`), made [`untaken`].
 pub(super) fn variant_name(
     base: &str,
     func: &Function,
     staged: Option<(&BTreeSet<LocalId>, &str)>,
     held: Option<(&BTreeSet<LocalId>, &str)>,
+    taken: &HashSet<String>,
 ) -> String {
     let mask = |set: &BTreeSet<LocalId>| param_mask(func, set);
-    match (staged, held) {
-        (Some((rows, kernel)), None) => staged_name(base, func, rows, kernel),
-        (None, None) => base.to_string(),
+    let name = match (staged, held) {
+        (Some((rows, kernel)), None) => format!("{base}_st{:x}_{kernel}", mask(rows)),
+        (None, None) => return base.to_string(),
         (staged, Some((held, fold))) => {
             let st = staged.map_or_else(String::new, |(rows, _)| format!("_st{:x}", mask(rows)));
             format!("{base}_h{:x}{st}_{fold}", mask(held))
         }
-    }
+    };
+    untaken(name, taken)
 }
 
 impl Writer<'_> {
@@ -2571,7 +2567,7 @@ impl Writer<'_> {
             if staged.is_none() {
                 return Ok(self.fn_name(callee));
             }
-            let name = variant_name(&self.fn_name(callee), target, staged, None);
+            let name = variant_name(&self.fn_name(callee), target, staged, None, &self.taken_names);
             if self.staged_fns.insert(name.clone()) {
                 let text =
                     self.helper_staged(callee, None, false, staged, held, &BTreeSet::new())?;
@@ -2583,7 +2579,13 @@ impl Writer<'_> {
             Some((fold, _)) => fold.clone(),
             None => return Err(bug("rows held outside a fold")),
         };
-        let name = variant_name(&self.fn_name(callee), target, staged, Some((held, &fold)));
+        let name = variant_name(
+            &self.fn_name(callee),
+            target,
+            staged,
+            Some((held, &fold)),
+            &self.taken_names,
+        );
         let new = self.held_scope.as_mut().is_some_and(|(_, written)| written.insert(name.clone()));
         if new {
             let text = self.helper_staged(callee, None, false, staged, held, &BTreeSet::new())?;

@@ -63,16 +63,59 @@ fn class_method(module: &Module, f: FuncId) -> String {
     module.function(f).name.replace('.', "_").replace(['<', '>'], "")
 }
 
+/// What the OpenCL writer appends to a kernel's name for the kernels and functions it
+/// writes with that kernel: its variant with constant arguments, its combine kernel, its
+/// tiled, lanes and slices helpers. [`plan`] keeps these names free too, and the writer
+/// names no helper function with any of them.
+pub const KERNEL_SUFFIXES: [&str; 6] =
+    ["_c", "_combine", "_tiled", "_lanes", "_slices", "_slices_staged"];
+
+/// The prefix of the names the OpenCL writer gives its own functions and macros.
+pub const WRITER_PREFIX: &str = "somd_";
+
+/// `name` as an identifier every OpenCL C compiler accepts: ASCII letters, digits and
+/// `_` (Java names may hold `$` and any Unicode letter), never starting with a digit.
+pub fn c_identifier(name: &str) -> String {
+    let mut s: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
+        s.insert(0, 'v');
+    }
+    s
+}
+
+/// [`c_identifier`] of a name of the program, outside the writer's own names: one starting
+/// with [`WRITER_PREFIX`] gets a `u` in front.
+pub fn program_identifier(name: &str) -> String {
+    let s = c_identifier(name);
+    if s.starts_with(WRITER_PREFIX) {
+        format!("u{s}")
+    } else {
+        s
+    }
+}
+
+/// The names a kernel named `name` takes: its own and those of [`KERNEL_SUFFIXES`].
+pub fn kernel_names(name: &str) -> impl Iterator<Item = String> + '_ {
+    std::iter::once(String::new())
+        .chain(KERNEL_SUFFIXES.iter().map(|s| s.to_string()))
+        .map(move |s| format!("{name}{s}"))
+}
+
 /// Fills `info.placements` and `info.kernels`.
 pub fn plan(module: &Module, info: &mut ProgramInfo) {
     let mut names = std::collections::HashSet::new();
+    // A kernel's name is an OpenCL C identifier that, with the names the writer derives
+    // from it, is no other kernel's name or derived name.
     let mut unique = |base: String| {
+        let base = program_identifier(&base);
         let mut name = base.clone();
         let mut n = 2;
-        while !names.insert(name.clone()) {
+        while kernel_names(&name).any(|k| names.contains(&k)) {
             name = format!("{base}_{n}");
             n += 1;
         }
+        names.extend(kernel_names(&name));
         name
     };
     // SOMD methods.

@@ -1,0 +1,118 @@
+// Java twin of device_names.somd: `@` a loop, a SOMD method one method instance over the
+// whole arrays (by value: `work` writes copies).
+class map {
+    static int Main_f(int x) {
+        return x * 3 + 1;
+    }
+}
+
+class somd {
+    static int iadd(int a, int b) {
+        return a * 7 + b;
+    }
+}
+
+class Main {
+    static int work_loop1(int x) {
+        return x + 1;
+    }
+
+    static int work_loop2(int x) {
+        return x ^ 5;
+    }
+
+    // Two `sync` loops: kernels `Main_work_loop1` and `Main_work_loop2`.
+    static int[] work(int[] a0, int[] b0) {
+        int[] a = a0.clone();
+        int[] b = b0.clone();
+        for (int s = 0; s < 3; s++) {
+            {
+                for (int i = 0; i < a.length; i++) {
+                    b[i] = work_loop1(a[i]) + somd.iadd(a[i] & 7, s);
+                }
+            }
+            {
+                for (int i = 0; i < a.length; i++) {
+                    a[i] = work_loop2(b[i]) & 1023;
+                }
+            }
+        }
+        return a;
+    }
+
+    static int f(int x) {
+        return map.Main_f(x) - somd.iadd(x, 1);
+    }
+
+    static int h$lp(int x) {
+        return x * x;
+    }
+
+    // Kernels `Main_s_um` and `Main_s_um_2`: `$` is no identifier character of OpenCL C.
+    static long s$um(int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += h$lp(a[i]);
+        }
+        return s;
+    }
+
+    static long s_um(int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * 3;
+        }
+        return s;
+    }
+
+    static long größe(int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] % 17;
+        }
+        return s;
+    }
+
+    // A kernel's constant-argument variant would be `Main_total_c`.
+    static long total(int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+        }
+        return s;
+    }
+
+    static long total_c(int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * (long) a[i];
+        }
+        return s;
+    }
+
+    public static void main(String[] args) {
+        int n = 5000;
+        int[] a = new int[n];
+        int[] b = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (i * 7919) % 1000;
+        }
+        int[] w = work(a, b);
+        long check = 0;
+        for (int i = 0; i < n; i++) {
+            check = check * 31 + w[i];
+        }
+        System.out.println("work " + check);
+        int[] mapped = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            mapped[i] = f(a[i]);
+        }
+        long m = 0;
+        for (int i = 0; i < mapped.length; i++) {
+            m = m * 17 + mapped[i];
+        }
+        System.out.println("map " + m);
+        System.out.println("sums " + s$um(a) + " " + s_um(a) + " " + größe(a));
+        System.out.println("totals " + total(a) + " " + total_c(a));
+    }
+}
