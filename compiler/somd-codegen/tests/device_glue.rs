@@ -279,15 +279,21 @@ fn sync_bodies_run_as_one_sync_call() {
     assert!(glue.host_notes.is_empty(), "{:?}", glue.host_notes);
     let text = write_main(&module, &sources, "test").unwrap();
     // One KernelDesc per kernel and the SyncDesc listing them in launch order.
-    assert!(text.contains("static K_Main_smooth_1: rt::device::KernelDesc"), "{text}");
-    assert!(text.contains("static K_Main_smooth_2: rt::device::KernelDesc"), "{text}");
-    assert!(text.contains("kernels: &[&K_Main_smooth_1, &K_Main_smooth_2],"), "{text}");
+    assert!(text.contains("static KS1_Main_smooth: rt::device::KernelDesc"), "{text}");
+    assert!(text.contains("static KS2_Main_smooth: rt::device::KernelDesc"), "{text}");
+    assert!(text.contains("kernels: &[&KS1_Main_smooth, &KS2_Main_smooth],"), "{text}");
     assert!(text.contains("rt::device::ArgSpec::HostIndex(0),"), "{text}");
     // The host loop in Java int arithmetic: per step, one launch and the copy-back
     // `a[i] = b[i]` as an exchange of `a`'s and `b`'s buffers (parameters 0 and 1), or its
     // launch; the returned parameter downloaded once at the end.
-    assert!(text.contains("rt::device::SyncCall::begin(&S_Main_smooth, &device_args)"), "{text}");
-    assert!(text.contains("let _somd_clock = rt::device::clock(S_Main_smooth.label);"), "{text}");
+    assert!(
+        text.contains("rt::device::SyncCall::begin(&SYNC_Main_smooth, &device_args)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("let _somd_clock = rt::device::clock(SYNC_Main_smooth.label);"),
+        "{text}"
+    );
     assert!(text.contains("while somd_h0 < i32::wrapping_sub(steps, 1i32) {"), "{text}");
     assert!(text.contains("somd_sync.launch(0, &[somd_h0]);"), "{text}");
     assert!(text.contains("somd_sync.swap_or_launch(0, 1, &[somd_h0]);"), "{text}");

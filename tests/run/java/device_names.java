@@ -44,6 +44,39 @@ class Main {
         return map.Main_f(x) - somd.iadd(x, 1);
     }
 
+    static int g(int x) {
+        return x * 5 + 2;
+    }
+
+    // A Rust function `Main_total_somd`, as `total`'s SOMD wrapper would be named.
+    static int total_somd(int x) {
+        return x - 1;
+    }
+
+    // Locals named like `a`'s length argument and like the helper `g` in OpenCL C.
+    static long locals(int[] a) {
+        long s = 0;
+        int a_len0 = 3;
+        int Main_g = 4;
+        for (int i = 0; i < a.length; i++) {
+            int a_off0 = a[i] % a_len0;
+            s += a_off0 + g(a[i]) + Main_g;
+        }
+        return s;
+    }
+
+    // An overload of `work`: its Rust name `Main_work_1` made its kernel description
+    // `K_Main_work_1`, the name `work`'s first `sync` kernel had.
+    static long work(long[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] & 255;
+        }
+        return s;
+    }
+
+    static int counter = 11;
+
     static int h$lp(int x) {
         return x * x;
     }
@@ -114,5 +147,16 @@ class Main {
         System.out.println("map " + m);
         System.out.println("sums " + s$um(a) + " " + s_um(a) + " " + größe(a));
         System.out.println("totals " + total(a) + " " + total_c(a));
+        long[] wide = new long[n];
+        for (int i = 0; i < n; i++) {
+            wide[i] = a[i] * 1000003L;
+        }
+        int POS_0 = 2;
+        int S_Main_counter = 9;
+        int CL_BODY = 1;
+        int K_Main_total = 4;
+        int Main_g = 5;
+        System.out.println("locals " + locals(a) + " " + work(wide) + " " + total_somd(POS_0)
+            + " " + (S_Main_counter + CL_BODY + K_Main_total + Main_g + counter));
     }
 }

@@ -22,7 +22,7 @@ impl Writer<'_> {
         all.insert(f);
         all.into_iter().any(|h| {
             let func = self.module.function(h);
-            let mut cx = FnCx::helper(func);
+            let mut cx = FnCx::helper(func, &self.taken_names);
             let _ = self.block(&mut cx, Level(1), &func.body);
             !cx.sites.is_empty()
         })

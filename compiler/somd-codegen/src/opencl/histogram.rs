@@ -56,7 +56,7 @@ impl Writer<'_> {
         m: &mut KernelManifest,
     ) -> R<(String, BTreeSet<u32>)> {
         let func = self.module.function(plan.func);
-        let mut cx = FnCx::new(func);
+        let mut cx = FnCx::new(func, &self.taken_names);
         let mut decls = Vec::new();
         let passed = super::kernels::passed_params(&cx);
         for (pi, p) in func.params.iter().enumerate() {

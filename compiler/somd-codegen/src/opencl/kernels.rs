@@ -125,7 +125,7 @@ impl Writer<'_> {
         let mut all_sites = sites;
         for h in &helpers {
             let f = self.module.function(*h);
-            let mut cx = FnCx::helper(f);
+            let mut cx = FnCx::helper(f, &self.taken_names);
             let _ = self.block(&mut cx, Level(1), &f.body);
             all_sites.extend(cx.sites);
         }
@@ -429,7 +429,7 @@ impl Writer<'_> {
         m: &mut KernelManifest,
     ) -> R<(String, BTreeSet<u32>)> {
         let func = self.module.function(plan.func);
-        let mut cx = FnCx::new(func);
+        let mut cx = FnCx::new(func, &self.taken_names);
         let mut decls = Vec::new();
         let mut scalars: HashMap<String, usize> = HashMap::new();
         // A row or an element a helper writes (the parallel-loop analysis lets it write the

@@ -172,7 +172,7 @@ impl Writer<'_> {
     /// `const bool somd_active, __local T *somd_tile` before `somd_err`.
     pub(super) fn tiled_helper(&mut self, f: FuncId, plan: &TilePlan, name: &str) -> R<String> {
         let func = self.module.function(f);
-        let mut cx = FnCx::helper(func);
+        let mut cx = FnCx::helper(func, &self.taken_names);
         let mut params = Vec::new();
         for p in &func.params {
             params.push(self.param_decl(&cx, *p)?);

@@ -41,6 +41,9 @@ pub fn write_kernels(
         variants: BTreeMap::new(),
         taken_names: info.kernels.iter().flat_map(|k| plan::kernel_names(&k.name)).collect(),
     };
+    let types: Vec<String> =
+        (0..module.classes.len()).map(|c| w.class_c(ClassId(c as u32))).collect();
+    w.taken_names.extend(types);
     w.name_functions();
     w.plan_narrow();
     let mut set = KernelSet::default();
@@ -131,7 +134,8 @@ pub(super) struct Writer<'a> {
     /// `FnCx::private_params`): per helper, the sets of parameters taking private arrays.
     /// Each is written right after its helper, in every program text holding the helper.
     pub(super) variants: BTreeMap<FuncId, BTreeSet<BTreeSet<LocalId>>>,
-    /// The names of the program's functions and kernels, which variants' names avoid.
+    /// The names of the program's functions, kernels (with the names derived from them)
+    /// and types, which variants' and locals' names avoid.
     pub(super) taken_names: HashSet<String>,
 }
 
@@ -611,8 +615,21 @@ fn sanitize(name: &str) -> String {
     plan::c_identifier(name)
 }
 
+/// Whether `name` ends like a name the writer derives from an array's: a dimension's length
+/// (`a_len0`), offset (`a_off1`) or global length (`a_glen0`).
+fn is_array_derived(name: &str) -> bool {
+    ["_len", "_off", "_glen"].iter().any(|suffix| {
+        name.rsplit_once(suffix).is_some_and(|(head, digits)| {
+            !head.is_empty() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+        })
+    })
+}
+
 impl<'a> FnCx<'a> {
-    pub(super) fn new(func: &'a Function) -> FnCx<'a> {
+    /// The context of `func`, its locals named apart from each other, from OpenCL C's and
+    /// the writer's names, from the names the writer derives from arrays (`a_len0`, `a_off1`,
+    /// `a_glen0`) and from the program's functions, kernels and types (`taken`).
+    pub(super) fn new(func: &'a Function, taken: &HashSet<String>) -> FnCx<'a> {
         let mut seen = std::collections::HashSet::new();
         let names = func
             .locals
@@ -622,6 +639,8 @@ impl<'a> FnCx<'a> {
                 let base = sanitize(&l.name);
                 let name = if l.kind == LocalKind::Temp
                     || is_reserved(&base)
+                    || taken.contains(&base)
+                    || is_array_derived(&base)
                     || !seen.insert(base.clone())
                 {
                     format!("{base}_{i}")
@@ -680,8 +699,8 @@ impl<'a> FnCx<'a> {
 
     /// The context of a whole function written as a helper: its accesses proven in range
     /// from its own loops and conditions.
-    pub(super) fn helper(func: &'a Function) -> FnCx<'a> {
-        let mut cx = FnCx::new(func);
+    pub(super) fn helper(func: &'a Function, taken: &HashSet<String>) -> FnCx<'a> {
+        let mut cx = FnCx::new(func, taken);
         cx.proven = somd_mir::analysis::bounds::proven_in_bounds(func, &func.body, &[], &[]);
         cx
     }
@@ -1280,7 +1299,7 @@ impl<'a> Writer<'a> {
         privates: &BTreeSet<LocalId>,
     ) -> R<String> {
         let func = self.module.function(f);
-        let mut cx = FnCx::helper(func);
+        let mut cx = FnCx::helper(func, &self.taken_names);
         cx.narrow = self.narrow_of(f);
         cx.narrow.retain(|p, _| !privates.contains(p));
         cx.private_params = privates.clone();

@@ -1206,7 +1206,7 @@ pub fn write_kernel_desc(
     };
     let mut names = Vec::new();
     for (k, (manifest, body)) in sync.kernels.iter().enumerate() {
-        let name = format!("{}_{}", desc_name(fn_name), k + 1);
+        let name = format!("KS{}_{fn_name}", k + 1);
         write_one_desc(out, glue, *manifest, body, func, &name)?;
         names.push(format!("&{name}"));
     }
@@ -1247,7 +1247,7 @@ fn exchanges(steps: &[SyncStep]) -> Vec<(somd_mir::LocalId, somd_mir::LocalId)> 
 
 /// The name of the `SyncDesc` static of SOMD function `fn_name`.
 fn sync_name(fn_name: &str) -> String {
-    format!("S_{fn_name}")
+    format!("SYNC_{fn_name}")
 }
 
 fn write_one_desc(

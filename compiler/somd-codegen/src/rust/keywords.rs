@@ -131,6 +131,27 @@ pub fn is_reserved(name: &str) -> bool {
         || has_generated_prefix(name)
 }
 
+/// Whether `name` starts like a module-level static the generator writes: source positions
+/// (`POS_3`), kernel descriptions (`K_Main_work`, `K_MAP_4_17`, `KS1_Main_work` for the
+/// first kernel of a `sync` body), `SyncDesc`s (`SYNC_Main_work`), the OpenCL program
+/// (`CL_BODY`) and static fields (`S_Main_count`). Classes, functions and locals of the
+/// program never take such a name (the namer prefixes it with `v`), so no program name can
+/// shadow or clash with those statics.
+pub fn has_item_prefix(name: &str) -> bool {
+    ["POS_", "K_", "SYNC_", "CL_", "S_"].iter().any(|p| name.starts_with(p))
+        || name.strip_prefix("KS").is_some_and(|rest| {
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            digits > 0 && rest[digits..].starts_with('_')
+        })
+}
+
+/// The names the generator derives from a function's name `name`: its SOMD wrapper
+/// (`<fn>_somd`, `somd.rs`) and the element operation of an elementwise `combine`
+/// (`<fn>_elem`).
+pub fn function_names(name: &str) -> [String; 3] {
+    [name.to_string(), format!("{name}_somd"), format!("{name}_elem")]
+}
+
 /// Whether `name` starts like the generator's own temporaries: `somd_` (`somd_sync`, the
 /// host loop indices `somd_h0`, ..) or `_` + `e h l n t u` + a digit (`_e12v`, `_h4_0`,
 /// `_n3`, ...). Appending a suffix keeps such a name reserved, so the namer prefixes it.

@@ -3,7 +3,7 @@
 //! temporaries are named from their handle (`_t17`), so output is deterministic and can be
 //! traced back to the MIR.
 
-use super::keywords::is_reserved;
+use super::keywords::{function_names, has_generated_prefix, has_item_prefix, is_reserved};
 use somd_mir::{Function, LocalKind, Module};
 use std::collections::HashSet;
 
@@ -29,9 +29,21 @@ fn sanitize(name: &str) -> String {
     out
 }
 
+/// `sanitize(name)`, with `v` in front when it starts like a static the generator writes
+/// (`keywords::has_item_prefix`) or like its temporaries (`has_generated_prefix`): no
+/// suffix would make those names free.
+fn program_name(name: &str) -> String {
+    let base = sanitize(name);
+    if has_item_prefix(&base) || has_generated_prefix(&base) {
+        format!("v{base}")
+    } else {
+        base
+    }
+}
+
 /// Makes `base` unique in `taken` and not reserved, records it.
 fn unique(base: String, taken: &mut HashSet<String>) -> String {
-    let base = if super::keywords::has_generated_prefix(&base) { format!("v{base}") } else { base };
+    let base = if has_generated_prefix(&base) { format!("v{base}") } else { base };
     let mut candidate = base.clone();
     let mut n = 1;
     while is_reserved(&candidate) || taken.contains(&candidate) {
@@ -46,7 +58,7 @@ impl Names {
     pub fn new(module: &Module) -> Names {
         let mut items = HashSet::new();
         let classes: Vec<String> =
-            module.classes.iter().map(|c| unique(sanitize(&c.name), &mut items)).collect();
+            module.classes.iter().map(|c| unique(program_name(&c.name), &mut items)).collect();
         let statics = module
             .statics
             .iter()
@@ -55,20 +67,32 @@ impl Names {
                 unique(format!("S_{}_{}", sanitize(class), sanitize(&s.name)), &mut items)
             })
             .collect();
+        // A function's name is unique together with the names derived from it (its SOMD
+        // wrapper, its element operation): `Main.total_somd` is no SOMD wrapper of
+        // `Main.total`.
         let functions = module
             .functions
             .iter()
             .map(|f| {
-                let base = sanitize(&f.name.replace("<init>", "new").replace('.', "_"));
-                unique(base, &mut items)
+                let base = program_name(&f.name.replace("<init>", "new").replace('.', "_"));
+                let mut name = base.clone();
+                let mut n = 1;
+                while is_reserved(&name) || function_names(&name).iter().any(|d| items.contains(d))
+                {
+                    name = format!("{base}_{n}");
+                    n += 1;
+                }
+                items.extend(function_names(&name));
+                name
             })
             .collect();
-        let locals = module.functions.iter().map(Self::function_locals).collect();
+        // Locals shadow no function or static: they avoid every module-level name.
+        let locals = module.functions.iter().map(|f| Self::function_locals(f, &items)).collect();
         Names { classes, statics, functions, locals }
     }
 
-    fn function_locals(func: &Function) -> Vec<String> {
-        let mut taken = HashSet::new();
+    fn function_locals(func: &Function, items: &HashSet<String>) -> Vec<String> {
+        let mut taken = items.clone();
         func.locals
             .iter()
             .enumerate()
@@ -76,7 +100,7 @@ impl Names {
                 LocalKind::This => unique("this".to_string(), &mut taken),
                 LocalKind::Temp => unique(format!("_t{idx}"), &mut taken),
                 LocalKind::Param | LocalKind::Var => {
-                    let base = sanitize(&local.name);
+                    let base = program_name(&local.name);
                     // A name starting with `_t` or `_e` could clash with temporaries.
                     let base = if base.starts_with('_') { format!("v{base}") } else { base };
                     unique(base, &mut taken)
@@ -97,5 +121,15 @@ mod tests {
         assert_eq!(unique(sanitize("x"), &mut taken), "x");
         assert_eq!(unique(sanitize("x"), &mut taken), "x_1");
         assert_eq!(sanitize("1a$"), "_1a_");
+    }
+
+    #[test]
+    fn program_names_never_take_the_generators_own() {
+        assert_eq!(program_name("POS_0"), "vPOS_0");
+        assert_eq!(program_name("K_Main_work"), "vK_Main_work");
+        assert_eq!(program_name("KS1_Main_work"), "vKS1_Main_work");
+        assert_eq!(program_name("KS_x"), "KS_x");
+        assert_eq!(program_name("somd_x"), "vsomd_x");
+        assert_eq!(program_name("Point"), "Point");
     }
 }
