@@ -2488,6 +2488,7 @@ fn nested_folds_match_in_the_slices_form() {
         "exc_nested_slices_empty",
         "device_nested_staged",
         "exc_nested_staged_bounds",
+        "device_private_staged",
         "device_sad",
         "exc_sad_bounds",
         "device_sad_staged",

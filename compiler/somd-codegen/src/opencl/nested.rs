@@ -415,7 +415,17 @@ impl Writer<'_> {
             let fold = name.strip_prefix("somd_fold_").unwrap_or(&name).to_string();
             self.held_scope = Some((fold, BTreeSet::new()));
         }
-        let target_name = self.variant_callee(cx, *target, &rows, &held_params);
+        // Broadcast private arrays of the caller (or ones it was passed): the private variant.
+        let privates: BTreeSet<LocalId> = args
+            .iter()
+            .zip(&tf.params)
+            .filter(|((a, _), _)| {
+                matches!(func.expr(*a).kind, ExprKind::Local(l)
+                    if cx.privates.contains_key(&l) || cx.private_params.contains(&l))
+            })
+            .map(|(_, p)| *p)
+            .collect();
+        let target_name = self.variant_callee(cx, *target, &rows, &held_params, &privates);
         self.held_scope = scope;
         let target_name = target_name?;
         let app = format!("{target_name}({})", app_args.join(", "));

@@ -2535,15 +2535,7 @@ impl Writer<'_> {
             })
             .map(|(_, p)| *p)
             .collect();
-        if !privates.is_empty() {
-            if !rows.is_empty() || !held.is_empty() {
-                return Err(bug("a private array passed with staged or held rows"));
-            }
-            let name = private_name(&self.fn_name(callee), target, &privates, &self.taken_names);
-            self.variants.entry(callee).or_default().insert(privates);
-            return Ok(name);
-        }
-        self.variant_callee(cx, callee, &rows, &held)
+        self.variant_callee(cx, callee, &rows, &held, &privates)
     }
 
     /// The parameters of `callee` that a call with `args` passes a held row of `cx` and that
@@ -2578,36 +2570,44 @@ impl Writer<'_> {
         callee: FuncId,
         rows: &BTreeSet<LocalId>,
         held: &BTreeSet<LocalId>,
+        privates: &BTreeSet<LocalId>,
     ) -> R<String> {
         let target = self.module.function(callee);
         let kernel = cx.stage_kernel.clone().filter(|_| !rows.is_empty());
         let staged = kernel.as_deref().map(|k| (rows, k));
-        if held.is_empty() {
-            if staged.is_none() {
+        if staged.is_none() && held.is_empty() {
+            if privates.is_empty() {
                 return Ok(self.fn_name(callee));
             }
-            let name = variant_name(&self.fn_name(callee), target, staged, None, &self.taken_names);
-            if self.staged_fns.insert(name.clone()) {
-                let text =
-                    self.helper_staged(callee, None, false, staged, held, &BTreeSet::new())?;
-                cx.fold_fns.push((name.clone(), text));
-            }
+            // Private arrays alone: the variant written after the callee.
+            let name = private_name(&self.fn_name(callee), target, privates, &self.taken_names);
+            self.variants.entry(callee).or_default().insert(privates.clone());
             return Ok(name);
         }
-        let fold = match &self.held_scope {
-            Some((fold, _)) => fold.clone(),
-            None => return Err(bug("rows held outside a fold")),
+        // Staged or held rows, and maybe private arrays too: a variant of this kernel or
+        // fold, written before the calling function.
+        let fold = if held.is_empty() {
+            None
+        } else {
+            match &self.held_scope {
+                Some((fold, _)) => Some(fold.clone()),
+                None => return Err(bug("rows held outside a fold")),
+            }
         };
-        let name = variant_name(
-            &self.fn_name(callee),
-            target,
-            staged,
-            Some((held, &fold)),
-            &self.taken_names,
-        );
-        let new = self.held_scope.as_mut().is_some_and(|(_, written)| written.insert(name.clone()));
+        let held_in = fold.as_deref().map(|f| (held, f));
+        let mut name =
+            variant_name(&self.fn_name(callee), target, staged, held_in, &self.taken_names);
+        if !privates.is_empty() {
+            name = private_name(&name, target, privates, &self.taken_names);
+        }
+        let new = match held_in {
+            None => self.staged_fns.insert(name.clone()),
+            Some(_) => {
+                self.held_scope.as_mut().is_some_and(|(_, written)| written.insert(name.clone()))
+            }
+        };
         if new {
-            let text = self.helper_staged(callee, None, false, staged, held, &BTreeSet::new())?;
+            let text = self.helper_staged(callee, None, false, staged, held, privates)?;
             cx.fold_fns.push((name.clone(), text));
         }
         Ok(name)
