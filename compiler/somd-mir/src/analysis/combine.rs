@@ -14,6 +14,7 @@
 //!   SOMD operation, so two of its calls on different arguments may run at the same time
 //!   (`rt::reduce::combine_concurrent`).
 
+use super::memo::CycleMemo;
 use super::walk;
 use crate::ir::*;
 use somd_syntax::ast::PrimType;
@@ -251,12 +252,23 @@ fn total_block(
 /// Whether calls of `fid` have no effect visible outside them (see the module doc), so that
 /// calls on different arguments may run concurrently. Conservative: `false` when unsure.
 pub fn effect_free(module: &Module, fid: FuncId) -> bool {
-    effect_free_in(module, fid, &mut Vec::new())
+    // A call cycle (recursion) counts as an effect; each function is judged once.
+    effect_free_in(module, fid, &mut CycleMemo::new(false))
 }
 
-fn effect_free_in(module: &Module, fid: FuncId, path: &mut Vec<FuncId>) -> bool {
+fn effect_free_in(module: &Module, fid: FuncId, memo: &mut CycleMemo<FuncId>) -> bool {
+    match memo.open(fid) {
+        Ok(answer) => answer,
+        Err(open) => {
+            let answer = decide_effect_free(module, fid, memo);
+            memo.close(open, answer)
+        }
+    }
+}
+
+fn decide_effect_free(module: &Module, fid: FuncId, memo: &mut CycleMemo<FuncId>) -> bool {
     let Some(func) = module.functions.get(fid.0 as usize) else { return false };
-    if path.contains(&fid) || func.somd.is_some() || func.intermediate.is_some() {
+    if func.somd.is_some() || func.intermediate.is_some() {
         return false;
     }
     // Locals that only ever hold arrays or objects allocated here (`this` of a
@@ -301,7 +313,6 @@ fn effect_free_in(module: &Module, fid: FuncId, path: &mut Vec<FuncId>) -> bool 
         ExprKind::This => func.kind == FuncKind::Ctor,
         _ => false,
     };
-    path.push(fid);
     for expr in &func.exprs {
         ok &= match &expr.kind {
             ExprKind::Assign { target, .. }
@@ -313,11 +324,11 @@ fn effect_free_in(module: &Module, fid: FuncId, path: &mut Vec<FuncId>) -> bool 
                 _ => false,
             },
             ExprKind::Call { func: callee, .. } | ExprKind::New { ctor: Some(callee), .. } => {
-                effect_free_in(module, *callee, path)
+                effect_free_in(module, *callee, memo)
             }
             ExprKind::Map { func: callee, .. }
             | ExprKind::ReduceArray { reducer: ArrayReducer::Func(callee), .. } => {
-                effect_free_in(module, *callee, path)
+                effect_free_in(module, *callee, memo)
             }
             ExprKind::Builtin { builtin, .. } => !matches!(
                 builtin,
@@ -346,7 +357,6 @@ fn effect_free_in(module: &Module, fid: FuncId, path: &mut Vec<FuncId>) -> bool 
             _ => true,
         };
     }
-    path.pop();
     ok
 }
 
