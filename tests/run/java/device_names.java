@@ -156,7 +156,8 @@ class Main {
         int CL_BODY = 1;
         int K_Main_total = 4;
         int Main_g = 5;
+        int somd = 6;
         System.out.println("locals " + locals(a) + " " + work(wide) + " " + total_somd(POS_0)
-            + " " + (S_Main_counter + CL_BODY + K_Main_total + Main_g + counter));
+            + " " + (S_Main_counter + CL_BODY + K_Main_total + Main_g + counter + somd));
     }
 }

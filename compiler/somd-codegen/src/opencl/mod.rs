@@ -66,7 +66,7 @@ mod fused;
 mod histogram;
 mod holders;
 mod kernels;
-mod keywords;
+use somd_mir::analysis::cnames as keywords;
 mod layout;
 mod nested;
 mod sad;

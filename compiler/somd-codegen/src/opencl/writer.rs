@@ -33,6 +33,7 @@ pub fn write_kernels(
         sites: Vec::new(),
         site_ids: HashMap::new(),
         fn_names: HashMap::new(),
+        class_names: Vec::new(),
         staged_fns: BTreeSet::new(),
         held_scope: None,
         narrow: HashMap::new(),
@@ -41,9 +42,7 @@ pub fn write_kernels(
         variants: BTreeMap::new(),
         taken_names: info.kernels.iter().flat_map(|k| plan::kernel_names(&k.name)).collect(),
     };
-    let types: Vec<String> =
-        (0..module.classes.len()).map(|c| w.class_c(ClassId(c as u32))).collect();
-    w.taken_names.extend(types);
+    w.name_classes();
     w.name_functions();
     w.plan_narrow();
     let mut set = KernelSet::default();
@@ -114,6 +113,8 @@ pub(super) struct Writer<'a> {
     pub(super) sites: Vec<SiteInfo>,
     pub(super) site_ids: HashMap<(u32, u32, &'static str), u32>,
     pub(super) fn_names: HashMap<FuncId, String>,
+    /// The C type of each class (`Writer::name_classes`).
+    pub(super) class_names: Vec<String>,
     /// Names of the staged-row variants written so far (`nested.rs`, "Staged rows"): each
     /// is written once, before its first caller.
     pub(super) staged_fns: BTreeSet<String>,
@@ -615,6 +616,17 @@ fn sanitize(name: &str) -> String {
     plan::c_identifier(name)
 }
 
+/// The C name of a field named `name`: with `_f` appended while it is reserved (`kernel`,
+/// `INT_MAX`) or ends like a name the writer derives from an array field (`w_len0`, which a
+/// holder's field `w` brings).
+pub(super) fn field_c(name: &str) -> String {
+    let mut s = sanitize(name);
+    while is_reserved(&s) || is_array_derived(&s) {
+        s.push_str("_f");
+    }
+    s
+}
+
 /// Whether `name` ends like a name the writer derives from an array's: a dimension's length
 /// (`a_len0`), offset (`a_off1`) or global length (`a_glen0`).
 fn is_array_derived(name: &str) -> bool {
@@ -630,22 +642,37 @@ impl<'a> FnCx<'a> {
     /// the writer's names, from the names the writer derives from arrays (`a_len0`, `a_off1`,
     /// `a_glen0`) and from the program's functions, kernels and types (`taken`).
     pub(super) fn new(func: &'a Function, taken: &HashSet<String>) -> FnCx<'a> {
-        let mut seen = std::collections::HashSet::new();
+        // A renamed local (`kernel_4` for `kernel`) must not take the name of another
+        // local that keeps its own (`kernel_4`).
+        let natural: HashSet<String> = func.locals.iter().map(|l| sanitize(&l.name)).collect();
+        let mut seen = HashSet::new();
         let names = func
             .locals
             .iter()
             .enumerate()
             .map(|(i, l)| {
                 let base = sanitize(&l.name);
-                let name = if l.kind == LocalKind::Temp
-                    || is_reserved(&base)
-                    || taken.contains(&base)
-                    || is_array_derived(&base)
-                    || !seen.insert(base.clone())
-                {
-                    format!("{base}_{i}")
-                } else {
+                let keep = l.kind != LocalKind::Temp
+                    && !is_reserved(&base)
+                    && !taken.contains(&base)
+                    && !is_array_derived(&base)
+                    && !seen.contains(&base);
+                let name = if keep {
                     base
+                } else {
+                    let mut name = format!("{base}_{i}");
+                    if is_reserved(&name) {
+                        // A reserved prefix (`somd_`, `get_`, ..): no suffix frees it.
+                        name = format!("l_{name}");
+                    }
+                    while natural.contains(&name)
+                        || seen.contains(&name)
+                        || taken.contains(&name)
+                        || is_array_derived(&name)
+                    {
+                        name.push('_');
+                    }
+                    name
                 };
                 seen.insert(name.clone());
                 name
@@ -960,12 +987,20 @@ impl<'a> Writer<'a> {
     }
 
     pub(super) fn class_c(&self, c: ClassId) -> String {
-        let name = self.module.classes.get(c.0 as usize).map_or("Anon", |c| c.name.as_str());
-        let s = sanitize(name);
-        if is_reserved(&s) {
-            format!("{s}_t")
-        } else {
-            s
+        self.class_names.get(c.0 as usize).cloned().unwrap_or_else(|| format!("somd_class{}", c.0))
+    }
+
+    /// Names every class's C type: its name, with `_t` appended while that is reserved, a
+    /// kernel's (or derived from one) or another class's (`uint` is `uint_t`, and `A$B`
+    /// and `A_B` are `A_B` and `A_B_t`).
+    fn name_classes(&mut self) {
+        for class in &self.module.classes {
+            let mut name = sanitize(&class.name);
+            while is_reserved(&name) || self.taken_names.contains(&name) {
+                name.push_str("_t");
+            }
+            self.taken_names.insert(name.clone());
+            self.class_names.push(name);
         }
     }
 
@@ -1083,7 +1118,7 @@ impl<'a> Writer<'a> {
                             }
                         };
                 }
-                writeln!(text, "    {} {};", self.storage(&f.ty)?, sanitize(&f.name))?;
+                writeln!(text, "    {} {};", self.storage(&f.ty)?, field_c(&f.name))?;
             }
             if let Some(l) = layout.as_ref().filter(|l| !class.fields.is_empty() && l.size > at) {
                 writeln!(text, "    uchar somd_pad{pad}[{}];", l.size - at)?;
@@ -1748,7 +1783,7 @@ impl<'a> Writer<'a> {
             .classes
             .get(class.0 as usize)
             .and_then(|c| c.fields.get(index as usize))
-            .map_or_else(|| format!("f{index}"), |f| sanitize(&f.name))
+            .map_or_else(|| format!("f{index}"), |f| field_c(&f.name))
     }
 
     /// A statement-level expression (assignment, call) as C expression text.

@@ -21,8 +21,7 @@ use std::collections::{HashMap, HashSet};
 
 /// The Rust name of an instance field.
 pub fn field_name(name: &str) -> String {
-    let clean: String =
-        name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    let clean = super::namer::sanitize(name);
     if super::keywords::is_reserved(&clean) {
         format!("{clean}_")
     } else {

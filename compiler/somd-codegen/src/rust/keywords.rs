@@ -103,11 +103,23 @@ pub const GENERATED_NAMES: &[&str] = &[
     "i16",
     "i32",
     "i64",
+    "i128",
+    "isize",
+    "u8",
     "u16",
+    "u32",
+    "u64",
+    "u128",
+    "usize",
     "f32",
     "f64",
     "bool",
-    "usize",
+    "char",
+    "str",
+    // Imported by every generated module (`writer.rs`) or called bare.
+    "SourcePos",
+    "arith",
+    "drop",
 ];
 
 /// Locals of the SOMD wrapper (`somd.rs`, `device.rs`), which take the method's parameter

@@ -19,12 +19,17 @@ pub struct Names {
     pub locals: Vec<Vec<String>>,
 }
 
-/// Turns an arbitrary identifier into a Rust identifier.
-fn sanitize(name: &str) -> String {
+/// Turns an arbitrary identifier into a Rust identifier: ASCII letters, digits and `_`,
+/// never starting with a digit and never only underscores (`é` is `v_`, since `_` is no
+/// identifier in Rust).
+pub(super) fn sanitize(name: &str) -> String {
     let mut out: String =
         name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
     if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
         out.insert(0, '_');
+    }
+    if out.bytes().all(|b| b == b'_') {
+        out.insert(0, 'v');
     }
     out
 }
@@ -43,7 +48,13 @@ fn program_name(name: &str) -> String {
 
 /// Makes `base` unique in `taken` and not reserved, records it.
 fn unique(base: String, taken: &mut HashSet<String>) -> String {
-    let base = if has_generated_prefix(&base) { format!("v{base}") } else { base };
+    // `somd` would become `somd_1`, `somd_2`, .., all reserved (`somd_`): such a base gets
+    // its `v` first.
+    let base = if has_generated_prefix(&base) || has_generated_prefix(&format!("{base}_")) {
+        format!("v{base}")
+    } else {
+        base
+    };
     let mut candidate = base.clone();
     let mut n = 1;
     while is_reserved(&candidate) || taken.contains(&candidate) {

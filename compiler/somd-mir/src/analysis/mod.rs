@@ -31,6 +31,7 @@
 
 pub mod alias;
 pub mod bounds;
+pub mod cnames;
 pub mod combine;
 pub mod explain;
 pub mod fuse;

@@ -84,11 +84,12 @@ pub fn c_identifier(name: &str) -> String {
     s
 }
 
-/// [`c_identifier`] of a name of the program, outside the writer's own names: one starting
-/// with [`WRITER_PREFIX`] gets a `u` in front.
+/// [`c_identifier`] of a name of the program, outside the writer's own names and OpenCL C's
+/// (`cnames::is_reserved`: a kernel or helper `atomic_add`, `mem_fence` or `somd_iadd` gets
+/// a `u` in front).
 pub fn program_identifier(name: &str) -> String {
     let s = c_identifier(name);
-    if s.starts_with(WRITER_PREFIX) {
+    if super::cnames::is_reserved(&s) {
         format!("u{s}")
     } else {
         s
