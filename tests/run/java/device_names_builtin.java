@@ -44,11 +44,15 @@ class Main_sum {
     final int kernel;
     final int INT_MAX;
     final int ö;
+    final int a$b;
+    final int a_b;
 
     Main_sum(int kernel, int INT_MAX, int ö) {
         this.kernel = kernel;
         this.INT_MAX = INT_MAX;
         this.ö = ö;
+        this.a$b = kernel + 1;
+        this.a_b = ö * 100;
     }
 }
 
@@ -56,7 +60,7 @@ class Main {
     static long sum(Main_sum[] ps) {
         long s = 0;
         for (int i = 0; i < ps.length; i++) {
-            s += ps[i].kernel * 3 + ps[i].INT_MAX + ps[i].ö * 7;
+            s += ps[i].kernel * 3 + ps[i].INT_MAX + ps[i].ö * 7 + ps[i].a$b * 1000 + ps[i].a_b;
         }
         return s;
     }

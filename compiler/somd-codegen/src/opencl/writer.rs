@@ -627,6 +627,23 @@ pub(super) fn field_c(name: &str) -> String {
     s
 }
 
+/// The C names of `class`'s fields, in order: [`field_c`] of each, with `_` appended while
+/// an earlier field has that name (`a$b` and `a_b`).
+pub(super) fn field_cs(class: &somd_mir::Class) -> Vec<String> {
+    let mut seen = HashSet::new();
+    class
+        .fields
+        .iter()
+        .map(|f| {
+            let mut name = field_c(&f.name);
+            while !seen.insert(name.clone()) || is_array_derived(&name) {
+                name.push('_');
+            }
+            name
+        })
+        .collect()
+}
+
 /// Whether `name` ends like a name the writer derives from an array's: a dimension's length
 /// (`a_len0`), offset (`a_off1`) or global length (`a_glen0`).
 fn is_array_derived(name: &str) -> bool {
@@ -1103,6 +1120,7 @@ impl<'a> Writer<'a> {
             // host packs the struct byte for byte.
             let mut at = 0usize;
             let mut pad = 0usize;
+            let names = field_cs(class);
             for (k, f) in class.fields.iter().enumerate() {
                 fp64 |= f.ty == Type::Prim(PrimType::Double);
                 if let Some(fl) = layout.as_ref().and_then(|l| l.fields.get(k)) {
@@ -1118,7 +1136,7 @@ impl<'a> Writer<'a> {
                             }
                         };
                 }
-                writeln!(text, "    {} {};", self.storage(&f.ty)?, field_c(&f.name))?;
+                writeln!(text, "    {} {};", self.storage(&f.ty)?, names[k])?;
             }
             if let Some(l) = layout.as_ref().filter(|l| !class.fields.is_empty() && l.size > at) {
                 writeln!(text, "    uchar somd_pad{pad}[{}];", l.size - at)?;
@@ -1782,8 +1800,8 @@ impl<'a> Writer<'a> {
         self.module
             .classes
             .get(class.0 as usize)
-            .and_then(|c| c.fields.get(index as usize))
-            .map_or_else(|| format!("f{index}"), |f| field_c(&f.name))
+            .and_then(|c| field_cs(c).into_iter().nth(index as usize))
+            .unwrap_or_else(|| format!("f{index}"))
     }
 
     /// A statement-level expression (assignment, call) as C expression text.

@@ -1146,8 +1146,8 @@ fn write_dev_struct(
     let mut takes = Vec::new();
     let mut nested = Vec::new();
     let mut at = 0;
-    for f in &layout.fields {
-        let field = super::expr::field_name(&f.name);
+    let names = super::expr::field_names(layout.fields.iter().map(|f| f.name.as_str()));
+    for (f, field) in layout.fields.iter().zip(names) {
         let n = size_of(f)
             .ok_or_else(|| EmitError::Internal(format!("no layout for field {}", f.name)))?;
         let o = f.offset;

@@ -29,6 +29,23 @@ pub fn field_name(name: &str) -> String {
     }
 }
 
+/// The Rust names of a class's fields named `names`, in order: [`field_name`] of each, with
+/// `_` appended while an earlier field has that name (`a$b` and `a_b` become `a_b` and
+/// `a_b_`).
+pub fn field_names<'n>(names: impl IntoIterator<Item = &'n str>) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    names
+        .into_iter()
+        .map(|n| {
+            let mut name = field_name(n);
+            while !seen.insert(name.clone()) {
+                name.push('_');
+            }
+            name
+        })
+        .collect()
+}
+
 /// Whether `text` can be used as a method receiver or operand without parentheses.
 pub fn is_atomic(text: &str) -> bool {
     if text.starts_with(['-', '&', '!', '*']) || text.starts_with("if ") {
@@ -772,8 +789,11 @@ impl<'a> FnCx<'a> {
         self.module
             .classes
             .get(class.0 as usize)
-            .and_then(|c| c.fields.get(index as usize))
-            .map(|f| field_name(&f.name))
+            .and_then(|c| {
+                field_names(c.fields.iter().map(|f| f.name.as_str()))
+                    .into_iter()
+                    .nth(index as usize)
+            })
             .ok_or_else(|| EmitError::Internal(format!("field {index} of class {}", class.0)))
     }
 

@@ -254,9 +254,9 @@ impl<'a, W: Write> Writer<'a, W> {
                 continue;
             }
             writeln!(self.out, "struct {name} {{")?;
-            for field in &class.fields {
+            let fnames = super::expr::field_names(class.fields.iter().map(|f| f.name.as_str()));
+            for (field, fname) in class.fields.iter().zip(fnames) {
                 let ty = rust_type(self.module, &self.names.classes, &field.ty)?;
-                let fname = super::expr::field_name(&field.name);
                 if class.is_value {
                     writeln!(self.out, "    {fname}: {ty},")?;
                 } else {
