@@ -30,6 +30,16 @@ class é {
     }
 }
 
+class _Util {
+    static int k = 3;
+}
+
+class bounds {
+    static int of(int x) {
+        return x % 4;
+    }
+}
+
 class atomic {
     static int[] add(int[] a) {
         int[] o = new int[a.length];
@@ -46,6 +56,7 @@ class Main_sum {
     final int ö;
     final int a$b;
     final int a_b;
+    final int half_x;
 
     Main_sum(int kernel, int INT_MAX, int ö) {
         this.kernel = kernel;
@@ -53,6 +64,7 @@ class Main_sum {
         this.ö = ö;
         this.a$b = kernel + 1;
         this.a_b = ö * 100;
+        this.half_x = kernel ^ 5;
     }
 }
 
@@ -60,7 +72,8 @@ class Main {
     static long sum(Main_sum[] ps) {
         long s = 0;
         for (int i = 0; i < ps.length; i++) {
-            s += ps[i].kernel * 3 + ps[i].INT_MAX + ps[i].ö * 7 + ps[i].a$b * 1000 + ps[i].a_b;
+            s += ps[i].kernel * 3 + ps[i].INT_MAX + ps[i].ö * 7 + ps[i].a$b * 1000 + ps[i].a_b
+                + ps[i].half_x * 100000;
         }
         return s;
     }
@@ -97,6 +110,33 @@ class Main {
         return s;
     }
 
+    static void tally(int[] h, int x) {
+        h[x & 7] += 1;
+    }
+
+    // A local named like `tally`'s private variant (`Main_tally_pr1`).
+    static int tallied(int x) {
+        int[] h = new int[8];
+        int Main_tally_pr1 = 3;
+        tally(h, x);
+        tally(h, x + Main_tally_pr1);
+        return h[x & 7] * 10 + h[(x + 3) & 7];
+    }
+
+    // Two loops that each declare `part` (the SOMD wrapper's `part_<k>` names).
+    static int parts(int[] a) {
+        int s = 0;
+        for (int i = 0; i < a.length; i++) {
+            int part = a[i] % 7;
+            s += part;
+        }
+        for (int i = 0; i < a.length; i++) {
+            int part = a[i] % 5;
+            s += part * 2;
+        }
+        return s;
+    }
+
     static int sq(int x, int k) {
         return x * x + k;
     }
@@ -119,7 +159,10 @@ class Main {
         int drop = 7;
         int[] b = atomic.add(a);
         System.out.println("classes " + u64.twice(somd) + " " + str.len(2) + " " + SourcePos.line(5)
-            + " " + arith.add(1, 2) + " " + é.f(drop) + " " + b[n - 1]);
+            + " " + arith.add(1, 2) + " " + é.f(drop) + " " + b[n - 1] + " " + _Util.k + " "
+            + bounds.of(7) + " " + parts(a));
+        // A local named like the class above: Java obscures the class from here on.
+        int bounds = 4;
         System.out.println("fields " + sum(ps));
         System.out.printf("macros %.6f%n", macros(d, 3));
         System.out.printf("builtins %.6f%n", builtins(d, 0.5));
@@ -133,5 +176,10 @@ class Main {
             hi = Math.max(hi, wrap(a[i], drop));
         }
         System.out.println("folds " + total + " " + lo + " " + hi);
+        long t = 0;
+        for (int i = 0; i < n; i++) {
+            t = t * 31 + tallied(a[i]);
+        }
+        System.out.println("tallied " + t + " " + bounds);
     }
 }

@@ -620,11 +620,27 @@ fn sanitize(name: &str) -> String {
 /// `INT_MAX`) or ends like a name the writer derives from an array field (`w_len0`, which a
 /// holder's field `w` brings).
 pub(super) fn field_c(name: &str) -> String {
-    let mut s = sanitize(name);
+    let mut s = unreserved(sanitize(name), "_f");
     while is_reserved(&s) || is_array_derived(&s) {
         s.push_str("_f");
     }
     s
+}
+
+/// `name`, or when it is reserved, `name` with `suffix` (`kernel_f`), or when a suffix cannot
+/// free it (a reserved prefix: `half_x`, `_Util`), that with an `x` in front too: no reserved
+/// name starts with `x`, so appending suffixes to the result never makes one reserved by
+/// its prefix.
+fn unreserved(name: String, suffix: &str) -> String {
+    if !is_reserved(&name) {
+        return name;
+    }
+    let with = format!("{name}{suffix}");
+    if is_reserved(&with) {
+        format!("x{with}")
+    } else {
+        with
+    }
 }
 
 /// The C names of `class`'s fields, in order: [`field_c`] of each, with `_` appended while
@@ -642,6 +658,18 @@ pub(super) fn field_cs(class: &somd_mir::Class) -> Vec<String> {
             name
         })
         .collect()
+}
+
+/// Whether `name` may be the name of a variant the writer gives a function of `taken`
+/// (`<f>_pr<mask>`, `<f>_st<mask>_<kernel>`, `<f>_h<mask>..`), which it names only while
+/// writing calls: a local of that name would hide it.
+fn is_variant_name(name: &str, taken: &HashSet<String>) -> bool {
+    ["_pr", "_st", "_h"].iter().any(|tag| {
+        name.match_indices(tag).any(|(at, _)| {
+            taken.contains(&name[..at])
+                && name[at + tag.len()..].starts_with(|c: char| c.is_ascii_hexdigit())
+        })
+    })
 }
 
 /// Whether `name` ends like a name the writer derives from an array's: a dimension's length
@@ -672,16 +700,20 @@ impl<'a> FnCx<'a> {
                 let keep = l.kind != LocalKind::Temp
                     && !is_reserved(&base)
                     && !taken.contains(&base)
+                    && !is_variant_name(&base, taken)
                     && !is_array_derived(&base)
                     && !seen.contains(&base);
                 let name = if keep {
                     base
                 } else {
                     let mut name = format!("{base}_{i}");
-                    if is_reserved(&name) {
-                        // A reserved prefix (`somd_`, `get_`, ..): no suffix frees it.
+                    // A reserved prefix (`somd_`, `get_`, ..) or a function's variant
+                    // (`Main_tally_pr1_3`): no suffix frees it, a prefix does (each `l_`
+                    // makes the name longer than more of the finitely many functions).
+                    while is_reserved(&name) || is_variant_name(&name, taken) {
                         name = format!("l_{name}");
                     }
+                    // Appending `_` makes no name reserved or a variant's.
                     while natural.contains(&name)
                         || seen.contains(&name)
                         || taken.contains(&name)
@@ -1012,8 +1044,8 @@ impl<'a> Writer<'a> {
     /// and `A_B` are `A_B` and `A_B_t`).
     fn name_classes(&mut self) {
         for class in &self.module.classes {
-            let mut name = sanitize(&class.name);
-            while is_reserved(&name) || self.taken_names.contains(&name) {
+            let mut name = unreserved(sanitize(&class.name), "_t");
+            while self.taken_names.contains(&name) || is_reserved(&name) {
                 name.push_str("_t");
             }
             self.taken_names.insert(name.clone());

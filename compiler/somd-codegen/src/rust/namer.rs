@@ -48,13 +48,12 @@ fn program_name(name: &str) -> String {
 
 /// Makes `base` unique in `taken` and not reserved, records it.
 fn unique(base: String, taken: &mut HashSet<String>) -> String {
-    // `somd` would become `somd_1`, `somd_2`, .., all reserved (`somd_`): such a base gets
-    // its `v` first.
-    let base = if has_generated_prefix(&base) || has_generated_prefix(&format!("{base}_")) {
-        format!("v{base}")
-    } else {
-        base
-    };
+    let mut base = if has_generated_prefix(&base) { format!("v{base}") } else { base };
+    // `somd` or `part` taken would become `somd_1`, `part_1`, .., all reserved (`somd_`,
+    // the wrapper's `part_<k>`): such a base gets its `v` first.
+    if (is_reserved(&base) || taken.contains(&base)) && is_reserved(&format!("{base}_1")) {
+        base = format!("v{base}");
+    }
     let mut candidate = base.clone();
     let mut n = 1;
     while is_reserved(&candidate) || taken.contains(&candidate) {
@@ -85,11 +84,16 @@ impl Names {
             .functions
             .iter()
             .map(|f| {
-                let base = program_name(&f.name.replace("<init>", "new").replace('.', "_"));
+                let mut base = program_name(&f.name.replace("<init>", "new").replace('.', "_"));
+                let clash =
+                    |n: &str| is_reserved(n) || function_names(n).iter().any(|d| items.contains(d));
+                // A base whose numbered forms are all reserved gets its `v` first (`unique`).
+                if clash(&base) && is_reserved(&format!("{base}_1")) {
+                    base = format!("v{base}");
+                }
                 let mut name = base.clone();
                 let mut n = 1;
-                while is_reserved(&name) || function_names(&name).iter().any(|d| items.contains(d))
-                {
+                while clash(&name) {
                     name = format!("{base}_{n}");
                     n += 1;
                 }
