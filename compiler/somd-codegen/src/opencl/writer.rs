@@ -644,7 +644,7 @@ fn unreserved(name: String, suffix: &str) -> String {
 }
 
 /// The C names of `class`'s fields, in order: [`field_c`] of each, with `_` appended while
-/// an earlier field has that name (`a$b` and `a_b`).
+/// an earlier field has that name (`a$b` and `a_b`; `_` makes no name reserved or derived).
 pub(super) fn field_cs(class: &somd_mir::Class) -> Vec<String> {
     let mut seen = HashSet::new();
     class
@@ -652,7 +652,7 @@ pub(super) fn field_cs(class: &somd_mir::Class) -> Vec<String> {
         .iter()
         .map(|f| {
             let mut name = field_c(&f.name);
-            while !seen.insert(name.clone()) || is_array_derived(&name) {
+            while !seen.insert(name.clone()) {
                 name.push('_');
             }
             name

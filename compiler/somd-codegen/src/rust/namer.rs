@@ -46,20 +46,26 @@ fn program_name(name: &str) -> String {
     }
 }
 
-/// Makes `base` unique in `taken` and not reserved, records it.
-fn unique(base: String, taken: &mut HashSet<String>) -> String {
-    let mut base = if has_generated_prefix(&base) { format!("v{base}") } else { base };
-    // `somd` or `part` taken would become `somd_1`, `part_1`, .., all reserved (`somd_`,
-    // the wrapper's `part_<k>`): such a base gets its `v` first.
-    if (is_reserved(&base) || taken.contains(&base)) && is_reserved(&format!("{base}_1")) {
-        base = format!("v{base}");
-    }
+/// The first of `base`, `base_1`, `base_2`, .. for which `clash` is false. A base whose
+/// numbered forms are all reserved while it clashes itself (`somd` taken: `somd_1` starts
+/// like the writer's temporaries; `part`: the wrapper's `part_<k>`) gets its `v` first, so
+/// the search ends.
+fn first_free(base: String, clash: impl Fn(&str) -> bool) -> String {
+    let base =
+        if clash(&base) && is_reserved(&format!("{base}_1")) { format!("v{base}") } else { base };
     let mut candidate = base.clone();
     let mut n = 1;
-    while is_reserved(&candidate) || taken.contains(&candidate) {
+    while clash(&candidate) {
         candidate = format!("{base}_{n}");
         n += 1;
     }
+    candidate
+}
+
+/// Makes `base` unique in `taken` and not reserved, records it.
+fn unique(base: String, taken: &mut HashSet<String>) -> String {
+    let base = if has_generated_prefix(&base) { format!("v{base}") } else { base };
+    let candidate = first_free(base, |n| is_reserved(n) || taken.contains(n));
     taken.insert(candidate.clone());
     candidate
 }
@@ -84,19 +90,10 @@ impl Names {
             .functions
             .iter()
             .map(|f| {
-                let mut base = program_name(&f.name.replace("<init>", "new").replace('.', "_"));
-                let clash =
-                    |n: &str| is_reserved(n) || function_names(n).iter().any(|d| items.contains(d));
-                // A base whose numbered forms are all reserved gets its `v` first (`unique`).
-                if clash(&base) && is_reserved(&format!("{base}_1")) {
-                    base = format!("v{base}");
-                }
-                let mut name = base.clone();
-                let mut n = 1;
-                while clash(&name) {
-                    name = format!("{base}_{n}");
-                    n += 1;
-                }
+                let base = program_name(&f.name.replace("<init>", "new").replace('.', "_"));
+                let name = first_free(base, |n| {
+                    is_reserved(n) || function_names(n).iter().any(|d| items.contains(d))
+                });
                 items.extend(function_names(&name));
                 name
             })
