@@ -421,7 +421,7 @@ impl Writer<'_> {
             .zip(&tf.params)
             .filter(|((a, _), _)| {
                 matches!(func.expr(*a).kind, ExprKind::Local(l)
-                    if cx.privates.contains_key(&l) || cx.private_params.contains(&l))
+                    if cx.holds_private(l))
             })
             .map(|(_, p)| *p)
             .collect();

@@ -781,6 +781,12 @@ impl<'a> FnCx<'a> {
         cx
     }
 
+    /// Whether local `l` holds a private array: its own (`privates`) or one it was passed
+    /// (`private_params`).
+    pub(super) fn holds_private(&self, l: LocalId) -> bool {
+        self.privates.contains_key(&l) || self.private_params.contains(&l)
+    }
+
     pub(super) fn name(&self, l: LocalId) -> &str {
         self.names.get(l.0 as usize).map_or("somd_bad_local", |s| s.as_str())
     }
@@ -2616,7 +2622,7 @@ impl Writer<'_> {
             .zip(&target.params)
             .filter(|(a, _)| {
                 matches!(cx.func.expr(**a).kind, ExprKind::Local(l)
-                    if cx.privates.contains_key(&l) || cx.private_params.contains(&l))
+                    if cx.holds_private(l))
             })
             .map(|(_, p)| *p)
             .collect();

@@ -70,9 +70,6 @@ fn class_method(module: &Module, f: FuncId) -> String {
 pub const KERNEL_SUFFIXES: [&str; 6] =
     ["_c", "_combine", "_tiled", "_lanes", "_slices", "_slices_staged"];
 
-/// The prefix of the names the OpenCL writer gives its own functions and macros.
-pub const WRITER_PREFIX: &str = "somd_";
-
 /// `name` as an identifier every OpenCL C compiler accepts: ASCII letters, digits and
 /// `_` (Java names may hold `$` and any Unicode letter), never starting with a digit.
 pub fn c_identifier(name: &str) -> String {
