@@ -15,7 +15,9 @@
  * independently, and a 64-bit add adds the low words and carries into the high word --
  * each atomic add sees the low word's exact old value, so every carry is counted once and
  * the pair holds the sum modulo 2^64, as Java's `long` does. `int` adds wrap modulo 2^32
- * on `uint`, as Java's `int` does. An entry index is in `[0, n)` (checked before the
+ * on `uint`, as Java's `int` does. `Math.max`/`Math.min` updates of an `int` table are the
+ * signed `atomic_max`/`atomic_min` (a group's table starts at the identity,
+ * `Integer.MIN_VALUE` or `Integer.MAX_VALUE`). An entry index is in `[0, n)` (checked before the
  * update), so both word indices fit a `uint`.
  */
 #ifndef SOMD_HIST_CL
@@ -30,7 +32,7 @@
 #define SOMD_HIST_HI(n, e) ((uint)(n) + (uint)(e))
 #endif
 
-/* The same eight updates for a table in local (suffix _l) and in global (_g) memory:
+/* The same ten updates for a table in local (suffix _l) and in global (_g) memory:
  * OpenCL C 1.2 has no generic address space, so each space gets its own functions. A
  * `long` add updates the high word only when the value's high word or the carry out of
  * the low word is not zero. */
@@ -50,6 +52,14 @@
     inline void somd_hist_iand_##S(SPACE uint *t, int e, int v)                 \
     {                                                                           \
         atomic_and(&t[e], (uint)v);                                             \
+    }                                                                           \
+    inline void somd_hist_imax_##S(SPACE uint *t, int e, int v)                 \
+    {                                                                           \
+        atomic_max((SPACE int *)&t[e], v);                                      \
+    }                                                                           \
+    inline void somd_hist_imin_##S(SPACE uint *t, int e, int v)                 \
+    {                                                                           \
+        atomic_min((SPACE int *)&t[e], v);                                      \
     }                                                                           \
     inline void somd_hist_ladd_##S(SPACE uint *t, int n, int e, long v)         \
     {                                                                           \

@@ -1124,6 +1124,22 @@ fn zero_fill(ctx: &'static DeviceCtx, buf: &mut DevBuf, bytes: usize) {
     }
 }
 
+/// Fills the first `bytes` of `buf`, a buffer of 32-bit words from [`allocate`] (`bytes` a
+/// multiple of 4), with `word`.
+fn fill_words(ctx: &'static DeviceCtx, buf: &mut DevBuf, bytes: usize, word: u32) {
+    // `allocate` gives at least 8 bytes.
+    let size = bytes.max(8);
+    debug_assert_eq!(size % 4, 0);
+    // SAFETY: the pattern is one word, the size a multiple of it, and the region lies inside
+    // the buffer.
+    let filled = unsafe {
+        ctx.queue().enqueue_fill_buffer(&mut buf.buffer, &word.to_ne_bytes(), 0, size, &[])
+    };
+    if let Err(err) = filled {
+        crate::opencl::fatal(&ClFailure::api("clEnqueueFillBuffer")(err));
+    }
+}
+
 /// A device buffer holding `array`, uploaded once: straight from the host's storage when
 /// that is the device representation, else from its converted bytes; a value array's
 /// buffer is kept for later calls, and found there instead of uploaded again. `None`: too

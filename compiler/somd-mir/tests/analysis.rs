@@ -605,6 +605,75 @@ class Hist {
     ));
 }
 
+/// Tables of per-entry maxima and minima (`t[e] = Math.max(t[e], v)`, either argument
+/// order) and tables an earlier loop fills with one constant run on the device; a `long`
+/// maximum, an update reading another entry, an effect evaluated before the entry's read,
+/// a mixed fill and a fill that is not a constant name their blocker.
+#[test]
+fn histogram_extrema_and_filled_tables() {
+    insta::assert_snapshot!(explain(
+        r#"
+class IMax {
+    static int[] combine(int[] a, int[] b) { return a; }
+}
+class LMax {
+    static long[] combine(long[] a, long[] b) { return a; }
+}
+class Ext {
+    static reduce(IMax) int[] maxima(dist int[] keys, int k) {
+        int[] t = new int[k];
+        for (int j = 0; j < t.length; j++) t[j] = Integer.MIN_VALUE;
+        for (int i = 0; i < keys.length; i++) {
+            int b = keys[i] % k;
+            t[b] = Math.max(t[b], keys[i] >> 3);
+        }
+        return t;
+    }
+    static reduce(IMax) int[] minima(dist int[] keys, int k) {
+        int[] t = new int[2 * k];
+        for (int j = 0; j < 2 * k; j++) {
+            t[j] = 77;
+        }
+        for (int i = 0; i < keys.length; i++) t[keys[i] & 7] = Math.min(keys[i] - 1, t[keys[i] & 7]);
+        return t;
+    }
+    static reduce(IMax) int[] counted(dist int[] keys, int k) {
+        int[] t = new int[k];
+        for (int j = 0; j < t.length; j++) t[j] = -1;
+        for (int i = 0; i < keys.length; i++) t[keys[i] % k] &= keys[i];
+        return t;
+    }
+    static reduce(LMax) long[] wide(dist long[] v, int k) {
+        long[] t = new long[k];
+        for (int i = 0; i < v.length; i++) t[(int) (v[i] & 7)] = Math.max(t[(int) (v[i] & 7)], v[i]);
+        return t;
+    }
+    static reduce(IMax) int[] shifted(dist int[] keys, int k) {
+        int[] t = new int[k];
+        for (int i = 0; i < keys.length; i++) t[keys[i] % k] = Math.max(t[keys[i] % k + 1], 3);
+        return t;
+    }
+    static reduce(IMax) int[] counting(dist int[] keys, int k) {
+        int[] t = new int[k];
+        for (int i = 0; i < keys.length; i++) {
+            int c = keys[i];
+            int d;
+            t[c % k] = Math.max(d = c >> 1, t[c % k]);
+        }
+        return t;
+    }
+    static reduce(IMax) int[] staggered(dist int[] keys, int k) {
+        int[] t = new int[k];
+        for (int j = 0; j < t.length; j++) t[j] = j;
+        for (int i = 0; i < keys.length; i++) t[keys[i] % k] = Math.max(t[keys[i] % k], keys[i]);
+        return t;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}
+
 /// Segmented sums: a `float`/`double` table updated only at `p[i]` (an `int[]` parameter at
 /// the loop index, one `p`, loop `0..hi` by 1) runs on the device when `p` is sorted; every
 /// other floating-point shape keeps the float refusal (the last one with the loop it needs).

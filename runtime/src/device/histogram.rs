@@ -26,7 +26,7 @@
 //! discards the device's table and returns `None`: the CPU path then runs the call and
 //! raises the exception Java raises first (the call's only effect is its returned table).
 
-use super::{allocate, read_array, resident, upload, zero_fill, DevElem, Elem, Held, HostArg};
+use super::{allocate, fill_words, read_array, resident, upload, DevElem, Elem, Held, HostArg};
 use super::{HostArray, Size};
 use crate::error::SourcePos;
 use crate::opencl::{buffer, policy, trace, ClFailure, OrFatal, ProgramCell};
@@ -71,6 +71,24 @@ pub enum HistOp {
     Or,
     Xor,
     And,
+    /// `t[e] = Math.max(t[e], v)` (`int` tables).
+    Max,
+    /// `t[e] = Math.min(t[e], v)` (`int` tables).
+    Min,
+}
+
+impl HistOp {
+    /// The 32-bit word the kernel starts each group's table with, the operator's identity:
+    /// the host fills the global table with it too. A `long` table's operators (`+ | ^ &`)
+    /// have the same identity in both words.
+    fn identity_word(self) -> u32 {
+        match self {
+            HistOp::Add | HistOp::Or | HistOp::Xor => 0,
+            HistOp::And => u32::MAX,
+            HistOp::Max => 0x8000_0000,
+            HistOp::Min => 0x7fff_ffff,
+        }
+    }
 }
 
 /// Everything the host needs to run one histogram kernel.
@@ -90,6 +108,10 @@ pub struct HistDesc {
     /// The loop's iterations, from the scalar arguments.
     pub iterations: &'static Size,
     pub op: HistOp,
+    /// Where every entry starts (`long` bits): the allocation's zeros, or the constant a
+    /// fill loop stores before the histogram's loop. The host folds the groups' tables from
+    /// it.
+    pub start: i64,
     /// The kernel's setup may throw: a call of no iterations, which launches no work-item,
     /// runs on the CPU (as [`super::KernelDesc::setup_fails`]).
     pub setup_fails: bool,
@@ -110,6 +132,8 @@ pub trait HistElem: DevElem + Copy {
     fn entry(table: &[u32], len: usize, e: usize, pairs: bool) -> Self;
     /// `a op b` with Java's wrapping arithmetic.
     fn combine(op: HistOp, a: Self, b: Self) -> Self;
+    /// The entry of `long` bits `bits` (an `int` table's start is sign-extended).
+    fn from_bits(bits: i64) -> Self;
 }
 
 macro_rules! hist_elem {
@@ -125,7 +149,12 @@ macro_rules! hist_elem {
                     HistOp::Or => a | b,
                     HistOp::Xor => a ^ b,
                     HistOp::And => a & b,
+                    HistOp::Max => a.max(b),
+                    HistOp::Min => a.min(b),
                 }
+            }
+            fn from_bits(bits: i64) -> Self {
+                bits as $ty
             }
         }
     };
@@ -143,19 +172,20 @@ const LOCAL_SLACK: u64 = 256;
 const MAX_PARTIAL_WORDS: usize = 1 << 24;
 
 /// Folds `groups` tables of `len` entries (`words` as downloaded, each table's words laid
-/// out as [`HistElem::entry`] reads them) with `op`, from zero.
+/// out as [`HistElem::entry`] reads them) with `op`, from `start` (every entry's start).
 fn fold_tables<T: HistElem>(
     words: &[u32],
     len: usize,
     groups: usize,
     op: HistOp,
+    start: T,
     pairs: bool,
 ) -> Vec<T> {
     let width = len * T::WORDS;
     let mut table: Vec<T> = Vec::with_capacity(len);
     for e in 0..len {
-        let mut acc = T::entry(&words[..width], len, e, pairs);
-        for g in 1..groups {
+        let mut acc = start;
+        for g in 0..groups {
             acc = T::combine(op, acc, T::entry(&words[g * width..(g + 1) * width], len, e, pairs));
         }
         table.push(acc);
@@ -213,7 +243,14 @@ pub fn run_histogram<T: HistElem>(
     let words_read: Vec<u32> =
         raw.chunks_exact(4).map(|b| u32::from_ne_bytes([b[0], b[1], b[2], b[3]])).collect();
     let pairs = crate::exec::placement().switches.hist_pairs;
-    Some(Array::from_vec(fold_tables::<T>(&words_read, len, tables, desc.op, pairs)))
+    Some(Array::from_vec(fold_tables::<T>(
+        &words_read,
+        len,
+        tables,
+        desc.op,
+        T::from_bits(desc.start),
+        pairs,
+    )))
 }
 
 /// The kernel of `desc` in `program`, or `None` (the CPU path) after the fallback policy's
@@ -259,8 +296,9 @@ impl Launch<'_> {
     fn run(&self, args: &[HostArg<'_>]) -> Option<(ErrorBuffer, Held)> {
         let (ctx, desc) = (self.ctx, self.desc);
         // A table kept in `__local` memory is written whole by each group; a global one
-        // starts at zero.
-        let zeroed = !self.table.as_ref().is_some_and(|t| t.in_local);
+        // starts at the operator's identity (a segmented sum's at zero).
+        let filled = !self.table.as_ref().is_some_and(|t| t.in_local);
+        let identity = if self.table.is_some() { desc.op.identity_word() } else { 0 };
         let mut bufs: Vec<Option<Held>> = Vec::with_capacity(desc.args.len());
         for (k, spec) in desc.args.iter().enumerate() {
             let name = desc.names.get(k).copied().unwrap_or("?");
@@ -275,8 +313,8 @@ impl Launch<'_> {
                 },
                 HistArg::Partials => {
                     let mut buf = allocate(ctx, self.table_bytes, name)?;
-                    if zeroed {
-                        zero_fill(ctx, &mut buf, self.table_bytes);
+                    if filled {
+                        fill_words(ctx, &mut buf, self.table_bytes, identity);
                     }
                     Some(Held::Own(buf))
                 }
@@ -549,19 +587,40 @@ mod tests {
         let split = [u32::MAX, 0, u32::MAX, 1, 1, 5, 0, 0];
         let pairs = [u32::MAX, u32::MAX, 0, 1, 1, 0, 5, 0];
         for (words, paired) in [(split, false), (pairs, true)] {
-            let sums = fold_tables::<i64>(&words, 2, 2, HistOp::Add, paired);
+            let sums = fold_tables::<i64>(&words, 2, 2, HistOp::Add, 0, paired);
             assert_eq!(sums, vec![0, (1i64 << 32) + 5], "pairs: {paired}");
-            let xors = fold_tables::<i64>(&words, 2, 2, HistOp::Xor, paired);
+            let xors = fold_tables::<i64>(&words, 2, 2, HistOp::Xor, 0, paired);
             assert_eq!(xors, vec![-2, (1i64 << 32) ^ 5], "pairs: {paired}");
         }
         // Three entries of one table: the high words start at word `len`.
         let words = [7, 0, 2, 0, u32::MAX, 3];
-        let got = fold_tables::<i64>(&words, 3, 1, HistOp::Add, false);
+        let got = fold_tables::<i64>(&words, 3, 1, HistOp::Add, 0, false);
         assert_eq!(got, vec![7, -(1i64 << 32), (3i64 << 32) + 2]);
         for paired in [false, true] {
-            let ints = fold_tables::<i32>(&[i32::MAX as u32, 1], 1, 2, HistOp::Add, paired);
+            let ints = fold_tables::<i32>(&[i32::MAX as u32, 1], 1, 2, HistOp::Add, 0, paired);
             assert_eq!(ints, vec![i32::MIN], "int sums wrap as Java's");
         }
+    }
+
+    #[test]
+    fn tables_fold_from_the_fill_value_with_signed_extrema() {
+        // Two groups' tables of three `int` entries, each starting at the identity of its
+        // operator (a group that never updated entry 2 left the identity there).
+        let max_id = HistOp::Max.identity_word();
+        let words = [5, (-7i32) as u32, max_id, (-3i32) as u32, 9, max_id];
+        let start = HistElem::from_bits(i64::from(i32::MIN));
+        assert_eq!(fold_tables::<i32>(&words, 3, 2, HistOp::Max, start, false), [5, 9, i32::MIN]);
+        // From a fill of 0, negative maxima never show.
+        assert_eq!(fold_tables::<i32>(&words, 3, 2, HistOp::Max, 0, false), [5, 9, 0]);
+        let min_id = HistOp::Min.identity_word();
+        let words = [5, (-7i32) as u32, min_id, (-3i32) as u32, 9, min_id];
+        assert_eq!(fold_tables::<i32>(&words, 3, 2, HistOp::Min, 77, false), [-3, -7, 77]);
+        // Counts from 100, and a `long` AND from all ones.
+        assert_eq!(fold_tables::<i32>(&[1, 2, 3, 4], 2, 2, HistOp::Add, 100, false), [104, 106]);
+        let ones = HistOp::And.identity_word();
+        let words = [0xf0, ones, ones, ones, 0x3c, ones, 0, ones];
+        let start = HistElem::from_bits(-1);
+        assert_eq!(fold_tables::<i64>(&words, 2, 2, HistOp::And, start, false), [0x30, -1]);
     }
 
     #[test]

@@ -26,6 +26,7 @@
 
 use super::writer::{bug, convert, may_fail, FnCx, Writer, R};
 use super::*;
+use somd_mir::analysis::histogram::extremum;
 use somd_mir::analysis::{bounds, walk, HistogramBody, KernelPlan};
 use somd_mir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
@@ -159,8 +160,13 @@ impl Writer<'_> {
             ReduceOp::BitOr => "|",
             ReduceOp::BitXor => "^",
             ReduceOp::BitAnd => "&",
+            ReduceOp::Max => "max",
+            ReduceOp::Min => "min",
             other => return Err(bug(format!("histogram operator {other:?}"))),
         };
+        // Each group's table starts at the operator's identity; the host folds the tables
+        // from the entries' start (the allocation's zeros or the fill loop's constant).
+        let identity = identity_word(body.op)?;
         m.reduction = Some(ReductionInfo {
             op: op.into(),
             elem: prim_c(body.elem).into(),
@@ -169,8 +175,8 @@ impl Writer<'_> {
             finish: format!(
                 "histogram of {words} word(s) per entry: with somd_in_local, one table of \
                  {len} entries per work-group in somd_partials (local scratch of the table's \
-                 words), else one table updated in global memory (zeroed by the host); fold \
-                 the tables entry by entry with {op}"
+                 words), else one table updated in global memory (filled with {identity} by \
+                 the host); fold the tables entry by entry with {op}"
             ),
             strided: false,
         });
@@ -230,7 +236,7 @@ impl Writer<'_> {
             out,
             "{l2}for (size_t somd_w = somd_lid; somd_w < somd_words; somd_w += somd_lsize) {{"
         )?;
-        writeln!(out, "{l3}somd_table[somd_w] = 0u;")?;
+        writeln!(out, "{l3}somd_table[somd_w] = {identity};")?;
         writeln!(out, "{l2}}}")?;
         writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
         cx.hist = Some(hist.clone());
@@ -461,9 +467,11 @@ impl Writer<'_> {
         Ok(out)
     }
 
-    /// One table update `t[e] op= v` / `t[e]++` as a block: the index is evaluated and
-    /// checked before the value (Java's order), then the atomic update (in a segmented sum:
-    /// the addition to the run's accumulator, with Java's promotion and narrowing).
+    /// One table update `t[e] op= v`, `t[e]++` or `t[e] = Math.max(t[e], v)` as a block: the
+    /// index is evaluated and checked before the value (Java's order; in `Math.max(v, t[e])`
+    /// the value comes first, then the entry's check), then the atomic update (in a
+    /// segmented sum: the addition to the run's accumulator, with Java's promotion and
+    /// narrowing).
     pub(super) fn hist_update(&mut self, cx: &mut FnCx, level: Level, e: ExprId) -> R<String> {
         let func = cx.func;
         let expr = func.expr(e);
@@ -471,14 +479,17 @@ impl Writer<'_> {
         if hist.space == "s" {
             return self.segmented_update(cx, level, e, &hist);
         }
-        let (target, value) = match &expr.kind {
+        // The value is computed before the index when `value_first`; `checked_access` is
+        // the access whose check Java makes (a `Math.max` update's read of the entry).
+        let mut checked_access = None;
+        let (target, value, value_first) = match &expr.kind {
             ExprKind::CompoundAssign { target, op, value } => {
                 let PrimOrRef::Prim(opty) = op.ty else {
                     return Err(bug("reference compound assignment"));
                 };
                 let v = self.expr(cx, *value)?;
                 let rty = self.prim_of(cx, *value)?;
-                (*target, convert(&convert(&v, rty, opty), opty, hist.elem))
+                (*target, convert(&convert(&v, rty, opty), opty, hist.elem), false)
             }
             ExprKind::IncDec { target, delta, .. } => {
                 let one = match (hist.elem, *delta > 0) {
@@ -487,15 +498,48 @@ impl Writer<'_> {
                     (_, true) => "1",
                     (_, false) => "(-1)",
                 };
-                (*target, one.to_string())
+                (*target, one.to_string(), false)
+            }
+            ExprKind::Assign { target, value } => {
+                // `t[e] = Math.max(t[e], v)`: the atomic reads the entry; `v` is written.
+                let ExprKind::Index { array, .. } = func.expr(*target).kind else {
+                    return Err(bug("histogram update of a non-element"));
+                };
+                let ExprKind::Local(table) = func.expr(array).kind else {
+                    return Err(bug("histogram update of a non-local table"));
+                };
+                let ext = extremum(self.module, func, *value, table)
+                    .ok_or_else(|| bug("histogram assignment other than Math.max/min"))?;
+                let v = self.expr(cx, ext.other)?;
+                let vty = self.prim_of(cx, ext.other)?;
+                // Java reads (and checks) the entry before it stores into it: a bad index is
+                // the read's exception, at the read's position.
+                checked_access = Some(ext.read);
+                (*target, convert(&v, vty, hist.elem), ext.table_second)
             }
             _ => return Err(bug("histogram update of another kind")),
         };
         let ExprKind::Index { index, .. } = &func.expr(target).kind else {
             return Err(bug("histogram update of a non-element"));
         };
+        // The entry's check: the target's, or the read's (one index value: the analysis
+        // checked `same_value`), proven in range when either is.
+        let access = match checked_access {
+            Some(read) if !cx.proven.contains(&target) => read,
+            _ => target,
+        };
+        let span = func.expr(checked_access.unwrap_or(target)).span;
+        let inner = level.next();
+        let mut out = String::new();
+        writeln!(out, "{level}{{")?;
         let i = self.expr(cx, *index)?;
-        let checked = self.index_text(cx, target, func.expr(target).span, &i, &hist.len);
+        let (checked, value) = if value_first {
+            writeln!(out, "{inner}const int somd_i = {i};")?;
+            writeln!(out, "{inner}const {} somd_v = {value};", prim_c(hist.elem))?;
+            (self.index_text(cx, access, span, "somd_i", &hist.len), "somd_v".to_string())
+        } else {
+            (self.index_text(cx, access, span, &i, &hist.len), value)
+        };
         let f = format!(
             "somd_hist_{}{}_{}",
             if hist.elem == PrimType::Long { "l" } else { "i" },
@@ -503,14 +547,13 @@ impl Writer<'_> {
                 ReduceOp::Add => "add",
                 ReduceOp::BitOr => "or",
                 ReduceOp::BitXor => "xor",
+                ReduceOp::Max => "max",
+                ReduceOp::Min => "min",
                 _ => "and",
             },
             hist.space
         );
         let table = if hist.space == "l" { "somd_table" } else { "somd_partials" };
-        let inner = level.next();
-        let mut out = String::new();
-        writeln!(out, "{level}{{")?;
         writeln!(out, "{inner}const int somd_e = {checked};")?;
         // A `long` entry's two words are placed by the table's length (`somd_hist.cl`).
         if hist.elem == PrimType::Long {
@@ -521,6 +564,18 @@ impl Writer<'_> {
         writeln!(out, "{level}}}")?;
         Ok(out)
     }
+}
+
+/// The word every entry of a group's table starts with: the identity of `op` on 32-bit
+/// words (`long` tables take only `+ | ^ &`, whose identities are the same in both words).
+fn identity_word(op: ReduceOp) -> R<&'static str> {
+    Ok(match op {
+        ReduceOp::Add | ReduceOp::BitOr | ReduceOp::BitXor => "0u",
+        ReduceOp::BitAnd => "0xffffffffu",
+        ReduceOp::Max => "0x80000000u",
+        ReduceOp::Min => "0x7fffffffu",
+        other => return Err(bug(format!("histogram operator {other:?}"))),
+    })
 }
 
 /// The runs of consecutive statements of `block` (`first..=last`, at least two) that are

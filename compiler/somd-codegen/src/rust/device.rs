@@ -899,6 +899,8 @@ fn write_hist_desc(
         ReduceOp::BitOr => "Or",
         ReduceOp::BitXor => "Xor",
         ReduceOp::BitAnd => "And",
+        ReduceOp::Max => "Max",
+        ReduceOp::Min => "Min",
         other => return Err(EmitError::Internal(format!("histogram operator {other:?}"))),
     };
     writeln!(out)?;
@@ -918,6 +920,7 @@ fn write_hist_desc(
     writeln!(out, "    names: &[{}],", names.join(", "))?;
     writeln!(out, "    iterations: &{iterations},")?;
     writeln!(out, "    op: rt::device::HistOp::{op},")?;
+    writeln!(out, "    start: {}i64,", h.fill.unwrap_or(0))?;
     writeln!(out, "    setup_fails: {},", m.setup_fails)?;
     writeln!(out, "}};")?;
     Ok(())

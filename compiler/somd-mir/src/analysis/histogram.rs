@@ -11,17 +11,22 @@
 //! ```
 //! with a `reduce` strategy (not the assembly of MIs' arrays), `T` `int` or `long`, one operator for every update, each update a statement of its
 //! own, `acc` read nowhere else, and no other write that outlives an iteration (no array
-//! other than the iteration's own, no scalar declared outside the loop).
+//! other than the iteration's own, no scalar declared outside the loop). An `int` table may
+//! instead take `acc[e] = Math.max(acc[e], v)` (or `Math.min`, either argument order; one
+//! index `e` without effects): [`extremum`]. A loop storing one constant into every entry
+//! may come before the histogram's loop ([`fill_value`]): the entries start there instead
+//! of at zero.
 //!
 //! Why the device result is exact: the device runs the call as **one MI** (LANGUAGE.md
 //! §2.1 lets an implementation pick the number of MIs). Within it, entry `e` of the table
-//! ends as `0 op u1 op u2 ...` over the updates of `e` in iteration order; the operators
-//! are commutative and associative on `int`/`long` (Java arithmetic wraps, bitwise
-//! operators act per bit, and a narrowing of the promoted result to the table's type
-//! commutes with them), so any grouping and order of the same updates gives the same bits.
-//! The device adds each work-group's updates into a zeroed table of its own and the host
-//! folds the groups' tables entry by entry with the same operator (`0` is the identity of
-//! `+ | ^`, and `0 & x == 0` for `&`, so the fold equals the sequential table). That table
+//! ends as `c op u1 op u2 ...` over the updates of `e` in iteration order (`c` the fill
+//! constant, else `0`); the operators are commutative and associative on `int`/`long`
+//! (Java arithmetic wraps, bitwise operators act per bit, a narrowing of the promoted
+//! result to the table's type commutes with them, and `Math.max`/`min` of `int`s are
+//! exact), so any grouping and order of the same updates gives the same bits. The device
+//! applies each work-group's updates to a table of its own that starts at the operator's
+//! identity, and the host folds the groups' tables entry by entry with the same operator,
+//! from `c`, so the fold equals the sequential table. That table
 //! is the one MI's result, which the host passes to the method's `reduce` strategy exactly
 //! as the CPU path passes a one-element list of partials. Nothing is assumed of the user's
 //! `combine` beyond what a one-MI run assumes.
@@ -52,8 +57,14 @@ pub struct HistogramBody {
     pub table: LocalId,
     /// `int` or `long`.
     pub elem: PrimType,
-    /// `Add` (`+=`, `++`, `--`), `BitOr`, `BitXor` or `BitAnd`.
+    /// `Add` (`+=`, `++`, `--`), `BitOr`, `BitXor`, `BitAnd`, or (`int` tables) `Max` / `Min`
+    /// (`acc[e] = Math.max(acc[e], v)`, either argument order).
     pub op: ReduceOp,
+    /// The constant an earlier loop stores into every entry (`for (int j = 0; j <
+    /// acc.length; j++) acc[j] = c;`, [`fill_value`]), as `long` bits; `None`: the
+    /// allocation's zeros. The entries start there, so the host folds the groups' tables
+    /// from it.
+    pub fill: Option<i64>,
     /// The allocation's length: an `int` expression of scalar parameters and constants
     /// (`+ - *`), evaluated by the host with Java's `int` arithmetic.
     pub len: ExprId,
@@ -76,7 +87,7 @@ pub enum Verdict {
     NotOne,
     /// A histogram body that cannot run on the device, and why.
     Blocked(Blocker),
-    Ok(LoopReport, HistogramBody),
+    Ok(LoopReport, Box<HistogramBody>),
 }
 
 /// The length expression of the table, when it is an `int` expression of scalar
@@ -140,7 +151,14 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
             _ => None,
         })
         .collect();
-    let [block] = loops[..] else { return Verdict::NotOne };
+    // A loop storing one constant into every entry may come first: it gives the entries
+    // their start (an identity such as `Integer.MIN_VALUE` for `Math.max`, or any other
+    // value, which the host folds in).
+    let (fill_loop, block) = match loops[..] {
+        [block] => (None, block),
+        [fill, block] => (Some(fill), block),
+        _ => return Verdict::NotOne,
+    };
     // An assembled output (no `reduce` strategy) or a table sized by lengths is another
     // shape, whose own blocker explains it better.
     let assembled = func
@@ -169,6 +187,27 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
         } else {
             shape_blocker(format!("histogram of `{table_name}`: {what}"), span)
         }
+    };
+    let fill = match fill_loop {
+        None => None,
+        Some(fill) => match fill_value(func, fill, table, len) {
+            Some(c) => Some(c),
+            None if block_mentions(func, fill, table) => {
+                let span = stmts
+                    .iter()
+                    .find(|s| matches!(s, Stmt::Block(b) if std::ptr::eq(b, fill)))
+                    .map_or(func.span, |s| walk::stmt_span(func, s, func.span));
+                return blocked(
+                    format!(
+                        "a loop before the updates that does not store one constant into every \
+                         entry (`for (int j = 0; j < {table_name}.length; j++) {table_name}[j] = \
+                         c;`)"
+                    ),
+                    span,
+                );
+            }
+            None => return Verdict::NotOne,
+        },
     };
     if !float && !matches!(elem, PrimType::Int | PrimType::Long) {
         return blocked(
@@ -226,6 +265,7 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
                 setup.push((*local, *init));
             }
             Stmt::Block(b) if std::ptr::eq(b, block) => seen_loop = true,
+            Stmt::Block(b) if fill_loop.is_some_and(|f| std::ptr::eq(b, f)) => {}
             Stmt::Return(_) if pos + 1 == stmts.len() => {}
             _ => {
                 return blocked("a statement other than setup, one loop and `return`".into(), span)
@@ -308,7 +348,8 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
                                 return blocked(
                                     format!(
                                         "an update of the table with `{}=` (the device \
-                                         combines `+= |= ^= &= ++ --`)",
+                                         combines `+= |= ^= &= ++ --` and `t[e] = \
+                                         Math.max(t[e], v)` or `Math.min`)",
                                         op_symbol(op.kind)
                                     ),
                                     expr.span,
@@ -335,10 +376,68 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
                         rop
                     }
                     ExprKind::IncDec { .. } => ReduceOp::Add,
+                    ExprKind::Assign { value, .. } => {
+                        let Some(ext) = extremum(module, func, *value, table) else {
+                            return blocked(
+                                "a plain assignment to the table (only `op=`, `++`, `--` and \
+                                 `t[e] = Math.max(t[e], v)` or `Math.min` updates are \
+                                 order-independent)"
+                                    .into(),
+                                expr.span,
+                            );
+                        };
+                        let pure = |f: FuncId| walk::library_math(module, f);
+                        if !walk::same_value(func, ext.read_index, *index)
+                            || !walk::effect_free(func, *index, &pure)
+                        {
+                            return blocked(
+                                format!(
+                                    "a `Math.{}` update that reads another entry than it \
+                                     writes (the device updates `t[e] = Math.{0}(t[e], v)`, \
+                                     one index `e` without effects)",
+                                    ext.name
+                                ),
+                                expr.span,
+                            );
+                        }
+                        // `Math.max(v, t[e])` evaluates `v` before it reads the entry: the
+                        // device reads no entry, so `v` may not change what `e` is.
+                        if ext.table_second && !walk::effect_free(func, ext.other, &pure) {
+                            return blocked(
+                                format!(
+                                    "a `Math.{}` update whose other argument, evaluated before \
+                                     the table's entry, has an effect",
+                                    ext.name
+                                ),
+                                expr.span,
+                            );
+                        }
+                        if walk::mentions(func, ext.other, table) {
+                            return blocked(
+                                "an update whose value reads the table".into(),
+                                expr.span,
+                            );
+                        }
+                        if elem == PrimType::Long {
+                            return blocked(
+                                format!(
+                                    "a `long` table updated with `Math.{}` (the device's 32-bit \
+                                     atomics cannot compare 64-bit entries)",
+                                    ext.name
+                                ),
+                                expr.span,
+                            );
+                        }
+                        if float {
+                            return blocked(String::new(), expr.span);
+                        }
+                        table_uses.insert(ext.read_array);
+                        ext.op
+                    }
                     _ => {
                         return blocked(
-                            "a plain assignment to the table (only `op=`, `++` and `--` \
-                             updates are order-independent)"
+                            "an update of the table other than `op=`, `++`, `--` and \
+                             `t[e] = Math.max(t[e], v)` or `Math.min`"
                                 .into(),
                             expr.span,
                         )
@@ -434,8 +533,164 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
     };
     Verdict::Ok(
         report,
-        HistogramBody { table, elem, op, len, setup, loop_id, dim, updates, segmented_by },
+        Box::new(HistogramBody {
+            table,
+            elem,
+            op,
+            fill,
+            len,
+            setup,
+            loop_id,
+            dim,
+            updates,
+            segmented_by,
+        }),
     )
+}
+
+/// Whether an expression of `block` mentions `local`.
+fn block_mentions(func: &Function, block: &Block, local: LocalId) -> bool {
+    let mut found = false;
+    walk::each_expr_in_block(func, block, &mut |e| {
+        found |= matches!(func.expr(e).kind, ExprKind::Local(l) if l == local);
+    });
+    found
+}
+
+/// A `Math.max`/`Math.min` update's value: `Math.max(t[e], v)` or `Math.max(v, t[e])`.
+pub struct Extremum {
+    /// `Max` or `Min`.
+    pub op: ReduceOp,
+    /// `max` or `min`.
+    pub name: &'static str,
+    /// The element access `t[e]`, its `t` and its `e`.
+    pub read: ExprId,
+    pub read_array: ExprId,
+    pub read_index: ExprId,
+    /// `v`.
+    pub other: ExprId,
+    /// Whether `t[e]` is the second argument (`v` is evaluated first).
+    pub table_second: bool,
+}
+
+/// The [`Extremum`] of `value`, a call of `Math.max` or `Math.min` on `int`s or `long`s (the
+/// library's, stdlib/math.somd, or a built-in) with one argument an element of `table`.
+pub fn extremum(
+    module: &Module,
+    func: &Function,
+    value: ExprId,
+    table: LocalId,
+) -> Option<Extremum> {
+    let (max, args) = match &func.expr(value).kind {
+        ExprKind::Builtin { builtin: Builtin::Math(f, PrimType::Int | PrimType::Long), args } => {
+            match f {
+                MathFn::Max => (true, args),
+                MathFn::Min => (false, args),
+                _ => return None,
+            }
+        }
+        ExprKind::Call { func: f, receiver: None, args } => {
+            let callee = module.function(*f);
+            if !walk::library_math(module, *f)
+                || !matches!(callee.ret, Type::Prim(PrimType::Int | PrimType::Long))
+            {
+                return None;
+            }
+            match callee.name.as_str() {
+                "Math.max" => (true, args),
+                "Math.min" => (false, args),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    let (op, name) = if max { (ReduceOp::Max, "max") } else { (ReduceOp::Min, "min") };
+    let [a, b] = args[..] else { return None };
+    let element = |x: ExprId| match &func.expr(x).kind {
+        ExprKind::Index { array, index } if matches!(func.expr(*array).kind, ExprKind::Local(l) if l == table) => {
+            Some((x, *array, *index))
+        }
+        _ => None,
+    };
+    let (read, other, table_second) = match (element(a), element(b)) {
+        (Some(read), _) => (read, b, false),
+        (None, Some(read)) => (read, a, true),
+        (None, None) => return None,
+    };
+    let (read, read_array, read_index) = read;
+    Some(Extremum { op, name, read, read_array, read_index, other, table_second })
+}
+
+/// The constant that `fill`, a loop before the histogram's, stores into every entry of
+/// `table` (allocated with length `len`): `for (int j = 0; j < table.length; j++) table[j] =
+/// c;` (or `j < len` with `len` the allocation's unchanged length expression), `c` an
+/// `int` or `long` constant, as `long` bits.
+pub fn fill_value(func: &Function, fill: &Block, table: LocalId, len: ExprId) -> Option<i64> {
+    let [Stmt::Let { local: j, init: Some(init) }, Stmt::Loop { label: _, test: Some(test), test_at_end: false, body, update }] =
+        fill.stmts.as_slice()
+    else {
+        return None;
+    };
+    let is_j = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == *j);
+    if !matches!(func.expr(*init).kind, ExprKind::Const(Const::Int(0))) {
+        return None;
+    }
+    let ExprKind::Binary { op, lhs, rhs } = &func.expr(*test).kind else { return None };
+    let assigned = assigned_locals(func);
+    let unchanged = |e: ExprId| {
+        let mut ok = true;
+        walk::each_expr(func, e, &mut |x| {
+            if let ExprKind::Local(l) = func.expr(x).kind {
+                ok &= assigned.get(&l).copied().unwrap_or(0) == 0;
+            }
+        });
+        ok
+    };
+    let bound_ok = match &func.expr(*rhs).kind {
+        ExprKind::Length(a) => matches!(func.expr(*a).kind, ExprKind::Local(l) if l == table),
+        _ => walk::same_value(func, *rhs, len) && unchanged(len),
+    };
+    if op.kind != BinOpKind::Lt || !is_j(*lhs) || !bound_ok {
+        return None;
+    }
+    let step_ok = match update.as_slice() {
+        [u] => match &func.expr(*u).kind {
+            ExprKind::IncDec { target, delta: 1, .. } => is_j(*target),
+            ExprKind::CompoundAssign { target, op, value } => {
+                is_j(*target)
+                    && op.kind == BinOpKind::Add
+                    && matches!(func.expr(*value).kind, ExprKind::Const(Const::Int(1)))
+            }
+            _ => false,
+        },
+        _ => false,
+    };
+    if !step_ok || assigned.get(j).copied().unwrap_or(0) != 1 {
+        return None;
+    }
+    // The body: the one store, possibly in nested blocks.
+    let mut stmts = body.stmts.as_slice();
+    let store = loop {
+        match stmts {
+            [Stmt::Expr(e)] => break *e,
+            [Stmt::Block(b)] => stmts = b.stmts.as_slice(),
+            _ => return None,
+        }
+    };
+    let ExprKind::Assign { target, value } = &func.expr(store).kind else { return None };
+    let ExprKind::Index { array, index } = &func.expr(*target).kind else { return None };
+    if !matches!(func.expr(*array).kind, ExprKind::Local(l) if l == table) || !is_j(*index) {
+        return None;
+    }
+    let mut value = *value;
+    if let ExprKind::Convert { operand } = func.expr(value).kind {
+        value = operand;
+    }
+    match func.expr(value).kind {
+        ExprKind::Const(Const::Int(c)) => Some(i64::from(c)),
+        ExprKind::Const(Const::Long(c)) => Some(c),
+        _ => None,
+    }
 }
 
 /// The `int[]` parameter `p` when every update's index is `p[index]` exactly (one `p` for

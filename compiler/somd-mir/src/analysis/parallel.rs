@@ -56,7 +56,7 @@ pub fn analyze_somd(
             // names what keeps a histogram off the device.
             match super::histogram::analyze_histogram(module, func) {
                 super::histogram::Verdict::Ok(report, body) => {
-                    (vec![report], Ok(SomdShape::Histogram(body)))
+                    (vec![report], Ok(SomdShape::Histogram(*body)))
                 }
                 super::histogram::Verdict::Blocked(b) => (reports, Err(b)),
                 super::histogram::Verdict::NotOne => (reports, Err(blocker)),

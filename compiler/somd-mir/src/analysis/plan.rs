@@ -899,18 +899,24 @@ fn describe_histogram(func: &Function, body: &super::HistogramBody) -> String {
             hi = d.hi.display(func),
         );
     }
-    let op = match body.op {
-        ReduceOp::Add => "+=",
-        ReduceOp::BitOr => "|=",
-        ReduceOp::BitXor => "^=",
-        _ => "&=",
+    let (op, start) = match body.op {
+        ReduceOp::Add => ("`+=`", "a zeroed table"),
+        ReduceOp::BitOr => ("`|=`", "a zeroed table"),
+        ReduceOp::BitXor => ("`^=`", "a zeroed table"),
+        ReduceOp::Max => ("`Math.max`", "a table filled with `Integer.MIN_VALUE`"),
+        ReduceOp::Min => ("`Math.min`", "a table filled with `Integer.MAX_VALUE`"),
+        _ => ("`&=`", "a table of all-one bits"),
+    };
+    let fold_start = match body.fill {
+        Some(c) => format!(", starting from `{c}` (which the loop before stores in every entry),"),
+        None => String::new(),
     };
     format!(
-        "one MI over the whole arrays; histogram of `{}` ({} updates `{op}` at computed \
-         indices): work-groups share the iterations of `{}` in [{}, {}){} and update a \
-         zeroed table of their own with 32-bit atomics (in local memory when it fits, else \
+        "one MI over the whole arrays; histogram of `{}` ({} updates {op} at computed \
+         indices): work-groups share the iterations of `{}` in [{}, {}){} and update \
+         {start} of their own with 32-bit atomics (in local memory when it fits, else \
          in global memory); the host folds the groups' tables entry by entry with the same \
-         operator and passes the one MI's table to the method's reduce strategy",
+         operator{fold_start} and passes the one MI's table to the method's reduce strategy",
         func.local(body.table).name,
         if body.elem == PrimType::Long { "long" } else { "int" },
         func.local(d.index).name,
