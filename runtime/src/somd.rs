@@ -97,7 +97,42 @@ pub enum Split2 {
 /// worker). Throws `NullPointerException` for a null matrix or first row, as the
 /// partitioning would.
 pub fn mi_count_2d(array: &impl DimLen, split: Split2, pos: &'static SourcePos) -> usize {
-    mi_count(units_2d(array, split, pos))
+    fit_cells(mi_count(units_2d(array, split, pos)), array, split, pos)
+}
+
+/// [`mi_count_balanced`] of a call whose first `dist` argument is the matrix `array`, with
+/// [`mi_count_2d`]'s units and grid.
+pub fn mi_count_balanced_2d(array: &impl DimLen, split: Split2, pos: &'static SourcePos) -> usize {
+    fit_cells(mi_count_balanced(units_2d(array, split, pos)), array, split, pos)
+}
+
+/// `parts` MIs of a call splitting `array`, or fewer where their grid of cells (the
+/// [`crate::partition::cpu_grid`] of `parts`) would split a dimension into more parts than
+/// it has elements: the most MIs, at most `parts`, whose grid gives every MI at least one
+/// row (and one column, when there are columns). An MI without rows would fail where Java
+/// runs the body once over the whole matrix (`a[0].length` of an MI without rows throws):
+/// 37 MIs of a 20 × 30 matrix are a 37 × 1 grid (37 is prime), and 64 of a 3 × 1000 one
+/// an 8 × 8 grid. Rows and columns alone never need this: their count is at most the
+/// units.
+fn fit_cells(parts: usize, array: &impl DimLen, split: Split2, pos: &'static SourcePos) -> usize {
+    if split != Split2::Cells || parts <= 1 {
+        return parts;
+    }
+    let (rows, cols) = shape_2d(array, pos);
+    let row_blocks = exec::placement().switches.row_blocks;
+    fitted_cells(parts, rows, cols, row_blocks)
+}
+
+/// [`fit_cells`] for a `rows` × `cols` matrix.
+fn fitted_cells(parts: usize, rows: usize, cols: usize, row_blocks: bool) -> usize {
+    let shape = [rows, cols];
+    (1..=parts)
+        .rev()
+        .find(|&p| {
+            let grid = crate::partition::cpu_grid(&shape, p, row_blocks);
+            grid.iter().zip(shape).all(|(&parts, len)| parts <= len.max(1))
+        })
+        .unwrap_or(1)
 }
 
 /// The units a matrix splits into: rows, columns or cells (null checks as in
@@ -2331,6 +2366,31 @@ mod tests {
             assert_eq!(balanced_mis(1, 32, units), units.min(1));
         }
         assert_eq!(mi_count_balanced(0), 0);
+    }
+
+    #[test]
+    fn a_grid_of_cells_never_gives_an_mi_no_rows() {
+        // 37 MIs (prime) would be 37 row blocks over 20 rows; 64 an 8 x 8 grid over 3 rows.
+        for row_blocks in [false, true] {
+            for (parts, rows, cols) in
+                [(37, 20, 30), (64, 3, 1000), (64, 4, 100), (8, 1, 5), (3, 2, 1000), (512, 7, 3)]
+            {
+                let p = fitted_cells(parts, rows, cols, row_blocks);
+                let grid = crate::partition::cpu_grid(&[rows, cols], p, row_blocks);
+                assert!(
+                    grid[0] <= rows && grid[1] <= cols,
+                    "{parts} over {rows} x {cols}: {grid:?}"
+                );
+                assert!(p >= 1 && p <= parts);
+                // The most MIs that fit: one more would not (or is more than asked).
+                if p < parts {
+                    let more = crate::partition::cpu_grid(&[rows, cols], p + 1, row_blocks);
+                    assert!(more[0] > rows || more[1] > cols || p + 1 > parts);
+                }
+            }
+            // Counts that already fit are kept.
+            assert_eq!(fitted_cells(16, 64, 64, row_blocks), 16);
+        }
     }
 
     #[test]

@@ -484,7 +484,7 @@ impl FnCx<'_> {
             };
             if balanced {
                 format!(
-                    "rt::somd::mi_count_balanced(rt::somd::units_2d({first_name}, rt::somd::Split2::{split}, pos))"
+                    "rt::somd::mi_count_balanced_2d({first_name}, rt::somd::Split2::{split}, pos)"
                 )
             } else {
                 format!("rt::somd::mi_count_2d({first_name}, rt::somd::Split2::{split}, pos)")
