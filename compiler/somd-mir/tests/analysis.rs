@@ -74,6 +74,14 @@ class Block {
         int[] a = {1, 2, 3};
         printing(a); random(a); counting(a); chained(a); recursive(a);
     }
+    static final int[[]] TABLE = new int[[]]{4, 5, 6, 7};
+    static int[] tabled(dist int[] a) {
+        int[] r = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            r[i] = TABLE[a[i] & 3];
+        }
+        return r;
+    }
 }
 "#
     ));

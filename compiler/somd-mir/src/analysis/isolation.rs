@@ -540,11 +540,18 @@ fn expr_blocker(
         ExprKind::Static(s) => {
             let field = module.statics.get(s.0 as usize)?;
             let class = module.classes.get(field.class.0 as usize).map_or("?", |c| c.name.as_str());
-            Some(block(
-                NotIsolated,
-                format!("access to non-final static field `{class}.{}`", field.name),
-                span,
-            ))
+            // A compile-time constant is already a `Const`: a final field here holds a
+            // computed value (an array, a value array), which kernels have no copy of.
+            let what = if field.is_final {
+                format!(
+                    "read of static field `{class}.{}`, a final field that is not a compile-time \
+                     constant (kernels receive no static data)",
+                    field.name
+                )
+            } else {
+                format!("access to non-final static field `{class}.{}`", field.name)
+            };
+            Some(block(NotIsolated, what, span))
         }
         ExprKind::Builtin { builtin, .. } => builtin_blocker(*builtin, span),
         ExprKind::New { class, ctor, args } => {
