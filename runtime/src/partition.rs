@@ -101,16 +101,42 @@ pub const ROW_BLOCK_MIN_ROWS: usize = 4;
 /// row handles and their length tests) per run. The rows are what rayon's baselines split.
 /// The number of MIs and their grid are the implementation's (LANGUAGE.md §2.1), so a
 /// correct program's result does not change, up to the reassociation of its reductions.
+///
+/// Where that grid would give some MI no element of a dimension (a 37 × 1 grid, 37 being
+/// prime, over 20 rows; a 2 × 2 grid over one row), the grid is [`fitting_grid`]'s.
 pub fn cpu_grid(shape: &[usize], parts: usize, row_blocks: bool) -> Vec<usize> {
     let parts = parts.max(1);
-    match shape.first() {
-        Some(&rows) if row_blocks && shape.len() >= 2 && rows >= ROW_BLOCK_MIN_ROWS * parts => {
+    fitting_grid(shape, parts, row_blocks).unwrap_or_else(|| grid_shape(parts, shape.len()))
+}
+
+/// A grid of `parts` MIs over an array of `shape` that gives every MI at least one element
+/// of each dimension (a dimension of length 0 counts as one: its MIs have nothing to
+/// split): [`cpu_grid`]'s row blocks or [`grid_shape`]'s grid when they fit; for a matrix,
+/// else the factorisation `r × (parts / r)` that fits with the most balanced factors (a
+/// matrix of one row takes `[1, parts]`). `None` when no grid of `parts` MIs fits.
+pub fn fitting_grid(shape: &[usize], parts: usize, row_blocks: bool) -> Option<Vec<usize>> {
+    let parts = parts.max(1);
+    let fits = |grid: &[usize]| grid.iter().zip(shape).all(|(&g, &len)| g <= len.max(1));
+    if let Some(&rows) = shape.first() {
+        if row_blocks && shape.len() >= 2 && rows >= ROW_BLOCK_MIN_ROWS * parts {
             let mut grid = vec![1; shape.len()];
             grid[0] = parts;
-            grid
+            return Some(grid);
         }
-        _ => grid_shape(parts, shape.len()),
     }
+    let grid = grid_shape(parts, shape.len());
+    if fits(&grid) {
+        return Some(grid);
+    }
+    let &[rows, cols] = shape else { return None };
+    // Factor pairs `r × c`, `r` the rows' parts; the most balanced that fits.
+    (1..=parts)
+        .take_while(|r| r * r <= parts)
+        .filter(|r| parts % r == 0)
+        .flat_map(|r| [[r, parts / r], [parts / r, r]])
+        .filter(|&[r, c]| r <= rows.max(1) && c <= cols.max(1))
+        .max_by_key(|&[r, c]| (r.min(c), r))
+        .map(|grid| grid.to_vec())
 }
 
 /// How one dimension is split.

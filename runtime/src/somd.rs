@@ -106,33 +106,59 @@ pub fn mi_count_balanced_2d(array: &impl DimLen, split: Split2, pos: &'static So
     fit_cells(mi_count_balanced(units_2d(array, split, pos)), array, split, pos)
 }
 
-/// `parts` MIs of a call splitting `array`, or fewer where their grid of cells (the
-/// [`crate::partition::cpu_grid`] of `parts`) would split a dimension into more parts than
-/// it has elements: the most MIs, at most `parts`, whose grid gives every MI at least one
-/// row (and one column, when there are columns). An MI without rows would fail where Java
-/// runs the body once over the whole matrix (`a[0].length` of an MI without rows throws):
-/// 37 MIs of a 20 × 30 matrix are a 37 × 1 grid (37 is prime), and 64 of a 3 × 1000 one
-/// an 8 × 8 grid. Rows and columns alone never need this: their count is at most the
-/// units.
+/// `parts` MIs of a call splitting `array`, or fewer where no grid of cells
+/// ([`crate::partition::fitting_grid`]) gives every MI at least one row (and one column,
+/// when there are columns): [`fit_cells_to`] for `array`'s shape. Rows and columns alone
+/// never need this: their count is at most the units.
 fn fit_cells(parts: usize, array: &impl DimLen, split: Split2, pos: &'static SourcePos) -> usize {
     if split != Split2::Cells || parts <= 1 {
         return parts;
     }
-    let (rows, cols) = shape_2d(array, pos);
-    let row_blocks = exec::placement().switches.row_blocks;
-    fitted_cells(parts, rows, cols, row_blocks)
+    fit_cells_to(parts, &[shape_2d(array, pos)])
 }
 
-/// [`fit_cells`] for a `rows` × `cols` matrix.
-fn fitted_cells(parts: usize, rows: usize, cols: usize, row_blocks: bool) -> usize {
-    let shape = [rows, cols];
-    (1..=parts)
+/// The most MIs, at most `parts`, whose grid of cells fits every matrix of `shapes`
+/// (`(rows, columns)`; the `dist` matrices a call splits into cells, each with
+/// [`crate::partition::Layout::cpu_block`] over its own shape): an MI without rows would
+/// fail where Java runs the body once over the whole matrix (`a[0].length` of an MI
+/// without rows throws). A grid `r × c` that fits a matrix has `r * c` at most its rows
+/// times its columns, so the search starts there.
+pub fn fit_cells_to(parts: usize, shapes: &[(usize, usize)]) -> usize {
+    // No MI (an empty first argument) stays none.
+    if parts <= 1 {
+        return parts;
+    }
+    let row_blocks = exec::placement().switches.row_blocks;
+    fitted_cells(parts, shapes, row_blocks)
+}
+
+/// [`fit_cells_to`] under the given row-block switch.
+fn fitted_cells(parts: usize, shapes: &[(usize, usize)], row_blocks: bool) -> usize {
+    let most = shapes
+        .iter()
+        .map(|&(rows, cols)| rows.max(1).saturating_mul(cols.max(1)))
+        .fold(parts, usize::min);
+    (1..=most.max(1))
         .rev()
         .find(|&p| {
-            let grid = crate::partition::cpu_grid(&shape, p, row_blocks);
-            grid.iter().zip(shape).all(|(&parts, len)| parts <= len.max(1))
+            shapes.iter().all(|&(rows, cols)| {
+                crate::partition::fitting_grid(&[rows, cols], p, row_blocks).is_some()
+            })
         })
         .unwrap_or(1)
+}
+
+/// The length of a 1-D array (`NullPointerException` at `pos` for `null`, as the
+/// partitioning would).
+pub fn len_1d(array: &impl DimLen, pos: &'static SourcePos) -> usize {
+    array.dim_len(1, pos) as usize
+}
+
+/// `n_mis` MIs of a call, at most one per element of a further 1-D `dist` argument of `len`
+/// elements (at least one MI): an MI whose partition of it is empty would fail where Java's
+/// one call reads its element 0.
+pub fn cap_mis(n_mis: usize, len: usize) -> usize {
+    n_mis.min(len.max(1))
 }
 
 /// The units a matrix splits into: rows, columns or cells (null checks as in
@@ -2370,42 +2396,33 @@ mod tests {
 
     #[test]
     fn a_grid_of_cells_never_gives_an_mi_no_rows() {
-        // 37 MIs (prime) would be 37 row blocks over 20 rows; 64 an 8 x 8 grid over 3 rows.
         for row_blocks in [false, true] {
-            for (parts, rows, cols) in
-                [(37, 20, 30), (64, 3, 1000), (64, 4, 100), (8, 1, 5), (3, 2, 1000), (512, 7, 3)]
-            {
-                let p = fitted_cells(parts, rows, cols, row_blocks);
-                let grid = crate::partition::cpu_grid(&[rows, cols], p, row_blocks);
-                assert!(
-                    grid[0] <= rows && grid[1] <= cols,
-                    "{parts} over {rows} x {cols}: {grid:?}"
-                );
-                assert!(p >= 1 && p <= parts);
-                // The most MIs that fit: one more would not (or is more than asked).
-                if p < parts {
-                    let more = crate::partition::cpu_grid(&[rows, cols], p + 1, row_blocks);
-                    assert!(more[0] > rows || more[1] > cols || p + 1 > parts);
+            for rows in 1..14 {
+                for cols in [0, 1, 2, 3, 7, 30, 1000] {
+                    for parts in [1, 2, 3, 8, 16, 37, 64, 512] {
+                        let p = fitted_cells(parts, &[(rows, cols)], row_blocks);
+                        let grid = crate::partition::cpu_grid(&[rows, cols], p, row_blocks);
+                        let fits = grid[0] <= rows && grid[1] <= cols.max(1);
+                        assert!(fits, "{p} of {parts} over {rows} x {cols}: {grid:?}");
+                        assert_eq!(grid[0] * grid[1], p);
+                        assert!((1..=parts).contains(&p));
+                    }
                 }
             }
-            // Counts that already fit are kept.
-            assert_eq!(fitted_cells(16, 64, 64, row_blocks), 16);
+            // 37 MIs (prime) over 20 x 30: a 1 x 37 grid does not fit either, 36 = 6 x 6 does.
+            assert_eq!(fitted_cells(37, &[(20, 30)], row_blocks), 36);
+            // One row keeps every MI, as columns.
+            assert_eq!(fitted_cells(64, &[(1, 1000)], row_blocks), 64);
+            assert_eq!(crate::partition::cpu_grid(&[1, 1000], 64, row_blocks), vec![1, 64]);
+            assert_eq!(fitted_cells(64, &[(3, 1000)], row_blocks), 64);
+            assert_eq!(fitted_cells(16, &[(64, 64)], row_blocks), 16);
+            // Every matrix of the call must fit: 8 MIs fit 20 x 30, not 3 x 2.
+            assert_eq!(fitted_cells(8, &[(20, 30), (3, 2)], row_blocks), 6);
         }
-    }
-
-    #[test]
-    fn method_reduction_is_the_left_fold() {
-        for n in 1..10 {
-            let items = Array::from_fn(n, |i| Str::new(&i.to_string()));
-            let text = |s: Str| s.text(&POS).to_string();
-            let folded = reduce_array_with(
-                &items,
-                |a: Str, b: Str| Str::new(&format!("({} {})", text(a), text(b))),
-                &POS,
-            );
-            let expected = (1..n).fold("0".to_string(), |acc, i| format!("({acc} {i})"));
-            assert_eq!(text(folded), expected, "n = {n}");
-        }
+        assert_eq!(fit_cells_to(0, &[(3, 2)]), 0, "no MI stays none");
+        assert_eq!(cap_mis(8, 3), 3);
+        assert_eq!(cap_mis(8, 0), 1);
+        assert_eq!(cap_mis(2, 100), 2);
     }
 
     #[test]

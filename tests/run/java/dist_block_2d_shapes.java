@@ -2,7 +2,9 @@
 // (block, block) partitions of matrices with few rows or few columns, on any number of
 // threads: every MI gets at least one row and one column, so a body may read `m[0]` as
 // Java's one call over the whole matrix does. Assembled results (more MIs than threads),
-// a `reduce(+)` of cells, and a method whose MIs each copy an array they write.
+// a `reduce(+)` of cells, a method whose MIs each copy an array they write, and calls
+// whose further `dist` arguments (a matrix of fewer rows, a shorter 1-D array) get a
+// non-empty part in every MI too.
 class Main {
     static double[][] scale(double[][] m, double f) {
         double[][] t = new double[m.length][m[0].length];
@@ -39,6 +41,36 @@ class Main {
         return best;
     }
 
+    // `b` has fewer rows than `a`: every MI still gets a row of each.
+    static long two(int[][] a, int[][] b) {
+        long s = 0;
+        int ca = a[0].length;
+        int cb = b[0].length;
+        for (int i = 0; i < a.length; i++) {
+            for (int j = 0; j < ca; j++) {
+                s += a[i][j];
+            }
+        }
+        for (int i = 0; i < b.length; i++) {
+            for (int j = 0; j < cb; j++) {
+                s += 3 * b[i][j];
+            }
+        }
+        return s;
+    }
+
+    // `y` is shorter than `x`: every MI still gets an element of `y` (`y[0]` is read).
+    static long pair(int[] x, int[] y) {
+        long s = y[0] < 0 ? 1 : 0;
+        for (int i = 0; i < x.length; i++) {
+            s += x[i];
+        }
+        for (int i = 0; i < y.length; i++) {
+            s += 7 * y[i];
+        }
+        return s;
+    }
+
     public static void main(String[] args) {
         int[][] shapes = {{20, 30}, {3, 1000}, {4, 100}, {1, 7}, {2, 3}, {7, 3}, {5, 1}, {37, 2}, {1, 1}};
         int[] scratch = new int[1];
@@ -63,5 +95,24 @@ class Main {
             System.out.println(r + " x " + c + ": scaled " + t.length + " x " + t[0].length
                 + " sum " + sum + ", weighted " + weighted(m) + ", widest " + widest(m, scratch));
         }
+        int[][] wide = new int[20][30];
+        int[][] flat = new int[3][30];
+        for (int i = 0; i < 20; i++) {
+            for (int j = 0; j < 30; j++) {
+                wide[i][j] = i + j;
+                if (i < 3) {
+                    flat[i][j] = i * j;
+                }
+            }
+        }
+        int[] x = new int[1000];
+        int[] y = new int[3];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = i % 13;
+        }
+        y[0] = 5;
+        y[1] = 6;
+        y[2] = 7;
+        System.out.println("two " + two(wide, flat) + ", pair " + pair(x, y));
     }
 }

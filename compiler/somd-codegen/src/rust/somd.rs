@@ -494,6 +494,27 @@ impl FnCx<'_> {
         } else {
             format!("rt::somd::mi_count({first_name}.check(pos).len())")
         };
+        // Every further `dist` array split by blocks gets a non-empty partition in every MI
+        // (an MI whose partition is empty would fail where Java's one call reads element 0):
+        // a 1-D one caps the count at its length, matrices split into cells fit the grid.
+        let mut count = count;
+        let mut cell_shapes = Vec::new();
+        for (idx, dist) in sig.dist_params.iter().skip(1) {
+            if !matches!(dist, Distribution::Block | Distribution::View { .. }) {
+                continue;
+            }
+            let local =
+                *func.params.get(*idx).ok_or_else(|| EmitError::Internal("dist index".into()))?;
+            let pname = self.local_name(local);
+            match dims(self.local_ty(local)?) {
+                1 => count = format!("rt::somd::cap_mis({count}, rt::somd::len_1d({pname}, pos))"),
+                2 => cell_shapes.push(format!("rt::somd::shape_2d({pname}, pos)")),
+                _ => {}
+            }
+        }
+        if !cell_shapes.is_empty() {
+            count = format!("rt::somd::fit_cells_to({count}, &[{}])", cell_shapes.join(", "));
+        }
         writeln!(out, "    let n_mis = {count};")?;
         // Distribute.
         let mut geos = Vec::new();
