@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Per-bucket maxima (`bench/gpu/hist_max.somd`, a histogram of `Math.max` updates) on the
-# GPU against the CPU back end on all cores: the same binary (built from the sample with
+# GPU (groups merge their tables on the device; `slices`: SOMD_HIST_MERGE=0, the host folds
+# one table per group) against the CPU back end on all cores: the same binary (built from the sample with
 # `somdc build`, carried as .gpu-carry/hist_max), SOMD_TRACE=json: the median over the
 # calls after the first of each run (the call's wall time, and on the device the kernel's),
 # for N keys and several table sizes; the first call (program build, first upload) apart.
@@ -13,9 +14,12 @@ CALLS=${CALLS:-7}
 threads=$(nproc)
 printf '%-8s %-22s %10s %10s %10s %s\n' buckets placement call_ms kernel_ms first_ms digest
 for k in 64 4096 100000 1000000; do
-    for placement in "opencl" "cpu"; do
+    for placement in "opencl" "slices" "cpu"; do
         if [ "$placement" = cpu ]; then
             SOMD_DEVICE=cpu SOMD_THREADS=$threads SOMD_TRACE=json \
+                "$BIN" "$N" "$k" "$CALLS" > "$OUT/hist-$k-$placement.out" 2> "$OUT/hist-$k-$placement.err"
+        elif [ "$placement" = slices ]; then
+            SOMD_HIST_MERGE=0 SOMD_DEVICE=opencl SOMD_STRICT=1 SOMD_TRACE=json \
                 "$BIN" "$N" "$k" "$CALLS" > "$OUT/hist-$k-$placement.out" 2> "$OUT/hist-$k-$placement.err"
         else
             SOMD_DEVICE=opencl SOMD_STRICT=1 SOMD_TRACE=json \

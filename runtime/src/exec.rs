@@ -155,6 +155,10 @@ pub struct Switches {
     /// (low, high) word pair instead of separate low and high word arrays (programs are
     /// built with `-DSOMD_HIST_PAIRS`; `runtime/cl/somd_hist.cl`).
     pub hist_pairs: bool,
+    /// `SOMD_HIST_MERGE=0`: each work-group of a histogram copies its `__local` table to a
+    /// slice of its own, which the host folds, instead of merging it into the one global
+    /// table with atomics (`runtime/src/device/histogram.rs`).
+    pub hist_merge: bool,
     /// `SOMD_TILE_LAST_BARRIER=1`: a tiled `@` loop also waits at a barrier after its last
     /// tile (programs are built with `-DSOMD_TILE_LAST_BARRIER=1`; `runtime/cl/somd_java.cl`).
     pub tile_last_barrier: bool,
@@ -203,6 +207,7 @@ impl Default for Switches {
             narrow: true,
             map_fusion: true,
             hist_pairs: false,
+            hist_merge: true,
             tile_last_barrier: false,
             tile_small: false,
             pinned: None,
@@ -292,6 +297,7 @@ impl Switches {
             narrow: text("SOMD_NARROW").as_deref() != Some("off"),
             map_fusion: !matches!(text("SOMD_MAPFUSE").as_deref(), Some("0" | "off")),
             hist_pairs,
+            hist_merge: !matches!(text("SOMD_HIST_MERGE").as_deref(), Some("0" | "off")),
             tile_last_barrier: text("SOMD_TILE_LAST_BARRIER").as_deref() == Some("1"),
             tile_small: text("SOMD_TILE_SMALL").as_deref() == Some("1"),
             pinned,

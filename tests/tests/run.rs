@@ -1603,7 +1603,8 @@ fn device_segmented_sums_run_one_work_item_per_run() {
 
 /// The device switches that keep an earlier kernel form for measuring produce the same
 /// results on the same binaries: `long` histogram tables as adjacent word pairs
-/// (`SOMD_HIST_LAYOUT=pairs`) for the histogram programs, and
+/// (`SOMD_HIST_LAYOUT=pairs`) and per-group tables folded by the host
+/// (`SOMD_HIST_MERGE=0`) for the histogram programs, and
 /// the tiled `@` loops' barrier after the last tile (`SOMD_TILE_LAST_BARRIER=1`) for the
 /// samples whose maps are tiled, and a broadcast array of one tile copied into local memory
 /// too (`SOMD_TILE_SMALL=1`: by default each work-item reads it from global memory) for
@@ -1619,6 +1620,10 @@ fn device_switches_keep_the_results() {
     let cases = [
         ("tests/run", "device_histogram_long", ("SOMD_HIST_LAYOUT", "pairs")),
         ("tests/run", "device_histogram", ("SOMD_HIST_LAYOUT", "pairs")),
+        // Per-group slices folded by the host instead of the merge on the device.
+        ("tests/run", "device_histogram_long", ("SOMD_HIST_MERGE", "0")),
+        ("tests/run", "device_histogram", ("SOMD_HIST_MERGE", "0")),
+        ("tests/run", "device_hist_extrema", ("SOMD_HIST_MERGE", "0")),
         ("samples", "kmeans", ("SOMD_TILE_LAST_BARRIER", "1")),
         ("samples", "nbody", ("SOMD_TILE_LAST_BARRIER", "1")),
         ("samples", "kmeans", ("SOMD_TILE_SMALL", "1")),

@@ -5,10 +5,13 @@
 //! geometry from the device's limits (work-groups of the kernel's 1-D size, at most four per
 //! compute unit, any number of iterations: the kernel loops grid-stride), keeps one table
 //! per work-group in local memory when the table's words fit the device's local memory
-//! (else one table in global memory that every work-item updates), launches once, reads the
-//! tables behind the error words with one wait, checks the words before the tables are used
-//! (a bad index raises `ArrayIndexOutOfBoundsException` at its source position, as on the
-//! CPU) and folds the tables entry by entry with the update operator: the one MI's table, which generated code hands to the method's
+//! (else one table in global memory that every work-item updates); the groups merge their
+//! local tables into the one global table with the update's atomics (`SOMD_HIST_MERGE=0`:
+//! each copies its table to a slice of its own), launches once, reads the table(s) behind
+//! the error words with one wait, checks the words before the tables are used (a bad index
+//! raises `ArrayIndexOutOfBoundsException` at its source position, as on the CPU) and folds
+//! the table(s) entry by entry with the update operator, from every entry's start: the one
+//! MI's table, which generated code hands to the method's
 //! `reduce` strategy as a one-element list of partials. Tables are 32-bit words; a `long`
 //! table of `len` entries keeps the low words of its entries, then their high words
 //! (`SOMD_HIST_LAYOUT=pairs`: each entry's (low, high) pair; `runtime/cl/somd_hist.cl`).
@@ -53,7 +56,8 @@ pub enum HistArg {
     Partials,
     /// `__local uint *`: the work-group's table.
     Table,
-    /// `int`: 1 when the tables live in local memory.
+    /// `int`: 0 without local tables, 1 when the groups merge their `__local` tables into
+    /// the global one, 2 when they copy them to slices of their own (`SOMD_HIST_MERGE=0`).
     InLocal,
     /// `__global const int *`: a segmented sum's run heads (a placeholder when the kernel
     /// runs one work-item per iteration).
@@ -217,13 +221,17 @@ pub fn run_histogram<T: HistElem>(
     let in_local = (words as u64) * 4 + LOCAL_SLACK <= local_mem;
     let wanted = usize::try_from(iterations).ok()?.div_ceil(local);
     let mut groups = wanted.min(4 * ctx.info.compute_units as usize).max(1);
-    if in_local {
+    // Groups merge their `__local` tables into the one global table on the device, unless
+    // `SOMD_HIST_MERGE=0`: then each copies its table to a slice of its own, which the host
+    // folds (at most `MAX_PARTIAL_WORDS` words cross back).
+    let slices = in_local && !crate::exec::placement().switches.hist_merge;
+    if slices {
         groups = groups.min((MAX_PARTIAL_WORDS / words.max(1)).max(1));
     }
     // The kernel's grid-stride counter is 32 bits (`compiler/somd-codegen/src/opencl/
     // histogram.rs`): `prepare` keeps the count below 2^31, so it cannot wrap.
     debug_assert!(iterations as u64 + (groups * local) as u64 <= u64::from(u32::MAX));
-    let tables = if in_local { groups } else { 1 };
+    let tables = if slices { groups } else { 1 };
     let _scope = trace::CallScope::begin(desc.label, ctx.label);
     let launch = Launch {
         ctx,
@@ -232,7 +240,7 @@ pub fn run_histogram<T: HistElem>(
         values: &values,
         iterations,
         table_bytes: tables.checked_mul(words)?.checked_mul(4)?,
-        table: Some(Table { in_local, words }),
+        table: Some(Table { in_local, slices, words }),
         heads: None,
         geometry: (groups * local, local),
     };
@@ -268,9 +276,11 @@ fn kernel_of<'p>(program: &'p BuiltProgram, desc: &'static HistDesc) -> Option<&
 }
 
 /// The work-group tables of a histogram: in `__local` memory (`words` 32-bit words per
-/// group) or updated in the global table directly.
+/// group), merged into the one global table or, with `slices`, copied to a slice of the
+/// table buffer per group; or no local tables, every update in the global table.
 struct Table {
     in_local: bool,
+    slices: bool,
     words: usize,
 }
 
@@ -297,9 +307,10 @@ impl Launch<'_> {
     /// argument cannot be read: the CPU path).
     fn run(&self, args: &[HostArg<'_>]) -> Option<(ErrorBuffer, Held)> {
         let (ctx, desc) = (self.ctx, self.desc);
-        // A table kept in `__local` memory is written whole by each group; a global one
-        // starts at the operator's identity (a segmented sum's at zero).
-        let filled = !self.table.as_ref().is_some_and(|t| t.in_local);
+        // A group's slice is written whole by the group; the one table that every group
+        // updates or merges into starts at the operator's identity (a segmented sum's at
+        // zero).
+        let filled = !self.table.as_ref().is_some_and(|t| t.slices);
         let identity = if self.table.is_some() { desc.op.identity_word() } else { 0 };
         let mut bufs: Vec<Option<Held>> = Vec::with_capacity(desc.args.len());
         for (k, spec) in desc.args.iter().enumerate() {
@@ -343,8 +354,14 @@ impl Launch<'_> {
                         let count = if t.in_local { t.words.max(2) } else { 2 };
                         setter.local::<u32>(index, count).map(|_| ())
                     }
+                    // 0: no local tables; 1: merged into the global table; 2: slices.
                     (HistArg::InLocal, None, Some(t)) => {
-                        setter.set(index, &i32::from(t.in_local)).map(|_| ())
+                        let mode = match (t.in_local, t.slices) {
+                            (false, _) => 0i32,
+                            (true, false) => 1,
+                            (true, true) => 2,
+                        };
+                        setter.set(index, &mode).map(|_| ())
                     }
                     (HistArg::Runs, None, _) => {
                         let runs = self.heads.map_or(-1, |h| h.items().len() as i32 - 1);

@@ -3,12 +3,14 @@
 //!
 //! Work-items share the iterations in a grid-stride loop (consecutive work-items take
 //! consecutive iterations, so their loads coalesce). With `somd_in_local` each work-group
-//! zeroes a table of 32-bit words in local memory, updates it with the atomics of
-//! `runtime/cl/somd_hist.cl` (a `long` table keeps its entries' low words, then their high
-//! words: the updates take the table's length), and copies it to its slice of
-//! `somd_partials`; otherwise every
-//! work-item updates the one table at the start of `somd_partials` (zeroed by the host) in
-//! global memory. The host folds the tables entry by entry with the update operator. An
+//! fills a table of 32-bit words in local memory with the operator's identity, updates it
+//! with the atomics of `runtime/cl/somd_hist.cl` (a `long` table keeps its entries' low
+//! words, then their high words: the updates take the table's length), and merges it into
+//! the one table in `somd_partials` with the same atomics (entries still at the identity
+//! skipped), or with `somd_in_local == 2` copies it to its slice of `somd_partials`;
+//! otherwise every work-item updates the one table in `somd_partials` in global memory.
+//! The one table starts at the identity (filled by the host), and the host folds the
+//! table(s) entry by entry with the update operator from every entry's start. An
 //! update `t[e] op= v` evaluates and checks `e` before `v`, as Java does; a bad index is
 //! recorded in the error buffer and the update goes to entry 0 (the host raises the
 //! exception before it reads any table), so every work-item reaches the barriers.
@@ -174,9 +176,11 @@ impl Writer<'_> {
             scratch_arg: Some(scratch),
             finish: format!(
                 "histogram of {words} word(s) per entry: with somd_in_local, one table of \
-                 {len} entries per work-group in somd_partials (local scratch of the table's \
-                 words), else one table updated in global memory (filled with {identity} by \
-                 the host); fold the tables entry by entry with {op}"
+                 {len} entries per work-group in local scratch, merged into the one table in \
+                 somd_partials with atomics (somd_in_local == 2: copied to the group's slice of \
+                 somd_partials, the host folds the slices entry by entry with {op}), else one \
+                 table updated in global memory; a table updated by all groups starts filled \
+                 with {identity} by the host"
             ),
             strided: false,
         });
@@ -229,8 +233,14 @@ impl Writer<'_> {
             format!("const int {index} = (int)((long)({lo}) + somd_f * {}L);", d.step)
         };
         let updates: HashSet<ExprId> = body.updates.iter().copied().collect();
-        let mut hist =
-            HistCx { updates, elem: body.elem, op: body.op, len, space: "l", segment: None };
+        let mut hist = HistCx {
+            updates,
+            elem: body.elem,
+            op: body.op,
+            len: len.clone(),
+            space: "l",
+            segment: None,
+        };
         writeln!(out, "{l1}if (somd_in_local) {{")?;
         writeln!(
             out,
@@ -242,15 +252,50 @@ impl Writer<'_> {
         cx.hist = Some(hist.clone());
         out.push_str(&self.hist_loop(&mut cx, l2, header, &index_line, loop_body, &known)?);
         writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
+        let l4 = l3.next();
+        // `somd_in_local == 2` (`SOMD_HIST_MERGE=0`): the group's table to a slice of its own,
+        // folded by the host.
+        writeln!(out, "{l2}if (somd_in_local == 2) {{")?;
         writeln!(
             out,
-            "{l2}__global uint *somd_mine = somd_partials + get_group_id(0) * somd_words;"
+            "{l3}__global uint *somd_mine = somd_partials + get_group_id(0) * somd_words;"
         )?;
         writeln!(
             out,
-            "{l2}for (size_t somd_w = somd_lid; somd_w < somd_words; somd_w += somd_lsize) {{"
+            "{l3}for (size_t somd_w = somd_lid; somd_w < somd_words; somd_w += somd_lsize) {{"
         )?;
-        writeln!(out, "{l3}somd_mine[somd_w] = somd_table[somd_w];")?;
+        writeln!(out, "{l4}somd_mine[somd_w] = somd_table[somd_w];")?;
+        writeln!(out, "{l3}}}")?;
+        // Otherwise merged into the one global table (filled with the identity by the host)
+        // with the update's own atomics, entry by entry, skipping entries still at the
+        // identity (never updated by the group).
+        writeln!(out, "{l2}}} else {{")?;
+        let op_name = hist_op_name(body.op);
+        writeln!(
+            out,
+            "{l3}for (size_t somd_m = somd_lid; somd_m < (size_t)(uint){len}; somd_m += \
+             somd_lsize) {{"
+        )?;
+        if body.elem == PrimType::Long {
+            writeln!(
+                out,
+                "{l4}const ulong somd_v = (ulong)somd_table[SOMD_HIST_LO({len}, somd_m)] | \
+                 ((ulong)somd_table[SOMD_HIST_HI({len}, somd_m)] << 32);"
+            )?;
+            writeln!(
+                out,
+                "{l4}if (somd_v != (((ulong){identity} << 32) | {identity})) \
+                 somd_hist_l{op_name}_g(somd_partials, {len}, (int)somd_m, as_long(somd_v));"
+            )?;
+        } else {
+            writeln!(out, "{l4}const uint somd_v = somd_table[somd_m];")?;
+            writeln!(
+                out,
+                "{l4}if (somd_v != {identity}) somd_hist_i{op_name}_g(somd_partials, (int)somd_m, \
+                 as_int(somd_v));"
+            )?;
+        }
+        writeln!(out, "{l3}}}")?;
         writeln!(out, "{l2}}}")?;
         writeln!(out, "{l1}}} else {{")?;
         hist.space = "g";
@@ -543,14 +588,7 @@ impl Writer<'_> {
         let f = format!(
             "somd_hist_{}{}_{}",
             if hist.elem == PrimType::Long { "l" } else { "i" },
-            match hist.op {
-                ReduceOp::Add => "add",
-                ReduceOp::BitOr => "or",
-                ReduceOp::BitXor => "xor",
-                ReduceOp::Max => "max",
-                ReduceOp::Min => "min",
-                _ => "and",
-            },
+            hist_op_name(hist.op),
             hist.space
         );
         let table = if hist.space == "l" { "somd_table" } else { "somd_partials" };
@@ -563,6 +601,18 @@ impl Writer<'_> {
         }
         writeln!(out, "{level}}}")?;
         Ok(out)
+    }
+}
+
+/// The name of `op` in the update functions of `somd_hist.cl` (`somd_hist_i<name>_l`).
+fn hist_op_name(op: ReduceOp) -> &'static str {
+    match op {
+        ReduceOp::Add => "add",
+        ReduceOp::BitOr => "or",
+        ReduceOp::BitXor => "xor",
+        ReduceOp::Max => "max",
+        ReduceOp::Min => "min",
+        _ => "and",
     }
 }
 
