@@ -241,7 +241,9 @@ def main():
 
     def gen_args():
         return [xs, i32(n), ys, i32(n), membership, i32(n), i32(k), i32(entries),
-                ctypes.c_int64(n), partials, clrun.Local(4 * words), i32(1), err]
+                # 2: each group copies its table to its own slice (`SOMD_HIST_MERGE=0`'s
+                # form), which `gen_result` folds; 1 would merge into slice 0.
+                ctypes.c_int64(n), partials, clrun.Local(4 * words), i32(2), err]
 
     def gen_result():
         raw = dev.read(partials)

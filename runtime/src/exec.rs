@@ -134,9 +134,10 @@ pub struct Switches {
     pub constant_limit: Option<u64>,
     /// `SOMD_SPLIT=N`: MIs per thread of a balanced CPU call (`somd::mi_count_balanced`).
     pub balance_split: Option<usize>,
-    /// `SOMD_ROW_BLOCKS=0`: a CPU call's built-in block partition of a matrix is always the
-    /// grid of [`crate::partition::grid_shape`], never row blocks
-    /// ([`crate::partition::Layout::cpu_block`]).
+    /// `SOMD_ROW_BLOCKS=0`: a CPU call's built-in block partition of a matrix never takes
+    /// row blocks: the grid of [`crate::partition::grid_shape`], or another factorisation
+    /// where that one would leave some MI without rows or columns
+    /// ([`crate::partition::Layout::cpu_block`], [`crate::partition::fitting_grid`]).
     pub row_blocks: bool,
     /// `SOMD_POLL_YIELD=0`: an idle worker polls for its next MI with spin hints only, never
     /// yielding its core (`next_job`).

@@ -109,6 +109,22 @@ pub fn cpu_grid(shape: &[usize], parts: usize, row_blocks: bool) -> Vec<usize> {
     fitting_grid(shape, parts, row_blocks).unwrap_or_else(|| grid_shape(parts, shape.len()))
 }
 
+/// Whether some grid of `parts` MIs fits a `rows` × `cols` matrix ([`fitting_grid`] is
+/// `Some`), without building one: row blocks, or a factor pair `r × (parts / r)` with `r`
+/// at most the rows and `parts / r` at most the columns (a dimension of length 0 counting
+/// as one). [`grid_shape`]'s grid is such a pair.
+pub fn fits_2d(rows: usize, cols: usize, parts: usize, row_blocks: bool) -> bool {
+    let parts = parts.max(1);
+    if row_blocks && rows >= ROW_BLOCK_MIN_ROWS * parts {
+        return true;
+    }
+    let (rows, cols) = (rows.max(1), cols.max(1));
+    (1..=parts).take_while(|r| r * r <= parts).filter(|r| parts % r == 0).any(|r| {
+        let c = parts / r;
+        (r <= rows && c <= cols) || (c <= rows && r <= cols)
+    })
+}
+
 /// A grid of `parts` MIs over an array of `shape` that gives every MI at least one element
 /// of each dimension (a dimension of length 0 counts as one: its MIs have nothing to
 /// split): [`cpu_grid`]'s row blocks or [`grid_shape`]'s grid when they fit; for a matrix,

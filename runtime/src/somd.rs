@@ -141,22 +141,17 @@ fn fitted_cells(parts: usize, shapes: &[(usize, usize)], row_blocks: bool) -> us
     (1..=most.max(1))
         .rev()
         .find(|&p| {
-            shapes.iter().all(|&(rows, cols)| {
-                crate::partition::fitting_grid(&[rows, cols], p, row_blocks).is_some()
-            })
+            shapes.iter().all(|&(rows, cols)| crate::partition::fits_2d(rows, cols, p, row_blocks))
         })
         .unwrap_or(1)
 }
 
-/// The length of a 1-D array (`NullPointerException` at `pos` for `null`, as the
-/// partitioning would).
-pub fn len_1d(array: &impl DimLen, pos: &'static SourcePos) -> usize {
-    array.dim_len(1, pos) as usize
-}
-
-/// `n_mis` MIs of a call, at most one per element of a further 1-D `dist` argument of `len`
-/// elements (at least one MI): an MI whose partition of it is empty would fail where Java's
-/// one call reads its element 0.
+/// `n_mis` MIs of a call, at most one per element of the dimension a further `dist`
+/// argument splits along (`len` elements, [`dim_len`]: a 1-D array's length, or the rows or
+/// columns of a `dist(dim = k)` matrix; at least one MI): an MI whose part of it is empty would fail
+/// where Java's one call reads its element 0. A smaller count still fits every argument
+/// split along one dimension, so these caps come before the fit of the matrices split into
+/// cells ([`fit_cells_to`]).
 pub fn cap_mis(n_mis: usize, len: usize) -> usize {
     n_mis.min(len.max(1))
 }
@@ -2418,11 +2413,41 @@ mod tests {
             assert_eq!(fitted_cells(16, &[(64, 64)], row_blocks), 16);
             // Every matrix of the call must fit: 8 MIs fit 20 x 30, not 3 x 2.
             assert_eq!(fitted_cells(8, &[(20, 30), (3, 2)], row_blocks), 6);
+            // A count that fits a matrix need not fit it once lowered: 8 MIs fit 4 x 4 as
+            // [4, 2], 7 do not (6 do, [3, 2]); 7 x 1 takes 7 but not 8, so the fit over
+            // both shapes is 6.
+            assert_eq!(fitted_cells(7, &[(4, 4)], row_blocks), 6);
+            assert_eq!(fitted_cells(8, &[(4, 4), (7, 1)], row_blocks), 6);
+            // The predicate agrees with the grid the layouts take.
+            for rows in 0..12 {
+                for cols in 0..12 {
+                    for p in 1..40 {
+                        let fits = crate::partition::fits_2d(rows, cols, p, row_blocks);
+                        let grid = crate::partition::fitting_grid(&[rows, cols], p, row_blocks);
+                        assert_eq!(fits, grid.is_some(), "{p} over {rows} x {cols}");
+                    }
+                }
+            }
         }
         assert_eq!(fit_cells_to(0, &[(3, 2)]), 0, "no MI stays none");
         assert_eq!(cap_mis(8, 3), 3);
         assert_eq!(cap_mis(8, 0), 1);
         assert_eq!(cap_mis(2, 100), 2);
+    }
+
+    #[test]
+    fn method_reduction_is_the_left_fold() {
+        for n in 1..10 {
+            let items = Array::from_fn(n, |i| Str::new(&i.to_string()));
+            let text = |s: Str| s.text(&POS).to_string();
+            let folded = reduce_array_with(
+                &items,
+                |a: Str, b: Str| Str::new(&format!("({} {})", text(a), text(b))),
+                &POS,
+            );
+            let expected = (1..n).fold("0".to_string(), |acc, i| format!("({acc} {i})"));
+            assert_eq!(text(folded), expected, "n = {n}");
+        }
     }
 
     #[test]

@@ -3,11 +3,11 @@
 //!
 //! The device runs the call as one MI (LANGUAGE.md §2.1). [`run_histogram`] picks the
 //! geometry from the device's limits (work-groups of the kernel's 1-D size, at most four per
-//! compute unit, any number of iterations: the kernel loops grid-stride), keeps one table
-//! per work-group in local memory when the table's words fit the device's local memory
-//! (else one table in global memory that every work-item updates); the groups merge their
-//! local tables into the one global table with the update's atomics (`SOMD_HIST_MERGE=0`:
-//! each copies its table to a slice of its own), launches once, reads the table(s) behind
+//! compute unit, any number of iterations: the kernel loops grid-stride) and keeps one table
+//! per work-group in local memory when the table's words fit the device's local memory,
+//! which the groups merge into the one global table with the update's atomics
+//! (`SOMD_HIST_MERGE=0`: each copies its table to a slice of its own), else one table in
+//! global memory that every work-item updates. It launches once, reads the table(s) behind
 //! the error words with one wait, checks the words before the tables are used (a bad index
 //! raises `ArrayIndexOutOfBoundsException` at its source position, as on the CPU) and folds
 //! the table(s) entry by entry with the update operator, from every entry's start: the one

@@ -48,8 +48,10 @@ class Main {
         long m = Long.MIN_VALUE;
         for (int i = 0; i < g.length; i++) {
             for (int j = 0; j < g[i].length; j++) {
-                if (m < g[i][j] - j) {
-                    m = g[i][j] - j;
+                // The global column: an MI may hold any block of columns.
+                long c = j;
+                if (m < g[i][j] - c) {
+                    m = g[i][j] - c;
                 }
             }
         }

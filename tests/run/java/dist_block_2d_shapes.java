@@ -71,6 +71,36 @@ class Main {
         return s;
     }
 
+    // A 4 x 4 matrix beside a 1-D array of 7: 8 MIs fit the matrix, 7 (the array's cap)
+    // do not; every MI still gets rows of `a` and an element of `y`.
+    static long capped(int[][] a, int[] y) {
+        long s = y[0] < 0 ? 1 : 0;
+        int c = a[0].length;
+        for (int i = 0; i < a.length; i++) {
+            for (int j = 0; j < c; j++) {
+                s += a[i][j];
+            }
+        }
+        for (int i = 0; i < y.length; i++) {
+            s += 5 * y[i];
+        }
+        return s;
+    }
+
+    // A further matrix split by rows only (`dist(dim = 1)`), with 3 rows.
+    static long along(int[] x, int[][] m) {
+        long s = m[0].length;
+        for (int i = 0; i < x.length; i++) {
+            s += x[i];
+        }
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[i].length; j++) {
+                s += 11 * m[i][j];
+            }
+        }
+        return s - m[0].length;
+    }
+
     public static void main(String[] args) {
         int[][] shapes = {{20, 30}, {3, 1000}, {4, 100}, {1, 7}, {2, 3}, {7, 3}, {5, 1}, {37, 2}, {1, 1}};
         int[] scratch = new int[1];
@@ -114,5 +144,13 @@ class Main {
         y[1] = 6;
         y[2] = 7;
         System.out.println("two " + two(wide, flat) + ", pair " + pair(x, y));
+        int[][] square = new int[4][4];
+        for (int i = 0; i < 4; i++) {
+            for (int j = 0; j < 4; j++) {
+                square[i][j] = i * 4 + j;
+            }
+        }
+        int[] seven = {1, 2, 3, 4, 5, 6, 7};
+        System.out.println("capped " + capped(square, seven) + ", along " + along(x, flat));
     }
 }

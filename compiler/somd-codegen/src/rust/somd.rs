@@ -494,25 +494,41 @@ impl FnCx<'_> {
         } else {
             format!("rt::somd::mi_count({first_name}.check(pos).len())")
         };
-        // Every further `dist` array split by blocks gets a non-empty partition in every MI
-        // (an MI whose partition is empty would fail where Java's one call reads element 0):
-        // a 1-D one caps the count at its length, matrices split into cells fit the grid.
+        // Every `dist` argument gets a non-empty part in every MI (an MI whose part is empty
+        // would fail where Java's one call reads element 0). The first argument's count
+        // fits it alone; a further argument split along one dimension (1-D, `dist(dim =
+        // k)`) caps the count at that dimension's length, and then the count fits every
+        // matrix split into cells, the first's included: a count that fits a matrix need
+        // not fit it once lowered (8 MIs fit 4 x 4 as [4, 2], 7 do not), while a lowered
+        // count still fits every argument split along one dimension.
         let mut count = count;
         let mut cell_shapes = Vec::new();
-        for (idx, dist) in sig.dist_params.iter().skip(1) {
-            if !matches!(dist, Distribution::Block | Distribution::View { .. }) {
-                continue;
-            }
+        for (k, (idx, dist)) in sig.dist_params.iter().enumerate() {
             let local =
                 *func.params.get(*idx).ok_or_else(|| EmitError::Internal("dist index".into()))?;
             let pname = self.local_name(local);
-            match dims(self.local_ty(local)?) {
-                1 => count = format!("rt::somd::cap_mis({count}, rt::somd::len_1d({pname}, pos))"),
-                2 => cell_shapes.push(format!("rt::somd::shape_2d({pname}, pos)")),
+            let d = dims(self.local_ty(local)?);
+            match dist {
+                Distribution::Block | Distribution::View { .. } if d == 2 => {
+                    cell_shapes.push(format!("rt::somd::shape_2d({pname}, pos)"));
+                }
+                _ if k == 0 => {}
+                Distribution::Block | Distribution::View { .. } if d == 1 => {
+                    count = format!(
+                        "rt::somd::cap_mis({count}, rt::somd::dim_len({pname}, 1, pos) as usize)"
+                    );
+                }
+                Distribution::Dim(dim) if (*dim as usize) <= d && d <= 2 => {
+                    count = format!(
+                        "rt::somd::cap_mis({count}, rt::somd::dim_len({pname}, {dim}, pos) as usize)"
+                    );
+                }
                 _ => {}
             }
         }
-        if !cell_shapes.is_empty() {
+        // The first matrix alone is fitted by its count already.
+        let first_only = cell_shapes.len() == 1 && sig.dist_params.len() == 1;
+        if !cell_shapes.is_empty() && !first_only {
             count = format!("rt::somd::fit_cells_to({count}, &[{}])", cell_shapes.join(", "));
         }
         writeln!(out, "    let n_mis = {count};")?;
