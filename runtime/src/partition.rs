@@ -118,11 +118,15 @@ pub fn fits_2d(rows: usize, cols: usize, parts: usize, row_blocks: bool) -> bool
     if row_blocks && rows >= ROW_BLOCK_MIN_ROWS * parts {
         return true;
     }
-    let (rows, cols) = (rows.max(1), cols.max(1));
-    (1..=parts).take_while(|r| r * r <= parts).filter(|r| parts % r == 0).any(|r| {
-        let c = parts / r;
-        (r <= rows && c <= cols) || (c <= rows && r <= cols)
-    })
+    factor_pairs(parts).any(|[r, c]| r <= rows.max(1) && c <= cols.max(1))
+}
+
+/// Every `[r, parts / r]` grid of `parts` MIs over a matrix, each factor pair both ways.
+fn factor_pairs(parts: usize) -> impl Iterator<Item = [usize; 2]> {
+    (1..=parts)
+        .take_while(move |r| r * r <= parts)
+        .filter(move |r| parts % r == 0)
+        .flat_map(move |r| [[r, parts / r], [parts / r, r]])
 }
 
 /// A grid of `parts` MIs over an array of `shape` that gives every MI at least one element
@@ -146,10 +150,7 @@ pub fn fitting_grid(shape: &[usize], parts: usize, row_blocks: bool) -> Option<V
     }
     let &[rows, cols] = shape else { return None };
     // Factor pairs `r × c`, `r` the rows' parts; the most balanced that fits.
-    (1..=parts)
-        .take_while(|r| r * r <= parts)
-        .filter(|r| parts % r == 0)
-        .flat_map(|r| [[r, parts / r], [parts / r, r]])
+    factor_pairs(parts)
         .filter(|&[r, c]| r <= rows.max(1) && c <= cols.max(1))
         .max_by_key(|&[r, c]| (r.min(c), r))
         .map(|grid| grid.to_vec())

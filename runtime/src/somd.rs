@@ -97,28 +97,12 @@ pub enum Split2 {
 /// worker). Throws `NullPointerException` for a null matrix or first row, as the
 /// partitioning would.
 pub fn mi_count_2d(array: &impl DimLen, split: Split2, pos: &'static SourcePos) -> usize {
-    fit_cells(mi_count(units_2d(array, split, pos)), array, split, pos)
-}
-
-/// [`mi_count_balanced`] of a call whose first `dist` argument is the matrix `array`, with
-/// [`mi_count_2d`]'s units and grid.
-pub fn mi_count_balanced_2d(array: &impl DimLen, split: Split2, pos: &'static SourcePos) -> usize {
-    fit_cells(mi_count_balanced(units_2d(array, split, pos)), array, split, pos)
-}
-
-/// `parts` MIs of a call splitting `array`, or fewer where no grid of cells
-/// ([`crate::partition::fitting_grid`]) gives every MI at least one row (and one column,
-/// when there are columns): [`fit_cells_to`] for `array`'s shape. Rows and columns alone
-/// never need this: their count is at most the units.
-fn fit_cells(parts: usize, array: &impl DimLen, split: Split2, pos: &'static SourcePos) -> usize {
-    if split != Split2::Cells || parts <= 1 {
-        return parts;
-    }
-    fit_cells_to(parts, &[shape_2d(array, pos)])
+    mi_count(units_2d(array, split, pos))
 }
 
 /// The most MIs, at most `parts`, whose grid of cells fits every matrix of `shapes`
-/// (`(rows, columns)`; the `dist` matrices a call splits into cells, each with
+/// (`(rows, columns)`; the `dist` matrices a call splits into cells, the first included,
+/// each with
 /// [`crate::partition::Layout::cpu_block`] over its own shape): an MI without rows would
 /// fail where Java runs the body once over the whole matrix (`a[0].length` of an MI
 /// without rows throws). A grid `r × c` that fits a matrix has `r * c` at most its rows

@@ -484,7 +484,7 @@ impl FnCx<'_> {
             };
             if balanced {
                 format!(
-                    "rt::somd::mi_count_balanced_2d({first_name}, rt::somd::Split2::{split}, pos)"
+                    "rt::somd::mi_count_balanced(rt::somd::units_2d({first_name}, rt::somd::Split2::{split}, pos))"
                 )
             } else {
                 format!("rt::somd::mi_count_2d({first_name}, rt::somd::Split2::{split}, pos)")
@@ -495,12 +495,12 @@ impl FnCx<'_> {
             format!("rt::somd::mi_count({first_name}.check(pos).len())")
         };
         // Every `dist` argument gets a non-empty part in every MI (an MI whose part is empty
-        // would fail where Java's one call reads element 0). The first argument's count
-        // fits it alone; a further argument split along one dimension (1-D, `dist(dim =
-        // k)`) caps the count at that dimension's length, and then the count fits every
-        // matrix split into cells, the first's included: a count that fits a matrix need
-        // not fit it once lowered (8 MIs fit 4 x 4 as [4, 2], 7 do not), while a lowered
-        // count still fits every argument split along one dimension.
+        // would fail where Java's one call reads element 0). The first argument's count is
+        // at most its units; a further argument split along one dimension (1-D, `dist(dim =
+        // k)`) caps it at that dimension's length, and last the count fits every matrix
+        // split into cells, the first included (`fit_cells_to`): a count that fits a matrix
+        // need not fit it once lowered (8 MIs fit 4 x 4 as [4, 2], 7 do not), while a
+        // lowered count still fits every argument split along one dimension.
         let mut count = count;
         let mut cell_shapes = Vec::new();
         for (k, (idx, dist)) in sig.dist_params.iter().enumerate() {
@@ -526,9 +526,7 @@ impl FnCx<'_> {
                 _ => {}
             }
         }
-        // The first matrix alone is fitted by its count already.
-        let first_only = cell_shapes.len() == 1 && sig.dist_params.len() == 1;
-        if !cell_shapes.is_empty() && !first_only {
+        if !cell_shapes.is_empty() {
             count = format!("rt::somd::fit_cells_to({count}, &[{}])", cell_shapes.join(", "));
         }
         writeln!(out, "    let n_mis = {count};")?;

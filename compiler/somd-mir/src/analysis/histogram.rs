@@ -581,31 +581,11 @@ pub fn extremum(
     value: ExprId,
     table: LocalId,
 ) -> Option<Extremum> {
-    let (max, args) = match &func.expr(value).kind {
-        ExprKind::Builtin { builtin: Builtin::Math(f, PrimType::Int | PrimType::Long), args } => {
-            match f {
-                MathFn::Max => (true, args),
-                MathFn::Min => (false, args),
-                _ => return None,
-            }
-        }
-        ExprKind::Call { func: f, receiver: None, args } => {
-            let callee = module.function(*f);
-            if !walk::library_math(module, *f)
-                || !matches!(callee.ret, Type::Prim(PrimType::Int | PrimType::Long))
-            {
-                return None;
-            }
-            match callee.name.as_str() {
-                "Math.max" => (true, args),
-                "Math.min" => (false, args),
-                _ => return None,
-            }
-        }
-        _ => return None,
+    let (op, [a, b], PrimType::Int | PrimType::Long) = walk::min_max_call(module, func, value)?
+    else {
+        return None;
     };
-    let (op, name) = if max { (ReduceOp::Max, "max") } else { (ReduceOp::Min, "min") };
-    let [a, b] = args[..] else { return None };
+    let name = if op == ReduceOp::Max { "max" } else { "min" };
     let element = |x: ExprId| match &func.expr(x).kind {
         ExprKind::Index { array, index } if matches!(func.expr(*array).kind, ExprKind::Local(l) if l == table) => {
             Some((x, *array, *index))

@@ -1729,47 +1729,18 @@ fn accumulation(
                         None
                     }
                 }
-                ExprKind::Builtin { builtin: Builtin::Math(m, _), args } if args.len() == 2 => {
-                    let rop = match m {
-                        MathFn::Min => ReduceOp::Min,
-                        MathFn::Max => ReduceOp::Max,
-                        _ => return None,
-                    };
-                    if let Some(r) = is_acc(args[0]) {
-                        (!reads_acc(args[1])).then_some((rop, Some(r)))
-                    } else if let Some(r) = is_acc(args[1]) {
-                        (!reads_acc(args[0])).then_some((rop, Some(r)))
-                    } else {
-                        None
-                    }
-                }
-                // The library's `Math.min`/`Math.max` (stdlib/math.somd). The floating ones
-                // follow Java's rules (NaN wins, `-0.0 < 0.0`), which are exactly the
-                // `min`/`max` reduction operators of LANGUAGE.md §2.3 (`somd_dmin` on the
+                // `Math.min`/`Math.max`, built-in or the library's (stdlib/math.somd). The
+                // floating ones follow Java's rules (NaN wins, `-0.0 < 0.0`), which are exactly
+                // the `min`/`max` reduction operators of LANGUAGE.md §2.3 (`somd_dmin` on the
                 // device, `reduce::Min` on the CPU): associative and commutative, with the
                 // infinities as identities, so a tree gives the sequential loop's value bit
                 // for bit.
-                ExprKind::Call { func: f, receiver: None, args } if args.len() == 2 => {
-                    let callee = module.function(*f);
-                    if !somd_stdlib::is_library_file(callee.span.file)
-                        || !matches!(
-                            callee.ret,
-                            Type::Prim(
-                                PrimType::Int | PrimType::Long | PrimType::Float | PrimType::Double
-                            )
-                        )
-                    {
-                        return None;
-                    }
-                    let rop = match callee.name.as_str() {
-                        "Math.min" => ReduceOp::Min,
-                        "Math.max" => ReduceOp::Max,
-                        _ => return None,
-                    };
-                    if let Some(r) = is_acc(args[0]) {
-                        (!reads_acc(args[1])).then_some((rop, Some(r)))
-                    } else if let Some(r) = is_acc(args[1]) {
-                        (!reads_acc(args[0])).then_some((rop, Some(r)))
+                ExprKind::Builtin { .. } | ExprKind::Call { .. } => {
+                    let (rop, [a, b], _) = walk::min_max_call(module, func, v)?;
+                    if let Some(r) = is_acc(a) {
+                        (!reads_acc(b)).then_some((rop, Some(r)))
+                    } else if let Some(r) = is_acc(b) {
+                        (!reads_acc(a)).then_some((rop, Some(r)))
                     } else {
                         None
                     }

@@ -4,6 +4,7 @@
 
 use super::LoopId;
 use crate::ir::*;
+use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::HashSet;
 
 /// The direct sub-expressions of `kind`, in evaluation order.
@@ -360,6 +361,38 @@ pub fn setup_may_fail(
 ) -> bool {
     let library_math = |f: FuncId| library_math(module, f);
     setup.iter().filter_map(|(_, init)| *init).any(|e| may_fail(func, e, &|_| false, &library_math))
+}
+
+/// `e` as a call of `Math.min` or `Math.max` on two operands: the built-in, or the library's
+/// (stdlib/math.somd, for `int`, `long`, `float` and `double`, with Java's rules for NaN and
+/// `-0.0`). Returns the operator (`Min` or `Max`), the operands and their type.
+pub fn min_max_call(
+    module: &Module,
+    func: &Function,
+    e: ExprId,
+) -> Option<(ReduceOp, [ExprId; 2], PrimType)> {
+    let (min, args, ty) = match &func.expr(e).kind {
+        ExprKind::Builtin { builtin: Builtin::Math(m @ (MathFn::Min | MathFn::Max), ty), args } => {
+            (*m == MathFn::Min, args, *ty)
+        }
+        ExprKind::Call { func: f, receiver: None, args } if library_math(module, *f) => {
+            let callee = module.function(*f);
+            let Type::Prim(
+                ty @ (PrimType::Int | PrimType::Long | PrimType::Float | PrimType::Double),
+            ) = callee.ret
+            else {
+                return None;
+            };
+            match callee.name.as_str() {
+                "Math.min" => (true, args, ty),
+                "Math.max" => (false, args, ty),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    let [a, b] = args[..] else { return None };
+    Some((if min { ReduceOp::Min } else { ReduceOp::Max }, [a, b], ty))
 }
 
 /// Whether `f` is a function of the library's `Math` (stdlib/math.somd): none throws or has
