@@ -4,24 +4,43 @@
  * program the OpenCL C writer emits; the runtime prepends it with
  * `somd_runtime::opencl::cl::PRELUDE`.
  *
- * Every kernel takes `__global int *somd_err` (the `SOMD_ERR_PARAM`) as its LAST parameter,
- * and every helper function that can fail takes it too and is passed `somd_err`. The macros
- * below refer to a variable of that name.
+ * A kernel takes the error buffer and its launch's epoch as `SOMD_KERNEL_ERR`
+ * (`__global int *somd_err_buf, const uint somd_err_epoch`) and opens its body with
+ * `SOMD_ERR_INIT;`, which declares `somd_err`: a pointer to the work-item's private
+ * `somd_cx` (the buffer, the epoch, and the key of the iteration running now). Every helper
+ * function that can fail takes `SOMD_ERR_PARAM` (`somd_cx *somd_err`) and is passed
+ * `somd_err`. The macros below refer to a variable of that name.
  *
- * Layout of the error buffer (SOMD_ERR_WORDS ints, zero-initialised by the host):
- *   [0] flag: 0 = no failure, 1 = a failure is recorded in [1..5]
- *   [1] site id: index into the host's site table (&'static [SourcePos])
- *   [2] kind: one of SOMD_KIND_*
- *   [3] index  (bounds: the offending index; negative size: the size; map: first length)
- *   [4] length (bounds: the array length; bound mismatch: the bound; map: other length)
- * The first failing work-item wins the compare-and-swap on [0] and writes [1..4]; others
- * leave the buffer alone. A failing work-item returns (statement forms) or continues with a
- * harmless value (expression forms) -- it never performs the failing access.
+ * Java reports the failure of the first iteration that fails. A kernel runs its
+ * iterations in any order, so each failure carries its iteration's key (`SOMD_AT(k)` sets
+ * it to `k + 1` when iteration `k` of Java's order starts; the setup before the first
+ * iteration has key 0) and the buffer keeps the smallest:
+ *   [0] epoch of the failing launch (0 = no failure). Launches share a buffer until the
+ *       host reads it, and a later launch's failures never replace an earlier one's: a
+ *       failing work-item whose launch did not set [0] records nothing.
+ *   [1] ~key of the first failure so far (0 = none: keys stay below 0xFFFFFFFF)
+ *   [2] entries written to the log
+ *   [3] unused
+ *   [4 + 5 e ..] log entry e: key, site id, kind, index, length.
+ * A failure whose key lowers [1] (atomic_max on ~key) appends its entry; the others (a
+ * later iteration, or a second failure of the same iteration) record nothing. The final
+ * minimum's entry is therefore in the log, and a work-item appends at most once (its keys
+ * only grow), so the log of SOMD_ERR_CAP entries holds it unless more work-items than that
+ * each lowered the minimum in turn (the host then reports the smallest key logged).
+ *   site id: index into the host's site table (&'static [SourcePos])
+ *   kind: one of SOMD_KIND_*
+ *   index  (bounds: the offending index; negative size: the size; map: first length)
+ *   length (bounds: the array length; bound mismatch: the bound; map: other length)
+ * A failing work-item returns (statement forms) or continues with a harmless value
+ * (expression forms) -- it never performs the failing access.
  */
 #ifndef SOMD_ERRORS_CL
 #define SOMD_ERRORS_CL
 
-#define SOMD_ERR_WORDS 5
+#define SOMD_ERR_HEAD 4
+#define SOMD_ERR_ENTRY 5
+#define SOMD_ERR_CAP 1024
+#define SOMD_ERR_WORDS (SOMD_ERR_HEAD + SOMD_ERR_ENTRY * SOMD_ERR_CAP)
 
 #define SOMD_KIND_BOUNDS 1          /* ArrayIndexOutOfBoundsException: Index I out of bounds for length L */
 #define SOMD_KIND_DIV_ZERO 2        /* ArithmeticException: / by zero */
@@ -31,21 +50,47 @@
 #define SOMD_KIND_MAP_LENGTHS 6     /* IllegalArgumentException: mapped arguments of @ have different lengths: I and L */
 #define SOMD_KIND_EMPTY_REDUCE 7    /* IllegalArgumentException: reduction of an empty array with a method */
 
-#define SOMD_ERR_PARAM __global int *somd_err
+/* A work-item's failure context: the launch's buffer and epoch, the current key. */
+typedef struct {
+    __global int *buf;
+    uint epoch;
+    uint key;
+} somd_cx;
 
-/* Records a failure unless one is already recorded. */
-inline void somd_fail(__global int *err, int site, int kind, int index, int length)
+#define SOMD_KERNEL_ERR __global int *somd_err_buf, const uint somd_err_epoch
+#define SOMD_ERR_INIT \
+    somd_cx somd_err_cx = { somd_err_buf, somd_err_epoch, 0u }; somd_cx *const somd_err = &somd_err_cx
+#define SOMD_ERR_PARAM somd_cx *somd_err
+
+/* The key of iteration `k` (0-based, in Java's order): k + 1, kept below 0xFFFFFFFF. */
+inline uint somd_key_of(long k)
 {
-    if (atomic_cmpxchg((volatile __global int *)err, 0, 1) == 0) {
-        err[1] = site;
-        err[2] = kind;
-        err[3] = index;
-        err[4] = length;
+    return k < 0 ? 0u : k >= 0xFFFFFFFDL ? 0xFFFFFFFEu : (uint)k + 1u;
+}
+#define SOMD_AT(k) (somd_err->key = somd_key_of((long)(k)))
+
+/* Records a failure of the current iteration (see the layout above). */
+inline void somd_fail(somd_cx *cx, int site, int kind, int index, int length)
+{
+    volatile __global int *head = (volatile __global int *)cx->buf;
+    const int epoch = (int)cx->epoch;
+    const int seen = atomic_cmpxchg(head, 0, epoch);
+    if (seen != 0 && seen != epoch) return;
+    const uint inv = ~cx->key;
+    if (atomic_max((volatile __global uint *)(head + 1), inv) >= inv) return;
+    const uint slot = atomic_inc((volatile __global uint *)(head + 2));
+    if (slot < SOMD_ERR_CAP) {
+        __global int *e = cx->buf + SOMD_ERR_HEAD + SOMD_ERR_ENTRY * slot;
+        e[0] = (int)cx->key;
+        e[1] = site;
+        e[2] = kind;
+        e[3] = index;
+        e[4] = length;
     }
 }
 
 /* True once any work-item has failed (a global read: use at loop back-edges sparingly). */
-#define SOMD_FAILED() (*(volatile __global int *)somd_err != 0)
+#define SOMD_FAILED() (*(volatile __global int *)somd_err->buf != 0)
 
 /* Statement forms: record and return from a void function (kernel bodies). */
 #define SOMD_CHECK_INDEX(site, i, len) \
@@ -72,7 +117,7 @@ inline void somd_fail(__global int *err, int site, int kind, int index, int leng
 /* Index clamped into [0, len) after a check: an expression form for loads inside larger
  * expressions. Out of range: records the failure and yields index 0 (len > 0) -- the caller
  * must guarantee len > 0 or use the statement form. */
-inline int somd_index(__global int *err, int site, int i, int len)
+inline int somd_index(somd_cx *err, int site, int i, int len)
 {
     if ((uint)i >= (uint)len) {
         somd_fail(err, site, SOMD_KIND_BOUNDS, i, len);
@@ -84,22 +129,22 @@ inline int somd_index(__global int *err, int site, int i, int len)
 
 /* Java integer division and remainder as expressions: `/ by zero` is recorded and yields 0;
  * MIN / -1 == MIN and MIN % -1 == 0 without the trap C allows. */
-inline int somd_idiv_e(__global int *err, int site, int a, int b)
+inline int somd_idiv_e(somd_cx *err, int site, int a, int b)
 {
     if (b == 0) { somd_fail(err, site, SOMD_KIND_DIV_ZERO, 0, 0); return 0; }
     return b == -1 ? as_int(0u - (uint)a) : a / b;
 }
-inline int somd_irem_e(__global int *err, int site, int a, int b)
+inline int somd_irem_e(somd_cx *err, int site, int a, int b)
 {
     if (b == 0) { somd_fail(err, site, SOMD_KIND_DIV_ZERO, 0, 0); return 0; }
     return b == -1 ? 0 : a % b;
 }
-inline long somd_ldiv_e(__global int *err, int site, long a, long b)
+inline long somd_ldiv_e(somd_cx *err, int site, long a, long b)
 {
     if (b == 0) { somd_fail(err, site, SOMD_KIND_DIV_ZERO, 0, 0); return 0; }
     return b == -1 ? as_long((ulong)0 - (ulong)a) : a / b;
 }
-inline long somd_lrem_e(__global int *err, int site, long a, long b)
+inline long somd_lrem_e(somd_cx *err, int site, long a, long b)
 {
     if (b == 0) { somd_fail(err, site, SOMD_KIND_DIV_ZERO, 0, 0); return 0; }
     return b == -1 ? 0 : a % b;

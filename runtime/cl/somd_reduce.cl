@@ -12,7 +12,7 @@
  * `reduce::tree`. The local size must be a power of two (the runtime guarantees it).
  */
 __kernel void somd_reduce(__global const SOMD_T *in, const int n, __global SOMD_T *partials,
-                          __local SOMD_T *scratch, SOMD_ERR_PARAM)
+                          __local SOMD_T *scratch, SOMD_KERNEL_ERR)
 {
     size_t lid = get_local_id(0);
     size_t lsize = get_local_size(0);

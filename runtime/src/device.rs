@@ -53,6 +53,7 @@ pub use update::run_updating;
 
 use crate::error::SourcePos;
 use crate::opencl::buffer::{self, Access};
+use crate::opencl::fail::next_epoch;
 use crate::opencl::reduce::prev_power_of_two;
 use crate::opencl::{placement_for, policy, trace, ClFailure, DeviceCtx, OrFatal, ProgramCell};
 use crate::opencl::{ErrorBuffer, Target};
@@ -870,6 +871,9 @@ pub enum ArgSpec {
     /// so a failure of an earlier stage wins as it does in Java, which runs the stages one
     /// after the other.
     LaterErr,
+    /// The launch's epoch (`const uint`) for the error buffer before it
+    /// ([`crate::opencl::fail::next_epoch`]).
+    Epoch,
 }
 
 /// Everything the host needs to run one generated kernel.
@@ -1751,6 +1755,7 @@ fn plan(
             | ArgSpec::Lanes
             | ArgSpec::Err
             | ArgSpec::LaterErr
+            | ArgSpec::Epoch
             | ArgSpec::HostIndex(_)
             | ArgSpec::HostValue(_) => None,
         };
@@ -2206,6 +2211,7 @@ fn execute(
                         setter.set(index, &(geo.strip.unwrap_or(1) as i32)).map(|_| ())
                     }
                     (ArgSpec::Err, None) => setter.set(index, &err).map(|_| ()),
+                    (ArgSpec::Epoch, None) => setter.set(index, &next_epoch()).map(|_| ()),
                     (ArgSpec::LaterErr, None) => match later.next() {
                         Some(buf) => setter.set(index, buf).map(|_| ()),
                         None => Err(ClFailure::NoKernel(format!("{}: error {k}", desc.name))),
@@ -2331,13 +2337,13 @@ fn combine_slices(
     let kernel = program.kernel(&format!("{}_combine", desc.name))?;
     let mut setter = kernel.args();
     // SAFETY: `<name>_combine(__global T *parts, int n, int slices, __global T *out,
-    // SOMD_ERR_PARAM)`, written with the kernel (`opencl/nested.rs`).
+    // SOMD_KERNEL_ERR)`, written with the kernel (`opencl/nested.rs`).
     unsafe {
         setter.set(0, &parts.buffer)?;
         setter.set(1, &(count as i32))?;
         setter.set(2, &(slices as i32))?;
         setter.set(3, &out.buffer)?;
-        setter.set(4, err)?;
+        setter.set_err(4, err)?;
     }
     setter.run_1d(ctx, count).map(|_| ())
 }

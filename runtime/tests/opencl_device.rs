@@ -64,8 +64,9 @@ fn output<T: somd_runtime::opencl::ClScalar>(
 
 const ARITH_CL: &str = r#"
 __kernel void int_ops(__global const int *a, __global const int *b, __global int *out,
-                      const int n, SOMD_ERR_PARAM)
+                      const int n, SOMD_KERNEL_ERR)
 {
+    SOMD_ERR_INIT;
     int i = get_global_id(0);
     if (i >= n) return;
     int x = a[i], y = b[i];
@@ -78,8 +79,9 @@ __kernel void int_ops(__global const int *a, __global const int *b, __global int
 }
 
 __kernel void long_ops(__global const long *a, __global const long *b, __global long *out,
-                       const int n, SOMD_ERR_PARAM)
+                       const int n, SOMD_KERNEL_ERR)
 {
+    SOMD_ERR_INIT;
     int i = get_global_id(0);
     if (i >= n) return;
     long x = a[i], y = b[i];
@@ -93,8 +95,9 @@ __kernel void long_ops(__global const long *a, __global const long *b, __global 
 }
 
 __kernel void float_ops(__global const float *a, __global const float *b, __global int *out,
-                        __global long *outl, const int n, SOMD_ERR_PARAM)
+                        __global long *outl, const int n, SOMD_KERNEL_ERR)
 {
+    SOMD_ERR_INIT;
     int i = get_global_id(0);
     if (i >= n) return;
     float x = a[i], y = b[i];
@@ -107,8 +110,9 @@ __kernel void float_ops(__global const float *a, __global const float *b, __glob
 }
 
 __kernel void double_ops(__global const double *a, __global const double *b, __global long *out,
-                         __global int *outi, const int n, SOMD_ERR_PARAM)
+                         __global int *outi, const int n, SOMD_KERNEL_ERR)
 {
+    SOMD_ERR_INIT;
     int i = get_global_id(0);
     if (i >= n) return;
     double x = a[i], y = b[i];
@@ -172,7 +176,7 @@ fn run_pairs<A, B, C>(
                     .expect("set arg")
                     .set(4, &n)
                     .expect("set arg")
-                    .set(5, &err)
+                    .set_err(5, &err)
                     .expect("set arg");
             }
             args.run_1d(ctx, xs.len()).expect("launch");
@@ -189,7 +193,7 @@ fn run_pairs<A, B, C>(
                     .expect("set arg")
                     .set(2, &o)
                     .expect("set arg");
-                args.set(3, &n).expect("set arg").set(4, &err).expect("set arg");
+                args.set(3, &n).expect("set arg").set_err(4, &err).expect("set arg");
             }
             args.run_1d(ctx, xs.len()).expect("launch");
             drop(args);
@@ -413,8 +417,9 @@ fn java_double_arithmetic_matches_cpu() {
 
 const FAIL_CL: &str = r#"
 __kernel void store_at(__global int *a, const int len, const int bad_item, const int bad_index,
-                       SOMD_ERR_PARAM)
+                       SOMD_KERNEL_ERR)
 {
+    SOMD_ERR_INIT;
     int i = get_global_id(0);
     if (i >= len) return;
     int j = i == bad_item ? bad_index : i;
@@ -423,15 +428,28 @@ __kernel void store_at(__global int *a, const int len, const int bad_item, const
 }
 
 __kernel void divide(__global const int *a, __global const int *b, __global int *out,
-                     const int n, SOMD_ERR_PARAM)
+                     const int n, SOMD_KERNEL_ERR)
 {
+    SOMD_ERR_INIT;
     int i = get_global_id(0);
     if (i >= n) return;
     out[i] = somd_idiv(2, a[i], b[i]);
 }
 
-__kernel void new_array(const int size, SOMD_ERR_PARAM)
+__kernel void several(__global int *out, const int n, const int from, SOMD_KERNEL_ERR)
 {
+    SOMD_ERR_INIT;
+    int i = get_global_id(0);
+    if (i >= n) return;
+    SOMD_AT(i);
+    int j = i >= from ? i + n : i;
+    SOMD_CHECK_INDEX(1, j, n);
+    out[j] = i;
+}
+
+__kernel void new_array(const int size, SOMD_KERNEL_ERR)
+{
+    SOMD_ERR_INIT;
     if (get_global_id(0) == 0) {
         SOMD_CHECK_SIZE(0, size);
     }
@@ -465,7 +483,7 @@ fn store_at(
             .expect("set arg")
             .set(2, &bad_item)
             .expect("set arg");
-        args.set(3, &bad_index).expect("set arg").set(4, &err).expect("set arg");
+        args.set(3, &bad_index).expect("set arg").set_err(4, &err).expect("set arg");
     }
     args.run_1d(ctx, len).expect("launch");
     drop(args);
@@ -515,7 +533,7 @@ fn division_by_zero_is_reported() {
             .expect("set arg")
             .set(2, &out)
             .expect("set arg");
-        args.set(3, &n_arg).expect("set arg").set(4, &err).expect("set arg");
+        args.set(3, &n_arg).expect("set arg").set_err(4, &err).expect("set arg");
     }
     args.run_1d(ctx, n).expect("launch");
     drop(args);
@@ -543,7 +561,7 @@ fn negative_size_and_decode_texts() {
     let size = -5i32;
     let mut args = kernel.args();
     unsafe {
-        args.set(0, &size).expect("set arg").set(1, &err).expect("set arg");
+        args.set(0, &size).expect("set arg").set_err(1, &err).expect("set arg");
     }
     args.run_1d(ctx, 1).expect("launch");
     drop(args);
@@ -551,16 +569,76 @@ fn negative_size_and_decode_texts() {
     assert_eq!(exc.headline(), "java.lang.NegativeArraySizeException: -5");
     assert_eq!(exc.position, SITES[0]);
     // Host-side decoding of the remaining kinds.
-    let npe = fail::decode(&[1, 2, 4, 0, 0], &SITES).expect("npe");
+    let failure = |site, kind, index, length| fail::Failure { site, kind, index, length };
+    let npe = fail::decode(failure(2, 4, 0, 0), &SITES);
     assert_eq!(npe.headline(), "java.lang.NullPointerException");
-    let map = fail::decode(&[1, 0, 6, 3, 4], &SITES).expect("map");
+    let map = fail::decode(failure(0, 6, 3, 4), &SITES);
     assert_eq!(
         map.headline(),
         "java.lang.IllegalArgumentException: mapped arguments of @ have different lengths: 3 and 4"
     );
-    let unknown = fail::decode(&[1, 9, 1, 0, 0], &SITES).expect("unknown site");
+    let unknown = fail::decode(failure(9, 1, 0, 0), &SITES);
     assert_eq!(unknown.class, "java.lang.Error");
-    assert_eq!(fail::decode(&[0, 1, 1, 5, 5], &SITES), None);
+}
+
+/// Runs `several` on `err`: every item from `from` on fails, its key its index.
+fn several(ctx: &'static DeviceCtx, err: &ErrorBuffer, n: usize, from: i32) {
+    let program = build(ctx, "fail_test", FAIL_CL);
+    let kernel = program.kernel("several").expect("kernel");
+    let host = vec![0i32; n];
+    let out = output(ctx, &host);
+    let mut args = kernel.args();
+    unsafe {
+        args.set(0, &out).expect("set arg").set(1, &(n as i32)).expect("set arg");
+        args.set(2, &from).expect("set arg").set_err(3, err).expect("set arg");
+    }
+    args.run_1d(ctx, n).expect("launch");
+}
+
+/// Java reports the first failing iteration: of the many items that fail at once, the one
+/// of the smallest key, whichever recorded first.
+#[test]
+fn the_first_failing_iteration_is_reported() {
+    let Some(ctx) = device() else { return };
+    let n = 200_000;
+    for from in [0, 1, 300, 4099, 123_457, 199_999] {
+        let err = ErrorBuffer::new(ctx).expect("err");
+        several(ctx, &err, n, from);
+        let exc = error::catch(|| err.check(&SITES).expect("read")).expect_err("fails");
+        let expect = format!(
+            "java.lang.ArrayIndexOutOfBoundsException: Index {} out of bounds for length {n}",
+            from + n as i32
+        );
+        assert_eq!(exc.headline(), expect, "failures from {from}");
+    }
+}
+
+/// A later launch's failures, even of smaller keys, never replace an earlier launch's on
+/// the same buffer (the host reads the buffer once after both, as in a `sync` body).
+#[test]
+fn an_earlier_launch_keeps_its_failure() {
+    let Some(ctx) = device() else { return };
+    let n = 10_000;
+    let err = ErrorBuffer::new(ctx).expect("err");
+    several(ctx, &err, n, n as i32);
+    several(ctx, &err, n, 5000);
+    several(ctx, &err, n, 10);
+    let exc = error::catch(|| err.check(&SITES).expect("read")).expect_err("fails");
+    assert_eq!(
+        exc.headline(),
+        "java.lang.ArrayIndexOutOfBoundsException: Index 15000 out of bounds for length 10000"
+    );
+}
+
+#[test]
+fn the_log_gives_the_first_key_or_the_smallest_logged() {
+    let entries = [7, 1, 1, 70, 7, 3, 1, 1, 30, 3, 5, 1, 1, 50, 5];
+    let first = fail::first_failure(3, &entries).expect("logged");
+    assert_eq!(first.index, 30);
+    // The entry of the minimum was lost (the log overflowed): the smallest logged.
+    let lost = fail::first_failure(2, &entries).expect("logged");
+    assert_eq!(lost.index, 30);
+    assert_eq!(fail::first_failure(1, &[]), None);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -714,14 +792,16 @@ fn floating_reductions_match_within_tolerance() {
 // Buffers, residency, launches
 
 const BUFFER_CL: &str = r#"
-__kernel void add_one(__global int *a, const int n, SOMD_ERR_PARAM)
+__kernel void add_one(__global int *a, const int n, SOMD_KERNEL_ERR)
 {
+    SOMD_ERR_INIT;
     int i = get_global_id(0);
     if (i < n) a[i] = somd_iadd(a[i], 1);
 }
 
-__kernel void grid(__global int *out, const int nx, const int ny, SOMD_ERR_PARAM)
+__kernel void grid(__global int *out, const int nx, const int ny, SOMD_KERNEL_ERR)
 {
+    SOMD_ERR_INIT;
     int x = get_global_id(0), y = get_global_id(1);
     if (x < nx && y < ny) out[y * nx + x] = x * 1000 + y;
 }
@@ -738,7 +818,7 @@ fn add_one(ctx: &'static DeviceCtx, array: &DeviceArray<i32>, n: usize) {
             .expect("set arg")
             .set(1, &n_arg)
             .expect("set arg")
-            .set(2, &err)
+            .set_err(2, &err)
             .expect("set arg");
     }
     let info = args.run_1d(ctx, n).expect("launch");
@@ -879,7 +959,7 @@ fn sub_buffers_address_partitions() {
             .expect("set arg")
             .set(1, &100i32)
             .expect("set arg")
-            .set(2, &err)
+            .set_err(2, &err)
             .expect("set arg");
     }
     args.run_1d(ctx, 100).expect("launch");
@@ -911,7 +991,7 @@ fn two_dimensional_launch_covers_the_grid() {
             .expect("set arg")
             .set(2, &(ny as i32))
             .expect("set arg");
-        args.set(3, &err).expect("set arg");
+        args.set_err(3, &err).expect("set arg");
     }
     let info = args.run_2d(ctx, nx, ny).expect("launch");
     drop(args);

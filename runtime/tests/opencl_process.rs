@@ -65,8 +65,8 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-const GOOD_CL: &str = "__kernel void twice(__global int *a, const int n, SOMD_ERR_PARAM)\n\
-    { int i = get_global_id(0); if (i < n) a[i] = somd_imul(a[i], 2); }\n";
+const GOOD_CL: &str = "__kernel void twice(__global int *a, const int n, SOMD_KERNEL_ERR)\n\
+    { SOMD_ERR_INIT; int i = get_global_id(0); if (i < n) a[i] = somd_imul(a[i], 2); }\n";
 static GOOD: ProgramCell = ProgramCell::new(ProgramDesc {
     name: "good.somd",
     defines: "",
@@ -129,7 +129,7 @@ fn child_entry() {
                 let mut args = kernel.args();
                 unsafe {
                     args.set(0, &array).or_fatal().set(1, &10_000i32).or_fatal();
-                    args.set(2, &err).or_fatal();
+                    args.set_err(2, &err).or_fatal();
                 }
                 args.run_1d(ctx, host.len()).or_fatal();
                 array.mark_device_dirty();
@@ -159,7 +159,7 @@ fn child_entry() {
                     let mut args = kernel.args();
                     unsafe {
                         args.set(0, &array).or_fatal().set(1, &(n as i32)).or_fatal();
-                        args.set(2, &err).or_fatal();
+                        args.set_err(2, &err).or_fatal();
                     }
                     args.run_1d(ctx, n).or_fatal();
                     err.check(&[]).or_fatal();

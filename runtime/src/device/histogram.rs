@@ -66,6 +66,8 @@ pub enum HistArg {
     Runs,
     /// The error buffer.
     Err,
+    /// The launch's epoch for the error buffer (`const uint`).
+    Epoch,
 }
 
 /// The update operator of a histogram.
@@ -368,6 +370,9 @@ impl Launch<'_> {
                         setter.set(index, &runs).map(|_| ())
                     }
                     (HistArg::Err, None, _) => setter.set(index, &err).map(|_| ()),
+                    (HistArg::Epoch, None, _) => {
+                        setter.set(index, &crate::opencl::fail::next_epoch()).map(|_| ())
+                    }
                     (HistArg::Partials | HistArg::Table | HistArg::InLocal, None, _) => {
                         Err(ClFailure::NoKernel(format!("{}: argument {k}", desc.name)))
                     }

@@ -350,6 +350,9 @@ impl<'a> SyncCall<'a> {
                         setter.local::<u8>(index, local * elem.size()).map(|_| ())
                     }
                     ArgSpec::Err => setter.set(index, &self.err).map(|_| ()),
+                    ArgSpec::Epoch => {
+                        setter.set(index, &crate::opencl::fail::next_epoch()).map(|_| ())
+                    }
                     ArgSpec::Lanes => {
                         setter.set(index, &(geo.strip.unwrap_or(1) as i32)).map(|_| ())
                     }

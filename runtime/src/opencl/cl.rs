@@ -14,8 +14,18 @@ pub const SOMD_HIST: &str = include_str!("../../cl/somd_hist.cl");
 /// `runtime/cl/somd_reduce.cl`: the work-group tree reduction template.
 pub const SOMD_REDUCE: &str = include_str!("../../cl/somd_reduce.cl");
 
+/// Words of the error buffer's head (`SOMD_ERR_HEAD` in `somd_errors.cl`): the failing
+/// launch's epoch, the first failure's inverted key, the log's entry count, one unused.
+pub const ERR_HEAD: usize = 4;
+/// Words of one log entry (`SOMD_ERR_ENTRY`): key, site id, kind, index, length.
+pub const ERR_ENTRY: usize = 5;
+/// Entries of the log (`SOMD_ERR_CAP`).
+pub const ERR_CAP: usize = 1024;
 /// Number of `int` words of the error buffer (`SOMD_ERR_WORDS` in `somd_errors.cl`).
-pub const ERR_WORDS: usize = 5;
+pub const ERR_WORDS: usize = ERR_HEAD + ERR_ENTRY * ERR_CAP;
+/// The words the host reads after a launch: the head and the log's first entry, all a
+/// launch with one failing iteration writes.
+pub const ERR_QUICK: usize = ERR_HEAD + ERR_ENTRY;
 
 /// Kind codes of the error buffer's word 2 (`SOMD_KIND_*` in `somd_errors.cl`).
 pub mod kind {

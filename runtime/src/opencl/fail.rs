@@ -2,14 +2,55 @@
 //! and `runtime/cl/somd_errors.cl`): the error buffer, and its translation into the Java
 //! exception the CPU backends raise for the same failure, with the same text.
 
-use super::cl::{kind, ERR_WORDS};
+use super::cl::{kind, ERR_CAP, ERR_ENTRY, ERR_HEAD, ERR_QUICK, ERR_WORDS};
 use super::device::DeviceCtx;
 use super::ClFailure;
 use crate::error::{self, class, JavaException, SourcePos};
 use opencl3::event::Event;
 use opencl3::memory::{Buffer, ClMem, CL_MEM_COPY_HOST_PTR, CL_MEM_READ_WRITE};
 use opencl3::types::{cl_mem, CL_BLOCKING, CL_NON_BLOCKING};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
+
+/// The last epoch handed out by [`next_epoch`].
+static EPOCH: AtomicU32 = AtomicU32::new(0);
+
+/// A launch's epoch (`somd_err_epoch`): a number no other launch of the process had lately
+/// (never 0), which tells the failures of one launch from those of the launches before it
+/// on the same error buffer (`somd_errors.cl`).
+pub fn next_epoch() -> u32 {
+    loop {
+        let epoch = EPOCH.fetch_add(1, Ordering::Relaxed).wrapping_add(1);
+        if epoch != 0 {
+            return epoch;
+        }
+    }
+}
+
+/// One failure a kernel recorded: site id, kind, index, length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Failure {
+    pub site: i32,
+    pub kind: i32,
+    pub index: i32,
+    pub length: i32,
+}
+
+impl Failure {
+    /// The failure of a log entry (key, site, kind, index, length).
+    fn of_entry(entry: &[i32]) -> Failure {
+        Failure { site: entry[1], kind: entry[2], index: entry[3], length: entry[4] }
+    }
+}
+
+/// The failure of Java's first failing iteration among the log's `entries` (whole entries
+/// of [`ERR_ENTRY`] words): the entry of key `first` (the head's minimum), or, when the log
+/// overflowed before it, the entry of the smallest key logged.
+pub fn first_failure(first: u32, entries: &[i32]) -> Option<Failure> {
+    let entries = entries.chunks_exact(ERR_ENTRY);
+    let exact = entries.clone().find(|e| e[0] as u32 == first);
+    exact.or_else(|| entries.min_by_key(|e| e[0] as u32)).map(Failure::of_entry)
+}
 
 /// The `__global int *somd_err` buffer of a batch of launches (zeroed on creation; a batch
 /// that fails ends the program, so it never needs resetting).
@@ -52,7 +93,7 @@ impl ErrorBuffer {
                 return Ok(ErrorBuffer { ctx, buffer });
             }
         }
-        let mut zeros = [0i32; ERR_WORDS];
+        let mut zeros = vec![0i32; ERR_WORDS];
         // SAFETY: `zeros` is copied during the call (CL_MEM_COPY_HOST_PTR).
         let buffer = unsafe {
             Buffer::<i32>::create(
@@ -70,10 +111,10 @@ impl ErrorBuffer {
         self.buffer.get()
     }
 
-    /// Reads the buffer (waiting for every launch queued before) and returns its words.
-    pub fn read(&self) -> Result<[i32; ERR_WORDS], ClFailure> {
-        let mut words = [0i32; ERR_WORDS];
-        // SAFETY: blocking read of the whole (ERR_WORDS-int) buffer into a local array.
+    /// Reads the buffer's head and first log entry (waiting for every launch queued before).
+    pub fn read(&self) -> Result<[i32; ERR_QUICK], ClFailure> {
+        let mut words = [0i32; ERR_QUICK];
+        // SAFETY: blocking read of the buffer's first ERR_QUICK ints into a local array.
         unsafe {
             self.ctx.queue.enqueue_read_buffer(&self.buffer, CL_BLOCKING, 0, &mut words, &[])
         }
@@ -81,13 +122,36 @@ impl ErrorBuffer {
         Ok(words)
     }
 
+    /// The first failure in Java's order, given the words [`ErrorBuffer::read`] returned:
+    /// `None` when none was recorded; the first entry when only one was logged; otherwise
+    /// the log is read (a launch where several iterations failed) and searched.
+    pub fn failure(&self, words: &[i32; ERR_QUICK]) -> Result<Option<Failure>, ClFailure> {
+        if words[0] == 0 {
+            return Ok(None);
+        }
+        let logged = (words[2] as u32 as usize).min(ERR_CAP);
+        let first = !(words[1] as u32);
+        if logged <= 1 {
+            return Ok(first_failure(first, &words[ERR_HEAD..]));
+        }
+        let mut entries = vec![0i32; logged * ERR_ENTRY];
+        let offset = ERR_HEAD * std::mem::size_of::<i32>();
+        // SAFETY: blocking read of `logged` whole entries, which lie inside the buffer
+        // (`logged <= ERR_CAP`), into a vector of that size.
+        unsafe {
+            self.ctx.queue.enqueue_read_buffer(&self.buffer, CL_BLOCKING, offset, &mut entries, &[])
+        }
+        .map_err(ClFailure::api("clEnqueueReadBuffer(somd_err log)"))?;
+        Ok(first_failure(first, &entries))
+    }
+
     /// Waits for the launches queued so far and raises the recorded failure, if any, as the
     /// Java exception at its site's position (`sites[site id]`). Call it after each launch or
     /// batch of launches, before the host reads any result.
     pub fn check(&self, sites: &'static [SourcePos]) -> Result<(), ClFailure> {
         let words = self.read()?;
-        if let Some(exc) = decode(&words, sites) {
-            error::throw(exc);
+        if let Some(failure) = self.failure(&words)? {
+            error::throw(decode(failure, sites));
         }
         Ok(())
     }
@@ -104,7 +168,7 @@ impl ErrorBuffer {
     /// caller queues its result reads behind it and waits once (the queue is in order), then
     /// checks the words with [`PendingCheck::check`] before it uses any result.
     pub fn read_queued(self) -> Result<PendingCheck, ClFailure> {
-        let mut words = Box::new([0i32; ERR_WORDS]);
+        let mut words = Box::new([0i32; ERR_QUICK]);
         // SAFETY: non-blocking read of the whole buffer into boxed words that `PendingCheck`
         // owns and does not read, move out or free before the read's event has completed
         // (`check` and `words` wait for it; `drop` waits for it, and leaks the words when
@@ -151,7 +215,7 @@ impl ErrorBuffer {
 #[derive(Debug)]
 pub struct PendingCheck {
     err: Option<ErrorBuffer>,
-    words: Box<[i32; ERR_WORDS]>,
+    words: Box<[i32; ERR_QUICK]>,
     event: Option<Event>,
 }
 
@@ -159,18 +223,24 @@ impl PendingCheck {
     /// Waits for the read (at once when a later blocking command on the queue has returned)
     /// and raises the recorded failure, if any, as [`ErrorBuffer::check`] does; with none,
     /// the buffer goes back to the pool.
-    pub fn check(self, sites: &'static [SourcePos]) -> Result<(), ClFailure> {
-        // `words` gives the buffer back when its flag is 0, the case `decode` maps to `None`.
-        let words = self.words()?;
-        if let Some(exc) = decode(&words, sites) {
-            error::throw(exc);
+    pub fn check(mut self, sites: &'static [SourcePos]) -> Result<(), ClFailure> {
+        let words = self.wait()?;
+        let failure = match &self.err {
+            Some(err) => err.failure(&words)?,
+            None => None,
+        };
+        if let Some(failure) = failure {
+            error::throw(decode(failure, sites));
+        }
+        if let Some(err) = self.err.take() {
+            err.recycle();
         }
         Ok(())
     }
 
     /// The words, once the read has completed, for a caller that handles a recorded failure
-    /// itself; with none, the buffer goes back to the pool.
-    pub fn words(mut self) -> Result<[i32; ERR_WORDS], ClFailure> {
+    /// itself (word 0 is not 0); with none, the buffer goes back to the pool.
+    pub fn words(mut self) -> Result<[i32; ERR_QUICK], ClFailure> {
         let words = self.wait()?;
         if words[0] == 0 {
             if let Some(err) = self.err.take() {
@@ -180,7 +250,7 @@ impl PendingCheck {
         Ok(words)
     }
 
-    fn wait(&mut self) -> Result<[i32; ERR_WORDS], ClFailure> {
+    fn wait(&mut self) -> Result<[i32; ERR_QUICK], ClFailure> {
         // The event is dropped only once the wait succeeded: after a failed wait the read may
         // still be queued, and `drop` must not free the words under it.
         if let Some(event) = &self.event {
@@ -198,27 +268,24 @@ impl Drop for PendingCheck {
         // a read that may still run.
         if let Some(event) = self.event.take() {
             if event.wait().is_err() {
-                std::mem::forget(std::mem::replace(&mut self.words, Box::new([0; ERR_WORDS])));
+                std::mem::forget(std::mem::replace(&mut self.words, Box::new([0; ERR_QUICK])));
             }
         }
     }
 }
 
-/// The exception recorded in an error buffer, or `None` when its flag is 0. An unknown site
-/// id or kind (a bug in a kernel) becomes a `java.lang.Error` that names it.
-pub fn decode(words: &[i32; ERR_WORDS], sites: &'static [SourcePos]) -> Option<JavaException> {
-    if words[0] == 0 {
-        return None;
-    }
-    let [_, site, kind, index, length] = *words;
+/// The exception of a recorded failure. An unknown site id or kind (a bug in a kernel)
+/// becomes a `java.lang.Error` that names it.
+pub fn decode(failure: Failure, sites: &'static [SourcePos]) -> JavaException {
+    let Failure { site, kind, index, length } = failure;
     let Some(pos) = usize::try_from(site).ok().and_then(|s| sites.get(s)) else {
-        return Some(JavaException::unplaced(
+        return JavaException::unplaced(
             "java.lang.Error",
             format!("kernel reported failure kind {kind} at unknown site {site}"),
-        ));
+        );
     };
     let exc = |class: &'static str, detail: String| JavaException::new(class, detail, *pos);
-    Some(match kind {
+    match kind {
         kind::BOUNDS => exc(
             class::ARRAY_INDEX_OUT_OF_BOUNDS,
             format!("Index {index} out of bounds for length {length}"),
@@ -242,5 +309,5 @@ pub fn decode(words: &[i32; ERR_WORDS], sites: &'static [SourcePos]) -> Option<J
             format!("kernel reported unknown failure kind {other}"),
             *pos,
         ),
-    })
+    }
 }

@@ -195,6 +195,20 @@ impl KernelArgs<'_> {
         Ok(self)
     }
 
+    /// Sets arguments `index` and `index + 1` to `err` and a fresh epoch: a kernel's
+    /// `SOMD_KERNEL_ERR` (`somd_errors.cl`).
+    ///
+    /// # Safety
+    /// The kernel's parameters `index` and `index + 1` must be `SOMD_KERNEL_ERR`'s.
+    pub unsafe fn set_err(
+        &mut self,
+        index: u32,
+        err: &ErrorBuffer,
+    ) -> Result<&mut Self, ClFailure> {
+        // SAFETY: forwarded to the caller.
+        unsafe { self.set(index, err)?.set(index + 1, &super::fail::next_epoch()) }
+    }
+
     /// Reserves `count` elements of `__local T` memory for argument `index`.
     pub fn local<T>(&mut self, index: u32, count: usize) -> Result<&mut Self, ClFailure> {
         let bytes = count.max(1) * std::mem::size_of::<T>();

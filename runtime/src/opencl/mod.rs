@@ -24,7 +24,7 @@
 //!         let err = ErrorBuffer::new(ctx).or_fatal();
 //!         let kernel = program.kernel("saxpy").or_fatal();
 //!         let mut args = kernel.args();
-//!         unsafe { args.set(0, &x)?.set(1, &y)?.set(2, &n)?.set(3, &a)?.set(4, &err)? }
+//!         unsafe { args.set(0, &x)?.set(1, &y)?.set(2, &n)?.set(3, &a)?.set_err(4, &err)? }
 //!         args.run_1d(ctx, n as usize).or_fatal();
 //!         err.check(&SITES).or_fatal();        // raises the Java exception, if any
 //!         y.mark_device_dirty(); y.ensure_on_host(&mut y_host).or_fatal();
@@ -58,10 +58,17 @@
 //!
 //! # Failure reporting protocol
 //! Java exceptions raised in kernels (LANGUAGE.md §1.6) travel through a small buffer:
-//! - every kernel takes `__global int *somd_err` as its **last** parameter (`SOMD_ERR_PARAM`
-//!   in `somd_errors.cl`), and so does every helper function that can fail;
-//! - the buffer has 5 `int` words, zeroed by the host ([`ErrorBuffer::new`]):
-//!   `[0]` flag (0 = none, 1 = failed), `[1]` site id, `[2]` kind, `[3]` index, `[4]` length;
+//! - every kernel takes the buffer and its launch's epoch as its **last** two parameters
+//!   (`__global int *somd_err_buf, const uint somd_err_epoch`, `SOMD_KERNEL_ERR` in
+//!   `somd_errors.cl`; set with [`launch::KernelArgs::set_err`], or from the manifest's
+//!   `Err` and `Epoch`, the epoch from [`fail::next_epoch`]) and opens its body with
+//!   `SOMD_ERR_INIT`, the work-item's failure context `somd_err` (buffer, epoch, the key
+//!   of the iteration running now, set by `SOMD_AT(k)`); every helper function that can fail
+//!   takes that context (`SOMD_ERR_PARAM`);
+//! - the buffer ([`ErrorBuffer::new`], zeroed) has a head of 4 `int` words, `[0]` the
+//!   failing launch's epoch (0 = none), `[1]` the smallest failing key, inverted, `[2]` the
+//!   log's entry count, then a log of 1024 entries of 5 words: key, site id, kind, index,
+//!   length;
 //! - kinds: 1 bounds (`ArrayIndexOutOfBoundsException: Index I out of bounds for length L`),
 //!   2 division by zero (`ArithmeticException: / by zero`), 3 negative size
 //!   (`NegativeArraySizeException: I`), 4 null (`NullPointerException`), 5 value-array bound
@@ -69,16 +76,19 @@
 //!   (`IllegalArgumentException: mapped arguments of @ have different lengths: I and L`), 7
 //!   empty method reduction (`IllegalArgumentException: reduction of an empty array with a
 //!   method`, a `C.m !` nested in a kernel);
-//! - a failing work-item does `if (atomic_cmpxchg(&somd_err[0], 0, 1) == 0) { write [1..4] }`
-//!   (`somd_fail`) and returns (statement macros `SOMD_CHECK_*`), or, in expression helpers
-//!   (`somd_idiv`, `SOMD_INDEX`), continues with a harmless value — it never performs the
-//!   failing access; only the first failure is kept;
+//! - a failing work-item (`somd_fail`) records nothing unless word 0 is 0 or its own epoch
+//!   (a later launch never replaces an earlier one's failure), and appends its entry only
+//!   when its key lowers the smallest (an earlier iteration in Java's order); it then returns
+//!   (statement macros `SOMD_CHECK_*`), or, in expression helpers (`somd_idiv`,
+//!   `SOMD_INDEX`), continues with a harmless value — it never performs the failing access;
 //! - the site id indexes a `&'static [SourcePos]` table the generated code owns, one entry
 //!   per failing site in the order the OpenCL writer numbered them;
 //! - after a launch or a batch of launches, and before the host reads any result,
-//!   [`ErrorBuffer::check`] reads the 20 bytes (a blocking read on the in-order queue, so it
-//!   also waits for the launches) and raises the exception through [`crate::error`] —
-//!   the same class, detail and `\tat FILE:LINE:COL` text as the CPU backends.
+//!   [`ErrorBuffer::check`] reads the head and the first entry (a blocking read on the
+//!   in-order queue, so it also waits for the launches), the rest of the log only when
+//!   several entries were written ([`ErrorBuffer::failure`]: the entry of the smallest key),
+//!   and raises the exception through [`crate::error`] — the same class, detail and
+//!   `\tat FILE:LINE:COL` text as the CPU backends.
 //!
 //! OpenCL C helpers (`runtime/cl/`, prepended to every program by [`program`]):
 //! - `somd_errors.cl`: `somd_fail`, `SOMD_CHECK_INDEX(site, i, len)`,

@@ -135,7 +135,7 @@ pub fn reduce<Op: DeviceReduceOp<T>, T: ReduceElem>(
     // SAFETY: argument types match `somd_reduce` in somd_reduce.cl.
     unsafe {
         args.set(0, array)?.set(1, &count)?.set(2, &partials_buf)?;
-        args.local::<T::Dev>(3, local)?.set(4, &err)?;
+        args.local::<T::Dev>(3, local)?.set_err(4, &err)?;
     }
     let info = args.run_1d_exact(ctx, groups * local, local)?;
     drop(args);

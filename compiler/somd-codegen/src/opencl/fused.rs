@@ -149,36 +149,31 @@ impl Writer<'_> {
         for (s, f) in stages.iter().enumerate() {
             if s > 0 && self.can_fail(*f) {
                 let name = format!("somd_err{s}");
-                Self::push_arg(
-                    m,
-                    &mut decls,
-                    format!("__global int *{name}"),
-                    &name,
-                    ArgKind::Err,
-                    ArgSource::LaterError,
-                );
+                Self::push_err(m, &mut decls, &name, ArgSource::LaterError);
                 errs.push(name);
             } else {
                 errs.push("somd_err".into());
             }
         }
-        Self::push_arg(
-            m,
-            &mut decls,
-            "SOMD_ERR_PARAM".into(),
-            "somd_err",
-            ArgKind::Err,
-            ArgSource::ErrorBuffer,
-        );
+        Self::push_err(m, &mut decls, "somd_err", ArgSource::ErrorBuffer);
         let l1 = Level(1);
         let l2 = l1.next();
         let mut out = String::new();
         writeln!(out, "/* {} at {}:{}:{} */", m.origin, m.file, m.line, m.col)?;
         writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
+        // Every stage's failure context; each element is one iteration of each.
+        let later: Vec<&String> = errs.iter().filter(|e| *e != "somd_err").collect();
+        out.push_str(&super::kernels::err_init(l1, "somd_err"));
+        for name in &later {
+            out.push_str(&super::kernels::err_init(l1, name));
+        }
         for (j, (_, op, ty)) in reductions.iter().enumerate() {
             writeln!(out, "{l1}{} somd_v{j} = {};", prim_c(*ty), identity(*op, *ty)?)?;
         }
         out.push_str(&Self::strided_loop(l1)?);
+        for name in &later {
+            writeln!(out, "{l2}{name}->key = somd_err->key;")?;
+        }
         let mut stage = 0;
         let reduce_args = match producer {
             Some((f, elem)) => {

@@ -148,14 +148,7 @@ impl Writer<'_> {
             ArgKind::Scalar { ty: "int".into() },
             ArgSource::TableInLocal,
         );
-        Self::push_arg(
-            m,
-            &mut decls,
-            "SOMD_ERR_PARAM".into(),
-            "somd_err",
-            ArgKind::Err,
-            ArgSource::ErrorBuffer,
-        );
+        Self::push_err(m, &mut decls, "somd_err", ArgSource::ErrorBuffer);
         let words = if body.elem == PrimType::Long { 2 } else { 1 };
         let op = match body.op {
             ReduceOp::Add => "+",
@@ -212,6 +205,7 @@ impl Writer<'_> {
         let l1 = Level(1);
         let l2 = l1.next();
         let l3 = l2.next();
+        out.push_str(&super::kernels::err_init(l1, "somd_err"));
         for (local, init) in &body.setup {
             out.push_str(&self.stmt(&mut cx, l1, &Stmt::Let { local: *local, init: *init })?);
         }
@@ -228,9 +222,12 @@ impl Writer<'_> {
         let known = [(d.index, bounds::dim_range(d))];
         cx.proven = bounds::proven_in_bounds(func, loop_body, &known, &[]);
         let index_line = if d.step == 1 {
-            format!("const int {index} = (int)((long)({lo}) + somd_f);")
+            format!("SOMD_AT(somd_f); const int {index} = (int)((long)({lo}) + somd_f);")
         } else {
-            format!("const int {index} = (int)((long)({lo}) + somd_f * {}L);", d.step)
+            format!(
+                "SOMD_AT(somd_f); const int {index} = (int)((long)({lo}) + somd_f * {}L);",
+                d.step
+            )
         };
         let updates: HashSet<ExprId> = body.updates.iter().copied().collect();
         let mut hist = HistCx {
@@ -380,14 +377,7 @@ impl Writer<'_> {
             ArgKind::Buffer { access: Access::Out, elem: elem.into() },
             ArgSource::Partials,
         );
-        Self::push_arg(
-            m,
-            &mut decls,
-            "SOMD_ERR_PARAM".into(),
-            "somd_err",
-            ArgKind::Err,
-            ArgSource::ErrorBuffer,
-        );
+        Self::push_err(m, &mut decls, "somd_err", ArgSource::ErrorBuffer);
         m.reduction = Some(ReductionInfo {
             op: "+".into(),
             elem: elem.into(),
@@ -419,6 +409,7 @@ impl Writer<'_> {
         writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
         let l1 = Level(1);
         let l2 = l1.next();
+        out.push_str(&super::kernels::err_init(l1, "somd_err"));
         // The host checked `p[0..somd_n)` in bounds and non-decreasing, and listed its runs
         // in `somd_heads` (in bounds of `[0, somd_n]`) unless `somd_runs` is -1.
         writeln!(out, "{l1}const long somd_w = (long)get_global_id(0);")?;
@@ -448,6 +439,7 @@ impl Writer<'_> {
             out,
             "{l2}if (somd_runs < 0 && somd_g > somd_f && {p}[somd_g] != {p}[somd_g - 1]) break;"
         )?;
+        out.push_str(&super::kernels::at(l2, "somd_g"));
         writeln!(out, "{l2}const int {index} = (int)somd_g;")?;
         let updates: HashSet<ExprId> = body.updates.iter().copied().collect();
         cx.hist = Some(HistCx {

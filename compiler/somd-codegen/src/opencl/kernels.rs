@@ -230,6 +230,26 @@ impl Writer<'_> {
         m.args.len() - 1
     }
 
+    /// An error buffer `__global int *{name}_buf` and its launch's epoch `const uint
+    /// {name}_epoch` (`runtime/cl/somd_errors.cl`); the kernel opens its body with
+    /// [`err_init`] of the same name, which declares `{name}`, the work-item's context.
+    pub(super) fn push_err(
+        m: &mut KernelManifest,
+        decls: &mut Vec<String>,
+        name: &str,
+        source: ArgSource,
+    ) {
+        Self::push_arg(m, decls, format!("__global int *{name}_buf"), name, ArgKind::Err, source);
+        Self::push_arg(
+            m,
+            decls,
+            format!("const uint {name}_epoch"),
+            &format!("{name}_epoch"),
+            ArgKind::Epoch,
+            ArgSource::Epoch,
+        );
+    }
+
     /// A read-only buffer argument `__global const {elem} *{name}` from construct argument
     /// `param`.
     pub(super) fn push_const_buffer(
@@ -636,14 +656,7 @@ impl Writer<'_> {
                 ArgSource::Lanes,
             );
         }
-        Self::push_arg(
-            m,
-            &mut decls,
-            "SOMD_ERR_PARAM".into(),
-            "somd_err",
-            ArgKind::Err,
-            ArgSource::ErrorBuffer,
-        );
+        Self::push_err(m, &mut decls, "somd_err", ArgSource::ErrorBuffer);
         // A 2-D nest without a reduction maps its inner (contiguous, row-major) index to
         // NDRange dimension 0, so neighbouring work-items of a group read neighbouring
         // elements of a row (coalesced): the host's first global size is the columns.
@@ -669,6 +682,7 @@ impl Writer<'_> {
         let header = format!("__kernel void {}({})\n{{", plan.name, decls.join(",\n        "));
         writeln!(out, "{header}")?;
         let l1 = Level(1);
+        out.push_str(&err_init(l1, "somd_err"));
         for pack in &packs {
             writeln!(out, "{l1}{pack}")?;
         }
@@ -706,6 +720,7 @@ impl Writer<'_> {
                 idx,
                 "{li}const int {j} = (int)((long)({lo1}) + (somd_cols > 0 ? somd_flat % somd_cols : 0));"
             )?;
+            idx.push_str(&at(li, "somd_flat"));
             let hi0 = self.size(&cx, &d0.hi);
             conds.push("somd_cols > 0".to_string());
             conds.push(format!("somd_row < (long)({hi0}) - (long)({lo0})"));
@@ -715,6 +730,7 @@ impl Writer<'_> {
             let (lo, hi) = (self.size(&cx, &d.lo), self.size(&cx, &d.hi));
             writeln!(out, "{l1}const long somd_pos0 = (long)({lo}) + (long)get_group_id(0);")?;
             writeln!(out, "{l1}const int {name} = (int)somd_pos0;")?;
+            out.push_str(&at(l1, "get_group_id(0)"));
             writeln!(out, "{l1}const int somd_lane = (int)get_local_id(0);")?;
             conds.push(format!("somd_pos0 < (long)({hi})"));
         } else {
@@ -746,6 +762,16 @@ impl Writer<'_> {
                     conds.push(format!("{pos} < (long)({hi})"));
                 }
             }
+            // The iteration's place in Java's order: row-major in a 2-D nest (the outer
+            // index, NDRange dimension 1, counts whole rows of the inner one).
+            let key = match &body.parallel.dims[..] {
+                [_, d1] if transposed => {
+                    let (lo1, hi1) = (self.size(&cx, &d1.lo), self.size(&cx, &d1.hi));
+                    format!("{} * ((long)({hi1}) - (long)({lo1})) + {}", gid(1), gid(0))
+                }
+                _ => gid(0),
+            };
+            idx.push_str(&at(li, &key));
         }
         let inner_body = if body.parallel.dims.len() == 2 {
             match loop_body.stmts.as_slice() {
@@ -1019,6 +1045,7 @@ impl Writer<'_> {
             out,
             "{level}for (long somd_t = (long)get_global_id(0); somd_t < (long)somd_n; somd_t += (long)get_global_size(0)) {{"
         )?;
+        out.push_str(&at(level.next(), "somd_t"));
         writeln!(out, "{}const int somd_i = (int)somd_t;", level.next())?;
         Ok(out)
     }
@@ -1414,19 +1441,13 @@ impl Writer<'_> {
                 }
             }
         }
-        Self::push_arg(
-            m,
-            &mut decls,
-            "SOMD_ERR_PARAM".into(),
-            "somd_err",
-            ArgKind::Err,
-            ArgSource::ErrorBuffer,
-        );
+        Self::push_err(m, &mut decls, "somd_err", ArgSource::ErrorBuffer);
         let mut out = helper_text;
         out.push_str(&slices_text);
         writeln!(out, "/* {} of {} at {}:{}:{} */", m.origin, func.name, m.file, m.line, m.col)?;
         writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
         let l1 = Level(1);
+        out.push_str(&err_init(l1, "somd_err"));
         if let Some(t) = &tiling {
             writeln!(out, "{l1}__local {} somd_tile[{}];", t.elem, t.tile)?;
         }
@@ -1473,6 +1494,7 @@ impl Writer<'_> {
             }
             writeln!(out, "{l1}if (somd_ns > 0) {{")?;
             writeln!(out, "{l2}const int somd_i = (int)get_global_id(0);")?;
+            out.push_str(&at(l2, "somd_i"));
             writeln!(out, "{l2}const int somd_s = (int)get_group_id(1);")?;
             writeln!(out, "{l2}if (somd_i >= somd_n) return;")?;
             if let Some(staged_call) = &staged_call {
@@ -1493,6 +1515,7 @@ impl Writer<'_> {
             // Every work-item of group `i` runs the function for element `i`; the group's
             // result is the same in all of them, work-item 0 stores it.
             writeln!(out, "{l1}const int somd_i = (int)get_group_id(0);")?;
+            out.push_str(&at(l1, "somd_i"));
             writeln!(out, "{l1}if (somd_i >= somd_n) return;")?;
             writeln!(out, "{l1}const {} somd_r = {call};", self.ty(&func.ret)?)?;
             writeln!(out, "{l1}if (get_local_id(0) == 0) {{")?;
@@ -1506,6 +1529,7 @@ impl Writer<'_> {
         }
         if (reduce.is_none() || tiling.is_some()) && !widened {
             writeln!(out, "{l1}const int somd_i = (int)get_global_id(0);")?;
+            out.push_str(&at(l1, "somd_i"));
         }
         match (reduce, &tiling) {
             (None, Some(_)) => {
@@ -1592,14 +1616,7 @@ impl Writer<'_> {
             ArgKind::Buffer { access: Access::Out, elem: e.clone() },
             ArgSource::Partials,
         );
-        Self::push_arg(
-            m,
-            &mut decls,
-            "SOMD_ERR_PARAM".into(),
-            "somd_err",
-            ArgKind::Err,
-            ArgSource::ErrorBuffer,
-        );
+        Self::push_err(m, &mut decls, "somd_err", ArgSource::ErrorBuffer);
         m.global.push(SizeRule::Const(-1));
         m.reduction = Some(ReductionInfo {
             op: func.name.clone(),
@@ -1614,11 +1631,13 @@ impl Writer<'_> {
         let l2 = l1.next();
         let mut out = format!("/* {} ! at {}:{}:{} */\n", func.name, m.file, m.line, m.col);
         writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
+        out.push_str(&err_init(l1, "somd_err"));
         writeln!(out, "{l1}const long somd_lo = (long)get_global_id(0) * (long)somd_chunk;")?;
         writeln!(out, "{l1}if (somd_lo >= (long)somd_n) return;")?;
         writeln!(out, "{l1}const long somd_hi = min(somd_lo + (long)somd_chunk, (long)somd_n);")?;
         writeln!(out, "{l1}{p} somd_acc = somd_in[somd_lo];")?;
         writeln!(out, "{l1}for (long somd_k = somd_lo + 1; somd_k < somd_hi; somd_k++) {{")?;
+        out.push_str(&at(l2, "somd_k"));
         writeln!(out, "{l2}somd_acc = {f}(somd_acc, somd_in[somd_k], somd_err);")?;
         writeln!(out, "{l1}}}")?;
         writeln!(out, "{l1}somd_partials[get_global_id(0)] = somd_acc;")?;
@@ -1740,4 +1759,21 @@ pub(super) fn written_bases(cx: &FnCx) -> std::collections::HashSet<LocalId> {
             _ => None,
         })
         .collect()
+}
+
+/// The declarations opening a kernel's body for its error buffer `name` ([`Writer::push_err`]):
+/// the work-item's failure context `{name}_cx` (buffer, epoch, the key of the iteration
+/// running now: 0 until the first [`at`]) and `{name}`, the pointer helpers are passed.
+pub(super) fn err_init(level: Level, name: &str) -> String {
+    format!(
+        "{level}somd_cx {name}_cx = {{ {name}_buf, {name}_epoch, 0u }};\n\
+         {level}somd_cx *const {name} = &{name}_cx;\n"
+    )
+}
+
+/// The statement starting iteration `k` (a 0-based `long` expression in Java's order of the
+/// iterations) for the failure keys of `somd_err` (`SOMD_AT`, `somd_errors.cl`): a kernel
+/// keeps the failure of the smallest key, Java's first.
+pub(super) fn at(level: Level, k: &str) -> String {
+    format!("{level}SOMD_AT({k});\n")
 }

@@ -126,7 +126,7 @@ pub struct KernelManifest {
     pub file: String,
     pub line: u32,
     pub col: u32,
-    /// Arguments in order; the last is always [`ArgKind::Err`].
+    /// Arguments in order; the last two are always [`ArgKind::Err`] and [`ArgKind::Epoch`].
     pub args: Vec<KernelArg>,
     /// One entry per NDRange dimension: the number of work-items (the kernel guards, so the
     /// host may round up).
@@ -186,8 +186,12 @@ pub enum ArgKind {
     Scalar { ty: String },
     /// `__local T *` of one element per work-item of a group.
     Local { elem: String },
-    /// The trailing `__global int *somd_err`.
+    /// An error buffer `__global int *somd_err_buf` (or a fused kernel's later stage's),
+    /// always followed by its [`ArgKind::Epoch`].
     Err,
+    /// `const uint somd_err_epoch`: the launch's epoch for the error buffer before it
+    /// (`somd_runtime::opencl::fail::next_epoch`).
+    Epoch,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -279,6 +283,8 @@ pub enum ArgSource {
     /// (`strips.rs`): the host launches one work-group of that many per iteration.
     Lanes,
     ErrorBuffer,
+    /// The launch's epoch for the error buffer before it (`somd_errors.cl`).
+    Epoch,
     /// The error buffer of a later stage of a fused kernel (`fused.rs`), checked after
     /// [`ArgSource::ErrorBuffer`] and the later stages before it.
     LaterError,

@@ -229,9 +229,11 @@ impl Writer<'_> {
         writeln!(
             out,
             "__kernel void {kernel}_combine(__global {elem} *somd_parts, const int somd_n, \
-             const int somd_ns, __global {elem} *somd_out, SOMD_ERR_PARAM)\n{{"
+             const int somd_ns, __global {elem} *somd_out, SOMD_KERNEL_ERR)\n{{"
         )?;
+        writeln!(out, "{l1}SOMD_ERR_INIT;")?;
         writeln!(out, "{l1}const int somd_i = (int)get_global_id(0);")?;
+        writeln!(out, "{l1}SOMD_AT(somd_i);")?;
         writeln!(out, "{l1}if (somd_i >= somd_n) return;")?;
         writeln!(out, "{l1}{ty} somd_acc = somd_parts[somd_i];")?;
         writeln!(out, "{l1}for (int somd_s = 1; somd_s < somd_ns; somd_s++) {{")?;

@@ -182,6 +182,7 @@ impl Writer<'_> {
         }
         writeln!(out, "{l2}#pragma unroll")?;
         writeln!(out, "{l2}for (int somd_k = 0; somd_k < SOMD_WIDTH; somd_k++) {{")?;
+        out.push_str(&super::kernels::at(l3, "(long)somd_q * SOMD_WIDTH + somd_k"));
         writeln!(out, "{l3}const int {name} = (int)(somd_first + somd_k);")?;
         writeln!(out, "{l3}do {{")?;
         let checked = cx.proven.clone();
@@ -206,6 +207,7 @@ impl Writer<'_> {
             out,
             "{l2}for (long somd_pos0 = somd_first; somd_pos0 < somd_end; somd_pos0++) {{"
         )?;
+        out.push_str(&super::kernels::at(l3, &format!("somd_pos0 - (long)({lo})")));
         writeln!(out, "{l3}const int {name} = (int)somd_pos0;")?;
         out.push_str(&self.versioned_with(cx, l3, inner, &guards)?);
         writeln!(out, "{l2}}}")?;
@@ -240,11 +242,13 @@ impl Writer<'_> {
         writeln!(out, "{l2}{res} somd_wout[SOMD_WIDTH];")?;
         writeln!(out, "{l2}#pragma unroll")?;
         writeln!(out, "{l2}for (int somd_k = 0; somd_k < SOMD_WIDTH; somd_k++) {{")?;
+        out.push_str(&super::kernels::at(l3, "(long)somd_q * SOMD_WIDTH + somd_k"));
         writeln!(out, "{l3}somd_wout[somd_k] = {wide_call};")?;
         writeln!(out, "{l2}}}")?;
         writeln!(out, "{l2}SOMD_WSTORE(somd_wout, somd_q, somd_out);")?;
         writeln!(out, "{level}}} else {{")?;
         writeln!(out, "{l2}for (int somd_i = (int)somd_first; somd_i < somd_n; somd_i++) {{")?;
+        out.push_str(&super::kernels::at(l3, "somd_i"));
         writeln!(out, "{l3}somd_out[somd_i] = {call};")?;
         writeln!(out, "{l2}}}")?;
         writeln!(out, "{level}}}")?;

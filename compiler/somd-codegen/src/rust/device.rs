@@ -444,6 +444,7 @@ fn write_fused_desc_of(
             }
             ArgSource::LaterError => "LaterErr".to_string(),
             ArgSource::ErrorBuffer => "Err".to_string(),
+            ArgSource::Epoch => "Epoch".to_string(),
             other => {
                 return Err(EmitError::Internal(format!(
                     "argument source {other:?} in a fused kernel"
@@ -580,7 +581,8 @@ fn map_call(
             | ArgSource::Slices { .. }
             | ArgSource::StageRows { .. }
             | ArgSource::Staged
-            | ArgSource::ErrorBuffer => {}
+            | ArgSource::ErrorBuffer
+            | ArgSource::Epoch => {}
             _ => return Err("a `@` kernel argument without host glue"),
         }
     }
@@ -635,6 +637,7 @@ pub fn write_map_desc(
             }
             ArgSource::Staged => "Staged".to_string(),
             ArgSource::ErrorBuffer => "Err".to_string(),
+            ArgSource::Epoch => "Epoch".to_string(),
             other => {
                 return Err(EmitError::Internal(format!("argument source {other:?} in a map")))
             }
@@ -881,6 +884,7 @@ fn write_hist_desc(
             ArgSource::SegmentHeads => "Heads".to_string(),
             ArgSource::SegmentRuns => "Runs".to_string(),
             ArgSource::ErrorBuffer => "Err".to_string(),
+            ArgSource::Epoch => "Epoch".to_string(),
             other => {
                 return Err(EmitError::Internal(format!(
                     "argument source {other:?} in a histogram kernel"
@@ -1303,6 +1307,7 @@ fn write_one_desc(
                 format!("{what}(rt::device::Elem::{})", elem_name(ty))
             }
             ArgSource::ErrorBuffer => "Err".to_string(),
+            ArgSource::Epoch => "Epoch".to_string(),
             ArgSource::Lanes => "Lanes".to_string(),
             other => {
                 return Err(EmitError::Internal(format!(
