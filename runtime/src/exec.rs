@@ -23,8 +23,13 @@
 //!
 //! ## Exceptions
 //! Every MI runs under `catch_unwind`. When MIs fail, the call waits for all of them and then
-//! resumes the panic of the first failing MI in partition order on the calling thread, so an
-//! exception ends the program exactly as on the main thread (see [`crate::error`]). An MI that
+//! resumes the panic of the MI whose failure comes first in Java's order on the calling
+//! thread, so an exception ends the program exactly as on the main thread (see
+//! [`crate::error`]). Java runs the method's body once over the whole data: its first failure
+//! is in the earliest top-level statement that fails, and within a loop over the rows of a
+//! matrix split into cells, in the earliest row. The generated body marks both with
+//! [`fail_key`] as it goes; the failing MI of the smallest key wins, and of equal keys the
+//! first in partition order (MIs split a 1-D array, or a row of cells, in Java's order). An MI that
 //! fails poisons the call's barrier: MIs waiting in [`Mi::sync`] (or arriving later) leave
 //! with a [`MiAborted`] panic, which is never chosen over a real exception.
 //!
@@ -52,10 +57,47 @@
 //! that is asleep or kept off the CPU by other processes delays nothing.
 
 use crossbeam_channel::{bounded, unbounded, Receiver, Sender};
+use std::any::Any;
+use std::cell::Cell;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::thread;
+
+thread_local! {
+    /// The running MI's place in Java's order of the method's work ([`fail_key`]).
+    static FAIL_KEY: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Marks the running MI's place in Java's order: `statement << 32 | row`, the top-level
+/// statement of the method's body it runs and, in a loop over the rows of a matrix split
+/// into cells, 1 + the global row (0 elsewhere). When several MIs of a call throw, the
+/// exception of the smallest key is raised (module doc, "Exceptions").
+pub fn fail_key(key: u64) {
+    FAIL_KEY.with(|k| k.set(key));
+}
+
+/// How an MI ended: its result, or the panic it threw and its [`fail_key`] at that moment.
+pub(crate) type MiOutcome<R> = Result<R, (u64, Box<dyn Any + Send>)>;
+
+/// Runs one MI's body under `catch_unwind`, its key starting at 0; the key of the code
+/// around it (an MI that made this call, on this thread) is restored after.
+pub(crate) fn catch_mi<R>(body: impl FnOnce() -> R) -> MiOutcome<R> {
+    let outer = FAIL_KEY.with(|k| k.replace(0));
+    let outcome = catch_unwind(AssertUnwindSafe(body));
+    let key = FAIL_KEY.with(|k| k.replace(outer));
+    outcome.map_err(|payload| (key, payload))
+}
+
+/// Restores the [`fail_key`] of the code around a call of one MI when the call ends, by
+/// return or by unwinding (an MI that throws out of a nested call keeps its own key).
+struct KeyScope(u64);
+
+impl Drop for KeyScope {
+    fn drop(&mut self) {
+        FAIL_KEY.with(|k| k.set(self.0));
+    }
+}
 
 /// Where SOMD methods run (`SOMD_DEVICE`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -707,7 +749,7 @@ struct CallState<'f, F, R> {
     body: &'f F,
     barrier: &'f Barrier,
     count: usize,
-    slots: Vec<Mutex<Option<thread::Result<R>>>>,
+    slots: Vec<Mutex<Option<MiOutcome<R>>>>,
 }
 
 impl<F, R> CallState<'_, F, R>
@@ -716,7 +758,7 @@ where
 {
     fn run_one(&self, index: usize) {
         let mi = Mi { index, count: self.count, barrier: self.barrier };
-        let outcome = catch_unwind(AssertUnwindSafe(|| (self.body)(&mi)));
+        let outcome = catch_mi(|| (self.body)(&mi));
         if outcome.is_err() {
             self.barrier.poison();
         }
@@ -789,7 +831,8 @@ impl Pool {
     }
 
     /// Runs `body` once per MI `0..n_mis`, all MIs concurrently, and returns their results in
-    /// partition order. Re-raises the first failing MI's panic (see the module doc).
+    /// partition order. Re-raises the panic of the failing MI first in Java's order (see the
+    /// module doc).
     pub fn run_mis<R, F>(&self, n_mis: usize, body: F) -> Vec<R>
     where
         R: Send,
@@ -824,6 +867,7 @@ impl Pool {
             return Vec::new();
         }
         if n_mis == 1 {
+            let _scope = KeyScope(FAIL_KEY.with(|k| k.replace(0)));
             return vec![body(&Mi { index: 0, count: 1, barrier: &barrier })];
         }
         let state = CallState {
@@ -868,26 +912,35 @@ impl Pool {
     }
 }
 
-pub(crate) fn collect_results<R>(slots: Vec<Mutex<Option<thread::Result<R>>>>) -> Vec<R> {
-    let outcomes: Vec<thread::Result<R>> = slots
+pub(crate) fn collect_results<R>(slots: Vec<Mutex<Option<MiOutcome<R>>>>) -> Vec<R> {
+    let outcomes: Vec<MiOutcome<R>> = slots
         .into_iter()
         .map(|slot| {
             slot.into_inner()
                 .unwrap_or_else(|e| e.into_inner())
-                .unwrap_or_else(|| Err(Box::new(MiAborted)))
+                .unwrap_or_else(|| Err((u64::MAX, Box::new(MiAborted))))
         })
         .collect();
     let mut results = Vec::with_capacity(outcomes.len());
     let mut first_aborted = None;
+    let mut first_real: Option<(u64, Box<dyn Any + Send>)> = None;
     for outcome in outcomes {
         match outcome {
             Ok(value) => results.push(value),
-            Err(payload) if payload.is::<MiAborted>() => {
+            Err((_, payload)) if payload.is::<MiAborted>() => {
                 first_aborted.get_or_insert(payload);
             }
-            // The first real exception in partition order wins.
-            Err(payload) => resume_unwind(payload),
+            // The real exception of the smallest key wins; of equal keys the first in
+            // partition order.
+            Err((key, payload)) => {
+                if first_real.as_ref().is_none_or(|(first, _)| key < *first) {
+                    first_real = Some((key, payload));
+                }
+            }
         }
+    }
+    if let Some((_, payload)) = first_real {
+        resume_unwind(payload);
     }
     if let Some(payload) = first_aborted {
         resume_unwind(payload);

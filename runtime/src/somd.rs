@@ -249,7 +249,7 @@ fn run_call_optional(n_mis: usize, body: impl Fn(usize) + Sync) {
 /// from a shared counter by one MI context per thread, so a thread whose MIs finish early
 /// (LUFact's blocks left of the pivot column, a core that another process holds) takes
 /// more of them instead of waiting. Results in partition order; when MIs throw, the
-/// exception of the first failing MI in partition order is re-raised, as by [`run_call`].
+/// exception first in Java's order is re-raised, as by [`run_call`].
 pub fn run_call_balanced<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync) -> Vec<R> {
     balanced(n_mis, None, body)
 }
@@ -268,7 +268,7 @@ fn balanced<R: Send>(
     let threads = threads_for_site(site, pool_threads);
     let next = AtomicUsize::new(0);
     let work = AtomicU64::new(0);
-    let slots: Vec<Mutex<Option<std::thread::Result<R>>>> =
+    let slots: Vec<Mutex<Option<exec::MiOutcome<R>>>> =
         (0..n_mis).map(|_| Mutex::new(None)).collect();
     run_call_optional(threads, |_| loop {
         let r = next.fetch_add(1, Ordering::Relaxed);
@@ -276,7 +276,7 @@ fn balanced<R: Send>(
             break;
         }
         let started = site.map(|_| std::time::Instant::now());
-        let outcome = catch_unwind(AssertUnwindSafe(|| body(r)));
+        let outcome = exec::catch_mi(|| body(r));
         if let Some(started) = started {
             let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
             work.fetch_add(nanos, Ordering::Relaxed);

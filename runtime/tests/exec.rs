@@ -1,5 +1,5 @@
 //! The CPU executor: results in partition order, exceptions propagated from workers (the
-//! first in partition order), barriers and all-reduce among concurrently running MIs, nested
+//! first in Java's order, then in partition order), barriers and all-reduce among concurrently running MIs, nested
 //! calls, and placement parsing.
 
 use somd_runtime::error::{self, catch, JavaException, SourcePos};
@@ -54,6 +54,38 @@ fn the_first_exception_in_partition_order_wins() {
     assert_eq!(exc.position, POS);
     // The pool is still usable afterwards.
     assert_eq!(pool().run_mis(4, |mi| mi.index() * 2), vec![0, 2, 4, 6]);
+}
+
+/// MIs mark their place in Java's order (`exec::fail_key`): the failure of the smallest key
+/// wins, of equal keys the first in partition order; a nested call's MIs neither see nor
+/// change the key of the MI that made it.
+#[test]
+fn the_exception_of_the_smallest_key_wins() {
+    use somd_runtime::exec::fail_key;
+    error::install_panic_hook();
+    let throw = |what: &str| -> ! {
+        error::throw(JavaException::new("java.lang.IllegalStateException", what, POS))
+    };
+    let result = catch(|| {
+        pool().run_mis(6, |mi| {
+            match mi.index() {
+                // Statement 2, row 9; statement 1, rows 7 and 7 (MI 3 before MI 4); after a
+                // nested call whose MIs set keys of their own, statement 1, row 8.
+                1 => fail_key(2 << 32 | 9),
+                3 => fail_key(1 << 32 | 7),
+                4 => fail_key(1 << 32 | 7),
+                5 => {
+                    fail_key(1 << 32 | 8);
+                    pool().run_mis(3, |inner| fail_key(inner.index() as u64));
+                    pool().run_mis(1, |_| fail_key(0));
+                }
+                _ => return mi.index(),
+            }
+            throw(&format!("mi {}", mi.index()))
+        })
+    });
+    let exc = result.expect_err("must fail");
+    assert_eq!(exc.detail, "mi 3");
 }
 
 #[test]

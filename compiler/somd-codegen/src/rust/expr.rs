@@ -140,6 +140,9 @@ pub struct FnCx<'a> {
     pub unchecked: HashMap<ExprId, String>,
     /// The program's device glue (`device.rs`), when the writer has one.
     pub device: Option<&'a super::device::Glue>,
+    /// In an MI body, the loops over the rows of a 2-D `dist` parameter (by their test):
+    /// the statement marking each row's place in Java's order (`stmt.rs`, `mi_stmts`).
+    pub row_marks: HashMap<ExprId, String>,
     /// SOMD calls whose result is assigned straight to a local (`a = f(..)`), and the local.
     pub result_local: HashMap<ExprId, LocalId>,
     /// `new T[[]](a)` of primitive elements whose array the function never reads again:
@@ -532,6 +535,7 @@ impl<'a> FnCx<'a> {
             map_fused_bound: HashSet::new(),
             unchecked: HashMap::new(),
             device: None,
+            row_marks: HashMap::new(),
             result_local,
             owned_freezes,
             dead_args,

@@ -147,7 +147,11 @@ impl FnCx<'_> {
                 writeln!(out, "{level}let {this} = Obj::new({class}::default());")?;
             }
         }
-        self.block_stmts(out, level, &func.body)?;
+        if func.somd.is_some() {
+            self.mi_stmts(out, level, &func.body)?;
+        } else {
+            self.block_stmts(out, level, &func.body)?;
+        }
         if func.kind == FuncKind::Ctor {
             writeln!(out, "{level}{}", self.ctor_result())?;
         } else if func.ret != Type::Void && !ends_in_return(&func.body) {
@@ -174,18 +178,94 @@ impl FnCx<'_> {
         block: &Block,
     ) -> Result<(), EmitError> {
         for stmt in &block.stmts {
-            if let Some(prelude) = self.fused_prelude(stmt)? {
-                writeln!(out, "{level}{prelude}")?;
+            self.fused_stmt(out, level, stmt)?;
+        }
+        Ok(())
+    }
+
+    /// A statement with the preludes and epilogue of the fused statements it starts or ends.
+    fn fused_stmt(&mut self, out: &mut String, level: Level, stmt: &Stmt) -> Result<(), EmitError> {
+        if let Some(prelude) = self.fused_prelude(stmt)? {
+            writeln!(out, "{level}{prelude}")?;
+        }
+        if let Some(prelude) = self.map_fused_prelude(stmt)? {
+            writeln!(out, "{level}{prelude}")?;
+        }
+        self.stmt(out, level, stmt)?;
+        if let Some(epilogue) = self.fused_epilogue(stmt) {
+            writeln!(out, "{level}{epilogue}")?;
+        }
+        Ok(())
+    }
+
+    /// The body of an MI: its top-level statements, each after `rt::exec::fail_key` marks
+    /// it (statement `s` is `s << 32`; the first is 0, the key every MI starts with), and a
+    /// loop over the rows of a 2-D `dist` parameter marking each row (`| 1 + global row`).
+    /// When several MIs throw, the runtime raises the exception of the smallest key, then
+    /// the first in partition order: Java's first failure (`exec.rs`, "Exceptions").
+    fn mi_stmts(&mut self, out: &mut String, level: Level, block: &Block) -> Result<(), EmitError> {
+        let marks = block.stmts.len() > 1;
+        for (s, stmt) in block.stmts.iter().enumerate() {
+            if marks && s > 0 && !matches!(stmt, Stmt::Let { init: None, .. }) {
+                writeln!(out, "{level}rt::exec::fail_key({s} << 32);")?;
             }
-            if let Some(prelude) = self.map_fused_prelude(stmt)? {
-                writeln!(out, "{level}{prelude}")?;
-            }
-            self.stmt(out, level, stmt)?;
-            if let Some(epilogue) = self.fused_epilogue(stmt) {
-                writeln!(out, "{level}{epilogue}")?;
+            match self.row_loop(stmt)? {
+                Some((index, test, offset)) => {
+                    let i = self.local_name(index);
+                    self.row_marks.insert(
+                        test,
+                        format!(
+                            "rt::exec::fail_key(({s} << 32) | ({offset} as i64 + {i} as i64 + 1).max(0) as u64);"
+                        ),
+                    );
+                    self.fused_stmt(out, level, stmt)?;
+                    self.row_marks.remove(&test);
+                }
+                None => self.fused_stmt(out, level, stmt)?,
             }
         }
         Ok(())
+    }
+
+    /// `for (i = lo; i < p.length; i++)` (or `i += 1`, `++i`) over the rows of a 2-D `dist`
+    /// parameter `p`: `i`, the loop's test and the Rust of `p`'s first global row
+    /// (`Somd.offset(p, 1)`).
+    fn row_loop(
+        &self,
+        stmt: &Stmt,
+    ) -> Result<Option<(somd_mir::LocalId, ExprId, String)>, EmitError> {
+        let Stmt::Block(b) = stmt else { return Ok(None) };
+        let [Stmt::Let { local: index, .. }, Stmt::Loop { test: Some(test), test_at_end: false, update, .. }] =
+            b.stmts.as_slice()
+        else {
+            return Ok(None);
+        };
+        let is_index = |cx: &Self, e: ExprId| -> Result<bool, EmitError> {
+            Ok(matches!(cx.e(e)?.kind, ExprKind::Local(l) if l == *index))
+        };
+        let ExprKind::Binary { op, lhs, rhs } = &self.e(*test)?.kind else { return Ok(None) };
+        if op.kind != BinOpKind::Lt || !is_index(self, *lhs)? {
+            return Ok(None);
+        }
+        let ExprKind::Length(array) = &self.e(*rhs)?.kind else { return Ok(None) };
+        let ExprKind::Local(p) = &self.e(*array)?.kind else { return Ok(None) };
+        let Some(k) = self.dist_index.get(p) else { return Ok(None) };
+        if !matches!(self.local_ty(*p)?, Type::Array(inner) if matches!(**inner, Type::Array(_))) {
+            return Ok(None);
+        }
+        let steps_by_one = match update.as_slice() {
+            [u] => match &self.e(*u)?.kind {
+                ExprKind::IncDec { target, delta: 1, .. } => is_index(self, *target)?,
+                ExprKind::CompoundAssign { target, op, value } => {
+                    op.kind == BinOpKind::Add
+                        && is_index(self, *target)?
+                        && matches!(self.e(*value)?.kind, ExprKind::Const(Const::Int(1)))
+                }
+                _ => false,
+            },
+            _ => false,
+        };
+        Ok(steps_by_one.then(|| (*index, *test, format!("geo[{k}].offset(1)"))))
     }
 
     /// An expression evaluated for its effect.
@@ -892,6 +972,9 @@ impl FnCx<'_> {
             }
         }
         self.frames.push(Frame { mir_label: shape.label, brk: brk.to_string(), cont: Some(cont) });
+        if let Some(mark) = shape.test.and_then(|t| self.row_marks.get(&t)) {
+            writeln!(out, "{inner}{mark}")?;
+        }
         match shape.cont_label {
             Some(c) => {
                 writeln!(out, "{inner}{c}: {{")?;
