@@ -24,8 +24,8 @@
  *   [4 + 5 e ..] log entry e: key, site id, kind, index, length.
  * A failure whose key lowers [1] (atomic_max on ~key) appends its entry; the others (a
  * later iteration, or a second failure of the same iteration) record nothing. The final
- * minimum's entry is therefore in the log, and a work-item appends at most once (its keys
- * only grow), so the log of SOMD_ERR_CAP entries holds it unless more work-items than that
+ * minimum's entry is therefore in the log, and a context appends at most once (its keys
+ * only grow), so the log of SOMD_ERR_CAP entries holds it unless more contexts than that
  * each lowered the minimum in turn (the host then reports the smallest key logged).
  *   site id: index into the host's site table (&'static [SourcePos])
  *   kind: one of SOMD_KIND_*

@@ -146,37 +146,22 @@ fn a_broadcast_result_is_not_fused() {
 }
 
 #[test]
-fn a_producer_that_can_fail_is_not_fused() {
-    // `x / d` may divide by zero: Java reports `ratio`'s failure before any of `at`'s.
-    let (module, info, text) = explained(
+fn a_producer_that_can_fail_is_fused() {
+    // `x / d` may divide by zero: Java reports `ratio`'s failure before any of `at`'s,
+    // which the fused kernel keeps by giving `at`'s failures keys after every element.
+    let (pairs, notes) = summary(
         "int[[]] r = Main @ ratio(a, 3);
          int[[]] t = Main @ at(r, b);
          System.out.println(t[0]);",
     );
-    assert!(info.map_fusions.is_empty());
-    let [note] = &info.map_fusion_notes[..] else { panic!("{:?}", info.map_fusion_notes) };
-    assert!(note.why.starts_with("Main.ratio can fail (an integer division or remainder)"));
-    assert!(note.why.contains("its failure must win"), "{}", note.why);
-    assert!(note.site.is_some());
-    // Division by a non-zero constant cannot fail, but the OpenCL writer records a failure
-    // site for every integer division and writes no fused kernel for a producer with one:
-    // the analysis refuses it too, so `explain` never announces a kernel that is not written.
+    assert_eq!(pairs.len(), 1, "{pairs:?} {notes:?}");
+    assert!(notes.is_empty(), "{notes:?}");
     let (pairs, notes) = summary(
         "int[[]] h = Main @ half(a);
          int[[]] t = Main @ at(h, b);
          System.out.println(t[0]);",
     );
-    assert!(pairs.is_empty(), "{pairs:?}");
-    assert!(
-        notes[0].starts_with("Main.half can fail (an integer division or remainder)"),
-        "{notes:?}"
-    );
-    // `somdc explain` names the rule and the failure site (`x / d`, line 11).
-    let line = text.lines().find(|l| l.contains("not fused with the `@` at test.somd:"));
-    let line = line.unwrap_or_else(|| panic!("no note in\n{text}"));
-    assert!(line.contains("Main.ratio can fail"), "{line}");
-    assert!(line.ends_with("(the failure site at test.somd:11:59)"), "{line}");
-    let _ = module;
+    assert_eq!(pairs.len(), 1, "{pairs:?} {notes:?}");
 }
 
 #[test]

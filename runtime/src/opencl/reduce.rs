@@ -141,6 +141,8 @@ pub fn reduce<Op: DeviceReduceOp<T>, T: ReduceElem>(
     drop(args);
     let mut partials = vec![T::Dev::default(); groups];
     super::buffer::read(ctx, &partials_buf, 0, &mut partials, "somd_reduce.partials")?;
+    // `somd_reduce` records no failure, and the blocking read waited for it.
+    err.release_unused();
     let host_start = trace::enabled().then(Instant::now);
     let values: Vec<T> = partials.into_iter().map(T::from_dev).collect();
     let result = reduce::tree::<Op, T>(&values);

@@ -155,6 +155,12 @@ impl Writer<'_> {
                 errs.push("somd_err".into());
             }
         }
+        // A producer computed inline records into `somd_err` with the element's key; the
+        // consumer (the first stage), after all of its elements (`kernels::consumer_at`).
+        let inline_stage = inline.is_some() && producer.is_some();
+        if inline_stage {
+            errs[0] = "somd_err_g".into();
+        }
         Self::push_err(m, &mut decls, "somd_err", ArgSource::ErrorBuffer);
         let l1 = Level(1);
         let l2 = l1.next();
@@ -162,8 +168,12 @@ impl Writer<'_> {
         writeln!(out, "/* {} at {}:{}:{} */", m.origin, m.file, m.line, m.col)?;
         writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
         // Every stage's failure context; each element is one iteration of each.
-        let later: Vec<&String> = errs.iter().filter(|e| *e != "somd_err").collect();
+        let later: Vec<&String> =
+            errs.iter().filter(|e| *e != "somd_err" && *e != "somd_err_g").collect();
         out.push_str(&super::kernels::err_init(l1, "somd_err"));
+        if inline_stage {
+            out.push_str(&super::kernels::consumer_err_init(l1));
+        }
         for name in &later {
             out.push_str(&super::kernels::err_init(l1, name));
         }
@@ -171,6 +181,9 @@ impl Writer<'_> {
             writeln!(out, "{l1}{} somd_v{j} = {};", prim_c(*ty), identity(*op, *ty)?)?;
         }
         out.push_str(&Self::strided_loop(l1)?);
+        if inline_stage {
+            out.push_str(&super::kernels::consumer_at(l2, "somd_t"));
+        }
         for name in &later {
             writeln!(out, "{l2}{name}->key = somd_err->key;")?;
         }

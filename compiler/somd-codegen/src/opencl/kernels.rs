@@ -60,12 +60,6 @@ impl Writer<'_> {
                 (t, h, s)
             }
             KernelKind::FusedMap { args, elem, slot, producer, producer_args } => {
-                // Only a producer without failure sites is computed inline
-                // (`analysis::mapfuse`); the writer's own sites decide, whatever the
-                // analysis proved: otherwise no kernel, and both `@`s run as before.
-                if self.can_fail(*producer) {
-                    return Ok(None);
-                }
                 m.origin = "@".into();
                 let inline = Some((*slot, *producer, &producer_args[..]));
                 let (t, s) = self.map_kernel(plan, args, Some(elem), None, inline, &mut m)?;
@@ -82,10 +76,6 @@ impl Writer<'_> {
                 (t, h, s)
             }
             KernelKind::FusedMapReduce { args, producer, reductions, inline } => {
-                // As for `FusedMap`: an inline `@` only without failure sites.
-                if inline.as_ref().is_some_and(|(_, f, _)| self.can_fail(*f)) {
-                    return Ok(None);
-                }
                 m.origin = "fused statements".into();
                 let inline = inline.as_ref().map(|(s, f, a)| (*s, *f, &a[..]));
                 let t =
@@ -1331,7 +1321,9 @@ impl Writer<'_> {
             helper_text = self.helper_with(plan.func, Some((prim_storage(p), &plan.name)))?;
             call_args.push("somd_scratch".into());
         }
-        call_args.push("somd_err".into());
+        // With a producer computed inline, the consumer records into a context of its own on
+        // the same buffer, keyed after every element of the producer (`stage_keys`).
+        call_args.push(if inline.is_some() { "somd_err_g" } else { "somd_err" }.into());
         let call = format!("{callee}({})", call_args.join(", "));
         // The call on element `somd_k` of the work-item's private arrays.
         let mut wide_call_args = call_args.clone();
@@ -1448,6 +1440,9 @@ impl Writer<'_> {
         writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
         let l1 = Level(1);
         out.push_str(&err_init(l1, "somd_err"));
+        if inline.is_some() {
+            out.push_str(&consumer_err_init(l1));
+        }
         if let Some(t) = &tiling {
             writeln!(out, "{l1}__local {} somd_tile[{}];", t.elem, t.tile)?;
         }
@@ -1530,6 +1525,9 @@ impl Writer<'_> {
         if (reduce.is_none() || tiling.is_some()) && !widened {
             writeln!(out, "{l1}const int somd_i = (int)get_global_id(0);")?;
             out.push_str(&at(l1, "somd_i"));
+            if inline.is_some() {
+                out.push_str(&consumer_at(l1, "somd_i"));
+            }
         }
         match (reduce, &tiling) {
             (None, Some(_)) => {
@@ -1776,4 +1774,21 @@ pub(super) fn err_init(level: Level, name: &str) -> String {
 /// keeps the failure of the smallest key, Java's first.
 pub(super) fn at(level: Level, k: &str) -> String {
     format!("{level}SOMD_AT({k});\n")
+}
+
+/// The consumer's failure context in a kernel computing its producer's `@` inline
+/// (`analysis::mapfuse`): `somd_err_g`, on the kernel's buffer and launch. Java applies the
+/// producer to every element before the consumer to any, so the producer's failures keep
+/// the element's key (`somd_err`) and the consumer's come after all of them (`n + element`,
+/// [`consumer_at`]): the smallest key is Java's first failure of either.
+pub(super) fn consumer_err_init(level: Level) -> String {
+    format!(
+        "{level}somd_cx somd_err_g_cx = somd_err_cx;\n\
+         {level}somd_cx *const somd_err_g = &somd_err_g_cx;\n"
+    )
+}
+
+/// Element `item`'s key for the consumer of an inline producer ([`consumer_err_init`]).
+pub(super) fn consumer_at(level: Level, item: &str) -> String {
+    format!("{level}somd_err_g->key = somd_key_of((long)somd_n + (long)({item}));\n")
 }

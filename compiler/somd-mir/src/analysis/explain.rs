@@ -285,14 +285,8 @@ fn fusion_lines(
         }
     }
     for n in info.map_fusion_notes.iter().filter(|n| n.in_func == in_func && n.span == p.span) {
-        let site = n.site.map(|s| format!(" (the failure site at {})", sources.position(s)));
-        let _ = writeln!(
-            out,
-            "  not fused with the `@` at {}: {}{}",
-            sources.position(n.with),
-            n.why,
-            site.unwrap_or_default()
-        );
+        let _ =
+            writeln!(out, "  not fused with the `@` at {}: {}", sources.position(n.with), n.why);
     }
 }
 

@@ -24,13 +24,12 @@
 //!   its leaves after the declared arguments, where the fused kernel puts the producer's:
 //!   [`super::holders`]), and neither function folds a nested `!` (those kernels have
 //!   other shapes);
-//! - neither `@` belongs to statements fused with reductions ([`super::fuse`]);
-//! - the producer's function (with its callees) has **no failure sites**. Java applies
-//!   `h` to every element before `g` to any: a failure of `h` anywhere must win over one of
-//!   `g`. A kernel's error buffer keeps the first failure any work-item records, whatever
-//!   function failed there, so with a failing `h` a failure of `g` could win. With an `h`
-//!   that cannot fail, every failure the fused kernel records is `g`'s, among the same
-//!   elements and under the same rule as in `g`'s own kernel.
+//! - neither `@` belongs to statements fused with reductions ([`super::fuse`]).
+//!
+//! Either function may fail. Java applies `h` to every element before `g` to any, so a
+//! failure of `h` anywhere wins over one of `g`: the fused kernel gives `h`'s failures the
+//! element's key and `g`'s keys after every element (`n + i`), and the error buffer keeps
+//! the smallest (note `device-execution`, "Java's first failure").
 //!
 //! The map-length checks stay in Java's order: the host checks the producer's lengths
 //! first (raising as before), then launches the fused kernel only when the consumer's other
@@ -69,9 +68,6 @@ pub struct MapFusionNote {
     /// The producer `@`.
     pub with: Span,
     pub why: String,
-    /// The producer's failure site, when that is the reason (`somdc explain` prints its
-    /// position after `why`).
-    pub site: Option<Span>,
 }
 
 /// `T p = e;` with `e` a `@`: the local and the `@`.
@@ -117,76 +113,6 @@ fn map_kernel(info: &ProgramInfo, in_func: FuncId, expr: ExprId) -> Result<usize
     }
 }
 
-/// The first construct of `f` or a function it calls that can fail at run time (a failure
-/// site of its kernel code), or `None` when there is none. Conservative: array accesses,
-/// lengths and creations, integer division and remainder (the OpenCL writer records a
-/// site for each, also by a non-zero constant, and writes no fused kernel for a producer
-/// with a site), field reads of non-value objects, string operations and every builtin but the
-/// `Math` functions that never throw count as failure sites.
-pub fn failure_site(module: &Module, f: FuncId) -> Option<(Span, &'static str)> {
-    let mut seen = std::collections::HashSet::new();
-    let mut stack = vec![f];
-    while let Some(f) = stack.pop() {
-        if !seen.insert(f) {
-            continue;
-        }
-        let func = module.function(f);
-        for e in &func.exprs {
-            let why = match &e.kind {
-                ExprKind::Const(Const::Str(_)) | ExprKind::Concat(_) => Some("a string"),
-                ExprKind::Const(_)
-                | ExprKind::Local(_)
-                | ExprKind::Static(_)
-                | ExprKind::Unary { .. }
-                | ExprKind::Convert { .. }
-                | ExprKind::Conditional { .. }
-                | ExprKind::Assign { .. }
-                | ExprKind::IncDec { .. }
-                | ExprKind::This => None,
-                ExprKind::Field { object, class, .. } => {
-                    let value = module.class(*class).is_value;
-                    let this = matches!(func.expr(*object).kind, ExprKind::This);
-                    (!value && !this).then_some("a field read that may meet `null`")
-                }
-                ExprKind::Binary { op, .. } | ExprKind::CompoundAssign { op, .. } => {
-                    let divides = matches!(op.kind, BinOpKind::Div | BinOpKind::Rem)
-                        && matches!(op.ty, PrimOrRef::Prim(p) if !matches!(p, PrimType::Float | PrimType::Double));
-                    divides.then_some("an integer division or remainder")
-                }
-                ExprKind::Call { func: callee, .. } => {
-                    stack.push(*callee);
-                    None
-                }
-                ExprKind::New { ctor, .. } => {
-                    stack.extend(ctor.iter().copied());
-                    None
-                }
-                ExprKind::Builtin { builtin: Builtin::Math(..), .. } => None,
-                ExprKind::Builtin {
-                    builtin:
-                        Builtin::IntegerBitCount
-                        | Builtin::LongBitCount
-                        | Builtin::FloatToIntBits
-                        | Builtin::DoubleToLongBits
-                        | Builtin::FloatIsNaN
-                        | Builtin::DoubleIsNaN,
-                    ..
-                } => None,
-                ExprKind::Index { .. } => Some("an array access"),
-                ExprKind::Length(_) => Some("an array length"),
-                ExprKind::NewArray { .. } | ExprKind::ArrayLit(_) | ExprKind::ValueArrayLit(_) => {
-                    Some("an array creation")
-                }
-                _ => Some("a construct that may throw"),
-            };
-            if let Some(why) = why {
-                return Some((e.span, why));
-            }
-        }
-    }
-    None
-}
-
 /// Plans the fused pairs of every function, after [`super::fuse::plan`].
 pub fn plan(module: &Module, info: &mut ProgramInfo, unique: &mut dyn FnMut(String) -> String) {
     for (i, func) in module.functions.iter().enumerate() {
@@ -208,12 +134,11 @@ pub fn plan(module: &Module, info: &mut ProgramInfo, unique: &mut dyn FnMut(Stri
                         module, info, in_func, func, local, producer, consumer, slot, kernels,
                         unique,
                     ),
-                    Err((why, site)) => info.map_fusion_notes.push(MapFusionNote {
+                    Err(why) => info.map_fusion_notes.push(MapFusionNote {
                         in_func,
                         span: func.expr(consumer).span,
                         with: func.expr(producer).span,
                         why,
-                        site,
                     }),
                 }
             }
@@ -221,41 +146,10 @@ pub fn plan(module: &Module, info: &mut ProgramInfo, unique: &mut dyn FnMut(Stri
     }
 }
 
-/// Why the pair cannot be fused, with the producer's failure site when that is the reason
-/// (`Ok`: it can, with the producer's and the consumer's `@` kernels).
+/// Why the pair cannot be fused (`Ok`: it can, with the producer's and the consumer's `@`
+/// kernels).
 #[allow(clippy::too_many_arguments)]
 fn refusal(
-    module: &Module,
-    info: &ProgramInfo,
-    in_func: FuncId,
-    func: &Function,
-    local: LocalId,
-    producer: ExprId,
-    consumer: ExprId,
-    slot: usize,
-) -> Result<(usize, usize), (String, Option<Span>)> {
-    let why = |s: String| (s, None);
-    let kernels =
-        refusal_why(module, info, in_func, func, local, producer, consumer, slot).map_err(why)?;
-    let ExprKind::Map { func: h, .. } = &func.expr(producer).kind else { return Ok(kernels) };
-    if let Some((span, what)) = failure_site(module, *h) {
-        let at = &module.function(*h).name;
-        return Err((
-            format!(
-                "{at} can fail ({what}): Java applies it to every element before the \
-                 consumer, so its failure must win, but a kernel keeps the first failure \
-                 recorded by either function"
-            ),
-            Some(span),
-        ));
-    }
-    Ok(kernels)
-}
-
-/// Why the pair cannot be fused, the producer's failures aside (`Ok`: the producer's and
-/// the consumer's `@` kernels).
-#[allow(clippy::too_many_arguments)]
-fn refusal_why(
     module: &Module,
     info: &ProgramInfo,
     in_func: FuncId,
