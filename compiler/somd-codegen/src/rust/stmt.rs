@@ -199,10 +199,12 @@ impl FnCx<'_> {
     }
 
     /// The body of an MI: its top-level statements, each after `rt::exec::fail_key` marks
-    /// it (statement `s` is `s << 32`; the first is 0, the key every MI starts with), and a
-    /// loop over the rows of a 2-D `dist` parameter marking each row (`| 1 + global row`).
-    /// When several MIs throw, the runtime raises the exception of the smallest key, then
-    /// the first in partition order: Java's first failure (`exec.rs`, "Exceptions").
+    /// it (statement `s` is `s << 32`; the first is 0, the key every MI starts with), a
+    /// loop over the rows of a 2-D `dist` parameter marking each row (`| 1 + global row`),
+    /// and a loop that every MI runs alike (`replicated_loop`: a time-step loop around the
+    /// work on the partition) marking each iteration (`| 1 + iterations before`). When
+    /// several MIs throw, the runtime raises the exception of the smallest key, then the
+    /// first in partition order: Java's first failure (`exec.rs`, "Exceptions").
     fn mi_stmts(&mut self, out: &mut String, level: Level, block: &Block) -> Result<(), EmitError> {
         let marks = block.stmts.len() > 1;
         for (s, stmt) in block.stmts.iter().enumerate() {
@@ -221,15 +223,72 @@ impl FnCx<'_> {
                     self.fused_stmt(out, level, stmt)?;
                     self.row_marks.remove(&test);
                 }
-                None => self.fused_stmt(out, level, stmt)?,
+                None => match self.replicated_loop(stmt)? {
+                    Some(test) => {
+                        self.next_label += 1;
+                        let count = format!("_fk{}", self.next_label);
+                        writeln!(out, "{level}let mut {count}: u64 = 0;")?;
+                        self.row_marks.insert(
+                            test,
+                            format!(
+                                "{count} += 1; rt::exec::fail_key(({s} << 32) | {count}.min(u32::MAX as u64));"
+                            ),
+                        );
+                        self.fused_stmt(out, level, stmt)?;
+                        self.row_marks.remove(&test);
+                    }
+                    None => self.fused_stmt(out, level, stmt)?,
+                },
             }
         }
         Ok(())
     }
 
-    /// `for (i = lo; i < p.length; i++)` (or `i += 1`, `++i`) over the rows of a 2-D `dist`
-    /// parameter `p`: `i`, the loop's test and the Rust of `p`'s first global row
-    /// (`Somd.offset(p, 1)`).
+    /// `for (t = lo; t < hi; t++)` (any comparison of the index, any update) whose `lo` and
+    /// `hi` are constants and unassigned primitive parameters that are not `dist`: every MI
+    /// runs the same iterations (a time-step loop around the work on the partition), and
+    /// Java finishes iteration `t` everywhere before it starts `t + 1`. Its test.
+    fn replicated_loop(&self, stmt: &Stmt) -> Result<Option<ExprId>, EmitError> {
+        let Stmt::Block(b) = stmt else { return Ok(None) };
+        let [Stmt::Let { local: index, init: Some(init) }, Stmt::Loop { test: Some(test), test_at_end: false, .. }] =
+            b.stmts.as_slice()
+        else {
+            return Ok(None);
+        };
+        let ExprKind::Binary { op, lhs, rhs } = &self.e(*test)?.kind else { return Ok(None) };
+        let compares = matches!(
+            op.kind,
+            BinOpKind::Lt | BinOpKind::Le | BinOpKind::Gt | BinOpKind::Ge | BinOpKind::Ne
+        );
+        let on_index = matches!(self.e(*lhs)?.kind, ExprKind::Local(l) if l == *index);
+        Ok((compares
+            && on_index
+            && self.same_in_every_mi(*init)?
+            && self.same_in_every_mi(*rhs)?)
+        .then_some(*test))
+    }
+
+    /// The same value in every MI: constants, unassigned primitive parameters that are not
+    /// `dist`, and arithmetic of them.
+    fn same_in_every_mi(&self, e: ExprId) -> Result<bool, EmitError> {
+        Ok(match &self.e(e)?.kind {
+            ExprKind::Const(_) => true,
+            ExprKind::Local(l) => {
+                self.func.params.contains(l)
+                    && !self.dist_index.contains_key(l)
+                    && !self.assigned.get(l.0 as usize).copied().unwrap_or(true)
+                    && matches!(self.local_ty(*l)?, Type::Prim(_))
+            }
+            ExprKind::Binary { lhs, rhs, .. } => {
+                self.same_in_every_mi(*lhs)? && self.same_in_every_mi(*rhs)?
+            }
+            _ => false,
+        })
+    }
+
+    /// `for (i = lo; i < p.length; i++)` (or `i += 1`, `++i`; the bound may be a local set to
+    /// `p.length` and never assigned) over the rows of a 2-D `dist` parameter `p`: `i`, the
+    /// loop's test and the Rust of `p`'s first global row (`Somd.offset(p, 1)`).
     fn row_loop(
         &self,
         stmt: &Stmt,
@@ -247,7 +306,19 @@ impl FnCx<'_> {
         if op.kind != BinOpKind::Lt || !is_index(self, *lhs)? {
             return Ok(None);
         }
-        let ExprKind::Length(array) = &self.e(*rhs)?.kind else { return Ok(None) };
+        // `p.length`, or a local the body never assigns that a top-level `let` set to it
+        // (`int rows = m.length;`).
+        let bound = match &self.e(*rhs)?.kind {
+            ExprKind::Local(l) if !self.assigned.get(l.0 as usize).copied().unwrap_or(true) => {
+                self.func.body.stmts.iter().find_map(|s| match s {
+                    Stmt::Let { local, init: Some(init) } if local == l => Some(*init),
+                    _ => None,
+                })
+            }
+            _ => Some(*rhs),
+        };
+        let Some(bound) = bound else { return Ok(None) };
+        let ExprKind::Length(array) = &self.e(bound)?.kind else { return Ok(None) };
         let ExprKind::Local(p) = &self.e(*array)?.kind else { return Ok(None) };
         let Some(k) = self.dist_index.get(p) else { return Ok(None) };
         if !matches!(self.local_ty(*p)?, Type::Array(inner) if matches!(**inner, Type::Array(_))) {
