@@ -248,9 +248,9 @@ impl<'a> SyncCall<'a> {
         self.launch_with(kernel, host_indices, &[]);
     }
 
-    /// Raises the first failure recorded by the launches so far (as the CPU path would
-    /// have raised it before the host's next statement); nothing to read when no launch
-    /// ran since the last check.
+    /// Raises Java's first failure among the launches so far (the first launch that
+    /// failed, its first failing iteration: as the CPU path would have raised it before the
+    /// host's next statement); nothing to read when no launch ran since the last check.
     pub fn check(&mut self) {
         if self.unchecked {
             self.err.check(self.planned[0].desc.sites).or_fatal();
