@@ -211,37 +211,53 @@ impl FnCx<'_> {
             if marks && s > 0 && !matches!(stmt, Stmt::Let { init: None, .. }) {
                 writeln!(out, "{level}rt::exec::fail_key({s} << 32);")?;
             }
-            match self.row_loop(stmt)? {
+            // The mark at the start of each iteration of a row or step loop, by its test.
+            let mark = match self.row_loop(stmt)? {
                 Some((index, test, offset)) => {
                     let i = self.local_name(index);
-                    self.row_marks.insert(
+                    Some((
                         test,
                         format!(
                             "rt::exec::fail_key(({s} << 32) | ({offset} as i64 + {i} as i64 + 1).max(0) as u64);"
                         ),
-                    );
-                    self.fused_stmt(out, level, stmt)?;
-                    self.row_marks.remove(&test);
+                    ))
                 }
                 None => match self.replicated_loop(stmt)? {
                     Some(test) => {
                         self.next_label += 1;
                         let count = format!("_fk{}", self.next_label);
                         writeln!(out, "{level}let mut {count}: u64 = 0;")?;
-                        self.row_marks.insert(
+                        Some((
                             test,
                             format!(
                                 "{count} += 1; rt::exec::fail_key(({s} << 32) | {count}.min(u32::MAX as u64));"
                             ),
-                        );
-                        self.fused_stmt(out, level, stmt)?;
-                        self.row_marks.remove(&test);
+                        ))
                     }
-                    None => self.fused_stmt(out, level, stmt)?,
+                    None => None,
                 },
+            };
+            if let Some((test, text)) = &mark {
+                self.row_marks.insert(*test, text.clone());
+            }
+            self.fused_stmt(out, level, stmt)?;
+            if let Some((test, _)) = mark {
+                self.row_marks.remove(&test);
             }
         }
         Ok(())
+    }
+
+    /// A top-level `for` loop as the MIR lowers it (`{ let i = init; loop (test) .. }`): the
+    /// index, its initialiser, the test and the updates.
+    fn for_loop(stmt: &Stmt) -> Option<(somd_mir::LocalId, Option<ExprId>, ExprId, &[ExprId])> {
+        let Stmt::Block(b) = stmt else { return None };
+        match b.stmts.as_slice() {
+            [Stmt::Let { local, init }, Stmt::Loop { test: Some(test), test_at_end: false, update, .. }] => {
+                Some((*local, *init, *test, update))
+            }
+            _ => None,
+        }
     }
 
     /// `for (t = lo; t < hi; t++)` (any comparison of the index, any update) whose `lo` and
@@ -249,23 +265,15 @@ impl FnCx<'_> {
     /// runs the same iterations (a time-step loop around the work on the partition), and
     /// Java finishes iteration `t` everywhere before it starts `t + 1`. Its test.
     fn replicated_loop(&self, stmt: &Stmt) -> Result<Option<ExprId>, EmitError> {
-        let Stmt::Block(b) = stmt else { return Ok(None) };
-        let [Stmt::Let { local: index, init: Some(init) }, Stmt::Loop { test: Some(test), test_at_end: false, .. }] =
-            b.stmts.as_slice()
-        else {
-            return Ok(None);
-        };
-        let ExprKind::Binary { op, lhs, rhs } = &self.e(*test)?.kind else { return Ok(None) };
+        let Some((index, Some(init), test, _)) = Self::for_loop(stmt) else { return Ok(None) };
+        let ExprKind::Binary { op, lhs, rhs } = &self.e(test)?.kind else { return Ok(None) };
         let compares = matches!(
             op.kind,
             BinOpKind::Lt | BinOpKind::Le | BinOpKind::Gt | BinOpKind::Ge | BinOpKind::Ne
         );
-        let on_index = matches!(self.e(*lhs)?.kind, ExprKind::Local(l) if l == *index);
-        Ok((compares
-            && on_index
-            && self.same_in_every_mi(*init)?
-            && self.same_in_every_mi(*rhs)?)
-        .then_some(*test))
+        let on_index = matches!(self.e(*lhs)?.kind, ExprKind::Local(l) if l == index);
+        Ok((compares && on_index && self.same_in_every_mi(init)? && self.same_in_every_mi(*rhs)?)
+            .then_some(test))
     }
 
     /// The same value in every MI: constants, unassigned primitive parameters that are not
@@ -293,17 +301,11 @@ impl FnCx<'_> {
         &self,
         stmt: &Stmt,
     ) -> Result<Option<(somd_mir::LocalId, ExprId, String)>, EmitError> {
-        let Stmt::Block(b) = stmt else { return Ok(None) };
-        let [Stmt::Let { local: index, .. }, Stmt::Loop { test: Some(test), test_at_end: false, update, .. }] =
-            b.stmts.as_slice()
-        else {
-            return Ok(None);
-        };
-        let is_index = |cx: &Self, e: ExprId| -> Result<bool, EmitError> {
-            Ok(matches!(cx.e(e)?.kind, ExprKind::Local(l) if l == *index))
-        };
-        let ExprKind::Binary { op, lhs, rhs } = &self.e(*test)?.kind else { return Ok(None) };
-        if op.kind != BinOpKind::Lt || !is_index(self, *lhs)? {
+        let Some((index, _, test, update)) = Self::for_loop(stmt) else { return Ok(None) };
+        let ExprKind::Binary { op, lhs, rhs } = &self.e(test)?.kind else { return Ok(None) };
+        if op.kind != BinOpKind::Lt
+            || !matches!(self.e(*lhs)?.kind, ExprKind::Local(l) if l == index)
+        {
             return Ok(None);
         }
         // `p.length`, or a local the body never assigns that a top-level `let` set to it
@@ -324,19 +326,11 @@ impl FnCx<'_> {
         if !matches!(self.local_ty(*p)?, Type::Array(inner) if matches!(**inner, Type::Array(_))) {
             return Ok(None);
         }
-        let steps_by_one = match update.as_slice() {
-            [u] => match &self.e(*u)?.kind {
-                ExprKind::IncDec { target, delta: 1, .. } => is_index(self, *target)?,
-                ExprKind::CompoundAssign { target, op, value } => {
-                    op.kind == BinOpKind::Add
-                        && is_index(self, *target)?
-                        && matches!(self.e(*value)?.kind, ExprKind::Const(Const::Int(1)))
-                }
-                _ => false,
-            },
+        let steps_by_one = match update {
+            [u] => self.increment_step(*u, index)? == Some(1),
             _ => false,
         };
-        Ok(steps_by_one.then(|| (*index, *test, format!("geo[{k}].offset(1)"))))
+        Ok(steps_by_one.then(|| (index, test, format!("geo[{k}].offset(1)"))))
     }
 
     /// An expression evaluated for its effect.
