@@ -50,17 +50,27 @@
 #define SOMD_KIND_MAP_LENGTHS 6     /* IllegalArgumentException: mapped arguments of @ have different lengths: I and L */
 #define SOMD_KIND_EMPTY_REDUCE 7    /* IllegalArgumentException: reduction of an empty array with a method */
 
-/* A work-item's failure context: the launch's buffer and epoch, the current key. */
+/* A work-item's failure context: the launch's buffer and epoch, the current key; and the
+ * program's static data when the kernel takes it (`somd_st`, else 0): every helper is
+ * passed the context, so it also carries the static fields' buffer to them. */
 typedef struct {
     __global int *buf;
     uint epoch;
     uint key;
+    __global const uchar *st;
 } somd_cx;
 
 #define SOMD_KERNEL_ERR __global int *somd_err_buf, const uint somd_err_epoch
 #define SOMD_ERR_INIT \
     somd_cx somd_err_cx = { somd_err_buf, somd_err_epoch, 0u }; somd_cx *const somd_err = &somd_err_cx
 #define SOMD_ERR_PARAM somd_cx *somd_err
+
+/* The program's static data (runtime/src/device/statics.rs): `static final` field `j`'s
+ * header is ints [4j .. 4j + 3] (byte offset of its data, length of dimension 0, length of
+ * dimension 1), its data a `T` or the elements of a value array, row after row. */
+#define SOMD_ST_HEAD(j, w) (((__global const int *)somd_err->st)[4 * (j) + (w)])
+#define SOMD_ST(T, j) ((__global T *)(somd_err->st + SOMD_ST_HEAD(j, 0)))
+#define SOMD_ST_LEN(j, d) SOMD_ST_HEAD(j, 1 + (d))
 
 /* The key of iteration `k` (0-based, in Java's order): k + 1, kept below 0xFFFFFFFF. */
 inline uint somd_key_of(long k)

@@ -40,6 +40,7 @@ mod histogram;
 mod narrow;
 mod resident;
 mod rows;
+pub mod statics;
 mod sync;
 mod update;
 
@@ -874,6 +875,8 @@ pub enum ArgSpec {
     /// The launch's epoch (`const uint`) for the error buffer before it
     /// ([`crate::opencl::fail::next_epoch`]).
     Epoch,
+    /// The program's static data (`__global const uchar *somd_st`, [`statics`]).
+    Statics,
 }
 
 /// Everything the host needs to run one generated kernel.
@@ -1756,6 +1759,7 @@ fn plan(
             | ArgSpec::Err
             | ArgSpec::LaterErr
             | ArgSpec::Epoch
+            | ArgSpec::Statics
             | ArgSpec::HostIndex(_)
             | ArgSpec::HostValue(_) => None,
         };
@@ -2164,6 +2168,7 @@ fn execute(
                 let bytes = groups * elem.size();
                 Some(Held::Own(allocate(ctx, bytes, name)?))
             }
+            ArgSpec::Statics => Some(statics::buffer(ctx)?),
             _ => None,
         });
     }
@@ -2334,16 +2339,21 @@ fn combine_slices(
     let missing = || ClFailure::NoKernel(format!("{}: slices", desc.name));
     let parts = find(|a| matches!(a, ArgSpec::SliceParts { .. })).ok_or_else(missing)?;
     let out = find(|a| matches!(a, ArgSpec::Result(_))).ok_or_else(missing)?;
+    let statics = find(|a| matches!(a, ArgSpec::Statics));
     let kernel = program.kernel(&format!("{}_combine", desc.name))?;
     let mut setter = kernel.args();
     // SAFETY: `<name>_combine(__global T *parts, int n, int slices, __global T *out,
-    // SOMD_KERNEL_ERR)`, written with the kernel (`opencl/nested.rs`).
+    // SOMD_KERNEL_ERR[, __global const uchar *somd_st])`, written with the kernel
+    // (`opencl/nested.rs`): the statics buffer when the kernel takes one.
     unsafe {
         setter.set(0, &parts.buffer)?;
         setter.set(1, &(count as i32))?;
         setter.set(2, &(slices as i32))?;
         setter.set(3, &out.buffer)?;
         setter.set_err(4, err)?;
+        if let Some(st) = statics {
+            setter.set(6, &st.buffer)?;
+        }
     }
     setter.run_1d(ctx, count).map(|_| ())
 }

@@ -74,11 +74,29 @@ class Block {
         int[] a = {1, 2, 3};
         printing(a); random(a); counting(a); chained(a); recursive(a);
     }
+    // A final value array crosses in the statics buffer; a final mutable array does not,
+    // nor a static value array named by a local.
     static final int[[]] TABLE = new int[[]]{4, 5, 6, 7};
+    static final int[] MUTABLE = {4, 5, 6, 7};
     static int[] tabled(dist int[] a) {
         int[] r = new int[a.length];
         for (int i = 0; i < a.length; i++) {
             r[i] = TABLE[a[i] & 3];
+        }
+        return r;
+    }
+    static int[] mutable(dist int[] a) {
+        int[] r = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            r[i] = MUTABLE[a[i] & 3];
+        }
+        return r;
+    }
+    static int[] named(dist int[] a) {
+        int[] r = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            int[[]] t = TABLE;
+            r[i] = t[a[i] & 3];
         }
         return r;
     }

@@ -68,6 +68,8 @@ pub enum HistArg {
     Err,
     /// The launch's epoch for the error buffer (`const uint`).
     Epoch,
+    /// The program's static data (`statics.rs`).
+    Statics,
 }
 
 /// The update operator of a histogram.
@@ -322,6 +324,7 @@ impl Launch<'_> {
                     HostArg::Array(a) => Some(upload(ctx, *a, name)?),
                     _ => None,
                 },
+                HistArg::Statics => Some(super::statics::buffer(ctx)?),
                 HistArg::Heads => match self.heads {
                     Some(heads) => Some(upload(ctx, heads, name)?),
                     None => Some(Held::Own(allocate(ctx, 0, name)?)),

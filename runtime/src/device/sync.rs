@@ -30,7 +30,7 @@
 //! raises a failure of the launches before it first, as the CPU path would.
 
 use super::{allocate, arg_shapes, plan, rows, zero_fill, ArgSpec, DevBuf, DevElem, DeviceResult};
-use super::{upload_bytes, Elem, HostArg, KernelDesc, Output, Planned};
+use super::{upload_bytes, Elem, Held, HostArg, KernelDesc, Output, Planned};
 use crate::opencl::{buffer, policy};
 use crate::opencl::{trace, ClFailure, DeviceCtx, ErrorBuffer, OrFatal};
 
@@ -88,6 +88,8 @@ pub struct SyncCall<'a> {
     /// (`rows::Lent::row_copy`): the buffer goes back to the scope for the next call.
     row_copy: Option<usize>,
     err: ErrorBuffer,
+    /// The program's static data, when a kernel reads it (`statics.rs`).
+    statics: Option<Held>,
     /// Emits the one `call` event of the trace when the call is dropped.
     _scope: trace::CallScope,
 }
@@ -134,6 +136,9 @@ impl<'a> SyncCall<'a> {
         for (kernel, shapes) in desc.kernels.iter().zip(shapes) {
             planned.push(plan(ctx, kernel, 0, args, shapes)?);
         }
+        let reads_statics =
+            desc.kernels.iter().any(|k| k.args.iter().any(|a| matches!(a, ArgSpec::Statics)));
+        let statics = if reads_statics { Some(super::statics::buffer(ctx)?) } else { None };
         let scope = trace::CallScope::begin(desc.label, ctx.label);
         // A matrix a row scope holds is already on the device (its dirty rows go up now);
         // the buffer goes back to the scope if the call does not begin after all.
@@ -231,6 +236,7 @@ impl<'a> SyncCall<'a> {
             rows: lent.as_ref().map(|l| (l.depth(), l.param, reused)),
             row_copy,
             err,
+            statics,
             _scope: scope,
         })
     }
@@ -350,6 +356,10 @@ impl<'a> SyncCall<'a> {
                         setter.local::<u8>(index, local * elem.size()).map(|_| ())
                     }
                     ArgSpec::Err => setter.set(index, &self.err).map(|_| ()),
+                    ArgSpec::Statics => match &self.statics {
+                        Some(buf) => setter.set(index, &buf.buffer).map(|_| ()),
+                        None => Err(ClFailure::NoKernel(format!("{}: statics", desc.name))),
+                    },
                     ArgSpec::Epoch => {
                         setter.set(index, &crate::opencl::fail::next_epoch()).map(|_| ())
                     }

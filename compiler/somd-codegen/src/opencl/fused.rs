@@ -161,7 +161,7 @@ impl Writer<'_> {
         if inline_stage {
             errs[0] = "somd_err_g".into();
         }
-        Self::push_err(m, &mut decls, "somd_err", ArgSource::ErrorBuffer);
+        self.push_main_err(m, &mut decls);
         let l1 = Level(1);
         let l2 = l1.next();
         let mut out = String::new();
@@ -170,12 +170,12 @@ impl Writer<'_> {
         // Every stage's failure context; each element is one iteration of each.
         let later: Vec<&String> =
             errs.iter().filter(|e| *e != "somd_err" && *e != "somd_err_g").collect();
-        out.push_str(&super::kernels::err_init(l1, "somd_err"));
+        out.push_str(&self.err_init(l1, "somd_err"));
         if inline_stage {
             out.push_str(&super::kernels::consumer_err_init(l1));
         }
         for name in &later {
-            out.push_str(&super::kernels::err_init(l1, name));
+            out.push_str(&self.err_init(l1, name));
         }
         for (j, (_, op, ty)) in reductions.iter().enumerate() {
             writeln!(out, "{l1}{} somd_v{j} = {};", prim_c(*ty), identity(*op, *ty)?)?;

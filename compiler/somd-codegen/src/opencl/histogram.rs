@@ -148,7 +148,7 @@ impl Writer<'_> {
             ArgKind::Scalar { ty: "int".into() },
             ArgSource::TableInLocal,
         );
-        Self::push_err(m, &mut decls, "somd_err", ArgSource::ErrorBuffer);
+        self.push_main_err(m, &mut decls);
         let words = if body.elem == PrimType::Long { 2 } else { 1 };
         let op = match body.op {
             ReduceOp::Add => "+",
@@ -205,7 +205,7 @@ impl Writer<'_> {
         let l1 = Level(1);
         let l2 = l1.next();
         let l3 = l2.next();
-        out.push_str(&super::kernels::err_init(l1, "somd_err"));
+        out.push_str(&self.err_init(l1, "somd_err"));
         for (local, init) in &body.setup {
             out.push_str(&self.stmt(&mut cx, l1, &Stmt::Let { local: *local, init: *init })?);
         }
@@ -377,7 +377,7 @@ impl Writer<'_> {
             ArgKind::Buffer { access: Access::Out, elem: elem.into() },
             ArgSource::Partials,
         );
-        Self::push_err(m, &mut decls, "somd_err", ArgSource::ErrorBuffer);
+        self.push_main_err(m, &mut decls);
         m.reduction = Some(ReductionInfo {
             op: "+".into(),
             elem: elem.into(),
@@ -409,7 +409,7 @@ impl Writer<'_> {
         writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
         let l1 = Level(1);
         let l2 = l1.next();
-        out.push_str(&super::kernels::err_init(l1, "somd_err"));
+        out.push_str(&self.err_init(l1, "somd_err"));
         // The host checked `p[0..somd_n)` in bounds and non-decreasing, and listed its runs
         // in `somd_heads` (in bounds of `[0, somd_n]`) unless `somd_runs` is -1.
         writeln!(out, "{l1}const long somd_w = (long)get_global_id(0);")?;

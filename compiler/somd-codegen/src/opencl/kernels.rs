@@ -240,6 +240,34 @@ impl Writer<'_> {
         );
     }
 
+    /// The kernel's first error buffer `somd_err` ([`Writer::push_err`]), after the
+    /// program's statics buffer `somd_st` when it has static data ([`KernelSet::statics`]).
+    pub(super) fn push_main_err(&self, m: &mut KernelManifest, decls: &mut Vec<String>) {
+        if !self.statics.is_empty() {
+            Self::push_arg(
+                m,
+                decls,
+                "__global const uchar *somd_st".into(),
+                "somd_st",
+                ArgKind::Statics,
+                ArgSource::Statics,
+            );
+        }
+        Self::push_err(m, decls, "somd_err", ArgSource::ErrorBuffer);
+    }
+
+    /// The declarations opening a kernel's body for its error buffer `name`
+    /// ([`Writer::push_err`]): the work-item's failure context `{name}_cx` (buffer, epoch,
+    /// the key of the iteration running now: 0 until the first [`at`]; the statics buffer
+    /// when the program has one) and `{name}`, the pointer helpers are passed.
+    pub(super) fn err_init(&self, level: Level, name: &str) -> String {
+        let st = if self.statics.is_empty() { "" } else { ", somd_st" };
+        format!(
+            "{level}somd_cx {name}_cx = {{ {name}_buf, {name}_epoch, 0u{st} }};\n\
+             {level}somd_cx *const {name} = &{name}_cx;\n"
+        )
+    }
+
     /// A read-only buffer argument `__global const {elem} *{name}` from construct argument
     /// `param`.
     pub(super) fn push_const_buffer(
@@ -646,7 +674,7 @@ impl Writer<'_> {
                 ArgSource::Lanes,
             );
         }
-        Self::push_err(m, &mut decls, "somd_err", ArgSource::ErrorBuffer);
+        self.push_main_err(m, &mut decls);
         // A 2-D nest without a reduction maps its inner (contiguous, row-major) index to
         // NDRange dimension 0, so neighbouring work-items of a group read neighbouring
         // elements of a row (coalesced): the host's first global size is the columns.
@@ -672,7 +700,7 @@ impl Writer<'_> {
         let header = format!("__kernel void {}({})\n{{", plan.name, decls.join(",\n        "));
         writeln!(out, "{header}")?;
         let l1 = Level(1);
-        out.push_str(&err_init(l1, "somd_err"));
+        out.push_str(&self.err_init(l1, "somd_err"));
         for pack in &packs {
             writeln!(out, "{l1}{pack}")?;
         }
@@ -1433,13 +1461,13 @@ impl Writer<'_> {
                 }
             }
         }
-        Self::push_err(m, &mut decls, "somd_err", ArgSource::ErrorBuffer);
+        self.push_main_err(m, &mut decls);
         let mut out = helper_text;
         out.push_str(&slices_text);
         writeln!(out, "/* {} of {} at {}:{}:{} */", m.origin, func.name, m.file, m.line, m.col)?;
         writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
         let l1 = Level(1);
-        out.push_str(&err_init(l1, "somd_err"));
+        out.push_str(&self.err_init(l1, "somd_err"));
         if inline.is_some() {
             out.push_str(&consumer_err_init(l1));
         }
@@ -1614,7 +1642,7 @@ impl Writer<'_> {
             ArgKind::Buffer { access: Access::Out, elem: e.clone() },
             ArgSource::Partials,
         );
-        Self::push_err(m, &mut decls, "somd_err", ArgSource::ErrorBuffer);
+        self.push_main_err(m, &mut decls);
         m.global.push(SizeRule::Const(-1));
         m.reduction = Some(ReductionInfo {
             op: func.name.clone(),
@@ -1629,7 +1657,7 @@ impl Writer<'_> {
         let l2 = l1.next();
         let mut out = format!("/* {} ! at {}:{}:{} */\n", func.name, m.file, m.line, m.col);
         writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
-        out.push_str(&err_init(l1, "somd_err"));
+        out.push_str(&self.err_init(l1, "somd_err"));
         writeln!(out, "{l1}const long somd_lo = (long)get_global_id(0) * (long)somd_chunk;")?;
         writeln!(out, "{l1}if (somd_lo >= (long)somd_n) return;")?;
         writeln!(out, "{l1}const long somd_hi = min(somd_lo + (long)somd_chunk, (long)somd_n);")?;
@@ -1757,16 +1785,6 @@ pub(super) fn written_bases(cx: &FnCx) -> std::collections::HashSet<LocalId> {
             _ => None,
         })
         .collect()
-}
-
-/// The declarations opening a kernel's body for its error buffer `name` ([`Writer::push_err`]):
-/// the work-item's failure context `{name}_cx` (buffer, epoch, the key of the iteration
-/// running now: 0 until the first [`at`]) and `{name}`, the pointer helpers are passed.
-pub(super) fn err_init(level: Level, name: &str) -> String {
-    format!(
-        "{level}somd_cx {name}_cx = {{ {name}_buf, {name}_epoch, 0u }};\n\
-         {level}somd_cx *const {name} = &{name}_cx;\n"
-    )
 }
 
 /// The statement starting iteration `k` (a 0-based `long` expression in Java's order of the

@@ -104,6 +104,10 @@ pub struct KernelSet {
     /// The byte layout of each value class the kernels use (when it has one: fields of
     /// primitive or value-class type only), as the body's `typedef struct`s lay it out.
     pub layouts: Vec<StructLayout>,
+    /// The static fields kernels read from the program's statics buffer, in its order
+    /// (`somd_runtime::device::statics`): when there are any, every kernel takes the buffer
+    /// ([`ArgKind::Statics`]) just before its error buffer.
+    pub statics: Vec<somd_mir::StaticId>,
 }
 
 /// A failing construct's position.
@@ -126,7 +130,9 @@ pub struct KernelManifest {
     pub file: String,
     pub line: u32,
     pub col: u32,
-    /// Arguments in order; the last two are always [`ArgKind::Err`] and [`ArgKind::Epoch`].
+    /// Arguments in order; the last two are always [`ArgKind::Err`] and [`ArgKind::Epoch`]
+    /// (the program's [`ArgKind::Statics`], when it has static data, just before the first
+    /// error buffer).
     pub args: Vec<KernelArg>,
     /// One entry per NDRange dimension: the number of work-items (the kernel guards, so the
     /// host may round up).
@@ -192,6 +198,9 @@ pub enum ArgKind {
     /// `const uint somd_err_epoch`: the launch's epoch for the error buffer before it
     /// (`somd_runtime::opencl::fail::next_epoch`).
     Epoch,
+    /// `__global const uchar *somd_st`: the program's static data
+    /// ([`KernelSet::statics`]).
+    Statics,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -288,6 +297,8 @@ pub enum ArgSource {
     /// The error buffer of a later stage of a fused kernel (`fused.rs`), checked after
     /// [`ArgSource::ErrorBuffer`] and the later stages before it.
     LaterError,
+    /// The program's statics buffer ([`KernelSet::statics`]).
+    Statics,
 }
 
 /// A size computed on the host from the kernel's scalar arguments.

@@ -226,12 +226,18 @@ impl Writer<'_> {
         let l2 = l1.next();
         let mut out = String::new();
         writeln!(out, "/* the slices of {}: combined in slice order */", func.name)?;
+        // The fold function may read static data: then the kernel takes the statics buffer
+        // after its error arguments (the host sets it, `rt::device`).
+        let st = if self.statics.is_empty() { "" } else { ", __global const uchar *somd_st" };
         writeln!(
             out,
             "__kernel void {kernel}_combine(__global {elem} *somd_parts, const int somd_n, \
-             const int somd_ns, __global {elem} *somd_out, SOMD_KERNEL_ERR)\n{{"
+             const int somd_ns, __global {elem} *somd_out, SOMD_KERNEL_ERR{st})\n{{"
         )?;
         writeln!(out, "{l1}SOMD_ERR_INIT;")?;
+        if !self.statics.is_empty() {
+            writeln!(out, "{l1}somd_err_cx.st = somd_st;")?;
+        }
         writeln!(out, "{l1}const int somd_i = (int)get_global_id(0);")?;
         writeln!(out, "{l1}SOMD_AT(somd_i);")?;
         writeln!(out, "{l1}if (somd_i >= somd_n) return;")?;

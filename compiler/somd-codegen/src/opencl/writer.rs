@@ -41,6 +41,7 @@ pub fn write_kernels(
         staged_narrow: BTreeSet::new(),
         variants: BTreeMap::new(),
         taken_names: info.kernels.iter().flat_map(|k| plan::kernel_names(&k.name)).collect(),
+        statics: device_statics(module, info),
     };
     w.name_classes();
     w.name_functions();
@@ -92,9 +93,33 @@ pub fn write_kernels(
         set.kernels.push(manifest);
     }
     set.layouts = w.layouts();
+    set.statics = w.statics.clone();
     set.body = body;
     set.sites = w.sites;
     Ok(set)
+}
+
+/// The `static final` fields functions the device may run read, which reach kernels in the
+/// program's statics buffer (`somd_runtime::device::statics`), in the buffer's order.
+fn device_statics(module: &Module, info: &ProgramInfo) -> Vec<StaticId> {
+    let mut found = BTreeSet::new();
+    for (k, func) in module.functions.iter().enumerate() {
+        if info.functions.get(k).is_none_or(|f| f.device.is_err()) {
+            continue;
+        }
+        for expr in &func.exprs {
+            if let ExprKind::Static(s) = expr.kind {
+                let field = &module.statics[s.0 as usize];
+                if field.is_final
+                    && field.constant.is_none()
+                    && somd_mir::analysis::isolation::device_static(&field.ty).is_some()
+                {
+                    found.insert(s);
+                }
+            }
+        }
+    }
+    found.into_iter().collect()
 }
 
 pub(super) fn fp64_guard(needs: bool, text: &str) -> String {
@@ -138,6 +163,9 @@ pub(super) struct Writer<'a> {
     /// The names of the program's functions, kernels (with the names derived from them)
     /// and types, which variants' and locals' names avoid.
     pub(super) taken_names: HashSet<String>,
+    /// The static fields in the program's statics buffer, by field number
+    /// ([`device_statics`]); when there are any, every kernel takes the buffer.
+    pub(super) statics: Vec<StaticId>,
 }
 
 /// Names of one function's locals, and how arrays are bound.
@@ -1982,6 +2010,17 @@ impl<'a> Writer<'a> {
             ExprKind::Const(c) => const_c(c)?,
             ExprKind::Local(l) => cx.name(*l).to_string(),
             ExprKind::This if cx.ctor => "self".into(),
+            ExprKind::Static(s) => match &expr.ty {
+                Type::Prim(p) => {
+                    let read = format!("(*{})", self.static_ptr(*s, *p)?);
+                    if *p == PrimType::Boolean {
+                        format!("((bool){read})")
+                    } else {
+                        read
+                    }
+                }
+                _ => return Err(bug("static array read as a whole")),
+            },
             ExprKind::Field { object, class, index } => {
                 let obj = if cx.ctor && matches!(func.expr(*object).kind, ExprKind::This) {
                     "self".to_string()
@@ -2002,6 +2041,29 @@ impl<'a> Writer<'a> {
                 format!("({ok} ? {lane} : {wide}{name}[{idx}])")
             }
             ExprKind::Index { array, index } => match &func.expr(*array).kind {
+                ExprKind::Static(st) => {
+                    let elem = self.static_elem(*st)?;
+                    let ptr = self.static_ptr(*st, elem)?;
+                    let len = self.static_len(*st, 0)?;
+                    let i = self.expr(cx, *index)?;
+                    let idx = self.index_text(cx, e, expr.span, &i, &len);
+                    format!("{ptr}[{idx}]")
+                }
+                ExprKind::Index { array: inner, index: row }
+                    if matches!(func.expr(*inner).kind, ExprKind::Static(_)) =>
+                {
+                    // `m[i][j]` of a static 2-D value array: rows stored one after another.
+                    let ExprKind::Static(st) = func.expr(*inner).kind else { unreachable!() };
+                    let elem = self.static_elem(st)?;
+                    let ptr = self.static_ptr(st, elem)?;
+                    let (rows, cols) = (self.static_len(st, 0)?, self.static_len(st, 1)?);
+                    let r = self.expr(cx, *row)?;
+                    let c = self.expr(cx, *index)?;
+                    let row_span = func.expr(*array).span;
+                    let ri = self.index_text(cx, *array, row_span, &r, &rows);
+                    let ci = self.index_text(cx, e, expr.span, &c, &cols);
+                    format!("{ptr}[(long)({ri}) * {cols} + ({ci})]")
+                }
                 ExprKind::Local(a) if cx.tile == Some(*a) => {
                     // The tiled loop's index runs over `[somd_base, somd_base + somd_count)`.
                     format!("somd_tile[{} - somd_base]", self.expr(cx, *index)?)
@@ -2111,11 +2173,13 @@ impl<'a> Writer<'a> {
                 }
             }
             ExprKind::Length(a) => match &func.expr(*a).kind {
+                ExprKind::Static(st) => self.static_len(*st, 0)?,
                 ExprKind::Local(l) => match vector_of(&func.local(*l).ty) {
                     Some((_, n)) => n.to_string(),
                     None => format!("{}_len0", cx.name(*l)),
                 },
                 ExprKind::Index { array, .. } => match &func.expr(*array).kind {
+                    ExprKind::Static(st) => self.static_len(*st, 1)?,
                     ExprKind::Local(l) => format!("{}_len1", cx.name(*l)),
                     // `c[x][y].length` of a 3-D array.
                     ExprKind::Index { array: base, .. } => match func.expr(*base).kind {
@@ -2334,6 +2398,11 @@ impl<'a> Writer<'a> {
                 return Ok(format!("{row}, {len}"));
             }
         }
+        if let ExprKind::Static(st) = expr.kind {
+            // A static 1-D value array passes its place in the statics buffer.
+            let elem = self.static_elem(st)?;
+            return Ok(format!("{}, {}", self.static_ptr(st, elem)?, self.static_len(st, 0)?));
+        }
         if let Some((_, rank)) = somd_mir::analysis::isolation::array_dims(&func.expr(a).ty) {
             let ExprKind::Local(l) = func.expr(a).kind else {
                 return Err(bug("array argument that is not a parameter"));
@@ -2372,6 +2441,32 @@ impl<'a> Writer<'a> {
         let span = cx.func.expr(access).span;
         let idx = self.index_text(cx, access, span, &i, &n.to_string());
         Ok(format!("((__private {} *)&{name})[{idx}]", prim_c(p)))
+    }
+
+    /// Field number of static `s` in the program's statics buffer (`Writer::statics`).
+    fn static_number(&self, s: StaticId) -> R<usize> {
+        self.statics
+            .iter()
+            .position(|t| *t == s)
+            .ok_or_else(|| bug("static field outside the statics buffer"))
+    }
+
+    /// The element type of static `s` (its own type for a primitive).
+    fn static_elem(&self, s: StaticId) -> R<PrimType> {
+        let field = self.module.statics.get(s.0 as usize).ok_or_else(|| bug("no static field"))?;
+        somd_mir::analysis::isolation::device_static(&field.ty)
+            .map(|(p, _)| p)
+            .ok_or_else(|| bug("static field of a type without device data"))
+    }
+
+    /// A pointer to static `s`'s data, of element type `p` (`SOMD_ST`, `somd_errors.cl`).
+    fn static_ptr(&self, s: StaticId, p: PrimType) -> R<String> {
+        Ok(format!("SOMD_ST({}, {})", prim_storage(p), self.static_number(s)?))
+    }
+
+    /// The length of dimension `dim` of static value array `s` (`SOMD_ST_LEN`).
+    fn static_len(&self, s: StaticId, dim: u8) -> R<String> {
+        Ok(format!("SOMD_ST_LEN({}, {dim})", self.static_number(s)?))
     }
 
     pub(super) fn builtin(&mut self, cx: &mut FnCx, b: Builtin, args: &[ExprId]) -> R<String> {

@@ -445,6 +445,7 @@ fn write_fused_desc_of(
             ArgSource::LaterError => "LaterErr".to_string(),
             ArgSource::ErrorBuffer => "Err".to_string(),
             ArgSource::Epoch => "Epoch".to_string(),
+            ArgSource::Statics => "Statics".to_string(),
             other => {
                 return Err(EmitError::Internal(format!(
                     "argument source {other:?} in a fused kernel"
@@ -582,7 +583,8 @@ fn map_call(
             | ArgSource::StageRows { .. }
             | ArgSource::Staged
             | ArgSource::ErrorBuffer
-            | ArgSource::Epoch => {}
+            | ArgSource::Epoch
+            | ArgSource::Statics => {}
             _ => return Err("a `@` kernel argument without host glue"),
         }
     }
@@ -638,6 +640,7 @@ pub fn write_map_desc(
             ArgSource::Staged => "Staged".to_string(),
             ArgSource::ErrorBuffer => "Err".to_string(),
             ArgSource::Epoch => "Epoch".to_string(),
+            ArgSource::Statics => "Statics".to_string(),
             other => {
                 return Err(EmitError::Internal(format!("argument source {other:?} in a map")))
             }
@@ -885,6 +888,7 @@ fn write_hist_desc(
             ArgSource::SegmentRuns => "Runs".to_string(),
             ArgSource::ErrorBuffer => "Err".to_string(),
             ArgSource::Epoch => "Epoch".to_string(),
+            ArgSource::Statics => "Statics".to_string(),
             other => {
                 return Err(EmitError::Internal(format!(
                     "argument source {other:?} in a histogram kernel"
@@ -1308,6 +1312,7 @@ fn write_one_desc(
             }
             ArgSource::ErrorBuffer => "Err".to_string(),
             ArgSource::Epoch => "Epoch".to_string(),
+            ArgSource::Statics => "Statics".to_string(),
             ArgSource::Lanes => "Lanes".to_string(),
             other => {
                 return Err(EmitError::Internal(format!(

@@ -195,7 +195,9 @@ impl<'a, W: Write> Writer<'a, W> {
             }
             self.out.write_str(&statics)?;
         }
-        self.write_main(any_device)?;
+        let device_statics = if any_device { &glue.kernels.statics[..] } else { &[] };
+        self.write_statics_provider(device_statics)?;
+        self.write_main(any_device, !device_statics.is_empty())?;
         if !positions.list.is_empty() {
             writeln!(self.out)?;
             writeln!(self.out, "// Source positions of the sites that can throw.")?;
@@ -294,7 +296,38 @@ impl<'a, W: Write> Writer<'a, W> {
     /// `fn main`: with device kernels it first starts the device (`rt::opencl::prewarm`) so
     /// that the driver's start-up overlaps the program's own work before its first device
     /// call.
-    fn write_main(&mut self, any_device: bool) -> Result<(), EmitError> {
+    /// `fn somd_statics`, which lists the static fields kernels read in the order of the
+    /// program's statics buffer (`rt::device::statics`), when there are any.
+    fn write_statics_provider(&mut self, fields: &[somd_mir::StaticId]) -> Result<(), EmitError> {
+        if fields.is_empty() {
+            return Ok(());
+        }
+        writeln!(self.out)?;
+        writeln!(
+            self.out,
+            "/// The static fields the kernels read, in the order of their statics buffer."
+        )?;
+        writeln!(self.out, "fn somd_statics(w: &mut rt::device::statics::StaticsWriter) {{")?;
+        for s in fields {
+            let field = self
+                .module
+                .statics
+                .get(s.0 as usize)
+                .ok_or_else(|| EmitError::Internal("device static out of range".into()))?;
+            let name = &self.names.statics[s.0 as usize];
+            match field.ty {
+                somd_mir::Type::Prim(_) => writeln!(self.out, "    w.scalar(&{name}.get());")?,
+                _ => writeln!(self.out, "    w.array({name}.get_ref());")?,
+            }
+        }
+        writeln!(self.out, "}}")?;
+        Ok(())
+    }
+
+    /// `with_statics`: the kernels read static fields, listed by `somd_statics`, which is
+    /// registered before the static initialisers run; once they have, the fields' values are
+    /// final and the runtime keeps one device copy of them.
+    fn write_main(&mut self, any_device: bool, with_statics: bool) -> Result<(), EmitError> {
         let main = self
             .module
             .main
@@ -308,9 +341,15 @@ impl<'a, W: Write> Writer<'a, W> {
         if any_device {
             writeln!(self.out, "    rt::opencl::prewarm(&CL_PROGRAM);")?;
         }
+        if with_statics {
+            writeln!(self.out, "    rt::device::statics::provide(somd_statics);")?;
+        }
         writeln!(self.out, "    rt::print::run_main(|| {{")?;
         for init in &self.module.static_init {
             writeln!(self.out, "        {}();", self.names.functions[init.0 as usize])?;
+        }
+        if with_statics {
+            writeln!(self.out, "        rt::device::statics::ready();")?;
         }
         let args = if main_fn.params.is_empty() { "" } else { "&rt::value::main_args()" };
         writeln!(self.out, "        {}({args});", self.names.functions[main.0 as usize])?;

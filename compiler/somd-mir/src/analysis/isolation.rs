@@ -540,16 +540,24 @@ fn expr_blocker(
         ExprKind::Static(s) => {
             let field = module.statics.get(s.0 as usize)?;
             let class = module.classes.get(field.class.0 as usize).map_or("?", |c| c.name.as_str());
-            // A compile-time constant is already a `Const`: a final field here holds a
-            // computed value (an array, a value array), which kernels have no copy of.
-            let what = if field.is_final {
+            // A compile-time constant is already a `Const`. Other final fields of a device
+            // type reach kernels in the program's statics buffer (`device_static`).
+            let what = if !field.is_final {
+                format!("access to non-final static field `{class}.{}`", field.name)
+            } else if device_static(&field.ty).is_none() {
                 format!(
-                    "read of static field `{class}.{}`, a final field that is not a compile-time \
-                     constant (kernels receive no static data)",
+                    "read of static field `{class}.{}`: of the final fields, kernels read those \
+                     holding primitives or value arrays of primitives in one or two dimensions",
+                    field.name
+                )
+            } else if !static_use_ok(module, func, eid, parents) {
+                format!(
+                    "static field `{class}.{}` used other than by its elements, its lengths or \
+                     as the argument of a static method",
                     field.name
                 )
             } else {
-                format!("access to non-final static field `{class}.{}`", field.name)
+                return None;
             };
             Some(block(NotIsolated, what, span))
         }
@@ -633,6 +641,8 @@ fn expr_blocker(
         }
         // An array field of a value class holding arrays (`holders.rs`).
         ExprKind::Index { array, .. } if super::holders::field_buffer(module, func, *array) => None,
+        // An element or row of a static field (its own arm checks how it is used).
+        ExprKind::Index { array, .. } if static_root(func, *array) => None,
         ExprKind::Index { array, .. } => {
             // Only `a[i]`, `m[i][j]` and, of a 3-D array, `c[i][j][k]` on locals; a row or
             // plane of a 3-D array only on the way to an element or a length (its buffer
@@ -668,6 +678,7 @@ fn expr_blocker(
             }
         }
         ExprKind::Length(array) if super::holders::field_buffer(module, func, *array) => None,
+        ExprKind::Length(array) if static_root(func, *array) => None,
         ExprKind::Length(array) => match super::walk::index_root(func, *array) {
             Some((_, 0 | 1)) => None,
             Some((l, 2)) if cube_elem(&func.local(l).ty).is_some() => None,
@@ -808,6 +819,68 @@ pub fn kernel_value(module: &Module, ty: &Type) -> bool {
 /// as the OpenCL vector `TN`: `T` a primitive other than `boolean` (`byte` is `char`,
 /// `char` is `ushort`) and `N` 2, 4, 8 or 16. Other bounds (3 among them: a `float3` takes
 /// 16 bytes) and unbounded value arrays stay buffers.
+/// The element type and dimensions (0 for a primitive) of a `static final` field kernels
+/// read from the program's statics buffer (`somd_runtime::device::statics`): a primitive, or
+/// a value array of primitives in one or two dimensions (not held as a vector).
+pub fn device_static(ty: &Type) -> Option<(PrimType, u8)> {
+    let plain = |t: &Type| vector_of(t).is_none() && vector_rows(t).is_none();
+    match ty {
+        Type::Prim(p) => Some((*p, 0)),
+        Type::ValueArray(e, _) if plain(ty) => match &**e {
+            Type::Prim(p) => Some((*p, 1)),
+            Type::ValueArray(inner, _) if plain(e) => match **inner {
+                Type::Prim(p) => Some((p, 2)),
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether `array` is a static field or a row of one (`W`, `M[i]`).
+fn static_root(func: &Function, array: ExprId) -> bool {
+    match func.expr(array).kind {
+        ExprKind::Static(_) => true,
+        ExprKind::Index { array, .. } => matches!(func.expr(array).kind, ExprKind::Static(_)),
+        _ => false,
+    }
+}
+
+/// Whether static field expression `eid` is used as kernels read the statics buffer: a
+/// primitive anywhere; an array by its elements (`a[i]`, `m[i][j]`), its lengths (`a.length`,
+/// `m[i].length`) or as a whole argument of a static method.
+fn static_use_ok(
+    module: &Module,
+    func: &Function,
+    eid: ExprId,
+    parents: &[Option<ExprId>],
+) -> bool {
+    let ty = &func.expr(eid).ty;
+    let Some((_, dims)) = device_static(ty) else { return false };
+    let parent = |e: ExprId| parents.get(e.0 as usize).copied().flatten();
+    let element_or_length = |e: ExprId, p: Option<ExprId>| match p.map(|p| &func.expr(p).kind) {
+        Some(ExprKind::Index { array, .. }) => *array == e,
+        Some(ExprKind::Length(a)) => *a == e,
+        _ => false,
+    };
+    match dims {
+        0 => true,
+        1 => match parent(eid).map(|p| (p, &func.expr(p).kind)) {
+            Some((_, ExprKind::Call { receiver: None, func: callee, args })) => {
+                args.contains(&eid) && module.functions.get(callee.0 as usize).is_some()
+            }
+            p => element_or_length(eid, p.map(|(p, _)| p)),
+        },
+        _ => match parent(eid) {
+            Some(row) if matches!(func.expr(row).kind, ExprKind::Index { array, .. } if array == eid) => {
+                element_or_length(row, parent(row))
+            }
+            p => matches!(p.map(|p| &func.expr(p).kind), Some(ExprKind::Length(a)) if *a == eid),
+        },
+    }
+}
+
 pub fn vector_of(ty: &Type) -> Option<(PrimType, u32)> {
     match ty {
         Type::ValueArray(e, Some(n)) if matches!(n, 2 | 4 | 8 | 16) => match **e {
