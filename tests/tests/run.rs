@@ -1270,6 +1270,43 @@ fn device_keeps_fresh_arrays_in_private_memory() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, the `static final` fields kernels read (`device_statics`)
+/// cross once for the run: one upload of the statics buffer by the `@` the static
+/// initialiser runs (it sees `LATE` still at 0, so nothing is kept then) and one by the
+/// first device call after them, kept for every later call; every construct of the
+/// program makes device calls.
+#[test]
+fn device_statics_cross_once_per_run() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_statics") else {
+        return; // a filter left device_statics out
+    };
+    let (outcome, calls) = traced_calls("device_statics", binary, &expected, *opencl);
+    let uploads: Vec<&str> = calls
+        .iter()
+        .filter(|c| c.h2d.iter().any(|(b, _)| b == "statics"))
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(uploads, ["Main.early", "Main.curve"], "statics uploads\n{}", outcome.stderr);
+    for name in ["Main.early", "Main.curve", "Main.mix", "Main.score", "Main.buckets", "Main.relax"]
+    {
+        assert!(
+            launches_of(&calls, name).iter().any(|l| *l > 0),
+            "device_statics: {name} made no launch\n{}",
+            outcome.stderr
+        );
+    }
+    for name in ["Main.heavier", "Main.strongest"] {
+        assert!(
+            calls.iter().any(|c| c.name == name),
+            "device_statics: {name} made no device call\n{}",
+            outcome.stderr
+        );
+    }
+}
+
 /// Under `SOMD_DEVICE=opencl`, private arrays passed to helpers (`device_private_pass`: a
 /// table filled two helpers deep, two arrays and one array twice passed to one helper, a
 /// window gathered from a buffer and sorted by helpers, digit counts by a helper, and
