@@ -52,8 +52,12 @@ class Main {
         return s;
     }
 
+    static double half(float h) {
+        return h * 0.5;
+    }
+
     static double curve(double x) {
-        return horner(POLY, x) * SCALE + POLY[POLY.length - 1] + HALF;
+        return horner(POLY, x) * SCALE + POLY[POLY.length - 1] + half(HALF);
     }
 
     static long mix(int x) {

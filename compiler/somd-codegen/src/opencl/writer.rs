@@ -112,7 +112,7 @@ fn device_statics(module: &Module, info: &ProgramInfo) -> Vec<StaticId> {
                 let field = &module.statics[s.0 as usize];
                 if field.is_final
                     && field.constant.is_none()
-                    && somd_mir::analysis::isolation::device_static(&field.ty).is_some()
+                    && somd_mir::analysis::isolation::device_static(module, &field.ty).is_some()
                 {
                     found.insert(s);
                 }
@@ -1170,6 +1170,7 @@ impl<'a> Writer<'a> {
         for plan in &self.info.kernels {
             self.collect_classes(plan.func, &mut used, &mut BTreeSet::new());
         }
+        self.static_classes(&mut used);
         let mut memo = HashMap::new();
         let holders = self.holder_order(&used);
         for c in used.iter().copied().filter(|c| !holders.contains(c)) {
@@ -1234,6 +1235,7 @@ impl<'a> Writer<'a> {
         for plan in &self.info.kernels {
             self.collect_classes(plan.func, &mut used, &mut BTreeSet::new());
         }
+        self.static_classes(&mut used);
         let mut memo = HashMap::new();
         let mut out: Vec<StructLayout> =
             used.into_iter().filter_map(|c| self.layout(c, &mut memo)).collect();
@@ -2011,9 +2013,9 @@ impl<'a> Writer<'a> {
             ExprKind::Local(l) => cx.name(*l).to_string(),
             ExprKind::This if cx.ctor => "self".into(),
             ExprKind::Static(s) => match &expr.ty {
-                Type::Prim(p) => {
-                    let read = format!("(*{})", self.static_ptr(*s, *p)?);
-                    if *p == PrimType::Boolean {
+                Type::Prim(_) | Type::Object(_) => {
+                    let read = format!("(*{})", self.static_ptr(*s, &self.static_elem(*s)?)?);
+                    if expr.ty == Type::Prim(PrimType::Boolean) {
                         format!("((bool){read})")
                     } else {
                         read
@@ -2042,8 +2044,7 @@ impl<'a> Writer<'a> {
             }
             ExprKind::Index { array, index } => match &func.expr(*array).kind {
                 ExprKind::Static(st) => {
-                    let elem = self.static_elem(*st)?;
-                    let ptr = self.static_ptr(*st, elem)?;
+                    let ptr = self.static_ptr(*st, &self.static_elem(*st)?)?;
                     let len = self.static_len(*st, 0)?;
                     let i = self.expr(cx, *index)?;
                     let idx = self.index_text(cx, e, expr.span, &i, &len);
@@ -2054,8 +2055,7 @@ impl<'a> Writer<'a> {
                 {
                     // `m[i][j]` of a static 2-D value array: rows stored one after another.
                     let ExprKind::Static(st) = func.expr(*inner).kind else { unreachable!() };
-                    let elem = self.static_elem(st)?;
-                    let ptr = self.static_ptr(st, elem)?;
+                    let ptr = self.static_ptr(st, &self.static_elem(st)?)?;
                     let (rows, cols) = (self.static_len(st, 0)?, self.static_len(st, 1)?);
                     let r = self.expr(cx, *row)?;
                     let c = self.expr(cx, *index)?;
@@ -2398,10 +2398,11 @@ impl<'a> Writer<'a> {
                 return Ok(format!("{row}, {len}"));
             }
         }
-        if let ExprKind::Static(st) = expr.kind {
+        if let (ExprKind::Static(st), Type::ValueArray(..)) = (&expr.kind, &expr.ty) {
+            let st = *st;
             // A static 1-D value array passes its place in the statics buffer.
-            let elem = self.static_elem(st)?;
-            return Ok(format!("{}, {}", self.static_ptr(st, elem)?, self.static_len(st, 0)?));
+            let ptr = self.static_ptr(st, &self.static_elem(st)?)?;
+            return Ok(format!("{ptr}, {}", self.static_len(st, 0)?));
         }
         if let Some((_, rank)) = somd_mir::analysis::isolation::array_dims(&func.expr(a).ty) {
             let ExprKind::Local(l) = func.expr(a).kind else {
@@ -2451,17 +2452,32 @@ impl<'a> Writer<'a> {
             .ok_or_else(|| bug("static field outside the statics buffer"))
     }
 
-    /// The element type of static `s` (its own type for a primitive).
-    fn static_elem(&self, s: StaticId) -> R<PrimType> {
+    /// The C type of static `s`'s elements (its own type for a single value).
+    fn static_elem(&self, s: StaticId) -> R<String> {
+        use somd_mir::analysis::isolation::{device_static, StaticElem};
         let field = self.module.statics.get(s.0 as usize).ok_or_else(|| bug("no static field"))?;
-        somd_mir::analysis::isolation::device_static(&field.ty)
-            .map(|(p, _)| p)
-            .ok_or_else(|| bug("static field of a type without device data"))
+        match device_static(self.module, &field.ty) {
+            Some((StaticElem::Prim(p), _)) => Ok(prim_storage(p).to_string()),
+            Some((StaticElem::Value(c), _)) => Ok(self.class_c(c).to_string()),
+            None => Err(bug("static field of a type without device data")),
+        }
     }
 
-    /// A pointer to static `s`'s data, of element type `p` (`SOMD_ST`, `somd_errors.cl`).
-    fn static_ptr(&self, s: StaticId, p: PrimType) -> R<String> {
-        Ok(format!("SOMD_ST({}, {})", prim_storage(p), self.static_number(s)?))
+    /// A pointer to static `s`'s data, of element type `elem` (`SOMD_ST`, `somd_errors.cl`).
+    fn static_ptr(&self, s: StaticId, elem: &str) -> R<String> {
+        Ok(format!("SOMD_ST({elem}, {})", self.static_number(s)?))
+    }
+
+    /// The value classes of the static fields in the statics buffer (their structs are
+    /// declared and laid out even when no kernel function names the class otherwise).
+    fn static_classes(&self, out: &mut BTreeSet<ClassId>) {
+        use somd_mir::analysis::isolation::{device_static, StaticElem};
+        for s in &self.statics {
+            let ty = &self.module.statics[s.0 as usize].ty;
+            if let Some((StaticElem::Value(c), _)) = device_static(self.module, ty) {
+                out.insert(c);
+            }
+        }
     }
 
     /// The length of dimension `dim` of static value array `s` (`SOMD_ST_LEN`).

@@ -316,7 +316,9 @@ impl<'a, W: Write> Writer<'a, W> {
                 .ok_or_else(|| EmitError::Internal("device static out of range".into()))?;
             let name = &self.names.statics[s.0 as usize];
             match field.ty {
-                somd_mir::Type::Prim(_) => writeln!(self.out, "    w.scalar(&{name}.get());")?,
+                somd_mir::Type::Prim(_) | somd_mir::Type::Object(_) => {
+                    writeln!(self.out, "    w.scalar(&{name}.get());")?
+                }
                 _ => writeln!(self.out, "    w.array({name}.get_ref());")?,
             }
         }

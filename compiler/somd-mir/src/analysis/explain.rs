@@ -111,6 +111,48 @@ fn private_lines(out: &mut String, module: &Module, sources: &SourceMap, f: Func
     }
 }
 
+/// The `static final` fields the kernels of `roots` (and the functions they call) read from
+/// the program's statics buffer (`isolation::device_static`), on one line.
+fn static_line(out: &mut String, module: &Module, roots: &[FuncId]) {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut work: Vec<FuncId> = roots.to_vec();
+    let mut fields = std::collections::BTreeSet::new();
+    while let Some(f) = work.pop() {
+        if !seen.insert(f) {
+            continue;
+        }
+        let func = module.function(f);
+        for expr in &func.exprs {
+            if let ExprKind::Static(s) = expr.kind {
+                let field = &module.statics[s.0 as usize];
+                if field.is_final
+                    && field.constant.is_none()
+                    && super::isolation::device_static(module, &field.ty).is_some()
+                {
+                    fields.insert(s);
+                }
+            }
+        }
+        work.extend(super::isolation::callees(func).into_iter().map(|(c, _)| c));
+    }
+    if fields.is_empty() {
+        return;
+    }
+    let names: Vec<String> = fields
+        .iter()
+        .map(|s| {
+            let field = &module.statics[s.0 as usize];
+            let class = module.classes.get(field.class.0 as usize).map_or("?", |c| &c.name);
+            format!("`{class}.{}` {}", field.name, crate::print::type_name(module, &field.ty))
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "  static data: {} (the program's statics buffer, uploaded once per run)",
+        names.join(", ")
+    );
+}
+
 /// The readable explanation of `info`.
 pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> String {
     let mut out = String::new();
@@ -132,6 +174,13 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                         }
                     }
                 }
+                let roots: Vec<FuncId> = plan
+                    .kernels
+                    .iter()
+                    .filter_map(|k| info.kernels.get(*k))
+                    .map(|k| k.func)
+                    .collect();
+                static_line(&mut out, module, &roots);
                 if plan.needs_fp64 {
                     let _ = writeln!(
                         out,

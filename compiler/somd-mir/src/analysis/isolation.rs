@@ -544,10 +544,12 @@ fn expr_blocker(
             // type reach kernels in the program's statics buffer (`device_static`).
             let what = if !field.is_final {
                 format!("access to non-final static field `{class}.{}`", field.name)
-            } else if device_static(&field.ty).is_none() {
+            } else if device_static(module, &field.ty).is_none() {
                 format!(
                     "read of static field `{class}.{}`: of the final fields, kernels read those \
-                     holding primitives or value arrays of primitives in one or two dimensions",
+                     holding primitives, objects of value classes of primitive and value-class \
+                     fields, value arrays of primitives in one or two dimensions and value \
+                     arrays of such objects",
                     field.name
                 )
             } else if !static_use_ok(module, func, eid, parents) {
@@ -819,23 +821,51 @@ pub fn kernel_value(module: &Module, ty: &Type) -> bool {
 /// as the OpenCL vector `TN`: `T` a primitive other than `boolean` (`byte` is `char`,
 /// `char` is `ushort`) and `N` 2, 4, 8 or 16. Other bounds (3 among them: a `float3` takes
 /// 16 bytes) and unbounded value arrays stay buffers.
-/// The element type and dimensions (0 for a primitive) of a `static final` field kernels
-/// read from the program's statics buffer (`somd_runtime::device::statics`): a primitive, or
-/// a value array of primitives in one or two dimensions (not held as a vector).
-pub fn device_static(ty: &Type) -> Option<(PrimType, u8)> {
+/// The element of a `static final` field kernels read from the program's statics buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StaticElem {
+    Prim(PrimType),
+    /// A value class laid out as a `typedef struct` of values ([`laid_out`]).
+    Value(ClassId),
+}
+
+/// The element and dimensions (0 for a single value) of a `static final` field kernels
+/// read from the program's statics buffer (`somd_runtime::device::statics`): a primitive or
+/// an object of a value class with a byte layout, or a value array of primitives in one or
+/// two dimensions (not held as a vector) or of such objects in one.
+pub fn device_static(module: &Module, ty: &Type) -> Option<(StaticElem, u8)> {
     let plain = |t: &Type| vector_of(t).is_none() && vector_rows(t).is_none();
+    let value = |t: &Type| match t {
+        Type::Object(c) if laid_out(module, *c, 0) => Some(StaticElem::Value(*c)),
+        _ => None,
+    };
     match ty {
-        Type::Prim(p) => Some((*p, 0)),
+        Type::Prim(p) => Some((StaticElem::Prim(*p), 0)),
+        Type::Object(_) => value(ty).map(|e| (e, 0)),
         Type::ValueArray(e, _) if plain(ty) => match &**e {
-            Type::Prim(p) => Some((*p, 1)),
+            Type::Prim(p) => Some((StaticElem::Prim(*p), 1)),
+            Type::Object(_) => value(e).map(|e| (e, 1)),
             Type::ValueArray(inner, _) if plain(e) => match **inner {
-                Type::Prim(p) => Some((p, 2)),
+                Type::Prim(p) => Some((StaticElem::Prim(p), 2)),
                 _ => None,
             },
             _ => None,
         },
         _ => None,
     }
+}
+
+/// Whether value class `c` has a byte layout the host and kernels share: every field a
+/// primitive or such a class (`somd_codegen`'s `layout.rs`, `rt::device::DevStruct`).
+pub fn laid_out(module: &Module, c: ClassId, depth: usize) -> bool {
+    let Some(class) = module.classes.get(c.0 as usize) else { return false };
+    class.is_value
+        && depth < 16
+        && class.fields.iter().all(|f| match &f.ty {
+            Type::Prim(_) => true,
+            Type::Object(inner) => laid_out(module, *inner, depth + 1),
+            _ => false,
+        })
 }
 
 /// Whether `array` is a static field or a row of one (`W`, `M[i]`).
@@ -857,7 +887,7 @@ fn static_use_ok(
     parents: &[Option<ExprId>],
 ) -> bool {
     let ty = &func.expr(eid).ty;
-    let Some((_, dims)) = device_static(ty) else { return false };
+    let Some((_, dims)) = device_static(module, ty) else { return false };
     let parent = |e: ExprId| parents.get(e.0 as usize).copied().flatten();
     let element_or_length = |e: ExprId, p: Option<ExprId>| match p.map(|p| &func.expr(p).kind) {
         Some(ExprKind::Index { array, .. }) => *array == e,

@@ -363,7 +363,15 @@ impl Collector<'_> {
         if !field.is_static {
             return;
         }
-        let immutable = matches!(field.ty, Ty::Prim(_) | Ty::String | Ty::ValueArray(..));
+        // An object of a value class is as immutable as a value array (§3.3).
+        let value_object = |c: &crate::model::ClassId| {
+            self.program.classes.get(c.0 as usize).is_some_and(|c| c.is_value)
+        };
+        let immutable = match &field.ty {
+            Ty::Prim(_) | Ty::String | Ty::ValueArray(..) => true,
+            Ty::Class(c) => value_object(c),
+            _ => false,
+        };
         if field.is_final && (immutable || field.ty.is_error()) {
             return;
         }
