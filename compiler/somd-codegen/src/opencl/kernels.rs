@@ -247,7 +247,7 @@ impl Writer<'_> {
             Self::push_arg(
                 m,
                 decls,
-                "__global const uchar *somd_st".into(),
+                "__global const uchar *restrict somd_st".into(),
                 "somd_st",
                 ArgKind::Statics,
                 ArgSource::Statics,

@@ -198,7 +198,7 @@ pub enum ArgKind {
     /// `const uint somd_err_epoch`: the launch's epoch for the error buffer before it
     /// (`somd_runtime::opencl::fail::next_epoch`).
     Epoch,
-    /// `__global const uchar *somd_st`: the program's static data
+    /// `__global const uchar *restrict somd_st`: the program's static data
     /// ([`KernelSet::statics`]).
     Statics,
 }
