@@ -875,8 +875,9 @@ pub enum ArgSpec {
     /// The launch's epoch (`const uint`) for the error buffer before it
     /// ([`crate::opencl::fail::next_epoch`]).
     Epoch,
-    /// The program's static data (`__global const uchar *somd_st`, [`statics`]).
-    Statics,
+    /// The program's static data (`__global const uchar *somd_st`, [`statics`]); the
+    /// fields the kernel reads, which must be in the buffer for it to launch.
+    Statics(&'static [u16]),
 }
 
 /// Everything the host needs to run one generated kernel.
@@ -1759,7 +1760,7 @@ fn plan(
             | ArgSpec::Err
             | ArgSpec::LaterErr
             | ArgSpec::Epoch
-            | ArgSpec::Statics
+            | ArgSpec::Statics(_)
             | ArgSpec::HostIndex(_)
             | ArgSpec::HostValue(_) => None,
         };
@@ -2168,7 +2169,7 @@ fn execute(
                 let bytes = groups * elem.size();
                 Some(Held::Own(allocate(ctx, bytes, name)?))
             }
-            ArgSpec::Statics => Some(statics::buffer(ctx)?),
+            ArgSpec::Statics(fields) => Some(statics::buffer(ctx, fields)?),
             _ => None,
         });
     }
@@ -2339,7 +2340,7 @@ fn combine_slices(
     let missing = || ClFailure::NoKernel(format!("{}: slices", desc.name));
     let parts = find(|a| matches!(a, ArgSpec::SliceParts { .. })).ok_or_else(missing)?;
     let out = find(|a| matches!(a, ArgSpec::Result(_))).ok_or_else(missing)?;
-    let statics = find(|a| matches!(a, ArgSpec::Statics));
+    let statics = find(|a| matches!(a, ArgSpec::Statics(_)));
     let kernel = program.kernel(&format!("{}_combine", desc.name))?;
     let mut setter = kernel.args();
     // SAFETY: `<name>_combine(__global T *parts, int n, int slices, __global T *out,

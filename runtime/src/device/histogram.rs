@@ -68,8 +68,8 @@ pub enum HistArg {
     Err,
     /// The launch's epoch for the error buffer (`const uint`).
     Epoch,
-    /// The program's static data (`statics.rs`).
-    Statics,
+    /// The program's static data and the fields the kernel reads (`statics.rs`).
+    Statics(&'static [u16]),
 }
 
 /// The update operator of a histogram.
@@ -324,7 +324,7 @@ impl Launch<'_> {
                     HostArg::Array(a) => Some(upload(ctx, *a, name)?),
                     _ => None,
                 },
-                HistArg::Statics => Some(super::statics::buffer(ctx)?),
+                HistArg::Statics(fields) => Some(super::statics::buffer(ctx, fields)?),
                 HistArg::Heads => match self.heads {
                     Some(heads) => Some(upload(ctx, heads, name)?),
                     None => Some(Held::Own(allocate(ctx, 0, name)?)),

@@ -15,7 +15,9 @@
 //! initialiser reads the fields as they are at that moment (a later field is still `0` or
 //! `null`), so until then each launch makes its own. A field that is `null` (or a value
 //! object holding a `null`) or a ragged 2-D value array has no device representation: the
-//! call runs on the CPU, which raises the exception where Java does.
+//! buffer leaves it out, and a call whose kernel reads it
+//! ([`super::ArgSpec::Statics`] lists the fields) runs on the CPU, which raises the
+//! exception where Java does; kernels reading only other fields still launch.
 
 use super::{upload_bytes, DevBuf, DevElem, Held, HostArray};
 use crate::opencl::DeviceCtx;
@@ -34,8 +36,8 @@ pub const ALIGN: usize = 128;
 pub struct StaticsWriter {
     head: Vec<i32>,
     data: Vec<u8>,
-    /// A field had no device representation (`null`, ragged).
-    unrepresentable: bool,
+    /// Per field: it has no device representation (`null`, ragged, too large).
+    missing: Vec<bool>,
 }
 
 impl StaticsWriter {
@@ -46,21 +48,26 @@ impl StaticsWriter {
         match (fits(aligned), fits(dims[0]), fits(dims[1])) {
             (Some(at), Some(d0), Some(d1)) => {
                 self.head.extend([at, d0, d1, 0]);
+                self.missing.push(false);
                 true
             }
             _ => {
-                self.unrepresentable = true;
-                self.head.extend([0; HEAD_INTS]);
+                self.skip();
                 false
             }
         }
     }
 
+    /// A field without a device representation: zeros in the header.
+    fn skip(&mut self) {
+        self.head.extend([0; HEAD_INTS]);
+        self.missing.push(true);
+    }
+
     /// A primitive or value-class field.
     pub fn scalar<T: DevElem>(&mut self, value: &T) {
         if value.is_null() {
-            self.unrepresentable = true;
-            self.head.extend([0; HEAD_INTS]);
+            self.skip();
         } else if self.start([1, 1]) {
             value.put(&mut self.data);
         }
@@ -79,18 +86,13 @@ impl StaticsWriter {
                     self.data.extend_from_slice(&array.bytes());
                 }
             }
-            None => {
-                self.unrepresentable = true;
-                self.head.extend([0; HEAD_INTS]);
-            }
+            None => self.skip(),
         }
     }
 
-    /// The buffer's bytes: the header, then the data (offsets counted from the start).
-    fn finish(self) -> Option<Vec<u8>> {
-        if self.unrepresentable {
-            return None;
-        }
+    /// The buffer's bytes (the header, then the data; offsets counted from the start) and
+    /// which fields it leaves out; `None` when the buffer would pass 2 GiB.
+    fn finish(self) -> Option<Statics> {
         let head_bytes = (self.head.len() * 4).next_multiple_of(ALIGN);
         let mut bytes = Vec::with_capacity(head_bytes + self.data.len());
         for (k, word) in self.head.iter().enumerate() {
@@ -103,8 +105,19 @@ impl StaticsWriter {
         bytes.extend_from_slice(&self.data);
         // The device buffer is never empty.
         bytes.resize(bytes.len().max(8), 0);
-        Some(bytes)
+        Some(Statics { bytes, missing: self.missing })
     }
+}
+
+/// The contents of a statics buffer.
+struct Statics {
+    bytes: Vec<u8>,
+    missing: Vec<bool>,
+}
+
+/// Whether a buffer leaving out `missing` holds every field of `fields` (a kernel's).
+fn holds(missing: &[bool], fields: &[u16]) -> bool {
+    fields.iter().all(|f| !missing.get(usize::from(*f)).copied().unwrap_or(true))
 }
 
 /// Lists the program's device statics (generated code).
@@ -112,9 +125,9 @@ pub type Provider = fn(&mut StaticsWriter);
 
 static PROVIDER: OnceLock<Provider> = OnceLock::new();
 static READY: AtomicBool = AtomicBool::new(false);
-/// Per device context (by address): the kept buffer, or `None` when a field has no device
-/// representation.
-type Kept = Vec<(usize, Option<Arc<DevBuf>>)>;
+/// Per device context (by address): the kept buffer and the fields it leaves out, or
+/// `None` when no buffer can be made.
+type Kept = Vec<(usize, Option<(Arc<DevBuf>, Vec<bool>)>)>;
 static KEPT: Mutex<Kept> = Mutex::new(Vec::new());
 
 /// Registers the program's provider; generated `main` calls it before the static
@@ -128,31 +141,36 @@ pub fn ready() {
     READY.store(true, Ordering::Release);
 }
 
-/// The bytes of the program's device statics now; `None`: no provider, or a field without
-/// a device representation.
-pub fn bytes() -> Option<Vec<u8>> {
+/// The program's device statics now; `None`: no provider, or a buffer past 2 GiB.
+fn contents() -> Option<Statics> {
     let provider = PROVIDER.get()?;
     let mut writer = StaticsWriter::default();
     provider(&mut writer);
     writer.finish()
 }
 
-/// The statics buffer for a launch on `ctx`; `None`: run the CPU path.
-pub(super) fn buffer(ctx: &'static DeviceCtx) -> Option<Held> {
+/// The statics buffer for a launch on `ctx` of a kernel reading `fields`; `None`: run the
+/// CPU path (a field of `fields` has no device representation).
+pub(super) fn buffer(ctx: &'static DeviceCtx, fields: &[u16]) -> Option<Held> {
     if !READY.load(Ordering::Acquire) {
-        return Some(Held::Own(upload_bytes(ctx, &bytes()?, "statics")?));
+        let now = contents().filter(|c| holds(&c.missing, fields))?;
+        return Some(Held::Own(upload_bytes(ctx, &now.bytes, "statics")?));
     }
     let key = std::ptr::from_ref(ctx) as usize;
     let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, buf)) = kept.iter().find(|(c, _)| *c == key) {
-        return buf.clone().map(Held::Shared);
-    }
-    let buf = match bytes() {
-        Some(bytes) => Some(Arc::new(upload_bytes(ctx, &bytes, "statics")?)),
-        None => None,
+    let entry = match kept.iter().find(|(c, _)| *c == key) {
+        Some((_, entry)) => entry.clone(),
+        None => {
+            let entry = match contents() {
+                Some(c) => Some((Arc::new(upload_bytes(ctx, &c.bytes, "statics")?), c.missing)),
+                None => None,
+            };
+            kept.push((key, entry.clone()));
+            entry
+        }
     };
-    kept.push((key, buf.clone()));
-    buf.map(Held::Shared)
+    let (buf, missing) = entry?;
+    holds(&missing, fields).then_some(Held::Shared(buf))
 }
 
 #[cfg(test)]
@@ -172,7 +190,7 @@ mod tests {
         let table = VArr::from_vec(vec![1.5f64, -2.0, 4.25]);
         w.array(&table);
         w.scalar(&2.5f32);
-        let bytes = w.finish().unwrap();
+        let bytes = w.finish().unwrap().bytes;
         let at = |f: usize| word(&bytes, HEAD_INTS * f) as usize;
         assert!((0..3).all(|f| at(f) % ALIGN == 0 && at(f) >= 3 * HEAD_INTS * 4));
         assert_eq!(i32::from_ne_bytes(bytes[at(0)..at(0) + 4].try_into().unwrap()), 7);
@@ -183,10 +201,14 @@ mod tests {
     }
 
     #[test]
-    fn a_null_field_has_no_device_representation() {
+    fn a_null_field_is_left_out_for_the_kernels_reading_it() {
         let mut w = StaticsWriter::default();
         w.scalar(&1i64);
         w.array(&VArr::<i32>::NULL);
-        assert!(w.finish().is_none());
+        w.scalar(&2.0f64);
+        let statics = w.finish().unwrap();
+        assert_eq!(statics.missing, [false, true, false]);
+        let m = &statics.missing;
+        assert!(holds(m, &[0, 2]) && !holds(m, &[1]) && !holds(m, &[0, 1]));
     }
 }

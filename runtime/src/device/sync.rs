@@ -136,9 +136,18 @@ impl<'a> SyncCall<'a> {
         for (kernel, shapes) in desc.kernels.iter().zip(shapes) {
             planned.push(plan(ctx, kernel, 0, args, shapes)?);
         }
+        // Every field any kernel of the body reads must be in the buffer.
+        let fields: Vec<u16> = (desc.kernels.iter().flat_map(|k| k.args.iter()))
+            .filter_map(|a| match a {
+                ArgSpec::Statics(fields) => Some(fields.iter().copied()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
         let reads_statics =
-            desc.kernels.iter().any(|k| k.args.iter().any(|a| matches!(a, ArgSpec::Statics)));
-        let statics = if reads_statics { Some(super::statics::buffer(ctx)?) } else { None };
+            desc.kernels.iter().any(|k| k.args.iter().any(|a| matches!(a, ArgSpec::Statics(_))));
+        let statics =
+            if reads_statics { Some(super::statics::buffer(ctx, &fields)?) } else { None };
         let scope = trace::CallScope::begin(desc.label, ctx.label);
         // A matrix a row scope holds is already on the device (its dirty rows go up now);
         // the buffer goes back to the scope if the call does not begin after all.
@@ -356,7 +365,7 @@ impl<'a> SyncCall<'a> {
                         setter.local::<u8>(index, local * elem.size()).map(|_| ())
                     }
                     ArgSpec::Err => setter.set(index, &self.err).map(|_| ()),
-                    ArgSpec::Statics => match &self.statics {
+                    ArgSpec::Statics(_) => match &self.statics {
                         Some(buf) => setter.set(index, &buf.buffer).map(|_| ()),
                         None => Err(ClFailure::NoKernel(format!("{}: statics", desc.name))),
                     },

@@ -14,6 +14,8 @@ class Main {
     static final int[] EARLY = earlyAll(new int[]{1, 2, 3, 4});
     static final int LATE = 1000 + SEED;
     static final int MASK = (1 << (SEED % 5 + 12)) - 1;
+    // Ragged: not in the statics buffer, so only the kernel reading it runs on the CPU.
+    static final int[][] RAGGED = new int[][]{{1, 2}, {3}};
 
     static int[] table(int n) {
         int[] t = new int[n];
@@ -31,6 +33,10 @@ class Main {
             }
         }
         return g;
+    }
+
+    static int rag(int x) {
+        return RAGGED[x & 1][0] + x;
     }
 
     static int early(int x) {
@@ -200,6 +206,9 @@ class Main {
             sc = sc * 31 + s[i];
         }
         System.out.println("strongest " + s[0] + " " + s[299] + " " + sc);
+        int[] rg = new int[3];
+        for (int i = 0; i < 3; i++) rg[i] = rag(i + 5);
+        System.out.println("ragged " + rg[0] + " " + rg[1] + " " + rg[2]);
     }
 }
 

@@ -250,7 +250,9 @@ impl Writer<'_> {
                 "__global const uchar *restrict somd_st".into(),
                 "somd_st",
                 ArgKind::Statics,
-                ArgSource::Statics,
+                // The fields are filled in once the kernel and its helpers are known
+                // (`write_kernels`).
+                ArgSource::Statics(Vec::new()),
             );
         }
         Self::push_err(m, decls, "somd_err", ArgSource::ErrorBuffer);

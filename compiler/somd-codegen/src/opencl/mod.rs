@@ -297,8 +297,10 @@ pub enum ArgSource {
     /// The error buffer of a later stage of a fused kernel (`fused.rs`), checked after
     /// [`ArgSource::ErrorBuffer`] and the later stages before it.
     LaterError,
-    /// The program's statics buffer ([`KernelSet::statics`]).
-    Statics,
+    /// The program's statics buffer ([`KernelSet::statics`]), with the numbers of the fields
+    /// the kernel (its function and helpers) may read: the host launches it only when the
+    /// buffer holds all of them.
+    Statics(Vec<u16>),
 }
 
 /// A size computed on the host from the kernel's scalar arguments.

@@ -228,7 +228,8 @@ impl Writer<'_> {
         writeln!(out, "/* the slices of {}: combined in slice order */", func.name)?;
         // The fold function may read static data: then the kernel takes the statics buffer
         // after its error arguments (the host sets it, `rt::device`).
-        let st = if self.statics.is_empty() { "" } else { ", __global const uchar *restrict somd_st" };
+        let st =
+            if self.statics.is_empty() { "" } else { ", __global const uchar *restrict somd_st" };
         writeln!(
             out,
             "__kernel void {kernel}_combine(__global {elem} *somd_parts, const int somd_n, \

@@ -51,7 +51,13 @@ pub fn write_kernels(
     let mut texts = Vec::new();
     for plan in &info.kernels {
         match w.kernel(plan) {
-            Ok(Some((manifest, text, helpers))) => {
+            Ok(Some((mut manifest, text, helpers))) => {
+                let fields = w.kernel_statics(plan.func, &helpers);
+                for arg in &mut manifest.args {
+                    if let ArgSource::Statics(list) = &mut arg.source {
+                        list.clone_from(&fields);
+                    }
+                }
                 helpers_all.extend(helpers.iter().copied());
                 texts.push((manifest, text, helpers));
             }
@@ -2466,6 +2472,24 @@ impl<'a> Writer<'a> {
     /// A pointer to static `s`'s data, of element type `elem` (`SOMD_ST`, `somd_errors.cl`).
     fn static_ptr(&self, s: StaticId, elem: &str) -> R<String> {
         Ok(format!("SOMD_ST({elem}, {})", self.static_number(s)?))
+    }
+
+    /// The numbers of the static fields the kernel of `func` and `helpers` (and the functions
+    /// they call) read.
+    fn kernel_statics(&self, func: FuncId, helpers: &BTreeSet<FuncId>) -> Vec<u16> {
+        let mut roots: BTreeSet<FuncId> = helpers.clone();
+        roots.insert(func);
+        let mut fields = BTreeSet::new();
+        for f in self.helper_order(&roots) {
+            for expr in &self.module.function(f).exprs {
+                if let ExprKind::Static(s) = expr.kind {
+                    if let Some(k) = self.statics.iter().position(|t| *t == s) {
+                        fields.insert(k as u16);
+                    }
+                }
+            }
+        }
+        fields.into_iter().collect()
     }
 
     /// The value classes of the static fields in the statics buffer (their structs are

@@ -445,7 +445,7 @@ fn write_fused_desc_of(
             ArgSource::LaterError => "LaterErr".to_string(),
             ArgSource::ErrorBuffer => "Err".to_string(),
             ArgSource::Epoch => "Epoch".to_string(),
-            ArgSource::Statics => "Statics".to_string(),
+            ArgSource::Statics(fields) => format!("Statics(&{fields:?})"),
             other => {
                 return Err(EmitError::Internal(format!(
                     "argument source {other:?} in a fused kernel"
@@ -584,7 +584,7 @@ fn map_call(
             | ArgSource::Staged
             | ArgSource::ErrorBuffer
             | ArgSource::Epoch
-            | ArgSource::Statics => {}
+            | ArgSource::Statics(_) => {}
             _ => return Err("a `@` kernel argument without host glue"),
         }
     }
@@ -640,7 +640,7 @@ pub fn write_map_desc(
             ArgSource::Staged => "Staged".to_string(),
             ArgSource::ErrorBuffer => "Err".to_string(),
             ArgSource::Epoch => "Epoch".to_string(),
-            ArgSource::Statics => "Statics".to_string(),
+            ArgSource::Statics(fields) => format!("Statics(&{fields:?})"),
             other => {
                 return Err(EmitError::Internal(format!("argument source {other:?} in a map")))
             }
@@ -888,7 +888,7 @@ fn write_hist_desc(
             ArgSource::SegmentRuns => "Runs".to_string(),
             ArgSource::ErrorBuffer => "Err".to_string(),
             ArgSource::Epoch => "Epoch".to_string(),
-            ArgSource::Statics => "Statics".to_string(),
+            ArgSource::Statics(fields) => format!("Statics(&{fields:?})"),
             other => {
                 return Err(EmitError::Internal(format!(
                     "argument source {other:?} in a histogram kernel"
@@ -1312,7 +1312,7 @@ fn write_one_desc(
             }
             ArgSource::ErrorBuffer => "Err".to_string(),
             ArgSource::Epoch => "Epoch".to_string(),
-            ArgSource::Statics => "Statics".to_string(),
+            ArgSource::Statics(fields) => format!("Statics(&{fields:?})"),
             ArgSource::Lanes => "Lanes".to_string(),
             other => {
                 return Err(EmitError::Internal(format!(

@@ -544,6 +544,12 @@ fn expr_blocker(
             // type reach kernels in the program's statics buffer (`device_static`).
             let what = if !field.is_final {
                 format!("access to non-final static field `{class}.{}`", field.name)
+            } else if vector_of(&field.ty).is_some() || vector_rows(&field.ty).is_some() {
+                format!(
+                    "read of static field `{class}.{}`, a `T[[N]]` kernels hold as a vector (the \
+                     statics buffer holds no vectors)",
+                    field.name
+                )
             } else if device_static(module, &field.ty).is_none() {
                 format!(
                     "read of static field `{class}.{}`: of the final fields, kernels read those \
@@ -555,7 +561,7 @@ fn expr_blocker(
             } else if !static_use_ok(module, func, eid, parents) {
                 format!(
                     "static field `{class}.{}` used other than by its elements, its lengths or \
-                     as the argument of a static method",
+                     (a 1-D array) as a whole argument of a static method",
                     field.name
                 )
             } else {
