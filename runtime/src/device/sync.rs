@@ -137,17 +137,16 @@ impl<'a> SyncCall<'a> {
             planned.push(plan(ctx, kernel, 0, args, shapes)?);
         }
         // Every field any kernel of the body reads must be in the buffer.
-        let fields: Vec<u16> = (desc.kernels.iter().flat_map(|k| k.args.iter()))
+        let lists: Vec<&[u16]> = (desc.kernels.iter().flat_map(|k| k.args.iter()))
             .filter_map(|a| match a {
-                ArgSpec::Statics(fields) => Some(fields.iter().copied()),
+                ArgSpec::Statics(fields) => Some(*fields),
                 _ => None,
             })
-            .flatten()
             .collect();
-        let reads_statics =
-            desc.kernels.iter().any(|k| k.args.iter().any(|a| matches!(a, ArgSpec::Statics(_))));
-        let statics =
-            if reads_statics { Some(super::statics::buffer(ctx, &fields)?) } else { None };
+        let statics = match lists.is_empty() {
+            true => None,
+            false => Some(super::statics::buffer(ctx, &lists.concat())?),
+        };
         let scope = trace::CallScope::begin(desc.label, ctx.label);
         // A matrix a row scope holds is already on the device (its dirty rows go up now);
         // the buffer goes back to the scope if the call does not begin after all.

@@ -110,19 +110,8 @@ pub fn write_kernels(
 fn device_statics(module: &Module, info: &ProgramInfo) -> Vec<StaticId> {
     let mut found = BTreeSet::new();
     for (k, func) in module.functions.iter().enumerate() {
-        if info.functions.get(k).is_none_or(|f| f.device.is_err()) {
-            continue;
-        }
-        for expr in &func.exprs {
-            if let ExprKind::Static(s) = expr.kind {
-                let field = &module.statics[s.0 as usize];
-                if field.is_final
-                    && field.constant.is_none()
-                    && somd_mir::analysis::isolation::device_static(module, &field.ty).is_some()
-                {
-                    found.insert(s);
-                }
-            }
+        if info.functions.get(k).is_some_and(|f| f.device.is_ok()) {
+            found.extend(somd_mir::analysis::isolation::device_static_reads(module, func));
         }
     }
     found.into_iter().collect()
@@ -1172,11 +1161,7 @@ impl<'a> Writer<'a> {
 
     pub(super) fn structs(&self) -> R<String> {
         let mut out = String::new();
-        let mut used = BTreeSet::new();
-        for plan in &self.info.kernels {
-            self.collect_classes(plan.func, &mut used, &mut BTreeSet::new());
-        }
-        self.static_classes(&mut used);
+        let used = self.kernel_classes();
         let mut memo = HashMap::new();
         let holders = self.holder_order(&used);
         for c in used.iter().copied().filter(|c| !holders.contains(c)) {
@@ -1237,11 +1222,7 @@ impl<'a> Writer<'a> {
 
     /// The layouts of the value classes the kernels use (those with one: see `layout.rs`).
     pub(super) fn layouts(&self) -> Vec<StructLayout> {
-        let mut used = BTreeSet::new();
-        for plan in &self.info.kernels {
-            self.collect_classes(plan.func, &mut used, &mut BTreeSet::new());
-        }
-        self.static_classes(&mut used);
+        let used = self.kernel_classes();
         let mut memo = HashMap::new();
         let mut out: Vec<StructLayout> =
             used.into_iter().filter_map(|c| self.layout(c, &mut memo)).collect();
@@ -2020,7 +2001,7 @@ impl<'a> Writer<'a> {
             ExprKind::This if cx.ctor => "self".into(),
             ExprKind::Static(s) => match &expr.ty {
                 Type::Prim(_) | Type::Object(_) => {
-                    let read = format!("(*{})", self.static_ptr(*s, &self.static_elem(*s)?)?);
+                    let read = format!("(*{})", self.static_ptr(*s)?);
                     if expr.ty == Type::Prim(PrimType::Boolean) {
                         format!("((bool){read})")
                     } else {
@@ -2050,7 +2031,7 @@ impl<'a> Writer<'a> {
             }
             ExprKind::Index { array, index } => match &func.expr(*array).kind {
                 ExprKind::Static(st) => {
-                    let ptr = self.static_ptr(*st, &self.static_elem(*st)?)?;
+                    let ptr = self.static_ptr(*st)?;
                     let len = self.static_len(*st, 0)?;
                     let i = self.expr(cx, *index)?;
                     let idx = self.index_text(cx, e, expr.span, &i, &len);
@@ -2061,7 +2042,7 @@ impl<'a> Writer<'a> {
                 {
                     // `m[i][j]` of a static 2-D value array: rows stored one after another.
                     let ExprKind::Static(st) = func.expr(*inner).kind else { unreachable!() };
-                    let ptr = self.static_ptr(st, &self.static_elem(st)?)?;
+                    let ptr = self.static_ptr(st)?;
                     let (rows, cols) = (self.static_len(st, 0)?, self.static_len(st, 1)?);
                     let r = self.expr(cx, *row)?;
                     let c = self.expr(cx, *index)?;
@@ -2407,7 +2388,7 @@ impl<'a> Writer<'a> {
         if let (ExprKind::Static(st), Type::ValueArray(..)) = (&expr.kind, &expr.ty) {
             let st = *st;
             // A static 1-D value array passes its place in the statics buffer.
-            let ptr = self.static_ptr(st, &self.static_elem(st)?)?;
+            let ptr = self.static_ptr(st)?;
             return Ok(format!("{ptr}, {}", self.static_len(st, 0)?));
         }
         if let Some((_, rank)) = somd_mir::analysis::isolation::array_dims(&func.expr(a).ty) {
@@ -2469,9 +2450,9 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// A pointer to static `s`'s data, of element type `elem` (`SOMD_ST`, `somd_errors.cl`).
-    fn static_ptr(&self, s: StaticId, elem: &str) -> R<String> {
-        Ok(format!("SOMD_ST({elem}, {})", self.static_number(s)?))
+    /// A pointer to static `s`'s data, typed by its elements (`SOMD_ST`, `somd_errors.cl`).
+    fn static_ptr(&self, s: StaticId) -> R<String> {
+        Ok(format!("SOMD_ST({}, {})", self.static_elem(s)?, self.static_number(s)?))
     }
 
     /// The numbers of the static fields the kernel of `func` and `helpers` (and the functions
@@ -2481,27 +2462,31 @@ impl<'a> Writer<'a> {
         roots.insert(func);
         let mut fields = BTreeSet::new();
         for f in self.helper_order(&roots) {
-            for expr in &self.module.function(f).exprs {
-                if let ExprKind::Static(s) = expr.kind {
-                    if let Some(k) = self.statics.iter().position(|t| *t == s) {
-                        fields.insert(k as u16);
-                    }
-                }
-            }
+            let reads = somd_mir::analysis::isolation::device_static_reads(
+                self.module,
+                self.module.function(f),
+            );
+            fields.extend(reads.filter_map(|s| self.static_number(s).ok()).map(|k| k as u16));
         }
         fields.into_iter().collect()
     }
 
-    /// The value classes of the static fields in the statics buffer (their structs are
-    /// declared and laid out even when no kernel function names the class otherwise).
-    fn static_classes(&self, out: &mut BTreeSet<ClassId>) {
+    /// The value classes the kernels use: those their functions name, and those of the static
+    /// fields in the statics buffer (declared and laid out even when no kernel function
+    /// names the class otherwise).
+    fn kernel_classes(&self) -> BTreeSet<ClassId> {
         use somd_mir::analysis::isolation::{device_static, StaticElem};
+        let mut used = BTreeSet::new();
+        for plan in &self.info.kernels {
+            self.collect_classes(plan.func, &mut used, &mut BTreeSet::new());
+        }
         for s in &self.statics {
             let ty = &self.module.statics[s.0 as usize].ty;
             if let Some((StaticElem::Value(c), _)) = device_static(self.module, ty) {
-                out.insert(c);
+                used.insert(c);
             }
         }
+        used
     }
 
     /// The length of dimension `dim` of static value array `s` (`SOMD_ST_LEN`).

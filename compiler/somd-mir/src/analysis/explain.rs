@@ -122,17 +122,7 @@ fn static_line(out: &mut String, module: &Module, roots: &[FuncId]) {
             continue;
         }
         let func = module.function(f);
-        for expr in &func.exprs {
-            if let ExprKind::Static(s) = expr.kind {
-                let field = &module.statics[s.0 as usize];
-                if field.is_final
-                    && field.constant.is_none()
-                    && super::isolation::device_static(module, &field.ty).is_some()
-                {
-                    fields.insert(s);
-                }
-            }
-        }
+        fields.extend(super::isolation::device_static_reads(module, func));
         work.extend(super::isolation::callees(func).into_iter().map(|(c, _)| c));
     }
     if fields.is_empty() {

@@ -861,6 +861,24 @@ pub fn device_static(module: &Module, ty: &Type) -> Option<(StaticElem, u8)> {
     }
 }
 
+/// The static fields `func` reads that kernels read from the program's statics buffer:
+/// final, not compile-time constants, of a [`device_static`] type.
+pub fn device_static_reads<'a>(
+    module: &'a Module,
+    func: &'a Function,
+) -> impl Iterator<Item = StaticId> + 'a {
+    func.exprs.iter().filter_map(move |expr| match expr.kind {
+        ExprKind::Static(s) => {
+            let field = module.statics.get(s.0 as usize)?;
+            (field.is_final
+                && field.constant.is_none()
+                && device_static(module, &field.ty).is_some())
+            .then_some(s)
+        }
+        _ => None,
+    })
+}
+
 /// Whether value class `c` has a byte layout the host and kernels share: every field a
 /// primitive or such a class (`somd_codegen`'s `layout.rs`, `rt::device::DevStruct`).
 pub fn laid_out(module: &Module, c: ClassId, depth: usize) -> bool {
@@ -903,9 +921,7 @@ fn static_use_ok(
     match dims {
         0 => true,
         1 => match parent(eid).map(|p| (p, &func.expr(p).kind)) {
-            Some((_, ExprKind::Call { receiver: None, func: callee, args })) => {
-                args.contains(&eid) && module.functions.get(callee.0 as usize).is_some()
-            }
+            Some((_, ExprKind::Call { receiver: None, args, .. })) => args.contains(&eid),
             p => element_or_length(eid, p.map(|(p, _)| p)),
         },
         _ => match parent(eid) {
