@@ -1153,6 +1153,44 @@ fn device_folds_reductions_read_after_their_loop() {
     }
 }
 
+/// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_fold_start` is a device call:
+/// accumulators started from an element of a parameter (`int m = a[0];`, read by the host
+/// from the caller's array), from a scalar parameter or a mask, and floating conditional
+/// maxima returned as they are (the `if` form and the conditional expression) reduce in one
+/// launch per call, the host folding the partials into the start. Each method is called
+/// once or twice per length of the program's ten; a loop of no iterations (length 1 for
+/// `best`, `lowest` and `anyAbove`, which skip an element) launches nothing.
+#[test]
+fn device_folds_accumulators_started_off_the_identity() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_fold_start") else {
+        return; // a filter left device_fold_start out
+    };
+    let (outcome, calls) = traced_calls("device_fold_start", binary, &expected, *opencl);
+    let wanted = [
+        ("Main.best", 10, 9),
+        ("Main.lowest", 10, 9),
+        ("Main.floored", 20, 20),
+        ("Main.masked", 10, 10),
+        ("Main.anyAbove", 20, 18),
+        ("Main.peak", 10, 10),
+        ("Main.firstMax", 20, 20),
+        ("Main.firstMaxD", 10, 10),
+        ("Main.leftmost", 10, 10),
+    ];
+    for (name, count, launched) in wanted {
+        let launches = launches_of(&calls, name);
+        assert_eq!(
+            (launches.len(), launches.iter().sum::<u64>()),
+            (count, launched),
+            "device_fold_start: calls and launches of {name} in\n{}",
+            outcome.stderr
+        );
+    }
+}
+
 /// Under `SOMD_DEVICE=opencl`, SOMD methods returning a small table (`device_tables`) run
 /// on the device: each loop reducing into the table's elements is one launch (`span`,
 /// `bits`, `moments` and `peak` one, `above` two), and `lastSeen`, whose loop writes an
@@ -1274,7 +1312,8 @@ fn device_keeps_fresh_arrays_in_private_memory() {
 /// cross once for the run: one upload of the statics buffer by the `@` the static
 /// initialiser runs (it sees `LATE` still at 0, so nothing is kept then) and one by the
 /// first device call after them, kept for every later call; every construct of the
-/// program launches, but for `Main.rag`, whose kernel reads the ragged `RAGGED`.
+/// program launches (`Main.rescale`, whose host statements read static fields, too), but
+/// for `Main.rag`, whose kernel reads the ragged `RAGGED`.
 #[test]
 fn device_statics_cross_once_per_run() {
     let Some(opencl) = &opencl_placement() else {
@@ -1290,8 +1329,16 @@ fn device_statics_cross_once_per_run() {
         .map(|c| c.name.as_str())
         .collect();
     assert_eq!(uploads, ["Main.early", "Main.curve"], "statics uploads\n{}", outcome.stderr);
-    for name in ["Main.early", "Main.curve", "Main.mix", "Main.score", "Main.buckets", "Main.relax"]
-    {
+    let launching = [
+        "Main.early",
+        "Main.curve",
+        "Main.mix",
+        "Main.score",
+        "Main.buckets",
+        "Main.relax",
+        "Main.rescale",
+    ];
+    for name in launching {
         assert!(
             launches_of(&calls, name).iter().any(|l| *l > 0),
             "device_statics: {name} made no launch\n{}",

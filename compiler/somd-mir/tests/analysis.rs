@@ -512,6 +512,26 @@ class Sync {
         }
         return b;
     }
+    static reduce(max) long elementWritten(dist long[] a) {
+        shared long total = 0;
+        sync reduce(+) (total) {
+            for (int i = 0; i < a.length; i++) total += a[i];
+        }
+        sync {
+            for (int i = 0; i < a.length; i++) a[i] = a[i] * 2;
+        }
+        total = total + a[0];
+        return total;
+    }
+    static long[] setupWritten(dist long[] a, dist long[] b, int steps) {
+        long first = b[0];
+        for (int p = 0; p < steps; p++) {
+            sync {
+                for (int i = 0; i < a.length; i++) b[i] = a[i] + first;
+            }
+        }
+        return b;
+    }
     public static void main(String[] args) {}
 }
 "#
@@ -1214,12 +1234,60 @@ class Flags {
     ));
 }
 
+/// An accumulator returned as it is but started off its operator's identity (an element of
+/// a parameter, a scalar parameter) is folded by the host like one read after its loop;
+/// the host reads elements only of parameters the body never writes. A floating
+/// conditional maximum in either form is an argument extremum folded the same way; the
+/// conditional expression with `m` first (`m = v > m ? m : v`, which takes NaN) stays on
+/// the CPU.
+#[test]
+fn accumulators_started_off_the_identity_are_folded() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Start {
+    static reduce(max) int first(dist int[] a) {
+        int m = a[0];
+        for (int i = 1; i < a.length; i++) {
+            if (a[i] > m) m = a[i];
+        }
+        return m;
+    }
+    static reduce(+) long offset(dist int[] a, long k) {
+        long s = k;
+        for (int i = 0; i < a.length; i++) s += a[i];
+        return s;
+    }
+    static reduce(max) float ternary(dist float[] f) {
+        float m = f[0];
+        for (int i = 0; i < f.length; i++) m = f[i] > m ? f[i] : m;
+        return m;
+    }
+    static reduce(min) float backwards(dist float[] f) {
+        float m = Float.POSITIVE_INFINITY;
+        for (int i = 0; i < f.length; i++) m = f[i] > m ? m : f[i];
+        return m;
+    }
+    static reduce(max) int written(dist int[] a) {
+        int m = a[0];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = a[i] * 2;
+            m = Math.max(m, a[i]);
+        }
+        return m;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}
+
 /// A reduction that the body reads after its loop is folded into a host scalar (the
 /// returned expression, a later loop); a loop assigning such a local otherwise stays on the
 /// CPU with that reason. `if (v > m) m = v;` and `m = v < m ? v : m` are `int`/`long`
-/// maxima and minima; on a `double`, or with `v` differing between the condition and the
-/// assignment, they are no reduction. A loop reduces several accumulators only when the body
-/// reads each after it.
+/// maxima and minima; on a `double` the `if` form is an argument extremum folded on the
+/// host also when only returned, and with `v` differing between the condition and the
+/// assignment they are no reduction. A loop whose value the body returns reduces every
+/// accumulator it has, one nothing reads too.
 #[test]
 fn folded_reductions_and_conditional_extrema_are_explained() {
     insta::assert_snapshot!(explain(
@@ -1301,8 +1369,8 @@ class Fold {
 
 /// Argument extrema: `if (v > m) { m = v; k = ..; }` (`>=`: the last iteration) whose `m`
 /// and `k` the body reads after the loop are one reduction carrying `k`, for a `double` `m`
-/// too (the iteration breaks ties of `-0.0` and `0.0`). Refused: a payload only returned
-/// (`return k`: not folded), read in the loop, whose value may fail or reads what the `if`
+/// too (the iteration breaks ties of `-0.0` and `0.0`); a payload only returned (`return k`)
+/// is folded with its extremum. Refused: a payload read in the loop, whose value may fail or reads what the `if`
 /// sets, an extremum also updated outside its `if`, a loop-declared local set in the `if`,
 /// and an `if` whose `m` the loop declares (ordinary code: the outer local it sets is
 /// loop-carried).

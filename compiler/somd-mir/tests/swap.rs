@@ -23,7 +23,7 @@ fn steps(body: &str) -> String {
         format!("class T {{\n{body}\n    public static void main(String[] args) {{ }}\n}}\n");
     let m = module(&source);
     let func = m.functions.iter().find(|f| f.name == "T.f").expect("T.f exists");
-    let (_, shape) = analyze_sync(&m, func);
+    let (_, shape) = analyze_sync(&m, func, false);
     let Ok(SomdShape::Sync(sync)) = shape else { panic!("not a sync body: {shape:?}") };
     fn text(func: &somd_mir::Function, steps: &[SyncStep]) -> String {
         let parts: Vec<String> = steps

@@ -14,6 +14,7 @@ class Main {
     static final int[] EARLY = earlyAll(new int[]{1, 2, 3, 4});
     static final int LATE = 1000 + SEED;
     static final int MASK = (1 << (SEED % 5 + 12)) - 1;
+    static final int ROUNDS = SEED % 3 + 2;
     // Ragged: not in the statics buffer, so only the kernel reading it runs on the CPU.
     static final int[][] RAGGED = new int[][]{{1, 2}, {3}};
 
@@ -138,6 +139,25 @@ class Main {
         return a;
     }
 
+    // The host loop's bound and the statements the host runs between the launches read
+    // static fields (Java arithmetic on the host, the same values the kernels read from
+    // the statics buffer).
+    static long[] rescale(long[] a) {
+        long total = 0;
+        for (int p = 0; p < ROUNDS; p++) {
+            total = 0;
+            {
+                for (int i = 0; i < a.length; i++) total += a[i];
+            }
+            total = total * SEED + WEIGHTS[p % WEIGHTS.length] + GRID[1][2] + (ODD ? 1 : MARK);
+            long keep = total % 1000 + WEIGHTS.length;
+            {
+                for (int i = 0; i < a.length; i++) a[i] = a[i] % keep + MASK;
+            }
+        }
+        return a;
+    }
+
     static int[][] rows(int count, int seed) {
         int[][] out = new int[count][2];
         for (int i = 0; i < count; i++) {
@@ -197,6 +217,12 @@ class Main {
             rc = rc * 31 + r[i];
         }
         System.out.println("relax " + r[1] + " " + r[2500] + " " + rc);
+        long[] la = new long[3000];
+        for (int i = 0; i < la.length; i++) {
+            la[i] = (i * 31L) % 977;
+        }
+        long[] rs = rescale(la);
+        System.out.println("rescale " + rs[0] + " " + rs[1500] + " " + rs[2999]);
         int[][] keys = rows(300, 5);
         int[][] tab = rows(1001, 3);
         int[] s = new int[keys.length];

@@ -179,7 +179,7 @@ impl Writer<'_> {
         });
         // The iterations: `lo + f * step` for `f` in [0, somd_n).
         let d = &body.dim;
-        let lo = self.size(&cx, &d.lo);
+        let lo = self.size(&cx, &d.lo)?;
         let rule = match d.step {
             1 => hist_size_rule(
                 &cx,
@@ -821,6 +821,7 @@ fn hist_size_rule(cx: &FnCx, s: &somd_mir::analysis::SizeExpr, m: &KernelManifes
         SizeExpr::Const(v) => SizeRule::Const(*v),
         SizeExpr::Scalar(l) => arg(cx.name(*l).to_string())?,
         SizeExpr::Len { array, dim } => arg(format!("{}_len{dim}", cx.name(*array)))?,
+        SizeExpr::Static { name, .. } => return Err(bug(format!("static {name} as a size"))),
         SizeExpr::Add(a, b) => {
             SizeRule::Add(Box::new(hist_size_rule(cx, a, m)?), Box::new(hist_size_rule(cx, b, m)?))
         }

@@ -442,8 +442,8 @@ impl Writer<'_> {
     fn size_rule(&self, s: &SizeExpr, scalars: &HashMap<String, usize>, cx: &FnCx) -> R<SizeRule> {
         Ok(match s {
             SizeExpr::Const(v) => SizeRule::Const(*v),
-            SizeExpr::Scalar(_) | SizeExpr::Len { .. } => {
-                let text = self.size(cx, s);
+            SizeExpr::Scalar(_) | SizeExpr::Len { .. } | SizeExpr::Static { .. } => {
+                let text = self.size(cx, s)?;
                 SizeRule::Arg(
                     *scalars
                         .get(&text)
@@ -727,8 +727,8 @@ impl Writer<'_> {
             // power-of-two groups (as 1-D reductions do), so the tree below leaves exactly
             // one partial per group: work-item `f` is row `f / cols`, column `f % cols`.
             let [d0, d1] = &body.parallel.dims[..] else { return Err(bug("2-D nest shape")) };
-            let (lo0, lo1) = (self.size(&cx, &d0.lo), self.size(&cx, &d1.lo));
-            let hi1 = self.size(&cx, &d1.hi);
+            let (lo0, lo1) = (self.size(&cx, &d0.lo)?, self.size(&cx, &d1.lo)?);
+            let hi1 = self.size(&cx, &d1.hi)?;
             let (i, j) = (cx.name(d0.index).to_string(), cx.name(d1.index).to_string());
             writeln!(idx, "{li}const long somd_flat = {};", gid(0))?;
             // In 64 bits, and guarded without the `int` indices: in range, `i` and `j` lie in
@@ -741,13 +741,13 @@ impl Writer<'_> {
                 "{li}const int {j} = (int)((long)({lo1}) + (somd_cols > 0 ? somd_flat % somd_cols : 0));"
             )?;
             idx.push_str(&at(li, "somd_flat"));
-            let hi0 = self.size(&cx, &d0.hi);
+            let hi0 = self.size(&cx, &d0.hi)?;
             conds.push("somd_cols > 0".to_string());
             conds.push(format!("somd_row < (long)({hi0}) - (long)({lo0})"));
         } else if let (Some(_), [d]) = (&strip, &body.parallel.dims[..]) {
             // One work-group per iteration; the guard is the same for the whole group.
             let name = cx.name(d.index).to_string();
-            let (lo, hi) = (self.size(&cx, &d.lo), self.size(&cx, &d.hi));
+            let (lo, hi) = (self.size(&cx, &d.lo)?, self.size(&cx, &d.hi)?);
             writeln!(out, "{l1}const long somd_pos0 = (long)({lo}) + (long)get_group_id(0);")?;
             writeln!(out, "{l1}const int {name} = (int)somd_pos0;")?;
             out.push_str(&at(l1, "get_group_id(0)"));
@@ -757,7 +757,7 @@ impl Writer<'_> {
             let rank = body.parallel.dims.len();
             for (k, d) in body.parallel.dims.iter().enumerate() {
                 let name = cx.name(d.index).to_string();
-                let (lo, hi) = (self.size(&cx, &d.lo), self.size(&cx, &d.hi));
+                let (lo, hi) = (self.size(&cx, &d.lo)?, self.size(&cx, &d.hi)?);
                 let k = if transposed { rank - 1 - k } else { k };
                 if d.step == 1 {
                     // In 64 bits: a work-item past the end (the host rounds the global size
@@ -786,7 +786,7 @@ impl Writer<'_> {
             // index, NDRange dimension 1, counts whole rows of the inner one).
             let key = match &body.parallel.dims[..] {
                 [_, d1] if transposed => {
-                    let (lo1, hi1) = (self.size(&cx, &d1.lo), self.size(&cx, &d1.hi));
+                    let (lo1, hi1) = (self.size(&cx, &d1.lo)?, self.size(&cx, &d1.hi)?);
                     format!("{} * ((long)({hi1}) - (long)({lo1})) + {}", gid(1), gid(0))
                 }
                 _ => gid(0),

@@ -1741,12 +1741,23 @@ impl<'a> Writer<'a> {
             Stmt::Expr(e) if cx.hist.as_ref().is_some_and(|h| h.updates.contains(e)) => {
                 out.push_str(&self.hist_update(cx, level, *e)?);
             }
-            Stmt::Expr(e) => {
-                writeln!(out, "{level}{};", self.effect(cx, *e)?)?;
-                if let Some(text) = cx.after.get(e) {
-                    writeln!(out, "{level}{text}")?;
+            Stmt::Expr(e) => match (cx.after.get(e).cloned(), carried_select(func, *e)) {
+                // `m = c ? v : m` keeping its iteration: only the iterations taking `v` set
+                // `m` and the iteration (the `if` form; `m` keeps its value otherwise).
+                (Some(text), Some((target, cond, value))) => {
+                    writeln!(out, "{level}if ({}) {{", condition(&self.expr(cx, cond)?))?;
+                    let place = self.place(cx, target)?;
+                    writeln!(out, "{}{place} = {};", level.next(), self.expr(cx, value)?)?;
+                    writeln!(out, "{}{text}", level.next())?;
+                    writeln!(out, "{level}}}")?;
                 }
-            }
+                (after, _) => {
+                    writeln!(out, "{level}{};", self.effect(cx, *e)?)?;
+                    if let Some(text) = after {
+                        writeln!(out, "{level}{text}")?;
+                    }
+                }
+            },
             Stmt::If { cond, then_block, else_block } => {
                 writeln!(out, "{level}if ({}) {{", condition(&self.expr(cx, *cond)?))?;
                 out.push_str(&self.block(cx, level.next(), then_block)?);
@@ -2603,14 +2614,16 @@ impl<'a> Writer<'a> {
         })
     }
 
-    pub(super) fn size(&self, cx: &FnCx, s: &SizeExpr) -> String {
-        match s {
+    pub(super) fn size(&self, cx: &FnCx, s: &SizeExpr) -> R<String> {
+        Ok(match s {
             SizeExpr::Const(v) => v.to_string(),
             SizeExpr::Scalar(l) => cx.name(*l).to_string(),
             SizeExpr::Len { array, dim } => format!("{}_len{dim}", cx.name(*array)),
-            SizeExpr::Add(a, b) => format!("({} + {})", self.size(cx, a), self.size(cx, b)),
-            SizeExpr::Sub(a, b) => format!("({} - {})", self.size(cx, a), self.size(cx, b)),
-        }
+            SizeExpr::Add(a, b) => format!("({} + {})", self.size(cx, a)?, self.size(cx, b)?),
+            SizeExpr::Sub(a, b) => format!("({} - {})", self.size(cx, a)?, self.size(cx, b)?),
+            // Only host loops take their bounds from static fields.
+            SizeExpr::Static { name, .. } => return Err(bug(format!("static {name} as a size"))),
+        })
     }
 }
 
@@ -2822,5 +2835,19 @@ impl Writer<'_> {
             cx.fold_fns.push((name.clone(), text));
         }
         Ok(name)
+    }
+}
+
+/// For a statement `m = c ? v : m` (a local assigned its own value when `c` fails): the
+/// target, `c` and `v`. The parallel-loop analysis makes such a floating `m` an extremum
+/// that keeps its iteration, written as `if (c) { m = v; <iteration>; }`.
+fn carried_select(func: &Function, e: ExprId) -> Option<(ExprId, ExprId, ExprId)> {
+    let ExprKind::Assign { target, value } = &func.expr(e).kind else { return None };
+    let ExprKind::Local(m) = func.expr(*target).kind else { return None };
+    match &func.expr(*value).kind {
+        ExprKind::Conditional { cond, then_expr, else_expr } if matches!(func.expr(*else_expr).kind, ExprKind::Local(x) if x == m) => {
+            Some((*target, *cond, *then_expr))
+        }
+        _ => None,
     }
 }

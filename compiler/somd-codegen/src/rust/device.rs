@@ -1894,6 +1894,7 @@ impl HostProgram<'_, '_> {
         Ok(match size {
             SizeExpr::Const(v) => format!("{v}i32"),
             SizeExpr::Scalar(l) => self.bound_local(*l)?.1,
+            SizeExpr::Static { field, .. } => self.cx.static_value(*field)?,
             SizeExpr::Len { array, dim } => {
                 format!("somd_sync.len({}, {dim})", self.bound_local(*array)?.0)
             }

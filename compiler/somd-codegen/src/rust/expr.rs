@@ -781,6 +781,11 @@ impl<'a> FnCx<'a> {
         }
     }
 
+    /// The current value of static field `id`, as a Rust expression (a host loop's bound).
+    pub fn static_value(&self, id: somd_mir::StaticId) -> Result<String, EmitError> {
+        Ok(format!("{}.get()", self.static_name(id)?))
+    }
+
     fn static_name(&self, id: somd_mir::StaticId) -> Result<String, EmitError> {
         self.names
             .statics

@@ -263,12 +263,18 @@ pub enum SizeExpr {
     },
     Add(Box<SizeExpr>, Box<SizeExpr>),
     Sub(Box<SizeExpr>, Box<SizeExpr>),
+    /// A `static final int` field (`name` is `Class.FIELD`): only in the bounds of loops
+    /// the host runs ([`SyncStep::Repeat`]), never in a kernel's size.
+    Static {
+        field: StaticId,
+        name: String,
+    },
 }
 
 impl SizeExpr {
     pub fn mentions(&self, local: LocalId) -> bool {
         match self {
-            SizeExpr::Const(_) => false,
+            SizeExpr::Const(_) | SizeExpr::Static { .. } => false,
             SizeExpr::Scalar(l) | SizeExpr::Len { array: l, .. } => *l == local,
             SizeExpr::Add(a, b) | SizeExpr::Sub(a, b) => a.mentions(local) || b.mentions(local),
         }
@@ -279,6 +285,7 @@ impl SizeExpr {
         match self {
             SizeExpr::Const(v) => v.to_string(),
             SizeExpr::Scalar(l) => func.local(*l).name.clone(),
+            SizeExpr::Static { name, .. } => name.clone(),
             SizeExpr::Len { array, dim: 0 } => format!("{}.length", func.local(*array).name),
             SizeExpr::Len { array, dim } => {
                 format!("{}{}.length", func.local(*array).name, "[0]".repeat(*dim as usize))

@@ -40,7 +40,13 @@ pub fn analyze_somd(
     // Intermediate reduction calls are made by the host between launches.
     has_sync |= func.exprs.iter().any(|e| matches!(e.kind, ExprKind::IntermediateReduce { .. }));
     if has_sync {
-        return super::sync::analyze_sync(module, func);
+        return match super::sync::analyze_sync(module, func, false) {
+            (reports, Err(blocker)) => match super::sync::analyze_sync(module, func, true) {
+                found @ (_, Ok(_)) => found,
+                (_, Err(_)) => (reports, Err(blocker)),
+            },
+            found => found,
+        };
     }
     match analyze_loop_body(module, func) {
         (reports, Ok(body)) => (reports, Ok(SomdShape::Loop(body))),
@@ -48,9 +54,13 @@ pub fn analyze_somd(
             // The host-driven form of `sync` bodies also covers one parallel loop whose
             // method returns a parameter it updated (`return testArray`), which the
             // one-kernel form cannot download; its own blocker would only restate ours.
-            let (sync_reports, shape) = super::sync::analyze_sync(module, func);
-            if let Ok(shape) = shape {
-                return (sync_reports, Ok(shape));
+            // An accumulator returned as it is that the kernel cannot give by itself (a start
+            // other than the identity, a floating conditional extremum): the host folds it.
+            for fold_returned in [false, true] {
+                let (sync_reports, shape) = super::sync::analyze_sync(module, func, fold_returned);
+                if let Ok(shape) = shape {
+                    return (sync_reports, Ok(shape));
+                }
             }
             // A table filled at computed indices (K-Means' cluster sums): its own blocker
             // names what keeps a histogram off the device.
@@ -344,16 +354,30 @@ pub(super) struct Counted {
 impl Cx<'_> {
     /// A size expression derived from parameters, lengths and constants.
     pub(super) fn size(&self, e: ExprId) -> Option<SizeExpr> {
-        self.size_depth(e, 0)
+        self.size_depth(e, 0, false)
     }
 
-    fn size_depth(&self, e: ExprId, depth: u32) -> Option<SizeExpr> {
+    /// A size the host evaluates alone (a host loop's bound): also a `static final int`
+    /// field, which kernels do not take as a size.
+    pub(super) fn host_size(&self, e: ExprId) -> Option<SizeExpr> {
+        self.size_depth(e, 0, true)
+    }
+
+    fn size_depth(&self, e: ExprId, depth: u32, host: bool) -> Option<SizeExpr> {
         if depth > 16 {
             return None;
         }
         let func = self.func;
         match &func.expr(e).kind {
             ExprKind::Const(Const::Int(v)) => Some(SizeExpr::Const(i64::from(*v))),
+            ExprKind::Static(field) if host => {
+                let f = self.module.statics.get(field.0 as usize)?;
+                let class = &self.module.class(f.class).name;
+                (f.is_final && f.ty == Type::Prim(PrimType::Int)).then(|| SizeExpr::Static {
+                    field: *field,
+                    name: format!("{class}.{}", f.name),
+                })
+            }
             ExprKind::Local(l) => {
                 let local = func.local(*l);
                 if local.kind == LocalKind::Param && matches!(local.ty, Type::Prim(PrimType::Int)) {
@@ -361,7 +385,7 @@ impl Cx<'_> {
                 } else if let Some(Some(init)) = self.setup.get(l) {
                     let assigned = assigned_locals(func);
                     if assigned.get(l).copied().unwrap_or(0) == 0 {
-                        self.size_depth(*init, depth + 1)
+                        self.size_depth(*init, depth + 1, host)
                     } else {
                         None
                     }
@@ -391,8 +415,8 @@ impl Cx<'_> {
                 self.len_of(m, 1)
             }
             ExprKind::Binary { op, lhs, rhs } if op.ty == PrimOrRef::Prim(PrimType::Int) => {
-                let l = self.size_depth(*lhs, depth + 1)?;
-                let r = self.size_depth(*rhs, depth + 1)?;
+                let l = self.size_depth(*lhs, depth + 1, host)?;
+                let r = self.size_depth(*rhs, depth + 1, host)?;
                 match op.kind {
                     BinOpKind::Add => Some(SizeExpr::Add(Box::new(l), Box::new(r))),
                     BinOpKind::Sub => Some(SizeExpr::Sub(Box::new(l), Box::new(r))),
@@ -446,6 +470,17 @@ impl Cx<'_> {
     /// Reads `[Let i = lo; Loop { i < hi; i += step }]` with `step` a positive `int`
     /// constant (`i++`, `i += C`, `i = i + C`).
     pub(super) fn counted<'b>(&self, block: &'b Block) -> Result<(Counted, &'b Block), String> {
+        self.counted_in(block, false)
+    }
+
+    /// [`Cx::counted`] for a loop the host runs (`host`: its bounds may read static fields,
+    /// [`Cx::host_size`]).
+    pub(super) fn counted_in<'b>(
+        &self,
+        block: &'b Block,
+        host: bool,
+    ) -> Result<(Counted, &'b Block), String> {
+        let size = |e: ExprId| if host { self.host_size(e) } else { self.size(e) };
         let func = self.func;
         let not_counted = || {
             "not a counted `for (i = lo; i < hi; i += C)` loop (`C` a positive `int` constant)"
@@ -466,7 +501,7 @@ impl Cx<'_> {
         if !matches!(func.expr(*lhs).kind, ExprKind::Local(l) if l == index) {
             return Err(not_counted());
         }
-        let hi = self.size(*rhs).ok_or_else(|| {
+        let hi = size(*rhs).ok_or_else(|| {
             "the loop bound is not derived from parameters and array lengths".to_string()
         })?;
         let hi = match op.kind {
@@ -474,8 +509,7 @@ impl Cx<'_> {
             BinOpKind::Le => SizeExpr::Add(Box::new(hi), Box::new(SizeExpr::Const(1))),
             _ => return Err(not_counted()),
         };
-        let lo = self
-            .size(*init)
+        let lo = size(*init)
             .ok_or_else(|| "the loop start is not derived from parameters".to_string())?;
         let [update] = update.as_slice() else { return Err(not_counted()) };
         let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == index);
@@ -1358,7 +1392,10 @@ impl Cx<'_> {
                 _ => {
                     return Err(Dependence {
                         what: format!(
-                            "the accumulator `{}` does not start at the identity of `{}`",
+                            "the accumulator `{}` does not start at the identity of `{}` (and \
+                             the host cannot fold its start: it folds one computed from \
+                             scalars, static fields and elements of parameters the body never \
+                             writes)",
                             func.local(acc).name,
                             op.symbol()
                         ),
@@ -1820,21 +1857,21 @@ fn conditional_extrema(
                 (Ok((op, reads())), false)
             }
             // Java keeps whichever of `-0.0` and `0.0` comes first and skips NaN: an
-            // argument extremum (the iteration breaks ties) in the `if` form; the
-            // conditional expression assigns `m` in every iteration.
-            (Type::Prim(PrimType::Float | PrimType::Double), _)
-                if takes_v_when && more.is_none() =>
-            {
+            // argument extremum (the iteration breaks ties), in the `if` form and in `m = v >
+            // m ? v : m`, which the kernel writes as the `if` form (`m` keeps its own value
+            // otherwise; the OpenCL writer's `carried_select`).
+            (Type::Prim(PrimType::Float | PrimType::Double), _) if takes_v_when => {
                 (Ok((op, reads())), true)
             }
             (Type::Prim(t @ (PrimType::Float | PrimType::Double)), _) => (
                 Err(format!(
-                    "the conditional {what} `{name} = .. ? .. : {name}` of the {t} `{name}`: \
-                     Java keeps whichever of `-0.0` and `0.0` comes first and skips NaN, which \
-                     needs the iteration that set `{name}` (`if (v > {name}) {name} = v;` keeps \
-                     it; `{name} = Math.{what}({name}, ..)`, where NaN wins and `-0.0 < 0.0`, is \
-                     a reduction)",
+                    "`{name} = .. ? {name} : ..` of the {t} `{name}` takes the value whenever \
+                     the comparison fails, NaN included, so it is no conditional {what} \
+                     (`if (v {rel} {name}) {name} = v;` is one, keeping the first iteration of \
+                     `-0.0` and `0.0`; `{name} = Math.{what}({name}, ..)`, where NaN wins and \
+                     `-0.0 < 0.0`, is a reduction)",
                     what = if op == ReduceOp::Max { "max" } else { "min" },
+                    rel = if op == ReduceOp::Max { ">" } else { "<" },
                     t = if *t == PrimType::Float { "float" } else { "double" },
                 )),
                 false,
@@ -1897,9 +1934,27 @@ fn conditional_extrema(
                 } else {
                     None
                 };
-                if let Some((entry, _)) = entry {
-                    out.insert(*a, entry);
+                let Some((entry, must_carry)) = entry else { return };
+                // A floating `m = v > m ? v : m` keeps its iteration like the `if` form; the
+                // kernel assigns `m` only in the iterations that take `v`, which needs `v`
+                // of `m`'s own type (the assignment converts nothing).
+                if must_carry && entry.is_ok() {
+                    if func.expr(*then_expr).ty != func.local(m).ty {
+                        out.insert(
+                            *a,
+                            Err(format!(
+                                "the conditional expression `{name} = .. ? v : {name}` converts \
+                                 `v` to the type of the floating-point `{name}` (write `if (v > \
+                                 {name}) {name} = v;`)",
+                                name = func.local(m).name
+                            )),
+                        );
+                        return;
+                    }
+                    let later = matches!(cmp.2, BinOpKind::Ge | BinOpKind::Le);
+                    carried.insert(*a, (Vec::new(), later));
                 }
+                out.insert(*a, entry);
             }
             _ => {}
         }

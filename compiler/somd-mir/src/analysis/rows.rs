@@ -256,9 +256,13 @@ fn row_loop(
         return None;
     }
     let callee_fn = module.functions.get(callee.0 as usize)?;
+    // The callee writes the matrix it returns: its host statements never read the
+    // parameter's elements (`sync::host_readable`), which under the scope would be the
+    // stale rows of the host's matrix.
     let returns_param = match info.functions.get(callee.0 as usize)?.somd_body.as_ref()? {
         Ok(SomdShape::Sync(body)) => {
-            body.result == SomdResult::Param(*callee_fn.params.get(param)?)
+            let p = *callee_fn.params.get(param)?;
+            body.result == SomdResult::Param(p) && super::writes::writes_local(module, callee_fn, p)
         }
         _ => false,
     };

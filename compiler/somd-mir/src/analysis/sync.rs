@@ -48,12 +48,18 @@ use crate::ir::*;
 use somd_diag::Span;
 use std::collections::{HashMap, HashSet};
 
-/// Analyses a SOMD body holding `sync` blocks.
+/// Analyses a SOMD body holding `sync` blocks (or a body the one-kernel form does not take).
+/// With `fold_returned`, an accumulator the body only returns (`return acc` last) is folded
+/// on the host too ([`SyncAnalysis::folded_accumulators`]): the form for an accumulator
+/// that does not start at its operator's identity (`int m = a[0];`, `long s = k;`) or a
+/// floating conditional extremum, whose kernel cannot give the returned value by itself.
 pub fn analyze_sync(
     module: &Module,
     func: &Function,
+    fold_returned: bool,
 ) -> (Vec<LoopReport>, Result<SomdShape, Blocker>) {
     let mut an = SyncAnalysis {
+        fold_returned,
         cx: Cx {
             module,
             func,
@@ -103,6 +109,9 @@ pub fn analyze_sync(
 
 struct SyncAnalysis<'a> {
     cx: Cx<'a>,
+    /// Whether a final `return acc` counts as a read after `acc`'s loop (it is then folded
+    /// into a host scalar the host returns).
+    fold_returned: bool,
     assigned: HashMap<LocalId, usize>,
     reports: Vec<LoopReport>,
     launches: Vec<SyncLaunch>,
@@ -337,7 +346,7 @@ impl SyncAnalysis<'_> {
                     self.host_targets(body);
                 }
                 Stmt::Block(b) if is_for(b) && self.is_host_loop(b) => {
-                    if let Ok((_, body)) = self.cx.counted(b) {
+                    if let Ok((_, body)) = self.cx.counted_in(b, true) {
                         self.host_targets(body);
                     }
                 }
@@ -356,7 +365,8 @@ impl SyncAnalysis<'_> {
     /// Finds the accumulators to fold on the host: a primitive local declared at the top
     /// level, assigned in a later top-level parallel loop (not a host loop) and read after
     /// that loop other than by a final `return acc` (which the one-kernel form returns
-    /// itself): `s` of `for (..) s += a[i]; return s + k;` or of `norm = Math.sqrt(s);`.
+    /// itself, unless `fold_returned`): `s` of `for (..) s += a[i]; return s + k;` or of
+    /// `norm = Math.sqrt(s);`.
     /// The device runs the whole call as one MI (LANGUAGE.md §2.1), so after the loop `s`
     /// holds the loop's value over the whole arrays, as a `sync reduce` block leaves it: the
     /// loop becomes a [`SyncStep::Reduce`] into the host scalar `s` (its kernel starts at
@@ -374,16 +384,29 @@ impl SyncAnalysis<'_> {
                 }
                 Stmt::Block(block) if is_for(block) && !self.is_host_loop(block) => {
                     let assigned = walk::assigned_in_block(func, block);
-                    for l in declared.iter().filter(|l| assigned.contains(l)) {
+                    let accs: Vec<LocalId> =
+                        declared.iter().filter(|l| assigned.contains(l)).copied().collect();
+                    let read_later = |l: LocalId| {
                         let rest = &stmts[pos + 1..];
-                        let read_later = rest.iter().enumerate().any(|(k, s)| {
+                        rest.iter().enumerate().any(|(k, s)| {
                             let last = pos + 1 + k + 1 == stmts.len();
-                            !(last && plain_return(s, *l)) && stmt_mentions(func, s, *l)
-                        });
-                        if read_later {
-                            self.folded.insert(*l);
-                            self.host_set.insert(*l);
-                        }
+                            !(last && plain_return(s, l) && !self.fold_returned)
+                                && stmt_mentions(func, s, l)
+                        })
+                    };
+                    let read: Vec<LocalId> =
+                        accs.iter().copied().filter(|l| read_later(*l)).collect();
+                    // With `fold_returned`, a loop whose value the body returns folds every
+                    // accumulator it has: the extremum of `if (v > m) { m = v; k = i; }
+                    // return k;` too (an argument extremum needs both), and one nothing
+                    // reads, which the host keeps unused.
+                    let folded = match self.fold_returned && !read.is_empty() {
+                        true => accs,
+                        false => read,
+                    };
+                    for l in folded {
+                        self.folded.insert(l);
+                        self.host_set.insert(l);
                     }
                 }
                 _ => {}
@@ -428,8 +451,8 @@ impl SyncAnalysis<'_> {
             Err(shape(
                 format!(
                     "{what} in a statement the host runs (the host computes with host scalars, \
-                     scalar parameters, lengths of array parameters, setup locals, constants, \
-                     `Math` and static calls)"
+                     scalar parameters, lengths and elements of array parameters the body never \
+                     writes, setup locals, constants, `Math` and static calls)"
                 ),
                 expr.span,
             ))
@@ -439,7 +462,10 @@ impl SyncAnalysis<'_> {
             _ => false,
         };
         match &expr.kind {
-            ExprKind::Const(_) => Ok(()),
+            // A `static final` field that isolation accepted: final once the static
+            // initialisers have run, and the host reads it as the CPU path does (also
+            // while they run: a field not yet set reads as its default, as in Java).
+            ExprKind::Const(_) | ExprKind::Static(_) => Ok(()),
             ExprKind::Local(l) => {
                 let scalar = matches!(func.local(*l).ty, Type::Prim(_));
                 if self.host_set.contains(l)
@@ -459,6 +485,8 @@ impl SyncAnalysis<'_> {
             }
             ExprKind::Length(a) => match func.expr(*a).kind {
                 ExprKind::Local(p) if func.params.contains(&p) => Ok(()),
+                // A row's length (`m[0].length`): an element the host reads.
+                ExprKind::Index { .. } | ExprKind::Static(_) => self.host_expr(*a),
                 _ => refuse("a length of an array other than a parameter".into()),
             },
             ExprKind::Unary { operand, .. } | ExprKind::Convert { operand } => {
@@ -501,9 +529,55 @@ impl SyncAnalysis<'_> {
             ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. } => {
                 refuse("an assignment of something other than a host scalar".into())
             }
-            ExprKind::Index { .. } => refuse("an array element".into()),
+            // An element of an array parameter nothing in the body writes: the caller's
+            // array on the host holds what the device's copy holds at any point.
+            ExprKind::Index { array, index } => {
+                match walk::index_root(func, e) {
+                    // An element of a `static final` array (isolation accepted the field).
+                    None if static_root(func, e) => {}
+                    Some((root, _)) if self.host_readable(root) => {}
+                    Some((root, _)) => {
+                        let why = match func.params.contains(&root) {
+                            true => "which the body writes or reassigns",
+                            false => "which is no parameter",
+                        };
+                        return refuse(format!("an element of `{}`, {why}", func.local(root).name));
+                    }
+                    None => return refuse("an array element".into()),
+                }
+                if let ExprKind::Index { .. } = func.expr(*array).kind {
+                    self.host_expr(*array)?;
+                }
+                self.host_expr(*index)
+            }
+            // A field of a value-class element of such an array (`pts[0].x`).
+            ExprKind::Field { object, .. }
+                if matches!(func.expr(*object).kind, ExprKind::Index { .. })
+                    && self.is_value_object(*object) =>
+            {
+                self.host_expr(*object)
+            }
             ExprKind::IntermediateReduce { .. } => self.intermediate(e),
             _ => refuse("an expression".into()),
+        }
+    }
+
+    /// Whether the host may read elements of array local `l`: a parameter (the caller's
+    /// array, which the device's copy equals) that the body never reassigns and never
+    /// writes, through any name or callee (`writes::writes_local`).
+    fn host_readable(&self, l: LocalId) -> bool {
+        let func = self.cx.func;
+        func.params.contains(&l)
+            && matches!(func.local(l).ty, Type::Array(_) | Type::ValueArray(..))
+            && self.assigned.get(&l).copied().unwrap_or(0) == 0
+            && !super::writes::writes_local(self.cx.module, func, l)
+    }
+
+    /// Whether `e` is an object of a value class (immutable: the host reads its fields).
+    fn is_value_object(&self, e: ExprId) -> bool {
+        match self.cx.func.expr(e).ty {
+            Type::Object(c) => self.cx.module.class(c).is_value,
+            _ => false,
         }
     }
 
@@ -540,15 +614,6 @@ impl SyncAnalysis<'_> {
                 }
             }
             _ if matches!(ty, Type::Prim(_)) => {
-                if let Some(e) = init {
-                    if let Some(at) = array_or_call(func, e) {
-                        return Err(shape(
-                            "a setup local initialised from an array element or a call (each \
-                             kernel would recompute it from the arrays' current contents)",
-                            at,
-                        ));
-                    }
-                }
                 self.cx.setup.insert(local, init);
                 self.setup_order.push((local, init));
                 Ok(None)
@@ -567,13 +632,14 @@ impl SyncAnalysis<'_> {
         // An initialiser that may fail (`int d = 10 / k;`) is the host's, at its place:
         // as a setup local every kernel (those before it too) would evaluate it first, or
         // none would when no kernel launches (a host loop of no steps), where Java raises
-        // its failure there, after the statements and loops before it. (One reading an
-        // array element or calling a method is no setup either: `declaration` says why.)
+        // its failure there, after the statements and loops before it. One reading an
+        // array element or calling a method is the host's too: every kernel would
+        // recompute it from the arrays' current contents; the host evaluates it once
+        // (`host_expr` says which elements it can read) and passes the value.
         let module = self.cx.module;
         let library = |f: FuncId| walk::library_math(module, f);
         if init.is_some_and(|e| {
-            (!self.launches.is_empty() || array_or_call(func, e).is_none())
-                && walk::may_fail(func, e, &|_| false, &library)
+            array_or_call(func, e).is_some() || walk::may_fail(func, e, &|_| false, &library)
         }) {
             return true;
         }
@@ -699,7 +765,7 @@ impl SyncAnalysis<'_> {
         let func = self.cx.func;
         let (counted, body) = self
             .cx
-            .counted(block)
+            .counted_in(block, true)
             .map_err(|why| shape(format!("host loop around `sync` blocks: {why}"), span))?;
         for bound in [&counted.lo, &counted.hi] {
             if let Some(l) = changed_scalar(bound, &self.assigned) {
@@ -949,6 +1015,15 @@ impl SyncAnalysis<'_> {
     }
 }
 
+/// Whether the access `e` (`W[i]`, `M[i][j]`, ..) has a static field at its root.
+fn static_root(func: &Function, e: ExprId) -> bool {
+    match &func.expr(e).kind {
+        ExprKind::Static(_) => true,
+        ExprKind::Index { array, .. } => static_root(func, *array),
+        _ => false,
+    }
+}
+
 /// Whether `stmt` (with the blocks it holds) reads or writes local `l`.
 fn stmt_mentions(func: &Function, stmt: &Stmt, l: LocalId) -> bool {
     if let Stmt::Let { local, .. } = stmt {
@@ -963,7 +1038,7 @@ fn stmt_mentions(func: &Function, stmt: &Stmt, l: LocalId) -> bool {
 /// A scalar parameter of `size` that the body assigns (its value is not the argument's).
 fn changed_scalar(size: &SizeExpr, assigned: &HashMap<LocalId, usize>) -> Option<LocalId> {
     match size {
-        SizeExpr::Const(_) | SizeExpr::Len { .. } => None,
+        SizeExpr::Const(_) | SizeExpr::Len { .. } | SizeExpr::Static { .. } => None,
         SizeExpr::Scalar(l) => (assigned.get(l).copied().unwrap_or(0) > 0).then_some(*l),
         SizeExpr::Add(a, b) | SizeExpr::Sub(a, b) => {
             changed_scalar(a, assigned).or_else(|| changed_scalar(b, assigned))
