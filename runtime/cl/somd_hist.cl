@@ -10,14 +10,15 @@
  * as a hand-written kernel's separate low and high arrays do. With `-DSOMD_HIST_PAIRS`
  * (the host's `SOMD_HIST_LAYOUT=pairs`) a `long` entry is the adjacent pair `2e` (low),
  * `2e + 1` (high) instead, the layout before the split; the host decodes the words the same
- * way (`runtime/src/device/histogram.rs`). Only the 32-bit atomics of OpenCL 1.1 are used
+ * way (`runtime/src/device/histogram.rs`). Apart from `long` extrema (below), only the 32-bit atomics of OpenCL 1.1 are used
  * (64-bit atomics are optional extensions): bitwise operators act on each word
  * independently, and a 64-bit add adds the low words and carries into the high word --
  * each atomic add sees the low word's exact old value, so every carry is counted once and
  * the pair holds the sum modulo 2^64, as Java's `long` does. `int` adds wrap modulo 2^32
  * on `uint`, as Java's `int` does. `Math.max`/`Math.min` updates of an `int` table are the
  * signed `atomic_max`/`atomic_min` (a group's table starts at the identity,
- * `Integer.MIN_VALUE` or `Integer.MAX_VALUE`). An entry index is in `[0, n)` (checked before the
+ * `Integer.MIN_VALUE` or `Integer.MAX_VALUE`); of a `long` table, the 64-bit ones of
+ * cl_khr_int64_extended_atomics (below). An entry index is in `[0, n)` (checked before the
  * update), so both word indices fit a `uint`.
  */
 #ifndef SOMD_HIST_CL
@@ -97,5 +98,31 @@
 SOMD_HIST_UPDATES(__local, l)
 SOMD_HIST_UPDATES(__global, g)
 #undef SOMD_HIST_UPDATES
+
+/* `Math.max`/`Math.min` updates of a `long` table compare whole entries, which two
+ * independent 32-bit words cannot: with cl_khr_int64_extended_atomics (the NVIDIA and PoCL
+ * platforms have it) such a table keeps each entry as one 64-bit word, its (low, high) pair
+ * at words 2e and 2e + 1 whatever SOMD_HIST_PAIRS says, updated with the signed 64-bit
+ * `atom_max`/`atom_min`. Without the extension SOMD_HAS_INT64_ATOMICS stays undefined, the
+ * kernels using these are left out of the program, and the host runs their calls on the
+ * CPU (`DeviceInfo::int64_atomics`). Tables are 8-byte aligned: a `__local` argument and a
+ * buffer are aligned to at least the largest built-in type, and every table holds an even
+ * number of words. */
+#ifdef cl_khr_int64_extended_atomics
+#pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable
+#define SOMD_HAS_INT64_ATOMICS 1
+#define SOMD_HIST_WIDE(SPACE, S)                                                \
+    inline void somd_hist_lmax_##S(SPACE uint *t, int n, int e, long v)         \
+    {                                                                           \
+        atom_max((volatile SPACE long *)(t + 2u * (uint)e), v);                 \
+    }                                                                           \
+    inline void somd_hist_lmin_##S(SPACE uint *t, int n, int e, long v)         \
+    {                                                                           \
+        atom_min((volatile SPACE long *)(t + 2u * (uint)e), v);                 \
+    }
+SOMD_HIST_WIDE(__local, l)
+SOMD_HIST_WIDE(__global, g)
+#undef SOMD_HIST_WIDE
+#endif
 
 #endif /* SOMD_HIST_CL */

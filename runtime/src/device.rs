@@ -1133,16 +1133,15 @@ fn zero_fill(ctx: &'static DeviceCtx, buf: &mut DevBuf, bytes: usize) {
 }
 
 /// Fills the first `bytes` of `buf`, a buffer of 32-bit words from [`allocate`] (`bytes` a
-/// multiple of 4), with `word`.
-fn fill_words(ctx: &'static DeviceCtx, buf: &mut DevBuf, bytes: usize, word: u32) {
+/// multiple of the pattern's length; at least 8 are filled), with `pattern`: one word, or
+/// two (a table of 64-bit entries).
+fn fill_pattern(ctx: &'static DeviceCtx, buf: &mut DevBuf, bytes: usize, pattern: &[u8]) {
     // `allocate` gives at least 8 bytes.
     let size = bytes.max(8);
-    debug_assert_eq!(size % 4, 0);
-    // SAFETY: the pattern is one word, the size a multiple of it, and the region lies inside
-    // the buffer.
-    let filled = unsafe {
-        ctx.queue().enqueue_fill_buffer(&mut buf.buffer, &word.to_ne_bytes(), 0, size, &[])
-    };
+    debug_assert!(matches!(pattern.len(), 4 | 8) && size % pattern.len() == 0);
+    // SAFETY: the pattern is one or two words, the size a multiple of it, and the region
+    // lies inside the buffer.
+    let filled = unsafe { ctx.queue().enqueue_fill_buffer(&mut buf.buffer, pattern, 0, size, &[]) };
     if let Err(err) = filled {
         crate::opencl::fatal(&ClFailure::api("clEnqueueFillBuffer")(err));
     }

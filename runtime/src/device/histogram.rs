@@ -29,7 +29,7 @@
 //! discards the device's table and returns `None`: the CPU path then runs the call and
 //! raises the exception Java raises first (the call's only effect is its returned table).
 
-use super::{allocate, fill_words, read_array, resident, upload, DevElem, Elem, Held, HostArg};
+use super::{allocate, fill_pattern, read_array, resident, upload, DevElem, Elem, Held, HostArg};
 use super::{HostArray, Size};
 use crate::error::SourcePos;
 use crate::opencl::{buffer, policy, trace, ClFailure, OrFatal, ProgramCell};
@@ -79,9 +79,9 @@ pub enum HistOp {
     Or,
     Xor,
     And,
-    /// `t[e] = Math.max(t[e], v)` (`int` tables).
+    /// `t[e] = Math.max(t[e], v)`.
     Max,
-    /// `t[e] = Math.min(t[e], v)` (`int` tables).
+    /// `t[e] = Math.min(t[e], v)`.
     Min,
 }
 
@@ -97,6 +97,24 @@ impl HistOp {
             HistOp::Min => 0x7fff_ffff,
         }
     }
+
+    /// The fill pattern of a table whose entries are `words` words: the identity word, or
+    /// for a table of 64-bit entries ([`wide`]) the identity's low and high words.
+    fn identity_pattern(self, wide: bool) -> Vec<u8> {
+        let word = self.identity_word().to_ne_bytes();
+        match (wide, self) {
+            (true, HistOp::Max) => [0u32.to_ne_bytes(), 0x8000_0000u32.to_ne_bytes()].concat(),
+            (true, _) => [u32::MAX.to_ne_bytes(), 0x7fff_ffffu32.to_ne_bytes()].concat(),
+            (false, _) => word.to_vec(),
+        }
+    }
+}
+
+/// Whether a table of `T` updated with `op` keeps 64-bit entries: `long` maxima and minima,
+/// updated with `cl_khr_int64_extended_atomics` (`runtime/cl/somd_hist.cl`), each entry's
+/// words a pair whatever `SOMD_HIST_LAYOUT` says.
+fn wide<T: HistElem>(op: HistOp) -> bool {
+    T::WORDS == 2 && matches!(op, HistOp::Max | HistOp::Min)
 }
 
 /// Everything the host needs to run one histogram kernel.
@@ -215,6 +233,18 @@ pub fn run_histogram<T: HistElem>(
     len: i32,
 ) -> Option<Array<T>> {
     let (ctx, len, values, iterations) = prepare(desc, args, len)?;
+    let wide = wide::<T>(desc.op);
+    if wide && !ctx.info.int64_atomics {
+        policy::fallback(
+            &format!(
+                "{} compares `long` entries but {} has no cl_khr_int64_extended_atomics; \
+                 running on the CPU",
+                desc.label, ctx.label
+            ),
+            None,
+        );
+        return None;
+    }
     let program = desc.program.get(ctx)?;
     let kernel = kernel_of(&program, desc)?;
     // Geometry: the kernel's 1-D group size; enough groups to fill the device, each
@@ -244,7 +274,7 @@ pub fn run_histogram<T: HistElem>(
         values: &values,
         iterations,
         table_bytes: tables.checked_mul(words)?.checked_mul(4)?,
-        table: Some(Table { in_local, slices, words }),
+        table: Some(Table { in_local, slices, words, wide }),
         heads: None,
         geometry: (groups * local, local),
     };
@@ -256,7 +286,7 @@ pub fn run_histogram<T: HistElem>(
     pending.check(desc.sites).or_fatal();
     let words_read: Vec<u32> =
         raw.chunks_exact(4).map(|b| u32::from_ne_bytes([b[0], b[1], b[2], b[3]])).collect();
-    let pairs = crate::exec::placement().switches.hist_pairs;
+    let pairs = wide || crate::exec::placement().switches.hist_pairs;
     Some(Array::from_vec(fold_tables::<T>(
         &words_read,
         len,
@@ -286,6 +316,8 @@ struct Table {
     in_local: bool,
     slices: bool,
     words: usize,
+    /// 64-bit entries (`long` maxima and minima): the identity is a pair of words.
+    wide: bool,
 }
 
 /// One launch of a histogram or segmented-sum kernel: inputs uploaded, the table buffer
@@ -315,7 +347,10 @@ impl Launch<'_> {
         // updates or merges into starts at the operator's identity (a segmented sum's at
         // zero).
         let filled = !self.table.as_ref().is_some_and(|t| t.slices);
-        let identity = if self.table.is_some() { desc.op.identity_word() } else { 0 };
+        let identity = match &self.table {
+            Some(t) => desc.op.identity_pattern(t.wide),
+            None => 0u32.to_ne_bytes().to_vec(),
+        };
         let mut bufs: Vec<Option<Held>> = Vec::with_capacity(desc.args.len());
         for (k, spec) in desc.args.iter().enumerate() {
             let name = desc.names.get(k).copied().unwrap_or("?");
@@ -332,7 +367,7 @@ impl Launch<'_> {
                 HistArg::Partials => {
                     let mut buf = allocate(ctx, self.table_bytes, name)?;
                     if filled {
-                        fill_words(ctx, &mut buf, self.table_bytes, identity);
+                        fill_pattern(ctx, &mut buf, self.table_bytes, &identity);
                     }
                     Some(Held::Own(buf))
                 }
@@ -606,6 +641,31 @@ pub fn run_segmented<T: DevElem>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wide_extrema_start_at_the_long_identity_and_fold_as_pairs() {
+        assert!(wide::<i64>(HistOp::Max) && wide::<i64>(HistOp::Min));
+        assert!(!wide::<i64>(HistOp::Add) && !wide::<i32>(HistOp::Max));
+        // A table filled with the pattern holds the `long` identity in every entry.
+        for (op, identity) in [(HistOp::Max, i64::MIN), (HistOp::Min, i64::MAX)] {
+            let bytes = op.identity_pattern(true).repeat(3);
+            let words: Vec<u32> = bytes
+                .chunks_exact(4)
+                .map(|b| u32::from_ne_bytes([b[0], b[1], b[2], b[3]]))
+                .collect();
+            assert_eq!(fold_tables::<i64>(&words, 3, 1, op, identity, true), vec![identity; 3]);
+        }
+        // Two groups' tables of two entries, as pairs: the high words decide first.
+        let a: [i64; 2] = [-(1 << 40) + 7, 1 << 33];
+        let b: [i64; 2] = [5, (1 << 33) - 1];
+        let words: Vec<u32> =
+            a.iter().chain(&b).flat_map(|v| [*v as u64 as u32, (*v as u64 >> 32) as u32]).collect();
+        assert_eq!(fold_tables::<i64>(&words, 2, 2, HistOp::Max, i64::MIN, true), vec![5, 1 << 33]);
+        assert_eq!(
+            fold_tables::<i64>(&words, 2, 2, HistOp::Min, i64::MAX, true),
+            vec![-(1 << 40) + 7, (1 << 33) - 1]
+        );
+    }
 
     #[test]
     fn long_entries_rebuild_from_their_words_and_fold_with_wrapping() {

@@ -50,6 +50,9 @@ pub struct DeviceInfo {
     /// variant can run (`crate::device`).
     pub max_constant_bytes: u64,
     pub max_constant_args: u32,
+    /// `cl_khr_int64_extended_atomics`: histograms of `long` maxima and minima
+    /// (`runtime/cl/somd_hist.cl`) run on the device.
+    pub int64_atomics: bool,
 }
 
 impl DeviceInfo {
@@ -146,6 +149,7 @@ fn read_info(
         unified_memory: device.host_unified_memory().unwrap_or(false),
         max_constant_bytes: device.max_constant_buffer_size().unwrap_or(0),
         max_constant_args: device.max_constant_args().unwrap_or(0),
+        int64_atomics: extensions.contains("cl_khr_int64_extended_atomics"),
     }
 }
 

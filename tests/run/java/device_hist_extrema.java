@@ -71,6 +71,16 @@ class Sums5 {
     }
 }
 
+class LongMinOf {
+    static long[] combine(long[] a, long[] b) {
+        long[] c = new long[a.length];
+        for (int i = 0; i < a.length; i++) {
+            c[i] = Math.min(a[i], b[i]);
+        }
+        return c;
+    }
+}
+
 class LongMaxOf {
     static long[] combine(long[] a, long[] b) {
         long[] c = new long[a.length];
@@ -84,6 +94,8 @@ class LongMaxOf {
 class Main {
     static final int SMALL = 64;
     static final int LARGE = 140000;
+    // Past the 2 MiB of local memory a CPU device may have, as `long`s.
+    static final int LONG_LARGE = 300000;
 
     // The largest value per bucket; buckets no value reaches keep Integer.MIN_VALUE.
     static int[] maxima(int[] keys, int[] values, int k) {
@@ -197,6 +209,32 @@ class Main {
         return t;
     }
 
+    // A `long` minimum of products: both words of an entry decide.
+    static long[] longMinima(int[] keys, int[] values, int k) {
+        long[] t = new long[k];
+        for (int j = 0; j < t.length; j++) {
+            t[j] = Long.MAX_VALUE;
+        }
+        for (int i = 0; i < keys.length; i++) {
+            int b = (keys[i] & 0x7fffffff) % k;
+            t[b] = Math.min(t[b], (long) keys[i] * values[i]);
+        }
+        return t;
+    }
+
+    // A `long` maximum in a table too large for local memory (the other argument order).
+    static long[] longMaximaLarge(int[] keys, int[] values) {
+        long[] t = new long[LONG_LARGE];
+        for (int j = 0; j < t.length; j++) {
+            t[j] = Long.MIN_VALUE;
+        }
+        for (int i = 0; i < keys.length; i++) {
+            int b = (keys[i] & 0x7fffffff) % LONG_LARGE;
+            t[b] = Math.max((long) values[i] * keys[i] + b, t[b]);
+        }
+        return t;
+    }
+
     static long digest(int[] t) {
         long h = 17;
         for (int i = 0; i < t.length; i++) {
@@ -244,6 +282,12 @@ class Main {
             long[] longMax = longMaxima(keys, values, 6);
             System.out.println("long maxima: first " + longMax[0] + ", digest "
                 + digest(longMax));
+            long[] longMin = longMinima(keys, values, 23);
+            System.out.println("long minima: first " + longMin[0] + ", digest "
+                + digest(longMin));
+            long[] longLarge = longMaximaLarge(keys, values);
+            System.out.println("long maxima (large): first " + longLarge[0] + ", digest "
+                + digest(longLarge));
         }
     }
 }

@@ -162,6 +162,14 @@ impl Writer<'_> {
         // Each group's table starts at the operator's identity; the host folds the tables
         // from the entries' start (the allocation's zeros or the fill loop's constant).
         let identity = identity_word(body.op)?;
+        // A `long` table of maxima or minima: each entry one 64-bit word (its pair of words
+        // at 2e, 2e + 1) for the 64-bit atomics (`somd_hist.cl`); the identity's low and
+        // high words differ.
+        let wide = wide_extremum(body.elem, body.op);
+        let (identity_lo, identity_hi) = match body.op {
+            ReduceOp::Max => ("0u", "0x80000000u"),
+            _ => ("0xffffffffu", "0x7fffffffu"),
+        };
         m.reduction = Some(ReductionInfo {
             op: op.into(),
             elem: prim_c(body.elem).into(),
@@ -243,7 +251,14 @@ impl Writer<'_> {
             out,
             "{l2}for (size_t somd_w = somd_lid; somd_w < somd_words; somd_w += somd_lsize) {{"
         )?;
-        writeln!(out, "{l3}somd_table[somd_w] = {identity};")?;
+        if wide {
+            writeln!(
+                out,
+                "{l3}somd_table[somd_w] = (somd_w & 1) ? {identity_hi} : {identity_lo};"
+            )?;
+        } else {
+            writeln!(out, "{l3}somd_table[somd_w] = {identity};")?;
+        }
         writeln!(out, "{l2}}}")?;
         writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
         cx.hist = Some(hist.clone());
@@ -273,7 +288,18 @@ impl Writer<'_> {
             "{l3}for (size_t somd_m = somd_lid; somd_m < (size_t)(uint){len}; somd_m += \
              somd_lsize) {{"
         )?;
-        if body.elem == PrimType::Long {
+        if wide {
+            writeln!(
+                out,
+                "{l4}const ulong somd_v = (ulong)somd_table[2 * somd_m] | \
+                 ((ulong)somd_table[2 * somd_m + 1] << 32);"
+            )?;
+            writeln!(
+                out,
+                "{l4}if (somd_v != (((ulong){identity_hi} << 32) | {identity_lo})) \
+                 somd_hist_l{op_name}_g(somd_partials, {len}, (int)somd_m, as_long(somd_v));"
+            )?;
+        } else if body.elem == PrimType::Long {
             writeln!(
                 out,
                 "{l4}const ulong somd_v = (ulong)somd_table[SOMD_HIST_LO({len}, somd_m)] | \
@@ -300,6 +326,12 @@ impl Writer<'_> {
         out.push_str(&self.hist_loop(&mut cx, l2, header, &index_line, loop_body, &known)?);
         writeln!(out, "{l1}}}")?;
         out.push_str("}\n");
+        if wide {
+            // Left out of the program where the device has no 64-bit atomics.
+            out = format!(
+                "#ifdef SOMD_HAS_INT64_ATOMICS\n{out}#endif /* SOMD_HAS_INT64_ATOMICS */\n"
+            );
+        }
         Ok((out, cx.sites))
     }
 
@@ -596,6 +628,13 @@ impl Writer<'_> {
     }
 }
 
+/// Whether a table of `elem` updated with `op` keeps 64-bit entries for the 64-bit atomics
+/// (`long` maxima and minima, `somd_hist.cl`); the host folds such tables as pairs
+/// (`somd_runtime::device::histogram`).
+fn wide_extremum(elem: PrimType, op: ReduceOp) -> bool {
+    elem == PrimType::Long && matches!(op, ReduceOp::Max | ReduceOp::Min)
+}
+
 /// The name of `op` in the update functions of `somd_hist.cl` (`somd_hist_i<name>_l`).
 fn hist_op_name(op: ReduceOp) -> &'static str {
     match op {
@@ -609,7 +648,8 @@ fn hist_op_name(op: ReduceOp) -> &'static str {
 }
 
 /// The word every entry of a group's table starts with: the identity of `op` on 32-bit
-/// words (`long` tables take only `+ | ^ &`, whose identities are the same in both words).
+/// words (`long` tables of `+ | ^ &`, whose identities are the same in both words; `long`
+/// maxima and minima have their own pair, [`wide_extremum`]).
 fn identity_word(op: ReduceOp) -> R<&'static str> {
     Ok(match op {
         ReduceOp::Add | ReduceOp::BitOr | ReduceOp::BitXor => "0u",

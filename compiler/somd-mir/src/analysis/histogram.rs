@@ -11,9 +11,10 @@
 //! ```
 //! with a `reduce` strategy (not the assembly of MIs' arrays), `T` `int` or `long`, one operator for every update, each update a statement of its
 //! own, `acc` read nowhere else, and no other write that outlives an iteration (no array
-//! other than the iteration's own, no scalar declared outside the loop). An `int` table may
-//! instead take `acc[e] = Math.max(acc[e], v)` (or `Math.min`, either argument order; one
-//! index `e` without effects): [`extremum`]. A loop storing one constant into every entry
+//! other than the iteration's own, no scalar declared outside the loop). An `int` or `long`
+//! table may instead take `acc[e] = Math.max(acc[e], v)` (or `Math.min`, either argument
+//! order; one index `e` without effects): [`extremum`]; a `long` one needs the device's
+//! 64-bit atomics, which the host checks at the call. A loop storing one constant into every entry
 //! may come before the histogram's loop ([`fill_value`]): the entries start there instead
 //! of at zero.
 //!
@@ -22,7 +23,7 @@
 //! ends as `c op u1 op u2 ...` over the updates of `e` in iteration order (`c` the fill
 //! constant, else `0`); the operators are commutative and associative on `int`/`long`
 //! (Java arithmetic wraps, bitwise operators act per bit, a narrowing of the promoted
-//! result to the table's type commutes with them, and `Math.max`/`min` of `int`s are
+//! result to the table's type commutes with them, and `Math.max`/`min` of `int`s and `long`s are
 //! exact), so any grouping and order of the same updates gives the same bits. The device
 //! applies each work-group's updates to a table of its own that starts at the operator's
 //! identity, and the host folds the groups' tables entry by entry with the same operator,
@@ -57,7 +58,7 @@ pub struct HistogramBody {
     pub table: LocalId,
     /// `int` or `long`.
     pub elem: PrimType,
-    /// `Add` (`+=`, `++`, `--`), `BitOr`, `BitXor`, `BitAnd`, or (`int` tables) `Max` / `Min`
+    /// `Add` (`+=`, `++`, `--`), `BitOr`, `BitXor`, `BitAnd`, or `Max` / `Min`
     /// (`acc[e] = Math.max(acc[e], v)`, either argument order).
     pub op: ReduceOp,
     /// The constant an earlier loop stores into every entry (`for (int j = 0; j <
@@ -415,16 +416,6 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
                         if walk::mentions(func, ext.other, table) {
                             return blocked(
                                 "an update whose value reads the table".into(),
-                                expr.span,
-                            );
-                        }
-                        if elem == PrimType::Long {
-                            return blocked(
-                                format!(
-                                    "a `long` table updated with `Math.{}` (the device's 32-bit \
-                                     atomics cannot compare 64-bit entries)",
-                                    ext.name
-                                ),
                                 expr.span,
                             );
                         }

@@ -899,13 +899,25 @@ fn describe_histogram(func: &Function, body: &super::HistogramBody) -> String {
             hi = d.hi.display(func),
         );
     }
-    let (op, start) = match body.op {
-        ReduceOp::Add => ("`+=`", "a zeroed table"),
-        ReduceOp::BitOr => ("`|=`", "a zeroed table"),
-        ReduceOp::BitXor => ("`^=`", "a zeroed table"),
-        ReduceOp::Max => ("`Math.max`", "a table filled with `Integer.MIN_VALUE`"),
-        ReduceOp::Min => ("`Math.min`", "a table filled with `Integer.MAX_VALUE`"),
+    let long = body.elem == PrimType::Long;
+    let (op, start) = match (body.op, long) {
+        (ReduceOp::Add, _) => ("`+=`", "a zeroed table"),
+        (ReduceOp::BitOr, _) => ("`|=`", "a zeroed table"),
+        (ReduceOp::BitXor, _) => ("`^=`", "a zeroed table"),
+        (ReduceOp::Max, false) => ("`Math.max`", "a table filled with `Integer.MIN_VALUE`"),
+        (ReduceOp::Min, false) => ("`Math.min`", "a table filled with `Integer.MAX_VALUE`"),
+        (ReduceOp::Max, true) => ("`Math.max`", "a table filled with `Long.MIN_VALUE`"),
+        (ReduceOp::Min, true) => ("`Math.min`", "a table filled with `Long.MAX_VALUE`"),
         _ => ("`&=`", "a table of all-one bits"),
+    };
+    // `long` maxima and minima compare whole entries: 64-bit atomics, which the device must
+    // offer (`cl_khr_int64_extended_atomics`; else the call runs on the CPU).
+    let atomics = match (body.op, long) {
+        (ReduceOp::Max | ReduceOp::Min, true) => {
+            "64-bit atomics (`cl_khr_int64_extended_atomics`; a device without them runs the \
+             call on the CPU)"
+        }
+        _ => "32-bit atomics",
     };
     let fold_start = match body.fill {
         Some(c) => format!(", starting from `{c}` (which the loop before stores in every entry),"),
@@ -914,11 +926,11 @@ fn describe_histogram(func: &Function, body: &super::HistogramBody) -> String {
     format!(
         "one MI over the whole arrays; histogram of `{}` ({} updates {op} at computed \
          indices): work-groups share the iterations of `{}` in [{}, {}){} and update \
-         {start} of their own with 32-bit atomics (in local memory when it fits, else \
+         {start} of their own with {atomics} (in local memory when it fits, else \
          in global memory); the host folds the groups' tables entry by entry with the same \
          operator{fold_start} and passes the one MI's table to the method's reduce strategy",
         func.local(body.table).name,
-        if body.elem == PrimType::Long { "long" } else { "int" },
+        if long { "long" } else { "int" },
         func.local(d.index).name,
         d.lo.display(func),
         d.hi.display(func),
