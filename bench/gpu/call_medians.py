@@ -16,6 +16,9 @@ for line in open(sys.argv[1]):
         calls[j["name"]].append(j)
 for name, cs in calls.items():
     cs = cs[1:]
+    if not cs:
+        print(f"{name}: one call (the warm-up), no median")
+        continue
     m = lambda f: statistics.median(c.get(f, 0) for c in cs) / 1000
     h2d = statistics.median(c.get("bytes_h2d", 0) for c in cs)
     print(f"{name}: calls {len(cs)} launches {cs[-1].get('launches')} kernel "
