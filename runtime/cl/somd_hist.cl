@@ -103,23 +103,28 @@ SOMD_HIST_UPDATES(__global, g)
  * independent 32-bit words cannot: with cl_khr_int64_extended_atomics (the NVIDIA and PoCL
  * platforms have it) such a table keeps each entry as one 64-bit word, its (low, high) pair
  * at words 2e and 2e + 1 whatever SOMD_HIST_PAIRS says, updated with the signed 64-bit
- * `atom_max`/`atom_min`, in the global table only: NVIDIA's OpenCL (driver 580, H100)
- * fails a launch that applies a 64-bit atomic to `__local` memory with CL_OUT_OF_RESOURCES
- * (bench/gpu/probes/local64_atomics.c). Without the extension SOMD_HAS_INT64_ATOMICS stays
- * undefined, the kernels using these are left out of the program, and the host runs their
- * calls on the CPU (`DeviceInfo::int64_atomics`). The table is a buffer, aligned far past
- * 8 bytes. */
+ * `atom_max`/`atom_min`. Without the extension SOMD_HAS_INT64_ATOMICS stays undefined, the
+ * kernels using these are left out of the program, and the host runs their calls on the
+ * CPU (`DeviceInfo::int64_atomics`). Tables are 8-byte aligned: buffers are aligned far
+ * past it, a group's table is a `__local ulong *` argument (NVIDIA aligns a `__local`
+ * argument to its pointee type only: a 64-bit atomic on a `__local uint *` argument fails
+ * the launch on the H100, bench/gpu/probes/local64_atomics.c), and every table holds an
+ * even number of words. */
 #ifdef cl_khr_int64_extended_atomics
 #pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable
 #define SOMD_HAS_INT64_ATOMICS 1
-inline void somd_hist_lmax_g(__global uint *t, int n, int e, long v)
-{
-    atom_max((volatile __global long *)(t + 2u * (uint)e), v);
-}
-inline void somd_hist_lmin_g(__global uint *t, int n, int e, long v)
-{
-    atom_min((volatile __global long *)(t + 2u * (uint)e), v);
-}
+#define SOMD_HIST_WIDE(SPACE, S)                                                \
+    inline void somd_hist_lmax_##S(SPACE uint *t, int n, int e, long v)         \
+    {                                                                           \
+        atom_max((volatile SPACE long *)(t + 2u * (uint)e), v);                 \
+    }                                                                           \
+    inline void somd_hist_lmin_##S(SPACE uint *t, int n, int e, long v)         \
+    {                                                                           \
+        atom_min((volatile SPACE long *)(t + 2u * (uint)e), v);                 \
+    }
+SOMD_HIST_WIDE(__local, l)
+SOMD_HIST_WIDE(__global, g)
+#undef SOMD_HIST_WIDE
 #endif
 
 #endif /* SOMD_HIST_CL */

@@ -252,9 +252,7 @@ pub fn run_histogram<T: HistElem>(
     let local = kernel.local_1d().max(1);
     let words = len * T::WORDS;
     let local_mem = ctx.device.local_mem_size().unwrap_or(0);
-    // A table of 64-bit entries is updated in global memory only (`somd_hist.cl`: NVIDIA
-    // fails 64-bit atomics on `__local` memory).
-    let in_local = !wide && (words as u64) * 4 + LOCAL_SLACK <= local_mem;
+    let in_local = (words as u64) * 4 + LOCAL_SLACK <= local_mem;
     let wanted = usize::try_from(iterations).ok()?.div_ceil(local);
     let mut groups = wanted.min(4 * ctx.info.compute_units as usize).max(1);
     // Groups merge their `__local` tables into the one global table on the device, unless

@@ -132,10 +132,20 @@ impl Writer<'_> {
             ArgKind::Buffer { access: Access::Out, elem: "uint".into() },
             ArgSource::Partials,
         );
+        // A `long` table of maxima or minima: each entry one 64-bit word (its pair of words
+        // at 2e, 2e + 1) for the 64-bit atomics (`somd_hist.cl`). Its group table is
+        // declared `__local ulong *`: NVIDIA aligns a `__local` argument to its pointee type,
+        // and a 64-bit atomic on a `__local uint *` table fails the launch
+        // (`bench/gpu/probes/local64_atomics.c`); the words are read through `somd_table`.
+        let wide = wide_extremum(body.elem, body.op);
+        let table_decl = match wide {
+            true => "__local ulong *somd_table_wide",
+            false => "__local uint *somd_table",
+        };
         let scratch = Self::push_arg(
             m,
             &mut decls,
-            "__local uint *somd_table".into(),
+            table_decl.into(),
             "somd_table",
             ArgKind::Local { elem: "uint".into() },
             ArgSource::Scratch,
@@ -162,9 +172,11 @@ impl Writer<'_> {
         // Each group's table starts at the operator's identity; the host folds the tables
         // from the entries' start (the allocation's zeros or the fill loop's constant).
         let identity = identity_word(body.op)?;
-        // A `long` table of maxima or minima: each entry one 64-bit word (its pair of words
-        // at 2e, 2e + 1) for the 64-bit atomics (`somd_hist.cl`).
-        let wide = wide_extremum(body.elem, body.op);
+        // The identity of a wide table's entries: its low and high words differ.
+        let (identity_lo, identity_hi) = match body.op {
+            ReduceOp::Max => ("0u", "0x80000000u"),
+            _ => ("0xffffffffu", "0x7fffffffu"),
+        };
         m.reduction = Some(ReductionInfo {
             op: op.into(),
             elem: prim_c(body.elem).into(),
@@ -209,6 +221,9 @@ impl Writer<'_> {
         let l2 = l1.next();
         let l3 = l2.next();
         out.push_str(&self.err_init(l1, "somd_err"));
+        if wide {
+            writeln!(out, "{l1}__local uint *const somd_table = (__local uint *)somd_table_wide;")?;
+        }
         for (local, init) in &body.setup {
             out.push_str(&self.stmt(&mut cx, l1, &Stmt::Let { local: *local, init: *init })?);
         }
@@ -241,26 +256,19 @@ impl Writer<'_> {
             space: "l",
             segment: None,
         };
-        if wide {
-            // Only the global table (the host fills it with the identity's pair of words and
-            // never asks for local tables): NVIDIA's OpenCL fails a launch that applies a
-            // 64-bit atomic to `__local` memory (`bench/gpu/probes/local64_atomics.c`).
-            hist.space = "g";
-            cx.hist = Some(hist);
-            out.push_str(&self.hist_loop(&mut cx, l1, header, &index_line, loop_body, &known)?);
-            out.push_str("}\n");
-            // Left out of the program where the device has no 64-bit atomics.
-            let out = format!(
-                "#ifdef SOMD_HAS_INT64_ATOMICS\n{out}#endif /* SOMD_HAS_INT64_ATOMICS */\n"
-            );
-            return Ok((out, cx.sites));
-        }
         writeln!(out, "{l1}if (somd_in_local) {{")?;
         writeln!(
             out,
             "{l2}for (size_t somd_w = somd_lid; somd_w < somd_words; somd_w += somd_lsize) {{"
         )?;
-        writeln!(out, "{l3}somd_table[somd_w] = {identity};")?;
+        if wide {
+            writeln!(
+                out,
+                "{l3}somd_table[somd_w] = (somd_w & 1) ? {identity_hi} : {identity_lo};"
+            )?;
+        } else {
+            writeln!(out, "{l3}somd_table[somd_w] = {identity};")?;
+        }
         writeln!(out, "{l2}}}")?;
         writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
         cx.hist = Some(hist.clone());
@@ -290,7 +298,18 @@ impl Writer<'_> {
             "{l3}for (size_t somd_m = somd_lid; somd_m < (size_t)(uint){len}; somd_m += \
              somd_lsize) {{"
         )?;
-        if body.elem == PrimType::Long {
+        if wide {
+            writeln!(
+                out,
+                "{l4}const ulong somd_v = (ulong)somd_table[2 * somd_m] | \
+                 ((ulong)somd_table[2 * somd_m + 1] << 32);"
+            )?;
+            writeln!(
+                out,
+                "{l4}if (somd_v != (((ulong){identity_hi} << 32) | {identity_lo})) \
+                 somd_hist_l{op_name}_g(somd_partials, {len}, (int)somd_m, as_long(somd_v));"
+            )?;
+        } else if body.elem == PrimType::Long {
             writeln!(
                 out,
                 "{l4}const ulong somd_v = (ulong)somd_table[SOMD_HIST_LO({len}, somd_m)] | \
@@ -317,6 +336,12 @@ impl Writer<'_> {
         out.push_str(&self.hist_loop(&mut cx, l2, header, &index_line, loop_body, &known)?);
         writeln!(out, "{l1}}}")?;
         out.push_str("}\n");
+        if wide {
+            // Left out of the program where the device has no 64-bit atomics.
+            out = format!(
+                "#ifdef SOMD_HAS_INT64_ATOMICS\n{out}#endif /* SOMD_HAS_INT64_ATOMICS */\n"
+            );
+        }
         Ok((out, cx.sites))
     }
 

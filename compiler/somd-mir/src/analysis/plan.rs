@@ -911,17 +911,13 @@ fn describe_histogram(func: &Function, body: &super::HistogramBody) -> String {
         _ => ("`&=`", "a table of all-one bits"),
     };
     // `long` maxima and minima compare whole entries: 64-bit atomics, which the device must
-    // offer (`cl_khr_int64_extended_atomics`; else the call runs on the CPU), on the one
-    // table in global memory.
-    let tables = match (body.op, long) {
-        (ReduceOp::Max | ReduceOp::Min, true) => format!(
-            "update one table in global memory ({start}) with 64-bit atomics \
-             (`cl_khr_int64_extended_atomics`; a device without them runs the call on the CPU)"
-        ),
-        _ => format!(
-            "update {start} of their own with 32-bit atomics (in local memory when it fits, \
-             else in global memory)"
-        ),
+    // offer (`cl_khr_int64_extended_atomics`; else the call runs on the CPU).
+    let atomics = match (body.op, long) {
+        (ReduceOp::Max | ReduceOp::Min, true) => {
+            "64-bit atomics (`cl_khr_int64_extended_atomics`; a device without them runs the \
+             call on the CPU)"
+        }
+        _ => "32-bit atomics",
     };
     let fold_start = match body.fill {
         Some(c) => format!(", starting from `{c}` (which the loop before stores in every entry),"),
@@ -929,8 +925,9 @@ fn describe_histogram(func: &Function, body: &super::HistogramBody) -> String {
     };
     format!(
         "one MI over the whole arrays; histogram of `{}` ({} updates {op} at computed \
-         indices): work-groups share the iterations of `{}` in [{}, {}){} and {tables}; \
-         the host folds the groups' tables entry by entry with the same \
+         indices): work-groups share the iterations of `{}` in [{}, {}){} and update \
+         {start} of their own with {atomics} (in local memory when it fits, else \
+         in global memory); the host folds the groups' tables entry by entry with the same \
          operator{fold_start} and passes the one MI's table to the method's reduce strategy",
         func.local(body.table).name,
         if long { "long" } else { "int" },
