@@ -98,8 +98,8 @@ impl HistOp {
         }
     }
 
-    /// The fill pattern of a table whose entries are `words` words: the identity word, or
-    /// for a table of 64-bit entries ([`wide`]) the identity's low and high words.
+    /// The pattern a table is filled with: the identity word, or for a table of 64-bit
+    /// entries ([`wide`]) the `long` identity's low and high words.
     fn identity_pattern(self, wide: bool) -> Vec<u8> {
         let word = self.identity_word().to_ne_bytes();
         match (wide, self) {
