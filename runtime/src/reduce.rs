@@ -224,8 +224,10 @@ pub fn fold<Op: ReduceOp<T>, T: Copy>(values: &[T]) -> T {
 /// iteration that set it (negative: none did). The best is the greatest value (`max`) or
 /// the least, and of equal values the earliest iteration, or the latest under `later`
 /// (`>=`, `<=`): the iteration Java's sequential loop leaves. `None` when no group saw an
-/// iteration set the value. Integral values only (the analysis takes no floating one), so
-/// the order is total.
+/// iteration set the value. The order is total over the values it compares: integers, or
+/// floating values a work-item's Java comparison took, which are never NaN (an entry
+/// without an iteration is skipped); `-0.0` and `0.0` compare equal, so the iteration
+/// decides between them, as Java's loop does.
 pub fn arg_best<T: Copy + PartialOrd>(
     values: &[T],
     at: &[i64],

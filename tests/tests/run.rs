@@ -1155,9 +1155,10 @@ fn device_folds_reductions_read_after_their_loop() {
 
 /// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_fold_start` is a device call:
 /// accumulators started from an element of a parameter (`int m = a[0];`, read by the host
-/// from the caller's array), from a scalar parameter or a mask, and floating conditional
-/// maxima returned as they are (the `if` form and the conditional expression) reduce in one
-/// launch per call, the host folding the partials into the start. Each method is called
+/// from the caller's array), from a scalar parameter, a mask or a static value object's
+/// fields, floating conditional maxima returned as they are (the `if` form and the
+/// conditional expression), a returned position and a loop with an unread second
+/// accumulator reduce in one launch per call, the host folding the partials into the start. Each method is called
 /// once or twice per length of the program's ten; a loop of no iterations (length 1 for
 /// `best`, `lowest` and `anyAbove`, which skip an element) launches nothing.
 #[test]
@@ -1179,6 +1180,9 @@ fn device_folds_accumulators_started_off_the_identity() {
         ("Main.firstMax", 20, 20),
         ("Main.firstMaxD", 10, 10),
         ("Main.leftmost", 10, 10),
+        ("Main.argmax", 10, 10),
+        ("Main.sumOnly", 10, 10),
+        ("Main.fromOrigin", 10, 10),
     ];
     for (name, count, launched) in wanted {
         let launches = launches_of(&calls, name);

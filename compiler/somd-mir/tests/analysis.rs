@@ -1239,7 +1239,7 @@ class Flags {
 /// the host reads elements only of parameters the body never writes. A floating
 /// conditional maximum in either form is an argument extremum folded the same way; the
 /// conditional expression with `m` first (`m = v > m ? m : v`, which takes NaN) stays on
-/// the CPU.
+/// the CPU, as does a reduction into a `short` (the device reduces no narrow accumulator).
 #[test]
 fn accumulators_started_off_the_identity_are_folded() {
     insta::assert_snapshot!(explain(
@@ -1272,6 +1272,13 @@ class Start {
         for (int i = 0; i < a.length; i++) {
             a[i] = a[i] * 2;
             m = Math.max(m, a[i]);
+        }
+        return m;
+    }
+    static reduce(max) short narrow(dist short[] a) {
+        short m = a[0];
+        for (int i = 0; i < a.length; i++) {
+            m = (short) Math.max(m, a[i]);
         }
         return m;
     }

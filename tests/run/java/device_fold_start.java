@@ -4,6 +4,8 @@
 class Main {
     // The values `FirstAt` compares (set before each call of `argmax`).
     static float[] values;
+    // A static value object: the host reads its fields for a start.
+    static final P ORIGIN = new P(-2400.5f, 0.25f);
 
     // The first element starts the maximum; the loop skips it.
     static int best(int[] a) {
@@ -114,6 +116,15 @@ class Main {
         return s;
     }
 
+    // A minimum started from a static value object's fields.
+    static float fromOrigin(P[] ps) {
+        float m = ORIGIN.x + ORIGIN.y;
+        for (int i = 0; i < ps.length; i++) {
+            m = Math.min(m, ps[i].x + ps[i].y);
+        }
+        return m;
+    }
+
     static float zeroOrValue(int k, int n) {
         int r = (k * 7919) % 11;
         if (r == 0) return 0.0f;
@@ -157,7 +168,8 @@ class Main {
                 + anyAbove(a, 20000));
             System.out.println("  peak " + peak(g) + " firstMax " + firstMax(f) + " zeros "
                 + firstMax(z) + " firstMaxD " + firstMaxD(x) + " leftmost " + leftmost(ps));
-            System.out.println("  argmax " + argmax(f) + " sumOnly " + sumOnly(a));
+            System.out.println("  argmax " + argmax(f) + " sumOnly " + sumOnly(a) + " fromOrigin "
+                + fromOrigin(ps));
         }
     }
 }

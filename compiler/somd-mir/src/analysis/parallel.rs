@@ -1331,6 +1331,23 @@ impl Cx<'_> {
             let Type::Prim(ty) = func.local(acc).ty else {
                 return Err(Dependence { what: "accumulator is not a primitive".into(), span });
             };
+            // The kernels' trees and the host's partials hold `int`, `long`, `float`, `double`
+            // and `boolean` accumulators (the OpenCL writer has no narrow reduction).
+            if matches!(ty, PrimType::Byte | PrimType::Short | PrimType::Char) {
+                return Err(Dependence {
+                    what: format!(
+                        "a reduction into the {} accumulator `{}` (the device reduces `int`, \
+                         `long`, `float`, `double` and `boolean` accumulators)",
+                        match ty {
+                            PrimType::Byte => "byte",
+                            PrimType::Short => "short",
+                            _ => "char",
+                        },
+                        func.local(acc).name
+                    ),
+                    span,
+                });
+            }
             let mut carries = None;
             for (lead, (_, later)) in &carried {
                 let mine: Vec<(LocalId, PrimType)> = payloads

@@ -550,10 +550,13 @@ impl SyncAnalysis<'_> {
                 }
                 self.host_expr(*index)
             }
-            // A field of a value-class element of such an array (`pts[0].x`).
+            // A field of a value-class element of such an array (`pts[0].x`) or of a
+            // `static final` value object (`ORIGIN.x`): immutable.
             ExprKind::Field { object, .. }
-                if matches!(func.expr(*object).kind, ExprKind::Index { .. })
-                    && self.is_value_object(*object) =>
+                if matches!(
+                    func.expr(*object).kind,
+                    ExprKind::Index { .. } | ExprKind::Static(_)
+                ) && self.is_value_object(*object) =>
             {
                 self.host_expr(*object)
             }
