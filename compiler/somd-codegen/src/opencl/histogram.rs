@@ -298,26 +298,30 @@ impl Writer<'_> {
             "{l3}for (size_t somd_m = somd_lid; somd_m < (size_t)(uint){len}; somd_m += \
              somd_lsize) {{"
         )?;
-        if wide {
+        if body.elem == PrimType::Long {
+            // An entry's two words: a wide table's pair, else placed by the table's length;
+            // and the identity's two words.
+            let (lo, hi, id_lo, id_hi) = match wide {
+                true => (
+                    "2 * somd_m".to_string(),
+                    "2 * somd_m + 1".to_string(),
+                    identity_lo,
+                    identity_hi,
+                ),
+                false => (
+                    format!("SOMD_HIST_LO({len}, somd_m)"),
+                    format!("SOMD_HIST_HI({len}, somd_m)"),
+                    identity,
+                    identity,
+                ),
+            };
             writeln!(
                 out,
-                "{l4}const ulong somd_v = (ulong)somd_table[2 * somd_m] | \
-                 ((ulong)somd_table[2 * somd_m + 1] << 32);"
+                "{l4}const ulong somd_v = (ulong)somd_table[{lo}] | ((ulong)somd_table[{hi}] << 32);"
             )?;
             writeln!(
                 out,
-                "{l4}if (somd_v != (((ulong){identity_hi} << 32) | {identity_lo})) \
-                 somd_hist_l{op_name}_g(somd_partials, {len}, (int)somd_m, as_long(somd_v));"
-            )?;
-        } else if body.elem == PrimType::Long {
-            writeln!(
-                out,
-                "{l4}const ulong somd_v = (ulong)somd_table[SOMD_HIST_LO({len}, somd_m)] | \
-                 ((ulong)somd_table[SOMD_HIST_HI({len}, somd_m)] << 32);"
-            )?;
-            writeln!(
-                out,
-                "{l4}if (somd_v != (((ulong){identity} << 32) | {identity})) \
+                "{l4}if (somd_v != (((ulong){id_hi} << 32) | {id_lo})) \
                  somd_hist_l{op_name}_g(somd_partials, {len}, (int)somd_m, as_long(somd_v));"
             )?;
         } else {

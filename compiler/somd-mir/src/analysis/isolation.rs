@@ -893,7 +893,7 @@ pub fn laid_out(module: &Module, c: ClassId, depth: usize) -> bool {
 }
 
 /// Whether `array` is a static field or a row of one (`W`, `M[i]`).
-fn static_root(func: &Function, array: ExprId) -> bool {
+pub(super) fn static_root(func: &Function, array: ExprId) -> bool {
     match func.expr(array).kind {
         ExprKind::Static(_) => true,
         ExprKind::Index { array, .. } => matches!(func.expr(array).kind, ExprKind::Static(_)),

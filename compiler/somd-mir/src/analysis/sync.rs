@@ -534,7 +534,7 @@ impl SyncAnalysis<'_> {
             ExprKind::Index { array, index } => {
                 match walk::index_root(func, e) {
                     // An element of a `static final` array (isolation accepted the field).
-                    None if static_root(func, e) => {}
+                    None if super::isolation::static_root(func, *array) => {}
                     Some((root, _)) if self.host_readable(root) => {}
                     Some((root, _)) => {
                         let why = match func.params.contains(&root) {
@@ -1015,15 +1015,6 @@ impl SyncAnalysis<'_> {
             host_values,
         });
         Ok(SyncStep::Launch(self.launches.len() - 1))
-    }
-}
-
-/// Whether the access `e` (`W[i]`, `M[i][j]`, ..) has a static field at its root.
-fn static_root(func: &Function, e: ExprId) -> bool {
-    match &func.expr(e).kind {
-        ExprKind::Static(_) => true,
-        ExprKind::Index { array, .. } => static_root(func, *array),
-        _ => false,
     }
 }
 
