@@ -1195,6 +1195,43 @@ fn device_folds_accumulators_started_off_the_identity() {
     }
 }
 
+/// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_narrow_acc` reduces its
+/// `byte`, `short` or `char` accumulator on the device: sums, products, bitwise folds,
+/// `Math` and conditional extrema from the narrow type's own extremes, a start the host
+/// folds (`a[0]`, a parameter) and a counter read after its loop. One launch per call;
+/// `firstStart`'s loop from 1 has no iteration at length 1. The outputs are the twin's
+/// (checked by `traced_calls`).
+#[test]
+fn device_reduces_narrow_accumulators() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_narrow_acc") else {
+        return; // a filter left device_narrow_acc out
+    };
+    let (outcome, calls) = traced_calls("device_narrow_acc", binary, &expected, *opencl);
+    let wanted = [
+        ("Main.sumS", 10, 10),
+        ("Main.productB", 10, 10),
+        ("Main.hashC", 10, 10),
+        ("Main.highest", 10, 10),
+        ("Main.lowestC", 10, 10),
+        ("Main.firstStart", 10, 9),
+        ("Main.andS", 10, 10),
+        ("Main.lowestB", 10, 10),
+        ("Main.doubledCount", 20, 20),
+    ];
+    for (name, count, launched) in wanted {
+        let launches = launches_of(&calls, name);
+        assert_eq!(
+            (launches.len(), launches.iter().sum::<u64>()),
+            (count, launched),
+            "device_narrow_acc: calls and launches of {name} in\n{}",
+            outcome.stderr
+        );
+    }
+}
+
 /// Under `SOMD_DEVICE=opencl`, SOMD methods returning a small table (`device_tables`) run
 /// on the device: each loop reducing into the table's elements is one launch (`span`,
 /// `bits`, `moments` and `peak` one, `above` two), and `lastSeen`, whose loop writes an

@@ -1239,7 +1239,8 @@ class Flags {
 /// the host reads elements only of parameters the body never writes. A floating
 /// conditional maximum in either form is an argument extremum folded the same way; the
 /// conditional expression with `m` first (`m = v > m ? m : v`, which takes NaN) stays on
-/// the CPU, as does a reduction into a `short` (the device reduces no narrow accumulator).
+/// the CPU. A reduction into a `short` runs too (the device combines it in `int` and
+/// narrows).
 #[test]
 fn accumulators_started_off_the_identity_are_folded() {
     insta::assert_snapshot!(explain(

@@ -935,6 +935,13 @@ fn int_fn(p: PrimType, int: &str, long: &str) -> Option<String> {
 
 pub(super) fn reduce_combine(op: ReduceOp, p: PrimType, a: &str, b: &str) -> R<String> {
     use ReduceOp::*;
+    // A `byte`, `short` or `char` combines as Java's `(short) (a + b)`: in `int`, then
+    // narrowed (a narrowed sum, product or bitwise fold depends only on the low bits, and
+    // the extremum of two narrow values is one of them).
+    if matches!(p, PrimType::Byte | PrimType::Short | PrimType::Char) {
+        let wide = reduce_combine(op, PrimType::Int, a, b)?;
+        return Ok(convert(&wide, PrimType::Int, p));
+    }
     let float = matches!(p, PrimType::Float | PrimType::Double);
     Ok(match op {
         Add | Mul => {
@@ -995,6 +1002,18 @@ pub(super) fn identity(op: ReduceOp, p: PrimType) -> R<String> {
         (Max, PrimType::Long) => Const::Long(i64::MIN),
         (Max, PrimType::Float) => Const::Float(f32::NEG_INFINITY),
         (Max, PrimType::Double) => Const::Double(f64::NEG_INFINITY),
+        (Add | BitOr | BitXor, PrimType::Byte) => Const::Byte(0),
+        (Add | BitOr | BitXor, PrimType::Short) => Const::Short(0),
+        (Add | BitOr | BitXor, PrimType::Char) => Const::Char(0),
+        (Mul, PrimType::Byte) => Const::Byte(1),
+        (Mul, PrimType::Short) => Const::Short(1),
+        (Mul, PrimType::Char) => Const::Char(1),
+        (BitAnd | Max, PrimType::Byte) => Const::Byte(if op == Max { i8::MIN } else { -1 }),
+        (BitAnd | Max, PrimType::Short) => Const::Short(if op == Max { i16::MIN } else { -1 }),
+        (BitAnd | Min, PrimType::Char) => Const::Char(u16::MAX),
+        (Min, PrimType::Byte) => Const::Byte(i8::MAX),
+        (Min, PrimType::Short) => Const::Short(i16::MAX),
+        (Max, PrimType::Char) => Const::Char(0),
         _ => return Err(bug(format!("no identity for `{}` over {}", op.symbol(), prim_c(p)))),
     };
     const_c(&c)

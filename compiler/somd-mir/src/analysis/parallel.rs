@@ -1331,23 +1331,6 @@ impl Cx<'_> {
             let Type::Prim(ty) = func.local(acc).ty else {
                 return Err(Dependence { what: "accumulator is not a primitive".into(), span });
             };
-            // The kernels' trees and the host's partials hold `int`, `long`, `float`, `double`
-            // and `boolean` accumulators (the OpenCL writer has no narrow reduction).
-            if matches!(ty, PrimType::Byte | PrimType::Short | PrimType::Char) {
-                return Err(Dependence {
-                    what: format!(
-                        "a reduction into the {} accumulator `{}` (the device reduces `int`, \
-                         `long`, `float`, `double` and `boolean` accumulators)",
-                        match ty {
-                            PrimType::Byte => "byte",
-                            PrimType::Short => "short",
-                            _ => "char",
-                        },
-                        func.local(acc).name
-                    ),
-                    span,
-                });
-            }
             let mut carries = None;
             for (lead, (_, later)) in &carried {
                 let mine: Vec<(LocalId, PrimType)> = payloads
@@ -1868,11 +1851,16 @@ fn conditional_extrema(
         let name = &func.local(m).name;
         let reads = || std::iter::once(m_read).chain(more).collect();
         let entry = match (&func.local(m).ty, &func.expr(v).ty) {
-            (Type::Prim(t @ (PrimType::Int | PrimType::Long)), Type::Prim(vt))
-                if vt == t || widens(*vt, *t) =>
-            {
-                (Ok((op, reads())), false)
-            }
+            (
+                Type::Prim(
+                    t @ (PrimType::Byte
+                    | PrimType::Short
+                    | PrimType::Char
+                    | PrimType::Int
+                    | PrimType::Long),
+                ),
+                Type::Prim(vt),
+            ) if vt == t || widens(*vt, *t) => (Ok((op, reads())), false),
             // Java keeps whichever of `-0.0` and `0.0` comes first and skips NaN: an
             // argument extremum (the iteration breaks ties), in the `if` form and in `m = v >
             // m ? v : m`, which the kernel writes as the `if` form (`m` keeps its own value
@@ -2059,7 +2047,17 @@ fn is_identity(kind: &ExprKind, op: ReduceOp, ty: PrimType) -> bool {
     match op {
         ReduceOp::Add | ReduceOp::BitOr | ReduceOp::BitXor => as_f64 == Some(0.0),
         ReduceOp::Mul => as_f64 == Some(1.0),
-        ReduceOp::BitAnd => as_f64 == Some(-1.0),
+        // All bits set: `(char) -1` is `0xffff`.
+        ReduceOp::BitAnd => {
+            as_f64 == Some(-1.0) || (ty == PrimType::Char && as_f64 == Some(f64::from(u16::MAX)))
+        }
+        // A narrow accumulator's extremes, from any constant of that value.
+        ReduceOp::Min if matches!(ty, PrimType::Byte | PrimType::Short | PrimType::Char) => {
+            as_f64 == narrow_extremes(ty).map(|(_, hi)| hi)
+        }
+        ReduceOp::Max if matches!(ty, PrimType::Byte | PrimType::Short | PrimType::Char) => {
+            as_f64 == narrow_extremes(ty).map(|(lo, _)| lo)
+        }
         ReduceOp::Min => match (c, ty) {
             (Const::Int(v), PrimType::Int) => *v == i32::MAX,
             (Const::Long(v), PrimType::Long) => *v == i64::MAX,
@@ -2075,6 +2073,16 @@ fn is_identity(kind: &ExprKind, op: ReduceOp, ty: PrimType) -> bool {
             _ => false,
         },
         _ => false,
+    }
+}
+
+/// The least and greatest values of a `byte`, `short` or `char`.
+fn narrow_extremes(ty: PrimType) -> Option<(f64, f64)> {
+    match ty {
+        PrimType::Byte => Some((f64::from(i8::MIN), f64::from(i8::MAX))),
+        PrimType::Short => Some((f64::from(i16::MIN), f64::from(i16::MAX))),
+        PrimType::Char => Some((0.0, f64::from(u16::MAX))),
+        _ => None,
     }
 }
 
