@@ -1232,6 +1232,37 @@ fn device_reduces_narrow_accumulators() {
     }
 }
 
+/// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_descending` runs its loop
+/// stepping down on the device, one launch per call (`lowest`'s loop from `a.length - 2`
+/// has no iteration at length 1). The outputs are the twin's (checked by `traced_calls`).
+#[test]
+fn device_runs_loops_stepping_down() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_descending") else {
+        return; // a filter left device_descending out
+    };
+    let (outcome, calls) = traced_calls("device_descending", binary, &expected, *opencl);
+    let wanted = [
+        ("Main.scaleDown", 10, 10),
+        ("Main.shifted", 10, 10),
+        ("Main.total", 10, 10),
+        ("Main.lastPeak", 10, 10),
+        ("Main.lowest", 10, 9),
+        ("Main.lookup", 10, 10),
+    ];
+    for (name, count, launched) in wanted {
+        let launches = launches_of(&calls, name);
+        assert_eq!(
+            (launches.len(), launches.iter().sum::<u64>()),
+            (count, launched),
+            "device_descending: calls and launches of {name} in\n{}",
+            outcome.stderr
+        );
+    }
+}
+
 /// Under `SOMD_DEVICE=opencl`, SOMD methods returning a small table (`device_tables`) run
 /// on the device: each loop reducing into the table's elements is one launch (`span`,
 /// `bits`, `moments` and `peak` one, `above` two), and `lastSeen`, whose loop writes an

@@ -1607,3 +1607,66 @@ class S {
 "#
     ));
 }
+
+/// Loops stepping down are parallel like ascending ones (`i >= lo`, `i > lo`; `i--`, `i -=
+/// C`, `i = i - C`), in [lo, hi) with the iterations in Java's order from `hi - 1`. A 2-D
+/// nest stepping down is a 1-D loop over its rows (the inner loop runs in the work-item); a
+/// histogram stepping down, and a loop whose test is no comparison of the bound, stay on
+/// the CPU.
+#[test]
+fn loops_stepping_down_are_parallel() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Down {
+    static int[] scaled(dist int[] a) {
+        dist int[] out = new int[a.length];
+        for (int i = a.length - 1; i >= 0; i--) {
+            out[i] = a[i] * 3;
+        }
+        return out;
+    }
+    static reduce(+) long pairs(dist int[] a) {
+        long s = 0;
+        for (int i = a.length - 2; i > 0; i = i - 2) {
+            s += (long) a[i] * a[i + 1];
+        }
+        return s;
+    }
+    static int[] thirds(dist int[] a, int lo) {
+        dist int[] out = new int[a.length];
+        for (int i = a.length - 1; i >= lo; i -= 3) {
+            out[i] = a[i] + 1;
+        }
+        return out;
+    }
+    static int[][] rows(dist(dim = 1) int[][] m) {
+        dist int[][] out = new int[m.length][m[0].length];
+        for (int i = m.length - 1; i >= 0; i--) {
+            for (int j = m[i].length - 1; j >= 0; j--) {
+                out[i][j] = m[i][j] - j;
+            }
+        }
+        return out;
+    }
+    static reduce(ISums) int[] counts(dist int[] keys) {
+        int[] t = new int[16];
+        for (int i = keys.length - 1; i >= 0; i--) {
+            t[keys[i] & 15]++;
+        }
+        return t;
+    }
+    static reduce(+) int untilZero(dist int[] a) {
+        int s = 0;
+        for (int i = a.length - 1; i != 0; i--) {
+            s += a[i];
+        }
+        return s;
+    }
+    public static void main(String[] args) {}
+}
+class ISums {
+    static int[] combineAll(int[][] parts) { return parts[0]; }
+}
+"#
+    ));
+}

@@ -661,7 +661,7 @@ impl Writer<'_> {
         };
         cx.iteration_label = *label;
         let strip = match &body.parallel.dims[..] {
-            [d] if reduction.is_none() && d.step == 1 && cx.hist.is_none() => {
+            [d] if reduction.is_none() && d.step == 1 && !d.reversed && cx.hist.is_none() => {
                 super::strips::strip_of(&cx, loop_body)
             }
             _ => None,
@@ -711,7 +711,9 @@ impl Writer<'_> {
         }
         m.setup_fails = somd_mir::analysis::walk::setup_may_fail(self.module, func, &body.setup);
         let mut conds = Vec::new();
-        if body.parallel.dims.len() == 2 && body.parallel.dims.iter().any(|d| d.step != 1) {
+        if body.parallel.dims.len() == 2
+            && body.parallel.dims.iter().any(|d| d.step != 1 || d.reversed)
+        {
             return Err(bug("a 2-D nest with a step"));
         }
         // A reduction is coarsened: each work-item runs the iterations `somd_t` of a
@@ -759,7 +761,19 @@ impl Writer<'_> {
                 let name = cx.name(d.index).to_string();
                 let (lo, hi) = (self.size(&cx, &d.lo)?, self.size(&cx, &d.hi)?);
                 let k = if transposed { rank - 1 - k } else { k };
-                if d.step == 1 {
+                if d.reversed {
+                    // Stepping down: work-item `g` runs iteration `g` of Java's order, index
+                    // `hi - 1 - g * step`, computed in 64 bits (a work-item past the end
+                    // must not wrap `int`); in range, `lo <= index < hi`.
+                    let pos = format!("somd_pos{k}");
+                    let times = if d.step == 1 { String::new() } else { format!(" * {}L", d.step) };
+                    writeln!(idx, "{li}const long {pos} = (long)({hi}) - 1L - {}{times};", gid(k))?;
+                    writeln!(
+                        idx,
+                        "{li}const int {name} = {pos} >= (long)({lo}) ? (int){pos} : 0;"
+                    )?;
+                    conds.push(format!("{pos} >= (long)({lo})"));
+                } else if d.step == 1 {
                     // In 64 bits: a work-item past the end (the host rounds the global size
                     // up) must not wrap `int`; in range, `lo <= index < hi`, which the bounds
                     // analysis relies on.

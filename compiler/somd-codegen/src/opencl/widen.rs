@@ -59,6 +59,7 @@ impl Writer<'_> {
         let [d] = &body.parallel.dims[..] else { return Ok(None) };
         if writes_params
             || d.step != 1
+            || d.reversed
             || body.parallel.reduction.is_some()
             || cx.hist.is_some()
             || !cx.aliases.is_empty()

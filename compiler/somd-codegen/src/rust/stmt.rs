@@ -211,6 +211,15 @@ impl FnCx<'_> {
             if marks && s > 0 && !matches!(stmt, Stmt::Let { init: None, .. }) {
                 writeln!(out, "{level}rt::exec::fail_key({s} << 32);")?;
             }
+            // A loop stepping down over a 1-D `dist` partition: Java meets the later
+            // partitions first, so each MI's key counts the elements after its own
+            // (`1 + global length - offset`), once before the loop.
+            if let Some(k) = self.descending_loop(stmt)? {
+                writeln!(
+                    out,
+                    "{level}rt::exec::fail_key((({s}) << 32) | (1 + geo[{k}].global_length(1, 0) as i64 - geo[{k}].offset(1) as i64).max(0) as u64);"
+                )?;
+            }
             // The mark at the start of each iteration of a row or step loop, by its test.
             let mark = match self.row_loop(stmt)? {
                 Some((index, test, offset)) => {
@@ -292,6 +301,55 @@ impl FnCx<'_> {
             }
             _ => false,
         })
+    }
+
+    /// `for (i = hi; i >= lo; i--)` (any comparison, any step down) whose start or bound
+    /// reads `p.length` of a 1-D `dist` parameter `p`: `p`'s index among the `dist`
+    /// parameters (`geo[k]`).
+    fn descending_loop(&self, stmt: &Stmt) -> Result<Option<usize>, EmitError> {
+        let Some((index, Some(init), test, [update])) = Self::for_loop(stmt) else {
+            return Ok(None);
+        };
+        let is_index = |e: ExprId| -> Result<bool, EmitError> {
+            Ok(matches!(self.e(e)?.kind, ExprKind::Local(l) if l == index))
+        };
+        let down = match &self.e(*update)?.kind {
+            ExprKind::IncDec { target, delta, .. } => *delta < 0 && is_index(*target)?,
+            ExprKind::CompoundAssign { target, op, value } => {
+                op.kind == BinOpKind::Sub
+                    && is_index(*target)?
+                    && self.int_const(*value)?.is_some_and(|c| c > 0)
+            }
+            ExprKind::Assign { target, value } if is_index(*target)? => match &self.e(*value)?.kind
+            {
+                ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Sub => {
+                    is_index(*lhs)? && self.int_const(*rhs)?.is_some_and(|c| c > 0)
+                }
+                _ => false,
+            },
+            _ => false,
+        };
+        if !down {
+            return Ok(None);
+        }
+        let mut found = None;
+        for root in [init, test] {
+            let mut lengths = Vec::new();
+            somd_mir::analysis::walk::each_expr(self.func, root, &mut |e| {
+                if let ExprKind::Length(a) = self.func.expr(e).kind {
+                    lengths.push(a);
+                }
+            });
+            for a in lengths {
+                let ExprKind::Local(p) = self.e(a)?.kind else { continue };
+                let Some(k) = self.dist_index.get(&p) else { continue };
+                if matches!(self.local_ty(p)?, Type::Array(inner) if !matches!(**inner, Type::Array(_)))
+                {
+                    found = found.or(Some(*k));
+                }
+            }
+        }
+        Ok(found)
     }
 
     /// `for (i = lo; i < p.length; i++)` (or `i += 1`, `++i`; the bound may be a local set to

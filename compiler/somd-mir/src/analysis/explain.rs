@@ -213,6 +213,9 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                             if d.step != 1 {
                                 let _ = write!(line, " step {}", d.step);
                             }
+                            if d.reversed {
+                                line.push_str(" stepping down");
+                            }
                         }
                         for r in par.reductions() {
                             let _ = write!(

@@ -281,6 +281,12 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
         .find(|s| matches!(s, Stmt::Block(b) if std::ptr::eq(b, block)))
         .map_or(func.span, |s| walk::stmt_span(func, s, func.span));
     let (counted, body) = match cx.counted(block) {
+        Ok((c, _)) if c.reversed => {
+            return blocked(
+                "a histogram loop stepping down (its kernel steps up)".into(),
+                loop_span,
+            )
+        }
         Ok(c) => c,
         Err(what) => return blocked(what, loop_span),
     };
@@ -515,7 +521,13 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
     } else {
         None
     };
-    let dim = LoopDim { index: counted.index, lo: counted.lo, hi: counted.hi, step: counted.step };
+    let dim = LoopDim {
+        index: counted.index,
+        lo: counted.lo,
+        hi: counted.hi,
+        step: counted.step,
+        reversed: false,
+    };
     let report = LoopReport {
         loop_id,
         span: loop_span,

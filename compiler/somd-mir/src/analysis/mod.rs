@@ -211,6 +211,10 @@ pub struct LoopDim {
     /// A positive constant; 1 in every dimension of a 2-D nest. Work-item `g` runs
     /// `index = lo + g * step`, so there are `ceil((hi - lo) / step)` of them.
     pub step: i32,
+    /// A loop stepping down (`for (i = hi - 1; i >= lo; i -= step)`, 1-D only): work-item
+    /// `g` runs `index = hi - 1 - g * step`, iteration `g` of Java's order as ascending
+    /// ones do.
+    pub reversed: bool,
 }
 
 /// A scalar reduction `acc = acc op e` in a parallel loop.
@@ -272,6 +276,23 @@ pub enum SizeExpr {
 }
 
 impl SizeExpr {
+    /// `self + 1`, folded where that gives back a simpler size (`a.length - 1 + 1` is
+    /// `a.length`, which the bounds analysis knows).
+    pub fn plus_one(self) -> SizeExpr {
+        match self {
+            SizeExpr::Const(c) => SizeExpr::Const(c + 1),
+            SizeExpr::Sub(a, b) if *b == SizeExpr::Const(1) => *a,
+            SizeExpr::Sub(a, b) => match *b {
+                SizeExpr::Const(c) => SizeExpr::Sub(a, Box::new(SizeExpr::Const(c - 1))),
+                b => SizeExpr::Add(
+                    Box::new(SizeExpr::Sub(a, Box::new(b))),
+                    Box::new(SizeExpr::Const(1)),
+                ),
+            },
+            s => SizeExpr::Add(Box::new(s), Box::new(SizeExpr::Const(1))),
+        }
+    }
+
     pub fn mentions(&self, local: LocalId) -> bool {
         match self {
             SizeExpr::Const(_) | SizeExpr::Static { .. } => false,

@@ -343,12 +343,14 @@ pub(super) struct Cx<'a> {
     pub(super) reduced: HashSet<LocalId>,
 }
 
-/// A counted loop header: index, lower and upper bound, step (a positive constant).
+/// A counted loop header: index, lower and upper bound, step (a positive constant), and
+/// whether the index steps down (`for (i = hi - 1; i >= lo; i -= step)`).
 pub(super) struct Counted {
     pub(super) index: LocalId,
     pub(super) lo: SizeExpr,
     pub(super) hi: SizeExpr,
     pub(super) step: i32,
+    pub(super) reversed: bool,
 }
 
 impl Cx<'_> {
@@ -468,13 +470,15 @@ impl Cx<'_> {
     }
 
     /// Reads `[Let i = lo; Loop { i < hi; i += step }]` with `step` a positive `int`
-    /// constant (`i++`, `i += C`, `i = i + C`).
+    /// constant (`i++`, `i += C`, `i = i + C`; `i <= hi - 1` too), or a loop stepping down,
+    /// `[Let i = hi - 1; Loop { i >= lo; i -= step }]` (`i--`, `i -= C`, `i = i - C`; `i >
+    /// lo - 1` too).
     pub(super) fn counted<'b>(&self, block: &'b Block) -> Result<(Counted, &'b Block), String> {
         self.counted_in(block, false)
     }
 
     /// [`Cx::counted`] for a loop the host runs (`host`: its bounds may read static fields,
-    /// [`Cx::host_size`]).
+    /// [`Cx::host_size`]; it steps up).
     pub(super) fn counted_in<'b>(
         &self,
         block: &'b Block,
@@ -483,8 +487,14 @@ impl Cx<'_> {
         let size = |e: ExprId| if host { self.host_size(e) } else { self.size(e) };
         let func = self.func;
         let not_counted = || {
-            "not a counted `for (i = lo; i < hi; i += C)` loop (`C` a positive `int` constant)"
-                .to_string()
+            if host {
+                "not a counted `for (i = lo; i < hi; i += C)` loop (`C` a positive `int` constant)"
+                    .to_string()
+            } else {
+                "not a counted `for (i = lo; i < hi; i += C)` or `for (i = hi - 1; i >= lo; i -= \
+                 C)` loop (`C` a positive `int` constant)"
+                    .to_string()
+            }
         };
         let [Stmt::Let { local, init: Some(init) }, Stmt::Loop { label: _, test: Some(test), test_at_end: false, body, update }] =
             block.stmts.as_slice()
@@ -501,29 +511,36 @@ impl Cx<'_> {
         if !matches!(func.expr(*lhs).kind, ExprKind::Local(l) if l == index) {
             return Err(not_counted());
         }
-        let hi = size(*rhs).ok_or_else(|| {
+        let reversed = matches!(op.kind, BinOpKind::Ge | BinOpKind::Gt) && !host;
+        let bound = size(*rhs).ok_or_else(|| {
             "the loop bound is not derived from parameters and array lengths".to_string()
         })?;
-        let hi = match op.kind {
-            BinOpKind::Lt => hi,
-            BinOpKind::Le => SizeExpr::Add(Box::new(hi), Box::new(SizeExpr::Const(1))),
+        let start = size(*init)
+            .ok_or_else(|| "the loop start is not derived from parameters".to_string())?;
+        // Ascending: `[start, bound)`; descending: `[bound, start + 1)`, both as `[lo, hi)`.
+        let (lo, hi) = match op.kind {
+            BinOpKind::Lt => (start, bound),
+            BinOpKind::Le => (start, SizeExpr::Add(Box::new(bound), Box::new(SizeExpr::Const(1)))),
+            BinOpKind::Ge if reversed => (bound, SizeExpr::plus_one(start)),
+            BinOpKind::Gt if reversed => (SizeExpr::plus_one(bound), SizeExpr::plus_one(start)),
             _ => return Err(not_counted()),
         };
-        let lo = size(*init)
-            .ok_or_else(|| "the loop start is not derived from parameters".to_string())?;
         let [update] = update.as_slice() else { return Err(not_counted()) };
         let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == index);
         let constant = |e: ExprId| match func.expr(e).kind {
             ExprKind::Const(Const::Int(v)) => Some(v),
             _ => None,
         };
+        // The signed step.
         let step = match &func.expr(*update).kind {
-            ExprKind::IncDec { target, delta: 1, .. } if is_index(*target) => Some(1),
-            ExprKind::CompoundAssign { target, op, value }
-                if is_index(*target) && op.kind == BinOpKind::Add =>
-            {
-                constant(*value)
+            ExprKind::IncDec { target, delta: d @ (1 | -1), .. } if is_index(*target) => {
+                Some(i32::from(*d))
             }
+            ExprKind::CompoundAssign { target, op, value } if is_index(*target) => match op.kind {
+                BinOpKind::Add => constant(*value),
+                BinOpKind::Sub => constant(*value).and_then(i32::checked_neg),
+                _ => None,
+            },
             ExprKind::Assign { target, value } if is_index(*target) => {
                 match &func.expr(*value).kind {
                     ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Add => {
@@ -535,13 +552,23 @@ impl Cx<'_> {
                             None
                         }
                     }
+                    ExprKind::Binary { op, lhs, rhs }
+                        if op.kind == BinOpKind::Sub && is_index(*lhs) =>
+                    {
+                        constant(*rhs).and_then(i32::checked_neg)
+                    }
                     _ => None,
                 }
             }
             _ => None,
         };
         match step {
-            Some(step) if step > 0 => Ok((Counted { index, lo, hi, step }, body)),
+            Some(step) if step > 0 && !reversed => {
+                Ok((Counted { index, lo, hi, step, reversed }, body))
+            }
+            Some(step) if step < 0 && reversed => {
+                Ok((Counted { index, lo, hi, step: -step, reversed }, body))
+            }
             _ => Err(not_counted()),
         }
     }
@@ -571,18 +598,21 @@ impl Cx<'_> {
                 if let Ok((inner_c, inner_body)) = self.counted(inner) {
                     let uses_i = |s: &SizeExpr| s.mentions(index);
                     stepped_nest = step != 1 || inner_c.step != 1;
-                    if !stepped_nest && !uses_i(&inner_c.lo) && !uses_i(&inner_c.hi) {
+                    let ascending = !counted.reversed && !inner_c.reversed;
+                    if ascending && !stepped_nest && !uses_i(&inner_c.lo) && !uses_i(&inner_c.hi) {
                         let outer = LoopDim {
                             index,
                             lo: counted.lo.clone(),
                             hi: counted.hi.clone(),
                             step: 1,
+                            reversed: false,
                         };
                         let inner = LoopDim {
                             index: inner_c.index,
                             lo: inner_c.lo.clone(),
                             hi: inner_c.hi.clone(),
                             step: 1,
+                            reversed: false,
                         };
                         let known = [
                             (index, super::bounds::dim_range(&outer)),
@@ -607,7 +637,8 @@ impl Cx<'_> {
                 }
             }
         }
-        let dim = LoopDim { index, lo: counted.lo, hi: counted.hi, step };
+        let dim =
+            LoopDim { index, lo: counted.lo, hi: counted.hi, step, reversed: counted.reversed };
         let known = [(index, super::bounds::dim_range(&dim))];
         let verdict = match self.check_body(body, label_of(block), &[index], step, &known) {
             Ok(accs) => Ok(ParallelLoop::new(vec![dim], accs)),

@@ -969,13 +969,17 @@ fn describe_somd(module: &Module, func: &Function, body: &SomdBody) -> String {
         },
         indices.join("`, `")
     ));
-    for d in par.dims.iter().filter(|d| d.step != 1) {
-        text.push_str(&format!(
-            " (stepping by {}: iteration `g` is `{} = lo + g * {}`)",
-            d.step,
-            func.local(d.index).name,
-            d.step
-        ));
+    for d in par.dims.iter().filter(|d| d.step != 1 || d.reversed) {
+        let name = &func.local(d.index).name;
+        text.push_str(&match (d.reversed, d.step) {
+            (false, step) => {
+                format!(" (stepping by {step}: iteration `g` is `{name} = lo + g * {step}`)")
+            }
+            (true, 1) => format!(" (stepping down: iteration `g` is `{name} = hi - 1 - g`)"),
+            (true, step) => format!(
+                " (stepping down by {step}: iteration `g` is `{name} = hi - 1 - g * {step}`)"
+            ),
+        });
     }
     if let Some(r) = &par.reduction {
         text.push_str(&format!(

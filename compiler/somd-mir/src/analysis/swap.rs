@@ -58,12 +58,9 @@ fn exchange(func: &Function, body: &SyncBody, a: usize, b: usize) -> Option<(Loc
         return None;
     }
     let same_range = la.parallel.dims.len() == lb.parallel.dims.len()
-        && la
-            .parallel
-            .dims
-            .iter()
-            .zip(&lb.parallel.dims)
-            .all(|(x, y)| x.lo == y.lo && x.hi == y.hi && x.step == y.step && x.step == 1);
+        && la.parallel.dims.iter().zip(&lb.parallel.dims).all(|(x, y)| {
+            x.lo == y.lo && x.hi == y.hi && x.reversed == y.reversed && x.step == 1 && y.step == 1
+        });
     if !same_range {
         return None;
     }
