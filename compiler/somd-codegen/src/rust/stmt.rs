@@ -222,15 +222,10 @@ impl FnCx<'_> {
             }
             // The mark at the start of each iteration of a row or step loop, by its test.
             let mark = match self.row_loop(stmt)? {
-                Some((index, test, offset)) => {
-                    let i = self.local_name(index);
-                    Some((
-                        test,
-                        format!(
-                            "rt::exec::fail_key(({s} << 32) | ({offset} as i64 + {i} as i64 + 1).max(0) as u64);"
-                        ),
-                    ))
-                }
+                Some((test, place)) => Some((
+                    test,
+                    format!("rt::exec::fail_key(({s} << 32) | ({place}).max(0) as u64);"),
+                )),
                 None => match self.replicated_loop(stmt)? {
                     Some(test) => {
                         self.next_label += 1;
@@ -353,42 +348,72 @@ impl FnCx<'_> {
     }
 
     /// `for (i = lo; i < p.length; i++)` (or `i += 1`, `++i`; the bound may be a local set to
-    /// `p.length` and never assigned) over the rows of a 2-D `dist` parameter `p`: `i`, the
-    /// loop's test and the Rust of `p`'s first global row (`Somd.offset(p, 1)`).
-    fn row_loop(
-        &self,
-        stmt: &Stmt,
-    ) -> Result<Option<(somd_mir::LocalId, ExprId, String)>, EmitError> {
-        let Some((index, _, test, update)) = Self::for_loop(stmt) else { return Ok(None) };
+    /// `p.length` and never assigned) over the rows of a 2-D `dist` parameter `p`, or one
+    /// stepping down from a start that reads `p.length` (`for (i = p.length - 1; i >= lo;
+    /// i--)`): the loop's test and the Rust of row `i`'s 1-based place in Java's order of
+    /// the rows (`1 + global row`; going down, the global rows from it to the last).
+    fn row_loop(&self, stmt: &Stmt) -> Result<Option<(ExprId, String)>, EmitError> {
+        let Some((index, init, test, update)) = Self::for_loop(stmt) else { return Ok(None) };
         let ExprKind::Binary { op, lhs, rhs } = &self.e(test)?.kind else { return Ok(None) };
-        if op.kind != BinOpKind::Lt
-            || !matches!(self.e(*lhs)?.kind, ExprKind::Local(l) if l == index)
-        {
+        if !matches!(self.e(*lhs)?.kind, ExprKind::Local(l) if l == index) {
             return Ok(None);
         }
-        // `p.length`, or a local the body never assigns that a top-level `let` set to it
-        // (`int rows = m.length;`).
-        let bound = match &self.e(*rhs)?.kind {
-            ExprKind::Local(l) if !self.assigned.get(l.0 as usize).copied().unwrap_or(true) => {
-                self.func.body.stmts.iter().find_map(|s| match s {
-                    Stmt::Let { local, init: Some(init) } if local == l => Some(*init),
-                    _ => None,
-                })
-            }
-            _ => Some(*rhs),
+        let down = match op.kind {
+            BinOpKind::Lt => false,
+            BinOpKind::Ge | BinOpKind::Gt => true,
+            _ => return Ok(None),
         };
-        let Some(bound) = bound else { return Ok(None) };
-        let ExprKind::Length(array) = &self.e(bound)?.kind else { return Ok(None) };
-        let ExprKind::Local(p) = &self.e(*array)?.kind else { return Ok(None) };
-        let Some(k) = self.dist_index.get(p) else { return Ok(None) };
-        if !matches!(self.local_ty(*p)?, Type::Array(inner) if matches!(**inner, Type::Array(_))) {
-            return Ok(None);
-        }
-        let steps_by_one = match update {
+        // Up: `p.length`, or a local the body never assigns that a top-level `let` set to it
+        // (`int rows = m.length;`). Down: a start reading `p.length`.
+        let matrix = |e: ExprId| -> Result<Option<usize>, EmitError> {
+            let e = match &self.e(e)?.kind {
+                ExprKind::Local(l) if !self.assigned.get(l.0 as usize).copied().unwrap_or(true) => {
+                    self.func.body.stmts.iter().find_map(|s| match s {
+                        Stmt::Let { local, init: Some(init) } if local == l => Some(*init),
+                        _ => None,
+                    })
+                }
+                _ => Some(e),
+            };
+            let Some(mut e) = e else { return Ok(None) };
+            if down {
+                // `p.length - c`
+                if let ExprKind::Binary { op, lhs, .. } = &self.e(e)?.kind {
+                    if op.kind == BinOpKind::Sub {
+                        e = *lhs;
+                    }
+                }
+            }
+            let ExprKind::Length(array) = &self.e(e)?.kind else { return Ok(None) };
+            let ExprKind::Local(p) = &self.e(*array)?.kind else { return Ok(None) };
+            let Some(k) = self.dist_index.get(p) else { return Ok(None) };
+            Ok(matches!(self.local_ty(*p)?, Type::Array(inner) if matches!(**inner, Type::Array(_)))
+                .then_some(*k))
+        };
+        let k = match (down, init) {
+            (false, _) => matrix(*rhs)?,
+            (true, Some(init)) => matrix(init)?,
+            (true, None) => None,
+        };
+        let Some(k) = k else { return Ok(None) };
+        let by_one = match update {
+            [u] if down => {
+                matches!(self.e(*u)?.kind, ExprKind::IncDec { target, delta: -1, .. }
+                    if matches!(self.e(target)?.kind, ExprKind::Local(l) if l == index))
+            }
             [u] => self.increment_step(*u, index)? == Some(1),
             _ => false,
         };
-        Ok(steps_by_one.then(|| (index, test, format!("geo[{k}].offset(1)"))))
+        let i = self.local_name(index);
+        let row = format!("geo[{k}].offset(1) as i64 + {i} as i64");
+        Ok(by_one.then(|| {
+            let place = if down {
+                format!("geo[{k}].global_length(1, 0) as i64 - ({row})")
+            } else {
+                format!("{row} + 1")
+            };
+            (test, place)
+        }))
     }
 
     /// An expression evaluated for its effect.
