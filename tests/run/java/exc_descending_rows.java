@@ -4,7 +4,7 @@ class Main {
         int[][] out = new int[m.length][m[0].length];
         for (int i = m.length - 1; i >= 0; i--) {
             for (int j = 0; j < m[i].length; j++) {
-                out[i][j] = table[m[i][j]] - j;
+                out[i][j] = table[m[i][j]] - 50;
             }
         }
         return out;
