@@ -21,12 +21,22 @@
  *   [1] ~key of the first failure so far (0 = none: keys stay below 0xFFFFFFFF)
  *   [2] entries written to the log
  *   [3] unused
- *   [4 + 5 e ..] log entry e: key, site id, kind, index, length.
+ *   [4 + 6 e ..] log entry e: key, sub, site id, kind, index, length.
  * A failure whose key lowers [1] (atomic_max on ~key) appends its entry; the others (a
  * later iteration, or a second failure of the same iteration) record nothing. The final
  * minimum's entry is therefore in the log, and a context appends at most once (its keys
  * only grow), so the log of SOMD_ERR_CAP entries holds it unless more contexts than that
  * each lowered the minimum in turn (the host then reports the smallest key logged).
+ *
+ * Work-items that share one iteration's key, each running part of an inner range (the
+ * lanes form of a SOMD loop, a nested fold across a work-group or in slices), set `sub`
+ * to 1 + the inner position before each inner step (0 elsewhere). A failure with a `sub`
+ * also appends when its key equals the minimum, and the host takes, of the entries of the
+ * minimal key, the one of the smallest `sub` (then the first logged): Java's first inner
+ * step to fail, whichever lane recorded first. A failure without a `sub` never appends
+ * at an equal key: it comes after the inner steps of its iteration (or before them, and
+ * then it was recorded first). After appending, a context with a `sub` records nothing
+ * more (its key becomes 0xFFFFFFFF until the next SOMD_AT): its later steps come after.
  *   site id: index into the host's site table (&'static [SourcePos])
  *   kind: one of SOMD_KIND_*
  *   index  (bounds: the offending index; negative size: the size; map: first length)
@@ -38,7 +48,7 @@
 #define SOMD_ERRORS_CL
 
 #define SOMD_ERR_HEAD 4
-#define SOMD_ERR_ENTRY 5
+#define SOMD_ERR_ENTRY 6
 #define SOMD_ERR_CAP 1024
 #define SOMD_ERR_WORDS (SOMD_ERR_HEAD + SOMD_ERR_ENTRY * SOMD_ERR_CAP)
 
@@ -50,14 +60,16 @@
 #define SOMD_KIND_MAP_LENGTHS 6     /* IllegalArgumentException: mapped arguments of @ have different lengths: I and L */
 #define SOMD_KIND_EMPTY_REDUCE 7    /* IllegalArgumentException: reduction of an empty array with a method */
 
-/* A work-item's failure context: the launch's buffer and epoch, the current key; and the
+/* A work-item's failure context: the launch's buffer and epoch, the current key; the
  * program's static data when the kernel takes it (`somd_st`, else 0): every helper is
- * passed the context, so it also carries the static fields' buffer to them. */
+ * passed the context, so it also carries the static fields' buffer to them; and the
+ * current inner step's `sub` (above; 0 outside inner ranges shared by lanes). */
 typedef struct {
     __global int *buf;
     uint epoch;
     uint key;
     __global const uchar *st;
+    uint sub;
 } somd_cx;
 
 #define SOMD_KERNEL_ERR __global int *somd_err_buf, const uint somd_err_epoch
@@ -87,16 +99,19 @@ inline void somd_fail(somd_cx *cx, int site, int kind, int index, int length)
     const int seen = atomic_cmpxchg(head, 0, epoch);
     if (seen != 0 && seen != epoch) return;
     const uint inv = ~cx->key;
-    if (atomic_max((volatile __global uint *)(head + 1), inv) >= inv) return;
+    const uint old = atomic_max((volatile __global uint *)(head + 1), inv);
+    if (old > inv || (old == inv && cx->sub == 0u)) return;
     const uint slot = atomic_inc((volatile __global uint *)(head + 2));
     if (slot < SOMD_ERR_CAP) {
         __global int *e = cx->buf + SOMD_ERR_HEAD + SOMD_ERR_ENTRY * slot;
         e[0] = (int)cx->key;
-        e[1] = site;
-        e[2] = kind;
-        e[3] = index;
-        e[4] = length;
+        e[1] = (int)cx->sub;
+        e[2] = site;
+        e[3] = kind;
+        e[4] = index;
+        e[5] = length;
     }
+    if (cx->sub != 0u) cx->key = 0xFFFFFFFFu;
 }
 
 /* True once any work-item has failed (a global read: use at loop back-edges sparingly). */

@@ -447,6 +447,25 @@ __kernel void several(__global int *out, const int n, const int from, SOMD_KERNE
     out[j] = i;
 }
 
+/* One work-group per iteration `g` (its key); lane `l` takes the inner steps `j = k *
+ * lanes + lanes - 1 - l` (lane 0 the last of each round), each under `sub = j + 1`; every
+ * step from `bad_from` on reads past `m`. */
+__kernel void lanes(__global int *out, const int m, const int bad_from, SOMD_KERNEL_ERR)
+{
+    SOMD_ERR_INIT;
+    const int g = (int)get_group_id(0);
+    const int lanes = (int)get_local_size(0);
+    const int lid = (int)get_local_id(0);
+    SOMD_AT(g);
+    for (int k = 0;; k++) {
+        const int j = k * lanes + lanes - 1 - lid;
+        if (j >= m) break;
+        somd_err->sub = (uint)j + 1u;
+        const int x = j >= bad_from ? j + 1000 : j;
+        out[g * m + SOMD_INDEX(1, x, m)] = j;
+    }
+}
+
 __kernel void new_array(const int size, SOMD_KERNEL_ERR)
 {
     SOMD_ERR_INIT;
@@ -630,15 +649,49 @@ fn an_earlier_launch_keeps_its_failure() {
     );
 }
 
+/// Lanes sharing an iteration's key report Java's first inner step: of the steps that
+/// fail in group 0, the smallest, although lane 0 (which runs first on a CPU device)
+/// fails at a later step of each round.
+#[test]
+fn the_first_failing_inner_step_of_an_iteration_is_reported() {
+    let Some(ctx) = device() else { return };
+    let (m, groups, lanes) = (300, 4, 64);
+    let program = build(ctx, "fail_test", FAIL_CL);
+    let kernel = program.kernel("lanes").expect("kernel");
+    let local = lanes.min(kernel.max_local());
+    for bad_from in [0, 5, 37, 63, 64, 299] {
+        let host = vec![0i32; m * groups];
+        let out = output(ctx, &host);
+        let err = ErrorBuffer::new(ctx).expect("err");
+        let mut args = kernel.args();
+        unsafe {
+            args.set(0, &out).expect("set arg").set(1, &(m as i32)).expect("set arg");
+            args.set(2, &bad_from).expect("set arg").set_err(3, &err).expect("set arg");
+        }
+        args.run_1d_exact(ctx, groups * local, local).expect("launch");
+        drop(args);
+        let exc = error::catch(|| err.check(&SITES).expect("read")).expect_err("fails");
+        let expect = format!(
+            "java.lang.ArrayIndexOutOfBoundsException: Index {} out of bounds for length {m}",
+            bad_from + 1000
+        );
+        assert_eq!(exc.headline(), expect, "steps from {bad_from} with {local} lanes");
+    }
+}
+
 #[test]
 fn the_log_gives_the_first_key_or_the_smallest_logged() {
-    let entries = [7, 1, 1, 70, 7, 3, 1, 1, 30, 3, 5, 1, 1, 50, 5];
+    let entries = [7, 0, 1, 1, 70, 7, 3, 0, 1, 1, 30, 3, 5, 0, 1, 1, 50, 5];
     let first = fail::first_failure(3, &entries).expect("logged");
     assert_eq!(first.index, 30);
     // The entry of the minimum was lost (the log overflowed): the smallest logged.
     let lost = fail::first_failure(2, &entries).expect("logged");
     assert_eq!(lost.index, 30);
     assert_eq!(fail::first_failure(1, &[]), None);
+    // Of one key, the smallest sub, then the first logged.
+    let subs = [4, 9, 1, 1, 90, 5, 4, 2, 1, 1, 20, 5, 4, 2, 1, 1, 21, 5, 4, 0, 1, 1, 11, 5];
+    assert_eq!(fail::first_failure(4, &subs[..18]).expect("logged").index, 20);
+    assert_eq!(fail::first_failure(4, &subs).expect("logged").index, 11);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -38,19 +38,22 @@ pub struct Failure {
 }
 
 impl Failure {
-    /// The failure of a log entry (key, site, kind, index, length).
+    /// The failure of a log entry (key, sub, site, kind, index, length).
     fn of_entry(entry: &[i32]) -> Failure {
-        Failure { site: entry[1], kind: entry[2], index: entry[3], length: entry[4] }
+        Failure { site: entry[2], kind: entry[3], index: entry[4], length: entry[5] }
     }
 }
 
 /// The failure of Java's first failing iteration among the log's `entries` (whole entries
-/// of [`ERR_ENTRY`] words): the entry of key `first` (the head's minimum), or, when the log
-/// overflowed before it, the entry of the smallest key logged.
+/// of [`ERR_ENTRY`] words): of the entries of key `first` (the head's minimum), the one of
+/// the smallest sub (Java's first inner step to fail among lanes sharing the key), the
+/// first logged of equal ones; when the log overflowed before any of them, the entry of
+/// the smallest key and sub logged.
 pub fn first_failure(first: u32, entries: &[i32]) -> Option<Failure> {
     let entries = entries.chunks_exact(ERR_ENTRY);
-    let exact = entries.clone().find(|e| e[0] as u32 == first);
-    exact.or_else(|| entries.min_by_key(|e| e[0] as u32)).map(Failure::of_entry)
+    let order = |e: &&[i32]| (e[0] as u32, e[1] as u32);
+    let exact = entries.clone().filter(|e| e[0] as u32 == first).min_by_key(order);
+    exact.or_else(|| entries.min_by_key(order)).map(Failure::of_entry)
 }
 
 /// The `__global int *somd_err` buffer of a batch of launches (zeroed on creation; a batch

@@ -67,8 +67,8 @@
 //!   takes that context (`SOMD_ERR_PARAM`);
 //! - the buffer ([`ErrorBuffer::new`], zeroed) has a head of 4 `int` words, `[0]` the
 //!   failing launch's epoch (0 = none), `[1]` the smallest failing key, inverted, `[2]` the
-//!   log's entry count, then a log of 1024 entries of 5 words: key, site id, kind, index,
-//!   length;
+//!   log's entry count, then a log of 1024 entries of 6 words: key, sub (the inner step of
+//!   lanes sharing an iteration's key, 0 for none), site id, kind, index, length;
 //! - kinds: 1 bounds (`ArrayIndexOutOfBoundsException: Index I out of bounds for length L`),
 //!   2 division by zero (`ArithmeticException: / by zero`), 3 negative size
 //!   (`NegativeArraySizeException: I`), 4 null (`NullPointerException`), 5 value-array bound
@@ -78,7 +78,8 @@
 //!   method`, a `C.m !` nested in a kernel);
 //! - a failing work-item (`somd_fail`) records nothing unless word 0 is 0 or its own epoch
 //!   (a later launch never replaces an earlier one's failure), and appends its entry only
-//!   when its key lowers the smallest (an earlier iteration in Java's order); it then returns
+//!   when its key lowers the smallest (an earlier iteration in Java's order), or equals it
+//!   with a `sub` (another lane's step of that iteration); it then returns
 //!   (statement macros `SOMD_CHECK_*`), or, in expression helpers (`somd_idiv`,
 //!   `SOMD_INDEX`), continues with a harmless value — it never performs the failing access;
 //! - the site id indexes a `&'static [SourcePos]` table the generated code owns, one entry
@@ -86,7 +87,8 @@
 //! - after a launch or a batch of launches, and before the host reads any result,
 //!   [`ErrorBuffer::check`] reads the head and the first entry (a blocking read on the
 //!   in-order queue, so it also waits for the launches), the rest of the log only when
-//!   several entries were written ([`ErrorBuffer::failure`]: the entry of the smallest key),
+//!   several entries were written ([`ErrorBuffer::failure`]: the entry of the smallest key,
+//!   then of the smallest `sub`),
 //!   and raises the exception through [`crate::error`] — the same class, detail and
 //!   `\tat FILE:LINE:COL` text as the CPU backends.
 //!

@@ -437,7 +437,15 @@ impl Writer<'_> {
         let target_name = self.variant_callee(cx, *target, &rows, &held_params, &privates);
         self.held_scope = scope;
         let target_name = target_name?;
-        let app = format!("{target_name}({})", app_args.join(", "));
+        // Where lanes or slices share the element's key, each step sets `sub` (its inner
+        // position, runtime/cl/somd_errors.cl) before applying the target: of two failing
+        // steps the earlier one is raised, whichever recorded first. Reset before the
+        // combination of the lanes' or slices' results.
+        let app = if across || cx.slices {
+            format!("(somd_err->sub = (uint)somd_k + 1u, {target_name}({}))", app_args.join(", "))
+        } else {
+            format!("{target_name}({})", app_args.join(", "))
+        };
         let zero = format!("({ty}){{0}}");
         let l1 = Level(1);
         let l2 = l1.next();
@@ -515,6 +523,7 @@ impl Writer<'_> {
                         self.fn_name(*m)
                     )?;
                     writeln!(out, "{l1}}}")?;
+                    writeln!(out, "{l1}somd_err->sub = 0u;")?;
                     writeln!(out, "{l1}return somd_acc;")?;
                     out.push_str("}\n\n");
                     cx.fold_fns.push((name.clone(), out));
@@ -546,6 +555,7 @@ impl Writer<'_> {
                     writeln!(out, "{l1}for (int somd_k = somd_k0; somd_k < somd_k1; somd_k++) {{")?;
                     writeln!(out, "{l2}somd_acc = {};", reduce_combine(*op, p, "somd_acc", &app)?)?;
                     writeln!(out, "{l1}}}")?;
+                    writeln!(out, "{l1}somd_err->sub = 0u;")?;
                     writeln!(out, "{l1}return somd_acc;")?;
                 } else {
                     out.push_str(&op_fold(*op, p, &app, across)?);
@@ -666,6 +676,7 @@ fn op_fold(op: ReduceOp, p: PrimType, app: &str, lanes: bool) -> R<String> {
     out.push_str(&tree);
     writeln!(out, "{l2}somd_scratch[0] = somd_val[0];")?;
     writeln!(out, "{l1}}}")?;
+    writeln!(out, "{l1}somd_err->sub = 0u;")?;
     out.push_str(&broadcast(ty)?);
     Ok(out)
 }
@@ -787,6 +798,7 @@ fn lanes_fold(
     writeln!(out, "{l2}}}")?;
     writeln!(out, "{l2}somd_scratch[somd_lid] = somd_acc;")?;
     writeln!(out, "{l1}}}")?;
+    writeln!(out, "{l1}somd_err->sub = 0u;")?;
     // A failure recorded in a slice precedes every failure after the fold.
     writeln!(out, "{l1}barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);")?;
     writeln!(out, "{l1}for (int somd_s = 1; somd_s < somd_used; somd_s <<= 1) {{")?;

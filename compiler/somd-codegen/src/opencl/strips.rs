@@ -292,8 +292,12 @@ impl Writer<'_> {
             "{l2}for (long somd_i = somd_lo + somd_lane; somd_i < somd_hi; somd_i += somd_lanes) {{"
         )?;
         writeln!(out, "{l3}const int {i} = (int)somd_i;")?;
+        // The lanes share the iteration's key: a failure is ordered among them by its inner
+        // step (`sub`, runtime/cl/somd_errors.cl), so Java's first failing step is raised.
+        writeln!(out, "{l3}somd_err->sub = (uint)(somd_i - somd_lo) + 1u;")?;
         out.push_str(&self.block(cx, l3, strip.inner)?);
         writeln!(out, "{l2}}}")?;
+        writeln!(out, "{l2}somd_err->sub = 0u;")?;
         writeln!(out, "{level}}} while (0);")?;
         Ok(out)
     }
