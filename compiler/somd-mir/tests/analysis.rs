@@ -1670,3 +1670,49 @@ class ISums {
 "#
     ));
 }
+
+/// An update whose value is narrowed below the accumulator's type (`s = (byte) (s + x)` on
+/// a `short`, `(short) Math.max(m, x)` on an `int`), or a narrow `Math.max(m, x)` whose `x`
+/// does not fit the accumulator's type, is no reduction: the narrowing changes the value in
+/// a way no grouping of the iterations reproduces. Narrowing to the accumulator's own type
+/// (`(short) (s + x)`, `(char) Math.min(m, c[i])`) is one.
+#[test]
+fn narrowing_updates_are_no_reductions() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Narrow {
+    static reduce(|) int belowShort(dist int[] a) {
+        short s = 0;
+        for (int i = 0; i < a.length; i++) s = (byte) (s + a[i]);
+        return s;
+    }
+    static reduce(|) int belowInt(dist int[] a) {
+        int s = 0;
+        for (int i = 0; i < a.length; i++) s = (byte) (s + a[i]);
+        return s;
+    }
+    static reduce(max) short wideMax(dist byte[] b) {
+        short m = -32768;
+        for (int i = 0; i < b.length; i++) m = (short) Math.max(m, b[i] * 300);
+        return m;
+    }
+    static reduce(max) int shortOfInt(dist int[] b) {
+        int m = Integer.MIN_VALUE;
+        for (int i = 0; i < b.length; i++) m = (short) Math.max(m, b[i]);
+        return m;
+    }
+    static reduce(+) short ownType(dist int[] a) {
+        short s = 0;
+        for (int i = 0; i < a.length; i++) s = (short) (s + a[i]);
+        return s;
+    }
+    static reduce(min) char lowest(dist char[] c) {
+        char m = 65535;
+        for (int i = 0; i < c.length; i++) m = (char) Math.min(m, c[i]);
+        return m;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}

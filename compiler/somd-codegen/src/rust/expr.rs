@@ -143,6 +143,10 @@ pub struct FnCx<'a> {
     /// In an MI body, the loops over the rows of a 2-D `dist` parameter (by their test):
     /// the statement marking each row's place in Java's order (`stmt.rs`, `mi_stmts`).
     pub row_marks: HashMap<ExprId, String>,
+    /// In an MI body, the top-level statement being written when it is neither a row nor
+    /// a step loop: a loop stepping down over a 1-D `dist` partition inside it marks its
+    /// MI's place (`stmt.rs`, `descending_loop`).
+    pub mark_stmt: Option<usize>,
     /// SOMD calls whose result is assigned straight to a local (`a = f(..)`), and the local.
     pub result_local: HashMap<ExprId, LocalId>,
     /// `new T[[]](a)` of primitive elements whose array the function never reads again:
@@ -536,6 +540,7 @@ impl<'a> FnCx<'a> {
             unchecked: HashMap::new(),
             device: None,
             row_marks: HashMap::new(),
+            mark_stmt: None,
             result_local,
             owned_freezes,
             dead_args,

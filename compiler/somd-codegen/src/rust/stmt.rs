@@ -211,15 +211,6 @@ impl FnCx<'_> {
             if marks && s > 0 && !matches!(stmt, Stmt::Let { init: None, .. }) {
                 writeln!(out, "{level}rt::exec::fail_key({s} << 32);")?;
             }
-            // A loop stepping down over a 1-D `dist` partition: Java meets the later
-            // partitions first, so each MI's key counts the elements after its own
-            // (`1 + global length - offset`), once before the loop.
-            if let Some(k) = self.descending_loop(stmt)? {
-                writeln!(
-                    out,
-                    "{level}rt::exec::fail_key((({s}) << 32) | (1 + geo[{k}].global_length(1, 0) as i64 - geo[{k}].offset(1) as i64).max(0) as u64);"
-                )?;
-            }
             // The mark at the start of each iteration of a row or step loop, by its test.
             let mark = match self.row_loop(stmt)? {
                 Some((test, place)) => Some((
@@ -244,7 +235,11 @@ impl FnCx<'_> {
             if let Some((test, text)) = &mark {
                 self.row_marks.insert(*test, text.clone());
             }
+            // A loop stepping down over a 1-D partition marks its MI's place inside any
+            // statement but a row or step loop, whose marks use the key's low word.
+            self.mark_stmt = mark.is_none().then_some(s);
             self.fused_stmt(out, level, stmt)?;
+            self.mark_stmt = None;
             if let Some((test, _)) = mark {
                 self.row_marks.remove(&test);
             }
@@ -446,6 +441,32 @@ impl FnCx<'_> {
         level: Level,
         stmt: &Stmt,
     ) -> Result<(), EmitError> {
+        // A loop stepping down over a 1-D `dist` partition, in top-level statement `s` of
+        // an MI body: Java meets the later partitions first, so the MI's key counts the
+        // elements after its own (`1 + global length - offset`) while the loop runs, and
+        // the end of the loop's range after it (its statement's later parts come after
+        // every MI's loop).
+        if let Some(s) = self.mark_stmt {
+            if let Some(k) = self.descending_loop(stmt)? {
+                writeln!(
+                    out,
+                    "{level}rt::exec::fail_key((({s}) << 32) | (1 + geo[{k}].global_length(1, 0) as i64 - geo[{k}].offset(1) as i64).clamp(0, u32::MAX as i64 - 1) as u64);"
+                )?;
+                self.mark_stmt = None;
+                let written = self.stmt(out, level, stmt);
+                self.mark_stmt = Some(s);
+                written?;
+                writeln!(out, "{level}rt::exec::fail_key((({s}) << 32) | u32::MAX as u64);")?;
+                return Ok(());
+            }
+            // Inside another loop the mark would not follow that loop's iterations.
+            if matches!(stmt, Stmt::Loop { .. }) || Self::for_loop(stmt).is_some() {
+                self.mark_stmt = None;
+                let written = self.stmt(out, level, stmt);
+                self.mark_stmt = Some(s);
+                return written;
+            }
+        }
         match stmt {
             // The `@` of this local runs inside the reduction of the next statement.
             Stmt::Let { local, init: Some(_) } if self.folded_let(*local) => {}

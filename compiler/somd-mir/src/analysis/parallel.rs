@@ -1755,10 +1755,29 @@ fn accumulation(
         }
         ExprKind::IncDec { delta: 1 | -1, .. } => Some((ReduceOp::Add, None)),
         ExprKind::Assign { value, .. } => {
+            // The conversions around the update's value, for an integral accumulator: each
+            // must keep at least the accumulator's bits. `s = (short) (s + x)` into a
+            // `short` wraps as the `short` sum does at every step; `(byte) (s + x)` into a
+            // `short`, or `(short) Math.max(m, x)` into an `int`, changes the value in a way
+            // no grouping of the iterations reproduces: no reduction.
             let mut v = *value;
             while let ExprKind::Convert { operand } = func.expr(v).kind {
+                if let (Type::Prim(a), Type::Prim(t)) = (&acc_ty, &func.expr(v).ty) {
+                    let integral = somd_sema::is_integral(*a);
+                    if integral && !(somd_sema::is_integral(*t) && bits(*t) >= bits(*a)) {
+                        return None;
+                    }
+                }
                 v = operand;
             }
+            // `Math.max(m, x)` computes in `x`'s type: narrowed into a narrower accumulator
+            // it is the maximum only when `x` fits the accumulator's type.
+            let fits = |x: ExprId| match (&acc_ty, &func.expr(strip_widening(func, x)).ty) {
+                (Type::Prim(a), Type::Prim(t)) if somd_sema::is_integral(*a) => {
+                    somd_sema::widens(*t, *a)
+                }
+                _ => true,
+            };
             match &func.expr(v).kind {
                 // `found = true` / `ok = false` (under any condition): `found || c` and
                 // `ok && !c` over the iterations, whatever the conditions read, since every
@@ -1806,9 +1825,9 @@ fn accumulation(
                 ExprKind::Builtin { .. } | ExprKind::Call { .. } => {
                     let (rop, [a, b], _) = walk::min_max_call(module, func, v)?;
                     if let Some(r) = is_acc(a) {
-                        (!reads_acc(b)).then_some((rop, Some(r)))
+                        (!reads_acc(b) && fits(b)).then_some((rop, Some(r)))
                     } else if let Some(r) = is_acc(b) {
-                        (!reads_acc(a)).then_some((rop, Some(r)))
+                        (!reads_acc(a) && fits(a)).then_some((rop, Some(r)))
                     } else {
                         None
                     }
@@ -2007,6 +2026,17 @@ fn strip_widening(func: &Function, mut e: ExprId) -> ExprId {
         }
     }
     e
+}
+
+/// The width in bits of an integral type (`boolean` 1, floating types their own width).
+fn bits(p: PrimType) -> u32 {
+    match p {
+        PrimType::Boolean => 1,
+        PrimType::Byte => 8,
+        PrimType::Short | PrimType::Char => 16,
+        PrimType::Int | PrimType::Float => 32,
+        PrimType::Long | PrimType::Double => 64,
+    }
 }
 
 /// Whether Java widens integral type `from` to the wider integral type `to`, which keeps
