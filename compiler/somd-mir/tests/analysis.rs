@@ -1716,3 +1716,34 @@ class Narrow {
 "#
     ));
 }
+
+/// A method whose reduce operator is not its loop's (`reduce(+)` over a maximum,
+/// `reduce(max)` over a sum, `reduce(-)`) cannot combine the one kernel's partials with
+/// its strategy: the body is a host program that folds the loop's value into the
+/// accumulator and returns it as the one MI's result (before, `explain` said device and a
+/// note said CPU).
+#[test]
+fn a_strategy_other_than_the_loops_operator_folds_on_the_host() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Mixed {
+    static reduce(+) char largest(dist char[] c) {
+        char m = 0;
+        for (int i = 0; i < c.length; i++) m = (char) Math.max(m, c[i]);
+        return m;
+    }
+    static reduce(max) short total(dist short[] c) {
+        short m = 0;
+        for (int i = 0; i < c.length; i++) m += c[i];
+        return m;
+    }
+    static reduce(-) long difference(dist long[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) s += a[i];
+        return s;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}

@@ -241,7 +241,22 @@ pub(super) fn analyze_loop_body(
         }
     }
     match (&result, &par.reduction) {
-        (SomdResult::Accumulator(l), Some(r)) if *l == r.acc => {}
+        (SomdResult::Accumulator(l), Some(r)) if *l == r.acc => {
+            // The one kernel's partials are combined with the method's strategy, which
+            // must be the loop's operator (or a class's, which combines any number of
+            // partials); otherwise the body is a host program folding the loop's value
+            // (`sync::analyze_sync`'s `fold_returned`).
+            if !strategy_combines(func, r.op) {
+                return (
+                    reports,
+                    Err(shape(&format!(
+                        "the method's reduce strategy is not the loop's `{}` (the one kernel's \
+                         partials are combined with it)",
+                        r.op.symbol()
+                    ))),
+                );
+            }
+        }
         (SomdResult::Accumulator(_), _) => {
             return (
                 reports,
@@ -267,6 +282,20 @@ pub(super) fn analyze_loop_body(
             host_values: Vec::new(),
         }),
     )
+}
+
+/// Whether `func`'s reduce strategy combines the partials of a loop reducing with `op`
+/// (the one kernel's partials stand for the MIs' results): the operator itself, or a
+/// class's or the method's own, which combine any number of partials. A method that is no
+/// SOMD method (an intermediate reduction's callee) combines its loop's partials with the
+/// loop's operator.
+pub(super) fn strategy_combines(func: &Function, op: ReduceOp) -> bool {
+    let Some(somd) = func.somd.as_ref() else { return true };
+    match &somd.reduction {
+        Reduction::Op(o) => *o == op && op != ReduceOp::Sub,
+        Reduction::SelfCall { .. } | Reduction::Combine(_) | Reduction::CombineAll(_) => true,
+        Reduction::None | Reduction::Assemble => false,
+    }
 }
 
 /// The first setup initialiser of `setup` that reads an element of an array the body

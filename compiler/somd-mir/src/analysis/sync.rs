@@ -278,8 +278,23 @@ impl SyncAnalysis<'_> {
                 self.launches.get(last).and_then(|l| l.parallel.reduction.as_ref()).map(|r| r.acc)
             }
         };
+        let last_op =
+            self.launches.get(last).and_then(|l| l.parallel.reduction.as_ref()).map(|r| r.op);
         match (result, acc) {
-            (SomdResult::Accumulator(l), Some(a)) if l == a => {}
+            (SomdResult::Accumulator(l), Some(a)) if l == a => {
+                if let Some(op) =
+                    last_op.filter(|op| !super::parallel::strategy_combines(func, *op))
+                {
+                    return Err(shape(
+                        &format!(
+                            "the method's reduce strategy is not the last loop's `{}` (its \
+                             partials are combined with it)",
+                            op.symbol()
+                        ),
+                        func.span,
+                    ));
+                }
+            }
             (SomdResult::Accumulator(_), _) => {
                 return Err(shape(
                     "the returned scalar is not the last loop's reduction accumulator",
