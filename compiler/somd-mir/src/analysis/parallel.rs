@@ -241,22 +241,21 @@ pub(super) fn analyze_loop_body(
         }
     }
     match (&result, &par.reduction) {
-        (SomdResult::Accumulator(l), Some(r)) if *l == r.acc => {
-            // The one kernel's partials are combined with the method's strategy, which
-            // must be the loop's operator (or a class's, which combines any number of
-            // partials); otherwise the body is a host program folding the loop's value
-            // (`sync::analyze_sync`'s `fold_returned`).
-            if !strategy_combines(func, r.op) {
-                return (
-                    reports,
-                    Err(shape(&format!(
-                        "the method's reduce strategy is not the loop's `{}` (the one kernel's \
-                         partials are combined with it)",
-                        r.op.symbol()
-                    ))),
-                );
-            }
+        // The one kernel's partials are combined with the method's strategy, which must be
+        // the loop's operator (or a class's, which combines any number of partials);
+        // otherwise the body is a host program folding the loop's value
+        // (`sync::analyze_sync`'s `fold_returned`).
+        (SomdResult::Accumulator(l), Some(r)) if *l == r.acc && !strategy_combines(func, r.op) => {
+            return (
+                reports,
+                Err(shape(&format!(
+                    "the method's reduce strategy is not the loop's `{}` (the one kernel's \
+                     partials are combined with it)",
+                    r.op.symbol()
+                ))),
+            );
         }
+        (SomdResult::Accumulator(l), Some(r)) if *l == r.acc => {}
         (SomdResult::Accumulator(_), _) => {
             return (
                 reports,

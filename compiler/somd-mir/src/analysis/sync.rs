@@ -286,7 +286,7 @@ impl SyncAnalysis<'_> {
                     last_op.filter(|op| !super::parallel::strategy_combines(func, *op))
                 {
                     return Err(shape(
-                        &format!(
+                        format!(
                             "the method's reduce strategy is not the last loop's `{}` (its \
                              partials are combined with it)",
                             op.symbol()
