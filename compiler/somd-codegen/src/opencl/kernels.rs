@@ -761,7 +761,26 @@ impl Writer<'_> {
                 let name = cx.name(d.index).to_string();
                 let (lo, hi) = (self.size(&cx, &d.lo)?, self.size(&cx, &d.hi)?);
                 let k = if transposed { rank - 1 - k } else { k };
-                if d.reversed {
+                if d.reversed && reduction.is_none() {
+                    // Stepping down, elementwise: work-item `g` takes the `g`-th index from
+                    // the lowest one the loop reaches (`hi - 1 - (count - 1) * step`), so
+                    // a warp's accesses ascend as in a loop stepping up (and the kernel
+                    // may be widened); its key is the iteration's place in Java's order,
+                    // `(hi - 1 - index) / step` (below).
+                    let pos = format!("somd_pos{k}");
+                    let first = if d.step == 1 {
+                        format!("(long)({lo})")
+                    } else {
+                        format!(
+                            "((long)({hi}) - 1L - (((long)({hi}) - 1L - (long)({lo})) / {s}L) * {s}L)",
+                            s = d.step
+                        )
+                    };
+                    let times = if d.step == 1 { String::new() } else { format!(" * {}L", d.step) };
+                    writeln!(idx, "{li}const long {pos} = {first} + {}{times};", gid(k))?;
+                    writeln!(idx, "{li}const int {name} = {pos} < (long)({hi}) ? (int){pos} : 0;")?;
+                    conds.push(format!("{pos} < (long)({hi})"));
+                } else if d.reversed {
                     // Stepping down: work-item `g` runs iteration `g` of Java's order, index
                     // `hi - 1 - g * step`, computed in 64 bits (a work-item past the end
                     // must not wrap `int`); in range, `lo <= index < hi`.
@@ -802,6 +821,13 @@ impl Writer<'_> {
                 [_, d1] if transposed => {
                     let (lo1, hi1) = (self.size(&cx, &d1.lo)?, self.size(&cx, &d1.hi)?);
                     format!("{} * ((long)({hi1}) - (long)({lo1})) + {}", gid(1), gid(0))
+                }
+                [d] if d.reversed && reduction.is_none() => {
+                    let hi = self.size(&cx, &d.hi)?;
+                    match d.step {
+                        1 => format!("(long)({hi}) - 1L - somd_pos0"),
+                        step => format!("((long)({hi}) - 1L - somd_pos0) / {step}L"),
+                    }
                 }
                 _ => gid(0),
             };

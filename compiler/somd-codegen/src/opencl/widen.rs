@@ -59,7 +59,6 @@ impl Writer<'_> {
         let [d] = &body.parallel.dims[..] else { return Ok(None) };
         if writes_params
             || d.step != 1
-            || d.reversed
             || body.parallel.reduction.is_some()
             || cx.hist.is_some()
             || !cx.aliases.is_empty()
@@ -182,8 +181,17 @@ impl Writer<'_> {
             }
         }
         writeln!(out, "{l2}#pragma unroll")?;
-        writeln!(out, "{l2}for (int somd_k = 0; somd_k < SOMD_WIDTH; somd_k++) {{")?;
-        out.push_str(&super::kernels::at(l3, "(long)somd_q * SOMD_WIDTH + somd_k"));
+        if d.reversed {
+            // Stepping down: the elements in Java's order, iteration `hi - 1 - index`.
+            writeln!(out, "{l2}for (int somd_k = SOMD_WIDTH - 1; somd_k >= 0; somd_k--) {{")?;
+            out.push_str(&super::kernels::at(
+                l3,
+                &format!("(long)({hi}) - 1L - (somd_first + somd_k)"),
+            ));
+        } else {
+            writeln!(out, "{l2}for (int somd_k = 0; somd_k < SOMD_WIDTH; somd_k++) {{")?;
+            out.push_str(&super::kernels::at(l3, "(long)somd_q * SOMD_WIDTH + somd_k"));
+        }
         writeln!(out, "{l3}const int {name} = (int)(somd_first + somd_k);")?;
         writeln!(out, "{l3}do {{")?;
         let checked = cx.proven.clone();
@@ -204,11 +212,21 @@ impl Writer<'_> {
         }
         writeln!(out, "{level}}} else {{")?;
         writeln!(out, "{l2}const long somd_end = min(somd_first + SOMD_WIDTH, (long)({hi}));")?;
-        writeln!(
-            out,
-            "{l2}for (long somd_pos0 = somd_first; somd_pos0 < somd_end; somd_pos0++) {{"
-        )?;
-        out.push_str(&super::kernels::at(l3, &format!("somd_pos0 - (long)({lo})")));
+        if d.reversed {
+            // A loop stepping down: the work-item's elements in Java's order (their keys
+            // grow), iteration `hi - 1 - index`.
+            writeln!(
+                out,
+                "{l2}for (long somd_pos0 = somd_end - 1; somd_pos0 >= somd_first; somd_pos0--) {{"
+            )?;
+            out.push_str(&super::kernels::at(l3, &format!("(long)({hi}) - 1L - somd_pos0")));
+        } else {
+            writeln!(
+                out,
+                "{l2}for (long somd_pos0 = somd_first; somd_pos0 < somd_end; somd_pos0++) {{"
+            )?;
+            out.push_str(&super::kernels::at(l3, &format!("somd_pos0 - (long)({lo})")));
+        }
         writeln!(out, "{l3}const int {name} = (int)somd_pos0;")?;
         out.push_str(&self.versioned_with(cx, l3, inner, &guards)?);
         writeln!(out, "{l2}}}")?;
