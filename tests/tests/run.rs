@@ -1153,6 +1153,25 @@ fn device_folds_reductions_read_after_their_loop() {
     }
 }
 
+/// Runs `tests/run/NAME` under `SOMD_TRACE=json` on `opencl` (its output checked against the
+/// twin's by `traced_calls`) and asserts, for each `(method, calls, launches)`, how many
+/// device calls the method made and how many kernels they launched in all.
+fn calls_and_launches(name: &str, opencl: Placement, wanted: &[(&str, usize, u64)]) {
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else {
+        return; // a filter left the program out
+    };
+    let (outcome, calls) = traced_calls(name, binary, &expected, opencl);
+    for &(method, count, launched) in wanted {
+        let launches = launches_of(&calls, method);
+        assert_eq!(
+            (launches.len(), launches.iter().sum::<u64>()),
+            (count, launched),
+            "{name}: calls and launches of {method} in\n{}",
+            outcome.stderr
+        );
+    }
+}
+
 /// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_fold_start` is a device call:
 /// accumulators started from an element of a parameter (`int m = a[0];`, read by the host
 /// from the caller's array), from a scalar parameter, a mask or a static value object's
@@ -1166,33 +1185,24 @@ fn device_folds_accumulators_started_off_the_identity() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let Some((binary, expected)) = built_with_expected("tests/run", "device_fold_start") else {
-        return; // a filter left device_fold_start out
-    };
-    let (outcome, calls) = traced_calls("device_fold_start", binary, &expected, *opencl);
-    let wanted = [
-        ("Main.best", 10, 9),
-        ("Main.lowest", 10, 9),
-        ("Main.floored", 20, 20),
-        ("Main.masked", 10, 10),
-        ("Main.anyAbove", 20, 18),
-        ("Main.peak", 10, 10),
-        ("Main.firstMax", 20, 20),
-        ("Main.firstMaxD", 10, 10),
-        ("Main.leftmost", 10, 10),
-        ("Main.argmax", 10, 10),
-        ("Main.sumOnly", 10, 10),
-        ("Main.fromOrigin", 10, 10),
-    ];
-    for (name, count, launched) in wanted {
-        let launches = launches_of(&calls, name);
-        assert_eq!(
-            (launches.len(), launches.iter().sum::<u64>()),
-            (count, launched),
-            "device_fold_start: calls and launches of {name} in\n{}",
-            outcome.stderr
-        );
-    }
+    calls_and_launches(
+        "device_fold_start",
+        *opencl,
+        &[
+            ("Main.best", 10, 9),
+            ("Main.lowest", 10, 9),
+            ("Main.floored", 20, 20),
+            ("Main.masked", 10, 10),
+            ("Main.anyAbove", 20, 18),
+            ("Main.peak", 10, 10),
+            ("Main.firstMax", 20, 20),
+            ("Main.firstMaxD", 10, 10),
+            ("Main.leftmost", 10, 10),
+            ("Main.argmax", 10, 10),
+            ("Main.sumOnly", 10, 10),
+            ("Main.fromOrigin", 10, 10),
+        ],
+    );
 }
 
 /// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_narrow_acc` reduces its
@@ -1206,30 +1216,21 @@ fn device_reduces_narrow_accumulators() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let Some((binary, expected)) = built_with_expected("tests/run", "device_narrow_acc") else {
-        return; // a filter left device_narrow_acc out
-    };
-    let (outcome, calls) = traced_calls("device_narrow_acc", binary, &expected, *opencl);
-    let wanted = [
-        ("Main.sumS", 10, 10),
-        ("Main.productB", 10, 10),
-        ("Main.hashC", 10, 10),
-        ("Main.highest", 10, 10),
-        ("Main.lowestC", 10, 10),
-        ("Main.firstStart", 10, 9),
-        ("Main.andS", 10, 10),
-        ("Main.lowestB", 10, 10),
-        ("Main.doubledCount", 20, 20),
-    ];
-    for (name, count, launched) in wanted {
-        let launches = launches_of(&calls, name);
-        assert_eq!(
-            (launches.len(), launches.iter().sum::<u64>()),
-            (count, launched),
-            "device_narrow_acc: calls and launches of {name} in\n{}",
-            outcome.stderr
-        );
-    }
+    calls_and_launches(
+        "device_narrow_acc",
+        *opencl,
+        &[
+            ("Main.sumS", 10, 10),
+            ("Main.productB", 10, 10),
+            ("Main.hashC", 10, 10),
+            ("Main.highest", 10, 10),
+            ("Main.lowestC", 10, 10),
+            ("Main.firstStart", 10, 9),
+            ("Main.andS", 10, 10),
+            ("Main.lowestB", 10, 10),
+            ("Main.doubledCount", 20, 20),
+        ],
+    );
 }
 
 /// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_descending` runs its loop
@@ -1240,27 +1241,18 @@ fn device_runs_loops_stepping_down() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let Some((binary, expected)) = built_with_expected("tests/run", "device_descending") else {
-        return; // a filter left device_descending out
-    };
-    let (outcome, calls) = traced_calls("device_descending", binary, &expected, *opencl);
-    let wanted = [
-        ("Main.scaleDown", 10, 10),
-        ("Main.shifted", 10, 10),
-        ("Main.total", 10, 10),
-        ("Main.lastPeak", 10, 10),
-        ("Main.lowest", 10, 9),
-        ("Main.lookup", 10, 10),
-    ];
-    for (name, count, launched) in wanted {
-        let launches = launches_of(&calls, name);
-        assert_eq!(
-            (launches.len(), launches.iter().sum::<u64>()),
-            (count, launched),
-            "device_descending: calls and launches of {name} in\n{}",
-            outcome.stderr
-        );
-    }
+    calls_and_launches(
+        "device_descending",
+        *opencl,
+        &[
+            ("Main.scaleDown", 10, 10),
+            ("Main.shifted", 10, 10),
+            ("Main.total", 10, 10),
+            ("Main.lastPeak", 10, 10),
+            ("Main.lowest", 10, 9),
+            ("Main.lookup", 10, 10),
+        ],
+    );
 }
 
 /// Under `SOMD_DEVICE=opencl`, SOMD methods returning a small table (`device_tables`) run
