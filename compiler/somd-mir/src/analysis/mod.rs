@@ -211,9 +211,10 @@ pub struct LoopDim {
     /// A positive constant; 1 in every dimension of a 2-D nest. Work-item `g` runs
     /// `index = lo + g * step`, so there are `ceil((hi - lo) / step)` of them.
     pub step: i32,
-    /// A loop stepping down (`for (i = hi - 1; i >= lo; i -= step)`, 1-D only): work-item
-    /// `g` runs `index = hi - 1 - g * step`, iteration `g` of Java's order as ascending
-    /// ones do.
+    /// A loop stepping down (`for (i = hi - 1; i >= lo; i -= step)`, 1-D only): iteration
+    /// `g` of Java's order is `index = hi - 1 - g * step`. A reduction's work-items run
+    /// iterations in that order; an elementwise kernel runs the indices upwards from the
+    /// lowest one reached, each keyed by its iteration (`opencl/kernels.rs`).
     pub reversed: bool,
 }
 
