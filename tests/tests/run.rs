@@ -1234,7 +1234,7 @@ fn device_reduces_narrow_accumulators() {
 }
 
 /// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_descending` runs its loop
-/// stepping down on the device, one launch per call (`lowest`'s loop from `a.length - 2`
+/// stepping down on the device (a histogram too), one launch per call (`lowest`'s loop from `a.length - 2`
 /// has no iteration at length 1). The outputs are the twin's (checked by `traced_calls`).
 #[test]
 fn device_runs_loops_stepping_down() {
@@ -1251,6 +1251,7 @@ fn device_runs_loops_stepping_down() {
             ("Main.lastPeak", 10, 10),
             ("Main.lowest", 10, 9),
             ("Main.lookup", 10, 10),
+            ("Main.buckets", 10, 10),
         ],
     );
 }

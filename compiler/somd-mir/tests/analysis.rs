@@ -1609,10 +1609,9 @@ class S {
 }
 
 /// Loops stepping down are parallel like ascending ones (`i >= lo`, `i > lo`; `i--`, `i -=
-/// C`, `i = i - C`), in [lo, hi) with the iterations in Java's order from `hi - 1`. A 2-D
-/// nest stepping down is a 1-D loop over its rows (the inner loop runs in the work-item); a
-/// histogram stepping down, and a loop whose test is no comparison of the bound, stay on
-/// the CPU.
+/// C`, `i = i - C`), in [lo, hi) with the iterations in Java's order from `hi - 1`, a
+/// histogram too. A 2-D nest stepping down is a 1-D loop over its rows (the inner loop runs
+/// in the work-item); a loop whose test is no comparison of the bound stays on the CPU.
 #[test]
 fn loops_stepping_down_are_parallel() {
     insta::assert_snapshot!(explain(

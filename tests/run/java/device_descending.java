@@ -63,6 +63,17 @@ class Main {
         return m;
     }
 
+    // A histogram stepping down: counts and sums per bucket.
+    static int[] buckets(int[] a, int k) {
+        int[] t = new int[2 * k];
+        for (int i = a.length - 1; i >= 0; i--) {
+            int b = (a[i] & 0x7fffffff) % k;
+            t[b]++;
+            t[k + b] += a[i];
+        }
+        return t;
+    }
+
     public static void main(String[] args) {
         int[] lengths = {1, 2, 3, 17, 255, 256, 257, 1000, 4097, 70001};
         for (int t = 0; t < lengths.length; t++) {
@@ -84,8 +95,13 @@ class Main {
             for (int i = 0; i < n; i++) {
                 check = check * 31 + out[i] + x[i] * 7L + y[i];
             }
+            int[] h = buckets(a, 7);
+            long hist = 0;
+            for (int i = 0; i < h.length; i++) {
+                hist = hist * 31 + h[i];
+            }
             System.out.println("n=" + n + " peak " + peak + " low " + low + " total " + sum
-                + " check " + check);
+                + " check " + check + " hist " + hist);
         }
     }
 }

@@ -239,7 +239,14 @@ impl Writer<'_> {
         // In the loop, `lo <= index < hi` (computed in 64 bits, so in range it is exact).
         let known = [(d.index, bounds::dim_range(d))];
         cx.proven = bounds::proven_in_bounds(func, loop_body, &known, &[]);
-        let index_line = if d.step == 1 {
+        let index_line = if d.reversed {
+            // Stepping down: flat iteration `f` of Java's order is `hi - 1 - f * step`.
+            let hi = self.size(&cx, &d.hi)?;
+            let times = if d.step == 1 { String::new() } else { format!(" * {}L", d.step) };
+            format!(
+                "SOMD_AT(somd_f); const int {index} = (int)((long)({hi}) - 1L - (long)somd_f{times});"
+            )
+        } else if d.step == 1 {
             format!("SOMD_AT(somd_f); const int {index} = (int)((long)({lo}) + somd_f);")
         } else {
             format!(
@@ -438,7 +445,7 @@ impl Writer<'_> {
             strided: false,
         });
         let d = &body.dim;
-        if d.step != 1 || d.lo != somd_mir::analysis::SizeExpr::Const(0) {
+        if d.step != 1 || d.reversed || d.lo != somd_mir::analysis::SizeExpr::Const(0) {
             return Err(bug("segmented sum over a loop other than 0..hi by 1"));
         }
         let rule = hist_size_rule(&cx, &d.hi, m)?;

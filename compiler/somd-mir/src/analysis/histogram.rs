@@ -281,12 +281,6 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
         .find(|s| matches!(s, Stmt::Block(b) if std::ptr::eq(b, block)))
         .map_or(func.span, |s| walk::stmt_span(func, s, func.span));
     let (counted, body) = match cx.counted(block) {
-        Ok((c, _)) if c.reversed => {
-            return blocked(
-                "a histogram loop stepping down (its kernel steps up)".into(),
-                loop_span,
-            )
-        }
         Ok(c) => c,
         Err(what) => return blocked(what, loop_span),
     };
@@ -506,7 +500,7 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
         let Some(p) = segment_index(func, &updates, counted.index) else {
             return blocked(String::new(), table_span);
         };
-        if counted.lo != super::SizeExpr::Const(0) || counted.step != 1 {
+        if counted.lo != super::SizeExpr::Const(0) || counted.step != 1 || counted.reversed {
             return shape_blocker(
                 format!(
                     "histogram of `{table_name}`: {float_refusal}; a segmented sum over \
@@ -526,7 +520,7 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
         lo: counted.lo,
         hi: counted.hi,
         step: counted.step,
-        reversed: false,
+        reversed: counted.reversed,
     };
     let report = LoopReport {
         loop_id,

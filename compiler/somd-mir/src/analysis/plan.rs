@@ -934,7 +934,12 @@ fn describe_histogram(func: &Function, body: &super::HistogramBody) -> String {
         func.local(d.index).name,
         d.lo.display(func),
         d.hi.display(func),
-        if d.step == 1 { String::new() } else { format!(" step {}", d.step) },
+        match (d.step, d.reversed) {
+            (1, false) => String::new(),
+            (1, true) => " stepping down".to_string(),
+            (step, false) => format!(" step {step}"),
+            (step, true) => format!(" step {step} stepping down"),
+        },
     )
 }
 
