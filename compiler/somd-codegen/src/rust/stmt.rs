@@ -300,25 +300,7 @@ impl FnCx<'_> {
         let Some((index, Some(init), test, [update])) = Self::for_loop(stmt) else {
             return Ok(None);
         };
-        let is_index = |e: ExprId| -> Result<bool, EmitError> {
-            Ok(matches!(self.e(e)?.kind, ExprKind::Local(l) if l == index))
-        };
-        let down = match &self.e(*update)?.kind {
-            ExprKind::IncDec { target, delta, .. } => *delta < 0 && is_index(*target)?,
-            ExprKind::CompoundAssign { target, op, value } => {
-                op.kind == BinOpKind::Sub
-                    && is_index(*target)?
-                    && self.int_const(*value)?.is_some_and(|c| c > 0)
-            }
-            ExprKind::Assign { target, value } if is_index(*target)? => match &self.e(*value)?.kind
-            {
-                ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Sub => {
-                    is_index(*lhs)? && self.int_const(*rhs)?.is_some_and(|c| c > 0)
-                }
-                _ => false,
-            },
-            _ => false,
-        };
+        let down = self.signed_step(*update, index)?.is_some_and(|s| s < 0);
         if !down {
             return Ok(None);
         }
@@ -392,11 +374,7 @@ impl FnCx<'_> {
         };
         let Some(k) = k else { return Ok(None) };
         let by_one = match update {
-            [u] if down => {
-                matches!(self.e(*u)?.kind, ExprKind::IncDec { target, delta: -1, .. }
-                    if matches!(self.e(target)?.kind, ExprKind::Local(l) if l == index))
-            }
-            [u] => self.increment_step(*u, index)? == Some(1),
+            [u] => self.signed_step(*u, index)? == Some(if down { -1 } else { 1 }),
             _ => false,
         };
         let i = self.local_name(index);
@@ -1027,25 +1005,39 @@ impl FnCx<'_> {
         id: ExprId,
         counter: somd_mir::LocalId,
     ) -> Result<Option<i32>, EmitError> {
+        Ok(self.signed_step(id, counter)?.filter(|&s| s > 0))
+    }
+
+    /// The step of update `id` of counter `j`, with its sign, for a positive `int` constant
+    /// `s`: `j++` and `++j` 1, `j--` and `--j` -1, `j += s` and `j = j + s` `s`, `j -= s` and
+    /// `j = j - s` `-s`.
+    fn signed_step(
+        &self,
+        id: ExprId,
+        counter: somd_mir::LocalId,
+    ) -> Result<Option<i32>, EmitError> {
         let is_counter = |e: ExprId| -> Result<bool, EmitError> {
             Ok(matches!(self.e(e)?.kind, ExprKind::Local(l) if l == counter))
         };
-        let positive = |e: ExprId| -> Result<Option<i32>, EmitError> {
-            Ok(self.int_const(e)?.filter(|&s| s > 0))
+        let signed = |kind: BinOpKind, e: ExprId| -> Result<Option<i32>, EmitError> {
+            let s = self.int_const(e)?.filter(|&s| s > 0);
+            Ok(match kind {
+                BinOpKind::Add => s,
+                BinOpKind::Sub => s.map(|s| -s),
+                _ => None,
+            })
         };
         Ok(match &self.e(id)?.kind {
-            ExprKind::IncDec { target, delta: 1, .. } if is_counter(*target)? => Some(1),
-            ExprKind::CompoundAssign { target, op, value }
-                if op.kind == BinOpKind::Add && is_counter(*target)? =>
-            {
-                positive(*value)?
+            ExprKind::IncDec { target, delta, .. } if is_counter(*target)? => {
+                Some(i32::from(*delta))
+            }
+            ExprKind::CompoundAssign { target, op, value } if is_counter(*target)? => {
+                signed(op.kind, *value)?
             }
             ExprKind::Assign { target, value } if is_counter(*target)? => {
                 match &self.e(*value)?.kind {
-                    ExprKind::Binary { op, lhs, rhs }
-                        if op.kind == BinOpKind::Add && is_counter(*lhs)? =>
-                    {
-                        positive(*rhs)?
+                    ExprKind::Binary { op, lhs, rhs } if is_counter(*lhs)? => {
+                        signed(op.kind, *rhs)?
                     }
                     _ => None,
                 }

@@ -210,12 +210,7 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                                 d.lo.display(func),
                                 d.hi.display(func)
                             );
-                            if d.step != 1 {
-                                let _ = write!(line, " step {}", d.step);
-                            }
-                            if d.reversed {
-                                line.push_str(" stepping down");
-                            }
+                            line.push_str(&d.step_text());
                         }
                         for r in par.reductions() {
                             let _ = write!(

@@ -218,6 +218,21 @@ pub struct LoopDim {
     pub reversed: bool,
 }
 
+impl LoopDim {
+    /// How the loop steps, after its range in `explain`: ``, ` step 3`, ` stepping down`,
+    /// ` step 3 stepping down`.
+    pub fn step_text(&self) -> String {
+        let step = match self.step {
+            1 => String::new(),
+            step => format!(" step {step}"),
+        };
+        match self.reversed {
+            true => format!("{step} stepping down"),
+            false => step,
+        }
+    }
+}
+
 /// A scalar reduction `acc = acc op e` in a parallel loop.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AccReduction {

@@ -40,13 +40,7 @@ pub fn analyze_somd(
     // Intermediate reduction calls are made by the host between launches.
     has_sync |= func.exprs.iter().any(|e| matches!(e.kind, ExprKind::IntermediateReduce { .. }));
     if has_sync {
-        return match super::sync::analyze_sync(module, func, false) {
-            (reports, Err(blocker)) => match super::sync::analyze_sync(module, func, true) {
-                found @ (_, Ok(_)) => found,
-                (_, Err(_)) => (reports, Err(blocker)),
-            },
-            found => found,
-        };
+        return host_program(module, func);
     }
     match analyze_loop_body(module, func) {
         (reports, Ok(body)) => (reports, Ok(SomdShape::Loop(body))),
@@ -56,11 +50,8 @@ pub fn analyze_somd(
             // one-kernel form cannot download; its own blocker would only restate ours.
             // An accumulator returned as it is that the kernel cannot give by itself (a start
             // other than the identity, a floating conditional extremum): the host folds it.
-            for fold_returned in [false, true] {
-                let (sync_reports, shape) = super::sync::analyze_sync(module, func, fold_returned);
-                if let Ok(shape) = shape {
-                    return (sync_reports, Ok(shape));
-                }
+            if let (sync_reports, Ok(shape)) = host_program(module, func) {
+                return (sync_reports, Ok(shape));
             }
             // A table filled at computed indices (K-Means' cluster sums): its own blocker
             // names what keeps a histogram off the device.
@@ -281,6 +272,20 @@ pub(super) fn analyze_loop_body(
             host_values: Vec::new(),
         }),
     )
+}
+
+/// The body as a host program (`sync::analyze_sync`): with the accumulators read after
+/// their loops folded on the host, else also those only returned (`fold_returned`); the
+/// first form that takes the body, or the first form's refusal.
+fn host_program(module: &Module, func: &Function) -> (Vec<LoopReport>, Result<SomdShape, Blocker>) {
+    let first = super::sync::analyze_sync(module, func, false);
+    if first.1.is_ok() {
+        return first;
+    }
+    match super::sync::analyze_sync(module, func, true) {
+        found @ (_, Ok(_)) => found,
+        (_, Err(_)) => first,
+    }
 }
 
 /// Whether `func`'s reduce strategy combines the partials of a loop reducing with `op`

@@ -934,12 +934,7 @@ fn describe_histogram(func: &Function, body: &super::HistogramBody) -> String {
         func.local(d.index).name,
         d.lo.display(func),
         d.hi.display(func),
-        match (d.step, d.reversed) {
-            (1, false) => String::new(),
-            (1, true) => " stepping down".to_string(),
-            (step, false) => format!(" step {step}"),
-            (step, true) => format!(" step {step} stepping down"),
-        },
+        d.step_text(),
     )
 }
 

@@ -272,29 +272,26 @@ impl SyncAnalysis<'_> {
                 }
             }
         }
-        let acc = match self.reduce_launches.contains(&last) {
+        // The last loop's reduction, which the call's result may be.
+        let last_reduction = match self.reduce_launches.contains(&last) {
             true => None,
-            false => {
-                self.launches.get(last).and_then(|l| l.parallel.reduction.as_ref()).map(|r| r.acc)
-            }
+            false => self.launches.get(last).and_then(|l| l.parallel.reduction.as_ref()),
         };
-        let last_op =
-            self.launches.get(last).and_then(|l| l.parallel.reduction.as_ref()).map(|r| r.op);
-        match (result, acc) {
-            (SomdResult::Accumulator(l), Some(a)) if l == a => {
-                if let Some(op) =
-                    last_op.filter(|op| !super::parallel::strategy_combines(func, *op))
-                {
-                    return Err(shape(
-                        format!(
-                            "the method's reduce strategy is not the last loop's `{}` (its \
-                             partials are combined with it)",
-                            op.symbol()
-                        ),
-                        func.span,
-                    ));
-                }
+        let acc = last_reduction.map(|r| r.acc);
+        match (result, last_reduction) {
+            (SomdResult::Accumulator(l), Some(r))
+                if l == r.acc && !super::parallel::strategy_combines(func, r.op) =>
+            {
+                return Err(shape(
+                    format!(
+                        "the method's reduce strategy is not the last loop's `{}` (its \
+                         partials are combined with it)",
+                        r.op.symbol()
+                    ),
+                    func.span,
+                ));
             }
+            (SomdResult::Accumulator(l), Some(r)) if l == r.acc => {}
             (SomdResult::Accumulator(_), _) => {
                 return Err(shape(
                     "the returned scalar is not the last loop's reduction accumulator",
