@@ -1256,6 +1256,41 @@ fn device_runs_loops_stepping_down() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_host_flow` runs its host control
+/// flow on the host and its loops on the device, every call a device call: `relax` launches its
+/// two kernels once per sweep of its `while` loop (9679 sweeps until the largest change is
+/// at most `eps`, as the twin counts them), `spread` twice per round of its `do`/`while`
+/// (70 rounds: the peak of 70 spreads over 69 cells, then a round that moves nothing),
+/// `grow` once per even round it reaches (1, 3 and 5 for its three limits: `continue`
+/// skips odd rounds, `break` and the test end the loop), `pick` and `signedSum` once (the
+/// branch taken), `halve` once per step of 1000 (7 steps), of 0 (none), plus its last loop.
+/// `shrink` launches its intermediate reduction before each of its 6 tests and its kernel
+/// in each of its 5 rounds; `rounds` 80 kernels over its 8 calls (the twin counts the
+/// rounds its labelled `continue` and `break` leave); `folded` one kernel per step and one
+/// per even step (7 steps, then none). The outputs are the twin's (checked by
+/// `traced_calls`).
+#[test]
+fn device_runs_host_control_flow() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_host_flow",
+        *opencl,
+        &[
+            ("Main.relax", 1, 2 * 9679),
+            ("Main.spread", 1, 2 * 70),
+            ("Main.grow", 3, 1 + 3 + 5),
+            ("Main.pick", 5, 5),
+            ("Main.signedSum", 2, 2),
+            ("Main.halve", 2, 7 + 1 + 1),
+            ("Main.shrink", 1, 6 + 5),
+            ("Main.rounds", 8, 80),
+            ("Main.folded", 2, 7 + 4),
+        ],
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, SOMD methods returning a small table (`device_tables`) run
 /// on the device: each loop reducing into the table's elements is one launch (`span`,
 /// `bits`, `moments` and `peak` one, `above` two), and `lastSeen`, whose loop writes an

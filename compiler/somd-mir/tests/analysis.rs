@@ -447,6 +447,149 @@ class Sync {
     ));
 }
 
+/// Host control flow around kernels: `while` and `do`/`while` loops, `for` loops the host
+/// cannot count (a test reading a host scalar, no test, a step of 2), `if`/`else`,
+/// `break` and `continue` (labelled too), a test making an intermediate reduction, and a
+/// reduction under a host loop or `if` folded by the host; and what stays on the CPU.
+#[test]
+fn host_control_flow_runs_on_the_host_around_kernels() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Flow {
+    static reduce(+) double sumSq(double[] a) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) s += a[i] * a[i];
+        return s;
+    }
+    static double[] converge(dist double[] a, double eps) {
+        shared double diff = eps + 1;
+        int sweeps = 0;
+        while (diff > eps && sweeps < 1000) {
+            diff = 0;
+            sync reduce(max) (diff) {
+                for (int i = 0; i < a.length; i++) {
+                    double next = a[i] * 0.5;
+                    diff = Math.max(diff, Math.abs(next - a[i]));
+                    a[i] = next;
+                }
+            }
+            sweeps++;
+        }
+        return a;
+    }
+    static int[] settle(dist int[] a) {
+        shared int moved = 0;
+        do {
+            moved = 0;
+            sync reduce(+) (moved) {
+                for (int i = 0; i < a.length; i++) {
+                    moved += a[i] > 0 ? 1 : 0;
+                    a[i] = a[i] / 2;
+                }
+            }
+        } while (moved > 0);
+        return a;
+    }
+    static double[] shrink(dist double[] a) {
+        while (sumSq(a) > 1.0) {
+            sync {
+                for (int i = 0; i < a.length; i++) a[i] = a[i] * 0.5;
+            }
+        }
+        return a;
+    }
+    static long[] rounds(dist long[] a, int steps, long stop) {
+        shared long total = 0;
+        outer:
+        for (int p = 0; p < steps && total < stop; p += 2) {
+            for (int q = 0; q < 3; q++) {
+                if (q == p) continue;
+                if (q > p + 4) continue outer;
+                total = 0;
+                sync reduce(+) (total) {
+                    for (int i = 0; i < a.length; i++) {
+                        a[i] = a[i] + q;
+                        total += a[i];
+                    }
+                }
+                if (total > stop * 2) break outer;
+            }
+        }
+        return a;
+    }
+    static long[] forever(dist long[] a, int k) {
+        int r = 0;
+        for (;;) {
+            sync {
+                for (int i = 0; i < a.length; i++) a[i] = a[i] + r;
+            }
+            r++;
+            if (r >= k) break;
+        }
+        return a;
+    }
+    static int[] pick(dist int[] a, int k) {
+        dist int[] out = new int[a.length];
+        if (k > 0) {
+            for (int i = 0; i < a.length; i++) out[i] = a[i] * k;
+        } else {
+            for (int i = 0; i < a.length; i++) out[i] = -a[i];
+        }
+        return out;
+    }
+    static reduce(+) long folded(dist long[] a, int steps) {
+        long s = 0;
+        for (int p = 0; p < steps; p++) {
+            sync {
+                for (int i = 0; i < a.length; i++) a[i] = a[i] + p;
+            }
+            if (p % 2 == 0) {
+                long w = p + 1;
+                for (int i = 0; i < a.length; i++) s += a[i] * w;
+            }
+        }
+        return s;
+    }
+    static long[] testReadsWritten(dist long[] a, long[] b) {
+        while (b[0] < 100) {
+            for (int i = 0; i < b.length; i++) b[i] = b[i] * 2 + 1;
+        }
+        return a;
+    }
+    static long[] returns(dist long[] a, int k) {
+        if (k > 0) {
+            for (int i = 0; i < a.length; i++) a[i] = a[i] + k;
+            return a;
+        }
+        return a;
+    }
+    static long[] writesElement(dist long[] a, long[] b, int k) {
+        if (k > 0) {
+            b[0] = 3;
+        }
+        for (int i = 0; i < a.length; i++) a[i] = a[i] + b[0];
+        return a;
+    }
+    static reduce(+) long lastInBranch(dist long[] a, int k) {
+        long s = 0;
+        if (k > 0) {
+            for (int i = 0; i < a.length; i++) s += a[i];
+        }
+        return s;
+    }
+    static long[] notParallel(dist long[] a, int k) {
+        while (k > 0) {
+            for (int i = 1; i < a.length; i++) a[i] = a[i - 1] + 1;
+            k = k - 1;
+        }
+        return a;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}
+
 #[test]
 fn sync_bodies_the_device_does_not_run_name_the_construct() {
     insta::assert_snapshot!(explain(

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{run, Outcome};
-use somd_mir::analysis::{analyze, SomdShape, SyncStep};
+use somd_mir::analysis::{analyze, SomdShape};
 use somd_mir::Module;
 
 fn module(source: &str) -> Module {
@@ -73,21 +73,7 @@ fn placement(body: &str) -> Result<String, String> {
     let Some(Ok(SomdShape::Sync(sync))) = &info.functions[fid].somd_body else {
         panic!("not a sync body")
     };
-    fn text(steps: &[SyncStep]) -> String {
-        let parts: Vec<String> = steps
-            .iter()
-            .map(|s| match s {
-                SyncStep::Launch(k) => format!("launch {k}"),
-                SyncStep::Reduce { launch, .. } => format!("reduce {launch}"),
-                SyncStep::Intermediate { index } => format!("intermediate {index}"),
-                SyncStep::Host(_) => "host".to_string(),
-                SyncStep::Repeat { body, .. } => format!("repeat {{ {} }}", text(body)),
-                SyncStep::SwapOrLaunch { launch, .. } => format!("exchange or launch {launch}"),
-            })
-            .collect();
-        parts.join("; ")
-    }
-    Ok(text(&sync.steps))
+    Ok(somd_mir::analysis::outline(&m.functions[fid], &sync.steps))
 }
 
 fn with_call(decl: &str) -> String {

@@ -5,7 +5,7 @@ mod common;
 
 use common::{run, Outcome};
 use somd_mir::analysis::sync::analyze_sync;
-use somd_mir::analysis::{SomdShape, SyncStep};
+use somd_mir::analysis::SomdShape;
 use somd_mir::Module;
 
 fn module(source: &str) -> Module {
@@ -25,25 +25,7 @@ fn steps(body: &str) -> String {
     let func = m.functions.iter().find(|f| f.name == "T.f").expect("T.f exists");
     let (_, shape) = analyze_sync(&m, func, false);
     let Ok(SomdShape::Sync(sync)) = shape else { panic!("not a sync body: {shape:?}") };
-    fn text(func: &somd_mir::Function, steps: &[SyncStep]) -> String {
-        let parts: Vec<String> = steps
-            .iter()
-            .map(|s| match s {
-                SyncStep::Launch(k) => format!("launch {k}"),
-                SyncStep::Reduce { launch, .. } => format!("reduce {launch}"),
-                SyncStep::Intermediate { index } => format!("intermediate {index}"),
-                SyncStep::Host(_) => "host".to_string(),
-                SyncStep::Repeat { body, .. } => format!("repeat {{ {} }}", text(func, body)),
-                SyncStep::SwapOrLaunch { launch, dst, src } => format!(
-                    "exchange {} {} or launch {launch}",
-                    func.local(*dst).name,
-                    func.local(*src).name
-                ),
-            })
-            .collect();
-        parts.join("; ")
-    }
-    text(func, &sync.steps)
+    somd_mir::analysis::outline(func, &sync.steps)
 }
 
 /// `sync` body of `T.f(g, next, n)`: `writes` fills `next`, `copies` copies it back.

@@ -1249,7 +1249,14 @@ fn exchanges(steps: &[SyncStep]) -> Vec<(somd_mir::LocalId, somd_mir::LocalId)> 
             | SyncStep::Reduce { .. }
             | SyncStep::Intermediate { .. }
             | SyncStep::Host(_) => {}
-            SyncStep::Repeat { body, .. } => out.extend(exchanges(body)),
+            SyncStep::Break(_) | SyncStep::Continue(_) => {}
+            SyncStep::Repeat { body, .. } | SyncStep::Loop { body, .. } => {
+                out.extend(exchanges(body))
+            }
+            SyncStep::If { then, otherwise, .. } => {
+                out.extend(exchanges(then));
+                out.extend(exchanges(otherwise));
+            }
             SyncStep::SwapOrLaunch { dst, src, .. } => out.push((*dst, *src)),
         }
     }
@@ -1578,8 +1585,15 @@ fn prologue(
                 }
             }
             let fields = glue.lifted.fields.get(&cx.fid).map_or(0, Vec::len);
-            let mut host =
-                HostProgram { func, param_names, cx, body: &sync.body, fields, exchanges: 0 };
+            let mut host = HostProgram {
+                func,
+                param_names,
+                cx,
+                body: &sync.body,
+                fields,
+                exchanges: 0,
+                loops: Vec::new(),
+            };
             host.steps(out, &sync.body.steps, 2, 0)?;
             // `return e` of host scalars: computed (Java semantics, after the launches'
             // faults) while the call still answers `Somd.globalLength`.
@@ -1682,6 +1696,9 @@ struct HostProgram<'a, 'c> {
     fields: usize,
     /// The exchanges written so far (the next one's index into `SyncDesc::swaps`).
     exchanges: usize,
+    /// The enclosing host loops, innermost last: the Rust labels that `break` and
+    /// `continue` leave (the loop's, and the block around its body before its updates).
+    loops: Vec<(String, String)>,
 }
 
 impl HostProgram<'_, '_> {
@@ -1856,19 +1873,108 @@ impl HostProgram<'_, '_> {
                     let name = &self.func.local(*index).name;
                     writeln!(out, "{pad}// for (int {name} = ..; {name} < ..; {name}++)")?;
                     writeln!(out, "{pad}let mut {i}: i32 = {};", self.size(lo)?)?;
-                    writeln!(out, "{pad}while {i} < {} {{", self.size(hi)?)?;
-                    if has_host_step(inner) {
-                        // The statements the host runs may read the index.
-                        let local = self.cx.local_name(*index);
-                        writeln!(out, "{pad}    let {local}: i32 = {i};")?;
-                    }
-                    self.steps(out, inner, level + 1, depth + 1)?;
+                    // The statements the host runs may read the index.
+                    let prelude = match has_host_step(inner) {
+                        true => {
+                            format!("{pad}    let {}: i32 = {i};\n", self.cx.local_name(*index))
+                        }
+                        false => String::new(),
+                    };
+                    let head = format!("while {i} < {}", self.size(hi)?);
+                    self.host_loop(out, &head, inner, level, depth + 1, &prelude)?;
                     writeln!(out, "{pad}    {i} = {i}.wrapping_add(1);")?;
                     writeln!(out, "{pad}}}")?;
+                }
+                SyncStep::If { cond, cond_steps, then, otherwise } => {
+                    self.steps(out, cond_steps, level, depth)?;
+                    writeln!(out, "{pad}somd_sync.check();")?;
+                    writeln!(out, "{pad}if {} {{", self.cx.expr(*cond)?)?;
+                    self.steps(out, then, level + 1, depth)?;
+                    if !otherwise.is_empty() {
+                        writeln!(out, "{pad}}} else {{")?;
+                        self.steps(out, otherwise, level + 1, depth)?;
+                    }
+                    writeln!(out, "{pad}}}")?;
+                }
+                SyncStep::Loop { test, test_steps, at_end, body: inner, update } => {
+                    // Java's test, after a check of the launches before it (a failed launch
+                    // leaves values the test must not act on).
+                    let mut prelude = String::new();
+                    if let (Some(t), false) = (test, at_end) {
+                        self.test(&mut prelude, *t, test_steps, level + 1, depth)?;
+                    }
+                    self.host_loop(out, "loop", inner, level, depth, &prelude)?;
+                    self.steps(out, update, level + 1, depth)?;
+                    if let (Some(t), true) = (test, at_end) {
+                        self.test(out, *t, test_steps, level + 1, depth)?;
+                    }
+                    writeln!(out, "{pad}}}")?;
+                }
+                SyncStep::Break(n) | SyncStep::Continue(n) => {
+                    let target =
+                        self.loops.len().checked_sub(n + 1).and_then(|k| self.loops.get(k));
+                    let (brk, cont) = target
+                        .ok_or_else(|| EmitError::Internal("`break` outside a host loop".into()))?;
+                    let label = if matches!(step, SyncStep::Break(_)) { brk } else { cont };
+                    writeln!(out, "{pad}break {label};")?;
                 }
             }
         }
         Ok(())
+    }
+
+    /// A host loop's test: its intermediate reductions, the check of the launches before
+    /// it, then `break` when Java's test fails.
+    fn test(
+        &mut self,
+        out: &mut String,
+        test: somd_mir::ExprId,
+        steps: &[SyncStep],
+        level: usize,
+        depth: usize,
+    ) -> Result<(), EmitError> {
+        let pad = "    ".repeat(level);
+        self.steps(out, steps, level, depth)?;
+        writeln!(out, "{pad}somd_sync.check();")?;
+        writeln!(out, "{pad}if !({}) {{", self.cx.expr(test)?)?;
+        writeln!(out, "{pad}    break;")?;
+        writeln!(out, "{pad}}}")?;
+        Ok(())
+    }
+
+    /// A host loop's head (`head` follows the label, when the loop needs one) and its body:
+    /// inside a labelled block when it holds a `break` or `continue` of this loop, which
+    /// leave the loop or the block (a `for` loop's updates come after the block).
+    fn host_loop(
+        &mut self,
+        out: &mut String,
+        head: &str,
+        body: &[SyncStep],
+        level: usize,
+        depth: usize,
+        prelude: &str,
+    ) -> Result<(), EmitError> {
+        let pad = "    ".repeat(level);
+        let n = self.loops.len();
+        let (brk, cont) = (format!("'somd_hl{n}"), format!("'somd_hc{n}"));
+        self.loops.push((brk.clone(), cont.clone()));
+        let written = match jumps(body, 0) {
+            false => {
+                writeln!(out, "{pad}{head} {{")?;
+                out.push_str(prelude);
+                self.steps(out, body, level + 1, depth)
+            }
+            true => {
+                writeln!(out, "{pad}{brk}: {head} {{")?;
+                out.push_str(prelude);
+                writeln!(out, "{pad}    {cont}: {{")?;
+                let written = self.steps(out, body, level + 2, depth);
+                writeln!(out, "{pad}    }}")?;
+                written
+            }
+        };
+        self.loops.pop();
+        written
     }
 
     /// The device argument position and Rust name of a loop bound's local: a parameter, or
@@ -1908,11 +2014,22 @@ impl HostProgram<'_, '_> {
     }
 }
 
-/// Whether `steps` hold a statement the host runs (at any depth).
+/// Whether `steps` hold a statement or test the host runs (at any depth).
 fn has_host_step(steps: &[SyncStep]) -> bool {
     steps.iter().any(|s| match s {
-        SyncStep::Host(_) => true,
+        SyncStep::Host(_) | SyncStep::If { .. } | SyncStep::Loop { .. } => true,
         SyncStep::Repeat { body, .. } => has_host_step(body),
+        _ => false,
+    })
+}
+
+/// Whether `steps`, `inner` host loops inside the body of a host loop, hold a `break` or
+/// `continue` of that loop.
+fn jumps(steps: &[SyncStep], inner: usize) -> bool {
+    steps.iter().any(|s| match s {
+        SyncStep::Break(n) | SyncStep::Continue(n) => *n == inner,
+        SyncStep::If { then, otherwise, .. } => jumps(then, inner) || jumps(otherwise, inner),
+        SyncStep::Repeat { body, .. } | SyncStep::Loop { body, .. } => jumps(body, inner + 1),
         _ => false,
     })
 }

@@ -457,6 +457,78 @@ pub enum SyncStep {
     /// host scalar (`norm = Math.sqrt(norm);`, the non-loop form `count = a.length;` of a
     /// `sync reduce` body).
     Host(Stmt),
+    /// `if (cond) { then } else { otherwise }` at host level: the host checks the error
+    /// buffer of the launches before it (the test may read what they computed, and Java
+    /// raises their failure first), runs the intermediate reductions of the test
+    /// (`cond_steps`), evaluates `cond` with Java semantics and runs the branch taken.
+    If { cond: ExprId, cond_steps: Vec<SyncStep>, then: Vec<SyncStep>, otherwise: Vec<SyncStep> },
+    /// A host loop other than a [`SyncStep::Repeat`]: `while (test)`, `do { } while (test)`
+    /// (`at_end`), or a `for` whose test reads host scalars (`for (..; it < max && diff >
+    /// eps; it++)`, its declaration a host step before this one, its updates `update`).
+    /// Before each test the host checks the error buffer (a failed launch leaves values the
+    /// test must not see) and runs the test's intermediate reductions (`test_steps`); no
+    /// test (`for (;;)`) loops until a [`SyncStep::Break`].
+    Loop {
+        test: Option<ExprId>,
+        test_steps: Vec<SyncStep>,
+        at_end: bool,
+        body: Vec<SyncStep>,
+        update: Vec<SyncStep>,
+    },
+    /// `break` of the host loop this many loops out (0: the innermost, Java's `break;`; a
+    /// labelled `break` may leave an outer one).
+    Break(usize),
+    /// `continue` of the host loop this many loops out (its updates run next).
+    Continue(usize),
+}
+
+/// A one-line outline of host-program steps (`launch 0; repeat { reduce 1; host }`), for
+/// tests and debugging.
+pub fn outline(func: &Function, steps: &[SyncStep]) -> String {
+    let parts: Vec<String> = steps
+        .iter()
+        .map(|s| match s {
+            SyncStep::Launch(k) => format!("launch {k}"),
+            SyncStep::Reduce { launch, .. } => format!("reduce {launch}"),
+            SyncStep::Intermediate { index } => format!("intermediate {index}"),
+            SyncStep::Host(_) => "host".to_string(),
+            SyncStep::Repeat { body, .. } => format!("repeat {{ {} }}", outline(func, body)),
+            SyncStep::SwapOrLaunch { launch, dst, src } => format!(
+                "exchange {} {} or launch {launch}",
+                func.local(*dst).name,
+                func.local(*src).name
+            ),
+            SyncStep::If { cond_steps, then, otherwise, .. } => {
+                let mut text = String::new();
+                if !cond_steps.is_empty() {
+                    text.push_str(&format!("{}; ", outline(func, cond_steps)));
+                }
+                text.push_str(&format!("if {{ {} }}", outline(func, then)));
+                if !otherwise.is_empty() {
+                    text.push_str(&format!(" else {{ {} }}", outline(func, otherwise)));
+                }
+                text
+            }
+            SyncStep::Loop { test, test_steps, at_end, body, update } => {
+                let tested = match (test, test_steps.is_empty()) {
+                    (None, _) => String::new(),
+                    (Some(_), true) => "test".to_string(),
+                    (Some(_), false) => format!("{}; test", outline(func, test_steps)),
+                };
+                let mut inner = outline(func, body);
+                if !update.is_empty() {
+                    inner = format!("{inner}; update {}", outline(func, update));
+                }
+                match at_end {
+                    false => format!("while {tested} {{ {inner} }}"),
+                    true => format!("do {{ {inner} }} while {tested}"),
+                }
+            }
+            SyncStep::Break(n) => format!("break {n}"),
+            SyncStep::Continue(n) => format!("continue {n}"),
+        })
+        .collect();
+    parts.join("; ")
 }
 
 /// The body of a SOMD function as the writer extracts it.

@@ -50,9 +50,11 @@ pub fn analyze_somd(
             // one-kernel form cannot download; its own blocker would only restate ours.
             // An accumulator returned as it is that the kernel cannot give by itself (a start
             // other than the identity, a floating conditional extremum): the host folds it.
-            if let (sync_reports, Ok(shape)) = host_program(module, func) {
-                return (sync_reports, Ok(shape));
-            }
+            let (sync_reports, sync) = host_program(module, func);
+            let sync_blocker = match sync {
+                Ok(shape) => return (sync_reports, Ok(shape)),
+                Err(b) => b,
+            };
             // A table filled at computed indices (K-Means' cluster sums): its own blocker
             // names what keeps a histogram off the device.
             match super::histogram::analyze_histogram(module, func) {
@@ -60,6 +62,11 @@ pub fn analyze_somd(
                     (vec![report], Ok(SomdShape::Histogram(*body)))
                 }
                 super::histogram::Verdict::Blocked(b) => (reports, Err(b)),
+                // A body with host control flow (an `if`, a `while`) can only be a host
+                // program: what keeps that form off the device is the reason.
+                super::histogram::Verdict::NotOne if host_control_flow(func) => {
+                    (sync_reports, Err(sync_blocker))
+                }
                 super::histogram::Verdict::NotOne => (reports, Err(blocker)),
             }
         }
@@ -272,6 +279,15 @@ pub(super) fn analyze_loop_body(
             host_values: Vec::new(),
         }),
     )
+}
+
+/// Whether the body has an `if` or a loop other than a `for` at its top level.
+fn host_control_flow(func: &Function) -> bool {
+    func.body.stmts.iter().any(|s| match s {
+        Stmt::If { .. } | Stmt::Loop { .. } => true,
+        Stmt::Block(b) => !is_for(b),
+        _ => false,
+    })
 }
 
 /// The body as a host program (`sync::analyze_sync`): with the accumulators read after

@@ -840,6 +840,52 @@ fn describe_sync(module: &Module, func: &Function, body: &SyncBody) -> String {
                         list.join("; ")
                     ));
                 }
+                SyncStep::If { cond_steps, then, otherwise, .. } => {
+                    let text = |list: &[SyncStep]| {
+                        let mut each = Vec::new();
+                        steps(module, func, body, list, &mut each);
+                        each.join("; ")
+                    };
+                    let test = text(cond_steps);
+                    let test = match test.is_empty() {
+                        true => "its test".to_string(),
+                        false => format!("its test (after {test})"),
+                    };
+                    let mut line = format!("if {test}: {{{}}}", text(then));
+                    if !otherwise.is_empty() {
+                        line.push_str(&format!(" else {{{}}}", text(otherwise)));
+                    }
+                    out.push(line);
+                }
+                SyncStep::Loop { test, test_steps, at_end, body: inner, update } => {
+                    let text = |list: &[SyncStep]| {
+                        let mut each = Vec::new();
+                        steps(module, func, body, list, &mut each);
+                        each.join("; ")
+                    };
+                    let mut list = text(inner);
+                    let update = text(update);
+                    if !update.is_empty() {
+                        list = match list.is_empty() {
+                            true => update,
+                            false => format!("{list}; {update}"),
+                        };
+                    }
+                    let tested = text(test_steps);
+                    let tested = match tested.is_empty() {
+                        true => "its test".to_string(),
+                        false => format!("its test (after {tested})"),
+                    };
+                    out.push(match (test, at_end) {
+                        (None, _) => format!("loop until `break`: {{{list}}}"),
+                        (Some(_), false) => format!("while {tested} holds: {{{list}}}"),
+                        (Some(_), true) => format!("do {{{list}}} while {tested} holds"),
+                    });
+                }
+                SyncStep::Break(0) => out.push("`break`".to_string()),
+                SyncStep::Continue(0) => out.push("`continue`".to_string()),
+                SyncStep::Break(n) => out.push(format!("`break` of the host loop {n} out")),
+                SyncStep::Continue(n) => out.push(format!("`continue` of the host loop {n} out")),
             }
         }
     }

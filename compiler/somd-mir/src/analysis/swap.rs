@@ -35,9 +35,17 @@ pub fn exchange_copy_backs(func: &Function, body: &mut SyncBody) {
 
 fn rewrite(func: &Function, body: &SyncBody, steps: &mut [SyncStep]) {
     for k in 0..steps.len() {
-        if let SyncStep::Repeat { body: inner, .. } = &mut steps[k] {
-            rewrite(func, body, inner);
-            continue;
+        match &mut steps[k] {
+            SyncStep::Repeat { body: inner, .. } | SyncStep::Loop { body: inner, .. } => {
+                rewrite(func, body, inner);
+                continue;
+            }
+            SyncStep::If { then, otherwise, .. } => {
+                rewrite(func, body, then);
+                rewrite(func, body, otherwise);
+                continue;
+            }
+            _ => {}
         }
         let (Some(SyncStep::Launch(a)), Some(SyncStep::Launch(b))) =
             (k.checked_sub(1).and_then(|p| steps.get(p)), steps.get(k))

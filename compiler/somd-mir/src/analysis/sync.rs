@@ -10,14 +10,23 @@
 //! steps:  sync [(vars)] { parallel loop | host statement; ... }
 //!       | sync reduce(op) (x) { reduction loop into x | host statement; ... }
 //!       | for (int p = lo; p < hi; p++) { steps }      (partition-independent bounds)
+//!       | while (test) { steps } | do { steps } while (test)
+//!       | for (init; test; update) { steps }           (any other `for` holding `sync`)
+//!       | if (test) { steps } else { steps }
 //!       | parallel loop                                (outside any `sync`)
-//!       | host statement
+//!       | host statement | break; | continue;         (the last two in host loops)
 //! return out | return param | return acc | return (expression of host scalars) | nothing
 //! ```
 //!
 //! Every parallel loop (1-D or a 2-D perfect nest, as [`super::parallel`] decides) becomes
 //! one kernel; the host loops are run by the generated host code, whose indices are
-//! kernel scalar arguments. *Host scalars* are the `sync reduce` targets, the locals that
+//! kernel scalar arguments. Tests of host `if`s and loops are host expressions (below),
+//! evaluated after the launches before them have been checked: a convergence loop
+//! `while (diff > eps) { sync reduce(max) (diff) { .. } }` runs its test on the host
+//! between launches, as LANGUAGE.md §2.5's uniform control flow around `sync` allows (one
+//! MI: every test is uniform). Declarations under host control flow are host scalars, and
+//! a parallel loop there that assigns a host scalar reduces into it ([`SyncStep::Reduce`]:
+//! the host folds the combined partials in, as after a `sync reduce` block). *Host scalars* are the `sync reduce` targets, the locals that
 //! host statements assign and the locals initialised from host scalars: the host keeps
 //! them, a kernel reading one gets its value as a scalar argument (the broadcast). A host
 //! statement declares or assigns a host scalar from scalars only (host scalars, scalar
@@ -80,6 +89,8 @@ pub fn analyze_sync(
         intermediates: Vec::new(),
         pending: Vec::new(),
         folded: HashSet::new(),
+        nested_launches: HashSet::new(),
+        host_loops: Vec::new(),
     };
     an.host_targets(&func.body);
     an.folded_accumulators();
@@ -135,6 +146,12 @@ struct SyncAnalysis<'a> {
     /// Accumulators of top-level loops that later statements read: host scalars into which
     /// their loop's combined value is folded ([`SyncAnalysis::folded_accumulators`]).
     folded: HashSet<LocalId>,
+    /// Launches under host control flow (a host loop or `if`): they may run any number of
+    /// times, so none of them gives the call's result by itself.
+    nested_launches: HashSet<usize>,
+    /// The labels of the host loops around the statement being read, innermost last
+    /// (`None` for an unlabelled loop): what `break` and `continue` may leave.
+    host_loops: Vec<Option<LabelId>>,
 }
 
 /// The blocker of a construct the extraction does not handle.
@@ -142,9 +159,8 @@ fn shape(what: impl Into<String>, span: Span) -> Blocker {
     Blocker {
         reason: BlockReason::Shape,
         construct: format!(
-            "{} (the OpenCL writer extracts `sync` bodies of the form: setup; counted host loops \
-             around `sync` and `sync reduce` blocks of parallel loops and host statements; a \
-             final parallel loop; return)",
+            "{} (the OpenCL writer extracts host programs: setup; host loops and `if`s around \
+             `sync` and `sync reduce` blocks, parallel loops and host statements; return)",
             what.into()
         ),
         span,
@@ -172,26 +188,17 @@ impl SyncAnalysis<'_> {
                     steps.extend(self.pending_steps());
                     steps.push(step);
                 }
+                Stmt::Block(block) if self.host_for(block) => {
+                    steps.extend(self.host_loop(block, span, &[])?)
+                }
                 Stmt::Block(block) if is_for(block) => {
-                    if self.is_host_loop(block) {
-                        steps.push(self.host_loop(block, span, &[])?);
-                    } else if let [x, more @ ..] = self.folded_into(block).as_slice() {
-                        let SyncStep::Launch(k) =
-                            self.launch(block, span, &[], false, Some(*x), more)?
-                        else {
-                            return Err(shape("loop", span));
-                        };
-                        self.reduce_launches.insert(k);
-                        // The first accumulator's partials are the launch's own; the host
-                        // folds every accumulator of the loop.
-                        let into =
-                            self.launches[k].parallel.reduction.as_ref().map_or(*x, |r| r.acc);
-                        steps.push(SyncStep::Reduce { launch: k, into });
-                    } else {
-                        steps.push(self.launch(block, span, &[], false, None, &[])?);
-                    }
+                    let accs = self.folded_into(block);
+                    steps.push(self.fold_or_launch(block, span, &[], &accs)?);
                 }
                 Stmt::Sync { .. } => steps.extend(self.sync(stmt, &[])?),
+                Stmt::If { .. } => steps.push(self.host_if(stmt, span, &[])?),
+                Stmt::Loop { .. } => steps.push(self.host_while(stmt, span, &[])?),
+                Stmt::Block(block) => steps.extend(self.nested(block, span, &[])?),
                 Stmt::Return(value) if pos + 1 == n => {
                     result = match value.map(|v| &func.expr(v).kind) {
                         None => SomdResult::None,
@@ -236,13 +243,6 @@ impl SyncAnalysis<'_> {
                         }
                     }
                 }
-                Stmt::If { .. } => {
-                    return Err(shape(
-                        "an `if` at host level (the host runs counted loops, `sync` blocks and \
-                         assignments of host scalars, no branches)",
-                        span,
-                    ))
-                }
                 _ => return Err(shape("statement", span)),
             }
         }
@@ -264,7 +264,8 @@ impl SyncAnalysis<'_> {
                 continue;
             }
             if let Some(r) = &launch.parallel.reduction {
-                if k != last || !launch.host_indices.is_empty() {
+                if k != last || !launch.host_indices.is_empty() || self.nested_launches.contains(&k)
+                {
                     return Err(shape(
                         "a reduction loop before the last loop (outside `sync reduce`)",
                         r.span,
@@ -306,8 +307,12 @@ impl SyncAnalysis<'_> {
             }
             _ => {}
         }
-        if matches!(steps.last(), Some(SyncStep::Repeat { .. })) && acc.is_some() {
-            return Err(shape("a reduction loop inside a host loop", func.span));
+        if matches!(
+            steps.last(),
+            Some(SyncStep::Repeat { .. } | SyncStep::Loop { .. } | SyncStep::If { .. })
+        ) && acc.is_some()
+        {
+            return Err(shape("a reduction loop inside a host loop or `if`", func.span));
         }
         // Setup scalars never change (every work-item of every kernel recomputes them).
         for (local, _) in &self.setup_order {
@@ -357,10 +362,22 @@ impl SyncAnalysis<'_> {
                     }
                     self.host_targets(body);
                 }
-                Stmt::Block(b) if is_for(b) && self.is_host_loop(b) => {
-                    if let Ok((_, body)) = self.cx.counted_in(b, true) {
-                        self.host_targets(body);
+                Stmt::Block(b) if self.host_for(b) => match self.repeat_of(b) {
+                    Ok((_, body)) => self.host_targets(body),
+                    // Any other `for` is a host `Loop`: its index is a host scalar.
+                    Err(_) => self.host_targets(b),
+                },
+                Stmt::If { cond, then_block, else_block } => {
+                    self.host_targets_in(&[*cond]);
+                    self.host_targets(then_block);
+                    if let Some(b) = else_block {
+                        self.host_targets(b);
                     }
+                }
+                Stmt::Loop { test, body, update, .. } => {
+                    let roots: Vec<ExprId> = test.iter().chain(update).copied().collect();
+                    self.host_targets_in(&roots);
+                    self.host_targets(body);
                 }
                 Stmt::Expr(e) => {
                     if let Some(l) = walk::assigned_local(func, *e) {
@@ -372,6 +389,15 @@ impl SyncAnalysis<'_> {
                 _ => {}
             }
         }
+    }
+
+    /// Adds the locals that host-level expressions under `roots` assign (the tests and
+    /// updates of host loops, `if` tests) to the host scalars.
+    fn host_targets_in(&mut self, roots: &[ExprId]) {
+        let func = self.cx.func;
+        let mut found = HashSet::new();
+        walk::assigned_in_exprs(func, roots, &mut found);
+        self.host_set.extend(found.into_iter().filter(|l| !func.params.contains(l)));
     }
 
     /// Finds the accumulators to fold on the host: a primitive local declared at the top
@@ -394,7 +420,7 @@ impl SyncAnalysis<'_> {
                 Stmt::Let { local, .. } if matches!(func.local(*local).ty, Type::Prim(_)) => {
                     declared.push(*local)
                 }
-                Stmt::Block(block) if is_for(block) && !self.is_host_loop(block) => {
+                Stmt::Block(block) if is_for(block) && !self.host_for(block) => {
                     let assigned = walk::assigned_in_block(func, block);
                     let accs: Vec<LocalId> =
                         declared.iter().filter(|l| assigned.contains(l)).copied().collect();
@@ -421,7 +447,48 @@ impl SyncAnalysis<'_> {
                         self.host_set.insert(l);
                     }
                 }
+                // A parallel loop under host control flow runs any number of times: every
+                // top-level local it assigns is folded into on the host.
+                Stmt::If { .. } | Stmt::Loop { .. } | Stmt::Block(_) => {
+                    let mut loops = Vec::new();
+                    self.host_level_loops(std::slice::from_ref(stmt), &mut loops);
+                    for block in loops {
+                        let assigned = walk::assigned_in_block(func, block);
+                        for l in declared.iter().filter(|l| assigned.contains(l)) {
+                            self.folded.insert(*l);
+                            self.host_set.insert(*l);
+                        }
+                    }
+                }
                 _ => {}
+            }
+        }
+    }
+
+    /// The parallel loops (`for` blocks the host does not run) reached from `stmts` through
+    /// host loops and `if`s, not through `sync` blocks or parallel loops. A top-level
+    /// parallel loop is not one of them.
+    fn host_level_loops<'s>(&self, stmts: &'s [Stmt], out: &mut Vec<&'s Block>) {
+        for stmt in stmts {
+            match stmt {
+                Stmt::Block(b) if self.host_for(b) => self.host_level_nested(&b.stmts, out),
+                Stmt::If { then_block, else_block, .. } => {
+                    self.host_level_nested(&then_block.stmts, out);
+                    if let Some(b) = else_block {
+                        self.host_level_nested(&b.stmts, out);
+                    }
+                }
+                Stmt::Loop { body, .. } => self.host_level_nested(&body.stmts, out),
+                _ => {}
+            }
+        }
+    }
+
+    fn host_level_nested<'s>(&self, stmts: &'s [Stmt], out: &mut Vec<&'s Block>) {
+        for stmt in stmts {
+            match stmt {
+                Stmt::Block(b) if is_for(b) && !self.host_for(b) => out.push(b),
+                _ => self.host_level_loops(std::slice::from_ref(stmt), out),
             }
         }
     }
@@ -445,8 +512,8 @@ impl SyncAnalysis<'_> {
                 Ok(SyncStep::Host(Stmt::Expr(e)))
             }
             _ => Err(shape(
-                "statement other than an assignment of a local scalar (the host runs counted \
-                 loops, `sync` blocks and assignments of host scalars)",
+                "statement other than an assignment of a local scalar (the host assigns host \
+                 scalars; kernels write arrays)",
                 span,
             )),
         }
@@ -669,8 +736,14 @@ impl SyncAnalysis<'_> {
         from_host
     }
 
-    /// A counted loop whose body holds `sync` blocks or intermediate reduction calls
-    /// (directly or in nested loops): the host runs it.
+    /// A `for` block (its declarations or initial assignments, then the loop) whose loop
+    /// holds `sync` blocks or intermediate reduction calls: the host runs it.
+    fn host_for(&self, block: &Block) -> bool {
+        matches!(block.stmts.last(), Some(Stmt::Loop { .. })) && self.is_host_loop(block)
+    }
+
+    /// Whether `block` holds `sync` blocks or intermediate reduction calls (directly or in
+    /// nested loops).
     fn is_host_loop(&self, block: &Block) -> bool {
         let mut found = false;
         walk::each_stmt(block, &mut |s| found |= matches!(s, Stmt::Sync { .. }));
@@ -771,93 +844,247 @@ impl SyncAnalysis<'_> {
         Ok(())
     }
 
+    /// A `for` loop holding `sync` blocks or intermediate reductions, run by the host: a
+    /// [`SyncStep::Repeat`] when it counts by 1 between bounds the body never changes
+    /// ([`SyncAnalysis::repeat_of`]; its index is a kernel argument), else the declaration
+    /// of its index as a host scalar and a [`SyncStep::Loop`].
     fn host_loop(
         &mut self,
         block: &Block,
         span: Span,
         outer: &[LocalId],
-    ) -> Result<SyncStep, Blocker> {
+    ) -> Result<Vec<SyncStep>, Blocker> {
+        let (counted, body) = match self.repeat_of(block) {
+            Ok(found) => found,
+            Err(_) => {
+                // The initialisers in order, then the loop.
+                let Some((stmt @ Stmt::Loop { .. }, init)) = block.stmts.split_last() else {
+                    return Err(shape("host loop", span));
+                };
+                let init = Block { stmts: init.to_vec() };
+                let mut steps = self.nested(&init, span, outer)?;
+                steps.push(self.host_while(stmt, span, outer)?);
+                return Ok(steps);
+            }
+        };
+        let label = match block.stmts.last() {
+            Some(Stmt::Loop { label, .. }) => *label,
+            _ => None,
+        };
+        let mut indices = outer.to_vec();
+        indices.push(counted.index);
+        self.loop_indices.push(counted.index);
+        self.host_loops.push(label);
+        let steps = self.nested(body, span, &indices);
+        self.host_loops.pop();
+        self.loop_indices.pop();
+        Ok(vec![SyncStep::Repeat {
+            index: counted.index,
+            lo: counted.lo,
+            hi: counted.hi,
+            body: steps?,
+        }])
+    }
+
+    /// The counted loop of a host `for` block that the host runs as a [`SyncStep::Repeat`]:
+    /// `for (int p = lo; p < hi; p++)` with bounds the body never changes and an index only
+    /// its update assigns. Otherwise why not.
+    fn repeat_of<'b>(
+        &self,
+        block: &'b Block,
+    ) -> Result<(super::parallel::Counted, &'b Block), String> {
         let func = self.cx.func;
-        let (counted, body) = self
-            .cx
-            .counted_in(block, true)
-            .map_err(|why| shape(format!("host loop around `sync` blocks: {why}"), span))?;
+        let (counted, body) = self.cx.counted_in(block, true)?;
         for bound in [&counted.lo, &counted.hi] {
             if let Some(l) = changed_scalar(bound, &self.assigned) {
-                return Err(shape(
-                    format!(
-                        "host loop bound uses `{}`, which the body assigns",
-                        func.local(l).name
-                    ),
-                    span,
+                return Err(format!(
+                    "a bound uses `{}`, which the body assigns",
+                    func.local(l).name
                 ));
             }
         }
         if counted.step != 1 {
-            return Err(shape(
-                format!(
-                    "host loop around `sync` blocks steps by {} (the host runs loops stepping by 1)",
-                    counted.step
-                ),
-                span,
-            ));
+            return Err(format!("it steps by {}", counted.step));
         }
         if self.assigned.get(&counted.index).copied().unwrap_or(0) != 1 {
-            return Err(shape(
-                format!(
-                    "the host loop index `{}` is assigned in the body",
-                    func.local(counted.index).name
-                ),
-                span,
+            return Err(format!(
+                "its index `{}` is assigned in the body",
+                func.local(counted.index).name
             ));
         }
-        let mut indices = outer.to_vec();
-        indices.push(counted.index);
-        let mut steps = Vec::new();
-        self.loop_indices.push(counted.index);
-        let steps_or = self.host_loop_body(body, span, &indices, &mut steps);
-        self.loop_indices.pop();
-        steps_or?;
-        Ok(SyncStep::Repeat { index: counted.index, lo: counted.lo, hi: counted.hi, body: steps })
+        Ok((counted, body))
     }
 
-    fn host_loop_body(
+    /// `while (test) { .. }`, `do { .. } while (test)` or the loop of a `for` block at host
+    /// level: a [`SyncStep::Loop`] whose test and updates the host evaluates.
+    fn host_while(
         &mut self,
-        body: &Block,
+        stmt: &Stmt,
         span: Span,
         indices: &[LocalId],
-        steps: &mut Vec<SyncStep>,
-    ) -> Result<(), Blocker> {
+    ) -> Result<SyncStep, Blocker> {
         let func = self.cx.func;
-        for stmt in &body.stmts {
+        let Stmt::Loop { label, test, test_at_end, body, update } = stmt else {
+            return Err(shape("statement", span));
+        };
+        let mut test_steps = Vec::new();
+        if let Some(t) = test {
+            self.host_expr(*t)?;
+            reduction_order(func, *t)?;
+            test_steps = self.pending_steps();
+        }
+        self.host_loops.push(*label);
+        let body = self.nested(body, span, indices);
+        self.host_loops.pop();
+        let body = body?;
+        let mut steps = Vec::new();
+        for e in update {
+            let step = self.host_stmt(*e, func.expr(*e).span)?;
+            steps.extend(self.pending_steps());
+            steps.push(step);
+        }
+        Ok(SyncStep::Loop { test: *test, test_steps, at_end: *test_at_end, body, update: steps })
+    }
+
+    /// `if (test) { .. } else { .. }` at host level.
+    fn host_if(
+        &mut self,
+        stmt: &Stmt,
+        span: Span,
+        indices: &[LocalId],
+    ) -> Result<SyncStep, Blocker> {
+        let func = self.cx.func;
+        let Stmt::If { cond, then_block, else_block } = stmt else {
+            return Err(shape("statement", span));
+        };
+        self.host_expr(*cond)?;
+        reduction_order(func, *cond)?;
+        let cond_steps = self.pending_steps();
+        let then = self.nested(then_block, span, indices)?;
+        let otherwise = match else_block {
+            Some(b) => self.nested(b, span, indices)?,
+            None => Vec::new(),
+        };
+        Ok(SyncStep::If { cond: *cond, cond_steps, then, otherwise })
+    }
+
+    /// The steps of a block under host control flow (a host loop's body, a branch of a host
+    /// `if`): `sync` blocks, host loops and `if`s, parallel loops (folding the host scalars
+    /// they assign, which must be reductions), statements and declarations of host scalars,
+    /// `break` and `continue` of a host loop around them.
+    fn nested(
+        &mut self,
+        block: &Block,
+        span: Span,
+        indices: &[LocalId],
+    ) -> Result<Vec<SyncStep>, Blocker> {
+        let func = self.cx.func;
+        let mut steps = Vec::new();
+        for stmt in &block.stmts {
             let at = walk::stmt_span(func, stmt, span);
             match stmt {
                 Stmt::Sync { .. } => steps.extend(self.sync(stmt, indices)?),
-                Stmt::Block(inner) if is_for(inner) && self.is_host_loop(inner) => {
-                    steps.push(self.host_loop(inner, at, indices)?)
+                Stmt::Block(inner) if self.host_for(inner) => {
+                    steps.extend(self.host_loop(inner, at, indices)?)
                 }
+                Stmt::Block(inner) if is_for(inner) => {
+                    let assigned = walk::assigned_in_block(func, inner);
+                    let mut accs: Vec<LocalId> =
+                        self.host_set.iter().filter(|l| assigned.contains(l)).copied().collect();
+                    accs.sort();
+                    let step = self.fold_or_launch(inner, at, indices, &accs)?;
+                    if let SyncStep::Launch(k) | SyncStep::Reduce { launch: k, .. } = step {
+                        self.nested_launches.insert(k);
+                    }
+                    steps.push(step);
+                }
+                Stmt::Block(inner) => steps.extend(self.nested(inner, at, indices)?),
+                Stmt::Loop { .. } => steps.push(self.host_while(stmt, at, indices)?),
+                Stmt::If { .. } => steps.push(self.host_if(stmt, at, indices)?),
                 Stmt::Expr(e) => {
                     let step = self.host_stmt(*e, at)?;
                     steps.extend(self.pending_steps());
                     steps.push(step);
                 }
-                Stmt::Let { local, init } if self.is_host_declaration(*local, *init) => {
-                    if let Some(step) = self.declaration(*local, *init, at)? {
-                        steps.extend(self.pending_steps());
-                        steps.push(step);
-                    }
+                Stmt::Let { local, init } => steps.extend(self.nested_let(*local, *init, at)?),
+                Stmt::Return(_) => {
+                    return Err(shape(
+                        "`return` under host control flow (the host program returns at the end \
+                         of the body)",
+                        at,
+                    ))
+                }
+                Stmt::Break(label) | Stmt::Continue(label) => {
+                    // How many host loops out: the innermost, or the one of the label.
+                    let out = self.host_loops.iter().rev().position(|l| match label {
+                        None => true,
+                        Some(_) => l == label,
+                    });
+                    let Some(out) = out else {
+                        return Err(shape(
+                            "`break` or `continue` of a statement other than a host loop around \
+                             it",
+                            at,
+                        ));
+                    };
+                    steps.push(match stmt {
+                        Stmt::Break(_) => SyncStep::Break(out),
+                        _ => SyncStep::Continue(out),
+                    });
                 }
                 _ => {
                     return Err(shape(
-                        "statement between `sync` blocks in a host loop (the host runs counted \
-                         loops, `sync` blocks, declarations of host scalars and assignments of \
-                         host scalars)",
+                        "statement under host control flow (the host runs loops, `if`s, `sync` \
+                         blocks, parallel loops, declarations and assignments of host scalars, \
+                         `break` and `continue` of a host loop)",
                         at,
                     ))
                 }
             }
         }
-        Ok(())
+        Ok(steps)
+    }
+
+    /// A declaration under host control flow: a host scalar (the host evaluates its
+    /// initialiser where Java does; kernels that read it get its value).
+    fn nested_let(
+        &mut self,
+        local: LocalId,
+        init: Option<ExprId>,
+        span: Span,
+    ) -> Result<Vec<SyncStep>, Blocker> {
+        if !matches!(self.cx.func.local(local).ty, Type::Prim(_)) {
+            return Err(shape("a declaration of an array or object under host control flow", span));
+        }
+        self.host_set.insert(local);
+        let mut steps = Vec::new();
+        if let Some(step) = self.declaration(local, init, span)? {
+            steps.extend(self.pending_steps());
+            steps.push(step);
+        }
+        Ok(steps)
+    }
+
+    /// A parallel loop: a plain launch, or, when it assigns the host scalars `accs`, a
+    /// reduction into them that the host folds in ([`SyncStep::Reduce`]).
+    fn fold_or_launch(
+        &mut self,
+        block: &Block,
+        span: Span,
+        indices: &[LocalId],
+        accs: &[LocalId],
+    ) -> Result<SyncStep, Blocker> {
+        let [x, more @ ..] = accs else {
+            return self.launch(block, span, indices, false, None, &[]);
+        };
+        let SyncStep::Launch(k) = self.launch(block, span, indices, false, Some(*x), more)? else {
+            return Err(shape("loop", span));
+        };
+        self.reduce_launches.insert(k);
+        // The first accumulator's partials are the launch's own; the host folds every
+        // accumulator of the loop.
+        let into = self.launches[k].parallel.reduction.as_ref().map_or(*x, |r| r.acc);
+        Ok(SyncStep::Reduce { launch: k, into })
     }
 
     fn sync(&mut self, stmt: &Stmt, indices: &[LocalId]) -> Result<Vec<SyncStep>, Blocker> {

@@ -1,0 +1,24 @@
+// Java twin of exc_host_loop.somd: one MI, the rounds in order.
+class Main {
+    static int[] rounds(int[] a, int[] table) {
+        int[] out = new int[a.length];
+        int r = 0;
+        while (r < 10) {
+            for (int i = 0; i < a.length; i++) out[i] = table[a[i] + r];
+            r++;
+        }
+        return out;
+    }
+
+    public static void main(String[] args) {
+        int n = 100000;
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) a[i] = i % 50;
+        int[] table = new int[100];
+        for (int k = 0; k < 100; k++) table[k] = k * 7;
+        System.out.println(rounds(a, table)[99999]);
+        a[5] = 97;
+        a[90000] = 96;
+        System.out.println(rounds(a, table)[0]);
+    }
+}
