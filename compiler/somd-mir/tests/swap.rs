@@ -107,3 +107,46 @@ fn another_writer_of_the_destination_keeps_the_copy() {
     let s = steps(&jacobi("next[i] = g[i] * 2;", "g[i] = next[i];", tail));
     assert_eq!(s, "repeat { launch 0; launch 1; launch 2 }");
 }
+
+/// `T.f(g, next, eps)`: a convergence loop whose `sync reduce` fills `next` with `writes`
+/// (and measures the change into `diff`), then copies it back.
+fn converging(writes: &str) -> String {
+    format!(
+        "static int[] f(dist(view = <1,1>) int[] g, dist(view = <1,1>) int[] next, int eps) {{
+            shared int diff = eps + 1;
+            while (diff > eps) {{
+                diff = 0;
+                sync reduce(max) (diff) {{ for (int i = 1; i < g.length - 1; i++) {{ {writes} }} }}
+                sync (g) {{ for (int i = 1; i < g.length - 1; i++) {{ g[i] = next[i]; }} }}
+            }}
+            return g;
+        }}"
+    )
+}
+
+#[test]
+fn copy_back_after_a_sync_reduce_in_a_while_loop_is_an_exchange() {
+    let s = steps(&converging(
+        "next[i] = (g[i - 1] + g[i + 1]) / 2; diff = Math.max(diff, Math.abs(next[i] - g[i]));",
+    ));
+    assert_eq!(s, "host; while test { host; reduce 0; exchange g next or launch 1 }");
+    // Cells passed by value to a method (the library's `Math.max` on `double` is one).
+    let with_call = format!(
+        "static int gap(int x, int y) {{ return Math.abs(x - y); }}\n{}",
+        converging(
+            "next[i] = (g[i - 1] + g[i + 1]) / 2; diff = Math.max(diff, gap(next[i], g[i]));"
+        )
+    );
+    assert_eq!(
+        steps(&with_call),
+        "host; while test { host; reduce 0; exchange g next or launch 1 }"
+    );
+}
+
+#[test]
+fn a_read_of_the_source_before_its_write_keeps_the_copy() {
+    let s = steps(&converging(
+        "diff = Math.max(diff, Math.abs(next[i] - g[i])); next[i] = (g[i - 1] + g[i + 1]) / 2;",
+    ));
+    assert_eq!(s, "host; while test { host; reduce 0; launch 1 }");
+}

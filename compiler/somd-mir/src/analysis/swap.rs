@@ -13,7 +13,9 @@
 //! `next`, `D` always holds `g` and `S` holds `g` outside `R`:
 //! - before the first iteration `S` is made a copy of `D` (`next`'s own contents are never
 //!   observable: A overwrites all of `R` before B reads it, and nothing else reads `next`);
-//! - A writes every cell of `R` of `S` unconditionally and reads nothing of `next`;
+//! - A writes every cell of `R` of `S` unconditionally and reads nothing of `next` but,
+//!   after that write, the cell it wrote (A may be the loop of a `sync reduce` measuring
+//!   the change, `diff = Math.max(diff, Math.abs(next[i] - g[i]))`);
 //! - after B, `g` equals `S` on `R` and the old `g` outside `R`, which is what `S` holds,
 //!   while the old `D` holds the old `g` everywhere, in particular outside `R`, where `g`
 //!   never changes (B is the only launch that writes `g`).
@@ -47,8 +49,10 @@ fn rewrite(func: &Function, body: &SyncBody, steps: &mut [SyncStep]) {
             }
             _ => {}
         }
-        let (Some(SyncStep::Launch(a)), Some(SyncStep::Launch(b))) =
-            (k.checked_sub(1).and_then(|p| steps.get(p)), steps.get(k))
+        let (
+            Some(SyncStep::Launch(a) | SyncStep::Reduce { launch: a, .. }),
+            Some(SyncStep::Launch(b)),
+        ) = (k.checked_sub(1).and_then(|p| steps.get(p)), steps.get(k))
         else {
             continue;
         };
@@ -62,7 +66,7 @@ fn rewrite(func: &Function, body: &SyncBody, steps: &mut [SyncStep]) {
 /// launch `a` (run just before it) has just written, and the exchange is exact.
 fn exchange(func: &Function, body: &SyncBody, a: usize, b: usize) -> Option<(LocalId, LocalId)> {
     let (la, lb) = (body.launches.get(a)?, body.launches.get(b)?);
-    if la.parallel.reduction.is_some() || lb.parallel.reduction.is_some() {
+    if lb.parallel.reduction.is_some() {
         return None;
     }
     let same_range = la.parallel.dims.len() == lb.parallel.dims.len()
@@ -85,7 +89,9 @@ fn exchange(func: &Function, body: &SyncBody, a: usize, b: usize) -> Option<(Loc
     if func.local(dst).ty != func.local(src).ty {
         return None;
     }
-    // A: writes `src` at its own indices, unconditionally, and mentions it nowhere else.
+    // A: writes `src` at its own indices, unconditionally, and reads nothing of it but,
+    // after that write, the cell it wrote (a reduction of `sync reduce` measuring the change
+    // reads it back: `diff = Math.max(diff, Math.abs(next[i] - g[i]))`).
     let write = innermost(func, la)?;
     let a_indices: Vec<LocalId> = la.parallel.dims.iter().map(|d| d.index).collect();
     let mut writes = 0;
@@ -101,9 +107,11 @@ fn exchange(func: &Function, body: &SyncBody, a: usize, b: usize) -> Option<(Loc
             }
         }
         let mut jumps = false;
-        let mut uses = false;
-        visit(func, stmt, &mut |s| jumps |= jumps_out(s), &mut |l| uses |= l == src);
-        if jumps || uses {
+        let mut uses = 0;
+        visit(func, stmt, &mut |s| jumps |= jumps_out(s), &mut |l| uses += usize::from(l == src));
+        if jumps
+            || (uses > 0 && (writes == 0 || own_cell_reads(func, stmt, src, &a_indices) != uses))
+        {
             return None;
         }
     }
@@ -189,6 +197,29 @@ fn visit(
     });
 }
 
+/// How many reads of `local` at exactly `indices` (`next[i][j]`, not assigned) `stmt`
+/// makes; each names `local` once.
+fn own_cell_reads(func: &Function, stmt: &Stmt, local: LocalId, indices: &[LocalId]) -> usize {
+    let mut targets = Vec::new();
+    let mut reads = 0;
+    let block = Block { stmts: vec![stmt.clone()] };
+    walk::each_stmt(&block, &mut |s| {
+        for root in walk::stmt_roots(s) {
+            walk::each_expr(func, root, &mut |e| match func.expr(e).kind {
+                ExprKind::Assign { target, .. }
+                | ExprKind::CompoundAssign { target, .. }
+                | ExprKind::IncDec { target, .. } => targets.push(target),
+                ExprKind::Index { .. } if indexed_by(func, e, indices) == Some(local) => reads += 1,
+                _ => {}
+            });
+        }
+    });
+    match targets.iter().any(|t| walk::mentions(func, *t, local)) {
+        true => usize::MAX,
+        false => reads,
+    }
+}
+
 fn jumps_out(stmt: &Stmt) -> bool {
     matches!(stmt, Stmt::Break(_) | Stmt::Continue(_) | Stmt::Return(_))
 }
@@ -203,8 +234,12 @@ fn writes_local(func: &Function, stmt: &Stmt, local: LocalId) -> bool {
             ExprKind::Assign { target, .. }
             | ExprKind::CompoundAssign { target, .. }
             | ExprKind::IncDec { target, .. } => target,
+            // A callee may write an array (or a row) passed to it; a primitive argument
+            // (`Math.abs(next[i] - g[i])`) passes a value.
             ExprKind::Call { ref args, .. } => {
-                found |= args.iter().any(|a| walk::mentions(func, *a, local));
+                found |= args.iter().any(|a| {
+                    !matches!(func.expr(*a).ty, Type::Prim(_)) && walk::mentions(func, *a, local)
+                });
                 return;
             }
             _ => return,
