@@ -274,8 +274,6 @@ impl<'a> SyncCall<'a> {
 
     /// Runs reduction kernel `kernel` (a `sync reduce` loop) and returns its per-work-group
     /// partials, after checking the error buffer (a failed launch leaves no value to use).
-    /// The words of the error buffer are read in the same wait as the partials (a
-    /// convergence loop pays one round trip per sweep, not two).
     pub fn reduce<T: DevElem>(
         &mut self,
         kernel: usize,
@@ -283,15 +281,9 @@ impl<'a> SyncCall<'a> {
         host_values: &[HostArg<'_>],
     ) -> Vec<T> {
         self.launch_with(kernel, host_indices, host_values);
-        let pending = self.err.read_queued_here().or_fatal();
-        let partials = self.partials_of(0);
-        let words = pending.words().or_fatal();
-        if let Some(failure) = self.err.failure(&words).or_fatal() {
-            crate::error::throw(crate::opencl::fail::decode(failure, self.planned[0].desc.sites));
-        }
-        self.unchecked = false;
+        self.check();
         self.partials_pending = false;
-        partials
+        self.partials_of(0)
     }
 
     /// The partials of accumulator `n` of the reduction launch [`SyncCall::reduce`] just

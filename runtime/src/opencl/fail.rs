@@ -199,27 +199,6 @@ impl ErrorBuffer {
         Ok(PendingCheck { err: Some(self), words, event: Some(event) })
     }
 
-    /// Queues the read of the words after the launches queued so far, as
-    /// [`ErrorBuffer::read_queued`] does, for a caller that goes on launching into this
-    /// buffer: it queues a blocking result read behind it (one wait for both), then checks
-    /// the words with [`ErrorBuffer::failure`]. The buffer is not given back.
-    pub fn read_queued_here(&self) -> Result<PendingCheck, ClFailure> {
-        let mut words = Box::new([0i32; ERR_QUICK]);
-        // SAFETY: as in `read_queued`; the buffer outlives the read (OpenCL keeps a memory
-        // object alive until the commands using it have finished).
-        let event = unsafe {
-            self.ctx.queue.enqueue_read_buffer(
-                &self.buffer,
-                CL_NON_BLOCKING,
-                0,
-                &mut words[..],
-                &[],
-            )
-        }
-        .map_err(ClFailure::api("clEnqueueReadBuffer(somd_err)"))?;
-        Ok(PendingCheck { err: None, words, event: Some(event) })
-    }
-
     /// The end of a call's launches: when results will be downloaded, the words' read is
     /// queued ahead of them ([`ErrorBuffer::read_queued`]; the caller checks the returned
     /// [`PendingCheck`] after them, one wait for both); otherwise the words are read and
