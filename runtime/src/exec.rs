@@ -29,7 +29,8 @@
 //! is in the earliest top-level statement that fails, and within a loop over the rows of a
 //! matrix split into cells, in the earliest row. The generated body marks both with
 //! [`fail_key`] as it goes; the failing MI of the smallest key wins, and of equal keys the
-//! first in partition order (MIs split a 1-D array, or a row of cells, in Java's order). An MI that
+//! first in partition order (MIs split a 1-D array, or a row of cells, in Java's order), or
+//! the last where a loop stepping down runs under the key ([`fail_last_first`]). An MI that
 //! fails poisons the call's barrier: MIs waiting in [`Mi::sync`] (or arriving later) leave
 //! with a [`MiAborted`] panic, which is never chosen over a real exception.
 //!
@@ -65,8 +66,10 @@ use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::thread;
 
 thread_local! {
-    /// The running MI's place in Java's order of the method's work ([`fail_key`]).
-    static FAIL_KEY: Cell<u64> = const { Cell::new(0) };
+    /// The running MI's place in Java's order of the method's work ([`fail_key`]), and
+    /// whether of MIs failing at one key the last in partition order wins
+    /// ([`fail_last_first`]).
+    static FAIL_KEY: Cell<(u64, bool)> = const { Cell::new((0, false)) };
 }
 
 /// Marks the running MI's place in Java's order: `statement << 32 | row`, the top-level
@@ -74,16 +77,26 @@ thread_local! {
 /// into cells, 1 + the global row (0 elsewhere). When several MIs of a call throw, the
 /// exception of the smallest key is raised (module doc, "Exceptions").
 pub fn fail_key(key: u64) {
-    FAIL_KEY.with(|k| k.set(key));
+    FAIL_KEY.with(|k| k.set((key, false)));
 }
 
-/// How an MI ended: its result, or the panic it threw and its [`fail_key`] at that moment.
-pub(crate) type MiOutcome<R> = Result<R, (u64, Box<dyn Any + Send>)>;
+/// Whether, of MIs failing at the running MI's key, the *last* in partition order wins:
+/// set while a loop stepping down runs inside a loop whose iterations every MI marks
+/// alike (a row of cells whose column loop steps down, a step loop around a loop
+/// stepping down), where Java meets the later partitions of the key first. [`fail_key`]
+/// clears it.
+pub fn fail_last_first(on: bool) {
+    FAIL_KEY.with(|k| k.set((k.get().0, on)));
+}
+
+/// How an MI ended: its result, or the panic it threw and its [`fail_key`] (with
+/// [`fail_last_first`]) at that moment.
+pub(crate) type MiOutcome<R> = Result<R, ((u64, bool), Box<dyn Any + Send>)>;
 
 /// Runs one MI's body under `catch_unwind`, its key starting at 0; the key of the code
 /// around it (an MI that made this call, on this thread) is restored after.
 pub(crate) fn catch_mi<R>(body: impl FnOnce() -> R) -> MiOutcome<R> {
-    let outer = FAIL_KEY.with(|k| k.replace(0));
+    let outer = FAIL_KEY.with(|k| k.replace((0, false)));
     let outcome = catch_unwind(AssertUnwindSafe(body));
     let key = FAIL_KEY.with(|k| k.replace(outer));
     outcome.map_err(|payload| (key, payload))
@@ -91,7 +104,7 @@ pub(crate) fn catch_mi<R>(body: impl FnOnce() -> R) -> MiOutcome<R> {
 
 /// Restores the [`fail_key`] of the code around a call of one MI when the call ends, by
 /// return or by unwinding (an MI that throws out of a nested call keeps its own key).
-struct KeyScope(u64);
+struct KeyScope((u64, bool));
 
 impl Drop for KeyScope {
     fn drop(&mut self) {
@@ -867,7 +880,7 @@ impl Pool {
             return Vec::new();
         }
         if n_mis == 1 {
-            let _scope = KeyScope(FAIL_KEY.with(|k| k.replace(0)));
+            let _scope = KeyScope(FAIL_KEY.with(|k| k.replace((0, false))));
             return vec![body(&Mi { index: 0, count: 1, barrier: &barrier })];
         }
         let state = CallState {
@@ -918,7 +931,7 @@ pub(crate) fn collect_results<R>(slots: Vec<Mutex<Option<MiOutcome<R>>>>) -> Vec
         .map(|slot| {
             slot.into_inner()
                 .unwrap_or_else(|e| e.into_inner())
-                .unwrap_or_else(|| Err((u64::MAX, Box::new(MiAborted))))
+                .unwrap_or_else(|| Err(((u64::MAX, false), Box::new(MiAborted))))
         })
         .collect();
     let mut results = Vec::with_capacity(outcomes.len());
@@ -931,9 +944,10 @@ pub(crate) fn collect_results<R>(slots: Vec<Mutex<Option<MiOutcome<R>>>>) -> Vec
                 first_aborted.get_or_insert(payload);
             }
             // The real exception of the smallest key wins; of equal keys the first in
-            // partition order.
-            Err((key, payload)) => {
-                if first_real.as_ref().is_none_or(|(first, _)| key < *first) {
+            // partition order, or the last where the key's loop steps down.
+            Err(((key, last_first), payload)) => {
+                let wins = |first: u64| key < first || (last_first && key == first);
+                if first_real.as_ref().is_none_or(|(first, _)| wins(*first)) {
                     first_real = Some((key, payload));
                 }
             }

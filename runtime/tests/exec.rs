@@ -88,6 +88,45 @@ fn the_exception_of_the_smallest_key_wins() {
     assert_eq!(exc.detail, "mi 3");
 }
 
+/// Under `exec::fail_last_first` (a loop stepping down inside a row or step loop), of MIs
+/// failing at one key the last in partition order wins; a smaller key still wins over it,
+/// and `fail_key` clears the flag.
+#[test]
+fn of_equal_keys_the_last_wins_while_a_loop_steps_down() {
+    use somd_runtime::exec::{fail_key, fail_last_first};
+    error::install_panic_hook();
+    let throw = |what: &str| -> ! {
+        error::throw(JavaException::new("java.lang.IllegalStateException", what, POS))
+    };
+    let run = |smaller: bool| {
+        catch(|| {
+            pool().run_mis(6, |mi| {
+                match mi.index() {
+                    // Step 4 of statement 1, stepping down: MIs 1, 2 and 4 fail there.
+                    1 | 2 | 4 => {
+                        fail_key(1 << 32 | 4);
+                        fail_last_first(true);
+                    }
+                    // Step 3, stepping up, when asked; else a later statement whose mark
+                    // cleared the flag.
+                    5 if smaller => fail_key(1 << 32 | 3),
+                    5 => {
+                        fail_key(1 << 32 | 4);
+                        fail_last_first(true);
+                        fail_key(2 << 32);
+                    }
+                    _ => return mi.index(),
+                }
+                throw(&format!("mi {}", mi.index()))
+            })
+        })
+        .expect_err("must fail")
+        .detail
+    };
+    assert_eq!(run(false), "mi 4");
+    assert_eq!(run(true), "mi 5");
+}
+
 #[test]
 fn a_failing_mi_releases_the_others_from_the_barrier() {
     error::install_panic_hook();

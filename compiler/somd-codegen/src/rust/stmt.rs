@@ -238,8 +238,10 @@ impl FnCx<'_> {
             // A loop stepping down over a 1-D partition marks its MI's place inside any
             // statement but a row or step loop, whose marks use the key's low word.
             self.mark_stmt = mark.is_none().then_some(s);
+            self.tie_depth = mark.is_some().then_some(0);
             self.fused_stmt(out, level, stmt)?;
             self.mark_stmt = None;
+            self.tie_depth = None;
             if let Some((test, _)) = mark {
                 self.row_marks.remove(&test);
             }
@@ -320,6 +322,32 @@ impl FnCx<'_> {
                     found = found.or(Some(*k));
                 }
             }
+        }
+        Ok(found)
+    }
+
+    /// A `for` loop stepping down whose start or test reads the length of a 1-D `dist`
+    /// parameter or of a row of a 2-D one (`for (j = m[i].length - 1; j >= 0; j--)`): it
+    /// visits its partition's elements, or a row's cells, from the last.
+    fn descending_partition_loop(&self, stmt: &Stmt) -> Result<bool, EmitError> {
+        let Some((index, Some(init), test, [update])) = Self::for_loop(stmt) else {
+            return Ok(false);
+        };
+        if self.signed_step(*update, index)?.is_none_or(|s| s >= 0) {
+            return Ok(false);
+        }
+        let mut found = false;
+        for root in [init, test] {
+            somd_mir::analysis::walk::each_expr(self.func, root, &mut |e| {
+                let ExprKind::Length(a) = self.func.expr(e).kind else { return };
+                let array = match self.func.expr(a).kind {
+                    ExprKind::Index { array, .. } => array,
+                    _ => a,
+                };
+                if let ExprKind::Local(p) = self.func.expr(array).kind {
+                    found |= self.dist_index.contains_key(&p);
+                }
+            });
         }
         Ok(found)
     }
@@ -445,6 +473,33 @@ impl FnCx<'_> {
                 return written;
             }
         }
+        // In a row or step loop whose iterations every MI marks alike, MIs failing in one
+        // iteration share its key; a loop of the marked loop's body stepping down over a
+        // partition meets the later partitions first, so the last failing MI wins there.
+        if let (Some(depth), true) = (self.tie_depth, Self::for_loop(stmt).is_some()) {
+            let down = depth == 1 && self.descending_partition_loop(stmt)?;
+            if down {
+                writeln!(out, "{level}rt::exec::fail_last_first(true);")?;
+            }
+            self.tie_depth = Some(depth + 1);
+            let written = self.stmt_unmarked(out, level, stmt);
+            self.tie_depth = Some(depth);
+            written?;
+            if down {
+                writeln!(out, "{level}rt::exec::fail_last_first(false);")?;
+            }
+            return Ok(());
+        }
+        self.stmt_unmarked(out, level, stmt)
+    }
+
+    /// [`FnCx::stmt`] past the marks of loops stepping down.
+    fn stmt_unmarked(
+        &mut self,
+        out: &mut String,
+        level: Level,
+        stmt: &Stmt,
+    ) -> Result<(), EmitError> {
         match stmt {
             // The `@` of this local runs inside the reduction of the next statement.
             Stmt::Let { local, init: Some(_) } if self.folded_let(*local) => {}
