@@ -1270,7 +1270,7 @@ fn read_typed<T: DevElem>(
 ) -> (Box<dyn std::any::Any + Send + Sync>, Option<ResidentKey>) {
     let n: usize = dims.iter().product();
     if value_array {
-        let mut items: std::sync::Arc<[T]> = (0..n).map(|_| T::default()).collect();
+        let mut items: std::sync::Arc<[T]> = crate::somd::collect_copy(n, 1, |_| T::default());
         if let Some(slice) = std::sync::Arc::get_mut(&mut items) {
             // SAFETY: `T::RAW`: the elements are plain bytes, every pattern the device
             // writes for a primitive is a value of it.
@@ -1290,7 +1290,8 @@ fn read_typed<T: DevElem>(
     }
     if let [rows, cols] = *dims {
         let arrays: Vec<Array<T>> =
-            (0..rows).map(|_| Array::from_buffer(crate::value::default_slots(cols))).collect();
+            crate::somd::collect_copy(rows, cols, |_| Array::from_buffer(fresh_slots(cols)))
+                .to_vec();
         let mut targets: Vec<&mut [u8]> =
             arrays.iter().map(|row| slot_bytes_mut(row.slots())).collect();
         if n > 0 {
@@ -1302,11 +1303,7 @@ fn read_typed<T: DevElem>(
     if let [planes, rows, cols] = *dims {
         let cube: Vec<Array<Array<T>>> = (0..planes)
             .map(|_| {
-                Array::from_vec(
-                    (0..rows)
-                        .map(|_| Array::from_buffer(crate::value::default_slots(cols)))
-                        .collect(),
-                )
+                Array::from_vec((0..rows).map(|_| Array::from_buffer(fresh_slots(cols))).collect())
             })
             .collect();
         let mut targets: Vec<&mut [u8]> = cube
@@ -1323,11 +1320,18 @@ fn read_typed<T: DevElem>(
     (Box::new(read_array::<T>(ctx, buf, n, name)), None)
 }
 
+/// The storage of a fresh array of `n` default elements that a download fills: zeroed on
+/// the pool when large (each thread first-touches its share of the pages, as the CPU's
+/// `new T[n]` does), not by the one thread that then copies the download into it.
+fn fresh_slots<T: Default + Send>(n: usize) -> std::sync::Arc<[crate::value::Slot<T>]> {
+    crate::somd::collect_copy(n, 1, |_| crate::value::Slot::new(T::default()))
+}
+
 /// The first `n` elements of `buf` as a new array: read straight into its storage when that
 /// is the device representation ([`DevElem::RAW`]), else converted from the bytes.
 fn read_array<T: DevElem>(ctx: &'static DeviceCtx, buf: &DevBuf, n: usize, name: &str) -> Array<T> {
     if T::RAW {
-        let array = Array::from_buffer(crate::value::default_slots::<T>(n));
+        let array = Array::from_buffer(fresh_slots::<T>(n));
         if n > 0 {
             buffer::read(ctx, &buf.buffer, 0, slot_bytes_mut(array.slots()), name).or_fatal();
         }
