@@ -663,7 +663,7 @@ pub(crate) fn read<T: ClScalar>(
     let size = std::mem::size_of::<T>();
     let staged = staged(ctx, Dir::ToHost, bytes, |staging| {
         read_chunks(ctx, buffer, offset, data.len(), staging, |at, chunk| {
-            copy_out(&mut data[at..at + chunk.len()], chunk);
+            data[at..at + chunk.len()].copy_from_slice(chunk);
         })
     })?;
     if !staged {
@@ -674,56 +674,6 @@ pub(crate) fn read<T: ClScalar>(
     record(ctx, Dir::ToHost, name, bytes, staged, start);
     Ok(())
 }
-
-/// Below this many bytes a chunk out of the staging buffer is copied by the calling thread.
-const PARALLEL_COPY_OUT: usize = 512 << 10;
-
-/// Copies a chunk out of the staging buffer into `dst`, on the pool when it is large: one
-/// thread copies about 10 GB/s, below the pinned DMA's rate (55 GB/s on the H100,
-/// GPU-FACTS.md), so a large download spent its time in this copy.
-fn copy_out<T: Copy + Send + Sync>(dst: &mut [T], src: &[T]) {
-    let bytes = std::mem::size_of_val(src);
-    let threads = crate::exec::placement().cpu_mis();
-    if bytes < PARALLEL_COPY_OUT || threads <= 1 || dst.len() != src.len() {
-        dst.copy_from_slice(src);
-        return;
-    }
-    // Pieces of at least 128 KiB, taken from a counter by whichever threads run.
-    let per = ((128 << 10) / std::mem::size_of::<T>().max(1)).max(1);
-    let pieces = src.len().div_ceil(per);
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let out = CopyDst(dst.as_mut_ptr());
-    crate::exec::pool().run_optional(threads.min(pieces), |_| loop {
-        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        if k >= pieces {
-            break;
-        }
-        let start = k * per;
-        let end = (start + per).min(src.len());
-        // SAFETY: `start..end` lies inside `dst` (`dst.len() == src.len()`), and each piece
-        // is copied by the one thread that took its number; `dst` outlives the call.
-        unsafe {
-            std::ptr::copy_nonoverlapping(
-                src.as_ptr().add(start),
-                out.get().add(start),
-                end - start,
-            )
-        };
-    });
-}
-
-/// The destination of [`copy_out`], shared by the threads that copy its disjoint pieces.
-struct CopyDst<T>(*mut T);
-
-impl<T> CopyDst<T> {
-    fn get(&self) -> *mut T {
-        self.0
-    }
-}
-
-// SAFETY: each element behind the pointer is written by one thread (disjoint pieces), and
-// the slice it points into outlives the copy (`copy_out` returns after every piece).
-unsafe impl<T: Send> Sync for CopyDst<T> {}
 
 /// Queues a device-side copy of `bytes` bytes from `src[src_offset..]` to the start of
 /// `dst` (nothing for 0 bytes). The caller guarantees both regions lie inside their
