@@ -841,41 +841,21 @@ fn describe_sync(module: &Module, func: &Function, body: &SyncBody) -> String {
                     ));
                 }
                 SyncStep::If { cond_steps, then, otherwise, .. } => {
-                    let text = |list: &[SyncStep]| {
-                        let mut each = Vec::new();
-                        steps(module, func, body, list, &mut each);
-                        each.join("; ")
-                    };
-                    let test = text(cond_steps);
-                    let test = match test.is_empty() {
-                        true => "its test".to_string(),
-                        false => format!("its test (after {test})"),
-                    };
-                    let mut line = format!("if {test}: {{{}}}", text(then));
+                    let text = |list: &[SyncStep]| joined(module, func, body, list);
+                    let mut line = format!("if {}: {{{}}}", tested(&text(cond_steps)), text(then));
                     if !otherwise.is_empty() {
                         line.push_str(&format!(" else {{{}}}", text(otherwise)));
                     }
                     out.push(line);
                 }
                 SyncStep::Loop { test, test_steps, at_end, body: inner, update } => {
-                    let text = |list: &[SyncStep]| {
-                        let mut each = Vec::new();
-                        steps(module, func, body, list, &mut each);
-                        each.join("; ")
-                    };
-                    let mut list = text(inner);
-                    let update = text(update);
-                    if !update.is_empty() {
-                        list = match list.is_empty() {
-                            true => update,
-                            false => format!("{list}; {update}"),
-                        };
-                    }
-                    let tested = text(test_steps);
-                    let tested = match tested.is_empty() {
-                        true => "its test".to_string(),
-                        false => format!("its test (after {tested})"),
-                    };
+                    let text = |list: &[SyncStep]| joined(module, func, body, list);
+                    let list = [text(inner), text(update)]
+                        .into_iter()
+                        .filter(|t| !t.is_empty())
+                        .collect::<Vec<_>>()
+                        .join("; ");
+                    let tested = tested(&text(test_steps));
                     out.push(match (test, at_end) {
                         (None, _) => format!("loop until `break`: {{{list}}}"),
                         (Some(_), false) => format!("while {tested} holds: {{{list}}}"),
@@ -887,6 +867,19 @@ fn describe_sync(module: &Module, func: &Function, body: &SyncBody) -> String {
                 SyncStep::Break(n) => out.push(format!("`break` of the host loop {n} out")),
                 SyncStep::Continue(n) => out.push(format!("`continue` of the host loop {n} out")),
             }
+        }
+    }
+    /// The description of `list`, its steps joined.
+    fn joined(module: &Module, func: &Function, body: &SyncBody, list: &[SyncStep]) -> String {
+        let mut each = Vec::new();
+        steps(module, func, body, list, &mut each);
+        each.join("; ")
+    }
+    /// A host test, after the kernels of its intermediate reductions (`before`), if any.
+    fn tested(before: &str) -> String {
+        match before.is_empty() {
+            true => "its test".to_string(),
+            false => format!("its test (after {before})"),
         }
     }
     let mut list = Vec::new();

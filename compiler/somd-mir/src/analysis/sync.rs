@@ -26,7 +26,9 @@
 //! between launches, as LANGUAGE.md §2.5's uniform control flow around `sync` allows (one
 //! MI: every test is uniform). Declarations under host control flow are host scalars, and
 //! a parallel loop there that assigns a host scalar reduces into it ([`SyncStep::Reduce`]:
-//! the host folds the combined partials in, as after a `sync reduce` block). *Host scalars* are the `sync reduce` targets, the locals that
+//! the host folds the combined partials in, as after a `sync reduce` block).
+//!
+//! *Host scalars* are the `sync reduce` targets, the locals that
 //! host statements assign and the locals initialised from host scalars: the host keeps
 //! them, a kernel reading one gets its value as a scalar argument (the broadcast). A host
 //! statement declares or assigns a host scalar from scalars only (host scalars, scalar
@@ -927,12 +929,10 @@ impl SyncAnalysis<'_> {
         let Stmt::Loop { label, test, test_at_end, body, update } = stmt else {
             return Err(shape("statement", span));
         };
-        let mut test_steps = Vec::new();
-        if let Some(t) = test {
-            self.host_expr(*t)?;
-            reduction_order(func, *t)?;
-            test_steps = self.pending_steps();
-        }
+        let test_steps = match test {
+            Some(t) => self.host_test(*t)?,
+            None => Vec::new(),
+        };
         self.host_loops.push(*label);
         let body = self.nested(body, span, indices);
         self.host_loops.pop();
@@ -946,6 +946,14 @@ impl SyncAnalysis<'_> {
         Ok(SyncStep::Loop { test: *test, test_steps, at_end: *test_at_end, body, update: steps })
     }
 
+    /// The test of a host `if` or loop, a host expression: the steps of its intermediate
+    /// reductions, which the host runs before each evaluation.
+    fn host_test(&mut self, test: ExprId) -> Result<Vec<SyncStep>, Blocker> {
+        self.host_expr(test)?;
+        reduction_order(self.cx.func, test)?;
+        Ok(self.pending_steps())
+    }
+
     /// `if (test) { .. } else { .. }` at host level.
     fn host_if(
         &mut self,
@@ -953,13 +961,10 @@ impl SyncAnalysis<'_> {
         span: Span,
         indices: &[LocalId],
     ) -> Result<SyncStep, Blocker> {
-        let func = self.cx.func;
         let Stmt::If { cond, then_block, else_block } = stmt else {
             return Err(shape("statement", span));
         };
-        self.host_expr(*cond)?;
-        reduction_order(func, *cond)?;
-        let cond_steps = self.pending_steps();
+        let cond_steps = self.host_test(*cond)?;
         let then = self.nested(then_block, span, indices)?;
         let otherwise = match else_block {
             Some(b) => self.nested(b, span, indices)?,
