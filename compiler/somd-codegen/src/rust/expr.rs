@@ -147,9 +147,8 @@ pub struct FnCx<'a> {
     /// a step loop: a loop stepping down over a 1-D `dist` partition inside it marks its
     /// MI's place (`stmt.rs`, `descending_loop`).
     pub mark_stmt: Option<usize>,
-    /// In an MI body, inside a row or step loop that marks its iterations: how many `for`
-    /// loops deep the statement being written is (0: the marked loop itself, 1: a loop of
-    /// its body). A loop of its body stepping down over a partition sets
+    /// In an MI body, inside a row or step loop that marks its iterations: how many loops
+    /// deep the statement being written is (0: the marked loop's statement, 1: its body). A loop of its body stepping down over a partition sets
     /// `rt::exec::fail_last_first` while it runs (`stmt.rs`).
     pub tie_depth: Option<usize>,
     /// SOMD calls whose result is assigned straight to a local (`a = f(..)`), and the local.

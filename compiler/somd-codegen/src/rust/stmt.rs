@@ -265,16 +265,121 @@ impl FnCx<'_> {
     /// `hi` are constants and unassigned primitive parameters that are not `dist`: every MI
     /// runs the same iterations (a time-step loop around the work on the partition), and
     /// Java finishes iteration `t` everywhere before it starts `t + 1`. Its test.
+    /// Also a `while`, `do`/`while` or other `for` loop holding a `sync` block (LANGUAGE.md
+    /// §2.5: its control flow is the same in every MI, E0341), or whose test compares
+    /// counters of the loop and such values ([`FnCx::counter`]).
     fn replicated_loop(&self, stmt: &Stmt) -> Result<Option<ExprId>, EmitError> {
-        let Some((index, Some(init), test, _)) = Self::for_loop(stmt) else { return Ok(None) };
-        let ExprKind::Binary { op, lhs, rhs } = &self.e(test)?.kind else { return Ok(None) };
-        let compares = matches!(
-            op.kind,
-            BinOpKind::Lt | BinOpKind::Le | BinOpKind::Gt | BinOpKind::Ge | BinOpKind::Ne
-        );
-        let on_index = matches!(self.e(*lhs)?.kind, ExprKind::Local(l) if l == index);
-        Ok((compares && on_index && self.same_in_every_mi(init)? && self.same_in_every_mi(*rhs)?)
-            .then_some(test))
+        if let Some((index, Some(init), test, _)) = Self::for_loop(stmt) {
+            if let ExprKind::Binary { op, lhs, rhs } = &self.e(test)?.kind {
+                let compares = matches!(
+                    op.kind,
+                    BinOpKind::Lt | BinOpKind::Le | BinOpKind::Gt | BinOpKind::Ge | BinOpKind::Ne
+                );
+                let on_index = matches!(self.e(*lhs)?.kind, ExprKind::Local(l) if l == index);
+                if compares
+                    && on_index
+                    && self.same_in_every_mi(init)?
+                    && self.same_in_every_mi(*rhs)?
+                {
+                    return Ok(Some(test));
+                }
+            }
+        }
+        let looped = match stmt {
+            Stmt::Block(b) => b.stmts.last(),
+            _ => Some(stmt),
+        };
+        let Some(Stmt::Loop { test: Some(test), body, update, .. }) = looped else {
+            return Ok(None);
+        };
+        let mut syncs = false;
+        somd_mir::analysis::walk::each_stmt(body, &mut |s| syncs |= matches!(s, Stmt::Sync { .. }));
+        if syncs || self.counted_by(*test, body, update)? {
+            return Ok(Some(*test));
+        }
+        Ok(None)
+    }
+
+    /// Whether every local `test` reads is an unassigned primitive parameter that is not
+    /// `dist` or a counter of the loop of `body` and `update` ([`FnCx::counter`]), so the
+    /// test has one value in every MI at each iteration.
+    fn counted_by(&self, test: ExprId, body: &Block, update: &[ExprId]) -> Result<bool, EmitError> {
+        let mut locals = Vec::new();
+        somd_mir::analysis::walk::each_expr(self.func, test, &mut |e| {
+            if let ExprKind::Local(l) = self.func.expr(e).kind {
+                locals.push(l);
+            }
+        });
+        let mut counted = false;
+        for l in locals {
+            if self.uniform_param(l)? {
+                continue;
+            }
+            if !self.counter(l, body, update)? {
+                return Ok(false);
+            }
+            counted = true;
+        }
+        Ok(counted)
+    }
+
+    /// Whether primitive local `l` is a counter of the loop of `body` and `update`: declared
+    /// at the top level of the MI body with a value the same in every MI, and changed only
+    /// by statements of the loop's body (not under an `if` or an inner loop) or updates of
+    /// the form `l++`, `l--`, `l += c`, `l -= c` (`c` a constant) or `l = e` with `e` the
+    /// same in every MI.
+    fn counter(
+        &self,
+        l: somd_mir::LocalId,
+        body: &Block,
+        update: &[ExprId],
+    ) -> Result<bool, EmitError> {
+        let func = self.func;
+        let declared = func.body.stmts.iter().find_map(|s| match s {
+            Stmt::Let { local, init } if *local == l => Some(*init),
+            _ => None,
+        });
+        let Some(Some(init)) = declared else { return Ok(false) };
+        if !matches!(self.local_ty(l)?, Type::Prim(_)) || !self.same_in_every_mi(init)? {
+            return Ok(false);
+        }
+        let targets = |e: ExprId| match &func.expr(e).kind {
+            ExprKind::Assign { target, .. }
+            | ExprKind::CompoundAssign { target, .. }
+            | ExprKind::IncDec { target, .. } => {
+                matches!(func.expr(*target).kind, ExprKind::Local(v) if v == l)
+            }
+            _ => false,
+        };
+        let all = (0..func.exprs.len()).filter(|k| targets(ExprId(*k as u32))).count();
+        let mut allowed = 0;
+        let roots = body
+            .stmts
+            .iter()
+            .filter_map(|s| match s {
+                Stmt::Expr(e) => Some(*e),
+                _ => None,
+            })
+            .chain(update.iter().copied());
+        for e in roots {
+            if !targets(e) {
+                continue;
+            }
+            let uniform = match &func.expr(e).kind {
+                ExprKind::IncDec { .. } => true,
+                ExprKind::CompoundAssign { op, value, .. } => {
+                    matches!(op.kind, BinOpKind::Add | BinOpKind::Sub)
+                        && matches!(func.expr(*value).kind, ExprKind::Const(_))
+                }
+                ExprKind::Assign { value, .. } => self.same_in_every_mi(*value)?,
+                _ => false,
+            };
+            if !uniform {
+                return Ok(false);
+            }
+            allowed += 1;
+        }
+        Ok(allowed == all && all > 0)
     }
 
     /// The same value in every MI: constants, unassigned primitive parameters that are not
@@ -282,17 +387,20 @@ impl FnCx<'_> {
     fn same_in_every_mi(&self, e: ExprId) -> Result<bool, EmitError> {
         Ok(match &self.e(e)?.kind {
             ExprKind::Const(_) => true,
-            ExprKind::Local(l) => {
-                self.func.params.contains(l)
-                    && !self.dist_index.contains_key(l)
-                    && !self.assigned.get(l.0 as usize).copied().unwrap_or(true)
-                    && matches!(self.local_ty(*l)?, Type::Prim(_))
-            }
+            ExprKind::Local(l) => self.uniform_param(*l)?,
             ExprKind::Binary { lhs, rhs, .. } => {
                 self.same_in_every_mi(*lhs)? && self.same_in_every_mi(*rhs)?
             }
             _ => false,
         })
+    }
+
+    /// An unassigned primitive parameter that is not `dist`: one value in every MI.
+    fn uniform_param(&self, l: somd_mir::LocalId) -> Result<bool, EmitError> {
+        Ok(self.func.params.contains(&l)
+            && !self.dist_index.contains_key(&l)
+            && !self.assigned.get(l.0 as usize).copied().unwrap_or(true)
+            && matches!(self.local_ty(l)?, Type::Prim(_)))
     }
 
     /// `for (i = hi; i >= lo; i--)` (any comparison, any step down) whose start or bound
@@ -476,19 +584,22 @@ impl FnCx<'_> {
         // In a row or step loop whose iterations every MI marks alike, MIs failing in one
         // iteration share its key; a loop of the marked loop's body stepping down over a
         // partition meets the later partitions first, so the last failing MI wins there.
-        if let (Some(depth), true) = (self.tie_depth, Self::for_loop(stmt).is_some()) {
-            let down = depth == 1 && self.descending_partition_loop(stmt)?;
-            if down {
+        if let Some(depth) = self.tie_depth {
+            if matches!(stmt, Stmt::Loop { .. }) {
+                self.tie_depth = Some(depth + 1);
+                let written = self.stmt_unmarked(out, level, stmt);
+                self.tie_depth = Some(depth);
+                return written;
+            }
+            if depth == 1
+                && Self::for_loop(stmt).is_some()
+                && self.descending_partition_loop(stmt)?
+            {
                 writeln!(out, "{level}rt::exec::fail_last_first(true);")?;
-            }
-            self.tie_depth = Some(depth + 1);
-            let written = self.stmt_unmarked(out, level, stmt);
-            self.tie_depth = Some(depth);
-            written?;
-            if down {
+                self.stmt_unmarked(out, level, stmt)?;
                 writeln!(out, "{level}rt::exec::fail_last_first(false);")?;
+                return Ok(());
             }
-            return Ok(());
         }
         self.stmt_unmarked(out, level, stmt)
     }
