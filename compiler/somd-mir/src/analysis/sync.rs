@@ -513,6 +513,14 @@ impl SyncAnalysis<'_> {
                 reduction_order(func, e)?;
                 Ok(SyncStep::Host(Stmt::Expr(e)))
             }
+            Some(p) if func.params.contains(&p) => Err(shape(
+                format!(
+                    "an assignment of parameter `{}` (kernels read parameters as the call passed \
+                     them; assign a local copy instead)",
+                    func.local(p).name
+                ),
+                span,
+            )),
             _ => Err(shape(
                 "statement other than an assignment of a local scalar (the host assigns host \
                  scalars; kernels write arrays)",
@@ -607,9 +615,17 @@ impl SyncAnalysis<'_> {
                 }
                 Ok(())
             }
-            ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. } => {
-                refuse("an assignment of something other than a host scalar".into())
-            }
+            ExprKind::Assign { target, .. }
+            | ExprKind::CompoundAssign { target, .. }
+            | ExprKind::IncDec { target, .. } => match func.expr(*target).kind {
+                // Kernels take a parameter as an argument of the call, set once.
+                ExprKind::Local(p) if func.params.contains(&p) => refuse(format!(
+                    "an assignment of parameter `{}` (kernels read parameters as the call \
+                     passed them; assign a local copy instead)",
+                    func.local(p).name
+                )),
+                _ => refuse("an assignment of something other than a host scalar".into()),
+            },
             // An element of an array parameter nothing in the body writes: the caller's
             // array on the host holds what the device's copy holds at any point.
             ExprKind::Index { array, index } => {
