@@ -407,53 +407,45 @@ impl FnCx<'_> {
     /// reads `p.length` of a 1-D `dist` parameter `p`: `p`'s index among the `dist`
     /// parameters (`geo[k]`).
     fn descending_loop(&self, stmt: &Stmt) -> Result<Option<usize>, EmitError> {
-        let Some((index, Some(init), test, [update])) = Self::for_loop(stmt) else {
-            return Ok(None);
-        };
-        let down = self.signed_step(*update, index)?.is_some_and(|s| s < 0);
-        if !down {
-            return Ok(None);
-        }
-        let mut found = None;
-        for root in [init, test] {
-            let mut lengths = Vec::new();
-            somd_mir::analysis::walk::each_expr(self.func, root, &mut |e| {
-                if let ExprKind::Length(a) = self.func.expr(e).kind {
-                    lengths.push(a);
-                }
-            });
-            for a in lengths {
-                let ExprKind::Local(p) = self.e(a)?.kind else { continue };
-                let Some(k) = self.dist_index.get(&p) else { continue };
-                if matches!(self.local_ty(p)?, Type::Array(inner) if !matches!(**inner, Type::Array(_)))
-                {
-                    found = found.or(Some(*k));
-                }
+        for (p, row) in self.descending_bounds(stmt)? {
+            let Some(k) = self.dist_index.get(&p) else { continue };
+            if !row
+                && matches!(self.local_ty(p)?, Type::Array(inner) if !matches!(**inner, Type::Array(_)))
+            {
+                return Ok(Some(*k));
             }
         }
-        Ok(found)
+        Ok(None)
     }
 
     /// A `for` loop stepping down whose start or test reads the length of a 1-D `dist`
     /// parameter or of a row of a 2-D one (`for (j = m[i].length - 1; j >= 0; j--)`): it
     /// visits its partition's elements, or a row's cells, from the last.
     fn descending_partition_loop(&self, stmt: &Stmt) -> Result<bool, EmitError> {
+        let bounds = self.descending_bounds(stmt)?;
+        Ok(bounds.iter().any(|(p, _)| self.dist_index.contains_key(p)))
+    }
+
+    /// The array locals whose length (`p.length`), or a row's length (`p[i].length`: `true`),
+    /// the start or test of `stmt` reads, in order, when `stmt` is a `for` loop stepping
+    /// down; none otherwise.
+    fn descending_bounds(&self, stmt: &Stmt) -> Result<Vec<(somd_mir::LocalId, bool)>, EmitError> {
         let Some((index, Some(init), test, [update])) = Self::for_loop(stmt) else {
-            return Ok(false);
+            return Ok(Vec::new());
         };
         if self.signed_step(*update, index)?.is_none_or(|s| s >= 0) {
-            return Ok(false);
+            return Ok(Vec::new());
         }
-        let mut found = false;
+        let mut found = Vec::new();
         for root in [init, test] {
             somd_mir::analysis::walk::each_expr(self.func, root, &mut |e| {
                 let ExprKind::Length(a) = self.func.expr(e).kind else { return };
-                let array = match self.func.expr(a).kind {
-                    ExprKind::Index { array, .. } => array,
-                    _ => a,
+                let (array, row) = match self.func.expr(a).kind {
+                    ExprKind::Index { array, .. } => (array, true),
+                    _ => (a, false),
                 };
                 if let ExprKind::Local(p) = self.func.expr(array).kind {
-                    found |= self.dist_index.contains_key(&p);
+                    found.push((p, row));
                 }
             });
         }
