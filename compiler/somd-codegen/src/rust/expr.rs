@@ -148,8 +148,9 @@ pub struct FnCx<'a> {
     /// MI's place (`stmt.rs`, `descending_loop`).
     pub mark_stmt: Option<usize>,
     /// In an MI body, inside a row or step loop that marks its iterations: how many loops
-    /// deep the statement being written is (0: the marked loop's statement, 1: its body). A loop of its body stepping down over a partition sets
-    /// `rt::exec::fail_last_first` while it runs (`stmt.rs`).
+    /// deep the statement being written is (0: the marked loop's statement, 1: its body).
+    /// A loop of its body stepping down over a partition sets `rt::exec::fail_last_first`
+    /// while it runs (`stmt.rs`).
     pub tie_depth: Option<usize>,
     /// SOMD calls whose result is assigned straight to a local (`a = f(..)`), and the local.
     pub result_local: HashMap<ExprId, LocalId>,
