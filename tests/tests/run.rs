@@ -1292,6 +1292,33 @@ fn device_runs_host_control_flow() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_param_assign`, each assigning
+/// one of its scalar parameters, is a device call with the launches its host loops make:
+/// `relax` one a sweep (12, then none for `steps == 0`; the copy-back is an exchange),
+/// `rounds` 4 + 1 (a `do`/`while` runs once), `strided` 4 + 4 + 0, `refine` its 248
+/// sweeps over three tolerances (the twin, instrumented, counts 248), `shuttle` 5 + 4.
+/// The outputs are the twin's (checked by `traced_calls`).
+#[test]
+fn device_runs_methods_assigning_their_parameters() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_param_assign",
+        *opencl,
+        &[
+            ("Main.relax", 2, 12),
+            ("Main.clamp", 2, 2),
+            ("Main.rounds", 2, 4 + 1),
+            ("Main.strided", 3, 4 + 4),
+            ("Main.refine", 1, 248),
+            ("Main.shuttle", 2, 5 + 4),
+            ("Main.user", 2, 2),
+            ("Main.offsets", 2, 4),
+        ],
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, SOMD methods returning a small table (`device_tables`) run
 /// on the device: each loop reducing into the table's elements is one launch (`span`,
 /// `bits`, `moments` and `peak` one, `above` two), and `lastSeen`, whose loop writes an

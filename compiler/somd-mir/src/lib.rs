@@ -1,5 +1,5 @@
 //! The middle end of `somdc`: the MIR ([`ir`]), lowering from the checked program
-//! ([`lower`], which ends with [`scalarize`]), the verifier ([`verify`]) and the text
+//! ([`lower`], which ends with [`scalarize`] and [`param_copies`]), the verifier ([`verify`]) and the text
 //! printer ([`print`]).
 //!
 //! Stage contract: `lower(&Program, &SourceMap) -> Module`; `verify(&Module) -> Result<(),
@@ -13,6 +13,7 @@
 pub mod analysis;
 pub mod ir;
 pub mod lower;
+pub mod param_copies;
 pub mod print;
 pub mod scalarize;
 pub mod verify;

@@ -40,6 +40,8 @@ pub fn lower(program: &Program, sources: &SourceMap) -> Module {
     module.functions = functions;
     // Small result tables of SOMD methods become scalars (`scalarize`), on every back end.
     crate::scalarize::scalarize_tables(&mut module);
+    // Scalar parameters a SOMD body assigns become locals the host can keep (`param_copies`).
+    crate::param_copies::copy_assigned_params(&mut module);
     module
 }
 

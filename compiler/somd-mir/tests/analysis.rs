@@ -604,15 +604,6 @@ class Sync {
         }
         return b;
     }
-    static long[] shrinking(dist long[] a, dist long[] b, int steps) {
-        for (int p = 0; p < steps; p++) {
-            sync (b) {
-                for (int i = 0; i < a.length; i++) b[i] = a[i] + 1;
-            }
-        }
-        steps = 0;
-        return b;
-    }
     static reduce(max) long guarded(dist long[] a, int steps) {
         shared long total = 0;
         if (steps > 2) {
@@ -674,6 +665,51 @@ class Sync {
             }
         }
         return b;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}
+
+/// A scalar parameter the body assigns is a local copy (`param_copies`): a host scalar the
+/// host keeps and passes to the kernels at each launch, where a user strategy's argument
+/// still reads the parameter as the call passed it.
+#[test]
+fn assigned_parameters_are_host_scalars() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Halves {
+    static int[] bounds(int length, int parts, int min) {
+        int[] b = new int[parts + 1];
+        for (int r = 0; r <= parts; r++) b[r] = length * r / parts;
+        return b;
+    }
+}
+class Params {
+    static long[] countdown(dist long[] a, dist long[] b, int steps) {
+        while (steps > 0) {
+            sync (b) {
+                for (int i = 0; i < a.length; i++) b[i] = a[i] + steps;
+            }
+            steps--;
+        }
+        return b;
+    }
+    static long[] shrinking(dist long[] a, dist long[] b, int steps) {
+        for (int p = 0; p < steps; p++) {
+            sync (b) {
+                for (int i = 0; i < a.length; i++) b[i] = a[i] + 1;
+            }
+        }
+        steps = 0;
+        return b;
+    }
+    static reduce(+) long user(dist(Halves(n)) int[] a, int n) {
+        n = n * 2;
+        long s = 0;
+        for (int i = 0; i < a.length; i++) s += a[i] * n;
+        return s;
     }
     public static void main(String[] args) {}
 }
