@@ -1319,6 +1319,30 @@ fn device_runs_methods_assigning_their_parameters() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_temporaries`, whose parallel
+/// loops use scalars declared before them as each iteration's temporaries, is one device
+/// call: one launch each, and one a round for `steps` (6 rounds; its copy-back is an
+/// exchange). The outputs are the twin's (checked by `traced_calls`).
+#[test]
+fn device_runs_loops_with_temporaries_declared_before_them() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_temporaries",
+        *opencl,
+        &[
+            ("Main.distances", 1, 1),
+            ("Main.reuse", 1, 1),
+            ("Main.folded", 1, 1),
+            ("Main.rowSums", 1, 1),
+            ("Main.squares", 1, 1),
+            ("Main.energy", 1, 1),
+            ("Main.steps", 1, 6),
+        ],
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, SOMD methods returning a small table (`device_tables`) run
 /// on the device: each loop reducing into the table's elements is one launch (`span`,
 /// `bits`, `moments` and `peak` one, `above` two), and `lastSeen`, whose loop writes an

@@ -1,5 +1,5 @@
 //! The middle end of `somdc`: the MIR ([`ir`]), lowering from the checked program
-//! ([`lower`], which ends with [`scalarize`] and [`param_copies`]), the verifier ([`verify`]) and the text
+//! ([`lower`], which ends with [`scalarize`], [`param_copies`] and [`privatize`]), the verifier ([`verify`]) and the text
 //! printer ([`print`]).
 //!
 //! Stage contract: `lower(&Program, &SourceMap) -> Module`; `verify(&Module) -> Result<(),
@@ -15,6 +15,7 @@ pub mod ir;
 pub mod lower;
 pub mod param_copies;
 pub mod print;
+pub mod privatize;
 pub mod scalarize;
 pub mod verify;
 

@@ -42,6 +42,8 @@ pub fn lower(program: &Program, sources: &SourceMap) -> Module {
     crate::scalarize::scalarize_tables(&mut module);
     // Scalar parameters a SOMD body assigns become locals the host can keep (`param_copies`).
     crate::param_copies::copy_assigned_params(&mut module);
+    // Scalars a loop writes before it reads them in each iteration become the iteration's own.
+    crate::privatize::privatize_temporaries(&mut module);
     module
 }
 

@@ -717,6 +717,84 @@ class Params {
     ));
 }
 
+/// Scalars declared before a loop that every iteration writes before reading, and that
+/// nothing after the loop reads, are the iteration's own (`privatize`); a scalar whose
+/// last value is read after the loop, one an iteration may read before writing it (an
+/// `if` without `else`, a write in the right operand of `&&`, a write in a nested loop
+/// that may run no iteration), and one the loop's test reads stay loop-carried.
+#[test]
+fn temporaries_declared_before_a_loop_are_the_iterations_own() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Temps {
+    static double[] both(dist double[] x) {
+        double t;
+        double[] out = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            if (x[i] > 0) t = x[i]; else t = -x[i];
+            out[i] = t * 2;
+        }
+        return out;
+    }
+    static double[] conditional(dist double[] x) {
+        double t;
+        double[] out = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            out[i] = x[i] > 0 ? (t = x[i]) * t : 0.0;
+        }
+        return out;
+    }
+    static reduce(+) double liveAfter(dist double[] x) {
+        double t = 0;
+        double s = 0;
+        for (int i = 0; i < x.length; i++) {
+            t = x[i];
+            s += t;
+        }
+        return s + t;
+    }
+    static reduce(+) double maybe(dist double[] x) {
+        double t = 0;
+        double s = 0;
+        for (int i = 0; i < x.length; i++) {
+            if (x[i] > 0.5) t = x[i];
+            s += t;
+        }
+        return s;
+    }
+    static double[] shortCircuit(dist double[] x) {
+        double t = 0;
+        double[] out = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            if (x[i] > 0 && (t = x[i] * 2) > 1) out[i] = 1;
+            out[i] += t;
+        }
+        return out;
+    }
+    static double[] nested(dist double[][] m) {
+        double t = 0;
+        double[] out = new double[m.length];
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[i].length; j++) t = m[i][j];
+            out[i] = t;
+        }
+        return out;
+    }
+    static int[] tested(dist int[] a) {
+        int t = 0;
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length && t < 100; i++) {
+            t = a[i];
+            out[i] = t;
+        }
+        return out;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}
+
 #[test]
 fn assignments_inside_expressions_stay_on_the_device_when_c_orders_them_as_java() {
     insta::assert_snapshot!(explain(

@@ -1198,7 +1198,11 @@ impl Cx<'_> {
                             });
                         }
                         return Err(Dependence {
-                            what: format!("`{name}` is declared outside the loop and assigned in it (loop-carried), not as a reduction"),
+                            what: format!(
+                                "`{name}` is declared outside the loop and assigned in it, not \
+                                 as a reduction (loop-carried: an iteration may read what an \
+                                 earlier one wrote, or code after the loop reads the last value)"
+                            ),
                             span: expr.span,
                         });
                     };
