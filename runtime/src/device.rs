@@ -777,6 +777,14 @@ pub enum Size {
     Arg(usize),
     Add(&'static Size, &'static Size),
     Sub(&'static Size, &'static Size),
+    /// Java's `int` `*`, `/`, `Math.min` and `Math.max`, when both operands and the result
+    /// are `int`s and no divisor is 0; no size otherwise (the CPU path then wraps the
+    /// product or raises the `ArithmeticException`, and the kernel, which evaluates the
+    /// same expression in C, never overflows).
+    Mul(&'static Size, &'static Size),
+    Div(&'static Size, &'static Size),
+    Min(&'static Size, &'static Size),
+    Max(&'static Size, &'static Size),
     /// The iterations of `for (int i = lo; i < hi; i += step)` (`step` > 0):
     /// `ceil((hi - lo) / step)`, 0 when `hi <= lo`. No size (the CPU path runs) when `lo` or
     /// `hi` is not an `int`, or when the index would pass `i32::MAX` after the last
@@ -795,6 +803,10 @@ impl Size {
             Size::Arg(k) => values.get(*k).copied().flatten(),
             Size::Add(a, b) => a.eval(values)?.checked_add(b.eval(values)?),
             Size::Sub(a, b) => a.eval(values)?.checked_sub(b.eval(values)?),
+            Size::Mul(a, b) => int_op(a, b, values, |x, y| Some(x * y)),
+            Size::Div(a, b) => int_op(a, b, values, |x, y| (y != 0).then(|| x / y)),
+            Size::Min(a, b) => int_op(a, b, values, |x, y| Some(x.min(y))),
+            Size::Max(a, b) => int_op(a, b, values, |x, y| Some(x.max(y))),
             Size::Steps { lo, hi, step } => {
                 let (lo, hi, step) = (lo.eval(values)?, hi.eval(values)?, *step);
                 let int = i64::from(i32::MIN)..=i64::from(i32::MAX);
@@ -809,6 +821,22 @@ impl Size {
             }
         }
     }
+}
+
+/// `op` on the values of `a` and `b` when both and the result are `int`s (i64 division
+/// truncates toward zero as Java's does).
+fn int_op(
+    a: &Size,
+    b: &Size,
+    values: &[Option<i64>],
+    op: impl Fn(i64, i64) -> Option<i64>,
+) -> Option<i64> {
+    let int = i64::from(i32::MIN)..=i64::from(i32::MAX);
+    let (x, y) = (a.eval(values)?, b.eval(values)?);
+    if !int.contains(&x) || !int.contains(&y) {
+        return None;
+    }
+    op(x, y).filter(|r| int.contains(r))
 }
 
 /// Where the host gets each kernel argument (the manifest's `ArgSource`).
@@ -2534,6 +2562,27 @@ mod tests {
         assert_eq!(rule.eval(&[None, Some(10)]), Some(9));
         assert_eq!(Size::Add(&N, &ONE).eval(&[None, None]), None, "unknown argument");
         assert_eq!(Size::Add(&N, &ONE).eval(&[None, Some(i64::MAX)]), None, "overflow");
+    }
+
+    #[test]
+    fn products_quotients_and_extrema_stay_in_int_range() {
+        static A: Size = Size::Arg(0);
+        static B: Size = Size::Arg(1);
+        static PRODUCT: Size = Size::Mul(&A, &B);
+        let eval = |rule: &Size, a: i64, b: i64| rule.eval(&[Some(a), Some(b)]);
+        assert_eq!(eval(&Size::Div(&A, &B), 101, 2), Some(50));
+        assert_eq!(eval(&Size::Div(&A, &B), -7, 2), Some(-3), "Java truncates toward zero");
+        assert_eq!(eval(&Size::Div(&A, &B), 7, 0), None, "the CPU path raises / by zero");
+        let min = i64::from(i32::MIN);
+        assert_eq!(eval(&Size::Div(&A, &B), min, -1), None, "MIN / -1 wraps in Java");
+        assert_eq!(eval(&PRODUCT, 46341, 46341), None, "a product past MAX wraps in Java");
+        assert_eq!(eval(&PRODUCT, 46340, -46340), Some(-2147395600));
+        assert_eq!(eval(&Size::Min(&A, &B), 9, -3), Some(-3));
+        assert_eq!(eval(&Size::Max(&A, &B), 9, -3), Some(9));
+        // An operand past `int` range (a sum of the i64 evaluation) has no Java value here.
+        static SUM: Size = Size::Add(&A, &B);
+        assert_eq!(Size::Div(&SUM, &B).eval(&[Some(i64::from(i32::MAX)), Some(1)]), None);
+        assert_eq!(Size::Max(&PRODUCT, &A).eval(&[Some(3), None]), None, "unknown argument");
     }
 
     #[test]

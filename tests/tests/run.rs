@@ -1343,6 +1343,25 @@ fn device_runs_loops_with_temporaries_declared_before_them() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, the SOMD methods of `device_sizes`, whose parallel loops'
+/// bounds the host computes with `*`, `/`, `Math.min` and `Math.max`, are device calls:
+/// `halves` once (its empty matrix runs on the CPU, as every empty first `dist` argument
+/// does), `clip` three times with no launch for a negative bound, `pairs` twice, and
+/// `stretch` once (with `k == 0` its width is 0, and its setup may fail: the CPU path
+/// runs, as for any such call of no work-item). The outputs are the twin's (checked by
+/// `traced_calls`).
+#[test]
+fn device_runs_loops_with_computed_bounds() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_sizes",
+        *opencl,
+        &[("Main.halves", 1, 1), ("Main.clip", 3, 2), ("Main.pairs", 2, 2), ("Main.stretch", 1, 1)],
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, SOMD methods returning a small table (`device_tables`) run
 /// on the device: each loop reducing into the table's elements is one launch (`span`,
 /// `bits`, `moments` and `peak` one, `above` two), and `lastSeen`, whose loop writes an

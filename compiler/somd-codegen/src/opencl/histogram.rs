@@ -883,12 +883,8 @@ fn hist_size_rule(cx: &FnCx, s: &somd_mir::analysis::SizeExpr, m: &KernelManifes
         SizeExpr::Scalar(l) => arg(cx.name(*l).to_string())?,
         SizeExpr::Len { array, dim } => arg(format!("{}_len{dim}", cx.name(*array)))?,
         SizeExpr::Static { name, .. } => return Err(bug(format!("static {name} as a size"))),
-        SizeExpr::Add(a, b) => {
-            SizeRule::Add(Box::new(hist_size_rule(cx, a, m)?), Box::new(hist_size_rule(cx, b, m)?))
-        }
-        SizeExpr::Sub(a, b) => {
-            SizeRule::Sub(Box::new(hist_size_rule(cx, a, m)?), Box::new(hist_size_rule(cx, b, m)?))
-        }
+        binary => SizeRule::binary(binary, |x| hist_size_rule(cx, x, m))
+            .ok_or_else(|| bug("size operator".to_string()))??,
     })
 }
 

@@ -450,14 +450,8 @@ impl Writer<'_> {
                         .ok_or_else(|| bug(format!("size {text} is not an argument")))?,
                 )
             }
-            SizeExpr::Add(a, b) => SizeRule::Add(
-                Box::new(self.size_rule(a, scalars, cx)?),
-                Box::new(self.size_rule(b, scalars, cx)?),
-            ),
-            SizeExpr::Sub(a, b) => SizeRule::Sub(
-                Box::new(self.size_rule(a, scalars, cx)?),
-                Box::new(self.size_rule(b, scalars, cx)?),
-            ),
+            binary => SizeRule::binary(binary, |x| self.size_rule(x, scalars, cx))
+                .ok_or_else(|| bug("size operator".to_string()))??,
         })
     }
 

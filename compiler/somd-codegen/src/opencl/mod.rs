@@ -79,6 +79,7 @@ pub use keywords::is_reserved;
 pub use layout::{prim_size, FieldLayout, FieldTy, StructLayout};
 pub use writer::write_kernels;
 
+use somd_mir::analysis::SizeExpr;
 use std::fmt;
 
 /// Options of the OpenCL C writer.
@@ -311,6 +312,12 @@ pub enum SizeRule {
     Arg(usize),
     Add(Box<SizeRule>, Box<SizeRule>),
     Sub(Box<SizeRule>, Box<SizeRule>),
+    /// `int` operations with every operand and the result in `int` range (runtime
+    /// `Size::Mul` ..: otherwise, and for a divisor of 0, the host runs the CPU path).
+    Mul(Box<SizeRule>, Box<SizeRule>),
+    Div(Box<SizeRule>, Box<SizeRule>),
+    Min(Box<SizeRule>, Box<SizeRule>),
+    Max(Box<SizeRule>, Box<SizeRule>),
     /// The iterations of `for (i = lo; i < hi; i += step)`: `ceil((hi - lo) / step)`, 0 when
     /// `hi <= lo`; the host runs the CPU path when Java's `int` index would wrap past
     /// `i32::MAX` (runtime `Size::Steps`).
@@ -321,6 +328,26 @@ pub enum SizeRule {
     },
 }
 
+impl SizeRule {
+    /// The rule of a binary size expression `s` (`Add` .. `Max`) over rules of its
+    /// operands, or `None` for any other expression.
+    pub(crate) fn binary(
+        s: &SizeExpr,
+        mut rule: impl FnMut(&SizeExpr) -> Result<SizeRule, EmitError>,
+    ) -> Option<Result<SizeRule, EmitError>> {
+        let (a, b, make): (_, _, fn(Box<SizeRule>, Box<SizeRule>) -> SizeRule) = match s {
+            SizeExpr::Add(a, b) => (a, b, SizeRule::Add),
+            SizeExpr::Sub(a, b) => (a, b, SizeRule::Sub),
+            SizeExpr::Mul(a, b) => (a, b, SizeRule::Mul),
+            SizeExpr::Div(a, b) => (a, b, SizeRule::Div),
+            SizeExpr::Min(a, b) => (a, b, SizeRule::Min),
+            SizeExpr::Max(a, b) => (a, b, SizeRule::Max),
+            _ => return None,
+        };
+        Some((|| Ok(make(Box::new(rule(a)?), Box::new(rule(b)?))))())
+    }
+}
+
 impl fmt::Display for SizeRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -328,6 +355,10 @@ impl fmt::Display for SizeRule {
             SizeRule::Arg(i) => write!(f, "arg{i}"),
             SizeRule::Add(a, b) => write!(f, "({a} + {b})"),
             SizeRule::Sub(a, b) => write!(f, "({a} - {b})"),
+            SizeRule::Mul(a, b) => write!(f, "({a} * {b})"),
+            SizeRule::Div(a, b) => write!(f, "({a} / {b})"),
+            SizeRule::Min(a, b) => write!(f, "min({a}, {b})"),
+            SizeRule::Max(a, b) => write!(f, "max({a}, {b})"),
             SizeRule::Steps { lo, hi, step } => write!(f, "steps({lo}, {hi}, {step})"),
         }
     }

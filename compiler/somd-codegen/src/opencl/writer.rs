@@ -2640,6 +2640,12 @@ impl<'a> Writer<'a> {
             SizeExpr::Len { array, dim } => format!("{}_len{dim}", cx.name(*array)),
             SizeExpr::Add(a, b) => format!("({} + {})", self.size(cx, a)?, self.size(cx, b)?),
             SizeExpr::Sub(a, b) => format!("({} - {})", self.size(cx, a)?, self.size(cx, b)?),
+            // The host launches only when every operand and result is in `int` range and
+            // no divisor is 0 (runtime `Size`), so C's `int` arithmetic is Java's here.
+            SizeExpr::Mul(a, b) => format!("({} * {})", self.size(cx, a)?, self.size(cx, b)?),
+            SizeExpr::Div(a, b) => format!("({} / {})", self.size(cx, a)?, self.size(cx, b)?),
+            SizeExpr::Min(a, b) => format!("min({}, {})", self.size(cx, a)?, self.size(cx, b)?),
+            SizeExpr::Max(a, b) => format!("max({}, {})", self.size(cx, a)?, self.size(cx, b)?),
             // Only host loops take their bounds from static fields.
             SizeExpr::Static { name, .. } => return Err(bug(format!("static {name} as a size"))),
         })

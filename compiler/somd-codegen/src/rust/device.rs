@@ -1082,6 +1082,18 @@ fn size_text(rule: &SizeRule) -> String {
         SizeRule::Sub(a, b) => {
             format!("rt::device::Size::Sub(&{}, &{})", size_text(a), size_text(b))
         }
+        SizeRule::Mul(a, b) => {
+            format!("rt::device::Size::Mul(&{}, &{})", size_text(a), size_text(b))
+        }
+        SizeRule::Div(a, b) => {
+            format!("rt::device::Size::Div(&{}, &{})", size_text(a), size_text(b))
+        }
+        SizeRule::Min(a, b) => {
+            format!("rt::device::Size::Min(&{}, &{})", size_text(a), size_text(b))
+        }
+        SizeRule::Max(a, b) => {
+            format!("rt::device::Size::Max(&{}, &{})", size_text(a), size_text(b))
+        }
         SizeRule::Steps { lo, hi, step } => format!(
             "rt::device::Size::Steps {{ lo: &{}, hi: &{}, step: {step} }}",
             size_text(lo),
@@ -2009,6 +2021,10 @@ impl HostProgram<'_, '_> {
             }
             SizeExpr::Sub(a, b) => {
                 format!("i32::wrapping_sub({}, {})", self.size(a)?, self.size(b)?)
+            }
+            // `Cx::host_size` gives host loops none of these.
+            SizeExpr::Mul(..) | SizeExpr::Div(..) | SizeExpr::Min(..) | SizeExpr::Max(..) => {
+                return Err(EmitError::Internal("a kernel size as a host loop bound".into()))
             }
         })
     }

@@ -90,6 +90,8 @@ fn size_bound(s: &SizeExpr) -> Option<(LenSym, i64)> {
             }
             _ => None,
         },
+        // `i < Math.min(x, y)` implies `i < x` and `i < y`.
+        SizeExpr::Min(a, b) => size_bound(a).or_else(|| size_bound(b)),
         _ => None,
     }
 }

@@ -283,6 +283,15 @@ pub enum SizeExpr {
     },
     Add(Box<SizeExpr>, Box<SizeExpr>),
     Sub(Box<SizeExpr>, Box<SizeExpr>),
+    /// `a * b`, `a / b`, `Math.min(a, b)` and `Math.max(a, b)` on `int`, only in kernel
+    /// sizes (`int n = a.length / 2;`, `Math.min(a.length, k)`): the runtime evaluates them
+    /// with both operands and the result in `int` range and a divisor other than 0, and
+    /// runs the CPU path otherwise (Java's wrapping product, its `ArithmeticException`),
+    /// so a kernel that evaluates the same expression in C never overflows or divides by 0.
+    Mul(Box<SizeExpr>, Box<SizeExpr>),
+    Div(Box<SizeExpr>, Box<SizeExpr>),
+    Min(Box<SizeExpr>, Box<SizeExpr>),
+    Max(Box<SizeExpr>, Box<SizeExpr>),
     /// A `static final int` field (`name` is `Class.FIELD`): only in the bounds of loops
     /// the host runs ([`SyncStep::Repeat`]), never in a kernel's size.
     Static {
@@ -309,11 +318,23 @@ impl SizeExpr {
         }
     }
 
+    /// The operands of a binary size (`Add` .. `Max`).
+    pub fn operands(&self) -> Option<(&SizeExpr, &SizeExpr)> {
+        match self {
+            SizeExpr::Add(a, b)
+            | SizeExpr::Sub(a, b)
+            | SizeExpr::Mul(a, b)
+            | SizeExpr::Div(a, b)
+            | SizeExpr::Min(a, b)
+            | SizeExpr::Max(a, b) => Some((a, b)),
+            _ => None,
+        }
+    }
+
     pub fn mentions(&self, local: LocalId) -> bool {
         match self {
-            SizeExpr::Const(_) | SizeExpr::Static { .. } => false,
             SizeExpr::Scalar(l) | SizeExpr::Len { array: l, .. } => *l == local,
-            SizeExpr::Add(a, b) | SizeExpr::Sub(a, b) => a.mentions(local) || b.mentions(local),
+            s => s.operands().is_some_and(|(a, b)| a.mentions(local) || b.mentions(local)),
         }
     }
 
@@ -334,6 +355,23 @@ impl SizeExpr {
                 }
                 _ => format!("{} - {}", a.display(func), b.display(func)),
             },
+            SizeExpr::Mul(a, b) => format!("{} * {}", a.factor(func), b.factor(func)),
+            SizeExpr::Div(a, b) => match **b {
+                SizeExpr::Mul(..) | SizeExpr::Div(..) => {
+                    format!("{} / ({})", a.factor(func), b.display(func))
+                }
+                _ => format!("{} / {}", a.factor(func), b.factor(func)),
+            },
+            SizeExpr::Min(a, b) => format!("Math.min({}, {})", a.display(func), b.display(func)),
+            SizeExpr::Max(a, b) => format!("Math.max({}, {})", a.display(func), b.display(func)),
+        }
+    }
+
+    /// [`SizeExpr::display`] as an operand of `*` or `/`: a sum or difference in parentheses.
+    fn factor(&self, func: &Function) -> String {
+        match self {
+            SizeExpr::Add(..) | SizeExpr::Sub(..) => format!("({})", self.display(func)),
+            _ => self.display(func),
         }
     }
 }

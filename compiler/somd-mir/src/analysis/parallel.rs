@@ -466,14 +466,29 @@ impl Cx<'_> {
                 self.len_of(m, 1)
             }
             ExprKind::Binary { op, lhs, rhs } if op.ty == PrimOrRef::Prim(PrimType::Int) => {
-                let l = self.size_depth(*lhs, depth + 1, host)?;
-                let r = self.size_depth(*rhs, depth + 1, host)?;
+                let l = Box::new(self.size_depth(*lhs, depth + 1, host)?);
+                let r = Box::new(self.size_depth(*rhs, depth + 1, host)?);
                 match op.kind {
-                    BinOpKind::Add => Some(SizeExpr::Add(Box::new(l), Box::new(r))),
-                    BinOpKind::Sub => Some(SizeExpr::Sub(Box::new(l), Box::new(r))),
+                    BinOpKind::Add => Some(SizeExpr::Add(l, r)),
+                    BinOpKind::Sub => Some(SizeExpr::Sub(l, r)),
+                    // Kernel sizes only: the host's own loops evaluate their bounds in Rust,
+                    // where a division by zero must raise Java's exception at its position.
+                    BinOpKind::Mul if !host => Some(SizeExpr::Mul(l, r)),
+                    BinOpKind::Div if !host => Some(SizeExpr::Div(l, r)),
                     _ => None,
                 }
             }
+            _ if !host => match walk::min_max_call(self.module, func, e)? {
+                (op, [a, b], PrimType::Int) => {
+                    let a = Box::new(self.size_depth(a, depth + 1, host)?);
+                    let b = Box::new(self.size_depth(b, depth + 1, host)?);
+                    match op {
+                        ReduceOp::Min => Some(SizeExpr::Min(a, b)),
+                        _ => Some(SizeExpr::Max(a, b)),
+                    }
+                }
+                _ => None,
+            },
             _ => None,
         }
     }

@@ -1292,11 +1292,10 @@ fn stmt_mentions(func: &Function, stmt: &Stmt, l: LocalId) -> bool {
 /// A scalar parameter of `size` that the body assigns (its value is not the argument's).
 fn changed_scalar(size: &SizeExpr, assigned: &HashMap<LocalId, usize>) -> Option<LocalId> {
     match size {
-        SizeExpr::Const(_) | SizeExpr::Len { .. } | SizeExpr::Static { .. } => None,
         SizeExpr::Scalar(l) => (assigned.get(l).copied().unwrap_or(0) > 0).then_some(*l),
-        SizeExpr::Add(a, b) | SizeExpr::Sub(a, b) => {
-            changed_scalar(a, assigned).or_else(|| changed_scalar(b, assigned))
-        }
+        s => s
+            .operands()
+            .and_then(|(a, b)| changed_scalar(a, assigned).or_else(|| changed_scalar(b, assigned))),
     }
 }
 
