@@ -52,6 +52,9 @@ impl std::fmt::Debug for SyncDesc {
     }
 }
 
+/// The most launches [`SyncCall::check_lazily`] lets pass unchecked.
+pub const LAZY_CHECK_LAUNCHES: usize = 64;
+
 /// A multi-kernel call in progress on one device.
 pub struct SyncCall<'a> {
     ctx: &'static DeviceCtx,
@@ -80,6 +83,8 @@ pub struct SyncCall<'a> {
     last_groups: usize,
     /// A launch was enqueued since the error buffer was last checked.
     unchecked: bool,
+    /// Launches enqueued since the error buffer was last checked.
+    launches_unchecked: usize,
     /// The row scope serving the call (`device/rows.rs`: its place on the stack) and the
     /// matrix argument, whose result stays on the device; `true` when the call was passed
     /// the matrix the scope holds.
@@ -241,6 +246,7 @@ impl<'a> SyncCall<'a> {
             partials_pending: false,
             last_groups: 0,
             unchecked: false,
+            launches_unchecked: 0,
             rows: lent.as_ref().map(|l| (l.depth(), l.param, reused)),
             row_copy,
             err,
@@ -269,6 +275,21 @@ impl<'a> SyncCall<'a> {
         if self.unchecked {
             self.err.check(self.planned[0].desc.sites).or_fatal();
             self.unchecked = false;
+            self.launches_unchecked = 0;
+        }
+    }
+
+    /// [`SyncCall::check`] before a host statement or test that cannot fail: one only
+    /// after [`LAZY_CHECK_LAUNCHES`] launches since the last. A failed launch leaves
+    /// nothing such a step reads (reduction results are checked as they are read) and
+    /// nothing the program observes before the exception, which the call raises at the
+    /// next check (the error buffer keeps the first failure in Java's order); the
+    /// periodic check bounds the work done after a failure, and ends a host loop that
+    /// only Java's exception would have left. Each check is a blocking read: a countdown
+    /// `while (steps > 0) { sync { .. } steps--; }` paid one round trip per sweep.
+    pub fn check_lazily(&mut self) {
+        if self.launches_unchecked >= LAZY_CHECK_LAUNCHES {
+            self.check();
         }
     }
 
@@ -406,6 +427,7 @@ impl<'a> SyncCall<'a> {
         let launched = planned.launch(&mut setter, &geo);
         launched.or_fatal();
         self.unchecked = true;
+        self.launches_unchecked += 1;
         if desc.reduction {
             self.partials_pending = true;
             self.last_groups = groups;

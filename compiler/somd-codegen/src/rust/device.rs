@@ -36,8 +36,8 @@
 use super::EmitError;
 use crate::opencl::{self, ArgKind, ArgSource, ClOptions, KernelManifest, KernelSet, SizeRule};
 use somd_diag::SourceMap;
-use somd_mir::analysis::SyncStep;
 use somd_mir::analysis::{self, KernelKind, SizeExpr, SomdBody, SomdResult, SomdShape, Subject};
+use somd_mir::analysis::{walk, SyncStep};
 use somd_mir::{FuncId, FuncKind, Module, Reduction, Type};
 use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::HashMap;
@@ -1861,7 +1861,8 @@ impl HostProgram<'_, '_> {
                     self.cx.replaced.insert(ir.call, name);
                 }
                 SyncStep::Host(stmt) => {
-                    writeln!(out, "{pad}somd_sync.check();")?;
+                    let check = self.check_before(&walk::stmt_roots(stmt));
+                    writeln!(out, "{pad}{check}")?;
                     self.cx.stmt(out, super::writer::Level(level), stmt)?;
                 }
                 SyncStep::SwapOrLaunch { launch, dst, src } => {
@@ -1899,7 +1900,7 @@ impl HostProgram<'_, '_> {
                 }
                 SyncStep::If { cond, cond_steps, then, otherwise } => {
                     self.steps(out, cond_steps, level, depth)?;
-                    writeln!(out, "{pad}somd_sync.check();")?;
+                    writeln!(out, "{pad}{}", self.check_before(&[*cond]))?;
                     writeln!(out, "{pad}if {} {{", self.cx.expr(*cond)?)?;
                     self.steps(out, then, level + 1, depth)?;
                     if !otherwise.is_empty() {
@@ -1935,6 +1936,21 @@ impl HostProgram<'_, '_> {
         Ok(())
     }
 
+    /// The check of the launches before a host step evaluating `roots`: Java raises a
+    /// failed launch's exception before the step, so a step that may fail itself checks
+    /// first; one that cannot (no division by a variable, no element, no call but `Math`)
+    /// checks lazily (`SyncCall::check_lazily`: every 64 launches), since a failed launch
+    /// leaves nothing it reads and the call raises the failure at the next check.
+    fn check_before(&self, roots: &[somd_mir::ExprId]) -> &'static str {
+        let module = self.cx.module;
+        let pure = |f: somd_mir::FuncId| walk::library_math(module, f);
+        let fails = roots.iter().any(|e| walk::may_fail(self.func, *e, &|_| false, &pure));
+        match fails {
+            true => "somd_sync.check();",
+            false => "somd_sync.check_lazily();",
+        }
+    }
+
     /// A host loop's test: its intermediate reductions, the check of the launches before
     /// it, then `break` when Java's test fails.
     fn test(
@@ -1947,7 +1963,7 @@ impl HostProgram<'_, '_> {
     ) -> Result<(), EmitError> {
         let pad = "    ".repeat(level);
         self.steps(out, steps, level, depth)?;
-        writeln!(out, "{pad}somd_sync.check();")?;
+        writeln!(out, "{pad}{}", self.check_before(&[test]))?;
         writeln!(out, "{pad}if !({}) {{", self.cx.expr(test)?)?;
         writeln!(out, "{pad}    break;")?;
         writeln!(out, "{pad}}}")?;
