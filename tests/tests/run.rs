@@ -1362,6 +1362,30 @@ fn device_runs_loops_with_computed_bounds() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, the searches of `device_search` that leave their loop at the
+/// first match run as argument minima, one launch a call: `firstNegative` twice (its empty
+/// array runs on the CPU), `indexOf` four times, `firstAbove` three, `firstDescent` twice;
+/// `quotient` (an assignment that may fail) and `fragile` (a test that may fail) make no
+/// device call. The outputs are the twin's (checked by `traced_calls`).
+#[test]
+fn device_runs_searches_as_first_matches() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_search",
+        *opencl,
+        &[
+            ("Main.firstNegative", 2, 2),
+            ("Main.indexOf", 4, 4),
+            ("Main.firstAbove", 3, 3),
+            ("Main.firstDescent", 2, 2),
+            ("Main.quotient", 0, 0),
+            ("Main.fragile", 0, 0),
+        ],
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, SOMD methods returning a small table (`device_tables`) run
 /// on the device: each loop reducing into the table's elements is one launch (`span`,
 /// `bits`, `moments` and `peak` one, `above` two), and `lastSeen`, whose loop writes an

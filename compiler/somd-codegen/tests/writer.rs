@@ -64,6 +64,7 @@ fn module(sources: &mut SourceMap) -> Module {
         is_local: false,
         somd: None,
         intermediate: None,
+        early_exits: Vec::new(),
         span: span(0),
     };
     Module {

@@ -229,7 +229,19 @@ pub struct Function {
     /// `reduce(op)` on a function without `dist` parameters: an intermediate reduction
     /// when called inside a method instance.
     pub intermediate: Option<ReduceOp>,
+    /// Loops that `first_match` made from searches: each may stop once its iteration is
+    /// done and the local holds anything but `Integer.MAX_VALUE` (a back end's choice:
+    /// nothing observable happens in the iterations after it).
+    pub early_exits: Vec<EarlyExit>,
     pub span: Span,
+}
+
+/// A search loop rewritten by `first_match`: the loop whose test is `test` may end after
+/// any iteration that leaves `first` other than `Integer.MAX_VALUE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EarlyExit {
+    pub test: ExprId,
+    pub first: LocalId,
 }
 
 #[derive(Clone, Debug)]

@@ -1,5 +1,5 @@
 //! The middle end of `somdc`: the MIR ([`ir`]), lowering from the checked program
-//! ([`lower`], which ends with [`scalarize`], [`param_copies`] and [`privatize`]), the verifier ([`verify`]) and the text
+//! ([`lower`], which ends with [`scalarize`], [`param_copies`], [`first_match`] and [`privatize`]), the verifier ([`verify`]) and the text
 //! printer ([`print`]).
 //!
 //! Stage contract: `lower(&Program, &SourceMap) -> Module`; `verify(&Module) -> Result<(),
@@ -11,6 +11,7 @@
 //! compiler bug, reported by the verifier, never a user diagnostic.
 
 pub mod analysis;
+pub mod first_match;
 pub mod ir;
 pub mod lower;
 pub mod param_copies;

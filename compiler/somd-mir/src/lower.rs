@@ -42,6 +42,8 @@ pub fn lower(program: &Program, sources: &SourceMap) -> Module {
     crate::scalarize::scalarize_tables(&mut module);
     // Scalar parameters a SOMD body assigns become locals the host can keep (`param_copies`).
     crate::param_copies::copy_assigned_params(&mut module);
+    // Searches leaving their loop at the first match become argument minima (`first_match`).
+    crate::first_match::rewrite_searches(&mut module);
     // Scalars a loop writes before it reads them in each iteration become the iteration's own.
     crate::privatize::privatize_temporaries(&mut module);
     module
@@ -308,6 +310,7 @@ impl<'a> FnLower<'a> {
             is_local,
             somd,
             intermediate,
+            early_exits: Vec::new(),
             span,
         }
     }

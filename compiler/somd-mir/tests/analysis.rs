@@ -795,6 +795,74 @@ class Temps {
     ));
 }
 
+/// Searches at the top level of a SOMD body that leave their loop at the first match
+/// (`first_match`) are argument minima of the matching iteration: `break` with payloads,
+/// `break` of the loop's label, `return` in the loop with the `return` after it. A search
+/// whose test may fail, one nested in another loop, one stepping by 2, one whose body does
+/// more than assign and leave, and one whose assignment may fail stay on the CPU.
+#[test]
+fn searches_are_first_matches() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Search {
+    static reduce(min) int first(dist int[] a) {
+        int at = Integer.MAX_VALUE;
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] < 0) { at = Somd.offset(a) + i; break; }
+        }
+        return at;
+    }
+    static reduce(min) long labelled(dist long[] a, long key) {
+        long at = Long.MAX_VALUE;
+        long seen = 0;
+        find:
+        for (int i = 1; i < a.length; i++) {
+            if (a[i] == key && a[i - 1] != key) { at = Somd.offset(a) + i; seen = a[i - 1]; break find; }
+        }
+        return at == Long.MAX_VALUE ? at : at * 4 + (seen & 3);
+    }
+    static reduce(min) int indexOf(dist int[] a, int key) {
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] == key) return Somd.offset(a) + i;
+        }
+        return Integer.MAX_VALUE;
+    }
+    static reduce(min) int fragile(dist int[] a, int[] table) {
+        int at = Integer.MAX_VALUE;
+        for (int i = 0; i < a.length; i++) {
+            if (table[a[i]] < 0) { at = i; break; }
+        }
+        return at;
+    }
+    static reduce(min) int stepped(dist int[] a) {
+        int at = Integer.MAX_VALUE;
+        for (int i = 0; i < a.length; i += 2) {
+            if (a[i] < 0) { at = i; break; }
+        }
+        return at;
+    }
+    static reduce(min) int busy(dist int[] a) {
+        int at = Integer.MAX_VALUE;
+        int n = 0;
+        for (int i = 0; i < a.length; i++) {
+            n++;
+            if (a[i] < 0) { at = i; break; }
+        }
+        return at + n;
+    }
+    static reduce(min) int costly(dist int[] a, int[] table) {
+        int at = Integer.MAX_VALUE;
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] < 0) { at = table[-a[i]]; break; }
+        }
+        return at;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}
+
 #[test]
 fn assignments_inside_expressions_stay_on_the_device_when_c_orders_them_as_java() {
     insta::assert_snapshot!(explain(

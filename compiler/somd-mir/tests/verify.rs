@@ -40,6 +40,7 @@ fn function(exprs: Vec<Expr>, body: Vec<Stmt>) -> Function {
         is_local: false,
         somd: None,
         intermediate: None,
+        early_exits: Vec::new(),
         span: Span::default(),
     }
 }

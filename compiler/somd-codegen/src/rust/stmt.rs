@@ -1303,6 +1303,14 @@ impl FnCx<'_> {
             None => self.block_stmts(out, inner, shape.body)?,
         }
         self.frames.pop();
+        // A search made an argument minimum (`somd_mir::first_match`): nothing observable
+        // happens after the first match, so the loop stops there as the search did.
+        if let Some(exit) = self.func.early_exits.iter().find(|x| Some(x.test) == shape.test) {
+            let first = self.local_name(exit.first);
+            writeln!(out, "{inner}if {first} != i32::MAX {{")?;
+            writeln!(out, "{}break {brk};", inner.next())?;
+            writeln!(out, "{inner}}}")?;
+        }
         for u in shape.update {
             let text = self.expr_stmt(*u)?;
             write_text(out, inner, "", &text, ";")?;

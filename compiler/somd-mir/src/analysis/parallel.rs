@@ -1035,7 +1035,10 @@ impl Cx<'_> {
         if let Some(span) = exit {
             return Err(Dependence {
                 what: "`break`, `return` or a jump to a label outside the loop's body leaves the \
-                       loop early (in the `if` here)"
+                       loop early (in the `if` here; a search at the top level of the body, \
+                       `for (int i = lo; i < hi; i++) { if (test) { x = ..; break; } }` or \
+                       `if (test) return ..;` before a `return`, runs as its first match when \
+                       its test cannot fail)"
                     .into(),
                 span,
             });
@@ -1175,14 +1178,21 @@ impl Cx<'_> {
                         // improves, in iterations where Java's may not: it must not fail
                         // (nor have an effect, which `cannot_fail` includes).
                         if !safe(*value) {
-                            return Err(Dependence {
-                                what: format!(
+                            let search = walk::assigned_local(func, *lead)
+                                .is_some_and(|m| func.early_exits.iter().any(|x| x.first == m));
+                            let what = match search {
+                                true => format!(
+                                    "`{name}` is assigned at the search's first match but its \
+                                     value may fail or have an effect (each work-item would \
+                                     evaluate it at its own first match)"
+                                ),
+                                false => format!(
                                     "`{name}` is set with the extremum in the `if` but its \
                                      value may fail or have an effect (each work-item would \
                                      evaluate it whenever its own extremum improves)"
                                 ),
-                                span: expr.span,
-                            });
+                            };
+                            return Err(Dependence { what, span: expr.span });
                         }
                         if payloads.iter().any(|(p, ..)| p == l) {
                             return Err(Dependence {

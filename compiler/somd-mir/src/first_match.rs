@@ -1,0 +1,280 @@
+//! Searches that leave their loop at the first match become argument minima.
+//!
+//! A SOMD body often looks for the first element that passes a test:
+//!
+//! ```text
+//! int found = -1;
+//! for (int i = lo; i < hi; i++) {
+//!     if (a[i] < 0) { found = Somd.offset(a) + i; break; }
+//! }
+//! ```
+//!
+//! A loop that leaves early is no parallel loop. But the first match is the smallest
+//! iteration that passes the test, and what the matching iteration assigns is what an
+//! argument minimum carries, which the device reduces with a work-group tree (`parallel`,
+//! "Argument extrema"). This pass rewrites such a loop at the top level of a SOMD body to
+//!
+//! ```text
+//! int first_i = Integer.MAX_VALUE;
+//! for (int i = lo; i < hi; i++) {
+//!     int match_i = a[i] < 0 ? i : Integer.MAX_VALUE;
+//!     if (match_i < first_i) { first_i = match_i; found = Somd.offset(a) + i; }
+//! }
+//! ```
+//!
+//! and records the loop in [`Function::early_exits`], so that the CPU back end still
+//! stops after the first match (the Rust writer breaks once `first_i` is set). Java's
+//! semantics are unchanged: `i` only grows (step 1, `i < hi` never wraps), so once
+//! `first_i` holds the first match no later iteration passes `match_i < first_i`, and
+//! the assignments run once, in the matching iteration, as before. The rewritten loop
+//! evaluates the test in every iteration (a device evaluates them all), so the test must
+//! neither fail nor have an effect: its array accesses are proven in range for `lo <= i <
+//! hi` (`bounds`), it divides by no variable and calls nothing but `Math`. The
+//! assignments may fail (the analysis keeps such a loop on the CPU, where it stops at the
+//! first match as before).
+//!
+//! The loop must be `for (int i = lo; i < hi; i++)` with `lo` a constant of at least 0,
+//! `hi` without effects and naming no local the body assigns, and a body of exactly `if
+//! (test) { x = e; ..; break; }` (no `else`), assigning distinct primitive locals
+//! declared before the loop; `break` may name the loop's label. The form `if (test) { ..;
+//! return p; }` followed by `return q;` right after the loop (a method returning a
+//! primitive) is the same search: `p` goes to a local `result_i` that the matching
+//! iteration assigns, and the method returns `first_i != Integer.MAX_VALUE ? result_i :
+//! q`. Searches nested in other loops keep their `break`: a kernel stops there too.
+
+use crate::analysis::bounds::{self, LenSym, Range};
+use crate::analysis::walk;
+use crate::ir::*;
+use somd_syntax::ast::PrimType;
+
+/// Rewrites the searches at the top level of every SOMD function of `module`.
+pub fn rewrite_searches(module: &mut Module) {
+    let library_math: Vec<bool> =
+        (0..module.functions.len()).map(|f| walk::library_math(module, FuncId(f as u32))).collect();
+    for func in &mut module.functions {
+        if func.somd.is_some() {
+            rewrite_function(func, &library_math);
+        }
+    }
+}
+
+/// A search found at the top level: the position of its `for` block and its parts.
+struct Search {
+    at: usize,
+    index: LocalId,
+    test: ExprId,
+    cond: ExprId,
+    assigns: Vec<ExprId>,
+    /// `Some((p, q))` for `if (test) { ..; return p; }` and the `return q;` right after
+    /// the loop.
+    returns: Option<(ExprId, ExprId)>,
+}
+
+fn rewrite_function(func: &mut Function, library_math: &[bool]) {
+    let found: Vec<Search> = func
+        .body
+        .stmts
+        .iter()
+        .enumerate()
+        .filter_map(|(at, stmt)| search(func, at, stmt, library_math))
+        .collect();
+    // Later blocks first: inserting a declaration moves the statements after it.
+    for s in found.into_iter().rev() {
+        rewrite(func, s);
+    }
+}
+
+fn search(func: &Function, at: usize, stmt: &Stmt, library_math: &[bool]) -> Option<Search> {
+    let Stmt::Block(block) = stmt else { return None };
+    let [Stmt::Let { local: index, init: Some(lo) }, Stmt::Loop { label, test: Some(test), test_at_end: false, body, update }] =
+        block.stmts.as_slice()
+    else {
+        return None;
+    };
+    let index = *index;
+    if func.local(index).ty != Type::Prim(PrimType::Int) {
+        return None;
+    }
+    let lo = match func.expr(*lo).kind {
+        ExprKind::Const(Const::Int(v)) if v >= 0 => i64::from(v),
+        _ => return None,
+    };
+    let [update] = update.as_slice() else { return None };
+    if !steps_by_one(func, *update, index) {
+        return None;
+    }
+    let ExprKind::Binary { op, lhs, rhs: hi } = func.expr(*test).kind else { return None };
+    if op.kind != BinOpKind::Lt || !matches!(func.expr(lhs).kind, ExprKind::Local(l) if l == index)
+    {
+        return None;
+    }
+    let [Stmt::If { cond, then_block, else_block: None }] = body.stmts.as_slice() else {
+        return None;
+    };
+    let (last, assigns) = then_block.stmts.split_last()?;
+    let returns = match last {
+        Stmt::Break(None) => None,
+        Stmt::Break(Some(l)) if *label == Some(*l) => None,
+        // `return p;` in the loop and `return q;` right after it, of a primitive.
+        Stmt::Return(Some(p)) => match func.body.stmts.get(at + 1) {
+            Some(Stmt::Return(Some(q))) if matches!(func.ret, Type::Prim(_)) => Some((*p, *q)),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let mut targets = Vec::new();
+    let mut values = Vec::new();
+    for s in assigns {
+        let Stmt::Expr(e) = s else { return None };
+        let ExprKind::Assign { target, .. } = func.expr(*e).kind else { return None };
+        let ExprKind::Local(x) = func.expr(target).kind else { return None };
+        let local = func.local(x);
+        if x == index
+            || targets.contains(&x)
+            || local.kind == LocalKind::This
+            || local.shared
+            || !matches!(local.ty, Type::Prim(_))
+        {
+            return None;
+        }
+        targets.push(x);
+        values.push(*e);
+    }
+    if targets.is_empty() && returns.is_none() {
+        return None;
+    }
+    let pure = |f: FuncId| library_math.get(f.0 as usize).copied().unwrap_or(false);
+    // The bound is evaluated again each iteration: nothing the body assigns, no effect.
+    if targets.iter().any(|x| walk::mentions(func, hi, *x))
+        || walk::mentions(func, hi, index)
+        || !walk::effect_free(func, hi, &pure)
+    {
+        return None;
+    }
+    // The test runs in every iteration of the rewritten loop.
+    let known =
+        [(index, Range { lo: Some(lo), below: length_bound(func, hi).into_iter().collect() })];
+    let proven = bounds::proven_in_bounds(func, body, &known, &[]);
+    if !walk::effect_free(func, *cond, &pure)
+        || walk::may_fail(func, *cond, &|e| proven.contains(&e), &pure)
+    {
+        return None;
+    }
+    Some(Search { at, index, test: *test, cond: *cond, assigns: values, returns })
+}
+
+/// `i++`, `++i`, `i += 1` or `i = i + 1`.
+fn steps_by_one(func: &Function, update: ExprId, index: LocalId) -> bool {
+    let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == index);
+    let is_one = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Const(Const::Int(1)));
+    match func.expr(update).kind {
+        ExprKind::IncDec { target, delta: 1, .. } => is_index(target),
+        ExprKind::CompoundAssign { target, op, value } => {
+            op.kind == BinOpKind::Add && is_index(target) && is_one(value)
+        }
+        ExprKind::Assign { target, value } => {
+            is_index(target)
+                && matches!(func.expr(value).kind, ExprKind::Binary { op, lhs, rhs }
+                    if op.kind == BinOpKind::Add && is_index(lhs) && is_one(rhs))
+        }
+        _ => false,
+    }
+}
+
+/// `x.length` or `x.length - c` (`c` a constant) as a bound `len + k` on the index.
+fn length_bound(func: &Function, hi: ExprId) -> Option<(LenSym, i64)> {
+    let len = |e: ExprId| match func.expr(e).kind {
+        ExprKind::Length(a) => match func.expr(a).kind {
+            ExprKind::Local(array) => Some(LenSym { array, dim: 0 }),
+            _ => None,
+        },
+        _ => None,
+    };
+    match func.expr(hi).kind {
+        ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Sub => {
+            let ExprKind::Const(Const::Int(c)) = func.expr(rhs).kind else { return None };
+            Some((len(lhs)?, -i64::from(c)))
+        }
+        _ => Some((len(hi)?, 0)),
+    }
+}
+
+fn push(func: &mut Function, kind: ExprKind, ty: Type, span: somd_diag::Span) -> ExprId {
+    func.exprs.push(Expr { kind, ty, span });
+    ExprId(func.exprs.len() as u32 - 1)
+}
+
+fn new_local(func: &mut Function, name: String, span: somd_diag::Span) -> LocalId {
+    func.locals.push(Local {
+        name,
+        ty: Type::Prim(PrimType::Int),
+        kind: LocalKind::Var,
+        dist: None,
+        shared: false,
+        span,
+    });
+    LocalId(func.locals.len() as u32 - 1)
+}
+
+fn rewrite(func: &mut Function, mut s: Search) {
+    let int = Type::Prim(PrimType::Int);
+    let boolean = Type::Prim(PrimType::Boolean);
+    let span = func.expr(s.cond).span;
+    let name = func.local(s.index).name.clone();
+    let first = new_local(func, format!("first_{name}"), span);
+    let matched = new_local(func, format!("match_{name}"), span);
+    let max =
+        |func: &mut Function| push(func, ExprKind::Const(Const::Int(i32::MAX)), int.clone(), span);
+    let start = max(func);
+    // match_i = test ? i : MAX
+    let at = push(func, ExprKind::Local(s.index), int.clone(), span);
+    let none = max(func);
+    let pick = push(
+        func,
+        ExprKind::Conditional { cond: s.cond, then_expr: at, else_expr: none },
+        int.clone(),
+        span,
+    );
+    // if (match_i < first_i) { first_i = match_i; assignments }
+    let lhs = push(func, ExprKind::Local(matched), int.clone(), span);
+    let rhs = push(func, ExprKind::Local(first), int.clone(), span);
+    let less = BinOp { kind: BinOpKind::Lt, ty: PrimOrRef::Prim(PrimType::Int) };
+    let better = push(func, ExprKind::Binary { op: less, lhs, rhs }, boolean.clone(), span);
+    let target = push(func, ExprKind::Local(first), int.clone(), span);
+    let value = push(func, ExprKind::Local(matched), int.clone(), span);
+    let set = push(func, ExprKind::Assign { target, value }, int.clone(), span);
+    let mut then = vec![Stmt::Expr(set)];
+    then.extend(s.assigns.iter().map(|e| Stmt::Expr(*e)));
+    // `return p` in the loop: `result_i = p` there, and after the loop `return first_i !=
+    // MAX ? result_i : q` (Java evaluates `q` only when nothing matched).
+    if let Some((p, q)) = s.returns {
+        let ty = func.ret.clone();
+        let result = new_local(func, format!("result_{name}"), span);
+        func.locals[result.0 as usize].ty = ty.clone();
+        let target = push(func, ExprKind::Local(result), ty.clone(), span);
+        let set = push(func, ExprKind::Assign { target, value: p }, ty.clone(), span);
+        then.push(Stmt::Expr(set));
+        let lhs = push(func, ExprKind::Local(first), int.clone(), span);
+        let rhs = max(func);
+        let ne = BinOp { kind: BinOpKind::Ne, ty: PrimOrRef::Prim(PrimType::Int) };
+        let found = push(func, ExprKind::Binary { op: ne, lhs, rhs }, boolean.clone(), span);
+        let kept = push(func, ExprKind::Local(result), ty.clone(), span);
+        let value = push(
+            func,
+            ExprKind::Conditional { cond: found, then_expr: kept, else_expr: q },
+            ty,
+            func.expr(q).span,
+        );
+        func.body.stmts[s.at + 1] = Stmt::Return(Some(value));
+        func.body.stmts.insert(s.at, Stmt::Let { local: result, init: None });
+        s.at += 1;
+    }
+    let Some(Stmt::Block(block)) = func.body.stmts.get_mut(s.at) else { return };
+    let Some(Stmt::Loop { body, .. }) = block.stmts.get_mut(1) else { return };
+    body.stmts = vec![
+        Stmt::Let { local: matched, init: Some(pick) },
+        Stmt::If { cond: better, then_block: Block { stmts: then }, else_block: None },
+    ];
+    func.body.stmts.insert(s.at, Stmt::Let { local: first, init: Some(start) });
+    func.early_exits.push(EarlyExit { test: s.test, first });
+}
