@@ -328,6 +328,9 @@ pub enum SizeRule {
     },
 }
 
+/// A constructor of a binary [`SizeRule`] (`SizeRule::Add` ..).
+type MakeRule = fn(Box<SizeRule>, Box<SizeRule>) -> SizeRule;
+
 impl SizeRule {
     /// The rule of a binary size expression `s` (`Add` .. `Max`) over rules of its
     /// operands, or `None` for any other expression.
@@ -335,7 +338,7 @@ impl SizeRule {
         s: &SizeExpr,
         mut rule: impl FnMut(&SizeExpr) -> Result<SizeRule, EmitError>,
     ) -> Option<Result<SizeRule, EmitError>> {
-        let (a, b, make): (_, _, fn(Box<SizeRule>, Box<SizeRule>) -> SizeRule) = match s {
+        let (a, b, make): (_, _, MakeRule) = match s {
             SizeExpr::Add(a, b) => (a, b, SizeRule::Add),
             SizeExpr::Sub(a, b) => (a, b, SizeRule::Sub),
             SizeExpr::Mul(a, b) => (a, b, SizeRule::Mul),
