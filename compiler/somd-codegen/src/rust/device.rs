@@ -1073,27 +1073,18 @@ fn rust_prim(p: PrimType) -> &'static str {
 }
 
 fn size_text(rule: &SizeRule) -> String {
+    let binary = |name: &str, a: &SizeRule, b: &SizeRule| {
+        format!("rt::device::Size::{name}(&{}, &{})", size_text(a), size_text(b))
+    };
     match rule {
         SizeRule::Const(v) => format!("rt::device::Size::Const({v})"),
         SizeRule::Arg(k) => format!("rt::device::Size::Arg({k})"),
-        SizeRule::Add(a, b) => {
-            format!("rt::device::Size::Add(&{}, &{})", size_text(a), size_text(b))
-        }
-        SizeRule::Sub(a, b) => {
-            format!("rt::device::Size::Sub(&{}, &{})", size_text(a), size_text(b))
-        }
-        SizeRule::Mul(a, b) => {
-            format!("rt::device::Size::Mul(&{}, &{})", size_text(a), size_text(b))
-        }
-        SizeRule::Div(a, b) => {
-            format!("rt::device::Size::Div(&{}, &{})", size_text(a), size_text(b))
-        }
-        SizeRule::Min(a, b) => {
-            format!("rt::device::Size::Min(&{}, &{})", size_text(a), size_text(b))
-        }
-        SizeRule::Max(a, b) => {
-            format!("rt::device::Size::Max(&{}, &{})", size_text(a), size_text(b))
-        }
+        SizeRule::Add(a, b) => binary("Add", a, b),
+        SizeRule::Sub(a, b) => binary("Sub", a, b),
+        SizeRule::Mul(a, b) => binary("Mul", a, b),
+        SizeRule::Div(a, b) => binary("Div", a, b),
+        SizeRule::Min(a, b) => binary("Min", a, b),
+        SizeRule::Max(a, b) => binary("Max", a, b),
         SizeRule::Steps { lo, hi, step } => format!(
             "rt::device::Size::Steps {{ lo: &{}, hi: &{}, step: {step} }}",
             size_text(lo),
