@@ -30,7 +30,7 @@
 //! raises a failure of the launches before it first, as the CPU path would.
 
 use super::{allocate, arg_shapes, plan, rows, zero_fill, ArgSpec, DevBuf, DevElem, DeviceResult};
-use super::{upload_bytes, Elem, Held, HostArg, KernelDesc, Output, Planned};
+use super::{Elem, Held, HostArg, KernelDesc, Output, Planned};
 use crate::opencl::{buffer, policy};
 use crate::opencl::{trace, ClFailure, DeviceCtx, ErrorBuffer, OrFatal};
 
@@ -200,7 +200,9 @@ impl<'a> SyncCall<'a> {
                     if copied(p) {
                         allocate(ctx, byte_len(*a), name)
                     } else {
-                        upload_bytes(ctx, &a.bytes(), name)
+                        // A matrix's rows go up from their own storage, as for one launch:
+                        // flattening 32 MiB first cost page faults on one thread per call.
+                        super::upload_new(ctx, *a, name)
                     }
                 }
                 _ => None,
