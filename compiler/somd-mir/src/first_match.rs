@@ -199,21 +199,9 @@ fn length_bound(func: &Function, hi: ExprId) -> Option<(LenSym, i64)> {
     }
 }
 
-fn push(func: &mut Function, kind: ExprKind, ty: Type, span: somd_diag::Span) -> ExprId {
-    func.exprs.push(Expr { kind, ty, span });
-    ExprId(func.exprs.len() as u32 - 1)
-}
-
 fn new_local(func: &mut Function, name: String, span: somd_diag::Span) -> LocalId {
-    func.locals.push(Local {
-        name,
-        ty: Type::Prim(PrimType::Int),
-        kind: LocalKind::Var,
-        dist: None,
-        shared: false,
-        span,
-    });
-    LocalId(func.locals.len() as u32 - 1)
+    let ty = Type::Prim(PrimType::Int);
+    func.push_local(Local { name, ty, kind: LocalKind::Var, dist: None, shared: false, span })
 }
 
 fn rewrite(func: &mut Function, mut s: Search) {
@@ -223,26 +211,26 @@ fn rewrite(func: &mut Function, mut s: Search) {
     let name = func.local(s.index).name.clone();
     let first = new_local(func, format!("first_{name}"), span);
     let matched = new_local(func, format!("match_{name}"), span);
-    let max =
-        |func: &mut Function| push(func, ExprKind::Const(Const::Int(i32::MAX)), int.clone(), span);
+    let max = |func: &mut Function| {
+        func.push_expr(ExprKind::Const(Const::Int(i32::MAX)), int.clone(), span)
+    };
     let start = max(func);
     // match_i = test ? i : MAX
-    let at = push(func, ExprKind::Local(s.index), int.clone(), span);
+    let at = func.push_expr(ExprKind::Local(s.index), int.clone(), span);
     let none = max(func);
-    let pick = push(
-        func,
+    let pick = func.push_expr(
         ExprKind::Conditional { cond: s.cond, then_expr: at, else_expr: none },
         int.clone(),
         span,
     );
     // if (match_i < first_i) { first_i = match_i; assignments }
-    let lhs = push(func, ExprKind::Local(matched), int.clone(), span);
-    let rhs = push(func, ExprKind::Local(first), int.clone(), span);
+    let lhs = func.push_expr(ExprKind::Local(matched), int.clone(), span);
+    let rhs = func.push_expr(ExprKind::Local(first), int.clone(), span);
     let less = BinOp { kind: BinOpKind::Lt, ty: PrimOrRef::Prim(PrimType::Int) };
-    let better = push(func, ExprKind::Binary { op: less, lhs, rhs }, boolean.clone(), span);
-    let target = push(func, ExprKind::Local(first), int.clone(), span);
-    let value = push(func, ExprKind::Local(matched), int.clone(), span);
-    let set = push(func, ExprKind::Assign { target, value }, int.clone(), span);
+    let better = func.push_expr(ExprKind::Binary { op: less, lhs, rhs }, boolean.clone(), span);
+    let target = func.push_expr(ExprKind::Local(first), int.clone(), span);
+    let value = func.push_expr(ExprKind::Local(matched), int.clone(), span);
+    let set = func.push_expr(ExprKind::Assign { target, value }, int.clone(), span);
     let mut then = vec![Stmt::Expr(set)];
     then.extend(s.assigns.iter().map(|e| Stmt::Expr(*e)));
     // `return p` in the loop: `result_i = p` there, and after the loop `return first_i !=
@@ -251,16 +239,15 @@ fn rewrite(func: &mut Function, mut s: Search) {
         let ty = func.ret.clone();
         let result = new_local(func, format!("result_{name}"), span);
         func.locals[result.0 as usize].ty = ty.clone();
-        let target = push(func, ExprKind::Local(result), ty.clone(), span);
-        let set = push(func, ExprKind::Assign { target, value: p }, ty.clone(), span);
+        let target = func.push_expr(ExprKind::Local(result), ty.clone(), span);
+        let set = func.push_expr(ExprKind::Assign { target, value: p }, ty.clone(), span);
         then.push(Stmt::Expr(set));
-        let lhs = push(func, ExprKind::Local(first), int.clone(), span);
+        let lhs = func.push_expr(ExprKind::Local(first), int.clone(), span);
         let rhs = max(func);
         let ne = BinOp { kind: BinOpKind::Ne, ty: PrimOrRef::Prim(PrimType::Int) };
-        let found = push(func, ExprKind::Binary { op: ne, lhs, rhs }, boolean.clone(), span);
-        let kept = push(func, ExprKind::Local(result), ty.clone(), span);
-        let value = push(
-            func,
+        let found = func.push_expr(ExprKind::Binary { op: ne, lhs, rhs }, boolean.clone(), span);
+        let kept = func.push_expr(ExprKind::Local(result), ty.clone(), span);
+        let value = func.push_expr(
             ExprKind::Conditional { cond: found, then_expr: kept, else_expr: q },
             ty,
             func.expr(q).span,

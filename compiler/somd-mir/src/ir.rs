@@ -661,6 +661,18 @@ impl Function {
     pub fn is_somd(&self) -> bool {
         self.somd.is_some()
     }
+
+    /// Appends an expression to the arena (for passes that rewrite a lowered function).
+    pub fn push_expr(&mut self, kind: ExprKind, ty: Type, span: Span) -> ExprId {
+        self.exprs.push(Expr { kind, ty, span });
+        ExprId(self.exprs.len() as u32 - 1)
+    }
+
+    /// Appends a local (for passes that rewrite a lowered function).
+    pub fn push_local(&mut self, local: Local) -> LocalId {
+        self.locals.push(local);
+        LocalId(self.locals.len() as u32 - 1)
+    }
 }
 
 impl Module {

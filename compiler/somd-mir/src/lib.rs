@@ -1,6 +1,7 @@
 //! The middle end of `somdc`: the MIR ([`ir`]), lowering from the checked program
-//! ([`lower`], which ends with [`scalarize`], [`param_copies`], [`first_match`] and [`privatize`]), the verifier ([`verify`]) and the text
-//! printer ([`print`]).
+//! ([`lower`], which ends with the rewrites [`scalarize`], [`param_copies`],
+//! [`first_match`] and [`privatize`]), the verifier ([`verify`]) and the text printer
+//! ([`print`]).
 //!
 //! Stage contract: `lower(&Program, &SourceMap) -> Module`; `verify(&Module) -> Result<(),
 //! Vec<VerifyError>>` runs after lowering and after every pass in debug builds;

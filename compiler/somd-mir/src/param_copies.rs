@@ -42,8 +42,8 @@ fn copy_function(func: &mut Function) {
     let mut copies: HashMap<LocalId, LocalId> = HashMap::new();
     for &p in &params {
         let param = func.local(p).clone();
-        let id = LocalId(func.locals.len() as u32);
-        func.locals.push(Local { kind: LocalKind::Var, dist: None, shared: false, ..param });
+        let id =
+            func.push_local(Local { kind: LocalKind::Var, dist: None, shared: false, ..param });
         copies.insert(p, id);
     }
     // Only expressions of the body: a user strategy's arguments read the parameters.
@@ -62,8 +62,7 @@ fn copy_function(func: &mut Function) {
         .iter()
         .map(|&p| {
             let (ty, span) = (func.local(p).ty.clone(), func.local(p).span);
-            func.exprs.push(Expr { kind: ExprKind::Local(p), ty, span });
-            let init = ExprId(func.exprs.len() as u32 - 1);
+            let init = func.push_expr(ExprKind::Local(p), ty, span);
             Stmt::Let { local: copies[&p], init: Some(init) }
         })
         .collect();

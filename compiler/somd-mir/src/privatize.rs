@@ -110,9 +110,7 @@ fn privatize_function(func: &mut Function) {
     }
     chosen.sort();
     for (id, l) in chosen {
-        let copy = LocalId(func.locals.len() as u32);
-        let local = func.local(l).clone();
-        func.locals.push(local);
+        let copy = func.push_local(func.local(l).clone());
         let mut body = std::mem::take(&mut func.body);
         if let Some(Stmt::Loop { body: loop_body, .. }) = find_loop_mut(&mut body, id) {
             let mut inside = Vec::new();

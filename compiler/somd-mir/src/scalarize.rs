@@ -55,16 +55,14 @@ fn scalarize_function(func: &mut Function) {
         let base = func.local(t.local).clone();
         let ids = (0..t.len)
             .map(|k| {
-                let id = LocalId(func.locals.len() as u32);
-                func.locals.push(Local {
+                func.push_local(Local {
                     name: format!("{}[{k}]", base.name),
                     ty: Type::Prim(t.elem),
                     kind: LocalKind::Var,
                     dist: None,
                     shared: false,
                     span: base.span,
-                });
-                id
+                })
             })
             .collect();
         elements.insert(t.local, ids);
@@ -165,11 +163,6 @@ fn zero(p: PrimType) -> Const {
     }
 }
 
-fn push_expr(func: &mut Function, kind: ExprKind, ty: Type, span: somd_diag::Span) -> ExprId {
-    func.exprs.push(Expr { kind, ty, span });
-    ExprId(func.exprs.len() as u32 - 1)
-}
-
 /// Declarations of tables become declarations of their elements; `return r` returns a
 /// new array of them.
 fn rewrite_block(
@@ -184,7 +177,7 @@ fn rewrite_block(
                 let span = func.expr(*init).span;
                 for &el in &elements[local] {
                     let Type::Prim(p) = func.local(el).ty else { continue };
-                    let zero = push_expr(func, ExprKind::Const(zero(p)), Type::Prim(p), span);
+                    let zero = func.push_expr(ExprKind::Const(zero(p)), Type::Prim(p), span);
                     block.stmts.push(Stmt::Let { local: el, init: Some(zero) });
                 }
                 continue;
@@ -196,10 +189,10 @@ fn rewrite_block(
                         .iter()
                         .map(|&el| {
                             let t = func.local(el).ty.clone();
-                            push_expr(func, ExprKind::Local(el), t, span)
+                            func.push_expr(ExprKind::Local(el), t, span)
                         })
                         .collect();
-                    *v = push_expr(func, ExprKind::ArrayLit(parts), ty, span);
+                    *v = func.push_expr(ExprKind::ArrayLit(parts), ty, span);
                 }
             }
             Stmt::If { then_block, else_block, .. } => {
