@@ -809,11 +809,7 @@ impl Size {
             Size::Max(a, b) => int_op(a, b, values, |x, y| Some(x.max(y))),
             Size::Steps { lo, hi, step } => {
                 let (lo, hi, step) = (lo.eval(values)?, hi.eval(values)?, *step);
-                let int = i64::from(i32::MIN)..=i64::from(i32::MAX);
-                if !int.contains(&lo)
-                    || !int.contains(&hi)
-                    || !(1..=i64::from(i32::MAX)).contains(&step)
-                {
+                if !is_int(lo) || !is_int(hi) || !(1..=i64::from(i32::MAX)).contains(&step) {
                     return None;
                 }
                 let n = if hi > lo { (hi - lo + step - 1) / step } else { 0 };
@@ -821,6 +817,11 @@ impl Size {
             }
         }
     }
+}
+
+/// Whether a size's `i64` value is a Java `int`.
+fn is_int(v: i64) -> bool {
+    (i64::from(i32::MIN)..=i64::from(i32::MAX)).contains(&v)
 }
 
 /// `op` on the values of `a` and `b` when both and the result are `int`s (i64 division
@@ -831,12 +832,11 @@ fn int_op(
     values: &[Option<i64>],
     op: impl Fn(i64, i64) -> Option<i64>,
 ) -> Option<i64> {
-    let int = i64::from(i32::MIN)..=i64::from(i32::MAX);
     let (x, y) = (a.eval(values)?, b.eval(values)?);
-    if !int.contains(&x) || !int.contains(&y) {
+    if !is_int(x) || !is_int(y) {
         return None;
     }
-    op(x, y).filter(|r| int.contains(r))
+    op(x, y).filter(|r| is_int(*r))
 }
 
 /// Where the host gets each kernel argument (the manifest's `ArgSource`).
