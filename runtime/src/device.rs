@@ -785,6 +785,15 @@ pub enum Size {
     Div(&'static Size, &'static Size),
     Min(&'static Size, &'static Size),
     Max(&'static Size, &'static Size),
+    /// Java's `int` `%` (no size for a divisor of 0, or for `Integer.MIN_VALUE % -1`, whose
+    /// C is undefined) and `>>` (the count masked to 5 bits), under the same rule.
+    Rem(&'static Size, &'static Size),
+    Shr(&'static Size, &'static Size),
+    /// Java's `int` value of a bound reading a host scalar of a `sync` body (a kernel
+    /// argument set at each launch): `+`, `-` and `*` wrap, `/` and `%` take a positive
+    /// constant divisor (the compiler sees to it), so the value always exists, and the
+    /// kernel, computing it with the same wrapping helpers, agrees.
+    Java(&'static Size),
     /// The iterations of `for (int i = lo; i < hi; i += step)` (`step` > 0):
     /// `ceil((hi - lo) / step)`, 0 when `hi <= lo`. No size (the CPU path runs) when `lo` or
     /// `hi` is not an `int`, or when the index would pass `i32::MAX` after the last
@@ -807,6 +816,11 @@ impl Size {
             Size::Div(a, b) => int_op(a, b, values, |x, y| (y != 0).then(|| x / y)),
             Size::Min(a, b) => int_op(a, b, values, |x, y| Some(x.min(y))),
             Size::Max(a, b) => int_op(a, b, values, |x, y| Some(x.max(y))),
+            Size::Rem(a, b) => int_op(a, b, values, |x, y| {
+                (y != 0 && !(x == i64::from(i32::MIN) && y == -1)).then(|| x % y)
+            }),
+            Size::Shr(a, b) => int_op(a, b, values, |x, y| Some(x >> (y & 31))),
+            Size::Java(a) => a.java(values).map(i64::from),
             Size::Steps { lo, hi, step } => {
                 let (lo, hi, step) = (lo.eval(values)?, hi.eval(values)?, *step);
                 if !is_int(lo) || !is_int(hi) || !(1..=i64::from(i32::MAX)).contains(&step) {
@@ -815,6 +829,45 @@ impl Size {
                 let n = if hi > lo { (hi - lo + step - 1) / step } else { 0 };
                 (lo + n * step <= i64::from(i32::MAX)).then_some(n)
             }
+        }
+    }
+
+    /// The value as Java computes it in `int`s (wrapping), for [`Size::Java`]; `None` only
+    /// for a missing argument, a division by 0 or a size the compiler never wraps.
+    fn java(&self, values: &[Option<i64>]) -> Option<i32> {
+        let both = |a: &Size, b: &Size| Some((a.java(values)?, b.java(values)?));
+        match self {
+            Size::Const(v) => i32::try_from(*v).ok(),
+            // An `int` argument: its value is one.
+            Size::Arg(k) => values.get(*k).copied().flatten().map(|v| v as i32),
+            Size::Add(a, b) => both(a, b).map(|(x, y)| x.wrapping_add(y)),
+            Size::Sub(a, b) => both(a, b).map(|(x, y)| x.wrapping_sub(y)),
+            Size::Mul(a, b) => both(a, b).map(|(x, y)| x.wrapping_mul(y)),
+            Size::Div(a, b) => both(a, b).and_then(|(x, y)| (y != 0).then(|| x.wrapping_div(y))),
+            Size::Rem(a, b) => both(a, b).and_then(|(x, y)| (y != 0).then(|| x.wrapping_rem(y))),
+            Size::Min(a, b) => both(a, b).map(|(x, y)| x.min(y)),
+            Size::Max(a, b) => both(a, b).map(|(x, y)| x.max(y)),
+            Size::Shr(a, b) => both(a, b).map(|(x, y)| x >> (y & 31)),
+            Size::Java(a) => a.java(values),
+            Size::Steps { .. } => None,
+        }
+    }
+
+    /// Whether the size reads scalar kernel argument `k`.
+    fn reads(&self, k: usize) -> bool {
+        match self {
+            Size::Arg(j) => *j == k,
+            Size::Const(_) => false,
+            Size::Java(a) => a.reads(k),
+            Size::Steps { lo: a, hi: b, .. }
+            | Size::Add(a, b)
+            | Size::Sub(a, b)
+            | Size::Mul(a, b)
+            | Size::Div(a, b)
+            | Size::Min(a, b)
+            | Size::Max(a, b)
+            | Size::Rem(a, b)
+            | Size::Shr(a, b) => a.reads(k) || b.reads(k),
         }
     }
 }
@@ -1595,6 +1648,9 @@ struct Planned {
     values: Vec<Option<i64>>,
     out_dims: Vec<Option<Vec<usize>>>,
     global: Vec<usize>,
+    /// The global sizes read host scalars of a `sync` body: [`Planned::resize`] computes
+    /// them before each launch (`global` is empty until then).
+    deferred: bool,
     /// Arguments (positions among the construct's) uploaded narrow, and their types.
     narrow: Vec<(usize, narrow::Narrow)>,
     /// Array arguments (positions among the construct's) whose buffers come back into the
@@ -1616,6 +1672,34 @@ struct Geometry {
 }
 
 impl Planned {
+    /// Sizes a deferred launch ([`Planned::deferred`]) for the host scalars' current values:
+    /// the host-loop indices (outermost first) and the values of `ArgSpec::HostValue`s.
+    fn resize(&mut self, host_indices: &[i32], host_values: &[HostArg<'_>]) {
+        if !self.deferred {
+            return;
+        }
+        let desc = self.desc;
+        let mut values = self.values.clone();
+        for (k, spec) in desc.args.iter().enumerate() {
+            match spec {
+                ArgSpec::HostIndex(depth) => {
+                    values[k] = host_indices.get(*depth).map(|v| i64::from(*v));
+                }
+                ArgSpec::HostValue(n) => values[k] = host_values.get(*n).and_then(size_value),
+                _ => {}
+            }
+        }
+        // Java's `int` bounds always have a size (`Size::Java`), which fits the device as
+        // any `int` count does.
+        match global_size(desc, &values, self.count) {
+            Some(global) => self.global = global,
+            None => crate::opencl::fatal(&ClFailure::NoKernel(format!(
+                "{}: no size for the launch",
+                desc.name
+            ))),
+        }
+    }
+
     /// The launch geometry of the kernel ([`Geometry`]); `None` when the work-items
     /// overflow.
     fn geometry(&self, kernel: &crate::opencl::launch::DeviceKernel) -> Option<Geometry> {
@@ -1741,14 +1825,7 @@ fn plan(
     let mut out_dims: Vec<Option<Vec<usize>>> = vec![None; desc.args.len()];
     for (k, spec) in desc.args.iter().enumerate() {
         values[k] = match spec {
-            ArgSpec::Param(p) => match args.get(*p)? {
-                HostArg::I32(v) => Some(i64::from(*v)),
-                HostArg::I64(v) => Some(*v),
-                HostArg::I16(v) => Some(i64::from(*v)),
-                HostArg::I8(v) => Some(i64::from(*v)),
-                HostArg::U16(v) => Some(i64::from(*v)),
-                _ => None,
-            },
+            ArgSpec::Param(p) => size_value(args.get(*p)?),
             ArgSpec::Length { param, dim } | ArgSpec::OutputLength { output_arg: param, dim } => {
                 let shape = match spec {
                     ArgSpec::Length { .. } => shapes.get(*param)?.as_ref()?,
@@ -1796,22 +1873,18 @@ fn plan(
             | ArgSpec::HostValue(_) => None,
         };
     }
-    let mut global = Vec::with_capacity(desc.global.len());
-    if desc.fold {
-        global.push(count.div_ceil(fold_chunk(count)));
-    } else {
-        for rule in desc.global {
-            global.push(rule.eval(&values)?.clamp(0, i64::from(i32::MAX)) as usize);
-        }
-    }
-    if desc.setup_fails && global.contains(&0) {
-        return None;
-    }
-    if desc.widened {
-        if let Some(n) = global.first_mut() {
-            *n = n.div_ceil(crate::exec::placement().switches.widen);
-        }
-    }
+    // A `sync` launch whose bounds read a host scalar is sized when it is launched
+    // ([`Planned::resize`]). With no work-item a kernel leaves its setup's failure
+    // unrecorded: such a call runs on the CPU if the setup may fail.
+    let deferred = desc.args.iter().enumerate().any(|(k, spec)| {
+        matches!(spec, ArgSpec::HostIndex(_) | ArgSpec::HostValue(_))
+            && desc.global.iter().any(|rule| rule.reads(k))
+    });
+    let global = match deferred {
+        true if desc.setup_fails => return None,
+        true => Vec::new(),
+        false => global_size(desc, &values, count)?,
+    };
     let mut program = desc.program.get(ctx)?;
     let mut narrow = narrow_args(desc, args);
     if !narrow.is_empty() {
@@ -1845,9 +1918,44 @@ fn plan(
         values,
         out_dims,
         global,
+        deferred,
         narrow,
         updated: Vec::new(),
     })
+}
+
+/// The global sizes of a launch of `desc` from the values of its scalar arguments; `None`:
+/// the CPU path (a size out of range, or a kernel with no work-item whose setup may fail).
+fn global_size(desc: &KernelDesc, values: &[Option<i64>], count: usize) -> Option<Vec<usize>> {
+    let mut global = Vec::with_capacity(desc.global.len());
+    if desc.fold {
+        global.push(count.div_ceil(fold_chunk(count)));
+    } else {
+        for rule in desc.global {
+            global.push(rule.eval(values)?.clamp(0, i64::from(i32::MAX)) as usize);
+        }
+    }
+    if desc.setup_fails && global.contains(&0) {
+        return None;
+    }
+    if desc.widened {
+        if let Some(n) = global.first_mut() {
+            *n = n.div_ceil(crate::exec::placement().switches.widen);
+        }
+    }
+    Some(global)
+}
+
+/// The value of a scalar argument as a size reads it (`None` for other arguments).
+fn size_value(arg: &HostArg<'_>) -> Option<i64> {
+    match arg {
+        HostArg::I32(v) => Some(i64::from(*v)),
+        HostArg::I64(v) => Some(*v),
+        HostArg::I16(v) => Some(i64::from(*v)),
+        HostArg::I8(v) => Some(i64::from(*v)),
+        HostArg::U16(v) => Some(i64::from(*v)),
+        _ => None,
+    }
 }
 
 /// The arguments of `desc` stored narrow for this call, with their types: each `int` value
@@ -2583,6 +2691,51 @@ mod tests {
         static SUM: Size = Size::Add(&A, &B);
         assert_eq!(Size::Div(&SUM, &B).eval(&[Some(i64::from(i32::MAX)), Some(1)]), None);
         assert_eq!(Size::Max(&PRODUCT, &A).eval(&[Some(3), None]), None, "unknown argument");
+    }
+
+    #[test]
+    fn remainders_and_shifts_follow_java() {
+        static A: Size = Size::Arg(0);
+        static B: Size = Size::Arg(1);
+        let eval = |rule: &Size, a: i64, b: i64| rule.eval(&[Some(a), Some(b)]);
+        assert_eq!(eval(&Size::Rem(&A, &B), 13, 5), Some(3));
+        assert_eq!(eval(&Size::Rem(&A, &B), -7, 5), Some(-2), "the dividend's sign");
+        assert_eq!(eval(&Size::Rem(&A, &B), 7, 0), None, "the CPU path raises % by zero");
+        let min = i64::from(i32::MIN);
+        assert_eq!(eval(&Size::Rem(&A, &B), min, -1), None, "undefined in C, 0 in Java");
+        assert_eq!(eval(&Size::Shr(&A, &B), 40, 1), Some(20));
+        assert_eq!(eval(&Size::Shr(&A, &B), 40, 33), Some(20), "the count masked to 5 bits");
+        assert_eq!(eval(&Size::Shr(&A, &B), 40, -31), Some(20));
+        assert_eq!(eval(&Size::Shr(&A, &B), -40, 2), Some(-10), "arithmetic shift");
+    }
+
+    #[test]
+    fn host_scalar_sizes_wrap_as_java_ints() {
+        static LIM: Size = Size::Arg(0);
+        static N: Size = Size::Arg(1);
+        static THREE: Size = Size::Const(3);
+        static TWO: Size = Size::Const(2);
+        static PRODUCT: Size = Size::Mul(&LIM, &THREE);
+        static CLIPPED: Size = Size::Min(&PRODUCT, &N);
+        static BOUND: Size = Size::Java(&CLIPPED);
+        let java = |rule: &Size, lim: i64, n: i64| rule.eval(&[Some(lim), Some(n)]);
+        // 1431655766 * 3 is 2 in Java's `int`s; the plain rule finds no size.
+        assert_eq!(java(&BOUND, 1431655766, 20), Some(2));
+        assert_eq!(java(&CLIPPED, 1431655766, 20), None);
+        assert_eq!(java(&BOUND, 1000000000, 20), Some(-1294967296));
+        assert_eq!(java(&BOUND, 4, 20), Some(12));
+        static SUM: Size = Size::Add(&LIM, &N);
+        assert_eq!(java(&Size::Java(&SUM), i64::from(i32::MAX), 1), Some(i64::from(i32::MIN)));
+        static HALF: Size = Size::Div(&LIM, &TWO);
+        assert_eq!(java(&Size::Java(&HALF), -7, 0), Some(-3));
+        static REM: Size = Size::Rem(&LIM, &TWO);
+        assert_eq!(java(&Size::Java(&REM), -7, 0), Some(-1));
+        // Each bound is Java's value; the count is their difference, which may not be one.
+        static LO: Size = Size::Java(&LIM);
+        static HI: Size = Size::Java(&N);
+        let count = Size::Sub(&HI, &LO);
+        let min = i64::from(i32::MIN);
+        assert_eq!(java(&count, min, 5), Some(5 - min));
     }
 
     #[test]

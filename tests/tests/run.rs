@@ -1362,6 +1362,33 @@ fn device_runs_loops_with_computed_bounds() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, the SOMD methods of `device_host_bounds`, whose parallel
+/// loops' bounds read host scalars, are device calls sized at each launch: `fold` makes
+/// two launches in each of its 6 rounds and one more in each of its 4 odd ones, `prefix`
+/// two in each of its 6 rounds (no exchange: the copied columns move), `fade` one in each
+/// of its 8 rounds with columns left (the 9th has none: no launch), `wrap` three in each
+/// call with a positive product and none with a negative one. `shifts` and `mods` (sizes
+/// with `>>` and `%` of parameters) make one launch a call with columns to visit. The
+/// outputs are the twin's (checked by `traced_calls`).
+#[test]
+fn device_runs_loops_with_bounds_reading_host_scalars() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_host_bounds",
+        *opencl,
+        &[
+            ("Main.fold", 1, 16),
+            ("Main.prefix", 1, 12),
+            ("Main.fade", 1, 8),
+            ("Main.wrap", 4, 6),
+            ("Main.shifts", 5, 5),
+            ("Main.mods", 4, 2),
+        ],
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, the searches of `device_search` that leave their loop at the
 /// first match run as argument minima, one launch a call: `firstNegative` twice (its empty
 /// array runs on the CPU), `indexOf` four times, `firstAbove` three, `firstDescent` twice;

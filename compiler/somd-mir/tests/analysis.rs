@@ -2071,3 +2071,91 @@ class Mixed {
 "#
     ));
 }
+
+/// Bounds reading host scalars: a host loop's index as the start, a local the host halves,
+/// a parameter the body counts down (with `Math.min` and a wrapping product). Refused: a
+/// bound reading one with `<=`, stepping by 2, dividing by a host scalar, and one reading
+/// the target of the loop's own `sync reduce`.
+#[test]
+fn bounds_read_host_scalars() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Host {
+    static int[][] prefix(dist(dim = 1) int[][] m, dist(dim = 1) int[][] t, int w) {
+        for (int s = 1; s < w; s = s * 2) {
+            sync {
+                for (int i = 0; i < m.length; i++) {
+                    for (int j = s; j < w; j++) t[i][j] = m[i][j] + m[i][j - s];
+                }
+            }
+            sync {
+                for (int i = 0; i < m.length; i++) {
+                    for (int j = s; j < w; j++) m[i][j] = t[i][j];
+                }
+            }
+        }
+        return m;
+    }
+    static double[] halve(dist double[] x, int n) {
+        int h = n;
+        while (h > 1) {
+            sync {
+                for (int i = 0; i < h / 2; i++) x[i] = x[i] * 0.5;
+            }
+            h = h / 2;
+        }
+        return x;
+    }
+    static int[][] wrap(dist(dim = 1) int[][] m, int lim) {
+        for (int r = 0; r < 3; r++) {
+            sync {
+                for (int i = 0; i < m.length; i++) {
+                    for (int j = 0; j < Math.min(lim * 3, m[i].length); j++) m[i][j] += r;
+                }
+            }
+            lim--;
+        }
+        return m;
+    }
+    static double[] closed(dist double[] x, int n) {
+        int h = n;
+        while (h > 1) {
+            sync {
+                for (int i = 0; i <= h; i++) x[i] = x[i] * 0.5;
+            }
+            h = h / 2;
+        }
+        return x;
+    }
+    static double[] stepped(dist double[] x, int n) {
+        int h = n;
+        while (h > 1) {
+            sync {
+                for (int i = 0; i < h; i += 2) x[i] = x[i] * 0.5;
+            }
+            h = h / 2;
+        }
+        return x;
+    }
+    static double[] divided(dist double[] x, int n, int k) {
+        int h = n;
+        while (h > 1) {
+            sync {
+                for (int i = 0; i < n / h; i++) x[i] = x[i] * 0.5;
+            }
+            h = h / 2;
+        }
+        return x;
+    }
+    static reduce(max) int own(dist int[] a) {
+        shared int c = 5;
+        sync reduce(+) (c) {
+            for (int i = 0; i < c; i++) c += a[i];
+        }
+        return c;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}

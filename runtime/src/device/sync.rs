@@ -325,12 +325,14 @@ impl<'a> SyncCall<'a> {
         host_indices: &[i32],
         host_values: &[HostArg<'_>],
     ) {
-        let Some(planned) = self.planned.get(kernel) else {
+        let Some(planned) = self.planned.get_mut(kernel) else {
             crate::opencl::fatal(&ClFailure::NoKernel(format!(
                 "{}: launch {kernel}",
                 self.desc.label
             )))
         };
+        planned.resize(host_indices, host_values);
+        let planned = &self.planned[kernel];
         let (ctx, desc) = (self.ctx, planned.desc);
         let device_kernel = planned.program.kernel(desc.name).or_fatal();
         let Some(geo) = planned.geometry(device_kernel) else {

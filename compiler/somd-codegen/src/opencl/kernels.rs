@@ -439,10 +439,25 @@ impl Writer<'_> {
         Ok(())
     }
 
+    /// The rule of size `s`; Java's wrapping value ([`SizeRule::Java`]) when it reads a host
+    /// scalar.
     fn size_rule(&self, s: &SizeExpr, scalars: &HashMap<String, usize>, cx: &FnCx) -> R<SizeRule> {
+        let rule = self.size_rule_of(s, scalars, cx)?;
+        Ok(if s.mentions_host() { SizeRule::Java(Box::new(rule)) } else { rule })
+    }
+
+    fn size_rule_of(
+        &self,
+        s: &SizeExpr,
+        scalars: &HashMap<String, usize>,
+        cx: &FnCx,
+    ) -> R<SizeRule> {
         Ok(match s {
             SizeExpr::Const(v) => SizeRule::Const(*v),
-            SizeExpr::Scalar(_) | SizeExpr::Len { .. } | SizeExpr::Static { .. } => {
+            SizeExpr::Scalar(_)
+            | SizeExpr::Host(_)
+            | SizeExpr::Len { .. }
+            | SizeExpr::Static { .. } => {
                 let text = self.size(cx, s)?;
                 SizeRule::Arg(
                     *scalars
@@ -450,7 +465,7 @@ impl Writer<'_> {
                         .ok_or_else(|| bug(format!("size {text} is not an argument")))?,
                 )
             }
-            binary => SizeRule::binary(binary, |x| self.size_rule(x, scalars, cx))
+            binary => SizeRule::binary(binary, |x| self.size_rule_of(x, scalars, cx))
                 .ok_or_else(|| bug("size operator".to_string()))??,
         })
     }
@@ -583,7 +598,7 @@ impl Writer<'_> {
         // Indices of the host loops around a `sync` kernel: scalars the host passes per launch.
         for (depth, index) in body.host_indices.iter().enumerate() {
             let name = cx.name(*index).to_string();
-            Self::push_arg(
+            let k = Self::push_arg(
                 m,
                 &mut decls,
                 format!("const int {name}"),
@@ -591,12 +606,13 @@ impl Writer<'_> {
                 ArgKind::Scalar { ty: "int".into() },
                 ArgSource::HostIndex(depth),
             );
+            scalars.insert(name, k);
         }
         // Host scalars the loop reads (`sync reduce` results...): their values per launch.
         for (n, value) in body.host_values.iter().enumerate() {
             let name = cx.name(*value).to_string();
             let ty = self.storage(&func.local(*value).ty)?;
-            Self::push_arg(
+            let k = Self::push_arg(
                 m,
                 &mut decls,
                 format!("const {ty} {name}"),
@@ -604,6 +620,7 @@ impl Writer<'_> {
                 ArgKind::Scalar { ty },
                 ArgSource::HostValue(n),
             );
+            scalars.insert(name, k);
         }
         let reduction = body.parallel.reduction.clone();
         if let Some(r) = &reduction {
@@ -677,10 +694,12 @@ impl Writer<'_> {
         let transposed = reduction.is_none() && body.parallel.dims.len() == 2;
         for d in &body.parallel.dims {
             m.global.push(match d.step {
-                1 => {
-                    let n = SizeExpr::Sub(Box::new(d.hi.clone()), Box::new(d.lo.clone()));
-                    self.size_rule(&n, &scalars, &cx)?
-                }
+                // `hi - lo` of the two bounds' values (each Java's `int` when it reads a host
+                // scalar: their difference may not be one).
+                1 => SizeRule::Sub(
+                    Box::new(self.size_rule(&d.hi, &scalars, &cx)?),
+                    Box::new(self.size_rule(&d.lo, &scalars, &cx)?),
+                ),
                 step => SizeRule::Steps {
                     lo: Box::new(self.size_rule(&d.lo, &scalars, &cx)?),
                     hi: Box::new(self.size_rule(&d.hi, &scalars, &cx)?),

@@ -318,6 +318,14 @@ pub enum SizeRule {
     Div(Box<SizeRule>, Box<SizeRule>),
     Min(Box<SizeRule>, Box<SizeRule>),
     Max(Box<SizeRule>, Box<SizeRule>),
+    /// `%` (no divisor 0, no `Integer.MIN_VALUE % -1`) and `>>` (the count masked), as
+    /// `Mul` ..
+    Rem(Box<SizeRule>, Box<SizeRule>),
+    Shr(Box<SizeRule>, Box<SizeRule>),
+    /// Java's `int` value of a size reading a host scalar (`SizeExpr::Host`): `+ - *`
+    /// wrap, `/` and `%` by a positive constant; evaluated at each launch (runtime
+    /// `Size::Java`), never failing.
+    Java(Box<SizeRule>),
     /// The iterations of `for (i = lo; i < hi; i += step)`: `ceil((hi - lo) / step)`, 0 when
     /// `hi <= lo`; the host runs the CPU path when Java's `int` index would wrap past
     /// `i32::MAX` (runtime `Size::Steps`).
@@ -345,6 +353,8 @@ impl SizeRule {
             SizeExpr::Div(a, b) => (a, b, SizeRule::Div),
             SizeExpr::Min(a, b) => (a, b, SizeRule::Min),
             SizeExpr::Max(a, b) => (a, b, SizeRule::Max),
+            SizeExpr::Rem(a, b) => (a, b, SizeRule::Rem),
+            SizeExpr::Shr(a, b) => (a, b, SizeRule::Shr),
             _ => return None,
         };
         Some((|| Ok(make(Box::new(rule(a)?), Box::new(rule(b)?))))())
@@ -362,6 +372,9 @@ impl fmt::Display for SizeRule {
             SizeRule::Div(a, b) => write!(f, "({a} / {b})"),
             SizeRule::Min(a, b) => write!(f, "min({a}, {b})"),
             SizeRule::Max(a, b) => write!(f, "max({a}, {b})"),
+            SizeRule::Rem(a, b) => write!(f, "({a} % {b})"),
+            SizeRule::Shr(a, b) => write!(f, "({a} >> {b})"),
+            SizeRule::Java(a) => write!(f, "int{a}"),
             SizeRule::Steps { lo, hi, step } => write!(f, "steps({lo}, {hi}, {step})"),
         }
     }

@@ -2636,8 +2636,20 @@ impl<'a> Writer<'a> {
     pub(super) fn size(&self, cx: &FnCx, s: &SizeExpr) -> R<String> {
         Ok(match s {
             SizeExpr::Const(v) => v.to_string(),
-            SizeExpr::Scalar(l) => cx.name(*l).to_string(),
+            SizeExpr::Scalar(l) | SizeExpr::Host(l) => cx.name(*l).to_string(),
             SizeExpr::Len { array, dim } => format!("{}_len{dim}", cx.name(*array)),
+            // A size reading a host scalar is Java's wrapping `int` value (runtime
+            // `Size::Java`): the host launched whatever the operands.
+            SizeExpr::Add(a, b) | SizeExpr::Sub(a, b) | SizeExpr::Mul(a, b)
+                if s.mentions_host() =>
+            {
+                let f = match s {
+                    SizeExpr::Add(..) => "somd_iadd",
+                    SizeExpr::Sub(..) => "somd_isub",
+                    _ => "somd_imul",
+                };
+                format!("{f}({}, {})", self.size(cx, a)?, self.size(cx, b)?)
+            }
             SizeExpr::Add(a, b) => format!("({} + {})", self.size(cx, a)?, self.size(cx, b)?),
             SizeExpr::Sub(a, b) => format!("({} - {})", self.size(cx, a)?, self.size(cx, b)?),
             // The host launches only when every operand and result is in `int` range and
@@ -2646,6 +2658,12 @@ impl<'a> Writer<'a> {
             SizeExpr::Div(a, b) => format!("({} / {})", self.size(cx, a)?, self.size(cx, b)?),
             SizeExpr::Min(a, b) => format!("min({}, {})", self.size(cx, a)?, self.size(cx, b)?),
             SizeExpr::Max(a, b) => format!("max({}, {})", self.size(cx, a)?, self.size(cx, b)?),
+            // The divisor is not 0, nor -1 with `Integer.MIN_VALUE` (the runtime), or it is a
+            // positive constant (a size reading a host scalar).
+            SizeExpr::Rem(a, b) => format!("({} % {})", self.size(cx, a)?, self.size(cx, b)?),
+            SizeExpr::Shr(a, b) => {
+                format!("somd_ishr({}, {})", self.size(cx, a)?, self.size(cx, b)?)
+            }
             // Only host loops take their bounds from static fields.
             SizeExpr::Static { name, .. } => return Err(bug(format!("static {name} as a size"))),
         })

@@ -1085,6 +1085,9 @@ fn size_text(rule: &SizeRule) -> String {
         SizeRule::Div(a, b) => binary("Div", a, b),
         SizeRule::Min(a, b) => binary("Min", a, b),
         SizeRule::Max(a, b) => binary("Max", a, b),
+        SizeRule::Rem(a, b) => binary("Rem", a, b),
+        SizeRule::Shr(a, b) => binary("Shr", a, b),
+        SizeRule::Java(a) => format!("rt::device::Size::Java(&{})", size_text(a)),
         SizeRule::Steps { lo, hi, step } => format!(
             "rt::device::Size::Steps {{ lo: &{}, hi: &{}, step: {step} }}",
             size_text(lo),
@@ -2029,8 +2032,15 @@ impl HostProgram<'_, '_> {
             SizeExpr::Sub(a, b) => {
                 format!("i32::wrapping_sub({}, {})", self.size(a)?, self.size(b)?)
             }
-            // `Cx::host_size` gives host loops none of these.
-            SizeExpr::Mul(..) | SizeExpr::Div(..) | SizeExpr::Min(..) | SizeExpr::Max(..) => {
+            // `Cx::host_size` gives host loops none of these (a host scalar is a size of
+            // the launches only).
+            SizeExpr::Mul(..)
+            | SizeExpr::Div(..)
+            | SizeExpr::Min(..)
+            | SizeExpr::Max(..)
+            | SizeExpr::Rem(..)
+            | SizeExpr::Shr(..)
+            | SizeExpr::Host(_) => {
                 return Err(EmitError::Internal("a kernel size as a host loop bound".into()))
             }
         })

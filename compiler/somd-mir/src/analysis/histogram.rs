@@ -225,6 +225,7 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
         setup: HashMap::new(),
         outputs: Vec::new(),
         reduced: std::collections::HashSet::new(),
+        host_scalars: std::collections::HashSet::new(),
     };
     let mut seen_loop = false;
     for (pos, stmt) in stmts.iter().enumerate() {

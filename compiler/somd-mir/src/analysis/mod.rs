@@ -292,6 +292,17 @@ pub enum SizeExpr {
     Div(Box<SizeExpr>, Box<SizeExpr>),
     Min(Box<SizeExpr>, Box<SizeExpr>),
     Max(Box<SizeExpr>, Box<SizeExpr>),
+    /// `a % b` (a divisor other than 0, and no `Integer.MIN_VALUE % -1`, which C leaves
+    /// undefined) and `a >> b` (the count masked to 5 bits), as `Mul` .. in kernel sizes.
+    Rem(Box<SizeExpr>, Box<SizeExpr>),
+    Shr(Box<SizeExpr>, Box<SizeExpr>),
+    /// An `int` host scalar of a `sync` body (a host loop's index, a local the host assigns
+    /// between launches: `for (i = 0; i < n - s; i++)` under `for (s = 1; ..; s *= 2)`), in
+    /// the bounds of a loop stepping up by 1 to `<` only. A size reading one is evaluated
+    /// at each launch in Java's wrapping `int` arithmetic, by the host and by the kernel
+    /// alike ([`SizeExpr::mentions_host`]); its `/` and `%` take a positive constant
+    /// divisor only, so neither ever fails.
+    Host(LocalId),
     /// A `static final int` field (`name` is `Class.FIELD`): only in the bounds of loops
     /// the host runs ([`SyncStep::Repeat`]), never in a kernel's size.
     Static {
@@ -326,15 +337,39 @@ impl SizeExpr {
             | SizeExpr::Mul(a, b)
             | SizeExpr::Div(a, b)
             | SizeExpr::Min(a, b)
-            | SizeExpr::Max(a, b) => Some((a, b)),
+            | SizeExpr::Max(a, b)
+            | SizeExpr::Rem(a, b)
+            | SizeExpr::Shr(a, b) => Some((a, b)),
             _ => None,
         }
     }
 
     pub fn mentions(&self, local: LocalId) -> bool {
         match self {
-            SizeExpr::Scalar(l) | SizeExpr::Len { array: l, .. } => *l == local,
+            SizeExpr::Scalar(l) | SizeExpr::Host(l) | SizeExpr::Len { array: l, .. } => *l == local,
             s => s.operands().is_some_and(|(a, b)| a.mentions(local) || b.mentions(local)),
+        }
+    }
+
+    /// Whether the size reads a host scalar ([`SizeExpr::Host`]): then it is Java's `int`
+    /// value of the expression, wrapping, recomputed at each launch.
+    pub fn mentions_host(&self) -> bool {
+        match self {
+            SizeExpr::Host(_) => true,
+            s => s.operands().is_some_and(|(a, b)| a.mentions_host() || b.mentions_host()),
+        }
+    }
+
+    /// The host scalars the size reads, in order of appearance.
+    pub fn hosts(&self, out: &mut Vec<LocalId>) {
+        match self {
+            SizeExpr::Host(l) if !out.contains(l) => out.push(*l),
+            s => {
+                if let Some((a, b)) = s.operands() {
+                    a.hosts(out);
+                    b.hosts(out);
+                }
+            }
         }
     }
 
@@ -342,7 +377,7 @@ impl SizeExpr {
     pub fn display(&self, func: &Function) -> String {
         match self {
             SizeExpr::Const(v) => v.to_string(),
-            SizeExpr::Scalar(l) => func.local(*l).name.clone(),
+            SizeExpr::Scalar(l) | SizeExpr::Host(l) => func.local(*l).name.clone(),
             SizeExpr::Static { name, .. } => name.clone(),
             SizeExpr::Len { array, dim: 0 } => format!("{}.length", func.local(*array).name),
             SizeExpr::Len { array, dim } => {
@@ -357,20 +392,30 @@ impl SizeExpr {
             },
             SizeExpr::Mul(a, b) => format!("{} * {}", a.factor(func), b.factor(func)),
             SizeExpr::Div(a, b) => match **b {
-                SizeExpr::Mul(..) | SizeExpr::Div(..) => {
+                SizeExpr::Mul(..) | SizeExpr::Div(..) | SizeExpr::Rem(..) => {
                     format!("{} / ({})", a.factor(func), b.display(func))
                 }
                 _ => format!("{} / {}", a.factor(func), b.factor(func)),
             },
             SizeExpr::Min(a, b) => format!("Math.min({}, {})", a.display(func), b.display(func)),
             SizeExpr::Max(a, b) => format!("Math.max({}, {})", a.display(func), b.display(func)),
+            SizeExpr::Rem(a, b) => match **b {
+                SizeExpr::Mul(..) | SizeExpr::Div(..) | SizeExpr::Rem(..) => {
+                    format!("{} % ({})", a.factor(func), b.display(func))
+                }
+                _ => format!("{} % {}", a.factor(func), b.factor(func)),
+            },
+            SizeExpr::Shr(a, b) => format!("{} >> {}", a.factor(func), b.factor(func)),
         }
     }
 
-    /// [`SizeExpr::display`] as an operand of `*` or `/`: a sum or difference in parentheses.
+    /// [`SizeExpr::display`] as an operand of `*`, `/`, `%` or `>>`: a sum, a difference or a
+    /// shift in parentheses.
     fn factor(&self, func: &Function) -> String {
         match self {
-            SizeExpr::Add(..) | SizeExpr::Sub(..) => format!("({})", self.display(func)),
+            SizeExpr::Add(..) | SizeExpr::Sub(..) | SizeExpr::Shr(..) => {
+                format!("({})", self.display(func))
+            }
             _ => self.display(func),
         }
     }

@@ -77,8 +77,14 @@ pub(super) fn analyze_loop_body(
     module: &Module,
     func: &Function,
 ) -> (Vec<LoopReport>, Result<SomdBody, Blocker>) {
-    let mut cx =
-        Cx { module, func, setup: HashMap::new(), outputs: Vec::new(), reduced: HashSet::new() };
+    let mut cx = Cx {
+        module,
+        func,
+        setup: HashMap::new(),
+        outputs: Vec::new(),
+        reduced: HashSet::new(),
+        host_scalars: HashSet::new(),
+    };
     let mut reports = Vec::new();
     let mut shape_err: Option<Blocker> = None;
     let mut parallel: Option<(LoopId, ParallelLoop)> = None;
@@ -390,6 +396,9 @@ pub(super) struct Cx<'a> {
     /// `sync reduce` targets: a loop reducing into one starts at the identity whatever the
     /// target holds (the host folds the combined value in, see [`super::SyncStep::Reduce`]).
     pub(super) reduced: HashSet<LocalId>,
+    /// The `int` host scalars a launch of a `sync` body reads as kernel arguments
+    /// ([`SizeExpr::Host`]): set by the `sync` analysis around each launch's loop.
+    pub(super) host_scalars: HashSet<LocalId>,
 }
 
 /// A counted loop header: index, lower and upper bound, step (a positive constant), and
@@ -428,6 +437,9 @@ impl Cx<'_> {
                     field: *field,
                     name: format!("{class}.{}", f.name),
                 })
+            }
+            ExprKind::Local(l) if self.host_scalars.contains(l) && !host => {
+                Some(SizeExpr::Host(*l))
             }
             ExprKind::Local(l) => {
                 let local = func.local(*l);
@@ -468,13 +480,19 @@ impl Cx<'_> {
             ExprKind::Binary { op, lhs, rhs } if op.ty == PrimOrRef::Prim(PrimType::Int) => {
                 let l = Box::new(self.size_depth(*lhs, depth + 1, host)?);
                 let r = Box::new(self.size_depth(*rhs, depth + 1, host)?);
+                // A size reading a host scalar wraps as Java's `int`s do (the kernel computes
+                // it too): it divides by a positive constant only, which never fails.
+                let wrapping = l.mentions_host() || r.mentions_host();
+                let divisor = matches!(*r, SizeExpr::Const(c) if c > 0);
                 match op.kind {
                     BinOpKind::Add => Some(SizeExpr::Add(l, r)),
                     BinOpKind::Sub => Some(SizeExpr::Sub(l, r)),
                     // Kernel sizes only: the host's own loops evaluate their bounds in Rust,
                     // where a division by zero must raise Java's exception at its position.
                     BinOpKind::Mul if !host => Some(SizeExpr::Mul(l, r)),
-                    BinOpKind::Div if !host => Some(SizeExpr::Div(l, r)),
+                    BinOpKind::Div if !host && (divisor || !wrapping) => Some(SizeExpr::Div(l, r)),
+                    BinOpKind::Rem if !host && (divisor || !wrapping) => Some(SizeExpr::Rem(l, r)),
+                    BinOpKind::Shr if !host => Some(SizeExpr::Shr(l, r)),
                     _ => None,
                 }
             }
@@ -626,6 +644,17 @@ impl Cx<'_> {
             }
             _ => None,
         };
+        // Host scalars change between launches: the host and the kernel both compute such a
+        // bound, wrapping as Java does, and `i < hi` stepping by 1 never wraps the index.
+        if (lo.mentions_host() || hi.mentions_host())
+            && (op.kind != BinOpKind::Lt || step != Some(1))
+        {
+            return Err(
+                "a bound reading a host scalar in a loop other than `for (i = lo; i < hi; \
+                        i++)` (the host computes such a bound at each launch)"
+                    .into(),
+            );
+        }
         match step {
             Some(step) if step > 0 && !reversed => {
                 Ok((Counted { index, lo, hi, step, reversed }, body))

@@ -20,6 +20,9 @@
 //!   while the old `D` holds the old `g` everywhere, in particular outside `R`, where `g`
 //!   never changes (B is the only launch that writes `g`).
 //!
+//! The argument needs `R` to be the same at every launch: a bound reading a host scalar
+//! (`for (j = s; j < w; j++)` under `for (s = 1; s < w; s *= 2)`) keeps B a launch.
+//!
 //! So B becomes "exchange `D` and `S`" when both arrays have the same shape, which the
 //! runtime checks at the call (`SyncCall::begin`): with equal shapes neither A's writes to
 //! `next` nor B can fail, so skipping B cannot hide an exception. Otherwise B runs.
@@ -72,7 +75,10 @@ fn exchange(func: &Function, body: &SyncBody, a: usize, b: usize) -> Option<(Loc
     let same_range = la.parallel.dims.len() == lb.parallel.dims.len()
         && la.parallel.dims.iter().zip(&lb.parallel.dims).all(|(x, y)| {
             x.lo == y.lo && x.hi == y.hi && x.reversed == y.reversed && x.step == 1 && y.step == 1
-        });
+        })
+        // `R` is the same at every launch: a bound reading a host scalar moves it between
+        // iterations, and `S` would hold an old `g` outside the next `R`.
+        && la.parallel.dims.iter().all(|d| !d.lo.mentions_host() && !d.hi.mentions_host());
     if !same_range {
         return None;
     }

@@ -77,6 +77,7 @@ pub fn analyze_sync(
             setup: HashMap::new(),
             outputs: Vec::new(),
             reduced: HashSet::new(),
+            host_scalars: HashSet::new(),
         },
         assigned: assigned_locals(func),
         reports: Vec::new(),
@@ -1178,8 +1179,15 @@ impl SyncAnalysis<'_> {
             self.cx.reduced.insert(x);
             self.cx.reduced.extend(more.iter().copied());
         }
+        // The `int` host scalars the launch may read in its bounds (as kernel arguments).
+        let int = |l: &LocalId| func.local(*l).ty == Type::Prim(somd_syntax::ast::PrimType::Int);
+        self.cx.host_scalars = (self.host_set.iter().chain(indices))
+            .filter(|l| int(l) && reduce_into != Some(**l) && !more.contains(l))
+            .copied()
+            .collect();
         let report = self.cx.for_loop(block, span);
         self.cx.reduced.clear();
+        self.cx.host_scalars.clear();
         let Some(report) = report else {
             return Err(shape("loop", span));
         };
@@ -1267,6 +1275,18 @@ impl SyncAnalysis<'_> {
                 }
             }
         });
+        // A bound reading a host scalar: its value at the launch is a kernel argument.
+        let mut bounds = Vec::new();
+        for d in &parallel.dims {
+            d.lo.hosts(&mut bounds);
+            d.hi.hosts(&mut bounds);
+        }
+        if let Some(l) = bounds.iter().find(|l| !host_values.contains(l) && !indices.contains(l)) {
+            return Err(shape(
+                format!("loop bound uses `{}`, which the loop reduces into", func.local(*l).name),
+                span,
+            ));
+        }
         self.launches.push(SyncLaunch {
             loop_id,
             parallel,
