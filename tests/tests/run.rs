@@ -1389,6 +1389,31 @@ fn device_runs_loops_with_bounds_reading_host_scalars() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_returns`, whose bodies return
+/// under host control flow, is a device call ending where Java returns: `relax` after 79,
+/// 167 and 400 launches (its copy-back stays a launch, as `next` is returned), `shifted`
+/// and `scaled` with no launch when their guard returns and one otherwise, `firstRound`
+/// after 4, 1 and 8 rounds, `grow` after 19 and 50 rounds of two launches, `touch` with
+/// none and one. The outputs are the twin's (checked by `traced_calls`).
+#[test]
+fn device_returns_under_host_control_flow() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_returns",
+        *opencl,
+        &[
+            ("Main.relax", 3, 79 + 167 + 400),
+            ("Main.shifted", 2, 1),
+            ("Main.scaled", 2, 1),
+            ("Main.firstRound", 3, 4 + 1 + 8),
+            ("Main.grow", 2, 38 + 100),
+            ("Main.touch", 2, 1),
+        ],
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, the searches of `device_search` that leave their loop at the
 /// first match run as argument minima, one launch a call: `firstNegative` twice (its empty
 /// array runs on the CPU), `indexOf` four times, `firstAbove` three, `firstDescent` twice;

@@ -2159,3 +2159,66 @@ class Host {
 "#
     ));
 }
+
+/// `return` under host control flow: of a parameter in a convergence loop (its copy-back is
+/// then no exchange), of a value before the first launch, of a host loop's index. Refused:
+/// a `return` of the last loop's accumulator before that loop, and of a value read from an
+/// array the body writes.
+#[test]
+fn returns_under_host_control_flow() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Early {
+    static double[] relax(dist(view = <1,1>) double[] g, dist(view = <1,1>) double[] next,
+                          int steps, double eps) {
+        shared double diff = 0;
+        for (int s = 0; s < steps; s++) {
+            diff = 0;
+            sync reduce(max) (diff) {
+                for (int i = 1; i < g.length - 1; i++) {
+                    next[i] = (g[i - 1] + g[i + 1]) * 0.5;
+                    diff = Math.max(diff, Math.abs(next[i] - g[i]));
+                }
+            }
+            if (diff < eps) return next;
+            sync {
+                for (int i = 1; i < g.length - 1; i++) g[i] = next[i];
+            }
+        }
+        return g;
+    }
+    static reduce(+) double scaled(dist double[] x, double f) {
+        if (f == 0.0) return 0.0;
+        double s = 0;
+        for (int i = 0; i < x.length; i++) s += x[i] * f;
+        return s;
+    }
+    static reduce(max) int round(dist int[] a, int rounds) {
+        shared long part = 0;
+        for (int r = 0; r < rounds; r++) {
+            part = 0;
+            sync reduce(+) (part) {
+                for (int i = 0; i < a.length; i++) part += a[i];
+            }
+            if (part > 100) return r;
+        }
+        return -1;
+    }
+    static reduce(+) double early(dist double[] x, double f) {
+        double s = 0;
+        if (f == 0.0) return s;
+        for (int i = 0; i < x.length; i++) s += x[i] * f;
+        return s;
+    }
+    static reduce(+) int element(dist int[] a, int k) {
+        sync {
+            for (int i = 0; i < a.length; i++) a[i] = a[i] * 2;
+        }
+        if (k > 0) return a[0];
+        return k;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}

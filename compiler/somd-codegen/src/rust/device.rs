@@ -37,8 +37,8 @@ use super::EmitError;
 use crate::opencl::{self, ArgKind, ArgSource, ClOptions, KernelManifest, KernelSet, SizeRule};
 use somd_diag::SourceMap;
 use somd_mir::analysis::{self, KernelKind, SizeExpr, SomdBody, SomdResult, SomdShape, Subject};
-use somd_mir::analysis::{walk, SyncStep};
-use somd_mir::{FuncId, FuncKind, Module, Reduction, Type};
+use somd_mir::analysis::{walk, SyncReturn, SyncStep};
+use somd_mir::{FuncId, FuncKind, Module, Reduction, SomdSig, Type};
 use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -749,42 +749,13 @@ fn somd_call(
     let result = sync_body.map_or(body.result, |b| b.result);
     let host_result = sync_body.and_then(|b| b.host_result);
     if host_result.is_some() {
-        // One MI: the reduce strategy sees the one value the host computed.
-        match (&sig.reduction, &func.ret) {
-            (Reduction::Op(_), Type::Prim(_)) => {}
-            (Reduction::SelfCall { .. } | Reduction::Combine(_), Type::Prim(_)) => {}
-            (Reduction::CombineAll(_), Type::Prim(_)) => {}
-            // A table of host scalars (`return new long[]{n, lo, hi}`) for a class strategy.
-            (Reduction::SelfCall { .. } | Reduction::Combine(_) | Reduction::CombineAll(_), ty)
-                if elem_of(ty).is_some() => {}
-            _ => return Err("a returned host value that is not a reduced primitive or table"),
-        }
+        returned_value(func, sig)?;
     }
     match result {
         _ if host_result.is_some() => {}
-        SomdResult::Param(local) => {
-            let is_dist = func
-                .params
-                .iter()
-                .position(|p| *p == local)
-                .is_some_and(|i| sig.dist_params.iter().any(|(d, _)| *d == i));
-            if sig.reduction != Reduction::Assemble || func.local(local).ty != func.ret || !is_dist
-            {
-                return Err("a returned parameter that is not an assembled `dist` array");
-            }
-            elem_of(&func.ret).ok_or("a result of a type without device glue")?;
-        }
-        SomdResult::None => {
-            if func.ret != Type::Void {
-                return Err("a result that is not the loop's output or accumulator");
-            }
-        }
-        SomdResult::Output(local) => {
-            if sig.reduction != Reduction::Assemble || func.local(local).ty != func.ret {
-                return Err("an output array with a reduction other than assembly");
-            }
-            elem_of(&func.ret).ok_or("an output of a type without device glue")?;
-        }
+        SomdResult::Param(local) => returned_param(func, sig, local)?,
+        SomdResult::None => returned_nothing(func)?,
+        SomdResult::Output(local) => returned_output(func, sig, local)?,
         SomdResult::Accumulator(_) => {
             let acc = body.parallel.reduction.as_ref().ok_or("accumulator without reduction")?;
             match &sig.reduction {
@@ -798,11 +769,73 @@ fn somd_call(
             }
         }
     }
+    // The `return`s under host control flow end the call as the last one does.
+    for r in sync_body.map(|b| analysis::early_returns(&b.steps)).unwrap_or_default() {
+        match r {
+            SyncReturn::Nothing => returned_nothing(func)?,
+            SyncReturn::Param(local) => returned_param(func, sig, *local)?,
+            SyncReturn::Output(local) => returned_output(func, sig, *local)?,
+            SyncReturn::Value(_) => returned_value(func, sig)?,
+        }
+    }
     let mut body = body.clone();
     body.result = result;
     kernels.extend(intermediates);
     let sync = sync_body.map(|b| SyncGlue { kernels, body: b.clone() });
     Ok(DeviceCall { manifest, body, sync, histogram: None })
+}
+
+/// A value the host computes as the call's result: one MI, so the reduce strategy sees
+/// the one value.
+fn returned_value(func: &somd_mir::Function, sig: &SomdSig) -> Result<(), &'static str> {
+    match (&sig.reduction, &func.ret) {
+        (Reduction::Op(_), Type::Prim(_)) => Ok(()),
+        (Reduction::SelfCall { .. } | Reduction::Combine(_), Type::Prim(_)) => Ok(()),
+        (Reduction::CombineAll(_), Type::Prim(_)) => Ok(()),
+        // A table of host scalars (`return new long[]{n, lo, hi}`) for a class strategy.
+        (Reduction::SelfCall { .. } | Reduction::Combine(_) | Reduction::CombineAll(_), ty)
+            if elem_of(ty).is_some() =>
+        {
+            Ok(())
+        }
+        _ => Err("a returned host value that is not a reduced primitive or table"),
+    }
+}
+
+/// An array parameter as the call's result: its device buffer, the whole array.
+fn returned_param(
+    func: &somd_mir::Function,
+    sig: &SomdSig,
+    local: somd_mir::LocalId,
+) -> Result<(), &'static str> {
+    let is_dist = func
+        .params
+        .iter()
+        .position(|p| *p == local)
+        .is_some_and(|i| sig.dist_params.iter().any(|(d, _)| *d == i));
+    if sig.reduction != Reduction::Assemble || func.local(local).ty != func.ret || !is_dist {
+        return Err("a returned parameter that is not an assembled `dist` array");
+    }
+    elem_of(&func.ret).map(|_| ()).ok_or("a result of a type without device glue")
+}
+
+/// An output array as the call's result.
+fn returned_output(
+    func: &somd_mir::Function,
+    sig: &SomdSig,
+    local: somd_mir::LocalId,
+) -> Result<(), &'static str> {
+    if sig.reduction != Reduction::Assemble || func.local(local).ty != func.ret {
+        return Err("an output array with a reduction other than assembly");
+    }
+    elem_of(&func.ret).map(|_| ()).ok_or("an output of a type without device glue")
+}
+
+fn returned_nothing(func: &somd_mir::Function) -> Result<(), &'static str> {
+    match func.ret {
+        Type::Void => Ok(()),
+        _ => Err("a result that is not the loop's output or accumulator"),
+    }
 }
 
 /// The host side of a histogram body: the table's length in Java `int` arithmetic on the
@@ -1255,7 +1288,7 @@ fn exchanges(steps: &[SyncStep]) -> Vec<(somd_mir::LocalId, somd_mir::LocalId)> 
             | SyncStep::Reduce { .. }
             | SyncStep::Intermediate { .. }
             | SyncStep::Host(_) => {}
-            SyncStep::Break(_) | SyncStep::Continue(_) => {}
+            SyncStep::Break(_) | SyncStep::Continue(_) | SyncStep::Return(_) => {}
             SyncStep::Repeat { body, .. } | SyncStep::Loop { body, .. } => {
                 out.extend(exchanges(body))
             }
@@ -1591,6 +1624,17 @@ fn prologue(
                 }
             }
             let fields = glue.lifted.fields.get(&cx.fid).map_or(0, Vec::len);
+            // The kernel argument of each array a `return` may name.
+            let mut args = HashMap::new();
+            for (p, local) in func.params.iter().enumerate() {
+                if let Some(k) = m.args.iter().position(|a| a.source == ArgSource::Param(p)) {
+                    args.insert(*local, k);
+                }
+            }
+            for (local, _) in &call.body.outputs {
+                args.insert(*local, output_arg(call, m, *local)?);
+            }
+            let ending = Ending { updated: updated.clone(), reduce, args };
             let mut host = HostProgram {
                 func,
                 param_names,
@@ -1599,39 +1643,27 @@ fn prologue(
                 fields,
                 exchanges: 0,
                 loops: Vec::new(),
+                ending,
             };
             host.steps(out, &sync.body.steps, 2, 0)?;
-            // `return e` of host scalars: computed (Java semantics, after the launches'
-            // faults) while the call still answers `Somd.globalLength`.
-            let host_result = match sync.body.host_result {
-                Some(value) => {
-                    let text = host.cx.expr(value)?;
-                    let ty = host.cx.ty(&func.ret)?;
-                    writeln!(out, "        somd_sync.check();")?;
-                    writeln!(out, "        let somd_value: {ty} = {text};")?;
-                    true
-                }
-                None => false,
+            let last = match (sync.body.host_result, call.body.result) {
+                (Some(value), _) => Some(SyncReturn::Value(value)),
+                (None, SomdResult::Param(local)) => Some(SyncReturn::Param(local)),
+                (None, SomdResult::Output(local)) => Some(SyncReturn::Output(local)),
+                (None, SomdResult::None) => Some(SyncReturn::Nothing),
+                (None, SomdResult::Accumulator(_)) => None,
             };
-            match &updated {
-                // The receiver's field arrays the body writes come back into its arrays.
-                Some(list) => writeln!(
-                    out,
-                    "        let done = somd_sync.finish_updating(&{returned:?}, &{list:?});"
-                )?,
-                None => writeln!(out, "        let done = somd_sync.finish(&{returned:?});")?,
-            }
-            // The CPU path writes these expressions as the MIs compute them.
-            host.cx.replaced.clear();
-            if host_result {
-                // The one MI's value, combined by the strategy.
-                let ty = host.cx.ty(&func.ret)?;
-                writeln!(out, "        let _ = done;")?;
-                writeln!(out, "        let partials: Vec<{ty}> = vec![somd_value];")?;
-                writeln!(out, "        return {reduce};")?;
+            // `return e` of host scalars is computed (Java semantics, after the launches'
+            // faults) while the call still answers `Somd.globalLength`.
+            if let Some(last) = last {
+                host.ret(out, 2, &last)?;
                 writeln!(out, "    }}")?;
+                // The CPU path writes these expressions as the MIs compute them.
+                host.cx.replaced.clear();
                 return Ok(());
             }
+            host.finish(out, "        ", &returned)?;
+            host.cx.replaced.clear();
             "        "
         }
     };
@@ -1705,6 +1737,17 @@ struct HostProgram<'a, 'c> {
     /// The enclosing host loops, innermost last: the Rust labels that `break` and
     /// `continue` leave (the loop's, and the block around its body before its updates).
     loops: Vec<(String, String)>,
+    ending: Ending<'a>,
+}
+
+/// How a host program ends the call at a `return`.
+struct Ending<'a> {
+    /// The receiver's field arrays the body writes (`SyncCall::finish_updating`).
+    updated: Option<Vec<usize>>,
+    /// The method's reduce strategy over `partials`, the MIs' results.
+    reduce: &'a str,
+    /// The kernel argument of each array parameter and output.
+    args: HashMap<somd_mir::LocalId, usize>,
 }
 
 impl HostProgram<'_, '_> {
@@ -1917,6 +1960,7 @@ impl HostProgram<'_, '_> {
                     }
                     writeln!(out, "{pad}}}")?;
                 }
+                SyncStep::Return(r) => self.ret(out, level, r)?,
                 SyncStep::Break(n) | SyncStep::Continue(n) => {
                     let target =
                         self.loops.len().checked_sub(n + 1).and_then(|k| self.loops.get(k));
@@ -1925,6 +1969,59 @@ impl HostProgram<'_, '_> {
                     let label = if matches!(step, SyncStep::Break(_)) { brk } else { cont };
                     writeln!(out, "{pad}break {label};")?;
                 }
+            }
+        }
+        Ok(())
+    }
+
+    /// `SyncCall::finish` (or `finish_updating`), downloading the kernel arguments
+    /// `returned`, as `done`.
+    fn finish(&self, out: &mut String, pad: &str, returned: &[usize]) -> Result<(), EmitError> {
+        match &self.ending.updated {
+            // The receiver's field arrays the body writes come back into its arrays.
+            Some(list) => writeln!(
+                out,
+                "{pad}let done = somd_sync.finish_updating(&{returned:?}, &{list:?});"
+            )?,
+            None => writeln!(out, "{pad}let done = somd_sync.finish(&{returned:?});")?,
+        }
+        Ok(())
+    }
+
+    /// A `return` of the host program: the call's end, then the method's.
+    fn ret(&mut self, out: &mut String, level: usize, r: &SyncReturn) -> Result<(), EmitError> {
+        let pad = "    ".repeat(level);
+        let returned = match r {
+            SyncReturn::Param(l) | SyncReturn::Output(l) => {
+                vec![*self
+                    .ending
+                    .args
+                    .get(l)
+                    .ok_or_else(|| EmitError::Internal("returned array argument".into()))?]
+            }
+            SyncReturn::Nothing | SyncReturn::Value(_) => Vec::new(),
+        };
+        if let SyncReturn::Value(value) = r {
+            let text = self.cx.expr(*value)?;
+            let ty = self.cx.ty(&self.func.ret)?;
+            writeln!(out, "{pad}somd_sync.check();")?;
+            writeln!(out, "{pad}let somd_value: {ty} = {text};")?;
+        }
+        self.finish(out, &pad, &returned)?;
+        match r {
+            SyncReturn::Nothing => writeln!(out, "{pad}return;")?,
+            SyncReturn::Param(_) | SyncReturn::Output(_) => {
+                let (p, rank) = elem_of(&self.func.ret)
+                    .ok_or_else(|| EmitError::Internal("result type".into()))?;
+                let arg = returned[0];
+                writeln!(out, "{pad}return done.output_{rank}d::<{}>({arg});", rust_prim(p))?;
+            }
+            SyncReturn::Value(_) => {
+                // The one MI's value, combined by the strategy.
+                let ty = self.cx.ty(&self.func.ret)?;
+                writeln!(out, "{pad}let _ = done;")?;
+                writeln!(out, "{pad}let partials: Vec<{ty}> = vec![somd_value];")?;
+                writeln!(out, "{pad}return {};", self.ending.reduce)?;
             }
         }
         Ok(())
@@ -2051,6 +2148,7 @@ impl HostProgram<'_, '_> {
 fn has_host_step(steps: &[SyncStep]) -> bool {
     steps.iter().any(|s| match s {
         SyncStep::Host(_) | SyncStep::If { .. } | SyncStep::Loop { .. } => true,
+        SyncStep::Return(SyncReturn::Value(_)) => true,
         SyncStep::Repeat { body, .. } => has_host_step(body),
         _ => false,
     })

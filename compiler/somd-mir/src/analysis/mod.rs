@@ -563,6 +563,47 @@ pub enum SyncStep {
     Break(usize),
     /// `continue` of the host loop this many loops out (its updates run next).
     Continue(usize),
+    /// A `return` under host control flow (`if (diff < eps) return next;` in a convergence
+    /// loop, a guard before the first launch): the host checks the launches before it,
+    /// ends the call as the body's last `return` would and returns from the method.
+    Return(SyncReturn),
+}
+
+/// What a [`SyncStep::Return`] gives back.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SyncReturn {
+    /// `return;` of a `void` method.
+    Nothing,
+    /// An array parameter, from its device buffer.
+    Param(LocalId),
+    /// An output array.
+    Output(LocalId),
+    /// A primitive value of host scalars, computed by the host (Java semantics) and
+    /// combined by the method's reduce strategy as the one MI's result.
+    Value(ExprId),
+}
+
+/// The [`SyncStep::Return`]s of `steps`, at any depth.
+pub fn early_returns(steps: &[SyncStep]) -> Vec<&SyncReturn> {
+    let mut out = Vec::new();
+    for step in steps {
+        match step {
+            SyncStep::Return(r) => out.push(r),
+            SyncStep::Repeat { body, .. } => out.extend(early_returns(body)),
+            SyncStep::If { cond_steps, then, otherwise, .. } => {
+                out.extend(early_returns(cond_steps));
+                out.extend(early_returns(then));
+                out.extend(early_returns(otherwise));
+            }
+            SyncStep::Loop { test_steps, body, update, .. } => {
+                out.extend(early_returns(test_steps));
+                out.extend(early_returns(body));
+                out.extend(early_returns(update));
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// A one-line outline of host-program steps (`launch 0; repeat { reduce 1; host }`), for
@@ -609,6 +650,7 @@ pub fn outline(func: &Function, steps: &[SyncStep]) -> String {
             }
             SyncStep::Break(n) => format!("break {n}"),
             SyncStep::Continue(n) => format!("continue {n}"),
+            SyncStep::Return(_) => "return".to_string(),
         })
         .collect();
     parts.join("; ")

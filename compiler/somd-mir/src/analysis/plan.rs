@@ -866,6 +866,15 @@ fn describe_sync(module: &Module, func: &Function, body: &SyncBody) -> String {
                 SyncStep::Continue(0) => out.push("`continue`".to_string()),
                 SyncStep::Break(n) => out.push(format!("`break` of the host loop {n} out")),
                 SyncStep::Continue(n) => out.push(format!("`continue` of the host loop {n} out")),
+                SyncStep::Return(r) => out.push(match r {
+                    super::SyncReturn::Nothing => "`return` (ends the call)".to_string(),
+                    super::SyncReturn::Param(l) | super::SyncReturn::Output(l) => {
+                        format!("`return {}` (ends the call, downloading it)", func.local(*l).name)
+                    }
+                    super::SyncReturn::Value(_) => {
+                        "`return` of a value the host computes (ends the call)".to_string()
+                    }
+                }),
             }
         }
     }

@@ -262,7 +262,12 @@ fn row_loop(
     let returns_param = match info.functions.get(callee.0 as usize)?.somd_body.as_ref()? {
         Ok(SomdShape::Sync(body)) => {
             let p = *callee_fn.params.get(param)?;
-            body.result == SomdResult::Param(p) && super::writes::writes_local(module, callee_fn, p)
+            // Every `return` gives the matrix back (the scope keeps the returned buffer).
+            body.result == SomdResult::Param(p)
+                && super::early_returns(&body.steps)
+                    .iter()
+                    .all(|r| **r == super::SyncReturn::Param(p))
+                && super::writes::writes_local(module, callee_fn, p)
         }
         _ => false,
     };

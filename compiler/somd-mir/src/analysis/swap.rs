@@ -142,7 +142,11 @@ fn exchange(func: &Function, body: &SyncBody, a: usize, b: usize) -> Option<(Loc
             return None;
         }
     }
-    if matches!(body.result, super::SomdResult::Param(l) if l == src) {
+    // Returning `src` (at the end or under host control flow) would show its cells
+    // outside `R`, which the exchange does not keep.
+    if matches!(body.result, super::SomdResult::Param(l) if l == src)
+        || super::early_returns(&body.steps).contains(&&super::SyncReturn::Param(src))
+    {
         return None;
     }
     Some((dst, src))

@@ -54,7 +54,7 @@
 use super::parallel::{assigned_locals, is_for, Cx};
 use super::walk;
 use super::{BlockReason, Blocker, LoopReport, SizeExpr, SomdResult, SomdShape};
-use super::{CalleeArg, SyncBody, SyncIntermediate, SyncLaunch, SyncStep};
+use super::{CalleeArg, SyncBody, SyncIntermediate, SyncLaunch, SyncReturn, SyncStep};
 use crate::ir::*;
 use somd_diag::Span;
 use std::collections::{HashMap, HashSet};
@@ -1029,13 +1029,7 @@ impl SyncAnalysis<'_> {
                     steps.push(step);
                 }
                 Stmt::Let { local, init } => steps.extend(self.nested_let(*local, *init, at)?),
-                Stmt::Return(_) => {
-                    return Err(shape(
-                        "`return` under host control flow (the host program returns at the end \
-                         of the body)",
-                        at,
-                    ))
-                }
+                Stmt::Return(value) => steps.push(self.early_return(*value, at)?),
                 Stmt::Break(label) | Stmt::Continue(label) => {
                     // How many host loops out: the innermost, or the one of the label.
                     let out = self.host_loops.iter().rev().position(|l| match label {
@@ -1065,6 +1059,47 @@ impl SyncAnalysis<'_> {
             }
         }
         Ok(steps)
+    }
+
+    /// A `return` under host control flow: of an array parameter, an output, a primitive
+    /// value the host computes from host scalars, or nothing.
+    fn early_return(&mut self, value: Option<ExprId>, span: Span) -> Result<SyncStep, Blocker> {
+        let func = self.cx.func;
+        let Some(v) = value else { return Ok(SyncStep::Return(SyncReturn::Nothing)) };
+        let returned = match func.expr(v).kind {
+            ExprKind::Local(l) if self.cx.outputs.iter().any(|(o, _)| *o == l) => {
+                SyncReturn::Output(l)
+            }
+            ExprKind::Local(l)
+                if func.params.contains(&l) && matches!(func.local(l).ty, Type::Array(_)) =>
+            {
+                SyncReturn::Param(l)
+            }
+            _ if matches!(func.ret, Type::Prim(_)) => {
+                self.host_expr(v).map_err(|b| Blocker {
+                    construct: format!("`return` under host control flow of {}", b.construct),
+                    span,
+                    ..b
+                })?;
+                if !self.pending.is_empty() {
+                    return Err(shape(
+                        "an intermediate reduction in `return` (assign the call to a local \
+                         first)",
+                        span,
+                    ));
+                }
+                SyncReturn::Value(v)
+            }
+            _ => {
+                return Err(shape(
+                    "`return` under host control flow of something other than an array \
+                     parameter, an array the body allocates before its loops or a primitive \
+                     value of host scalars",
+                    span,
+                ))
+            }
+        };
+        Ok(SyncStep::Return(returned))
     }
 
     /// A declaration under host control flow: a host scalar (the host evaluates its
