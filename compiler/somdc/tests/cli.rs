@@ -359,6 +359,35 @@ fn explain_names_the_blocking_construct() {
     assert!(text(&out.stderr).contains("error["), "{}", text(&out.stderr));
 }
 
+/// A task that runs on the host says which `@` and `!` of its worker run on the device:
+/// `nbody.somd`'s filter of `Body[[]]` batches and its sink, each one `@`.
+#[test]
+fn explain_names_the_device_parts_of_a_task_on_the_cpu() {
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/nbody.somd");
+    let out = run(somdc().arg("explain").arg(&sample));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    let lines: Vec<&str> = report.lines().collect();
+    for (task, inner) in [
+        ("task NBody.computeForces", "its worker's @ NBody.computeParticleForces at "),
+        ("task NBody.forceAccumulator", "its worker's @ NBody.integrate at "),
+    ] {
+        let at = lines.iter().position(|l| l.ends_with(task)).unwrap_or_else(|| {
+            panic!("no {task} in:\n{report}");
+        });
+        let section: Vec<&str> =
+            lines[at + 1..].iter().take_while(|l| l.starts_with(' ')).copied().collect();
+        assert!(section.contains(&"  runs on: CPU"), "{task}: {section:?}");
+        assert!(
+            section.iter().any(|l| l.contains(inner) && l.contains("runs on the OpenCL device")),
+            "{task}: {section:?}"
+        );
+    }
+    // A task whose worker has no device part says nothing more.
+    let at = lines.iter().position(|l| l.ends_with("task NBody.particleGen")).unwrap();
+    assert!(!lines[at + 1..at + 3].iter().any(|l| l.contains("its worker's")), "{report}");
+}
+
 /// `explain` says, in one line per loop, which host loops keep unchanged mutable arrays on
 /// the device across their calls (`analysis::keep`), and names only the arrays they never
 /// write.

@@ -143,6 +143,36 @@ fn static_line(out: &mut String, module: &Module, roots: &[FuncId]) {
     );
 }
 
+/// For a task on the CPU, the `@` and `!` of its worker that run on the device: the task
+/// itself runs on the host, its worker's parallel parts do not (`nbody.somd`'s
+/// `computeForces`, whose worker is one `@`).
+fn worker_lines(
+    out: &mut String,
+    module: &Module,
+    info: &ProgramInfo,
+    sources: &SourceMap,
+    p: &super::Placement,
+) {
+    let Subject::Task { in_func, expr } = p.subject else { return };
+    let ExprKind::Task { func: worker, .. } = module.function(in_func).expr(expr).kind else {
+        return;
+    };
+    for q in &info.placements {
+        let inside = match q.subject {
+            Subject::Map { in_func, .. } | Subject::Reduce { in_func, .. } => in_func == worker,
+            _ => false,
+        };
+        if inside && q.device.is_ok() {
+            let _ = writeln!(
+                out,
+                "  its worker's {} at {} runs on the OpenCL device when available (above)",
+                q.label,
+                sources.position(q.span)
+            );
+        }
+    }
+}
+
 /// The readable explanation of `info`.
 pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> String {
     let mut out = String::new();
@@ -184,6 +214,7 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
             Err(b) => {
                 let _ = writeln!(out, "  runs on: CPU");
                 let _ = writeln!(out, "  not on the device: {}", blocker_text(module, sources, b));
+                worker_lines(&mut out, module, info, sources, p);
             }
         }
         fusion_lines(&mut out, module, info, sources, p);
