@@ -1414,6 +1414,29 @@ fn device_returns_under_host_control_flow() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_fresh`, which allocates arrays
+/// under host control flow, is a device call whose launches follow the host loops: `sweeps`
+/// two in each of its 6 rounds, `pick` two or one by its branch, `firstOver` two in each
+/// round until it returns (8, then all 20), `blur` two in each of its 5 rounds. The outputs
+/// are the twin's (checked by `traced_calls`): a buffer not zero-filled again at each
+/// allocation changes three of them.
+#[test]
+fn device_allocates_arrays_under_host_control_flow() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_fresh",
+        *opencl,
+        &[
+            ("Main.sweeps", 1, 12),
+            ("Main.pick", 2, 3),
+            ("Main.firstOver", 2, 16 + 40),
+            ("Main.blur", 1, 10),
+        ],
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, the searches of `device_search` that leave their loop at the
 /// first match run as argument minima, one launch a call: `firstNegative` twice (its empty
 /// array runs on the CPU), `indexOf` four times, `firstAbove` three, `firstDescent` twice;

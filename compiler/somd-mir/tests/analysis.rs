@@ -2222,3 +2222,38 @@ class Early {
 "#
     ));
 }
+
+/// Arrays allocated under host control flow: one output buffer each, zero-filled again at
+/// each allocation. Refused: a size reading a host scalar (it would change between
+/// allocations).
+#[test]
+fn arrays_allocated_under_host_control_flow() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Fresh {
+    static double[] sweeps(dist(view = <1,1>) double[] g, int rounds) {
+        for (int r = 0; r < rounds; r++) {
+            double[] next = new double[g.length];
+            sync {
+                for (int i = 1; i < g.length - 1; i++) next[i] = (g[i - 1] + g[i + 1]) * 0.5;
+            }
+            sync {
+                for (int i = 1; i < g.length - 1; i++) g[i] = next[i];
+            }
+        }
+        return g;
+    }
+    static double[] growing(dist double[] g, int rounds) {
+        for (int r = 1; r < rounds; r++) {
+            double[] part = new double[r];
+            sync {
+                for (int i = 0; i < g.length; i++) g[i] = g[i] + part.length;
+            }
+        }
+        return g;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}

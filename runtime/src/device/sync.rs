@@ -85,6 +85,8 @@ pub struct SyncCall<'a> {
     unchecked: bool,
     /// Launches enqueued since the error buffer was last checked.
     launches_unchecked: usize,
+    /// A launch was enqueued since the call began.
+    launched: bool,
     /// The row scope serving the call (`device/rows.rs`: its place on the stack) and the
     /// matrix argument, whose result stays on the device; `true` when the call was passed
     /// the matrix the scope holds.
@@ -249,6 +251,7 @@ impl<'a> SyncCall<'a> {
             last_groups: 0,
             unchecked: false,
             launches_unchecked: 0,
+            launched: false,
             rows: lent.as_ref().map(|l| (l.depth(), l.param, reused)),
             row_copy,
             err,
@@ -268,6 +271,24 @@ impl<'a> SyncCall<'a> {
     /// Enqueues kernel `kernel` with the current host-loop indices (outermost first).
     pub fn launch(&mut self, kernel: usize, host_indices: &[i32]) {
         self.launch_with(kernel, host_indices, &[]);
+    }
+
+    /// `new T[..]` of an array the body declares under host control flow (the output at
+    /// kernel argument `arg`): Java's fresh array, the buffer zero-filled again in queue
+    /// order, after the launches that used the last one. Before the first launch it is
+    /// still as the call allocated it.
+    pub fn fresh(&mut self, arg: usize) {
+        if !self.launched {
+            return;
+        }
+        let first = &self.planned[0];
+        let (Some(ArgSpec::Output { elem, .. }), Some(Some(dims)), Some(Some(buf))) =
+            (first.desc.args.get(arg), first.out_dims.get(arg), self.outputs.get_mut(arg))
+        else {
+            crate::opencl::fatal(&ClFailure::NoKernel(format!("{}: output {arg}", self.desc.label)))
+        };
+        let bytes = dims.iter().product::<usize>() * elem.size();
+        zero_fill(self.ctx, buf, bytes);
     }
 
     /// Raises Java's first failure among the launches so far (the first launch that
@@ -431,6 +452,7 @@ impl<'a> SyncCall<'a> {
         let launched = planned.launch(&mut setter, &geo);
         launched.or_fatal();
         self.unchecked = true;
+        self.launched = true;
         self.launches_unchecked += 1;
         if desc.reduction {
             self.partials_pending = true;

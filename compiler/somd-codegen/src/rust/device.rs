@@ -1289,6 +1289,7 @@ fn exchanges(steps: &[SyncStep]) -> Vec<(somd_mir::LocalId, somd_mir::LocalId)> 
             | SyncStep::Intermediate { .. }
             | SyncStep::Host(_) => {}
             SyncStep::Break(_) | SyncStep::Continue(_) | SyncStep::Return(_) => {}
+            SyncStep::Fresh(_) => {}
             SyncStep::Repeat { body, .. } | SyncStep::Loop { body, .. } => {
                 out.extend(exchanges(body))
             }
@@ -1961,6 +1962,15 @@ impl HostProgram<'_, '_> {
                     writeln!(out, "{pad}}}")?;
                 }
                 SyncStep::Return(r) => self.ret(out, level, r)?,
+                SyncStep::Fresh(local) => {
+                    let k = self
+                        .ending
+                        .args
+                        .get(local)
+                        .ok_or_else(|| EmitError::Internal("fresh array argument".into()))?;
+                    writeln!(out, "{pad}// `{}`: a fresh array", self.func.local(*local).name)?;
+                    writeln!(out, "{pad}somd_sync.fresh({k});")?;
+                }
                 SyncStep::Break(n) | SyncStep::Continue(n) => {
                     let target =
                         self.loops.len().checked_sub(n + 1).and_then(|k| self.loops.get(k));

@@ -351,6 +351,14 @@ impl SizeExpr {
         }
     }
 
+    /// Whether the size divides (`/`, `%`), which Java may fail to do.
+    pub fn divides(&self) -> bool {
+        match self {
+            SizeExpr::Div(..) | SizeExpr::Rem(..) => true,
+            s => s.operands().is_some_and(|(a, b)| a.divides() || b.divides()),
+        }
+    }
+
     /// Whether the size reads a host scalar ([`SizeExpr::Host`]): then it is Java's `int`
     /// value of the expression, wrapping, recomputed at each launch.
     pub fn mentions_host(&self) -> bool {
@@ -563,6 +571,10 @@ pub enum SyncStep {
     Break(usize),
     /// `continue` of the host loop this many loops out (its updates run next).
     Continue(usize),
+    /// `T[] x = new T[..]` under host control flow: output `x` starts over zero-filled,
+    /// Java's fresh array (its buffer is allocated once, when the call begins; its size
+    /// reads no host scalar).
+    Fresh(LocalId),
     /// A `return` under host control flow (`if (diff < eps) return next;` in a convergence
     /// loop, a guard before the first launch): the host checks the launches before it,
     /// ends the call as the body's last `return` would and returns from the method.
@@ -651,6 +663,7 @@ pub fn outline(func: &Function, steps: &[SyncStep]) -> String {
             SyncStep::Break(n) => format!("break {n}"),
             SyncStep::Continue(n) => format!("continue {n}"),
             SyncStep::Return(_) => "return".to_string(),
+            SyncStep::Fresh(l) => format!("fresh {}", func.local(*l).name),
         })
         .collect();
     parts.join("; ")

@@ -513,7 +513,12 @@ impl Cx<'_> {
 
     /// The matrix `m` of `m.length > 0 ? m[0].length : 0` (the test also `m.length != 0` or
     /// `0 < m.length`), a parameter.
-    fn guarded_width(&self, cond: ExprId, then_expr: ExprId, else_expr: ExprId) -> Option<LocalId> {
+    pub(super) fn guarded_width(
+        &self,
+        cond: ExprId,
+        then_expr: ExprId,
+        else_expr: ExprId,
+    ) -> Option<LocalId> {
         let func = self.func;
         let param = |e: ExprId| match func.expr(e).kind {
             ExprKind::Local(l) if func.local(l).kind == LocalKind::Param => Some(l),

@@ -866,6 +866,10 @@ fn describe_sync(module: &Module, func: &Function, body: &SyncBody) -> String {
                 SyncStep::Continue(0) => out.push("`continue`".to_string()),
                 SyncStep::Break(n) => out.push(format!("`break` of the host loop {n} out")),
                 SyncStep::Continue(n) => out.push(format!("`continue` of the host loop {n} out")),
+                SyncStep::Fresh(l) => out.push(format!(
+                    "fresh `{}` (its buffer zero-filled on the device)",
+                    func.local(*l).name
+                )),
                 SyncStep::Return(r) => out.push(match r {
                     super::SyncReturn::Nothing => "`return` (ends the call)".to_string(),
                     super::SyncReturn::Param(l) | super::SyncReturn::Output(l) => {

@@ -723,6 +723,20 @@ impl SyncAnalysis<'_> {
         }
     }
 
+    /// Whether `e` reads a row (`m[0].length` fails on a matrix of no rows) other than in
+    /// the guarded width `m.length > 0 ? m[0].length : 0`.
+    fn unguarded_row(&self, e: ExprId) -> bool {
+        match &self.cx.func.expr(e).kind {
+            ExprKind::Conditional { cond, then_expr, else_expr }
+                if self.cx.guarded_width(*cond, *then_expr, *else_expr).is_some() =>
+            {
+                false
+            }
+            ExprKind::Index { .. } => true,
+            kind => walk::children(kind).into_iter().any(|c| self.unguarded_row(c)),
+        }
+    }
+
     /// A declaration of a host scalar: a primitive local initialised from host scalars or
     /// intermediate reductions, or one that host statements assign.
     fn is_host_declaration(&self, local: LocalId, init: Option<ExprId>) -> bool {
@@ -739,9 +753,17 @@ impl SyncAnalysis<'_> {
         // (`host_expr` says which elements it can read) and passes the value.
         let module = self.cx.module;
         let library = |f: FuncId| walk::library_math(module, f);
-        if init.is_some_and(|e| {
-            array_or_call(func, e).is_some() || walk::may_fail(func, e, &|_| false, &library)
-        }) {
+        // A size that neither divides nor reads a row but in the guarded width (`m.length >
+        // 0 ? m[0].length : 0`, `Math.min(n, a.length)`) reads no element's value and cannot
+        // fail: a setup local, which kernels may also take as a size.
+        let size = init.is_some_and(|e| {
+            self.cx.size(e).is_some_and(|s| !s.divides()) && !self.unguarded_row(e)
+        });
+        if !size
+            && init.is_some_and(|e| {
+                array_or_call(func, e).is_some() || walk::may_fail(func, e, &|_| false, &library)
+            })
+        {
             return true;
         }
         let mut from_host = self.host_set.contains(&local);
@@ -1110,7 +1132,32 @@ impl SyncAnalysis<'_> {
         init: Option<ExprId>,
         span: Span,
     ) -> Result<Vec<SyncStep>, Blocker> {
-        if !matches!(self.cx.func.local(local).ty, Type::Prim(_)) {
+        let func = self.cx.func;
+        let ty = &func.local(local).ty;
+        if let (Type::Array(_), Some(ExprKind::NewArray { dims })) =
+            (ty, init.map(|e| &func.expr(e).kind))
+        {
+            // A fresh array each time the host gets here (`double[] next = new
+            // double[g.length];` in a host loop): one output buffer, allocated when the
+            // call begins and zero-filled again at each declaration. Its size must not
+            // change between them: lengths, parameters and setup locals only.
+            let sizes: Option<Vec<SizeExpr>> = dims.iter().map(|d| self.cx.size(*d)).collect();
+            if let Some(why) = super::isolation::partly_sized_cube(ty, dims.len()) {
+                return Err(shape(why, span));
+            }
+            return match sizes {
+                Some(sizes) if self.assigned.get(&local).copied().unwrap_or(0) == 0 => {
+                    self.cx.outputs.push((local, sizes));
+                    Ok(vec![SyncStep::Fresh(local)])
+                }
+                _ => Err(shape(
+                    "an array allocated under host control flow with a size other than \
+                     lengths, parameters and locals set before the loops",
+                    span,
+                )),
+            };
+        }
+        if !matches!(ty, Type::Prim(_)) {
             return Err(shape("a declaration of an array or object under host control flow", span));
         }
         self.host_set.insert(local);
