@@ -44,6 +44,9 @@ pub struct SyncDesc {
     /// `(dst, src)` parameter pairs (argument indices) whose copy-back launch
     /// ([`SyncCall::swap_or_launch`]) may be a buffer exchange, in the compiler's order.
     pub swaps: &'static [(usize, usize)],
+    /// Array parameters (argument indices) whose contents the call never reads (scratch
+    /// buffers it writes before each read): allocated on the device, not uploaded.
+    pub unread: &'static [usize],
 }
 
 impl std::fmt::Debug for SyncDesc {
@@ -199,7 +202,7 @@ impl<'a> SyncCall<'a> {
                 }
                 HostArg::Array(a) => {
                     let name = param_name(first, p);
-                    if copied(p) {
+                    if copied(p) || desc.unread.contains(&p) {
                         allocate(ctx, byte_len(*a), name)
                     } else {
                         // A matrix's rows go up from their own storage, as for one launch:

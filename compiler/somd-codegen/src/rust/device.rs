@@ -1274,6 +1274,12 @@ pub fn write_kernel_desc(
         swaps.push(format!("({d}, {s})"));
     }
     writeln!(out, "    swaps: &[{}],", swaps.join(", "))?;
+    let mut unread = Vec::new();
+    for l in &sync.body.unread {
+        let p = func.params.iter().position(|p| p == l);
+        unread.push(p.ok_or_else(|| EmitError::Internal("unread array".into()))?.to_string());
+    }
+    writeln!(out, "    unread: &[{}],", unread.join(", "))?;
     writeln!(out, "}};")?;
     Ok(())
 }

@@ -473,6 +473,9 @@ pub struct SyncBody {
     /// kernel over the callee's loop ([`SyncStep::Intermediate`]). Their kernels follow
     /// those of [`SyncBody::launches`]: intermediate `j` is kernel `launches.len() + j`.
     pub intermediates: Vec<SyncIntermediate>,
+    /// Array parameters whose contents the call never reads (scratch buffers written before
+    /// each read): allocated on the device, not uploaded ([`swap::unread_params`]).
+    pub unread: Vec<LocalId>,
 }
 
 /// An intermediate reduction call (LANGUAGE.md §2.4) in a statement the host runs. On the

@@ -911,6 +911,14 @@ fn describe_sync(module: &Module, func: &Function, body: &SyncBody) -> String {
     } else if matches!(body.result, SomdResult::Param(_)) {
         text.push_str("; the updated parameter array is downloaded once as the result");
     }
+    if !body.unread.is_empty() {
+        let names: Vec<String> =
+            body.unread.iter().map(|l| format!("`{}`", func.local(*l).name)).collect();
+        text.push_str(&format!(
+            "; {} allocated on the device, not uploaded (the call writes before it reads)",
+            names.join(", ")
+        ));
+    }
     if !body.host_scalars.is_empty() {
         let names: Vec<String> =
             body.host_scalars.iter().map(|l| format!("`{}`", func.local(*l).name)).collect();

@@ -95,33 +95,9 @@ fn exchange(func: &Function, body: &SyncBody, a: usize, b: usize) -> Option<(Loc
     if func.local(dst).ty != func.local(src).ty {
         return None;
     }
-    // A: writes `src` at its own indices, unconditionally, and reads nothing of it but,
-    // after that write, the cell it wrote (a reduction of `sync reduce` measuring the change
-    // reads it back: `diff = Math.max(diff, Math.abs(next[i] - g[i]))`).
-    let write = innermost(func, la)?;
-    let a_indices: Vec<LocalId> = la.parallel.dims.iter().map(|d| d.index).collect();
-    let mut writes = 0;
-    for stmt in &write.stmts {
-        if let Stmt::Expr(e) = stmt {
-            if let ExprKind::Assign { target, value } = func.expr(*e).kind {
-                if indexed_by(func, target, &a_indices) == Some(src)
-                    && !walk::mentions(func, value, src)
-                {
-                    writes += 1;
-                    continue;
-                }
-            }
-        }
-        let mut jumps = false;
-        let mut uses = 0;
-        visit(func, stmt, &mut |s| jumps |= jumps_out(s), &mut |l| uses += usize::from(l == src));
-        if jumps
-            || (uses > 0 && (writes == 0 || own_cell_reads(func, stmt, src, &a_indices) != uses))
-        {
-            return None;
-        }
-    }
-    if writes != 1 || writes_local(func, walk::find_loop(func, la.loop_id)?, dst) {
+    if !writes_own_cells(func, la, src)
+        || writes_local(func, walk::find_loop(func, la.loop_id)?, dst)
+    {
         return None;
     }
     // No other launch touches `src` or writes `dst`; setup initialisers do not read them.
@@ -150,6 +126,165 @@ fn exchange(func: &Function, body: &SyncBody, a: usize, b: usize) -> Option<(Loc
         return None;
     }
     Some((dst, src))
+}
+
+/// Whether launch `la` writes `src` at its own indices, once and unconditionally, and
+/// reads nothing of it but, after that write, the cell it wrote (a reduction of `sync
+/// reduce` measuring the change reads it back: `diff = Math.max(diff, Math.abs(next[i] -
+/// g[i]))`).
+fn writes_own_cells(func: &Function, la: &SyncLaunch, src: LocalId) -> bool {
+    let Some(write) = innermost(func, la) else { return false };
+    let a_indices: Vec<LocalId> = la.parallel.dims.iter().map(|d| d.index).collect();
+    let mut writes = 0;
+    for stmt in &write.stmts {
+        if let Stmt::Expr(e) = stmt {
+            if let ExprKind::Assign { target, value } = func.expr(*e).kind {
+                if indexed_by(func, target, &a_indices) == Some(src)
+                    && !walk::mentions(func, value, src)
+                {
+                    writes += 1;
+                    continue;
+                }
+            }
+        }
+        let mut jumps = false;
+        let mut uses = 0;
+        visit(func, stmt, &mut |s| jumps |= jumps_out(s), &mut |l| uses += usize::from(l == src));
+        if jumps
+            || (uses > 0 && (writes == 0 || own_cell_reads(func, stmt, src, &a_indices) != uses))
+        {
+            return false;
+        }
+    }
+    writes == 1
+}
+
+/// The array parameters whose contents the call never reads: each launch touching one
+/// either writes every cell of its range first ([`writes_own_cells`]) or reads only its
+/// own cells right after such a launch over the same range (the copy-back `m[i][j] =
+/// t[i][j]` of a scratch parameter `t`, also where an exchange is not exact: a range
+/// moving with a host scalar, a returned destination). Such a parameter is not returned,
+/// exchanged, read by the setup or passed to an intermediate reduction, so its buffer is
+/// allocated, not uploaded (`SyncDesc::unread`): a hand-written program uploads no
+/// scratch buffer either.
+pub fn unread_params(func: &Function, body: &SyncBody) -> Vec<LocalId> {
+    let mut pairs = Vec::new();
+    adjacent(&body.steps, &mut pairs);
+    func.params
+        .iter()
+        .copied()
+        .filter(|p| matches!(func.local(*p).ty, Type::Array(_)))
+        .filter(|p| unread(func, body, &pairs, *p))
+        .collect()
+}
+
+fn unread(func: &Function, body: &SyncBody, pairs: &[(usize, usize)], p: LocalId) -> bool {
+    let returned = matches!(body.result, super::SomdResult::Param(l) if l == p)
+        || super::early_returns(&body.steps).contains(&&super::SyncReturn::Param(p));
+    let exchanged = exchanged(&body.steps).iter().any(|(d, s)| *d == p || *s == p);
+    let in_setup =
+        body.setup.iter().any(|(_, init)| init.is_some_and(|i| walk::mentions(func, i, p)));
+    let passed = body
+        .intermediates
+        .iter()
+        .any(|ir| ir.args.iter().any(|a| matches!(a, super::CalleeArg::Array(l) if *l == p)));
+    if returned || exchanged || in_setup || passed {
+        return false;
+    }
+    let mut written = false;
+    for (k, launch) in body.launches.iter().enumerate() {
+        let Some(stmt) = walk::find_loop(func, launch.loop_id) else { return false };
+        let mut uses = 0;
+        visit(func, stmt, &mut |_| {}, &mut |l| uses += usize::from(l == p));
+        if uses == 0 {
+            continue;
+        }
+        if writes_own_cells(func, launch, p) {
+            written = true;
+            continue;
+        }
+        // A read of its own cells right after a launch writing them over the same range.
+        let after_write = pairs.iter().any(|(a, b)| {
+            *b == k
+                && body
+                    .launches
+                    .get(*a)
+                    .is_some_and(|la| same_dims(la, launch) && writes_own_cells(func, la, p))
+        });
+        let indices: Vec<LocalId> = launch.parallel.dims.iter().map(|d| d.index).collect();
+        let own = innermost(func, launch).is_some_and(|b| {
+            b.stmts
+                .iter()
+                .map(|s| own_cell_reads(func, s, p, &indices))
+                .try_fold(0usize, |n, r| (r != usize::MAX).then_some(n + r))
+                == Some(uses)
+        });
+        if !(after_write && own && !writes_local(func, stmt, p)) {
+            return false;
+        }
+    }
+    written
+}
+
+/// Two launches over one range of indices, stepping up by 1.
+fn same_dims(a: &SyncLaunch, b: &SyncLaunch) -> bool {
+    a.parallel.dims.len() == b.parallel.dims.len()
+        && a.parallel.dims.iter().zip(&b.parallel.dims).all(|(x, y)| {
+            x.lo == y.lo && x.hi == y.hi && !x.reversed && !y.reversed && x.step == 1 && y.step == 1
+        })
+}
+
+/// The pairs of launches `(a, b)` where `b` runs right after `a` in one list of steps
+/// (nothing the host runs between them changes a host scalar).
+fn adjacent(steps: &[SyncStep], out: &mut Vec<(usize, usize)>) {
+    let launch = |s: &SyncStep| match s {
+        SyncStep::Launch(k) | SyncStep::Reduce { launch: k, .. } => Some(*k),
+        _ => None,
+    };
+    for pair in steps.windows(2) {
+        if let (Some(a), SyncStep::Launch(b)) = (launch(&pair[0]), &pair[1]) {
+            out.push((a, *b));
+        }
+    }
+    for step in steps {
+        match step {
+            SyncStep::Repeat { body, .. } => adjacent(body, out),
+            SyncStep::If { cond_steps, then, otherwise, .. } => {
+                adjacent(cond_steps, out);
+                adjacent(then, out);
+                adjacent(otherwise, out);
+            }
+            SyncStep::Loop { test_steps, body, update, .. } => {
+                adjacent(test_steps, out);
+                adjacent(body, out);
+                adjacent(update, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The `(dst, src)` of every exchange of `steps`.
+fn exchanged(steps: &[SyncStep]) -> Vec<(LocalId, LocalId)> {
+    let mut out = Vec::new();
+    for step in steps {
+        match step {
+            SyncStep::SwapOrLaunch { dst, src, .. } => out.push((*dst, *src)),
+            SyncStep::Repeat { body, .. } => out.extend(exchanged(body)),
+            SyncStep::If { cond_steps, then, otherwise, .. } => {
+                out.extend(exchanged(cond_steps));
+                out.extend(exchanged(then));
+                out.extend(exchanged(otherwise));
+            }
+            SyncStep::Loop { test_steps, body, update, .. } => {
+                out.extend(exchanged(test_steps));
+                out.extend(exchanged(body));
+                out.extend(exchanged(update));
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// The body of the innermost loop of a launch's perfect nest.

@@ -116,8 +116,10 @@ pub fn analyze_sync(
         host_scalars: host,
         host_result,
         intermediates,
+        unread: Vec::new(),
     };
     super::swap::exchange_copy_backs(func, &mut body);
+    body.unread = super::swap::unread_params(func, &body);
     (reports, Ok(SomdShape::Sync(body)))
 }
 
