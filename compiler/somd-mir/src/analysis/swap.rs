@@ -216,7 +216,7 @@ fn unread(func: &Function, body: &SyncBody, pairs: &[(usize, usize)], p: LocalId
             b.stmts
                 .iter()
                 .map(|s| own_cell_reads(func, s, p, &indices))
-                .try_fold(0usize, |n, r| (r != usize::MAX).then_some(n + r))
+                .try_fold(0usize, |n, r| (r != usize::MAX).then(|| n + r))
                 == Some(uses)
         });
         if !(after_write && own && !writes_local(func, stmt, p)) {
