@@ -1826,6 +1826,16 @@ fn plan(
     for (k, spec) in desc.args.iter().enumerate() {
         values[k] = match spec {
             ArgSpec::Param(p) => size_value(args.get(*p)?),
+            // A row's length of a matrix of no rows (`m[0].length`, which Java fails to read)
+            // has no size: a kernel size or an output reading it sends the call to the CPU
+            // path, which raises the exception, or reads a guarded width's 0 as Java does.
+            ArgSpec::Length { param, dim } if *dim > 0 => {
+                let shape = shapes.get(*param)?.as_ref()?;
+                match shape.first() {
+                    Some(0) => None,
+                    _ => Some(*shape.get(*dim)? as i64),
+                }
+            }
             ArgSpec::Length { param, dim } | ArgSpec::OutputLength { output_arg: param, dim } => {
                 let shape = match spec {
                     ArgSpec::Length { .. } => shapes.get(*param)?.as_ref()?,
@@ -1876,10 +1886,20 @@ fn plan(
     // A `sync` launch whose bounds read a host scalar is sized when it is launched
     // ([`Planned::resize`]). With no work-item a kernel leaves its setup's failure
     // unrecorded: such a call runs on the CPU if the setup may fail.
-    let deferred = desc.args.iter().enumerate().any(|(k, spec)| {
-        matches!(spec, ArgSpec::HostIndex(_) | ArgSpec::HostValue(_))
-            && desc.global.iter().any(|rule| rule.reads(k))
-    });
+    let host = |rule: &Size| {
+        desc.args.iter().enumerate().any(|(k, spec)| {
+            matches!(spec, ArgSpec::HostIndex(_) | ArgSpec::HostValue(_)) && rule.reads(k)
+        })
+    };
+    let deferred = desc.global.iter().any(host);
+    // The other dimensions' sizes do not change between launches: one that has none
+    // (an `int` overflow, a division by 0) sends the call to the CPU path now. The
+    // deferred ones are Java's `int` values, which always exist (`Size::Java`).
+    if deferred
+        && desc.global.iter().filter(|rule| !host(rule)).any(|rule| rule.eval(&values).is_none())
+    {
+        return None;
+    }
     let global = match deferred {
         true if desc.setup_fails => return None,
         true => Vec::new(),

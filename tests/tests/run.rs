@@ -1367,7 +1367,8 @@ fn device_runs_loops_with_computed_bounds() {
 /// two launches in each of its 6 rounds and one more in each of its 4 odd ones, `prefix`
 /// two in each of its 6 rounds (no exchange: the copied columns move), `fade` one in each
 /// of its 8 rounds with columns left (the 9th has none: no launch), `wrap` three in each
-/// call with a positive product and none with a negative one. `shifts` and `mods` (sizes
+/// call with a positive product and none with a negative one, `span` two in each call but
+/// the one whose product of parameters wraps to 0. `shifts` and `mods` (sizes
 /// with `>>` and `%` of parameters) make one launch a call with columns to visit. The
 /// outputs are the twin's (checked by `traced_calls`).
 #[test]
@@ -1383,6 +1384,7 @@ fn device_runs_loops_with_bounds_reading_host_scalars() {
             ("Main.prefix", 1, 12),
             ("Main.fade", 1, 8),
             ("Main.wrap", 4, 6),
+            ("Main.span", 3, 4),
             ("Main.shifts", 5, 5),
             ("Main.mods", 4, 2),
         ],

@@ -150,3 +150,54 @@ fn a_read_of_the_source_before_its_write_keeps_the_copy() {
     ));
     assert_eq!(s, "host; while test { host; reduce 0; launch 1 }");
 }
+
+/// The array parameters `T.f`'s call never reads (`swap::unread_params`), by name.
+fn unread(class_body: &str) -> Vec<String> {
+    let source =
+        format!("class T {{\n{class_body}\n    public static void main(String[] args) {{ }}\n}}\n");
+    let m = module(&source);
+    let func = m.functions.iter().find(|f| f.name == "T.f").expect("T.f exists");
+    let (_, shape) = analyze_sync(&m, func, false);
+    let Ok(SomdShape::Sync(sync)) = shape else { panic!("not a sync body: {shape:?}") };
+    sync.unread.iter().map(|l| func.local(*l).name.clone()).collect()
+}
+
+/// A scratch array written over a range and read back over the same range right after is
+/// never read for what the caller put in it; read at a neighbour, returned, or a field of
+/// an instance method (its cells come back into the receiver), it is.
+#[test]
+fn scratch_parameters_written_before_each_read_are_unread() {
+    let scratch = |writes: &str, copies: &str, ret: &str| {
+        unread(&format!(
+            "static long[] f(dist long[] a, dist long[] t, int n) {{
+                for (int p = 0; p < n; p++) {{
+                    sync {{ for (int i = 1; i < a.length - p; i++) {{ {writes} }} }}
+                    sync {{ for (int i = 1; i < a.length - p; i++) {{ {copies} }} }}
+                }}
+                return {ret};
+            }}"
+        ))
+    };
+    assert_eq!(scratch("t[i] = a[i] * 2;", "a[i] = t[i] + 1;", "a"), ["t"]);
+    assert!(scratch("t[i] = a[i] * 2;", "a[i] = t[i - 1] + 1;", "a").is_empty());
+    assert!(scratch("t[i] = a[i] * 2;", "a[i] = t[i] + 1;", "t").is_empty());
+    assert!(scratch("t[i] = t[i] + a[i];", "a[i] = t[i];", "a").is_empty());
+    // An instance method's field array, a parameter of its lifted copy.
+    let source = "class T {
+        long[] tmp;
+        void f(dist long[] a, int n) {
+            for (int p = 0; p < n; p++) {
+                sync { for (int i = 1; i < a.length - p; i++) { tmp[i] = a[i] * 2; } }
+                sync { for (int i = 1; i < a.length - p; i++) { a[i] = tmp[i] + 1; } }
+            }
+        }
+        public static void main(String[] args) { }
+    }";
+    let (lifted, _) =
+        somd_mir::analysis::instance::lift_fields(&module(source)).expect("a lifted field");
+    let func = lifted.functions.iter().find(|f| f.name == "T.f").expect("T.f exists");
+    assert!(func.params.iter().any(|p| func.local(*p).name == "this_tmp"), "lifted");
+    let (_, shape) = analyze_sync(&lifted, func, false);
+    let Ok(SomdShape::Sync(sync)) = shape else { panic!("not a sync body: {shape:?}") };
+    assert!(sync.unread.is_empty(), "{:?}", sync.unread);
+}

@@ -74,6 +74,19 @@ class Main {
         return m;
     }
 
+    // A bound reading a host scalar whose other bound is a product of parameters: both are
+    // Java's `int` values (65536 * 65536 is 0: no iteration; 65537 * 65537 is 131073).
+    static int[][] span(int[][] m, int n, int k) {
+        for (int s = 0; s < 2; s++) {
+            {
+                for (int i = 0; i < m.length; i++) {
+                    for (int j = s; j < Math.min(n * k, m[i].length); j++) m[i][j] += s + 1;
+                }
+            }
+        }
+        return m;
+    }
+
     // Kernel sizes with `>>` (the count masked to 5 bits, as Java's) and `%` (negative for
     // a negative dividend: no iteration).
     static long[][] shifts(long[][] m, int k) {
@@ -151,6 +164,11 @@ class Main {
             int lim = lims[n];
             int[][] z = new int[rows][20];
             System.out.println("wrap " + lim + " " + sum(wrap(z, lim)));
+        }
+        int[] spans = {65536, 65537, 3};
+        for (int n = 0; n < spans.length; n++) {
+            int[][] z = new int[rows][20];
+            System.out.println("span " + spans[n] + " " + sum(span(z, spans[n], spans[n])));
         }
         int[] counts = {1, 3, 33, -31, 0};
         for (int n = 0; n < counts.length; n++) {

@@ -5,7 +5,9 @@
 use super::writer::{identity, prim_c, prim_storage, reduce_combine, vector_c, FnCx, Writer, R};
 use super::*;
 use somd_mir::analysis::isolation::vector_of;
-use somd_mir::analysis::{bounds, walk, KernelKind, KernelPlan, SizeExpr, SomdBody, SomdResult};
+use somd_mir::analysis::{
+    bounds, walk, KernelKind, KernelPlan, LoopDim, SizeExpr, SomdBody, SomdResult,
+};
 use somd_mir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::{BTreeSet, HashMap};
@@ -439,11 +441,25 @@ impl Writer<'_> {
         Ok(())
     }
 
-    /// The rule of size `s`; Java's wrapping value ([`SizeRule::Java`]) when it reads a host
-    /// scalar.
     fn size_rule(&self, s: &SizeExpr, scalars: &HashMap<String, usize>, cx: &FnCx) -> R<SizeRule> {
+        self.size_rule_of(s, scalars, cx)
+    }
+
+    /// The rule of bound `s` of loop dimension `d`: Java's wrapping value
+    /// ([`SizeRule::Java`]) when a bound of `d` reads a host scalar, as the kernel computes
+    /// it (`Writer::bound`).
+    fn bound_rule(
+        &self,
+        d: &LoopDim,
+        s: &SizeExpr,
+        scalars: &HashMap<String, usize>,
+        cx: &FnCx,
+    ) -> R<SizeRule> {
         let rule = self.size_rule_of(s, scalars, cx)?;
-        Ok(if s.mentions_host() { SizeRule::Java(Box::new(rule)) } else { rule })
+        Ok(match d.lo.mentions_host() || d.hi.mentions_host() {
+            true => SizeRule::Java(Box::new(rule)),
+            false => rule,
+        })
     }
 
     fn size_rule_of(
@@ -697,12 +713,12 @@ impl Writer<'_> {
                 // `hi - lo` of the two bounds' values (each Java's `int` when it reads a host
                 // scalar: their difference may not be one).
                 1 => SizeRule::Sub(
-                    Box::new(self.size_rule(&d.hi, &scalars, &cx)?),
-                    Box::new(self.size_rule(&d.lo, &scalars, &cx)?),
+                    Box::new(self.bound_rule(d, &d.hi, &scalars, &cx)?),
+                    Box::new(self.bound_rule(d, &d.lo, &scalars, &cx)?),
                 ),
                 step => SizeRule::Steps {
-                    lo: Box::new(self.size_rule(&d.lo, &scalars, &cx)?),
-                    hi: Box::new(self.size_rule(&d.hi, &scalars, &cx)?),
+                    lo: Box::new(self.bound_rule(d, &d.lo, &scalars, &cx)?),
+                    hi: Box::new(self.bound_rule(d, &d.hi, &scalars, &cx)?),
                     step: i64::from(step),
                 },
             });
@@ -742,8 +758,8 @@ impl Writer<'_> {
             // power-of-two groups (as 1-D reductions do), so the tree below leaves exactly
             // one partial per group: work-item `f` is row `f / cols`, column `f % cols`.
             let [d0, d1] = &body.parallel.dims[..] else { return Err(bug("2-D nest shape")) };
-            let (lo0, lo1) = (self.size(&cx, &d0.lo)?, self.size(&cx, &d1.lo)?);
-            let hi1 = self.size(&cx, &d1.hi)?;
+            let (lo0, lo1) = (self.bound(&cx, d0, &d0.lo)?, self.bound(&cx, d1, &d1.lo)?);
+            let hi1 = self.bound(&cx, d1, &d1.hi)?;
             let (i, j) = (cx.name(d0.index).to_string(), cx.name(d1.index).to_string());
             writeln!(idx, "{li}const long somd_flat = {};", gid(0))?;
             // In 64 bits, and guarded without the `int` indices: in range, `i` and `j` lie in
@@ -756,13 +772,13 @@ impl Writer<'_> {
                 "{li}const int {j} = (int)((long)({lo1}) + (somd_cols > 0 ? somd_flat % somd_cols : 0));"
             )?;
             idx.push_str(&at(li, "somd_flat"));
-            let hi0 = self.size(&cx, &d0.hi)?;
+            let hi0 = self.bound(&cx, d0, &d0.hi)?;
             conds.push("somd_cols > 0".to_string());
             conds.push(format!("somd_row < (long)({hi0}) - (long)({lo0})"));
         } else if let (Some(_), [d]) = (&strip, &body.parallel.dims[..]) {
             // One work-group per iteration; the guard is the same for the whole group.
             let name = cx.name(d.index).to_string();
-            let (lo, hi) = (self.size(&cx, &d.lo)?, self.size(&cx, &d.hi)?);
+            let (lo, hi) = (self.bound(&cx, d, &d.lo)?, self.bound(&cx, d, &d.hi)?);
             writeln!(out, "{l1}const long somd_pos0 = (long)({lo}) + (long)get_group_id(0);")?;
             writeln!(out, "{l1}const int {name} = (int)somd_pos0;")?;
             out.push_str(&at(l1, "get_group_id(0)"));
@@ -772,7 +788,7 @@ impl Writer<'_> {
             let rank = body.parallel.dims.len();
             for (k, d) in body.parallel.dims.iter().enumerate() {
                 let name = cx.name(d.index).to_string();
-                let (lo, hi) = (self.size(&cx, &d.lo)?, self.size(&cx, &d.hi)?);
+                let (lo, hi) = (self.bound(&cx, d, &d.lo)?, self.bound(&cx, d, &d.hi)?);
                 let k = if transposed { rank - 1 - k } else { k };
                 if d.reversed && reduction.is_none() {
                     // Stepping down, elementwise: work-item `g` takes the `g`-th index from
@@ -832,11 +848,11 @@ impl Writer<'_> {
             // index, NDRange dimension 1, counts whole rows of the inner one).
             let key = match &body.parallel.dims[..] {
                 [_, d1] if transposed => {
-                    let (lo1, hi1) = (self.size(&cx, &d1.lo)?, self.size(&cx, &d1.hi)?);
+                    let (lo1, hi1) = (self.bound(&cx, d1, &d1.lo)?, self.bound(&cx, d1, &d1.hi)?);
                     format!("{} * ((long)({hi1}) - (long)({lo1})) + {}", gid(1), gid(0))
                 }
                 [d] if d.reversed && reduction.is_none() => {
-                    let hi = self.size(&cx, &d.hi)?;
+                    let hi = self.bound(&cx, d, &d.hi)?;
                     match d.step {
                         1 => format!("(long)({hi}) - 1L - somd_pos0"),
                         step => format!("((long)({hi}) - 1L - somd_pos0) / {step}L"),

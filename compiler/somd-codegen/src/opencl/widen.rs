@@ -151,7 +151,7 @@ impl Writer<'_> {
         let (l2, l3) = (level.next(), level.next().next());
         let l4 = l3.next();
         let name = cx.name(d.index).to_string();
-        let (lo, hi) = (self.size(cx, &d.lo)?, self.size(cx, &d.hi)?);
+        let (lo, hi) = (self.bound(cx, d, &d.lo)?, self.bound(cx, d, &d.hi)?);
         let mut tests = vec![format!("somd_first + SOMD_WIDTH <= (long)({hi})")];
         tests.extend(super::kernels::guard_tests(cx, &guards));
         let mut out = String::new();

@@ -6,7 +6,7 @@ use super::layout::layout_of;
 use super::*;
 use somd_diag::{SourceMap, Span};
 use somd_mir::analysis::isolation::{vector_of, vector_rows};
-use somd_mir::analysis::{plan, ProgramInfo, SizeExpr};
+use somd_mir::analysis::{plan, LoopDim, ProgramInfo, SizeExpr};
 use somd_mir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -2634,36 +2634,43 @@ impl<'a> Writer<'a> {
     }
 
     pub(super) fn size(&self, cx: &FnCx, s: &SizeExpr) -> R<String> {
+        self.size_in(cx, s, false)
+    }
+
+    /// Bound `s` of loop dimension `d`: Java's wrapping `int` value when a bound of `d`
+    /// reads a host scalar (runtime `Size::Java`, which the host evaluates for any value).
+    pub(super) fn bound(&self, cx: &FnCx, d: &LoopDim, s: &SizeExpr) -> R<String> {
+        self.size_in(cx, s, d.lo.mentions_host() || d.hi.mentions_host())
+    }
+
+    /// The C text of size `s`; with `wrap`, `+`, `-` and `*` wrap as Java's `int`s do (its
+    /// `/` and `%` then divide by positive constants only: the analysis sees to it).
+    fn size_in(&self, cx: &FnCx, s: &SizeExpr, wrap: bool) -> R<String> {
+        let size = |x: &SizeExpr| self.size_in(cx, x, wrap);
         Ok(match s {
             SizeExpr::Const(v) => v.to_string(),
             SizeExpr::Scalar(l) | SizeExpr::Host(l) => cx.name(*l).to_string(),
             SizeExpr::Len { array, dim } => format!("{}_len{dim}", cx.name(*array)),
-            // A size reading a host scalar is Java's wrapping `int` value (runtime
-            // `Size::Java`): the host launched whatever the operands.
-            SizeExpr::Add(a, b) | SizeExpr::Sub(a, b) | SizeExpr::Mul(a, b)
-                if s.mentions_host() =>
-            {
+            SizeExpr::Add(a, b) | SizeExpr::Sub(a, b) | SizeExpr::Mul(a, b) if wrap => {
                 let f = match s {
                     SizeExpr::Add(..) => "somd_iadd",
                     SizeExpr::Sub(..) => "somd_isub",
                     _ => "somd_imul",
                 };
-                format!("{f}({}, {})", self.size(cx, a)?, self.size(cx, b)?)
+                format!("{f}({}, {})", size(a)?, size(b)?)
             }
-            SizeExpr::Add(a, b) => format!("({} + {})", self.size(cx, a)?, self.size(cx, b)?),
-            SizeExpr::Sub(a, b) => format!("({} - {})", self.size(cx, a)?, self.size(cx, b)?),
+            SizeExpr::Add(a, b) => format!("({} + {})", size(a)?, size(b)?),
+            SizeExpr::Sub(a, b) => format!("({} - {})", size(a)?, size(b)?),
             // The host launches only when every operand and result is in `int` range and
             // no divisor is 0 (runtime `Size`), so C's `int` arithmetic is Java's here.
-            SizeExpr::Mul(a, b) => format!("({} * {})", self.size(cx, a)?, self.size(cx, b)?),
-            SizeExpr::Div(a, b) => format!("({} / {})", self.size(cx, a)?, self.size(cx, b)?),
-            SizeExpr::Min(a, b) => format!("min({}, {})", self.size(cx, a)?, self.size(cx, b)?),
-            SizeExpr::Max(a, b) => format!("max({}, {})", self.size(cx, a)?, self.size(cx, b)?),
+            SizeExpr::Mul(a, b) => format!("({} * {})", size(a)?, size(b)?),
+            SizeExpr::Div(a, b) => format!("({} / {})", size(a)?, size(b)?),
+            SizeExpr::Min(a, b) => format!("min({}, {})", size(a)?, size(b)?),
+            SizeExpr::Max(a, b) => format!("max({}, {})", size(a)?, size(b)?),
             // The divisor is not 0, nor -1 with `Integer.MIN_VALUE` (the runtime), or it is a
-            // positive constant (a size reading a host scalar).
-            SizeExpr::Rem(a, b) => format!("({} % {})", self.size(cx, a)?, self.size(cx, b)?),
-            SizeExpr::Shr(a, b) => {
-                format!("somd_ishr({}, {})", self.size(cx, a)?, self.size(cx, b)?)
-            }
+            // positive constant (a bound reading a host scalar).
+            SizeExpr::Rem(a, b) => format!("({} % {})", size(a)?, size(b)?),
+            SizeExpr::Shr(a, b) => format!("somd_ishr({}, {})", size(a)?, size(b)?),
             // Only host loops take their bounds from static fields.
             SizeExpr::Static { name, .. } => return Err(bug(format!("static {name} as a size"))),
         })

@@ -351,6 +351,19 @@ impl SizeExpr {
         }
     }
 
+    /// Whether the size divides (`/`, `%`) by anything but a positive constant: Java may
+    /// fail to (by 0), and C with it (`Integer.MIN_VALUE / -1`).
+    pub fn divides_by_variable(&self) -> bool {
+        match self {
+            SizeExpr::Div(_, b) | SizeExpr::Rem(_, b) if !matches!(**b, SizeExpr::Const(c) if c > 0) => {
+                true
+            }
+            s => s
+                .operands()
+                .is_some_and(|(a, b)| a.divides_by_variable() || b.divides_by_variable()),
+        }
+    }
+
     /// Whether the size divides (`/`, `%`), which Java may fail to do.
     pub fn divides(&self) -> bool {
         match self {

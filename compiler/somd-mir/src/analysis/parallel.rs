@@ -480,18 +480,14 @@ impl Cx<'_> {
             ExprKind::Binary { op, lhs, rhs } if op.ty == PrimOrRef::Prim(PrimType::Int) => {
                 let l = Box::new(self.size_depth(*lhs, depth + 1, host)?);
                 let r = Box::new(self.size_depth(*rhs, depth + 1, host)?);
-                // A size reading a host scalar wraps as Java's `int`s do (the kernel computes
-                // it too): it divides by a positive constant only, which never fails.
-                let wrapping = l.mentions_host() || r.mentions_host();
-                let divisor = matches!(*r, SizeExpr::Const(c) if c > 0);
                 match op.kind {
                     BinOpKind::Add => Some(SizeExpr::Add(l, r)),
                     BinOpKind::Sub => Some(SizeExpr::Sub(l, r)),
                     // Kernel sizes only: the host's own loops evaluate their bounds in Rust,
                     // where a division by zero must raise Java's exception at its position.
                     BinOpKind::Mul if !host => Some(SizeExpr::Mul(l, r)),
-                    BinOpKind::Div if !host && (divisor || !wrapping) => Some(SizeExpr::Div(l, r)),
-                    BinOpKind::Rem if !host && (divisor || !wrapping) => Some(SizeExpr::Rem(l, r)),
+                    BinOpKind::Div if !host => Some(SizeExpr::Div(l, r)),
+                    BinOpKind::Rem if !host => Some(SizeExpr::Rem(l, r)),
                     BinOpKind::Shr if !host => Some(SizeExpr::Shr(l, r)),
                     _ => None,
                 }
@@ -651,14 +647,19 @@ impl Cx<'_> {
         };
         // Host scalars change between launches: the host and the kernel both compute such a
         // bound, wrapping as Java does, and `i < hi` stepping by 1 never wraps the index.
-        if (lo.mentions_host() || hi.mentions_host())
-            && (op.kind != BinOpKind::Lt || step != Some(1))
-        {
-            return Err(
-                "a bound reading a host scalar in a loop other than `for (i = lo; i < hi; \
-                        i++)` (the host computes such a bound at each launch)"
-                    .into(),
-            );
+        // Both bounds are then Java's wrapping values, which neither may fail to compute:
+        // they divide by positive constants only.
+        if lo.mentions_host() || hi.mentions_host() {
+            if op.kind != BinOpKind::Lt || step != Some(1) {
+                return Err("a bound reading a host scalar in a loop other than `for (i = lo; i \
+                            < hi; i++)` (the host computes such a bound at each launch)"
+                    .into());
+            }
+            if lo.divides_by_variable() || hi.divides_by_variable() {
+                return Err("a loop whose bounds read a host scalar and divide by a variable \
+                            (the host computes them at each launch, and may not fail to)"
+                    .into());
+            }
         }
         match step {
             Some(step) if step > 0 && !reversed => {

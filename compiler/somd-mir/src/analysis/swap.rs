@@ -166,8 +166,16 @@ fn writes_own_cells(func: &Function, la: &SyncLaunch, src: LocalId) -> bool {
 /// moving with a host scalar, a returned destination). Such a parameter is not returned,
 /// exchanged, read by the setup or passed to an intermediate reduction, so its buffer is
 /// allocated, not uploaded (`SyncDesc::unread`): a hand-written program uploads no
-/// scratch buffer either.
+/// scratch buffer either. Static methods only.
 pub fn unread_params(func: &Function, body: &SyncBody) -> Vec<LocalId> {
+    // An instance method's lifted field arrays come back into the receiver's arrays whole
+    // (`SyncCall::finish_updating`): their cells outside the written ranges must be the
+    // receiver's, so they go up. Its own parameters are left as they are too. A lifted
+    // copy is static but keeps its receiver local (`instance::lift_fields`).
+    let receiver = func.locals.first().is_some_and(|l| l.kind == LocalKind::This);
+    if func.kind != FuncKind::Static || receiver {
+        return Vec::new();
+    }
     let mut pairs = Vec::new();
     adjacent(&body.steps, &mut pairs);
     func.params
