@@ -2075,7 +2075,9 @@ class Mixed {
 /// Bounds reading host scalars: a host loop's index as the start, a local the host halves,
 /// a parameter the body counts down (with `Math.min` and a wrapping product). Refused: a
 /// bound reading one with `<=`, stepping by 2, dividing by a host scalar, and one reading
-/// the target of the loop's own `sync reduce`.
+/// the target of the loop's own `sync reduce`. An inner bound dividing by a parameter
+/// beside one (`s + n / k`: `k` may be 0) is no kernel size: the inner loop runs in each
+/// work-item of a 1-D kernel, whose division raises Java's exception.
 #[test]
 fn bounds_read_host_scalars() {
     insta::assert_snapshot!(explain(
@@ -2146,6 +2148,16 @@ class Host {
             h = h / 2;
         }
         return x;
+    }
+    static int[][] shifted(dist(dim = 1) int[][] m, int n, int k) {
+        for (int s = 0; s < 3; s++) {
+            sync {
+                for (int i = 0; i < m.length; i++) {
+                    for (int j = s; j < s + n / k; j++) m[i][j] += s;
+                }
+            }
+        }
+        return m;
     }
     static reduce(max) int own(dist int[] a) {
         shared int c = 5;
