@@ -441,10 +441,6 @@ impl Writer<'_> {
         Ok(())
     }
 
-    fn size_rule(&self, s: &SizeExpr, scalars: &HashMap<String, usize>, cx: &FnCx) -> R<SizeRule> {
-        self.size_rule_of(s, scalars, cx)
-    }
-
     /// The rule of bound `s` of loop dimension `d`: Java's wrapping value
     /// ([`SizeRule::Java`]) when a bound of `d` reads a host scalar, as the kernel computes
     /// it (`Writer::bound`).
@@ -455,19 +451,14 @@ impl Writer<'_> {
         scalars: &HashMap<String, usize>,
         cx: &FnCx,
     ) -> R<SizeRule> {
-        let rule = self.size_rule_of(s, scalars, cx)?;
+        let rule = self.size_rule(s, scalars, cx)?;
         Ok(match d.lo.mentions_host() || d.hi.mentions_host() {
             true => SizeRule::Java(Box::new(rule)),
             false => rule,
         })
     }
 
-    fn size_rule_of(
-        &self,
-        s: &SizeExpr,
-        scalars: &HashMap<String, usize>,
-        cx: &FnCx,
-    ) -> R<SizeRule> {
+    fn size_rule(&self, s: &SizeExpr, scalars: &HashMap<String, usize>, cx: &FnCx) -> R<SizeRule> {
         Ok(match s {
             SizeExpr::Const(v) => SizeRule::Const(*v),
             SizeExpr::Scalar(_)
@@ -481,7 +472,7 @@ impl Writer<'_> {
                         .ok_or_else(|| bug(format!("size {text} is not an argument")))?,
                 )
             }
-            binary => SizeRule::binary(binary, |x| self.size_rule_of(x, scalars, cx))
+            binary => SizeRule::binary(binary, |x| self.size_rule(x, scalars, cx))
                 .ok_or_else(|| bug("size operator".to_string()))??,
         })
     }

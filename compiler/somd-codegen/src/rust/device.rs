@@ -1266,7 +1266,7 @@ pub fn write_kernel_desc(
     writeln!(out, "    label: {:?},", func.name)?;
     writeln!(out, "    kernels: &[{}],", names.join(", "))?;
     let mut swaps = Vec::new();
-    for (dst, src) in exchanges(&sync.body.steps) {
+    for (dst, src) in analysis::swap::exchanges(&sync.body.steps) {
         let param = |l| func.params.iter().position(|p| *p == l);
         let (Some(d), Some(s)) = (param(dst), param(src)) else {
             return Err(EmitError::Internal("exchanged arrays are not parameters".into()));
@@ -1282,31 +1282,6 @@ pub fn write_kernel_desc(
     writeln!(out, "    unread: &[{}],", unread.join(", "))?;
     writeln!(out, "}};")?;
     Ok(())
-}
-
-/// The `(dst, src)` of every [`SyncStep::SwapOrLaunch`] of `steps`, in host-program order
-/// (the index of a pair is the step's argument of `SyncCall::swap_or_launch`).
-fn exchanges(steps: &[SyncStep]) -> Vec<(somd_mir::LocalId, somd_mir::LocalId)> {
-    let mut out = Vec::new();
-    for step in steps {
-        match step {
-            SyncStep::Launch(_)
-            | SyncStep::Reduce { .. }
-            | SyncStep::Intermediate { .. }
-            | SyncStep::Host(_) => {}
-            SyncStep::Break(_) | SyncStep::Continue(_) | SyncStep::Return(_) => {}
-            SyncStep::Fresh(_) => {}
-            SyncStep::Repeat { body, .. } | SyncStep::Loop { body, .. } => {
-                out.extend(exchanges(body))
-            }
-            SyncStep::If { then, otherwise, .. } => {
-                out.extend(exchanges(then));
-                out.extend(exchanges(otherwise));
-            }
-            SyncStep::SwapOrLaunch { dst, src, .. } => out.push((*dst, *src)),
-        }
-    }
-    out
 }
 
 /// The name of the `SyncDesc` static of SOMD function `fn_name`.
@@ -1463,7 +1438,7 @@ fn exchanges_written_field(
         .filter(|(_, f)| written.contains(f))
         .filter_map(|(k, _)| params.get(declared + k).copied())
         .collect();
-    exchanges(&sync.body.steps)
+    analysis::swap::exchanges(&sync.body.steps)
         .iter()
         .any(|(d, s)| written_locals.contains(d) || written_locals.contains(s))
 }

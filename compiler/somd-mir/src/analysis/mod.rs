@@ -611,25 +611,27 @@ pub enum SyncReturn {
     Value(ExprId),
 }
 
+impl SyncStep {
+    /// The lists of steps this one holds, in host-program order: a `Repeat`'s body; an
+    /// `if`'s test steps and branches; a loop's test steps, body and updates.
+    pub fn nested(&self) -> Vec<&[SyncStep]> {
+        match self {
+            SyncStep::Repeat { body, .. } => vec![body],
+            SyncStep::If { cond_steps, then, otherwise, .. } => vec![cond_steps, then, otherwise],
+            SyncStep::Loop { test_steps, body, update, .. } => vec![test_steps, body, update],
+            _ => Vec::new(),
+        }
+    }
+}
+
 /// The [`SyncStep::Return`]s of `steps`, at any depth.
 pub fn early_returns(steps: &[SyncStep]) -> Vec<&SyncReturn> {
     let mut out = Vec::new();
     for step in steps {
-        match step {
-            SyncStep::Return(r) => out.push(r),
-            SyncStep::Repeat { body, .. } => out.extend(early_returns(body)),
-            SyncStep::If { cond_steps, then, otherwise, .. } => {
-                out.extend(early_returns(cond_steps));
-                out.extend(early_returns(then));
-                out.extend(early_returns(otherwise));
-            }
-            SyncStep::Loop { test_steps, body, update, .. } => {
-                out.extend(early_returns(test_steps));
-                out.extend(early_returns(body));
-                out.extend(early_returns(update));
-            }
-            _ => {}
+        if let SyncStep::Return(r) = step {
+            out.push(r);
         }
+        out.extend(step.nested().into_iter().flat_map(early_returns));
     }
     out
 }

@@ -189,7 +189,7 @@ pub fn unread_params(func: &Function, body: &SyncBody) -> Vec<LocalId> {
 fn unread(func: &Function, body: &SyncBody, pairs: &[(usize, usize)], p: LocalId) -> bool {
     let returned = matches!(body.result, super::SomdResult::Param(l) if l == p)
         || super::early_returns(&body.steps).contains(&&super::SyncReturn::Param(p));
-    let exchanged = exchanged(&body.steps).iter().any(|(d, s)| *d == p || *s == p);
+    let exchanged = exchanges(&body.steps).iter().any(|(d, s)| *d == p || *s == p);
     let in_setup =
         body.setup.iter().any(|(_, init)| init.is_some_and(|i| walk::mentions(func, i, p)));
     let passed = body
@@ -255,42 +255,22 @@ fn adjacent(steps: &[SyncStep], out: &mut Vec<(usize, usize)>) {
         }
     }
     for step in steps {
-        match step {
-            SyncStep::Repeat { body, .. } => adjacent(body, out),
-            SyncStep::If { cond_steps, then, otherwise, .. } => {
-                adjacent(cond_steps, out);
-                adjacent(then, out);
-                adjacent(otherwise, out);
-            }
-            SyncStep::Loop { test_steps, body, update, .. } => {
-                adjacent(test_steps, out);
-                adjacent(body, out);
-                adjacent(update, out);
-            }
-            _ => {}
+        for list in step.nested() {
+            adjacent(list, out);
         }
     }
 }
 
-/// The `(dst, src)` of every exchange of `steps`.
-fn exchanged(steps: &[SyncStep]) -> Vec<(LocalId, LocalId)> {
+/// The `(dst, src)` of every exchange of `steps` ([`SyncStep::SwapOrLaunch`]), in
+/// host-program order: the index of a pair is the step's argument of
+/// `SyncCall::swap_or_launch`.
+pub fn exchanges(steps: &[SyncStep]) -> Vec<(LocalId, LocalId)> {
     let mut out = Vec::new();
     for step in steps {
-        match step {
-            SyncStep::SwapOrLaunch { dst, src, .. } => out.push((*dst, *src)),
-            SyncStep::Repeat { body, .. } => out.extend(exchanged(body)),
-            SyncStep::If { cond_steps, then, otherwise, .. } => {
-                out.extend(exchanged(cond_steps));
-                out.extend(exchanged(then));
-                out.extend(exchanged(otherwise));
-            }
-            SyncStep::Loop { test_steps, body, update, .. } => {
-                out.extend(exchanged(test_steps));
-                out.extend(exchanged(body));
-                out.extend(exchanged(update));
-            }
-            _ => {}
+        if let SyncStep::SwapOrLaunch { dst, src, .. } = step {
+            out.push((*dst, *src));
         }
+        out.extend(step.nested().into_iter().flat_map(exchanges));
     }
     out
 }
