@@ -232,6 +232,13 @@ pub struct Switches {
     pub pinned_max: Option<u64>,
     /// `SOMD_PINNED_UP=0`: uploads stay direct, only downloads are staged.
     pub pinned_uploads: bool,
+    /// `SOMD_STAGE_THREADS=N`: threads copying each chunk of a staged transfer of at least
+    /// `opencl::buffer::SPREAD_MIN` bytes (1: the calling thread alone; default: the
+    /// process's threads, at most `opencl::buffer::PIECES`).
+    pub stage_threads: Option<usize>,
+    /// `SOMD_STAGING_BYTES=BYTES`: the size of each pinned staging buffer (two halves: the
+    /// chunk of a staged transfer; default `opencl::staging::STAGING_BYTES`).
+    pub staging_bytes: Option<u64>,
     /// `SOMD_SPREAD=0`: a 1-D launch on a GPU keeps the kernel's full work-group size even
     /// when that leaves compute units without a group (`device::spread_local`).
     pub spread: bool,
@@ -270,6 +277,8 @@ impl Default for Switches {
             pinned_min: None,
             pinned_max: None,
             pinned_uploads: true,
+            stage_threads: None,
+            staging_bytes: None,
             spread: true,
             group: None,
         }
@@ -299,6 +308,8 @@ impl Switches {
         let balance_split = number("SOMD_SPLIT").filter(|n| *n > 0).map(|n| n as usize);
         let pinned_min = number("SOMD_PINNED_MIN");
         let pinned_max = number("SOMD_PINNED_MAX");
+        let stage_threads = number("SOMD_STAGE_THREADS").filter(|n| *n > 0).map(|n| n as usize);
+        let staging_bytes = number("SOMD_STAGING_BYTES").filter(|n| *n > 0);
         let widen = match number("SOMD_WIDEN") {
             Some(w @ (1 | 2 | 3 | 4 | 8 | 16)) => w as usize,
             Some(w) => {
@@ -360,6 +371,8 @@ impl Switches {
             pinned_min,
             pinned_max,
             pinned_uploads: text("SOMD_PINNED_UP").as_deref() != Some("0"),
+            stage_threads,
+            staging_bytes,
             spread: !matches!(text("SOMD_SPREAD").as_deref(), Some("0" | "off")),
             group,
         }
@@ -817,13 +830,16 @@ impl Pool {
         spawned.ok().map(|_| Worker { jobs: job_tx, done: done_rx, ticket, next_seq: 0 })
     }
 
+    /// Takes up to `count` of the idle workers for exclusive use, spawning none.
+    fn claim_idle(&self, count: usize) -> Vec<Worker> {
+        let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+        let keep = idle.len().saturating_sub(count);
+        idle.split_off(keep)
+    }
+
     /// Takes `count` workers for exclusive use, spawning any that are missing.
     fn claim(&self, count: usize) -> Vec<Worker> {
-        let mut claimed = {
-            let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
-            let keep = idle.len().saturating_sub(count);
-            idle.split_off(keep)
-        };
+        let mut claimed = self.claim_idle(count);
         while claimed.len() < count {
             match self.spawn_worker() {
                 Some(worker) => claimed.push(worker),
@@ -868,9 +884,38 @@ impl Pool {
         self.dispatch(n_mis, body, Some(|| ()));
     }
 
+    /// [`Pool::run_optional`] with at most `helpers` workers besides the calling thread,
+    /// taken from those idle now (none is spawned, so a caller that is itself an MI of a
+    /// busy pool runs `body` alone). For work shared out by the runtime itself (copies of
+    /// staged transfers, `opencl::buffer`), not for MIs of a program.
+    pub fn run_spare<F>(&self, helpers: usize, body: F)
+    where
+        F: Fn(&Mi<'_>) + Sync,
+    {
+        let workers = if helpers == 0 { Vec::new() } else { self.claim_idle(helpers) };
+        self.dispatch_to(workers.len() + 1, workers, body, Some(|| ()));
+    }
+
     /// [`Pool::run_mis`], or with `revoked` [`Pool::run_optional`]: the result of an MI that
     /// was revoked.
     fn dispatch<R, F>(&self, n_mis: usize, body: F, revoked: Option<fn() -> R>) -> Vec<R>
+    where
+        R: Send,
+        F: Fn(&Mi<'_>) -> R + Sync,
+    {
+        let workers = if n_mis > 1 { self.claim(n_mis - 1) } else { Vec::new() };
+        self.dispatch_to(n_mis, workers, body, revoked)
+    }
+
+    /// [`Pool::dispatch`] with `workers` (`n_mis - 1` of them, claimed) running MIs
+    /// `1..n_mis`; they go back to the idle list at the end.
+    fn dispatch_to<R, F>(
+        &self,
+        n_mis: usize,
+        mut workers: Vec<Worker>,
+        body: F,
+        revoked: Option<fn() -> R>,
+    ) -> Vec<R>
     where
         R: Send,
         F: Fn(&Mi<'_>) -> R + Sync,
@@ -889,7 +934,6 @@ impl Pool {
             count: n_mis,
             slots: (0..n_mis).map(|_| Mutex::new(None)).collect(),
         };
-        let mut workers = self.claim(n_mis - 1);
         let data = &state as *const CallState<'_, F, R> as *const ();
         // The workers that took a job (and the job numbers).
         let mut dispatched = Vec::with_capacity(workers.len());

@@ -283,6 +283,8 @@ fn placement_parses_the_measuring_switches() {
         ("SOMD_PINNED_MIN", "1024"),
         ("SOMD_PINNED_MAX", "65536"),
         ("SOMD_PINNED_UP", "0"),
+        ("SOMD_STAGE_THREADS", "3"),
+        ("SOMD_STAGING_BYTES", "1048576"),
         ("SOMD_SPREAD", "0"),
         ("SOMD_GROUP", "32"),
     ]);
@@ -310,6 +312,8 @@ fn placement_parses_the_measuring_switches() {
         pinned_min: Some(1024),
         pinned_max: Some(65536),
         pinned_uploads: false,
+        stage_threads: Some(3),
+        staging_bytes: Some(1 << 20),
         spread: false,
         group: Some(32),
     };

@@ -44,6 +44,8 @@ fn child(scenario: &str, env: &[(&str, &str)]) -> Output {
         "SOMD_PINNED_MIN",
         "SOMD_PINNED_MAX",
         "SOMD_PINNED_UP",
+        "SOMD_STAGE_THREADS",
+        "SOMD_STAGING_BYTES",
     ] {
         command.env_remove(var);
     }
@@ -168,6 +170,28 @@ fn child_entry() {
                     assert!(host == want, "round trip of {n} elements differs");
                 }
             }
+            // Rows of varying lengths (some empty) up and back, packed: about 4.6 MB.
+            let host: Vec<Vec<i32>> = (0..4000)
+                .map(|r: i32| (0..(r * 37) % 577).map(|c| r * 1_000_003 + c * 7).collect())
+                .collect();
+            let flat: Vec<i32> = host.concat();
+            let refs: Vec<&[i32]> = host.iter().map(Vec::as_slice).collect();
+            let mut array = DeviceArray::new(ctx, "m", &flat, Access::ReadWrite).or_fatal();
+            array.upload_rows(&refs).or_fatal();
+            let err = ErrorBuffer::new(ctx).or_fatal();
+            let mut args = kernel.args();
+            unsafe {
+                args.set(0, &array).or_fatal().set(1, &(flat.len() as i32)).or_fatal();
+                args.set_err(2, &err).or_fatal();
+            }
+            args.run_1d(ctx, flat.len()).or_fatal();
+            err.check(&[]).or_fatal();
+            let mut back: Vec<Vec<i32>> = host.iter().map(|row| vec![0; row.len()]).collect();
+            let mut targets: Vec<&mut [i32]> = back.iter_mut().map(Vec::as_mut_slice).collect();
+            array.download_rows(&mut targets).or_fatal();
+            let want: Vec<Vec<i32>> =
+                host.iter().map(|row| row.iter().map(|v| v.wrapping_mul(2)).collect()).collect();
+            assert!(back == want, "round trip of rows differs");
             let (made, free) = ctx.staging_counts();
             println!("STAGING made={made} free={free}");
         }
@@ -225,6 +249,25 @@ fn child_entry() {
                     gb / down[2]
                 );
             }
+            // A matrix of 4096 rows of 32 KiB, moved packed through the staging pool.
+            ctx.set_staging_policy(StagingPolicy::Auto);
+            let mut rows: Vec<Vec<f32>> =
+                host.chunks(8192).take(4096).map(<[f32]>::to_vec).collect();
+            let (mut up, mut down) = (Vec::new(), Vec::new());
+            for _ in 0..5 {
+                let refs: Vec<&[f32]> = rows.iter().map(Vec::as_slice).collect();
+                let start = std::time::Instant::now();
+                array.upload_rows(&refs).or_fatal();
+                up.push(start.elapsed().as_secs_f64());
+                let mut targets: Vec<&mut [f32]> = rows.iter_mut().map(Vec::as_mut_slice).collect();
+                let start = std::time::Instant::now();
+                array.download_rows(&mut targets).or_fatal();
+                down.push(start.elapsed().as_secs_f64());
+            }
+            up.sort_by(f64::total_cmp);
+            down.sort_by(f64::total_cmp);
+            let gb = (4096 * 8192 * 4) as f64 / 1e9;
+            println!("BANDWIDTH rows h2d {:.1} GB/s d2h {:.1} GB/s", gb / up[2], gb / down[2]);
         }
         other => panic!("unknown scenario {other}"),
     }
@@ -291,6 +334,29 @@ fn transfers_in_the_window_are_staged_through_one_reused_buffer() {
     assert_eq!(transfers.len(), STAGING_SIZES.len() * 3 * 2, "{transfers:?}");
     assert!(transfers.iter().all(|t| !t.2), "{transfers:?}");
     assert_eq!(counts, "STAGING made=0 free=0");
+}
+
+/// Chunk copies spread over several threads (`SOMD_STAGE_THREADS`) give the same arrays:
+/// every transfer of the `staging` scenario through pinned buffers of 64 KiB (chunks of
+/// 32 KiB in pieces of 2 KiB, pieces crossing rows and rows crossing pieces), on four
+/// threads and on one, checked element by element in the child.
+#[test]
+fn staged_copies_spread_over_threads_keep_every_element() {
+    if !has_platform() {
+        return;
+    }
+    for threads in ["4", "1"] {
+        let (transfers, counts) = staging_run(&[
+            ("SOMD_PINNED", "1"),
+            ("SOMD_PINNED_MAX", "1000000000"),
+            ("SOMD_STAGING_BYTES", "65536"),
+            ("SOMD_STAGE_THREADS", threads),
+            ("SOMD_THREADS", "4"),
+        ]);
+        let staged = transfers.iter().filter(|t| t.2).count();
+        assert_eq!(staged, 3 * 3 * 2, "all but the 4 KB arrays, up and down: {transfers:?}");
+        assert_eq!(counts, "STAGING made=1 free=1");
+    }
 }
 
 fn warnings(stderr: &str) -> Vec<&str> {
