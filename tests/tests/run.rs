@@ -1369,8 +1369,10 @@ fn device_runs_loops_with_computed_bounds() {
 /// of its 8 rounds with columns left (the 9th has none: no launch), `wrap` three in each
 /// call with a positive product and none with a negative one, `span` two in each call but
 /// the one whose product of parameters wraps to 0. `shifts` and `mods` (sizes
-/// with `>>` and `%` of parameters) make one launch a call with columns to visit. The
-/// outputs are the twin's (checked by `traced_calls`).
+/// with `>>` and `%` of parameters) make one launch a call with columns to visit. `scan`,
+/// whose setup holds the guarded width, makes two launches in each of its 5 rounds (its
+/// call on a matrix of no rows has no MI). The outputs are the twin's (checked by
+/// `traced_calls`).
 #[test]
 fn device_runs_loops_with_bounds_reading_host_scalars() {
     let Some(opencl) = &opencl_placement() else {
@@ -1387,13 +1389,18 @@ fn device_runs_loops_with_bounds_reading_host_scalars() {
             ("Main.span", 3, 4),
             ("Main.shifts", 5, 5),
             ("Main.mods", 4, 2),
+            ("Main.scan", 1, 10),
         ],
     );
     // Their scratch matrix `t`, written before each read, is not uploaded.
     let cases: [(&str, &str, &[HostProgramCall]); 1] = [(
         "tests/run",
         "device_host_bounds",
-        &[("Main.fold", 16, &["m"], &["m"]), ("Main.prefix", 12, &["m"], &["m"])],
+        &[
+            ("Main.fold", 16, &["m"], &["m"]),
+            ("Main.prefix", 12, &["m"], &["m"]),
+            ("Main.scan", 10, &["m"], &["m"]),
+        ],
     )];
     check_host_program_calls(*opencl, &cases);
 }

@@ -106,6 +106,26 @@ class Main {
         return s;
     }
 
+    // The guarded width as a setup local beside bounds reading a host scalar: the kernels
+    // are sized at each launch, and the width never fails (a matrix of no rows is 0 wide,
+    // and launches no work-item).
+    static int[][] scan(int[][] m, int[][] t, int n) {
+        int w = m.length > 0 ? m[0].length : 0;
+        for (int s = 1; s < n; s = s * 2) {
+            {
+                for (int i = 0; i < m.length; i++) {
+                    for (int j = s; j < w; j++) t[i][j] = m[i][j] + m[i][j - s] * s;
+                }
+            }
+            {
+                for (int i = 0; i < m.length; i++) {
+                    for (int j = s; j < w; j++) m[i][j] = t[i][j];
+                }
+            }
+        }
+        return m;
+    }
+
     static long sum(long[][] m) {
         long s = 0;
         for (int i = 0; i < m.length; i++) {
@@ -175,6 +195,12 @@ class Main {
             int k = counts[n];
             System.out.println("shifts " + k + " " + sum(shifts(b, k)));
         }
+        int[][] r = new int[rows][40];
+        for (int i = 0; i < rows; i++) {
+            for (int j = 0; j < 40; j++) r[i][j] = (i * 7 + j * 3) % 19 - 9;
+        }
+        System.out.println("scan " + sum(scan(r, new int[rows][40], 30)));
+        System.out.println("scan of no rows " + scan(new int[0][], new int[0][], 8).length);
         int[] divs = {13, 4, -7, 0};
         for (int n = 0; n < divs.length; n++) {
             int k = divs[n];

@@ -507,33 +507,14 @@ impl Cx<'_> {
         }
     }
 
-    /// The matrix `m` of `m.length > 0 ? m[0].length : 0` (the test also `m.length != 0` or
-    /// `0 < m.length`), a parameter.
+    /// The matrix `m` of `m.length > 0 ? m[0].length : 0` ([`walk::guarded_width`]).
     pub(super) fn guarded_width(
         &self,
         cond: ExprId,
         then_expr: ExprId,
         else_expr: ExprId,
     ) -> Option<LocalId> {
-        let func = self.func;
-        let param = |e: ExprId| match func.expr(e).kind {
-            ExprKind::Local(l) if func.local(l).kind == LocalKind::Param => Some(l),
-            _ => None,
-        };
-        let rows_of = |e: ExprId| match func.expr(e).kind {
-            ExprKind::Length(a) => param(a),
-            _ => None,
-        };
-        let zero = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Const(Const::Int(0)));
-        let ExprKind::Binary { op, lhs, rhs } = &func.expr(cond).kind else { return None };
-        let m = match op.kind {
-            BinOpKind::Gt | BinOpKind::Ne if zero(*rhs) => rows_of(*lhs)?,
-            BinOpKind::Lt | BinOpKind::Ne if zero(*lhs) => rows_of(*rhs)?,
-            _ => return None,
-        };
-        let ExprKind::Length(row) = func.expr(then_expr).kind else { return None };
-        let ExprKind::Index { array, index } = func.expr(row).kind else { return None };
-        (param(array) == Some(m) && zero(index) && zero(else_expr)).then_some(m)
+        walk::guarded_width(self.func, cond, then_expr, else_expr)
     }
 
     fn len_of(&self, l: LocalId, dim: u8) -> Option<SizeExpr> {

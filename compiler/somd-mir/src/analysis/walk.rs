@@ -285,7 +285,7 @@ pub fn stmt_span(func: &Function, stmt: &Stmt, fallback: somd_diag::Span) -> som
 }
 
 /// Whether evaluating `root` in kernel code may record a failure (an exception): an array
-/// access for which `in_range` does not hold, an integer division by anything but a
+/// access or a length of an element for which `in_range` does not hold, an integer division by anything but a
 /// non-zero constant, a call of a function for which `pure_call` does not hold, an
 /// allocation, anything not listed here. `Math` builtins, conversions and arithmetic never
 /// fail. Used by the OpenCL writer (`in_range`: the bounds proofs, or everything when
@@ -307,7 +307,9 @@ pub fn may_fail(
             ExprKind::Builtin {
                 builtin: Builtin::SomdOffset | Builtin::SomdGlobalLength, ..
             } => false,
-            ExprKind::Length(a) => !matches!(func.expr(*a).kind, ExprKind::Local(_)),
+            ExprKind::Length(a) => {
+                !matches!(func.expr(*a).kind, ExprKind::Local(_)) && !in_range(e)
+            }
             // A field of a struct value: no kernel value is `null` (no `null` constant reaches
             // a kernel, and the host runs the CPU path for arguments holding `null`), so only
             // the object's own expression, walked too, can fail.
@@ -351,16 +353,60 @@ pub fn expr_statements(func: &Function) -> HashSet<ExprId> {
 }
 
 /// Whether evaluating some initialiser of `setup` (a SOMD body's setup locals, in order) may
-/// throw, with no index proven in range. A kernel evaluates its setup in each work-item, so
-/// a launch of no work-item evaluates none: such a call runs on the CPU instead, where
-/// Java's exception is raised before the loop.
+/// throw, with no index proven in range but the row and its length of a guarded width
+/// ([`guarded_width`]). A kernel evaluates its setup in each work-item, so a launch of no
+/// work-item evaluates none: such a call runs on the CPU instead, where Java's exception is
+/// raised before the loop.
 pub fn setup_may_fail(
     module: &Module,
     func: &Function,
     setup: &[(LocalId, Option<ExprId>)],
 ) -> bool {
     let library_math = |f: FuncId| library_math(module, f);
-    setup.iter().filter_map(|(_, init)| *init).any(|e| may_fail(func, e, &|_| false, &library_math))
+    let inits = || setup.iter().filter_map(|(_, init)| *init);
+    let mut guarded = HashSet::new();
+    for root in inits() {
+        each_expr(func, root, &mut |e| {
+            if let ExprKind::Conditional { cond, then_expr, else_expr } = func.expr(e).kind {
+                if guarded_width(func, cond, then_expr, else_expr).is_some() {
+                    guarded.insert(then_expr);
+                    if let ExprKind::Length(row) = func.expr(then_expr).kind {
+                        guarded.insert(row);
+                    }
+                }
+            }
+        });
+    }
+    inits().any(|e| may_fail(func, e, &|e| guarded.contains(&e), &library_math))
+}
+
+/// The matrix `m` of `m.length > 0 ? m[0].length : 0` (the test also `m.length != 0` or
+/// `0 < m.length`), a parameter: the width of a matrix of any number of rows, which cannot
+/// fail (no kernel argument is `null`: the host runs the CPU path for one).
+pub fn guarded_width(
+    func: &Function,
+    cond: ExprId,
+    then_expr: ExprId,
+    else_expr: ExprId,
+) -> Option<LocalId> {
+    let param = |e: ExprId| match func.expr(e).kind {
+        ExprKind::Local(l) if func.local(l).kind == LocalKind::Param => Some(l),
+        _ => None,
+    };
+    let rows_of = |e: ExprId| match func.expr(e).kind {
+        ExprKind::Length(a) => param(a),
+        _ => None,
+    };
+    let zero = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Const(Const::Int(0)));
+    let ExprKind::Binary { op, lhs, rhs } = &func.expr(cond).kind else { return None };
+    let m = match op.kind {
+        BinOpKind::Gt | BinOpKind::Ne if zero(*rhs) => rows_of(*lhs)?,
+        BinOpKind::Lt | BinOpKind::Ne if zero(*lhs) => rows_of(*rhs)?,
+        _ => return None,
+    };
+    let ExprKind::Length(row) = func.expr(then_expr).kind else { return None };
+    let ExprKind::Index { array, index } = func.expr(row).kind else { return None };
+    (param(array) == Some(m) && zero(index) && zero(else_expr)).then_some(m)
 }
 
 /// `e` as a call of `Math.min` or `Math.max` on two operands: the built-in, or the library's
