@@ -789,6 +789,10 @@ pub enum Size {
     /// C is undefined) and `>>` (the count masked to 5 bits), under the same rule.
     Rem(&'static Size, &'static Size),
     Shr(&'static Size, &'static Size),
+    /// Java's `int` `<<` (wrapping) and `>>>`, the count masked to 5 bits: a value for any
+    /// `int` operands.
+    Shl(&'static Size, &'static Size),
+    UShr(&'static Size, &'static Size),
     /// Java's `int` value of a bound reading a host scalar of a `sync` body (a kernel
     /// argument set at each launch): `+`, `-` and `*` wrap, `/` and `%` take a positive
     /// constant divisor (the compiler sees to it), so the value always exists, and the
@@ -820,6 +824,8 @@ impl Size {
                 (y != 0 && !(x == i64::from(i32::MIN) && y == -1)).then(|| x % y)
             }),
             Size::Shr(a, b) => int_op(a, b, values, |x, y| Some(x >> (y & 31))),
+            Size::Shl(a, b) => int_op(a, b, values, |x, y| Some(i64::from(shl(x as i32, y)))),
+            Size::UShr(a, b) => int_op(a, b, values, |x, y| Some(i64::from(ushr(x as i32, y)))),
             Size::Java(a) => a.java(values).map(i64::from),
             Size::Steps { lo, hi, step } => {
                 let (lo, hi, step) = (lo.eval(values)?, hi.eval(values)?, *step);
@@ -848,6 +854,8 @@ impl Size {
             Size::Min(a, b) => both(a, b).map(|(x, y)| x.min(y)),
             Size::Max(a, b) => both(a, b).map(|(x, y)| x.max(y)),
             Size::Shr(a, b) => both(a, b).map(|(x, y)| x >> (y & 31)),
+            Size::Shl(a, b) => both(a, b).map(|(x, y)| shl(x, i64::from(y))),
+            Size::UShr(a, b) => both(a, b).map(|(x, y)| ushr(x, i64::from(y))),
             Size::Java(a) => a.java(values),
             Size::Steps { .. } => None,
         }
@@ -867,9 +875,21 @@ impl Size {
             | Size::Min(a, b)
             | Size::Max(a, b)
             | Size::Rem(a, b)
-            | Size::Shr(a, b) => a.reads(k) || b.reads(k),
+            | Size::Shr(a, b)
+            | Size::Shl(a, b)
+            | Size::UShr(a, b) => a.reads(k) || b.reads(k),
         }
     }
+}
+
+/// Java's `x << n` on `int`s (the count masked to 5 bits, the result wrapping).
+fn shl(x: i32, n: i64) -> i32 {
+    x.wrapping_shl((n & 31) as u32)
+}
+
+/// Java's `x >>> n` on `int`s (the count masked to 5 bits).
+fn ushr(x: i32, n: i64) -> i32 {
+    ((x as u32) >> (n & 31)) as i32
 }
 
 /// Whether a size's `i64` value is a Java `int`.
@@ -2727,6 +2747,15 @@ mod tests {
         assert_eq!(eval(&Size::Shr(&A, &B), 40, 33), Some(20), "the count masked to 5 bits");
         assert_eq!(eval(&Size::Shr(&A, &B), 40, -31), Some(20));
         assert_eq!(eval(&Size::Shr(&A, &B), -40, 2), Some(-10), "arithmetic shift");
+        assert_eq!(eval(&Size::Shl(&A, &B), 3, 4), Some(48));
+        assert_eq!(eval(&Size::Shl(&A, &B), 1, 31), Some(min), "wraps as Java's");
+        assert_eq!(eval(&Size::Shl(&A, &B), 3, 33), Some(6), "the count masked to 5 bits");
+        assert_eq!(eval(&Size::Shl(&A, &B), 3, 1 << 40), None, "a count past `int`");
+        assert_eq!(eval(&Size::UShr(&A, &B), -3, 1), Some(2147483646), "zeros shifted in");
+        assert_eq!(eval(&Size::UShr(&A, &B), -3, 0), Some(-3));
+        assert_eq!(eval(&Size::UShr(&A, &B), 40, -29), Some(5));
+        static JAVA: Size = Size::Java(&Size::Shl(&A, &B));
+        assert_eq!(eval(&JAVA, 1, 31), Some(min));
     }
 
     #[test]

@@ -1371,8 +1371,10 @@ fn device_runs_loops_with_computed_bounds() {
 /// the one whose product of parameters wraps to 0. `shifts` and `mods` (sizes
 /// with `>>` and `%` of parameters) make one launch a call with columns to visit. `scan`,
 /// whose setup holds the guarded width, makes two launches in each of its 5 rounds (its
-/// call on a matrix of no rows has no MI). The outputs are the twin's (checked by
-/// `traced_calls`).
+/// call on a matrix of no rows has no MI). `lanes` (a size with `<<` and `>>>` of a
+/// parameter) launches in the 5 of its 7 calls whose width is positive, `doubling` (a host
+/// loop's index shifted) in each of its 6 rounds with columns to visit (6, 5, 5 and none).
+/// The outputs are the twin's (checked by `traced_calls`).
 #[test]
 fn device_runs_loops_with_bounds_reading_host_scalars() {
     let Some(opencl) = &opencl_placement() else {
@@ -1390,6 +1392,8 @@ fn device_runs_loops_with_bounds_reading_host_scalars() {
             ("Main.shifts", 5, 5),
             ("Main.mods", 4, 2),
             ("Main.scan", 1, 10),
+            ("Main.lanes", 7, 5),
+            ("Main.doubling", 4, 16),
         ],
     );
     // Their scratch matrix `t`, written before each read, is not uploaded.

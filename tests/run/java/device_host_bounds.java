@@ -126,6 +126,32 @@ class Main {
         return m;
     }
 
+    // Kernel sizes with `<<` and `>>>` of a parameter: Java's shifts, the count masked to 5
+    // bits, `1 << 31` negative (no iteration), `>>>` shifting zeros into a negative width.
+    static long[][] lanes(long[][] m, int k) {
+        int w = m.length > 0 ? m[0].length : 0;
+        int live = Math.min(Math.min(1 << k, (w - 40) >>> k), w);
+        long[][] out = new long[m.length][w];
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < live; j++) out[i][j] = m[i][j] * 5 + j;
+        }
+        return out;
+    }
+
+    // A host loop's index shifting the width of its launches.
+    static int[][] doubling(int[][] m, int k) {
+        for (int s = 0; s < 6; s++) {
+            {
+                for (int i = 0; i < m.length; i++) {
+                    for (int j = 0; j < Math.min((1 << s) >>> k, m[i].length); j++) {
+                        m[i][j] += s + 1;
+                    }
+                }
+            }
+        }
+        return m;
+    }
+
     static long sum(long[][] m) {
         long s = 0;
         for (int i = 0; i < m.length; i++) {
@@ -201,6 +227,17 @@ class Main {
         }
         System.out.println("scan " + sum(scan(r, new int[rows][40], 30)));
         System.out.println("scan of no rows " + scan(new int[0][], new int[0][], 8).length);
+        int[] counts2 = {1, 3, 33, -31, 0, 31, 6};
+        for (int n = 0; n < counts2.length; n++) {
+            int k = counts2[n];
+            System.out.println("lanes " + k + " " + sum(lanes(b, k)));
+        }
+        int[] counts3 = {0, 1, 33, 40};
+        for (int n = 0; n < counts3.length; n++) {
+            int k = counts3[n];
+            int[][] z = new int[rows][20];
+            System.out.println("doubling " + k + " " + sum(doubling(z, k)));
+        }
         int[] divs = {13, 4, -7, 0};
         for (int n = 0; n < divs.length; n++) {
             int k = divs[n];

@@ -322,6 +322,9 @@ pub enum SizeRule {
     /// `Mul` ..
     Rem(Box<SizeRule>, Box<SizeRule>),
     Shr(Box<SizeRule>, Box<SizeRule>),
+    /// `<<` and `>>>`: Java's shifts (the count masked, `<<` wrapping), always a value.
+    Shl(Box<SizeRule>, Box<SizeRule>),
+    UShr(Box<SizeRule>, Box<SizeRule>),
     /// Java's `int` value of a size reading a host scalar (`SizeExpr::Host`): `+ - *`
     /// wrap, `/` and `%` by a positive constant; evaluated at each launch (runtime
     /// `Size::Java`), never failing.
@@ -355,6 +358,8 @@ impl SizeRule {
             SizeExpr::Max(a, b) => (a, b, SizeRule::Max),
             SizeExpr::Rem(a, b) => (a, b, SizeRule::Rem),
             SizeExpr::Shr(a, b) => (a, b, SizeRule::Shr),
+            SizeExpr::Shl(a, b) => (a, b, SizeRule::Shl),
+            SizeExpr::UShr(a, b) => (a, b, SizeRule::UShr),
             _ => return None,
         };
         Some((|| Ok(make(Box::new(rule(a)?), Box::new(rule(b)?))))())
@@ -374,6 +379,8 @@ impl fmt::Display for SizeRule {
             SizeRule::Max(a, b) => write!(f, "max({a}, {b})"),
             SizeRule::Rem(a, b) => write!(f, "({a} % {b})"),
             SizeRule::Shr(a, b) => write!(f, "({a} >> {b})"),
+            SizeRule::Shl(a, b) => write!(f, "({a} << {b})"),
+            SizeRule::UShr(a, b) => write!(f, "({a} >>> {b})"),
             SizeRule::Java(a) => write!(f, "int{a}"),
             SizeRule::Steps { lo, hi, step } => write!(f, "steps({lo}, {hi}, {step})"),
         }

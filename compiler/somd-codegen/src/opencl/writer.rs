@@ -2671,6 +2671,8 @@ impl<'a> Writer<'a> {
             // positive constant (a bound reading a host scalar).
             SizeExpr::Rem(a, b) => format!("({} % {})", size(a)?, size(b)?),
             SizeExpr::Shr(a, b) => format!("somd_ishr({}, {})", size(a)?, size(b)?),
+            SizeExpr::Shl(a, b) => format!("somd_ishl({}, {})", size(a)?, size(b)?),
+            SizeExpr::UShr(a, b) => format!("somd_iushr({}, {})", size(a)?, size(b)?),
             // Only host loops take their bounds from static fields.
             SizeExpr::Static { name, .. } => return Err(bug(format!("static {name} as a size"))),
         })

@@ -1120,6 +1120,8 @@ fn size_text(rule: &SizeRule) -> String {
         SizeRule::Max(a, b) => binary("Max", a, b),
         SizeRule::Rem(a, b) => binary("Rem", a, b),
         SizeRule::Shr(a, b) => binary("Shr", a, b),
+        SizeRule::Shl(a, b) => binary("Shl", a, b),
+        SizeRule::UShr(a, b) => binary("UShr", a, b),
         SizeRule::Java(a) => format!("rt::device::Size::Java(&{})", size_text(a)),
         SizeRule::Steps { lo, hi, step } => format!(
             "rt::device::Size::Steps {{ lo: &{}, hi: &{}, step: {step} }}",
@@ -2128,6 +2130,8 @@ impl HostProgram<'_, '_> {
             | SizeExpr::Max(..)
             | SizeExpr::Rem(..)
             | SizeExpr::Shr(..)
+            | SizeExpr::Shl(..)
+            | SizeExpr::UShr(..)
             | SizeExpr::Host(_) => {
                 return Err(EmitError::Internal("a kernel size as a host loop bound".into()))
             }

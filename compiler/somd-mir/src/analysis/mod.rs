@@ -296,6 +296,10 @@ pub enum SizeExpr {
     /// undefined) and `a >> b` (the count masked to 5 bits), as `Mul` .. in kernel sizes.
     Rem(Box<SizeExpr>, Box<SizeExpr>),
     Shr(Box<SizeExpr>, Box<SizeExpr>),
+    /// `a << b` and `a >>> b`: Java's shifts of an `int` (the count masked to 5 bits, `<<`
+    /// wrapping), which always have a value, in kernel sizes.
+    Shl(Box<SizeExpr>, Box<SizeExpr>),
+    UShr(Box<SizeExpr>, Box<SizeExpr>),
     /// An `int` host scalar of a `sync` body (a host loop's index, a local the host assigns
     /// between launches: `for (i = 0; i < n - s; i++)` under `for (s = 1; ..; s *= 2)`), in
     /// the bounds of a loop stepping up by 1 to `<` only. A size reading one is evaluated
@@ -339,7 +343,9 @@ impl SizeExpr {
             | SizeExpr::Min(a, b)
             | SizeExpr::Max(a, b)
             | SizeExpr::Rem(a, b)
-            | SizeExpr::Shr(a, b) => Some((a, b)),
+            | SizeExpr::Shr(a, b)
+            | SizeExpr::Shl(a, b)
+            | SizeExpr::UShr(a, b) => Some((a, b)),
             _ => None,
         }
     }
@@ -427,14 +433,20 @@ impl SizeExpr {
                 _ => format!("{} % {}", a.factor(func), b.factor(func)),
             },
             SizeExpr::Shr(a, b) => format!("{} >> {}", a.factor(func), b.factor(func)),
+            SizeExpr::Shl(a, b) => format!("{} << {}", a.factor(func), b.factor(func)),
+            SizeExpr::UShr(a, b) => format!("{} >>> {}", a.factor(func), b.factor(func)),
         }
     }
 
-    /// [`SizeExpr::display`] as an operand of `*`, `/`, `%` or `>>`: a sum, a difference or a
-    /// shift in parentheses.
+    /// [`SizeExpr::display`] as an operand of `*`, `/`, `%` or a shift: a sum, a difference
+    /// or a shift in parentheses.
     fn factor(&self, func: &Function) -> String {
         match self {
-            SizeExpr::Add(..) | SizeExpr::Sub(..) | SizeExpr::Shr(..) => {
+            SizeExpr::Add(..)
+            | SizeExpr::Sub(..)
+            | SizeExpr::Shr(..)
+            | SizeExpr::Shl(..)
+            | SizeExpr::UShr(..) => {
                 format!("({})", self.display(func))
             }
             _ => self.display(func),

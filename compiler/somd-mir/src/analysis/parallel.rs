@@ -489,6 +489,8 @@ impl Cx<'_> {
                     BinOpKind::Div if !host => Some(SizeExpr::Div(l, r)),
                     BinOpKind::Rem if !host => Some(SizeExpr::Rem(l, r)),
                     BinOpKind::Shr if !host => Some(SizeExpr::Shr(l, r)),
+                    BinOpKind::Shl if !host => Some(SizeExpr::Shl(l, r)),
+                    BinOpKind::UShr if !host => Some(SizeExpr::UShr(l, r)),
                     _ => None,
                 }
             }
