@@ -914,9 +914,9 @@ fn residency_uploads_once_and_downloads_only_when_stale() {
 #[test]
 fn staged_transfers_round_trip() {
     let Some(ctx) = device() else { return };
-    // Larger than the staging buffer, so several chunks; a length that is not a multiple of
-    // the chunk either.
-    let n = (somd_runtime::opencl::buffer::STAGING_BYTES / 4) * 2 + 12_345;
+    // 16 MiB and more, so several chunks (an eighth of the transfer each); a length that is
+    // not a multiple of the chunk either.
+    let n = (16 << 20) / 4 + 12_345;
     let mut host: Vec<i32> = (0..n as i32).map(|i| i.wrapping_mul(7919)).collect();
     ctx.set_staging_policy(StagingPolicy::Always);
     let mut array = DeviceArray::new(ctx, "big", &host, Access::ReadWrite).expect("alloc");
@@ -962,14 +962,14 @@ fn rows_round_trip_packed_and_one_by_one() {
 #[test]
 fn packed_rows_round_trip_through_pinned_staging() {
     let Some(ctx) = device() else { return };
-    // About 2.7 staging buffers of short rows of varying lengths, some empty.
+    // About 11 MiB of short rows of varying lengths, some empty: chunks of an eighth.
     let rows = 8000usize;
     let host: Vec<Vec<i32>> = (0..rows)
         .map(|r| (0..(r * 37) % 701).map(|c| (r * 1_000_003 + c * 7) as i32).collect())
         .collect();
     let refs: Vec<&[i32]> = host.iter().map(Vec::as_slice).collect();
     let flat: Vec<i32> = host.concat();
-    assert!(flat.len() * 4 > 2 * somd_runtime::opencl::buffer::STAGING_BYTES);
+    assert!(flat.len() * 4 > 8 << 20);
     ctx.set_staging_policy(StagingPolicy::Always);
     let mut array = DeviceArray::new(ctx, "rows", &flat, Access::ReadWrite).expect("alloc");
     array.upload_rows(&refs).expect("upload");

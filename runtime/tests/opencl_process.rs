@@ -308,7 +308,8 @@ fn staging_run(vars: &[(&str, &str)]) -> (Vec<(String, u64, bool)>, String) {
 /// staging, all through one pool buffer made once and reused (the transfers are sequential),
 /// and every round trip gives the kernel's results (checked in the child); with
 /// `SOMD_PINNED_UP=0` only the downloads; `SOMD_PINNED=0` stages nothing and makes no
-/// buffer.
+/// buffer. The copies run on one thread (`SOMD_STAGE_THREADS=1`), where the window ends at
+/// `PINNED_MAX`.
 #[test]
 fn transfers_in_the_window_are_staged_through_one_reused_buffer() {
     if !has_platform() {
@@ -316,7 +317,8 @@ fn transfers_in_the_window_are_staged_through_one_reused_buffer() {
     }
     let window =
         somd_runtime::opencl::staging::PINNED_MIN..=somd_runtime::opencl::staging::PINNED_MAX;
-    let (transfers, counts) = staging_run(&[("SOMD_PINNED", "1")]);
+    let one = ("SOMD_STAGE_THREADS", "1");
+    let (transfers, counts) = staging_run(&[("SOMD_PINNED", "1"), one]);
     assert_eq!(transfers.len(), STAGING_SIZES.len() * 3 * 2, "{transfers:?}");
     for (dir, bytes, pinned) in &transfers {
         assert_eq!(*pinned, window.contains(bytes), "{dir} of {bytes} bytes");
@@ -324,13 +326,13 @@ fn transfers_in_the_window_are_staged_through_one_reused_buffer() {
     let staged = transfers.iter().filter(|t| t.2).count();
     assert_eq!(staged, 2 * 3 * 2, "800 KB and 6 MB, up and down, three times");
     assert_eq!(counts, "STAGING made=1 free=1");
-    let (transfers, counts) = staging_run(&[("SOMD_PINNED", "1"), ("SOMD_PINNED_UP", "0")]);
+    let (transfers, counts) = staging_run(&[("SOMD_PINNED", "1"), ("SOMD_PINNED_UP", "0"), one]);
     assert_eq!(transfers.len(), STAGING_SIZES.len() * 3 * 2, "{transfers:?}");
     for (dir, bytes, pinned) in &transfers {
         assert_eq!(*pinned, dir == "d2h" && window.contains(bytes), "{dir} of {bytes} bytes");
     }
     assert_eq!(counts, "STAGING made=1 free=1");
-    let (transfers, counts) = staging_run(&[("SOMD_PINNED", "0")]);
+    let (transfers, counts) = staging_run(&[("SOMD_PINNED", "0"), one]);
     assert_eq!(transfers.len(), STAGING_SIZES.len() * 3 * 2, "{transfers:?}");
     assert!(transfers.iter().all(|t| !t.2), "{transfers:?}");
     assert_eq!(counts, "STAGING made=0 free=0");
@@ -339,20 +341,25 @@ fn transfers_in_the_window_are_staged_through_one_reused_buffer() {
 /// Chunk copies spread over several threads (`SOMD_STAGE_THREADS`) give the same arrays:
 /// every transfer of the `staging` scenario through pinned buffers of 64 KiB (chunks of
 /// 32 KiB in pieces of 2 KiB, pieces crossing rows and rows crossing pieces), on four
-/// threads and on one, checked element by element in the child.
+/// threads and on one, checked element by element in the child. With four threads the
+/// window has no upper end (the 12 MB array is staged); with one, `SOMD_PINNED_MAX` lifts
+/// it.
 #[test]
 fn staged_copies_spread_over_threads_keep_every_element() {
     if !has_platform() {
         return;
     }
-    for threads in ["4", "1"] {
-        let (transfers, counts) = staging_run(&[
+    for (threads, max) in [("4", "0"), ("1", "1000000000")] {
+        let mut vars = vec![
             ("SOMD_PINNED", "1"),
-            ("SOMD_PINNED_MAX", "1000000000"),
             ("SOMD_STAGING_BYTES", "65536"),
             ("SOMD_STAGE_THREADS", threads),
             ("SOMD_THREADS", "4"),
-        ]);
+        ];
+        if max != "0" {
+            vars.push(("SOMD_PINNED_MAX", max));
+        }
+        let (transfers, counts) = staging_run(&vars);
         let staged = transfers.iter().filter(|t| t.2).count();
         assert_eq!(staged, 3 * 3 * 2, "all but the 4 KB arrays, up and down: {transfers:?}");
         assert_eq!(counts, "STAGING made=1 free=1");

@@ -440,15 +440,37 @@ fn make_staging(ctx: &'static DeviceCtx) -> Result<Staging, ClFailure> {
     Ok(Staging { host: PinnedHost::new(ctx, len)? })
 }
 
-/// Elements of `T` per staging half (0 when the mapping is not aligned for `T`). The
-/// staging buffer is used as two halves, so the `memcpy` into (or out of) one half overlaps
-/// the DMA transfer of the other.
-fn chunk_elems<T>(staging: &Staging) -> usize {
+/// Elements of `T` per chunk of a staged transfer of `total` elements (0 when the mapping
+/// is not aligned for `T`). The staging buffer is used as two halves, so the copy into (or
+/// out of) one half overlaps the DMA transfer of the other; a chunk is at most a half, and
+/// an eighth of the transfer when that is more than [`MIN_CHUNK_BYTES`], so that a transfer
+/// of a few chunks still overlaps its copies with its DMA (SOR's 18 MiB grid in two chunks
+/// of 16 MiB took 5.8 ms where chunks of 2 MiB took 3.4). A multiple of [`PIECES`] when
+/// the half is.
+fn chunk_elems<T>(staging: &Staging, total: usize) -> usize {
     if (staging.host.ptr as usize) % std::mem::align_of::<T>() != 0 {
         return 0;
     }
-    (staging.host.len / 2) / std::mem::size_of::<T>().max(1)
+    let size = std::mem::size_of::<T>().max(1);
+    chunk_of((staging.host.len / 2) / size, total, size)
 }
+
+/// [`chunk_elems`] for halves of `half` elements of `size` bytes.
+fn chunk_of(half: usize, total: usize, size: usize) -> usize {
+    let want = total.div_ceil(CHUNKS).max(MIN_CHUNK_BYTES / size);
+    if want >= half {
+        return half;
+    }
+    let round = if half % PIECES == 0 { PIECES } else { 1 };
+    want.next_multiple_of(round).min(half)
+}
+
+/// Chunks a staged transfer is cut into at least, while they hold [`MIN_CHUNK_BYTES`].
+const CHUNKS: usize = 8;
+
+/// The smallest chunk of a staged transfer cut into [`CHUNKS`]: each chunk costs an event
+/// wait and an enqueue (and a dispatch of the copying threads).
+const MIN_CHUNK_BYTES: usize = 1 << 20;
 
 /// Pointer to staging half `half` (0 or 1) as `*mut T`.
 fn half_ptr<T>(staging: &Staging, chunk: usize, half: usize) -> *mut T {
@@ -485,21 +507,18 @@ fn staged_if(
     done
 }
 
-/// The staged form of a write of `total` elements to `buffer[offset..]`: `fill(at, chunk)`
-/// fills each chunk of pinned memory with elements `at..at + chunk.len()`, in order, while
-/// the DMA of the previous chunk runs. `Ok(false)` when the staging buffer cannot hold `T`.
+/// The staged form of a write of `total` elements to `buffer[offset..]` in chunks of
+/// `chunk` elements ([`chunk_elems`], not 0): `fill(at, chunk)` fills each chunk of pinned
+/// memory with elements `at..at + chunk.len()`, in order, while the DMA of the previous
+/// chunk runs.
 fn write_chunks<T: ClScalar>(
     ctx: &'static DeviceCtx,
     buffer: &mut Buffer<T>,
     offset: usize,
-    total: usize,
+    (total, chunk): (usize, usize),
     staging: &Staging,
     mut fill: impl FnMut(usize, &mut [T]),
-) -> Result<bool, ClFailure> {
-    let chunk = chunk_elems::<T>(staging);
-    if chunk == 0 {
-        return Ok(false);
-    }
+) -> Result<(), ClFailure> {
     let size = std::mem::size_of::<T>();
     // The write that last used each half; it must finish before the half is reused.
     let mut in_flight: [Option<Event>; 2] = [None, None];
@@ -532,25 +551,21 @@ fn write_chunks<T: ClScalar>(
     for event in in_flight.into_iter().flatten() {
         event.wait().map_err(ClFailure::api("clWaitForEvents"))?;
     }
-    Ok(true)
+    Ok(())
 }
 
-/// The staged form of a read of `total` elements of `buffer[offset..]`: `take(at, chunk)`
-/// receives each chunk of pinned memory holding elements `at..at + chunk.len()`, in order,
-/// while the DMA of the next chunk runs. `Ok(false)` when the staging buffer cannot hold
-/// `T`.
+/// The staged form of a read of `total` elements of `buffer[offset..]` in chunks of
+/// `chunk` elements ([`chunk_elems`], not 0): `take(at, chunk)` receives each chunk of
+/// pinned memory holding elements `at..at + chunk.len()`, in order, while the DMA of the
+/// next chunk runs.
 fn read_chunks<T: ClScalar>(
     ctx: &'static DeviceCtx,
     buffer: &Buffer<T>,
     offset: usize,
-    total: usize,
+    (total, chunk): (usize, usize),
     staging: &Staging,
     mut take: impl FnMut(usize, &[T]),
-) -> Result<bool, ClFailure> {
-    let chunk = chunk_elems::<T>(staging);
-    if chunk == 0 {
-        return Ok(false);
-    }
+) -> Result<(), ClFailure> {
     let size = std::mem::size_of::<T>();
     let n_chunks = total.div_ceil(chunk);
     let chunk_len = |idx: usize| chunk.min(total - idx * chunk);
@@ -581,7 +596,7 @@ fn read_chunks<T: ClScalar>(
             pending[idx % 2] = Some(enqueue(idx + 2)?);
         }
     }
-    Ok(true)
+    Ok(())
 }
 
 /// Whether a packed move of rows of `bytes` bytes in direction `dir` ([`packs`]) goes
@@ -603,12 +618,18 @@ pub const PIECES: usize = 16;
 
 /// Threads copying each chunk of a staged transfer of `bytes` bytes.
 fn copy_threads(bytes: usize) -> usize {
-    let placement = crate::exec::placement();
-    match placement.switches.stage_threads {
-        Some(n) => n.clamp(1, PIECES),
-        None if bytes >= SPREAD_MIN => placement.threads.clamp(1, PIECES),
+    match crate::exec::placement().switches.stage_threads {
+        Some(_) => spread_threads(),
+        None if bytes >= SPREAD_MIN => spread_threads(),
         None => 1,
     }
+}
+
+/// Threads copying each chunk of a staged transfer from [`SPREAD_MIN`] bytes on: the
+/// process's threads (`SOMD_STAGE_THREADS`), at most [`PIECES`].
+pub(crate) fn spread_threads() -> usize {
+    let placement = crate::exec::placement();
+    placement.switches.stage_threads.unwrap_or(placement.threads).clamp(1, PIECES)
 }
 
 /// Elements per piece of a chunk of `chunk` elements: the chunk in [`PIECES`] equal parts,
@@ -679,15 +700,15 @@ fn write_spread<T: ClScalar>(
     rows: &[&[T]],
     staging: &Staging,
 ) -> Result<bool, ClFailure> {
-    let chunk = chunk_elems::<T>(staging);
+    let total: usize = rows.iter().map(|row| row.len()).sum();
+    let chunk = chunk_elems::<T>(staging, total);
     if chunk == 0 {
         return Ok(false);
     }
     let piece = piece_elems(chunk);
-    let total: usize = rows.iter().map(|row| row.len()).sum();
     let threads = copy_threads(total * std::mem::size_of::<T>());
     let pieces = cut(rows.iter().copied(), piece, |row| row.len(), |row, n| row.split_at(n));
-    write_chunks(ctx, buffer, offset, total, staging, |at, pinned| {
+    write_chunks(ctx, buffer, offset, (total, chunk), staging, |at, pinned| {
         let first = at / piece;
         let parts: Vec<std::sync::Mutex<&mut [T]>> =
             pinned.chunks_mut(piece).map(std::sync::Mutex::new).collect();
@@ -697,7 +718,8 @@ fn write_spread<T: ClScalar>(
                 dst[*at..*at + src.len()].copy_from_slice(src);
             }
         });
-    })
+    })?;
+    Ok(true)
 }
 
 /// The staged form of a read of `buffer[offset..]` into `rows`, laid end to end: each
@@ -710,12 +732,12 @@ fn read_spread<T: ClScalar>(
     rows: &mut [&mut [T]],
     staging: &Staging,
 ) -> Result<bool, ClFailure> {
-    let chunk = chunk_elems::<T>(staging);
+    let total: usize = rows.iter().map(|row| row.len()).sum();
+    let chunk = chunk_elems::<T>(staging, total);
     if chunk == 0 {
         return Ok(false);
     }
     let piece = piece_elems(chunk);
-    let total: usize = rows.iter().map(|row| row.len()).sum();
     let threads = copy_threads(total * std::mem::size_of::<T>());
     let rows = rows.iter_mut().map(|row| &mut **row);
     let pieces: Vec<std::sync::Mutex<Piece<&mut [T]>>> =
@@ -723,7 +745,7 @@ fn read_spread<T: ClScalar>(
             .into_iter()
             .map(std::sync::Mutex::new)
             .collect();
-    read_chunks(ctx, buffer, offset, total, staging, |at, pinned| {
+    read_chunks(ctx, buffer, offset, (total, chunk), staging, |at, pinned| {
         let first = at / piece;
         spread(pinned.len().div_ceil(piece), threads, |i| {
             let src = &pinned[i * piece..];
@@ -732,7 +754,8 @@ fn read_spread<T: ClScalar>(
                 dst.copy_from_slice(&src[*at..*at + dst.len()]);
             }
         });
-    })
+    })?;
+    Ok(true)
 }
 
 /// Blocking write of `data` to `buffer[offset..]`, through the staging pool when in its
@@ -992,5 +1015,46 @@ fn record(
                 ("ns", Value::U64(ns)),
             ],
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_are_an_eighth_of_a_transfer_within_the_half() {
+        let half = (STAGING_BYTES / 2) / 8;
+        // 128 MiB of `double`s: halves of 16 MiB.
+        assert_eq!(chunk_of(half, 16 << 20, 8), half);
+        // SOR's 18 MiB grid: chunks of an eighth, a multiple of the pieces.
+        let grid = 1500 * 1500;
+        let chunk = chunk_of(half, grid, 8);
+        assert_eq!(chunk % PIECES, 0);
+        assert!(chunk >= grid / 8 && chunk < grid / 8 + PIECES);
+        // Small transfers: one chunk of at least 1 MiB.
+        assert_eq!(chunk_of(half, 1000, 8), MIN_CHUNK_BYTES / 8);
+        // A half smaller than that bounds the chunk.
+        assert_eq!(chunk_of(4096, 100_000, 4), 4096);
+        assert_eq!(chunk_of(4095, 1 << 30, 4), 4095);
+    }
+
+    #[test]
+    fn pieces_cover_the_rows_in_order() {
+        let rows: Vec<Vec<u32>> =
+            (0..7u32).map(|r| (0..r * 3).map(|c| r * 100 + c).collect()).collect();
+        let refs: Vec<&[u32]> = rows.iter().map(Vec::as_slice).collect();
+        let pieces = cut(refs.iter().copied(), 4, |row| row.len(), |row, n| row.split_at(n));
+        let flat: Vec<u32> = rows.concat();
+        assert_eq!(pieces.len(), flat.len().div_ceil(4));
+        for (p, piece) in pieces.iter().enumerate() {
+            let mut filled = 0;
+            for (at, part) in piece {
+                assert_eq!(*at, filled, "parts follow each other");
+                assert_eq!(*part, &flat[p * 4 + at..p * 4 + at + part.len()]);
+                filled += part.len();
+            }
+            assert_eq!(filled, 4.min(flat.len() - p * 4));
+        }
     }
 }

@@ -17,25 +17,31 @@
 //! Staging pays where the driver's pageable path is slow and the host copy cheap: transfers
 //! of [`PINNED_MIN`]..=[`PINNED_MAX`] bytes by default (`SOMD_PINNED_MIN`,
 //! `SOMD_PINNED_MAX`), on devices without unified host memory (on a CPU device or an
-//! integrated GPU the driver's own path is already a copy in host memory). Larger transfers
-//! stay direct: staging them was measured slower, the host copies setting the rate (256 MiB
-//! on the H200: pageable 9 GB/s up and 18 GB/s down, staged through one 8 MiB buffer 10 and
-//! 10 GB/s; with the copies spread over 16 threads, `docs/performance.md` "Tried and
-//! rejected"). Rows of a matrix that move packed (`buffer::read_rows`/`write_rows`: many
-//! short rows, one command) are the exception: that path copies every byte on the host
-//! anyway, so it stages at any size above the minimum, copying each pinned chunk straight
-//! into (or from) the rows, with no packed temporary (a 64 MiB matrix of 4096 rows came
-//! back in 9 ms instead of 45-54 ms on the H100). `SOMD_PINNED=0` stages nothing,
-//! `SOMD_PINNED=1` stages the window on any device, `SOMD_PINNED_UP=0` stages downloads
-//! only.
+//! integrated GPU the driver's own path is already a copy in host memory). The host copies
+//! into and out of pinned chunks are what sets the rate of a large staged transfer: one
+//! thread copies 7-8 GB/s on the H100's host, below the pageable path's 9 GB/s up and
+//! 11-15 GB/s down. From [`super::buffer::SPREAD_MIN`] bytes on, each chunk is therefore copied
+//! by up to 16 threads (the calling one and idle workers of the MI pool,
+//! `exec::Pool::run_spare`; `SOMD_STAGE_THREADS`), which moved 256 MiB at 42-45 GB/s both
+//! ways through 32 MiB buffers; with [`SPREAD_THREADS`] threads or more the window has no
+//! upper end. Rows of a matrix that move packed (`buffer::read_rows`/`write_rows`: many
+//! short rows, one command) stage at any size above the minimum, copying each pinned chunk
+//! straight into (or from) the rows, with no packed temporary. A chunk is an eighth of the
+//! transfer, at least 1 MiB and at most half a buffer, so that its copies overlap the DMA
+//! of its neighbours. `SOMD_PINNED=0` stages nothing, `SOMD_PINNED=1` stages the window on
+//! any device, `SOMD_PINNED_UP=0` stages downloads only. Figures: `docs/performance.md`,
+//! "Twenty-seventh session".
 
 use super::buffer::PinnedHost;
 use super::trace::Dir;
 use super::ClFailure;
 use std::sync::Mutex;
 
-/// Size of one staging buffer (two halves: the chunk size of a staged transfer).
-pub const STAGING_BYTES: usize = 4 << 20;
+/// Size of one staging buffer (two halves, each the largest chunk of a staged transfer;
+/// `SOMD_STAGING_BYTES`). Copies spread over 16 threads moved a 128 MiB matrix at 39-44
+/// GB/s through 32 MiB buffers against 18-20 GB/s through 4 MiB ones on the H100: each
+/// chunk costs a wait and a dispatch of the copying threads.
+pub const STAGING_BYTES: usize = 32 << 20;
 
 /// The most staging buffers one device context keeps (transfers of several threads at once
 /// each hold one): at most `POOL_MAX * STAGING_BYTES` of pinned host memory per device.
@@ -45,8 +51,15 @@ pub const POOL_MAX: usize = 4;
 /// about what the extra host copy and event wait would.
 pub const PINNED_MIN: u64 = 64 << 10;
 
-/// The largest transfer staged by default, in bytes.
+/// The largest transfer staged by default, in bytes, when the chunk copies run on fewer
+/// than [`SPREAD_THREADS`] threads; with more, every transfer from [`PINNED_MIN`] on is
+/// staged.
 pub const PINNED_MAX: u64 = 8 << 20;
+
+/// The copying threads from which staging beats the driver's pageable path at any size
+/// (`buffer::copy_threads`): 4 threads moved 256 MiB at 16 GB/s up and 20 GB/s down
+/// through 4 MiB buffers, against 9 and 15 GB/s direct, on the H100.
+pub const SPREAD_THREADS: usize = 4;
 
 /// One pinned staging buffer, mapped for the life of the process (a [`PinnedHost`] that
 /// one transfer at a time uses, leased out of its pool: see `Pool::take`).
@@ -73,7 +86,10 @@ impl Window {
         Window {
             mode: switches.pinned,
             min: switches.pinned_min.unwrap_or(PINNED_MIN),
-            max: switches.pinned_max.unwrap_or(PINNED_MAX),
+            max: switches.pinned_max.unwrap_or(match super::buffer::spread_threads() {
+                n if n >= SPREAD_THREADS => u64::MAX,
+                _ => PINNED_MAX,
+            }),
             uploads: switches.pinned_uploads,
         }
     }
