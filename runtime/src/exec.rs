@@ -854,6 +854,11 @@ impl Pool {
         claimed
     }
 
+    /// Number of worker threads idle now (none claimed by a call).
+    pub fn idle_workers(&self) -> usize {
+        self.idle.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
     /// Number of worker threads created so far (the calling thread not included).
     pub fn workers_spawned(&self) -> usize {
         self.spawned.load(Ordering::Relaxed)

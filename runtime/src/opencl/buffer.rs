@@ -389,8 +389,17 @@ pub(crate) fn allocate<T: ClScalar>(
 }
 
 /// Whether a transfer of `bytes` bytes in direction `dir` goes through the staging pool.
+/// One past [`super::staging::PINNED_MAX`] that only the window's open end stages (copies
+/// spread over [`super::staging::SPREAD_THREADS`] threads or more) also needs that many
+/// threads free now: on one thread the driver's pageable path is faster (a transfer made
+/// while the MIs of a CPU call hold the pool's workers goes direct).
 fn use_staging(ctx: &DeviceCtx, dir: Dir, bytes: usize) -> bool {
+    use super::staging::{PINNED_MAX, SPREAD_THREADS};
+    let open_end = bytes as u64 > PINNED_MAX
+        && crate::exec::placement().switches.pinned_max.is_none()
+        && ctx.staging_policy() == StagingPolicy::Auto;
     stages_in(ctx, Window::of_process(), dir, bytes)
+        && (!open_end || crate::exec::pool().idle_workers() + 1 >= SPREAD_THREADS)
 }
 
 /// [`use_staging`] with `window` as the `Auto` policy's window.
@@ -642,35 +651,63 @@ fn piece_elems(chunk: usize) -> usize {
     }
 }
 
-/// One piece of a staged transfer's host side ([`cut`]): (offset in the piece, part of a
-/// row) pairs.
+/// One piece of a staged transfer's host side ([`Cutter::next`]): (offset in the piece,
+/// part of a row) pairs.
 type Piece<S> = Vec<(usize, S)>;
 
-/// The host side of a staged transfer, cut into pieces: `rows` laid end to end (the
-/// packed order of the device buffer) in runs of `piece` elements, each run the list of
-/// (offset in the run, part of a row) that fill it. `split` cuts a row in two at an index.
-fn cut<S>(
-    rows: impl IntoIterator<Item = S>,
-    piece: usize,
-    len: impl Fn(&S) -> usize,
-    split: impl Fn(S, usize) -> (S, S),
-) -> Vec<Piece<S>> {
-    let mut pieces: Vec<Piece<S>> = vec![Vec::new()];
-    let mut filled = 0;
-    for mut row in rows {
-        while len(&row) > 0 {
-            if filled == piece {
-                pieces.push(Vec::new());
-                filled = 0;
-            }
-            let n = len(&row).min(piece - filled);
-            let (head, rest) = split(row, n);
-            pieces.last_mut().expect("one piece at least").push((filled, head));
-            filled += n;
-            row = rest;
-        }
+/// The host side of a staged transfer, cut chunk by chunk into pieces: `rows` laid end to
+/// end (the packed order of the device buffer). `len` is a row's length, `split` cuts a row
+/// in two at an index. Only the chunk at hand is cut: a matrix of millions of short rows
+/// costs no list of all of them.
+struct Cutter<S, I, L, P> {
+    rows: I,
+    /// What is left of the row the last chunk ended in.
+    rest: Option<S>,
+    len: L,
+    split: P,
+}
+
+impl<S, I, L, P> Cutter<S, I, L, P>
+where
+    I: Iterator<Item = S>,
+    L: Fn(&S) -> usize,
+    P: Fn(S, usize) -> (S, S),
+{
+    fn new(rows: I, len: L, split: P) -> Self {
+        Cutter { rows, rest: None, len, split }
     }
-    pieces
+
+    /// The next `n` elements in runs of `piece` elements (the last one shorter), each run
+    /// the (offset in the run, part of a row) pairs that fill it; fewer when the rows end.
+    fn next(&mut self, n: usize, piece: usize) -> Vec<Piece<S>> {
+        let mut pieces = Vec::with_capacity(n.div_ceil(piece.max(1)));
+        let mut left = n;
+        while left > 0 {
+            let want = piece.min(left);
+            let mut parts = Vec::new();
+            let mut filled = 0;
+            while filled < want {
+                let Some(row) = self.rest.take().or_else(|| self.rows.next()) else { break };
+                let len = (self.len)(&row);
+                let k = len.min(want - filled);
+                if k == 0 {
+                    continue;
+                }
+                let (head, tail) = (self.split)(row, k);
+                parts.push((filled, head));
+                filled += k;
+                if k < len {
+                    self.rest = Some(tail);
+                }
+            }
+            pieces.push(parts);
+            if filled < want {
+                break;
+            }
+            left -= filled;
+        }
+        pieces
+    }
 }
 
 /// Runs `copy(i)` for each `i` of `0..n`, on up to `threads` threads (the calling one and
@@ -707,14 +744,15 @@ fn write_spread<T: ClScalar>(
     }
     let piece = piece_elems(chunk);
     let threads = copy_threads(total * std::mem::size_of::<T>());
-    let pieces = cut(rows.iter().copied(), piece, |row| row.len(), |row, n| row.split_at(n));
-    write_chunks(ctx, buffer, offset, (total, chunk), staging, |at, pinned| {
-        let first = at / piece;
-        let parts: Vec<std::sync::Mutex<&mut [T]>> =
-            pinned.chunks_mut(piece).map(std::sync::Mutex::new).collect();
+    let mut cutter = Cutter::new(rows.iter().copied(), |row| row.len(), |row, n| row.split_at(n));
+    write_chunks(ctx, buffer, offset, (total, chunk), staging, |_, pinned| {
+        let pieces = cutter.next(pinned.len(), piece);
+        let parts: Vec<_> =
+            pinned.chunks_mut(piece).zip(pieces).map(std::sync::Mutex::new).collect();
         spread(parts.len(), threads, |i| {
-            let mut dst = parts[i].lock().unwrap_or_else(|e| e.into_inner());
-            for (at, src) in &pieces[first + i] {
+            let mut part = parts[i].lock().unwrap_or_else(|e| e.into_inner());
+            let (dst, srcs) = &mut *part;
+            for (at, src) in srcs.iter() {
                 dst[*at..*at + src.len()].copy_from_slice(src);
             }
         });
@@ -740,17 +778,14 @@ fn read_spread<T: ClScalar>(
     let piece = piece_elems(chunk);
     let threads = copy_threads(total * std::mem::size_of::<T>());
     let rows = rows.iter_mut().map(|row| &mut **row);
-    let pieces: Vec<std::sync::Mutex<Piece<&mut [T]>>> =
-        cut(rows, piece, |row| row.len(), |row, n| row.split_at_mut(n))
-            .into_iter()
-            .map(std::sync::Mutex::new)
-            .collect();
-    read_chunks(ctx, buffer, offset, (total, chunk), staging, |at, pinned| {
-        let first = at / piece;
-        spread(pinned.len().div_ceil(piece), threads, |i| {
+    let mut cutter = Cutter::new(rows, |row| row.len(), |row, n| row.split_at_mut(n));
+    read_chunks(ctx, buffer, offset, (total, chunk), staging, |_, pinned| {
+        let parts: Vec<std::sync::Mutex<Piece<&mut [T]>>> =
+            cutter.next(pinned.len(), piece).into_iter().map(std::sync::Mutex::new).collect();
+        spread(parts.len(), threads, |i| {
             let src = &pinned[i * piece..];
-            let mut parts = pieces[first + i].lock().unwrap_or_else(|e| e.into_inner());
-            for (at, dst) in parts.iter_mut() {
+            let mut part = parts[i].lock().unwrap_or_else(|e| e.into_inner());
+            for (at, dst) in part.iter_mut() {
                 dst.copy_from_slice(&src[*at..*at + dst.len()]);
             }
         });
@@ -1040,21 +1075,31 @@ mod tests {
     }
 
     #[test]
-    fn pieces_cover_the_rows_in_order() {
+    fn pieces_cover_the_rows_in_order_chunk_by_chunk() {
         let rows: Vec<Vec<u32>> =
             (0..7u32).map(|r| (0..r * 3).map(|c| r * 100 + c).collect()).collect();
         let refs: Vec<&[u32]> = rows.iter().map(Vec::as_slice).collect();
-        let pieces = cut(refs.iter().copied(), 4, |row| row.len(), |row, n| row.split_at(n));
         let flat: Vec<u32> = rows.concat();
-        assert_eq!(pieces.len(), flat.len().div_ceil(4));
-        for (p, piece) in pieces.iter().enumerate() {
-            let mut filled = 0;
-            for (at, part) in piece {
-                assert_eq!(*at, filled, "parts follow each other");
-                assert_eq!(*part, &flat[p * 4 + at..p * 4 + at + part.len()]);
-                filled += part.len();
+        let mut cutter =
+            Cutter::new(refs.iter().copied(), |row| row.len(), |row, n| row.split_at(n));
+        // Chunks of 10 in pieces of 4 (4, 4, 2), rows crossing both; the last chunk short.
+        let mut at = 0;
+        while at < flat.len() {
+            let n = 10.min(flat.len() - at);
+            let pieces = cutter.next(n, 4);
+            assert_eq!(pieces.len(), n.div_ceil(4));
+            for (p, piece) in pieces.iter().enumerate() {
+                let start = at + p * 4;
+                let mut filled = 0;
+                for (off, part) in piece {
+                    assert_eq!(*off, filled, "parts follow each other");
+                    assert_eq!(*part, &flat[start + off..start + off + part.len()]);
+                    filled += part.len();
+                }
+                assert_eq!(filled, 4.min(at + n - start));
             }
-            assert_eq!(filled, 4.min(flat.len() - p * 4));
+            at += n;
         }
+        assert!(cutter.next(5, 4).iter().all(Vec::is_empty), "nothing left");
     }
 }

@@ -191,8 +191,15 @@ impl<B> std::ops::Deref for Lease<'_, B> {
 }
 
 impl<B> Drop for Lease<'_, B> {
+    /// Gives the buffer back, except while unwinding: a transfer that panicked between
+    /// queueing a chunk and waiting for it may leave a DMA into the buffer in flight, so the
+    /// buffer is never used again (as after a failed transfer, `buffer::staged_if`).
     fn drop(&mut self) {
         if let Some(buffer) = self.buffer.take() {
+            if std::thread::panicking() {
+                std::mem::forget(buffer);
+                return;
+            }
             self.pool.lock().free.push(buffer);
         }
     }
@@ -222,6 +229,18 @@ mod tests {
         }
         assert_eq!(made, 1);
         assert_eq!(pool.counts(), (1, 1));
+    }
+
+    #[test]
+    fn a_buffer_held_by_a_panicking_transfer_is_not_given_back() {
+        let pool = Pool::<u32>::new(2);
+        let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let _lease = pool.take(|| Ok(1)).expect("made");
+            panic!("a copy failed");
+        }));
+        assert!(panicked.is_err());
+        assert_eq!(pool.counts(), (1, 0), "made, none free");
+        assert_eq!(*pool.take(|| Ok(2)).expect("another"), 2);
     }
 
     #[test]

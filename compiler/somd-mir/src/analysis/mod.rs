@@ -410,12 +410,12 @@ impl SizeExpr {
             SizeExpr::Len { array, dim } => {
                 format!("{}{}.length", func.local(*array).name, "[0]".repeat(*dim as usize))
             }
-            SizeExpr::Add(a, b) => format!("{} + {}", a.display(func), b.display(func)),
+            SizeExpr::Add(a, b) => format!("{} + {}", a.term(func), b.term(func)),
             SizeExpr::Sub(a, b) => match **b {
                 SizeExpr::Add(..) | SizeExpr::Sub(..) => {
-                    format!("{} - ({})", a.display(func), b.display(func))
+                    format!("{} - ({})", a.term(func), b.display(func))
                 }
-                _ => format!("{} - {}", a.display(func), b.display(func)),
+                _ => format!("{} - {}", a.term(func), b.term(func)),
             },
             SizeExpr::Mul(a, b) => format!("{} * {}", a.factor(func), b.factor(func)),
             SizeExpr::Div(a, b) => match **b {
@@ -435,6 +435,17 @@ impl SizeExpr {
             SizeExpr::Shr(a, b) => format!("{} >> {}", a.factor(func), b.factor(func)),
             SizeExpr::Shl(a, b) => format!("{} << {}", a.factor(func), b.factor(func)),
             SizeExpr::UShr(a, b) => format!("{} >>> {}", a.factor(func), b.factor(func)),
+        }
+    }
+
+    /// [`SizeExpr::display`] as an operand of `+` or `-`: a shift (which binds less
+    /// tightly) in parentheses.
+    fn term(&self, func: &Function) -> String {
+        match self {
+            SizeExpr::Shr(..) | SizeExpr::Shl(..) | SizeExpr::UShr(..) => {
+                format!("({})", self.display(func))
+            }
+            _ => self.display(func),
         }
     }
 
