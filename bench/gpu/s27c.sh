@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 27 on the GPU, third call: the staged e2e suite at b0950fc
+# Session 27 on the GPU, third call: the staged e2e suite at 1ba9c7b
 # (suite-only.sh; stage as run.sh's header says), then device_host_bounds (its new
 # methods: `scan`, the guarded width beside bounds reading a host scalar; `lanes` and
 # `doubling`, sizes with `<<` and `>>>`) under SOMD_TRACE=json against its expected output
