@@ -236,8 +236,9 @@ pub struct Switches {
     /// `opencl::buffer::SPREAD_MIN` bytes (1: the calling thread alone; default: the
     /// process's threads, at most `opencl::buffer::PIECES`).
     pub stage_threads: Option<usize>,
-    /// `SOMD_STAGING_BYTES=BYTES`: the size of each pinned staging buffer (two halves: the
-    /// chunk of a staged transfer; default `opencl::staging::STAGING_BYTES`).
+    /// `SOMD_STAGING_BYTES=BYTES`: the size of every pinned staging buffer (two halves: the
+    /// largest chunk of a staged transfer); by default `opencl::staging::STAGING_BYTES`,
+    /// and `LARGE_STAGING_BYTES` for spread copies after `LARGE_AFTER` bytes of them.
     pub staging_bytes: Option<u64>,
     /// `SOMD_SPREAD=0`: a 1-D launch on a GPU keeps the kernel's full work-group size even
     /// when that leaves compute units without a group (`device::spread_local`).

@@ -31,7 +31,9 @@
 //! unaligned partitions are passed as the whole buffer plus an offset argument instead.
 
 use super::device::{DeviceCtx, StagingPolicy};
-use super::staging::{Lease, Staging, Window};
+use super::staging::{
+    Lease, Pool, Staging, Window, LARGE_AFTER, LARGE_POOL_MAX, LARGE_STAGING_BYTES,
+};
 use super::trace::{self, Dir, Value};
 use super::ClFailure;
 use opencl3::event::Event;
@@ -411,11 +413,41 @@ fn stages_in(ctx: &DeviceCtx, window: Window, dir: Dir, bytes: usize) -> bool {
     }
 }
 
-/// A staging buffer of `ctx`'s pool for one transfer, made and mapped when the pool has none
-/// free and may grow; `None` (the transfer goes direct) when every buffer is in use or a
-/// pinned allocation failed — the first failure is traced as a `fallback` event.
-fn lease(ctx: &'static DeviceCtx) -> Option<Lease<'static, Staging>> {
-    match ctx.staging.take(|| make_staging(ctx)) {
+/// A staging buffer for one transfer of `bytes` bytes: a large one ([`LARGE_STAGING_BYTES`])
+/// for a transfer whose copies are spread over threads once the process has moved
+/// [`LARGE_AFTER`] bytes in such transfers (or when one is free), else one of `ctx`'s
+/// pool of [`STAGING_BYTES`] (see [`lease_from`]).
+fn lease(ctx: &'static DeviceCtx, bytes: usize) -> Option<Lease<'static, Staging>> {
+    use std::sync::atomic::Ordering::Relaxed;
+    let sized = crate::exec::placement().switches.staging_bytes.is_some();
+    if !sized && bytes >= SPREAD_MIN && copy_threads(bytes) > 1 {
+        let before = ctx.spread_bytes.fetch_add(bytes as u64, Relaxed);
+        let (made, free) = ctx.staging_large.counts();
+        if free > 0 || (before >= LARGE_AFTER && made < LARGE_POOL_MAX) {
+            let make = || make_staging(ctx, LARGE_STAGING_BYTES);
+            if let Some(lease) = lease_from(&ctx.staging_large, make) {
+                return Some(lease);
+            }
+        }
+    }
+    lease_from(&ctx.staging, || make_staging(ctx, staging_bytes()))
+}
+
+/// The size of the buffers of the staging pool: [`STAGING_BYTES`], or `SOMD_STAGING_BYTES`
+/// (then for every transfer: no large buffers).
+fn staging_bytes() -> usize {
+    let bytes = crate::exec::placement().switches.staging_bytes;
+    bytes.map_or(STAGING_BYTES, |b| usize::try_from(b).unwrap_or(usize::MAX))
+}
+
+/// A staging buffer of `pool` for one transfer, made and mapped by `make` when the pool has
+/// none free and may grow; `None` (the transfer goes direct) when every buffer is in use or
+/// a pinned allocation failed — the first failure is traced as a `fallback` event.
+fn lease_from(
+    pool: &'static Pool<Staging>,
+    make: impl FnOnce() -> Result<Staging, ClFailure>,
+) -> Option<Lease<'static, Staging>> {
+    match pool.take(make) {
         Ok(lease) => Some(lease),
         Err(None) => None,
         Err(Some(err)) => {
@@ -436,15 +468,13 @@ pub(crate) fn prestage(ctx: &'static DeviceCtx) {
     if ctx.staging_policy() == StagingPolicy::Auto
         && window.stages(ctx.info.unified_memory, Dir::ToHost, window.min.max(1) as usize)
     {
-        drop(lease(ctx));
+        drop(lease(ctx, 0));
     }
 }
 
-/// A new pinned staging buffer of [`STAGING_BYTES`] (at most the device's allocation
-/// limit), mapped for the life of the process.
-fn make_staging(ctx: &'static DeviceCtx) -> Result<Staging, ClFailure> {
-    let bytes = crate::exec::placement().switches.staging_bytes;
-    let bytes = bytes.map_or(STAGING_BYTES, |b| usize::try_from(b).unwrap_or(usize::MAX));
+/// A new pinned staging buffer of `bytes` bytes (at most the device's allocation limit),
+/// mapped for the life of the process.
+fn make_staging(ctx: &'static DeviceCtx, bytes: usize) -> Result<Staging, ClFailure> {
     let len = bytes.min(ctx.info.max_alloc as usize).max(4096);
     Ok(Staging { host: PinnedHost::new(ctx, len)? })
 }
@@ -453,9 +483,9 @@ fn make_staging(ctx: &'static DeviceCtx) -> Result<Staging, ClFailure> {
 /// is not aligned for `T`). The staging buffer is used as two halves, so the copy into (or
 /// out of) one half overlaps the DMA transfer of the other; a chunk is at most a half, and
 /// an eighth of the transfer when that is more than [`MIN_CHUNK_BYTES`], so that a transfer
-/// of a few chunks still overlaps its copies with its DMA (SOR's 18 MiB grid in two chunks
-/// of 16 MiB took 5.8 ms where chunks of 2 MiB took 3.4). A multiple of [`PIECES`] when
-/// the half is.
+/// of a few chunks still overlaps its copies with its DMA in a large buffer (SOR's 18 MiB
+/// grid in two chunks of 16 MiB took 5.8 ms where chunks of 2 MiB took 3.4). A multiple of
+/// [`PIECES`] when the half is.
 fn chunk_elems<T>(staging: &Staging, total: usize) -> usize {
     if (staging.host.ptr as usize) % std::mem::align_of::<T>() != 0 {
         return 0;
@@ -478,8 +508,9 @@ fn chunk_of(half: usize, total: usize, size: usize) -> usize {
 const CHUNKS: usize = 8;
 
 /// The smallest chunk of a staged transfer cut into [`CHUNKS`]: each chunk costs an event
-/// wait and an enqueue (and a dispatch of the copying threads).
-const MIN_CHUNK_BYTES: usize = 1 << 20;
+/// wait and an enqueue (and a dispatch of the copying threads): half a [`STAGING_BYTES`]
+/// buffer, so that a small buffer's transfers keep their chunks.
+const MIN_CHUNK_BYTES: usize = STAGING_BYTES / 2;
 
 /// Pointer to staging half `half` (0 or 1) as `*mut T`.
 fn half_ptr<T>(staging: &Staging, chunk: usize, half: usize) -> *mut T {
@@ -496,19 +527,17 @@ fn staged(
     bytes: usize,
     transfer: impl FnOnce(&Staging) -> Result<bool, ClFailure>,
 ) -> Result<bool, ClFailure> {
-    staged_if(ctx, use_staging(ctx, dir, bytes), transfer)
+    staged_if(ctx, use_staging(ctx, dir, bytes).then_some(bytes), transfer)
 }
 
-/// [`staged`] when `on`.
+/// [`staged`] of a transfer of `on` bytes (`None`: direct).
 fn staged_if(
     ctx: &'static DeviceCtx,
-    on: bool,
+    on: Option<usize>,
     transfer: impl FnOnce(&Staging) -> Result<bool, ClFailure>,
 ) -> Result<bool, ClFailure> {
-    if !on {
-        return Ok(false);
-    }
-    let Some(staging) = lease(ctx) else { return Ok(false) };
+    let Some(bytes) = on else { return Ok(false) };
+    let Some(staging) = lease(ctx, bytes) else { return Ok(false) };
     let done = transfer(&staging);
     if done.is_err() {
         std::mem::forget(staging);
@@ -936,9 +965,8 @@ pub(crate) fn write_rows<T: ClScalar>(
     let total: usize = rows.iter().map(|row| row.len()).sum();
     if packs(rows.len(), total * size) {
         let start = trace::enabled().then(Instant::now);
-        let staged = staged_if(ctx, stages_rows(ctx, Dir::ToDevice, total * size), |staging| {
-            write_spread(ctx, buffer, 0, rows, staging)
-        })?;
+        let on = stages_rows(ctx, Dir::ToDevice, total * size).then_some(total * size);
+        let staged = staged_if(ctx, on, |staging| write_spread(ctx, buffer, 0, rows, staging))?;
         if staged {
             record(ctx, Dir::ToDevice, name, total * size, true, start);
             return Ok(());
@@ -979,9 +1007,8 @@ pub(crate) fn read_rows<T: ClScalar>(
     let total: usize = rows.iter().map(|row| row.len()).sum();
     if packs(rows.len(), total * size) {
         let start = trace::enabled().then(Instant::now);
-        let staged = staged_if(ctx, stages_rows(ctx, Dir::ToHost, total * size), |staging| {
-            read_spread(ctx, buffer, 0, rows, staging)
-        })?;
+        let on = stages_rows(ctx, Dir::ToHost, total * size).then_some(total * size);
+        let staged = staged_if(ctx, on, |staging| read_spread(ctx, buffer, 0, rows, staging))?;
         if staged {
             record(ctx, Dir::ToHost, name, total * size, true, start);
             return Ok(());
@@ -1059,7 +1086,7 @@ mod tests {
 
     #[test]
     fn chunks_are_an_eighth_of_a_transfer_within_the_half() {
-        let half = (STAGING_BYTES / 2) / 8;
+        let half = (LARGE_STAGING_BYTES / 2) / 8;
         // 128 MiB of `double`s: halves of 16 MiB.
         assert_eq!(chunk_of(half, 16 << 20, 8), half);
         // SOR's 18 MiB grid: chunks of an eighth, a multiple of the pieces.
@@ -1067,7 +1094,7 @@ mod tests {
         let chunk = chunk_of(half, grid, 8);
         assert_eq!(chunk % PIECES, 0);
         assert!(chunk >= grid / 8 && chunk < grid / 8 + PIECES);
-        // Small transfers: one chunk of at least 1 MiB.
+        // Small transfers: one chunk of at least half a small buffer.
         assert_eq!(chunk_of(half, 1000, 8), MIN_CHUNK_BYTES / 8);
         // A half smaller than that bounds the chunk.
         assert_eq!(chunk_of(4096, 100_000, 4), 4096);

@@ -7,7 +7,7 @@
 //! both end up as [`NoPlatform`] with the reason, and the program runs on the CPU.
 
 use super::program::ProgramEntry;
-use super::staging::{Pool, Staging, POOL_MAX};
+use super::staging::{Pool, Staging, LARGE_POOL_MAX, POOL_MAX};
 use super::trace;
 use super::ClFailure;
 use opencl3::command_queue::{CommandQueue, CL_QUEUE_PROFILING_ENABLE};
@@ -247,6 +247,11 @@ pub struct DeviceCtx {
     pub(crate) programs: Mutex<Vec<ProgramEntry>>,
     /// The pinned staging buffers of transfers (`staging.rs`).
     pub(crate) staging: Pool<Staging>,
+    /// The large ones, for transfers whose copies are spread over threads (`staging.rs`,
+    /// "Two sizes of buffer").
+    pub(crate) staging_large: Pool<Staging>,
+    /// Bytes of the transfers that could use a large buffer so far.
+    pub(crate) spread_bytes: std::sync::atomic::AtomicU64,
     staging_policy: AtomicU8,
     pub stats: DeviceStats,
 }
@@ -291,6 +296,8 @@ impl DeviceCtx {
             profiling,
             programs: Mutex::new(Vec::new()),
             staging: Pool::new(POOL_MAX),
+            staging_large: Pool::new(LARGE_POOL_MAX),
+            spread_bytes: std::sync::atomic::AtomicU64::new(0),
             staging_policy: AtomicU8::new(StagingPolicy::Auto as u8),
             stats: DeviceStats::default(),
         })
@@ -343,5 +350,10 @@ impl DeviceCtx {
     /// [`POOL_MAX`]) and those no transfer holds now.
     pub fn staging_counts(&self) -> (usize, usize) {
         self.staging.counts()
+    }
+
+    /// `(made, free)` of the large staging buffers ([`crate::opencl::staging::LARGE_AFTER`]).
+    pub fn large_staging_counts(&self) -> (usize, usize) {
+        self.staging_large.counts()
     }
 }

@@ -27,8 +27,18 @@
 //! upper end. Rows of a matrix that move packed (`buffer::read_rows`/`write_rows`: many
 //! short rows, one command) stage at any size above the minimum, copying each pinned chunk
 //! straight into (or from) the rows, with no packed temporary. A chunk is an eighth of the
-//! transfer, at least 1 MiB and at most half a buffer, so that its copies overlap the DMA
-//! of its neighbours. `SOMD_PINNED=0` stages nothing, `SOMD_PINNED=1` stages the window on
+//! transfer, at least half a small buffer and at most half the buffer it goes through, so
+//! that its copies overlap the DMA of its neighbours.
+//!
+//! # Two sizes of buffer
+//! Each chunk costs an event wait and a dispatch of the copying threads, so spread copies
+//! want large chunks (18-20 GB/s through 4 MiB buffers, 39-44 through 32 MiB ones); but
+//! pinning 32 MiB costs about 8 ms, which a process making a few such transfers never gets
+//! back (LUFact and SparseMatMult took 8-9 ms longer with one made up front). Buffers of
+//! [`STAGING_BYTES`] serve every transfer until the process has moved [`LARGE_AFTER`] bytes
+//! in transfers whose copies are spread; from then on those go through buffers of
+//! [`LARGE_STAGING_BYTES`] (a second pool, at most [`LARGE_POOL_MAX`]).
+//! `SOMD_STAGING_BYTES` sets one size for every buffer. `SOMD_PINNED=0` stages nothing, `SOMD_PINNED=1` stages the window on
 //! any device, `SOMD_PINNED_UP=0` stages downloads only. Figures: `docs/performance.md`,
 //! "Twenty-seventh session".
 
@@ -37,11 +47,24 @@ use super::trace::Dir;
 use super::ClFailure;
 use std::sync::Mutex;
 
-/// Size of one staging buffer (two halves, each the largest chunk of a staged transfer;
-/// `SOMD_STAGING_BYTES`). Copies spread over 16 threads moved a 128 MiB matrix at 39-44
-/// GB/s through 32 MiB buffers against 18-20 GB/s through 4 MiB ones on the H100: each
-/// chunk costs a wait and a dispatch of the copying threads.
-pub const STAGING_BYTES: usize = 32 << 20;
+/// Size of one staging buffer (two halves, each the largest chunk of a staged transfer).
+pub const STAGING_BYTES: usize = 4 << 20;
+
+/// Size of one large staging buffer, for transfers whose copies are spread over threads
+/// once the process has moved [`LARGE_AFTER`] bytes in such transfers. Copies spread over
+/// 16 threads moved a 128 MiB matrix at 39–44 GB/s through 32 MiB buffers against 18–20
+/// GB/s through 4 MiB ones on the H100: each chunk costs a wait and a dispatch of the
+/// copying threads.
+pub const LARGE_STAGING_BYTES: usize = 32 << 20;
+
+/// The bytes of transfers whose copies are spread over threads after which a process makes
+/// its first large staging buffer. Pinning 32 MiB cost about 8 ms on the H100 (LUFact's
+/// and SparseMatMult's runs took 8–9 ms longer with one made up front), which is what
+/// staging about 256 MiB through it rather than through a 4 MiB buffer saves.
+pub const LARGE_AFTER: u64 = 256 << 20;
+
+/// The most large staging buffers one device context keeps.
+pub const LARGE_POOL_MAX: usize = 2;
 
 /// The most staging buffers one device context keeps (transfers of several threads at once
 /// each hold one): at most `POOL_MAX * STAGING_BYTES` of pinned host memory per device.
