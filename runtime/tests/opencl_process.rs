@@ -192,6 +192,14 @@ fn child_entry() {
             let want: Vec<Vec<i32>> =
                 host.iter().map(|row| row.iter().map(|v| v.wrapping_mul(2)).collect()).collect();
             assert!(back == want, "round trip of rows differs");
+            // An array already in pinned memory moves straight from it, never staged.
+            let mut pinned = PinnedHost::<i32>::new(ctx, 300_000).or_fatal();
+            pinned.fill(7);
+            let mut array = DeviceArray::new(ctx, "p", &pinned, Access::ReadWrite).or_fatal();
+            array.upload(&pinned).or_fatal();
+            pinned.fill(0);
+            array.download(&mut pinned).or_fatal();
+            assert!(pinned.iter().all(|v| *v == 7), "round trip of a pinned array differs");
             let (made, free) = ctx.staging_counts();
             println!("STAGING made={made} free={free}");
         }
@@ -298,6 +306,14 @@ fn staging_run(vars: &[(&str, &str)]) -> (Vec<(String, u64, bool)>, String) {
             (dir, t["bytes"].as_u64().expect("bytes"), t["pinned"].as_bool().expect("pinned"))
         })
         .collect();
+    // The array in pinned memory (1.2 MB, inside the window) goes direct both ways.
+    let pinned: Vec<bool> = stderr
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|event| event["event"] == "transfer" && event["buffer"] == "p")
+        .map(|t| t["pinned"].as_bool().expect("pinned"))
+        .collect();
+    assert_eq!(pinned, [false, false], "{vars:?}");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     // The harness's `test child_entry ... ` precedes the line.
     let counts = stdout.lines().find_map(|l| l.find("STAGING ").map(|at| &l[at..]));

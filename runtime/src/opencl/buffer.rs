@@ -127,6 +127,7 @@ impl<T: ClScalar> PinnedHost<T> {
         // SAFETY: the mapping holds `count` elements; all-zero bytes are a valid `T`
         // (integers and floats only implement `ClScalar`).
         unsafe { std::ptr::write_bytes(ptr, 0, count) };
+        pinned_ranges().push((ptr as usize, bytes as usize));
         Ok(PinnedHost { ctx, buffer, ptr, len })
     }
 }
@@ -148,6 +149,7 @@ impl<T: ClScalar> std::ops::DerefMut for PinnedHost<T> {
 
 impl<T: ClScalar> Drop for PinnedHost<T> {
     fn drop(&mut self) {
+        pinned_ranges().retain(|(start, _)| *start != self.ptr as usize);
         // SAFETY: `ptr` is the mapping of `buffer` made in `new`; waiting for the unmap
         // before the buffer is released.
         let unmapped = unsafe {
@@ -157,6 +159,19 @@ impl<T: ClScalar> Drop for PinnedHost<T> {
             let _ = event.wait();
         }
     }
+}
+
+/// The mappings of the live [`PinnedHost`] allocations: (start address, bytes).
+fn pinned_ranges() -> std::sync::MutexGuard<'static, Vec<(usize, usize)>> {
+    static RANGES: std::sync::Mutex<Vec<(usize, usize)>> = std::sync::Mutex::new(Vec::new());
+    RANGES.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Whether `data` lies in a [`PinnedHost`] mapping: the driver moves it at the pinned rate
+/// with no staging copy.
+fn is_pinned<T>(data: &[T]) -> bool {
+    let (addr, bytes) = (data.as_ptr() as usize, std::mem::size_of_val(data));
+    pinned_ranges().iter().any(|(start, len)| *start <= addr && addr + bytes <= start + len)
 }
 
 /// The device copy of one host array (see the module doc).
@@ -518,19 +533,10 @@ fn half_ptr<T>(staging: &Staging, chunk: usize, half: usize) -> *mut T {
     unsafe { (staging.host.ptr as *mut T).add(half * chunk) }
 }
 
-/// Runs the staged form of a transfer with a leased staging buffer: `Ok(false)` when the
-/// transfer must go direct (no buffer free, or one the element type cannot use). A failed
-/// transfer never gives its buffer back: a chunk may still be queued on it.
-fn staged(
-    ctx: &'static DeviceCtx,
-    dir: Dir,
-    bytes: usize,
-    transfer: impl FnOnce(&Staging) -> Result<bool, ClFailure>,
-) -> Result<bool, ClFailure> {
-    staged_if(ctx, use_staging(ctx, dir, bytes).then_some(bytes), transfer)
-}
-
-/// [`staged`] of a transfer of `on` bytes (`None`: direct).
+/// Runs the staged form of a transfer of `on` bytes (`None`: direct) with a leased staging
+/// buffer: `Ok(false)` when the transfer must go direct (no buffer free, or one the element
+/// type cannot use). A failed transfer never gives its buffer back: a chunk may still be
+/// queued on it.
 fn staged_if(
     ctx: &'static DeviceCtx,
     on: Option<usize>,
@@ -834,7 +840,8 @@ pub(crate) fn write<T: ClScalar>(
     let bytes = std::mem::size_of_val(data);
     let start = trace::enabled().then(Instant::now);
     let size = std::mem::size_of::<T>();
-    let staged = staged(ctx, Dir::ToDevice, bytes, |staging| {
+    let on = use_staging(ctx, Dir::ToDevice, bytes) && !is_pinned(data);
+    let staged = staged_if(ctx, on.then_some(bytes), |staging| {
         write_spread(ctx, buffer, offset, &[data], staging)
     })?;
     if !staged {
@@ -859,7 +866,8 @@ pub(crate) fn read<T: ClScalar>(
     let bytes = std::mem::size_of_val(data);
     let start = trace::enabled().then(Instant::now);
     let size = std::mem::size_of::<T>();
-    let staged = staged(ctx, Dir::ToHost, bytes, |staging| {
+    let on = use_staging(ctx, Dir::ToHost, bytes) && !is_pinned(data);
+    let staged = staged_if(ctx, on.then_some(bytes), |staging| {
         read_spread(ctx, buffer, offset, &mut [data], staging)
     })?;
     if !staged {
