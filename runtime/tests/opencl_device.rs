@@ -983,37 +983,6 @@ fn packed_rows_round_trip_through_pinned_staging() {
     assert!(back == expect, "staged rows differ");
 }
 
-/// Transfers whose copies are spread over threads go through a large staging buffer once
-/// the process has moved `LARGE_AFTER` bytes in such transfers: one buffer, made once and
-/// reused, and every round trip exact.
-#[test]
-fn a_large_staging_buffer_serves_spread_transfers_after_enough_bytes() {
-    let Some(ctx) = device() else { return };
-    use somd_runtime::opencl::staging::{LARGE_AFTER, LARGE_POOL_MAX};
-    if somd_runtime::exec::placement().threads < 2 {
-        eprintln!("SKIPPED: one thread, no copies spread over threads");
-        return;
-    }
-    // 9 MiB of `int`s (past `SPREAD_MIN`), not a multiple of a chunk.
-    let n = (9 << 20) / 4 + 7;
-    let rounds = (LARGE_AFTER as usize).div_ceil(2 * n * 4) + 2;
-    ctx.set_staging_policy(StagingPolicy::Always);
-    let mut array =
-        DeviceArray::new(ctx, "large", &vec![0i32; n], Access::ReadWrite).expect("alloc");
-    for round in 0..rounds as i32 {
-        let mut host: Vec<i32> =
-            (0..n as i32).map(|i| i.wrapping_mul(31).wrapping_add(round)).collect();
-        let expect: Vec<i32> = host.iter().map(|v| v.wrapping_add(1)).collect();
-        array.upload_range(0, &host).expect("upload");
-        add_one(ctx, &array, n);
-        array.download_range(0, &mut host).expect("download");
-        assert!(host == expect, "round {round} differs");
-    }
-    ctx.set_staging_policy(StagingPolicy::Auto);
-    let (made, free) = ctx.large_staging_counts();
-    assert!((1..=LARGE_POOL_MAX).contains(&made) && free == made, "{made} made, {free} free");
-}
-
 #[test]
 fn too_large_allocations_are_reported() {
     let Some(ctx) = device() else { return };

@@ -203,6 +203,36 @@ fn child_entry() {
             let (made, free) = ctx.staging_counts();
             println!("STAGING made={made} free={free}");
         }
+        // Round trips of 9 MiB (copies spread over threads) past `LARGE_AFTER` bytes, each
+        // doubled by a kernel and checked; prints the large staging buffers' counts.
+        "large" => {
+            let Target::Device(ctx) = placement_for("Main.twice", true) else { return };
+            let program = GOOD.get(ctx).expect("builds");
+            let kernel = program.kernel("twice").or_fatal();
+            let n = (9 << 20) / 4 + 7;
+            let limit = somd_runtime::opencl::staging::LARGE_AFTER as usize;
+            let rounds = limit.div_ceil(2 * n * 4) + 2;
+            for round in 0..rounds as i32 {
+                let mut host: Vec<i32> =
+                    (0..n as i32).map(|i| i.wrapping_mul(7919).wrapping_add(round)).collect();
+                let want: Vec<i32> = host.iter().map(|v| v.wrapping_mul(2)).collect();
+                let mut array = DeviceArray::new(ctx, "big", &host, Access::ReadWrite).or_fatal();
+                array.ensure_on_device(&host).or_fatal();
+                let err = ErrorBuffer::new(ctx).or_fatal();
+                let mut args = kernel.args();
+                unsafe {
+                    args.set(0, &array).or_fatal().set(1, &(n as i32)).or_fatal();
+                    args.set_err(2, &err).or_fatal();
+                }
+                args.run_1d(ctx, n).or_fatal();
+                err.check(&[]).or_fatal();
+                array.mark_device_dirty();
+                array.ensure_on_host(&mut host).or_fatal();
+                assert!(host == want, "round trip {round} differs");
+            }
+            let (made, free) = ctx.large_staging_counts();
+            println!("LARGE made={made} free={free}");
+        }
         // How many devices this environment shows.
         "devices" => match device::devices() {
             Ok(infos) => println!("DEVICES {}", infos.len()),
@@ -379,6 +409,30 @@ fn staged_copies_spread_over_threads_keep_every_element() {
         let staged = transfers.iter().filter(|t| t.2).count();
         assert_eq!(staged, 3 * 3 * 2, "all but the 4 KB arrays, up and down: {transfers:?}");
         assert_eq!(counts, "STAGING made=1 free=1");
+    }
+}
+
+/// Transfers whose copies are spread over threads go through a large staging buffer once
+/// the process has moved `LARGE_AFTER` bytes in them: one made and free between transfers,
+/// every round trip exact; with `SOMD_STAGING_BYTES` (one size for all) or one copying
+/// thread none is made.
+#[test]
+fn a_large_staging_buffer_serves_spread_transfers_after_enough_bytes() {
+    if !has_platform() {
+        return;
+    }
+    let cases: [(&[(&str, &str)], &str); 3] = [
+        (&[], "LARGE made=1 free=1"),
+        (&[("SOMD_STAGING_BYTES", "4194304")], "LARGE made=0 free=0"),
+        (&[("SOMD_STAGE_THREADS", "1")], "LARGE made=0 free=0"),
+    ];
+    for (extra, want) in cases {
+        let mut env = vec![("SOMD_DEVICE", "opencl"), ("SOMD_PINNED", "1"), ("SOMD_THREADS", "4")];
+        env.extend_from_slice(extra);
+        let out = child("large", &env);
+        assert!(out.status.success(), "{extra:?}: {}", stderr_of(&out));
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(stdout.contains(want), "{extra:?}: {stdout}");
     }
 }
 
