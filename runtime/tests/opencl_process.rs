@@ -172,7 +172,11 @@ fn child_entry() {
             }
             // Rows of varying lengths (some empty) up and back, packed: about 4.6 MB.
             let host: Vec<Vec<i32>> = (0..4000)
-                .map(|r: i32| (0..(r * 37) % 577).map(|c| r * 1_000_003 + c * 7).collect())
+                .map(|r: i32| {
+                    (0..(r * 37) % 577)
+                        .map(|c| r.wrapping_mul(1_000_003).wrapping_add(c * 7))
+                        .collect()
+                })
                 .collect();
             let flat: Vec<i32> = host.concat();
             let refs: Vec<&[i32]> = host.iter().map(Vec::as_slice).collect();
