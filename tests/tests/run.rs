@@ -1347,9 +1347,10 @@ fn device_runs_loops_with_temporaries_declared_before_them() {
 /// bounds the host computes with `*`, `/`, `Math.min` and `Math.max`, are device calls:
 /// `halves` once (its empty matrix runs on the CPU, as every empty first `dist` argument
 /// does), `clip` three times with no launch for a negative bound, `pairs` twice, and
-/// `stretch` once (with `k == 0` its width is 0, and its setup may fail: the CPU path
-/// runs, as for any such call of no work-item). The outputs are the twin's (checked by
-/// `traced_calls`).
+/// `stretch` twice, launching once: with `k == 0` its width is 0, and its setup, the
+/// guarded width times `k`, cannot fail, so the call launches nothing (before
+/// `setup_may_fail` knew the guard, the CPU path ran it). The outputs are the twin's
+/// (checked by `traced_calls`).
 #[test]
 fn device_runs_loops_with_computed_bounds() {
     let Some(opencl) = &opencl_placement() else {
@@ -1358,7 +1359,7 @@ fn device_runs_loops_with_computed_bounds() {
     calls_and_launches(
         "device_sizes",
         *opencl,
-        &[("Main.halves", 1, 1), ("Main.clip", 3, 2), ("Main.pairs", 2, 2), ("Main.stretch", 1, 1)],
+        &[("Main.halves", 1, 1), ("Main.clip", 3, 2), ("Main.pairs", 2, 2), ("Main.stretch", 2, 1)],
     );
 }
 
