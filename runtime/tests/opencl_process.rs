@@ -9,8 +9,8 @@
 use somd_runtime::opencl::device::{self, DeviceQuery};
 use somd_runtime::opencl::program::{build_stats, ProgramCell, ProgramDesc};
 use somd_runtime::opencl::{
-    placement_for, reduce, trace, Access, DeviceArray, ErrorBuffer, OrFatal, PinnedHost,
-    StagingPolicy, Target,
+    placement_for, reduce, trace, Access, DeviceArray, DeviceCtx, DeviceKernel, ErrorBuffer,
+    OrFatal, PinnedHost, StagingPolicy, Target,
 };
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -84,6 +84,27 @@ static BROKEN: ProgramCell = ProgramCell::new(ProgramDesc {
     fast_math: false,
 });
 
+/// Uploads `n` ints (a pattern varied by `round`), doubles them with `twice` and checks
+/// every element after the download.
+fn doubled_round_trip(ctx: &'static DeviceCtx, kernel: &DeviceKernel, n: usize, round: i32) {
+    let mut host: Vec<i32> =
+        (0..n as i32).map(|i| i.wrapping_mul(7919).wrapping_add(round)).collect();
+    let want: Vec<i32> = host.iter().map(|v| v.wrapping_mul(2)).collect();
+    let mut array = DeviceArray::new(ctx, "a", &host, Access::ReadWrite).or_fatal();
+    array.ensure_on_device(&host).or_fatal();
+    let err = ErrorBuffer::new(ctx).or_fatal();
+    let mut args = kernel.args();
+    unsafe {
+        args.set(0, &array).or_fatal().set(1, &(n as i32)).or_fatal();
+        args.set_err(2, &err).or_fatal();
+    }
+    args.run_1d(ctx, n).or_fatal();
+    err.check(&[]).or_fatal();
+    array.mark_device_dirty();
+    array.ensure_on_host(&mut host).or_fatal();
+    assert!(host == want, "round trip {round} of {n} elements differs");
+}
+
 /// The child side: runs the scenario named by `SOMD_OPENCL_CHILD`, if any.
 #[test]
 fn child_entry() {
@@ -151,23 +172,8 @@ fn child_entry() {
             let program = GOOD.get(ctx).expect("builds");
             let kernel = program.kernel("twice").or_fatal();
             for n in STAGING_SIZES {
-                for round in 0..3i32 {
-                    let mut host: Vec<i32> =
-                        (0..n as i32).map(|i| i.wrapping_mul(7919).wrapping_add(round)).collect();
-                    let want: Vec<i32> = host.iter().map(|v| v.wrapping_mul(2)).collect();
-                    let mut array = DeviceArray::new(ctx, "a", &host, Access::ReadWrite).or_fatal();
-                    array.ensure_on_device(&host).or_fatal();
-                    let err = ErrorBuffer::new(ctx).or_fatal();
-                    let mut args = kernel.args();
-                    unsafe {
-                        args.set(0, &array).or_fatal().set(1, &(n as i32)).or_fatal();
-                        args.set_err(2, &err).or_fatal();
-                    }
-                    args.run_1d(ctx, n).or_fatal();
-                    err.check(&[]).or_fatal();
-                    array.mark_device_dirty();
-                    array.ensure_on_host(&mut host).or_fatal();
-                    assert!(host == want, "round trip of {n} elements differs");
+                for round in 0..3 {
+                    doubled_round_trip(ctx, kernel, n, round);
                 }
             }
             // Rows of varying lengths (some empty) up and back, packed: about 4.6 MB.
@@ -217,22 +223,7 @@ fn child_entry() {
             let limit = somd_runtime::opencl::staging::LARGE_AFTER as usize;
             let rounds = limit.div_ceil(2 * n * 4) + 2;
             for round in 0..rounds as i32 {
-                let mut host: Vec<i32> =
-                    (0..n as i32).map(|i| i.wrapping_mul(7919).wrapping_add(round)).collect();
-                let want: Vec<i32> = host.iter().map(|v| v.wrapping_mul(2)).collect();
-                let mut array = DeviceArray::new(ctx, "big", &host, Access::ReadWrite).or_fatal();
-                array.ensure_on_device(&host).or_fatal();
-                let err = ErrorBuffer::new(ctx).or_fatal();
-                let mut args = kernel.args();
-                unsafe {
-                    args.set(0, &array).or_fatal().set(1, &(n as i32)).or_fatal();
-                    args.set_err(2, &err).or_fatal();
-                }
-                args.run_1d(ctx, n).or_fatal();
-                err.check(&[]).or_fatal();
-                array.mark_device_dirty();
-                array.ensure_on_host(&mut host).or_fatal();
-                assert!(host == want, "round trip {round} differs");
+                doubled_round_trip(ctx, kernel, n, round);
             }
             let (made, free) = ctx.large_staging_counts();
             println!("LARGE made={made} free={free}");

@@ -552,16 +552,15 @@ fn staged_if(
 }
 
 /// The staged form of a write of `total` elements to `buffer[offset..]` in chunks of
-/// `chunk` elements ([`chunk_elems`], not 0): `fill(at, chunk)` fills each chunk of pinned
-/// memory with elements `at..at + chunk.len()`, in order, while the DMA of the previous
-/// chunk runs.
+/// `chunk` elements ([`chunk_elems`], not 0): `fill(chunk)` fills each chunk of pinned
+/// memory with the next elements, in order, while the DMA of the previous chunk runs.
 fn write_chunks<T: ClScalar>(
     ctx: &'static DeviceCtx,
     buffer: &mut Buffer<T>,
     offset: usize,
     (total, chunk): (usize, usize),
     staging: &Staging,
-    mut fill: impl FnMut(usize, &mut [T]),
+    mut fill: impl FnMut(&mut [T]),
 ) -> Result<(), ClFailure> {
     let size = std::mem::size_of::<T>();
     // The write that last used each half; it must finish before the half is reused.
@@ -577,7 +576,7 @@ fn write_chunks<T: ClScalar>(
         // which no queued command uses any more (waited above) and nothing else touches
         // while this transfer holds the lease.
         let pinned = unsafe { std::slice::from_raw_parts_mut(dst, len) };
-        fill(at, pinned);
+        fill(pinned);
         // SAFETY: non-blocking write from pinned memory that stays untouched until its
         // event completes (waited before reuse and at the end).
         let event = unsafe {
@@ -599,16 +598,15 @@ fn write_chunks<T: ClScalar>(
 }
 
 /// The staged form of a read of `total` elements of `buffer[offset..]` in chunks of
-/// `chunk` elements ([`chunk_elems`], not 0): `take(at, chunk)` receives each chunk of
-/// pinned memory holding elements `at..at + chunk.len()`, in order, while the DMA of the
-/// next chunk runs.
+/// `chunk` elements ([`chunk_elems`], not 0): `take(chunk)` receives each chunk of pinned
+/// memory, holding the next elements, in order, while the DMA of the next chunk runs.
 fn read_chunks<T: ClScalar>(
     ctx: &'static DeviceCtx,
     buffer: &Buffer<T>,
     offset: usize,
     (total, chunk): (usize, usize),
     staging: &Staging,
-    mut take: impl FnMut(usize, &[T]),
+    mut take: impl FnMut(&[T]),
 ) -> Result<(), ClFailure> {
     let size = std::mem::size_of::<T>();
     let n_chunks = total.div_ceil(chunk);
@@ -635,7 +633,7 @@ fn read_chunks<T: ClScalar>(
         // SAFETY: the read into this half has completed; `chunk_len(idx)` elements were
         // written.
         let pinned = unsafe { std::slice::from_raw_parts(src as *const T, chunk_len(idx)) };
-        take(idx * chunk, pinned);
+        take(pinned);
         if idx + 2 < n_chunks {
             pending[idx % 2] = Some(enqueue(idx + 2)?);
         }
@@ -653,8 +651,8 @@ fn stages_rows(ctx: &DeviceCtx, dir: Dir, bytes: usize) -> bool {
 }
 
 /// The smallest staged transfer, in bytes, whose chunk copies are spread over the pool's
-/// idle threads (`SOMD_STAGE_THREADS`): one thread copies about 6 GB/s between a program's
-/// array and pinned pages, a ninth of the pinned DMA rate on the H100.
+/// idle threads (`SOMD_STAGE_THREADS`): one thread copies 7-8 GB/s between a program's
+/// array and pinned pages on the H100's host, a seventh of the pinned DMA rate.
 pub const SPREAD_MIN: usize = 8 << 20;
 
 /// Pieces per staging chunk: the units the threads copying a chunk share out.
@@ -662,10 +660,11 @@ pub const PIECES: usize = 16;
 
 /// Threads copying each chunk of a staged transfer of `bytes` bytes.
 fn copy_threads(bytes: usize) -> usize {
-    match crate::exec::placement().switches.stage_threads {
-        Some(_) => spread_threads(),
-        None if bytes >= SPREAD_MIN => spread_threads(),
-        None => 1,
+    let forced = crate::exec::placement().switches.stage_threads.is_some();
+    if forced || bytes >= SPREAD_MIN {
+        spread_threads()
+    } else {
+        1
     }
 }
 
@@ -745,6 +744,15 @@ where
     }
 }
 
+/// How a staged transfer of `total` elements of `T` through `staging` is cut: elements per
+/// chunk and per piece, and the threads copying each chunk; `None` when the staging buffer
+/// cannot hold `T`.
+fn chunking<T>(staging: &Staging, total: usize) -> Option<(usize, usize, usize)> {
+    let chunk = chunk_elems::<T>(staging, total);
+    let threads = copy_threads(total * std::mem::size_of::<T>());
+    (chunk > 0).then(|| (chunk, piece_elems(chunk), threads))
+}
+
 /// Runs `copy(i)` for each `i` of `0..n`, on up to `threads` threads (the calling one and
 /// idle workers of the pool), each taking the next `i` until none is left.
 fn spread(n: usize, threads: usize, copy: impl Fn(usize) + Sync) {
@@ -773,14 +781,9 @@ fn write_spread<T: ClScalar>(
     staging: &Staging,
 ) -> Result<bool, ClFailure> {
     let total: usize = rows.iter().map(|row| row.len()).sum();
-    let chunk = chunk_elems::<T>(staging, total);
-    if chunk == 0 {
-        return Ok(false);
-    }
-    let piece = piece_elems(chunk);
-    let threads = copy_threads(total * std::mem::size_of::<T>());
+    let Some((chunk, piece, threads)) = chunking::<T>(staging, total) else { return Ok(false) };
     let mut cutter = Cutter::new(rows.iter().copied(), |row| row.len(), |row, n| row.split_at(n));
-    write_chunks(ctx, buffer, offset, (total, chunk), staging, |_, pinned| {
+    write_chunks(ctx, buffer, offset, (total, chunk), staging, |pinned| {
         let pieces = cutter.next(pinned.len(), piece);
         let parts: Vec<_> =
             pinned.chunks_mut(piece).zip(pieces).map(std::sync::Mutex::new).collect();
@@ -806,15 +809,10 @@ fn read_spread<T: ClScalar>(
     staging: &Staging,
 ) -> Result<bool, ClFailure> {
     let total: usize = rows.iter().map(|row| row.len()).sum();
-    let chunk = chunk_elems::<T>(staging, total);
-    if chunk == 0 {
-        return Ok(false);
-    }
-    let piece = piece_elems(chunk);
-    let threads = copy_threads(total * std::mem::size_of::<T>());
+    let Some((chunk, piece, threads)) = chunking::<T>(staging, total) else { return Ok(false) };
     let rows = rows.iter_mut().map(|row| &mut **row);
     let mut cutter = Cutter::new(rows, |row| row.len(), |row, n| row.split_at_mut(n));
-    read_chunks(ctx, buffer, offset, (total, chunk), staging, |_, pinned| {
+    read_chunks(ctx, buffer, offset, (total, chunk), staging, |pinned| {
         let parts: Vec<std::sync::Mutex<Piece<&mut [T]>>> =
             cutter.next(pinned.len(), piece).into_iter().map(std::sync::Mutex::new).collect();
         spread(parts.len(), threads, |i| {

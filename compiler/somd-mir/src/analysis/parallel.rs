@@ -474,7 +474,7 @@ impl Cx<'_> {
             // matrix is rectangular and one with no rows has width 0 (`HostArray`'s
             // shape), so it is the length of dimension 1 whatever the rows.
             ExprKind::Conditional { cond, then_expr, else_expr } => {
-                let m = self.guarded_width(*cond, *then_expr, *else_expr)?;
+                let m = walk::guarded_width(func, *cond, *then_expr, *else_expr)?;
                 self.len_of(m, 1)
             }
             ExprKind::Binary { op, lhs, rhs } if op.ty == PrimOrRef::Prim(PrimType::Int) => {
@@ -507,16 +507,6 @@ impl Cx<'_> {
             },
             _ => None,
         }
-    }
-
-    /// The matrix `m` of `m.length > 0 ? m[0].length : 0` ([`walk::guarded_width`]).
-    pub(super) fn guarded_width(
-        &self,
-        cond: ExprId,
-        then_expr: ExprId,
-        else_expr: ExprId,
-    ) -> Option<LocalId> {
-        walk::guarded_width(self.func, cond, then_expr, else_expr)
     }
 
     fn len_of(&self, l: LocalId, dim: u8) -> Option<SizeExpr> {

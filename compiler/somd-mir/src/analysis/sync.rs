@@ -730,7 +730,7 @@ impl SyncAnalysis<'_> {
     fn unguarded_row(&self, e: ExprId) -> bool {
         match &self.cx.func.expr(e).kind {
             ExprKind::Conditional { cond, then_expr, else_expr }
-                if self.cx.guarded_width(*cond, *then_expr, *else_expr).is_some() =>
+                if walk::guarded_width(self.cx.func, *cond, *then_expr, *else_expr).is_some() =>
             {
                 false
             }

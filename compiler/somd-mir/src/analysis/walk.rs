@@ -285,11 +285,12 @@ pub fn stmt_span(func: &Function, stmt: &Stmt, fallback: somd_diag::Span) -> som
 }
 
 /// Whether evaluating `root` in kernel code may record a failure (an exception): an array
-/// access or a length of an element for which `in_range` does not hold, an integer division by anything but a
-/// non-zero constant, a call of a function for which `pure_call` does not hold, an
-/// allocation, anything not listed here. `Math` builtins, conversions and arithmetic never
-/// fail. Used by the OpenCL writer (`in_range`: the bounds proofs, or everything when
-/// unchecked) and by the parallel-loop analysis (short-circuit reductions).
+/// access or a length of an element for which `in_range` does not hold, an integer
+/// division by anything but a non-zero constant, a call of a function for which
+/// `pure_call` does not hold, an allocation, anything not listed here. `Math` builtins,
+/// conversions and arithmetic never fail. Used by the OpenCL writer (`in_range`: the
+/// bounds proofs, or everything when unchecked) and by the parallel-loop analysis
+/// (short-circuit reductions).
 pub fn may_fail(
     func: &Function,
     root: ExprId,
