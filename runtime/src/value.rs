@@ -567,6 +567,11 @@ fn window_covers(
     }
     let (lo, step) = (i64::from(lo), i64::from(step.max(1)));
     let last_counter = lo + (i64::from(hi) - 1 - lo) / step * step;
+    // Past the last iteration `j += step` wraps to a negative `int` that is still below
+    // `hi`: Java goes on (and fails at the access), so the loop keeps its checks.
+    if last_counter + step > i64::from(i32::MAX) {
+        return false;
+    }
     let first = lo + i64::from(min_offset);
     let last = last_counter + i64::from(max_offset);
     !null && first >= 0 && last < len as i64
@@ -1296,6 +1301,13 @@ mod tests {
         // `for (j = 1; j < 10; j += 3)`: j = 1, 4, 7; `a[j + 2]` up to 9, `a[j - 2]` from -1.
         assert!(a.covers_step(1, 10, 0, 2, 3) && !a.covers_step(1, 10, -2, 0, 3));
         assert!(a.covers_step(0, 11, 0, 0, 4) && !a.covers_step(0, 13, 0, 0, 4));
+        // A counter wrapping past `i32::MAX` after its last iteration below `hi` goes on
+        // with negative values (`for (j = 0; j < MAX; j += 2)` ends at `MAX - 1`, then
+        // wraps), which no window covers; a step that lands on `MAX` exactly does not wrap.
+        let max = i32::MAX as usize;
+        assert!(!window_covers(false, max, 0, i32::MAX, 0, 0, 2));
+        assert!(window_covers(false, max, 0, i32::MAX - 1, 0, 0, 2));
+        assert!(window_covers(false, max, 0, i32::MAX, 0, 0, 1));
         // A unique whole array freezes without a copy; a shared one or a window is copied.
         let fresh = Array::from_vec(vec![1.5f32, 2.5, 3.5]);
         let address = fresh.slots().as_ptr() as usize;
