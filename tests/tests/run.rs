@@ -1482,6 +1482,38 @@ fn device_runs_searches_as_first_matches() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, counted loops written in other Java forms (`device_loop_forms`:
+/// mirrored tests, indices declared before their loops, `while` loops, a `for` without an
+/// initialiser, searches as a `while` loop and stepping by 2) launch once per call like
+/// `for (int i = lo; i < hi; i++)`; the rounds of a host `for` loop around a parallel loop
+/// launch once each (4 rounds, then none); an index read after its loop and a `while` loop
+/// whose `continue` skips the update make no device call.
+#[test]
+fn device_runs_loops_in_other_forms() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_loop_forms",
+        *opencl,
+        &[
+            ("Main.mirrored", 1, 1),
+            ("Main.scaled", 1, 1),
+            ("Main.skew", 1, 1),
+            ("Main.center", 1, 1),
+            ("Main.counted", 1, 1),
+            ("Main.odd", 1, 1),
+            ("Main.down", 1, 1),
+            ("Main.total", 4, 4),
+            ("Main.whereIs", 2, 2),
+            ("Main.firstEvenBits", 2, 2),
+            ("Main.rounds", 2, 4),
+            ("Main.length", 0, 0),
+            ("Main.positives", 0, 0),
+        ],
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, SOMD methods returning a small table (`device_tables`) run
 /// on the device: each loop reducing into the table's elements is one launch (`span`,
 /// `bits`, `moments` and `peak` one, `above` two), and `lastSeen`, whose loop writes an

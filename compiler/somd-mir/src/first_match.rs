@@ -24,16 +24,22 @@
 //!
 //! and records the loop in [`Function::early_exits`], so that the CPU back end still
 //! stops after the first match (the Rust writer breaks once `first_i` is set). Java's
-//! semantics are unchanged: `i` only grows (step 1, `i < hi` never wraps), so once
-//! `first_i` holds the first match no later iteration passes `match_i < first_i`, and
-//! the assignments run once, in the matching iteration, as before. The rewritten loop
+//! semantics are unchanged: `i` only grows, so once `first_i` holds the first match no
+//! later iteration passes `match_i < first_i`, and the assignments run once, in the
+//! matching iteration, as before. A step `C` above 1 could wrap `i` past
+//! `Integer.MAX_VALUE` after the last iteration below `hi`: the device never runs such a
+//! loop (its work-item count `Size::Steps` sends the call to the CPU), and the CPU leaves
+//! at the first match, so the wrapped iterations run only when nothing matched, as in
+//! Java, with their accesses checked (a stepped loop's index has no proven range). The
+//! rewritten loop
 //! evaluates the test in every iteration (a device evaluates them all), so the test must
 //! neither fail nor have an effect: its array accesses are proven in range for `lo <= i <
 //! hi` (`bounds`), it divides by no variable and calls nothing but `Math`. The
 //! assignments may fail (the analysis keeps such a loop on the CPU, where it stops at the
 //! first match as before).
 //!
-//! The loop must be `for (int i = lo; i < hi; i++)` with `lo` a constant of at least 0,
+//! The loop must be `for (int i = lo; i < hi; i += C)` (`C` a positive constant; `i++`
+//! too) with `lo` a constant of at least 0,
 //! `hi` without effects and naming no local the body assigns, and a body of exactly `if
 //! (test) { x = e; ..; break; }` (no `else`), assigning distinct primitive locals
 //! declared before the loop; `break` may name the loop's label. The form `if (test) { ..;
@@ -100,9 +106,7 @@ fn search(func: &Function, at: usize, stmt: &Stmt, library_math: &[bool]) -> Opt
         _ => return None,
     };
     let [update] = update.as_slice() else { return None };
-    if !steps_by_one(func, *update, index) {
-        return None;
-    }
+    steps_up(func, *update, index)?;
     let ExprKind::Binary { op, lhs, rhs: hi } = func.expr(*test).kind else { return None };
     if op.kind != BinOpKind::Lt || !matches!(func.expr(lhs).kind, ExprKind::Local(l) if l == index)
     {
@@ -163,21 +167,33 @@ fn search(func: &Function, at: usize, stmt: &Stmt, library_math: &[bool]) -> Opt
     Some(Search { at, index, test: *test, cond: *cond, assigns: values, returns })
 }
 
-/// `i++`, `++i`, `i += 1` or `i = i + 1`.
-fn steps_by_one(func: &Function, update: ExprId, index: LocalId) -> bool {
+/// The step `C` (a positive constant) of `i++`, `++i`, `i += C` or `i = i + C`.
+fn steps_up(func: &Function, update: ExprId, index: LocalId) -> Option<i32> {
     let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == index);
-    let is_one = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Const(Const::Int(1)));
+    let positive = |e: ExprId| match func.expr(e).kind {
+        ExprKind::Const(Const::Int(c)) if c > 0 => Some(c),
+        _ => None,
+    };
     match func.expr(update).kind {
-        ExprKind::IncDec { target, delta: 1, .. } => is_index(target),
-        ExprKind::CompoundAssign { target, op, value } => {
-            op.kind == BinOpKind::Add && is_index(target) && is_one(value)
+        ExprKind::IncDec { target, delta: 1, .. } if is_index(target) => Some(1),
+        ExprKind::CompoundAssign { target, op, value }
+            if op.kind == BinOpKind::Add && is_index(target) =>
+        {
+            positive(value)
         }
-        ExprKind::Assign { target, value } => {
-            is_index(target)
-                && matches!(func.expr(value).kind, ExprKind::Binary { op, lhs, rhs }
-                    if op.kind == BinOpKind::Add && is_index(lhs) && is_one(rhs))
-        }
-        _ => false,
+        ExprKind::Assign { target, value } if is_index(target) => match func.expr(value).kind {
+            ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Add => {
+                if is_index(lhs) {
+                    positive(rhs)
+                } else if is_index(rhs) {
+                    positive(lhs)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        },
+        _ => None,
     }
 }
 

@@ -1,7 +1,7 @@
 //! The middle end of `somdc`: the MIR ([`ir`]), lowering from the checked program
 //! ([`lower`], which ends with the rewrites [`scalarize`], [`param_copies`],
-//! [`first_match`] and [`privatize`]), the verifier ([`verify`]) and the text printer
-//! ([`print`]).
+//! [`loop_forms`], [`first_match`] and [`privatize`]), the verifier ([`verify`]) and the
+//! text printer ([`print`]).
 //!
 //! Stage contract: `lower(&Program, &SourceMap) -> Module`; `verify(&Module) -> Result<(),
 //! Vec<VerifyError>>` runs after lowering and after every pass in debug builds;
@@ -14,6 +14,7 @@
 pub mod analysis;
 pub mod first_match;
 pub mod ir;
+pub mod loop_forms;
 pub mod lower;
 pub mod param_copies;
 pub mod print;

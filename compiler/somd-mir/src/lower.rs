@@ -42,6 +42,9 @@ pub fn lower(program: &Program, sources: &SourceMap) -> Module {
     crate::scalarize::scalarize_tables(&mut module);
     // Scalar parameters a SOMD body assigns become locals the host can keep (`param_copies`).
     crate::param_copies::copy_assigned_params(&mut module);
+    // Counted loops written as `while` loops, with mirrored tests or with an index declared
+    // before them take the `for` form the analyses read (`loop_forms`).
+    crate::loop_forms::canonicalize_loops(&mut module);
     // Searches leaving their loop at the first match become argument minima (`first_match`).
     crate::first_match::rewrite_searches(&mut module);
     // Scalars a loop writes before it reads them in each iteration become the iteration's own.

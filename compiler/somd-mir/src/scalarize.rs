@@ -212,7 +212,7 @@ fn rewrite_block(
 }
 
 /// Removes the expressions nothing refers to any more and renumbers the rest in order.
-fn compact(func: &mut Function) {
+pub(crate) fn compact(func: &mut Function) {
     let mut used = vec![false; func.exprs.len()];
     let mut roots: Vec<ExprId> = Vec::new();
     walk::each_stmt(&func.body, &mut |s| roots.extend(walk::stmt_roots(s)));

@@ -795,11 +795,95 @@ class Temps {
     ));
 }
 
+/// Counted loops in other Java forms (`loop_forms`) are parallel loops: a mirrored test, an
+/// index declared before its loop (`int i, j;` over a 2-D nest and over two inner loops of
+/// a row loop), `while` loops counting up, by 2 and down, a `for` without an initialiser
+/// and a search written as a `while` loop. Those whose rewrite would change Java's meaning
+/// keep their form, on the CPU: an index read after its loop, a `while` whose `continue`
+/// skips the update, an index whose declaration is separated from its loop by a statement
+/// that may change its start, and a mirrored test with an effect.
+#[test]
+fn loop_forms_are_counted_loops() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Forms {
+    static void mirrored(dist int[] a) {
+        for (int i = 0; a.length > i; i++) { a[i] = a[i] + 1; }
+    }
+    static void nest(dist double[][] m) {
+        int i, j;
+        for (i = 0; i < m.length; i++) {
+            for (j = 0; j < m[i].length; j++) { m[i][j] = m[i][j] * 2; }
+        }
+    }
+    static void rows(dist double[][] m) {
+        int i, j;
+        for (i = 0; i < m.length; i++) {
+            double s = 0;
+            for (j = 0; j < m[i].length; j++) { s += m[i][j]; }
+            for (j = 0; j < m[i].length; j++) { m[i][j] -= s; }
+        }
+    }
+    static void up(dist int[] a) {
+        int i = 0;
+        while (i < a.length) { a[i] = a[i] * 3; i++; }
+    }
+    static void odd(dist int[] a) {
+        int i = 1;
+        int unrelated = 4;
+        while (a.length > i) { a[i] = -a[i] + unrelated; i += 2; }
+    }
+    static void down(dist int[] a) {
+        int i = a.length - 1;
+        while (i >= 0) { a[i] = a[i] - 1; i--; }
+    }
+    static reduce(+) long noInit(dist int[] a) {
+        long s = 0;
+        int i = 0;
+        for (; i < a.length; i++) { s += a[i]; }
+        return s;
+    }
+    static reduce(min) int search(dist int[] a, int key) {
+        int at = Integer.MAX_VALUE;
+        int i = 0;
+        while (i < a.length) {
+            if (a[i] == key) { at = Somd.offset(a) + i; break; }
+            i++;
+        }
+        return at;
+    }
+    static reduce(+) int readAfter(dist int[] a) {
+        int i;
+        for (i = 0; i < a.length; i++) { a[i] = 0; }
+        return i;
+    }
+    static void skips(dist int[] a) {
+        int i = 0;
+        while (i < a.length) {
+            if (a[i] < 0) { i++; continue; }
+            a[i] = 1;
+            i++;
+        }
+    }
+    static void moved(dist int[] a, int lo) {
+        int i = lo;
+        lo = 0;
+        while (i < a.length) { a[i] = lo; i++; }
+    }
+    static void effect(dist int[] a, int[] k) {
+        for (int i = 0; a.length - k[0]++ > i; i++) { a[i] = 0; }
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}
+
 /// Searches at the top level of a SOMD body that leave their loop at the first match
 /// (`first_match`) are argument minima of the matching iteration: `break` with payloads,
 /// `break` of the loop's label, `return` in the loop with the `return` after it. A search
-/// whose test may fail, one nested in another loop, one stepping by 2, one whose body does
-/// more than assign and leave, and one whose assignment may fail stay on the CPU.
+/// whose test may fail, one nested in another loop, one whose body does more than assign
+/// and leave, and one whose assignment may fail stay on the CPU; one stepping by 2 runs.
 #[test]
 fn searches_are_first_matches() {
     insta::assert_snapshot!(explain(

@@ -23,7 +23,7 @@ fn steps(body: &str) -> String {
         format!("class T {{\n{body}\n    public static void main(String[] args) {{ }}\n}}\n");
     let m = module(&source);
     let func = m.functions.iter().find(|f| f.name == "T.f").expect("T.f exists");
-    let (_, shape) = analyze_sync(&m, func, false);
+    let (_, shape) = analyze_sync(&m, func, false, false);
     let Ok(SomdShape::Sync(sync)) = shape else { panic!("not a sync body: {shape:?}") };
     somd_mir::analysis::outline(func, &sync.steps)
 }
@@ -157,7 +157,7 @@ fn unread(class_body: &str) -> Vec<String> {
         format!("class T {{\n{class_body}\n    public static void main(String[] args) {{ }}\n}}\n");
     let m = module(&source);
     let func = m.functions.iter().find(|f| f.name == "T.f").expect("T.f exists");
-    let (_, shape) = analyze_sync(&m, func, false);
+    let (_, shape) = analyze_sync(&m, func, false, false);
     let Ok(SomdShape::Sync(sync)) = shape else { panic!("not a sync body: {shape:?}") };
     sync.unread.iter().map(|l| func.local(*l).name.clone()).collect()
 }
@@ -197,7 +197,7 @@ fn scratch_parameters_written_before_each_read_are_unread() {
         somd_mir::analysis::instance::lift_fields(&module(source)).expect("a lifted field");
     let func = lifted.functions.iter().find(|f| f.name == "T.f").expect("T.f exists");
     assert!(func.params.iter().any(|p| func.local(*p).name == "this_tmp"), "lifted");
-    let (_, shape) = analyze_sync(&lifted, func, false);
+    let (_, shape) = analyze_sync(&lifted, func, false, false);
     let Ok(SomdShape::Sync(sync)) = shape else { panic!("not a sync body: {shape:?}") };
     assert!(sync.unread.is_empty(), "{:?}", sync.unread);
 }

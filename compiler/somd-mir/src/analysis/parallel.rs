@@ -291,22 +291,41 @@ pub(super) fn analyze_loop_body(
 fn host_control_flow(func: &Function) -> bool {
     func.body.stmts.iter().any(|s| match s {
         Stmt::If { .. } | Stmt::Loop { .. } => true,
-        Stmt::Block(b) => !is_for(b),
+        // A `for` loop around loops that is no parallel loop is a host loop around them.
+        Stmt::Block(b) => !is_for(b) || super::sync::holds_loops(b),
         _ => false,
     })
 }
 
 /// The body as a host program (`sync::analyze_sync`): with the accumulators read after
-/// their loops folded on the host, else also those only returned (`fold_returned`); the
-/// first form that takes the body, or the first form's refusal.
+/// their loops folded on the host, else also those only returned (`fold_returned`); then
+/// both again with `for` loops around loops that are no parallel loops run by the host
+/// (`host_for`: a host loop launching its inner loops is the last resort, after every
+/// form that launches such a nest whole). The first form that takes the body, or the
+/// refusal of the first form, or of the first `host_for` form when the body has such a
+/// loop (its refusal names the inner loop that keeps it off the device).
 fn host_program(module: &Module, func: &Function) -> (Vec<LoopReport>, Result<SomdShape, Blocker>) {
-    let first = super::sync::analyze_sync(module, func, false);
+    let first = super::sync::analyze_sync(module, func, false, false);
     if first.1.is_ok() {
         return first;
     }
-    match super::sync::analyze_sync(module, func, true) {
+    if let found @ (_, Ok(_)) = super::sync::analyze_sync(module, func, true, false) {
+        return found;
+    }
+    let mut around_loops = false;
+    walk::each_stmt(&func.body, &mut |s| {
+        around_loops |= matches!(s, Stmt::Block(b) if is_for(b) && super::sync::holds_loops(b));
+    });
+    if !around_loops {
+        return first;
+    }
+    let hosted = super::sync::analyze_sync(module, func, false, true);
+    if hosted.1.is_ok() {
+        return hosted;
+    }
+    match super::sync::analyze_sync(module, func, true, true) {
         found @ (_, Ok(_)) => found,
-        (_, Err(_)) => first,
+        (_, Err(_)) => hosted,
     }
 }
 
@@ -576,7 +595,7 @@ impl Cx<'_> {
         // Ascending: `[start, bound)`; descending: `[bound, start + 1)`, both as `[lo, hi)`.
         let (lo, hi) = match op.kind {
             BinOpKind::Lt => (start, bound),
-            BinOpKind::Le => (start, SizeExpr::Add(Box::new(bound), Box::new(SizeExpr::Const(1)))),
+            BinOpKind::Le => (start, SizeExpr::plus_one(bound)),
             BinOpKind::Ge if reversed => (bound, SizeExpr::plus_one(start)),
             BinOpKind::Gt if reversed => (SizeExpr::plus_one(bound), SizeExpr::plus_one(start)),
             _ => return Err(not_counted()),
@@ -1044,9 +1063,9 @@ impl Cx<'_> {
             return Err(Dependence {
                 what: "`break`, `return` or a jump to a label outside the loop's body leaves the \
                        loop early (in the `if` here; a search at the top level of the body, \
-                       `for (int i = lo; i < hi; i++) { if (test) { x = ..; break; } }` or \
-                       `if (test) return ..;` before a `return`, runs as its first match when \
-                       its test cannot fail)"
+                       `for (int i = lo; i < hi; i += C) { if (test) { x = ..; break; } }` \
+                       or `if (test) return ..;` before a `return`, runs as its first match \
+                       when its test cannot fail)"
                     .into(),
                 span,
             });

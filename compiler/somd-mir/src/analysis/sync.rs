@@ -64,13 +64,17 @@ use std::collections::{HashMap, HashSet};
 /// on the host too ([`SyncAnalysis::folded_accumulators`]): the form for an accumulator
 /// that does not start at its operator's identity (`int m = a[0];`, `long s = k;`) or a
 /// floating conditional extremum, whose kernel cannot give the returned value by itself.
+/// With `host_for`, a `for` loop that is no parallel loop but holds loops is a host loop
+/// around them ([`SyncAnalysis::fold_or_host_loop`]).
 pub fn analyze_sync(
     module: &Module,
     func: &Function,
     fold_returned: bool,
+    host_for: bool,
 ) -> (Vec<LoopReport>, Result<SomdShape, Blocker>) {
     let mut an = SyncAnalysis {
         fold_returned,
+        host_for,
         cx: Cx {
             module,
             func,
@@ -157,6 +161,8 @@ struct SyncAnalysis<'a> {
     /// The labels of the host loops around the statement being read, innermost last
     /// (`None` for an unlabelled loop): what `break` and `continue` may leave.
     host_loops: Vec<Option<LabelId>>,
+    /// A `for` loop that is no parallel loop but holds loops may be a host loop.
+    host_for: bool,
 }
 
 /// The blocker of a construct the extraction does not handle.
@@ -198,7 +204,10 @@ impl SyncAnalysis<'_> {
                 }
                 Stmt::Block(block) if is_for(block) => {
                     let accs = self.folded_into(block);
-                    steps.push(self.fold_or_launch(block, span, &[], &accs)?);
+                    match self.fold_or_host_loop(block, span, &[], &accs)? {
+                        Ok(step) => steps.push(step),
+                        Err(host) => steps.extend(host),
+                    }
                 }
                 Stmt::Sync { .. } => steps.extend(self.sync(stmt, &[])?),
                 Stmt::If { .. } => steps.push(self.host_if(stmt, span, &[])?),
@@ -1038,11 +1047,15 @@ impl SyncAnalysis<'_> {
                     let mut accs: Vec<LocalId> =
                         self.host_set.iter().filter(|l| assigned.contains(l)).copied().collect();
                     accs.sort();
-                    let step = self.fold_or_launch(inner, at, indices, &accs)?;
-                    if let SyncStep::Launch(k) | SyncStep::Reduce { launch: k, .. } = step {
-                        self.nested_launches.insert(k);
+                    match self.fold_or_host_loop(inner, at, indices, &accs)? {
+                        Ok(step) => {
+                            if let SyncStep::Launch(k) | SyncStep::Reduce { launch: k, .. } = step {
+                                self.nested_launches.insert(k);
+                            }
+                            steps.push(step);
+                        }
+                        Err(host) => steps.extend(host),
                     }
-                    steps.push(step);
                 }
                 Stmt::Block(inner) => steps.extend(self.nested(inner, at, indices)?),
                 Stmt::Loop { .. } => steps.push(self.host_while(stmt, at, indices)?),
@@ -1191,6 +1204,35 @@ impl SyncAnalysis<'_> {
         // accumulator of the loop.
         let into = self.launches[k].parallel.reduction.as_ref().map_or(*x, |r| r.acc);
         Ok(SyncStep::Reduce { launch: k, into })
+    }
+
+    /// A `for` block at host level: a launch ([`SyncAnalysis::fold_or_launch`]), or, when
+    /// its loop is no parallel loop but holds loops, a host loop around them
+    /// ([`SyncAnalysis::host_loop`], `Err` here), as a `while` loop would be: `for (int r =
+    /// 0; r < rounds; r++) { for (int i = ..) .. }` without `sync` runs its rounds on the
+    /// host. When the host form fails too, its refusal is the reason (it names the inner
+    /// loop or statement that keeps the body off the device).
+    fn fold_or_host_loop(
+        &mut self,
+        block: &Block,
+        span: Span,
+        indices: &[LocalId],
+        accs: &[LocalId],
+    ) -> Result<Result<SyncStep, Vec<SyncStep>>, Blocker> {
+        let (reports, launches) = (self.reports.len(), self.launches.len());
+        match self.fold_or_launch(block, span, indices, accs) {
+            Err(b)
+                if self.host_for
+                    && b.reason == BlockReason::Dependence
+                    && self.launches.len() == launches
+                    && holds_loops(block) =>
+            {
+                // The outer loop's refusal gives way to the inner loops' own reports.
+                self.reports.truncate(reports);
+                self.host_loop(block, span, indices).map(Err)
+            }
+            other => other.map(Ok),
+        }
     }
 
     fn sync(&mut self, stmt: &Stmt, indices: &[LocalId]) -> Result<Vec<SyncStep>, Blocker> {
@@ -1530,5 +1572,13 @@ fn array_or_call(func: &Function, e: ExprId) -> Option<Span> {
             found = Some(func.expr(x).span);
         }
     });
+    found
+}
+
+/// Whether the loop of a `for` block holds loops in its body.
+pub(super) fn holds_loops(block: &Block) -> bool {
+    let Some(Stmt::Loop { body, .. }) = block.stmts.last() else { return false };
+    let mut found = false;
+    walk::each_stmt(body, &mut |s| found |= matches!(s, Stmt::Loop { .. }));
     found
 }
