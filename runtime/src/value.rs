@@ -568,7 +568,9 @@ fn window_covers(
     let (lo, step) = (i64::from(lo), i64::from(step.max(1)));
     let last_counter = lo + (i64::from(hi) - 1 - lo) / step * step;
     // Past the last iteration `j += step` wraps to a negative `int` that is still below
-    // `hi`: Java goes on (and fails at the access), so the loop keeps its checks.
+    // `hi`: Java goes on (and fails at the access), so the loop keeps its checks. (The
+    // Rust writer also tests `hi <= i32::MAX - (step - 1)` beside this: a defence for any
+    // caller.)
     if last_counter + step > i64::from(i32::MAX) {
         return false;
     }

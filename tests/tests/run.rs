@@ -1486,8 +1486,8 @@ fn device_runs_searches_as_first_matches() {
 /// mirrored tests, indices declared before their loops, `while` loops, a `for` without an
 /// initialiser, searches as a `while` loop and stepping by 2) launch once per call like
 /// `for (int i = lo; i < hi; i++)`; the rounds of a host `for` loop around a parallel loop
-/// launch once each (4 rounds, then none); an index read after its loop and a `while` loop
-/// whose `continue` skips the update make no device call.
+/// launch once each (4 rounds, then none; 5 rounds updating a host scalar); an index read
+/// after its loop and a `while` loop whose `continue` skips the update make no device call.
 #[test]
 fn device_runs_loops_in_other_forms() {
     let Some(opencl) = &opencl_placement() else {
@@ -1504,10 +1504,12 @@ fn device_runs_loops_in_other_forms() {
             ("Main.counted", 1, 1),
             ("Main.odd", 1, 1),
             ("Main.down", 1, 1),
-            ("Main.total", 4, 4),
+            ("Main.total", 6, 6),
             ("Main.whereIs", 2, 2),
             ("Main.firstEvenBits", 2, 2),
             ("Main.rounds", 2, 4),
+            ("Main.ramps", 1, 5),
+            ("Main.hops", 1, 1),
             ("Main.length", 0, 0),
             ("Main.positives", 0, 0),
         ],

@@ -229,15 +229,19 @@ pub struct Function {
     /// `reduce(op)` on a function without `dist` parameters: an intermediate reduction
     /// when called inside a method instance.
     pub intermediate: Option<ReduceOp>,
-    /// Loops that `first_match` made from searches: each may stop once its iteration is
-    /// done and the local holds anything but `Integer.MAX_VALUE` (a back end's choice:
-    /// nothing observable happens in the iterations after it).
+    /// Loops that `first_match` made from searches: each stops once its iteration is done
+    /// and the local holds anything but `Integer.MAX_VALUE`. A back end that runs the loop
+    /// as written must stop there (the Rust writer does): the iterations after it change
+    /// nothing while the index stays below the bound, but a search stepping by more than 1
+    /// may wrap its index past `Integer.MAX_VALUE` and go on, which Java never reaches
+    /// after its `break`. A device runs only the iterations below the bound (a wrapping
+    /// one goes to the CPU), where stopping is a choice.
     pub early_exits: Vec<EarlyExit>,
     pub span: Span,
 }
 
-/// A search loop rewritten by `first_match`: the loop whose test is `test` may end after
-/// any iteration that leaves `first` other than `Integer.MAX_VALUE`.
+/// A search loop rewritten by `first_match`: the loop whose test is `test` ends after the
+/// iteration that leaves `first` other than `Integer.MAX_VALUE` ([`Function::early_exits`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EarlyExit {
     pub test: ExprId,

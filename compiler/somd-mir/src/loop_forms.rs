@@ -6,8 +6,9 @@
 //! pass rewrites in SOMD functions, each exactly (Java's semantics are unchanged):
 //!
 //! - **A mirrored test.** `hi > i` becomes `i < hi` (`>=` and `<=` likewise, `<` and `>`
-//!   back), in the test of any loop: a comparison of a local with an expression that has
-//!   no effect. Java evaluates `hi` before it reads `i`, and an expression without effect
+//!   back) in the test of any loop, where `i` is the local the loop steps (its update's,
+//!   or a `while` body's last statement's) and `hi` an expression without effect (`n > i`
+//!   too). Java evaluates `hi` before it reads `i`, and an expression without effect
 //!   cannot change `i`, so the order of the two reads does not matter.
 //! - **An index declared before its loop.** `int i;` (or `int i = c;`, `c` a constant)
 //!   followed by loops `for (i = lo; ..)` that hold every later mention of `i`: the
@@ -23,7 +24,8 @@
 //!   in Java skips the update); a `for` loop's `continue` reaches its update either way.
 //!   Statements between the declaration and the loop must not mention `i`, and unless the
 //!   loop follows the declaration directly, `lo` must be a constant (nothing between may
-//!   change its value).
+//!   change its value). The update moved out of a `while` body may read no local the body
+//!   declares (`int w = ..; i += w;`: out of the body it would name nothing).
 //!
 //! A loop that does not qualify is left as written; it runs on the CPU as before, and
 //! `explain` names its form.
@@ -59,9 +61,9 @@ fn block(func: &mut Function, b: &mut Block) -> bool {
                     changed |= block(func, e);
                 }
             }
-            Stmt::Loop { test, body, .. } => {
-                if let Some(t) = test {
-                    mirror_test(func, *t);
+            Stmt::Loop { test, body, update, .. } => {
+                if let (Some(t), Some(i)) = (*test, stepped_local(func, body, update)) {
+                    mirror_test(func, t, i);
                 }
                 changed |= block(func, body);
             }
@@ -82,9 +84,20 @@ fn block(func: &mut Function, b: &mut Block) -> bool {
     changed
 }
 
-/// `e > x` (an expression without effect, then a local) becomes `x < e`, and likewise for
-/// `>=`, `<` and `<=`.
-fn mirror_test(func: &mut Function, test: ExprId) {
+/// The local a loop steps: the one its first update assigns, else (a `while` loop) the
+/// one its body's last statement assigns.
+fn stepped_local(func: &Function, body: &Block, update: &[ExprId]) -> Option<LocalId> {
+    let last = match (update.first(), body.stmts.last()) {
+        (Some(u), _) => *u,
+        (None, Some(Stmt::Expr(e))) => *e,
+        _ => return None,
+    };
+    walk::assigned_local(func, last)
+}
+
+/// `e > i` (an expression without effect, then the loop's index `i`) becomes `i < e`, and
+/// likewise for `>=`, `<` and `<=`.
+fn mirror_test(func: &mut Function, test: ExprId, index: LocalId) {
     let ExprKind::Binary { op, lhs, rhs } = func.expr(test).kind else { return };
     let mirrored = match op.kind {
         BinOpKind::Lt => BinOpKind::Gt,
@@ -93,8 +106,8 @@ fn mirror_test(func: &mut Function, test: ExprId) {
         BinOpKind::Ge => BinOpKind::Le,
         _ => return,
     };
-    let local = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(_));
-    if local(lhs) || !local(rhs) || !walk::effect_free(func, lhs, &|_| false) {
+    let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == index);
+    if is_index(lhs) || !is_index(rhs) || !walk::effect_free(func, lhs, &|_| false) {
         return;
     }
     func.exprs[test.0 as usize].kind =
@@ -113,100 +126,75 @@ fn is_const(func: &Function, e: ExprId) -> bool {
     matches!(func.expr(e).kind, ExprKind::Const(_))
 }
 
-/// How many times the statements mention `local`.
-fn mentions_in(func: &Function, stmts: &[Stmt], local: LocalId) -> usize {
-    let mut n = 0;
-    for stmt in stmts {
-        let mut count = |s: &Stmt| {
-            for root in walk::stmt_roots(s) {
-                walk::each_expr(func, root, &mut |e| {
-                    n += usize::from(matches!(func.expr(e).kind, ExprKind::Local(l) if l == local));
-                });
-            }
-        };
-        count(stmt);
-        for inner in walk::stmt_blocks(stmt) {
-            walk::each_stmt(inner, &mut count);
-        }
-    }
-    n
+fn mentions(func: &Function, stmts: &[Stmt], local: LocalId) -> usize {
+    walk::local_uses(func, stmts, local).len()
 }
 
 /// `for (i = lo; ..)`: a block whose first statement assigns `lo` (not mentioning `i`) to
-/// `i`, and whose second, and last, is the loop.
-fn assigns_then_loops(func: &Function, stmt: &Stmt, i: LocalId) -> Option<ExprId> {
+/// `i`, and whose second, and last, is the loop. Returns the assignment's target and `lo`.
+fn assigns_then_loops(func: &Function, stmt: &Stmt, i: LocalId) -> Option<(ExprId, ExprId)> {
     let Stmt::Block(inner) = stmt else { return None };
     let [Stmt::Expr(first), Stmt::Loop { test_at_end: false, .. }] = inner.stmts.as_slice() else {
         return None;
     };
     let ExprKind::Assign { target, value } = func.expr(*first).kind else { return None };
     let is_i = matches!(func.expr(target).kind, ExprKind::Local(l) if l == i);
-    (is_i && !walk::mentions(func, value, i)).then_some(value)
+    (is_i && !walk::mentions(func, value, i)).then_some((target, value))
 }
 
-/// Collects the outermost `for (i = lo; ..)` blocks under `stmts` (paths of statement
-/// indices), with the mentions of `i` they hold.
-fn init_loops(
-    func: &Function,
-    stmts: &[Stmt],
-    i: LocalId,
-    path: &mut Vec<usize>,
-    out: &mut Vec<(Vec<usize>, usize)>,
-) {
-    for (at, stmt) in stmts.iter().enumerate() {
-        path.push(at);
+/// The mentions of `i` that the outermost `for (i = lo; ..)` loops under `stmts` hold, and
+/// how many such loops there are.
+fn in_init_loops(func: &Function, stmts: &[Stmt], i: LocalId) -> (usize, usize) {
+    let (mut held, mut loops) = (0, 0);
+    for stmt in stmts {
         if assigns_then_loops(func, stmt, i).is_some() {
-            out.push((path.clone(), mentions_in(func, std::slice::from_ref(stmt), i)));
+            held += mentions(func, std::slice::from_ref(stmt), i);
+            loops += 1;
         } else {
-            // A statement has at most two blocks (`if`/`else`): the path names which.
-            for (which, inner) in walk::stmt_blocks(stmt).into_iter().enumerate() {
-                path.push(which);
-                init_loops(func, &inner.stmts, i, path, out);
-                path.pop();
+            for inner in walk::stmt_blocks(stmt) {
+                let (h, l) = in_init_loops(func, &inner.stmts, i);
+                held += h;
+                loops += l;
             }
         }
-        path.pop();
     }
+    (held, loops)
 }
 
-/// The statement at `path` (statement index, then block number and statement index per
-/// level) under `stmts`.
-fn stmt_at<'a>(stmts: &'a mut [Stmt], path: &[usize]) -> Option<&'a mut Stmt> {
-    let (first, rest) = path.split_first()?;
-    let stmt = stmts.get_mut(*first)?;
-    let Some((which, rest)) = rest.split_first() else { return Some(stmt) };
-    let block = match stmt {
-        Stmt::If { then_block, else_block, .. } => match which {
-            0 => then_block,
-            _ => else_block.as_mut()?,
-        },
-        Stmt::Loop { body, .. }
-        | Stmt::Labeled { body, .. }
-        | Stmt::Block(body)
-        | Stmt::Sync { body, .. } => body,
-        _ => return None,
-    };
-    stmt_at(&mut block.stmts, rest)
-}
-
-/// Renames `from` to `to` in every expression of `stmt`.
-fn rename(func: &mut Function, stmt: &Stmt, from: LocalId, to: LocalId) {
-    let mut hits = Vec::new();
-    let mut collect = |s: &Stmt| {
-        for root in walk::stmt_roots(s) {
-            walk::each_expr(func, root, &mut |e| {
-                if matches!(func.expr(e).kind, ExprKind::Local(l) if l == from) {
-                    hits.push(e);
+/// Declares `i` in each outermost `for (i = lo; ..)` loop under `stmts`: `i` itself in the
+/// first (`*fresh` false), a copy of it in each later one.
+fn declare_in_loops(func: &mut Function, stmts: &mut [Stmt], i: LocalId, fresh: &mut bool) {
+    for stmt in stmts {
+        let Some((target, lo)) = assigns_then_loops(func, stmt, i) else {
+            match stmt {
+                Stmt::If { then_block, else_block, .. } => {
+                    declare_in_loops(func, &mut then_block.stmts, i, fresh);
+                    if let Some(e) = else_block {
+                        declare_in_loops(func, &mut e.stmts, i, fresh);
+                    }
                 }
-            });
-        }
-    };
-    collect(stmt);
-    for inner in walk::stmt_blocks(stmt) {
-        walk::each_stmt(inner, &mut collect);
-    }
-    for e in hits {
-        func.exprs[e.0 as usize].kind = ExprKind::Local(to);
+                Stmt::Loop { body, .. }
+                | Stmt::Labeled { body, .. }
+                | Stmt::Block(body)
+                | Stmt::Sync { body, .. } => declare_in_loops(func, &mut body.stmts, i, fresh),
+                _ => {}
+            }
+            continue;
+        };
+        let Stmt::Block(inner) = stmt else { continue };
+        let index = if std::mem::replace(fresh, true) {
+            let copy = func.local(i).clone();
+            let index = func.push_local(copy);
+            for e in walk::local_uses(func, &inner.stmts, i) {
+                func.exprs[e.0 as usize].kind = ExprKind::Local(index);
+            }
+            index
+        } else {
+            i
+        };
+        // The loop is reported where its index is assigned (`for (i = lo; ..)`).
+        func.locals[index.0 as usize].span = func.expr(target).span;
+        inner.stmts[0] = Stmt::Let { local: index, init: Some(lo) };
     }
 }
 
@@ -217,36 +205,11 @@ fn declared_before(func: &mut Function, b: &mut Block, k: usize) -> bool {
     if init.is_some_and(|e| !is_const(func, e)) {
         return false;
     }
-    let rest = &b.stmts[k + 1..];
-    let mut loops = Vec::new();
-    init_loops(func, rest, i, &mut Vec::new(), &mut loops);
-    let held: usize = loops.iter().map(|(_, n)| n).sum();
-    if loops.is_empty() || held != mentions_in(func, rest, i) {
+    let (held, loops) = in_init_loops(func, &b.stmts[k + 1..], i);
+    if loops == 0 || held != mentions(func, &b.stmts[k + 1..], i) {
         return false;
     }
-    for (n, (path, _)) in loops.iter().enumerate() {
-        let Some(stmt) = stmt_at(&mut b.stmts[k + 1..], path) else { return false };
-        let taken = std::mem::replace(stmt, Stmt::Block(Block::default()));
-        let index = if n == 0 {
-            i
-        } else {
-            let copy = func.local(i).clone();
-            let fresh = func.push_local(copy);
-            rename(func, &taken, i, fresh);
-            fresh
-        };
-        let Some(lo) = assigns_then_loops(func, &taken, index) else { return false };
-        let Stmt::Block(mut inner) = taken else { return false };
-        // The loop is reported where its index is assigned (`for (i = lo; ..)`).
-        if let Stmt::Expr(first) = inner.stmts[0] {
-            if let ExprKind::Assign { target, .. } = func.expr(first).kind {
-                func.locals[index.0 as usize].span = func.expr(target).span;
-            }
-        }
-        inner.stmts[0] = Stmt::Let { local: index, init: Some(lo) };
-        let Some(slot) = stmt_at(&mut b.stmts[k + 1..], path) else { return false };
-        *slot = Stmt::Block(inner);
-    }
+    declare_in_loops(func, &mut b.stmts[k + 1..], i, &mut false);
     b.stmts.remove(k);
     true
 }
@@ -266,21 +229,9 @@ fn continues(body: &Block, label: Option<LabelId>) -> bool {
 fn continues_labelled(body: &Block, label: Option<LabelId>) -> bool {
     let mut found = false;
     walk::each_stmt(body, &mut |s| {
-        found |= matches!(s, Stmt::Continue(Some(l)) if Some(*l) == label)
+        found |= matches!(s, Stmt::Continue(Some(l)) if Some(*l) == label);
     });
     found
-}
-
-/// Whether `e` updates local `i` (`++`, `--`, `op=`, `=`).
-fn updates(func: &Function, e: ExprId, i: LocalId) -> bool {
-    match func.expr(e).kind {
-        ExprKind::IncDec { target, .. }
-        | ExprKind::CompoundAssign { target, .. }
-        | ExprKind::Assign { target, .. } => {
-            matches!(func.expr(target).kind, ExprKind::Local(l) if l == i)
-        }
-        _ => false,
-    }
 }
 
 /// `int i = lo;` at `b.stmts[k]`, then `while (test) { ..; i++; }` or `for (; test;
@@ -289,43 +240,62 @@ fn updates(func: &Function, e: ExprId, i: LocalId) -> bool {
 fn counted_while(func: &mut Function, b: &mut Block, k: usize) -> bool {
     let Some((i, Some(lo))) = int_let(func, b, k) else { return false };
     // The loop: the first later statement mentioning `i`.
-    let Some(p) = (k + 1..b.stmts.len())
-        .find(|&p| mentions_in(func, std::slice::from_ref(&b.stmts[p]), i) > 0)
+    let Some(p) =
+        (k + 1..b.stmts.len()).find(|&p| mentions(func, std::slice::from_ref(&b.stmts[p]), i) > 0)
     else {
         return false;
     };
-    if p > k + 1 && !is_const(func, lo) || mentions_in(func, &b.stmts[p + 1..], i) > 0 {
+    if (p > k + 1 && !is_const(func, lo)) || mentions(func, &b.stmts[p + 1..], i) > 0 {
         return false;
     }
-    let stmt = match &b.stmts[p] {
-        Stmt::Loop { label, test: Some(tested), test_at_end: false, body, update }
+    let test = match &b.stmts[p] {
+        Stmt::Loop { label, test: Some(test), test_at_end: false, body, update }
             if update.is_empty() && !continues(body, *label) =>
         {
             let Some(Stmt::Expr(last)) = body.stmts.last() else { return false };
-            if !updates(func, *last, i) {
+            // The update moves out of the body: it may read no local the body declares.
+            let declared = body.stmts.iter().any(
+                |s| matches!(s, Stmt::Let { local, .. } if walk::mentions(func, *last, *local)),
+            );
+            if walk::assigned_local(func, *last) != Some(i) || declared {
                 return false;
             }
-            let Stmt::Loop { label, test, body, .. } = b.stmts[p].clone() else { return false };
-            let mut body = body;
-            body.stmts.pop();
-            let update = vec![*last];
-            // The loop is reported at its test (`while (i < hi)`).
-            func.locals[i.0 as usize].span = func.expr(*tested).span;
-            let looped = Stmt::Loop { label, test, test_at_end: false, body, update };
-            Stmt::Block(Block { stmts: vec![Stmt::Let { local: i, init: Some(lo) }, looped] })
+            *test
         }
-        Stmt::Block(inner) if matches!(inner.stmts.as_slice(), [Stmt::Loop { test: Some(_), test_at_end: false, update, .. }] if !update.is_empty()) =>
-        {
-            let mut inner = inner.clone();
-            if let Some(Stmt::Loop { test: Some(tested), .. }) = inner.stmts.first() {
-                func.locals[i.0 as usize].span = func.expr(*tested).span;
+        Stmt::Block(inner) => match inner.stmts.as_slice() {
+            [Stmt::Loop { test: Some(test), test_at_end: false, update, .. }]
+                if !update.is_empty() =>
+            {
+                *test
             }
-            inner.stmts.insert(0, Stmt::Let { local: i, init: Some(lo) });
-            Stmt::Block(inner)
-        }
+            _ => return false,
+        },
         _ => return false,
     };
-    b.stmts[p] = stmt;
+    let declare = Stmt::Let { local: i, init: Some(lo) };
+    b.stmts[p] = match std::mem::replace(&mut b.stmts[p], Stmt::Block(Block::default())) {
+        Stmt::Loop { label, test, body: mut inner, .. } => {
+            let update = inner.stmts.pop().into_iter().filter_map(|s| match s {
+                Stmt::Expr(e) => Some(e),
+                _ => None,
+            });
+            let looped = Stmt::Loop {
+                label,
+                test,
+                test_at_end: false,
+                body: inner,
+                update: update.collect(),
+            };
+            Stmt::Block(Block { stmts: vec![declare, looped] })
+        }
+        Stmt::Block(mut inner) => {
+            inner.stmts.insert(0, declare);
+            Stmt::Block(inner)
+        }
+        other => other,
+    };
+    // The loop is reported at its test (`while (i < hi)`).
+    func.locals[i.0 as usize].span = func.expr(test).span;
     b.stmts.remove(k);
     true
 }

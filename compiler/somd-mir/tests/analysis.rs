@@ -801,7 +801,10 @@ class Temps {
 /// and a search written as a `while` loop. Those whose rewrite would change Java's meaning
 /// keep their form, on the CPU: an index read after its loop, a `while` whose `continue`
 /// skips the update, an index whose declaration is separated from its loop by a statement
-/// that may change its start, and a mirrored test with an effect.
+/// that may change its start, and a mirrored test with an effect. A test mirrored between
+/// two locals names the loop's index; an inner `while` whose update reads a local of its
+/// body keeps its form inside the parallel loop; a host `for` loop updating a host scalar
+/// runs its rounds on the host around the kernel.
 #[test]
 fn loop_forms_are_counted_loops() {
     insta::assert_snapshot!(explain(
@@ -872,6 +875,25 @@ class Forms {
     }
     static void effect(dist int[] a, int[] k) {
         for (int i = 0; a.length - k[0]++ > i; i++) { a[i] = 0; }
+    }
+    static void locals(dist int[] a) {
+        int n = a.length;
+        for (int i = 0; n > i; i++) { a[i] = a[i] + n; }
+    }
+    static void hop(dist int[] a, int[] g) {
+        for (int r = 0; r < a.length; r++) {
+            int s = 0;
+            int i = 0;
+            while (i < g.length) { int w = 1 + (g[i] & 1); s += g[i]; i += w; }
+            a[r] = s;
+        }
+    }
+    static void rounds(dist int[] a, int k) {
+        int c = 0;
+        for (int r = 0; r < k; r++) {
+            c = c + 2;
+            for (int i = 0; i < a.length; i++) { a[i] = a[i] + c; }
+        }
     }
     public static void main(String[] args) {}
 }

@@ -127,6 +127,35 @@ class Main {
         return a;
     }
 
+    // A host scalar the rounds update, read by the kernel of each round.
+    static int[] ramps(int[] a, int k) {
+        int c = 0;
+        for (int r = 0; r < k; r++) {
+            c = c * 2 + 1;
+            for (int i = 0; i < a.length; i++) {
+                a[i] = a[i] + c;
+            }
+        }
+        return a;
+    }
+
+    // An inner `while` hopping by a step its body declares (the update stays in the body)
+    // under a mirrored test of two locals (`m > r`).
+    static int[] hops(int[] a, int[] g) {
+        int m = a.length;
+        for (int r = 0; m > r; r++) {
+            int s = 0;
+            int i = 0;
+            while (i < g.length) {
+                int w = 1 + (g[i] & 1);
+                s += g[i] * w;
+                i += w;
+            }
+            a[r] = s + a[r];
+        }
+        return a;
+    }
+
     // The index is read after its loop: the loop keeps its form, on the CPU.
     static int length(int[] a) {
         int i;
@@ -197,6 +226,12 @@ class Main {
         for (int i = 0; i < n; i++) c[i] = a[i];
         c = rounds(c, 4);
         System.out.println("rounds " + c[0] + " " + c[n - 1] + " " + total(c) + " " + total(rounds(c, 0)));
+        c = ramps(c, 5);
+        System.out.println("ramps " + c[0] + " " + c[n - 1] + " " + total(c));
+        int[] g = new int[37];
+        for (int i = 0; i < g.length; i++) g[i] = (i * 11) % 7 - 2;
+        c = hops(c, g);
+        System.out.println("hops " + c[0] + " " + c[999] + " " + c[1000] + " " + total(c));
         a = positives(a);
         System.out.println("positives " + a[0] + " " + a[1] + " " + a[2] + " total " + total(a));
     }

@@ -65,7 +65,7 @@ use std::collections::{HashMap, HashSet};
 /// that does not start at its operator's identity (`int m = a[0];`, `long s = k;`) or a
 /// floating conditional extremum, whose kernel cannot give the returned value by itself.
 /// With `host_for`, a `for` loop that is no parallel loop but holds loops is a host loop
-/// around them ([`SyncAnalysis::fold_or_host_loop`]).
+/// around them ([`SyncAnalysis::hosted_nests`]).
 pub fn analyze_sync(
     module: &Module,
     func: &Function,
@@ -74,7 +74,7 @@ pub fn analyze_sync(
 ) -> (Vec<LoopReport>, Result<SomdShape, Blocker>) {
     let mut an = SyncAnalysis {
         fold_returned,
-        host_for,
+        hosted: HashSet::new(),
         cx: Cx {
             module,
             func,
@@ -99,6 +99,9 @@ pub fn analyze_sync(
         nested_launches: HashSet::new(),
         host_loops: Vec::new(),
     };
+    if host_for {
+        an.hosted = an.hosted_nests(&func.body);
+    }
     an.host_targets(&func.body);
     an.folded_accumulators();
     let result = an.body();
@@ -161,8 +164,9 @@ struct SyncAnalysis<'a> {
     /// The labels of the host loops around the statement being read, innermost last
     /// (`None` for an unlabelled loop): what `break` and `continue` may leave.
     host_loops: Vec<Option<LabelId>>,
-    /// A `for` loop that is no parallel loop but holds loops may be a host loop.
-    host_for: bool,
+    /// The `for` blocks (by address) that the host runs although they hold no `sync`:
+    /// with `host_for`, those whose loops hold loops and are no parallel loops.
+    hosted: HashSet<usize>,
 }
 
 /// The blocker of a construct the extraction does not handle.
@@ -204,10 +208,7 @@ impl SyncAnalysis<'_> {
                 }
                 Stmt::Block(block) if is_for(block) => {
                     let accs = self.folded_into(block);
-                    match self.fold_or_host_loop(block, span, &[], &accs)? {
-                        Ok(step) => steps.push(step),
-                        Err(host) => steps.extend(host),
-                    }
+                    steps.push(self.fold_or_launch(block, span, &[], &accs)?);
                 }
                 Stmt::Sync { .. } => steps.extend(self.sync(stmt, &[])?),
                 Stmt::If { .. } => steps.push(self.host_if(stmt, span, &[])?),
@@ -789,9 +790,30 @@ impl SyncAnalysis<'_> {
     }
 
     /// A `for` block (its declarations or initial assignments, then the loop) whose loop
-    /// holds `sync` blocks or intermediate reduction calls: the host runs it.
+    /// holds `sync` blocks or intermediate reduction calls, or one of the nests the host
+    /// runs (`hosted`): the host runs it.
     fn host_for(&self, block: &Block) -> bool {
-        matches!(block.stmts.last(), Some(Stmt::Loop { .. })) && self.is_host_loop(block)
+        matches!(block.stmts.last(), Some(Stmt::Loop { .. }))
+            && (self.is_host_loop(block) || self.hosted.contains(&(block as *const Block as usize)))
+    }
+
+    /// The `for` blocks under `block` whose loops hold loops but are no parallel loops
+    /// (`Cx::for_loop` refuses them as they stand): run by the host around their inner
+    /// loops, as a `while` loop around them is (`for (int r = 0; r < rounds; r++) { for
+    /// (int i = ..) .. }` without `sync`). Only `host_program`'s last forms ask for them,
+    /// after every form that launches such a nest whole.
+    fn hosted_nests(&self, block: &Block) -> HashSet<usize> {
+        let mut found = HashSet::new();
+        walk::each_stmt(block, &mut |s| {
+            let Stmt::Block(b) = s else { return };
+            if is_for(b) && holds_loops(b) && !self.is_host_loop(b) {
+                let parallel = self.cx.for_loop(b, self.cx.func.span);
+                if parallel.is_none_or(|report| report.verdict.is_err()) {
+                    found.insert(b as *const Block as usize);
+                }
+            }
+        });
+        found
     }
 
     /// Whether `block` holds `sync` blocks or intermediate reduction calls (directly or in
@@ -1047,15 +1069,11 @@ impl SyncAnalysis<'_> {
                     let mut accs: Vec<LocalId> =
                         self.host_set.iter().filter(|l| assigned.contains(l)).copied().collect();
                     accs.sort();
-                    match self.fold_or_host_loop(inner, at, indices, &accs)? {
-                        Ok(step) => {
-                            if let SyncStep::Launch(k) | SyncStep::Reduce { launch: k, .. } = step {
-                                self.nested_launches.insert(k);
-                            }
-                            steps.push(step);
-                        }
-                        Err(host) => steps.extend(host),
+                    let step = self.fold_or_launch(inner, at, indices, &accs)?;
+                    if let SyncStep::Launch(k) | SyncStep::Reduce { launch: k, .. } = step {
+                        self.nested_launches.insert(k);
                     }
+                    steps.push(step);
                 }
                 Stmt::Block(inner) => steps.extend(self.nested(inner, at, indices)?),
                 Stmt::Loop { .. } => steps.push(self.host_while(stmt, at, indices)?),
@@ -1204,35 +1222,6 @@ impl SyncAnalysis<'_> {
         // accumulator of the loop.
         let into = self.launches[k].parallel.reduction.as_ref().map_or(*x, |r| r.acc);
         Ok(SyncStep::Reduce { launch: k, into })
-    }
-
-    /// A `for` block at host level: a launch ([`SyncAnalysis::fold_or_launch`]), or, when
-    /// its loop is no parallel loop but holds loops, a host loop around them
-    /// ([`SyncAnalysis::host_loop`], `Err` here), as a `while` loop would be: `for (int r =
-    /// 0; r < rounds; r++) { for (int i = ..) .. }` without `sync` runs its rounds on the
-    /// host. When the host form fails too, its refusal is the reason (it names the inner
-    /// loop or statement that keeps the body off the device).
-    fn fold_or_host_loop(
-        &mut self,
-        block: &Block,
-        span: Span,
-        indices: &[LocalId],
-        accs: &[LocalId],
-    ) -> Result<Result<SyncStep, Vec<SyncStep>>, Blocker> {
-        let (reports, launches) = (self.reports.len(), self.launches.len());
-        match self.fold_or_launch(block, span, indices, accs) {
-            Err(b)
-                if self.host_for
-                    && b.reason == BlockReason::Dependence
-                    && self.launches.len() == launches
-                    && holds_loops(block) =>
-            {
-                // The outer loop's refusal gives way to the inner loops' own reports.
-                self.reports.truncate(reports);
-                self.host_loop(block, span, indices).map(Err)
-            }
-            other => other.map(Ok),
-        }
     }
 
     fn sync(&mut self, stmt: &Stmt, indices: &[LocalId]) -> Result<Vec<SyncStep>, Blocker> {

@@ -243,6 +243,27 @@ pub fn mentions(func: &Function, root: ExprId, local: LocalId) -> bool {
     found
 }
 
+/// The expressions under `stmts` (their nested blocks too) that name local `local`.
+pub fn local_uses(func: &Function, stmts: &[Stmt], local: LocalId) -> Vec<ExprId> {
+    let mut uses = Vec::new();
+    let mut collect = |s: &Stmt| {
+        for root in stmt_roots(s) {
+            each_expr(func, root, &mut |e| {
+                if matches!(func.expr(e).kind, ExprKind::Local(l) if l == local) {
+                    uses.push(e);
+                }
+            });
+        }
+    };
+    for stmt in stmts {
+        collect(stmt);
+        for inner in stmt_blocks(stmt) {
+            each_stmt(inner, &mut collect);
+        }
+    }
+    uses
+}
+
 /// Numbers the loops of `func` in pre-order and returns them with their ids.
 pub fn loops(func: &Function) -> Vec<(LoopId, &Stmt)> {
     let mut out = Vec::new();
