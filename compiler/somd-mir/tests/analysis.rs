@@ -804,7 +804,9 @@ class Temps {
 /// that may change its start, and a mirrored test with an effect. A test mirrored between
 /// two locals names the loop's index; an inner `while` whose update reads a local of its
 /// body keeps its form inside the parallel loop; a host `for` loop updating a host scalar
-/// runs its rounds on the host around the kernel.
+/// runs its rounds on the host around the kernel. A test of two bounds (`i < a.length && i
+/// < b.length`) is a loop to their `Math.min`, unless a bound divides by a variable (Java
+/// may skip it).
 #[test]
 fn loop_forms_are_counted_loops() {
     insta::assert_snapshot!(explain(
@@ -887,6 +889,12 @@ class Forms {
             while (i < g.length) { int w = 1 + (g[i] & 1); s += g[i]; i += w; }
             a[r] = s;
         }
+    }
+    static void pair(dist int[] a, dist int[] b) {
+        for (int i = 0; i < a.length && i < b.length; i++) { a[i] = a[i] + b[i]; }
+    }
+    static void divided(dist int[] a, int n) {
+        for (int i = 0; i < a.length / n && i < a.length; i++) { a[i] = 0; }
     }
     static void rounds(dist int[] a, int k) {
         int c = 0;

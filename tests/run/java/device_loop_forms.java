@@ -156,6 +156,14 @@ class Main {
         return a;
     }
 
+    // Two bounds in one test (`i < a.length && i < b.length`): `Math.min` of both.
+    static int[] pairSum(int[] a, int[] b) {
+        for (int i = 0; i < a.length && i < b.length; i++) {
+            a[i] = a[i] + b[i];
+        }
+        return a;
+    }
+
     // The index is read after its loop: the loop keeps its form, on the CPU.
     static int length(int[] a) {
         int i;
@@ -222,6 +230,10 @@ class Main {
         System.out.println("firstEvenBits " + firstEvenBits(a, 97) + " "
             + firstEvenBits(a, 1024));
         System.out.println("length " + length(a));
+        int[] d = new int[n];
+        for (int i = 0; i < n; i++) d[i] = a[i];
+        int[] p = pairSum(d, a);
+        System.out.println("pairSum " + p[0] + " " + p[n - 1] + " " + total(p));
         int[] c = new int[n];
         for (int i = 0; i < n; i++) c[i] = a[i];
         c = rounds(c, 4);

@@ -69,8 +69,21 @@ pub fn dim_range(dim: &LoopDim) -> Range {
         SizeExpr::Const(v) => Some(v),
         _ => None,
     };
-    let below = size_bound(&dim.hi).into_iter().collect();
+    let mut below = Vec::new();
+    size_bounds(&dim.hi, &mut below);
     Range { lo, below }
+}
+
+/// The bounds `len + c` of a size: its own ([`size_bound`]), or both operands' of a
+/// `Math.min` (below the minimum is below each).
+fn size_bounds(s: &SizeExpr, out: &mut Vec<(LenSym, i64)>) {
+    match s {
+        SizeExpr::Min(a, b) => {
+            size_bounds(a, out);
+            size_bounds(b, out);
+        }
+        s => out.extend(size_bound(s)),
+    }
 }
 
 /// `len + c` from a size expression `a.length`, `a.length - k`, `a.length + k`.

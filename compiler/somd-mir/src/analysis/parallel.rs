@@ -379,6 +379,29 @@ fn setup_reads_written(
 }
 
 /// The label of the loop of a `for` block ([`is_for`]).
+/// The bound of a test `i < a && i < b && ..` on the index `index`: `Math.min` of the
+/// sizes (`size`) of its right sides.
+fn min_bound(
+    func: &Function,
+    test: ExprId,
+    index: LocalId,
+    size: &dyn Fn(ExprId) -> Option<SizeExpr>,
+) -> Option<SizeExpr> {
+    match func.expr(test).kind {
+        ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::And => {
+            let (a, b) = (min_bound(func, lhs, index, size)?, min_bound(func, rhs, index, size)?);
+            Some(SizeExpr::Min(Box::new(a), Box::new(b)))
+        }
+        ExprKind::Binary { op, lhs, rhs }
+            if op.kind == BinOpKind::Lt
+                && matches!(func.expr(lhs).kind, ExprKind::Local(l) if l == index) =>
+        {
+            size(rhs)
+        }
+        _ => None,
+    }
+}
+
 pub(super) fn label_of(block: &Block) -> Option<LabelId> {
     match block.stmts.as_slice() {
         [_, Stmt::Loop { label, .. }] => *label,
@@ -583,13 +606,27 @@ impl Cx<'_> {
         let ExprKind::Binary { op, lhs, rhs } = &func.expr(*test).kind else {
             return Err(not_counted());
         };
-        if !matches!(func.expr(*lhs).kind, ExprKind::Local(l) if l == index) {
-            return Err(not_counted());
-        }
+        let no_bound =
+            || "the loop bound is not derived from parameters and array lengths".to_string();
+        let (op, bound) = if op.kind == BinOpKind::And {
+            // `i < a && i < b` is `i < Math.min(a, b)`: neither bound divides by a variable,
+            // so evaluating both, in either order, neither fails nor has an effect.
+            let bound = min_bound(func, *test, index, &size).ok_or_else(not_counted)?;
+            if bound.divides_by_variable() {
+                return Err(
+                    "a test of several bounds (`i < a && i < b`), one of which divides by \
+                            a variable (Java need not evaluate it)"
+                        .into(),
+                );
+            }
+            (BinOp { kind: BinOpKind::Lt, ty: PrimOrRef::Prim(PrimType::Int) }, bound)
+        } else {
+            if !matches!(func.expr(*lhs).kind, ExprKind::Local(l) if l == index) {
+                return Err(not_counted());
+            }
+            (*op, size(*rhs).ok_or_else(no_bound)?)
+        };
         let reversed = matches!(op.kind, BinOpKind::Ge | BinOpKind::Gt) && !host;
-        let bound = size(*rhs).ok_or_else(|| {
-            "the loop bound is not derived from parameters and array lengths".to_string()
-        })?;
         let start = size(*init)
             .ok_or_else(|| "the loop start is not derived from parameters".to_string())?;
         // Ascending: `[start, bound)`; descending: `[bound, start + 1)`, both as `[lo, hi)`.
