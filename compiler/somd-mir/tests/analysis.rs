@@ -805,8 +805,9 @@ class Temps {
 /// two locals names the loop's index; an inner `while` whose update reads a local of its
 /// body keeps its form inside the parallel loop; a host `for` loop updating a host scalar
 /// runs its rounds on the host around the kernel. A test of two bounds (`i < a.length && i
-/// < b.length`) is a loop to their `Math.min`, unless a bound divides by a variable (Java
-/// may skip it).
+/// < b.length`) is a loop to their `Math.min`, unless a bound divides by a variable or
+/// reads a row (Java may skip it, or fail on it); a host loop's test of two bounds is a
+/// host `while` loop.
 #[test]
 fn loop_forms_are_counted_loops() {
     insta::assert_snapshot!(explain(
@@ -895,6 +896,14 @@ class Forms {
     }
     static void divided(dist int[] a, int n) {
         for (int i = 0; i < a.length / n && i < a.length; i++) { a[i] = 0; }
+    }
+    static void rowBound(dist int[] a, int[][] m) {
+        for (int i = 0; i < a.length && i < m[i].length; i++) { a[i] = 0; }
+    }
+    static void hostBound(dist int[] a, int k) {
+        for (int r = 0; r < k && r < a.length; r++) {
+            for (int i = 0; i < a.length; i++) { a[i] = a[i] + 1; }
+        }
     }
     static void rounds(dist int[] a, int k) {
         int c = 0;

@@ -378,9 +378,9 @@ fn setup_reads_written(
     None
 }
 
-/// The label of the loop of a `for` block ([`is_for`]).
 /// The bound of a test `i < a && i < b && ..` on the index `index`: `Math.min` of the
-/// sizes (`size`) of its right sides.
+/// sizes (`size`) of its right sides. A side reading an element (`m[x].length`, whose row
+/// Java may fail to read, and need not read at all) is none.
 fn min_bound(
     func: &Function,
     test: ExprId,
@@ -396,12 +396,20 @@ fn min_bound(
             if op.kind == BinOpKind::Lt
                 && matches!(func.expr(lhs).kind, ExprKind::Local(l) if l == index) =>
         {
+            let mut reads_element = false;
+            walk::each_expr(func, rhs, &mut |e| {
+                reads_element |= matches!(func.expr(e).kind, ExprKind::Index { .. });
+            });
+            if reads_element {
+                return None;
+            }
             size(rhs)
         }
         _ => None,
     }
 }
 
+/// The label of the loop of a `for` block ([`is_for`]).
 pub(super) fn label_of(block: &Block) -> Option<LabelId> {
     match block.stmts.as_slice() {
         [_, Stmt::Loop { label, .. }] => *label,
@@ -608,9 +616,10 @@ impl Cx<'_> {
         };
         let no_bound =
             || "the loop bound is not derived from parameters and array lengths".to_string();
-        let (op, bound) = if op.kind == BinOpKind::And {
-            // `i < a && i < b` is `i < Math.min(a, b)`: neither bound divides by a variable,
-            // so evaluating both, in either order, neither fails nor has an effect.
+        let (op, bound) = if op.kind == BinOpKind::And && !host {
+            // `i < a && i < b` is `i < Math.min(a, b)`: no bound divides by a variable or
+            // reads a row (`min_bound`), so evaluating both, in either order, neither fails
+            // nor has an effect. (A host loop's bound is no `Math.min`.)
             let bound = min_bound(func, *test, index, &size).ok_or_else(not_counted)?;
             if bound.divides_by_variable() {
                 return Err(
