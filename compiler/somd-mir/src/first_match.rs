@@ -31,17 +31,16 @@
 //! loop (its work-item count `Size::Steps` sends the call to the CPU), and the CPU leaves
 //! at the first match, so the wrapped iterations run only when nothing matched, as in
 //! Java, with their accesses checked (a stepped loop's index has no proven range). The
-//! rewritten loop
-//! evaluates the test in every iteration (a device evaluates them all), so the test must
-//! neither fail nor have an effect: its array accesses are proven in range for `lo <= i <
-//! hi` (`bounds`), it divides by no variable and calls nothing but `Math`. The
-//! assignments may fail (the analysis keeps such a loop on the CPU, where it stops at the
-//! first match as before).
+//! rewritten loop evaluates the test in every iteration (a device evaluates them all), so
+//! the test must neither fail nor have an effect: its array accesses are proven in range
+//! for `lo <= i < hi` (`bounds`), it divides by no variable and calls nothing but `Math`.
+//! The assignments may fail (the analysis keeps such a loop on the CPU, where it stops at
+//! the first match as before).
 //!
 //! The loop must be `for (int i = lo; i < hi; i += C)` (`C` a positive constant; `i++`
-//! too) with `lo` a constant of at least 0,
-//! `hi` without effects and naming no local the body assigns, and a body of exactly `if
-//! (test) { x = e; ..; break; }` (no `else`), assigning distinct primitive locals
+//! too) with `lo` a constant of at least 0, `hi` without effects and naming no local the
+//! body assigns, and a body of exactly `if (test) { x = e; ..; break; }` (no `else`),
+//! assigning distinct primitive locals
 //! declared before the loop; `break` may name the loop's label. The form `if (test) { ..;
 //! return p; }` followed by `return q;` right after the loop (a method returning a
 //! primitive) is the same search: `p` goes to a local `result_i` that the matching
