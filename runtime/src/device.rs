@@ -807,6 +807,14 @@ pub enum Size {
         hi: &'static Size,
         step: i64,
     },
+    /// `len`, the length of the rows of an array dimension, read through row `row`
+    /// (`m[k].length`): no size (the CPU path runs, and raises Java's exception) unless `0
+    /// <= row < rows`; a device array is rectangular, so then it is `len`.
+    Row {
+        len: &'static Size,
+        row: &'static Size,
+        rows: &'static Size,
+    },
 }
 
 impl Size {
@@ -835,6 +843,14 @@ impl Size {
                 let n = if hi > lo { (hi - lo + step - 1) / step } else { 0 };
                 (lo + n * step <= i64::from(i32::MAX)).then_some(n)
             }
+            Size::Row { len, row, rows } => {
+                let (row, rows) = (row.eval(values)?, rows.eval(values)?);
+                if (0..rows).contains(&row) {
+                    len.eval(values)
+                } else {
+                    None
+                }
+            }
         }
     }
 
@@ -857,7 +873,8 @@ impl Size {
             Size::Shl(a, b) => both(a, b).map(|(x, y)| shl(x, i64::from(y))),
             Size::UShr(a, b) => both(a, b).map(|(x, y)| ushr(x, i64::from(y))),
             Size::Java(a) => a.java(values),
-            Size::Steps { .. } => None,
+            // The compiler never sizes a launch by a host scalar's row.
+            Size::Steps { .. } | Size::Row { .. } => None,
         }
     }
 
@@ -867,6 +884,7 @@ impl Size {
             Size::Arg(j) => *j == k,
             Size::Const(_) => false,
             Size::Java(a) => a.reads(k),
+            Size::Row { len, row, rows } => len.reads(k) || row.reads(k) || rows.reads(k),
             Size::Steps { lo: a, hi: b, .. }
             | Size::Add(a, b)
             | Size::Sub(a, b)
@@ -2805,6 +2823,25 @@ mod tests {
         assert_eq!(steps(max - 7, 8), Some((max - 7) / 8), "the index stops at MAX - 7 + 7");
         assert_eq!(steps(max, 1), Some(max), "i++ never wraps below MAX");
         assert_eq!(steps(max + 1, 1), None, "a bound that is not an int");
+    }
+
+    #[test]
+    fn a_row_length_exists_only_for_an_existing_row() {
+        // `m[k].length` with arguments (width, k, rows).
+        static WIDTH: Size = Size::Arg(0);
+        static K: Size = Size::Arg(1);
+        static ROWS: Size = Size::Arg(2);
+        static ROW: Size = Size::Row { len: &WIDTH, row: &K, rows: &ROWS };
+        let row = |k: i64, rows: i64| ROW.eval(&[Some(7), Some(k), Some(rows)]);
+        assert_eq!(row(0, 3), Some(7));
+        assert_eq!(row(2, 3), Some(7));
+        assert_eq!(row(3, 3), None, "past the last row");
+        assert_eq!(row(-1, 3), None, "a negative row");
+        assert_eq!(row(0, 0), None, "m[0] of a matrix without rows");
+        assert_eq!(ROW.eval(&[Some(7), None, Some(3)]), None, "unknown argument");
+        assert!(ROW.reads(1) && ROW.reads(2) && !ROW.reads(3));
+        // A bound of a launch sized by a host scalar never reads a row.
+        assert_eq!(Size::Java(&ROW).eval(&[Some(7), Some(0), Some(3)]), None);
     }
 
     #[test]

@@ -1517,6 +1517,32 @@ fn device_runs_loops_in_other_forms() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, loops bounded by a row's length run on the device where the
+/// row exists: each method of `device_row_lengths` is one call of one launch. A call whose
+/// row does not exist runs on the CPU, which raises Java's exception at the row's read
+/// (the second call of `exc_row_index`); a kernel reading a missing row in its body raises
+/// it from the device (both calls of `exc_row_read` launch).
+#[test]
+fn device_checks_the_rows_its_bounds_read() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_row_lengths",
+        *opencl,
+        &[
+            ("Main.scaleRow", 1, 1),
+            ("Main.twice", 1, 1),
+            ("Main.pad", 1, 1),
+            ("Main.setupWidth", 1, 1),
+            ("Main.inner", 1, 1),
+            ("Main.bump", 1, 1),
+        ],
+    );
+    calls_and_launches("exc_row_index", *opencl, &[("Main.shift", 1, 1)]);
+    calls_and_launches("exc_row_read", *opencl, &[("Main.inner", 2, 2)]);
+}
+
 /// Under `SOMD_DEVICE=opencl`, SOMD methods returning a small table (`device_tables`) run
 /// on the device: each loop reducing into the table's elements is one launch (`span`,
 /// `bits`, `moments` and `peak` one, `above` two), and `lastSeen`, whose loop writes an

@@ -2392,3 +2392,47 @@ class Fresh {
 "#
     ));
 }
+
+#[test]
+fn row_lengths_are_read_through_their_rows() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Rows {
+    static int[][] nest(dist int[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[i].length; j++) { m[i][j] = m[i][j] + 1; }
+        }
+        return m;
+    }
+    static int[] fixedRow(dist int[] a, int[][] m, int k) {
+        for (int i = 0; i < a.length && i < m[k].length; i++) { a[i] = a[i] + 1; }
+        return a;
+    }
+    static int[] plane(dist int[] a, int[][][] c, int x) {
+        for (int i = 0; i < a.length && i < c[x][x + 1].length; i++) { a[i] = a[i] + 1; }
+        return a;
+    }
+    static int[][] width(dist(dim = 1) int[][] g, int[][] h) {
+        int[][] out = new int[g.length][h[0].length];
+        for (int i = 0; i < g.length; i++) {
+            for (int j = 0; j < g[i].length; j++) { out[i][j] = g[i][j]; }
+        }
+        return out;
+    }
+    static int[] ownRow(dist int[] a, int[][] m) {
+        for (int i = 0; i < m[i].length; i++) { a[i] = a[i] + 1; }
+        return a;
+    }
+    static int[] hostRows(dist int[] a, int[][] m) {
+        for (int r = 0; r < m[0].length; r++) {
+            sync {
+                for (int i = 0; i < a.length; i++) { a[i] = a[i] + r; }
+            }
+        }
+        return a;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}

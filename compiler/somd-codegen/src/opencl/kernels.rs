@@ -472,7 +472,7 @@ impl Writer<'_> {
                         .ok_or_else(|| bug(format!("size {text} is not an argument")))?,
                 )
             }
-            binary => SizeRule::binary(binary, |x| self.size_rule(x, scalars, cx))
+            other => SizeRule::composite(other, |x| self.size_rule(x, scalars, cx))
                 .ok_or_else(|| bug("size operator".to_string()))??,
         })
     }
@@ -872,13 +872,14 @@ impl Writer<'_> {
         // need no bounds check.
         let known: Vec<_> =
             body.parallel.dims.iter().map(|d| (d.index, bounds::dim_range(d))).collect();
-        // The host allocates each output with the dimensions the body gives it.
+        // The host allocates each output with the dimensions the body gives it (a row's
+        // length once the row exists: `SizeExpr::Row`).
         let mut same_length = Vec::new();
         for (out, dims) in &body.outputs {
             for (d, size) in dims.iter().enumerate() {
-                if let SizeExpr::Len { array, dim } = size {
+                if let SizeExpr::Len { array, dim } = size.rows_read() {
                     let a = bounds::LenSym { array: *out, dim: d as u8 };
-                    same_length.push((a, bounds::LenSym { array: *array, dim: *dim }));
+                    same_length.push((a, bounds::LenSym { array, dim }));
                 }
             }
         }

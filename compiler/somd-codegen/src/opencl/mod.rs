@@ -337,19 +337,35 @@ pub enum SizeRule {
         hi: Box<SizeRule>,
         step: i64,
     },
+    /// `len` read through row `row` of `rows` (`SizeExpr::Row`): the host runs the CPU path
+    /// when the row does not exist (runtime `Size::Row`).
+    Row {
+        len: Box<SizeRule>,
+        row: Box<SizeRule>,
+        rows: Box<SizeRule>,
+    },
 }
 
 /// A constructor of a binary [`SizeRule`] (`SizeRule::Add` ..).
 type MakeRule = fn(Box<SizeRule>, Box<SizeRule>) -> SizeRule;
 
 impl SizeRule {
-    /// The rule of a binary size expression `s` (`Add` .. `Max`) over rules of its
-    /// operands, or `None` for any other expression.
-    pub(crate) fn binary(
+    /// The rule of a size expression `s` built from others (`Add` .. `Max`, `Row`) over
+    /// rules of its parts, or `None` for any other expression.
+    pub(crate) fn composite(
         s: &SizeExpr,
         mut rule: impl FnMut(&SizeExpr) -> Result<SizeRule, EmitError>,
     ) -> Option<Result<SizeRule, EmitError>> {
         let (a, b, make): (_, _, MakeRule) = match s {
+            SizeExpr::Row { len, row, rows } => {
+                return Some((|| {
+                    Ok(SizeRule::Row {
+                        len: Box::new(rule(len)?),
+                        row: Box::new(rule(row)?),
+                        rows: Box::new(rule(rows)?),
+                    })
+                })())
+            }
             SizeExpr::Add(a, b) => (a, b, SizeRule::Add),
             SizeExpr::Sub(a, b) => (a, b, SizeRule::Sub),
             SizeExpr::Mul(a, b) => (a, b, SizeRule::Mul),
@@ -383,6 +399,7 @@ impl fmt::Display for SizeRule {
             SizeRule::UShr(a, b) => write!(f, "({a} >>> {b})"),
             SizeRule::Java(a) => write!(f, "int{a}"),
             SizeRule::Steps { lo, hi, step } => write!(f, "steps({lo}, {hi}, {step})"),
+            SizeRule::Row { len, row, rows } => write!(f, "row({len}, {row} of {rows})"),
         }
     }
 }

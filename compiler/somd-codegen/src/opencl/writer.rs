@@ -243,6 +243,12 @@ pub(super) struct FnCx<'a> {
     /// In a SOMD kernel: the label of the parallel loop whose iteration a work-item runs
     /// (the inner loop of a 2-D nest), so that `continue label` ends the iteration.
     pub(super) iteration_label: Option<LabelId>,
+    /// The rows (array, indices) of the element accesses whose next index is being written:
+    /// `(m, [r])` while writing `c` of `m[r][c]`, `(v, [x])` and `(v, [x, y])` while writing
+    /// `y` and `z` of `v[x][y][z]`. Java has read (and checked) those rows first, so a
+    /// length read through one of them (`m[r].length`) is not checked again: a second check
+    /// could record its failure first, C leaving the order of operands open.
+    pub(super) rows_read: Vec<(LocalId, Vec<ExprId>)>,
 }
 
 /// The C label of the innermost labelled statement `l` being written.
@@ -253,6 +259,21 @@ fn label_of(cx: &FnCx, l: LabelId) -> R<String> {
         .find(|(x, _)| *x == l)
         .map(|(_, name)| name.clone())
         .ok_or_else(|| bug("a jump to a label outside the code being written"))
+}
+
+/// Whether the row of array `m` at indices `rows` (`m[r]`, `v[x][y]`) is one of the rows
+/// read ahead of the index being written (`FnCx::rows_read`): the same array, and indices
+/// of the same locals or constants.
+fn row_read(cx: &FnCx, m: LocalId, rows: &[ExprId]) -> bool {
+    let kind = |e: ExprId| &cx.func.expr(e).kind;
+    let same = |a: ExprId, b: ExprId| match (kind(a), kind(b)) {
+        (ExprKind::Local(x), ExprKind::Local(y)) => x == y,
+        (ExprKind::Const(x), ExprKind::Const(y)) => x == y,
+        _ => false,
+    };
+    cx.rows_read.iter().any(|(n, q)| {
+        *n == m && q.len() >= rows.len() && rows.iter().zip(q).all(|(a, b)| same(*a, *b))
+    })
 }
 
 /// `a[i]` on the whole-vector path of a widened kernel (`FnCx::widened`): element
@@ -793,6 +814,7 @@ impl<'a> FnCx<'a> {
             labels: Vec::new(),
             label_count: 0,
             iteration_label: None,
+            rows_read: Vec::new(),
         }
     }
 
@@ -2014,6 +2036,25 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// `len`, read through row `access` (`m[x]`, index `index` into `rows` rows): the row's
+    /// bounds check first, as Java reads the row, unless the bounds analysis proves it.
+    fn row_length(
+        &mut self,
+        cx: &mut FnCx,
+        access: ExprId,
+        index: ExprId,
+        rows: &str,
+        len: String,
+    ) -> R<String> {
+        if cx.proven.contains(&access) {
+            return Ok(len);
+        }
+        let i = self.expr(cx, index)?;
+        let span = cx.func.expr(access).span;
+        let checked = self.index_text(cx, access, span, &i, rows);
+        Ok(format!("((void){checked}, {len})"))
+    }
+
     pub(super) fn expr(&mut self, cx: &mut FnCx, e: ExprId) -> R<String> {
         if let Some(name) = cx.hoisted.get(&e) {
             return Ok(name.clone());
@@ -2151,8 +2192,14 @@ impl<'a> Writer<'a> {
                     };
                     let name = cx.name(a).to_string();
                     let x = self.expr(cx, first)?;
-                    let y = self.expr(cx, *mid)?;
-                    let z = self.expr(cx, *index)?;
+                    cx.rows_read.push((a, vec![first]));
+                    let y = self.expr(cx, *mid);
+                    cx.rows_read.pop();
+                    let y = y?;
+                    cx.rows_read.push((a, vec![first, *mid]));
+                    let z = self.expr(cx, *index);
+                    cx.rows_read.pop();
+                    let z = z?;
                     let xs = func.expr(*inner).span;
                     let ys = func.expr(*array).span;
                     let xi = self.index_text(cx, *inner, xs, &x, &format!("{name}_len0"));
@@ -2166,7 +2213,10 @@ impl<'a> Writer<'a> {
                     };
                     let name = cx.name(a).to_string();
                     let r = self.expr(cx, *row)?;
-                    let c = self.expr(cx, *index)?;
+                    cx.rows_read.push((a, vec![*row]));
+                    let c = self.expr(cx, *index);
+                    cx.rows_read.pop();
+                    let c = c?;
                     let row_span = func.expr(*array).span;
                     let ri = self.index_text(cx, *array, row_span, &r, &format!("{name}_len0"));
                     let ci = self.index_text(cx, e, expr.span, &c, &format!("{name}_len1"));
@@ -2195,12 +2245,38 @@ impl<'a> Writer<'a> {
                     Some((_, n)) => n.to_string(),
                     None => format!("{}_len0", cx.name(*l)),
                 },
-                ExprKind::Index { array, .. } => match &func.expr(*array).kind {
-                    ExprKind::Static(st) => self.static_len(*st, 1)?,
-                    ExprKind::Local(l) => format!("{}_len1", cx.name(*l)),
+                // Java reads the row, failing where it does not exist; every row of the
+                // device's arrays has the same length.
+                ExprKind::Index { array, index } => match &func.expr(*array).kind {
+                    ExprKind::Static(st) => {
+                        let rows = self.static_len(*st, 0)?;
+                        let len = self.static_len(*st, 1)?;
+                        self.row_length(cx, *a, *index, &rows, len)?
+                    }
+                    ExprKind::Local(l) if row_read(cx, *l, &[*index]) => format!("{}_len1", cx.name(*l)),
+                    ExprKind::Local(l) => {
+                        let name = cx.name(*l).to_string();
+                        let len = format!("{name}_len1");
+                        self.row_length(cx, *a, *index, &format!("{name}_len0"), len)?
+                    }
                     // `c[x][y].length` of a 3-D array.
-                    ExprKind::Index { array: base, .. } => match func.expr(*base).kind {
-                        ExprKind::Local(l) => format!("{}_len2", cx.name(l)),
+                    ExprKind::Index { array: base, index: first } => match func.expr(*base).kind {
+                        ExprKind::Local(l) => {
+                            let name = cx.name(l).to_string();
+                            let len = format!("{name}_len2");
+                            if row_read(cx, l, &[*first, *index]) {
+                                len
+                            } else {
+                                let rows = format!("{name}_len1");
+                                let len = self.row_length(cx, *a, *index, &rows, len)?;
+                                if row_read(cx, l, &[*first]) {
+                                    len
+                                } else {
+                                    let planes = format!("{name}_len0");
+                                    self.row_length(cx, *array, *first, &planes, len)?
+                                }
+                            }
+                        }
                         _ => return Err(bug("length of a computed array")),
                     },
                     _ => return Err(bug("length of a computed array")),
@@ -2651,6 +2727,8 @@ impl<'a> Writer<'a> {
             SizeExpr::Const(v) => v.to_string(),
             SizeExpr::Scalar(l) | SizeExpr::Host(l) => cx.name(*l).to_string(),
             SizeExpr::Len { array, dim } => format!("{}_len{dim}", cx.name(*array)),
+            // The host launches only where the row exists (runtime `Size::Row`).
+            SizeExpr::Row { len, .. } => size(len)?,
             SizeExpr::Add(a, b) | SizeExpr::Sub(a, b) | SizeExpr::Mul(a, b) if wrap => {
                 let f = match s {
                     SizeExpr::Add(..) => "somd_iadd",

@@ -1123,6 +1123,12 @@ fn size_text(rule: &SizeRule) -> String {
         SizeRule::Shl(a, b) => binary("Shl", a, b),
         SizeRule::UShr(a, b) => binary("UShr", a, b),
         SizeRule::Java(a) => format!("rt::device::Size::Java(&{})", size_text(a)),
+        SizeRule::Row { len, row, rows } => format!(
+            "rt::device::Size::Row {{ len: &{}, row: &{}, rows: &{} }}",
+            size_text(len),
+            size_text(row),
+            size_text(rows)
+        ),
         SizeRule::Steps { lo, hi, step } => format!(
             "rt::device::Size::Steps {{ lo: &{}, hi: &{}, step: {step} }}",
             size_text(lo),
@@ -2122,7 +2128,7 @@ impl HostProgram<'_, '_> {
             SizeExpr::Sub(a, b) => {
                 format!("i32::wrapping_sub({}, {})", self.size(a)?, self.size(b)?)
             }
-            // `Cx::host_size` gives host loops none of these (a host scalar is a size of
+            // `Cx::size_depth` gives host loops none of these (a host scalar is a size of
             // the launches only).
             SizeExpr::Mul(..)
             | SizeExpr::Div(..)
@@ -2132,6 +2138,7 @@ impl HostProgram<'_, '_> {
             | SizeExpr::Shr(..)
             | SizeExpr::Shl(..)
             | SizeExpr::UShr(..)
+            | SizeExpr::Row { .. }
             | SizeExpr::Host(_) => {
                 return Err(EmitError::Internal("a kernel size as a host loop bound".into()))
             }

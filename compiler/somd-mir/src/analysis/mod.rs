@@ -313,6 +313,18 @@ pub enum SizeExpr {
         field: StaticId,
         name: String,
     },
+    /// `len`, the length of the rows of an array dimension, read through row `row`
+    /// (`m[k].length` is `Row { len: m[0].length, row: k, rows: m.length }`; `c[x][y].length`
+    /// a `Row` of a `Row`). Java reads that row, and fails where it does not exist, so the
+    /// size exists only for `0 <= row < rows` (runtime `Size::Row`: the CPU path runs
+    /// otherwise, and raises Java's exception); then it is `len`, the device's arrays being
+    /// rectangular. Only in kernel sizes, and never with a host scalar (such a size must
+    /// always exist, [`SizeExpr::Host`]).
+    Row {
+        len: Box<SizeExpr>,
+        row: Box<SizeExpr>,
+        rows: Box<SizeExpr>,
+    },
 }
 
 impl SizeExpr {
@@ -350,10 +362,19 @@ impl SizeExpr {
         }
     }
 
+    /// The sizes this one is computed from: a binary size's operands, a [`SizeExpr::Row`]'s
+    /// length, row and rows.
+    pub fn parts(&self) -> Vec<&SizeExpr> {
+        match self {
+            SizeExpr::Row { len, row, rows } => vec![len, row, rows],
+            s => s.operands().map_or_else(Vec::new, |(a, b)| vec![a, b]),
+        }
+    }
+
     pub fn mentions(&self, local: LocalId) -> bool {
         match self {
             SizeExpr::Scalar(l) | SizeExpr::Host(l) | SizeExpr::Len { array: l, .. } => *l == local,
-            s => s.operands().is_some_and(|(a, b)| a.mentions(local) || b.mentions(local)),
+            s => s.parts().iter().any(|p| p.mentions(local)),
         }
     }
 
@@ -364,17 +385,16 @@ impl SizeExpr {
             SizeExpr::Div(_, b) | SizeExpr::Rem(_, b) if !matches!(**b, SizeExpr::Const(c) if c > 0) => {
                 true
             }
-            s => s
-                .operands()
-                .is_some_and(|(a, b)| a.divides_by_variable() || b.divides_by_variable()),
+            s => s.parts().iter().any(|p| p.divides_by_variable()),
         }
     }
 
-    /// Whether the size divides (`/`, `%`), which Java may fail to do.
-    pub fn divides(&self) -> bool {
+    /// Whether Java may fail to compute the size: it divides (`/`, `%`) or reads a row
+    /// ([`SizeExpr::Row`]).
+    pub fn may_fail(&self) -> bool {
         match self {
-            SizeExpr::Div(..) | SizeExpr::Rem(..) => true,
-            s => s.operands().is_some_and(|(a, b)| a.divides() || b.divides()),
+            SizeExpr::Div(..) | SizeExpr::Rem(..) | SizeExpr::Row { .. } => true,
+            s => s.parts().iter().any(|p| p.may_fail()),
         }
     }
 
@@ -383,7 +403,7 @@ impl SizeExpr {
     pub fn mentions_host(&self) -> bool {
         match self {
             SizeExpr::Host(_) => true,
-            s => s.operands().is_some_and(|(a, b)| a.mentions_host() || b.mentions_host()),
+            s => s.parts().iter().any(|p| p.mentions_host()),
         }
     }
 
@@ -392,11 +412,33 @@ impl SizeExpr {
         match self {
             SizeExpr::Host(l) if !out.contains(l) => out.push(*l),
             s => {
-                if let Some((a, b)) = s.operands() {
-                    a.hosts(out);
-                    b.hosts(out);
+                for p in s.parts() {
+                    p.hosts(out);
                 }
             }
+        }
+    }
+
+    /// The size with each [`SizeExpr::Row`] under `+`, `-` and `Math.min` (the forms the
+    /// bounds analysis reads) replaced by its length: its value wherever it exists, and a
+    /// launch sized by it happens only there.
+    pub fn rows_read(&self) -> SizeExpr {
+        let both = |a: &SizeExpr, b: &SizeExpr| (Box::new(a.rows_read()), Box::new(b.rows_read()));
+        match self {
+            SizeExpr::Row { len, .. } => len.rows_read(),
+            SizeExpr::Add(a, b) => {
+                let (a, b) = both(a, b);
+                SizeExpr::Add(a, b)
+            }
+            SizeExpr::Sub(a, b) => {
+                let (a, b) = both(a, b);
+                SizeExpr::Sub(a, b)
+            }
+            SizeExpr::Min(a, b) => {
+                let (a, b) = both(a, b);
+                SizeExpr::Min(a, b)
+            }
+            s => s.clone(),
         }
     }
 
@@ -409,6 +451,28 @@ impl SizeExpr {
             SizeExpr::Len { array, dim: 0 } => format!("{}.length", func.local(*array).name),
             SizeExpr::Len { array, dim } => {
                 format!("{}{}.length", func.local(*array).name, "[0]".repeat(*dim as usize))
+            }
+            SizeExpr::Row { len, row, rows } => {
+                // `m[k].length`, `c[x][y].length`: the rows peeled down to the length.
+                let mut indices = vec![row.display(func)];
+                let mut base = &**len;
+                while let SizeExpr::Row { len, row, .. } = base {
+                    indices.push(row.display(func));
+                    base = len;
+                }
+                match base {
+                    SizeExpr::Len { array, dim } if *dim as usize == indices.len() => format!(
+                        "{}[{}].length",
+                        func.local(*array).name,
+                        indices.join("][")
+                    ),
+                    _ => format!(
+                        "{} (row {} of {})",
+                        len.display(func),
+                        row.display(func),
+                        rows.display(func)
+                    ),
+                }
             }
             SizeExpr::Add(a, b) => format!("{} + {}", a.term(func), b.term(func)),
             SizeExpr::Sub(a, b) => match **b {

@@ -22,6 +22,7 @@
 //! never change), exactly one parallel loop, then `return out` / `return acc` / nothing.
 
 use super::isolation;
+use super::bounds::Range;
 use super::walk::{self, each_expr_in_block};
 use super::{AccReduction, BlockReason, Blocker, Dependence, LoopDim, LoopId, LoopReport};
 use super::{ParallelLoop, SizeExpr, SomdBody, SomdResult, SomdShape};
@@ -379,8 +380,9 @@ fn setup_reads_written(
 }
 
 /// The bound of a test `i < a && i < b && ..` on the index `index`: `Math.min` of the
-/// sizes (`size`) of its right sides. A side reading an element (`m[x].length`, whose row
-/// Java may fail to read, and need not read at all) is none.
+/// sizes (`size`) of its right sides. A side reading a row (`m[k].length`, which Java need
+/// not read at all) is a [`SizeExpr::Row`]: where the row does not exist the CPU path runs,
+/// and reads it only where Java does; `i < m[i].length` is no size.
 fn min_bound(
     func: &Function,
     test: ExprId,
@@ -396,13 +398,6 @@ fn min_bound(
             if op.kind == BinOpKind::Lt
                 && matches!(func.expr(lhs).kind, ExprKind::Local(l) if l == index) =>
         {
-            let mut reads_element = false;
-            walk::each_expr(func, rhs, &mut |e| {
-                reads_element |= matches!(func.expr(e).kind, ExprKind::Index { .. });
-            });
-            if reads_element {
-                return None;
-            }
             size(rhs)
         }
         _ => None,
@@ -464,16 +459,19 @@ pub(super) struct Counted {
 impl Cx<'_> {
     /// A size expression derived from parameters, lengths and constants.
     pub(super) fn size(&self, e: ExprId) -> Option<SizeExpr> {
-        self.size_depth(e, 0, false)
+        self.size_depth(e, 0, false, &[])
     }
 
-    /// A size the host evaluates alone (a host loop's bound): also a `static final int`
-    /// field, which kernels do not take as a size.
-    pub(super) fn host_size(&self, e: ExprId) -> Option<SizeExpr> {
-        self.size_depth(e, 0, true)
-    }
-
-    fn size_depth(&self, e: ExprId, depth: u32, host: bool) -> Option<SizeExpr> {
+    /// A size as [`Cx::size`], where the `int` locals of `known` (the indices of enclosing
+    /// loops) lie in their ranges. With `host`, a size the host evaluates alone (a host
+    /// loop's bound): also a `static final int` field, which kernels do not take as a size.
+    fn size_depth(
+        &self,
+        e: ExprId,
+        depth: u32,
+        host: bool,
+        known: &[(LocalId, Range)],
+    ) -> Option<SizeExpr> {
         if depth > 16 {
             return None;
         }
@@ -498,7 +496,7 @@ impl Cx<'_> {
                 } else if let Some(Some(init)) = self.setup.get(l) {
                     let assigned = assigned_locals(func);
                     if assigned.get(l).copied().unwrap_or(0) == 0 {
-                        self.size_depth(*init, depth + 1, host)
+                        self.size_depth(*init, depth + 1, host, known)
                     } else {
                         None
                     }
@@ -506,19 +504,7 @@ impl Cx<'_> {
                     None
                 }
             }
-            ExprKind::Length(a) => match &func.expr(*a).kind {
-                ExprKind::Local(l) => self.len_of(*l, 0),
-                ExprKind::Index { array, .. } => match func.expr(*array).kind {
-                    ExprKind::Local(l) => self.len_of(l, 1),
-                    // `c[x][y].length` of a 3-D array (rectangular on the device).
-                    ExprKind::Index { array: base, .. } => match func.expr(base).kind {
-                        ExprKind::Local(l) => self.len_of(l, 2),
-                        _ => None,
-                    },
-                    _ => None,
-                },
-                _ => None,
-            },
+            ExprKind::Length(a) => self.length_size(*a, depth, host, known),
             // `m.length > 0 ? m[0].length : 0` (also `!= 0`, `0 < m.length`): the width of a
             // matrix written so that an empty one has no row 0 to read. On the device a
             // matrix is rectangular and one with no rows has width 0 (`HostArray`'s
@@ -528,8 +514,8 @@ impl Cx<'_> {
                 self.len_of(m, 1)
             }
             ExprKind::Binary { op, lhs, rhs } if op.ty == PrimOrRef::Prim(PrimType::Int) => {
-                let l = Box::new(self.size_depth(*lhs, depth + 1, host)?);
-                let r = Box::new(self.size_depth(*rhs, depth + 1, host)?);
+                let l = Box::new(self.size_depth(*lhs, depth + 1, host, known)?);
+                let r = Box::new(self.size_depth(*rhs, depth + 1, host, known)?);
                 match op.kind {
                     BinOpKind::Add => Some(SizeExpr::Add(l, r)),
                     BinOpKind::Sub => Some(SizeExpr::Sub(l, r)),
@@ -546,8 +532,8 @@ impl Cx<'_> {
             }
             _ if !host => match walk::min_max_call(self.module, func, e)? {
                 (op, [a, b], PrimType::Int) => {
-                    let a = Box::new(self.size_depth(a, depth + 1, host)?);
-                    let b = Box::new(self.size_depth(b, depth + 1, host)?);
+                    let a = Box::new(self.size_depth(a, depth + 1, host, known)?);
+                    let b = Box::new(self.size_depth(b, depth + 1, host, known)?);
                     match op {
                         ReduceOp::Min => Some(SizeExpr::Min(a, b)),
                         _ => Some(SizeExpr::Max(a, b)),
@@ -557,6 +543,58 @@ impl Cx<'_> {
             },
             _ => None,
         }
+    }
+
+    /// The size `a.length`: the length of dimension 0 of a local, or `m[x].length` and
+    /// `c[x][y].length` (dimensions 1 and 2, rectangular on the device). Java reads each
+    /// row on the way, and fails where it does not exist: a row is read as a
+    /// [`SizeExpr::Row`], which the host checks, unless its index is the index of an
+    /// enclosing loop (`known`) that lies in the rows (`j < m[i].length` in a nest over `i
+    /// < m.length`). A host loop's bound (`host`) reads no such row.
+    fn length_size(
+        &self,
+        a: ExprId,
+        depth: u32,
+        host: bool,
+        known: &[(LocalId, Range)],
+    ) -> Option<SizeExpr> {
+        let func = self.func;
+        let mut rows = Vec::new();
+        let mut base = a;
+        while let ExprKind::Index { array, index } = func.expr(base).kind {
+            rows.push(index);
+            base = array;
+        }
+        let ExprKind::Local(l) = func.expr(base).kind else { return None };
+        // `rows[d]` indexes dimension `d`.
+        rows.reverse();
+        if rows.len() > 2 {
+            return None;
+        }
+        let mut size = self.len_of(l, rows.len() as u8)?;
+        for (d, &row) in rows.iter().enumerate().rev() {
+            let in_rows = |r: &Range| {
+                r.lo.is_some_and(|lo| lo >= 0)
+                    && r.below.iter().any(|(len, c)| len.array == l && len.dim as usize == d && *c <= 0)
+            };
+            let is_known = match func.expr(row).kind {
+                ExprKind::Local(x) => known.iter().any(|(k, r)| *k == x && in_rows(r)),
+                _ => false,
+            };
+            if is_known {
+                continue;
+            }
+            let row = self.size_depth(row, depth + 1, host, known)?;
+            if host || row.mentions_host() {
+                return None;
+            }
+            size = SizeExpr::Row {
+                len: Box::new(size),
+                row: Box::new(row),
+                rows: Box::new(self.len_of(l, d as u8)?),
+            };
+        }
+        Some(size)
     }
 
     fn len_of(&self, l: LocalId, dim: u8) -> Option<SizeExpr> {
@@ -584,13 +622,24 @@ impl Cx<'_> {
     }
 
     /// [`Cx::counted`] for a loop the host runs (`host`: its bounds may read static fields,
-    /// [`Cx::host_size`]; it steps up).
+    /// [`Cx::size_depth`] with `host`; it steps up).
     pub(super) fn counted_in<'b>(
         &self,
         block: &'b Block,
         host: bool,
     ) -> Result<(Counted, &'b Block), String> {
-        let size = |e: ExprId| if host { self.host_size(e) } else { self.size(e) };
+        self.counted_known(block, host, &[])
+    }
+
+    /// [`Cx::counted_in`] inside loops whose indices lie in the ranges `known`
+    /// ([`Cx::length_size`]).
+    fn counted_known<'b>(
+        &self,
+        block: &'b Block,
+        host: bool,
+        known: &[(LocalId, Range)],
+    ) -> Result<(Counted, &'b Block), String> {
+        let size = |e: ExprId| self.size_depth(e, 0, host, known);
         let func = self.func;
         let not_counted = || {
             if host {
@@ -617,9 +666,10 @@ impl Cx<'_> {
         let no_bound =
             || "the loop bound is not derived from parameters and array lengths".to_string();
         let (op, bound) = if op.kind == BinOpKind::And && !host {
-            // `i < a && i < b` is `i < Math.min(a, b)`: no bound divides by a variable or
-            // reads a row (`min_bound`), so evaluating both, in either order, neither fails
-            // nor has an effect. (A host loop's bound is no `Math.min`.)
+            // `i < a && i < b` is `i < Math.min(a, b)`: no bound divides by a variable, and
+            // a row a bound reads is checked before the launch (`min_bound`), so evaluating
+            // both, in either order, neither fails nor has an effect. (A host loop's bound is
+            // no `Math.min`.)
             let bound = min_bound(func, *test, index, &size).ok_or_else(not_counted)?;
             if bound.divides_by_variable() {
                 return Err(
@@ -732,7 +782,16 @@ impl Cx<'_> {
         if let [Stmt::Block(inner)] = body.stmts.as_slice() {
             if is_for(inner) {
                 let inner_label = label_of(inner);
-                if let Ok((inner_c, inner_body)) = self.counted(inner) {
+                // The outer index lies in its range there (`j < m[i].length`).
+                let outer = LoopDim {
+                    index,
+                    lo: counted.lo.clone(),
+                    hi: counted.hi.clone(),
+                    step,
+                    reversed: counted.reversed,
+                };
+                let known = [(index, super::bounds::dim_range(&outer))];
+                if let Ok((inner_c, inner_body)) = self.counted_known(inner, false, &known) {
                     let uses_i = |s: &SizeExpr| s.mentions(index);
                     stepped_nest = step != 1 || inner_c.step != 1;
                     let ascending = !counted.reversed && !inner_c.reversed;

@@ -735,20 +735,6 @@ impl SyncAnalysis<'_> {
         }
     }
 
-    /// Whether `e` reads a row (`m[0].length` fails on a matrix of no rows) other than in
-    /// the guarded width `m.length > 0 ? m[0].length : 0`.
-    fn unguarded_row(&self, e: ExprId) -> bool {
-        match &self.cx.func.expr(e).kind {
-            ExprKind::Conditional { cond, then_expr, else_expr }
-                if walk::guarded_width(self.cx.func, *cond, *then_expr, *else_expr).is_some() =>
-            {
-                false
-            }
-            ExprKind::Index { .. } => true,
-            kind => walk::children(kind).into_iter().any(|c| self.unguarded_row(c)),
-        }
-    }
-
     /// A declaration of a host scalar: a primitive local initialised from host scalars or
     /// intermediate reductions, or one that host statements assign.
     fn is_host_declaration(&self, local: LocalId, init: Option<ExprId>) -> bool {
@@ -768,9 +754,7 @@ impl SyncAnalysis<'_> {
         // A size that neither divides nor reads a row but in the guarded width (`m.length >
         // 0 ? m[0].length : 0`, `Math.min(n, a.length)`) reads no element's value and cannot
         // fail: a setup local, which kernels may also take as a size.
-        let size = init.is_some_and(|e| {
-            self.cx.size(e).is_some_and(|s| !s.divides()) && !self.unguarded_row(e)
-        });
+        let size = init.is_some_and(|e| self.cx.size(e).is_some_and(|s| !s.may_fail()));
         if !size
             && init.is_some_and(|e| {
                 array_or_call(func, e).is_some() || walk::may_fail(func, e, &|_| false, &library)
