@@ -1517,6 +1517,28 @@ fn device_runs_loops_in_other_forms() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, loops writing their arrays at a constant offset of the loop
+/// index (`device_offset_index`: 1-based, stepping down from the length, rows, an output,
+/// pairs below a stepped index) run as one launch per call.
+#[test]
+fn device_runs_loops_writing_at_an_offset() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_offset_index",
+        *opencl,
+        &[
+            ("Main.oneBased", 1, 1),
+            ("Main.down", 1, 1),
+            ("Main.halves", 1, 1),
+            ("Main.rows", 1, 1),
+            ("Main.swapPairs", 1, 1),
+            ("Main.ahead", 1, 1),
+        ],
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, loops bounded by a row's length run on the device where the
 /// row exists: each method of `device_row_lengths` is one call of one launch. A call whose
 /// row does not exist runs on the CPU, which raises Java's exception at the row's read

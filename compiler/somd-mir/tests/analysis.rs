@@ -172,9 +172,9 @@ class Dep {
         return r;
     }
     static int[] shifted(dist int[] a) {
-        int[] r = new int[a.length + 1];
+        int[] r = new int[2 * a.length];
         for (int i = 0; i < a.length; i++) {
-            r[i + 1] = a[i];
+            r[2 * i] = a[i];
         }
         return r;
     }
@@ -236,7 +236,7 @@ class Step {
     static int[] overlap(dist int[] a) {
         int[] out = new int[a.length + 4];
         for (int i = 0; i < a.length; i += 4) {
-            out[i + 4] = a[i];
+            out[i + 4] = a[i] + out[i];
         }
         return out;
     }
@@ -291,7 +291,7 @@ class Step {
         long[][] out = new long[m.length + 2][m[0].length];
         for (int i = 0; i < m.length; i += 2) {
             for (int j = 0; j < m[0].length; j++) {
-                out[i + 2][j] = m[i][j];
+                out[i + 2][j] = m[i][j] + out[i][j];
             }
         }
         return out;
@@ -2429,6 +2429,45 @@ class Rows {
                 for (int i = 0; i < a.length; i++) { a[i] = a[i] + r; }
             }
         }
+        return a;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}
+
+#[test]
+fn writes_at_an_offset_of_the_index() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Offsets {
+    static int[] oneBased(dist int[] a) {
+        for (int i = 1; i <= a.length; i++) { a[i - 1] = a[i - 1] * 2; }
+        return a;
+    }
+    static int[] down(dist int[] a) {
+        for (int i = a.length; i > 0; i--) { a[i - 1] += 3; }
+        return a;
+    }
+    static int[] pairs(dist int[] a) {
+        for (int i = 2; i <= a.length; i += 2) { int t = a[i - 2]; a[i - 2] = a[i - 1]; a[i - 1] = t; }
+        return a;
+    }
+    static int[][] rows(dist int[][] m) {
+        for (int r = 1; r <= m.length; r++) { m[r - 1][0] = m[r - 1][1]; }
+        return m;
+    }
+    static int[] carried(dist int[] a) {
+        for (int i = 1; i < a.length; i++) { a[i] = a[i - 1] + 1; }
+        return a;
+    }
+    static int[] twoCells(dist int[] a) {
+        for (int i = 0; i < a.length - 1; i++) { a[i] = 0; a[i + 1] = 1; }
+        return a;
+    }
+    static int[] wide(dist int[] a) {
+        for (int i = 0; i < a.length - 2; i += 2) { a[i] = a[i + 2]; }
         return a;
     }
     public static void main(String[] args) {}

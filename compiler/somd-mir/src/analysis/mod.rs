@@ -461,11 +461,9 @@ impl SizeExpr {
                     base = len;
                 }
                 match base {
-                    SizeExpr::Len { array, dim } if *dim as usize == indices.len() => format!(
-                        "{}[{}].length",
-                        func.local(*array).name,
-                        indices.join("][")
-                    ),
+                    SizeExpr::Len { array, dim } if *dim as usize == indices.len() => {
+                        format!("{}[{}].length", func.local(*array).name, indices.join("]["))
+                    }
                     _ => format!(
                         "{} (row {} of {})",
                         len.display(func),

@@ -21,8 +21,8 @@
 //! The extracted body shape is: setup (`T[] out = new T[..lengths..]`, scalar locals that
 //! never change), exactly one parallel loop, then `return out` / `return acc` / nothing.
 
-use super::isolation;
 use super::bounds::Range;
+use super::isolation;
 use super::walk::{self, each_expr_in_block};
 use super::{AccReduction, BlockReason, Blocker, Dependence, LoopDim, LoopId, LoopReport};
 use super::{ParallelLoop, SizeExpr, SomdBody, SomdResult, SomdShape};
@@ -575,7 +575,9 @@ impl Cx<'_> {
         for (d, &row) in rows.iter().enumerate().rev() {
             let in_rows = |r: &Range| {
                 r.lo.is_some_and(|lo| lo >= 0)
-                    && r.below.iter().any(|(len, c)| len.array == l && len.dim as usize == d && *c <= 0)
+                    && r.below
+                        .iter()
+                        .any(|(len, c)| len.array == l && len.dim as usize == d && *c <= 0)
             };
             let is_known = match func.expr(row).kind {
                 ExprKind::Local(x) => known.iter().any(|(k, r)| *k == x && in_rows(r)),
@@ -860,7 +862,7 @@ impl Cx<'_> {
         mid: ExprId,
         indices: &[LocalId],
         step: i32,
-        written_arrays: &mut HashMap<LocalId, usize>,
+        written_arrays: &mut WrittenArrays,
         span: somd_diag::Span,
     ) -> Result<(), Dependence> {
         let func = self.func;
@@ -872,10 +874,10 @@ impl Cx<'_> {
         };
         let is = |x: ExprId, l: LocalId| matches!(func.expr(x).kind, ExprKind::Local(v) if v == l);
         let own = match indices {
-            [i, j] => is(first, *i) && is(mid, *j),
-            _ => in_block(func, first, indices[0], step),
+            [i, j] => (is(first, *i) && is(mid, *j)).then_some(0),
+            _ => index_offset(func, first, indices[0]),
         };
-        if !own {
+        let Some(d) = own else {
             return Err(Dependence {
                 what: format!(
                     "write to `{}` outside {} (another iteration may touch it)",
@@ -894,17 +896,8 @@ impl Cx<'_> {
                 ),
                 span,
             });
-        }
-        if written_arrays.insert(arr, 0).is_some_and(|pos| pos != 0) {
-            return Err(Dependence {
-                what: format!(
-                    "`{}` is written at the loop index in different dimensions",
-                    func.local(arr).name
-                ),
-                span,
-            });
-        }
-        Ok(())
+        };
+        record_write(func, written_arrays, arr, 0, d, indices[0], step, span)
     }
 
     /// Checks a write through an array local holding rows `c[x][y]` of a 3-D array as a
@@ -914,7 +907,7 @@ impl Cx<'_> {
         alias: &super::alias::ArrayAlias,
         indices: &[LocalId],
         step: i32,
-        written_arrays: &mut HashMap<LocalId, usize>,
+        written_arrays: &mut WrittenArrays,
         span: somd_diag::Span,
     ) -> Result<bool, Dependence> {
         if !is_cube_rows(self.func, alias) {
@@ -941,19 +934,12 @@ impl Cx<'_> {
         indices: &[LocalId],
         step: i32,
         declared: &HashSet<LocalId>,
-        written_arrays: &mut HashMap<LocalId, usize>,
+        written_arrays: &mut WrittenArrays,
         span: somd_diag::Span,
     ) -> Result<(), Dependence> {
         let func = self.func;
         let is_index =
             |x: ExprId| matches!(func.expr(x).kind, ExprKind::Local(l) if l == indices[0]);
-        let twice = |a: LocalId| Dependence {
-            what: format!(
-                "`{}` is written at the loop index in different dimensions",
-                func.local(a).name
-            ),
-            span,
-        };
         // `m[r][i]` in a 1-D loop over `i`: every iteration writes its own column
         // (whatever row `r` is), so iterations never write the same element.
         if let (1, Some(r)) = (indices.len(), row) {
@@ -961,10 +947,7 @@ impl Cx<'_> {
                 if declared.contains(&arr) {
                     return Ok(());
                 }
-                if written_arrays.insert(arr, 1).is_some_and(|pos| pos != 1) {
-                    return Err(twice(arr));
-                }
-                return Ok(());
+                return record_write(func, written_arrays, arr, 1, 0, indices[0], step, span);
             }
         }
         let idx0 = match row {
@@ -984,23 +967,21 @@ impl Cx<'_> {
         if declared.contains(&arr) {
             return Ok(());
         }
-        if !in_block(func, idx0, indices[0], step) {
+        let Some(d) = index_offset(func, idx0, indices[0]) else {
             return Err(Dependence {
                 what: format!(
-                    "write to `{}` at an index other than {} (another iteration may touch it)",
+                    "write to `{}` at an index other than the loop index `{}` plus a constant \
+                     (another iteration may touch it)",
                     func.local(arr).name,
-                    block_text(func.local(indices[0]).name.as_str(), step)
+                    func.local(indices[0]).name
                 ),
                 span,
             });
-        }
+        };
         if indices.len() == 2 && row.is_none() {
             return Err(Dependence { what: "a 1-D write inside a 2-D nest".into(), span });
         }
-        if written_arrays.insert(arr, 0).is_some_and(|pos| pos != 0) {
-            return Err(twice(arr));
-        }
-        Ok(())
+        record_write(func, written_arrays, arr, 0, d, indices[0], step, span)
     }
 
     /// Checks the writes a call makes through its array arguments, each recorded as a
@@ -1020,7 +1001,7 @@ impl Cx<'_> {
         step: i32,
         declared: &HashSet<LocalId>,
         aliases: &HashMap<LocalId, super::alias::ArrayAlias>,
-        written_arrays: &mut HashMap<LocalId, usize>,
+        written_arrays: &mut WrittenArrays,
         span: somd_diag::Span,
     ) -> Result<(), Dependence> {
         let func = self.func;
@@ -1060,15 +1041,11 @@ impl Cx<'_> {
                 match row {
                     // A plane of a 3-D array (or a row of one through a local).
                     Some(_) if rank != Some(2) => return Err(refuse("an array argument".into())),
-                    Some(r) if indices.len() == 1 && in_block(func, r, indices[0], step) => {
-                        if written_arrays.insert(base, 0).is_some_and(|pos| pos != 0) {
-                            return Err(Dependence {
-                                what: format!(
-                                    "`{name}` is written at the loop index in different dimensions"
-                                ),
-                                span,
-                            });
-                        }
+                    Some(r)
+                        if indices.len() == 1 && index_offset(func, r, indices[0]).is_some() =>
+                    {
+                        let d = index_offset(func, r, indices[0]).unwrap_or_default();
+                        record_write(func, written_arrays, base, 0, d, indices[0], step, span)?;
                     }
                     Some(_) => {
                         return Err(refuse(format!(
@@ -1114,7 +1091,7 @@ impl Cx<'_> {
         indices: &[LocalId],
         step: i32,
         aliases: &HashMap<LocalId, super::alias::ArrayAlias>,
-        written_arrays: &HashMap<LocalId, usize>,
+        written_arrays: &mut WrittenArrays,
     ) -> Result<(), Dependence> {
         let func = self.func;
         let callee_fn = self.module.function(callee);
@@ -1124,14 +1101,14 @@ impl Cx<'_> {
             }
             let places = arg_places(func, arg, aliases).unwrap_or_default();
             for (base, row) in places {
-                let Some(&pos) = written_arrays.get(&base) else { continue };
+                let Some(pos) = written_arrays.get(&base).map(|w| w.dim) else { continue };
                 let own = pos == 0
                     && indices.len() == 1
                     && match row {
-                        Some(r) => in_block(func, r, indices[0], step),
-                        None => element_param(callee_fn, k)
-                            .and_then(|q| args.get(q))
-                            .is_some_and(|col| in_block(func, *col, indices[0], step)),
+                        Some(r) => read_own(func, written_arrays, base, r, indices[0], step),
+                        None => element_param(callee_fn, k).and_then(|q| args.get(q)).is_some_and(
+                            |col| read_own(func, written_arrays, base, *col, indices[0], step),
+                        ),
                     };
                 if !own {
                     return Err(Dependence {
@@ -1219,7 +1196,7 @@ impl Cx<'_> {
         };
         // Writes.
         // Arrays the loop writes, with the subscript position that holds the loop index.
-        let mut written_arrays: HashMap<LocalId, usize> = HashMap::new();
+        let mut written_arrays = WrittenArrays::new();
         let mut targets: HashSet<ExprId> = HashSet::new();
         // The accumulators, in order of their first update.
         let mut accs: Vec<(LocalId, ReduceOp, somd_diag::Span)> = Vec::new();
@@ -1469,10 +1446,24 @@ impl Cx<'_> {
                             let is_index = matches!(func.expr(*idx).kind, ExprKind::Local(l) if l == indices[0]);
                             let places = alias_places(func, &aliases[a]);
                             let bad = places.into_iter().find(|(base, row)| {
-                                match (written_arrays.get(base), row) {
+                                match (written_arrays.get(base).map(|w| w.dim), row) {
                                     (None, _) => false,
-                                    (Some(0), Some(r)) => !in_block(func, *r, indices[0], step),
-                                    (Some(0), None) => !in_block(func, *idx, indices[0], step),
+                                    (Some(0), Some(r)) => !read_own(
+                                        func,
+                                        &mut written_arrays,
+                                        *base,
+                                        *r,
+                                        indices[0],
+                                        step,
+                                    ),
+                                    (Some(0), None) => !read_own(
+                                        func,
+                                        &mut written_arrays,
+                                        *base,
+                                        *idx,
+                                        indices[0],
+                                        step,
+                                    ),
                                     (Some(_), Some(_)) => !is_index,
                                     (Some(_), None) => true,
                                 }
@@ -1483,9 +1474,11 @@ impl Cx<'_> {
                             }
                         }
                         ExprKind::Local(a) => {
-                            let fine = match written_arrays.get(a) {
+                            let fine = match written_arrays.get(a).map(|w| w.dim) {
                                 None => true,
-                                Some(0) => in_block(func, *idx, indices[0], step),
+                                Some(0) => {
+                                    read_own(func, &mut written_arrays, *a, *idx, indices[0], step)
+                                }
                                 Some(_) => column_rows.contains(&e),
                             };
                             (*a, fine)
@@ -1500,8 +1493,22 @@ impl Cx<'_> {
                         _ => continue,
                     };
                     if !fine {
-                        return Err(Dependence {
-                            what: format!(
+                        let written = written_arrays.get(&arr).filter(|w| w.dim == 0);
+                        let i = func.local(indices[0]).name.as_str();
+                        let what = match written {
+                            Some(w) if step == 1 => format!(
+                                "reads `{}` at an index other than {}, where the loop writes it",
+                                func.local(arr).name,
+                                offset_text(i, w.offsets.0)
+                            ),
+                            Some(w) => format!(
+                                "reads `{}` at an index other than {} .. {}, the block from \
+                                 where the loop writes it (the loop steps by {step})",
+                                func.local(arr).name,
+                                offset_text(i, w.offsets.0),
+                                offset_text(i, w.offsets.0 + i64::from(step) - 1)
+                            ),
+                            _ => format!(
                                 "reads `{}` at an index other than {} while the loop writes it",
                                 func.local(arr).name,
                                 match step {
@@ -1509,12 +1516,12 @@ impl Cx<'_> {
                                     _ => block_text(func.local(indices[0]).name.as_str(), step),
                                 }
                             ),
-                            span: func.expr(e).span,
-                        });
+                        };
+                        return Err(Dependence { what, span: func.expr(e).span });
                     }
                 }
                 ExprKind::Call { func: callee, args, .. } => {
-                    self.call_reads(*callee, args, indices, step, &aliases, &written_arrays)?;
+                    self.call_reads(*callee, args, indices, step, &aliases, &mut written_arrays)?;
                 }
                 ExprKind::Local(l) if payloads.iter().any(|(p, ..)| p == l) => {
                     return Err(Dependence {
@@ -1793,40 +1800,129 @@ fn alias_places(
         .collect()
 }
 
-/// Whether `idx` is `i + c` (or `c + i`, or `i` itself) with a constant `0 <= c < step`:
-/// such indices of different iterations of a loop stepping `i` by `step` never meet. Also
-/// such an index plus `Somd.offset(..)` (the global index of a partition's element), which
-/// is that index on the device, where the call is one MI and every offset is 0.
-fn in_block(func: &Function, idx: ExprId, i: LocalId, step: i32) -> bool {
-    let is_i = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == i);
-    let offset = |e: ExprId| match func.expr(e).kind {
-        ExprKind::Const(Const::Int(c)) => (0..step).contains(&c),
-        _ => false,
+/// `idx` as the loop index `i` plus a constant `d`: `i`, `i + d`, `d + i`, `i - d`, also
+/// through `Somd.offset(a) + ..` (the global index of a partition's element, which is that
+/// index on the device, where the call is one MI and every offset is 0). Java's `int` sum
+/// may wrap, but distinct iterations still name distinct cells.
+fn index_offset(func: &Function, idx: ExprId, i: LocalId) -> Option<i64> {
+    let constant = |e: ExprId| match func.expr(e).kind {
+        ExprKind::Const(Const::Int(c)) => Some(i64::from(c)),
+        _ => None,
     };
-    // `Somd.offset(a) + i`: the global index, the loop index itself on the device's one MI.
     let partition_offset = |e: ExprId| {
         matches!(func.expr(e).kind, ExprKind::Builtin { builtin: Builtin::SomdOffset, .. })
     };
     match &func.expr(idx).kind {
-        ExprKind::Local(l) => *l == i,
-        ExprKind::Binary { op, lhs, rhs }
-            if op.kind == BinOpKind::Add && partition_offset(*lhs) =>
-        {
-            in_block(func, *rhs, i, step)
-        }
-        ExprKind::Binary { op, lhs, rhs }
-            if op.kind == BinOpKind::Add && partition_offset(*rhs) =>
-        {
-            in_block(func, *lhs, i, step)
-        }
+        ExprKind::Local(l) => (*l == i).then_some(0),
         ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Add => {
-            (is_i(*lhs) && offset(*rhs)) || (is_i(*rhs) && offset(*lhs))
+            if partition_offset(*lhs) {
+                index_offset(func, *rhs, i)
+            } else if partition_offset(*rhs) {
+                index_offset(func, *lhs, i)
+            } else if let Some(c) = constant(*rhs) {
+                Some(index_offset(func, *lhs, i)? + c)
+            } else {
+                Some(index_offset(func, *rhs, i)? + constant(*lhs)?)
+            }
         }
-        _ => false,
+        ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Sub => {
+            Some(index_offset(func, *lhs, i)? - constant(*rhs)?)
+        }
+        _ => None,
     }
 }
 
-/// The indices [`in_block`] accepts, in words.
+/// How a parallel loop writes an array: the subscript position that holds the loop index
+/// (0: `a[i + d]`, `m[i + d][..]`; 1: `m[r][i]`) and, at position 0, the smallest and the
+/// largest offset `d` of the loop's accesses to the array. They lie within `step` cells, a
+/// block past `i` that no other iteration touches (`for (i = n; i > 0; i--) a[i - 1] = ..`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Written {
+    dim: usize,
+    offsets: (i64, i64),
+}
+
+impl Written {
+    /// The offsets with `d`, while they stay within `step` cells.
+    fn with(self, d: i64, step: i32) -> Option<Written> {
+        let offsets = (self.offsets.0.min(d), self.offsets.1.max(d));
+        (offsets.1 - offsets.0 < i64::from(step)).then_some(Written { offsets, ..self })
+    }
+}
+
+type WrittenArrays = HashMap<LocalId, Written>;
+
+/// Records a write of `arr` at position `dim` with offset `d` ([`Written`]), refused when
+/// the loop writes `arr` at the other position or accesses it at offsets `step` or more
+/// apart.
+#[allow(clippy::too_many_arguments)] // Reason: the place and the loop's facts.
+fn record_write(
+    func: &Function,
+    written: &mut WrittenArrays,
+    arr: LocalId,
+    dim: usize,
+    d: i64,
+    i: LocalId,
+    step: i32,
+    span: somd_diag::Span,
+) -> Result<(), Dependence> {
+    let name = &func.local(arr).name;
+    let w = match written.get(&arr) {
+        None => Written { dim, offsets: (d, d) },
+        Some(w) if w.dim != dim => {
+            return Err(Dependence {
+                what: format!("`{name}` is written at the loop index in different dimensions"),
+                span,
+            })
+        }
+        Some(w) => w.with(d, step).ok_or_else(|| Dependence {
+            what: format!(
+                "write to `{name}` at {}, while the loop also writes it at {} (another \
+                 iteration may touch it)",
+                offset_text(&func.local(i).name, d),
+                offset_text(
+                    &func.local(i).name,
+                    if d == w.offsets.0 { w.offsets.1 } else { w.offsets.0 }
+                )
+            ),
+            span,
+        })?,
+    };
+    written.insert(arr, w);
+    Ok(())
+}
+
+/// Whether a read of `arr`, which the loop writes at position 0, at `idx` reads the
+/// iteration's own cells: `i + d` with `d` within the block of its other accesses (the
+/// read joins them).
+fn read_own(
+    func: &Function,
+    written: &mut WrittenArrays,
+    arr: LocalId,
+    idx: ExprId,
+    i: LocalId,
+    step: i32,
+) -> bool {
+    let Some(w) = written.get(&arr) else { return true };
+    match index_offset(func, idx, i).and_then(|d| w.with(d, step)) {
+        Some(w) => {
+            written.insert(arr, w);
+            true
+        }
+        None => false,
+    }
+}
+
+/// `i + d` in words (`i`, `i + 1`, `i - 1`).
+fn offset_text(i: &str, d: i64) -> String {
+    match d {
+        0 => format!("`{i}`"),
+        d if d < 0 => format!("`{i} - {}`", -d),
+        d => format!("`{i} + {d}`"),
+    }
+}
+
+/// The cells an iteration of a loop stepping by `step` owns, in words.
 fn block_text(i: &str, step: i32) -> String {
     match step {
         1 => format!("the loop index `{i}`"),

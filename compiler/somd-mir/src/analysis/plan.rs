@@ -1006,9 +1006,13 @@ fn describe_somd(module: &Module, func: &Function, body: &SomdBody) -> String {
         .dims
         .iter()
         .map(|d| {
-            let span = match &d.lo {
-                SizeExpr::Const(0) => d.hi.display(func),
-                lo => format!("{} - ({})", d.hi.display(func), lo.display(func)),
+            let span = match (&d.lo, &d.hi) {
+                (SizeExpr::Const(0), hi) => hi.display(func),
+                // `for (i = 1; i <= n; i++)`: `n + 1 - 1` iterations.
+                (SizeExpr::Const(lo), SizeExpr::Add(hi, c)) if **c == SizeExpr::Const(*lo) => {
+                    hi.display(func)
+                }
+                (lo, hi) => SizeExpr::Sub(Box::new(hi.clone()), Box::new(lo.clone())).display(func),
             };
             match d.step {
                 1 => span,
