@@ -2253,7 +2253,9 @@ impl<'a> Writer<'a> {
                         let len = self.static_len(*st, 1)?;
                         self.row_length(cx, *a, *index, &rows, len)?
                     }
-                    ExprKind::Local(l) if row_read(cx, *l, &[*index]) => format!("{}_len1", cx.name(*l)),
+                    ExprKind::Local(l) if row_read(cx, *l, &[*index]) => {
+                        format!("{}_len1", cx.name(*l))
+                    }
                     ExprKind::Local(l) => {
                         let name = cx.name(*l).to_string();
                         let len = format!("{name}_len1");
