@@ -873,8 +873,35 @@ impl Size {
             Size::Shl(a, b) => both(a, b).map(|(x, y)| shl(x, i64::from(y))),
             Size::UShr(a, b) => both(a, b).map(|(x, y)| ushr(x, i64::from(y))),
             Size::Java(a) => a.java(values),
-            // The compiler never sizes a launch by a host scalar's row.
-            Size::Steps { .. } | Size::Row { .. } => None,
+            // Its row reads no host scalar: the call checked it when it began
+            // ([`Size::rows_exist`]).
+            Size::Row { len, .. } => len.java(values),
+            Size::Steps { .. } => None,
+        }
+    }
+
+    /// Whether every row the size reads ([`Size::Row`]) exists. A row index never reads a
+    /// host scalar (the compiler sees to it), so a launch sized at each launch
+    /// ([`Size::Java`]) has its rows checked once, when the call begins.
+    fn rows_exist(&self, values: &[Option<i64>]) -> bool {
+        match self {
+            Size::Row { len, row, rows } => {
+                matches!((row.eval(values), rows.eval(values)), (Some(r), Some(n)) if (0..n).contains(&r))
+                    && len.rows_exist(values)
+            }
+            Size::Const(_) | Size::Arg(_) => true,
+            Size::Java(a) => a.rows_exist(values),
+            Size::Steps { lo: a, hi: b, .. }
+            | Size::Add(a, b)
+            | Size::Sub(a, b)
+            | Size::Mul(a, b)
+            | Size::Div(a, b)
+            | Size::Min(a, b)
+            | Size::Max(a, b)
+            | Size::Rem(a, b)
+            | Size::Shr(a, b)
+            | Size::Shl(a, b)
+            | Size::UShr(a, b) => a.rows_exist(values) && b.rows_exist(values),
         }
     }
 
@@ -1932,9 +1959,13 @@ fn plan(
     let deferred = desc.global.iter().any(host);
     // The other dimensions' sizes do not change between launches: one that has none
     // (an `int` overflow, a division by 0) sends the call to the CPU path now. The
-    // deferred ones are Java's `int` values, which always exist (`Size::Java`).
+    // deferred ones are Java's `int` values, which always exist (`Size::Java`) once the
+    // rows they read do: those are checked now.
     if deferred
-        && desc.global.iter().filter(|rule| !host(rule)).any(|rule| rule.eval(&values).is_none())
+        && desc.global.iter().any(|rule| match host(rule) {
+            true => !rule.rows_exist(&values),
+            false => rule.eval(&values).is_none(),
+        })
     {
         return None;
     }
@@ -2840,8 +2871,14 @@ mod tests {
         assert_eq!(row(0, 0), None, "m[0] of a matrix without rows");
         assert_eq!(ROW.eval(&[Some(7), None, Some(3)]), None, "unknown argument");
         assert!(ROW.reads(1) && ROW.reads(2) && !ROW.reads(3));
-        // A bound of a launch sized by a host scalar never reads a row.
-        assert_eq!(Size::Java(&ROW).eval(&[Some(7), Some(0), Some(3)]), None);
+        // In a bound read at each launch, the row is checked when the call begins.
+        static JAVA: Size = Size::Java(&ROW);
+        assert_eq!(JAVA.eval(&[Some(7), Some(0), Some(3)]), Some(7));
+        assert!(JAVA.rows_exist(&[Some(7), Some(2), Some(3)]));
+        assert!(!JAVA.rows_exist(&[Some(7), Some(3), Some(3)]), "past the last row");
+        static SUM: Size = Size::Sub(&JAVA, &K);
+        assert!(!SUM.rows_exist(&[Some(7), Some(-1), Some(3)]), "a row under an operation");
+        assert!(Size::Add(&K, &ROWS).rows_exist(&[None, None, None]), "no row read");
     }
 
     #[test]

@@ -1540,7 +1540,8 @@ fn device_runs_loops_writing_at_an_offset() {
 }
 
 /// Under `SOMD_DEVICE=opencl`, loops bounded by a row's length run on the device where the
-/// row exists: each method of `device_row_lengths` is one call of one launch. A call whose
+/// row exists: each method of `device_row_lengths` is one call of one launch (`rounds`, three
+/// under a host loop whose index is its inner bound's start). A call whose
 /// row does not exist runs on the CPU, which raises Java's exception at the row's read
 /// (the second call of `exc_row_index`); a kernel reading a missing row in its body raises
 /// it from the device (both calls of `exc_row_read` launch).
@@ -1559,6 +1560,7 @@ fn device_checks_the_rows_its_bounds_read() {
             ("Main.setupWidth", 1, 1),
             ("Main.inner", 1, 1),
             ("Main.bump", 1, 1),
+            ("Main.rounds", 1, 3),
         ],
     );
     calls_and_launches("exc_row_index", *opencl, &[("Main.shift", 1, 1)]);

@@ -2470,6 +2470,16 @@ class Offsets {
         for (int i = 0; i < a.length - 2; i += 2) { a[i] = a[i + 2]; }
         return a;
     }
+    static int[][] aliasNest(dist(dim = 1) int[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 1; j < m[0].length; j++) { int[] row = m[i]; row[j] = row[j - 1] + 1; }
+        }
+        return m;
+    }
+    static int[] fromMinusOne(dist int[] a) {
+        for (int i = -1; i < a.length - 1; i++) { a[i + 1] = a[i + 1] * 2; }
+        return a;
+    }
     public static void main(String[] args) {}
 }
 "#

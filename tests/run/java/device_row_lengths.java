@@ -65,6 +65,21 @@ class Main {
         return c;
     }
 
+    // A bound read at each launch: the inner loop starts at the host loop's `s` and ends
+    // at a row's length, which the host checks once, when the call begins.
+    static int[][] rounds(int[][] g, int[][] h) {
+        for (int s = 0; s < 3; s++) {
+            {
+                for (int i = 0; i < g.length; i++) {
+                    for (int j = s; j < h[0].length; j++) {
+                        g[i][j] = g[i][j] + s + 1;
+                    }
+                }
+            }
+        }
+        return g;
+    }
+
     public static void main(String[] args) {
         int[] a = new int[100];
         for (int i = 0; i < a.length; i++) a[i] = i;
@@ -88,5 +103,7 @@ class Main {
         c[11][4][5] = 100;
         c = bump(c, new int[1][5][6]);
         System.out.println(c[0][1][2] + " " + c[11][4][5] + " " + c[6][0][0]);
+        int[][] q = rounds(new int[10][6], new int[2][6]);
+        System.out.println(q[0][0] + " " + q[9][2] + " " + q[5][5] + " " + q[3][1]);
     }
 }

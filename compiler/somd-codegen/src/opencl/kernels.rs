@@ -877,7 +877,7 @@ impl Writer<'_> {
         let mut same_length = Vec::new();
         for (out, dims) in &body.outputs {
             for (d, size) in dims.iter().enumerate() {
-                if let SizeExpr::Len { array, dim } = size.rows_read() {
+                if let SizeExpr::Len { array, dim } = size.without_row_checks() {
                     let a = bounds::LenSym { array: *out, dim: d as u8 };
                     same_length.push((a, bounds::LenSym { array, dim }));
                 }

@@ -248,7 +248,7 @@ pub(super) struct FnCx<'a> {
     /// `y` and `z` of `v[x][y][z]`. Java has read (and checked) those rows first, so a
     /// length read through one of them (`m[r].length`) is not checked again: a second check
     /// could record its failure first, C leaving the order of operands open.
-    pub(super) rows_read: Vec<(LocalId, Vec<ExprId>)>,
+    pub(super) rows_read: Vec<(RowBase, Vec<ExprId>)>,
 }
 
 /// The C label of the innermost labelled statement `l` being written.
@@ -262,18 +262,20 @@ fn label_of(cx: &FnCx, l: LabelId) -> R<String> {
 }
 
 /// Whether the row of array `m` at indices `rows` (`m[r]`, `v[x][y]`) is one of the rows
-/// read ahead of the index being written (`FnCx::rows_read`): the same array, and indices
-/// of the same locals or constants.
-fn row_read(cx: &FnCx, m: LocalId, rows: &[ExprId]) -> bool {
-    let kind = |e: ExprId| &cx.func.expr(e).kind;
-    let same = |a: ExprId, b: ExprId| match (kind(a), kind(b)) {
-        (ExprKind::Local(x), ExprKind::Local(y)) => x == y,
-        (ExprKind::Const(x), ExprKind::Const(y)) => x == y,
-        _ => false,
-    };
+/// read ahead of the index being written (`FnCx::rows_read`): the same array, and indices of
+/// the same value (`walk::same_value`: no effects, so the row read then is the same row).
+fn row_read(cx: &FnCx, m: RowBase, rows: &[ExprId]) -> bool {
+    let same = |a: ExprId, b: ExprId| somd_mir::analysis::walk::same_value(cx.func, a, b);
     cx.rows_read.iter().any(|(n, q)| {
         *n == m && q.len() >= rows.len() && rows.iter().zip(q).all(|(a, b)| same(*a, *b))
     })
+}
+
+/// The array whose rows `FnCx::rows_read` holds: a local or a static table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum RowBase {
+    Local(LocalId),
+    Static(somd_mir::StaticId),
 }
 
 /// `a[i]` on the whole-vector path of a widened kernel (`FnCx::widened`): element
@@ -2116,7 +2118,10 @@ impl<'a> Writer<'a> {
                     let ptr = self.static_ptr(st)?;
                     let (rows, cols) = (self.static_len(st, 0)?, self.static_len(st, 1)?);
                     let r = self.expr(cx, *row)?;
-                    let c = self.expr(cx, *index)?;
+                    cx.rows_read.push((RowBase::Static(st), vec![*row]));
+                    let c = self.expr(cx, *index);
+                    cx.rows_read.pop();
+                    let c = c?;
                     let row_span = func.expr(*array).span;
                     let ri = self.index_text(cx, *array, row_span, &r, &rows);
                     let ci = self.index_text(cx, e, expr.span, &c, &cols);
@@ -2192,11 +2197,11 @@ impl<'a> Writer<'a> {
                     };
                     let name = cx.name(a).to_string();
                     let x = self.expr(cx, first)?;
-                    cx.rows_read.push((a, vec![first]));
+                    cx.rows_read.push((RowBase::Local(a), vec![first]));
                     let y = self.expr(cx, *mid);
                     cx.rows_read.pop();
                     let y = y?;
-                    cx.rows_read.push((a, vec![first, *mid]));
+                    cx.rows_read.push((RowBase::Local(a), vec![first, *mid]));
                     let z = self.expr(cx, *index);
                     cx.rows_read.pop();
                     let z = z?;
@@ -2213,7 +2218,7 @@ impl<'a> Writer<'a> {
                     };
                     let name = cx.name(a).to_string();
                     let r = self.expr(cx, *row)?;
-                    cx.rows_read.push((a, vec![*row]));
+                    cx.rows_read.push((RowBase::Local(a), vec![*row]));
                     let c = self.expr(cx, *index);
                     cx.rows_read.pop();
                     let c = c?;
@@ -2248,12 +2253,15 @@ impl<'a> Writer<'a> {
                 // Java reads the row, failing where it does not exist; every row of the
                 // device's arrays has the same length.
                 ExprKind::Index { array, index } => match &func.expr(*array).kind {
+                    ExprKind::Static(st) if row_read(cx, RowBase::Static(*st), &[*index]) => {
+                        self.static_len(*st, 1)?
+                    }
                     ExprKind::Static(st) => {
                         let rows = self.static_len(*st, 0)?;
                         let len = self.static_len(*st, 1)?;
                         self.row_length(cx, *a, *index, &rows, len)?
                     }
-                    ExprKind::Local(l) if row_read(cx, *l, &[*index]) => {
+                    ExprKind::Local(l) if row_read(cx, RowBase::Local(*l), &[*index]) => {
                         format!("{}_len1", cx.name(*l))
                     }
                     ExprKind::Local(l) => {
@@ -2266,12 +2274,12 @@ impl<'a> Writer<'a> {
                         ExprKind::Local(l) => {
                             let name = cx.name(l).to_string();
                             let len = format!("{name}_len2");
-                            if row_read(cx, l, &[*first, *index]) {
+                            if row_read(cx, RowBase::Local(l), &[*first, *index]) {
                                 len
                             } else {
                                 let rows = format!("{name}_len1");
                                 let len = self.row_length(cx, *a, *index, &rows, len)?;
-                                if row_read(cx, l, &[*first]) {
+                                if row_read(cx, RowBase::Local(l), &[*first]) {
                                     len
                                 } else {
                                     let planes = format!("{name}_len0");

@@ -70,7 +70,7 @@ pub fn dim_range(dim: &LoopDim) -> Range {
         _ => None,
     };
     let mut below = Vec::new();
-    size_bounds(&dim.hi.rows_read(), &mut below);
+    size_bounds(&dim.hi.without_row_checks(), &mut below);
     Range { lo, below }
 }
 

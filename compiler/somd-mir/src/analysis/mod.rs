@@ -318,8 +318,9 @@ pub enum SizeExpr {
     /// a `Row` of a `Row`). Java reads that row, and fails where it does not exist, so the
     /// size exists only for `0 <= row < rows` (runtime `Size::Row`: the CPU path runs
     /// otherwise, and raises Java's exception); then it is `len`, the device's arrays being
-    /// rectangular. Only in kernel sizes, and never with a host scalar (such a size must
-    /// always exist, [`SizeExpr::Host`]).
+    /// rectangular. Only in kernel sizes. The row index never reads a host scalar, so in a
+    /// bound that reads one ([`SizeExpr::Host`], evaluated at each launch and never
+    /// failing) the host checks the row once, when the call begins (`Size::rows_exist`).
     Row {
         len: Box<SizeExpr>,
         row: Box<SizeExpr>,
@@ -422,10 +423,12 @@ impl SizeExpr {
     /// The size with each [`SizeExpr::Row`] under `+`, `-` and `Math.min` (the forms the
     /// bounds analysis reads) replaced by its length: its value wherever it exists, and a
     /// launch sized by it happens only there.
-    pub fn rows_read(&self) -> SizeExpr {
-        let both = |a: &SizeExpr, b: &SizeExpr| (Box::new(a.rows_read()), Box::new(b.rows_read()));
+    pub fn without_row_checks(&self) -> SizeExpr {
+        let both = |a: &SizeExpr, b: &SizeExpr| {
+            (Box::new(a.without_row_checks()), Box::new(b.without_row_checks()))
+        };
         match self {
-            SizeExpr::Row { len, .. } => len.rows_read(),
+            SizeExpr::Row { len, .. } => len.without_row_checks(),
             SizeExpr::Add(a, b) => {
                 let (a, b) = both(a, b);
                 SizeExpr::Add(a, b)

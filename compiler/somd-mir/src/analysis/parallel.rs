@@ -6,9 +6,10 @@
 //! bounds are derived from parameters and lengths (`a.length`, `m[0].length`, a scalar
 //! parameter, a constant, `+`/`-` of those, or a setup local holding one of them); the body
 //! has no `break`/`return`; it writes arrays (other than its own locals) only in its own
-//! block of `C` elements, at `i + c` with a constant `0 <= c < C` (`out[i] = ..`,
-//! `out[i + 3] = ..`, `m[i][j] = ..` with `j` anything); it reads arrays that the loop writes
-//! only in that block; and it assigns scalars declared outside the loop only as one
+//! block of `C` elements: every access of a written array is at `i + c`, the constants `c`
+//! of one array within `C` of each other (`out[i] = ..`, `out[i + 3] = ..`, `a[i - 1] =
+//! ..`, `m[i][j] = ..` with `j` anything: [`Written`]); and it assigns scalars declared
+//! outside the loop only as one
 //! recognised reduction (`s = s op e`, `s op= e` with `+ * & | ^`, `s = Math.min/max(s, e)`
 //! of any numeric type, `b = b && e` / `b = b || e` where `e` cannot fail, `b = e && b` /
 //! `b = e || b` (Java evaluates `e` in every iteration), and the flags
@@ -854,8 +855,9 @@ impl Cx<'_> {
     }
 
     /// Checks a write of an element `c[x][y][z]` of a 3-D array (`plane` is `c[x]`, `mid`
-    /// is `y`): each iteration writes only its own planes `c[i + k]` (`0 <= k < step`), or
-    /// in a 2-D nest over `(i, j)` its own rows `c[i][j]`.
+    /// is `y`): each iteration writes only its own planes `c[i + k]` (the offsets `k` of
+    /// `c`'s accesses within `step` of each other, [`Written`]), or in a 2-D nest over `(i,
+    /// j)` its own rows `c[i][j]`.
     fn write_cube(
         &self,
         plane: ExprId,
@@ -889,8 +891,8 @@ impl Cx<'_> {
                             func.local(*j).name
                         ),
                         _ => format!(
-                            "the planes at {}",
-                            block_text(func.local(indices[0]).name.as_str(), step)
+                            "the planes at the loop index `{}` plus a constant",
+                            func.local(indices[0]).name
                         ),
                     }
                 ),
@@ -1042,9 +1044,10 @@ impl Cx<'_> {
                     // A plane of a 3-D array (or a row of one through a local).
                     Some(_) if rank != Some(2) => return Err(refuse("an array argument".into())),
                     Some(r)
-                        if indices.len() == 1 && index_offset(func, r, indices[0]).is_some() =>
+                        if let Some(d) = (indices.len() == 1)
+                            .then(|| index_offset(func, r, indices[0]))
+                            .flatten() =>
                     {
-                        let d = index_offset(func, r, indices[0]).unwrap_or_default();
                         record_write(func, written_arrays, base, 0, d, indices[0], step, span)?;
                     }
                     Some(_) => {
@@ -1444,18 +1447,25 @@ impl Cx<'_> {
                                 continue;
                             }
                             let is_index = matches!(func.expr(*idx).kind, ExprKind::Local(l) if l == indices[0]);
+                            let at_inner = indices.get(1).is_some_and(
+                                |j| matches!(func.expr(*idx).kind, ExprKind::Local(l) if l == *j),
+                            );
                             let places = alias_places(func, &aliases[a]);
                             let bad = places.into_iter().find(|(base, row)| {
                                 match (written_arrays.get(base).map(|w| w.dim), row) {
                                     (None, _) => false,
-                                    (Some(0), Some(r)) => !read_own(
-                                        func,
-                                        &mut written_arrays,
-                                        *base,
-                                        *r,
-                                        indices[0],
-                                        step,
-                                    ),
+                                    // In a 2-D nest the work-item owns one cell of the row:
+                                    // the column must be its own too.
+                                    (Some(0), Some(r)) => {
+                                        !read_own(
+                                            func,
+                                            &mut written_arrays,
+                                            *base,
+                                            *r,
+                                            indices[0],
+                                            step,
+                                        ) || (indices.len() == 2 && !at_inner)
+                                    }
                                     (Some(0), None) => !read_own(
                                         func,
                                         &mut written_arrays,
@@ -1812,9 +1822,10 @@ fn index_offset(func: &Function, idx: ExprId, i: LocalId) -> Option<i64> {
     let partition_offset = |e: ExprId| {
         matches!(func.expr(e).kind, ExprKind::Builtin { builtin: Builtin::SomdOffset, .. })
     };
+    let int = |op: &BinOp| op.ty == PrimOrRef::Prim(PrimType::Int);
     match &func.expr(idx).kind {
         ExprKind::Local(l) => (*l == i).then_some(0),
-        ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Add => {
+        ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Add && int(op) => {
             if partition_offset(*lhs) {
                 index_offset(func, *rhs, i)
             } else if partition_offset(*rhs) {
@@ -1825,7 +1836,7 @@ fn index_offset(func: &Function, idx: ExprId, i: LocalId) -> Option<i64> {
                 Some(index_offset(func, *rhs, i)? + constant(*lhs)?)
             }
         }
-        ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Sub => {
+        ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Sub && int(op) => {
             Some(index_offset(func, *lhs, i)? - constant(*rhs)?)
         }
         _ => None,
@@ -1835,7 +1846,8 @@ fn index_offset(func: &Function, idx: ExprId, i: LocalId) -> Option<i64> {
 /// How a parallel loop writes an array: the subscript position that holds the loop index
 /// (0: `a[i + d]`, `m[i + d][..]`; 1: `m[r][i]`) and, at position 0, the smallest and the
 /// largest offset `d` of the loop's accesses to the array. They lie within `step` cells, a
-/// block past `i` that no other iteration touches (`for (i = n; i > 0; i--) a[i - 1] = ..`).
+/// block at `i + d` (below `i` for a negative `d`) that no other iteration touches (`for (i
+/// = n; i > 0; i--) a[i - 1] = ..`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Written {
     dim: usize,
@@ -1880,9 +1892,14 @@ fn record_write(
                 "write to `{name}` at {}, while the loop also writes it at {} (another \
                  iteration may touch it)",
                 offset_text(&func.local(i).name, d),
+                // The recorded offset farthest from `d`: the one it conflicts with.
                 offset_text(
                     &func.local(i).name,
-                    if d == w.offsets.0 { w.offsets.1 } else { w.offsets.0 }
+                    if (d - w.offsets.0).abs() >= (d - w.offsets.1).abs() {
+                        w.offsets.0
+                    } else {
+                        w.offsets.1
+                    }
                 )
             ),
             span,

@@ -1012,6 +1012,11 @@ fn describe_somd(module: &Module, func: &Function, body: &SomdBody) -> String {
                 (SizeExpr::Const(lo), SizeExpr::Add(hi, c)) if **c == SizeExpr::Const(*lo) => {
                     hi.display(func)
                 }
+                // `a.length - 1 - -1` reads as `a.length - 1 + 1`.
+                (SizeExpr::Const(lo), hi) if *lo < 0 => {
+                    SizeExpr::Add(Box::new(hi.clone()), Box::new(SizeExpr::Const(-lo)))
+                        .display(func)
+                }
                 (lo, hi) => SizeExpr::Sub(Box::new(hi.clone()), Box::new(lo.clone())).display(func),
             };
             match d.step {

@@ -1412,9 +1412,7 @@ fn stmt_mentions(func: &Function, stmt: &Stmt, l: LocalId) -> bool {
 fn changed_scalar(size: &SizeExpr, assigned: &HashMap<LocalId, usize>) -> Option<LocalId> {
     match size {
         SizeExpr::Scalar(l) => (assigned.get(l).copied().unwrap_or(0) > 0).then_some(*l),
-        s => s
-            .operands()
-            .and_then(|(a, b)| changed_scalar(a, assigned).or_else(|| changed_scalar(b, assigned))),
+        s => s.parts().into_iter().find_map(|p| changed_scalar(p, assigned)),
     }
 }
 
