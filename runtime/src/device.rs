@@ -880,50 +880,42 @@ impl Size {
         }
     }
 
+    /// The sizes this one is computed from.
+    fn parts(&self) -> Vec<&'static Size> {
+        match self {
+            Size::Const(_) | Size::Arg(_) => Vec::new(),
+            Size::Java(a) => vec![a],
+            Size::Row { len, row, rows } => vec![len, row, rows],
+            Size::Steps { lo: a, hi: b, .. }
+            | Size::Add(a, b)
+            | Size::Sub(a, b)
+            | Size::Mul(a, b)
+            | Size::Div(a, b)
+            | Size::Min(a, b)
+            | Size::Max(a, b)
+            | Size::Rem(a, b)
+            | Size::Shr(a, b)
+            | Size::Shl(a, b)
+            | Size::UShr(a, b) => vec![a, b],
+        }
+    }
+
     /// Whether every row the size reads ([`Size::Row`]) exists. A row index never reads a
     /// host scalar (the compiler sees to it), so a launch sized at each launch
     /// ([`Size::Java`]) has its rows checked once, when the call begins.
     fn rows_exist(&self, values: &[Option<i64>]) -> bool {
-        match self {
-            Size::Row { len, row, rows } => {
+        let here = match self {
+            Size::Row { row, rows, .. } => {
                 matches!((row.eval(values), rows.eval(values)), (Some(r), Some(n)) if (0..n).contains(&r))
-                    && len.rows_exist(values)
             }
-            Size::Const(_) | Size::Arg(_) => true,
-            Size::Java(a) => a.rows_exist(values),
-            Size::Steps { lo: a, hi: b, .. }
-            | Size::Add(a, b)
-            | Size::Sub(a, b)
-            | Size::Mul(a, b)
-            | Size::Div(a, b)
-            | Size::Min(a, b)
-            | Size::Max(a, b)
-            | Size::Rem(a, b)
-            | Size::Shr(a, b)
-            | Size::Shl(a, b)
-            | Size::UShr(a, b) => a.rows_exist(values) && b.rows_exist(values),
-        }
+            _ => true,
+        };
+        here && self.parts().iter().all(|p| p.rows_exist(values))
     }
 
     /// Whether the size reads scalar kernel argument `k`.
     fn reads(&self, k: usize) -> bool {
-        match self {
-            Size::Arg(j) => *j == k,
-            Size::Const(_) => false,
-            Size::Java(a) => a.reads(k),
-            Size::Row { len, row, rows } => len.reads(k) || row.reads(k) || rows.reads(k),
-            Size::Steps { lo: a, hi: b, .. }
-            | Size::Add(a, b)
-            | Size::Sub(a, b)
-            | Size::Mul(a, b)
-            | Size::Div(a, b)
-            | Size::Min(a, b)
-            | Size::Max(a, b)
-            | Size::Rem(a, b)
-            | Size::Shr(a, b)
-            | Size::Shl(a, b)
-            | Size::UShr(a, b) => a.reads(k) || b.reads(k),
-        }
+        matches!(self, Size::Arg(j) if *j == k) || self.parts().iter().any(|p| p.reads(k))
     }
 }
 
