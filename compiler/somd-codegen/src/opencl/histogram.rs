@@ -884,7 +884,7 @@ fn hist_size_rule(cx: &FnCx, s: &somd_mir::analysis::SizeExpr, m: &KernelManifes
         SizeExpr::Len { array, dim } => arg(format!("{}_len{dim}", cx.name(*array)))?,
         SizeExpr::Static { name, .. } => return Err(bug(format!("static {name} as a size"))),
         SizeExpr::Host(_) => return Err(bug("a host scalar in a histogram's size")),
-        binary => SizeRule::composite(binary, |x| hist_size_rule(cx, x, m))
+        other => SizeRule::composite(other, |x| hist_size_rule(cx, x, m))
             .ok_or_else(|| bug("size operator".to_string()))??,
     })
 }
