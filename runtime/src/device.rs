@@ -777,10 +777,12 @@ pub enum Size {
     Arg(usize),
     Add(&'static Size, &'static Size),
     Sub(&'static Size, &'static Size),
-    /// Java's `int` `*`, `/`, `Math.min` and `Math.max`, when both operands and the result
-    /// are `int`s and no divisor is 0; no size otherwise (the CPU path then wraps the
-    /// product or raises the `ArithmeticException`, and the kernel, which evaluates the
-    /// same expression in C, never overflows).
+    /// Java's `int` `+`, `-`, `*`, `/`, `Math.min` and `Math.max`, when both operands and
+    /// the result are `int`s and no divisor is 0; no size otherwise (the CPU path then wraps
+    /// the sum or product, or raises the `ArithmeticException`, and the kernel, which
+    /// evaluates the same expression in C, never overflows). A kernel's count of iterations
+    /// (`hi - lo`) is such a difference too: a loop of more than `Integer.MAX_VALUE`
+    /// iterations runs on the CPU.
     Mul(&'static Size, &'static Size),
     Div(&'static Size, &'static Size),
     Min(&'static Size, &'static Size),
@@ -822,8 +824,8 @@ impl Size {
         match self {
             Size::Const(v) => Some(*v),
             Size::Arg(k) => values.get(*k).copied().flatten(),
-            Size::Add(a, b) => a.eval(values)?.checked_add(b.eval(values)?),
-            Size::Sub(a, b) => a.eval(values)?.checked_sub(b.eval(values)?),
+            Size::Add(a, b) => int_op(a, b, values, |x, y| Some(x + y)),
+            Size::Sub(a, b) => int_op(a, b, values, |x, y| Some(x - y)),
             Size::Mul(a, b) => int_op(a, b, values, |x, y| Some(x * y)),
             Size::Div(a, b) => int_op(a, b, values, |x, y| (y != 0).then(|| x / y)),
             Size::Min(a, b) => int_op(a, b, values, |x, y| Some(x.min(y))),
@@ -2751,6 +2753,14 @@ mod tests {
         assert_eq!(rule.eval(&[None, Some(10)]), Some(9));
         assert_eq!(Size::Add(&N, &ONE).eval(&[None, None]), None, "unknown argument");
         assert_eq!(Size::Add(&N, &ONE).eval(&[None, Some(i64::MAX)]), None, "overflow");
+        // `n - 1` of `Integer.MIN_VALUE` wraps in Java (a loop `i < n - 1` then runs to the
+        // first failing access), and `n + 1` of `Integer.MAX_VALUE` too: no size, so the CPU
+        // path runs Java's loop.
+        let min = i64::from(i32::MIN);
+        assert_eq!(rule.eval(&[None, Some(min)]), None, "a difference past `int`");
+        assert_eq!(rule.eval(&[None, Some(min + 1)]), Some(min));
+        let max = i64::from(i32::MAX);
+        assert_eq!(Size::Add(&N, &ONE).eval(&[None, Some(max)]), None, "a sum past `int`");
     }
 
     #[test]
@@ -2820,12 +2830,14 @@ mod tests {
         assert_eq!(java(&Size::Java(&HALF), -7, 0), Some(-3));
         static REM: Size = Size::Rem(&LIM, &TWO);
         assert_eq!(java(&Size::Java(&REM), -7, 0), Some(-1));
-        // Each bound is Java's value; the count is their difference, which may not be one.
+        // Each bound is Java's value; the count is their difference, when that is an `int`
+        // (more iterations run on the CPU).
         static LO: Size = Size::Java(&LIM);
         static HI: Size = Size::Java(&N);
         let count = Size::Sub(&HI, &LO);
         let min = i64::from(i32::MIN);
-        assert_eq!(java(&count, min, 5), Some(5 - min));
+        assert_eq!(java(&count, -5, 5), Some(10));
+        assert_eq!(java(&count, min, 5), None);
     }
 
     #[test]
