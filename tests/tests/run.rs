@@ -1539,6 +1539,30 @@ fn device_runs_loops_writing_at_an_offset() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, loops testing their index plus a constant
+/// (`device_offset_tests`: `i + 1 < a.length`, `a.length > 1 + i`, `j + 3 <= w`, a
+/// `while` loop) are one call of one launch each. A bound whose Java value wraps
+/// (`exc_size_wrap`'s `n - 1` of `Integer.MIN_VALUE`) has no size: that call runs on the
+/// CPU, which raises Java's exception, and only the first call launches.
+#[test]
+fn device_runs_loops_testing_the_index_plus_a_constant() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_offset_tests",
+        *opencl,
+        &[
+            ("Main.inversions", 1, 1),
+            ("Main.pairMax", 1, 1),
+            ("Main.rowDiffs", 1, 1),
+            ("Main.triples", 1, 1),
+            ("Main.scaled", 1, 1),
+        ],
+    );
+    calls_and_launches("exc_size_wrap", *opencl, &[("Main.bump", 1, 1)]);
+}
+
 /// Under `SOMD_DEVICE=opencl`, loops bounded by a row's length run on the device where the
 /// row exists: each method of `device_row_lengths` is one call of one launch (`rounds`, three
 /// under a host loop whose index is its inner bound's start). A call whose

@@ -7,9 +7,10 @@
 //!
 //! - **A mirrored test.** `hi > i` becomes `i < hi` (`>=` and `<=` likewise, `<` and `>`
 //!   back) in the test of any loop, where `i` is the local the loop steps (its update's,
-//!   or a `while` body's last statement's) and `hi` an expression without effect (`n > i`
-//!   too). Java evaluates `hi` before it reads `i`, and an expression without effect
-//!   cannot change `i`, so the order of the two reads does not matter.
+//!   or a `while` body's last statement's), or `i` plus a constant (`hi > i + 1`), and
+//!   `hi` an expression without effect (`n > i` too). Java evaluates `hi` before it reads
+//!   `i`, and an expression without effect cannot change `i`, so the order of the two
+//!   reads does not matter.
 //! - **An index declared before its loop.** `int i;` (or `int i = c;`, `c` a constant)
 //!   followed by loops `for (i = lo; ..)` that hold every later mention of `i`: the
 //!   declaration moves into each loop (`for (int i = lo; ..)`), a fresh local for each
@@ -95,8 +96,8 @@ fn stepped_local(func: &Function, body: &Block, update: &[ExprId]) -> Option<Loc
     walk::assigned_local(func, last)
 }
 
-/// `e > i` (an expression without effect, then the loop's index `i`) becomes `i < e`, and
-/// likewise for `>=`, `<` and `<=`.
+/// `e > i` (an expression without effect, then the loop's index `i`, or `i` plus a
+/// constant) becomes `i < e`, and likewise for `>=`, `<` and `<=`.
 fn mirror_test(func: &mut Function, test: ExprId, index: LocalId) {
     let ExprKind::Binary { op, lhs, rhs } = func.expr(test).kind else { return };
     let mirrored = match op.kind {
@@ -106,7 +107,7 @@ fn mirror_test(func: &mut Function, test: ExprId, index: LocalId) {
         BinOpKind::Ge => BinOpKind::Le,
         _ => return,
     };
-    let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == index);
+    let is_index = |e: ExprId| walk::index_plus(func, e, index, false).is_some();
     if is_index(lhs) || !is_index(rhs) || !walk::effect_free(func, lhs, &|_| false) {
         return;
     }

@@ -2485,3 +2485,58 @@ class Offsets {
 "#
     ));
 }
+
+#[test]
+fn tests_on_the_index_plus_a_constant() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Tests {
+    static int[] pairs(dist int[] a, int[] d) {
+        for (int i = 0; i + 1 < a.length; i++) { d[i] = a[i + 1] - a[i]; }
+        return d;
+    }
+    static reduce(+) int inversions(dist int[] a) {
+        int c = 0;
+        for (int i = 0; a.length > 1 + i; i++) { if (a[i] > a[i + 1]) c++; }
+        return c;
+    }
+    static int[] inclusive(dist int[] a, int n) {
+        for (int i = 3; i + 2 <= n; i++) { a[i] = i; }
+        return a;
+    }
+    static int[][] rows(dist(dim = 1) int[][] m, int[][] d) {
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j + 1 < m[i].length; j++) { d[i][j] = m[i][j + 1] - m[i][j]; }
+        }
+        return d;
+    }
+    static int[] counting(dist int[] a) {
+        int i = 0;
+        while (i + 2 < a.length) { a[i] = a[i] + 2; i++; }
+        return a;
+    }
+    static int[] below(dist int[] a, int n) {
+        for (int i = 0; i - 1 < n; i++) { a[i] = 1; }
+        return a;
+    }
+    static int[] stepped(dist int[] a) {
+        for (int i = 0; i + 1 < a.length; i += 2) { a[i] = a[i + 1]; }
+        return a;
+    }
+    static int[] fromParam(dist int[] a, int lo) {
+        for (int i = lo; i + 1 < a.length; i++) { a[i] = 0; }
+        return a;
+    }
+    static int[] nearMax(dist int[] a) {
+        for (int i = 2147483647; i + 1 < a.length; i++) { a[i] = 0; }
+        return a;
+    }
+    static int[] nearMin(dist int[] a, int n) {
+        for (int i = -2147483647; i - 2 < n; i++) { a[i] = 0; }
+        return a;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}

@@ -346,6 +346,30 @@ impl SizeExpr {
         }
     }
 
+    /// `self - c`, folded into a constant term (`a.length - 1 - 1` is `a.length - 2`, `n + 1
+    /// - 1` is `n`, `n - -1` is `n + 1`).
+    pub fn minus(self, c: i64) -> SizeExpr {
+        let constant = |k: i64| Box::new(SizeExpr::Const(k));
+        // `a + k` with the constant term `k` (`a` itself for 0).
+        let term = |a: Box<SizeExpr>, k: i64| match k {
+            0 => *a,
+            k if k > 0 => SizeExpr::Add(a, constant(k)),
+            k => SizeExpr::Sub(a, constant(-k)),
+        };
+        match self {
+            SizeExpr::Const(k) => SizeExpr::Const(k - c),
+            SizeExpr::Sub(a, b) => match *b {
+                SizeExpr::Const(k) => term(a, -k - c),
+                b => term(Box::new(SizeExpr::Sub(a, Box::new(b))), -c),
+            },
+            SizeExpr::Add(a, b) => match *b {
+                SizeExpr::Const(k) => term(a, k - c),
+                b => term(Box::new(SizeExpr::Add(a, Box::new(b))), -c),
+            },
+            s => term(Box::new(s), -c),
+        }
+    }
+
     /// The operands of a binary size (`Add` .. `Max`).
     pub fn operands(&self) -> Option<(&SizeExpr, &SizeExpr)> {
         match self {

@@ -405,6 +405,47 @@ fn min_bound(
     }
 }
 
+/// The range `[lo, hi - shift)` of a loop whose test reads `i + shift < hi` (`<=` too:
+/// `hi` is then already `bound + 1`; `shift` may be negative). Java evaluates `i + shift`
+/// in `int`s, so the range is exact where that sum never wraps: the loop steps up by 1 from
+/// a constant start with `lo + shift` an `int`, so the sum starts in range and stops at the
+/// bound (an `int`) before it could pass `Integer.MAX_VALUE`. (The index itself may wrap
+/// after the last iteration, `i - 1 < Integer.MAX_VALUE`, and then the test stops the loop.)
+/// The kernel's size is `hi - shift - lo` of exact values, each an `int` where it launches
+/// (runtime `Size`). A bound read from a host scalar (computed in wrapping `int`s at each
+/// launch) and a host loop's test keep their form.
+fn offset_test(
+    lo: SizeExpr,
+    hi: SizeExpr,
+    shift: i64,
+    host: bool,
+    step: Option<i32>,
+    op: BinOpKind,
+) -> Result<(SizeExpr, SizeExpr), String> {
+    let test = if shift < 0 {
+        format!("a test on the index minus a constant (`i - {} < hi`)", -shift)
+    } else {
+        format!("a test on the index plus a constant (`i + {shift} < hi`)")
+    };
+    let refuse = |what: &str| Err(format!("{test} {what}"));
+    if host {
+        return refuse("in a host loop");
+    }
+    if step != Some(1) || !matches!(op, BinOpKind::Lt | BinOpKind::Le) {
+        return refuse("in a loop not stepping up by 1 (Java's sum could wrap)");
+    }
+    let SizeExpr::Const(start) = lo else {
+        return refuse("in a loop whose start is not a constant (Java's sum could wrap)");
+    };
+    if i32::try_from(start + shift).is_err() {
+        return refuse("whose start plus the constant is no `int` (Java's sum wraps)");
+    }
+    if hi.mentions_host() {
+        return refuse("with a bound reading a host scalar");
+    }
+    Ok((lo, hi.minus(shift)))
+}
+
 /// The label of the loop of a `for` block ([`is_for`]).
 pub(super) fn label_of(block: &Block) -> Option<LabelId> {
     match block.stmts.as_slice() {
@@ -668,6 +709,8 @@ impl Cx<'_> {
         };
         let no_bound =
             || "the loop bound is not derived from parameters and array lengths".to_string();
+        // `i + shift < bound`: the test of an index offset by a constant.
+        let mut shift = 0;
         let (op, bound) = if op.kind == BinOpKind::And && !host {
             // `i < a && i < b` is `i < Math.min(a, b)`: no bound divides by a variable, and
             // a row a bound reads is checked before the launch (`min_bound`), so evaluating
@@ -683,9 +726,7 @@ impl Cx<'_> {
             }
             (BinOp { kind: BinOpKind::Lt, ty: PrimOrRef::Prim(PrimType::Int) }, bound)
         } else {
-            if !matches!(func.expr(*lhs).kind, ExprKind::Local(l) if l == index) {
-                return Err(not_counted());
-            }
+            shift = walk::index_plus(func, *lhs, index, false).ok_or_else(not_counted)?;
             (*op, size(*rhs).ok_or_else(no_bound)?)
         };
         let reversed = matches!(op.kind, BinOpKind::Ge | BinOpKind::Gt) && !host;
@@ -752,6 +793,8 @@ impl Cx<'_> {
                     .into());
             }
         }
+        let (lo, hi) =
+            if shift == 0 { (lo, hi) } else { offset_test(lo, hi, shift, host, step, op.kind)? };
         match step {
             Some(step) if step > 0 && !reversed => {
                 Ok((Counted { index, lo, hi, step, reversed }, body))
@@ -1810,37 +1853,12 @@ fn alias_places(
         .collect()
 }
 
-/// `idx` as the loop index `i` plus a constant `d`: `i`, `i + d`, `d + i`, `i - d`, also
-/// through `Somd.offset(a) + ..` (the global index of a partition's element, which is that
-/// index on the device, where the call is one MI and every offset is 0). Java's `int` sum
-/// may wrap, but distinct iterations still name distinct cells.
+/// `idx` as the loop index `i` plus a constant ([`walk::index_plus`]), also through
+/// `Somd.offset(a) + ..` (the global index of a partition's element, which is that index on
+/// the device, where the call is one MI and every offset is 0). Java's `int` sum may wrap,
+/// but distinct iterations still name distinct cells.
 fn index_offset(func: &Function, idx: ExprId, i: LocalId) -> Option<i64> {
-    let constant = |e: ExprId| match func.expr(e).kind {
-        ExprKind::Const(Const::Int(c)) => Some(i64::from(c)),
-        _ => None,
-    };
-    let partition_offset = |e: ExprId| {
-        matches!(func.expr(e).kind, ExprKind::Builtin { builtin: Builtin::SomdOffset, .. })
-    };
-    let int = |op: &BinOp| op.ty == PrimOrRef::Prim(PrimType::Int);
-    match &func.expr(idx).kind {
-        ExprKind::Local(l) => (*l == i).then_some(0),
-        ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Add && int(op) => {
-            if partition_offset(*lhs) {
-                index_offset(func, *rhs, i)
-            } else if partition_offset(*rhs) {
-                index_offset(func, *lhs, i)
-            } else if let Some(c) = constant(*rhs) {
-                Some(index_offset(func, *lhs, i)? + c)
-            } else {
-                Some(index_offset(func, *rhs, i)? + constant(*lhs)?)
-            }
-        }
-        ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Sub && int(op) => {
-            Some(index_offset(func, *lhs, i)? - constant(*rhs)?)
-        }
-        _ => None,
-    }
+    walk::index_plus(func, idx, i, true)
 }
 
 /// How a parallel loop writes an array: the subscript position that holds the loop index

@@ -487,6 +487,39 @@ pub fn effect_free(func: &Function, root: ExprId, pure_call: &dyn Fn(FuncId) -> 
     free
 }
 
+/// `e` as the local `i` plus a constant `d`: `i`, `i + d`, `d + i`, `i - d` and sums of
+/// those (`i + 1 - 2`), in `int` operations; with `partition`, also through
+/// `Somd.offset(a) + ..`, which the caller takes as 0 (a device call is one MI).
+pub fn index_plus(func: &Function, e: ExprId, i: LocalId, partition: bool) -> Option<i64> {
+    let constant = |e: ExprId| match func.expr(e).kind {
+        ExprKind::Const(Const::Int(c)) => Some(i64::from(c)),
+        _ => None,
+    };
+    let partition_offset = |e: ExprId| {
+        partition
+            && matches!(func.expr(e).kind, ExprKind::Builtin { builtin: Builtin::SomdOffset, .. })
+    };
+    let int = |op: &BinOp| op.ty == PrimOrRef::Prim(PrimType::Int);
+    match &func.expr(e).kind {
+        ExprKind::Local(l) => (*l == i).then_some(0),
+        ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Add && int(op) => {
+            if partition_offset(*lhs) {
+                index_plus(func, *rhs, i, partition)
+            } else if partition_offset(*rhs) {
+                index_plus(func, *lhs, i, partition)
+            } else if let Some(c) = constant(*rhs) {
+                Some(index_plus(func, *lhs, i, partition)? + c)
+            } else {
+                Some(index_plus(func, *rhs, i, partition)? + constant(*lhs)?)
+            }
+        }
+        ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Sub && int(op) => {
+            Some(index_plus(func, *lhs, i, partition)? - constant(*rhs)?)
+        }
+        _ => None,
+    }
+}
+
 /// Whether `a` and `b` are the same expression: the same operations, in the same types, on
 /// the same constants, locals, fields and elements. Evaluated one after the other with
 /// nothing assigned in between, two such expressions that have no effect give one value.
