@@ -1543,7 +1543,9 @@ fn device_runs_loops_writing_at_an_offset() {
 /// (`device_offset_tests`: `i + 1 < a.length`, `a.length > 1 + i`, `j + 3 <= w`, a
 /// `while` loop) are one call of one launch each. A bound whose Java value wraps
 /// (`exc_size_wrap`'s `n - 1` of `Integer.MIN_VALUE`) has no size: that call runs on the
-/// CPU, which raises Java's exception, and only the first call launches.
+/// CPU, which raises Java's exception, and only the first call launches. A row loop testing
+/// `j + 1 < w` past the width (`exc_offset_test`) launches both calls, the second failing in
+/// the kernel at Java's position.
 #[test]
 fn device_runs_loops_testing_the_index_plus_a_constant() {
     let Some(opencl) = &opencl_placement() else {
@@ -1561,6 +1563,7 @@ fn device_runs_loops_testing_the_index_plus_a_constant() {
         ],
     );
     calls_and_launches("exc_size_wrap", *opencl, &[("Main.bump", 1, 1)]);
+    calls_and_launches("exc_offset_test", *opencl, &[("Main.shiftLeft", 2, 2)]);
 }
 
 /// Under `SOMD_DEVICE=opencl`, loops bounded by a row's length run on the device where the

@@ -1040,8 +1040,8 @@ impl FnCx<'_> {
     }
 
     /// Loop versioning of an innermost counted loop `while (j < hi) { body; j += s; }` (the
-    /// test first, `j` an `int` assigned only by the update, `s` a positive constant, `hi`
-    /// loop-invariant): its element reads and stores `a[j + c]` (`c` a constant, `a` a
+    /// test first, or `j + c < hi` with `c >= 0`, read as `j < hi - c`; `j` an `int` assigned
+    /// only by the update, `s` a positive constant, `hi` loop-invariant): its element reads and stores `a[j + c]` (`c` a constant, `a` a
     /// hoisted row or a local the loop does not assign) are all in bounds for `lo <= j < hi`
     /// when `a.covers(lo, hi, ..)` (`a.covers_step(lo, hi, .., s)`) holds on entry. The writer then emits that test, the loop
     /// with those accesses unchecked, and the loop as written as the `else` branch, which
@@ -1063,7 +1063,13 @@ impl FnCx<'_> {
         if op.kind != BinOpKind::Lt || self.e(*lhs)?.ty != int {
             return Ok(None);
         }
-        let ExprKind::Local(counter) = self.e(*lhs)?.kind else { return Ok(None) };
+        // `j < hi`, or `j + c < hi` with `c >= 0` (below), `j` the local the update steps.
+        let Some(counter) = somd_mir::analysis::walk::assigned_local(self.func, *step) else {
+            return Ok(None);
+        };
+        let Some(shift) = self.counter_offset(*lhs, counter)?.filter(|&c| c >= 0) else {
+            return Ok(None);
+        };
         let Some(stride) = self.increment_step(*step, counter)? else {
             return Ok(None);
         };
@@ -1113,7 +1119,13 @@ impl FnCx<'_> {
         }
         let counter = self.local_name(counter);
         let hi_var = format!("_n{}", self.next_label);
-        let hi_text = self.expr(*rhs)?;
+        // A test `j + c < hi` is `j < hi - c` where Java's sum does not wrap: it starts in
+        // range (`j <= i32::MAX - c`, checked on entry) and stops at `hi`, or is never
+        // below it (`hi - c` under `i32::MIN`, which saturates: no iteration either way).
+        let hi_text = match shift {
+            0 => self.expr(*rhs)?,
+            c => format!("i32::saturating_sub({}, {c})", self.expr(*rhs)?),
+        };
         let mut covers: Vec<String> = arrays
             .iter()
             .map(|(base, min, max)| match stride {
@@ -1121,8 +1133,11 @@ impl FnCx<'_> {
                 _ => format!("{base}.covers_step({counter}, {hi_var}, {min}, {max}, {stride})"),
             })
             .collect();
+        if shift > 0 {
+            covers.push(format!("{counter} <= i32::MAX - {shift}"));
+        }
         if stride > 1 {
-            covers.push(format!("{hi_var} <= i32::MAX - {}", stride - 1));
+            covers.push(format!("{hi_var} <= i32::MAX - {}", stride - 1 + shift));
         }
         // One plain pointer per array, so that the fast copy does not reload the handle.
         let pointer = |k: usize| format!("_u{}_{k}", self.next_label);
