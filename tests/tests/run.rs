@@ -1539,6 +1539,22 @@ fn device_runs_loops_writing_at_an_offset() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, loops over rows whose inner loops are bounded by a row's
+/// length while they write the matrix (`device_row_widths`: `j < m[0].length`, `j <=
+/// m[0].length`, `c[0][0].length`) are one call of one launch each; they ran on the CPU
+/// before, the row read for its length counting as a read of a row other iterations write.
+#[test]
+fn device_runs_row_loops_bounded_by_a_row_length() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_row_widths",
+        *opencl,
+        &[("Main.prefix", 1, 1), ("Main.oneBased", 1, 1), ("Main.reversed", 1, 1)],
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, loops testing their index plus a constant
 /// (`device_offset_tests`: `i + 1 < a.length`, `a.length > 1 + i`, `j + 3 <= w`, a
 /// `while` loop) are one call of one launch each. A bound whose Java value wraps

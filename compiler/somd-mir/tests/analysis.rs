@@ -2540,3 +2540,39 @@ class Tests {
 "#
     ));
 }
+
+#[test]
+fn rows_read_for_their_length_race_with_nothing() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Widths {
+    static int[][] prefix(dist(dim = 1) int[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 1; j < m[0].length; j++) { m[i][j] = m[i][j] + m[i][j - 1]; }
+        }
+        return m;
+    }
+    static int[][][] planes(dist(dim = 1) int[][][] c) {
+        for (int x = 0; x < c.length; x++) {
+            for (int k = 1; k < c[0][0].length; k++) { c[x][0][k] = c[x][0][k - 1]; }
+        }
+        return c;
+    }
+    static int[][] firstRow(dist(dim = 1) int[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 1; j < m[0].length; j++) { m[i][j] = m[0][j - 1]; }
+        }
+        return m;
+    }
+    static int[][] replaced(dist(dim = 1) int[][] m, int[] r) {
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 1; j < m[0].length; j++) { m[i][j] = m[i][j - 1]; }
+            m[i] = r;
+        }
+        return m;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}

@@ -1465,6 +1465,22 @@ impl Cx<'_> {
                 }
             }
         }
+        // Rows read only for their length (`m[0].length` as an inner loop's bound, the rows
+        // of `c[x][y].length`): where the loop stores no row (no element that is itself an
+        // array or an object), no row is replaced and no length changes, so such a read
+        // races with none of the loop's writes. The kernel checks the row itself.
+        let stores_rows = targets.iter().any(|t| {
+            matches!(func.expr(*t).kind, ExprKind::Index { .. })
+                && !matches!(func.expr(*t).ty, Type::Prim(_))
+        });
+        let mut length_rows: HashSet<ExprId> = HashSet::new();
+        for &e in exprs.iter().filter(|_| !stores_rows) {
+            let ExprKind::Length(mut row) = func.expr(e).kind else { continue };
+            while let ExprKind::Index { array, .. } = func.expr(row).kind {
+                length_rows.insert(row);
+                row = array;
+            }
+        }
         // Reads of written arrays at other indices; other reads of the accumulator.
         // Forming an array local (`colJ = a[jj]`) reads no element: its reads are checked
         // where they happen, as reads of its source.
@@ -1476,7 +1492,7 @@ impl Cx<'_> {
             .flat_map(|a| a.values.iter().copied())
             .collect();
         for &e in &exprs {
-            if targets.contains(&e) || formations.contains(&e) {
+            if targets.contains(&e) || formations.contains(&e) || length_rows.contains(&e) {
                 continue;
             }
             match &func.expr(e).kind {
