@@ -1539,6 +1539,28 @@ fn device_runs_loops_writing_at_an_offset() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, loops writing at a multiple of their index plus a constant
+/// (`device_strided`: complex pairs, points as triples through a local index, an
+/// interleaved output, pairs of rows) are one call of one launch each; they ran on the CPU
+/// before. `exc_strided`'s second call fails in its kernel, at Java's position.
+#[test]
+fn device_runs_loops_writing_at_a_multiple_of_the_index() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_strided",
+        *opencl,
+        &[
+            ("Main.rotate", 1, 1),
+            ("Main.move", 1, 1),
+            ("Main.interleave", 1, 1),
+            ("Main.rowPairs", 1, 1),
+        ],
+    );
+    calls_and_launches("exc_strided", *opencl, &[("Main.pairs", 2, 2)]);
+}
+
 /// Under `SOMD_DEVICE=opencl`, loops over rows whose inner loops are bounded by a row's
 /// length while they write the matrix (`device_row_widths`: `j < m[0].length`, `j <=
 /// m[0].length`, `c[0][0].length`) are one call of one launch each; they ran on the CPU

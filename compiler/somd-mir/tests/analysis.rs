@@ -174,7 +174,7 @@ class Dep {
     static int[] shifted(dist int[] a) {
         int[] r = new int[2 * a.length];
         for (int i = 0; i < a.length; i++) {
-            r[2 * i] = a[i];
+            r[i / 2] = a[i];
         }
         return r;
     }
@@ -2570,6 +2570,53 @@ class Widths {
             m[i] = r;
         }
         return m;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}
+
+#[test]
+fn writes_at_a_multiple_of_the_index() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Strided {
+    static double[] pairs(dist double[] z) {
+        for (int i = 0; i < z.length / 2; i++) {
+            double re = z[2 * i];
+            z[2 * i] = re - z[2 * i + 1];
+            z[2 * i + 1] = re + z[i * 2 + 1];
+        }
+        return z;
+    }
+    static int[] viaLocal(dist int[] a, int[] out) {
+        for (int i = 0; i < a.length; i++) { int b = 3 * i + 1; out[b - 1] = a[i]; out[b + 1] = out[b - 1]; }
+        return out;
+    }
+    static int[] reversed(dist int[] a, int[] out) {
+        for (int i = 0; i < a.length; i++) { out[9 - i] = a[i]; }
+        return out;
+    }
+    static int[] stepped(dist int[] a, int[] out) {
+        for (int i = 0; i < a.length; i += 2) { out[3 * i] = a[i]; out[3 * i + 5] = a[i]; }
+        return out;
+    }
+    static int[] overlap(dist int[] a, int[] out) {
+        for (int i = 0; i < a.length; i++) { out[2 * i] = a[i]; out[2 * i + 2] = 1; }
+        return out;
+    }
+    static int[] scales(dist int[] a, int[] out) {
+        for (int i = 0; i < a.length; i++) { out[2 * i] = a[i]; out[i] = 1; }
+        return out;
+    }
+    static int[] neighbour(dist int[] a, int[] out) {
+        for (int i = 0; i < a.length; i++) { out[2 * i] = out[2 * i + 2]; }
+        return out;
+    }
+    static int[] reassigned(dist int[] a, int[] out) {
+        for (int i = 0; i < a.length; i++) { int b = 2 * i; b++; out[b] = a[i]; }
+        return out;
     }
     public static void main(String[] args) {}
 }

@@ -311,7 +311,10 @@ fn helpers_may_write_the_iterations_own_row_or_element() {
     // whole to a reader, or read by a helper at another iteration's index.
     for (stmt, why) in [
         ("scale(m[0]);", "which writes a row of `this_m` other than the iteration's own"),
-        ("put(w, 0, a[i]);", "write to `this_w` at an index other than the loop index"),
+        (
+            "put(w, 0, a[i]);",
+            "write to `this_w` at an index other than a multiple of the loop index",
+        ),
         ("next(w, i);", "which writes elements of `this_w` at indices other than one of its"),
         ("via(w, i);", "which writes elements of `this_w` at indices other than one of its"),
         ("w[i] = sum(w);", "passes `this_w` to `T.sum` while the loop writes it"),

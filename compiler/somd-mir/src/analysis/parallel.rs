@@ -919,7 +919,7 @@ impl Cx<'_> {
         };
         let is = |x: ExprId, l: LocalId| matches!(func.expr(x).kind, ExprKind::Local(v) if v == l);
         let own = match indices {
-            [i, j] => (is(first, *i) && is(mid, *j)).then_some(0),
+            [i, j] => (is(first, *i) && is(mid, *j)).then_some((1, 0)),
             _ => index_offset(func, first, indices[0]),
         };
         let Some(d) = own else {
@@ -934,7 +934,7 @@ impl Cx<'_> {
                             func.local(*j).name
                         ),
                         _ => format!(
-                            "the planes at the loop index `{}` plus a constant",
+                            "the planes at a multiple of the loop index `{}` plus a constant",
                             func.local(indices[0]).name
                         ),
                     }
@@ -992,7 +992,7 @@ impl Cx<'_> {
                 if declared.contains(&arr) {
                     return Ok(());
                 }
-                return record_write(func, written_arrays, arr, 1, 0, indices[0], step, span);
+                return record_write(func, written_arrays, arr, 1, (1, 0), indices[0], step, span);
             }
         }
         let idx0 = match row {
@@ -1015,8 +1015,8 @@ impl Cx<'_> {
         let Some(d) = index_offset(func, idx0, indices[0]) else {
             return Err(Dependence {
                 what: format!(
-                    "write to `{}` at an index other than the loop index `{}` plus a constant \
-                     (another iteration may touch it)",
+                    "write to `{}` at an index other than a multiple of the loop index `{}` \
+                     plus a constant (another iteration may touch it)",
                     func.local(arr).name,
                     func.local(indices[0]).name
                 ),
@@ -1565,17 +1565,21 @@ impl Cx<'_> {
                         let written = written_arrays.get(&arr).filter(|w| w.dim == 0);
                         let i = func.local(indices[0]).name.as_str();
                         let what = match written {
-                            Some(w) if step == 1 => format!(
+                            Some(w) if step == 1 && w.scale.abs() == 1 => format!(
                                 "reads `{}` at an index other than {}, where the loop writes it",
                                 func.local(arr).name,
-                                offset_text(i, w.offsets.0)
+                                w.text(i, w.offsets.0)
                             ),
                             Some(w) => format!(
                                 "reads `{}` at an index other than {} .. {}, the block from \
-                                 where the loop writes it (the loop steps by {step})",
+                                 where the loop writes it{}",
                                 func.local(arr).name,
-                                offset_text(i, w.offsets.0),
-                                offset_text(i, w.offsets.0 + i64::from(step) - 1)
+                                w.text(i, w.offsets.0),
+                                w.text(i, w.offsets.0 + w.scale.abs() * i64::from(step) - 1),
+                                match step {
+                                    1 => String::new(),
+                                    _ => format!(" (the loop steps by {step})"),
+                                }
                             ),
                             _ => format!(
                                 "reads `{}` at an index other than {} while the loop writes it",
@@ -1869,30 +1873,51 @@ fn alias_places(
         .collect()
 }
 
-/// `idx` as the loop index `i` plus a constant ([`walk::index_plus`]), also through
-/// `Somd.offset(a) + ..` (the global index of a partition's element, which is that index on
-/// the device, where the call is one MI and every offset is 0). Java's `int` sum may wrap,
-/// but distinct iterations still name distinct cells.
-fn index_offset(func: &Function, idx: ExprId, i: LocalId) -> Option<i64> {
-    walk::index_plus(func, idx, i, true)
+/// `idx` as `s * i + d` of the loop index `i` ([`walk::index_affine`], `s` not 0), also
+/// through `Somd.offset(a)` (the global index of a partition's element, which is that index
+/// on the device, where the call is one MI and every offset is 0). Java's `int` value may
+/// wrap, but distinct iterations still name distinct cells wherever no access fails
+/// ([`Written`]).
+fn index_offset(func: &Function, idx: ExprId, i: LocalId) -> Option<Place> {
+    walk::index_affine(func, idx, i, true).filter(|(scale, _)| *scale != 0)
 }
 
+/// An index `s * i + d` of the loop index `i`: `(s, d)`.
+type Place = (i64, i64);
+
 /// How a parallel loop writes an array: the subscript position that holds the loop index
-/// (0: `a[i + d]`, `m[i + d][..]`; 1: `m[r][i]`) and, at position 0, the smallest and the
-/// largest offset `d` of the loop's accesses to the array. They lie within `step` cells, a
-/// block at `i + d` (below `i` for a negative `d`) that no other iteration touches (`for (i
-/// = n; i > 0; i--) a[i - 1] = ..`).
+/// (0: `a[s * i + d]`, `m[s * i + d][..]`; 1: `m[r][i]`) and, at position 0, the factor `s`
+/// of the loop's accesses to the array (one for all of them) and the smallest and the
+/// largest offset `d`. They lie within `|s| * step` cells, a block at `s * i + d` that no
+/// other iteration touches (`for (i = n; i > 0; i--) a[i - 1] = ..`, `out[2 * i] = re;
+/// out[2 * i + 1] = im;`).
+///
+/// Java's `int` index wraps, so two iterations could name one cell after a wrap; but where
+/// every index of a run of iterations is in bounds (in `[0, Integer.MAX_VALUE]`), the index
+/// moves by at most `|s| * step < 2^31` from one iteration to the next and cannot cross the
+/// negative `int`s between two wraps, so within the run it never wraps and the blocks are
+/// disjoint. An iteration whose index fails raises Java's exception, after which the
+/// arrays are not read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Written {
     dim: usize,
+    scale: i64,
     offsets: (i64, i64),
 }
 
 impl Written {
-    /// The offsets with `d`, while they stay within `step` cells.
-    fn with(self, d: i64, step: i32) -> Option<Written> {
+    /// The offsets with an access at `(s, d)`, while the factor is the same and they stay
+    /// within `|s| * step` cells.
+    fn with(self, (scale, d): Place, step: i32) -> Option<Written> {
         let offsets = (self.offsets.0.min(d), self.offsets.1.max(d));
-        (offsets.1 - offsets.0 < i64::from(step)).then_some(Written { offsets, ..self })
+        let block = self.scale.checked_abs()?.checked_mul(i64::from(step))?;
+        (scale == self.scale && offsets.1 - offsets.0 < block)
+            .then_some(Written { offsets, ..self })
+    }
+
+    /// The cells from the smallest offset on, in words (`` `i` ``, `` `2 * i + 1` ``).
+    fn text(&self, i: &str, d: i64) -> String {
+        place_text(i, (self.scale, d))
     }
 }
 
@@ -1907,27 +1932,27 @@ fn record_write(
     written: &mut WrittenArrays,
     arr: LocalId,
     dim: usize,
-    d: i64,
+    (scale, d): Place,
     i: LocalId,
     step: i32,
     span: somd_diag::Span,
 ) -> Result<(), Dependence> {
     let name = &func.local(arr).name;
     let w = match written.get(&arr) {
-        None => Written { dim, offsets: (d, d) },
+        None => Written { dim, scale, offsets: (d, d) },
         Some(w) if w.dim != dim => {
             return Err(Dependence {
                 what: format!("`{name}` is written at the loop index in different dimensions"),
                 span,
             })
         }
-        Some(w) => w.with(d, step).ok_or_else(|| Dependence {
+        Some(w) => w.with((scale, d), step).ok_or_else(|| Dependence {
             what: format!(
                 "write to `{name}` at {}, while the loop also writes it at {} (another \
                  iteration may touch it)",
-                offset_text(&func.local(i).name, d),
+                place_text(&func.local(i).name, (scale, d)),
                 // The recorded offset farthest from `d`: the one it conflicts with.
-                offset_text(
+                w.text(
                     &func.local(i).name,
                     if (d - w.offsets.0).abs() >= (d - w.offsets.1).abs() {
                         w.offsets.0
@@ -1944,8 +1969,8 @@ fn record_write(
 }
 
 /// Whether a read of `arr`, which the loop writes at position 0, at `idx` reads the
-/// iteration's own cells: `i + d` with `d` within the block of its other accesses (the
-/// read joins them).
+/// iteration's own cells: `s * i + d` with the factor and `d` within the block of its other
+/// accesses (the read joins them).
 fn read_own(
     func: &Function,
     written: &mut WrittenArrays,
@@ -1955,7 +1980,7 @@ fn read_own(
     step: i32,
 ) -> bool {
     let Some(w) = written.get(&arr) else { return true };
-    match index_offset(func, idx, i).and_then(|d| w.with(d, step)) {
+    match index_offset(func, idx, i).and_then(|at| w.with(at, step)) {
         Some(w) => {
             written.insert(arr, w);
             true
@@ -1964,12 +1989,18 @@ fn read_own(
     }
 }
 
-/// `i + d` in words (`i`, `i + 1`, `i - 1`).
-fn offset_text(i: &str, d: i64) -> String {
+/// `s * i + d` in words (`i`, `i + 1`, `i - 1`, `2 * i + 1`, `3 - i`).
+fn place_text(i: &str, (scale, d): Place) -> String {
+    let term = match scale {
+        1 => i.to_string(),
+        -1 if d != 0 => return format!("`{d} - {i}`"),
+        -1 => format!("-{i}"),
+        s => format!("{s} * {i}"),
+    };
     match d {
-        0 => format!("`{i}`"),
-        d if d < 0 => format!("`{i} - {}`", -d),
-        d => format!("`{i} + {d}`"),
+        0 => format!("`{term}`"),
+        d if d < 0 => format!("`{term} - {}`", -d),
+        d => format!("`{term} + {d}`"),
     }
 }
 

@@ -487,37 +487,79 @@ pub fn effect_free(func: &Function, root: ExprId, pure_call: &dyn Fn(FuncId) -> 
     free
 }
 
-/// `e` as the local `i` plus a constant `d`: `i`, `i + d`, `d + i`, `i - d` and sums of
-/// those (`i + 1 - 2`), in `int` operations; with `partition`, also through
-/// `Somd.offset(a) + ..`, which the caller takes as 0 (a device call is one MI).
+/// `e` as the local `i` plus a constant ([`index_affine`] with the factor 1): `i`, `i + d`,
+/// `d + i`, `i - d`, `i + k` for a local `k` set once to a constant.
 pub fn index_plus(func: &Function, e: ExprId, i: LocalId, partition: bool) -> Option<i64> {
-    let constant = |e: ExprId| match func.expr(e).kind {
-        ExprKind::Const(Const::Int(c)) => Some(i64::from(c)),
+    match index_affine(func, e, i, partition)? {
+        (1, d) => Some(d),
         _ => None,
-    };
-    let partition_offset = |e: ExprId| {
-        partition
-            && matches!(func.expr(e).kind, ExprKind::Builtin { builtin: Builtin::SomdOffset, .. })
-    };
-    let int = |op: &BinOp| op.ty == PrimOrRef::Prim(PrimType::Int);
+    }
+}
+
+/// `e` as `s * i + d`, an affine function of the local `i` with constants `s` and `d`:
+/// built from `i`, `int` constants, `+`, `-` and `*` by a constant in `int` operations, and
+/// locals that one declaration initialises with such a value and nothing assigns (`int b =
+/// 3 * i;`: declared where `i` is in scope, so inside `i`'s loop, it holds the value for
+/// the current `i`). With `partition`, `Somd.offset(a)` is 0 (a device call is one MI).
+/// `None` for anything else, or where the constants leave `i64`.
+pub fn index_affine(func: &Function, e: ExprId, i: LocalId, partition: bool) -> Option<(i64, i64)> {
+    affine_depth(func, e, i, partition, 0)
+}
+
+fn affine_depth(
+    func: &Function,
+    e: ExprId,
+    i: LocalId,
+    partition: bool,
+    depth: u32,
+) -> Option<(i64, i64)> {
+    if depth > 8 {
+        return None;
+    }
+    let part = |x: ExprId| affine_depth(func, x, i, partition, depth + 1);
     match &func.expr(e).kind {
-        ExprKind::Local(l) => (*l == i).then_some(0),
-        ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Add && int(op) => {
-            if partition_offset(*lhs) {
-                index_plus(func, *rhs, i, partition)
-            } else if partition_offset(*rhs) {
-                index_plus(func, *lhs, i, partition)
-            } else if let Some(c) = constant(*rhs) {
-                Some(index_plus(func, *lhs, i, partition)? + c)
-            } else {
-                Some(index_plus(func, *rhs, i, partition)? + constant(*lhs)?)
+        ExprKind::Const(Const::Int(c)) => Some((0, i64::from(*c))),
+        ExprKind::Local(l) if *l == i => Some((1, 0)),
+        ExprKind::Local(l) => part(fixed_init(func, *l)?),
+        ExprKind::Builtin { builtin: Builtin::SomdOffset, .. } if partition => Some((0, 0)),
+        ExprKind::Binary { op, lhs, rhs } if op.ty == PrimOrRef::Prim(PrimType::Int) => {
+            let ((s1, d1), (s2, d2)) = (part(*lhs)?, part(*rhs)?);
+            match op.kind {
+                BinOpKind::Add => Some((s1.checked_add(s2)?, d1.checked_add(d2)?)),
+                BinOpKind::Sub => Some((s1.checked_sub(s2)?, d1.checked_sub(d2)?)),
+                BinOpKind::Mul if s1 == 0 => Some((s2.checked_mul(d1)?, d2.checked_mul(d1)?)),
+                BinOpKind::Mul if s2 == 0 => Some((s1.checked_mul(d2)?, d1.checked_mul(d2)?)),
+                _ => None,
             }
-        }
-        ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Sub && int(op) => {
-            Some(index_plus(func, *lhs, i, partition)? - constant(*rhs)?)
         }
         _ => None,
     }
+}
+
+/// The initialiser of the `int` local `l` when one declaration initialises it and nothing
+/// assigns it.
+fn fixed_init(func: &Function, l: LocalId) -> Option<ExprId> {
+    if func.local(l).ty != Type::Prim(PrimType::Int) {
+        return None;
+    }
+    let mut inits = Vec::new();
+    each_stmt(&func.body, &mut |s| {
+        if let Stmt::Let { local, init } = s {
+            if *local == l {
+                inits.push(*init);
+            }
+        }
+    });
+    let [Some(init)] = inits[..] else { return None };
+    let assigned = func.exprs.iter().any(|x| match &x.kind {
+        ExprKind::Assign { target, .. }
+        | ExprKind::CompoundAssign { target, .. }
+        | ExprKind::IncDec { target, .. } => {
+            matches!(func.expr(*target).kind, ExprKind::Local(t) if t == l)
+        }
+        _ => false,
+    });
+    (!assigned).then_some(init)
 }
 
 /// Whether `a` and `b` are the same expression: the same operations, in the same types, on
