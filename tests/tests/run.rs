@@ -1519,7 +1519,8 @@ fn device_runs_loops_in_other_forms() {
 
 /// Under `SOMD_DEVICE=opencl`, loops writing their arrays at a constant offset of the loop
 /// index (`device_offset_index`: 1-based, stepping down from the length, rows, an output,
-/// pairs below a stepped index) run as one launch per call.
+/// pairs below a stepped index; `device_column_offsets`: a row's columns at an offset) run
+/// as one launch per call.
 #[test]
 fn device_runs_loops_writing_at_an_offset() {
     let Some(opencl) = &opencl_placement() else {
@@ -1536,6 +1537,11 @@ fn device_runs_loops_writing_at_an_offset() {
             ("Main.swapPairs", 1, 1),
             ("Main.ahead", 1, 1),
         ],
+    );
+    calls_and_launches(
+        "device_column_offsets",
+        *opencl,
+        &[("Main.oneBased", 1, 1), ("Main.ahead", 1, 1)],
     );
 }
 

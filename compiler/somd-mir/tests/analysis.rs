@@ -2623,3 +2623,34 @@ class Strided {
 "#
     ));
 }
+
+#[test]
+fn columns_written_at_an_offset_or_a_multiple() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Columns {
+    static int[][] oneBased(dist(dim = 2) int[][] m) {
+        for (int i = 1; i <= m[0].length; i++) { m[3][i - 1] = m[2][i - 1] + i; }
+        return m;
+    }
+    static int[][] pairs(dist(dim = 2) int[][] m) {
+        for (int i = 0; i < m[0].length / 2; i++) { m[0][2 * i] = i; m[0][2 * i + 1] = m[1][2 * i] - i; }
+        return m;
+    }
+    static int[][] aliasRead(dist(dim = 2) int[][] m) {
+        for (int i = 0; i < m[0].length - 1; i++) { int[] row = m[1]; m[0][i + 1] = row[i + 1] * 2; }
+        return m;
+    }
+    static int[][] neighbour(dist(dim = 2) int[][] m) {
+        for (int i = 1; i < m[0].length; i++) { m[0][i] = m[0][i - 1] + 1; }
+        return m;
+    }
+    static int[][] aliasNeighbour(dist(dim = 2) int[][] m) {
+        for (int i = 1; i < m[0].length; i++) { int[] row = m[0]; m[0][i] = row[i - 1] + 1; }
+        return m;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}

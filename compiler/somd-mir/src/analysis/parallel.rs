@@ -986,13 +986,18 @@ impl Cx<'_> {
         let is_index =
             |x: ExprId| matches!(func.expr(x).kind, ExprKind::Local(l) if l == indices[0]);
         // `m[r][i]` in a 1-D loop over `i`: every iteration writes its own column
-        // (whatever row `r` is), so iterations never write the same element.
+        // (whatever row `r` is), so iterations never write the same element; also its own
+        // columns `m[r][s * i + d]` ([`Written`]) where `r` does not follow `i` (`m[i + 1][i]`
+        // stays a write of row `i + 1`).
         if let (1, Some(r)) = (indices.len(), row) {
-            if !is_index(r) && is_index(col) {
+            let column = index_offset(func, col, indices[0]).filter(|at| {
+                !is_index(r) && (*at == (1, 0) || index_offset(func, r, indices[0]).is_none())
+            });
+            if let Some(at) = column {
                 if declared.contains(&arr) {
                     return Ok(());
                 }
-                return record_write(func, written_arrays, arr, 1, (1, 0), indices[0], step, span);
+                return record_write(func, written_arrays, arr, 1, at, indices[0], step, span);
             }
         }
         let idx0 = match row {
@@ -1456,13 +1461,13 @@ impl Cx<'_> {
                 _ => {}
             }
         }
-        // Rows `m[r]` of column-written arrays that are read only to reach `m[r][i]`.
-        let mut column_rows: HashSet<ExprId> = HashSet::new();
+        // Rows `m[r]` of column-written arrays that are read to reach an element, with the
+        // element's index: `m[r][s * i + d]` reads the iteration's own cell where the column
+        // joins the written ones (`read_own`).
+        let mut column_rows: HashMap<ExprId, ExprId> = HashMap::new();
         for &e in &exprs {
             if let ExprKind::Index { array, index } = &func.expr(e).kind {
-                if matches!(func.expr(*index).kind, ExprKind::Local(l) if l == indices[0]) {
-                    column_rows.insert(*array);
-                }
+                column_rows.insert(*array, *index);
             }
         }
         // Rows read only for their length (`m[0].length` as an inner loop's bound, the rows
@@ -1505,7 +1510,6 @@ impl Cx<'_> {
                             if is_cube_rows(func, &aliases[a]) {
                                 continue;
                             }
-                            let is_index = matches!(func.expr(*idx).kind, ExprKind::Local(l) if l == indices[0]);
                             let at_inner = indices.get(1).is_some_and(
                                 |j| matches!(func.expr(*idx).kind, ExprKind::Local(l) if l == *j),
                             );
@@ -1533,7 +1537,14 @@ impl Cx<'_> {
                                         indices[0],
                                         step,
                                     ),
-                                    (Some(_), Some(_)) => !is_index,
+                                    (Some(_), Some(_)) => !read_own(
+                                        func,
+                                        &mut written_arrays,
+                                        *base,
+                                        *idx,
+                                        indices[0],
+                                        step,
+                                    ),
                                     (Some(_), None) => true,
                                 }
                             });
@@ -1548,7 +1559,9 @@ impl Cx<'_> {
                                 Some(0) => {
                                     read_own(func, &mut written_arrays, *a, *idx, indices[0], step)
                                 }
-                                Some(_) => column_rows.contains(&e),
+                                Some(_) => column_rows.get(&e).is_some_and(|col| {
+                                    read_own(func, &mut written_arrays, *a, *col, indices[0], step)
+                                }),
                             };
                             (*a, fine)
                         }
