@@ -1585,7 +1585,8 @@ fn device_runs_row_loops_bounded_by_a_row_length() {
 
 /// Under `SOMD_DEVICE=opencl`, loops testing their index plus a constant
 /// (`device_offset_tests`: `i + 1 < a.length`, `a.length > 1 + i`, `j + 3 <= w`, a
-/// `while` loop) are one call of one launch each. A bound whose Java value wraps
+/// `while` loop) are one call of one launch each; `wrapped`'s second call, whose `n + 1`
+/// wraps, runs on the CPU. A bound whose Java value wraps
 /// (`exc_size_wrap`'s `n - 1` of `Integer.MIN_VALUE`) has no size: that call runs on the
 /// CPU, which raises Java's exception, and only the first call launches. A row loop testing
 /// `j + 1 < w` past the width (`exc_offset_test`) launches both calls, the second failing in
@@ -1604,6 +1605,7 @@ fn device_runs_loops_testing_the_index_plus_a_constant() {
             ("Main.rowDiffs", 1, 1),
             ("Main.triples", 1, 1),
             ("Main.scaled", 1, 1),
+            ("Main.wrapped", 1, 1),
         ],
     );
     calls_and_launches("exc_size_wrap", *opencl, &[("Main.bump", 1, 1)]);

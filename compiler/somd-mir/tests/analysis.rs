@@ -2618,6 +2618,14 @@ class Strided {
         for (int i = 0; i < a.length; i++) { int b = 2 * i; b++; out[b] = a[i]; }
         return out;
     }
+    static int[] wrapsToIndex(dist int[] a) {
+        for (int i = 1; i < a.length; i++) { a[i * 65536 * 65536 + i] = a[i * 65536 * 65536 + i - 1] + 1; }
+        return a;
+    }
+    static int[] hugeBlock(dist int[] a, int n) {
+        for (int i = 0; i < n; i += 65536) { a[65536 * i] = a[65536 * i] + 1; }
+        return a;
+    }
     public static void main(String[] args) {}
 }
 "#

@@ -57,15 +57,28 @@ class Main {
         return t;
     }
 
-    // A `while` loop counting `i`, two cells short of the end.
-    static double[] scaled(double[] x) {
-        double[] y = new double[x.length];
-        int i = 0;
-        while (i + 2 < x.length) {
-            y[i] = x[i] * 1.5 + x[i + 2];
-            i++;
+    // A `while` loop counting `j`, two cells short of each row's end.
+    static double[][] scaled(double[][] x) {
+        double[][] y = new double[x.length][x[0].length];
+        for (int r = 0; r < x.length; r++) {
+            int j = 0;
+            while (j + 2 < x[r].length) {
+                y[r][j] = x[r][j] * 1.5 + x[r][j + 2];
+                j++;
+            }
         }
         return y;
+    }
+
+    // `n + 1` wraps for `n` = `Integer.MAX_VALUE`: Java's test `j + 1 < n + 1` then never
+    // holds. The host finds no size for that call, so the CPU path runs it (no iteration).
+    static int[][] wrapped(int[][] m, int n) {
+        for (int r = 0; r < m.length; r++) {
+            for (int j = 0; j + 1 < n + 1; j++) {
+                m[r][j] = m[r][j] + 1;
+            }
+        }
+        return m;
     }
 
     public static void main(String[] args) {
@@ -84,9 +97,15 @@ class Main {
         System.out.println(d[0][0] + " " + d[17][3] + " " + d[39][5] + " " + d[39][6]);
         long[][] t = triples(m, w);
         System.out.println(t[0][0] + " " + t[21][4] + " " + t[39][4] + " " + t[39][5]);
-        double[] x = new double[1000];
-        for (int i = 0; i < x.length; i++) x[i] = i * 0.5;
-        double[] y = scaled(x);
-        System.out.println(y[0] + " " + y[10] + " " + y[997] + " " + y[998]);
+        double[][] x = new double[30][9];
+        for (int r = 0; r < 30; r++) {
+            for (int c = 0; c < 9; c++) x[r][c] = r * 0.5 + c * 0.125;
+        }
+        double[][] y = scaled(x);
+        System.out.println(y[0][0] + " " + y[10][3] + " " + y[29][6] + " " + y[29][7]);
+        int[][] g = new int[20][4];
+        g = wrapped(g, 3);
+        g = wrapped(g, 2147483647);
+        System.out.println(g[0][0] + " " + g[19][2] + " " + g[19][3]);
     }
 }

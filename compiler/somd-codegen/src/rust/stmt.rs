@@ -1041,15 +1041,16 @@ impl FnCx<'_> {
 
     /// Loop versioning of an innermost counted loop `while (j < hi) { body; j += s; }` (the
     /// test first, or `j + c < hi` with `c >= 0`, read as `j < hi - c`; `j` an `int` assigned
-    /// only by the update, `s` a positive constant, `hi` loop-invariant): its element reads and stores `a[j + c]` (`c` a constant, `a` a
-    /// hoisted row or a local the loop does not assign) are all in bounds for `lo <= j < hi`
-    /// when `a.covers(lo, hi, ..)` (`a.covers_step(lo, hi, .., s)`) holds on entry. The writer then emits that test, the loop
-    /// with those accesses unchecked, and the loop as written as the `else` branch, which
-    /// raises any exception at the same iteration and position as Java. Evaluating `hi` once
-    /// before the loop is the loop's first test, so it fails (if it does) where the loop
-    /// would. With `s > 1` the fast copy also needs `hi <= i32::MAX - (s - 1)`: then `j + s`
-    /// cannot wrap around for any `j < hi`, so every iteration's `j` lies in `lo..hi` (a
-    /// loop whose counter wraps takes the loop as written, as Java does).
+    /// only by the update, `s` a positive constant, `hi` loop-invariant): its element reads
+    /// and stores `a[j + c]` (`c` a constant, `a` a hoisted row or a local the loop does not
+    /// assign) are all in bounds for `lo <= j < hi` when `a.covers(lo, hi, ..)`
+    /// (`a.covers_step(lo, hi, .., s)`) holds on entry. The writer then emits that test, the
+    /// loop with those accesses unchecked, and the loop as written as the `else` branch,
+    /// which raises any exception at the same iteration and position as Java. Evaluating
+    /// `hi` once before the loop is the loop's first test, so it fails (if it does) where the
+    /// loop would. With `s > 1` the fast copy also needs `hi <= i32::MAX - (s - 1)`: then
+    /// `j + s` cannot wrap around for any `j < hi`, so every iteration's `j` lies in
+    /// `lo..hi` (a loop whose counter wraps takes the loop as written, as Java does).
     fn version_loop(
         &mut self,
         test: Option<ExprId>,
@@ -1137,7 +1138,11 @@ impl FnCx<'_> {
             covers.push(format!("{counter} <= i32::MAX - {shift}"));
         }
         if stride > 1 {
-            covers.push(format!("{hi_var} <= i32::MAX - {}", stride - 1 + shift));
+            // `hi - c <= i32::MAX - (s - 1) - c`; past `i32` no `_nN` passes (no fast copy).
+            let Ok(room) = i32::try_from(i64::from(stride) - 1 + i64::from(shift)) else {
+                return Ok(None);
+            };
+            covers.push(format!("{hi_var} <= i32::MAX - {room}"));
         }
         // One plain pointer per array, so that the fast copy does not reload the handle.
         let pointer = |k: usize| format!("_u{}_{k}", self.next_label);
@@ -1227,29 +1232,15 @@ impl FnCx<'_> {
         })
     }
 
-    /// `c` when `index` is `j`, `j + c`, `c + j` or `j - c` (`j` the counter, `c` a constant).
+    /// `c` when `index` is the counter `j` plus a constant `c` (`j`, `j + c`, `c + j`, `j -
+    /// c`, `walk::index_plus`), with `c` Java's `int` constant.
     fn counter_offset(
         &self,
         index: ExprId,
         counter: somd_mir::LocalId,
     ) -> Result<Option<i32>, EmitError> {
-        let is_counter = |e: ExprId| -> Result<bool, EmitError> {
-            Ok(matches!(self.e(e)?.kind, ExprKind::Local(l) if l == counter))
-        };
-        Ok(match &self.e(index)?.kind {
-            ExprKind::Local(l) if *l == counter => Some(0),
-            ExprKind::Binary { op, lhs, rhs } if self.e(index)?.ty == Type::Prim(PrimType::Int) => {
-                match op.kind {
-                    BinOpKind::Add if is_counter(*lhs)? => self.int_const(*rhs)?,
-                    BinOpKind::Add if is_counter(*rhs)? => self.int_const(*lhs)?,
-                    BinOpKind::Sub if is_counter(*lhs)? => {
-                        self.int_const(*rhs)?.and_then(i32::checked_neg)
-                    }
-                    _ => None,
-                }
-            }
-            _ => None,
-        })
+        let offset = somd_mir::analysis::walk::index_plus(self.func, index, counter, false);
+        Ok(offset.and_then(|c| i32::try_from(c).ok()))
     }
 
     /// Whether the loop bound `id` keeps its value while the loop runs: it reads constants,

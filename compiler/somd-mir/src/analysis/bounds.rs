@@ -86,20 +86,19 @@ fn size_bounds(s: &SizeExpr, out: &mut Vec<(LenSym, i64)>) {
     }
 }
 
-/// `len + c` from a size expression `a.length`, `a.length - k`, `a.length + k`.
+/// `len + c` from a size expression `a.length`, `a.length - k`, `a.length + k` and sums of
+/// those (`a.length + 1 - 2`: a launch evaluates every operation of a size in `int` range,
+/// so its value is the exact sum).
 fn size_bound(s: &SizeExpr) -> Option<(LenSym, i64)> {
     match s {
         SizeExpr::Len { array, dim } => Some((LenSym { array: *array, dim: *dim }, 0)),
-        SizeExpr::Sub(a, b) => match (&**a, &**b) {
-            (SizeExpr::Len { array, dim }, SizeExpr::Const(c)) => {
-                Some((LenSym { array: *array, dim: *dim }, -*c))
-            }
+        SizeExpr::Sub(a, b) => match **b {
+            SizeExpr::Const(c) => size_bound(a).map(|(len, k)| (len, k - c)),
             _ => None,
         },
         SizeExpr::Add(a, b) => match (&**a, &**b) {
-            (SizeExpr::Len { array, dim }, SizeExpr::Const(c))
-            | (SizeExpr::Const(c), SizeExpr::Len { array, dim }) => {
-                Some((LenSym { array: *array, dim: *dim }, *c))
+            (x, SizeExpr::Const(c)) | (SizeExpr::Const(c), x) => {
+                size_bound(x).map(|(len, k)| (len, k + c))
             }
             _ => None,
         },

@@ -330,43 +330,43 @@ pub enum SizeExpr {
 
 impl SizeExpr {
     /// `self + 1`, folded where that gives back a simpler size (`a.length - 1 + 1` is
-    /// `a.length`, which the bounds analysis knows).
+    /// `a.length`, which the bounds analysis knows). A fold never drops an operation whose
+    /// Java value may wrap (`n - 1` of a parameter): the runtime evaluates each operation
+    /// only in `int` range, which is how a bound Java wraps reaches the CPU path.
     pub fn plus_one(self) -> SizeExpr {
+        self.minus(-1)
+    }
+
+    /// `self - c` (`c` may be negative), folded into the constant term where the folded
+    /// operation cannot wrap in Java: `a.length - k - c` is `a.length - (k + c)` for `k >= 0`
+    /// (a length minus a non-negative `int` is an `int`). Otherwise the operation stays, and
+    /// the runtime finds no size where it leaves `int` range (`i + 1 <= n` with `n` =
+    /// `Integer.MAX_VALUE` is `n + 1 - 1`, none: Java's sum wraps there).
+    pub fn minus(self, c: i64) -> SizeExpr {
+        let fits = |k: i64| i32::try_from(k).is_ok();
         match self {
-            SizeExpr::Const(c) => SizeExpr::Const(c + 1),
-            SizeExpr::Sub(a, b) if *b == SizeExpr::Const(1) => *a,
+            SizeExpr::Const(k) if fits(k - c) => SizeExpr::Const(k - c),
             SizeExpr::Sub(a, b) => match *b {
-                SizeExpr::Const(c) => SizeExpr::Sub(a, Box::new(SizeExpr::Const(c - 1))),
-                b => SizeExpr::Add(
-                    Box::new(SizeExpr::Sub(a, Box::new(b))),
-                    Box::new(SizeExpr::Const(1)),
-                ),
+                SizeExpr::Const(k)
+                    if k >= 0
+                        && matches!(*a, SizeExpr::Len { .. } | SizeExpr::Row { .. })
+                        && fits(k + c) =>
+                {
+                    (*a).offset(k + c)
+                }
+                b => SizeExpr::Sub(a, Box::new(b)).offset(c),
             },
-            s => SizeExpr::Add(Box::new(s), Box::new(SizeExpr::Const(1))),
+            s => s.offset(c),
         }
     }
 
-    /// `self - c`, folded into a constant term (`a.length - 1 - 1` is `a.length - 2`, `n + 1
-    /// - 1` is `n`, `n - -1` is `n + 1`).
-    pub fn minus(self, c: i64) -> SizeExpr {
+    /// `self - c` as an operation of its own (`self` for 0, `self + -c` for a negative `c`).
+    fn offset(self, c: i64) -> SizeExpr {
         let constant = |k: i64| Box::new(SizeExpr::Const(k));
-        // `a + k` with the constant term `k` (`a` itself for 0).
-        let term = |a: Box<SizeExpr>, k: i64| match k {
-            0 => *a,
-            k if k > 0 => SizeExpr::Add(a, constant(k)),
-            k => SizeExpr::Sub(a, constant(-k)),
-        };
-        match self {
-            SizeExpr::Const(k) => SizeExpr::Const(k - c),
-            SizeExpr::Sub(a, b) => match *b {
-                SizeExpr::Const(k) => term(a, -k - c),
-                b => term(Box::new(SizeExpr::Sub(a, Box::new(b))), -c),
-            },
-            SizeExpr::Add(a, b) => match *b {
-                SizeExpr::Const(k) => term(a, k - c),
-                b => term(Box::new(SizeExpr::Add(a, Box::new(b))), -c),
-            },
-            s => term(Box::new(s), -c),
+        match c {
+            0 => self,
+            c if c > 0 => SizeExpr::Sub(Box::new(self), constant(c)),
+            c => SizeExpr::Add(Box::new(self), constant(-c)),
         }
     }
 

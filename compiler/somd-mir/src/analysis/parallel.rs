@@ -1905,11 +1905,12 @@ type Place = (i64, i64);
 /// other iteration touches (`for (i = n; i > 0; i--) a[i - 1] = ..`, `out[2 * i] = re;
 /// out[2 * i + 1] = im;`).
 ///
-/// Java's `int` index wraps, so two iterations could name one cell after a wrap; but where
-/// every index of a run of iterations is in bounds (in `[0, Integer.MAX_VALUE]`), the index
-/// moves by at most `|s| * step < 2^31` from one iteration to the next and cannot cross the
-/// negative `int`s between two wraps, so within the run it never wraps and the blocks are
-/// disjoint. An iteration whose index fails raises Java's exception, after which the
+/// `s` and `d` are Java's `int` constants ([`walk::index_affine`] wraps them), and a block
+/// is below 2^31 cells ([`Written::new`]). Java's index wraps, so two iterations could name
+/// one cell after a wrap; but where every index of the iterations is in bounds (in `[0,
+/// Integer.MAX_VALUE]`), two consecutive iterations' indices differ by exactly `s * step`
+/// (their difference is below 2^31 either way), so the indices never wrap and the blocks
+/// are disjoint. An iteration whose index fails raises Java's exception, after which the
 /// arrays are not read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Written {
@@ -1919,11 +1920,17 @@ struct Written {
 }
 
 impl Written {
+    /// A first access at `(s, d)` of an array written at position `dim`, where an
+    /// iteration's block of `|s| * step` cells is below 2^31 (the wrap argument above).
+    fn new(dim: usize, (scale, d): Place, step: i32) -> Option<Written> {
+        (scale.abs() * i64::from(step) < 1 << 31).then_some(Written { dim, scale, offsets: (d, d) })
+    }
+
     /// The offsets with an access at `(s, d)`, while the factor is the same and they stay
     /// within `|s| * step` cells.
     fn with(self, (scale, d): Place, step: i32) -> Option<Written> {
         let offsets = (self.offsets.0.min(d), self.offsets.1.max(d));
-        let block = self.scale.checked_abs()?.checked_mul(i64::from(step))?;
+        let block = self.scale.abs() * i64::from(step);
         (scale == self.scale && offsets.1 - offsets.0 < block)
             .then_some(Written { offsets, ..self })
     }
@@ -1952,7 +1959,15 @@ fn record_write(
 ) -> Result<(), Dependence> {
     let name = &func.local(arr).name;
     let w = match written.get(&arr) {
-        None => Written { dim, scale, offsets: (d, d) },
+        None => Written::new(dim, (scale, d), step).ok_or_else(|| Dependence {
+            what: format!(
+                "write to `{name}` at {}, whose blocks of {} cells per iteration reach past \
+                 2^31 (Java's index may wrap onto another iteration's cells)",
+                place_text(&func.local(i).name, (scale, d)),
+                scale.abs() * i64::from(step)
+            ),
+            span,
+        })?,
         Some(w) if w.dim != dim => {
             return Err(Dependence {
                 what: format!("`{name}` is written at the loop index in different dimensions"),

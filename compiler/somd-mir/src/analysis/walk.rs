@@ -488,7 +488,8 @@ pub fn effect_free(func: &Function, root: ExprId, pure_call: &dyn Fn(FuncId) -> 
 }
 
 /// `e` as the local `i` plus a constant ([`index_affine`] with the factor 1): `i`, `i + d`,
-/// `d + i`, `i - d`, `i + k` for a local `k` set once to a constant.
+/// `d + i`, `i - d`, and any other form that `index_affine` reads as `1 * i + d` (`i + k`
+/// for a local `k` set once to a constant, `2 * i - i`).
 pub fn index_plus(func: &Function, e: ExprId, i: LocalId, partition: bool) -> Option<i64> {
     match index_affine(func, e, i, partition)? {
         (1, d) => Some(d),
@@ -496,12 +497,13 @@ pub fn index_plus(func: &Function, e: ExprId, i: LocalId, partition: bool) -> Op
     }
 }
 
-/// `e` as `s * i + d`, an affine function of the local `i` with constants `s` and `d`:
-/// built from `i`, `int` constants, `+`, `-` and `*` by a constant in `int` operations, and
-/// locals that one declaration initialises with such a value and nothing assigns (`int b =
-/// 3 * i;`: declared where `i` is in scope, so inside `i`'s loop, it holds the value for
-/// the current `i`). With `partition`, `Somd.offset(a)` is 0 (a device call is one MI).
-/// `None` for anything else, or where the constants leave `i64`.
+/// `e` as `s * i + d`, an affine function of the local `i` with `int` constants `s` and
+/// `d`: built from `i`, `int` constants, `+`, `-` and `*` by a constant in `int` operations,
+/// and locals that one declaration initialises with such a value and nothing assigns (`int
+/// b = 3 * i;`: declared where `i` is in scope, so inside `i`'s loop, it holds the value for
+/// the current `i`). `s` and `d` wrap as Java's `int`s do, so `s * i + d` is Java's value
+/// for every `i` (`i * 65536 * 65536 + i` is `1 * i`). With `partition`, `Somd.offset(a)` is
+/// 0 (a device call is one MI). `None` for anything else.
 pub fn index_affine(func: &Function, e: ExprId, i: LocalId, partition: bool) -> Option<(i64, i64)> {
     affine_depth(func, e, i, partition, 0)
 }
@@ -517,39 +519,47 @@ fn affine_depth(
         return None;
     }
     let part = |x: ExprId| affine_depth(func, x, i, partition, depth + 1);
-    match &func.expr(e).kind {
-        ExprKind::Const(Const::Int(c)) => Some((0, i64::from(*c))),
-        ExprKind::Local(l) if *l == i => Some((1, 0)),
-        ExprKind::Local(l) => part(fixed_init(func, *l)?),
-        ExprKind::Builtin { builtin: Builtin::SomdOffset, .. } if partition => Some((0, 0)),
+    let (s, d): (i32, i32) = match &func.expr(e).kind {
+        ExprKind::Const(Const::Int(c)) => (0, *c),
+        ExprKind::Local(l) if *l == i => (1, 0),
+        ExprKind::Local(l) => return part(fixed_init(func, *l)?),
+        ExprKind::Builtin { builtin: Builtin::SomdOffset, .. } if partition => (0, 0),
         ExprKind::Binary { op, lhs, rhs } if op.ty == PrimOrRef::Prim(PrimType::Int) => {
-            let ((s1, d1), (s2, d2)) = (part(*lhs)?, part(*rhs)?);
+            let (a, b) = (part(*lhs)?, part(*rhs)?);
+            let ((s1, d1), (s2, d2)) = ((a.0 as i32, a.1 as i32), (b.0 as i32, b.1 as i32));
             match op.kind {
-                BinOpKind::Add => Some((s1.checked_add(s2)?, d1.checked_add(d2)?)),
-                BinOpKind::Sub => Some((s1.checked_sub(s2)?, d1.checked_sub(d2)?)),
-                BinOpKind::Mul if s1 == 0 => Some((s2.checked_mul(d1)?, d2.checked_mul(d1)?)),
-                BinOpKind::Mul if s2 == 0 => Some((s1.checked_mul(d2)?, d1.checked_mul(d2)?)),
-                _ => None,
+                BinOpKind::Add => (s1.wrapping_add(s2), d1.wrapping_add(d2)),
+                BinOpKind::Sub => (s1.wrapping_sub(s2), d1.wrapping_sub(d2)),
+                BinOpKind::Mul if s1 == 0 => (s2.wrapping_mul(d1), d2.wrapping_mul(d1)),
+                BinOpKind::Mul if s2 == 0 => (s1.wrapping_mul(d2), d1.wrapping_mul(d2)),
+                _ => return None,
             }
         }
-        _ => None,
-    }
+        _ => return None,
+    };
+    Some((i64::from(s), i64::from(d)))
 }
 
 /// The initialiser of the `int` local `l` when one declaration initialises it and nothing
-/// assigns it.
+/// assigns it: no assignment, and no `sync` naming it (a `shared` scalar that a `sync
+/// reduce` combines changes without one).
 fn fixed_init(func: &Function, l: LocalId) -> Option<ExprId> {
-    if func.local(l).ty != Type::Prim(PrimType::Int) {
+    let local = func.local(l);
+    if local.ty != Type::Prim(PrimType::Int) || local.kind != LocalKind::Var || local.shared {
         return None;
     }
     let mut inits = Vec::new();
-    each_stmt(&func.body, &mut |s| {
-        if let Stmt::Let { local, init } = s {
-            if *local == l {
-                inits.push(*init);
-            }
+    let mut synced = false;
+    each_stmt(&func.body, &mut |s| match s {
+        Stmt::Let { local, init } if *local == l => inits.push(*init),
+        Stmt::Sync { vars, reduce, .. } => {
+            synced |= vars.contains(&l) || reduce.is_some_and(|(_, r)| r == l);
         }
+        _ => {}
     });
+    if synced {
+        return None;
+    }
     let [Some(init)] = inits[..] else { return None };
     let assigned = func.exprs.iter().any(|x| match &x.kind {
         ExprKind::Assign { target, .. }
