@@ -1602,6 +1602,7 @@ fn device_runs_loops_testing_the_index_plus_a_constant() {
         &[
             ("Main.inversions", 1, 1),
             ("Main.pairMax", 1, 1),
+            ("Main.pairSwap", 1, 1),
             ("Main.rowDiffs", 1, 1),
             ("Main.triples", 1, 1),
             ("Main.scaled", 1, 1),

@@ -2535,6 +2535,10 @@ class Tests {
         for (int i = -2147483647; i - 2 < n; i++) { a[i] = 0; }
         return a;
     }
+    static int[] down(dist int[] a) {
+        for (int i = a.length; i - 1 >= 0; i--) { a[i - 1] = 0; }
+        return a;
+    }
     public static void main(String[] args) {}
 }
 "#

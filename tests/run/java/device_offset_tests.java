@@ -35,6 +35,16 @@ class Main {
         return b;
     }
 
+    // Each pair swapped, stepping by 2 to the last whole pair (`i + 1 < a.length`).
+    static int[] pairSwap(int[] a) {
+        for (int i = 0; i + 1 < a.length; i += 2) {
+            int t = a[i];
+            a[i] = a[i + 1];
+            a[i + 1] = t;
+        }
+        return a;
+    }
+
     // Differences of neighbours along each row.
     static int[][] rowDiffs(int[][] m, int w) {
         int[][] d = new int[m.length][w];
@@ -88,6 +98,8 @@ class Main {
         System.out.println(inversions(a));
         int[] b = pairMax(a);
         System.out.println(b[0] + " " + b[2] + " " + b[998] + " " + b[999] + " " + b[n - 1]);
+        int[] sw = pairSwap(a);
+        System.out.println(sw[0] + " " + sw[1] + " " + sw[998] + " " + sw[999] + " " + sw[n - 1]);
         int w = 7;
         int[][] m = new int[40][w];
         for (int r = 0; r < 40; r++) {

@@ -407,13 +407,14 @@ fn min_bound(
 
 /// The range `[lo, hi - shift)` of a loop whose test reads `i + shift < hi` (`<=` too:
 /// `hi` is then already `bound + 1`; `shift` may be negative). Java evaluates `i + shift`
-/// in `int`s, so the range is exact where that sum never wraps: the loop steps up by 1 from
-/// a constant start with `lo + shift` an `int`, so the sum starts in range and stops at the
-/// bound (an `int`) before it could pass `Integer.MAX_VALUE`. (The index itself may wrap
-/// after the last iteration, `i - 1 < Integer.MAX_VALUE`, and then the test stops the loop.)
-/// The kernel's size is `hi - shift - lo` of exact values, each an `int` where it launches
-/// (runtime `Size`). A bound read from a host scalar (computed in wrapping `int`s at each
-/// launch) and a host loop's test keep their form.
+/// in `int`s, so the range is exact where that sum never wraps: the loop steps up by `s`
+/// from a constant start with `lo + shift` an `int`, so the sum starts in range, and it
+/// stops at the first value past the bound, below `hi + s`. With `s = 1` that is `hi`, an
+/// `int`; with a larger step the range's end is `hi + (s - 1) - (s - 1) - shift`, whose sum
+/// the runtime evaluates only in `int` range (`Size`), so a call whose sum could wrap runs
+/// on the CPU. (The index itself may wrap after the last iteration, `i - 1 <
+/// Integer.MAX_VALUE`, and then the test stops the loop.) A bound read from a host scalar
+/// (computed in wrapping `int`s at each launch) and a host loop's test keep their form.
 fn offset_test(
     lo: SizeExpr,
     hi: SizeExpr,
@@ -423,17 +424,17 @@ fn offset_test(
     op: BinOpKind,
 ) -> Result<(SizeExpr, SizeExpr), String> {
     let test = if shift < 0 {
-        format!("a test on the index minus a constant (`i - {} < hi`)", -shift)
+        format!("a test on the index minus a constant (`i - {}`)", -shift)
     } else {
-        format!("a test on the index plus a constant (`i + {shift} < hi`)")
+        format!("a test on the index plus a constant (`i + {shift}`)")
     };
     let refuse = |what: &str| Err(format!("{test} {what}"));
     if host {
         return refuse("in a host loop");
     }
-    if step != Some(1) || !matches!(op, BinOpKind::Lt | BinOpKind::Le) {
-        return refuse("in a loop not stepping up by 1 (Java's sum could wrap)");
-    }
+    let Some(step) = step.filter(|s| *s > 0 && matches!(op, BinOpKind::Lt | BinOpKind::Le)) else {
+        return refuse("in a loop not stepping up (Java's sum could wrap)");
+    };
     let SizeExpr::Const(start) = lo else {
         return refuse("in a loop whose start is not a constant (Java's sum could wrap)");
     };
@@ -443,7 +444,8 @@ fn offset_test(
     if hi.mentions_host() {
         return refuse("with a bound reading a host scalar");
     }
-    Ok((lo, hi.minus(shift)))
+    let more = i64::from(step) - 1;
+    Ok((lo, hi.minus(-more).minus(more + shift)))
 }
 
 /// The label of the loop of a `for` block ([`is_for`]).
