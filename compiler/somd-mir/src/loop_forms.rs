@@ -107,7 +107,8 @@ fn mirror_test(func: &mut Function, test: ExprId, index: LocalId) {
         BinOpKind::Ge => BinOpKind::Le,
         _ => return,
     };
-    let is_index = |e: ExprId| walk::index_plus(func, e, index, false).is_some();
+    let reads = walk::Affine { partition: false, locals: true };
+    let is_index = |e: ExprId| walk::index_plus(func, e, index, reads).is_some();
     if is_index(lhs) || !is_index(rhs) || !walk::effect_free(func, lhs, &|_| false) {
         return;
     }

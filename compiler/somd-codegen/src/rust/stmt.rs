@@ -1239,7 +1239,10 @@ impl FnCx<'_> {
         index: ExprId,
         counter: somd_mir::LocalId,
     ) -> Result<Option<i32>, EmitError> {
-        let offset = somd_mir::analysis::walk::index_plus(self.func, index, counter, false);
+        // No locals: a counter may be declared before its loop, and `int b = j;` there
+        // holds its old value.
+        let reads = somd_mir::analysis::walk::Affine { partition: false, locals: false };
+        let offset = somd_mir::analysis::walk::index_plus(self.func, index, counter, reads);
         Ok(offset.and_then(|c| i32::try_from(c).ok()))
     }
 

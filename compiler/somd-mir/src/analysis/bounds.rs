@@ -82,13 +82,16 @@ fn size_bounds(s: &SizeExpr, out: &mut Vec<(LenSym, i64)>) {
             size_bounds(a, out);
             size_bounds(b, out);
         }
-        s => out.extend(size_bound(s)),
+        // A bound evaluated in Java's wrapping `int`s (one reading a host scalar) is `len +
+        // k` exactly for `k` in `[i32::MIN, 0]` and at most that for a larger `k` (a wrap
+        // only lowers it); below `i32::MIN` it may wrap upwards, past the length.
+        s => out.extend(size_bound(s).filter(|(_, k)| *k >= i64::from(i32::MIN))),
     }
 }
 
 /// `len + c` from a size expression `a.length`, `a.length - k`, `a.length + k` and sums of
 /// those (`a.length + 1 - 2`: a launch evaluates every operation of a size in `int` range,
-/// so its value is the exact sum).
+/// so its value is the exact sum; see [`size_bounds`] for sizes in wrapping `int`s).
 fn size_bound(s: &SizeExpr) -> Option<(LenSym, i64)> {
     match s {
         SizeExpr::Len { array, dim } => Some((LenSym { array: *array, dim: *dim }, 0)),

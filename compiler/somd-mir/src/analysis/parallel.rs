@@ -728,7 +728,9 @@ impl Cx<'_> {
             }
             (BinOp { kind: BinOpKind::Lt, ty: PrimOrRef::Prim(PrimType::Int) }, bound)
         } else {
-            shift = walk::index_plus(func, *lhs, index, false).ok_or_else(not_counted)?;
+            // The index is the `for` block's own (`Let` first), so locals may be read.
+            let reads = walk::Affine { partition: false, locals: true };
+            shift = walk::index_plus(func, *lhs, index, reads).ok_or_else(not_counted)?;
             (*op, size(*rhs).ok_or_else(no_bound)?)
         };
         let reversed = matches!(op.kind, BinOpKind::Ge | BinOpKind::Gt) && !host;
@@ -742,6 +744,16 @@ impl Cx<'_> {
             BinOpKind::Gt if reversed => (SizeExpr::plus_one(bound), SizeExpr::plus_one(start)),
             _ => return Err(not_counted()),
         };
+        // The host evaluates its loops' bounds in wrapping `int`s: `n + 1` of `i <= n` would
+        // wrap where Java's test always holds (`n` = `Integer.MAX_VALUE`). Such a loop stays
+        // a host `while`, whose test is Java's, unless the `+ 1` folded away (`i <= a.length
+        // - 1`).
+        let plus_one = matches!(&hi, SizeExpr::Add(_, one) if **one == SizeExpr::Const(1));
+        if host && op.kind == BinOpKind::Le && plus_one {
+            return Err("a host loop `i <= hi` whose `hi + 1` may wrap (the host tests `i <= \
+                        hi` as Java does)"
+                .into());
+        }
         let [update] = update.as_slice() else { return Err(not_counted()) };
         let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == index);
         let constant = |e: ExprId| match func.expr(e).kind {
@@ -1894,7 +1906,8 @@ fn alias_places(
 /// wrap, but distinct iterations still name distinct cells wherever no access fails
 /// ([`Written`]).
 fn index_offset(func: &Function, idx: ExprId, i: LocalId) -> Option<Place> {
-    walk::index_affine(func, idx, i, true).filter(|(scale, _)| *scale != 0)
+    let reads = walk::Affine { partition: true, locals: true };
+    walk::index_affine(func, idx, i, reads).filter(|(scale, _)| *scale != 0)
 }
 
 /// An index `s * i + d` of the loop index `i`: `(s, d)`.

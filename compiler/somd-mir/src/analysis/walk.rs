@@ -487,11 +487,24 @@ pub fn effect_free(func: &Function, root: ExprId, pure_call: &dyn Fn(FuncId) -> 
     free
 }
 
+/// What [`index_affine`] reads besides `i`, `int` constants and their arithmetic.
+#[derive(Clone, Copy, Debug)]
+pub struct Affine {
+    /// `Somd.offset(a)`, as 0 (a device call is one MI).
+    pub partition: bool,
+    /// Locals that one declaration initialises and nothing assigns (`int b = 3 * i;`). Only
+    /// where `i` is the fresh index of a `for` block, declared in the loop's header: a local
+    /// whose initialiser reads `i` is then declared inside the loop, and holds the value for
+    /// the current `i` (a counter declared before its loop, `int b = j;` then `for (j = 0;
+    /// ..)`, gives `b` the counter's old value).
+    pub locals: bool,
+}
+
 /// `e` as the local `i` plus a constant ([`index_affine`] with the factor 1): `i`, `i + d`,
 /// `d + i`, `i - d`, and any other form that `index_affine` reads as `1 * i + d` (`i + k`
 /// for a local `k` set once to a constant, `2 * i - i`).
-pub fn index_plus(func: &Function, e: ExprId, i: LocalId, partition: bool) -> Option<i64> {
-    match index_affine(func, e, i, partition)? {
+pub fn index_plus(func: &Function, e: ExprId, i: LocalId, reads: Affine) -> Option<i64> {
+    match index_affine(func, e, i, reads)? {
         (1, d) => Some(d),
         _ => None,
     }
@@ -499,31 +512,29 @@ pub fn index_plus(func: &Function, e: ExprId, i: LocalId, partition: bool) -> Op
 
 /// `e` as `s * i + d`, an affine function of the local `i` with `int` constants `s` and
 /// `d`: built from `i`, `int` constants, `+`, `-` and `*` by a constant in `int` operations,
-/// and locals that one declaration initialises with such a value and nothing assigns (`int
-/// b = 3 * i;`: declared where `i` is in scope, so inside `i`'s loop, it holds the value for
-/// the current `i`). `s` and `d` wrap as Java's `int`s do, so `s * i + d` is Java's value
-/// for every `i` (`i * 65536 * 65536 + i` is `1 * i`). With `partition`, `Somd.offset(a)` is
-/// 0 (a device call is one MI). `None` for anything else.
-pub fn index_affine(func: &Function, e: ExprId, i: LocalId, partition: bool) -> Option<(i64, i64)> {
-    affine_depth(func, e, i, partition, 0)
+/// and what `reads` allows ([`Affine`]). `s` and `d` wrap as Java's `int`s do, so `s * i +
+/// d` is Java's value for every `i` (`i * 65536 * 65536 + i` is `1 * i`). `None` for
+/// anything else.
+pub fn index_affine(func: &Function, e: ExprId, i: LocalId, reads: Affine) -> Option<(i64, i64)> {
+    affine_depth(func, e, i, reads, 0)
 }
 
 fn affine_depth(
     func: &Function,
     e: ExprId,
     i: LocalId,
-    partition: bool,
+    reads: Affine,
     depth: u32,
 ) -> Option<(i64, i64)> {
     if depth > 8 {
         return None;
     }
-    let part = |x: ExprId| affine_depth(func, x, i, partition, depth + 1);
+    let part = |x: ExprId| affine_depth(func, x, i, reads, depth + 1);
     let (s, d): (i32, i32) = match &func.expr(e).kind {
         ExprKind::Const(Const::Int(c)) => (0, *c),
         ExprKind::Local(l) if *l == i => (1, 0),
-        ExprKind::Local(l) => return part(fixed_init(func, *l)?),
-        ExprKind::Builtin { builtin: Builtin::SomdOffset, .. } if partition => (0, 0),
+        ExprKind::Local(l) if reads.locals => return part(fixed_init(func, *l)?),
+        ExprKind::Builtin { builtin: Builtin::SomdOffset, .. } if reads.partition => (0, 0),
         ExprKind::Binary { op, lhs, rhs } if op.ty == PrimOrRef::Prim(PrimType::Int) => {
             let (a, b) = (part(*lhs)?, part(*rhs)?);
             let ((s1, d1), (s2, d2)) = ((a.0 as i32, a.1 as i32), (b.0 as i32, b.1 as i32));
