@@ -845,14 +845,8 @@ impl Size {
                 let n = if hi > lo { (hi - lo + step - 1) / step } else { 0 };
                 (lo + n * step <= i64::from(i32::MAX)).then_some(n)
             }
-            Size::Row { len, row, rows } => {
-                let (row, rows) = (row.eval(values)?, rows.eval(values)?);
-                if (0..rows).contains(&row) {
-                    len.eval(values)
-                } else {
-                    None
-                }
-            }
+            Size::Row { len, .. } if self.row_exists(values) => len.eval(values),
+            Size::Row { .. } => None,
         }
     }
 
@@ -906,13 +900,17 @@ impl Size {
     /// host scalar (the compiler sees to it), so a launch sized at each launch
     /// ([`Size::Java`]) has its rows checked once, when the call begins.
     fn rows_exist(&self, values: &[Option<i64>]) -> bool {
-        let here = match self {
+        self.row_exists(values) && self.parts().iter().all(|p| p.rows_exist(values))
+    }
+
+    /// For a [`Size::Row`], whether its row exists (`0 <= row < rows`); true for others.
+    fn row_exists(&self, values: &[Option<i64>]) -> bool {
+        match self {
             Size::Row { row, rows, .. } => {
                 matches!((row.eval(values), rows.eval(values)), (Some(r), Some(n)) if (0..n).contains(&r))
             }
             _ => true,
-        };
-        here && self.parts().iter().all(|p| p.rows_exist(values))
+        }
     }
 
     /// Whether the size reads scalar kernel argument `k`.

@@ -6,11 +6,11 @@
 //! bounds are derived from parameters and lengths (`a.length`, `m[0].length`, a scalar
 //! parameter, a constant, `+`/`-` of those, or a setup local holding one of them); the body
 //! has no `break`/`return`; it writes arrays (other than its own locals) only in its own
-//! block of `C` elements: every access of a written array is at `i + c`, the constants `c`
-//! of one array within `C` of each other (`out[i] = ..`, `out[i + 3] = ..`, `a[i - 1] =
-//! ..`, `m[i][j] = ..` with `j` anything: [`Written`]); and it assigns scalars declared
-//! outside the loop only as one
-//! recognised reduction (`s = s op e`, `s op= e` with `+ * & | ^`, `s = Math.min/max(s, e)`
+//! block of `s * C` elements: every access of a written array is at `s * i + c`, with one
+//! factor `s` per array and its constants `c` within `|s| * C` of each other (`out[i] =
+//! ..`, `out[i + 3] = ..`, `a[i - 1] = ..`, `z[2 * i + 1] = ..`, `m[i][j] = ..` with `j`
+//! anything, `m[r][i - 1] = ..` with `r` anything: [`Written`]); and it assigns scalars
+//! declared outside the loop only as one recognised reduction (`s = s op e`, `s op= e` with `+ * & | ^`, `s = Math.min/max(s, e)`
 //! of any numeric type, `b = b && e` / `b = b || e` where `e` cannot fail, `b = e && b` /
 //! `b = e || b` (Java evaluates `e` in every iteration), and the flags
 //! `b = true` / `b = false` under any condition, which are `||` / `&&`), also from nested
@@ -1543,15 +1543,9 @@ impl Cx<'_> {
                                             step,
                                         ) || (indices.len() == 2 && !at_inner)
                                     }
-                                    (Some(0), None) => !read_own(
-                                        func,
-                                        &mut written_arrays,
-                                        *base,
-                                        *idx,
-                                        indices[0],
-                                        step,
-                                    ),
-                                    (Some(_), Some(_)) => !read_own(
+                                    // The element at `idx`: of a 1-D array written at the
+                                    // index, or of a row of a matrix written at a column.
+                                    (Some(0), None) | (Some(_), Some(_)) => !read_own(
                                         func,
                                         &mut written_arrays,
                                         *base,
@@ -1914,9 +1908,9 @@ fn index_offset(func: &Function, idx: ExprId, i: LocalId) -> Option<Place> {
 type Place = (i64, i64);
 
 /// How a parallel loop writes an array: the subscript position that holds the loop index
-/// (0: `a[s * i + d]`, `m[s * i + d][..]`; 1: `m[r][i]`) and, at position 0, the factor `s`
-/// of the loop's accesses to the array (one for all of them) and the smallest and the
-/// largest offset `d`. They lie within `|s| * step` cells, a block at `s * i + d` that no
+/// (0: `a[s * i + d]`, `m[s * i + d][..]`; 1: `m[r][s * i + d]`), the factor `s` of the
+/// loop's accesses to the array at that position (one for all of them) and the smallest
+/// and the largest offset `d`. They lie within `|s| * step` cells, a block at `s * i + d` that no
 /// other iteration touches (`for (i = n; i > 0; i--) a[i - 1] = ..`, `out[2 * i] = re;
 /// out[2 * i + 1] = im;`).
 ///
