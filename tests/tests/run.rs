@@ -1545,6 +1545,44 @@ fn device_runs_loops_writing_at_an_offset() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, 2-D nests writing at an offset or a multiple of their indices
+/// (`device_nest_offsets`: a 1-based nest, (re, im) pairs along rows, a nest from -1 through
+/// a row local, pairs of rows) are one call of one 2-D launch each; the first three ran as
+/// loops over their rows before. `exc_nest_offset` fails in its 2-D kernel, at Java's first
+/// failure.
+#[test]
+fn device_runs_nests_writing_at_an_offset_as_2d_ranges() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let methods = ["oneBased", "rotateRows", "ahead", "rowPairs"];
+    let wanted: Vec<(String, usize, u64)> =
+        methods.iter().map(|m| (format!("Main.{m}"), 1, 1)).collect();
+    let wanted: Vec<(&str, usize, u64)> =
+        wanted.iter().map(|(m, c, l)| (m.as_str(), *c, *l)).collect();
+    calls_and_launches("device_nest_offsets", *opencl, &wanted);
+    calls_and_launches("exc_nest_offset", *opencl, &[("Main.lookup", 1, 1)]);
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_nest_offsets") else {
+        return; // a filter left the program out
+    };
+    let (outcome, _) = traced_calls("device_nest_offsets", binary, &expected, *opencl);
+    for m in methods {
+        // `Main_m` (one kernel) or `Main_m_loop1` (a host program).
+        let kernel = format!("Main_{m}");
+        let ours = |e: &Value| {
+            e["name"].as_str().is_some_and(|k| k == kernel || k == format!("{kernel}_loop1"))
+        };
+        let dims: Vec<u64> = outcome
+            .stderr
+            .lines()
+            .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+            .filter(|e| e["event"] == "launch" && ours(e))
+            .map(|e| e["dims"].as_u64().unwrap_or(0))
+            .collect();
+        assert_eq!(dims, [2], "{m}: launches of {kernel}\n{}", outcome.stderr);
+    }
+}
+
 /// Under `SOMD_DEVICE=opencl`, loops writing at a multiple of their index plus a constant
 /// (`device_strided`: complex pairs, points as triples through a local index, an
 /// interleaved output, pairs of rows) are one call of one launch each; they ran on the CPU

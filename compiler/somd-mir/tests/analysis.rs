@@ -2581,6 +2581,73 @@ class Widths {
     ));
 }
 
+/// 2-D nests writing at an offset or a multiple of their indices are 2-D NDRanges when
+/// every access of a written matrix lies in work-item `(i, j)`'s own row and column blocks;
+/// a read or a write at another column of the row makes the nest a loop over its rows, and
+/// a transposed write keeps it on the CPU.
+#[test]
+fn nests_writing_at_an_offset_of_their_indices() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Nests {
+    static double[][] oneBased(dist double[][] m, double[][] out) {
+        for (int i = 1; i <= m.length; i++) {
+            for (int j = 1; j <= m[0].length; j++) { out[i - 1][j - 1] = m[i - 1][j - 1] * 2.0; }
+        }
+        return out;
+    }
+    static double[][] pairs(dist double[][] z) {
+        for (int i = 0; i < z.length; i++) {
+            for (int j = 0; j < z[0].length / 2; j++) {
+                double re = z[i][2 * j];
+                z[i][2 * j] = re - z[i][2 * j + 1];
+                z[i][2 * j + 1] = re + z[i][j * 2 + 1];
+            }
+        }
+        return z;
+    }
+    static int[][] mixed(dist int[][] a, int[][] out) {
+        for (int i = 1; i <= a.length; i++) {
+            for (int j = 0; j < a[0].length; j++) { int[] r = out[i - 1]; r[2 * j + 1] = a[i - 1][j]; r[2 * j] = r[2 * j + 1]; }
+        }
+        return out;
+    }
+    static int[][] prefixRow(dist int[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 1; j < m[0].length; j++) { m[i][j] = m[i][j - 1] + 1; }
+        }
+        return m;
+    }
+    static int[][] twoColumns(dist int[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[0].length - 1; j++) { m[i][j] = 1; m[i][j + 1] = 2; }
+        }
+        return m;
+    }
+    static int[][] aliasColumn(dist int[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[0].length - 1; j++) { int[] r = m[i]; r[j + 1] = r[j]; }
+        }
+        return m;
+    }
+    static int[][] square(dist int[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < 10; j++) { m[i][j * j] = j; }
+        }
+        return m;
+    }
+    static int[][] transposed(dist int[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m.length - 1; j++) { m[j][i] = m[j + 1][i + 1]; }
+        }
+        return m;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}
+
 #[test]
 fn writes_at_a_multiple_of_the_index() {
     insta::assert_snapshot!(explain(

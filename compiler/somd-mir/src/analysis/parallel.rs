@@ -16,8 +16,10 @@
 //! `b = true` / `b = false` under any condition, which are `||` / `&&`), also from nested
 //! loops, where `s` is read nowhere else in the loop. Each iteration is
 //! one work-item (`i = lo + id * C`). A perfect nest of two such loops with step 1 whose
-//! writes are all at `[i][j]` is a 2-D NDRange; a nest with a step is a 1-D loop over its
-//! outer index (the inner loop runs inside the work-item).
+//! accesses of each written matrix are all at `[s * i + d][t * j + e]`, within one block of
+//! rows and one of columns (`[i][j]`, `[i - 1][j - 1]`, `[i][2 * j + 1]`), is a 2-D NDRange;
+//! a nest with a step is a 1-D loop over its outer index (the inner loop runs inside the
+//! work-item), as is a nest that reads or writes other columns of its own rows.
 //!
 //! The extracted body shape is: setup (`T[] out = new T[..lengths..]`, scalar locals that
 //! never change), exactly one parallel loop, then `return out` / `return acc` / nothing.
@@ -956,7 +958,12 @@ impl Cx<'_> {
                 span,
             });
         };
-        record_write(func, written_arrays, arr, 0, d, indices[0], step, span)
+        record_write(func, written_arrays, arr, 0, d, indices[0], step, span)?;
+        match indices {
+            // The nest's row `c[i][j]`: the column axis of its planes' rows.
+            [_, j] => record_column(func, written_arrays, arr, (1, 0), *j, span),
+            _ => Ok(()),
+        }
     }
 
     /// Checks a write through an array local holding rows `c[x][y]` of a 3-D array as a
@@ -1014,20 +1021,25 @@ impl Cx<'_> {
                 return record_write(func, written_arrays, arr, 1, at, indices[0], step, span);
             }
         }
-        let idx0 = match row {
-            Some(r) => {
-                if indices.len() == 2
-                    && !matches!(func.expr(col).kind, ExprKind::Local(l) if l == indices[1])
-                {
+        // In a 2-D nest over `(i, j)`, work-item `(i, j)` owns its column block `t * j + e`
+        // of its rows.
+        let column = match (indices, row) {
+            ([_, j], Some(_)) => match index_offset(func, col, *j) {
+                Some(at) => Some((*j, at)),
+                None => {
                     return Err(Dependence {
-                        what: "a write not at the inner loop index `[i][j]`".into(),
+                        what: format!(
+                            "a write not at a multiple of the inner loop index `{}` plus a \
+                             constant (`[i][j]`, `[i - 1][2 * j + 1]`)",
+                            func.local(*j).name
+                        ),
                         span,
-                    });
+                    })
                 }
-                r
-            }
-            None => col,
+            },
+            _ => None,
         };
+        let idx0 = row.unwrap_or(col);
         if declared.contains(&arr) {
             return Ok(());
         }
@@ -1045,7 +1057,11 @@ impl Cx<'_> {
         if indices.len() == 2 && row.is_none() {
             return Err(Dependence { what: "a 1-D write inside a 2-D nest".into(), span });
         }
-        record_write(func, written_arrays, arr, 0, d, indices[0], step, span)
+        record_write(func, written_arrays, arr, 0, d, indices[0], step, span)?;
+        match column {
+            Some((j, at)) => record_column(func, written_arrays, arr, at, j, span),
+            None => Ok(()),
+        }
     }
 
     /// Checks the writes a call makes through its array arguments, each recorded as a
@@ -1516,7 +1532,9 @@ impl Cx<'_> {
             }
             match &func.expr(e).kind {
                 ExprKind::Index { array, index: idx } => {
-                    let (arr, fine) = match &func.expr(*array).kind {
+                    // The array, whether the read is of the iteration's own cells, and
+                    // whether a refusal is for the column of a 2-D nest.
+                    let (arr, fine, column) = match &func.expr(*array).kind {
                         ExprKind::Local(a) if aliases.contains_key(a) => {
                             if !declared.contains(a) {
                                 return Err(outside(*a, func.expr(e).span));
@@ -1524,40 +1542,34 @@ impl Cx<'_> {
                             if is_cube_rows(func, &aliases[a]) {
                                 continue;
                             }
-                            let at_inner = indices.get(1).is_some_and(
-                                |j| matches!(func.expr(*idx).kind, ExprKind::Local(l) if l == *j),
-                            );
                             let places = alias_places(func, &aliases[a]);
-                            let bad = places.into_iter().find(|(base, row)| {
-                                match (written_arrays.get(base).map(|w| w.dim), row) {
-                                    (None, _) => false,
-                                    // In a 2-D nest the work-item owns one cell of the row:
-                                    // the column must be its own too.
+                            let bad = places.into_iter().find_map(|(base, row)| {
+                                let own = |at: ExprId, w: &mut WrittenArrays| {
+                                    read_own(func, w, base, at, indices[0], step)
+                                };
+                                match (written_arrays.get(&base).map(|w| w.dim), row) {
+                                    (None, _) => None,
+                                    // In a 2-D nest the work-item owns its columns of the
+                                    // row: the column must be its own too.
                                     (Some(0), Some(r)) => {
-                                        !read_own(
-                                            func,
-                                            &mut written_arrays,
-                                            *base,
-                                            *r,
-                                            indices[0],
-                                            step,
-                                        ) || (indices.len() == 2 && !at_inner)
+                                        if !own(r, &mut written_arrays) {
+                                            return Some((base, false));
+                                        }
+                                        let j = indices.get(1)?;
+                                        let w = &mut written_arrays;
+                                        (!read_own_column(func, w, base, *idx, *j))
+                                            .then_some((base, true))
                                     }
                                     // The element at `idx`: of a 1-D array written at the
                                     // index, or of a row of a matrix written at a column.
-                                    (Some(0), None) | (Some(_), Some(_)) => !read_own(
-                                        func,
-                                        &mut written_arrays,
-                                        *base,
-                                        *idx,
-                                        indices[0],
-                                        step,
-                                    ),
-                                    (Some(_), None) => true,
+                                    (Some(0), None) | (Some(_), Some(_)) => {
+                                        (!own(*idx, &mut written_arrays)).then_some((base, false))
+                                    }
+                                    (Some(_), None) => Some((base, false)),
                                 }
                             });
                             match bad {
-                                Some((base, _)) => (base, false),
+                                Some((base, column)) => (base, false, column),
                                 None => continue,
                             }
                         }
@@ -1571,43 +1583,49 @@ impl Cx<'_> {
                                     read_own(func, &mut written_arrays, *a, *col, indices[0], step)
                                 }),
                             };
-                            (*a, fine)
+                            (*a, fine, false)
                         }
-                        // In a 2-D nest, work-item `(i, j)` writes only `m[i][j]` (or the row
-                        // `c[i][j]` of a 3-D array): a written array is read there only.
+                        // In a 2-D nest, work-item `(i, j)` writes only its cells `m[s * i +
+                        // d][t * j + e]` (or the row `c[i][j]` of a 3-D array): a written
+                        // array is read there only (the row `m[..]` is checked as a read of
+                        // its own).
                         ExprKind::Index { array: inner, .. } if indices.len() == 2 => {
                             let ExprKind::Local(a) = func.expr(*inner).kind else { continue };
-                            let at_j = matches!(func.expr(*idx).kind, ExprKind::Local(l) if l == indices[1]);
-                            (a, !written_arrays.contains_key(&a) || at_j)
+                            let w = &mut written_arrays;
+                            (a, read_own_column(func, w, a, *idx, indices[1]), true)
                         }
                         _ => continue,
                     };
                     if !fine {
+                        let name = &func.local(arr).name;
                         let written = written_arrays.get(&arr).filter(|w| w.dim == 0);
-                        let i = func.local(indices[0]).name.as_str();
-                        let what = match written {
-                            Some(w) if step == 1 && w.scale.abs() == 1 => format!(
-                                "reads `{}` at an index other than {}, where the loop writes it",
-                                func.local(arr).name,
-                                w.text(i, w.offsets.0)
+                        let (i, axis, step) = match (column, written) {
+                            (true, Some(Written { inner: Some(inner), .. })) => {
+                                (func.local(indices[1]).name.as_str(), Some(*inner), 1)
+                            }
+                            (_, w) => (func.local(indices[0]).name.as_str(), w.map(|w| w.at), step),
+                        };
+                        let index = if column { "a column" } else { "an index" };
+                        let what = match axis {
+                            Some(a) if step == 1 && a.scale.abs() == 1 => format!(
+                                "reads `{name}` at {index} other than {}, where the loop writes it",
+                                a.text(i, a.offsets.0)
                             ),
-                            Some(w) => format!(
-                                "reads `{}` at an index other than {} .. {}, the block from \
+                            Some(a) => format!(
+                                "reads `{name}` at {index} other than {} .. {}, the block from \
                                  where the loop writes it{}",
-                                func.local(arr).name,
-                                w.text(i, w.offsets.0),
-                                w.text(i, w.offsets.0 + w.scale.abs() * i64::from(step) - 1),
+                                a.text(i, a.offsets.0),
+                                a.text(i, a.offsets.0 + a.scale.abs() * i64::from(step) - 1),
                                 match step {
                                     1 => String::new(),
                                     _ => format!(" (the loop steps by {step})"),
                                 }
                             ),
-                            _ => format!(
-                                "reads `{}` at an index other than {} while the loop writes it",
-                                func.local(arr).name,
+                            None => format!(
+                                "reads `{name}` at {index} other than {} while the loop writes it",
                                 match step {
                                     1 => "the loop index".to_string(),
-                                    _ => block_text(func.local(indices[0]).name.as_str(), step),
+                                    _ => block_text(i, step),
                                 }
                             ),
                         };
@@ -1908,45 +1926,96 @@ fn index_offset(func: &Function, idx: ExprId, i: LocalId) -> Option<Place> {
 type Place = (i64, i64);
 
 /// How a parallel loop writes an array: the subscript position that holds the loop index
-/// (0: `a[s * i + d]`, `m[s * i + d][..]`; 1: `m[r][s * i + d]`), the factor `s` of the
-/// loop's accesses to the array at that position (one for all of them) and the smallest
-/// and the largest offset `d`. They lie within `|s| * step` cells, a block at `s * i + d` that no
-/// other iteration touches (`for (i = n; i > 0; i--) a[i - 1] = ..`, `out[2 * i] = re;
-/// out[2 * i + 1] = im;`).
+/// (0: `a[s * i + d]`, `m[s * i + d][..]`; 1: `m[r][s * i + d]`) and the loop's accesses to
+/// the array at that position ([`Axis`]). In a 2-D nest over `(i, j)` the array is a matrix
+/// written at `m[s * i + d][t * j + e]`, and `inner` holds the accesses' columns: work-item
+/// `(i, j)` owns the cells of its row block and its column block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Written {
+    dim: usize,
+    at: Axis,
+    inner: Option<Axis>,
+}
+
+/// The accesses of a written array at one subscript position: the factor `s` of the index
+/// (one for all of them) and the smallest and the largest offset `d` of `s * i + d`. They
+/// lie within `|s| * step` cells, a block at `s * i + d` that no other iteration touches
+/// (`for (i = n; i > 0; i--) a[i - 1] = ..`, `out[2 * i] = re; out[2 * i + 1] = im;`).
 ///
 /// `s` and `d` are Java's `int` constants ([`walk::index_affine`] wraps them), and a block
-/// is below 2^31 cells ([`Written::new`]). Java's index wraps, so two iterations could name
+/// is below 2^31 cells ([`Axis::new`]). Java's index wraps, so two iterations could name
 /// one cell after a wrap; but where every index of the iterations is in bounds (in `[0,
 /// Integer.MAX_VALUE]`), two consecutive iterations' indices differ by exactly `s * step`
 /// (their difference is below 2^31 either way), so the indices never wrap and the blocks
 /// are disjoint. An iteration whose index fails raises Java's exception, after which the
 /// arrays are not read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Written {
-    dim: usize,
+struct Axis {
     scale: i64,
     offsets: (i64, i64),
 }
 
-impl Written {
-    /// A first access at `(s, d)` of an array written at position `dim`, where an
-    /// iteration's block of `|s| * step` cells is below 2^31 (the wrap argument above).
-    fn new(dim: usize, (scale, d): Place, step: i32) -> Option<Written> {
-        (scale.abs() * i64::from(step) < 1 << 31).then_some(Written { dim, scale, offsets: (d, d) })
+impl Axis {
+    /// A first access at `(s, d)`, where an iteration's block of `|s| * step` cells is
+    /// below 2^31 (the wrap argument above).
+    fn new((scale, d): Place, step: i32) -> Option<Axis> {
+        (scale.abs() * i64::from(step) < 1 << 31).then_some(Axis { scale, offsets: (d, d) })
     }
 
     /// The offsets with an access at `(s, d)`, while the factor is the same and they stay
     /// within `|s| * step` cells.
-    fn with(self, (scale, d): Place, step: i32) -> Option<Written> {
+    fn with(self, (scale, d): Place, step: i32) -> Option<Axis> {
         let offsets = (self.offsets.0.min(d), self.offsets.1.max(d));
         let block = self.scale.abs() * i64::from(step);
-        (scale == self.scale && offsets.1 - offsets.0 < block)
-            .then_some(Written { offsets, ..self })
+        (scale == self.scale && offsets.1 - offsets.0 < block).then_some(Axis { offsets, ..self })
     }
 
     /// The cells from the smallest offset on, in words (`` `i` ``, `` `2 * i + 1` ``).
     fn text(&self, i: &str, d: i64) -> String {
         place_text(i, (self.scale, d))
+    }
+
+    /// `old` (if any) with an access at `place` of the index `i` stepping by `step`, or the
+    /// dependence that refuses it, for a write to `arr`.
+    fn record(
+        func: &Function,
+        old: Option<Axis>,
+        arr: LocalId,
+        (scale, d): Place,
+        i: LocalId,
+        step: i32,
+        span: somd_diag::Span,
+    ) -> Result<Axis, Dependence> {
+        let name = &func.local(arr).name;
+        let i = &func.local(i).name;
+        match old {
+            None => Axis::new((scale, d), step).ok_or_else(|| Dependence {
+                what: format!(
+                    "write to `{name}` at {}, whose blocks of {} cells per iteration reach past \
+                     2^31 (Java's index may wrap onto another iteration's cells)",
+                    place_text(i, (scale, d)),
+                    scale.abs() * i64::from(step)
+                ),
+                span,
+            }),
+            Some(a) => a.with((scale, d), step).ok_or_else(|| Dependence {
+                what: format!(
+                    "write to `{name}` at {}, while the loop also writes it at {} (another \
+                     iteration may touch it)",
+                    place_text(i, (scale, d)),
+                    // The recorded offset farthest from `d`: the one it conflicts with.
+                    a.text(
+                        i,
+                        if (d - a.offsets.0).abs() >= (d - a.offsets.1).abs() {
+                            a.offsets.0
+                        } else {
+                            a.offsets.1
+                        }
+                    )
+                ),
+                span,
+            }),
+        }
     }
 }
 
@@ -1961,47 +2030,42 @@ fn record_write(
     written: &mut WrittenArrays,
     arr: LocalId,
     dim: usize,
-    (scale, d): Place,
+    place: Place,
     i: LocalId,
     step: i32,
     span: somd_diag::Span,
 ) -> Result<(), Dependence> {
-    let name = &func.local(arr).name;
     let w = match written.get(&arr) {
-        None => Written::new(dim, (scale, d), step).ok_or_else(|| Dependence {
-            what: format!(
-                "write to `{name}` at {}, whose blocks of {} cells per iteration reach past \
-                 2^31 (Java's index may wrap onto another iteration's cells)",
-                place_text(&func.local(i).name, (scale, d)),
-                scale.abs() * i64::from(step)
-            ),
-            span,
-        })?,
+        None => {
+            Written { dim, at: Axis::record(func, None, arr, place, i, step, span)?, inner: None }
+        }
         Some(w) if w.dim != dim => {
             return Err(Dependence {
-                what: format!("`{name}` is written at the loop index in different dimensions"),
+                what: format!(
+                    "`{}` is written at the loop index in different dimensions",
+                    func.local(arr).name
+                ),
                 span,
             })
         }
-        Some(w) => w.with((scale, d), step).ok_or_else(|| Dependence {
-            what: format!(
-                "write to `{name}` at {}, while the loop also writes it at {} (another \
-                 iteration may touch it)",
-                place_text(&func.local(i).name, (scale, d)),
-                // The recorded offset farthest from `d`: the one it conflicts with.
-                w.text(
-                    &func.local(i).name,
-                    if (d - w.offsets.0).abs() >= (d - w.offsets.1).abs() {
-                        w.offsets.0
-                    } else {
-                        w.offsets.1
-                    }
-                )
-            ),
-            span,
-        })?,
+        Some(w) => Written { at: Axis::record(func, Some(w.at), arr, place, i, step, span)?, ..*w },
     };
     written.insert(arr, w);
+    Ok(())
+}
+
+/// Records the column `place` of the inner index `j` of a write to `arr` in a 2-D nest,
+/// after [`record_write`] recorded its row.
+fn record_column(
+    func: &Function,
+    written: &mut WrittenArrays,
+    arr: LocalId,
+    place: Place,
+    j: LocalId,
+    span: somd_diag::Span,
+) -> Result<(), Dependence> {
+    let Some(w) = written.get_mut(&arr) else { return Ok(()) };
+    w.inner = Some(Axis::record(func, w.inner, arr, place, j, 1, span)?);
     Ok(())
 }
 
@@ -2016,13 +2080,36 @@ fn read_own(
     i: LocalId,
     step: i32,
 ) -> bool {
-    let Some(w) = written.get(&arr) else { return true };
-    match index_offset(func, idx, i).and_then(|at| w.with(at, step)) {
-        Some(w) => {
-            written.insert(arr, w);
+    let Some(w) = written.get_mut(&arr) else { return true };
+    match index_offset(func, idx, i).and_then(|at| w.at.with(at, step)) {
+        Some(at) => {
+            w.at = at;
             true
         }
         None => false,
+    }
+}
+
+/// Whether a read of column `idx` of `arr`, in a 2-D nest over `(i, j)` that writes `arr`,
+/// reads the work-item's own columns ([`Written`]'s `inner`; the row is checked as
+/// [`read_own`]).
+fn read_own_column(
+    func: &Function,
+    written: &mut WrittenArrays,
+    arr: LocalId,
+    idx: ExprId,
+    j: LocalId,
+) -> bool {
+    let Some(w) = written.get_mut(&arr) else { return true };
+    match (w.inner, index_offset(func, idx, j)) {
+        (Some(inner), Some(at)) => match inner.with(at, 1) {
+            Some(inner) => {
+                w.inner = Some(inner);
+                true
+            }
+            None => false,
+        },
+        _ => false,
     }
 }
 
