@@ -1545,6 +1545,29 @@ fn device_runs_loops_writing_at_an_offset() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, loops testing the index plus a constant from a start that is
+/// no constant or stepping down (`device_offset_starts`) are device calls: `diffsFrom`'s
+/// calls from columns 0 and 5 launch once each, those from 300 and 301 (no iteration)
+/// launch nothing. `exc_offset_start`'s second call starts where `j + 1` wraps: the host
+/// finds no size and runs it on the CPU, so it is no device call.
+#[test]
+fn device_runs_offset_tests_from_any_start_and_stepping_down() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_offset_starts",
+        *opencl,
+        &[
+            ("Main.diffsFrom", 4, 2),
+            ("Main.down", 1, 1),
+            ("Main.pairsDown", 1, 1),
+            ("Main.sumDown", 1, 1),
+        ],
+    );
+    calls_and_launches("exc_offset_start", *opencl, &[("Main.diffsFrom", 1, 1)]);
+}
+
 /// Under `SOMD_DEVICE=opencl`, 2-D nests writing at an offset or a multiple of their indices
 /// (`device_nest_offsets`: a 1-based nest, (re, im) pairs along rows, a nest from -1 through
 /// a row local, pairs of rows) are one call of one 2-D launch each; the first three ran as

@@ -2539,6 +2539,19 @@ class Tests {
         for (int i = a.length; i - 1 >= 0; i--) { a[i - 1] = 0; }
         return a;
     }
+    static reduce(+) int pairsDown(dist int[] a) {
+        int s = 0;
+        for (int i = a.length - 1; i + 1 > 1; i -= 2) { s += a[i] - a[i - 1]; }
+        return s;
+    }
+    static int[] downToMin(dist int[] a) {
+        for (int i = 10; i - 1 >= -2147483648; i--) { a[i] = 0; }
+        return a;
+    }
+    static int[] upwardsPastBound(dist int[] a) {
+        for (int i = 0; i + 1 >= 0; i++) { a[i] = 0; }
+        return a;
+    }
     public static void main(String[] args) {}
 }
 "#

@@ -407,17 +407,27 @@ fn min_bound(
     }
 }
 
-/// The range `[lo, hi - shift)` of a loop whose test reads `i + shift < hi` (`<=` too:
-/// `hi` is then already `bound + 1`; `shift` may be negative). Java evaluates `i + shift`
-/// in `int`s, so the range is exact where that sum never wraps: the loop steps up by `s`
-/// from a constant start with `lo + shift` an `int`, so the sum starts in range, and it
-/// stops at the first value past the bound, below `hi + s`. With `s = 1` that is `hi`, an
-/// `int`; with a larger step the range's end is `hi + (s - 1) - (s - 1) - shift`, whose sum
-/// the runtime evaluates only in `int` range (`Size`), so a call whose sum could wrap runs
-/// on the CPU. (The index itself may wrap after the last iteration, `i - 1 <
-/// Integer.MAX_VALUE`, and then the test stops the loop.) A bound read from a host scalar
-/// (computed in wrapping `int`s at each launch) and a host loop's test keep their form.
+/// The range of a loop whose test reads the index plus a constant, `i + shift < hi` (`<=`
+/// too: `hi` is then already `bound + 1`; `shift` may be negative): `[lo, hi - shift)`;
+/// stepping down from `start`, `i + shift >= lo` (`>`: `lo` is then `bound + 1`) is `[lo -
+/// shift, start + 1)`.
+///
+/// Java evaluates `i + shift` in `int`s, so the range is exact where that sum never wraps.
+/// - **It starts in range**: the start plus `shift` is an `int`. The range's start end is
+///   written `start + shift - shift`, which the runtime evaluates only in `int` range
+///   (`Size`; a sum that cannot wrap folds away: a constant start, `a.length - 2`), so a
+///   call whose first sum wraps runs on the CPU.
+/// - **It stops before wrapping**: the loop stops at the first sum past the bound. Stepping
+///   up by `s`, that sum is below `hi + s`; with `s = 1` that is `hi`, an `int`, and with a
+///   larger step the range's end is `hi + (s - 1) - (s - 1) - shift`, again evaluated in
+///   `int` range. Stepping down by `s`, the last sum is at least `lo - s`, and the range's
+///   start is `lo - s + s - shift` (its end `start + shift - shift + 1`).
+///
+/// The range's own ends are evaluated in `int` range too, so the index itself never wraps
+/// inside the range. A bound or a start read from a host scalar (computed in wrapping
+/// `int`s at each launch) and a host loop's test keep their form.
 fn offset_test(
+    start: SizeExpr,
     lo: SizeExpr,
     hi: SizeExpr,
     shift: i64,
@@ -434,20 +444,25 @@ fn offset_test(
     if host {
         return refuse("in a host loop");
     }
-    let Some(step) = step.filter(|s| *s > 0 && matches!(op, BinOpKind::Lt | BinOpKind::Le)) else {
-        return refuse("in a loop not stepping up (Java's sum could wrap)");
-    };
-    let SizeExpr::Const(start) = lo else {
-        return refuse("in a loop whose start is not a constant (Java's sum could wrap)");
-    };
-    if i32::try_from(start + shift).is_err() {
-        return refuse("whose start plus the constant is no `int` (Java's sum wraps)");
-    }
-    if hi.mentions_host() {
+    if lo.mentions_host() || hi.mentions_host() {
         return refuse("with a bound reading a host scalar");
     }
-    let more = i64::from(step) - 1;
-    Ok((lo, hi.minus(-more).minus(more + shift)))
+    match (step, op) {
+        (Some(s), BinOpKind::Lt | BinOpKind::Le) if s > 0 => {
+            if let SizeExpr::Const(start) = start {
+                if i32::try_from(start + shift).is_err() {
+                    return refuse("whose start plus the constant is no `int` (Java's sum wraps)");
+                }
+            }
+            let more = i64::from(s) - 1;
+            Ok((lo.minus(-shift).minus(shift), hi.minus(-more).minus(more + shift)))
+        }
+        (Some(s), BinOpKind::Ge | BinOpKind::Gt) if s < 0 => {
+            let s = -i64::from(s);
+            Ok((lo.minus(s).minus(-s).minus(shift), start.minus(-shift).minus(shift).plus_one()))
+        }
+        _ => refuse("in a loop whose step is no constant or leaves its test's bound behind"),
+    }
 }
 
 /// The label of the loop of a `for` block ([`is_for`]).
@@ -739,6 +754,7 @@ impl Cx<'_> {
         let start = size(*init)
             .ok_or_else(|| "the loop start is not derived from parameters".to_string())?;
         // Ascending: `[start, bound)`; descending: `[bound, start + 1)`, both as `[lo, hi)`.
+        let first = start.clone();
         let (lo, hi) = match op.kind {
             BinOpKind::Lt => (start, bound),
             BinOpKind::Le => (start, SizeExpr::plus_one(bound)),
@@ -809,8 +825,11 @@ impl Cx<'_> {
                     .into());
             }
         }
-        let (lo, hi) =
-            if shift == 0 { (lo, hi) } else { offset_test(lo, hi, shift, host, step, op.kind)? };
+        let (lo, hi) = if shift == 0 {
+            (lo, hi)
+        } else {
+            offset_test(first, lo, hi, shift, host, step, op.kind)?
+        };
         match step {
             Some(step) if step > 0 && !reversed => {
                 Ok((Counted { index, lo, hi, step, reversed }, body))
