@@ -1482,6 +1482,29 @@ fn device_runs_searches_as_first_matches() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, the searches of `device_search_down` stepping down run as
+/// argument maxima, one launch a call: `lastNegative` twice, `lastIndexOf` four times,
+/// `lastAbove` three, `lastZeroPair` (stepping by 2) twice; `quotient` (an assignment that
+/// may fail) makes no device call, nor does `exc_search_down`'s `lookup`.
+#[test]
+fn device_runs_searches_stepping_down_as_first_matches() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_search_down",
+        *opencl,
+        &[
+            ("Main.lastNegative", 2, 2),
+            ("Main.lastIndexOf", 4, 4),
+            ("Main.lastAbove", 3, 3),
+            ("Main.lastZeroPair", 2, 2),
+            ("Main.quotient", 0, 0),
+        ],
+    );
+    calls_and_launches("exc_search_down", *opencl, &[("Main.lookup", 0, 0)]);
+}
+
 /// Under `SOMD_DEVICE=opencl`, counted loops written in other Java forms (`device_loop_forms`:
 /// mirrored tests, indices declared before their loops, `while` loops, a `for` without an
 /// initialiser, searches as a `while` loop and stepping by 2) launch once per call like

@@ -37,15 +37,21 @@
 //! The assignments may fail (the analysis keeps such a loop on the CPU, where it stops at
 //! the first match as before).
 //!
-//! The loop must be `for (int i = lo; i < hi; i += C)` (`C` a positive constant; `i++`
-//! too) with `lo` a constant of at least 0, `hi` without effects and naming no local the
-//! body assigns, and a body of exactly `if (test) { x = e; ..; break; }` (no `else`),
+//! A search stepping down, `for (int i = start; i >= lo; i -= C)` (`i > lo - 1`, `i--`),
+//! finds the largest matching iteration: the same rewrite with `Integer.MIN_VALUE` for "no
+//! match" and `match_i > first_i`, an argument maximum. `lo` is a constant of at least 0,
+//! so `i` stops at `lo - C` or above and never wraps; `start` is evaluated once, as in Java.
+//!
+//! The loop stepping up must be `for (int i = lo; i < hi; i += C)` (`C` a positive
+//! constant; `i++` too) with `lo` a constant of at least 0, `hi` without effects and naming
+//! no local the body assigns; either loop has a body of exactly `if (test) { x = e; ..;
+//! break; }` (no `else`),
 //! assigning distinct primitive locals
 //! declared before the loop; `break` may name the loop's label. The form `if (test) { ..;
 //! return p; }` followed by `return q;` right after the loop (a method returning a
 //! primitive) is the same search: `p` goes to a local `result_i` that the matching
 //! iteration assigns, and the method returns `first_i != Integer.MAX_VALUE ? result_i :
-//! q`. Searches nested in other loops keep their `break`: a kernel stops there too.
+//! q` (`Integer.MIN_VALUE` stepping down). Searches nested in other loops keep their `break`: a kernel stops there too.
 
 use crate::analysis::bounds::{self, LenSym, Range};
 use crate::analysis::walk;
@@ -66,6 +72,8 @@ pub fn rewrite_searches(module: &mut Module) {
 /// A search found at the top level: the position of its `for` block and its parts.
 struct Search {
     at: usize,
+    /// The loop steps down (`i >= lo; i -= C`): the first match is the largest iteration.
+    down: bool,
     index: LocalId,
     test: ExprId,
     cond: ExprId,
@@ -91,7 +99,7 @@ fn rewrite_function(func: &mut Function, library_math: &[bool]) {
 
 fn search(func: &Function, at: usize, stmt: &Stmt, library_math: &[bool]) -> Option<Search> {
     let Stmt::Block(block) = stmt else { return None };
-    let [Stmt::Let { local: index, init: Some(lo) }, Stmt::Loop { label, test: Some(test), test_at_end: false, body, update }] =
+    let [Stmt::Let { local: index, init: Some(init) }, Stmt::Loop { label, test: Some(test), test_at_end: false, body, update }] =
         block.stmts.as_slice()
     else {
         return None;
@@ -100,17 +108,31 @@ fn search(func: &Function, at: usize, stmt: &Stmt, library_math: &[bool]) -> Opt
     if func.local(index).ty != Type::Prim(PrimType::Int) {
         return None;
     }
-    let lo = match func.expr(*lo).kind {
-        ExprKind::Const(Const::Int(v)) if v >= 0 => i64::from(v),
-        _ => return None,
-    };
     let [update] = update.as_slice() else { return None };
-    steps_up(func, *update, index)?;
-    let ExprKind::Binary { op, lhs, rhs: hi } = func.expr(*test).kind else { return None };
-    if op.kind != BinOpKind::Lt || !matches!(func.expr(lhs).kind, ExprKind::Local(l) if l == index)
-    {
+    let ExprKind::Binary { op, lhs, rhs: bound } = func.expr(*test).kind else { return None };
+    if !matches!(func.expr(lhs).kind, ExprKind::Local(l) if l == index) {
         return None;
     }
+    let constant = |e: ExprId| match func.expr(e).kind {
+        ExprKind::Const(Const::Int(v)) if v >= 0 => Some(i64::from(v)),
+        _ => None,
+    };
+    // Stepping up: `for (i = lo; i < hi; i += C)` from a constant `lo >= 0`. Stepping down:
+    // `for (i = start; i >= lo; i -= C)` (`i > lo - 1`) to a constant `lo >= 0`, so that
+    // `i` never wraps below `Integer.MIN_VALUE`, which stands for "no match".
+    let (down, lo, hi) = match op.kind {
+        BinOpKind::Lt => {
+            steps(func, *update, index, 1)?;
+            (false, constant(*init)?, bound)
+        }
+        BinOpKind::Ge | BinOpKind::Gt => {
+            steps(func, *update, index, -1)?;
+            let ExprKind::Const(Const::Int(b)) = func.expr(bound).kind else { return None };
+            let lo = i64::from(b) + i64::from(op.kind == BinOpKind::Gt);
+            (true, (lo >= 0).then_some(lo)?, *init)
+        }
+        _ => return None,
+    };
     let [Stmt::If { cond, then_block, else_block: None }] = body.stmts.as_slice() else {
         return None;
     };
@@ -148,43 +170,47 @@ fn search(func: &Function, at: usize, stmt: &Stmt, library_math: &[bool]) -> Opt
     }
     let pure = |f: FuncId| library_math.get(f.0 as usize).copied().unwrap_or(false);
     // The bound is evaluated again each iteration: nothing the body assigns, no effect.
-    if targets.iter().any(|x| walk::mentions(func, hi, *x))
-        || walk::mentions(func, hi, index)
-        || !walk::effect_free(func, hi, &pure)
+    // (A loop stepping down tests a constant; its start is evaluated once.)
+    if !down
+        && (targets.iter().any(|x| walk::mentions(func, hi, *x))
+            || walk::mentions(func, hi, index)
+            || !walk::effect_free(func, hi, &pure))
     {
         return None;
     }
-    // The test runs in every iteration of the rewritten loop.
-    let known =
-        [(index, Range { lo: Some(lo), below: length_bound(func, hi).into_iter().collect() })];
+    // The test runs in every iteration of the rewritten loop: `lo <= i < hi`, or `lo <= i
+    // <= start` stepping down.
+    let below = length_bound(func, hi).map(|(len, k)| (len, k + i64::from(down)));
+    let known = [(index, Range { lo: Some(lo), below: below.into_iter().collect() })];
     let proven = bounds::proven_in_bounds(func, body, &known, &[]);
     if !walk::effect_free(func, *cond, &pure)
         || walk::may_fail(func, *cond, &|e| proven.contains(&e), &pure)
     {
         return None;
     }
-    Some(Search { at, index, test: *test, cond: *cond, assigns: values, returns })
+    Some(Search { at, down, index, test: *test, cond: *cond, assigns: values, returns })
 }
 
-/// The step `C` (a positive constant) of `i++`, `++i`, `i += C` or `i = i + C`.
-fn steps_up(func: &Function, update: ExprId, index: LocalId) -> Option<i32> {
+/// The step `C` (a positive constant) of an update in direction `sign`: stepping up (1),
+/// `i++`, `++i`, `i += C` or `i = i + C`; stepping down (-1), `i--`, `--i`, `i -= C` or `i =
+/// i - C`.
+fn steps(func: &Function, update: ExprId, index: LocalId, sign: i8) -> Option<i32> {
     let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == index);
     let positive = |e: ExprId| match func.expr(e).kind {
         ExprKind::Const(Const::Int(c)) if c > 0 => Some(c),
         _ => None,
     };
+    let op = if sign > 0 { BinOpKind::Add } else { BinOpKind::Sub };
     match func.expr(update).kind {
-        ExprKind::IncDec { target, delta: 1, .. } if is_index(target) => Some(1),
-        ExprKind::CompoundAssign { target, op, value }
-            if op.kind == BinOpKind::Add && is_index(target) =>
-        {
+        ExprKind::IncDec { target, delta, .. } if delta == sign && is_index(target) => Some(1),
+        ExprKind::CompoundAssign { target, op: o, value } if o.kind == op && is_index(target) => {
             positive(value)
         }
         ExprKind::Assign { target, value } if is_index(target) => match func.expr(value).kind {
-            ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Add => {
+            ExprKind::Binary { op: o, lhs, rhs } if o.kind == op => {
                 if is_index(lhs) {
                     positive(rhs)
-                } else if is_index(rhs) {
+                } else if is_index(rhs) && sign > 0 {
                     positive(lhs)
                 } else {
                     None
@@ -226,22 +252,26 @@ fn rewrite(func: &mut Function, mut s: Search) {
     let name = func.local(s.index).name.clone();
     let first = new_local(func, format!("first_{name}"), span);
     let matched = new_local(func, format!("match_{name}"), span);
-    let max = |func: &mut Function| {
-        func.push_expr(ExprKind::Const(Const::Int(i32::MAX)), int.clone(), span)
+    // "No match": an iteration no loop reaches. Stepping down, the first match is the
+    // largest matching iteration (an argument maximum).
+    let no_match = if s.down { i32::MIN } else { i32::MAX };
+    let none = |func: &mut Function| {
+        func.push_expr(ExprKind::Const(Const::Int(no_match)), int.clone(), span)
     };
-    let start = max(func);
-    // match_i = test ? i : MAX
+    let start = none(func);
+    // match_i = test ? i : MAX (MIN stepping down)
     let at = func.push_expr(ExprKind::Local(s.index), int.clone(), span);
-    let none = max(func);
+    let missed = none(func);
     let pick = func.push_expr(
-        ExprKind::Conditional { cond: s.cond, then_expr: at, else_expr: none },
+        ExprKind::Conditional { cond: s.cond, then_expr: at, else_expr: missed },
         int.clone(),
         span,
     );
-    // if (match_i < first_i) { first_i = match_i; assignments }
+    // if (match_i < first_i) { first_i = match_i; assignments } (`>` stepping down)
     let lhs = func.push_expr(ExprKind::Local(matched), int.clone(), span);
     let rhs = func.push_expr(ExprKind::Local(first), int.clone(), span);
-    let less = BinOp { kind: BinOpKind::Lt, ty: PrimOrRef::Prim(PrimType::Int) };
+    let kind = if s.down { BinOpKind::Gt } else { BinOpKind::Lt };
+    let less = BinOp { kind, ty: PrimOrRef::Prim(PrimType::Int) };
     let better = func.push_expr(ExprKind::Binary { op: less, lhs, rhs }, boolean.clone(), span);
     let target = func.push_expr(ExprKind::Local(first), int.clone(), span);
     let value = func.push_expr(ExprKind::Local(matched), int.clone(), span);
@@ -258,7 +288,7 @@ fn rewrite(func: &mut Function, mut s: Search) {
         let set = func.push_expr(ExprKind::Assign { target, value: p }, ty.clone(), span);
         then.push(Stmt::Expr(set));
         let lhs = func.push_expr(ExprKind::Local(first), int.clone(), span);
-        let rhs = max(func);
+        let rhs = none(func);
         let ne = BinOp { kind: BinOpKind::Ne, ty: PrimOrRef::Prim(PrimType::Int) };
         let found = func.push_expr(ExprKind::Binary { op: ne, lhs, rhs }, boolean.clone(), span);
         let kept = func.push_expr(ExprKind::Local(result), ty.clone(), span);
@@ -278,5 +308,5 @@ fn rewrite(func: &mut Function, mut s: Search) {
         Stmt::If { cond: better, then_block: Block { stmts: then }, else_block: None },
     ];
     func.body.stmts.insert(s.at, Stmt::Let { local: first, init: Some(start) });
-    func.early_exits.push(EarlyExit { test: s.test, first });
+    func.early_exits.push(EarlyExit { test: s.test, first, no_match });
 }

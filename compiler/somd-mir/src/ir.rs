@@ -230,7 +230,7 @@ pub struct Function {
     /// when called inside a method instance.
     pub intermediate: Option<ReduceOp>,
     /// Loops that `first_match` made from searches: each stops once its iteration is done
-    /// and the local holds anything but `Integer.MAX_VALUE`. A back end that runs the loop
+    /// and the local holds anything but its "no match" value ([`EarlyExit`]). A back end that runs the loop
     /// as written must stop there (the Rust writer does): the iterations after it change
     /// nothing while the index stays below the bound, but a search stepping by more than 1
     /// may wrap its index past `Integer.MAX_VALUE` and go on, which Java never reaches
@@ -241,11 +241,13 @@ pub struct Function {
 }
 
 /// A search loop rewritten by `first_match`: the loop whose test is `test` ends after the
-/// iteration that leaves `first` other than `Integer.MAX_VALUE` ([`Function::early_exits`]).
+/// iteration that leaves `first` other than `no_match` (`Integer.MAX_VALUE`, or
+/// `Integer.MIN_VALUE` for a loop stepping down: [`Function::early_exits`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EarlyExit {
     pub test: ExprId,
     pub first: LocalId,
+    pub no_match: i32,
 }
 
 #[derive(Clone, Debug)]

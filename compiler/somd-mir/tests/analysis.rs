@@ -923,6 +923,8 @@ class Forms {
 /// `break` of the loop's label, `return` in the loop with the `return` after it. A search
 /// whose test may fail, one nested in another loop, one whose body does more than assign
 /// and leave, and one whose assignment may fail stay on the CPU; one stepping by 2 runs.
+/// Searches stepping down to a constant of at least 0 are argument maxima; one stepping
+/// down to a parameter or below 0 stays on the CPU.
 #[test]
 fn searches_are_first_matches() {
     insta::assert_snapshot!(explain(
@@ -977,6 +979,33 @@ class Search {
         int at = Integer.MAX_VALUE;
         for (int i = 0; i < a.length; i++) {
             if (a[i] < 0) { at = table[-a[i]]; break; }
+        }
+        return at;
+    }
+    static reduce(max) int last(dist int[] a) {
+        int at = -1;
+        for (int i = a.length - 1; i >= 0; i--) {
+            if (a[i] < 0) { at = Somd.offset(a) + i; break; }
+        }
+        return at;
+    }
+    static reduce(max) int lastPair(dist int[] a) {
+        for (int i = a.length - 2; i > -1; i -= 2) {
+            if (a[i] == a[i + 1]) return i;
+        }
+        return -1;
+    }
+    static reduce(max) int downToParam(dist int[] a, int lo) {
+        int at = -1;
+        for (int i = a.length - 1; i >= lo; i--) {
+            if (a[i] < 0) { at = i; break; }
+        }
+        return at;
+    }
+    static reduce(max) int belowZero(dist int[] a) {
+        int at = -1;
+        for (int i = a.length - 1; i >= -1; i--) {
+            if (i < 0 || a[i] < 0) { at = i; break; }
         }
         return at;
     }

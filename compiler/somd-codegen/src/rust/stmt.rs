@@ -1316,7 +1316,8 @@ impl FnCx<'_> {
         // happens after the first match, so the loop stops there as the search did.
         if let Some(exit) = self.func.early_exits.iter().find(|x| Some(x.test) == shape.test) {
             let first = self.local_name(exit.first);
-            writeln!(out, "{inner}if {first} != i32::MAX {{")?;
+            let none = if exit.no_match == i32::MIN { "i32::MIN" } else { "i32::MAX" };
+            writeln!(out, "{inner}if {first} != {none} {{")?;
             writeln!(out, "{}break {brk};", inner.next())?;
             writeln!(out, "{inner}}}")?;
         }

@@ -1246,8 +1246,9 @@ impl Cx<'_> {
                 what: "`break`, `return` or a jump to a label outside the loop's body leaves the \
                        loop early (in the `if` here; a search at the top level of the body, \
                        `for (int i = lo; i < hi; i += C) { if (test) { x = ..; break; } }` \
-                       or `if (test) return ..;` before a `return`, runs as its first match \
-                       when its test cannot fail)"
+                       or `if (test) return ..;` before a `return`, also stepping down `i >= \
+                       lo; i -= C`, runs as its first match when its test cannot fail and \
+                       `lo` is a constant of at least 0)"
                     .into(),
                 span,
             });
