@@ -2739,6 +2739,18 @@ class Strided {
         for (int i = 0; i < n; i += 65536) { a[65536 * i] = a[65536 * i] + 1; }
         return a;
     }
+    static int[] someIterations(dist int[] a, int[] out) {
+        for (int i = 0; i < a.length; i++) { if (a[i] > 0) { out[2 * i] = a[i]; } }
+        return out;
+    }
+    static int[] readInEvery(dist int[] a, int[] out) {
+        for (int i = 0; i < a.length; i++) { int v = out[2 * i]; if (v > a[i]) { out[2 * i + 1] = v; } }
+        return out;
+    }
+    static int[] afterContinue(dist int[] a, int[] out) {
+        for (int i = 0; i < a.length; i++) { if (a[i] < 0) continue; out[3 * i] = a[i]; }
+        return out;
+    }
     public static void main(String[] args) {}
 }
 "#

@@ -834,9 +834,10 @@ impl Cx<'_> {
             Some(step) if step > 0 && !reversed => {
                 Ok((Counted { index, lo, hi, step, reversed }, body))
             }
-            Some(step) if step < 0 && reversed => {
-                Ok((Counted { index, lo, hi, step: -step, reversed }, body))
-            }
+            Some(step) if step < 0 && reversed => match step.checked_neg() {
+                Some(step) => Ok((Counted { index, lo, hi, step, reversed }, body)),
+                None => Err(not_counted()),
+            },
             _ => Err(not_counted()),
         }
     }
@@ -1183,7 +1184,8 @@ impl Cx<'_> {
     /// Checks the reads a call may make through its array arguments of arrays the loop
     /// writes: only the iteration's own row (`m[i]` passed), or an array its callee reads
     /// at one parameter only (`w[k]`) that the caller passes the iteration's own index for.
-    /// In a 2-D nest a work-item owns one element, so no written array may be passed on.
+    /// In a 2-D nest a work-item owns only blocks of a row, so no written array may be
+    /// passed on.
     fn call_reads(
         &self,
         callee: FuncId,
@@ -1680,6 +1682,41 @@ impl Cx<'_> {
                 _ => {}
             }
         }
+        // An index at a multiple of 2 or more of the loop index may wrap onto another
+        // iteration's cells; an access that every iteration makes fails before it does
+        // ([`Axis`]).
+        let every = evaluated_in_every_iteration(func, body);
+        let mut written: Vec<(&LocalId, &Written)> = written_arrays.iter().collect();
+        written.sort_by_key(|(a, _)| **a);
+        for (arr, w) in written {
+            let mut axes = vec![(w.dim, w.at, indices[0])];
+            if let (Some(inner), [_, j]) = (w.inner, indices) {
+                axes.push((1, inner, *j));
+            }
+            for (pos, axis, i) in axes.into_iter().filter(|(_, a, _)| a.scale.abs() >= 2) {
+                let at_axis = |e: &ExprId| {
+                    access_at(func, *e, &aliases).is_some_and(|(a, p, idx)| {
+                        a == *arr
+                            && p == pos
+                            && index_offset(func, idx, i).is_some_and(|(s, _)| s == axis.scale)
+                    })
+                };
+                if !every.iter().any(at_axis) {
+                    let first = exprs.iter().find(|e| at_axis(e));
+                    let span = first.map_or(func.local(*arr).span, |e| func.expr(*e).span);
+                    return Err(Dependence {
+                        what: format!(
+                            "`{}` is accessed at {} only in some iterations (one that skips it \
+                             may name another iteration's cells once Java's `int` index \
+                             wraps: access it at that multiple in every iteration)",
+                            func.local(*arr).name,
+                            axis.text(&func.local(i).name, axis.offsets.0)
+                        ),
+                        span,
+                    });
+                }
+            }
+        }
         // Several accumulators: each needs its own partials, which only a loop whose
         // accumulators the host folds has (`sync reduce` targets, reductions read after
         // their loop: see `sync::SyncAnalysis::folded_accumulators`).
@@ -1942,6 +1979,80 @@ fn index_offset(func: &Function, idx: ExprId, i: LocalId) -> Option<Place> {
     walk::index_affine(func, idx, i, reads).filter(|(scale, _)| *scale != 0)
 }
 
+/// The array an element access `e` reads or writes, the subscript position of its index
+/// (0: `a[x]`, 1: `m[r][x]`, also through a row local `int[] r = m[..]`) and the index.
+fn access_at(
+    func: &Function,
+    e: ExprId,
+    aliases: &HashMap<LocalId, super::alias::ArrayAlias>,
+) -> Option<(LocalId, usize, ExprId)> {
+    let ExprKind::Index { array, index } = func.expr(e).kind else { return None };
+    match func.expr(array).kind {
+        ExprKind::Local(a) => match aliases.get(&a).map(|alias| alias_places(func, alias)) {
+            None => Some((a, 0, index)),
+            Some(places) => match places.as_slice() {
+                [(base, row)] => Some((*base, usize::from(row.is_some()), index)),
+                _ => None,
+            },
+        },
+        ExprKind::Index { array: inner, .. } => match func.expr(inner).kind {
+            ExprKind::Local(a) if !aliases.contains_key(&a) => Some((a, 1, index)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The expressions of a loop body that every iteration evaluates: those of its statements
+/// up to the first that may leave the iteration (`continue`, `break`, `return`), outside
+/// the branches of an `if`, the bodies of loops (their first test runs) and labelled
+/// blocks, and the operands Java may skip (the right of `&&` and `||`, the branches of
+/// `?:`).
+fn evaluated_in_every_iteration(func: &Function, body: &Block) -> HashSet<ExprId> {
+    fn expr(func: &Function, e: ExprId, out: &mut HashSet<ExprId>) {
+        out.insert(e);
+        match func.expr(e).kind {
+            ExprKind::Binary { op, lhs, .. }
+                if matches!(op.kind, BinOpKind::And | BinOpKind::Or) =>
+            {
+                expr(func, lhs, out)
+            }
+            ExprKind::Conditional { cond, .. } => expr(func, cond, out),
+            ref kind => walk::children(kind).into_iter().for_each(|c| expr(func, c, out)),
+        }
+    }
+    fn block(func: &Function, b: &Block, out: &mut HashSet<ExprId>) -> bool {
+        for s in &b.stmts {
+            match s {
+                Stmt::Let { init: Some(e), .. } | Stmt::Expr(e) => expr(func, *e, out),
+                Stmt::If { cond, .. } => expr(func, *cond, out),
+                Stmt::Loop { test: Some(t), test_at_end: false, .. } => expr(func, *t, out),
+                Stmt::Block(inner) if !block(func, inner, out) => return false,
+                _ => {}
+            }
+            let mut leaves = false;
+            each_stmt_of(s, &mut |x| {
+                leaves |= matches!(x, Stmt::Continue(_) | Stmt::Break(_) | Stmt::Return(_))
+            });
+            if leaves {
+                return false;
+            }
+        }
+        true
+    }
+    let mut out = HashSet::new();
+    block(func, body, &mut out);
+    out
+}
+
+/// Calls `f` on `s` and on every statement nested in it.
+fn each_stmt_of<'a>(s: &'a Stmt, f: &mut dyn FnMut(&'a Stmt)) {
+    f(s);
+    for b in walk::stmt_blocks(s) {
+        walk::each_stmt(b, f);
+    }
+}
+
 /// An index `s * i + d` of the loop index `i`: `(s, d)`.
 type Place = (i64, i64);
 
@@ -1964,11 +2075,17 @@ struct Written {
 ///
 /// `s` and `d` are Java's `int` constants ([`walk::index_affine`] wraps them), and a block
 /// is below 2^31 cells ([`Axis::new`]). Java's index wraps, so two iterations could name
-/// one cell after a wrap; but where every index of the iterations is in bounds (in `[0,
-/// Integer.MAX_VALUE]`), two consecutive iterations' indices differ by exactly `s * step`
-/// (their difference is below 2^31 either way), so the indices never wrap and the blocks
-/// are disjoint. An iteration whose index fails raises Java's exception, after which the
-/// arrays are not read.
+/// one cell after a wrap:
+/// - with `s = ±1` they cannot: two iterations' indices differ by a non-zero multiple of
+///   `step` below 2^31 (a loop's count is an `int`), never by an offset difference (below
+///   `step`) plus a multiple of 2^32;
+/// - with `|s| >= 2` the loop must access the array at that factor in every iteration
+///   (`evaluated_in_every_iteration`, checked in `Cx::check_body`). Where every such index
+///   is in bounds (in `[0, Integer.MAX_VALUE]`), two consecutive iterations' indices differ
+///   by exactly `s * step` (below 2^31 either way), so the indices never wrap and the blocks
+///   are disjoint. An iteration whose index fails raises Java's exception, after which the
+///   arrays are not read. An access under an `if` would not fail in the iterations that
+///   skip it, and `j * 1073741824` names cell 0 in every fourth one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Axis {
     scale: i64,
