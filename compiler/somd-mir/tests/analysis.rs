@@ -2581,6 +2581,10 @@ class Tests {
         for (int i = 0; i + 1 >= 0; i++) { a[i] = 0; }
         return a;
     }
+    static int[] minStep(dist int[] a, int n) {
+        for (int i = n; i - 1 >= 0; i += -2147483648) { a[i - 1] = 7; }
+        return a;
+    }
     public static void main(String[] args) {}
 }
 "#
