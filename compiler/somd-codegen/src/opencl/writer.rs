@@ -1795,7 +1795,10 @@ impl<'a> Writer<'a> {
                     writeln!(out, "{level}}}")?;
                 }
                 (after, _) => {
-                    writeln!(out, "{level}{};", self.effect(cx, *e)?)?;
+                    match self.ordered_store(cx, level, *e)? {
+                        Some(text) => out.push_str(&text),
+                        None => writeln!(out, "{level}{};", self.effect(cx, *e)?)?,
+                    }
                     if let Some(text) = after {
                         writeln!(out, "{level}{text}")?;
                     }
@@ -1903,6 +1906,74 @@ impl<'a> Writer<'a> {
             ExprKind::Index { .. } => self.expr(cx, target),
             _ => Err(bug("unsupported assignment target")),
         }
+    }
+
+    /// A store `a[x] = v` or `m[r][c] = v` of a primitive whose value and place may both
+    /// fail, in Java's order (JLS 15.26.1): the row `m[r]` with its check, the index, the
+    /// value, then the index's check. C leaves the two sides of `=` unsequenced, so the
+    /// parts are evaluated into constants first (`cx.hoisted`), the row checked on its own
+    /// line, and the store's text checks the index last. `None` for every other statement,
+    /// which [`Self::effect`] writes as it is.
+    fn ordered_store(&mut self, cx: &mut FnCx, level: Level, e: ExprId) -> R<Option<String>> {
+        let func = cx.func;
+        let unchecked = self.options.unchecked;
+        let ExprKind::Assign { target, value } = func.expr(e).kind else { return Ok(None) };
+        let ExprKind::Index { array, index } = func.expr(target).kind else { return Ok(None) };
+        let Type::Prim(vty) = func.expr(value).ty else { return Ok(None) };
+        // The array reference: a buffer `a`, or a row `m[r]` of a 2-D buffer `m`.
+        let plain = |a: LocalId| {
+            cx.arrays.contains_key(&a)
+                && !cx.narrow.contains_key(&a)
+                && !cx.staged.contains(&a)
+                && cx.tile != Some(a)
+                && vector_of(&func.local(a).ty).is_none()
+                && vector_rows(&func.local(a).ty).is_none()
+        };
+        let row = match func.expr(array).kind {
+            ExprKind::Local(a) if plain(a) => None,
+            ExprKind::Index { array: inner, index: r } => match func.expr(inner).kind {
+                ExprKind::Local(m) if plain(m) => Some((m, r)),
+                _ => return Ok(None),
+            },
+            _ => return Ok(None),
+        };
+        if !may_fail(cx, unchecked, value) || !may_fail(cx, unchecked, target) {
+            return Ok(None);
+        }
+        let mut out = String::new();
+        let n = e.0;
+        // A constant needs no place in the order.
+        let hoist = |w: &mut Self, cx: &mut FnCx, out: &mut String, x: ExprId, ty: &str, name| {
+            if matches!(cx.func.expr(x).kind, ExprKind::Const(_)) {
+                return R::Ok(());
+            }
+            let text = w.expr(cx, x)?;
+            writeln!(out, "{}const {ty} {name} = {text};", level.next())?;
+            cx.hoisted.insert(x, name);
+            R::Ok(())
+        };
+        writeln!(out, "{level}{{")?;
+        let mut hoisted = vec![index, value];
+        if let Some((m, r)) = row {
+            hoist(self, cx, &mut out, r, "int", format!("somd_sr{n}"))?;
+            hoisted.push(r);
+            let r = self.expr(cx, r)?;
+            let len = format!("{}_len0", cx.name(m));
+            let span = func.expr(array).span;
+            let check = self.index_text(cx, array, span, &r, &len);
+            if check != r {
+                writeln!(out, "{}(void){check};", level.next())?;
+            }
+        }
+        hoist(self, cx, &mut out, index, "int", format!("somd_si{n}"))?;
+        hoist(self, cx, &mut out, value, prim_c(vty), format!("somd_sv{n}"))?;
+        let place = self.place(cx, target);
+        for x in hoisted {
+            cx.hoisted.remove(&x);
+        }
+        writeln!(out, "{}{} = somd_sv{n};", level.next(), place?)?;
+        writeln!(out, "{level}}}")?;
+        Ok(Some(out))
     }
 
     pub(super) fn field_name(&self, class: ClassId, index: u32) -> String {
