@@ -9,7 +9,8 @@
 //! block of `s * C` elements: every access of a written array is at `s * i + c`, with one
 //! factor `s` per array and its constants `c` within `|s| * C` of each other (`out[i] =
 //! ..`, `out[i + 3] = ..`, `a[i - 1] = ..`, `z[2 * i + 1] = ..`, `m[i][j] = ..` with `j`
-//! anything, `m[r][i - 1] = ..` with `r` anything: [`Written`]); and it assigns scalars
+//! anything, `m[r][i - 1] = ..` with `r` anything: [`Written`]), and a factor of 2 or more
+//! at an access that every iteration makes ([`Axis`]); and it assigns scalars
 //! declared outside the loop only as one recognised reduction (`s = s op e`, `s op= e` with `+ * & | ^`, `s = Math.min/max(s, e)`
 //! of any numeric type, `b = b && e` / `b = b || e` where `e` cannot fail, `b = e && b` /
 //! `b = e || b` (Java evaluates `e` in every iteration), and the flags
@@ -2077,8 +2078,9 @@ struct Written {
 /// is below 2^31 cells ([`Axis::new`]). Java's index wraps, so two iterations could name
 /// one cell after a wrap:
 /// - with `s = ±1` they cannot: two iterations' indices differ by a non-zero multiple of
-///   `step` below 2^31 (a loop's count is an `int`), never by an offset difference (below
-///   `step`) plus a multiple of 2^32;
+///   `step` of at most 2^32 - 1 - `step` (the runtime runs no loop whose index would wrap:
+///   `Size::Sub` and `Size::Steps` have no value there), never by an offset difference
+///   (below `step`) plus a multiple of 2^32;
 /// - with `|s| >= 2` the loop must access the array at that factor in every iteration
 ///   (`evaluated_in_every_iteration`, checked in `Cx::check_body`). Where every such index
 ///   is in bounds (in `[0, Integer.MAX_VALUE]`), two consecutive iterations' indices differ
