@@ -414,10 +414,10 @@ fn min_bound(
 /// shift, start + 1)`.
 ///
 /// Java evaluates `i + shift` in `int`s, so the range is exact where that sum never wraps.
-/// - **It starts in range**: the start plus `shift` is an `int`. The range's start end is
-///   written `start + shift - shift`, which the runtime evaluates only in `int` range
-///   (`Size`; a sum that cannot wrap folds away: a constant start, `a.length - 2`), so a
-///   call whose first sum wraps runs on the CPU.
+/// - **It starts in range**: the start plus `shift` is an `int`. The range's start (its
+///   end stepping down) is written `start + shift - shift`, which the runtime evaluates
+///   only in `int` range (`Size`; a sum that cannot wrap folds away: a constant start,
+///   `a.length - 2`), so a call whose first sum wraps runs on the CPU.
 /// - **It stops before wrapping**: the loop stops at the first sum past the bound. Stepping
 ///   up by `s`, that sum is below `hi + s`; with `s = 1` that is `hi`, an `int`, and with a
 ///   larger step the range's end is `hi + (s - 1) - (s - 1) - shift`, again evaluated in
