@@ -1920,9 +1920,10 @@ impl<'a> Writer<'a> {
         let ExprKind::Assign { target, value } = func.expr(e).kind else { return Ok(None) };
         let ExprKind::Index { array, index } = func.expr(target).kind else { return Ok(None) };
         let Type::Prim(vty) = func.expr(value).ty else { return Ok(None) };
-        // The array reference: a buffer `a`, or a row `m[r]` of a 2-D buffer `m`.
+        // The array reference: a buffer or a row local `a`, or a row `m[r]` of a 2-D buffer
+        // `m`.
         let plain = |a: LocalId| {
-            cx.arrays.contains_key(&a)
+            (cx.arrays.contains_key(&a) || cx.aliases.contains_key(&a))
                 && !cx.narrow.contains_key(&a)
                 && !cx.staged.contains(&a)
                 && cx.tile != Some(a)
