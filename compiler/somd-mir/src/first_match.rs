@@ -51,7 +51,8 @@
 //! return p; }` followed by `return q;` right after the loop (a method returning a
 //! primitive) is the same search: `p` goes to a local `result_i` that the matching
 //! iteration assigns, and the method returns `first_i != Integer.MAX_VALUE ? result_i :
-//! q` (`Integer.MIN_VALUE` stepping down). Searches nested in other loops keep their `break`: a kernel stops there too.
+//! q` (`Integer.MIN_VALUE` stepping down). Searches nested in other loops keep their
+//! `break`: a kernel stops there too.
 
 use crate::analysis::bounds::{self, LenSym, Range};
 use crate::analysis::walk;

@@ -230,11 +230,11 @@ pub struct Function {
     /// when called inside a method instance.
     pub intermediate: Option<ReduceOp>,
     /// Loops that `first_match` made from searches: each stops once its iteration is done
-    /// and the local holds anything but its "no match" value ([`EarlyExit`]). A back end that runs the loop
-    /// as written must stop there (the Rust writer does): the iterations after it change
-    /// nothing while the index stays below the bound, but a search stepping by more than 1
-    /// may wrap its index past `Integer.MAX_VALUE` and go on, which Java never reaches
-    /// after its `break`. A device runs only the iterations below the bound (a wrapping
+    /// and the local holds anything but its "no match" value ([`EarlyExit`]). A back end
+    /// that runs the loop as written must stop there (the Rust writer does): the iterations
+    /// after it change nothing while the index stays below the bound, but a search stepping
+    /// by more than 1 may wrap its index past `Integer.MAX_VALUE` and go on, which Java
+    /// never reaches after its `break`. A device runs only the iterations below the bound (a wrapping
     /// one goes to the CPU), where stopping is a choice.
     pub early_exits: Vec<EarlyExit>,
     pub span: Span,

@@ -1943,21 +1943,21 @@ impl<'a> Writer<'a> {
         }
         let mut out = String::new();
         let n = e.0;
-        // A constant needs no place in the order.
+        // A constant needs no place in the order; a part already held in a constant keeps
+        // it. Returns whether `x` was hoisted here (and is to be released after the store).
         let hoist = |w: &mut Self, cx: &mut FnCx, out: &mut String, x: ExprId, ty: &str, name| {
-            if matches!(cx.func.expr(x).kind, ExprKind::Const(_)) {
-                return R::Ok(());
+            if matches!(cx.func.expr(x).kind, ExprKind::Const(_)) || cx.hoisted.contains_key(&x) {
+                return R::Ok(None);
             }
             let text = w.expr(cx, x)?;
             writeln!(out, "{}const {ty} {name} = {text};", level.next())?;
             cx.hoisted.insert(x, name);
-            R::Ok(())
+            R::Ok(Some(x))
         };
         writeln!(out, "{level}{{")?;
-        let mut hoisted = vec![index, value];
+        let mut hoisted = Vec::new();
         if let Some((m, r)) = row {
-            hoist(self, cx, &mut out, r, "int", format!("somd_sr{n}"))?;
-            hoisted.push(r);
+            hoisted.extend(hoist(self, cx, &mut out, r, "int", format!("somd_sr{n}"))?);
             let r = self.expr(cx, r)?;
             let len = format!("{}_len0", cx.name(m));
             let span = func.expr(array).span;
@@ -1966,13 +1966,14 @@ impl<'a> Writer<'a> {
                 writeln!(out, "{}(void){check};", level.next())?;
             }
         }
-        hoist(self, cx, &mut out, index, "int", format!("somd_si{n}"))?;
-        hoist(self, cx, &mut out, value, prim_c(vty), format!("somd_sv{n}"))?;
+        hoisted.extend(hoist(self, cx, &mut out, index, "int", format!("somd_si{n}"))?);
+        hoisted.extend(hoist(self, cx, &mut out, value, prim_c(vty), format!("somd_sv{n}"))?);
+        let value = self.expr(cx, value);
         let place = self.place(cx, target);
         for x in hoisted {
             cx.hoisted.remove(&x);
         }
-        writeln!(out, "{}{} = somd_sv{n};", level.next(), place?)?;
+        writeln!(out, "{}{} = {};", level.next(), place?, value?)?;
         writeln!(out, "{level}}}")?;
         Ok(Some(out))
     }

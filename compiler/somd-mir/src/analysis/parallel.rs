@@ -1988,18 +1988,15 @@ fn access_at(
     aliases: &HashMap<LocalId, super::alias::ArrayAlias>,
 ) -> Option<(LocalId, usize, ExprId)> {
     let ExprKind::Index { array, index } = func.expr(e).kind else { return None };
-    match func.expr(array).kind {
-        ExprKind::Local(a) => match aliases.get(&a).map(|alias| alias_places(func, alias)) {
+    match walk::index_root(func, array)? {
+        (a, 0) => match aliases.get(&a).map(|alias| alias_places(func, alias)) {
             None => Some((a, 0, index)),
             Some(places) => match places.as_slice() {
                 [(base, row)] => Some((*base, usize::from(row.is_some()), index)),
                 _ => None,
             },
         },
-        ExprKind::Index { array: inner, .. } => match func.expr(inner).kind {
-            ExprKind::Local(a) if !aliases.contains_key(&a) => Some((a, 1, index)),
-            _ => None,
-        },
+        (a, 1) if !aliases.contains_key(&a) => Some((a, 1, index)),
         _ => None,
     }
 }
@@ -2032,7 +2029,7 @@ fn evaluated_in_every_iteration(func: &Function, body: &Block) -> HashSet<ExprId
                 _ => {}
             }
             let mut leaves = false;
-            each_stmt_of(s, &mut |x| {
+            walk::each_stmt_of(s, &mut |x| {
                 leaves |= matches!(x, Stmt::Continue(_) | Stmt::Break(_) | Stmt::Return(_))
             });
             if leaves {
@@ -2044,14 +2041,6 @@ fn evaluated_in_every_iteration(func: &Function, body: &Block) -> HashSet<ExprId
     let mut out = HashSet::new();
     block(func, body, &mut out);
     out
-}
-
-/// Calls `f` on `s` and on every statement nested in it.
-fn each_stmt_of<'a>(s: &'a Stmt, f: &mut dyn FnMut(&'a Stmt)) {
-    f(s);
-    for b in walk::stmt_blocks(s) {
-        walk::each_stmt(b, f);
-    }
 }
 
 /// An index `s * i + d` of the loop index `i`: `(s, d)`.

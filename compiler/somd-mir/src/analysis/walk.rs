@@ -218,10 +218,15 @@ pub fn stmt_blocks(stmt: &Stmt) -> Vec<&Block> {
 /// Calls `f` on every statement of `block`, recursively (pre-order).
 pub fn each_stmt<'a>(block: &'a Block, f: &mut dyn FnMut(&'a Stmt)) {
     for stmt in &block.stmts {
-        f(stmt);
-        for inner in stmt_blocks(stmt) {
-            each_stmt(inner, f);
-        }
+        each_stmt_of(stmt, f);
+    }
+}
+
+/// Calls `f` on `stmt` and on every statement nested in it (pre-order).
+pub fn each_stmt_of<'a>(stmt: &'a Stmt, f: &mut dyn FnMut(&'a Stmt)) {
+    f(stmt);
+    for inner in stmt_blocks(stmt) {
+        each_stmt(inner, f);
     }
 }
 
