@@ -1505,6 +1505,31 @@ fn device_runs_searches_stepping_down_as_first_matches() {
     calls_and_launches("exc_search_down", *opencl, &[("Main.lookup", 0, 0)]);
 }
 
+/// Under `SOMD_DEVICE=opencl`, assignments inside expressions that another part of the
+/// same expression reads (`m[i][j] = j++ * 2`, `k * 10 + (k = k + 1) + k`, `mix(k++, k++,
+/// k)`, `t[k++] += v`, `g[r++][r]`) run on the device, one launch a call, their parts in
+/// Java's order (`device_effect_order`); so do the calls of `exc_effect_order` and
+/// `exc_compound_order`, whose failing operands are raised in Java's order.
+#[test]
+fn device_runs_assignments_inside_expressions_in_javas_order() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_effect_order",
+        *opencl,
+        &[
+            ("Main.stepStore", 1, 1),
+            ("Main.reread", 1, 1),
+            ("Main.arguments", 1, 1),
+            ("Main.compound", 1, 1),
+            ("Main.diagonal", 1, 1),
+        ],
+    );
+    calls_and_launches("exc_effect_order", *opencl, &[("Main.operands", 2, 2)]);
+    calls_and_launches("exc_compound_order", *opencl, &[("Main.compound", 2, 2)]);
+}
+
 /// Under `SOMD_DEVICE=opencl`, counted loops written in other Java forms (`device_loop_forms`:
 /// mirrored tests, indices declared before their loops, `while` loops, a `for` without an
 /// initialiser, searches as a `while` loop and stepping by 2) launch once per call like

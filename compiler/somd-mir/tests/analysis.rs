@@ -1016,7 +1016,7 @@ class Search {
 }
 
 #[test]
-fn assignments_inside_expressions_stay_on_the_device_when_c_orders_them_as_java() {
+fn assignments_inside_expressions_run_on_the_device_in_javas_order() {
     insta::assert_snapshot!(explain(
         r#"
 class Effects {
@@ -1068,6 +1068,28 @@ class Effects {
             m[0][j] = m[0][j + 1];
         }
         return m;
+    }
+    static int[] header(dist int[] a) {
+        dist int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            int s = 0;
+            for (int j = 1; j < 100; j = j++ + j) {
+                s += j;
+            }
+            out[i] = s + a[i];
+        }
+        return out;
+    }
+    static int[] headerPlace(dist int[] a, int[] b) {
+        dist int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            int[] t = new int[8];
+            int k = 0;
+            for (int j = 0; j < 4; t[k++] += j++) {
+                out[i] += t[j];
+            }
+        }
+        return out;
     }
     public static void main(String[] args) {}
 }

@@ -69,6 +69,7 @@ mod kernels;
 use somd_mir::analysis::cnames as keywords;
 mod layout;
 mod nested;
+mod order;
 mod sad;
 mod strips;
 mod tile;

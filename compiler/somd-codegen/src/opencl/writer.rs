@@ -249,6 +249,17 @@ pub(super) struct FnCx<'a> {
     /// length read through one of them (`m[r].length`) is not checked again: a second check
     /// could record its failure first, C leaving the order of operands open.
     pub(super) rows_read: Vec<(RowBase, Vec<ExprId>)>,
+    /// Temporaries holding the parts of expressions that Java evaluates in order and C
+    /// leaves unsequenced (`order.rs`): C type and name (`somd_evN`, numbered per function),
+    /// declared before the statement being written ([`Writer::stmt`]).
+    pub(super) temps: Vec<(String, String)>,
+    pub(super) temp_count: u32,
+    /// Accesses whose index a temporary holds, already checked (`order.rs`): written
+    /// without a second check.
+    pub(super) checked: BTreeSet<ExprId>,
+    /// How many statements are being written: expressions are ordered only inside one,
+    /// which declares their temporaries.
+    pub(super) stmt_depth: u32,
 }
 
 /// The C label of the innermost labelled statement `l` being written.
@@ -465,8 +476,28 @@ struct StoreGroup {
 /// ([`somd_mir::analysis::walk::may_fail`]): an array access not proven in range (none
 /// when `unchecked`), an integer division by anything but a non-zero constant, a call.
 pub(super) fn may_fail(cx: &FnCx, unchecked: bool, root: ExprId) -> bool {
-    let in_range = |e: ExprId| unchecked || cx.proven.contains(&e);
-    somd_mir::analysis::walk::may_fail(cx.func, root, &in_range, &|_| false)
+    may_fail_calling(cx, unchecked, root, &|_| false)
+}
+
+/// [`may_fail`], where a call of a function for which `pure_call` holds cannot fail.
+pub(super) fn may_fail_calling(
+    cx: &FnCx,
+    unchecked: bool,
+    root: ExprId,
+    pure_call: &dyn Fn(FuncId) -> bool,
+) -> bool {
+    // A vector's lane at a constant in range is a component (`Writer::lane`).
+    let lane = |e: ExprId| match cx.func.expr(e).kind {
+        ExprKind::Index { array, index } => {
+            match (vector_of(&cx.func.expr(array).ty), &cx.func.expr(index).kind) {
+                (Some((_, n)), ExprKind::Const(Const::Int(k))) => (0..n as i32).contains(k),
+                _ => false,
+            }
+        }
+        _ => false,
+    };
+    let in_range = |e: ExprId| unchecked || cx.proven.contains(&e) || lane(e);
+    somd_mir::analysis::walk::may_fail(cx.func, root, &in_range, pure_call)
 }
 
 /// Whether `root` reads or writes an element of a 1-D or 2-D buffer whose element type is
@@ -817,6 +848,10 @@ impl<'a> FnCx<'a> {
             label_count: 0,
             iteration_label: None,
             rows_read: Vec::new(),
+            temps: Vec::new(),
+            temp_count: 0,
+            checked: BTreeSet::new(),
+            stmt_depth: 0,
         }
     }
 
@@ -1592,56 +1627,73 @@ impl<'a> Writer<'a> {
             if runs.iter().any(|&(first, last)| first < k && k <= last) {
                 continue;
             }
-            for g in groups.iter().filter(|g| g.first == k) {
-                // `a[b]`, `a[b + 1]`, .., `a[b + C - 1]` read in this block: one vector load
-                // when all are in range, the checked element reads otherwise.
-                let n = cx.vloads.len();
-                let (name, base) = (cx.name(g.array).to_string(), cx.name(g.base).to_string());
-                let c = g.width;
-                writeln!(
+            // What this item writes, with the temporaries its expressions take declared
+            // before it (`order.rs`), as in `Writer::stmt`.
+            let (mark, start) = (cx.temps.len(), out.len());
+            cx.stmt_depth += 1;
+            'item: {
+                for g in groups.iter().filter(|g| g.first == k) {
+                    // `a[b]`, `a[b + 1]`, .., `a[b + C - 1]` read in this block: one vector load
+                    // when all are in range, the checked element reads otherwise.
+                    let n = cx.vloads.len();
+                    let (name, base) = (cx.name(g.array).to_string(), cx.name(g.base).to_string());
+                    let c = g.width;
+                    writeln!(
                     out,
                     "{level}const bool somd_vok{n} = {base} >= 0 && {base} <= {name}_len0 - {c};"
                 )?;
-                // A narrow `int` value array's lanes widen to `int`.
-                let load = if cx.narrow.contains_key(&g.array) {
-                    format!("convert_{t}{c}(vload{c}(0, {name} + {base}))", t = g.elem)
-                } else {
-                    format!("vload{c}(0, {name} + {base})")
-                };
-                writeln!(
-                    out,
-                    "{level}const {t}{c} somd_v{n} = somd_vok{n} ? {load} : ({t}{c})(0);",
-                    t = g.elem
-                )?;
-                for (e, offset) in &g.reads {
-                    cx.vloads
-                        .insert(*e, (format!("somd_vok{n}"), format!("somd_v{n}.s{offset:x}")));
-                }
-            }
-            for pair in pairs.iter().filter(|p| p.first == k) {
-                // `Math.sin(x)` and `Math.cos(x)` of one `x`: one `sincos`, as a hand-written
-                // kernel has it (one argument reduction instead of two).
-                let n = cx.sincos.len();
-                let arg = self.expr(cx, pair.arg)?;
-                writeln!(out, "{level}double somd_cos{n};")?;
-                writeln!(out, "{level}const double somd_sin{n} = sincos({arg}, &somd_cos{n});")?;
-                cx.sincos.insert(pair.sin, format!("somd_sin{n}"));
-                cx.sincos.insert(pair.cos, format!("somd_cos{n}"));
-            }
-            if let Some(&run) = runs.iter().find(|r| r.0 == k) {
-                out.push_str(&self.grouped_updates(cx, level, block, run)?);
-                continue;
-            }
-            match stores.iter().position(|g| g.stores.contains_key(&k)) {
-                Some(gi) => {
-                    if stores[gi].first == k {
-                        store_ids[gi] = cx.vstores;
-                        cx.vstores += 1;
+                    // A narrow `int` value array's lanes widen to `int`.
+                    let load = if cx.narrow.contains_key(&g.array) {
+                        format!("convert_{t}{c}(vload{c}(0, {name} + {base}))", t = g.elem)
+                    } else {
+                        format!("vload{c}(0, {name} + {base})")
+                    };
+                    writeln!(
+                        out,
+                        "{level}const {t}{c} somd_v{n} = somd_vok{n} ? {load} : ({t}{c})(0);",
+                        t = g.elem
+                    )?;
+                    for (e, offset) in &g.reads {
+                        cx.vloads
+                            .insert(*e, (format!("somd_vok{n}"), format!("somd_v{n}.s{offset:x}")));
                     }
-                    out.push_str(&self.grouped_store(cx, level, &stores[gi], store_ids[gi], k)?);
                 }
-                None => out.push_str(&self.stmt(cx, level, stmt)?),
+                for pair in pairs.iter().filter(|p| p.first == k) {
+                    // `Math.sin(x)` and `Math.cos(x)` of one `x`: one `sincos`, as a hand-written
+                    // kernel has it (one argument reduction instead of two).
+                    let n = cx.sincos.len();
+                    let arg = self.expr(cx, pair.arg)?;
+                    writeln!(out, "{level}double somd_cos{n};")?;
+                    writeln!(
+                        out,
+                        "{level}const double somd_sin{n} = sincos({arg}, &somd_cos{n});"
+                    )?;
+                    cx.sincos.insert(pair.sin, format!("somd_sin{n}"));
+                    cx.sincos.insert(pair.cos, format!("somd_cos{n}"));
+                }
+                if let Some(&run) = runs.iter().find(|r| r.0 == k) {
+                    out.push_str(&self.grouped_updates(cx, level, block, run)?);
+                    break 'item;
+                }
+                match stores.iter().position(|g| g.stores.contains_key(&k)) {
+                    Some(gi) => {
+                        if stores[gi].first == k {
+                            store_ids[gi] = cx.vstores;
+                            cx.vstores += 1;
+                        }
+                        out.push_str(&self.grouped_store(
+                            cx,
+                            level,
+                            &stores[gi],
+                            store_ids[gi],
+                            k,
+                        )?);
+                    }
+                    None => out.push_str(&self.stmt(cx, level, stmt)?),
+                }
             }
+            cx.stmt_depth -= 1;
+            out.insert_str(start, &Self::temp_decls(cx, level, mark));
         }
         Ok(out)
     }
@@ -1744,7 +1796,26 @@ impl<'a> Writer<'a> {
         (name, next, done)
     }
 
+    /// Statement `stmt`, after the declarations of the temporaries its own expressions take
+    /// (`order.rs`; a statement nested in it declares its own).
     pub(super) fn stmt(&mut self, cx: &mut FnCx, level: Level, stmt: &Stmt) -> R<String> {
+        let mark = cx.temps.len();
+        cx.stmt_depth += 1;
+        let text = self.stmt_text(cx, level, stmt);
+        cx.stmt_depth -= 1;
+        Ok(Self::temp_decls(cx, level, mark) + &text?)
+    }
+
+    /// The declarations of the temporaries taken since `mark` (`order.rs`), which leave `cx`.
+    fn temp_decls(cx: &mut FnCx, level: Level, mark: usize) -> String {
+        cx.temps
+            .split_off(mark)
+            .into_iter()
+            .map(|(ty, name)| format!("{level}{ty} {name};\n"))
+            .collect()
+    }
+
+    fn stmt_text(&mut self, cx: &mut FnCx, level: Level, stmt: &Stmt) -> R<String> {
         let func = cx.func;
         let mut out = String::new();
         match stmt {
@@ -1795,10 +1866,7 @@ impl<'a> Writer<'a> {
                     writeln!(out, "{level}}}")?;
                 }
                 (after, _) => {
-                    match self.ordered_store(cx, level, *e)? {
-                        Some(text) => out.push_str(&text),
-                        None => writeln!(out, "{level}{};", self.effect(cx, *e)?)?,
-                    }
+                    writeln!(out, "{level}{};", self.effect(cx, *e)?)?;
                     if let Some(text) = after {
                         writeln!(out, "{level}{text}")?;
                     }
@@ -1903,79 +1971,9 @@ impl<'a> Writer<'a> {
             {
                 Ok(format!("self.{}", self.field_name(*class, *index)))
             }
-            ExprKind::Index { .. } => self.expr(cx, target),
+            ExprKind::Index { .. } => self.expr_node(cx, target),
             _ => Err(bug("unsupported assignment target")),
         }
-    }
-
-    /// A store `a[x] = v` or `m[r][c] = v` of a primitive whose value and place may both
-    /// fail, in Java's order (JLS 15.26.1): the row `m[r]` with its check, the index, the
-    /// value, then the index's check. C leaves the two sides of `=` unsequenced, so the
-    /// parts are evaluated into constants first (`cx.hoisted`), the row checked on its own
-    /// line, and the store's text checks the index last. `None` for every other statement,
-    /// which [`Self::effect`] writes as it is.
-    fn ordered_store(&mut self, cx: &mut FnCx, level: Level, e: ExprId) -> R<Option<String>> {
-        let func = cx.func;
-        let unchecked = self.options.unchecked;
-        let ExprKind::Assign { target, value } = func.expr(e).kind else { return Ok(None) };
-        let ExprKind::Index { array, index } = func.expr(target).kind else { return Ok(None) };
-        let Type::Prim(vty) = func.expr(value).ty else { return Ok(None) };
-        // The array reference: a buffer or a row local `a`, or a row `m[r]` of a 2-D buffer
-        // `m`.
-        let plain = |a: LocalId| {
-            (cx.arrays.contains_key(&a) || cx.aliases.contains_key(&a))
-                && !cx.narrow.contains_key(&a)
-                && !cx.staged.contains(&a)
-                && cx.tile != Some(a)
-                && vector_of(&func.local(a).ty).is_none()
-                && vector_rows(&func.local(a).ty).is_none()
-        };
-        let row = match func.expr(array).kind {
-            ExprKind::Local(a) if plain(a) => None,
-            ExprKind::Index { array: inner, index: r } => match func.expr(inner).kind {
-                ExprKind::Local(m) if plain(m) => Some((m, r)),
-                _ => return Ok(None),
-            },
-            _ => return Ok(None),
-        };
-        if !may_fail(cx, unchecked, value) || !may_fail(cx, unchecked, target) {
-            return Ok(None);
-        }
-        let mut out = String::new();
-        let n = e.0;
-        // A constant needs no place in the order; a part already held in a constant keeps
-        // it. Returns whether `x` was hoisted here (and is to be released after the store).
-        let hoist = |w: &mut Self, cx: &mut FnCx, out: &mut String, x: ExprId, ty: &str, name| {
-            if matches!(cx.func.expr(x).kind, ExprKind::Const(_)) || cx.hoisted.contains_key(&x) {
-                return R::Ok(None);
-            }
-            let text = w.expr(cx, x)?;
-            writeln!(out, "{}const {ty} {name} = {text};", level.next())?;
-            cx.hoisted.insert(x, name);
-            R::Ok(Some(x))
-        };
-        writeln!(out, "{level}{{")?;
-        let mut hoisted = Vec::new();
-        if let Some((m, r)) = row {
-            hoisted.extend(hoist(self, cx, &mut out, r, "int", format!("somd_sr{n}"))?);
-            let r = self.expr(cx, r)?;
-            let len = format!("{}_len0", cx.name(m));
-            let span = func.expr(array).span;
-            let check = self.index_text(cx, array, span, &r, &len);
-            if check != r {
-                writeln!(out, "{}(void){check};", level.next())?;
-            }
-        }
-        hoisted.extend(hoist(self, cx, &mut out, index, "int", format!("somd_si{n}"))?);
-        hoisted.extend(hoist(self, cx, &mut out, value, prim_c(vty), format!("somd_sv{n}"))?);
-        let value = self.expr(cx, value);
-        let place = self.place(cx, target);
-        for x in hoisted {
-            cx.hoisted.remove(&x);
-        }
-        writeln!(out, "{}{} = {};", level.next(), place?, value?)?;
-        writeln!(out, "{level}}}")?;
-        Ok(Some(out))
     }
 
     pub(super) fn field_name(&self, class: ClassId, index: u32) -> String {
@@ -1986,8 +1984,19 @@ impl<'a> Writer<'a> {
             .unwrap_or_else(|| format!("f{index}"))
     }
 
-    /// A statement-level expression (assignment, call) as C expression text.
+    /// A statement-level expression (assignment, call) as C expression text; an assignment
+    /// to an element with its parts in Java's order (`order.rs`).
     pub(super) fn effect(&mut self, cx: &mut FnCx, e: ExprId) -> R<String> {
+        match self.ordered_place(cx, e)? {
+            Some(ordered) => {
+                let text = self.effect_node(cx, e);
+                Ok(Self::after_ordered(cx, ordered, text?))
+            }
+            None => self.effect_node(cx, e),
+        }
+    }
+
+    fn effect_node(&mut self, cx: &mut FnCx, e: ExprId) -> R<String> {
         let func = cx.func;
         let expr = func.expr(e);
         match &expr.kind {
@@ -2103,7 +2112,7 @@ impl<'a> Writer<'a> {
         i: &str,
         len: &str,
     ) -> String {
-        if self.options.unchecked || cx.proven.contains(&access) {
+        if self.options.unchecked || cx.proven.contains(&access) || cx.checked.contains(&access) {
             i.to_string()
         } else {
             let site = self.site(cx, site_span, "bounds");
@@ -2131,6 +2140,21 @@ impl<'a> Writer<'a> {
     }
 
     pub(super) fn expr(&mut self, cx: &mut FnCx, e: ExprId) -> R<String> {
+        if let Some(name) = cx.hoisted.get(&e) {
+            return Ok(name.clone());
+        }
+        match self.ordered(cx, e)? {
+            Some(ordered) => {
+                let text = self.expr_node(cx, e);
+                Ok(Self::after_ordered(cx, ordered, text?))
+            }
+            None => self.expr_node(cx, e),
+        }
+    }
+
+    /// Expression `e`'s own text, its parts in C's order (`order.rs`); an element access is
+    /// an lvalue.
+    fn expr_node(&mut self, cx: &mut FnCx, e: ExprId) -> R<String> {
         if let Some(name) = cx.hoisted.get(&e) {
             return Ok(name.clone());
         }
@@ -2679,7 +2703,7 @@ impl<'a> Writer<'a> {
     }
 
     /// The length of dimension `dim` of static value array `s` (`SOMD_ST_LEN`).
-    fn static_len(&self, s: StaticId, dim: u8) -> R<String> {
+    pub(super) fn static_len(&self, s: StaticId, dim: u8) -> R<String> {
         Ok(format!("SOMD_ST_LEN({}, {dim})", self.static_number(s)?))
     }
 

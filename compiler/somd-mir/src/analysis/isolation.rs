@@ -291,6 +291,18 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
             }
         }
     });
+    // Loop headers: the special loop forms of the OpenCL writer write them outside any
+    // statement, where it does not order their parts (`effect_order_blocker`).
+    let mut headers = std::collections::HashSet::new();
+    super::walk::each_stmt(&func.body, &mut |stmt| match stmt {
+        Stmt::Loop { test, update, .. } => headers.extend(test.iter().chain(update).copied()),
+        Stmt::Block(b) => {
+            if let [Stmt::Let { init: Some(init), .. }, Stmt::Loop { .. }] = b.stmts.as_slice() {
+                headers.insert(*init);
+            }
+        }
+        _ => {}
+    });
     let mut unsupported = None;
     let parents = super::walk::parents(func);
     for (i, expr) in func.exprs.iter().enumerate() {
@@ -301,7 +313,7 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
         }
         let private_init = private_inits.contains(&eid);
         let found = expr_blocker(module, id, func, eid, expr, at_statement, private_init, &parents)
-            .or_else(|| effect_order_blocker(func, &parents, eid, at_statement));
+            .or_else(|| effect_order_blocker(func, &parents, &headers, eid, at_statement));
         match found {
             // Isolation rules first: they are what the programmer can act on.
             Some(b) if b.reason == BlockReason::NotIsolated => return Some(b),
@@ -424,6 +436,11 @@ fn nested_constructs(
     Ok(ok)
 }
 
+/// Whether a call of `f` may raise a Java exception on the device ([`may_throw`]).
+pub fn call_may_throw(module: &Module, f: FuncId) -> bool {
+    may_throw(module, f, &mut Vec::new())
+}
+
 /// Whether `f` (or a callee) has a construct that can raise a Java exception on the device:
 /// an array access, integer division or remainder, a nested `@`/`!` or a value-array
 /// freeze. Recursion counts as throwing.
@@ -464,15 +481,19 @@ fn has_effect(func: &Function, e: ExprId) -> bool {
     found
 }
 
-/// Assignments inside expressions are kept on the device only where OpenCL C evaluates
-/// them as Java does. Java evaluates operands left to right; C leaves the order of most
-/// operands unspecified, so an expression that assigns a local (or an element of an array)
-/// must not use that local anywhere else in the same full expression (`ik++` in
-/// `mul(x, key[ik++])` is fine, `a[i] = i++` is not). And `x op= e` / `x++` are written as
-/// `x = x op e`, which evaluates the place twice: its index must have no side effects.
+/// Assignments inside expressions whose order OpenCL C does not fix. Java evaluates
+/// operands left to right; C leaves the order of most operands unspecified, and the OpenCL
+/// writer puts the parts an assignment inside an expression may change into temporaries,
+/// in Java's order (`order.rs` of the OpenCL writer, note `device-execution`, "Java's order
+/// inside an expression"): `out[i] = k++ + k` and `a[k++] += 1` run on the device. It does
+/// so inside statements: an assignment inside a loop's test, update or index start that
+/// uses its local elsewhere in the same expression (`j = j++ + j`), or a compound
+/// assignment there whose index has an effect (`t[k++] += j`, whose place the writer writes
+/// twice), stays on the CPU.
 fn effect_order_blocker(
     func: &Function,
     parents: &[Option<ExprId>],
+    headers: &std::collections::HashSet<ExprId>,
     eid: ExprId,
     at_statement: bool,
 ) -> Option<Blocker> {
@@ -483,25 +504,27 @@ fn effect_order_blocker(
     else {
         return None;
     };
+    let mut root = eid;
+    while let Some(parent) = parents.get(root.0 as usize).copied().flatten() {
+        root = parent;
+    }
+    let header = headers.contains(&root);
     if !matches!(expr.kind, ExprKind::Assign { .. }) {
         if let ExprKind::Index { array, index } = &func.expr(*target).kind {
-            if has_effect(func, *array) || has_effect(func, *index) {
+            if header && (has_effect(func, *array) || has_effect(func, *index)) {
                 return Some(block(
                     BlockReason::Unsupported,
-                    "compound assignment to an element whose index has side effects",
+                    "compound assignment in a loop's header to an element whose index has side \
+                     effects",
                     expr.span,
                 ));
             }
         }
     }
-    if at_statement {
+    if at_statement || !header {
         return None;
     }
     let (base, _) = super::walk::index_root(func, *target)?;
-    let mut root = eid;
-    while let Some(parent) = parents.get(root.0 as usize).copied().flatten() {
-        root = parent;
-    }
     let mut uses = 0;
     super::walk::each_expr(func, root, &mut |x| {
         uses += usize::from(matches!(func.expr(x).kind, ExprKind::Local(l) if l == base));
@@ -510,7 +533,8 @@ fn effect_order_blocker(
         block(
             BlockReason::Unsupported,
             format!(
-                "`{}` is assigned inside an expression that also uses it elsewhere (OpenCL C does not fix the order)",
+                "`{}` is assigned inside a loop's header that also uses it elsewhere (OpenCL C \
+                 does not fix the order there)",
                 func.local(base).name
             ),
             expr.span,

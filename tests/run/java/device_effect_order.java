@@ -1,0 +1,105 @@
+// Java twin of device_effect_order.somd: one MI over the whole arrays (`Somd.offset` is 0).
+class Main {
+    static int mix(int a, int b, int c) {
+        return a * 100 + b * 10 + c;
+    }
+
+    // `m[i][j] = j++ * 2` stores at the old `j`.
+    static int[][] stepStore(int[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            int row = i;
+            int j = 0;
+            while (j < m[i].length) {
+                m[i][j] = j++ * 2 + row;
+            }
+        }
+        return m;
+    }
+
+    // `k * 10 + (k = k + 1) + k`: the old `k`, the new one twice.
+    static int[] reread(int[] a) {
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            int k = a[i];
+            out[i] = k * 10 + (k = k + 1) + k;
+        }
+        return out;
+    }
+
+    // A call's arguments left to right.
+    static int[] arguments(int[] a) {
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            int k = a[i];
+            out[i] = mix(k++, k++, k) + mix(k, k--, k);
+        }
+        return out;
+    }
+
+    // `t[k++] += v` evaluates its index once; `m[i][c++] += c` reads the new `c` after it.
+    static int[][] compound(int[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            int row = i;
+            int[] t = new int[4];
+            int k = 0;
+            t[k++] += row + 1;
+            t[k++] += 2 * row;
+            t[k++]++;
+            int c = 0;
+            m[i][c++] += c;
+            m[i][c++] += c * 10;
+            m[i][c] = t[0] * 1000 + t[1] * 100 + t[2] * 10 + t[3] + k;
+        }
+        return m;
+    }
+
+    // `g[r++][r]`: the row at the old `r`, the column at the new one.
+    static int[] diagonal(int[] ids, int[][] g) {
+        int[] out = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            int r = ids[i] % 3;
+            out[i] = g[r++][r] * 100 + g[r][r--] * 10 + r;
+        }
+        return out;
+    }
+
+    public static void main(String[] args) {
+        int[][] m = stepStore(new int[6][5]);
+        long s = 0;
+        for (int i = 0; i < 6; i++) {
+            for (int j = 0; j < 5; j++) {
+                s = s * 3 + m[i][j];
+            }
+        }
+        System.out.println("stepStore " + s);
+        int[] a = new int[9];
+        for (int i = 0; i < 9; i++) {
+            a[i] = i * 7 - 20;
+        }
+        int[] r = reread(a);
+        int[] g = arguments(a);
+        long t = 0;
+        long u = 0;
+        for (int i = 0; i < 9; i++) {
+            t = t * 31 + r[i];
+            u = u * 31 + g[i];
+        }
+        System.out.println("reread " + t + " arguments " + u + " " + g[3]);
+        int[][] c = compound(new int[5][3]);
+        for (int i = 0; i < 5; i++) {
+            System.out.println("compound " + c[i][0] + " " + c[i][1] + " " + c[i][2]);
+        }
+        int[][] grid = new int[4][4];
+        for (int i = 0; i < 4; i++) {
+            for (int j = 0; j < 4; j++) {
+                grid[i][j] = i * 4 + j + 1;
+            }
+        }
+        int[] ids = new int[7];
+        for (int i = 0; i < 7; i++) {
+            ids[i] = i * 5 + 1;
+        }
+        int[] d = diagonal(ids, grid);
+        System.out.println("diagonal " + d[0] + " " + d[1] + " " + d[2] + " " + d[6]);
+    }
+}
