@@ -255,6 +255,14 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                                 let _ = write!(line, "{}", super::plan::carried_text(func, c));
                             }
                         }
+                        if let Some(dep) = &l.flat {
+                            let _ = write!(
+                                line,
+                                "; no 2-D NDRange with its inner loop: {} at {}",
+                                dep.what,
+                                sources.position(dep.span)
+                            );
+                        }
                         let _ = writeln!(out, "{line}");
                     }
                     Err(dep) => {

@@ -528,6 +528,7 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
         span: loop_span,
         index: Some(counted.index),
         verdict: Ok(ParallelLoop::new(vec![dim.clone()], Vec::new())),
+        flat: None,
     };
     Verdict::Ok(
         report,

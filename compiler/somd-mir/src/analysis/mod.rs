@@ -140,6 +140,9 @@ pub struct LoopReport {
     pub span: Span,
     pub index: Option<LocalId>,
     pub verdict: Result<ParallelLoop, Dependence>,
+    /// For a loop whose body is one `for` loop and which is parallel over its own index
+    /// only: why the two loops are no 2-D NDRange (`explain` shows it).
+    pub flat: Option<Dependence>,
 }
 
 /// Why a loop is not parallel.

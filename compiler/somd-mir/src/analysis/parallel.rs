@@ -191,6 +191,7 @@ pub(super) fn analyze_loop_body(
                         what: "not a counted `for` loop over an index".into(),
                         span,
                     }),
+                    flat: None,
                 });
                 shape_err.get_or_insert(shape("`while` loop"));
             }
@@ -854,17 +855,25 @@ impl Cx<'_> {
                     span,
                     index: None,
                     verdict: Err(Dependence { what, span }),
+                    flat: None,
                 })
             }
         };
         let index = counted.index;
         let step = counted.step;
         // A perfect 2-D nest of step-1 loops first; a nest with a step is a 1-D loop over
-        // its outer index (the inner loop runs inside the work-item).
+        // its outer index (the inner loop runs inside the work-item). `flat` says why a
+        // nest is no 2-D NDRange.
         let mut stepped_nest = false;
+        let mut flat = None;
         if let [Stmt::Block(inner)] = body.stmts.as_slice() {
             if is_for(inner) {
                 let inner_label = label_of(inner);
+                let inner_span = match inner.stmts.get(1) {
+                    Some(Stmt::Loop { test: Some(t), .. }) => self.func.expr(*t).span,
+                    _ => span,
+                };
+                let refused = |what: &str| Some(Dependence { what: what.into(), span: inner_span });
                 // The outer index lies in its range there (`j < m[i].length`).
                 let outer = LoopDim {
                     index,
@@ -874,43 +883,55 @@ impl Cx<'_> {
                     reversed: counted.reversed,
                 };
                 let known = [(index, super::bounds::dim_range(&outer))];
-                if let Ok((inner_c, inner_body)) = self.counted_known(inner, false, &known) {
-                    let uses_i = |s: &SizeExpr| s.mentions(index);
-                    stepped_nest = step != 1 || inner_c.step != 1;
-                    let ascending = !counted.reversed && !inner_c.reversed;
-                    if ascending && !stepped_nest && !uses_i(&inner_c.lo) && !uses_i(&inner_c.hi) {
-                        let outer = LoopDim {
-                            index,
-                            lo: counted.lo.clone(),
-                            hi: counted.hi.clone(),
-                            step: 1,
-                            reversed: false,
-                        };
-                        let inner = LoopDim {
-                            index: inner_c.index,
-                            lo: inner_c.lo.clone(),
-                            hi: inner_c.hi.clone(),
-                            step: 1,
-                            reversed: false,
-                        };
-                        let known = [
-                            (index, super::bounds::dim_range(&outer)),
-                            (inner_c.index, super::bounds::dim_range(&inner)),
-                        ];
-                        if let Ok(accs) = self.check_body(
-                            inner_body,
-                            inner_label,
-                            &[index, inner_c.index],
-                            1,
-                            &known,
-                        ) {
-                            let dims = vec![outer, inner];
-                            return Some(LoopReport {
-                                loop_id,
-                                span,
-                                index: Some(index),
-                                verdict: Ok(ParallelLoop::new(dims, accs)),
-                            });
+                match self.counted_known(inner, false, &known) {
+                    Err(what) => flat = refused(&format!("the inner loop: {what}")),
+                    Ok((inner_c, inner_body)) => {
+                        let uses_i = |s: &SizeExpr| s.mentions(index);
+                        stepped_nest = step != 1 || inner_c.step != 1;
+                        if stepped_nest {
+                            flat = refused("a loop of the nest steps by other than 1");
+                        } else if counted.reversed || inner_c.reversed {
+                            flat = refused("a loop of the nest steps down");
+                        } else if uses_i(&inner_c.lo) || uses_i(&inner_c.hi) {
+                            flat = refused("the inner loop's bounds read the outer index");
+                        } else {
+                            let outer = LoopDim {
+                                index,
+                                lo: counted.lo.clone(),
+                                hi: counted.hi.clone(),
+                                step: 1,
+                                reversed: false,
+                            };
+                            let inner = LoopDim {
+                                index: inner_c.index,
+                                lo: inner_c.lo.clone(),
+                                hi: inner_c.hi.clone(),
+                                step: 1,
+                                reversed: false,
+                            };
+                            let known = [
+                                (index, super::bounds::dim_range(&outer)),
+                                (inner_c.index, super::bounds::dim_range(&inner)),
+                            ];
+                            match self.check_body(
+                                inner_body,
+                                inner_label,
+                                &[index, inner_c.index],
+                                1,
+                                &known,
+                            ) {
+                                Ok(accs) => {
+                                    let dims = vec![outer, inner];
+                                    return Some(LoopReport {
+                                        loop_id,
+                                        span,
+                                        index: Some(index),
+                                        verdict: Ok(ParallelLoop::new(dims, accs)),
+                                        flat: None,
+                                    });
+                                }
+                                Err(dep) => flat = Some(dep),
+                            }
                         }
                     }
                 }
@@ -931,7 +952,8 @@ impl Cx<'_> {
             }),
             Err(dep) => Err(dep),
         };
-        Some(LoopReport { loop_id, span, index: Some(index), verdict })
+        let flat = flat.filter(|_| verdict.is_ok());
+        Some(LoopReport { loop_id, span, index: Some(index), verdict, flat })
     }
 
     /// Checks a write of an element `c[x][y][z]` of a 3-D array (`plane` is `c[x]`, `mid`
