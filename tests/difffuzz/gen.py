@@ -1,0 +1,272 @@
+#!/usr/bin/env python3
+"""Random SOMD programs for differential testing of the back ends (docs/fuzzing.md,
+"Differential: the back ends against Java").
+
+Each program has several SOMD methods over a `dist int[] a`, each computing one `long` per
+element from random integer and floating-point expressions (Java's wrapping arithmetic,
+shifts, casts, division, `Math`, conditionals, reads of a non-dist table at computed
+indices). Every method's result depends only on the element's global index, so every
+placement must print exactly what Java prints. With `--throwing`, one method may also index
+out of bounds or divide by zero, and the first failure must be Java's. With `--effects`,
+operands also assign a local `k` and elements of a private array `t` (`k++`, `(k += e)`,
+`t[k++ & 7]`), whose order of evaluation Java fixes left to right.
+
+Usage: gen.py SEED [--methods N] [--throwing] [--effects] > Prog.somd
+"""
+import random
+import sys
+
+INT_CONSTS = [0, 1, -1, 2, 3, 7, 31, 32, 33, 63, 64, 255, 65535, 1000003,
+              2147483647, -2147483648, -2147483647, 46341, 123456789]
+LONG_CONSTS = ["0L", "1L", "-1L", "63L", "64L", "4294967296L", "9223372036854775807L",
+               "-9223372036854775808L", "1234567890123L"]
+DOUBLE_CONSTS = ["0.0", "0.5", "-0.5", "1.0", "3.0", "1e10", "-1e300", "1e-300",
+                 "2147483648.0", "-2147483649.0", "9.3e18", "0.1"]
+FLOAT_CONSTS = ["0.0f", "0.5f", "-1.5f", "3.0f", "1e10f", "0.1f", "16777217.0f"]
+
+
+class Gen:
+    def __init__(self, rng, throwing, effects):
+        self.rng = rng
+        self.throwing = throwing
+        self.effects = effects
+
+    def pick(self, xs):
+        return self.rng.choice(xs)
+
+    def int_leaf(self):
+        if self.effects and self.rng.random() < 0.25:
+            return self.effect()
+        r = self.rng.random()
+        if self.effects and r < 0.15:
+            return self.pick(["k", "t[k & 7]", "t[%s]" % self.pick(["0", "3", "7"])])
+        if r < 0.30:
+            return "x"
+        if r < 0.45:
+            return "g"
+        if r < 0.55:
+            return self.pick(["p", "q"])
+        if r < 0.70:
+            return "b[%s]" % self.safe_index()
+        return str(self.pick(INT_CONSTS))
+
+    def effect(self):
+        """An assignment used as a value: the local `k` or an element of the private `t`."""
+        r = self.rng.random()
+        if r < 0.25:
+            return self.pick(["k++", "k--", "++k", "--k"])
+        if r < 0.45:
+            return "(k = %s)" % self.int_expr(1)
+        if r < 0.6:
+            return "(k %s= %s)" % (self.pick(["+", "-", "*", "^", "|"]), self.int_expr(1))
+        if r < 0.8:
+            return "t[k++ & 7]"
+        if r < 0.9:
+            return "(t[k & 7] += %s)" % self.int_expr(1)
+        return "(t[(k = %s) & 7] = k)" % self.int_expr(1)
+
+    def safe_index(self):
+        return "(%s) & 1023" % self.int_expr(1)
+
+    def int_expr(self, depth):
+        if depth <= 0 or self.rng.random() < 0.2:
+            return self.int_leaf()
+        d = depth - 1
+        r = self.rng.random()
+        if r < 0.35:
+            op = self.pick(["+", "-", "*", "&", "|", "^"])
+            return "(%s %s %s)" % (self.int_expr(d), op, self.int_expr(d))
+        if r < 0.45:
+            op = self.pick(["<<", ">>", ">>>"])
+            return "(%s %s %s)" % (self.int_expr(d), op, self.int_expr(d))
+        if r < 0.55:
+            op = self.pick(["/", "%"])
+            divisor = self.int_expr(d)
+            if not self.throwing or self.rng.random() < 0.7:
+                divisor = "(%s | 1)" % divisor
+            return "(%s %s %s)" % (self.int_expr(d), op, divisor)
+        if r < 0.62:
+            return "(%s ? %s : %s)" % (self.cond(d), self.int_expr(d), self.int_expr(d))
+        if r < 0.70:
+            fn = self.pick(["Math.min", "Math.max"])
+            return "%s(%s, %s)" % (fn, self.int_expr(d), self.int_expr(d))
+        if r < 0.74:
+            return "Math.abs(%s)" % self.int_expr(d)
+        if r < 0.80:
+            cast = self.pick(["(byte)", "(short)", "(char)"])
+            return "((int) %s %s)" % (cast, self.int_expr(d))
+        if r < 0.86:
+            return "((int) %s)" % self.long_expr(d)
+        if r < 0.91:
+            return "((int) %s)" % self.double_expr(d)
+        if r < 0.94:
+            return "((int) %s)" % self.float_expr(d)
+        if r < 0.97:
+            return "(- %s)" % self.int_expr(d)
+        return "(~%s)" % self.int_expr(d)
+
+    def long_expr(self, depth):
+        if depth <= 0 or self.rng.random() < 0.25:
+            r = self.rng.random()
+            if r < 0.5:
+                return "((long) %s)" % self.int_leaf()
+            return self.pick(LONG_CONSTS)
+        d = depth - 1
+        r = self.rng.random()
+        if r < 0.4:
+            op = self.pick(["+", "-", "*", "&", "|", "^"])
+            return "(%s %s %s)" % (self.long_expr(d), op, self.long_expr(d))
+        if r < 0.55:
+            op = self.pick(["<<", ">>", ">>>"])
+            return "(%s %s %s)" % (self.long_expr(d), op, self.int_expr(d))
+        if r < 0.65:
+            op = self.pick(["/", "%"])
+            return "(%s %s (%s | 1L))" % (self.long_expr(d), op, self.long_expr(d))
+        if r < 0.75:
+            return "((long) %s)" % self.double_expr(d)
+        if r < 0.85:
+            return "Math.max(%s, %s)" % (self.long_expr(d), self.long_expr(d))
+        return "((long) %s * %s)" % (self.int_expr(d), self.int_expr(d))
+
+    def double_expr(self, depth):
+        if depth <= 0 or self.rng.random() < 0.25:
+            r = self.rng.random()
+            if r < 0.5:
+                return "((double) %s)" % self.int_leaf()
+            return self.pick(DOUBLE_CONSTS)
+        d = depth - 1
+        r = self.rng.random()
+        if r < 0.5:
+            op = self.pick(["+", "-", "*", "/"])
+            return "(%s %s %s)" % (self.double_expr(d), op, self.double_expr(d))
+        if r < 0.6:
+            fn = self.pick(["Math.floor", "Math.ceil", "Math.sqrt", "Math.abs", "Math.rint"])
+            return "%s(%s)" % (fn, self.double_expr(d))
+        if r < 0.7:
+            fn = self.pick(["Math.min", "Math.max"])
+            return "%s(%s, %s)" % (fn, self.double_expr(d), self.double_expr(d))
+        if r < 0.8:
+            return "((double) %s)" % self.long_expr(d)
+        if r < 0.9:
+            return "((double) %s)" % self.float_expr(d)
+        return "(%s %% %s)" % (self.double_expr(d), self.double_expr(d))
+
+    def float_expr(self, depth):
+        if depth <= 0 or self.rng.random() < 0.3:
+            r = self.rng.random()
+            if r < 0.5:
+                return "((float) %s)" % self.int_leaf()
+            return self.pick(FLOAT_CONSTS)
+        d = depth - 1
+        r = self.rng.random()
+        if r < 0.6:
+            op = self.pick(["+", "-", "*", "/"])
+            return "(%s %s %s)" % (self.float_expr(d), op, self.float_expr(d))
+        if r < 0.75:
+            fn = self.pick(["Math.abs", "Math.min", "Math.max"])
+            if fn == "Math.abs":
+                return "Math.abs(%s)" % self.float_expr(d)
+            return "%s(%s, %s)" % (fn, self.float_expr(d), self.float_expr(d))
+        return "((float) %s)" % self.double_expr(d)
+
+    def cond(self, depth):
+        r = self.rng.random()
+        op = self.pick(["<", "<=", ">", ">=", "==", "!="])
+        if r < 0.6:
+            return "%s %s %s" % (self.int_expr(depth), op, self.int_expr(depth))
+        if r < 0.8:
+            return "%s %s %s" % (self.double_expr(depth), op, self.double_expr(depth))
+        return "%s %s %s" % (self.long_expr(depth), op, self.long_expr(depth))
+
+    def result(self):
+        r = self.rng.random()
+        if r < 0.4:
+            return "(long) (%s)" % self.int_expr(4)
+        if r < 0.65:
+            return self.long_expr(4)
+        if r < 0.9:
+            return "Double.doubleToLongBits(%s)" % self.double_expr(4)
+        return "(long) Float.floatToIntBits(%s)" % self.float_expr(4)
+
+    def method(self, k, risky):
+        body = []
+        body.append("            int x = a[i];")
+        body.append("            int g = Somd.offset(a) + i;")
+        if self.effects:
+            body.append("            int k = x ^ g;")
+            body.append("            int[] t = new int[8];")
+        if risky:
+            idx = self.int_expr(2)
+            body.append("            long r = b[%s] + (long) (x / (%s));" % (idx, self.int_expr(1)))
+        else:
+            body.append("            long r = %s;" % self.result())
+        if self.rng.random() < 0.5:
+            body.append("            if (%s) {" % self.cond(2))
+            body.append("                r = r * 31 + (%s);" % self.result())
+            body.append("            } else {")
+            body.append("                r ^= %s;" % self.long_expr(2))
+            body.append("            }")
+        if self.effects:
+            body.append("            r = r * 31 + k + t[0] + t[1] * 3 + t[5] * 7 + t[7] * 11;")
+        body.append("            out[i] = r;")
+        return (
+            "    static long[] m%d(dist int[] a, int[] b, int p, int q) {\n"
+            "        long[] out = new long[a.length];\n"
+            "        for (int i = 0; i < a.length; i++) {\n%s\n"
+            "        }\n"
+            "        return out;\n"
+            "    }\n" % (k, "\n".join(body))
+        )
+
+
+def main():
+    seed = int(sys.argv[1])
+    methods = 12
+    if "--methods" in sys.argv:
+        methods = int(sys.argv[sys.argv.index("--methods") + 1])
+    throwing = "--throwing" in sys.argv
+    effects = "--effects" in sys.argv
+    rng = random.Random(seed)
+    gen = Gen(rng, throwing, effects)
+    risky = rng.randrange(methods) if throwing else -1
+    flags = "".join(f for f, on in ((" --throwing", throwing), (" --effects", effects)) if on)
+    out = ["// Generated by tests/difffuzz/gen.py %d%s." % (seed, flags),
+           "public class Main {"]
+    for k in range(methods):
+        out.append(gen.method(k, k == risky))
+    calls = []
+    for k in range(methods):
+        calls.append("        print(\"m%d\", m%d(a, b, %d, %d));" % (
+            k, k, rng.choice(INT_CONSTS), rng.choice(INT_CONSTS)))
+    out.append("""    static void print(String name, long[] r) {
+        long h = 17;
+        for (int i = 0; i < r.length; i++) {
+            h = h * 1000003 + r[i];
+        }
+        System.out.println(name + " " + h + " " + r[0] + " " + r[r.length - 1]);
+    }
+
+    public static void main(String[] args) {
+        int n = 4099;
+        int[] a = new int[n];
+        int[] b = new int[1024];
+        long s = %dL;
+        for (int i = 0; i < n; i++) {
+            s = s * 6364136223846793005L + 1442695040888963407L;
+            a[i] = (int) (s >>> 32);
+            if (i %% 7 == 0) {
+                a[i] = i %% 3 == 0 ? 0 : (i %% 5 == 0 ? -2147483648 : 2147483647);
+            }
+        }
+        for (int i = 0; i < 1024; i++) {
+            s = s * 6364136223846793005L + 1442695040888963407L;
+            b[i] = (int) (s >> 40);
+        }
+%s
+    }
+}""" % (seed, "\n".join(calls)))
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()

