@@ -96,6 +96,9 @@ inline int somd_i2c(int a) { return (int)(ushort)(uint)a; }
 inline int somd_f2i(float x) { return isnan(x) ? 0 : convert_int_sat_rtz(x); }
 inline long somd_f2l(float x) { return isnan(x) ? 0 : convert_long_sat_rtz(x); }
 
+/* ---- Float.floatToIntBits, Double.doubleToLongBits: every NaN is the canonical one ---- */
+inline int somd_fbits(float x) { return isnan(x) ? 0x7fc00000 : as_int(x); }
+
 /* ---- Math on float ---- */
 inline int somd_fround(float x)
 {
@@ -124,6 +127,7 @@ inline float somd_fabs(float a) { return as_float(as_uint(a) & 0x7fffffffu); }
 #ifdef SOMD_HAS_FP64
 inline int somd_d2i(double x) { return isnan(x) ? 0 : convert_int_sat_rtz(x); }
 inline long somd_d2l(double x) { return isnan(x) ? 0 : convert_long_sat_rtz(x); }
+inline long somd_dbits(double x) { return isnan(x) ? 0x7ff8000000000000L : as_long(x); }
 inline long somd_dround(double x)
 {
     double fl = floor(x);

@@ -1507,8 +1507,9 @@ fn device_runs_searches_stepping_down_as_first_matches() {
 
 /// Under `SOMD_DEVICE=opencl`, assignments inside expressions that another part of the
 /// same expression reads (`m[i][j] = j++ * 2`, `k * 10 + (k = k + 1) + k`, `mix(k++, k++,
-/// k)`, `t[k++] += v`, `g[r++][r]`) run on the device, one launch a call, their parts in
-/// Java's order (`device_effect_order`); so do the calls of `exc_effect_order` and
+/// k)`, `t[k++] += v`, `g[r++][r]`, `Double.doubleToLongBits((double) k++)`, an
+/// assignment beginning a conditional's branch) run on the device, one launch a call,
+/// their parts in Java's order (`device_effect_order`); so do the calls of `exc_effect_order` and
 /// `exc_compound_order`, whose failing operands are raised in Java's order.
 #[test]
 fn device_runs_assignments_inside_expressions_in_javas_order() {
@@ -1524,6 +1525,8 @@ fn device_runs_assignments_inside_expressions_in_javas_order() {
             ("Main.arguments", 1, 1),
             ("Main.compound", 1, 1),
             ("Main.diagonal", 1, 1),
+            ("Main.bits", 1, 1),
+            ("Main.blocks", 1, 1),
         ],
     );
     calls_and_launches("exc_effect_order", *opencl, &[("Main.operands", 2, 2)]);

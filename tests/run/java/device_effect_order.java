@@ -63,6 +63,33 @@ class Main {
         return out;
     }
 
+    // `Double.doubleToLongBits` of an assignment: the argument is evaluated once (the kernel
+    // wrote it twice, in a test for NaN and in the bits, and stepped `k` twice).
+    static long[] bits(int[] a) {
+        long[] out = new long[a.length];
+        for (int i = 0; i < a.length; i++) {
+            int k = a[i];
+            long d = Double.doubleToLongBits((double) k++);
+            long f = Float.floatToIntBits((float) ++k);
+            out[i] = d * 3 + f * 5 + k;
+        }
+        return out;
+    }
+
+    // An assignment as the first operand of a conditional's branch, and a negated one in a
+    // line long enough to be broken: the Rust the CPU back end writes must parse.
+    static int[] blocks(int[] a, int[] b, int p) {
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            int x = a[i];
+            int k = x ^ p;
+            int v = x > 100 ? x : (k = x & p) | (k > 3 ? 1 : 2);
+            long w = ((long) (k *= 7) * 0L) >>> (~(k = Math.min(k, b[(x | --k) & 3] + x * 3 + p)));
+            out[i] = v * 31 + k + (int) w;
+        }
+        return out;
+    }
+
     public static void main(String[] args) {
         int[][] m = stepStore(new int[6][5]);
         long s = 0;
@@ -101,5 +128,12 @@ class Main {
         }
         int[] d = diagonal(ids, grid);
         System.out.println("diagonal " + d[0] + " " + d[1] + " " + d[2] + " " + d[6]);
+        long[] e = bits(a);
+        int[] h = blocks(a, ids, 6);
+        long u2 = 0;
+        for (int i = 0; i < 9; i++) {
+            u2 = u2 * 31 + e[i] + h[i];
+        }
+        System.out.println("bits " + e[0] + " " + e[8] + " blocks " + h[0] + " " + h[8] + " " + u2);
     }
 }

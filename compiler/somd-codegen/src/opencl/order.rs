@@ -47,6 +47,10 @@ enum Part {
     Fixed(ExprId),
     /// The check of a store's index (`access`), after its value: the store makes it.
     StoreCheck(ExprId),
+    /// The value a compound assignment reads from its place (a local or an element whose
+    /// index the parts before it checked), before it evaluates the value: taken only where
+    /// the value changes it (`k |= (k -= 1)`).
+    Read(ExprId),
 }
 
 /// The temporaries an ordered expression took: its prefix (`t = ..` in Java's order) and
@@ -158,6 +162,15 @@ impl Writer<'_> {
             ExprKind::IncDec { target, .. } => (target, None, false),
             _ => return Ok(None),
         };
+        // `k op= v` reads `k` before it evaluates `v`.
+        let read = |value: Option<ExprId>| match value {
+            Some(v) if !store => vec![Part::Read(target), Part::Value(v)],
+            _ => Vec::new(),
+        };
+        if matches!(func.expr(target).kind, ExprKind::Local(_)) {
+            let parts = read(value);
+            return Ok((!parts.is_empty()).then_some(parts));
+        }
         let ExprKind::Index { array, index } = func.expr(target).kind else { return Ok(None) };
         let mut parts = match func.expr(array).kind {
             ExprKind::Local(a) if plain(cx, a) || cx.aliases.contains_key(&a) => {
@@ -176,9 +189,11 @@ impl Writer<'_> {
                 parts.push(Part::Value(index));
             }
         }
-        parts.extend(value.map(Part::Value));
         if store {
+            parts.extend(value.map(Part::Value));
             parts.push(Part::StoreCheck(target));
+        } else {
+            parts.extend(read(value));
         }
         Ok(Some(parts))
     }
@@ -221,7 +236,7 @@ impl Writer<'_> {
         let effects: Vec<Effects> = parts
             .iter()
             .map(|p| match p {
-                Part::Value(x) | Part::Fixed(x) => self.effects(func, *x),
+                Part::Value(x) | Part::Fixed(x) | Part::Read(x) => self.effects(func, *x),
                 Part::Checked { index, .. } => self.effects(func, *index),
                 Part::StoreCheck(_) => Effects::default(),
             })
@@ -239,6 +254,8 @@ impl Writer<'_> {
                         Part::Value(x) | Part::Fixed(x) => fails(*x),
                         Part::Checked { access, index, .. } => fails(*index) || checks(*access),
                         Part::StoreCheck(access) => checks(*access),
+                        // Its access was checked by the parts before it.
+                        Part::Read(_) => false,
                     }
             })
             .collect();
@@ -251,7 +268,7 @@ impl Writer<'_> {
             |k: usize| twice && matches!(parts[k], Part::Checked { .. }) && effects[k].writes();
         // A value already held (a constant, or computed ahead of the statement) stays.
         let held = |k: usize| match parts[k] {
-            Part::Value(x) => {
+            Part::Value(x) | Part::Read(x) => {
                 matches!(func.expr(x).kind, ExprKind::Const(_)) || cx.hoisted.contains_key(&x)
             }
             _ => false,
@@ -270,7 +287,7 @@ impl Writer<'_> {
             let name = format!("somd_ev{}", cx.temp_count);
             cx.temp_count += 1;
             match &parts[k] {
-                Part::Value(x) => {
+                Part::Value(x) | Part::Read(x) => {
                     let text = self.expr(cx, *x)?;
                     cx.temps.push((self.ty(&func.expr(*x).ty)?, name.clone()));
                     out.prefix.push(format!("{name} = {text}"));

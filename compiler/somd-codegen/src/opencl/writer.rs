@@ -2013,12 +2013,18 @@ impl<'a> Writer<'a> {
                 Ok(format!("{place} = {value}"))
             }
             ExprKind::CompoundAssign { target, op, value } => {
-                let place = self.place(cx, *target)?;
+                // The place's value, when a temporary took it before the value (`order.rs`).
+                let read = cx.hoisted.remove(target);
+                let place = self.place(cx, *target);
+                if let Some(name) = &read {
+                    cx.hoisted.insert(*target, name.clone());
+                }
+                let place = place?;
                 let tty = self.prim_of(cx, *target)?;
                 let PrimOrRef::Prim(opty) = op.ty else {
                     return Err(bug("reference compound assignment"));
                 };
-                let lhs = convert(&place, tty, opty);
+                let lhs = convert(read.as_ref().unwrap_or(&place), tty, opty);
                 let rhs = self.expr(cx, *value)?;
                 let rty = self.prim_of(cx, *value)?;
                 let combined = self.binary(cx, op.kind, opty, rty, &lhs, &rhs, expr.span)?;
@@ -2791,10 +2797,9 @@ impl<'a> Writer<'a> {
             }
             Builtin::IntegerBitCount => format!("((int)popcount({}))", v(0)),
             Builtin::LongBitCount => format!("((int)popcount({}))", v(0)),
-            Builtin::FloatToIntBits => format!("(isnan({0}) ? 0x7fc00000 : as_int({0}))", v(0)),
-            Builtin::DoubleToLongBits => {
-                format!("(isnan({0}) ? 0x7ff8000000000000L : as_long({0}))", v(0))
-            }
+            // Functions, not conditionals: the argument is evaluated once (it may assign).
+            Builtin::FloatToIntBits => format!("somd_fbits({})", v(0)),
+            Builtin::DoubleToLongBits => format!("somd_dbits({})", v(0)),
             Builtin::FloatIsNaN | Builtin::DoubleIsNaN => format!("((bool)isnan({}))", v(0)),
             Builtin::SomdOffset | Builtin::SomdGlobalLength => {
                 let Some(ExprKind::Local(l)) = args.first().map(|a| &cx.func.expr(*a).kind) else {

@@ -46,9 +46,12 @@ pub fn field_names<'n>(names: impl IntoIterator<Item = &'n str>) -> Vec<String> 
         .collect()
 }
 
-/// Whether `text` can be used as a method receiver or operand without parentheses.
+/// Whether `text` can be used as a method receiver or operand without parentheses. A block
+/// (`{ let _e1v = ..; k = _e1v; _e1v }`, an assignment used as a value) is not: where an
+/// operand starts a block's tail (`if c { {..} | x } ..`), Rust would end the statement
+/// at its `}`.
 pub fn is_atomic(text: &str) -> bool {
-    if text.starts_with(['-', '&', '!', '*']) || text.starts_with("if ") {
+    if text.starts_with(['-', '&', '!', '*', '{']) || text.starts_with("if ") {
         return false;
     }
     let mut depth = 0i32;

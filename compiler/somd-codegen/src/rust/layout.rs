@@ -253,7 +253,9 @@ fn split_call(text: &str) -> Option<(&str, Vec<String>)> {
         return None;
     }
     let callee = &text[..open];
-    if !callee.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '>' || c == '!') {
+    // A macro's `!` follows its name; `!(..)` alone is a negation, not a call.
+    let name = callee.strip_suffix('!').unwrap_or(callee);
+    if !name.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '>') {
         return None;
     }
     let inner = &text[open + 1..text.len() - 1];
@@ -358,5 +360,16 @@ mod tests {
             "    let dist_0 = rt::somd::Dist2::new(g, true, false, pos, |shape| {"
         );
         assert_eq!(lines[2], "    });");
+    }
+
+    /// `!(..)` is a negation of a parenthesized expression, not a macro call: breaking it
+    /// with a trailing comma would make a tuple (`!({ .. },)`).
+    #[test]
+    fn negations_are_not_macro_calls() {
+        let text = format!("!({{ let v = {}; k = v; v }})", "x.wrapping_add(y) ".repeat(8));
+        let lines = layout(4, "", &text, ";");
+        assert!(lines.iter().all(|l| !l.trim_end().ends_with("},")), "{lines:#?}");
+        let call = format!("println!({})", "x.wrapping_add(y) + ".repeat(8) + "1");
+        assert_eq!(layout(4, "", &call, ";")[0], "    println!(");
     }
 }
