@@ -2524,3 +2524,48 @@ fn sad_loop_over_two_staged_rows_reads_both_from_local() {
     }
     insta::assert_snapshot!(snapshot(SAD_STAGED));
 }
+
+/// A part no temporary holds (a plane passed to a helper) that Java evaluates before a
+/// part reading what it assigns: C would leave the value undefined, so the kernel is not
+/// written (the method runs on the CPU), and says why. Without the effect, the same call
+/// is written as before.
+#[test]
+fn unorderable_array_arguments_with_effects_skip_their_kernel() {
+    let source = r#"
+public class Main {
+    static int h(int[][] p, int k) {
+        return p[0][0] + k;
+    }
+
+    static int[] stepped(dist int[] ids, int[][][] c) {
+        int[] out = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            int k = ids[i] & 1;
+            out[i] = h(c[k++], k);
+        }
+        return out;
+    }
+
+    static int[] plain(dist int[] ids, int[][][] c) {
+        int[] out = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            int k = ids[i] & 1;
+            out[i] = h(c[k], k + 1);
+        }
+        return out;
+    }
+
+    public static void main(String[] args) {
+        int[][][] c = new int[3][2][2];
+        int[] ids = new int[4];
+        System.out.println(stepped(ids, c)[0] + plain(ids, c)[0]);
+    }
+}
+"#;
+    let c = compile("test.somd", source).expect("program checks");
+    let set = kernels(&c, ClOptions::default());
+    let skipped: Vec<&str> = set.skipped.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(skipped, ["Main_stepped"], "{:?}", set.skipped);
+    assert!(set.skipped[0].1.contains("C would not order them"), "{:?}", set.skipped);
+    assert!(set.kernels.iter().any(|k| k.source_function == "Main.plain"));
+}

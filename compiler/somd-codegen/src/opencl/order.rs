@@ -29,7 +29,7 @@
 //! last, so `v` goes first where `v` and that check may both fail; `a[i] += v` (and `a[i]++`)
 //! checks `i` before it evaluates `v`.
 
-use super::writer::{FnCx, Writer, R};
+use super::writer::{bug, FnCx, Writer, R};
 use somd_mir::analysis::isolation::{array_dims, call_may_throw, vector_of, vector_rows};
 use somd_mir::analysis::{walk, writes};
 use somd_mir::*;
@@ -277,9 +277,18 @@ impl Writer<'_> {
             .filter(|&k| (k < last && (ordered[k] || changed(k))) || twice(k))
             .filter(|&k| !held(k))
             .collect();
-        if take.is_empty()
-            || take.iter().any(|&k| matches!(parts[k], Part::Fixed(_) | Part::StoreCheck(_)))
-        {
+        // A part no temporary holds (an array argument) stays where it is: C then orders
+        // it as it likes, which only matters for which failure is recorded, unless an
+        // effect is involved, whose result C would leave undefined: then the kernel is
+        // not written and the method runs on the CPU.
+        if let Some(&k) = take.iter().find(|&&k| matches!(parts[k], Part::Fixed(_))) {
+            if effects[k].writes() || changed(k) {
+                return Err(bug("an array argument Java evaluates before a part that assigns \
+                                what it reads, or that assigns itself (C would not order them)"));
+            }
+            return Ok(None);
+        }
+        if take.is_empty() {
             return Ok(None);
         }
         let mut out = Ordered { prefix: Vec::new(), hoisted: Vec::new(), checked: Vec::new() };
