@@ -1508,9 +1508,10 @@ fn device_runs_searches_stepping_down_as_first_matches() {
 /// Under `SOMD_DEVICE=opencl`, assignments inside expressions that another part of the
 /// same expression reads (`m[i][j] = j++ * 2`, `k * 10 + (k = k + 1) + k`, `mix(k++, k++,
 /// k)`, `t[k++] += v`, `g[r++][r]`, `Double.doubleToLongBits((double) k++)`, an
-/// assignment beginning a conditional's branch) run on the device, one launch a call,
-/// their parts in Java's order (`device_effect_order`); so do the calls of `exc_effect_order` and
-/// `exc_compound_order`, whose failing operands are raised in Java's order.
+/// assignment beginning a conditional's branch, stores used as values, assignments in loop
+/// headers) run on the device, one launch a call, their parts in Java's order
+/// (`device_effect_order`); so do the calls of `exc_effect_order`, `exc_compound_order` and
+/// `exc_row_reassigned`, whose failures are raised in Java's order.
 #[test]
 fn device_runs_assignments_inside_expressions_in_javas_order() {
     let Some(opencl) = &opencl_placement() else {
@@ -1527,10 +1528,13 @@ fn device_runs_assignments_inside_expressions_in_javas_order() {
             ("Main.diagonal", 1, 1),
             ("Main.bits", 1, 1),
             ("Main.blocks", 1, 1),
+            ("Main.stores", 1, 1),
+            ("Main.headers", 1, 1),
         ],
     );
     calls_and_launches("exc_effect_order", *opencl, &[("Main.operands", 2, 2)]);
     calls_and_launches("exc_compound_order", *opencl, &[("Main.compound", 2, 2)]);
+    calls_and_launches("exc_row_reassigned", *opencl, &[("Main.rows", 2, 2)]);
 }
 
 /// Under `SOMD_DEVICE=opencl`, counted loops written in other Java forms (`device_loop_forms`:

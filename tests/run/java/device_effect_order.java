@@ -90,6 +90,48 @@ class Main {
         return out;
     }
 
+    // Stores used as values evaluate their index before their value; assignments whose
+    // value writes the same place; a compound assignment's place written once.
+    static int[] stores(int[] ids, int[][] g) {
+        int[] out = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            int[] p = new int[4];
+            int k = ids[i] & 1;
+            int s = 100 * (p[k] = k++ + 5) + p[0] * 10 + p[1];
+            k += (k = 3);
+            double d = ids[i] & 7;
+            d = (d += 1.0) * 2.0;
+            p[2] = 7;
+            p[2] += (p[2] = 5);
+            int[] t = new int[4];
+            t[g[k & 1][(k & 1) + 1] & 3] += 5;
+            out[i] = s + k * 1000 + (int) d * 10 + p[2] + t[0] + t[1] * 10 + t[2] * 100 + t[3] * 1000;
+        }
+        return out;
+    }
+
+    // Assignments in loop headers that the header reads again.
+    static int[] headers(int[] a) {
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            int s = 0;
+            for (int j = 1; j < 100; j = j++ + j) {
+                s += j;
+            }
+            int k = a[i] & 3;
+            while ((k += 2) + k < 40) {
+                s = s * 3 + k;
+            }
+            int[] t = new int[8];
+            int c = a[i] & 1;
+            for (int j = 0; j < 4; t[c++] += j++) {
+                s += t[j] + c;
+            }
+            out[i] = s * 100 + t[0] + t[1] * 3 + t[2] * 5 + t[4] * 7;
+        }
+        return out;
+    }
+
     public static void main(String[] args) {
         int[][] m = stepStore(new int[6][5]);
         long s = 0;
@@ -135,5 +177,9 @@ class Main {
             u2 = u2 * 31 + e[i] + h[i];
         }
         System.out.println("bits " + e[0] + " " + e[8] + " blocks " + h[0] + " " + h[8] + " " + u2);
+        int[] st = stores(ids, grid);
+        System.out.println("stores " + st[0] + " " + st[1] + " " + st[6]);
+        int[] hd = headers(a);
+        System.out.println("headers " + hd[0] + " " + hd[4] + " " + hd[8]);
     }
 }

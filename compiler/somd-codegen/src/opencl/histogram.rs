@@ -548,7 +548,7 @@ impl Writer<'_> {
             {
                 continue;
             }
-            let text = self.expr(cx, value)?;
+            let text = self.expr_outside(cx, level, value, &mut out)?;
             let ty = prim_c(self.prim_of(cx, value)?);
             let name = format!("somd_hv{}", cx.hoisted.len());
             writeln!(out, "{level}const {ty} {name} = {text};")?;

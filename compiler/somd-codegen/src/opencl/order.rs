@@ -27,7 +27,8 @@
 //!
 //! Stores follow JLS 15.26: `a[i] = v` evaluates `a`'s row, `i`, then `v`, and checks `i`
 //! last, so `v` goes first where `v` and that check may both fail; `a[i] += v` (and `a[i]++`)
-//! checks `i` before it evaluates `v`.
+//! checks `i` and reads `a[i]` before it evaluates `v`. A value that writes what its store
+//! writes (`d = (d += 1.0) * 2.0`) goes first too: C leaves the two writes unsequenced.
 
 use super::writer::{bug, FnCx, Writer, R};
 use somd_mir::analysis::isolation::{array_dims, call_may_throw, vector_of, vector_rows};
@@ -51,6 +52,10 @@ enum Part {
     /// index the parts before it checked), before it evaluates the value: taken only where
     /// the value changes it (`k |= (k -= 1)`).
     Read(ExprId),
+    /// The store of an assignment whose value writes the same place (`d = (d += 1.0) *
+    /// 2.0`, `p[j] = (p[j] = 5) + 1`): C leaves the two writes unsequenced, so the value
+    /// goes first. Never taken.
+    Store,
 }
 
 /// The temporaries an ordered expression took: its prefix (`t = ..` in Java's order) and
@@ -67,7 +72,8 @@ pub(super) struct Ordered {
 impl Writer<'_> {
     /// The parts of `e` that C may evaluate out of Java's order, when `e` is such a node:
     /// a binary operator other than `&&` and `||`, a call, a constructor, a built-in, a
-    /// vector literal, or an element of a 2-D or 3-D array. Assignments are ordered by
+    /// vector literal, or an element of a 2-D or 3-D array. Assignments (to elements, and
+    /// compound ones or ones whose value writes the place, to locals) are ordered by
     /// [`Writer::ordered_place`].
     fn parts(&mut self, cx: &FnCx, e: ExprId) -> R<Option<Vec<Part>>> {
         let func = cx.func;
@@ -167,8 +173,22 @@ impl Writer<'_> {
             Some(v) if !store => vec![Part::Read(target), Part::Value(v)],
             _ => Vec::new(),
         };
+        // A value writing what the store writes (the local, or memory for an element).
+        let clash = value.is_some_and(|v| {
+            let fx = self.effects(func, v);
+            match func.expr(target).kind {
+                ExprKind::Local(l) => fx.writes_locals.contains(&l),
+                _ => fx.writes_memory,
+            }
+        });
         if matches!(func.expr(target).kind, ExprKind::Local(_)) {
-            let parts = read(value);
+            let mut parts = read(value);
+            if clash {
+                if store {
+                    parts.extend(value.map(Part::Value));
+                }
+                parts.push(Part::Store);
+            }
             return Ok((!parts.is_empty()).then_some(parts));
         }
         let ExprKind::Index { array, index } = func.expr(target).kind else { return Ok(None) };
@@ -194,6 +214,9 @@ impl Writer<'_> {
             parts.push(Part::StoreCheck(target));
         } else {
             parts.extend(read(value));
+        }
+        if clash {
+            parts.push(Part::Store);
         }
         Ok(Some(parts))
     }
@@ -238,7 +261,7 @@ impl Writer<'_> {
             .map(|p| match p {
                 Part::Value(x) | Part::Fixed(x) | Part::Read(x) => self.effects(func, *x),
                 Part::Checked { index, .. } => self.effects(func, *index),
-                Part::StoreCheck(_) => Effects::default(),
+                Part::StoreCheck(_) | Part::Store => Effects::default(),
             })
             .collect();
         // A part is ordered when it may fail, writes, or reads what an earlier part writes.
@@ -256,6 +279,7 @@ impl Writer<'_> {
                         Part::StoreCheck(access) => checks(*access),
                         // Its access was checked by the parts before it.
                         Part::Read(_) => false,
+                        Part::Store => true,
                     }
             })
             .collect();
@@ -263,9 +287,13 @@ impl Writer<'_> {
         // A part whose value a later part's write may change is taken before it too.
         let changed = |k: usize| effects[k + 1..].iter().any(|later| effects[k].changed_by(later));
         // The place of `a[i] op= v` and `a[i]++` is written twice (`a[i] = a[i] op v`): an
-        // index with an effect is evaluated once, into a temporary.
+        // index other than a local or a constant is evaluated once, into a temporary (it
+        // may assign, call, or take temporaries of its own, which two copies would assign
+        // twice).
+        let simple =
+            |x: ExprId| matches!(func.expr(x).kind, ExprKind::Local(_) | ExprKind::Const(_));
         let twice =
-            |k: usize| twice && matches!(parts[k], Part::Checked { .. }) && effects[k].writes();
+            |k: usize| twice && matches!(parts[k], Part::Checked { index, .. } if !simple(index));
         // A value already held (a constant, or computed ahead of the statement) stays.
         let held = |k: usize| match parts[k] {
             Part::Value(x) | Part::Read(x) => {
@@ -276,6 +304,8 @@ impl Writer<'_> {
         let take: Vec<usize> = (0..parts.len())
             .filter(|&k| (k < last && (ordered[k] || changed(k))) || twice(k))
             .filter(|&k| !held(k))
+            // The store makes its own check, after every part before it.
+            .filter(|&k| !matches!(parts[k], Part::StoreCheck(_)))
             .collect();
         // A part no temporary holds (an array argument) stays where it is: C then orders
         // it as it likes, which only matters for which failure is recorded, unless an
@@ -313,7 +343,9 @@ impl Writer<'_> {
                         out.checked.push(*access);
                     }
                 }
-                Part::Fixed(_) | Part::StoreCheck(_) => unreachable!("filtered above"),
+                Part::Fixed(_) | Part::StoreCheck(_) | Part::Store => {
+                    unreachable!("filtered above")
+                }
             }
         }
         Ok(Some(out))

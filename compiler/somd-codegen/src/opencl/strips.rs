@@ -330,7 +330,7 @@ impl Writer<'_> {
                     writeln!(out, "{level}barrier(CLK_GLOBAL_MEM_FENCE);")?;
                 }
                 Stmt::If { cond, then_block, else_block } => {
-                    let c = self.expr(cx, *cond)?;
+                    let c = self.expr_outside(cx, level, *cond, out)?;
                     writeln!(out, "{level}if ({c}) {{")?;
                     self.strip_prelude(cx, level.next(), &then_block.stmts, out)?;
                     if let Some(e) = else_block {

@@ -274,7 +274,8 @@ fn label_of(cx: &FnCx, l: LabelId) -> R<String> {
 
 /// Whether the row of array `m` at indices `rows` (`m[r]`, `v[x][y]`) is one of the rows
 /// read ahead of the index being written (`FnCx::rows_read`): the same array, and indices of
-/// the same value (`walk::same_value`: no effects, so the row read then is the same row).
+/// the same value (`walk::same_value`: no effects, and the index being written has none
+/// either, `Writer::after_rows`, so the row read then is the same row).
 fn row_read(cx: &FnCx, m: RowBase, rows: &[ExprId]) -> bool {
     let same = |a: ExprId, b: ExprId| somd_mir::analysis::walk::same_value(cx.func, a, b);
     cx.rows_read.iter().any(|(n, q)| {
@@ -1806,6 +1807,24 @@ impl<'a> Writer<'a> {
         Ok(Self::temp_decls(cx, level, mark) + &text?)
     }
 
+    /// Expression `e`, written outside any statement (a condition or a value a special
+    /// form writes itself), its parts in Java's order: the declarations of the temporaries
+    /// it takes go to `out` first, at `level`.
+    pub(super) fn expr_outside(
+        &mut self,
+        cx: &mut FnCx,
+        level: Level,
+        e: ExprId,
+        out: &mut String,
+    ) -> R<String> {
+        let mark = cx.temps.len();
+        cx.stmt_depth += 1;
+        let text = self.expr(cx, e);
+        cx.stmt_depth -= 1;
+        out.push_str(&Self::temp_decls(cx, level, mark));
+        text
+    }
+
     /// The declarations of the temporaries taken since `mark` (`order.rs`), which leave `cx`.
     fn temp_decls(cx: &mut FnCx, level: Level, mark: usize) -> String {
         cx.temps
@@ -2221,10 +2240,7 @@ impl<'a> Writer<'a> {
                     let ptr = self.static_ptr(st)?;
                     let (rows, cols) = (self.static_len(st, 0)?, self.static_len(st, 1)?);
                     let r = self.expr(cx, *row)?;
-                    cx.rows_read.push((RowBase::Static(st), vec![*row]));
-                    let c = self.expr(cx, *index);
-                    cx.rows_read.pop();
-                    let c = c?;
+                    let c = self.after_rows(cx, RowBase::Static(st), vec![*row], *index)?;
                     let row_span = func.expr(*array).span;
                     let ri = self.index_text(cx, *array, row_span, &r, &rows);
                     let ci = self.index_text(cx, e, expr.span, &c, &cols);
@@ -2300,14 +2316,8 @@ impl<'a> Writer<'a> {
                     };
                     let name = cx.name(a).to_string();
                     let x = self.expr(cx, first)?;
-                    cx.rows_read.push((RowBase::Local(a), vec![first]));
-                    let y = self.expr(cx, *mid);
-                    cx.rows_read.pop();
-                    let y = y?;
-                    cx.rows_read.push((RowBase::Local(a), vec![first, *mid]));
-                    let z = self.expr(cx, *index);
-                    cx.rows_read.pop();
-                    let z = z?;
+                    let y = self.after_rows(cx, RowBase::Local(a), vec![first], *mid)?;
+                    let z = self.after_rows(cx, RowBase::Local(a), vec![first, *mid], *index)?;
                     let xs = func.expr(*inner).span;
                     let ys = func.expr(*array).span;
                     let xi = self.index_text(cx, *inner, xs, &x, &format!("{name}_len0"));
@@ -2321,10 +2331,7 @@ impl<'a> Writer<'a> {
                     };
                     let name = cx.name(a).to_string();
                     let r = self.expr(cx, *row)?;
-                    cx.rows_read.push((RowBase::Local(a), vec![*row]));
-                    let c = self.expr(cx, *index);
-                    cx.rows_read.pop();
-                    let c = c?;
+                    let c = self.after_rows(cx, RowBase::Local(a), vec![*row], *index)?;
                     let row_span = func.expr(*array).span;
                     let ri = self.index_text(cx, *array, row_span, &r, &format!("{name}_len0"));
                     let ci = self.index_text(cx, e, expr.span, &c, &format!("{name}_len1"));
@@ -2490,6 +2497,27 @@ impl<'a> Writer<'a> {
             }
             other => return Err(bug(format!("expression not supported on the device: {other:?}"))),
         })
+    }
+
+    /// Index `later` of an element access, written after the rows `rows` of `base` it
+    /// follows (`m[r]` before `c` in `m[r][c]`): a length read through one of them in
+    /// `later` is not checked again (`FnCx::rows_read`), unless `later` has an effect,
+    /// which may assign what the row's index reads (`g[r][(r = r + 3) * 0 + g[r].length]`
+    /// reads another row).
+    fn after_rows(
+        &mut self,
+        cx: &mut FnCx,
+        base: RowBase,
+        rows: Vec<ExprId>,
+        later: ExprId,
+    ) -> R<String> {
+        if !somd_mir::analysis::walk::effect_free(cx.func, later, &|_| false) {
+            return self.expr(cx, later);
+        }
+        cx.rows_read.push((base, rows));
+        let text = self.expr(cx, later);
+        cx.rows_read.pop();
+        text
     }
 
     /// The pointer and length (C text) of a value an array local takes: a 1-D array

@@ -1712,23 +1712,26 @@ impl<'a> FnCx<'a> {
                     ));
                 }
             }
+            // A store used as a value (`(p[k] = v)`) goes to the last arm, which evaluates
+            // the index before the value, as Java does (JLS 15.26.1): `let tmp = v;` here
+            // would come first.
             ExprKind::Index { index, .. }
                 if self.unchecked.contains_key(&target)
-                    && (self.is_pure(value) || value_needed) =>
+                    && self.is_pure(*index)
+                    && self.is_pure(value)
+                    && !value_needed =>
             {
-                // The value first, so that its unchecked reads are not nested `unsafe` blocks.
+                // The value first, so that its unchecked reads are not nested `unsafe` blocks
+                // (both are pure, and the index is proven in range).
                 let base = self.unchecked.get(&target).cloned().unwrap_or_default();
                 let idx = self.expr(*index)?;
-                if !value_needed {
-                    return Ok(format!(
-                        "{{ let {tmp} = {v}; unsafe {{ {base}.set_unchecked({idx}, {tmp}) }} }}"
-                    ));
-                }
-                format!("unsafe {{ {base}.set_unchecked({idx}, {store}) }}")
+                return Ok(format!(
+                    "{{ let {tmp} = {v}; unsafe {{ {base}.set_unchecked({idx}, {tmp}) }} }}"
+                ));
             }
             ExprKind::Index { array, index } => {
                 let pos = self.pos(t.span);
-                if (self.is_pure(*index) && (self.is_pure(value) || value_needed))
+                if (!value_needed && self.is_pure(*index) && self.is_pure(value))
                     || (!value_needed && self.keeps_local(*array, &[*index, value]))
                     || (!value_needed
                         && self.is_pure(*index)

@@ -291,18 +291,6 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
             }
         }
     });
-    // Loop headers: the special loop forms of the OpenCL writer write them outside any
-    // statement, where it does not order their parts (`effect_order_blocker`).
-    let mut headers = std::collections::HashSet::new();
-    super::walk::each_stmt(&func.body, &mut |stmt| match stmt {
-        Stmt::Loop { test, update, .. } => headers.extend(test.iter().chain(update).copied()),
-        Stmt::Block(b) => {
-            if let [Stmt::Let { init: Some(init), .. }, Stmt::Loop { .. }] = b.stmts.as_slice() {
-                headers.insert(*init);
-            }
-        }
-        _ => {}
-    });
     let mut unsupported = None;
     let parents = super::walk::parents(func);
     for (i, expr) in func.exprs.iter().enumerate() {
@@ -312,8 +300,7 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
             continue;
         }
         let private_init = private_inits.contains(&eid);
-        let found = expr_blocker(module, id, func, eid, expr, at_statement, private_init, &parents)
-            .or_else(|| effect_order_blocker(func, &parents, &headers, eid, at_statement));
+        let found = expr_blocker(module, id, func, eid, expr, at_statement, private_init, &parents);
         match found {
             // Isolation rules first: they are what the programmer can act on.
             Some(b) if b.reason == BlockReason::NotIsolated => return Some(b),
@@ -479,67 +466,6 @@ fn has_effect(func: &Function, e: ExprId) -> bool {
         );
     });
     found
-}
-
-/// Assignments inside expressions whose order OpenCL C does not fix. Java evaluates
-/// operands left to right; C leaves the order of most operands unspecified, and the OpenCL
-/// writer puts the parts an assignment inside an expression may change into temporaries,
-/// in Java's order (`order.rs` of the OpenCL writer, note `device-execution`, "Java's order
-/// inside an expression"): `out[i] = k++ + k` and `a[k++] += 1` run on the device. It does
-/// so inside statements: an assignment inside a loop's test, update or index start that
-/// uses its local elsewhere in the same expression (`j = j++ + j`), or a compound
-/// assignment there whose index has an effect (`t[k++] += j`, whose place the writer writes
-/// twice), stays on the CPU.
-fn effect_order_blocker(
-    func: &Function,
-    parents: &[Option<ExprId>],
-    headers: &std::collections::HashSet<ExprId>,
-    eid: ExprId,
-    at_statement: bool,
-) -> Option<Blocker> {
-    let expr = func.expr(eid);
-    let (ExprKind::Assign { target, .. }
-    | ExprKind::CompoundAssign { target, .. }
-    | ExprKind::IncDec { target, .. }) = &expr.kind
-    else {
-        return None;
-    };
-    let mut root = eid;
-    while let Some(parent) = parents.get(root.0 as usize).copied().flatten() {
-        root = parent;
-    }
-    let header = headers.contains(&root);
-    if !matches!(expr.kind, ExprKind::Assign { .. }) {
-        if let ExprKind::Index { array, index } = &func.expr(*target).kind {
-            if header && (has_effect(func, *array) || has_effect(func, *index)) {
-                return Some(block(
-                    BlockReason::Unsupported,
-                    "compound assignment in a loop's header to an element whose index has side \
-                     effects",
-                    expr.span,
-                ));
-            }
-        }
-    }
-    if at_statement || !header {
-        return None;
-    }
-    let (base, _) = super::walk::index_root(func, *target)?;
-    let mut uses = 0;
-    super::walk::each_expr(func, root, &mut |x| {
-        uses += usize::from(matches!(func.expr(x).kind, ExprKind::Local(l) if l == base));
-    });
-    (uses > 1).then(|| {
-        block(
-            BlockReason::Unsupported,
-            format!(
-                "`{}` is assigned inside a loop's header that also uses it elsewhere (OpenCL C \
-                 does not fix the order there)",
-                func.local(base).name
-            ),
-            expr.span,
-        )
-    })
 }
 
 /// What keeps expression `expr` of `func` off the device; `private_init`: it is the
