@@ -1628,11 +1628,10 @@ impl<'a> Writer<'a> {
             if runs.iter().any(|&(first, last)| first < k && k <= last) {
                 continue;
             }
-            // What this item writes, with the temporaries its expressions take declared
-            // before it (`order.rs`), as in `Writer::stmt`.
-            let (mark, start) = (cx.temps.len(), out.len());
-            cx.stmt_depth += 1;
-            'item: {
+            // The item, after the declarations of the temporaries its expressions take
+            // (`order.rs`), as `Writer::stmt` writes a statement.
+            let (decls, item) = self.declaring(cx, level, |w, cx| {
+                let mut out = String::new();
                 for g in groups.iter().filter(|g| g.first == k) {
                     // `a[b]`, `a[b + 1]`, .., `a[b + C - 1]` read in this block: one vector load
                     // when all are in range, the checked element reads otherwise.
@@ -1663,7 +1662,7 @@ impl<'a> Writer<'a> {
                     // `Math.sin(x)` and `Math.cos(x)` of one `x`: one `sincos`, as a hand-written
                     // kernel has it (one argument reduction instead of two).
                     let n = cx.sincos.len();
-                    let arg = self.expr(cx, pair.arg)?;
+                    let arg = w.expr(cx, pair.arg)?;
                     writeln!(out, "{level}double somd_cos{n};")?;
                     writeln!(
                         out,
@@ -1673,8 +1672,8 @@ impl<'a> Writer<'a> {
                     cx.sincos.insert(pair.cos, format!("somd_cos{n}"));
                 }
                 if let Some(&run) = runs.iter().find(|r| r.0 == k) {
-                    out.push_str(&self.grouped_updates(cx, level, block, run)?);
-                    break 'item;
+                    out.push_str(&w.grouped_updates(cx, level, block, run)?);
+                    return Ok(out);
                 }
                 match stores.iter().position(|g| g.stores.contains_key(&k)) {
                     Some(gi) => {
@@ -1682,19 +1681,14 @@ impl<'a> Writer<'a> {
                             store_ids[gi] = cx.vstores;
                             cx.vstores += 1;
                         }
-                        out.push_str(&self.grouped_store(
-                            cx,
-                            level,
-                            &stores[gi],
-                            store_ids[gi],
-                            k,
-                        )?);
+                        out.push_str(&w.grouped_store(cx, level, &stores[gi], store_ids[gi], k)?);
                     }
-                    None => out.push_str(&self.stmt(cx, level, stmt)?),
+                    None => out.push_str(&w.stmt(cx, level, stmt)?),
                 }
-            }
-            cx.stmt_depth -= 1;
-            out.insert_str(start, &Self::temp_decls(cx, level, mark));
+                Ok(out)
+            })?;
+            out.push_str(&decls);
+            out.push_str(&item);
         }
         Ok(out)
     }
@@ -1800,11 +1794,30 @@ impl<'a> Writer<'a> {
     /// Statement `stmt`, after the declarations of the temporaries its own expressions take
     /// (`order.rs`; a statement nested in it declares its own).
     pub(super) fn stmt(&mut self, cx: &mut FnCx, level: Level, stmt: &Stmt) -> R<String> {
+        let (decls, text) = self.declaring(cx, level, |w, cx| w.stmt_text(cx, level, stmt))?;
+        Ok(decls + &text)
+    }
+
+    /// Runs `write` as the writing of one statement: its expressions are ordered
+    /// (`order.rs`), and the declarations of the temporaries they take come back, at
+    /// `level`, beside the text.
+    fn declaring(
+        &mut self,
+        cx: &mut FnCx,
+        level: Level,
+        write: impl FnOnce(&mut Self, &mut FnCx) -> R<String>,
+    ) -> R<(String, String)> {
         let mark = cx.temps.len();
         cx.stmt_depth += 1;
-        let text = self.stmt_text(cx, level, stmt);
+        let text = write(self, cx);
         cx.stmt_depth -= 1;
-        Ok(Self::temp_decls(cx, level, mark) + &text?)
+        let decls = cx
+            .temps
+            .split_off(mark)
+            .into_iter()
+            .map(|(ty, name)| format!("{level}{ty} {name};\n"))
+            .collect();
+        Ok((decls, text?))
     }
 
     /// Expression `e`, written outside any statement (a condition or a value a special
@@ -1817,21 +1830,9 @@ impl<'a> Writer<'a> {
         e: ExprId,
         out: &mut String,
     ) -> R<String> {
-        let mark = cx.temps.len();
-        cx.stmt_depth += 1;
-        let text = self.expr(cx, e);
-        cx.stmt_depth -= 1;
-        out.push_str(&Self::temp_decls(cx, level, mark));
-        text
-    }
-
-    /// The declarations of the temporaries taken since `mark` (`order.rs`), which leave `cx`.
-    fn temp_decls(cx: &mut FnCx, level: Level, mark: usize) -> String {
-        cx.temps
-            .split_off(mark)
-            .into_iter()
-            .map(|(ty, name)| format!("{level}{ty} {name};\n"))
-            .collect()
+        let (decls, text) = self.declaring(cx, level, |w, cx| w.expr(cx, e))?;
+        out.push_str(&decls);
+        Ok(text)
     }
 
     fn stmt_text(&mut self, cx: &mut FnCx, level: Level, stmt: &Stmt) -> R<String> {
