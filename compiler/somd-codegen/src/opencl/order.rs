@@ -208,8 +208,6 @@ impl Writer<'_> {
             if let Some(Part::Checked { index, .. }) = parts.pop() {
                 parts.push(Part::Value(index));
             }
-        }
-        if store {
             parts.extend(value.map(Part::Value));
             parts.push(Part::StoreCheck(target));
         } else {
@@ -224,7 +222,8 @@ impl Writer<'_> {
     /// Puts the parts of `e` that Java evaluates before a later part that may fail or have
     /// an effect into temporaries, when `e` is a node of such parts ([`Writer::parts`]).
     /// `None` when nothing needs ordering, or inside no statement (nothing would declare
-    /// the temporaries), or when a part that needs a temporary cannot have one.
+    /// the temporaries), or when a part that needs a temporary cannot have one and only
+    /// failures depend on it; an error (the kernel is not written) where an effect does.
     pub(super) fn ordered(&mut self, cx: &mut FnCx, e: ExprId) -> R<Option<Ordered>> {
         if cx.stmt_depth == 0 {
             return Ok(None);

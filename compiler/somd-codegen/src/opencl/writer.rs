@@ -2034,12 +2034,8 @@ impl<'a> Writer<'a> {
             }
             ExprKind::CompoundAssign { target, op, value } => {
                 // The place's value, when a temporary took it before the value (`order.rs`).
-                let read = cx.hoisted.remove(target);
-                let place = self.place(cx, *target);
-                if let Some(name) = &read {
-                    cx.hoisted.insert(*target, name.clone());
-                }
-                let place = place?;
+                let read = cx.hoisted.get(target).cloned();
+                let place = self.place(cx, *target)?;
                 let tty = self.prim_of(cx, *target)?;
                 let PrimOrRef::Prim(opty) = op.ty else {
                     return Err(bug("reference compound assignment"));
@@ -2178,12 +2174,10 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// Expression `e`'s own text, its parts in C's order (`order.rs`); an element access is
-    /// an lvalue.
+    /// Expression `e`'s own text, its parts in C's order (`order.rs`), even where a
+    /// temporary holds its value (`FnCx::hoisted`): an element access is an lvalue, which
+    /// `Writer::place` writes.
     fn expr_node(&mut self, cx: &mut FnCx, e: ExprId) -> R<String> {
-        if let Some(name) = cx.hoisted.get(&e) {
-            return Ok(name.clone());
-        }
         let func = cx.func;
         let expr = func.expr(e);
         if let ExprKind::Index { array, index } = &expr.kind {
