@@ -1537,6 +1537,23 @@ fn device_runs_assignments_inside_expressions_in_javas_order() {
     calls_and_launches("exc_row_reassigned", *opencl, &[("Main.rows", 2, 2)]);
 }
 
+/// Planes and rows of 3-D arrays, value objects and vectors passed before an argument that
+/// assigns what they read go into temporaries like other arguments: the methods run on the
+/// device (`device_view_order`), and a row's checked indices come before a later failing
+/// argument (`exc_view_order`).
+#[test]
+fn device_orders_views_objects_and_vectors_passed_to_calls() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_view_order",
+        *opencl,
+        &[("Main.views", 1, 1), ("Main.objects", 1, 1), ("Main.vectors", 1, 1)],
+    );
+    calls_and_launches("exc_view_order", *opencl, &[("Main.rows", 2, 2)]);
+}
+
 /// Under `SOMD_DEVICE=opencl`, counted loops written in other Java forms (`device_loop_forms`:
 /// mirrored tests, indices declared before their loops, `while` loops, a `for` without an
 /// initialiser, searches as a `while` loop and stepping by 2) launch once per call like

@@ -44,7 +44,7 @@ enum Part {
     /// The index of `access`, checked against `len` where Java checks it: a row `m[r]`, the
     /// element of a compound assignment or of an access whose parts are all indices.
     Checked { access: ExprId, index: ExprId, len: String },
-    /// What no temporary holds (an array argument): evaluated by the node's own text.
+    /// What no temporary holds (a whole array argument): evaluated by the node's own text.
     Fixed(ExprId),
     /// The check of a store's index (`access`), after its value: the store makes it.
     StoreCheck(ExprId),
@@ -77,7 +77,7 @@ impl Writer<'_> {
     /// [`Writer::ordered_place`].
     fn parts(&mut self, cx: &FnCx, e: ExprId) -> R<Option<Vec<Part>>> {
         let func = cx.func;
-        let args = |args: &[ExprId]| args.iter().map(|a| self.arg_part(cx, *a)).collect();
+        let args = |args: &[ExprId]| args.iter().flat_map(|a| self.arg_parts(cx, *a)).collect();
         Ok(match &func.expr(e).kind {
             ExprKind::Binary { op, lhs, rhs }
                 if !matches!(op.kind, BinOpKind::And | BinOpKind::Or) =>
@@ -100,23 +100,41 @@ impl Writer<'_> {
         })
     }
 
-    /// An argument as a part: a value a temporary can hold, a row `m[r]` of a 2-D buffer
-    /// (its index checked, as Java reads the row), or something fixed.
-    fn arg_part(&self, cx: &FnCx, a: ExprId) -> Part {
+    /// An argument as its parts: a value a temporary can hold; a row `m[r]` of a 2-D
+    /// buffer, a plane `c[x]` or a row `c[x][y]` of a 3-D one (each index checked, as Java
+    /// reads the row or plane: the view's pointer is then written with the checked index);
+    /// or something fixed (a whole array).
+    fn arg_parts(&self, cx: &FnCx, a: ExprId) -> Vec<Part> {
         let func = cx.func;
         if holds(&func.expr(a).ty) {
-            return Part::Value(a);
+            return vec![Part::Value(a)];
         }
+        let checked = |access, index, len: String| Part::Checked { access, index, len };
         if let ExprKind::Index { array, index } = func.expr(a).kind {
-            if let ExprKind::Local(m) = func.expr(array).kind {
-                let row = array_dims(&func.expr(a).ty).is_some_and(|(_, rank)| rank == 1);
-                if row && cx.arrays.get(&m) == Some(&2) && vector_of(&func.expr(a).ty).is_none() {
-                    let len = format!("{}_len0", cx.name(m));
-                    return Part::Checked { access: a, index, len };
-                }
+            let rank = array_dims(&func.expr(a).ty).map(|(_, rank)| rank);
+            match func.expr(array).kind {
+                ExprKind::Local(m) => match (cx.arrays.get(&m), rank) {
+                    // A row of a 2-D buffer, or a plane of a 3-D one.
+                    (Some(2), Some(1)) | (Some(3), Some(2)) => {
+                        return vec![checked(a, index, format!("{}_len0", cx.name(m)))];
+                    }
+                    _ => {}
+                },
+                ExprKind::Index { array: base, index: first } => match func.expr(base).kind {
+                    // A row of a 3-D buffer.
+                    ExprKind::Local(c) if cx.arrays.get(&c) == Some(&3) => {
+                        let name = cx.name(c);
+                        return vec![
+                            checked(array, first, format!("{name}_len0")),
+                            checked(a, index, format!("{name}_len1")),
+                        ];
+                    }
+                    _ => {}
+                },
+                _ => {}
             }
         }
-        Part::Fixed(a)
+        vec![Part::Fixed(a)]
     }
 
     /// The indices of element access `e` of a 2-D or 3-D buffer, a static 2-D value array
@@ -306,16 +324,12 @@ impl Writer<'_> {
             // The store makes its own check, after every part before it.
             .filter(|&k| !matches!(parts[k], Part::StoreCheck(_)))
             .collect();
-        // A part no temporary holds (an array argument) stays where it is: C then orders
-        // it as it likes, which only matters for which failure is recorded, unless an
-        // effect is involved, whose result C would leave undefined: then the kernel is
-        // not written and the method runs on the CPU.
-        if let Some(&k) = take.iter().find(|&&k| matches!(parts[k], Part::Fixed(_))) {
-            if effects[k].writes() || changed(k) {
-                return Err(bug("an array argument Java evaluates before a part that assigns \
-                                what it reads, or that assigns itself (C would not order them)"));
-            }
-            return Ok(None);
+        // A whole array argument is a parameter or an array local, which no part of an
+        // expression assigns (the analysis refuses it), and fails nowhere: it is never
+        // taken.
+        if take.iter().any(|&k| matches!(parts[k], Part::Fixed(_))) {
+            return Err(bug("a whole array argument Java evaluates before a part that may \
+                            change it"));
         }
         if take.is_empty() {
             return Ok(None);
@@ -420,10 +434,11 @@ impl Writer<'_> {
     }
 }
 
-/// Whether a temporary can hold a value of type `ty`: a primitive. (A value object may
-/// hold arrays, which travel as their leaves.)
+/// Whether a temporary can hold a value of type `ty`: a primitive, a value object (a
+/// struct; one holding arrays is a private struct of pointers and lengths, `holders.rs`)
+/// or a vector.
 fn holds(ty: &Type) -> bool {
-    matches!(ty, Type::Prim(_))
+    matches!(ty, Type::Prim(_) | Type::Object(_)) || vector_of(ty).is_some()
 }
 
 /// Whether array local `a` is a buffer written as `a[..]` with its lengths `a_lenD` (not
