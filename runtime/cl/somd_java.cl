@@ -134,7 +134,10 @@ inline long somd_dround(double x)
     double r = (x - fl >= 0.5) ? fl + 1.0 : fl;
     return somd_d2l(r);
 }
-inline double somd_rint(double x) { return rint(x); }
+/* Every double of magnitude 2^52 or more is an integer (and NaN and the infinities are
+ * their own rint): such an x never reaches the library's rint, which PoCL folds to a
+ * wrong value when its argument is a constant of that size (`rint(1e300)` became 0). */
+inline double somd_rint(double x) { return fabs(x) < 0x1p52 ? rint(x) : x; }
 inline double somd_dsignum(double x) { return (isnan(x) || x == 0.0) ? x : copysign(1.0, x); }
 inline double somd_dmin(double a, double b)
 {

@@ -1554,6 +1554,20 @@ fn device_orders_views_objects_and_vectors_passed_to_calls() {
     calls_and_launches("exc_view_order", *opencl, &[("Main.rows", 2, 2)]);
 }
 
+/// `Math.rint` of large constants runs on the device and rounds as Java does
+/// (`device_rint`): the kernel's `somd_rint` keeps PoCL from folding the library's `rint`.
+#[test]
+fn device_rounds_large_constants_as_java_does() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_rint",
+        *opencl,
+        &[("Main.constants", 1, 1), ("Main.narrowed", 1, 1), ("Main.computed", 1, 1)],
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, counted loops written in other Java forms (`device_loop_forms`:
 /// mirrored tests, indices declared before their loops, `while` loops, a `for` without an
 /// initialiser, searches as a `while` loop and stepping by 2) launch once per call like

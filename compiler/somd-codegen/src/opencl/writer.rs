@@ -2778,7 +2778,7 @@ impl<'a> Writer<'a> {
                     Round => format!("somd_dround({})", v(0)),
                     Signum if f => format!("somd_fsignum({})", v(0)),
                     Signum => format!("somd_dsignum({})", v(0)),
-                    Rint => format!("rint({})", v(0)),
+                    Rint => format!("somd_rint({})", v(0)),
                     ToRadians => format!("({} * 0.017453292519943295)", v(0)),
                     ToDegrees => format!("({} * 57.29577951308232)", v(0)),
                     Pow | Atan2 | Hypot => {
