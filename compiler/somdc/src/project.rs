@@ -156,27 +156,104 @@ pub(crate) fn build(
 
 /// Formats emitted Rust with the toolchain's `rustfmt` (edition 2021, the project's
 /// settings), so the projects `build` and `run` write are rustfmt-clean: the writer's own
-/// layout only approximates rustfmt's. `None` when rustfmt is not installed or rejects the
-/// text; the unformatted code is still valid Rust, so emission goes on.
+/// layout only approximates rustfmt's. `None` when rustfmt is not installed, rejects the
+/// text or does not finish within [`RUSTFMT_LIMIT`] (rustfmt's time grows steeply with
+/// the nesting of very long expressions: a generated program of assignments inside
+/// expressions kept it busy for minutes); the unformatted code is still valid Rust, so
+/// emission goes on.
 pub(crate) fn rustfmt(text: &str) -> Option<String> {
-    use std::io::Write;
+    let program = std::env::var_os("RUSTFMT").unwrap_or_else(|| "rustfmt".into());
+    let formatted = format_with(&program, text, RUSTFMT_LIMIT);
+    if let Err(Unfinished) = formatted {
+        eprintln!(
+            "somdc: note: rustfmt did not finish in {} s; the generated Rust is left as somdc \
+             laid it out",
+            RUSTFMT_LIMIT.as_secs()
+        );
+    }
+    formatted.ok().flatten()
+}
+
+/// How long `rustfmt` may take over one generated file.
+const RUSTFMT_LIMIT: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// A formatter that did not finish in time (it was killed).
+struct Unfinished;
+
+/// `text` formatted by `program` (rustfmt's arguments); `Ok(None)` when it cannot run or
+/// fails.
+fn format_with(
+    program: &std::ffi::OsStr,
+    text: &str,
+    limit: std::time::Duration,
+) -> Result<Option<String>, Unfinished> {
+    use std::io::{Read, Write};
     use std::process::{Command, Stdio};
-    let mut child = Command::new(std::env::var_os("RUSTFMT").unwrap_or_else(|| "rustfmt".into()))
+    use std::time::Instant;
+    let Ok(mut child) = Command::new(program)
         .args(["--edition", "2021", "--emit", "stdout", "--quiet"])
         .args(["--config", "max_width=100,use_small_heuristics=Max"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
-        .ok()?;
-    let mut stdin = child.stdin.take()?;
+    else {
+        return Ok(None);
+    };
+    let (Some(mut stdin), Some(mut stdout)) = (child.stdin.take(), child.stdout.take()) else {
+        return Ok(None);
+    };
     let input = text.to_owned();
     let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().ok()?;
-    writer.join().ok()?.ok()?;
-    if output.status.success() && !output.stdout.is_empty() {
-        String::from_utf8(output.stdout).ok()
-    } else {
-        None
+    let reader = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        stdout.read_to_end(&mut out).map(|_| out)
+    });
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if start.elapsed() < limit => {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            Ok(None) => {
+                // Killing it closes its pipes, which ends both threads.
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(Unfinished);
+            }
+            Err(_) => return Ok(None),
+        }
+    };
+    let (Ok(Ok(output)), Ok(Ok(()))) = (reader.join(), writer.join()) else { return Ok(None) };
+    Ok((status.success() && !output.is_empty()).then(|| String::from_utf8(output).ok()).flatten())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    /// A formatter that never finishes is killed at the limit, and the text is left as it
+    /// was; one that is missing leaves it too.
+    #[test]
+    fn a_formatter_that_hangs_is_given_up() {
+        let dir = std::env::temp_dir().join(format!("somdc-fmt-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temporary directory");
+        let script = dir.join("slowfmt");
+        std::fs::write(&script, "#!/bin/sh\nsleep 30\n").expect("script written");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755))
+                .expect("script made executable");
+        }
+        let start = Instant::now();
+        let out = format_with(script.as_os_str(), "fn main() {}\n", Duration::from_millis(300));
+        assert!(matches!(out, Err(Unfinished)));
+        assert!(start.elapsed() < Duration::from_secs(10), "{:?}", start.elapsed());
+        let missing = format_with(dir.join("none").as_os_str(), "", Duration::from_secs(1));
+        assert!(matches!(missing, Ok(None)));
+        std::fs::remove_dir_all(&dir).expect("temporary directory removed");
     }
 }
