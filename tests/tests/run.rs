@@ -1554,6 +1554,29 @@ fn device_orders_views_objects_and_vectors_passed_to_calls() {
     calls_and_launches("exc_view_order", *opencl, &[("Main.rows", 2, 2)]);
 }
 
+/// Planes of 3-D arrays named by 2-D locals run on the device: read with helpers, named
+/// before the loop, moved to another plane, written by the work-item that owns the plane,
+/// and in a 2-D nest over rows (`device_plane_locals`); their indices are checked there
+/// (`exc_plane_local_bounds`).
+#[test]
+fn device_runs_plane_locals() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_plane_locals",
+        *opencl,
+        &[
+            ("Main.stencil", 1, 1),
+            ("Main.fixed", 1, 1),
+            ("Main.moved", 1, 1),
+            ("Main.planes", 1, 1),
+            ("Main.rows", 1, 1),
+        ],
+    );
+    calls_and_launches("exc_plane_local_bounds", *opencl, &[("Main.read", 2, 2)]);
+}
+
 /// `Math.rint` of large constants runs on the device and rounds as Java does
 /// (`device_rint`): the kernel's `somd_rint` keeps PoCL from folding the library's `rint`.
 #[test]

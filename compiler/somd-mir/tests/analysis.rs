@@ -1359,6 +1359,133 @@ class Alias {
     ));
 }
 
+/// 2-D locals naming planes of a 3-D parameter (`alias.rs`): read and written through, in
+/// a loop over planes or reading a fixed plane; a write through one is a write of each row
+/// it may name, so a plane other than the iteration's own keeps the loop on the CPU, as do
+/// a row of it replaced, a 2-D local naming a 2-D parameter, one passed to a helper that
+/// writes it, and, in a 2-D nest over rows `c[i][j]`, a read of another row of the plane.
+/// Array locals of the body's setup, before the loop (`fixed`, `row`), are read by every
+/// work-item; writing through one (`setupWrite`), or one naming an array the loop writes
+/// (`setupWritten`), is refused.
+#[test]
+fn plane_locals_name_planes_of_3d_parameters_or_the_refusal() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Planes {
+    static double sum(double[][] q) {
+        return q[0][0] + q[q.length - 1][0];
+    }
+    static void bump(double[][] q) {
+        q[0][0] = 1.0;
+    }
+    static double[] stencil(dist int[] cells, double[][][] v, int k) {
+        double[] out = new double[cells.length];
+        for (int c = 0; c < cells.length; c++) {
+            double[][] p = v[k];
+            out[c] = p[cells[c] % p.length][0] + sum(p);
+        }
+        return out;
+    }
+    static double[][][] own(dist(dim = 1) double[][][] a) {
+        for (int i = 0; i < a.length; i++) {
+            double[][] p = a[i];
+            for (int r = 0; r < p.length; r++) {
+                p[r][0] = p[r][0] + r;
+            }
+        }
+        return a;
+    }
+    static double[][][] next(dist(dim = 1) double[][][] a) {
+        for (int i = 0; i < a.length; i++) {
+            double[][] p = a[(i + 1) % a.length];
+            p[0][0] = i;
+        }
+        return a;
+    }
+    static double[][][] replaced(dist(dim = 1) double[][][] a, double[] w) {
+        for (int i = 0; i < a.length; i++) {
+            double[][] p = a[i];
+            p[0] = w;
+        }
+        return a;
+    }
+    static double[] whole(dist double[][] m) {
+        double[] out = new double[m.length];
+        for (int i = 0; i < m.length; i++) {
+            double[][] g = m;
+            out[i] = g[i][0];
+        }
+        return out;
+    }
+    static double[][][] helper(dist(dim = 1) double[][][] a) {
+        for (int i = 0; i < a.length; i++) {
+            double[][] p = a[i];
+            bump(p);
+        }
+        return a;
+    }
+    static double[] fixed(dist int[] cells, double[][][] v, int k) {
+        double[] out = new double[cells.length];
+        double[][] p = v[k];
+        for (int c = 0; c < cells.length; c++) {
+            out[c] = p[cells[c] % p.length][0];
+        }
+        return out;
+    }
+    static double[] row(dist int[] cells, double[][] m, int k) {
+        double[] out = new double[cells.length];
+        double[] r = m[k];
+        for (int c = 0; c < cells.length; c++) {
+            out[c] = r[cells[c] % r.length];
+        }
+        return out;
+    }
+    static double[] setupWrite(dist double[] a, double[][] m, int k) {
+        double[] r = m[k];
+        for (int c = 0; c < a.length; c++) {
+            r[c] = a[c];
+        }
+        return a;
+    }
+    static double[][][] setupWritten(dist(dim = 1) double[][][] a) {
+        double[][] p = a[0];
+        for (int i = 0; i < a.length; i++) {
+            a[i][0][0] = p[0][1];
+        }
+        return a;
+    }
+    static double[][][] ownRows(dist(dim = 1) double[][][] a) {
+        for (int i = 0; i < a.length; i++) {
+            for (int j = 0; j < a[0].length; j++) {
+                double[][] p = a[i];
+                p[j][0] = p[j][1] * 2.0;
+            }
+        }
+        return a;
+    }
+    static double[][][] otherRows(dist(dim = 1) double[][][] a) {
+        for (int i = 0; i < a.length; i++) {
+            for (int j = 0; j < a[0].length; j++) {
+                double[][] p = a[i];
+                p[j][0] = p[(j + 1) % p.length][1];
+            }
+        }
+        return a;
+    }
+    public static void main(String[] args) {
+        double[][][] v = new double[2][2][2];
+        double[][] m = new double[2][2];
+        double[] w = {1.0, 2.0};
+        int[] cells = {0, 1};
+        stencil(cells, v, 1); own(v); next(v); replaced(v, w); whole(m); helper(v);
+        ownRows(v); otherRows(v); fixed(cells, v, 1); row(cells, m, 1); setupWrite(w, m, 0);
+        setupWritten(v);
+    }
+}
+"#
+    ));
+}
+
 /// Helpers that write what a parallel loop passes them (`parallel.rs`, `call_writes`): the
 /// iteration's own row of a 2-D array (directly or through a local), or the element of a
 /// 1-D array at the callee's `int` parameter, which the caller passes the loop index for;
@@ -1437,7 +1564,7 @@ class H {
 
 /// 3-D arrays of primitives as SOMD method parameters: elements and lengths on the device,
 /// writes only to the iteration's own planes (or, in a 2-D nest, rows); a row passed to a
-/// helper is a view of the buffer (`passed`), a plane named by a 2-D local is refused, a
+/// helper is a view of the buffer (`passed`), a plane named by a 2-D local is one too, a
 /// write through a row local is a write of that row (`rowOfOther` writes another
 /// iteration's), a helper writing a plane it is passed is refused as for 2-D arrays. A 2-D
 /// nest reads an array it writes only at the work-item's own element (`m[i][j + 1]` is

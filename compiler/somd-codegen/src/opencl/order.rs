@@ -113,8 +113,8 @@ impl Writer<'_> {
         if let ExprKind::Index { array, index } = func.expr(a).kind {
             let rank = array_dims(&func.expr(a).ty).map(|(_, rank)| rank);
             match func.expr(array).kind {
-                ExprKind::Local(m) => match (cx.arrays.get(&m), rank) {
-                    // A row of a 2-D buffer, or a plane of a 3-D one.
+                ExprKind::Local(m) => match (buffer_rank(cx, m), rank) {
+                    // A row of a 2-D buffer (or plane), or a plane of a 3-D one.
                     (Some(2), Some(1)) | (Some(3), Some(2)) => {
                         return vec![checked(a, index, format!("{}_len0", cx.name(m)))];
                     }
@@ -122,7 +122,7 @@ impl Writer<'_> {
                 },
                 ExprKind::Index { array: base, index: first } => match func.expr(base).kind {
                     // A row of a 3-D buffer.
-                    ExprKind::Local(c) if cx.arrays.get(&c) == Some(&3) => {
+                    ExprKind::Local(c) if buffer_rank(cx, c) == Some(3) => {
                         let name = cx.name(c);
                         return vec![
                             checked(array, first, format!("{name}_len0")),
@@ -211,7 +211,7 @@ impl Writer<'_> {
         }
         let ExprKind::Index { array, index } = func.expr(target).kind else { return Ok(None) };
         let mut parts = match func.expr(array).kind {
-            ExprKind::Local(a) if plain(cx, a) || cx.aliases.contains_key(&a) => {
+            ExprKind::Local(a) if plain(cx, a) => {
                 let len = format!("{}_len0", cx.name(a));
                 vec![Part::Checked { access: target, index, len }]
             }
@@ -441,10 +441,16 @@ fn holds(ty: &Type) -> bool {
     matches!(ty, Type::Prim(_) | Type::Object(_)) || vector_of(ty).is_some()
 }
 
+/// The rank of array local `a` as a buffer: a parameter's, or an array local's naming one
+/// (`alias.rs`).
+fn buffer_rank(cx: &FnCx, a: LocalId) -> Option<u8> {
+    cx.arrays.get(&a).copied().or_else(|| cx.aliases.get(&a).map(|alias| alias.rank))
+}
+
 /// Whether array local `a` is a buffer written as `a[..]` with its lengths `a_lenD` (not
-/// narrow, staged, tiled or a vector).
+/// narrow, staged, tiled or a vector): a parameter, a private array or an array local.
 fn plain(cx: &FnCx, a: LocalId) -> bool {
-    (cx.arrays.contains_key(&a) || cx.privates.contains_key(&a))
+    (cx.arrays.contains_key(&a) || cx.privates.contains_key(&a) || cx.aliases.contains_key(&a))
         && !cx.narrow.contains_key(&a)
         && !cx.staged.contains(&a)
         && cx.tile != Some(a)

@@ -1845,17 +1845,21 @@ impl<'a> Writer<'a> {
                 out.push_str(&self.nested_let(cx, level, *local)?);
             }
             Stmt::Let { local, init } if cx.aliases.contains_key(local) => {
-                let elem = match &func.local(*local).ty {
-                    Type::Array(e) => self.storage(e)?,
-                    _ => return Err(bug("array local that is not a 1-D array")),
+                let Some((elem, rank)) =
+                    somd_mir::analysis::isolation::array_dims(&func.local(*local).ty)
+                else {
+                    return Err(bug("array local that is not an array"));
                 };
+                let elem = self.storage(elem)?;
                 let name = cx.name(*local).to_string();
-                let (ptr, len) = match init {
+                let (ptr, lens) = match init {
                     Some(v) => self.alias_value(cx, *v)?,
-                    None => ("0".to_string(), "0".to_string()),
+                    None => ("0".to_string(), vec!["0".to_string(); rank as usize]),
                 };
                 writeln!(out, "{level}__global {elem} *{name} = {ptr};")?;
-                writeln!(out, "{level}int {name}_len0 = {len};")?;
+                for (d, len) in lens.iter().enumerate() {
+                    writeln!(out, "{level}int {name}_len{d} = {len};")?;
+                }
             }
             Stmt::Let { local, init: Some(init) } if cx.privates.contains_key(local) => {
                 out.push_str(&self.private_let(cx, level, *local, *init)?);
@@ -2024,8 +2028,12 @@ impl<'a> Writer<'a> {
             {
                 // The pointer first: the value's index may read the local's old row.
                 let name = self.place(cx, *target)?;
-                let (ptr, len) = self.alias_value(cx, *value)?;
-                Ok(format!("({name} = {ptr}, {name}_len0 = {len})"))
+                let (ptr, lens) = self.alias_value(cx, *value)?;
+                let mut text = format!("({name} = {ptr}");
+                for (d, len) in lens.iter().enumerate() {
+                    write!(text, ", {name}_len{d} = {len}")?;
+                }
+                Ok(text + ")")
             }
             ExprKind::Assign { target, value } => {
                 let place = self.place(cx, *target)?;
@@ -2515,22 +2523,24 @@ impl<'a> Writer<'a> {
         text
     }
 
-    /// The pointer and length (C text) of a value an array local takes: a 1-D array
-    /// parameter `p` (`p`, `p_len0`), or a row `m[r]` of a 2-D one (the row's index checked
-    /// against the rows at the access, as Java's `m[r]`; `m_len1`).
-    fn alias_value(&mut self, cx: &mut FnCx, v: ExprId) -> R<(String, String)> {
+    /// The pointer and lengths (C text) of a value an array local takes: a 1-D array
+    /// parameter `p` (`p`, `p_len0`), a row `m[r]` of a 2-D one (the row's index checked
+    /// against the rows at the access, as Java's `m[r]`; `m_len1`), or a plane or row of a
+    /// 3-D one ([`Writer::cube_view`]).
+    fn alias_value(&mut self, cx: &mut FnCx, v: ExprId) -> R<(String, Vec<String>)> {
         let func = cx.func;
         let expr = func.expr(v);
         match &expr.kind {
             ExprKind::Local(p) => {
                 let name = cx.name(*p).to_string();
-                Ok((name.clone(), format!("{name}_len0")))
+                Ok((name.clone(), vec![format!("{name}_len0")]))
             }
+            // A plane `c[x]` or a row `c[x][y]` of a 3-D parameter.
+            ExprKind::Index { .. } if Self::is_cube_view(func, v) => self.cube_view(cx, v),
             ExprKind::Index { array, index } => match func.expr(*array).kind {
-                ExprKind::Local(m) => self.row_ref(cx, v, m, *index),
-                ExprKind::Index { .. } => {
-                    let (row, len) = self.cube_view(cx, v)?;
-                    Ok((row, len[0].clone()))
+                ExprKind::Local(m) => {
+                    let (row, len) = self.row_ref(cx, v, m, *index)?;
+                    Ok((row, vec![len]))
                 }
                 _ => Err(bug("array local holding a row of a computed array")),
             },

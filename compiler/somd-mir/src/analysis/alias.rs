@@ -1,5 +1,6 @@
 //! Locals of array type in kernel code: names for a 1-D array parameter or for a row of a
-//! 2-D or 3-D one (`double[] colJ = a[jj];`, LUFact's `eliminate`).
+//! 2-D or 3-D one (`double[] colJ = a[jj];`, LUFact's `eliminate`), and 2-D locals naming
+//! a plane of a 3-D one (`double[][] p = v[k];`).
 //!
 //! Kernel code has no array values, only buffers: such a local becomes a pointer into its
 //! source's buffer and a length (`colJ` and `colJ_len0` in OpenCL C). That is exact while
@@ -9,10 +10,14 @@
 //! runs ragged or `null` rows on the CPU) or a row `c[x][y]` of a 3-D one (`c + (x *
 //! c_len1 + y) * c_len2`, length `c_len2`), and all of them come from one source, so the
 //! local's length never changes and the bounds proofs that read `colJ.length` stay true.
+//! A 2-D local names planes `c[x]` of one 3-D parameter: a pointer and two lengths
+//! (`c + x * c_len1 * c_len2`, `p_len0 = c_len1`, `p_len1 = c_len2`), the representation
+//! of a 2-D parameter, as for a plane passed to a helper. Its rows are not replaced
+//! (`p[y] = ..` is refused).
 //! The local is then only indexed, measured, passed to a call (which cannot store it:
 //! kernel code has no array fields or statics) or assigned as a statement. Anything else
 //! (comparing it by reference, a conditional or `null`, returning it, a `@` or `!` over
-//! it, a 2-D local) keeps the function off the device with the reason.
+//! it, a row of a 2-D local stored) keeps the function off the device with the reason.
 //!
 //! Writes through the local are writes to its source: the parallel-loop analysis checks
 //! `colJ[i] = ..` as `m[e][i] = ..` (`parallel.rs`), and the kernel writer declares the
@@ -27,12 +32,27 @@ use std::collections::HashMap;
 pub struct ArrayAlias {
     /// The 1-D, 2-D or 3-D array parameter the local points into.
     pub base: LocalId,
-    /// `true` when the local holds rows `base[e]` of a 2-D `base` (rows `base[x][y]` of a
-    /// 3-D `base`); `false` when it holds `base` itself.
+    /// `true` when the local holds rows `base[e]` of a 2-D `base` (rows `base[x][y]` or
+    /// planes `base[x]` of a 3-D `base`); `false` when it holds `base` itself.
     pub row: bool,
     /// The values assigned to the local (its initializer first when it has one): each is
-    /// `Local(base)` or `Index { array: Local(base), index }`.
+    /// `Local(base)`, `Index { array: Local(base), index }` or, for rows of a 3-D `base`,
+    /// `Index { array: Index { array: Local(base), .. }, index }`.
     pub values: Vec<ExprId>,
+    /// The local's own rank: 1, or 2 for planes of a 3-D parameter.
+    pub rank: u8,
+}
+
+impl ArrayAlias {
+    /// Whether the local holds rows `c[x][y]` of a 3-D array `c`.
+    pub fn cube_rows(&self, func: &Function) -> bool {
+        self.rank == 1 && super::isolation::cube_elem(&func.local(self.base).ty).is_some()
+    }
+
+    /// Whether the local holds planes `c[x]` of a 3-D array `c`.
+    pub fn cube_planes(&self, func: &Function) -> bool {
+        self.rank == 2 && super::isolation::cube_elem(&func.local(self.base).ty).is_some()
+    }
 }
 
 /// The array locals of `func` (other than a SOMD body's outputs and the `@` results a
@@ -67,15 +87,26 @@ pub fn array_aliases(
         if let Some(Err(why)) = fresh.get(local) {
             return Err(refuse(*local, &format!("holding a fresh array {why}"), span));
         }
-        let Type::Array(elem) = ty else {
-            return Err(refuse(*local, "other than a mutable 1-D array of primitives", span));
+        let prims = match ty {
+            Type::Array(elem) => match &**elem {
+                Type::Prim(_) => true,
+                Type::Array(inner) => matches!(**inner, Type::Prim(_)),
+                _ => false,
+            },
+            _ => false,
         };
-        if !matches!(**elem, Type::Prim(_)) {
-            return Err(refuse(*local, "other than a mutable 1-D array of primitives", span));
+        let rank =
+            if matches!(ty, Type::Array(e) if matches!(**e, Type::Array(_))) { 2 } else { 1 };
+        if !prims {
+            return Err(refuse(
+                *local,
+                "other than a mutable 1-D or 2-D array of primitives",
+                span,
+            ));
         }
         out.insert(
             *local,
-            ArrayAlias { base: *local, row: false, values: init.iter().copied().collect() },
+            ArrayAlias { base: *local, row: false, values: init.iter().copied().collect(), rank },
         );
     }
     // Every assignment to a candidate: a statement, of an aliasable value.
@@ -102,6 +133,26 @@ pub fn array_aliases(
                     }
                 }
             }
+            _ => {}
+        }
+        // A row of a 2-D local replaced (`p[y] = ..`): the rows are its source's.
+        match &expr.kind {
+            ExprKind::Assign { target, .. }
+            | ExprKind::CompoundAssign { target, .. }
+            | ExprKind::IncDec { target, .. }
+                if matches!(func.expr(*target).ty, Type::Array(_)) =>
+            {
+                if let ExprKind::Index { array, .. } = func.expr(*target).kind {
+                    if let ExprKind::Local(l) = func.expr(array).kind {
+                        if out.contains_key(&l) {
+                            return Err(refuse(l, "with a row replaced", expr.span));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        match &expr.kind {
             ExprKind::Index { array, .. } | ExprKind::Length(array) => {
                 allowed_uses.insert(*array);
             }
@@ -152,6 +203,17 @@ pub fn array_aliases(
                     e.span,
                 ));
             };
+            // A 2-D local names planes of a 3-D parameter only (the parameter itself has
+            // its own name).
+            if alias.rank == 2
+                && !(found.1 && super::isolation::cube_elem(&func.local(found.0).ty).is_some())
+            {
+                return Err(refuse(
+                    *local,
+                    "holding a value other than a plane of a 3-D array parameter",
+                    e.span,
+                ));
+            }
             match base {
                 None => base = Some(found),
                 Some(b) if b == found => {}

@@ -89,6 +89,7 @@ pub(super) fn analyze_loop_body(
         outputs: Vec::new(),
         reduced: HashSet::new(),
         host_scalars: HashSet::new(),
+        setup_aliases: HashSet::new(),
     };
     let mut reports = Vec::new();
     let mut shape_err: Option<Blocker> = None;
@@ -97,6 +98,7 @@ pub(super) fn analyze_loop_body(
     let mut result = SomdResult::None;
     let assigned = assigned_locals(func);
     let privates = super::private::private_arrays(func);
+    let aliases = super::alias::kernel_aliases(func);
     let n = func.body.stmts.len();
     for (pos, stmt) in func.body.stmts.iter().enumerate() {
         let span = walk::stmt_span(func, stmt, func.span);
@@ -119,6 +121,16 @@ pub(super) fn analyze_loop_body(
                     && !super::writes::writes_local(module, func, *local) =>
             {
                 setup_order.push((*local, *init));
+            }
+            // An array local naming a parameter or a part of one, never assigned again:
+            // every work-item forms its own (`Cx::setup_aliases`).
+            Stmt::Let { local, init: Some(init) }
+                if parallel.is_none()
+                    && aliases.contains_key(local)
+                    && assigned.get(local).copied().unwrap_or(0) == 0 =>
+            {
+                cx.setup_aliases.insert(*local);
+                setup_order.push((*local, Some(*init)));
             }
             Stmt::Let { local, init: Some(init) }
                 if parallel.is_none()
@@ -507,6 +519,10 @@ pub(super) struct Cx<'a> {
     /// The `int` host scalars a launch of a `sync` body reads as kernel arguments
     /// ([`SizeExpr::Host`]): set by the `sync` analysis around each launch's loop.
     pub(super) host_scalars: HashSet<LocalId>,
+    /// Array locals of a SOMD body's setup (`double[][] p = v[k];` before the loop): every
+    /// work-item forms its own copy before its iteration, so the loop may read through
+    /// them. (Writing through one is writing what the setup reads: refused.)
+    pub(super) setup_aliases: HashSet<LocalId>,
 }
 
 /// A counted loop header: index, lower and upper bound, step (a positive constant), and
@@ -1019,7 +1035,7 @@ impl Cx<'_> {
         written_arrays: &mut WrittenArrays,
         span: somd_diag::Span,
     ) -> Result<bool, Dependence> {
-        if !is_cube_rows(self.func, alias) {
+        if !alias.cube_rows(self.func) {
             return Ok(false);
         }
         for v in &alias.values {
@@ -1314,10 +1330,18 @@ impl Cx<'_> {
         each_expr_in_block(func, body, &mut |e| exprs.push(e));
         let aliases = super::alias::kernel_aliases(func);
         let outside = |a: LocalId, span: somd_diag::Span| Dependence {
-            what: format!(
-                "the array local `{}` is declared outside the loop (each work-item needs its own)",
-                func.local(a).name
-            ),
+            what: match self.setup_aliases.contains(&a) {
+                true => format!(
+                    "a write through the array local `{}`, which the setup forms before the \
+                     loop (the loop would write what every work-item's setup reads)",
+                    func.local(a).name
+                ),
+                false => format!(
+                    "the array local `{}` is declared outside the loop (each work-item needs \
+                     its own)",
+                    func.local(a).name
+                ),
+            },
             span,
         };
         // Writes.
@@ -1514,6 +1538,26 @@ impl Cx<'_> {
                         }
                         ExprKind::Index { array: inner, index: row } => {
                             match func.expr(*inner).kind {
+                                // `p[y][z]` through a local holding planes `c[x]` of a 3-D
+                                // array: a write of each row `c[x][y]` it may name.
+                                ExprKind::Local(a)
+                                    if aliases.get(&a).is_some_and(|x| x.cube_planes(func)) =>
+                                {
+                                    if !declared.contains(&a) {
+                                        return Err(outside(a, expr.span));
+                                    }
+                                    for v in &aliases[&a].values {
+                                        self.write_cube(
+                                            *v,
+                                            *row,
+                                            indices,
+                                            step,
+                                            &mut written_arrays,
+                                            expr.span,
+                                        )?;
+                                    }
+                                    continue;
+                                }
                                 ExprKind::Local(a) => vec![(a, Some(*row))],
                                 _ => continue,
                             }
@@ -1564,11 +1608,12 @@ impl Cx<'_> {
         // Reads of written arrays at other indices; other reads of the accumulator.
         // Forming an array local (`colJ = a[jj]`) reads no element: its reads are checked
         // where they happen, as reads of its source.
-        // A row `c[x][y]` of a 3-D array is checked where it is formed, as a read of that
-        // row: every access through the local is then one of that row's elements.
+        // A row `c[x][y]` or a plane `c[x]` of a 3-D array is checked where it is formed,
+        // as a read of that row or plane: every access through the local is then one of its
+        // elements (a plane's rows, in a 2-D nest, are checked where they are read).
         let formations: HashSet<ExprId> = aliases
             .values()
-            .filter(|a| !is_cube_rows(func, a))
+            .filter(|a| !a.cube_rows(func) && !a.cube_planes(func))
             .flat_map(|a| a.values.iter().copied())
             .collect();
         for &e in &exprs {
@@ -1581,41 +1626,55 @@ impl Cx<'_> {
                     // whether a refusal is for the column of a 2-D nest.
                     let (arr, fine, column) = match &func.expr(*array).kind {
                         ExprKind::Local(a) if aliases.contains_key(a) => {
-                            if !declared.contains(a) {
+                            if !declared.contains(a) && !self.setup_aliases.contains(a) {
                                 return Err(outside(*a, func.expr(e).span));
                             }
-                            if is_cube_rows(func, &aliases[a]) {
+                            if aliases[a].cube_rows(func) {
                                 continue;
                             }
-                            let places = alias_places(func, &aliases[a]);
-                            let bad = places.into_iter().find_map(|(base, row)| {
-                                let own = |at: ExprId, w: &mut WrittenArrays| {
-                                    read_own(func, w, base, at, indices[0], step)
-                                };
-                                match (written_arrays.get(&base).map(|w| w.dim), row) {
-                                    (None, _) => None,
-                                    // In a 2-D nest the work-item owns its columns of the
-                                    // row: the column must be its own too.
-                                    (Some(0), Some(r)) => {
-                                        if !own(r, &mut written_arrays) {
-                                            return Some((base, false));
-                                        }
-                                        let j = indices.get(1)?;
-                                        let w = &mut written_arrays;
-                                        (!read_own_column(func, w, base, *idx, *j))
-                                            .then_some((base, true))
+                            if aliases[a].cube_planes(func) {
+                                // A row `p[y]` of a plane: in a 2-D nest writing rows
+                                // `c[i][j]`, the work-item's own row only.
+                                let base = aliases[a].base;
+                                let w = &mut written_arrays;
+                                match indices {
+                                    [_, j] if !read_own_column(func, w, base, *idx, *j) => {
+                                        (base, false, true)
                                     }
-                                    // The element at `idx`: of a 1-D array written at the
-                                    // index, or of a row of a matrix written at a column.
-                                    (Some(0), None) | (Some(_), Some(_)) => {
-                                        (!own(*idx, &mut written_arrays)).then_some((base, false))
-                                    }
-                                    (Some(_), None) => Some((base, false)),
+                                    _ => continue,
                                 }
-                            });
-                            match bad {
-                                Some((base, column)) => (base, false, column),
-                                None => continue,
+                            } else {
+                                let places = alias_places(func, &aliases[a]);
+                                let bad = places.into_iter().find_map(|(base, row)| {
+                                    let own = |at: ExprId, w: &mut WrittenArrays| {
+                                        read_own(func, w, base, at, indices[0], step)
+                                    };
+                                    match (written_arrays.get(&base).map(|w| w.dim), row) {
+                                        (None, _) => None,
+                                        // In a 2-D nest the work-item owns its columns of the
+                                        // row: the column must be its own too.
+                                        (Some(0), Some(r)) => {
+                                            if !own(r, &mut written_arrays) {
+                                                return Some((base, false));
+                                            }
+                                            let j = indices.get(1)?;
+                                            let w = &mut written_arrays;
+                                            (!read_own_column(func, w, base, *idx, *j))
+                                                .then_some((base, true))
+                                        }
+                                        // The element at `idx`: of a 1-D array written at the
+                                        // index, or of a row of a matrix written at a column.
+                                        (Some(0), None) | (Some(_), Some(_)) => {
+                                            (!own(*idx, &mut written_arrays))
+                                                .then_some((base, false))
+                                        }
+                                        (Some(_), None) => Some((base, false)),
+                                    }
+                                });
+                                match bad {
+                                    Some((base, column)) => (base, false, column),
+                                    None => continue,
+                                }
                             }
                         }
                         ExprKind::Local(a) => {
@@ -1923,7 +1982,7 @@ fn arg_places(
 ) -> Option<Vec<(LocalId, Option<ExprId>)>> {
     match &func.expr(arg).kind {
         ExprKind::Local(a) => match aliases.get(a) {
-            Some(alias) if is_cube_rows(func, alias) => None,
+            Some(alias) if alias.cube_rows(func) => None,
             Some(alias) => Some(alias_places(func, alias)),
             None => Some(vec![(*a, None)]),
         },
@@ -1969,11 +2028,6 @@ fn element_param(callee: &Function, k: usize) -> Option<usize> {
         }
     }
     callee.params.iter().position(|x| Some(*x) == at)
-}
-
-/// Whether array local `alias` holds rows `c[x][y]` of a 3-D array `c`.
-fn is_cube_rows(func: &Function, alias: &super::alias::ArrayAlias) -> bool {
-    super::isolation::cube_elem(&func.local(alias.base).ty).is_some()
 }
 
 /// The places an array local may name: `(base, Some(row))` for a row `base[row]` of a
