@@ -1366,7 +1366,9 @@ class Alias {
 /// writes it, and, in a 2-D nest over rows `c[i][j]`, a read of another row of the plane.
 /// Array locals of the body's setup, before the loop (`fixed`, `row`), are read by every
 /// work-item; writing through one (`setupWrite`), or one naming an array the loop writes
-/// (`setupWritten`), is refused.
+/// (`setupWritten`), is refused. A 1-D local naming a row of a plane local is a row of the
+/// 3-D parameter: written in the iteration's own plane (`chainOwn`), or in a 2-D nest its
+/// own row (`chainNest`), but not another iteration's (`chainOther`).
 #[test]
 fn plane_locals_name_planes_of_3d_parameters_or_the_refusal() {
     insta::assert_snapshot!(explain(
@@ -1454,6 +1456,34 @@ class Planes {
         }
         return a;
     }
+    static double[][][] chainOwn(dist(dim = 1) double[][][] a) {
+        for (int i = 0; i < a.length; i++) {
+            double[][] p = a[i];
+            for (int y = 0; y < p.length; y++) {
+                double[] r = p[y];
+                r[0] = r[1];
+            }
+        }
+        return a;
+    }
+    static double[][][] chainOther(dist(dim = 1) double[][][] a) {
+        for (int i = 0; i < a.length; i++) {
+            double[][] p = a[(i + 1) % a.length];
+            double[] r = p[0];
+            r[0] = i;
+        }
+        return a;
+    }
+    static double[][][] chainNest(dist(dim = 1) double[][][] a) {
+        for (int i = 0; i < a.length; i++) {
+            for (int j = 0; j < a[0].length; j++) {
+                double[][] p = a[i];
+                double[] r = p[j];
+                r[0] = r[1] + j;
+            }
+        }
+        return a;
+    }
     static double[][][] ownRows(dist(dim = 1) double[][][] a) {
         for (int i = 0; i < a.length; i++) {
             for (int j = 0; j < a[0].length; j++) {
@@ -1479,7 +1509,7 @@ class Planes {
         int[] cells = {0, 1};
         stencil(cells, v, 1); own(v); next(v); replaced(v, w); whole(m); helper(v);
         ownRows(v); otherRows(v); fixed(cells, v, 1); row(cells, m, 1); setupWrite(w, m, 0);
-        setupWritten(v);
+        setupWritten(v); chainOwn(v); chainOther(v); chainNest(v);
     }
 }
 "#

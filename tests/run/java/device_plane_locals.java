@@ -84,6 +84,32 @@ class Main {
         return out;
     }
 
+    // A row of a plane named before the loop, read through a 1-D local.
+    static double[] rowsOf(int[] cells, double[][][] v, int k) {
+        double[] out = new double[cells.length];
+        double[][] p = v[k];
+        for (int c = 0; c < cells.length; c++) {
+            double[] r = p[cells[c] % p.length];
+            out[c] = r[0] + r[r.length - 1] * 2.0;
+        }
+        return out;
+    }
+
+    // Work-item `i` runs a prefix sum along each row of its own plane through a row local.
+    static long[][][] prefix(long[][][] a) {
+        int first = 0;
+        for (int i = 0; i < a.length; i++) {
+            long[][] p = a[i];
+            for (int y = 0; y < p.length; y++) {
+                long[] r = p[y];
+                for (int z = 1; z < r.length; z++) {
+                    r[z] += r[z - 1] + first + i;
+                }
+            }
+        }
+        return a;
+    }
+
     public static void main(String[] args) {
         double[][][] v = new double[3][4][5];
         for (int x = 0; x < 3; x++) {
@@ -107,6 +133,8 @@ class Main {
         }
         double[] f = fixed(cells, v, w, 1);
         System.out.println(f[0] + " " + f[7] + " " + f[19]);
+        double[] ro = rowsOf(cells, v, 2);
+        System.out.println(ro[0] + " " + ro[7] + " " + ro[19]);
 
         int[][][] c = new int[4][3][2];
         for (int x = 0; x < 4; x++) {
@@ -154,5 +182,8 @@ class Main {
             }
         }
         System.out.println(s[0][0][6] + " " + s[4][5][6] + " " + qs);
+
+        long[][][] pre = prefix(r);
+        System.out.println(pre[0][0][3] + " " + pre[3][1][3] + " " + pre[6][2][3]);
     }
 }

@@ -13,7 +13,8 @@
 //! A 2-D local names planes `c[x]` of one 3-D parameter: a pointer and two lengths
 //! (`c + x * c_len1 * c_len2`, `p_len0 = c_len1`, `p_len1 = c_len2`), the representation
 //! of a 2-D parameter, as for a plane passed to a helper. Its rows are not replaced
-//! (`p[y] = ..` is refused).
+//! (`p[y] = ..` is refused); a 1-D local may name one (`double[] r = p[y];`), a row of the
+//! 3-D parameter.
 //! The local is then only indexed, measured, passed to a call (which cannot store it:
 //! kernel code has no array fields or statics) or assigned as a statement. Anything else
 //! (comparing it by reference, a conditional or `null`, returning it, a `@` or `!` over
@@ -160,6 +161,18 @@ pub fn array_aliases(
             _ => {}
         }
     }
+    // The 3-D parameter whose planes each 2-D local names (its first value's), for the
+    // rows `p[y]` a 1-D local may take of one.
+    let planes_of: HashMap<LocalId, LocalId> = out
+        .iter()
+        .filter(|(_, alias)| alias.rank == 2)
+        .filter_map(|(l, alias)| {
+            let first = *alias.values.first()?;
+            let ExprKind::Index { array, .. } = func.expr(first).kind else { return None };
+            let ExprKind::Local(c) = func.expr(array).kind else { return None };
+            Some((*l, c))
+        })
+        .collect();
     // The values: one source per local.
     for (local, alias) in out.iter_mut() {
         let mut base: Option<(LocalId, bool)> = None;
@@ -170,6 +183,10 @@ pub fn array_aliases(
                     Some((*p, false))
                 }
                 ExprKind::Index { array, .. } => match &func.expr(*array).kind {
+                    // A row `p[y]` of a 2-D local naming planes `c[x]`: a row `c[x][y]`.
+                    ExprKind::Local(q) if alias.rank == 1 && planes_of.contains_key(q) => {
+                        Some((planes_of[q], true))
+                    }
                     ExprKind::Local(p)
                         if source_ok(func, *p)
                             && matches!(&func.local(*p).ty, Type::Array(row) if **row == e.ty) =>

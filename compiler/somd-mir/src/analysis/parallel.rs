@@ -1025,11 +1025,13 @@ impl Cx<'_> {
         }
     }
 
-    /// Checks a write through an array local holding rows `c[x][y]` of a 3-D array as a
-    /// write of each row it takes ([`Self::write_cube`]); `false` for other locals.
+    /// Checks a write through an array local holding rows `c[x][y]` of a 3-D array (or
+    /// rows `p[y]` of a local `p` holding planes `c[x]`) as a write of each row it takes
+    /// ([`Self::write_cube`]); `false` for other locals.
     fn write_cube_rows(
         &self,
         alias: &super::alias::ArrayAlias,
+        aliases: &HashMap<LocalId, super::alias::ArrayAlias>,
         indices: &[LocalId],
         step: i32,
         written_arrays: &mut WrittenArrays,
@@ -1042,7 +1044,20 @@ impl Cx<'_> {
             let ExprKind::Index { array: plane, index: mid } = self.func.expr(*v).kind else {
                 return Err(Dependence { what: "a write to a computed array".into(), span });
             };
-            self.write_cube(plane, mid, indices, step, written_arrays, span)?;
+            match self.func.expr(plane).kind {
+                ExprKind::Local(q) => {
+                    let Some(planes) = aliases.get(&q) else {
+                        return Err(Dependence {
+                            what: "a write to a computed array".into(),
+                            span,
+                        });
+                    };
+                    for pv in &planes.values {
+                        self.write_cube(*pv, mid, indices, step, written_arrays, span)?;
+                    }
+                }
+                _ => self.write_cube(plane, mid, indices, step, written_arrays, span)?,
+            }
         }
         Ok(true)
     }
@@ -1512,6 +1527,7 @@ impl Cx<'_> {
                             }
                             if self.write_cube_rows(
                                 &aliases[a],
+                                &aliases,
                                 indices,
                                 step,
                                 &mut written_arrays,
