@@ -17,9 +17,16 @@ reads each cell's neighbours.
 
 With `--views`, operands also call helpers that take a plane `c[..]` or a row `c[..][..]`
 of a 3-D table, or a value object `new Cell(..)`, next to other arguments (with
-`--effects`, arguments that assign what the view's indices read).
+`--effects`, arguments that assign what the view's indices read), and read the table
+through array locals: a plane named before the loop, a plane and a row named in the
+iteration.
 
-Usage: gen.py SEED [--methods N] [--throwing] [--effects] [--shapes] [--views] > Prog.somd
+With `--tables` (and `--shapes`), the shapes also include a histogram (a `long` table
+filled at computed indices with `+=`, `reduce(Sums)`) and a `sync` body run three times by a
+host loop, updating an output array each time.
+
+Usage: gen.py SEED [--methods N] [--throwing] [--effects] [--shapes] [--views] [--tables]
+    > Prog.somd
 """
 import random
 import re
@@ -35,11 +42,15 @@ FLOAT_CONSTS = ["0.0f", "0.5f", "-1.5f", "3.0f", "1e10f", "0.1f", "16777217.0f"]
 
 
 class Gen:
-    def __init__(self, rng, throwing, effects, views):
+    def __init__(self, rng, throwing, effects, views, tables=False):
         self.rng = rng
+        self.tables = tables
         self.throwing = throwing
         self.effects = effects
         self.views = views
+        # Inside `method` with `--views`: the array locals `ps` (a plane, before the loop),
+        # `pv` (a plane) and `rv` (a row) may be read.
+        self.locals = False
 
     def pick(self, xs):
         return self.rng.choice(xs)
@@ -47,8 +58,11 @@ class Gen:
     def int_leaf(self):
         if self.effects and self.rng.random() < 0.25:
             return self.effect()
-        if self.views and self.rng.random() < 0.12:
+        if self.views and self.rng.random() < 0.08:
             return self.view_call()
+        if self.locals and self.rng.random() < 0.08:
+            return self.pick(["ps[(%s) & 3][(%s) & 3]", "pv[(%s) & 3][(%s) & 3]",
+                              "(rv[(%s) & 3] + 0 * %s)"]) % (self.int_leaf(), self.int_leaf())
         r = self.rng.random()
         if self.effects and r < 0.15:
             return self.pick(["k", "t[k & 7]", "t[%s]" % self.pick(["0", "3", "7"])])
@@ -81,12 +95,12 @@ class Gen:
         """A helper call taking a plane or row of the 3-D table `c` (2 x 4 x 4) or a value
         object, then another argument."""
         r = self.rng.random()
+        leaf = self.int_leaf
         if r < 0.35:
-            return "pl(c[(%s) & 1], %s)" % (self.int_expr(1), self.int_expr(1))
+            return "pl(c[(%s) & 1], %s)" % (leaf(), leaf())
         if r < 0.7:
-            return "rw(c[(%s) & 1][(%s) & 3], %s)" % (
-                self.int_expr(1), self.int_expr(1), self.int_expr(1))
-        return "ce(new Cell(%s, %s), %s)" % (self.int_expr(1), self.int_expr(1), self.int_expr(1))
+            return "rw(c[(%s) & 1][(%s) & 3], %s)" % (leaf(), leaf(), leaf())
+        return "ce(new Cell(%s, %s), %s)" % (leaf(), leaf(), leaf())
 
     def safe_index(self):
         return "(%s) & 1023" % self.int_expr(1)
@@ -215,6 +229,13 @@ class Gen:
         body = []
         body.append("            int x = a[i];")
         body.append("            int g = Somd.offset(a) + i;")
+        setup = ""
+        if self.views:
+            # A plane named before the loop, a plane and a row named in the iteration.
+            setup = "        int[][] ps = c[p & 1];\n"
+            body.append("            int[][] pv = c[x & 1];")
+            body.append("            int[] rv = c[g & 1][x & 3];")
+            self.locals = True
         if self.effects:
             body.append("            int k = x ^ g;")
             body.append("            int[] t = new int[8];")
@@ -232,13 +253,14 @@ class Gen:
         if self.effects:
             body.append("            r = r * 31 + k + t[0] + t[1] * 3 + t[5] * 7 + t[7] * 11;")
         body.append("            out[i] = r;")
+        self.locals = False
         return (
             "    static long[] m%d(dist int[] a, int[] b, int p, int q) {\n"
-            "        long[] out = new long[a.length];\n"
+            "        long[] out = new long[a.length];\n%s"
             "        for (int i = 0; i < a.length; i++) {\n%s\n"
             "        }\n"
             "        return out;\n"
-            "    }\n" % (k, "\n".join(body))
+            "    }\n" % (k, setup, "\n".join(body))
         )
 
 
@@ -246,7 +268,33 @@ class Gen:
         """A method of another loop shape (`--shapes`): a sum, a search, a loop stepping
         down (by 1: an MI's own elements by 2 would depend on its partition's parity), or a
         2-D nest over whole rows reading its neighbours."""
-        shape = self.rng.randrange(4)
+        shape = self.rng.randrange(6 if self.tables else 4)
+        if shape == 4:
+            return (
+                "    static reduce(Sums) long[] m%d(dist int[] a, int[] b, int p, int q) {\n"
+                "        long[] t = new long[16];\n"
+                "        for (int i = 0; i < a.length; i++) {\n"
+                "            int x = a[i];\n"
+                "            int g = Somd.offset(a) + i;\n"
+                "            t[(%s) & 15] += %s;\n"
+                "        }\n"
+                "        return t;\n"
+                "    }\n" % (k, self.int_expr(2), self.long_expr(2)), "array")
+        if shape == 5:
+            return (
+                "    static long[] m%d(dist int[] a, int[] b, int p, int q) {\n"
+                "        long[] out = new long[a.length];\n"
+                "        for (int s = 0; s < 3; s++) {\n"
+                "            sync {\n"
+                "                for (int i = 0; i < a.length; i++) {\n"
+                "                    int x = a[i] + s;\n"
+                "                    int g = Somd.offset(a) + i;\n"
+                "                    out[i] = out[i] * 31 + %s;\n"
+                "                }\n"
+                "            }\n"
+                "        }\n"
+                "        return out;\n"
+                "    }\n" % (k, self.result()), "array")
         if shape == 0:
             return (
                 "    static reduce(+) long m%d(dist int[] a, int[] b, int p, int q) {\n"
@@ -308,11 +356,13 @@ def main():
     effects = "--effects" in sys.argv
     shapes = "--shapes" in sys.argv
     views = "--views" in sys.argv
+    tables = "--tables" in sys.argv
     rng = random.Random(seed)
-    gen = Gen(rng, throwing, effects, views)
+    gen = Gen(rng, throwing, effects, views, tables)
     risky = rng.randrange(methods) if throwing else -1
     flags = "".join(f for f, on in ((" --throwing", throwing), (" --effects", effects),
-                                    (" --shapes", shapes), (" --views", views)) if on)
+                                    (" --shapes", shapes), (" --views", views),
+                                    (" --tables", tables)) if on)
     out = ["// Generated by tests/difffuzz/gen.py %d%s." % (seed, flags),
            "public class Main {"]
     kinds = []
@@ -406,6 +456,17 @@ def main():
 %s%s
     }
 }""" % (seed, table, "\n".join(calls)))
+    if tables:
+        out.append("""
+class Sums {
+    static long[] combine(long[] x, long[] y) {
+        long[] z = new long[x.length];
+        for (int i = 0; i < x.length; i++) {
+            z[i] = x[i] + y[i];
+        }
+        return z;
+    }
+}""")
     if views:
         out.append("""
 value class Cell {

@@ -26,7 +26,7 @@ for ((seed = first; seed < first + count; seed++)); do
     python3 "$root/tests/difffuzz/gen.py" "$seed" "$@" > "$dir/$name.somd"
     sed -e 's/dist([^)]*) //g' -e 's/dist //g' -e 's/static reduce([^)]*) /static /' \
         -e 's/public class Main/class Main/' -e 's/Somd\.offset([a-z]*) + i/i/' \
-        -e 's/^value class/final class/' \
+        -e 's/^value class/final class/' -e 's/^\( *\)sync {/\1{/' \
         "$dir/$name.somd" > "$dir/java/Main.java"
     if ! "$somdc" build "$dir/$name.somd" -o "$dir/proj" > "$dir/build.txt" 2>&1; then
         echo "seed $seed: somdc build failed"; failed=$((failed + 1)); cp -r "$dir" "$work/fail-$seed"; continue
