@@ -1579,6 +1579,21 @@ fn device_runs_plane_locals() {
     calls_and_launches("exc_plane_local_bounds", *opencl, &[("Main.read", 2, 2)]);
 }
 
+/// A helper reassigning an array parameter keeps the methods reaching it on the CPU, and
+/// only those (`device_helper_reassigns`): on the device the parameter's lengths are
+/// constants, and its old value could not be held for an argument.
+#[test]
+fn helpers_reassigning_array_parameters_stay_on_the_cpu() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_helper_reassigns",
+        *opencl,
+        &[("Main.statement", 0, 0), ("Main.argument", 0, 0), ("Main.other", 1, 1)],
+    );
+}
+
 /// `Math.rint` of large constants runs on the device and rounds as Java does
 /// (`device_rint`): the kernel's `somd_rint` keeps PoCL from folding the library's `rint`.
 #[test]

@@ -216,13 +216,18 @@ fn format_with(
             Ok(None) if start.elapsed() < limit => {
                 std::thread::sleep(std::time::Duration::from_millis(5));
             }
+            // Killing it closes its pipes, which ends both threads (rustfmt starts no
+            // processes of its own that could keep them open).
             Ok(None) => {
-                // Killing it closes its pipes, which ends both threads.
                 let _ = child.kill();
                 let _ = child.wait();
                 return Err(Unfinished);
             }
-            Err(_) => return Ok(None),
+            Err(_) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Ok(None);
+            }
         }
     };
     let (Ok(Ok(output)), Ok(Ok(()))) = (reader.join(), writer.join()) else { return Ok(None) };

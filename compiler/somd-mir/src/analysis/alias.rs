@@ -70,6 +70,35 @@ pub fn array_aliases(
         span,
         chain: Vec::new(),
     };
+    // An array parameter of a function written whole in kernel code (a helper, a `@`
+    // target) arrives as a pointer and constant lengths: reassigning it would leave its
+    // lengths behind (and inside an expression, its old value could not be held for the
+    // parts Java evaluates before). A SOMD body's own parameters are refused where they are
+    // assigned (by the parallel-loop analysis or the body's shape).
+    if !func.is_somd() {
+        for e in &func.exprs {
+            let ExprKind::Assign { target, .. } = e.kind else { continue };
+            if let ExprKind::Local(p) = func.expr(target).kind {
+                let param = func.local(p);
+                // (A `T[[N]]` held as a vector is a value.)
+                if param.kind == LocalKind::Param
+                    && matches!(param.ty, Type::Array(_) | Type::ValueArray(..))
+                    && super::isolation::vector_of(&param.ty).is_none()
+                {
+                    return Err(Blocker {
+                        reason: BlockReason::Unsupported,
+                        construct: format!(
+                            "array parameter `{}` reassigned (kernel code holds its lengths as \
+                             constants)",
+                            param.name
+                        ),
+                        span: e.span,
+                        chain: Vec::new(),
+                    });
+                }
+            }
+        }
+    }
     // Candidate locals: declared (not parameters), of an array type.
     let mut inits: Vec<(LocalId, Option<ExprId>)> = Vec::new();
     super::walk::each_stmt(&func.body, &mut |s| {
