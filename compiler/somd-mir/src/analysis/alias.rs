@@ -145,8 +145,8 @@ pub fn array_aliases(
     for (i, expr) in func.exprs.iter().enumerate() {
         let eid = ExprId(i as u32);
         match &expr.kind {
-            ExprKind::Assign { target, value } => {
-                if let ExprKind::Local(l) = func.expr(*target).kind {
+            ExprKind::Assign { target, value } => match func.expr(*target).kind {
+                ExprKind::Local(l) => {
                     if let Some(alias) = out.get_mut(&l) {
                         if !roots.contains(&eid) {
                             return Err(refuse(l, "assigned inside an expression", expr.span));
@@ -155,7 +155,18 @@ pub fn array_aliases(
                         allowed_uses.insert(*target);
                     }
                 }
-            }
+                // A row of a 2-D local replaced (`p[y] = ..`): its rows are its source's.
+                ExprKind::Index { array, .. }
+                    if matches!(func.expr(*target).ty, Type::Array(_)) =>
+                {
+                    if let ExprKind::Local(l) = func.expr(array).kind {
+                        if out.contains_key(&l) {
+                            return Err(refuse(l, "with a row replaced", expr.span));
+                        }
+                    }
+                }
+                _ => {}
+            },
             ExprKind::CompoundAssign { target, .. } | ExprKind::IncDec { target, .. } => {
                 if let ExprKind::Local(l) = func.expr(*target).kind {
                     if out.contains_key(&l) {
@@ -163,26 +174,6 @@ pub fn array_aliases(
                     }
                 }
             }
-            _ => {}
-        }
-        // A row of a 2-D local replaced (`p[y] = ..`): the rows are its source's.
-        match &expr.kind {
-            ExprKind::Assign { target, .. }
-            | ExprKind::CompoundAssign { target, .. }
-            | ExprKind::IncDec { target, .. }
-                if matches!(func.expr(*target).ty, Type::Array(_)) =>
-            {
-                if let ExprKind::Index { array, .. } = func.expr(*target).kind {
-                    if let ExprKind::Local(l) = func.expr(array).kind {
-                        if out.contains_key(&l) {
-                            return Err(refuse(l, "with a row replaced", expr.span));
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-        match &expr.kind {
             ExprKind::Index { array, .. } | ExprKind::Length(array) => {
                 allowed_uses.insert(*array);
             }

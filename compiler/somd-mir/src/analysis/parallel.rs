@@ -1052,14 +1052,29 @@ impl Cx<'_> {
                             span,
                         });
                     };
-                    for pv in &planes.values {
-                        self.write_cube(*pv, mid, indices, step, written_arrays, span)?;
-                    }
+                    self.write_plane_rows(planes, mid, indices, step, written_arrays, span)?;
                 }
                 _ => self.write_cube(plane, mid, indices, step, written_arrays, span)?,
             }
         }
         Ok(true)
+    }
+
+    /// Checks a write of row `mid` of each plane `c[x]` the local `planes` takes
+    /// ([`Self::write_cube`]).
+    fn write_plane_rows(
+        &self,
+        planes: &super::alias::ArrayAlias,
+        mid: ExprId,
+        indices: &[LocalId],
+        step: i32,
+        written_arrays: &mut WrittenArrays,
+        span: somd_diag::Span,
+    ) -> Result<(), Dependence> {
+        for plane in &planes.values {
+            self.write_cube(*plane, mid, indices, step, written_arrays, span)?;
+        }
+        Ok(())
     }
 
     /// Checks a write of element `col` of `arr` (of row `row` of a 2-D `arr`) in a parallel
@@ -1562,16 +1577,14 @@ impl Cx<'_> {
                                     if !declared.contains(&a) {
                                         return Err(outside(a, expr.span));
                                     }
-                                    for v in &aliases[&a].values {
-                                        self.write_cube(
-                                            *v,
-                                            *row,
-                                            indices,
-                                            step,
-                                            &mut written_arrays,
-                                            expr.span,
-                                        )?;
-                                    }
+                                    self.write_plane_rows(
+                                        &aliases[&a],
+                                        *row,
+                                        indices,
+                                        step,
+                                        &mut written_arrays,
+                                        expr.span,
+                                    )?;
                                     continue;
                                 }
                                 ExprKind::Local(a) => vec![(a, Some(*row))],
@@ -1641,6 +1654,31 @@ impl Cx<'_> {
                     // The array, whether the read is of the iteration's own cells, and
                     // whether a refusal is for the column of a 2-D nest.
                     let (arr, fine, column) = match &func.expr(*array).kind {
+                        // A row `p[y]` of a plane local: in a 2-D nest writing rows
+                        // `c[i][j]`, the work-item's own row only (the plane's formation is
+                        // checked as a read of the plane).
+                        ExprKind::Local(a)
+                            if aliases.get(a).is_some_and(|x| x.cube_planes(func)) =>
+                        {
+                            if !declared.contains(a) && !self.setup_aliases.contains(a) {
+                                return Err(outside(*a, func.expr(e).span));
+                            }
+                            let base = aliases[a].base;
+                            match indices {
+                                [_, j]
+                                    if !read_own_column(
+                                        func,
+                                        &mut written_arrays,
+                                        base,
+                                        *idx,
+                                        *j,
+                                    ) =>
+                                {
+                                    (base, false, true)
+                                }
+                                _ => continue,
+                            }
+                        }
                         ExprKind::Local(a) if aliases.contains_key(a) => {
                             if !declared.contains(a) && !self.setup_aliases.contains(a) {
                                 return Err(outside(*a, func.expr(e).span));
@@ -1648,49 +1686,35 @@ impl Cx<'_> {
                             if aliases[a].cube_rows(func) {
                                 continue;
                             }
-                            if aliases[a].cube_planes(func) {
-                                // A row `p[y]` of a plane: in a 2-D nest writing rows
-                                // `c[i][j]`, the work-item's own row only.
-                                let base = aliases[a].base;
-                                let w = &mut written_arrays;
-                                match indices {
-                                    [_, j] if !read_own_column(func, w, base, *idx, *j) => {
-                                        (base, false, true)
-                                    }
-                                    _ => continue,
-                                }
-                            } else {
-                                let places = alias_places(func, &aliases[a]);
-                                let bad = places.into_iter().find_map(|(base, row)| {
-                                    let own = |at: ExprId, w: &mut WrittenArrays| {
-                                        read_own(func, w, base, at, indices[0], step)
-                                    };
-                                    match (written_arrays.get(&base).map(|w| w.dim), row) {
-                                        (None, _) => None,
-                                        // In a 2-D nest the work-item owns its columns of the
-                                        // row: the column must be its own too.
-                                        (Some(0), Some(r)) => {
-                                            if !own(r, &mut written_arrays) {
-                                                return Some((base, false));
-                                            }
-                                            let j = indices.get(1)?;
-                                            let w = &mut written_arrays;
-                                            (!read_own_column(func, w, base, *idx, *j))
-                                                .then_some((base, true))
+                            let places = alias_places(func, &aliases[a]);
+                            let bad = places.into_iter().find_map(|(base, row)| {
+                                let own = |at: ExprId, w: &mut WrittenArrays| {
+                                    read_own(func, w, base, at, indices[0], step)
+                                };
+                                match (written_arrays.get(&base).map(|w| w.dim), row) {
+                                    (None, _) => None,
+                                    // In a 2-D nest the work-item owns its columns of the
+                                    // row: the column must be its own too.
+                                    (Some(0), Some(r)) => {
+                                        if !own(r, &mut written_arrays) {
+                                            return Some((base, false));
                                         }
-                                        // The element at `idx`: of a 1-D array written at the
-                                        // index, or of a row of a matrix written at a column.
-                                        (Some(0), None) | (Some(_), Some(_)) => {
-                                            (!own(*idx, &mut written_arrays))
-                                                .then_some((base, false))
-                                        }
-                                        (Some(_), None) => Some((base, false)),
+                                        let j = indices.get(1)?;
+                                        let w = &mut written_arrays;
+                                        (!read_own_column(func, w, base, *idx, *j))
+                                            .then_some((base, true))
                                     }
-                                });
-                                match bad {
-                                    Some((base, column)) => (base, false, column),
-                                    None => continue,
+                                    // The element at `idx`: of a 1-D array written at the
+                                    // index, or of a row of a matrix written at a column.
+                                    (Some(0), None) | (Some(_), Some(_)) => {
+                                        (!own(*idx, &mut written_arrays)).then_some((base, false))
+                                    }
+                                    (Some(_), None) => Some((base, false)),
                                 }
+                            });
+                            match bad {
+                                Some((base, column)) => (base, false, column),
+                                None => continue,
                             }
                         }
                         ExprKind::Local(a) => {
