@@ -1579,9 +1579,10 @@ fn device_runs_plane_locals() {
     calls_and_launches("exc_plane_local_bounds", *opencl, &[("Main.read", 2, 2)]);
 }
 
-/// A helper reassigning an array parameter keeps the methods reaching it on the CPU, and
-/// only those (`device_helper_reassigns`): on the device the parameter's lengths are
-/// constants, and its old value could not be held for an argument.
+/// An array parameter reassigned by a helper, or inside an expression of a SOMD method's
+/// setup, keeps the methods reaching it on the CPU, and only those; a bounded `T[[N]]`
+/// reassigned by a helper runs on the device (`device_helper_reassigns`): there a
+/// parameter's lengths are constants, and its old value could not be held for an argument.
 #[test]
 fn helpers_reassigning_array_parameters_stay_on_the_cpu() {
     let Some(opencl) = &opencl_placement() else {
@@ -1590,7 +1591,13 @@ fn helpers_reassigning_array_parameters_stay_on_the_cpu() {
     calls_and_launches(
         "device_helper_reassigns",
         *opencl,
-        &[("Main.statement", 0, 0), ("Main.argument", 0, 0), ("Main.other", 1, 1)],
+        &[
+            ("Main.statement", 0, 0),
+            ("Main.argument", 0, 0),
+            ("Main.setup", 0, 0),
+            ("Main.triples", 1, 1),
+            ("Main.other", 1, 1),
+        ],
     );
 }
 

@@ -1,4 +1,5 @@
-// Java twin of device_helper_reassigns.somd: one MI over the whole arrays (`Somd.offset` is 0).
+// Java twin of device_helper_reassigns.somd: one MI over the whole arrays (`Somd.offset` is 0), value arrays
+// are plain arrays.
 class Main {
     static int first(int[] r, int k) {
         return r[0] * 100 + k;
@@ -33,6 +34,30 @@ class Main {
         return out;
     }
 
+    static int[] setup(int[] ids, int[] a, int[] b) {
+        int x = first(a, len(a = b));
+        int[] out = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            out[i] = x + ids[i] + a.length * 1000;
+        }
+        return out;
+    }
+
+    static int bounded(int[] a, int[] b, int k) {
+        if (k % 2 == 0) {
+            a = b;
+        }
+        return a[0] * 10 + a.length + a[2];
+    }
+
+    static int[] triples(int[] ids, int[] a, int[] b) {
+        int[] out = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            out[i] = bounded(a, b, ids[i]);
+        }
+        return out;
+    }
+
     static int[] other(int[] ids) {
         int[] out = new int[ids.length];
         for (int i = 0; i < ids.length; i++) {
@@ -49,6 +74,10 @@ class Main {
         System.out.println(s[0] + " " + s[1] + " " + s[2]);
         int[] g = argument(ids, a, b);
         System.out.println(g[0] + " " + g[1] + " " + g[2]);
+        int[] u = setup(ids, a, b);
+        System.out.println(u[0] + " " + u[1] + " " + u[2]);
+        int[] t = triples(ids, new int[] {4, 5, 6}, new int[] {7, 8, 9});
+        System.out.println(t[0] + " " + t[1] + " " + t[2]);
         int[] o = other(ids);
         System.out.println(o[0] + " " + o[1] + " " + o[2]);
     }

@@ -325,8 +325,8 @@ impl Writer<'_> {
             .filter(|&k| !matches!(parts[k], Part::StoreCheck(_)))
             .collect();
         // A whole array argument is a parameter or an array local, which no part of an
-        // expression assigns (the analysis refuses it), and fails nowhere: it is never
-        // taken.
+        // expression assigns (`alias::array_aliases` refuses array locals and parameters
+        // assigned inside expressions), and fails nowhere: it is never taken.
         if take.iter().any(|&k| matches!(parts[k], Part::Fixed(_))) {
             return Err(bug("a whole array argument Java evaluates before a part that may \
                             change it"));

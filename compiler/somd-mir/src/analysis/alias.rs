@@ -70,33 +70,42 @@ pub fn array_aliases(
         span,
         chain: Vec::new(),
     };
-    // An array parameter of a function written whole in kernel code (a helper, a `@`
-    // target) arrives as a pointer and constant lengths: reassigning it would leave its
-    // lengths behind (and inside an expression, its old value could not be held for the
-    // parts Java evaluates before). A SOMD body's own parameters are refused where they are
-    // assigned (by the parallel-loop analysis or the body's shape).
-    if !func.is_somd() {
-        for e in &func.exprs {
-            let ExprKind::Assign { target, .. } = e.kind else { continue };
-            if let ExprKind::Local(p) = func.expr(target).kind {
-                let param = func.local(p);
-                // (A `T[[N]]` held as a vector is a value.)
-                if param.kind == LocalKind::Param
-                    && matches!(param.ty, Type::Array(_) | Type::ValueArray(..))
-                    && super::isolation::vector_of(&param.ty).is_none()
-                {
-                    return Err(Blocker {
-                        reason: BlockReason::Unsupported,
-                        construct: format!(
-                            "array parameter `{}` reassigned (kernel code holds its lengths as \
-                             constants)",
-                            param.name
-                        ),
-                        span: e.span,
-                        chain: Vec::new(),
-                    });
-                }
-            }
+    // An array parameter arrives in kernel code as a pointer and constant lengths. A
+    // helper or `@` target (a function written whole in kernel code) that reassigns one
+    // would leave its lengths behind, unless they are its type's (`T[[N]]`); and no
+    // function may assign one inside an expression, whose parts Java evaluates before the
+    // assignment would need its old value held (`first(a, len(a = b))`). A SOMD body's
+    // assignments written as statements are refused where they stand (by the body's shape,
+    // or inside the loop as loop-carried), except the host's, which run on the host.
+    let roots = super::walk::expr_statements(func);
+    for (i, e) in func.exprs.iter().enumerate() {
+        let ExprKind::Assign { target, .. } = e.kind else { continue };
+        let ExprKind::Local(p) = func.expr(target).kind else { continue };
+        let param = func.local(p);
+        if param.kind != LocalKind::Param
+            || !matches!(param.ty, Type::Array(_) | Type::ValueArray(..))
+            || super::isolation::vector_of(&param.ty).is_some()
+        {
+            continue;
+        }
+        let bounded = matches!(param.ty, Type::ValueArray(_, Some(_)));
+        let inside = !roots.contains(&ExprId(i as u32));
+        if inside || (!func.is_somd() && !bounded) {
+            return Err(Blocker {
+                reason: BlockReason::Unsupported,
+                construct: format!(
+                    "array parameter `{}` reassigned {}",
+                    param.name,
+                    match inside {
+                        true =>
+                            "inside an expression (the parts Java evaluates before the \
+                                 assignment would need its old value held)",
+                        false => "(kernel code holds its lengths as constants)",
+                    }
+                ),
+                span: e.span,
+                chain: Vec::new(),
+            });
         }
     }
     // Candidate locals: declared (not parameters), of an array type.
@@ -140,7 +149,6 @@ pub fn array_aliases(
         );
     }
     // Every assignment to a candidate: a statement, of an aliasable value.
-    let roots = super::walk::expr_statements(func);
     let mut allowed_uses = std::collections::HashSet::new();
     for (i, expr) in func.exprs.iter().enumerate() {
         let eid = ExprId(i as u32);
