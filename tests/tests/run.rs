@@ -1555,9 +1555,10 @@ fn device_orders_views_objects_and_vectors_passed_to_calls() {
 }
 
 /// Planes of 3-D arrays named by 2-D locals run on the device: read with helpers, named
-/// before the loop, moved to another plane, written by the work-item that owns the plane,
-/// in a 2-D nest over rows, and their rows named by 1-D locals (`device_plane_locals`);
-/// their indices are checked there (`exc_plane_local_bounds`).
+/// before the loop (their lengths sizing an output and a 2-D NDRange), moved to another
+/// plane, written by the work-item that owns the plane, in a 2-D nest over rows, and their
+/// rows named by 1-D locals (`device_plane_locals`); their indices are checked there
+/// (`exc_plane_local_bounds`).
 #[test]
 fn device_runs_plane_locals() {
     let Some(opencl) = &opencl_placement() else {
@@ -1573,6 +1574,7 @@ fn device_runs_plane_locals() {
             ("Main.planes", 1, 1),
             ("Main.rows", 1, 1),
             ("Main.rowsOf", 1, 1),
+            ("Main.blend", 1, 1),
             ("Main.prefix", 1, 1),
         ],
     );

@@ -1365,8 +1365,9 @@ class Alias {
 /// a row of it replaced, a 2-D local naming a 2-D parameter, one passed to a helper that
 /// writes it, and, in a 2-D nest over rows `c[i][j]`, a read of another row of the plane.
 /// Array locals of the body's setup, before the loop (`fixed`, `row`), are read by every
-/// work-item; writing through one (`setupWrite`), or one naming an array the loop writes
-/// (`setupWritten`), is refused. A 1-D local naming a row of a plane local is a row of the
+/// work-item, and their lengths are their parameter's (`sized`: a 2-D NDRange whose
+/// columns are a plane's rows); writing through one (`setupWrite`), or one naming an
+/// array the loop writes (`setupWritten`), is refused. A 1-D local naming a row of a plane local is a row of the
 /// 3-D parameter: written in the iteration's own plane (`chainOwn`), or in a 2-D nest its
 /// own row (`chainNest`), but not another iteration's (`chainOther`).
 #[test]
@@ -1442,6 +1443,16 @@ class Planes {
         }
         return out;
     }
+    static double[][] sized(dist int[] ids, double[][][] v, int k) {
+        double[][] p = v[k];
+        double[][] out = new double[ids.length][p[0].length];
+        for (int i = 0; i < ids.length; i++) {
+            for (int x = 0; x < p[0].length; x++) {
+                out[i][x] = p[ids[i] % p.length][x];
+            }
+        }
+        return out;
+    }
     static double[] setupWrite(dist double[] a, double[][] m, int k) {
         double[] r = m[k];
         for (int c = 0; c < a.length; c++) {
@@ -1509,6 +1520,7 @@ class Planes {
         int[] cells = {0, 1};
         stencil(cells, v, 1); own(v); next(v); replaced(v, w); whole(m); helper(v);
         ownRows(v); otherRows(v); fixed(cells, v, 1); row(cells, m, 1); setupWrite(w, m, 0);
+        sized(cells, v, 1);
         setupWritten(v); chainOwn(v); chainOther(v); chainNest(v);
     }
 }

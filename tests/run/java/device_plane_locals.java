@@ -84,6 +84,19 @@ class Main {
         return out;
     }
 
+    // A plane named before the loop whose row length sizes the output and the nest's
+    // columns: a 2-D NDRange over (i, x).
+    static double[][] blend(int[] ids, double[][][] v, int k) {
+        double[][] p = v[k];
+        double[][] out = new double[ids.length][p[0].length];
+        for (int i = 0; i < ids.length; i++) {
+            for (int x = 0; x < p[0].length; x++) {
+                out[i][x] = p[ids[i] % p.length][x] * 2.0 + x;
+            }
+        }
+        return out;
+    }
+
     // A row of a plane named before the loop, read through a 1-D local.
     static double[] rowsOf(int[] cells, double[][][] v, int k) {
         double[] out = new double[cells.length];
@@ -135,6 +148,8 @@ class Main {
         System.out.println(f[0] + " " + f[7] + " " + f[19]);
         double[] ro = rowsOf(cells, v, 2);
         System.out.println(ro[0] + " " + ro[7] + " " + ro[19]);
+        double[][] bl = blend(cells, v, 2);
+        System.out.println(bl[0][4] + " " + bl[7][2] + " " + bl[19][0] + " " + bl[0].length);
 
         int[][][] c = new int[4][3][2];
         for (int x = 0; x < 4; x++) {

@@ -226,7 +226,7 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
         outputs: Vec::new(),
         reduced: std::collections::HashSet::new(),
         host_scalars: std::collections::HashSet::new(),
-        setup_aliases: std::collections::HashSet::new(),
+        setup_aliases: HashMap::new(),
     };
     let mut seen_loop = false;
     for (pos, stmt) in stmts.iter().enumerate() {

@@ -89,7 +89,7 @@ pub(super) fn analyze_loop_body(
         outputs: Vec::new(),
         reduced: HashSet::new(),
         host_scalars: HashSet::new(),
-        setup_aliases: HashSet::new(),
+        setup_aliases: HashMap::new(),
     };
     let mut reports = Vec::new();
     let mut shape_err: Option<Blocker> = None;
@@ -129,7 +129,10 @@ pub(super) fn analyze_loop_body(
                     && aliases.contains_key(local)
                     && assigned.get(local).copied().unwrap_or(0) == 0 =>
             {
-                cx.setup_aliases.insert(*local);
+                let alias = &aliases[local];
+                let base_rank = super::isolation::array_dims(&func.local(alias.base).ty)
+                    .map_or(alias.rank, |(_, rank)| rank);
+                cx.setup_aliases.insert(*local, (alias.base, base_rank - alias.rank));
                 setup_order.push((*local, Some(*init)));
             }
             Stmt::Let { local, init: Some(init) }
@@ -519,10 +522,12 @@ pub(super) struct Cx<'a> {
     /// The `int` host scalars a launch of a `sync` body reads as kernel arguments
     /// ([`SizeExpr::Host`]): set by the `sync` analysis around each launch's loop.
     pub(super) host_scalars: HashSet<LocalId>,
-    /// Array locals of a SOMD body's setup (`double[][] p = v[k];` before the loop): every
-    /// work-item forms its own copy before its iteration, so the loop may read through
-    /// them. (Writing through one is writing what the setup reads: refused.)
-    pub(super) setup_aliases: HashSet<LocalId>,
+    /// Array locals of a SOMD body's setup (`double[][] p = v[k];` before the loop), each
+    /// with the parameter it names a part of and the dimensions its one value consumed (`v`
+    /// and 1: `p.length` is `v`'s length of dimension 1): every work-item forms its own
+    /// copy before its iteration, so the loop may read through them, and their lengths
+    /// are sizes. (Writing through one is writing what the setup reads: refused.)
+    pub(super) setup_aliases: HashMap<LocalId, (LocalId, u8)>,
 }
 
 /// A counted loop header: index, lower and upper bound, step (a positive constant), and
@@ -681,6 +686,12 @@ impl Cx<'_> {
     fn len_of(&self, l: LocalId, dim: u8) -> Option<SizeExpr> {
         if let Some((_, dims)) = self.outputs.iter().find(|(o, _)| *o == l) {
             return dims.get(dim as usize).cloned();
+        }
+        // A setup array local: its parameter's length, `offset` dimensions in (the plane
+        // or row it names exists where the setup does not fail, and has that length: the
+        // device's arrays are rectangular).
+        if let Some(&(base, offset)) = self.setup_aliases.get(&l) {
+            return Some(SizeExpr::Len { array: base, dim: dim + offset });
         }
         let local = self.func.local(l);
         if local.kind == LocalKind::Param {
@@ -1360,7 +1371,7 @@ impl Cx<'_> {
         each_expr_in_block(func, body, &mut |e| exprs.push(e));
         let aliases = super::alias::kernel_aliases(func);
         let outside = |a: LocalId, span: somd_diag::Span| Dependence {
-            what: match self.setup_aliases.contains(&a) {
+            what: match self.setup_aliases.contains_key(&a) {
                 true => format!(
                     "a write through the array local `{}`, which the setup forms before the \
                      loop (the loop would write what every work-item's setup reads)",
@@ -1660,7 +1671,7 @@ impl Cx<'_> {
                         ExprKind::Local(a)
                             if aliases.get(a).is_some_and(|x| x.cube_planes(func)) =>
                         {
-                            if !declared.contains(a) && !self.setup_aliases.contains(a) {
+                            if !declared.contains(a) && !self.setup_aliases.contains_key(a) {
                                 return Err(outside(*a, func.expr(e).span));
                             }
                             let base = aliases[a].base;
@@ -1680,7 +1691,7 @@ impl Cx<'_> {
                             }
                         }
                         ExprKind::Local(a) if aliases.contains_key(a) => {
-                            if !declared.contains(a) && !self.setup_aliases.contains(a) {
+                            if !declared.contains(a) && !self.setup_aliases.contains_key(a) {
                                 return Err(outside(*a, func.expr(e).span));
                             }
                             if aliases[a].cube_rows(func) {

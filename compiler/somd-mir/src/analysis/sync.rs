@@ -82,7 +82,7 @@ pub fn analyze_sync(
             outputs: Vec::new(),
             reduced: HashSet::new(),
             host_scalars: HashSet::new(),
-            setup_aliases: HashSet::new(),
+            setup_aliases: HashMap::new(),
         },
         assigned: assigned_locals(func),
         reports: Vec::new(),
