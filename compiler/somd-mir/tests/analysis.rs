@@ -1366,7 +1366,8 @@ class Alias {
 /// writes it, and, in a 2-D nest over rows `c[i][j]`, a read of another row of the plane.
 /// Array locals of the body's setup, before the loop (`fixed`, `row`), are read by every
 /// work-item, and their lengths are their parameter's (`sized`: a 2-D NDRange whose
-/// columns are a plane's rows); writing through one (`setupWrite`), or one naming an
+/// columns are a plane's rows; `maxOf`: a nest over a plane's rows and their elements);
+/// writing through one (`setupWrite`), or one naming an
 /// array the loop writes (`setupWritten`), is refused. A 1-D local naming a row of a plane local is a row of the
 /// 3-D parameter: written in the iteration's own plane (`chainOwn`), or in a 2-D nest its
 /// own row (`chainNest`), but not another iteration's (`chainOther`).
@@ -1453,6 +1454,16 @@ class Planes {
         }
         return out;
     }
+    static reduce(max) double maxOf(dist int[] ids, double[][][] v, int k) {
+        double[][] p = v[k];
+        double s = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < p.length; i++) {
+            for (int x = 0; x < p[i].length; x++) {
+                s = Math.max(s, p[i][x]);
+            }
+        }
+        return s;
+    }
     static double[] setupWrite(dist double[] a, double[][] m, int k) {
         double[] r = m[k];
         for (int c = 0; c < a.length; c++) {
@@ -1520,7 +1531,7 @@ class Planes {
         int[] cells = {0, 1};
         stencil(cells, v, 1); own(v); next(v); replaced(v, w); whole(m); helper(v);
         ownRows(v); otherRows(v); fixed(cells, v, 1); row(cells, m, 1); setupWrite(w, m, 0);
-        sized(cells, v, 1);
+        sized(cells, v, 1); maxOf(cells, v, 1);
         setupWritten(v); chainOwn(v); chainOther(v); chainNest(v);
     }
 }

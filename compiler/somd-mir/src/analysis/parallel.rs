@@ -656,12 +656,15 @@ impl Cx<'_> {
             return None;
         }
         let mut size = self.len_of(l, rows.len() as u8)?;
+        // The lengths a range names: `l`'s, or for a setup array local its parameter's
+        // (`len_of`).
+        let (array, offset) = self.setup_aliases.get(&l).copied().unwrap_or((l, 0));
         for (d, &row) in rows.iter().enumerate().rev() {
             let in_rows = |r: &Range| {
                 r.lo.is_some_and(|lo| lo >= 0)
-                    && r.below
-                        .iter()
-                        .any(|(len, c)| len.array == l && len.dim as usize == d && *c <= 0)
+                    && r.below.iter().any(|(len, c)| {
+                        len.array == array && len.dim as usize == d + offset as usize && *c <= 0
+                    })
             };
             let is_known = match func.expr(row).kind {
                 ExprKind::Local(x) => known.iter().any(|(k, r)| *k == x && in_rows(r)),
