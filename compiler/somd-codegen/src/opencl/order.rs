@@ -77,7 +77,13 @@ impl Writer<'_> {
     /// [`Writer::ordered_place`].
     fn parts(&mut self, cx: &FnCx, e: ExprId) -> R<Option<Vec<Part>>> {
         let func = cx.func;
-        let args = |args: &[ExprId]| args.iter().flat_map(|a| self.arg_parts(cx, *a)).collect();
+        let args = |args: &[ExprId]| -> R<Vec<Part>> {
+            let mut parts = Vec::new();
+            for a in args {
+                parts.extend(self.arg_parts(cx, *a)?);
+            }
+            Ok(parts)
+        };
         Ok(match &func.expr(e).kind {
             ExprKind::Binary { op, lhs, rhs }
                 if !matches!(op.kind, BinOpKind::And | BinOpKind::Or) =>
@@ -88,7 +94,7 @@ impl Writer<'_> {
             ExprKind::Builtin { .. } if cx.sincos.contains_key(&e) => None,
             ExprKind::Call { receiver: None, args: a, .. }
             | ExprKind::New { ctor: Some(_), args: a, .. }
-            | ExprKind::Builtin { args: a, .. } => Some(args(a)),
+            | ExprKind::Builtin { args: a, .. } => Some(args(a)?),
             ExprKind::ValueArrayLit(items) => Some(items.iter().map(|i| Part::Value(*i)).collect()),
             ExprKind::Index { .. }
                 if !cx.vloads.contains_key(&e) && array_dims(&func.expr(e).ty).is_none() =>
@@ -101,40 +107,28 @@ impl Writer<'_> {
     }
 
     /// An argument as its parts: a value a temporary can hold; a row `m[r]` of a 2-D
-    /// buffer, a plane `c[x]` or a row `c[x][y]` of a 3-D one (each index checked, as Java
-    /// reads the row or plane: the view's pointer is then written with the checked index);
-    /// or something fixed (a whole array).
-    fn arg_parts(&self, cx: &FnCx, a: ExprId) -> Vec<Part> {
+    /// buffer or a plane `c[x]` of a 3-D one (its index checked, as Java reads the row or
+    /// plane: the view's pointer is then written with the checked index); a row `c[x][y]`
+    /// of a 3-D buffer (its two indices, as for an element, [`Writer::element_parts`]); or
+    /// something fixed (a whole array).
+    fn arg_parts(&self, cx: &FnCx, a: ExprId) -> R<Vec<Part>> {
         let func = cx.func;
         if holds(&func.expr(a).ty) {
-            return vec![Part::Value(a)];
+            return Ok(vec![Part::Value(a)]);
         }
-        let checked = |access, index, len: String| Part::Checked { access, index, len };
         if let ExprKind::Index { array, index } = func.expr(a).kind {
-            let rank = array_dims(&func.expr(a).ty).map(|(_, rank)| rank);
-            match func.expr(array).kind {
-                ExprKind::Local(m) => match (buffer_rank(cx, m), rank) {
-                    // A row of a 2-D buffer (or plane), or a plane of a 3-D one.
-                    (Some(2), Some(1)) | (Some(3), Some(2)) => {
-                        return vec![checked(a, index, format!("{}_len0", cx.name(m)))];
-                    }
-                    _ => {}
-                },
-                ExprKind::Index { array: base, index: first } => match func.expr(base).kind {
-                    // A row of a 3-D buffer.
-                    ExprKind::Local(c) if buffer_rank(cx, c) == Some(3) => {
-                        let name = cx.name(c);
-                        return vec![
-                            checked(array, first, format!("{name}_len0")),
-                            checked(a, index, format!("{name}_len1")),
-                        ];
-                    }
-                    _ => {}
-                },
-                _ => {}
+            if let ExprKind::Local(m) = func.expr(array).kind {
+                let rank = array_dims(&func.expr(a).ty).map(|(_, rank)| rank);
+                if let (Some(2), Some(1)) | (Some(3), Some(2)) = (buffer_rank(cx, m), rank) {
+                    let len = format!("{}_len0", cx.name(m));
+                    return Ok(vec![Part::Checked { access: a, index, len }]);
+                }
+            }
+            if let Some(rows) = self.element_parts(cx, a)? {
+                return Ok(rows);
             }
         }
-        vec![Part::Fixed(a)]
+        Ok(vec![Part::Fixed(a)])
     }
 
     /// The indices of element access `e` of a 2-D or 3-D buffer, a static 2-D value array
@@ -240,8 +234,8 @@ impl Writer<'_> {
     /// Puts the parts of `e` that Java evaluates before a later part that may fail or have
     /// an effect into temporaries, when `e` is a node of such parts ([`Writer::parts`]).
     /// `None` when nothing needs ordering, or inside no statement (nothing would declare
-    /// the temporaries), or when a part that needs a temporary cannot have one and only
-    /// failures depend on it; an error (the kernel is not written) where an effect does.
+    /// the temporaries); an error where a whole array argument would need a temporary (the
+    /// analysis keeps such expressions off the device).
     pub(super) fn ordered(&mut self, cx: &mut FnCx, e: ExprId) -> R<Option<Ordered>> {
         if cx.stmt_depth == 0 {
             return Ok(None);
