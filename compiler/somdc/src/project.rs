@@ -211,24 +211,23 @@ fn format_with(
     });
     let start = Instant::now();
     let status = loop {
-        match child.try_wait() {
+        let waited = child.try_wait();
+        match waited {
             Ok(Some(status)) => break status,
             Ok(None) if start.elapsed() < limit => {
                 std::thread::sleep(std::time::Duration::from_millis(5));
+                continue;
             }
-            // Killing it closes its pipes, which ends both threads (rustfmt starts no
-            // processes of its own that could keep them open).
-            Ok(None) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(Unfinished);
-            }
-            Err(_) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Ok(None);
-            }
+            _ => {}
         }
+        // Out of time, or no way to wait: killing it closes its pipes, which ends both
+        // threads (rustfmt starts no processes of its own that could keep them open).
+        let _ = child.kill();
+        let _ = child.wait();
+        return match waited {
+            Ok(_) => Err(Unfinished),
+            Err(_) => Ok(None),
+        };
     };
     let (Ok(Ok(output)), Ok(Ok(()))) = (reader.join(), writer.join()) else { return Ok(None) };
     Ok((status.success() && !output.is_empty()).then(|| String::from_utf8(output).ok()).flatten())
@@ -246,7 +245,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("somdc-fmt-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temporary directory");
         let script = dir.join("slowfmt");
-        std::fs::write(&script, "#!/bin/sh\nsleep 30\n").expect("script written");
+        std::fs::write(&script, "#!/bin/sh\nexec sleep 30\n").expect("script written");
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
