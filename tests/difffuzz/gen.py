@@ -42,7 +42,7 @@ FLOAT_CONSTS = ["0.0f", "0.5f", "-1.5f", "3.0f", "1e10f", "0.1f", "16777217.0f"]
 
 
 class Gen:
-    def __init__(self, rng, throwing, effects, views, tables=False):
+    def __init__(self, rng, throwing, effects, views, tables):
         self.rng = rng
         self.tables = tables
         self.throwing = throwing
@@ -266,8 +266,9 @@ class Gen:
 
     def shaped(self, k):
         """A method of another loop shape (`--shapes`): a sum, a search, a loop stepping
-        down (by 1: an MI's own elements by 2 would depend on its partition's parity), or a
-        2-D nest over whole rows reading its neighbours."""
+        down (by 1: an MI's own elements by 2 would depend on its partition's parity), a
+        2-D nest over whole rows reading its neighbours, and with `--tables` a histogram or
+        a `sync` body a host loop runs three times."""
         shape = self.rng.randrange(6 if self.tables else 4)
         if shape == 4:
             return (
