@@ -1725,20 +1725,67 @@ fn device_runs_nests_writing_at_an_offset_as_2d_ranges() {
     };
     let (outcome, _) = traced_calls("device_nest_offsets", binary, &expected, *opencl);
     for m in methods {
-        // `Main_m` (one kernel) or `Main_m_loop1` (a host program).
-        let kernel = format!("Main_{m}");
-        let ours = |e: &Value| {
-            e["name"].as_str().is_some_and(|k| k == kernel || k == format!("{kernel}_loop1"))
-        };
-        let dims: Vec<u64> = outcome
-            .stderr
-            .lines()
-            .filter_map(|line| serde_json::from_str::<Value>(line).ok())
-            .filter(|e| e["event"] == "launch" && ours(e))
-            .map(|e| e["dims"].as_u64().unwrap_or(0))
-            .collect();
-        assert_eq!(dims, [2], "{m}: launches of {kernel}\n{}", outcome.stderr);
+        let dims = launch_dims(&outcome.stderr, m);
+        assert_eq!(dims, [2], "{m}: launches of its kernel\n{}", outcome.stderr);
     }
+}
+
+/// The NDRange dimensions of each launch of `Main.method`'s kernels in a JSON trace:
+/// `Main_method` (one kernel) or `Main_method_loopN` (a host program's launches).
+fn launch_dims(trace: &str, method: &str) -> Vec<u64> {
+    let kernel = format!("Main_{method}");
+    let ours = |e: &Value| {
+        e["name"].as_str().is_some_and(|k| {
+            k == kernel
+                || k.strip_prefix(&format!("{kernel}_loop"))
+                    .is_some_and(|n| n.parse::<u32>().is_ok())
+        })
+    };
+    trace
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|e| e["event"] == "launch" && ours(e))
+        .map(|e| e["dims"].as_u64().unwrap_or(0))
+        .collect()
+}
+
+/// Under `SOMD_DEVICE=opencl`, 2-D nests whose outer body declares locals before the inner
+/// loop (`device_nest_prelude`: planes through a plane local, an outer product through a row
+/// local, a 2-D reduction, a `sync` body's two launches) run as 2-D NDRanges, each work-item
+/// computing the prelude; they were 1-D loops over their rows before. Preludes that may
+/// fail, or whose local the inner loop assigns, keep their nests 1-D loops. `exc_nest_prelude`
+/// fails in its 2-D kernel, at Java's first failure.
+#[test]
+fn device_runs_nests_with_preludes_as_2d_ranges() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_nest_prelude") else {
+        return; // a filter left the program out
+    };
+    let (outcome, calls) = traced_calls("device_nest_prelude", binary, &expected, *opencl);
+    // A 2-D reduction runs as a flattened 1-D NDRange (rows x cols work-items); a call with
+    // no rows runs on the CPU (an empty first `dist` argument), one with empty rows launches
+    // nothing.
+    let wanted: [(&str, usize, u64, &[u64]); 7] = [
+        ("scale", 1, 1, &[2]),
+        ("outer", 1, 1, &[2]),
+        ("weighted", 2, 1, &[1]),
+        ("rounds", 1, 8, &[2; 8]),
+        ("next", 1, 1, &[1]),
+        ("running", 1, 1, &[1]),
+        ("table", 1, 1, &[1]),
+    ];
+    for (m, count, launched, dims) in wanted {
+        let launches = launches_of(&calls, &format!("Main.{m}"));
+        assert_eq!(
+            (launches.len(), launches.iter().sum::<u64>(), launch_dims(&outcome.stderr, m)),
+            (count, launched, dims.to_vec()),
+            "{m}: calls, launches and their dimensions in\n{}",
+            outcome.stderr
+        );
+    }
+    calls_and_launches("exc_nest_prelude", *opencl, &[("Main.shift", 2, 2)]);
 }
 
 /// Under `SOMD_DEVICE=opencl`, loops writing at a multiple of their index plus a constant

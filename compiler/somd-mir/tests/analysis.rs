@@ -2993,3 +2993,113 @@ class Columns {
 "#
     ));
 }
+
+/// A 2-D nest whose outer body declares locals before its inner loop (its prelude) is a
+/// 2-D NDRange when every declaration has a value that can neither fail nor have an effect
+/// and is never assigned again: a plane local and a scalar over the rows of each plane, a
+/// row local whose length bounds the inner loop, a 2-D reduction. Otherwise the nest is a
+/// 1-D loop over its rows and `explain` names the declaration: a row that may not exist, a
+/// running sum, a local declared without a value, a fresh array, a helper's call. A
+/// statement other than a declaration makes no nest at all.
+#[test]
+fn nest_preludes_are_computed_by_every_work_item_or_the_refusal() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Preludes {
+    static int count(int[] a) {
+        return a.length;
+    }
+    static double[][][] planes(dist(dim = 1) double[][][] v, double f) {
+        for (int i = 0; i < v.length; i++) {
+            double[][] p = v[i];
+            double bias = i * 0.5 + f;
+            for (int r = 0; r < p.length; r++) {
+                for (int c = 0; c < p[r].length; c++) {
+                    p[r][c] = p[r][c] * f + bias;
+                }
+            }
+        }
+        return v;
+    }
+    static double[][] rows(dist(dim = 1) double[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            double[] row = m[i];
+            double w = Math.sqrt(i + 1.0);
+            for (int j = 0; j < row.length; j++) {
+                row[j] = row[j] * w;
+            }
+        }
+        return m;
+    }
+    static reduce(+) long weighted(dist(dim = 1) int[][] m) {
+        long s = 0;
+        for (int i = 0; i < m.length; i++) {
+            int[] row = m[i];
+            long w = i * 3L + 1;
+            for (int j = 0; j < row.length; j++) {
+                s += row[j] * w;
+            }
+        }
+        return s;
+    }
+    static int[][] next(dist(dim = 1) int[][] m, int[][] n) {
+        for (int i = 0; i < m.length; i++) {
+            int[] below = n[i + 1];
+            for (int j = 0; j < m[i].length; j++) {
+                m[i][j] += below[0];
+            }
+        }
+        return m;
+    }
+    static long[][] running(dist(dim = 1) long[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            long s = 0;
+            for (int j = 0; j < m[i].length; j++) {
+                s += m[i][j];
+                m[i][j] = s;
+            }
+        }
+        return m;
+    }
+    static long[][] unset(dist(dim = 1) long[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            long s;
+            for (int j = 0; j < m[i].length; j++) {
+                s = m[i][j] * 2;
+                m[i][j] = s;
+            }
+        }
+        return m;
+    }
+    static int[][] fresh(dist(dim = 1) int[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            int[] t = new int[4];
+            for (int j = 0; j < m[i].length; j++) {
+                m[i][j] += t[j % 4];
+            }
+        }
+        return m;
+    }
+    static int[][] called(dist(dim = 1) int[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            int n = count(m[i]);
+            for (int j = 0; j < m[i].length; j++) {
+                m[i][j] += n;
+            }
+        }
+        return m;
+    }
+    static int[][] statement(dist(dim = 1) int[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            m[i][0] = 1;
+            for (int j = 0; j < m[i].length; j++) {
+                m[i][j] += 2;
+            }
+        }
+        return m;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}

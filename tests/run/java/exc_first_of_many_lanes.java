@@ -7,8 +7,9 @@ class Main {
         for (int j = 0; j < given.length; j++) m[j] = given[j].clone();
         for (int j = 0; j < m.length; j++) {
             int[] r = m[j];
+            int s = r[0] >> 20;
             for (int i = 0; i < w; i++) {
-                r[i] = table[r[i] & 1023] / d[r[i] >> 10];
+                r[i] = table[r[i] & 1023] / d[(r[i] >> 10) + s];
             }
         }
         return m;

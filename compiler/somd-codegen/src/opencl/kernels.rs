@@ -853,16 +853,27 @@ impl Writer<'_> {
             };
             idx.push_str(&at(li, &key));
         }
+        // A 2-D nest's work-item runs its cell: the outer body's declarations before the
+        // inner loop (its prelude, `ParallelLoop::prelude`), then the inner body.
+        let cell;
         let inner_body = if body.parallel.dims.len() == 2 {
-            match loop_body.stmts.as_slice() {
-                [Stmt::Block(b)] => match b.stmts.as_slice() {
-                    [Stmt::Let { .. }, Stmt::Loop { body, label, .. }] => {
-                        // An iteration is one cell: `continue` of the inner loop ends it.
-                        cx.iteration_label = *label;
-                        body
+            let n = body.parallel.prelude.len();
+            match loop_body.stmts.split_at_checked(n) {
+                Some((prelude, [Stmt::Block(b)]))
+                    if prelude.iter().all(|s| matches!(s, Stmt::Let { .. })) =>
+                {
+                    match b.stmts.as_slice() {
+                        [Stmt::Let { .. }, Stmt::Loop { body, label, .. }] => {
+                            // An iteration is one cell: `continue` of the inner loop ends it.
+                            cx.iteration_label = *label;
+                            cell = Block {
+                                stmts: prelude.iter().chain(&body.stmts).cloned().collect(),
+                            };
+                            &cell
+                        }
+                        _ => return Err(bug("2-D nest shape")),
                     }
-                    _ => return Err(bug("2-D nest shape")),
-                },
+                }
                 _ => return Err(bug("2-D nest shape")),
             }
         } else {
@@ -881,6 +892,17 @@ impl Writer<'_> {
                     let a = bounds::LenSym { array: *out, dim: d as u8 };
                     same_length.push((a, bounds::LenSym { array, dim }));
                 }
+            }
+        }
+        // A prelude's array local has its parameter's lengths, `offset` dimensions in (the
+        // device's arrays are rectangular).
+        let aliases = somd_mir::analysis::alias::kernel_aliases(func);
+        for local in &body.parallel.prelude {
+            let Some(alias) = aliases.get(local) else { continue };
+            for d in 0..alias.rank {
+                let a = bounds::LenSym { array: *local, dim: d };
+                let b = bounds::LenSym { array: alias.base, dim: d + alias.offset(func) };
+                same_length.push((a, b));
             }
         }
         cx.proven = bounds::proven_in_bounds(func, inner_body, &known, &same_length);

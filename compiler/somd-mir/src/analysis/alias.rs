@@ -50,6 +50,14 @@ impl ArrayAlias {
         self.rank == 1 && super::isolation::cube_elem(&func.local(self.base).ty).is_some()
     }
 
+    /// The dimensions of `base` the local's value consumed: its length of dimension `d` is
+    /// `base`'s of dimension `d + offset` (the device's arrays are rectangular).
+    pub fn offset(&self, func: &Function) -> u8 {
+        let base_rank = super::isolation::array_dims(&func.local(self.base).ty)
+            .map_or(self.rank, |(_, rank)| rank);
+        base_rank.saturating_sub(self.rank)
+    }
+
     /// Whether the local holds planes `c[x]` of a 3-D array `c`.
     pub fn cube_planes(&self, func: &Function) -> bool {
         self.rank == 2 && super::isolation::cube_elem(&func.local(self.base).ty).is_some()

@@ -243,6 +243,15 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                             );
                             line.push_str(&d.step_text());
                         }
+                        if !par.prelude.is_empty() {
+                            let names: Vec<&str> =
+                                par.prelude.iter().map(|l| func.local(*l).name.as_str()).collect();
+                            let _ = write!(
+                                line,
+                                "; each work-item computes `{}` before its cell",
+                                names.join("`, `")
+                            );
+                        }
                         for r in par.reductions() {
                             let _ = write!(
                                 line,

@@ -227,6 +227,7 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
         reduced: std::collections::HashSet::new(),
         host_scalars: std::collections::HashSet::new(),
         setup_aliases: HashMap::new(),
+        nest_aliases: HashMap::new(),
     };
     let mut seen_loop = false;
     for (pos, stmt) in stmts.iter().enumerate() {

@@ -163,13 +163,16 @@ pub struct ParallelLoop {
     /// loop whose accumulators the host folds (`SyncStep::Reduce`), whose kernel reduces
     /// each into its own partials.
     pub also: Vec<AccReduction>,
+    /// The locals a 2-D nest's outer body declares before its inner loop (its prelude):
+    /// each work-item computes them before its cell. Empty for a perfect nest or a 1-D loop.
+    pub prelude: Vec<LocalId>,
 }
 
 impl ParallelLoop {
     /// A loop with the accumulators `accs` (the first is [`ParallelLoop::reduction`]).
     pub fn new(dims: Vec<LoopDim>, mut accs: Vec<AccReduction>) -> Self {
         let reduction = (!accs.is_empty()).then(|| accs.remove(0));
-        ParallelLoop { dims, reduction, also: accs }
+        ParallelLoop { dims, reduction, also: accs, prelude: Vec::new() }
     }
 
     /// Every accumulator, the first one first.

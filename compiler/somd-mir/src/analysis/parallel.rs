@@ -32,6 +32,7 @@ use super::{AccReduction, BlockReason, Blocker, Dependence, LoopDim, LoopId, Loo
 use super::{ParallelLoop, SizeExpr, SomdBody, SomdResult, SomdShape};
 use crate::ir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 /// Analyses a SOMD function: a report per top-level loop (and per loop of a `sync` block)
@@ -90,6 +91,7 @@ pub(super) fn analyze_loop_body(
         reduced: HashSet::new(),
         host_scalars: HashSet::new(),
         setup_aliases: HashMap::new(),
+        nest_aliases: HashMap::new(),
     };
     let mut reports = Vec::new();
     let mut shape_err: Option<Blocker> = None;
@@ -130,9 +132,7 @@ pub(super) fn analyze_loop_body(
                     && assigned.get(local).copied().unwrap_or(0) == 0 =>
             {
                 let alias = &aliases[local];
-                let base_rank = super::isolation::array_dims(&func.local(alias.base).ty)
-                    .map_or(alias.rank, |(_, rank)| rank);
-                cx.setup_aliases.insert(*local, (alias.base, base_rank - alias.rank));
+                cx.setup_aliases.insert(*local, (alias.base, alias.offset(func)));
                 setup_order.push((*local, Some(*init)));
             }
             Stmt::Let { local, init: Some(init) }
@@ -510,6 +510,7 @@ pub(super) fn assigned_locals(func: &Function) -> HashMap<LocalId, usize> {
     out
 }
 
+#[derive(Clone)]
 pub(super) struct Cx<'a> {
     pub(super) module: &'a Module,
     pub(super) func: &'a Function,
@@ -528,6 +529,12 @@ pub(super) struct Cx<'a> {
     /// copy before its iteration, so the loop may read through them, and their lengths
     /// are sizes. (Writing through one is writing what the setup reads: refused.)
     pub(super) setup_aliases: HashMap<LocalId, (LocalId, u8)>,
+    /// Array locals a 2-D nest's outer body declares before its inner loop (`double[][] p
+    /// = v[i];`), as [`Cx::setup_aliases`]: each work-item forms its own before its cell,
+    /// so their lengths are sizes (the inner loop's bound `p.length` is `v`'s length of
+    /// dimension 1). Writing through them is the iteration's own business, checked as a
+    /// write through any array local.
+    pub(super) nest_aliases: HashMap<LocalId, (LocalId, u8)>,
 }
 
 /// A counted loop header: index, lower and upper bound, step (a positive constant), and
@@ -658,7 +665,7 @@ impl Cx<'_> {
         let mut size = self.len_of(l, rows.len() as u8)?;
         // The lengths a range names: `l`'s, or for a setup array local its parameter's
         // (`len_of`).
-        let (array, offset) = self.setup_aliases.get(&l).copied().unwrap_or((l, 0));
+        let (array, offset) = self.array_alias(l).unwrap_or((l, 0));
         for (d, &row) in rows.iter().enumerate().rev() {
             let in_rows = |r: &Range| {
                 r.lo.is_some_and(|lo| lo >= 0)
@@ -686,6 +693,12 @@ impl Cx<'_> {
         Some(size)
     }
 
+    /// The parameter an array local of the setup or of a nest's prelude names a part of,
+    /// and the dimensions its value consumed ([`Cx::setup_aliases`], [`Cx::nest_aliases`]).
+    fn array_alias(&self, l: LocalId) -> Option<(LocalId, u8)> {
+        self.setup_aliases.get(&l).or_else(|| self.nest_aliases.get(&l)).copied()
+    }
+
     fn len_of(&self, l: LocalId, dim: u8) -> Option<SizeExpr> {
         if let Some((_, dims)) = self.outputs.iter().find(|(o, _)| *o == l) {
             return dims.get(dim as usize).cloned();
@@ -693,7 +706,7 @@ impl Cx<'_> {
         // A setup array local: its parameter's length, `offset` dimensions in (the plane
         // or row it names exists where the setup does not fail, and has that length: the
         // device's arrays are rectangular).
-        if let Some(&(base, offset)) = self.setup_aliases.get(&l) {
+        if let Some((base, offset)) = self.array_alias(l) {
             return Some(SizeExpr::Len { array: base, dim: dim + offset });
         }
         let local = self.func.local(l);
@@ -874,6 +887,86 @@ impl Cx<'_> {
         }
     }
 
+    /// The context in which a 2-D nest whose outer body declares `prelude` before its inner
+    /// loop is analysed: `Ok(None)` for no prelude (this one), else a copy holding the
+    /// prelude's array locals as [`Cx::nest_aliases`]. A 2-D NDRange evaluates the prelude
+    /// in every work-item of its row, where Java evaluates it once before the row's cells:
+    /// each initialiser must neither fail (a row of no cells would not raise its exception)
+    /// nor have an effect, and each local must keep its value (every cell reads what the row
+    /// computed). The cells' own reads and writes are checked with the prelude as part of
+    /// each cell ([`Cx::check_body`]): a prelude reading what a cell writes is refused
+    /// there. `Err(None)`: a statement other than a declaration, no nest; `Err(Some(why))`:
+    /// a prelude the analysis refuses, `why` for `explain` (the nest is a 1-D loop then).
+    fn prelude(
+        &self,
+        body: &Block,
+        prelude: &[Stmt],
+        outer: &LoopDim,
+    ) -> Result<Option<Self>, Option<Dependence>> {
+        if prelude.is_empty() {
+            return Ok(None);
+        }
+        if !prelude.iter().all(|s| matches!(s, Stmt::Let { .. })) {
+            return Err(None);
+        }
+        let func = self.func;
+        let assigned = assigned_locals(func);
+        let aliases = super::alias::kernel_aliases(func);
+        let known = [(outer.index, super::bounds::dim_range(outer))];
+        let proven = super::bounds::proven_in_bounds(func, body, &known, &[]);
+        let mut nest = self.clone();
+        for stmt in prelude {
+            let Stmt::Let { local, init } = stmt else { continue };
+            let name = &func.local(*local).name;
+            let refused = |what: String, span| Err(Some(Dependence { what, span }));
+            let Some(init) = init else {
+                return refused(
+                    format!(
+                    "`{name}` is declared before the inner loop without a value (a 2-D NDRange \
+                     runs the statements before the inner loop in each of its work-items: \
+                     declarations with a value only)"
+                    ),
+                    func.local(*local).span,
+                );
+            };
+            if assigned.get(local).copied().unwrap_or(0) != 0 {
+                return refused(
+                    format!(
+                        "`{name}`, declared before the inner loop, is assigned again (a 2-D \
+                         NDRange computes it in each work-item, where the cells of a row share \
+                         one)"
+                    ),
+                    func.local(*local).span,
+                );
+            }
+            let span = func.expr(*init).span;
+            if matches!(func.expr(*init).kind, ExprKind::NewArray { .. } | ExprKind::ArrayLit(_)) {
+                return refused(
+                    format!(
+                        "`{name}`, declared before the inner loop, is a fresh array (a 2-D \
+                         NDRange would allocate one in each work-item, where the cells of a row \
+                         share one)"
+                    ),
+                    span,
+                );
+            }
+            if !cannot_fail(self.module, func, *init, &proven) {
+                return refused(
+                    format!(
+                        "the value of `{name}`, declared before the inner loop, may fail or have \
+                         an effect (a 2-D NDRange computes it in each work-item of the row, and \
+                         in none for a row of no cells)"
+                    ),
+                    span,
+                );
+            }
+            if let Some(alias) = aliases.get(local) {
+                nest.nest_aliases.insert(*local, (alias.base, alias.offset(func)));
+            }
+        }
+        Ok(Some(nest))
+    }
+
     pub(super) fn for_loop(&self, block: &Block, span: somd_diag::Span) -> Option<LoopReport> {
         let loop_stmt = block.stmts.get(1)?;
         let loop_id = walk::loop_id_of(self.func, loop_stmt)?;
@@ -891,13 +984,29 @@ impl Cx<'_> {
         };
         let index = counted.index;
         let step = counted.step;
-        // A perfect 2-D nest of step-1 loops first; a nest with a step is a 1-D loop over
-        // its outer index (the inner loop runs inside the work-item). `flat` says why a
-        // nest is no 2-D NDRange.
+        // A 2-D nest of step-1 loops first; a nest with a step is a 1-D loop over its outer
+        // index (the inner loop runs inside the work-item). `flat` says why a nest is no
+        // 2-D NDRange. The outer body may declare locals before the inner loop (its
+        // prelude, [`Cx::prelude`]): every work-item computes them before its cell.
         let mut stepped_nest = false;
         let mut flat = None;
-        if let [Stmt::Block(inner)] = body.stmts.as_slice() {
-            if is_for(inner) {
+        if let [prelude @ .., Stmt::Block(inner)] = body.stmts.as_slice() {
+            let outer = LoopDim {
+                index,
+                lo: counted.lo.clone(),
+                hi: counted.hi.clone(),
+                step,
+                reversed: counted.reversed,
+            };
+            let nest = match is_for(inner) {
+                true => self.prelude(body, prelude, &outer),
+                false => Err(None),
+            };
+            if let Err(Some(dep)) = &nest {
+                flat = Some(dep.clone());
+            }
+            if let Ok(nest) = nest {
+                let cx = nest.as_ref().unwrap_or(self);
                 let inner_label = label_of(inner);
                 let inner_span = match inner.stmts.get(1) {
                     Some(Stmt::Loop { test: Some(t), .. }) => self.func.expr(*t).span,
@@ -905,15 +1014,8 @@ impl Cx<'_> {
                 };
                 let refused = |what: &str| Some(Dependence { what: what.into(), span: inner_span });
                 // The outer index lies in its range there (`j < m[i].length`).
-                let outer = LoopDim {
-                    index,
-                    lo: counted.lo.clone(),
-                    hi: counted.hi.clone(),
-                    step,
-                    reversed: counted.reversed,
-                };
                 let known = [(index, super::bounds::dim_range(&outer))];
-                match self.counted_known(inner, false, &known) {
+                match cx.counted_known(inner, false, &known) {
                     Err(what) => flat = refused(&format!("the inner loop: {what}")),
                     Ok((inner_c, inner_body)) => {
                         let uses_i = |s: &SizeExpr| s.mentions(index);
@@ -943,8 +1045,19 @@ impl Cx<'_> {
                                 (index, super::bounds::dim_range(&outer)),
                                 (inner_c.index, super::bounds::dim_range(&inner)),
                             ];
-                            match self.check_body(
-                                inner_body,
+                            // A work-item's cell: the prelude, then the inner body.
+                            let cell = match prelude {
+                                [] => Cow::Borrowed(inner_body),
+                                _ => Cow::Owned(Block {
+                                    stmts: prelude
+                                        .iter()
+                                        .chain(&inner_body.stmts)
+                                        .cloned()
+                                        .collect(),
+                                }),
+                            };
+                            match cx.check_body(
+                                &cell,
                                 inner_label,
                                 &[index, inner_c.index],
                                 1,
@@ -952,11 +1065,13 @@ impl Cx<'_> {
                             ) {
                                 Ok(accs) => {
                                     let dims = vec![outer, inner];
+                                    let mut par = ParallelLoop::new(dims, accs);
+                                    par.prelude = prelude_locals(prelude);
                                     return Some(LoopReport {
                                         loop_id,
                                         span,
                                         index: Some(index),
-                                        verdict: Ok(ParallelLoop::new(dims, accs)),
+                                        verdict: Ok(par),
                                         flat: None,
                                     });
                                 }
@@ -2845,6 +2960,17 @@ fn cannot_fail(
     let library_math = |f: FuncId| walk::library_math(module, f);
     !walk::may_fail(func, root, &|e| proven.contains(&e), &library_math)
         && walk::effect_free(func, root, &library_math)
+}
+
+/// The locals a 2-D nest's prelude declares ([`Cx::prelude`]), in order.
+fn prelude_locals(prelude: &[Stmt]) -> Vec<LocalId> {
+    prelude
+        .iter()
+        .filter_map(|s| match s {
+            Stmt::Let { local, .. } => Some(*local),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Whether `kind` is the constant `-0.0` (`-0.0f`).

@@ -83,6 +83,7 @@ pub fn analyze_sync(
             reduced: HashSet::new(),
             host_scalars: HashSet::new(),
             setup_aliases: HashMap::new(),
+            nest_aliases: HashMap::new(),
         },
         assigned: assigned_locals(func),
         reports: Vec::new(),

@@ -1,0 +1,193 @@
+// Java twin of device_nest_prelude.somd: one MI over the whole arrays (`Somd.offset` is 0).
+class Main {
+    // Work-item (i, r) scales row r of plane i.
+    static double[][][] scale(double[][][] v, double f) {
+        int first = 0;
+        for (int i = 0; i < v.length; i++) {
+            double[][] p = v[i];
+            double bias = (first + i) * 0.5;
+            for (int r = 0; r < p.length; r++) {
+                for (int c = 0; c < p[r].length; c++) {
+                    p[r][c] = p[r][c] * f + bias - r * 0.25 + c;
+                }
+            }
+        }
+        return v;
+    }
+
+    // An outer product added to each row, its weight computed per row.
+    static double[][] outer(double[][] m, double[] b, int k) {
+        int first = 0;
+        for (int i = 0; i < m.length; i++) {
+            double[] row = m[i];
+            double w = Math.sqrt(first + i + 1.0) * k;
+            for (int j = 0; j < row.length; j++) {
+                row[j] = w * b[j % b.length] + row[j];
+            }
+        }
+        return m;
+    }
+
+    // Every cell weighted by its row's weight: a 2-D reduction.
+    static long weighted(int[][] m) {
+        long s = 0;
+        int first = 0;
+        for (int i = 0; i < m.length; i++) {
+            int[] row = m[i];
+            long w = (first + i) * 3L + 1;
+            for (int j = 0; j < row.length; j++) {
+                s += row[j] * w + j;
+            }
+        }
+        return s;
+    }
+
+    // Host rounds of two launches, each reading rows named in its prelude.
+    static long[][] rounds(long[][] g, long[][] h, int n) {
+        for (int t = 0; t < n; t++) {
+            {
+                for (int i = 0; i < g.length; i++) {
+                    long[] src = g[i];
+                    long add = t * 3L + 1;
+                    for (int j = 0; j < src.length; j++) {
+                        h[i][j] = src[j] * 2 + add + j;
+                    }
+                }
+            }
+            {
+                for (int i = 0; i < h.length; i++) {
+                    long[] src = h[i];
+                    for (int j = 0; j < src.length; j++) {
+                        g[i][j] = src[j] % 1000003 - j;
+                    }
+                }
+            }
+        }
+        return g;
+    }
+
+    // The next row may not exist: its prelude may fail, a 1-D loop over the rows.
+    static int[][] next(int[][] m, int[][] n) {
+        int first = 0;
+        for (int i = 0; i < m.length; i++) {
+            int[] below = n[first + i + 1];
+            for (int j = 0; j < m[i].length; j++) {
+                m[i][j] += below[j % below.length];
+            }
+        }
+        return m;
+    }
+
+    // A running sum along each row: its prelude's local is assigned in the inner loop.
+    static long[][] running(long[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            long s = 0;
+            for (int j = 0; j < m[i].length; j++) {
+                s += m[i][j];
+                m[i][j] = s;
+            }
+        }
+        return m;
+    }
+
+    // A fresh table's rows from their first cells, which each row's first cell writes: its
+    // prelude reads what a cell writes (and may fail: the bounds analysis does not know the
+    // rows' width).
+    static int[][] table(int[] a) {
+        int first = 0;
+        int[][] out = new int[a.length][4];
+        for (int i = 0; i < out.length; i++) {
+            int base = out[i][0] + first + i;
+            for (int j = 0; j < 4; j++) {
+                out[i][j] = base * 10 + j;
+            }
+        }
+        return out;
+    }
+
+    public static void main(String[] args) {
+        double[][][] v = new double[5][4][6];
+        for (int x = 0; x < 5; x++) {
+            for (int y = 0; y < 4; y++) {
+                for (int z = 0; z < 6; z++) {
+                    v[x][y][z] = x * 100 + y * 10 + z + 0.125 * ((x + y * z) % 5);
+                }
+            }
+        }
+        double[][][] sv = scale(v, 1.5);
+        double vs = 0;
+        for (int x = 0; x < 5; x++) {
+            for (int y = 0; y < 4; y++) {
+                for (int z = 0; z < 6; z++) {
+                    vs = vs * 0.5 + sv[x][y][z];
+                }
+            }
+        }
+        System.out.println(sv[0][1][2] + " " + sv[3][3][5] + " " + sv[4][0][0] + " " + vs);
+
+        double[][] m = new double[9][7];
+        for (int y = 0; y < 9; y++) {
+            for (int z = 0; z < 7; z++) {
+                m[y][z] = y * 0.75 - z;
+            }
+        }
+        double[] b = new double[5];
+        for (int z = 0; z < 5; z++) {
+            b[z] = z * 1.25 - 2;
+        }
+        double[][] om = outer(m, b, 3);
+        System.out.println(om[0][0] + " " + om[4][6] + " " + om[8][3]);
+
+        int[][] q = new int[11][13];
+        for (int y = 0; y < 11; y++) {
+            for (int z = 0; z < 13; z++) {
+                q[y][z] = (y * 7 + z * 5) % 17 - 8;
+            }
+        }
+        System.out.println(weighted(q));
+        System.out.println(weighted(new int[0][4]) + " " + weighted(new int[3][0]));
+
+        long[][] g = new long[6][8];
+        long[][] h = new long[6][8];
+        for (int y = 0; y < 6; y++) {
+            for (int z = 0; z < 8; z++) {
+                g[y][z] = y * 8 + z;
+            }
+        }
+        long[][] gr = rounds(g, h, 4);
+        long gs = 0;
+        for (int y = 0; y < 6; y++) {
+            for (int z = 0; z < 8; z++) {
+                gs = gs * 31 + gr[y][z];
+            }
+        }
+        System.out.println(gr[0][0] + " " + gr[5][7] + " " + gs);
+
+        int[][] a = new int[6][5];
+        int[][] nb = new int[7][3];
+        for (int y = 0; y < 6; y++) {
+            for (int z = 0; z < 5; z++) {
+                a[y][z] = y * 5 + z;
+            }
+        }
+        for (int y = 0; y < 7; y++) {
+            for (int z = 0; z < 3; z++) {
+                nb[y][z] = y * 100 + z;
+            }
+        }
+        int[][] an = next(a, nb);
+        System.out.println(an[0][0] + " " + an[2][4] + " " + an[5][3]);
+
+        long[][] r = new long[4][9];
+        for (int y = 0; y < 4; y++) {
+            for (int z = 0; z < 9; z++) {
+                r[y][z] = y + z * 3;
+            }
+        }
+        long[][] rr = running(r);
+        System.out.println(rr[0][8] + " " + rr[3][4] + " " + rr[2][0]);
+
+        int[][] tb = table(new int[6]);
+        System.out.println(tb[0][0] + " " + tb[3][2] + " " + tb[5][3]);
+    }
+}
