@@ -1751,10 +1751,12 @@ fn launch_dims(trace: &str, method: &str) -> Vec<u64> {
 
 /// Under `SOMD_DEVICE=opencl`, 2-D nests whose outer body declares locals before the inner
 /// loop (`device_nest_prelude`: planes through a plane local, an outer product through a row
-/// local, a 2-D reduction, a `sync` body's two launches) run as 2-D NDRanges, each work-item
-/// computing the prelude; they were 1-D loops over their rows before. Preludes that may
-/// fail, or whose local the inner loop assigns, keep their nests 1-D loops. `exc_nest_prelude`
-/// fails in its 2-D kernel, at Java's first failure.
+/// local, a 2-D reduction, a `sync` body's two launches, a row that may not exist) run as
+/// 2-D NDRanges, each work-item computing the prelude; they were 1-D loops over their rows
+/// before. A prelude whose local the inner loop assigns, or which reads what a cell writes,
+/// keeps its nest a 1-D loop. `exc_nest_prelude` and `exc_nest_prelude_row` fail in their 2-D
+/// kernels at Java's first failure (a cell's, a prelude's); `exc_nest_prelude_empty`'s
+/// prelude fails in a call of no cells, which runs on the CPU.
 #[test]
 fn device_runs_nests_with_preludes_as_2d_ranges() {
     let Some(opencl) = &opencl_placement() else {
@@ -1772,7 +1774,7 @@ fn device_runs_nests_with_preludes_as_2d_ranges() {
         ("outer", 1, 1, &[2]),
         ("weighted", 2, 1, &[1]),
         ("rounds", 1, 8, &[2; 8]),
-        ("next", 1, 1, &[1]),
+        ("next", 1, 1, &[2]),
         ("running", 1, 1, &[1]),
         ("table", 1, 1, &[1]),
     ];
@@ -1786,6 +1788,11 @@ fn device_runs_nests_with_preludes_as_2d_ranges() {
         );
     }
     calls_and_launches("exc_nest_prelude", *opencl, &[("Main.shift", 2, 2)]);
+    // The first and third calls launch, the third failing in its kernel; the second's rows
+    // have no cells, so it runs on the CPU (its prelude may fail).
+    calls_and_launches("exc_nest_prelude_row", *opencl, &[("Main.next", 2, 2)]);
+    // The call whose rows have no cells runs on the CPU: no device call.
+    calls_and_launches("exc_nest_prelude_empty", *opencl, &[("Main.next", 1, 1)]);
 }
 
 /// Under `SOMD_DEVICE=opencl`, loops writing at a multiple of their index plus a constant

@@ -2995,12 +2995,13 @@ class Columns {
 }
 
 /// A 2-D nest whose outer body declares locals before its inner loop (its prelude) is a
-/// 2-D NDRange when every declaration has a value that can neither fail nor have an effect
-/// and is never assigned again: a plane local and a scalar over the rows of each plane, a
-/// row local whose length bounds the inner loop, a 2-D reduction. Otherwise the nest is a
-/// 1-D loop over its rows and `explain` names the declaration: a row that may not exist, a
-/// running sum, a local declared without a value, a fresh array, a helper's call. A
-/// statement other than a declaration makes no nest at all.
+/// 2-D NDRange when every declaration has a value with no effect and is never assigned
+/// again: a plane local and a scalar over the rows of each plane, a row local whose length
+/// bounds the inner loop, a 2-D reduction, a row that may not exist (the prelude may fail),
+/// a call of a helper with no effect. Otherwise the nest is a 1-D loop over its rows and
+/// `explain` names the declaration: a running sum, a local declared without a value, a
+/// fresh array, a call of a helper writing its argument. A statement other than a
+/// declaration makes no nest at all.
 #[test]
 fn nest_preludes_are_computed_by_every_work_item_or_the_refusal() {
     insta::assert_snapshot!(explain(
@@ -3008,6 +3009,10 @@ fn nest_preludes_are_computed_by_every_work_item_or_the_refusal() {
 class Preludes {
     static int count(int[] a) {
         return a.length;
+    }
+    static int bump(int[] a) {
+        a[0] = a[0] + 1;
+        return a[0];
     }
     static double[][][] planes(dist(dim = 1) double[][][] v, double f) {
         for (int i = 0; i < v.length; i++) {
@@ -3080,10 +3085,19 @@ class Preludes {
         }
         return m;
     }
-    static int[][] called(dist(dim = 1) int[][] m) {
+    static int[][] called(dist(dim = 1) int[][] m, int[] k) {
         for (int i = 0; i < m.length; i++) {
-            int n = count(m[i]);
+            int n = count(k) + i;
             for (int j = 0; j < m[i].length; j++) {
+                m[i][j] += n;
+            }
+        }
+        return m;
+    }
+    static int[][] bumped(dist(dim = 1) int[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            int n = bump(m[i]);
+            for (int j = 1; j < m[i].length; j++) {
                 m[i][j] += n;
             }
         }

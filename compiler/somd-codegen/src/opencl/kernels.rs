@@ -856,26 +856,25 @@ impl Writer<'_> {
         // A 2-D nest's work-item runs its cell: the outer body's declarations before the
         // inner loop (its prelude, `ParallelLoop::prelude`), then the inner body.
         let cell;
+        let mut prelude: Vec<(LocalId, ExprId)> = Vec::new();
         let inner_body = if body.parallel.dims.len() == 2 {
             let n = body.parallel.prelude.len();
-            match loop_body.stmts.split_at_checked(n) {
-                Some((prelude, [Stmt::Block(b)]))
-                    if prelude.iter().all(|s| matches!(s, Stmt::Let { .. })) =>
-                {
-                    match b.stmts.as_slice() {
-                        [Stmt::Let { .. }, Stmt::Loop { body, label, .. }] => {
-                            // An iteration is one cell: `continue` of the inner loop ends it.
-                            cx.iteration_label = *label;
-                            cell = Block {
-                                stmts: prelude.iter().chain(&body.stmts).cloned().collect(),
-                            };
-                            &cell
-                        }
-                        _ => return Err(bug("2-D nest shape")),
-                    }
-                }
-                _ => return Err(bug("2-D nest shape")),
+            let Some((lets, [Stmt::Block(b)])) = loop_body.stmts.split_at_checked(n) else {
+                return Err(bug("2-D nest shape"));
+            };
+            for stmt in lets {
+                let Stmt::Let { local, init: Some(init) } = stmt else {
+                    return Err(bug("2-D nest prelude"));
+                };
+                prelude.push((*local, *init));
             }
+            let [Stmt::Let { .. }, Stmt::Loop { body, label, .. }] = b.stmts.as_slice() else {
+                return Err(bug("2-D nest shape"));
+            };
+            // An iteration is one cell: `continue` of the inner loop ends it.
+            cx.iteration_label = *label;
+            cell = Block { stmts: lets.iter().chain(&body.stmts).cloned().collect() };
+            &cell
         } else {
             loop_body
         };
@@ -894,18 +893,31 @@ impl Writer<'_> {
                 }
             }
         }
-        // A prelude's array local has its parameter's lengths, `offset` dimensions in (the
-        // device's arrays are rectangular).
+        cx.proven = bounds::proven_in_bounds(func, inner_body, &known, &same_length);
+        // A prelude's array local formed without a possible failure has its parameter's
+        // lengths, `offset` dimensions in (the device's arrays are rectangular). One whose
+        // formation failed points at row 0, which need not exist: its own lengths guard it.
         let aliases = somd_mir::analysis::alias::kernel_aliases(func);
-        for local in &body.parallel.prelude {
+        let before = same_length.len();
+        for (local, init) in &prelude {
             let Some(alias) = aliases.get(local) else { continue };
+            if writer::may_fail(&cx, self.options.unchecked, *init) {
+                continue;
+            }
             for d in 0..alias.rank {
                 let a = bounds::LenSym { array: *local, dim: d };
                 let b = bounds::LenSym { array: alias.base, dim: d + alias.offset(func) };
                 same_length.push((a, b));
             }
         }
-        cx.proven = bounds::proven_in_bounds(func, inner_body, &known, &same_length);
+        if same_length.len() > before {
+            cx.proven = bounds::proven_in_bounds(func, inner_body, &known, &same_length);
+        }
+        // A prelude that may fail fails in every cell of its row (the first of them is the
+        // row's first in Java's order), and in none of a launch of no cells: that call runs
+        // on the CPU.
+        m.setup_fails |=
+            prelude.iter().any(|(_, init)| writer::may_fail(&cx, self.options.unchecked, *init));
         let l2 = l1.next();
         match &reduction {
             None if strip.is_some() => {

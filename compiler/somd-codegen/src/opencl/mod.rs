@@ -154,8 +154,9 @@ pub struct KernelManifest {
     /// `@` arguments the runtime may store narrow (`somd_mir::analysis::narrow`): the
     /// argument's index in the construct and the build option macro of its element type.
     pub narrow: Vec<(usize, String)>,
-    /// A SOMD kernel whose setup may throw (`walk::setup_may_fail`): a call launching no
-    /// work-item runs on the CPU, which raises the exception as Java does before the loop.
+    /// A SOMD kernel whose setup may throw (`walk::setup_may_fail`), or a 2-D nest's prelude
+    /// (`ParallelLoop::prelude`): a call launching no work-item runs on the CPU, which
+    /// raises the exception as Java does before the loop or the row's cells.
     pub setup_fails: bool,
     /// The kernel as a standalone readable `.cl` file (for `--emit-kernels`).
     pub standalone: String,

@@ -251,6 +251,11 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                                 "; each work-item computes `{}` before its cell",
                                 names.join("`, `")
                             );
+                            if par.prelude_fails {
+                                line.push_str(
+                                    " (which may fail: a launch of no cells runs on the CPU)",
+                                );
+                            }
                         }
                         for r in par.reductions() {
                             let _ = write!(

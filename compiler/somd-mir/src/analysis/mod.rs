@@ -166,13 +166,16 @@ pub struct ParallelLoop {
     /// The locals a 2-D nest's outer body declares before its inner loop (its prelude):
     /// each work-item computes them before its cell. Empty for a perfect nest or a 1-D loop.
     pub prelude: Vec<LocalId>,
+    /// Whether evaluating the prelude may fail, with no index proven in range but the
+    /// analysis's (`explain` says so; the OpenCL writer decides with its own proofs).
+    pub prelude_fails: bool,
 }
 
 impl ParallelLoop {
     /// A loop with the accumulators `accs` (the first is [`ParallelLoop::reduction`]).
     pub fn new(dims: Vec<LoopDim>, mut accs: Vec<AccReduction>) -> Self {
         let reduction = (!accs.is_empty()).then(|| accs.remove(0));
-        ParallelLoop { dims, reduction, also: accs, prelude: Vec::new() }
+        ParallelLoop { dims, reduction, also: accs, prelude: Vec::new(), prelude_fails: false }
     }
 
     /// Every accumulator, the first one first.

@@ -889,20 +889,23 @@ impl Cx<'_> {
 
     /// The context in which a 2-D nest whose outer body declares `prelude` before its inner
     /// loop is analysed: `Ok(None)` for no prelude (this one), else a copy holding the
-    /// prelude's array locals as [`Cx::nest_aliases`]. A 2-D NDRange evaluates the prelude
-    /// in every work-item of its row, where Java evaluates it once before the row's cells:
-    /// each initialiser must neither fail (a row of no cells would not raise its exception)
-    /// nor have an effect, and each local must keep its value (every cell reads what the row
-    /// computed). The cells' own reads and writes are checked with the prelude as part of
-    /// each cell ([`Cx::check_body`]): a prelude reading what a cell writes is refused
-    /// there. `Err(None)`: a statement other than a declaration, no nest; `Err(Some(why))`:
-    /// a prelude the analysis refuses, `why` for `explain` (the nest is a 1-D loop then).
+    /// prelude's array locals as [`Cx::nest_aliases`] and whether some initialiser may fail.
+    /// A 2-D NDRange evaluates the prelude in every work-item of its row, where Java
+    /// evaluates it once before the row's cells: each initialiser must have no effect, and
+    /// each local must keep its value (every cell reads what the row computed). One that
+    /// may fail fails in every cell of its row, the first of which is the row's first in
+    /// Java's order; a launch of no cells, where it would fail in none, runs on the CPU
+    /// (`KernelManifest::setup_fails`). The cells' own reads and writes are checked with the
+    /// prelude as part of each cell ([`Cx::check_body`]): a prelude reading what a cell
+    /// writes is refused there. `Err(None)`: a statement other than a declaration, no nest;
+    /// `Err(Some(why))`: a prelude the analysis refuses, `why` for `explain` (the nest is a
+    /// 1-D loop then).
     fn prelude(
         &self,
         body: &Block,
         prelude: &[Stmt],
         outer: &LoopDim,
-    ) -> Result<Option<Self>, Option<Dependence>> {
+    ) -> Result<Option<(Self, bool)>, Option<Dependence>> {
         if prelude.is_empty() {
             return Ok(None);
         }
@@ -914,7 +917,12 @@ impl Cx<'_> {
         let aliases = super::alias::kernel_aliases(func);
         let known = [(outer.index, super::bounds::dim_range(outer))];
         let proven = super::bounds::proven_in_bounds(func, body, &known, &[]);
+        // Calls of functions with no effect outside them may run in every cell.
+        let pure = |f: FuncId| {
+            walk::library_math(self.module, f) || super::combine::effect_free(self.module, f)
+        };
         let mut nest = self.clone();
+        let mut fails = false;
         for stmt in prelude {
             let Stmt::Let { local, init } = stmt else { continue };
             let name = &func.local(*local).name;
@@ -950,21 +958,32 @@ impl Cx<'_> {
                     span,
                 );
             }
-            if !cannot_fail(self.module, func, *init, &proven) {
+            if !walk::effect_free(func, *init, &pure) {
+                let mut call = None;
+                walk::each_expr(func, *init, &mut |e| match func.expr(e).kind {
+                    ExprKind::Call { func: f, .. } if call.is_none() && !pure(f) => {
+                        call = Some(self.module.function(f).name.clone());
+                    }
+                    _ => {}
+                });
+                let effect = match call {
+                    Some(f) => format!("calls `{f}`, which may have an effect"),
+                    None => "has an effect".to_string(),
+                };
                 return refused(
                     format!(
-                        "the value of `{name}`, declared before the inner loop, may fail or have \
-                         an effect (a 2-D NDRange computes it in each work-item of the row, and \
-                         in none for a row of no cells)"
+                        "the value of `{name}`, declared before the inner loop, {effect} (a 2-D \
+                         NDRange computes it in each work-item of the row)"
                     ),
                     span,
                 );
             }
+            fails |= !cannot_fail(self.module, func, *init, &proven);
             if let Some(alias) = aliases.get(local) {
                 nest.nest_aliases.insert(*local, (alias.base, alias.offset(func)));
             }
         }
-        Ok(Some(nest))
+        Ok(Some((nest, fails)))
     }
 
     pub(super) fn for_loop(&self, block: &Block, span: somd_diag::Span) -> Option<LoopReport> {
@@ -1006,7 +1025,8 @@ impl Cx<'_> {
                 flat = Some(dep.clone());
             }
             if let Ok(nest) = nest {
-                let cx = nest.as_ref().unwrap_or(self);
+                let prelude_fails = nest.as_ref().is_some_and(|(_, fails)| *fails);
+                let cx = nest.as_ref().map_or(self, |(cx, _)| cx);
                 let inner_label = label_of(inner);
                 let inner_span = match inner.stmts.get(1) {
                     Some(Stmt::Loop { test: Some(t), .. }) => self.func.expr(*t).span,
@@ -1067,6 +1087,7 @@ impl Cx<'_> {
                                     let dims = vec![outer, inner];
                                     let mut par = ParallelLoop::new(dims, accs);
                                     par.prelude = prelude_locals(prelude);
+                                    par.prelude_fails = prelude_fails;
                                     return Some(LoopReport {
                                         loop_id,
                                         span,
