@@ -31,6 +31,24 @@ fn device() -> Option<&'static DeviceCtx> {
     None
 }
 
+/// The device with its staging policy `Always` until the guard drops (`Auto` again). The
+/// tests that stage hold it in turn, so that none sets `Auto` while another stages.
+fn always_staged(ctx: &'static DeviceCtx) -> impl Drop {
+    struct Staged {
+        ctx: &'static DeviceCtx,
+        _turn: std::sync::MutexGuard<'static, ()>,
+    }
+    impl Drop for Staged {
+        fn drop(&mut self) {
+            self.ctx.set_staging_policy(StagingPolicy::Auto);
+        }
+    }
+    static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    ctx.set_staging_policy(StagingPolicy::Always);
+    Staged { ctx, _turn: turn }
+}
+
 fn build(
     ctx: &'static DeviceCtx,
     name: &str,
@@ -918,14 +936,14 @@ fn staged_transfers_round_trip() {
     // not a multiple of the chunk either.
     let n = (16 << 20) / 4 + 12_345;
     let mut host: Vec<i32> = (0..n as i32).map(|i| i.wrapping_mul(7919)).collect();
-    ctx.set_staging_policy(StagingPolicy::Always);
+    let staged = always_staged(ctx);
     let mut array = DeviceArray::new(ctx, "big", &host, Access::ReadWrite).expect("alloc");
     array.ensure_on_device(&host).expect("upload");
     add_one(ctx, &array, n);
     array.mark_device_dirty();
     let expect: Vec<i32> = host.iter().map(|v| v.wrapping_add(1)).collect();
     array.ensure_on_host(&mut host).expect("download");
-    ctx.set_staging_policy(StagingPolicy::Auto);
+    drop(staged);
     assert!(host == expect, "staged round trip differs");
     // Partial transfers.
     let mut window = vec![0i32; 100];
@@ -970,17 +988,49 @@ fn packed_rows_round_trip_through_pinned_staging() {
     let refs: Vec<&[i32]> = host.iter().map(Vec::as_slice).collect();
     let flat: Vec<i32> = host.concat();
     assert!(flat.len() * 4 > 8 << 20);
-    ctx.set_staging_policy(StagingPolicy::Always);
+    let staged = always_staged(ctx);
     let mut array = DeviceArray::new(ctx, "rows", &flat, Access::ReadWrite).expect("alloc");
     array.upload_rows(&refs).expect("upload");
     add_one(ctx, &array, flat.len());
     let mut back: Vec<Vec<i32>> = host.iter().map(|row| vec![0; row.len()]).collect();
     let mut targets: Vec<&mut [i32]> = back.iter_mut().map(Vec::as_mut_slice).collect();
     array.download_rows(&mut targets).expect("download");
-    ctx.set_staging_policy(StagingPolicy::Auto);
+    drop(staged);
     let expect: Vec<Vec<i32>> =
         host.iter().map(|row| row.iter().map(|v| v + 1).collect()).collect();
     assert!(back == expect, "staged rows differ");
+}
+
+/// Long rows (past the packing size) move through the pinned staging buffer when it is on,
+/// as a 1-D transfer of their total would: chunks cross rows, and rows longer than a chunk
+/// span several (`opencl_process`' `long_rows_move_through_pinned_staging` counts them).
+#[test]
+fn long_rows_round_trip_through_pinned_staging() {
+    let Some(ctx) = device() else { return };
+    // Rows of 3 MiB and a bit, and one short and one empty row: about 12 MiB in all, more
+    // than a staging buffer holds.
+    let long = (3 << 20) / 4 + 5;
+    let lens = [long, 17, long, 0, long, long];
+    let host: Vec<Vec<i32>> = lens
+        .iter()
+        .enumerate()
+        .map(|(r, &n)| (0..n).map(|c| (r * 1_000_003 + c * 7) as i32).collect())
+        .collect();
+    let refs: Vec<&[i32]> = host.iter().map(Vec::as_slice).collect();
+    let flat: Vec<i32> = host.concat();
+    let bytes = flat.len() * 4;
+    assert!(bytes / refs.len() >= somd_runtime::opencl::buffer::ROW_PACK_BELOW);
+    let policy = always_staged(ctx);
+    let mut array = DeviceArray::new(ctx, "rows", &flat, Access::ReadWrite).expect("alloc");
+    array.upload_rows(&refs).expect("upload");
+    add_one(ctx, &array, flat.len());
+    let mut back: Vec<Vec<i32>> = host.iter().map(|row| vec![0; row.len()]).collect();
+    let mut targets: Vec<&mut [i32]> = back.iter_mut().map(Vec::as_mut_slice).collect();
+    array.download_rows(&mut targets).expect("download");
+    drop(policy);
+    let expect: Vec<Vec<i32>> =
+        host.iter().map(|row| row.iter().map(|v| v + 1).collect()).collect();
+    assert!(back == expect, "staged long rows differ");
 }
 
 #[test]

@@ -117,6 +117,25 @@ fn child_entry() {
                 println!("PLACEMENT {}", if target.is_device() { "device" } else { "cpu" });
             }
         }
+        // Rows longer than the packing size up and down under `StagingPolicy::Always`: how
+        // many transfers were staged, and whether the rows came back.
+        "long_rows" => {
+            let Ok(Some(ctx)) = device::find(DeviceQuery::Any) else { return };
+            let long = somd_runtime::opencl::buffer::ROW_PACK_BELOW / 4 * 40 + 3;
+            let host: Vec<Vec<i32>> =
+                (0..5).map(|r| (0..long).map(|c| (r * 1_000_003 + c) as i32).collect()).collect();
+            let flat = host.concat();
+            let refs: Vec<&[i32]> = host.iter().map(Vec::as_slice).collect();
+            ctx.set_staging_policy(StagingPolicy::Always);
+            let staged = || ctx.stats.staged.load(std::sync::atomic::Ordering::Relaxed);
+            let before = staged();
+            let mut array = DeviceArray::new(ctx, "rows", &flat, Access::ReadWrite).or_fatal();
+            array.upload_rows(&refs).or_fatal();
+            let mut back = vec![vec![0i32; long]; 5];
+            let mut targets: Vec<&mut [i32]> = back.iter_mut().map(Vec::as_mut_slice).collect();
+            array.download_rows(&mut targets).or_fatal();
+            println!("STAGED {} SAME {}", staged() - before, back == host);
+        }
         // Builds GOOD then BROKEN twice each.
         "build" => {
             let Target::Device(ctx) = placement_for("Main.saxpy", true) else {
@@ -301,6 +320,25 @@ fn child_entry() {
             down.sort_by(f64::total_cmp);
             let gb = (4096 * 8192 * 4) as f64 / 1e9;
             println!("BANDWIDTH rows h2d {:.1} GB/s d2h {:.1} GB/s", gb / up[2], gb / down[2]);
+            // 64 rows of 2 MiB, past the packing size: staged as one transfer of their total
+            // (or, before the thirty-fourth session, one pageable command per row).
+            let mut rows: Vec<Vec<f32>> =
+                host.chunks(1 << 19).take(64).map(<[f32]>::to_vec).collect();
+            let (mut up, mut down) = (Vec::new(), Vec::new());
+            for _ in 0..5 {
+                let refs: Vec<&[f32]> = rows.iter().map(Vec::as_slice).collect();
+                let start = std::time::Instant::now();
+                array.upload_rows(&refs).or_fatal();
+                up.push(start.elapsed().as_secs_f64());
+                let mut targets: Vec<&mut [f32]> = rows.iter_mut().map(Vec::as_mut_slice).collect();
+                let start = std::time::Instant::now();
+                array.download_rows(&mut targets).or_fatal();
+                down.push(start.elapsed().as_secs_f64());
+            }
+            up.sort_by(f64::total_cmp);
+            down.sort_by(f64::total_cmp);
+            let gb = (64 << 19) as f64 * 4.0 / 1e9;
+            println!("BANDWIDTH long rows h2d {:.1} GB/s d2h {:.1} GB/s", gb / up[2], gb / down[2]);
         }
         other => panic!("unknown scenario {other}"),
     }
@@ -522,6 +560,19 @@ fn failed_build_warns_once_or_exits_2_with_the_log() {
     assert!(stderr.contains("somd: error: OpenCL program broken.somd failed to build"), "{stderr}");
     assert!(stderr.contains("no_such_identifier"), "the build log is printed: {stderr}");
     let _ = std::fs::remove_dir_all(cache);
+}
+
+/// Rows longer than the packing size move through the pinned staging pool when it takes
+/// them (here forced on, as it is on a GPU for their total): one staged transfer each way,
+/// the rows intact.
+#[test]
+fn long_rows_move_through_pinned_staging() {
+    if !has_platform() {
+        return;
+    }
+    let out = child("long_rows", &[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("STAGED 2 SAME true"), "{stdout}\n{}", stderr_of(&out));
 }
 
 fn cache_line(out: &Output) -> String {

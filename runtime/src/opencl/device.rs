@@ -232,6 +232,8 @@ pub struct DeviceStats {
     pub downloads: AtomicU64,
     pub bytes_h2d: AtomicU64,
     pub bytes_d2h: AtomicU64,
+    /// Transfers (either way) that went through the pinned staging buffers.
+    pub staged: AtomicU64,
 }
 
 /// One OpenCL device in use: its context, its in-order queue (with profiling only when
