@@ -2997,8 +2997,9 @@ class Columns {
 /// A 2-D nest whose outer body declares locals before its inner loop (its prelude) is a
 /// 2-D NDRange when every declaration has a value with no effect and is never assigned
 /// again: a plane local and a scalar over the rows of each plane, a row local whose length
-/// bounds the inner loop, a 2-D reduction, a row that may not exist (the prelude may fail),
-/// a call of a helper with no effect. Otherwise the nest is a 1-D loop over its rows and
+/// bounds the inner loop, a 2-D reduction, a row's length (which cannot fail: the row is
+/// the iteration's), a row that may not exist (the prelude may fail), a call of a helper
+/// with no effect. Otherwise the nest is a 1-D loop over its rows and
 /// `explain` names the declaration: a running sum, a local declared without a value, a
 /// fresh array, a call of a helper writing its argument. A statement other than a
 /// declaration makes no nest at all.
@@ -3046,6 +3047,15 @@ class Preludes {
             }
         }
         return s;
+    }
+    static int[][] widths(dist(dim = 1) int[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            int w = m[i].length;
+            for (int j = 0; j < m[i].length; j++) {
+                m[i][j] += w;
+            }
+        }
+        return m;
     }
     static int[][] next(dist(dim = 1) int[][] m, int[][] n) {
         for (int i = 0; i < m.length; i++) {

@@ -1027,10 +1027,13 @@ fn describe_somd(module: &Module, func: &Function, body: &SomdBody) -> String {
         })
         .collect();
     let indices: Vec<String> = par.dims.iter().map(|d| func.local(d.index).name.clone()).collect();
+    // A 2-D reduction launches a 1-D NDRange over the nest's iterations, flattened.
+    let range = match (par.dims.len(), par.reduction.is_some()) {
+        (2, true) => format!("1-D NDRange over the {} iterations, flattened,", sizes.join(" x ")),
+        (rank, _) => format!("{rank}-D NDRange [{}],", sizes.join(", ")),
+    };
     text.push_str(&format!(
-        "one MI over the whole arrays; {}-D NDRange [{}], {} of `{}`",
-        par.dims.len(),
-        sizes.join(", "),
+        "one MI over the whole arrays; {range} {} of `{}`",
         if par.reduction.is_some() {
             "work-items over the iterations"
         } else {

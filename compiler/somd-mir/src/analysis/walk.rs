@@ -334,8 +334,11 @@ pub fn may_fail(
             ExprKind::Builtin {
                 builtin: Builtin::SomdOffset | Builtin::SomdGlobalLength, ..
             } => false,
+            // A local's length cannot fail; a row's (`m[i].length`) fails where reading the
+            // row does, and the row, walked too, is judged as an element access.
             ExprKind::Length(a) => {
-                !matches!(func.expr(*a).kind, ExprKind::Local(_)) && !in_range(e)
+                !matches!(func.expr(*a).kind, ExprKind::Local(_) | ExprKind::Index { .. })
+                    && !in_range(e)
             }
             // A field of a struct value: no kernel value is `null` (no `null` constant reaches
             // a kernel, and the host runs the CPU path for arguments holding `null`), so only
