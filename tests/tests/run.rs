@@ -1751,9 +1751,10 @@ fn launch_dims(trace: &str, method: &str) -> Vec<u64> {
 
 /// Under `SOMD_DEVICE=opencl`, 2-D nests whose outer body declares locals before the inner
 /// loop (`device_nest_prelude`: planes through a plane local, an outer product through a row
-/// local, a 2-D reduction, a `sync` body's two launches, a row that may not exist) run as
-/// 2-D NDRanges, each work-item computing the prelude; they were 1-D loops over their rows
-/// before. A prelude whose local the inner loop assigns, or which reads what a cell writes,
+/// local, a 2-D reduction, a `sync` body's two launches, launches sized by a host scalar, a
+/// row that may not exist) run as 2-D NDRanges, each work-item computing the prelude; they
+/// were 1-D loops over their rows before. A prelude whose local the inner loop assigns,
+/// which reads what a cell writes, or which may fail in a launch sized by a host scalar
 /// keeps its nest a 1-D loop. `exc_nest_prelude` and `exc_nest_prelude_row` fail in their 2-D
 /// kernels at Java's first failure (a cell's, a prelude's); `exc_nest_prelude_empty`'s
 /// prelude fails in a call of no cells, which runs on the CPU.
@@ -1769,11 +1770,15 @@ fn device_runs_nests_with_preludes_as_2d_ranges() {
     // A 2-D reduction runs as a flattened 1-D NDRange (rows x cols work-items); a call with
     // no rows runs on the CPU (an empty first `dist` argument), one with empty rows launches
     // nothing.
-    let wanted: [(&str, usize, u64, &[u64]); 7] = [
+    let wanted: [(&str, usize, u64, &[u64]); 9] = [
         ("scale", 1, 1, &[2]),
         ("outer", 1, 1, &[2]),
         ("weighted", 2, 1, &[1]),
         ("rounds", 1, 8, &[2; 8]),
+        // Sized by a host scalar as each launch is made: a prelude that cannot fail keeps
+        // the 2-D NDRange, one that may fail a 1-D loop over the rows.
+        ("narrowing", 1, 3, &[2; 3]),
+        ("narrowingFrom", 1, 2, &[1; 2]),
         ("next", 1, 1, &[2]),
         ("running", 1, 1, &[1]),
         ("table", 1, 1, &[1]),

@@ -3001,8 +3001,8 @@ class Columns {
 /// the iteration's), a row that may not exist (the prelude may fail), a call of a helper
 /// with no effect. Otherwise the nest is a 1-D loop over its rows and
 /// `explain` names the declaration: a running sum, a local declared without a value, a
-/// fresh array, a call of a helper writing its argument. A statement other than a
-/// declaration makes no nest at all.
+/// fresh array, a call of a helper writing its argument, a prelude that may fail in a
+/// launch sized by a host scalar. A statement other than a declaration makes no nest at all.
 #[test]
 fn nest_preludes_are_computed_by_every_work_item_or_the_refusal() {
     insta::assert_snapshot!(explain(
@@ -3112,6 +3112,20 @@ class Preludes {
             }
         }
         return m;
+    }
+    static long[][] sized(dist(dim = 1) long[][] g, long[][] n, int w, int steps) {
+        for (int t = 0; t < steps; t++) {
+            int k = w - t;
+            sync (g) {
+                for (int i = 0; i < g.length; i++) {
+                    long[] src = n[i + t];
+                    for (int j = 0; j < k; j++) {
+                        g[i][j] += src[0];
+                    }
+                }
+            }
+        }
+        return g;
     }
     static int[][] statement(dist(dim = 1) int[][] m) {
         for (int i = 0; i < m.length; i++) {

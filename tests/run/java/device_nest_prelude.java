@@ -66,7 +66,44 @@ class Main {
         return g;
     }
 
-    // The next row may not exist: its prelude may fail, a 1-D loop over the rows.
+    // Launches the host sizes as it makes them (their columns read the host scalar `k`):
+    // a prelude calling `Math.max` cannot fail and runs in each cell of a 2-D NDRange.
+    static long[][] narrowing(long[][] g, int w, int steps) {
+        int first = 0;
+        for (int t = 0; t < steps; t++) {
+            int k = w - t;
+            {
+                for (int i = 0; i < g.length; i++) {
+                    long add = Math.max(t, 2) + first + i;
+                    for (int j = 0; j < k; j++) {
+                        g[i][j] = (g[i][j] * 3 + add + j) % 1000003;
+                    }
+                }
+            }
+        }
+        return g;
+    }
+
+    // The same with a prelude that may fail (a row of `n`): a launch of no cells would
+    // evaluate none, and the host learns the size only as it launches, so each launch is
+    // a 1-D loop over the rows.
+    static long[][] narrowingFrom(long[][] g, long[][] n, int w, int steps) {
+        int first = 0;
+        for (int t = 0; t < steps; t++) {
+            int k = w - t;
+            {
+                for (int i = 0; i < g.length; i++) {
+                    long[] src = n[first + i + t];
+                    for (int j = 0; j < k; j++) {
+                        g[i][j] = (g[i][j] * 3 + src[j % src.length] + j) % 1000003;
+                    }
+                }
+            }
+        }
+        return g;
+    }
+
+    // The next row may not exist: its prelude may fail (in every cell of its row).
     static int[][] next(int[][] m, int[][] n) {
         int first = 0;
         for (int i = 0; i < m.length; i++) {
@@ -91,8 +128,7 @@ class Main {
     }
 
     // A fresh table's rows from their first cells, which each row's first cell writes: its
-    // prelude reads what a cell writes (and may fail: the bounds analysis does not know the
-    // rows' width).
+    // prelude reads what a cell writes.
     static int[][] table(int[] a) {
         int first = 0;
         int[][] out = new int[a.length][4];
@@ -162,6 +198,17 @@ class Main {
             }
         }
         System.out.println(gr[0][0] + " " + gr[5][7] + " " + gs);
+
+        long[][] gn = narrowing(gr, 8, 3);
+        System.out.println(gn[0][0] + " " + gn[5][7] + " " + gn[3][4]);
+        long[][] nn = new long[8][3];
+        for (int y = 0; y < 8; y++) {
+            for (int z = 0; z < 3; z++) {
+                nn[y][z] = y * 5 - z;
+            }
+        }
+        long[][] gf = narrowingFrom(gn, nn, 8, 2);
+        System.out.println(gf[1][3] + " " + gf[4][6] + " " + gf[5][7]);
 
         int[][] a = new int[6][5];
         int[][] nb = new int[7][3];

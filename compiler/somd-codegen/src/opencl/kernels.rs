@@ -898,10 +898,13 @@ impl Writer<'_> {
         // lengths, `offset` dimensions in (the device's arrays are rectangular). One whose
         // formation failed points at row 0, which need not exist: its own lengths guard it.
         let aliases = somd_mir::analysis::alias::kernel_aliases(func);
+        let module = self.module;
+        let pure = |f: FuncId| !somd_mir::analysis::isolation::call_may_throw(module, f);
+        let unchecked = self.options.unchecked;
         let before = same_length.len();
         for (local, init) in &prelude {
             let Some(alias) = aliases.get(local) else { continue };
-            if writer::may_fail(&cx, self.options.unchecked, *init) {
+            if writer::may_fail_calling(&cx, unchecked, *init, &pure) {
                 continue;
             }
             for d in 0..alias.rank {
@@ -917,7 +920,7 @@ impl Writer<'_> {
         // row's first in Java's order), and in none of a launch of no cells: that call runs
         // on the CPU.
         m.setup_fails |=
-            prelude.iter().any(|(_, init)| writer::may_fail(&cx, self.options.unchecked, *init));
+            prelude.iter().any(|(_, init)| writer::may_fail_calling(&cx, unchecked, *init, &pure));
         let l2 = l1.next();
         match &reduction {
             None if strip.is_some() => {

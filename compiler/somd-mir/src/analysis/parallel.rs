@@ -889,7 +889,9 @@ impl Cx<'_> {
 
     /// The context in which a 2-D nest whose outer body declares `prelude` before its inner
     /// loop is analysed: `Ok(None)` for no prelude (this one), else a copy holding the
-    /// prelude's array locals as [`Cx::nest_aliases`] and whether some initialiser may fail.
+    /// prelude's array locals as [`Cx::nest_aliases`] and, when some initialiser may fail,
+    /// the refusal of a launch the host sizes as it makes it (a `sync` body's nest whose
+    /// size reads a host scalar).
     /// A 2-D NDRange evaluates the prelude in every work-item of its row, where Java
     /// evaluates it once before the row's cells: each initialiser must have no effect, and
     /// each local must keep its value (every cell reads what the row computed). One that
@@ -905,7 +907,7 @@ impl Cx<'_> {
         body: &Block,
         prelude: &[Stmt],
         outer: &LoopDim,
-    ) -> Result<Option<(Self, bool)>, Option<Dependence>> {
+    ) -> Result<Option<(Self, Option<Dependence>)>, Option<Dependence>> {
         if prelude.is_empty() {
             return Ok(None);
         }
@@ -922,7 +924,7 @@ impl Cx<'_> {
             walk::library_math(self.module, f) || super::combine::effect_free(self.module, f)
         };
         let mut nest = self.clone();
-        let mut fails = false;
+        let mut fails = None;
         for stmt in prelude {
             let Stmt::Let { local, init } = stmt else { continue };
             let name = &func.local(*local).name;
@@ -978,7 +980,17 @@ impl Cx<'_> {
                     span,
                 );
             }
-            fails |= !cannot_fail(self.module, func, *init, &proven);
+            if fails.is_none() && !cannot_fail(self.module, func, *init, &proven) {
+                fails = Some(Dependence {
+                    what: format!(
+                        "the value of `{name}`, declared before the inner loop, may fail, and \
+                         the nest's size reads a host scalar (the host sizes such a launch as \
+                         it makes it, too late to run a launch of no cells, which would \
+                         evaluate no prelude, on the CPU)"
+                    ),
+                    span,
+                });
+            }
             if let Some(alias) = aliases.get(local) {
                 nest.nest_aliases.insert(*local, (alias.base, alias.offset(func)));
             }
@@ -1025,7 +1037,7 @@ impl Cx<'_> {
                 flat = Some(dep.clone());
             }
             if let Ok(nest) = nest {
-                let prelude_fails = nest.as_ref().is_some_and(|(_, fails)| *fails);
+                let prelude_fails = nest.as_ref().and_then(|(_, fails)| fails.clone());
                 let cx = nest.as_ref().map_or(self, |(cx, _)| cx);
                 let inner_label = label_of(inner);
                 let inner_span = match inner.stmts.get(1) {
@@ -1046,6 +1058,12 @@ impl Cx<'_> {
                             flat = refused("a loop of the nest steps down");
                         } else if uses_i(&inner_c.lo) || uses_i(&inner_c.hi) {
                             flat = refused("the inner loop's bounds read the outer index");
+                        } else if let Some(dep) = prelude_fails.clone().filter(|_| {
+                            [&counted.lo, &counted.hi, &inner_c.lo, &inner_c.hi]
+                                .iter()
+                                .any(|s| s.mentions_host())
+                        }) {
+                            flat = Some(dep);
                         } else {
                             let outer = LoopDim {
                                 index,
@@ -1087,7 +1105,7 @@ impl Cx<'_> {
                                     let dims = vec![outer, inner];
                                     let mut par = ParallelLoop::new(dims, accs);
                                     par.prelude = prelude_locals(prelude);
-                                    par.prelude_fails = prelude_fails;
+                                    par.prelude_fails = prelude_fails.is_some();
                                     return Some(LoopReport {
                                         loop_id,
                                         span,
