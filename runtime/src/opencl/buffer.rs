@@ -949,6 +949,20 @@ pub(crate) unsafe fn read_queued<T: ClScalar>(
 /// 13 µs each), far more than copying a short row on the host.
 pub const ROW_PACK_BELOW: usize = 64 << 10;
 
+/// The bytes of a move of `rows` rows of `bytes` bytes in direction `dir` when it goes
+/// through the staging pool (`None`: it does not). Packed rows ([`packs`]) stage as
+/// [`stages_rows`] says. Long ones stage as a 1-D transfer of their total would
+/// ([`use_staging`]), the chunks crossing rows, rather than moving one pageable command per
+/// row: 64 rows of 2 MiB went up and down at 6-7 GB/s that way on the H100, against about 40
+/// GB/s staged (thirty-fourth session).
+fn rows_staged(ctx: &DeviceCtx, dir: Dir, rows: usize, bytes: usize) -> Option<usize> {
+    let on = match packs(rows, bytes) {
+        true => stages_rows(ctx, dir, bytes),
+        false => use_staging(ctx, dir, bytes),
+    };
+    on.then_some(bytes)
+}
+
 /// Whether `rows` rows of `bytes` bytes together move packed (see [`ROW_PACK_BELOW`]).
 fn packs(rows: usize, bytes: usize) -> bool {
     rows > 1 && bytes < ROW_PACK_BELOW.saturating_mul(rows)
@@ -970,28 +984,18 @@ pub(crate) fn write_rows<T: ClScalar>(
     }
     let size = std::mem::size_of::<T>();
     let total: usize = rows.iter().map(|row| row.len()).sum();
+    let start = trace::enabled().then(Instant::now);
+    let on = rows_staged(ctx, Dir::ToDevice, rows.len(), total * size);
+    if staged_if(ctx, on, |staging| write_spread(ctx, buffer, 0, rows, staging))? {
+        record(ctx, Dir::ToDevice, name, total * size, true, start);
+        return Ok(());
+    }
     if packs(rows.len(), total * size) {
-        let start = trace::enabled().then(Instant::now);
-        let on = stages_rows(ctx, Dir::ToDevice, total * size).then_some(total * size);
-        let staged = staged_if(ctx, on, |staging| write_spread(ctx, buffer, 0, rows, staging))?;
-        if staged {
-            record(ctx, Dir::ToDevice, name, total * size, true, start);
-            return Ok(());
-        }
         let mut packed = Vec::with_capacity(total);
         for row in rows {
             packed.extend_from_slice(row);
         }
         return write(ctx, buffer, 0, &packed, name);
-    }
-    let start = trace::enabled().then(Instant::now);
-    // Long rows go as a 1-D transfer of their total would ([`use_staging`]): through pinned
-    // memory, its chunks crossing rows, rather than one pageable command per row (64 rows
-    // of 2 MiB went up and down at 6-7 GB/s on the H100, thirty-fourth session).
-    let on = use_staging(ctx, Dir::ToDevice, total * size).then_some(total * size);
-    if staged_if(ctx, on, |staging| write_spread(ctx, buffer, 0, rows, staging))? {
-        record(ctx, Dir::ToDevice, name, total * size, true, start);
-        return Ok(());
     }
     let mut at = 0;
     for row in rows.iter().filter(|row| !row.is_empty()) {
@@ -1020,14 +1024,13 @@ pub(crate) fn read_rows<T: ClScalar>(
     }
     let size = std::mem::size_of::<T>();
     let total: usize = rows.iter().map(|row| row.len()).sum();
+    let start = trace::enabled().then(Instant::now);
+    let on = rows_staged(ctx, Dir::ToHost, rows.len(), total * size);
+    if staged_if(ctx, on, |staging| read_spread(ctx, buffer, 0, rows, staging))? {
+        record(ctx, Dir::ToHost, name, total * size, true, start);
+        return Ok(());
+    }
     if packs(rows.len(), total * size) {
-        let start = trace::enabled().then(Instant::now);
-        let on = stages_rows(ctx, Dir::ToHost, total * size).then_some(total * size);
-        let staged = staged_if(ctx, on, |staging| read_spread(ctx, buffer, 0, rows, staging))?;
-        if staged {
-            record(ctx, Dir::ToHost, name, total * size, true, start);
-            return Ok(());
-        }
         let mut packed = vec![T::default(); total];
         read(ctx, buffer, 0, &mut packed, name)?;
         let mut at = 0;
@@ -1035,13 +1038,6 @@ pub(crate) fn read_rows<T: ClScalar>(
             row.copy_from_slice(&packed[at..at + row.len()]);
             at += row.len();
         }
-        return Ok(());
-    }
-    let start = trace::enabled().then(Instant::now);
-    // Long rows: staged as a 1-D read of their total would be (see [`write_rows`]).
-    let on = use_staging(ctx, Dir::ToHost, total * size).then_some(total * size);
-    if staged_if(ctx, on, |staging| read_spread(ctx, buffer, 0, rows, staging))? {
-        record(ctx, Dir::ToHost, name, total * size, true, start);
         return Ok(());
     }
     let mut at = 0;

@@ -873,7 +873,7 @@ impl Writer<'_> {
             };
             // An iteration is one cell: `continue` of the inner loop ends it.
             cx.iteration_label = *label;
-            cell = Block { stmts: lets.iter().chain(&body.stmts).cloned().collect() };
+            cell = walk::nest_cell(lets, body);
             &cell
         } else {
             loop_body

@@ -32,7 +32,6 @@ use super::{AccReduction, BlockReason, Blocker, Dependence, LoopDim, LoopId, Loo
 use super::{ParallelLoop, SizeExpr, SomdBody, SomdResult, SomdShape};
 use crate::ir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
-use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 /// Analyses a SOMD function: a report per top-level loop (and per loop of a `sync` block)
@@ -892,6 +891,7 @@ impl Cx<'_> {
     /// prelude's array locals as [`Cx::nest_aliases`] and, when some initialiser may fail,
     /// the refusal of a launch the host sizes as it makes it (a `sync` body's nest whose
     /// size reads a host scalar).
+    ///
     /// A 2-D NDRange evaluates the prelude in every work-item of its row, where Java
     /// evaluates it once before the row's cells: each initialiser must have no effect, and
     /// each local must keep its value (every cell reads what the row computed). One that
@@ -932,9 +932,9 @@ impl Cx<'_> {
             let Some(init) = init else {
                 return refused(
                     format!(
-                    "`{name}` is declared before the inner loop without a value (a 2-D NDRange \
-                     runs the statements before the inner loop in each of its work-items: \
-                     declarations with a value only)"
+                        "`{name}` is declared before the inner loop without a value (a 2-D \
+                         NDRange runs the statements before the inner loop in each of its \
+                         work-items: declarations with a value only)"
                     ),
                     func.local(*local).span,
                 );
@@ -1083,17 +1083,7 @@ impl Cx<'_> {
                                 (index, super::bounds::dim_range(&outer)),
                                 (inner_c.index, super::bounds::dim_range(&inner)),
                             ];
-                            // A work-item's cell: the prelude, then the inner body.
-                            let cell = match prelude {
-                                [] => Cow::Borrowed(inner_body),
-                                _ => Cow::Owned(Block {
-                                    stmts: prelude
-                                        .iter()
-                                        .chain(&inner_body.stmts)
-                                        .cloned()
-                                        .collect(),
-                                }),
-                            };
+                            let cell = walk::nest_cell(prelude, inner_body);
                             match cx.check_body(
                                 &cell,
                                 inner_label,

@@ -310,6 +310,13 @@ pub fn stmt_span(func: &Function, stmt: &Stmt, fallback: somd_diag::Span) -> som
     }
 }
 
+/// A 2-D nest's cell, what one work-item of its NDRange runs: the outer body's
+/// declarations before the inner loop (its prelude, `ParallelLoop::prelude`), then the
+/// inner loop's body.
+pub fn nest_cell(prelude: &[Stmt], inner_body: &Block) -> Block {
+    Block { stmts: prelude.iter().chain(&inner_body.stmts).cloned().collect() }
+}
+
 /// Whether evaluating `root` in kernel code may record a failure (an exception): an array
 /// access or a length of an element for which `in_range` does not hold, an integer
 /// division by anything but a non-zero constant, a call of a function for which
