@@ -1731,15 +1731,17 @@ fn device_runs_nests_writing_at_an_offset_as_2d_ranges() {
 }
 
 /// The NDRange dimensions of each launch of `Main.method`'s kernels in a JSON trace:
-/// `Main_method` (one kernel) or `Main_method_loopN` (a host program's launches).
+/// `Main_method` (one kernel), `Main_method_loopN` (a host program's launches) or
+/// `Main_method_reduceN` (its intermediate reductions).
 fn launch_dims(trace: &str, method: &str) -> Vec<u64> {
     let kernel = format!("Main_{method}");
+    let numbered = |k: &str, kind: &str| {
+        k.strip_prefix(&format!("{kernel}_{kind}")).is_some_and(|n| n.parse::<u32>().is_ok())
+    };
     let ours = |e: &Value| {
-        e["name"].as_str().is_some_and(|k| {
-            k == kernel
-                || k.strip_prefix(&format!("{kernel}_loop"))
-                    .is_some_and(|n| n.parse::<u32>().is_ok())
-        })
+        e["name"]
+            .as_str()
+            .is_some_and(|k| k == kernel || numbered(k, "loop") || numbered(k, "reduce"))
     };
     trace
         .lines()
@@ -1754,8 +1756,8 @@ fn launch_dims(trace: &str, method: &str) -> Vec<u64> {
 /// local, a 2-D reduction, a `sync` body's two launches, launches sized by a host scalar, a
 /// row that may not exist) run as 2-D NDRanges, each work-item computing the prelude; they
 /// were 1-D loops over their rows before. A prelude whose local the inner loop assigns,
-/// which reads what a cell writes, or which may fail in a launch sized by a host scalar
-/// keeps its nest a 1-D loop. `exc_nest_prelude` and `exc_nest_prelude_row` fail in their 2-D
+/// which reads what a cell writes, or which may fail in a launch sized as the host makes it
+/// (by a host scalar, in an intermediate reduction) keeps its nest a 1-D loop. `exc_nest_prelude` and `exc_nest_prelude_row` fail in their 2-D
 /// kernels at Java's first failure (a cell's, a prelude's); `exc_nest_prelude_empty`'s
 /// prelude fails in a call of no cells, which runs on the CPU.
 #[test]
@@ -1770,7 +1772,7 @@ fn device_runs_nests_with_preludes_as_2d_ranges() {
     // A 2-D reduction runs as a flattened 1-D NDRange (rows x cols work-items); a call with
     // no rows runs on the CPU (an empty first `dist` argument), one with empty rows launches
     // nothing.
-    let wanted: [(&str, usize, u64, &[u64]); 9] = [
+    let wanted: [(&str, usize, u64, &[u64]); 10] = [
         ("scale", 1, 1, &[2]),
         ("outer", 1, 1, &[2]),
         ("weighted", 2, 1, &[1]),
@@ -1779,6 +1781,9 @@ fn device_runs_nests_with_preludes_as_2d_ranges() {
         // the 2-D NDRange, one that may fail a 1-D loop over the rows.
         ("narrowing", 1, 3, &[2; 3]),
         ("narrowingFrom", 1, 2, &[1; 2]),
+        // `part` as an intermediate reduction (`Main_shifts_reduce1`, sized as the host
+        // launches it: its prelude may fail, so a loop over the rows), then the loop.
+        ("shifts", 1, 2, &[1; 2]),
         ("next", 1, 1, &[2]),
         ("running", 1, 1, &[1]),
         ("table", 1, 1, &[1]),

@@ -103,6 +103,28 @@ class Main {
         return g;
     }
 
+    // A sum over the first `k` columns of each row, weighted by the row's first cell (which
+    // may not exist): called from `shifts` as an intermediate reduction, whose launch the
+    // host sizes as it makes it, it is a loop over the rows there.
+    static long part(long[][] g, int k) {
+        long s = 0;
+        for (int i = 0; i < g.length; i++) {
+            long x = g[i][0];
+            for (int j = 0; j < k; j++) {
+                s += g[i][j] * x;
+            }
+        }
+        return s;
+    }
+
+    static long[] shifts(long[] a, long[][] g, int w) {
+        long p = part(g, w);
+        for (int i = 0; i < a.length; i++) {
+            a[i] = a[i] + p;
+        }
+        return a;
+    }
+
     // The next row may not exist: its prelude may fail (in every cell of its row).
     static int[][] next(int[][] m, int[][] n) {
         int first = 0;
@@ -209,6 +231,9 @@ class Main {
         }
         long[][] gf = narrowingFrom(gn, nn, 8, 2);
         System.out.println(gf[1][3] + " " + gf[4][6] + " " + gf[5][7]);
+
+        long[] sh = shifts(new long[6], gf, 5);
+        System.out.println(sh[0] + " " + sh[5]);
 
         int[][] a = new int[6][5];
         int[][] nb = new int[7][3];

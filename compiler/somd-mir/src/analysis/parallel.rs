@@ -47,7 +47,7 @@ pub fn analyze_somd(
     if has_sync {
         return host_program(module, func);
     }
-    match analyze_loop_body(module, func) {
+    match analyze_loop_body(module, func, false) {
         (reports, Ok(body)) => (reports, Ok(SomdShape::Loop(body))),
         (reports, Err(blocker)) => {
             // The host-driven form of `sync` bodies also covers one parallel loop whose
@@ -78,9 +78,12 @@ pub fn analyze_somd(
     }
 }
 
+/// `late_scalars`: `func` is the callee of an intermediate reduction, whose launch the host
+/// sizes as it makes it ([`Cx::late_scalars`]).
 pub(super) fn analyze_loop_body(
     module: &Module,
     func: &Function,
+    late_scalars: bool,
 ) -> (Vec<LoopReport>, Result<SomdBody, Blocker>) {
     let mut cx = Cx {
         module,
@@ -89,6 +92,7 @@ pub(super) fn analyze_loop_body(
         outputs: Vec::new(),
         reduced: HashSet::new(),
         host_scalars: HashSet::new(),
+        late_scalars,
         setup_aliases: HashMap::new(),
         nest_aliases: HashMap::new(),
     };
@@ -522,6 +526,10 @@ pub(super) struct Cx<'a> {
     /// The `int` host scalars a launch of a `sync` body reads as kernel arguments
     /// ([`SizeExpr::Host`]): set by the `sync` analysis around each launch's loop.
     pub(super) host_scalars: HashSet<LocalId>,
+    /// The function is the callee of an intermediate reduction: its scalar parameters are
+    /// the caller's host values, and its launch is sized as the host makes it, as a `sync`
+    /// body's launch reading a host scalar is.
+    pub(super) late_scalars: bool,
     /// Array locals of a SOMD body's setup (`double[][] p = v[k];` before the loop), each
     /// with the parameter it names a part of and the dimensions its one value consumed (`v`
     /// and 1: `p.length` is `v`'s length of dimension 1): every work-item forms its own
@@ -690,6 +698,12 @@ impl Cx<'_> {
             };
         }
         Some(size)
+    }
+
+    /// Whether a kernel of this size is sized only as the host launches it: the size reads a
+    /// host scalar, or a scalar parameter of an intermediate reduction's callee.
+    fn sized_late(&self, size: &SizeExpr) -> bool {
+        size.mentions_host() || (self.late_scalars && size.reads_scalar())
     }
 
     /// The parameter an array local of the setup or of a nest's prelude names a part of,
@@ -889,8 +903,7 @@ impl Cx<'_> {
     /// The context in which a 2-D nest whose outer body declares `prelude` before its inner
     /// loop is analysed: `Ok(None)` for no prelude (this one), else a copy holding the
     /// prelude's array locals as [`Cx::nest_aliases`] and, when some initialiser may fail,
-    /// the refusal of a launch the host sizes as it makes it (a `sync` body's nest whose
-    /// size reads a host scalar).
+    /// the refusal of a launch the host sizes as it makes it ([`Cx::sized_late`]).
     ///
     /// A 2-D NDRange evaluates the prelude in every work-item of its row, where Java
     /// evaluates it once before the row's cells: each initialiser must have no effect, and
@@ -980,7 +993,13 @@ impl Cx<'_> {
                     span,
                 );
             }
-            if fails.is_none() && !cannot_fail(self.module, func, *init, &proven) {
+            // As the OpenCL writer judges it: calls of functions that cannot throw cannot
+            // fail (the effects are checked above).
+            let cannot_throw = |f: FuncId| {
+                walk::library_math(self.module, f) || !isolation::call_may_throw(self.module, f)
+            };
+            let may_fail = walk::may_fail(func, *init, &|e| proven.contains(&e), &cannot_throw);
+            if fails.is_none() && may_fail {
                 fails = Some(Dependence {
                     what: format!(
                         "the value of `{name}`, declared before the inner loop, may fail, and \
@@ -1061,7 +1080,7 @@ impl Cx<'_> {
                         } else if let Some(dep) = prelude_fails.clone().filter(|_| {
                             [&counted.lo, &counted.hi, &inner_c.lo, &inner_c.hi]
                                 .iter()
-                                .any(|s| s.mentions_host())
+                                .any(|s| cx.sized_late(s))
                         }) {
                             flat = Some(dep);
                         } else {

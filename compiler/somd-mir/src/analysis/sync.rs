@@ -82,6 +82,7 @@ pub fn analyze_sync(
             outputs: Vec::new(),
             reduced: HashSet::new(),
             host_scalars: HashSet::new(),
+            late_scalars: false,
             setup_aliases: HashMap::new(),
             nest_aliases: HashMap::new(),
         },
@@ -844,7 +845,7 @@ impl SyncAnalysis<'_> {
         if receiver.is_some() || callee.kind != FuncKind::Static {
             return refuse("an instance method".into());
         }
-        let body = match super::parallel::analyze_loop_body(module, callee) {
+        let body = match super::parallel::analyze_loop_body(module, callee, true) {
             (_, Ok(body)) => body,
             (_, Err(b)) => return refuse(format!("its body: {}", b.construct)),
         };
