@@ -1730,6 +1730,27 @@ fn device_runs_nests_writing_at_an_offset_as_2d_ranges() {
     }
 }
 
+/// Under `SOMD_DEVICE=opencl`, intermediate reductions sized by the callee's `int`
+/// parameters, which the host knows only as it launches them (`device_intermediate_sizes`):
+/// a bound that wraps in Java and a setup calling a helper that cannot throw run on the
+/// device (three calls of `add`, launching 3, 2 and 1 kernels: the bound's wrapped and
+/// empty ranges launch no reduction); a setup that may fail keeps `scaled` on the CPU. A
+/// bound dividing by a parameter keeps its caller on the CPU, which raises Java's exception
+/// (`exc_intermediate_size`). Before, the first crashed with "no size for the launch" and
+/// the second ran on the CPU.
+#[test]
+fn device_sizes_intermediate_reductions_as_they_launch() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_intermediate_sizes",
+        *opencl,
+        &[("Main.add", 3, 6), ("Main.scaled", 0, 0)],
+    );
+    calls_and_launches("exc_intermediate_size", *opencl, &[("Main.add", 0, 0)]);
+}
+
 /// The NDRange dimensions of each launch of `Main.method`'s kernels in a JSON trace:
 /// `Main_method` (one kernel), `Main_method_loopN` (a host program's launches) or
 /// `Main_method_reduceN` (its intermediate reductions).

@@ -226,7 +226,6 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
         outputs: Vec::new(),
         reduced: std::collections::HashSet::new(),
         host_scalars: std::collections::HashSet::new(),
-        late_scalars: false,
         setup_aliases: HashMap::new(),
         nest_aliases: HashMap::new(),
     };

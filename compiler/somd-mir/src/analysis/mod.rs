@@ -432,14 +432,6 @@ impl SizeExpr {
         }
     }
 
-    /// Whether the size reads an `int` parameter ([`SizeExpr::Scalar`]).
-    pub fn reads_scalar(&self) -> bool {
-        match self {
-            SizeExpr::Scalar(_) => true,
-            s => s.parts().iter().any(|p| p.reads_scalar()),
-        }
-    }
-
     /// Whether the size reads a host scalar ([`SizeExpr::Host`]): then it is Java's `int`
     /// value of the expression, wrapping, recomputed at each launch.
     pub fn mentions_host(&self) -> bool {

@@ -78,21 +78,31 @@ pub fn analyze_somd(
     }
 }
 
-/// `late_scalars`: `func` is the callee of an intermediate reduction, whose launch the host
-/// sizes as it makes it ([`Cx::late_scalars`]).
+/// `intermediate`: `func` is the callee of an intermediate reduction, whose `int`
+/// parameters are the caller's host values: its launch is sized as the host makes it, so
+/// its sizes read them as host scalars ([`SizeExpr::Host`]: Java's values, with the limits
+/// on loops bounded by host scalars).
 pub(super) fn analyze_loop_body(
     module: &Module,
     func: &Function,
-    late_scalars: bool,
+    intermediate: bool,
 ) -> (Vec<LoopReport>, Result<SomdBody, Blocker>) {
+    let host_scalars = match intermediate {
+        true => func
+            .params
+            .iter()
+            .copied()
+            .filter(|p| func.local(*p).ty == Type::Prim(PrimType::Int))
+            .collect(),
+        false => HashSet::new(),
+    };
     let mut cx = Cx {
         module,
         func,
         setup: HashMap::new(),
         outputs: Vec::new(),
         reduced: HashSet::new(),
-        host_scalars: HashSet::new(),
-        late_scalars,
+        host_scalars,
         setup_aliases: HashMap::new(),
         nest_aliases: HashMap::new(),
     };
@@ -526,10 +536,6 @@ pub(super) struct Cx<'a> {
     /// The `int` host scalars a launch of a `sync` body reads as kernel arguments
     /// ([`SizeExpr::Host`]): set by the `sync` analysis around each launch's loop.
     pub(super) host_scalars: HashSet<LocalId>,
-    /// The function is the callee of an intermediate reduction: its scalar parameters are
-    /// the caller's host values, and its launch is sized as the host makes it, as a `sync`
-    /// body's launch reading a host scalar is.
-    pub(super) late_scalars: bool,
     /// Array locals of a SOMD body's setup (`double[][] p = v[k];` before the loop), each
     /// with the parameter it names a part of and the dimensions its one value consumed (`v`
     /// and 1: `p.length` is `v`'s length of dimension 1): every work-item forms its own
@@ -698,12 +704,6 @@ impl Cx<'_> {
             };
         }
         Some(size)
-    }
-
-    /// Whether a kernel of this size is sized only as the host launches it: the size reads a
-    /// host scalar, or a scalar parameter of an intermediate reduction's callee.
-    fn sized_late(&self, size: &SizeExpr) -> bool {
-        size.mentions_host() || (self.late_scalars && size.reads_scalar())
     }
 
     /// The parameter an array local of the setup or of a nest's prelude names a part of,
@@ -903,7 +903,8 @@ impl Cx<'_> {
     /// The context in which a 2-D nest whose outer body declares `prelude` before its inner
     /// loop is analysed: `Ok(None)` for no prelude (this one), else a copy holding the
     /// prelude's array locals as [`Cx::nest_aliases`] and, when some initialiser may fail,
-    /// the refusal of a launch the host sizes as it makes it ([`Cx::sized_late`]).
+    /// the refusal of a launch the host sizes as it makes it (one whose size reads a host
+    /// scalar: of a `sync` body, or an intermediate reduction's `int` parameter).
     ///
     /// A 2-D NDRange evaluates the prelude in every work-item of its row, where Java
     /// evaluates it once before the row's cells: each initialiser must have no effect, and
@@ -1080,7 +1081,7 @@ impl Cx<'_> {
                         } else if let Some(dep) = prelude_fails.clone().filter(|_| {
                             [&counted.lo, &counted.hi, &inner_c.lo, &inner_c.hi]
                                 .iter()
-                                .any(|s| cx.sized_late(s))
+                                .any(|s| s.mentions_host())
                         }) {
                             flat = Some(dep);
                         } else {

@@ -82,7 +82,6 @@ pub fn analyze_sync(
             outputs: Vec::new(),
             reduced: HashSet::new(),
             host_scalars: HashSet::new(),
-            late_scalars: false,
             setup_aliases: HashMap::new(),
             nest_aliases: HashMap::new(),
         },
@@ -849,6 +848,18 @@ impl SyncAnalysis<'_> {
             (_, Ok(body)) => body,
             (_, Err(b)) => return refuse(format!("its body: {}", b.construct)),
         };
+        // Its launch is sized as the host makes it: one of no work-item would evaluate no
+        // setup, and sending the call to the CPU then is too late.
+        let sized_late =
+            body.parallel.dims.iter().any(|d| d.lo.mentions_host() || d.hi.mentions_host());
+        if sized_late && walk::setup_may_fail(module, callee, &body.setup) {
+            return refuse(
+                "its setup may fail, and its loop's size reads its `int` parameters, which the \
+                 host knows only as it launches it (a launch of no work-item would evaluate no \
+                 setup)"
+                    .into(),
+            );
+        }
         let Some(r) = body.parallel.reduction.clone() else {
             return refuse("its loop is not a reduction".into());
         };

@@ -391,7 +391,7 @@ pub fn expr_statements(func: &Function) -> HashSet<ExprId> {
 
 /// Whether evaluating some initialiser of `setup` (a SOMD body's setup locals, in order) may
 /// throw, with no index proven in range but the row and its length of a guarded width
-/// ([`guarded_width`]). A kernel evaluates its setup in each work-item, so a launch of no
+/// ([`guarded_width`]), and calls of functions that cannot throw safe. A kernel evaluates its setup in each work-item, so a launch of no
 /// work-item evaluates none: such a call runs on the CPU instead, where Java's exception is
 /// raised before the loop.
 pub fn setup_may_fail(
@@ -399,7 +399,9 @@ pub fn setup_may_fail(
     func: &Function,
     setup: &[(LocalId, Option<ExprId>)],
 ) -> bool {
-    let library_math = |f: FuncId| library_math(module, f);
+    // Calls of functions that cannot throw cannot fail, as for a nest's prelude.
+    let cannot_throw =
+        |f: FuncId| library_math(module, f) || !super::isolation::call_may_throw(module, f);
     let inits = || setup.iter().filter_map(|(_, init)| *init);
     let mut guarded = HashSet::new();
     for root in inits() {
@@ -414,7 +416,7 @@ pub fn setup_may_fail(
             }
         });
     }
-    inits().any(|e| may_fail(func, e, &|e| guarded.contains(&e), &library_math))
+    inits().any(|e| may_fail(func, e, &|e| guarded.contains(&e), &cannot_throw))
 }
 
 /// The matrix `m` of `m.length > 0 ? m[0].length : 0` (the test also `m.length != 0` or
