@@ -301,44 +301,34 @@ fn child_entry() {
                     gb / down[2]
                 );
             }
-            // A matrix of 4096 rows of 32 KiB, moved packed through the staging pool.
-            ctx.set_staging_policy(StagingPolicy::Auto);
-            let mut rows: Vec<Vec<f32>> =
-                host.chunks(8192).take(4096).map(<[f32]>::to_vec).collect();
-            let (mut up, mut down) = (Vec::new(), Vec::new());
-            for _ in 0..5 {
-                let refs: Vec<&[f32]> = rows.iter().map(Vec::as_slice).collect();
-                let start = std::time::Instant::now();
-                array.upload_rows(&refs).or_fatal();
-                up.push(start.elapsed().as_secs_f64());
-                let mut targets: Vec<&mut [f32]> = rows.iter_mut().map(Vec::as_mut_slice).collect();
-                let start = std::time::Instant::now();
-                array.download_rows(&mut targets).or_fatal();
-                down.push(start.elapsed().as_secs_f64());
-            }
-            up.sort_by(f64::total_cmp);
-            down.sort_by(f64::total_cmp);
-            let gb = (4096 * 8192 * 4) as f64 / 1e9;
-            println!("BANDWIDTH rows h2d {:.1} GB/s d2h {:.1} GB/s", gb / up[2], gb / down[2]);
+            // A matrix of 4096 rows of 32 KiB, moved packed through the staging pool, then
             // 64 rows of 2 MiB, past the packing size: staged as one transfer of their total
-            // (or, before the thirty-fourth session, one pageable command per row).
-            let mut rows: Vec<Vec<f32>> =
-                host.chunks(1 << 19).take(64).map(<[f32]>::to_vec).collect();
-            let (mut up, mut down) = (Vec::new(), Vec::new());
-            for _ in 0..5 {
-                let refs: Vec<&[f32]> = rows.iter().map(Vec::as_slice).collect();
-                let start = std::time::Instant::now();
-                array.upload_rows(&refs).or_fatal();
-                up.push(start.elapsed().as_secs_f64());
-                let mut targets: Vec<&mut [f32]> = rows.iter_mut().map(Vec::as_mut_slice).collect();
-                let start = std::time::Instant::now();
-                array.download_rows(&mut targets).or_fatal();
-                down.push(start.elapsed().as_secs_f64());
+            // (before the thirty-fourth session, one pageable command per row).
+            ctx.set_staging_policy(StagingPolicy::Auto);
+            for (what, rows, len) in [("rows", 4096, 8192), ("long rows", 64, 1 << 19)] {
+                let mut rows: Vec<Vec<f32>> =
+                    host.chunks(len).take(rows).map(<[f32]>::to_vec).collect();
+                let (mut up, mut down) = (Vec::new(), Vec::new());
+                for _ in 0..5 {
+                    let refs: Vec<&[f32]> = rows.iter().map(Vec::as_slice).collect();
+                    let start = std::time::Instant::now();
+                    array.upload_rows(&refs).or_fatal();
+                    up.push(start.elapsed().as_secs_f64());
+                    let mut targets: Vec<&mut [f32]> =
+                        rows.iter_mut().map(Vec::as_mut_slice).collect();
+                    let start = std::time::Instant::now();
+                    array.download_rows(&mut targets).or_fatal();
+                    down.push(start.elapsed().as_secs_f64());
+                }
+                up.sort_by(f64::total_cmp);
+                down.sort_by(f64::total_cmp);
+                let gb = (rows.len() * len * 4) as f64 / 1e9;
+                println!(
+                    "BANDWIDTH {what} h2d {:.1} GB/s d2h {:.1} GB/s",
+                    gb / up[2],
+                    gb / down[2]
+                );
             }
-            up.sort_by(f64::total_cmp);
-            down.sort_by(f64::total_cmp);
-            let gb = (64 << 19) as f64 * 4.0 / 1e9;
-            println!("BANDWIDTH long rows h2d {:.1} GB/s d2h {:.1} GB/s", gb / up[2], gb / down[2]);
         }
         other => panic!("unknown scenario {other}"),
     }
