@@ -899,7 +899,7 @@ impl Writer<'_> {
         // formation failed points at row 0, which need not exist: its own lengths guard it.
         let aliases = somd_mir::analysis::alias::kernel_aliases(func);
         let module = self.module;
-        let pure = |f: FuncId| !somd_mir::analysis::isolation::call_may_throw(module, f);
+        let pure = |f: FuncId| walk::call_cannot_throw(module, f);
         let unchecked = self.options.unchecked;
         let before = same_length.len();
         for (local, init) in &prelude {

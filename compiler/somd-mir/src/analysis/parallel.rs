@@ -937,6 +937,7 @@ impl Cx<'_> {
         let pure = |f: FuncId| {
             walk::library_math(self.module, f) || super::combine::effect_free(self.module, f)
         };
+        let cannot_throw = |f: FuncId| walk::call_cannot_throw(self.module, f);
         let mut nest = self.clone();
         let mut fails = None;
         for stmt in prelude {
@@ -994,11 +995,7 @@ impl Cx<'_> {
                     span,
                 );
             }
-            // As the OpenCL writer judges it: calls of functions that cannot throw cannot
-            // fail (the effects are checked above).
-            let cannot_throw = |f: FuncId| {
-                walk::library_math(self.module, f) || !isolation::call_may_throw(self.module, f)
-            };
+            // As the OpenCL writer judges it (the effects are checked above).
             let may_fail = walk::may_fail(func, *init, &|e| proven.contains(&e), &cannot_throw);
             if fails.is_none() && may_fail {
                 fails = Some(Dependence {

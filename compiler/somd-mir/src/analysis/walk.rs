@@ -389,19 +389,24 @@ pub fn expr_statements(func: &Function) -> HashSet<ExprId> {
     out
 }
 
+/// Whether a call of `f` cannot throw in kernel code: a library `Math` function, or one
+/// `isolation::call_may_throw` clears. The `pure_call` of [`may_fail`] for a setup, a nest's
+/// prelude and the OpenCL writer's judgement of a prelude alike.
+pub fn call_cannot_throw(module: &Module, f: FuncId) -> bool {
+    library_math(module, f) || !super::isolation::call_may_throw(module, f)
+}
+
 /// Whether evaluating some initialiser of `setup` (a SOMD body's setup locals, in order) may
 /// throw, with no index proven in range but the row and its length of a guarded width
-/// ([`guarded_width`]), and calls of functions that cannot throw safe. A kernel evaluates its setup in each work-item, so a launch of no
-/// work-item evaluates none: such a call runs on the CPU instead, where Java's exception is
-/// raised before the loop.
+/// ([`guarded_width`]), and calls that cannot throw ([`call_cannot_throw`]) safe. A kernel
+/// evaluates its setup in each work-item, so a launch of no work-item evaluates none: such
+/// a call runs on the CPU instead, where Java's exception is raised before the loop.
 pub fn setup_may_fail(
     module: &Module,
     func: &Function,
     setup: &[(LocalId, Option<ExprId>)],
 ) -> bool {
-    // Calls of functions that cannot throw cannot fail, as for a nest's prelude.
-    let cannot_throw =
-        |f: FuncId| library_math(module, f) || !super::isolation::call_may_throw(module, f);
+    let cannot_throw = |f: FuncId| call_cannot_throw(module, f);
     let inits = || setup.iter().filter_map(|(_, init)| *init);
     let mut guarded = HashSet::new();
     for root in inits() {
