@@ -1826,6 +1826,45 @@ fn device_runs_nests_with_preludes_as_2d_ranges() {
     calls_and_launches("exc_nest_prelude_empty", *opencl, &[("Main.next", 1, 1)]);
 }
 
+/// Under `SOMD_DEVICE=opencl`, array locals naming the method's own output
+/// (`device_output_rows`: rows of a fresh matrix named before a 2-D nest's inner loop or
+/// written after a row loop, planes of a fresh volume and their rows, an output sized by an
+/// `int` parameter, a row passed to a helper writing one element, an output narrower than
+/// the input) run on the device; they kept their methods on the CPU before. A call whose
+/// rows have no cells launches nothing. `exc_output_row` fails in its 2-D kernel at Java's
+/// first failure.
+#[test]
+fn device_runs_array_locals_naming_outputs() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_output_rows") else {
+        return; // a filter left the program out
+    };
+    let (outcome, calls) = traced_calls("device_output_rows", binary, &expected, *opencl);
+    // Sizes 6 x 9, 1 x 1, 3 x 0 and 33 x 70 (`narrow` keeps half the columns: none of 1 x 1);
+    // `shifted` once. `triple` writes through an output named before its loop: the CPU.
+    let wanted: [(&str, usize, u64, &[u64]); 7] = [
+        ("twice", 4, 3, &[2; 3]),
+        ("marked", 4, 4, &[1; 4]),
+        ("viaHelper", 4, 4, &[1; 4]),
+        ("narrow", 4, 2, &[2; 2]),
+        ("table", 4, 3, &[2; 3]),
+        ("shifted", 1, 1, &[2]),
+        ("triple", 0, 0, &[]),
+    ];
+    for (m, count, launched, dims) in wanted {
+        let launches = launches_of(&calls, &format!("Main.{m}"));
+        assert_eq!(
+            (launches.len(), launches.iter().sum::<u64>(), launch_dims(&outcome.stderr, m)),
+            (count, launched, dims.to_vec()),
+            "{m}: calls, launches and their dimensions in\n{}",
+            outcome.stderr
+        );
+    }
+    calls_and_launches("exc_output_row", *opencl, &[("Main.shift", 1, 1)]);
+}
+
 /// Under `SOMD_DEVICE=opencl`, loops writing at a multiple of their index plus a constant
 /// (`device_strided`: complex pairs, points as triples through a local index, an
 /// interleaved output, pairs of rows) are one call of one launch each; they ran on the CPU

@@ -843,6 +843,54 @@ fn array_locals_point_into_parameters() {
     insta::assert_snapshot!(text);
 }
 
+/// Locals naming rows of the method's output: pointers into the output's buffer with its
+/// row length. `orow = out[i]` needs no check (`out` has `a`'s rows), nor `orow[j]` under
+/// `j < arow.length` (`orow`'s length is `out`'s row length, which is `a`'s: the lengths
+/// chain), where a row of an output narrower than the input keeps the check of the input
+/// row it reads (the corpus test builds `device_output_rows`, of these shapes).
+#[test]
+fn array_locals_point_into_outputs() {
+    let text = snapshot(
+        r#"
+class O {
+    static int[][] twice(dist int[][] a) {
+        int[][] out = new int[a.length][a[0].length];
+        for (int i = 0; i < a.length; i++) {
+            int[] orow = out[i];
+            int[] arow = a[i];
+            for (int j = 0; j < arow.length; j++) {
+                orow[j] = arow[j] * 2;
+            }
+        }
+        return out;
+    }
+    static int[][] narrow(dist int[][] a, int k) {
+        int[][] out = new int[a.length][k];
+        for (int i = 0; i < a.length; i++) {
+            int[] orow = out[i];
+            int[] arow = a[i];
+            for (int j = 0; j < orow.length; j++) {
+                orow[j] = arow[j] + 1;
+            }
+        }
+        return out;
+    }
+    public static void main(String[] args) {
+        int[][] b = twice(new int[2][3]);
+        int[][] c = narrow(new int[2][3], 2);
+    }
+}
+"#,
+    );
+    let twice = &text[..text.find("O_narrow(").expect("two kernels")];
+    assert!(twice.contains("__global int *orow = out + (long)(i) * out_len1;"), "{text}");
+    assert!(twice.contains("int orow_len0 = out_len1;"), "{text}");
+    assert!(twice.contains("orow[j] = somd_imul(arow[j], 2);"), "{text}");
+    assert!(!twice.contains("SOMD_INDEX("), "{text}");
+    let narrow = &text[text.find("O_narrow(").expect("two kernels")..];
+    assert!(narrow.contains("orow[j] = somd_iadd(arow[SOMD_INDEX("), "{text}");
+}
+
 const PRIVATES: &str = r#"
 class P {
     static local int weigh(int x) {

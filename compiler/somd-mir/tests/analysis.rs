@@ -1347,12 +1347,31 @@ class Alias {
         }
         return out;
     }
+    static int[][] outputRows(dist int[][] m) {
+        int[][] out = new int[m.length][m[0].length];
+        for (int i = 0; i < m.length; i++) {
+            int[] o = out[i];
+            for (int j = 0; j < o.length; j++) {
+                o[j] = m[i][j] + 1;
+            }
+        }
+        return out;
+    }
+    static int[][] outputShared(dist int[][] m, int k) {
+        int[][] out = new int[m.length][m[0].length];
+        for (int i = 0; i < m.length; i++) {
+            int[] o = out[k];
+            o[0] = m[i][0];
+        }
+        return out;
+    }
     public static void main(String[] args) {
         double[][] a = new double[2][2];
         int[][] m = new int[2][2];
         int[] w = {1, 2};
         rows(a, 1); column(a, 1); other(a, 1);
         neighbour(m); compared(m, w); sources(m, w); chosen(m, w);
+        outputRows(m); outputShared(m, 1);
     }
 }
 "#

@@ -884,15 +884,7 @@ impl Writer<'_> {
             body.parallel.dims.iter().map(|d| (d.index, bounds::dim_range(d))).collect();
         // The host allocates each output with the dimensions the body gives it (a row's
         // length once the row exists: `SizeExpr::Row`).
-        let mut same_length = Vec::new();
-        for (out, dims) in &body.outputs {
-            for (d, size) in dims.iter().enumerate() {
-                if let SizeExpr::Len { array, dim } = size.without_row_checks() {
-                    let a = bounds::LenSym { array: *out, dim: d as u8 };
-                    same_length.push((a, bounds::LenSym { array, dim }));
-                }
-            }
-        }
+        let mut same_length = bounds::output_lengths(&body.outputs);
         cx.proven = bounds::proven_in_bounds(func, inner_body, &known, &same_length);
         // A prelude's array local formed without a possible failure has its parameter's
         // lengths, `offset` dimensions in (the device's arrays are rectangular). One whose

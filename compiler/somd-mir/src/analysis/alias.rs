@@ -301,9 +301,14 @@ pub fn array_aliases(
     Ok(out)
 }
 
-/// A local an alias may point into: an array parameter the function never reassigns.
+/// A local an alias may point into: an array parameter, or a SOMD body's output (a buffer
+/// of its own in kernel code, [`other_form`]), that the function never reassigns.
 fn source_ok(func: &Function, p: LocalId) -> bool {
-    func.local(p).kind == LocalKind::Param
+    let output = func.is_somd()
+        && func.local(p).kind != LocalKind::Param
+        && other_form(func, p)
+        && !super::private::private_arrays(func).contains_key(&p);
+    (func.local(p).kind == LocalKind::Param || output)
         && !func.exprs.iter().any(|e| match &e.kind {
             ExprKind::Assign { target, .. } => {
                 matches!(func.expr(*target).kind, ExprKind::Local(l) if l == p)

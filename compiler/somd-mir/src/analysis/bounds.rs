@@ -128,7 +128,7 @@ pub fn proven_in_bounds(
             .into_iter()
             .map(|(l, p)| (l, i64::from(p.len)))
             .collect(),
-        same_length: same_length.to_vec(),
+        same_length: length_classes(same_length),
         proven: BTreeSet::new(),
     };
     let assigned = super::walk::assigned_in_block(cx.func, block);
@@ -139,6 +139,47 @@ pub fn proven_in_bounds(
         .collect();
     cx.block(block, &env);
     cx.proven
+}
+
+/// The dimensions of a SOMD body's outputs (`outputs`, each with the sizes it is allocated
+/// with) that have a parameter's length: `new T[a.length][a[0].length]` is `a`'s shape.
+pub fn output_lengths(outputs: &[(LocalId, Vec<SizeExpr>)]) -> Vec<(LenSym, LenSym)> {
+    let mut out = Vec::new();
+    for (output, dims) in outputs {
+        for (d, size) in dims.iter().enumerate() {
+            if let SizeExpr::Len { array, dim } = size.without_row_checks() {
+                out.push((LenSym { array: *output, dim: d as u8 }, LenSym { array, dim }));
+            }
+        }
+    }
+    out
+}
+
+/// Every pair of array dimensions that `pairs` makes equal, directly or through others: a
+/// row local of an output (`orow = out[i]`) has `out`'s row length, which is `a`'s when
+/// `out` is `new int[a.length][a[0].length]`.
+fn length_classes(pairs: &[(LenSym, LenSym)]) -> Vec<(LenSym, LenSym)> {
+    let mut out = pairs.to_vec();
+    loop {
+        let mut more = Vec::new();
+        for &(a, b) in &out {
+            for &(c, d) in &out {
+                for (x, y, z, w) in [(a, b, c, d), (a, b, d, c), (b, a, c, d), (b, a, d, c)] {
+                    let pair = (x, w);
+                    if y == z
+                        && x != w
+                        && !out.iter().chain(&more).any(|&p| p == pair || p == (w, x))
+                    {
+                        more.push(pair);
+                    }
+                }
+            }
+        }
+        if more.is_empty() {
+            return out;
+        }
+        out.extend(more);
+    }
 }
 
 type Env = HashMap<LocalId, Range>;

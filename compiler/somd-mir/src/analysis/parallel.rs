@@ -932,7 +932,8 @@ impl Cx<'_> {
         let assigned = assigned_locals(func);
         let aliases = super::alias::kernel_aliases(func);
         let known = [(outer.index, super::bounds::dim_range(outer))];
-        let proven = super::bounds::proven_in_bounds(func, body, &known, &[]);
+        let outputs = super::bounds::output_lengths(&self.outputs);
+        let proven = super::bounds::proven_in_bounds(func, body, &known, &outputs);
         // Calls of functions with no effect outside them may run in every cell.
         let pure = |f: FuncId| {
             walk::library_math(self.module, f) || super::combine::effect_free(self.module, f)
@@ -1631,7 +1632,8 @@ impl Cx<'_> {
                     let name = &func.local(*l).name;
                     let safe = |x: ExprId| {
                         let proven = proven.get_or_init(|| {
-                            super::bounds::proven_in_bounds(func, body, known, &[])
+                            let outputs = super::bounds::output_lengths(&self.outputs);
+                            super::bounds::proven_in_bounds(func, body, known, &outputs)
                         });
                         cannot_fail(self.module, func, x, proven)
                     };
