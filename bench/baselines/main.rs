@@ -8,6 +8,7 @@
 //! the region that corresponds to the sample's SOMD method or map (not data generation,
 //! not printing). `rayon` uses the global rayon pool, sized by `RAYON_NUM_THREADS`.
 
+mod allpairs;
 mod blackscholes;
 mod cp;
 mod crypt;
@@ -53,6 +54,7 @@ const NAMES: &[&str] = &[
     "mosaic",
     "cp",
     "mriq",
+    "allpairs",
 ];
 
 fn main() -> ExitCode {
@@ -86,6 +88,7 @@ fn main() -> ExitCode {
         "mosaic" => mosaic::run(rest, parallel),
         "cp" => cp::run(rest, parallel),
         "mriq" => mriq::run(rest, parallel),
+        "allpairs" => allpairs::run(rest, parallel),
         other => Err(format!("no baseline named {other:?}")),
     };
     match result {

@@ -21,6 +21,7 @@
 //! programs pick under `SOMD_DEVICE=opencl` (the first GPU, else the first device), or
 //! under `SOMD_DEVICE=opencl:TEXT` the first whose platform or device name contains TEXT.
 
+mod allpairs;
 mod blackscholes;
 mod copy;
 mod costs;
@@ -77,6 +78,7 @@ fn main() -> ExitCode {
         "mosaic" => mosaic::run(rest),
         "sparsematmult" => sparsematmult::run(rest),
         "lufact" => lufact::run(rest),
+        "allpairs" => allpairs::run(rest),
         "copy" => copy::run(rest),
         "costs" => costs::run(rest),
         other => Err(format!("no OpenCL baseline named {other:?}")),

@@ -22,4 +22,5 @@ pub const HAND_OPENCL: &[&str] = &[
     "mosaic",
     "sparsematmult",
     "lufact",
+    "allpairs",
 ];

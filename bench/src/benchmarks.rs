@@ -152,6 +152,13 @@ pub const ALL: &[Benchmark] = &[
         quick_args: &[],
         paper: &[class("A", &["32768", "3072"])],
     },
+    // Parakeet (004) section 3: two 1000 x 1000 matrices, all pairs of their rows.
+    Benchmark {
+        name: "allpairs",
+        full_args: &["1000", "1000", "1000"],
+        quick_args: &[],
+        paper: &[class("A", &["1000", "1000", "1000"])],
+    },
     // Fumero (002) Table 4.1: 2 x 8M and 2 x 64M floats.
     Benchmark {
         name: "saxpy",

@@ -1751,11 +1751,14 @@ fn device_sizes_intermediate_reductions_as_they_launch() {
     calls_and_launches("exc_intermediate_size", *opencl, &[("Main.add", 0, 0)]);
 }
 
-/// The NDRange dimensions of each launch of `Main.method`'s kernels in a JSON trace:
-/// `Main_method` (one kernel), `Main_method_loopN` (a host program's launches) or
-/// `Main_method_reduceN` (its intermediate reductions).
+/// The NDRange dimensions of each launch of `Main.method`'s kernels (`Class.method`'s,
+/// given so) in a JSON trace: `Main_method` (one kernel), `Main_method_loopN` (a host
+/// program's launches) or `Main_method_reduceN` (its intermediate reductions).
 fn launch_dims(trace: &str, method: &str) -> Vec<u64> {
-    let kernel = format!("Main_{method}");
+    let kernel = match method.contains('.') {
+        true => method.replace('.', "_"),
+        false => format!("Main_{method}"),
+    };
     let numbered = |k: &str, kind: &str| {
         k.strip_prefix(&format!("{kernel}_{kind}")).is_some_and(|n| n.parse::<u32>().is_ok())
     };
@@ -1863,6 +1866,17 @@ fn device_runs_array_locals_naming_outputs() {
         );
     }
     calls_and_launches("exc_output_row", *opencl, &[("Main.shift", 1, 1)]);
+    // The All-Pairs sample names a row of its output beside a row of `xs`: one call, one
+    // 2-D launch.
+    let Some((binary, expected)) = built_with_expected("samples", "allpairs") else { return };
+    let (outcome, calls) = traced_calls("allpairs", binary, &expected, *opencl);
+    let launches = launches_of(&calls, "AllPairs.distances");
+    assert_eq!(
+        (launches, launch_dims(&outcome.stderr, "AllPairs.distances")),
+        (vec![1], vec![2]),
+        "allpairs: calls, launches and their dimensions in\n{}",
+        outcome.stderr
+    );
 }
 
 /// Under `SOMD_DEVICE=opencl`, loops writing at a multiple of their index plus a constant
