@@ -13,7 +13,7 @@
 //! The form applies to a body `prelude; { int i = init; for (; i < hi; i++) inner }`
 //! (nothing after the inner loop) where
 //! - the inner loop's iterations are independent: every array it writes (by its base
-//!   parameter, through row aliases) it reads and writes only through one local, at index
+//!   parameter or output, through row aliases) it reads and writes only through one local, at index
 //!   `i` exactly; every local it assigns is declared in it; it has no `break`, `return`
 //!   or labelled `continue`, and calls nothing that could write memory; `hi` is not
 //!   assigned in it;
@@ -140,7 +140,7 @@ fn prelude_ok(cx: &FnCx, stmts: &[Stmt]) -> bool {
     })
 }
 
-/// The base parameter of array local `l` (itself unless it is an alias).
+/// The base parameter or output of array local `l` (itself unless it is an alias).
 fn base(cx: &FnCx, l: LocalId) -> LocalId {
     cx.aliases.get(&l).map_or(l, |a| a.base)
 }

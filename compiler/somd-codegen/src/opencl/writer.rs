@@ -214,7 +214,8 @@ pub(super) struct FnCx<'a> {
     /// (`uchar16`), which its SAD loops read, and passes them on to the callees' variants
     /// `<f>_h<mask>..` with the row.
     pub(super) held: BTreeSet<LocalId>,
-    /// Locals of array type that point into a parameter's buffer (`somd_mir::analysis::alias`):
+    /// Locals of array type that point into a parameter's or an output's buffer
+    /// (`somd_mir::analysis::alias`):
     /// declared `__global T *name` with `int name_len0`.
     pub(super) aliases: HashMap<LocalId, somd_mir::analysis::alias::ArrayAlias>,
     /// Writing the whole-vector path of a widened elementwise kernel (`kernels.rs`): its

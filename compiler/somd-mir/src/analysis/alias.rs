@@ -1,6 +1,8 @@
 //! Locals of array type in kernel code: names for a 1-D array parameter or for a row of a
 //! 2-D or 3-D one (`double[] colJ = a[jj];`, LUFact's `eliminate`), and 2-D locals naming
-//! a plane of a 3-D one (`double[][] p = v[k];`).
+//! a plane of a 3-D one (`double[][] p = v[k];`). A SOMD body's output (an array it
+//! allocates, a buffer of the kernel with its own lengths) is a source as a parameter is
+//! (`int[] orow = out[i];`).
 //!
 //! Kernel code has no array values, only buffers: such a local becomes a pointer into its
 //! source's buffer and a length (`colJ` and `colJ_len0` in OpenCL C). That is exact while
@@ -251,8 +253,8 @@ pub fn array_aliases(
             let Some(found) = found else {
                 return Err(refuse(
                     *local,
-                    "holding a value other than an array parameter or a row of a 2-D or 3-D \
-                     array parameter",
+                    "holding a value other than an array parameter or output or a row of a 2-D \
+                     or 3-D one",
                     e.span,
                 ));
             };
@@ -325,8 +327,9 @@ pub fn kernel_aliases(func: &Function) -> HashMap<LocalId, ArrayAlias> {
     array_aliases(func, &|l| other_form(func, l)).unwrap_or_default()
 }
 
-/// Whether array local `l` has a kernel form other than a pointer into a parameter (a
-/// private array of the work-item, `private.rs`, included).
+/// Whether array local `l` has a kernel form other than a pointer into a parameter or an
+/// output: a SOMD body's output itself (a buffer of its own), a private array of the
+/// work-item (`private.rs`), a nested fold's `@` result or an OpenCL vector.
 pub(super) fn other_form(func: &Function, l: LocalId) -> bool {
     if super::private::private_arrays(func).contains_key(&l) {
         return true;

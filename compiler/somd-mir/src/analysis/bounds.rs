@@ -121,14 +121,21 @@ pub fn proven_in_bounds(
     known: &[(LocalId, Range)],
     same_length: &[(LenSym, LenSym)],
 ) -> BTreeSet<ExprId> {
+    let fixed = fixed_arrays(func);
+    // Only arrays that nothing assigns keep their lengths, also between others.
+    let steady: Vec<(LenSym, LenSym)> = same_length
+        .iter()
+        .filter(|(a, b)| fixed.contains(&a.array) && fixed.contains(&b.array))
+        .copied()
+        .collect();
     let mut cx = Cx {
         func,
-        fixed_arrays: fixed_arrays(func),
+        fixed_arrays: fixed,
         private_lengths: super::private::private_arrays(func)
             .into_iter()
             .map(|(l, p)| (l, i64::from(p.len)))
             .collect(),
-        same_length: length_classes(same_length),
+        same_length: length_classes(&steady),
         proven: BTreeSet::new(),
     };
     let assigned = super::walk::assigned_in_block(cx.func, block);

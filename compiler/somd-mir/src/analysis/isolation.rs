@@ -591,6 +591,16 @@ fn expr_blocker(
                 {
                     Some(block(Unsupported, "write to an object field", span))
                 }
+                // Kernel code holds a 2-D or 3-D array as one buffer of rectangular rows: a
+                // row or plane cannot be replaced by another array.
+                ExprKind::Index { .. } if matches!(func.expr(*target).ty, Type::Array(_)) => {
+                    Some(block(
+                        Unsupported,
+                        "a row of an array replaced (kernel code holds the rows of a 2-D or 3-D \
+                         array in one buffer)",
+                        span,
+                    ))
+                }
                 _ => None,
             }
         }
