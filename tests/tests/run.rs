@@ -1879,6 +1879,37 @@ fn device_runs_array_locals_naming_outputs() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, the 2-D nests of `device_blocks` (cells walking a row of each
+/// of two matrices, staged in blocks, and two kept as written) are device calls of one 2-D
+/// launch each: five calls per method (the size whose first matrix has no rows runs on the
+/// CPU), one of which has no cells (no launch) but `gram`'s, whose second matrix is a copy
+/// of the first. `exc_blocks_short` (rows too short for the blocks: the cells as written)
+/// and `exc_blocks_post` (a failure after the staged loop) fail in their kernels at Java's
+/// first failure.
+#[test]
+fn device_stages_all_pairs_cells_in_blocks() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_blocks") else {
+        return; // a filter left the program out
+    };
+    let (outcome, calls) = traced_calls("device_blocks", binary, &expected, *opencl);
+    for (m, launched) in
+        [("dists", 4), ("dots", 4), ("manhattan", 4), ("gram", 5), ("fromOne", 4), ("written", 4)]
+    {
+        let launches = launches_of(&calls, &format!("Main.{m}"));
+        assert_eq!(
+            (launches.len(), launches.iter().sum::<u64>(), launch_dims(&outcome.stderr, m)),
+            (5, launched, vec![2; launched as usize]),
+            "{m}: calls, launches and their dimensions in\n{}",
+            outcome.stderr
+        );
+    }
+    calls_and_launches("exc_blocks_short", *opencl, &[("Main.dists", 2, 2)]);
+    calls_and_launches("exc_blocks_post", *opencl, &[("Main.ratios", 1, 1)]);
+}
+
 /// Under `SOMD_DEVICE=opencl`, loops writing at a multiple of their index plus a constant
 /// (`device_strided`: complex pairs, points as triples through a local index, an
 /// interleaved output, pairs of rows) are one call of one launch each; they ran on the CPU

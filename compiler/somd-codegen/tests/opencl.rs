@@ -891,6 +891,68 @@ class O {
     assert!(narrow.contains("orow[j] = somd_iadd(arow[SOMD_INDEX("), "{text}");
 }
 
+/// A 2-D nest whose cells walk row `i` of one matrix and row `j` of another (the All-Pairs
+/// shape) stages blocks of the group's rows in local memory (`blocks.rs`), under a test of
+/// the group's size and the rows' lengths; a loop from 1 and a loop writing an array keep
+/// their cells as written (the corpus test builds `device_blocks`, of these shapes).
+#[test]
+fn block_tiles_stage_the_rows_of_all_pairs() {
+    let text = snapshot(
+        r#"
+class B {
+    static float[][] dists(dist float[][] a, float[][] b) {
+        float[][] out = new float[a.length][b.length];
+        for (int i = 0; i < a.length; i++) {
+            float[] x = a[i];
+            for (int j = 0; j < b.length; j++) {
+                float s = 0.0f;
+                for (int k = 0; k < x.length; k++) {
+                    float d = x[k] - b[j][k];
+                    s += d * d;
+                }
+                out[i][j] = s;
+            }
+        }
+        return out;
+    }
+    static float[][] fromOne(dist float[][] a, float[][] b) {
+        float[][] out = new float[a.length][b.length];
+        for (int i = 0; i < a.length; i++) {
+            for (int j = 0; j < b.length; j++) {
+                float s = 0.0f;
+                for (int k = 1; k < a[i].length; k++) {
+                    s += a[i][k] * b[j][k];
+                }
+                out[i][j] = s;
+            }
+        }
+        return out;
+    }
+    public static void main(String[] args) {
+        float[][] d = dists(new float[2][3], new float[4][3]);
+        float[][] e = fromOne(new float[2][3], new float[4][3]);
+    }
+}
+"#,
+    );
+    let at = text.find("B_fromOne(").expect("two kernels");
+    let (dists, from_one) = (&text[..at], &text[at..]);
+    assert!(dists.contains("__local float somd_blk0[16][33];"), "{text}");
+    assert!(dists.contains("__local float somd_blk1[32][33];"), "{text}");
+    assert!(
+        dists.contains(
+            "if (get_local_size(0) <= 32 && get_local_size(1) <= 16 && b_len1 >= a_len1) {"
+        ),
+        "{text}"
+    );
+    assert!(
+        dists.contains("float d = (somd_blk0[get_local_id(1)][k - somd_k0] - somd_blk1[get_local_id(0)][k - somd_k0]);"),
+        "{text}"
+    );
+    assert_eq!(dists.matches("barrier(CLK_LOCAL_MEM_FENCE);").count(), 2, "{text}");
+    assert!(!from_one.contains("somd_blk"), "{text}");
+}
+
 const PRIVATES: &str = r#"
 class P {
     static local int weigh(int x) {

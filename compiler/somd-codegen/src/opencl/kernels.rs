@@ -914,11 +914,27 @@ impl Writer<'_> {
         m.setup_fails |=
             prelude.iter().any(|(_, init)| writer::may_fail_calling(&cx, unchecked, *init, &pure));
         let l2 = l1.next();
+        // A 2-D nest whose cells walk a row of two matrices stages them in blocks
+        // (`blocks.rs`).
+        let blocks = match (&reduction, &strip) {
+            (None, None) if transposed => {
+                super::blocks::block_plan(self, &cx, inner_body, &body.parallel.dims, &writes)
+            }
+            _ => None,
+        };
         match &reduction {
             None if strip.is_some() => {
                 writeln!(out, "{l1}if (!({})) return;", conds.join(" && "))?;
                 let strip = strip.as_ref().ok_or_else(|| bug("lanes form"))?;
                 out.push_str(&self.strip_body(&mut cx, l1, strip)?);
+            }
+            None if blocks.is_some() => {
+                let plan = blocks.as_ref().ok_or_else(|| bug("block plan"))?;
+                let plain = self.versioned_body(&mut cx, l2, inner_body, &known)?;
+                let dims = &body.parallel.dims;
+                let active = conds.join(" && ");
+                let texts = [idx.as_str(), active.as_str(), plain.as_str()];
+                out.push_str(&self.blocked_cell(&mut cx, l1, plan, dims, texts)?);
             }
             None => {
                 let wide = match widen {

@@ -61,6 +61,7 @@
 //!   `C.m ! a`: each item folds a contiguous chunk in order, the host folds the partials in
 //!   order; filter tasks: one item per batch element.
 
+mod blocks;
 mod constant;
 mod fused;
 mod histogram;

@@ -180,6 +180,9 @@ pub(super) struct FnCx<'a> {
     /// While writing a tiled loop (`tile.rs`): its broadcast array, whose `a[j]` reads
     /// the local tile.
     pub(super) tile: Option<LocalId>,
+    /// While writing a cell staged in blocks (`blocks.rs`): its staged element reads and
+    /// the local-memory element each reads.
+    pub(super) blocks: HashMap<ExprId, String>,
     /// `Math.sin`/`Math.cos` calls computed by a `sincos` before their statement: the
     /// variable holding each one's value.
     pub(super) sincos: HashMap<ExprId, String>,
@@ -825,6 +828,7 @@ impl<'a> FnCx<'a> {
             hist: None,
             proven: BTreeSet::new(),
             tile: None,
+            blocks: HashMap::new(),
             sincos: HashMap::new(),
             hoisted: HashMap::new(),
             vloads: HashMap::new(),
@@ -2192,6 +2196,9 @@ impl<'a> Writer<'a> {
         if let ExprKind::Index { array, index } = &expr.kind {
             if let Some(element) = widened_element(cx, *array, *index) {
                 return Ok(element);
+            }
+            if let Some(element) = cx.blocks.get(&e) {
+                return Ok(element.clone());
             }
         }
         Ok(match &expr.kind {

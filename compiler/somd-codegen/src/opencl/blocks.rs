@@ -1,0 +1,385 @@
+//! Block tiles for 2-D nests whose cells walk a row of each of two matrices (the All-Pairs
+//! shape of the Parakeet paper, 004: `d(xs[i], ys[j])` for every pair `(i, j)`).
+//!
+//! Work-item `(i, j)` of such a nest runs a loop `for (k = 0; k < n; k++)` reading `x[k]`
+//! and `y[k]`, with `x` row `i` of one matrix and `y` row `j` of another. The work-items of a
+//! group share their rows: those of one group row read the same `x`, those of one group
+//! column the same `y`, and neighbouring work-items read `y` rows a row apart. Staged by
+//! blocks, the group copies `BLOCK_K` columns of its rows of each matrix into `__local`
+//! memory (consecutive work-items reading consecutive elements), waits at a barrier, and
+//! each work-item runs its loop's iterations over the block from local memory; so each
+//! element is read from global memory once per group instead of once per work-item.
+//!
+//! The rewrite is exact: every work-item runs the loop body for `k = 0, 1, .., n - 1` in
+//! order on the same element values. It applies to a cell (the statements of a 2-D nest's
+//! work-item, `walk::nest_cell`) of the form `pre; { int k = 0; for (; k < n; k++) body }
+//! post` where
+//! - `pre` declares or assigns locals with values that cannot fail and have no effect (so
+//!   work-items past the end of the range, which take part in the copies and barriers, may
+//!   run it with their indices clamped into the range);
+//! - `n` is the same for the whole group: a length of a staged row (the matrix's row
+//!   length: rows formed in `pre` cannot fail), a row length of a 2-D parameter, an `int`
+//!   parameter or a constant;
+//! - `body` reads the staged matrices only as `x[k]` with `x` a local naming row `i` or `j`
+//!   of a 2-D parameter the function never writes, or as `m[i][k]` / `m[j][k]`; writes
+//!   locals only; and cannot fail (its other accesses are proven in range);
+//! - the cell has no `break`, `continue`, `return` or label, so every work-item reaches
+//!   the same barriers.
+//!
+//! The staged reads are in range when each staged matrix's rows are at least `n` long, a
+//! test the same for the whole group; so is the test that the group is at most
+//! `BLOCK_ROWS0` x `BLOCK_ROWS1` work-items (the runtime's 2-D groups are 32 x 8). Where
+//! either fails the kernel runs the cell as it is written (`Writer::blocked_cell`).
+
+use super::writer::{may_fail_calling, FnCx, Writer, R};
+use super::Level;
+use somd_mir::analysis::walk;
+use somd_mir::analysis::LoopDim;
+use somd_mir::*;
+use somd_syntax::ast::PrimType;
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write as _;
+
+/// Columns of a staged block.
+const BLOCK_K: usize = 32;
+/// The most work-items of a group in NDRange dimension 0 and 1 that the blocks hold rows
+/// for.
+const BLOCK_ROWS: [usize; 2] = [32, 16];
+/// The most blocks of one kernel, and the most local memory they take.
+const MAX_BLOCKS: usize = 4;
+const MAX_BLOCK_BYTES: usize = 24 * 1024;
+
+/// A cell of a 2-D nest staged in blocks.
+pub(super) struct BlockPlan<'b> {
+    /// The cell's statements before the loop, the loop's block, and those after it.
+    pre: &'b [Stmt],
+    index: LocalId,
+    body: &'b Block,
+    post: &'b [Stmt],
+    /// The loop's bound, the same for the whole group.
+    bound: String,
+    /// The staged matrices: each 2-D parameter, the NDRange dimension whose index picks its
+    /// row, and its C element type.
+    blocks: Vec<(LocalId, usize, String)>,
+    /// The staged element reads and the block each reads.
+    reads: HashMap<ExprId, usize>,
+}
+
+/// The block plan of `cell`, a 2-D nest's cell over `dims` (outer first: the outer index is
+/// NDRange dimension 1), when it has the module's shape. `written`: the parameters the
+/// function writes, itself or through its callees.
+pub(super) fn block_plan<'b>(
+    w: &Writer,
+    cx: &FnCx,
+    cell: &'b Block,
+    dims: &[LoopDim],
+    written: &HashSet<LocalId>,
+) -> Option<BlockPlan<'b>> {
+    let func = cx.func;
+    let [outer, inner] = dims else { return None };
+    if !cx.privates.is_empty() || cx.hist.is_some() {
+        return None;
+    }
+    let mut jumps = false;
+    walk::each_stmt(cell, &mut |s| {
+        jumps |= matches!(
+            s,
+            Stmt::Break(_)
+                | Stmt::Continue(_)
+                | Stmt::Return(_)
+                | Stmt::Labeled { .. }
+                | Stmt::Sync { .. }
+                | Stmt::ThrowUnderflow { .. }
+        );
+    });
+    if jumps {
+        return None;
+    }
+    let at = cell.stmts.iter().position(|s| counted_from_zero(func, s).is_some())?;
+    let (index, test, body) = counted_from_zero(func, &cell.stmts[at])?;
+    let (pre, post) = (&cell.stmts[..at], &cell.stmts[at + 1..]);
+    let module = w.module;
+    let cannot_throw = |f: FuncId| walk::call_cannot_throw(module, f);
+    let unchecked = w.options.unchecked;
+    for stmt in pre {
+        let value = match stmt {
+            Stmt::Let { init: Some(e), .. } => *e,
+            Stmt::Expr(e) => match func.expr(*e).kind {
+                ExprKind::Assign { target, value }
+                    if matches!(func.expr(target).kind, ExprKind::Local(_)) =>
+                {
+                    value
+                }
+                _ => return None,
+            },
+            _ => return None,
+        };
+        if may_fail_calling(cx, unchecked, value, &cannot_throw)
+            || !walk::effect_free(func, value, &cannot_throw)
+        {
+            return None;
+        }
+    }
+    // Which NDRange dimension's index a row index is: the inner index is dimension 0.
+    let dim_of = |e: ExprId| match func.expr(e).kind {
+        ExprKind::Local(l) if l == inner.index => Some(0),
+        ExprKind::Local(l) if l == outer.index => Some(1),
+        _ => None,
+    };
+    let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == index);
+    // A 2-D parameter the function never writes nor passes on, with primitive elements.
+    let stageable = |p: LocalId| {
+        func.local(p).kind == LocalKind::Param
+            && !written.contains(&p)
+            && !cx.narrow.contains_key(&p)
+            && !cx.staged.contains(&p)
+            && !cx.held.contains(&p)
+            && matches!(&func.local(p).ty, Type::Array(row) if matches!(&**row, Type::Array(e) if matches!(**e, Type::Prim(_))))
+    };
+    // The row `(matrix, dimension)` that the array expression `a` names: a local naming
+    // row `i` or `j` of a stageable matrix (its only value), or `m[i]` / `m[j]` itself.
+    let row_of = |a: ExprId| -> Option<(LocalId, usize)> {
+        match func.expr(a).kind {
+            ExprKind::Local(l) => {
+                let alias = cx.aliases.get(&l)?;
+                let [value] = alias.values.as_slice() else { return None };
+                let ExprKind::Index { array, index } = func.expr(*value).kind else {
+                    return None;
+                };
+                let ExprKind::Local(m) = func.expr(array).kind else { return None };
+                (alias.row && alias.rank == 1 && m == alias.base && stageable(m))
+                    .then_some((m, dim_of(index)?))
+            }
+            ExprKind::Index { array, index } => {
+                let ExprKind::Local(m) = func.expr(array).kind else { return None };
+                stageable(m).then_some((m, dim_of(index)?))
+            }
+            _ => None,
+        }
+    };
+    let mut blocks: Vec<(LocalId, usize, String)> = Vec::new();
+    let mut reads = HashMap::new();
+    let mut ok = true;
+    walk::each_expr_in_block(func, body, &mut |e| match &func.expr(e).kind {
+        ExprKind::Index { array, index } if is_index(*index) => {
+            if let Some((m, d)) = row_of(*array) {
+                let at = match blocks.iter().position(|(b, bd, _)| (*b, *bd) == (m, d)) {
+                    Some(at) => at,
+                    None => {
+                        let elem = match &func.expr(e).ty {
+                            Type::Prim(p) => w.storage(&Type::Prim(*p)).ok(),
+                            _ => None,
+                        };
+                        let Some(elem) = elem else {
+                            ok = false;
+                            return;
+                        };
+                        blocks.push((m, d, elem));
+                        blocks.len() - 1
+                    }
+                };
+                reads.insert(e, at);
+            }
+        }
+        ExprKind::Assign { target, .. }
+        | ExprKind::CompoundAssign { target, .. }
+        | ExprKind::IncDec { target, .. } => {
+            ok &= matches!(func.expr(*target).kind, ExprKind::Local(l) if l != index);
+        }
+        ExprKind::Call { .. } => ok = false,
+        _ => {}
+    });
+    if !ok || blocks.is_empty() || blocks.len() > MAX_BLOCKS {
+        return None;
+    }
+    let bytes: usize = blocks
+        .iter()
+        .map(|(m, d, _)| {
+            let size = match somd_mir::analysis::isolation::array_elem(&func.local(*m).ty) {
+                Some((Type::Prim(p), _)) => super::prim_size(*p),
+                _ => 8,
+            };
+            BLOCK_ROWS[*d] * (BLOCK_K + 1) * size
+        })
+        .sum();
+    if bytes > MAX_BLOCK_BYTES {
+        return None;
+    }
+    // The body's other accesses are proven in range, and nothing else in it may fail.
+    let staged = |e: ExprId| reads.contains_key(&e) || unchecked || cx.proven.contains(&e);
+    let mut fails = false;
+    walk::each_stmt(body, &mut |stmt| {
+        for root in walk::stmt_roots(stmt) {
+            fails |= walk::may_fail(func, root, &staged, &cannot_throw);
+        }
+    });
+    if fails {
+        return None;
+    }
+    let bound = uniform_bound(cx, test, &blocks, &row_of)?;
+    Some(BlockPlan { pre, index, body, post, bound, blocks, reads })
+}
+
+/// `{ int k = 0; for (; k < n; k++) body }`: `k`, `n` and the body.
+fn counted_from_zero<'s>(func: &Function, stmt: &'s Stmt) -> Option<(LocalId, ExprId, &'s Block)> {
+    let Stmt::Block(b) = stmt else { return None };
+    let [Stmt::Let { local: k, init: Some(init) }, Stmt::Loop { label: None, test: Some(test), test_at_end: false, body, update }] =
+        b.stmts.as_slice()
+    else {
+        return None;
+    };
+    if !matches!(func.expr(*init).kind, ExprKind::Const(Const::Int(0))) {
+        return None;
+    }
+    let is_k = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == *k);
+    let ExprKind::Binary { op, lhs, rhs } = func.expr(*test).kind else { return None };
+    if op.kind != BinOpKind::Lt || op.ty != PrimOrRef::Prim(PrimType::Int) || !is_k(lhs) {
+        return None;
+    }
+    let [u] = update.as_slice() else { return None };
+    let step_one = match func.expr(*u).kind {
+        ExprKind::IncDec { target, delta: 1, .. } => is_k(target),
+        ExprKind::CompoundAssign { target, op, value } => {
+            is_k(target)
+                && op.kind == BinOpKind::Add
+                && matches!(func.expr(value).kind, ExprKind::Const(Const::Int(1)))
+        }
+        _ => false,
+    };
+    step_one.then_some((*k, rhs, body))
+}
+
+/// The C text of the loop bound `n` when it is the same for every work-item: a staged
+/// row's length (its matrix's row length), a 2-D parameter's row length, an `int`
+/// parameter nothing assigns or a constant.
+fn uniform_bound(
+    cx: &FnCx,
+    bound: ExprId,
+    blocks: &[(LocalId, usize, String)],
+    row_of: &dyn Fn(ExprId) -> Option<(LocalId, usize)>,
+) -> Option<String> {
+    let func = cx.func;
+    match &func.expr(bound).kind {
+        ExprKind::Const(Const::Int(n)) => Some(n.to_string()),
+        ExprKind::Local(p)
+            if func.local(*p).kind == LocalKind::Param
+                && func.local(*p).ty == Type::Prim(PrimType::Int)
+                && !(0..func.exprs.len())
+                    .any(|e| walk::assigned_local(func, ExprId(e as u32)) == Some(*p)) =>
+        {
+            Some(cx.name(*p).to_string())
+        }
+        ExprKind::Length(a) => {
+            let (m, _) = row_of(*a)?;
+            // A row of a matrix the blocks stage, or any row of a 2-D parameter whose
+            // rows the cell names (`m[i].length`): the matrix's row length.
+            blocks.iter().any(|(b, ..)| *b == m).then(|| format!("{}_len1", cx.name(m)))
+        }
+        _ => None,
+    }
+}
+
+impl Writer<'_> {
+    /// The cell of a 2-D nest over `dims` in blocks (`plan`), at the kernel's top level:
+    /// `idx` declares the work-item's indices (unclamped) and its failure key, `active`
+    /// tests that they are in the range, and `plain` is the cell as it is written, run where
+    /// the blocks do not apply.
+    pub(super) fn blocked_cell(
+        &mut self,
+        cx: &mut FnCx,
+        level: Level,
+        plan: &BlockPlan,
+        dims: &[LoopDim],
+        [idx, active, plain]: [&str; 3],
+    ) -> R<String> {
+        let [outer, inner] = dims else { return Err(super::writer::bug("blocks of a 1-D loop")) };
+        let lo = [self.bound(cx, outer, &outer.lo)?, self.bound(cx, inner, &inner.lo)?];
+        let [l1, l2, l3, l4, l5, l6] = std::array::from_fn(|d| Level(level.0 + d));
+        let mut out = String::new();
+        let tiles: Vec<String> = (0..plan.blocks.len()).map(|b| format!("somd_blk{b}")).collect();
+        for ((_, d, elem), tile) in plan.blocks.iter().zip(&tiles) {
+            writeln!(out, "{l1}__local {elem} {tile}[{}][{}];", BLOCK_ROWS[*d], BLOCK_K + 1)?;
+        }
+        out.push_str(idx);
+        writeln!(out, "{l1}const bool somd_active = {active};")?;
+        let n = &plan.bound;
+        let mut fits = vec![
+            format!("get_local_size(0) <= {}", BLOCK_ROWS[0]),
+            format!("get_local_size(1) <= {}", BLOCK_ROWS[1]),
+        ];
+        for (m, ..) in &plan.blocks {
+            let len = format!("{}_len1", cx.name(*m));
+            let test = format!("{len} >= {n}");
+            if len != *n && !fits.contains(&test) {
+                fits.push(test);
+            }
+        }
+        writeln!(
+            out,
+            "{l1}/* Block tiles: the loop over `{}` reads {BLOCK_K} columns of the group's rows at a time from local memory. */",
+            cx.name(plan.index)
+        )?;
+        writeln!(out, "{l1}if ({}) {{", fits.join(" && "))?;
+        // Work-items past the end take part in the copies and barriers at the first cell.
+        let (i, j) = (cx.name(outer.index).to_string(), cx.name(inner.index).to_string());
+        writeln!(out, "{l2}const int somd_ci = somd_active ? {i} : (int)({});", lo[0])?;
+        writeln!(out, "{l2}const int somd_cj = somd_active ? {j} : (int)({});", lo[1])?;
+        writeln!(out, "{l2}{{")?;
+        writeln!(out, "{l3}const int {i} = somd_ci;")?;
+        writeln!(out, "{l3}const int {j} = somd_cj;")?;
+        for stmt in plan.pre {
+            out.push_str(&self.stmt(cx, l3, stmt)?);
+        }
+        let k = cx.name(plan.index).to_string();
+        writeln!(out, "{l3}int {k} = 0;")?;
+        writeln!(out, "{l3}const int somd_flat = (int)(get_local_id(1) * get_local_size(0) + get_local_id(0));")?;
+        writeln!(out, "{l3}const int somd_group = (int)(get_local_size(0) * get_local_size(1));")?;
+        writeln!(out, "{l3}for (int somd_k0 = 0; somd_k0 < {n}; somd_k0 += {BLOCK_K}) {{")?;
+        writeln!(out, "{l4}const int somd_kn = min({BLOCK_K}, {n} - somd_k0);")?;
+        for ((m, d, _), tile) in plan.blocks.iter().zip(&tiles) {
+            let name = cx.name(*m).to_string();
+            // The group's first row: its first work-item's index in dimension `d`.
+            let first = format!(
+                "(long)({}) + (long)get_group_id({d}) * (long)get_local_size({d})",
+                lo[1 - d]
+            );
+            writeln!(
+                out,
+                "{l4}for (int somd_e = somd_flat; somd_e < (int)get_local_size({d}) * {BLOCK_K}; somd_e += somd_group) {{"
+            )?;
+            writeln!(out, "{l5}const int somd_r = somd_e / {BLOCK_K};")?;
+            writeln!(out, "{l5}const int somd_c = somd_e % {BLOCK_K};")?;
+            writeln!(out, "{l5}const long somd_row = {first} + somd_r;")?;
+            writeln!(
+                out,
+                "{l5}{tile}[somd_r][somd_c] = somd_row < (long){name}_len0 && somd_c < somd_kn ? {name}[somd_row * {name}_len1 + somd_k0 + somd_c] : 0;"
+            )?;
+            writeln!(out, "{l4}}}")?;
+        }
+        writeln!(out, "{l4}barrier(CLK_LOCAL_MEM_FENCE);")?;
+        writeln!(out, "{l4}if (somd_active) {{")?;
+        writeln!(out, "{l5}for ({k} = somd_k0; {k} < somd_k0 + somd_kn; {k}++) {{")?;
+        for (e, b) in &plan.reads {
+            let d = plan.blocks[*b].1;
+            cx.blocks.insert(*e, format!("{}[get_local_id({d})][{k} - somd_k0]", tiles[*b]));
+        }
+        let text = self.block(cx, l6, plan.body);
+        cx.blocks.clear();
+        out.push_str(&text?);
+        writeln!(out, "{l5}}}")?;
+        writeln!(out, "{l4}}}")?;
+        writeln!(out, "{l4}barrier(CLK_LOCAL_MEM_FENCE);")?;
+        writeln!(out, "{l3}}}")?;
+        writeln!(out, "{l3}if (somd_active) {{")?;
+        for stmt in plan.post {
+            out.push_str(&self.stmt(cx, l4, stmt)?);
+        }
+        writeln!(out, "{l3}}}")?;
+        writeln!(out, "{l2}}}")?;
+        writeln!(out, "{l1}}} else {{")?;
+        writeln!(out, "{l2}if (!somd_active) return;")?;
+        out.push_str(plain);
+        writeln!(out, "{l1}}}")?;
+        Ok(out)
+    }
+}
