@@ -1884,8 +1884,9 @@ fn device_runs_array_locals_naming_outputs() {
 /// launch each: five calls per method (the size whose first matrix has no rows runs on the
 /// CPU), one of which has no cells (no launch) but `gram`'s, whose second matrix is a copy
 /// of the first. `exc_blocks_short` (rows too short for the blocks: the cells as written)
-/// and `exc_blocks_post` (a failure after the staged loop) fail in their kernels at Java's
-/// first failure.
+/// `exc_blocks_post` (a failure after the staged loop) and `exc_blocks_bound` (a loop bound
+/// reading a row that may not exist: no blocks) fail in their kernels at Java's first
+/// failure.
 #[test]
 fn device_stages_all_pairs_cells_in_blocks() {
     let Some(opencl) = &opencl_placement() else {
@@ -1895,9 +1896,15 @@ fn device_stages_all_pairs_cells_in_blocks() {
         return; // a filter left the program out
     };
     let (outcome, calls) = traced_calls("device_blocks", binary, &expected, *opencl);
-    for (m, launched) in
-        [("dists", 4), ("dots", 4), ("manhattan", 4), ("gram", 5), ("fromOne", 4), ("written", 4)]
-    {
+    for (m, launched) in [
+        ("dists", 4),
+        ("dots", 4),
+        ("manhattan", 4),
+        ("gram", 5),
+        ("trig", 4),
+        ("fromOne", 4),
+        ("written", 4),
+    ] {
         let launches = launches_of(&calls, &format!("Main.{m}"));
         assert_eq!(
             (launches.len(), launches.iter().sum::<u64>(), launch_dims(&outcome.stderr, m)),
@@ -1908,6 +1915,7 @@ fn device_stages_all_pairs_cells_in_blocks() {
     }
     calls_and_launches("exc_blocks_short", *opencl, &[("Main.dists", 2, 2)]);
     calls_and_launches("exc_blocks_post", *opencl, &[("Main.ratios", 1, 1)]);
+    calls_and_launches("exc_blocks_bound", *opencl, &[("Main.f", 1, 1)]);
 }
 
 /// Under `SOMD_DEVICE=opencl`, loops writing at a multiple of their index plus a constant

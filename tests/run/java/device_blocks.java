@@ -64,6 +64,26 @@ class Main {
         return out;
     }
 
+    // Statements after the staged loop pairing `Math.sin` and `Math.cos` of one value and
+    // reading neighbouring elements (the plain cell's temporaries must not leak into them).
+    static double[][] trig(double[][] a, double[][] b, double[] w) {
+        double[][] out = new double[a.length][b.length];
+        for (int i = 0; i < a.length; i++) {
+            double[] x = a[i];
+            for (int j = 0; j < b.length; j++) {
+                double[] y = b[j];
+                double s = 0;
+                for (int k = 0; k < x.length; k++) {
+                    s += x[k] * y[k];
+                }
+                double u = Math.sin(s);
+                double v = Math.cos(s);
+                out[i][j] = u + v * w[j] + w[j + 1];
+            }
+        }
+        return out;
+    }
+
     static double[][] fromOne(double[][] a, double[][] b) {
         double[][] out = new double[a.length][b.length];
         for (int i = 0; i < a.length; i++) {
@@ -157,6 +177,12 @@ class Main {
                 }
             }
             System.out.println("gram " + gs);
+            double[] w = new double[m + 1];
+            for (int j = 0; j <= m; j++) {
+                w[j] = j * 0.125 - 1;
+            }
+            // As a float: `sin` and `cos` may differ from Java's by a few ulp on a device.
+            System.out.println("trig " + (float) check(trig(a, b, w)));
             System.out.println("fromOne " + check(fromOne(a, b)));
             System.out.println("written " + check(written(a, b)));
         }

@@ -14,12 +14,12 @@
 //! order on the same element values. It applies to a cell (the statements of a 2-D nest's
 //! work-item, `walk::nest_cell`) of the form `pre; { int k = 0; for (; k < n; k++) body }
 //! post` where
-//! - `pre` declares or assigns locals with values that cannot fail and have no effect (so
-//!   work-items past the end of the range, which take part in the copies and barriers, may
-//!   run it with their indices clamped into the range);
-//! - `n` is the same for the whole group: a length of a staged row (the matrix's row
-//!   length: rows formed in `pre` cannot fail), a row length of a 2-D parameter, an `int`
-//!   parameter or a constant;
+//! - `pre` declares or assigns locals with values that cannot fail and have no effect
+//!   (work-items past the end of the range, which take part in the copies and barriers,
+//!   run it with their indices clamped to the first cell);
+//! - `n` is the same for the whole group and cannot fail: the length of a row of a staged
+//!   matrix (`x.length` for a row local formed in `pre`, or `m[i].length` proven to
+//!   exist: the matrix's row length), an `int` parameter nothing assigns or a constant;
 //! - `body` reads the staged matrices only as `x[k]` with `x` a local naming row `i` or `j`
 //!   of a 2-D parameter the function never writes, or as `m[i][k]` / `m[j][k]`; writes
 //!   locals only; and cannot fail (its other accesses are proven in range);
@@ -216,7 +216,7 @@ pub(super) fn block_plan<'b>(
     if fails {
         return None;
     }
-    let bound = uniform_bound(cx, test, &blocks, &row_of)?;
+    let bound = uniform_bound(cx, unchecked, test, &blocks, &row_of)?;
     Some(BlockPlan { pre, index, body, post, bound, blocks, reads })
 }
 
@@ -249,11 +249,12 @@ fn counted_from_zero<'s>(func: &Function, stmt: &'s Stmt) -> Option<(LocalId, Ex
     step_one.then_some((*k, rhs, body))
 }
 
-/// The C text of the loop bound `n` when it is the same for every work-item: a staged
-/// row's length (its matrix's row length), a 2-D parameter's row length, an `int`
-/// parameter nothing assigns or a constant.
+/// The C text of the loop bound `n` when it is the same for every work-item and cannot
+/// fail: the length of a row of a staged matrix (its row length), an `int` parameter
+/// nothing assigns or a constant.
 fn uniform_bound(
     cx: &FnCx,
+    unchecked: bool,
     bound: ExprId,
     blocks: &[(LocalId, usize, String)],
     row_of: &dyn Fn(ExprId) -> Option<(LocalId, usize)>,
@@ -271,9 +272,14 @@ fn uniform_bound(
         }
         ExprKind::Length(a) => {
             let (m, _) = row_of(*a)?;
-            // A row of a matrix the blocks stage, or any row of a 2-D parameter whose
-            // rows the cell names (`m[i].length`): the matrix's row length.
-            blocks.iter().any(|(b, ..)| *b == m).then(|| format!("{}_len1", cx.name(m)))
+            // A row of a matrix the blocks stage, named by a local formed in `pre` (which
+            // cannot fail) or read in the bound (`m[i].length`, proven to exist): the
+            // matrix's row length.
+            let exists = match func.expr(*a).kind {
+                ExprKind::Index { .. } => unchecked || cx.proven.contains(a),
+                _ => true,
+            };
+            (exists && blocks.iter().any(|(b, ..)| *b == m)).then(|| format!("{}_len1", cx.name(m)))
         }
         _ => None,
     }
@@ -296,6 +302,10 @@ impl Writer<'_> {
         let lo = [self.bound(cx, outer, &outer.lo)?, self.bound(cx, inner, &inner.lo)?];
         let [l1, l2, l3, l4, l5, l6] = std::array::from_fn(|d| Level(level.0 + d));
         let mut out = String::new();
+        // `pre` and `post` are written statement by statement: no temporaries of the plain
+        // cell's (`sin`/`cos` pairs, vector loads, declared in its own block) apply here.
+        cx.sincos.clear();
+        cx.vloads.clear();
         let tiles: Vec<String> = (0..plan.blocks.len()).map(|b| format!("somd_blk{b}")).collect();
         for ((_, d, elem), tile) in plan.blocks.iter().zip(&tiles) {
             writeln!(out, "{l1}__local {elem} {tile}[{}][{}];", BLOCK_ROWS[*d], BLOCK_K + 1)?;
