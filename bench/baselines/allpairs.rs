@@ -4,10 +4,9 @@
 //!
 //! The kernel region is the distance matrix (the sample's SOMD method `distances`).
 
-use crate::{printf, size_arg, Outcome};
+use crate::{size_arg, Outcome};
 use rayon::prelude::*;
-use somd_runtime::java::math::{max_f32, min_f32};
-use somd_runtime::java::{Arg, Random};
+use somd_runtime::java::Random;
 use std::time::Instant;
 
 /// `count` vectors of `dims` floats in `[-1, 1)`, one row after another.
@@ -51,17 +50,6 @@ pub fn run(args: &[String], parallel: bool) -> Result<Outcome, String> {
     }
     let kernel = started.elapsed();
 
-    let mut total = 0.0f64;
-    let (mut nearest, mut farthest) = (d[0], d[0]);
-    for &value in &d {
-        total += f64::from(value);
-        nearest = min_f32(nearest, value);
-        farthest = max_f32(farthest, value);
-    }
-    let mut stdout = format!("allpairs xs={n} ys={m} dims={dims}\n");
-    stdout += &printf("first %.6e last %.6e%n", &[Arg::Float(d[0]), Arg::Float(d[n * m - 1])])?;
-    stdout +=
-        &printf("nearest %.6e farthest %.6e%n", &[Arg::Float(nearest), Arg::Float(farthest)])?;
-    stdout += &printf("total %.6e%n", &[Arg::Double(total)])?;
+    let stdout = somd_bench::allpairs::report(n, m, dims, &d)?;
     Ok(Outcome { stdout, kernel })
 }

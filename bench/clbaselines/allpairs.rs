@@ -4,10 +4,9 @@
 //! down once, and the host computes the sample's printed statistics from it.
 
 use crate::host::{round_up, Cl, CL_MEM_READ_ONLY, CL_MEM_READ_WRITE};
-use crate::{args, printf, size_arg, Outcome};
+use crate::{args, size_arg, Outcome};
 use opencl3::memory::ClMem as _;
-use somd_runtime::java::math::{max_f32, min_f32};
-use somd_runtime::java::{Arg, Random};
+use somd_runtime::java::Random;
 
 /// The side of a block (`TILE` in `cl/allpairs.cl`).
 const TILE: usize = 16;
@@ -44,18 +43,7 @@ pub fn run(args: &[String]) -> Result<Outcome, String> {
     let mut d = cl.pinned::<f32>(n * m)?;
     cl.download(&out_dev, &mut d)?;
 
-    let mut total = 0.0f64;
-    let (mut nearest, mut farthest) = (d[0], d[0]);
-    for &value in d.iter() {
-        total += f64::from(value);
-        nearest = min_f32(nearest, value);
-        farthest = max_f32(farthest, value);
-    }
-    let mut stdout = format!("allpairs xs={n} ys={m} dims={dims}\n");
-    stdout += &printf("first %.6e last %.6e%n", &[Arg::Float(d[0]), Arg::Float(d[n * m - 1])])?;
-    stdout +=
-        &printf("nearest %.6e farthest %.6e%n", &[Arg::Float(nearest), Arg::Float(farthest)])?;
-    stdout += &printf("total %.6e%n", &[Arg::Double(total)])?;
+    let stdout = somd_bench::allpairs::report(n, m, dims, &d)?;
     drop((xs, ys, d));
     Ok(Outcome { stdout, report: cl.report() })
 }

@@ -1,7 +1,8 @@
 //! What the harness (`somd-bench`) and the two baseline binaries (`somd-baseline`,
-//! `somd-clbaseline`) share: argument parsing and Java output, Crypt's key schedule, and the
-//! list of benchmarks with a hand-tuned OpenCL baseline.
+//! `somd-clbaseline`) share: argument parsing and Java output, Crypt's key schedule, the
+//! All-Pairs output, and the list of benchmarks with a hand-tuned OpenCL baseline.
 
+pub mod allpairs;
 pub mod args;
 pub mod idea;
 

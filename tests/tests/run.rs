@@ -1775,6 +1775,24 @@ fn launch_dims(trace: &str, method: &str) -> Vec<u64> {
         .collect()
 }
 
+/// Under `opencl`, each method `Main.m` of the `tests/run` program `name` makes `count`
+/// device calls launching `launched` kernels in all, whose NDRange dimensions are `dims`.
+fn calls_launches_and_dims(name: &str, opencl: Placement, wanted: &[(&str, usize, u64, &[u64])]) {
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else {
+        return; // a filter left the program out
+    };
+    let (outcome, calls) = traced_calls(name, binary, &expected, opencl);
+    for &(m, count, launched, dims) in wanted {
+        let launches = launches_of(&calls, &format!("Main.{m}"));
+        assert_eq!(
+            (launches.len(), launches.iter().sum::<u64>(), launch_dims(&outcome.stderr, m)),
+            (count, launched, dims.to_vec()),
+            "{name}: {m}: calls, launches and their dimensions in\n{}",
+            outcome.stderr
+        );
+    }
+}
+
 /// Under `SOMD_DEVICE=opencl`, 2-D nests whose outer body declares locals before the inner
 /// loop (`device_nest_prelude`: planes through a plane local, an outer product through a row
 /// local, a 2-D reduction, a `sync` body's two launches, launches sized by a host scalar, a
@@ -1789,10 +1807,6 @@ fn device_runs_nests_with_preludes_as_2d_ranges() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let Some((binary, expected)) = built_with_expected("tests/run", "device_nest_prelude") else {
-        return; // a filter left the program out
-    };
-    let (outcome, calls) = traced_calls("device_nest_prelude", binary, &expected, *opencl);
     // A 2-D reduction runs as a flattened 1-D NDRange (rows x cols work-items); a call with
     // no rows runs on the CPU (an empty first `dist` argument), one with empty rows launches
     // nothing.
@@ -1812,15 +1826,7 @@ fn device_runs_nests_with_preludes_as_2d_ranges() {
         ("running", 1, 1, &[1]),
         ("table", 1, 1, &[1]),
     ];
-    for (m, count, launched, dims) in wanted {
-        let launches = launches_of(&calls, &format!("Main.{m}"));
-        assert_eq!(
-            (launches.len(), launches.iter().sum::<u64>(), launch_dims(&outcome.stderr, m)),
-            (count, launched, dims.to_vec()),
-            "{m}: calls, launches and their dimensions in\n{}",
-            outcome.stderr
-        );
-    }
+    calls_launches_and_dims("device_nest_prelude", *opencl, &wanted);
     calls_and_launches("exc_nest_prelude", *opencl, &[("Main.shift", 2, 2)]);
     // The first and third calls launch, the third failing in its kernel; the second's rows
     // have no cells, so it runs on the CPU (its prelude may fail).
@@ -1841,10 +1847,6 @@ fn device_runs_array_locals_naming_outputs() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let Some((binary, expected)) = built_with_expected("tests/run", "device_output_rows") else {
-        return; // a filter left the program out
-    };
-    let (outcome, calls) = traced_calls("device_output_rows", binary, &expected, *opencl);
     // Sizes 6 x 9, 1 x 1, 3 x 0 and 33 x 70 (`narrow` keeps half the columns: none of 1 x 1);
     // `shifted` once. `triple` writes through an output named before its loop: the CPU.
     let wanted: [(&str, usize, u64, &[u64]); 7] = [
@@ -1856,15 +1858,7 @@ fn device_runs_array_locals_naming_outputs() {
         ("shifted", 1, 1, &[2]),
         ("triple", 0, 0, &[]),
     ];
-    for (m, count, launched, dims) in wanted {
-        let launches = launches_of(&calls, &format!("Main.{m}"));
-        assert_eq!(
-            (launches.len(), launches.iter().sum::<u64>(), launch_dims(&outcome.stderr, m)),
-            (count, launched, dims.to_vec()),
-            "{m}: calls, launches and their dimensions in\n{}",
-            outcome.stderr
-        );
-    }
+    calls_launches_and_dims("device_output_rows", *opencl, &wanted);
     calls_and_launches("exc_output_row", *opencl, &[("Main.shift", 1, 1)]);
     // The All-Pairs sample names a row of its output beside a row of `xs`: one call, one
     // 2-D launch.
@@ -1892,27 +1886,16 @@ fn device_stages_all_pairs_cells_in_blocks() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let Some((binary, expected)) = built_with_expected("tests/run", "device_blocks") else {
-        return; // a filter left the program out
-    };
-    let (outcome, calls) = traced_calls("device_blocks", binary, &expected, *opencl);
-    for (m, launched) in [
-        ("dists", 4),
-        ("dots", 4),
-        ("manhattan", 4),
-        ("gram", 5),
-        ("trig", 4),
-        ("fromOne", 4),
-        ("written", 4),
-    ] {
-        let launches = launches_of(&calls, &format!("Main.{m}"));
-        assert_eq!(
-            (launches.len(), launches.iter().sum::<u64>(), launch_dims(&outcome.stderr, m)),
-            (5, launched, vec![2; launched as usize]),
-            "{m}: calls, launches and their dimensions in\n{}",
-            outcome.stderr
-        );
-    }
+    let wanted: [(&str, usize, u64, &[u64]); 7] = [
+        ("dists", 5, 4, &[2; 4]),
+        ("dots", 5, 4, &[2; 4]),
+        ("manhattan", 5, 4, &[2; 4]),
+        ("gram", 5, 5, &[2; 5]),
+        ("trig", 5, 4, &[2; 4]),
+        ("fromOne", 5, 4, &[2; 4]),
+        ("written", 5, 4, &[2; 4]),
+    ];
+    calls_launches_and_dims("device_blocks", *opencl, &wanted);
     calls_and_launches("exc_blocks_short", *opencl, &[("Main.dists", 2, 2)]);
     calls_and_launches("exc_blocks_post", *opencl, &[("Main.ratios", 1, 1)]);
     calls_and_launches("exc_blocks_bound", *opencl, &[("Main.f", 1, 1)]);

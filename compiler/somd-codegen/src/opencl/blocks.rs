@@ -220,8 +220,9 @@ pub(super) fn block_plan<'b>(
     Some(BlockPlan { pre, index, body, post, bound, blocks, reads })
 }
 
-/// `{ int k = 0; for (; k < n; k++) body }`: `k`, `n` and the body.
-fn counted_from_zero<'s>(func: &Function, stmt: &'s Stmt) -> Option<(LocalId, ExprId, &'s Block)> {
+/// `{ int k = 0; for (; k < n; k++) body }` (`k += 1` too): `k`, `n` and the body (also the
+/// tiled loops of `tile.rs`).
+pub(super) fn counted_from_zero<'s>(func: &Function, stmt: &'s Stmt) -> Option<(LocalId, ExprId, &'s Block)> {
     let Stmt::Block(b) = stmt else { return None };
     let [Stmt::Let { local: k, init: Some(init) }, Stmt::Loop { label: None, test: Some(test), test_at_end: false, body, update }] =
         b.stmts.as_slice()

@@ -76,21 +76,10 @@ impl Writer<'_> {
         at: usize,
         stmt: &Stmt,
     ) -> Option<TilePlan> {
-        let Stmt::Block(b) = stmt else { return None };
-        let [Stmt::Let { local: j, init: Some(init) }, Stmt::Loop { label: None, test: Some(test), test_at_end: false, body, update }] =
-            b.stmts.as_slice()
-        else {
-            return None;
-        };
-        if !matches!(func.expr(*init).kind, ExprKind::Const(Const::Int(0))) {
-            return None;
-        }
-        let is_j = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == *j);
-        // `j < a.length` for a broadcast one-dimensional array parameter `a`.
-        let ExprKind::Binary { op, lhs, rhs } = func.expr(*test).kind else { return None };
-        if op.kind != BinOpKind::Lt || op.ty != PrimOrRef::Prim(PrimType::Int) || !is_j(lhs) {
-            return None;
-        }
+        // `{ int j = 0; for (; j < a.length; j++) body }` for a broadcast one-dimensional
+        // array parameter `a`.
+        let (j, rhs, body) = super::blocks::counted_from_zero(func, stmt)?;
+        let is_j = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == j);
         let ExprKind::Length(a) = func.expr(rhs).kind else { return None };
         let ExprKind::Local(array) = func.expr(a).kind else { return None };
         let param = func.params.iter().position(|p| *p == array)?;
@@ -103,20 +92,6 @@ impl Writer<'_> {
         };
         // A `T[[N]]` held as a vector is a value, not a buffer to tile.
         if somd_mir::analysis::isolation::vector_of(&func.local(array).ty).is_some() {
-            return None;
-        }
-        // `j++` only.
-        let [u] = update.as_slice() else { return None };
-        let step_one = match func.expr(*u).kind {
-            ExprKind::IncDec { target, delta: 1, .. } => is_j(target),
-            ExprKind::CompoundAssign { target, op, value } => {
-                is_j(target)
-                    && op.kind == BinOpKind::Add
-                    && matches!(func.expr(value).kind, ExprKind::Const(Const::Int(1)))
-            }
-            _ => false,
-        };
-        if !step_one {
             return None;
         }
         // No `break`/`return` (work-items would leave the barriers' loop early).
@@ -143,7 +118,7 @@ impl Writer<'_> {
                 while let ExprKind::Index { array: inner, .. } = func.expr(t).kind {
                     t = inner;
                 }
-                ok &= !matches!(func.expr(t).kind, ExprKind::Local(l) if l == array || l == *j);
+                ok &= !matches!(func.expr(t).kind, ExprKind::Local(l) if l == array || l == j);
             }
             _ => {}
         });
