@@ -114,8 +114,10 @@ pub(super) fn block_plan<'b>(
             },
             _ => return None,
         };
+        // Clamped work-items run `pre` too: it may call library `Math` functions only.
+        let pure = |f: FuncId| walk::library_math(module, f);
         if may_fail_calling(cx, unchecked, value, &cannot_throw)
-            || !walk::effect_free(func, value, &cannot_throw)
+            || !walk::effect_free(func, value, &pure)
         {
             return None;
         }
@@ -127,7 +129,8 @@ pub(super) fn block_plan<'b>(
         _ => None,
     };
     let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == index);
-    // A 2-D parameter the function never writes nor passes on, with primitive elements.
+    // A 2-D parameter of primitives that the function never writes, itself or through a
+    // callee.
     let stageable = |p: LocalId| {
         func.local(p).kind == LocalKind::Param
             && !written.contains(&p)
@@ -222,7 +225,10 @@ pub(super) fn block_plan<'b>(
 
 /// `{ int k = 0; for (; k < n; k++) body }` (`k += 1` too): `k`, `n` and the body (also the
 /// tiled loops of `tile.rs`).
-pub(super) fn counted_from_zero<'s>(func: &Function, stmt: &'s Stmt) -> Option<(LocalId, ExprId, &'s Block)> {
+pub(super) fn counted_from_zero<'s>(
+    func: &Function,
+    stmt: &'s Stmt,
+) -> Option<(LocalId, ExprId, &'s Block)> {
     let Stmt::Block(b) = stmt else { return None };
     let [Stmt::Let { local: k, init: Some(init) }, Stmt::Loop { label: None, test: Some(test), test_at_end: false, body, update }] =
         b.stmts.as_slice()
@@ -262,7 +268,8 @@ fn uniform_bound(
 ) -> Option<String> {
     let func = cx.func;
     match &func.expr(bound).kind {
-        ExprKind::Const(Const::Int(n)) => Some(n.to_string()),
+        // As the writer writes it (`Integer.MIN_VALUE` is `(-2147483647 - 1)` in C).
+        ExprKind::Const(c @ Const::Int(_)) => super::writer::const_c(c).ok(),
         ExprKind::Local(p)
             if func.local(*p).kind == LocalKind::Param
                 && func.local(*p).ty == Type::Prim(PrimType::Int)

@@ -942,7 +942,7 @@ fn double_lit(v: f64) -> String {
     }
 }
 
-fn const_c(c: &Const) -> R<String> {
+pub(super) fn const_c(c: &Const) -> R<String> {
     Ok(match c {
         Const::Bool(b) => if *b { "true" } else { "false" }.into(),
         Const::Byte(v) => format!("((char){v})"),
