@@ -273,8 +273,7 @@ fn uniform_bound(
         ExprKind::Local(p)
             if func.local(*p).kind == LocalKind::Param
                 && func.local(*p).ty == Type::Prim(PrimType::Int)
-                && !(0..func.exprs.len())
-                    .any(|e| walk::assigned_local(func, ExprId(e as u32)) == Some(*p)) =>
+                && !walk::assigned_in_block(func, &func.body).contains(p) =>
         {
             Some(cx.name(*p).to_string())
         }

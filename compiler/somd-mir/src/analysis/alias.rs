@@ -306,11 +306,8 @@ pub fn array_aliases(
 /// A local an alias may point into: an array parameter, or a SOMD body's output (a buffer
 /// of its own in kernel code, [`other_form`]), that the function never reassigns.
 fn source_ok(func: &Function, p: LocalId) -> bool {
-    let output = func.is_somd()
-        && func.local(p).kind != LocalKind::Param
-        && other_form(func, p)
-        && !super::private::private_arrays(func).contains_key(&p);
-    (func.local(p).kind == LocalKind::Param || output)
+    let output = || somd_output(func, p) && !super::private::private_arrays(func).contains_key(&p);
+    (func.local(p).kind == LocalKind::Param || output())
         && !func.exprs.iter().any(|e| match &e.kind {
             ExprKind::Assign { target, .. } => {
                 matches!(func.expr(*target).kind, ExprKind::Local(l) if l == p)
@@ -335,15 +332,23 @@ pub(super) fn other_form(func: &Function, l: LocalId) -> bool {
         return true;
     }
     if func.is_somd() {
-        let mut output = false;
+        somd_output(func, l)
+    } else {
+        super::isolation::vector_of(&func.local(l).ty).is_some()
+            || super::nested::nested_folds(func).iter().any(|f| f.via == Some(l))
+    }
+}
+
+/// Whether `l` is an output of SOMD function `func`: a local declared with a new array (a
+/// private array of the work-item is declared so too).
+fn somd_output(func: &Function, l: LocalId) -> bool {
+    let mut output = false;
+    if func.is_somd() {
         super::walk::each_stmt(&func.body, &mut |s| {
             if let Stmt::Let { local, init: Some(e) } = s {
                 output |= *local == l && matches!(func.expr(*e).kind, ExprKind::NewArray { .. });
             }
         });
-        output
-    } else {
-        super::isolation::vector_of(&func.local(l).ty).is_some()
-            || super::nested::nested_folds(func).iter().any(|f| f.via == Some(l))
     }
+    output
 }

@@ -166,27 +166,27 @@ pub fn output_lengths(outputs: &[(LocalId, Vec<SizeExpr>)]) -> Vec<(LenSym, LenS
 /// row local of an output (`orow = out[i]`) has `out`'s row length, which is `a`'s when
 /// `out` is `new int[a.length][a[0].length]`.
 fn length_classes(pairs: &[(LenSym, LenSym)]) -> Vec<(LenSym, LenSym)> {
-    let mut out = pairs.to_vec();
-    loop {
-        let mut more = Vec::new();
-        for &(a, b) in &out {
-            for &(c, d) in &out {
-                for (x, y, z, w) in [(a, b, c, d), (a, b, d, c), (b, a, c, d), (b, a, d, c)] {
-                    let pair = (x, w);
-                    if y == z
-                        && x != w
-                        && !out.iter().chain(&more).any(|&p| p == pair || p == (w, x))
-                    {
-                        more.push(pair);
-                    }
-                }
+    // Each pair joins the classes holding either of its dimensions.
+    let mut classes: Vec<Vec<LenSym>> = Vec::new();
+    for &(a, b) in pairs {
+        let (joined, rest): (Vec<_>, Vec<_>) =
+            classes.into_iter().partition(|class| class.contains(&a) || class.contains(&b));
+        let mut class: Vec<LenSym> = joined.into_iter().flatten().collect();
+        for x in [a, b] {
+            if !class.contains(&x) {
+                class.push(x);
             }
         }
-        if more.is_empty() {
-            return out;
-        }
-        out.extend(more);
+        classes = rest;
+        classes.push(class);
     }
+    let mut out = Vec::new();
+    for class in &classes {
+        for &x in class {
+            out.extend(class.iter().filter(|&&y| y != x).map(|&y| (x, y)));
+        }
+    }
+    out
 }
 
 type Env = HashMap<LocalId, Range>;
