@@ -26,6 +26,19 @@
 #define SOMD_HAS_FP64 1
 #endif
 
+/* ---- `(float) Math.sqrt(f)` of a `float` f ----
+ * Java takes the double square root of the widened float and rounds it to float. A double
+ * carries more than 2 * 24 + 2 bits, so that double rounding is innocuous: the result is the
+ * correctly rounded float square root of f (S. Figueroa, "When is double rounding
+ * innocuous?", 1995). Where the program is built with -cl-fp32-correctly-rounded-divide-sqrt
+ * (the runtime then defines SOMD_CR_SQRT) the float square root gives that value without a
+ * double one; under --fast-math the float one is allowed anyway. */
+#if defined(SOMD_CR_SQRT) || defined(SOMD_FAST_MATH)
+#define SOMD_SQRTF(x) sqrt((float)(x))
+#else
+#define SOMD_SQRTF(x) ((float)sqrt((double)(x)))
+#endif
+
 /* ---- local-memory tiles of `@` kernels ----
  * A tiled loop waits at a barrier after each tile only when another tile follows (nothing
  * overwrites the last one); the runtime builds with -DSOMD_TILE_LAST_BARRIER=1 under

@@ -377,6 +377,91 @@ fn java_float_arithmetic_matches_cpu() {
     }
 }
 
+const SQRTF_CL: &str = r#"
+__kernel void float_roots(__global const int *bits, __global int *out, const int n,
+                          SOMD_KERNEL_ERR)
+{
+    SOMD_ERR_INIT;
+    int i = get_global_id(0);
+    if (i >= n) return;
+    float x = as_float(bits[i]);
+    out[3 * i] = as_int(SOMD_SQRTF(x));
+    out[3 * i + 1] = as_int(sqrt(x));
+#ifdef SOMD_HAS_FP64
+    out[3 * i + 2] = as_int((float)sqrt((double)x));
+#else
+    out[3 * i + 2] = as_int(sqrt(x));
+#endif
+}
+"#;
+
+/// `(float) Math.sqrt(f)` of a `float` is the correctly rounded float square root, which
+/// `SOMD_SQRTF` takes where the program is built with correctly rounded ones: the macro, the
+/// float root and the double root rounded to float each give Java's bits, over every
+/// exponent with edge and random significands, the special values and subnormals.
+#[test]
+fn java_float_square_root_matches_cpu() {
+    let Some(ctx) = device() else { return };
+    if !ctx.info.correct_div_sqrt && !ctx.info.fp64 {
+        eprintln!("SKIPPED: device has neither correctly rounded float sqrt nor fp64");
+        return;
+    }
+    let mut bits: Vec<i32> = Vec::new();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    for exponent in 0..=255u32 {
+        for significand in [0u32, 1, 2, 0x3f_ffff, 0x40_0000, 0x40_0001, 0x7f_fffe, 0x7f_ffff] {
+            for sign in [0u32, 1 << 31] {
+                bits.push((sign | exponent << 23 | significand) as i32);
+            }
+        }
+        for _ in 0..256 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            bits.push((exponent << 23 | (state >> 41) as u32 & 0x7f_ffff) as i32);
+        }
+    }
+    let program = build(ctx, "sqrtf_test", SQRTF_CL);
+    let kernel = program.kernel("float_roots").expect("kernel");
+    let a = input(ctx, &bits);
+    let mut host = vec![0i32; bits.len() * 3];
+    let mut o = output(ctx, &host);
+    let n = bits.len() as i32;
+    let err = ErrorBuffer::new(ctx).expect("err");
+    let mut args = kernel.args();
+    unsafe {
+        args.set(0, &a)
+            .expect("set arg")
+            .set(1, &o)
+            .expect("set arg")
+            .set(2, &n)
+            .expect("set arg")
+            .set_err(3, &err)
+            .expect("set arg");
+    }
+    args.run_1d(ctx, bits.len()).expect("launch");
+    drop(args);
+    err.check(&NO_SITES).expect("check");
+    o.mark_device_dirty();
+    o.ensure_on_host(&mut host).expect("download");
+    let forms = ["SOMD_SQRTF", "float sqrt", "double sqrt rounded to float"];
+    for (i, &b) in bits.iter().enumerate() {
+        let x = f32::from_bits(b as u32);
+        let java = (x as f64).sqrt() as f32;
+        for (form, &got) in forms.iter().zip(&host[3 * i..3 * i + 3]) {
+            // The float root only where the program is built with correctly rounded ones.
+            if *form == "float sqrt" && !ctx.info.correct_div_sqrt {
+                continue;
+            }
+            assert!(
+                same_f32(got, java),
+                "{form}({x:e}, bits {b:#x}): {:e}",
+                f32::from_bits(got as u32)
+            );
+        }
+    }
+}
+
 #[test]
 fn java_double_arithmetic_matches_cpu() {
     let Some(ctx) = device() else { return };

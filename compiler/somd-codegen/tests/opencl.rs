@@ -953,6 +953,39 @@ class B {
     assert!(!from_one.contains("somd_blk"), "{text}");
 }
 
+#[test]
+fn float_roots_of_floats_take_the_float_square_root() {
+    let text = snapshot(
+        r#"
+class R {
+    static float[] roots(dist float[] f, double[] d, int[] n) {
+        float[] out = new float[f.length];
+        for (int i = 0; i < f.length; i++) {
+            float a = (float) Math.sqrt(f[i] * 2.0f);
+            float b = (float) Math.sqrt(d[i]);
+            float c = (float) Math.sqrt(n[i]);
+            double e = Math.sqrt(f[i]);
+            out[i] = a + b + c + (float) e;
+        }
+        return out;
+    }
+    public static void main(String[] args) {
+        float[] r = roots(new float[3], new double[3], new int[3]);
+    }
+}
+"#,
+    );
+    // Only the root of a widened `float` rounded back to `float`.
+    // The kernel has a widened and a plain form of the body.
+    let bodies = text.matches("float a = ").count() - 1;
+    assert!(bodies >= 1, "{text}");
+    assert_eq!(text.matches("float a = SOMD_SQRTF((").count(), bodies, "{text}");
+    assert_eq!(text.matches("float b = ((float)(sqrt(").count(), bodies, "{text}");
+    assert_eq!(text.matches("float c = ((float)(sqrt(((double)(").count(), bodies, "{text}");
+    assert_eq!(text.matches("double e = sqrt(((double)(").count(), bodies, "{text}");
+    assert_eq!(text.matches("SOMD_SQRTF").count(), bodies, "{text}");
+}
+
 const PRIVATES: &str = r#"
 class P {
     static local int weigh(int x) {

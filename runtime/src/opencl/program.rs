@@ -3,8 +3,9 @@
 //!
 //! # Build options
 //! `-cl-std=CL1.2 -w` (no warnings on the program's standard error; `-Werror` programs, the
-//! kernel tests', get no `-w`), plus `-cl-fp32-correctly-rounded-divide-sqrt` where the device supports
-//! it (Java's `float` `/` and `sqrt` are IEEE-exact; OpenCL allows 2.5 ulp otherwise). No
+//! kernel tests', get no `-w`), plus `-cl-fp32-correctly-rounded-divide-sqrt -DSOMD_CR_SQRT` where
+//! the device supports it (Java's `float` `/` and `sqrt` are IEEE-exact; OpenCL allows 2.5 ulp
+//! otherwise; `SOMD_CR_SQRT` lets `(float) Math.sqrt(f)` take the float square root). No
 //! `-cl-fast-relaxed-math` or `-cl-mad-enable`, and `somd_java.cl` turns `FP_CONTRACT` off,
 //! unless the program asks for fast math (`--fast-math`), which adds
 //! `-cl-fast-relaxed-math -DSOMD_FAST_MATH`. Every program gets `-DSOMD_WIDTH=W`, the
@@ -81,7 +82,8 @@ impl ProgramDesc<'_> {
         if self.fast_math {
             options.push_str(" -cl-fast-relaxed-math -DSOMD_FAST_MATH");
         } else if ctx.info.correct_div_sqrt {
-            options.push_str(" -cl-fp32-correctly-rounded-divide-sqrt");
+            // `SOMD_CR_SQRT`: `(float) Math.sqrt(f)` as the float square root (`somd_java.cl`).
+            options.push_str(" -cl-fp32-correctly-rounded-divide-sqrt -DSOMD_CR_SQRT");
         }
         // The elements per work-item of the widened elementwise kernels (`SOMD_WIDEN`), which
         // the launches divide their work-items by (`device::Planned`).

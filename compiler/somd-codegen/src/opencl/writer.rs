@@ -2432,10 +2432,13 @@ impl<'a> Writer<'a> {
                 let rty = self.prim_of(cx, *rhs)?;
                 self.binary(cx, op.kind, ty, rty, &l, &r, expr.span)?
             }
-            ExprKind::Convert { operand } => {
-                let v = self.expr(cx, *operand)?;
-                convert(&v, self.prim_of(cx, *operand)?, self.prim_of(cx, e)?)
-            }
+            ExprKind::Convert { operand } => match self.float_sqrt(cx, e, *operand)? {
+                Some(root) => root,
+                None => {
+                    let v = self.expr(cx, *operand)?;
+                    convert(&v, self.prim_of(cx, *operand)?, self.prim_of(cx, e)?)
+                }
+            },
             ExprKind::Conditional { cond, then_expr, else_expr } => {
                 let c = self.expr(cx, *cond)?;
                 let t = self.expr(cx, *then_expr)?;
@@ -2752,6 +2755,28 @@ impl<'a> Writer<'a> {
     /// The length of dimension `dim` of static value array `s` (`SOMD_ST_LEN`).
     pub(super) fn static_len(&self, s: StaticId, dim: u8) -> R<String> {
         Ok(format!("SOMD_ST_LEN({}, {dim})", self.static_number(s)?))
+    }
+
+    /// `(float) Math.sqrt(f)` of a `float` `f` as `SOMD_SQRTF(f)`: the float square root where
+    /// the program is built with correctly rounded ones, which is the value Java's double
+    /// root rounded to float gives (`runtime/cl/somd_java.cl`), and the double one elsewhere.
+    /// `None` for any other conversion.
+    fn float_sqrt(&mut self, cx: &mut FnCx, e: ExprId, operand: ExprId) -> R<Option<String>> {
+        if self.prim_of(cx, e)? != PrimType::Float {
+            return Ok(None);
+        }
+        let ExprKind::Builtin { builtin: Builtin::Math(MathFn::Sqrt, PrimType::Double), args } =
+            &cx.func.expr(operand).kind
+        else {
+            return Ok(None);
+        };
+        let [arg] = args[..] else { return Ok(None) };
+        let ExprKind::Convert { operand: f } = cx.func.expr(arg).kind else { return Ok(None) };
+        if self.prim_of(cx, f)? != PrimType::Float {
+            return Ok(None);
+        }
+        let v = self.expr(cx, f)?;
+        Ok(Some(format!("SOMD_SQRTF({v})")))
     }
 
     pub(super) fn builtin(&mut self, cx: &mut FnCx, b: Builtin, args: &[ExprId]) -> R<String> {
