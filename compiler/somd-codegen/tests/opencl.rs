@@ -950,6 +950,12 @@ class B {
         "{text}"
     );
     assert_eq!(dists.matches("barrier(CLK_LOCAL_MEM_FENCE);").count(), 2, "{text}");
+    // Copies not unrolled; a full block's loop of a constant count, the last block's shorter.
+    assert_eq!(dists.matches("#pragma unroll 1\n").count(), 2, "{text}");
+    assert!(dists.contains("if (somd_kn == 32) {"), "{text}");
+    assert!(dists.contains("for (k = somd_k0; k < somd_k0 + 32; k++) {"), "{text}");
+    assert!(dists.contains("for (k = somd_k0; k < somd_k0 + somd_kn; k++) {"), "{text}");
+    assert_eq!(dists.matches("float d = (somd_blk0[").count(), 2, "{text}");
     assert!(!from_one.contains("somd_blk"), "{text}");
 }
 
