@@ -1059,6 +1059,11 @@ pub struct KernelDesc {
     /// that would launch none runs on the CPU, which raises Java's exception before the
     /// loop (or returns normally when the setup's values are fine).
     pub setup_fails: bool,
+    /// A 2-D kernel that copies the rows of its work-group into local memory (block tiles):
+    /// launched in groups 16 wide ([`KernelArgs::run_2d_square`]).
+    ///
+    /// [`KernelArgs::run_2d_square`]: crate::opencl::launch::KernelArgs::run_2d_square
+    pub square_groups: bool,
 }
 
 impl KernelDesc {
@@ -1802,6 +1807,7 @@ impl Planned {
                 Some(local) => setter.run_1d_in(ctx, *n, local),
                 None => setter.run_1d(ctx, *n),
             },
+            (false, [nx, ny]) if self.desc.square_groups => setter.run_2d_square(ctx, *nx, *ny),
             (false, [nx, ny]) => setter.run_2d(ctx, *nx, *ny),
             (false, _) => Err(ClFailure::Geometry { global: 0, local: 0 }),
         }

@@ -1775,6 +1775,17 @@ fn launch_dims(trace: &str, method: &str) -> Vec<u64> {
         .collect()
 }
 
+/// The work-group width (`local_x`) of each launch of `method`'s kernels in `trace`.
+fn launch_widths(trace: &str, method: &str) -> Vec<u64> {
+    let kernel = format!("Main_{method}");
+    trace
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|e| e["event"] == "launch" && e["name"] == kernel.as_str())
+        .map(|e| e["local_x"].as_u64().unwrap_or(0))
+        .collect()
+}
+
 /// Under `opencl`, each method `Main.m` of the `tests/run` program `name` makes `count`
 /// device calls launching `launched` kernels in all, whose NDRange dimensions are `dims`.
 fn calls_launches_and_dims(name: &str, opencl: Placement, wanted: &[(&str, usize, u64, &[u64])]) {
@@ -1896,6 +1907,21 @@ fn device_stages_all_pairs_cells_in_blocks() {
         ("written", 5, 4, &[2; 4]),
     ];
     calls_launches_and_dims("device_blocks", *opencl, &wanted);
+    // Block-tiled kernels launch in groups 16 wide, the others 32 wide (on devices whose
+    // groups hold 64 work-items or more, as PoCL's and NVIDIA's).
+    if let Some((binary, expected)) = built_with_expected("tests/run", "device_blocks") {
+        let (outcome, _) = traced_calls("device_blocks", binary, &expected, *opencl);
+        let tiled = ["dists", "dots", "manhattan", "gram", "trig"];
+        for (m, ..) in wanted {
+            let width = if tiled.contains(&m) { 16 } else { 32 };
+            assert_eq!(
+                launch_widths(&outcome.stderr, m),
+                vec![width; wanted.iter().find(|w| w.0 == m).map_or(0, |w| w.2 as usize)],
+                "device_blocks: {m}: the launches' group widths in\n{}",
+                outcome.stderr
+            );
+        }
+    }
     calls_and_launches("exc_blocks_short", *opencl, &[("Main.dists", 2, 2)]);
     calls_and_launches("exc_blocks_post", *opencl, &[("Main.ratios", 1, 1)]);
     calls_and_launches("exc_blocks_bound", *opencl, &[("Main.f", 1, 1)]);

@@ -43,6 +43,9 @@ pub struct DeviceKernel {
     granule: usize,
     /// The chosen 2-D work-group size.
     local_2d: [usize; 2],
+    /// The 2-D work-group size of kernels that stage the rows of their group in local
+    /// memory (`run_2d_square`): as many work-items as `local_2d`, 16 wide.
+    local_square: [usize; 2],
 }
 
 impl DeviceKernel {
@@ -63,12 +66,16 @@ impl DeviceKernel {
         } else {
             [local_1d, 1]
         };
+        let [lx, ly] = local_2d;
+        let local_square =
+            if lx * ly >= 32 && (lx * ly) % 16 == 0 { [16, lx * ly / 16] } else { local_2d };
         DeviceKernel {
             name,
             kernel: Mutex::new(kernel),
             max_local,
             local_1d,
             local_2d,
+            local_square,
             granule: multiple,
         }
     }
@@ -279,6 +286,19 @@ impl KernelArgs<'_> {
         self.enqueue(ctx, 2, [round_up(nx, lx), round_up(ny, ly)], [lx, ly], [nx, ny])
     }
 
+    /// Launches an `nx` x `ny` grid as [`Self::run_2d`] does, in groups 16 wide (16 x 16 of
+    /// 256 work-items rather than 32 x 8): a kernel that copies the rows of its group into
+    /// local memory (block tiles) copies 32 rows per group and column instead of 40.
+    pub fn run_2d_square(
+        &mut self,
+        ctx: &DeviceCtx,
+        nx: usize,
+        ny: usize,
+    ) -> Result<LaunchInfo, ClFailure> {
+        let [lx, ly] = self.kernel.local_square;
+        self.enqueue(ctx, 2, [round_up(nx, lx), round_up(ny, ly)], [lx, ly], [nx, ny])
+    }
+
     fn enqueue(
         &mut self,
         ctx: &DeviceCtx,
@@ -334,6 +354,7 @@ impl KernelArgs<'_> {
                 ("work_items", Value::U64(work_items)),
                 ("global", Value::U64((info.global[0] * info.global[1]) as u64)),
                 ("local", Value::U64((info.local[0] * info.local[1]) as u64)),
+                ("local_x", Value::U64(info.local[0] as u64)),
                 ("kernel_ns", info.kernel_ns.map_or(Value::Null, Value::U64)),
             ],
         );

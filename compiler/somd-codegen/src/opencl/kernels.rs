@@ -40,6 +40,7 @@ impl Writer<'_> {
             widened: false,
             narrow: Vec::new(),
             setup_fails: false,
+            square_groups: false,
             standalone: String::new(),
         };
         let (text, helpers, sites) = match &plan.kind {
@@ -930,6 +931,7 @@ impl Writer<'_> {
             }
             None if blocks.is_some() => {
                 let plan = blocks.as_ref().ok_or_else(|| bug("block plan"))?;
+                m.square_groups = true;
                 let plain = self.versioned_body(&mut cx, l2, inner_body, &known)?;
                 let dims = &body.parallel.dims;
                 let active = conds.join(" && ");

@@ -159,6 +159,9 @@ pub struct KernelManifest {
     /// (`ParallelLoop::prelude`): a call launching no work-item runs on the CPU, which
     /// raises the exception as Java does before the loop or the row's cells.
     pub setup_fails: bool,
+    /// A 2-D kernel with block tiles (`blocks.rs`): the host launches it in groups 16 wide,
+    /// which copy fewer rows into local memory per cell than 32 x 8.
+    pub square_groups: bool,
     /// The kernel as a standalone readable `.cl` file (for `--emit-kernels`).
     pub standalone: String,
 }

@@ -2233,6 +2233,7 @@ fn write_desc_static(
     let narrow: Vec<String> = m.narrow.iter().map(|(k, name)| format!("({k}, {name:?})")).collect();
     writeln!(out, "    narrow: &[{}],", narrow.join(", "))?;
     writeln!(out, "    setup_fails: {},", m.setup_fails)?;
+    writeln!(out, "    square_groups: {},", m.square_groups)?;
     writeln!(out, "}};")?;
     Ok(())
 }
