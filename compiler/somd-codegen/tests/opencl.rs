@@ -941,7 +941,7 @@ class B {
     assert!(dists.contains("__local float somd_blk1[32][33];"), "{text}");
     assert!(
         dists.contains(
-            "if (get_local_size(0) <= 32 && get_local_size(1) <= 16 && b_len1 >= a_len1) {"
+            "if (get_local_size(0) <= 32 && get_local_size(1) <= 16 && get_local_size(0) * get_local_size(1) % 32 == 0 && b_len1 >= a_len1) {"
         ),
         "{text}"
     );
@@ -950,8 +950,14 @@ class B {
         "{text}"
     );
     assert_eq!(dists.matches("barrier(CLK_LOCAL_MEM_FENCE);").count(), 2, "{text}");
-    // Copies not unrolled; a full block's loop of a constant count, the last block's shorter.
+    // Each work-item copies a fixed column of every `somd_sdr`-th row, not unrolled; a full
+    // block's loop of a constant count, the last block's shorter.
     assert_eq!(dists.matches("#pragma unroll 1\n").count(), 2, "{text}");
+    assert!(
+        dists.contains("somd_blk1[somd_r][somd_sc] = somd_first1 + somd_r < (long)b_len0 && somd_sc < somd_kn ? b[somd_o] : 0;"),
+        "{text}"
+    );
+    assert_eq!(dists.matches("somd_r += somd_sdr) {").count(), 2, "{text}");
     assert!(dists.contains("if (somd_kn == 32) {"), "{text}");
     assert!(dists.contains("for (k = somd_k0; k < somd_k0 + 32; k++) {"), "{text}");
     assert!(dists.contains("for (k = somd_k0; k < somd_k0 + somd_kn; k++) {"), "{text}");
