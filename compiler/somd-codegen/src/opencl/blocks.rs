@@ -320,7 +320,14 @@ impl Writer<'_> {
             writeln!(out, "{l1}__local {elem} {tile}[{}][{}];", BLOCK_ROWS[*d], BLOCK_K + 1)?;
         }
         out.push_str(idx);
-        writeln!(out, "{l1}const bool somd_active = {active};")?;
+        // `volatile`, and a barrier closing the blocks' branch (below): without both, PoCL
+        // 3.1 (LLVM 15) ran the blocks' last store, `if (somd_active) { out[..] = ..; }`,
+        // for every work-item of the group, also those past the end of the range (wrong
+        // cells, a corrupted heap). LLVM sinks that store and the plain cell's into one
+        // block after the last barrier, which PoCL's work-item loops then mishandle (fifteen
+        // programs of the differential fuzzer's All-Pairs shape, `docs/fuzzing.md`; each
+        // of the two alone mended some of them).
+        writeln!(out, "{l1}volatile bool somd_active = {active};")?;
         let n = &plan.bound;
         let mut fits = vec![
             format!("get_local_size(0) <= {}", BLOCK_ROWS[0]),
@@ -428,9 +435,9 @@ impl Writer<'_> {
             out.push_str(&self.stmt(cx, l4, stmt)?);
         }
         writeln!(out, "{l3}}}")?;
+        writeln!(out, "{l3}barrier(CLK_LOCAL_MEM_FENCE);")?;
         writeln!(out, "{l2}}}")?;
-        writeln!(out, "{l1}}} else {{")?;
-        writeln!(out, "{l2}if (!somd_active) return;")?;
+        writeln!(out, "{l1}}} else if (somd_active) {{")?;
         out.push_str(plain);
         writeln!(out, "{l1}}}")?;
         Ok(out)
