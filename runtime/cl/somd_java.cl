@@ -32,7 +32,7 @@
  * correctly rounded float square root of f (S. Figueroa, "When is double rounding
  * innocuous?", 1995). Where the program is built with -cl-fp32-correctly-rounded-divide-sqrt
  * (the runtime then defines SOMD_CR_SQRT) the float square root gives that value without a
- * double one; under --fast-math the float one is allowed anyway. */
+ * double one; a program built for fast math (SOMD_FAST_MATH) may take the float one anyway. */
 #if defined(SOMD_CR_SQRT) || defined(SOMD_FAST_MATH)
 #define SOMD_SQRTF(x) sqrt((float)(x))
 #else

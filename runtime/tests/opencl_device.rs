@@ -396,9 +396,12 @@ __kernel void float_roots(__global const int *bits, __global int *out, const int
 "#;
 
 /// `(float) Math.sqrt(f)` of a `float` is the correctly rounded float square root, which
-/// `SOMD_SQRTF` takes where the program is built with correctly rounded ones: the macro, the
-/// float root and the double root rounded to float each give Java's bits, over every
-/// exponent with edge and random significands, the special values and subnormals.
+/// `SOMD_SQRTF` takes where the program is built with correctly rounded ones: the macro (in
+/// the branch the device's build takes, and in the double branch, the program built with
+/// `SOMD_CR_SQRT` undefined), the float root and the double root rounded to float each give
+/// Java's bits, over every exponent with edge and random significands, the special values
+/// and subnormals. The runtime defines `SOMD_CR_SQRT` exactly where the device has correctly
+/// rounded float roots.
 #[test]
 fn java_float_square_root_matches_cpu() {
     let Some(ctx) = device() else { return };
@@ -406,6 +409,19 @@ fn java_float_square_root_matches_cpu() {
         eprintln!("SKIPPED: device has neither correctly rounded float sqrt nor fp64");
         return;
     }
+    let plain = ProgramDesc {
+        name: "sqrtf_test",
+        defines: "",
+        body: SQRTF_CL,
+        options: "",
+        fast_math: false,
+    };
+    assert_eq!(
+        plain.build_options(ctx).contains("-DSOMD_CR_SQRT"),
+        ctx.info.correct_div_sqrt,
+        "{}",
+        plain.build_options(ctx)
+    );
     let mut bits: Vec<i32> = Vec::new();
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
     for exponent in 0..=255u32 {
@@ -421,43 +437,55 @@ fn java_float_square_root_matches_cpu() {
             bits.push((exponent << 23 | (state >> 41) as u32 & 0x7f_ffff) as i32);
         }
     }
-    let program = build(ctx, "sqrtf_test", SQRTF_CL);
-    let kernel = program.kernel("float_roots").expect("kernel");
-    let a = input(ctx, &bits);
-    let mut host = vec![0i32; bits.len() * 3];
-    let mut o = output(ctx, &host);
-    let n = bits.len() as i32;
-    let err = ErrorBuffer::new(ctx).expect("err");
-    let mut args = kernel.args();
-    unsafe {
-        args.set(0, &a)
-            .expect("set arg")
-            .set(1, &o)
-            .expect("set arg")
-            .set(2, &n)
-            .expect("set arg")
-            .set_err(3, &err)
-            .expect("set arg");
+    // The branch the device's build takes, then (with fp64) the double branch.
+    let double_branch = ProgramDesc { defines: "#undef SOMD_CR_SQRT", ..plain };
+    let mut builds = vec![(plain, ctx.info.correct_div_sqrt)];
+    if ctx.info.fp64 {
+        builds.push((double_branch, false));
     }
-    args.run_1d(ctx, bits.len()).expect("launch");
-    drop(args);
-    err.check(&NO_SITES).expect("check");
-    o.mark_device_dirty();
-    o.ensure_on_host(&mut host).expect("download");
-    let forms = ["SOMD_SQRTF", "float sqrt", "double sqrt rounded to float"];
-    for (i, &b) in bits.iter().enumerate() {
-        let x = f32::from_bits(b as u32);
-        let java = (x as f64).sqrt() as f32;
-        for (form, &got) in forms.iter().zip(&host[3 * i..3 * i + 3]) {
-            // The float root only where the program is built with correctly rounded ones.
-            if *form == "float sqrt" && !ctx.info.correct_div_sqrt {
-                continue;
+    for (desc, float_root) in builds {
+        let program = match ctx.program(&desc) {
+            Ok(program) => program,
+            Err(err) => panic!("{}: {}\n{}", err.program, err.message, err.log),
+        };
+        let kernel = program.kernel("float_roots").expect("kernel");
+        let a = input(ctx, &bits);
+        let mut host = vec![0i32; bits.len() * 3];
+        let mut o = output(ctx, &host);
+        let n = bits.len() as i32;
+        let err = ErrorBuffer::new(ctx).expect("err");
+        let mut args = kernel.args();
+        unsafe {
+            args.set(0, &a)
+                .expect("set arg")
+                .set(1, &o)
+                .expect("set arg")
+                .set(2, &n)
+                .expect("set arg")
+                .set_err(3, &err)
+                .expect("set arg");
+        }
+        args.run_1d(ctx, bits.len()).expect("launch");
+        drop(args);
+        err.check(&NO_SITES).expect("check");
+        o.mark_device_dirty();
+        o.ensure_on_host(&mut host).expect("download");
+        let forms = ["SOMD_SQRTF", "float sqrt", "double sqrt rounded to float"];
+        for (i, &b) in bits.iter().enumerate() {
+            let x = f32::from_bits(b as u32);
+            let java = (x as f64).sqrt() as f32;
+            for (form, &got) in forms.iter().zip(&host[3 * i..3 * i + 3]) {
+                // The float root only where the program is built with correctly rounded ones.
+                if *form == "float sqrt" && !float_root {
+                    continue;
+                }
+                assert!(
+                    same_f32(got, java),
+                    "{form} ({}, bits {b:#x}): {:e} for {x:e}",
+                    desc.defines,
+                    f32::from_bits(got as u32)
+                );
             }
-            assert!(
-                same_f32(got, java),
-                "{form}({x:e}, bits {b:#x}): {:e}",
-                f32::from_bits(got as u32)
-            );
         }
     }
 }

@@ -7,7 +7,9 @@
 //! work-group size multiple (the warp/wavefront width on GPUs). 2-D launches use tiles 32
 //! wide in dimension 0 (`local = (32, l / 32)`, or 16 wide when the 1-D size is smaller):
 //! generated 2-D kernels map their contiguous (innermost, row-major) index to dimension 0,
-//! so a warp reads 32 consecutive elements of a row.
+//! so a warp reads 32 consecutive elements of a row. Kernels that copy the rows of their
+//! group into local memory (block tiles) launch through `run_2d_square` in groups 16 wide
+//! and at most 16 high (`local = (16, l / 16)`), which copy fewer rows per cell.
 //!
 //! `clSetKernelArg` is not thread-safe on one kernel object, so [`DeviceKernel::args`]
 //! locks the kernel until the launch is enqueued; the whole sequence allocates nothing.
@@ -44,7 +46,9 @@ pub struct DeviceKernel {
     /// The chosen 2-D work-group size.
     local_2d: [usize; 2],
     /// The 2-D work-group size of kernels that stage the rows of their group in local
-    /// memory (`run_2d_square`): as many work-items as `local_2d`, 16 wide.
+    /// memory (`run_2d_square`): 16 wide and at most 16 high (the most rows their blocks
+    /// hold), as many work-items as `local_2d` otherwise; `local_2d` itself for a group of
+    /// fewer than 32 work-items or not a multiple of 16.
     local_square: [usize; 2],
 }
 
@@ -67,8 +71,11 @@ impl DeviceKernel {
             [local_1d, 1]
         };
         let [lx, ly] = local_2d;
-        let local_square =
-            if lx * ly >= 32 && (lx * ly) % 16 == 0 { [16, lx * ly / 16] } else { local_2d };
+        let local_square = if lx * ly >= 32 && (lx * ly) % 16 == 0 {
+            [16, (lx * ly / 16).min(16)]
+        } else {
+            local_2d
+        };
         DeviceKernel {
             name,
             kernel: Mutex::new(kernel),
@@ -287,8 +294,9 @@ impl KernelArgs<'_> {
     }
 
     /// Launches an `nx` x `ny` grid as [`Self::run_2d`] does, in groups 16 wide (16 x 16 of
-    /// 256 work-items rather than 32 x 8): a kernel that copies the rows of its group into
-    /// local memory (block tiles) copies 32 rows per group and column instead of 40.
+    /// 256 work-items rather than 32 x 8, `DeviceKernel::local_square`): a kernel that
+    /// copies the rows of its group into local memory (block tiles) copies 32 rows per
+    /// group and column instead of 40.
     pub fn run_2d_square(
         &mut self,
         ctx: &DeviceCtx,

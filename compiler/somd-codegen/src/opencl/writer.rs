@@ -2759,8 +2759,8 @@ impl<'a> Writer<'a> {
 
     /// `(float) Math.sqrt(f)` of a `float` `f` as `SOMD_SQRTF(f)`: the float square root where
     /// the program is built with correctly rounded ones, which is the value Java's double
-    /// root rounded to float gives (`runtime/cl/somd_java.cl`), and the double one elsewhere.
-    /// `None` for any other conversion.
+    /// root rounded to float gives (`runtime/cl/somd_java.cl`), or for fast math, and the
+    /// double one rounded to float elsewhere. `None` for any other conversion.
     fn float_sqrt(&mut self, cx: &mut FnCx, e: ExprId, operand: ExprId) -> R<Option<String>> {
         if self.prim_of(cx, e)? != PrimType::Float {
             return Ok(None);
