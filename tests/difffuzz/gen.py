@@ -29,8 +29,25 @@ With `--preludes` (and `--shapes`), half of the 2-D nests declare their row, `x`
 a random `h` before the inner loop (a prelude): a 2-D NDRange where `h` can neither fail
 nor have an effect, a loop over rows where it may fail.
 
+With `--pairs`, most methods take the All-Pairs shape (note `device-execution`, "Block
+tiles for All-Pairs cells"): `T[][] m(dist(dim = 1) T[][] xs, T[][] ys, int n, int p)`
+pairs row `i` of `xs` with every row `j` of `ys` (`T` is `int`, `long`, `float` or
+`double`), each cell a loop `for (int k = 0; k < bound; k++)` over random expressions of
+`x[k]`, `y[k]` (through row locals or as `xs[i][k]`), `k`, `j` and the global row `g`,
+summed in a fixed order, with locals before the loop (`Math` calls among them) and uses of
+the sums and of other elements after it. The bound is a row's length, an `int` parameter
+or a constant; a third of the methods have what the blocks refuse (a start of 1, a step of
+2, `<=`, a loop stepping down, a bound `ys[0].length` or `Math.min(..)`, a call, an array
+write or a division that may fail in the body, a read before the loop). Each is called
+twice, on sizes crossing the blocks' edges (rows and lengths 0 to 70), once with rows of
+different lengths where the bound allows (or where the other row's reads are guarded by its
+length, so the blocks' test fails). With `--throwing`, the risky method's bound may pass a
+row's end, or it reads before the loop from an empty row, or reads after the loop at an
+index from the sum, or divides by the sum's low bits. `main` prints a hash of each result
+(the bits of `float` and `double` cells).
+
 Usage: gen.py SEED [--methods N] [--throwing] [--effects] [--shapes] [--views] [--tables]
-    [--preludes] > Prog.somd
+    [--preludes] [--pairs] > Prog.somd
 """
 import random
 import re
@@ -44,6 +61,145 @@ DOUBLE_CONSTS = ["0.0", "0.5", "-0.5", "1.0", "3.0", "1e10", "-1e300", "1e-300",
                  "2147483648.0", "-2147483649.0", "9.3e18", "0.1"]
 FLOAT_CONSTS = ["0.0f", "0.5f", "-1.5f", "3.0f", "1e10f", "0.1f", "16777217.0f"]
 
+# The All-Pairs methods' inputs and checksums (`--pairs`): `Tmat(rows, cols, seed, small)`
+# fills a matrix from a linear congruential generator (small: elements in -1..2, so sums
+# are often 0; otherwise the whole range, with 0, the extremes, `-0.0`, infinities and
+# rarely NaN among them), `Tcheck` prints the rows and a hash of the cells' values (bits).
+PAIRS_HELPERS = """    static long next(long s) {
+        return s * 6364136223846793005L + 1442695040888963407L;
+    }
+
+    static int[][] imat(int rows, int cols, long s, boolean small) {
+        int[][] m = new int[rows][cols];
+        for (int i = 0; i < rows; i++) {
+            for (int k = 0; k < cols; k++) {
+                s = next(s);
+                int v = (int) (s >>> 32);
+                int t = (int) (s >>> 58);
+                if (small) {
+                    v = (int) (s >>> 62) - 1;
+                } else if (t == 0) {
+                    v = 0;
+                } else if (t == 1) {
+                    v = Integer.MIN_VALUE;
+                } else if (t == 2) {
+                    v = Integer.MAX_VALUE;
+                } else if (t < 16) {
+                    v = v >> 20;
+                }
+                m[i][k] = v;
+            }
+        }
+        return m;
+    }
+
+    static long[][] lmat(int rows, int cols, long s, boolean small) {
+        long[][] m = new long[rows][cols];
+        for (int i = 0; i < rows; i++) {
+            for (int k = 0; k < cols; k++) {
+                s = next(s);
+                long v = s ^ (s >>> 29);
+                int t = (int) (s >>> 58);
+                if (small) {
+                    v = (s >>> 62) - 1;
+                } else if (t == 0) {
+                    v = 0;
+                } else if (t == 1) {
+                    v = Long.MIN_VALUE;
+                } else if (t == 2) {
+                    v = Long.MAX_VALUE;
+                } else if (t < 24) {
+                    v = v >> 35;
+                }
+                m[i][k] = v;
+            }
+        }
+        return m;
+    }
+
+    static double value(long s, boolean small) {
+        int t = (int) (s >>> 58);
+        if (small) {
+            return (double) ((s >>> 62) - 1);
+        }
+        if (t == 0) {
+            return (s & 1) == 0 ? 0.0 : -0.0;
+        }
+        if (t == 1) {
+            return (s & 1) == 0 ? 1e300 : -3e38;
+        }
+        if (t == 2 && (s & 1023) == 0) {
+            return (s & 1024) == 0 ? Double.NaN : Double.POSITIVE_INFINITY;
+        }
+        if (t < 32) {
+            return (double) (s >> 52) * 0.25;
+        }
+        return (double) (s >> 20) / 1048576.0;
+    }
+
+    static float[][] fmat(int rows, int cols, long s, boolean small) {
+        float[][] m = new float[rows][cols];
+        for (int i = 0; i < rows; i++) {
+            for (int k = 0; k < cols; k++) {
+                s = next(s);
+                m[i][k] = (float) value(s, small);
+            }
+        }
+        return m;
+    }
+
+    static double[][] dmat(int rows, int cols, long s, boolean small) {
+        double[][] m = new double[rows][cols];
+        for (int i = 0; i < rows; i++) {
+            for (int k = 0; k < cols; k++) {
+                s = next(s);
+                m[i][k] = value(s, small);
+            }
+        }
+        return m;
+    }
+
+    static void icheck(String name, int[][] m) {
+        long h = 17;
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[i].length; j++) {
+                h = h * 1000003 + m[i][j];
+            }
+        }
+        System.out.println(name + " " + m.length + " " + h);
+    }
+
+    static void lcheck(String name, long[][] m) {
+        long h = 17;
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[i].length; j++) {
+                h = h * 1000003 + m[i][j];
+            }
+        }
+        System.out.println(name + " " + m.length + " " + h);
+    }
+
+    static void fcheck(String name, float[][] m) {
+        long h = 17;
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[i].length; j++) {
+                h = h * 1000003 + Float.floatToIntBits(m[i][j]);
+            }
+        }
+        System.out.println(name + " " + m.length + " " + h);
+    }
+
+    static void dcheck(String name, double[][] m) {
+        long h = 17;
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[i].length; j++) {
+                h = h * 1000003 + Double.doubleToLongBits(m[i][j]);
+            }
+        }
+        System.out.println(name + " " + m.length + " " + h);
+    }
+"""
+
 
 class Gen:
     def __init__(self, rng, throwing, effects, views, tables, preludes):
@@ -56,6 +212,8 @@ class Gen:
         # Inside `method` with `--views`: the array locals `ps` (a plane, before the loop),
         # `pv` (a plane) and `rv` (a row) may be read.
         self.locals = False
+        # Whether `pexpr` may call library `Math` functions (`--pairs`).
+        self.calls = False
 
     def pick(self, xs):
         return self.rng.choice(xs)
@@ -369,6 +527,307 @@ class Gen:
             "        return out;\n"
             "    }\n" % (k, self.result()), "matrix")
 
+    # ---- `--pairs`: the All-Pairs shape (note `device-execution`, "Block tiles") ----
+
+    PCONST = {
+        "int": ["0", "1", "-1", "3", "7", "31", "255", "65535", "2147483647", "-2147483648"],
+        "long": ["0L", "1L", "-1L", "31L", "4294967296L", "9223372036854775807L",
+                 "-9223372036854775808L"],
+        "float": ["0.0f", "0.5f", "-1.5f", "3.0f", "1e10f", "0.1f", "-0.0f", "16777217.0f"],
+        "double": ["0.0", "0.5", "-0.5", "3.0", "1e10", "-1e300", "0.1", "-0.0"],
+    }
+
+    @staticmethod
+    def conv(src, dst, e):
+        return e if src == dst else "((%s) %s)" % (dst, e)
+
+    def pexpr(self, ty, depth, leaves):
+        """An expression of type `ty` over `leaves` (a list of (text, type)): Java's wrapping
+        integer arithmetic, shifts, division by constants, conditionals and casts, and
+        `float`/`double` arithmetic with exact `Math` functions only."""
+        if depth <= 0 or self.rng.random() < 0.25:
+            if self.rng.random() < 0.8:
+                text, src = self.pick(leaves)
+                return self.conv(src, ty, text)
+            return self.pick(self.PCONST[ty])
+        d = depth - 1
+        r = self.rng.random()
+        e = lambda: self.pexpr(ty, d, leaves)
+        if ty in ("int", "long"):
+            if r < 0.45:
+                return "(%s %s %s)" % (e(), self.pick(["+", "-", "*", "&", "|", "^", "+", "*"]), e())
+            if r < 0.55:
+                return "(%s %s %s)" % (e(), self.pick(["<<", ">>", ">>>"]),
+                                       self.pexpr("int", d, leaves))
+            if r < 0.62:
+                # A constant divisor cannot fail: the blocks take it.
+                return "(%s %s %s)" % (e(), self.pick(["/", "%"]),
+                                       self.pick(["3", "-1", "7", "-5"] if ty == "int"
+                                                 else ["3L", "-1L", "1000003L"]))
+            if r < 0.72:
+                return "(%s ? %s : %s)" % (self.pcond(d, leaves), e(), e())
+            if r < 0.80:
+                src = self.pick(["int", "long", "float", "double"])
+                return self.conv(src, ty, self.pexpr(src, d, leaves))
+            if r < 0.84 and self.calls:
+                # A library call (`Math.abs(int)` is one): no blocks.
+                return "Math.abs(%s)" % e()
+            if r < 0.92:
+                return "(- %s)" % e()
+            return "(~%s)" % e()
+        if r < 0.5:
+            return "(%s %s %s)" % (e(), self.pick(["+", "-", "*", "/", "+", "*"]), e())
+        if r < 0.6:
+            return "(%s ? %s : %s)" % (self.pcond(d, leaves), e(), e())
+        if r < 0.7:
+            return "Math.abs(%s)" % e()
+        if r < 0.78:
+            fn = self.pick(["Math.sqrt", "Math.floor", "Math.ceil", "Math.rint"])
+            return self.conv("double", ty, "%s(%s)" % (fn, self.pexpr("double", d, leaves)))
+        if r < 0.9:
+            src = self.pick(["int", "long", "float", "double"])
+            return self.conv(src, ty, self.pexpr(src, d, leaves))
+        if r < 0.94 and self.calls:
+            # `Math.min` and `Math.max` of floating values are library calls: no blocks.
+            return "Math.%s(%s, %s)" % (self.pick(["min", "max"]), e(), e())
+        return "(- %s)" % e()
+
+    def pcond(self, depth, leaves):
+        ty = self.pick(["int", "long", "float", "double"])
+        return "%s %s %s" % (self.pexpr(ty, depth, leaves),
+                             self.pick(["<", "<=", ">", ">=", "==", "!="]),
+                             self.pexpr(ty, depth, leaves))
+
+    def pdim(self):
+        """A row length or count, often next to the blocks' edges (16 and 32)."""
+        if self.rng.random() < 0.6:
+            return self.pick([1, 2, 15, 16, 17, 31, 32, 33, 40, 47, 48, 63, 64, 65, 70])
+        return self.rng.randint(0, 70)
+
+    def pairs(self, k, risky):
+        """A method of the All-Pairs shape (`--pairs`): row `i` of the partitioned `xs`
+        against every row `j` of `ys`, each cell a loop over `k` reading `x[k]` and `y[k]`
+        (through row locals or as `xs[i][k]`), with locals before the loop and uses of its
+        sums after it. Most are staged in block tiles on the device; a start other than 0,
+        a step, a bound the blocks cannot take or a call in the body keep the cell as
+        written. Returns the text and the calls' arguments (sizes chosen to fit the bound,
+        or with `risky` sometimes not)."""
+        rng = self.rng
+        # Why the blocks must refuse the cell, for a third of the methods.
+        plain = None
+        if rng.random() < 0.3:
+            plain = self.pick(["start", "step", "le", "down", "row0", "min", "call", "write",
+                               "pre-read", "div"])
+        T = self.pick(["int", "long", "float", "double"])
+        S = T
+        if rng.random() < 0.3:
+            S = {"int": self.pick(["long", "double"]), "long": "double",
+                 "float": "double", "double": "float"}[T]
+        rowx = rng.random() < 0.6
+        rowy = rng.random() < 0.6
+        X = "x[k]" if rowx else "xs[i][k]"
+        Y = "y[k]" if rowy else "ys[j][k]"
+        xlen = "x.length" if rowx else "xs[i].length"
+        ylen = "y.length" if rowy else "ys[j].length"
+        # The bound, and what it asks of the sizes: `xy` (ys rows at least as long as xs
+        # rows), `yx`, `n` (n at most both) or `c` (the constant at most both).
+        r = rng.random()
+        const = None
+        if plain == "row0":
+            # A row the blocks do not take (a constant row index): no blocks.
+            bound = self.pick(["ys[0].length", "xs[0].length"])
+            need = "yx" if bound == "ys[0].length" else "xy"
+        elif plain == "min":
+            bound, need = "Math.min(%s, %s)" % (xlen, ylen), ""
+        elif r < 0.35:
+            bound, need = xlen, "xy"
+        elif r < 0.6:
+            bound, need = ylen, "yx"
+        elif r < 0.85:
+            bound, need = "n", "n"
+        else:
+            const = self.pick([0, 1, 5, 16, 31, 32, 33])
+            bound, need = str(const), "c"
+        # Reads of the other row guarded by its length, so its rows may be shorter than the
+        # bound (the blocks' test then fails and the cell runs as written).
+        guard = need in ("xy", "yx") and rng.random() < 0.25
+        if guard and need == "xy":
+            Y = "(k < %s ? %s : %s)" % (ylen, Y, self.pick(self.PCONST[T]))
+            need = ""
+        elif guard:
+            X = "(k < %s ? %s : %s)" % (xlen, X, self.pick(self.PCONST[T]))
+            need = ""
+        # The loop: mostly `for (int k = 0; k < n; k++)`.
+        head = "for (int k = 0; k < %s; %s)" % (bound, self.pick(["k++", "k++", "k += 1"]))
+        if plain == "start":
+            head = "for (int k = 1; k < %s; k++)" % bound
+        elif plain == "step":
+            head = "for (int k = 0; k < %s; k += 2)" % bound
+        elif plain == "le":
+            head = "for (int k = 0; k <= %s - 1; k++)" % bound
+        elif plain == "down":
+            head = "for (int k = %s - 1; k >= 0; k--)" % bound
+        self.calls = plain == "call"
+        # Which method fails how, with `risky`: the bound past a row, a read after the loop
+        # at a computed index, a division by a sum after it, or a read before it.
+        fail = None
+        if risky:
+            fail = self.pick(["bound", "bound", "post-index", "post-div", "pre-read"])
+            if fail == "bound" and need not in ("xy", "yx", "n", "c"):
+                fail = "post-index"
+        g_outer = rng.random() < 0.5
+        x_outer = rowx and rng.random() < 0.5
+        use_g = rng.random() < 0.8
+        outer, pre, body, post = [], [], [], []
+        if x_outer:
+            outer.append("%s[] x = xs[i];" % T)
+        if use_g and g_outer:
+            outer.append("int g = Somd.offset(xs) + i;")
+        if rowout := rng.random() < 0.3:
+            outer.append("%s[] row = out[i];" % T)
+        if rowx and not x_outer:
+            pre.append("%s[] x = xs[i];" % T)
+        if rowy:
+            pre.append("%s[] y = ys[j];" % T)
+        if use_g and not g_outer:
+            pre.append("int g = Somd.offset(xs) + i;")
+        cell = [("j", "int"), ("p", "int")] + ([("g", "int")] if use_g else [])
+        init = self.pexpr(S, 1, cell) if rng.random() < 0.5 else self.pick(self.PCONST[S])
+        pre.append("%s s = %s;" % (S, init))
+        pre.append("int c = %s;" % (self.pexpr("int", 1, cell) if rng.random() < 0.3 else "0"))
+        extra = []
+        if rng.random() < 0.3:
+            # A local from library `Math` (calls the blocks allow before the loop).
+            pre.append("double h = %s;" % self.pick([
+                "Math.sqrt((double) (%s))", "Math.max((double) (%s), 0.5)",
+                "Math.floor((%s) * 0.25)", "Math.abs((double) (%s))"]) % self.pexpr("int", 1, cell))
+            extra.append(("h", "double"))
+        x0, y0 = ("x[0]" if rowx else "xs[i][0]"), ("y[0]" if rowy else "ys[j][0]")
+        if fail == "pre-read":
+            pre.append("%s e = %s;" % (T, self.pick([x0, y0])))
+            extra.append(("e", T))
+        elif plain == "pre-read":
+            # A read before the loop, which may fail as far as the blocks know: no blocks.
+            pre.append("%s e = %s > 0 ? %s : %s;" % (T, xlen, x0, self.pick(self.PCONST[T])))
+            extra.append(("e", T))
+        leaves = [(X, T), (Y, T), (X, T), (Y, T), ("k", "int"), ("s", S)] + cell + extra
+        # The body: one to three statements over the two rows.
+        if rng.random() < 0.4:
+            ops = ["-", "+", "*", "^"] if T in ("int", "long") else ["-", "+", "*"]
+            body.append("%s d = (%s %s %s);" % (T, X, self.pick(ops), Y))
+            leaves = leaves + [("d", T), ("d", T)]
+        r = rng.random()
+        if r < 0.3:
+            body.append("s += %s;" % self.pexpr(S, 2, leaves))
+        elif r < 0.45:
+            body.append("s -= %s;" % self.pexpr(S, 2, leaves))
+        elif r < 0.75:
+            body.append("s = s * %s + %s;" % (self.pick(self.PCONST[S][1:5]),
+                                              self.pexpr(S, 2, leaves)))
+        else:
+            body.append("s = %s;" % self.pexpr(S, 3, leaves))
+        if not re.search(r"\bxs?\[", " ".join(body)):
+            body.append("s += %s;" % self.conv(T, S, X))
+        if not re.search(r"\bys?\[", " ".join(body)):
+            body.append("s -= %s;" % self.conv(T, S, Y))
+        r = rng.random()
+        if r < 0.3:
+            body.append("if (%s) {\n    c += %s;\n} else {\n    c ^= %s;\n}" % (
+                self.pcond(1, leaves), self.pexpr("int", 1, leaves), self.pexpr("int", 1, leaves)))
+        elif r < 0.5:
+            body.append("c %s= %s;" % (self.pick(["+", "^", "|", "*"]), self.pexpr("int", 2, leaves)))
+        if plain == "call":
+            body.append("c += (int) Math.max(%s, %s);" % (X, Y))
+        if plain == "div":
+            # A division that may fail as far as the blocks know: no blocks.
+            body.append("c += %s / (%s | 1);" % (self.pexpr("int", 1, leaves),
+                                                 self.conv(T, "int", Y)))
+        elif plain == "write":
+            # An array written in the cell: no blocks.
+            body.append("out[i][j] = %s;" % self.pexpr(T, 1, leaves))
+        # After the loop: the result from the sums, other elements of the rows, `Math`.
+        pl = [("s", S), ("s", S), ("c", "int"), ("j", "int"), ("p", "int")] + \
+            ([("g", "int")] if use_g else []) + extra
+        if rng.random() < 0.4:
+            pl.append(("(%s > 0 ? %s : %s)" % (xlen, x0, self.pick(self.PCONST[T])), T))
+        if rng.random() < 0.3:
+            last = ("y[%s - 1]" if rowy else "ys[j][%s - 1]") % ylen
+            pl.append(("(%s > 2 ? %s : %s)" % (ylen, last, self.pick(self.PCONST[T])), T))
+        if fail == "post-index":
+            at = "%s & %d" % (self.conv(S, "int", "s"), self.pick([7, 15, 31, 63]))
+            row = self.pick(["x" if rowx else "xs[i]", "y" if rowy else "ys[j]"])
+            post.append("%s v = %s[%s];" % (T, row, at))
+            pl.append(("v", T))
+        if fail == "post-div":
+            post.append("int q = p / (%s & %d);" % (self.conv(S, "int", "s"),
+                                                    self.pick([3, 15, 63, 255])))
+            pl.append(("q", "int"))
+        res = self.pexpr(T, 2, pl)
+        if "s" not in re.findall(r"\w+", res):
+            res = "(%s - %s)" % (res, self.conv(S, T, "s"))
+        post.append("%s = %s;" % ("row[j]" if rowout else "out[i][j]", res))
+        ind = lambda n, text: "\n".join(" " * n + l for l in text.split("\n"))
+        text = (
+            "    // pairs: %s rows, %s sums, %s, %s\n"
+            "    static %s[][] m%d(dist(dim = 1) %s[][] xs, %s[][] ys, int n, int p) {\n"
+            "        %s[][] out = new %s[xs.length][ys.length];\n"
+            "        for (int i = 0; i < xs.length; i++) {\n%s"
+            "            for (int j = 0; j < ys.length; j++) {\n%s\n"
+            "                %s {\n%s\n"
+            "                }\n%s\n"
+            "            }\n"
+            "        }\n"
+            "        return out;\n"
+            "    }\n" % (T, S, "blocks" if plain is None and fail != "pre-read"
+                       else "no blocks (%s)" % (plain or "a read before the loop that may fail"),
+                       fail or "no failure", T, k, T, T, T, T,
+                       "".join(ind(12, l) + "\n" for l in outer),
+                       "\n".join(ind(16, l) for l in pre), head,
+                       "\n".join(ind(20, l) for l in body),
+                       "\n".join(ind(16, l) for l in post)))
+        calls = [self.pair_sizes(need, const, fail, nth) for nth in range(2)]
+        return text, ("pairs", T, calls)
+
+    def pair_sizes(self, need, const, fail, nth):
+        """The sizes of one call: rows of `xs` and `ys`, their lengths, `n`, `p`, a seed of
+        the elements and whether they are small (zero sums likely). The first call's rows
+        have equal lengths; the second's may differ as far as `need` allows, and with
+        `fail` they may not fit (the bound past a row, or empty rows)."""
+        rng = self.rng
+        rx = self.pdim() if rng.random() < 0.95 else 0
+        ry = self.pdim() if rng.random() < 0.93 else 0
+        if rx == 0 and rng.random() < 0.5:
+            rx = rng.randint(1, 70)
+        cx = cy = self.pdim()
+        if nth > 0 and rng.random() < 0.6:
+            cy = self.pdim()
+        if need == "xy" and cy < cx or need == "yx" and cx < cy:
+            cx, cy = cy, cx
+        if const is not None:
+            cx, cy = max(cx, const), max(cy, const)
+        n = min(cx, cy) - self.pick([0, 0, 0, 1, 3, 17])
+        if fail is not None and rng.random() < 0.7:
+            rx, ry = max(rx, 1), max(ry, 1)
+            if fail == "bound":
+                # Past the end of a row.
+                if need == "xy":
+                    cy = max(0, cx - self.pick([1, 1, 5, 33]))
+                elif need == "yx":
+                    cx = max(0, cy - self.pick([1, 1, 5, 33]))
+                elif need == "c" and const:
+                    cx = const - 1
+                n = min(cx, cy) + self.pick([1, 1, 2, 40])
+            elif fail == "pre-read":
+                if rng.random() < 0.5:
+                    cx = 0
+                else:
+                    cy = 0
+            elif fail == "post-index":
+                cx, cy = min(cx, self.pdim()), min(cy, self.pdim())
+        # Small elements make zero sums (the failing division) likely.
+        small = fail is not None and rng.random() < 0.7
+        return rx, ry, cx, cy, n, self.pick(INT_CONSTS), rng.randrange(1 << 30), small
+
 
 def main():
     seed = int(sys.argv[1])
@@ -381,17 +840,21 @@ def main():
     views = "--views" in sys.argv
     tables = "--tables" in sys.argv
     preludes = "--preludes" in sys.argv
+    pairs = "--pairs" in sys.argv
     rng = random.Random(seed)
     gen = Gen(rng, throwing, effects, views, tables, preludes)
     risky = rng.randrange(methods) if throwing else -1
     flags = "".join(f for f, on in ((" --throwing", throwing), (" --effects", effects),
                                     (" --shapes", shapes), (" --views", views),
-                                    (" --tables", tables), (" --preludes", preludes)) if on)
+                                    (" --tables", tables), (" --preludes", preludes),
+                                    (" --pairs", pairs)) if on)
     out = ["// Generated by tests/difffuzz/gen.py %d%s." % (seed, flags),
            "public class Main {"]
     kinds = []
     for k in range(methods):
-        if shapes and k != risky and rng.random() < 0.6:
+        if pairs and rng.random() < (0.9 if k == risky else 0.7):
+            text, kind = gen.pairs(k, k == risky)
+        elif shapes and k != risky and rng.random() < 0.6:
             # The shapes declare no `k` or `t`: their expressions take no effects.
             gen.effects = False
             text, kind = gen.shaped(k)
@@ -424,7 +887,14 @@ def main():
 """
     for k in range(methods):
         p, q = rng.choice(INT_CONSTS), rng.choice(INT_CONSTS)
-        if kinds[k] == "matrix":
+        if isinstance(kinds[k], tuple):
+            _, ty, sizes = kinds[k]
+            for nth, (rx, ry, cx, cy, n, pv, seed, small) in enumerate(sizes):
+                small = "true" if small else "false"
+                calls.append("        %s(\"m%d.%d\", m%d(%s(%d, %d, %dL, %s), %s(%d, %d, %dL, %s), %d, %d));" % (
+                    ty[0] + "check", k, nth, k, ty[0] + "mat", rx, cx, seed, small,
+                    ty[0] + "mat", ry, cy, seed + 1, small, n, pv))
+        elif kinds[k] == "matrix":
             calls.append("        print(\"m%d\", flat(m%d(grid(a), b, %d, %d)));" % (k, k, p, q))
         elif kinds[k] == "array":
             calls.append("        print(\"m%d\", m%d(a, b, %d, %d));" % (k, k, p, q))
@@ -480,6 +950,11 @@ def main():
 %s%s
     }
 }""" % (seed, table, "\n".join(calls)))
+    if pairs:
+        # Rows of the All-Pairs methods' matrices, and checksums of their results (the bits
+        # of `float` and `double` cells: each cell sums in a fixed order, so they are exact).
+        i = next(i for i, t in enumerate(out) if t.startswith("    static int[][] grid("))
+        out.insert(i, PAIRS_HELPERS)
     if tables:
         out.append("""
 class Sums {
