@@ -39,6 +39,13 @@
 #define SOMD_SQRTF(x) ((float)sqrt((double)(x)))
 #endif
 
+/* ---- a work-item's own test after its group's barriers ----
+ * SOMD_ACTIVE(flag) reads a work-item's `somd_active` through a volatile pointer where a
+ * store after the kernel's last barrier depends on it (block tiles, tiled `@` maps): PoCL
+ * 3.1 (LLVM 15) otherwise ran such a store for every work-item of the group when LLVM had
+ * merged it with a store of a barrier-free sibling branch. One load per work-item. */
+#define SOMD_ACTIVE(flag) (*(volatile const bool *)&(flag))
+
 /* ---- local-memory tiles of `@` kernels ----
  * A tiled loop waits at a barrier after each tile only when another tile follows (nothing
  * overwrites the last one); the runtime builds with -DSOMD_TILE_LAST_BARRIER=1 under

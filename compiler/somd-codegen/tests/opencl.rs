@@ -949,10 +949,10 @@ class B {
         dists.contains("float d = (somd_blk0[get_local_id(1)][k - somd_k0] - somd_blk1[get_local_id(0)][k - somd_k0]);"),
         "{text}"
     );
-    // Two barriers around each block's use, one closing the blocks' branch; `somd_active`
-    // volatile (both against a PoCL miscompile: `blocks.rs`).
+    // Two barriers around each block's use, one closing the blocks' branch, and `post`
+    // under a volatile read of `somd_active` (both against a PoCL miscompile: `blocks.rs`).
     assert_eq!(dists.matches("barrier(CLK_LOCAL_MEM_FENCE);").count(), 3, "{text}");
-    assert!(dists.contains("volatile bool somd_active = "), "{text}");
+    assert_eq!(dists.matches("if (SOMD_ACTIVE(somd_active)) {").count(), 1, "{text}");
     // Each work-item copies a fixed column of every `somd_sdr`-th row, not unrolled; a full
     // block's loop of a constant count, the last block's shorter.
     assert_eq!(dists.matches("#pragma unroll 1\n").count(), 2, "{text}");

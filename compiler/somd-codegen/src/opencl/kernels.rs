@@ -1673,7 +1673,13 @@ impl Writer<'_> {
                 writeln!(out, "{l1}const bool somd_active = somd_i < somd_n;")?;
                 writeln!(out, "{l1}const int somd_m = somd_active ? somd_i : 0;")?;
                 writeln!(out, "{l1}{ret} somd_r = {call};")?;
-                writeln!(out, "{l1}if (somd_active) {{")?;
+                // A barrier (every work-item made the call) and a volatile read of
+                // `somd_active` before the store: without them PoCL 3.1 ran the store for
+                // work-items past the end too, when the function's one-tile branch and its
+                // tiled loop both lead to it (`samples/nbody.somd` at 300 bodies: a
+                // corrupted heap), as for the block tiles (`blocks.rs`).
+                writeln!(out, "{l1}barrier(CLK_LOCAL_MEM_FENCE);")?;
+                writeln!(out, "{l1}if (SOMD_ACTIVE(somd_active)) {{")?;
                 writeln!(out, "{}somd_out[somd_i] = somd_r;", l1.next())?;
                 writeln!(out, "{l1}}}")?;
             }
