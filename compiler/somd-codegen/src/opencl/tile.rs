@@ -11,7 +11,9 @@
 //! before it are declarations that cannot fail, jump or read memory, the loop's bound is
 //! the array's length (a kernel argument), and its body has no `break` or `return`.
 //! Work-items past the end of the mapped range take part in the copies and barriers with
-//! `somd_active` false and do nothing else (the function returns at once after the loop).
+//! `somd_active` false and do nothing else (the function returns at once after the loop;
+//! the kernel stores the result after a barrier and under a volatile read of
+//! `somd_active`, `SOMD_ACTIVE`, which PoCL needs: `kernels.rs`).
 //! A barrier follows the copy of each tile, and another the work on it only when a next
 //! tile will overwrite it: with K-Means' 8 centres (one tile) one barrier per work-group,
 //! as the hand kernel has (`SOMD_TILE_LAST_BARRIER=1` restores the second after the last
