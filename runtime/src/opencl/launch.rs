@@ -289,8 +289,7 @@ impl KernelArgs<'_> {
         nx: usize,
         ny: usize,
     ) -> Result<LaunchInfo, ClFailure> {
-        let [lx, ly] = self.kernel.local_2d;
-        self.enqueue(ctx, 2, [round_up(nx, lx), round_up(ny, ly)], [lx, ly], [nx, ny])
+        self.run_2d_in(ctx, nx, ny, self.kernel.local_2d)
     }
 
     /// Launches an `nx` x `ny` grid as [`Self::run_2d`] does, in groups 16 wide (16 x 16 of
@@ -303,7 +302,17 @@ impl KernelArgs<'_> {
         nx: usize,
         ny: usize,
     ) -> Result<LaunchInfo, ClFailure> {
-        let [lx, ly] = self.kernel.local_square;
+        self.run_2d_in(ctx, nx, ny, self.kernel.local_square)
+    }
+
+    /// An `nx` x `ny` grid in groups of `local`, each dimension rounded up to the group's.
+    fn run_2d_in(
+        &mut self,
+        ctx: &DeviceCtx,
+        nx: usize,
+        ny: usize,
+        [lx, ly]: [usize; 2],
+    ) -> Result<LaunchInfo, ClFailure> {
         self.enqueue(ctx, 2, [round_up(nx, lx), round_up(ny, ly)], [lx, ly], [nx, ny])
     }
 
