@@ -429,8 +429,9 @@ impl Writer<'_> {
         // a corrupted heap). LLVM sinks that store and the plain cell's into one block after
         // the last barrier, which PoCL's work-item loops then mishandle (fifteen programs of
         // the differential fuzzer's All-Pairs shape, `docs/fuzzing.md`; each of the two
-        // alone mended some of them). A volatile `somd_active` throughout cost the H100
-        // 11-14% of All-Pairs' kernel; the one read costs nothing measurable.
+        // alone mended some of them). On the H100 both forms tried cost All-Pairs' kernel
+        // 10-15%: `somd_active` volatile throughout, and this one volatile read (taking the
+        // flag's address seems to keep it in memory for every use).
         writeln!(out, "{l3}if (SOMD_ACTIVE(somd_active)) {{")?;
         for stmt in plan.post {
             out.push_str(&self.stmt(cx, l4, stmt)?);
