@@ -1915,18 +1915,19 @@ fn device_stages_all_pairs_cells_in_blocks() {
         // The other 2-D kernels' width: 32 on devices whose groups hold 64 work-items or
         // more (PoCL's, NVIDIA's), where the tiled ones are 16 wide; the same on others.
         let plain = launch_widths(&outcome.stderr, "fromOne").first().copied().unwrap_or(0);
-        for (m, ..) in wanted {
+        for (m, _, launched, _) in wanted {
             let width = if tiled.contains(&m) { plain.min(16) } else { plain };
             assert_eq!(
                 launch_widths(&outcome.stderr, m),
-                vec![width; wanted.iter().find(|w| w.0 == m).map_or(0, |w| w.2 as usize)],
+                vec![width; launched as usize],
                 "device_blocks: {m}: the launches' group widths in\n{}",
                 outcome.stderr
             );
         }
     }
     // Groups with work-items past the end of the range (PoCL ran the tiles' last store for
-    // them too, before `somd_active` was volatile and a barrier closed the tiles' branch).
+    // them too, before a barrier closed the tiles' branch and `somd_active` was read
+    // volatile before it).
     let edges: [(&str, usize, u64, &[u64]); 3] =
         [("dots", 1, 1, &[2]), ("diffs", 1, 1, &[2]), ("guarded", 3, 3, &[2; 3])];
     calls_launches_and_dims("device_blocks_edges", *opencl, &edges);
