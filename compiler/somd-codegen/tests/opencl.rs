@@ -957,7 +957,11 @@ class B {
     // block's loop of a constant count, the last block's shorter.
     assert_eq!(dists.matches("#pragma unroll 1\n").count(), 2, "{text}");
     assert!(
-        dists.contains("somd_blk1[somd_r][somd_sc] = somd_first1 + somd_r < (long)b_len0 && somd_sc < somd_kn ? b[somd_o] : 0;"),
+        dists.contains("const int somd_nr1 = (int)clamp((long)b_len0 - somd_first1, 0L, (long)get_local_size(0));"),
+        "{text}"
+    );
+    assert!(
+        dists.contains("for (int somd_r = somd_flat / 32; somd_r < somd_nr1; somd_r += somd_sdr) {\n                        somd_blk1[somd_r][somd_sc] = b[somd_o];"),
         "{text}"
     );
     assert_eq!(dists.matches("somd_r += somd_sdr) {").count(), 2, "{text}");
