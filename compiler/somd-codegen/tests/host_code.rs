@@ -70,3 +70,50 @@ fn row_partitions_assemble_through_their_dist_argument() {
     assert!(text.contains("dist_0.assemble(partials, pos)"), "{text}");
     assert!(!text.contains("rt::somd::assemble_2d("), "{text}");
 }
+
+/// The wrapper `NAME_somd` of SOMD method `NAME` in `text`.
+fn wrapper<'t>(text: &'t str, name: &str) -> &'t str {
+    let at = text.find(&format!("fn {name}_somd(")).unwrap_or_else(|| panic!("{name}: {text}"));
+    let rest = &text[at..];
+    &rest[..rest.find("\n}\n").unwrap_or(rest.len())]
+}
+
+#[test]
+fn broadcast_arrays_are_copied_per_mi_only_where_written() {
+    let text = emit(include_str!("../../../tests/run/somd_broadcast_rows.somd"));
+    // Read through a row local only: every MI shares the caller's matrix, and the MIs are
+    // balanced over the threads.
+    let products = wrapper(&text, "Main_products");
+    assert!(!products.contains("deep_copy"), "{products}");
+    assert!(products.contains("run_call_balanced_traced"), "{products}");
+    // Written through a row local, or by a helper given a row: each MI's own copy.
+    for name in ["Main_scratch", "Main_helped", "Main_swapped"] {
+        let body = wrapper(&text, name);
+        assert!(body.contains("let private_t = t.deep_copy();"), "{body}");
+    }
+}
+
+/// The body of function `name` in `text` (its `fn` line to the closing brace).
+fn body<'t>(text: &'t str, name: &str) -> &'t str {
+    let at = text.find(&format!("fn {name}(")).unwrap_or_else(|| panic!("{name}: {text}"));
+    let rest = &text[at..];
+    &rest[..rest.find("\n}\n").unwrap_or(rest.len())]
+}
+
+#[test]
+fn row_locals_borrow_rows_that_nothing_replaces() {
+    let text = emit(include_str!("../../../tests/run/somd_broadcast_rows.somd"));
+    // No row of any matrix can change in `products`: its row locals borrow the rows, with
+    // no reference count to bump per row (which MIs sharing `ys` would contend on).
+    let products = body(&text, "Main_products");
+    for row in [
+        "let x: &Array<i32> = xs.at(i, ",
+        "let o: &Array<i32> = out.at(i, ",
+        "let y: &Array<i32> = ys.at(j, ",
+    ] {
+        assert!(products.contains(row), "{row}: {products}");
+    }
+    // `swapped` replaces rows of `t` while `first` names one: `first` holds its own handle.
+    let swapped = body(&text, "Main_swapped");
+    assert!(swapped.contains("let mut first: Array<i32> = t.get(0i32, "), "{swapped}");
+}

@@ -39,9 +39,10 @@ use super::expr::FnCx;
 use super::types::{self, is_copy};
 use super::EmitError;
 use somd_mir::analysis::combine::{effect_free, elementwise};
+use somd_mir::analysis::writes;
 use somd_mir::{
-    ArrayReducer, Block, Builtin, Distribution, ExprId, ExprKind, FuncId, FuncKind, Function,
-    LocalId, Module, Reduction, Stmt, Type,
+    ArrayReducer, Block, Distribution, ExprId, ExprKind, FuncId, FuncKind, Function, LocalId,
+    Module, Reduction, Stmt, Type,
 };
 use somd_syntax::ast::ReduceOp;
 use std::fmt::Write;
@@ -59,77 +60,6 @@ fn reduces_with(module: &Module, f: FuncId) -> bool {
         .any(|g| g.somd.as_ref().is_some_and(|sig| sig.reduction == Reduction::Combine(f)))
 }
 
-/// Parent links of a function's expressions: `(parent, is the `array` operand of an Index /
-/// the target of an assignment)`.
-fn parents(cx: &FnCx<'_>) -> Vec<Option<(ExprId, Role)>> {
-    let mut parent = vec![None; cx.func.exprs.len()];
-    let mut set = |child: ExprId, p: usize, role: Role| {
-        if let Some(slot) = parent.get_mut(child.0 as usize) {
-            *slot = Some((ExprId(p as u32), role));
-        }
-    };
-    for (idx, expr) in cx.func.exprs.iter().enumerate() {
-        match &expr.kind {
-            ExprKind::Index { array, index } => {
-                set(*array, idx, Role::IndexBase);
-                set(*index, idx, Role::Other);
-            }
-            ExprKind::Length(a) => set(*a, idx, Role::Harmless),
-            ExprKind::Assign { target, value } => {
-                set(*target, idx, Role::Target);
-                set(*value, idx, Role::Other);
-            }
-            ExprKind::CompoundAssign { target, value, .. } => {
-                set(*target, idx, Role::Target);
-                set(*value, idx, Role::Other);
-            }
-            ExprKind::IncDec { target, .. } => set(*target, idx, Role::Target),
-            ExprKind::Builtin { builtin, args } => {
-                let harmless = matches!(
-                    builtin,
-                    Builtin::SomdOffset
-                        | Builtin::SomdGlobalLength
-                        | Builtin::Print { .. }
-                        | Builtin::Println { .. }
-                );
-                for a in args {
-                    set(*a, idx, if harmless { Role::Harmless } else { Role::Other });
-                }
-            }
-            other => {
-                for child in children(other) {
-                    set(child, idx, Role::Other);
-                }
-            }
-        }
-    }
-    // The arguments of a user strategy (`dist(P(row))`) are evaluated once by the caller,
-    // before the call (LANGUAGE.md §2.2): what `P.bounds` does with them is the caller's own
-    // effect, not an MI's write, so they never make a parameter a copied one.
-    if let Some(sig) = &cx.func.somd {
-        for (_, dist) in &sig.dist_params {
-            if let Distribution::User { args, .. } = dist {
-                for a in args {
-                    if let Some(slot) = parent.get_mut(a.0 as usize) {
-                        *slot = Some((*a, Role::CallerScope));
-                    }
-                }
-            }
-        }
-    }
-    parent
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Role {
-    IndexBase,
-    Target,
-    Harmless,
-    /// The root of a user strategy's argument (its parent link points to itself).
-    CallerScope,
-    Other,
-}
-
 /// Every direct subexpression.
 pub(super) fn subexprs(kind: &ExprKind) -> Vec<ExprId> {
     match kind {
@@ -144,7 +74,7 @@ pub(super) fn subexprs(kind: &ExprKind) -> Vec<ExprId> {
     }
 }
 
-/// Children of the expression kinds not handled specially by [`parents`].
+/// Children of the expression kinds not handled specially by [`subexprs`].
 fn children(kind: &ExprKind) -> Vec<ExprId> {
     match kind {
         ExprKind::Field { object, .. } => vec![*object],
@@ -172,40 +102,12 @@ fn children(kind: &ExprKind) -> Vec<ExprId> {
     }
 }
 
-/// Whether the body may write the array that parameter `local` refers to.
-fn may_write(cx: &FnCx<'_>, parent: &[Option<(ExprId, Role)>], local: LocalId) -> bool {
-    for (idx, expr) in cx.func.exprs.iter().enumerate() {
-        if !matches!(expr.kind, ExprKind::Local(l) if l == local) {
-            continue;
-        }
-        let mut cur = ExprId(idx as u32);
-        let mut depth = 0;
-        loop {
-            match parent.get(cur.0 as usize).copied().flatten() {
-                Some((p, Role::IndexBase)) => {
-                    cur = p;
-                    depth += 1;
-                }
-                Some((_, Role::Target)) => {
-                    if depth > 0 {
-                        return true;
-                    }
-                    break; // reassigning the parameter itself
-                }
-                Some((_, Role::Harmless | Role::CallerScope)) => break,
-                Some((_, Role::Other)) | None => {
-                    let ty = cx.func.exprs.get(cur.0 as usize).map(|e| &e.ty);
-                    if depth == 0
-                        || !ty.is_some_and(|t| is_copy(t) || matches!(t, Type::ValueArray(..)))
-                    {
-                        return true;
-                    }
-                    break;
-                }
-            }
-        }
-    }
-    false
+/// Whether the body may write the array that parameter `local` refers to: an element of it
+/// or of one of its rows, through any name (an array local holding it or a row of it, a
+/// callee it is passed to: `writes::writes_local`). Reassigning the parameter itself
+/// writes nothing of the caller's array.
+fn may_write(cx: &FnCx<'_>, local: LocalId) -> bool {
+    writes::writes_local(cx.module, cx.func, local)
 }
 
 /// Whether running `fid` may wait for the other MIs of its SOMD call: a `sync` block or an
@@ -356,7 +258,6 @@ impl FnCx<'_> {
         let func = self.func;
         let Some(sig) = &func.somd else { return Ok(()) };
         let name = self.names.functions[self.fid.0 as usize].clone();
-        let parent = parents(self);
         let mut params = Vec::new();
         let mut body_args = vec![];
         if func.kind == FuncKind::Instance {
@@ -468,7 +369,7 @@ impl FnCx<'_> {
         let copies_per_mi = func.params.iter().enumerate().any(|(i, p)| {
             !sig.dist_params.iter().any(|(d, _)| *d == i)
                 && matches!(func.locals.get(p.0 as usize).map(|l| &l.ty), Some(Type::Array(_)))
-                && may_write(self, &parent, *p)
+                && may_write(self, *p)
         });
         let scalar_op =
             matches!(sig.reduction, Reduction::Op(_)) && matches!(func.ret, Type::Prim(_));
@@ -556,7 +457,7 @@ impl FnCx<'_> {
                     }
                 }
                 Type::Array(_) => {
-                    let copy = if may_write(self, &parent, local) {
+                    let copy = if may_write(self, local) {
                         format!("rt::somd::Scratch::written(moved, {idx})")
                     } else {
                         "false".to_string()
@@ -593,7 +494,7 @@ impl FnCx<'_> {
                 call_args.push(format!("&part_{k}"));
             } else if is_copy(ty) {
                 call_args.push(pname);
-            } else if matches!(ty, Type::Array(_)) && may_write(self, &parent, *p) {
+            } else if matches!(ty, Type::Array(_)) && may_write(self, *p) {
                 mi_lets.push(format!("let private_{pname} = {pname}.deep_copy();"));
                 call_args.push(format!("&private_{pname}"));
             } else {

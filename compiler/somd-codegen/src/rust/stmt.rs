@@ -607,7 +607,7 @@ impl FnCx<'_> {
             // The `@` of this local runs inside the reduction of the next statement.
             Stmt::Let { local, init: Some(_) } if self.folded_let(*local) => {}
             Stmt::Let { local, init: Some(init) } if self.borrowable_element(*local, *init) => {
-                // An element of a value array never changes and the array local is never
+                // The element cannot change while the local lives and the local is never
                 // reassigned: borrow it instead of cloning the handle.
                 let ty = self.ty(self.local_ty(*local)?)?;
                 let name = self.local_name(*local);
@@ -1353,8 +1353,12 @@ impl FnCx<'_> {
 }
 
 impl FnCx<'_> {
-    /// `T x = v[i];` where `x` is never assigned, `v` is a value array held by a local that is
-    /// never assigned, and `T` is a reference type.
+    /// `T x = v[i];` where `x` is never assigned, `v` is held by a local that is never
+    /// assigned, `T` is a reference type, and the element cannot change while `x` lives: `v`
+    /// is a value array, or a mutable array of arrays (`float[] y = ys[j];`) whose rows
+    /// nothing in the function can replace ([`Self::rows_stay`]) and `x` is only indexed
+    /// and measured. Such a local borrows the element instead of cloning its handle: no
+    /// reference count changes per row, which MIs sharing a matrix would contend on.
     fn borrowable_element(&self, local: somd_mir::LocalId, init: ExprId) -> bool {
         let Ok(ty) = self.local_ty(local) else { return false };
         if is_copy(ty) || self.assigned.get(local.0 as usize).copied().unwrap_or(true) {
@@ -1365,9 +1369,58 @@ impl FnCx<'_> {
         };
         let Ok(base) = self.e(*array) else { return false };
         let ExprKind::Local(base_local) = base.kind else { return false };
-        matches!(base.ty, Type::ValueArray(..))
-            && !self.assigned.get(base_local.0 as usize).copied().unwrap_or(true)
-            && self.is_pure(*index)
+        if self.assigned.get(base_local.0 as usize).copied().unwrap_or(true)
+            || !self.is_pure(*index)
+        {
+            return false;
+        }
+        match &base.ty {
+            Type::ValueArray(..) => true,
+            Type::Array(elem) => {
+                matches!(**elem, Type::Array(_))
+                    && self.only_read_through(local)
+                    && self.rows_stay()
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether every mention of array local `local` indexes it or takes its length.
+    fn only_read_through(&self, local: somd_mir::LocalId) -> bool {
+        let func = self.func;
+        let mentions: Vec<usize> = (0..func.exprs.len())
+            .filter(|&i| matches!(func.exprs[i].kind, ExprKind::Local(l) if l == local))
+            .collect();
+        mentions.iter().all(|&m| {
+            func.exprs.iter().any(|e| match &e.kind {
+                ExprKind::Index { array, .. } | ExprKind::Length(array) => array.0 as usize == m,
+                _ => false,
+            })
+        })
+    }
+
+    /// Whether no row of any array can be replaced while the function runs: it stores no
+    /// element of array type (`m[i] = r`) and calls nothing (a callee might), so a row
+    /// borrowed from a matrix stays the matrix's row. Other MIs never replace rows of an
+    /// array this one reads: an array a SOMD body writes is the MI's own copy, or a dead
+    /// argument whose buffers no other handle shares (`docs/notes/rust-representation.md`).
+    fn rows_stay(&self) -> bool {
+        self.func.exprs.iter().all(|e| match &e.kind {
+            ExprKind::Assign { target, .. } | ExprKind::CompoundAssign { target, .. } => {
+                !self.e(*target).is_ok_and(|t| {
+                    matches!(t.kind, ExprKind::Index { .. }) && matches!(t.ty, Type::Array(_))
+                })
+            }
+            ExprKind::Call { .. }
+            | ExprKind::SomdCall { .. }
+            | ExprKind::IntermediateReduce { .. }
+            | ExprKind::New { .. }
+            | ExprKind::Map { .. }
+            | ExprKind::ReduceArray { .. }
+            | ExprKind::Task { .. }
+            | ExprKind::Connect { .. } => false,
+            _ => true,
+        })
     }
 }
 
