@@ -3160,3 +3160,59 @@ class Preludes {
 "#
     ));
 }
+
+/// `writes::writes_param` answers whether a function may store into the array a parameter
+/// holds, through any name: an element, or a row slot (`m[0] = r`, which a row local
+/// only read never does), directly or by a callee.
+#[test]
+fn writes_follow_rows_and_count_replaced_row_slots() {
+    let source = r#"
+class W {
+    static int reads(int[][] m) {
+        int[] row = m[0];
+        return row[0] + m[1].length;
+    }
+    static void stores(int[][] m) {
+        int[] row = m[0];
+        row[1] = 3;
+    }
+    static void replaces(int[][] m) {
+        m[0] = new int[1];
+    }
+    static void nulls(int[][] m, boolean c) {
+        m[c ? 0 : 1] = null;
+    }
+    static void replacesPlane(int[][][] c, int[] r) {
+        c[0][1] = r;
+    }
+    static void viaHelper(int[][] m) {
+        replaces(m);
+    }
+    static void rowToHelper(int[][] m) {
+        int[] row = m[0];
+        fill(row);
+    }
+    static void fill(int[] r) {
+        r[0] = 1;
+    }
+    public static void main(String[] args) {}
+}
+"#;
+    let module = match run(&[("test.somd", source)]) {
+        Outcome::Lowered(module, Ok(())) => module,
+        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
+        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
+    };
+    let writes = |name: &str| {
+        let f = module
+            .functions
+            .iter()
+            .position(|f| f.name == format!("W.{name}"))
+            .unwrap_or_else(|| panic!("no W.{name}"));
+        somd_mir::analysis::writes::writes_param(&module, somd_mir::FuncId(f as u32), 0)
+    };
+    assert!(!writes("reads"));
+    for name in ["stores", "replaces", "nulls", "replacesPlane", "viaHelper", "rowToHelper"] {
+        assert!(writes(name), "{name}");
+    }
+}

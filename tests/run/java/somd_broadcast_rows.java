@@ -70,6 +70,23 @@ class Main {
         return out;
     }
 
+    // Row slots replaced, of the `dist` matrix and of the broadcast one, directly and by a
+    // helper: the caller's matrices keep their rows.
+    static int widths(int[][] a, int[][] t) {
+        int s = 0;
+        for (int i = 0; i < a.length; i++) {
+            a[i] = new int[a[i].length + (i) % 3];
+            t[0] = a[i];
+            drop(t, 1);
+            s += a[i].length + t[0].length + t[1].length;
+        }
+        return s;
+    }
+
+    static void drop(int[][] m, int k) {
+        m[k] = new int[1];
+    }
+
     static long sum(int[] v) {
         long s = 0;
         for (int i = 0; i < v.length; i++) {
@@ -114,5 +131,8 @@ class Main {
         t[1][0] = 8;
         int[] w = swapped(a, copy(t));
         System.out.println("swapped " + sum(w) + " " + w[2] + " t " + t[0][0] + " " + t[1][0]);
+        int[][] m = new int[50][4];
+        int wsum = widths(copy(m), copy(t));
+        System.out.println("widths " + wsum + " m " + m[0].length + " " + m[49].length + " t " + t[0].length + " " + t[1].length);
     }
 }

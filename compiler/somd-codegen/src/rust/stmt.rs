@@ -1355,10 +1355,11 @@ impl FnCx<'_> {
 impl FnCx<'_> {
     /// `T x = v[i];` where `x` is never assigned, `v` is held by a local that is never
     /// assigned, `T` is a reference type, and the element cannot change while `x` lives: `v`
-    /// is a value array, or a mutable array of arrays (`float[] y = ys[j];`) whose rows
-    /// nothing in the function can replace ([`Self::rows_stay`]) and `x` is only indexed
-    /// and measured. Such a local borrows the element instead of cloning its handle: no
-    /// reference count changes per row, which MIs sharing a matrix would contend on.
+    /// is a value array, or, in a SOMD body, a mutable array of arrays (`float[] y =
+    /// ys[j];`) whose rows nothing can replace during the call ([`Self::rows_stay`]) and `x`
+    /// is only indexed and measured. Such a local borrows the element instead of cloning its
+    /// handle: no reference count changes per row, which MIs sharing a matrix would contend
+    /// on.
     fn borrowable_element(&self, local: somd_mir::LocalId, init: ExprId) -> bool {
         let Ok(ty) = self.local_ty(local) else { return false };
         if is_copy(ty) || self.assigned.get(local.0 as usize).copied().unwrap_or(true) {
@@ -1377,7 +1378,8 @@ impl FnCx<'_> {
         match &base.ty {
             Type::ValueArray(..) => true,
             Type::Array(elem) => {
-                matches!(**elem, Type::Array(_))
+                self.func.somd.is_some()
+                    && matches!(**elem, Type::Array(_))
                     && self.only_read_through(local)
                     && self.rows_stay()
             }
@@ -1399,11 +1401,12 @@ impl FnCx<'_> {
         })
     }
 
-    /// Whether no row of any array can be replaced while the function runs: it stores no
+    /// Whether no row of any array can be replaced while this SOMD body runs: it stores no
     /// element of array type (`m[i] = r`) and calls nothing (a callee might), so a row
-    /// borrowed from a matrix stays the matrix's row. Other MIs never replace rows of an
-    /// array this one reads: an array a SOMD body writes is the MI's own copy, or a dead
-    /// argument whose buffers no other handle shares (`docs/notes/rust-representation.md`).
+    /// borrowed from a matrix stays the matrix's row. Every MI of the call runs this same
+    /// body, so no other MI replaces one either, and the caller waits for the call. (A
+    /// thread outside the call replacing rows of a matrix the call reads, through a static
+    /// field, is a data race the program has anyway: `docs/notes/rust-representation.md`.)
     fn rows_stay(&self) -> bool {
         self.func.exprs.iter().all(|e| match &e.kind {
             ExprKind::Assign { target, .. } | ExprKind::CompoundAssign { target, .. } => {

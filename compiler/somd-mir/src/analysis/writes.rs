@@ -106,11 +106,13 @@ fn writes_from(module: &Module, func: &Function, seeds: &[ExprId], memo: &mut Me
         };
         match &func.expr(up).kind {
             ExprKind::Index { array, .. } if *array == e => {
+                if walk::stored_to(func, &parent, up) {
+                    // An element stored to, or a row slot replaced (`m[i] = r`).
+                    return true;
+                }
                 if matches!(func.expr(up).ty, Type::Array(_)) {
                     // A row: it holds elements of the array.
                     work.push(up);
-                } else if walk::stored_to(func, &parent, up) {
-                    return true;
                 }
             }
             ExprKind::Index { .. } | ExprKind::Length(_) => {}
