@@ -24,7 +24,9 @@
 //! [`trace::CallScope`], so `SOMD_TRACE` shows each crossing once.
 //!
 //! The same machinery runs `@` ([`run_map`]; [`run_map_chain`] keeps the intermediate
-//! array of `C @ g(C @ f(x))` on the device), fused `op ! (C @ f(..))` (partials),
+//! array of `C @ g(C @ f(x))` on the device; [`run_map_lazy`] leaves the result there as
+//! a [`Lazy`], read by the host only where it reads it, in `device/lazy.rs`), fused
+//! `op ! (C @ f(..))` (partials),
 //! `C.m ! a` folds ([`run_fold`]) and `op ! a` through the OpenCL layer's `somd_reduce`
 //! ([`reduce_array`]), and the multi-kernel `sync` bodies of SOMD methods ([`SyncCall`],
 //! in `device/sync.rs`: buffers resident for the whole call, one launch per loop step), and
@@ -37,6 +39,7 @@
 
 mod fields;
 mod histogram;
+mod lazy;
 mod narrow;
 mod resident;
 mod rows;
@@ -47,6 +50,7 @@ mod update;
 pub use crate::opencl::adapt::{clock, group, Clock};
 pub use fields::{EachField, JoinedField, JoinedOffsets};
 pub use histogram::{run_histogram, run_segmented, HistArg, HistDesc, HistElem, HistOp};
+pub use lazy::Lazy;
 pub use resident::{KeepScope, Key as ResidentKey};
 pub use rows::{fetch as row, RowScope};
 pub use sync::{SyncCall, SyncDesc};
@@ -1111,6 +1115,10 @@ pub struct DeviceResult {
     /// The device buffer of a `@` result of value-class elements, kept (see
     /// `device/resident.rs`) once [`DeviceResult::result`] has made the value array.
     result_buf: PendingBuf,
+    /// The `@` result a [`run_map_lazy`] call left on the device, and its length: the
+    /// [`DeviceResult::lazy_result`].
+    left: PendingBuf,
+    left_len: usize,
 }
 
 /// A buffer waiting for the value array whose contents it holds.
@@ -1192,6 +1200,15 @@ impl DeviceResult {
                 array
             }
             Some(Output::Rows(_)) | None => VArr::from_vec(Vec::new()),
+        }
+    }
+
+    /// The result of a `@` that [`run_map_lazy`] left on the device, read by the host only
+    /// where it reads it (`device/lazy.rs`); a result that came down is already the host's.
+    pub fn lazy_result<T: DevElem>(&self) -> Lazy<T> {
+        match self.left.0.lock().ok().and_then(|mut held| held.take()) {
+            Some((ctx, buf)) => Lazy::on_device(ctx, buf, self.left_len),
+            None => Lazy::from_host(self.result::<T>()),
         }
     }
 
@@ -1516,6 +1533,30 @@ pub fn run_map(
     run_counted(desc, count, args)
 }
 
+/// [`run_map`] whose result stays on the device: [`DeviceResult::lazy_result`] gives it
+/// to the host as a [`Lazy`] (the partials of a fused `!` come down as usual).
+pub fn run_map_lazy(
+    desc: &'static KernelDesc,
+    count: usize,
+    args: &[HostArg<'_>],
+) -> Option<DeviceResult> {
+    let (ctx, shapes) = policy::device_for(desc.label, |_| arg_shapes(desc, count, args))?;
+    let planned = plan(ctx, desc, count, args, shapes)?;
+    let _scope = trace::CallScope::begin(desc.label, ctx.label);
+    let (result, kept) = execute(&planned, args, None, true, None)?;
+    Some(result.leaving(ctx, kept, count))
+}
+
+impl DeviceResult {
+    /// The result with the `@` result buffer `kept` left on `ctx`.
+    fn leaving(self, ctx: &'static DeviceCtx, kept: Option<DevBuf>, len: usize) -> DeviceResult {
+        if let (Some(buf), Ok(mut left)) = (kept, self.left.0.lock()) {
+            *left = Some((ctx, buf));
+        }
+        DeviceResult { left_len: len, ..self }
+    }
+}
+
 fn run_counted(
     desc: &'static KernelDesc,
     count: usize,
@@ -1652,6 +1693,36 @@ pub fn run_map_chain(
     outer_pos: &'static SourcePos,
     outer_args: &[HostArg<'_>],
 ) -> Option<DeviceResult> {
+    let maps = (inner, inner_count, inner_args, outer);
+    map_chain(maps, outer_lens, outer_pos, outer_args, false)
+}
+
+/// [`run_map_chain`] whose result stays on the device, as [`run_map_lazy`]'s.
+#[allow(clippy::too_many_arguments)]
+pub fn run_map_chain_lazy(
+    inner: &'static KernelDesc,
+    inner_count: usize,
+    inner_args: &[HostArg<'_>],
+    outer: &'static KernelDesc,
+    outer_lens: &[usize],
+    outer_pos: &'static SourcePos,
+    outer_args: &[HostArg<'_>],
+) -> Option<DeviceResult> {
+    let maps = (inner, inner_count, inner_args, outer);
+    map_chain(maps, outer_lens, outer_pos, outer_args, true)
+}
+
+/// The two maps of a chain: the inner one's kernel, length and arguments, the outer one's
+/// kernel.
+type ChainMaps<'m, 'a> = (&'static KernelDesc, usize, &'m [HostArg<'a>], &'static KernelDesc);
+
+fn map_chain(
+    (inner, inner_count, inner_args, outer): ChainMaps<'_, '_>,
+    outer_lens: &[usize],
+    outer_pos: &'static SourcePos,
+    outer_args: &[HostArg<'_>],
+    leave: bool,
+) -> Option<DeviceResult> {
     let (ctx, shapes) =
         policy::device_for(inner.label, |_| arg_shapes(inner, inner_count, inner_args))?;
     let (outer_ctx, outer_shapes) =
@@ -1669,8 +1740,9 @@ pub fn run_map_chain(
     lens.extend_from_slice(outer_lens);
     crate::somd::map_len(&lens, outer_pos);
     let _scope = trace::CallScope::begin(outer.label, ctx.label);
-    execute(&second, outer_args, kept.map(|buf| (0, Held::Own(buf))), false, None)
-        .map(|(result, _)| result)
+    let (result, kept) =
+        execute(&second, outer_args, kept.map(|buf| (0, Held::Own(buf))), leave, None)?;
+    Some(result.leaving(ctx, kept, inner_count))
 }
 
 /// Work-items of a fold: at most [`FOLD_ITEMS`], each folding `chunk` consecutive elements.
@@ -2615,6 +2687,17 @@ where
         return None;
     }
     let size = std::mem::size_of::<T::Dev>();
+    // A value array already on the device (a `@` result, an earlier call's upload) is
+    // reduced where it is: nothing crosses but the partials.
+    let _scope = trace::CallScope::begin(label, ctx.label);
+    if widened.is_none() {
+        let n = array.shape().and_then(|s| s.first().copied()).unwrap_or(0);
+        let key = array.resident_key().filter(|key| key.bytes() == n * size);
+        if let Some(buf) = key.and_then(|key| resident::find(ctx, &key, "reduce.input")) {
+            let reduced = crate::opencl::reduce::reduce_buffer::<Op, T>(ctx, &buf.buffer, n);
+            return Some(reduced.or_fatal());
+        }
+    }
     // The host's own storage when it is one slice in the device representation, aligned
     // for `T::Dev` (a 1-D primitive array): no copy on the host.
     let raw =
@@ -2643,7 +2726,6 @@ where
             &converted
         }
     };
-    let _scope = trace::CallScope::begin(label, ctx.label);
     Some(crate::opencl::reduce::reduce_slice::<Op, T>(ctx, values).or_fatal())
 }
 

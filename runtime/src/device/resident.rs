@@ -67,6 +67,11 @@ impl Key {
         Key { bytes, ..self }
     }
 
+    /// The bytes the copy takes on the device.
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
     fn same(&self, other: &Key) -> bool {
         self.addr == other.addr && self.bytes == other.bytes
     }
@@ -136,7 +141,12 @@ pub(super) fn trace_resident(ctx: &DeviceCtx, name: &str, bytes: usize) {
 /// Keeps `buf`, which holds the array `key` names, for later calls on `ctx` (unless it is
 /// larger than the cache), and returns it shared.
 pub(super) fn keep(ctx: &'static DeviceCtx, key: Key, buf: DevBuf) -> Arc<DevBuf> {
-    let buf = Arc::new(buf);
+    keep_shared(ctx, key, Arc::new(buf))
+}
+
+/// [`keep`] for a buffer already shared: the same device copy under a second key (a `@`
+/// result left on the device, once the host has its copy: `device/lazy.rs`).
+pub(super) fn keep_shared(ctx: &'static DeviceCtx, key: Key, buf: Arc<DevBuf>) -> Arc<DevBuf> {
     let capacity = capacity(ctx);
     if key.bytes > capacity {
         return buf;
@@ -163,6 +173,13 @@ pub(super) fn keep(ctx: &'static DeviceCtx, key: Key, buf: DevBuf) -> Arc<DevBuf
     let used = cache.clock;
     cache.entries.push(Entry { ctx: id, key, buf: Arc::clone(&buf), used });
     buf
+}
+
+/// Drops the entry of the array `key` names on `ctx`, if any (a call still using its buffer
+/// holds it shared).
+pub(super) fn release(ctx: &'static DeviceCtx, key: &Key) {
+    let id = ctx_id(ctx);
+    cache().entries.retain(|e| !(e.ctx == id && e.key.same(key)));
 }
 
 /// A mutable array kept by the open keep scopes.

@@ -15,6 +15,7 @@
 use super::buffer::{ClScalar, DeviceArray};
 use super::device::DeviceCtx;
 use super::fail::ErrorBuffer;
+use super::launch::KernelArg;
 use super::program::{BuiltProgram, ProgramDesc};
 use super::trace::{self, Value};
 use super::{cl, ClFailure};
@@ -118,7 +119,16 @@ pub fn reduce<Op: DeviceReduceOp<T>, T: ReduceElem>(
     array: &DeviceArray<T::Dev>,
     n: usize,
 ) -> Result<T, ClFailure> {
-    let n = n.min(array.len());
+    reduce_buffer::<Op, T>(ctx, array, n.min(array.len()))
+}
+
+/// Reduces the first `n` elements of type `T::Dev` of the device buffer `array` (a
+/// [`DeviceArray`] or a raw buffer holding at least `n` of them) with `Op`.
+pub fn reduce_buffer<Op: DeviceReduceOp<T>, T: ReduceElem>(
+    ctx: &'static DeviceCtx,
+    array: &(impl KernelArg + ?Sized),
+    n: usize,
+) -> Result<T, ClFailure> {
     if n == 0 {
         return Ok(Op::identity());
     }
