@@ -319,6 +319,43 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
             if r.fetches.len() == 1 { "" } else { "es" }
         );
     }
+    for l in &info.lazy {
+        let func = module.function(l.func);
+        let count = |n: usize, one: &str, many: &str| match n {
+            1 => format!("1 {one}"),
+            n => format!("{n} {many}"),
+        };
+        let mut uses = Vec::new();
+        if !l.handed.is_empty() {
+            uses.push(count(l.handed.len(), "device use reads it", "device uses read it"));
+        }
+        if !l.single_reads.is_empty() {
+            let at: Vec<String> = l
+                .single_reads
+                .iter()
+                .map(|e| sources.position(func.expr(*e).span).to_string())
+                .collect();
+            let reads = count(l.single_reads.len(), "element read fetches", "element reads fetch");
+            uses.push(format!("{reads} one element ({})", at.join(", ")));
+        }
+        if !l.whole.is_empty() {
+            uses.push(format!(
+                "{} the whole array once",
+                count(l.whole.len(), "other use downloads", "other uses download")
+            ));
+        }
+        if uses.is_empty() {
+            uses.push("nothing reads it".to_string());
+        }
+        let _ = writeln!(
+            out,
+            "{}: `{}` in {} keeps the results of its `@` on the device until the host reads them: {}",
+            sources.position(l.span),
+            func.local(l.local).name,
+            func.name,
+            uses.join("; ")
+        );
+    }
     if out.is_empty() {
         out.push_str("no SOMD method, `@`, `!` or task in the program\n");
     }

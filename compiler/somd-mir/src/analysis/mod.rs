@@ -25,6 +25,8 @@
 //!   bounds checks);
 //! - [`mapfuse`]: a `@` whose result only the next statement's `@` maps, computed inline
 //!   by that `@`'s kernel;
+//! - [`lazy`]: locals holding `@` results that may stay on the device until the host
+//!   reads them;
 //! - [`plan`]: per SOMD method, `@`, `!` and task, where it runs and which kernels it
 //!   becomes (with `@` fused into a following `!`);
 //! - [`explain`](mod@explain): the text `somdc explain` prints.
@@ -40,6 +42,7 @@ pub mod holders;
 pub mod instance;
 pub mod isolation;
 pub mod keep;
+pub mod lazy;
 pub mod mapfuse;
 pub mod memo;
 pub mod narrow;
@@ -92,6 +95,8 @@ pub struct ProgramInfo {
     /// Host loops that leave a matrix on the device between their calls, moving only the
     /// rows the host touches ([`rows`]).
     pub rows: Vec<rows::RowLoop>,
+    /// Locals whose `@` results stay on the device until the host reads them ([`lazy`]).
+    pub lazy: Vec<lazy::LazyLocal>,
 }
 
 /// Facts about one function.
@@ -974,5 +979,6 @@ pub fn analyze(module: &Module) -> ProgramInfo {
     plan::plan(module, &mut info);
     info.kept = keep::kept_loops(module);
     info.rows = rows::row_loops(module, &info);
+    info.lazy = lazy::lazy_locals(module, &info);
     info
 }

@@ -1,0 +1,245 @@
+//! Locals whose `@` results may stay on the device until the host reads them.
+//!
+//! A `@` that runs on a device writes its result into a device buffer. Downloading it right
+//! after the call is what a host that reads every element needs; many programs read much
+//! less. Black-Scholes prints `prices[0]` of 8,000,000 prices whose sums the device has
+//! computed; MRI-Q reads two of its `Q` values; Monte Carlo only reduces its counts, on the
+//! device. This analysis finds the locals for which the host writer may hold the result as
+//! a runtime `Lazy` (runtime `device/lazy.rs`): the buffer stays on the device, calls that
+//! pass the local find it there, an element read outside loops fetches that element, and
+//! any other use downloads the whole array once, as the call would have.
+//!
+//! A local `v` of a function that is neither a SOMD method nor `local` (a `local` function
+//! may run in a kernel, where a `@` is no device call) qualifies when
+//!
+//! - it is a variable (no parameter, no `dist`) of a one-dimensional value-array type of
+//!   primitives or value objects, `T[[]]` (what a `@` of a function returning `T` makes);
+//! - every value it is given is a `@`: its declaration's initialiser, if any, and every
+//!   assignment, each a statement of its own (so no other name ever holds the result), with
+//!   at least one `@` the device may run (`plan`) that the next statement's `@` does not
+//!   compute inline ([`super::mapfuse`], whose producer local is never materialised) and
+//!   that no `!` folds ([`super::nested`]);
+//! - reading it late gains something: some use hands it to a device-capable construct (a
+//!   mapped or broadcast argument of a `@`, the array of a `!`, an argument of a SOMD method
+//!   the device may run), or every use is an element
+//!   read made once per value of `v` (not inside a loop that the declaration is outside of)
+//!   or its `.length`.
+//!
+//! Correctness does not depend on the uses: every use other than an element read, the
+//! length or a device argument reads the host copy, which the first such use downloads. The
+//! conditions only keep the runtime's bookkeeping off results that every host would read
+//! whole anyway.
+
+use super::walk::{self, each_expr, parent_of, stmt_blocks, stmt_roots};
+use super::{ProgramInfo, Subject};
+use crate::ir::*;
+use somd_diag::Span;
+use std::collections::HashMap;
+
+/// A local whose `@` results stay on the device until the host reads them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LazyLocal {
+    pub func: FuncId,
+    pub local: LocalId,
+    /// The `@`s whose results it holds (its initialiser and the values assigned to it).
+    pub maps: Vec<ExprId>,
+    /// Element reads made once per value of the local: each may fetch its one element.
+    pub single_reads: Vec<ExprId>,
+    /// Its mentions as an argument of a `@` or the array of a `!` (read on the device when
+    /// that construct runs there).
+    pub handed: Vec<ExprId>,
+    /// Element reads inside loops and every other use: each reads the host copy.
+    pub whole: Vec<ExprId>,
+    /// The local's declaration.
+    pub span: Span,
+}
+
+/// Every lazy local of the module, by function and local.
+pub fn lazy_locals(module: &Module, info: &ProgramInfo) -> Vec<LazyLocal> {
+    let mut out = Vec::new();
+    for (i, func) in module.functions.iter().enumerate() {
+        // A `local` function may run inside a kernel, where a `@` is folded in the
+        // work-item (`nested`); a SOMD body's `@`s run in every MI.
+        if func.is_somd() || func.is_local {
+            continue;
+        }
+        let fid = FuncId(i as u32);
+        let depths = LoopDepths::new(func);
+        let parents = walk::parents(func);
+        let statements = walk::expr_statements(func);
+        for l in 0..func.locals.len() as u32 {
+            if let Some(lazy) =
+                lazy_local(module, info, fid, LocalId(l), &depths, &parents, &statements)
+            {
+                out.push(lazy);
+            }
+        }
+    }
+    out
+}
+
+/// Whether `ty` is a one-dimensional value array of primitives or of objects of a value
+/// class made of primitives and such classes (a kernel's `typedef struct`).
+pub fn is_flat_value_array(module: &Module, ty: &Type) -> bool {
+    match ty {
+        Type::ValueArray(elem, _) => is_flat(module, elem, 0),
+        _ => false,
+    }
+}
+
+/// Whether `ty` is a primitive, or a value class whose fields are (at most 8 levels deep).
+fn is_flat(module: &Module, ty: &Type, depth: u32) -> bool {
+    match ty {
+        Type::Prim(_) => true,
+        Type::Object(c) if depth < 8 => module.classes.get(c.0 as usize).is_some_and(|class| {
+            class.is_value && class.fields.iter().all(|f| is_flat(module, &f.ty, depth + 1))
+        }),
+        _ => false,
+    }
+}
+
+fn lazy_local(
+    module: &Module,
+    info: &ProgramInfo,
+    fid: FuncId,
+    v: LocalId,
+    depths: &LoopDepths,
+    parents: &[Option<ExprId>],
+    statements: &std::collections::HashSet<ExprId>,
+) -> Option<LazyLocal> {
+    let func = module.function(fid);
+    let local = func.local(v);
+    if local.kind != LocalKind::Var
+        || local.dist.is_some()
+        || local.shared
+        || !is_flat_value_array(module, &local.ty)
+    {
+        return None;
+    }
+    let is_map = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Map { .. });
+    let on_device =
+        |subject: Subject| info.placements.iter().any(|p| p.subject == subject && p.device.is_ok());
+    let declared_at = depths.declared.get(&v).copied()?;
+    let mut maps = Vec::new();
+    if let Some(init) = depths.inits.get(&v) {
+        match init {
+            Some(e) if is_map(*e) => maps.push(*e),
+            Some(_) => return None,
+            None => {}
+        }
+    }
+    let mut lazy = LazyLocal {
+        func: fid,
+        local: v,
+        maps: Vec::new(),
+        single_reads: Vec::new(),
+        handed: Vec::new(),
+        whole: Vec::new(),
+        span: local.span,
+    };
+    for (i, e) in func.exprs.iter().enumerate() {
+        let id = ExprId(i as u32);
+        if !matches!(e.kind, ExprKind::Local(l) if l == v) {
+            continue;
+        }
+        let parent = parent_of(parents, id);
+        match parent.map(|p| &func.expr(p).kind) {
+            Some(ExprKind::Assign { target, value }) if *target == id => {
+                // Only `v = C @ f(..);` as a statement: the result has no second name.
+                if !is_map(*value) || !parent.is_some_and(|p| statements.contains(&p)) {
+                    return None;
+                }
+                maps.push(*value);
+            }
+            Some(ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. }) => return None,
+            Some(ExprKind::Index { array, .. }) if *array == id => {
+                let read = parent.unwrap_or(id);
+                match depths.depth(read) <= declared_at {
+                    true => lazy.single_reads.push(read),
+                    false => lazy.whole.push(read),
+                }
+            }
+            Some(ExprKind::Length(_)) => {}
+            Some(ExprKind::Map { args, .. }) if args.iter().any(|(a, _)| *a == id) => {
+                lazy.handed.push(id);
+            }
+            Some(ExprKind::ReduceArray { array, .. }) if *array == id => lazy.handed.push(id),
+            // A SOMD method that may run on the device takes it as it is.
+            Some(ExprKind::SomdCall { func: callee, args, .. })
+                if args.contains(&id) && on_device(Subject::SomdMethod(*callee)) =>
+            {
+                lazy.handed.push(id)
+            }
+            _ => lazy.whole.push(id),
+        }
+    }
+    // A `@` the device may run, whose result the host would otherwise download.
+    let fused_producer = |e: ExprId| {
+        info.map_fusions.iter().any(|f| f.in_func == fid && f.producer == e)
+            || info.nested.contains(&(fid, e))
+    };
+    if !maps
+        .iter()
+        .any(|e| on_device(Subject::Map { in_func: fid, expr: *e }) && !fused_producer(*e))
+    {
+        return None;
+    }
+    let gains = !lazy.handed.is_empty() || lazy.whole.is_empty();
+    if !gains {
+        return None;
+    }
+    lazy.maps = maps;
+    Some(lazy)
+}
+
+/// The loop depth of every statement root of a function, and where each local is declared.
+struct LoopDepths {
+    /// Loops around each expression (a loop's test and update count as inside it).
+    exprs: HashMap<ExprId, u32>,
+    /// Loops around each local's declaration.
+    declared: HashMap<LocalId, u32>,
+    /// Each local's initialiser (`None`: declared without one). A local declared twice
+    /// (in two sibling blocks) qualifies for neither.
+    inits: HashMap<LocalId, Option<ExprId>>,
+}
+
+impl LoopDepths {
+    fn of_block(&mut self, func: &Function, block: &Block, depth: u32, twice: &mut Vec<LocalId>) {
+        for stmt in &block.stmts {
+            let inner = depth + u32::from(matches!(stmt, Stmt::Loop { .. }));
+            if let Stmt::Let { local, init } = stmt {
+                if self.declared.insert(*local, depth).is_some() {
+                    twice.push(*local);
+                }
+                self.inits.insert(*local, *init);
+            }
+            for root in stmt_roots(stmt) {
+                let at = match stmt {
+                    Stmt::Loop { .. } => inner,
+                    _ => depth,
+                };
+                each_expr(func, root, &mut |e| {
+                    self.exprs.insert(e, at);
+                });
+            }
+            for nested in stmt_blocks(stmt) {
+                self.of_block(func, nested, inner, twice);
+            }
+        }
+    }
+
+    fn new(func: &Function) -> LoopDepths {
+        let mut depths =
+            LoopDepths { exprs: HashMap::new(), declared: HashMap::new(), inits: HashMap::new() };
+        let mut twice = Vec::new();
+        depths.of_block(func, &func.body, 0, &mut twice);
+        for l in twice {
+            depths.declared.remove(&l);
+        }
+        depths
+    }
+
+    fn depth(&self, e: ExprId) -> u32 {
+        self.exprs.get(&e).copied().unwrap_or(u32::MAX)
+    }
+}
