@@ -745,6 +745,20 @@ fn launches_of(calls: &[CallTrace], name: &str) -> Vec<u64> {
     calls.iter().filter(|c| c.name == name).map(|c| c.launches).collect()
 }
 
+/// The buffer name of the transfers of `@` results the host reads after their call
+/// (runtime `device/lazy.rs`).
+const LATE: &str = "somd_out_late";
+
+/// The bytes of each late read of `@` results (transfers of [`LATE`]), in order.
+fn late_reads(stderr: &str) -> Vec<u64> {
+    stderr
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|event| event["event"] == "transfer" && event["buffer"] == LATE)
+        .map(|event| event["bytes"].as_u64().unwrap_or_default())
+        .collect()
+}
+
 fn device_calls(stderr: &str) -> Vec<CallTrace> {
     let mut calls = Vec::new();
     let (mut h2d, mut d2h, mut resident) = (Vec::new(), Vec::new(), Vec::new());
@@ -756,6 +770,9 @@ fn device_calls(stderr: &str) -> Vec<CallTrace> {
             Some("transfer") if event["dir"] == "h2d" => {
                 h2d.push((text("buffer"), number("bytes")))
             }
+            // A `@` result the host reads after its call (`rt::device::Lazy`) belongs to
+            // no call.
+            Some("transfer") if event["buffer"] == LATE => {}
             Some("transfer") => d2h.push((text("buffer"), number("bytes"))),
             Some("resident") => resident.push((text("buffer"), number("bytes"))),
             Some("call") => calls.push(CallTrace {
@@ -2819,8 +2836,9 @@ fn check_host_program_calls(opencl: Placement, cases: &[(&str, &str, &[HostProgr
 }
 
 /// A value array never changes, so its device copy serves every later device call that
-/// passes it: under `SOMD_TRACE=json`, a value array made by `@` comes down once and never
-/// goes up again, and a host-made one goes up once however many calls read it.
+/// passes it: under `SOMD_TRACE=json`, a value array made by `@` stays on the device for
+/// the calls after it (the host reads it after them, `analysis::lazy`) and never goes up,
+/// and a host-made one goes up once however many calls read it.
 #[test]
 fn device_value_arrays_stay_resident_across_calls() {
     let Some(opencl) = &opencl_placement() else {
@@ -2830,22 +2848,23 @@ fn device_value_arrays_stay_resident_across_calls() {
     type Call<'a> = (&'a str, &'a [&'a str], &'a [&'a str], &'a [&'a str]);
     // Buffers are named after the kernel's parameters (`arg0` is the first mapped
     // argument) and `somd_out`, the `@` result.
-    let map = |name| (name, &[][..], &["arg0"][..], &["somd_out"][..]);
+    let map = |name| (name, &[][..], &["arg0"][..], &[][..]);
     let sum = |name| (name, &[][..], &["arg0"][..], &["somd_partials"][..]);
     let cases: [(&str, &str, Vec<Call>); 2] = [
         (
             "tests/run",
             "device_resident",
             vec![
-                // `xs` goes up once; `ys` comes down and stays on the device.
-                ("Main.twice", &["arg0"], &[], &["somd_out"]),
+                // `xs` goes up once; `ys` stays on the device (the host reads it after the
+                // calls that use it, `analysis::lazy`).
+                ("Main.twice", &["arg0"], &[], &[]),
                 sum("Main.weigh"),
                 sum("Main.weigh"),
                 sum("Main.weigh"),
-                // `pairs` (value-class elements) comes down and stays on the device; the
-                // `!` of `low` right after it is fused into its kernel (one partial array),
-                // `high` takes another argument and reads `pairs` from the device.
-                ("Main.split", &[], &["arg0"], &["somd_out", "somd_partials0"]),
+                // `pairs` (value-class elements) stays on the device; the `!` of `low` right
+                // after it is fused into its kernel (one partial array), `high` takes
+                // another argument and reads `pairs` from the device.
+                ("Main.split", &[], &["arg0"], &["somd_partials0"]),
                 sum("Main.high"),
                 // `xs` is still on the device from the first call.
                 map("Main.shifted"),
@@ -2860,14 +2879,9 @@ fn device_value_arrays_stay_resident_across_calls() {
             vec![
                 // The three statements `prices = @ price`, `calls = + ! (@ callOf(prices))`
                 // and `puts = + ! (@ putOf(prices))` are one kernel (note device-execution,
-                // "Fused statements"): the stocks go up once, the prices come down (they
-                // are printed) with one partial array per `!`.
-                (
-                    "BlackScholes.price",
-                    &["arg0"],
-                    &[],
-                    &["somd_out", "somd_partials0", "somd_partials1"],
-                ),
+                // "Fused statements"): the stocks go up once, one partial array per `!`
+                // comes down, and the prices stay on the device (the host reads one).
+                ("BlackScholes.price", &["arg0"], &[], &["somd_partials0", "somd_partials1"]),
                 ("BlackScholes.totalCalls", &["stocks"], &[], &["somd_partials"]),
             ],
         ),
@@ -2895,6 +2909,54 @@ fn device_value_arrays_stay_resident_across_calls() {
             assert_eq!(list(&call.d2h), down.to_vec(), "downloads of {what}");
             assert_eq!(call.launches, 1, "launches of {what}");
         }
+    }
+}
+
+/// `@` results the host reads late come down only where it reads them
+/// (`tests/run/device_lazy.somd`, note device-execution, "Results the host reads late"):
+/// under `SOMD_TRACE=json` no call downloads a result, the host's reads fetch one element
+/// each (a repeated index once) until 16 elements were fetched, then the whole array; an
+/// array of at most 256 KiB comes down whole at its first read; results handed to the next
+/// `@` and to `!`s are found on the device; a use other than an element or the length
+/// downloads the whole array once. The Java twin's output is checked too.
+#[test]
+fn device_results_come_down_only_where_the_host_reads_them() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_lazy";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    for call in &calls {
+        let results: Vec<&(String, u64)> =
+            call.d2h.iter().filter(|(b, _)| b == "somd_out").collect();
+        assert!(results.is_empty(), "{} downloads its result:\n{stderr}", call.name);
+    }
+    let n = 100_000u64;
+    let reads = late_reads(stderr);
+    // `ys[0]`, `ys[n / 2]`, `ys[0]` again, `ys[n - 1]` (`int`); 16 of the 17 `long`s of
+    // `firsts`, then the whole `ws`; `cells[3]` (twice) and `cells[n - 1]` (one struct
+    // each); the whole of `odds` (100,000 bytes); `halves[n - 2]`; `cur[7]`; the whole of
+    // `later` for `alias`.
+    let cell = reads.get(20).copied().unwrap_or_default();
+    let mut wanted = vec![4, 4, 4];
+    wanted.extend([8; 16]);
+    wanted.extend([8 * n, cell, cell, n, 8, 4, 4 * n]);
+    assert_eq!(reads, wanted, "late reads of `@` results in\n{stderr}");
+    assert!((12..=32).contains(&cell), "a `Cell` takes {cell} bytes");
+    // The rounds of `cur = Main @ step(cur, k)` read the previous round's result where it
+    // is, and the `!`s of `cur` and `later` reduce theirs on the device.
+    let steps: Vec<&CallTrace> = calls.iter().filter(|c| c.name == "Main.step").collect();
+    assert_eq!(steps.len(), 5, "{stderr}");
+    for step in steps {
+        assert!(step.h2d.is_empty() && step.resident.len() == 1, "{stderr}");
+    }
+    let sums: Vec<&CallTrace> = calls.iter().filter(|c| c.name == "+ ! in Main.main").collect();
+    assert_eq!(sums.len(), 2, "{stderr}");
+    for sum in sums {
+        assert!(sum.h2d.is_empty(), "a `!` uploads a result:\n{stderr}");
+        assert_eq!(sum.resident, [("reduce.input".to_string(), 4 * n)], "{stderr}");
     }
 }
 
@@ -3730,10 +3792,15 @@ fn device_fused_maps_are_one_launch() {
         );
         let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["MRIQ.sample", "MRIQ.computeQ"]);
-        // The samples come down (the host keeps `samples` as a value array); the voxels
-        // never do: `q` and the two partial arrays are all that comes down.
+        // The samples stay on the device for `computeQ`, the voxels never exist apart from
+        // its kernel, and `q` stays there too (the host reads two of its elements after
+        // the call, `analysis::lazy`): the two partial arrays are all that comes down.
+        let down: Vec<&str> = calls[0].d2h.iter().map(|(b, _)| b.as_str()).collect();
+        assert!(down.is_empty(), "{}", outcome.stderr);
         let down: Vec<&str> = calls[1].d2h.iter().map(|(b, _)| b.as_str()).collect();
-        assert_eq!(down, ["somd_out", "somd_partials0", "somd_partials1"]);
+        assert_eq!(down, ["somd_partials0", "somd_partials1"]);
+        // 512 voxels of 8 bytes: the first read of `q` brings all of it.
+        assert_eq!(late_reads(&outcome.stderr), [512 * 8], "{}", outcome.stderr);
         let switched = run_with_env(binary, &expected.args, *opencl, &[("SOMD_MAPFUSE", "0")]);
         if let Some(why) = compare(&expected, &switched) {
             panic!("mriq under SOMD_MAPFUSE=0: {why}\n{}", switched.stderr);

@@ -97,9 +97,13 @@ fn eligible_constructs_get_a_device_path() {
     assert!(text.contains("return done.output_1d::<i32>("), "{text}");
     assert!(text.contains("let partials: Vec<i64> = done.partials();"), "{text}");
     assert!(!text.contains("K_Main_loud"), "{text}");
-    // Maps, the chain, the fused reduction and the array reduction.
-    assert!(text.contains("rt::device::run_map(&K_MAP_"), "{text}");
-    assert!(text.contains("rt::device::run_map_chain(&K_MAP_"), "{text}");
+    // Maps, the chain, the fused reduction and the array reduction. The results of `@ sq`
+    // and of the chain stay on the device until `s[0]` and `w[0]` read one element each
+    // (`analysis::lazy`).
+    assert!(text.contains("rt::device::run_map_lazy(&K_MAP_"), "{text}");
+    assert!(text.contains("rt::device::run_map_chain_lazy(&K_MAP_"), "{text}");
+    assert!(text.contains("let mut s: rt::device::Lazy<i32> ="), "{text}");
+    assert!(text.contains("Some(done) => done.lazy_result::<i64>()"), "{text}");
     assert!(text.contains("rt::device::HostArg::Chained"), "{text}");
     assert!(text.contains("rt::device::reduce_array::<rt::reduce::Add, i32>(\"+ ! in Main.main\""));
     assert!(text.contains("rt::device::run_fold(&K_FOLD_"), "{text}");
@@ -109,13 +113,13 @@ fn eligible_constructs_get_a_device_path() {
     assert!(text.contains("let _somd_clock = rt::device::clock(K_Main_twice.label);"), "{text}");
     assert!(text.contains("rt::device::clock(\"+ ! in Main.main\");"), "{text}");
     let clocks = text.matches("rt::device::clock(").count();
-    let attempts = ["run_reading(", "run_map(", "reduce_array::<", "run_fold("]
+    let attempts = ["run_reading(", "run_map(", "run_map_lazy(", "reduce_array::<", "run_fold("]
         .iter()
         .map(|f| text.matches(&format!("rt::device::{f}")).count())
         .sum::<usize>();
     assert_eq!(clocks, attempts, "one clock per adaptive device attempt\n{text}");
     let groups = text.matches("let _somd_group = rt::device::group(K_MAP_").count();
-    let chains = text.matches("rt::device::run_map_chain(").count();
+    let chains = text.matches("rt::device::run_map_chain_lazy(").count();
     assert_eq!((groups, chains), (1, 1), "one group site per chain\n{text}");
     // Every device path keeps the CPU path as its fallback (`run_call_traced`, or
     // `run_call_balanced_traced` for a method without barriers).
@@ -164,7 +168,71 @@ public class Main {
     assert!(glue.structs.iter().any(|(l, name)| name == "P" && l.size == 4));
     let text = write_main(&module, &sources, "test").unwrap();
     assert!(text.contains("impl rt::device::DevStruct for P {"), "{text}");
-    assert!(text.contains("done.result::<Val<P>>()"), "{text}");
+    assert!(text.contains("done.lazy_result::<Val<P>>()"), "{text}");
+}
+
+/// A `@` result the host reads at few elements, or hands to device calls, stays on the
+/// device (`analysis::lazy`): the local is a `Lazy`, read element by element outside loops
+/// and through its host copy inside one and where it is passed on (a SOMD method with a
+/// device path takes it as it is); a result the host only compares is downloaded by the
+/// call as before.
+#[test]
+fn map_results_read_at_few_elements_stay_on_the_device() {
+    let (module, sources) = compile(
+        r#"
+public class Main {
+    static local int sq(int x) {
+        return x * x;
+    }
+
+    static int first(int[[]] v) {
+        return v[0];
+    }
+
+    static reduce(+) int total(dist int[[]] v) {
+        int s = 0;
+        for (int i = 0; i < v.length; i++) {
+            s += v[i];
+        }
+        return s;
+    }
+
+    public static void main(String[] args) {
+        int[] a = {1, 2, 3};
+        int[[]] once = Main @ sq(a);
+        int[[]] looped = Main @ sq(once);
+        int t = looped[1] + + ! looped;
+        for (int i = 0; i < looped.length; i++) {
+            t += looped[i];
+        }
+        int[[]] compared = Main @ sq(a);
+        System.out.println(once[2] + t + first(looped) + (compared == once ? 1 : 0)
+            + total(once) + total(new int[[]](a)));
+    }
+}
+"#,
+    );
+    let text = write_main(&module, &sources, "test").unwrap();
+    assert!(text.contains("let mut once: rt::device::Lazy<i32> ="), "{text}");
+    assert!(text.contains("let mut looped: rt::device::Lazy<i32> ="), "{text}");
+    assert!(text.contains("let mut compared: VArr<i32> ="), "{text}");
+    // `once` crosses to the next `@` as it is (the call finds its buffer).
+    assert!(text.contains("= once.clone();"), "{text}");
+    assert!(text.contains("looped.get(1i32, "), "{text}");
+    assert!(text.contains("looped.host().get(i, "), "{text}");
+    assert!(text.contains("Main_first(looped.host())"), "{text}");
+    assert!(text.contains("once.host().clone()"), "{text}");
+    // The `!` finds the result on the device.
+    assert!(text.contains(" = &looped;"), "{text}");
+    assert_eq!(text.matches("rt::device::run_map_lazy(").count(), 2, "{text}");
+    // A SOMD method with a device path takes its value arrays as `Lazy`s: `once` as it is,
+    // a host-made array wrapped; its CPU path reads the host copy.
+    assert!(text.contains("v: &rt::device::Lazy<i32>,"), "{text}");
+    assert!(text.contains("let v: &VArr<i32> = v.host();"), "{text}");
+    assert!(text.contains("Main_total_somd(&once, "), "{text}");
+    let wrapped = text.rsplit("Main_total_somd(").next().unwrap_or_default();
+    assert!(wrapped.trim_start().starts_with("&rt::device::Lazy::from_host("), "{text}");
+    assert_eq!(text.matches("rt::device::run_map(").count(), 1, "{text}");
 }
 
 /// `C.m ! a` over a value class with a device layout folds the structs on the device, and

@@ -37,8 +37,8 @@ use super::EmitError;
 use crate::opencl::{self, ArgKind, ArgSource, ClOptions, KernelManifest, KernelSet, SizeRule};
 use somd_diag::SourceMap;
 use somd_mir::analysis::{self, KernelKind, SizeExpr, SomdBody, SomdResult, SomdShape, Subject};
-use somd_mir::analysis::{walk, SyncReturn, SyncStep};
-use somd_mir::{FuncId, FuncKind, Module, Reduction, SomdSig, Type};
+use somd_mir::analysis::{lazy::LazyLocal, walk, SyncReturn, SyncStep};
+use somd_mir::{FuncId, FuncKind, LocalId, Module, Reduction, SomdSig, Type};
 use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -87,6 +87,9 @@ pub struct Glue {
     /// (`analysis::rows`): the host writer opens `rt::device::rows` around each and
     /// fetches the rows with `rt::device::row`.
     pub rows: Vec<somd_mir::analysis::rows::RowLoop>,
+    /// Locals whose `@` results stay on the device until the host reads them
+    /// (`analysis::lazy`): the host writer holds them as `rt::device::Lazy`.
+    pub lazy: Vec<somd_mir::analysis::lazy::LazyLocal>,
 }
 
 /// One run of fused statements the host can launch.
@@ -179,6 +182,29 @@ impl Glue {
             };
             (format!("K_MAP_{}_{}", func.0, expr.0), result)
         })
+    }
+
+    /// The lazy local `local` of `func` (`analysis::lazy`), if it is one.
+    pub fn lazy_local(&self, func: FuncId, local: LocalId) -> Option<&LazyLocal> {
+        self.lazy.iter().find(|l| l.func == func && l.local == local)
+    }
+
+    /// Whether parameter `i` of SOMD method `callee` is a value array its wrapper takes as
+    /// an `rt::device::Lazy` (the method has a device path, and the parameter is a 1-D value
+    /// array): a lazy local crosses to the call as it is, and its buffer stays on the
+    /// device when the call runs there (`analysis::lazy`).
+    pub fn lazy_param(&self, module: &Module, callee: FuncId, i: usize) -> bool {
+        self.calls.contains_key(&callee)
+            && module.functions.get(callee.0 as usize).is_some_and(|f| {
+                f.params
+                    .get(i)
+                    .is_some_and(|p| analysis::lazy::is_flat_value_array(module, &f.local(*p).ty))
+            })
+    }
+
+    /// Whether the `@` at `expr` of `func` gives its result to a lazy local.
+    pub fn lazy_map(&self, func: FuncId, expr: somd_mir::ExprId) -> bool {
+        self.lazy.iter().any(|l| l.func == func && l.maps.contains(&expr))
     }
 
     /// The `KernelDesc` static of the filter task at `expr` of `func`, when its batches
@@ -395,6 +421,13 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
             }
         }
     }
+    // A lazy local whose `@`s have no host glue (a note says why) holds host results only.
+    glue.lazy = info
+        .lazy
+        .iter()
+        .filter(|l| l.maps.iter().any(|e| glue.maps.contains_key(&(l.func, *e))))
+        .cloned()
+        .collect();
     glue
 }
 

@@ -176,6 +176,9 @@ pub struct FnCx<'a> {
     /// arguments and length bound as `_e{p}_k` and `_e{p}n`): only these can run inline in
     /// fused statements (`fused_inline_prelude` reads those names).
     pub map_fused_bound: HashSet<ExprId>,
+    /// `@`s whose text is an `rt::device::Lazy` (the device path left the result on the
+    /// device): a lazy local takes them as they are, and wraps any other value.
+    pub lazy_made: HashSet<ExprId>,
 }
 
 /// Where the function stops reading its local arrays (`last_uses`).
@@ -545,6 +548,7 @@ impl<'a> FnCx<'a> {
             hoisted: HashMap::new(),
             replaced: HashMap::new(),
             map_fused_bound: HashSet::new(),
+            lazy_made: HashSet::new(),
             unchecked: HashMap::new(),
             device: None,
             row_marks: HashMap::new(),
@@ -578,6 +582,61 @@ impl<'a> FnCx<'a> {
             .get(id.0 as usize)
             .cloned()
             .unwrap_or_else(|| format!("_l{}", id.0))
+    }
+
+    /// The local `l` as a lazy local (`analysis::lazy`): held as an `rt::device::Lazy`.
+    pub(super) fn lazy(&self, l: LocalId) -> Option<&'a somd_mir::analysis::lazy::LazyLocal> {
+        self.device.and_then(|g| g.lazy_local(self.fid, l))
+    }
+
+    /// The lazy local that expression `id` names, if it names one.
+    pub(super) fn lazy_name(&self, id: ExprId) -> Option<String> {
+        match self.e(id).ok()?.kind {
+            ExprKind::Local(l) if self.lazy(l).is_some() => Some(self.local_name(l)),
+            _ => None,
+        }
+    }
+
+    /// Whether the `@` at `id` gives its result to a lazy local: its device path leaves the
+    /// result on the device (`run_map_lazy`, `lazy_result`), and its text is then a
+    /// `Lazy` (recorded in [`FnCx::lazy_made`] by the caller).
+    pub(super) fn lazy_map(&self, id: ExprId) -> bool {
+        self.device.is_some_and(|g| g.lazy_map(self.fid, id))
+    }
+
+    /// The value `id` stored into a lazy local: the `Lazy` its `@` made, or its value
+    /// held by the host.
+    pub(super) fn lazy_value(&mut self, id: ExprId) -> Result<String, EmitError> {
+        let text = self.expr(id)?;
+        Ok(match self.lazy_made.contains(&id) {
+            true => text,
+            false => format!("rt::device::Lazy::from_host({text})"),
+        })
+    }
+
+    /// An owned `rt::device::Lazy` of the value array `id`: a lazy local's handle, or the
+    /// value held by the host.
+    fn lazy_arg(&mut self, id: ExprId) -> Result<String, EmitError> {
+        match self.lazy_name(id) {
+            Some(name) => Ok(format!("{name}.clone()")),
+            None => Ok(format!("rt::device::Lazy::from_host({})", self.expr(id)?)),
+        }
+    }
+
+    /// The array of the element read `read` of `array`: a lazy local is read element by
+    /// element where the analysis found the read made once per value of the local, and
+    /// through its host copy elsewhere (inside loops).
+    fn index_base(&mut self, read: ExprId, array: ExprId) -> Result<String, EmitError> {
+        if let ExprKind::Local(l) = self.e(array)?.kind {
+            if let Some(lazy) = self.lazy(l) {
+                let name = self.local_name(l);
+                return Ok(match lazy.single_reads.contains(&read) {
+                    true => name,
+                    false => format!("{name}.host()"),
+                });
+            }
+        }
+        self.recv(array)
     }
 
     pub fn local_ty(&self, id: LocalId) -> Result<&'a Type, EmitError> {
@@ -724,6 +783,11 @@ impl<'a> FnCx<'a> {
         }
         let expr = self.e(id)?;
         let copy = is_copy(&expr.ty);
+        if let Some(name) = self.lazy_name(id) {
+            // Any other use than an element, the length or a device call's argument reads
+            // the whole array on the host.
+            return Ok(format!("{name}.host().clone()"));
+        }
         match &expr.kind {
             ExprKind::Local(_) | ExprKind::This | ExprKind::Static(_) if !copy => {
                 Ok(format!("{}.clone()", paren(self.recv(id)?)))
@@ -748,12 +812,12 @@ impl<'a> FnCx<'a> {
             }
             ExprKind::Index { array, index } if !is_copy(&expr.ty) && self.is_pure(*index) => {
                 if let Some(var) = self.hoisted.get(&id).cloned() {
-                    let base = self.recv(*array)?;
+                    let base = self.index_base(id, *array)?;
                     let idx = self.expr(*index)?;
                     let pos = self.pos(expr.span);
                     return Ok(format!("{var}.or_else(|| {}.at({idx}, {pos}))", paren(base)));
                 }
-                let base = self.recv(*array)?;
+                let base = self.index_base(id, *array)?;
                 let idx = self.expr(*index)?;
                 let pos = self.pos(expr.span);
                 Ok(format!("{}.at({idx}, {pos})", paren(base)))
@@ -777,6 +841,9 @@ impl<'a> FnCx<'a> {
 
     /// A `&T` argument (for reference types).
     pub fn arg_ref(&mut self, id: ExprId) -> Result<String, EmitError> {
+        if let Some(name) = self.lazy_name(id) {
+            return Ok(format!("{name}.host()"));
+        }
         let expr = self.e(id)?;
         match &expr.kind {
             ExprKind::Local(l) if self.by_ref[l.0 as usize] => Ok(self.local_name(*l)),
@@ -846,7 +913,7 @@ impl<'a> FnCx<'a> {
             ExprKind::Index { array, index } => {
                 let pos = self.pos(expr.span);
                 if self.is_pure(*index) || self.keeps_local(*array, &[*index]) {
-                    let base = self.recv(*array)?;
+                    let base = self.index_base(id, *array)?;
                     let idx = self.expr(*index)?;
                     Ok(format!("{}.get({idx}, {pos})", paren(base)))
                 } else {
@@ -1016,7 +1083,11 @@ impl<'a> FnCx<'a> {
                 if let Some(text) = self.map_fold(id, reducer, &pos)? {
                     return Ok(text);
                 }
-                let arr = self.arg_ref(*array)?;
+                let arr = match self.lazy_name(*array) {
+                    // A device reduction finds the buffer of a lazy local.
+                    Some(name) => format!("&{name}"),
+                    None => self.arg_ref(*array)?,
+                };
                 match reducer {
                     ArrayReducer::Op(op) => {
                         let op = types::reduce_op(*op).ok_or_else(|| {
@@ -1218,15 +1289,29 @@ impl<'a> FnCx<'a> {
             let k = callee.somd.as_ref().map_or(0, |s| s.dist_params.len());
             texts.push(format!("&[Geo::WHOLE; {k}]"));
         }
+        // The wrapper of a SOMD method with a device path takes its 1-D value arrays as
+        // `rt::device::Lazy`s (`somd.rs`): a lazy local as it is, any other value wrapped.
+        let receivers = usize::from(receiver.is_some());
+        let lazy: Vec<bool> = (0..all.len())
+            .map(|k| {
+                somd.is_some()
+                    && k >= receivers
+                    && self.device.is_some_and(|g| g.lazy_param(self.module, func, k - receivers))
+            })
+            .collect();
         let pure = all.iter().all(|(a, _)| self.is_pure(*a));
         let mut lets = String::new();
         if pure || all.len() <= 1 {
-            for (a, ty) in &all {
-                texts.push(self.arg(*a, ty)?);
+            for (k, (a, ty)) in all.iter().enumerate() {
+                texts.push(match (lazy[k], self.lazy_name(*a)) {
+                    (true, Some(name)) => format!("&{name}"),
+                    (true, None) => format!("&{}", self.lazy_arg(*a)?),
+                    (false, _) => self.arg(*a, ty)?,
+                });
             }
         } else {
             for (i, (a, ty)) in all.iter().enumerate() {
-                let value = self.expr(*a)?;
+                let value = if lazy[i] { self.lazy_arg(*a)? } else { self.expr(*a)? };
                 lets.push_str(&format!("let _e{}_{i} = {value}; ", a.0));
                 texts.push(if is_copy(ty) {
                     format!("_e{}_{i}", a.0)
@@ -1338,6 +1423,8 @@ impl<'a> FnCx<'a> {
                     ) if n.len() == 1 => {
                         format!("rt::somd::Range({})", self.expr(n[0])?)
                     }
+                    // A lazy local crosses as it is: a device call finds its buffer.
+                    _ if let Some(name) = self.lazy_name(*arg) => format!("{name}.clone()"),
                     _ => self.expr(*arg)?,
                 };
                 parts.lets.push_str(&format!("let {var} = {value}; "));
@@ -1411,18 +1498,38 @@ impl<'a> FnCx<'a> {
         if let Some((desc, result)) = device {
             // The device path; `None` runs the CPU path (see `device.rs`).
             let host_args = parts.device_args.join(", ");
+            let (run, result, cpu) = self.map_result(id, &result);
             return Ok(format!(
                 "{{ {lets}let {n} = rt::somd::map_len(&[{lens}], {pos}); \
                  let _somd_clock = rt::device::clock({desc}.label); \
-                 match rt::device::run_map(&{desc}, {n}, &[{host_args}]) {{ \
+                 match rt::device::{run}(&{desc}, {n}, &[{host_args}]) {{ \
                  Some(done) => done.{result}, \
-                 None => rt::somd::map({n}, |i| {name}({call_args})), }} }}"
+                 None => {}, }} }}",
+                cpu(format!("rt::somd::map({n}, |i| {name}({call_args}))"))
             ));
         }
         Ok(format!(
             "{{ {lets}let {n} = rt::somd::map_len(&[{lens}], {pos}); \
              rt::somd::map({n}, |i| {name}({call_args}){freeze}) }}"
         ))
+    }
+
+    /// How the device path of the `@` at `id`, whose `DeviceResult` call is `result`, runs
+    /// and gives its value, and how its CPU path's value is wrapped: the `@` of a lazy
+    /// local leaves its result on the device (`run_map_lazy`, `lazy_result`) and its text
+    /// is a `Lazy` (recorded in [`FnCx::lazy_made`]).
+    pub(super) fn map_result(
+        &mut self,
+        id: ExprId,
+        result: &str,
+    ) -> (&'static str, String, fn(String) -> String) {
+        if !self.lazy_map(id) {
+            return ("run_map", result.to_string(), std::convert::identity);
+        }
+        self.lazy_made.insert(id);
+        ("run_map_lazy", format!("lazy_{result}"), |cpu| {
+            format!("rt::device::Lazy::from_host({cpu})")
+        })
     }
 
     /// `op ! (C @ f(..))` fused into one device kernel that leaves one partial per
@@ -1604,13 +1711,17 @@ impl<'a> FnCx<'a> {
             &outer_desc,
             &[inner_desc.clone(), outer_desc.clone()],
         );
+        let (run, result, cpu) = self.map_result(id, &result);
+        let run = run.replacen("run_map", "run_map_chain", 1);
+        let outer_cpu =
+            cpu(format!("rt::somd::map({no}, |i| {}({}))", outer.name, outer.call_args.join(", ")));
         Ok(Some(format!(
             "{{ {}let {ni} = rt::somd::map_len(&[{}], {}); {}{group} \
-             match rt::device::run_map_chain(&{inner_desc}, {ni}, &[{}], &{outer_desc}, &[{}], {}, &[{}]) {{ \
+             match rt::device::{run}(&{inner_desc}, {ni}, &[{}], &{outer_desc}, &[{}], {}, &[{}]) {{ \
              Some(done) => done.{result}, \
              None => {{ let _e{}_0 = rt::somd::map({ni}, |i| {}({})); \
              let {no} = rt::somd::map_len(&[{}], {}); \
-             rt::somd::map({no}, |i| {}({})) }} }} }}",
+             {outer_cpu} }} }} }}",
             inner.lets,
             inner.lens.join(", "),
             inner.pos,
@@ -1624,8 +1735,6 @@ impl<'a> FnCx<'a> {
             inner.call_args.join(", "),
             outer.lens.join(", "),
             outer.pos,
-            outer.name,
-            outer.call_args.join(", "),
         )))
     }
 
@@ -1684,7 +1793,10 @@ impl<'a> FnCx<'a> {
     ) -> Result<String, EmitError> {
         let t = self.e(target)?;
         let copy = is_copy(&t.ty);
-        let v = self.expr(value)?;
+        let v = match self.lazy_name(target) {
+            Some(_) => self.lazy_value(value)?,
+            None => self.expr(value)?,
+        };
         let tmp = format!("_e{}v", id.0);
         let result = if copy { tmp.clone() } else { format!("{tmp}.clone()") };
         let (store, value_text) = if value_needed {

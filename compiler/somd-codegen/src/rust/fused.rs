@@ -80,12 +80,23 @@ impl FnCx<'_> {
             return Ok(None);
         }
         let n = format!("_e{}n", mapped.0);
+        // The producer's result stays on the device when a lazy local takes it.
+        let (run, result) = match g.producer {
+            Some(p) => {
+                let (_, result) = glue
+                    .map_desc(self.fid, p)
+                    .ok_or_else(|| EmitError::Internal("fused producer without glue".into()))?;
+                let (run, result, cpu) = self.map_result(p, &result);
+                (run, Some((p, result, cpu)))
+            }
+            None => ("run_map", None),
+        };
         // The inline form reads the producer's arguments that its own prelude bound; a
         // producer whose prelude was not written (its map runs on the CPU, or its arguments
         // are frozen at the call) is an ordinary statement before these.
         let inline_prelude = match &g.inline {
             Some(inline) if self.map_fused_bound.contains(&inline.0) => {
-                Some(self.fused_inline_prelude(&g, inline, mapped, &var)?)
+                Some(self.fused_inline_prelude(&g, inline, mapped, &var, run)?)
             }
             _ => None,
         };
@@ -112,7 +123,7 @@ impl FnCx<'_> {
         let prelude = inline_prelude.unwrap_or_else(|| {
             format!(
                 "{}let {n} = rt::somd::map_len(&[{}], {}); \
-                 let {var} = if {} {{ rt::device::run_map(&{}, {n}, &[{}]) }} else {{ None }};",
+                 let {var} = if {} {{ rt::device::{run}(&{}, {n}, &[{}]) }} else {{ None }};",
                 parts.lets,
                 parts.lens.join(", "),
                 parts.pos,
@@ -121,15 +132,14 @@ impl FnCx<'_> {
                 parts.device_args.join(", "),
             )
         });
-        if let Some(p) = g.producer {
-            let (_, result) = glue
-                .map_desc(self.fid, p)
-                .ok_or_else(|| EmitError::Internal("fused producer without glue".into()))?;
+        if let Some((p, result, cpu)) = result {
             let text = format!(
-                "match &{var} {{ Some(done) => done.{result}, \
-                 None => rt::somd::map({n}, |i| {}({})), }}",
-                parts.name,
-                parts.call_args.join(", ")
+                "match &{var} {{ Some(done) => done.{result}, None => {}, }}",
+                cpu(format!(
+                    "rt::somd::map({n}, |i| {}({}))",
+                    parts.name,
+                    parts.call_args.join(", ")
+                ))
             );
             self.replaced.insert(p, text);
         }
@@ -161,6 +171,7 @@ impl FnCx<'_> {
         inline: &(ExprId, usize, usize, String),
         mapped: ExprId,
         var: &str,
+        run: &str,
     ) -> Result<String, EmitError> {
         let Some(glue) = self.device else { return Err(EmitError::Internal("no glue".into())) };
         let (producer, slot, _, desc) = inline;
@@ -201,14 +212,14 @@ impl FnCx<'_> {
         let slot_var = format!("_e{}_{slot}", mapped.0);
         let inline_var = format!("{var}_inline");
         Ok(format!(
-            "{}let {inline_var} = if {} {{ rt::device::run_map(&{desc}, {pn}, &[{}]) }} \
+            "{}let {inline_var} = if {} {{ rt::device::{run}(&{desc}, {pn}, &[{}]) }} \
              else {{ None }}; \
              let {slot_var} = if {inline_var}.is_some() {{ rt::somd::map(0, |i| {}({})) }} \
              else {{ {slot_value} }}; \
              let {n} = if {inline_var}.is_some() {{ {pn} }} \
              else {{ rt::somd::map_len(&[{}], {}) }}; \
              let {var} = if {inline_var}.is_some() {{ {inline_var} }} \
-             else if {} {{ rt::device::run_map(&{}, {n}, &[{}]) }} else {{ None }};",
+             else if {} {{ rt::device::{run}(&{}, {n}, &[{}]) }} else {{ None }};",
             parts.lets,
             test.join(" && "),
             host.join(", "),
@@ -304,11 +315,13 @@ impl FnCx<'_> {
         let host = chained_args(f.consumer, &ca, f.slot, &consumer, &producer, &n, &mut test);
         let group =
             group_clock("_somd_group", &f.desc, &[f.desc.clone(), p_desc.clone(), c_desc.clone()]);
+        // The consumer's own code (`c_code`) made a `Lazy` when a lazy local takes its result.
+        let (run, result, _) = self.map_result(f.consumer, &result);
         self.replaced.insert(
             f.consumer,
             format!(
                 "{{ {group} {}let somd_mapfuse = if {} {{ \
-                 rt::device::run_map(&{}, {n}, &[{}]) }} else {{ None }}; \
+                 rt::device::{run}(&{}, {n}, &[{}]) }} else {{ None }}; \
                  match somd_mapfuse {{ Some(done) => done.{result}, None => {c_code}, }} }}",
                 consumer.lets,
                 test.join(" && "),

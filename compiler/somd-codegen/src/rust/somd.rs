@@ -266,14 +266,22 @@ impl FnCx<'_> {
             params.push(format!("{this}: &{this_ty}"));
             body_args.push(this);
         }
-        for p in &func.params {
+        // 1-D value arrays of a method with a device path come as `rt::device::Lazy`s: a
+        // `@` result the caller left on the device stays there for the device call, and the
+        // CPU path reads the host copy (`analysis::lazy`).
+        let mut lazy_params = Vec::new();
+        for (i, p) in func.params.iter().enumerate() {
             let ty = self.local_ty(*p)?;
             let rust = self.ty(ty)?;
             let pname = self.local_name(*p);
-            params.push(if is_copy(ty) {
-                format!("{pname}: {rust}")
-            } else {
-                format!("{pname}: &{rust}")
+            let lazy = device.is_some_and(|(glue, _)| glue.lazy_param(self.module, self.fid, i));
+            params.push(match (ty, lazy) {
+                (_, _) if is_copy(ty) => format!("{pname}: {rust}"),
+                (Type::ValueArray(elem, _), true) => {
+                    lazy_params.push(format!("    let {pname}: &{rust} = {pname}.host();"));
+                    format!("{pname}: &rt::device::Lazy<{}>", self.ty(elem)?)
+                }
+                _ => format!("{pname}: &{rust}"),
             });
         }
         params.push("moved: u64".to_string());
@@ -354,6 +362,9 @@ impl FnCx<'_> {
         if let Some((glue, call)) = device {
             let names: Vec<String> = func.params.iter().map(|p| self.local_name(*p)).collect();
             super::device::write_prologue(out, glue, call, self, &name, &names, &result)?;
+        }
+        for rebind in &lazy_params {
+            writeln!(out, "{rebind}")?;
         }
         // The number of MIs is bounded by the units the first `dist` argument splits into:
         // its elements (1-D), its rows (`dim = 1`, user strategies), the columns of a

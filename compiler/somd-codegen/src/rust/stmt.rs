@@ -615,6 +615,20 @@ impl FnCx<'_> {
                 self.by_ref[local.0 as usize] = true;
                 writeln!(out, "{level}let {name}: &{ty} = {value};")?;
             }
+            Stmt::Let { local, init } if self.lazy(*local).is_some() => {
+                // `@` results that stay on the device until the host reads them
+                // (`analysis::lazy`).
+                let Type::ValueArray(elem, _) = self.local_ty(*local)? else {
+                    return Err(EmitError::Internal("lazy local of another type".into()));
+                };
+                let rust = format!("rt::device::Lazy<{}>", self.ty(elem)?);
+                let value = match init {
+                    Some(e) => self.lazy_value(*e)?,
+                    None => "Default::default()".to_string(),
+                };
+                let name = self.local_name(*local);
+                write_text(out, level, &format!("let mut {name}: {rust} = "), &value, ";")?;
+            }
             Stmt::Let { local, init } => {
                 let ty = self.local_ty(*local)?;
                 let rust = self.ty(ty)?;
