@@ -219,6 +219,16 @@ pub trait HostArray {
     fn raw_rows_mut(&self) -> Option<Vec<&mut [u8]>> {
         None
     }
+    /// The array's own copy on `ctx` when it has one there and no host copy (a `@` result
+    /// left on the device, [`Lazy`]): calls use it as it is.
+    fn device_copy(&self, _ctx: &'static DeviceCtx) -> Option<std::sync::Arc<DevBuf>> {
+        None
+    }
+    /// Whether the host holds the elements (not so for a [`Lazy`] left on the device, whose
+    /// [`HostArray::bytes`] and [`HostArray::raw_rows`] download it whole).
+    fn on_host(&self) -> bool {
+        true
+    }
 }
 
 /// Opens a row scope for the calls of the `sync`-form SOMD method `label` whose argument
@@ -689,6 +699,14 @@ impl<A: HostArray + ?Sized> HostArray for &A {
 
     fn raw_rows_mut(&self) -> Option<Vec<&mut [u8]>> {
         (**self).raw_rows_mut()
+    }
+
+    fn device_copy(&self, ctx: &'static DeviceCtx) -> Option<std::sync::Arc<DevBuf>> {
+        (**self).device_copy(ctx)
+    }
+
+    fn on_host(&self) -> bool {
+        (**self).on_host()
     }
 }
 
@@ -1250,8 +1268,9 @@ impl DeviceResult {
     }
 }
 
-/// A device buffer of the call.
-struct DevBuf {
+/// A device buffer of a call (opaque outside the runtime: [`HostArray::device_copy`] hands
+/// one to the call that uses it).
+pub struct DevBuf {
     buffer: Buffer<u8>,
 }
 
@@ -1312,6 +1331,10 @@ fn fill_pattern(ctx: &'static DeviceCtx, buf: &mut DevBuf, bytes: usize, pattern
 /// buffer is kept for later calls, and found there instead of uploaded again. `None`: too
 /// large for the device (the policy's fallback).
 fn upload(ctx: &'static DeviceCtx, array: &dyn HostArray, name: &str) -> Option<Held> {
+    if let Some(buf) = array.device_copy(ctx) {
+        resident::trace_resident(ctx, name, array.resident_key().map_or(0, |key| key.bytes()));
+        return Some(Held::Shared(buf));
+    }
     upload_keyed(ctx, array.resident_key(), name, || upload_new(ctx, array, name))
 }
 
@@ -2673,6 +2696,9 @@ where
     // each element): they are widened on upload.
     let widened: Option<Vec<u8>> = match (array.elem(), T::ELEM) {
         (e, t) if e == t => None,
+        // A result left on the device: the host reduces it (one download) rather than
+        // widening it on the host and uploading four times its bytes.
+        (Elem::I8 | Elem::I16 | Elem::U16, Elem::I32) if !array.on_host() => return None,
         (Elem::I8 | Elem::I16 | Elem::U16, Elem::I32) => Some(widen_to_int(array)),
         _ => return None,
     };
@@ -2692,8 +2718,14 @@ where
     let _scope = trace::CallScope::begin(label, ctx.label);
     if widened.is_none() {
         let n = array.shape().and_then(|s| s.first().copied()).unwrap_or(0);
-        let key = array.resident_key().filter(|key| key.bytes() == n * size);
-        if let Some(buf) = key.and_then(|key| resident::find(ctx, &key, "reduce.input")) {
+        let found = match array.device_copy(ctx) {
+            Some(buf) => {
+                resident::trace_resident(ctx, "reduce.input", n * size);
+                Some(buf)
+            }
+            None => array.resident_key().and_then(|key| resident::find(ctx, &key, "reduce.input")),
+        };
+        if let Some(buf) = found {
             let reduced = crate::opencl::reduce::reduce_buffer::<Op, T>(ctx, &buf.buffer, n);
             return Some(reduced.or_fatal());
         }

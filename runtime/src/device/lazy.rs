@@ -5,8 +5,9 @@
 //! hands `membership` to the next device call. When the compiler has proved that a local
 //! holds only `@` results (`somd_mir::analysis::lazy`), generated code keeps each result
 //! in a [`Lazy`] instead of a [`VArr`]: the kernel's result buffer stays on the device,
-//! where later device calls find it (a `resident` trace event, as for any value array),
-//! and the host gets the elements only when it reads them:
+//! held by the `Lazy`, where later device calls on that device find it
+//! ([`HostArray::device_copy`]; a `resident` trace event, as for any value array), and the
+//! host gets the elements only when it reads them:
 //!
 //! - `v[i]` outside any loop of the local's scope ([`Lazy::at`], [`Lazy::get`]) reads that
 //!   one element (one blocking read of its bytes), until [`SINGLE_READS`] elements have
@@ -14,8 +15,12 @@
 //!   the whole array comes down once, as it would have after the call;
 //! - `v.length` ([`Lazy::length`]) reads nothing;
 //! - every other use ([`Lazy::host`], and `Deref` to the [`VArr`]) downloads the whole
-//!   array once and from then on reads the host copy. The copy is kept with the same
-//!   device buffer, so calls that pass it later still find it on the device.
+//!   array once and from then on reads the host copy. The `Lazy` then lets go of the
+//!   device buffer, which the resident value arrays keep under the host copy's key
+//!   (`device/resident.rs`, evicted least recently used first like any of them).
+//!
+//! While the host has no copy, the device buffer lives as long as the `Lazy`: it is the
+//! array's only copy, so the resident cache's bound on device memory does not apply to it.
 //!
 //! Those reads happen outside any device call: `SOMD_TRACE` shows them as transfers of the
 //! buffer [`LATE`].
@@ -31,7 +36,7 @@ use crate::error::{self, SourcePos};
 use crate::opencl::buffer;
 use crate::opencl::{DeviceCtx, OrFatal};
 use crate::value::VArr;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 /// The buffer name of the transfers of a result the host reads late.
 pub const LATE: &str = "somd_out_late";
@@ -54,23 +59,19 @@ pub struct Lazy<T> {
 
 struct Inner<T> {
     len: usize,
-    /// The device copy; `None` for a result the host computed.
-    device: Option<OnDevice>,
-    /// The host copy, once made (set at construction when `device` is `None`).
+    /// The device holding the result; `None` for a result the host computed.
+    ctx: Option<&'static DeviceCtx>,
+    /// The device copy until the host has its own (then the resident cache keeps it).
+    buf: Mutex<Option<Arc<DevBuf>>>,
+    /// Names the array while there is no host copy whose storage could ([`HostArray::
+    /// resident_key`]): a live allocation of its own, so its address names no other array.
+    token: Arc<[u8]>,
+    /// The host copy, once made (set at construction for a result the host computed).
     host: OnceLock<VArr<T>>,
     /// Elements read one at a time while there is no host copy, by index. Each is boxed
     /// and never removed, so a reference [`Lazy::at`] returned stays valid while `self`
     /// lives.
     singles: Mutex<Vec<(usize, Box<T>)>>,
-}
-
-struct OnDevice {
-    ctx: &'static DeviceCtx,
-    buf: Arc<DevBuf>,
-    /// Names the device copy among the resident value arrays (`device/resident.rs`) while
-    /// there is no host copy whose storage could: a live allocation of its own, so its
-    /// address names no other array.
-    token: Arc<[u8]>,
 }
 
 impl<T> Clone for Lazy<T> {
@@ -86,24 +87,34 @@ impl<T: DevElem> Default for Lazy<T> {
     }
 }
 
+/// Locks `m`; a panic while holding one of these locks leaves no half-made state.
+fn lock<U>(m: &Mutex<U>) -> MutexGuard<'_, U> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 impl<T: DevElem> Lazy<T> {
-    /// A result the host already holds.
-    pub fn from_host(array: VArr<T>) -> Self {
-        let len = array.items().len();
-        let host = OnceLock::new();
-        let _ = host.set(array);
-        Lazy { inner: Arc::new(Inner { len, device: None, host, singles: Mutex::new(Vec::new()) }) }
+    fn new(len: usize, ctx: Option<&'static DeviceCtx>, buf: Option<Arc<DevBuf>>) -> Self {
+        let inner = Inner {
+            len,
+            ctx,
+            buf: Mutex::new(buf),
+            token: Arc::from(vec![0u8]),
+            host: OnceLock::new(),
+            singles: Mutex::new(Vec::new()),
+        };
+        Lazy { inner: Arc::new(inner) }
     }
 
-    /// The `len` elements a kernel left in `buf` on `ctx`. The buffer is also kept among the
-    /// resident value arrays, so that calls passing this array find it there.
+    /// A result the host already holds.
+    pub fn from_host(array: VArr<T>) -> Self {
+        let lazy = Lazy::new(array.items().len(), None, None);
+        let _ = lazy.inner.host.set(array);
+        lazy
+    }
+
+    /// The `len` elements a kernel left in `buf` on `ctx`.
     pub(super) fn on_device(ctx: &'static DeviceCtx, buf: DevBuf, len: usize) -> Self {
-        let token: Arc<[u8]> = Arc::from(vec![0u8]);
-        let key = Key::of(Arc::downgrade(&token), len * T::ELEM.size());
-        let buf = resident::keep(ctx, key, buf);
-        let device = Some(OnDevice { ctx, buf, token });
-        let singles = Mutex::new(Vec::new());
-        Lazy { inner: Arc::new(Inner { len, device, host: OnceLock::new(), singles }) }
+        Lazy::new(len, Some(ctx), Some(Arc::new(buf)))
     }
 
     /// The whole array on the host, downloaded the first time.
@@ -147,21 +158,27 @@ impl<T: DevElem> Lazy<T> {
         self.at(index, pos).clone()
     }
 
+    /// The device buffer while the host has no copy.
+    fn device_buf(&self) -> Option<(&'static DeviceCtx, Arc<DevBuf>)> {
+        let buf = lock(&self.inner.buf).clone()?;
+        Some((self.inner.ctx?, buf))
+    }
+
     /// Element `idx < len` read alone from the device, or `None` when the whole array
     /// should come down instead.
     fn single(&self, idx: usize) -> Option<&T> {
-        let device = self.inner.device.as_ref()?;
         let size = T::ELEM.size();
-        let mut singles = self.inner.singles.lock().unwrap_or_else(|e| e.into_inner());
+        let mut singles = lock(&self.inner.singles);
         let element: *const T = match singles.iter().find(|(at, _)| *at == idx) {
             Some((_, element)) => &**element,
             None => {
                 if singles.len() >= SINGLE_READS || self.inner.len * size <= WHOLE_BELOW {
                     return None;
                 }
+                // `None` once the host copy is being made: read from it instead.
+                let (ctx, buf) = self.device_buf()?;
                 let mut bytes = vec![0u8; size];
-                buffer::read(device.ctx, &device.buf.buffer, idx * size, &mut bytes, LATE)
-                    .or_fatal();
+                buffer::read(ctx, &buf.buffer, idx * size, &mut bytes, LATE).or_fatal();
                 singles.push((idx, Box::new(T::take(&bytes))));
                 singles.last().map(|(_, element)| &**element as *const T)?
             }
@@ -173,39 +190,28 @@ impl<T: DevElem> Lazy<T> {
         Some(unsafe { &*element })
     }
 
-    /// The whole array from the device, kept with the same device buffer under the host
-    /// copy's own key (calls passing the host copy find it).
+    /// The whole array from the device. From then on the resident cache keeps the device
+    /// buffer under the host copy's key (calls passing the host copy find it there) and the
+    /// `Lazy` no longer holds it.
     fn download(&self) -> VArr<T> {
-        let Some(device) = &self.inner.device else {
+        let Some((ctx, buf)) = self.device_buf() else {
             // A host-made result has its copy from the start.
             return VArr::default();
         };
-        if self.inner.len == 0 {
-            return VArr::from_vec(Vec::new());
-        }
-        let (ctx, buf) = (device.ctx, &device.buf);
-        let (output, _) = download(ctx, buf, T::ELEM, vec![self.inner.len], true, LATE);
-        let result = DeviceResult { outputs: vec![Some(output)], ..DeviceResult::default() };
-        let array = result.result::<T>();
+        let array = match self.inner.len {
+            0 => VArr::from_vec(Vec::new()),
+            len => {
+                let (output, _) = download(ctx, &buf, T::ELEM, vec![len], true, LATE);
+                let result =
+                    DeviceResult { outputs: vec![Some(output)], ..DeviceResult::default() };
+                result.result::<T>()
+            }
+        };
         if let Some(key) = array.resident_key() {
-            resident::keep_shared(ctx, key, Arc::clone(buf));
+            resident::keep_shared(ctx, key, buf);
         }
-        // From now on calls name the copy by the host array's key.
-        resident::release(ctx, &self.token_key(device));
+        lock(&self.inner.buf).take();
         array
-    }
-
-    /// The key of the device copy while there is no host copy.
-    fn token_key(&self, device: &OnDevice) -> Key {
-        Key::of(Arc::downgrade(&device.token), self.inner.len * T::ELEM.size())
-    }
-
-    /// The key under which calls find the device copy.
-    fn key(&self) -> Option<ResidentKey> {
-        match (self.inner.host.get(), &self.inner.device) {
-            (None, Some(device)) => Some(self.token_key(device)),
-            _ => self.host().resident_key(),
-        }
     }
 }
 
@@ -224,7 +230,7 @@ impl<T: DevElem> HostArray for Lazy<T> {
     }
 
     fn shape(&self) -> Option<Vec<usize>> {
-        match self.on_host() || self.inner.device.is_none() {
+        match self.on_host() || self.inner.ctx.is_none() {
             true => self.host().shape(),
             // A kernel's result has no `null` element.
             false => Some(vec![self.inner.len]),
@@ -239,8 +245,23 @@ impl<T: DevElem> HostArray for Lazy<T> {
         self.host().raw_rows()
     }
 
+    /// The host copy's key once there is one, the token's before.
     fn resident_key(&self) -> Option<ResidentKey> {
-        self.key()
+        match self.inner.host.get() {
+            Some(host) => host.resident_key(),
+            None => {
+                Some(Key::of(Arc::downgrade(&self.inner.token), self.inner.len * T::ELEM.size()))
+            }
+        }
+    }
+
+    fn device_copy(&self, ctx: &'static DeviceCtx) -> Option<Arc<DevBuf>> {
+        let (on, buf) = self.device_buf()?;
+        std::ptr::eq(on, ctx).then_some(buf)
+    }
+
+    fn on_host(&self) -> bool {
+        Lazy::on_host(self) || self.inner.ctx.is_none()
     }
 }
 

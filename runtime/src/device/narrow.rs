@@ -120,7 +120,9 @@ fn with_parts<R>(array: &dyn HostArray, f: impl FnOnce(&[&[u8]]) -> R) -> R {
 /// The narrow type `array` (an `int` array) can be stored in, if any; its range is read
 /// once per array and remembered while the program holds the array.
 pub(super) fn choose(array: &dyn HostArray) -> Option<Narrow> {
-    if array.elem() != Elem::I32 {
+    // A result left on the device keeps its width: its range would need the whole array
+    // on the host.
+    if array.elem() != Elem::I32 || !array.on_host() {
         return None;
     }
     let compute = || with_parts(array, range_of);
@@ -138,9 +140,9 @@ pub(super) fn bytes(array: &dyn HostArray, narrow: Narrow) -> Vec<u8> {
     with_parts(array, |parts| encode(parts, narrow))
 }
 
-/// The resident key of `array`'s narrow copy: the same storage, its narrow size.
+/// The resident key of `array`'s narrow copy: the same storage, its narrow size and type.
 pub(super) fn key(array: &dyn HostArray, narrow: Narrow, count: usize) -> Option<Key> {
-    array.resident_key().map(|key| key.resized(count * narrow.size()))
+    array.resident_key().map(|key| key.narrowed(count * narrow.size(), narrow.size()))
 }
 
 #[cfg(test)]

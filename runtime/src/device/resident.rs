@@ -22,7 +22,12 @@
 //! storage or takes fewer bytes than the whole array, so neither finds the other's copy.
 //! Entries of dropped arrays are released at the next lookup. The cache holds at most a
 //! quarter of the device's global memory, dropping the least recently used entries first;
-//! an array larger than that is not kept.
+//! an array larger than that is not kept. (A `@` result left on the device before the host
+//! has a copy, `device/lazy.rs`, is held by its `Lazy`, not by this cache.)
+//!
+//! A key also says how the copy stores its elements: a narrow copy of an `int` array
+//! (`device/narrow.rs`) takes as many bytes as a window of the array's first quarter or half,
+//! and neither may find the other.
 
 use super::DevBuf;
 use crate::opencl::trace::{self, Value};
@@ -41,30 +46,36 @@ impl<T: Send + Sync> Liveness for Weak<[T]> {
 }
 
 /// Names the storage of one value array, or one window of it: the address of its first
-/// element, its size on the device and a weak handle on the whole storage.
+/// element, its size on the device, how the device stores its elements and a weak handle on
+/// the whole storage.
 pub struct Key {
     addr: usize,
     bytes: usize,
+    /// 0: in the array's own element type; otherwise the bytes of the narrow type of an
+    /// `int` array's narrow copy (`device/narrow.rs`). A window of the first quarter of an
+    /// `int` array takes the bytes of its `uchar` copy, and must not find it.
+    narrow: usize,
     storage: Box<dyn Liveness>,
 }
 
 impl Key {
     /// The key of the storage `weak` points to, which takes `bytes` on the device.
     pub fn of<T: Send + Sync + 'static>(weak: Weak<[T]>, bytes: usize) -> Key {
-        Key { addr: weak.as_ptr().cast::<u8>() as usize, bytes, storage: Box::new(weak) }
+        let addr = weak.as_ptr().cast::<u8>() as usize;
+        Key { addr, bytes, narrow: 0, storage: Box::new(weak) }
     }
 
     /// The key of the window starting at address `addr` of the storage `weak` points to
     /// (a mutable array's elements, or a value array's partition), which takes `bytes` on
     /// the device.
     pub fn window<T: Send + Sync + 'static>(addr: usize, weak: Weak<[T]>, bytes: usize) -> Key {
-        Key { addr, bytes, storage: Box::new(weak) }
+        Key { addr, bytes, narrow: 0, storage: Box::new(weak) }
     }
 
-    /// The key of another copy of the same storage that takes `bytes` on the device (a
-    /// narrow copy of an `int` array: `device/narrow.rs`).
-    pub fn resized(self, bytes: usize) -> Key {
-        Key { bytes, ..self }
+    /// The key of the narrow copy of the same storage, whose elements take `narrow` bytes
+    /// each and `bytes` in all on the device (`device/narrow.rs`).
+    pub fn narrowed(self, bytes: usize, narrow: usize) -> Key {
+        Key { bytes, narrow, ..self }
     }
 
     /// The bytes the copy takes on the device.
@@ -73,7 +84,7 @@ impl Key {
     }
 
     fn same(&self, other: &Key) -> bool {
-        self.addr == other.addr && self.bytes == other.bytes
+        self.addr == other.addr && self.bytes == other.bytes && self.narrow == other.narrow
     }
 }
 
@@ -113,10 +124,7 @@ pub(super) fn find(ctx: &'static DeviceCtx, key: &Key, name: &str) -> Option<Arc
     cache.clock += 1;
     let clock = cache.clock;
     let id = ctx_id(ctx);
-    let entry = cache
-        .entries
-        .iter_mut()
-        .find(|e| e.ctx == id && e.key.addr == key.addr && e.key.bytes == key.bytes)?;
+    let entry = cache.entries.iter_mut().find(|e| e.ctx == id && e.key.same(key))?;
     entry.used = clock;
     let buf = Arc::clone(&entry.buf);
     drop(cache);
@@ -173,13 +181,6 @@ pub(super) fn keep_shared(ctx: &'static DeviceCtx, key: Key, buf: Arc<DevBuf>) -
     let used = cache.clock;
     cache.entries.push(Entry { ctx: id, key, buf: Arc::clone(&buf), used });
     buf
-}
-
-/// Drops the entry of the array `key` names on `ctx`, if any (a call still using its buffer
-/// holds it shared).
-pub(super) fn release(ctx: &'static DeviceCtx, key: &Key) {
-    let id = ctx_id(ctx);
-    cache().entries.retain(|e| !(e.ctx == id && e.key.same(key)));
 }
 
 /// A mutable array kept by the open keep scopes.
@@ -395,6 +396,23 @@ mod tests {
         assert_eq!((mkey(&m).bytes, mkey(&rows).bytes, mkey(&tile).bytes), (48, 24, 8));
         assert!(!mkey(&rows).same(&mkey(&m)) && !mkey(&tile).same(&mkey(&m)));
         assert!(!mkey(&m.window(1, 3)).same(&mkey(&m)) && mkey(&m.window(0, 4)).same(&mkey(&m)));
+    }
+
+    #[test]
+    fn a_narrow_copy_and_a_window_of_as_many_bytes_have_different_keys() {
+        use crate::device::HostArray;
+        use crate::value::VArr;
+        let key = |a: &VArr<i32>| a.resident_key().expect("not null");
+        let whole = VArr::from_vec((0..8).collect::<Vec<i32>>());
+        // The `uchar` copy of 8 `int`s takes 8 bytes, as the window of the first two does;
+        // the `ushort` copy 16, as the window of the first four.
+        let bytes = key(&whole).narrowed(8, 1);
+        let shorts = key(&whole).narrowed(16, 2);
+        let (two, four) = (key(&whole.window(0, 2)), key(&whole.window(0, 4)));
+        assert_eq!((two.bytes, four.bytes), (bytes.bytes, shorts.bytes));
+        assert!(!two.same(&bytes) && !bytes.same(&two));
+        assert!(!four.same(&shorts) && !shorts.same(&four));
+        assert!(bytes.same(&key(&whole).narrowed(8, 1)), "the same narrow copy");
     }
 
     #[test]

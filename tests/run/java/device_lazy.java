@@ -41,6 +41,14 @@ class Main {
         return (x ^ k) + 1;
     }
 
+    static int pickAt(int i, int[] t) {
+        return t[i * 7] + 1;
+    }
+
+    static byte low(int x) {
+        return (byte) x;
+    }
+
     static int sumFirst(int[] a, int n) {
         int s = 0;
         for (int i = 0; i < n; i++) {
@@ -104,5 +112,13 @@ class Main {
         for (int i = 0; i < n; i++) sum += later[i];
         int[] alias = later;
         System.out.println(sumFirst(later, 10) + " " + java.util.Arrays.equals(later, alias) + " " + later[5] + " " + sum);
+
+        int[] picked = new int[5];
+        for (int i = 0; i < 5; i++) picked[i] = pickAt(i, ys);
+        byte[] bytes = new byte[n];
+        for (int i = 0; i < n; i++) bytes[i] = low(xs[i]);
+        int byteSum = 0;
+        for (int i = 0; i < n; i++) byteSum += bytes[i];
+        System.out.println(picked[4] + " " + byteSum + " " + bytes[7]);
     }
 }
