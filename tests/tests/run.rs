@@ -2938,13 +2938,13 @@ fn device_results_come_down_only_where_the_host_reads_them() {
     // `ys[0]`, `ys[n / 2]`, `ys[0]` again, `ys[n - 1]` (`int`); 16 of the 17 `long`s of
     // `firsts`, then the whole `ws`; `cells[3]` (twice) and `cells[n - 1]` (one struct
     // each); the whole of `odds` (100,000 bytes); `halves[n - 2]`; `cur[7]`; the whole of
-    // `later` for `alias`; the whole of `bytes` for the CPU's `+ !` (a `byte` result is
-    // reduced as `int`s on the host, not widened and uploaded again); the whole of `picked`
-    // (5 `int`s).
+    // `later` for `alias`; the whole of `bytes` for the CPU's `+ !` (a `byte` result, which
+    // the next `@` read on the device, is reduced as `int`s on the host, not widened and
+    // uploaded again); the whole of `picked` (5 `int`s); `back[9]`.
     let cell = reads.get(20).copied().unwrap_or_default();
     let mut wanted = vec![4, 4, 4];
     wanted.extend([8; 16]);
-    wanted.extend([8 * n, cell, cell, n, 8, 4, 4 * n, n, 20]);
+    wanted.extend([8 * n, cell, cell, n, 8, 4, 4 * n, n, 20, 4]);
     assert_eq!(reads, wanted, "late reads of `@` results in\n{stderr}");
     assert!((12..=32).contains(&cell), "a `Cell` takes {cell} bytes");
     // The rounds of `cur = Main @ step(cur, k)` read the previous round's result where it

@@ -3216,3 +3216,41 @@ class W {
         assert!(writes(name), "{name}");
     }
 }
+
+/// `@` results that stay on the device until the host reads them (`analysis::lazy`): a
+/// local read at two elements and handed to a `@` and a `!` the device runs; one whose only
+/// other use is a `@` the device cannot run (recursion), read in a loop: nothing gained,
+/// not listed; `byte`s summed by `+ !`, which the host does from its copy: not listed; a
+/// local also given a host value: not listed.
+#[test]
+fn results_read_late_are_explained() {
+    insta::assert_snapshot!(explain(
+        r#"
+public class Main {
+    static local int f(int x) { return x & 15; }
+    static local int fib(int x) { return x < 2 ? x : fib(x - 1) + fib(x - 2); }
+    static local byte low(int x) { return (byte) x; }
+
+    public static void main(String[] args) {
+        int[[]] v = Main @ f(Somd.range(100000));
+        int[[]] w = Main @ f(v);
+        int s = + ! v;
+        System.out.println(v[0] + v[5] + w[1] + s);
+        int[[]] u = Main @ f(Somd.range(100));
+        int[[]] g = Main @ fib(u);
+        for (int i = 0; i < 3; i++) {
+            System.out.println(u[i] + g[i]);
+        }
+        byte[[]] b = Main @ low(Somd.range(10));
+        int t = + ! b;
+        System.out.println(t + b[1]);
+        int[[]] h = Main @ f(Somd.range(10));
+        if (args.length > 0) {
+            h = new int[[]]{1, 2};
+        }
+        System.out.println(h[0]);
+    }
+}
+"#
+    ));
+}

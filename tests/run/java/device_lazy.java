@@ -49,6 +49,10 @@ class Main {
         return (byte) x;
     }
 
+    static int up(byte b) {
+        return b * 3;
+    }
+
     static int sumFirst(int[] a, int n) {
         int s = 0;
         for (int i = 0; i < n; i++) {
@@ -117,8 +121,10 @@ class Main {
         for (int i = 0; i < 5; i++) picked[i] = pickAt(i, ys);
         byte[] bytes = new byte[n];
         for (int i = 0; i < n; i++) bytes[i] = low(xs[i]);
+        int[] back = new int[n];
+        for (int i = 0; i < n; i++) back[i] = up(bytes[i]);
         int byteSum = 0;
         for (int i = 0; i < n; i++) byteSum += bytes[i];
-        System.out.println(picked[4] + " " + byteSum + " " + bytes[7]);
+        System.out.println(picked[4] + " " + byteSum + " " + bytes[7] + " " + back[9]);
     }
 }

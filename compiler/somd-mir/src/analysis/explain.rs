@@ -335,8 +335,13 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                 .iter()
                 .map(|e| sources.position(func.expr(*e).span).to_string())
                 .collect();
-            let reads = count(l.single_reads.len(), "element read fetches", "element reads fetch");
-            uses.push(format!("{reads} one element ({})", at.join(", ")));
+            let reads = count(l.single_reads.len(), "element read", "element reads");
+            let fetch = if l.single_reads.len() == 1 { "fetches" } else { "fetch" };
+            uses.push(format!(
+                "{reads} at {} {fetch} single elements (16 at most, of an array over 256 KiB; \
+                 a smaller one comes down whole at its first read)",
+                at.join(", ")
+            ));
         }
         if !l.whole.is_empty() {
             uses.push(format!(
