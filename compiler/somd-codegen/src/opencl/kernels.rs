@@ -370,8 +370,8 @@ impl Writer<'_> {
 
     /// Argument `k` of a `@` of `f`, just declared as `name`, when it may be stored narrow
     /// (`somd_mir::analysis::narrow`): declared with its element type macro, and listed in
-    /// the manifest unless `tiled` (a tiled kernel copies it to `__local` memory as `int`;
-    /// it keeps `int` storage).
+    /// the manifest unless `tiled` (it keeps `int` storage: a tiled kernel copies it to
+    /// `__local` memory as `int`; a fused producer's arrays reach the same macro as `int`).
     pub(super) fn narrow_arg(
         &self,
         f: FuncId,
@@ -1276,6 +1276,19 @@ impl Writer<'_> {
         let slices = lanes.and_then(|_| self.slices_plan(func, args));
         // With tiles, work-items past the end take part in the barriers on element 0.
         let item = if tiling.is_some() { "somd_m" } else { "somd_i" };
+        // A producer computed inline passes its own (`int`) arrays to its function, whose
+        // narrow parameters read the element type macros of their flows: an argument of
+        // this `@` whose flow has one of those macros keeps `int` storage, so that the
+        // macro stays `int` for both calls.
+        let producer_macros: BTreeSet<String> = match inline {
+            Some((_, producer, _)) => self.narrow_of(producer).into_values().collect(),
+            None => BTreeSet::new(),
+        };
+        let keep_int = |this: &Self, k: usize| {
+            tiling.is_some()
+                || matches!(this.narrow_roots.get(&(plan.func, k)),
+                    Some(Ok(m)) if producer_macros.contains(m))
+        };
         // Widened (`widen.rs`): the mapped arguments (position in the call, argument, C
         // type), all primitive elements.
         let mut wide_args: Vec<(usize, usize, String)> = Vec::new();
@@ -1333,7 +1346,8 @@ impl Writer<'_> {
                         ));
                     } else {
                         // A 2-D array, flattened row-major: work-item `i` gets row `i`.
-                        self.narrow_arg(plan.func, k, tiling.is_some(), &name, &mut decls, m);
+                        let int = keep_int(self, k);
+                        self.narrow_arg(plan.func, k, int, &name, &mut decls, m);
                         let n = Self::push_len(m, &mut decls, &name, k, 1);
                         call_args.push(format!("{name} + (long){item} * {n}, {n}"));
                     }
@@ -1361,7 +1375,8 @@ impl Writer<'_> {
                         };
                         Self::push_in_buffer(m, &mut decls, &name, elem, k);
                         if vector.is_none() {
-                            self.narrow_arg(plan.func, k, tiling.is_some(), &name, &mut decls, m);
+                            let int = keep_int(self, k);
+                            self.narrow_arg(plan.func, k, int, &name, &mut decls, m);
                         }
                         let mut pass = match vector {
                             Some(_) => format!("{name}[0]"),
