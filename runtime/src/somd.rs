@@ -533,10 +533,10 @@ impl<T: DimLen> DimLen for Array<T> {
     }
 }
 
-/// `Somd.offset(a)` outside a SOMD method (or of a non-`dist` array): 0, after the null
-/// check Java would make.
-pub fn whole_offset<T>(array: &Array<T>, pos: &'static SourcePos) -> i32 {
-    array.check(pos);
+/// `Somd.offset(a)` outside a SOMD method (or of a non-`dist` array, mutable or value): 0,
+/// after the null check Java would make.
+pub fn whole_offset<A: DimLen>(array: &A, pos: &'static SourcePos) -> i32 {
+    array.dim_len(1, pos);
     0
 }
 

@@ -1462,7 +1462,14 @@ impl<'a> FnCx<'a> {
                     parts.lens.push(format!("{var}.count({pos})"));
                     let elem = format!("{var}.element(i)");
                     parts.call_args.push(if is_copy(&param_ty) {
-                        elem
+                        // Elements of another primitive type widen to the parameter's, as
+                        // in a call (`C @ f(bytes)` with `f(int x)`).
+                        match arg_ty {
+                            Type::Array(e) | Type::ValueArray(e, _) if **e != param_ty => {
+                                convert(elem, e, &param_ty)?
+                            }
+                            _ => elem,
+                        }
                     } else if matches!(arg_ty, Type::ValueArray(..)) {
                         // An immutable element is borrowed, not cloned: no reference-count
                         // update per application (Mosaic's library tiles).
@@ -1470,6 +1477,9 @@ impl<'a> FnCx<'a> {
                     } else {
                         format!("&{elem}")
                     });
+                }
+                MapArg::Broadcast if is_copy(&param_ty) && *arg_ty != param_ty => {
+                    parts.call_args.push(convert(var, arg_ty, &param_ty)?);
                 }
                 MapArg::Broadcast => {
                     parts.call_args.push(if is_copy(&param_ty) { var } else { format!("&{var}") });
@@ -1746,7 +1756,17 @@ impl<'a> FnCx<'a> {
         span: Span,
     ) -> Result<String, EmitError> {
         let callee = self.callee(func)?;
-        let name = self.func_name(func)?;
+        let mut name = self.func_name(func)?;
+        // A SOMD method as a worker: each item is an ordinary SOMD call (its wrapper, with
+        // the position of the `task` for the call's exceptions).
+        let somd = callee.somd.is_some();
+        let somd_tail = match somd {
+            true => {
+                name = format!("{name}_somd");
+                format!(", 0, {}", self.pos(span))
+            }
+            false => String::new(),
+        };
         let mut lets = String::new();
         let mut recv = Vec::new();
         if let Some((class, ctor_fn, args)) = ctor {
@@ -1759,20 +1779,26 @@ impl<'a> FnCx<'a> {
         }
         let param = callee.params.first().and_then(|p| callee.locals.get(p.0 as usize));
         let task = match param {
-            None => format!("Task::source(move || {name}({}))", recv.join(", ")),
+            None => format!("Task::source(move || {name}({}{somd_tail}))", recv.join(", ")),
             Some(local) => {
                 let ty = self.ty(&local.ty)?;
-                recv.push(if is_copy(&local.ty) { "x".to_string() } else { "&x".to_string() });
+                let lazy = somd && self.device.is_some_and(|g| g.lazy_param(self.module, func, 0));
+                recv.push(match (is_copy(&local.ty), lazy) {
+                    (true, _) => "x".to_string(),
+                    // The wrapper takes a value array as a `Lazy` (`somd.rs`).
+                    (false, true) => "&rt::device::Lazy::from_host(x)".to_string(),
+                    (false, false) => "&x".to_string(),
+                });
+                let args = format!("{}{somd_tail}", recv.join(", "));
                 let kind = if callee.ret == Type::Void { "sink" } else { "filter" };
                 let desc = self.device.and_then(|g| g.task_desc(self.fid, id));
                 match desc.filter(|_| ctor.is_none()) {
                     // An isolated filter: batches of items run on the device when placed
                     // there (`rt::somd::Task::filter_device`).
-                    Some(desc) => format!(
-                        "Task::filter_device(&{desc}, move |x: {ty}| {name}({}))",
-                        recv.join(", ")
-                    ),
-                    None => format!("Task::{kind}(move |x: {ty}| {name}({}))", recv.join(", ")),
+                    Some(desc) => {
+                        format!("Task::filter_device(&{desc}, move |x: {ty}| {name}({args}))")
+                    }
+                    None => format!("Task::{kind}(move |x: {ty}| {name}({args}))"),
                 }
             }
         };

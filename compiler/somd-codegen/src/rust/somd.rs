@@ -359,6 +359,12 @@ impl FnCx<'_> {
         };
         let header = super::stmt::signature_text(&format!("{name}_somd"), &params, &ret);
         writeln!(out, "{header}")?;
+        if func.kind == FuncKind::Instance {
+            // Java invokes nothing on `null`: the exception is the call's, after its
+            // arguments (JLS 15.12.4.4), whatever the body reads.
+            let this = self.local_name(LocalId(0));
+            writeln!(out, "    if {this}.is_null() {{ rt::error::null_pointer(\"\", pos); }}")?;
+        }
         if let Some((glue, call)) = device {
             let names: Vec<String> = func.params.iter().map(|p| self.local_name(*p)).collect();
             super::device::write_prologue(out, glue, call, self, &name, &names, &result)?;
