@@ -247,6 +247,22 @@ pub fn keep(arrays: &[&dyn HostArray]) -> resident::KeepScope {
     resident::open_scope(arrays.iter().filter_map(|a| a.window_key()).collect())
 }
 
+/// `new T[[]](array)` where a keep scope keeps `array` (`somd_mir::analysis::keep`,
+/// "Straight-line statements"): the copy, recorded as holding the array's elements while
+/// the scope lives, so that a device copy of either serves both (`resident::twin`).
+/// `NullPointerException` for `null`.
+pub fn freeze_kept<T>(array: &Array<T>, pos: &'static SourcePos) -> VArr<T>
+where
+    T: DevElem + crate::value::Freeze<Frozen = T>,
+    Array<T>: HostArray,
+{
+    let frozen = crate::value::Freeze::freeze(array.check(pos));
+    if let (Some(kept), Some(copy)) = (array.window_key(), frozen.resident_key()) {
+        resident::twin(kept, copy);
+    }
+    frozen
+}
+
 /// The bytes of the elements of `slots` (`T::RAW` types only: their memory is their device
 /// representation).
 fn slot_bytes<T: DevElem>(slots: &[crate::value::Slot<T>]) -> &[u8] {

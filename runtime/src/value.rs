@@ -166,7 +166,9 @@ impl<T> Array<T> {
 
     /// A weak handle on the storage the window belongs to (`None` for `null`): while it is
     /// held the storage's address is not reused (the device keeps copies of arrays a host
-    /// loop never writes by the window's address, `device/resident.rs`).
+    /// loop never writes by the window's address, `device/resident.rs`). Such handles only
+    /// tell whether the storage lives and are never upgraded: [`freeze_owned`] turns a
+    /// storage into a value array's while they exist.
     pub fn downgrade(&self) -> Option<std::sync::Weak<[Slot<T>]>> {
         self.owner.as_ref().map(Arc::downgrade)
     }
@@ -822,10 +824,16 @@ where
 }
 
 /// `new T[[]](a)` where the program never reads `a` again (a temporary, or the last use of
-/// a local): when `a` is the only handle on its buffer and covers all of it, the buffer
-/// becomes the value array without a copy, as nothing can observe the array any more;
-/// otherwise the elements are copied as by [`Freeze`]. For element types that freeze to
-/// themselves (primitives, value classes, value arrays). `NullPointerException` for `null`.
+/// a local): when `a` is the only strong handle on its buffer and covers all of it, the
+/// buffer becomes the value array without a copy, as nothing can observe the array any
+/// more; otherwise the elements are copied as by [`Freeze`]. For element types that freeze
+/// to themselves (primitives, value classes, value arrays). `NullPointerException` for
+/// `null`.
+///
+/// Weak handles ([`Array::downgrade`]) may remain: they only tell that the storage lives,
+/// and the storage lives on, with the same contents, as the value array's. A device copy
+/// kept under the storage's address (`device/resident.rs`: an array a keep scope keeps)
+/// therefore names the value array's contents too, and a `@` over it finds it.
 pub fn freeze_owned<T: Freeze<Frozen = T> + Clone + Send>(
     array: Array<T>,
     pos: &'static SourcePos,
@@ -833,10 +841,7 @@ pub fn freeze_owned<T: Freeze<Frozen = T> + Clone + Send>(
     array.check(pos);
     let Array { ptr, len, owner } = array;
     let whole_and_unique = owner.as_ref().is_some_and(|buffer| {
-        ptr == buffer.as_ptr()
-            && len == buffer.len()
-            && Arc::strong_count(buffer) == 1
-            && Arc::weak_count(buffer) == 0
+        ptr == buffer.as_ptr() && len == buffer.len() && Arc::strong_count(buffer) == 1
     });
     match owner {
         Some(buffer) if whole_and_unique => {
@@ -844,8 +849,10 @@ pub fn freeze_owned<T: Freeze<Frozen = T> + Clone + Send>(
             // allocation of `[Slot<T>]` is one of `[T]` of the same length.
             let raw = Arc::into_raw(buffer) as *const [T];
             // SAFETY: `raw` comes from `Arc::into_raw` of a slice of a type with `T`'s size
-            // and alignment; the `Arc` was unique (this function owns the only handle), so
-            // no `Slot` view of the elements remains.
+            // and alignment; the `Arc` was the only strong handle (this function owns it),
+            // so no `Slot` view of the elements remains. Weak handles of the `Slot` type
+            // are never upgraded (`Array::downgrade`); dropping one frees the allocation
+            // with the same layout, as `[Slot<T>]` and `[T]` of one length have the same.
             VArr::from_arc(unsafe { Arc::from_raw(raw) })
         }
         owner => Array { ptr, len, owner }.freeze(),

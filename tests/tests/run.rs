@@ -2850,7 +2850,7 @@ fn device_value_arrays_stay_resident_across_calls() {
     // argument) and `somd_out`, the `@` result.
     let map = |name| (name, &[][..], &["arg0"][..], &[][..]);
     let sum = |name| (name, &[][..], &["arg0"][..], &["somd_partials"][..]);
-    let cases: [(&str, &str, Vec<Call>); 2] = [
+    let cases: [(&str, &str, Vec<Call>); 3] = [
         (
             "tests/run",
             "device_resident",
@@ -2882,7 +2882,20 @@ fn device_value_arrays_stay_resident_across_calls() {
                 // "Fused statements"): the stocks go up once, one partial array per `!`
                 // comes down, and the prices stay on the device (the host reads one).
                 ("BlackScholes.price", &["arg0"], &[], &["somd_partials0", "somd_partials1"]),
-                ("BlackScholes.totalCalls", &["stocks"], &[], &["somd_partials"]),
+                // The `@` mapped a frozen copy of `stocks` made in the statements that keep
+                // it (`analysis::keep`, "Straight-line statements"): the SOMD call finds
+                // that copy's buffer.
+                ("BlackScholes.totalCalls", &[], &["stocks"], &["somd_partials"]),
+            ],
+        ),
+        (
+            "samples",
+            "saxpy",
+            vec![
+                ("Saxpy.saxpy", &["x", "y"], &[], &["result"]),
+                // Frozen at their last use, `x` and `y` become the value arrays (their
+                // storage, no copy), whose uploads the SOMD call made.
+                ("Saxpy.axpy", &[], &["arg1", "arg2"], &["somd_out"]),
             ],
         ),
     ];
@@ -2910,6 +2923,64 @@ fn device_value_arrays_stay_resident_across_calls() {
             assert_eq!(call.launches, 1, "launches of {what}");
         }
     }
+}
+
+/// Mutable arrays passed to several device calls by statements that never write them go
+/// up once for those statements (`tests/run/device_keep_regions.somd`, note
+/// device-execution, "Straight-line statements"), and frozen copies made there find the
+/// array's device copy (or it theirs); an array written between calls, or each round of a
+/// loop, goes up again. Under `SOMD_TRACE=json`, per call in order: its name, the inputs it
+/// uploaded and those it found on the device.
+#[test]
+fn device_keep_regions_upload_once_per_region() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_keep_regions";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let seen: Vec<String> = calls
+        .iter()
+        .map(|c| {
+            let list = |v: &[(String, u64)]| {
+                v.iter().map(|(b, _)| b.as_str()).collect::<Vec<_>>().join(" ")
+            };
+            format!("{}: up [{}] resident [{}]", c.name, list(&c.h2d), list(&c.resident))
+        })
+        .collect();
+    let round = ["Main.total: up [a] resident []", "Main.twice: up [] resident [arg0]"];
+    let mut wanted = vec![
+        // `total(a)`, then `@` and `!` over frozen copies of `a`.
+        "Main.total: up [a] resident []",
+        "Main.twice: up [] resident [arg0]",
+        "+ ! in Main.main: up [] resident [reduce.input]",
+        // A frozen copy of `x` mapped, then `weighted(x)`.
+        "Main.shifted: up [arg0] resident []",
+        "Main.weighted: up [] resident [x]",
+        // `Somd.range(n)` and the copy of `a` stored narrow go up; `a` is still there.
+        "Main.masked: up [arg0 arg1] resident []",
+        "Main.total: up [] resident [a]",
+        "+ ! in Main.main: up [] resident [reduce.input]",
+    ];
+    // Four rounds writing `a` after their calls.
+    for _ in 0..4 {
+        wanted.extend(round);
+    }
+    wanted.extend([
+        // `a` written between `before` and `after`.
+        "Main.total: up [a] resident []",
+        "Main.total: up [a] resident []",
+        "Main.twice: up [] resident [arg0]",
+        // `early(40)` and `early(60)` (which returns from inside its statements).
+        "Main.total: up [a] resident []",
+        "Main.total: up [] resident [a]",
+        "Main.total: up [a] resident []",
+        "Main.total: up [] resident [a]",
+        // `x` is still kept; its last copy is its storage.
+        "Main.weighted: up [] resident [x]",
+        "Main.shifted: up [] resident [arg0]",
+    ]);
+    assert_eq!(seen, wanted, "{}", outcome.stderr);
 }
 
 /// `@` results the host reads late come down only where it reads them

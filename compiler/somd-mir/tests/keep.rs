@@ -5,7 +5,7 @@
 mod common;
 
 use common::{run, Outcome};
-use somd_mir::analysis::keep::kept_loops;
+use somd_mir::analysis::keep::{kept_loops, kept_regions, stmt_indices};
 
 /// SOMD methods and helpers shared by the cases: `sum` reads its parameter, `at` reads it
 /// and its MI geometry, `bump` writes it, `rows` partitions by a strategy that reads the caller's array, `spoil` by one that
@@ -278,4 +278,104 @@ fn matrices_written_or_with_named_rows_are_not_kept() {
     ] {
         assert_eq!(matrix_kept(body), Vec::<String>::new(), "{body}");
     }
+}
+
+/// The regions of `main`'s body (`SETUP` first) as `first-last: arrays (N frozen)`, the
+/// statements by their source line in `body` (1-based, `SETUP` is line 0).
+fn regions(body: &str) -> Vec<String> {
+    let source = format!(
+        "{METHODS}\n    public static void main(String[] args) {{\n{SETUP}\n{body}\n    }}\n}}\n"
+    );
+    let module = match run(&[("test.somd", &source)]) {
+        Outcome::Lowered(module, Ok(())) => module,
+        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
+        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
+    };
+    let setup_line = source.lines().position(|l| l == SETUP).expect("setup line") as u32;
+    let line = |span: somd_diag::Span| {
+        let before = &source[..span.start as usize];
+        before.matches('\n').count() as u32 - setup_line
+    };
+    let loops = kept_loops(&module);
+    kept_regions(&module, &loops)
+        .iter()
+        .map(|r| {
+            let func = module.function(r.func);
+            assert!(r.first <= r.last && stmt_indices(func).len() > r.last);
+            let names: Vec<&str> = r.arrays.iter().map(|l| func.local(*l).name.as_str()).collect();
+            let (a, b) = (line(r.span), line(r.end));
+            format!("{a}-{b}: {} ({} frozen)", names.join(" "), r.freezes.len())
+        })
+        .collect()
+}
+
+#[test]
+fn straight_line_calls_keep_what_they_share() {
+    // Two calls, a `@` and a `!` after the first: from the first use to the last.
+    assert_eq!(
+        regions("t = T.sum(a);\nt += a.length;\nt += + ! (T @ twice(a)) + (+ ! a);"),
+        ["1-3: a (0 frozen)"]
+    );
+    // One statement calling twice.
+    assert_eq!(regions("t = T.sum(a) + (int) T.at(a) + T.sum(b);"), ["1-1: a (0 frozen)"]);
+    // A frozen copy and a call, in either order, and two copies.
+    assert_eq!(
+        regions("int[[]] f = new int[[]](a);\nt = T.sum(a) + f.length;"),
+        ["1-2: a (1 frozen)"]
+    );
+    assert_eq!(
+        regions("t = T.sum(b);\nt += + ! (T @ twice(new int[[]](b)));\nt += + ! new int[[]](b);"),
+        ["1-3: b (2 frozen)"]
+    );
+    // Two arrays with the same extent share one region.
+    assert_eq!(regions("t = T.rows(b, a);\nt += T.rows(b, a);"), ["1-2: a b (0 frozen)"]);
+}
+
+#[test]
+fn a_write_or_a_single_use_keeps_nothing() {
+    for body in [
+        "t = T.sum(a);",
+        "t = T.sum(a);\na[0] = 3;\nt += T.sum(a);",
+        "t = T.sum(a);\na = new int[4];\nt += T.sum(a);",
+        "t = T.sum(a) + T.sum(b);\nT.poke(a);",
+        "t = T.sum(a);\nfor (int k = 0; k < 3; k++) { a[k] = k; }\nt += T.sum(a);",
+    ] {
+        assert_eq!(regions(body), Vec::<String>::new(), "{body}");
+    }
+    // Writes split the statements into regions of their own.
+    assert_eq!(
+        regions("t = T.sum(a);\nt += T.sum(a);\na[0] = 1;\nt += T.sum(a) + T.sum(a);"),
+        ["1-2: a (0 frozen)", "4-4: a (0 frozen)"]
+    );
+}
+
+#[test]
+fn loops_count_and_kept_loops_count_once() {
+    // A use in a loop that does not keep the array may run twice.
+    assert_eq!(
+        regions("for (int k = 0; k < 3; k++) { t += T.sum(a); b[0] = k; a[k] = k; }"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        regions("if (t == 0) { for (int k = 0; k < 3; k++) { t += T.sum(a); } }"),
+        Vec::<String>::new()
+    );
+    // The loop keeps `a` itself: no region for it alone, one with a call before it.
+    assert_eq!(
+        regions("for (int k = 0; k < 3; k++) { t += T.sum(a) + T.sum(a); }"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        regions("t = T.sum(a);\nfor (int k = 0; k < 3; k++) { t += T.sum(a); }"),
+        ["1-2: a (0 frozen)"]
+    );
+    // Inside a loop body that writes the array elsewhere: a region of the iteration.
+    assert_eq!(
+        regions("for (int k = 0; k < 3; k++) {\nt += T.sum(a);\nt += T.sum(a);\na[k] = t;\n}"),
+        ["2-3: a (0 frozen)"]
+    );
+    // A loop freezing a kept array each round keeps it, the freeze recorded.
+    let kept_freezing =
+        main_kept("for (int k = 0; k < 3; k++) { t += + ! (T @ twice(new int[[]](a))); }");
+    assert_eq!(kept_freezing, ["T.main#0: a"]);
 }

@@ -48,6 +48,7 @@ impl<T: Send + Sync> Liveness for Weak<[T]> {
 /// Names the storage of one value array, or one window of it: the address of its first
 /// element, its size on the device, how the device stores its elements and a weak handle on
 /// the whole storage.
+#[derive(Clone)]
 pub struct Key {
     addr: usize,
     bytes: usize,
@@ -55,21 +56,21 @@ pub struct Key {
     /// `int` array's narrow copy (`device/narrow.rs`). A window of the first quarter of an
     /// `int` array takes the bytes of its `uchar` copy, and must not find it.
     narrow: usize,
-    storage: Box<dyn Liveness>,
+    storage: Arc<dyn Liveness>,
 }
 
 impl Key {
     /// The key of the storage `weak` points to, which takes `bytes` on the device.
     pub fn of<T: Send + Sync + 'static>(weak: Weak<[T]>, bytes: usize) -> Key {
         let addr = weak.as_ptr().cast::<u8>() as usize;
-        Key { addr, bytes, narrow: 0, storage: Box::new(weak) }
+        Key { addr, bytes, narrow: 0, storage: Arc::new(weak) }
     }
 
     /// The key of the window starting at address `addr` of the storage `weak` points to
     /// (a mutable array's elements, or a value array's partition), which takes `bytes` on
     /// the device.
     pub fn window<T: Send + Sync + 'static>(addr: usize, weak: Weak<[T]>, bytes: usize) -> Key {
-        Key { addr, bytes, narrow: 0, storage: Box::new(weak) }
+        Key { addr, bytes, narrow: 0, storage: Arc::new(weak) }
     }
 
     /// The key of the narrow copy of the same storage, whose elements take `narrow` bytes
@@ -85,6 +86,17 @@ impl Key {
 
     fn same(&self, other: &Key) -> bool {
         self.addr == other.addr && self.bytes == other.bytes && self.narrow == other.narrow
+    }
+
+    /// This copy's key for the storage `twin` names, which holds the same elements from the
+    /// same address on ([`twin`]).
+    fn moved_to(&self, twin: &Key) -> Key {
+        Key {
+            addr: twin.addr,
+            bytes: self.bytes,
+            narrow: self.narrow,
+            storage: Arc::clone(&twin.storage),
+        }
     }
 }
 
@@ -153,34 +165,50 @@ pub(super) fn keep(ctx: &'static DeviceCtx, key: Key, buf: DevBuf) -> Arc<DevBuf
 }
 
 /// [`keep`] for a buffer already shared: the same device copy under a second key (a `@`
-/// result left on the device, once the host has its copy: `device/lazy.rs`).
+/// result left on the device, once the host has its copy: `device/lazy.rs`). The copy is
+/// kept under the keys of its twins too ([`twin`]): a kept array and its frozen copies.
 pub(super) fn keep_shared(ctx: &'static DeviceCtx, key: Key, buf: Arc<DevBuf>) -> Arc<DevBuf> {
     let capacity = capacity(ctx);
     if key.bytes > capacity {
         return buf;
     }
+    let twins = twins_of(&key);
     let mut cache = cache();
     cache.entries.retain(|e| e.key.storage.alive());
     cache.clock += 1;
     let id = ctx_id(ctx);
-    cache.entries.retain(|e| !(e.ctx == id && e.key.addr == key.addr));
-    let mut held: usize =
-        cache.entries.iter().filter(|e| e.ctx == id).map(|e| e.key.bytes).sum::<usize>()
-            + key.bytes;
-    while held > capacity {
+    let used = cache.clock;
+    for key in std::iter::once(key).chain(twins) {
+        // A narrow copy and a window of the same storage are other copies: they stay.
+        cache.entries.retain(|e| !(e.ctx == id && e.key.same(&key)));
+        cache.entries.push(Entry { ctx: id, key, buf: Arc::clone(&buf), used });
+    }
+    // The least recently used copies go first, with every key naming them; this one stays.
+    while held(&cache, id) > capacity {
         let oldest = cache
             .entries
             .iter()
-            .enumerate()
-            .filter(|(_, e)| e.ctx == id)
-            .min_by_key(|(_, e)| e.used)
-            .map(|(k, _)| k);
+            .filter(|e| e.ctx == id && !Arc::ptr_eq(&e.buf, &buf))
+            .min_by_key(|e| e.used)
+            .map(|e| Arc::clone(&e.buf));
         let Some(oldest) = oldest else { break };
-        held -= cache.entries.swap_remove(oldest).key.bytes;
+        cache.entries.retain(|e| !Arc::ptr_eq(&e.buf, &oldest));
     }
-    let used = cache.clock;
-    cache.entries.push(Entry { ctx: id, key, buf: Arc::clone(&buf), used });
     buf
+}
+
+/// The bytes the copies kept on device `id` take, each buffer counted once.
+fn held(cache: &Cache, id: usize) -> usize {
+    let mut seen: Vec<*const DevBuf> = Vec::new();
+    let mut bytes = 0;
+    for e in cache.entries.iter().filter(|e| e.ctx == id) {
+        let at = Arc::as_ptr(&e.buf);
+        if !seen.contains(&at) {
+            seen.push(at);
+            bytes += e.key.bytes;
+        }
+    }
+    bytes
 }
 
 /// A mutable array kept by the open keep scopes.
@@ -193,6 +221,8 @@ struct Kept {
     sorted: usize,
     /// The run heads of the prefix of that length last computed ([`segment_runs`]).
     runs: Option<(usize, Arc<[i32]>)>,
+    /// Frozen copies made while the array is kept ([`twin`]): they hold its elements.
+    twins: Vec<Key>,
 }
 
 static KEPT: Mutex<Vec<Kept>> = Mutex::new(Vec::new());
@@ -222,7 +252,7 @@ pub fn open_scope(keys: Vec<Key>) -> KeepScope {
         scope.keys.push((key.addr, key.bytes));
         match held.iter_mut().find(|k| k.key.same(&key)) {
             Some(k) => k.scopes += 1,
-            None => held.push(Kept { key, scopes: 1, sorted: 0, runs: None }),
+            None => held.push(Kept { key, scopes: 1, sorted: 0, runs: None, twins: Vec::new() }),
         }
     }
     scope
@@ -247,10 +277,59 @@ impl Drop for KeepScope {
         if released.is_empty() {
             return;
         }
-        // The device buffers go with the entries (a call still using one holds it shared).
+        // The device buffers go with the entries (a call still using one holds it shared),
+        // narrow copies too. The twins' entries stay: a frozen copy never changes.
         let mut cache = cache();
-        cache.entries.retain(|e| !released.iter().any(|k| k.key.same(&e.key)));
+        cache.entries.retain(|e| !released.iter().any(|k| k.key.addr == e.key.addr));
     }
+}
+
+/// Records that the value array `copy` names was frozen from the array `kept` names while
+/// a keep scope keeps it (`rt::device::freeze_kept`): until the scope closes the two hold
+/// the same elements, so a device copy of either serves both. A copy of `kept` already on
+/// the device is kept under `copy`'s key at once; one made later under either key is kept
+/// under the other's too ([`keep_shared`]). Nothing happens when no scope keeps `kept`.
+pub(super) fn twin(kept_key: Key, copy: Key) {
+    {
+        let mut held = kept();
+        let Some(k) = held.iter_mut().find(|k| k.key.same(&kept_key)) else { return };
+        k.twins.retain(|t| t.storage.alive());
+        k.twins.push(copy.clone());
+    }
+    let mut cache = cache();
+    cache.entries.retain(|e| e.key.storage.alive());
+    let shared: Vec<Entry> = cache
+        .entries
+        .iter()
+        .filter(|e| e.key.addr == kept_key.addr)
+        .map(|e| Entry {
+            ctx: e.ctx,
+            key: e.key.moved_to(&copy),
+            buf: Arc::clone(&e.buf),
+            used: e.used,
+        })
+        .collect();
+    for entry in shared {
+        cache.entries.retain(|e| !(e.ctx == entry.ctx && e.key.same(&entry.key)));
+        cache.entries.push(entry);
+    }
+}
+
+/// The keys under which a copy `key` names is kept as well: a kept array's frozen copies,
+/// or a frozen copy's kept array and its other copies ([`twin`]).
+fn twins_of(key: &Key) -> Vec<Key> {
+    let held = kept();
+    let mut out = Vec::new();
+    for k in held.iter() {
+        let alive = |t: &&Key| t.storage.alive() && t.addr != key.addr;
+        if k.key.addr == key.addr {
+            out.extend(k.twins.iter().filter(alive).map(|t| key.moved_to(t)));
+        } else if k.twins.iter().any(|t| t.addr == key.addr && t.storage.alive()) {
+            out.push(key.moved_to(&k.key));
+            out.extend(k.twins.iter().filter(alive).map(|t| key.moved_to(t)));
+        }
+    }
+    out
 }
 
 /// Whether an open keep scope keeps the storage `key` names.
@@ -431,6 +510,38 @@ mod tests {
         drop(outer);
         assert!(!is_kept(&key()));
         assert!(!sorted_prefix(Some(key()), 2, || false), "released: checked again");
+    }
+
+    #[test]
+    fn a_kept_array_and_its_frozen_copies_name_each_other_while_the_scope_lives() {
+        let items: Arc<[i32]> = Arc::from(vec![7, 8, 9, 10]);
+        let kept_key = || Key::window(items.as_ptr() as usize, Arc::downgrade(&items), 16);
+        let copy: Arc<[i32]> = Arc::from(vec![7, 8, 9, 10]);
+        let copy_key = || Key::of(Arc::downgrade(&copy), 16);
+        let addrs =
+            |keys: Vec<Key>| keys.iter().map(|k| (k.addr, k.bytes, k.narrow)).collect::<Vec<_>>();
+        let (at_kept, at_copy) = (items.as_ptr() as usize, copy.as_ptr() as usize);
+        // Not kept: a freeze records nothing.
+        twin(kept_key(), copy_key());
+        assert!(twins_of(&copy_key()).is_empty() && twins_of(&kept_key()).is_empty());
+        let scope = open_scope(vec![kept_key()]);
+        twin(kept_key(), copy_key());
+        let expect: Vec<(usize, usize, usize)> = vec![(at_copy, 16, 0)];
+        assert_eq!(addrs(twins_of(&kept_key())), expect);
+        assert_eq!(addrs(twins_of(&copy_key())), vec![(at_kept, 16, 0)]);
+        // A narrow copy's key maps to the same narrow copy of the twin.
+        assert_eq!(addrs(twins_of(&copy_key().narrowed(4, 1))), vec![(at_kept, 4, 1)]);
+        // A second copy: each copy names the kept array and the other copy.
+        let other: Arc<[i32]> = Arc::from(vec![7, 8, 9, 10]);
+        let other_key = || Key::of(Arc::downgrade(&other), 16);
+        twin(kept_key(), other_key());
+        let at_other = other.as_ptr() as usize;
+        assert_eq!(addrs(twins_of(&other_key())), vec![(at_kept, 16, 0), (at_copy, 16, 0)]);
+        // A dropped copy names nothing any more.
+        drop(copy);
+        assert_eq!(addrs(twins_of(&kept_key())), vec![(at_other, 16, 0)]);
+        drop(scope);
+        assert!(twins_of(&other_key()).is_empty() && twins_of(&kept_key()).is_empty());
     }
 
     #[test]

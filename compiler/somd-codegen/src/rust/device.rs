@@ -83,6 +83,10 @@ pub struct Glue {
     /// Host loops that keep unchanged mutable arrays on the device across their calls
     /// (`analysis::keep`): the host writer opens `rt::device::keep` around each.
     pub kept: Vec<somd_mir::analysis::keep::KeptLoop>,
+    /// Straight-line statements that keep unchanged mutable arrays on the device across
+    /// their calls (`analysis::keep`): the host writer opens `rt::device::keep` before the
+    /// first and closes it after the last.
+    pub kept_regions: Vec<somd_mir::analysis::keep::KeptRegion>,
     /// Host loops that leave a matrix on the device between their calls
     /// (`analysis::rows`): the host writer opens `rt::device::rows` around each and
     /// fetches the rows with `rt::device::row`.
@@ -263,6 +267,7 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
     }
     glue.structs = glue_structs(module, &glue.kernels);
     glue.kept = info.kept.clone();
+    glue.kept_regions = info.kept_regions.clone();
     glue.rows = info.rows.clone();
     for placement in &info.placements {
         let Ok(plan) = &placement.device else { continue };

@@ -1061,7 +1061,18 @@ impl<'a> FnCx<'a> {
             }
             ExprKind::Freeze(array) => {
                 let pos = self.pos(span);
-                let frozen = if self.owned_freezes.contains(&id) {
+                let kept = self.device.is_some_and(|glue| {
+                    let here = |f: somd_mir::FuncId, freezes: &[ExprId]| {
+                        f == self.fid && freezes.contains(&id)
+                    };
+                    glue.kept.iter().any(|k| here(k.func, &k.freezes))
+                        || glue.kept_regions.iter().any(|r| here(r.func, &r.freezes))
+                });
+                let frozen = if kept && !self.owned_freezes.contains(&id) {
+                    // A copy of an array a keep scope keeps: it holds the array's contents
+                    // while the scope lives, and shares its device copy.
+                    format!("rt::device::freeze_kept(&{}, {pos})", self.recv(*array)?)
+                } else if self.owned_freezes.contains(&id) {
                     let owned = match self.e(*array)?.kind {
                         ExprKind::Local(l) => {
                             format!("std::mem::take(&mut {})", self.local_name(l))

@@ -183,8 +183,15 @@ impl FnCx<'_> {
         Ok(())
     }
 
-    /// A statement with the preludes and epilogue of the fused statements it starts or ends.
+    /// A statement with the preludes and epilogue of the fused statements it starts or ends,
+    /// and the keep scopes of the regions it starts or ends.
     fn fused_stmt(&mut self, out: &mut String, level: Level, stmt: &Stmt) -> Result<(), EmitError> {
+        let (opens, closes) = self.kept_regions_at(stmt);
+        for (k, arrays) in &opens {
+            // These statements never write the arrays (`analysis::keep`, "Straight-line
+            // statements"): their device copies serve all their calls.
+            writeln!(out, "{level}let _somd_keep_r{k} = rt::device::keep(&[{arrays}]);")?;
+        }
         if let Some(prelude) = self.fused_prelude(stmt)? {
             writeln!(out, "{level}{prelude}")?;
         }
@@ -195,7 +202,38 @@ impl FnCx<'_> {
         if let Some(epilogue) = self.fused_epilogue(stmt) {
             writeln!(out, "{level}{epilogue}")?;
         }
+        for k in closes {
+            writeln!(out, "{level}drop(_somd_keep_r{k});")?;
+        }
         Ok(())
+    }
+
+    /// The keep regions (`analysis::keep`) starting at `stmt`, each with its number and the
+    /// Rust arguments of `rt::device::keep`, and the numbers of those ending there.
+    fn kept_regions_at(&self, stmt: &Stmt) -> (Vec<(usize, String)>, Vec<usize>) {
+        let Some(glue) = self.device else { return (Vec::new(), Vec::new()) };
+        let regions: Vec<(usize, &somd_mir::analysis::keep::KeptRegion)> =
+            glue.kept_regions.iter().enumerate().filter(|(_, r)| r.func == self.fid).collect();
+        if regions.is_empty() {
+            return (Vec::new(), Vec::new());
+        }
+        let Some(at) = somd_mir::analysis::keep::stmt_indices(self.func)
+            .get(&std::ptr::from_ref(stmt))
+            .copied()
+        else {
+            return (Vec::new(), Vec::new());
+        };
+        let opens = regions
+            .iter()
+            .filter(|(_, r)| r.first == at)
+            .map(|(k, r)| {
+                let names: Vec<String> =
+                    r.arrays.iter().map(|l| format!("&{}", self.local_name(*l))).collect();
+                (*k, names.join(", "))
+            })
+            .collect();
+        let closes = regions.iter().filter(|(_, r)| r.last == at).map(|(k, _)| *k).collect();
+        (opens, closes)
     }
 
     /// The body of an MI: its top-level statements, each after `rt::exec::fail_key` marks

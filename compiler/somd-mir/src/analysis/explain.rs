@@ -305,6 +305,36 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
             if names.len() == 1 { "it" } else { "them" }
         );
     }
+    for k in &info.kept_regions {
+        let func = module.function(k.func);
+        let names: Vec<String> =
+            k.arrays.iter().map(|l| format!("`{}`", func.local(*l).name)).collect();
+        let one = names.len() == 1;
+        let what = match k.first == k.last {
+            true => format!("statement in {} keeps", func.name),
+            false => {
+                format!("statements in {} up to {} keep", func.name, sources.position(k.end))
+            }
+        };
+        let _ = writeln!(
+            out,
+            "{}: {what} {} on the device across {} calls ({} never write{} {}){}",
+            sources.position(k.span),
+            names.join(", "),
+            if k.first == k.last { "its" } else { "their" },
+            if k.first == k.last { "it" } else { "they" },
+            if k.first == k.last { "s" } else { "" },
+            if one { "it" } else { "them" },
+            match k.freezes.len() {
+                0 => String::new(),
+                n => format!(
+                    "; {n} frozen cop{} made there share{} the device copy",
+                    if n == 1 { "y" } else { "ies" },
+                    if n == 1 { "s" } else { "" }
+                ),
+            }
+        );
+    }
     for r in &info.rows {
         let func = module.function(r.func);
         let _ = writeln!(

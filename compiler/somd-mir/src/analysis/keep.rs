@@ -14,7 +14,8 @@
 //!   its MI geometry (`Somd.offset`, `Somd.globalLength`), or passes it on to read-only
 //!   parameters; this covers a user strategy's `bounds`
 //!   method, which receives the caller's array), or as the array of a `!`, or a mapped
-//!   argument of a `@` (its elements cross, not the array);
+//!   argument of a `@` (its elements cross, not the array), or frozen (`new T[[]](v)`,
+//!   a 1-D `v`: a copy, or at `v`'s last use its storage, which nothing writes again);
 //! - `v` is declared before the loop, and inside the loop (its test, update and body,
 //!   nested loops included) it is neither assigned nor has an element stored to it.
 //!
@@ -28,6 +29,25 @@
 //!
 //! The outermost loop that qualifies keeps the array; loops inside it do not repeat it.
 //!
+//! # Straight-line statements
+//!
+//! Calls outside a loop profit too: `somd = saxpy(alpha, x, y)` followed by
+//! `mapped = C @ axpy(alpha, new float[[]](x), new float[[]](y))`, or a `@` over
+//! `new float[[]](stocks)` followed by `totalCalls(stocks)`, pass the same contents twice.
+//! For a candidate `v` (the first two conditions above) and each block of a host function,
+//! a *region* is a run of consecutive statements none of which assigns `v`, declares it or
+//! stores an element of it, from the first to the last statement of the run that passes
+//! `v` to the device or freezes it (`new T[[]](v)`), when they do so at least twice (a use
+//! inside a loop counts twice: it may run more than once). The host writer opens a keep
+//! scope before the region's first statement and closes it after its last, so the first
+//! upload of `v` serves the region's later calls, and a frozen copy of `v` made in the
+//! region is known to hold `v`'s contents: whichever of them goes up first, the other
+//! finds the same device buffer (`rt::device::freeze_kept`, `device/resident.rs`). A
+//! region inside a loop that already keeps `v` is not repeated.
+//!
+//! A freeze counts as a use of a kept array for loops too, and a loop freezing a kept
+//! array each round (`C @ f(new T[[]](v))`) uploads it once.
+//!
 //! A matrix `T[][]` (`T` primitive) is kept on the same terms, read at the level of its
 //! elements: every value is a fresh `new T[r][c]` (rectangular, rows made with it), and
 //! every mention is `m[i][j]` (read, or outside the loop written), `m[i].length`,
@@ -37,7 +57,7 @@
 //! stay what the first call uploaded.
 
 use super::memo::CycleMemo;
-use super::walk::{self, each_expr_in_block, each_stmt, loops, parent_of, stored_to};
+use super::walk::{self, each_expr_in_block, each_stmt, each_stmt_of, loops, parent_of, stored_to};
 use super::LoopId;
 use crate::ir::*;
 use somd_diag::Span;
@@ -52,6 +72,37 @@ pub struct KeptLoop {
     pub arrays: Vec<LocalId>,
     /// Where the loop is (its first expression).
     pub span: Span,
+    /// The `new T[[]](v)` of a kept array `v` in the loop ([`kept_freezes`]).
+    pub freezes: Vec<ExprId>,
+}
+
+/// Consecutive statements of one block of a host function that keep arrays on the device
+/// across their calls ("Straight-line statements" in the module doc).
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeptRegion {
+    pub func: FuncId,
+    /// The first and last statement, by their pre-order index in the function
+    /// ([`stmt_indices`]); both in the same block.
+    pub first: usize,
+    pub last: usize,
+    /// The array locals, in order of declaration.
+    pub arrays: Vec<LocalId>,
+    /// Where the first and the last statement are.
+    pub span: Span,
+    pub end: Span,
+    /// The `new T[[]](v)` of a kept array `v` in the statements ([`kept_freezes`]).
+    pub freezes: Vec<ExprId>,
+}
+
+/// Each statement of `func` (by address) with its pre-order index, as [`each_stmt`] visits
+/// them from the body.
+pub fn stmt_indices(func: &Function) -> HashMap<*const Stmt, usize> {
+    let mut out = HashMap::new();
+    each_stmt(&func.body, &mut |stmt| {
+        let next = out.len();
+        out.insert(std::ptr::from_ref(stmt), next);
+    });
+    out
 }
 
 /// Every loop of every non-SOMD function that keeps arrays, in function and loop order.
@@ -112,7 +163,8 @@ fn kept_in(module: &Module, fid: FuncId, func: &Function, facts: &mut ReadOnly) 
             }
         });
         let span = super::walk::stmt_span(func, stmt, func.span);
-        out.push(KeptLoop { func: fid, loop_id: id, arrays, span });
+        let freezes = kept_freezes(func, &exprs, &arrays);
+        out.push(KeptLoop { func: fid, loop_id: id, arrays, span, freezes });
     }
     out
 }
@@ -198,6 +250,7 @@ fn is_candidate(
             ExprKind::Index { .. } if matrix => row_element_or_length(func, parents, id, false),
             ExprKind::Index { array, .. } => *array == id,
             ExprKind::Length(_) => true,
+            ExprKind::Freeze(_) => !matrix,
             ExprKind::Assign { target, value } => {
                 *target == id
                     && is_fresh_of(func, &local.ty, *value)
@@ -275,22 +328,225 @@ fn untouched_in(func: &Function, parents: &[Option<ExprId>], exprs: &[ExprId], v
     })
 }
 
-/// Whether `v` is an argument of a SOMD call, a `@` or a `!` among `exprs`.
+/// Whether `v` is an argument of a SOMD call, a `@` or a `!`, or frozen, among `exprs`.
 fn device_use_in(
     func: &Function,
     parents: &[Option<ExprId>],
     exprs: &[ExprId],
     v: LocalId,
 ) -> bool {
-    exprs.iter().any(|e| {
-        matches!(func.expr(*e).kind, ExprKind::Local(l) if l == v)
-            && parent_of(parents, *e).is_some_and(|p| {
-                matches!(
-                    func.expr(p).kind,
-                    ExprKind::SomdCall { .. } | ExprKind::Map { .. } | ExprKind::ReduceArray { .. }
-                )
-            })
-    })
+    exprs.iter().any(|e| device_use(func, parents, *e, v))
+}
+
+/// Whether `e` is `v` as an argument of a SOMD call, a `@` or a `!`, or frozen.
+fn device_use(func: &Function, parents: &[Option<ExprId>], e: ExprId, v: LocalId) -> bool {
+    matches!(func.expr(e).kind, ExprKind::Local(l) if l == v)
+        && parent_of(parents, e).is_some_and(|p| {
+            matches!(
+                func.expr(p).kind,
+                ExprKind::SomdCall { .. }
+                    | ExprKind::Map { .. }
+                    | ExprKind::ReduceArray { .. }
+                    | ExprKind::Freeze(_)
+            )
+        })
+}
+
+/// The freezes (`new T[[]](v)`) among `exprs` of one of `arrays`: the host writer records
+/// that each copy holds the kept array's contents (`rt::device::freeze_kept`).
+fn kept_freezes(func: &Function, exprs: &[ExprId], arrays: &[LocalId]) -> Vec<ExprId> {
+    exprs
+        .iter()
+        .copied()
+        .filter(|e| match func.expr(*e).kind {
+            ExprKind::Freeze(a) => {
+                matches!(func.expr(a).kind, ExprKind::Local(l) if arrays.contains(&l))
+            }
+            _ => false,
+        })
+        .collect()
+}
+
+/// Every region of every non-SOMD function, in function and statement order (see the
+/// module doc, "Straight-line statements"); `loops` are the kept loops ([`kept_loops`]).
+pub fn kept_regions(module: &Module, loops: &[KeptLoop]) -> Vec<KeptRegion> {
+    let mut facts = ReadOnly::default();
+    let mut out = Vec::new();
+    for (i, func) in module.functions.iter().enumerate() {
+        if func.is_somd() {
+            continue;
+        }
+        let fid = FuncId(i as u32);
+        let parents = walk::parents(func);
+        let candidates: Vec<LocalId> = (0..func.locals.len() as u32)
+            .map(LocalId)
+            .filter(|l| is_prim_array(&func.local(*l).ty))
+            .filter(|l| is_candidate(module, func, &parents, *l, &mut facts))
+            .collect();
+        if candidates.is_empty() {
+            continue;
+        }
+        // Loops that keep an array already, with every statement inside them.
+        let mut covered: HashMap<LocalId, HashSet<*const Stmt>> = HashMap::new();
+        let func_loops = walk::loops(func);
+        for k in loops.iter().filter(|k| k.func == fid) {
+            let Some((_, stmt)) = func_loops.iter().find(|(id, _)| *id == k.loop_id) else {
+                continue;
+            };
+            for v in &k.arrays {
+                let set = covered.entry(*v).or_default();
+                each_stmt_of(stmt, &mut |inner| {
+                    set.insert(std::ptr::from_ref(inner));
+                });
+            }
+        }
+        let index = stmt_indices(func);
+        // (first, last, array, the region's statements)
+        let mut found: Vec<(usize, usize, LocalId, &[Stmt])> = Vec::new();
+        let mut blocks = vec![&func.body];
+        each_stmt(&func.body, &mut |stmt| blocks.extend(walk::stmt_blocks(stmt)));
+        for block in blocks {
+            for v in &candidates {
+                regions_of(func, &parents, &block.stmts, *v, covered.get(v), &mut |a, b| {
+                    let at = |s: &Stmt| index.get(&std::ptr::from_ref(s)).copied();
+                    if let (Some(first), Some(last)) = (at(&block.stmts[a]), at(&block.stmts[b])) {
+                        found.push((first, last, *v, &block.stmts[a..=b]));
+                    }
+                });
+            }
+        }
+        found.sort_by_key(|(a, b, v, _)| (*a, *b, v.0));
+        let mut k = 0;
+        while k < found.len() {
+            let (first, last, _, stmts) = found[k];
+            let mut arrays = Vec::new();
+            while k < found.len() && (found[k].0, found[k].1) == (first, last) {
+                arrays.push(found[k].2);
+                k += 1;
+            }
+            let mut exprs = Vec::new();
+            for stmt in stmts {
+                each_stmt_of(stmt, &mut |inner| {
+                    for root in walk::stmt_roots(inner) {
+                        walk::each_expr(func, root, &mut |e| exprs.push(e));
+                    }
+                });
+            }
+            let (Some(a), Some(b)) = (stmts.first(), stmts.last()) else { continue };
+            out.push(KeptRegion {
+                func: fid,
+                first,
+                last,
+                freezes: kept_freezes(func, &exprs, &arrays),
+                arrays,
+                span: walk::stmt_span(func, a, func.span),
+                end: walk::stmt_span(func, b, func.span),
+            });
+        }
+    }
+    out
+}
+
+/// Calls `found(a, b)` for each region of `v` among `stmts` (the statements of one block):
+/// indices of its first and last statement (see the module doc).
+fn regions_of(
+    func: &Function,
+    parents: &[Option<ExprId>],
+    stmts: &[Stmt],
+    v: LocalId,
+    covered: Option<&HashSet<*const Stmt>>,
+    found: &mut dyn FnMut(usize, usize),
+) {
+    // The open run's relevant statements: (first, last, weighted uses).
+    let mut run: Option<(usize, usize, usize)> = None;
+    let mut close = |run: &mut Option<(usize, usize, usize)>| {
+        if let Some((a, b, uses)) = run.take() {
+            if uses >= 2 {
+                found(a, b);
+            }
+        }
+    };
+    let empty = HashSet::new();
+    let covered = covered.unwrap_or(&empty);
+    for (i, stmt) in stmts.iter().enumerate() {
+        if covered.contains(&std::ptr::from_ref(stmt)) && !matches!(stmt, Stmt::Loop { .. }) {
+            // The block is inside a loop that keeps `v` already.
+            return;
+        }
+        // Every expression of the statement, with how much a use there weighs.
+        let mut exprs: Vec<(ExprId, usize)> = Vec::new();
+        let mut declares = false;
+        walk_weighted(func, stmt, 1, covered, &mut exprs, &mut |s| {
+            declares |= matches!(s, Stmt::Let { local, .. } if *local == v);
+        });
+        let plain: Vec<ExprId> = exprs.iter().map(|(e, _)| *e).collect();
+        if declares || !untouched_in(func, parents, &plain, v) {
+            close(&mut run);
+            continue;
+        }
+        let mut uses: usize = exprs
+            .iter()
+            .filter(|(e, _)| device_use(func, parents, *e, v))
+            .map(|(_, weight)| *weight)
+            .sum();
+        // A loop that keeps `v` itself counts once: its first upload may come from before.
+        uses += kept_loops_using(func, parents, stmt, v, covered);
+        if uses > 0 {
+            run = Some(match run {
+                Some((a, _, n)) => (a, i, n + uses),
+                None => (i, i, uses),
+            });
+        }
+    }
+    close(&mut run);
+}
+
+/// The outermost loops among `stmt` and its nested statements that are in `kept` (they keep
+/// `v`) and use `v` on the device.
+fn kept_loops_using(
+    func: &Function,
+    parents: &[Option<ExprId>],
+    stmt: &Stmt,
+    v: LocalId,
+    kept: &HashSet<*const Stmt>,
+) -> usize {
+    if matches!(stmt, Stmt::Loop { .. }) && kept.contains(&std::ptr::from_ref(stmt)) {
+        let mut inside = Vec::new();
+        walk_weighted(func, stmt, 1, &HashSet::new(), &mut inside, &mut |_| {});
+        return usize::from(inside.iter().any(|(e, _)| device_use(func, parents, *e, v)));
+    }
+    walk::stmt_blocks(stmt)
+        .into_iter()
+        .flat_map(|block| &block.stmts)
+        .map(|inner| kept_loops_using(func, parents, inner, v, kept))
+        .sum()
+}
+
+/// Adds to `out` every expression of `stmt` and its nested statements with the weight of a
+/// use there: `weight` (1 at the top), 2 inside a loop (it may run more than once), 0
+/// inside a loop in `kept` (it keeps the array already); calls `each` on every statement.
+fn walk_weighted<'a>(
+    func: &Function,
+    stmt: &'a Stmt,
+    weight: usize,
+    kept: &HashSet<*const Stmt>,
+    out: &mut Vec<(ExprId, usize)>,
+    each: &mut dyn FnMut(&'a Stmt),
+) {
+    each(stmt);
+    let weight = match stmt {
+        Stmt::Loop { .. } if kept.contains(&std::ptr::from_ref(stmt)) => 0,
+        Stmt::Loop { .. } => weight.min(1) * 2,
+        _ => weight,
+    };
+    for root in walk::stmt_roots(stmt) {
+        walk::each_expr(func, root, &mut |e| out.push((e, weight)));
+    }
+    for block in walk::stmt_blocks(stmt) {
+        for inner in &block.stmts {
+            walk_weighted(func, inner, weight, kept, out, each);
+        }
+    }
 }
 
 /// Memo of [`ReadOnly::param_read_only`].

@@ -92,6 +92,9 @@ pub struct ProgramInfo {
     /// Host loops that keep unchanged mutable arrays on the device across their calls
     /// ([`keep`]).
     pub kept: Vec<keep::KeptLoop>,
+    /// Straight-line statements that keep unchanged mutable arrays on the device across
+    /// their calls ([`keep`]).
+    pub kept_regions: Vec<keep::KeptRegion>,
     /// Host loops that leave a matrix on the device between their calls, moving only the
     /// rows the host touches ([`rows`]).
     pub rows: Vec<rows::RowLoop>,
@@ -978,6 +981,7 @@ pub fn analyze(module: &Module) -> ProgramInfo {
     let mut info = ProgramInfo { functions, ..ProgramInfo::default() };
     plan::plan(module, &mut info);
     info.kept = keep::kept_loops(module);
+    info.kept_regions = keep::kept_regions(module, &info.kept);
     info.rows = rows::row_loops(module, &info);
     info.lazy = lazy::lazy_locals(module, &info);
     info

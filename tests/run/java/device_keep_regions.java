@@ -1,0 +1,115 @@
+// Java twin of device_keep_regions.somd: SOMD methods are plain methods, `@` and `!` are
+// loops, a frozen copy is a clone.
+class Main {
+    static long total(int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+        }
+        return s;
+    }
+
+    static double weighted(double[] x, double w) {
+        double s = 0;
+        for (int i = 0; i < x.length; i++) {
+            s += x[i] * w;
+        }
+        return s;
+    }
+
+    static int twice(int v) {
+        return 2 * v + 1;
+    }
+
+    static double shifted(double v, double by) {
+        return v + by;
+    }
+
+    static int masked(int v, int[] table) {
+        return table[v % table.length] ^ v;
+    }
+
+    static int[] twiceAll(int[] a) {
+        int[] r = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            r[i] = twice(a[i]);
+        }
+        return r;
+    }
+
+    static double[] shiftedAll(double[] x, double by) {
+        double[] r = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            r[i] = shifted(x[i], by);
+        }
+        return r;
+    }
+
+    static int sum(int[] a) {
+        int s = 0;
+        for (int v : a) {
+            s += v;
+        }
+        return s;
+    }
+
+    static long early(int n) {
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (i * 7) % 13;
+        }
+        long s = total(a);
+        if (n > 50) {
+            return s * 1000 + total(a);
+        }
+        s += total(a);
+        return s;
+    }
+
+    public static void main(String[] args) {
+        int n = 20000;
+        int[] a = new int[n];
+        double[] x = new double[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (i * 37) % 251;
+            x[i] = i * 0.25;
+        }
+
+        long t = total(a);
+        int[] doubled = twiceAll(a.clone());
+        long u = sum(a.clone());
+        System.out.println(t + " " + u + " " + doubled[0] + " " + doubled[n - 1]);
+
+        double[] moved = shiftedAll(x.clone(), 0.5);
+        double w = weighted(x, 2.0);
+        System.out.println(moved[n - 1] + " " + w);
+
+        int[] table = a.clone();
+        int[] mixed = new int[n];
+        for (int i = 0; i < n; i++) {
+            mixed[i] = masked(i, table);
+        }
+        long v = total(a);
+        System.out.println(sum(mixed) + " " + v);
+
+        long rounds = 0;
+        for (int k = 0; k < 4; k++) {
+            rounds += total(a);
+            int[] f = a.clone();
+            rounds += sum(twiceAll(f));
+            a[k * 5] += 1000 + k;
+        }
+        System.out.println(rounds);
+
+        long before = total(a);
+        a[n - 1] = -5;
+        long after = total(a) + sum(twiceAll(a.clone()));
+        System.out.println(before + " " + after);
+
+        System.out.println(early(40) + " " + early(60));
+
+        double last = weighted(x, 1.0);
+        double[] frozen = shiftedAll(x.clone(), -1.0);
+        System.out.println(last + " " + frozen[1] + " " + frozen.length);
+    }
+}
