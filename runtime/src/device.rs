@@ -263,6 +263,26 @@ where
     frozen
 }
 
+/// `new T[[]](array)` at the last use of an array a keep scope keeps: as
+/// `rt::value::freeze_owned`, the storage itself when nothing else holds it (its device
+/// copies then serve the value array after the scope too: `resident::frozen_in_place`),
+/// else a copy recorded as by [`freeze_kept`].
+pub fn freeze_kept_owned<T>(array: Array<T>, pos: &'static SourcePos) -> VArr<T>
+where
+    T: DevElem + crate::value::Freeze<Frozen = T>,
+    Array<T>: HostArray,
+{
+    let kept = array.check(pos).window_key();
+    let frozen = crate::value::freeze_owned(array, pos);
+    if let (Some(kept), Some(copy)) = (kept, frozen.resident_key()) {
+        match kept.same_place(&copy) {
+            true => resident::frozen_in_place(&kept),
+            false => resident::twin(kept, copy),
+        }
+    }
+    frozen
+}
+
 /// The bytes of the elements of `slots` (`T::RAW` types only: their memory is their device
 /// representation).
 fn slot_bytes<T: DevElem>(slots: &[crate::value::Slot<T>]) -> &[u8] {

@@ -2976,6 +2976,15 @@ fn device_keep_regions_upload_once_per_region() {
         "Main.total: up [] resident [a]",
         "Main.total: up [a] resident []",
         "Main.total: up [] resident [a]",
+        // `!`s find a device copy but keep none of theirs (a `char` array goes up widened,
+        // a `boolean` one converted); `ls` goes up for `lsum`, and its storage, frozen at
+        // its last use, is found by the `!` after its statements.
+        "+ ! in Main.main: up [reduce.input] resident []",
+        "max ! in Main.main: up [reduce.input] resident []",
+        "Main.lsum: up [a] resident []",
+        "|| ! in Main.main: up [reduce.input] resident []",
+        "&& ! in Main.main: up [reduce.input] resident []",
+        "+ ! in Main.main: up [] resident [reduce.input]",
         // `x` is still kept; its last copy is its storage.
         "Main.weighted: up [] resident [x]",
         "Main.shifted: up [] resident [arg0]",

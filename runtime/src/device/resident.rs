@@ -88,6 +88,11 @@ impl Key {
         self.addr == other.addr && self.bytes == other.bytes && self.narrow == other.narrow
     }
 
+    /// Whether `other` names the same elements at the same address and size.
+    pub(super) fn same_place(&self, other: &Key) -> bool {
+        self.same(other)
+    }
+
     /// This copy's key for the storage `twin` names, which holds the same elements from the
     /// same address on ([`twin`]).
     fn moved_to(&self, twin: &Key) -> Key {
@@ -223,6 +228,9 @@ struct Kept {
     runs: Option<(usize, Arc<[i32]>)>,
     /// Frozen copies made while the array is kept ([`twin`]): they hold its elements.
     twins: Vec<Key>,
+    /// The storage became a value array's at the array's last use ([`frozen_in_place`]):
+    /// its device copies stay when the scope closes.
+    frozen: bool,
 }
 
 static KEPT: Mutex<Vec<Kept>> = Mutex::new(Vec::new());
@@ -252,7 +260,14 @@ pub fn open_scope(keys: Vec<Key>) -> KeepScope {
         scope.keys.push((key.addr, key.bytes));
         match held.iter_mut().find(|k| k.key.same(&key)) {
             Some(k) => k.scopes += 1,
-            None => held.push(Kept { key, scopes: 1, sorted: 0, runs: None, twins: Vec::new() }),
+            None => held.push(Kept {
+                key,
+                scopes: 1,
+                sorted: 0,
+                runs: None,
+                twins: Vec::new(),
+                frozen: false,
+            }),
         }
     }
     scope
@@ -278,7 +293,9 @@ impl Drop for KeepScope {
             return;
         }
         // The device buffers go with the entries (a call still using one holds it shared),
-        // narrow copies too. The twins' entries stay: a frozen copy never changes.
+        // narrow copies too. The twins' entries stay, and those of a storage frozen in
+        // place: a value array never changes.
+        released.retain(|k| !k.frozen);
         let mut cache = cache();
         cache.entries.retain(|e| !released.iter().any(|k| k.key.addr == e.key.addr));
     }
@@ -312,6 +329,15 @@ pub(super) fn twin(kept_key: Key, copy: Key) {
     for entry in shared {
         cache.entries.retain(|e| !(e.ctx == entry.ctx && e.key.same(&entry.key)));
         cache.entries.push(entry);
+    }
+}
+
+/// Records that the storage of the kept array `key` names became a value array's at the
+/// array's last use (`rt::value::freeze_owned` without a copy): its device copies hold the
+/// value array's elements for good, and stay when the scope closes.
+pub(super) fn frozen_in_place(key: &Key) {
+    if let Some(k) = kept().iter_mut().find(|k| k.key.same(key)) {
+        k.frozen = true;
     }
 }
 

@@ -17,6 +17,14 @@ class Main {
         return s;
     }
 
+    static long lsum(long[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] >> 3;
+        }
+        return s;
+    }
+
     static int twice(int v) {
         return 2 * v + 1;
     }
@@ -107,6 +115,34 @@ class Main {
         System.out.println(before + " " + after);
 
         System.out.println(early(40) + " " + early(60));
+
+        char[] cs = new char[n];
+        long[] ls = new long[n];
+        boolean[] bs = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            cs[i] = (char) ('a' + i % 26);
+            ls[i] = (long) i * 1000003L;
+            bs[i] = i % 7 == 3;
+        }
+        int chars = 0;
+        int more = Integer.MIN_VALUE;
+        for (char c : cs.clone()) {
+            chars += c;
+            more = Math.max(more, c);
+        }
+        long longs = lsum(ls);
+        long[] lcopy = ls.clone();
+        long lsum = 0;
+        for (long l : lcopy) {
+            lsum += l;
+        }
+        boolean any = false;
+        boolean all = true;
+        for (boolean b : bs.clone()) {
+            any = any || b;
+            all = all && b;
+        }
+        System.out.println(chars + " " + more + " " + longs + " " + lsum + " " + any + " " + all);
 
         double last = weighted(x, 1.0);
         double[] frozen = shiftedAll(x.clone(), -1.0);

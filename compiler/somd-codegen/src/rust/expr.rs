@@ -1079,7 +1079,11 @@ impl<'a> FnCx<'a> {
                         }
                         _ => self.expr(*array)?,
                     };
-                    format!("rt::value::freeze_owned({owned}, {pos})")
+                    match kept {
+                        // The kept array's storage, whose device copies then stay.
+                        true => format!("rt::device::freeze_kept_owned({owned}, {pos})"),
+                        false => format!("rt::value::freeze_owned({owned}, {pos})"),
+                    }
                 } else {
                     format!("{}.check({pos}).freeze()", paren(self.recv(*array)?))
                 };
