@@ -177,7 +177,10 @@ pub(super) fn keep_shared(ctx: &'static DeviceCtx, key: Key, buf: Arc<DevBuf>) -
     if key.bytes > capacity {
         return buf;
     }
-    let twins = twins_of(&key);
+    // The registry stays locked while the cache changes (always in this order), so a
+    // scope closing on another thread cannot release the array between the two.
+    let held_scopes = kept();
+    let twins = twins_in(&held_scopes, &key);
     let mut cache = cache();
     cache.entries.retain(|e| e.key.storage.alive());
     cache.clock += 1;
@@ -199,6 +202,8 @@ pub(super) fn keep_shared(ctx: &'static DeviceCtx, key: Key, buf: Arc<DevBuf>) -
         let Some(oldest) = oldest else { break };
         cache.entries.retain(|e| !Arc::ptr_eq(&e.buf, &oldest));
     }
+    drop(cache);
+    drop(held_scopes);
     buf
 }
 
@@ -276,8 +281,10 @@ pub fn open_scope(keys: Vec<Key>) -> KeepScope {
 impl Drop for KeepScope {
     fn drop(&mut self) {
         let mut released = Vec::new();
+        // Held until the cache has let go of the entries (registry, then cache: the order
+        // of `keep_shared`).
+        let mut held = kept();
         {
-            let mut held = kept();
             for &(addr, bytes) in &self.keys {
                 let Some(k) = held.iter().position(|k| k.key.addr == addr && k.key.bytes == bytes)
                 else {
@@ -298,6 +305,8 @@ impl Drop for KeepScope {
         released.retain(|k| !k.frozen);
         let mut cache = cache();
         cache.entries.retain(|e| !released.iter().any(|k| k.key.addr == e.key.addr));
+        drop(cache);
+        drop(held);
     }
 }
 
@@ -307,14 +316,20 @@ impl Drop for KeepScope {
 /// the device is kept under `copy`'s key at once; one made later under either key is kept
 /// under the other's too ([`keep_shared`]). Nothing happens when no scope keeps `kept`.
 pub(super) fn twin(kept_key: Key, copy: Key) {
-    {
-        let mut held = kept();
-        let Some(k) = held.iter_mut().find(|k| k.key.same(&kept_key)) else { return };
-        k.twins.retain(|t| t.storage.alive());
-        k.twins.push(copy.clone());
-    }
+    let mut held = kept();
+    let Some(k) = held.iter_mut().find(|k| k.key.same(&kept_key)) else { return };
+    k.twins.retain(|t| t.storage.alive());
+    k.twins.push(copy.clone());
+    // A loop storing a copy each round keeps the most recent ones: the bookkeeping of a
+    // freeze stays bounded, and the older copies' shared entries go.
+    let dropped: Vec<Key> = match k.twins.len().checked_sub(TWINS_MAX) {
+        Some(over) if over > 0 => k.twins.drain(..over).collect(),
+        _ => Vec::new(),
+    };
     let mut cache = cache();
-    cache.entries.retain(|e| e.key.storage.alive());
+    cache
+        .entries
+        .retain(|e| e.key.storage.alive() && !dropped.iter().any(|d| d.addr == e.key.addr));
     let shared: Vec<Entry> = cache
         .entries
         .iter()
@@ -330,7 +345,12 @@ pub(super) fn twin(kept_key: Key, copy: Key) {
         cache.entries.retain(|e| !(e.ctx == entry.ctx && e.key.same(&entry.key)));
         cache.entries.push(entry);
     }
+    drop(cache);
+    drop(held);
 }
+
+/// The most frozen copies recorded per kept array ([`twin`]).
+const TWINS_MAX: usize = 8;
 
 /// Records that the storage of the kept array `key` names became a value array's at the
 /// array's last use (`rt::value::freeze_owned` without a copy): its device copies hold the
@@ -343,8 +363,13 @@ pub(super) fn frozen_in_place(key: &Key) {
 
 /// The keys under which a copy `key` names is kept as well: a kept array's frozen copies,
 /// or a frozen copy's kept array and its other copies ([`twin`]).
+#[cfg(test)]
 fn twins_of(key: &Key) -> Vec<Key> {
-    let held = kept();
+    twins_in(&kept(), key)
+}
+
+/// [`twins_of`] in the locked registry `held`.
+fn twins_in(held: &[Kept], key: &Key) -> Vec<Key> {
     let mut out = Vec::new();
     for k in held.iter() {
         let alive = |t: &&Key| t.storage.alive() && t.addr != key.addr;
@@ -568,6 +593,17 @@ mod tests {
         assert_eq!(addrs(twins_of(&kept_key())), vec![(at_other, 16, 0)]);
         drop(scope);
         assert!(twins_of(&other_key()).is_empty() && twins_of(&kept_key()).is_empty());
+        // Copies kept alive beyond the bound: the most recent ones are recorded.
+        let scope = open_scope(vec![kept_key()]);
+        let copies: Vec<Arc<[i32]>> = (0..TWINS_MAX + 3).map(|_| Arc::from(vec![7; 4])).collect();
+        for c in &copies {
+            twin(kept_key(), Key::of(Arc::downgrade(c), 16));
+        }
+        let recent: Vec<usize> =
+            copies[3..].iter().map(|c| c.as_ptr() as usize).collect::<Vec<_>>();
+        let recorded: Vec<usize> = twins_of(&kept_key()).iter().map(|k| k.addr).collect();
+        assert_eq!(recorded, recent);
+        drop(scope);
     }
 
     #[test]

@@ -806,7 +806,11 @@ impl FnCx<'_> {
         match else_block {
             None => writeln!(out, "{level}}}")?,
             Some(block) => match block.stmts.as_slice() {
-                [Stmt::If { cond, then_block, else_block }] => {
+                // `else if`, unless the `if` opens or closes a keep region (its scope is a
+                // statement of the `else` block).
+                [stmt @ Stmt::If { cond, then_block, else_block }]
+                    if self.kept_regions_at(stmt) == (Vec::new(), Vec::new()) =>
+                {
                     let c = self.cond(*cond)?;
                     writeln!(out, "{level}}} else if {c} {{")?;
                     self.block_stmts(out, level.next(), then_block)?;
