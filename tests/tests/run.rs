@@ -3155,7 +3155,9 @@ fn device_keep_uploads_unchanged_arrays_once_per_loop() {
         // (note device-execution, "Straight-line statements"): the second loop's first call
         // finds them, and the run heads computed from `row`, still on the device.
         let lent: &[&str] = &["row", "col", "somd_heads"];
-        let loops: [(&str, usize, &[&str], bool, &[&str]); 8] = [
+        // Method, calls, arrays, kept by the loop, found at the loop's first call.
+        type Loop<'a> = (&'a str, usize, &'a [&'a str], bool, &'a [&'a str]);
+        let loops: [Loop; 8] = [
             ("Main.multiply", 4, &matrix, true, &[]),  // sparse
             ("Main.multiply", 3, &matrix, true, lent), // after writes (`break`)
             ("Main.multiply", 3, &matrix, true, &[]),  // firstAbove (`return` at the third)
