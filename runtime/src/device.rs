@@ -275,7 +275,7 @@ where
     let kept = array.check(pos).window_key();
     let frozen = crate::value::freeze_owned(array, pos);
     if let (Some(kept), Some(copy)) = (kept, frozen.resident_key()) {
-        match kept.same_place(&copy) {
+        match kept.same(&copy) {
             true => resident::frozen_in_place(&kept),
             false => resident::twin(kept, copy),
         }

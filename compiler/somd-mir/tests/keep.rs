@@ -5,7 +5,8 @@
 mod common;
 
 use common::{run, Outcome};
-use somd_mir::analysis::keep::{kept_loops, kept_regions, stmt_indices};
+use somd_mir::analysis::keep::{kept_loops, kept_regions};
+use somd_mir::analysis::walk::stmt_indices;
 
 /// SOMD methods and helpers shared by the cases: `sum` reads its parameter, `at` reads it
 /// and its MI geometry, `bump` writes it, `rows` partitions by a strategy that reads the caller's array, `spoil` by one that

@@ -84,13 +84,9 @@ impl Key {
         self.bytes
     }
 
-    fn same(&self, other: &Key) -> bool {
+    /// Whether `other` names the same copy: the same address, size and element storage.
+    pub(super) fn same(&self, other: &Key) -> bool {
         self.addr == other.addr && self.bytes == other.bytes && self.narrow == other.narrow
-    }
-
-    /// Whether `other` names the same elements at the same address and size.
-    pub(super) fn same_place(&self, other: &Key) -> bool {
-        self.same(other)
     }
 
     /// This copy's key for the storage `twin` names, which holds the same elements from the

@@ -157,6 +157,9 @@ pub struct FnCx<'a> {
     pub tie_depth: Option<usize>,
     /// SOMD calls whose result is assigned straight to a local (`a = f(..)`), and the local.
     pub result_local: HashMap<ExprId, LocalId>,
+    /// The pre-order index of each statement (`walk::stmt_indices`), made at the first
+    /// keep region the writer looks for (`stmt.rs`, `kept_regions_at`).
+    pub stmt_index: std::cell::OnceCell<HashMap<*const Stmt, usize>>,
     /// `new T[[]](a)` of primitive elements whose array the function never reads again:
     /// `a` is a temporary, or a local at its last use outside any loop (`owned_freezes`).
     pub owned_freezes: HashSet<ExprId>,
@@ -555,6 +558,7 @@ impl<'a> FnCx<'a> {
             mark_stmt: None,
             tie_depth: None,
             result_local,
+            stmt_index: std::cell::OnceCell::new(),
             owned_freezes,
             dead_args,
             output_new,

@@ -217,10 +217,9 @@ impl FnCx<'_> {
         if regions.is_empty() {
             return (Vec::new(), Vec::new());
         }
-        let Some(at) = somd_mir::analysis::keep::stmt_indices(self.func)
-            .get(&std::ptr::from_ref(stmt))
-            .copied()
-        else {
+        let index =
+            self.stmt_index.get_or_init(|| somd_mir::analysis::walk::stmt_indices(self.func));
+        let Some(at) = index.get(&std::ptr::from_ref(stmt)).copied() else {
             return (Vec::new(), Vec::new());
         };
         let opens = regions

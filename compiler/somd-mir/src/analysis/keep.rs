@@ -82,7 +82,7 @@ pub struct KeptLoop {
 pub struct KeptRegion {
     pub func: FuncId,
     /// The first and last statement, by their pre-order index in the function
-    /// ([`stmt_indices`]); both in the same block.
+    /// ([`walk::stmt_indices`]); both in the same block.
     pub first: usize,
     pub last: usize,
     /// The array locals, in order of declaration.
@@ -92,17 +92,6 @@ pub struct KeptRegion {
     pub end: Span,
     /// The `new T[[]](v)` of a kept array `v` in the statements ([`kept_freezes`]).
     pub freezes: Vec<ExprId>,
-}
-
-/// Each statement of `func` (by address) with its pre-order index, as [`each_stmt`] visits
-/// them from the body.
-pub fn stmt_indices(func: &Function) -> HashMap<*const Stmt, usize> {
-    let mut out = HashMap::new();
-    each_stmt(&func.body, &mut |stmt| {
-        let next = out.len();
-        out.insert(std::ptr::from_ref(stmt), next);
-    });
-    out
 }
 
 /// Every loop of every non-SOMD function that keeps arrays, in function and loop order.
@@ -400,7 +389,7 @@ pub fn kept_regions(module: &Module, loops: &[KeptLoop]) -> Vec<KeptRegion> {
                 });
             }
         }
-        let index = stmt_indices(func);
+        let index = walk::stmt_indices(func);
         // (first, last, array, the region's statements)
         let mut found: Vec<(usize, usize, LocalId, &[Stmt])> = Vec::new();
         let mut blocks = vec![&func.body];

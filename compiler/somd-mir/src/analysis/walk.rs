@@ -280,6 +280,17 @@ pub fn loops(func: &Function) -> Vec<(LoopId, &Stmt)> {
     out
 }
 
+/// Each statement of `func` (by address) with its pre-order index, as [`each_stmt`] visits
+/// them from the body.
+pub fn stmt_indices(func: &Function) -> std::collections::HashMap<*const Stmt, usize> {
+    let mut out = std::collections::HashMap::new();
+    each_stmt(&func.body, &mut |stmt| {
+        let next = out.len();
+        out.insert(std::ptr::from_ref(stmt), next);
+    });
+    out
+}
+
 /// The loop statement with id `id`.
 pub fn find_loop(func: &Function, id: LoopId) -> Option<&Stmt> {
     loops(func).into_iter().find(|(l, _)| *l == id).map(|(_, s)| s)
