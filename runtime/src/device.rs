@@ -2720,8 +2720,12 @@ fn combine_slices(
 /// (`runtime/cl/somd_reduce.cl`): the array goes up once, a few partials come down and are
 /// combined with [`crate::reduce::tree`]. `label` names the construct for placement and
 /// traces. `None`: run the CPU path (not placed on a device, `null` array — the CPU path
-/// raises the exception —, or `double` on a device without fp64, after the fallback
-/// policy's warning).
+/// raises the exception —, too large for the device, or `double` on a device without fp64,
+/// after the fallback policy's warning).
+///
+/// The upload is kept as any call's is ([`upload`]): a value array (or an array a keep scope
+/// keeps) reduced here is found on the device by the calls after it, and a `byte`, `short`
+/// or `char` array's `int` widening by the next `!` of it.
 pub fn reduce_array<Op, T>(label: &'static str, array: &dyn HostArray) -> Option<T>
 where
     Op: crate::opencl::reduce::DeviceReduceOp<T>,
@@ -2730,12 +2734,12 @@ where
     let (ctx, _) = policy::device_for(label, |_| array.shape().ok_or(NULL_OR_RAGGED))?;
     // `byte`, `short` and `char` elements reduce as Java `int`s (the CPU path promotes
     // each element): they are widened on upload.
-    let widened: Option<Vec<u8>> = match (array.elem(), T::ELEM) {
-        (e, t) if e == t => None,
+    let widen = match (array.elem(), T::ELEM) {
+        (e, t) if e == t => false,
         // A result left on the device: the host reduces it (one download) rather than
         // widening it on the host and uploading four times its bytes.
         (Elem::I8 | Elem::I16 | Elem::U16, Elem::I32) if !array.on_host() => return None,
-        (Elem::I8 | Elem::I16 | Elem::U16, Elem::I32) => Some(widen_to_int(array)),
+        (Elem::I8 | Elem::I16 | Elem::U16, Elem::I32) => true,
         _ => return None,
     };
     if T::ELEM == Elem::F64 && !ctx.info.fp64 {
@@ -2748,53 +2752,23 @@ where
         );
         return None;
     }
-    let size = std::mem::size_of::<T::Dev>();
+    let _scope = trace::CallScope::begin(label, ctx.label);
+    let n = array.shape().and_then(|s| s.first().copied()).unwrap_or(0);
+    if n == 0 {
+        return Some(Op::identity());
+    }
+    const NAME: &str = "reduce.input";
     // A value array already on the device (a `@` result, an earlier call's upload) is
     // reduced where it is: nothing crosses but the partials.
-    let _scope = trace::CallScope::begin(label, ctx.label);
-    if widened.is_none() {
-        let n = array.shape().and_then(|s| s.first().copied()).unwrap_or(0);
-        let found = match array.device_copy(ctx) {
-            Some(buf) => {
-                resident::trace_resident(ctx, "reduce.input", n * size);
-                Some(buf)
-            }
-            None => array.resident_key().and_then(|key| resident::find(ctx, &key, "reduce.input")),
-        };
-        if let Some(buf) = found {
-            let reduced = crate::opencl::reduce::reduce_buffer::<Op, T>(ctx, &buf.buffer, n);
-            return Some(reduced.or_fatal());
-        }
-    }
-    // The host's own storage when it is one slice in the device representation, aligned
-    // for `T::Dev` (a 1-D primitive array): no copy on the host.
-    let raw =
-        array.raw_rows().filter(|_| widened.is_none()).and_then(|rows| match rows.as_slice() {
-            [row] if (row.as_ptr() as usize) % std::mem::align_of::<T::Dev>() == 0 => {
-                // SAFETY: `row` holds `row.len() / size` device-representation values of
-                // `T::Dev` (a primitive `ClScalar`: every bit pattern is a value), aligned.
-                Some(unsafe {
-                    std::slice::from_raw_parts(row.as_ptr().cast::<T::Dev>(), row.len() / size)
-                })
-            }
-            _ => None,
-        });
-    let converted: Vec<T::Dev>;
-    let values: &[T::Dev] = match raw {
-        Some(values) => values,
-        None => {
-            converted = widened
-                .unwrap_or_else(|| array.bytes())
-                .chunks_exact(size)
-                // SAFETY: `T::Dev` is a primitive number type (`ClScalar`: every bit
-                // pattern is a value) of exactly `size` bytes, and the device
-                // representation of `T` is `T::Dev`.
-                .map(|chunk| unsafe { std::ptr::read_unaligned(chunk.as_ptr().cast::<T::Dev>()) })
-                .collect();
-            &converted
-        }
+    let held = if widen {
+        // The widened copy is kept under the array's key with 4-byte elements, which no
+        // kernel's own copy of the array has (`ResidentKey::narrowed`).
+        let key = array.resident_key().map(|key| key.narrowed(n * 4, 4));
+        upload_keyed(ctx, key, NAME, || upload_bytes(ctx, &widen_to_int(array), NAME))?
+    } else {
+        upload(ctx, array, NAME)?
     };
-    Some(crate::opencl::reduce::reduce_slice::<Op, T>(ctx, values).or_fatal())
+    Some(crate::opencl::reduce::reduce_buffer::<Op, T>(ctx, &held.buffer, n).or_fatal())
 }
 
 /// The elements of a `byte`, `short` or `char` array as Java `int`s (sign-extended, `char`

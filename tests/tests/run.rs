@@ -2985,15 +2985,21 @@ fn device_keep_regions_upload_once_per_region() {
         "Main.total: up [] resident [a]",
         "Main.total: up [a] resident []",
         "Main.total: up [] resident [a]",
-        // `!`s find a device copy but keep none of theirs (a `char` array goes up widened,
-        // a `boolean` one converted); `ls` goes up for `lsum`, and its storage, frozen at
+        // A `char` array goes up widened for one `!` and a `boolean` one converted; the
+        // other copy of each finds it. `ls` goes up for `lsum`, and its storage, frozen at
         // its last use, is found by the `!` after its statements.
         "+ ! in Main.main: up [reduce.input] resident []",
-        "max ! in Main.main: up [reduce.input] resident []",
+        "max ! in Main.main: up [] resident [reduce.input]",
         "Main.lsum: up [a] resident []",
         "|| ! in Main.main: up [reduce.input] resident []",
-        "&& ! in Main.main: up [reduce.input] resident []",
+        "&& ! in Main.main: up [] resident [reduce.input]",
         "+ ! in Main.main: up [] resident [reduce.input]",
+        // A value array a `!` uploaded, found by the `@` after it; a `short` array widened
+        // once for two `!`s.
+        "+ ! in Main.main: up [reduce.input] resident []",
+        "Main.twice: up [] resident [arg0]",
+        "+ ! in Main.main: up [reduce.input] resident []",
+        "min ! in Main.main: up [] resident [reduce.input]",
         // `x` is still kept; its last copy is its storage.
         "Main.weighted: up [] resident [x]",
         "Main.shifted: up [] resident [arg0]",

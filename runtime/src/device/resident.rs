@@ -52,9 +52,11 @@ impl<T: Send + Sync> Liveness for Weak<[T]> {
 pub struct Key {
     addr: usize,
     bytes: usize,
-    /// 0: in the array's own element type; otherwise the bytes of the narrow type of an
-    /// `int` array's narrow copy (`device/narrow.rs`). A window of the first quarter of an
-    /// `int` array takes the bytes of its `uchar` copy, and must not find it.
+    /// 0: in the array's own element type; otherwise the bytes of each element of a
+    /// converted copy: the narrow type of an `int` array's narrow copy (`device/narrow.rs`),
+    /// or 4 for the `int` widening of a `byte`, `short` or `char` array that a `!` reduces.
+    /// A window of the first quarter of an `int` array takes the bytes of its `uchar` copy,
+    /// and must not find it.
     narrow: usize,
     storage: Arc<dyn Liveness>,
 }
@@ -73,8 +75,8 @@ impl Key {
         Key { addr, bytes, narrow: 0, storage: Arc::new(weak) }
     }
 
-    /// The key of the narrow copy of the same storage, whose elements take `narrow` bytes
-    /// each and `bytes` in all on the device (`device/narrow.rs`).
+    /// The key of a converted copy of the same storage (narrow, `device/narrow.rs`, or
+    /// widened), whose elements take `narrow` bytes each and `bytes` in all on the device.
     pub fn narrowed(self, bytes: usize, narrow: usize) -> Key {
         Key { bytes, narrow, ..self }
     }

@@ -144,6 +144,25 @@ class Main {
         }
         System.out.println(chars + " " + more + " " + longs + " " + lsum + " " + any + " " + all);
 
+        int[] g = new int[n];
+        short[] hs = new short[n];
+        for (int i = 0; i < n; i++) {
+            g[i] = i * 3 % 11 - 4;
+            hs[i] = (short) (i * 7919);
+        }
+        int[] gv = g.clone();
+        g[0] = 99;
+        short[] hv = hs.clone();
+        int gs = sum(gv);
+        int[] gd = twiceAll(gv);
+        int hsum = 0;
+        int hmin = Integer.MAX_VALUE;
+        for (short h : hv) {
+            hsum += h;
+            hmin = Math.min(hmin, h);
+        }
+        System.out.println(gs + " " + gd[n - 1] + " " + hsum + " " + hmin + " " + g[0]);
+
         double last = weighted(x, 1.0);
         double[] frozen = shiftedAll(x.clone(), -1.0);
         System.out.println(last + " " + frozen[1] + " " + frozen.length);
