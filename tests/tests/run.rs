@@ -2934,6 +2934,46 @@ fn device_value_arrays_stay_resident_across_calls() {
     }
 }
 
+/// `Somd.range(n)` as a mapped `@` argument crosses as no buffer: the kernel reads the
+/// work-item's index (`tests/run/device_range_index.somd`, note device-execution,
+/// "Ranges read as the index"), alone, beside a mapped array and a broadcast table, fused
+/// with the `!` that consumes its `@`, in fused `!` statements and computed inline by the
+/// `@` that consumes it. Under `SOMD_TRACE=json`, per call in order: its name, launches,
+/// work-items and the bytes of every input it uploaded.
+#[test]
+fn device_ranges_cross_as_the_index() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_range_index";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (_, calls) = traced_calls(name, binary, &expected, *opencl);
+    let seen: Vec<String> = calls
+        .iter()
+        .map(|c| {
+            let up: Vec<String> = c.h2d.iter().map(|(b, n)| format!("{b} {n}")).collect();
+            format!("{}: {} launch, up [{}]", c.name, c.launches, up.join(", "))
+        })
+        .collect();
+    let n = 30_000;
+    let wanted = [
+        "Main.square: 1 launch, up []".to_string(),
+        // The table (37 `int`s below 256, stored as `uchar`s) goes up; the range does not,
+        // nor `m`, which the `!` finds on the device.
+        "Main.masked: 1 launch, up [arg1 37]".to_string(),
+        "+ ! in Main.main: 1 launch, up []".to_string(),
+        format!("Main.weight: 1 launch, up [arg1 {}]", n * 4),
+        // `wave` and the two `!`s of `half` are one kernel.
+        "Main.wave: 1 launch, up []".to_string(),
+        // `square` computed inline by `plus`, whose `xs` the fused `weight` left there.
+        "Main.plus: 1 launch, up []".to_string(),
+        // Empty ranges: no launch.
+        "Main.square: 0 launch, up []".to_string(),
+        "Main.square: 0 launch, up []".to_string(),
+    ];
+    assert_eq!(seen, wanted);
+}
+
 /// Mutable arrays passed to several device calls by statements that never write them go
 /// up once for those statements (`tests/run/device_keep_regions.somd`, note
 /// device-execution, "Straight-line statements"), and frozen copies made there find the
@@ -2966,8 +3006,9 @@ fn device_keep_regions_upload_once_per_region() {
         // A frozen copy of `x` mapped, then `weighted(x)`.
         "Main.shifted: up [arg0] resident []",
         "Main.weighted: up [] resident [x]",
-        // `Somd.range(n)` and the copy of `a` stored narrow go up; `a` is still there.
-        "Main.masked: up [arg0 arg1] resident []",
+        // The copy of `a` stored narrow goes up (`Somd.range(n)` is the work-item's index);
+        // `a` is still there.
+        "Main.masked: up [arg1] resident []",
         "Main.total: up [] resident [a]",
         "+ ! in Main.main: up [] resident [reduce.input]",
     ];

@@ -63,6 +63,8 @@ impl Writer<'_> {
     ) -> R<String> {
         let name = format!("arg{k}");
         Ok(match (a.mode, somd_mir::analysis::isolation::array_dims(&a.ty)) {
+            // `Somd.range(n)`: element `i` is `i`, no buffer.
+            (MapArg::Mapped, _) if a.range => item.to_string(),
             (MapArg::Mapped, _) => {
                 let elem = self.storage(&a.ty)?;
                 if read_only {

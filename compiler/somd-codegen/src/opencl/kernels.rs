@@ -95,6 +95,7 @@ impl Writer<'_> {
                 let args = vec![somd_mir::analysis::MapArgPlan {
                     mode: MapArg::Mapped,
                     ty: input.clone(),
+                    range: false,
                 }];
                 let (t, s) = self.map_kernel(plan, &args, Some(output), None, None, &mut m)?;
                 let mut h = self.helpers_of(&[plan.func]);
@@ -1319,6 +1320,12 @@ impl Writer<'_> {
                 continue;
             }
             match a.mode {
+                MapArg::Mapped if a.range => {
+                    // `Somd.range(n)`: element `i` is `i`, no buffer (not widened: the
+                    // widened form reads its elements from buffers).
+                    elementwise = false;
+                    call_args.push(item.to_string());
+                }
                 MapArg::Mapped if vector_of(&a.ty).is_some() => {
                     // Rows of a `T[[]][[N]]`, packed: work-item `i` reads row `i` as one `TN`.
                     let (p, n) = vector_of(&a.ty).unwrap_or((PrimType::Int, 0));

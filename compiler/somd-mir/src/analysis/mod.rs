@@ -955,6 +955,10 @@ pub struct MapArgPlan {
     pub mode: MapArg,
     /// The callee parameter type (element type for mapped arguments).
     pub ty: Type,
+    /// A mapped `Somd.range(n)` written at the site: element `i` is `i`, so the kernel reads
+    /// the work-item's index and nothing crosses for it (the host still checks its length
+    /// against the other mapped arguments').
+    pub range: bool,
 }
 
 /// Runs every analysis.

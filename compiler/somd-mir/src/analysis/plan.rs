@@ -355,7 +355,7 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
             match &expr.kind {
                 ExprKind::Map { func: target, args } => {
                     let label = format!("@ {}", module.function(*target).name);
-                    let device = map_plan(module, info, *target, args, &expr.ty).map(|(plans, elem)| {
+                    let device = map_plan(module, info, func, *target, args, &expr.ty).map(|(plans, elem)| {
                         if fused.contains(&eid) && matches!(elem, Type::Prim(_)) {
                             return DevicePlan {
                                 kernels: Vec::new(),
@@ -366,6 +366,7 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                         }
                         let k = info.kernels.len();
                         let needs_fp64 = info.functions[target.0 as usize].needs_fp64;
+                        let how = format!("NDRange of one work-item per element (mapped arguments must have equal lengths; the host checks){}", range_note(&plans));
                         info.kernels.push(KernelPlan {
                             name: unique(format!("map_{}", class_method(module, *target))),
                             func: *target,
@@ -375,7 +376,7 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                         });
                         DevicePlan {
                             kernels: vec![k],
-                            how: "NDRange of one work-item per element (mapped arguments must have equal lengths; the host checks)".into(),
+                            how,
                             needs_fp64,
                             warnings: Vec::new(),
                         }
@@ -500,6 +501,7 @@ fn callee_ok(info: &ProgramInfo, f: FuncId) -> Result<(), Blocker> {
 fn map_plan(
     module: &Module,
     info: &ProgramInfo,
+    func: &Function,
     target: FuncId,
     args: &[(ExprId, MapArg)],
     result_ty: &Type,
@@ -518,7 +520,7 @@ fn map_plan(
             )),
         };
     let mut plans = Vec::new();
-    for (k, (_, mode)) in args.iter().enumerate() {
+    for (k, (arg, mode)) in args.iter().enumerate() {
         let Some(p) = tf.params.get(k) else { break };
         let ty = tf.local(*p).ty.clone();
         // Arrays of arrays cross flattened row-major (rectangular, checked by the host): a
@@ -563,9 +565,34 @@ fn map_plan(
                 tf.local(*p).span,
             ));
         }
-        plans.push(MapArgPlan { mode: *mode, ty });
+        // The host evaluates `n` (and checks the lengths); an `int` element is the index.
+        let range = *mode == MapArg::Mapped
+            && ty == Type::Prim(PrimType::Int)
+            && matches!(
+                func.expr(*arg).kind,
+                ExprKind::Builtin { builtin: Builtin::SomdRange, ref args } if args.len() == 1
+            );
+        plans.push(MapArgPlan { mode: *mode, ty, range });
     }
     Ok((plans, elem))
+}
+
+/// `explain`'s note on the `Somd.range` arguments of a `@` (empty when it has none).
+fn range_note(plans: &[MapArgPlan]) -> String {
+    let ranges: Vec<String> = plans
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.range)
+        .map(|(k, _)| (k + 1).to_string())
+        .collect();
+    match ranges.as_slice() {
+        [] => String::new(),
+        [k] => format!("; argument {k}, a `Somd.range`, is the element's index (not uploaded)"),
+        _ => format!(
+            "; arguments {}, `Somd.range`s, are the element's index (not uploaded)",
+            ranges.join(", ")
+        ),
+    }
 }
 
 /// The first of `target` and the functions it calls (transitively) that assigns an array
@@ -610,7 +637,9 @@ fn reduce_plan(
                 ));
             };
             if let ExprKind::Map { func: target, args } = &array_expr.kind {
-                if let Ok((plans, _)) = map_plan(module, info, *target, args, &array_expr.ty) {
+                if let Ok((plans, _)) = map_plan(module, info, func, *target, args, &array_expr.ty)
+                {
+                    let range = range_note(&plans);
                     let needs_fp64 =
                         info.functions[target.0 as usize].needs_fp64 || prim == PrimType::Double;
                     let k = info.kernels.len();
@@ -624,7 +653,7 @@ fn reduce_plan(
                     return Ok(DevicePlan {
                         kernels: vec![k],
                         how: format!(
-                            "`@ {}` fused with `{} !`: each work-item folds the elements of a grid-stride loop (coarsened: the host chooses the grid), then a per-work-group tree reduction in local memory, the host combines the partials",
+                            "`@ {}` fused with `{} !`: each work-item folds the elements of a grid-stride loop (coarsened: the host chooses the grid), then a per-work-group tree reduction in local memory, the host combines the partials{range}",
                             module.function(*target).name,
                             op.symbol()
                         ),
