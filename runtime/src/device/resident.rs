@@ -27,7 +27,9 @@
 //!
 //! A key also says how the copy stores its elements: a narrow copy of an `int` array
 //! (`device/narrow.rs`) takes as many bytes as a window of the array's first quarter or half,
-//! and neither may find the other.
+//! and neither may find the other; the `int` widening of a `byte`, `short` or `char` array
+//! that a `!` reduces is kept under the array's key with 4-byte elements, which no kernel's
+//! copy of the array has.
 
 use super::DevBuf;
 use crate::opencl::trace::{self, Value};
