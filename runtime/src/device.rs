@@ -376,28 +376,33 @@ fn decode<T: DevElem, U: Send + Sync>(bytes: &[u8], wrap: fn(T) -> U) -> std::sy
 fn encode<S: Sync, T: DevElem>(items: &[S], get: fn(&S) -> T) -> Vec<u8> {
     let size = T::ELEM.size();
     let mut out = vec![0u8; items.len() * size];
-    let threads = convert_threads(out.len());
-    if threads <= 1 {
-        out.clear();
-        for item in items {
-            get(item).put(&mut out);
+    fill_converted(&mut out, items.len(), size, |first, target| {
+        let mut local = Vec::with_capacity(target.len());
+        for item in &items[first..first + target.len() / size.max(1)] {
+            get(item).put(&mut local);
         }
-        return out;
+        target.copy_from_slice(&local);
+    });
+    out
+}
+
+/// Fills `out`, `n` elements of `size` bytes, by `fill(first, part)`: `part` the bytes of
+/// the elements from `first` on. A large `out` is cut into parts converted on several
+/// threads ([`convert_threads`]); a small one is one part on the calling thread.
+fn fill_converted(out: &mut [u8], n: usize, size: usize, fill: impl Fn(usize, &mut [u8]) + Sync) {
+    let threads = convert_threads(out.len());
+    if threads <= 1 || size == 0 {
+        fill(0, out);
+        return;
     }
-    let per = items.len().div_ceil(threads * 4).max(1);
+    let per = n.div_ceil(threads * 4).max(1);
     let targets: Vec<std::sync::Mutex<&mut [u8]>> =
         out.chunks_mut(per * size).map(std::sync::Mutex::new).collect();
     for_each_chunk(targets.len(), threads, |chunk| {
-        let mut local = Vec::with_capacity(per * size);
-        for item in items.iter().skip(chunk * per).take(per) {
-            get(item).put(&mut local);
-        }
         if let Ok(mut target) = targets[chunk].lock() {
-            target.copy_from_slice(&local);
+            fill(chunk * per, &mut target);
         }
     });
-    drop(targets);
-    out
 }
 
 impl<T: DevElem> HostArray for Array<T> {
@@ -2812,22 +2817,9 @@ fn widen_to_int(array: &dyn HostArray) -> Vec<u8> {
         }
     };
     let mut out = vec![0u8; n * 4];
-    let threads = convert_threads(out.len());
-    if threads <= 1 {
-        widen(bytes, &mut out);
-        return out;
-    }
-    let per = n.div_ceil(threads * 4).max(1);
-    let targets: Vec<std::sync::Mutex<&mut [u8]>> =
-        out.chunks_mut(per * 4).map(std::sync::Mutex::new).collect();
-    for_each_chunk(targets.len(), threads, |chunk| {
-        let from = (chunk * per * size).min(bytes.len());
-        let to = ((chunk + 1) * per * size).min(bytes.len());
-        if let Ok(mut target) = targets[chunk].lock() {
-            widen(&bytes[from..to], &mut target);
-        }
+    fill_converted(&mut out, n, 4, |first, target| {
+        widen(&bytes[first * size..(first + target.len() / 4) * size], target);
     });
-    drop(targets);
     out
 }
 
