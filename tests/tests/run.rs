@@ -2974,6 +2974,60 @@ fn device_ranges_cross_as_the_index() {
     assert_eq!(seen, wanted);
 }
 
+/// Mapped primitive arguments of a narrower type than the parameter cross as they are and
+/// widen in the kernel, and broadcast ones are widened by the host
+/// (`tests/run/device_widened_args.somd`, note device-execution, "Arguments Java widens"):
+/// every call runs on the device, each array goes up once in its own element type (a
+/// `byte` array's bytes, not `int`s), and a range goes up not at all. Under
+/// `SOMD_TRACE=json`, per call in order: its name, launches and the bytes of every input
+/// it uploaded.
+#[test]
+fn device_widened_args_cross_as_they_are() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_widened_args";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (_, calls) = traced_calls(name, binary, &expected, *opencl);
+    let seen: Vec<String> = calls
+        .iter()
+        .map(|c| {
+            let up: Vec<String> = c.h2d.iter().map(|(b, n)| format!("{b} {n}")).collect();
+            format!("{}: {} launch, up [{}]", c.name, c.launches, up.join(", "))
+        })
+        .collect();
+    let n = 4099;
+    let wanted = [
+        // `xs` goes up as `int`s; the range does not.
+        format!("Main.stride: 1 launch, up [arg1 {}]", n * 4),
+        "Main.halve: 1 launch, up []".to_string(),
+        "Main.third: 1 launch, up []".to_string(),
+        // `bs` as bytes, `cs` and `ss` as 2-byte elements; `plus` finds `bs` there.
+        format!("Main.twice: 1 launch, up [arg0 {n}]"),
+        format!("Main.wide: 1 launch, up [arg0 {}]", n * 2),
+        format!("Main.plus: 1 launch, up [arg0 {}]", n * 2),
+        // Converted from `xs`, `ls`, `fs` and `cs`: each goes up once, as it is.
+        "Main.toFloat: 1 launch, up []".to_string(),
+        "Main.toDouble: 1 launch, up []".to_string(),
+        format!("Main.toFloat: 1 launch, up [arg0 {}]", n * 8),
+        "Main.toDouble: 1 launch, up []".to_string(),
+        format!("Main.toDouble: 1 launch, up [arg0 {}]", n * 4),
+        "Main.toFloat: 1 launch, up []".to_string(),
+        // Broadcast `char` and `int` widened by the host: scalars, no buffer.
+        "Main.mixed: 1 launch, up []".to_string(),
+        // Fused with their `!`s.
+        "Main.stride: 1 launch, up []".to_string(),
+        "Main.wide: 1 launch, up []".to_string(),
+        // `plus` and the two `!`s of `halve` are one kernel.
+        "Main.plus: 1 launch, up []".to_string(),
+        // `twice` computed inline by `sum`.
+        "Main.sum: 1 launch, up []".to_string(),
+        // The zero table, stored as `uchar`s.
+        format!("Main.pick: 1 launch, up [arg1 {}]", n - 1),
+    ];
+    assert_eq!(seen, wanted);
+}
+
 /// Mutable arrays passed to several device calls by statements that never write them go
 /// up once for those statements (`tests/run/device_keep_regions.somd`, note
 /// device-execution, "Straight-line statements"), and frozen copies made there find the

@@ -66,7 +66,7 @@ pub fn type_name(module: &Module, ty: &Type) -> String {
     }
 }
 
-fn prim_name(p: PrimType) -> &'static str {
+pub(crate) fn prim_name(p: PrimType) -> &'static str {
     match p {
         PrimType::Boolean => "boolean",
         PrimType::Byte => "byte",

@@ -3217,6 +3217,31 @@ class W {
     }
 }
 
+/// Mapped primitive arguments whose elements Java widens to the parameter's type: a range
+/// to `long` (still the index), `byte`s to `int` and `double`, fused with a `!` too; a
+/// broadcast `int` to `double` (the host widens it, no note).
+#[test]
+fn widened_map_arguments_are_explained() {
+    insta::assert_snapshot!(explain(
+        r#"
+public class Main {
+    static local long at(long i, int x) { return i * x; }
+    static local double scale(double v, double k) { return v * k; }
+    static local int twice(int b) { return b * 2; }
+
+    public static void main(String[] args) {
+        byte[[]] b = new byte[[]](new byte[64]);
+        int[[]] x = new int[[]](new int[64]);
+        long[[]] a = Main @ at(Somd.range(64), x);
+        double[[]] d = Main @ scale(b, 3);
+        int s = + ! (Main @ twice(b));
+        System.out.println(a[1] + d[2] + s);
+    }
+}
+"#
+    ));
+}
+
 /// `@` results that stay on the device until the host reads them (`analysis::lazy`): a
 /// local read at two elements and handed to a `@` and a `!` the device runs; one whose only
 /// other use is a `@` the device cannot run (recursion), read in a loop: nothing gained,

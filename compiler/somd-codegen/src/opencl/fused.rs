@@ -7,7 +7,7 @@
 //! functions can fail records into an error buffer of its own (`somd_err1`..; the first
 //! stage uses `somd_err`), which the host checks in stage order.
 
-use super::kernels::TreeOf;
+use super::kernels::{mapped_prim, mapped_storage, TreeOf};
 use super::writer::{identity, prim_c, prim_storage, reduce_combine, FnCx, Writer, R};
 use super::*;
 use somd_mir::analysis::{KernelPlan, MapArgPlan};
@@ -64,15 +64,15 @@ impl Writer<'_> {
         let name = format!("arg{k}");
         Ok(match (a.mode, somd_mir::analysis::isolation::array_dims(&a.ty)) {
             // `Somd.range(n)`: element `i` is `i`, no buffer.
-            (MapArg::Mapped, _) if a.range => item.to_string(),
+            (MapArg::Mapped, _) if a.range => mapped_prim(a, item.to_string()),
             (MapArg::Mapped, _) => {
-                let elem = self.storage(&a.ty)?;
+                let elem = self.storage(&mapped_storage(a))?;
                 if read_only {
                     Self::push_read_only_buffer(m, decls, &name, elem, k);
                 } else {
                     Self::push_in_buffer(m, decls, &name, elem, k);
                 }
-                format!("{name}[{item}]")
+                mapped_prim(a, format!("{name}[{item}]"))
             }
             (MapArg::Broadcast, Some((elem, rank))) => {
                 let elem = self.buffer_c(&a.ty, elem)?;

@@ -95,6 +95,7 @@ impl Writer<'_> {
                 let args = vec![somd_mir::analysis::MapArgPlan {
                     mode: MapArg::Mapped,
                     ty: input.clone(),
+                    from: None,
                     range: false,
                 }];
                 let (t, s) = self.map_kernel(plan, &args, Some(output), None, None, &mut m)?;
@@ -1293,6 +1294,8 @@ impl Writer<'_> {
         // Widened (`widen.rs`): the mapped arguments (position in the call, argument, C
         // type), all primitive elements.
         let mut wide_args: Vec<(usize, usize, String)> = Vec::new();
+        // Ranges (position in the call, argument): the widened form computes their elements.
+        let mut range_args: Vec<(usize, usize)> = Vec::new();
         let mut elementwise = true;
         // Objects of value classes holding arrays (broadcast, or elements of a mapped array)
         // arrive as their leaves, after the call's arguments (`holders.rs`).
@@ -1321,10 +1324,10 @@ impl Writer<'_> {
             }
             match a.mode {
                 MapArg::Mapped if a.range => {
-                    // `Somd.range(n)`: element `i` is `i`, no buffer (not widened: the
-                    // widened form reads its elements from buffers).
-                    elementwise = false;
-                    call_args.push(item.to_string());
+                    // `Somd.range(n)`: element `i` is `i`, no buffer; in the widened form,
+                    // element `somd_k` of the work-item's run.
+                    range_args.push((call_args.len(), k));
+                    call_args.push(mapped_prim(a, item.to_string()));
                 }
                 MapArg::Mapped if vector_of(&a.ty).is_some() => {
                     // Rows of a `T[[]][[N]]`, packed: work-item `i` reads row `i` as one `TN`.
@@ -1361,14 +1364,14 @@ impl Writer<'_> {
                     elementwise = false;
                 }
                 MapArg::Mapped => {
-                    let elem = self.storage(&a.ty)?;
+                    let elem = self.storage(&mapped_storage(a))?;
                     if matches!(a.ty, Type::Prim(_)) {
                         wide_args.push((call_args.len(), k, elem.clone()));
                     } else {
                         elementwise = false;
                     }
                     Self::push_read_only_buffer(m, &mut decls, &name, elem, k);
-                    call_args.push(format!("{name}[{item}]"));
+                    call_args.push(mapped_prim(a, format!("{name}[{item}]")));
                 }
                 MapArg::Broadcast => {
                     if let Some((elem, rank)) = somd_mir::analysis::isolation::array_dims(&a.ty) {
@@ -1488,7 +1491,10 @@ impl Writer<'_> {
         // The call on element `somd_k` of the work-item's private arrays.
         let mut wide_call_args = call_args.clone();
         for (pos, k, _) in &wide_args {
-            wide_call_args[*pos] = format!("somd_w{k}[somd_k]");
+            wide_call_args[*pos] = mapped_prim(&args[*k], format!("somd_w{k}[somd_k]"));
+        }
+        for (pos, k) in &range_args {
+            wide_call_args[*pos] = mapped_prim(&args[*k], "(int)(somd_first + somd_k)".into());
         }
         let wide_call = format!("{callee}({})", wide_call_args.join(", "));
         // Elementwise: primitive elements in and out, scalars broadcast, and a function
@@ -1947,4 +1953,19 @@ pub(super) fn consumer_err_init(level: Level) -> String {
 /// Element `item`'s key for the consumer of an inline producer ([`consumer_err_init`]).
 pub(super) fn consumer_at(level: Level, item: &str) -> String {
     format!("{level}somd_err_g->key = somd_key_of((long)somd_n + (long)({item}));\n")
+}
+
+/// The type of the elements a mapped argument's buffer holds: the argument's own where Java
+/// widens them to the parameter's type ([`MapArgPlan::from`]).
+pub(super) fn mapped_storage(a: &somd_mir::analysis::MapArgPlan) -> Type {
+    a.from.map_or_else(|| a.ty.clone(), Type::Prim)
+}
+
+/// Element `read` of a mapped argument (the index for a `Somd.range`) as the parameter's
+/// type: converted where Java widens it ([`MapArgPlan::from`]).
+pub(super) fn mapped_prim(a: &somd_mir::analysis::MapArgPlan, read: String) -> String {
+    match (a.from, &a.ty) {
+        (Some(from), &Type::Prim(to)) => super::writer::convert(&read, from, to),
+        _ => read,
+    }
 }

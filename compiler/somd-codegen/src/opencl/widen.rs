@@ -27,8 +27,10 @@
 //! `a[i]` at the loop's index `i` of a 1-D primitive parameter or output; every access
 //! proven in range by the loop's guard or by a hoisted length test. Otherwise one element
 //! per work-item, as before. Which `@`s: a `@` (not a filter task) without tiles, lanes or
-//! a reduction, whose mapped arguments are primitive elements, whose broadcast arguments are
-//! scalars, whose function has no loop and whose result is primitive.
+//! a reduction, whose mapped arguments are primitive elements (at least one from a buffer;
+//! a `Somd.range`'s element `somd_k` is `somd_first + somd_k`, and an element Java widens is
+//! loaded as the argument's type and converted), whose broadcast arguments are scalars,
+//! whose function has no loop and whose result is primitive.
 
 use super::writer::{FnCx, Writer, R};
 use super::*;

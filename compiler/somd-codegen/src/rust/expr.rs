@@ -1448,19 +1448,27 @@ impl<'a> FnCx<'a> {
                 };
                 parts.lets.push_str(&format!("let {var} = {value}; "));
             }
-            // The kernel reads the callee's parameter type: the argument must have it.
+            // The kernel reads the callee's parameter type, or mapped primitive elements it
+            // widens (`MapArgPlan::from`); the host widens a broadcast primitive.
             let arg_ty = &self.e(*arg)?.ty;
+            let prims = |a: &Type| matches!((a, &param_ty), (Type::Prim(_), Type::Prim(_)));
             let elem_matches = match (how, arg_ty) {
-                (MapArg::Mapped, Type::Array(e) | Type::ValueArray(e, _)) => **e == param_ty,
+                (MapArg::Mapped, Type::Array(e) | Type::ValueArray(e, _)) => {
+                    **e == param_ty || prims(e)
+                }
                 (MapArg::Mapped, _) => param_ty == Type::Prim(PrimType::Int),
                 (MapArg::Broadcast, Type::Array(a) | Type::ValueArray(a, _)) => {
                     matches!(&param_ty, Type::Array(p) | Type::ValueArray(p, _) if p == a)
                 }
-                (MapArg::Broadcast, t) => *t == param_ty,
+                (MapArg::Broadcast, t) => *t == param_ty || prims(t),
             };
             parts.device_ok &= elem_matches;
             let by_value = matches!(how, MapArg::Broadcast) && is_copy(&param_ty);
-            let host = if by_value { var.clone() } else { format!("&{var}") };
+            let host = match by_value {
+                true if *arg_ty != param_ty => convert(var.clone(), arg_ty, &param_ty)?,
+                true => var.clone(),
+                false => format!("&{var}"),
+            };
             match somd_mir::analysis::holders::holder(self.module, &param_ty) {
                 // An object holding arrays: its leaves follow the arguments (`holders`).
                 Some(c) if *how == MapArg::Broadcast => {

@@ -955,6 +955,10 @@ pub struct MapArgPlan {
     pub mode: MapArg,
     /// The callee parameter type (element type for mapped arguments).
     pub ty: Type,
+    /// A mapped primitive argument whose elements are of another primitive type (Java's
+    /// widening in a call: `f(long)` over an `int[[]]` or a `Somd.range`): the kernel reads
+    /// elements of this type (the host uploads the array as it is) and converts each one.
+    pub from: Option<PrimType>,
     /// A mapped `Somd.range(n)` written at the site: element `i` is `i`, so the kernel reads
     /// the work-item's index and nothing crosses for it (the host still checks its length
     /// against the other mapped arguments').

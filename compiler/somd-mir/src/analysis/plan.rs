@@ -565,19 +565,29 @@ fn map_plan(
                 tf.local(*p).span,
             ));
         }
-        // The host evaluates `n` (and checks the lengths); an `int` element is the index.
+        // Java widens a mapped primitive element to the parameter's type, as in a call: the
+        // kernel reads the argument's own elements and converts them.
+        let from = match (mode, &ty, &func.expr(*arg).ty) {
+            (MapArg::Mapped, Type::Prim(p), Type::Array(e) | Type::ValueArray(e, _)) => match **e {
+                Type::Prim(q) if q != *p => Some(q),
+                _ => None,
+            },
+            _ => None,
+        };
+        // The host evaluates `n` (and checks the lengths); element `i` is the index.
         let range = *mode == MapArg::Mapped
-            && ty == Type::Prim(PrimType::Int)
+            && matches!(ty, Type::Prim(_))
             && matches!(
                 func.expr(*arg).kind,
                 ExprKind::Builtin { builtin: Builtin::SomdRange, ref args } if args.len() == 1
             );
-        plans.push(MapArgPlan { mode: *mode, ty, range });
+        plans.push(MapArgPlan { mode: *mode, ty, from, range });
     }
     Ok((plans, elem))
 }
 
-/// `explain`'s note on the `Somd.range` arguments of a `@` (empty when it has none).
+/// `explain`'s note on the `Somd.range` arguments of a `@` and on the mapped arguments whose
+/// elements widen to the parameter's type (empty when it has neither).
 fn range_note(plans: &[MapArgPlan]) -> String {
     let ranges: Vec<String> = plans
         .iter()
@@ -585,14 +595,25 @@ fn range_note(plans: &[MapArgPlan]) -> String {
         .filter(|(_, a)| a.range)
         .map(|(k, _)| (k + 1).to_string())
         .collect();
-    match ranges.as_slice() {
+    let mut note = match ranges.as_slice() {
         [] => String::new(),
         [k] => format!("; argument {k}, a `Somd.range`, is the element's index (not uploaded)"),
         _ => format!(
             "; arguments {}, `Somd.range`s, are the element's index (not uploaded)",
             ranges.join(", ")
         ),
+    };
+    for (k, a) in plans.iter().enumerate() {
+        if let (Some(from), false, Type::Prim(to)) = (a.from, a.range, &a.ty) {
+            note.push_str(&format!(
+                "; argument {}'s `{}` elements cross as they are and widen to `{}` in the kernel",
+                k + 1,
+                crate::print::prim_name(from),
+                crate::print::prim_name(*to)
+            ));
+        }
     }
+    note
 }
 
 /// The first of `target` and the functions it calls (transitively) that assigns an array
