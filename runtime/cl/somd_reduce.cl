@@ -2,6 +2,9 @@
  * somd_reduce.cl -- work-group tree reduction (LANGUAGE.md sections 2.3, 3.5), used by
  * `somd_runtime::opencl::reduce`. Parameterised by text: the runtime prepends
  *   #define SOMD_T        element type (int, long, float, double, uchar for boolean)
+ *   #define SOMD_IN       the input buffer's element type: SOMD_T, or char, short or ushort
+ *                         for a Java byte, short or char array reduced as ints (each
+ *                         element converted as it is read: sign-, or for char zero-extended)
  *   #define SOMD_OP(a, b) the Java operator, through somd_java.cl helpers
  *   #define SOMD_IDENTITY the operator's identity (same as the host `reduce` module)
  * after somd_errors.cl and somd_java.cl.
@@ -11,7 +14,7 @@
  * in local memory and writes one partial per group. The host combines the partials with
  * `reduce::tree`. The local size must be a power of two (the runtime guarantees it).
  */
-__kernel void somd_reduce(__global const SOMD_T *in, const int n, __global SOMD_T *partials,
+__kernel void somd_reduce(__global const SOMD_IN *in, const int n, __global SOMD_T *partials,
                           __local SOMD_T *scratch, SOMD_KERNEL_ERR)
 {
     size_t lid = get_local_id(0);
@@ -19,7 +22,7 @@ __kernel void somd_reduce(__global const SOMD_T *in, const int n, __global SOMD_
     size_t gsize = get_global_size(0);
     SOMD_T acc = SOMD_IDENTITY;
     for (size_t i = get_global_id(0); i < (size_t)n; i += gsize) {
-        acc = SOMD_OP(acc, in[i]);
+        acc = SOMD_OP(acc, (SOMD_T)in[i]);
     }
     scratch[lid] = acc;
     barrier(CLK_LOCAL_MEM_FENCE);

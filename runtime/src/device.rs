@@ -59,7 +59,7 @@ pub use update::run_updating;
 use crate::error::SourcePos;
 use crate::opencl::buffer::{self, Access};
 use crate::opencl::fail::next_epoch;
-use crate::opencl::reduce::prev_power_of_two;
+use crate::opencl::reduce::{prev_power_of_two, Input};
 use crate::opencl::{placement_for, policy, trace, ClFailure, DeviceCtx, OrFatal, ProgramCell};
 use crate::opencl::{ErrorBuffer, Target};
 use crate::somd::Range;
@@ -2740,13 +2740,13 @@ where
 {
     let (ctx, _) = policy::device_for(label, |_| array.shape().ok_or(NULL_OR_RAGGED))?;
     // `byte`, `short` and `char` elements reduce as Java `int`s (the CPU path promotes
-    // each element): they are widened on upload.
-    let widen = match (array.elem(), T::ELEM) {
-        (e, t) if e == t => false,
-        // A result left on the device: the host reduces it (one download) rather than
-        // widening it on the host and uploading four times its bytes.
-        (Elem::I8 | Elem::I16 | Elem::U16, Elem::I32) if !array.on_host() => return None,
-        (Elem::I8 | Elem::I16 | Elem::U16, Elem::I32) => true,
+    // each element): the array crosses (or stays) as it is and the kernel widens each
+    // element it reads.
+    let input = match (array.elem(), T::ELEM) {
+        (e, t) if e == t => Input::Same,
+        (Elem::I8, Elem::I32) => Input::Byte,
+        (Elem::I16, Elem::I32) => Input::Short,
+        (Elem::U16, Elem::I32) => Input::Char,
         _ => return None,
     };
     if T::ELEM == Elem::F64 && !ctx.info.fp64 {
@@ -2764,63 +2764,10 @@ where
     if n == 0 {
         return Some(Op::identity());
     }
-    const NAME: &str = "reduce.input";
     // A value array already on the device (a `@` result, an earlier call's upload) is
     // reduced where it is: nothing crosses but the partials.
-    let held = if widen {
-        // The widened copy is kept under the array's key with 4-byte elements, which no
-        // kernel's own copy of the array has (`ResidentKey::narrowed`).
-        let key = array.resident_key().map(|key| key.narrowed(n * 4, 4));
-        upload_keyed(ctx, key, NAME, || upload_bytes(ctx, &widen_to_int(array), NAME))?
-    } else {
-        upload(ctx, array, NAME)?
-    };
-    Some(crate::opencl::reduce::reduce_buffer::<Op, T>(ctx, &held.buffer, n).or_fatal())
-}
-
-/// The elements of a `byte`, `short` or `char` array as Java `int`s (sign-extended, `char`
-/// zero-extended), in the device representation of `int`: read from the host's storage
-/// where it is one slice, converted on several threads when large (16M `char`s took 80 ms
-/// on one thread through [`DevElem::put`]).
-fn widen_to_int(array: &dyn HostArray) -> Vec<u8> {
-    let elem = array.elem();
-    let size = elem.size().max(1);
-    let owned: Vec<u8>;
-    let rows = array.raw_rows();
-    let bytes: &[u8] = match rows.as_deref() {
-        Some([row]) => row,
-        _ => {
-            owned = array.bytes();
-            &owned
-        }
-    };
-    let n = bytes.len() / size;
-    let widen = |src: &[u8], dst: &mut [u8]| {
-        let dst = dst.chunks_exact_mut(4);
-        match elem {
-            Elem::I8 => {
-                for (s, d) in src.iter().zip(dst) {
-                    d.copy_from_slice(&i32::from(*s as i8).to_ne_bytes());
-                }
-            }
-            Elem::I16 => {
-                for (s, d) in src.chunks_exact(2).zip(dst) {
-                    d.copy_from_slice(&i32::from(i16::from_ne_bytes([s[0], s[1]])).to_ne_bytes());
-                }
-            }
-            Elem::U16 => {
-                for (s, d) in src.chunks_exact(2).zip(dst) {
-                    d.copy_from_slice(&i32::from(u16::from_ne_bytes([s[0], s[1]])).to_ne_bytes());
-                }
-            }
-            _ => {}
-        }
-    };
-    let mut out = vec![0u8; n * 4];
-    fill_converted(&mut out, n, 4, |first, target| {
-        widen(&bytes[first * size..(first + target.len() / 4) * size], target);
-    });
-    out
+    let held = upload(ctx, array, "reduce.input")?;
+    Some(crate::opencl::reduce::reduce_buffer::<Op, T>(ctx, &held.buffer, n, input).or_fatal())
 }
 
 #[cfg(test)]
@@ -2828,22 +2775,6 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
-
-    #[test]
-    fn narrow_elements_widen_to_java_ints_on_every_thread_count() {
-        let ints = |bytes: Vec<u8>| -> Vec<i32> {
-            bytes.chunks_exact(4).map(|c| i32::from_ne_bytes([c[0], c[1], c[2], c[3]])).collect()
-        };
-        let bytes: Vec<i8> = vec![-128, -1, 0, 1, 127];
-        assert_eq!(ints(widen_to_int(&VArr::from_vec(bytes))), [-128, -1, 0, 1, 127]);
-        let chars: Vec<u16> = vec![0, 1, 0x7fff, 0x8000, 0xffff];
-        assert_eq!(ints(widen_to_int(&VArr::from_vec(chars))), [0, 1, 32767, 32768, 65535]);
-        // Past a MiB of `int`s: converted in chunks on several threads, in order.
-        let n = 3 << 20;
-        let shorts: Vec<i16> = (0..n).map(|i: i64| (i * 7919) as i16).collect();
-        let want: Vec<i32> = shorts.iter().map(|s| i32::from(*s)).collect();
-        assert_eq!(ints(widen_to_int(&VArr::from_vec(shorts))), want);
-    }
 
     #[test]
     fn few_work_items_spread_over_every_unit() {
@@ -2858,17 +2789,6 @@ mod tests {
         // Never below the floor (an AMD wavefront of 64), nor above the kernel's size.
         assert_eq!(spread_size(256, 64, 100, 132), 64);
         assert_eq!(spread_size(32, 32, 100, 132), 32);
-    }
-
-    #[test]
-    fn narrow_elements_widen_as_java_ints() {
-        let b = Array::from_vec(vec![-128i8, -1, 0, 127]);
-        let s = Array::from_vec(vec![i16::MIN, -2, i16::MAX]);
-        let c = Array::from_vec(vec![0u16, 0xffff, 0x8000]);
-        let ints = |bytes: Vec<u8>| -> Vec<i32> { bytes.chunks_exact(4).map(i32::take).collect() };
-        assert_eq!(ints(widen_to_int(&b)), vec![-128, -1, 0, 127]);
-        assert_eq!(ints(widen_to_int(&s)), vec![-32768, -2, 32767]);
-        assert_eq!(ints(widen_to_int(&c)), vec![0, 65535, 32768]);
     }
 
     #[test]

@@ -883,6 +883,41 @@ fn integer_reductions_are_exact() {
     check_exact::<BitXor, i64>(ctx, long, same, "long ^");
 }
 
+/// `byte`, `short` and `char` arrays reduce as Java `int`s in their own width: the kernel
+/// sign-extends (`char`: zero-extends) each element it reads (`reduce::Input`).
+#[test]
+fn narrow_integers_reduce_as_java_ints_in_their_own_width() {
+    let Some(ctx) = device() else { return };
+    fn check<Op: DeviceReduceOp<i32>, N: somd_runtime::opencl::ClScalar + Into<i32>>(
+        ctx: &'static DeviceCtx,
+        make: impl Fn(u64) -> N,
+        input: dreduce::Input,
+        what: &str,
+    ) {
+        for (seed, &n) in SIZES.iter().enumerate() {
+            let values: Vec<N> = lcg(seed as u64 + 7, n).into_iter().map(&make).collect();
+            let ints: Vec<i32> = values.iter().map(|v| (*v).into()).collect();
+            let expect = reduce::fold::<Op, i32>(&ints);
+            let mut array =
+                DeviceArray::new(ctx, "narrow", &values, Access::ReadOnly).expect("allocate");
+            array.ensure_on_device(&values).expect("upload");
+            let got =
+                dreduce::reduce_buffer::<Op, i32>(ctx, &array, n, input).expect("device reduce");
+            assert_eq!(got, expect, "{what} over {n} values");
+        }
+    }
+    let byte = |r: u64| r as i8;
+    let short = |r: u64| r as i16;
+    let char = |r: u64| r as u16;
+    check::<Add, i8>(ctx, byte, dreduce::Input::Byte, "byte +");
+    check::<Min, i8>(ctx, byte, dreduce::Input::Byte, "byte min");
+    check::<Add, i16>(ctx, short, dreduce::Input::Short, "short +");
+    check::<Max, i16>(ctx, short, dreduce::Input::Short, "short max");
+    check::<Add, u16>(ctx, char, dreduce::Input::Char, "char +");
+    check::<Min, u16>(ctx, char, dreduce::Input::Char, "char min");
+    check::<BitXor, u16>(ctx, char, dreduce::Input::Char, "char ^");
+}
+
 #[test]
 fn boolean_reductions_are_exact() {
     let Some(ctx) = device() else { return };

@@ -3080,7 +3080,7 @@ fn device_keep_regions_upload_once_per_region() {
         "Main.total: up [] resident [a]",
         "Main.total: up [a] resident []",
         "Main.total: up [] resident [a]",
-        // A `char` array goes up widened for one `!` and a `boolean` one converted; the
+        // A `char` array goes up as it is for one `!` and a `boolean` one converted; the
         // other copy of each finds it. `ls` goes up for `lsum`, and its storage, frozen at
         // its last use, is found by the `!` after its statements.
         "+ ! in Main.main: up [reduce.input] resident []",
@@ -3089,12 +3089,13 @@ fn device_keep_regions_upload_once_per_region() {
         "|| ! in Main.main: up [reduce.input] resident []",
         "&& ! in Main.main: up [] resident [reduce.input]",
         "+ ! in Main.main: up [] resident [reduce.input]",
-        // A value array a `!` uploaded, found by the `@` after it; a `short` array widened
-        // once for two `!`s.
+        // A value array a `!` uploaded, found by the `@` after it; a `short` array uploaded
+        // once for two `!`s and a `@` widening its elements.
         "+ ! in Main.main: up [reduce.input] resident []",
         "Main.twice: up [] resident [arg0]",
         "+ ! in Main.main: up [reduce.input] resident []",
         "min ! in Main.main: up [] resident [reduce.input]",
+        "Main.twice: up [] resident [arg0]",
         // `x` is still kept; its last copy is its storage.
         "Main.weighted: up [] resident [x]",
         "Main.shifted: up [] resident [arg0]",
@@ -3128,13 +3129,13 @@ fn device_results_come_down_only_where_the_host_reads_them() {
     // `ys[0]`, `ys[n / 2]`, `ys[0]` again, `ys[n - 1]` (`int`); 16 of the 17 `long`s of
     // `firsts`, then the whole `ws`; `cells[3]` (twice) and `cells[n - 1]` (one struct
     // each); the whole of `odds` (100,000 bytes); `halves[n - 2]`; `cur[7]`; the whole of
-    // `later` for `alias`; the whole of `bytes` for the CPU's `+ !` (a `byte` result, which
-    // the next `@` read on the device, is reduced as `int`s on the host, not widened and
-    // uploaded again); the whole of `picked` (5 `int`s); `back[9]`.
+    // `later` for `alias`; the whole of `picked` (5 `int`s); the whole of `bytes` for
+    // `bytes[7]` (100,000 bytes: under 256 KiB, whole at its first read; its `+ !` reduced
+    // it on the device, widening each `byte` as it read it); `back[9]`.
     let cell = reads.get(20).copied().unwrap_or_default();
     let mut wanted = vec![4, 4, 4];
     wanted.extend([8; 16]);
-    wanted.extend([8 * n, cell, cell, n, 8, 4, 4 * n, n, 20, 4]);
+    wanted.extend([8 * n, cell, cell, n, 8, 4, 4 * n, 20, n, 4]);
     assert_eq!(reads, wanted, "late reads of `@` results in\n{stderr}");
     assert!((12..=32).contains(&cell), "a `Cell` takes {cell} bytes");
     // The rounds of `cur = Main @ step(cur, k)` read the previous round's result where it
@@ -3144,8 +3145,9 @@ fn device_results_come_down_only_where_the_host_reads_them() {
     for step in steps {
         assert!(step.h2d.is_empty() && step.resident.len() == 1, "{stderr}");
     }
+    // The third `+ !` reduces `bytes` where it is, in its own width.
     let sums: Vec<&CallTrace> = calls.iter().filter(|c| c.name == "+ ! in Main.main").collect();
-    assert_eq!(sums.len(), 2, "{stderr}");
+    assert_eq!(sums.len(), 3, "{stderr}");
     // `ys`, broadcast to a `@` whose kernel may read an `int` array narrow, is read on the
     // device at its width: nothing of it comes down or goes up again; nor does the mapped
     // `Somd.range(5)`, the work-item's index.
@@ -3153,9 +3155,9 @@ fn device_results_come_down_only_where_the_host_reads_them() {
     assert_eq!(picks.len(), 1, "{stderr}");
     assert_eq!(picks[0].resident, [("arg1".to_string(), 4 * n)], "{stderr}");
     assert!(picks[0].h2d.is_empty(), "{stderr}");
-    for sum in sums {
+    for (sum, bytes) in sums.iter().zip([4 * n, 4 * n, n]) {
         assert!(sum.h2d.is_empty(), "a `!` uploads a result:\n{stderr}");
-        assert_eq!(sum.resident, [("reduce.input".to_string(), 4 * n)], "{stderr}");
+        assert_eq!(sum.resident, [("reduce.input".to_string(), bytes)], "{stderr}");
     }
 }
 

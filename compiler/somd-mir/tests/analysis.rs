@@ -3245,7 +3245,7 @@ public class Main {
 /// `@` results that stay on the device until the host reads them (`analysis::lazy`): a
 /// local read at two elements and handed to a `@` and a `!` the device runs; one whose only
 /// other use is a `@` the device cannot run (recursion), read in a loop: nothing gained,
-/// not listed; `byte`s summed by `+ !`, which the host does from its copy: not listed; a
+/// not listed; `byte`s summed by `+ !`, which the device widens as it reads them: listed; a
 /// local also given a host value: not listed.
 #[test]
 fn results_read_late_are_explained() {

@@ -93,13 +93,16 @@ device_op!(BitXor, bool, "((uchar)((a) ^ (b)))", "((uchar)0)");
 device_op!(LogAnd, bool, "((uchar)((a) && (b)))", "((uchar)1)");
 device_op!(LogOr, bool, "((uchar)((a) || (b)))", "((uchar)0)");
 
-/// The reduction program for `Op` over `T` on `ctx` (built once per process).
+/// The reduction program for `Op` over `T` on `ctx`, reading elements of the OpenCL C type
+/// `input` (built once per process and input type).
 pub fn program<Op: DeviceReduceOp<T>, T: ReduceElem>(
     ctx: &'static DeviceCtx,
+    input: Input,
 ) -> Result<Arc<BuiltProgram>, ClFailure> {
+    let t = <T::Dev as ClScalar>::CL_NAME;
     let defines = format!(
-        "#define SOMD_T {}\n#define SOMD_OP(a, b) {}\n#define SOMD_IDENTITY {}\n",
-        <T::Dev as ClScalar>::CL_NAME,
+        "#define SOMD_T {t}\n#define SOMD_IN {}\n#define SOMD_OP(a, b) {}\n#define SOMD_IDENTITY {}\n",
+        input.cl_name().unwrap_or(t),
         Op::OP,
         Op::IDENTITY
     );
@@ -113,27 +116,55 @@ pub fn program<Op: DeviceReduceOp<T>, T: ReduceElem>(
     ctx.program(&desc).map_err(ClFailure::Build)
 }
 
+/// The elements a reduction reads: of its own type, or narrower Java integers it reduces as
+/// `int`s (LANGUAGE.md: `byte`, `short` and `char` promote), converted in the kernel, so
+/// that the array crosses in its own width.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// `T::Dev` itself.
+    Same,
+    /// `byte` (`char` in OpenCL C), sign-extended.
+    Byte,
+    /// `short`, sign-extended.
+    Short,
+    /// Java `char` (`ushort`), zero-extended.
+    Char,
+}
+
+impl Input {
+    fn cl_name(self) -> Option<&'static str> {
+        match self {
+            Input::Same => None,
+            Input::Byte => Some("char"),
+            Input::Short => Some("short"),
+            Input::Char => Some("ushort"),
+        }
+    }
+}
+
 /// Reduces the first `n` elements of `array` (already on the device) with `Op`.
 pub fn reduce<Op: DeviceReduceOp<T>, T: ReduceElem>(
     ctx: &'static DeviceCtx,
     array: &DeviceArray<T::Dev>,
     n: usize,
 ) -> Result<T, ClFailure> {
-    reduce_buffer::<Op, T>(ctx, array, n.min(array.len()))
+    reduce_buffer::<Op, T>(ctx, array, n.min(array.len()), Input::Same)
 }
 
-/// Reduces the first `n` elements of type `T::Dev` of the device buffer `array` (a
-/// [`DeviceArray`] or a raw buffer holding at least `n` of them) with `Op`.
+/// Reduces the first `n` elements of the device buffer `array` (a [`DeviceArray`] or a
+/// raw buffer holding at least `n` of them), of type `T::Dev` or the narrower `input`,
+/// with `Op`.
 pub fn reduce_buffer<Op: DeviceReduceOp<T>, T: ReduceElem>(
     ctx: &'static DeviceCtx,
     array: &(impl KernelArg + ?Sized),
     n: usize,
+    input: Input,
 ) -> Result<T, ClFailure> {
     if n == 0 {
         return Ok(Op::identity());
     }
     let count = i32::try_from(n).map_err(|_| ClFailure::Geometry { global: n, local: 0 })?;
-    let program = program::<Op, T>(ctx)?;
+    let program = program::<Op, T>(ctx, input)?;
     let kernel = program.kernel("somd_reduce")?;
     // A power-of-two work-group no larger than the kernel allows.
     let local = prev_power_of_two(kernel.local_1d());

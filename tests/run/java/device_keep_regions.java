@@ -162,6 +162,11 @@ class Main {
             hmin = Math.min(hmin, h);
         }
         System.out.println(gs + " " + gd[n - 1] + " " + hsum + " " + hmin + " " + g[0]);
+        int[] hd = new int[n];
+        for (int i = 0; i < n; i++) {
+            hd[i] = twice(hv[i]);
+        }
+        System.out.println(hd[1] + " " + hd[n - 1]);
 
         double last = weighted(x, 1.0);
         double[] frozen = shiftedAll(x.clone(), -1.0);

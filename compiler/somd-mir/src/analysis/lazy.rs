@@ -20,9 +20,8 @@
 //!   compute inline ([`super::mapfuse`], whose producer local is never materialised) and
 //!   that no `!` folds ([`super::nested`]);
 //! - reading it late gains something: some use hands it to a construct the device may run
-//!   (a mapped or broadcast argument of a `@`, the array of a `!` other than an `op !` of
-//!   `byte`, `short` or `char` elements, which the host reduces as `int`s, an argument of a
-//!   SOMD method), or every use is an element
+//!   (a mapped or broadcast argument of a `@`, the array of a `!`, an argument of a SOMD
+//!   method), or every use is an element
 //!   read made once per value of `v` (not inside a loop that the declaration is outside of)
 //!   or its `.length`.
 //!
@@ -86,13 +85,6 @@ pub fn is_flat_value_array(module: &Module, ty: &Type) -> bool {
         Type::ValueArray(elem, _) => is_flat(module, elem, 0),
         _ => false,
     }
-}
-
-/// Whether `ty` is a value array of `byte`, `short` or `char`.
-fn narrow_elements(ty: &Type) -> bool {
-    use somd_syntax::ast::PrimType;
-    matches!(ty, Type::ValueArray(e, _)
-        if matches!(**e, Type::Prim(PrimType::Byte | PrimType::Short | PrimType::Char)))
 }
 
 /// Whether `ty` is a primitive, or a value class whose fields are (at most 8 levels deep).
@@ -177,13 +169,12 @@ fn lazy_local(
             {
                 lazy.handed.push(id);
             }
-            // `op !` of `byte`, `short` or `char` elements reduces them as `int`s: the host
-            // does that from its copy rather than widen and upload them.
-            Some(ExprKind::ReduceArray { array, reducer }) if *array == id => {
-                let widened = matches!(reducer, ArrayReducer::Op(_)) && narrow_elements(&local.ty);
+            // `op !` of `byte`, `short` or `char` elements too: the kernel widens each one
+            // it reads.
+            Some(ExprKind::ReduceArray { array, .. }) if *array == id => {
                 match parent.is_some_and(|p| on_device(Subject::Reduce { in_func: fid, expr: p })) {
-                    true if !widened => lazy.handed.push(id),
-                    _ => lazy.whole.push(id),
+                    true => lazy.handed.push(id),
+                    false => lazy.whole.push(id),
                 }
             }
             // A SOMD method that may run on the device takes it as it is.
