@@ -27,9 +27,7 @@
 //!
 //! A key also says how the copy stores its elements: a narrow copy of an `int` array
 //! (`device/narrow.rs`) takes as many bytes as a window of the array's first quarter or half,
-//! and neither may find the other; the `int` widening of a `byte`, `short` or `char` array
-//! that a `!` reduces is kept under the array's key with 4-byte elements, which no kernel's
-//! copy of the array has.
+//! and neither may find the other.
 
 use super::DevBuf;
 use crate::opencl::trace::{self, Value};
@@ -55,8 +53,7 @@ pub struct Key {
     addr: usize,
     bytes: usize,
     /// 0: in the array's own element type; otherwise the bytes of each element of a
-    /// converted copy: the narrow type of an `int` array's narrow copy (`device/narrow.rs`),
-    /// or 4 for the `int` widening of a `byte`, `short` or `char` array that a `!` reduces.
+    /// converted copy: the narrow type of an `int` array's narrow copy (`device/narrow.rs`).
     /// A window of the first quarter of an `int` array takes the bytes of its `uchar` copy,
     /// and must not find it.
     narrow: usize,
