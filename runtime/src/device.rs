@@ -41,6 +41,7 @@ mod fields;
 mod histogram;
 mod lazy;
 mod narrow;
+mod recycle;
 mod resident;
 mod rows;
 pub mod statics;
@@ -1312,9 +1313,23 @@ impl DeviceResult {
 }
 
 /// A device buffer of a call (opaque outside the runtime: [`HostArray::device_copy`] hands
-/// one to the call that uses it).
+/// one to the call that uses it). Dropped, it goes back to the device's pool of free
+/// buffers (`device/recycle.rs`).
 pub struct DevBuf {
     buffer: Buffer<u8>,
+    ctx: &'static DeviceCtx,
+    bytes: usize,
+}
+
+impl Drop for DevBuf {
+    fn drop(&mut self) {
+        let mem = opencl3::memory::ClMem::get(&self.buffer);
+        // SAFETY: `mem` is this buffer's live memory object; the pool's handle owns the
+        // reference taken here, and the field's own reference is released when it drops.
+        if unsafe { opencl3::memory::retain_mem_object(mem) }.is_ok() {
+            recycle::give(self.ctx, Buffer::new(mem), self.bytes);
+        }
+    }
 }
 
 /// The buffer an argument of a call uses: the call's own, or a value array's copy kept
@@ -1335,8 +1350,17 @@ impl std::ops::Deref for Held {
 }
 
 fn allocate(ctx: &'static DeviceCtx, bytes: usize, label: &str) -> Option<DevBuf> {
-    match buffer::allocate::<u8>(ctx, bytes.max(8), Access::ReadWrite) {
-        Ok(buffer) => Some(DevBuf { buffer }),
+    let bytes = bytes.max(8);
+    if let Some(buffer) = recycle::take(ctx, bytes) {
+        return Some(DevBuf { buffer, ctx, bytes });
+    }
+    let mut made = buffer::allocate::<u8>(ctx, bytes, Access::ReadWrite);
+    // A device out of memory may have it in free buffers: release them and try again.
+    if matches!(made, Err(ClFailure::Api { .. })) && recycle::release_all(ctx) {
+        made = buffer::allocate::<u8>(ctx, bytes, Access::ReadWrite);
+    }
+    match made {
+        Ok(buffer) => Some(DevBuf { buffer, ctx, bytes }),
         Err(err @ ClFailure::TooLarge { .. }) => {
             policy::too_large(ctx, &format!("an array of {label}"), &err);
             None

@@ -170,6 +170,9 @@ pub enum NestedForm {
 pub struct Switches {
     /// `SOMD_KEEP=off`: host loops keep no array on the device (`device/resident.rs`).
     pub keep: bool,
+    /// `SOMD_RECYCLE=off`: every device buffer freed is released and every one needed is
+    /// made anew (`device/recycle.rs`).
+    pub recycle: bool,
     /// `SOMD_ROWS=off`: row scopes keep no matrix on the device (`device/rows.rs`).
     pub rows: bool,
     /// `SOMD_SEGMENT_RUNS=0`: segmented sums run one work-item per iteration.
@@ -256,6 +259,7 @@ impl Default for Switches {
     fn default() -> Switches {
         Switches {
             keep: true,
+            recycle: true,
             rows: true,
             segment_runs: true,
             stage_rows: true,
@@ -346,6 +350,7 @@ impl Switches {
         };
         Switches {
             keep: text("SOMD_KEEP").as_deref() != Some("off"),
+            recycle: text("SOMD_RECYCLE").as_deref() != Some("off"),
             rows: text("SOMD_ROWS").as_deref() != Some("off"),
             segment_runs: text("SOMD_SEGMENT_RUNS").as_deref() != Some("0"),
             stage_rows: text("SOMD_STAGE_ROWS").as_deref() != Some("0"),

@@ -257,10 +257,12 @@ fn placement_parses_the_measuring_switches() {
     };
     let p = parse(&[]);
     assert_eq!(p.switches, Switches::default());
-    assert!(p.switches.keep && p.switches.rows && p.switches.segment_runs && p.switches.stage_rows);
+    assert!(p.switches.keep && p.switches.recycle && p.switches.rows && p.switches.segment_runs);
+    assert!(p.switches.stage_rows);
     assert!(p.switches.hold_rows);
     let p = parse(&[
         ("SOMD_KEEP", "off"),
+        ("SOMD_RECYCLE", "off"),
         ("SOMD_ROWS", "off"),
         ("SOMD_SEGMENT_RUNS", "0"),
         ("SOMD_STAGE_ROWS", "0"),
@@ -290,6 +292,7 @@ fn placement_parses_the_measuring_switches() {
     ]);
     let want = Switches {
         keep: false,
+        recycle: false,
         rows: false,
         segment_runs: false,
         stage_rows: false,

@@ -3101,6 +3101,10 @@ fn device_keep_regions_upload_once_per_region() {
         "Main.shifted: up [] resident [arg0]",
     ]);
     assert_eq!(seen, wanted, "{}", outcome.stderr);
+    // Each round's copy of `a`, released when its region closes, is the buffer the next
+    // round's upload takes (`device/recycle.rs`): no buffer is made anew.
+    let reused = outcome.stderr.lines().filter(|l| l.contains(r#""event":"reuse""#)).count();
+    assert!(reused >= 4, "{reused} buffers reused:\n{}", outcome.stderr);
 }
 
 /// `@` results the host reads late come down only where it reads them
