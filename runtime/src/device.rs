@@ -1316,19 +1316,17 @@ impl DeviceResult {
 /// one to the call that uses it). Dropped, it goes back to the device's pool of free
 /// buffers (`device/recycle.rs`).
 pub struct DevBuf {
-    buffer: Buffer<u8>,
+    /// Moved to the pool of free buffers when the `DevBuf` drops (never released here).
+    buffer: std::mem::ManuallyDrop<Buffer<u8>>,
     ctx: &'static DeviceCtx,
     bytes: usize,
 }
 
 impl Drop for DevBuf {
     fn drop(&mut self) {
-        let mem = opencl3::memory::ClMem::get(&self.buffer);
-        // SAFETY: `mem` is this buffer's live memory object; the pool's handle owns the
-        // reference taken here, and the field's own reference is released when it drops.
-        if unsafe { opencl3::memory::retain_mem_object(mem) }.is_ok() {
-            recycle::give(self.ctx, Buffer::new(mem), self.bytes);
-        }
+        // SAFETY: the field is taken once, here, and never used again.
+        let buffer = unsafe { std::mem::ManuallyDrop::take(&mut self.buffer) };
+        recycle::give(self.ctx, buffer, self.bytes);
     }
 }
 
@@ -1352,7 +1350,7 @@ impl std::ops::Deref for Held {
 fn allocate(ctx: &'static DeviceCtx, bytes: usize, label: &str) -> Option<DevBuf> {
     let bytes = bytes.max(8);
     if let Some(buffer) = recycle::take(ctx, bytes) {
-        return Some(DevBuf { buffer, ctx, bytes });
+        return Some(DevBuf { buffer: std::mem::ManuallyDrop::new(buffer), ctx, bytes });
     }
     let mut made = buffer::allocate::<u8>(ctx, bytes, Access::ReadWrite);
     // A device out of memory may have it in free buffers: release them and try again.
@@ -1360,7 +1358,7 @@ fn allocate(ctx: &'static DeviceCtx, bytes: usize, label: &str) -> Option<DevBuf
         made = buffer::allocate::<u8>(ctx, bytes, Access::ReadWrite);
     }
     match made {
-        Ok(buffer) => Some(DevBuf { buffer, ctx, bytes }),
+        Ok(buffer) => Some(DevBuf { buffer: std::mem::ManuallyDrop::new(buffer), ctx, bytes }),
         Err(err @ ClFailure::TooLarge { .. }) => {
             policy::too_large(ctx, &format!("an array of {label}"), &err);
             None

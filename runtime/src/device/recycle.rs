@@ -2,13 +2,11 @@
 //! no longer needs goes into a small pool, and the next allocation of the same size on the
 //! same device takes it instead of making a new one.
 //!
-//! Releasing a buffer is not free: on the H200 a 64 MiB buffer took about 2 ms to release
-//! (`clReleaseMemObject`), and a host loop that makes new value arrays every round released
-//! the previous round's copies inside its next device call (three of them, 6 ms, before a
-//! `!` whose transfer took 2.6 ms). A program that calls the device in a loop needs buffers
-//! of the sizes it needed in the last round, so it now finds them here: nothing is released
-//! or made, as a hand-written OpenCL program allocates its buffers once and writes them
-//! every round.
+//! A program that calls the device in a loop needs buffers of the sizes it needed in the
+//! last round, so it finds them here: nothing is released or made after its first round,
+//! as a hand-written OpenCL program allocates its buffers once and writes them every round.
+//! On the H200 a `@` writing a new 64 MiB result took 123–160 µs with a new buffer and
+//! 69–75 µs with one from the pool (`bench/gpu/programs/range_reduce.somd`, `index`).
 //!
 //! Buffers are taken by exact size (the runtime's buffers are all `CL_MEM_READ_WRITE`
 //! bytes, and every user writes what it reads: uploads fill them, outputs are zero-filled,

@@ -20,7 +20,8 @@
 //! allocation, so an address never names two arrays. A window of a storage (an MI's
 //! partition of a value array, `VArr::window`) has its own key: it starts elsewhere in the
 //! storage or takes fewer bytes than the whole array, so neither finds the other's copy.
-//! Entries of dropped arrays are released at the next lookup. The cache holds at most a
+//! Entries of dropped arrays are taken out at the next lookup and dropped on a thread of
+//! their own ([`reap`]: their `Weak` may be the last handle on the host storage). The cache holds at most a
 //! quarter of the device's global memory, dropping the least recently used entries first;
 //! an array larger than that is not kept. (A `@` result left on the device before the host
 //! has a copy, `device/lazy.rs`, is held by its `Lazy`, not by this cache.)
@@ -130,11 +131,47 @@ fn capacity(ctx: &DeviceCtx) -> usize {
     usize::try_from(ctx.info.global_mem / 4).unwrap_or(usize::MAX)
 }
 
+/// The entries of arrays the program has dropped, taken out of the cache.
+fn take_dead(cache: &mut Cache) -> Vec<Entry> {
+    let (live, dead) =
+        std::mem::take(&mut cache.entries).into_iter().partition(|e| e.key.storage.alive());
+    cache.entries = live;
+    dead
+}
+
+/// Drops `dead` entries on a thread of their own. An entry's `Weak` is often the last
+/// handle on its array's storage, so dropping it frees the host memory: on the H200's host,
+/// three 64 MiB arrays took 6–13 ms to free, inside the device call that looked the cache
+/// up next (`bench/gpu/programs/bang_probe.somd`). Dropped here if the thread cannot start.
+fn reap(dead: Vec<Entry>) {
+    use std::sync::mpsc::{channel, Sender};
+    use std::sync::OnceLock;
+    if dead.is_empty() {
+        return;
+    }
+    static REAPER: OnceLock<Option<Mutex<Sender<Vec<Entry>>>>> = OnceLock::new();
+    let reaper = REAPER.get_or_init(|| {
+        let (send, receive) = channel::<Vec<Entry>>();
+        let spawned = std::thread::Builder::new()
+            .name("somd-reaper".into())
+            .spawn(move || receive.into_iter().for_each(drop));
+        spawned.ok().map(|_| Mutex::new(send))
+    });
+    let sent = match reaper {
+        Some(send) => {
+            let send = send.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            send.send(dead).map_err(|failed| failed.0)
+        }
+        None => Err(dead),
+    };
+    drop(sent);
+}
+
 /// The buffer already holding the array `key` names on `ctx`, if any (a `resident` trace
 /// event names it as `name`).
 pub(super) fn find(ctx: &'static DeviceCtx, key: &Key, name: &str) -> Option<Arc<DevBuf>> {
     let mut cache = cache();
-    cache.entries.retain(|e| e.key.storage.alive());
+    reap(take_dead(&mut cache));
     cache.clock += 1;
     let clock = cache.clock;
     let id = ctx_id(ctx);
@@ -179,7 +216,7 @@ pub(super) fn keep_shared(ctx: &'static DeviceCtx, key: Key, buf: Arc<DevBuf>) -
     let held_scopes = kept();
     let twins = twins_in(&held_scopes, &key);
     let mut cache = cache();
-    cache.entries.retain(|e| e.key.storage.alive());
+    reap(take_dead(&mut cache));
     cache.clock += 1;
     let id = ctx_id(ctx);
     let used = cache.clock;

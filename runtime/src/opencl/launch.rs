@@ -171,6 +171,15 @@ impl<T> KernelArg for Buffer<T> {
     }
 }
 
+/// A buffer whose drop its owner manages (`DevBuf`, which gives it to the pool of free
+/// buffers).
+impl<T: KernelArg> KernelArg for std::mem::ManuallyDrop<T> {
+    unsafe fn set_on(&self, kernel: &Kernel, index: u32) -> Result<(), ClFailure> {
+        // SAFETY: forwarded to the caller.
+        unsafe { (**self).set_on(kernel, index) }
+    }
+}
+
 impl KernelArg for ErrorBuffer {
     unsafe fn set_on(&self, kernel: &Kernel, index: u32) -> Result<(), ClFailure> {
         set_mem(kernel, index, self.mem())
