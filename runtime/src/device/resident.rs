@@ -21,9 +21,9 @@
 //! partition of a value array, `VArr::window`) has its own key: it starts elsewhere in the
 //! storage or takes fewer bytes than the whole array, so neither finds the other's copy.
 //! Entries of dropped arrays are taken out at the next lookup and dropped on a thread of
-//! their own ([`reap`]: their `Weak` may be the last handle on the host storage). The cache holds at most a
-//! quarter of the device's global memory, dropping the least recently used entries first;
-//! an array larger than that is not kept. (A `@` result left on the device before the host
+//! their own ([`reap`]: their `Weak` may be the last handle on the host storage). The cache
+//! holds at most a quarter of the device's global memory, dropping the least recently used
+//! entries first; an array larger than that is not kept. (A `@` result left on the device before the host
 //! has a copy, `device/lazy.rs`, is held by its `Lazy`, not by this cache.)
 //!
 //! A key also says how the copy stores its elements: a narrow copy of an `int` array
