@@ -2934,6 +2934,17 @@ fn device_value_arrays_stay_resident_across_calls() {
     }
 }
 
+/// Per traced call, in order: `"NAME: N launch, up [BUFFER BYTES, ...]"`.
+fn launches_and_uploads(calls: &[CallTrace]) -> Vec<String> {
+    calls
+        .iter()
+        .map(|c| {
+            let up: Vec<String> = c.h2d.iter().map(|(b, n)| format!("{b} {n}")).collect();
+            format!("{}: {} launch, up [{}]", c.name, c.launches, up.join(", "))
+        })
+        .collect()
+}
+
 /// `Somd.range(n)` as a mapped `@` argument crosses as no buffer: the kernel reads the
 /// work-item's index (`tests/run/device_range_index.somd`, note device-execution,
 /// "Ranges read as the index"), alone, beside a mapped array and a broadcast table, fused
@@ -2948,13 +2959,7 @@ fn device_ranges_cross_as_the_index() {
     let name = "device_range_index";
     let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
     let (_, calls) = traced_calls(name, binary, &expected, *opencl);
-    let seen: Vec<String> = calls
-        .iter()
-        .map(|c| {
-            let up: Vec<String> = c.h2d.iter().map(|(b, n)| format!("{b} {n}")).collect();
-            format!("{}: {} launch, up [{}]", c.name, c.launches, up.join(", "))
-        })
-        .collect();
+    let seen = launches_and_uploads(&calls);
     let n = 30_000;
     let wanted = [
         "Main.square: 1 launch, up []".to_string(),
@@ -2989,13 +2994,7 @@ fn device_widened_args_cross_as_they_are() {
     let name = "device_widened_args";
     let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
     let (_, calls) = traced_calls(name, binary, &expected, *opencl);
-    let seen: Vec<String> = calls
-        .iter()
-        .map(|c| {
-            let up: Vec<String> = c.h2d.iter().map(|(b, n)| format!("{b} {n}")).collect();
-            format!("{}: {} launch, up [{}]", c.name, c.launches, up.join(", "))
-        })
-        .collect();
+    let seen = launches_and_uploads(&calls);
     let n = 4099;
     let wanted = [
         // `xs` goes up as `int`s; the range does not.
