@@ -47,10 +47,6 @@ fn pool() -> std::sync::MutexGuard<'static, Pool> {
     POOL.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-fn ctx_id(ctx: &DeviceCtx) -> usize {
-    std::ptr::from_ref(ctx) as usize
-}
-
 /// The most bytes of free buffers kept for `ctx`.
 fn limit(ctx: &DeviceCtx) -> usize {
     usize::try_from(ctx.info.global_mem / 8).unwrap_or(usize::MAX)
@@ -63,7 +59,7 @@ fn enabled() -> bool {
 /// A free buffer of exactly `bytes` on `ctx` (the most recently freed), if the pool has one.
 pub(super) fn take(ctx: &'static DeviceCtx, bytes: usize) -> Option<Buffer<u8>> {
     let mut pool = pool();
-    let id = ctx_id(ctx);
+    let id = ctx.id();
     let at = (pool.free.iter().enumerate())
         .filter(|(_, f)| f.ctx == id && f.bytes == bytes)
         .max_by_key(|(_, f)| f.freed)
@@ -85,7 +81,7 @@ pub(super) fn give(ctx: &'static DeviceCtx, buffer: Buffer<u8>, bytes: usize) {
     if !enabled() || bytes > limit {
         return;
     }
-    let id = ctx_id(ctx);
+    let id = ctx.id();
     let mut released = Vec::new();
     let mut pool = pool();
     pool.clock += 1;
@@ -111,7 +107,7 @@ pub(super) fn give(ctx: &'static DeviceCtx, buffer: Buffer<u8>, bytes: usize) {
 
 /// Releases every free buffer of `ctx`; whether there was any.
 pub(super) fn release_all(ctx: &'static DeviceCtx) -> bool {
-    let id = ctx_id(ctx);
+    let id = ctx.id();
     let mut pool = pool();
     let (mine, others): (Vec<Free>, Vec<Free>) =
         std::mem::take(&mut pool.free).into_iter().partition(|f| f.ctx == id);
@@ -166,7 +162,7 @@ mod tests {
             .collect();
         drop(many);
         let pool = super::pool();
-        let id = super::ctx_id(ctx);
+        let id = ctx.id();
         assert!(pool.free.iter().filter(|f| f.ctx == id).count() <= super::MAX_FREE);
     }
 }

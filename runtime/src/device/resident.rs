@@ -122,10 +122,6 @@ fn cache() -> std::sync::MutexGuard<'static, Cache> {
     CACHE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-fn ctx_id(ctx: &DeviceCtx) -> usize {
-    std::ptr::from_ref(ctx) as usize
-}
-
 /// The most bytes kept on `ctx`.
 fn capacity(ctx: &DeviceCtx) -> usize {
     usize::try_from(ctx.info.global_mem / 4).unwrap_or(usize::MAX)
@@ -174,7 +170,7 @@ pub(super) fn find(ctx: &'static DeviceCtx, key: &Key, name: &str) -> Option<Arc
     reap(take_dead(&mut cache));
     cache.clock += 1;
     let clock = cache.clock;
-    let id = ctx_id(ctx);
+    let id = ctx.id();
     let entry = cache.entries.iter_mut().find(|e| e.ctx == id && e.key.same(key))?;
     entry.used = clock;
     let buf = Arc::clone(&entry.buf);
@@ -218,7 +214,7 @@ pub(super) fn keep_shared(ctx: &'static DeviceCtx, key: Key, buf: Arc<DevBuf>) -
     let mut cache = cache();
     reap(take_dead(&mut cache));
     cache.clock += 1;
-    let id = ctx_id(ctx);
+    let id = ctx.id();
     let used = cache.clock;
     for key in std::iter::once(key).chain(twins) {
         // A narrow copy and a window of the same storage are other copies: they stay.

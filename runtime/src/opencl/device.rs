@@ -315,6 +315,12 @@ impl DeviceCtx {
         &self.context
     }
 
+    /// This context's identity in the runtime's per-device tables (its address: contexts
+    /// live for the whole process).
+    pub(crate) fn id(&self) -> usize {
+        std::ptr::from_ref(self) as usize
+    }
+
     /// The in-order queue of the device.
     pub fn queue(&self) -> &CommandQueue {
         &self.queue

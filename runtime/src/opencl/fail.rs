@@ -77,10 +77,6 @@ static SPARE: Mutex<Vec<(usize, Buffer<i32>)>> = Mutex::new(Vec::new());
 /// The most spare error buffers kept (calls on several threads each hold one).
 const SPARE_MAX: usize = 16;
 
-fn ctx_id(ctx: &DeviceCtx) -> usize {
-    std::ptr::from_ref(ctx) as usize
-}
-
 fn spare() -> std::sync::MutexGuard<'static, Vec<(usize, Buffer<i32>)>> {
     // The pool holds whole entries only: a panic while it is locked leaves it consistent.
     SPARE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -89,7 +85,7 @@ fn spare() -> std::sync::MutexGuard<'static, Vec<(usize, Buffer<i32>)>> {
 impl ErrorBuffer {
     /// A zeroed error buffer on `ctx`: a spare one when there is one, else a new one.
     pub fn new(ctx: &'static DeviceCtx) -> Result<ErrorBuffer, ClFailure> {
-        let id = ctx_id(ctx);
+        let id = ctx.id();
         {
             let mut spare = spare();
             if let Some(k) = spare.iter().rposition(|(c, _)| *c == id) {
@@ -225,7 +221,7 @@ impl ErrorBuffer {
     fn recycle(self) {
         let mut spare = spare();
         if spare.len() < SPARE_MAX {
-            spare.push((ctx_id(self.ctx), self.buffer));
+            spare.push((self.ctx.id(), self.buffer));
         }
     }
 }
