@@ -1869,13 +1869,12 @@ pub(super) fn passed_params(cx: &FnCx) -> std::collections::HashSet<LocalId> {
         })
         .filter_map(|a| match func.expr(a).kind {
             ExprKind::Local(l) => Some(l),
-            // A plane or row of a 3-D array passes a pointer into its buffer.
+            // A row of a 2-D array, or a plane or row of a 3-D one, passes a pointer into
+            // its buffer.
             ExprKind::Index { .. }
                 if matches!(func.expr(a).ty, Type::Array(_) | Type::ValueArray(..)) =>
             {
-                somd_mir::analysis::walk::index_root(func, a).map(|(l, _)| l).filter(|l| {
-                    somd_mir::analysis::isolation::cube_elem(&func.local(*l).ty).is_some()
-                })
+                somd_mir::analysis::walk::index_root(func, a).map(|(l, _)| l)
             }
             _ => None,
         })
