@@ -1726,6 +1726,18 @@ pub fn run_filter<T: DevElem, U: DevElem>(
     filter_call(desc, items.len(), &[HostArg::from(&batch)], None, keep)
 }
 
+/// [`run_filter`] for a filter whose items are value arrays (`Task::filter_device_rows`):
+/// the items cross as the rows of one 2-D value array, one work-item per row. `None`: run
+/// the batch on the CPU (also when the items' lengths differ, a ragged array).
+pub fn run_filter_rows<E: DevElem, U: DevElem>(
+    desc: &'static KernelDesc,
+    items: &[VArr<E>],
+    keep: bool,
+) -> Option<FilterOut<U>> {
+    let batch = VArr::from_vec(items.to_vec());
+    filter_call(desc, items.len(), &[HostArg::from(&batch)], None, keep)
+}
+
 /// [`run_filter`] over the results another device filter task left on the device: nothing
 /// goes up. `None`: run the batch on the CPU (from [`DeviceBatch::to_items`]).
 pub fn run_filter_chained<T: DevElem, U: DevElem>(

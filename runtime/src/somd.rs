@@ -1601,8 +1601,9 @@ enum Stage {
     /// An isolated filter whose batches may run on a device (`worker`: the CPU path).
     DeviceFilter {
         desc: &'static crate::device::KernelDesc,
-        /// The device representations of the worker's parameter and result.
-        items: (crate::device::Elem, crate::device::Elem),
+        /// The device representations of the worker's parameter (`None`: rows of a value
+        /// array) and result.
+        items: (Option<crate::device::Elem>, crate::device::Elem),
         worker: Box<dyn FnMut(Item) -> Item + Send>,
         device: RunBatch,
     },
@@ -1702,49 +1703,29 @@ impl Task {
     /// failing one and raises its exception as a CPU task would.
     pub fn filter_device<T, U>(
         desc: &'static crate::device::KernelDesc,
-        mut worker: impl FnMut(T) -> U + Send + 'static,
+        worker: impl FnMut(T) -> U + Send + 'static,
     ) -> Task
     where
         T: crate::device::DevElem,
         U: crate::device::DevElem,
     {
-        // Placed once per task: on the CPU, batches go straight to `worker`.
-        let mut placed = None;
-        let device = move |batch: &mut Vec<Item>, mode: &BatchMode| {
-            if !mode.cpu && *placed.get_or_insert_with(|| crate::device::placed_on_device(desc)) {
-                let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    run_device_batch::<T, U>(desc, batch, mode.keep)
-                }));
-                match ran {
-                    Ok(Some(results)) => {
-                        if let Some(flag) = &mode.ran {
-                            flag.store(true, std::sync::atomic::Ordering::Relaxed);
-                        }
-                        return Some(results);
-                    }
-                    Ok(None) => {}
-                    Err(payload) if payload.is::<error::JavaException>() => {}
-                    Err(payload) => std::panic::resume_unwind(payload),
-                }
-            }
-            // The CPU path: batches another device task left on the device come down.
-            if batch.iter().any(|item| item.is::<crate::device::DeviceBatch>()) {
-                let items = std::mem::take(batch);
-                for item in items {
-                    match item.downcast::<crate::device::DeviceBatch>() {
-                        Ok(on_device) => batch.extend(on_device.to_items()),
-                        Err(item) => batch.push(item),
-                    }
-                }
-            }
-            None
-        };
-        Task::of(Stage::DeviceFilter {
-            desc,
-            items: (T::ELEM, U::ELEM),
-            worker: Box::new(move |item| Box::new(worker(unbox::<T>(item))) as Item),
-            device: Box::new(device),
-        })
+        device_filter(desc, (Some(T::ELEM), U::ELEM), run_device_batch::<T, U>, worker)
+    }
+
+    /// [`Task::filter_device`] for a worker whose items are value arrays (`T[[]]`, LANGUAGE.md
+    /// §3.3): a batch whose items all have one length crosses as the rows of a 2-D value
+    /// array, one work-item per row; a batch of items of different lengths (or a `null` one)
+    /// runs on the CPU. Rows never arrive from a device filter before it (no filter kernel
+    /// returns an array), so its input edge is never kept on the device.
+    pub fn filter_device_rows<E, U>(
+        desc: &'static crate::device::KernelDesc,
+        worker: impl FnMut(VArr<E>) -> U + Send + 'static,
+    ) -> Task
+    where
+        E: crate::device::DevElem,
+        U: crate::device::DevElem,
+    {
+        device_filter(desc, (None, U::ELEM), run_row_batch::<E, U>, worker)
     }
 
     /// A sink task.
@@ -1812,6 +1793,85 @@ impl Task {
 /// Runs a batch of a device filter: runs of host items as one kernel launch each, batches
 /// left on the device by the previous task without moving them; `None` (nothing sent yet)
 /// runs the whole batch on the CPU.
+/// An isolated filter task (see [`Task::filter_device`]) whose device batches `run` takes:
+/// `items` are the device representations of its parameter (`None`: rows, which never stay
+/// on the device between tasks) and result.
+fn device_filter<T: 'static, U: Send + 'static>(
+    desc: &'static crate::device::KernelDesc,
+    items: (Option<crate::device::Elem>, crate::device::Elem),
+    run: fn(&'static crate::device::KernelDesc, &[Item], bool) -> Option<Vec<Item>>,
+    mut worker: impl FnMut(T) -> U + Send + 'static,
+) -> Task {
+    // Placed once per task: on the CPU, batches go straight to `worker`.
+    let mut placed = None;
+    let device = move |batch: &mut Vec<Item>, mode: &BatchMode| {
+        if !mode.cpu && *placed.get_or_insert_with(|| crate::device::placed_on_device(desc)) {
+            let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                run(desc, batch, mode.keep)
+            }));
+            match ran {
+                Ok(Some(results)) => {
+                    if let Some(flag) = &mode.ran {
+                        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    return Some(results);
+                }
+                Ok(None) => {}
+                Err(payload) if payload.is::<error::JavaException>() => {}
+                Err(payload) => std::panic::resume_unwind(payload),
+            }
+        }
+        // The CPU path: batches another device task left on the device come down.
+        if batch.iter().any(|item| item.is::<crate::device::DeviceBatch>()) {
+            let items = std::mem::take(batch);
+            for item in items {
+                match item.downcast::<crate::device::DeviceBatch>() {
+                    Ok(on_device) => batch.extend(on_device.to_items()),
+                    Err(item) => batch.push(item),
+                }
+            }
+        }
+        None
+    };
+    Task::of(Stage::DeviceFilter {
+        desc,
+        items,
+        worker: Box::new(move |item| Box::new(worker(unbox::<T>(item))) as Item),
+        device: Box::new(device),
+    })
+}
+
+/// Appends what one device call of a filter produced to `results`: its items, or the one
+/// item that keeps them on the device.
+fn push_filter_out<U: crate::device::DevElem>(
+    results: &mut Vec<Item>,
+    out: crate::device::FilterOut<U>,
+) {
+    match out {
+        crate::device::FilterOut::Host(values) => {
+            results.extend(values.items().iter().map(|v| Box::new(v.clone()) as Item))
+        }
+        crate::device::FilterOut::Device(on_device) => results.push(Box::new(on_device)),
+    }
+}
+
+/// A batch of [`Task::filter_device_rows`]: the items as the rows of one 2-D value array.
+fn run_row_batch<E, U>(
+    desc: &'static crate::device::KernelDesc,
+    batch: &[Item],
+    keep: bool,
+) -> Option<Vec<Item>>
+where
+    E: crate::device::DevElem,
+    U: crate::device::DevElem,
+{
+    let rows: Vec<VArr<E>> =
+        batch.iter().map(|item| item.downcast_ref::<VArr<E>>().cloned()).collect::<Option<_>>()?;
+    let mut results = Vec::with_capacity(rows.len());
+    push_filter_out(&mut results, crate::device::run_filter_rows::<E, U>(desc, &rows, keep)?);
+    Some(results)
+}
+
 fn run_device_batch<T, U>(
     desc: &'static crate::device::KernelDesc,
     batch: &[Item],
@@ -1821,14 +1881,9 @@ where
     T: crate::device::DevElem,
     U: crate::device::DevElem,
 {
-    use crate::device::{DeviceBatch, FilterOut};
+    use crate::device::DeviceBatch;
     let mut results: Vec<Item> = Vec::new();
-    let mut push = |out: FilterOut<U>| match out {
-        FilterOut::Host(values) => {
-            results.extend(values.items().iter().map(|v| Box::new(v.clone()) as Item))
-        }
-        FilterOut::Device(on_device) => results.push(Box::new(on_device)),
-    };
+    let mut push = |out| push_filter_out::<U>(&mut results, out);
     let mut start = 0;
     while start < batch.len() {
         if let Some(on_device) = batch[start].downcast_ref::<DeviceBatch>() {
@@ -1881,7 +1936,7 @@ fn build_graph(
             (
                 Stage::DeviceFilter { desc: a, items: (_, out), .. },
                 Stage::DeviceFilter { desc: b, items: (input, _), .. },
-            ) => out == input && crate::device::same_device(a, b),
+            ) => Some(*out) == *input && crate::device::same_device(a, b),
             _ => false,
         })
         .collect();

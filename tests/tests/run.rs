@@ -3027,6 +3027,59 @@ fn device_widened_args_cross_as_they_are() {
     assert_eq!(seen, wanted);
 }
 
+/// `!`s over arrays inside functions that run in kernels are folded by each work-item
+/// (`tests/run/device_array_folds.somd`, note device-execution, "Nested `!` of an array"):
+/// every `@` and the SOMD method calling such a function is one launch, and no `!` of the
+/// program makes a device call of its own (before, each `!` kept its function on the CPU, and
+/// a filter's `!` launched a reduction per item). Filter tasks whose items are value arrays
+/// ("Filters of value arrays") run a batch of equal-length items as one launch, one
+/// work-item per item, and the filter after one finds its results on the device. Batches
+/// depend on timing, so the filters' calls are checked in sum.
+#[test]
+fn device_array_folds_run_in_the_work_item() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_array_folds";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (_, calls) = traced_calls(name, binary, &expected, *opencl);
+    let maps: Vec<String> =
+        calls.iter().take(11).map(|c| format!("{}: {} launch", c.name, c.launches)).collect();
+    let wanted: Vec<String> = [
+        "rowSum",
+        "rowBest",
+        "longMix",
+        "dsum",
+        "fprod",
+        "narrow",
+        "flags",
+        "weighted",
+        "vec",
+        "rowSum",
+        "rowTotals",
+    ]
+    .iter()
+    .map(|f| format!("Main.{f}: 1 launch"))
+    .collect();
+    assert_eq!(maps, wanted);
+    // The second `rowSum`'s rows fit a `uchar`: 37 x 300 elements go up as bytes.
+    assert_eq!(calls[9].h2d, [("arg0".to_string(), 37 * 300)]);
+    let reductions: Vec<&str> =
+        calls.iter().map(|c| c.name.as_str()).filter(|n| n.contains(" ! in ")).collect();
+    assert!(reductions.is_empty(), "`!`s with device calls of their own: {reductions:?}");
+    let of = |f: &'static str| calls.iter().filter(move |c| c.name == f);
+    assert!(of("Main.chunkSum").all(|c| c.launches == 1));
+    // Two graphs of 40 items for each of the two widths; the ragged graphs' batches (of
+    // items of different lengths) run on the CPU, except batches of one item.
+    let items: u64 = of("Main.chunkSum").map(|c| c.work_items).sum();
+    assert!((160..=240).contains(&items), "{items} items of `chunkSum` on the device");
+    assert!(
+        of("Main.spread").any(|c| c.launches == 1 && c.h2d.is_empty()),
+        "no `spread` batch found `chunkSum`'s results on the device"
+    );
+    assert_eq!(of("Main.mean").map(|c| c.work_items).sum::<u64>(), 6);
+}
+
 /// Mutable arrays passed to several device calls by statements that never write them go
 /// up once for those statements (`tests/run/device_keep_regions.somd`, note
 /// device-execution, "Straight-line statements"), and frozen copies made there find the

@@ -78,12 +78,9 @@ impl Writer<'_> {
 
     /// The value of a `!` of a `@` (see the module doc).
     pub(super) fn nested_reduce(&mut self, cx: &mut FnCx, e: ExprId) -> R<String> {
-        let fold = cx
-            .folds
-            .iter()
-            .find(|f| f.reduce == e)
-            .cloned()
-            .ok_or_else(|| bug("`!` of an array inside a kernel"))?;
+        let Some(fold) = cx.folds.iter().find(|f| f.reduce == e).cloned() else {
+            return self.array_fold(cx, e);
+        };
         let expr = cx.func.expr(e);
         let ExprKind::ReduceArray { reducer, .. } = &expr.kind else {
             return Err(bug("nested fold of a non-reduction"));
@@ -106,6 +103,130 @@ impl Writer<'_> {
                 }
             }
         }
+    }
+
+    /// The value of a `!` over an array the work-item reads (`analysis::nested::array_folds`,
+    /// module doc, "Arrays"): a call of a fold function written before the function holding
+    /// the `!`, which folds the array as the CPU's `reduce_array` (an operator: from the
+    /// identity, in blocks of 1024 and a tree of their results for `+`/`*` over `float` and
+    /// `double`; `byte`, `short` and `char` elements widened to `int`) or
+    /// `reduce_array_with` (a method: a left fold from the first element,
+    /// `IllegalArgumentException` at the `!` for an empty array) does. A vector local
+    /// (`T[[N]]` held as `TN`) folds inline, lane by lane, from the identity (one block).
+    fn array_fold(&mut self, cx: &mut FnCx, e: ExprId) -> R<String> {
+        let func = cx.func;
+        let expr = func.expr(e);
+        let ExprKind::ReduceArray { reducer, array } = &expr.kind else {
+            return Err(bug("array fold of a non-reduction"));
+        };
+        let a = func.expr(*array);
+        let elem = match &a.ty {
+            Type::Array(elem) | Type::ValueArray(elem, _) => (**elem).clone(),
+            _ => return Err(bug("`!` of a non-array inside a kernel")),
+        };
+        // Element `k` as the fold combines it: `byte`, `short` and `char` widen to `int`.
+        let widen = |x: String| match (&elem, &expr.ty) {
+            (Type::Prim(from), Type::Prim(to)) if from != to => format!("(({}){x})", prim_c(*to)),
+            _ => x,
+        };
+        if let Some((_, n)) = somd_mir::analysis::isolation::vector_of(&a.ty) {
+            let v = self.expr(cx, *array)?;
+            let lane = |k: u32| format!("{v}.s{k:x}");
+            return match reducer {
+                ArrayReducer::Op(op) => {
+                    let Type::Prim(to) = expr.ty else {
+                        return Err(bug("operator `!` with a non-primitive result"));
+                    };
+                    let mut acc = identity(*op, to)?;
+                    for k in 0..n {
+                        acc = reduce_combine(*op, to, &acc, &widen(lane(k)))?;
+                    }
+                    Ok(acc)
+                }
+                ArrayReducer::Func(m) => {
+                    let f = self.fn_name(*m);
+                    let mut acc = lane(0);
+                    for k in 1..n {
+                        acc = format!("{f}({acc}, {}, somd_err)", lane(k));
+                    }
+                    Ok(acc)
+                }
+            };
+        }
+        // Where the elements lie, and their C type as stored.
+        let stored = |w: &Self, l: LocalId, ty: &Type| -> R<String> {
+            match cx.narrow.get(&l) {
+                Some(m) if cx.staged.contains(&l) => Ok(super::sad::staged_type(m)),
+                Some(m) => Ok(m.clone()),
+                None => w.buffer_c(ty, &elem),
+            }
+        };
+        let (space, elem_c) = match &a.kind {
+            ExprKind::Local(l) if cx.staged.contains(l) => ("__local", stored(self, *l, &a.ty)?),
+            ExprKind::Local(l) if cx.holds_private(*l) => ("__private", self.storage(&elem)?),
+            ExprKind::Local(l) => ("__global", stored(self, *l, &a.ty)?),
+            ExprKind::Index { array: m, .. } => match func.expr(*m).kind {
+                ExprKind::Local(m) => ("__global", stored(self, m, &func.local(m).ty)?),
+                _ => return Err(bug("`!` over a row of a non-local")),
+            },
+            ExprKind::Static(st) => ("__global", self.static_elem(*st)?),
+            _ => return Err(bug("`!` over an array expression the analysis refuses")),
+        };
+        let args = self.arg(cx, *array)?;
+        let owner = self
+            .module
+            .functions
+            .iter()
+            .position(|f| std::ptr::eq(f, func))
+            .map_or_else(|| "f".to_string(), |i| self.fn_name(FuncId(i as u32)));
+        let prefix = format!("somd_afold_{owner}_{}_", e.0);
+        if let Some((name, _)) = cx.fold_fns.iter().find(|(n, _)| n.starts_with(&prefix)) {
+            return Ok(format!("{name}({args}, somd_err)"));
+        }
+        let name = format!("{prefix}{}", self.array_fold_seq);
+        self.array_fold_seq += 1;
+        let ty = self.ty(&expr.ty)?;
+        let app = widen("a[somd_k]".to_string());
+        let l1 = Level(1);
+        let l2 = l1.next();
+        let mut out = String::new();
+        let (file, line, col) = self.pos(expr.span);
+        let what = match reducer {
+            ArrayReducer::Func(m) => format!("{} !", self.module.function(*m).name),
+            ArrayReducer::Op(op) => format!("{} !", op.symbol()),
+        };
+        writeln!(
+            out,
+            "/* {what} over {} in {} ({file}:{line}:{col}): folded in the work-item */",
+            somd_mir::analysis::isolation::type_name(self.module, &a.ty),
+            func.name
+        )?;
+        writeln!(out, "{ty} {name}({space} {elem_c} *a, const int a_len0, SOMD_ERR_PARAM)\n{{")?;
+        writeln!(out, "{l1}const int somd_n = a_len0;")?;
+        match reducer {
+            ArrayReducer::Op(op) => {
+                let Type::Prim(p) = expr.ty else {
+                    return Err(bug("operator `!` with a non-primitive result"));
+                };
+                out.push_str(&op_fold(*op, p, &app, false)?);
+            }
+            ArrayReducer::Func(m) => {
+                let site = self.site(cx, expr.span, "empty");
+                let zero = self.zero(&expr.ty)?;
+                writeln!(out, "{l1}if (somd_n == 0) {{")?;
+                writeln!(out, "{l2}somd_fail(somd_err, {site}, SOMD_KIND_EMPTY_REDUCE, 0, 0);")?;
+                writeln!(out, "{l2}return {zero};")?;
+                writeln!(out, "{l1}}}")?;
+                writeln!(out, "{l1}{ty} somd_acc = a[0];")?;
+                writeln!(out, "{l1}for (int somd_k = 1; somd_k < somd_n; somd_k++) {{")?;
+                writeln!(out, "{l2}somd_acc = {}(somd_acc, {app}, somd_err);", self.fn_name(*m))?;
+                writeln!(out, "{l1}}}")?;
+                writeln!(out, "{l1}return somd_acc;")?;
+            }
+        }
+        out.push_str("}\n\n");
+        cx.fold_fns.push((name.clone(), out));
+        Ok(format!("{name}({args}, somd_err)"))
     }
 
     /// The element type of the `__local` scratch when a `@` of `func` runs one work-group per

@@ -42,6 +42,7 @@ pub fn write_kernels(
         variants: BTreeMap::new(),
         taken_names: info.kernels.iter().flat_map(|k| plan::kernel_names(&k.name)).collect(),
         statics: device_statics(module, info),
+        array_fold_seq: 0,
     };
     w.name_classes();
     w.name_functions();
@@ -161,6 +162,10 @@ pub(super) struct Writer<'a> {
     /// The static fields in the program's statics buffer, by field number
     /// ([`device_statics`]); when there are any, every kernel takes the buffer.
     pub(super) statics: Vec<StaticId>,
+    /// Fold functions of `!`s over arrays written so far (`nested.rs`, `array_fold`): the
+    /// number that makes each one's name unique, also where two variants of one helper hold
+    /// the same `!` in one program text.
+    pub(super) array_fold_seq: u32,
 }
 
 /// Names of one function's locals, and how arrays are bound.
@@ -2703,7 +2708,7 @@ impl<'a> Writer<'a> {
     }
 
     /// The C type of static `s`'s elements (its own type for a single value).
-    fn static_elem(&self, s: StaticId) -> R<String> {
+    pub(super) fn static_elem(&self, s: StaticId) -> R<String> {
         use somd_mir::analysis::isolation::{device_static, StaticElem};
         let field = self.module.statics.get(s.0 as usize).ok_or_else(|| bug("no static field"))?;
         match device_static(self.module, &field.ty) {

@@ -275,7 +275,9 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
         if let Subject::Map { in_func, expr } | Subject::Reduce { in_func, expr } =
             &placement.subject
         {
-            if info.nested.contains(&(*in_func, *expr)) {
+            if info.nested.contains(&(*in_func, *expr))
+                || info.array_folds.contains(&(*in_func, *expr))
+            {
                 continue;
             }
         }
@@ -548,11 +550,13 @@ fn map_call(
             let item_ok = |t: &Type| match t {
                 Type::Prim(_) => true,
                 Type::Object(c) => laid_out(c).is_some(),
+                // Rows of one 2-D value array per batch (`Task::filter_device_rows`).
+                Type::ValueArray(e, _) => prim_of(e).is_some(),
                 _ => false,
             };
             if !item_ok(input) {
-                return Err("a filter task whose items are not primitives or value classes \
-                            with a device layout runs on the CPU");
+                return Err("a filter task whose items are not primitives, value classes \
+                            with a device layout or value arrays of primitives runs on the CPU");
             }
             match output {
                 Type::Prim(elem) => (&[][..], *elem),

@@ -1822,6 +1822,10 @@ impl<'a> FnCx<'a> {
                 match desc.filter(|_| ctor.is_none()) {
                     // An isolated filter: batches of items run on the device when placed
                     // there (`rt::somd::Task::filter_device`).
+                    // Value-array items cross as the rows of one 2-D value array.
+                    Some(desc) if matches!(local.ty, Type::ValueArray(..)) => {
+                        format!("Task::filter_device_rows(&{desc}, move |x: {ty}| {name}({args}))")
+                    }
                     Some(desc) => {
                         format!("Task::filter_device(&{desc}, move |x: {ty}| {name}({args}))")
                     }

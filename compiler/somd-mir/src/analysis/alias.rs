@@ -192,7 +192,9 @@ pub fn array_aliases(
                     }
                 }
             }
-            ExprKind::Index { array, .. } | ExprKind::Length(array) => {
+            ExprKind::Index { array, .. }
+            | ExprKind::Length(array)
+            | ExprKind::ReduceArray { array, .. } => {
                 allowed_uses.insert(*array);
             }
             ExprKind::Call { args, receiver: None, .. } => allowed_uses.extend(args.iter()),
@@ -288,13 +290,13 @@ pub fn array_aliases(
         alias.base = b;
         alias.row = row;
     }
-    // Uses: indexed, measured, passed to a call or assigned.
+    // Uses: indexed, measured, reduced (`!`), passed to a call or assigned.
     for (i, expr) in func.exprs.iter().enumerate() {
         if let ExprKind::Local(l) = expr.kind {
             if out.contains_key(&l) && !allowed_uses.contains(&ExprId(i as u32)) {
                 return Err(refuse(
                     l,
-                    "used other than indexed, measured, passed to a call or assigned",
+                    "used other than indexed, measured, reduced, passed to a call or assigned",
                     expr.span,
                 ));
             }

@@ -420,6 +420,13 @@ fn nested_constructs(
         ok.insert(fold.map);
         ok.extend(range_args);
     }
+    // `!` of an array the work-item reads: folded in the work-item too.
+    for reduce in super::nested::array_folds(func) {
+        if let Some(why) = super::nested::array_fold_refusal(module, func, reduce) {
+            return Err(block(Unsupported, why, func.expr(reduce).span));
+        }
+        ok.insert(reduce);
+    }
     Ok(ok)
 }
 
@@ -882,6 +889,8 @@ fn static_use_ok(
         0 => true,
         1 => match parent(eid).map(|p| (p, &func.expr(p).kind)) {
             Some((_, ExprKind::Call { receiver: None, args, .. })) => args.contains(&eid),
+            // Folded in the work-item (`nested::array_folds`).
+            Some((_, ExprKind::ReduceArray { array, .. })) => *array == eid,
             p => element_or_length(eid, p.map(|(p, _)| p)),
         },
         _ => match parent(eid) {

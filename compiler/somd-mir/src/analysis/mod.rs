@@ -80,6 +80,10 @@ pub struct ProgramInfo {
     /// The `@` and `!` expressions (function, expression) of each `!` of a `@` that kernels
     /// fold in the work-item (`nested.rs`): no kernel and no host launch of their own.
     pub nested: Vec<(FuncId, ExprId)>,
+    /// The `!` expressions over an array (not a `@`) in functions that run inside kernels,
+    /// folded in the work-item (`nested::array_folds`): no kernel and no host launch of
+    /// their own, on the CPU too.
+    pub array_folds: Vec<(FuncId, ExprId)>,
     /// Runs of host statements over the same mapped arrays that run as one kernel
     /// ([`fuse`]).
     pub fused: Vec<fuse::FusedGroup>,

@@ -9,8 +9,9 @@
 //! of which functions the array reaches (its *flow*), all of which take the macro as their
 //! element type.
 //!
-//! A parameter `p` of type `int[[]]` flows when every use of it is `p[i]`, `p.length`, or
-//! `p` passed to a parameter of a static function (by a call, or as a broadcast argument of
+//! A parameter `p` of type `int[[]]` flows when every use of it is `p[i]`, `p.length`,
+//! `op ! p` or `C.m ! p` (folded in the work-item, `nested::array_folds`), or `p` passed to
+//! a parameter of a static function (by a call, or as a broadcast argument of
 //! a `@`) that flows the same way; a parameter of type `int[[]][[]]` when every use is
 //! `p.length`, or `p` passed as a broadcast argument (to an `int[[]][[]]` parameter) or a
 //! mapped argument of a `@` (its rows to an `int[[]]` parameter) whose parameter flows.
@@ -105,6 +106,8 @@ fn collect(
         match &e.kind {
             ExprKind::Index { array, .. } if rank == 1 && is_param(*array) => claimed += 1,
             ExprKind::Length(array) if is_param(*array) => claimed += 1,
+            // Folded in the work-item, which reads the elements as stored (`nested.rs`).
+            ExprKind::ReduceArray { array, .. } if rank == 1 && is_param(*array) => claimed += 1,
             ExprKind::Call { func: callee, receiver: None, args } => {
                 for (j, a) in args.iter().enumerate() {
                     if is_param(*a) {

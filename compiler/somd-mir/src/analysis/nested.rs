@@ -140,3 +140,94 @@ fn read_only_row_at(module: &Module, func: &Function, param: LocalId, depth: u32
     let uses = func.exprs.iter().filter(|e| matches!(e.kind, ExprKind::Local(l) if l == param));
     uses.count() == claimed
 }
+
+/// Every `!` in `func` whose operand is an array the work-item reads rather than a `@`
+/// (nor a local holding one, [`nested_folds`]): `op ! a`, `C.m ! a`. The OpenCL writer
+/// folds it in the work-item as the CPU's `reduce_array` and `reduce_array_with` do (note
+/// `device-execution`, "Nested `!` of an array").
+pub fn array_folds(func: &Function) -> Vec<ExprId> {
+    let maps: std::collections::HashSet<ExprId> =
+        nested_folds(func).into_iter().map(|f| f.reduce).collect();
+    func.exprs
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| matches!(e.kind, ExprKind::ReduceArray { .. }))
+        .map(|(i, _)| ExprId(i as u32))
+        .filter(|e| !maps.contains(e))
+        .filter(|e| {
+            let ExprKind::ReduceArray { array, .. } = func.expr(*e).kind else { return false };
+            !matches!(func.expr(array).kind, ExprKind::Map { .. })
+        })
+        .collect()
+}
+
+/// Why the writer cannot fold array `!` `reduce` of `func` ([`array_folds`]) in the
+/// work-item, if it cannot: its operand must be an array local or parameter, a row `m[i]`
+/// of one, or a static value array, of primitives or value objects (or a local `T[[N]]`
+/// held as a vector); an operator must be one the CPU's `reduce_array` has for the
+/// elements as Java widens them (`byte`, `short` and `char` to `int`); a method must take
+/// and return the element type.
+pub fn array_fold_refusal(module: &Module, func: &Function, reduce: ExprId) -> Option<String> {
+    use super::isolation::{scalar_or_value, type_name, vector_of};
+    let e = func.expr(reduce);
+    let ExprKind::ReduceArray { reducer, array } = &e.kind else {
+        return Some("nested `!` of unexpected form".into());
+    };
+    let a = func.expr(*array);
+    let elem = match &a.ty {
+        Type::Array(elem) | Type::ValueArray(elem, _) => (**elem).clone(),
+        _ => return Some("nested `!` over a non-array".into()),
+    };
+    if !scalar_or_value(module, &elem) {
+        return Some(format!(
+            "nested `!` over {} (elements that are arrays)",
+            type_name(module, &a.ty)
+        ));
+    }
+    let operand_ok = match &a.kind {
+        ExprKind::Local(_) => true,
+        ExprKind::Index { array: m, .. } => {
+            vector_of(&a.ty).is_none() && matches!(func.expr(*m).kind, ExprKind::Local(_))
+        }
+        ExprKind::Static(_) => vector_of(&a.ty).is_none(),
+        _ => false,
+    };
+    if !operand_ok {
+        return Some(
+            "nested `!` over an array expression other than a local, a row `m[i]` of one or \
+             a static field"
+                .into(),
+        );
+    }
+    match reducer {
+        ArrayReducer::Op(op) => {
+            let (Type::Prim(from), Type::Prim(to)) = (&elem, &e.ty) else {
+                return Some(format!(
+                    "nested `{} !` over {}",
+                    op.symbol(),
+                    type_name(module, &elem)
+                ));
+            };
+            let widened = from == to
+                || (*to == PrimType::Int
+                    && matches!(from, PrimType::Byte | PrimType::Short | PrimType::Char));
+            if !widened || !op_supported(*op, *to) {
+                return Some(format!(
+                    "nested `{} !` over {}",
+                    op.symbol(),
+                    type_name(module, &elem)
+                ));
+            }
+        }
+        ArrayReducer::Func(m) => {
+            let mf = module.function(*m);
+            if !mf.params.iter().all(|p| mf.local(*p).ty == elem) || mf.ret != elem {
+                return Some(format!(
+                    "nested `{} !` whose method types differ from the array's elements",
+                    mf.name
+                ));
+            }
+        }
+    }
+    None
+}

@@ -339,6 +339,54 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                 }
             }
         }
+        if in_kernels.contains(&in_func) {
+            for reduce in super::nested::array_folds(func) {
+                let e = func.expr(reduce);
+                let ExprKind::ReduceArray { reducer, array } = &e.kind else { continue };
+                let (label, order) = match reducer {
+                    ArrayReducer::Func(m) => (
+                        format!("{} !", module.function(*m).name),
+                        format!("in order with `{}`", module.function(*m).name),
+                    ),
+                    ArrayReducer::Op(op)
+                        if matches!(op, ReduceOp::Add | ReduceOp::Mul)
+                            && matches!(e.ty, Type::Prim(PrimType::Float | PrimType::Double)) =>
+                    {
+                        (
+                            format!("{} !", op.symbol()),
+                            format!(
+                                "with `{}` in the CPU's order (blocks of {}, then a tree of the block results)",
+                                op.symbol(),
+                                super::nested::CPU_REDUCE_BLOCK
+                            ),
+                        )
+                    }
+                    ArrayReducer::Op(op) => (
+                        format!("{} !", op.symbol()),
+                        format!(
+                            "with `{}` from the identity, left to right (the result does not depend on the order)",
+                            op.symbol()
+                        ),
+                    ),
+                };
+                let what = isolation::type_name(module, &func.expr(*array).ty);
+                info.array_folds.push((in_func, reduce));
+                info.placements.push(Placement {
+                    subject: Subject::Reduce { in_func, expr: reduce },
+                    label,
+                    span: e.span,
+                    device: Ok(DevicePlan {
+                        kernels: Vec::new(),
+                        how: format!(
+                            "inside the kernel that runs `{}`: each work-item folds the {what} {order}; where `{}` runs on the CPU, the same fold on its thread (no launch of its own)",
+                            func.name, func.name
+                        ),
+                        needs_fp64: info.functions[i].needs_fp64,
+                        warnings: Vec::new(),
+                    }),
+                });
+            }
+        }
         let fused: Vec<ExprId> = func
             .exprs
             .iter()
@@ -349,7 +397,7 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
             .collect();
         for (j, expr) in func.exprs.iter().enumerate() {
             let eid = ExprId(j as u32);
-            if info.nested.contains(&(in_func, eid)) {
+            if info.nested.contains(&(in_func, eid)) || info.array_folds.contains(&(in_func, eid)) {
                 continue;
             }
             match &expr.kind {
@@ -408,6 +456,11 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                     let device = task_plan(module, info, *worker, ctor.is_some(), expr.span).map(|(input, output)| {
                         let k = info.kernels.len();
                         let needs_fp64 = info.functions[worker.0 as usize].needs_fp64;
+                        let how = if matches!(input, Type::ValueArray(..)) {
+                            "isolated filter of value arrays: the items waiting on the task's input edge run as one batch, the rows of one 2-D value array, one work-item per item (a batch of items of different lengths runs on the CPU); results between consecutive device tasks stay on the device"
+                        } else {
+                            "isolated filter: the items waiting on the task's input edge run as one batch, one work-item per item; batches between consecutive device tasks stay on the device"
+                        };
                         info.kernels.push(KernelPlan {
                             name: unique(format!("filter_{}", class_method(module, *worker))),
                             func: *worker,
@@ -417,7 +470,7 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                         });
                         DevicePlan {
                             kernels: vec![k],
-                            how: "isolated filter: the items waiting on the task's input edge run as one batch, one work-item per item; batches between consecutive device tasks stay on the device".into(),
+                            how: how.into(),
                             needs_fp64,
                             warnings: Vec::new(),
                         }
@@ -764,11 +817,14 @@ fn task_plan(
             wf.span,
         ));
     }
-    if !scalar_or_value(module, &input) || !scalar_or_value(module, &wf.ret) {
+    // Value arrays of primitives cross as the rows of one 2-D value array per batch.
+    let rows = matches!(&input, Type::ValueArray(e, _) if matches!(**e, Type::Prim(_)));
+    if !(scalar_or_value(module, &input) || rows) || !scalar_or_value(module, &wf.ret) {
         return Err(not_device(
             BlockReason::Unsupported,
             format!(
-                "filter of {} -> {} (the writer batches primitive and value-class items)",
+                "filter of {} -> {} (the writer batches primitive and value-class items, and \
+                 value arrays of primitives into primitive and value-class results)",
                 isolation::type_name(module, &input),
                 isolation::type_name(module, &wf.ret)
             ),
