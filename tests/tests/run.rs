@@ -3031,7 +3031,8 @@ fn device_widened_args_cross_as_they_are() {
 /// (`tests/run/device_array_folds.somd`, note device-execution, "Nested `!` of an array"):
 /// every `@` and the SOMD method calling such a function is one launch, and no `!` of the
 /// program makes a device call of its own (before, each `!` kept its function on the CPU, and
-/// a filter's `!` launched a reduction per item). Filter tasks whose items are value arrays
+/// a filter's `!` launched a reduction per item), nor does a `!` of a `@` whose arguments
+/// Java widens. Filter tasks whose items are value arrays
 /// ("Filters of value arrays") run a batch of equal-length items as one launch, one
 /// work-item per item, and the filter after one finds its results on the device. Batches
 /// depend on timing, so the filters' calls are checked in sum.
@@ -3044,7 +3045,7 @@ fn device_array_folds_run_in_the_work_item() {
     let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
     let (_, calls) = traced_calls(name, binary, &expected, *opencl);
     let maps: Vec<String> =
-        calls.iter().take(11).map(|c| format!("{}: {} launch", c.name, c.launches)).collect();
+        calls.iter().take(12).map(|c| format!("{}: {} launch", c.name, c.launches)).collect();
     let wanted: Vec<String> = [
         "rowSum",
         "rowBest",
@@ -3055,6 +3056,7 @@ fn device_array_folds_run_in_the_work_item() {
         "flags",
         "weighted",
         "vec",
+        "widenedFold",
         "rowSum",
         "rowTotals",
     ]
@@ -3063,7 +3065,7 @@ fn device_array_folds_run_in_the_work_item() {
     .collect();
     assert_eq!(maps, wanted);
     // The second `rowSum`'s rows fit a `uchar`: 37 x 300 elements go up as bytes.
-    assert_eq!(calls[9].h2d, [("arg0".to_string(), 37 * 300)]);
+    assert_eq!(calls[10].h2d, [("arg0".to_string(), 37 * 300)]);
     let reductions: Vec<&str> =
         calls.iter().map(|c| c.name.as_str()).filter(|n| n.contains(" ! in ")).collect();
     assert!(reductions.is_empty(), "`!`s with device calls of their own: {reductions:?}");

@@ -132,6 +132,24 @@ class Main {
         return s * 2 + m;
     }
 
+    static long scale(int x, long k) {
+        return x * k;
+    }
+
+    static double half(double i) {
+        return i / 2;
+    }
+
+    static long widenedFold(byte[] b, int k) {
+        long s = 0;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (int j = 0; j < b.length; j++) {
+            s += scale(b[j], k);
+            hi = Math.max(hi, half(j));
+        }
+        return s + (long) hi;
+    }
+
     static int total(int[] a) {
         int[] b = a;
         return sum(b);
@@ -274,7 +292,7 @@ class Main {
             ds[i] = dsum(dm[i]);
         }
         for (int i = 0; i < rows; i += 6) {
-            System.out.println(i + ": " + s[i] + " " + best[i] + " " + lx[i] + " " + fp[i] + " " + nw[i] + " " + fl[i] + " " + wt[i] + " " + vc[i]);
+            System.out.println(i + ": " + s[i] + " " + best[i] + " " + lx[i] + " " + fp[i] + " " + nw[i] + " " + fl[i] + " " + wt[i] + " " + vc[i] + " " + widenedFold(bm[i], i));
         }
         System.out.println("dsum " + ds[0] + " " + ds[1] + " " + ds[2]);
         int[][] tiny = new int[rows][300];

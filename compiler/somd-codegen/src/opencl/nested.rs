@@ -47,12 +47,13 @@ use std::fmt::Write as _;
 
 /// How the fold reads one argument of the `@`.
 enum FoldArg {
-    /// A mapped array of scalars: `m{k}[somd_k]`.
-    Elems,
+    /// A mapped array of scalars: `m{k}[somd_k]`, converted from one primitive type to the
+    /// parameter's where Java widens it.
+    Elems(Option<(PrimType, PrimType)>),
     /// A mapped 2-D array: row `somd_k`.
     Rows,
-    /// `Somd.range(n)`: the index.
-    Range,
+    /// `Somd.range(n)`: the index, converted to the parameter's primitive type.
+    Range(Option<PrimType>),
     /// Passed through to every application.
     Broadcast,
 }
@@ -414,7 +415,10 @@ impl Writer<'_> {
                     let n = n.first().ok_or_else(|| bug("Somd.range without a length"))?;
                     params.push(format!("const int {p}_len0"));
                     call.push(format!("max({}, 0)", self.expr(cx, *n)?));
-                    kinds.push(FoldArg::Range);
+                    kinds.push(FoldArg::Range(match pty {
+                        Type::Prim(t) => Some(t),
+                        _ => None,
+                    }));
                 }
                 (MapArg::Mapped, _) => {
                     let (elem, rank) = somd_mir::analysis::isolation::array_elem(&a.ty)
@@ -432,10 +436,15 @@ impl Writer<'_> {
                     call.push(self.arg(cx, *arg)?);
                     // Rows held as vectors (`T[[]][[N]]`) pass one `TN` each.
                     let vector = somd_mir::analysis::isolation::vector_of(&pty).is_some();
+                    // Java widens a primitive element to the parameter's type.
+                    let widen = match (elem, &pty) {
+                        (Type::Prim(f), Type::Prim(t)) if f != t => Some((*f, *t)),
+                        _ => None,
+                    };
                     kinds.push(match rank {
-                        2 if vector => FoldArg::Elems,
+                        2 if vector => FoldArg::Elems(None),
                         2 => FoldArg::Rows,
-                        _ => FoldArg::Elems,
+                        _ => FoldArg::Elems(widen),
                     });
                 }
                 (MapArg::Broadcast, _) => {
@@ -464,7 +473,12 @@ impl Writer<'_> {
                         }
                         None => params.push(format!("{} {p}", self.ty(&pty)?)),
                     }
-                    call.push(self.arg(cx, *arg)?);
+                    // A primitive Java widens to the parameter's type, converted here.
+                    let text = self.arg(cx, *arg)?;
+                    call.push(match (&a.ty, &pty) {
+                        (Type::Prim(f), Type::Prim(t)) => super::writer::convert(&text, *f, *t),
+                        _ => text,
+                    });
                     kinds.push(FoldArg::Broadcast);
                 }
             }
@@ -505,9 +519,14 @@ impl Writer<'_> {
                 String::new()
             };
             app_args.push(match kind {
-                FoldArg::Elems => format!("{p}[somd_k]"),
+                FoldArg::Elems(None) => format!("{p}[somd_k]"),
+                FoldArg::Elems(Some((from, to))) => {
+                    super::writer::convert(&format!("{p}[somd_k]"), *from, *to)
+                }
                 FoldArg::Rows => format!("{p} + (long)somd_k * {p}_len1, {p}_len1"),
-                FoldArg::Range => "somd_k".to_string(),
+                FoldArg::Range(to) => {
+                    super::writer::convert("somd_k", PrimType::Int, to.unwrap_or(PrimType::Int))
+                }
                 FoldArg::Broadcast => {
                     let has_array =
                         somd_mir::analysis::isolation::array_elem(&tf.local(tf.params[k]).ty);

@@ -379,6 +379,12 @@ fn nested_constructs(
             }
         }
         let mut range_args = Vec::new();
+        // Java widens a primitive argument (or element) to the parameter's type as in a
+        // call; the fold converts it (`opencl/nested.rs`).
+        let widens = |from: &Type, to: &Type| match (from, to) {
+            (Type::Prim(f), Type::Prim(t)) => somd_sema::widens(*f, *t),
+            _ => from == to,
+        };
         for (k, (arg, mode)) in args.iter().enumerate() {
             let Some(p) = tf.params.get(k) else { break };
             let pty = &tf.local(*p).ty;
@@ -386,11 +392,12 @@ fn nested_constructs(
             let fits = match (mode, &a.kind) {
                 (MapArg::Mapped, ExprKind::Builtin { builtin: Builtin::SomdRange, args: n }) => {
                     range_args.push(*arg);
-                    *pty == Type::Prim(PrimType::Int) && n.iter().all(|n| !has_effect(func, *n))
+                    widens(&Type::Prim(PrimType::Int), pty)
+                        && n.iter().all(|n| !has_effect(func, *n))
                 }
                 (MapArg::Mapped, ExprKind::Local(_)) => match &a.ty {
                     Type::Array(e) | Type::ValueArray(e, _) => {
-                        **e == *pty
+                        widens(e, pty)
                             && (scalar_or_value(module, pty)
                                 || array_elem(pty)
                                     .is_some_and(|(e, r)| r == 1 && scalar_or_value(module, e)))
@@ -398,10 +405,10 @@ fn nested_constructs(
                     _ => false,
                 },
                 (MapArg::Broadcast, ExprKind::Local(_)) => {
-                    a.ty == *pty && param_type_ok(module, pty)
+                    widens(&a.ty, pty) && param_type_ok(module, pty)
                 }
                 (MapArg::Broadcast, _) => {
-                    a.ty == *pty && scalar_or_value(module, pty) && !has_effect(func, *arg)
+                    widens(&a.ty, pty) && scalar_or_value(module, pty) && !has_effect(func, *arg)
                 }
                 _ => false,
             };
@@ -409,7 +416,7 @@ fn nested_constructs(
                 return Err(block(
                     Unsupported,
                     format!(
-                        "nested `@` argument {} (a mapped array local or `Somd.range(n)`, or a broadcast local or scalar without side effects, of the parameter's type)",
+                        "nested `@` argument {} (a mapped array local or `Somd.range(n)`, or a broadcast local or scalar without side effects, of the parameter's type or one Java widens to it)",
                         k + 1
                     ),
                     a.span,
