@@ -588,14 +588,22 @@ impl<T: DevElem> HostArray for VArr<VArr<T>> {
         T::ELEM
     }
 
+    /// Remembered per outer storage (`resident::value_shape`): every call would otherwise
+    /// read each row.
     fn shape(&self) -> Option<Vec<usize>> {
         if self.is_null() {
             return None;
         }
-        let rows = self.items();
-        let cols = rows.first().map_or(0, |r| r.items().len());
-        let rectangular = rows.iter().all(|r| r.shape().is_some_and(|s| s == [cols]));
-        rectangular.then(|| vec![rows.len(), cols])
+        let compute = || {
+            let rows = self.items();
+            let cols = rows.first().map_or(0, |r| r.items().len());
+            let rectangular = rows.iter().all(|r| !r.is_null() && r.items().len() == cols);
+            rectangular.then(|| vec![rows.len(), cols])
+        };
+        match self.storage_key(self.items().len()) {
+            Some(key) => resident::value_shape(key, compute),
+            None => compute(),
+        }
     }
 
     fn bytes(&self) -> Vec<u8> {
@@ -611,8 +619,11 @@ impl<T: DevElem> HostArray for VArr<VArr<T>> {
     }
 
     fn resident_key(&self) -> Option<ResidentKey> {
-        let bytes = self.items().iter().map(|r| r.items().len()).sum::<usize>() * T::ELEM.size();
-        self.storage_key(bytes)
+        let elements = match self.shape() {
+            Some(shape) => shape.iter().product(),
+            None => self.items().iter().map(|r| r.items().len()).sum::<usize>(),
+        };
+        self.storage_key(elements * T::ELEM.size())
     }
 
     /// Rows of at least [`ROW_WRITE_MIN`] bytes are written one by one from their storage;

@@ -129,25 +129,31 @@ fn capacity(ctx: &DeviceCtx) -> usize {
 
 /// The entries of arrays the program has dropped, taken out of the cache.
 fn take_dead(cache: &mut Cache) -> Vec<Entry> {
-    let (live, dead) =
-        std::mem::take(&mut cache.entries).into_iter().partition(|e| e.key.storage.alive());
-    cache.entries = live;
+    take_dead_of(&mut cache.entries, |e| &e.key)
+}
+
+/// The items of `list` whose storage is gone, taken out of it (for [`reap`]: their keys'
+/// `Weak`s may be the last handles on that storage's memory).
+fn take_dead_of<T>(list: &mut Vec<T>, key: impl Fn(&T) -> &Key) -> Vec<T> {
+    let (live, dead) = std::mem::take(list).into_iter().partition(|t| key(t).storage.alive());
+    *list = live;
     dead
 }
 
-/// Drops `dead` entries on a thread of their own. An entry's `Weak` is often the last
+/// Drops `dead` entries (or other items holding keys) on a thread of their own. An entry's `Weak` is often the last
 /// handle on its array's storage, so dropping it frees the host memory: on the H200's host,
 /// three 64 MiB arrays took 6–13 ms to free, inside the device call that looked the cache
 /// up next (`bench/gpu/programs/bang_probe.somd`). Dropped here if the thread cannot start.
-fn reap(dead: Vec<Entry>) {
+fn reap<T: Send + 'static>(dead: Vec<T>) {
     use std::sync::mpsc::{channel, Sender};
     use std::sync::OnceLock;
+    type Dead = Box<dyn Send>;
     if dead.is_empty() {
         return;
     }
-    static REAPER: OnceLock<Option<Mutex<Sender<Vec<Entry>>>>> = OnceLock::new();
+    static REAPER: OnceLock<Option<Mutex<Sender<Dead>>>> = OnceLock::new();
     let reaper = REAPER.get_or_init(|| {
-        let (send, receive) = channel::<Vec<Entry>>();
+        let (send, receive) = channel::<Dead>();
         let spawned = std::thread::Builder::new()
             .name("somd-reaper".into())
             .spawn(move || receive.into_iter().for_each(drop));
@@ -156,9 +162,9 @@ fn reap(dead: Vec<Entry>) {
     let sent = match reaper {
         Some(send) => {
             let send = send.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            send.send(dead).map_err(|failed| failed.0)
+            send.send(Box::new(dead)).map_err(|failed| failed.0)
         }
-        None => Err(dead),
+        None => Err(Box::new(dead) as Dead),
     };
     drop(sent);
 }
@@ -496,7 +502,7 @@ pub(super) fn element_range(
 ) -> Option<(i32, i32)> {
     {
         let mut ranges = RANGES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        ranges.retain(|r| r.key.storage.alive());
+        reap(take_dead_of(&mut ranges, |r| &r.key));
         if let Some(r) = ranges.iter().find(|r| r.key.same(&key)) {
             return r.range;
         }
@@ -510,9 +516,60 @@ pub(super) fn element_range(
     range
 }
 
+/// The shape of a 2-D value array, remembered for its outer storage (`HostArray for
+/// VArr<VArr<T>>`): finding it reads every row, a pointer each (a million rows cost
+/// milliseconds per call), and neither the outer array nor its rows ever change.
+struct Shape {
+    key: Key,
+    shape: Option<Vec<usize>>,
+}
+
+static SHAPES: Mutex<Vec<Shape>> = Mutex::new(Vec::new());
+
+/// The shape of the 2-D value array whose outer storage `key` names (keyed by its rows'
+/// count as `bytes`): remembered from an earlier call, else computed by `compute` and
+/// remembered (`None`: ragged or holding `null`).
+pub(super) fn value_shape(
+    key: Key,
+    compute: impl FnOnce() -> Option<Vec<usize>>,
+) -> Option<Vec<usize>> {
+    {
+        let mut shapes = SHAPES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        reap(take_dead_of(&mut shapes, |s| &s.key));
+        if let Some(s) = shapes.iter().find(|s| s.key.same(&key)) {
+            return s.shape.clone();
+        }
+    }
+    let shape = compute();
+    let mut shapes = SHAPES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if shapes.len() >= RANGES_MAX {
+        shapes.remove(0);
+    }
+    shapes.push(Shape { key, shape: shape.clone() });
+    shape
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn value_shapes_are_remembered_while_the_storage_lives() {
+        let items: Arc<[i32]> = Arc::from(vec![1, 2, 3]);
+        let key = || Key::of(Arc::downgrade(&items), 3);
+        assert_eq!(value_shape(key(), || Some(vec![3, 4])), Some(vec![3, 4]));
+        assert_eq!(value_shape(key(), || panic!("computed twice")), Some(vec![3, 4]));
+        // Another count of rows of the same storage is another array.
+        let rows = Key::of(Arc::downgrade(&items), 2);
+        assert_eq!(value_shape(rows, || None), None);
+        let dead = {
+            let gone: Arc<[i32]> = Arc::from(vec![7]);
+            Key::of(Arc::downgrade(&gone), 1)
+        };
+        assert_eq!(value_shape(dead, || Some(vec![1, 9])), Some(vec![1, 9]));
+        let shapes = SHAPES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        assert!(shapes.iter().any(|s| s.key.same(&key())));
+    }
 
     #[test]
     fn keys_follow_the_storage_and_its_lifetime() {
