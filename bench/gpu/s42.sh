@@ -3,14 +3,17 @@
 # then bench/gpu/programs/array_folds.somd built before the session (878d95d: a `!` over an
 # array kept its function on the CPU; a filter of value arrays ran on the CPU with a
 # device reduction per item) and after it, in interleaved rounds, the new build on the CPU
-# back end too; and one traced run of each build for every call's placement and times.
+# back end too (at LARGE, the new build alone); and one traced run of each build for every
+# call's placement and times.
 # Carries .gpu-carry: stage.tar.xz, s42-bench.tar.xz (array_folds-{old,new}).
 # Writes under OUT: suite.log, suite/ (suite-only.sh's files), rounds.txt, calls.txt.
 set -u
 OUT=${OUT:-gpu-results}
 mkdir -p "$OUT"
 . bench/gpu/icd.sh
-ARGS=${ARGS:-"18 64 9 16384"}
+# Small enough for the old build, whose `@`s launch a device reduction per row.
+ARGS=${ARGS:-"14 64 9 4096"}
+LARGE=${LARGE:-"20 64 9 65536"}
 if [ -z "${SKIP_SUITE:-}" ]; then
     OUT=$OUT/suite bash bench/gpu/suite-only.sh > "$OUT/suite.log" 2>&1
     echo "suite: exit $?"
@@ -29,6 +32,13 @@ chmod +x "$B"/*
         done
         echo "round $round new cpu: $(SOMD_DEVICE=cpu timeout 120 \
             "$B/array_folds-new" $ARGS | tr '\n' ' ')"
+    done
+    echo "args: $LARGE (the new build only)"
+    for round in 1 2 3; do
+        echo "round $round new: $(SOMD_DEVICE=opencl SOMD_STRICT=1 timeout 120 \
+            "$B/array_folds-new" $LARGE | tr '\n' ' ')"
+        echo "round $round new cpu: $(SOMD_DEVICE=cpu timeout 120 \
+            "$B/array_folds-new" $LARGE | tr '\n' ' ')"
     done
 } > "$OUT/rounds.txt" 2>&1
 cat "$OUT/rounds.txt"

@@ -1790,9 +1790,6 @@ impl Task {
     }
 }
 
-/// Runs a batch of a device filter: runs of host items as one kernel launch each, batches
-/// left on the device by the previous task without moving them; `None` (nothing sent yet)
-/// runs the whole batch on the CPU.
 /// An isolated filter task (see [`Task::filter_device`]) whose device batches `run` takes:
 /// `items` are the device representations of its parameter (`None`: rows, which never stay
 /// on the device between tasks) and result.
@@ -1872,6 +1869,9 @@ where
     Some(results)
 }
 
+/// Runs a batch of a device filter: runs of host items as one kernel launch each, batches
+/// left on the device by the previous task without moving them; `None` (nothing sent yet)
+/// runs the whole batch on the CPU.
 fn run_device_batch<T, U>(
     desc: &'static crate::device::KernelDesc,
     batch: &[Item],

@@ -35,6 +35,12 @@
 //! A broadcast `uchar` row that feeds a SAD loop of the target is held in registers for
 //! the whole fold (`hold_rows`; `sad.rs`; note `device-execution`, "Rows held in
 //! registers").
+//!
+//! Arrays: a `!` whose operand is an array rather than a `@` (`analysis::nested::array_folds`)
+//! gets a fold function of the same shape over the array's elements
+//! ([`Writer::array_fold`]: `somd_afold_<owner>_<expr>_<n>`, the array in its own address
+//! space and element type); a vector local folds inline. Note `device-execution`, "Nested
+//! `!` of an array".
 
 use super::writer::{bug, identity, prim_c, prim_storage, reduce_combine, FnCx, Writer, R};
 use super::Level;
@@ -114,7 +120,7 @@ impl Writer<'_> {
     /// `reduce_array_with` (a method: a left fold from the first element,
     /// `IllegalArgumentException` at the `!` for an empty array) does. A vector local
     /// (`T[[N]]` held as `TN`) folds inline, lane by lane, from the identity (one block).
-    fn array_fold(&mut self, cx: &mut FnCx, e: ExprId) -> R<String> {
+    pub(super) fn array_fold(&mut self, cx: &mut FnCx, e: ExprId) -> R<String> {
         let func = cx.func;
         let expr = func.expr(e);
         let ExprKind::ReduceArray { reducer, array } = &expr.kind else {
