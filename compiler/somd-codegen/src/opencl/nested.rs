@@ -180,12 +180,7 @@ impl Writer<'_> {
             _ => return Err(bug("`!` over an array expression the analysis refuses")),
         };
         let args = self.arg(cx, *array)?;
-        let owner = self
-            .module
-            .functions
-            .iter()
-            .position(|f| std::ptr::eq(f, func))
-            .map_or_else(|| "f".to_string(), |i| self.fn_name(FuncId(i as u32)));
+        let owner = self.owner_name(func);
         let prefix = format!("somd_afold_{owner}_{}_", e.0);
         if let Some((name, _)) = cx.fold_fns.iter().find(|(n, _)| n.starts_with(&prefix)) {
             return Ok(format!("{name}({args}, somd_err)"));
@@ -379,16 +374,20 @@ impl Writer<'_> {
         Ok(out)
     }
 
+    /// The C name of `func`, which fold functions written for it start with.
+    fn owner_name(&self, func: &Function) -> String {
+        self.module
+            .functions
+            .iter()
+            .position(|f| std::ptr::eq(f, func))
+            .map_or_else(|| "f".to_string(), |i| self.fn_name(FuncId(i as u32)))
+    }
+
     /// Writes (once per function) the fold function of `fold`; returns its name and the
     /// argument texts of a call (without the count and error arguments).
     fn fold_fn(&mut self, cx: &mut FnCx, fold: &NestedFold) -> R<(String, Vec<String>)> {
         let func = cx.func;
-        let owner = self
-            .module
-            .functions
-            .iter()
-            .position(|f| std::ptr::eq(f, func))
-            .map_or_else(|| "f".to_string(), |i| self.fn_name(FuncId(i as u32)));
+        let owner = self.owner_name(func);
         let lanes = cx.lanes.as_ref().map_or_else(String::new, |k| format!("_{k}"));
         let lanes = if cx.slices { format!("{lanes}_slices") } else { lanes };
         let lanes = if cx.staged.is_empty() { lanes } else { format!("{lanes}_staged") };
