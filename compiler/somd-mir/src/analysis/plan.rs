@@ -252,7 +252,7 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
     let in_kernels = kernel_functions(module, info);
     for (i, func) in module.functions.iter().enumerate() {
         let in_func = FuncId(i as u32);
-        if in_kernels.contains(&in_func) {
+        if in_kernels.contains(&in_func) && !func.is_somd() {
             for fold in super::nested::nested_folds(func) {
                 let Some(ExprKind::ReduceArray { reducer, .. }) =
                     func.exprs.get(fold.reduce.0 as usize).map(|e| &e.kind)
@@ -339,7 +339,8 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                 }
             }
         }
-        if in_kernels.contains(&in_func) {
+        // A SOMD body's own `!`s are host operations (today they keep it off the device).
+        if in_kernels.contains(&in_func) && !func.is_somd() {
             for reduce in super::nested::array_folds(func) {
                 let e = func.expr(reduce);
                 let ExprKind::ReduceArray { reducer, array } = &e.kind else { continue };
