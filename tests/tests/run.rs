@@ -3082,6 +3082,39 @@ fn device_array_folds_run_in_the_work_item() {
     assert_eq!(of("Main.mean").map(|c| c.work_items).sum::<u64>(), 6);
 }
 
+/// `!`s over a work-item's private arrays and over rows `c[x][y]` of 3-D arrays are folded
+/// by each work-item too (`tests/run/device_private_folds.somd`): every `@` and the SOMD
+/// method whose loop body passes a private array to a folding helper is one launch, and no
+/// `!` makes a device call of its own (before, each of these functions ran on the CPU).
+#[test]
+fn device_private_folds_run_in_the_work_item() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_private_folds";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (_, calls) = traced_calls(name, binary, &expected, *opencl);
+    let seen: Vec<String> =
+        calls.iter().map(|c| format!("{}: {} launch", c.name, c.launches)).collect();
+    let wanted: Vec<String> = [
+        "bits",
+        "spread",
+        "digits",
+        "bytes",
+        "both",
+        "privateRows",
+        "planeRows",
+        "valueRows",
+        "planeLocal",
+        "mappedPlane",
+        "outside",
+    ]
+    .iter()
+    .map(|f| format!("Main.{f}: 1 launch"))
+    .collect();
+    assert_eq!(seen, wanted);
+}
+
 /// Mutable arrays passed to several device calls by statements that never write them go
 /// up once for those statements (`tests/run/device_keep_regions.somd`, note
 /// device-execution, "Straight-line statements"), and frozen copies made there find the

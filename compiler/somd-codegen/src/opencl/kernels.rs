@@ -1865,6 +1865,8 @@ pub(super) fn passed_params(cx: &FnCx) -> std::collections::HashSet<LocalId> {
         .iter()
         .flat_map(|e| match &e.kind {
             ExprKind::Call { args, .. } | ExprKind::New { args, .. } => args.clone(),
+            // A `!` folded in the work-item passes its operand to its fold function.
+            ExprKind::ReduceArray { array, .. } => vec![*array],
             _ => Vec::new(),
         })
         .filter_map(|a| match func.expr(a).kind {

@@ -172,8 +172,9 @@ impl Writer<'_> {
             ExprKind::Local(l) if cx.staged.contains(l) => ("__local", stored(self, *l, &a.ty)?),
             ExprKind::Local(l) if cx.holds_private(*l) => ("__private", self.storage(&elem)?),
             ExprKind::Local(l) => ("__global", stored(self, *l, &a.ty)?),
-            ExprKind::Index { array: m, .. } => match func.expr(*m).kind {
-                ExprKind::Local(m) => ("__global", stored(self, m, &func.local(m).ty)?),
+            // A row `m[i]` of a 2-D local or `c[x][y]` of a 3-D one.
+            ExprKind::Index { .. } => match somd_mir::analysis::walk::index_root(func, *array) {
+                Some((m, 1 | 2)) => ("__global", stored(self, m, &func.local(m).ty)?),
                 _ => return Err(bug("`!` over a row of a non-local")),
             },
             ExprKind::Static(st) => ("__global", self.static_elem(*st)?),

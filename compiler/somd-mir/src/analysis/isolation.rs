@@ -640,6 +640,9 @@ fn expr_blocker(
                             .kind
                         {
                             ExprKind::Index { array, .. } | ExprKind::Length(array) => array == eid,
+                            // A row `c[x][y]` folded in the work-item (`nested::array_folds`
+                            // judges it).
+                            ExprKind::ReduceArray { array, .. } => array == eid,
                             _ => false,
                         });
                     if cube
@@ -649,7 +652,7 @@ fn expr_blocker(
                     {
                         Some(block(
                             Unsupported,
-                            "a row or plane of a 3-D array used other than to reach an element or a length, to be passed to a call as its parameter's type, or to be named by a 1-D array local",
+                            "a row or plane of a 3-D array used other than to reach an element or a length, to be reduced with `!`, to be passed to a call as its parameter's type, or to be named by a 1-D array local",
                             span,
                         ))
                     } else {

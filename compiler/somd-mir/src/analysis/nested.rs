@@ -162,8 +162,9 @@ pub fn array_folds(func: &Function) -> Vec<ExprId> {
 }
 
 /// Why the writer cannot fold array `!` `reduce` of `func` ([`array_folds`]) in the
-/// work-item, if it cannot: its operand must be an array local or parameter, a row `m[i]`
-/// of one, or a static value array, of primitives or value objects (or a local `T[[N]]`
+/// work-item, if it cannot: its operand must be an array local or parameter (a private
+/// array of the work-item too), a row `m[i]` of one, a row `c[x][y]` of a 3-D one, or a
+/// static value array, of primitives or value objects (or a local `T[[N]]`
 /// held as a vector); an operator must be one the CPU's `reduce_array` has for the
 /// elements as Java widens them (`byte`, `short` and `char` to `int`); a method must take
 /// and return the element type.
@@ -186,16 +187,23 @@ pub fn array_fold_refusal(module: &Module, func: &Function, reduce: ExprId) -> O
     }
     let operand_ok = match &a.kind {
         ExprKind::Local(_) => true,
-        ExprKind::Index { array: m, .. } => {
-            vector_of(&a.ty).is_none() && matches!(func.expr(*m).kind, ExprKind::Local(_))
+        // A row `m[i]` of a 2-D local, or a row `c[x][y]` of a 3-D one (a view of its
+        // buffer, as a call argument).
+        ExprKind::Index { .. } => {
+            vector_of(&a.ty).is_none()
+                && match super::walk::index_root(func, *array) {
+                    Some((_, 1)) => true,
+                    Some((c, 2)) => super::isolation::cube_elem(&func.local(c).ty).is_some(),
+                    _ => false,
+                }
         }
         ExprKind::Static(_) => vector_of(&a.ty).is_none(),
         _ => false,
     };
     if !operand_ok {
         return Some(
-            "nested `!` over an array expression other than a local, a row `m[i]` of one or \
-             a static field"
+            "nested `!` over an array expression other than a local, a row `m[i]` or \
+             `c[x][y]` of one or a static field"
                 .into(),
         );
     }

@@ -16,7 +16,8 @@
 //! An array qualifies when it is a local `T[] v = new T[n]` or `T[] v = {e0, ..}` with `T`
 //! primitive and `n` a constant (after constant folding) of at least one element and at
 //! most [`MAX_BYTES`] bytes, declared once and named by no `sync` (`walk::declared_once`),
-//! and every other mention of `v` is `v[e]` (read or written), `v.length`, or an argument
+//! and every other mention of `v` is `v[e]` (read or written), `v.length`, the operand of a
+//! `!` (folded in the work-item, `nested::array_folds`), or an argument
 //! of a static helper whose parameter takes a private array ([`takes_private`]: the
 //! helper, and the helpers it passes it on to, only index and measure it), so it is never
 //! assigned, stored or returned. The writer gives such a helper a variant declaring the
@@ -89,7 +90,7 @@ pub fn checked_arrays(
         let e = ExprId(i as u32);
         if let Err(callee) = passes.passed_ok(func, &parents, e, PASS_DEPTH) {
             *verdict = Err(format!(
-                "passed to `{}`, which uses it other than by its elements and its length \
+                "passed to `{}`, which uses it other than by its elements, its length and `!` \
                  (stores, returns, compares or reassigns it, or passes it to a method that \
                  does)",
                 module.function(callee).name
@@ -177,10 +178,11 @@ impl Passes<'_> {
     }
 }
 
-/// Whether mention `e` of an array is an element of it or its length.
+/// Whether mention `e` of an array is an element of it, its length or the operand of a `!`
+/// (which folds it in the work-item: `nested::array_folds`).
 fn element_or_length(func: &Function, parents: &[Option<ExprId>], e: ExprId) -> bool {
     match walk::parent_of(parents, e).map(|p| &func.expr(p).kind) {
-        Some(ExprKind::Index { array, .. }) => *array == e,
+        Some(ExprKind::Index { array, .. } | ExprKind::ReduceArray { array, .. }) => *array == e,
         Some(ExprKind::Length(_)) => true,
         _ => false,
     }
@@ -259,9 +261,9 @@ pub fn fresh_arrays(func: &Function) -> HashMap<LocalId, Result<PrivateArray, St
         let e = ExprId(i as u32);
         if !element_or_length(func, &parents, e) && !passed(func, &parents, e) {
             *verdict =
-                Err("used other than by its elements, its length and as an argument (returned, \
-                 stored, compared or reassigned: a work-item's private arrays are only \
-                 indexed, measured and passed to methods that do the same)"
+                Err("used other than by its elements, its length, a `!` and as an argument \
+                 (returned, stored, compared or reassigned: a work-item's private arrays are \
+                 only indexed, measured, reduced and passed to methods that do the same)"
                     .to_string());
         }
     }
