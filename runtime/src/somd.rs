@@ -1953,6 +1953,14 @@ fn build_graph(
                 keeps.next();
                 pipe = pipe.filter(worker);
             }
+            // A filter the CPU runs takes its items one by one: batches would only add the
+            // gatherer's hand-over (`Pipe::filter_batched`).
+            Stage::DeviceFilter { desc, worker, .. }
+                if cpu || !crate::device::placed_on_device(desc) =>
+            {
+                keeps.next();
+                pipe = pipe.filter(worker);
+            }
             Stage::DeviceFilter { worker, mut device, .. } => {
                 let mode = BatchMode { keep: keeps.next().unwrap_or(false), cpu, ran: ran.clone() };
                 pipe = pipe.filter_batched(move |batch| device(batch, &mode), worker);

@@ -26,15 +26,15 @@
 //! - A graph that was started and is dropped without `finish` is finished by `Drop` (the JVM
 //!   also waits for running non-daemon threads).
 
-use crossbeam_channel::{bounded, Receiver};
+use crossbeam_channel::{bounded, Receiver, Select, Sender};
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::thread::{self, JoinHandle};
 
 /// Capacity of each edge of a task graph.
 pub const CHANNEL_CAPACITY: usize = 64;
 
-/// The most items a device filter task runs in one batch (a batch is what is waiting on
-/// its input edge, so at most about [`CHANNEL_CAPACITY`] in practice).
+/// The most items a device filter task runs in one batch (a batch is what arrived while
+/// the previous one ran: [`Pipe::filter_batched`]).
 pub const BATCH_MAX: usize = 4096;
 
 /// The payload of `throw new Underflow()`: the end of a source's stream.
@@ -101,11 +101,16 @@ impl<T: Send + 'static> Pipe<T> {
         Pipe { stages: self.stages, output: rx }
     }
 
-    /// `=> task C.m` for an isolated filter worker `m` that may run on a device: the task
-    /// takes every item already waiting on its input edge (at least one, at most
-    /// [`BATCH_MAX`]) and passes the batch to `device`, which runs the worker's kernel over
-    /// it and returns the results in order, or `None` when the batch runs on the CPU
-    /// (`worker`, item by item, over the batch as `device` leaves it).
+    /// `=> task C.m` for an isolated filter worker `m` that may run on a device. The task
+    /// runs in two threads: a gatherer takes the items arriving on the input edge into the
+    /// next batch while a runner runs the previous one, and hands the batch over (at least
+    /// one item, at most [`BATCH_MAX`]) as soon as the runner is free. The runner passes it
+    /// to `device`, which runs the worker's kernel over it and returns the results in order,
+    /// or `None` when the batch runs on the CPU (`worker`, item by item, over the batch as
+    /// `device` leaves it). So a batch holds what the producer made while the last one
+    /// ran: a launch costs tens of microseconds, and batches of only what waits on the edge
+    /// (at most [`CHANNEL_CAPACITY`] items, as the producer blocks there) paid it for every
+    /// few items.
     pub fn filter_batched<U, D, W>(mut self, mut device: D, mut worker: W) -> Pipe<U>
     where
         U: Send + 'static,
@@ -114,38 +119,42 @@ impl<T: Send + 'static> Pipe<T> {
     {
         let (tx, rx) = bounded::<U>(CHANNEL_CAPACITY);
         let input = self.output;
-        let body = move || {
-            end_quietly_on_underflow(|| {
-                let mut batch = Vec::new();
-                while let Ok(first) = input.recv() {
-                    batch.push(first);
-                    while batch.len() < BATCH_MAX {
-                        match input.try_recv() {
-                            Ok(item) => batch.push(item),
-                            Err(_) => break,
-                        }
-                    }
-                    match device(&mut batch) {
-                        Some(results) => {
-                            batch.clear();
-                            for result in results {
-                                if tx.send(result).is_err() {
-                                    return;
-                                }
-                            }
-                        }
-                        None => {
-                            for item in batch.drain(..) {
-                                if tx.send(worker(item)).is_err() {
-                                    return;
-                                }
-                            }
-                        }
-                    }
-                }
-            })
-        };
         let name = format!("filter {}", self.stages.len());
+        let runner_name = format!("somd-task-{}-runner", self.stages.len());
+        let body = move || {
+            // A rendezvous: a batch changes hands only when the runner waits for one.
+            let (jobs, batches) = bounded::<Vec<T>>(0);
+            let run = move || {
+                end_quietly_on_underflow(|| {
+                    for mut batch in batches.iter() {
+                        match device(&mut batch) {
+                            Some(results) => {
+                                for result in results {
+                                    if tx.send(result).is_err() {
+                                        return;
+                                    }
+                                }
+                            }
+                            None => {
+                                for item in batch.drain(..) {
+                                    if tx.send(worker(item)).is_err() {
+                                        return;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                })
+            };
+            let runner = spawn_task_thread(runner_name, Box::new(run));
+            gather(&input, &jobs);
+            // The runner ends after the last batch, or has ended (downstream closed, or an
+            // exception, which this task raises as its own).
+            drop(jobs);
+            if let Err(payload) = runner.join() {
+                resume_unwind(payload);
+            }
+        };
         self.stages.push((name, Box::new(body)));
         Pipe { stages: self.stages, output: rx }
     }
@@ -173,6 +182,48 @@ impl<T: Send + 'static> Pipe<T> {
     }
 }
 
+/// The gatherer of a batched filter ([`Pipe::filter_batched`]): takes items from `input`
+/// into a batch until `jobs` takes the batch (its runner is free) or it holds [`BATCH_MAX`]
+/// items; returns when the input has ended and the last batch is handed over, or when the
+/// runner has ended.
+fn gather<T>(input: &Receiver<T>, jobs: &Sender<Vec<T>>) {
+    let mut batch = Vec::new();
+    loop {
+        if batch.is_empty() {
+            match input.recv() {
+                Ok(item) => batch.push(item),
+                Err(_) => return,
+            }
+            continue;
+        }
+        if batch.len() >= BATCH_MAX {
+            if jobs.send(std::mem::take(&mut batch)).is_err() {
+                return;
+            }
+            continue;
+        }
+        let mut select = Select::new();
+        let take = select.recv(input);
+        let hand = select.send(jobs);
+        let ready = select.select();
+        if ready.index() == take {
+            match ready.recv(input) {
+                Ok(item) => batch.push(item),
+                Err(_) => {
+                    // The input ended: the last batch, once the runner is free.
+                    let _ = jobs.send(std::mem::take(&mut batch));
+                    return;
+                }
+            }
+        } else {
+            debug_assert_eq!(ready.index(), hand);
+            if ready.send(jobs, std::mem::take(&mut batch)).is_err() {
+                return;
+            }
+        }
+    }
+}
+
 /// Runs a filter or sink loop; an `Underflow` raised by its worker ends that task like the end
 /// of its input stream (the tasks upstream stop when their next `send` fails).
 fn end_quietly_on_underflow(body: impl FnOnce()) {
@@ -181,6 +232,17 @@ fn end_quietly_on_underflow(body: impl FnOnce()) {
             resume_unwind(payload);
         }
     }
+}
+
+/// Starts a thread of a task; a thread the system cannot make is Java's
+/// `OutOfMemoryError`, as in the JVM.
+fn spawn_task_thread(name: String, body: Box<dyn FnOnce() + Send + 'static>) -> JoinHandle<()> {
+    thread::Builder::new().name(name).spawn(body).unwrap_or_else(|e| {
+        crate::error::throw(crate::error::JavaException::unplaced(
+            "java.lang.OutOfMemoryError",
+            format!("unable to create native thread for a task: {e}"),
+        ))
+    })
 }
 
 /// A connected task graph (`Task` in the language).
@@ -193,15 +255,7 @@ impl Graph {
     /// `g.start()`: starts every task (no effect when already started).
     pub fn start(&mut self) {
         for (idx, (name, body)) in self.pending.drain(..).enumerate() {
-            let handle = thread::Builder::new()
-                .name(format!("somd-task-{idx}-{name}"))
-                .spawn(body)
-                .unwrap_or_else(|e| {
-                    crate::error::throw(crate::error::JavaException::unplaced(
-                        "java.lang.OutOfMemoryError",
-                        format!("unable to create native thread for a task: {e}"),
-                    ))
-                });
+            let handle = spawn_task_thread(format!("somd-task-{idx}-{name}"), body);
             self.running.push(handle);
         }
     }

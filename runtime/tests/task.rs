@@ -117,3 +117,74 @@ fn underflow_in_a_filter_ends_the_graph_quietly() {
     graph.finish();
     assert_eq!(received.load(Ordering::Relaxed), 20);
 }
+
+/// A batched filter (`Pipe::filter_batched`) gathers the items arriving while its runner
+/// runs a batch: the first batch waits until the source has made 3,000 items, which it can
+/// only do if something takes them off the 64-item edge meanwhile; the next batch holds
+/// them. Results stay in order, and batches the device leaves to the CPU run item by item.
+#[test]
+fn a_batched_filter_gathers_what_arrives_while_a_batch_runs() {
+    error::install_panic_hook();
+    let made = Arc::new(AtomicI64::new(0));
+    let sizes = Arc::new(Mutex::new(Vec::new()));
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let (m, z, s) = (Arc::clone(&made), Arc::clone(&sizes), Arc::clone(&seen));
+    let mut source = counter_source(20_000);
+    let mut graph = task::source(move || {
+        let x = source();
+        m.fetch_add(1, Ordering::SeqCst);
+        x
+    })
+    .filter_batched(
+        move |batch: &mut Vec<i64>| {
+            let mut sizes = z.lock().expect("lock");
+            if sizes.is_empty() {
+                let start = std::time::Instant::now();
+                while made.load(Ordering::SeqCst) < 3_000 {
+                    assert!(start.elapsed().as_secs() < 30, "the source stalled on its edge");
+                    std::thread::yield_now();
+                }
+            }
+            sizes.push(batch.len());
+            // Odd batches run on the CPU path (the worker, item by item).
+            (sizes.len() % 2 == 0).then(|| batch.iter().map(|x| x * 3).collect())
+        },
+        |x: i64| x * 3,
+    )
+    .sink(move |x| s.lock().expect("lock").push(x));
+    graph.finish();
+    assert_eq!(*seen.lock().expect("lock"), (0..20_000i64).map(|x| x * 3).collect::<Vec<_>>());
+    let sizes = sizes.lock().expect("lock");
+    assert_eq!(sizes.iter().sum::<usize>(), 20_000);
+    assert!(sizes.iter().all(|n| (1..=task::BATCH_MAX).contains(n)), "{sizes:?}");
+    assert!(sizes.get(1).is_some_and(|n| *n > 2_000), "second batch: {sizes:?}");
+}
+
+/// An exception in a batched filter's runner ends the graph and is raised by `finish`, and
+/// one in the sink after it stops the source.
+#[test]
+fn an_exception_in_a_batched_filter_or_after_it_ends_the_graph() {
+    error::install_panic_hook();
+    let mut graph = task::source(counter_source(i64::MAX))
+        .filter_batched(
+            |batch: &mut Vec<i64>| {
+                if batch.contains(&700) {
+                    error::throw(JavaException::new("java.lang.ArithmeticException", "batch", POS));
+                }
+                Some(batch.clone())
+            },
+            |x: i64| x,
+        )
+        .discard();
+    let exc = catch(|| graph.finish()).expect_err("the batch fails");
+    assert_eq!(exc.detail, "batch");
+    let mut graph = task::source(counter_source(i64::MAX))
+        .filter_batched(|batch: &mut Vec<i64>| Some(batch.clone()), |x: i64| x)
+        .sink(|x| {
+            if x == 1_000 {
+                error::throw(JavaException::new("java.lang.IllegalStateException", "sink", POS));
+            }
+        });
+    let exc = catch(|| graph.finish()).expect_err("the sink fails");
+    assert_eq!(exc.detail, "sink");
+}
