@@ -1738,15 +1738,38 @@ pub fn run_filter<T: DevElem, U: DevElem>(
 }
 
 /// [`run_filter`] for a filter whose items are value arrays (`Task::filter_device_rows`):
-/// the items cross as the rows of one 2-D value array, one work-item per row. `None`: run
-/// the batch on the CPU (also when the items' lengths differ, a ragged array).
+/// items of one length cross as the rows of one 2-D value array, one work-item per row;
+/// items of different lengths run the kernel's `ragged` variant, packed one after the
+/// other with the offset of each item's first element (`int`, one more than the items;
+/// the compiler's `opencl::RaggedVariant`). `None`: run the batch on the CPU (a `null`
+/// item, items of different lengths with no ragged variant, or more than
+/// `Integer.MAX_VALUE` elements in all).
 pub fn run_filter_rows<E: DevElem, U: DevElem>(
     desc: &'static KernelDesc,
+    ragged: Option<&'static KernelDesc>,
     items: &[VArr<E>],
     keep: bool,
 ) -> Option<FilterOut<U>> {
-    let batch = VArr::from_vec(items.to_vec());
-    filter_call(desc, items.len(), &[HostArg::from(&batch)], None, keep)
+    let width = items.first().map_or(0, |r| r.items().len());
+    let rectangular = items.iter().all(|r| !r.is_null() && r.items().len() == width);
+    if rectangular || ragged.is_none() || items.iter().any(VArr::is_null) {
+        let batch = VArr::from_vec(items.to_vec());
+        return filter_call(desc, items.len(), &[HostArg::from(&batch)], None, keep);
+    }
+    let total: usize = items.iter().map(|r| r.items().len()).sum();
+    if total > i32::MAX as usize {
+        return None;
+    }
+    let mut packed = Vec::with_capacity(total);
+    let mut offsets = Vec::with_capacity(items.len() + 1);
+    offsets.push(0i32);
+    for item in items {
+        packed.extend_from_slice(item.items());
+        offsets.push(packed.len() as i32);
+    }
+    let (packed, offsets) = (VArr::from_vec(packed), VArr::from_vec(offsets));
+    let args = [HostArg::from(&packed), HostArg::from(&offsets)];
+    filter_call(ragged?, items.len(), &args, None, keep)
 }
 
 /// [`run_filter`] over the results another device filter task left on the device: nothing

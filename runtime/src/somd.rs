@@ -1691,9 +1691,9 @@ impl Task {
         Task::of(Stage::Filter(Box::new(move |item| Box::new(worker(unbox::<T>(item))) as Item)))
     }
 
-    /// An isolated filter task (LANGUAGE.md §3.1) whose kernel is `desc`: batches of the
-    /// items waiting on its input edge run on the device where the worker is placed there
-    /// ([`crate::task::Pipe::filter_batched`]), item by item through `worker` otherwise.
+    /// An isolated filter task (LANGUAGE.md §3.1) whose kernel is `desc`: batches (the items
+    /// that arrived while the last one ran, [`crate::task::Pipe::filter_batched`]) run on
+    /// the device where the worker is placed there, item by item through `worker` otherwise.
     /// Between two consecutive device filters on one device the results stay there: they
     /// travel down the edge as one [`crate::device::DeviceBatch`] item.
     ///
@@ -1714,18 +1714,23 @@ impl Task {
 
     /// [`Task::filter_device`] for a worker whose items are value arrays (`T[[]]`, LANGUAGE.md
     /// §3.3): a batch whose items all have one length crosses as the rows of a 2-D value
-    /// array, one work-item per row; a batch of items of different lengths (or a `null` one)
-    /// runs on the CPU. Rows never arrive from a device filter before it (no filter kernel
-    /// returns an array), so its input edge is never kept on the device.
+    /// array, one work-item per row; a batch of items of different lengths runs the
+    /// kernel's `ragged` variant (the items packed, with their offsets), or on the CPU
+    /// without one (`T[[N]]` items always have one length) or with a `null` item. Rows
+    /// never arrive from a device filter before it (no filter kernel returns an array), so
+    /// its input edge is never kept on the device.
     pub fn filter_device_rows<E, U>(
         desc: &'static crate::device::KernelDesc,
+        ragged: Option<&'static crate::device::KernelDesc>,
         worker: impl FnMut(VArr<E>) -> U + Send + 'static,
     ) -> Task
     where
         E: crate::device::DevElem,
         U: crate::device::DevElem,
     {
-        device_filter(desc, (None, U::ELEM), run_row_batch::<E, U>, worker)
+        let run =
+            move |desc, batch: &[Item], keep| run_row_batch::<E, U>(desc, ragged, batch, keep);
+        device_filter(desc, (None, U::ELEM), run, worker)
     }
 
     /// A sink task.
@@ -1796,7 +1801,9 @@ impl Task {
 fn device_filter<T: 'static, U: Send + 'static>(
     desc: &'static crate::device::KernelDesc,
     items: (Option<crate::device::Elem>, crate::device::Elem),
-    run: fn(&'static crate::device::KernelDesc, &[Item], bool) -> Option<Vec<Item>>,
+    run: impl Fn(&'static crate::device::KernelDesc, &[Item], bool) -> Option<Vec<Item>>
+        + Send
+        + 'static,
     mut worker: impl FnMut(T) -> U + Send + 'static,
 ) -> Task {
     // Placed once per task: on the CPU, batches go straight to `worker`.
@@ -1855,6 +1862,7 @@ fn push_filter_out<U: crate::device::DevElem>(
 /// A batch of [`Task::filter_device_rows`]: the items as the rows of one 2-D value array.
 fn run_row_batch<E, U>(
     desc: &'static crate::device::KernelDesc,
+    ragged: Option<&'static crate::device::KernelDesc>,
     batch: &[Item],
     keep: bool,
 ) -> Option<Vec<Item>>
@@ -1865,7 +1873,10 @@ where
     let rows: Vec<VArr<E>> =
         batch.iter().map(|item| item.downcast_ref::<VArr<E>>().cloned()).collect::<Option<_>>()?;
     let mut results = Vec::with_capacity(rows.len());
-    push_filter_out(&mut results, crate::device::run_filter_rows::<E, U>(desc, &rows, keep)?);
+    push_filter_out(
+        &mut results,
+        crate::device::run_filter_rows::<E, U>(desc, ragged, &rows, keep)?,
+    );
     Some(results)
 }
 

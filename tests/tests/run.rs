@@ -3033,9 +3033,10 @@ fn device_widened_args_cross_as_they_are() {
 /// program makes a device call of its own (before, each `!` kept its function on the CPU, and
 /// a filter's `!` launched a reduction per item), nor does a `!` of a `@` whose arguments
 /// Java widens. Filter tasks whose items are value arrays
-/// ("Filters of value arrays") run a batch of equal-length items as one launch, one
-/// work-item per item, and the filter after one finds its results on the device. Batches
-/// depend on timing, so the filters' calls are checked in sum.
+/// ("Filters of value arrays") run a batch as one launch, one work-item per item (equal-length
+/// items as rows, items of different lengths packed), and the filter after one finds its
+/// results on the device. Batches depend on timing, so the filters' calls are checked in
+/// sum.
 #[test]
 fn device_array_folds_run_in_the_work_item() {
     let Some(opencl) = &opencl_placement() else {
@@ -3071,10 +3072,14 @@ fn device_array_folds_run_in_the_work_item() {
     assert!(reductions.is_empty(), "`!`s with device calls of their own: {reductions:?}");
     let of = |f: &'static str| calls.iter().filter(move |c| c.name == f);
     assert!(of("Main.chunkSum").all(|c| c.launches == 1));
-    // Two graphs of 40 items for each of the two widths; the ragged graphs' batches (of
-    // items of different lengths) run on the CPU, except batches of one item.
+    // Two graphs of 40 items for each of the two widths and the ragged chunks: batches of
+    // items of different lengths run the kernel's ragged variant, their items packed.
     let items: u64 = of("Main.chunkSum").map(|c| c.work_items).sum();
-    assert!((160..=240).contains(&items), "{items} items of `chunkSum` on the device");
+    assert_eq!(items, 240, "items of `chunkSum` on the device");
+    assert!(
+        of("Main.chunkSum").any(|c| c.h2d.iter().any(|(b, _)| b == "arg0_off")),
+        "no batch of `chunkSum` ran its ragged variant"
+    );
     assert!(
         of("Main.spread").any(|c| c.launches == 1 && c.h2d.is_empty()),
         "no `spread` batch found `chunkSum`'s results on the device"
@@ -3113,6 +3118,35 @@ fn device_private_folds_run_in_the_work_item() {
     .map(|f| format!("Main.{f}: 1 launch"))
     .collect();
     assert_eq!(seen, wanted);
+}
+
+/// Filter tasks whose items are value arrays of different lengths run the filter kernel's
+/// ragged variant (`tests/run/device_ragged_filters.somd`, note device-execution, "Filters
+/// of value arrays"): every item of the `int` and `double` chunks runs on the device, the
+/// batches upload the packed items and their offsets (`arg0_off`), and the device filter
+/// after one finds its results on the device. Before, a batch of such items ran on the
+/// CPU (in practice every batch but those of one item).
+#[test]
+fn device_ragged_filters_run_packed() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_ragged_filters";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (_, calls) = traced_calls(name, binary, &expected, *opencl);
+    let of = |f: &'static str| calls.iter().filter(move |c| c.name == f);
+    let items = |f: &'static str| of(f).map(|c| c.work_items).sum::<u64>();
+    assert_eq!(items("Main.chunkValue"), 6000);
+    assert_eq!(items("Main.summary"), 200);
+    assert!(
+        of("Main.chunkValue").any(|c| c.h2d.iter().any(|(b, _)| b == "arg0_off")),
+        "no batch of `chunkValue` ran its ragged variant"
+    );
+    assert!(
+        of("Main.spread").any(|c| c.launches == 1 && c.h2d.is_empty()),
+        "no `spread` batch found `chunkValue`'s results on the device"
+    );
+    assert!(of("Main.fourth").count() >= 1, "the failing filter made no device call");
 }
 
 /// Mutable arrays passed to several device calls by statements that never write them go
@@ -3677,8 +3711,8 @@ fn adaptive_auto_measures_both_placements_and_keeps_the_faster() {
     }
 }
 
-/// Isolated filter tasks run on the device in batches of the items waiting on their input
-/// edge: under `SOMD_TRACE=json` the worker's device calls together cover every item once.
+/// Isolated filter tasks run on the device in batches of the items arriving while the last
+/// batch ran: under `SOMD_TRACE=json` the worker's device calls together cover every item once.
 /// Between consecutive device filters the items stay on the device: the first never
 /// downloads, the second never uploads. A failure recorded by the kernel runs the batch
 /// again on the CPU, so `exc_task` (a division by zero in the fifth item) and

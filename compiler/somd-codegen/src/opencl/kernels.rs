@@ -41,6 +41,7 @@ impl Writer<'_> {
             narrow: Vec::new(),
             setup_fails: false,
             square_groups: false,
+            ragged: None,
             standalone: String::new(),
         };
         let (text, helpers, sites) = match &plan.kind {
@@ -57,7 +58,7 @@ impl Writer<'_> {
             }
             KernelKind::Map { args, elem } => {
                 m.origin = "@".into();
-                let (t, s) = self.map_kernel(plan, args, Some(elem), None, None, &mut m)?;
+                let (t, s) = self.map_kernel(plan, args, Some(elem), None, None, false, &mut m)?;
                 let mut h = self.helpers_of(&[plan.func]);
                 h.insert(plan.func);
                 (t, h, s)
@@ -65,7 +66,8 @@ impl Writer<'_> {
             KernelKind::FusedMap { args, elem, slot, producer, producer_args } => {
                 m.origin = "@".into();
                 let inline = Some((*slot, *producer, &producer_args[..]));
-                let (t, s) = self.map_kernel(plan, args, Some(elem), None, inline, &mut m)?;
+                let (t, s) =
+                    self.map_kernel(plan, args, Some(elem), None, inline, false, &mut m)?;
                 let mut h = self.helpers_of(&[plan.func, *producer]);
                 h.insert(plan.func);
                 h.insert(*producer);
@@ -73,7 +75,8 @@ impl Writer<'_> {
             }
             KernelKind::MapReduce { args, op, elem } => {
                 m.origin = format!("{} ! @", op.symbol());
-                let (t, s) = self.map_kernel(plan, args, None, Some((*op, *elem)), None, &mut m)?;
+                let (t, s) =
+                    self.map_kernel(plan, args, None, Some((*op, *elem)), None, false, &mut m)?;
                 let mut h = self.helpers_of(&[plan.func]);
                 h.insert(plan.func);
                 (t, h, s)
@@ -98,7 +101,21 @@ impl Writer<'_> {
                     from: None,
                     range: false,
                 }];
-                let (t, s) = self.map_kernel(plan, &args, Some(output), None, None, &mut m)?;
+                let (mut t, mut s) =
+                    self.map_kernel(plan, &args, Some(output), None, None, false, &mut m)?;
+                // Items that are value arrays of primitives of any length (not `T[[N]]`
+                // vectors): a second kernel for batches whose items' lengths differ.
+                if matches!(input, Type::ValueArray(e, None) if matches!(**e, Type::Prim(_))) {
+                    let variant =
+                        KernelPlan { name: format!("{}_ragged", plan.name), ..plan.clone() };
+                    let mut r = KernelManifest { args: Vec::new(), ..m.clone() };
+                    let (rt, rs) =
+                        self.map_kernel(&variant, &args, Some(output), None, None, true, &mut r)?;
+                    t.push('\n');
+                    t.push_str(&rt);
+                    s.extend(rs);
+                    m.ragged = Some(RaggedVariant { name: variant.name, args: r.args });
+                }
                 let mut h = self.helpers_of(&[plan.func]);
                 h.insert(plan.func);
                 (t, h, s)
@@ -1255,6 +1272,10 @@ impl Writer<'_> {
         Ok(out)
     }
 
+    /// The kernel of a `@` (or `! @`, or a filter's batch) of `plan.func` over `args`.
+    /// `ragged`: a filter's variant for a batch of items of different lengths (its mapped
+    /// 2-D argument packed, with its items' offsets after it: [`RaggedVariant`]).
+    #[allow(clippy::too_many_arguments)]
     fn map_kernel(
         &mut self,
         plan: &KernelPlan,
@@ -1262,6 +1283,7 @@ impl Writer<'_> {
         result: Option<&Type>,
         reduce: Option<(ReduceOp, PrimType)>,
         inline: Option<(usize, FuncId, &[somd_mir::analysis::MapArgPlan])>,
+        ragged: bool,
         m: &mut KernelManifest,
     ) -> R<(String, BTreeSet<u32>)> {
         let func = self.module.function(plan.func);
@@ -1353,6 +1375,17 @@ impl Writer<'_> {
                         let cols = Self::push_len(m, &mut decls, &name, k, 2);
                         call_args.push(format!(
                             "{name} + (long){item} * {rows} * {cols}, {rows}, {cols}"
+                        ));
+                    } else if ragged {
+                        // Items of different lengths, packed one after the other, and where
+                        // each starts (argument `k + 1`, one more than the items): work-item
+                        // `i` gets `arg[off[i] .. off[i + 1])`.
+                        let int = keep_int(self, k);
+                        self.narrow_arg(plan.func, k, int, &name, &mut decls, m);
+                        let off = format!("{name}_off");
+                        Self::push_read_only_buffer(m, &mut decls, &off, "int".into(), k + 1);
+                        call_args.push(format!(
+                            "{name} + {off}[{item}], {off}[{item} + 1] - {off}[{item}]"
                         ));
                     } else {
                         // A 2-D array, flattened row-major: work-item `i` gets row `i`.
@@ -1602,7 +1635,12 @@ impl Writer<'_> {
         self.push_main_err(m, &mut decls);
         let mut out = helper_text;
         out.push_str(&slices_text);
-        writeln!(out, "/* {} of {} at {}:{}:{} */", m.origin, func.name, m.file, m.line, m.col)?;
+        let what = if ragged { ", a batch of items of different lengths, packed" } else { "" };
+        writeln!(
+            out,
+            "/* {} of {} at {}:{}:{}{what} */",
+            m.origin, func.name, m.file, m.line, m.col
+        )?;
         writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
         let l1 = Level(1);
         out.push_str(&self.err_init(l1, "somd_err"));

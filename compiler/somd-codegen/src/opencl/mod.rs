@@ -162,8 +162,22 @@ pub struct KernelManifest {
     /// A 2-D kernel with block tiles (`blocks.rs`): the host launches it in groups 16 wide,
     /// which copy fewer rows into local memory per cell than 32 x 8.
     pub square_groups: bool,
+    /// A filter over value arrays: its second kernel, for a batch whose items' lengths
+    /// differ.
+    pub ragged: Option<RaggedVariant>,
     /// The kernel as a standalone readable `.cl` file (for `--emit-kernels`).
     pub standalone: String,
+}
+
+/// The variant of a filter kernel over value-array items (`T[[]] -> U`) for a batch of
+/// items of different lengths, which has no rectangular shape: the items packed one after
+/// the other (construct argument 0, 1-D) and the offset of each item's first element, one
+/// more than the items (argument 1, `int`); work-item `i` gets `arg0[off[i] .. off[i +
+/// 1])`. Its arguments are its own.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RaggedVariant {
+    pub name: String,
+    pub args: Vec<KernelArg>,
 }
 
 /// The `__constant` variant of a kernel: the same arguments, with the buffers at `args`

@@ -217,6 +217,15 @@ impl Glue {
         self.tasks.get(&(func, expr)).map(|_| format!("K_TASK_{}_{}", func.0, expr.0))
     }
 
+    /// The `KernelDesc` static of the ragged variant of the filter task at `expr` of `func`
+    /// (`opencl::RaggedVariant`: batches of value-array items of different lengths), when
+    /// its kernel has one.
+    pub fn task_ragged_desc(&self, func: FuncId, expr: somd_mir::ExprId) -> Option<String> {
+        let call = self.tasks.get(&(func, expr))?;
+        let m = self.kernels.kernels.get(call.manifest)?;
+        m.ragged.as_ref().map(|_| format!("K_TASK_{}_{}_RAGGED", func.0, expr.0))
+    }
+
     /// The placement label of the `op ! array` at `expr` when the runtime's device
     /// reduction runs it.
     pub fn array_reduce_label(&self, func: FuncId, expr: somd_mir::ExprId) -> Option<&str> {
@@ -651,6 +660,32 @@ pub fn write_map_desc(
         .kernels
         .get(call.manifest)
         .ok_or_else(|| EmitError::Internal("kernel manifest out of range".into()))?;
+    write_desc_static(out, static_name, m, &call.label, None, &map_desc_args(m, call)?)
+}
+
+/// The `KernelDesc` static `static_name` of the ragged variant of the filter kernel of
+/// `call` (`opencl::RaggedVariant`), when it has one: the same kernel but for its name and
+/// arguments.
+pub fn write_ragged_desc(
+    out: &mut String,
+    glue: &Glue,
+    call: &MapCall,
+    static_name: &str,
+) -> Result<(), EmitError> {
+    let m = glue
+        .kernels
+        .kernels
+        .get(call.manifest)
+        .ok_or_else(|| EmitError::Internal("kernel manifest out of range".into()))?;
+    let Some(r) = &m.ragged else { return Ok(()) };
+    let variant =
+        KernelManifest { name: r.name.clone(), args: r.args.clone(), ragged: None, ..m.clone() };
+    let args = map_desc_args(&variant, call)?;
+    write_desc_static(out, static_name, &variant, &call.label, None, &args)
+}
+
+/// The `ArgSpec`s of the kernel `m` of a `@`, `! @` or filter task.
+fn map_desc_args(m: &KernelManifest, call: &MapCall) -> Result<Vec<String>, EmitError> {
     let mut args = Vec::new();
     for arg in &m.args {
         args.push(match &arg.source {
@@ -688,7 +723,7 @@ pub fn write_map_desc(
             }
         });
     }
-    write_desc_static(out, static_name, m, &call.label, None, &args)
+    Ok(args)
 }
 
 fn somd_call(

@@ -457,10 +457,10 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                     let device = task_plan(module, info, *worker, ctor.is_some(), expr.span).map(|(input, output)| {
                         let k = info.kernels.len();
                         let needs_fp64 = info.functions[worker.0 as usize].needs_fp64;
-                        let how = if matches!(input, Type::ValueArray(..)) {
-                            "isolated filter of value arrays: the items waiting on the task's input edge run as one batch, the rows of one 2-D value array, one work-item per item (a batch of items of different lengths runs on the CPU); results between consecutive device tasks stay on the device"
-                        } else {
-                            "isolated filter: the items waiting on the task's input edge run as one batch, one work-item per item; batches between consecutive device tasks stay on the device"
+                        let how = match &input {
+                            Type::ValueArray(_, None) => "isolated filter of value arrays: the items arriving while a batch runs form the next batch, one work-item per item, as the rows of one 2-D value array when they have one length, else packed one after the other with their offsets; results between consecutive device tasks stay on the device",
+                            Type::ValueArray(..) => "isolated filter of value arrays: the items arriving while a batch runs form the next batch, the rows of one 2-D value array, one work-item per item; results between consecutive device tasks stay on the device",
+                            _ => "isolated filter: the items arriving while a batch runs form the next batch, one work-item per item; batches between consecutive device tasks stay on the device",
                         };
                         info.kernels.push(KernelPlan {
                             name: unique(format!("filter_{}", class_method(module, *worker))),
