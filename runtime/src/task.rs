@@ -26,7 +26,7 @@
 //! - A graph that was started and is dropped without `finish` is finished by `Drop` (the JVM
 //!   also waits for running non-daemon threads).
 
-use crossbeam_channel::{bounded, Receiver, Select, Sender};
+use crossbeam_channel::{bounded, Receiver, Select, Sender, TrySendError};
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::thread::{self, JoinHandle};
 
@@ -185,7 +185,8 @@ impl<T: Send + 'static> Pipe<T> {
 /// The gatherer of a batched filter ([`Pipe::filter_batched`]): takes items from `input`
 /// into a batch until `jobs` takes the batch (its runner is free) or it holds [`BATCH_MAX`]
 /// items; returns when the input has ended and the last batch is handed over, or when the
-/// runner has ended.
+/// runner has ended. It takes what is waiting on the edge before it offers the batch, so
+/// that it waits (a `Select` of both channels) only when neither side is ready.
 fn gather<T>(input: &Receiver<T>, jobs: &Sender<Vec<T>>) {
     let mut batch = Vec::new();
     loop {
@@ -194,30 +195,45 @@ fn gather<T>(input: &Receiver<T>, jobs: &Sender<Vec<T>>) {
                 Ok(item) => batch.push(item),
                 Err(_) => return,
             }
-            continue;
         }
-        if batch.len() >= BATCH_MAX {
-            if jobs.send(std::mem::take(&mut batch)).is_err() {
+        let mut ended = false;
+        while batch.len() < BATCH_MAX {
+            match input.try_recv() {
+                Ok(item) => batch.push(item),
+                Err(e) => {
+                    ended = e.is_disconnected();
+                    break;
+                }
+            }
+        }
+        if ended || batch.len() >= BATCH_MAX {
+            // The last batch, or a full one: once the runner is free.
+            if jobs.send(std::mem::take(&mut batch)).is_err() || ended {
                 return;
             }
             continue;
         }
+        match jobs.try_send(std::mem::take(&mut batch)) {
+            Ok(()) => continue,
+            Err(TrySendError::Disconnected(_)) => return,
+            Err(TrySendError::Full(back)) => batch = back,
+        }
+        // The runner is busy and nothing waits on the edge: whichever comes first.
         let mut select = Select::new();
         let take = select.recv(input);
-        let hand = select.send(jobs);
-        let ready = select.select();
-        if ready.index() == take {
-            match ready.recv(input) {
+        let ready = select.send(jobs);
+        let op = select.select();
+        if op.index() == take {
+            match op.recv(input) {
                 Ok(item) => batch.push(item),
                 Err(_) => {
-                    // The input ended: the last batch, once the runner is free.
                     let _ = jobs.send(std::mem::take(&mut batch));
                     return;
                 }
             }
         } else {
-            debug_assert_eq!(ready.index(), hand);
-            if ready.send(jobs, std::mem::take(&mut batch)).is_err() {
+            debug_assert_eq!(op.index(), ready);
+            if op.send(jobs, std::mem::take(&mut batch)).is_err() {
                 return;
             }
         }
