@@ -3087,10 +3087,11 @@ fn device_array_folds_run_in_the_work_item() {
     assert_eq!(of("Main.mean").map(|c| c.work_items).sum::<u64>(), 6);
 }
 
-/// `!`s over a work-item's private arrays and over rows `c[x][y]` of 3-D arrays are folded
-/// by each work-item too (`tests/run/device_private_folds.somd`): every `@` and the SOMD
-/// method whose loop body passes a private array to a folding helper is one launch, and no
-/// `!` makes a device call of its own (before, each of these functions ran on the CPU).
+/// `!`s over a work-item's private arrays, over rows `c[x][y]` of 3-D arrays and over rows
+/// of a static value matrix are folded by each work-item too
+/// (`tests/run/device_private_folds.somd`): every `@` and the SOMD method whose loop body
+/// passes a private array to a folding helper is one launch, and no `!` makes a device call
+/// of its own (before, each of these functions ran on the CPU).
 #[test]
 fn device_private_folds_run_in_the_work_item() {
     let Some(opencl) = &opencl_placement() else {
@@ -3112,6 +3113,7 @@ fn device_private_folds_run_in_the_work_item() {
         "valueRows",
         "planeLocal",
         "mappedPlane",
+        "tableRows",
         "outside",
     ]
     .iter()

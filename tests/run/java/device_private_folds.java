@@ -4,6 +4,8 @@
 // `double` are one block, folded left to right from the identity; `C.m !` is a left fold
 // from the first element. A SOMD `reduce(+)` method is the sum over its loop.
 class Main {
+    static final int[][] TABLE = {{4, -9, 16, 1}, {25, 36, -49, 64}, {81, 0, -7, 3}};
+
     static int larger(int a, int b) {
         return a > b ? a : b;
     }
@@ -154,6 +156,13 @@ class Main {
         return s;
     }
 
+    static int tableRows(int i) {
+        int r = i % 3;
+        int lo = Integer.MAX_VALUE;
+        for (int v : TABLE[r]) lo = Math.min(lo, v);
+        return rowSum(TABLE[r]) * 3 + lo + TABLE[r].length;
+    }
+
     static int outside(int[][][] c, int x) {
         return rowSum(c[x][x + 4]);
     }
@@ -207,6 +216,11 @@ class Main {
         for (int i = 0; i < 6; i++) {
             System.out.println("plane " + i + ": " + planeRows(c, i) + " " + valueRows(lc, i) + " " + planeLocal(c, i) + " " + mappedPlane(dc[i]));
         }
+        int[] tr = new int[7];
+        for (int i = 0; i < 7; i++) {
+            tr[i] = tableRows(i);
+        }
+        System.out.println("table " + tr[0] + " " + tr[1] + " " + tr[2] + " " + tr[6]);
         int[] bad = new int[6];
         for (int i = 0; i < 6; i++) {
             bad[i] = outside(c, i);

@@ -172,6 +172,13 @@ impl Writer<'_> {
             ExprKind::Local(l) if cx.staged.contains(l) => ("__local", stored(self, *l, &a.ty)?),
             ExprKind::Local(l) if cx.holds_private(*l) => ("__private", self.storage(&elem)?),
             ExprKind::Local(l) => ("__global", stored(self, *l, &a.ty)?),
+            // A row `M[i]` of a static 2-D value array.
+            ExprKind::Index { array: m, .. }
+                if matches!(func.expr(*m).kind, ExprKind::Static(_)) =>
+            {
+                let ExprKind::Static(st) = func.expr(*m).kind else { unreachable!() };
+                ("__global", self.static_elem(st)?)
+            }
             // A row `m[i]` of a 2-D local or `c[x][y]` of a 3-D one.
             ExprKind::Index { .. } => match somd_mir::analysis::walk::index_root(func, *array) {
                 Some((m, 1 | 2)) => ("__global", stored(self, m, &func.local(m).ty)?),

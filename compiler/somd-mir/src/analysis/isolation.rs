@@ -904,8 +904,12 @@ fn static_use_ok(
             p => element_or_length(eid, p.map(|(p, _)| p)),
         },
         _ => match parent(eid) {
-            Some(row) if matches!(func.expr(row).kind, ExprKind::Index { array, .. } if array == eid) => {
+            Some(row) if matches!(func.expr(row).kind, ExprKind::Index { array, .. } if array == eid) =>
+            {
+                // A row folded in the work-item (`nested::array_folds`) too.
                 element_or_length(row, parent(row))
+                    || matches!(parent(row).map(|p| &func.expr(p).kind),
+                        Some(ExprKind::ReduceArray { array, .. }) if *array == row)
             }
             p => matches!(p.map(|p| &func.expr(p).kind), Some(ExprKind::Length(a)) if *a == eid),
         },

@@ -163,8 +163,8 @@ pub fn array_folds(func: &Function) -> Vec<ExprId> {
 
 /// Why the writer cannot fold array `!` `reduce` of `func` ([`array_folds`]) in the
 /// work-item, if it cannot: its operand must be an array local or parameter (a private
-/// array of the work-item too), a row `m[i]` of one, a row `c[x][y]` of a 3-D one, or a
-/// static value array, of primitives or value objects (or a local `T[[N]]`
+/// array of the work-item too), a row `m[i]` of one, a row `c[x][y]` of a 3-D one, a
+/// static value array or a row `M[i]` of a static 2-D one, of primitives or value objects (or a local `T[[N]]`
 /// held as a vector); an operator must be one the CPU's `reduce_array` has for the
 /// elements as Java widens them (`byte`, `short` and `char` to `int`); a method must take
 /// and return the element type.
@@ -189,6 +189,11 @@ pub fn array_fold_refusal(module: &Module, func: &Function, reduce: ExprId) -> O
         ExprKind::Local(_) => true,
         // A row `m[i]` of a 2-D local, or a row `c[x][y]` of a 3-D one (a view of its
         // buffer, as a call argument).
+        // A row `M[i]` of a static 2-D value array (rows one after another in the statics
+        // buffer).
+        ExprKind::Index { array: m, .. } if matches!(func.expr(*m).kind, ExprKind::Static(_)) => {
+            vector_of(&a.ty).is_none()
+        }
         ExprKind::Index { .. } => {
             vector_of(&a.ty).is_none()
                 && match super::walk::index_root(func, *array) {
@@ -203,7 +208,7 @@ pub fn array_fold_refusal(module: &Module, func: &Function, reduce: ExprId) -> O
     if !operand_ok {
         return Some(
             "nested `!` over an array expression other than a local, a row `m[i]` or \
-             `c[x][y]` of one or a static field"
+             `c[x][y]` of one, a static field or a row of one"
                 .into(),
         );
     }
