@@ -2659,13 +2659,13 @@ impl<'a> Writer<'a> {
             let ptr = self.static_ptr(st)?;
             return Ok(format!("{ptr}, {}", self.static_len(st, 0)?));
         }
-        if let ExprKind::Index { array, index } = expr.kind {
-            if let ExprKind::Static(st) = func.expr(array).kind {
+        if let (ExprKind::Index { array, index }, Type::ValueArray(..)) = (&expr.kind, &expr.ty) {
+            if let ExprKind::Static(st) = func.expr(*array).kind {
                 // A row `M[i]` of a static 2-D value array (a fold's operand): a pointer to
                 // the row, its index checked against the rows, and the row length.
                 let ptr = self.static_ptr(st)?;
                 let (rows, cols) = (self.static_len(st, 0)?, self.static_len(st, 1)?);
-                let r = self.expr(cx, index)?;
+                let r = self.expr(cx, *index)?;
                 let ri = self.index_text(cx, a, expr.span, &r, &rows);
                 return Ok(format!("{ptr} + (long)({ri}) * {cols}, {cols}"));
             }
