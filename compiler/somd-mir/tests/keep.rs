@@ -97,7 +97,7 @@ fn kept(main: &str, extra: &str) -> Vec<String> {
         Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
         Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
     };
-    kept_loops(&module)
+    kept_loops(&module, &[])
         .iter()
         .map(|k| {
             let func = module.function(k.func);
@@ -297,8 +297,8 @@ fn regions(body: &str) -> Vec<String> {
         let before = &source[..span.start as usize];
         before.matches('\n').count() as u32 - setup_line
     };
-    let loops = kept_loops(&module);
-    kept_regions(&module, &loops)
+    let loops = kept_loops(&module, &[]);
+    kept_regions(&module, &loops, &[])
         .iter()
         .map(|r| {
             let func = module.function(r.func);
@@ -379,4 +379,47 @@ fn loops_count_and_kept_loops_count_once() {
     let kept_freezing =
         main_kept("for (int k = 0; k < 3; k++) { t += + ! (T @ twice(new int[[]](a))); }");
     assert_eq!(kept_freezing, ["T.main#0: a"]);
+}
+
+/// `!`s a kernel function folds in the work-item (`ProgramInfo::array_folds`) are no device
+/// calls, so two of them over a private array keep nothing: where the function runs on the
+/// CPU (the CPU path of its `@`), a keep scope per call only cost a lock of the registry,
+/// on every thread. The same statements in a host method, whose `!`s may each be a device
+/// reduction, keep the array across them.
+#[test]
+fn folds_in_the_work_item_keep_nothing() {
+    let source = "
+class Main {
+    static local int digits(int x) {
+        int[] t = new int[16];
+        for (int k = 0; k < 16; k++) {
+            t[k] = x + k;
+        }
+        return (+ ! t) * 31 + (max ! t);
+    }
+
+    static int hostDigits(int x) {
+        int[] t = new int[16];
+        for (int k = 0; k < 16; k++) {
+            t[k] = x + k;
+        }
+        return (+ ! t) * 31 + (max ! t);
+    }
+
+    public static void main(String[] args) {
+        int[[]] r = Main @ digits(Somd.range(100));
+        System.out.println(r[3] + hostDigits(3));
+    }
+}
+";
+    let module = match run(&[("test.somd", source)]) {
+        Outcome::Lowered(module, Ok(())) => module,
+        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
+        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
+    };
+    let info = somd_mir::analysis::analyze(&module);
+    assert_eq!(info.array_folds.len(), 2, "{:?}", info.array_folds);
+    let kept: Vec<&str> =
+        info.kept_regions.iter().map(|r| module.function(r.func).name.as_str()).collect();
+    assert_eq!(kept, ["Main.hostDigits"]);
 }

@@ -95,20 +95,35 @@ pub struct KeptRegion {
 }
 
 /// Every loop of every non-SOMD function that keeps arrays, in function and loop order.
-pub fn kept_loops(module: &Module) -> Vec<KeptLoop> {
+/// `folded` are the `!`s folded in the work-item (`ProgramInfo::array_folds`): no device
+/// call of their own, so no device use.
+pub fn kept_loops(module: &Module, folded: &[(FuncId, ExprId)]) -> Vec<KeptLoop> {
     let mut facts = ReadOnly::default();
     let mut out = Vec::new();
     for (i, func) in module.functions.iter().enumerate() {
         if func.is_somd() {
             continue;
         }
-        out.extend(kept_in(module, FuncId(i as u32), func, &mut facts));
+        let fid = FuncId(i as u32);
+        let folded = folded_in(folded, fid);
+        out.extend(kept_in(module, fid, func, &folded, &mut facts));
     }
     out
 }
 
+/// The `!`s of `folded` in function `fid`.
+fn folded_in(folded: &[(FuncId, ExprId)], fid: FuncId) -> HashSet<ExprId> {
+    folded.iter().filter(|(f, _)| *f == fid).map(|(_, e)| *e).collect()
+}
+
 /// The loops of `func` that keep arrays.
-fn kept_in(module: &Module, fid: FuncId, func: &Function, facts: &mut ReadOnly) -> Vec<KeptLoop> {
+fn kept_in(
+    module: &Module,
+    fid: FuncId,
+    func: &Function,
+    folded: &HashSet<ExprId>,
+    facts: &mut ReadOnly,
+) -> Vec<KeptLoop> {
     let parents = walk::parents(func);
     let candidates: Vec<LocalId> = (0..func.locals.len() as u32)
         .map(LocalId)
@@ -141,7 +156,7 @@ fn kept_in(module: &Module, fid: FuncId, func: &Function, facts: &mut ReadOnly) 
             .copied()
             .filter(|v| !already.contains(v) && !declared.contains(v))
             .filter(|v| untouched_in(func, &parents, &exprs, *v))
-            .filter(|v| device_use_in(func, &parents, &exprs, *v))
+            .filter(|v| device_use_in(func, &parents, folded, &exprs, *v))
             .collect();
         if arrays.is_empty() {
             continue;
@@ -321,23 +336,27 @@ fn untouched_in(func: &Function, parents: &[Option<ExprId>], exprs: &[ExprId], v
 fn device_use_in(
     func: &Function,
     parents: &[Option<ExprId>],
+    folded: &HashSet<ExprId>,
     exprs: &[ExprId],
     v: LocalId,
 ) -> bool {
-    exprs.iter().any(|e| device_use(func, parents, *e, v))
+    exprs.iter().any(|e| device_use(func, parents, folded, *e, v))
 }
 
-/// Whether `e` is `v` as an argument of a SOMD call, a `@` or a `!`, or frozen.
-fn device_use(func: &Function, parents: &[Option<ExprId>], e: ExprId, v: LocalId) -> bool {
+/// Whether `e` is `v` as an argument of a SOMD call, a `@` or a `!` other than one of
+/// `folded` (folded in the work-item, it runs on the thread of its function), or frozen.
+fn device_use(
+    func: &Function,
+    parents: &[Option<ExprId>],
+    folded: &HashSet<ExprId>,
+    e: ExprId,
+    v: LocalId,
+) -> bool {
     matches!(func.expr(e).kind, ExprKind::Local(l) if l == v)
-        && parent_of(parents, e).is_some_and(|p| {
-            matches!(
-                func.expr(p).kind,
-                ExprKind::SomdCall { .. }
-                    | ExprKind::Map { .. }
-                    | ExprKind::ReduceArray { .. }
-                    | ExprKind::Freeze(_)
-            )
+        && parent_of(parents, e).is_some_and(|p| match func.expr(p).kind {
+            ExprKind::SomdCall { .. } | ExprKind::Map { .. } | ExprKind::Freeze(_) => true,
+            ExprKind::ReduceArray { .. } => !folded.contains(&p),
+            _ => false,
         })
 }
 
@@ -358,7 +377,11 @@ fn kept_freezes(func: &Function, exprs: &[ExprId], arrays: &[LocalId]) -> Vec<Ex
 
 /// Every region of every non-SOMD function, in function and statement order (see the
 /// module doc, "Straight-line statements"); `loops` are the kept loops ([`kept_loops`]).
-pub fn kept_regions(module: &Module, loops: &[KeptLoop]) -> Vec<KeptRegion> {
+pub fn kept_regions(
+    module: &Module,
+    loops: &[KeptLoop],
+    folded: &[(FuncId, ExprId)],
+) -> Vec<KeptRegion> {
     let mut facts = ReadOnly::default();
     let mut out = Vec::new();
     for (i, func) in module.functions.iter().enumerate() {
@@ -366,6 +389,7 @@ pub fn kept_regions(module: &Module, loops: &[KeptLoop]) -> Vec<KeptRegion> {
             continue;
         }
         let fid = FuncId(i as u32);
+        let folded = folded_in(folded, fid);
         let parents = walk::parents(func);
         let candidates: Vec<LocalId> = (0..func.locals.len() as u32)
             .map(LocalId)
@@ -396,12 +420,22 @@ pub fn kept_regions(module: &Module, loops: &[KeptLoop]) -> Vec<KeptRegion> {
         each_stmt(&func.body, &mut |stmt| blocks.extend(walk::stmt_blocks(stmt)));
         for block in blocks {
             for v in &candidates {
-                regions_of(func, &parents, &block.stmts, *v, covered.get(v), &mut |a, b| {
-                    let at = |s: &Stmt| index.get(&std::ptr::from_ref(s)).copied();
-                    if let (Some(first), Some(last)) = (at(&block.stmts[a]), at(&block.stmts[b])) {
-                        found.push((first, last, *v, &block.stmts[a..=b]));
-                    }
-                });
+                regions_of(
+                    func,
+                    &parents,
+                    &folded,
+                    &block.stmts,
+                    *v,
+                    covered.get(v),
+                    &mut |a, b| {
+                        let at = |s: &Stmt| index.get(&std::ptr::from_ref(s)).copied();
+                        if let (Some(first), Some(last)) =
+                            (at(&block.stmts[a]), at(&block.stmts[b]))
+                        {
+                            found.push((first, last, *v, &block.stmts[a..=b]));
+                        }
+                    },
+                );
             }
         }
         found.sort_by_key(|(a, b, v, _)| (*a, *b, v.0));
@@ -441,6 +475,7 @@ pub fn kept_regions(module: &Module, loops: &[KeptLoop]) -> Vec<KeptRegion> {
 fn regions_of(
     func: &Function,
     parents: &[Option<ExprId>],
+    folded: &HashSet<ExprId>,
     stmts: &[Stmt],
     v: LocalId,
     covered: Option<&HashSet<*const Stmt>>,
@@ -475,11 +510,11 @@ fn regions_of(
         }
         let mut uses: usize = exprs
             .iter()
-            .filter(|(e, _)| device_use(func, parents, *e, v))
+            .filter(|(e, _)| device_use(func, parents, folded, *e, v))
             .map(|(_, weight)| *weight)
             .sum();
         // A loop that keeps `v` itself counts once: its first upload may come from before.
-        uses += kept_loops_using(func, parents, stmt, v, covered);
+        uses += kept_loops_using(func, parents, folded, stmt, v, covered);
         if uses > 0 {
             run = Some(match run {
                 Some((a, _, n)) => (a, i, n + uses),
@@ -495,6 +530,7 @@ fn regions_of(
 fn kept_loops_using(
     func: &Function,
     parents: &[Option<ExprId>],
+    folded: &HashSet<ExprId>,
     stmt: &Stmt,
     v: LocalId,
     kept: &HashSet<*const Stmt>,
@@ -502,12 +538,12 @@ fn kept_loops_using(
     if matches!(stmt, Stmt::Loop { .. }) && kept.contains(&std::ptr::from_ref(stmt)) {
         let mut inside = Vec::new();
         walk_weighted(func, stmt, 1, &HashSet::new(), &mut inside, &mut |_| {});
-        return usize::from(inside.iter().any(|(e, _)| device_use(func, parents, *e, v)));
+        return usize::from(inside.iter().any(|(e, _)| device_use(func, parents, folded, *e, v)));
     }
     walk::stmt_blocks(stmt)
         .into_iter()
         .flat_map(|block| &block.stmts)
-        .map(|inner| kept_loops_using(func, parents, inner, v, kept))
+        .map(|inner| kept_loops_using(func, parents, folded, inner, v, kept))
         .sum()
 }
 

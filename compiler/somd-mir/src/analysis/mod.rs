@@ -992,8 +992,8 @@ pub fn analyze(module: &Module) -> ProgramInfo {
     }
     let mut info = ProgramInfo { functions, ..ProgramInfo::default() };
     plan::plan(module, &mut info);
-    info.kept = keep::kept_loops(module);
-    info.kept_regions = keep::kept_regions(module, &info.kept);
+    info.kept = keep::kept_loops(module, &info.array_folds);
+    info.kept_regions = keep::kept_regions(module, &info.kept, &info.array_folds);
     info.rows = rows::row_loops(module, &info);
     info.lazy = lazy::lazy_locals(module, &info);
     info
