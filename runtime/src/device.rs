@@ -1752,10 +1752,14 @@ pub fn run_filter_rows<E: DevElem, U: DevElem>(
 ) -> Option<FilterOut<U>> {
     let width = items.first().map_or(0, |r| r.items().len());
     let rectangular = items.iter().all(|r| !r.is_null() && r.items().len() == width);
-    if rectangular || ragged.is_none() || items.iter().any(VArr::is_null) {
-        let batch = VArr::from_vec(items.to_vec());
-        return filter_call(desc, items.len(), &[HostArg::from(&batch)], None, keep);
-    }
+    let ragged = match ragged {
+        Some(variant) if !rectangular && !items.iter().any(VArr::is_null) => variant,
+        // One length; or no variant, or a `null` item, which the call declines.
+        _ => {
+            let batch = VArr::from_vec(items.to_vec());
+            return filter_call(desc, items.len(), &[HostArg::from(&batch)], None, keep);
+        }
+    };
     let total: usize = items.iter().map(|r| r.items().len()).sum();
     if total > i32::MAX as usize {
         return None;
@@ -1769,7 +1773,7 @@ pub fn run_filter_rows<E: DevElem, U: DevElem>(
     }
     let (packed, offsets) = (VArr::from_vec(packed), VArr::from_vec(offsets));
     let args = [HostArg::from(&packed), HostArg::from(&offsets)];
-    filter_call(ragged?, items.len(), &args, None, keep)
+    filter_call(ragged, items.len(), &args, None, keep)
 }
 
 /// [`run_filter`] over the results another device filter task left on the device: nothing

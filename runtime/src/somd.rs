@@ -1859,7 +1859,8 @@ fn push_filter_out<U: crate::device::DevElem>(
     }
 }
 
-/// A batch of [`Task::filter_device_rows`]: the items as the rows of one 2-D value array.
+/// A batch of [`Task::filter_device_rows`]: the items as the rows of one 2-D value array,
+/// or packed for the ragged variant ([`crate::device::run_filter_rows`]).
 fn run_row_batch<E, U>(
     desc: &'static crate::device::KernelDesc,
     ragged: Option<&'static crate::device::KernelDesc>,

@@ -655,12 +655,16 @@ pub fn write_map_desc(
     call: &MapCall,
     static_name: &str,
 ) -> Result<(), EmitError> {
-    let m = glue
-        .kernels
+    let m = manifest_of(glue, call)?;
+    write_desc_static(out, static_name, m, &call.label, None, &map_desc_args(m, call)?)
+}
+
+/// The manifest of the kernel of `call`.
+fn manifest_of<'g>(glue: &'g Glue, call: &MapCall) -> Result<&'g KernelManifest, EmitError> {
+    glue.kernels
         .kernels
         .get(call.manifest)
-        .ok_or_else(|| EmitError::Internal("kernel manifest out of range".into()))?;
-    write_desc_static(out, static_name, m, &call.label, None, &map_desc_args(m, call)?)
+        .ok_or_else(|| EmitError::Internal("kernel manifest out of range".into()))
 }
 
 /// The `KernelDesc` static `static_name` of the ragged variant of the filter kernel of
@@ -672,11 +676,7 @@ pub fn write_ragged_desc(
     call: &MapCall,
     static_name: &str,
 ) -> Result<(), EmitError> {
-    let m = glue
-        .kernels
-        .kernels
-        .get(call.manifest)
-        .ok_or_else(|| EmitError::Internal("kernel manifest out of range".into()))?;
+    let m = manifest_of(glue, call)?;
     let Some(r) = &m.ragged else { return Ok(()) };
     let variant =
         KernelManifest { name: r.name.clone(), args: r.args.clone(), ragged: None, ..m.clone() };

@@ -164,10 +164,10 @@ pub fn array_folds(func: &Function) -> Vec<ExprId> {
 /// Why the writer cannot fold array `!` `reduce` of `func` ([`array_folds`]) in the
 /// work-item, if it cannot: its operand must be an array local or parameter (a private
 /// array of the work-item too), a row `m[i]` of one, a row `c[x][y]` of a 3-D one, a
-/// static value array or a row `M[i]` of a static 2-D one, of primitives or value objects (or a local `T[[N]]`
-/// held as a vector); an operator must be one the CPU's `reduce_array` has for the
-/// elements as Java widens them (`byte`, `short` and `char` to `int`); a method must take
-/// and return the element type.
+/// static value array or a row `M[i]` of a static 2-D one, of primitives or value objects
+/// (or a local `T[[N]]` held as a vector); an operator must be one the CPU's
+/// `reduce_array` has for the elements as Java widens them (`byte`, `short` and `char` to
+/// `int`); a method must take and return the element type.
 pub fn array_fold_refusal(module: &Module, func: &Function, reduce: ExprId) -> Option<String> {
     use super::isolation::{scalar_or_value, type_name, vector_of};
     let e = func.expr(reduce);
