@@ -43,25 +43,6 @@ for v in old new; do
     SOMD_DEVICE=opencl SOMD_TRACE=json timeout 120 "$B/ragged_private-$v" $RP \
         > /dev/null 2> /tmp/s43.trace
     echo "ragged_private $v:"
-    python3 - /tmp/s43.trace <<'PY'
-import collections, json, sys
-calls = collections.OrderedDict()
-for line in open(sys.argv[1]):
-    try:
-        e = json.loads(line)
-    except ValueError:
-        continue
-    if e.get("event") == "call":
-        c = calls.setdefault((e["name"], e.get("placement")), [0, 0, 0, 0.0, 0.0, 0.0])
-        c[0] += 1
-        c[1] += e.get("launches", 0)
-        c[2] += e.get("work_items", 0)
-        c[3] += e.get("wall_ns", 0) / 1e6
-        c[4] += e.get("transfer_ns", 0) / 1e6
-        c[5] += e.get("kernel_ns", 0) / 1e6
-for (name, placement), (n, launches, items, wall, transfer, kernel) in calls.items():
-    print(f"  {name} on {placement}: {n} calls, {launches} launches, {items} work-items, "
-          f"wall {wall:.2f} ms, transfer {transfer:.2f} ms, kernel {kernel:.2f} ms")
-PY
+    python3 bench/gpu/call_totals.py /tmp/s43.trace
 done > "$OUT/calls.txt" 2>&1
 cat "$OUT/calls.txt"
