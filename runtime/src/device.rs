@@ -13,8 +13,9 @@
 //! // the CPU path, unchanged
 //! ```
 //! [`run`] asks [`placement_for`]; on the CPU, or when the
-//! call cannot run on the device (a `null` or ragged array, an empty first `dist`
-//! argument, an output of negative size: the CPU path raises the Java exception), it
+//! call cannot run on the device (a `null` array, a ragged one other than a matrix a `@`
+//! maps, whose kernel's ragged variant takes it packed (`device/ragged.rs`), an empty first
+//! `dist` argument, an output of negative size: the CPU path raises the Java exception), it
 //! returns `None`. Otherwise it builds the program (a failed build falls back once), uploads
 //! every array argument once (never downloading it back: SOMD parameters are passed by
 //! value, so kernel writes to them are private), allocates outputs zero-filled on the
@@ -41,6 +42,7 @@ mod fields;
 mod histogram;
 mod lazy;
 mod narrow;
+mod ragged;
 mod recycle;
 mod resident;
 mod rows;
@@ -229,6 +231,12 @@ pub trait HostArray {
     /// [`HostArray::bytes`] and [`HostArray::raw_rows`] download it whole).
     fn on_host(&self) -> bool {
         true
+    }
+    /// For a non-`null` 2-D value array without `null` rows, the length of each row,
+    /// rectangular or not: a ragged one crosses packed with its rows' offsets
+    /// (`device/ragged.rs`). `None` for any other array.
+    fn row_lengths(&self) -> Option<Vec<usize>> {
+        None
     }
 }
 
@@ -626,6 +634,12 @@ impl<T: DevElem> HostArray for VArr<VArr<T>> {
         self.storage_key(elements * T::ELEM.size())
     }
 
+    fn row_lengths(&self) -> Option<Vec<usize>> {
+        let rows = self.items();
+        (!self.is_null() && !rows.iter().any(VArr::is_null))
+            .then(|| rows.iter().map(|r| r.items().len()).collect())
+    }
+
     /// Rows of at least [`ROW_WRITE_MIN`] bytes are written one by one from their storage;
     /// shorter rows (Mosaic's 256-byte tiles: thousands of them) are packed by
     /// [`HostArray::bytes`] into one write, since each write costs the driver a call.
@@ -762,6 +776,10 @@ impl<A: HostArray + ?Sized> HostArray for &A {
 
     fn on_host(&self) -> bool {
         (**self).on_host()
+    }
+
+    fn row_lengths(&self) -> Option<Vec<usize>> {
+        (**self).row_lengths()
     }
 }
 
@@ -1141,6 +1159,11 @@ pub struct KernelDesc {
     ///
     /// [`KernelArgs::run_2d_square`]: crate::opencl::launch::KernelArgs::run_2d_square
     pub square_groups: bool,
+    /// A `@` or filter kernel mapping 2-D value arrays of primitives: its ragged variant,
+    /// launched when one of them has rows of different lengths, and the construct's
+    /// arguments it takes packed (`device/ragged.rs`); the offsets of the `j`-th follow the
+    /// construct's arguments, as argument `args.len() + j`.
+    pub ragged: Option<(&'static KernelDesc, &'static [usize])>,
 }
 
 impl KernelDesc {
@@ -1639,11 +1662,13 @@ pub fn run_map_lazy(
     count: usize,
     args: &[HostArg<'_>],
 ) -> Option<DeviceResult> {
-    let (ctx, shapes) = policy::device_for(desc.label, |_| arg_shapes(desc, count, args))?;
-    let planned = plan(ctx, desc, count, args, shapes)?;
-    let _scope = trace::CallScope::begin(desc.label, ctx.label);
-    let (result, kept) = execute(&planned, args, None, true, None)?;
-    Some(result.leaving(ctx, kept, count))
+    ragged::or_ragged(desc, args, |desc, args| {
+        let (ctx, shapes) = policy::device_for(desc.label, |_| arg_shapes(desc, count, args))?;
+        let planned = plan(ctx, desc, count, args, shapes)?;
+        let _scope = trace::CallScope::begin(desc.label, ctx.label);
+        let (result, kept) = execute(&planned, args, None, true, None)?;
+        Some(result.leaving(ctx, kept, count))
+    })
 }
 
 impl DeviceResult {
@@ -1661,10 +1686,12 @@ fn run_counted(
     count: usize,
     args: &[HostArg<'_>],
 ) -> Option<DeviceResult> {
-    let (ctx, shapes) = policy::device_for(desc.label, |_| arg_shapes(desc, count, args))?;
-    let planned = plan(ctx, desc, count, args, shapes)?;
-    let _scope = trace::CallScope::begin(desc.label, ctx.label);
-    execute(&planned, args, None, false, None).map(|(result, _)| result)
+    ragged::or_ragged(desc, args, |desc, args| {
+        let (ctx, shapes) = policy::device_for(desc.label, |_| arg_shapes(desc, count, args))?;
+        let planned = plan(ctx, desc, count, args, shapes)?;
+        let _scope = trace::CallScope::begin(desc.label, ctx.label);
+        execute(&planned, args, None, false, None).map(|(result, _)| result)
+    })
 }
 
 /// Whether `desc`'s construct is placed on a device (LANGUAGE.md §4.1).
@@ -1738,42 +1765,16 @@ pub fn run_filter<T: DevElem, U: DevElem>(
 }
 
 /// [`run_filter`] for a filter whose items are value arrays (`Task::filter_device_rows`):
-/// items of one length cross as the rows of one 2-D value array, one work-item per row;
-/// items of different lengths run the kernel's `ragged` variant, packed one after the
-/// other with the offset of each item's first element (`int`, one more than the items;
-/// the compiler's `opencl::RaggedVariant`). `None`: run the batch on the CPU (a `null`
-/// item, items of different lengths with no ragged variant, or more than
-/// `Integer.MAX_VALUE` elements in all).
+/// the items cross as the rows of one 2-D value array, one work-item per row; items of
+/// different lengths run the kernel's ragged variant, packed (`device/ragged.rs`). `None`:
+/// run the batch on the CPU (a `null` item, or items of different lengths and no variant).
 pub fn run_filter_rows<E: DevElem, U: DevElem>(
     desc: &'static KernelDesc,
-    ragged: Option<&'static KernelDesc>,
     items: &[VArr<E>],
     keep: bool,
 ) -> Option<FilterOut<U>> {
-    let width = items.first().map_or(0, |r| r.items().len());
-    let rectangular = items.iter().all(|r| !r.is_null() && r.items().len() == width);
-    let ragged = match ragged {
-        Some(variant) if !rectangular && !items.iter().any(VArr::is_null) => variant,
-        // One length; or no variant, or a `null` item, which the call declines.
-        _ => {
-            let batch = VArr::from_vec(items.to_vec());
-            return filter_call(desc, items.len(), &[HostArg::from(&batch)], None, keep);
-        }
-    };
-    let total: usize = items.iter().map(|r| r.items().len()).sum();
-    if total > i32::MAX as usize {
-        return None;
-    }
-    let mut packed = Vec::with_capacity(total);
-    let mut offsets = Vec::with_capacity(items.len() + 1);
-    offsets.push(0i32);
-    for item in items {
-        packed.extend_from_slice(item.items());
-        offsets.push(packed.len() as i32);
-    }
-    let (packed, offsets) = (VArr::from_vec(packed), VArr::from_vec(offsets));
-    let args = [HostArg::from(&packed), HostArg::from(&offsets)];
-    filter_call(ragged, items.len(), &args, None, keep)
+    let batch = VArr::from_vec(items.to_vec());
+    filter_call(desc, items.len(), &[HostArg::from(&batch)], None, keep)
 }
 
 /// [`run_filter`] over the results another device filter task left on the device: nothing
@@ -1797,22 +1798,24 @@ fn filter_call<U: DevElem>(
     chained: Option<(&'static DeviceCtx, Held)>,
     keep: bool,
 ) -> Option<FilterOut<U>> {
-    let (ctx, shapes) = policy::device_for(desc.label, |ctx| match &chained {
-        Some((on, _)) if !std::ptr::eq(*on, ctx) => Err("items on another device"),
-        _ => arg_shapes(desc, count, args),
-    })?;
-    let planned = plan(ctx, desc, count, args, shapes)?;
-    let _scope = trace::CallScope::begin(desc.label, ctx.label);
-    let (done, kept) = execute(&planned, args, chained.map(|(_, buf)| (0, buf)), keep, None)?;
-    Some(match kept {
-        Some(buf) => FilterOut::Device(DeviceBatch {
-            ctx,
-            buf: std::sync::Arc::new(buf),
-            count,
-            elem: U::ELEM,
-            to_items: DeviceBatch::download_as::<U>,
-        }),
-        None => FilterOut::Host(done.result::<U>()),
+    ragged::or_ragged(desc, args, |desc, args| {
+        let (ctx, shapes) = policy::device_for(desc.label, |ctx| match &chained {
+            Some((on, _)) if !std::ptr::eq(*on, ctx) => Err("items on another device"),
+            _ => arg_shapes(desc, count, args),
+        })?;
+        let planned = plan(ctx, desc, count, args, shapes)?;
+        let _scope = trace::CallScope::begin(desc.label, ctx.label);
+        let (done, kept) = execute(&planned, args, chained.map(|(_, buf)| (0, buf)), keep, None)?;
+        Some(match kept {
+            Some(buf) => FilterOut::Device(DeviceBatch {
+                ctx,
+                buf: std::sync::Arc::new(buf),
+                count,
+                elem: U::ELEM,
+                to_items: DeviceBatch::download_as::<U>,
+            }),
+            None => FilterOut::Host(done.result::<U>()),
+        })
     })
 }
 
@@ -1855,6 +1858,22 @@ pub fn run_map_chain_lazy(
 type ChainMaps<'m, 'a> = (&'static KernelDesc, usize, &'m [HostArg<'a>], &'static KernelDesc);
 
 fn map_chain(
+    (inner, inner_count, inner_args, outer): ChainMaps<'_, '_>,
+    outer_lens: &[usize],
+    outer_pos: &'static SourcePos,
+    outer_args: &[HostArg<'_>],
+    leave: bool,
+) -> Option<DeviceResult> {
+    ragged::or_ragged(inner, inner_args, |inner, inner_args| {
+        ragged::or_ragged(outer, outer_args, |outer, outer_args| {
+            let maps = (inner, inner_count, inner_args, outer);
+            map_chain_planned(maps, outer_lens, outer_pos, outer_args, leave)
+        })
+    })
+}
+
+/// [`map_chain`] with the kernels the arguments take (ragged variants, `device/ragged.rs`).
+fn map_chain_planned(
     (inner, inner_count, inner_args, outer): ChainMaps<'_, '_>,
     outer_lens: &[usize],
     outer_pos: &'static SourcePos,

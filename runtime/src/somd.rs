@@ -1715,22 +1715,20 @@ impl Task {
     /// [`Task::filter_device`] for a worker whose items are value arrays (`T[[]]`, LANGUAGE.md
     /// §3.3): a batch whose items all have one length crosses as the rows of a 2-D value
     /// array, one work-item per row; a batch of items of different lengths runs the
-    /// kernel's `ragged` variant (the items packed, with their offsets), or on the CPU
-    /// without one (`T[[N]]` items always have one length) or with a `null` item. Rows
-    /// never arrive from a device filter before it (no filter kernel returns an array), so
-    /// its input edge is never kept on the device.
+    /// kernel's ragged variant (the items packed, with their offsets:
+    /// [`crate::device::KernelDesc::ragged`]), or on the CPU without one (`T[[N]]` items
+    /// always have one length) or with a `null` item. Rows never arrive from a device
+    /// filter before it (no filter kernel returns an array), so its input edge is never
+    /// kept on the device.
     pub fn filter_device_rows<E, U>(
         desc: &'static crate::device::KernelDesc,
-        ragged: Option<&'static crate::device::KernelDesc>,
         worker: impl FnMut(VArr<E>) -> U + Send + 'static,
     ) -> Task
     where
         E: crate::device::DevElem,
         U: crate::device::DevElem,
     {
-        let run =
-            move |desc, batch: &[Item], keep| run_row_batch::<E, U>(desc, ragged, batch, keep);
-        device_filter(desc, (None, U::ELEM), run, worker)
+        device_filter(desc, (None, U::ELEM), run_row_batch::<E, U>, worker)
     }
 
     /// A sink task.
@@ -1863,7 +1861,6 @@ fn push_filter_out<U: crate::device::DevElem>(
 /// or packed for the ragged variant ([`crate::device::run_filter_rows`]).
 fn run_row_batch<E, U>(
     desc: &'static crate::device::KernelDesc,
-    ragged: Option<&'static crate::device::KernelDesc>,
     batch: &[Item],
     keep: bool,
 ) -> Option<Vec<Item>>
@@ -1874,10 +1871,7 @@ where
     let rows: Vec<VArr<E>> =
         batch.iter().map(|item| item.downcast_ref::<VArr<E>>().cloned()).collect::<Option<_>>()?;
     let mut results = Vec::with_capacity(rows.len());
-    push_filter_out(
-        &mut results,
-        crate::device::run_filter_rows::<E, U>(desc, ragged, &rows, keep)?,
-    );
+    push_filter_out(&mut results, crate::device::run_filter_rows::<E, U>(desc, &rows, keep)?);
     Some(results)
 }
 

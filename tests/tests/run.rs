@@ -1110,14 +1110,16 @@ fn device_runs_2d_reductions_and_value_class_maps() {
         }
         if name == "device_nested" {
             // The 2-D value arrays of `best` (6 x 16 and 40 x 16 ints) go up once and stay:
-            // `closest` reads both from the device; the ragged array runs on the CPU, so
-            // `rowInfo` has one device call (the rectangular one).
+            // `closest` reads both from the device; `rowInfo` runs the rectangular array
+            // with the kernel, the ragged one with its ragged variant (packed, with offsets).
             let best = calls.iter().find(|c| c.name == "Main.best").expect("best");
             assert_eq!(best.bytes_h2d, (6 + 40) * 16 * 4, "{}", outcome.stderr);
             let closest = calls.iter().find(|c| c.name == "Main.closest").expect("closest");
             assert_eq!((closest.bytes_h2d, closest.resident.len()), (0, 2), "{}", outcome.stderr);
-            let row_info = calls.iter().filter(|c| c.name == "Main.rowInfo").count();
-            assert_eq!(row_info, 1, "the ragged rows run on the CPU\n{}", outcome.stderr);
+            let offsets = |c: &&CallTrace| c.h2d.iter().any(|(b, _)| b == "arg0_off");
+            let row_info: Vec<bool> =
+                calls.iter().filter(|c| c.name == "Main.rowInfo").map(|c| offsets(&c)).collect();
+            assert_eq!(row_info, [false, true], "{}", outcome.stderr);
         }
     }
 }
@@ -3149,6 +3151,56 @@ fn device_ragged_filters_run_packed() {
         "no `spread` batch found `chunkValue`'s results on the device"
     );
     assert!(of("Main.fourth").count() >= 1, "the failing filter made no device call");
+}
+
+/// `@` over ragged 2-D value arrays (`tests/run/device_ragged_maps.somd`, note
+/// device-execution, "Ragged matrices mapped by `@`"): every call runs the kernel's ragged
+/// variant on the device, its matrices packed with their rows' offsets (`arg0_off`,
+/// `arg1_off`), and the later calls over the same matrix find both on the device. Before,
+/// each of these calls ran on the CPU.
+#[test]
+fn device_ragged_maps_run_packed() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_ragged_maps";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (_, calls) = traced_calls(name, binary, &expected, *opencl);
+    let names = |v: &[(String, u64)]| v.iter().map(|(b, _)| b.clone()).collect::<Vec<_>>();
+    let seen: Vec<String> = calls
+        .iter()
+        .map(|c| {
+            let (up, found) = (names(&c.h2d).join(" "), names(&c.resident).join(" "));
+            format!("{}: up [{up}] resident [{found}]", c.name)
+        })
+        .collect();
+    let wanted = [
+        // Three `@`s over `v`: it and its offsets go up once.
+        "Main.weigh: up [arg0 arg0_off] resident []",
+        "Main.weigh: up [] resident [arg0 arg0_off]",
+        "Main.weigh: up [] resident [arg0 arg0_off]",
+        // `+ !` of the `@`: a coarsened reduction over the packed rows.
+        "Main.weigh: up [] resident [arg0 arg0_off]",
+        "Main.mean: up [arg0 arg0_off] resident []",
+        // Two ragged matrices, then a ragged and a rectangular one, both packed.
+        "Main.dot: up [arg1 arg1_off] resident [arg0 arg0_off]",
+        "Main.shape: up [arg1 arg1_off] resident [arg0 arg0_off]",
+        // One work-group per row, reading `v` as `int`s (not its narrow copy).
+        "Main.energy: up [arg0] resident [arg0_off]",
+        // The chain's first `@`, then the second over its result on the device.
+        "Main.weigh: up [] resident [arg0 arg0_off]",
+        "Main.pick: up [] resident [arg0 arg0_off]",
+    ];
+    let packed: Vec<&String> = seen.iter().filter(|s| !s.starts_with("Main.twice")).collect();
+    assert_eq!(packed, wanted.iter().collect::<Vec<_>>(), "calls: {seen:#?}");
+    let twice: Vec<&CallTrace> = calls.iter().filter(|c| c.name == "Main.twice").collect();
+    assert!(
+        matches!(&twice[..], [c] if c.h2d.is_empty() && c.launches == 1),
+        "the chain's second `@` did not find its input on the device: {seen:#?}"
+    );
+    // One work-item per row, but for the reduction (coarsened) and `energy` (a group per row).
+    let rows = |f: &str| calls.iter().filter(|c| c.name == f).all(|c| c.work_items == 5000);
+    assert!(rows("Main.mean") && rows("Main.dot") && rows("Main.pick"), "calls: {seen:#?}");
 }
 
 /// Mutable arrays passed to several device calls by statements that never write them go

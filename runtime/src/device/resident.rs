@@ -58,6 +58,9 @@ pub struct Key {
     /// A window of the first quarter of an `int` array takes the bytes of its `uchar` copy,
     /// and must not find it.
     narrow: usize,
+    /// The copy holds the offsets of a ragged 2-D array's rows (`device/ragged.rs`), not
+    /// its elements.
+    offsets: bool,
     storage: Arc<dyn Liveness>,
 }
 
@@ -65,20 +68,26 @@ impl Key {
     /// The key of the storage `weak` points to, which takes `bytes` on the device.
     pub fn of<T: Send + Sync + 'static>(weak: Weak<[T]>, bytes: usize) -> Key {
         let addr = weak.as_ptr().cast::<u8>() as usize;
-        Key { addr, bytes, narrow: 0, storage: Arc::new(weak) }
+        Key { addr, bytes, narrow: 0, offsets: false, storage: Arc::new(weak) }
     }
 
     /// The key of the window starting at address `addr` of the storage `weak` points to
     /// (a mutable array's elements, or a value array's partition), which takes `bytes` on
     /// the device.
     pub fn window<T: Send + Sync + 'static>(addr: usize, weak: Weak<[T]>, bytes: usize) -> Key {
-        Key { addr, bytes, narrow: 0, storage: Arc::new(weak) }
+        Key { addr, bytes, narrow: 0, offsets: false, storage: Arc::new(weak) }
     }
 
     /// The key of a converted copy of the same storage (narrow, `device/narrow.rs`, or
     /// widened), whose elements take `narrow` bytes each and `bytes` in all on the device.
     pub fn narrowed(self, bytes: usize, narrow: usize) -> Key {
         Key { bytes, narrow, ..self }
+    }
+
+    /// The key of the offsets of the rows of the ragged 2-D value array this key names
+    /// (`device/ragged.rs`), which take `bytes` on the device.
+    pub fn row_offsets(self, bytes: usize) -> Key {
+        Key { bytes, narrow: 0, offsets: true, ..self }
     }
 
     /// The bytes the copy takes on the device.
@@ -88,7 +97,10 @@ impl Key {
 
     /// Whether `other` names the same copy: the same address, size and element storage.
     pub(super) fn same(&self, other: &Key) -> bool {
-        self.addr == other.addr && self.bytes == other.bytes && self.narrow == other.narrow
+        self.addr == other.addr
+            && self.bytes == other.bytes
+            && self.narrow == other.narrow
+            && self.offsets == other.offsets
     }
 
     /// This copy's key for the storage `twin` names, which holds the same elements from the
@@ -98,6 +110,7 @@ impl Key {
             addr: twin.addr,
             bytes: self.bytes,
             narrow: self.narrow,
+            offsets: self.offsets,
             storage: Arc::clone(&twin.storage),
         }
     }

@@ -114,6 +114,17 @@ enum Reason {
     Adapt(adapt::Why),
 }
 
+/// Whether a call may be placed on a device at all: not under `SOMD_DEVICE=seq` or `cpu`,
+/// nor under `auto` without a device. Cheap, and without [`decide`]'s effects (an adaptive
+/// site's claim), for host work worth skipping when every call runs on the CPU.
+pub(crate) fn any_device_placement() -> bool {
+    match &exec::placement().device {
+        Device::Seq | Device::Cpu => false,
+        Device::OpenCl(_) => true,
+        Device::Auto => auto_gpu().is_device(),
+    }
+}
+
 fn decide(method: &str, eligible: bool) -> (Target, Reason) {
     let placement = exec::placement();
     let fixed = |target: Target, reason: &'static str| (target, Reason::Fixed(reason));

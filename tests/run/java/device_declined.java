@@ -27,6 +27,18 @@ class Main {
         System.out.println(line);
     }
 
+    static int rowTag(int[] row, int use) {
+        return use > 0 ? row.length * use : use;
+    }
+
+    static int[] rowTags(int[][] rows, int use) {
+        int[] out = new int[rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            out[i] = rowTag(rows[i], use);
+        }
+        return out;
+    }
+
     static int[] rowInfos(int[][] rows) {
         int[] out = new int[rows.length];
         for (int i = 0; i < rows.length; i++) {
@@ -60,6 +72,9 @@ class Main {
         printInts("square", rowInfos(square));
         int[][] ragged = new int[][] {{1, 2, 3}, {4, 5}, {6}};
         printInts("ragged", rowInfos(ragged));
+        printInts("tags", rowTags(ragged, 2));
+        int[][] holes = new int[][] {{1, 2, 3}, null, {6}};
+        printInts("holes", rowTags(holes, 0));
 
         Point[] pts = new Point[8];
         for (int i = 0; i < pts.length; i++) {

@@ -6,10 +6,10 @@
 use super::*;
 
 /// Under `SOMD_DEVICE=opencl`, `device_declined`'s calls whose arguments keep them on the
-/// CPU (an empty first `dist` argument, a `null` array, ragged rows, a `null` value-class
+/// CPU (an empty first `dist` argument, a `null` array, a `null` row, a `null` value-class
 /// scalar) trace one `placement: cpu` event with the reason, and no `opencl` event, while
-/// the calls of the same constructs with arguments the device takes trace `opencl` and
-/// launch; the output is the Java twin's.
+/// the calls of the same constructs with arguments the device takes (ragged rows too, by
+/// the kernel's ragged variant) trace `opencl` and launch; the output is the Java twin's.
 #[test]
 fn device_declined_calls_trace_cpu() {
     let Some(opencl) = &opencl_placement() else {
@@ -29,7 +29,9 @@ fn device_declined_calls_trace_cpu() {
             ("Main.total", "cpu", "empty first dist argument"),
             ("Main.total", "cpu", "null or ragged array argument"),
             ("Main.rowInfo", "opencl", "SOMD_DEVICE"),
-            ("Main.rowInfo", "cpu", "null or ragged array argument"),
+            ("Main.rowInfo", "opencl", "SOMD_DEVICE"),
+            ("Main.rowTag", "opencl", "SOMD_DEVICE"),
+            ("Main.rowTag", "cpu", "null or ragged array argument"),
             ("Main.shift", "opencl", "SOMD_DEVICE"),
             ("Main.shift", "cpu", "null value-class argument"),
         ],
@@ -39,7 +41,13 @@ fn device_declined_calls_trace_cpu() {
     let launched: Vec<(&str, u64)> = calls.iter().map(|c| (c.name.as_str(), c.launches)).collect();
     assert_eq!(
         launched,
-        [("Main.total", 1), ("Main.rowInfo", 1), ("Main.shift", 1)],
+        [
+            ("Main.total", 1),
+            ("Main.rowInfo", 1),
+            ("Main.rowInfo", 1),
+            ("Main.rowTag", 1),
+            ("Main.shift", 1)
+        ],
         "one device call per construct, none for the declined calls\n{}",
         outcome.stderr
     );

@@ -58,7 +58,10 @@ impl Writer<'_> {
             }
             KernelKind::Map { args, elem } => {
                 m.origin = "@".into();
-                let (t, s) = self.map_kernel(plan, args, Some(elem), None, None, false, &mut m)?;
+                let base = m.clone();
+                let (mut t, mut s) =
+                    self.map_kernel(plan, args, Some(elem), None, None, None, &mut m)?;
+                self.ragged_variant(plan, args, Some(elem), None, base, &mut m, &mut t, &mut s)?;
                 let mut h = self.helpers_of(&[plan.func]);
                 h.insert(plan.func);
                 (t, h, s)
@@ -66,8 +69,7 @@ impl Writer<'_> {
             KernelKind::FusedMap { args, elem, slot, producer, producer_args } => {
                 m.origin = "@".into();
                 let inline = Some((*slot, *producer, &producer_args[..]));
-                let (t, s) =
-                    self.map_kernel(plan, args, Some(elem), None, inline, false, &mut m)?;
+                let (t, s) = self.map_kernel(plan, args, Some(elem), None, inline, None, &mut m)?;
                 let mut h = self.helpers_of(&[plan.func, *producer]);
                 h.insert(plan.func);
                 h.insert(*producer);
@@ -75,8 +77,11 @@ impl Writer<'_> {
             }
             KernelKind::MapReduce { args, op, elem } => {
                 m.origin = format!("{} ! @", op.symbol());
-                let (t, s) =
-                    self.map_kernel(plan, args, None, Some((*op, *elem)), None, false, &mut m)?;
+                let base = m.clone();
+                let reduce = Some((*op, *elem));
+                let (mut t, mut s) =
+                    self.map_kernel(plan, args, None, reduce, None, None, &mut m)?;
+                self.ragged_variant(plan, args, None, reduce, base, &mut m, &mut t, &mut s)?;
                 let mut h = self.helpers_of(&[plan.func]);
                 h.insert(plan.func);
                 (t, h, s)
@@ -101,21 +106,11 @@ impl Writer<'_> {
                     from: None,
                     range: false,
                 }];
+                let base = m.clone();
                 let (mut t, mut s) =
-                    self.map_kernel(plan, &args, Some(output), None, None, false, &mut m)?;
-                // Items that are value arrays of primitives of any length (not `T[[N]]`
-                // vectors): a second kernel for batches whose items' lengths differ.
-                if matches!(input, Type::ValueArray(e, None) if matches!(**e, Type::Prim(_))) {
-                    let variant =
-                        KernelPlan { name: format!("{}_ragged", plan.name), ..plan.clone() };
-                    let mut r = KernelManifest { args: Vec::new(), ..m.clone() };
-                    let (rt, rs) =
-                        self.map_kernel(&variant, &args, Some(output), None, None, true, &mut r)?;
-                    t.push('\n');
-                    t.push_str(&rt);
-                    s.extend(rs);
-                    m.ragged = Some(RaggedVariant { name: variant.name, args: r.args });
-                }
+                    self.map_kernel(plan, &args, Some(output), None, None, None, &mut m)?;
+                // Items of different lengths run the ragged variant.
+                self.ragged_variant(plan, &args, Some(output), None, base, &mut m, &mut t, &mut s)?;
                 let mut h = self.helpers_of(&[plan.func]);
                 h.insert(plan.func);
                 (t, h, s)
@@ -1272,9 +1267,50 @@ impl Writer<'_> {
         Ok(out)
     }
 
+    /// The mapped arguments among `args` (of a `@`, `! @` or filter) that a [`RaggedVariant`]
+    /// takes packed: 2-D value arrays of primitives (rows `T[[]]`; `T[[N]]` rows always have
+    /// one length).
+    fn packed_args(args: &[somd_mir::analysis::MapArgPlan]) -> Vec<usize> {
+        let row = |t: &Type| matches!(t, Type::ValueArray(e, None) if matches!(**e, Type::Prim(_)));
+        let packed = |a: &somd_mir::analysis::MapArgPlan| a.mode == MapArg::Mapped && row(&a.ty);
+        args.iter().enumerate().filter(|(_, a)| packed(a)).map(|(k, _)| k).collect()
+    }
+
+    /// After the kernel of a `@`, `! @` or filter over `args` (`text`, `sites`, manifest
+    /// `m`), its [`RaggedVariant`] when it maps a 2-D value array of primitives: the same
+    /// function under the name `<kernel>_ragged`, its manifest made from `base` (the
+    /// kernel's before `map_kernel` wrote it).
+    #[allow(clippy::too_many_arguments)]
+    fn ragged_variant(
+        &mut self,
+        plan: &KernelPlan,
+        args: &[somd_mir::analysis::MapArgPlan],
+        result: Option<&Type>,
+        reduce: Option<(ReduceOp, PrimType)>,
+        base: KernelManifest,
+        m: &mut KernelManifest,
+        text: &mut String,
+        sites: &mut BTreeSet<u32>,
+    ) -> R<()> {
+        let packed = Self::packed_args(args);
+        if packed.is_empty() {
+            return Ok(());
+        }
+        let variant = KernelPlan { name: format!("{}_ragged", plan.name), ..plan.clone() };
+        let mut r = KernelManifest { name: variant.name.clone(), ..base };
+        let shared = Some(plan.name.as_str());
+        let (t, s) = self.map_kernel(&variant, args, result, reduce, None, shared, &mut r)?;
+        text.push('\n');
+        text.push_str(&t);
+        sites.extend(s);
+        m.ragged = Some(RaggedVariant { manifest: Box::new(r), packed });
+        Ok(())
+    }
+
     /// The kernel of a `@` (or `! @`, or a filter's batch) of `plan.func` over `args`.
-    /// `ragged`: a filter's variant for a batch of items of different lengths (its mapped
-    /// 2-D argument packed, with its items' offsets after it: [`RaggedVariant`]).
+    /// `ragged`: its [`RaggedVariant`], which takes its mapped 2-D value arrays packed, with
+    /// their rows' offsets after the construct's arguments, and calls the helpers (tiled,
+    /// lanes) the kernel of this name wrote before it.
     #[allow(clippy::too_many_arguments)]
     fn map_kernel(
         &mut self,
@@ -1283,10 +1319,13 @@ impl Writer<'_> {
         result: Option<&Type>,
         reduce: Option<(ReduceOp, PrimType)>,
         inline: Option<(usize, FuncId, &[somd_mir::analysis::MapArgPlan])>,
-        ragged: bool,
+        ragged: Option<&str>,
         m: &mut KernelManifest,
     ) -> R<(String, BTreeSet<u32>)> {
         let func = self.module.function(plan.func);
+        // The kernel whose helpers this one calls (the ragged variant shares its kernel's).
+        let helpers = ragged.unwrap_or(&plan.name);
+        let ragged = ragged.is_some();
         let mut decls = Vec::new();
         let mut call_args = Vec::new();
         // Filter batches call a task worker; `@` and `! @` may tile a broadcast array.
@@ -1296,8 +1335,9 @@ impl Writer<'_> {
             (None, None, true) => self.lanes_plan(func),
             _ => None,
         };
-        // .. and when its body is only such a fold, also the slices form (`nested.rs`).
-        let slices = lanes.and_then(|_| self.slices_plan(func, args));
+        // .. and when its body is only such a fold, also the slices form (`nested.rs`),
+        // whose rows all have one length (not so in the ragged variant).
+        let slices = lanes.filter(|_| !ragged).and_then(|_| self.slices_plan(func, args));
         // With tiles, work-items past the end take part in the barriers on element 0.
         let item = if tiling.is_some() { "somd_m" } else { "somd_i" };
         // A producer computed inline passes its own (`int`) arrays to its function, whose
@@ -1324,6 +1364,19 @@ impl Writer<'_> {
         let arg_types: Vec<Type> = args.iter().map(|a| a.ty.clone()).collect();
         let mode = |k: usize| args.get(k).map(|a| a.mode == MapArg::Mapped);
         let extra = somd_mir::analysis::holders::extra_params(self.module, &arg_types, &mode);
+        // The ragged variant's packed arguments; their offsets follow the construct's
+        // arguments, holders' fields included.
+        let packed = if ragged { Self::packed_args(args) } else { Vec::new() };
+        let first_offsets = args.len()
+            + extra
+                .iter()
+                .map(|(_, mapped, _, leaves)| {
+                    leaves
+                        .iter()
+                        .map(|l| somd_mir::analysis::holders::leaf_slots(l, *mapped))
+                        .sum::<usize>()
+                })
+                .sum::<usize>();
         for (k, a) in args.iter().enumerate() {
             if let Some((_, mapped, first, _)) = extra.iter().find(|(j, ..)| *j == k) {
                 let Type::Object(c) = a.ty else { return Err(bug("holder argument")) };
@@ -1376,14 +1429,15 @@ impl Writer<'_> {
                         call_args.push(format!(
                             "{name} + (long){item} * {rows} * {cols}, {rows}, {cols}"
                         ));
-                    } else if ragged {
-                        // Items of different lengths, packed one after the other, and where
-                        // each starts (argument `k + 1`, one more than the items): work-item
-                        // `i` gets `arg[off[i] .. off[i + 1])`.
+                    } else if let Some(j) = packed.iter().position(|p| *p == k) {
+                        // Rows of different lengths, packed one after the other, and where
+                        // each starts (one more than the rows, after the construct's
+                        // arguments): work-item `i` gets `arg[off[i] .. off[i + 1])`.
                         let int = keep_int(self, k);
                         self.narrow_arg(plan.func, k, int, &name, &mut decls, m);
                         let off = format!("{name}_off");
-                        Self::push_read_only_buffer(m, &mut decls, &off, "int".into(), k + 1);
+                        let at = first_offsets + j;
+                        Self::push_read_only_buffer(m, &mut decls, &off, "int".into(), at);
                         call_args.push(format!(
                             "{name} + {off}[{item}], {off}[{item} + 1] - {off}[{item}]"
                         ));
@@ -1450,8 +1504,10 @@ impl Writer<'_> {
         let mut callee = self.fn_name(plan.func);
         let mut helper_text = String::new();
         if let Some(t) = &tiling {
-            callee = format!("{}_tiled", plan.name);
-            helper_text = self.tiled_helper(plan.func, t, &callee)?;
+            callee = format!("{helpers}_tiled");
+            if !ragged {
+                helper_text = self.tiled_helper(plan.func, t, &callee)?;
+            }
             call_args.push("somd_active".into());
             call_args.push("somd_tile".into());
         }
@@ -1513,8 +1569,10 @@ impl Writer<'_> {
             }
         }
         if let Some(p) = lanes {
-            callee = format!("{}_lanes", plan.name);
-            helper_text = self.helper_with(plan.func, Some((prim_storage(p), &plan.name)))?;
+            callee = format!("{helpers}_lanes");
+            if !ragged {
+                helper_text = self.helper_with(plan.func, Some((prim_storage(p), &plan.name)))?;
+            }
             call_args.push("somd_scratch".into());
         }
         // With a producer computed inline, the consumer records into a context of its own on
@@ -1635,7 +1693,7 @@ impl Writer<'_> {
         self.push_main_err(m, &mut decls);
         let mut out = helper_text;
         out.push_str(&slices_text);
-        let what = if ragged { ", a batch of items of different lengths, packed" } else { "" };
+        let what = if ragged { ", rows of different lengths, packed" } else { "" };
         writeln!(
             out,
             "/* {} of {} at {}:{}:{}{what} */",

@@ -162,22 +162,28 @@ pub struct KernelManifest {
     /// A 2-D kernel with block tiles (`blocks.rs`): the host launches it in groups 16 wide,
     /// which copy fewer rows into local memory per cell than 32 x 8.
     pub square_groups: bool,
-    /// A filter over value arrays: its second kernel, for a batch whose items' lengths
-    /// differ.
+    /// A `@`, `! @` or filter mapping 2-D value arrays: its second kernel, for a call where
+    /// one of them is ragged.
     pub ragged: Option<RaggedVariant>,
     /// The kernel as a standalone readable `.cl` file (for `--emit-kernels`).
     pub standalone: String,
 }
 
-/// The variant of a filter kernel over value-array items (`T[[]] -> U`) for a batch of
-/// items of different lengths, which has no rectangular shape: the items packed one after
-/// the other (construct argument 0, 1-D) and the offset of each item's first element, one
-/// more than the items (argument 1, `int`); work-item `i` gets `arg0[off[i] .. off[i +
-/// 1])`. Its arguments are its own.
-#[derive(Clone, Debug, PartialEq)]
+/// The variant of a `@`, `! @` or filter kernel mapping 2-D value arrays of primitives
+/// (`T[[]][[]]`, a filter's batch of `T[[]]` items) for a call where one of them is ragged
+/// (its rows of different lengths), which has no rectangular shape: each such argument
+/// packed (its rows one after the other, 1-D), and after the construct's arguments the
+/// offset of each one's rows, one more than its rows (`int`): work-item `i` gets `arg[off[i]
+/// .. off[i + 1])`. The runtime launches it instead of the kernel when a mapped matrix is
+/// ragged (`rt::device::KernelDesc::ragged`).
+#[derive(Clone, Debug)]
 pub struct RaggedVariant {
-    pub name: String,
-    pub args: Vec<KernelArg>,
+    /// The variant's own manifest (its name, arguments, global size...).
+    pub manifest: Box<KernelManifest>,
+    /// The construct's arguments it takes packed, in order: the offsets of the `j`-th are
+    /// construct argument `n + j`, `n` the construct's own arguments (holders' fields
+    /// included).
+    pub packed: Vec<usize>,
 }
 
 /// The `__constant` variant of a kernel: the same arguments, with the buffers at `args`

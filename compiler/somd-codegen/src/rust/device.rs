@@ -217,15 +217,6 @@ impl Glue {
         self.tasks.get(&(func, expr)).map(|_| format!("K_TASK_{}_{}", func.0, expr.0))
     }
 
-    /// The `KernelDesc` static of the ragged variant of the filter task at `expr` of `func`
-    /// (`opencl::RaggedVariant`: batches of value-array items of different lengths), when
-    /// its kernel has one.
-    pub fn task_ragged_desc(&self, func: FuncId, expr: somd_mir::ExprId) -> Option<String> {
-        let call = self.tasks.get(&(func, expr))?;
-        let m = self.kernels.kernels.get(call.manifest)?;
-        m.ragged.as_ref().map(|_| format!("K_TASK_{}_{}_RAGGED", func.0, expr.0))
-    }
-
     /// The placement label of the `op ! array` at `expr` when the runtime's device
     /// reduction runs it.
     pub fn array_reduce_label(&self, func: FuncId, expr: somd_mir::ExprId) -> Option<&str> {
@@ -502,7 +493,7 @@ fn write_fused_desc_of(
             }
         });
     }
-    write_desc_static(out, desc, m, &f.label, None, &args)
+    write_desc_static(out, desc, m, &f.label, None, &args, None)
 }
 
 fn map_call(
@@ -648,7 +639,8 @@ fn map_call(
     })
 }
 
-/// The `KernelDesc` static of one `@`.
+/// The `KernelDesc` static of one `@`, `! @`, filter task or fold, and `<static_name>_RAGGED`
+/// for its kernel's ragged variant when it has one (`opencl::RaggedVariant`).
 pub fn write_map_desc(
     out: &mut String,
     glue: &Glue,
@@ -656,7 +648,17 @@ pub fn write_map_desc(
     static_name: &str,
 ) -> Result<(), EmitError> {
     let m = manifest_of(glue, call)?;
-    write_desc_static(out, static_name, m, &call.label, None, &map_desc_args(m, call)?)
+    let ragged = match &m.ragged {
+        Some(r) => {
+            let variant = format!("{static_name}_RAGGED");
+            let args = map_desc_args(&r.manifest, call)?;
+            write_desc_static(out, &variant, &r.manifest, &call.label, None, &args, None)?;
+            Some((variant, &r.packed[..]))
+        }
+        None => None,
+    };
+    let args = map_desc_args(m, call)?;
+    write_desc_static(out, static_name, m, &call.label, None, &args, ragged)
 }
 
 /// The manifest of the kernel of `call`.
@@ -665,23 +667,6 @@ fn manifest_of<'g>(glue: &'g Glue, call: &MapCall) -> Result<&'g KernelManifest,
         .kernels
         .get(call.manifest)
         .ok_or_else(|| EmitError::Internal("kernel manifest out of range".into()))
-}
-
-/// The `KernelDesc` static `static_name` of the ragged variant of the filter kernel of
-/// `call` (`opencl::RaggedVariant`), when it has one: the same kernel but for its name and
-/// arguments.
-pub fn write_ragged_desc(
-    out: &mut String,
-    glue: &Glue,
-    call: &MapCall,
-    static_name: &str,
-) -> Result<(), EmitError> {
-    let m = manifest_of(glue, call)?;
-    let Some(r) = &m.ragged else { return Ok(()) };
-    let variant =
-        KernelManifest { name: r.name.clone(), args: r.args.clone(), ragged: None, ..m.clone() };
-    let args = map_desc_args(&variant, call)?;
-    write_desc_static(out, static_name, &variant, &call.label, None, &args)
 }
 
 /// The `ArgSpec`s of the kernel `m` of a `@`, `! @` or filter task.
@@ -1435,7 +1420,7 @@ fn write_one_desc(
         };
         args.push(text);
     }
-    write_desc_static(out, static_name, m, &func.name, first_dist, &args)
+    write_desc_static(out, static_name, m, &func.name, first_dist, &args, None)
 }
 
 /// The element of the output passed as `arg` (the outputs are the body's, in order).
@@ -2267,7 +2252,8 @@ fn partials_tree(r: &analysis::AccReduction, op: &str, list: &str) -> String {
 
 /// Writes the `static KernelDesc` through which generated code launches kernel `m`:
 /// `label` names the call in traces, `first_dist` is the SOMD method's first `dist`
-/// parameter (`None` for maps and reductions), `args` the `ArgSpec` of every argument.
+/// parameter (`None` for maps and reductions), `args` the `ArgSpec` of every argument,
+/// `ragged` the static of its ragged variant and the arguments that takes packed.
 fn write_desc_static(
     out: &mut String,
     static_name: &str,
@@ -2275,6 +2261,7 @@ fn write_desc_static(
     label: &str,
     first_dist: Option<usize>,
     args: &[String],
+    ragged: Option<(String, &[usize])>,
 ) -> Result<(), EmitError> {
     let names: Vec<String> = m.args.iter().map(|a| format!("{:?}", a.name)).collect();
     let global: Vec<String> = m.global.iter().map(size_text).collect();
@@ -2311,6 +2298,13 @@ fn write_desc_static(
     writeln!(out, "    narrow: &[{}],", narrow.join(", "))?;
     writeln!(out, "    setup_fails: {},", m.setup_fails)?;
     writeln!(out, "    square_groups: {},", m.square_groups)?;
+    match ragged {
+        Some((variant, packed)) => {
+            let packed: Vec<String> = packed.iter().map(usize::to_string).collect();
+            writeln!(out, "    ragged: Some((&{variant}, &[{}])),", packed.join(", "))?
+        }
+        None => writeln!(out, "    ragged: None,")?,
+    }
     writeln!(out, "}};")?;
     Ok(())
 }

@@ -1825,13 +1825,7 @@ impl<'a> FnCx<'a> {
                     // Value-array items cross as the rows of one 2-D value array.
                     // A batch of items of different lengths runs the ragged variant.
                     Some(desc) if matches!(local.ty, Type::ValueArray(..)) => {
-                        let ragged = self
-                            .device
-                            .and_then(|g| g.task_ragged_desc(self.fid, id))
-                            .map_or("None".to_string(), |r| format!("Some(&{r})"));
-                        format!(
-                            "Task::filter_device_rows(&{desc}, {ragged}, move |x: {ty}| {name}({args}))"
-                        )
+                        format!("Task::filter_device_rows(&{desc}, move |x: {ty}| {name}({args}))")
                     }
                     Some(desc) => {
                         format!("Task::filter_device(&{desc}, move |x: {ty}| {name}({args}))")

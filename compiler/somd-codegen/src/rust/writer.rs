@@ -186,12 +186,6 @@ impl<'a, W: Write> Writer<'a, W> {
             for ((f, e), call) in tasks {
                 let name = format!("K_TASK_{}_{}", f.0, e.0);
                 super::device::write_map_desc(&mut statics, &glue, call, &name)?;
-                super::device::write_ragged_desc(
-                    &mut statics,
-                    &glue,
-                    call,
-                    &format!("{name}_RAGGED"),
-                )?;
             }
             let mut folds: Vec<_> = glue.folds.iter().collect();
             folds.sort_by_key(|((f, e), _)| (f.0, e.0));

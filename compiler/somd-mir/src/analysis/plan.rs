@@ -657,6 +657,24 @@ fn range_note(plans: &[MapArgPlan]) -> String {
             ranges.join(", ")
         ),
     };
+    let rows: Vec<String> = plans
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| {
+            a.mode == MapArg::Mapped
+                && matches!(&a.ty, Type::ValueArray(e, None) if matches!(**e, Type::Prim(_)))
+        })
+        .map(|(k, _)| (k + 1).to_string())
+        .collect();
+    if !rows.is_empty() {
+        let which = match rows.as_slice() {
+            [k] => format!("argument {k}"),
+            _ => format!("arguments {}", rows.join(", ")),
+        };
+        note.push_str(&format!(
+            "; a ragged matrix (rows of different lengths) as {which} runs the kernel's ragged variant: every mapped matrix packed, with its rows' offsets"
+        ));
+    }
     for (k, a) in plans.iter().enumerate() {
         if let (Some(from), false, Type::Prim(to)) = (a.from, a.range, &a.ty) {
             note.push_str(&format!(
