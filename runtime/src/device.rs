@@ -232,12 +232,26 @@ pub trait HostArray {
     fn on_host(&self) -> bool {
         true
     }
-    /// For a non-`null` 2-D value array without `null` rows, the length of each row,
-    /// rectangular or not: a ragged one crosses packed with its rows' offsets
-    /// (`device/ragged.rs`). `None` for any other array.
-    fn row_lengths(&self) -> Option<Vec<usize>> {
+    /// For a non-`null` 2-D value array without `null` rows, rectangular or not, the layout
+    /// of its rows packed one after the other: a ragged one crosses so, with its rows'
+    /// offsets (`device/ragged.rs`). `None` for any other array.
+    fn packed_rows(&self) -> Option<PackedRows> {
         None
     }
+    /// For a 2-D array of a [`DevElem::RAW`] type, each row's storage, as [`HostArray::raw_rows`]
+    /// gives it but whatever the rows' lengths (the packed form reads them so).
+    fn row_slices(&self) -> Option<Vec<&[u8]>> {
+        None
+    }
+}
+
+/// The layout of a 2-D array's rows packed one after the other (`device/ragged.rs`): the
+/// number of elements, and the offset of each row's first element, one more than the rows,
+/// as the device's `int`s.
+#[derive(Clone, Debug)]
+pub struct PackedRows {
+    pub elements: usize,
+    pub offsets: std::sync::Arc<[u8]>,
 }
 
 /// Opens a row scope for the calls of the `sync`-form SOMD method `label` whose argument
@@ -574,17 +588,16 @@ impl<T: DevElem> HostArray for VArr<T> {
     }
 
     fn raw_rows(&self) -> Option<Vec<&[u8]>> {
-        let items = self.items();
-        // SAFETY: `T::RAW` values are plain initialised bytes (see `DevElem::RAW`).
-        T::RAW.then(|| {
-            vec![unsafe {
-                std::slice::from_raw_parts(
-                    items.as_ptr().cast::<u8>(),
-                    std::mem::size_of_val(items),
-                )
-            }]
-        })
+        T::RAW.then(|| vec![raw_bytes(self.items())])
     }
+}
+
+/// The bytes of `items`, of a [`DevElem::RAW`] type: their memory is their device
+/// representation.
+fn raw_bytes<T: DevElem>(items: &[T]) -> &[u8] {
+    debug_assert!(T::RAW);
+    // SAFETY: `T::RAW` values are plain initialised bytes (see `DevElem::RAW`).
+    unsafe { std::slice::from_raw_parts(items.as_ptr().cast::<u8>(), std::mem::size_of_val(items)) }
 }
 
 /// A value array of value arrays (`T[[]][[]]`) crosses as a rectangular 2-D array: the rows
@@ -618,26 +631,50 @@ impl<T: DevElem> HostArray for VArr<VArr<T>> {
         let total = self.items().iter().map(|r| r.items().len()).sum::<usize>();
         let mut out = Vec::with_capacity(total * T::ELEM.size());
         for row in self.items() {
-            match row.raw_rows() {
-                Some(raw) => raw.iter().for_each(|part| out.extend_from_slice(part)),
-                None => out.extend_from_slice(&row.bytes()),
+            match T::RAW {
+                true => out.extend_from_slice(raw_bytes(row.items())),
+                false => out.extend_from_slice(&row.bytes()),
             }
         }
         out
     }
 
     fn resident_key(&self) -> Option<ResidentKey> {
-        let elements = match self.shape() {
-            Some(shape) => shape.iter().product(),
-            None => self.items().iter().map(|r| r.items().len()).sum::<usize>(),
+        let elements = match (self.shape(), self.packed_rows()) {
+            (Some(shape), _) => shape.iter().product(),
+            (None, Some(packed)) => packed.elements,
+            (None, None) => self.items().iter().map(|r| r.items().len()).sum::<usize>(),
         };
         self.storage_key(elements * T::ELEM.size())
     }
 
-    fn row_lengths(&self) -> Option<Vec<usize>> {
-        let rows = self.items();
-        (!self.is_null() && !rows.iter().any(VArr::is_null))
-            .then(|| rows.iter().map(|r| r.items().len()).collect())
+    /// Remembered per outer storage (`resident::packed_rows`), as the shape is.
+    fn packed_rows(&self) -> Option<PackedRows> {
+        if self.is_null() {
+            return None;
+        }
+        let compute = || {
+            let rows = self.items();
+            let mut offsets = Vec::with_capacity((rows.len() + 1) * 4);
+            offsets.extend_from_slice(&0i32.to_ne_bytes());
+            let mut at = 0usize;
+            for row in rows {
+                if row.is_null() {
+                    return None;
+                }
+                at += row.items().len();
+                offsets.extend_from_slice(&i32::try_from(at).ok()?.to_ne_bytes());
+            }
+            Some(PackedRows { elements: at, offsets: offsets.into() })
+        };
+        match self.storage_key(self.items().len()) {
+            Some(key) => resident::packed_rows(key, compute),
+            None => compute(),
+        }
+    }
+
+    fn row_slices(&self) -> Option<Vec<&[u8]>> {
+        T::RAW.then(|| self.items().iter().map(|row| raw_bytes(row.items())).collect())
     }
 
     /// Rows of at least [`ROW_WRITE_MIN`] bytes are written one by one from their storage;
@@ -645,10 +682,10 @@ impl<T: DevElem> HostArray for VArr<VArr<T>> {
     /// [`HostArray::bytes`] into one write, since each write costs the driver a call.
     fn raw_rows(&self) -> Option<Vec<&[u8]>> {
         let cols = self.items().first().map_or(0, |r| r.items().len());
-        if !T::RAW || cols * T::ELEM.size() < ROW_WRITE_MIN {
+        if cols * T::ELEM.size() < ROW_WRITE_MIN {
             return None;
         }
-        self.items().iter().map(|row| row.raw_rows().and_then(|r| r.into_iter().next())).collect()
+        self.row_slices()
     }
 }
 
@@ -678,9 +715,9 @@ impl<T: DevElem> HostArray for VArr<VArr<VArr<T>>> {
     fn bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.elements() * T::ELEM.size());
         for row in self.items().iter().flat_map(|plane| plane.items()) {
-            match row.raw_rows() {
-                Some(raw) => raw.iter().for_each(|part| out.extend_from_slice(part)),
-                None => out.extend_from_slice(&row.bytes()),
+            match T::RAW {
+                true => out.extend_from_slice(raw_bytes(row.items())),
+                false => out.extend_from_slice(&row.bytes()),
             }
         }
         out
@@ -778,8 +815,12 @@ impl<A: HostArray + ?Sized> HostArray for &A {
         (**self).on_host()
     }
 
-    fn row_lengths(&self) -> Option<Vec<usize>> {
-        (**self).row_lengths()
+    fn packed_rows(&self) -> Option<PackedRows> {
+        (**self).packed_rows()
+    }
+
+    fn row_slices(&self) -> Option<Vec<&[u8]>> {
+        (**self).row_slices()
     }
 }
 
@@ -2933,6 +2974,32 @@ mod tests {
         assert_eq!(ragged_tiles.shape(), None);
         let null_tile = VArr::from_vec(vec![VArr::from_vec(vec![1i32]), VArr::default()]);
         assert_eq!(null_tile.shape(), None);
+    }
+
+    /// A ragged value matrix packs its rows one after the other (`device/ragged.rs`): the
+    /// offsets of its rows as `int`s, its bytes and its rows' storage in that order, a
+    /// packed copy keyed as its row-major one; a `null` row has no packed form.
+    #[test]
+    fn ragged_value_matrices_pack_their_rows() {
+        let rows = vec![VArr::from_vec(vec![1i32, 2, 3]), VArr::default(), VArr::from_vec(vec![4])];
+        assert!(VArr::from_vec(rows.clone()).packed_rows().is_none(), "a null row");
+        let ragged = VArr::from_vec(vec![rows[0].clone(), VArr::from_vec(vec![]), rows[2].clone()]);
+        let packed = ragged.packed_rows().expect("packed");
+        let mut offsets = Vec::new();
+        for v in [0i32, 3, 3, 4] {
+            v.put(&mut offsets);
+        }
+        assert_eq!((packed.elements, &packed.offsets[..]), (4, &offsets[..]));
+        let mut flat = Vec::new();
+        for v in [1i32, 2, 3, 4] {
+            v.put(&mut flat);
+        }
+        assert_eq!(ragged.bytes(), flat);
+        assert_eq!(ragged.row_slices().map(|rows| rows.concat()), Some(flat));
+        assert_eq!(ragged.resident_key().map(|k| k.bytes()), Some(16));
+        // Remembered: the same layout (the same offsets' storage) at the next call.
+        let again = ragged.packed_rows().expect("packed");
+        assert!(std::sync::Arc::ptr_eq(&packed.offsets, &again.offsets));
     }
 
     #[test]

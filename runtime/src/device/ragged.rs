@@ -17,7 +17,7 @@
 //! or holds a `null` row has no packed form either: the call runs on the CPU, which raises
 //! Java's exception where the program reads it.
 
-use super::{Elem, HostArg, HostArray, KernelDesc, ResidentKey};
+use super::{Elem, HostArg, HostArray, KernelDesc, PackedRows, ResidentKey};
 
 /// A 2-D array as the ragged variant takes it: its rows one after the other.
 struct Packed<'a> {
@@ -39,8 +39,9 @@ impl HostArray for Packed<'_> {
         self.rows.bytes()
     }
 
+    /// Each row's storage (the upload packs or stages them; narrowing reads them).
     fn raw_rows(&self) -> Option<Vec<&[u8]>> {
-        self.rows.raw_rows()
+        self.rows.row_slices()
     }
 
     /// The matrix's own key: its packed elements are its row-major bytes.
@@ -52,7 +53,7 @@ impl HostArray for Packed<'_> {
 /// The offsets of a packed matrix's rows: row `i` is `[off[i], off[i + 1])`.
 struct Offsets {
     /// The offsets as the device stores them (`int`).
-    bytes: Vec<u8>,
+    bytes: std::sync::Arc<[u8]>,
     key: Option<ResidentKey>,
 }
 
@@ -66,7 +67,7 @@ impl HostArray for Offsets {
     }
 
     fn bytes(&self) -> Vec<u8> {
-        self.bytes.clone()
+        self.bytes.to_vec()
     }
 
     fn raw_rows(&self) -> Option<Vec<&[u8]>> {
@@ -90,7 +91,8 @@ impl<'a> RaggedCall<'a> {
     /// The ragged variant's call when `desc` has one and one of the matrices it maps is
     /// ragged; `None` for a call of `desc` itself (all of them rectangular, or one `null`,
     /// holding a `null` row or of more than `Integer.MAX_VALUE` elements, which `desc`
-    /// declines in turn).
+    /// declines in turn). A value array's layout is remembered
+    /// ([`HostArray::packed_rows`]): a later call over it reads no row.
     pub(super) fn of(desc: &'static KernelDesc, args: &[HostArg<'a>]) -> Option<RaggedCall<'a>> {
         let (variant, params) = desc.ragged?;
         if !crate::opencl::policy::any_device_placement() {
@@ -107,16 +109,9 @@ impl<'a> RaggedCall<'a> {
         let mut packed = Vec::with_capacity(matrices.len());
         let mut offsets = Vec::with_capacity(matrices.len());
         for (p, rows) in matrices {
-            let lengths = rows.row_lengths()?;
-            let mut bytes = Vec::with_capacity((lengths.len() + 1) * 4);
-            let mut at = 0usize;
-            bytes.extend_from_slice(&0i32.to_ne_bytes());
-            for len in lengths {
-                at += len;
-                bytes.extend_from_slice(&i32::try_from(at).ok()?.to_ne_bytes());
-            }
+            let PackedRows { elements, offsets: bytes } = rows.packed_rows()?;
             let key = rows.resident_key().map(|key| key.row_offsets(bytes.len()));
-            packed.push((p, Packed { rows, elements: at }));
+            packed.push((p, Packed { rows, elements }));
             offsets.push(Offsets { bytes, key });
         }
         Some(RaggedCall { desc: variant, packed, offsets })

@@ -496,70 +496,74 @@ pub(super) fn segment_runs(
     Some(heads)
 }
 
-/// The element range of an `int` array, remembered for its storage (`device/narrow.rs`).
-struct Range {
-    key: Key,
-    range: Option<(i32, i32)>,
+/// Facts the host computed about immutable arrays (their element range, a 2-D value array's
+/// shape or its rows' layout), each remembered under its array's key while the storage
+/// lives: computing one reads every element or every row (a million rows cost milliseconds
+/// per call), and nothing in a value array ever changes.
+struct Memo<T> {
+    facts: Mutex<Vec<(Key, T)>>,
 }
 
-static RANGES: Mutex<Vec<Range>> = Mutex::new(Vec::new());
+/// The most facts of one kind remembered (the oldest is forgotten first).
+const MEMO_MAX: usize = 256;
 
-/// The most ranges remembered (the oldest is forgotten first).
-const RANGES_MAX: usize = 256;
+impl<T: Clone + Send + 'static> Memo<T> {
+    const fn new() -> Memo<T> {
+        Memo { facts: Mutex::new(Vec::new()) }
+    }
 
-/// The least and greatest element of the `int` array `key` names: remembered from an
-/// earlier call (the array is immutable), else computed by `compute` and remembered.
+    fn facts(&self) -> std::sync::MutexGuard<'_, Vec<(Key, T)>> {
+        self.facts.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The fact about `key`: remembered from an earlier call, else computed by `compute`
+    /// (outside the lock) and remembered.
+    fn get(&self, key: Key, compute: impl FnOnce() -> T) -> T {
+        {
+            let mut facts = self.facts();
+            reap(take_dead_of(&mut facts, |(k, _)| k));
+            if let Some((_, fact)) = facts.iter().find(|(k, _)| k.same(&key)) {
+                return fact.clone();
+            }
+        }
+        let fact = compute();
+        let mut facts = self.facts();
+        if facts.len() >= MEMO_MAX {
+            facts.remove(0);
+        }
+        facts.push((key, fact.clone()));
+        fact
+    }
+}
+
+static RANGES: Memo<Option<(i32, i32)>> = Memo::new();
+static SHAPES: Memo<Option<Vec<usize>>> = Memo::new();
+static PACKED: Memo<Option<super::PackedRows>> = Memo::new();
+
+/// The least and greatest element of the `int` array `key` names (`device/narrow.rs`).
 pub(super) fn element_range(
     key: Key,
     compute: impl FnOnce() -> Option<(i32, i32)>,
 ) -> Option<(i32, i32)> {
-    {
-        let mut ranges = RANGES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        reap(take_dead_of(&mut ranges, |r| &r.key));
-        if let Some(r) = ranges.iter().find(|r| r.key.same(&key)) {
-            return r.range;
-        }
-    }
-    let range = compute();
-    let mut ranges = RANGES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if ranges.len() >= RANGES_MAX {
-        ranges.remove(0);
-    }
-    ranges.push(Range { key, range });
-    range
+    RANGES.get(key, compute)
 }
-
-/// The shape of a 2-D value array, remembered for its outer storage (`HostArray for
-/// VArr<VArr<T>>`): finding it reads every row, a pointer each (a million rows cost
-/// milliseconds per call), and neither the outer array nor its rows ever change.
-struct Shape {
-    key: Key,
-    shape: Option<Vec<usize>>,
-}
-
-static SHAPES: Mutex<Vec<Shape>> = Mutex::new(Vec::new());
 
 /// The shape of the 2-D value array whose outer storage `key` names (keyed by its rows'
-/// count as `bytes`): remembered from an earlier call, else computed by `compute` and
-/// remembered (`None`: ragged or holding `null`).
+/// count as `bytes`; `None`: ragged or holding `null`), for `HostArray for VArr<VArr<T>>`.
 pub(super) fn value_shape(
     key: Key,
     compute: impl FnOnce() -> Option<Vec<usize>>,
 ) -> Option<Vec<usize>> {
-    {
-        let mut shapes = SHAPES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        reap(take_dead_of(&mut shapes, |s| &s.key));
-        if let Some(s) = shapes.iter().find(|s| s.key.same(&key)) {
-            return s.shape.clone();
-        }
-    }
-    let shape = compute();
-    let mut shapes = SHAPES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if shapes.len() >= RANGES_MAX {
-        shapes.remove(0);
-    }
-    shapes.push(Shape { key, shape: shape.clone() });
-    shape
+    SHAPES.get(key, compute)
+}
+
+/// The layout of the rows of the 2-D value array whose outer storage `key` names, packed
+/// one after the other (`device/ragged.rs`; `None`: holding `null`).
+pub(super) fn packed_rows(
+    key: Key,
+    compute: impl FnOnce() -> Option<super::PackedRows>,
+) -> Option<super::PackedRows> {
+    PACKED.get(key, compute)
 }
 
 #[cfg(test)]
@@ -580,8 +584,7 @@ mod tests {
             Key::of(Arc::downgrade(&gone), 1)
         };
         assert_eq!(value_shape(dead, || Some(vec![1, 9])), Some(vec![1, 9]));
-        let shapes = SHAPES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        assert!(shapes.iter().any(|s| s.key.same(&key())));
+        assert!(SHAPES.facts().iter().any(|(k, _)| k.same(&key())));
     }
 
     #[test]
