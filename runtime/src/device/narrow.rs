@@ -82,12 +82,54 @@ fn ints<'a>(parts: &'a [&'a [u8]]) -> impl Iterator<Item = i32> + 'a {
         .flat_map(|p| p.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])))
 }
 
-/// The least and greatest element (`None` for no elements).
+/// The least and greatest element (`None` for no elements). Past a MiB the parts are read
+/// on several threads of the CPU pool ([`super::convert_threads`]), in pieces of whole
+/// elements.
 pub fn range_of(parts: &[&[u8]]) -> Option<(i32, i32)> {
-    ints(parts).fold(None, |acc, v| match acc {
-        None => Some((v, v)),
-        Some((lo, hi)) => Some((lo.min(v), hi.max(v))),
-    })
+    let bytes: usize = parts.iter().map(|p| p.len()).sum();
+    let threads = super::convert_threads(bytes);
+    if threads <= 1 {
+        return range_serial(parts);
+    }
+    // About four groups of pieces per thread; a part longer than a group is cut.
+    let target = (bytes / (threads * 4)).max(1 << 16) / 4 * 4;
+    let mut groups: Vec<Vec<&[u8]>> = Vec::new();
+    let mut group: Vec<&[u8]> = Vec::new();
+    let mut filled = 0;
+    for piece in parts.iter().flat_map(|p| p.chunks(target)) {
+        if filled >= target {
+            groups.push(std::mem::take(&mut group));
+            filled = 0;
+        }
+        filled += piece.len();
+        group.push(piece);
+    }
+    groups.push(group);
+    let ranges: Vec<std::sync::Mutex<Option<(i32, i32)>>> =
+        groups.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    super::for_each_chunk(groups.len(), threads, |g| {
+        if let Ok(mut range) = ranges[g].lock() {
+            *range = range_serial(&groups[g]);
+        }
+    });
+    ranges
+        .into_iter()
+        .filter_map(|r| r.into_inner().ok().flatten())
+        .reduce(|(lo, hi), (l, h)| (lo.min(l), hi.max(h)))
+}
+
+/// [`range_of`] on the calling thread: a loop the compiler vectorises.
+fn range_serial(parts: &[&[u8]]) -> Option<(i32, i32)> {
+    let (mut lo, mut hi, mut any) = (i32::MAX, i32::MIN, false);
+    for part in parts {
+        for c in part.chunks_exact(4) {
+            let v = i32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+            lo = lo.min(v);
+            hi = hi.max(v);
+        }
+        any |= part.len() >= 4;
+    }
+    any.then_some((lo, hi))
 }
 
 /// The elements of `parts` as `narrow` values. Every element must fit (the caller chose
@@ -106,9 +148,9 @@ pub fn encode(parts: &[&[u8]], narrow: Narrow) -> Vec<u8> {
 }
 
 /// Calls `f` with the device bytes of `array` (its storage when that is the device
-/// representation, else its converted bytes).
+/// representation, a matrix's short rows too, else its converted bytes).
 fn with_parts<R>(array: &dyn HostArray, f: impl FnOnce(&[&[u8]]) -> R) -> R {
-    match array.raw_rows() {
+    match array.raw_rows().or_else(|| array.row_slices()) {
         Some(rows) => f(&rows),
         None => {
             let bytes = array.bytes();
@@ -173,6 +215,30 @@ mod tests {
         assert_eq!(pick(&[i32::MIN, 0]), None);
         assert_eq!(pick(&[5, i32::MAX]), None);
         assert_eq!(range_of(&[]), None);
+    }
+
+    /// Past a MiB the range is read in pieces on several threads: the same range however
+    /// the parts are cut (one long part, many short ones, empty ones between).
+    #[test]
+    fn large_ranges_read_in_pieces_match_the_serial_read() {
+        let mut values: Vec<i32> = (0..1 << 20).map(|i: i32| i % 1000 - 500).collect();
+        values[700_001] = -70_000;
+        values[3] = 90_000;
+        let bytes = le(&values);
+        assert_eq!(range_of(&[&bytes]), Some((-70_000, 90_000)));
+        let mut parts: Vec<&[u8]> = Vec::new();
+        let mut at = 0;
+        for len in (0..).map(|k: usize| (k % 37) * 4) {
+            if at >= bytes.len() {
+                break;
+            }
+            let end = (at + len).min(bytes.len());
+            parts.push(&bytes[at..end]);
+            at = end;
+        }
+        assert_eq!(range_of(&parts), Some((-70_000, 90_000)));
+        assert_eq!(range_serial(&parts), Some((-70_000, 90_000)));
+        assert_eq!(range_of(&[&[], &[]]), None);
     }
 
     #[test]
