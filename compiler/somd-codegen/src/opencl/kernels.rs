@@ -1367,16 +1367,7 @@ impl Writer<'_> {
         // The ragged variant's packed arguments; their offsets follow the construct's
         // arguments, holders' fields included.
         let packed = if ragged { Self::packed_args(args) } else { Vec::new() };
-        let first_offsets = args.len()
-            + extra
-                .iter()
-                .map(|(_, mapped, _, leaves)| {
-                    leaves
-                        .iter()
-                        .map(|l| somd_mir::analysis::holders::leaf_slots(l, *mapped))
-                        .sum::<usize>()
-                })
-                .sum::<usize>();
+        let first_offsets = somd_mir::analysis::holders::all_params(args.len(), &extra);
         for (k, a) in args.iter().enumerate() {
             if let Some((_, mapped, first, _)) = extra.iter().find(|(j, ..)| *j == k) {
                 let Type::Object(c) = a.ty else { return Err(bug("holder argument")) };

@@ -232,6 +232,14 @@ pub fn extra_params(
     out
 }
 
+/// The construct's arguments in all: the `declared` ones, then the leaves of the holders
+/// `extra` lists ([`extra_params`] of the same arguments).
+pub fn all_params(declared: usize, extra: &[(usize, bool, usize, Vec<Leaf>)]) -> usize {
+    extra.last().map_or(declared, |(_, mapped, first, list)| {
+        first + list.iter().map(|l| leaf_slots(l, *mapped)).sum::<usize>()
+    })
+}
+
 /// Whether `e` reads an array field of a holder through a chain of field reads from a
 /// local (`o.f`, `o.inner.f`): the array kernel code indexes and measures through the
 /// object's struct.
