@@ -82,14 +82,18 @@ fn ints<'a>(parts: &'a [&'a [u8]]) -> impl Iterator<Item = i32> + 'a {
         .flat_map(|p| p.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])))
 }
 
-/// The least and greatest element (`None` for no elements). Past a MiB the parts are read
-/// on several threads of the CPU pool ([`super::convert_threads`]), in pieces of whole
-/// elements.
+/// The least and greatest element (`None` for no elements), as far as the narrow type needs
+/// it: once the elements read span more than any narrow type holds, the read stops and the
+/// range read so far is the answer (no narrow type holds it either), so an `int` array
+/// that needs its width costs a few blocks, not a pass over all of it. Past a MiB the parts
+/// are read on several threads of the CPU pool ([`super::convert_threads`]), in pieces of
+/// whole elements, each stopping when any has found such a span.
 pub fn range_of(parts: &[&[u8]]) -> Option<(i32, i32)> {
     let bytes: usize = parts.iter().map(|p| p.len()).sum();
     let threads = super::convert_threads(bytes);
+    let wide = std::sync::atomic::AtomicBool::new(false);
     if threads <= 1 {
-        return range_serial(parts);
+        return range_serial(parts, &wide);
     }
     // About four groups of pieces per thread; a part longer than a group is cut.
     let target = (bytes / (threads * 4)).max(1 << 16) / 4 * 4;
@@ -109,7 +113,7 @@ pub fn range_of(parts: &[&[u8]]) -> Option<(i32, i32)> {
         groups.iter().map(|_| std::sync::Mutex::new(None)).collect();
     super::for_each_chunk(groups.len(), threads, |g| {
         if let Ok(mut range) = ranges[g].lock() {
-            *range = range_serial(&groups[g]);
+            *range = range_serial(&groups[g], &wide);
         }
     });
     ranges
@@ -118,16 +122,37 @@ pub fn range_of(parts: &[&[u8]]) -> Option<(i32, i32)> {
         .reduce(|(lo, hi), (l, h)| (lo.min(l), hi.max(h)))
 }
 
-/// [`range_of`] on the calling thread: a loop the compiler vectorises.
-fn range_serial(parts: &[&[u8]]) -> Option<(i32, i32)> {
+/// Elements read between two looks at whether the range is already too wide.
+const RANGE_BLOCK: usize = 16 << 10;
+
+/// [`range_of`] on the calling thread, in blocks of [`RANGE_BLOCK`] elements (a loop the
+/// compiler vectorises): stops at the first block after which the range read so far has
+/// no narrow type, or after which `wide` is set (another thread found such a range), and
+/// then sets `wide`.
+fn range_serial(parts: &[&[u8]], wide: &std::sync::atomic::AtomicBool) -> Option<(i32, i32)> {
+    use std::sync::atomic::Ordering::Relaxed;
     let (mut lo, mut hi, mut any) = (i32::MAX, i32::MIN, false);
+    let mut since = 0;
     for part in parts {
-        for c in part.chunks_exact(4) {
-            let v = i32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-            lo = lo.min(v);
-            hi = hi.max(v);
+        for block in part.chunks(RANGE_BLOCK * 4) {
+            for c in block.chunks_exact(4) {
+                let v = i32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+                lo = lo.min(v);
+                hi = hi.max(v);
+            }
+            any |= block.len() >= 4;
+            since += block.len();
+            if since >= RANGE_BLOCK * 4 {
+                since = 0;
+                if any && Narrow::of_range(lo, hi).is_none() {
+                    wide.store(true, Relaxed);
+                    return Some((lo, hi));
+                }
+                if wide.load(Relaxed) {
+                    return any.then_some((lo, hi));
+                }
+            }
         }
-        any |= part.len() >= 4;
     }
     any.then_some((lo, hi))
 }
@@ -190,6 +215,7 @@ pub(super) fn key(array: &dyn HostArray, narrow: Narrow, count: usize) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::AtomicBool;
 
     fn le(values: &[i32]) -> Vec<u8> {
         values.iter().flat_map(|v| v.to_le_bytes()).collect()
@@ -222,10 +248,40 @@ mod tests {
     #[test]
     fn large_ranges_read_in_pieces_match_the_serial_read() {
         let mut values: Vec<i32> = (0..1 << 20).map(|i: i32| i % 1000 - 500).collect();
-        values[700_001] = -70_000;
-        values[3] = 90_000;
+        values[700_001] = -30_000;
+        values[3] = 30_000;
         let bytes = le(&values);
-        assert_eq!(range_of(&[&bytes]), Some((-70_000, 90_000)));
+        assert_eq!(range_of(&[&bytes]), Some((-30_000, 30_000)));
+        let parts = cut(&bytes);
+        assert_eq!(range_of(&parts), Some((-30_000, 30_000)));
+        assert_eq!(range_serial(&parts, &AtomicBool::new(false)), Some((-30_000, 30_000)));
+        assert_eq!(range_of(&[&[], &[]]), None);
+    }
+
+    /// A read stops once the range has no narrow type: what it returns has none either, and
+    /// an element that makes the array wide is found wherever it lies.
+    #[test]
+    fn ranges_too_wide_for_a_narrow_type_stop_early_with_the_same_choice() {
+        let pick = |parts: &[&[u8]]| range_of(parts).and_then(|(lo, hi)| Narrow::of_range(lo, hi));
+        let mut values: Vec<i32> = (0..1 << 20).map(|i: i32| (i % 100_000) * 7919).collect();
+        let bytes = le(&values);
+        let (lo, hi) = range_serial(&[&bytes], &AtomicBool::new(false)).expect("elements");
+        assert_eq!((lo, hi), (0, (RANGE_BLOCK as i32 - 1) * 7919), "stopped after a block");
+        assert_eq!(pick(&[&bytes]), None);
+        for at in [0, 5, RANGE_BLOCK - 1, RANGE_BLOCK, 700_001, (1 << 20) - 1] {
+            values.iter_mut().enumerate().for_each(|(i, v)| *v = (i % 200) as i32);
+            values[at] = 70_000;
+            let bytes = le(&values);
+            assert_eq!(pick(&[&bytes]), None, "wide element at {at}");
+            assert_eq!(pick(&cut(&bytes)), None, "wide element at {at}, cut");
+            values[at] = 255;
+            let bytes = le(&values);
+            assert_eq!(pick(&cut(&bytes)), Some(Narrow::U8));
+        }
+    }
+
+    /// `bytes` cut into parts of 0 to 36 elements.
+    fn cut(bytes: &[u8]) -> Vec<&[u8]> {
         let mut parts: Vec<&[u8]> = Vec::new();
         let mut at = 0;
         for len in (0..).map(|k: usize| (k % 37) * 4) {
@@ -236,9 +292,7 @@ mod tests {
             parts.push(&bytes[at..end]);
             at = end;
         }
-        assert_eq!(range_of(&parts), Some((-70_000, 90_000)));
-        assert_eq!(range_serial(&parts), Some((-70_000, 90_000)));
-        assert_eq!(range_of(&[&[], &[]]), None);
+        parts
     }
 
     #[test]
