@@ -655,17 +655,17 @@ impl<T: DevElem> HostArray for VArr<VArr<T>> {
         }
         let compute = || {
             let rows = self.items();
-            let mut offsets = Vec::with_capacity((rows.len() + 1) * 4);
-            offsets.extend_from_slice(&0i32.to_ne_bytes());
+            let mut offsets: std::sync::Arc<[u8]> = vec![0u8; (rows.len() + 1) * 4].into();
+            let slots = std::sync::Arc::get_mut(&mut offsets)?;
             let mut at = 0usize;
-            for row in rows {
+            for (row, slot) in rows.iter().zip(slots[4..].chunks_exact_mut(4)) {
                 if row.is_null() {
                     return None;
                 }
                 at += row.items().len();
-                offsets.extend_from_slice(&i32::try_from(at).ok()?.to_ne_bytes());
+                slot.copy_from_slice(&i32::try_from(at).ok()?.to_ne_bytes());
             }
-            Some(PackedRows { elements: at, offsets: offsets.into() })
+            Some(PackedRows { elements: at, offsets })
         };
         match self.storage_key(self.items().len()) {
             Some(key) => resident::packed_rows(key, compute),
@@ -677,14 +677,10 @@ impl<T: DevElem> HostArray for VArr<VArr<T>> {
         T::RAW.then(|| self.items().iter().map(|row| raw_bytes(row.items())).collect())
     }
 
-    /// Rows of at least [`ROW_WRITE_MIN`] bytes are written one by one from their storage;
-    /// shorter rows (Mosaic's 256-byte tiles: thousands of them) are packed by
-    /// [`HostArray::bytes`] into one write, since each write costs the driver a call.
+    /// Each row's storage, whatever its length: the upload (`buffer::write_rows`) packs
+    /// short rows (Mosaic's 256-byte tiles: thousands of them) into one write, or copies
+    /// them straight into pinned staging on several threads, with no packed temporary.
     fn raw_rows(&self) -> Option<Vec<&[u8]>> {
-        let cols = self.items().first().map_or(0, |r| r.items().len());
-        if cols * T::ELEM.size() < ROW_WRITE_MIN {
-            return None;
-        }
         self.row_slices()
     }
 }
@@ -726,6 +722,12 @@ impl<T: DevElem> HostArray for VArr<VArr<VArr<T>>> {
     fn resident_key(&self) -> Option<ResidentKey> {
         self.storage_key(self.elements() * T::ELEM.size())
     }
+
+    /// Each row of each plane, in order, as `T[[]][[]]` gives its rows.
+    fn raw_rows(&self) -> Option<Vec<&[u8]>> {
+        let rows = self.items().iter().flat_map(|plane| plane.items());
+        T::RAW.then(|| rows.map(|row| raw_bytes(row.items())).collect())
+    }
 }
 
 impl<T: Send + Sync + 'static> VArr<T> {
@@ -748,10 +750,6 @@ impl<T: DevElem> VArr<VArr<VArr<T>>> {
         self.items().iter().flat_map(|p| p.items()).map(|r| r.items().len()).sum()
     }
 }
-
-/// The row length from which a 2-D value array is uploaded row by row from its storage
-/// rather than packed into one contiguous write.
-const ROW_WRITE_MIN: usize = 64 << 10;
 
 /// `Somd.range(n)` as a mapped argument. Kernels read its element as the work-item's index
 /// and take no argument for it (`MapArgPlan::range`), so only its shape is read (the host's
@@ -2965,7 +2963,7 @@ mod tests {
             v.put(&mut flat);
         }
         assert_eq!(tiles.bytes(), flat, "row-major");
-        assert!(tiles.raw_rows().is_none(), "short rows are packed into one write");
+        assert_eq!(tiles.raw_rows().map(|rows| rows.concat()), Some(tiles.bytes()));
         let long: Vec<VArr<i32>> = (0..2).map(|r| VArr::from_vec(vec![r; 1 << 14])).collect();
         let long = VArr::from_vec(long);
         assert_eq!(long.raw_rows().map(|rows| rows.concat()), Some(long.bytes()));

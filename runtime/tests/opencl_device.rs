@@ -34,6 +34,12 @@ fn device() -> Option<&'static DeviceCtx> {
 /// The device with its staging policy `Always` until the guard drops (`Auto` again). The
 /// tests that stage hold it in turn, so that none sets `Auto` while another stages.
 fn always_staged(ctx: &'static DeviceCtx) -> impl Drop {
+    with_staging(ctx, StagingPolicy::Always)
+}
+
+/// The device with its staging policy `policy` until the guard drops (`Auto` again), held
+/// in turn with the other tests that set one.
+fn with_staging(ctx: &'static DeviceCtx, policy: StagingPolicy) -> impl Drop {
     struct Staged {
         ctx: &'static DeviceCtx,
         _turn: std::sync::MutexGuard<'static, ()>,
@@ -45,7 +51,7 @@ fn always_staged(ctx: &'static DeviceCtx) -> impl Drop {
     }
     static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
-    ctx.set_staging_policy(StagingPolicy::Always);
+    ctx.set_staging_policy(policy);
     Staged { ctx, _turn: turn }
 }
 
@@ -1128,9 +1134,14 @@ fn rows_round_trip_packed_and_one_by_one() {
 /// `host`'s rows up through the pinned staging pool (policy `Always`), one added to every
 /// element on the device, and back: true when they come back so.
 fn rows_round_trip_staged(ctx: &'static DeviceCtx, host: &[Vec<i32>]) -> bool {
+    rows_round_trip_with(ctx, host, StagingPolicy::Always)
+}
+
+/// [`rows_round_trip_staged`] under the staging policy `policy`.
+fn rows_round_trip_with(ctx: &'static DeviceCtx, host: &[Vec<i32>], policy: StagingPolicy) -> bool {
     let refs: Vec<&[i32]> = host.iter().map(Vec::as_slice).collect();
     let flat: Vec<i32> = host.concat();
-    let staged = always_staged(ctx);
+    let staged = with_staging(ctx, policy);
     let mut array = DeviceArray::new(ctx, "rows", &flat, Access::ReadWrite).expect("alloc");
     array.upload_rows(&refs).expect("upload");
     add_one(ctx, &array, flat.len());
@@ -1153,6 +1164,23 @@ fn packed_rows_round_trip_through_pinned_staging() {
         .collect();
     assert!(host.iter().map(Vec::len).sum::<usize>() * 4 > 8 << 20);
     assert!(rows_round_trip_staged(ctx, &host), "staged rows differ");
+}
+
+/// Without staging, short rows move packed: on a device with unified host memory (PoCL)
+/// straight into and out of the mapped buffer, in pieces spread over threads past 8 MiB,
+/// else through one packed copy. Rows of varying lengths, empty ones among them, cross the
+/// pieces' boundaries.
+#[test]
+fn packed_rows_round_trip_unstaged() {
+    let Some(ctx) = device() else { return };
+    let rows = 8000usize;
+    let host: Vec<Vec<i32>> = (0..rows)
+        .map(|r| (0..(r * 37) % 701).map(|c| (r * 1_000_003 + c * 7) as i32).collect())
+        .collect();
+    assert!(host.iter().map(Vec::len).sum::<usize>() * 4 > 8 << 20);
+    assert!(rows_round_trip_with(ctx, &host, StagingPolicy::Never), "mapped rows differ");
+    let small: Vec<Vec<i32>> = (0..50).map(|r| vec![r; r as usize % 5]).collect();
+    assert!(rows_round_trip_with(ctx, &small, StagingPolicy::Never), "short rows differ");
 }
 
 /// Long rows (past the packing size) move through the pinned staging buffer when it is on,

@@ -38,8 +38,8 @@ use super::trace::{self, Dir, Value};
 use super::ClFailure;
 use opencl3::event::Event;
 use opencl3::memory::{
-    Buffer, ClMem, CL_MAP_READ, CL_MAP_WRITE, CL_MEM_ALLOC_HOST_PTR, CL_MEM_READ_ONLY,
-    CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY,
+    Buffer, ClMem, CL_MAP_READ, CL_MAP_WRITE, CL_MAP_WRITE_INVALIDATE_REGION,
+    CL_MEM_ALLOC_HOST_PTR, CL_MEM_READ_ONLY, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY,
 };
 use opencl3::types::{cl_mem, CL_BLOCKING, CL_NON_BLOCKING};
 use std::time::Instant;
@@ -969,10 +969,12 @@ fn packs(rows: usize, bytes: usize) -> bool {
 }
 
 /// Blocking write of consecutive `rows` to `buffer[0..]` (one trace event for all of
-/// them): one row is [`write`]; rows shorter than [`ROW_PACK_BELOW`] on average are packed
-/// into one write; longer ones go through the staging pool where a 1-D write of their
-/// total would, else are enqueued without waiting, from memory that stays untouched until
-/// the queue has finished them.
+/// them): one row is [`write`]; rows shorter than [`ROW_PACK_BELOW`] on average move
+/// packed, through the staging pool where the device stages, else copied straight into the
+/// mapped buffer on a device with unified host memory ([`map_rows`]), else packed into one
+/// temporary and one write; longer ones go through the staging pool where a 1-D write of
+/// their total would, else are enqueued without waiting, from memory that stays untouched
+/// until the queue has finished them.
 pub(crate) fn write_rows<T: ClScalar>(
     ctx: &'static DeviceCtx,
     buffer: &mut Buffer<T>,
@@ -991,6 +993,13 @@ pub(crate) fn write_rows<T: ClScalar>(
         return Ok(());
     }
     if packs(rows.len(), total * size) {
+        if ctx.info.unified_memory {
+            map_rows(ctx, buffer, CL_MAP_WRITE_INVALIDATE_REGION, total, |mapped| {
+                write_pieces(mapped, rows)
+            })?;
+            record(ctx, Dir::ToDevice, name, total * size, false, start);
+            return Ok(());
+        }
         let mut packed = Vec::with_capacity(total);
         for row in rows {
             packed.extend_from_slice(row);
@@ -1010,9 +1019,10 @@ pub(crate) fn write_rows<T: ClScalar>(
     Ok(())
 }
 
-/// Blocking read of `buffer[0..]` into consecutive `rows` (one trace event): packed into
-/// one read as [`write_rows`] packs, staged as it stages long rows, else the reads enqueued
-/// without waiting and finished together.
+/// Blocking read of `buffer[0..]` into consecutive `rows` (one trace event): packed as
+/// [`write_rows`] packs (staged, out of the mapped buffer, or through one temporary),
+/// staged as it stages long rows, else the reads enqueued without waiting and finished
+/// together.
 pub(crate) fn read_rows<T: ClScalar>(
     ctx: &'static DeviceCtx,
     buffer: &Buffer<T>,
@@ -1028,6 +1038,11 @@ pub(crate) fn read_rows<T: ClScalar>(
     let on = rows_staged(ctx, Dir::ToHost, rows.len(), total * size);
     if staged_if(ctx, on, |staging| read_spread(ctx, buffer, 0, rows, staging))? {
         record(ctx, Dir::ToHost, name, total * size, true, start);
+        return Ok(());
+    }
+    if packs(rows.len(), total * size) && ctx.info.unified_memory {
+        map_rows(ctx, buffer, CL_MAP_READ, total, |mapped: &mut [T]| read_pieces(mapped, rows))?;
+        record(ctx, Dir::ToHost, name, total * size, false, start);
         return Ok(());
     }
     if packs(rows.len(), total * size) {
@@ -1052,6 +1067,71 @@ pub(crate) fn read_rows<T: ClScalar>(
     ctx.finish()?;
     record(ctx, Dir::ToHost, name, at * size, false, start);
     Ok(())
+}
+
+/// Runs `copy` on the first `total` elements of `buffer` mapped into the host (`flags`:
+/// [`CL_MAP_READ`], or [`CL_MAP_WRITE_INVALIDATE_REGION`] for a write of all of them), then
+/// unmaps it and waits for the unmap. On a device with unified host memory (a CPU device,
+/// an integrated GPU) the mapping is the buffer's own memory: rows move packed with one
+/// copy, spread over threads, and no packed temporary.
+fn map_rows<T: ClScalar>(
+    ctx: &'static DeviceCtx,
+    buffer: &Buffer<T>,
+    flags: opencl3::types::cl_map_flags,
+    total: usize,
+    copy: impl FnOnce(&mut [T]),
+) -> Result<(), ClFailure> {
+    let bytes = total * std::mem::size_of::<T>();
+    let mut mapped: cl_mem = std::ptr::null_mut();
+    // SAFETY: blocking map of `bytes` bytes the caller's buffer holds, unmapped below.
+    unsafe { ctx.queue.enqueue_map_buffer(buffer, CL_BLOCKING, flags, 0, bytes, &mut mapped, &[]) }
+        .map_err(ClFailure::api("clEnqueueMapBuffer"))?;
+    let ptr = mapped as *mut T;
+    if ptr.is_null() || (ptr as usize) % std::mem::align_of::<T>() != 0 {
+        return Err(ClFailure::Api { op: "clEnqueueMapBuffer(alignment)", code: 0 });
+    }
+    // SAFETY: the mapping holds `total` elements of `T` (integers and floats: every byte
+    // pattern is a value) until it is unmapped, and nothing else touches it meanwhile.
+    copy(unsafe { std::slice::from_raw_parts_mut(ptr, total) });
+    // SAFETY: `mapped` is the mapping made above; the unmap is waited for.
+    let unmapped = unsafe { ctx.queue.enqueue_unmap_mem_object(buffer.get(), mapped, &[]) }
+        .map_err(ClFailure::api("clEnqueueUnmapMemObject"))?;
+    unmapped.wait().map_err(ClFailure::api("clWaitForEvents"))
+}
+
+/// Copies `rows`, laid end to end, into `dst` ([`map_rows`]), in [`PIECES`] pieces spread
+/// over [`copy_threads`] threads.
+fn write_pieces<T: ClScalar>(dst: &mut [T], rows: &[&[T]]) {
+    let threads = copy_threads(std::mem::size_of_val(dst));
+    let piece = dst.len().div_ceil(PIECES).max(1);
+    let mut cutter = Cutter::new(rows.iter().copied(), |row| row.len(), |row, n| row.split_at(n));
+    let pieces = cutter.next(dst.len(), piece);
+    let parts: Vec<_> = dst.chunks_mut(piece).zip(pieces).map(std::sync::Mutex::new).collect();
+    spread(parts.len(), threads, |i| {
+        let mut part = parts[i].lock().unwrap_or_else(|e| e.into_inner());
+        let (dst, srcs) = &mut *part;
+        for (at, src) in srcs.iter() {
+            dst[*at..*at + src.len()].copy_from_slice(src);
+        }
+    });
+}
+
+/// Copies `src` ([`map_rows`]) into `rows`, laid end to end, as [`write_pieces`] copies the
+/// other way.
+fn read_pieces<T: ClScalar>(src: &[T], rows: &mut [&mut [T]]) {
+    let threads = copy_threads(std::mem::size_of_val(src));
+    let piece = src.len().div_ceil(PIECES).max(1);
+    let rows = rows.iter_mut().map(|row| &mut **row);
+    let mut cutter = Cutter::new(rows, |row| row.len(), |row, n| row.split_at_mut(n));
+    let parts: Vec<std::sync::Mutex<Piece<&mut [T]>>> =
+        cutter.next(src.len(), piece).into_iter().map(std::sync::Mutex::new).collect();
+    spread(parts.len(), threads, |i| {
+        let src = &src[i * piece..];
+        let mut part = parts[i].lock().unwrap_or_else(|e| e.into_inner());
+        for (at, dst) in part.iter_mut() {
+            dst.copy_from_slice(&src[*at..*at + dst.len()]);
+        }
+    });
 }
 
 fn record(
