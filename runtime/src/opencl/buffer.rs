@@ -785,17 +785,45 @@ fn write_spread<T: ClScalar>(
     let mut cutter = Cutter::new(rows.iter().copied(), |row| row.len(), |row, n| row.split_at(n));
     write_chunks(ctx, buffer, offset, (total, chunk), staging, |pinned| {
         let pieces = cutter.next(pinned.len(), piece);
-        let parts: Vec<_> =
-            pinned.chunks_mut(piece).zip(pieces).map(std::sync::Mutex::new).collect();
-        spread(parts.len(), threads, |i| {
-            let mut part = parts[i].lock().unwrap_or_else(|e| e.into_inner());
-            let (dst, srcs) = &mut *part;
-            for (at, src) in srcs.iter() {
-                dst[*at..*at + src.len()].copy_from_slice(src);
-            }
-        });
+        copy_pieces_in(pinned, pieces, piece, threads);
     })?;
     Ok(true)
+}
+
+/// Fills `dst` from `pieces` (the next `dst.len()` elements of a [`Cutter`], in runs of
+/// `piece` elements), the pieces shared out among `threads` threads.
+fn copy_pieces_in<T: ClScalar>(
+    dst: &mut [T],
+    pieces: Vec<Piece<&[T]>>,
+    piece: usize,
+    threads: usize,
+) {
+    let parts: Vec<_> = dst.chunks_mut(piece).zip(pieces).map(std::sync::Mutex::new).collect();
+    spread(parts.len(), threads, |i| {
+        let mut part = parts[i].lock().unwrap_or_else(|e| e.into_inner());
+        let (dst, srcs) = &mut *part;
+        for (at, src) in srcs.iter() {
+            dst[*at..*at + src.len()].copy_from_slice(src);
+        }
+    });
+}
+
+/// Copies `src` out into `pieces` (the next `src.len()` elements of a [`Cutter`], in runs
+/// of `piece` elements), the pieces shared out among `threads` threads.
+fn copy_pieces_out<T: ClScalar>(
+    src: &[T],
+    pieces: Vec<Piece<&mut [T]>>,
+    piece: usize,
+    threads: usize,
+) {
+    let parts: Vec<_> = pieces.into_iter().map(std::sync::Mutex::new).collect();
+    spread(parts.len(), threads, |i| {
+        let src = &src[i * piece..];
+        let mut part = parts[i].lock().unwrap_or_else(|e| e.into_inner());
+        for (at, dst) in part.iter_mut() {
+            dst.copy_from_slice(&src[*at..*at + dst.len()]);
+        }
+    });
 }
 
 /// The staged form of a read of `buffer[offset..]` into `rows`, laid end to end: each
@@ -813,15 +841,7 @@ fn read_spread<T: ClScalar>(
     let rows = rows.iter_mut().map(|row| &mut **row);
     let mut cutter = Cutter::new(rows, |row| row.len(), |row, n| row.split_at_mut(n));
     read_chunks(ctx, buffer, offset, (total, chunk), staging, |pinned| {
-        let parts: Vec<std::sync::Mutex<Piece<&mut [T]>>> =
-            cutter.next(pinned.len(), piece).into_iter().map(std::sync::Mutex::new).collect();
-        spread(parts.len(), threads, |i| {
-            let src = &pinned[i * piece..];
-            let mut part = parts[i].lock().unwrap_or_else(|e| e.into_inner());
-            for (at, dst) in part.iter_mut() {
-                dst.copy_from_slice(&src[*at..*at + dst.len()]);
-            }
-        });
+        copy_pieces_out(pinned, cutter.next(pinned.len(), piece), piece, threads);
     })?;
     Ok(true)
 }
@@ -1106,14 +1126,7 @@ fn write_pieces<T: ClScalar>(dst: &mut [T], rows: &[&[T]]) {
     let piece = dst.len().div_ceil(PIECES).max(1);
     let mut cutter = Cutter::new(rows.iter().copied(), |row| row.len(), |row, n| row.split_at(n));
     let pieces = cutter.next(dst.len(), piece);
-    let parts: Vec<_> = dst.chunks_mut(piece).zip(pieces).map(std::sync::Mutex::new).collect();
-    spread(parts.len(), threads, |i| {
-        let mut part = parts[i].lock().unwrap_or_else(|e| e.into_inner());
-        let (dst, srcs) = &mut *part;
-        for (at, src) in srcs.iter() {
-            dst[*at..*at + src.len()].copy_from_slice(src);
-        }
-    });
+    copy_pieces_in(dst, pieces, piece, threads);
 }
 
 /// Copies `src` ([`map_rows`]) into `rows`, laid end to end, as [`write_pieces`] copies the
@@ -1123,15 +1136,7 @@ fn read_pieces<T: ClScalar>(src: &[T], rows: &mut [&mut [T]]) {
     let piece = src.len().div_ceil(PIECES).max(1);
     let rows = rows.iter_mut().map(|row| &mut **row);
     let mut cutter = Cutter::new(rows, |row| row.len(), |row, n| row.split_at_mut(n));
-    let parts: Vec<std::sync::Mutex<Piece<&mut [T]>>> =
-        cutter.next(src.len(), piece).into_iter().map(std::sync::Mutex::new).collect();
-    spread(parts.len(), threads, |i| {
-        let src = &src[i * piece..];
-        let mut part = parts[i].lock().unwrap_or_else(|e| e.into_inner());
-        for (at, dst) in part.iter_mut() {
-            dst.copy_from_slice(&src[*at..*at + dst.len()]);
-        }
-    });
+    copy_pieces_out(src, cutter.next(src.len(), piece), piece, threads);
 }
 
 fn record(
