@@ -1154,15 +1154,20 @@ fn rows_round_trip_with(ctx: &'static DeviceCtx, host: &[Vec<i32>], policy: Stag
     back == expect
 }
 
-#[test]
-fn packed_rows_round_trip_through_pinned_staging() {
-    let Some(ctx) = device() else { return };
-    // About 11 MiB of short rows of varying lengths, some empty: chunks of an eighth.
-    let rows = 8000usize;
-    let host: Vec<Vec<i32>> = (0..rows)
+/// About 11 MiB of 8000 short rows of 0 to 700 elements, some empty: past the size from
+/// which copies are spread over threads, and cut into several chunks when staged.
+fn short_rows_past_8_mib() -> Vec<Vec<i32>> {
+    let host: Vec<Vec<i32>> = (0..8000usize)
         .map(|r| (0..(r * 37) % 701).map(|c| (r * 1_000_003 + c * 7) as i32).collect())
         .collect();
     assert!(host.iter().map(Vec::len).sum::<usize>() * 4 > 8 << 20);
+    host
+}
+
+#[test]
+fn packed_rows_round_trip_through_pinned_staging() {
+    let Some(ctx) = device() else { return };
+    let host = short_rows_past_8_mib();
     assert!(rows_round_trip_staged(ctx, &host), "staged rows differ");
 }
 
@@ -1173,11 +1178,7 @@ fn packed_rows_round_trip_through_pinned_staging() {
 #[test]
 fn packed_rows_round_trip_unstaged() {
     let Some(ctx) = device() else { return };
-    let rows = 8000usize;
-    let host: Vec<Vec<i32>> = (0..rows)
-        .map(|r| (0..(r * 37) % 701).map(|c| (r * 1_000_003 + c * 7) as i32).collect())
-        .collect();
-    assert!(host.iter().map(Vec::len).sum::<usize>() * 4 > 8 << 20);
+    let host = short_rows_past_8_mib();
     assert!(rows_round_trip_with(ctx, &host, StagingPolicy::Never), "mapped rows differ");
     let small: Vec<Vec<i32>> = (0..50).map(|r| vec![r; r as usize % 5]).collect();
     assert!(rows_round_trip_with(ctx, &small, StagingPolicy::Never), "short rows differ");
