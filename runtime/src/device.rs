@@ -489,15 +489,15 @@ impl<T: DevElem> HostArray for Array<Array<T>> {
     }
 
     fn raw_rows(&self) -> Option<Vec<&[u8]>> {
-        T::RAW.then(|| self.slots().iter().map(|row| slot_bytes(row.get_ref().slots())).collect())
+        T::RAW
+            .then(|| crate::packed::map_rows(self.slots(), |row| slot_bytes(row.get_ref().slots())))
     }
 
     fn raw_rows_mut(&self) -> Option<Vec<&mut [u8]>> {
         T::RAW.then(|| {
-            self.slots()
-                .iter()
-                .map(|row| update::slot_bytes_in_place(row.get_ref().slots()))
-                .collect()
+            crate::packed::map_rows(self.slots(), |row| {
+                update::slot_bytes_in_place(row.get_ref().slots())
+            })
         })
     }
 
@@ -640,10 +640,13 @@ impl<T: DevElem> HostArray for VArr<VArr<T>> {
     }
 
     fn resident_key(&self) -> Option<ResidentKey> {
-        let elements = match (self.shape(), self.packed_rows()) {
-            (Some(shape), _) => shape.iter().product(),
-            (None, Some(packed)) => packed.elements,
-            (None, None) => self.items().iter().map(|r| r.items().len()).sum::<usize>(),
+        // The packed layout (a pass writing every row's offset) only for a ragged matrix.
+        let elements = match self.shape() {
+            Some(shape) => shape.iter().product(),
+            None => match self.packed_rows() {
+                Some(packed) => packed.elements,
+                None => self.items().iter().map(|r| r.items().len()).sum::<usize>(),
+            },
         };
         self.storage_key(elements * T::ELEM.size())
     }
@@ -674,7 +677,7 @@ impl<T: DevElem> HostArray for VArr<VArr<T>> {
     }
 
     fn row_slices(&self) -> Option<Vec<&[u8]>> {
-        T::RAW.then(|| self.items().iter().map(|row| raw_bytes(row.items())).collect())
+        T::RAW.then(|| crate::packed::map_rows(self.items(), |row| raw_bytes(row.items())))
     }
 
     /// Each row's storage, whatever its length: the upload (`buffer::write_rows`) packs

@@ -30,6 +30,7 @@ pub mod error;
 pub mod exec;
 pub mod java;
 pub mod opencl;
+pub(crate) mod packed;
 pub mod partition;
 pub mod print;
 pub mod reduce;

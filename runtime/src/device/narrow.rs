@@ -9,6 +9,7 @@
 
 use super::resident::{self, Key};
 use super::{Elem, HostArray};
+use crate::packed::RowIndex;
 
 /// A narrow device type of an `int` array.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,31 +90,21 @@ fn ints<'a>(parts: &'a [&'a [u8]]) -> impl Iterator<Item = i32> + 'a {
 /// are read on several threads of the CPU pool ([`super::convert_threads`]), in pieces of
 /// whole elements, each stopping when any has found such a span.
 pub fn range_of(parts: &[&[u8]]) -> Option<(i32, i32)> {
-    let bytes: usize = parts.iter().map(|p| p.len()).sum();
+    let index = RowIndex::of(parts.len(), |p| parts[p].len());
+    let bytes = index.total();
     let threads = super::convert_threads(bytes);
     let wide = std::sync::atomic::AtomicBool::new(false);
     if threads <= 1 {
-        return range_serial(parts, &wide);
+        return range_serial(parts.iter().copied(), &wide);
     }
-    // About four groups of pieces per thread; a part longer than a group is cut.
+    // About four groups per thread, of whole elements, each finding its own rows.
     let target = (bytes / (threads * 4)).max(1 << 16) / 4 * 4;
-    let mut groups: Vec<Vec<&[u8]>> = Vec::new();
-    let mut group: Vec<&[u8]> = Vec::new();
-    let mut filled = 0;
-    for piece in parts.iter().flat_map(|p| p.chunks(target)) {
-        if filled >= target {
-            groups.push(std::mem::take(&mut group));
-            filled = 0;
-        }
-        filled += piece.len();
-        group.push(piece);
-    }
-    groups.push(group);
+    let groups = bytes.div_ceil(target);
     let ranges: Vec<std::sync::Mutex<Option<(i32, i32)>>> =
-        groups.iter().map(|_| std::sync::Mutex::new(None)).collect();
-    super::for_each_chunk(groups.len(), threads, |g| {
+        (0..groups).map(|_| std::sync::Mutex::new(None)).collect();
+    super::for_each_chunk(groups, threads, |g| {
         if let Ok(mut range) = ranges[g].lock() {
-            *range = range_serial(&groups[g], &wide);
+            *range = range_serial(index.parts(parts, g * target, (g + 1) * target), &wide);
         }
     });
     ranges
@@ -129,7 +120,10 @@ const RANGE_BLOCK: usize = 16 << 10;
 /// compiler vectorises): stops at the first block after which the range read so far has
 /// no narrow type, or after which `wide` is set (another thread found such a range), and
 /// then sets `wide`.
-fn range_serial(parts: &[&[u8]], wide: &std::sync::atomic::AtomicBool) -> Option<(i32, i32)> {
+fn range_serial<'a>(
+    parts: impl IntoIterator<Item = &'a [u8]>,
+    wide: &std::sync::atomic::AtomicBool,
+) -> Option<(i32, i32)> {
     use std::sync::atomic::Ordering::Relaxed;
     let (mut lo, mut hi, mut any) = (i32::MAX, i32::MIN, false);
     let mut since = 0;
@@ -254,7 +248,10 @@ mod tests {
         assert_eq!(range_of(&[&bytes]), Some((-30_000, 30_000)));
         let parts = cut(&bytes);
         assert_eq!(range_of(&parts), Some((-30_000, 30_000)));
-        assert_eq!(range_serial(&parts, &AtomicBool::new(false)), Some((-30_000, 30_000)));
+        assert_eq!(
+            range_serial(parts.iter().copied(), &AtomicBool::new(false)),
+            Some((-30_000, 30_000))
+        );
         assert_eq!(range_of(&[&[], &[]]), None);
     }
 
@@ -265,7 +262,7 @@ mod tests {
         let pick = |parts: &[&[u8]]| range_of(parts).and_then(|(lo, hi)| Narrow::of_range(lo, hi));
         let mut values: Vec<i32> = (0..1 << 20).map(|i: i32| (i % 100_000) * 7919).collect();
         let bytes = le(&values);
-        let (lo, hi) = range_serial(&[&bytes], &AtomicBool::new(false)).expect("elements");
+        let (lo, hi) = range_serial([&bytes[..]], &AtomicBool::new(false)).expect("elements");
         assert_eq!((lo, hi), (0, (RANGE_BLOCK as i32 - 1) * 7919), "stopped after a block");
         assert_eq!(pick(&[&bytes]), None);
         for at in [0, 5, RANGE_BLOCK - 1, RANGE_BLOCK, 700_001, (1 << 20) - 1] {

@@ -36,6 +36,7 @@ use super::staging::{
 };
 use super::trace::{self, Dir, Value};
 use super::ClFailure;
+use crate::packed::{self, RowIndex, RowsOut};
 use opencl3::event::Event;
 use opencl3::memory::{
     Buffer, ClMem, CL_MAP_READ, CL_MAP_WRITE, CL_MAP_WRITE_INVALIDATE_REGION,
@@ -685,65 +686,6 @@ fn piece_elems(chunk: usize) -> usize {
     }
 }
 
-/// One piece of a staged transfer's host side ([`Cutter::next`]): (offset in the piece,
-/// part of a row) pairs.
-type Piece<S> = Vec<(usize, S)>;
-
-/// The host side of a staged transfer, cut chunk by chunk into pieces: `rows` laid end to
-/// end (the packed order of the device buffer). `len` is a row's length, `split` cuts a row
-/// in two at an index. Only the chunk at hand is cut: a matrix of millions of short rows
-/// costs no list of all of them.
-struct Cutter<S, I, L, P> {
-    rows: I,
-    /// What is left of the row the last chunk ended in.
-    rest: Option<S>,
-    len: L,
-    split: P,
-}
-
-impl<S, I, L, P> Cutter<S, I, L, P>
-where
-    I: Iterator<Item = S>,
-    L: Fn(&S) -> usize,
-    P: Fn(S, usize) -> (S, S),
-{
-    fn new(rows: I, len: L, split: P) -> Self {
-        Cutter { rows, rest: None, len, split }
-    }
-
-    /// The next `n` elements in runs of `piece` elements (the last one shorter), each run
-    /// the (offset in the run, part of a row) pairs that fill it; fewer when the rows end.
-    fn next(&mut self, n: usize, piece: usize) -> Vec<Piece<S>> {
-        let mut pieces = Vec::with_capacity(n.div_ceil(piece.max(1)));
-        let mut left = n;
-        while left > 0 {
-            let want = piece.min(left);
-            let mut parts = Vec::new();
-            let mut filled = 0;
-            while filled < want {
-                let Some(row) = self.rest.take().or_else(|| self.rows.next()) else { break };
-                let len = (self.len)(&row);
-                let k = len.min(want - filled);
-                if k == 0 {
-                    continue;
-                }
-                let (head, tail) = (self.split)(row, k);
-                parts.push((filled, head));
-                filled += k;
-                if k < len {
-                    self.rest = Some(tail);
-                }
-            }
-            pieces.push(parts);
-            if filled < want {
-                break;
-            }
-            left -= filled;
-        }
-        pieces
-    }
-}
-
 /// How a staged transfer of `total` elements of `T` through `staging` is cut: elements per
 /// chunk and per piece, and the threads copying each chunk; `None` when the staging buffer
 /// cannot hold `T`.
@@ -753,95 +695,79 @@ fn chunking<T>(staging: &Staging, total: usize) -> Option<(usize, usize, usize)>
     (chunk > 0).then(|| (chunk, piece_elems(chunk), threads))
 }
 
-/// Runs `copy(i)` for each `i` of `0..n`, on up to `threads` threads (the calling one and
-/// idle workers of the pool), each taking the next `i` until none is left.
-fn spread(n: usize, threads: usize, copy: impl Fn(usize) + Sync) {
-    if threads <= 1 || n <= 1 {
-        (0..n).for_each(copy);
-        return;
-    }
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    crate::exec::pool().run_spare(threads.min(n) - 1, |_| loop {
-        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        if i >= n {
-            break;
-        }
-        copy(i);
-    });
-}
-
-/// The staged form of a write of `rows`, laid end to end, to `buffer[offset..]`: each
-/// pinned chunk is filled by [`copy_threads`] threads, piece by piece, while the DMA of the
-/// previous chunk runs. `Ok(false)` when the staging buffer cannot hold `T`.
+/// The staged form of a write of `rows` (laid end to end, `index` their [`RowIndex`]) to
+/// `buffer[offset..]`: each pinned chunk is filled by [`copy_threads`] threads, piece by
+/// piece, while the DMA of the previous chunk runs. `Ok(false)` when the staging buffer
+/// cannot hold `T`.
 fn write_spread<T: ClScalar>(
     ctx: &'static DeviceCtx,
     buffer: &mut Buffer<T>,
     offset: usize,
-    rows: &[&[T]],
+    (rows, index): (&[&[T]], &RowIndex),
     staging: &Staging,
 ) -> Result<bool, ClFailure> {
-    let total: usize = rows.iter().map(|row| row.len()).sum();
+    let total = index.total();
     let Some((chunk, piece, threads)) = chunking::<T>(staging, total) else { return Ok(false) };
-    let mut cutter = Cutter::new(rows.iter().copied(), |row| row.len(), |row, n| row.split_at(n));
+    let mut at = 0;
     write_chunks(ctx, buffer, offset, (total, chunk), staging, |pinned| {
-        let pieces = cutter.next(pinned.len(), piece);
-        copy_pieces_in(pinned, pieces, piece, threads);
+        gather_pieces(pinned, (rows, index), at, piece, threads);
+        at += pinned.len();
     })?;
     Ok(true)
 }
 
-/// Fills `dst` from `pieces` (the next `dst.len()` elements of a [`Cutter`], in runs of
-/// `piece` elements), the pieces shared out among `threads` threads.
-fn copy_pieces_in<T: ClScalar>(
+/// Fills `dst` with elements `from..` of `rows` (laid end to end, `index` their
+/// [`RowIndex`]), in pieces of `piece` elements shared out among `threads` threads, each
+/// finding its own rows.
+fn gather_pieces<T: ClScalar>(
     dst: &mut [T],
-    pieces: Vec<Piece<&[T]>>,
+    (rows, index): (&[&[T]], &RowIndex),
+    from: usize,
     piece: usize,
     threads: usize,
 ) {
-    let parts: Vec<_> = dst.chunks_mut(piece).zip(pieces).map(std::sync::Mutex::new).collect();
-    spread(parts.len(), threads, |i| {
+    let parts: Vec<_> = dst.chunks_mut(piece).map(std::sync::Mutex::new).collect();
+    packed::spread(parts.len(), threads, |i| {
         let mut part = parts[i].lock().unwrap_or_else(|e| e.into_inner());
-        let (dst, srcs) = &mut *part;
-        for (at, src) in srcs.iter() {
-            dst[*at..*at + src.len()].copy_from_slice(src);
-        }
+        index.gather(rows, from + i * piece, &mut part);
     });
 }
 
-/// Copies `src` out into `pieces` (the next `src.len()` elements of a [`Cutter`], in runs
-/// of `piece` elements), the pieces shared out among `threads` threads.
-fn copy_pieces_out<T: ClScalar>(
+/// Copies `src` into elements `from..` of `rows` (laid end to end, `index` their
+/// [`RowIndex`]), in pieces of `piece` elements shared out among `threads` threads.
+fn scatter_pieces<T: ClScalar>(
     src: &[T],
-    pieces: Vec<Piece<&mut [T]>>,
+    (rows, index): (&RowsOut<'_, T>, &RowIndex),
+    from: usize,
     piece: usize,
     threads: usize,
 ) {
-    let parts: Vec<_> = pieces.into_iter().map(std::sync::Mutex::new).collect();
-    spread(parts.len(), threads, |i| {
-        let src = &src[i * piece..];
-        let mut part = parts[i].lock().unwrap_or_else(|e| e.into_inner());
-        for (at, dst) in part.iter_mut() {
-            dst.copy_from_slice(&src[*at..*at + dst.len()]);
-        }
+    let pieces = src.len().div_ceil(piece.max(1));
+    packed::spread(pieces, threads, |i| {
+        let at = i * piece;
+        // SAFETY: piece `i` covers elements `from + at..` up to the next piece's start,
+        // which no other piece writes.
+        unsafe { index.scatter(rows, from + at, &src[at..(at + piece).min(src.len())]) };
     });
 }
 
-/// The staged form of a read of `buffer[offset..]` into `rows`, laid end to end: each
-/// pinned chunk is copied out by [`copy_threads`] threads, piece by piece, while the DMA of
-/// the next chunk runs. `Ok(false)` when the staging buffer cannot hold `T`.
+/// The staged form of a read of `buffer[offset..]` into `rows` (laid end to end, `index`
+/// their [`RowIndex`]): each pinned chunk is copied out by [`copy_threads`] threads, piece
+/// by piece, while the DMA of the next chunk runs. `Ok(false)` when the staging buffer
+/// cannot hold `T`.
 fn read_spread<T: ClScalar>(
     ctx: &'static DeviceCtx,
     buffer: &Buffer<T>,
     offset: usize,
-    rows: &mut [&mut [T]],
+    (rows, index): (&RowsOut<'_, T>, &RowIndex),
     staging: &Staging,
 ) -> Result<bool, ClFailure> {
-    let total: usize = rows.iter().map(|row| row.len()).sum();
+    let total = index.total();
     let Some((chunk, piece, threads)) = chunking::<T>(staging, total) else { return Ok(false) };
-    let rows = rows.iter_mut().map(|row| &mut **row);
-    let mut cutter = Cutter::new(rows, |row| row.len(), |row, n| row.split_at_mut(n));
+    let mut at = 0;
     read_chunks(ctx, buffer, offset, (total, chunk), staging, |pinned| {
-        copy_pieces_out(pinned, cutter.next(pinned.len(), piece), piece, threads);
+        scatter_pieces(pinned, (rows, index), at, piece, threads);
+        at += pinned.len();
     })?;
     Ok(true)
 }
@@ -860,7 +786,8 @@ pub(crate) fn write<T: ClScalar>(
     let size = std::mem::size_of::<T>();
     let on = use_staging(ctx, Dir::ToDevice, bytes) && !is_pinned(data);
     let staged = staged_if(ctx, on.then_some(bytes), |staging| {
-        write_spread(ctx, buffer, offset, &[data], staging)
+        let index = RowIndex::of(1, |_| data.len());
+        write_spread(ctx, buffer, offset, (&[data], &index), staging)
     })?;
     if !staged {
         // SAFETY: blocking write from a live slice into a region checked by the caller.
@@ -886,7 +813,8 @@ pub(crate) fn read<T: ClScalar>(
     let size = std::mem::size_of::<T>();
     let on = use_staging(ctx, Dir::ToHost, bytes) && !is_pinned(data);
     let staged = staged_if(ctx, on.then_some(bytes), |staging| {
-        read_spread(ctx, buffer, offset, &mut [data], staging)
+        let index = RowIndex::of(1, |_| data.len());
+        read_spread(ctx, buffer, offset, (&RowsOut::new(&mut [&mut *data]), &index), staging)
     })?;
     if !staged {
         // SAFETY: blocking read into a live slice from a region checked by the caller.
@@ -1005,25 +933,24 @@ pub(crate) fn write_rows<T: ClScalar>(
         return write(ctx, buffer, 0, row, name);
     }
     let size = std::mem::size_of::<T>();
-    let total: usize = rows.iter().map(|row| row.len()).sum();
+    let index = RowIndex::of(rows.len(), |row| rows[row].len());
+    let total = index.total();
     let start = trace::enabled().then(Instant::now);
     let on = rows_staged(ctx, Dir::ToDevice, rows.len(), total * size);
-    if staged_if(ctx, on, |staging| write_spread(ctx, buffer, 0, rows, staging))? {
+    if staged_if(ctx, on, |staging| write_spread(ctx, buffer, 0, (rows, &index), staging))? {
         record(ctx, Dir::ToDevice, name, total * size, true, start);
         return Ok(());
     }
     if packs(rows.len(), total * size) {
         if ctx.info.unified_memory {
             map_rows(ctx, buffer, CL_MAP_WRITE_INVALIDATE_REGION, total, |mapped| {
-                write_pieces(mapped, rows)
+                gather_whole(mapped, (rows, &index))
             })?;
             record(ctx, Dir::ToDevice, name, total * size, false, start);
             return Ok(());
         }
-        let mut packed = Vec::with_capacity(total);
-        for row in rows {
-            packed.extend_from_slice(row);
-        }
+        let mut packed = vec![T::default(); total];
+        gather_whole(&mut packed, (rows, &index));
         return write(ctx, buffer, 0, &packed, name);
     }
     let mut at = 0;
@@ -1053,27 +980,30 @@ pub(crate) fn read_rows<T: ClScalar>(
         return read(ctx, buffer, 0, row, name);
     }
     let size = std::mem::size_of::<T>();
-    let total: usize = rows.iter().map(|row| row.len()).sum();
+    let index = RowIndex::of(rows.len(), |row| rows[row].len());
+    let total = index.total();
     let start = trace::enabled().then(Instant::now);
     let on = rows_staged(ctx, Dir::ToHost, rows.len(), total * size);
-    if staged_if(ctx, on, |staging| read_spread(ctx, buffer, 0, rows, staging))? {
-        record(ctx, Dir::ToHost, name, total * size, true, start);
-        return Ok(());
-    }
-    if packs(rows.len(), total * size) && ctx.info.unified_memory {
-        map_rows(ctx, buffer, CL_MAP_READ, total, |mapped: &mut [T]| read_pieces(mapped, rows))?;
-        record(ctx, Dir::ToHost, name, total * size, false, start);
-        return Ok(());
-    }
-    if packs(rows.len(), total * size) {
-        let mut packed = vec![T::default(); total];
-        read(ctx, buffer, 0, &mut packed, name)?;
-        let mut at = 0;
-        for row in rows.iter_mut() {
-            row.copy_from_slice(&packed[at..at + row.len()]);
-            at += row.len();
+    let packed = packs(rows.len(), total * size);
+    if on.is_some() || packed {
+        let out = RowsOut::new(rows);
+        if staged_if(ctx, on, |staging| read_spread(ctx, buffer, 0, (&out, &index), staging))? {
+            record(ctx, Dir::ToHost, name, total * size, true, start);
+            return Ok(());
         }
-        return Ok(());
+        if packed && ctx.info.unified_memory {
+            map_rows(ctx, buffer, CL_MAP_READ, total, |mapped: &mut [T]| {
+                scatter_whole(mapped, (&out, &index))
+            })?;
+            record(ctx, Dir::ToHost, name, total * size, false, start);
+            return Ok(());
+        }
+        if packed {
+            let mut packed = vec![T::default(); total];
+            read(ctx, buffer, 0, &mut packed, name)?;
+            scatter_whole(&packed, (&out, &index));
+            return Ok(());
+        }
     }
     let mut at = 0;
     for row in rows.iter_mut().filter(|row| !row.is_empty()) {
@@ -1119,24 +1049,24 @@ fn map_rows<T: ClScalar>(
     unmapped.wait().map_err(ClFailure::api("clWaitForEvents"))
 }
 
-/// Copies `rows`, laid end to end, into `dst` ([`map_rows`]), in [`PIECES`] pieces spread
-/// over [`copy_threads`] threads.
-fn write_pieces<T: ClScalar>(dst: &mut [T], rows: &[&[T]]) {
-    let threads = copy_threads(std::mem::size_of_val(dst));
-    let piece = dst.len().div_ceil(PIECES).max(1);
-    let mut cutter = Cutter::new(rows.iter().copied(), |row| row.len(), |row, n| row.split_at(n));
-    let pieces = cutter.next(dst.len(), piece);
-    copy_pieces_in(dst, pieces, piece, threads);
+/// Fills `dst` with all the elements of `rows` (laid end to end, `index` their
+/// [`RowIndex`]): a mapped buffer ([`map_rows`]) or a packed temporary, in [`PIECES`]
+/// pieces spread over [`copy_threads`] threads.
+fn gather_whole<T: ClScalar>(dst: &mut [T], rows: (&[&[T]], &RowIndex)) {
+    let (piece, threads) = whole_pieces(dst.len(), std::mem::size_of::<T>());
+    gather_pieces(dst, rows, 0, piece, threads);
 }
 
-/// Copies `src` ([`map_rows`]) into `rows`, laid end to end, as [`write_pieces`] copies the
-/// other way.
-fn read_pieces<T: ClScalar>(src: &[T], rows: &mut [&mut [T]]) {
-    let threads = copy_threads(std::mem::size_of_val(src));
-    let piece = src.len().div_ceil(PIECES).max(1);
-    let rows = rows.iter_mut().map(|row| &mut **row);
-    let mut cutter = Cutter::new(rows, |row| row.len(), |row, n| row.split_at_mut(n));
-    copy_pieces_out(src, cutter.next(src.len(), piece), piece, threads);
+/// Copies `src` into all the elements of `rows`, as [`gather_whole`] copies the other way.
+fn scatter_whole<T: ClScalar>(src: &[T], rows: (&RowsOut<'_, T>, &RowIndex)) {
+    let (piece, threads) = whole_pieces(src.len(), std::mem::size_of::<T>());
+    scatter_pieces(src, rows, 0, piece, threads);
+}
+
+/// Elements per piece and copying threads of a copy of `len` elements of `size` bytes
+/// between rows and one packed region.
+fn whole_pieces(len: usize, size: usize) -> (usize, usize) {
+    (len.div_ceil(PIECES).max(1), copy_threads(len * size))
 }
 
 fn record(
@@ -1204,34 +1134,5 @@ mod tests {
         // A half smaller than that bounds the chunk.
         assert_eq!(chunk_of(4096, 100_000, 4), 4096);
         assert_eq!(chunk_of(4095, 1 << 30, 4), 4095);
-    }
-
-    #[test]
-    fn pieces_cover_the_rows_in_order_chunk_by_chunk() {
-        let rows: Vec<Vec<u32>> =
-            (0..7u32).map(|r| (0..r * 3).map(|c| r * 100 + c).collect()).collect();
-        let refs: Vec<&[u32]> = rows.iter().map(Vec::as_slice).collect();
-        let flat: Vec<u32> = rows.concat();
-        let mut cutter =
-            Cutter::new(refs.iter().copied(), |row| row.len(), |row, n| row.split_at(n));
-        // Chunks of 10 in pieces of 4 (4, 4, 2), rows crossing both; the last chunk short.
-        let mut at = 0;
-        while at < flat.len() {
-            let n = 10.min(flat.len() - at);
-            let pieces = cutter.next(n, 4);
-            assert_eq!(pieces.len(), n.div_ceil(4));
-            for (p, piece) in pieces.iter().enumerate() {
-                let start = at + p * 4;
-                let mut filled = 0;
-                for (off, part) in piece {
-                    assert_eq!(*off, filled, "parts follow each other");
-                    assert_eq!(*part, &flat[start + off..start + off + part.len()]);
-                    filled += part.len();
-                }
-                assert_eq!(filled, 4.min(at + n - start));
-            }
-            at += n;
-        }
-        assert!(cutter.next(5, 4).iter().all(Vec::is_empty), "nothing left");
     }
 }
