@@ -474,7 +474,8 @@ impl<T: DevElem> HostArray for Array<Array<T>> {
         }
         let rows = self.slots();
         let cols = rows.first().map_or(0, |r| r.get_ref().len());
-        let rectangular = rows.iter().all(|r| !r.get_ref().is_null() && r.get_ref().len() == cols);
+        let rectangular =
+            crate::packed::all_rows(rows, |r| !r.get_ref().is_null() && r.get_ref().len() == cols);
         rectangular.then(|| vec![rows.len(), cols])
     }
 
@@ -618,7 +619,8 @@ impl<T: DevElem> HostArray for VArr<VArr<T>> {
         let compute = || {
             let rows = self.items();
             let cols = rows.first().map_or(0, |r| r.items().len());
-            let rectangular = rows.iter().all(|r| !r.is_null() && r.items().len() == cols);
+            let rectangular =
+                crate::packed::all_rows(rows, |r| !r.is_null() && r.items().len() == cols);
             rectangular.then(|| vec![rows.len(), cols])
         };
         match self.storage_key(self.items().len()) {

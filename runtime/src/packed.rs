@@ -194,6 +194,23 @@ pub fn map_rows<'a, S: Sync, R: Send>(items: &'a [S], f: impl Fn(&'a S) -> R + S
     out
 }
 
+/// Whether `test` holds for every item, read as [`map_rows`] reads (a matrix's rows checked
+/// for one length); the threads stop once one has found an item failing it.
+pub fn all_rows<S: Sync>(items: &[S], test: impl Fn(&S) -> bool + Sync) -> bool {
+    if items.len() < PARALLEL_ROWS {
+        return items.iter().all(test);
+    }
+    let threads = crate::exec::placement().threads;
+    let per = items.len().div_ceil(threads * 4);
+    let failed = std::sync::atomic::AtomicBool::new(false);
+    spread(items.len().div_ceil(per), threads, |i| {
+        if !failed.load(Relaxed) && !items[i * per..].iter().take(per).all(&test) {
+            failed.store(true, Relaxed);
+        }
+    });
+    !failed.into_inner()
+}
+
 /// Runs `work(i)` for each `i` of `0..n`, on up to `threads` threads (the calling one and
 /// idle workers of the pool: none is spawned), each taking the next `i` until none is left.
 pub fn spread(n: usize, threads: usize, work: impl Fn(usize) + Sync) {
@@ -285,5 +302,16 @@ mod tests {
         assert_eq!(lens, rows.iter().map(Vec::len).collect::<Vec<_>>());
         let firsts = map_rows(&rows[..10], |row| row.first().copied());
         assert_eq!(firsts, rows[..10].iter().map(|row| row.first().copied()).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn rows_are_all_checked_on_several_threads() {
+        let rows = rows(PARALLEL_ROWS * 2 + 3);
+        assert!(all_rows(&rows, |row| row.len() < 7));
+        assert!(!all_rows(&rows, |row| row.len() < 6));
+        let last = rows.len() - 1;
+        assert!(!all_rows(&rows, |row| row.first() != rows[last].first()));
+        assert!(all_rows(&rows[..10], |row| row.len() < 7));
+        assert!(!all_rows(&rows[..10], |row| row.len() < 6));
     }
 }
