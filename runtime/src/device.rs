@@ -1615,16 +1615,18 @@ fn read_typed<T: DevElem>(
         return (Box::new(array), key);
     }
     if let [rows, cols] = *dims {
-        let arrays: Vec<Array<T>> =
-            crate::somd::collect_copy(rows, cols, |_| Array::from_buffer(fresh_slots(cols)))
-                .to_vec();
-        let mut targets: Vec<&mut [u8]> =
-            arrays.iter().map(|row| slot_bytes_mut(row.slots())).collect();
+        // The rows made on the pool straight into the matrix's own storage, their storage
+        // listed on the pool too: a million short rows cost no pass on one thread.
+        let matrix = Array::from_buffer(crate::somd::collect_copy(rows, cols, |_| {
+            crate::value::Slot::new(Array::from_buffer(fresh_slots::<T>(cols)))
+        }));
         if n > 0 {
+            let mut targets = crate::packed::map_rows(matrix.slots(), |row| {
+                slot_bytes_mut(row.get_ref().slots())
+            });
             buffer::read_rows(ctx, &buf.buffer, &mut targets, name).or_fatal();
         }
-        drop(targets);
-        return (Box::new(Array::from_vec(arrays)), None);
+        return (Box::new(matrix), None);
     }
     if let [planes, rows, cols] = *dims {
         let cube: Vec<Array<Array<T>>> = (0..planes)
