@@ -1184,6 +1184,28 @@ fn packed_rows_round_trip_unstaged() {
     assert!(rows_round_trip_with(ctx, &small, StagingPolicy::Never), "short rows differ");
 }
 
+/// Rows that are all empty move nothing, staged or not (no mapping or command of zero
+/// bytes, which OpenCL refuses), and rows that are empty but for one element move it.
+#[test]
+fn empty_rows_round_trip_staged_and_unstaged() {
+    let Some(ctx) = device() else { return };
+    let one: Vec<Vec<i32>> = (0..5).map(|r| if r == 3 { vec![41] } else { Vec::new() }).collect();
+    for policy in [StagingPolicy::Always, StagingPolicy::Never] {
+        let staged = with_staging(ctx, policy);
+        let mut array = DeviceArray::new(ctx, "rows", &[7], Access::ReadWrite).expect("alloc");
+        array.upload_range(0, &[7]).expect("upload");
+        let empty: Vec<&[i32]> = vec![&[]; 5];
+        array.upload_rows(&empty).expect("upload of empty rows");
+        let mut targets: Vec<&mut [i32]> = (0..5).map(|_| &mut [][..]).collect();
+        array.download_rows(&mut targets).expect("download into empty rows");
+        let mut back = [0];
+        array.download_range(0, &mut back).expect("download");
+        assert_eq!(back, [7], "empty rows wrote nothing, {policy:?}");
+        drop(staged);
+        assert!(rows_round_trip_with(ctx, &one, policy), "one element, {policy:?}");
+    }
+}
+
 /// Long rows (past the packing size) move through the pinned staging buffer when it is on,
 /// as a 1-D transfer of their total would: chunks cross rows, and rows longer than a chunk
 /// span several (`opencl_process`' `long_rows_move_through_pinned_staging` counts them).

@@ -935,6 +935,10 @@ pub(crate) fn write_rows<T: ClScalar>(
     let size = std::mem::size_of::<T>();
     let index = RowIndex::of(rows.len(), |row| rows[row].len());
     let total = index.total();
+    if total == 0 {
+        // Nothing to move (OpenCL refuses a mapping or a transfer of zero bytes).
+        return Ok(());
+    }
     let start = trace::enabled().then(Instant::now);
     let on = rows_staged(ctx, Dir::ToDevice, rows.len(), total * size);
     if staged_if(ctx, on, |staging| write_spread(ctx, buffer, 0, (rows, &index), staging))? {
@@ -982,6 +986,9 @@ pub(crate) fn read_rows<T: ClScalar>(
     let size = std::mem::size_of::<T>();
     let index = RowIndex::of(rows.len(), |row| rows[row].len());
     let total = index.total();
+    if total == 0 {
+        return Ok(());
+    }
     let start = trace::enabled().then(Instant::now);
     let on = rows_staged(ctx, Dir::ToHost, rows.len(), total * size);
     let packed = packs(rows.len(), total * size);
