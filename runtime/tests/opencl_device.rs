@@ -1198,6 +1198,8 @@ fn empty_rows_round_trip_staged_and_unstaged() {
         array.upload_rows(&empty).expect("upload of empty rows");
         let mut targets: Vec<&mut [i32]> = (0..5).map(|_| &mut [][..]).collect();
         array.download_rows(&mut targets).expect("download into empty rows");
+        array.upload_rows(&empty[..1]).expect("upload of one empty row");
+        array.download_rows(&mut targets[..1]).expect("download into one empty row");
         let mut back = [0];
         array.download_range(0, &mut back).expect("download");
         assert_eq!(back, [7], "empty rows wrote nothing, {policy:?}");

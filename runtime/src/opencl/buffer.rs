@@ -929,16 +929,16 @@ pub(crate) fn write_rows<T: ClScalar>(
     rows: &[&[T]],
     name: &str,
 ) -> Result<(), ClFailure> {
+    if rows.iter().all(|row| row.is_empty()) {
+        // Nothing to move (OpenCL refuses a mapping or a transfer of zero bytes).
+        return Ok(());
+    }
     if let [row] = rows {
         return write(ctx, buffer, 0, row, name);
     }
     let size = std::mem::size_of::<T>();
     let index = RowIndex::of(rows.len(), |row| rows[row].len());
     let total = index.total();
-    if total == 0 {
-        // Nothing to move (OpenCL refuses a mapping or a transfer of zero bytes).
-        return Ok(());
-    }
     let start = trace::enabled().then(Instant::now);
     let on = rows_staged(ctx, Dir::ToDevice, rows.len(), total * size);
     if staged_if(ctx, on, |staging| write_spread(ctx, buffer, 0, (rows, &index), staging))? {
@@ -980,15 +980,16 @@ pub(crate) fn read_rows<T: ClScalar>(
     rows: &mut [&mut [T]],
     name: &str,
 ) -> Result<(), ClFailure> {
+    if rows.iter().all(|row| row.is_empty()) {
+        // Nothing to move (OpenCL refuses a mapping or a transfer of zero bytes).
+        return Ok(());
+    }
     if let [row] = rows {
         return read(ctx, buffer, 0, row, name);
     }
     let size = std::mem::size_of::<T>();
     let index = RowIndex::of(rows.len(), |row| rows[row].len());
     let total = index.total();
-    if total == 0 {
-        return Ok(());
-    }
     let start = trace::enabled().then(Instant::now);
     let on = rows_staged(ctx, Dir::ToHost, rows.len(), total * size);
     let packed = packs(rows.len(), total * size);
