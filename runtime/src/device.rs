@@ -658,19 +658,23 @@ impl<T: DevElem> HostArray for VArr<VArr<T>> {
         if self.is_null() {
             return None;
         }
+        // Each a pass over every row, on the pool for a million of them.
         let compute = || {
             let rows = self.items();
+            if !crate::packed::all_rows(rows, |row| !row.is_null()) {
+                return None;
+            }
+            let len = |r: usize| rows[r].items().len();
+            let index = crate::packed::RowIndex::of(rows.len(), len);
+            // Every offset is at most the total, which must be an `int`.
+            let elements = index.total();
+            i32::try_from(elements).ok()?;
             let mut offsets: std::sync::Arc<[u8]> = vec![0u8; (rows.len() + 1) * 4].into();
             let slots = std::sync::Arc::get_mut(&mut offsets)?;
-            let mut at = 0usize;
-            for (row, slot) in rows.iter().zip(slots[4..].chunks_exact_mut(4)) {
-                if row.is_null() {
-                    return None;
-                }
-                at += row.items().len();
-                slot.copy_from_slice(&i32::try_from(at).ok()?.to_ne_bytes());
-            }
-            Some(PackedRows { elements: at, offsets })
+            index.ends(len, (&mut slots[4..], 4), |slot, end| {
+                slot.copy_from_slice(&(end as i32).to_ne_bytes());
+            });
+            Some(PackedRows { elements, offsets })
         };
         match self.storage_key(self.items().len()) {
             Some(key) => resident::packed_rows(key, compute),
@@ -3005,6 +3009,18 @@ mod tests {
         // Remembered: the same layout (the same offsets' storage) at the next call.
         let again = ragged.packed_rows().expect("packed");
         assert!(std::sync::Arc::ptr_eq(&packed.offsets, &again.offsets));
+        // 100,000 rows: the offsets are written on several threads, block by block.
+        let many: Vec<VArr<i32>> =
+            (0..100_000).map(|r| VArr::from_vec(vec![r; r as usize % 5])).collect();
+        let mut offsets = Vec::new();
+        let mut at = 0i32;
+        at.put(&mut offsets);
+        for row in &many {
+            at += row.items().len() as i32;
+            at.put(&mut offsets);
+        }
+        let packed = VArr::from_vec(many).packed_rows().expect("packed");
+        assert_eq!((packed.elements, &packed.offsets[..]), (at as usize, &offsets[..]));
     }
 
     #[test]

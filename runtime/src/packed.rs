@@ -71,6 +71,33 @@ impl RowIndex {
         }
     }
 
+    /// Calls `put(cell, end)` with each row's cell of `cells` (`width` bytes per row) and
+    /// the offset just past the row's last element, on several threads for many rows, each
+    /// taking whole blocks of the index (a ragged matrix's row offsets).
+    pub fn ends(
+        &self,
+        len: impl Fn(usize) -> usize + Sync,
+        (cells, width): (&mut [u8], usize),
+        put: impl Fn(&mut [u8], usize) + Sync,
+    ) {
+        let rows = cells.len() / width.max(1);
+        let threads = match rows >= PARALLEL_ROWS {
+            true => crate::exec::placement().threads,
+            false => 1,
+        };
+        let blocks: Vec<_> =
+            cells.chunks_mut(ROW_BLOCK * width.max(1)).map(std::sync::Mutex::new).collect();
+        debug_assert_eq!(blocks.len() + 1, self.starts.len(), "one cell per row of the index");
+        spread(blocks.len(), threads, |b| {
+            let mut block = blocks[b].lock().unwrap_or_else(|e| e.into_inner());
+            let mut at = self.starts[b];
+            for (k, cell) in block.chunks_exact_mut(width.max(1)).enumerate() {
+                at += len(b * ROW_BLOCK + k);
+                put(cell, at);
+            }
+        });
+    }
+
     /// The parts of `rows` (of this index) holding elements `from..to`, in order.
     pub fn parts<'a, T>(
         &self,
@@ -313,5 +340,33 @@ mod tests {
         assert!(!all_rows(&rows, |row| row.first() != rows[last].first()));
         assert!(all_rows(&rows[..10], |row| row.len() < 7));
         assert!(!all_rows(&rows[..10], |row| row.len() < 6));
+    }
+
+    #[test]
+    fn row_ends_are_the_running_totals_of_the_lengths() {
+        for count in [0, 1, 255, 256, 257, PARALLEL_ROWS + 999] {
+            let rows = rows(count);
+            let index = RowIndex::of(rows.len(), |r| rows[r].len());
+            let mut cells = vec![0u8; rows.len() * 8];
+            index.ends(
+                |r| rows[r].len(),
+                (&mut cells, 8),
+                |cell, end| {
+                    cell.copy_from_slice(&(end as u64).to_le_bytes());
+                },
+            );
+            let ends: Vec<usize> = cells
+                .chunks_exact(8)
+                .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")) as usize)
+                .collect();
+            let want: Vec<usize> = rows
+                .iter()
+                .scan(0, |at, row| {
+                    *at += row.len();
+                    Some(*at)
+                })
+                .collect();
+            assert_eq!(ends, want, "{count} rows");
+        }
     }
 }
