@@ -80,18 +80,18 @@ impl RowIndex {
         (cells, width): (&mut [u8], usize),
         put: impl Fn(&mut [u8], usize) + Sync,
     ) {
-        let rows = cells.len() / width.max(1);
-        let threads = match rows >= PARALLEL_ROWS {
+        let width = width.max(1);
+        let threads = match cells.len() / width >= PARALLEL_ROWS {
             true => crate::exec::placement().threads,
             false => 1,
         };
         let blocks: Vec<_> =
-            cells.chunks_mut(ROW_BLOCK * width.max(1)).map(std::sync::Mutex::new).collect();
+            cells.chunks_mut(ROW_BLOCK * width).map(std::sync::Mutex::new).collect();
         debug_assert_eq!(blocks.len() + 1, self.starts.len(), "one cell per row of the index");
         spread(blocks.len(), threads, |b| {
             let mut block = blocks[b].lock().unwrap_or_else(|e| e.into_inner());
             let mut at = self.starts[b];
-            for (k, cell) in block.chunks_exact_mut(width.max(1)).enumerate() {
+            for (k, cell) in block.chunks_exact_mut(width).enumerate() {
                 at += len(b * ROW_BLOCK + k);
                 put(cell, at);
             }
