@@ -243,6 +243,17 @@ pub trait HostArray {
     fn row_slices(&self) -> Option<Vec<&[u8]>> {
         None
     }
+    /// For an argument the caller never reads again (`a = f(a, ..)`, or a local at its last
+    /// use) that a device call has uploaded and returns: another handle to this very array,
+    /// whose storage the call may then overwrite with its result, as the CPU path writes
+    /// such an argument in place (`Scratch::Reuse`, [`crate::value::DeepCopy::reuse_or_copy`]).
+    /// Only for a storage in the device representation ([`HostArray::raw_rows_mut`]) that
+    /// no other handle reaches ([`crate::value::Array::is_unique`]); a row of a matrix that
+    /// another handle holds is first replaced by a new row of its length, which the
+    /// download fills. `None` otherwise: the result comes down into a new array.
+    fn reuse(&self) -> Option<Box<dyn std::any::Any + Send + Sync>> {
+        None
+    }
 }
 
 /// The layout of a 2-D array's rows packed one after the other (`device/ragged.rs`): the
@@ -451,6 +462,10 @@ impl<T: DevElem> HostArray for Array<T> {
         T::RAW.then(|| vec![update::slot_bytes_in_place(self.slots())])
     }
 
+    fn reuse(&self) -> Option<Box<dyn std::any::Any + Send + Sync>> {
+        (T::RAW && self.is_unique()).then(|| Box::new(self.clone()) as Box<_>)
+    }
+
     /// Only while a keep scope keeps the array.
     fn resident_key(&self) -> Option<ResidentKey> {
         self.window_key().filter(resident::is_kept)
@@ -504,6 +519,21 @@ impl<T: DevElem> HostArray for Array<Array<T>> {
 
     fn matrix_addr(&self) -> Option<usize> {
         (T::RAW && !self.is_null()).then(|| self.slots().as_ptr() as usize)
+    }
+
+    fn reuse(&self) -> Option<Box<dyn std::any::Any + Send + Sync>> {
+        if !T::RAW || !self.is_unique() {
+            return None;
+        }
+        let rows = self.slots();
+        if !crate::packed::all_rows(rows, |r| r.get_ref().is_unique()) {
+            // The matrix is the caller's alone: no one else sees its rows replaced.
+            for row in rows.iter().filter(|r| !r.get_ref().is_unique()) {
+                let len = row.get_ref().len();
+                row.set(Array::from_vec(vec![T::default(); len]));
+            }
+        }
+        Some(Box::new(self.clone()))
     }
 
     /// Only while a keep scope keeps the matrix.
@@ -828,6 +858,10 @@ impl<A: HostArray + ?Sized> HostArray for &A {
 
     fn row_slices(&self) -> Option<Vec<&[u8]>> {
         (**self).row_slices()
+    }
+
+    fn reuse(&self) -> Option<Box<dyn std::any::Any + Send + Sync>> {
+        (**self).reuse()
     }
 }
 

@@ -735,6 +735,8 @@ struct CallTrace {
     d2h: Vec<(String, u64)>,
     /// Value arrays found already on the device (`resident` events), not uploaded.
     resident: Vec<(String, u64)>,
+    /// Returned parameters downloaded into the argument's own storage (`in_place` events).
+    in_place: Vec<(String, u64)>,
     /// The call's own totals (robust where calls of several threads interleave).
     bytes_h2d: u64,
     bytes_d2h: u64,
@@ -762,6 +764,7 @@ fn late_reads(stderr: &str) -> Vec<u64> {
 fn device_calls(stderr: &str) -> Vec<CallTrace> {
     let mut calls = Vec::new();
     let (mut h2d, mut d2h, mut resident) = (Vec::new(), Vec::new(), Vec::new());
+    let mut in_place = Vec::new();
     for line in stderr.lines() {
         let Ok(event) = serde_json::from_str::<Value>(line) else { continue };
         let text = |key: &str| event[key].as_str().unwrap_or_default().to_string();
@@ -775,6 +778,7 @@ fn device_calls(stderr: &str) -> Vec<CallTrace> {
             Some("transfer") if event["buffer"] == LATE => {}
             Some("transfer") => d2h.push((text("buffer"), number("bytes"))),
             Some("resident") => resident.push((text("buffer"), number("bytes"))),
+            Some("in_place") => in_place.push((text("buffer"), number("bytes"))),
             Some("call") => calls.push(CallTrace {
                 name: text("name"),
                 work_items: number("work_items"),
@@ -782,6 +786,7 @@ fn device_calls(stderr: &str) -> Vec<CallTrace> {
                 h2d: std::mem::take(&mut h2d),
                 d2h: std::mem::take(&mut d2h),
                 resident: std::mem::take(&mut resident),
+                in_place: std::mem::take(&mut in_place),
                 bytes_h2d: number("bytes_h2d"),
                 bytes_d2h: number("bytes_d2h"),
             }),
@@ -1171,6 +1176,43 @@ fn device_folds_reductions_read_after_their_loop() {
             "device_fold: {name} in\n{}",
             outcome.stderr
         );
+    }
+}
+
+/// Under `SOMD_DEVICE=opencl`, a SOMD method returning the argument its caller replaces
+/// (`m = bump(m, k)`, or a local at its last use) brings its result down into the argument's
+/// own storage when nothing else reaches the array: an `in_place` event of the whole array's
+/// bytes. A row another variable holds is first replaced by a new one, so that call is in
+/// place too; the whole array held by another variable gets a new array (`device_in_place`,
+/// whose output, equal to the twin's, shows the held row and array unchanged), and so does
+/// the first `divide`, whose argument `m`'s variable still holds. Per method, the bytes each
+/// call brought down in place, in call order (0: none); the second `divide` fails: its
+/// call ends with the exception, before any download.
+#[test]
+fn replaced_arguments_come_down_in_place() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_in_place";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else {
+        return; // a filter left the program out
+    };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let matrix = 40 * 9 * 4;
+    let wanted: [(&str, &[u64]); 5] = [
+        ("Main.bump", &[matrix, matrix, matrix, matrix, matrix, 0, matrix]),
+        ("Main.mix", &[13 * 4 * 8, 13 * 4 * 8]),
+        ("Main.flip", &[6 * 11, 6 * 11]),
+        ("Main.scale", &[25 * 8, 0]),
+        ("Main.divide", &[0, 0]),
+    ];
+    for (method, bytes) in wanted {
+        let got: Vec<u64> = calls
+            .iter()
+            .filter(|c| c.name == method)
+            .map(|c| c.in_place.iter().map(|(_, b)| b).sum())
+            .collect();
+        assert_eq!(got, bytes, "{name}: in-place bytes of {method} in\n{}", outcome.stderr);
     }
 }
 

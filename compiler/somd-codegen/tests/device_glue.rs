@@ -366,7 +366,7 @@ fn sync_bodies_run_as_one_sync_call() {
     assert!(text.contains("somd_sync.launch(0, &[somd_h0]);"), "{text}");
     assert!(text.contains("somd_sync.swap_or_launch(0, 1, &[somd_h0]);"), "{text}");
     assert!(text.contains("swaps: &[(0, 1)],"), "{text}");
-    assert!(text.contains("let done = somd_sync.finish(&[0]);"), "{text}");
+    assert!(text.contains("let done = somd_sync.finish(&[0], moved);"), "{text}");
     assert!(text.contains("return done.output_1d::<i32>(0);"), "{text}");
     // The CPU path stays as the fallback.
     assert!(text.contains("rt::somd::run_call_traced(\"Main.smooth\""), "{text}");

@@ -8,7 +8,7 @@
 //!     let mut s: i32 = 0;
 //!     while s < steps { call.launch(0, &[s]); call.launch(1, &[s]); s = s.wrapping_add(1); }
 //!     call.launch(2, &[]);
-//!     let done = call.finish(&[]);
+//!     let done = call.finish(&[], moved);
 //!     ...
 //! }
 //! ```
@@ -478,16 +478,42 @@ impl<'a> SyncCall<'a> {
     /// any downloaded value is used. `returned` names what the method returns (an output,
     /// or a parameter it updated); the last reduction's partials come down too. Other
     /// outputs never leave the device.
-    pub fn finish(self, returned: &[usize]) -> DeviceResult {
-        self.finish_updating(returned, &[])
+    ///
+    /// `moved` is the wrapper's: bit `p` set when the caller never reads argument `p` again
+    /// (`a = f(a, ..)`). A returned parameter so marked whose array nothing else reaches
+    /// ([`super::HostArray::reuse`]) comes down into its own storage once the words are
+    /// checked, and is the result: the CPU path's `Scratch::Reuse`, without a new array
+    /// (traced as an `in_place` event).
+    pub fn finish(self, returned: &[usize], moved: u64) -> DeviceResult {
+        self.finish_updating(returned, &[], moved)
     }
 
     /// [`SyncCall::finish`], and once the error words are checked, each array argument of
     /// `updated` downloaded from its buffer into the host array's own storage (a call begun
     /// by [`SyncCall::begin_updating`]).
-    pub fn finish_updating(mut self, returned: &[usize], updated: &[usize]) -> DeviceResult {
+    pub fn finish_updating(
+        mut self,
+        returned: &[usize],
+        updated: &[usize],
+        moved: u64,
+    ) -> DeviceResult {
         let ctx = self.ctx;
         let first = self.planned[0].desc;
+        // Returned parameters that come down in place: (kernel argument, parameter, handle).
+        let mut in_place: Vec<(usize, usize, Box<dyn std::any::Any + Send + Sync>)> = Vec::new();
+        for (k, spec) in first.args.iter().enumerate() {
+            let ArgSpec::Param(p) = spec else { continue };
+            let marked = *p < 64 && moved & (1 << *p) != 0;
+            let scoped = self.rows.is_some_and(|(_, q, _)| q == *p);
+            if !marked || scoped || !returned.contains(&k) {
+                continue;
+            }
+            if let Some(HostArg::Array(a)) = self.args.get(*p) {
+                if let Some(handle) = a.reuse() {
+                    in_place.push((k, *p, handle));
+                }
+            }
+        }
         // With something to download, the error words' read is queued before the downloads
         // and checked after them, before any result is used: one wait instead of two (the
         // downloads go into new host storage, which a failure discards unread).
@@ -496,7 +522,10 @@ impl<'a> SyncCall<'a> {
                 returned.contains(&k)
                     && match spec {
                         ArgSpec::Output { .. } => true,
-                        ArgSpec::Param(p) => self.rows.is_none_or(|(_, q, _)| q != *p),
+                        ArgSpec::Param(p) => {
+                            self.rows.is_none_or(|(_, q, _)| q != *p)
+                                && in_place.iter().all(|(j, ..)| *j != k)
+                        }
                         _ => false,
                     }
             });
@@ -519,6 +548,7 @@ impl<'a> SyncCall<'a> {
                     let Some(buf) = self.outputs[k].take() else { continue };
                     (buf, self.planned[0].out_dims[k].clone().unwrap_or_default(), *elem)
                 }
+                ArgSpec::Param(_) if in_place.iter().any(|(j, ..)| *j == k) => continue,
                 ArgSpec::Param(p) if returned.contains(&k) => {
                     let Some(HostArg::Array(a)) = self.args.get(*p) else { continue };
                     let Some(Some(buf)) = self.params.get_mut(*p).map(Option::take) else {
@@ -556,6 +586,16 @@ impl<'a> SyncCall<'a> {
                 super::update::write_back(ctx, buf, *a, param_name(first, *p));
             }
         }
+        for (k, p, handle) in in_place {
+            if let (Some(HostArg::Array(a)), Some(Some(buf))) =
+                (self.args.get(p), self.params.get(p))
+            {
+                let name = param_name(first, p);
+                super::update::write_back(ctx, buf, *a, name);
+                trace_in_place(ctx, name, *a);
+                result.outputs[k] = Some(Output::Typed(handle));
+            }
+        }
         if let (Some((depth, ..)), Some(p)) = (self.rows, self.row_copy) {
             if let Some(Some(buf)) = self.params.get_mut(p).map(Option::take) {
                 rows::spare_row(depth, buf);
@@ -578,6 +618,22 @@ fn partial_bytes(
         buffer::read(ctx, &buf.buffer, 0, &mut bytes, "somd_partials").or_fatal();
     }
     bytes
+}
+
+/// Traces that returned parameter `name` came down into `array`, the argument's own
+/// storage ([`SyncCall::finish`]).
+fn trace_in_place(ctx: &DeviceCtx, name: &str, array: &dyn super::HostArray) {
+    if trace::enabled() {
+        let bytes = byte_len(array);
+        trace::emit(
+            "in_place",
+            &[
+                ("buffer", trace::Value::Str(name)),
+                ("device", trace::Value::Str(ctx.label)),
+                ("bytes", trace::Value::U64(bytes as u64)),
+            ],
+        );
+    }
 }
 
 /// Whether arguments `a` and `b` are arrays of one element type and shape.

@@ -2036,15 +2036,16 @@ impl HostProgram<'_, '_> {
     }
 
     /// `SyncCall::finish` (or `finish_updating`), downloading the kernel arguments
-    /// `returned`, as `done`.
+    /// `returned`, as `done`; the wrapper's `moved` lets a returned parameter the caller
+    /// replaces come down into its own storage.
     fn finish(&self, out: &mut String, pad: &str, returned: &[usize]) -> Result<(), EmitError> {
         match &self.ending.updated {
             // The receiver's field arrays the body writes come back into its arrays.
             Some(list) => writeln!(
                 out,
-                "{pad}let done = somd_sync.finish_updating(&{returned:?}, &{list:?});"
+                "{pad}let done = somd_sync.finish_updating(&{returned:?}, &{list:?}, moved);"
             )?,
-            None => writeln!(out, "{pad}let done = somd_sync.finish(&{returned:?});")?,
+            None => writeln!(out, "{pad}let done = somd_sync.finish(&{returned:?}, moved);")?,
         }
         Ok(())
     }
