@@ -1106,6 +1106,25 @@ fn staged_transfers_round_trip() {
     assert!(array.download_range(n - 99, &mut window).is_err());
 }
 
+/// Staged transfers of one chunk whose copies are spread over threads (from 512 KiB on) and
+/// whose length is no multiple of the pieces come back whole, piece boundaries included.
+#[test]
+fn mid_sized_staged_transfers_round_trip() {
+    let Some(ctx) = device() else { return };
+    for n in [(512 << 10) / 4 + 1, 200_003, (3 << 20) / 4 - 7] {
+        let mut host: Vec<i32> = (0..n as i32).map(|i| i.wrapping_mul(-40_503)).collect();
+        let staged = always_staged(ctx);
+        let mut array = DeviceArray::new(ctx, "mid", &host, Access::ReadWrite).expect("alloc");
+        array.ensure_on_device(&host).expect("upload");
+        add_one(ctx, &array, n);
+        array.mark_device_dirty();
+        let expect: Vec<i32> = host.iter().map(|v| v.wrapping_add(1)).collect();
+        array.ensure_on_host(&mut host).expect("download");
+        drop(staged);
+        assert!(host == expect, "staged round trip of {n} elements differs");
+    }
+}
+
 /// Rows of a matrix go up and come back whether they are packed into one command (many
 /// short rows) or moved one command each (long rows).
 #[test]

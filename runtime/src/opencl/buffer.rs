@@ -436,7 +436,7 @@ fn stages_in(ctx: &DeviceCtx, window: Window, dir: Dir, bytes: usize) -> bool {
 fn lease(ctx: &'static DeviceCtx, bytes: usize) -> Option<Lease<'static, Staging>> {
     use std::sync::atomic::Ordering::Relaxed;
     let sized = crate::exec::placement().switches.staging_bytes.is_some();
-    if !sized && bytes >= SPREAD_MIN && copy_threads(bytes) > 1 {
+    if !sized && bytes >= SPREAD_MIN && copy_threads(bytes, SPREAD_MIN) > 1 {
         let before = ctx.spread_bytes.fetch_add(bytes as u64, Relaxed);
         let (made, free) = ctx.staging_large.counts();
         if free > 0 || (before >= LARGE_AFTER && made < LARGE_POOL_MAX) {
@@ -651,18 +651,28 @@ fn stages_rows(ctx: &DeviceCtx, dir: Dir, bytes: usize) -> bool {
     stages_in(ctx, Window { max: u64::MAX, ..Window::of_process() }, dir, bytes)
 }
 
-/// The smallest staged transfer, in bytes, whose chunk copies are spread over the pool's
-/// idle threads (`SOMD_STAGE_THREADS`): one thread copies 7-8 GB/s between a program's
-/// array and pinned pages on the H100's host, a seventh of the pinned DMA rate.
+/// The smallest transfer, in bytes, that may lease a large staging buffer ([`lease`]), and
+/// the smallest copy between rows and a mapped or packed region spread over the pool's idle
+/// threads (`SOMD_STAGE_THREADS`): one thread copies 7-8 GB/s between a program's array and
+/// pinned pages on the H100's host, a seventh of the pinned DMA rate.
 pub const SPREAD_MIN: usize = 8 << 20;
+
+/// The smallest staged transfer, in bytes, whose chunk copies are spread over the pool's
+/// idle threads. On the H200 (forty-seventh session, `bench/gpu/programs/mid_transfers.somd`)
+/// a staged download of 1 MiB took 258-274 µs copied on one thread and 202-211 µs on 16,
+/// 4 MiB 708-744 against 374-402; at 256 KiB one thread was as fast (54-65 µs against
+/// 71-82). SparseMatMult's 200 downloads of 800 KB spent 22-24 ms in transfers on one
+/// thread, 14-15 ms on 16.
+pub const STAGED_SPREAD_MIN: usize = 512 << 10;
 
 /// Pieces per staging chunk: the units the threads copying a chunk share out.
 pub const PIECES: usize = 16;
 
-/// Threads copying each chunk of a staged transfer of `bytes` bytes.
-fn copy_threads(bytes: usize) -> usize {
+/// Threads copying a transfer of `bytes` bytes: the spread threads from `min` bytes on
+/// ([`SPREAD_MIN`], [`STAGED_SPREAD_MIN`]) or under `SOMD_STAGE_THREADS`, else one.
+fn copy_threads(bytes: usize, min: usize) -> usize {
     let forced = crate::exec::placement().switches.stage_threads.is_some();
-    if forced || bytes >= SPREAD_MIN {
+    if forced || bytes >= min {
         spread_threads()
     } else {
         1
@@ -676,14 +686,12 @@ pub(crate) fn spread_threads() -> usize {
     placement.switches.stage_threads.unwrap_or(placement.threads).clamp(1, PIECES)
 }
 
-/// Elements per piece of a chunk of `chunk` elements: the chunk in [`PIECES`] equal parts,
-/// or whole when it does not split evenly.
-fn piece_elems(chunk: usize) -> usize {
-    if chunk % PIECES == 0 {
-        chunk / PIECES
-    } else {
-        chunk
-    }
+/// Elements per piece of a chunk of `chunk` elements of a transfer of `total`: the chunk (or
+/// the whole transfer, when shorter) in [`PIECES`] parts, the last one shorter when it does
+/// not split evenly. A transfer of one chunk smaller than the staging buffer's half is cut
+/// into [`PIECES`] pieces too, not into pieces of a half's sixteenth.
+fn piece_elems(chunk: usize, total: usize) -> usize {
+    chunk.min(total).div_ceil(PIECES).max(1)
 }
 
 /// How a staged transfer of `total` elements of `T` through `staging` is cut: elements per
@@ -691,8 +699,8 @@ fn piece_elems(chunk: usize) -> usize {
 /// cannot hold `T`.
 fn chunking<T>(staging: &Staging, total: usize) -> Option<(usize, usize, usize)> {
     let chunk = chunk_elems::<T>(staging, total);
-    let threads = copy_threads(total * std::mem::size_of::<T>());
-    (chunk > 0).then(|| (chunk, piece_elems(chunk), threads))
+    let threads = copy_threads(total * std::mem::size_of::<T>(), STAGED_SPREAD_MIN);
+    (chunk > 0).then(|| (chunk, piece_elems(chunk, total), threads))
 }
 
 /// The staged form of a write of `rows` (laid end to end, `index` their [`RowIndex`]) to
@@ -1074,7 +1082,7 @@ fn scatter_whole<T: ClScalar>(src: &[T], rows: (&RowsOut<'_, T>, &RowIndex)) {
 /// Elements per piece and copying threads of a copy of `len` elements of `size` bytes
 /// between rows and one packed region.
 fn whole_pieces(len: usize, size: usize) -> (usize, usize) {
-    (len.div_ceil(PIECES).max(1), copy_threads(len * size))
+    (len.div_ceil(PIECES).max(1), copy_threads(len * size, SPREAD_MIN))
 }
 
 fn record(
@@ -1142,5 +1150,19 @@ mod tests {
         // A half smaller than that bounds the chunk.
         assert_eq!(chunk_of(4096, 100_000, 4), 4096);
         assert_eq!(chunk_of(4095, 1 << 30, 4), 4095);
+    }
+
+    #[test]
+    fn pieces_cut_the_transfer_when_it_is_one_short_chunk() {
+        let half = (STAGING_BYTES / 2) / 8;
+        // SparseMatMult's 800 KB result in a half of 2 MiB: 16 pieces of the transfer.
+        assert_eq!(piece_elems(half, 100_000), 6250);
+        // No multiple of the pieces: the last piece is shorter, none is empty.
+        let piece = piece_elems(half, 100_003);
+        assert_eq!(piece, 6251);
+        assert!(100_003_usize.div_ceil(piece) == PIECES);
+        // Several chunks: pieces of a chunk.
+        assert_eq!(piece_elems(half, 10 * half), half / PIECES);
+        assert_eq!(piece_elems(half, 0), 1);
     }
 }
