@@ -20,8 +20,9 @@
 //! integrated GPU the driver's own path is already a copy in host memory). The host copies
 //! into and out of pinned chunks are what sets the rate of a large staged transfer: one
 //! thread copies 7-8 GB/s on the H100's host, below the pageable path's 9 GB/s up and
-//! 11-15 GB/s down. From [`super::buffer::SPREAD_MIN`] bytes on, each chunk is therefore copied
-//! by up to 16 threads (the calling one and idle workers of the MI pool,
+//! 11-15 GB/s down. From [`super::buffer::STAGED_SPREAD_MIN`] bytes on (512 KiB; 8 MiB
+//! before the forty-seventh session), each chunk is therefore copied by up to 16 threads
+//! (the calling one and idle workers of the MI pool,
 //! `exec::Pool::run_spare`; `SOMD_STAGE_THREADS`), which moved 256 MiB at 42-45 GB/s both
 //! ways through 32 MiB buffers; with [`SPREAD_THREADS`] threads or more the window has no
 //! upper end. Rows of a matrix that move packed (`buffer::read_rows`/`write_rows`: many
