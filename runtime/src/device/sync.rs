@@ -480,10 +480,11 @@ impl<'a> SyncCall<'a> {
     /// outputs never leave the device.
     ///
     /// `moved` is the wrapper's: bit `p` set when the caller never reads argument `p` again
-    /// (`a = f(a, ..)`). A returned parameter so marked whose array nothing else reaches
-    /// ([`super::HostArray::reuse`]) comes down into its own storage once the words are
-    /// checked, and is the result: the CPU path's `Scratch::Reuse`, without a new array
-    /// (traced as an `in_place` event).
+    /// (`a = f(a, ..)`). A returned parameter so marked comes down once the words are
+    /// checked: into its own storage when nothing else reaches its array
+    /// ([`super::HostArray::reuse`]), which is then the result (the CPU path's
+    /// `Scratch::Reuse`, without a new array; traced as an `in_place` event), else into a
+    /// new array.
     pub fn finish(self, returned: &[usize], moved: u64) -> DeviceResult {
         self.finish_updating(returned, &[], moved)
     }
@@ -499,21 +500,20 @@ impl<'a> SyncCall<'a> {
     ) -> DeviceResult {
         let ctx = self.ctx;
         let first = self.planned[0].desc;
-        // Returned parameters that come down in place: (kernel argument, parameter, handle).
-        let mut in_place: Vec<(usize, usize, Box<dyn std::any::Any + Send + Sync>)> = Vec::new();
-        for (k, spec) in first.args.iter().enumerate() {
-            let ArgSpec::Param(p) = spec else { continue };
-            let marked = *p < 64 && moved & (1 << *p) != 0;
-            let scoped = self.rows.is_some_and(|(_, q, _)| q == *p);
-            if !marked || scoped || !returned.contains(&k) {
-                continue;
-            }
-            if let Some(HostArg::Array(a)) = self.args.get(*p) {
-                if let Some(handle) = a.reuse() {
-                    in_place.push((k, *p, handle));
-                }
-            }
-        }
+        // Returned parameters the caller never reads again (kernel argument, parameter): once
+        // the error words are checked, each comes down into its own storage when nothing
+        // else reaches it ([`super::HostArray::reuse`]), else into a new array.
+        let moved_back: Vec<(usize, usize)> = first
+            .args
+            .iter()
+            .enumerate()
+            .filter_map(|(k, spec)| match spec {
+                ArgSpec::Param(p) if *p < 64 && moved & (1 << *p) != 0 => Some((k, *p)),
+                _ => None,
+            })
+            .filter(|(k, p)| returned.contains(k) && self.rows.is_none_or(|(_, q, _)| q != *p))
+            .collect();
+        let after_check = |k: usize| moved_back.iter().any(|(j, _)| *j == k);
         // With something to download, the error words' read is queued before the downloads
         // and checked after them, before any result is used: one wait instead of two (the
         // downloads go into new host storage, which a failure discards unread).
@@ -523,8 +523,7 @@ impl<'a> SyncCall<'a> {
                     && match spec {
                         ArgSpec::Output { .. } => true,
                         ArgSpec::Param(p) => {
-                            self.rows.is_none_or(|(_, q, _)| q != *p)
-                                && in_place.iter().all(|(j, ..)| *j != k)
+                            self.rows.is_none_or(|(_, q, _)| q != *p) && !after_check(k)
                         }
                         _ => false,
                     }
@@ -548,7 +547,7 @@ impl<'a> SyncCall<'a> {
                     let Some(buf) = self.outputs[k].take() else { continue };
                     (buf, self.planned[0].out_dims[k].clone().unwrap_or_default(), *elem)
                 }
-                ArgSpec::Param(_) if in_place.iter().any(|(j, ..)| *j == k) => continue,
+                ArgSpec::Param(_) if after_check(k) => continue,
                 ArgSpec::Param(p) if returned.contains(&k) => {
                     let Some(HostArg::Array(a)) = self.args.get(*p) else { continue };
                     let Some(Some(buf)) = self.params.get_mut(*p).map(Option::take) else {
@@ -586,15 +585,23 @@ impl<'a> SyncCall<'a> {
                 super::update::write_back(ctx, buf, *a, param_name(first, *p));
             }
         }
-        for (k, p, handle) in in_place {
-            if let (Some(HostArg::Array(a)), Some(Some(buf))) =
-                (self.args.get(p), self.params.get(p))
-            {
-                let name = param_name(first, p);
-                super::update::write_back(ctx, buf, *a, name);
-                trace_in_place(ctx, name, *a);
-                result.outputs[k] = Some(Output::Typed(handle));
-            }
+        for (k, p) in moved_back {
+            let (Some(HostArg::Array(a)), Some(Some(buf))) = (self.args.get(p), self.params.get(p))
+            else {
+                continue;
+            };
+            let name = param_name(first, p);
+            result.outputs[k] = Some(match a.reuse() {
+                Some(handle) => {
+                    super::update::write_back(ctx, buf, *a, name);
+                    trace_in_place(ctx, name, *a);
+                    Output::Typed(handle)
+                }
+                None => {
+                    let shape = self.planned[0].shapes.get(p).cloned().flatten();
+                    super::download(ctx, buf, a.elem(), shape.unwrap_or_default(), false, name).0
+                }
+            });
         }
         if let (Some((depth, ..)), Some(p)) = (self.rows, self.row_copy) {
             if let Some(Some(buf)) = self.params.get_mut(p).map(Option::take) {
