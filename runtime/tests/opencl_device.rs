@@ -1089,16 +1089,7 @@ fn staged_transfers_round_trip() {
     // 16 MiB and more, so several chunks (an eighth of the transfer each); a length that is
     // not a multiple of the chunk either.
     let n = (16 << 20) / 4 + 12_345;
-    let mut host: Vec<i32> = (0..n as i32).map(|i| i.wrapping_mul(7919)).collect();
-    let staged = always_staged(ctx);
-    let mut array = DeviceArray::new(ctx, "big", &host, Access::ReadWrite).expect("alloc");
-    array.ensure_on_device(&host).expect("upload");
-    add_one(ctx, &array, n);
-    array.mark_device_dirty();
-    let expect: Vec<i32> = host.iter().map(|v| v.wrapping_add(1)).collect();
-    array.ensure_on_host(&mut host).expect("download");
-    drop(staged);
-    assert!(host == expect, "staged round trip differs");
+    let (mut array, expect) = staged_round_trip(ctx, n, 7919);
     // Partial transfers.
     let mut window = vec![0i32; 100];
     array.download_range(n - 100, &mut window).expect("range");
@@ -1112,17 +1103,25 @@ fn staged_transfers_round_trip() {
 fn mid_sized_staged_transfers_round_trip() {
     let Some(ctx) = device() else { return };
     for n in [(512 << 10) / 4 + 1, 200_003, (3 << 20) / 4 - 7] {
-        let mut host: Vec<i32> = (0..n as i32).map(|i| i.wrapping_mul(-40_503)).collect();
-        let staged = always_staged(ctx);
-        let mut array = DeviceArray::new(ctx, "mid", &host, Access::ReadWrite).expect("alloc");
-        array.ensure_on_device(&host).expect("upload");
-        add_one(ctx, &array, n);
-        array.mark_device_dirty();
-        let expect: Vec<i32> = host.iter().map(|v| v.wrapping_add(1)).collect();
-        array.ensure_on_host(&mut host).expect("download");
-        drop(staged);
-        assert!(host == expect, "staged round trip of {n} elements differs");
+        staged_round_trip(ctx, n, -40_503);
     }
+}
+
+/// `n` elements `i * mul` up and back through the staging pool, one added on the device in
+/// between; checked against the host's own sums. The array and the expected elements, for
+/// further reads.
+fn staged_round_trip(ctx: &'static DeviceCtx, n: usize, mul: i32) -> (DeviceArray<i32>, Vec<i32>) {
+    let mut host: Vec<i32> = (0..n as i32).map(|i| i.wrapping_mul(mul)).collect();
+    let staged = always_staged(ctx);
+    let mut array = DeviceArray::new(ctx, "staged", &host, Access::ReadWrite).expect("alloc");
+    array.ensure_on_device(&host).expect("upload");
+    add_one(ctx, &array, n);
+    array.mark_device_dirty();
+    let expect: Vec<i32> = host.iter().map(|v| v.wrapping_add(1)).collect();
+    array.ensure_on_host(&mut host).expect("download");
+    drop(staged);
+    assert!(host == expect, "staged round trip of {n} elements differs");
+    (array, expect)
 }
 
 /// Rows of a matrix go up and come back whether they are packed into one command (many
