@@ -55,6 +55,23 @@ class Main {
         return c;
     }
 
+    int[] seen;
+
+    Main(int n) {
+        this.seen = new int[n];
+    }
+
+    // An instance method writing a field array and returning its argument: the field comes
+    // back into the receiver's array, the argument into its own storage.
+    double[] note(double[] a) {
+        for (int i = 0; i < a.length; i++) {
+            int g = 0 + i;
+            seen[g] += g % 5 + 1;
+            a[i] = a[i] - 0.25;
+        }
+        return a;
+    }
+
     static long sum(int[][] m) {
         long s = 0;
         for (int i = 0; i < m.length; i++) {
@@ -142,6 +159,11 @@ class Main {
         double[] y = x;
         x = scale(x.clone(), 2.0);
         System.out.println("x " + x[3] + " " + x[24] + " y " + y[3] + " " + y[24]);
+        Main o = new Main(x.length);
+        int[] seen = o.seen;
+        x = o.note(x);
+        x = o.note(x);
+        System.out.println("note " + x[3] + " " + x[24] + " seen " + seen[3] + " " + seen[24]);
 
         // `m` at its last use: the result may take its storage (and then `last` holds the
         // array `m` still names, so the first `divide` makes a new one).
