@@ -1207,7 +1207,7 @@ fn replaced_arguments_come_down_in_place() {
         ("Main.flip", &[6 * 11, 6 * 11]),
         ("Main.scale", &[25 * 8, 0]),
         ("Main.note", &[25 * 8, 25 * 8]),
-        ("Main.divide", &[0, 0]),
+        ("Main.divide", &[matrix, 0]),
     ];
     for (method, bytes) in wanted {
         let got: Vec<u64> = calls

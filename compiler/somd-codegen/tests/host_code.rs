@@ -118,3 +118,64 @@ fn row_locals_borrow_rows_that_nothing_replaces() {
     let swapped = body(&text, "Main_swapped");
     assert!(swapped.contains("let mut first: Array<i32> = t.get(0i32, "), "{swapped}");
 }
+
+const HANDED_OVER: &str = r#"
+public class Main {
+    static double[] twice(dist double[] a) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] = a[i] * 2.0;
+        }
+        return a;
+    }
+
+    static double[] chain(double[] a) {
+        double[] b = twice(a);
+        double[] c = twice(b);
+        return c;
+    }
+
+    static double[] nested(dist double[] a) {
+        double[] b = twice(a);
+        double[] c = twice(b);
+        return c;
+    }
+
+    public static void main(String[] args) {
+        double[] a = new double[8];
+        double[] b = twice(a);
+        double[] c = twice(b);
+        double[] d = twice(c);
+        System.out.println(d[1] + c[1]);
+        for (int k = 0; k < 3; k++) {
+            double[] e = twice(d);
+            System.out.println(e[0]);
+        }
+        d = twice(d);
+        double[] f = chain(d);
+        double[] g = nested(f);
+        System.out.println(g[0]);
+    }
+}
+"#;
+
+#[test]
+fn arrays_at_their_last_use_are_handed_to_the_call() {
+    let text = emit(HANDED_OVER);
+    let main = body(&text, "Main_main");
+    // `a` and `b` are read nowhere after their calls: the calls take them out of their
+    // variables.
+    assert!(main.contains("Main_twice_somd(&std::mem::take(&mut a), 1, &POS_"), "{main}");
+    assert!(main.contains("Main_twice_somd(&std::mem::take(&mut b), 1, &POS_"), "{main}");
+    // `c` is read after its call, `d` passed in a loop and replaced by its call's result:
+    // the calls borrow them.
+    assert!(main.contains("Main_twice_somd(&c, 0, &POS_"), "{main}");
+    assert!(main.contains("Main_twice_somd(&d, 0, &POS_"), "{main}");
+    assert!(main.contains("Main_twice_somd(&d, 1, &POS_"), "{main}");
+    // A host method hands over its locals too, not its parameters (borrowed from its
+    // caller); a SOMD method's own statements (also run as device host programs) keep
+    // their locals.
+    let chain = body(&text, "Main_chain");
+    assert!(chain.contains("Main_twice_somd(a, 0, &POS_"), "{chain}");
+    assert!(chain.contains("Main_twice_somd(&std::mem::take(&mut b), 1, &POS_"), "{chain}");
+    assert!(!body(&text, "Main_nested").contains("std::mem::take"), "{text}");
+}

@@ -165,8 +165,9 @@ class Main {
         x = o.note(x);
         System.out.println("note " + x[3] + " " + x[24] + " seen " + seen[3] + " " + seen[24]);
 
-        // `m` at its last use: the result may take its storage (and then `last` holds the
-        // array `m` still names, so the first `divide` makes a new one).
+        // `m` at its last use: the result may take its storage, and the call takes the
+        // array out of `m`, so `last` alone holds it and the first `divide` writes it in
+        // place too.
         int[][] last = bump(m, 10);
         System.out.println("last " + sum(last));
         last = divide(last, 9);

@@ -1027,7 +1027,8 @@ impl<'a> FnCx<'a> {
             }
             ExprKind::SomdCall { func, receiver, args } => {
                 let moved = self.moved_args(id, *receiver, args);
-                self.call(*func, *receiver, args, Some(moved), span)
+                let taken = self.taken_args(id, args);
+                self.call(*func, *receiver, args, Some((moved, taken)), span)
             }
             ExprKind::IntermediateReduce { func, receiver, args } => {
                 let callee = self.callee(*func)?;
@@ -1258,6 +1259,32 @@ impl<'a> FnCx<'a> {
         dead | self.result_arg(id, receiver, args)
     }
 
+    /// The arguments of the SOMD call `id` that the caller hands over (bit `i`: argument
+    /// `i`): the locals at their last use (`dead_args`) of a host method, other than
+    /// borrowed and lazy ones. The call takes such a local's array out of its variable
+    /// (`&std::mem::take(&mut a)`), so that nothing holds it once the call's statement ends:
+    /// a result that took its storage (`b = f(a)`, `Scratch::Reuse` or a device result
+    /// brought back in place) is then unique, and the next call that replaces it writes it
+    /// in place too, where the dead variable's handle made it copy. A variable of a SOMD
+    /// method's body is left alone (its statements also run as device host programs).
+    fn taken_args(&self, id: ExprId, args: &[ExprId]) -> u64 {
+        let dead = self.dead_args.get(&id).copied().unwrap_or(0);
+        if dead == 0 || self.func.somd.is_some() {
+            return 0;
+        }
+        let mut taken = 0;
+        for (i, a) in args.iter().enumerate().take(64) {
+            let Ok(ExprKind::Local(l)) = self.e(*a).map(|e| &e.kind) else { continue };
+            let owned = !self.by_ref.get(l.0 as usize).copied().unwrap_or(true)
+                && self.lazy(*l).is_none()
+                && matches!(self.local_ty(*l), Ok(Type::Array(_)));
+            if dead & (1u64 << i) != 0 && owned {
+                taken |= 1u64 << i;
+            }
+        }
+        taken
+    }
+
     /// The bit of [`FnCx::moved_args`] for `a = f(a, ..)`.
     fn result_arg(&self, id: ExprId, receiver: Option<ExprId>, args: &[ExprId]) -> u64 {
         let Some(&local) = self.result_local.get(&id) else { return 0 };
@@ -1286,10 +1313,11 @@ impl<'a> FnCx<'a> {
         func: FuncId,
         receiver: Option<ExprId>,
         args: &[ExprId],
-        somd: Option<u64>,
+        somd: Option<(u64, u64)>,
         span: Span,
     ) -> Result<String, EmitError> {
         let callee = self.callee(func)?;
+        let (moved, taken) = somd.unwrap_or((0, 0));
         let mut name = self.func_name(func)?;
         let mut all: Vec<(ExprId, Type)> = Vec::new();
         if let Some(r) = receiver {
@@ -1318,19 +1346,39 @@ impl<'a> FnCx<'a> {
                     && self.device.is_some_and(|g| g.lazy_param(self.module, func, k - receivers))
             })
             .collect();
+        // The argument's local, when the call takes its array (`taken_args`).
+        let takes: Vec<Option<String>> = (0..all.len())
+            .map(|k| {
+                let i = k.checked_sub(receivers)?;
+                if i >= 64 || taken & (1u64 << i) == 0 {
+                    return None;
+                }
+                match self.e(all[k].0).ok()?.kind {
+                    ExprKind::Local(l) => {
+                        Some(format!("std::mem::take(&mut {})", self.local_name(l)))
+                    }
+                    _ => None,
+                }
+            })
+            .collect();
         let pure = all.iter().all(|(a, _)| self.is_pure(*a));
         let mut lets = String::new();
         if pure || all.len() <= 1 {
             for (k, (a, ty)) in all.iter().enumerate() {
-                texts.push(match (lazy[k], self.lazy_name(*a)) {
-                    (true, Some(name)) => format!("&{name}"),
-                    (true, None) => format!("&{}", self.lazy_arg(*a)?),
-                    (false, _) => self.arg(*a, ty)?,
+                texts.push(match (lazy[k], self.lazy_name(*a), takes[k].clone()) {
+                    (true, Some(name), _) => format!("&{name}"),
+                    (true, None, _) => format!("&{}", self.lazy_arg(*a)?),
+                    (false, _, Some(taken)) => format!("&{taken}"),
+                    (false, _, None) => self.arg(*a, ty)?,
                 });
             }
         } else {
             for (i, (a, ty)) in all.iter().enumerate() {
-                let value = if lazy[i] { self.lazy_arg(*a)? } else { self.expr(*a)? };
+                let value = match (lazy[i], takes[i].clone()) {
+                    (true, _) => self.lazy_arg(*a)?,
+                    (false, Some(taken)) => taken,
+                    (false, None) => self.expr(*a)?,
+                };
                 lets.push_str(&format!("let _e{}_{i} = {value}; ", a.0));
                 texts.push(if is_copy(ty) {
                     format!("_e{}_{i}", a.0)
@@ -1339,7 +1387,7 @@ impl<'a> FnCx<'a> {
                 });
             }
         }
-        if let Some(moved) = somd {
+        if somd.is_some() {
             name = format!("{name}_somd");
             texts.push(format!("{moved}"));
             texts.push(self.pos(span));
