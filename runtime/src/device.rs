@@ -1634,21 +1634,7 @@ fn read_typed<T: DevElem>(
 ) -> (Box<dyn std::any::Any + Send + Sync>, Option<ResidentKey>) {
     let n: usize = dims.iter().product();
     if value_array {
-        let mut items: std::sync::Arc<[T]> = crate::somd::collect_copy(n, 1, |_| T::default());
-        if let Some(slice) = std::sync::Arc::get_mut(&mut items) {
-            // SAFETY: `T::RAW`: the elements are plain bytes, every pattern the device
-            // writes for a primitive is a value of it.
-            let bytes = unsafe {
-                std::slice::from_raw_parts_mut(
-                    slice.as_mut_ptr().cast::<u8>(),
-                    std::mem::size_of_val(slice),
-                )
-            };
-            if !bytes.is_empty() {
-                buffer::read(ctx, &buf.buffer, 0, bytes, name).or_fatal();
-            }
-        }
-        let array = VArr::from_arc(items);
+        let array = VArr::from_arc(read_fresh::<T, _>(ctx, buf, n, name, T::default));
         let key = array.resident_key();
         return (Box::new(array), key);
     }
@@ -1693,15 +1679,58 @@ fn fresh_slots<T: Default + Send>(n: usize) -> std::sync::Arc<[crate::value::Slo
     crate::somd::collect_copy(n, 1, |_| crate::value::Slot::new(T::default()))
 }
 
+/// The first `n` elements of `buf` (of a [`DevElem::RAW`] type `T`, `S` being `T` or its
+/// `Slot`) in new storage: read into it uninitialised when the download is staged
+/// (`buffer::read_uninit`: the copies out of pinned memory touch its pages first), else
+/// made of `fresh()` on the pool ([`crate::somd::collect_copy`]) and read into.
+fn read_fresh<T: DevElem, S: Send>(
+    ctx: &'static DeviceCtx,
+    buf: &DevBuf,
+    n: usize,
+    name: &str,
+    fresh: impl Fn() -> S + Sync,
+) -> std::sync::Arc<[S]> {
+    assert!(T::RAW && std::mem::size_of::<S>() == T::ELEM.size(), "a raw element");
+    let as_bytes = |storage: &mut [S]| {
+        // SAFETY: `S` is `T` or its transparent `Slot`, a `T::RAW` type: plain bytes, and
+        // every pattern the device writes for it is a value of it.
+        unsafe {
+            std::slice::from_raw_parts_mut(
+                storage.as_mut_ptr().cast::<u8>(),
+                std::mem::size_of_val(storage),
+            )
+        }
+    };
+    if n > 0 {
+        let mut raw: std::sync::Arc<[std::mem::MaybeUninit<S>]> =
+            std::sync::Arc::new_uninit_slice(n);
+        if let Some(storage) = std::sync::Arc::get_mut(&mut raw) {
+            // SAFETY: `MaybeUninit<u8>` holds any byte, initialised or not.
+            let bytes = unsafe {
+                std::slice::from_raw_parts_mut(
+                    storage.as_mut_ptr().cast::<std::mem::MaybeUninit<u8>>(),
+                    std::mem::size_of_val(storage),
+                )
+            };
+            if buffer::read_uninit(ctx, &buf.buffer, 0, bytes, name).or_fatal() {
+                // SAFETY: the staged read wrote every byte, each a value of `S` (above).
+                return unsafe { raw.assume_init() };
+            }
+        }
+    }
+    let mut items = crate::somd::collect_copy(n, 1, |_| fresh());
+    if let Some(storage) = std::sync::Arc::get_mut(&mut items).filter(|s| !s.is_empty()) {
+        buffer::read(ctx, &buf.buffer, 0, as_bytes(storage), name).or_fatal();
+    }
+    items
+}
+
 /// The first `n` elements of `buf` as a new array: read straight into its storage when that
 /// is the device representation ([`DevElem::RAW`]), else converted from the bytes.
 fn read_array<T: DevElem>(ctx: &'static DeviceCtx, buf: &DevBuf, n: usize, name: &str) -> Array<T> {
     if T::RAW {
-        let array = Array::from_buffer(fresh_slots::<T>(n));
-        if n > 0 {
-            buffer::read(ctx, &buf.buffer, 0, slot_bytes_mut(array.slots()), name).or_fatal();
-        }
-        return array;
+        let fresh = || crate::value::Slot::new(T::default());
+        return Array::from_buffer(read_fresh::<T, _>(ctx, buf, n, name, fresh));
     }
     let mut bytes = vec![0u8; n * T::ELEM.size()];
     if !bytes.is_empty() {

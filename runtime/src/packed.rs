@@ -136,12 +136,18 @@ impl RowIndex {
         debug_assert_eq!(at, dst.len(), "the rows hold elements from..from + dst.len()");
     }
 
-    /// Copies `src` into elements `from..from + src.len()` of `rows` (of this index).
+    /// Copies `src` into elements `from..from + src.len()` of `rows` (of this index), whose
+    /// elements may also be storage not yet initialised ([`Landing`]).
     ///
     /// # Safety
     /// No other thread reads or writes those elements meanwhile (threads scattering
     /// disjoint ranges of one [`RowsOut`] may run at once).
-    pub unsafe fn scatter<T: Copy>(&self, rows: &RowsOut<'_, T>, from: usize, src: &[T]) {
+    pub unsafe fn scatter<T: Copy, D: Landing<T>>(
+        &self,
+        rows: &RowsOut<'_, D>,
+        from: usize,
+        src: &[T],
+    ) {
         if src.is_empty() {
             return;
         }
@@ -151,14 +157,33 @@ impl RowIndex {
             let (ptr, len) = rows.row(row);
             let n = (len - offset).min(src.len() - at);
             // SAFETY: `offset + n <= len` elements of the row, which the caller's range
-            // gives this thread alone; `src` is another allocation (the caller's).
-            unsafe { std::ptr::copy_nonoverlapping(src[at..].as_ptr(), ptr.add(offset), n) };
+            // gives this thread alone; `src` is another allocation (the caller's); `D` is
+            // laid out as `T` (`Landing`), and writing through a raw pointer makes no
+            // reference to storage that may not be initialised yet.
+            unsafe {
+                std::ptr::copy_nonoverlapping(src[at..].as_ptr(), ptr.add(offset).cast::<T>(), n)
+            };
             at += n;
             row += 1;
             offset = 0;
         }
     }
 }
+
+/// What the elements of a [`RowsOut`] may be for copies of `T` into them
+/// ([`RowIndex::scatter`]): `T` itself, or `MaybeUninit<T>`, storage that the copies
+/// initialise (a download's new array, whose pages the copying threads then touch first,
+/// with no pass that zeroes it before).
+///
+/// # Safety
+/// The type is laid out as `T`, and every `T` is a value of it.
+pub unsafe trait Landing<T>: Copy + Send {}
+
+// SAFETY: the type itself.
+unsafe impl<T: Copy + Send> Landing<T> for T {}
+
+// SAFETY: `MaybeUninit<T>` has `T`'s size and alignment, and holds any `T`.
+unsafe impl<T: Copy + Send> Landing<T> for std::mem::MaybeUninit<T> {}
 
 /// Rows written by several threads at once, each a disjoint range of their elements
 /// ([`RowIndex::scatter`]). Made from `&mut` rows, so nothing else reaches them while it
@@ -320,6 +345,28 @@ mod tests {
             unsafe { index.scatter(&out, at, src) };
         });
         assert_eq!(back, rows);
+    }
+
+    /// Pieces scattered from several threads into storage not yet initialised (a download's
+    /// new array: `Landing` for `MaybeUninit`) write every element once.
+    #[test]
+    fn pieces_scattered_into_uninitialised_storage_fill_it() {
+        let flat: Vec<u32> = (0..100_003u32).map(|i| i.wrapping_mul(2_654_435_761)).collect();
+        let mut fresh: std::sync::Arc<[std::mem::MaybeUninit<u32>]> =
+            std::sync::Arc::new_uninit_slice(flat.len());
+        let storage = std::sync::Arc::get_mut(&mut fresh).expect("a new Arc is unique");
+        let index = RowIndex::of(1, |_| flat.len());
+        let mut handles = [storage];
+        let out = RowsOut::new(&mut handles);
+        let piece = 6251;
+        spread(flat.len().div_ceil(piece), 4, |i| {
+            let at = i * piece;
+            // SAFETY: the pieces are disjoint.
+            unsafe { index.scatter(&out, at, &flat[at..(at + piece).min(flat.len())]) };
+        });
+        // SAFETY: the pieces tile `0..flat.len()`, so every element was written.
+        let back = unsafe { fresh.assume_init() };
+        assert!(*back == *flat);
     }
 
     #[test]

@@ -36,7 +36,7 @@ use super::staging::{
 };
 use super::trace::{self, Dir, Value};
 use super::ClFailure;
-use crate::packed::{self, RowIndex, RowsOut};
+use crate::packed::{self, Landing, RowIndex, RowsOut};
 use opencl3::event::Event;
 use opencl3::memory::{
     Buffer, ClMem, CL_MAP_READ, CL_MAP_WRITE, CL_MAP_WRITE_INVALIDATE_REGION,
@@ -743,9 +743,9 @@ fn gather_pieces<T: ClScalar>(
 
 /// Copies `src` into elements `from..` of `rows` (laid end to end, `index` their
 /// [`RowIndex`]), in pieces of `piece` elements shared out among `threads` threads.
-fn scatter_pieces<T: ClScalar>(
+fn scatter_pieces<T: ClScalar, D: Landing<T>>(
     src: &[T],
-    (rows, index): (&RowsOut<'_, T>, &RowIndex),
+    (rows, index): (&RowsOut<'_, D>, &RowIndex),
     from: usize,
     piece: usize,
     threads: usize,
@@ -763,11 +763,11 @@ fn scatter_pieces<T: ClScalar>(
 /// their [`RowIndex`]): each pinned chunk is copied out by [`copy_threads`] threads, piece
 /// by piece, while the DMA of the next chunk runs. `Ok(false)` when the staging buffer
 /// cannot hold `T`.
-fn read_spread<T: ClScalar>(
+fn read_spread<T: ClScalar, D: Landing<T>>(
     ctx: &'static DeviceCtx,
     buffer: &Buffer<T>,
     offset: usize,
-    (rows, index): (&RowsOut<'_, T>, &RowIndex),
+    (rows, index): (&RowsOut<'_, D>, &RowIndex),
     staging: &Staging,
 ) -> Result<bool, ClFailure> {
     let total = index.total();
@@ -831,6 +831,32 @@ pub(crate) fn read<T: ClScalar>(
     }
     record(ctx, Dir::ToHost, name, bytes, staged, start);
     Ok(())
+}
+
+/// [`read`] into storage not yet initialised (a download's new array): `Ok(true)` when the
+/// transfer was staged, every element then written by the copies out of pinned memory,
+/// whose threads touch the pages first; `Ok(false)`, with nothing written, when it is not
+/// (the caller initialises the storage and calls [`read`]). No pass zeroes the array
+/// before the copy overwrites it: on the H200 a 1 MiB download into a new array took
+/// 212–219 µs with that pass and 108–137 µs without (forty-eighth session).
+pub(crate) fn read_uninit<T: ClScalar>(
+    ctx: &'static DeviceCtx,
+    buffer: &Buffer<T>,
+    offset: usize,
+    data: &mut [std::mem::MaybeUninit<T>],
+    name: &str,
+) -> Result<bool, ClFailure> {
+    let bytes = std::mem::size_of_val(data);
+    let start = trace::enabled().then(Instant::now);
+    let on = use_staging(ctx, Dir::ToHost, bytes);
+    let staged = staged_if(ctx, on.then_some(bytes), |staging| {
+        let index = RowIndex::of(1, |_| data.len());
+        read_spread(ctx, buffer, offset, (&RowsOut::new(&mut [&mut *data]), &index), staging)
+    })?;
+    if staged {
+        record(ctx, Dir::ToHost, name, bytes, staged, start);
+    }
+    Ok(staged)
 }
 
 /// Queues a device-side copy of `bytes` bytes from `src[src_offset..]` to the start of
