@@ -1639,117 +1639,44 @@ fn read_typed<T: DevElem>(
         return (Box::new(array), key);
     }
     if let [rows, cols] = *dims {
-        let matrix = Array::from_buffer(read_fresh_rows::<T>(ctx, buf, rows, cols, name));
+        // The rows made on the pool straight into the matrix's own storage, their storage
+        // listed on the pool too: a million short rows cost no pass on one thread.
+        let matrix = Array::from_buffer(crate::somd::collect_copy(rows, cols, |_| {
+            crate::value::Slot::new(Array::from_buffer(fresh_slots::<T>(cols)))
+        }));
+        if n > 0 {
+            let mut targets = crate::packed::map_rows(matrix.slots(), |row| {
+                slot_bytes_mut(row.get_ref().slots())
+            });
+            buffer::read_rows(ctx, &buf.buffer, &mut targets, name).or_fatal();
+        }
         return (Box::new(matrix), None);
     }
     if let [planes, rows, cols] = *dims {
-        let all = read_fresh_rows::<T>(ctx, buf, planes * rows, cols, name);
-        let cube = (0..planes)
-            .map(|p| {
-                Array::from_vec(
-                    all[p * rows..(p + 1) * rows].iter().map(|row| row.get_ref().clone()).collect(),
-                )
+        let cube: Vec<Array<Array<T>>> = (0..planes)
+            .map(|_| {
+                Array::from_vec((0..rows).map(|_| Array::from_buffer(fresh_slots(cols))).collect())
             })
             .collect();
+        let mut targets: Vec<&mut [u8]> = cube
+            .iter()
+            .flat_map(|plane| plane.slots().iter())
+            .map(|row| slot_bytes_mut(row.get_ref().slots()))
+            .collect();
+        if n > 0 {
+            buffer::read_rows(ctx, &buf.buffer, &mut targets, name).or_fatal();
+        }
+        drop(targets);
         return (Box::new(Array::from_vec(cube)), None);
     }
     (Box::new(read_array::<T>(ctx, buf, n, name)), None)
 }
 
-/// The rows of a download's new matrix, `count` rows of `cols` elements (the rows of all
-/// the planes of a 3-D one), made on the pool (a million short rows cost no pass on one
-/// thread) and read straight into their storage. When the download is staged
-/// ([`buffer::reads_staged`]) the storage is left uninitialised and the copies out of
-/// pinned memory touch its pages first ([`buffer::read_uninit`]); else each row is zeroed
-/// by the thread that makes it, as the CPU's `new T[n][m]` does, and read into.
-fn read_fresh_rows<T: DevElem>(
-    ctx: &'static DeviceCtx,
-    buf: &DevBuf,
-    count: usize,
-    cols: usize,
-    name: &str,
-) -> std::sync::Arc<[crate::value::Slot<Array<T>>]> {
-    assert!(T::RAW && std::mem::size_of::<T>() == T::ELEM.size(), "a raw element");
-    let row_bytes = cols * T::ELEM.size();
-    let staged = buffer::reads_staged(ctx, count, count * row_bytes);
-    // Each row is moved out of the list once, below; `ManuallyDrop` keeps the list from
-    // dropping it again (a panic in between leaks the rows, which is safe).
-    let fresh = crate::somd::collect_copy(count, cols, |_| {
-        std::mem::ManuallyDrop::new(FreshRow::<crate::value::Slot<T>>::new(cols, !staged))
-    });
-    // SAFETY (both closures): each row's elements are `row_bytes` bytes of storage only
-    // its `FreshRow` reaches, and each row is mapped once.
-    let read = count * cols > 0
-        && staged
-        && buffer::read_uninit(
-            ctx,
-            &buf.buffer,
-            &mut crate::packed::map_rows(&fresh, |row| unsafe { row.bytes(row_bytes) }),
-            name,
-        )
-        .or_fatal();
-    if !read && count * cols > 0 {
-        let mut targets = crate::packed::map_rows(&fresh, |row| {
-            let bytes = unsafe { row.bytes(row_bytes) };
-            if staged {
-                // Made to be staged into, but no staging buffer was free: zeroed here.
-                bytes.fill(std::mem::MaybeUninit::new(0));
-            }
-            // SAFETY: every byte is initialised (zeroed when made, or above).
-            unsafe { &mut *(bytes as *mut [std::mem::MaybeUninit<u8>] as *mut [u8]) }
-        });
-        buffer::read_rows(ctx, &buf.buffer, &mut targets, name).or_fatal();
-    }
-    crate::somd::collect_copy(count, 1, |r| {
-        // SAFETY: row `r` is moved out of the list once (the list never drops its rows),
-        // and every element of it has been written: by the staged read, or zeroed and then
-        // read into (a `T::RAW` element holds any bytes the device writes for it).
-        let storage = unsafe { std::ptr::read(&fresh[r].storage).assume_init() };
-        crate::value::Slot::new(Array::from_buffer(storage))
-    })
-}
-
-/// A row of a download's new matrix ([`read_fresh_rows`]): its storage, not initialised
-/// unless zeroed when made, and a pointer to its elements taken while the storage was
-/// unique, through which the read writes it.
-struct FreshRow<S> {
-    storage: std::sync::Arc<[std::mem::MaybeUninit<S>]>,
-    elems: *mut std::mem::MaybeUninit<S>,
-}
-
-// SAFETY: the row's storage is reached only through its `FreshRow` (`new`), and its
-// elements are written through `bytes`, whose callers hand each row to one thread.
-unsafe impl<S: Send> Send for FreshRow<S> {}
-// SAFETY: as above.
-unsafe impl<S: Send> Sync for FreshRow<S> {}
-
-impl<S> FreshRow<S> {
-    /// A row of `len` elements, zeroed (`zero`: all-zero bytes, a value of a `T::RAW`
-    /// element) or left uninitialised.
-    fn new(len: usize, zero: bool) -> Self {
-        let mut storage = std::sync::Arc::new_uninit_slice(len);
-        let Some(elems) = std::sync::Arc::get_mut(&mut storage) else {
-            unreachable!("a new `Arc` is unique");
-        };
-        if zero {
-            // SAFETY: `len` elements of the new storage.
-            unsafe { std::ptr::write_bytes(elems.as_mut_ptr(), 0, len) };
-        }
-        let elems = elems.as_mut_ptr();
-        FreshRow { storage, elems }
-    }
-
-    /// The row's `bytes` bytes (its elements' size).
-    ///
-    /// # Safety
-    /// `bytes` is the row's size in bytes, and no other reference to the row's elements is
-    /// live while the slice is.
-    #[allow(clippy::mut_from_ref)] // the storage is the row's alone (`new`)
-    unsafe fn bytes(&self, bytes: usize) -> &mut [std::mem::MaybeUninit<u8>] {
-        debug_assert_eq!(bytes, std::mem::size_of_val(&*self.storage));
-        // SAFETY: the caller's contract; `MaybeUninit<u8>` holds any byte.
-        unsafe { std::slice::from_raw_parts_mut(self.elems.cast(), bytes) }
-    }
+/// The storage of a fresh array of `n` default elements that a download fills: zeroed on
+/// the pool when large (each thread first-touches its share of the pages, as the CPU's
+/// `new T[n]` does), not by the one thread that then copies the download into it.
+fn fresh_slots<T: Default + Send>(n: usize) -> std::sync::Arc<[crate::value::Slot<T>]> {
+    crate::somd::collect_copy(n, 1, |_| crate::value::Slot::new(T::default()))
 }
 
 /// The first `n` elements of `buf` (of a [`DevElem::RAW`] type `T`, `S` being `T` or its
@@ -1785,7 +1712,7 @@ fn read_fresh<T: DevElem, S: Send>(
                     std::mem::size_of_val(storage),
                 )
             };
-            if buffer::read_uninit(ctx, &buf.buffer, &mut [bytes], name).or_fatal() {
+            if buffer::read_uninit(ctx, &buf.buffer, 0, bytes, name).or_fatal() {
                 // SAFETY: the staged read wrote every byte, each a value of `S` (above).
                 return unsafe { raw.assume_init() };
             }

@@ -833,36 +833,30 @@ pub(crate) fn read<T: ClScalar>(
     Ok(())
 }
 
-/// [`read_rows`] into storage not yet initialised (a download's new array, or the rows of
-/// a new matrix): `Ok(true)` when the transfer was staged, every element then written by
-/// the copies out of pinned memory, whose threads touch the pages first; `Ok(false)`, with
-/// nothing written, when it is not (the caller initialises the storage and calls
-/// [`read_rows`]; [`reads_staged`] tells beforehand whether it will be). No pass zeroes
-/// the array before the copy overwrites it: on the H200 a 1 MiB download into a new array
-/// took 212–219 µs with that pass and 108–137 µs without (forty-eighth session).
+/// [`read`] into storage not yet initialised (a download's new array): `Ok(true)` when the
+/// transfer was staged, every element then written by the copies out of pinned memory,
+/// whose threads touch the pages first; `Ok(false)`, with nothing written, when it is not
+/// (the caller initialises the storage and calls [`read`]). No pass zeroes the array
+/// before the copy overwrites it: on the H200 a 1 MiB download into a new array took
+/// 212–219 µs with that pass and 108–137 µs without (forty-eighth session).
 pub(crate) fn read_uninit<T: ClScalar>(
     ctx: &'static DeviceCtx,
     buffer: &Buffer<T>,
-    rows: &mut [&mut [std::mem::MaybeUninit<T>]],
+    offset: usize,
+    data: &mut [std::mem::MaybeUninit<T>],
     name: &str,
 ) -> Result<bool, ClFailure> {
-    let index = RowIndex::of(rows.len(), |row| rows[row].len());
-    let bytes = index.total() * std::mem::size_of::<T>();
+    let bytes = std::mem::size_of_val(data);
     let start = trace::enabled().then(Instant::now);
-    let on = rows_staged(ctx, Dir::ToHost, rows.len(), bytes).filter(|_| bytes > 0);
-    let out = RowsOut::new(rows);
-    let staged =
-        staged_if(ctx, on, |staging| read_spread(ctx, buffer, 0, (&out, &index), staging))?;
+    let on = use_staging(ctx, Dir::ToHost, bytes);
+    let staged = staged_if(ctx, on.then_some(bytes), |staging| {
+        let index = RowIndex::of(1, |_| data.len());
+        read_spread(ctx, buffer, offset, (&RowsOut::new(&mut [&mut *data]), &index), staging)
+    })?;
     if staged {
         record(ctx, Dir::ToHost, name, bytes, staged, start);
     }
     Ok(staged)
-}
-
-/// Whether a read of `rows` rows of `bytes` bytes in all ([`read_rows`], [`read_uninit`])
-/// goes through the staging pool, unless no staging buffer is free when it starts.
-pub(crate) fn reads_staged(ctx: &DeviceCtx, rows: usize, bytes: usize) -> bool {
-    bytes > 0 && rows_staged(ctx, Dir::ToHost, rows, bytes).is_some()
 }
 
 /// Queues a device-side copy of `bytes` bytes from `src[src_offset..]` to the start of
