@@ -1679,10 +1679,21 @@ fn fresh_slots<T: Default + Send>(n: usize) -> std::sync::Arc<[crate::value::Slo
     crate::somd::collect_copy(n, 1, |_| crate::value::Slot::new(T::default()))
 }
 
+/// Below this many bytes a staged download into a new 1-D array writes it uninitialised
+/// ([`read_fresh`]). From 32 MiB on glibc's `malloc` maps fresh pages for every allocation
+/// (the ceiling of its dynamic mmap threshold), and the copies out of pinned memory
+/// faulting them in inside the transfer lost to the pool zeroing them first: on the H200
+/// (forty-ninth session, five rounds) Saxpy's 80 MB results took 21.5 ms of call time
+/// against 14.6, Vector Add's 27.0 against 19.7. Below it (SparseMatMult's 800 KB: 41.3
+/// against 45.6 ms for 200 calls; 1 MiB in `mid_transfers`: 145 against 245 µs) the
+/// storage is memory `malloc` has used before, and the pass is pure cost.
+const UNINIT_BELOW: usize = 32 << 20;
+
 /// The first `n` elements of `buf` (of a [`DevElem::RAW`] type `T`, `S` being `T` or its
-/// `Slot`) in new storage: read into it uninitialised when the download is staged
-/// (`buffer::read_uninit`: the copies out of pinned memory touch its pages first), else
-/// made of `fresh()` on the pool ([`crate::somd::collect_copy`]) and read into.
+/// `Slot`) in new storage: read into it uninitialised when the download is staged and
+/// smaller than [`UNINIT_BELOW`] (`buffer::read_uninit`: the copies out of pinned memory
+/// touch its pages first), else made of `fresh()` on the pool
+/// ([`crate::somd::collect_copy`]) and read into.
 fn read_fresh<T: DevElem, S: Send>(
     ctx: &'static DeviceCtx,
     buf: &DevBuf,
@@ -1701,7 +1712,7 @@ fn read_fresh<T: DevElem, S: Send>(
             )
         }
     };
-    if n > 0 {
+    if n > 0 && n * T::ELEM.size() < UNINIT_BELOW {
         let mut raw: std::sync::Arc<[std::mem::MaybeUninit<S>]> =
             std::sync::Arc::new_uninit_slice(n);
         if let Some(storage) = std::sync::Arc::get_mut(&mut raw) {
