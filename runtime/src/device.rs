@@ -1683,9 +1683,10 @@ fn fresh_slots<T: Default + Send>(n: usize) -> std::sync::Arc<[crate::value::Slo
 /// ([`read_fresh`]). From 32 MiB on glibc's `malloc` maps fresh pages for every allocation
 /// (the ceiling of its dynamic mmap threshold), and the copies out of pinned memory
 /// faulting them in inside the transfer lost to the pool zeroing them first: on the H200
-/// (forty-ninth session, five rounds) Saxpy's 80 MB results took 21.5 ms of call time
-/// against 14.6, Vector Add's 27.0 against 19.7. Below it (SparseMatMult's 800 KB: 41.3
-/// against 45.6 ms for 200 calls; 1 MiB in `mid_transfers`: 145 against 245 µs) the
+/// (forty-ninth session, five rounds, calls' time per run) Saxpy's 80 MB results took
+/// 37.1 ms against 29.8, Vector Add's 27.0 against 19.7. Below it (SparseMatMult's 800 KB:
+/// 41.3 against 45.6 ms for 200 calls; 1 MiB in `mid_transfers`, forty-eighth session: 145
+/// against 245 µs) the
 /// storage is memory `malloc` has used before, and the pass is pure cost.
 const UNINIT_BELOW: usize = 32 << 20;
 
