@@ -3,7 +3,7 @@
 
 use somd_runtime::error::{self, catch, JavaException, SourcePos};
 use somd_runtime::task::{self, underflow};
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 
 static POS: SourcePos = SourcePos::new("Tasks.somd", 7, 5);
@@ -119,18 +119,25 @@ fn underflow_in_a_filter_ends_the_graph_quietly() {
 }
 
 /// A batched filter (`Pipe::filter_batched`) gathers the items arriving while its runner
-/// runs a batch: the first batch waits until the source has made 3,000 items, which it can
-/// only do if something takes them off the 64-item edge meanwhile; the next batch holds
-/// them. Results stay in order, and batches the device leaves to the CPU run item by item.
+/// runs a batch. The source makes its first item, then waits until the runner holds the
+/// first batch, so that batch is that one item however the threads are scheduled; the
+/// runner keeps it until the source has made 3,000 items, which it can only do if something
+/// takes them off the 64-item edge meanwhile; the next batch holds them. Results stay in
+/// order, and batches the device leaves to the CPU run item by item.
 #[test]
 fn a_batched_filter_gathers_what_arrives_while_a_batch_runs() {
     error::install_panic_hook();
     let made = Arc::new(AtomicI64::new(0));
+    let first_taken = Arc::new(AtomicBool::new(false));
     let sizes = Arc::new(Mutex::new(Vec::new()));
     let seen = Arc::new(Mutex::new(Vec::new()));
-    let (m, z, s) = (Arc::clone(&made), Arc::clone(&sizes), Arc::clone(&seen));
+    let (m, f, z, s) =
+        (Arc::clone(&made), Arc::clone(&first_taken), Arc::clone(&sizes), Arc::clone(&seen));
     let mut source = counter_source(20_000);
     let mut graph = task::source(move || {
+        if m.load(Ordering::SeqCst) == 1 {
+            wait_until("the runner never took the first batch", || f.load(Ordering::SeqCst));
+        }
         let x = source();
         m.fetch_add(1, Ordering::SeqCst);
         x
@@ -139,11 +146,10 @@ fn a_batched_filter_gathers_what_arrives_while_a_batch_runs() {
         move |batch: &mut Vec<i64>| {
             let mut sizes = z.lock().expect("lock");
             if sizes.is_empty() {
-                let start = std::time::Instant::now();
-                while made.load(Ordering::SeqCst) < 3_000 {
-                    assert!(start.elapsed().as_secs() < 30, "the source stalled on its edge");
-                    std::thread::yield_now();
-                }
+                first_taken.store(true, Ordering::SeqCst);
+                wait_until("the source stalled on its edge", || {
+                    made.load(Ordering::SeqCst) >= 3_000
+                });
             }
             sizes.push(batch.len());
             // Odd batches run on the CPU path (the worker, item by item).
@@ -157,7 +163,18 @@ fn a_batched_filter_gathers_what_arrives_while_a_batch_runs() {
     let sizes = sizes.lock().expect("lock");
     assert_eq!(sizes.iter().sum::<usize>(), 20_000);
     assert!(sizes.iter().all(|n| (1..=task::BATCH_MAX).contains(n)), "{sizes:?}");
-    assert!(sizes.get(1).is_some_and(|n| *n > 2_000), "second batch: {sizes:?}");
+    assert_eq!(sizes[0], 1, "first batch: {sizes:?}");
+    // Made while the first batch ran: 2,999 items, less the edge's 64 and one in hand.
+    assert!(sizes[1] >= 3_000 - 1 - 64 - 1, "second batch: {sizes:?}");
+}
+
+/// Spins (yielding) until `ready` holds; fails the test with `what` after 30 seconds.
+fn wait_until(what: &str, ready: impl Fn() -> bool) {
+    let start = std::time::Instant::now();
+    while !ready() {
+        assert!(start.elapsed().as_secs() < 30, "{what}");
+        std::thread::yield_now();
+    }
 }
 
 /// An exception in a batched filter's runner ends the graph and is raised by `finish`, and
