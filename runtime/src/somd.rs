@@ -353,15 +353,24 @@ fn traced<R>(method: &str, n_mis: usize, run: impl FnOnce() -> Vec<R>) -> Vec<R>
     let results = run();
     let millis = started.elapsed().as_secs_f64() * 1e3;
     let placement = if exec::placement().device == exec::Device::Seq { "seq" } else { "cpu" };
-    let line = if trace == exec::Trace::Json {
-        format!(
-            "{{\"method\":{method:?},\"placement\":\"{placement}\",\"mis\":{n_mis},\"bytes_to_device\":0,\"bytes_from_device\":0,\"time_ms\":{millis:.3}}}\n"
-        )
-    } else {
-        format!("somd: {method}: {placement}, {n_mis} MIs, {millis:.3} ms\n")
-    };
     crate::print::flush();
-    eprint!("{line}");
+    if trace == exec::Trace::Json {
+        // An event of the device trace's kind (`opencl` module doc), `at_ns` included.
+        use crate::opencl::trace::{self, Value};
+        trace::emit(
+            "cpu_call",
+            &[
+                ("method", Value::Str(method)),
+                ("placement", Value::Str(placement)),
+                ("mis", Value::U64(n_mis as u64)),
+                ("bytes_to_device", Value::U64(0)),
+                ("bytes_from_device", Value::U64(0)),
+                ("time_ms", Value::Ms(millis)),
+            ],
+        );
+    } else {
+        eprintln!("somd: {method}: {placement}, {n_mis} MIs, {millis:.3} ms");
+    }
     results
 }
 

@@ -15,6 +15,8 @@ use std::cell::Cell;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::OnceLock;
+use std::time::Instant;
 
 const UNINIT: u8 = 0;
 const OFF: u8 = 1;
@@ -22,6 +24,9 @@ const TEXT: u8 = 2;
 const JSON: u8 = 3;
 
 static MODE: AtomicU8 = AtomicU8::new(UNINIT);
+
+/// When the trace mode was read: JSON events' `at_ns` counts from here.
+static START: OnceLock<Instant> = OnceLock::new();
 
 /// Whether tracing is on (one relaxed load once initialised).
 #[inline]
@@ -48,6 +53,7 @@ pub fn mode() -> Trace {
 
 #[cold]
 fn init() -> u8 {
+    START.get_or_init(Instant::now);
     let mode = match exec::placement().trace {
         Trace::Off => OFF,
         Trace::Text => TEXT,
@@ -83,6 +89,8 @@ pub enum Value<'a> {
     Bool(bool),
     /// Absent (JSON `null`), e.g. a kernel time without a profiling queue.
     Null,
+    /// Milliseconds, written with three decimals (a CPU call's `time_ms`).
+    Ms(f64),
 }
 
 impl From<&'static str> for Value<'static> {
@@ -95,13 +103,21 @@ impl From<&'static str> for Value<'static> {
 #[cold]
 #[inline(never)]
 pub fn emit(event: &str, fields: &[(&str, Value<'_>)]) {
-    let line = match mode() {
-        Trace::Off => return,
-        Trace::Json => json_line(event, fields),
-        Trace::Text => text_line(event, fields),
-    };
+    let mode = mode();
+    if mode == Trace::Off {
+        return;
+    }
     let stderr = std::io::stderr();
     let mut lock = stderr.lock();
+    let line = match mode {
+        // Read under the lock: the lines' `at_ns` never decrease down the trace.
+        Trace::Json => {
+            let at = START.get_or_init(Instant::now).elapsed().as_nanos();
+            let at = u64::try_from(at).unwrap_or(u64::MAX);
+            json_line(event, &[fields, &[("at_ns", Value::U64(at))]].concat())
+        }
+        _ => text_line(event, fields),
+    };
     let _ = lock.write_all(line.as_bytes());
 }
 
@@ -121,6 +137,9 @@ pub fn json_line(event: &str, fields: &[(&str, Value<'_>)]) -> String {
             }
             Value::Bool(b) => line.push_str(if *b { "true" } else { "false" }),
             Value::Null => line.push_str("null"),
+            Value::Ms(ms) => {
+                let _ = write!(line, "{ms:.3}");
+            }
         }
     }
     line.push_str("}\n");
@@ -148,6 +167,9 @@ pub fn text_line(event: &str, fields: &[(&str, Value<'_>)]) -> String {
                 let _ = write!(line, " {key}={b}");
             }
             Value::Null => {}
+            Value::Ms(ms) => {
+                let _ = write!(line, " {key}={ms:.3}");
+            }
         }
     }
     line.push('\n');
