@@ -50,7 +50,7 @@ pub mod statics;
 mod sync;
 mod update;
 
-pub use crate::opencl::adapt::{clock, group, Clock};
+pub use crate::opencl::adapt::{clock_at, group, Clock};
 pub use fields::{EachField, JoinedField, JoinedOffsets};
 pub use histogram::{run_histogram, run_segmented, HistArg, HistDesc, HistElem, HistOp};
 pub use lazy::Lazy;

@@ -836,8 +836,32 @@ fn traced_calls(
     if let Some(why) = compare(expected, &untraced(&outcome)) {
         panic!("{name} under SOMD_TRACE=json: {why}\n{}", outcome.stderr);
     }
+    if let Some(why) = clock_fault(&outcome.stderr) {
+        panic!("{name} under SOMD_TRACE=json: {why}\n{}", outcome.stderr);
+    }
     let calls = device_calls(&outcome.stderr);
     (outcome, calls)
+}
+
+/// Why the `at_ns` of a JSON trace are wrong, if they are: every event ends with one, and
+/// they never decrease down the trace (the runtime reads the clock under the line's lock).
+fn clock_fault(stderr: &str) -> Option<String> {
+    let mut last = 0;
+    for line in stderr.lines() {
+        if !serde_json::from_str::<Value>(line).is_ok_and(|e| e.get("event").is_some()) {
+            continue;
+        }
+        let tail = line.trim_end().rsplit_once(",\"at_ns\":").map(|(_, tail)| tail);
+        let at = tail.and_then(|tail| tail.strip_suffix('}')?.parse::<u64>().ok());
+        let Some(at) = at else {
+            return Some(format!("the event ends without an `at_ns`: {line}"));
+        };
+        if at < last {
+            return Some(format!("`at_ns` went back from {last} to {at}: {line}"));
+        }
+        last = at;
+    }
+    None
 }
 
 /// `outcome` without the `SOMD_TRACE=json` events of its standard error (the lines the
@@ -2392,6 +2416,29 @@ fn device_value_classes_holding_arrays_cross_as_their_fields() {
 }
 
 /// The `placement` events of a `SOMD_TRACE=json` run: (method, placement, reason).
+/// The placement and reason of each `placement` event of construct `label` in a
+/// `SOMD_TRACE=json` run, grouped by the event's `site` (an adaptive site's source position,
+/// empty for any other), sites in the order of their first event.
+fn placements_by_site(stderr: &str, label: &str) -> Vec<(String, Vec<(String, String)>)> {
+    let mut sites: Vec<(String, Vec<(String, String)>)> = Vec::new();
+    for event in stderr.lines().filter_map(|l| serde_json::from_str::<Value>(l).ok()) {
+        if event["event"] != "placement" || event["name"] != label {
+            continue;
+        }
+        let text = |key: &str| event[key].as_str().unwrap_or_default().to_string();
+        let site = text("site");
+        let at = match sites.iter().position(|(s, _)| *s == site) {
+            Some(at) => at,
+            None => {
+                sites.push((site, Vec::new()));
+                sites.len() - 1
+            }
+        };
+        sites[at].1.push((text("placement"), text("reason")));
+    }
+    sites
+}
+
 fn placements_traced(stderr: &str) -> Vec<(String, String, String)> {
     stderr
         .lines()
@@ -3745,66 +3792,89 @@ fn device_rows_scope_engages_beside_a_cpu_call() {
 /// Under `auto`, a repeated SOMD method measures its calls on the device and on the CPU and
 /// keeps the faster (`rt::opencl::adapt`, note device-execution "Adaptive `auto`"), with the
 /// same output: `SOMD_AUTO_ANY=1` makes the suite's OpenCL device (PoCL on a machine without
-/// a GPU) `auto`'s device. LUFact's `eliminate` (199 calls) and device_keep's `multiply` (19
-/// calls in loops that keep their matrix on the device, so CPU calls in a keep scope read
-/// the host's arrays) start on the device, run on both while measuring, then run where the
-/// trace's reason says was faster; the device calls are real (`call`
-/// events). Under `SOMD_ADAPT=off` every call runs on the device, as `auto` did before.
+/// a GPU) `auto`'s device. LUFact's `eliminate` (199 calls at one place) and device_keep's
+/// `multiply` (19 calls at three places, in loops that keep their matrix on the device, so
+/// CPU calls in a keep scope read the host's arrays) start on the device; each call site
+/// (the placement's `site`) runs on both while measuring, then where the trace's reason
+/// says was faster, and a site with more calls than its measuring settles; the device
+/// calls are real (`call` events). Under `SOMD_ADAPT=off` every call runs on the device, as
+/// `auto` did before.
 #[test]
 fn adaptive_auto_measures_both_placements_and_keeps_the_faster() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
     let auto = Placement { device: "auto", ..*opencl };
-    let cases =
-        [("samples", "lufact", "LUFact.eliminate"), ("tests/run", "device_keep", "Main.multiply")];
-    for (suite, name, site) in cases {
+    let cases = [
+        ("samples", "lufact", "LUFact.eliminate", 1),
+        ("tests/run", "device_keep", "Main.multiply", 3),
+    ];
+    for (suite, name, label, places) in cases {
         let Some((binary, expected)) = built_with_expected(suite, name) else { continue };
         let env = [("SOMD_TRACE", "json")];
         let outcome = run_with_env(binary, &expected.args, auto, &env);
         if let Some(why) = compare(&expected, &untraced(&outcome)) {
             panic!("{name} under adaptive auto: {why}\n{}", outcome.stderr);
         }
-        let events: Vec<(String, String)> = placements_traced(&outcome.stderr)
-            .into_iter()
-            .filter(|(n, _, _)| n == site)
-            .map(|(_, placement, reason)| (placement, reason))
-            .collect();
-        let seen = format!("{name}: placements of {site}:\n{events:#?}");
-        // Measuring: device, device, CPU, CPU, device, CPU, or a prefix of at least three
-        // when one placement wins clearly.
-        let measuring =
-            events.iter().take_while(|(_, r)| r.starts_with("auto: measuring ")).count();
-        assert!((3..=6).contains(&measuring) && events.len() > measuring, "{seen}");
-        let order: Vec<&str> = events[..measuring].iter().map(|(p, _)| p.as_str()).collect();
-        assert_eq!(
-            order,
-            ["opencl", "opencl", "cpu", "cpu", "opencl", "cpu"][..measuring],
-            "{seen}"
-        );
-        assert_eq!(events[0].1, "auto: measuring opencl (warm-up)", "{seen}");
-        assert_eq!(events[2].1, "auto: measuring cpu (warm-up)", "{seen}");
-        // Later calls run on the winner, but for re-checks of the loser; a re-check that
-        // wins swaps the sides (on a loaded machine it may).
-        let mut winner = events[measuring].0.clone();
-        let mut rechecked = false;
-        for (placement, reason) in &events[measuring..] {
-            if reason.starts_with("auto: re-checking ") {
-                assert_ne!(placement, &winner, "a re-check tries the loser\n{seen}");
-                rechecked = true;
+        let sites = placements_by_site(&outcome.stderr, label);
+        assert_eq!(sites.len(), places, "{name}: call sites of {label}\n{sites:#?}");
+        assert!(sites.iter().all(|(s, _)| !s.is_empty()), "{name}: a placement without its site");
+        let mut settled = 0;
+        for (site, events) in &sites {
+            let seen = format!("{name}: placements of {label} at {site}:\n{events:#?}");
+            // Measuring: device, device, CPU, CPU, device, CPU, or a prefix of at least
+            // three when one placement wins clearly (or the site has no more calls).
+            let measuring =
+                events.iter().take_while(|(_, r)| r.starts_with("auto: measuring ")).count();
+            assert!(measuring <= 6 && (measuring >= 3 || measuring == events.len()), "{seen}");
+            let order: Vec<&str> = events[..measuring].iter().map(|(p, _)| p.as_str()).collect();
+            assert_eq!(
+                order,
+                ["opencl", "opencl", "cpu", "cpu", "opencl", "cpu"][..measuring],
+                "{seen}"
+            );
+            assert_eq!(events[0].1, "auto: measuring opencl (warm-up)", "{seen}");
+            if measuring >= 3 {
+                assert_eq!(events[2].1, "auto: measuring cpu (warm-up)", "{seen}");
+            }
+            if events.len() == measuring {
                 continue;
             }
-            if rechecked && placement != &winner {
-                winner = placement.clone();
+            settled += 1;
+            // Later calls run on the winner, but for re-checks of the loser; a re-check
+            // that wins swaps the sides (on a loaded machine it may).
+            let mut winner = events[measuring].0.clone();
+            let mut rechecked = false;
+            for (placement, reason) in &events[measuring..] {
+                if reason.starts_with("auto: re-checking ") {
+                    assert_ne!(placement, &winner, "a re-check tries the loser\n{seen}");
+                    rechecked = true;
+                    continue;
+                }
+                if rechecked && placement != &winner {
+                    winner = placement.clone();
+                }
+                rechecked = false;
+                assert_eq!(placement, &winner, "{seen}");
+                assert!(reason.starts_with(&format!("auto: {winner} faster (")), "{seen}");
+                assert!(reason.ends_with(" ms)") && reason.contains(" ms vs "), "{seen}");
             }
-            rechecked = false;
-            assert_eq!(placement, &winner, "{seen}");
-            assert!(reason.starts_with(&format!("auto: {winner} faster (")), "{seen}");
-            assert!(reason.ends_with(" ms)") && reason.contains(" ms vs "), "{seen}");
         }
-        let on_device = events.iter().filter(|(p, _)| p == "opencl").count();
-        let calls = device_calls(&outcome.stderr).iter().filter(|c| c.name == site).count();
-        assert_eq!(calls, on_device, "every device placement ran on the device\n{seen}");
+        assert!(settled > 0, "{name}: no site of {label} settled\n{sites:#?}");
+        let on_device = sites.iter().flat_map(|(_, e)| e).filter(|(p, _)| p == "opencl").count();
+        let calls = device_calls(&outcome.stderr).iter().filter(|c| c.name == label).count();
+        assert_eq!(calls, on_device, "every device placement ran on the device\n{sites:#?}");
+        // Every CPU placement ran the CPU back end, which traces the call as an event of
+        // its own, with its time (`cpu_call`).
+        let on_cpu = sites.iter().flat_map(|(_, e)| e).filter(|(p, _)| p == "cpu").count();
+        let cpu_calls = outcome
+            .stderr
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter(|e| e["event"] == "cpu_call" && e["method"] == label)
+            .filter(|e| e["placement"] == "cpu" && e["time_ms"].as_f64().is_some())
+            .count();
+        assert_eq!(cpu_calls, on_cpu, "every CPU placement ran on the CPU\n{sites:#?}");
 
         let env = [("SOMD_TRACE", "json"), ("SOMD_ADAPT", "off")];
         let outcome = run_with_env(binary, &expected.args, auto, &env);
@@ -3812,7 +3882,7 @@ fn adaptive_auto_measures_both_placements_and_keeps_the_faster() {
             panic!("{name} under SOMD_ADAPT=off: {why}\n{}", outcome.stderr);
         }
         let events = placements_traced(&outcome.stderr);
-        let mine: Vec<_> = events.iter().filter(|(n, _, _)| n == site).collect();
+        let mine: Vec<_> = events.iter().filter(|(n, _, _)| n == label).collect();
         assert!(!mine.is_empty(), "{}", outcome.stderr);
         assert!(mine.iter().all(|(_, p, r)| p == "opencl" && r == "auto"), "{mine:#?}");
     }

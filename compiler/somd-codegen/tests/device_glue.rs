@@ -109,10 +109,16 @@ fn eligible_constructs_get_a_device_path() {
     assert!(text.contains("rt::device::run_fold(&K_FOLD_"), "{text}");
     // Under an adaptive `auto` a clock measures each SOMD call, `@` and `!` on either
     // placement (opened right before the device attempt); the chain is one group site,
-    // named by its outer map's kernel, whose two maps run on one placement.
-    assert!(text.contains("let _somd_clock = rt::device::clock(K_Main_twice.label);"), "{text}");
-    assert!(text.contains("rt::device::clock(\"+ ! in Main.main\");"), "{text}");
-    let clocks = text.matches("rt::device::clock(").count();
+    // named by its outer map's kernel, whose two maps run on one placement. Each site is
+    // the call or expression at its source position (`clock_at`): the SOMD wrapper's is
+    // its caller's `pos`.
+    assert!(
+        text.contains("let _somd_clock = rt::device::clock_at(K_Main_twice.label, pos);"),
+        "{text}"
+    );
+    assert!(text.contains("rt::device::clock_at(\"+ ! in Main.main\", &POS_"), "{text}");
+    assert!(!text.contains("rt::device::clock("), "every clock names its position\n{text}");
+    let clocks = text.matches("rt::device::clock_at(").count();
     let attempts = ["run_reading(", "run_map(", "run_map_lazy(", "reduce_array::<", "run_fold("]
         .iter()
         .map(|f| text.matches(&format!("rt::device::{f}")).count())
@@ -359,7 +365,7 @@ fn sync_bodies_run_as_one_sync_call() {
         "{text}"
     );
     assert!(
-        text.contains("let _somd_clock = rt::device::clock(SYNC_Main_smooth.label);"),
+        text.contains("let _somd_clock = rt::device::clock_at(SYNC_Main_smooth.label, pos);"),
         "{text}"
     );
     assert!(text.contains("while somd_h0 < i32::wrapping_sub(steps, 1i32) {"), "{text}");

@@ -5,8 +5,10 @@
 //! Under `auto` with a GPU present, every eligible call used to run on the GPU, even where
 //! moving its arrays costs far more than the work (LUFact's `eliminate`, called 999 times
 //! in a host loop that writes the matrix between calls: 5.96 s on an H200 against 73–93 ms
-//! on the CPU pool). Now a *site* (a SOMD method, `@` or `!`, named by its label
-//! `"Class.method"`) measures its calls on both placements and then keeps the faster:
+//! on the CPU pool). Now a *site* (a call of a SOMD method, a `@` or a `!`: its label
+//! `"Class.method"` and, through [`clock_at`], the source position of the call or
+//! expression, so that one method called at two places keeps two placements) measures its
+//! calls on both placements and then keeps the faster:
 //!
 //! 1. *Measuring*: calls run on the device, the device, the CPU, the CPU, the device, the
 //!    CPU ([`PROBES`] calls each); the first call of each placement is a warm-up (program
@@ -75,6 +77,8 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
+
+use crate::error::SourcePos;
 
 /// Calls per placement while measuring, the first of each a warm-up.
 pub const PROBES: u32 = 3;
@@ -275,21 +279,44 @@ impl Site {
     }
 }
 
-static SITES: Mutex<Option<HashMap<&'static str, Site>>> = Mutex::new(None);
+/// What names a site's measurements: the construct's label and, for a clock opened with
+/// [`clock_at`], the source position of the call or expression, so that two calls of one
+/// method, or two `!`s of one function, each keep their own placement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct SiteKey {
+    label: &'static str,
+    at: Option<&'static SourcePos>,
+}
 
-fn with_site<R>(label: &'static str, f: impl FnOnce(&mut Site) -> R) -> R {
+impl SiteKey {
+    fn of(label: &'static str) -> SiteKey {
+        SiteKey { label, at: None }
+    }
+}
+
+static SITES: Mutex<Option<HashMap<SiteKey, Site>>> = Mutex::new(None);
+
+fn with_site<R>(key: SiteKey, f: impl FnOnce(&mut Site) -> R) -> R {
     // A panic while holding the lock leaves a consistent state (each update is whole).
     let mut sites = SITES.lock().unwrap_or_else(|e| e.into_inner());
-    f(sites.get_or_insert_with(HashMap::new).entry(label).or_default())
+    f(sites.get_or_insert_with(HashMap::new).entry(key).or_default())
 }
 
 /// The call of one clock: its site, and once the placement chose, the side and the start.
 struct Frame {
     label: &'static str,
+    /// The source position of the call ([`clock_at`]).
+    at: Option<&'static SourcePos>,
     chosen: Option<(Side, Instant)>,
     on_device: bool,
     /// A group site ([`group`]): chosen when opened, for every construct it runs.
     group: bool,
+}
+
+impl Frame {
+    fn key(&self) -> SiteKey {
+        SiteKey { label: self.label, at: self.at }
+    }
 }
 
 thread_local! {
@@ -304,14 +331,18 @@ pub struct Clock {
     active: bool,
 }
 
-/// Opens the [`Clock`] of one call of the site `label` (a no-op unless `auto` adapts).
-pub fn clock(label: &'static str) -> Clock {
+/// Opens the [`Clock`] of one call of the construct `label` at `at` (a no-op unless `auto`
+/// adapts): the site is the construct at that position, measured apart from the
+/// construct's calls elsewhere (a method called on small arrays in one place and on large
+/// ones in another keeps a placement for each).
+pub fn clock_at(label: &'static str, at: &'static SourcePos) -> Clock {
+    let at = Some(at);
     let placement = crate::exec::placement();
     if placement.device != crate::exec::Device::Auto || !placement.adapt {
         return Clock { active: false };
     }
     FRAMES.with(|f| {
-        f.borrow_mut().push(Frame { label, chosen: None, on_device: false, group: false })
+        f.borrow_mut().push(Frame { label, at, chosen: None, on_device: false, group: false })
     });
     Clock { active: true }
 }
@@ -328,10 +359,11 @@ pub fn group(label: &'static str, members: &[&'static str]) -> Clock {
     let Some(ctx) = super::policy::adaptive_device(members) else {
         return Clock { active: false };
     };
-    let (side, why) = with_site(label, Site::choose);
+    let (side, why) = with_site(SiteKey::of(label), Site::choose);
     FRAMES.with(|f| {
         f.borrow_mut().push(Frame {
             label,
+            at: None,
             chosen: Some((side, Instant::now())),
             on_device: false,
             group: true,
@@ -356,7 +388,7 @@ impl Drop for Clock {
         let Some((side, start)) = frame.chosen else { return };
         let ns = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
         let measured = !std::thread::panicking() && (side == Side::Cpu || frame.on_device);
-        with_site(frame.label, |site| {
+        with_site(frame.key(), |site| {
             if measured {
                 site.record(side, ns);
             } else {
@@ -381,9 +413,18 @@ pub(super) fn claim(method: &str) -> Option<(Side, Why)> {
             return Some((Side::Cpu, Why::Within { site: group.label }));
         }
         let frame = frames.last_mut().filter(|t| t.chosen.is_none() && t.label == method)?;
-        let (side, why) = with_site(frame.label, Site::choose);
+        let (side, why) = with_site(frame.key(), Site::choose);
         frame.chosen = Some((side, Instant::now()));
         Some((side, why))
+    })
+}
+
+/// The source position of the site whose placement [`claim`] just chose for `method`, for
+/// the trace (`None`: a site named by its label alone).
+pub(super) fn claimed_at(method: &str) -> Option<&'static SourcePos> {
+    FRAMES.with(|f| {
+        let frames = f.borrow();
+        frames.last().filter(|t| t.label == method && t.chosen.is_some()).and_then(|t| t.at)
     })
 }
 
@@ -427,7 +468,7 @@ impl GraphRun {
     pub fn finished(mut self) {
         let ns = u64::try_from(self.start.elapsed().as_nanos()).unwrap_or(u64::MAX);
         let measured = self.side == Side::Cpu || self.ran.load(Ordering::Relaxed);
-        with_site(self.label, |site| {
+        with_site(SiteKey::of(self.label), |site| {
             if measured {
                 site.record(self.side, ns);
             } else {
@@ -441,7 +482,7 @@ impl GraphRun {
 impl Drop for GraphRun {
     fn drop(&mut self) {
         if !self.recorded {
-            with_site(self.label, |site| site.abandon(self.side));
+            with_site(SiteKey::of(self.label), |site| site.abandon(self.side));
         }
     }
 }
@@ -473,7 +514,7 @@ pub fn graph_run(members: &[&'static str]) -> Option<GraphRun> {
     }
     let ctx = super::policy::adaptive_device(members)?;
     let label = graph_label(members);
-    let (side, why) = with_site(label, Site::choose);
+    let (side, why) = with_site(SiteKey::of(label), Site::choose);
     if super::trace::enabled() {
         let target = match side {
             Side::Device => super::Target::Device(ctx),
@@ -634,11 +675,17 @@ mod tests {
         assert_eq!(site.winner(), Some(Cpu));
     }
 
-    /// Pushes a frame as [`clock`] (`group: false`, not chosen) or [`group`] (chosen) do.
+    /// Pushes a frame as [`clock_at`] (`group: false`, not chosen) or [`group`] (chosen) do.
     fn push(label: &'static str, group: Option<Side>) {
         let chosen = group.map(|side| (side, Instant::now()));
         FRAMES.with(|f| {
-            f.borrow_mut().push(Frame { label, chosen, on_device: false, group: group.is_some() })
+            f.borrow_mut().push(Frame {
+                label,
+                at: None,
+                chosen,
+                on_device: false,
+                group: group.is_some(),
+            })
         });
     }
 

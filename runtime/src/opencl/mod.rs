@@ -105,18 +105,25 @@
 //! - `somd_reduce.cl`: the `somd_reduce` work-group tree reduction.
 //!
 //! # Trace events (`SOMD_TRACE=json`)
-//! One JSON object per line on standard error, always with `"event"` first:
+//! One JSON object per line on standard error, always with `"event"` first and `"at_ns"`
+//! last (when the line was written, in nanoseconds since the process first asked for the
+//! trace mode: gaps between events show where a call's time went):
 //! - `{"event":"open","device":STR,"platforms":N,"discover_ns":N,"context_ns":N}` (once per
 //!   device: the time platform and device discovery took, and context + queue creation)
-//! - `{"event":"placement","name":"Main.saxpy","placement":"opencl"|"cpu","device":STR|null,"reason":"SOMD_DEVICE"|"somd.toml"|"auto"|"auto: ..."|"not eligible","mis":N}`
+//! - `{"event":"placement","name":"Main.saxpy","placement":"opencl"|"cpu","device":STR|null,"reason":"SOMD_DEVICE"|"somd.toml"|"auto"|"auto: ..."|"not eligible","mis":N,"site":STR|null}`
 //!   (`auto: ...`: an adaptive `auto` site's reason, [`adapt::Why::text`], e.g. `auto: cpu
-//!   faster (0.081 ms vs 6.120 ms)` or `auto: measuring opencl (1 of 2)`)
+//!   faster (0.081 ms vs 6.120 ms)` or `auto: measuring opencl (1 of 2)`; `site`: the
+//!   source position `FILE:LINE:COL` of the call or expression whose measurements chose,
+//!   null for any other reason and for sites named by their label alone)
 //! - `{"event":"build","program":STR,"device":STR,"from":"source"|"cache","ns":N}`
 //! - `{"event":"transfer","dir":"h2d"|"d2h","buffer":STR,"device":STR,"bytes":N,"pinned":BOOL,"ns":N}`
 //!   (`pinned`: the transfer went through a pinned staging buffer, [`staging`])
 //! - `{"event":"launch","name":STR,"device":STR,"dims":1|2,"work_items":N,"global":N,"local":N,"local_x":N,"kernel_ns":N|null}`
 //! - `{"event":"reduce","op":STR,"type":STR,"device":STR,"n":N,"groups":N,"local":N,"kernel_ns":N|null,"host_ns":N}`
 //! - `{"event":"call","name":STR,"placement":"opencl","device":STR,"launches":N,"work_items":N,"bytes_h2d":N,"bytes_d2h":N,"transfer_ns":N,"kernel_ns":N,"reduce_ns":N,"wall_ns":N}`
+//! - `{"event":"cpu_call","method":STR,"placement":"cpu"|"seq","mis":N,"bytes_to_device":0,"bytes_from_device":0,"time_ms":F}`
+//!   (a SOMD call run by the CPU back end, `crate::somd`: its MIs and wall time in
+//!   milliseconds, three decimals)
 //! - `{"event":"fallback","cause":STR}` (also once when a pinned staging buffer cannot be
 //!   allocated: transfers go direct)
 //!

@@ -29,6 +29,7 @@ use super::device::{self, DeviceCtx, DeviceQuery};
 use super::program::{BuildError, ProgramCell};
 use super::trace::{self, Value};
 use super::ClFailure;
+use crate::error::SourcePos;
 use crate::exec::{self, Device};
 use std::collections::HashSet;
 use std::io::Write as _;
@@ -56,7 +57,9 @@ pub fn placement_for(method: &str, eligible: bool) -> Target {
     if trace::enabled() {
         match reason {
             Reason::Fixed(reason) => trace_placement(method, target, reason),
-            Reason::Adapt(why) => trace_placement(method, target, &why.text()),
+            Reason::Adapt(why) => {
+                trace_placement_at(method, target, &why.text(), adapt::claimed_at(method))
+            }
         }
     }
     target
@@ -83,7 +86,9 @@ pub fn device_for<T>(
     if trace::enabled() {
         match reason {
             Reason::Fixed(reason) => trace_placement(method, target, reason),
-            Reason::Adapt(why) => trace_placement(method, target, &why.text()),
+            Reason::Adapt(why) => {
+                trace_placement_at(method, target, &why.text(), adapt::claimed_at(method))
+            }
         }
     }
     checked
@@ -152,10 +157,18 @@ fn decide(method: &str, eligible: bool) -> (Target, Reason) {
 
 #[cold]
 pub(crate) fn trace_placement(method: &str, target: Target, reason: &str) {
+    trace_placement_at(method, target, reason, None);
+}
+
+/// [`trace_placement`] of an adaptive site measured at the source position `at`
+/// ([`adapt::clock_at`]): its `site` field names the position.
+#[cold]
+fn trace_placement_at(method: &str, target: Target, reason: &str, at: Option<&SourcePos>) {
     let (placement, device) = match target {
         Target::Cpu => ("cpu", Value::Null),
         Target::Device(ctx) => ("opencl", Value::Str(ctx.label)),
     };
+    let site = at.map(|at| format!("{}:{}:{}", at.file, at.line, at.col));
     trace::emit(
         "placement",
         &[
@@ -167,6 +180,7 @@ pub(crate) fn trace_placement(method: &str, target: Target, reason: &str) {
                 "mis",
                 Value::U64(if target.is_device() { 1 } else { exec::placement().cpu_mis() as u64 }),
             ),
+            ("site", site.as_deref().map_or(Value::Null, Value::Str)),
         ],
     );
 }

@@ -215,3 +215,52 @@ fn adaptive_auto_task_graphs_measure_both_placements() {
     assert!(placed.len() >= 12 * 2, "{placed:#?}");
     assert!(placed.iter().all(|(_, p, r)| p == "opencl" && r == "auto"), "{placed:#?}");
 }
+
+/// Under an adaptive `auto` (`SOMD_AUTO_ANY=1`: the suite's OpenCL device), each call of a
+/// SOMD method and each `!` is a site of its own (`rt::device::clock_at`): in
+/// `device_adapt_sites`, `weigh` called at two places of a 12-round loop (on 64 and on
+/// 200000 elements) and two `+ !` of `main` each trace 12 placements naming their own
+/// source position (`site`), measured in the order of any site from their own warm-up on
+/// (device, device, CPU, CPU, ...), then settled; none is traced without its position. The
+/// output is the Java twin's.
+#[test]
+fn adaptive_auto_sites_are_calls_and_expressions() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_adapt_sites";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else {
+        return;
+    };
+    let auto = Placement { device: "auto", ..*opencl };
+    let outcome = run_with_env(binary, &expected.args, auto, &[("SOMD_TRACE", "json")]);
+    if let Some(why) = compare(&expected, &untraced(&outcome)) {
+        panic!("{name} under adaptive auto: {why}\n{}", outcome.stderr);
+    }
+    let source = std::fs::read_to_string(repo_root().join(format!("tests/run/{name}.somd")))
+        .expect("the program's source");
+    // The line and column of the first occurrence of `text` in the program.
+    let at = |text: &str| {
+        let (l, line) = source.lines().enumerate().find(|(_, l)| l.contains(text)).expect(text);
+        format!("{name}.somd:{}:{}", l + 1, line.find(text).expect(text) + 1)
+    };
+    let cases = [
+        ("Main.weigh", [at("weigh(small"), at("weigh(large")]),
+        ("+ ! in Main.main", [at("+ ! few"), at("+ ! many")]),
+    ];
+    for (label, places) in &cases {
+        let sites = placements_by_site(&outcome.stderr, label);
+        let seen = format!("placements of {label}:\n{sites:#?}");
+        assert_eq!(sites.len(), places.len(), "{seen}");
+        for place in places {
+            // The site names the file as the program was compiled (a path ending in it).
+            let (_, events) = sites
+                .iter()
+                .find(|(s, _)| s == place || s.ends_with(&format!("/{place}")))
+                .unwrap_or_else(|| panic!("no site at {place}\n{seen}"));
+            let events: Vec<(&str, &str)> =
+                events.iter().map(|(p, r)| (p.as_str(), r.as_str())).collect();
+            measured_site(&events, &format!("{label} at {place}\n{seen}"));
+        }
+    }
+}

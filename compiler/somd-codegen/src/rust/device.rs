@@ -1559,9 +1559,9 @@ fn prologue(
     host_args.extend(extra_args.iter().cloned());
     host_args.extend(leaves);
     // Under an adaptive `auto`, the clock measures the whole call, on either placement,
-    // until the wrapper returns (`rt::device::clock`).
+    // until the wrapper returns; the site is the call at `pos` (`rt::device::clock_at`).
     let site = if call.sync.is_some() { sync_name(fn_name) } else { desc_name(fn_name) };
-    writeln!(out, "    let _somd_clock = rt::device::clock({site}.label);")?;
+    writeln!(out, "    let _somd_clock = rt::device::clock_at({site}.label, pos);")?;
     writeln!(out, "    let device_args = [{}];", host_args.join(", "))?;
     if let Some(h) = &call.histogram {
         // One MI: its table is the only partial the reduce strategy sees.

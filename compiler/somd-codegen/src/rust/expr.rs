@@ -1153,7 +1153,7 @@ impl<'a> FnCx<'a> {
                             let fallback = cpu(&r);
                             return Ok(format!(
                                 "{{ let {r} = {arr}; \
-                                 let _somd_clock = rt::device::clock({label:?}); \
+                                 let _somd_clock = rt::device::clock_at({label:?}, {pos}); \
                                  match rt::device::reduce_array::<{op}, {ty}>({label:?}, {r}) {{ \
                                  Some(v) => v, \
                                  None => {fallback}, }} }}"
@@ -1174,7 +1174,7 @@ impl<'a> FnCx<'a> {
                             let r = format!("_e{}r", id.0);
                             return Ok(format!(
                                 "{{ let {r} = {arr}; \
-                                 let _somd_clock = rt::device::clock({desc}.label); \
+                                 let _somd_clock = rt::device::clock_at({desc}.label, {pos}); \
                                  match rt::device::run_fold(&{desc}, &[rt::device::HostArg::from({r})]) {{ \
                                  Some(done) => {{ let partials: Vec<{ty}> = done.partials(); \
                                  rt::somd::reduce_array_with(&Array::from_vec(partials), {combine}, {pos}) }} \
@@ -1586,7 +1586,7 @@ impl<'a> FnCx<'a> {
             let (run, result, cpu) = self.map_result(id, &result);
             return Ok(format!(
                 "{{ {lets}let {n} = rt::somd::map_len(&[{lens}], {pos}); \
-                 let _somd_clock = rt::device::clock({desc}.label); \
+                 let _somd_clock = rt::device::clock_at({desc}.label, {pos}); \
                  match rt::device::{run}(&{desc}, {n}, &[{host_args}]) {{ \
                  Some(done) => done.{result}, \
                  None => {}, }} }}",
@@ -1642,7 +1642,7 @@ impl<'a> FnCx<'a> {
         let n = format!("_e{}n", array.0);
         Ok(Some(format!(
             "{{ {lets}let {n} = rt::somd::map_len(&[{}], {map_pos}); \
-             let _somd_clock = rt::device::clock({desc}.label); \
+             let _somd_clock = rt::device::clock_at({desc}.label, {map_pos}); \
              match rt::device::run_map(&{desc}, {n}, &[{}]) {{ \
              Some(done) => {{ let partials: Vec<{ty}> = done.partials(); \
              rt::reduce::tree::<{op}, {ty}>(&partials) }} \

@@ -289,10 +289,11 @@ impl FnCx<'_> {
         self.replaced.insert(
             ca[f.slot].0,
             format!(
-                "{{ let _somd_clock = rt::device::clock({p_desc}.label); \
+                "{{ let _somd_clock = rt::device::clock_at({p_desc}.label, {}); \
                  match rt::device::run_map(&{p_desc}, {n}, &[{}]) {{ \
                  Some(done) => done.{p_result}, \
                  None => rt::somd::map({n}, |i| {name}({call_args})), }} }}",
+                producer.pos,
                 producer.device_args.join(", ")
             ),
         );
