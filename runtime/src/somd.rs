@@ -325,53 +325,90 @@ fn record_work(site: usize, work: u64) {
     site_work().lock().unwrap_or_else(|e| e.into_inner()).insert(site, work);
 }
 
-/// [`run_call`] for the SOMD method `method`, reporting it under `SOMD_TRACE`
-/// (LANGUAGE.md §4.2): placement, number of MIs and wall time, as text or JSON lines.
+/// [`run_call`] for the SOMD method `method` called at `at`, reporting it under
+/// `SOMD_TRACE` (LANGUAGE.md §4.2): placement, number of MIs and wall time, as text or JSON
+/// lines.
 pub fn run_call_traced<R: Send>(
     method: &str,
+    at: &SourcePos,
     n_mis: usize,
     body: impl Fn(usize) -> R + Sync,
 ) -> Vec<R> {
-    traced(method, n_mis, || run_call(n_mis, body))
+    traced(method, at, n_mis, || run_call(n_mis, body))
 }
 
 /// [`run_call_balanced`], reported like [`run_call_traced`].
 pub fn run_call_balanced_traced<R: Send>(
     method: &str,
+    at: &SourcePos,
     n_mis: usize,
     body: impl Fn(usize) -> R + Sync,
 ) -> Vec<R> {
-    traced(method, n_mis, || balanced(n_mis, Some(method.as_ptr() as usize), body))
+    traced(method, at, n_mis, || balanced(n_mis, Some(method.as_ptr() as usize), body))
 }
 
-fn traced<R>(method: &str, n_mis: usize, run: impl FnOnce() -> Vec<R>) -> Vec<R> {
-    let trace = exec::placement().trace;
-    if trace == exec::Trace::Off {
+fn traced<R>(method: &str, at: &SourcePos, n_mis: usize, run: impl FnOnce() -> Vec<R>) -> Vec<R> {
+    if exec::placement().trace == exec::Trace::Off {
         return run();
     }
     let started = std::time::Instant::now();
     let results = run();
-    let millis = started.elapsed().as_secs_f64() * 1e3;
+    report_cpu(method, at, n_mis, started.elapsed());
+    results
+}
+
+/// One CPU run of a `@`, `!` or fold whose placement the trace shows (a construct with a
+/// device site: generated code opens it in the construct's CPU path), reported when it
+/// ends like a SOMD call on the CPU ([`run_call_traced`]), with the construct's position.
+/// Nothing is measured unless `SOMD_TRACE` is set; a run ended by an exception reports
+/// nothing.
+#[must_use = "the run is timed while the guard lives"]
+pub struct CpuRun {
+    started: Option<(std::time::Instant, &'static str, &'static SourcePos)>,
+}
+
+/// Opens the [`CpuRun`] of the construct `label` at `at`.
+pub fn cpu_run(label: &'static str, at: &'static SourcePos) -> CpuRun {
+    let traced = exec::placement().trace != exec::Trace::Off;
+    CpuRun { started: traced.then(|| (std::time::Instant::now(), label, at)) }
+}
+
+impl Drop for CpuRun {
+    fn drop(&mut self) {
+        if let Some((started, label, at)) = self.started.take() {
+            if !std::thread::panicking() {
+                report_cpu(label, at, exec::placement().cpu_mis(), started.elapsed());
+            }
+        }
+    }
+}
+
+/// The trace line of a CPU run of `method` (a SOMD call, or a construct) at `site` over
+/// `mis` MIs that took `time`: a `cpu_call` event under `SOMD_TRACE=json` (`opencl` module
+/// doc), a `somd:` line under `SOMD_TRACE=1`.
+fn report_cpu(method: &str, site: &SourcePos, mis: usize, time: std::time::Duration) {
+    let trace = exec::placement().trace;
+    let millis = time.as_secs_f64() * 1e3;
     let placement = if exec::placement().device == exec::Device::Seq { "seq" } else { "cpu" };
+    let site = format!("{}:{}:{}", site.file, site.line, site.col);
     crate::print::flush();
     if trace == exec::Trace::Json {
-        // An event of the device trace's kind (`opencl` module doc), `at_ns` included.
         use crate::opencl::trace::{self, Value};
         trace::emit(
             "cpu_call",
             &[
                 ("method", Value::Str(method)),
                 ("placement", Value::Str(placement)),
-                ("mis", Value::U64(n_mis as u64)),
+                ("mis", Value::U64(mis as u64)),
                 ("bytes_to_device", Value::U64(0)),
                 ("bytes_from_device", Value::U64(0)),
                 ("time_ms", Value::Ms(millis)),
+                ("site", Value::Str(&site)),
             ],
         );
     } else {
-        eprintln!("somd: {method}: {placement}, {n_mis} MIs, {millis:.3} ms");
+        eprintln!("somd: {method} at {site}: {placement}, {mis} MIs, {millis:.3} ms");
     }
-    results
 }
 
 fn with_ctx<R>(f: impl FnOnce(&Mi<'_>, &AllReduce<u64>) -> R) -> Option<R> {
@@ -2386,7 +2423,7 @@ mod tests {
         // Whatever the schedule, the results and the first failure stay the same.
         let site = "Test.balancedSite";
         for round in 0..4u64 {
-            let results = run_call_balanced_traced(site, 40, |r| {
+            let results = run_call_balanced_traced(site, &POS, 40, |r| {
                 if round % 2 == 1 {
                     std::thread::sleep(std::time::Duration::from_micros(200));
                 }
@@ -2400,7 +2437,7 @@ mod tests {
             }
         }
         let e = error::catch(|| {
-            run_call_balanced_traced(site, 40, |r| {
+            run_call_balanced_traced(site, &POS, 40, |r| {
                 if r == 7 || r == 30 {
                     error::throw_new(class::ILLEGAL_ARGUMENT, format!("at {r}"), &POS);
                 }

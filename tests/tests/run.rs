@@ -2415,7 +2415,6 @@ fn device_value_classes_holding_arrays_cross_as_their_fields() {
     assert!(placed.iter().any(|(n, _, _)| n == "Main.tag"), "{}", outcome.stderr);
 }
 
-/// The `placement` events of a `SOMD_TRACE=json` run: (method, placement, reason).
 /// The placement and reason of each `placement` event of construct `label` in a
 /// `SOMD_TRACE=json` run, grouped by the event's `site` (an adaptive site's source position,
 /// empty for any other), sites in the order of their first event.
@@ -2439,6 +2438,18 @@ fn placements_by_site(stderr: &str, label: &str) -> Vec<(String, Vec<(String, St
     sites
 }
 
+/// How many `cpu_call` events of a `SOMD_TRACE=json` run report a CPU run of `label` at the
+/// source position `site`, each with its time.
+fn cpu_calls_at(stderr: &str, label: &str, site: &str) -> usize {
+    stderr
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|e| e["event"] == "cpu_call" && e["method"] == label && e["site"] == site)
+        .filter(|e| e["time_ms"].as_f64().is_some())
+        .count()
+}
+
+/// The `placement` events of a `SOMD_TRACE=json` run: (method, placement, reason).
 fn placements_traced(stderr: &str) -> Vec<(String, String, String)> {
     stderr
         .lines()

@@ -127,9 +127,16 @@ fn eligible_constructs_get_a_device_path() {
     let groups = text.matches("let _somd_group = rt::device::group(K_MAP_").count();
     let chains = text.matches("rt::device::run_map_chain_lazy(").count();
     assert_eq!((groups, chains), (1, 1), "one group site per chain\n{text}");
+    // The CPU path of each `@`, `!` and fold, and of each of the chain's two maps, is timed
+    // for the trace at the construct's position (`rt::somd::cpu_run`), as the SOMD
+    // wrapper's CPU MIs are (`_traced`).
+    let somd_calls = text.matches("rt::device::run_reading(").count();
+    let cpu_runs = text.matches("rt::somd::cpu_run(").count();
+    assert_eq!(cpu_runs, attempts - somd_calls + 2 * chains, "{text}");
+    assert!(text.contains("rt::somd::cpu_run(\"+ ! in Main.main\", &POS_"), "{text}");
     // Every device path keeps the CPU path as its fallback (`run_call_traced`, or
     // `run_call_balanced_traced` for a method without barriers).
-    assert!(text.contains("_traced(\"Main.twice\""), "{text}");
+    assert!(text.contains("_traced(\"Main.twice\", pos, n_mis"), "{text}");
 }
 
 #[test]
@@ -375,7 +382,7 @@ fn sync_bodies_run_as_one_sync_call() {
     assert!(text.contains("let done = somd_sync.finish(&[0], moved);"), "{text}");
     assert!(text.contains("return done.output_1d::<i32>(0);"), "{text}");
     // The CPU path stays as the fallback.
-    assert!(text.contains("rt::somd::run_call_traced(\"Main.smooth\""), "{text}");
+    assert!(text.contains("rt::somd::run_call_traced(\"Main.smooth\", pos"), "{text}");
 }
 
 /// The SOMD wrapper calls a user strategy's `bounds` once for all parameters of the same

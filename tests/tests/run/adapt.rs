@@ -221,8 +221,9 @@ fn adaptive_auto_task_graphs_measure_both_placements() {
 /// `device_adapt_sites`, `weigh` called at two places of a 12-round loop (on 64 and on
 /// 200000 elements) and two `+ !` of `main` each trace 12 placements naming their own
 /// source position (`site`), measured in the order of any site from their own warm-up on
-/// (device, device, CPU, CPU, ...), then settled; none is traced without its position. The
-/// output is the Java twin's.
+/// (device, device, CPU, CPU, ...), then settled; none is traced without its position, and
+/// each run placed on the CPU reports its time there at its position (`cpu_call`). On the
+/// CPU alone the text trace has a line per run of each site. The output is the Java twin's.
 #[test]
 fn adaptive_auto_sites_are_calls_and_expressions() {
     let Some(opencl) = &opencl_placement() else {
@@ -254,13 +255,36 @@ fn adaptive_auto_sites_are_calls_and_expressions() {
         assert_eq!(sites.len(), places.len(), "{seen}");
         for place in places {
             // The site names the file as the program was compiled (a path ending in it).
-            let (_, events) = sites
+            let (site, events) = sites
                 .iter()
                 .find(|(s, _)| s == place || s.ends_with(&format!("/{place}")))
                 .unwrap_or_else(|| panic!("no site at {place}\n{seen}"));
             let events: Vec<(&str, &str)> =
                 events.iter().map(|(p, r)| (p.as_str(), r.as_str())).collect();
             measured_site(&events, &format!("{label} at {place}\n{seen}"));
+            // Each run the site placed on the CPU reports its time there (`cpu_call`).
+            let on_cpu = events.iter().filter(|(p, _)| *p == "cpu").count();
+            let timed = cpu_calls_at(&outcome.stderr, label, site);
+            assert_eq!(timed, on_cpu, "CPU runs of {label} at {place} with a time\n{seen}");
+        }
+    }
+    // On the CPU alone, the text trace gives each of the 12 runs of each site its line,
+    // naming the construct and its position: `@` and `!` as SOMD calls.
+    let cpu = Placement { device: "cpu", threads: Some("2"), strict: false };
+    let outcome = run_with_env(binary, &expected.args, cpu, &[("SOMD_TRACE", "1")]);
+    if outcome.stdout != expected.stdout || outcome.status != Some(expected.status) {
+        panic!("{name} on the CPU:\n{}\n{}", outcome.stdout, outcome.stderr);
+    }
+    for (label, places) in &cases {
+        for place in places {
+            let lines = outcome
+                .stderr
+                .lines()
+                .filter(|l| l.starts_with(&format!("somd: {label} at ")))
+                .filter(|l| l.contains(&format!("{place}: cpu, ")) && l.contains(" MIs, "))
+                .filter(|l| l.ends_with(" ms"))
+                .count();
+            assert_eq!(lines, 12, "{label} at {place}\n{}", outcome.stderr);
         }
     }
 }

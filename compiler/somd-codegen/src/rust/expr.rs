@@ -1150,7 +1150,7 @@ impl<'a> FnCx<'a> {
                         };
                         if let Some(label) = label.filter(|_| elem_is_ty) {
                             let r = format!("_e{}r", id.0);
-                            let fallback = cpu(&r);
+                            let fallback = cpu_run(&format!("{label:?}"), &pos, &cpu(&r));
                             return Ok(format!(
                                 "{{ let {r} = {arr}; \
                                  let _somd_clock = rt::device::clock_at({label:?}, {pos}); \
@@ -1178,7 +1178,12 @@ impl<'a> FnCx<'a> {
                                  match rt::device::run_fold(&{desc}, &[rt::device::HostArg::from({r})]) {{ \
                                  Some(done) => {{ let partials: Vec<{ty}> = done.partials(); \
                                  rt::somd::reduce_array_with(&Array::from_vec(partials), {combine}, {pos}) }} \
-                                 None => rt::somd::reduce_array_with({r}, {combine}, {pos}), }} }}"
+                                 None => {}, }} }}",
+                                cpu_run(
+                                    &format!("{desc}.label"),
+                                    &pos,
+                                    &format!("rt::somd::reduce_array_with({r}, {combine}, {pos})")
+                                )
                             ));
                         }
                         Ok(format!("rt::somd::reduce_array_with({arr}, {combine}, {pos})"))
@@ -1590,7 +1595,11 @@ impl<'a> FnCx<'a> {
                  match rt::device::{run}(&{desc}, {n}, &[{host_args}]) {{ \
                  Some(done) => done.{result}, \
                  None => {}, }} }}",
-                cpu(format!("rt::somd::map({n}, |i| {name}({call_args}))"))
+                cpu_run(
+                    &format!("{desc}.label"),
+                    pos,
+                    &cpu(format!("rt::somd::map({n}, |i| {name}({call_args}))"))
+                )
             ));
         }
         Ok(format!(
@@ -1646,10 +1655,17 @@ impl<'a> FnCx<'a> {
              match rt::device::run_map(&{desc}, {n}, &[{}]) {{ \
              Some(done) => {{ let partials: Vec<{ty}> = done.partials(); \
              rt::reduce::tree::<{op}, {ty}>(&partials) }} \
-             None => rt::somd::map_reduce::<{op}, {ty}>({n}, |i| {name}({})), }} }}",
+             None => {}, }} }}",
             lens.join(", "),
             device_args.join(", "),
-            call_args.join(", "),
+            cpu_run(
+                &format!("{desc}.label"),
+                map_pos,
+                &format!(
+                    "rt::somd::map_reduce::<{op}, {ty}>({n}, |i| {name}({}))",
+                    call_args.join(", ")
+                )
+            ),
         )))
     }
 
@@ -1798,13 +1814,25 @@ impl<'a> FnCx<'a> {
         );
         let (run, result, cpu) = self.map_result(id, &result);
         let run = run.replacen("run_map", "run_map_chain", 1);
-        let outer_cpu =
-            cpu(format!("rt::somd::map({no}, |i| {}({}))", outer.name, outer.call_args.join(", ")));
+        let outer_cpu = cpu_run(
+            &format!("{outer_desc}.label"),
+            &outer.pos,
+            &cpu(format!(
+                "rt::somd::map({no}, |i| {}({}))",
+                outer.name,
+                outer.call_args.join(", ")
+            )),
+        );
+        let inner_cpu = cpu_run(
+            &format!("{inner_desc}.label"),
+            &inner.pos,
+            &format!("rt::somd::map({ni}, |i| {}({}))", inner.name, inner.call_args.join(", ")),
+        );
         Ok(Some(format!(
             "{{ {}let {ni} = rt::somd::map_len(&[{}], {}); {}{group} \
              match rt::device::{run}(&{inner_desc}, {ni}, &[{}], &{outer_desc}, &[{}], {}, &[{}]) {{ \
              Some(done) => done.{result}, \
-             None => {{ let _e{}_0 = rt::somd::map({ni}, |i| {}({})); \
+             None => {{ let _e{}_0 = {inner_cpu}; \
              let {no} = rt::somd::map_len(&[{}], {}); \
              {outer_cpu} }} }} }}",
             inner.lets,
@@ -1816,8 +1844,6 @@ impl<'a> FnCx<'a> {
             outer.pos,
             outer_host.join(", "),
             id.0,
-            inner.name,
-            inner.call_args.join(", "),
             outer.lens.join(", "),
             outer.pos,
         )))
@@ -2489,6 +2515,13 @@ pub fn convert(text: String, from: &Type, to: &Type) -> Result<String, EmitError
         }
         (_, target) => format!("{x} as {}", types::prim(*target)),
     })
+}
+
+/// `code`, the CPU path of the construct whose device site is `label` (a Rust expression
+/// naming its label) at `pos`, timed for the trace (`rt::somd::cpu_run`): every construct
+/// whose placement the trace shows reports its time on either side.
+pub(super) fn cpu_run(label: &str, pos: &str, code: &str) -> String {
+    format!("{{ let _somd_cpu = rt::somd::cpu_run({label}, {pos}); {code} }}")
 }
 
 #[cfg(test)]

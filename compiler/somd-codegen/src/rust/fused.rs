@@ -17,7 +17,7 @@
 //! "Adaptive `auto`"). A fused `@` pair and a chained `@` are group sites too.
 
 use super::device::{FusedGlue, MapFusionGlue};
-use super::expr::{FnCx, MapParts};
+use super::expr::{cpu_run, FnCx, MapParts};
 use super::{types, EmitError};
 use somd_mir::{ArrayReducer, ExprId, ExprKind, MapArg, Stmt};
 
@@ -133,13 +133,14 @@ impl FnCx<'_> {
             )
         });
         if let Some((p, result, cpu)) = result {
+            let (desc, _) = glue
+                .map_desc(self.fid, p)
+                .ok_or_else(|| EmitError::Internal("fused producer without glue".into()))?;
+            let map =
+                format!("rt::somd::map({n}, |i| {}({}))", parts.name, parts.call_args.join(", "));
             let text = format!(
                 "match &{var} {{ Some(done) => done.{result}, None => {}, }}",
-                cpu(format!(
-                    "rt::somd::map({n}, |i| {}({}))",
-                    parts.name,
-                    parts.call_args.join(", ")
-                ))
+                cpu_run(&format!("{desc}.label"), &parts.pos, &cpu(map))
             );
             self.replaced.insert(p, text);
         }
@@ -292,9 +293,14 @@ impl FnCx<'_> {
                 "{{ let _somd_clock = rt::device::clock_at({p_desc}.label, {}); \
                  match rt::device::run_map(&{p_desc}, {n}, &[{}]) {{ \
                  Some(done) => done.{p_result}, \
-                 None => rt::somd::map({n}, |i| {name}({call_args})), }} }}",
+                 None => {}, }} }}",
                 producer.pos,
-                producer.device_args.join(", ")
+                producer.device_args.join(", "),
+                cpu_run(
+                    &format!("{p_desc}.label"),
+                    &producer.pos,
+                    &format!("rt::somd::map({n}, |i| {name}({call_args}))")
+                ),
             ),
         );
         // The consumer's own code, reading the producer's map in place of `p`.

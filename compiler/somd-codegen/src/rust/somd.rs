@@ -533,7 +533,7 @@ impl FnCx<'_> {
             mi_lets.insert(0, "let _somd_entered = somd_output.enter(mi);".to_string());
             result = "somd_output.assemble(&dist_0.layout, partials)".to_string();
         }
-        writeln!(out, "    let partials = rt::somd::{run}({:?}, n_mis, |mi| {{", func.name)?;
+        writeln!(out, "    let partials = rt::somd::{run}({:?}, pos, n_mis, |mi| {{", func.name)?;
         for l in &mi_lets {
             writeln!(out, "        {l}")?;
         }
