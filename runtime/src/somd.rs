@@ -357,25 +357,63 @@ fn traced<R>(method: &str, at: &SourcePos, n_mis: usize, run: impl FnOnce() -> V
     results
 }
 
-/// One CPU run of a `@`, `!` or fold whose placement the trace shows (a construct with a
-/// device site: generated code opens it in the construct's CPU path), reported when it
-/// ends like a SOMD call on the CPU ([`run_call_traced`]), with the construct's position.
-/// Nothing is measured unless `SOMD_TRACE` is set; a run ended by an exception reports
-/// nothing.
+/// One CPU run of a `@`, `!` or fold whose placement the trace shows (generated code opens
+/// it in the construct's CPU path: [`cpu_run`] for a construct with a device path,
+/// [`cpu_only`] for one without), reported when it ends like a SOMD call on the CPU
+/// ([`run_call_traced`]), with the construct's position. Nothing is measured unless
+/// `SOMD_TRACE` is set; a run ended by an exception reports nothing, and so does a run
+/// inside another: inside an MI or a `@`'s application, or within another construct's run
+/// on this thread (its time is part of that one's).
 #[must_use = "the run is timed while the guard lives"]
 pub struct CpuRun {
     started: Option<(std::time::Instant, &'static str, &'static SourcePos)>,
 }
 
+thread_local! {
+    /// A [`CpuRun`] that reports is open on this thread.
+    static IN_CPU_RUN: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether a construct running now on this thread is a run of its own for the trace (see
+/// [`CpuRun`]): tracing is on, and it is neither inside an MI nor inside a reported run.
+fn reports_cpu_run() -> bool {
+    exec::placement().trace != exec::Trace::Off
+        && CURRENT.with(Cell::get).is_none()
+        && !IN_CPU_RUN.with(Cell::get)
+}
+
 /// Opens the [`CpuRun`] of the construct `label` at `at`.
 pub fn cpu_run(label: &'static str, at: &'static SourcePos) -> CpuRun {
-    let traced = exec::placement().trace != exec::Trace::Off;
-    CpuRun { started: traced.then(|| (std::time::Instant::now(), label, at)) }
+    if !reports_cpu_run() {
+        return CpuRun { started: None };
+    }
+    IN_CPU_RUN.with(|c| c.set(true));
+    CpuRun { started: Some((std::time::Instant::now(), label, at)) }
+}
+
+/// [`cpu_run`] for a `@` or `!` that no device can run (the compiler found no device path):
+/// first its placement on the CPU, as a construct placed there traces it (`not eligible`, or
+/// `SOMD_DEVICE` under `SOMD_DEVICE=seq` or `cpu`), at `at`.
+pub fn cpu_only(label: &'static str, at: &'static SourcePos) -> CpuRun {
+    if !reports_cpu_run() {
+        return CpuRun { started: None };
+    }
+    crate::opencl::policy::trace_not_eligible(label, at);
+    cpu_run(label, at)
+}
+
+/// The placement of a call of the SOMD method `method` at `at` that has no device path, for
+/// the trace (its time follows from [`run_call_traced`]).
+pub fn not_eligible(method: &'static str, at: &'static SourcePos) {
+    if exec::placement().trace != exec::Trace::Off {
+        crate::opencl::policy::trace_not_eligible(method, at);
+    }
 }
 
 impl Drop for CpuRun {
     fn drop(&mut self) {
         if let Some((started, label, at)) = self.started.take() {
+            IN_CPU_RUN.with(|c| c.set(false));
             if !std::thread::panicking() {
                 report_cpu(label, at, exec::placement().cpu_mis(), started.elapsed());
             }

@@ -2415,6 +2415,79 @@ fn device_value_classes_holding_arrays_cross_as_their_fields() {
     assert!(placed.iter().any(|(n, _, _)| n == "Main.tag"), "{}", outcome.stderr);
 }
 
+/// Constructs with no device path show in the trace (`trace_cpu_only`): under
+/// `SOMD_DEVICE=cpu`, and under `SOMD_DEVICE=opencl` when a platform is installed, each of
+/// the three calls of a SOMD method reading a non-final static, the two `@`s and the `C.m !`
+/// of value objects holding arrays traces its placement on the CPU (reason `SOMD_DEVICE`,
+/// or `not eligible`) naming its source position, then a `cpu_call` at that position with
+/// its time; nothing else is placed. The output is the Java twin's.
+#[test]
+fn cpu_constructs_show_in_the_trace() {
+    let name = "trace_cpu_only";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else {
+        return;
+    };
+    let source = std::fs::read_to_string(repo_root().join(format!("tests/run/{name}.somd")))
+        .expect("the program's source");
+    let at = |text: &str| {
+        let (l, line) = source.lines().enumerate().find(|(_, l)| l.contains(text)).expect(text);
+        format!("{name}.somd:{}:{}", l + 1, line.find(text).expect(text) + 1)
+    };
+    let cases = [
+        ("Main.shifted", at("shifted(a)"), 3),
+        ("Main.span", at("Main @ span(v)"), 1),
+        ("Main.boxed", at("Main @ boxed"), 1),
+        ("Main.wider", at("Main.wider !"), 1),
+    ];
+    let cpu = Placement { device: "cpu", threads: Some("2"), strict: false };
+    let mut runs = vec![(cpu, "SOMD_DEVICE")];
+    if let Some(opencl) = opencl_placement() {
+        runs.push((opencl, "not eligible"));
+    }
+    for (placement, reason) in runs {
+        let outcome = run_with_env(binary, &expected.args, placement, &[("SOMD_TRACE", "json")]);
+        let seen = format!("{} {}", placement.describe(), outcome.stderr);
+        if let Some(why) = compare(&expected, &untraced(&outcome)) {
+            panic!("{name}: {why}\n{seen}");
+        }
+        let events: Vec<Value> =
+            outcome.stderr.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+        let placed = events.iter().filter(|e| e["event"] == "placement");
+        for event in placed.clone() {
+            let label = event["name"].as_str().unwrap_or_default();
+            assert!(cases.iter().any(|(l, _, _)| *l == label), "{label} placed\n{seen}");
+        }
+        for (label, place, calls) in &cases {
+            let here = |e: &&Value| {
+                let site = e["site"].as_str().unwrap_or_default();
+                site == place || site.ends_with(&format!("/{place}"))
+            };
+            // Its events in order: a placement, then the run's time, for each call.
+            let order: Vec<(&str, &str)> = events
+                .iter()
+                .filter(|e| e["name"] == *label || e["method"] == *label)
+                .map(|e| {
+                    assert!(here(&e), "{label}'s event at {place}: {e}\n{seen}");
+                    match e["event"].as_str() {
+                        Some("placement") => {
+                            assert_eq!(e["placement"], "cpu", "{e}\n{seen}");
+                            ("placement", e["reason"].as_str().unwrap_or_default())
+                        }
+                        Some("cpu_call") => {
+                            assert!(e["time_ms"].as_f64().is_some(), "{e}\n{seen}");
+                            ("cpu_call", "")
+                        }
+                        other => panic!("{label}: event {other:?}\n{seen}"),
+                    }
+                })
+                .collect();
+            let want: Vec<(&str, &str)> =
+                (0..*calls).flat_map(|_| [("placement", reason), ("cpu_call", "")]).collect();
+            assert_eq!(order, want, "{label} at {place}\n{seen}");
+        }
+    }
+}
+
 /// The placement and reason of each `placement` event of construct `label` in a
 /// `SOMD_TRACE=json` run, grouped by the event's `site` (an adaptive site's source position,
 /// empty for any other), sites in the order of their first event.

@@ -139,6 +139,54 @@ fn eligible_constructs_get_a_device_path() {
     assert!(text.contains("_traced(\"Main.twice\", pos, n_mis"), "{text}");
 }
 
+/// A `@` or `!` that no device can run, and a SOMD method without a device path, still
+/// trace their placement and time (`rt::somd::cpu_only`, `rt::somd::not_eligible`), under
+/// the labels their device paths would have; eligible constructs keep their clocks.
+#[test]
+fn constructs_without_a_device_path_trace_their_placement() {
+    let (module, sources) = compile(
+        r#"
+public class Main {
+    static int offset = 0;
+
+    static reduce(+) long shifted(dist int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] + offset;
+        }
+        return s;
+    }
+
+    static local int[[]] span(int x) {
+        int[] p = new int[2];
+        p[0] = x;
+        return new int[[]](p);
+    }
+
+    static local int sq(int x) {
+        return x * x;
+    }
+
+    public static void main(String[] args) {
+        int[] a = {1, 2, 3};
+        int[[]] v = new int[[]](a);
+        int[[]][[]] spans = Main @ span(v);
+        int[[]] q = Main @ sq(v);
+        System.out.println(spans[1][0] + q[2] + shifted(a));
+    }
+}
+"#,
+    );
+    let glue = device::glue(&module, &sources);
+    let labels: Vec<&String> = glue.cpu_sites.values().collect();
+    assert_eq!(labels, ["Main.span"], "{:?}", glue.cpu_sites);
+    let text = write_main(&module, &sources, "test").unwrap();
+    assert_eq!(text.matches("rt::somd::cpu_only(").count(), 1, "{text}");
+    assert!(text.contains("rt::somd::cpu_only(\"Main.span\", &POS_"), "{text}");
+    assert!(text.contains("rt::somd::not_eligible(\"Main.shifted\", pos);"), "{text}");
+    assert!(text.contains("rt::device::clock_at(K_MAP_"), "{text}");
+}
+
 #[test]
 fn a_program_without_eligible_work_has_no_device_code() {
     let (module, sources) = compile(

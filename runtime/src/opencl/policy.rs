@@ -155,13 +155,27 @@ fn decide(method: &str, eligible: bool) -> (Target, Reason) {
     }
 }
 
+/// Traces the placement of a call of `method` at `at` that has no device path: on the CPU,
+/// as [`decide`] places a construct that is not eligible.
+#[cold]
+pub(crate) fn trace_not_eligible(method: &str, at: &SourcePos) {
+    if trace::enabled() {
+        let (target, reason) = match decide(method, false) {
+            (target, Reason::Fixed(reason)) => (target, reason),
+            (target, Reason::Adapt(_)) => (target, "not eligible"),
+        };
+        trace_placement_at(method, target, reason, Some(at));
+    }
+}
+
 #[cold]
 pub(crate) fn trace_placement(method: &str, target: Target, reason: &str) {
     trace_placement_at(method, target, reason, None);
 }
 
 /// [`trace_placement`] of an adaptive site measured at the source position `at`
-/// ([`adapt::clock_at`]): its `site` field names the position.
+/// ([`adapt::clock_at`]), or of a call that has no device path: its `site` field names the
+/// position.
 #[cold]
 fn trace_placement_at(method: &str, target: Target, reason: &str, at: Option<&SourcePos>) {
     let (placement, device) = match target {

@@ -64,6 +64,10 @@ pub struct Glue {
     pub tasks: HashMap<(FuncId, somd_mir::ExprId), MapCall>,
     /// Eligible constructs that still run on the CPU, with why (`label`, reason).
     pub host_notes: Vec<(String, String)>,
+    /// Per `@` or `!` (function, expression) that always runs on the CPU, not eligible for
+    /// a device (the analyses' verdict or the glue's): its placement label, under which the
+    /// trace shows its placement and time (`rt::somd::cpu_only`).
+    pub cpu_sites: HashMap<(FuncId, somd_mir::ExprId), String>,
     /// The OpenCL writer failed (an internal error; the program runs on the CPU).
     pub writer_error: Option<String>,
     /// The value classes with a device layout, with their Rust struct names: each gets an
@@ -94,6 +98,27 @@ pub struct Glue {
     /// Locals whose `@` results stay on the device until the host reads them
     /// (`analysis::lazy`): the host writer holds them as `rt::device::Lazy`.
     pub lazy: Vec<somd_mir::analysis::lazy::LazyLocal>,
+}
+
+/// Records the `@` or `!` `subject`, which runs on the CPU alone, in [`Glue::cpu_sites`]
+/// under the label its device path would have: the target's name for a `@`, `op ! in
+/// Class.method` for an operator `!`, the combining method's name for a `C.m !` fold.
+fn note_cpu_site(glue: &mut Glue, module: &Module, subject: &Subject) {
+    let (Subject::Map { in_func, expr } | Subject::Reduce { in_func, expr }) = subject else {
+        return;
+    };
+    let func = module.function(*in_func);
+    let label = match &func.expr(*expr).kind {
+        somd_mir::ExprKind::Map { func: target, .. } => module.function(*target).name.clone(),
+        somd_mir::ExprKind::ReduceArray { reducer: somd_mir::ArrayReducer::Op(op), .. } => {
+            format!("{} ! in {}", op.symbol(), func.name)
+        }
+        somd_mir::ExprKind::ReduceArray { reducer: somd_mir::ArrayReducer::Func(f), .. } => {
+            module.function(*f).name.clone()
+        }
+        _ => return,
+    };
+    glue.cpu_sites.insert((*in_func, *expr), label);
 }
 
 /// One run of fused statements the host can launch.
@@ -217,6 +242,12 @@ impl Glue {
         self.tasks.get(&(func, expr)).map(|_| format!("K_TASK_{}_{}", func.0, expr.0))
     }
 
+    /// The placement label of the `@` or `!` at `expr` of `func` when it runs on the CPU
+    /// alone ([`Glue::cpu_sites`]).
+    pub fn cpu_site(&self, func: FuncId, expr: somd_mir::ExprId) -> Option<&str> {
+        self.cpu_sites.get(&(func, expr)).map(String::as_str)
+    }
+
     /// The placement label of the `op ! array` at `expr` when the runtime's device
     /// reduction runs it.
     pub fn array_reduce_label(&self, func: FuncId, expr: somd_mir::ExprId) -> Option<&str> {
@@ -270,7 +301,10 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
     glue.kept_regions = info.kept_regions.clone();
     glue.rows = info.rows.clone();
     for placement in &info.placements {
-        let Ok(plan) = &placement.device else { continue };
+        let Ok(plan) = &placement.device else {
+            note_cpu_site(&mut glue, module, &placement.subject);
+            continue;
+        };
         // A `!` of a `@` folded inside a kernel has no host launch of its own.
         if let Subject::Map { in_func, expr } | Subject::Reduce { in_func, expr } =
             &placement.subject
@@ -352,7 +386,10 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
             (Ok(call), Subject::SomdMethod(fid)) => {
                 glue.calls.insert(*fid, call);
             }
-            (Err(why), _) => glue.host_notes.push((placement.label.clone(), why.to_string())),
+            (Err(why), subject) => {
+                glue.host_notes.push((placement.label.clone(), why.to_string()));
+                note_cpu_site(&mut glue, module, subject);
+            }
             (Ok(_), _) => {}
         }
     }

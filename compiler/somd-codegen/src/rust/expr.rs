@@ -949,6 +949,18 @@ impl<'a> FnCx<'a> {
 
     /// The expression as a value (the general case of [`FnCx::expr`]).
     fn value(&mut self, id: ExprId) -> Result<String, EmitError> {
+        let text = self.value_of(id)?;
+        // A `@` or `!` that runs on the CPU alone still shows in the trace, with its time.
+        match self.device.and_then(|g| g.cpu_site(self.fid, id)) {
+            Some(label) => {
+                let pos = self.pos(self.e(id)?.span);
+                Ok(format!("{{ let _somd_cpu = rt::somd::cpu_only({label:?}, {pos}); {text} }}"))
+            }
+            None => Ok(text),
+        }
+    }
+
+    fn value_of(&mut self, id: ExprId) -> Result<String, EmitError> {
         if let Some(name) = self.replaced.get(&id) {
             return Ok(name.clone());
         }

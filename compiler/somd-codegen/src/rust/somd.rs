@@ -368,6 +368,9 @@ impl FnCx<'_> {
         if let Some((glue, call)) = device {
             let names: Vec<String> = func.params.iter().map(|p| self.local_name(*p)).collect();
             super::device::write_prologue(out, glue, call, self, &name, &names, &result)?;
+        } else {
+            // No device path: the trace still shows the call's placement.
+            writeln!(out, "    rt::somd::not_eligible({:?}, pos);", func.name)?;
         }
         for rebind in &lazy_params {
             writeln!(out, "{rebind}")?;
