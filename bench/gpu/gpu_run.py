@@ -18,9 +18,9 @@ Part 2, performance: for each (sample, args), a warm-up of each variant, then --
 of: `SOMD_DEVICE=opencl` untraced (process wall time), `SOMD_DEVICE=opencl SOMD_TRACE=json`
 (sum of the `call` events' `kernel_ns` + `reduce_ns`, and of their `wall_ns`, which include
 transfers), `SOMD_DEVICE=cpu SOMD_THREADS=N SOMD_TRACE=json` (process wall time, and the
-sum of the SOMD calls' `time_ms`). Medians with min-max. The GPU's output is
-checked against the CPU's up to floating-point reassociation (relative 1e-9 on
-fractions, as bench/src/measure.rs).
+sum of the `cpu_call` events' `time_ms`: SOMD calls, and `@`s and `!`s with a device site).
+Medians with min-max. The GPU's output is checked against the CPU's up to floating-point
+reassociation (relative 1e-9 on fractions, as bench/src/measure.rs).
 """
 
 import argparse

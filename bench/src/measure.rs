@@ -130,7 +130,8 @@ pub struct Sample {
     /// Wall time from spawning to exit, in milliseconds.
     pub end_to_end_ms: f64,
     /// The kernel region's time as the program reported it, in milliseconds: the sum of the
-    /// `SOMD_TRACE=json` `time_ms` of every SOMD method call (generated), the device's
+    /// `SOMD_TRACE=json` `time_ms` of every CPU run (generated: `cpu_call` events of SOMD
+    /// calls, and of `@`s and `!`s whose placement the trace shows), the device's
     /// `kernel_ns` and `reduce_ns` of every `call` event (`gen opencl`: kernels only, no
     /// transfers), or the `somd-bench kernel_ns=` line (baselines). `None` when the program
     /// reported none.
