@@ -1785,15 +1785,19 @@ impl Task {
     /// batch again on the CPU: the worker is isolated, so running it again changes nothing
     /// but the order of events, and the CPU sends the results of the items before the
     /// failing one and raises its exception as a CPU task would.
+    ///
+    /// `at` is the `task` expression's position: the trace names the task's CPU runs by it
+    /// ([`FilterClock`]).
     pub fn filter_device<T, U>(
         desc: &'static crate::device::KernelDesc,
+        at: &'static SourcePos,
         worker: impl FnMut(T) -> U + Send + 'static,
     ) -> Task
     where
         T: crate::device::DevElem,
         U: crate::device::DevElem,
     {
-        device_filter(desc, (Some(T::ELEM), U::ELEM), run_device_batch::<T, U>, worker)
+        device_filter(desc, at, (Some(T::ELEM), U::ELEM), run_device_batch::<T, U>, worker)
     }
 
     /// [`Task::filter_device`] for a worker whose items are value arrays (`T[[]]`, LANGUAGE.md
@@ -1806,13 +1810,14 @@ impl Task {
     /// kept on the device.
     pub fn filter_device_rows<E, U>(
         desc: &'static crate::device::KernelDesc,
+        at: &'static SourcePos,
         worker: impl FnMut(VArr<E>) -> U + Send + 'static,
     ) -> Task
     where
         E: crate::device::DevElem,
         U: crate::device::DevElem,
     {
-        device_filter(desc, (None, U::ELEM), run_row_batch::<E, U>, worker)
+        device_filter(desc, at, (None, U::ELEM), run_row_batch::<E, U>, worker)
     }
 
     /// A sink task.
@@ -1882,6 +1887,7 @@ impl Task {
 /// on the device between tasks) and result.
 fn device_filter<T: 'static, U: Send + 'static>(
     desc: &'static crate::device::KernelDesc,
+    at: &'static SourcePos,
     items: (Option<crate::device::Elem>, crate::device::Elem),
     run: impl Fn(&'static crate::device::KernelDesc, &[Item], bool) -> Option<Vec<Item>>
         + Send
@@ -1919,12 +1925,57 @@ fn device_filter<T: 'static, U: Send + 'static>(
         }
         None
     };
+    let mut clock = FilterClock::new(desc.label, at);
     Task::of(Stage::DeviceFilter {
         desc,
         items,
-        worker: Box::new(move |item| Box::new(worker(unbox::<T>(item))) as Item),
+        worker: Box::new(move |item| {
+            let started = clock.start();
+            let result = worker(unbox::<T>(item));
+            clock.stop(started);
+            Box::new(result) as Item
+        }),
         device: Box::new(device),
     })
+}
+
+/// The CPU runs of a device filter's worker in one graph run, for the trace: when the task
+/// ends (its worker is dropped with the graph), the items it ran on the CPU report their
+/// time in all as one CPU run of the filter at its `task` expression ([`report_cpu`]; the
+/// device's batches have their `call` events). Nothing is measured unless `SOMD_TRACE` is
+/// set, nothing reports when no item ran on the CPU or an exception ends the task.
+struct FilterClock {
+    label: &'static str,
+    at: &'static SourcePos,
+    traced: bool,
+    busy: std::time::Duration,
+    items: u64,
+}
+
+impl FilterClock {
+    fn new(label: &'static str, at: &'static SourcePos) -> FilterClock {
+        let traced = exec::placement().trace != exec::Trace::Off;
+        FilterClock { label, at, traced, busy: std::time::Duration::ZERO, items: 0 }
+    }
+
+    fn start(&self) -> Option<std::time::Instant> {
+        self.traced.then(std::time::Instant::now)
+    }
+
+    fn stop(&mut self, started: Option<std::time::Instant>) {
+        if let Some(started) = started {
+            self.busy += started.elapsed();
+            self.items += 1;
+        }
+    }
+}
+
+impl Drop for FilterClock {
+    fn drop(&mut self) {
+        if self.items > 0 && !std::thread::panicking() {
+            report_cpu(self.label, self.at, 1, self.busy);
+        }
+    }
 }
 
 /// Appends what one device call of a filter produced to `results`: its items, or the one

@@ -187,6 +187,44 @@ public class Main {
     assert!(text.contains("rt::device::clock_at(K_MAP_"), "{text}");
 }
 
+/// An isolated filter task's device path knows the `task` expression's position, which
+/// names its CPU runs in the trace.
+#[test]
+fn device_filters_know_their_task_position() {
+    let (module, sources) = compile(
+        r#"
+public class Main {
+    int next;
+
+    int numbers() {
+        if (next == 10) {
+            throw new Underflow();
+        }
+        next++;
+        return next;
+    }
+
+    static local long square(int x) {
+        return (long) x * x;
+    }
+
+    static void print(long v) {
+        System.out.println(v);
+    }
+
+    public static void main(String[] args) {
+        Task t = task new Main().numbers => task Main.square => task Main.print;
+        t.finish();
+    }
+}
+"#,
+    );
+    let text = write_main(&module, &sources, "test").unwrap();
+    assert!(text.contains("Task::filter_device(&K_TASK_"), "{text}");
+    let at = text.find("Task::filter_device(&K_TASK_").unwrap();
+    assert!(text[at..].split_once(", ").is_some_and(|(_, rest)| rest.starts_with("&POS_")));
+}
+
 #[test]
 fn a_program_without_eligible_work_has_no_device_code() {
     let (module, sources) = compile(

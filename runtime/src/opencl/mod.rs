@@ -124,10 +124,10 @@
 //! - `{"event":"reduce","op":STR,"type":STR,"device":STR,"n":N,"groups":N,"local":N,"kernel_ns":N|null,"host_ns":N}`
 //! - `{"event":"call","name":STR,"placement":"opencl","device":STR,"launches":N,"work_items":N,"bytes_h2d":N,"bytes_d2h":N,"transfer_ns":N,"kernel_ns":N,"reduce_ns":N,"wall_ns":N}`
 //! - `{"event":"cpu_call","method":STR,"placement":"cpu"|"seq","mis":N,"bytes_to_device":0,"bytes_from_device":0,"time_ms":F,"site":STR}`
-//!   (a SOMD call, or a `@`, `!` or fold with a device site, run by the CPU back end,
-//!   `crate::somd`: its MIs (a construct: the workers it may use), wall time in
-//!   milliseconds with three decimals, and the source
-//!   position `FILE:LINE:COL` of the call or expression)
+//!   (a SOMD call, a `@`, `!` or fold, or a device filter's items in one graph run, run by
+//!   the CPU back end, `crate::somd`: its MIs (a construct: the workers it may use; a
+//!   filter: 1), wall time in milliseconds with three decimals, and the source position
+//!   `FILE:LINE:COL` of the call, expression or `task`)
 //! - `{"event":"fallback","cause":STR}` (also once when a pinned staging buffer cannot be
 //!   allocated: transfers go direct)
 //!

@@ -145,8 +145,9 @@ fn adaptive_auto_groups_measure_both_placements() {
 /// Under an adaptive `auto`, the graph of `device_adapt_tasks` (two consecutive device
 /// filters), built and run in 12 rounds, is one site named by its device filters: it traces
 /// one placement per run, measuring as any site and keeping the winner; both placements
-/// appear. In a run on the CPU each filter traces `auto: cpu with SITE` and makes no device
-/// call; in a run on the device the filters are placed as the old `auto` places them and
+/// appear. In a run on the CPU each filter traces `auto: cpu with SITE`, makes no device
+/// call and reports its time once, at its `task` expression (`cpu_call`); in a run on the
+/// device the filters are placed as the old `auto` places them and
 /// make device calls. The output is the Java twin's; under `SOMD_ADAPT=off` every run is
 /// on the device, untraced as a site.
 #[test]
@@ -177,12 +178,29 @@ fn adaptive_auto_task_graphs_measure_both_placements() {
     let mut side = String::new();
     let mut runs_with_calls = 0;
     let mut called = false;
+    // A filter's CPU runs in one graph run report their time when its task ends, at the
+    // `task` expression (the source's first `task Main.spread` and `task Main.width`).
+    let source = std::fs::read_to_string(repo_root().join("tests/run/device_adapt_tasks.somd"))
+        .expect("the program's source");
+    let at = |text: &str| {
+        let (l, line) = source.lines().enumerate().find(|(_, l)| l.contains(text)).expect(text);
+        format!("device_adapt_tasks.somd:{}:{}", l + 1, line.find(text).expect(text) + 1)
+    };
+    let task_sites = [at("task Main.spread"), at("task Main.width")];
+    let (mut cpu_runs, mut timed) = (0, [0, 0]);
     for event in outcome.stderr.lines().filter_map(|l| serde_json::from_str::<Value>(l).ok()) {
         let text = |key: &str| event[key].as_str().unwrap_or_default().to_string();
         match event["event"].as_str() {
             Some("placement") if text("name") == site => {
                 side = text("placement");
                 called = false;
+                cpu_runs += usize::from(side == "cpu");
+            }
+            Some("cpu_call") if members.contains(&text("method").as_str()) => {
+                let k = usize::from(text("method") == members[1]);
+                assert_eq!(side, "cpu", "a CPU run's time in a run on the device\n{event}");
+                assert!(text("site").ends_with(&task_sites[k]), "{event}");
+                timed[k] += 1;
             }
             Some("placement") if members.contains(&text("name").as_str()) => {
                 let (placement, reason) = (text("placement"), text("reason"));
@@ -204,6 +222,7 @@ fn adaptive_auto_task_graphs_measure_both_placements() {
         }
     }
     assert_eq!(runs_with_calls, device_runs, "every run on the device made device calls");
+    assert_eq!(timed, [cpu_runs; 2], "each filter's time once per run on the CPU");
 
     let env = [("SOMD_TRACE", "json"), ("SOMD_ADAPT", "off")];
     let outcome = run_with_env(binary, &expected.args, auto, &env);

@@ -1910,11 +1910,18 @@ impl<'a> FnCx<'a> {
                     // there (`rt::somd::Task::filter_device`).
                     // Value-array items cross as the rows of one 2-D value array.
                     // A batch of items of different lengths runs the ragged variant.
+                    // The task's position names it in the trace of its CPU runs.
                     Some(desc) if matches!(local.ty, Type::ValueArray(..)) => {
-                        format!("Task::filter_device_rows(&{desc}, move |x: {ty}| {name}({args}))")
+                        let pos = self.pos(span);
+                        format!(
+                            "Task::filter_device_rows(&{desc}, {pos}, move |x: {ty}| {name}({args}))"
+                        )
                     }
                     Some(desc) => {
-                        format!("Task::filter_device(&{desc}, move |x: {ty}| {name}({args}))")
+                        let pos = self.pos(span);
+                        format!(
+                            "Task::filter_device(&{desc}, {pos}, move |x: {ty}| {name}({args}))"
+                        )
                     }
                     None => format!("Task::{kind}(move |x: {ty}| {name}({args}))"),
                 }
