@@ -353,7 +353,7 @@ fn traced<R>(method: &str, at: &SourcePos, n_mis: usize, run: impl FnOnce() -> V
     }
     let started = std::time::Instant::now();
     let results = run();
-    report_cpu(method, at, n_mis, started.elapsed());
+    report_cpu(Construct::Somd, method, at, n_mis, started.elapsed());
     results
 }
 
@@ -366,7 +366,32 @@ fn traced<R>(method: &str, at: &SourcePos, n_mis: usize, run: impl FnOnce() -> V
 /// on this thread (its time is part of that one's).
 #[must_use = "the run is timed while the guard lives"]
 pub struct CpuRun {
-    started: Option<(std::time::Instant, &'static str, &'static SourcePos)>,
+    started: Option<(std::time::Instant, Construct, &'static str, &'static SourcePos)>,
+}
+
+/// What a CPU run in the trace is (its `cpu_call` event's `construct`): the bench harness
+/// compares a program's SOMD calls with the baselines' kernel region where it has any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Construct {
+    /// A SOMD method call.
+    Somd,
+    /// A `@`.
+    Map,
+    /// A `!` (an operator or a `C.m !` fold).
+    Reduce,
+    /// A device filter task's items in one graph run.
+    Filter,
+}
+
+impl Construct {
+    fn name(self) -> &'static str {
+        match self {
+            Construct::Somd => "somd",
+            Construct::Map => "map",
+            Construct::Reduce => "reduce",
+            Construct::Filter => "filter",
+        }
+    }
 }
 
 thread_local! {
@@ -382,24 +407,24 @@ fn reports_cpu_run() -> bool {
         && !IN_CPU_RUN.with(Cell::get)
 }
 
-/// Opens the [`CpuRun`] of the construct `label` at `at`.
-pub fn cpu_run(label: &'static str, at: &'static SourcePos) -> CpuRun {
+/// Opens the [`CpuRun`] of the construct `label` (a `kind`) at `at`.
+pub fn cpu_run(kind: Construct, label: &'static str, at: &'static SourcePos) -> CpuRun {
     if !reports_cpu_run() {
         return CpuRun { started: None };
     }
     IN_CPU_RUN.with(|c| c.set(true));
-    CpuRun { started: Some((std::time::Instant::now(), label, at)) }
+    CpuRun { started: Some((std::time::Instant::now(), kind, label, at)) }
 }
 
 /// [`cpu_run`] for a `@` or `!` that no device can run (the compiler found no device path):
 /// first its placement on the CPU, as a construct placed there traces it (`not eligible`, or
 /// `SOMD_DEVICE` under `SOMD_DEVICE=seq` or `cpu`), at `at`.
-pub fn cpu_only(label: &'static str, at: &'static SourcePos) -> CpuRun {
+pub fn cpu_only(kind: Construct, label: &'static str, at: &'static SourcePos) -> CpuRun {
     if !reports_cpu_run() {
         return CpuRun { started: None };
     }
     crate::opencl::policy::trace_not_eligible(label, at);
-    cpu_run(label, at)
+    cpu_run(kind, label, at)
 }
 
 /// The placement of a call of the SOMD method `method` at `at` that has no device path, for
@@ -412,19 +437,25 @@ pub fn not_eligible(method: &'static str, at: &'static SourcePos) {
 
 impl Drop for CpuRun {
     fn drop(&mut self) {
-        if let Some((started, label, at)) = self.started.take() {
+        if let Some((started, kind, label, at)) = self.started.take() {
             IN_CPU_RUN.with(|c| c.set(false));
             if !std::thread::panicking() {
-                report_cpu(label, at, exec::placement().cpu_mis(), started.elapsed());
+                report_cpu(kind, label, at, exec::placement().cpu_mis(), started.elapsed());
             }
         }
     }
 }
 
-/// The trace line of a CPU run of `method` (a SOMD call, or a construct) at `site` over
-/// `mis` MIs that took `time`: a `cpu_call` event under `SOMD_TRACE=json` (`opencl` module
-/// doc), a `somd:` line under `SOMD_TRACE=1`.
-fn report_cpu(method: &str, site: &SourcePos, mis: usize, time: std::time::Duration) {
+/// The trace line of a CPU run of `method` (a SOMD call, or another `kind` of construct) at
+/// `site` over `mis` MIs that took `time`: a `cpu_call` event under `SOMD_TRACE=json`
+/// (`opencl` module doc), a `somd:` line under `SOMD_TRACE=1`.
+fn report_cpu(
+    kind: Construct,
+    method: &str,
+    site: &SourcePos,
+    mis: usize,
+    time: std::time::Duration,
+) {
     let trace = exec::placement().trace;
     let millis = time.as_secs_f64() * 1e3;
     let placement = if exec::placement().device == exec::Device::Seq { "seq" } else { "cpu" };
@@ -436,6 +467,7 @@ fn report_cpu(method: &str, site: &SourcePos, mis: usize, time: std::time::Durat
             "cpu_call",
             &[
                 ("method", Value::Str(method)),
+                ("construct", Value::Str(kind.name())),
                 ("placement", Value::Str(placement)),
                 ("mis", Value::U64(mis as u64)),
                 ("bytes_to_device", Value::U64(0)),
@@ -1973,7 +2005,7 @@ impl FilterClock {
 impl Drop for FilterClock {
     fn drop(&mut self) {
         if self.items > 0 && !std::thread::panicking() {
-            report_cpu(self.label, self.at, 1, self.busy);
+            report_cpu(Construct::Filter, self.label, self.at, 1, self.busy);
         }
     }
 }

@@ -2420,7 +2420,7 @@ fn device_value_classes_holding_arrays_cross_as_their_fields() {
 /// the three calls of a SOMD method reading a non-final static, the two `@`s and the `C.m !`
 /// of value objects holding arrays traces its placement on the CPU (reason `SOMD_DEVICE`,
 /// or `not eligible`) naming its source position, then a `cpu_call` at that position with
-/// its time; nothing else is placed. The output is the Java twin's.
+/// its time and kind of construct; nothing else is placed. The output is the Java twin's.
 #[test]
 fn cpu_constructs_show_in_the_trace() {
     let name = "trace_cpu_only";
@@ -2434,10 +2434,10 @@ fn cpu_constructs_show_in_the_trace() {
         format!("{name}.somd:{}:{}", l + 1, line.find(text).expect(text) + 1)
     };
     let cases = [
-        ("Main.shifted", at("shifted(a)"), 3),
-        ("Main.span", at("Main @ span(v)"), 1),
-        ("Main.boxed", at("Main @ boxed"), 1),
-        ("Main.wider", at("Main.wider !"), 1),
+        ("Main.shifted", at("shifted(a)"), 3, "somd"),
+        ("Main.span", at("Main @ span(v)"), 1, "map"),
+        ("Main.boxed", at("Main @ boxed"), 1, "map"),
+        ("Main.wider", at("Main.wider !"), 1, "reduce"),
     ];
     let cpu = Placement { device: "cpu", threads: Some("2"), strict: false };
     let mut runs = vec![(cpu, "SOMD_DEVICE")];
@@ -2455,9 +2455,9 @@ fn cpu_constructs_show_in_the_trace() {
         let placed = events.iter().filter(|e| e["event"] == "placement");
         for event in placed.clone() {
             let label = event["name"].as_str().unwrap_or_default();
-            assert!(cases.iter().any(|(l, _, _)| *l == label), "{label} placed\n{seen}");
+            assert!(cases.iter().any(|(l, ..)| *l == label), "{label} placed\n{seen}");
         }
-        for (label, place, calls) in &cases {
+        for (label, place, calls, construct) in &cases {
             let here = |e: &&Value| {
                 let site = e["site"].as_str().unwrap_or_default();
                 site == place || site.ends_with(&format!("/{place}"))
@@ -2475,6 +2475,7 @@ fn cpu_constructs_show_in_the_trace() {
                         }
                         Some("cpu_call") => {
                             assert!(e["time_ms"].as_f64().is_some(), "{e}\n{seen}");
+                            assert_eq!(e["construct"], *construct, "{e}\n{seen}");
                             ("cpu_call", "")
                         }
                         other => panic!("{label}: event {other:?}\n{seen}"),

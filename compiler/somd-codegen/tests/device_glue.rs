@@ -133,7 +133,10 @@ fn eligible_constructs_get_a_device_path() {
     let somd_calls = text.matches("rt::device::run_reading(").count();
     let cpu_runs = text.matches("rt::somd::cpu_run(").count();
     assert_eq!(cpu_runs, attempts - somd_calls + 2 * chains, "{text}");
-    assert!(text.contains("rt::somd::cpu_run(\"+ ! in Main.main\", &POS_"), "{text}");
+    assert!(
+        text.contains("rt::somd::cpu_run(rt::somd::Construct::Reduce, \"+ ! in Main.main\", &POS_"),
+        "{text}"
+    );
     // Every device path keeps the CPU path as its fallback (`run_call_traced`, or
     // `run_call_balanced_traced` for a method without barriers).
     assert!(text.contains("_traced(\"Main.twice\", pos, n_mis"), "{text}");
@@ -182,7 +185,10 @@ public class Main {
     assert_eq!(labels, ["Main.span"], "{:?}", glue.cpu_sites);
     let text = write_main(&module, &sources, "test").unwrap();
     assert_eq!(text.matches("rt::somd::cpu_only(").count(), 1, "{text}");
-    assert!(text.contains("rt::somd::cpu_only(\"Main.span\", &POS_"), "{text}");
+    assert!(
+        text.contains("rt::somd::cpu_only(rt::somd::Construct::Map, \"Main.span\", &POS_"),
+        "{text}"
+    );
     assert!(text.contains("rt::somd::not_eligible(\"Main.shifted\", pos);"), "{text}");
     assert!(text.contains("rt::device::clock_at(K_MAP_"), "{text}");
 }

@@ -953,8 +953,13 @@ impl<'a> FnCx<'a> {
         // A `@` or `!` that runs on the CPU alone still shows in the trace, with its time.
         match self.device.and_then(|g| g.cpu_site(self.fid, id)) {
             Some(label) => {
-                let pos = self.pos(self.e(id)?.span);
-                Ok(format!("{{ let _somd_cpu = rt::somd::cpu_only({label:?}, {pos}); {text} }}"))
+                let expr = self.e(id)?;
+                let kind = if matches!(expr.kind, ExprKind::Map { .. }) { "Map" } else { "Reduce" };
+                let pos = self.pos(expr.span);
+                Ok(format!(
+                    "{{ let _somd_cpu = rt::somd::cpu_only(rt::somd::Construct::{kind}, \
+                     {label:?}, {pos}); {text} }}"
+                ))
             }
             None => Ok(text),
         }
@@ -1162,7 +1167,7 @@ impl<'a> FnCx<'a> {
                         };
                         if let Some(label) = label.filter(|_| elem_is_ty) {
                             let r = format!("_e{}r", id.0);
-                            let fallback = cpu_run(&format!("{label:?}"), &pos, &cpu(&r));
+                            let fallback = cpu_run("Reduce", &format!("{label:?}"), &pos, &cpu(&r));
                             return Ok(format!(
                                 "{{ let {r} = {arr}; \
                                  let _somd_clock = rt::device::clock_at({label:?}, {pos}); \
@@ -1192,6 +1197,7 @@ impl<'a> FnCx<'a> {
                                  rt::somd::reduce_array_with(&Array::from_vec(partials), {combine}, {pos}) }} \
                                  None => {}, }} }}",
                                 cpu_run(
+                                    "Reduce",
                                     &format!("{desc}.label"),
                                     &pos,
                                     &format!("rt::somd::reduce_array_with({r}, {combine}, {pos})")
@@ -1608,6 +1614,7 @@ impl<'a> FnCx<'a> {
                  Some(done) => done.{result}, \
                  None => {}, }} }}",
                 cpu_run(
+                    "Map",
                     &format!("{desc}.label"),
                     pos,
                     &cpu(format!("rt::somd::map({n}, |i| {name}({call_args}))"))
@@ -1671,6 +1678,7 @@ impl<'a> FnCx<'a> {
             lens.join(", "),
             device_args.join(", "),
             cpu_run(
+                "Reduce",
                 &format!("{desc}.label"),
                 map_pos,
                 &format!(
@@ -1827,6 +1835,7 @@ impl<'a> FnCx<'a> {
         let (run, result, cpu) = self.map_result(id, &result);
         let run = run.replacen("run_map", "run_map_chain", 1);
         let outer_cpu = cpu_run(
+            "Map",
             &format!("{outer_desc}.label"),
             &outer.pos,
             &cpu(format!(
@@ -1836,6 +1845,7 @@ impl<'a> FnCx<'a> {
             )),
         );
         let inner_cpu = cpu_run(
+            "Map",
             &format!("{inner_desc}.label"),
             &inner.pos,
             &format!("rt::somd::map({ni}, |i| {}({}))", inner.name, inner.call_args.join(", ")),
@@ -2536,11 +2546,14 @@ pub fn convert(text: String, from: &Type, to: &Type) -> Result<String, EmitError
     })
 }
 
-/// `code`, the CPU path of the construct whose device site is `label` (a Rust expression
-/// naming its label) at `pos`, timed for the trace (`rt::somd::cpu_run`): every construct
+/// `code`, the CPU path of the construct (`kind`: a `rt::somd::Construct`) whose device site
+/// is `label` (a Rust expression naming its label) at `pos`, timed for the trace (`rt::somd::cpu_run`): every construct
 /// whose placement the trace shows reports its time on either side.
-pub(super) fn cpu_run(label: &str, pos: &str, code: &str) -> String {
-    format!("{{ let _somd_cpu = rt::somd::cpu_run({label}, {pos}); {code} }}")
+pub(super) fn cpu_run(kind: &str, label: &str, pos: &str, code: &str) -> String {
+    format!(
+        "{{ let _somd_cpu = rt::somd::cpu_run(rt::somd::Construct::{kind}, {label}, {pos}); \
+         {code} }}"
+    )
 }
 
 #[cfg(test)]

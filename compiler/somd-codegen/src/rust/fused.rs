@@ -140,7 +140,7 @@ impl FnCx<'_> {
                 format!("rt::somd::map({n}, |i| {}({}))", parts.name, parts.call_args.join(", "));
             let text = format!(
                 "match &{var} {{ Some(done) => done.{result}, None => {}, }}",
-                cpu_run(&format!("{desc}.label"), &parts.pos, &cpu(map))
+                cpu_run("Map", &format!("{desc}.label"), &parts.pos, &cpu(map))
             );
             self.replaced.insert(p, text);
         }
@@ -297,6 +297,7 @@ impl FnCx<'_> {
                 producer.pos,
                 producer.device_args.join(", "),
                 cpu_run(
+                    "Map",
                     &format!("{p_desc}.label"),
                     &producer.pos,
                     &format!("rt::somd::map({n}, |i| {name}({call_args}))")
