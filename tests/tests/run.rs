@@ -2427,12 +2427,7 @@ fn cpu_constructs_show_in_the_trace() {
     let Some((binary, expected)) = built_with_expected("tests/run", name) else {
         return;
     };
-    let source = std::fs::read_to_string(repo_root().join(format!("tests/run/{name}.somd")))
-        .expect("the program's source");
-    let at = |text: &str| {
-        let (l, line) = source.lines().enumerate().find(|(_, l)| l.contains(text)).expect(text);
-        format!("{name}.somd:{}:{}", l + 1, line.find(text).expect(text) + 1)
-    };
+    let at = source_position(name);
     let cases = [
         ("Main.shifted", at("shifted(a)"), 3, "somd"),
         ("Main.span", at("Main @ span(v)"), 1, "map"),
@@ -2486,6 +2481,17 @@ fn cpu_constructs_show_in_the_trace() {
                 (0..*calls).flat_map(|_| [("placement", reason), ("cpu_call", "")]).collect();
             assert_eq!(order, want, "{label} at {place}\n{seen}");
         }
+    }
+}
+
+/// For program `name` of `tests/run`: the position `NAME.somd:LINE:COL` of the first
+/// occurrence of a text in its source, as traces name sites (after the file's path).
+fn source_position(name: &str) -> impl Fn(&str) -> String + '_ {
+    let source = std::fs::read_to_string(repo_root().join(format!("tests/run/{name}.somd")))
+        .expect("the program's source");
+    move |text: &str| {
+        let (l, line) = source.lines().enumerate().find(|(_, l)| l.contains(text)).expect(text);
+        format!("{name}.somd:{}:{}", l + 1, line.find(text).expect(text) + 1)
     }
 }
 

@@ -180,12 +180,7 @@ fn adaptive_auto_task_graphs_measure_both_placements() {
     let mut called = false;
     // A filter's CPU runs in one graph run report their time when its task ends, at the
     // `task` expression (the source's first `task Main.spread` and `task Main.width`).
-    let source = std::fs::read_to_string(repo_root().join("tests/run/device_adapt_tasks.somd"))
-        .expect("the program's source");
-    let at = |text: &str| {
-        let (l, line) = source.lines().enumerate().find(|(_, l)| l.contains(text)).expect(text);
-        format!("device_adapt_tasks.somd:{}:{}", l + 1, line.find(text).expect(text) + 1)
-    };
+    let at = source_position("device_adapt_tasks");
     let task_sites = [at("task Main.spread"), at("task Main.width")];
     let (mut cpu_runs, mut timed) = (0, [0, 0]);
     for event in outcome.stderr.lines().filter_map(|l| serde_json::from_str::<Value>(l).ok()) {
@@ -257,13 +252,7 @@ fn adaptive_auto_sites_are_calls_and_expressions() {
     if let Some(why) = compare(&expected, &untraced(&outcome)) {
         panic!("{name} under adaptive auto: {why}\n{}", outcome.stderr);
     }
-    let source = std::fs::read_to_string(repo_root().join(format!("tests/run/{name}.somd")))
-        .expect("the program's source");
-    // The line and column of the first occurrence of `text` in the program.
-    let at = |text: &str| {
-        let (l, line) = source.lines().enumerate().find(|(_, l)| l.contains(text)).expect(text);
-        format!("{name}.somd:{}:{}", l + 1, line.find(text).expect(text) + 1)
-    };
+    let at = source_position(name);
     let cases = [
         ("Main.weigh", [at("weigh(small"), at("weigh(large")]),
         ("+ ! in Main.main", [at("+ ! few"), at("+ ! many")]),
