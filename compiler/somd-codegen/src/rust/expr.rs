@@ -956,10 +956,7 @@ impl<'a> FnCx<'a> {
                 let expr = self.e(id)?;
                 let kind = if matches!(expr.kind, ExprKind::Map { .. }) { "Map" } else { "Reduce" };
                 let pos = self.pos(expr.span);
-                Ok(format!(
-                    "{{ let _somd_cpu = rt::somd::cpu_only(rt::somd::Construct::{kind}, \
-                     {label:?}, {pos}); {text} }}"
-                ))
+                Ok(cpu_guard("cpu_only", kind, &format!("{label:?}"), &pos, &text))
             }
             None => Ok(text),
         }
@@ -2547,11 +2544,19 @@ pub fn convert(text: String, from: &Type, to: &Type) -> Result<String, EmitError
 }
 
 /// `code`, the CPU path of the construct (`kind`: a `rt::somd::Construct`) whose device site
-/// is `label` (a Rust expression naming its label) at `pos`, timed for the trace (`rt::somd::cpu_run`): every construct
-/// whose placement the trace shows reports its time on either side.
+/// is `label` (a Rust expression naming its label) at `pos`, timed for the trace
+/// (`rt::somd::cpu_run`): every construct whose placement the trace shows reports its time
+/// on either side.
 pub(super) fn cpu_run(kind: &str, label: &str, pos: &str, code: &str) -> String {
+    cpu_guard("cpu_run", kind, label, pos, code)
+}
+
+/// `code` inside the guard `rt::somd::GUARD` (`cpu_run`, or `cpu_only` for a construct with
+/// no device path, which also traces its placement) of the construct `kind` named `label`
+/// at `pos`.
+fn cpu_guard(guard: &str, kind: &str, label: &str, pos: &str, code: &str) -> String {
     format!(
-        "{{ let _somd_cpu = rt::somd::cpu_run(rt::somd::Construct::{kind}, {label}, {pos}); \
+        "{{ let _somd_cpu = rt::somd::{guard}(rt::somd::Construct::{kind}, {label}, {pos}); \
          {code} }}"
     )
 }
