@@ -555,6 +555,7 @@ fn window_fail(null: bool, len: usize, index: i32, pos: &'static SourcePos) -> !
 /// counted loop `for (j = lo; j < hi; j += step)` are inside a window of `len` elements;
 /// `false` for `null` unless the loop does not run ([`Array::covers_step`],
 /// [`VArr::covers_step`]).
+#[inline]
 fn window_covers(
     null: bool,
     len: usize,
