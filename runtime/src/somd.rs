@@ -1508,14 +1508,19 @@ pub fn map_len(lengths: &[usize], pos: &'static SourcePos) -> usize {
     first
 }
 
-/// Below this many applications, `@` runs on the calling thread.
+/// From this many applications on, `@` goes to the CPU pool at once; fewer start on the
+/// calling thread and go to the pool only when they prove costly ([`fill_adaptive`]).
 const PARALLEL_MAP_MIN: usize = 2048;
 
-/// `@`: `f(i)` for `i in 0..n`, on the CPU pool for large `n`; results in order.
+/// `@`: `f(i)` for `i in 0..n`, on the CPU pool when there is work enough for it; results
+/// in order.
 ///
 /// In parallel, the MIs take chunks of indices from a shared counter ([`fill_parallel`]) and
 /// write each result straight into the result buffer. If applications throw, the exception of
-/// the lowest failing index is re-raised, as in a sequential run.
+/// the lowest failing index is re-raised, as in a sequential run. A map of fewer than
+/// [`PARALLEL_MAP_MIN`] applications measures its first ones on the calling thread and hands
+/// the rest to the pool when they would keep its threads busy ([`fill_adaptive`]): Mosaic's
+/// 2,000 tiles of 2,000 candidates each ran on one thread.
 ///
 /// An `@` inside an MI (an application of an outer `@`, or a SOMD method body) runs on its
 /// own thread: the enclosing call already gives every worker work, and a nested parallel
@@ -1523,7 +1528,7 @@ const PARALLEL_MAP_MIN: usize = 2048;
 /// threads than cores.
 pub fn map<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> VArr<R> {
     let parts = exec::placement().cpu_mis();
-    if n < PARALLEL_MAP_MIN || parts <= 1 || CURRENT.with(Cell::get).is_some() {
+    if n < 2 || parts <= 1 || CURRENT.with(Cell::get).is_some() {
         // `Range::map` is trusted-length: one allocation, filled in place.
         return VArr::from_arc((0..n).map(f).collect());
     }
@@ -1532,9 +1537,72 @@ pub fn map<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> VArr<R> {
         // A fresh `Arc` is unique; this branch is never taken.
         return VArr::from_vec((0..n).map(f).collect());
     };
-    fill_parallel(items, parts, f);
-    // SAFETY: `fill_parallel` returned, so it wrote every element.
+    fill_adaptive(items, parts, f);
+    // SAFETY: `fill_adaptive` returned, so it wrote every element.
     VArr::from_arc(unsafe { out.assume_init() })
+}
+
+/// [`fill_parallel`] for [`PARALLEL_MAP_MIN`] items or more. Fewer items run in order on the
+/// calling thread, timed: after the first 1, 2, 4, 8, .. items, when the time they took
+/// predicts [`WORK_PER_THREAD_NS`] of work for two threads or more in the items left, those
+/// go to that many threads of the pool (at most `parts`). Cheap items (a small array's
+/// `@ scale`) never pay a dispatch; a few expensive ones (Mosaic's tiles, each a pass over
+/// the library) use every core. An item that throws on the calling thread is the lowest
+/// failing one, so its exception is Java's, as [`fill_parallel`]'s is for the rest.
+fn fill_adaptive<T: Send>(
+    out: &mut [MaybeUninit<T>],
+    parts: usize,
+    item: impl Fn(usize) -> T + Sync,
+) {
+    let n = out.len();
+    if n >= PARALLEL_MAP_MIN {
+        return fill_parallel(out, parts, item);
+    }
+    let mut pace = Pace::start();
+    for i in 0..n {
+        out[i].write(item(i));
+        if let Some(threads) = pace.threads_for_rest(i + 1, n, parts) {
+            let done = i + 1;
+            return fill_parallel(&mut out[done..], threads, |k| item(done + k));
+        }
+    }
+}
+
+/// The time a map's first items must take before [`Pace`] predicts the rest from them.
+const PACE_SAMPLE_NS: u64 = 2_000;
+
+/// The clock of a map's first items on the calling thread ([`fill_adaptive`], [`map_fold`]).
+struct Pace {
+    started: std::time::Instant,
+    /// The number of items done at the next look at the clock.
+    next_look: usize,
+}
+
+impl Pace {
+    fn start() -> Pace {
+        Pace { started: std::time::Instant::now(), next_look: 1 }
+    }
+
+    /// With `done` of `n` items done: `Some(threads)` when the items left are worth
+    /// `threads >= 2` threads of the pool (at most `parts`) at the pace so far. Looks at
+    /// the clock after 1, 2, 4, 8, .. items only, so cheap items cost a few clock reads,
+    /// and judges only once the items done took [`PACE_SAMPLE_NS`]: the first item of a
+    /// cheap map takes about as long as a clock read and its cold cache misses, which
+    /// would predict many times the work there is.
+    fn threads_for_rest(&mut self, done: usize, n: usize, parts: usize) -> Option<usize> {
+        if done != self.next_look || done >= n {
+            return None;
+        }
+        self.next_look *= 2;
+        let spent = u64::try_from(self.started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        if spent < PACE_SAMPLE_NS {
+            return None;
+        }
+        let left = u64::try_from(n - done).unwrap_or(u64::MAX);
+        let rest = (spent / done as u64).saturating_mul(left);
+        let threads = threads_for_work(rest, parts.min(n - done));
+        (threads >= 2).then_some(threads)
+    }
 }
 
 /// Writes `out[i] = item(i)` for every index of `out` on up to `parts` threads of the pool,
@@ -1678,21 +1746,45 @@ pub fn reduce_array_with<T, A: Elements<T>>(
 /// (`folded_maps` in the code generator: `m` cannot throw or loop): `f(0)`, then
 /// `combine(acc, f(i))` for each next `i`, the left fold of [`reduce_array_with`] over the
 /// mapped array without storing it. A large `@` outside an MI, which [`map`] would run in
-/// parallel, is mapped first and then reduced, as without the fold.
+/// parallel, is mapped first and then reduced, as without the fold; a smaller one starts
+/// folding on the calling thread and has the pool map the rest when the first applications
+/// prove costly ([`Pace`]), then folds on in order.
 pub fn map_fold<T: Clone + Send + Sync>(
     n: usize,
     f: impl Fn(usize) -> T + Sync,
     combine: impl Fn(T, T) -> T,
     pos: &'static SourcePos,
 ) -> T {
-    if n >= PARALLEL_MAP_MIN && exec::placement().cpu_mis() > 1 && CURRENT.with(Cell::get).is_none()
-    {
+    let parts = exec::placement().cpu_mis();
+    let nested = CURRENT.with(Cell::get).is_some();
+    if n >= PARALLEL_MAP_MIN && parts > 1 && !nested {
         return reduce_array_with(&map(n, f), combine, pos);
     }
     if n == 0 {
         return reduce_array_with(&VArr::<T>::from_vec(Vec::new()), combine, pos);
     }
-    (1..n).fold(f(0), |acc, i| combine(acc, f(i)))
+    if parts <= 1 || nested {
+        return (1..n).fold(f(0), |acc, i| combine(acc, f(i)));
+    }
+    // As `fill_adaptive`: the first applications on this thread, the rest mapped by the
+    // pool when they are worth it, then folded on in order (the same left fold).
+    let mut pace = Pace::start();
+    let mut acc = f(0);
+    for i in 1..=n {
+        if let Some(threads) = pace.threads_for_rest(i, n, parts) {
+            let mut rest: Vec<MaybeUninit<T>> = Vec::with_capacity(n - i);
+            rest.resize_with(n - i, MaybeUninit::uninit);
+            fill_parallel(&mut rest, threads, |k| f(i + k));
+            // SAFETY: `fill_parallel` returned, so it wrote every element.
+            return rest
+                .into_iter()
+                .fold(acc, |acc, item| combine(acc, unsafe { item.assume_init() }));
+        }
+        if i < n {
+            acc = combine(acc, f(i));
+        }
+    }
+    acc
 }
 
 type Item = Box<dyn Any + Send>;
