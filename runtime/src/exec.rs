@@ -246,6 +246,9 @@ pub struct Switches {
     /// `SOMD_SPREAD=0`: a 1-D launch on a GPU keeps the kernel's full work-group size even
     /// when that leaves compute units without a group (`device::spread_local`).
     pub spread: bool,
+    /// `SOMD_HUGEPAGES=0`: the programs' allocator gives large blocks no huge-page advice
+    /// (`alloc.rs`). Applied when `main` starts ([`apply_huge_pages_switch`]).
+    pub huge_pages: bool,
     /// `SOMD_GROUP=N`: a plain 1-D launch uses groups of the largest power of two at most
     /// `N` and the kernel's own size, on any device (to measure group sizes, and to run the
     /// kernels with small groups on a CPU device).
@@ -285,6 +288,7 @@ impl Default for Switches {
             stage_threads: None,
             staging_bytes: None,
             spread: true,
+            huge_pages: true,
             group: None,
         }
     }
@@ -380,6 +384,7 @@ impl Switches {
             stage_threads,
             staging_bytes,
             spread: !matches!(text("SOMD_SPREAD").as_deref(), Some("0" | "off")),
+            huge_pages: huge_pages_switch(text("SOMD_HUGEPAGES").as_deref()),
             group,
         }
     }
@@ -494,6 +499,19 @@ impl Placement {
             self.threads
         }
     }
+}
+
+/// `SOMD_HUGEPAGES`'s value: anything but `0` or `off` keeps the advice.
+fn huge_pages_switch(value: Option<&str>) -> bool {
+    !matches!(value, Some("0" | "off"))
+}
+
+/// Sets the allocator's huge-page advice from `SOMD_HUGEPAGES` ([`Switches::huge_pages`])
+/// before the program allocates its arrays: the placement itself is read at the first SOMD
+/// construct, after the arrays a program makes first.
+pub fn apply_huge_pages_switch() {
+    let value = std::env::var("SOMD_HUGEPAGES").ok();
+    crate::alloc::set_huge_pages(huge_pages_switch(value.as_deref().map(str::trim)));
 }
 
 /// The process's placement, parsed on first use; warnings are printed then.

@@ -5,6 +5,7 @@
 //!
 //! | module | what generated code uses it for |
 //! | --- | --- |
+//! | [`alloc`] | the global allocator: the system's, with large blocks advised to use transparent huge pages |
 //! | [`java`] | Java-exact integer division, shifts and casts, `Math`, `Double.toString`, `String.format`, `Integer.parseInt` & co., `java.util.Random` |
 //! | [`error`] | raising Java exceptions with a source position, bounds-checked array access, the top-level handler that prints `Exception in thread "main" ...` and exits with status 1 |
 //! | [`exec`] | the process-wide CPU executor that runs the method instances (MIs) of a SOMD call, the placement read from `SOMD_DEVICE` / `SOMD_THREADS`, barriers for `sync` |
@@ -23,8 +24,9 @@
 //!   [`error`] module doc for why, and for the one rule this imposes on generated crates
 //!   (no `panic = "abort"`).
 //! - Nothing here reads the environment except [`exec::Placement::from_env`], which is read
-//!   once per process.
+//!   once per process, and [`exec::apply_huge_pages_switch`], which `main` calls first.
 
+pub mod alloc;
 pub mod device;
 pub mod error;
 pub mod exec;

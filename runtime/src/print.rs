@@ -87,6 +87,7 @@ pub fn current_time_millis() -> i64 {
 /// output buffer before an exception report and at the end.
 pub fn run_main(body: impl FnOnce()) {
     error::install_panic_hook();
+    crate::exec::apply_huge_pages_switch();
     nano_time();
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(body));
     flush();

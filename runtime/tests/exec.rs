@@ -288,6 +288,7 @@ fn placement_parses_the_measuring_switches() {
         ("SOMD_STAGE_THREADS", "3"),
         ("SOMD_STAGING_BYTES", "1048576"),
         ("SOMD_SPREAD", "0"),
+        ("SOMD_HUGEPAGES", "0"),
         ("SOMD_GROUP", "32"),
     ]);
     let want = Switches {
@@ -318,10 +319,14 @@ fn placement_parses_the_measuring_switches() {
         stage_threads: Some(3),
         staging_bytes: Some(1 << 20),
         spread: false,
+        huge_pages: false,
         group: Some(32),
     };
     assert_eq!((p.switches, p.warnings.len()), (want, 0));
     assert!(Switches::default().spread && Switches::default().group.is_none());
+    assert!(Switches::default().huge_pages);
+    assert!(parse(&[("SOMD_HUGEPAGES", "1")]).switches.huge_pages);
+    assert!(!parse(&[("SOMD_HUGEPAGES", "off")]).switches.huge_pages);
     assert_eq!(parse(&[("SOMD_GROUP", "0")]).switches.group, None);
     assert!(Switches::default().map_fusion);
     assert!(Switches::default().row_blocks && Switches::default().poll_yield);

@@ -339,6 +339,11 @@ impl<'a, W: Write> Writer<'a, W> {
             return Err(EmitError::Internal("`main` is not static".to_string()));
         }
         writeln!(self.out)?;
+        // The system allocator, with large blocks (arrays) advised to use transparent huge
+        // pages: their first touch faults far less (runtime/src/alloc.rs).
+        writeln!(self.out, "#[global_allocator]")?;
+        writeln!(self.out, "static SOMD_ALLOC: rt::alloc::SomdAlloc = rt::alloc::SomdAlloc;")?;
+        writeln!(self.out)?;
         writeln!(self.out, "fn main() {{")?;
         if any_device {
             writeln!(self.out, "    rt::opencl::prewarm(&CL_PROGRAM);")?;
