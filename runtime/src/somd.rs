@@ -1571,6 +1571,9 @@ fn fill_adaptive<T: Send>(
 /// The time a map's first items must take before [`Pace`] predicts the rest from them.
 const PACE_SAMPLE_NS: u64 = 2_000;
 
+/// Past this many items, [`Pace`] looks at the clock after every this many more.
+const PACE_STRIDE: usize = 64;
+
 /// The clock of a map's first items on the calling thread ([`fill_adaptive`], [`map_fold`]).
 struct Pace {
     started: std::time::Instant,
@@ -1585,15 +1588,16 @@ impl Pace {
 
     /// With `done` of `n` items done: `Some(threads)` when the items left are worth
     /// `threads >= 2` threads of the pool (at most `parts`) at the pace so far. Looks at
-    /// the clock after 1, 2, 4, 8, .. items only, so cheap items cost a few clock reads,
-    /// and judges only once the items done took [`PACE_SAMPLE_NS`]: the first item of a
+    /// the clock after 1, 2, 4, .. 64 items, then after every [`PACE_STRIDE`] more, so cheap
+    /// items cost a few dozen clock reads at most and costly ones that come late are still
+    /// seen; judges only once the items done took [`PACE_SAMPLE_NS`]: the first item of a
     /// cheap map takes about as long as a clock read and its cold cache misses, which
     /// would predict many times the work there is.
     fn threads_for_rest(&mut self, done: usize, n: usize, parts: usize) -> Option<usize> {
         if done != self.next_look || done >= n {
             return None;
         }
-        self.next_look *= 2;
+        self.next_look = if done < PACE_STRIDE { done * 2 } else { done + PACE_STRIDE };
         let spent = u64::try_from(self.started.elapsed().as_nanos()).unwrap_or(u64::MAX);
         if spent < PACE_SAMPLE_NS {
             return None;

@@ -43,6 +43,22 @@ fn a_few_costly_applications_use_the_pool() {
 }
 
 #[test]
+fn costly_applications_after_cheap_ones_use_the_pool() {
+    threads();
+    // The first 520 take nanoseconds, the last 180 a millisecond each: the clock is read
+    // past the 512th item too, so the costly ones are seen when they come.
+    let out = map(700, |i| {
+        if i >= 520 {
+            thread::sleep(Duration::from_millis(1));
+        }
+        (i, thread::current().id())
+    });
+    let items = out.items();
+    assert!(items.iter().enumerate().all(|(i, item)| item.0 == i));
+    assert!(threads_of(items).len() > 1, "180 applications of 1 ms ran on one thread");
+}
+
+#[test]
 fn a_few_costly_applications_folded_use_the_pool() {
     threads();
     let seen = std::sync::Mutex::new(HashSet::new());
