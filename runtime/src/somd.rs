@@ -327,14 +327,15 @@ fn record_work(site: usize, work: u64) {
 
 /// [`run_call`] for the SOMD method `method` called at `at`, reporting it under
 /// `SOMD_TRACE` (LANGUAGE.md §4.2): placement, number of MIs and wall time, as text or JSON
-/// lines.
+/// lines ([`somd_call`], closed when the MIs are done).
 pub fn run_call_traced<R: Send>(
     method: &str,
     at: &SourcePos,
     n_mis: usize,
     body: impl Fn(usize) -> R + Sync,
 ) -> Vec<R> {
-    traced(method, at, n_mis, || run_call(n_mis, body))
+    let _call = somd_call(method, at, n_mis);
+    run_call(n_mis, body)
 }
 
 /// [`run_call_balanced`], reported like [`run_call_traced`].
@@ -344,23 +345,52 @@ pub fn run_call_balanced_traced<R: Send>(
     n_mis: usize,
     body: impl Fn(usize) -> R + Sync,
 ) -> Vec<R> {
-    traced(method, at, n_mis, || balanced(n_mis, Some(method.as_ptr() as usize), body))
+    let _call = somd_call(method, at, n_mis);
+    run_call_balanced_at(method, n_mis, body)
 }
 
-fn traced<R>(method: &str, at: &SourcePos, n_mis: usize, run: impl FnOnce() -> Vec<R>) -> Vec<R> {
-    if exec::placement().trace == exec::Trace::Off {
-        return run();
+/// [`run_call_balanced`] for the calls of the SOMD method `method` (a name the generated code
+/// passes as a literal: its address keys the site), whose MIs are taken by as many threads
+/// as the site's previous call had work for ([`threads_for_work`]).
+pub fn run_call_balanced_at<R: Send>(
+    method: &str,
+    n_mis: usize,
+    body: impl Fn(usize) -> R + Sync,
+) -> Vec<R> {
+    balanced(n_mis, Some(method.as_ptr() as usize), body)
+}
+
+/// The trace of one CPU call of a SOMD method (LANGUAGE.md §4.2): opened before its MIs run
+/// and reported when dropped, so that the generated wrapper, which holds it until its value
+/// is ready, reports the MIs and the combination of their partial results together (an
+/// elementwise `combine` of 16 whole-length partials is most of SparseMatMult's call).
+/// Nothing is measured unless `SOMD_TRACE` is set, and a call ended by an exception reports
+/// nothing.
+#[must_use = "the call is timed while the guard lives"]
+pub struct SomdCall<'a> {
+    started: Option<(std::time::Instant, &'a str, &'a SourcePos, usize)>,
+}
+
+/// Opens the [`SomdCall`] of `method` called at `at` with `n_mis` MIs.
+pub fn somd_call<'a>(method: &'a str, at: &'a SourcePos, n_mis: usize) -> SomdCall<'a> {
+    let traced = exec::placement().trace != exec::Trace::Off;
+    SomdCall { started: traced.then(|| (std::time::Instant::now(), method, at, n_mis)) }
+}
+
+impl Drop for SomdCall<'_> {
+    fn drop(&mut self) {
+        if let Some((started, method, at, n_mis)) = self.started.take() {
+            if !std::thread::panicking() {
+                report_cpu(Construct::Somd, method, at, n_mis, started.elapsed());
+            }
+        }
     }
-    let started = std::time::Instant::now();
-    let results = run();
-    report_cpu(Construct::Somd, method, at, n_mis, started.elapsed());
-    results
 }
 
 /// One CPU run of a `@`, `!` or fold whose placement the trace shows (generated code opens
 /// it in the construct's CPU path: [`cpu_run`] for a construct with a device path,
 /// [`cpu_only`] for one without), reported when it ends like a SOMD call on the CPU
-/// ([`run_call_traced`]), with the construct's position. Nothing is measured unless
+/// ([`somd_call`]), with the construct's position. Nothing is measured unless
 /// `SOMD_TRACE` is set; a run ended by an exception reports nothing, and so does a run
 /// inside another: inside an MI or a `@`'s application, or within another construct's run
 /// on this thread (its time is part of that one's).
@@ -428,7 +458,7 @@ pub fn cpu_only(kind: Construct, label: &'static str, at: &'static SourcePos) ->
 }
 
 /// The placement of a call of the SOMD method `method` at `at` that has no device path, for
-/// the trace (its time follows from [`run_call_traced`]).
+/// the trace (its time follows from [`somd_call`]).
 pub fn not_eligible(method: &'static str, at: &'static SourcePos) {
     if exec::placement().trace != exec::Trace::Off {
         crate::opencl::policy::trace_not_eligible(method, at);

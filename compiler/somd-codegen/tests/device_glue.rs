@@ -137,9 +137,10 @@ fn eligible_constructs_get_a_device_path() {
         text.contains("rt::somd::cpu_run(rt::somd::Construct::Reduce, \"+ ! in Main.main\", &POS_"),
         "{text}"
     );
-    // Every device path keeps the CPU path as its fallback (`run_call_traced`, or
-    // `run_call_balanced_traced` for a method without barriers).
-    assert!(text.contains("_traced(\"Main.twice\", pos, n_mis"), "{text}");
+    // Every device path keeps the CPU path as its fallback (`run_call`, or
+    // `run_call_balanced_at` for a method without barriers), traced from its MIs to its
+    // value.
+    assert!(text.contains("rt::somd::somd_call(\"Main.twice\", pos, n_mis);"), "{text}");
 }
 
 /// A `@` or `!` that no device can run, and a SOMD method without a device path, still
@@ -474,7 +475,8 @@ fn sync_bodies_run_as_one_sync_call() {
     assert!(text.contains("let done = somd_sync.finish(&[0], moved);"), "{text}");
     assert!(text.contains("return done.output_1d::<i32>(0);"), "{text}");
     // The CPU path stays as the fallback.
-    assert!(text.contains("rt::somd::run_call_traced(\"Main.smooth\", pos"), "{text}");
+    assert!(text.contains("rt::somd::somd_call(\"Main.smooth\", pos, n_mis);"), "{text}");
+    assert!(text.contains("rt::somd::run_call(n_mis, |mi|"), "{text}");
 }
 
 /// The SOMD wrapper calls a user strategy's `bounds` once for all parameters of the same

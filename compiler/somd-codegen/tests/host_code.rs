@@ -85,7 +85,7 @@ fn broadcast_arrays_are_copied_per_mi_only_where_written() {
     // balanced over the threads.
     let products = wrapper(&text, "Main_products");
     assert!(!products.contains("deep_copy"), "{products}");
-    assert!(products.contains("run_call_balanced_traced"), "{products}");
+    assert!(products.contains("run_call_balanced_at(\"Main.products\", n_mis,"), "{products}");
     // Written through a row local, by a helper given a row, or with row slots replaced
     // (directly and by a helper): each MI's own copy.
     for name in ["Main_scratch", "Main_helped", "Main_swapped", "Main_widths"] {

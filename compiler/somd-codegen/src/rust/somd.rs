@@ -521,7 +521,14 @@ impl FnCx<'_> {
                 call_args.push(pname);
             }
         }
-        let run = if balanced { "run_call_balanced_traced" } else { "run_call_traced" };
+        // The call's trace covers the MIs and the combination of their results: the guard
+        // lives until the wrapper's value is ready.
+        writeln!(out, "    let _somd_call = rt::somd::somd_call({:?}, pos, n_mis);", func.name)?;
+        let run = if balanced {
+            format!("run_call_balanced_at({:?}, n_mis, ", func.name)
+        } else {
+            "run_call(n_mis, ".to_string()
+        };
         let mut result = result;
         if let Some(new) = self.output_new {
             // MI `mi`'s `new` of its result is its window of the call's result.
@@ -536,7 +543,7 @@ impl FnCx<'_> {
             mi_lets.insert(0, "let _somd_entered = somd_output.enter(mi);".to_string());
             result = "somd_output.assemble(&dist_0.layout, partials)".to_string();
         }
-        writeln!(out, "    let partials = rt::somd::{run}({:?}, pos, n_mis, |mi| {{", func.name)?;
+        writeln!(out, "    let partials = rt::somd::{run}|mi| {{")?;
         for l in &mi_lets {
             writeln!(out, "        {l}")?;
         }
