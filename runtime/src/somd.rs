@@ -1573,9 +1573,9 @@ pub fn map<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> VArr<R> {
 }
 
 /// [`fill_parallel`] for [`PARALLEL_MAP_MIN`] items or more. Fewer items run in order on the
-/// calling thread, timed: after the first 1, 2, 4, 8, .. items, when the time they took
-/// predicts [`WORK_PER_THREAD_NS`] of work for two threads or more in the items left, those
-/// go to that many threads of the pool (at most `parts`). Cheap items (a small array's
+/// calling thread, timed ([`Pace`]): when the time they took predicts
+/// [`WORK_PER_THREAD_NS`] of work for two threads or more in the items left, those go to
+/// that many threads of the pool (at most `parts`). Cheap items (a small array's
 /// `@ scale`) never pay a dispatch; a few expensive ones (Mosaic's tiles, each a pass over
 /// the library) use every core. An item that throws on the calling thread is the lowest
 /// failing one, so its exception is Java's, as [`fill_parallel`]'s is for the rest.
@@ -1604,7 +1604,7 @@ const PACE_SAMPLE_NS: u64 = 2_000;
 /// Past this many items, [`Pace`] looks at the clock after every this many more.
 const PACE_STRIDE: usize = 64;
 
-/// The clock of a map's first items on the calling thread ([`fill_adaptive`], [`map_fold`]).
+/// The clock of a map's first items on the calling thread ([`fill_adaptive`]).
 struct Pace {
     started: std::time::Instant,
     /// The number of items done at the next look at the clock.
@@ -1779,46 +1779,22 @@ pub fn reduce_array_with<T, A: Elements<T>>(
 /// `C.m ! (C @ f(..))` where the compiler folds the `@` into the reduction
 /// (`folded_maps` in the code generator: `m` cannot throw or loop): `f(0)`, then
 /// `combine(acc, f(i))` for each next `i`, the left fold of [`reduce_array_with`] over the
-/// mapped array without storing it. A large `@` outside an MI, which [`map`] would run in
-/// parallel, is mapped first and then reduced, as without the fold; a smaller one starts
-/// folding on the calling thread and has the pool map the rest when the first applications
-/// prove costly ([`Pace`]), then folds on in order.
+/// mapped array without storing it, where the applications run on this thread anyway (in
+/// an MI, or with one CPU thread). Elsewhere the `@` is mapped by [`map`], which spreads
+/// it over the pool when it is large or its applications prove costly, and then reduced,
+/// as without the fold: `combine` cannot throw, so the exception raised is still the lowest
+/// failing application's.
 pub fn map_fold<T: Clone + Send + Sync>(
     n: usize,
     f: impl Fn(usize) -> T + Sync,
     combine: impl Fn(T, T) -> T,
     pos: &'static SourcePos,
 ) -> T {
-    let parts = exec::placement().cpu_mis();
-    let nested = CURRENT.with(Cell::get).is_some();
-    if n >= PARALLEL_MAP_MIN && parts > 1 && !nested {
+    let on_this_thread = exec::placement().cpu_mis() <= 1 || CURRENT.with(Cell::get).is_some();
+    if n == 0 || !on_this_thread {
         return reduce_array_with(&map(n, f), combine, pos);
     }
-    if n == 0 {
-        return reduce_array_with(&VArr::<T>::from_vec(Vec::new()), combine, pos);
-    }
-    if parts <= 1 || nested {
-        return (1..n).fold(f(0), |acc, i| combine(acc, f(i)));
-    }
-    // As `fill_adaptive`: the first applications on this thread, the rest mapped by the
-    // pool when they are worth it, then folded on in order (the same left fold).
-    let mut pace = Pace::start();
-    let mut acc = f(0);
-    for i in 1..=n {
-        if let Some(threads) = pace.threads_for_rest(i, n, parts) {
-            let mut rest: Vec<MaybeUninit<T>> = Vec::with_capacity(n - i);
-            rest.resize_with(n - i, MaybeUninit::uninit);
-            fill_parallel(&mut rest, threads, |k| f(i + k));
-            // SAFETY: `fill_parallel` returned, so it wrote every element.
-            return rest
-                .into_iter()
-                .fold(acc, |acc, item| combine(acc, unsafe { item.assume_init() }));
-        }
-        if i < n {
-            acc = combine(acc, f(i));
-        }
-    }
-    acc
+    (1..n).fold(f(0), |acc, i| combine(acc, f(i)))
 }
 
 type Item = Box<dyn Any + Send>;
