@@ -1303,6 +1303,29 @@ fn device_folds_accumulators_started_off_the_identity() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_static_sizes` runs on the device
+/// although a size it uses is a `static final int` the static initialiser computes: a
+/// histogram's table length, the inner bound of 2-D nests (a map, a reduction, `W - 1`) and
+/// an instance method's, whose receiver's field crosses before the static. One launch per
+/// call; the outputs are the twin's (checked by `traced_calls`).
+#[test]
+fn device_sizes_read_static_final_fields() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_static_sizes",
+        *opencl,
+        &[
+            ("Main.histogram", 1, 1),
+            ("Main.scale", 1, 1),
+            ("Main.prefix", 1, 1),
+            ("Main.steps", 1, 1),
+            ("Scaler.apply", 1, 1),
+        ],
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_narrow_acc` reduces its
 /// `byte`, `short` or `char` accumulator on the device: sums, products, bitwise folds,
 /// `Math` and conditional extrema from the narrow type's own extremes, a start the host

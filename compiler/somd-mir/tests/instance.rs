@@ -325,3 +325,105 @@ fn helpers_may_write_the_iterations_own_row_or_element() {
         assert!(got.contains(why), "{stmt}: {got}");
     }
 }
+
+/// The class `S` with `members`: `N` and `M` are `static final int`s the static initialiser
+/// computes, `C` a constant, `V` a non-final static.
+fn statics_source(members: &str) -> String {
+    format!(
+        "class S {{\n    static final int N = S.size(12);\n    static final int M = S.size(5);\n    \
+         static final int C = 7;\n    static int V = 3;\n    \
+         static int size(int n) {{ return n * 2; }}\n{members}\n    \
+         public static void main(String[] args) {{ }}\n}}\n"
+    )
+}
+
+/// The names of the parameters the device copy of `S.<name>` gets after its declared ones
+/// (`None`: no copy, or the function is not lifted).
+fn statics_lifted(members: &str, name: &str) -> Option<Vec<String>> {
+    let m = module(&statics_source(members));
+    let fid = m.functions.iter().position(|f| f.name == name).expect("function exists");
+    let (copy, lifted) = lift_fields(&m)?;
+    let statics = lifted.statics.get(&somd_mir::FuncId(fid as u32))?;
+    let func = &copy.functions[fid];
+    let orig = m.functions[fid].params.len();
+    assert_eq!(func.params.len(), orig + statics.len());
+    assert_eq!(lifted.added(somd_mir::FuncId(fid as u32)), statics.len());
+    // No read of a lifted field is left in the copy.
+    assert!(!func.exprs.iter().any(|e| matches!(e.kind, somd_mir::ExprKind::Static(s)
+        if statics.contains(&s))));
+    Some(func.params[orig..].iter().map(|p| func.local(*p).name.clone()).collect())
+}
+
+#[test]
+fn static_final_ints_a_somd_method_reads_become_trailing_parameters() {
+    let got = statics_lifted(
+        "    static reduce(+) int f(dist int[][] a) {\n        int s = 0;\n        \
+         for (int i = 0; i < a.length; i++) {\n            \
+         for (int j = 0; j < M; j++) {\n                s += a[i][j] * N + C + V;\n            }\n        }\n        \
+         return s;\n    }",
+        "S.f",
+    );
+    // In the order of the first read; neither the constant nor the non-final field.
+    assert_eq!(got, Some(vec!["S.M".into(), "S.N".into()]));
+}
+
+#[test]
+fn a_parallel_loop_bounded_by_a_static_final_int_is_planned_for_the_device() {
+    let members = "    static int[][] f(dist(dim = 1) int[][] a) {\n        \
+                   int[][] r = new int[a.length][M];\n        \
+                   for (int i = 0; i < a.length; i++) {\n            \
+                   for (int j = 0; j < M; j++) {\n                r[i][j] = a[i][j] + N;\n            }\n        }\n        \
+                   return r;\n    }";
+    let m = module(&statics_source(members));
+    let fid = m.functions.iter().position(|f| f.name == "S.f").expect("S.f exists");
+    let (copy, _) = lift_fields(&m).expect("S.f is lifted");
+    for (module, lifted) in [(&m, false), (&copy, true)] {
+        let info = somd_mir::analysis::analyze(module);
+        let placement = info
+            .placements
+            .iter()
+            .find(|p| {
+                p.subject == somd_mir::analysis::Subject::SomdMethod(somd_mir::FuncId(fid as u32))
+            })
+            .expect("S.f has a placement");
+        // The original's bounds read a static field, which no kernel argument carries.
+        assert_eq!(placement.device.is_ok(), lifted, "{:?}", placement.device);
+    }
+}
+
+#[test]
+fn only_somd_methods_have_their_static_reads_lifted() {
+    // An intermediate reduction's method and a helper are no SOMD methods (kernels read
+    // their statics from the statics buffer).
+    let members = "    static reduce(+) int part(int[] a) {\n        int s = 0;\n        \
+                   for (int i = 0; i < N; i++) {\n            s += a[i];\n        }\n        \
+                   return s;\n    }\n    \
+                   static int helper(int x) {\n        return x + N;\n    }\n    \
+                   static int[] g(dist int[] a) {\n        int t = part(a);\n        \
+                   int[] r = new int[a.length];\n        \
+                   for (int i = 0; i < a.length; i++) {\n            r[i] = helper(a[i]) + t;\n        }\n        \
+                   return r;\n    }";
+    assert_eq!(statics_lifted(members, "S.part"), None);
+    assert_eq!(statics_lifted(members, "S.helper"), None);
+    // `g` reads no static itself (its helper does, from the statics buffer).
+    assert_eq!(statics_lifted(members, "S.g"), None);
+}
+
+#[test]
+fn an_instance_method_gets_its_fields_then_its_statics() {
+    let source = "class T {\n    static final int W = T.size(3);\n    int k;\n    \
+                  static int size(int n) { return n + 1; }\n    \
+                  int[] f(dist int[] a) {\n        int[] out = new int[a.length];\n        \
+                  for (int i = 0; i < a.length; i++) {\n            out[i] = a[i] * W + k;\n        }\n        \
+                  return out;\n    }\n    \
+                  public static void main(String[] args) { }\n}\n";
+    let m = module(source);
+    let fid = m.functions.iter().position(|f| f.name == "T.f").expect("T.f exists");
+    let (copy, lifted) = lift_fields(&m).expect("T.f is lifted");
+    let func = &copy.functions[fid];
+    let orig = m.functions[fid].params.len();
+    let names: Vec<&str> =
+        func.params[orig..].iter().map(|p| func.local(*p).name.as_str()).collect();
+    assert_eq!(names, ["this_k", "T.W"]);
+    assert_eq!(lifted.added(somd_mir::FuncId(fid as u32)), 2);
+}

@@ -191,6 +191,21 @@ pub fn explain(checked: &Checked, sources: &SourceMap) -> String {
                 names.join(", ")
             ));
         }
+        for (fid, statics) in &glue.lifted.statics {
+            let names: Vec<String> = statics
+                .iter()
+                .filter_map(|s| module.statics.get(s.0 as usize))
+                .filter_map(|f| {
+                    Some(format!("`{}.{}`", module.classes.get(f.class.0 as usize)?.name, f.name))
+                })
+                .collect();
+            text.push_str(&format!(
+                "note: {} reads the static fields {} (final, set by the static initialisers): \
+                 on a device their values are `int` kernel arguments after the method's own\n",
+                module.function(*fid).name,
+                names.join(", ")
+            ));
+        }
         for (label, why) in &glue.host_notes {
             text.push_str(&format!("note: {label} runs on the CPU for now: {why}\n"));
         }

@@ -559,6 +559,48 @@ fn explain_says_what_instance_methods_do_with_their_receiver() {
     }
 }
 
+/// `explain` names the `static final int` fields a SOMD method's device copy takes as
+/// arguments, and the loop they bound is parallel with the field as its size.
+#[test]
+fn explain_names_static_final_sizes() {
+    let program = source(
+        "explain-static-sizes",
+        "Main.somd",
+        r#"public class Main {
+    static final int W = Main.width(6);
+
+    static int width(int n) {
+        return n + 2;
+    }
+
+    static float[][] head(dist(dim = 1) float[][] m) {
+        float[][] r = new float[m.length][W];
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < W; j++) {
+                r[i][j] = m[i][j];
+            }
+        }
+        return r;
+    }
+
+    public static void main(String[] args) { }
+}
+"#,
+    );
+    let out = run(somdc().arg("explain").arg(&program));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    for line in [
+        "runs on: OpenCL device when available (eligible), else CPU",
+        "parallel over `i`, `j`; `i` in [0, m.length); `j` in [0, Main.W)",
+        "note: Main.head reads the static fields `Main.W` (final, set by the static \
+         initialisers): on a device their values are `int` kernel arguments after the \
+         method's own",
+    ] {
+        assert!(report.contains(line), "{line}\n{report}");
+    }
+}
+
 /// A program whose helpers each call the next many times (`g7` calls `g6` 14 times, .., `g1`
 /// calls `g0`), passing an array down the chain.
 fn helper_chain(params: &str, leaf: &str, args: &str, entry: &str, main: &str) -> String {

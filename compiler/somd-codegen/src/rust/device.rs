@@ -1493,34 +1493,43 @@ pub fn write_prologue(
 ) -> Result<(), EmitError> {
     // An instance SOMD method: the receiver's fields the body reads go after the arguments
     // (arrays as buffers, primitives as scalars). A `null` receiver runs the CPU path, which
-    // raises the exception.
-    let Some(lifted) = glue.lifted.fields.get(&cx.fid) else {
-        return prologue(out, glue, call, cx, fn_name, param_names, reduce, &[]);
-    };
-    let this = cx.local_name(somd_mir::LocalId(0));
-    writeln!(out, "    if !{this}.is_null() {{")?;
+    // raises the exception. Then the `static final int` fields the body reads that are no
+    // constants, as scalars (`analysis::instance`). Lifted value `k` is `somd_lift{k}`.
+    let fields = glue.lifted.fields.get(&cx.fid);
+    let statics = glue.lifted.statics.get(&cx.fid);
     let mut extra = Vec::new();
-    for (k, (class, index)) in lifted.iter().enumerate() {
-        let field = cx.field(*class, *index)?;
-        let class = cx.module.classes.get(class.0 as usize);
-        let is_prim = class
-            .and_then(|c| c.fields.get(*index as usize))
-            .is_some_and(|f| matches!(f.ty, Type::Prim(_)));
-        // A value class holds its fields directly, other classes in `Slot`s.
-        let read = match (class.is_some_and(|c| c.is_value), is_prim) {
-            (true, true) => format!("{this}.get(pos).{field}"),
-            (true, false) => format!("{this}.get(pos).{field}.clone()"),
-            (false, _) => format!("{this}.get(pos).{field}.get()"),
-        };
-        writeln!(out, "    let somd_this{k} = {read};")?;
-        extra.push(if is_prim {
-            format!("rt::device::HostArg::from(somd_this{k})")
-        } else {
-            format!("rt::device::HostArg::from(&somd_this{k})")
-        });
+    if let Some(fields) = fields {
+        let this = cx.local_name(somd_mir::LocalId(0));
+        writeln!(out, "    if !{this}.is_null() {{")?;
+        for (k, (class, index)) in fields.iter().enumerate() {
+            let field = cx.field(*class, *index)?;
+            let class = cx.module.classes.get(class.0 as usize);
+            let is_prim = class
+                .and_then(|c| c.fields.get(*index as usize))
+                .is_some_and(|f| matches!(f.ty, Type::Prim(_)));
+            // A value class holds its fields directly, other classes in `Slot`s.
+            let read = match (class.is_some_and(|c| c.is_value), is_prim) {
+                (true, true) => format!("{this}.get(pos).{field}"),
+                (true, false) => format!("{this}.get(pos).{field}.clone()"),
+                (false, _) => format!("{this}.get(pos).{field}.get()"),
+            };
+            writeln!(out, "    let somd_lift{k} = {read};")?;
+            extra.push(if is_prim {
+                format!("rt::device::HostArg::from(somd_lift{k})")
+            } else {
+                format!("rt::device::HostArg::from(&somd_lift{k})")
+            });
+        }
+    }
+    for (k, s) in statics.into_iter().flatten().enumerate() {
+        let k = k + fields.map_or(0, Vec::len);
+        writeln!(out, "    let somd_lift{k} = {};", cx.static_value(*s)?)?;
+        extra.push(format!("rt::device::HostArg::from(somd_lift{k})"));
     }
     prologue(out, glue, call, cx, fn_name, param_names, reduce, &extra)?;
-    writeln!(out, "    }}")?;
+    if fields.is_some() {
+        writeln!(out, "    }}")?;
+    }
     Ok(())
 }
 
@@ -1603,9 +1612,9 @@ fn prologue(
     if let Some(h) = &call.histogram {
         // One MI: its table is the only partial the reduce strategy sees.
         let ty = rust_prim(h.elem);
-        // An instance method's table length may read its receiver's fields: the host writes
-        // it as the CPU path does (the receiver is not `null` here).
-        let len = match glue.lifted.fields.contains_key(&cx.fid) {
+        // A lifted method's table length may read its receiver's fields or lifted statics:
+        // the host writes it as the CPU path does (the receiver is not `null` here).
+        let len = match glue.lifted.lifts(cx.fid) {
             true => format!("({})", cx.expr(h.len)?),
             false => hist_len_text(func, h.len, param_names)?,
         };
@@ -1712,7 +1721,7 @@ fn prologue(
                     cx.replaced.insert(somd_mir::ExprId(id as u32), text);
                 }
             }
-            let fields = glue.lifted.fields.get(&cx.fid).map_or(0, Vec::len);
+            let lifted = glue.lifted.added(cx.fid);
             // The kernel argument of each array a `return` may name.
             let mut args = HashMap::new();
             for (p, local) in func.params.iter().enumerate() {
@@ -1729,7 +1738,7 @@ fn prologue(
                 param_names,
                 cx,
                 body: &sync.body,
-                fields,
+                lifted,
                 exchanges: 0,
                 loops: Vec::new(),
                 ending,
@@ -1819,8 +1828,9 @@ struct HostProgram<'a, 'c> {
     param_names: &'a [String],
     cx: &'a mut super::expr::FnCx<'c>,
     body: &'a somd_mir::analysis::SyncBody,
-    /// The receiver's fields that cross after the parameters (an instance SOMD method).
-    fields: usize,
+    /// The lifted values (receiver fields, `static final int`s) that cross after the
+    /// parameters (`analysis::instance`).
+    lifted: usize,
     /// The exchanges written so far (the next one's index into `SyncDesc::swaps`).
     exchanges: usize,
     /// The enclosing host loops, innermost last: the Rust labels that `break` and
@@ -2196,9 +2206,9 @@ impl HostProgram<'_, '_> {
     }
 
     /// The device argument position and Rust name of a loop bound's local: a parameter, or
-    /// (an instance SOMD method) a receiver's field that the analysed copy made a local after
-    /// the function's own (`analysis::instance::lift_fields`): field `k` is `somd_this{k}`
-    /// and crosses after the parameters (`write_prologue`).
+    /// a receiver's field or a `static final int` that the analysed copy made a parameter
+    /// after the function's own (`analysis::instance::lift_fields`): lifted value `k` is
+    /// `somd_lift{k}` and crosses after the parameters (`write_prologue`).
     fn bound_local(&self, local: somd_mir::LocalId) -> Result<(usize, String), EmitError> {
         if let Some(p) = self.func.params.iter().position(|l| *l == local) {
             let name = self
@@ -2208,7 +2218,7 @@ impl HostProgram<'_, '_> {
             return Ok((p, name.clone()));
         }
         match (local.0 as usize).checked_sub(self.func.locals.len()) {
-            Some(k) if k < self.fields => Ok((self.func.params.len() + k, format!("somd_this{k}"))),
+            Some(k) if k < self.lifted => Ok((self.func.params.len() + k, format!("somd_lift{k}"))),
             _ => Err(EmitError::Internal("host loop bound of a non-parameter".into())),
         }
     }

@@ -26,6 +26,15 @@
 //! that replaces a row of a 2-D field (`this.m[i] = r`), stores a field array elsewhere,
 //! returns or compares it, or writes a field itself (`this.k = ..`: every method instance
 //! would store into one receiver) keeps the method instance (the CPU path).
+//!
+//! The same copy gives a SOMD method (static, or instance and lifted) each `static final
+//! int` field it reads that is no compile-time constant (`static final int N =
+//! size(..)`) as one more `int` parameter after the fields ([`Lifted::statics`]; a local
+//! named `Class.field`). A kernel's size is a rule over its scalar arguments, so a loop
+//! bounded by such a field (`for (i = 0; i < N; i++)`) is then a parallel loop; the host
+//! passes the field's value, which no code changes after the static initialisers ran.
+//! Helpers, and the methods an intermediate reduction calls (no SOMD methods: no `dist`
+//! parameter), keep their reads: kernels read those from the statics buffer.
 
 use crate::ir::*;
 use std::collections::BTreeMap;
@@ -40,6 +49,21 @@ pub struct Lifted {
     /// array local or in a callee): those fields (each also in `fields`). On a device their
     /// buffers come back into the receiver's arrays.
     pub written: BTreeMap<FuncId, Vec<(ClassId, u32)>>,
+    /// Per function reading `static final int` fields that are not constants: those fields,
+    /// one `int` parameter each after the fields' (the host passes their values).
+    pub statics: BTreeMap<FuncId, Vec<StaticId>>,
+}
+
+impl Lifted {
+    /// How many parameters `func`'s device copy has after its declared ones.
+    pub fn added(&self, func: FuncId) -> usize {
+        self.fields.get(&func).map_or(0, Vec::len) + self.statics.get(&func).map_or(0, Vec::len)
+    }
+
+    /// Whether `func`'s device copy has parameters the declaration does not.
+    pub fn lifts(&self, func: FuncId) -> bool {
+        self.added(func) > 0
+    }
 }
 
 /// Whether `ty` can be a lifted field: a primitive, or a 1-D/2-D array (or value array) of
@@ -189,8 +213,9 @@ fn array_use(
 }
 
 /// A copy of `module` in which each liftable instance SOMD method is static with its
-/// receiver's read fields as trailing parameters, and which fields those are. `None` when
-/// no method is lifted (the module serves as it is).
+/// receiver's read fields as trailing parameters, each SOMD method reading `static final
+/// int` fields that are no constants has those as trailing parameters after them, and which
+/// fields those are. `None` when no method is lifted (the module serves as it is).
 pub fn lift_fields(module: &Module) -> Option<(Module, Lifted)> {
     let mut lifted = Lifted::default();
     for (i, func) in module.functions.iter().enumerate() {
@@ -204,7 +229,18 @@ pub fn lift_fields(module: &Module) -> Option<(Module, Lifted)> {
             }
         }
     }
-    if lifted.fields.is_empty() {
+    for (i, func) in module.functions.iter().enumerate() {
+        let fid = FuncId(i as u32);
+        let runs_static = func.kind == FuncKind::Static || lifted.fields.contains_key(&fid);
+        if !func.is_somd() || !runs_static {
+            continue;
+        }
+        let statics = static_sizes(module, func);
+        if !statics.is_empty() {
+            lifted.statics.insert(fid, statics);
+        }
+    }
+    if lifted.fields.is_empty() && lifted.statics.is_empty() {
         return None;
     }
     let mut copy = module.clone();
@@ -213,16 +249,7 @@ pub fn lift_fields(module: &Module) -> Option<(Module, Lifted)> {
         let mut locals = Vec::new();
         for (class, index) in fields {
             let field = &module.classes[class.0 as usize].fields[*index as usize];
-            let local = LocalId(func.locals.len() as u32);
-            func.locals.push(Local {
-                name: format!("this_{}", field.name),
-                ty: field.ty.clone(),
-                kind: LocalKind::Param,
-                dist: None,
-                shared: false,
-                span: func.span,
-            });
-            func.params.push(local);
+            let local = push_param(func, format!("this_{}", field.name), field.ty.clone());
             locals.push(((*class, *index), local));
         }
         let reads: Vec<(usize, LocalId)> = func
@@ -255,5 +282,52 @@ pub fn lift_fields(module: &Module) -> Option<(Module, Lifted)> {
         }
         func.kind = FuncKind::Static;
     }
+    for (fid, statics) in &lifted.statics {
+        let func = &mut copy.functions[fid.0 as usize];
+        for s in statics {
+            let field = &module.statics[s.0 as usize];
+            let name = format!("{}.{}", module.classes[field.class.0 as usize].name, field.name);
+            let local = push_param(func, name, field.ty.clone());
+            for e in &mut func.exprs {
+                if matches!(e.kind, ExprKind::Static(x) if x == *s) {
+                    e.kind = ExprKind::Local(local);
+                }
+            }
+        }
+    }
     Some((copy, lifted))
+}
+
+/// Adds a parameter `name` of type `ty` after `func`'s others.
+fn push_param(func: &mut Function, name: String, ty: Type) -> LocalId {
+    let local = LocalId(func.locals.len() as u32);
+    func.locals.push(Local {
+        name,
+        ty,
+        kind: LocalKind::Param,
+        dist: None,
+        shared: false,
+        span: func.span,
+    });
+    func.params.push(local);
+    local
+}
+
+/// The `static final int` fields without a constant value that `func` reads itself, in the
+/// order of their first read.
+fn static_sizes(module: &Module, func: &Function) -> Vec<StaticId> {
+    let parent = super::walk::parents(func);
+    let mut found = Vec::new();
+    for (i, e) in func.exprs.iter().enumerate() {
+        let ExprKind::Static(s) = e.kind else { continue };
+        let Some(field) = module.statics.get(s.0 as usize) else { continue };
+        let int = field.ty == Type::Prim(somd_syntax::ast::PrimType::Int);
+        // A final field is stored to by its initialiser only; the check keeps the copy
+        // right should a body ever do it.
+        let read = !super::walk::stored_to(func, &parent, ExprId(i as u32));
+        if field.is_final && int && field.constant.is_none() && read && !found.contains(&s) {
+            found.push(s);
+        }
+    }
+    found
 }
