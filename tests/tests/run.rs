@@ -1081,6 +1081,12 @@ fn device_runs_2d_reductions_and_value_class_maps() {
         ("tests/run", "device_instance", &["Main.apply", "Main.total"]),
         ("tests/run", "device_instance_write", &["Main.scale", "Main.accumulate", "Main.mark"]),
         ("tests/run", "device_instance_sync", &["Main.histogram"]),
+        // Instance helpers called on `this`: static copies taking the fields they read.
+        (
+            "tests/run",
+            "device_instance_helpers",
+            &["Main.apply", "Main.energy", "Main.cells", "Main.tally"],
+        ),
         // Loop versioning: constant-bounded indices checked once per work-item.
         ("tests/run", "device_guarded", &["Main.mix"]),
         // Locals of array type: rows of 2-D parameters and 1-D parameters under another name.

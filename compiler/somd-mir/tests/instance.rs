@@ -133,6 +133,7 @@ const ROW_USE: &str = "a row of a 2-D field array replaced";
 const OTHER_USE: &str = "a use of `this` other than reading a field";
 const FIELD_TYPE: &str = "a field of a type other than a primitive";
 const ARRAY_USE: &str = "a field array used other than through";
+const HELPER_USE: &str = "a call on `this` of an instance method that writes";
 
 #[test]
 fn writes_and_other_uses_of_this_are_not_lifted() {
@@ -166,13 +167,18 @@ fn other_uses_of_this_are_not_lifted() {
         ("out[i] = a[i]; k = 3;", FIELD_WRITE),
         // A field of reference type, and `this` itself.
         ("out[i] = a[i] + (o == null ? 0 : 1);", FIELD_TYPE),
-        ("out[i] = g(a[i]);", OTHER_USE),
+        ("out[i] = nil(this) ? 0 : a[i];", OTHER_USE),
+        // Instance helpers that write a field, or call themselves.
+        ("out[i] = h(a[i]);", HELPER_USE),
+        ("out[i] = deep(a[i]);", HELPER_USE),
         // A row of a 2-D field stored into another array.
         ("int[][] two = new int[1][]; two[0] = m[0]; out[i] = a[i];", ROW_USE),
     ];
     for (case, why) in cases {
         let body = format!(
-            "    int g(int x) {{ return x; }}\n    int[] f(dist int[] a) {{\n        \
+            "    int g(int x) {{ return x; }}\n    int h(int x) {{ k = x; return g(x); }}\n    \
+             int deep(int x) {{ return x > 0 ? deep(x - 1) : k; }}\n    \
+             static boolean nil(T t) {{ return t == null; }}\n    int[] f(dist int[] a) {{\n        \
              int[] out = new int[a.length];\n        \
              for (int i = 0; i < a.length; i++) {{\n            {case}\n        }}\n        \
              return out;\n    }}"
@@ -426,4 +432,62 @@ fn an_instance_method_gets_its_fields_then_its_statics() {
         func.params[orig..].iter().map(|p| func.local(*p).name.as_str()).collect();
     assert_eq!(names, ["this_k", "T.W"]);
     assert_eq!(lifted.added(somd_mir::FuncId(fid as u32)), 2);
+}
+
+/// The names of the parameters the device copy of `T`'s instance helper `name` gets after
+/// its declared ones, and the number of parameters of the call of it in the copy of `T.f`.
+fn helper_copy(body: &str, name: &str) -> Option<(Vec<String>, usize)> {
+    let m = module(&lifted_source(body));
+    let fid = m.functions.iter().position(|f| f.name == "T.f").expect("T.f exists");
+    let (copy, _) = lift_fields(&m)?;
+    // The helper's copy follows the module's own functions.
+    let (at, helper) =
+        copy.functions.iter().enumerate().skip(m.functions.len()).find(|(_, f)| f.name == name)?;
+    assert_eq!(helper.kind, FuncKind::Static);
+    assert!(!helper.exprs.iter().any(|e| matches!(e.kind, somd_mir::ExprKind::This)));
+    let orig = m.functions.iter().find(|f| f.name == name).expect("helper").params.len();
+    let names = helper.params[orig..].iter().map(|p| helper.local(*p).name.clone()).collect();
+    // Every call of it in `T.f`'s copy passes one argument per parameter, and none is left
+    // to the instance method.
+    let f = &copy.functions[fid];
+    let mut arity = None;
+    for e in &f.exprs {
+        if let somd_mir::ExprKind::Call { func, receiver, args } = &e.kind {
+            assert_ne!(m.functions.get(func.0 as usize).map(|g| g.name.as_str()), Some(name));
+            if func.0 as usize == at {
+                assert_eq!(*receiver, None);
+                arity = Some(args.len());
+            }
+        }
+    }
+    Some((names, arity.unwrap_or(0)))
+}
+
+#[test]
+fn instance_helpers_become_static_copies_taking_the_fields_they_read() {
+    let body = "    int scaled(int x) { return x * k + w[x & 3]; }\n    \
+                int twice(int x) { return scaled(x) + scaled(x + 1) + (int) d; }\n    \
+                int[] f(dist int[] a) {\n        int[] out = new int[a.length];\n        \
+                for (int i = 0; i < a.length; i++) {\n            \
+                out[i] = twice(a[i]) + this.scaled(i) + m[0][0];\n        }\n        \
+                return out;\n    }";
+    // `T.f` reads `m` itself, then the fields of the helpers it calls, in the order of the
+    // calls (`twice` reads `d`, then `scaled`'s).
+    assert_eq!(
+        lifted(body),
+        Some(vec!["this_m".into(), "this_d".into(), "this_k".into(), "this_w".into()])
+    );
+    // `twice` reads `d` itself and `k`, `w` through `scaled`: its call passes `a[i]` and
+    // those three.
+    assert_eq!(
+        helper_copy(body, "T.twice"),
+        Some((vec!["this_d".into(), "this_k".into(), "this_w".into()], 4))
+    );
+    assert_eq!(helper_copy(body, "T.scaled"), Some((vec!["this_k".into(), "this_w".into()], 3)));
+    assert_eq!(device_verdict_of_body(body), Ok(()));
+}
+
+/// Whether `T.f` of the class [`lifted_source`] with `body` is planned for the device.
+fn device_verdict_of_body(body: &str) -> Result<(), String> {
+    verdict_of(&lifted_source(body))
 }

@@ -152,7 +152,12 @@ pub fn explain(checked: &Checked, sources: &SourceMap) -> String {
         // receiver's read fields as parameters (the ids are the original's).
         let lifted = somd_mir::analysis::instance::lift_fields(&module);
         let device_module = lifted.as_ref().map_or(&module, |(m, _)| m);
-        let info = somd_mir::analysis::analyze(device_module);
+        let mut info = somd_mir::analysis::analyze(device_module);
+        // A construct inside an instance helper is reported once, where the program has it
+        // (the helper's device copy runs it inside its caller's kernel).
+        if let Some((_, l)) = &lifted {
+            info.placements.retain(|p| !l.helper_copies.contains(&p.subject.func()));
+        }
         let mut text = somd_mir::analysis::explain(device_module, &info, sources);
         let glue = somd_codegen::rust::device::glue(&module, sources);
         if let Some(err) = &glue.writer_error {

@@ -27,6 +27,12 @@
 //! returns or compares it, or writes a field itself (`this.k = ..`: every method instance
 //! would store into one receiver) keeps the method instance (the CPU path).
 //!
+//! A body may call instance helpers on `this` (`weight(i)`, `this.blend(x, i)`) that only
+//! read fields, directly or through further such helpers ([`receiver_uses`]): the copy
+//! gets a static copy of each helper, after the module's functions, taking the fields it
+//! reads as trailing parameters, and every call on `this` calls that copy with the
+//! caller's field parameters passed on ([`make_static`]).
+//!
 //! The same copy gives a SOMD method (static, or instance and lifted) each `static final
 //! int` field it reads that is no compile-time constant (`static final int N =
 //! size(..)`) as one more `int` parameter after the fields ([`Lifted::statics`]; a local
@@ -52,6 +58,8 @@ pub struct Lifted {
     /// Per function reading `static final int` fields that are not constants: those fields,
     /// one `int` parameter each after the fields' (the host passes their values).
     pub statics: BTreeMap<FuncId, Vec<StaticId>>,
+    /// The static copies of instance helpers, appended after the module's functions.
+    pub helper_copies: Vec<FuncId>,
 }
 
 impl Lifted {
@@ -104,12 +112,44 @@ const ARRAY_USE: &str = "a field array used other than through `[..]`, `.length`
                          compared)";
 const ROW_USE: &str = "a row of a 2-D field array replaced, stored, returned or compared";
 
-/// The fields of `func`'s receiver it reads, when every use of `this` is such a read, and
-/// every use of a field array (or of a row of a 2-D one) is an element read or write, a
-/// `.length`, an argument of a call or the value of an array local (else the use that
-/// cannot be lifted); and the field arrays among them whose elements it may write,
-/// directly, through such a local or in a callee (`analysis::writes`).
+const HELPER_USE: &str = "a call on `this` of an instance method that writes the receiver's \
+                          fields or their elements, uses `this` other than to read fields or \
+                          call such methods, is a SOMD method or calls itself (the device runs \
+                          instance helpers that only read the receiver's fields)";
+
+/// What a method's device copy needs from its receiver.
+#[derive(Clone, Debug, Default)]
+struct Uses {
+    /// The receiver's fields it reads, its own first, then those its helpers read.
+    fields: Fields,
+    /// The field arrays among its own reads whose elements it may write.
+    written: Fields,
+    /// The instance methods it calls on `this`, directly or through one another.
+    helpers: Vec<FuncId>,
+}
+
+/// The fields of `func`'s receiver it reads, when every use of `this` is such a read or a
+/// call of an instance helper that only reads fields ([`receiver_uses`]), and every use of
+/// a field array (or of a row of a 2-D one) is an element read or write, a `.length`, an
+/// argument of a call or the value of an array local (else the use that cannot be
+/// lifted); and the field arrays among them whose elements it may write, directly, through
+/// such a local or in a callee (`analysis::writes`).
 fn lifted_uses(func: &Function, module: &Module) -> Result<(Fields, Fields), Refused> {
+    let uses = receiver_uses(module, func, &mut Vec::new(), &mut BTreeMap::new())?;
+    Ok((uses.fields, uses.written))
+}
+
+/// [`lifted_uses`] with the helpers: `this.g(..)` (or `g(..)` in the class) may call an
+/// instance method `g` that is no SOMD method and, itself and the helpers it calls, uses
+/// `this` only to read fields and writes no element of a field array. Its fields join the
+/// caller's. `open` holds the helpers being decided (a cycle is refused: no device runs a
+/// recursive function), `decided` those decided already.
+fn receiver_uses(
+    module: &Module,
+    func: &Function,
+    open: &mut Vec<FuncId>,
+    decided: &mut BTreeMap<FuncId, Option<Uses>>,
+) -> Result<Uses, Refused> {
     let parent = super::walk::parents(func);
     let kind_of = |id: ExprId| func.exprs.get(id.0 as usize).map(|e| &e.kind);
     // Statement roots that initialise a local.
@@ -120,16 +160,33 @@ fn lifted_uses(func: &Function, module: &Module) -> Result<(Fields, Fields), Ref
         }
     });
     let mut fields: Fields = Vec::new();
+    let mut helper_fields: Fields = Vec::new();
+    let mut helpers: Vec<FuncId> = Vec::new();
     // Per array field, the expressions reading it.
     let mut arrays: BTreeMap<(ClassId, u32), Vec<ExprId>> = BTreeMap::new();
     for (i, e) in func.exprs.iter().enumerate() {
         let id = ExprId(i as u32);
         match &e.kind {
             ExprKind::This => {
-                // Only as the object of a field read.
+                // Only as the object of a field read, or the receiver of a helper's call.
                 let up = parent[i].ok_or((OTHER_USE, id))?;
-                if !matches!(kind_of(up), Some(ExprKind::Field { object, .. }) if *object == id) {
-                    return Err((OTHER_USE, up));
+                match kind_of(up) {
+                    Some(ExprKind::Field { object, .. }) if *object == id => {}
+                    Some(ExprKind::Call { func: g, receiver: Some(r), .. }) if *r == id => {
+                        let uses =
+                            helper_uses(module, *g, open, decided).ok_or((HELPER_USE, up))?;
+                        for f in uses.fields {
+                            if !helper_fields.contains(&f) {
+                                helper_fields.push(f);
+                            }
+                        }
+                        for h in uses.helpers.into_iter().chain([*g]) {
+                            if !helpers.contains(&h) {
+                                helpers.push(h);
+                            }
+                        }
+                    }
+                    _ => return Err((OTHER_USE, up)),
                 }
             }
             ExprKind::Field { object, class, index }
@@ -164,7 +221,34 @@ fn lifted_uses(func: &Function, module: &Module) -> Result<(Fields, Fields), Ref
         })
         .copied()
         .collect();
-    Ok((fields, written))
+    for f in helper_fields {
+        if !fields.contains(&f) {
+            fields.push(f);
+        }
+    }
+    Ok(Uses { fields, written, helpers })
+}
+
+/// The [`Uses`] of the instance helper `g`, or `None` when a device copy cannot call it
+/// ([`receiver_uses`]).
+fn helper_uses(
+    module: &Module,
+    g: FuncId,
+    open: &mut Vec<FuncId>,
+    decided: &mut BTreeMap<FuncId, Option<Uses>>,
+) -> Option<Uses> {
+    if let Some(known) = decided.get(&g) {
+        return known.clone();
+    }
+    let helper = module.functions.get(g.0 as usize)?;
+    if helper.kind != FuncKind::Instance || helper.is_somd() || open.contains(&g) {
+        return None;
+    }
+    open.push(g);
+    let uses = receiver_uses(module, helper, open, decided).ok().filter(|u| u.written.is_empty());
+    open.pop();
+    decided.insert(g, uses.clone());
+    uses
 }
 
 /// Checks the use of `e`, whose value is a field array (`row`: a row of a 2-D one): an
@@ -213,19 +297,28 @@ fn array_use(
 }
 
 /// A copy of `module` in which each liftable instance SOMD method is static with its
-/// receiver's read fields as trailing parameters, each SOMD method reading `static final
+/// receiver's read fields as trailing parameters (and each instance helper it calls has a
+/// static copy after the module's functions), each SOMD method reading `static final
 /// int` fields that are no constants has those as trailing parameters after them, and which
 /// fields those are. `None` when no method is lifted (the module serves as it is).
 pub fn lift_fields(module: &Module) -> Option<(Module, Lifted)> {
     let mut lifted = Lifted::default();
+    let mut decided = BTreeMap::new();
+    // The instance helpers the lifted methods call on `this`: each gets one static copy.
+    let mut helpers: Vec<FuncId> = Vec::new();
     for (i, func) in module.functions.iter().enumerate() {
         if func.kind != FuncKind::Instance || !func.is_somd() {
             continue;
         }
-        if let Ok((fields, written)) = lifted_uses(func, module) {
-            lifted.fields.insert(FuncId(i as u32), fields);
-            if !written.is_empty() {
-                lifted.written.insert(FuncId(i as u32), written);
+        if let Ok(uses) = receiver_uses(module, func, &mut Vec::new(), &mut decided) {
+            lifted.fields.insert(FuncId(i as u32), uses.fields);
+            if !uses.written.is_empty() {
+                lifted.written.insert(FuncId(i as u32), uses.written);
+            }
+            for h in uses.helpers {
+                if !helpers.contains(&h) {
+                    helpers.push(h);
+                }
             }
         }
     }
@@ -244,43 +337,21 @@ pub fn lift_fields(module: &Module) -> Option<(Module, Lifted)> {
         return None;
     }
     let mut copy = module.clone();
+    // Helper `g`'s copy is function `clones[g].0` of the copy, after the module's own, with
+    // the fields `clones[g].1` as trailing parameters.
+    let mut clones: BTreeMap<FuncId, (FuncId, Fields)> = BTreeMap::new();
+    for (k, g) in helpers.iter().enumerate() {
+        let fields = decided.get(g).cloned().flatten().map(|u| u.fields).unwrap_or_default();
+        clones.insert(*g, (FuncId((module.functions.len() + k) as u32), fields));
+    }
+    for g in &helpers {
+        let mut helper = module.functions[g.0 as usize].clone();
+        make_static(&mut helper, module, &clones[g].1, &clones);
+        lifted.helper_copies.push(FuncId(copy.functions.len() as u32));
+        copy.functions.push(helper);
+    }
     for (fid, fields) in &lifted.fields {
-        let func = &mut copy.functions[fid.0 as usize];
-        let mut locals = Vec::new();
-        for (class, index) in fields {
-            let field = &module.classes[class.0 as usize].fields[*index as usize];
-            let local = push_param(func, format!("this_{}", field.name), field.ty.clone());
-            locals.push(((*class, *index), local));
-        }
-        let reads: Vec<(usize, LocalId)> = func
-            .exprs
-            .iter()
-            .enumerate()
-            .filter_map(|(i, e)| match &e.kind {
-                ExprKind::Field { object, class, index }
-                    if matches!(func.expr(*object).kind, ExprKind::This) =>
-                {
-                    let found = locals.iter().find(|(f, _)| *f == (*class, *index));
-                    found.map(|(_, local)| (i, *local))
-                }
-                _ => None,
-            })
-            .collect();
-        for (i, local) in reads {
-            func.exprs[i].kind = ExprKind::Local(local);
-        }
-        // `this` is now read by nothing; keep the expressions well-formed.
-        for e in &mut func.exprs {
-            if matches!(e.kind, ExprKind::This) {
-                e.kind = ExprKind::Const(Const::Int(0));
-                e.ty = Type::Prim(somd_syntax::ast::PrimType::Int);
-            }
-        }
-        // Nor is the receiver local (its class's fields would count, e.g. for fp64).
-        if let Some(this) = func.locals.first_mut().filter(|l| l.kind == LocalKind::This) {
-            this.ty = Type::Prim(somd_syntax::ast::PrimType::Int);
-        }
-        func.kind = FuncKind::Static;
+        make_static(&mut copy.functions[fid.0 as usize], module, fields, &clones);
     }
     for (fid, statics) in &lifted.statics {
         let func = &mut copy.functions[fid.0 as usize];
@@ -296,6 +367,57 @@ pub fn lift_fields(module: &Module) -> Option<(Module, Lifted)> {
         }
     }
     Some((copy, lifted))
+}
+
+/// Makes `func` static with the receiver's `fields` as trailing parameters (locals named
+/// `this_<field>`): reads of those fields read the parameters, and each call of an
+/// instance helper on `this` calls the helper's copy (`clones`) with the fields it reads
+/// passed after the call's arguments.
+fn make_static(
+    func: &mut Function,
+    module: &Module,
+    fields: &Fields,
+    clones: &BTreeMap<FuncId, (FuncId, Fields)>,
+) {
+    let mut locals = Vec::new();
+    for (class, index) in fields {
+        let field = &module.classes[class.0 as usize].fields[*index as usize];
+        let local = push_param(func, format!("this_{}", field.name), field.ty.clone());
+        locals.push(((*class, *index), local));
+    }
+    let is_this = |func: &Function, e: ExprId| matches!(func.expr(e).kind, ExprKind::This);
+    for i in 0..func.exprs.len() {
+        match func.exprs[i].kind.clone() {
+            ExprKind::Field { object, class, index } if is_this(func, object) => {
+                if let Some((_, local)) = locals.iter().find(|(f, _)| *f == (class, index)) {
+                    func.exprs[i].kind = ExprKind::Local(*local);
+                }
+            }
+            ExprKind::Call { func: g, receiver: Some(r), mut args } if is_this(func, r) => {
+                let Some((copy, needed)) = clones.get(&g) else { continue };
+                let span = func.exprs[i].span;
+                for f in needed {
+                    let Some((_, local)) = locals.iter().find(|(l, _)| l == f) else { continue };
+                    let ty = func.local(*local).ty.clone();
+                    args.push(func.push_expr(ExprKind::Local(*local), ty, span));
+                }
+                func.exprs[i].kind = ExprKind::Call { func: *copy, receiver: None, args };
+            }
+            _ => {}
+        }
+    }
+    // `this` is now read by nothing; keep the expressions well-formed.
+    for e in &mut func.exprs {
+        if matches!(e.kind, ExprKind::This) {
+            e.kind = ExprKind::Const(Const::Int(0));
+            e.ty = Type::Prim(somd_syntax::ast::PrimType::Int);
+        }
+    }
+    // Nor is the receiver local (its class's fields would count, e.g. for fp64).
+    if let Some(this) = func.locals.first_mut().filter(|l| l.kind == LocalKind::This) {
+        this.ty = Type::Prim(somd_syntax::ast::PrimType::Int);
+    }
+    func.kind = FuncKind::Static;
 }
 
 /// Adds a parameter `name` of type `ty` after `func`'s others.

@@ -872,6 +872,18 @@ pub enum Subject {
     },
 }
 
+impl Subject {
+    /// The function the subject is, or is in.
+    pub fn func(&self) -> FuncId {
+        match self {
+            Subject::SomdMethod(f) => *f,
+            Subject::Map { in_func, .. }
+            | Subject::Reduce { in_func, .. }
+            | Subject::Task { in_func, .. } => *in_func,
+        }
+    }
+}
+
 /// Where a SOMD method, `@`, `!` or task runs.
 #[derive(Clone, Debug)]
 pub struct Placement {
