@@ -1087,6 +1087,8 @@ fn device_runs_2d_reductions_and_value_class_maps() {
             "device_instance_helpers",
             &["Main.apply", "Main.energy", "Main.cells", "Main.tally"],
         ),
+        // Value objects and value arrays held by the receiver's fields.
+        ("tests/run", "device_instance_values", &["Main.shifted", "Main.lookup", "Main.farthest"]),
         // Loop versioning: constant-bounded indices checked once per work-item.
         ("tests/run", "device_guarded", &["Main.mix"]),
         // Locals of array type: rows of 2-D parameters and 1-D parameters under another name.

@@ -491,3 +491,45 @@ fn instance_helpers_become_static_copies_taking_the_fields_they_read() {
 fn device_verdict_of_body(body: &str) -> Result<(), String> {
     verdict_of(&lifted_source(body))
 }
+
+#[test]
+fn value_fields_are_lifted_and_other_objects_are_not() {
+    let source = |body: &str| {
+        format!(
+            "value class P {{\n    int x;\n    P(int x) {{ this.x = x; }}\n}}\n\
+             class Q {{\n    int x;\n}}\n\
+             class T {{\n    P p;\n    P[[]] ps;\n    int[[]][[]] t;\n    Q q;\n    P[] mut;\n\
+             {body}\n    public static void main(String[] args) {{ }}\n}}\n"
+        )
+    };
+    let lifted_names = |body: &str| {
+        let m = module(&source(body));
+        let fid = m.functions.iter().position(|f| f.name == "T.f").expect("T.f exists");
+        let (copy, fields) = lift_fields(&m)?;
+        fields.fields.get(&somd_mir::FuncId(fid as u32))?;
+        let func = &copy.functions[fid];
+        let orig = m.functions[fid].params.len();
+        Some(func.params[orig..].iter().map(|p| func.local(*p).name.clone()).collect::<Vec<_>>())
+    };
+    let body = |stmt: &str| {
+        format!(
+            "    int[] f(dist int[] a) {{\n        int[] out = new int[a.length];\n        \
+             for (int i = 0; i < a.length; i++) {{\n            {stmt}\n        }}\n        \
+             return out;\n    }}"
+        )
+    };
+    // A value object, its fields, a value array of them (an element's field) and a 2-D
+    // value array of primitives.
+    let read = body("out[i] = a[i] * p.x + ps[i % ps.length].x + t[0][i % t[0].length];");
+    assert_eq!(
+        lifted_names(&read),
+        Some(vec!["this_p".to_string(), "this_ps".into(), "this_t".into()])
+    );
+    assert_eq!(verdict_of(&source(&read)), Ok(()));
+    // An object of an ordinary class, and a mutable array of value objects.
+    for stmt in ["out[i] = q.x;", "out[i] = mut[0].x;"] {
+        assert_eq!(lifted_names(&body(stmt)), None, "{stmt}");
+        let got = refused(&source(&body(stmt)));
+        assert!(got.is_some_and(|got| got.starts_with(FIELD_TYPE)), "{stmt}: {got:?}");
+    }
+}

@@ -74,16 +74,27 @@ impl Lifted {
     }
 }
 
-/// Whether `ty` can be a lifted field: a primitive, or a 1-D/2-D array (or value array) of
-/// primitives.
-fn field_type_ok(ty: &Type) -> bool {
+/// Whether `ty` can be a lifted field: a primitive, a 1-D/2-D array of primitives, or a
+/// value ([`is_value`]).
+fn field_type_ok(module: &Module, ty: &Type) -> bool {
     match ty {
-        Type::Prim(_) => true,
-        Type::Array(e) | Type::ValueArray(e, _) => match &**e {
+        Type::Array(e) => match &**e {
             Type::Prim(_) => true,
             Type::Array(p) | Type::ValueArray(p, _) => matches!(**p, Type::Prim(_)),
             _ => false,
         },
+        _ => is_value(module, ty),
+    }
+}
+
+/// Whether `ty` is immutable all the way down: a primitive, an object of a value class, or
+/// a value array of such values (the device copy's parameter then holds the very value the
+/// field does; the analysis of the copy decides whether a kernel can take it).
+fn is_value(module: &Module, ty: &Type) -> bool {
+    match ty {
+        Type::Prim(_) => true,
+        Type::Object(c) => module.classes.get(c.0 as usize).is_some_and(|c| c.is_value),
+        Type::ValueArray(e, _) => is_value(module, e),
         _ => false,
     }
 }
@@ -104,7 +115,8 @@ type Refused = (&'static str, ExprId);
 type Fields = Vec<(ClassId, u32)>;
 
 const OTHER_USE: &str = "a use of `this` other than reading a field";
-const FIELD_TYPE: &str = "a field of a type other than a primitive or a 1-D/2-D primitive array";
+const FIELD_TYPE: &str = "a field of a type other than a primitive, a 1-D/2-D primitive array, \
+                          an object of a value class or a value array of such values";
 const FIELD_WRITE: &str = "a write to a field of the receiver (every method instance would \
                            store into the one receiver)";
 const ARRAY_USE: &str = "a field array used other than through `[..]`, `.length`, as a call \
@@ -197,13 +209,14 @@ fn receiver_uses(
                     .get(class.0 as usize)
                     .and_then(|c| c.fields.get(*index as usize))
                     .ok_or((FIELD_TYPE, id))?;
-                if !field_type_ok(&field.ty) {
+                if !field_type_ok(module, &field.ty) {
                     return Err((FIELD_TYPE, id));
                 }
                 if super::walk::stored_to(func, &parent, id) {
                     return Err((FIELD_WRITE, id));
                 }
-                if !matches!(field.ty, Type::Prim(_)) {
+                // A value object is used as a whole or by its fields, as a parameter would be.
+                if !matches!(field.ty, Type::Prim(_) | Type::Object(_)) {
                     array_use(func, &parent, &inits, id, false)?;
                     arrays.entry((*class, *index)).or_default().push(id);
                 }
@@ -271,8 +284,9 @@ fn array_use(
     };
     match &func.expr(up).kind {
         ExprKind::Index { array, .. } if *array == e => {
-            if matches!(func.expr(up).ty, Type::Prim(_)) {
-                // An element, read or written.
+            if matches!(func.expr(up).ty, Type::Prim(_) | Type::Object(_)) {
+                // An element, read or written (a field array's elements are primitives, a
+                // value array's may be value objects, which are only read).
                 Ok(())
             } else if super::walk::stored_to(func, parent, up) {
                 // A row replaced.
