@@ -1097,6 +1097,8 @@ fn device_runs_2d_reductions_and_value_class_maps() {
             "device_alias",
             &["Main.update", "Main.neighbours", "Main.rows", "Main.column"],
         ),
+        // The same for value arrays, in SOMD loops and in a `@` target.
+        ("tests/run", "device_value_locals", &["Main.rowSums", "Main.mixed", "Main.spread"]),
         // 3-D arrays of primitives as SOMD method parameters (read, written and returned).
         ("tests/run", "device_cube", &["Main.stencil", "Main.planes", "Main.rows", "Main.total"]),
         ("tests/run", "device_cube_pass", &["Main.probe", "Main.scale", "Main.peaks"]),

@@ -1957,7 +1957,8 @@ pub(super) fn passed_params(cx: &FnCx) -> std::collections::HashSet<LocalId> {
             _ => Vec::new(),
         })
         .filter_map(|a| match func.expr(a).kind {
-            ExprKind::Local(l) => Some(l),
+            // An array local passed on passes a pointer into its source.
+            ExprKind::Local(l) => Some(cx.aliases.get(&l).map_or(l, |alias| alias.base)),
             // A row of a 2-D array, or a plane or row of a 3-D one, passes a pointer into
             // its buffer.
             ExprKind::Index { .. }
@@ -1967,9 +1968,14 @@ pub(super) fn passed_params(cx: &FnCx) -> std::collections::HashSet<LocalId> {
             }
             _ => None,
         })
-        // An array local points into its source, which it may write: the source is
-        // neither `const` nor `restrict`.
-        .chain(cx.aliases.values().map(|a| a.base))
+        // A mutable array local points into its source, which it may write: the source is
+        // neither `const` nor `restrict`. (A value-array local only reads its source.)
+        .chain(
+            cx.aliases
+                .iter()
+                .filter(|(l, _)| !matches!(func.local(**l).ty, Type::ValueArray(..)))
+                .map(|(_, a)| a.base),
+        )
         .collect()
 }
 

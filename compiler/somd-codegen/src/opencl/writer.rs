@@ -1866,7 +1866,12 @@ impl<'a> Writer<'a> {
                     Some(v) => self.alias_value(cx, *v)?,
                     None => ("0".to_string(), vec!["0".to_string(); rank as usize]),
                 };
-                writeln!(out, "{level}__global {elem} *{name} = {ptr};")?;
+                // A value-array local only reads its source (`const`, as the source may be),
+                // unless it is passed on to a function, whose parameter is not `const`.
+                let read_only = matches!(func.local(*local).ty, Type::ValueArray(..))
+                    && !passed_on(func, *local);
+                let qualifier = if read_only { "const " } else { "" };
+                writeln!(out, "{level}__global {qualifier}{elem} *{name} = {ptr};")?;
                 for (d, len) in lens.iter().enumerate() {
                     writeln!(out, "{level}int {name}_len{d} = {len};")?;
                 }
@@ -3174,4 +3179,15 @@ fn carried_select(func: &Function, e: ExprId) -> Option<(ExprId, ExprId, ExprId)
         }
         _ => None,
     }
+}
+
+/// Whether local `l` is an argument of a call or an object creation, or the operand of a
+/// `!` (folded by a function it is passed to).
+fn passed_on(func: &Function, l: LocalId) -> bool {
+    let is_l = |a: &ExprId| matches!(func.expr(*a).kind, ExprKind::Local(x) if x == l);
+    func.exprs.iter().any(|e| match &e.kind {
+        ExprKind::Call { args, .. } | ExprKind::New { args, .. } => args.iter().any(is_l),
+        ExprKind::ReduceArray { array, .. } => is_l(array),
+        _ => false,
+    })
 }

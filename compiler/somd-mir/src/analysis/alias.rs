@@ -22,6 +22,9 @@
 //! (comparing it by reference, a conditional or `null`, returning it, a `@` or `!` over
 //! it, a row of a 2-D local stored) keeps the function off the device with the reason.
 //!
+//! A 1-D value-array local of primitives (`int[[]] row = table[k];`) is the same pointer
+//! into a value-array parameter or a row of a value matrix; nothing writes through it.
+//!
 //! Writes through the local are writes to its source: the parallel-loop analysis checks
 //! `colJ[i] = ..` as `m[e][i] = ..` (`parallel.rs`), and the kernel writer declares the
 //! source writable.
@@ -142,6 +145,8 @@ pub fn array_aliases(
                 Type::Array(inner) => matches!(**inner, Type::Prim(_)),
                 _ => false,
             },
+            // A 1-D value array of primitives (a bounded one may be an OpenCL vector).
+            Type::ValueArray(elem, None) => matches!(**elem, Type::Prim(_)),
             _ => false,
         };
         let rank =
@@ -229,7 +234,8 @@ pub fn array_aliases(
                     }
                     ExprKind::Local(p)
                         if source_ok(func, *p)
-                            && matches!(&func.local(*p).ty, Type::Array(row) if **row == e.ty) =>
+                            && matches!(&func.local(*p).ty,
+                                Type::Array(row) | Type::ValueArray(row, _) if **row == e.ty) =>
                     {
                         Some((*p, true))
                     }
