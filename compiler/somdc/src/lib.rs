@@ -189,9 +189,26 @@ pub fn explain(checked: &Checked, sources: &SourceMap) -> String {
                     written.join(", ")
                 ),
             };
+            let helpers: Vec<String> = glue
+                .lifted
+                .helpers
+                .get(fid)
+                .into_iter()
+                .flatten()
+                .filter_map(|h| module.functions.get(h.0 as usize))
+                .map(|h| format!("`{}`", h.name))
+                .collect();
+            let calls = match helpers.is_empty() {
+                true => String::new(),
+                false => format!(
+                    " and calls the instance helpers {} (their device copies take the \
+                     fields they read)",
+                    helpers.join(", ")
+                ),
+            };
             text.push_str(&format!(
-                "note: {} reads its receiver's fields {} {access}: on a device they are \
-                 kernel arguments after the method's own\n",
+                "note: {} reads its receiver's fields {} {access}{calls}: on a device they \
+                 are kernel arguments after the method's own\n",
                 module.function(*fid).name,
                 names.join(", ")
             ));

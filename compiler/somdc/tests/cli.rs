@@ -559,6 +559,66 @@ fn explain_says_what_instance_methods_do_with_their_receiver() {
     }
 }
 
+/// `explain` names the instance helpers a lifted method calls on `this`, and where a helper
+/// writes a field, the call that keeps its caller on the CPU.
+#[test]
+fn explain_names_instance_helpers() {
+    let program = source(
+        "explain-helpers",
+        "Main.somd",
+        r#"public class Main {
+    float k;
+    float[] w;
+    int count;
+
+    float weight(int i) {
+        return w[i % w.length] * scaled();
+    }
+
+    float scaled() {
+        return k * 2;
+    }
+
+    float noted(int i) {
+        count = i;
+        return k;
+    }
+
+    float[] apply(dist float[] a) {
+        float[] r = new float[a.length];
+        for (int i = 0; i < a.length; i++) {
+            r[i] = a[i] * weight(i);
+        }
+        return r;
+    }
+
+    float[] mark(dist float[] a) {
+        float[] r = new float[a.length];
+        for (int i = 0; i < a.length; i++) {
+            r[i] = a[i] * noted(i);
+        }
+        return r;
+    }
+
+    public static void main(String[] args) { }
+}
+"#,
+    );
+    let out = run(somdc().arg("explain").arg(&program));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    let note = "note: Main.apply reads its receiver's fields `w`, `k` (read-only) and calls the \
+                instance helpers `Main.scaled`, `Main.weight` (their device copies take the \
+                fields they read): on a device they are kernel arguments after the method's own";
+    assert!(report.contains(note), "{note}\n{report}");
+    let line = report
+        .lines()
+        .find(|l| l.contains("a call on `this` of an instance method that writes"))
+        .unwrap_or_else(|| panic!("{report}"));
+    assert!(line.contains("not on the device: instance SOMD method: "), "{line}");
+    assert!(line.ends_with("Main.somd:30:27"), "{line}");
+}
+
 /// `explain` names the `static final int` fields a SOMD method's device copy takes as
 /// arguments, and the loop they bound is parallel with the field as its size.
 #[test]

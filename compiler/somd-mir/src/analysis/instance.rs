@@ -58,6 +58,9 @@ pub struct Lifted {
     /// Per function reading `static final int` fields that are not constants: those fields,
     /// one `int` parameter each after the fields' (the host passes their values).
     pub statics: BTreeMap<FuncId, Vec<StaticId>>,
+    /// Per lifted function calling instance helpers on `this`: those helpers (the original
+    /// functions), directly or through one another.
+    pub helpers: BTreeMap<FuncId, Vec<FuncId>>,
     /// The static copies of instance helpers, appended after the module's functions.
     pub helper_copies: Vec<FuncId>,
 }
@@ -329,10 +332,13 @@ pub fn lift_fields(module: &Module) -> Option<(Module, Lifted)> {
             if !uses.written.is_empty() {
                 lifted.written.insert(FuncId(i as u32), uses.written);
             }
-            for h in uses.helpers {
-                if !helpers.contains(&h) {
-                    helpers.push(h);
+            for h in &uses.helpers {
+                if !helpers.contains(h) {
+                    helpers.push(*h);
                 }
+            }
+            if !uses.helpers.is_empty() {
+                lifted.helpers.insert(FuncId(i as u32), uses.helpers);
             }
         }
     }
