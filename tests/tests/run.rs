@@ -1097,6 +1097,8 @@ fn device_runs_2d_reductions_and_value_class_maps() {
             "device_alias",
             &["Main.update", "Main.neighbours", "Main.rows", "Main.column"],
         ),
+        // Instance methods of value classes: static copies taking the receiver first.
+        ("tests/run", "device_value_methods", &["Main.weights", "Main.escape", "Main.clipped"]),
         // The same for value arrays, in SOMD loops and in a `@` target.
         ("tests/run", "device_value_locals", &["Main.rowSums", "Main.mixed", "Main.spread"]),
         // 3-D arrays of primitives as SOMD method parameters (read, written and returned).

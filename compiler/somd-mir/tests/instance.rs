@@ -533,3 +533,45 @@ fn value_fields_are_lifted_and_other_objects_are_not() {
         assert!(got.is_some_and(|got| got.starts_with(FIELD_TYPE)), "{stmt}: {got:?}");
     }
 }
+
+#[test]
+fn value_class_methods_get_static_copies_taking_the_receiver_first() {
+    let source = "value class P {\n    int x;\n    P(int x) { this.x = x; }\n    \
+                  local int twice() { return x + x; }\n    \
+                  local P plus(P o) { return new P(x + o.x + twice()); }\n    \
+                  local P me() { return this; }\n}\n\
+                  class T {\n    static local int f(P p, P q) { return p.plus(q).me().twice(); }\n    \
+                  public static void main(String[] args) { }\n}\n";
+    let m = module(source);
+    let (copy, lifted) = lift_fields(&m).expect("value methods are copied");
+    let id = |name: &str| {
+        somd_mir::FuncId(m.functions.iter().position(|f| f.name == name).expect("exists") as u32)
+    };
+    for name in ["P.twice", "P.plus", "P.me"] {
+        let at = *lifted.value_methods.get(&id(name)).expect("copied");
+        let method = &copy.functions[at.0 as usize];
+        assert_eq!(method.kind, FuncKind::Static, "{name}");
+        // The receiver is the first parameter, and nothing reads `this` any more.
+        assert_eq!(method.params.len(), m.functions[id(name).0 as usize].params.len() + 1);
+        assert_eq!(
+            method.local(method.params[0]).ty,
+            somd_mir::Type::Object(m.functions[id(name).0 as usize].class)
+        );
+        assert!(!method.exprs.iter().any(|e| matches!(e.kind, somd_mir::ExprKind::This)));
+        assert!(lifted.helper_copies.contains(&at));
+    }
+    // Every call of a value method, in `T.f` and in the copies, calls a copy with the
+    // receiver first.
+    let copies: Vec<_> = lifted.value_methods.values().copied().collect();
+    for func in [&copy.functions[id("T.f").0 as usize]]
+        .into_iter()
+        .chain(copies.iter().map(|c| &copy.functions[c.0 as usize]))
+    {
+        for e in &func.exprs {
+            if let somd_mir::ExprKind::Call { func: callee, receiver, .. } = &e.kind {
+                assert!(copies.contains(callee), "{}: call of {callee:?}", func.name);
+                assert_eq!(*receiver, None);
+            }
+        }
+    }
+}

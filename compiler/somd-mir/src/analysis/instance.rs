@@ -33,6 +33,12 @@
 //! reads as trailing parameters, and every call on `this` calls that copy with the
 //! caller's field parameters passed on ([`make_static`]).
 //!
+//! Instance methods of value classes (`p.plus(q).len2()`) are pure functions of their
+//! receiver, which is an immutable value: the copy gets a static copy of each one called
+//! anywhere, whose first parameter is the receiver (`this` becomes that parameter), and
+//! every call `r.m(args)` of one becomes a call of the copy with `r` first
+//! ([`value_methods`]). Kernels then pass value objects as structs, as to any function.
+//!
 //! The same copy gives a SOMD method (static, or instance and lifted) each `static final
 //! int` field it reads that is no compile-time constant (`static final int N =
 //! size(..)`) as one more `int` parameter after the fields ([`Lifted::statics`]; a local
@@ -61,8 +67,11 @@ pub struct Lifted {
     /// Per lifted function calling instance helpers on `this`: those helpers (the original
     /// functions), directly or through one another.
     pub helpers: BTreeMap<FuncId, Vec<FuncId>>,
-    /// The static copies of instance helpers, appended after the module's functions.
+    /// The static copies of instance helpers and of value classes' instance methods,
+    /// appended after the module's functions.
     pub helper_copies: Vec<FuncId>,
+    /// Per instance method of a value class that the program calls: its static copy.
+    pub value_methods: BTreeMap<FuncId, FuncId>,
 }
 
 impl Lifted {
@@ -353,7 +362,8 @@ pub fn lift_fields(module: &Module) -> Option<(Module, Lifted)> {
             lifted.statics.insert(fid, statics);
         }
     }
-    if lifted.fields.is_empty() && lifted.statics.is_empty() {
+    let called = value_methods(module);
+    if lifted.fields.is_empty() && lifted.statics.is_empty() && called.is_empty() {
         return None;
     }
     let mut copy = module.clone();
@@ -386,7 +396,69 @@ pub fn lift_fields(module: &Module) -> Option<(Module, Lifted)> {
             }
         }
     }
+    // Value classes' instance methods: a static copy each, the receiver first; then every
+    // call of one, anywhere in the copy, calls its copy.
+    for m in &called {
+        let mut method = copy.functions[m.0 as usize].clone();
+        receiver_first(&mut method);
+        let at = FuncId(copy.functions.len() as u32);
+        lifted.value_methods.insert(*m, at);
+        lifted.helper_copies.push(at);
+        copy.functions.push(method);
+    }
+    if !lifted.value_methods.is_empty() {
+        for func in &mut copy.functions {
+            for e in &mut func.exprs {
+                let ExprKind::Call { func: m, receiver: Some(r), args } = &e.kind else { continue };
+                let Some(at) = lifted.value_methods.get(m) else { continue };
+                let args = std::iter::once(*r).chain(args.iter().copied()).collect();
+                e.kind = ExprKind::Call { func: *at, receiver: None, args };
+            }
+        }
+    }
     Some((copy, lifted))
+}
+
+/// The instance methods of value classes that some call names, in the order of their ids.
+fn value_methods(module: &Module) -> Vec<FuncId> {
+    let is_value_method = |f: FuncId| {
+        module.functions.get(f.0 as usize).is_some_and(|m| {
+            m.kind == FuncKind::Instance
+                && !m.is_somd()
+                && module.classes.get(m.class.0 as usize).is_some_and(|c| c.is_value)
+        })
+    };
+    let mut called: Vec<FuncId> = module
+        .functions
+        .iter()
+        .flat_map(|f| &f.exprs)
+        .filter_map(|e| match e.kind {
+            ExprKind::Call { func, receiver: Some(_), .. } if is_value_method(func) => Some(func),
+            _ => None,
+        })
+        .collect();
+    called.sort();
+    called.dedup();
+    called
+}
+
+/// Makes the instance method `func` of a value class static, its receiver its first
+/// parameter: `this` (local 0) becomes that parameter, read where the body read `this`
+/// (its fields, or the value whole). A value object cannot change, so the copy computes
+/// what the method does.
+fn receiver_first(func: &mut Function) {
+    let this = LocalId(0);
+    if let Some(local) = func.locals.first_mut().filter(|l| l.kind == LocalKind::This) {
+        local.kind = LocalKind::Param;
+        local.name = "self".to_string();
+    }
+    func.params.insert(0, this);
+    for e in &mut func.exprs {
+        if matches!(e.kind, ExprKind::This) {
+            e.kind = ExprKind::Local(this);
+        }
+    }
+    func.kind = FuncKind::Static;
 }
 
 /// Makes `func` static with the receiver's `fields` as trailing parameters (locals named
