@@ -1087,6 +1087,9 @@ fn device_runs_2d_reductions_and_value_class_maps() {
             "device_instance_helpers",
             &["Main.apply", "Main.energy", "Main.cells", "Main.tally"],
         ),
+        // Instance helpers writing elements of the receiver's arrays (`marks` stays on the
+        // CPU: its helper writes a row at an index it computes).
+        ("tests/run", "device_instance_helper_writes", &["Main.fill", "Main.tally"]),
         // Value objects and value arrays held by the receiver's fields.
         ("tests/run", "device_instance_values", &["Main.shifted", "Main.lookup", "Main.farthest"]),
         // Loop versioning: constant-bounded indices checked once per work-item.

@@ -27,8 +27,10 @@
 //! returns or compares it, or writes a field itself (`this.k = ..`: every method instance
 //! would store into one receiver) keeps the method instance (the CPU path).
 //!
-//! A body may call instance helpers on `this` (`weight(i)`, `this.blend(x, i)`) that only
-//! read fields, directly or through further such helpers ([`receiver_uses`]): the copy
+//! A body may call instance helpers on `this` (`weight(i)`, `this.blend(x, i)`,
+//! `put(i, v)`) that read fields and write elements of field arrays, directly or through
+//! further such helpers ([`receiver_uses`]; the arrays they write come back as the
+//! method's own writes do): the copy
 //! gets a static copy of each helper, after the module's functions, taking the fields it
 //! reads as trailing parameters, and every call on `this` calls that copy with the
 //! caller's field parameters passed on ([`make_static`]).
@@ -136,17 +138,18 @@ const ARRAY_USE: &str = "a field array used other than through `[..]`, `.length`
                          compared)";
 const ROW_USE: &str = "a row of a 2-D field array replaced, stored, returned or compared";
 
-const HELPER_USE: &str = "a call on `this` of an instance method that writes the receiver's \
-                          fields or their elements, uses `this` other than to read fields or \
-                          call such methods, is a SOMD method or calls itself (the device runs \
-                          instance helpers that only read the receiver's fields)";
+const HELPER_USE: &str = "a call on `this` of an instance method that writes a field of the \
+                          receiver, uses `this` other than to read fields, write elements of \
+                          field arrays or call such methods, is a SOMD method or calls itself \
+                          (the device runs instance helpers that only read the receiver's \
+                          fields and write elements of its arrays)";
 
 /// What a method's device copy needs from its receiver.
 #[derive(Clone, Debug, Default)]
 struct Uses {
     /// The receiver's fields it reads, its own first, then those its helpers read.
     fields: Fields,
-    /// The field arrays among its own reads whose elements it may write.
+    /// The field arrays whose elements it may write, itself or in its helpers.
     written: Fields,
     /// The instance methods it calls on `this`, directly or through one another.
     helpers: Vec<FuncId>,
@@ -165,8 +168,8 @@ fn lifted_uses(func: &Function, module: &Module) -> Result<(Fields, Fields), Ref
 
 /// [`lifted_uses`] with the helpers: `this.g(..)` (or `g(..)` in the class) may call an
 /// instance method `g` that is no SOMD method and, itself and the helpers it calls, uses
-/// `this` only to read fields and writes no element of a field array. Its fields join the
-/// caller's. `open` holds the helpers being decided (a cycle is refused: no device runs a
+/// `this` as a lifted method may (reads fields, writes elements of field arrays). Its
+/// fields, and the field arrays it writes, join the caller's. `open` holds the helpers being decided (a cycle is refused: no device runs a
 /// recursive function), `decided` those decided already.
 fn receiver_uses(
     module: &Module,
@@ -185,6 +188,7 @@ fn receiver_uses(
     });
     let mut fields: Fields = Vec::new();
     let mut helper_fields: Fields = Vec::new();
+    let mut helper_written: Fields = Vec::new();
     let mut helpers: Vec<FuncId> = Vec::new();
     // Per array field, the expressions reading it.
     let mut arrays: BTreeMap<(ClassId, u32), Vec<ExprId>> = BTreeMap::new();
@@ -202,6 +206,11 @@ fn receiver_uses(
                         for f in uses.fields {
                             if !helper_fields.contains(&f) {
                                 helper_fields.push(f);
+                            }
+                        }
+                        for f in uses.written {
+                            if !helper_written.contains(&f) {
+                                helper_written.push(f);
                             }
                         }
                         for h in uses.helpers.into_iter().chain([*g]) {
@@ -239,7 +248,7 @@ fn receiver_uses(
             _ => {}
         }
     }
-    let written: Fields = fields
+    let mut written: Fields = fields
         .iter()
         .filter(|f| {
             arrays.get(f).is_some_and(|reads| super::writes::writes_through(module, func, reads))
@@ -249,6 +258,13 @@ fn receiver_uses(
     for f in helper_fields {
         if !fields.contains(&f) {
             fields.push(f);
+        }
+    }
+    // Elements a helper writes are written by the call: the field comes back as the
+    // method's own writes do.
+    for f in helper_written {
+        if !written.contains(&f) {
+            written.push(f);
         }
     }
     Ok(Uses { fields, written, helpers })
@@ -270,7 +286,7 @@ fn helper_uses(
         return None;
     }
     open.push(g);
-    let uses = receiver_uses(module, helper, open, decided).ok().filter(|u| u.written.is_empty());
+    let uses = receiver_uses(module, helper, open, decided).ok();
     open.pop();
     decided.insert(g, uses.clone());
     uses
