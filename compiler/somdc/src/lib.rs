@@ -153,8 +153,9 @@ pub fn explain(checked: &Checked, sources: &SourceMap) -> String {
         let lifted = somd_mir::analysis::instance::lift_fields(&module);
         let device_module = lifted.as_ref().map_or(&module, |(m, _)| m);
         let mut info = somd_mir::analysis::analyze(device_module);
-        // A construct inside an instance helper is reported once, where the program has it
-        // (the helper's device copy runs it inside its caller's kernel).
+        // A construct inside an instance helper or a value class's method is reported once,
+        // where the program has it (the method's device copy runs it inside its caller's
+        // kernel).
         if let Some((_, l)) = &lifted {
             info.placements.retain(|p| !l.helper_copies.contains(&p.subject.func()));
         }

@@ -341,8 +341,10 @@ fn array_use(
 /// A copy of `module` in which each liftable instance SOMD method is static with its
 /// receiver's read fields as trailing parameters (and each instance helper it calls has a
 /// static copy after the module's functions), each SOMD method reading `static final
-/// int` fields that are no constants has those as trailing parameters after them, and which
-/// fields those are. `None` when no method is lifted (the module serves as it is).
+/// int` fields that are no constants has those as trailing parameters after them, each
+/// called instance method of a value class has a static copy taking its receiver first
+/// (every call of it calling the copy), and what was lifted. `None` when nothing is (the
+/// module serves as it is).
 pub fn lift_fields(module: &Module) -> Option<(Module, Lifted)> {
     let mut lifted = Lifted::default();
     let mut decided = BTreeMap::new();
