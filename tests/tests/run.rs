@@ -1089,7 +1089,7 @@ fn device_runs_2d_reductions_and_value_class_maps() {
         ),
         // Instance helpers writing elements of the receiver's arrays (`marks` stays on the
         // CPU: its helper writes a row at an index it computes).
-        ("tests/run", "device_instance_helper_writes", &["Main.fill", "Main.tally"]),
+        ("tests/run", "device_instance_helper_writes", &["Main.fill", "Main.tally", "Main.triple"]),
         // Value objects and value arrays held by the receiver's fields.
         ("tests/run", "device_instance_values", &["Main.shifted", "Main.lookup", "Main.farthest"]),
         // Loop versioning: constant-bounded indices checked once per work-item.

@@ -1560,9 +1560,10 @@ class Planes {
 
 /// Helpers that write what a parallel loop passes them (`parallel.rs`, `call_writes`): the
 /// iteration's own row of a 2-D array (directly or through a local), or the element of a
-/// 1-D array at the callee's `int` parameter, which the caller passes the loop index for;
-/// another iteration's row, an element the callee computes, or a helper that passes the
-/// array on to a writer keep the loop on the CPU. A nest whose inner loop calls a writing
+/// 1-D array at the callee's `int` parameter, which the caller passes the loop index for,
+/// also through a helper passing the array and that parameter on to such a writer (`via`);
+/// another iteration's row, an element the callee computes, or a helper passing the array
+/// on with another index (`shift`) keep the loop on the CPU. A nest whose inner loop calls a writing
 /// helper runs as a 1-D loop over rows (each work-item owns its row). A written array
 /// passed to a reader is read by it: only the iteration's own row or element, and in a
 /// 2-D nest (a work-item owns one element) none.
@@ -1577,6 +1578,7 @@ class H {
     static void put(long[] x, int at, long d) { x[at] = x[at] + d; }
     static void next(long[] x, int at) { x[at + 1] = 0; }
     static void via(long[] x, int at) { put(x, at, 1); }
+    static void shift(long[] x, int at) { put(x, at + 1, 1); }
     static long get(long[] x, int at) { return x[at]; }
     static long sum(long[] x) { return x[0] + x[x.length - 1]; }
     static double[][] rows(dist double[][] m, double f) {
@@ -1608,6 +1610,11 @@ class H {
     static long[] passedOn(dist int[] a, long[] w) {
         long[] out = new long[a.length];
         for (int i = 0; i < a.length; i++) { via(w, i); out[i] = a[i]; }
+        return out;
+    }
+    static long[] passedShifted(dist int[] a, long[] w) {
+        long[] out = new long[a.length];
+        for (int i = 0; i < a.length; i++) { shift(w, i); out[i] = a[i]; }
         return out;
     }
     static long[] readWhole(dist int[] a, long[] w) {

@@ -85,6 +85,7 @@ const HELPERS: &str = "    static long get(long[] x, int at) { return x[at]; }
     static void next(long[] x, int at) { x[at + 1] = 0; }
     static void scale(float[] row) { for (int j = 0; j < row.length; j++) { row[j] *= 2; } }
     static void via(long[] x, int at) { put(x, at, 1); }
+    static void shift(long[] x, int at) { put(x, at + 1, 1); }
     static long[] same(long[] x) { return x; }
     static void flag(boolean[] b, int at) { b[at] = true; }
 ";
@@ -306,15 +307,17 @@ fn helpers_may_write_the_iterations_own_row_or_element() {
         "scale(m[Somd.offset(a) + i]);",
         "float[] row = m[i]; row[0] += first(row); scale(row);",
         "put(w, Somd.offset(a) + i, a[i]); r[i] = (int) get(w, i);",
+        // A helper passing the array and its index on to one that writes there.
+        "via(w, i);",
         "flag(z, i);",
         // Reads of a field the loop does not write, whole.
         "r[i] = (int) sum(w) + (int) first(m[0]);",
     ] {
         assert_eq!(helper_verdict(stmt), Ok(()), "{stmt}");
     }
-    // Another iteration's row or element; an element not at the helper's index parameter;
-    // a helper of a helper (its array is passed on, not indexed); a written array passed
-    // whole to a reader, or read by a helper at another iteration's index.
+    // Another iteration's row or element; an element not at the helper's index parameter,
+    // also passed on to another helper (`at + 1`); a written array passed whole to a
+    // reader, or read by a helper at another iteration's index.
     for (stmt, why) in [
         ("scale(m[0]);", "which writes a row of `this_m` other than the iteration's own"),
         (
@@ -322,7 +325,7 @@ fn helpers_may_write_the_iterations_own_row_or_element() {
             "write to `this_w` at an index other than a multiple of the loop index",
         ),
         ("next(w, i);", "which writes elements of `this_w` at indices other than one of its"),
-        ("via(w, i);", "which writes elements of `this_w` at indices other than one of its"),
+        ("shift(w, i);", "which writes elements of `this_w` at indices other than one of its"),
         ("w[i] = sum(w);", "passes `this_w` to `T.sum` while the loop writes it"),
         ("put(w, i, 1); r[i] = (int) get(w, 0);", "passes `this_w` to `T.get` while the loop"),
         ("scale(m[i]); r[i] = (int) first(m[0]);", "passes `this_m` to `T.first` while the loop"),

@@ -697,6 +697,8 @@ fn helpers_calling_each_other_many_times_compile_promptly() {
             true,
         ),
         (
+            // Each helper writes only `a[i]`, passing `a` and `i` on (`parallel.rs`,
+            // `element_param`): the iteration's own element.
             "writes",
             helper_chain(
                 "int[] a, int i",
@@ -705,7 +707,7 @@ fn helpers_calling_each_other_many_times_compile_promptly() {
                 sum,
                 "System.out.println(work(new int[64]));",
             ),
-            false,
+            true,
         ),
         (
             "private",

@@ -22,6 +22,19 @@ class Main {
         sums[at] += v;
     }
 
+    // A chain: `record` passes its index on to `add`, which writes there.
+    void record(int at, int v) {
+        add(at, (long) v * v);
+    }
+
+    static void store(long[] x, int at, long v) {
+        x[at] = v;
+    }
+
+    static void stored(long[] x, int k, long v) {
+        store(x, k, v * 3 + 1);
+    }
+
     // Writes a row's element at an index it computes: its caller stays on the CPU.
     void mark(int i, int v) {
         grid[i][(v + 300) % 3] += v;
@@ -35,8 +48,17 @@ class Main {
 
     void tally(int[] a) {
         for (int i = 0; i < a.length; i++) {
-            add(i, (long) a[i] * a[i]);
+            record(i, a[i]);
         }
+    }
+
+    // A static chain writing the method's own output.
+    static long[] triple(int[] a) {
+        long[] r = new long[a.length];
+        for (int i = 0; i < a.length; i++) {
+            stored(r, i, a[i]);
+        }
+        return r;
     }
 
     void marks(int[] a) {
@@ -67,5 +89,7 @@ class Main {
         }
         System.out.println(before[0] + " " + before[17] + " " + m.out[n - 1] + " " + (before == m.out));
         System.out.println("sums " + s + " grid " + g);
+        long[] t = triple(b);
+        System.out.println("triple " + t[0] + " " + t[n - 1] + " " + t[4321]);
     }
 }

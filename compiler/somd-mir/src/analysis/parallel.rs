@@ -1400,7 +1400,7 @@ impl Cx<'_> {
                         )))
                     }
                     None => {
-                        let at = element_param(callee_fn, k)
+                        let at = element_param(self.module, callee_fn, k)
                             .filter(|_| rank == Some(1))
                             .and_then(|q| args.get(q).copied());
                         let Some(col) = at else {
@@ -1453,9 +1453,11 @@ impl Cx<'_> {
                     && indices.len() == 1
                     && match row {
                         Some(r) => read_own(func, written_arrays, base, r, indices[0], step),
-                        None => element_param(callee_fn, k).and_then(|q| args.get(q)).is_some_and(
-                            |col| read_own(func, written_arrays, base, *col, indices[0], step),
-                        ),
+                        None => element_param(self.module, callee_fn, k)
+                            .and_then(|q| args.get(q))
+                            .is_some_and(|col| {
+                                read_own(func, written_arrays, base, *col, indices[0], step)
+                            }),
                     };
                 if !own {
                     return Err(Dependence {
@@ -2212,37 +2214,73 @@ fn arg_places(
 }
 
 /// The `int` parameter `q` of `callee` at which it accesses its 1-D array parameter `k`, when
-/// every use of that array is `p[q]` (an element, read or written) or `p.length`, and
-/// neither `p` nor `q` is ever assigned.
-fn element_param(callee: &Function, k: usize) -> Option<usize> {
+/// every use of that array is `p[q]` (an element, read or written), `p.length`, or passing
+/// `p` and `q` on to a function that accesses its array at that very index (`put(p, q, v)`,
+/// followed [`ELEMENT_PARAM_DEPTH`] calls deep), and neither `p` nor `q` is ever assigned.
+fn element_param(module: &Module, callee: &Function, k: usize) -> Option<usize> {
+    element_param_at(module, callee, k, 0, &mut HashMap::new())
+}
+
+/// How many calls deep [`element_param`] follows an array passed on with its index.
+const ELEMENT_PARAM_DEPTH: u32 = 8;
+
+/// [`element_param`] `depth` calls deep, with the answers for the functions it passed the
+/// array on to so far (a helper calling another many times asks once).
+fn element_param_at(
+    module: &Module,
+    callee: &Function,
+    k: usize,
+    depth: u32,
+    known: &mut HashMap<(FuncId, usize), Option<usize>>,
+) -> Option<usize> {
     let p = *callee.params.get(k)?;
     let parents = walk::parents(callee);
     let assigned = assigned_locals(callee);
     if assigned.contains_key(&p) {
         return None;
     }
+    // `q` qualifies as the index when it is an `int` parameter never assigned.
+    let index_param = |q: LocalId| {
+        callee.params.contains(&q)
+            && !assigned.contains_key(&q)
+            && callee.local(q).ty == Type::Prim(PrimType::Int)
+    };
     let mut at: Option<LocalId> = None;
     for (i, e) in callee.exprs.iter().enumerate() {
         if !matches!(e.kind, ExprKind::Local(l) if l == p) {
             continue;
         }
         let up = walk::parent_of(&parents, ExprId(i as u32))?;
-        match &callee.expr(up).kind {
-            ExprKind::Length(_) => {}
+        let q = match &callee.expr(up).kind {
+            ExprKind::Length(_) => continue,
             ExprKind::Index { array, index } if array.0 as usize == i => {
-                let ExprKind::Local(q) = callee.expr(*index).kind else { return None };
-                if !callee.params.contains(&q)
-                    || assigned.contains_key(&q)
-                    || callee.local(q).ty != Type::Prim(PrimType::Int)
-                    || at.is_some_and(|a| a != q)
-                    || !matches!(callee.expr(up).ty, Type::Prim(_))
-                {
+                if !matches!(callee.expr(up).ty, Type::Prim(_)) {
                     return None;
                 }
-                at = Some(q);
+                let ExprKind::Local(q) = callee.expr(*index).kind else { return None };
+                q
+            }
+            // Passed on with its index: the next function's index parameter receives `q`.
+            ExprKind::Call { func: next, receiver: None, args } if depth < ELEMENT_PARAM_DEPTH => {
+                let j = args.iter().position(|a| a.0 as usize == i)?;
+                let r = match known.get(&(*next, j)) {
+                    Some(answer) => *answer,
+                    None => {
+                        let next_fn = module.functions.get(next.0 as usize)?;
+                        let answer = element_param_at(module, next_fn, j, depth + 1, known);
+                        known.insert((*next, j), answer);
+                        answer
+                    }
+                }?;
+                let ExprKind::Local(q) = callee.expr(*args.get(r)?).kind else { return None };
+                q
             }
             _ => return None,
+        };
+        if !index_param(q) || at.is_some_and(|a| a != q) {
+            return None;
         }
+        at = Some(q);
     }
     callee.params.iter().position(|x| Some(*x) == at)
 }
