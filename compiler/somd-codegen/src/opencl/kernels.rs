@@ -1942,20 +1942,24 @@ pub(super) fn guard_tests(cx: &FnCx, guards: &[bounds::Guard]) -> Vec<String> {
         .collect()
 }
 
+/// The expressions `func` passes to functions: the arguments of its calls and object
+/// creations, and the operands of its `!`s (a `!` folded in the work-item passes its
+/// operand to its fold function).
+pub(super) fn passed_args(func: &Function) -> impl Iterator<Item = ExprId> + '_ {
+    func.exprs.iter().flat_map(|e| match &e.kind {
+        ExprKind::Call { args, .. } | ExprKind::New { args, .. } => args.clone(),
+        ExprKind::ReduceArray { array, .. } => vec![*array],
+        _ => Vec::new(),
+    })
+}
+
 /// The locals `cx`'s function passes on to calls (a helper's array parameters are not
 /// `const`, and it may write them): locals passed whole, 3-D arrays a plane or row of which
 /// is passed (a pointer into their buffer), and the sources of array locals (which point
 /// into them).
 pub(super) fn passed_params(cx: &FnCx) -> std::collections::HashSet<LocalId> {
     let func = cx.func;
-    func.exprs
-        .iter()
-        .flat_map(|e| match &e.kind {
-            ExprKind::Call { args, .. } | ExprKind::New { args, .. } => args.clone(),
-            // A `!` folded in the work-item passes its operand to its fold function.
-            ExprKind::ReduceArray { array, .. } => vec![*array],
-            _ => Vec::new(),
-        })
+    passed_args(func)
         .filter_map(|a| match func.expr(a).kind {
             // An array local passed on passes a pointer into its source.
             ExprKind::Local(l) => Some(cx.aliases.get(&l).map_or(l, |alias| alias.base)),

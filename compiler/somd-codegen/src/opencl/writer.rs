@@ -3181,13 +3181,8 @@ fn carried_select(func: &Function, e: ExprId) -> Option<(ExprId, ExprId, ExprId)
     }
 }
 
-/// Whether local `l` is an argument of a call or an object creation, or the operand of a
-/// `!` (folded by a function it is passed to).
+/// Whether `func` passes local `l` to a function ([`super::kernels::passed_args`]).
 fn passed_on(func: &Function, l: LocalId) -> bool {
-    let is_l = |a: &ExprId| matches!(func.expr(*a).kind, ExprKind::Local(x) if x == l);
-    func.exprs.iter().any(|e| match &e.kind {
-        ExprKind::Call { args, .. } | ExprKind::New { args, .. } => args.iter().any(is_l),
-        ExprKind::ReduceArray { array, .. } => is_l(array),
-        _ => false,
-    })
+    super::kernels::passed_args(func)
+        .any(|a| matches!(func.expr(a).kind, ExprKind::Local(x) if x == l))
 }
