@@ -326,14 +326,19 @@ public class Main {
 }
 "#;
 
+/// The text `somdc explain` prints for `program`, which must succeed.
+fn explained(program: &Path) -> String {
+    let out = run(somdc().arg("explain").arg(program));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
 /// `explain` says where each SOMD method runs and names what blocks the ineligible one:
 /// the construct, its position and the call chain.
 #[test]
 fn explain_names_the_blocking_construct() {
     let program = source("explain", "Main.somd", EXPLAIN);
-    let out = run(somdc().arg("explain").arg(&program));
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let report = text(&out.stdout);
+    let report = explained(&program);
     let section = |label: &str| -> String {
         let start = report.find(label).unwrap_or_else(|| panic!("no {label} in:\n{report}"));
         let rest = &report[start..];
@@ -421,9 +426,7 @@ fn explain_says_which_loops_keep_arrays_on_the_device() {
 }
 "#,
     );
-    let out = run(somdc().arg("explain").arg(&program));
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let report = text(&out.stdout);
+    let report = explained(&program);
     let lines: Vec<&str> = report.lines().filter(|l| l.contains("keeps")).collect();
     assert_eq!(lines.len(), 1, "{report}");
     assert!(
@@ -526,9 +529,7 @@ fn explain_says_what_instance_methods_do_with_their_receiver() {
 }
 "#,
     );
-    let out = run(somdc().arg("explain").arg(&program));
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let report = text(&out.stdout);
+    let report = explained(&program);
     for note in [
         "note: Main.put reads its receiver's fields `w`, `k` (writing elements of `w`, which a \
          device call downloads back into the receiver's arrays)",
@@ -604,9 +605,7 @@ fn explain_names_instance_helpers() {
 }
 "#,
     );
-    let out = run(somdc().arg("explain").arg(&program));
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let report = text(&out.stdout);
+    let report = explained(&program);
     let note = "note: Main.apply reads its receiver's fields `w`, `k` (read-only) and calls the \
                 instance helpers `Main.scaled`, `Main.weight` (their device copies take the \
                 fields they read): on a device they are kernel arguments after the method's own";
@@ -647,9 +646,7 @@ fn explain_names_static_final_sizes() {
 }
 "#,
     );
-    let out = run(somdc().arg("explain").arg(&program));
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let report = text(&out.stdout);
+    let report = explained(&program);
     for line in [
         "runs on: OpenCL device when available (eligible), else CPU",
         "parallel over `i`, `j`; `i` in [0, m.length); `j` in [0, Main.W)",
