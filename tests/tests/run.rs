@@ -1341,6 +1341,23 @@ fn device_sizes_read_static_final_fields() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_static_lengths` runs on the
+/// device although a size it uses is the length of a `static final` array: the inner bound
+/// of a 2-D map and a 2-D reduction, a histogram table of `EDGES.length + 1` buckets, and a
+/// result as wide as a static matrix's rows plus a mutable static array's length. One launch
+/// per call; the outputs are the twin's (checked by `traced_calls`).
+#[test]
+fn device_sizes_read_static_array_lengths() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_static_lengths",
+        *opencl,
+        &[("Main.weigh", 1, 1), ("Main.inner", 1, 1), ("Main.buckets", 1, 1), ("Main.spread", 1, 1)],
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_narrow_acc` reduces its
 /// `byte`, `short` or `char` accumulator on the device: sums, products, bitwise folds,
 /// `Math` and conditional extrema from the narrow type's own extremes, a start the host

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{run, Outcome};
-use somd_mir::analysis::instance::{lift_fields, refusal};
+use somd_mir::analysis::instance::{lift_fields, refusal, StaticSize};
 use somd_mir::{FuncKind, Module};
 
 fn module(source: &str) -> Module {
@@ -357,9 +357,14 @@ fn statics_lifted(members: &str, name: &str) -> Option<Vec<String>> {
     let orig = m.functions[fid].params.len();
     assert_eq!(func.params.len(), orig + statics.len());
     assert_eq!(lifted.added(somd_mir::FuncId(fid as u32)), statics.len());
-    // No read of a lifted field is left in the copy.
-    assert!(!func.exprs.iter().any(|e| matches!(e.kind, somd_mir::ExprKind::Static(s)
-        if statics.contains(&s))));
+    // No read of a lifted field, nor of a lifted length, is left in the copy.
+    let lifted = |z: StaticSize| statics.contains(&z);
+    assert!(!func.exprs.iter().any(|e| match e.kind {
+        somd_mir::ExprKind::Static(s) => lifted(StaticSize::Value(s)),
+        somd_mir::ExprKind::Length(a) => matches!(func.expr(a).kind,
+            somd_mir::ExprKind::Static(s) if lifted(StaticSize::Length(s))),
+        _ => false,
+    }));
     Some(func.params[orig..].iter().map(|p| func.local(*p).name.clone()).collect())
 }
 
@@ -374,6 +379,23 @@ fn static_final_ints_a_somd_method_reads_become_trailing_parameters() {
     );
     // In the order of the first read; neither the constant nor the non-final field.
     assert_eq!(got, Some(vec!["S.M".into(), "S.N".into()]));
+}
+
+#[test]
+fn lengths_of_static_final_arrays_become_trailing_parameters() {
+    let got = statics_lifted(
+        "    static final int[[]] T = new int[[]]{1, 2, 3};\n    \
+         static final double[][] G = new double[4][2];\n    static int[] U = new int[5];\n    \
+         static reduce(+) int f(dist int[][] a) {\n        int s = 0;\n        \
+         for (int i = 0; i < a.length; i++) {\n            \
+         for (int j = 0; j < T.length && j < G.length + U.length; j++) {\n                \
+         s += a[i][j] * N + T[j];\n            }\n        }\n        \
+         return s;\n    }",
+        "S.f",
+    );
+    // `T[j]` is still read (kernels read it from the statics buffer); the length of the
+    // non-final `U` is none the host may pass.
+    assert_eq!(got, Some(vec!["S.T.length".into(), "S.G.length".into(), "S.N".into()]));
 }
 
 #[test]

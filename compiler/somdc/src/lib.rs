@@ -5,6 +5,7 @@
 use somd_diag::{CodeInfo, Diagnostic, SourceMap};
 use somd_sema::Program;
 use somd_syntax::ast::IdGen;
+use somd_mir::analysis::instance::StaticSize;
 
 /// At most this many errors, and separately this many warnings, are reported (as `javac`'s
 /// `-Xmaxerrs` default); the rest are counted. A broken file of a few hundred kilobytes can
@@ -217,14 +218,18 @@ pub fn explain(checked: &Checked, sources: &SourceMap) -> String {
         for (fid, statics) in &glue.lifted.statics {
             let names: Vec<String> = statics
                 .iter()
-                .filter_map(|s| module.statics.get(s.0 as usize))
-                .filter_map(|f| {
-                    Some(format!("`{}.{}`", module.classes.get(f.class.0 as usize)?.name, f.name))
+                .filter_map(|size| {
+                    let f = module.statics.get(size.field().0 as usize)?;
+                    let class = &module.classes.get(f.class.0 as usize)?.name;
+                    Some(match size {
+                        StaticSize::Value(_) => format!("`{class}.{}`", f.name),
+                        StaticSize::Length(_) => format!("`{class}.{}.length`", f.name),
+                    })
                 })
                 .collect();
             text.push_str(&format!(
-                "note: {} reads the static fields {} (final, set by the static initialisers): \
-                 on a device their values are `int` kernel arguments after the method's own\n",
+                "note: {} reads the sizes {} (final, set by the static initialisers): on a \
+                 device their values are `int` kernel arguments after the method's own\n",
                 module.function(*fid).name,
                 names.join(", ")
             ));

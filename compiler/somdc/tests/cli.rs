@@ -618,8 +618,8 @@ fn explain_names_instance_helpers() {
     assert!(line.ends_with("Main.somd:30:27"), "{line}");
 }
 
-/// `explain` names the `static final int` fields a SOMD method's device copy takes as
-/// arguments, and the loop they bound is parallel with the field as its size.
+/// `explain` names the `static final int` fields and static arrays' lengths a SOMD method's
+/// device copy takes as arguments, and the loop they bound is parallel with them as sizes.
 #[test]
 fn explain_names_static_final_sizes() {
     let program = source(
@@ -627,6 +627,7 @@ fn explain_names_static_final_sizes() {
         "Main.somd",
         r#"public class Main {
     static final int W = Main.width(6);
+    static final float[[]] GAIN = new float[[]]{0.5f, 2f, 1.5f};
 
     static int width(int n) {
         return n + 2;
@@ -635,8 +636,8 @@ fn explain_names_static_final_sizes() {
     static float[][] head(dist(dim = 1) float[][] m) {
         float[][] r = new float[m.length][W];
         for (int i = 0; i < m.length; i++) {
-            for (int j = 0; j < W; j++) {
-                r[i][j] = m[i][j];
+            for (int j = 0; j < W && j < GAIN.length; j++) {
+                r[i][j] = m[i][j] * GAIN[j];
             }
         }
         return r;
@@ -649,10 +650,11 @@ fn explain_names_static_final_sizes() {
     let report = explained(&program);
     for line in [
         "runs on: OpenCL device when available (eligible), else CPU",
-        "parallel over `i`, `j`; `i` in [0, m.length); `j` in [0, Main.W)",
-        "note: Main.head reads the static fields `Main.W` (final, set by the static \
-         initialisers): on a device their values are `int` kernel arguments after the \
-         method's own",
+        "parallel over `i`, `j`; `i` in [0, m.length); `j` in [0, Math.min(Main.W, \
+         Main.GAIN.length))",
+        "note: Main.head reads the sizes `Main.W`, `Main.GAIN.length` (final, set by the \
+         static initialisers): on a device their values are `int` kernel arguments after \
+         the method's own",
     ] {
         assert!(report.contains(line), "{line}\n{report}");
     }

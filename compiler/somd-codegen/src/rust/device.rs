@@ -37,7 +37,7 @@ use super::EmitError;
 use crate::opencl::{self, ArgKind, ArgSource, ClOptions, KernelManifest, KernelSet, SizeRule};
 use somd_diag::SourceMap;
 use somd_mir::analysis::{self, KernelKind, SizeExpr, SomdBody, SomdResult, SomdShape, Subject};
-use somd_mir::analysis::{lazy::LazyLocal, walk, SyncReturn, SyncStep};
+use somd_mir::analysis::{instance::StaticSize, lazy::LazyLocal, walk, SyncReturn, SyncStep};
 use somd_mir::{FuncId, FuncKind, LocalId, Module, Reduction, SomdSig, Type};
 use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::HashMap;
@@ -1521,12 +1521,32 @@ pub fn write_prologue(
             });
         }
     }
-    for (k, s) in statics.into_iter().flatten().enumerate() {
+    // A `null` array whose length a kernel would take runs the CPU path too.
+    let arrays: Vec<String> = statics
+        .into_iter()
+        .flatten()
+        .filter_map(|size| match size {
+            StaticSize::Length(s) => Some(cx.static_value(*s)),
+            StaticSize::Value(_) => None,
+        })
+        .map(|read| read.map(|read| format!("{read}.is_null()")))
+        .collect::<Result<_, _>>()?;
+    if !arrays.is_empty() {
+        writeln!(out, "    if !({}) {{", arrays.join(" || "))?;
+    }
+    for (k, size) in statics.into_iter().flatten().enumerate() {
         let k = k + fields.map_or(0, Vec::len);
-        writeln!(out, "    let somd_lift{k} = {};", cx.static_value(*s)?)?;
+        let read = match size {
+            StaticSize::Value(s) => cx.static_value(*s)?,
+            StaticSize::Length(s) => format!("{}.length(pos)", cx.static_value(*s)?),
+        };
+        writeln!(out, "    let somd_lift{k} = {read};")?;
         extra.push(format!("rt::device::HostArg::from(somd_lift{k})"));
     }
     prologue(out, glue, call, cx, fn_name, param_names, reduce, &extra)?;
+    if !arrays.is_empty() {
+        writeln!(out, "    }}")?;
+    }
     if fields.is_some() {
         writeln!(out, "    }}")?;
     }

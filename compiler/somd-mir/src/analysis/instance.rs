@@ -43,10 +43,12 @@
 //!
 //! The same copy gives a SOMD method (static, or instance and lifted) each `static final
 //! int` field it reads that is no compile-time constant (`static final int N =
-//! size(..)`) as one more `int` parameter after the fields ([`Lifted::statics`]; a local
-//! named `Class.field`). A kernel's size is a rule over its scalar arguments, so a loop
-//! bounded by such a field (`for (i = 0; i < N; i++)`) is then a parallel loop; the host
-//! passes the field's value, which no code changes after the static initialisers ran.
+//! size(..)`), and each length of a `static final` array it reads (`TABLE.length`), as one
+//! more `int` parameter after the fields ([`Lifted::statics`]; a local named `Class.field`
+//! or `Class.field.length`). A kernel's size is a rule over its scalar arguments, so a loop
+//! bounded by such a size (`for (i = 0; i < N; i++)`) is then a parallel loop; the host
+//! passes the size, which no code changes after the static initialisers ran (a `null`
+//! array runs the CPU path, which raises Java's exception where the length is read).
 //! Helpers, and the methods an intermediate reduction calls (no SOMD methods: no `dist`
 //! parameter), keep their reads: kernels read those from the statics buffer.
 
@@ -63,9 +65,10 @@ pub struct Lifted {
     /// array local or in a callee): those fields (each also in `fields`). On a device their
     /// buffers come back into the receiver's arrays.
     pub written: BTreeMap<FuncId, Vec<(ClassId, u32)>>,
-    /// Per function reading `static final int` fields that are not constants: those fields,
-    /// one `int` parameter each after the fields' (the host passes their values).
-    pub statics: BTreeMap<FuncId, Vec<StaticId>>,
+    /// Per function reading `static final int` fields that are not constants or the length
+    /// of a `static final` array: those sizes, one `int` parameter each after the fields'
+    /// (the host passes their values).
+    pub statics: BTreeMap<FuncId, Vec<StaticSize>>,
     /// Per lifted function calling instance helpers on `this`: those helpers (the original
     /// functions), directly or through one another.
     pub helpers: BTreeMap<FuncId, Vec<FuncId>>,
@@ -85,6 +88,25 @@ impl Lifted {
     /// Whether `func`'s device copy has parameters the declaration does not.
     pub fn lifts(&self, func: FuncId) -> bool {
         self.added(func) > 0
+    }
+}
+
+/// An `int` the host knows before a call and no code changes after the static initialisers
+/// ran, which a SOMD method's device copy takes as a parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StaticSize {
+    /// The value of a `static final int` field that is no compile-time constant.
+    Value(StaticId),
+    /// The length of the array a `static final` field holds (`TABLE.length`).
+    Length(StaticId),
+}
+
+impl StaticSize {
+    /// The field the size is read from.
+    pub fn field(self) -> StaticId {
+        match self {
+            StaticSize::Value(s) | StaticSize::Length(s) => s,
+        }
     }
 }
 
@@ -403,13 +425,32 @@ pub fn lift_fields(module: &Module) -> Option<(Module, Lifted)> {
     }
     for (fid, statics) in &lifted.statics {
         let func = &mut copy.functions[fid.0 as usize];
-        for s in statics {
-            let field = &module.statics[s.0 as usize];
-            let name = format!("{}.{}", module.classes[field.class.0 as usize].name, field.name);
+        for size in statics {
+            let field = &module.statics[size.field().0 as usize];
+            let class = &module.classes[field.class.0 as usize].name;
+            let name = match size {
+                StaticSize::Value(_) => format!("{class}.{}", field.name),
+                StaticSize::Length(_) => format!("{class}.{}.length", field.name),
+            };
             let local = push_param(func, name, field.ty.clone());
-            for e in &mut func.exprs {
-                if matches!(e.kind, ExprKind::Static(x) if x == *s) {
-                    e.kind = ExprKind::Local(local);
+            if let StaticSize::Length(_) = size {
+                func.locals[local.0 as usize].ty = Type::Prim(somd_syntax::ast::PrimType::Int);
+            }
+            for i in 0..func.exprs.len() {
+                match (size, func.exprs[i].kind.clone()) {
+                    (StaticSize::Value(s), ExprKind::Static(x)) if x == *s => {
+                        func.exprs[i].kind = ExprKind::Local(local);
+                    }
+                    (StaticSize::Length(s), ExprKind::Length(a))
+                        if matches!(func.exprs[a.0 as usize].kind, ExprKind::Static(x) if x == *s) =>
+                    {
+                        func.exprs[i].kind = ExprKind::Local(local);
+                        // The field's read is now part of no expression; nothing may count
+                        // it as one (a kernel would take the array for it).
+                        func.exprs[a.0 as usize].kind = ExprKind::Const(Const::Int(0));
+                        func.exprs[a.0 as usize].ty = Type::Prim(somd_syntax::ast::PrimType::Int);
+                    }
+                    _ => {}
                 }
             }
         }
@@ -545,20 +586,36 @@ fn push_param(func: &mut Function, name: String, ty: Type) -> LocalId {
     local
 }
 
-/// The `static final int` fields without a constant value that `func` reads itself, in the
-/// order of their first read.
-fn static_sizes(module: &Module, func: &Function) -> Vec<StaticId> {
+/// The sizes `func` reads itself that the host knows before a call: `static final int`
+/// fields without a constant value and the lengths of `static final` arrays
+/// (`TABLE.length`), in the order of their first read.
+fn static_sizes(module: &Module, func: &Function) -> Vec<StaticSize> {
     let parent = super::walk::parents(func);
     let mut found = Vec::new();
     for (i, e) in func.exprs.iter().enumerate() {
-        let ExprKind::Static(s) = e.kind else { continue };
-        let Some(field) = module.statics.get(s.0 as usize) else { continue };
-        let int = field.ty == Type::Prim(somd_syntax::ast::PrimType::Int);
-        // A final field is stored to by its initialiser only; the check keeps the copy
-        // right should a body ever do it.
-        let read = !super::walk::stored_to(func, &parent, ExprId(i as u32));
-        if field.is_final && int && field.constant.is_none() && read && !found.contains(&s) {
-            found.push(s);
+        let size = match e.kind {
+            ExprKind::Static(s) => StaticSize::Value(s),
+            ExprKind::Length(a) => match func.expr(a).kind {
+                ExprKind::Static(s) => StaticSize::Length(s),
+                _ => continue,
+            },
+            _ => continue,
+        };
+        let Some(field) = module.statics.get(size.field().0 as usize) else { continue };
+        let wanted = match size {
+            StaticSize::Value(_) => {
+                // A final field is stored to by its initialiser only; the check keeps the
+                // copy right should a body ever do it.
+                field.ty == Type::Prim(somd_syntax::ast::PrimType::Int)
+                    && field.constant.is_none()
+                    && !super::walk::stored_to(func, &parent, ExprId(i as u32))
+            }
+            StaticSize::Length(_) => {
+                matches!(field.ty, Type::Array(_) | Type::ValueArray(..))
+            }
+        };
+        if field.is_final && wanted && !found.contains(&size) {
+            found.push(size);
         }
     }
     found
