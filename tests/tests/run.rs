@@ -1354,7 +1354,36 @@ fn device_sizes_read_static_array_lengths() {
     calls_and_launches(
         "device_static_lengths",
         *opencl,
-        &[("Main.weigh", 1, 1), ("Main.inner", 1, 1), ("Main.buckets", 1, 1), ("Main.spread", 1, 1)],
+        &[
+            ("Main.weigh", 1, 1),
+            ("Main.inner", 1, 1),
+            ("Main.buckets", 1, 1),
+            ("Main.spread", 1, 1),
+        ],
+    );
+}
+
+/// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_vector_locals` runs on the
+/// device: `float[[4]]` and `double[[2]]` parameters and locals are OpenCL vectors in a
+/// reduction, a map, a histogram, a `sync` body of six launches and a 2-D nest, and
+/// `int[[3]]` locals are pointers into their sources. The outputs are the twin's (checked
+/// by `traced_calls`).
+#[test]
+fn device_bodies_hold_bounded_value_arrays() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_vector_locals",
+        *opencl,
+        &[
+            ("Main.pull", 1, 1),
+            ("Main.norms", 1, 1),
+            ("Main.triples", 1, 1),
+            ("Main.buckets", 1, 1),
+            ("Main.relax", 1, 6),
+            ("Main.scaled", 1, 1),
+        ],
     );
 }
 

@@ -3,9 +3,9 @@
 //! functions here take sources already in memory so tests can drive them directly.
 
 use somd_diag::{CodeInfo, Diagnostic, SourceMap};
+use somd_mir::analysis::instance::StaticSize;
 use somd_sema::Program;
 use somd_syntax::ast::IdGen;
-use somd_mir::analysis::instance::StaticSize;
 
 /// At most this many errors, and separately this many warnings, are reported (as `javac`'s
 /// `-Xmaxerrs` default); the rest are counted. A broken file of a few hundred kilobytes can

@@ -62,9 +62,14 @@ impl Writer<'_> {
         let mut cx = FnCx::new(func, &self.taken_names);
         let mut decls = Vec::new();
         let passed = super::kernels::passed_params(&cx);
+        let mut packs = Vec::new();
         for (pi, p) in func.params.iter().enumerate() {
             let local = func.local(*p);
             let name = cx.name(*p).to_string();
+            if let Some((e, n)) = somd_mir::analysis::isolation::vector_of(&local.ty) {
+                packs.push(Self::push_vector_param(m, &mut decls, &name, e, n, pi));
+                continue;
+            }
             if let Some((elem, rank)) = somd_mir::analysis::isolation::array_dims(&local.ty) {
                 // A value array is only read: `const` unless it is passed on.
                 let read_only = matches!(local.ty, Type::ValueArray(..)) && !passed.contains(p);
@@ -122,7 +127,7 @@ impl Writer<'_> {
             ArgSource::Iterations,
         );
         if let Some(key) = body.segmented_by {
-            return self.segmented_kernel(plan, body, m, cx, decls, key, len);
+            return self.segmented_kernel(plan, body, m, cx, (decls, packs), key, len);
         }
         let partials = Self::push_arg(
             m,
@@ -221,6 +226,9 @@ impl Writer<'_> {
         let l2 = l1.next();
         let l3 = l2.next();
         out.push_str(&self.err_init(l1, "somd_err"));
+        for pack in &packs {
+            writeln!(out, "{l1}{pack}")?;
+        }
         if wide {
             writeln!(out, "{l1}__local uint *const somd_table = (__local uint *)somd_table_wide;")?;
         }
@@ -392,7 +400,8 @@ impl Writer<'_> {
         Ok(out)
     }
 
-    /// The kernel of a segmented sum; `decls` holds the arguments up to the iteration count.
+    /// The kernel of a segmented sum; `decls` holds the arguments up to the iteration count,
+    /// `packs` the declarations of the values some of them hold (vector parameters).
     #[allow(clippy::too_many_arguments)]
     fn segmented_kernel(
         &mut self,
@@ -400,7 +409,7 @@ impl Writer<'_> {
         body: &HistogramBody,
         m: &mut KernelManifest,
         mut cx: FnCx,
-        mut decls: Vec<String>,
+        (mut decls, packs): (Vec<String>, Vec<String>),
         key: LocalId,
         len: String,
     ) -> R<(String, BTreeSet<u32>)> {
@@ -463,6 +472,9 @@ impl Writer<'_> {
         let l1 = Level(1);
         let l2 = l1.next();
         out.push_str(&self.err_init(l1, "somd_err"));
+        for pack in &packs {
+            writeln!(out, "{l1}{pack}")?;
+        }
         // The host checked `p[0..somd_n)` in bounds and non-decreasing, and listed its runs
         // in `somd_heads` (in bounds of `[0, somd_n]`) unless `somd_runs` is -1.
         writeln!(out, "{l1}const long somd_w = (long)get_global_id(0);")?;

@@ -362,6 +362,24 @@ impl Writer<'_> {
         )
     }
 
+    /// A SOMD method's parameter `name` of a bounded value-array type `elem[[n]]` held as an
+    /// OpenCL vector (`vector_of`): the argument crosses as a buffer of one vector
+    /// (`name_v`, as a broadcast `@` argument does), and the kernel's body reads the value
+    /// the declaration this returns makes of it (`const float4 name = name_v[0];`).
+    pub(super) fn push_vector_param(
+        m: &mut KernelManifest,
+        decls: &mut Vec<String>,
+        name: &str,
+        elem: PrimType,
+        n: u32,
+        k: usize,
+    ) -> String {
+        let ty = vector_c(elem, n);
+        let buffer = format!("{name}_v");
+        Self::push_read_only_buffer(m, decls, &buffer, ty.clone(), k);
+        format!("const {ty} {name} = {buffer}[0];")
+    }
+
     /// An input buffer `__global const elem *restrict name` holding argument `k`, which the
     /// kernel only reads element by element: a value array or a read-only array, never
     /// the buffer the kernel writes (its result is a buffer of its own).
@@ -532,6 +550,10 @@ impl Writer<'_> {
                 let Type::Object(c) = local.ty else { return Err(bug("holder parameter")) };
                 let call = self.push_holder_args(m, &mut decls, &name, c, *first, None)?;
                 packs.push(format!("const {} {name} = {call};", self.class_c(c)));
+                continue;
+            }
+            if let Some((e, n)) = vector_of(&local.ty) {
+                packs.push(Self::push_vector_param(m, &mut decls, &name, e, n, pi));
                 continue;
             }
             if let Some((elem, rank)) = somd_mir::analysis::isolation::array_dims(&local.ty) {

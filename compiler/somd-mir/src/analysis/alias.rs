@@ -145,8 +145,9 @@ pub fn array_aliases(
                 Type::Array(inner) => matches!(**inner, Type::Prim(_)),
                 _ => false,
             },
-            // A 1-D value array of primitives (a bounded one may be an OpenCL vector).
-            Type::ValueArray(elem, None) => matches!(**elem, Type::Prim(_)),
+            // A 1-D value array of primitives (a bounded one of 2, 4, 8 or 16 elements is an
+            // OpenCL vector, `other_form`).
+            Type::ValueArray(elem, _) => matches!(**elem, Type::Prim(_)),
             _ => false,
         };
         let rank =
@@ -339,11 +340,13 @@ pub(super) fn other_form(func: &Function, l: LocalId) -> bool {
     if super::private::private_arrays(func).contains_key(&l) {
         return true;
     }
+    if super::isolation::vector_of(&func.local(l).ty).is_some() {
+        return true;
+    }
     if func.is_somd() {
         somd_output(func, l)
     } else {
-        super::isolation::vector_of(&func.local(l).ty).is_some()
-            || super::nested::nested_folds(func).iter().any(|f| f.via == Some(l))
+        super::nested::nested_folds(func).iter().any(|f| f.via == Some(l))
     }
 }
 

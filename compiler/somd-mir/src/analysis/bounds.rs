@@ -572,8 +572,10 @@ pub fn guardable(
     known: &[(LocalId, Range)],
 ) -> Vec<Guard> {
     // The test runs before the block: arrays declared in it (locals aliasing rows) cannot
-    // be tested there.
+    // be tested there. Nor has an OpenCL vector (`T[[N]]`, `vector_of`) a length to test:
+    // its lanes are checked against `N` where they are read.
     let mut fixed = fixed_arrays(func);
+    fixed.retain(|l| super::isolation::vector_of(&func.local(*l).ty).is_none());
     super::walk::each_stmt(block, &mut |stmt| {
         if let Stmt::Let { local, .. } = stmt {
             fixed.remove(local);

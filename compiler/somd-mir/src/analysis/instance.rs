@@ -441,8 +441,7 @@ pub fn lift_fields(module: &Module) -> Option<(Module, Lifted)> {
                     (StaticSize::Value(s), ExprKind::Static(x)) if x == *s => {
                         func.exprs[i].kind = ExprKind::Local(local);
                     }
-                    (StaticSize::Length(s), ExprKind::Length(a))
-                        if matches!(func.exprs[a.0 as usize].kind, ExprKind::Static(x) if x == *s) =>
+                    (StaticSize::Length(s), ExprKind::Length(a)) if matches!(func.exprs[a.0 as usize].kind, ExprKind::Static(x) if x == *s) =>
                     {
                         func.exprs[i].kind = ExprKind::Local(local);
                         // The field's read is now part of no expression; nothing may count

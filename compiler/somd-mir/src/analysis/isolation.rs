@@ -208,7 +208,7 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
                 let ty = &func.local(*local).ty;
                 let somd_output = func.is_somd()
                     && init.is_some_and(|e| matches!(func.expr(e).kind, ExprKind::NewArray { .. }));
-                let vector = !func.is_somd() && vector_of(ty).is_some();
+                let vector = vector_of(ty).is_some();
                 if !scalar_or_value(module, ty)
                     && !somd_output
                     && !matches!(fresh.get(local), Some(Ok(_)))
@@ -252,22 +252,6 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
         && vector_of(&func.ret).is_none()
     {
         return Some(block(Unsupported, "array or reference result", func.span));
-    }
-    // A bounded value array of 2, 4, 8 or 16 numbers is an OpenCL vector in kernel code:
-    // a value, not a buffer (see `vector_of`).
-    for p in &func.params {
-        let local = func.local(*p);
-        if func.is_somd() && vector_of(&local.ty).is_some() {
-            return Some(block(
-                Unsupported,
-                format!(
-                    "parameter `{}` of type {} of a SOMD method (kernel arguments are buffers or scalars)",
-                    local.name,
-                    type_name(module, &local.ty)
-                ),
-                local.span,
-            ));
-        }
     }
     // Value classes holding arrays: what kernel code holds of them (`holders.rs`).
     if let Some(b) = super::holders::blocker(module, func) {

@@ -182,7 +182,11 @@ pub(super) fn analyze_loop_body(
                             }
                         }
                     }
-                    _ if matches!(ty, Type::Prim(_)) && parallel.is_none() => {
+                    // A scalar, or a vector value (`float[[4]] c = centre;`, `vector_of`).
+                    _ if (matches!(ty, Type::Prim(_))
+                        || super::isolation::vector_of(ty).is_some())
+                        && parallel.is_none() =>
+                    {
                         cx.setup.insert(*local, *init);
                         setup_order.push((*local, *init));
                     }
