@@ -107,8 +107,9 @@ impl Writer<'_> {
     }
 
     /// An argument as its parts: a value a temporary can hold; a row `m[r]` of a 2-D
-    /// buffer or a plane `c[x]` of a 3-D one (its index checked, as Java reads the row or
-    /// plane: the view's pointer is then written with the checked index); a row `c[x][y]`
+    /// buffer, of a static 2-D value array, or a plane `c[x]` of a 3-D buffer (its index
+    /// checked, as Java reads the row or plane: the view's pointer is then written with the
+    /// checked index); a row `c[x][y]`
     /// of a 3-D buffer (its two indices, as for an element, [`Writer::element_parts`]); or
     /// something fixed (a whole array).
     fn arg_parts(&self, cx: &FnCx, a: ExprId) -> R<Vec<Part>> {
@@ -123,6 +124,13 @@ impl Writer<'_> {
                     let len = format!("{}_len0", cx.name(m));
                     return Ok(vec![Part::Checked { access: a, index, len }]);
                 }
+            }
+            // A row `M[r]` of a static 2-D value array: a pointer into the statics buffer.
+            if let (&ExprKind::Static(st), Type::ValueArray(..)) =
+                (&func.expr(array).kind, &func.expr(a).ty)
+            {
+                let len = self.static_len(st, 0)?;
+                return Ok(vec![Part::Checked { access: a, index, len }]);
             }
             if let Some(rows) = self.element_parts(cx, a)? {
                 return Ok(rows);

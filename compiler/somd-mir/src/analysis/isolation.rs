@@ -509,7 +509,7 @@ fn expr_blocker(
             } else if !static_use_ok(module, func, eid, parents) {
                 format!(
                     "static field `{class}.{}` used other than by its elements, its lengths or \
-                     (a 1-D array) as a whole argument of a static method",
+                     (a 1-D array or a row of a 2-D one) as a whole argument of a static method",
                     field.name
                 )
             } else {
@@ -890,10 +890,13 @@ fn static_use_ok(
         _ => match parent(eid) {
             Some(row) if matches!(func.expr(row).kind, ExprKind::Index { array, .. } if array == eid) =>
             {
-                // A row folded in the work-item (`nested::array_folds`) too.
+                // A row folded in the work-item (`nested::array_folds`) too, or passed to a
+                // static method (a pointer into the statics buffer and the row length).
                 element_or_length(row, parent(row))
                     || matches!(parent(row).map(|p| &func.expr(p).kind),
                         Some(ExprKind::ReduceArray { array, .. }) if *array == row)
+                    || matches!(parent(row).map(|p| &func.expr(p).kind),
+                        Some(ExprKind::Call { receiver: None, args, .. }) if args.contains(&row))
             }
             p => matches!(p.map(|p| &func.expr(p).kind), Some(ExprKind::Length(a)) if *a == eid),
         },
