@@ -1104,8 +1104,13 @@ fn device_runs_2d_reductions_and_value_class_maps() {
         ("tests/run", "device_value_methods", &["Main.weights", "Main.escape", "Main.clipped"]),
         // The same for value arrays, in SOMD loops and in a `@` target.
         ("tests/run", "device_value_locals", &["Main.rowSums", "Main.mixed", "Main.spread"]),
-        // Rows of a static value matrix passed whole to helpers.
-        ("tests/run", "device_static_rows", &["Main.score", "Main.table", "Main.curve"]),
+        // Rows of a static value matrix passed whole to helpers; static arrays and rows
+        // named by locals.
+        (
+            "tests/run",
+            "device_static_rows",
+            &["Main.score", "Main.named", "Main.table", "Main.curve", "Main.mixed"],
+        ),
         // 3-D arrays of primitives as SOMD method parameters (read, written and returned).
         ("tests/run", "device_cube", &["Main.stencil", "Main.planes", "Main.rows", "Main.total"]),
         ("tests/run", "device_cube_pass", &["Main.probe", "Main.scale", "Main.peaks"]),

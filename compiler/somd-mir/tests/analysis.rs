@@ -74,8 +74,8 @@ class Block {
         int[] a = {1, 2, 3};
         printing(a); random(a); counting(a); chained(a); recursive(a);
     }
-    // A final value array crosses in the statics buffer; a final mutable array does not,
-    // nor a static value array named by a local.
+    // A final value array crosses in the statics buffer, also named by a local; a final
+    // mutable array does not.
     static final int[[]] TABLE = new int[[]]{4, 5, 6, 7};
     static final int[] MUTABLE = {4, 5, 6, 7};
     static int[] tabled(dist int[] a) {

@@ -13,6 +13,8 @@ class Main {
         return w;
     }
 
+    static final int[] T = new int[]{9, -4, 7, 1};
+
     static int dot(int[] row, int x) {
         int s = 0;
         for (int c = 0; c < row.length; c++) {
@@ -47,6 +49,27 @@ class Main {
         return poly(P[0], x) * poly(P[1], x - 1);
     }
 
+    // Locals naming a static array and rows of a static matrix, one passed on.
+    static long named(int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            int[] t = T;
+            int[] row = W[(a[i] >>> 3) % W.length];
+            s += t[a[i] & 3] * row[a[i] & 3] + dot(row, a[i]) + row.length * t.length;
+        }
+        return s;
+    }
+
+    // A row named in a `@` target, the local given a second row of the same matrix.
+    static double mixed(double x) {
+        double[] c = P[0];
+        double s = poly(c, x);
+        if (x > 0) {
+            c = P[1];
+        }
+        return s + c[2] * x;
+    }
+
     // A 2-D nest: row `j` of `W` for column `j`.
     static int[][] table(int[][] m) {
         int[][] r = new int[m.length][W.length];
@@ -76,6 +99,12 @@ class Main {
             ys[i] = curve(xs[i]);
         }
         System.out.println("curve " + ys[0] + " " + ys[1500] + " " + ys[2999]);
+        System.out.println("named " + named(a));
+        double[] zs = new double[xs.length];
+        for (int i = 0; i < xs.length; i++) {
+            zs[i] = mixed(xs[i]);
+        }
+        System.out.println("mixed " + zs[0] + " " + zs[1500] + " " + zs[2999]);
         int[][] m = new int[700][1];
         for (int i = 0; i < m.length; i++) {
             m[i][0] = i * 37;

@@ -2556,6 +2556,19 @@ impl<'a> Writer<'a> {
                 let name = cx.name(*p).to_string();
                 Ok((name.clone(), vec![format!("{name}_len0")]))
             }
+            // A static value array, or a row `M[r]` of a static matrix (the row's index
+            // checked against the rows, as Java's `M[r]`): its place in the statics buffer.
+            ExprKind::Static(st) => Ok((self.static_ptr(*st)?, vec![self.static_len(*st, 0)?])),
+            ExprKind::Index { array, index }
+                if matches!(func.expr(*array).kind, ExprKind::Static(_)) =>
+            {
+                let ExprKind::Static(st) = func.expr(*array).kind else { unreachable!() };
+                let ptr = self.static_ptr(st)?;
+                let (rows, cols) = (self.static_len(st, 0)?, self.static_len(st, 1)?);
+                let r = self.expr(cx, *index)?;
+                let ri = self.index_text(cx, v, expr.span, &r, &rows);
+                Ok((format!("{ptr} + (long)({ri}) * {cols}"), vec![cols]))
+            }
             // A plane `c[x]` or a row `c[x][y]` of a 3-D parameter.
             ExprKind::Index { .. } if Self::is_cube_view(func, v) => self.cube_view(cx, v),
             ExprKind::Index { array, index } => match func.expr(*array).kind {

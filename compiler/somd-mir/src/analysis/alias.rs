@@ -23,7 +23,10 @@
 //! it, a row of a 2-D local stored) keeps the function off the device with the reason.
 //!
 //! A 1-D value-array local of primitives (`int[[]] row = table[k];`) is the same pointer
-//! into a value-array parameter or a row of a value matrix; nothing writes through it.
+//! into a value-array parameter or a row of a value matrix; nothing writes through it. Its
+//! source may also be a `static final` value array or rows of a 2-D one (`int[[]] w =
+//! WEIGHTS;`, `int[[]] row = GRID[k];`): a pointer into the statics buffer
+//! ([`ArrayAlias::static_source`]).
 //!
 //! Writes through the local are writes to its source: the parallel-loop analysis checks
 //! `colJ[i] = ..` as `m[e][i] = ..` (`parallel.rs`), and the kernel writer declares the
@@ -47,6 +50,10 @@ pub struct ArrayAlias {
     pub values: Vec<ExprId>,
     /// The local's own rank: 1, or 2 for planes of a 3-D parameter.
     pub rank: u8,
+    /// A local naming a `static final` value array `S` or rows `S[e]` of a 2-D one: the
+    /// field (kernels read it from the statics buffer). `base` is then the local itself:
+    /// no parameter's buffer is involved, and nothing writes through a value array.
+    pub static_source: Option<StaticId>,
 }
 
 impl ArrayAlias {
@@ -161,7 +168,13 @@ pub fn array_aliases(
         }
         out.insert(
             *local,
-            ArrayAlias { base: *local, row: false, values: init.iter().copied().collect(), rank },
+            ArrayAlias {
+                base: *local,
+                row: false,
+                values: init.iter().copied().collect(),
+                rank,
+                static_source: None,
+            },
         );
     }
     // Every assignment to a candidate: a statement, of an aliasable value.
@@ -222,8 +235,41 @@ pub fn array_aliases(
     // The values: one source per local.
     for (local, alias) in out.iter_mut() {
         let mut base: Option<(LocalId, bool)> = None;
+        let mut statics: Option<(StaticId, bool)> = None;
         for v in &alias.values {
             let e = func.expr(*v);
+            // A `static final` value array, or a row of a 2-D one (`int[[]] row = W[k];`):
+            // its place in the statics buffer (`isolation::static_use_ok` accepts the read).
+            let from_static = match &e.kind {
+                ExprKind::Static(s) if alias.rank == 1 => Some((*s, false)),
+                ExprKind::Index { array, .. } if alias.rank == 1 => match func.expr(*array).kind {
+                    ExprKind::Static(s) => Some((s, true)),
+                    _ => None,
+                },
+                _ => None,
+            };
+            if let Some(found) = from_static.filter(|_| matches!(e.ty, Type::ValueArray(..))) {
+                match (statics, base) {
+                    (None, None) => statics = Some(found),
+                    (Some(s), None) if s == found => {}
+                    _ => {
+                        return Err(refuse(
+                            *local,
+                            "holding arrays of different sources (its length would change)",
+                            e.span,
+                        ))
+                    }
+                }
+                allowed_uses.insert(*v);
+                continue;
+            }
+            if statics.is_some() {
+                return Err(refuse(
+                    *local,
+                    "holding arrays of different sources (its length would change)",
+                    e.span,
+                ));
+            }
             let found = match &e.kind {
                 ExprKind::Local(p) if source_ok(func, *p) && func.local(*p).ty == e.ty => {
                     Some((*p, false))
@@ -262,8 +308,8 @@ pub fn array_aliases(
             let Some(found) = found else {
                 return Err(refuse(
                     *local,
-                    "holding a value other than an array parameter or output or a row of a 2-D \
-                     or 3-D one",
+                    "holding a value other than an array parameter or output, a row of a 2-D \
+                     or 3-D one, or static data",
                     e.span,
                 ));
             };
@@ -290,6 +336,11 @@ pub fn array_aliases(
                 }
             }
             allowed_uses.insert(*v);
+        }
+        if let Some((s, row)) = statics {
+            alias.static_source = Some(s);
+            alias.row = row;
+            continue;
         }
         let Some((b, row)) = base else {
             return Err(refuse(*local, "never assigned", func.local(*local).span));

@@ -508,8 +508,9 @@ fn expr_blocker(
                 )
             } else if !static_use_ok(module, func, eid, parents) {
                 format!(
-                    "static field `{class}.{}` used other than by its elements, its lengths or \
-                     (a 1-D array or a row of a 2-D one) as a whole argument of a static method",
+                    "static field `{class}.{}` used other than by its elements, its lengths, \
+                     as an array local's value or (a 1-D array or a row of a 2-D one) as a \
+                     whole argument of a static method",
                     field.name
                 )
             } else {
@@ -879,8 +880,24 @@ fn static_use_ok(
         Some(ExprKind::Length(a)) => *a == e,
         _ => false,
     };
+    // The value of an array local (`int[[]] w = WEIGHTS;`, `int[[]] row = GRID[k];`): a
+    // pointer into the statics buffer (`alias.rs` decides whether the local can be one).
+    let local_value = |e: ExprId| match parent(e).map(|p| &func.expr(p).kind) {
+        Some(ExprKind::Assign { target, value }) => {
+            *value == e && matches!(func.expr(*target).kind, ExprKind::Local(_))
+        }
+        Some(_) => false,
+        None => {
+            let mut init = false;
+            super::walk::each_stmt(&func.body, &mut |s| {
+                init |= matches!(s, Stmt::Let { init: Some(i), .. } if *i == e);
+            });
+            init
+        }
+    };
     match dims {
         0 => true,
+        1 if local_value(eid) => true,
         1 => match parent(eid).map(|p| (p, &func.expr(p).kind)) {
             Some((_, ExprKind::Call { receiver: None, args, .. })) => args.contains(&eid),
             // Folded in the work-item (`nested::array_folds`).
@@ -897,6 +914,7 @@ fn static_use_ok(
                         Some(ExprKind::ReduceArray { array, .. }) if *array == row)
                     || matches!(parent(row).map(|p| &func.expr(p).kind),
                         Some(ExprKind::Call { receiver: None, args, .. }) if args.contains(&row))
+                    || local_value(row)
             }
             p => matches!(p.map(|p| &func.expr(p).kind), Some(ExprKind::Length(a)) if *a == eid),
         },

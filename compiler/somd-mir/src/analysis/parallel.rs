@@ -2290,11 +2290,15 @@ fn element_param_at(
 }
 
 /// The places an array local may name: `(base, Some(row))` for a row `base[row]` of a
-/// 2-D parameter, `(base, None)` for the 1-D parameter itself.
+/// 2-D parameter, `(base, None)` for the 1-D parameter itself (and for a local naming
+/// static data, the local itself: no parameter's buffer).
 fn alias_places(
     func: &Function,
     alias: &super::alias::ArrayAlias,
 ) -> Vec<(LocalId, Option<ExprId>)> {
+    if alias.static_source.is_some() {
+        return vec![(alias.base, None)];
+    }
     alias
         .values
         .iter()
