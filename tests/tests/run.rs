@@ -1350,9 +1350,10 @@ fn device_sizes_read_static_final_fields() {
 
 /// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_static_lengths` runs on the
 /// device although a size it uses is the length of a `static final` array: the inner bound
-/// of a 2-D map and a 2-D reduction, a histogram table of `EDGES.length + 1` buckets, and a
-/// result as wide as a static matrix's rows plus a mutable static array's length. One launch
-/// per call; the outputs are the twin's (checked by `traced_calls`).
+/// of a 2-D map and a 2-D reduction, a histogram table of `EDGES.length + 1` buckets, a
+/// result as wide as a static matrix's rows plus a mutable static array's length, and one as
+/// wide as a row (`MIX[0].length`). One launch per call; the outputs are the twin's (checked
+/// by `traced_calls`).
 #[test]
 fn device_sizes_read_static_array_lengths() {
     let Some(opencl) = &opencl_placement() else {
@@ -1366,6 +1367,7 @@ fn device_sizes_read_static_array_lengths() {
             ("Main.inner", 1, 1),
             ("Main.buckets", 1, 1),
             ("Main.spread", 1, 1),
+            ("Main.cols", 1, 1),
         ],
     );
 }

@@ -361,8 +361,13 @@ fn statics_lifted(members: &str, name: &str) -> Option<Vec<String>> {
     let lifted = |z: StaticSize| statics.contains(&z);
     assert!(!func.exprs.iter().any(|e| match e.kind {
         somd_mir::ExprKind::Static(s) => lifted(StaticSize::Value(s)),
-        somd_mir::ExprKind::Length(a) => matches!(func.expr(a).kind,
-            somd_mir::ExprKind::Static(s) if lifted(StaticSize::Length(s))),
+        somd_mir::ExprKind::Length(a) => match func.expr(a).kind {
+            somd_mir::ExprKind::Static(s) => lifted(StaticSize::Length(s)),
+            somd_mir::ExprKind::Index { array, .. } => matches!(func.expr(array).kind,
+                somd_mir::ExprKind::Static(s) if statics.iter().any(|z|
+                    matches!(z, StaticSize::RowLength(t, _) if *t == s))),
+            _ => false,
+        },
         _ => false,
     }));
     Some(func.params[orig..].iter().map(|p| func.local(*p).name.clone()).collect())
@@ -388,14 +393,17 @@ fn lengths_of_static_final_arrays_become_trailing_parameters() {
          static final double[][] G = new double[4][2];\n    static int[] U = new int[5];\n    \
          static reduce(+) int f(dist int[][] a) {\n        int s = 0;\n        \
          for (int i = 0; i < a.length; i++) {\n            \
-         for (int j = 0; j < T.length && j < G.length + U.length; j++) {\n                \
+         for (int j = 0; j < T.length && j < G.length + U.length + G[1].length; j++) {\n                \
          s += a[i][j] * N + T[j];\n            }\n        }\n        \
          return s;\n    }",
         "S.f",
     );
     // `T[j]` is still read (kernels read it from the statics buffer); the length of the
     // non-final `U` is none the host may pass.
-    assert_eq!(got, Some(vec!["S.T.length".into(), "S.G.length".into(), "S.N".into()]));
+    assert_eq!(
+        got,
+        Some(vec!["S.T.length".into(), "S.G.length".into(), "S.G[1].length".into(), "S.N".into()])
+    );
 }
 
 #[test]

@@ -3,7 +3,6 @@
 //! functions here take sources already in memory so tests can drive them directly.
 
 use somd_diag::{CodeInfo, Diagnostic, SourceMap};
-use somd_mir::analysis::instance::StaticSize;
 use somd_sema::Program;
 use somd_syntax::ast::IdGen;
 
@@ -216,17 +215,8 @@ pub fn explain(checked: &Checked, sources: &SourceMap) -> String {
             ));
         }
         for (fid, statics) in &glue.lifted.statics {
-            let names: Vec<String> = statics
-                .iter()
-                .filter_map(|size| {
-                    let f = module.statics.get(size.field().0 as usize)?;
-                    let class = &module.classes.get(f.class.0 as usize)?.name;
-                    Some(match size {
-                        StaticSize::Value(_) => format!("`{class}.{}`", f.name),
-                        StaticSize::Length(_) => format!("`{class}.{}.length`", f.name),
-                    })
-                })
-                .collect();
+            let names: Vec<String> =
+                statics.iter().map(|size| format!("`{}`", size.text(&module))).collect();
             text.push_str(&format!(
                 "note: {} reads the sizes {} (final, set by the static initialisers): on a \
                  device their values are `int` kernel arguments after the method's own\n",

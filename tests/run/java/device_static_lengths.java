@@ -84,6 +84,17 @@ class Main {
         return r;
     }
 
+    // As wide as a row of `MIX`.
+    static long[][] cols(long[][] m) {
+        long[][] r = new long[m.length][MIX[0].length];
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < MIX[0].length; j++) {
+                r[i][j] = m[i][1] * MIX[2][j] - m[i][0];
+            }
+        }
+        return r;
+    }
+
     public static void main(String[] args) {
         int rows = 900;
         float[][] f = new float[rows][GAIN.length + 3];
@@ -125,5 +136,7 @@ class Main {
             }
         }
         System.out.println(s.length + " x " + s[0].length + " spread " + sum + " " + s[17][2] + " " + s[899][15]);
+        long[][] c = cols(l);
+        System.out.println(c.length + " x " + c[0].length + " cols " + c[0][0] + " " + c[450][1] + " " + c[899][2]);
     }
 }

@@ -1521,30 +1521,38 @@ pub fn write_prologue(
             });
         }
     }
-    // A `null` array whose length a kernel would take runs the CPU path too.
-    let arrays: Vec<String> = statics
-        .into_iter()
-        .flatten()
-        .filter_map(|size| match size {
-            StaticSize::Length(s) => Some(cx.static_value(*s)),
-            StaticSize::Value(_) => None,
-        })
-        .map(|read| read.map(|read| format!("{read}.is_null()")))
-        .collect::<Result<_, _>>()?;
-    if !arrays.is_empty() {
-        writeln!(out, "    if !({}) {{", arrays.join(" || "))?;
+    // A length that Java's read would fail to give (a `null` array, a row past the last or
+    // `null`) runs the CPU path, which raises the exception where the body reads it.
+    let mut fails = Vec::new();
+    for size in statics.into_iter().flatten() {
+        match size {
+            StaticSize::Value(_) => {}
+            StaticSize::Length(s) => fails.push(format!("{}.is_null()", cx.static_value(*s)?)),
+            StaticSize::RowLength(s, k) => {
+                let a = cx.static_value(*s)?;
+                fails.push(format!(
+                    "{a}.is_null() || {a}.length(pos) <= {k} || {a}.get({k}, pos).is_null()"
+                ));
+            }
+        }
+    }
+    if !fails.is_empty() {
+        writeln!(out, "    if !({}) {{", fails.join(" || "))?;
     }
     for (k, size) in statics.into_iter().flatten().enumerate() {
         let k = k + fields.map_or(0, Vec::len);
         let read = match size {
             StaticSize::Value(s) => cx.static_value(*s)?,
             StaticSize::Length(s) => format!("{}.length(pos)", cx.static_value(*s)?),
+            StaticSize::RowLength(s, row) => {
+                format!("{}.get({row}, pos).length(pos)", cx.static_value(*s)?)
+            }
         };
         writeln!(out, "    let somd_lift{k} = {read};")?;
         extra.push(format!("rt::device::HostArg::from(somd_lift{k})"));
     }
     prologue(out, glue, call, cx, fn_name, param_names, reduce, &extra)?;
-    if !arrays.is_empty() {
+    if !fails.is_empty() {
         writeln!(out, "    }}")?;
     }
     if fields.is_some() {

@@ -43,9 +43,9 @@
 //!
 //! The same copy gives a SOMD method (static, or instance and lifted) each `static final
 //! int` field it reads that is no compile-time constant (`static final int N =
-//! size(..)`), and each length of a `static final` array it reads (`TABLE.length`), as one
-//! more `int` parameter after the fields ([`Lifted::statics`]; a local named `Class.field`
-//! or `Class.field.length`). A kernel's size is a rule over its scalar arguments, so a loop
+//! size(..)`), and each length of a `static final` array it reads (`TABLE.length`, or of
+//! a constant row `GRID[0].length`), as one more `int` parameter after the fields
+//! ([`Lifted::statics`]; a local named as the program writes the size, [`StaticSize::text`]). A kernel's size is a rule over its scalar arguments, so a loop
 //! bounded by such a size (`for (i = 0; i < N; i++)`) is then a parallel loop; the host
 //! passes the size, which no code changes after the static initialisers ran (a `null`
 //! array runs the CPU path, which raises Java's exception where the length is read).
@@ -99,13 +99,48 @@ pub enum StaticSize {
     Value(StaticId),
     /// The length of the array a `static final` field holds (`TABLE.length`).
     Length(StaticId),
+    /// The length of row `k` (a constant) of the 2-D array a `static final` field holds
+    /// (`GRID[0].length`).
+    RowLength(StaticId, i32),
 }
 
 impl StaticSize {
     /// The field the size is read from.
     pub fn field(self) -> StaticId {
         match self {
-            StaticSize::Value(s) | StaticSize::Length(s) => s,
+            StaticSize::Value(s) | StaticSize::Length(s) | StaticSize::RowLength(s, _) => s,
+        }
+    }
+
+    /// The size as the program writes it, `Class.field`, `Class.field.length` or
+    /// `Class.field[k].length` (the name of the device copy's parameter).
+    pub fn text(self, module: &Module) -> String {
+        let field = &module.statics[self.field().0 as usize];
+        let class = &module.classes[field.class.0 as usize].name;
+        match self {
+            StaticSize::Value(_) => format!("{class}.{}", field.name),
+            StaticSize::Length(_) => format!("{class}.{}.length", field.name),
+            StaticSize::RowLength(_, k) => format!("{class}.{}[{k}].length", field.name),
+        }
+    }
+
+    /// The size read by expression `e` of `func`, if it is one of these forms.
+    fn read_by(func: &Function, e: &Expr) -> Option<StaticSize> {
+        match e.kind {
+            ExprKind::Static(s) => Some(StaticSize::Value(s)),
+            ExprKind::Length(a) => match func.expr(a).kind {
+                ExprKind::Static(s) => Some(StaticSize::Length(s)),
+                ExprKind::Index { array, index } => {
+                    match (&func.expr(array).kind, &func.expr(index).kind) {
+                        (ExprKind::Static(s), ExprKind::Const(Const::Int(k))) if *k >= 0 => {
+                            Some(StaticSize::RowLength(*s, *k))
+                        }
+                        _ => None,
+                    }
+                }
+                _ => None,
+            },
+            _ => None,
         }
     }
 }
@@ -427,30 +462,24 @@ pub fn lift_fields(module: &Module) -> Option<(Module, Lifted)> {
         let func = &mut copy.functions[fid.0 as usize];
         for size in statics {
             let field = &module.statics[size.field().0 as usize];
-            let class = &module.classes[field.class.0 as usize].name;
-            let name = match size {
-                StaticSize::Value(_) => format!("{class}.{}", field.name),
-                StaticSize::Length(_) => format!("{class}.{}.length", field.name),
+            let ty = match size {
+                StaticSize::Value(_) => field.ty.clone(),
+                _ => Type::Prim(somd_syntax::ast::PrimType::Int),
             };
-            let local = push_param(func, name, field.ty.clone());
-            if let StaticSize::Length(_) = size {
-                func.locals[local.0 as usize].ty = Type::Prim(somd_syntax::ast::PrimType::Int);
-            }
+            let local = push_param(func, size.text(module), ty);
             for i in 0..func.exprs.len() {
-                match (size, func.exprs[i].kind.clone()) {
-                    (StaticSize::Value(s), ExprKind::Static(x)) if x == *s => {
-                        func.exprs[i].kind = ExprKind::Local(local);
-                    }
-                    (StaticSize::Length(s), ExprKind::Length(a)) if matches!(func.exprs[a.0 as usize].kind, ExprKind::Static(x) if x == *s) =>
-                    {
-                        func.exprs[i].kind = ExprKind::Local(local);
-                        // The field's read is now part of no expression; nothing may count
-                        // it as one (a kernel would take the array for it).
-                        func.exprs[a.0 as usize].kind = ExprKind::Const(Const::Int(0));
-                        func.exprs[a.0 as usize].ty = Type::Prim(somd_syntax::ast::PrimType::Int);
-                    }
-                    _ => {}
+                if StaticSize::read_by(func, &func.exprs[i]) != Some(*size) {
+                    continue;
                 }
+                // The parts of a length's read are now part of no expression; nothing may
+                // count them as reads (a kernel would take the array for them).
+                let mut parts = Vec::new();
+                super::walk::each_expr(func, ExprId(i as u32), &mut |x| parts.push(x));
+                for x in parts.into_iter().filter(|x| x.0 as usize != i) {
+                    func.exprs[x.0 as usize].kind = ExprKind::Const(Const::Int(0));
+                    func.exprs[x.0 as usize].ty = Type::Prim(somd_syntax::ast::PrimType::Int);
+                }
+                func.exprs[i].kind = ExprKind::Local(local);
             }
         }
     }
@@ -592,14 +621,7 @@ fn static_sizes(module: &Module, func: &Function) -> Vec<StaticSize> {
     let parent = super::walk::parents(func);
     let mut found = Vec::new();
     for (i, e) in func.exprs.iter().enumerate() {
-        let size = match e.kind {
-            ExprKind::Static(s) => StaticSize::Value(s),
-            ExprKind::Length(a) => match func.expr(a).kind {
-                ExprKind::Static(s) => StaticSize::Length(s),
-                _ => continue,
-            },
-            _ => continue,
-        };
+        let Some(size) = StaticSize::read_by(func, e) else { continue };
         let Some(field) = module.statics.get(size.field().0 as usize) else { continue };
         let wanted = match size {
             StaticSize::Value(_) => {
@@ -609,8 +631,9 @@ fn static_sizes(module: &Module, func: &Function) -> Vec<StaticSize> {
                     && field.constant.is_none()
                     && !super::walk::stored_to(func, &parent, ExprId(i as u32))
             }
-            StaticSize::Length(_) => {
-                matches!(field.ty, Type::Array(_) | Type::ValueArray(..))
+            StaticSize::Length(_) => matches!(field.ty, Type::Array(_) | Type::ValueArray(..)),
+            StaticSize::RowLength(..) => {
+                super::isolation::array_dims(&field.ty).is_some_and(|(_, rank)| rank >= 2)
             }
         };
         if field.is_final && wanted && !found.contains(&size) {
