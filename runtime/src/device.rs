@@ -2470,6 +2470,10 @@ unsafe fn set_scalar(
             Some(HostArg::Struct(v)) => {
                 setter.set(index, &crate::opencl::RawArg(&v.bytes())).map(|_| ())
             }
+            // A vector value (`T[[N]]`, a `TN` parameter): its lanes' bytes.
+            Some(HostArg::Array(a)) if a.shape().is_some_and(|s| s.len() == 1) => {
+                setter.set(index, &crate::opencl::RawArg(&a.bytes())).map(|_| ())
+            }
             _ => Err(ClFailure::NoKernel(format!("{kernel}: argument {index}"))),
         }
     }

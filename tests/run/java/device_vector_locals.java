@@ -52,13 +52,16 @@ class Main {
         return h;
     }
 
-    // Launches in a host loop reading lanes at the round's index.
+    // Launches in a host loop reading lanes at the round's index, and vectors the host
+    // makes each round.
     static float[] relax(float[][] ps, float[] w, int rounds) {
         float[] r = new float[ps.length];
         for (int t = 0; t < rounds; t++) {
+            float[] ww = w;
+            float[] g = new float[]{t * 0.5f, -t, 1f / (t + 1), ww[t % 4]};
             for (int i = 0; i < ps.length; i++) {
                 float[] p = ps[i];
-                r[i] = r[i] * 0.5f + p[t % 4] * w[(t + 1) % 4];
+                r[i] = r[i] * 0.5f + p[t % 4] * w[(t + 1) % 4] + g[0] - g[3] * p[1] + g[((int) p[0] + t) & 3] * ww[1];
             }
         }
         return r;

@@ -655,7 +655,11 @@ impl Writer<'_> {
         // Host scalars the loop reads (`sync reduce` results...): their values per launch.
         for (n, value) in body.host_values.iter().enumerate() {
             let name = cx.name(*value).to_string();
-            let ty = self.storage(&func.local(*value).ty)?;
+            // A vector value crosses by value as the vector type (its lanes' bytes).
+            let ty = match vector_of(&func.local(*value).ty) {
+                Some((p, n)) => vector_c(p, n),
+                None => self.storage(&func.local(*value).ty)?,
+            };
             let k = Self::push_arg(
                 m,
                 &mut decls,

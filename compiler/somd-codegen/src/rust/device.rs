@@ -1885,10 +1885,17 @@ impl HostProgram<'_, '_> {
             .launches
             .get(k)
             .ok_or_else(|| EmitError::Internal("launch out of range".into()))?;
+        // A vector value (`T[[N]]`) passes its lanes (`HostArg::Array`), a scalar itself.
         let values: Vec<String> = launch
             .host_values
             .iter()
-            .map(|l| format!("rt::device::HostArg::from({})", self.cx.local_name(*l)))
+            .map(|l| {
+                let by_ref = match analysis::isolation::vector_of(&self.cx.func.local(*l).ty) {
+                    Some(_) => "&",
+                    None => "",
+                };
+                format!("rt::device::HostArg::from({by_ref}{})", self.cx.local_name(*l))
+            })
             .collect();
         Ok(values.join(", "))
     }

@@ -182,6 +182,9 @@ pub struct FnCx<'a> {
     /// `@`s whose text is an `rt::device::Lazy` (the device path left the result on the
     /// device): a lazy local takes them as they are, and wraps any other value.
     pub lazy_made: HashSet<ExprId>,
+    /// Parameters the SOMD wrapper holds as `rt::device::Lazy`s while it writes the device
+    /// path (its host program reads them as it reads lazy locals).
+    pub lazy_params: HashSet<LocalId>,
 }
 
 /// Where the function stops reading its local arrays (`last_uses`).
@@ -552,6 +555,7 @@ impl<'a> FnCx<'a> {
             replaced: HashMap::new(),
             map_fused_bound: HashSet::new(),
             lazy_made: HashSet::new(),
+            lazy_params: HashSet::new(),
             unchecked: HashMap::new(),
             device: None,
             row_marks: HashMap::new(),
@@ -596,7 +600,9 @@ impl<'a> FnCx<'a> {
     /// The lazy local that expression `id` names, if it names one.
     pub(super) fn lazy_name(&self, id: ExprId) -> Option<String> {
         match self.e(id).ok()?.kind {
-            ExprKind::Local(l) if self.lazy(l).is_some() => Some(self.local_name(l)),
+            ExprKind::Local(l) if self.lazy(l).is_some() || self.lazy_params.contains(&l) => {
+                Some(self.local_name(l))
+            }
             _ => None,
         }
     }

@@ -278,6 +278,7 @@ impl FnCx<'_> {
             params.push(match (ty, lazy) {
                 (_, _) if is_copy(ty) => format!("{pname}: {rust}"),
                 (Type::ValueArray(elem, _), true) => {
+                    self.lazy_params.insert(*p);
                     lazy_params.push(format!("    let {pname}: &{rust} = {pname}.host();"));
                     format!("{pname}: &rt::device::Lazy<{}>", self.ty(elem)?)
                 }
@@ -375,6 +376,7 @@ impl FnCx<'_> {
         for rebind in &lazy_params {
             writeln!(out, "{rebind}")?;
         }
+        self.lazy_params.clear();
         // The number of MIs is bounded by the units the first `dist` argument splits into:
         // its elements (1-D), its rows (`dim = 1`, user strategies), the columns of a
         // matrix split along `dim = 2`, or its cells (block and view partitions of both

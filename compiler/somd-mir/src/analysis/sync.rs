@@ -51,6 +51,7 @@
 //! ([`SyncStep::Intermediate`]). A body without `sync` blocks that makes such calls is
 //! extracted the same way, and a counted loop making one is a host loop.
 
+use super::isolation::vector_of;
 use super::parallel::{assigned_locals, is_for, Cx};
 use super::walk;
 use super::{BlockReason, Blocker, LoopReport, SizeExpr, SomdResult, SomdShape};
@@ -571,7 +572,9 @@ impl SyncAnalysis<'_> {
             // while they run: a field not yet set reads as its default, as in Java).
             ExprKind::Const(_) | ExprKind::Static(_) => Ok(()),
             ExprKind::Local(l) => {
-                let scalar = matches!(func.local(*l).ty, Type::Prim(_));
+                // A vector (`T[[N]]` held as `TN`) is a value, as a scalar is.
+                let ty = &func.local(*l).ty;
+                let scalar = matches!(ty, Type::Prim(_)) || vector_of(ty).is_some();
                 if self.host_set.contains(l)
                     || (scalar && func.params.contains(l))
                     || self.loop_indices.contains(l)
@@ -643,6 +646,11 @@ impl SyncAnalysis<'_> {
             },
             // An element of an array parameter nothing in the body writes: the caller's
             // array on the host holds what the device's copy holds at any point.
+            // A lane of a vector value the host holds (a host scalar or a parameter).
+            ExprKind::Index { array, index } if vector_of(&func.expr(*array).ty).is_some() => {
+                self.host_expr(*array)?;
+                self.host_expr(*index)
+            }
             ExprKind::Index { array, index } => {
                 match walk::index_root(func, e) {
                     // An element of a `static final` array (isolation accepted the field).
@@ -673,6 +681,13 @@ impl SyncAnalysis<'_> {
                 self.host_expr(*object)
             }
             ExprKind::IntermediateReduce { .. } => self.intermediate(e),
+            // A vector value made of host values (`new float[[4]]{gx, gy, 0, 0}`).
+            ExprKind::ValueArrayLit(items) if vector_of(&expr.ty).is_some() => {
+                for i in items {
+                    self.host_expr(*i)?;
+                }
+                Ok(())
+            }
             _ => refuse("an expression".into()),
         }
     }
@@ -728,7 +743,8 @@ impl SyncAnalysis<'_> {
                     _ => Err(shape("array allocation sized by a computed value", span)),
                 }
             }
-            _ if matches!(ty, Type::Prim(_)) => {
+            // A scalar or a vector value every kernel computes for itself.
+            _ if matches!(ty, Type::Prim(_)) || vector_of(ty).is_some() => {
                 self.cx.setup.insert(local, init);
                 self.setup_order.push((local, init));
                 Ok(None)
@@ -741,7 +757,8 @@ impl SyncAnalysis<'_> {
     /// intermediate reductions, or one that host statements assign.
     fn is_host_declaration(&self, local: LocalId, init: Option<ExprId>) -> bool {
         let func = self.cx.func;
-        if !matches!(func.local(local).ty, Type::Prim(_)) {
+        let ty = &func.local(local).ty;
+        if !matches!(ty, Type::Prim(_)) && vector_of(ty).is_none() {
             return false;
         }
         // An initialiser that may fail (`int d = 10 / k;`) is the host's, at its place:
@@ -1188,7 +1205,7 @@ impl SyncAnalysis<'_> {
                 )),
             };
         }
-        if !matches!(ty, Type::Prim(_)) {
+        if !matches!(ty, Type::Prim(_)) && vector_of(ty).is_none() {
             return Err(shape("a declaration of an array or object under host control flow", span));
         }
         self.host_set.insert(local);
