@@ -60,9 +60,24 @@ pub fn type_name(module: &Module, ty: &Type) -> String {
             .get(c.0 as usize)
             .map(|c| c.name.clone())
             .unwrap_or_else(|| format!("class#{}", c.0)),
-        Type::Array(elem) => format!("{}[]", type_name(module, elem)),
-        Type::ValueArray(elem, None) => format!("{}[[]]", type_name(module, elem)),
-        Type::ValueArray(elem, Some(n)) => format!("{}[[{n}]]", type_name(module, elem)),
+        // Dimensions as written, outermost first (`float[[]][[4]]`: rows of four).
+        Type::Array(_) | Type::ValueArray(..) => {
+            let mut dims = String::new();
+            let mut t = ty;
+            loop {
+                match t {
+                    Type::Array(_) => dims.push_str("[]"),
+                    Type::ValueArray(_, None) => dims.push_str("[[]]"),
+                    Type::ValueArray(_, Some(n)) => dims.push_str(&format!("[[{n}]]")),
+                    _ => break,
+                }
+                t = match t {
+                    Type::Array(elem) | Type::ValueArray(elem, _) => elem,
+                    _ => t,
+                };
+            }
+            format!("{}{dims}", type_name(module, t))
+        }
     }
 }
 

@@ -82,6 +82,22 @@ impl Ty {
     }
 
     /// Number of array dimensions (mutable or value) before a non-array element.
+    /// The innermost element type and the dimensions as written, outermost first
+    /// (`float[[]][[4]]`: rows of four, any number of them).
+    pub fn dims(&self) -> (&Ty, String) {
+        let mut dims = String::new();
+        let mut t = self;
+        loop {
+            match t {
+                Ty::Array(_) => dims.push_str("[]"),
+                Ty::ValueArray(_, None) => dims.push_str("[[]]"),
+                Ty::ValueArray(_, Some(n)) => dims.push_str(&format!("[[{n}]]")),
+                _ => return (t, dims),
+            }
+            t = t.element().unwrap_or(t);
+        }
+    }
+
     pub fn rank(&self) -> usize {
         match self.element() {
             Some(elem) => 1 + elem.rank(),
@@ -110,9 +126,10 @@ impl fmt::Display for Ty {
             Ty::Task => f.write_str("Task"),
             Ty::Random => f.write_str("Random"),
             Ty::Class(id) => write!(f, "class#{}", id.0),
-            Ty::Array(elem) => write!(f, "{elem}[]"),
-            Ty::ValueArray(elem, None) => write!(f, "{elem}[[]]"),
-            Ty::ValueArray(elem, Some(n)) => write!(f, "{elem}[[{n}]]"),
+            Ty::Array(_) | Ty::ValueArray(..) => {
+                let (base, dims) = self.dims();
+                write!(f, "{base}{dims}")
+            }
             Ty::Error => f.write_str("{error}"),
         }
     }
@@ -376,9 +393,10 @@ impl Program {
             Ty::Class(id) => {
                 self.classes.get(id.0 as usize).map(|c| c.name.clone()).unwrap_or_default()
             }
-            Ty::Array(elem) => format!("{}[]", self.ty_name(elem)),
-            Ty::ValueArray(elem, None) => format!("{}[[]]", self.ty_name(elem)),
-            Ty::ValueArray(elem, Some(n)) => format!("{}[[{n}]]", self.ty_name(elem)),
+            Ty::Array(_) | Ty::ValueArray(..) => {
+                let (base, dims) = ty.dims();
+                format!("{}{dims}", self.ty_name(base))
+            }
             other => other.to_string(),
         }
     }
