@@ -949,10 +949,16 @@ impl<T: Clone + Send + Sync> DistV2<T> {
 /// Assembles 1-D partial arrays (`reduce` default for array results): the partials'
 /// elements in partition order, halo positions dropped where a partial covers its view (the
 /// rule of [`partition::assemble_1d`]), copied once. A single fresh partial that covers the
-/// whole result is returned as is.
-pub fn assemble_1d<T: Clone>(layout: &Layout<1>, mut partials: Vec<Array<T>>) -> Array<T> {
+/// whole result is returned as is. The partition may be of a 2-D parameter split by rows
+/// only (a 1-D result of `dist(view = <1,1>) T[][] m`, `new T[m.length]`): its halo rows
+/// are dropped as a 1-D view's are; one splitting columns too concatenates the partials.
+pub fn assemble_1d<T: Clone, const D: usize>(
+    layout: &Layout<D>,
+    mut partials: Vec<Array<T>>,
+) -> Array<T> {
+    let rows_only = layout.grid().iter().skip(1).all(|&parts| parts == 1);
     let kept = |r: usize, len: usize| {
-        if r < layout.parts() {
+        if rows_only && r < layout.parts() {
             let part = layout.part(r);
             if part.view[0] != part.owned[0] && len == part.local_len(0) {
                 return part.owned_local(0);

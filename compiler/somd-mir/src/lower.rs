@@ -371,8 +371,9 @@ impl<'a> FnLower<'a> {
         let mut dist_params = Vec::new();
         for (idx, param) in info.params.iter().enumerate() {
             if let Some(spec) = &param.dist {
-                let dist = self.distribution(spec);
+                let mut dist = self.distribution(spec);
                 if let Some(&local) = params.get(idx) {
+                    dist = rows_of_bounded(dist, &self.locals[local.0 as usize].ty);
                     self.locals[local.0 as usize].dist = Some(dist.clone());
                 }
                 dist_params.push((idx, dist));
@@ -462,7 +463,7 @@ impl<'a> FnLower<'a> {
         block
     }
 
-    /// Maps a `dist` qualifier to its distribution.
+    /// Maps a `dist` qualifier to its distribution (before [`rows_of_bounded`]).
     pub(crate) fn distribution(&mut self, spec: &DistSpec) -> Distribution {
         match &spec.kind {
             DistKind::Block => Distribution::Block,
@@ -579,5 +580,19 @@ impl<'a> FnLower<'a> {
 
     pub(crate) fn expr_ty(&self, id: ExprId) -> &Type {
         &self.exprs[id.0 as usize].ty
+    }
+}
+
+/// The block partitioning of an array of bounded rows (`T[[]][[N]]`, `T[[N]][]`) splits its
+/// rows only: a bounded dimension's length is part of its type, so no MI may get part of
+/// one (the checker refuses a qualifier naming one, E0310).
+pub(crate) fn rows_of_bounded(dist: Distribution, ty: &Type) -> Distribution {
+    match (&dist, ty) {
+        (Distribution::Block, Type::Array(row) | Type::ValueArray(row, _))
+            if matches!(**row, Type::ValueArray(_, Some(_))) =>
+        {
+            Distribution::Dim(1)
+        }
+        _ => dist,
     }
 }

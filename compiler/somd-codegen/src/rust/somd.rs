@@ -315,7 +315,10 @@ impl FnCx<'_> {
                 let first_ty = self.local_ty(first)?;
                 let first_dims = dims(first_ty);
                 match (matches!(func.ret, Type::Array(_)).then(|| dims(&func.ret)), first_dims) {
-                    (Some(1), 1) => "rt::somd::assemble_1d(&dist_0.layout, partials)".to_string(),
+                    // Along the rows of a 2-D parameter too (halo rows dropped).
+                    (Some(1), 1 | 2) => {
+                        "rt::somd::assemble_1d(&dist_0.layout, partials)".to_string()
+                    }
                     // The source itself may be the result only when of the result's type.
                     (Some(2), 2) if func.ret == *first_ty => {
                         "dist_0.assemble(partials, pos)".to_string()
@@ -400,8 +403,10 @@ impl FnCx<'_> {
             && !copies_per_mi
             && !may_synchronize(self.module, self.fid, &mut Vec::new());
         let count = if dims(self.local_ty(first)?) == 2 {
+            let rows = bounded_rows(self.local_ty(first)?);
             let split = match first_dist {
                 Some(Distribution::Dim(1) | Distribution::User { .. }) => "Rows",
+                Some(Distribution::View { .. }) if rows => "Rows",
                 Some(Distribution::Dim(_)) => "Cols",
                 _ => "Cells",
             };
@@ -431,7 +436,14 @@ impl FnCx<'_> {
                 *func.params.get(*idx).ok_or_else(|| EmitError::Internal("dist index".into()))?;
             let pname = self.local_name(local);
             let d = dims(self.local_ty(local)?);
+            let rows = bounded_rows(self.local_ty(local)?);
             match dist {
+                Distribution::View { .. } if rows && k > 0 => {
+                    count = format!(
+                        "rt::somd::cap_mis({count}, rt::somd::dim_len({pname}, 1, pos) as usize)"
+                    );
+                }
+                Distribution::View { .. } if rows => {}
                 Distribution::Block | Distribution::View { .. } if d == 2 => {
                     cell_shapes.push(format!("rt::somd::shape_2d({pname}, pos)"));
                 }
@@ -464,12 +476,13 @@ impl FnCx<'_> {
             let pname = self.local_name(local);
             let ty = self.local_ty(local)?.clone();
             let d = dims(&ty);
-            let rows_only = matches!(dist, Distribution::Dim(1) | Distribution::User { .. });
+            let rows_only = matches!(dist, Distribution::Dim(1) | Distribution::User { .. })
+                || bounded_rows(&ty);
             let rhs = match &ty {
                 // A value array: each MI gets a value array of its view (`DistV1`, `DistV2`).
                 Type::ValueArray(..) => {
                     let len = format!("{pname}.items().len()");
-                    let layout = self.layout_expr(dist, d, &len, k, &mut strategies, out)?;
+                    let layout = self.layout_expr(dist, &ty, d, &len, k, &mut strategies, out)?;
                     if d == 1 {
                         format!("rt::somd::DistV1::new({pname}, pos, |shape| {layout})")
                     } else {
@@ -485,7 +498,7 @@ impl FnCx<'_> {
                         "false".to_string()
                     };
                     let len = format!("{pname}.len()");
-                    let layout = self.layout_expr(dist, d, &len, k, &mut strategies, out)?;
+                    let layout = self.layout_expr(dist, &ty, d, &len, k, &mut strategies, out)?;
                     if d == 1 {
                         format!("rt::somd::Dist1::new({pname}, {copy}, pos, |shape| {layout})")
                     } else {
@@ -562,9 +575,11 @@ impl FnCx<'_> {
     /// without its length argument, the `dist` index, the length): a parameter of the same
     /// length given the same strategy expression reuses those boundaries (§2.2: the
     /// arguments are evaluated once and such parameters are split at the same boundaries).
+    #[allow(clippy::too_many_arguments)]
     fn layout_expr(
         &mut self,
         dist: &Distribution,
+        ty: &Type,
         d: usize,
         len: &str,
         k: usize,
@@ -592,7 +607,11 @@ impl FnCx<'_> {
             }
             Distribution::View { halos: h, poly } => {
                 let method = if *poly { "with_polyview" } else { "with_view" };
-                format!("rt::partition::Layout::cpu_block(shape, n_mis).{method}({})", halos(h))
+                let split = match bounded_rows(ty) {
+                    true => "along(shape, n_mis, 0)",
+                    false => "cpu_block(shape, n_mis)",
+                };
+                format!("rt::partition::Layout::{split}.{method}({})", halos(h))
             }
             Distribution::User { class, bounds, args } => {
                 let strategy =
@@ -642,4 +661,12 @@ fn line(
         writeln!(out, "{l}")?;
     }
     Ok(())
+}
+
+/// Whether `ty` is an array of bounded rows (`T[[]][[N]]`, `T[[N]][]`): a block or view
+/// partition splits its rows only, since the rows' length is part of their type (the
+/// checker refuses a qualifier naming that dimension, E0310).
+fn bounded_rows(ty: &Type) -> bool {
+    matches!(ty, Type::Array(row) | Type::ValueArray(row, _)
+        if matches!(**row, Type::ValueArray(_, Some(_))))
 }

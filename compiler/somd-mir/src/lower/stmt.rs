@@ -151,7 +151,8 @@ impl FnLower<'_> {
             };
             let init = var.init.as_ref().map(|init| self.expr_to(init, &ty));
             let local = self.declare(var.id, LocalKind::Var, var.name.span);
-            self.locals[local.0 as usize].dist = dist.clone();
+            self.locals[local.0 as usize].dist =
+                dist.clone().map(|d| super::rows_of_bounded(d, &ty));
             out.push(Stmt::Let { local, init });
         }
     }

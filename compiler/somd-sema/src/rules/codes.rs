@@ -23,6 +23,8 @@ pub(crate) const DIST_UNKNOWN_STRATEGY: &str = "E0307";
 pub(crate) const DIST_NO_BOUNDS: &str = "E0308";
 /// `dist` on a constructor parameter.
 pub(crate) const DIST_ON_CTOR: &str = "E0309";
+/// `dist` partitioning a bounded value-array dimension (`[[N]]`).
+pub(crate) const DIST_BOUNDED_DIM: &str = "E0310";
 
 /// A SOMD method returning a non-array value without `reduce`.
 pub(crate) const REDUCE_MISSING: &str = "E0320";
@@ -105,6 +107,7 @@ pub(crate) const CODES: &[CodeInfo] = &[
     CodeInfo { code: DIST_UNKNOWN_STRATEGY, title: "unknown partitioning strategy class" },
     CodeInfo { code: DIST_NO_BOUNDS, title: "partitioning strategy has no matching `bounds`" },
     CodeInfo { code: DIST_ON_CTOR, title: "`dist` on a constructor parameter" },
+    CodeInfo { code: DIST_BOUNDED_DIM, title: "`dist` partitions a bounded dimension" },
     CodeInfo { code: REDUCE_MISSING, title: "SOMD method with a scalar result needs `reduce`" },
     CodeInfo { code: REDUCE_OP_TYPE, title: "reduction operator does not apply to the result" },
     CodeInfo { code: REDUCE_SELF_SHAPE, title: "`reduce(self)` cannot take the partial results" },

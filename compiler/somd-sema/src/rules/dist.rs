@@ -101,6 +101,7 @@ fn check_spec(program: &Program, spec: &DistSpec, ty: &Ty, diagnostics: &mut Vec
         return;
     }
     let rank = ty.rank();
+    check_bounded(program, spec, ty, rank, diagnostics);
     match &spec.kind {
         DistKind::Block => {}
         DistKind::Dim(expr) => check_dim(program, expr, ty, rank, diagnostics),
@@ -126,6 +127,62 @@ fn check_spec(program: &Program, spec: &DistSpec, ty: &Ty, diagnostics: &mut Vec
             };
             check_bounds(program, class_id, &class.span, args, diagnostics);
         }
+    }
+}
+
+/// The dimensions (numbered from 1) of `ty` that are bounded value-array dimensions
+/// (`[[N]]`): their length is part of the type, so no partition may split them.
+pub(crate) fn bounded_dims(ty: &Ty) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut t = ty;
+    let mut d = 1;
+    while let Some(elem) = t.element() {
+        if matches!(t, Ty::ValueArray(_, Some(_))) {
+            out.push(d);
+        }
+        t = elem;
+        d += 1;
+    }
+    out
+}
+
+/// A `dist` qualifier may not split a bounded dimension: an MI's part of a `float[[4]]`
+/// would be a `float[[4]]` of fewer elements. The default block partitioning of a
+/// `T[[]][[N]]` splits its rows only (lowering makes it `dim = 1`); naming a bounded
+/// dimension (`dim = 2`, a halo pair for it, any strategy of a `T[[N]]`) is an error.
+fn check_bounded(
+    program: &Program,
+    spec: &DistSpec,
+    ty: &Ty,
+    rank: usize,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let bounded = bounded_dims(ty);
+    if bounded.is_empty() {
+        return;
+    }
+    let split: Vec<usize> = match &spec.kind {
+        DistKind::Block | DistKind::User { .. } => vec![1],
+        DistKind::Dim(expr) => util::const_int(program, expr)
+            .filter(|k| (1..=rank as i64).contains(k))
+            .map(|k| vec![k as usize])
+            .unwrap_or_default(),
+        DistKind::View(pairs) | DistKind::PolyView(pairs) => (1..=pairs.len().max(1)).collect(),
+    };
+    if let Some(d) = split.iter().find(|d| bounded.contains(d)) {
+        diagnostics.push(
+            Diagnostic::error(
+                codes::DIST_BOUNDED_DIM,
+                format!(
+                    "`dist` cannot partition dimension {d} of `{}`: its length is part of the \
+                     type",
+                    program.ty_name(ty)
+                ),
+                spec.span,
+            )
+            .with_label(format!("partitions the bounded dimension {d}"))
+            .with_help("partition an unbounded dimension, or declare this one unbounded (`[[]]`)"),
+        );
     }
 }
 
