@@ -13,6 +13,7 @@
 
 pub mod analysis;
 pub mod first_match;
+pub mod init_order;
 pub mod ir;
 pub mod loop_forms;
 pub mod lower;

@@ -38,6 +38,8 @@ pub fn lower(program: &Program, sources: &SourceMap) -> Module {
         functions.push(function);
     }
     module.functions = functions;
+    // Static initializers in the order Java's first uses would run them (`init_order`).
+    crate::init_order::order_static_inits(&mut module);
     // Small result tables of SOMD methods become scalars (`scalarize`), on every back end.
     crate::scalarize::scalarize_tables(&mut module);
     // Scalar parameters a SOMD body assigns become locals the host can keep (`param_copies`).

@@ -329,6 +329,25 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// The declared type of a field, from the trees, where it is a primitive or `String`
+    /// (a bound in another class's signature may ask for the field's constant before the
+    /// collection resolved this field's type).
+    fn field_declared_ty(&self, field: FieldId) -> Option<Ty> {
+        let info = self.p.fields.get(field.0 as usize)?;
+        let r = info.decl;
+        let units: &'a [somd_syntax::ast::CompilationUnit] = self.units;
+        let somd_syntax::ast::Member::Field(f) =
+            units.get(r.unit)?.classes.get(r.class)?.members.get(r.member)?
+        else {
+            return None;
+        };
+        match &f.vars.get(info.var)?.ty.kind {
+            somd_syntax::ast::TypeExprKind::Prim(p) => Some(Ty::Prim(*p)),
+            somd_syntax::ast::TypeExprKind::Named(n) if n.name == "String" => Some(Ty::String),
+            _ => None,
+        }
+    }
+
     /// The constant value of a `final` field of primitive or `String` type whose
     /// initializer is a constant expression; folded once, on first use.
     pub(super) fn field_constant(&mut self, field: FieldId) -> Option<ConstValue> {
@@ -343,7 +362,11 @@ impl<'a> Checker<'a> {
         self.field_consts[field.0 as usize] = FieldConst::InProgress;
         self.const_depth += 1;
         let info = self.p.field(field);
-        let (is_final, ty, class) = (info.is_final, info.ty.clone(), info.class);
+        let (is_final, mut ty, class) = (info.is_final, info.ty.clone(), info.class);
+        // Not resolved yet: the declared type says whether the field can be a constant.
+        if ty.is_error() {
+            ty = self.field_declared_ty(field).unwrap_or(Ty::Error);
+        }
         let value = if is_final && matches!(ty, Ty::Prim(_) | Ty::String | Ty::Error) {
             let init = self.field_init(field);
             init.and_then(|init| self.const_eval(init, class)).and_then(|v| match &ty {
