@@ -946,6 +946,34 @@ impl<T> Default for Obj<T> {
     }
 }
 
+/// An object reference that may be `null`: the receiver of an instance call, which Java
+/// checks at the call ([`receiver`]).
+pub trait Nullable {
+    fn is_null(&self) -> bool;
+}
+
+impl<T> Nullable for Obj<T> {
+    fn is_null(&self) -> bool {
+        Obj::is_null(self)
+    }
+}
+
+impl<T> Nullable for Val<T> {
+    fn is_null(&self) -> bool {
+        Val::is_null(self)
+    }
+}
+
+/// The receiver `r` of an instance call at `pos`, after Java's check: a `null` receiver
+/// raises `NullPointerException` at the call, before the method runs (JLS 15.12.4.4).
+#[inline(always)]
+pub fn receiver<'r, T: Nullable>(r: &'r T, pos: &'static SourcePos) -> &'r T {
+    if r.is_null() {
+        crate::error::null_pointer("", pos)
+    }
+    r
+}
+
 impl<T> Obj<T> {
     pub const NULL: Obj<T> = Obj { inner: None };
 

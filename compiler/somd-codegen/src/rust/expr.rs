@@ -1387,16 +1387,34 @@ impl<'a> FnCx<'a> {
                 }
             })
             .collect();
-        let pure = all.iter().all(|(a, _)| self.is_pure(*a));
+        // Java evaluates the receiver and the arguments, then raises a `NullPointerException`
+        // at the call when the receiver is `null` (JLS 15.12.4.4), before the callee runs.
+        let null_check = receiver.filter(|r| {
+            self.e(*r).is_ok_and(|e| {
+                matches!(e.ty, Type::Object(_))
+                    && !matches!(e.kind, ExprKind::This | ExprKind::New { .. })
+            })
+        });
+        // Arguments that cannot fail nor change anything may come after the check.
+        let plain = |cx: &Self, a: ExprId| {
+            cx.e(a).is_ok_and(|e| matches!(e.kind, ExprKind::Const(_) | ExprKind::Local(_)))
+        };
+        let pure = all.iter().all(|(a, _)| self.is_pure(*a))
+            && (null_check.is_none() || args.iter().all(|a| plain(self, *a)));
         let mut lets = String::new();
         if pure || all.len() <= 1 {
             for (k, (a, ty)) in all.iter().enumerate() {
-                texts.push(match (lazy[k], self.lazy_name(*a), takes[k].clone()) {
+                let mut text = match (lazy[k], self.lazy_name(*a), takes[k].clone()) {
                     (true, Some(name), _) => format!("&{name}"),
                     (true, None, _) => format!("&{}", self.lazy_arg(*a)?),
                     (false, _, Some(taken)) => format!("&{taken}"),
                     (false, _, None) => self.arg(*a, ty)?,
-                });
+                };
+                if null_check == Some(*a) && k == 0 {
+                    let pos = self.pos(span);
+                    text = format!("rt::value::receiver({text}, {pos})");
+                }
+                texts.push(text);
             }
         } else {
             for (i, (a, ty)) in all.iter().enumerate() {
@@ -1411,6 +1429,13 @@ impl<'a> FnCx<'a> {
                 } else {
                     format!("&_e{}_{i}", a.0)
                 });
+            }
+            if let Some(r) = null_check {
+                let pos = self.pos(span);
+                lets.push_str(&format!(
+                    "if _e{}_0.is_null() {{ rt::error::null_pointer(\"\", {pos}); }} ",
+                    r.0
+                ));
             }
         }
         if somd.is_some() {
