@@ -1091,7 +1091,11 @@ fn device_runs_2d_reductions_and_value_class_maps() {
         // CPU: its helper writes a row at an index it computes).
         ("tests/run", "device_instance_helper_writes", &["Main.fill", "Main.tally", "Main.triple"]),
         // Value objects and value arrays held by the receiver's fields.
-        ("tests/run", "device_instance_values", &["Main.shifted", "Main.lookup", "Main.farthest"]),
+        (
+            "tests/run",
+            "device_instance_values",
+            &["Main.shifted", "Main.lookup", "Main.farthest", "Main.buckets"],
+        ),
         // Loop versioning: constant-bounded indices checked once per work-item.
         ("tests/run", "device_guarded", &["Main.mix"]),
         // Locals of array type: rows of 2-D parameters and 1-D parameters under another name.

@@ -71,6 +71,15 @@ class Main {
         return m;
     }
 
+    // A histogram whose bucket comes from a value-object field.
+    int[] buckets(int[] a) {
+        int[] h = new int[8];
+        for (int i = 0; i < a.length; i++) {
+            h[((clamp(a[i] * 3 - 6000) - span.lo) >> 9) & 7]++;
+        }
+        return h;
+    }
+
     public static void main(String[] args) {
         int n = 30000;
         float[] xs = new float[n];
@@ -95,5 +104,7 @@ class Main {
         System.out.println(r[0] + " " + r[1] + " " + r[n - 1] + " " + r[777]);
         System.out.println("lookup " + m.lookup(a));
         System.out.println("farthest " + m.farthest(xs));
+        int[] h = m.buckets(a);
+        System.out.println("buckets " + h[0] + " " + h[1] + " " + h[4] + " " + h[7]);
     }
 }

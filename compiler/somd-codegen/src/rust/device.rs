@@ -959,17 +959,17 @@ fn histogram_call(
     if func.kind != FuncKind::Static {
         return Err("instance SOMD methods run on the CPU (no device glue for `this`)");
     }
+    // A value-class parameter crosses as its kernel `typedef struct` (`HostArg::Struct`;
+    // `null` runs the CPU path), as for a SOMD loop; one holding arrays does not.
     for p in &func.params {
         let ty = &func.local(*p).ty;
-        if elem_of(ty).is_none() && prim_of(ty).is_none() && !value_array_ok(ty, structs) {
-            return Err("a parameter type without device glue (value classes)");
-        }
-    }
-    for arg in &set.kernels[manifest].args {
-        if let (ArgKind::Scalar { ty }, ArgSource::Param(_)) = (&arg.kind, &arg.source) {
-            if ty.contains("struct") {
-                return Err("a value-class parameter");
-            }
+        let laid_out = matches!(ty, Type::Object(c) if structs.iter().any(|(l, _)| l.class == *c));
+        if elem_of(ty).is_none()
+            && prim_of(ty).is_none()
+            && !laid_out
+            && !value_array_ok(ty, structs)
+        {
+            return Err("a parameter type without device glue (value classes holding arrays)");
         }
     }
     if elem_of(&func.ret) != Some((h.elem, 1)) {
