@@ -1378,8 +1378,9 @@ fn device_sizes_read_static_array_lengths() {
 
 /// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_vector_locals` runs on the
 /// device: `float[[4]]` and `double[[2]]` parameters and locals are OpenCL vectors in a
-/// reduction, a map, a histogram, a `sync` body of six launches and a 2-D nest, and
-/// `int[[3]]` locals are pointers into their sources. The outputs are the twin's (checked
+/// reduction, a map, a histogram, a `sync` body of six launches, a 2-D nest and a method
+/// whose intermediate reduction takes the rows and a vector (two launches), and `int[[3]]`
+/// locals are pointers into their sources. The outputs are the twin's (checked
 /// by `traced_calls`).
 #[test]
 fn device_bodies_hold_bounded_value_arrays() {
@@ -1396,6 +1397,7 @@ fn device_bodies_hold_bounded_value_arrays() {
             ("Main.buckets", 1, 1),
             ("Main.relax", 1, 6),
             ("Main.scaled", 1, 1),
+            ("Main.centred", 1, 2),
         ],
     );
 }

@@ -78,6 +78,28 @@ class Main {
         return r;
     }
 
+    static int dot4(int[] a, int[] b) {
+        return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+    }
+
+    static long part(int[][] m, int[] w) {
+        long s = 0;
+        for (int i = 0; i < m.length; i++) {
+            s += dot4(m[i], w);
+        }
+        return s;
+    }
+
+    static long[] centred(int[][] m, int[] w) {
+        long total = part(m, w);
+        long[] r = new long[m.length];
+        for (int i = 0; i < m.length; i++) {
+            int[] q = m[i];
+            r[i] = dot4(q, w) * 1000L - total;
+        }
+        return r;
+    }
+
     public static void main(String[] args) {
         int n = 5000;
         float[][] raw = new float[n][4];
@@ -109,6 +131,8 @@ class Main {
         float[] rr = relax(ps, c, 6);
         System.out.println("relax " + rr[0] + " " + rr[n - 1] + " " + rr[777]);
         double[][] sd = scaled(d2, new double[]{1.5, -0.75});
+        long[] ce = centred(t4, new int[]{3, -1, 2, 5});
+        System.out.println("centred " + ce[0] + " " + ce[n - 1] + " " + ce[2500]);
         System.out.println("scaled " + sd[0][0] + " " + sd[0][1] + " " + sd[n - 1][0] + " " + sd[n - 1][1] + " " + sd[1234][1]);
     }
 }

@@ -907,7 +907,7 @@ impl SyncAnalysis<'_> {
             match func.expr(*a).kind {
                 ExprKind::Local(l)
                     if func.params.contains(&l)
-                        && matches!(func.local(l).ty, Type::Array(_))
+                        && matches!(func.local(l).ty, Type::Array(_) | Type::ValueArray(..))
                         && self.assigned.get(&l).copied().unwrap_or(0) == 0 =>
                 {
                     bound.push(CalleeArg::Array(l))
