@@ -829,7 +829,7 @@ fn somd_call(
     // `null` runs the CPU path).
     for p in &func.params {
         let ty = &func.local(*p).ty;
-        let laid_out = matches!(ty, Type::Object(c) if structs.iter().any(|(l, _)| l.class == *c));
+        let laid_out = laid_out(ty, structs);
         // An object holding arrays crosses as its leaves after the arguments (`holders`).
         let holder = analysis::holders::holder(module, ty).is_some();
         let value_array = value_array_ok(ty, structs);
@@ -882,6 +882,11 @@ fn somd_call(
     kernels.extend(intermediates);
     let sync = sync_body.map(|b| SyncGlue { kernels, body: b.clone() });
     Ok(DeviceCall { manifest, body, sync, histogram: None })
+}
+
+/// Whether `ty` is an object of a value class with a kernel struct (`HostArg::Struct`).
+fn laid_out(ty: &Type, structs: &[(opencl::StructLayout, String)]) -> bool {
+    matches!(ty, Type::Object(c) if structs.iter().any(|(l, _)| l.class == *c))
 }
 
 /// A value the host computes as the call's result: one MI, so the reduce strategy sees
@@ -963,10 +968,9 @@ fn histogram_call(
     // `null` runs the CPU path), as for a SOMD loop; one holding arrays does not.
     for p in &func.params {
         let ty = &func.local(*p).ty;
-        let laid_out = matches!(ty, Type::Object(c) if structs.iter().any(|(l, _)| l.class == *c));
         if elem_of(ty).is_none()
             && prim_of(ty).is_none()
-            && !laid_out
+            && !laid_out(ty, structs)
             && !value_array_ok(ty, structs)
         {
             return Err("a parameter type without device glue (value classes holding arrays)");
