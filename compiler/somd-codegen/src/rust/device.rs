@@ -829,11 +829,11 @@ fn somd_call(
     // `null` runs the CPU path).
     for p in &func.params {
         let ty = &func.local(*p).ty;
-        let laid_out = laid_out(ty, structs);
+        let by_struct = laid_out(ty, structs);
         // An object holding arrays crosses as its leaves after the arguments (`holders`).
         let holder = analysis::holders::holder(module, ty).is_some();
         let value_array = value_array_ok(ty, structs);
-        if elem_of(ty).is_none() && prim_of(ty).is_none() && !laid_out && !holder && !value_array {
+        if elem_of(ty).is_none() && prim_of(ty).is_none() && !by_struct && !holder && !value_array {
             return Err("a parameter type without device glue (value classes holding references \
                         or arrays, arrays of arrays not of primitives)");
         }
