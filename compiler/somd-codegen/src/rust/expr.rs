@@ -1112,6 +1112,16 @@ impl<'a> FnCx<'a> {
                 } else {
                     format!("{}.check({pos}).freeze()", paren(self.recv(*array)?))
                 };
+                // Every bounded dimension is checked (LANGUAGE.md §3.3): the outer one on the
+                // value, an inner one on each row (`new int[[]][[2]](m)` with a row of 3).
+                let mut rows = String::new();
+                if let Type::ValueArray(row, _) = &expr.ty {
+                    inner_bounds(row, "_v", &pos, &mut rows);
+                }
+                let frozen = match rows.is_empty() {
+                    true => frozen,
+                    false => format!("{{ let _v = {frozen}; {rows}_v }}"),
+                };
                 match &expr.ty {
                     Type::ValueArray(_, Some(n)) => Ok(format!("{frozen}.bounded({n}, {pos})")),
                     _ => Ok(frozen),
@@ -2614,5 +2624,20 @@ mod tests {
         let i = Type::Prim(PrimType::Int);
         let l = Type::Prim(PrimType::Long);
         assert_eq!(convert("x".into(), &i, &l).unwrap(), "x as i64");
+    }
+}
+
+/// Statements checking the bounded dimensions of the rows of the value array `var` whose
+/// rows have type `row` (each row's `[[N]]`, then its own rows'), raising Java's
+/// `IllegalArgumentException` at `pos` for the first row that does not fit.
+fn inner_bounds(row: &Type, var: &str, pos: &str, out: &mut String) {
+    let Type::ValueArray(elem, bound) = row else { return };
+    let mut body = String::new();
+    if let Some(n) = bound {
+        body.push_str(&format!("_r{}.clone().bounded({n}, {pos}); ", var.len()));
+    }
+    inner_bounds(elem, &format!("_r{}", var.len()), pos, &mut body);
+    if !body.is_empty() {
+        out.push_str(&format!("for _r{} in {var}.items() {{ {body}}} ", var.len()));
     }
 }
