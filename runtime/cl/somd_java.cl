@@ -176,6 +176,13 @@ inline double somd_dmax(double a, double b)
     return a >= b ? a : b;
 }
 inline double somd_dabs(double a) { return as_double(as_ulong(a) & 0x7fffffffffffffffUL); }
+/* Java's Math.pow where C's differs: a NaN exponent gives NaN (C: pow(1, NaN) = 1), and so
+ * does a base of magnitude 1 to an infinite power (C: 1). A zero exponent still gives 1. */
+inline double somd_dpow(double x, double y)
+{
+    if (isnan(y) || (isinf(y) && fabs(x) == 1.0)) return (double)NAN;
+    return pow(x, y);
+}
 #endif /* SOMD_HAS_FP64 */
 
 /* ---- sums of absolute differences of bytes (the SAD idiom) ----

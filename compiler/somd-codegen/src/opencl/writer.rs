@@ -1922,6 +1922,7 @@ impl<'a> Writer<'a> {
             }
             Stmt::Loop { label, test, test_at_end, body, update } => {
                 let jumps = label.map(|l| self.open_label(cx, l, body));
+                let test_opt = test;
                 let test = match test {
                     Some(t) => condition(&self.expr(cx, *t)?).to_string(),
                     None => "true".into(),
@@ -1931,8 +1932,21 @@ impl<'a> Writer<'a> {
                     Some((name, true, _)) => format!("{}{name}_next: ;\n", level.next()),
                     _ => String::new(),
                 };
+                // A loop that may run as long as its data say stops once a failure is
+                // recorded (`spin_guard`), where Java would have left at the exception.
+                let guard =
+                    match somd_mir::analysis::walk::counted(cx.func, *test_opt, body, update) {
+                        true => None,
+                        false => Some(self.spin_guard(cx)),
+                    };
+                if let Some((decl, _)) = &guard {
+                    writeln!(out, "{level}{decl}")?;
+                }
+                let check = guard.map(|(_, check)| format!("{}{check}\n", level.next()));
+                let check = check.unwrap_or_default();
                 if *test_at_end {
                     writeln!(out, "{level}do {{")?;
+                    out.push_str(&check);
                     out.push_str(&self.block(cx, level.next(), body)?);
                     out.push_str(&next);
                     let upd: Vec<String> =
@@ -1945,6 +1959,7 @@ impl<'a> Writer<'a> {
                     let upd: Vec<String> =
                         update.iter().map(|u| self.effect(cx, *u)).collect::<R<_>>()?;
                     writeln!(out, "{level}for (; {test}; {}) {{", upd.join(", "))?;
+                    out.push_str(&check);
                     out.push_str(&self.block(cx, level.next(), body)?);
                     out.push_str(&next);
                     writeln!(out, "{level}}}")?;
@@ -2702,6 +2717,21 @@ impl<'a> Writer<'a> {
         self.expr(cx, a)
     }
 
+    /// The declaration of a loop's iteration counter and the check at the top of its body:
+    /// every 1024 iterations the loop stops if a failure is recorded in the launch's error
+    /// buffer (`SOMD_FAILED`, one global read), whichever work-item recorded it. A loop
+    /// whose end depends on its data (`while (x != 1)`) may never end on the stand-in value
+    /// a failed access leaves (`SOMD_INDEX` reads element 0), or on data Java never reaches
+    /// because it stops at an earlier failure; the host raises the recorded exception.
+    fn spin_guard(&mut self, cx: &mut FnCx) -> (String, String) {
+        let name = format!("somd_spin{}", cx.temp_count);
+        cx.temp_count += 1;
+        (
+            format!("uint {name} = 0u;"),
+            format!("if ((++{name} & 1023u) == 0u && SOMD_FAILED()) break;"),
+        )
+    }
+
     /// Element `index` of the vector local `name` (`T[[N]]` held as `TN`): a component
     /// `.sK` for a constant index in range; else the checked index (`SOMD_INDEX` against
     /// `N`, reported at the access) into the vector's lanes through a pointer to its first
@@ -2860,7 +2890,7 @@ impl<'a> Writer<'a> {
                     ToDegrees => format!("({} * 57.29577951308232)", v(0)),
                     Pow | Atan2 | Hypot => {
                         let name = match m {
-                            Pow => "pow",
+                            Pow => "somd_dpow",
                             Atan2 => "atan2",
                             _ => "hypot",
                         };

@@ -170,6 +170,58 @@ pub fn assigned_in_block(func: &Function, block: &Block) -> HashSet<LocalId> {
     out
 }
 
+/// Whether the loop `test`/`body`/`update` is counted: its one update moves an `int` or
+/// `long` local `i` by a constant toward a bound the test compares it with (`i < e`,
+/// `i <= e` stepping up, `i > e`, `i >= e` stepping down), and nothing in the body or the
+/// bound assigns `i` or a local the bound reads (nor calls a method, which could change what
+/// the bound reads). Such a loop ends on its own; any other may run as long as its data say
+/// (`while (x != 1)`), which the OpenCL writer bounds by a failure check
+/// (`Writer::spin_guard`).
+pub fn counted(func: &Function, test: Option<ExprId>, body: &Block, update: &[ExprId]) -> bool {
+    let ([u], Some(t)) = (update, test) else { return false };
+    let (i, up) = match &func.expr(*u).kind {
+        ExprKind::IncDec { target, delta, .. } => match func.expr(*target).kind {
+            ExprKind::Local(i) => (i, *delta > 0),
+            _ => return false,
+        },
+        ExprKind::CompoundAssign { target, op, value } => {
+            let step = match func.expr(*value).kind {
+                ExprKind::Const(Const::Int(k)) => i64::from(k),
+                ExprKind::Const(Const::Long(k)) => k,
+                _ => return false,
+            };
+            let (ExprKind::Local(i), true) = (&func.expr(*target).kind, step != 0) else {
+                return false;
+            };
+            match op.kind {
+                BinOpKind::Add => (*i, step > 0),
+                BinOpKind::Sub => (*i, step < 0),
+                _ => return false,
+            }
+        }
+        _ => return false,
+    };
+    let ExprKind::Binary { op, lhs, rhs } = &func.expr(t).kind else { return false };
+    let bound = match (op.kind, &func.expr(*lhs).kind, &func.expr(*rhs).kind) {
+        (BinOpKind::Lt | BinOpKind::Le, ExprKind::Local(l), _) if *l == i && up => *rhs,
+        (BinOpKind::Gt | BinOpKind::Ge, ExprKind::Local(l), _) if *l == i && !up => *rhs,
+        (BinOpKind::Gt | BinOpKind::Ge, _, ExprKind::Local(r)) if *r == i && up => *lhs,
+        (BinOpKind::Lt | BinOpKind::Le, _, ExprKind::Local(r)) if *r == i && !up => *lhs,
+        _ => return false,
+    };
+    let assigned = assigned_in_block(func, body);
+    let mut steady = !assigned.contains(&i);
+    each_expr(func, bound, &mut |x| match func.expr(x).kind {
+        ExprKind::Local(l) => steady &= !assigned.contains(&l) && l != i,
+        ExprKind::Call { .. }
+        | ExprKind::Assign { .. }
+        | ExprKind::CompoundAssign { .. }
+        | ExprKind::IncDec { .. } => steady = false,
+        _ => {}
+    });
+    steady
+}
+
 /// Calls `f` on every expression reachable from `root` (pre-order).
 pub fn each_expr(func: &Function, root: ExprId, f: &mut dyn FnMut(ExprId)) {
     let mut stack = vec![root];
