@@ -2602,6 +2602,21 @@ fn cpu_guard(guard: &str, kind: &str, label: &str, pos: &str, code: &str) -> Str
     )
 }
 
+/// Statements checking the bounded dimensions of the rows of the value array `var` whose
+/// rows have type `row` (each row's `[[N]]`, then its own rows'), raising Java's
+/// `IllegalArgumentException` at `pos` for the first row that does not fit.
+fn inner_bounds(row: &Type, var: &str, pos: &str, out: &mut String) {
+    let Type::ValueArray(elem, bound) = row else { return };
+    let mut body = String::new();
+    if let Some(n) = bound {
+        body.push_str(&format!("_r{}.clone().bounded({n}, {pos}); ", var.len()));
+    }
+    inner_bounds(elem, &format!("_r{}", var.len()), pos, &mut body);
+    if !body.is_empty() {
+        out.push_str(&format!("for _r{} in {var}.items() {{ {body}}} ", var.len()));
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)] // Tests may fail loudly.
 mod tests {
@@ -2624,20 +2639,5 @@ mod tests {
         let i = Type::Prim(PrimType::Int);
         let l = Type::Prim(PrimType::Long);
         assert_eq!(convert("x".into(), &i, &l).unwrap(), "x as i64");
-    }
-}
-
-/// Statements checking the bounded dimensions of the rows of the value array `var` whose
-/// rows have type `row` (each row's `[[N]]`, then its own rows'), raising Java's
-/// `IllegalArgumentException` at `pos` for the first row that does not fit.
-fn inner_bounds(row: &Type, var: &str, pos: &str, out: &mut String) {
-    let Type::ValueArray(elem, bound) = row else { return };
-    let mut body = String::new();
-    if let Some(n) = bound {
-        body.push_str(&format!("_r{}.clone().bounded({n}, {pos}); ", var.len()));
-    }
-    inner_bounds(elem, &format!("_r{}", var.len()), pos, &mut body);
-    if !body.is_empty() {
-        out.push_str(&format!("for _r{} in {var}.items() {{ {body}}} ", var.len()));
     }
 }
