@@ -170,56 +170,95 @@ pub fn assigned_in_block(func: &Function, block: &Block) -> HashSet<LocalId> {
     out
 }
 
-/// Whether the loop `test`/`body`/`update` is counted: its one update moves an `int` or
-/// `long` local `i` by a constant toward a bound the test compares it with (`i < e`,
-/// `i <= e` stepping up, `i > e`, `i >= e` stepping down), and nothing in the body or the
-/// bound assigns `i` or a local the bound reads (nor calls a method, which could change what
-/// the bound reads). Such a loop ends on its own; any other may run as long as its data say
-/// (`while (x != 1)`), which the OpenCL writer bounds by a failure check
+/// Whether the loop `test`/`body`/`update` is counted: one step moves an `int` or `long`
+/// local `i` by a constant toward a bound the test compares it with (`i < e`, `i <= e`
+/// stepping up, `i > e`, `i >= e` stepping down, or such a comparison as one operand of
+/// the test's `&&`s), and nothing else in the body assigns `i` or a local the bound reads
+/// (nor does the bound call a method, which could change what it reads). The step is the
+/// loop's one update, or, in a loop without one, a statement of the body's top level
+/// (`while (k < limit && z.abs2() <= 4.0) { ..; k++; }`) in a body without `continue`,
+/// which would skip it. Such a loop ends on its own; any other may run as long as its data
+/// say (`while (x != 1)`), which the OpenCL writer bounds by a failure check
 /// (`Writer::spin_guard`).
 pub fn counted(func: &Function, test: Option<ExprId>, body: &Block, update: &[ExprId]) -> bool {
-    let ([u], Some(t)) = (update, test) else { return false };
-    let (i, up) = match &func.expr(*u).kind {
+    let Some(t) = test else { return false };
+    let step = match update {
+        [u] => Some(*u),
+        [] => {
+            let mut continues = false;
+            each_stmt(body, &mut |s| continues |= matches!(s, Stmt::Continue(_)));
+            let steps = body.stmts.iter().filter_map(|s| match s {
+                Stmt::Expr(e) => step_of(func, *e).map(|_| *e),
+                _ => None,
+            });
+            steps.last().filter(|_| !continues)
+        }
+        _ => None,
+    };
+    let Some((i, up)) = step.and_then(|u| step_of(func, u)) else { return false };
+    let assigned = assigned_in_block(func, body);
+    // In the body form the step itself assigns `i`: no other statement may.
+    let mut writes_i = 0;
+    each_stmt(body, &mut |s| {
+        let mut own = HashSet::new();
+        assigned_in_exprs(func, &stmt_roots(s), &mut own);
+        writes_i += usize::from(own.contains(&i));
+    });
+    if writes_i > usize::from(update.is_empty()) {
+        return false;
+    }
+    let mut conjuncts = vec![t];
+    let mut found = false;
+    while let Some(c) = conjuncts.pop() {
+        let ExprKind::Binary { op, lhs, rhs } = &func.expr(c).kind else { continue };
+        let bound = match (op.kind, &func.expr(*lhs).kind, &func.expr(*rhs).kind) {
+            (BinOpKind::And, _, _) => {
+                conjuncts.extend([*lhs, *rhs]);
+                continue;
+            }
+            (BinOpKind::Lt | BinOpKind::Le, ExprKind::Local(l), _) if *l == i && up => *rhs,
+            (BinOpKind::Gt | BinOpKind::Ge, ExprKind::Local(l), _) if *l == i && !up => *rhs,
+            (BinOpKind::Gt | BinOpKind::Ge, _, ExprKind::Local(r)) if *r == i && up => *lhs,
+            (BinOpKind::Lt | BinOpKind::Le, _, ExprKind::Local(r)) if *r == i && !up => *lhs,
+            _ => continue,
+        };
+        let mut steady = true;
+        each_expr(func, bound, &mut |x| match func.expr(x).kind {
+            ExprKind::Local(l) => steady &= !assigned.contains(&l) && l != i,
+            ExprKind::Call { .. }
+            | ExprKind::Assign { .. }
+            | ExprKind::CompoundAssign { .. }
+            | ExprKind::IncDec { .. } => steady = false,
+            _ => {}
+        });
+        found |= steady;
+    }
+    found
+}
+
+/// The local a loop step `e` moves and whether up (`i++`, `i += 2`, `i -= -1`) or down.
+fn step_of(func: &Function, e: ExprId) -> Option<(LocalId, bool)> {
+    match &func.expr(e).kind {
         ExprKind::IncDec { target, delta, .. } => match func.expr(*target).kind {
-            ExprKind::Local(i) => (i, *delta > 0),
-            _ => return false,
+            ExprKind::Local(i) => Some((i, *delta > 0)),
+            _ => None,
         },
         ExprKind::CompoundAssign { target, op, value } => {
             let step = match func.expr(*value).kind {
                 ExprKind::Const(Const::Int(k)) => i64::from(k),
                 ExprKind::Const(Const::Long(k)) => k,
-                _ => return false,
+                _ => return None,
             };
-            let (ExprKind::Local(i), true) = (&func.expr(*target).kind, step != 0) else {
-                return false;
-            };
-            match op.kind {
-                BinOpKind::Add => (*i, step > 0),
-                BinOpKind::Sub => (*i, step < 0),
-                _ => return false,
+            let ExprKind::Local(i) = func.expr(*target).kind else { return None };
+            match (op.kind, step) {
+                (_, 0) => None,
+                (BinOpKind::Add, k) => Some((i, k > 0)),
+                (BinOpKind::Sub, k) => Some((i, k < 0)),
+                _ => None,
             }
         }
-        _ => return false,
-    };
-    let ExprKind::Binary { op, lhs, rhs } = &func.expr(t).kind else { return false };
-    let bound = match (op.kind, &func.expr(*lhs).kind, &func.expr(*rhs).kind) {
-        (BinOpKind::Lt | BinOpKind::Le, ExprKind::Local(l), _) if *l == i && up => *rhs,
-        (BinOpKind::Gt | BinOpKind::Ge, ExprKind::Local(l), _) if *l == i && !up => *rhs,
-        (BinOpKind::Gt | BinOpKind::Ge, _, ExprKind::Local(r)) if *r == i && up => *lhs,
-        (BinOpKind::Lt | BinOpKind::Le, _, ExprKind::Local(r)) if *r == i && !up => *lhs,
-        _ => return false,
-    };
-    let assigned = assigned_in_block(func, body);
-    let mut steady = !assigned.contains(&i);
-    each_expr(func, bound, &mut |x| match func.expr(x).kind {
-        ExprKind::Local(l) => steady &= !assigned.contains(&l) && l != i,
-        ExprKind::Call { .. }
-        | ExprKind::Assign { .. }
-        | ExprKind::CompoundAssign { .. }
-        | ExprKind::IncDec { .. } => steady = false,
-        _ => {}
-    });
-    steady
+        _ => None,
+    }
 }
 
 /// Calls `f` on every expression reachable from `root` (pre-order).

@@ -1,0 +1,66 @@
+//! `walk::counted`: which loops end on their own (the OpenCL writer bounds the others by a
+//! failure check, `Writer::spin_guard`).
+
+mod common;
+
+use common::{run, Outcome};
+use somd_mir::analysis::walk;
+use somd_mir::{Module, Stmt};
+
+fn module(source: &str) -> Module {
+    match run(&[("test.somd", source)]) {
+        Outcome::Lowered(module, Ok(())) => module,
+        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
+        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
+    }
+}
+
+/// Whether the first loop of `static int f(int n, int[] a) { BODY }` is counted.
+fn first_loop_counted(body: &str) -> bool {
+    let m = module(&format!(
+        "public class Main {{\n    static int f(int n, int[] a) {{\n{body}\n    }}\n    \
+         public static void main(String[] args) {{ }}\n}}\n"
+    ));
+    let func = m.functions.iter().find(|f| f.name == "Main.f").expect("Main.f exists");
+    let mut found = None;
+    walk::each_stmt(&func.body, &mut |s| {
+        if let (Stmt::Loop { test, body, update, .. }, None) = (s, &found) {
+            found = Some(walk::counted(func, *test, body, update));
+        }
+    });
+    found.expect("a loop")
+}
+
+#[test]
+fn loops_stepping_toward_a_steady_bound_are_counted() {
+    for body in [
+        "int s = 0; for (int i = 0; i < n; i++) { s += a[i]; } return s;",
+        "int s = 0; for (int i = n; i >= 0; i -= 2) { s += i; } return s;",
+        "int s = 0; for (int i = 0; a.length > i; i += 3) { s += i; } return s;",
+        // The escape-time form: a conjunct bounds the step at the body's top level.
+        "int k = 0; int x = n; while (k < 64 && x != 1) { x = x / 2; k++; } return k;",
+        "int k = 0; while (n > k) { k++; } return k;",
+    ] {
+        assert!(first_loop_counted(body), "{body}");
+    }
+}
+
+#[test]
+fn loops_ending_by_their_data_are_not() {
+    for body in [
+        // Collatz: only the data end it.
+        "int x = n; while (x != 1) { x = x % 2 == 0 ? x / 2 : 3 * x + 1; } return x;",
+        // The index also moves in the body, or the bound does.
+        "int s = 0; for (int i = 0; i < n; i++) { i = a[i]; s++; } return s;",
+        "int m = n; int s = 0; for (int i = 0; i < m; i++) { m++; s++; } return s;",
+        // A step that `continue` can skip, or one under an `if`.
+        "int k = 0; while (k < n) { if (a[k] > 0) { continue; } k++; } return k;",
+        "int k = 0; while (k < n) { if (a[0] > 0) { k++; } } return k;",
+        // A step away from the bound.
+        "int s = 0; for (int i = 0; i < n; i--) { s++; } return s;",
+        // A bound calling a method.
+        "int s = 0; for (int i = 0; i < Main.f(n - 1, a); i++) { s++; } return s;",
+    ] {
+        assert!(!first_loop_counted(body), "{body}");
+    }
+}
