@@ -187,11 +187,11 @@ pub fn counted(func: &Function, test: Option<ExprId>, body: &Block, update: &[Ex
         [] => {
             let mut continues = false;
             each_stmt(body, &mut |s| continues |= matches!(s, Stmt::Continue(_)));
-            let steps = body.stmts.iter().filter_map(|s| match s {
+            let mut steps = body.stmts.iter().filter_map(|s| match s {
                 Stmt::Expr(e) => step_of(func, *e).map(|_| *e),
                 _ => None,
             });
-            steps.last().filter(|_| !continues)
+            steps.next_back().filter(|_| !continues)
         }
         _ => None,
     };
