@@ -4,15 +4,11 @@
 
 mod common;
 
-use common::{run, Outcome};
+use common::{lowered, run, Outcome};
 use somd_diag::SourceMap;
 
 fn explain(source: &str) -> String {
-    let module = match run(&[("test.somd", source)]) {
-        Outcome::Lowered(module, Ok(())) => module,
-        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
-        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
-    };
+    let module = lowered(source);
     let mut sources = SourceMap::new();
     sources.add("test.somd", source);
     let info = somd_mir::analysis::analyze(&module);
@@ -1875,11 +1871,7 @@ public class Main {
     static local int calls(Outer o) { return outer(o) + 1; }
     public static void main(String[] args) {}
 }";
-    let module = match run(&[("test.somd", source)]) {
-        Outcome::Lowered(module, Ok(())) => module,
-        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
-        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
-    };
+    let module = lowered(source);
     let table = somd_mir::analysis::plan::fp64_table(&module);
     let needs = |name: &str| {
         let i = module.functions.iter().position(|f| f.name == name);
@@ -3205,11 +3197,7 @@ class W {
     public static void main(String[] args) {}
 }
 "#;
-    let module = match run(&[("test.somd", source)]) {
-        Outcome::Lowered(module, Ok(())) => module,
-        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
-        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
-    };
+    let module = lowered(source);
     let writes = |name: &str| {
         let f = module
             .functions

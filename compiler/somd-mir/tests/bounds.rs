@@ -4,17 +4,9 @@
 
 mod common;
 
-use common::{run, Outcome};
+use common::lowered as module;
 use somd_mir::analysis::bounds::{guardable, proven_in_bounds, GuardTest, LenSym, Range};
 use somd_mir::{ExprKind, Function, LocalId, Module};
-
-fn module(source: &str) -> Module {
-    match run(&[("test.somd", source)]) {
-        Outcome::Lowered(module, Ok(())) => module,
-        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
-        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
-    }
-}
 
 fn function<'m>(module: &'m Module, name: &str) -> &'m Function {
     module.functions.iter().find(|f| f.name == name).expect("function exists")

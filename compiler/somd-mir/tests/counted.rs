@@ -3,17 +3,9 @@
 
 mod common;
 
-use common::{run, Outcome};
+use common::lowered as module;
 use somd_mir::analysis::walk;
-use somd_mir::{Module, Stmt};
-
-fn module(source: &str) -> Module {
-    match run(&[("test.somd", source)]) {
-        Outcome::Lowered(module, Ok(())) => module,
-        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
-        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
-    }
-}
+use somd_mir::Stmt;
 
 /// Whether the first loop of `static int f(int n, int[] a) { BODY }` is counted.
 fn first_loop_counted(body: &str) -> bool {

@@ -3,17 +3,9 @@
 
 mod common;
 
-use common::{run, Outcome};
+use common::lowered as module;
 use somd_mir::analysis::instance::{lift_fields, refusal, StaticSize};
-use somd_mir::{FuncKind, Module};
-
-fn module(source: &str) -> Module {
-    match run(&[("test.somd", source)]) {
-        Outcome::Lowered(module, Ok(())) => module,
-        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
-        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
-    }
-}
+use somd_mir::FuncKind;
 
 /// The class `T` of [`lifted`] with `body`.
 fn lifted_source(body: &str) -> String {

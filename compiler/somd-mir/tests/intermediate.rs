@@ -4,17 +4,8 @@
 
 mod common;
 
-use common::{run, Outcome};
+use common::lowered as module;
 use somd_mir::analysis::{analyze, SomdShape};
-use somd_mir::Module;
-
-fn module(source: &str) -> Module {
-    match run(&[("test.somd", source)]) {
-        Outcome::Lowered(module, Ok(())) => module,
-        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
-        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
-    }
-}
 
 /// The callees every case may call.
 const CALLEES: &str = "

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{run, Outcome};
+use common::lowered;
 use somd_mir::analysis::keep::{kept_loops, kept_regions};
 use somd_mir::analysis::walk::stmt_indices;
 
@@ -92,11 +92,7 @@ fn kept(main: &str, extra: &str) -> Vec<String> {
     let source = format!(
         "{METHODS}\n{extra}\n    public static void main(String[] args) {{\n{main}\n    }}\n}}\n"
     );
-    let module = match run(&[("test.somd", &source)]) {
-        Outcome::Lowered(module, Ok(())) => module,
-        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
-        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
-    };
+    let module = lowered(&source);
     kept_loops(&module, &[])
         .iter()
         .map(|k| {
@@ -287,11 +283,7 @@ fn regions(body: &str) -> Vec<String> {
     let source = format!(
         "{METHODS}\n    public static void main(String[] args) {{\n{SETUP}\n{body}\n    }}\n}}\n"
     );
-    let module = match run(&[("test.somd", &source)]) {
-        Outcome::Lowered(module, Ok(())) => module,
-        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
-        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
-    };
+    let module = lowered(&source);
     let setup_line = source.lines().position(|l| l == SETUP).expect("setup line") as u32;
     let line = |span: somd_diag::Span| {
         let before = &source[..span.start as usize];
@@ -412,11 +404,7 @@ class Main {
     }
 }
 ";
-    let module = match run(&[("test.somd", source)]) {
-        Outcome::Lowered(module, Ok(())) => module,
-        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
-        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
-    };
+    let module = lowered(source);
     let info = somd_mir::analysis::analyze(&module);
     assert_eq!(info.array_folds.len(), 2, "{:?}", info.array_folds);
     let kept: Vec<&str> =

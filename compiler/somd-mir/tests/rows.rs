@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{run, Outcome};
+use common::lowered;
 use somd_mir::analysis::analyze;
 
 /// `step` updates every column after `k` (LUFact's `eliminate`), `copy` returns a new
@@ -37,11 +37,7 @@ fn rows(main: &str) -> Vec<String> {
         "{METHODS}\n    public static void main(String[] args) {{\n\
          double[][] a = new double[8][8]; int n = 8;\n{main}\n    }}\n}}\n"
     );
-    let module = match run(&[("test.somd", &source)]) {
-        Outcome::Lowered(module, Ok(())) => module,
-        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
-        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
-    };
+    let module = lowered(&source);
     analyze(&module)
         .rows
         .iter()

@@ -3,18 +3,9 @@
 
 mod common;
 
-use common::{run, Outcome};
+use common::lowered as module;
 use somd_mir::analysis::sync::analyze_sync;
 use somd_mir::analysis::SomdShape;
-use somd_mir::Module;
-
-fn module(source: &str) -> Module {
-    match run(&[("test.somd", source)]) {
-        Outcome::Lowered(module, Ok(())) => module,
-        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
-        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
-    }
-}
 
 /// The steps of method `T.f`'s host program: `launch k`, `exchange dst src or launch k`,
 /// `repeat { .. }`.

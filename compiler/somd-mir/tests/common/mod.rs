@@ -54,3 +54,13 @@ pub fn mir(source: &str) -> String {
         }
     }
 }
+
+/// The verified module of one file `test.somd` holding `source`; panics with the errors
+/// when it does not check or verify.
+pub fn lowered(source: &str) -> somd_mir::Module {
+    match run(&[("test.somd", source)]) {
+        Outcome::Lowered(module, Ok(())) => module,
+        Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
+        Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
+    }
+}
