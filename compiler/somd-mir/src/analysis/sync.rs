@@ -644,13 +644,13 @@ impl SyncAnalysis<'_> {
                 )),
                 _ => refuse("an assignment of something other than a host scalar".into()),
             },
-            // An element of an array parameter nothing in the body writes: the caller's
-            // array on the host holds what the device's copy holds at any point.
             // A lane of a vector value the host holds (a host scalar or a parameter).
             ExprKind::Index { array, index } if vector_of(&func.expr(*array).ty).is_some() => {
                 self.host_expr(*array)?;
                 self.host_expr(*index)
             }
+            // An element of an array parameter nothing in the body writes: the caller's
+            // array on the host holds what the device's copy holds at any point.
             ExprKind::Index { array, index } => {
                 match walk::index_root(func, e) {
                     // An element of a `static final` array (isolation accepted the field).
