@@ -111,9 +111,52 @@ pub fn compile(
         return Err(CompileError::Rejected(Box::new(checked)));
     }
     match emit(&checked, sources, options) {
-        Ok(project) => Ok((project, checked.diagnostics)),
+        Ok(project) => {
+            let mut diagnostics = checked.diagnostics;
+            diagnostics.extend(device_warnings(&checked.program, sources));
+            Ok((project, diagnostics))
+        }
         Err(err) => Err(CompileError::Emit(err)),
     }
+}
+
+/// The warnings the device plans carry (LANGUAGE.md §2.2: a user partitioning strategy that
+/// the one device partition ignores must be said as a compiler warning): `W0303` at each
+/// such `dist` parameter of a SOMD method that may run on the device, as `explain` lists
+/// them.
+fn device_warnings(program: &Program, sources: &SourceMap) -> Vec<Diagnostic> {
+    on_big_stack("somdc-device-warnings", || {
+        let module = somd_mir::lower(program, sources);
+        let lifted = somd_mir::analysis::instance::lift_fields(&module);
+        let device_module = lifted.as_ref().map_or(&module, |(m, _)| m);
+        let info = somd_mir::analysis::analyze(device_module);
+        let mut out = Vec::new();
+        for p in info.placements.iter().filter(|p| p.device.is_ok()) {
+            let somd_mir::analysis::Subject::SomdMethod(fid) = p.subject else { continue };
+            let func = module.function(fid);
+            let Some(sig) = &func.somd else { continue };
+            for (i, dist) in &sig.dist_params {
+                let somd_mir::Distribution::User { .. } = dist else { continue };
+                let Some(local) = func.params.get(*i).map(|l| func.local(*l)) else { continue };
+                out.push(
+                    Diagnostic::warning(
+                        somd_sema::DIST_IGNORED_ON_DEVICE,
+                        format!(
+                            "the partitioning strategy of `{}` is ignored on an OpenCL device",
+                            local.name
+                        ),
+                        local.span,
+                    )
+                    .with_label(format!("{} may run on the device as one partition", p.label))
+                    .with_help(
+                        "on the CPU the strategy splits the arguments; the method's result must \
+                         not depend on it (LANGUAGE.md §2.2)",
+                    ),
+                );
+            }
+        }
+        out
+    })
 }
 
 /// Lowers and emits a program that checked without errors. The MIR is verified before

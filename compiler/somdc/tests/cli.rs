@@ -125,6 +125,57 @@ fn build_writes_a_cargo_project_and_prints_the_executable_path() {
     assert_eq!(std::fs::read_to_string(out_dir.join("src").join("main.rs")).ok(), Some(main_rs));
 }
 
+/// `somdc build` says, as warning W0303 at the parameter, that an OpenCL device ignores a
+/// user partitioning strategy of a method it may run (LANGUAGE.md §2.2), and only of such a
+/// method: one kept on the CPU (it prints) honours its strategy.
+#[test]
+fn build_warns_that_the_device_ignores_user_strategies() {
+    let program = source(
+        "strategy-warning",
+        "Main.somd",
+        r#"class Halves {
+    static int[] bounds(int length, int parts) {
+        int[] b = new int[parts + 1];
+        for (int r = 1; r <= parts; r++) {
+            b[r] = r == parts ? length : length / 2;
+        }
+        return b;
+    }
+}
+
+public class Main {
+    static reduce(+) long total(dist(Halves) int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+        }
+        return s;
+    }
+
+    static reduce(+) long loud(dist(Halves) int[] b) {
+        System.out.println(b.length);
+        return b.length;
+    }
+
+    public static void main(String[] args) {
+        int[] a = new int[10];
+        System.out.println(total(a) + loud(a));
+    }
+}
+"#,
+    );
+    let out_dir = scratch().join("strategy-warning").join("project");
+    let out = run(somdc().arg("build").arg(&program).arg("-o").arg(&out_dir));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.matches("warning[W0303]").count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("the partitioning strategy of `a` is ignored on an OpenCL device"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("Main.somd:12:52"), "{stderr}");
+}
+
 #[test]
 fn build_of_a_wrong_program_fails_without_writing() {
     let program = source("build-bad", "bad.somd", BAD);

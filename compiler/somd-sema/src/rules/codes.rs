@@ -92,6 +92,9 @@ pub(crate) const LOCAL_NOT_METHOD: &str = "E0409";
 pub(crate) const REDUCE_SUB_WARNING: &str = "W0301";
 /// A read in a `sync` block of cells that other method instances write in the same block.
 pub(crate) const SYNC_RACY_READ: &str = "W0302";
+/// A user partitioning strategy that the OpenCL device ignores (one partition, §2.2); the
+/// driver reports it once the device plans are known (`somdc`).
+pub const DIST_IGNORED_ON_DEVICE: &str = "W0303";
 
 /// Every code of this module with its title, for `somd_sema::codes()`.
 pub(crate) const CODES: &[CodeInfo] = &[
@@ -153,5 +156,9 @@ pub(crate) const CODES: &[CodeInfo] = &[
     CodeInfo {
         code: SYNC_RACY_READ,
         title: "schedule-dependent read of a `dist` array in a `sync` block",
+    },
+    CodeInfo {
+        code: DIST_IGNORED_ON_DEVICE,
+        title: "user partitioning strategy ignored on the OpenCL device",
     },
 ];

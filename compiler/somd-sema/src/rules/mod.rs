@@ -16,7 +16,7 @@
 //! linear in the size of the program (the loop-exit scan of [`divergence`] is linear per
 //! loop nesting level).
 
-mod codes;
+pub(crate) mod codes;
 mod dist;
 mod divergence;
 pub(crate) mod isolation;
