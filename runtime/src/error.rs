@@ -271,8 +271,9 @@ pub fn exception_from_panic(payload: Box<dyn Any + Send>) -> JavaException {
     match payload.downcast::<JavaException>() {
         Ok(exc) => *exc,
         Err(other) if other.is::<crate::task::Underflow>() => {
-            // `throw new Underflow()` outside a task graph.
-            JavaException::unplaced("Underflow", "")
+            // `throw new Underflow()` outside a task graph, where the program threw it.
+            let at = other.downcast_ref::<crate::task::Underflow>().map(|u| u.0);
+            JavaException::new("Underflow", "", at.unwrap_or(SourcePos::UNKNOWN))
         }
         Err(other) => {
             let detail = if let Some(text) = other.downcast_ref::<&str>() {

@@ -26,6 +26,7 @@
 //! - A graph that was started and is dropped without `finish` is finished by `Drop` (the JVM
 //!   also waits for running non-daemon threads).
 
+use crate::error::SourcePos;
 use crossbeam_channel::{bounded, Receiver, Select, Sender, TrySendError};
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::thread::{self, JoinHandle};
@@ -37,15 +38,23 @@ pub const CHANNEL_CAPACITY: usize = 64;
 /// the previous one ran: [`Pipe::filter_batched`]).
 pub const BATCH_MAX: usize = 4096;
 
-/// The payload of `throw new Underflow()`: the end of a source's stream.
+/// The payload of `throw new Underflow()`: the end of a source's stream, and where the
+/// program threw it (reported when it ends the program outside a task graph).
 #[derive(Debug, Clone, Copy)]
-pub struct Underflow;
+pub struct Underflow(pub SourcePos);
 
-/// `throw new Underflow();` inside a source worker.
+/// `throw new Underflow();` inside a source worker, from library code.
 #[cold]
 #[inline(never)]
 pub fn underflow() -> ! {
-    std::panic::panic_any(Underflow)
+    std::panic::panic_any(Underflow(SourcePos::UNKNOWN))
+}
+
+/// `throw new Underflow();` at `pos` of the program.
+#[cold]
+#[inline(never)]
+pub fn underflow_at(pos: &'static SourcePos) -> ! {
+    std::panic::panic_any(Underflow(*pos))
 }
 
 type Stage = (String, Box<dyn FnOnce() + Send + 'static>);

@@ -791,7 +791,10 @@ impl FnCx<'_> {
                     }
                 }
             }
-            Stmt::ThrowUnderflow { .. } => writeln!(out, "{level}rt::task::underflow();")?,
+            Stmt::ThrowUnderflow { span } => {
+                let pos = self.pos(*span);
+                writeln!(out, "{level}rt::task::underflow_at({pos});")?
+            }
         }
         Ok(())
     }
