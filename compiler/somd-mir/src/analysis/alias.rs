@@ -76,6 +76,14 @@ impl ArrayAlias {
     }
 }
 
+/// Where an array local's values come from: a parameter or output of the function, or
+/// `static final` data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Source {
+    Local(LocalId),
+    Static(StaticId),
+}
+
 /// The array locals of `func` (other than a SOMD body's outputs and the `@` results a
 /// nested fold consumes, which have their own forms), or the first use that cannot be a
 /// pointer into a buffer.
@@ -234,8 +242,7 @@ pub fn array_aliases(
         .collect();
     // The values: one source per local.
     for (local, alias) in out.iter_mut() {
-        let mut base: Option<(LocalId, bool)> = None;
-        let mut statics: Option<(StaticId, bool)> = None;
+        let mut base: Option<(Source, bool)> = None;
         for v in &alias.values {
             let e = func.expr(*v);
             // A `static final` value array, or a row of a 2-D one (`int[[]] row = W[k];`):
@@ -248,63 +255,45 @@ pub fn array_aliases(
                 },
                 _ => None,
             };
-            if let Some(found) = from_static.filter(|_| matches!(e.ty, Type::ValueArray(..))) {
-                match (statics, base) {
-                    (None, None) => statics = Some(found),
-                    (Some(s), None) if s == found => {}
-                    _ => {
-                        return Err(refuse(
-                            *local,
-                            "holding arrays of different sources (its length would change)",
-                            e.span,
-                        ))
+            let from_static = from_static.filter(|_| matches!(e.ty, Type::ValueArray(..)));
+            let found = from_static.map(|(s, row)| (Source::Static(s), row)).or_else(|| {
+                let found = match &e.kind {
+                    ExprKind::Local(p) if source_ok(func, *p) && func.local(*p).ty == e.ty => {
+                        Some((*p, false))
                     }
-                }
-                allowed_uses.insert(*v);
-                continue;
-            }
-            if statics.is_some() {
-                return Err(refuse(
-                    *local,
-                    "holding arrays of different sources (its length would change)",
-                    e.span,
-                ));
-            }
-            let found = match &e.kind {
-                ExprKind::Local(p) if source_ok(func, *p) && func.local(*p).ty == e.ty => {
-                    Some((*p, false))
-                }
-                ExprKind::Index { array, .. } => match &func.expr(*array).kind {
-                    // A row `p[y]` of a 2-D local naming planes `c[x]`: a row `c[x][y]`.
-                    ExprKind::Local(q) if alias.rank == 1 && planes_of.contains_key(q) => {
-                        Some((planes_of[q], true))
-                    }
-                    ExprKind::Local(p)
-                        if source_ok(func, *p)
-                            && matches!(&func.local(*p).ty,
-                                Type::Array(row) | Type::ValueArray(row, _) if **row == e.ty) =>
-                    {
-                        Some((*p, true))
-                    }
-                    // A row `c[x][y]` of a 3-D array parameter (`c + (x * c_len1 + y) *
-                    // c_len2`, length `c_len2`).
-                    ExprKind::Index { array: plane, .. } => match func.expr(*plane).kind {
-                        ExprKind::Local(p)
-                            if source_ok(func, p)
-                                && super::isolation::cube_elem(&func.local(p).ty).is_some()
-                                && func.local(p).ty
-                                    == Type::Array(Box::new(Type::Array(Box::new(
-                                        e.ty.clone(),
-                                    )))) =>
-                        {
-                            Some((p, true))
+                    ExprKind::Index { array, .. } => match &func.expr(*array).kind {
+                        // A row `p[y]` of a 2-D local naming planes `c[x]`: a row `c[x][y]`.
+                        ExprKind::Local(q) if alias.rank == 1 && planes_of.contains_key(q) => {
+                            Some((planes_of[q], true))
                         }
+                        ExprKind::Local(p)
+                            if source_ok(func, *p)
+                                && matches!(&func.local(*p).ty,
+                                Type::Array(row) | Type::ValueArray(row, _) if **row == e.ty) =>
+                        {
+                            Some((*p, true))
+                        }
+                        // A row `c[x][y]` of a 3-D array parameter (`c + (x * c_len1 + y) *
+                        // c_len2`, length `c_len2`).
+                        ExprKind::Index { array: plane, .. } => match func.expr(*plane).kind {
+                            ExprKind::Local(p)
+                                if source_ok(func, p)
+                                    && super::isolation::cube_elem(&func.local(p).ty).is_some()
+                                    && func.local(p).ty
+                                        == Type::Array(Box::new(Type::Array(Box::new(
+                                            e.ty.clone(),
+                                        )))) =>
+                            {
+                                Some((p, true))
+                            }
+                            _ => None,
+                        },
                         _ => None,
                     },
                     _ => None,
-                },
-                _ => None,
-            };
+                };
+                found.map(|(p, row)| (Source::Local(p), row))
+            });
             let Some(found) = found else {
                 return Err(refuse(
                     *local,
@@ -315,9 +304,11 @@ pub fn array_aliases(
             };
             // A 2-D local names planes of a 3-D parameter only (the parameter itself has
             // its own name).
-            if alias.rank == 2
-                && !(found.1 && super::isolation::cube_elem(&func.local(found.0).ty).is_some())
-            {
+            let planes = |s: Source| match s {
+                Source::Local(p) => super::isolation::cube_elem(&func.local(p).ty).is_some(),
+                Source::Static(_) => false,
+            };
+            if alias.rank == 2 && !(found.1 && planes(found.0)) {
                 return Err(refuse(
                     *local,
                     "holding a value other than a plane of a 3-D array parameter",
@@ -337,12 +328,12 @@ pub fn array_aliases(
             }
             allowed_uses.insert(*v);
         }
-        if let Some((s, row)) = statics {
+        if let Some((Source::Static(s), row)) = base {
             alias.static_source = Some(s);
             alias.row = row;
             continue;
         }
-        let Some((b, row)) = base else {
+        let Some((Source::Local(b), row)) = base else {
             return Err(refuse(*local, "never assigned", func.local(*local).span));
         };
         alias.base = b;
