@@ -121,6 +121,16 @@ pub enum Type {
     ValueArray(Box<Type>, Option<u32>),
 }
 
+impl Type {
+    /// Whether this is an array of bounded rows (`T[[]][[N]]`, `T[[N]][]`): the rows' length
+    /// is part of their type, so a partition splits its rows only (the checker refuses a
+    /// `dist` qualifier naming that dimension, E0310; block partitions lower to `dim = 1`).
+    pub fn has_bounded_rows(&self) -> bool {
+        matches!(self, Type::Array(row) | Type::ValueArray(row, _)
+            if matches!(**row, Type::ValueArray(_, Some(_))))
+    }
+}
+
 /// A compile-time constant.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Const {

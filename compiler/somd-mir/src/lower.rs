@@ -589,12 +589,8 @@ impl<'a> FnLower<'a> {
 /// rows only: a bounded dimension's length is part of its type, so no MI may get part of
 /// one (the checker refuses a qualifier naming one, E0310).
 pub(crate) fn rows_of_bounded(dist: Distribution, ty: &Type) -> Distribution {
-    match (&dist, ty) {
-        (Distribution::Block, Type::Array(row) | Type::ValueArray(row, _))
-            if matches!(**row, Type::ValueArray(_, Some(_))) =>
-        {
-            Distribution::Dim(1)
-        }
+    match dist {
+        Distribution::Block if ty.has_bounded_rows() => Distribution::Dim(1),
         _ => dist,
     }
 }

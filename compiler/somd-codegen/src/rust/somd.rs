@@ -403,7 +403,7 @@ impl FnCx<'_> {
             && !copies_per_mi
             && !may_synchronize(self.module, self.fid, &mut Vec::new());
         let count = if dims(self.local_ty(first)?) == 2 {
-            let rows = bounded_rows(self.local_ty(first)?);
+            let rows = self.local_ty(first)?.has_bounded_rows();
             let split = match first_dist {
                 Some(Distribution::Dim(1) | Distribution::User { .. }) => "Rows",
                 Some(Distribution::View { .. }) if rows => "Rows",
@@ -436,7 +436,7 @@ impl FnCx<'_> {
                 *func.params.get(*idx).ok_or_else(|| EmitError::Internal("dist index".into()))?;
             let pname = self.local_name(local);
             let d = dims(self.local_ty(local)?);
-            let rows = bounded_rows(self.local_ty(local)?);
+            let rows = self.local_ty(local)?.has_bounded_rows();
             match dist {
                 Distribution::View { .. } if rows && k > 0 => {
                     count = format!(
@@ -477,7 +477,7 @@ impl FnCx<'_> {
             let ty = self.local_ty(local)?.clone();
             let d = dims(&ty);
             let rows_only = matches!(dist, Distribution::Dim(1) | Distribution::User { .. })
-                || bounded_rows(&ty);
+                || ty.has_bounded_rows();
             let rhs = match &ty {
                 // A value array: each MI gets a value array of its view (`DistV1`, `DistV2`).
                 Type::ValueArray(..) => {
@@ -607,7 +607,8 @@ impl FnCx<'_> {
             }
             Distribution::View { halos: h, poly } => {
                 let method = if *poly { "with_polyview" } else { "with_view" };
-                let split = match bounded_rows(ty) {
+                // A view of bounded rows splits its rows only (`Type::has_bounded_rows`).
+                let split = match ty.has_bounded_rows() {
                     true => "along(shape, n_mis, 0)",
                     false => "cpu_block(shape, n_mis)",
                 };
@@ -661,12 +662,4 @@ fn line(
         writeln!(out, "{l}")?;
     }
     Ok(())
-}
-
-/// Whether `ty` is an array of bounded rows (`T[[]][[N]]`, `T[[N]][]`): a block or view
-/// partition splits its rows only, since the rows' length is part of their type (the
-/// checker refuses a qualifier naming that dimension, E0310).
-fn bounded_rows(ty: &Type) -> bool {
-    matches!(ty, Type::Array(row) | Type::ValueArray(row, _)
-        if matches!(**row, Type::ValueArray(_, Some(_))))
 }
