@@ -120,32 +120,39 @@ pub fn compile(
     }
 }
 
+/// The program analysed as the device sees it: instance SOMD methods static, with the
+/// receiver's read fields as parameters (`lift_fields`; the ids are the original's), and
+/// that device copy when there is one.
+fn device_analysis(
+    module: &somd_mir::Module,
+) -> (
+    Option<(somd_mir::Module, somd_mir::analysis::instance::Lifted)>,
+    somd_mir::analysis::ProgramInfo,
+) {
+    let lifted = somd_mir::analysis::instance::lift_fields(module);
+    let info = somd_mir::analysis::analyze(lifted.as_ref().map_or(module, |(m, _)| m));
+    (lifted, info)
+}
+
 /// The warnings the device plans carry (LANGUAGE.md §2.2: a user partitioning strategy that
 /// the one device partition ignores must be said as a compiler warning): `W0303` at each
 /// such `dist` parameter of a SOMD method that may run on the device, as `explain` lists
 /// them.
 fn device_warnings(program: &Program, sources: &SourceMap) -> Vec<Diagnostic> {
     on_big_stack("somdc-device-warnings", || {
-        let module = somd_mir::lower(program, sources);
-        let lifted = somd_mir::analysis::instance::lift_fields(&module);
-        let device_module = lifted.as_ref().map_or(&module, |(m, _)| m);
-        let info = somd_mir::analysis::analyze(device_module);
+        let (_, info) = device_analysis(&somd_mir::lower(program, sources));
         let mut out = Vec::new();
-        for p in info.placements.iter().filter(|p| p.device.is_ok()) {
-            let somd_mir::analysis::Subject::SomdMethod(fid) = p.subject else { continue };
-            let func = module.function(fid);
-            let Some(sig) = &func.somd else { continue };
-            for (i, dist) in &sig.dist_params {
-                let somd_mir::Distribution::User { .. } = dist else { continue };
-                let Some(local) = func.params.get(*i).map(|l| func.local(*l)) else { continue };
+        for p in &info.placements {
+            let Ok(plan) = &p.device else { continue };
+            for w in &plan.warnings {
                 out.push(
                     Diagnostic::warning(
                         somd_sema::DIST_IGNORED_ON_DEVICE,
                         format!(
                             "the partitioning strategy of `{}` is ignored on an OpenCL device",
-                            local.name
+                            w.param
                         ),
-                        local.span,
+                        w.span,
                     )
                     .with_label(format!("{} may run on the device as one partition", p.label))
                     .with_help(
@@ -191,11 +198,8 @@ fn emit_on_this_thread(
 pub fn explain(checked: &Checked, sources: &SourceMap) -> String {
     on_big_stack("somdc-explain", || {
         let module = somd_mir::lower(&checked.program, sources);
-        // Instance SOMD methods are analysed as the device sees them: static, with the
-        // receiver's read fields as parameters (the ids are the original's).
-        let lifted = somd_mir::analysis::instance::lift_fields(&module);
+        let (lifted, mut info) = device_analysis(&module);
         let device_module = lifted.as_ref().map_or(&module, |(m, _)| m);
-        let mut info = somd_mir::analysis::analyze(device_module);
         // A construct inside an instance helper or a value class's method is reported once,
         // where the program has it (the method's device copy runs it inside its caller's
         // kernel).

@@ -208,7 +208,12 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                     );
                 }
                 for w in &plan.warnings {
-                    let _ = writeln!(out, "  warning: {w}");
+                    let _ = writeln!(
+                        out,
+                        "  warning: the user partitioning strategy of `{}` is ignored on the \
+                         OpenCL device (one partition)",
+                        w.param
+                    );
                 }
             }
             Err(b) => {

@@ -45,7 +45,8 @@
 //! int` field it reads that is no compile-time constant (`static final int N =
 //! size(..)`), and each length of a `static final` array it reads (`TABLE.length`, or of
 //! a constant row `GRID[0].length`), as one more `int` parameter after the fields
-//! ([`Lifted::statics`]; a local named as the program writes the size, [`StaticSize::text`]). A kernel's size is a rule over its scalar arguments, so a loop
+//! ([`Lifted::statics`]; a local named as the program writes the size,
+//! [`StaticSize::text`]). A kernel's size is a rule over its scalar arguments, so a loop
 //! bounded by such a size (`for (i = 0; i < N; i++)`) is then a parallel loop; the host
 //! passes the size, which no code changes after the static initialisers ran (a `null`
 //! array runs the CPU path, which raises Java's exception where the length is read).

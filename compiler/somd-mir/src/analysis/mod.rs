@@ -902,8 +902,18 @@ pub struct DevicePlan {
     /// How it is parallelised, in words.
     pub how: String,
     pub needs_fp64: bool,
-    /// Ignored distribution strategies etc.: compiler warnings for the driver.
-    pub warnings: Vec<String>,
+    /// The `dist` parameters whose user strategy the one device partition ignores
+    /// (LANGUAGE.md §2.2): `explain` lists them, the driver warns at each (W0303).
+    pub warnings: Vec<IgnoredStrategy>,
+}
+
+/// A `dist` parameter whose user partitioning strategy a device ignores.
+#[derive(Clone, Debug)]
+pub struct IgnoredStrategy {
+    /// The parameter's name.
+    pub param: String,
+    /// Where it is declared.
+    pub span: Span,
 }
 
 /// One kernel to generate.

@@ -520,18 +520,15 @@ fn kernel_functions(module: &Module, info: &ProgramInfo) -> std::collections::Ha
     seen
 }
 
-/// Warnings for user partitioning strategies, which one device partition ignores.
-fn ignored_strategies(func: &Function, sig: &SomdSig) -> Vec<String> {
-    let mut warnings = Vec::new();
-    for (p, dist) in &sig.dist_params {
-        if let Distribution::User { .. } = dist {
-            let name = func.params.get(*p).map_or("?", |l| func.local(*l).name.as_str());
-            warnings.push(format!(
-                "the user partitioning strategy of `{name}` is ignored on the OpenCL device (one partition)"
-            ));
-        }
-    }
-    warnings
+/// The `dist` parameters with user partitioning strategies, which one device partition
+/// ignores.
+fn ignored_strategies(func: &Function, sig: &SomdSig) -> Vec<super::IgnoredStrategy> {
+    sig.dist_params
+        .iter()
+        .filter(|(_, dist)| matches!(dist, Distribution::User { .. }))
+        .filter_map(|(p, _)| func.params.get(*p).map(|l| func.local(*l)))
+        .map(|l| super::IgnoredStrategy { param: l.name.clone(), span: l.span })
+        .collect()
 }
 
 fn not_device(reason: BlockReason, construct: impl Into<String>, span: Span) -> Blocker {
