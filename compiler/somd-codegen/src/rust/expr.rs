@@ -1420,7 +1420,7 @@ impl<'a> FnCx<'a> {
                     (false, _, Some(taken)) => format!("&{taken}"),
                     (false, _, None) => self.arg(*a, ty)?,
                 };
-                if null_check == Some(*a) && k == 0 {
+                if null_check == Some(*a) {
                     let pos = self.pos(span);
                     text = format!("rt::value::receiver({text}, {pos})");
                 }
@@ -1442,10 +1442,7 @@ impl<'a> FnCx<'a> {
             }
             if let Some(r) = null_check {
                 let pos = self.pos(span);
-                lets.push_str(&format!(
-                    "if _e{}_0.is_null() {{ rt::error::null_pointer(\"\", {pos}); }} ",
-                    r.0
-                ));
+                lets.push_str(&format!("rt::value::receiver(&_e{}_0, {pos}); ", r.0));
             }
         }
         if somd.is_some() {
