@@ -32,7 +32,10 @@
 //! first in partition order (MIs split a 1-D array, or a row of cells, in Java's order), or
 //! the last where a loop stepping down runs under the key ([`fail_last_first`]). An MI that
 //! fails poisons the call's barrier: MIs waiting in [`Mi::sync`] (or arriving later) leave
-//! with a [`MiAborted`] panic, which is never chosen over a real exception.
+//! with a [`MiAborted`] panic, which is never chosen over a real exception. An MI still
+//! running leaves the same way from a loop that only its data end, at its next
+//! [`spin_check`], once a failure that comes first in Java's order is recorded: Java never
+//! reaches that MI's work, which might never end.
 //!
 //! ## Co-scheduling and barriers (design)
 //! A SOMD call that contains `sync`, an intermediate reduction or `sync reduce` needs all its
@@ -100,6 +103,101 @@ pub(crate) fn catch_mi<R>(body: impl FnOnce() -> R) -> MiOutcome<R> {
     let outcome = catch_unwind(AssertUnwindSafe(body));
     let key = FAIL_KEY.with(|k| k.replace(outer));
     outcome.map_err(|payload| (key, payload))
+}
+
+/// Where an MI failed: its key ([`fail_key`], [`fail_last_first`]) and its index in
+/// partition order.
+type Place = ((u64, bool), usize);
+
+/// The failure of a call's MIs that [`collect_results`] would raise so far, for the MIs still
+/// running to tell whether anything they could still raise comes later in Java's order
+/// ([`spin_check`]).
+#[derive(Default)]
+pub(crate) struct Failures {
+    any: AtomicBool,
+    first: Mutex<Option<Place>>,
+}
+
+impl Failures {
+    /// Records the exception of MI `index`, thrown at `key` (not an [`MiAborted`]).
+    pub(crate) fn record(&self, key: (u64, bool), index: usize) {
+        let mut first = self.first.lock().unwrap_or_else(|e| e.into_inner());
+        if first.is_none_or(|f| raised_over((key, index), f)) {
+            *first = Some((key, index));
+        }
+        self.any.store(true, Ordering::Release);
+    }
+
+    /// Whether the recorded failure is raised over any exception MI `index` could still
+    /// throw, its key being `key` now: an MI's keys only grow, as Java's order goes.
+    fn outranks(&self, key: (u64, bool), index: usize) -> bool {
+        if !self.any.load(Ordering::Acquire) {
+            return false;
+        }
+        let first = self.first.lock().unwrap_or_else(|e| e.into_inner());
+        first.is_some_and(|f| raised_over(f, (key, index)))
+    }
+}
+
+/// Whether [`collect_results`] raises failure `a` (key, MI index) over failure `b` of
+/// another MI: the smaller key, and of equal keys the first in partition order unless the
+/// later one's loop steps down.
+fn raised_over(a: Place, b: Place) -> bool {
+    let (((ka, last_a), ia), ((kb, last_b), ib)) = (a, b);
+    if ia < ib {
+        ka < kb || (ka == kb && !last_b)
+    } else {
+        ka < kb || (ka == kb && last_a)
+    }
+}
+
+/// What the running thread's [`spin_check`] compares with: the MI of a call and its call's
+/// [`Failures`], or an item of [`crate::somd`]'s parallel fills (items from `start` on, and
+/// the call's lowest failing item).
+#[derive(Clone, Copy)]
+pub(crate) enum Watch {
+    Mi { failures: *const Failures, index: usize },
+    Items { lowest_failed: *const AtomicUsize, start: usize },
+}
+
+thread_local! {
+    static WATCH: Cell<Option<Watch>> = const { Cell::new(None) };
+}
+
+/// Sets the running thread's [`Watch`] until the guard drops (the one before is restored:
+/// calls nest). The watched objects must outlive the guard.
+pub(crate) fn watch(w: Watch) -> WatchScope {
+    WatchScope(WATCH.with(|c| c.replace(Some(w))))
+}
+
+pub(crate) struct WatchScope(Option<Watch>);
+
+impl Drop for WatchScope {
+    fn drop(&mut self) {
+        WATCH.with(|c| c.set(self.0));
+    }
+}
+
+/// Leaves the running MI (an [`MiAborted`] unwind) when another MI of its call has failed
+/// where Java stops before anything this one could still do: a loop that only its data end
+/// (`while (x != 1)`), in data Java never reaches, would otherwise keep the call from
+/// raising the exception. Generated code calls it every 1024 iterations of such loops.
+#[inline]
+pub fn spin_check() {
+    let Some(w) = WATCH.with(Cell::get) else { return };
+    let leave = match w {
+        // SAFETY: `watch`'s guard lives no longer than what it points to.
+        Watch::Mi { failures, index } => {
+            unsafe { &*failures }.outranks(FAIL_KEY.with(Cell::get), index)
+        }
+        Watch::Items { lowest_failed, start } => {
+            // SAFETY: as above.
+            unsafe { &*lowest_failed }.load(Ordering::Relaxed) < start
+        }
+    };
+    if leave {
+        mi_aborted();
+    }
 }
 
 /// Restores the [`fail_key`] of the code around a call of one MI when the call ends, by
@@ -800,6 +898,7 @@ struct CallState<'f, F, R> {
     barrier: &'f Barrier,
     count: usize,
     slots: Vec<Mutex<Option<MiOutcome<R>>>>,
+    failures: Failures,
 }
 
 impl<F, R> CallState<'_, F, R>
@@ -808,8 +907,14 @@ where
 {
     fn run_one(&self, index: usize) {
         let mi = Mi { index, count: self.count, barrier: self.barrier };
-        let outcome = catch_mi(|| (self.body)(&mi));
-        if outcome.is_err() {
+        let outcome = {
+            let _watch = watch(Watch::Mi { failures: &self.failures, index });
+            catch_mi(|| (self.body)(&mi))
+        };
+        if let Err((key, payload)) = &outcome {
+            if !payload.is::<MiAborted>() {
+                self.failures.record(*key, index);
+            }
             self.barrier.poison();
         }
         *self.slots[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(outcome);
@@ -962,6 +1067,7 @@ impl Pool {
             barrier: &barrier,
             count: n_mis,
             slots: (0..n_mis).map(|_| Mutex::new(None)).collect(),
+            failures: Failures::default(),
         };
         let data = &state as *const CallState<'_, F, R> as *const ();
         // The workers that took a job (and the job numbers).
@@ -1009,8 +1115,8 @@ pub(crate) fn collect_results<R>(slots: Vec<Mutex<Option<MiOutcome<R>>>>) -> Vec
         .collect();
     let mut results = Vec::with_capacity(outcomes.len());
     let mut first_aborted = None;
-    let mut first_real: Option<(u64, Box<dyn Any + Send>)> = None;
-    for outcome in outcomes {
+    let mut first_real: Option<(Place, Box<dyn Any + Send>)> = None;
+    for (index, outcome) in outcomes.into_iter().enumerate() {
         match outcome {
             Ok(value) => results.push(value),
             Err((_, payload)) if payload.is::<MiAborted>() => {
@@ -1018,10 +1124,9 @@ pub(crate) fn collect_results<R>(slots: Vec<Mutex<Option<MiOutcome<R>>>>) -> Vec
             }
             // The real exception of the smallest key wins; of equal keys the first in
             // partition order, or the last where the key's loop steps down.
-            Err(((key, last_first), payload)) => {
-                let wins = |first: u64| key < first || (last_first && key == first);
-                if first_real.as_ref().is_none_or(|(first, _)| wins(*first)) {
-                    first_real = Some((key, payload));
+            Err((key, payload)) => {
+                if first_real.as_ref().is_none_or(|(first, _)| raised_over((key, index), *first)) {
+                    first_real = Some(((key, index), payload));
                 }
             }
         }

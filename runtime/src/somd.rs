@@ -270,13 +270,22 @@ fn balanced<R: Send>(
     let work = AtomicU64::new(0);
     let slots: Vec<Mutex<Option<exec::MiOutcome<R>>>> =
         (0..n_mis).map(|_| Mutex::new(None)).collect();
+    let failures = exec::Failures::default();
     run_call_optional(threads, |_| loop {
         let r = next.fetch_add(1, Ordering::Relaxed);
         if r >= n_mis {
             break;
         }
         let started = site.map(|_| std::time::Instant::now());
-        let outcome = exec::catch_mi(|| body(r));
+        let outcome = {
+            let _watch = exec::watch(exec::Watch::Mi { failures: &failures, index: r });
+            exec::catch_mi(|| body(r))
+        };
+        if let Err((key, payload)) = &outcome {
+            if !payload.is::<exec::MiAborted>() {
+                failures.record(*key, r);
+            }
+        }
         if let Some(started) = started {
             let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
             work.fetch_add(nanos, Ordering::Relaxed);
@@ -1683,6 +1692,11 @@ fn fill_parallel<T: Send>(
     run_call_optional(parts, |_| {
         while let Some(chunk) = take() {
             let mut i = chunk.start;
+            // Items of the chunk stop in loops over their data once an item before it failed.
+            let _watch = exec::watch(exec::Watch::Items {
+                lowest_failed: &lowest_failed,
+                start: chunk.start,
+            });
             let outcome = catch_unwind(AssertUnwindSafe(|| {
                 while i < chunk.end {
                     // SAFETY: `i < n`; each index is in exactly one chunk, so one thread.

@@ -127,6 +127,88 @@ fn of_equal_keys_the_last_wins_while_a_loop_steps_down() {
     assert_eq!(run(true), "mi 5");
 }
 
+/// Spins in `exec::spin_check` as a loop that only its data end would, until the check
+/// leaves (an unwind) or `limit` has passed; returns whether the limit passed.
+fn spin_until(limit: std::time::Duration) -> bool {
+    let started = std::time::Instant::now();
+    while started.elapsed() < limit {
+        somd_runtime::exec::spin_check();
+        std::hint::spin_loop();
+    }
+    true
+}
+
+/// An MI in a loop that only its data end leaves it (`exec::spin_check`) once another MI has
+/// failed where Java stops first: at a smaller key, or at its key in an earlier MI. An MI
+/// whose own failure could still come first in Java's order runs on.
+#[test]
+fn an_mi_leaves_its_loop_once_an_earlier_failure_is_recorded() {
+    use somd_runtime::exec::fail_key;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+    error::install_panic_hook();
+    let started = [AtomicBool::new(false), AtomicBool::new(false), AtomicBool::new(false)];
+    let ran_out = [AtomicBool::new(false), AtomicBool::new(false), AtomicBool::new(false)];
+    let result = catch(|| {
+        pool().run_mis(4, |mi| {
+            let i = mi.index();
+            match i {
+                // Statement 1 in MI 0, statement 0 in MI 1 (before the failing MI 2: its
+                // failure there would be Java's first), statement 0 in MI 3 (after it).
+                0 | 1 | 3 => {
+                    fail_key(if i == 0 { 1 << 32 } else { 0 });
+                    started[i.min(2)].store(true, Ordering::Release);
+                    let limit = Duration::from_millis(if i == 1 { 300 } else { 20_000 });
+                    let out = spin_until(limit);
+                    ran_out[i.min(2)].store(out, Ordering::Release);
+                }
+                _ => {
+                    while !started.iter().all(|s| s.load(Ordering::Acquire)) {
+                        std::thread::yield_now();
+                    }
+                    error::throw(JavaException::new("java.lang.IllegalStateException", "two", POS))
+                }
+            }
+        })
+    });
+    assert_eq!(result.expect_err("must fail").detail, "two");
+    assert!(!ran_out[0].load(Ordering::Acquire), "MI 0 (a later statement) ran on");
+    assert!(ran_out[1].load(Ordering::Acquire), "MI 1 (an earlier MI) was stopped");
+    assert!(!ran_out[2].load(Ordering::Acquire), "MI 3 (a later MI) ran on");
+}
+
+/// The items of a parallel `@` after a failing one leave their loops over data, so the map
+/// raises the failure instead of running such an item forever.
+#[test]
+fn map_items_after_a_failure_leave_their_loops() {
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+    error::install_panic_hook();
+    let n = 1 << 14;
+    let (last_started, last_ran_out) = (AtomicBool::new(false), AtomicBool::new(false));
+    let result = catch(|| {
+        somd_runtime::somd::map(n, |i| {
+            if i == n - 1 {
+                last_started.store(true, Ordering::Release);
+                last_ran_out.store(spin_until(Duration::from_secs(20)), Ordering::Release);
+            } else if i == 0 {
+                // Item 0 fails once the last item loops (or after a while on one thread).
+                let waited = std::time::Instant::now();
+                while !last_started.load(Ordering::Acquire)
+                    && waited.elapsed() < Duration::from_secs(2)
+                {
+                    std::thread::yield_now();
+                }
+                error::throw(JavaException::new("java.lang.IllegalStateException", "zero", POS))
+            }
+            i
+        })
+        .length(&POS)
+    });
+    assert_eq!(result.expect_err("must fail").detail, "zero");
+    assert!(!last_ran_out.load(Ordering::Acquire), "the last item ran on");
+}
+
 #[test]
 fn a_failing_mi_releases_the_others_from_the_barrier() {
     error::install_panic_hook();

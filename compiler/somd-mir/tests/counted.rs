@@ -32,6 +32,9 @@ fn loops_stepping_toward_a_steady_bound_are_counted() {
         // The escape-time form: a conjunct bounds the step at the body's top level.
         "int k = 0; int x = n; while (k < 64 && x != 1) { x = x / 2; k++; } return k;",
         "int k = 0; while (n > k) { k++; } return k;",
+        // The step in the test (Series' `while (--nsteps > 0)`), after a conjunct too.
+        "int s = 0; int m = n; while (--m > 0) { s += m; } return s;",
+        "int s = 0; int k = 0; while (s < 100 && k++ <= n) { s += a[k]; } return s;",
     ] {
         assert!(first_loop_counted(body), "{body}");
     }
@@ -50,6 +53,10 @@ fn loops_ending_by_their_data_are_not() {
         "int k = 0; while (k < n) { if (a[0] > 0) { k++; } } return k;",
         // A step away from the bound.
         "int s = 0; for (int i = 0; i < n; i--) { s++; } return s;",
+        // A step in the test away from the bound, or beside another assignment of it.
+        "int s = 0; int m = n; while (++m > 0) { s++; } return s;",
+        "int s = 0; int m = n; while (--m > 0) { m = a[m]; s++; } return s;",
+        "int s = 0; int m = n; while (--m > 0 && (m = a[m]) > 0) { s++; } return s;",
         // A bound calling a method.
         "int s = 0; for (int i = 0; i < Main.f(n - 1, a); i++) { s++; } return s;",
     ] {

@@ -6,7 +6,7 @@ use super::expr::{paren, FnCx, Frame};
 use super::types::{const_default, is_copy};
 use super::writer::Level;
 use super::EmitError;
-use somd_mir::analysis::LoopId;
+use somd_mir::analysis::{walk, LoopId};
 use somd_mir::{BinOpKind, Block, Const, ExprId, ExprKind, FuncId, FuncKind, Stmt, Type};
 use somd_syntax::ast::PrimType;
 use std::fmt::Write;
@@ -1343,6 +1343,14 @@ impl FnCx<'_> {
             Some(c) => format!("break {c}"),
             None => format!("continue {brk}"),
         };
+        // A loop that only its data end (`while (x != 1)`) may run in an MI whose data Java
+        // never reaches, another MI having failed before them: every 1024 iterations it
+        // leaves if so (`rt::exec::spin_check`), as kernels do (`Writer::spin_guard`).
+        let spin = (!walk::counted(self.func, shape.test, shape.body, shape.update))
+            .then(|| format!("_spin{}", &brk[2..]));
+        if let Some(spin) = &spin {
+            writeln!(out, "{level}let mut {spin}: u32 = 0;")?;
+        }
         writeln!(out, "{level}{brk}: loop {{")?;
         let inner = level.next();
         if let (Some(t), false) = (shape.test, shape.test_at_end) {
@@ -1356,6 +1364,12 @@ impl FnCx<'_> {
                 writeln!(out, "{}break {brk};", inner.next())?;
                 writeln!(out, "{inner}}}")?;
             }
+        }
+        if let Some(spin) = &spin {
+            writeln!(out, "{inner}{spin} = {spin}.wrapping_add(1);")?;
+            writeln!(out, "{inner}if {spin} % 1024 == 0 {{")?;
+            writeln!(out, "{}rt::exec::spin_check();", inner.next())?;
+            writeln!(out, "{inner}}}")?;
         }
         self.frames.push(Frame { mir_label: shape.label, brk: brk.to_string(), cont: Some(cont) });
         if let Some(mark) = shape.test.and_then(|t| self.row_marks.get(&t)) {

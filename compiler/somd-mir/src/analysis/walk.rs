@@ -182,6 +182,9 @@ pub fn assigned_in_block(func: &Function, block: &Block) -> HashSet<LocalId> {
 /// (`Writer::spin_guard`).
 pub fn counted(func: &Function, test: Option<ExprId>, body: &Block, update: &[ExprId]) -> bool {
     let Some(t) = test else { return false };
+    if stepped_in_test(func, t, body, update) {
+        return true;
+    }
     let step = match update {
         [u] => Some(*u),
         [] => {
@@ -222,18 +225,64 @@ pub fn counted(func: &Function, test: Option<ExprId>, body: &Block, update: &[Ex
             (BinOpKind::Lt | BinOpKind::Le, _, ExprKind::Local(r)) if *r == i && !up => *lhs,
             _ => continue,
         };
-        let mut steady = true;
-        each_expr(func, bound, &mut |x| match func.expr(x).kind {
-            ExprKind::Local(l) => steady &= !assigned.contains(&l) && l != i,
-            ExprKind::Call { .. }
-            | ExprKind::Assign { .. }
-            | ExprKind::CompoundAssign { .. }
-            | ExprKind::IncDec { .. } => steady = false,
-            _ => {}
-        });
-        found |= steady;
+        found |= steady(func, bound, &assigned, i);
     }
     found
+}
+
+/// Whether a conjunct of test `t` steps an index toward a steady bound itself (`--n > 0`,
+/// `k++ < limit`: Series' `while (--nsteps > 0)`), nothing else assigning the index: every
+/// iteration that goes on evaluated it, as the conjuncts before it held.
+fn stepped_in_test(func: &Function, t: ExprId, body: &Block, update: &[ExprId]) -> bool {
+    let mut assigned = assigned_in_block(func, body);
+    assigned_in_exprs(func, update, &mut assigned);
+    let mut conjuncts = vec![t];
+    while let Some(c) = conjuncts.pop() {
+        let ExprKind::Binary { op, lhs, rhs } = &func.expr(c).kind else { continue };
+        let (step, bound, toward_up) = match op.kind {
+            BinOpKind::And => {
+                conjuncts.extend([*lhs, *rhs]);
+                continue;
+            }
+            BinOpKind::Lt | BinOpKind::Le => (*lhs, *rhs, true),
+            BinOpKind::Gt | BinOpKind::Ge => (*lhs, *rhs, false),
+            _ => continue,
+        };
+        let Some((i, up)) = step_of(func, step) else { continue };
+        if !matches!(func.expr(step).kind, ExprKind::IncDec { .. }) || up != toward_up {
+            continue;
+        }
+        // The step is the test's one assignment of the index.
+        let mut moves = 0;
+        each_expr(func, t, &mut |x| {
+            if let ExprKind::IncDec { target, .. }
+            | ExprKind::Assign { target, .. }
+            | ExprKind::CompoundAssign { target, .. } = func.expr(x).kind
+            {
+                moves +=
+                    usize::from(matches!(func.expr(target).kind, ExprKind::Local(l) if l == i));
+            }
+        });
+        if moves == 1 && !assigned.contains(&i) && steady(func, bound, &assigned, i) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether bound `e` of a loop whose body and update assign `assigned` keeps its value:
+/// it reads neither those locals nor index `i`, and calls and assigns nothing.
+fn steady(func: &Function, e: ExprId, assigned: &HashSet<LocalId>, i: LocalId) -> bool {
+    let mut steady = true;
+    each_expr(func, e, &mut |x| match func.expr(x).kind {
+        ExprKind::Local(l) => steady &= !assigned.contains(&l) && l != i,
+        ExprKind::Call { .. }
+        | ExprKind::Assign { .. }
+        | ExprKind::CompoundAssign { .. }
+        | ExprKind::IncDec { .. } => steady = false,
+        _ => {}
+    });
+    steady
 }
 
 /// The local a loop step `e` moves and whether up (`i++`, `i += 2`, `i -= -1`) or down.
