@@ -20,9 +20,12 @@
 //! - A pipe that does not end in a sink can still be run with [`Pipe::discard`].
 //! - Exceptions: a task that raises an exception (any panic other than the source's
 //!   `Underflow`) ends; dropping its channel ends the tasks on both sides (upstream tasks stop
-//!   when their `send` fails, downstream tasks when their input closes). [`Graph::finish`]
-//!   joins every thread and re-raises the first exception in graph order on the calling
-//!   thread, so the program ends as in §1.6.
+//!   when their `send` fails, downstream tasks when their input closes, after the items
+//!   already sent). [`Graph::finish`] joins every thread and re-raises, on the calling
+//!   thread, the exception of the *last* failing task in graph order, so the program ends as
+//!   in §1.6 with Java's first failure: Java passes each item through every task before the
+//!   source makes the next, and a task only ever receives the items its upstream made before
+//!   failing, so a failing task's item comes before that of every failing task upstream.
 //! - A graph that was started and is dropped without `finish` is finished by `Drop` (the JVM
 //!   also waits for running non-daemon threads).
 
@@ -286,16 +289,17 @@ impl Graph {
     }
 
     /// `g.finish()`: starts the graph if needed and waits for every task to end; re-raises the
-    /// first exception in graph order.
+    /// exception of the last failing task in graph order, which failed at the earliest item
+    /// (module doc, "Exceptions").
     pub fn finish(&mut self) {
         self.start();
-        let mut first_error = None;
+        let mut earliest_item = None;
         for handle in self.running.drain(..) {
             if let Err(payload) = handle.join() {
-                first_error.get_or_insert(payload);
+                earliest_item = Some(payload);
             }
         }
-        if let Some(payload) = first_error {
+        if let Some(payload) = earliest_item {
             resume_unwind(payload);
         }
     }

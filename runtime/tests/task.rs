@@ -63,6 +63,34 @@ fn an_exception_in_the_middle_task_ends_the_graph_and_is_reraised() {
     assert_eq!(received.load(Ordering::Relaxed), 499);
 }
 
+/// The source fails making item 8 and the filter at item 7, which Java reaches first (each
+/// item passes every task before the next is made): the filter's exception is raised.
+#[test]
+fn the_exception_of_the_earliest_item_is_raised() {
+    error::install_panic_hook();
+    for _ in 0..20 {
+        let mut next = 0i64;
+        let mut graph = task::source(move || {
+            if next == 8 {
+                error::throw(JavaException::new("java.lang.IllegalStateException", "source", POS));
+            }
+            next += 1;
+            next - 1
+        })
+        .filter(|x: i64| {
+            if x == 7 {
+                // Late enough that the source has failed too.
+                std::thread::sleep(std::time::Duration::from_millis(2));
+                error::throw(JavaException::new("java.lang.ArithmeticException", "filter", POS));
+            }
+            x
+        })
+        .discard();
+        let exc = catch(|| graph.finish()).expect_err("both fail");
+        assert_eq!(exc.detail, "filter");
+    }
+}
+
 #[test]
 fn an_exception_in_the_sink_stops_the_source() {
     error::install_panic_hook();
