@@ -38,6 +38,7 @@
 
 use crate::exec::Mi;
 use crate::java::math;
+use std::any::Any;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -322,5 +323,64 @@ impl<T: Copy + Send> AllReduce<T> {
     /// [`AllReduce::combine`] with a built-in operator.
     pub fn reduce<Op: ReduceOp<T>>(&self, mi: &Mi<'_>, value: T) -> T {
         self.combine(mi, value, Op::combine)
+    }
+}
+
+type Deposit = Mutex<Option<Box<dyn Any + Send>>>;
+
+/// All-reduce of values of any type among the MIs of one call, combined by code of the
+/// program (an intermediate reduction with a class's `combine` or `combineAll`, or
+/// `reduce(self)`): MI 0 combines the values of all MIs, in partition order, once, and
+/// every MI takes a copy of the result. As in [`AllReduce`], two sets of slots take turns,
+/// so a round's slots are filled again only after every MI has read them.
+pub struct AllGather {
+    values: [Vec<Deposit>; 2],
+    results: [Deposit; 2],
+    rounds: Vec<AtomicUsize>,
+}
+
+impl AllGather {
+    /// For a call with `n_mis` MIs.
+    pub fn new(n_mis: usize) -> Self {
+        let slots = || (0..n_mis).map(|_| Mutex::new(None)).collect();
+        AllGather {
+            values: [slots(), slots()],
+            results: [Mutex::new(None), Mutex::new(None)],
+            rounds: (0..n_mis).map(|_| AtomicUsize::new(0)).collect(),
+        }
+    }
+
+    /// Deposits `value` for `mi`, waits for all MIs, and returns `combine` of every MI's
+    /// value in partition order, run by MI 0 (an exception there reaches the others as a
+    /// poisoned barrier). Every MI must call this the same number of times.
+    pub fn combine<T: Clone + Send + 'static>(
+        &self,
+        mi: &Mi<'_>,
+        value: T,
+        combine: impl FnOnce(Vec<T>) -> T,
+    ) -> T {
+        let me = mi.index();
+        let round = self.rounds[me].fetch_add(1, Ordering::Relaxed) % 2;
+        let lock = |slot: &Deposit| {
+            let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
+            guard.take()
+        };
+        *self.values[round][me].lock().unwrap_or_else(|e| e.into_inner()) = Some(Box::new(value));
+        mi.barrier().wait();
+        if me == 0 {
+            let partials: Vec<T> = self.values[round]
+                .iter()
+                .filter_map(|slot| lock(slot).and_then(|b| b.downcast::<T>().ok()).map(|b| *b))
+                .collect();
+            let result = combine(partials);
+            *self.results[round].lock().unwrap_or_else(|e| e.into_inner()) = Some(Box::new(result));
+        }
+        mi.barrier().wait();
+        let result = self.results[round].lock().unwrap_or_else(|e| e.into_inner());
+        match result.as_ref().and_then(|r| r.downcast_ref::<T>()) {
+            Some(r) => r.clone(),
+            // MI 0 stores a `T` before the barrier; it cannot be missing.
+            None => unreachable!("the combined value of an all-gather round"),
+        }
     }
 }

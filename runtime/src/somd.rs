@@ -21,7 +21,7 @@
 use crate::error::{self, class, OrThrow, SourcePos};
 use crate::exec::{self, Mi};
 use crate::partition::{self, Layout, Part};
-use crate::reduce::{AllReduce, ReduceOp};
+use crate::reduce::{AllGather, AllReduce, ReduceOp};
 use crate::value::{Array, DeepCopy, Obj, Slot, Str, VArr, Val};
 use std::any::Any;
 use std::cell::Cell;
@@ -206,6 +206,7 @@ fn check_rectangular(
 struct Ctx {
     mi: *const (),
     all: *const AllReduce<u64>,
+    gather: *const AllGather,
 }
 
 thread_local! {
@@ -223,9 +224,9 @@ impl Drop for Restore {
 /// Runs `body(mi_index)` once per MI, concurrently, with the MI context set; results in
 /// partition order.
 pub fn run_call<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync) -> Vec<R> {
-    let all = AllReduce::<u64>::new(n_mis);
+    let (all, gather) = (AllReduce::<u64>::new(n_mis), AllGather::new(n_mis));
     exec::pool().run_mis(n_mis, |mi: &Mi<'_>| {
-        let ctx = Ctx { mi: mi as *const Mi<'_> as *const (), all: &all };
+        let ctx = Ctx { mi: mi as *const Mi<'_> as *const (), all: &all, gather: &gather };
         let _restore = Restore(CURRENT.with(|c| c.replace(Some(ctx))));
         body(mi.index())
     })
@@ -235,9 +236,9 @@ pub fn run_call<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync) -> Vec<
 /// for each other ([`exec::Pool::run_optional`]): MIs that no worker has started when MI 0,
 /// on the calling thread, is done are not run.
 fn run_call_optional(n_mis: usize, body: impl Fn(usize) + Sync) {
-    let all = AllReduce::<u64>::new(n_mis);
+    let (all, gather) = (AllReduce::<u64>::new(n_mis), AllGather::new(n_mis));
     exec::pool().run_optional(n_mis, |mi: &Mi<'_>| {
-        let ctx = Ctx { mi: mi as *const Mi<'_> as *const (), all: &all };
+        let ctx = Ctx { mi: mi as *const Mi<'_> as *const (), all: &all, gather: &gather };
         let _restore = Restore(CURRENT.with(|c| c.replace(Some(ctx))));
         body(mi.index())
     })
@@ -591,6 +592,16 @@ pub fn all_reduce_with<T: Bits>(value: T, combine: fn(T, T) -> T) -> T {
         T::from_bits64(bits)
     })
     .unwrap_or(value)
+}
+
+/// An intermediate reduction with a strategy of the program (a class's `combine` or
+/// `combineAll`, `reduce(self)`): `combine` of every MI's `value` in partition order, run
+/// once and given to every MI ([`AllGather`]); outside a SOMD call the value itself.
+pub fn all_combine<T: Clone + Send + 'static>(value: T, combine: impl FnOnce(Vec<T>) -> T) -> T {
+    let Some(ctx) = CURRENT.with(Cell::get) else { return value };
+    // SAFETY: as in `with_ctx`; the call's `AllGather` outlives its MI closures too.
+    let (mi, gather) = unsafe { (&*(ctx.mi as *const Mi<'_>), &*ctx.gather) };
+    gather.combine(mi, value, combine)
 }
 
 /// The partition geometry of a `dist` parameter inside an MI (`Somd.offset`,

@@ -236,9 +236,10 @@ pub struct Function {
     pub is_local: bool,
     /// `Some` for a SOMD function (at least one `dist` parameter).
     pub somd: Option<SomdSig>,
-    /// `reduce(op)` on a function without `dist` parameters: an intermediate reduction
-    /// when called inside a method instance.
-    pub intermediate: Option<ReduceOp>,
+    /// The `reduce(..)` strategy of a function without `dist` parameters (an operator, a
+    /// class's `combine` or `combineAll`, or `self`): an intermediate reduction when called
+    /// inside a method instance.
+    pub intermediate: Option<Reduction>,
     /// Loops that `first_match` made from searches: each stops once its iteration is done
     /// and the local holds anything but its "no match" value ([`EarlyExit`]). A back end
     /// that runs the loop as written must stop there (the Rust writer does): the iterations
@@ -610,8 +611,8 @@ pub enum ExprKind {
         receiver: Option<ExprId>,
         args: Vec<ExprId>,
     },
-    /// Inside a method instance: call `func` (which has `intermediate: Some(op)`) on this
-    /// MI's data, all-reduce the results across MIs with `op`.
+    /// Inside a method instance: call `func` (which has an `intermediate` strategy) on this
+    /// MI's data, all-reduce the results across MIs with that strategy.
     IntermediateReduce {
         func: FuncId,
         receiver: Option<ExprId>,

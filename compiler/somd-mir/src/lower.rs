@@ -365,7 +365,7 @@ impl<'a> FnLower<'a> {
     fn lower_method(
         &mut self,
         method: sm::MethodId,
-    ) -> (FuncKind, Vec<LocalId>, Block, bool, Option<ast::ReduceOp>, Option<SomdSig>) {
+    ) -> (FuncKind, Vec<LocalId>, Block, bool, Option<Reduction>, Option<SomdSig>) {
         let info = self.program.method(method);
         self.ret = self.ty(&info.ret, info.span);
         let params: Vec<LocalId> =
@@ -388,7 +388,7 @@ impl<'a> FnLower<'a> {
             Some(SomdSig { dist_params, reduction })
         };
         let intermediate = match (&somd, &info.reduce) {
-            (None, Some(ReduceStrategy::Op(op))) => Some(*op),
+            (None, Some(_)) => Some(self.reduction(method)),
             _ => None,
         };
         let body = match self.program.method_decl(method).and_then(|d| d.body.as_ref()) {
@@ -406,7 +406,7 @@ impl<'a> FnLower<'a> {
     fn lower_ctor(
         &mut self,
         ctor: Option<sm::CtorId>,
-    ) -> (FuncKind, Vec<LocalId>, Block, bool, Option<ast::ReduceOp>, Option<SomdSig>) {
+    ) -> (FuncKind, Vec<LocalId>, Block, bool, Option<Reduction>, Option<SomdSig>) {
         let params: Vec<LocalId> = match ctor {
             Some(c) => {
                 let info = self.program.ctor(c);

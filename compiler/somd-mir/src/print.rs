@@ -357,6 +357,18 @@ impl Printer<'_> {
         }
     }
 
+    /// A `reduce(..)` strategy as the printer shows it.
+    fn reduction(&self, reduction: &Reduction) -> String {
+        match reduction {
+            Reduction::None => "none".to_string(),
+            Reduction::Assemble => "assemble".to_string(),
+            Reduction::Op(op) => reduce_op(*op).to_string(),
+            Reduction::SelfCall { param } => format!("self: param {param}"),
+            Reduction::Combine(func) => format!("combine {}", self.func_name(*func)),
+            Reduction::CombineAll(func) => format!("combineAll {}", self.func_name(*func)),
+        }
+    }
+
     fn function(&mut self, f: &Function) -> fmt::Result {
         let params: Vec<String> = f
             .params
@@ -381,19 +393,11 @@ impl Printer<'_> {
         if f.is_local {
             attrs.push("local".to_string());
         }
-        if let Some(op) = f.intermediate {
-            attrs.push(format!("intermediate({})", reduce_op(op)));
+        if let Some(reduction) = &f.intermediate {
+            attrs.push(format!("intermediate({})", self.reduction(reduction)));
         }
         if let Some(somd) = &f.somd {
-            let reduction = match &somd.reduction {
-                Reduction::None => "none".to_string(),
-                Reduction::Assemble => "assemble".to_string(),
-                Reduction::Op(op) => reduce_op(*op).to_string(),
-                Reduction::SelfCall { param } => format!("self: param {param}"),
-                Reduction::Combine(func) => format!("combine {}", self.func_name(*func)),
-                Reduction::CombineAll(func) => format!("combineAll {}", self.func_name(*func)),
-            };
-            attrs.push(format!("somd reduce({reduction})"));
+            attrs.push(format!("somd reduce({})", self.reduction(&somd.reduction)));
         }
         writeln!(
             self.out,

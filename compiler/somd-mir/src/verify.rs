@@ -480,7 +480,10 @@ impl Verifier<'_> {
                     .get(func.0 as usize)
                     .is_some_and(|c| c.intermediate.is_some());
                 if !has_op {
-                    self.error("intermediate reduction of a function without `reduce(op)`", span);
+                    self.error(
+                        "intermediate reduction of a function without a `reduce` strategy",
+                        span,
+                    );
                 }
             }
             ExprKind::Builtin { args, .. } => {

@@ -1042,6 +1042,16 @@ impl<'a> FnCx<'a> {
             ExprKind::IncDec { target, delta, prefix } => {
                 self.compound(id, *target, None, *delta, *prefix, true)
             }
+            // A helper's call of an intermediate reduction is one when the helper runs in a
+            // method instance (§2.4, E0340); elsewhere the runtime returns the value as is.
+            ExprKind::Call { func, receiver, args }
+                if self.callee(*func)?.intermediate.is_some()
+                    && self.func.somd.is_none()
+                    && self.func.intermediate.is_none() =>
+            {
+                let call = self.call(*func, *receiver, args, None, span)?;
+                self.all_reduced(*func, call)
+            }
             ExprKind::Call { func, receiver, args } => {
                 self.call(*func, *receiver, args, None, span)
             }
@@ -1051,15 +1061,8 @@ impl<'a> FnCx<'a> {
                 self.call(*func, *receiver, args, Some((moved, taken)), span)
             }
             ExprKind::IntermediateReduce { func, receiver, args } => {
-                let callee = self.callee(*func)?;
                 let call = self.call(*func, *receiver, args, None, span)?;
-                let ty = self.ty(&callee.ret)?;
-                match callee.intermediate.and_then(types::reduce_op) {
-                    Some(op) => Ok(format!("rt::somd::all_reduce::<{op}, {ty}>({call})")),
-                    None => Ok(format!(
-                        "rt::somd::all_reduce_with({call}, <{ty} as rt::reduce::Sub>::java_sub)"
-                    )),
-                }
+                self.all_reduced(*func, call)
             }
             ExprKind::Builtin { builtin, args } => self.builtin(*builtin, args, span),
             ExprKind::New { class, ctor, args } => match ctor {
@@ -1342,6 +1345,44 @@ impl<'a> FnCx<'a> {
                 |a| matches!(self.e(*a).map(|e| &e.kind), Ok(ExprKind::Local(l)) if *l == local),
             )
             .map_or(0, |i| 1u64 << i)
+    }
+
+    /// `call`, a call of intermediate-reduction function `func` with `args`, all-reduced
+    /// across the MIs of the running SOMD call with `func`'s strategy (the runtime returns
+    /// the value as it is outside one).
+    fn all_reduced(&mut self, func: FuncId, call: String) -> Result<String, EmitError> {
+        let callee = self.callee(func)?;
+        let ty = self.ty(&callee.ret)?;
+        let combined = match &callee.intermediate {
+            Some(somd_mir::Reduction::Op(somd_syntax::ast::ReduceOp::Sub)) => {
+                return Ok(format!(
+                    "rt::somd::all_reduce_with({call}, <{ty} as rt::reduce::Sub>::java_sub)"
+                ))
+            }
+            Some(somd_mir::Reduction::Op(op)) => {
+                let op = types::reduce_op(*op)
+                    .ok_or_else(|| EmitError::Internal("intermediate reduction operator".into()))?;
+                return Ok(format!("rt::somd::all_reduce::<{op}, {ty}>({call})"));
+            }
+            Some(somd_mir::Reduction::Combine(f)) => format!(
+                "rt::somd::tree_combine(partials, {}).unwrap_or_default()",
+                super::somd::pairwise(self, *f, &callee.ret)
+            ),
+            Some(somd_mir::Reduction::CombineAll(f)) => {
+                format!("{}(&Array::from_vec(partials))", self.func_name(*f)?)
+            }
+            // The checker gives `reduce(self)` one parameter, the partials' `R[]` (E0322).
+            Some(somd_mir::Reduction::SelfCall { .. }) if callee.kind == FuncKind::Static => {
+                format!("{}(&Array::from_vec(partials))", self.func_name(func)?)
+            }
+            _ => {
+                return Err(EmitError::Unsupported(format!(
+                    "the intermediate reduction `{}` (an instance method with `reduce(self)`)",
+                    callee.name
+                )))
+            }
+        };
+        Ok(format!("rt::somd::all_combine({call}, |partials: Vec<{ty}>| {combined})"))
     }
 
     fn call(

@@ -110,6 +110,14 @@ fn may_write(cx: &FnCx<'_>, local: LocalId) -> bool {
     writes::writes_local(cx.module, cx.func, local)
 }
 
+/// The Rust closure that combines two partial results of type `ret` with `reduce(C)`'s
+/// `combine` function `f`: `&|a, b| C_combine(a, b)`.
+pub(super) fn pairwise(cx: &FnCx<'_>, f: FuncId, ret: &Type) -> String {
+    let combine = &cx.names.functions[f.0 as usize];
+    let by = if is_copy(ret) { "" } else { "&" };
+    format!("&|a, b| {combine}({by}a, {by}b)")
+}
+
 /// Whether running `fid` may wait for the other MIs of its SOMD call: a `sync` block or an
 /// intermediate reduction in it or in a function it calls (a task it creates counts too).
 /// Such a call needs every MI on a thread of its own (`exec.rs`, "Co-scheduling"); the
@@ -126,6 +134,15 @@ fn may_synchronize(module: &Module, fid: FuncId, seen: &mut Vec<FuncId>) -> bool
     for expr in &func.exprs {
         let callee = match &expr.kind {
             ExprKind::IntermediateReduce { .. } | ExprKind::Task { .. } => return true,
+            // A helper's call of an intermediate reduction all-reduces (`FnCx::all_reduced`).
+            ExprKind::Call { func, .. }
+                if module
+                    .functions
+                    .get(func.0 as usize)
+                    .is_some_and(|c| c.intermediate.is_some()) =>
+            {
+                return true
+            }
             ExprKind::Call { func, .. } | ExprKind::Map { func, .. } => *func,
             ExprKind::New { ctor: Some(ctor), .. } => *ctor,
             ExprKind::ReduceArray { reducer: ArrayReducer::Func(f), .. } => *f,
@@ -343,8 +360,7 @@ impl FnCx<'_> {
             }
             Reduction::Combine(f) => {
                 let combine = self.names.functions[f.0 as usize].clone();
-                let by = if is_copy(&func.ret) { "" } else { "&" };
-                let call = format!("&|a, b| {combine}({by}a, {by}b)");
+                let call = pairwise(self, *f, &func.ret);
                 if elementwise(self.module, *f).is_some() {
                     format!(
                         "rt::somd::combine_elementwise(partials, {}, {call}).unwrap_or_default()",

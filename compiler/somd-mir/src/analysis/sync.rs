@@ -861,6 +861,9 @@ impl SyncAnalysis<'_> {
         if receiver.is_some() || callee.kind != FuncKind::Static {
             return refuse("an instance method".into());
         }
+        if !matches!(callee.intermediate, Some(Reduction::Op(_))) {
+            return refuse("its strategy is a class's or `self`, not an operator".into());
+        }
         let body = match super::parallel::analyze_loop_body(module, callee, true) {
             (_, Ok(body)) => body,
             (_, Err(b)) => return refuse(format!("its body: {}", b.construct)),

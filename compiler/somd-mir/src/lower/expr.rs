@@ -484,9 +484,7 @@ impl FnLower<'_> {
                 let info = self.program.method(m);
                 let params: Vec<Ty> = info.params.iter().map(|p| p.ty.clone()).collect();
                 let (is_static, is_somd) = (info.is_static, info.is_somd());
-                let intermediate = !is_somd
-                    && matches!(info.reduce, Some(ast::ReduceStrategy::Op(_)))
-                    && self.is_somd;
+                let intermediate = !is_somd && info.reduce.is_some() && self.is_somd;
                 let receiver = if is_static {
                     None
                 } else {
