@@ -595,6 +595,21 @@ fn map_plan(
                 ));
             }
         }
+        // Java passes a mutable array by reference: the caller sees what the applications
+        // write into it, which a kernel would write into a device copy nobody downloads.
+        if matches!(ty, Type::Array(_)) && super::writes::writes_local(module, tf, *p) {
+            return Err(not_device(
+                BlockReason::Unsupported,
+                format!(
+                    "`@` argument {} of type {}: `{}` writes its elements, which the caller \
+                     sees (Java passes the array itself; the device would write a copy)",
+                    k + 1,
+                    isolation::type_name(module, &ty),
+                    tf.name
+                ),
+                tf.local(*p).span,
+            ));
+        }
         let ok = match mode {
             MapArg::Mapped => {
                 scalar_or_value(module, &ty)
