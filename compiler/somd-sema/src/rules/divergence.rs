@@ -6,11 +6,13 @@
 //! value can differ between MIs. The pass runs on the body of every SOMD method:
 //!
 //! 1. **Taint.** A value is *partition-dependent* when it reads a `dist` variable (its
-//!    contents or its `length`), `Somd.offset(..)`, or a tainted local. `Somd.globalLength`,
-//!    non-`dist` parameters, fields and the result of an intermediate reduction (the same
-//!    combined value in every MI) are not. A local is tainted when some assignment to it
-//!    (or to one of its elements) reads partition-dependent data, or happens under a
-//!    partition-dependent condition (implicit flow). Assignments to a `shared` scalar inside
+//!    contents or its `length`), `Somd.offset(..)`, or a tainted local or field.
+//!    `Somd.globalLength`, non-`dist` parameters, fields the body never assigns and the
+//!    result of an intermediate reduction (the same combined value in every MI) are not. A
+//!    local is tainted when some assignment to it (or to one of its elements) reads
+//!    partition-dependent data, or happens under a partition-dependent condition (implicit
+//!    flow); so is a field (of any object: fields are told apart by declaration only) that
+//!    the body assigns so, through any object (`b.v = a[0]; if (b.v > 0) ..`). Assignments to a `shared` scalar inside
 //!    its own `sync reduce(op) (x)` block do not taint it: after the block every MI holds the
 //!    combined value. The analysis is flow-insensitive and linear: assignments become edges
 //!    of a dependency graph whose tainted part is found by one breadth-first search.
@@ -27,7 +29,7 @@
 
 use super::codes;
 use super::util;
-use crate::model::{CallTarget, MethodId, NameRes, Program};
+use crate::model::{CallTarget, FieldId, MethodId, NameRes, Program};
 use somd_diag::{Diagnostic, Span};
 use somd_syntax::ast::{BinaryOp, Block, DeclId, Expr, ExprKind, MethodDecl, Stmt, StmtKind};
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -131,6 +133,7 @@ fn dist_decls(decl: &MethodDecl) -> HashSet<DeclId> {
 #[derive(Default)]
 struct Reads {
     locals: Vec<DeclId>,
+    fields: Vec<FieldId>,
     /// Reads partition data directly (`dist` variable, `Somd.offset`).
     direct: bool,
 }
@@ -139,14 +142,18 @@ struct Reads {
 fn reads(program: &Program, dist: &HashSet<DeclId>, expr: &Expr, out: &mut Reads) {
     match &expr.kind {
         ExprKind::Name(_) => {
-            if let Some(NameRes::Local(decl)) = program.names.get(&expr.id) {
-                if dist.contains(decl) {
-                    out.direct = true;
-                } else {
-                    out.locals.push(*decl);
-                }
+            match program.names.get(&expr.id) {
+                Some(NameRes::Local(decl)) if dist.contains(decl) => out.direct = true,
+                Some(NameRes::Local(decl)) => out.locals.push(*decl),
+                Some(NameRes::Field(field)) => out.fields.push(*field),
+                _ => {}
             }
             return;
+        }
+        ExprKind::Field { .. } => {
+            if let Some(NameRes::Field(field)) = program.names.get(&expr.id) {
+                out.fields.push(*field);
+            }
         }
         ExprKind::Call { .. } => match program.calls.get(&expr.id) {
             Some(CallTarget::Builtin { class: "Somd", name: "offset" }) => {
@@ -167,11 +174,19 @@ fn is_intermediate(program: &Program, method: MethodId) -> bool {
     util::method_info(program, method).is_some_and(|m| m.reduce.is_some() && !m.is_somd())
 }
 
-/// A node of the dependency graph: a local, or a condition (for implicit flows).
+/// A node of the dependency graph: a local, a field, or a condition (for implicit flows).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum Node {
     Local(DeclId),
+    Field(FieldId),
     Cond(usize),
+}
+
+/// The locals and fields whose values may differ between MIs.
+#[derive(Default)]
+struct Tainted {
+    locals: HashSet<DeclId>,
+    fields: HashSet<FieldId>,
 }
 
 /// The dependency graph of one method body.
@@ -206,8 +221,9 @@ impl<'p> Graph<'p> {
             if r.direct {
                 self.sources.push(target);
             }
-            for local in r.locals {
-                self.edges.entry(Node::Local(local)).or_default().push(target);
+            let read = r.locals.into_iter().map(Node::Local);
+            for node in read.chain(r.fields.into_iter().map(Node::Field)) {
+                self.edges.entry(node).or_default().push(target);
             }
         }
         if let Some(cond) = cond {
@@ -295,11 +311,11 @@ impl<'p> Graph<'p> {
     fn expr(&mut self, expr: &Expr, cond: Option<Node>, reducing: Option<DeclId>) {
         match &expr.kind {
             ExprKind::Assign { target, value, .. } => {
-                if let Some(base) = self.assigned_local(target) {
-                    if Some(base) != reducing {
-                        self.flow(Node::Local(base), Some(value), cond);
-                        if let ExprKind::Index { .. } = target.kind {
-                            self.flow(Node::Local(base), Some(target), None);
+                if let Some(base) = self.assigned(target) {
+                    if Some(base) != reducing.map(Node::Local) {
+                        self.flow(base, Some(value), cond);
+                        if let ExprKind::Index { .. } | ExprKind::Field { .. } = target.kind {
+                            self.flow(base, Some(target), None);
                         }
                     }
                 }
@@ -318,9 +334,9 @@ impl<'p> Graph<'p> {
                 return;
             }
             ExprKind::Unary { op, operand } if util::is_inc_dec(*op) => {
-                if let Some(base) = self.assigned_local(operand) {
-                    if Some(base) != reducing {
-                        self.flow(Node::Local(base), Some(operand), cond);
+                if let Some(base) = self.assigned(operand) {
+                    if Some(base) != reducing.map(Node::Local) {
+                        self.flow(base, Some(operand), cond);
                     }
                 }
             }
@@ -329,20 +345,24 @@ impl<'p> Graph<'p> {
         util::for_each_child(expr, &mut |child, _| self.expr(child, cond, reducing));
     }
 
-    /// The local written by an assignment target `x`, `x[i]`, `x[i][j]`.
-    fn assigned_local(&self, target: &Expr) -> Option<DeclId> {
+    /// The local or field written by an assignment target `x`, `x[i]`, `x[i][j]`, `o.f`,
+    /// `o.f[i]`.
+    fn assigned(&self, target: &Expr) -> Option<Node> {
         match &target.kind {
-            ExprKind::Name(_) => match self.program.names.get(&target.id) {
-                Some(NameRes::Local(decl)) => Some(*decl),
-                _ => None,
-            },
-            ExprKind::Index { target, .. } => self.assigned_local(target),
+            ExprKind::Name(_) | ExprKind::Field { .. } => {
+                match self.program.names.get(&target.id) {
+                    Some(NameRes::Local(decl)) => Some(Node::Local(*decl)),
+                    Some(NameRes::Field(field)) => Some(Node::Field(*field)),
+                    _ => None,
+                }
+            }
+            ExprKind::Index { target, .. } => self.assigned(target),
             _ => None,
         }
     }
 
-    /// The tainted locals: everything reachable from a direct source.
-    fn solve(self) -> HashSet<DeclId> {
+    /// The tainted locals and fields: everything reachable from a direct source.
+    fn solve(self) -> Tainted {
         let mut seen: HashSet<Node> = HashSet::new();
         let mut queue: VecDeque<Node> = VecDeque::new();
         for source in self.sources {
@@ -357,12 +377,15 @@ impl<'p> Graph<'p> {
                 }
             }
         }
-        seen.into_iter()
-            .filter_map(|node| match node {
-                Node::Local(decl) => Some(decl),
-                Node::Cond(_) => None,
-            })
-            .collect()
+        let mut tainted = Tainted::default();
+        for node in seen {
+            match node {
+                Node::Local(decl) => tainted.locals.insert(decl),
+                Node::Field(field) => tainted.fields.insert(field),
+                Node::Cond(_) => false,
+            };
+        }
+        tainted
     }
 }
 
@@ -395,7 +418,7 @@ struct Divergence {
 struct Checker<'p, 'd> {
     program: &'p Program,
     dist: &'p HashSet<DeclId>,
-    tainted: &'p HashSet<DeclId>,
+    tainted: &'p Tainted,
     helpers: &'p HashMap<MethodId, MethodId>,
     after_return: Option<Span>,
     diagnostics: &'d mut Vec<Diagnostic>,
@@ -405,7 +428,9 @@ impl Checker<'_, '_> {
     fn is_tainted(&self, expr: &Expr) -> bool {
         let mut r = Reads::default();
         reads(self.program, self.dist, expr, &mut r);
-        r.direct || r.locals.iter().any(|local| self.tainted.contains(local))
+        r.direct
+            || r.locals.iter().any(|local| self.tainted.locals.contains(local))
+            || r.fields.iter().any(|field| self.tainted.fields.contains(field))
     }
 
     fn divergent_cond(&self, expr: &Expr, outer: Option<Divergence>) -> Option<Divergence> {
