@@ -1865,6 +1865,11 @@ struct TaskState {
     graph: Option<crate::task::Graph>,
     /// The graph's run as an adaptive site, measured until `finish()` returns.
     adapt: Option<crate::opencl::adapt::GraphRun>,
+    /// Connected into a larger graph by `=>`, which took the stages: the task runs, once,
+    /// as part of that graph.
+    connected: bool,
+    /// Started: the stages are the running (or finished) graph's.
+    started: bool,
 }
 
 /// `Task`: a task or a connected graph (nullable, shared). Items travel boxed between
@@ -1921,11 +1926,7 @@ impl Task {
     pub const NULL: Task = Task(None);
 
     fn of(stage: Stage) -> Task {
-        Task(Some(Arc::new(Mutex::new(TaskState {
-            stages: vec![stage],
-            graph: None,
-            adapt: None,
-        }))))
+        Task(Some(Arc::new(Mutex::new(TaskState { stages: vec![stage], ..TaskState::default() }))))
     }
 
     /// A source task (worker without parameters).
@@ -1997,17 +1998,37 @@ impl Task {
         }
     }
 
-    /// `a => b`: a graph with the stages of `a` then those of `b` (both are consumed).
+    /// `a => b`: a graph with the stages of `a` then those of `b` (both are consumed: a
+    /// task joins one graph, once; `IllegalStateException` for a task connected or started
+    /// before, `a => a` included).
     pub fn connect(a: &Task, b: &Task, pos: &'static SourcePos) -> Task {
-        let mut stages = std::mem::take(&mut a.state(pos).stages);
-        stages.append(&mut b.state(pos).stages);
-        Task(Some(Arc::new(Mutex::new(TaskState { stages, graph: None, adapt: None }))))
+        let mut stages = a.take_stages(pos);
+        stages.append(&mut b.take_stages(pos));
+        Task(Some(Arc::new(Mutex::new(TaskState { stages, ..TaskState::default() }))))
     }
 
-    /// `t.start()`.
+    /// The stages of a task that `=>` connects, which it may do once.
+    fn take_stages(&self, pos: &'static SourcePos) -> Vec<Stage> {
+        let mut state = self.state(pos);
+        if state.connected || state.started {
+            let was = if state.started { "started" } else { "connected into a graph" };
+            error::illegal_state(format!("a task {was} cannot be connected again"), pos);
+        }
+        state.connected = true;
+        std::mem::take(&mut state.stages)
+    }
+
+    /// `t.start()`: no effect on a graph started before (finished or not).
     pub fn start(&self, pos: &'static SourcePos) {
         let mut state = self.state(pos);
-        if state.graph.is_none() {
+        if state.connected {
+            error::illegal_state(
+                "a task connected into a graph runs as part of that graph".to_string(),
+                pos,
+            );
+        }
+        if !state.started {
+            state.started = true;
             let stages = std::mem::take(&mut state.stages);
             let (graph, adapt) = build_graph(stages, pos);
             state.graph = Some(graph);
