@@ -26,6 +26,9 @@ pub use rules::codes::DIST_IGNORED_ON_DEVICE;
 pub use rules::isolation::{
     infer_isolation, BodyRef, ChainLink, Construct, Impurity, Isolation, IsolationInfo,
 };
+/// The error for a program without an entry point, which the driver leaves out when a
+/// syntax error may have dropped the method declaring `main`.
+pub use typeck::MISSING_MAIN;
 /// Java's widening primitive conversions (JLS §5.1.2), for later passes.
 pub use typeck::{is_integral, widens};
 

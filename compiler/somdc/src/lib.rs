@@ -66,7 +66,13 @@ fn check_on_this_thread(sources: &SourceMap) -> Checked {
         diagnostics.extend(syntax_errors);
         units.push(unit);
     }
-    let (program, semantic) = somd_sema::check_with_stdlib(units, &ids);
+    let syntax_failed = diagnostics.iter().any(Diagnostic::is_error);
+    let (program, mut semantic) = somd_sema::check_with_stdlib(units, &ids);
+    if syntax_failed {
+        // Recovery from a syntax error may skip a whole member, `main` among them: a
+        // missing entry point is then a consequence of that error, not one of its own.
+        semantic.retain(|d| d.code != somd_sema::MISSING_MAIN);
+    }
     diagnostics.extend(semantic);
     somd_diag::sort(&mut diagnostics);
     let (mut errors, mut warnings) = (0, 0);

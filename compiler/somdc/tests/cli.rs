@@ -104,6 +104,26 @@ fn check_json_is_one_object_per_diagnostic() {
 }
 
 #[test]
+fn a_program_without_classes_reports_the_missing_main_at_its_start() {
+    // An empty file, or one with only comments, whitespace and `;`, has no class to point
+    // at: the error points at the start of the file and renders like any other.
+    for (name, program) in [("empty.somd", ""), ("comment.somd", "// nothing yet\n  ;\n")] {
+        let path = source("no-class", name, program);
+        let human = run(somdc().arg("check").arg(&path));
+        assert_eq!(human.status.code(), Some(1));
+        let stderr = text(&human.stderr);
+        assert!(stderr.contains("error[E0123]: no `main` method"), "{stderr}");
+        assert!(stderr.contains(&format!("{name}:1:1")), "{stderr}");
+        let json = run(somdc().arg("check").arg(&path).args(["--format", "json"]));
+        let stdout = text(&json.stdout);
+        let value: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON line");
+        assert_eq!(value["code"], "E0123");
+        assert!(value["file"].as_str().is_some_and(|f| f.ends_with(name)), "{stdout}");
+        assert_eq!((value["line"].as_u64(), value["column"].as_u64()), (Some(1), Some(1)));
+    }
+}
+
+#[test]
 fn build_writes_a_cargo_project_and_prints_the_executable_path() {
     let program = source("build", "Hello-World.somd", GOOD);
     let out_dir = scratch().join("build").join("project");

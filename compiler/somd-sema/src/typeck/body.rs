@@ -73,6 +73,7 @@ impl Checker<'_> {
                 let id = ClassId(class_id);
                 class_id += 1;
                 self.check_default_ctor_fields(id);
+                self.check_static_blank_finals(id);
                 let info = self.p.class(id);
                 let (fields, methods, ctors) =
                     (info.fields.clone(), info.methods.clone(), info.ctors.clone());
@@ -216,6 +217,31 @@ impl Checker<'_> {
                     span,
                 )
                 .with_help("initialize it in its declaration, or add a constructor that assigns it"),
+            );
+        }
+    }
+
+    /// A blank `static final` field can never be assigned: Java assigns it in a static
+    /// initializer, which the language does not have, and an assignment anywhere else is
+    /// `E0107`. So it needs an initializer (JLS §8.3.1.2).
+    fn check_static_blank_finals(&mut self, class: ClassId) {
+        for &field in &self.p.class(class).fields.clone() {
+            let info = self.p.field(field);
+            if !info.is_final || !info.is_static || self.field_init(field).is_some() {
+                continue;
+            }
+            let (name, span) = (info.name.clone(), info.span);
+            let ty = self.name(&info.ty);
+            self.emit(
+                Diagnostic::error(
+                    codes::FIELD_NOT_INITIALIZED,
+                    format!("static final field `{name}` is never initialized"),
+                    span,
+                )
+                .with_note(
+                    "the language has no static initializers: only the declaration can give it a value",
+                )
+                .with_help(format!("give it an initializer: `static final {ty} {name} = ..;`")),
             );
         }
     }

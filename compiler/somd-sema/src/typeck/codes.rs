@@ -107,10 +107,7 @@ pub const CODES: &[CodeInfo] = &[
     CodeInfo { code: BAD_CTOR_NAME, title: "constructor name differs from the class name" },
     CodeInfo { code: CANNOT_INSTANTIATE, title: "built-in class cannot be instantiated" },
     CodeInfo { code: DUPLICATE_LABEL, title: "duplicate label" },
-    CodeInfo {
-        code: FIELD_NOT_INITIALIZED,
-        title: "`final` field not initialized by a constructor",
-    },
+    CodeInfo { code: FIELD_NOT_INITIALIZED, title: "`final` field never initialized" },
     CodeInfo { code: FORWARD_REFERENCE, title: "field initializer reads a later field" },
     CodeInfo { code: VALUE_ARRAY_ASSIGN, title: "assignment to an element of a value array" },
     CodeInfo {

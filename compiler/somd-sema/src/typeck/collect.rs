@@ -378,10 +378,21 @@ impl Checker<'_> {
             .collect();
         match mains.as_slice() {
             [] => {
-                let span = self.p.classes.first().map(|c| c.name_span).unwrap_or_default();
-                if self.p.classes.is_empty() && self.units.is_empty() {
-                    return;
-                }
+                // The first user class, or the start of the first user file when it
+                // declares none (an empty file); library classes are never the answer.
+                let first_class = self
+                    .p
+                    .classes
+                    .iter()
+                    .find(|c| !somd_stdlib::is_library_file(c.name_span.file))
+                    .map(|c| c.name_span);
+                let first_file = self
+                    .units
+                    .iter()
+                    .find(|u| !somd_stdlib::is_library_file(u.file))
+                    .map(|u| Span::new(u.file, 0, 0));
+                // Without user files there is nothing to point at, nor anything to run.
+                let Some(span) = first_class.or(first_file) else { return };
                 self.emit(
                     Diagnostic::error(
                         codes::MISSING_MAIN,

@@ -35,7 +35,7 @@ mod stmt;
 #[cfg(test)]
 mod tests;
 
-pub use codes::CODES;
+pub use codes::{CODES, MISSING_MAIN};
 
 use crate::model::{ClassId, FieldId, MethodId, Program, Ty};
 use somd_diag::{Diagnostic, Span};

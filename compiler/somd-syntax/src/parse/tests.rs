@@ -735,6 +735,32 @@ fn recovery_at_member_and_class_level() {
 }
 
 #[test]
+fn member_keywords_in_a_body_do_not_end_the_method() {
+    // `local` and `reduce` are keywords that start members; used as Java names inside a
+    // body, each use is one error and the methods and class around them survive.
+    let (unit, diags) = parse_diags(
+        "class A {\n  void f() {\n    int local = 2;\n    g(local);\n  }\n  void g(int x) { }\n}\n",
+    );
+    let messages: Vec<&str> = diags.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "expected one of identifier, `[`, found `local`",
+            "expected one of `)`, an expression, found `local`",
+        ],
+        "{diags:#?}"
+    );
+    assert_eq!(unit.classes.len(), 1);
+    assert_eq!(unit.classes[0].members.len(), 2);
+    let (unit, diags) = parse_diags(
+        "class A {\n  static int f(int x) {\n    int reduce = x;\n    return g(reduce);\n  }\n}\nclass B { }\n",
+    );
+    assert_eq!(codes_of(&diags), ["E0001", "E0001"], "{diags:#?}");
+    assert_eq!(unit.classes.len(), 2);
+    assert_eq!(unit.classes[0].members.len(), 1);
+}
+
+#[test]
 fn end_of_file_errors() {
     let (unit, diags) = parse_diags("class A { void f() { x = 1; }");
     assert_eq!(codes_of(&diags), ["E0002"]);
