@@ -1,9 +1,11 @@
 //! Behaviour of the `java` module that a JDK oracle cannot pin down: unseeded `Random`
-//! instances and the position handling of library exceptions.
+//! instances, the position handling of library exceptions and how references become
+//! `String.format` arguments.
 
 use somd_runtime::error::{catch, OrThrow, SourcePos};
 use somd_runtime::java::format::{format, Arg};
 use somd_runtime::java::random::Random;
+use somd_runtime::value::Str;
 
 static POS: SourcePos = SourcePos::new("Misc.somd", 4, 2);
 
@@ -31,4 +33,17 @@ fn format_errors_are_thrown_at_the_call_site() {
     let e = catch(|| format("%d", &[Arg::Double(1.0)]).or_throw(&POS)).expect_err("mismatch");
     assert_eq!(e.class, "java.util.IllegalFormatConversionException");
     assert_eq!(e.position, POS);
+}
+
+#[test]
+fn null_arguments_are_told_apart_from_the_text_null() {
+    // What the JDK prints (tests/expected/format.txt): `%b` is `false` only for `null`.
+    let null = Str::NULL;
+    let text = Str::new("null");
+    let args =
+        [Arg::string(&null), Arg::string(&text), Arg::reference("null"), Arg::reference("[@1f")];
+    assert_eq!(args, [Arg::Null, Arg::Str("null"), Arg::Null, Arg::Str("[@1f")]);
+    let printed =
+        format("%b %b %B %s %.3b|%6b", &[args[0], args[1], args[2], args[0], args[0], args[3]]);
+    assert_eq!(printed.expect("formats"), "false true FALSE null fal|  true");
 }

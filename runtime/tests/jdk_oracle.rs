@@ -240,6 +240,7 @@ fn string_format_matches_jdk() {
                 }
                 'b' => Arg::Bool(value == "true"),
                 'c' => Arg::Char(value.parse::<u32>().expect("char") as u16),
+                'n' => Arg::Null,
                 _ => Arg::Str(s),
             })
             .collect();

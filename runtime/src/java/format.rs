@@ -3,7 +3,10 @@
 //! explicit argument indices (`%2$d`, `%<d`), width, precision and the flags `- # + space 0 , (`.
 //!
 //! Generated code passes the arguments as a slice of [`Arg`] (boxing in Java becomes an enum
-//! here; the enum carries the Java class name for error messages).
+//! here; the enum carries the Java class name for error messages). A `null` reference is
+//! passed as [`Arg::Null`] ([`Arg::string`] and [`Arg::reference`] tell it apart), never as
+//! the text `"null"`: `%b` prints `false` for it and `true` for any other argument that is
+//! not a `boolean`.
 //!
 //! Floating-point conversions reproduce the JDK's `Formatter`, which does not round the exact
 //! binary value: it takes the decimal digits of `Double.toString` and rounds those half-up
@@ -24,6 +27,7 @@
 use super::decimal::{round_half_up, shortest_f64, Digits};
 use super::to_string::{char_to_string, push_double, push_float};
 use crate::error::{class, JavaException};
+use crate::value::Str;
 
 /// One argument of `String.format`.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -38,6 +42,30 @@ pub enum Arg<'a> {
     /// A Java `char` (UTF-16 code unit).
     Char(u16),
     Str(&'a str),
+    /// A `null` reference: every conversion prints `null` except `%b`, which prints `false`.
+    Null,
+}
+
+impl<'a> Arg<'a> {
+    /// A `String` argument: its text, or [`Arg::Null`] for `null` (a string `"null"` stays
+    /// text, which `%b` prints as `true`).
+    pub fn string(s: &'a Str) -> Arg<'a> {
+        if s.is_null() {
+            Arg::Null
+        } else {
+            Arg::Str(s.as_java())
+        }
+    }
+
+    /// Any other reference argument (an array, object or value) by its `String.valueOf`
+    /// text: that is `null` only for `null`, since other references print as `Type@hash`.
+    pub fn reference(text: &'a str) -> Arg<'a> {
+        if text == "null" {
+            Arg::Null
+        } else {
+            Arg::Str(text)
+        }
+    }
 }
 
 impl Arg<'_> {
@@ -52,6 +80,8 @@ impl Arg<'_> {
             Arg::Bool(_) => "java.lang.Boolean",
             Arg::Char(_) => "java.lang.Character",
             Arg::Str(_) => "java.lang.String",
+            // Never in a message: every conversion accepts `null` (see `format_one`).
+            Arg::Null => "null",
         }
     }
 
@@ -75,6 +105,7 @@ impl Arg<'_> {
             Arg::Bool(v) => v.to_string(),
             Arg::Char(v) => char_to_string(v),
             Arg::Str(v) => v.to_string(),
+            Arg::Null => "null".to_string(),
         }
     }
 }
@@ -414,6 +445,16 @@ fn truncate(text: String, precision: Option<usize>) -> String {
 }
 
 fn format_one(spec: &Spec, arg: Arg<'_>) -> Result<String, JavaException> {
+    // As Java's `FormatSpecifier.print`: every conversion prints `null` as `null`, except
+    // `%b` (`false`, where any other non-`Boolean` argument is `true`) and `%#s` (which
+    // fails for any argument); the precision still truncates it.
+    if arg == Arg::Null {
+        return match spec.conversion {
+            'b' => Ok(truncate("false".to_string(), spec.precision)),
+            's' if spec.flags.alternate => Err(flag_mismatch('s', '#')),
+            _ => Ok(truncate("null".to_string(), spec.precision)),
+        };
+    }
     match spec.conversion {
         'b' => {
             let text = match arg {

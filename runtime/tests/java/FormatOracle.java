@@ -1,7 +1,7 @@
 // Reference String.format results for runtime/tests/jdk_oracle.rs.
 // Each line: FORMAT <TAB> ARGS <TAB> RESULT, with \ \n \t escaped as \\ \n \t.
 // ARGS is a '|'-separated list of TYPE:VALUE (i int, l long, y byte, h short, f float bits,
-// d double bits, b boolean, c char code, s string); RESULT is "!class: message" on exception.
+// d double bits, b boolean, c char code, s string, n null); RESULT is "!class: message" on exception.
 // A line "tostring BITS TEXT" gives this JDK's Double.toString of the double arguments (the
 // Rust test uses it to recognise values where this JDK's digits are not the shortest).
 import java.util.*;
@@ -14,6 +14,7 @@ public class FormatOracle {
     }
 
     static String enc(Object o) {
+        if (o == null) return "n:null";
         if (o instanceof Integer) return "i:" + o;
         if (o instanceof Long) return "l:" + o;
         if (o instanceof Byte) return "y:" + o;
@@ -74,6 +75,10 @@ public class FormatOracle {
         c("%c", -1); c("%c", 0x1F600); c("%s", (Object) null); c("%5n"); c("%#b", true); c("%#s", "x");
         c("%-s", "x"); c("%.3%"); c("%0%"); c("%3$d", 1); c("%<d", 1); c("%-+5$10.2f", 1.0);
         c("%2$s-%1$05d-%<x", 31, "z"); c("%S %B %X %E %G", "ab", true, 255, 1.5, 2.5);
+        c("%b", (Object) null); c("%B", (Object) null); c("%.3b", (Object) null); c("%6b|", (Object) null);
+        c("%b", "null"); c("%S", (Object) null); c("%c", (Object) null); c("%d", (Object) null);
+        c("%05d", (Object) null); c("%-5x|", (Object) null); c("%.1f", (Object) null); c("%E", (Object) null);
+        c("%#s", (Object) null); c("%s %b", null, null);
         Random r = new Random(2026);
         String[] ffmts = {"%f", "%.0f", "%.1f", "%.2f", "%.3f", "%.10f", "%e", "%.3e", "%.0e", "%.12e", "%g",
             "%.3g", "%.10g", "%.1g", "%12.4f", "%-12.4e|", "%012.3f", "%+.2f", "%,.2f", "%(.2f", "% .3f"};

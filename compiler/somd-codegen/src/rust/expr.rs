@@ -2443,9 +2443,10 @@ impl<'a> FnCx<'a> {
                     };
                     format!("Arg::{variant}({v})")
                 }
-                Type::String => format!("Arg::Str({}.as_java())", paren(self.recv(*a)?)),
-                Type::Null => "Arg::Str(\"null\")".to_string(),
-                _ => format!("Arg::Str(Str::concat(&[{}]).as_java())", self.arg_ref(*a)?),
+                // `null` formats as `false` under `%b`, as "null" under the others.
+                Type::String => format!("Arg::string(&{})", paren(self.recv(*a)?)),
+                Type::Null => "Arg::Null".to_string(),
+                _ => format!("Arg::reference(Str::concat(&[{}]).as_java())", self.arg_ref(*a)?),
             };
             list.push(value);
         }
