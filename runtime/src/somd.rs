@@ -611,21 +611,65 @@ pub struct Geo {
     offset: [usize; 2],
     global: [usize; 2],
     whole: bool,
+    /// Per dimension, the local indices of the cells the MI owns and its local length:
+    /// the others are halo cells (read-only, LANGUAGE.md §2.2).
+    owned: [(i32, i32, i32); 2],
 }
 
 impl Geo {
     /// Not partitioned: offsets 0, global lengths are the array's own.
-    pub const WHOLE: Geo = Geo { offset: [0, 0], global: [0, 0], whole: true };
+    pub const WHOLE: Geo =
+        Geo { offset: [0, 0], global: [0, 0], whole: true, owned: [(i32::MIN, i32::MAX, 0); 2] };
 
     fn of<const D: usize>(layout: &Layout<D>, part: &Part<D>) -> Geo {
-        let mut geo = Geo { offset: [0, 0], global: [0, 0], whole: false };
-        let shape = layout.shape();
-        for (d, (offset, global)) in geo.offset.iter_mut().zip(&mut geo.global).enumerate().take(D)
-        {
-            *offset = part.offset(d);
-            *global = shape[d];
+        let mut geo = Geo { whole: false, ..Geo::WHOLE };
+        let len = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
+        for (d, global) in layout.shape().iter().enumerate().take(D) {
+            geo.offset[d] = part.offset(d);
+            geo.global[d] = *global;
+            let owned = part.owned_local(d);
+            geo.owned[d] = (len(owned.start), len(owned.end), len(part.local_len(d)));
         }
         geo
+    }
+
+    /// `index`, the index along dimension `dim` (1-based) of an element a SOMD body stores
+    /// into its `dist` parameter with a view: `IllegalStateException` when it is one of the
+    /// MI's halo cells, which are read-only (§2.2); an index outside the partition is left
+    /// to the array's own bounds check.
+    #[inline]
+    pub fn store_index(&self, dim: i32, index: i32, pos: &'static SourcePos) -> i32 {
+        let (lo, hi, len) = self.owned[(dim as usize - 1).min(1)];
+        if (index < lo || index >= hi) && (0..len).contains(&index) {
+            halo_write(dim, index, self.offset[(dim as usize - 1).min(1)], pos);
+        }
+        index
+    }
+
+    /// Whether the MI owns index `index` along dimension `dim` (1-based): no halo cell.
+    #[inline]
+    pub fn owns(&self, dim: i32, index: i32) -> bool {
+        let (lo, hi, _) = self.owned[(dim as usize - 1).min(1)];
+        (lo..hi).contains(&index)
+    }
+
+    /// Whether the MI owns, along dimension `dim`, every index `j + offset` of a loop
+    /// running `j` from `first` below `hi` (the fast copy of a versioned loop stores there
+    /// unchecked; any loop of no iteration passes).
+    #[inline]
+    pub fn owns_run(&self, dim: i32, first: i32, hi: i32, offset: i32) -> bool {
+        let (lo, end, _) = self.owned[(dim as usize - 1).min(1)];
+        first >= hi
+            || (i64::from(first) + i64::from(offset) >= i64::from(lo)
+                && i64::from(hi) - 1 + i64::from(offset) < i64::from(end))
+    }
+
+    /// [`Geo::store_index`] of `col` in a row whose index `row` was checked when the row
+    /// was fetched ahead of its loop, as it would have been at the store: both checked here.
+    #[inline]
+    pub fn store_cell(&self, row: i32, col: i32, pos: &'static SourcePos) -> i32 {
+        self.store_index(1, row, pos);
+        self.store_index(2, col, pos)
     }
 
     /// `Somd.offset(a, dim)` (`dim` 1-based).
@@ -646,6 +690,18 @@ impl Geo {
             self.global[dim as usize - 1] as i32
         }
     }
+}
+
+/// The `IllegalStateException` of a store into a halo cell.
+#[cold]
+#[inline(never)]
+fn halo_write(dim: i32, index: i32, offset: usize, pos: &'static SourcePos) -> ! {
+    let global = offset as i64 + i64::from(index);
+    let what = if dim == 1 { "index".to_string() } else { format!("dimension {dim} index") };
+    error::illegal_state(
+        format!("write to a halo cell of a dist view: {what} {index} (global {global}) belongs to another method instance"),
+        pos,
+    )
 }
 
 /// Length of dimension `dim` (1-based) of a (rectangular) array, mutable or value, for

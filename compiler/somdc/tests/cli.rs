@@ -842,3 +842,59 @@ fn helpers_calling_each_other_many_times_compile_promptly() {
         assert_eq!(first.contains("OpenCL"), device, "{name}:\n{explained}");
     }
 }
+
+/// Writes into the halo of a `dist` view (LANGUAGE.md §2.2): the last cell of a 1-D
+/// partition, or a row loop over every column of a 2-D one. With one MI (`seq`) there is no
+/// halo and the program runs; with two MIs the first one's last cell, and its column past
+/// its block, are halo cells, and the store raises `IllegalStateException` at its
+/// position, also from the loop that the Rust writer versions (its fast copy takes only
+/// ranges the MI owns). Such a program's result depends on the number of MIs, so it is no
+/// member of the end-to-end suite.
+const HALO: &str = r#"public class Main {
+    static int[] last(dist(view = <1,1>) int[] a) {
+        a[a.length - 1] = 999;
+        return new int[a.length];
+    }
+
+    static reduce(+) int rows(dist(view = <1,1>, <1,1>) int[][] g) {
+        for (int i = 0; i < g.length; i++) {
+            for (int j = 0; j < g[i].length; j++) {
+                g[i][j] = i + j;
+            }
+        }
+        return g.length;
+    }
+
+    public static void main(String[] args) {
+        int[] d = new int[12];
+        if (Integer.parseInt(args[0]) == 1) {
+            System.out.println(last(d).length);
+        } else {
+            System.out.println(rows(new int[12][12]));
+        }
+    }
+}
+"#;
+
+#[test]
+fn stores_into_halo_cells_raise_illegal_state() {
+    let program = source("halo", "halo.somd", HALO);
+    for (case, at) in [("1", "halo.somd:3:9"), ("2", "halo.somd:10:17")] {
+        let seq =
+            run(somdc().arg("run").arg(&program).args(["--", case]).env("SOMD_DEVICE", "seq"));
+        assert_eq!(seq.status.code(), Some(0), "{}", text(&seq.stderr));
+        let two = run(somdc()
+            .arg("run")
+            .arg(&program)
+            .args(["--", case])
+            .env("SOMD_DEVICE", "cpu")
+            .env("SOMD_THREADS", "2"));
+        assert_eq!(two.status.code(), Some(1), "{}", text(&two.stdout));
+        let stderr = text(&two.stderr);
+        assert!(
+            stderr.contains("java.lang.IllegalStateException: write to a halo cell")
+                && stderr.trim_end().ends_with(at),
+            "{stderr}"
+        );
+    }
+}

@@ -185,6 +185,11 @@ pub struct FnCx<'a> {
     /// Parameters the SOMD wrapper holds as `rt::device::Lazy`s while it writes the device
     /// path (its host program reads them as it reads lazy locals).
     pub lazy_params: HashSet<LocalId>,
+    /// In a SOMD body, the indices of the elements it stores into its `dist` parameters
+    /// with a view (`halo_stores`): each is checked against the MI's halo cells as it is
+    /// written (`Geo::store_index`), unless `halo_plain` is set.
+    pub halo_stores: HashMap<ExprId, HaloStore>,
+    pub halo_plain: bool,
 }
 
 /// Where the function stops reading its local arrays (`last_uses`).
@@ -537,6 +542,7 @@ impl<'a> FnCx<'a> {
             })
             .unwrap_or_default();
         let output_new = super::somd::output_allocation(func, &assigned);
+        let halo_stores = halo_stores(func, &dist_index, &assigned);
         let folded_maps = folded_maps(module, func);
         Ok(FnCx {
             module,
@@ -567,6 +573,8 @@ impl<'a> FnCx<'a> {
             dead_args,
             output_new,
             folded_maps,
+            halo_stores,
+            halo_plain: false,
         })
     }
 
@@ -790,6 +798,14 @@ impl<'a> FnCx<'a> {
         // A replaced local (a fused `@`'s argument, `fused.rs`) is its replacement's value.
         if let Some(text) = self.replaced.get(&id) {
             return Ok(text.clone());
+        }
+        if !self.halo_plain {
+            // The fast copy of a versioned loop checked its stores' range before the loop.
+            if let Some(store) = self.halo_stores.get(&id).copied() {
+                if !self.unchecked.contains_key(&store.target) {
+                    return self.halo_checked(id, store);
+                }
+            }
         }
         let expr = self.e(id)?;
         let copy = is_copy(&expr.ty);
@@ -1345,6 +1361,29 @@ impl<'a> FnCx<'a> {
                 |a| matches!(self.e(*a).map(|e| &e.kind), Ok(ExprKind::Local(l)) if *l == local),
             )
             .map_or(0, |i| 1u64 << i)
+    }
+
+    /// Index `id` of a store into a `dist` parameter with a view, checked against the MI's
+    /// halo cells (`Geo::store_index`); in a row fetched ahead of its loop (`hoist_rows`,
+    /// which fetched it unchecked) the row's index is checked here too, at the store.
+    fn halo_checked(&mut self, id: ExprId, store: HaloStore) -> Result<String, EmitError> {
+        self.halo_plain = true;
+        let texts = (|| {
+            let index = self.expr(id)?;
+            let row = match store.row {
+                Some((row, i)) if self.hoisted.contains_key(&row) => Some(self.expr(i)?),
+                _ => None,
+            };
+            Ok::<_, EmitError>((index, row))
+        })();
+        self.halo_plain = false;
+        let (index, row) = texts?;
+        let pos = self.pos(store.span);
+        let geo = format!("geo[{}]", store.geo);
+        Ok(match row {
+            Some(row) => format!("{geo}.store_cell({row}, {index}, {pos})"),
+            None => format!("{geo}.store_index({}, {index}, {pos})", store.dim),
+        })
     }
 
     /// `call`, a call of intermediate-reduction function `func` with `args`, all-reduced
@@ -2679,4 +2718,61 @@ mod tests {
         let l = Type::Prim(PrimType::Long);
         assert_eq!(convert("x".into(), &i, &l).unwrap(), "x as i64");
     }
+}
+
+/// A store's index that [`FnCx::halo_checked`] checks: the `geo` entry of the `dist`
+/// parameter, the dimension (1-based), the row expression and its index when the store
+/// is into a row (`g[i][j]`, for the column's index), the store's target and its span.
+#[derive(Clone, Copy)]
+pub struct HaloStore {
+    pub geo: usize,
+    pub dim: u32,
+    pub row: Option<(ExprId, ExprId)>,
+    /// The store's target (`a[i]`, `g[i][j]`).
+    pub target: ExprId,
+    span: Span,
+}
+
+/// The indices of the elements a SOMD body stores (`=`, `op=`, `++`/`--`) into a `dist`
+/// parameter with a view that it never reassigns: `a[i]` (dimension 1), `g[i][j]` (both),
+/// `g[i] = row`. Writing a halo cell is a run-time `IllegalStateException` (LANGUAGE.md
+/// §2.2: no constant index is in the halo of every MI, so the checker leaves it to the
+/// runtime). Stores through an alias or a helper are not checked.
+fn halo_stores(
+    func: &Function,
+    dist_index: &HashMap<LocalId, usize>,
+    assigned: &[bool],
+) -> HashMap<ExprId, HaloStore> {
+    let mut out = HashMap::new();
+    let kind = |e: ExprId| func.exprs.get(e.0 as usize).map(|e| &e.kind);
+    let view_param = |e: ExprId| match kind(e) {
+        Some(ExprKind::Local(l))
+            if !assigned.get(l.0 as usize).copied().unwrap_or(true)
+                && matches!(func.local(*l).dist, Some(somd_mir::Distribution::View { .. })) =>
+        {
+            dist_index.get(l).copied()
+        }
+        _ => None,
+    };
+    for expr in &func.exprs {
+        let target = match &expr.kind {
+            ExprKind::Assign { target, .. }
+            | ExprKind::CompoundAssign { target, .. }
+            | ExprKind::IncDec { target, .. } => *target,
+            _ => continue,
+        };
+        let Some(ExprKind::Index { array, index }) = kind(target) else { continue };
+        let span = func.exprs[target.0 as usize].span;
+        if let Some(geo) = view_param(*array) {
+            out.insert(*index, HaloStore { geo, dim: 1, row: None, target, span });
+        } else if let Some(ExprKind::Index { array: base, index: row_index }) = kind(*array) {
+            if let Some(geo) = view_param(*base) {
+                let row_store = HaloStore { geo, dim: 1, row: None, target: *array, span };
+                out.insert(*row_index, row_store);
+                let row = Some((*array, *row_index));
+                out.insert(*index, HaloStore { geo, dim: 2, row, target, span });
+            }
+        }
+    }
+    out
 }

@@ -1029,7 +1029,11 @@ impl FnCx<'_> {
                 continue;
             }
             let base_text = self.recv(*array)?;
-            let idx_text = self.expr(*index)?;
+            // A row a store writes is checked against the halo at the store (`halo_checked`).
+            self.halo_plain = true;
+            let idx_text = self.expr(*index);
+            self.halo_plain = false;
+            let idx_text = idx_text?;
             let key = (base_text.clone(), idx_text.clone());
             let var = match keys.iter().position(|k| *k == key) {
                 Some(n) => format!("_h{}_{n}", self.next_label + 1),
@@ -1176,6 +1180,7 @@ impl FnCx<'_> {
         if accesses.is_empty() {
             return Ok(None);
         }
+        let counter_local = counter;
         let counter = self.local_name(counter);
         let hi_var = format!("_n{}", self.next_label);
         // A test `j + c < hi` is `j < hi - c` where Java's sum does not wrap: it starts in
@@ -1192,6 +1197,21 @@ impl FnCx<'_> {
                 _ => format!("{base}.covers_step({counter}, {hi_var}, {min}, {max}, {stride})"),
             })
             .collect();
+        // Stores into a `dist` parameter with a view: the fast copy takes them unchecked only
+        // where the MI owns every cell they write (`Geo::owns_run`).
+        for (id, _) in &accesses {
+            let ExprKind::Index { index, .. } = self.e(*id)?.kind else { continue };
+            let Some(store) = self.halo_stores.get(&index).copied() else { continue };
+            let Some(offset) = self.counter_offset(index, counter_local)? else { continue };
+            let geo = format!("geo[{}]", store.geo);
+            if let Some((_, row)) = store.row {
+                self.halo_plain = true;
+                let row = self.expr(row);
+                self.halo_plain = false;
+                covers.push(format!("{geo}.owns(1, {})", row?));
+            }
+            covers.push(format!("{geo}.owns_run({}, {counter}, {hi_var}, {offset})", store.dim));
+        }
         if shift > 0 {
             covers.push(format!("{counter} <= i32::MAX - {shift}"));
         }
