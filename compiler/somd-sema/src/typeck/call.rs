@@ -483,6 +483,22 @@ impl Checker<'_> {
                 if let (Some(arg), Some(ty)) = (args.get(1), arg_tys.get(1)) {
                     self.coerce(arg, ty, &Ty::INT);
                 }
+                // A constant dimension must be one of the array's (`Somd.offset(a, 2)` of a
+                // 1-D array would read as 0 in every MI).
+                if let (Some(arg), Some(array)) = (args.get(1), arg_tys.first()) {
+                    let rank = array.rank();
+                    if let ExprKind::Literal(somd_syntax::ast::Literal::Int(d)) = arg.kind {
+                        if array.is_any_array() && !(1..=rank as i32).contains(&d) {
+                            self.error(
+                                crate::rules::codes::DIST_DIM_OUT_OF_RANGE,
+                                format!(
+                                    "`Somd.{method}` of dimension {d}: the array has dimensions 1 to {rank}"
+                                ),
+                                arg.span,
+                            );
+                        }
+                    }
+                }
                 (method, Ty::INT)
             }
             "range" => {
