@@ -18,6 +18,7 @@ pub const UNKNOWN_DIST_OPTION: &str = "E0010";
 pub const INVALID_CHAR_LITERAL: &str = "E0011";
 pub const UNKNOWN_REDUCE_OPERATOR: &str = "E0012";
 pub const INVALID_ARRAY_CREATION: &str = "E0013";
+pub const REPEATED_MODIFIER: &str = "E0014";
 
 /// Every code the syntax stage emits, with its one-line title.
 pub const CODES: &[CodeInfo] = &[
@@ -34,4 +35,5 @@ pub const CODES: &[CodeInfo] = &[
     CodeInfo { code: INVALID_CHAR_LITERAL, title: "invalid character literal" },
     CodeInfo { code: UNKNOWN_REDUCE_OPERATOR, title: "unknown reduction operator" },
     CodeInfo { code: INVALID_ARRAY_CREATION, title: "invalid array creation" },
+    CodeInfo { code: REPEATED_MODIFIER, title: "repeated modifier" },
 ];

@@ -327,20 +327,54 @@ impl<'a> ParseState<'a> {
             .collect()
     }
 
-    fn split_mods(mods: Vec<VarMod>) -> (Modifiers, Option<DistSpec>) {
+    fn split_mods(&self, mods: Vec<VarMod>) -> (Modifiers, Option<DistSpec>) {
         let mut list = Vec::new();
-        let mut dist = None;
+        let mut dist: Option<DistSpec> = None;
         for m in mods {
             match m {
                 VarMod::Mod(m) => list.push(m),
-                VarMod::Dist(d) => {
-                    if dist.is_none() {
-                        dist = Some(d);
-                    }
-                }
+                VarMod::Dist(d) if dist.is_some() => self.repeated("dist", d.span),
+                VarMod::Dist(d) => dist = Some(d),
             }
         }
-        (Modifiers { list }, dist)
+        (self.modifiers(list), dist)
+    }
+
+    /// A list of modifiers, each kind once (Java's "repeated modifier"). Two `reduce(..)`
+    /// strategies stay, for the checker's E0326.
+    pub fn modifiers(&self, list: Vec<Modifier>) -> Modifiers {
+        let mut kept: Vec<Modifier> = Vec::with_capacity(list.len());
+        for m in list {
+            let same =
+                |k: &Modifier| std::mem::discriminant(&k.kind) == std::mem::discriminant(&m.kind);
+            if !matches!(m.kind, ModifierKind::Reduce(_)) && kept.iter().any(same) {
+                let word = match &m.kind {
+                    ModifierKind::Public => "public",
+                    ModifierKind::Private => "private",
+                    ModifierKind::Protected => "protected",
+                    ModifierKind::Static => "static",
+                    ModifierKind::Final => "final",
+                    ModifierKind::Local => "local",
+                    ModifierKind::Shared => "shared",
+                    ModifierKind::Reduce(_) => "reduce",
+                };
+                self.repeated(word, m.span);
+            } else {
+                kept.push(m);
+            }
+        }
+        Modifiers { list: kept }
+    }
+
+    fn repeated(&self, word: &str, span: Span) {
+        self.error(
+            Diagnostic::error(
+                codes::REPEATED_MODIFIER,
+                format!("repeated modifier `{word}`"),
+                span,
+            )
+            .with_label("already given"),
+        );
     }
 
     pub fn param(
@@ -352,7 +386,7 @@ impl<'a> ParseState<'a> {
         l: usize,
         r: usize,
     ) -> Param {
-        let (modifiers, dist) = Self::split_mods(mods);
+        let (modifiers, dist) = self.split_mods(mods);
         let ty = match dims {
             Some(dims) => self.apply_dims(ty, dims),
             None => ty,
@@ -368,7 +402,7 @@ impl<'a> ParseState<'a> {
         l: usize,
         r: usize,
     ) -> LocalDecl {
-        let (modifiers, dist) = Self::split_mods(mods);
+        let (modifiers, dist) = self.split_mods(mods);
         let vars = self.declarators(&ty, vars);
         LocalDecl { modifiers, dist, ty, vars, span: self.span(l, r) }
     }
