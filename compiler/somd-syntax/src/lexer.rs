@@ -869,10 +869,12 @@ impl LexCx {
         );
     }
 
-    /// Decodes the escapes of a string literal body starting at byte `offset`.
+    /// Decodes the escapes of a string literal body starting at byte `offset`. Strings hold
+    /// UTF-8 text: a lone surrogate becomes `?`, which is what Java's UTF-8 output writes
+    /// for it (the runtime's `to_string::UNPAIRED`).
     fn decode_string(&mut self, body: &str, offset: usize) -> String {
         let units = self.decode_units(body, offset);
-        String::from_utf16_lossy(&units)
+        char::decode_utf16(units).map(|c| c.unwrap_or('?')).collect()
     }
 
     /// Decodes a character literal; it must hold exactly one UTF-16 code unit.

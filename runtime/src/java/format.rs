@@ -25,7 +25,7 @@
 //! `IllegalFormatFlagsException`, `IllegalFormatCodePointException`.
 
 use super::decimal::{round_half_up, shortest_f64, Digits};
-use super::to_string::{char_to_string, push_double, push_float};
+use super::to_string::{char_to_string, push_double, push_float, UNPAIRED};
 use crate::error::{class, JavaException};
 use crate::value::Str;
 
@@ -479,9 +479,7 @@ fn format_one(spec: &Spec, arg: Arg<'_>) -> Result<String, JavaException> {
             };
             match u32::try_from(code_point).ok().and_then(char::from_u32) {
                 Some(c) => Ok(c.to_string()),
-                None if (0xD800..0xE000).contains(&code_point) => {
-                    Ok(char::REPLACEMENT_CHARACTER.to_string())
-                }
+                None if (0xD800..0xE000).contains(&code_point) => Ok(UNPAIRED.to_string()),
                 None => Err(err(
                     "java.util.IllegalFormatCodePointException",
                     format!("Code point = {:#x}", code_point),

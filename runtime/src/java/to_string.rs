@@ -116,9 +116,13 @@ fn layout(out: &mut String, d: &Digits) {
     }
 }
 
+/// What a lone surrogate `char` becomes in a string: strings hold text as UTF-8, and the
+/// only way out of a program is printing, where Java's UTF-8 encoder writes `?` for it.
+pub const UNPAIRED: char = '?';
+
 /// `String.valueOf(char)`.
 pub fn char_to_string(c: u16) -> String {
-    char::decode_utf16([c]).map(|r| r.unwrap_or(char::REPLACEMENT_CHARACTER)).collect()
+    char::decode_utf16([c]).map(|r| r.unwrap_or(UNPAIRED)).collect()
 }
 
 /// `String.valueOf(boolean)`.
