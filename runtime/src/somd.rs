@@ -213,6 +213,32 @@ thread_local! {
     static CURRENT: Cell<Option<Ctx>> = const { Cell::new(None) };
 }
 
+thread_local! {
+    /// Set by [`in_order`]: `@` and `!` run their applications on the calling thread.
+    static IN_ORDER: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f`, the `@`s and `!`s it evaluates applying their target on the calling thread,
+/// one application after the other: a `@` whose target writes an array argument (Java
+/// passes the array itself), whose applications may write the same elements, gives Java's
+/// result only in Java's order.
+pub fn in_order<R>(f: impl FnOnce() -> R) -> R {
+    struct Reset(bool);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            IN_ORDER.with(|c| c.set(self.0));
+        }
+    }
+    let _reset = Reset(IN_ORDER.with(|c| c.replace(true)));
+    f()
+}
+
+/// Whether a `@` or `!` applies its target on the calling thread: inside an MI (whose
+/// call already gives every worker work) or under [`in_order`].
+fn on_calling_thread() -> bool {
+    CURRENT.with(Cell::get).is_some() || IN_ORDER.with(Cell::get)
+}
+
 struct Restore(Option<Ctx>);
 
 impl Drop for Restore {
@@ -1640,7 +1666,7 @@ const PARALLEL_MAP_MIN: usize = 2048;
 /// threads than cores.
 pub fn map<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> VArr<R> {
     let parts = exec::placement().cpu_mis();
-    if n < 2 || parts <= 1 || CURRENT.with(Cell::get).is_some() {
+    if n < 2 || parts <= 1 || on_calling_thread() {
         // `Range::map` is trusted-length: one allocation, filled in place.
         return VArr::from_arc((0..n).map(f).collect());
     }
@@ -1804,7 +1830,7 @@ fn block_partials<T: Send>(n: usize, fold: impl Fn(std::ops::Range<usize>) -> T 
     let blocks = n.div_ceil(REDUCE_BLOCK);
     let range = |b: usize| b * REDUCE_BLOCK..(b * REDUCE_BLOCK + REDUCE_BLOCK).min(n);
     let parts = exec::placement().cpu_mis();
-    if n < PARALLEL_REDUCE_MIN || parts <= 1 || CURRENT.with(Cell::get).is_some() {
+    if n < PARALLEL_REDUCE_MIN || parts <= 1 || on_calling_thread() {
         return (0..blocks).map(|b| fold(range(b))).collect();
     }
     let mut out: Vec<MaybeUninit<T>> = Vec::with_capacity(blocks);
@@ -1877,7 +1903,7 @@ pub fn map_fold<T: Clone + Send + Sync>(
     combine: impl Fn(T, T) -> T,
     pos: &'static SourcePos,
 ) -> T {
-    let on_this_thread = exec::placement().cpu_mis() <= 1 || CURRENT.with(Cell::get).is_some();
+    let on_this_thread = exec::placement().cpu_mis() <= 1 || on_calling_thread();
     if n == 0 || !on_this_thread {
         return reduce_array_with(&map(n, f), combine, pos);
     }

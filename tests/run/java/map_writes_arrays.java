@@ -12,6 +12,11 @@ class Main {
         return row.length;
     }
 
+    static long add(int i, long[] acc) {
+        acc[i % 4] += i;
+        return acc[i % 4];
+    }
+
     public static void main(String[] args) {
         int[] out = new int[8];
         int[] r = new int[8];
@@ -30,5 +35,17 @@ class Main {
             lens[i] = fill(m[i], 3);
         }
         System.out.println(lens[4] + " " + m[0][2] + " " + m[2][1] + " " + m[4][0]);
+        long[] acc = new long[4];
+        long[] sums = new long[300000];
+        for (int i = 0; i < sums.length; i++) {
+            sums[i] = add(i, acc);
+        }
+        System.out.println(acc[0] + " " + acc[3] + " " + sums[299999] + " " + sums[150001]);
+        long[] more = new long[4];
+        long total = 0;
+        for (int i = 0; i < 200000; i++) {
+            total += add(i, more);
+        }
+        System.out.println(total + " " + more[1]);
     }
 }

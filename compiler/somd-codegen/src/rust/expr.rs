@@ -971,7 +971,11 @@ impl<'a> FnCx<'a> {
 
     /// The expression as a value (the general case of [`FnCx::expr`]).
     fn value(&mut self, id: ExprId) -> Result<String, EmitError> {
-        let text = self.value_of(id)?;
+        let mut text = self.value_of(id)?;
+        // A `@` whose target writes an array argument applies it in Java's order.
+        if self.writes_array_arguments(id)? {
+            text = format!("rt::somd::in_order(|| {text})");
+        }
         // A `@` or `!` that runs on the CPU alone still shows in the trace, with its time.
         match self.device.and_then(|g| g.cpu_site(self.fid, id)) {
             Some(label) => {
@@ -982,6 +986,22 @@ impl<'a> FnCx<'a> {
             }
             None => Ok(text),
         }
+    }
+
+    /// Whether `id` is a `@` (or a `!` of one) whose target writes into an array argument:
+    /// Java passes the array itself, so applications may write the same elements, and
+    /// only Java's order of them gives Java's result (`rt::somd::in_order`).
+    fn writes_array_arguments(&self, id: ExprId) -> Result<bool, EmitError> {
+        let map = match &self.e(id)?.kind {
+            ExprKind::ReduceArray { array, .. } => *array,
+            _ => id,
+        };
+        let ExprKind::Map { func, .. } = &self.e(map)?.kind else { return Ok(false) };
+        let target = self.callee(*func)?;
+        Ok(target.params.iter().enumerate().any(|(k, p)| {
+            matches!(target.local(*p).ty, Type::Array(_))
+                && somd_mir::analysis::writes::writes_param(self.module, *func, k)
+        }))
     }
 
     fn value_of(&mut self, id: ExprId) -> Result<String, EmitError> {
