@@ -43,6 +43,9 @@ pub enum Impurity {
     /// Reads (`write == false`) or writes a static field that is not a constant.
     StaticField {
         write: bool,
+        /// A `static final` field of a mutable type (an array `T[]`, an object of a class
+        /// that is not a value class): final, but its contents can change.
+        final_mutable: bool,
     },
     Print,
     Format,
@@ -269,6 +272,12 @@ fn with_chain(
 
 fn direct_error(path: &str, offense: &Construct) -> Diagnostic {
     let (code, help) = match offense.kind {
+        Impurity::StaticField { final_mutable: true, .. } => (
+            codes::LOCAL_STATIC_FIELD,
+            "a `static final` array or object can still change: make it a value array or an \
+             object of a value class (`static final int[[]] T = new int[[]]{..};`), or pass it \
+             as a parameter",
+        ),
         Impurity::StaticField { .. } => (
             codes::LOCAL_STATIC_FIELD,
             "pass the value as a parameter (or return it), or make the field a `static final` \
@@ -378,7 +387,7 @@ impl Collector<'_> {
         let class = self.program.classes.get(field.class.0 as usize).map(|c| c.name.as_str());
         let what = if write { "writes" } else { "reads" };
         self.offense(
-            Impurity::StaticField { write },
+            Impurity::StaticField { write, final_mutable: field.is_final && !write },
             format!("{what} static field `{}.{}`", class.unwrap_or_default(), field.name),
             expr.span,
         );
@@ -548,7 +557,10 @@ mod tests {
         let info = infer_isolation(&program);
         match isolation(&program, &info, "f") {
             Isolation::Blocked { construct, chain } => {
-                assert_eq!(construct.kind, Impurity::StaticField { write: true });
+                assert_eq!(
+                    construct.kind,
+                    Impurity::StaticField { write: true, final_mutable: false }
+                );
                 let names: Vec<String> = chain
                     .iter()
                     .map(|link| match link.callee {
