@@ -267,6 +267,54 @@ impl FnCx<'_> {
     }
 
     /// Writes `NAME_somd`, the caller's side of a SOMD call.
+    /// The wrapper's path for a `null` `dist` argument, which splits into no partitions:
+    /// the body runs once over the whole values, as a call of the method Java makes would,
+    /// and raises `NullPointerException` where it reads the argument (or returns without
+    /// reading it); its result is combined as one MI's. Written non-`dist` arrays are
+    /// copied first, as for every MI (by-value parameters, LANGUAGE.md §2.1). A method whose
+    /// `dist` argument may come as a device result (`rt::device::Lazy`) keeps the
+    /// partitioning's exception at the call.
+    fn null_dist_call(
+        &mut self,
+        out: &mut String,
+        name: &str,
+        body_args: &[String],
+        result: &str,
+    ) -> Result<(), EmitError> {
+        let func = self.func;
+        let Some(sig) = &func.somd else { return Ok(()) };
+        let dist: Vec<LocalId> =
+            sig.dist_params.iter().filter_map(|(i, _)| func.params.get(*i).copied()).collect();
+        if dist.iter().any(|p| self.lazy_params.contains(p)) {
+            return Ok(());
+        }
+        let tests: Vec<String> =
+            dist.iter().map(|p| format!("{}.is_null()", self.local_name(*p))).collect();
+        let mut args = vec![format!("&[Geo::WHOLE; {}]", dist.len())];
+        args.extend(body_args.iter().cloned());
+        for p in &func.params {
+            let ty = self.local_ty(*p)?;
+            let pname = self.local_name(*p);
+            args.push(match ty {
+                _ if is_copy(ty) || dist.contains(p) => pname,
+                Type::Array(_) if may_write(self, *p) => format!("&{pname}.deep_copy()"),
+                _ => pname,
+            });
+        }
+        writeln!(out, "    if {} {{", tests.join(" || "))?;
+        writeln!(out, "        let partials = vec![{name}({})];", args.join(", "))?;
+        match (&sig.reduction, &func.ret) {
+            (_, Type::Void) => writeln!(out, "        let _ = partials;\n        return;")?,
+            // One partial array is the whole result.
+            (Reduction::Assemble, _) => {
+                writeln!(out, "        return partials.into_iter().next().unwrap_or_default();")?
+            }
+            _ => writeln!(out, "        return {result};")?,
+        }
+        writeln!(out, "    }}")?;
+        Ok(())
+    }
+
     pub fn write_somd_wrapper(
         &mut self,
         out: &mut String,
@@ -385,6 +433,7 @@ impl FnCx<'_> {
             let this = self.local_name(LocalId(0));
             writeln!(out, "    if {this}.is_null() {{ rt::error::null_pointer(\"\", pos); }}")?;
         }
+        self.null_dist_call(out, &name, &body_args, &result)?;
         if let Some((glue, call)) = device {
             let names: Vec<String> = func.params.iter().map(|p| self.local_name(*p)).collect();
             super::device::write_prologue(out, glue, call, self, &name, &names, &result)?;
