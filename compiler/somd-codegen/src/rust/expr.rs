@@ -187,7 +187,7 @@ pub struct FnCx<'a> {
     pub lazy_params: HashSet<LocalId>,
     /// In a SOMD body, the indices of the elements it stores into its `dist` parameters
     /// with a view (`halo_stores`): each is checked against the MI's halo cells as it is
-    /// written (`Geo::store_index`), unless `halo_plain` is set.
+    /// written (`Geo::store_index`), unless `halo_plain` is set (`unchecked_halo`).
     pub halo_stores: HashMap<ExprId, HaloStore>,
     pub halo_plain: bool,
 }
@@ -1387,23 +1387,27 @@ impl<'a> FnCx<'a> {
     /// halo cells (`Geo::store_index`); in a row fetched ahead of its loop (`hoist_rows`,
     /// which fetched it unchecked) the row's index is checked here too, at the store.
     fn halo_checked(&mut self, id: ExprId, store: HaloStore) -> Result<String, EmitError> {
-        self.halo_plain = true;
-        let texts = (|| {
-            let index = self.expr(id)?;
-            let row = match store.row {
-                Some((row, i)) if self.hoisted.contains_key(&row) => Some(self.expr(i)?),
-                _ => None,
-            };
-            Ok::<_, EmitError>((index, row))
-        })();
-        self.halo_plain = false;
-        let (index, row) = texts?;
+        let index = self.unchecked_halo(id)?;
+        let row = match store.row {
+            Some((row, i)) if self.hoisted.contains_key(&row) => Some(self.unchecked_halo(i)?),
+            _ => None,
+        };
         let pos = self.pos(store.span);
         let geo = format!("geo[{}]", store.geo);
         Ok(match row {
             Some(row) => format!("{geo}.store_cell({row}, {index}, {pos})"),
             None => format!("{geo}.store_index({}, {index}, {pos})", store.dim),
         })
+    }
+
+    /// Expression `id` without the halo check of a store index (`halo_checked`): the index
+    /// itself, for the check's own argument, a row fetched ahead of its loop, or a range the
+    /// versioned loop tests before it runs.
+    pub(super) fn unchecked_halo(&mut self, id: ExprId) -> Result<String, EmitError> {
+        let outer = std::mem::replace(&mut self.halo_plain, true);
+        let text = self.expr(id);
+        self.halo_plain = outer;
+        text
     }
 
     /// `call`, a call of intermediate-reduction function `func` with `args`, all-reduced

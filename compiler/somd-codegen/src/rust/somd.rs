@@ -267,6 +267,36 @@ impl FnCx<'_> {
     }
 
     /// Writes `NAME_somd`, the caller's side of a SOMD call.
+    /// The arguments of a call of the SOMD body from its wrapper: the `geo` slice of the
+    /// `dist` parameters (`geo`, its elements), the receiver (`body_args`), then each
+    /// parameter: a `dist` one as `part` gives it, a non-`dist` array the body may write as
+    /// a private copy that `lets` makes (parameters pass by value, LANGUAGE.md §2.1), the
+    /// others as they are.
+    fn body_call_args(
+        &self,
+        geo: &str,
+        body_args: &[String],
+        lets: &mut Vec<String>,
+        part: impl Fn(LocalId) -> Option<String>,
+    ) -> Result<Vec<String>, EmitError> {
+        let mut args = vec![format!("&[{geo}]")];
+        args.extend(body_args.iter().cloned());
+        for p in &self.func.params {
+            let ty = self.local_ty(*p)?;
+            let pname = self.local_name(*p);
+            args.push(match part(*p) {
+                Some(text) => text,
+                None if is_copy(ty) => pname,
+                None if matches!(ty, Type::Array(_)) && may_write(self, *p) => {
+                    lets.push(format!("let private_{pname} = {pname}.deep_copy();"));
+                    format!("&private_{pname}")
+                }
+                None => pname,
+            });
+        }
+        Ok(args)
+    }
+
     /// The wrapper's path for a `null` `dist` argument, which splits into no partitions:
     /// the body runs once over the whole values, as a call of the method Java makes would,
     /// and raises `NullPointerException` where it reads the argument (or returns without
@@ -290,18 +320,15 @@ impl FnCx<'_> {
         }
         let tests: Vec<String> =
             dist.iter().map(|p| format!("{}.is_null()", self.local_name(*p))).collect();
-        let mut args = vec![format!("&[Geo::WHOLE; {}]", dist.len())];
-        args.extend(body_args.iter().cloned());
-        for p in &func.params {
-            let ty = self.local_ty(*p)?;
-            let pname = self.local_name(*p);
-            args.push(match ty {
-                _ if is_copy(ty) || dist.contains(p) => pname,
-                Type::Array(_) if may_write(self, *p) => format!("&{pname}.deep_copy()"),
-                _ => pname,
-            });
-        }
+        let geo = format!("Geo::WHOLE; {}", dist.len());
+        let mut lets = Vec::new();
+        let args = self.body_call_args(&geo, body_args, &mut lets, |p| {
+            dist.contains(&p).then(|| self.local_name(p))
+        })?;
         writeln!(out, "    if {} {{", tests.join(" || "))?;
+        for l in &lets {
+            writeln!(out, "        {l}")?;
+        }
         writeln!(out, "        let partials = vec![{name}({})];", args.join(", "))?;
         match (&sig.reduction, &func.ret) {
             (_, Type::Void) => writeln!(out, "        let _ = partials;\n        return;")?,
@@ -585,22 +612,9 @@ impl FnCx<'_> {
             part_of.insert(local, k);
         }
         // Map.
-        let mut call_args = vec![format!("&[{}]", geos.join(", "))];
-        call_args.extend(body_args.iter().cloned());
-        for p in &func.params {
-            let ty = self.local_ty(*p)?;
-            let pname = self.local_name(*p);
-            if let Some(k) = part_of.get(p) {
-                call_args.push(format!("&part_{k}"));
-            } else if is_copy(ty) {
-                call_args.push(pname);
-            } else if matches!(ty, Type::Array(_)) && may_write(self, *p) {
-                mi_lets.push(format!("let private_{pname} = {pname}.deep_copy();"));
-                call_args.push(format!("&private_{pname}"));
-            } else {
-                call_args.push(pname);
-            }
-        }
+        let call_args = self.body_call_args(&geos.join(", "), &body_args, &mut mi_lets, |p| {
+            part_of.get(&p).map(|k| format!("&part_{k}"))
+        })?;
         // The call's trace covers the MIs and the combination of their results: the guard
         // lives until the wrapper's value is ready.
         writeln!(out, "    let _somd_call = rt::somd::somd_call({:?}, pos, n_mis);", func.name)?;

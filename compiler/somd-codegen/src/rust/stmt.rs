@@ -1030,10 +1030,7 @@ impl FnCx<'_> {
             }
             let base_text = self.recv(*array)?;
             // A row a store writes is checked against the halo at the store (`halo_checked`).
-            self.halo_plain = true;
-            let idx_text = self.expr(*index);
-            self.halo_plain = false;
-            let idx_text = idx_text?;
+            let idx_text = self.unchecked_halo(*index)?;
             let key = (base_text.clone(), idx_text.clone());
             let var = match keys.iter().position(|k| *k == key) {
                 Some(n) => format!("_h{}_{n}", self.next_label + 1),
@@ -1205,10 +1202,7 @@ impl FnCx<'_> {
             let Some(offset) = self.counter_offset(index, counter_local)? else { continue };
             let geo = format!("geo[{}]", store.geo);
             if let Some((_, row)) = store.row {
-                self.halo_plain = true;
-                let row = self.expr(row);
-                self.halo_plain = false;
-                covers.push(format!("{geo}.owns(1, {})", row?));
+                covers.push(format!("{geo}.owns(1, {})", self.unchecked_halo(row)?));
             }
             covers.push(format!("{geo}.owns_run({}, {counter}, {hi_var}, {offset})", store.dim));
         }
@@ -1367,7 +1361,7 @@ impl FnCx<'_> {
         // never reaches, another MI having failed before them: every 1024 iterations it
         // leaves if so (`rt::exec::spin_check`), as kernels do (`Writer::spin_guard`).
         let spin = (!walk::counted(self.func, shape.test, shape.body, shape.update))
-            .then(|| format!("_spin{}", &brk[2..]));
+            .then(|| format!("_spin{}", brk.trim_start_matches("'l")));
         if let Some(spin) = &spin {
             writeln!(out, "{level}let mut {spin}: u32 = 0;")?;
         }
