@@ -120,12 +120,22 @@ pub(crate) struct Failures {
 
 impl Failures {
     /// Records the exception of MI `index`, thrown at `key` (not an [`MiAborted`]).
-    pub(crate) fn record(&self, key: (u64, bool), index: usize) {
+    fn record(&self, key: (u64, bool), index: usize) {
         let mut first = self.first.lock().unwrap_or_else(|e| e.into_inner());
         if first.is_none_or(|f| raised_over((key, index), f)) {
             *first = Some((key, index));
         }
         self.any.store(true, Ordering::Release);
+    }
+
+    /// Records MI `index`'s exception if it threw one; an [`MiAborted`] (an MI that left for
+    /// another's failure) records nothing.
+    pub(crate) fn note<R>(&self, outcome: &MiOutcome<R>, index: usize) {
+        if let Err((key, payload)) = outcome {
+            if !payload.is::<MiAborted>() {
+                self.record(*key, index);
+            }
+        }
     }
 
     /// Whether the recorded failure is raised over any exception MI `index` could still
@@ -911,10 +921,8 @@ where
             let _watch = watch(Watch::Mi { failures: &self.failures, index });
             catch_mi(|| (self.body)(&mi))
         };
-        if let Err((key, payload)) = &outcome {
-            if !payload.is::<MiAborted>() {
-                self.failures.record(*key, index);
-            }
+        self.failures.note(&outcome, index);
+        if outcome.is_err() {
             self.barrier.poison();
         }
         *self.slots[index].lock().unwrap_or_else(|e| e.into_inner()) = Some(outcome);

@@ -361,16 +361,13 @@ impl AllGather {
     ) -> T {
         let me = mi.index();
         let round = self.rounds[me].fetch_add(1, Ordering::Relaxed) % 2;
-        let lock = |slot: &Deposit| {
-            let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-            guard.take()
-        };
+        let take = |slot: &Deposit| slot.lock().unwrap_or_else(|e| e.into_inner()).take();
         *self.values[round][me].lock().unwrap_or_else(|e| e.into_inner()) = Some(Box::new(value));
         mi.barrier().wait();
         if me == 0 {
             let partials: Vec<T> = self.values[round]
                 .iter()
-                .filter_map(|slot| lock(slot).and_then(|b| b.downcast::<T>().ok()).map(|b| *b))
+                .filter_map(|slot| take(slot).and_then(|b| b.downcast::<T>().ok()).map(|b| *b))
                 .collect();
             let result = combine(partials);
             *self.results[round].lock().unwrap_or_else(|e| e.into_inner()) = Some(Box::new(result));

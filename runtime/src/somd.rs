@@ -308,11 +308,7 @@ fn balanced<R: Send>(
             let _watch = exec::watch(exec::Watch::Mi { failures: &failures, index: r });
             exec::catch_mi(|| body(r))
         };
-        if let Err((key, payload)) = &outcome {
-            if !payload.is::<exec::MiAborted>() {
-                failures.record(*key, r);
-            }
-        }
+        failures.note(&outcome, r);
         if let Some(started) = started {
             let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
             work.fetch_add(nanos, Ordering::Relaxed);
@@ -665,9 +661,10 @@ impl Geo {
     /// to the array's own bounds check.
     #[inline]
     pub fn store_index(&self, dim: i32, index: i32, pos: &'static SourcePos) -> i32 {
-        let (lo, hi, len) = self.owned[(dim as usize - 1).min(1)];
+        let d = Geo::axis(dim);
+        let (lo, hi, len) = self.owned[d];
         if (index < lo || index >= hi) && (0..len).contains(&index) {
-            halo_write(dim, index, self.offset[(dim as usize - 1).min(1)], pos);
+            halo_write(dim, index, self.offset[d], pos);
         }
         index
     }
@@ -675,7 +672,7 @@ impl Geo {
     /// Whether the MI owns index `index` along dimension `dim` (1-based): no halo cell.
     #[inline]
     pub fn owns(&self, dim: i32, index: i32) -> bool {
-        let (lo, hi, _) = self.owned[(dim as usize - 1).min(1)];
+        let (lo, hi, _) = self.owned[Geo::axis(dim)];
         (lo..hi).contains(&index)
     }
 
@@ -684,18 +681,23 @@ impl Geo {
     /// unchecked; any loop of no iteration passes).
     #[inline]
     pub fn owns_run(&self, dim: i32, first: i32, hi: i32, offset: i32) -> bool {
-        let (lo, end, _) = self.owned[(dim as usize - 1).min(1)];
+        let (lo, end, _) = self.owned[Geo::axis(dim)];
         first >= hi
             || (i64::from(first) + i64::from(offset) >= i64::from(lo)
                 && i64::from(hi) - 1 + i64::from(offset) < i64::from(end))
     }
 
-    /// [`Geo::store_index`] of `col` in a row whose index `row` was checked when the row
-    /// was fetched ahead of its loop, as it would have been at the store: both checked here.
+    /// [`Geo::store_index`] of `col` in a row fetched unchecked ahead of its loop: the row's
+    /// index `row` is checked here, at the store, as Java's order has it, then `col`.
     #[inline]
     pub fn store_cell(&self, row: i32, col: i32, pos: &'static SourcePos) -> i32 {
         self.store_index(1, row, pos);
         self.store_index(2, col, pos)
+    }
+
+    /// The slot of dimension `dim` (1-based; the compiler passes 1 or 2).
+    fn axis(dim: i32) -> usize {
+        usize::try_from(dim - 1).unwrap_or(0).min(1)
     }
 
     /// `Somd.offset(a, dim)` (`dim` 1-based).
