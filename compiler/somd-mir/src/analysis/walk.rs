@@ -177,7 +177,8 @@ pub fn assigned_in_block(func: &Function, block: &Block) -> HashSet<LocalId> {
 /// (nor does the bound call a method, which could change what it reads). The step is the
 /// loop's one update, or, in a loop without one, a statement of the body's top level
 /// (`while (k < limit && z.abs2() <= 4.0) { ..; k++; }`) in a body without `continue`,
-/// which would skip it. Such a loop ends on its own; any other may run as long as its data
+/// which would skip it, or the comparison's own operand (`while (--n > 0)`,
+/// `stepped_in_test`). Such a loop ends on its own; any other may run as long as its data
 /// say (`while (x != 1)`), which the OpenCL writer bounds by a failure check
 /// (`Writer::spin_guard`).
 pub fn counted(func: &Function, test: Option<ExprId>, body: &Block, update: &[ExprId]) -> bool {
@@ -210,15 +211,10 @@ pub fn counted(func: &Function, test: Option<ExprId>, body: &Block, update: &[Ex
     if writes_i > usize::from(update.is_empty()) {
         return false;
     }
-    let mut conjuncts = vec![t];
     let mut found = false;
-    while let Some(c) = conjuncts.pop() {
+    for c in conjuncts(func, t) {
         let ExprKind::Binary { op, lhs, rhs } = &func.expr(c).kind else { continue };
         let bound = match (op.kind, &func.expr(*lhs).kind, &func.expr(*rhs).kind) {
-            (BinOpKind::And, _, _) => {
-                conjuncts.extend([*lhs, *rhs]);
-                continue;
-            }
             (BinOpKind::Lt | BinOpKind::Le, ExprKind::Local(l), _) if *l == i && up => *rhs,
             (BinOpKind::Gt | BinOpKind::Ge, ExprKind::Local(l), _) if *l == i && !up => *rhs,
             (BinOpKind::Gt | BinOpKind::Ge, _, ExprKind::Local(r)) if *r == i && up => *lhs,
@@ -230,20 +226,29 @@ pub fn counted(func: &Function, test: Option<ExprId>, body: &Block, update: &[Ex
     found
 }
 
+/// The operands of test `t`'s `&&`s (`t` itself when it is no `&&`).
+fn conjuncts(func: &Function, t: ExprId) -> Vec<ExprId> {
+    let (mut stack, mut out) = (vec![t], Vec::new());
+    while let Some(c) = stack.pop() {
+        match &func.expr(c).kind {
+            ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::And => {
+                stack.extend([*lhs, *rhs]);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 /// Whether a conjunct of test `t` steps an index toward a steady bound itself (`--n > 0`,
 /// `k++ < limit`: Series' `while (--nsteps > 0)`), nothing else assigning the index: every
 /// iteration that goes on evaluated it, as the conjuncts before it held.
 fn stepped_in_test(func: &Function, t: ExprId, body: &Block, update: &[ExprId]) -> bool {
     let mut assigned = assigned_in_block(func, body);
     assigned_in_exprs(func, update, &mut assigned);
-    let mut conjuncts = vec![t];
-    while let Some(c) = conjuncts.pop() {
+    for c in conjuncts(func, t) {
         let ExprKind::Binary { op, lhs, rhs } = &func.expr(c).kind else { continue };
         let (step, bound, toward_up) = match op.kind {
-            BinOpKind::And => {
-                conjuncts.extend([*lhs, *rhs]);
-                continue;
-            }
             BinOpKind::Lt | BinOpKind::Le => (*lhs, *rhs, true),
             BinOpKind::Gt | BinOpKind::Ge => (*lhs, *rhs, false),
             _ => continue,
