@@ -1922,7 +1922,12 @@ impl<'a> Writer<'a> {
             }
             Stmt::Loop { label, test, test_at_end, body, update } => {
                 let jumps = label.map(|l| self.open_label(cx, l, body));
-                let test_opt = test;
+                // A loop that may run as long as its data say stops once a failure is
+                // recorded (`spin_guard`), where Java would have left at the exception.
+                let guard = match somd_mir::analysis::walk::counted(cx.func, *test, body, update) {
+                    true => None,
+                    false => Some(self.spin_guard(cx)),
+                };
                 let test = match test {
                     Some(t) => condition(&self.expr(cx, *t)?).to_string(),
                     None => "true".into(),
@@ -1932,13 +1937,6 @@ impl<'a> Writer<'a> {
                     Some((name, true, _)) => format!("{}{name}_next: ;\n", level.next()),
                     _ => String::new(),
                 };
-                // A loop that may run as long as its data say stops once a failure is
-                // recorded (`spin_guard`), where Java would have left at the exception.
-                let guard =
-                    match somd_mir::analysis::walk::counted(cx.func, *test_opt, body, update) {
-                        true => None,
-                        false => Some(self.spin_guard(cx)),
-                    };
                 if let Some((decl, _)) = &guard {
                     writeln!(out, "{level}{decl}")?;
                 }

@@ -11,10 +11,10 @@
 //!    result of an intermediate reduction (the same combined value in every MI) are not. A
 //!    local is tainted when some assignment to it (or to one of its elements) reads
 //!    partition-dependent data, or happens under a partition-dependent condition (implicit
-//!    flow); so is a field (of any object: fields are told apart by declaration only) that
-//!    the body assigns so, through any object (`b.v = a[0]; if (b.v > 0) ..`). Assignments to a `shared` scalar inside
-//!    its own `sync reduce(op) (x)` block do not taint it: after the block every MI holds the
-//!    combined value. The analysis is flow-insensitive and linear: assignments become edges
+//!    flow); so is a field that the body assigns so, through any object (fields are told
+//!    apart by declaration only: `b.v = a[0]; if (b.v > 0) ..`). Assignments to a `shared`
+//!    scalar inside its own `sync reduce(op) (x)` block do not taint it: after the block
+//!    every MI holds the combined value. The analysis is flow-insensitive and linear: assignments become edges
 //!    of a dependency graph whose tainted part is found by one breadth-first search.
 //! 2. **Check.** The body is walked with the innermost partition-dependent condition in
 //!    hand: `if`, `?:`, the right operand of `&&`/`||`, loop conditions, and loops whose
