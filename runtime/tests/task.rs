@@ -233,3 +233,28 @@ fn an_exception_in_a_batched_filter_or_after_it_ends_the_graph() {
     let exc = catch(|| graph.finish()).expect_err("the sink fails");
     assert_eq!(exc.detail, "sink");
 }
+
+/// A task joins one graph (`rt::somd::Task::connect` takes its stages): connecting it again,
+/// `a => a` included, or starting a task that `=>` took, is `IllegalStateException` at that
+/// expression, where the second use used to drop its stage silently.
+#[test]
+fn a_task_is_connected_once() {
+    use somd_runtime::somd::Task;
+    error::install_panic_hook();
+    static AT: SourcePos = SourcePos::new("Tasks.somd", 9, 13);
+    let twice = |f: &dyn Fn() -> Task| catch(|| f()).map(|_| ()).expect_err("must fail");
+    let inc = Task::filter(|x: i64| x + 1);
+    let exc = twice(&|| {
+        let g = Task::connect(&Task::source(counter_source(3)), &inc, &AT);
+        Task::connect(&g, &inc, &AT)
+    });
+    assert_eq!(exc.class, "java.lang.IllegalStateException");
+    assert_eq!(exc.detail, "a task connected into a graph cannot be connected again");
+    assert_eq!(exc.position, AT);
+    let same = Task::filter(|x: i64| x);
+    assert_eq!(twice(&|| Task::connect(&same, &same, &AT)).position, AT);
+    let source = Task::source(counter_source(3));
+    let _graph = Task::connect(&source, &Task::sink(|_: i64| {}), &AT);
+    let exc = catch(|| source.start(&AT)).expect_err("a connected task is part of its graph");
+    assert_eq!(exc.detail, "a task connected into a graph runs as part of that graph");
+}
