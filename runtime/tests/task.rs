@@ -242,7 +242,7 @@ fn a_task_is_connected_once() {
     use somd_runtime::somd::Task;
     error::install_panic_hook();
     static AT: SourcePos = SourcePos::new("Tasks.somd", 9, 13);
-    let twice = |f: &dyn Fn() -> Task| catch(|| f()).map(|_| ()).expect_err("must fail");
+    let twice = |f: &dyn Fn() -> Task| catch(f).map(|_| ()).expect_err("must fail");
     let inc = Task::filter(|x: i64| x + 1);
     let exc = twice(&|| {
         let g = Task::connect(&Task::source(counter_source(3)), &inc, &AT);
