@@ -162,12 +162,26 @@ fn raised_over(a: Place, b: Place) -> bool {
 }
 
 /// What the running thread's [`spin_check`] compares with: the MI of a call and its call's
-/// [`Failures`], or an item of [`crate::somd`]'s parallel fills (items from `start` on, and
-/// the call's lowest failing item).
+/// [`Failures`] (with the [`Help`] of a call whose MIs wait to be taken), or an item of
+/// [`crate::somd`]'s parallel fills (items from `start` on, and the call's lowest failing
+/// item).
 #[derive(Clone, Copy)]
 pub(crate) enum Watch {
-    Mi { failures: *const Failures, index: usize },
+    Mi { failures: *const Failures, index: usize, help: Option<Help> },
     Items { lowest_failed: *const AtomicUsize, start: usize },
+}
+
+/// What an MI still in a loop does for its call at each [`spin_check`] that does not leave:
+/// `run(data)`. A balanced call (`crate::somd`, more MIs than threads, taken in order) whose
+/// every thread holds an MI looping on data Java never reaches would never take the MI
+/// that fails first in Java's order; its `run` takes the next MI on the spinning thread
+/// once no MI has been taken for a while.
+#[derive(Clone, Copy)]
+pub(crate) struct Help {
+    pub(crate) data: *const (),
+    /// Called with `data`, which must be what the function expects and outlive the
+    /// [`watch`] guard.
+    pub(crate) run: unsafe fn(*const ()),
 }
 
 thread_local! {
@@ -195,18 +209,23 @@ impl Drop for WatchScope {
 #[inline]
 pub fn spin_check() {
     let Some(w) = WATCH.with(Cell::get) else { return };
-    let leave = match w {
-        // SAFETY: `watch`'s guard lives no longer than what it points to.
-        Watch::Mi { failures, index } => {
-            unsafe { &*failures }.outranks(FAIL_KEY.with(Cell::get), index)
+    match w {
+        Watch::Mi { failures, index, help } => {
+            // SAFETY: `watch`'s guard lives no longer than what it points to.
+            if unsafe { &*failures }.outranks(FAIL_KEY.with(Cell::get), index) {
+                mi_aborted();
+            }
+            if let Some(help) = help {
+                // SAFETY: as above; `Help::run` takes its own `data`.
+                unsafe { (help.run)(help.data) }
+            }
         }
         Watch::Items { lowest_failed, start } => {
             // SAFETY: as above.
-            unsafe { &*lowest_failed }.load(Ordering::Relaxed) < start
+            if unsafe { &*lowest_failed }.load(Ordering::Relaxed) < start {
+                mi_aborted();
+            }
         }
-    };
-    if leave {
-        mi_aborted();
     }
 }
 
@@ -918,7 +937,7 @@ where
     fn run_one(&self, index: usize) {
         let mi = Mi { index, count: self.count, barrier: self.barrier };
         let outcome = {
-            let _watch = watch(Watch::Mi { failures: &self.failures, index });
+            let _watch = watch(Watch::Mi { failures: &self.failures, index, help: None });
             catch_mi(|| (self.body)(&mi))
         };
         self.failures.note(&outcome, index);

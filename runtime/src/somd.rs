@@ -293,32 +293,101 @@ fn balanced<R: Send>(
         return run_call(n_mis, body);
     }
     let threads = threads_for_site(site, pool_threads);
-    let next = AtomicUsize::new(0);
-    let work = AtomicU64::new(0);
-    let slots: Vec<Mutex<Option<exec::MiOutcome<R>>>> =
-        (0..n_mis).map(|_| Mutex::new(None)).collect();
-    let failures = exec::Failures::default();
-    run_call_optional(threads, |_| loop {
-        let r = next.fetch_add(1, Ordering::Relaxed);
-        if r >= n_mis {
-            break;
-        }
-        let started = site.map(|_| std::time::Instant::now());
-        let outcome = {
-            let _watch = exec::watch(exec::Watch::Mi { failures: &failures, index: r });
-            exec::catch_mi(|| body(r))
-        };
-        failures.note(&outcome, r);
-        if let Some(started) = started {
-            let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
-            work.fetch_add(nanos, Ordering::Relaxed);
-        }
-        *slots[r].lock().unwrap_or_else(|e| e.into_inner()) = Some(outcome);
-    });
+    let call = Balanced {
+        body: &body,
+        next: AtomicUsize::new(0),
+        slots: (0..n_mis).map(|_| Mutex::new(None)).collect(),
+        failures: exec::Failures::default(),
+        timed: site.is_some(),
+        work: AtomicU64::new(0),
+        start: std::time::Instant::now(),
+        last_taken: AtomicU64::new(0),
+    };
+    run_call_optional(threads, |_| while call.take() {});
     if let Some(site) = site {
-        record_work(site, work.into_inner());
+        record_work(site, call.work.into_inner());
     }
-    exec::collect_results(slots)
+    exec::collect_results(call.slots)
+}
+
+/// A balanced call under way: its MIs are taken in partition order from `next` by the
+/// threads running it, and by a thread whose MI loops while no MI has been taken for
+/// [`STALL`] ([`Balanced::help`]).
+struct Balanced<'f, F, R> {
+    body: &'f F,
+    next: AtomicUsize,
+    slots: Vec<Mutex<Option<exec::MiOutcome<R>>>>,
+    failures: exec::Failures,
+    /// Whether MIs' times are added up in `work` (for the call's site).
+    timed: bool,
+    work: AtomicU64,
+    start: std::time::Instant,
+    /// When an MI was last taken, in nanoseconds from `start`.
+    last_taken: AtomicU64,
+}
+
+/// How long every thread of a balanced call may stay in its MI, none taking another, before
+/// a thread in a loop that only its data end takes the next MI itself. Each thread of a
+/// call might hold an MI looping on data that Java never reaches (a statement after the
+/// one in which a later MI fails), and the failing MI would never be taken; this hands it
+/// to one of them. A call whose MIs run long and with such loops only sees an MI run
+/// nested in another's loop, on the same thread: balanced MIs never wait for each other.
+const STALL: std::time::Duration = std::time::Duration::from_millis(20);
+
+impl<F: Fn(usize) -> R + Sync, R: Send> Balanced<'_, F, R> {
+    /// Takes the next MI and runs it; false when none is left.
+    fn take(&self) -> bool {
+        let r = self.next.fetch_add(1, Ordering::Relaxed);
+        if r >= self.slots.len() {
+            return false;
+        }
+        self.last_taken.store(self.nanos(), Ordering::Relaxed);
+        let started = self.timed.then(std::time::Instant::now);
+        let help = exec::Help { data: self as *const Self as *const (), run: Self::help };
+        let outcome = {
+            let _watch = exec::watch(exec::Watch::Mi {
+                failures: &self.failures,
+                index: r,
+                help: Some(help),
+            });
+            exec::catch_mi(|| (self.body)(r))
+        };
+        self.failures.note(&outcome, r);
+        if let Some(started) = started {
+            // An MI run nested in this one's loop counts twice; a call that stalled has
+            // work for every thread anyway.
+            let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+            self.work.fetch_add(nanos, Ordering::Relaxed);
+        }
+        *self.slots[r].lock().unwrap_or_else(|e| e.into_inner()) = Some(outcome);
+        true
+    }
+
+    fn nanos(&self) -> u64 {
+        u64::try_from(self.start.elapsed().as_nanos()).unwrap_or(u64::MAX)
+    }
+
+    /// [`exec::Help::run`]: once no MI has been taken for [`STALL`], one of the threads
+    /// calling this takes the next MI.
+    ///
+    /// # Safety
+    /// `data` points to a live `Balanced<F, R>`.
+    unsafe fn help(data: *const ()) {
+        // SAFETY: the caller's contract.
+        let call = unsafe { &*(data as *const Self) };
+        let last = call.last_taken.load(Ordering::Relaxed);
+        let now = call.nanos();
+        let stalled = now.saturating_sub(last) >= STALL.as_nanos() as u64;
+        if stalled
+            && call.next.load(Ordering::Relaxed) < call.slots.len()
+            && call
+                .last_taken
+                .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+        {
+            call.take();
+        }
+    }
 }
 
 /// MI work (nanoseconds, all MIs of a call together) that makes one more thread worth its

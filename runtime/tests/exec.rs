@@ -177,6 +177,35 @@ fn an_mi_leaves_its_loop_once_an_earlier_failure_is_recorded() {
     assert!(!ran_out[2].load(Ordering::Acquire), "MI 3 (a later MI) ran on");
 }
 
+/// A balanced call (more MIs than threads, taken in partition order) whose every thread
+/// holds an MI looping on data in a statement after the one where the last MI fails: a
+/// thread whose loop runs while no MI is taken takes the next one, until the failing MI
+/// runs and the loops leave. Without that no thread would ever take the last MI.
+#[test]
+fn a_balanced_call_takes_its_failing_mi_while_every_thread_loops() {
+    use somd_runtime::exec::fail_key;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+    error::install_panic_hook();
+    let n = 12;
+    let ran_out: Vec<AtomicBool> = (0..n).map(|_| AtomicBool::new(false)).collect();
+    let result = catch(|| {
+        somd_runtime::somd::run_call_balanced(n, |r| {
+            if r == n - 1 {
+                error::throw(JavaException::new("java.lang.IllegalStateException", "last", POS))
+            }
+            fail_key(1 << 32);
+            ran_out[r].store(spin_until(Duration::from_secs(20)), Ordering::Release);
+            r
+        })
+        .len()
+    });
+    assert_eq!(result.expect_err("must fail").detail, "last");
+    for (r, out) in ran_out.iter().enumerate() {
+        assert!(!out.load(Ordering::Acquire), "MI {r} ran on");
+    }
+}
+
 /// The items of a parallel `@` after a failing one leave their loops over data, so the map
 /// raises the failure instead of running such an item forever.
 #[test]
