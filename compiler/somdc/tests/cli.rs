@@ -865,12 +865,48 @@ const HALO: &str = r#"public class Main {
         return g.length;
     }
 
+    static int[] lastThrough(dist(view = <1,1>) int[] a) {
+        int[] v = a;
+        v[v.length - 1] = 999;
+        return new int[a.length];
+    }
+
+    static reduce(+) int rowsThrough(dist(view = <1,1>, <1,1>) int[][] g) {
+        int[][] h = g;
+        for (int i = 0; i < h.length; i++) {
+            int[] r = h[i];
+            for (int j = 1; j < r.length - 1; j++) {
+                r[j] = i + j;
+            }
+        }
+        return g.length;
+    }
+
+    static reduce(+) int owned(dist(view = <1,1>, <1,1>) int[][] g) {
+        int cells = 0;
+        for (int i = 1; i < g.length - 1; i++) {
+            int[] r = g[i];
+            for (int j = 1; j < r.length - 1; j++) {
+                r[j] = i + j;
+                cells++;
+            }
+        }
+        return cells;
+    }
+
     public static void main(String[] args) {
         int[] d = new int[12];
-        if (Integer.parseInt(args[0]) == 1) {
+        int c = Integer.parseInt(args[0]);
+        if (c == 1) {
             System.out.println(last(d).length);
-        } else {
+        } else if (c == 2) {
             System.out.println(rows(new int[12][12]));
+        } else if (c == 3) {
+            System.out.println(lastThrough(d).length);
+        } else if (c == 4) {
+            System.out.println(rowsThrough(new int[12][12]));
+        } else {
+            System.out.println(owned(new int[12][12]));
         }
     }
 }
@@ -879,7 +915,14 @@ const HALO: &str = r#"public class Main {
 #[test]
 fn stores_into_halo_cells_raise_illegal_state() {
     let program = source("halo", "halo.somd", HALO);
-    for (case, at) in [("1", "halo.somd:3:9"), ("2", "halo.somd:10:17")] {
+    // Stores into the parameter, then through a local naming it and one naming a row.
+    let cases = [
+        ("1", "halo.somd:3:9"),
+        ("2", "halo.somd:10:17"),
+        ("3", "halo.somd:18:9"),
+        ("4", "halo.somd:27:17"),
+    ];
+    for (case, at) in cases {
         let seq =
             run(somdc().arg("run").arg(&program).args(["--", case]).env("SOMD_DEVICE", "seq"));
         assert_eq!(seq.status.code(), Some(0), "{}", text(&seq.stderr));
@@ -896,5 +939,15 @@ fn stores_into_halo_cells_raise_illegal_state() {
                 && stderr.trim_end().ends_with(at),
             "{stderr}"
         );
+    } // A row local whose stores stay in the MI's own cells runs on every placement.
+    for threads in ["1", "2", "3"] {
+        let owned = run(somdc()
+            .arg("run")
+            .arg(&program)
+            .args(["--", "5"])
+            .env("SOMD_DEVICE", "cpu")
+            .env("SOMD_THREADS", threads));
+        assert_eq!(owned.status.code(), Some(0), "{}", text(&owned.stderr));
+        assert_eq!(text(&owned.stdout), "100\n");
     }
 }

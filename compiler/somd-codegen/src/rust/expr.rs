@@ -190,6 +190,10 @@ pub struct FnCx<'a> {
     /// written (`Geo::store_index`), unless `halo_plain` is set (`unchecked_halo`).
     pub halo_stores: HashMap<ExprId, HaloStore>,
     pub halo_plain: bool,
+    /// Locals naming a row `g[i]` of such a parameter (`double[] r = g[i];`), with the
+    /// `Geo` and the row's index: the declaration keeps the index (`halo_row_name`) for
+    /// the checks of the stores through the local.
+    pub halo_rows: HashMap<LocalId, (usize, ExprId)>,
 }
 
 /// Where the function stops reading its local arrays (`last_uses`).
@@ -542,7 +546,7 @@ impl<'a> FnCx<'a> {
             })
             .unwrap_or_default();
         let output_new = super::somd::output_allocation(func, &assigned);
-        let halo_stores = halo_stores(func, &dist_index, &assigned);
+        let (halo_stores, halo_rows) = halo_stores(func, &dist_index, &assigned);
         let folded_maps = folded_maps(module, func);
         Ok(FnCx {
             module,
@@ -575,6 +579,7 @@ impl<'a> FnCx<'a> {
             folded_maps,
             halo_stores,
             halo_plain: false,
+            halo_rows,
         })
     }
 
@@ -1389,7 +1394,10 @@ impl<'a> FnCx<'a> {
     fn halo_checked(&mut self, id: ExprId, store: HaloStore) -> Result<String, EmitError> {
         let index = self.unchecked_halo(id)?;
         let row = match store.row {
-            Some((row, i)) if self.hoisted.contains_key(&row) => Some(self.unchecked_halo(i)?),
+            Some(HaloRow::Index { row, index: i }) if self.hoisted.contains_key(&row) => {
+                Some(self.unchecked_halo(i)?)
+            }
+            Some(HaloRow::Alias(local)) => Some(halo_row_name(local)),
             _ => None,
         };
         let pos = self.pos(store.span);
@@ -1398,6 +1406,15 @@ impl<'a> FnCx<'a> {
             Some(row) => format!("{geo}.store_cell({row}, {index}, {pos})"),
             None => format!("{geo}.store_index({}, {index}, {pos})", store.dim),
         })
+    }
+
+    /// The index of the row that local `local` names, in a SOMD body whose stores through
+    /// it are checked against the MI's halo cells (`halo_rows`): the statement declaring
+    /// `local` keeps it in [`halo_row_name`].
+    pub(super) fn halo_row_kept(&mut self, local: LocalId) -> Result<Option<String>, EmitError> {
+        let Some((_, index)) = self.halo_rows.get(&local).copied() else { return Ok(None) };
+        let text = self.unchecked_halo(index)?;
+        Ok(Some(format!("let {}: i32 = {text};", halo_row_name(local))))
     }
 
     /// Expression `id` without the halo check of a store index (`halo_checked`): the index
@@ -2751,31 +2768,80 @@ mod tests {
 pub struct HaloStore {
     pub geo: usize,
     pub dim: u32,
-    pub row: Option<(ExprId, ExprId)>,
+    pub row: Option<HaloRow>,
     /// The store's target (`a[i]`, `g[i][j]`).
     pub target: ExprId,
     span: Span,
 }
 
+/// The row of a store into a matrix with a view.
+#[derive(Clone, Copy)]
+pub enum HaloRow {
+    /// `g[i][j]`: the row `g[i]` and its index `i`.
+    Index { row: ExprId, index: ExprId },
+    /// `r[j]` through local `r` naming a row (`double[] r = g[i];`), whose index its
+    /// declaration kept ([`halo_row_name`]).
+    Alias(LocalId),
+}
+
+/// The name under which the declaration of row local `local` keeps the row's index.
+pub(super) fn halo_row_name(local: LocalId) -> String {
+    format!("_hrow{}", local.0)
+}
+
 /// The indices of the elements a SOMD body stores (`=`, `op=`, `++`/`--`) into a `dist`
 /// parameter with a view that it never reassigns: `a[i]` (dimension 1), `g[i][j]` (both),
-/// `g[i] = row`. Writing a halo cell is a run-time `IllegalStateException` (LANGUAGE.md
-/// §2.2: no constant index is in the halo of every MI, so the checker leaves it to the
-/// runtime). Stores through an alias or a helper are not checked.
+/// `g[i] = row`, also through a local never reassigned that names the parameter (`int[]
+/// v = a;`, `int[][] h = g;`) or a row of it (`int[] r = g[i];`, an index without effects:
+/// the second map of the result, kept where the local is declared). Writing a halo cell is
+/// a run-time `IllegalStateException` (LANGUAGE.md §2.2: no constant index is in the halo
+/// of every MI, so the checker leaves it to the runtime). Stores through a helper the
+/// array is passed to are not checked.
 fn halo_stores(
     func: &Function,
     dist_index: &HashMap<LocalId, usize>,
     assigned: &[bool],
-) -> HashMap<ExprId, HaloStore> {
+) -> (HashMap<ExprId, HaloStore>, HashMap<LocalId, (usize, ExprId)>) {
     let mut out = HashMap::new();
     let kind = |e: ExprId| func.exprs.get(e.0 as usize).map(|e| &e.kind);
-    let view_param = |e: ExprId| match kind(e) {
-        Some(ExprKind::Local(l))
-            if !assigned.get(l.0 as usize).copied().unwrap_or(true)
-                && matches!(func.local(*l).dist, Some(somd_mir::Distribution::View { .. })) =>
-        {
-            dist_index.get(l).copied()
+    let fixed = |l: LocalId| !assigned.get(l.0 as usize).copied().unwrap_or(true);
+    // The parameters with a view, and the locals naming one, by their `Geo`.
+    let mut views: HashMap<LocalId, usize> = func
+        .locals
+        .iter()
+        .enumerate()
+        .map(|(i, local)| (LocalId(i as u32), local))
+        .filter(|(l, local)| {
+            fixed(*l) && matches!(local.dist, Some(somd_mir::Distribution::View { .. }))
+        })
+        .filter_map(|(l, _)| Some((l, *dist_index.get(&l)?)))
+        .collect();
+    let mut rows = HashMap::new();
+    somd_mir::analysis::walk::each_stmt(&func.body, &mut |stmt| {
+        let Stmt::Let { local, init: Some(init) } = stmt else { return };
+        if !fixed(*local) || !matches!(func.local(*local).ty, Type::Array(_)) {
+            return;
         }
+        match kind(*init) {
+            Some(ExprKind::Local(l)) => {
+                if let Some(geo) = views.get(l).copied() {
+                    views.insert(*local, geo);
+                }
+            }
+            Some(ExprKind::Index { array, index }) if plain_index(func, *index) => {
+                let geo = match kind(*array) {
+                    Some(ExprKind::Local(l)) => views.get(l).copied(),
+                    _ => None,
+                };
+                if let Some(geo) = geo {
+                    rows.insert(*local, (geo, *index));
+                }
+            }
+            _ => {}
+        }
+    });
+    let view = |e: ExprId| match kind(e) {
+        Some(ExprKind::Local(l)) => views.get(l).copied(),
         _ => None,
     };
     for expr in &func.exprs {
@@ -2787,16 +2853,36 @@ fn halo_stores(
         };
         let Some(ExprKind::Index { array, index }) = kind(target) else { continue };
         let span = func.exprs[target.0 as usize].span;
-        if let Some(geo) = view_param(*array) {
+        if let Some(geo) = view(*array) {
             out.insert(*index, HaloStore { geo, dim: 1, row: None, target, span });
+        } else if let Some(ExprKind::Local(r)) = kind(*array) {
+            if let Some((geo, _)) = rows.get(r).copied() {
+                let row = Some(HaloRow::Alias(*r));
+                out.insert(*index, HaloStore { geo, dim: 2, row, target, span });
+            }
         } else if let Some(ExprKind::Index { array: base, index: row_index }) = kind(*array) {
-            if let Some(geo) = view_param(*base) {
+            if let Some(geo) = view(*base) {
                 let row_store = HaloStore { geo, dim: 1, row: None, target: *array, span };
                 out.insert(*row_index, row_store);
-                let row = Some((*array, *row_index));
+                let row = Some(HaloRow::Index { row: *array, index: *row_index });
                 out.insert(*index, HaloStore { geo, dim: 2, row, target, span });
             }
         }
     }
-    out
+    (out, rows)
+}
+
+/// Whether index `e` can be evaluated again with the same value and no effect: constants,
+/// locals, fields, lengths and arithmetic of them (a row local's declaration keeps its
+/// index so).
+fn plain_index(func: &Function, e: ExprId) -> bool {
+    let Some(expr) = func.exprs.get(e.0 as usize) else { return false };
+    match &expr.kind {
+        ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::This | ExprKind::Static(_) => true,
+        ExprKind::Field { object, .. } => plain_index(func, *object),
+        ExprKind::Length(a) | ExprKind::Convert { operand: a } => plain_index(func, *a),
+        ExprKind::Unary { operand, .. } => plain_index(func, *operand),
+        ExprKind::Binary { lhs, rhs, .. } => plain_index(func, *lhs) && plain_index(func, *rhs),
+        _ => false,
+    }
 }

@@ -2,7 +2,7 @@
 //! the update (or, for `do`/`while`, the test) wraps its body in a labelled block `'cN: {}`
 //! that `continue` breaks out of.
 
-use super::expr::{paren, FnCx, Frame};
+use super::expr::{halo_row_name, paren, FnCx, Frame, HaloRow};
 use super::types::{const_default, is_copy};
 use super::writer::Level;
 use super::EmitError;
@@ -640,6 +640,22 @@ impl FnCx<'_> {
         level: Level,
         stmt: &Stmt,
     ) -> Result<(), EmitError> {
+        self.stmt_unkept(out, level, stmt)?;
+        if let Stmt::Let { local, .. } = stmt {
+            if let Some(kept) = self.halo_row_kept(*local)? {
+                writeln!(out, "{level}{kept}")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// [`FnCx::stmt_unmarked`] before a row local's declaration keeps the row's index.
+    fn stmt_unkept(
+        &mut self,
+        out: &mut String,
+        level: Level,
+        stmt: &Stmt,
+    ) -> Result<(), EmitError> {
         match stmt {
             // The `@` of this local runs inside the reduction of the next statement.
             Stmt::Let { local, init: Some(_) } if self.folded_let(*local) => {}
@@ -1201,8 +1217,14 @@ impl FnCx<'_> {
             let Some(store) = self.halo_stores.get(&index).copied() else { continue };
             let Some(offset) = self.counter_offset(index, counter_local)? else { continue };
             let geo = format!("geo[{}]", store.geo);
-            if let Some((_, row)) = store.row {
-                covers.push(format!("{geo}.owns(1, {})", self.unchecked_halo(row)?));
+            match store.row {
+                Some(HaloRow::Index { index: row, .. }) => {
+                    covers.push(format!("{geo}.owns(1, {})", self.unchecked_halo(row)?));
+                }
+                Some(HaloRow::Alias(local)) => {
+                    covers.push(format!("{geo}.owns(1, {})", halo_row_name(local)));
+                }
+                None => {}
             }
             covers.push(format!("{geo}.owns_run({}, {counter}, {hi_var}, {offset})", store.dim));
         }
