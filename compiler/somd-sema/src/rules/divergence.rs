@@ -29,7 +29,7 @@
 
 use super::codes;
 use super::util;
-use crate::model::{CallTarget, FieldId, MethodId, NameRes, Program};
+use crate::model::{CallTarget, FieldId, MapArg, MethodId, NameRes, Program};
 use somd_diag::{Diagnostic, Span};
 use somd_syntax::ast::{BinaryOp, Block, DeclId, Expr, ExprKind, MethodDecl, Stmt, StmtKind};
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -67,7 +67,9 @@ fn reducing_helpers(program: &Program) -> HashMap<MethodId, MethodId> {
     }
     impl<'a> util::Visitor<'a> for Calls<'_> {
         fn expr(&mut self, expr: &'a Expr, _write: bool) -> bool {
-            if let ExprKind::Call { .. } = expr.kind {
+            if let ExprKind::Call { .. } | ExprKind::Map { .. } | ExprKind::Reduce { .. } =
+                expr.kind
+            {
                 if let Some(CallTarget::Method(id)) = self.program.calls.get(&expr.id) {
                     self.out.push(*id);
                 }
@@ -400,6 +402,9 @@ enum Cause {
     Return,
     /// The condition guards a jump out of an enclosing labelled statement.
     BlockExit,
+    /// A `@` or `!` applies its method to each element of an array whose length depends on
+    /// partition data.
+    Elements,
 }
 
 /// Whether `stmt` is a loop.
@@ -413,6 +418,13 @@ struct Divergence {
     /// The partition-dependent condition.
     span: Span,
     cause: Cause,
+}
+
+impl Divergence {
+    /// The elements of `array`, a partition-dependent operand of a `@` or `!`.
+    fn elements(array: &Expr) -> Divergence {
+        Divergence { span: array.span, cause: Cause::Elements }
+    }
 }
 
 struct Checker<'p, 'd> {
@@ -625,6 +637,20 @@ impl Checker<'_, '_> {
                 return;
             }
             ExprKind::Call { .. } => self.check_call(expr, ctx),
+            // The method runs once per element (`!`: once per pair): as often as a loop
+            // over the array would.
+            ExprKind::Map { args, .. } => {
+                let modes = self.program.map_args.get(&expr.id);
+                let mapped = args.iter().enumerate().filter(|(i, _)| {
+                    modes.and_then(|m| m.get(*i)).is_none_or(|m| *m == MapArg::Mapped)
+                });
+                let elements = mapped.map(|(_, a)| a).find(|a| self.is_tainted(a));
+                self.check_call(expr, ctx.or(elements.map(Divergence::elements)));
+            }
+            ExprKind::Reduce { operand, .. } => {
+                let elements = self.is_tainted(operand).then_some(&**operand);
+                self.check_call(expr, ctx.or(elements.map(Divergence::elements)));
+            }
             _ => {}
         }
         util::for_each_child(expr, &mut |child, _| self.expr(child, ctx));
@@ -632,29 +658,42 @@ impl Checker<'_, '_> {
 
     fn check_call(&mut self, expr: &Expr, ctx: Option<Divergence>) {
         let Some(CallTarget::Method(method)) = self.program.calls.get(&expr.id) else { return };
+        let Some(div) = self.current(ctx) else { return };
+        let how = match div.cause {
+            Cause::Elements => "is applied to the elements of an array whose length depends on",
+            _ => "is called under control flow that depends on",
+        };
         let message = if is_intermediate(self.program, *method) {
             format!(
-                "intermediate reduction `{}` is called under control flow that depends on \
-                 partition data",
+                "intermediate reduction `{}` {how} partition data",
                 self.program.method_path(*method)
             )
         } else if let Some(reduction) = self.helpers.get(method) {
             format!(
-                "`{}` reaches intermediate reduction `{}` and is called under control flow that \
-                 depends on partition data",
+                "`{}` reaches intermediate reduction `{}` and {how} partition data",
                 self.program.method_path(*method),
                 self.program.method_path(*reduction)
             )
         } else {
             return;
         };
-        let Some(div) = self.current(ctx) else { return };
-        let diagnostic = Diagnostic::error(codes::DIVERGENT_REDUCTION, message, expr.span)
-            .with_label("not every method instance may make this call");
-        self.diagnostics.push(with_cause(diagnostic, div).with_help(
-            "call it in straight-line code or in a loop whose bounds do not depend on `dist` \
-             data (for example use `Somd.globalLength`), and branch on its result instead",
-        ));
+        let label = match div.cause {
+            Cause::Elements => "method instances may make different numbers of these calls",
+            _ => "not every method instance may make this call",
+        };
+        let diagnostic =
+            Diagnostic::error(codes::DIVERGENT_REDUCTION, message, expr.span).with_label(label);
+        let help = match div.cause {
+            Cause::Elements => {
+                "call the reduction outside the `@` or `!`, or apply it to an array whose length \
+                 does not depend on `dist` data"
+            }
+            _ => {
+                "call it in straight-line code or in a loop whose bounds do not depend on `dist` \
+                 data (for example use `Somd.globalLength`), and branch on its result instead"
+            }
+        };
+        self.diagnostics.push(with_cause(diagnostic, div).with_help(help));
     }
 }
 
@@ -666,6 +705,7 @@ fn with_cause(diagnostic: Diagnostic, div: Divergence) -> Diagnostic {
         Cause::BlockExit => {
             "this partition-dependent condition can leave the labelled statement early"
         }
+        Cause::Elements => "the length of this array depends on partition data",
     };
     diagnostic.with_secondary(div.span, message)
 }
