@@ -859,6 +859,96 @@ pub fn whole_offset<A: DimLen>(array: &A, pos: &'static SourcePos) -> i32 {
     0
 }
 
+/// An array that may be an MI's partition of a `dist` parameter: its window identifies it
+/// wherever the MI passes it ([`geometry`]).
+pub trait Windowed {
+    fn part_window(&self) -> (usize, usize);
+}
+
+impl<T> Windowed for Array<T> {
+    fn part_window(&self) -> (usize, usize) {
+        self.window_id()
+    }
+}
+
+impl<A: Windowed> Windowed for &A {
+    fn part_window(&self) -> (usize, usize) {
+        (**self).part_window()
+    }
+}
+
+impl<T> Windowed for VArr<T> {
+    fn part_window(&self) -> (usize, usize) {
+        self.window_id()
+    }
+}
+
+/// A partition of the running MI and its geometry ([`geometry`]).
+#[derive(Clone, Copy)]
+pub struct Known {
+    window: (usize, usize),
+    geo: Geo,
+}
+
+impl Known {
+    pub fn of<A: Windowed>(part: &A, geo: Geo) -> Known {
+        Known { window: part.part_window(), geo }
+    }
+}
+
+thread_local! {
+    /// The partitions of the MI running on this thread ([`geometry`]).
+    static KNOWN: Cell<(*const Known, usize)> = const { Cell::new((std::ptr::null(), 0)) };
+}
+
+/// Makes the running MI's partitions `known` to `Somd.offset` and `Somd.globalLength` in
+/// the methods it calls ([`part_offset`], [`part_global_length`]), until the guard drops
+/// (the partitions known before are restored: an MI may call a SOMD method, whose MIs run
+/// their own, on this thread too). A method that is passed an MI's partition reads its
+/// geometry as the SOMD body does; `known` must outlive the guard.
+pub fn geometry(known: &[Known]) -> GeometryScope {
+    GeometryScope(KNOWN.with(|k| k.replace((known.as_ptr(), known.len()))))
+}
+
+pub struct GeometryScope((*const Known, usize));
+
+impl Drop for GeometryScope {
+    fn drop(&mut self) {
+        KNOWN.with(|k| k.set(self.0));
+    }
+}
+
+/// The geometry of `array` if it is a partition of the MI running on this thread.
+fn known_geo<A: Windowed>(array: &A) -> Option<Geo> {
+    let (ptr, len) = KNOWN.with(Cell::get);
+    if len == 0 {
+        return None;
+    }
+    let window = array.part_window();
+    // SAFETY: `geometry`'s guard lives no longer than the slice it points to.
+    let known = unsafe { std::slice::from_raw_parts(ptr, len) };
+    known.iter().find(|k| k.window == window).map(|k| k.geo)
+}
+
+/// `Somd.offset(a, dim)` of an array that is not a `dist` variable of the method: the
+/// offset of the running MI's partition when `a` is one ([`geometry`]: a helper passed
+/// the partition), else 0; after the null check Java would make.
+pub fn part_offset<A: DimLen + Windowed>(array: &A, dim: i32, pos: &'static SourcePos) -> i32 {
+    array.dim_len(1, pos);
+    known_geo(array).map_or(0, |geo| geo.offset(dim))
+}
+
+/// `Somd.globalLength(a, dim)` of an array that is not a `dist` variable of the method, as
+/// [`part_offset`]: the whole array's length when `a` is a partition of the running MI.
+pub fn part_global_length<A: DimLen + Windowed>(
+    array: &A,
+    dim: i32,
+    pos: &'static SourcePos,
+) -> i32 {
+    let local = dim_len(array, dim, pos);
+    known_geo(array).map_or(local, |geo| geo.global_length(dim, local))
+}
+
 /// Runs `make` on a task's own object (`task new C(..).m`): the object is created first and
 /// moved into the task's worker.
 pub fn stateful<O, R>(object: O, make: impl FnOnce(O) -> R) -> R {

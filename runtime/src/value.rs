@@ -213,6 +213,14 @@ impl<T> Array<T> {
         self.len == 0
     }
 
+    /// The window this handle names (its first slot's address and its length): equal for
+    /// handles of one array, and for an MI's partition and the copies of it the MI passes
+    /// on (`crate::somd::Part`).
+    #[inline]
+    pub fn window_id(&self) -> (usize, usize) {
+        (self.ptr as usize, self.len)
+    }
+
     /// The slot of element `index`, bounds- and null-checked.
     #[inline(always)]
     pub fn slot(&self, index: i32, pos: &'static SourcePos) -> &Slot<T> {
@@ -623,6 +631,12 @@ impl<T: PartialEq> PartialEq for VArr<T> {
 }
 
 impl<T> VArr<T> {
+    /// The window this handle names, as [`Array::window_id`].
+    #[inline]
+    pub fn window_id(&self) -> (usize, usize) {
+        (self.ptr as usize, self.len)
+    }
+
     pub const NULL: VArr<T> =
         VArr { ptr: std::ptr::NonNull::dangling().as_ptr(), len: 0, owner: None };
 

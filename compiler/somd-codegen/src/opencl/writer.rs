@@ -2934,9 +2934,11 @@ impl<'a> Writer<'a> {
                     return Err(bug("Somd geometry of a computed array"));
                 };
                 let dim = geometry_dim(cx.func, args)?;
-                if !cx.func.params.contains(l) {
+                if !cx.func.params.contains(l) || cx.func.somd.is_none() {
                     // An array the body allocated (or a local pointing into one): not
-                    // distributed, so offset 0 and its own length, as on the CPU.
+                    // distributed, so offset 0 and its own length, as on the CPU. So is a
+                    // helper's parameter: the device runs a SOMD call as one MI, whose
+                    // partitions are the whole arrays (the host passes offset 0).
                     return Ok(match b {
                         Builtin::SomdOffset => "0".to_string(),
                         _ => format!("{}_len{dim}", cx.name(*l)),

@@ -2480,9 +2480,12 @@ impl<'a> FnCx<'a> {
                 let local_len = format!("rt::somd::dim_len({base}, {dim}, {pos})");
                 match (builtin, geo) {
                     (Builtin::SomdOffset, Some(k)) => format!("geo[{k}].offset({dim})"),
-                    (Builtin::SomdOffset, None) => format!("rt::somd::whole_offset({base}, {pos})"),
+                    // Another array may still be a partition the running MI passed on.
+                    (Builtin::SomdOffset, None) => {
+                        format!("rt::somd::part_offset({base}, {dim}, {pos})")
+                    }
                     (_, Some(k)) => format!("geo[{k}].global_length({dim}, {local_len})"),
-                    (_, None) => local_len,
+                    (_, None) => format!("rt::somd::part_global_length({base}, {dim}, {pos})"),
                 }
             }
             Builtin::SomdRange => format!("rt::somd::range({})", arg(self, 0)?),
