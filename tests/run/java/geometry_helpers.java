@@ -21,6 +21,23 @@ class Main {
         return 0 + i;
     }
 
+    static long weightedSum(long[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * (0 + i);
+        }
+        return s;
+    }
+
+    static long[] shift(long[] a) {
+        long w = weightedSum(a);
+        long[] o = new long[a.length];
+        for (int i = 0; i < a.length; i++) {
+            o[i] = a[i] + w;
+        }
+        return o;
+    }
+
     static int[] ids(int[] a) {
         int[] out = new int[a.length];
         int[] own = new int[a.length + 3];
@@ -82,6 +99,8 @@ class Main {
             raw[i] = 3 * i + 1;
         }
         System.out.println(weighted(raw));
+        long[] shifted = shift(raw);
+        System.out.println(shifted[0] + " " + shifted[39]);
         System.out.println(globalIndex(a, 5) + " " + a.length);
     }
 }
