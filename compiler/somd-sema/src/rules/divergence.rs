@@ -545,6 +545,26 @@ impl Checker<'_, '_> {
                         "move the `sync` block out of the branch or loop, or make the condition \
                          independent of `dist` data (for example with `Somd.globalLength`)",
                     ));
+                } else if let Some(exit) = sync
+                    .body
+                    .stmts
+                    .iter()
+                    .find_map(|s| self.tainted_exit(s, false, None, &mut Vec::new()))
+                {
+                    // A `return` (or a jump out) taken by some MIs only skips the barrier
+                    // the others wait at.
+                    let diagnostic = Diagnostic::error(
+                        codes::DIVERGENT_SYNC,
+                        "`sync` block that a partition-dependent condition can leave before its \
+                         barrier",
+                        util::keyword_span(stmt.span, "sync"),
+                    )
+                    .with_label("not every method instance may reach the end of this block")
+                    .with_secondary(exit, "this partition-dependent condition leaves the block");
+                    self.diagnostics.push(diagnostic.with_help(
+                        "leave the block only under conditions that do not depend on `dist` data, \
+                         or compute a flag in the block and `return` after it",
+                    ));
                 }
                 self.block(&sync.body, ctx);
             }
