@@ -25,6 +25,9 @@ pub(crate) const DIST_NO_BOUNDS: &str = "E0308";
 pub(crate) const DIST_ON_CTOR: &str = "E0309";
 /// `dist` partitioning a bounded value-array dimension (`[[N]]`).
 pub(crate) const DIST_BOUNDED_DIM: &str = "E0310";
+/// A `dist` local allocated with a partitioned dimension's length that is not a `dist`
+/// array's.
+pub(crate) const DIST_LOCAL_LENGTH: &str = "E0311";
 
 /// A SOMD method returning a non-array value without `reduce`.
 pub(crate) const REDUCE_MISSING: &str = "E0320";
@@ -111,6 +114,10 @@ pub(crate) const CODES: &[CodeInfo] = &[
     CodeInfo { code: DIST_NO_BOUNDS, title: "partitioning strategy has no matching `bounds`" },
     CodeInfo { code: DIST_ON_CTOR, title: "`dist` on a constructor parameter" },
     CodeInfo { code: DIST_BOUNDED_DIM, title: "`dist` partitions a bounded dimension" },
+    CodeInfo {
+        code: DIST_LOCAL_LENGTH,
+        title: "`dist` local allocated with a length that is not a `dist` array's",
+    },
     CodeInfo { code: REDUCE_MISSING, title: "SOMD method with a scalar result needs `reduce`" },
     CodeInfo { code: REDUCE_OP_TYPE, title: "reduction operator does not apply to the result" },
     CodeInfo { code: REDUCE_SELF_SHAPE, title: "`reduce(self)` cannot take the partial results" },

@@ -9,9 +9,9 @@
 
 use super::codes;
 use super::util::{self, Visitor};
-use crate::model::{ClassId, Program, Ty};
+use crate::model::{ClassId, NameRes, Program, Ty};
 use somd_diag::Diagnostic;
-use somd_syntax::ast::{DistKind, DistSpec, Expr, HaloPair, LocalDecl};
+use somd_syntax::ast::{DeclId, DistKind, DistSpec, Expr, ExprKind, HaloPair, LocalDecl};
 
 pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
     for id in program.method_ids() {
@@ -45,7 +45,11 @@ pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
         }
     }
     for body in util::bodies(program) {
-        let mut locals = DistLocals { program, is_somd: body.is_somd, diagnostics };
+        let dist = body
+            .decl
+            .map(|d| d.params.iter().filter(|p| p.dist.is_some()).map(|p| p.id).collect())
+            .unwrap_or_default();
+        let mut locals = DistLocals { program, is_somd: body.is_somd, dist, diagnostics };
         util::walk_block(&mut locals, body.block);
     }
 }
@@ -58,7 +62,70 @@ fn param_ty(program: &Program, decl: somd_syntax::ast::DeclId) -> Option<Ty> {
 struct DistLocals<'p, 'd> {
     program: &'p Program,
     is_somd: bool,
+    /// The `dist` parameters and the `dist` locals declared so far.
+    dist: std::collections::HashSet<DeclId>,
     diagnostics: &'d mut Vec<Diagnostic>,
+}
+
+impl DistLocals<'_, '_> {
+    /// A `dist` local is partitioned like the `dist` array its length comes from (§2.2):
+    /// an array allocated for it with another length along a partitioned dimension would
+    /// be allocated whole in every MI, and its assembly would grow with the number of MIs
+    /// (`dist long[] c = new long[7];` assembles to 7 elements per MI).
+    fn check_length(&mut self, spec: &DistSpec, rank: usize, init: &Expr) {
+        let ExprKind::NewArray { dims, .. } = &init.kind else { return };
+        let partitioned: Vec<usize> = match &spec.kind {
+            DistKind::Block => (1..=rank.min(2)).collect(),
+            DistKind::Dim(k) => util::const_int(self.program, k)
+                .and_then(|k| usize::try_from(k).ok())
+                .into_iter()
+                .collect(),
+            DistKind::View(pairs) | DistKind::PolyView(pairs) => (1..=pairs.len()).collect(),
+            DistKind::User { .. } => vec![1],
+        };
+        for d in partitioned {
+            let Some(size) = dims.get(d - 1) else { continue };
+            if self.dist_length(size, d) || self.program.ty_of(size.id).is_error() {
+                continue;
+            }
+            let what = if d == 1 { "v.length" } else { "v[0].length" };
+            self.diagnostics.push(
+                Diagnostic::error(
+                    codes::DIST_LOCAL_LENGTH,
+                    format!(
+                        "`dist` local allocated with a length of dimension {d} that is not a \
+                         `dist` array's"
+                    ),
+                    size.span,
+                )
+                .with_label(format!("write `{what}` of a `dist` parameter or local `v`"))
+                .with_help(
+                    "a `dist` local is partitioned like the `dist` array its length comes from; \
+                     without one, every method instance would allocate this length and the \
+                     assembled result would depend on their number (remove `dist` for an \
+                     array of this length in every instance)",
+                ),
+            );
+        }
+    }
+
+    /// Whether `size` is `v.length` (dimension 1) or `v[e].length` (dimension 2) of a
+    /// `dist` variable `v`.
+    fn dist_length(&self, size: &Expr, dim: usize) -> bool {
+        let ExprKind::Field { target, .. } = &size.kind else { return false };
+        if !matches!(self.program.names.get(&size.id), Some(NameRes::ArrayLength)) {
+            return false;
+        }
+        let mut array = &**target;
+        for _ in 1..dim {
+            let ExprKind::Index { target, .. } = &array.kind else { return false };
+            array = target;
+        }
+        matches!(
+            self.program.names.get(&array.id),
+            Some(NameRes::Local(decl)) if self.dist.contains(decl)
+        )
+    }
 }
 
 impl<'a> Visitor<'a> for DistLocals<'_, '_> {
@@ -78,7 +145,14 @@ impl<'a> Visitor<'a> for DistLocals<'_, '_> {
         }
         for var in &decl.vars {
             let ty = param_ty(self.program, var.id).unwrap_or(Ty::Error);
+            let before = self.diagnostics.len();
             check_spec(self.program, spec, &ty, self.diagnostics);
+            if self.diagnostics.len() == before && ty.is_any_array() {
+                if let Some(init) = &var.init {
+                    self.check_length(spec, ty.rank(), init);
+                }
+            }
+            self.dist.insert(var.id);
         }
     }
 }
