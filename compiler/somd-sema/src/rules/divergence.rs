@@ -24,8 +24,10 @@
 //! Calls are checked where they are written in a SOMD method body. A call there of an
 //! ordinary helper method that reaches an intermediate reduction (directly or through
 //! other helpers; found by a backward search over the call graph) counts as a reduction
-//! too. The control flow *inside* such helpers is not analysed: which of their values are
-//! partition-dependent would depend on every call site's arguments.
+//! too. A call of such a helper that every MI makes alike has the helper's own body
+//! checked in turn, with the parameters that partition data reach at that call as its
+//! roots (the arguments' taint): once per helper and taint, its calls of further helpers
+//! followed the same way, each diagnostic naming the call that passed the data.
 
 use super::codes;
 use super::util;
@@ -36,6 +38,8 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
     let helpers = reducing_helpers(program);
+    let mut found = Vec::new();
+    let mut calls = Vec::new();
     for id in program.method_ids() {
         let Some(decl) = program.method_decl(id) else { continue };
         let Some(body) = &decl.body else { continue };
@@ -43,19 +47,69 @@ pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
             continue;
         }
         let dist = dist_decls(decl);
-        let mut graph = Graph::new(program, &dist);
-        graph.block(body, None, None);
-        let tainted = graph.solve();
-        let mut checker = Checker {
-            program,
-            dist: &dist,
-            tainted: &tainted,
-            helpers: &helpers,
-            after_return: None,
-            diagnostics,
-        };
-        checker.block(body, None);
+        check_body(program, &helpers, body, &dist, None, &mut found, &mut calls);
     }
+    // The helpers reaching a reduction, each with the parameters partition data reaches
+    // at some call (its arguments' taint there): their own control flow decides whether
+    // every MI makes the helper's reductions alike.
+    let mut seen: HashSet<(MethodId, Vec<bool>)> = HashSet::new();
+    while let Some(call) = calls.pop() {
+        if !seen.insert((call.helper, call.tainted.clone())) {
+            continue;
+        }
+        let Some(decl) = program.method_decl(call.helper) else { continue };
+        let Some(body) = &decl.body else { continue };
+        let roots: HashSet<DeclId> = decl
+            .params
+            .iter()
+            .zip(&call.tainted)
+            .filter(|(_, tainted)| **tainted)
+            .map(|(p, _)| p.id)
+            .collect();
+        check_body(program, &helpers, body, &roots, Some(&call), &mut found, &mut calls);
+    }
+    // A helper reached with the same taint from several places reports once.
+    let mut reported = HashSet::new();
+    for diagnostic in found {
+        if reported.insert(format!("{:?} {}", diagnostic.primary.span, diagnostic.message)) {
+            diagnostics.push(diagnostic);
+        }
+    }
+}
+
+/// A call of a helper that reaches an intermediate reduction, made where every MI makes
+/// it: which of its arguments carry partition data.
+struct HelperCall {
+    helper: MethodId,
+    tainted: Vec<bool>,
+    span: Span,
+}
+
+/// Checks one body whose partition data are `roots` (a SOMD method's `dist` variables, or
+/// a helper's parameters that partition data reach at `call`).
+fn check_body(
+    program: &Program,
+    helpers: &HashMap<MethodId, MethodId>,
+    body: &Block,
+    roots: &HashSet<DeclId>,
+    call: Option<&HelperCall>,
+    diagnostics: &mut Vec<Diagnostic>,
+    calls: &mut Vec<HelperCall>,
+) {
+    let mut graph = Graph::new(program, roots);
+    graph.block(body, None, None);
+    let tainted = graph.solve();
+    let mut checker = Checker {
+        program,
+        dist: roots,
+        tainted: &tainted,
+        helpers,
+        after_return: None,
+        caller: call.map(|c| (c.helper, c.span)),
+        diagnostics,
+        calls,
+    };
+    checker.block(body, None);
 }
 
 /// Ordinary methods (no `dist` parameter, no `reduce`) that reach an intermediate
@@ -433,7 +487,11 @@ struct Checker<'p, 'd> {
     tainted: &'p Tainted,
     helpers: &'p HashMap<MethodId, MethodId>,
     after_return: Option<Span>,
+    /// In a helper's body: the helper and a call of it from partition data.
+    caller: Option<(MethodId, Span)>,
     diagnostics: &'d mut Vec<Diagnostic>,
+    /// Calls of reducing helpers every MI makes alike, whose bodies are checked next.
+    calls: &'d mut Vec<HelperCall>,
 }
 
 impl Checker<'_, '_> {
@@ -656,7 +714,10 @@ impl Checker<'_, '_> {
                 self.expr(rhs, inner);
                 return;
             }
-            ExprKind::Call { .. } => self.check_call(expr, ctx),
+            ExprKind::Call { args, .. } => {
+                let tainted = args.iter().map(|a| self.is_tainted(a)).collect();
+                self.check_call(expr, ctx, tainted);
+            }
             // The method runs once per element (`!`: once per pair): as often as a loop
             // over the array would.
             ExprKind::Map { args, .. } => {
@@ -665,20 +726,30 @@ impl Checker<'_, '_> {
                     modes.and_then(|m| m.get(*i)).is_none_or(|m| *m == MapArg::Mapped)
                 });
                 let elements = mapped.map(|(_, a)| a).find(|a| self.is_tainted(a));
-                self.check_call(expr, ctx.or(elements.map(Divergence::elements)));
+                let tainted = args.iter().map(|a| self.is_tainted(a)).collect();
+                self.check_call(expr, ctx.or(elements.map(Divergence::elements)), tainted);
             }
             ExprKind::Reduce { operand, .. } => {
                 let elements = self.is_tainted(operand).then_some(&**operand);
-                self.check_call(expr, ctx.or(elements.map(Divergence::elements)));
+                let tainted = vec![elements.is_some(); 2];
+                self.check_call(expr, ctx.or(elements.map(Divergence::elements)), tainted);
             }
             _ => {}
         }
         util::for_each_child(expr, &mut |child, _| self.expr(child, ctx));
     }
 
-    fn check_call(&mut self, expr: &Expr, ctx: Option<Divergence>) {
+    /// A call, `@` or `!` of `method` (its arguments' taint `tainted`): divergent, it is
+    /// reported when the method reaches an intermediate reduction; made alike by every
+    /// MI, a helper's own body is checked with the parameters that partition data reach.
+    fn check_call(&mut self, expr: &Expr, ctx: Option<Divergence>, tainted: Vec<bool>) {
         let Some(CallTarget::Method(method)) = self.program.calls.get(&expr.id) else { return };
-        let Some(div) = self.current(ctx) else { return };
+        let Some(div) = self.current(ctx) else {
+            if self.helpers.contains_key(method) {
+                self.calls.push(HelperCall { helper: *method, tainted, span: expr.span });
+            }
+            return;
+        };
         let how = match div.cause {
             Cause::Elements => "is applied to the elements of an array whose length depends on",
             _ => "is called under control flow that depends on",
@@ -701,8 +772,17 @@ impl Checker<'_, '_> {
             Cause::Elements => "method instances may make different numbers of these calls",
             _ => "not every method instance may make this call",
         };
-        let diagnostic =
+        let mut diagnostic =
             Diagnostic::error(codes::DIVERGENT_REDUCTION, message, expr.span).with_label(label);
+        if let Some((helper, call)) = self.caller {
+            diagnostic = diagnostic.with_secondary(
+                call,
+                format!(
+                    "`{}` is called here, in every method instance, with partition data",
+                    self.program.method_path(helper)
+                ),
+            );
+        }
         let help = match div.cause {
             Cause::Elements => {
                 "call the reduction outside the `@` or `!`, or apply it to an array whose length \
