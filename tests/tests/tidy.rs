@@ -41,10 +41,10 @@ fn every_fail_code_is_exercised_by_a_fixture() {
             annotated.insert(e.code);
         }
     }
-    // The driver's warning about strategies a device ignores comes from the device plans,
-    // after a program checks (`somdc build`): the cli test
-    // `build_warns_that_the_device_ignores_user_strategies` exercises it.
-    let driver = [somd_sema::DIST_IGNORED_ON_DEVICE];
+    // The driver's warnings come from the MIR, after a program checks (`somdc build`): the
+    // cli tests `build_warns_that_the_device_ignores_user_strategies` and
+    // `build_warns_about_state_the_method_instances_share` exercise them.
+    let driver = [somd_sema::DIST_IGNORED_ON_DEVICE, somd_sema::SHARED_STATE_WRITE];
     let untested: Vec<&str> = somdc::all_codes()
         .iter()
         .map(|c| c.code)

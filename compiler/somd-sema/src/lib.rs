@@ -22,7 +22,7 @@ use somd_syntax::ast::{CompilationUnit, IdGen};
 
 pub use model::Program;
 /// A warning code the driver reports (`somdc`, from the device plans).
-pub use rules::codes::DIST_IGNORED_ON_DEVICE;
+pub use rules::codes::{DIST_IGNORED_ON_DEVICE, SHARED_STATE_WRITE};
 pub use rules::isolation::{
     infer_isolation, BodyRef, ChainLink, Construct, Impurity, Isolation, IsolationInfo,
 };

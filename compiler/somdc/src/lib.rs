@@ -146,8 +146,9 @@ fn device_analysis(
 /// them.
 fn device_warnings(program: &Program, sources: &SourceMap) -> Vec<Diagnostic> {
     on_big_stack("somdc-device-warnings", || {
-        let (_, info) = device_analysis(&somd_mir::lower(program, sources));
-        let mut out = Vec::new();
+        let module = somd_mir::lower(program, sources);
+        let mut out = shared_warnings(&module);
+        let (_, info) = device_analysis(&module);
         for p in &info.placements {
             let Ok(plan) = &p.device else { continue };
             for w in &plan.warnings {
@@ -170,6 +171,37 @@ fn device_warnings(program: &Program, sources: &SourceMap) -> Vec<Diagnostic> {
         }
         out
     })
+}
+
+/// `W0304` at the first effect on state its method instances share of each SOMD method
+/// (`somd_mir::analysis::shared`): such a method runs as one method instance on the CPU.
+fn shared_warnings(module: &somd_mir::Module) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (i, func) in module.functions.iter().enumerate() {
+        if func.somd.is_none() {
+            continue;
+        }
+        let fid = somd_mir::FuncId(i as u32);
+        let Some(effect) = somd_mir::analysis::shared::shared_effect(module, fid) else {
+            continue;
+        };
+        out.push(
+            Diagnostic::warning(
+                somd_sema::SHARED_STATE_WRITE,
+                format!(
+                    "SOMD method `{}` {}: it runs as one method instance on the CPU",
+                    func.name, effect.what
+                ),
+                effect.span,
+            )
+            .with_label("every method instance would do this to the same state")
+            .with_help(
+                "return what the method instances compute and combine it with `reduce`, or \
+                 write only arrays the method allocates (LANGUAGE.md §2.1)",
+            ),
+        );
+    }
+    out
 }
 
 /// Lowers and emits a program that checked without errors. The MIR is verified before

@@ -196,6 +196,69 @@ public class Main {
     assert!(stderr.contains("Main.somd:12:52"), "{stderr}");
 }
 
+/// A SOMD method whose method instances would write a static field, or print, runs as one
+/// (`analysis::shared`): `somdc build` says so once per method, at the first such effect,
+/// and not for a method that writes only its own partition's elements of a field array.
+#[test]
+fn build_warns_about_state_the_method_instances_share() {
+    let program = source(
+        "shared-warning",
+        "Main.somd",
+        r#"public class Main {
+    static long calls = 0;
+    long[] own = new long[10];
+
+    static reduce(+) long counted(dist int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            calls++;
+            s += a[i];
+        }
+        return s;
+    }
+
+    static reduce(+) long loud(dist int[] b) {
+        System.out.println(b.length);
+        calls += b.length;
+        return b.length;
+    }
+
+    void mine(dist int[] a) {
+        for (int i = 0; i < a.length; i++) {
+            own[Somd.offset(a) + i] = a[i];
+        }
+    }
+
+    public static void main(String[] args) {
+        int[] a = new int[10];
+        new Main().mine(a);
+        System.out.println(counted(a) + loud(a) + calls);
+    }
+}
+"#,
+    );
+    let out_dir = scratch().join("shared-warning").join("project");
+    let out = run(somdc().arg("build").arg(&program).arg("-o").arg(&out_dir));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.matches("warning[W0304]").count(), 2, "{stderr}");
+    assert!(
+        stderr.contains(
+            "SOMD method `Main.counted` writes static field `Main.calls`: it runs as one method \
+             instance on the CPU"
+        ) && stderr.contains("Main.somd:8:13"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("SOMD method `Main.loud` prints") && stderr.contains("Main.somd:15:9"),
+        "{stderr}"
+    );
+    let ran =
+        run(somdc().arg("run").arg(&program).env("SOMD_DEVICE", "cpu").env("SOMD_THREADS", "3"));
+    assert_eq!(ran.status.code(), Some(0), "{}", text(&ran.stderr));
+    assert_eq!(text(&ran.stdout), "10\n30\n");
+}
+
 #[test]
 fn build_of_a_wrong_program_fails_without_writing() {
     let program = source("build-bad", "bad.somd", BAD);

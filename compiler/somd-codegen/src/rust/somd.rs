@@ -490,9 +490,11 @@ impl FnCx<'_> {
         });
         let scalar_op =
             matches!(sig.reduction, Reduction::Op(_)) && matches!(func.ret, Type::Prim(_));
+        let shared = somd_mir::analysis::shared::shared_effect(self.module, self.fid);
         let balanced = (matches!(sig.reduction, Reduction::Assemble | Reduction::None)
             || scalar_op)
             && !copies_per_mi
+            && shared.is_none()
             && !may_synchronize(self.module, self.fid, &mut Vec::new());
         let count = if dims(self.local_ty(first)?) == 2 {
             let rows = self.local_ty(first)?.has_bounded_rows();
@@ -555,6 +557,12 @@ impl FnCx<'_> {
         }
         if !cell_shapes.is_empty() {
             count = format!("rt::somd::fit_cells_to({count}, &[{}])", cell_shapes.join(", "));
+        }
+        if let Some(effect) = &shared {
+            // The MIs would share what the body writes (`analysis::shared`): one MI runs it
+            // in Java's order.
+            writeln!(out, "    // One MI: the body {}.", effect.what)?;
+            count = format!("rt::somd::cap_mis({count}, 1)");
         }
         writeln!(out, "    let n_mis = {count};")?;
         // Distribute.

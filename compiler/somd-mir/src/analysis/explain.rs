@@ -225,6 +225,15 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
         fusion_lines(&mut out, module, info, sources, p);
         if let Subject::SomdMethod(f) = p.subject {
             let func = module.function(f);
+            if let Some(effect) = super::shared::shared_effect(module, f) {
+                let _ = writeln!(
+                    out,
+                    "  on the CPU: one method instance (the body {} at {}, state every \
+                     method instance would share)",
+                    effect.what,
+                    sources.position(effect.span)
+                );
+            }
             if let Some(line) = super::combine::explain(module, f) {
                 let _ = writeln!(out, "  {line}");
             }

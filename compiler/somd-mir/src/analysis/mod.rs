@@ -19,6 +19,8 @@
 //! - [`combine`]: the `combine` method of a `reduce(C)`: elementwise (the CPU combines
 //!   the partials by index chunks in parallel) or free of outside effects (the tree's
 //!   independent combines run concurrently);
+//! - [`shared`]: SOMD methods whose MIs would write state they all share (they run as one
+//!   MI on the CPU);
 //! - [`keep`]: host loops whose device calls may keep mutable arrays on the device (the
 //!   loop provably never writes them);
 //! - [`bounds`]: array accesses whose index is provably in range (for the device's
@@ -52,6 +54,7 @@ pub mod plan;
 pub mod private;
 pub mod rows;
 pub mod sad;
+pub mod shared;
 pub mod swap;
 pub mod sync;
 pub mod walk;

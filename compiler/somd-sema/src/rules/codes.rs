@@ -98,6 +98,8 @@ pub(crate) const SYNC_RACY_READ: &str = "W0302";
 /// A user partitioning strategy that the OpenCL device ignores (one partition, §2.2); the
 /// driver reports it once the device plans are known (`somdc`).
 pub const DIST_IGNORED_ON_DEVICE: &str = "W0303";
+/// A SOMD method whose method instances would write state they share (it runs as one).
+pub const SHARED_STATE_WRITE: &str = "W0304";
 
 /// Every code of this module with its title, for `somd_sema::codes()`.
 pub(crate) const CODES: &[CodeInfo] = &[
@@ -167,5 +169,9 @@ pub(crate) const CODES: &[CodeInfo] = &[
     CodeInfo {
         code: DIST_IGNORED_ON_DEVICE,
         title: "user partitioning strategy ignored on the OpenCL device",
+    },
+    CodeInfo {
+        code: SHARED_STATE_WRITE,
+        title: "SOMD method writing state its method instances share runs as one",
     },
 ];

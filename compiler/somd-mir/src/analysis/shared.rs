@@ -1,0 +1,334 @@
+//! Effects that the method instances (MIs) of a SOMD call would have on state they all
+//! share.
+//!
+//! Each MI of a CPU call runs on its own thread. What it writes is its own where the
+//! implementation makes it so: its partitions, the arrays it allocates, private copies of
+//! the array parameters it writes (LANGUAGE.md §2.1). Anything else is one location for all
+//! of them, and Java's single run of the body meets it in one order: a static field
+//! (`calls++` lost updates on 2 threads), a field of an object the MIs did not make, an
+//! element of an array held by a field, a `Random` the caller made, and the program's
+//! output (lines of different MIs interleaved). A SOMD method whose body, or anything it
+//! calls, may have such an effect runs as one MI on the CPU, which is Java's order; `somdc
+//! build` warns (W0304) at the first effect found. The answer may say "shared" for an
+//! effect that is not (an array of a fresh object, an object reached twice), never the
+//! reverse: a false answer only costs the call its parallelism.
+
+use super::walk;
+use super::writes;
+use crate::ir::*;
+use somd_diag::Span;
+use std::collections::{HashMap, HashSet, VecDeque};
+
+/// An effect on shared state: where, and what (`writes static field \`C.f\``).
+#[derive(Clone, Debug)]
+pub struct SharedEffect {
+    pub span: Span,
+    pub what: String,
+}
+
+/// The first effect on state its MIs share that SOMD function `f` (or a function it
+/// reaches through calls, maps, reductions and constructors) may have, if any.
+pub fn shared_effect(module: &Module, f: FuncId) -> Option<SharedEffect> {
+    let mut seen = HashSet::from([f]);
+    let mut queue = VecDeque::from([f]);
+    while let Some(g) = queue.pop_front() {
+        let Some(func) = module.functions.get(g.0 as usize) else { continue };
+        let root = g == f;
+        if let Some(effect) = effect_in(module, func, root) {
+            return Some(effect);
+        }
+        for callee in callees(func) {
+            if seen.insert(callee) {
+                queue.push_back(callee);
+            }
+        }
+    }
+    None
+}
+
+/// The functions `func` may call.
+fn callees(func: &Function) -> Vec<FuncId> {
+    let mut out = Vec::new();
+    for expr in &func.exprs {
+        match &expr.kind {
+            ExprKind::Call { func, .. }
+            | ExprKind::SomdCall { func, .. }
+            | ExprKind::IntermediateReduce { func, .. }
+            | ExprKind::Map { func, .. }
+            | ExprKind::ReduceArray { reducer: ArrayReducer::Func(func), .. }
+            | ExprKind::New { ctor: Some(func), .. } => out.push(*func),
+            ExprKind::Task { func, ctor } => {
+                out.push(*func);
+                if let Some((_, Some(c), _)) = ctor {
+                    out.push(*c);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The first shared effect in `func`'s own expressions; `root`: `func` is the SOMD body
+/// (elements of its `dist` parameters are the MI's own).
+fn effect_in(module: &Module, func: &Function, root: bool) -> Option<SharedEffect> {
+    let fresh = fresh_locals(func);
+    let private = |e: ExprId| private_object(func, &fresh, root, e);
+    for expr in &func.exprs {
+        let found = match &expr.kind {
+            ExprKind::Assign { target, .. }
+            | ExprKind::CompoundAssign { target, .. }
+            | ExprKind::IncDec { target, .. } => match &func.expr(*target).kind {
+                ExprKind::Static(s) => {
+                    let field = module.static_field(*s);
+                    Some(format!(
+                        "writes static field `{}.{}`",
+                        module.class(field.class).name,
+                        field.name
+                    ))
+                }
+                ExprKind::Field { object, class, index } if !private(*object) => {
+                    let name = field_name(module, *class, *index);
+                    Some(format!("writes field `{name}` of an object the method instances share"))
+                }
+                _ => None,
+            },
+            ExprKind::Builtin { builtin, args } => match builtin {
+                Builtin::Print { .. }
+                | Builtin::Println { .. }
+                | Builtin::Println0 { .. }
+                | Builtin::Printf { .. } => Some("prints".to_string()),
+                Builtin::RandomNextInt
+                | Builtin::RandomNextIntBounded
+                | Builtin::RandomNextLong
+                | Builtin::RandomNextFloat
+                | Builtin::RandomNextDouble
+                | Builtin::RandomNextBoolean
+                | Builtin::RandomNextGaussian
+                    if args.first().is_none_or(|r| !private(*r)) =>
+                {
+                    Some("draws from a `Random` the method instances share".to_string())
+                }
+                Builtin::TaskStart | Builtin::TaskFinish => Some("runs a task graph".to_string()),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(what) = found {
+            return Some(SharedEffect { span: expr.span, what });
+        }
+    }
+    // Elements of an array that a field or a static field holds, through any name, except
+    // stores the SOMD body makes at its own partition's global indices.
+    let parents = walk::parents(func);
+    let own = if root { own_loops(func) } else { HashMap::new() };
+    for (i, expr) in func.exprs.iter().enumerate() {
+        let id = ExprId(i as u32);
+        let held = match &expr.kind {
+            ExprKind::Static(_) => true,
+            ExprKind::Field { object, .. } => !private(*object),
+            _ => false,
+        };
+        if held
+            && matches!(expr.ty, Type::Array(_))
+            && !walk::stored_to(func, &parents, id)
+            && !own_element_store(func, &parents, &own, id)
+            && writes::writes_through(module, func, &[id])
+        {
+            let what = match &expr.kind {
+                ExprKind::Static(s) => {
+                    let field = module.static_field(*s);
+                    format!(
+                        "writes elements of the array in static field `{}.{}`",
+                        module.class(field.class).name,
+                        field.name
+                    )
+                }
+                ExprKind::Field { class, index, .. } => format!(
+                    "writes elements of the array in field `{}` of an object the method \
+                     instances share",
+                    field_name(module, *class, *index)
+                ),
+                _ => continue,
+            };
+            return Some(SharedEffect { span: expr.span, what });
+        }
+    }
+    None
+}
+
+/// `Class.field` of instance field `index` of `class`.
+fn field_name(module: &Module, class: ClassId, index: u32) -> String {
+    let class = module.class(class);
+    let field = class.fields.get(index as usize).map_or("?", |f| f.name.as_str());
+    format!("{}.{field}", class.name)
+}
+
+/// Locals that only ever hold objects `func` makes itself (`new C(..)`, `new Random(..)`).
+fn fresh_locals(func: &Function) -> HashSet<LocalId> {
+    let mut values: HashMap<LocalId, Vec<ExprId>> = HashMap::new();
+    walk::each_stmt(&func.body, &mut |stmt| {
+        if let Stmt::Let { local, init: Some(init) } = stmt {
+            values.entry(*local).or_default().push(*init);
+        }
+    });
+    let mut other = HashSet::new();
+    for expr in &func.exprs {
+        let (target, value) = match &expr.kind {
+            ExprKind::Assign { target, value } => (*target, Some(*value)),
+            ExprKind::CompoundAssign { target, .. } | ExprKind::IncDec { target, .. } => {
+                (*target, None)
+            }
+            _ => continue,
+        };
+        if let ExprKind::Local(l) = func.expr(target).kind {
+            match value {
+                Some(v) => values.entry(l).or_default().push(v),
+                None => {
+                    other.insert(l);
+                }
+            }
+        }
+    }
+    let made = |e: ExprId| {
+        matches!(
+            func.expr(e).kind,
+            ExprKind::New { .. }
+                | ExprKind::Builtin { builtin: Builtin::RandomNew | Builtin::RandomNewSeeded, .. }
+        )
+    };
+    values
+        .into_iter()
+        .filter(|(l, vs)| {
+            !other.contains(l) && !func.params.contains(l) && vs.iter().all(|v| made(*v))
+        })
+        .map(|(l, _)| l)
+        .collect()
+}
+
+/// Whether the object `e` evaluates to is the running MI's own: one `func` made (a fresh
+/// local, `this` in a constructor), or, in the SOMD body, an element of its own partition of
+/// a `dist` parameter.
+fn private_object(func: &Function, fresh: &HashSet<LocalId>, root: bool, e: ExprId) -> bool {
+    match &func.expr(e).kind {
+        ExprKind::This => func.kind == FuncKind::Ctor,
+        ExprKind::Local(l) => fresh.contains(l),
+        ExprKind::New { .. } => true,
+        ExprKind::Index { array, .. } if root => match func.expr(*array).kind {
+            ExprKind::Local(l) => {
+                func.params.contains(&l) && func.local(l).dist.is_some() && !reassigned(func, l)
+            }
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// Whether local `l` is assigned anywhere in `func` (beyond its declaration).
+fn reassigned(func: &Function, l: LocalId) -> bool {
+    (0..func.exprs.len()).any(|i| walk::assigned_local(func, ExprId(i as u32)) == Some(l))
+}
+
+/// The index locals of the SOMD body's loops `for (int i = c; i < p.length; i++)` (`c` a
+/// constant of at least 0, `i` assigned nowhere else) over a `dist` parameter `p` whose
+/// partitions are disjoint ranges of its first dimension (no view; a matrix split only
+/// along its rows), each with `p`: `Somd.offset(p) + i` is then a global index of the
+/// MI's own partition, and no other MI's.
+fn own_loops(func: &Function) -> HashMap<LocalId, LocalId> {
+    let mut out = HashMap::new();
+    walk::each_stmt(&func.body, &mut |stmt| {
+        let Stmt::Block(b) = stmt else { return };
+        let [Stmt::Let { local: i, init: Some(init) }, Stmt::Loop { test: Some(test), update, test_at_end: false, .. }] =
+            b.stmts.as_slice()
+        else {
+            return;
+        };
+        let starts = matches!(func.expr(*init).kind, ExprKind::Const(Const::Int(c)) if c >= 0);
+        let ExprKind::Binary { op, lhs, rhs } = &func.expr(*test).kind else { return };
+        let bound = match (&func.expr(*lhs).kind, &func.expr(*rhs).kind) {
+            (ExprKind::Local(l), ExprKind::Length(a)) if l == i && op.kind == BinOpKind::Lt => {
+                match func.expr(*a).kind {
+                    ExprKind::Local(p) => Some(p),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let steps = matches!(update.as_slice(), [u] if matches!(func.expr(*u).kind,
+            ExprKind::IncDec { target, delta: 1, .. } if matches!(func.expr(target).kind, ExprKind::Local(l) if l == *i)));
+        let assigned = (0..func.exprs.len())
+            .filter(|k| walk::assigned_local(func, ExprId(*k as u32)) == Some(*i))
+            .count();
+        if let Some(p) = bound {
+            let rows = func.params.contains(&p)
+                && !reassigned(func, p)
+                && match (&func.local(p).dist, &func.local(p).ty) {
+                    (Some(Distribution::Block), Type::Array(e)) => !matches!(**e, Type::Array(_)),
+                    (Some(Distribution::Dim(1) | Distribution::User { .. }), _) => true,
+                    _ => false,
+                };
+            if starts && steps && assigned == 1 && rows {
+                out.insert(*i, p);
+            }
+        }
+    });
+    out
+}
+
+/// Whether the array `seed` reads is only indexed at `Somd.offset(p) + i` (or `i +
+/// Somd.offset(p)`, dimension 1) in a store, `i` an index of [`own_loops`] over `p`: an
+/// element, or a row whose element is stored.
+fn own_element_store(
+    func: &Function,
+    parents: &[Option<ExprId>],
+    own: &HashMap<LocalId, LocalId>,
+    seed: ExprId,
+) -> bool {
+    let Some(at) = walk::parent_of(parents, seed) else { return false };
+    let ExprKind::Index { array, index } = func.expr(at).kind else { return false };
+    if array != seed || !own_index(func, own, index) {
+        return false;
+    }
+    let stored = |e: ExprId| walk::stored_to(func, parents, e);
+    stored(at)
+        || walk::parent_of(parents, at).is_some_and(|cell| {
+            matches!(func.expr(cell).kind, ExprKind::Index { array, .. } if array == at)
+                && stored(cell)
+        })
+}
+
+/// Whether `index` is `Somd.offset(p) + i` or `i + Somd.offset(p)` for a loop index `i` of
+/// [`own_loops`] over `p`, or a local holding it.
+fn own_index(func: &Function, own: &HashMap<LocalId, LocalId>, index: ExprId) -> bool {
+    // Through a local declared once with such a value and never assigned again (`int g =
+    // Somd.offset(a) + i; seen[g] += ..`): it reads `i`, so it is declared in `i`'s loop.
+    if let ExprKind::Local(g) = func.expr(index).kind {
+        return !own.contains_key(&g)
+            && !reassigned(func, g)
+            && walk::declared_once(func).get(&g).is_some_and(|init| own_index(func, own, *init));
+    }
+    let ExprKind::Binary { op, lhs, rhs } = &func.expr(index).kind else { return false };
+    if op.kind != BinOpKind::Add {
+        return false;
+    }
+    let offset_of = |e: ExprId| match &func.expr(e).kind {
+        ExprKind::Builtin { builtin: Builtin::SomdOffset, args } => {
+            let dim_one = args
+                .get(1)
+                .is_none_or(|d| matches!(func.expr(*d).kind, ExprKind::Const(Const::Int(1))));
+            match args.first().map(|a| &func.expr(*a).kind) {
+                Some(ExprKind::Local(p)) if dim_one => Some(*p),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    let index_of = |e: ExprId| match func.expr(e).kind {
+        ExprKind::Local(i) => own.get(&i).copied(),
+        _ => None,
+    };
+    match (offset_of(*lhs), index_of(*rhs), offset_of(*rhs), index_of(*lhs)) {
+        (Some(p), Some(q), ..) | (_, _, Some(p), Some(q)) => p == q,
+        _ => false,
+    }
+}
