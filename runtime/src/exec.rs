@@ -544,17 +544,24 @@ impl Placement {
                 }
             },
         };
+        let default_threads = default_threads.clamp(1, MAX_THREADS);
         let threads = match threads.map(str::trim) {
-            None | Some("") => default_threads.max(1),
+            None | Some("") => default_threads,
             Some(text) => match text.parse::<usize>() {
+                Ok(n) if n > MAX_THREADS => {
+                    warnings.push(format!(
+                        "somd: warning: SOMD_THREADS={n} is more than the runtime's limit of \
+                         {MAX_THREADS} threads; using {MAX_THREADS}"
+                    ));
+                    MAX_THREADS
+                }
                 Ok(n) if n >= 1 => n,
                 _ => {
                     warnings.push(format!(
                         "somd: warning: ignoring SOMD_THREADS={text:?} (expected a positive \
-                         integer); using {}",
-                        default_threads.max(1)
+                         integer from 1 to {MAX_THREADS}); using {default_threads}"
                     ));
-                    default_threads.max(1)
+                    default_threads
                 }
             },
         };
@@ -918,6 +925,13 @@ fn next_job(jobs: &crossbeam_channel::Receiver<RawJob>) -> Option<RawJob> {
         }
     }
 }
+
+/// The most threads `SOMD_THREADS` may ask for. The pool starts `SOMD_THREADS - 1` workers
+/// with [`WORKER_STACK`] stacks at once; near 16,000 of them the system refused the new
+/// threads' stack guard pages, which aborts the process (a thread's start-up cannot fail
+/// softly), so a larger value is capped with a warning. Nested calls may still add workers
+/// beyond it, one per MI waiting for a thread.
+pub const MAX_THREADS: usize = 1024;
 
 /// Stack size of worker threads: generous, like a JVM thread running deep recursion.
 const WORKER_STACK: usize = 16 << 20;

@@ -339,6 +339,16 @@ fn placement_parses_the_environment_values() {
     assert_eq!((bad.device.clone(), bad.threads), (Device::Auto, 3));
     assert_eq!(bad.warnings.len(), 2, "{:?}", bad.warnings);
     assert!(bad.warnings[0].contains("SOMD_DEVICE"));
+    // More threads than the runtime starts (their stacks' guard pages ran out near 16,000
+    // and aborted the process) are capped with a warning.
+    let max = somd_runtime::exec::MAX_THREADS;
+    let huge = Placement::parse(Some("cpu"), Some("100000"), None, None, None, 3);
+    assert_eq!(huge.threads, max);
+    assert_eq!(huge.warnings.len(), 1, "{:?}", huge.warnings);
+    assert!(huge.warnings[0].contains(&format!("limit of {max} threads")), "{:?}", huge.warnings);
+    let at_limit = Placement::parse(Some("cpu"), Some(&max.to_string()), None, None, None, 3);
+    assert_eq!((at_limit.threads, at_limit.warnings.len()), (max, 0));
+    assert_eq!(Placement::parse(None, None, None, None, None, max * 4).threads, max);
 }
 
 #[test]
