@@ -180,6 +180,35 @@ fn split_shape(
     (rows, cols)
 }
 
+/// A `dist` matrix whose columns the call would split though it has no columns to split: a
+/// `null` row, or rows of different lengths. Java's one run of the body raises
+/// `NullPointerException` where the body reads a `null` row (or never does) and walks
+/// ragged rows as they are, so the wrapper runs the body once over the whole matrix for
+/// such an argument, as for a `null` one.
+pub trait Ragged {
+    fn ragged(&self) -> bool;
+}
+
+impl<T> Ragged for Array<Array<T>> {
+    fn ragged(&self) -> bool {
+        let rows = self.slots();
+        let Some(first) = rows.first() else { return false };
+        let cols = first.get_ref();
+        rows.iter().any(|r| {
+            let r = r.get_ref();
+            r.is_null() || r.len() != cols.len()
+        })
+    }
+}
+
+impl<T> Ragged for VArr<VArr<T>> {
+    fn ragged(&self) -> bool {
+        let rows = self.items();
+        let Some(first) = rows.first() else { return false };
+        rows.iter().any(|r| r.is_null() || r.items().len() != first.items().len())
+    }
+}
+
 /// The `IllegalArgumentException` of a `dist` matrix whose rows differ in length, when both
 /// of its dimensions are split.
 fn check_rectangular(

@@ -297,10 +297,11 @@ impl FnCx<'_> {
         Ok(args)
     }
 
-    /// The wrapper's path for a `null` `dist` argument, which splits into no partitions:
-    /// the body runs once over the whole values, as a call of the method Java makes would,
-    /// and raises `NullPointerException` where it reads the argument (or returns without
-    /// reading it); its result is combined as one MI's. Written non-`dist` arrays are
+    /// The wrapper's path for a `null` `dist` argument, which splits into no partitions,
+    /// and for a matrix whose columns it would split that has a `null` row or rows of
+    /// different lengths: the body runs once over the whole values, as a call of the method
+    /// Java makes would, and raises `NullPointerException` where it reads a `null` (or
+    /// returns without reading it); its result is combined as one MI's. Written non-`dist` arrays are
     /// copied first, as for every MI (by-value parameters, LANGUAGE.md §2.1). A method whose
     /// `dist` argument may come as a device result (`rt::device::Lazy`) keeps the
     /// partitioning's exception at the call.
@@ -318,8 +319,18 @@ impl FnCx<'_> {
         if dist.iter().any(|p| self.lazy_params.contains(p)) {
             return Ok(());
         }
-        let tests: Vec<String> =
-            dist.iter().map(|p| format!("{}.is_null()", self.local_name(*p))).collect();
+        // A matrix whose columns the call splits needs rows of one length (`rt::somd::Ragged`).
+        let mut tests = Vec::new();
+        for (p, (_, strategy)) in dist.iter().zip(&sig.dist_params) {
+            let name = self.local_name(*p);
+            tests.push(format!("{name}.is_null()"));
+            let ty = self.local_ty(*p)?;
+            let rows_only = matches!(strategy, Distribution::Dim(1) | Distribution::User { .. })
+                || ty.has_bounded_rows();
+            if dims(ty) == 2 && !rows_only {
+                tests.push(format!("rt::somd::Ragged::ragged({name})"));
+            }
+        }
         let geo = format!("Geo::WHOLE; {}", dist.len());
         let mut lets = Vec::new();
         let args = self.body_call_args(&geo, body_args, &mut lets, |p| {
