@@ -548,6 +548,9 @@ fn failed_build_warns_once_or_exits_2_with_the_log() {
     let stderr = stderr_of(&out);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("somd: error: OpenCL program broken.somd failed to build"), "{stderr}");
+    // The program ends: the error line does not say it runs on the CPU.
+    assert!(stderr.contains("; exiting with status 2 (SOMD_STRICT=1)"), "{stderr}");
+    assert!(!stderr.contains("running on the CPU"), "{stderr}");
     assert!(stderr.contains("no_such_identifier"), "the build log is printed: {stderr}");
     let _ = std::fs::remove_dir_all(cache);
 }

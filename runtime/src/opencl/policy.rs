@@ -324,13 +324,15 @@ pub fn warn_once(line: &str) {
 }
 
 /// The fallback policy for `cause` (a sentence without the `somd: warning:` prefix): one
-/// warning per cause, or under `SOMD_STRICT=1` an error line, `log` (a build log) and exit
-/// status 2.
+/// warning per cause, or under `SOMD_STRICT=1` an error line (the cause without its
+/// "running on the CPU"), `log` (a build log) and exit status 2.
 pub fn fallback(cause: &str, log: Option<&str>) {
     if exec::placement().strict {
         let _ = std::io::stdout().flush();
         let mut stderr = std::io::stderr().lock();
-        let _ = writeln!(stderr, "somd: error: {cause} (SOMD_STRICT=1)");
+        // The program ends here: the fallback the cause names does not happen.
+        let cause = cause.strip_suffix("; running on the CPU").unwrap_or(cause);
+        let _ = writeln!(stderr, "somd: error: {cause}; exiting with status 2 (SOMD_STRICT=1)");
         if let Some(log) = log.filter(|l| !l.trim().is_empty()) {
             let _ = writeln!(stderr, "{}", log.trim_end());
         }
