@@ -231,6 +231,9 @@ pub(crate) struct FnLower<'a> {
     /// Enclosing labelled statements: name, id, and whether it labels a loop.
     pub labels: Vec<(String, LabelId, bool)>,
     pub n_labels: u32,
+    /// While a constructor's statements stand in for its `this(..)` in another one: the
+    /// label of the block holding them, which a `return` in them leaves.
+    pub ctor_exit: Option<LabelId>,
     pub errors: &'a mut Vec<InternalError>,
     pub span: Span,
 }
@@ -280,6 +283,7 @@ impl<'a> FnLower<'a> {
             scopes: vec![Vec::new()],
             labels: Vec::new(),
             n_labels: 0,
+            ctor_exit: None,
             errors,
             span,
         };
@@ -414,17 +418,64 @@ impl<'a> FnLower<'a> {
             }
             None => Vec::new(),
         };
-        let mut body = self.field_inits(false);
-        if let Some(c) = ctor {
-            match self.program.ctor_decl(c) {
-                Some(decl) => {
-                    let block = self.block(&decl.body);
-                    body.stmts.extend(block.stmts);
-                }
-                None => self.bug("constructor without a declaration", self.span),
-            }
-        }
+        let body = match ctor {
+            Some(c) => self.ctor_body(c),
+            None => self.field_inits(false),
+        };
         (FuncKind::Ctor, params, body, false, None, None)
+    }
+
+    /// The statements constructor `c` runs on `this`, its parameters declared: the field
+    /// initializers then its body, or, when it starts with `this(..)`, the other
+    /// constructor's statements in its place (no field initializers of its own: JLS
+    /// §12.5). A `return` in the other constructor leaves its statements, not this one.
+    fn ctor_body(&mut self, c: sm::CtorId) -> Block {
+        let Some(decl) = self.program.ctor_decl(c) else {
+            self.bug("constructor without a declaration", self.span);
+            return Block::default();
+        };
+        let delegation = match decl.body.stmts.first().map(|s| &s.kind) {
+            Some(ast::StmtKind::Expr(e)) => match &e.kind {
+                ast::ExprKind::ThisCall { args } => Some((e, args)),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some((call, args)) = delegation else {
+            let mut body = self.field_inits(false);
+            body.stmts.extend(self.block(&decl.body).stmts);
+            return body;
+        };
+        let mut body = Block::default();
+        match self.program.calls.get(&call.id) {
+            Some(sm::CallTarget::Ctor(target)) => {
+                let target = *target;
+                let info = self.program.ctor(target);
+                // The arguments, in order, into the other constructor's parameters.
+                let params: Vec<(DeclId, Type, Span)> =
+                    info.params.iter().map(|p| (p.decl, self.ty(&p.ty, p.span), p.span)).collect();
+                let mut values = Vec::new();
+                for ((_, ty, _), arg) in params.iter().zip(args) {
+                    values.push(self.expr_to(arg, ty));
+                }
+                for ((decl, _, span), value) in params.into_iter().zip(values) {
+                    let local = self.declare(decl, LocalKind::Var, span);
+                    body.stmts.push(Stmt::Let { local, init: Some(value) });
+                }
+                let label = self.new_label();
+                let outer = self.ctor_exit.replace(label);
+                let inner = self.ctor_body(target);
+                self.ctor_exit = outer;
+                body.stmts.push(Stmt::Labeled { label, body: inner });
+            }
+            Some(sm::CallTarget::DefaultCtor(_)) => {
+                body.stmts.extend(self.field_inits(false).stmts)
+            }
+            _ => self.bug("`this(..)` without a resolved constructor", call.span),
+        }
+        let rest = ast::Block { stmts: decl.body.stmts[1..].to_vec(), span: decl.body.span };
+        body.stmts.extend(self.block(&rest).stmts);
+        body
     }
 
     fn static_init_body(&mut self) -> Block {

@@ -536,6 +536,11 @@ pub enum ExprKind {
         expr: Box<Expr>,
     },
     This,
+    /// `this(..)`: a constructor running another constructor of its class on the object
+    /// (Java's explicit constructor invocation; only as a constructor's first statement).
+    ThisCall {
+        args: Vec<Expr>,
+    },
     /// `C @ m(..)` or `@ m(..)` (§3.4).
     Map {
         class: Option<Ident>,

@@ -182,6 +182,11 @@ impl FnLower<'_> {
                 self.bug("an error expression survived checking", span);
                 self.placeholder(ty, span)
             }
+            // A constructor's first statement, which `lower_ctor` expands in place.
+            AK::ThisCall { .. } => {
+                self.bug("`this(..)` outside a constructor's first statement", span);
+                self.placeholder(ty, span)
+            }
         }
     }
 

@@ -36,7 +36,8 @@ impl FnLower<'_> {
         self.expr_to(e, &Type::Prim(PrimType::Boolean))
     }
 
-    fn new_label(&mut self) -> LabelId {
+    /// A new label (for the block a constructor's statements stand in, `lower_ctor`).
+    pub(crate) fn new_label(&mut self) -> LabelId {
         let id = LabelId(self.n_labels);
         self.n_labels += 1;
         id
@@ -69,7 +70,11 @@ impl FnLower<'_> {
             StmtKind::Return(value) => {
                 let ret = self.ret.clone();
                 let value = value.as_ref().map(|v| self.expr_to(v, &ret));
-                out.push(Stmt::Return(value));
+                match self.ctor_exit {
+                    // A constructor standing in for `this(..)`: its `return` ends its part.
+                    Some(label) if value.is_none() => out.push(Stmt::Break(Some(label))),
+                    _ => out.push(Stmt::Return(value)),
+                }
             }
             StmtKind::Throw(_) => out.push(Stmt::ThrowUnderflow { span: stmt.span }),
             StmtKind::Block(block) => {

@@ -398,7 +398,10 @@ impl<'a> Visitor<'a> for Collector<'_> {
     fn expr(&mut self, expr: &'a Expr, write: bool) -> bool {
         match &expr.kind {
             ExprKind::Name(_) | ExprKind::Field { .. } => self.field(expr, write),
-            ExprKind::Call { .. } | ExprKind::Map { .. } | ExprKind::Reduce { .. } => {
+            ExprKind::Call { .. }
+            | ExprKind::ThisCall { .. }
+            | ExprKind::Map { .. }
+            | ExprKind::Reduce { .. } => {
                 self.call(expr);
             }
             ExprKind::New { class, .. } => {

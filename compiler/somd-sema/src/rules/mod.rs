@@ -25,6 +25,8 @@ mod reduce;
 mod sync;
 mod util;
 
+pub(crate) use util::for_each_child;
+
 use crate::model::Program;
 use somd_diag::Diagnostic;
 

@@ -97,7 +97,7 @@ pub(super) fn walk_expr<'a, V: Visitor<'a>>(visitor: &mut V, expr: &'a Expr, wri
 }
 
 /// Calls `f` on each direct subexpression of `expr`, in source order, with its write flag.
-pub(super) fn for_each_child<'a>(expr: &'a Expr, f: &mut dyn FnMut(&'a Expr, bool)) {
+pub(crate) fn for_each_child<'a>(expr: &'a Expr, f: &mut dyn FnMut(&'a Expr, bool)) {
     match &expr.kind {
         ExprKind::Literal(_)
         | ExprKind::Name(_)
@@ -116,6 +116,7 @@ pub(super) fn for_each_child<'a>(expr: &'a Expr, f: &mut dyn FnMut(&'a Expr, boo
             args.iter().for_each(|arg| f(arg, false));
         }
         ExprKind::New { args, .. }
+        | ExprKind::ThisCall { args }
         | ExprKind::Map { args, .. }
         | ExprKind::TaskInstance { args, .. } => args.iter().for_each(|arg| f(arg, false)),
         ExprKind::NewArray { dims, init, .. } => {

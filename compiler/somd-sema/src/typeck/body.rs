@@ -5,9 +5,9 @@ use super::codes;
 use super::collect::BoundMode;
 use super::flow::{Da, JumpTarget};
 use super::Checker;
-use crate::model::{ClassId, ConstValue, FieldId, LocalInfo, MethodId, Ty};
+use crate::model::{CallTarget, ClassId, ConstValue, CtorId, FieldId, LocalInfo, MethodId, Ty};
 use somd_diag::{Diagnostic, Span};
-use somd_syntax::ast::{Block, DeclId, DistKind, DistSpec, Member, Param, PrimType};
+use somd_syntax::ast::{Block, DeclId, DistKind, DistSpec, ExprId, Member, Param, PrimType};
 use std::collections::{HashMap, HashSet};
 
 /// The context of the body being checked.
@@ -43,6 +43,9 @@ pub(super) struct BodyCx {
     pub field_slots: HashMap<FieldId, usize>,
     /// Blank `final` fields already reported as unassigned in this constructor.
     pub reported_fields: HashSet<FieldId>,
+    /// In a constructor whose first statement is `this(..)`: that expression, the one place
+    /// where `this(..)` may stand.
+    pub this_call: Option<somd_syntax::ast::ExprId>,
     /// `Task` locals initialized with a task expression and never reassigned: their first
     /// and last workers, so that `t => u` can be checked through variables.
     pub task_locals: HashMap<DeclId, (MethodId, MethodId)>,
@@ -67,6 +70,8 @@ impl BodyCx {
 impl Checker<'_> {
     pub(super) fn check_bodies(&mut self) {
         let units = self.units;
+        // Constructors starting with `this(..)`: the call and its statement's span.
+        let mut delegations = Vec::new();
         let mut class_id = 0u32;
         for unit in units {
             for class in &unit.classes {
@@ -93,16 +98,20 @@ impl Checker<'_> {
                             }
                         }
                         Member::Constructor(ctor) => {
-                            if ctor_iter.next().is_none() {
-                                continue;
-                            }
+                            let Some(ctor_id) = ctor_iter.next() else { continue };
                             self.cx = BodyCx::new(id, false);
                             self.cx.in_ctor = true;
                             self.cx.ret = Some(Ty::Void);
                             self.cx.recovered = super::recovery::block_has_error(&ctor.body);
                             self.declare_params(&ctor.params);
                             self.blank_final_slots(id);
+                            self.cx.this_call = first_this_call(&ctor.body);
                             self.check_block(&ctor.body);
+                            if let Some(call) = ctor.body.stmts.first() {
+                                if self.cx.this_call.is_some() {
+                                    delegations.push((ctor_id, self.cx.this_call, call.span));
+                                }
+                            }
                             if self.cx.reachable && !self.cx.recovered {
                                 self.check_fields_assigned(ctor.name.span);
                             }
@@ -133,6 +142,44 @@ impl Checker<'_> {
             }
         }
         self.cx = BodyCx::default();
+        self.check_ctor_cycles(&delegations);
+    }
+
+    /// E0147 at each `this(..)` whose chain of constructors comes back to its own
+    /// (javac: "recursive constructor invocation"): the object would never be made.
+    fn check_ctor_cycles(&mut self, delegations: &[(CtorId, Option<ExprId>, Span)]) {
+        let next: HashMap<CtorId, CtorId> = delegations
+            .iter()
+            .filter_map(|(c, call, _)| match self.p.calls.get(&(*call)?) {
+                Some(CallTarget::Ctor(t)) => Some((*c, *t)),
+                _ => None,
+            })
+            .collect();
+        for (c, _, span) in delegations {
+            let mut at = *c;
+            let mut cycle = false;
+            for _ in 0..next.len() {
+                match next.get(&at) {
+                    Some(t) if t == c => {
+                        cycle = true;
+                        break;
+                    }
+                    Some(t) => at = *t,
+                    None => break,
+                }
+            }
+            if cycle {
+                self.emit(
+                    Diagnostic::error(
+                        codes::RECURSIVE_CTOR,
+                        "recursive constructor invocation",
+                        *span,
+                    )
+                    .with_label("this constructor's `this(..)` chain comes back to it")
+                    .with_help("let one of the constructors initialise the object itself"),
+                );
+            }
+        }
     }
 
     /// The fields of `field`'s class of the same kind declared at or after it.
@@ -336,5 +383,17 @@ impl Checker<'_> {
     /// Resolves a type written inside a body (bounds may use constant locals).
     pub(super) fn resolve_body_type(&mut self, te: &somd_syntax::ast::TypeExpr) -> Ty {
         self.resolve_type(te, BoundMode::Body)
+    }
+}
+
+/// The `this(..)` expression that is the first statement of constructor body `body`.
+fn first_this_call(body: &somd_syntax::ast::Block) -> Option<somd_syntax::ast::ExprId> {
+    match &body.stmts.first()?.kind {
+        somd_syntax::ast::StmtKind::Expr(e)
+            if matches!(e.kind, somd_syntax::ast::ExprKind::ThisCall { .. }) =>
+        {
+            Some(e.id)
+        }
+        _ => None,
     }
 }

@@ -9,7 +9,7 @@ use super::collect::mutable_form;
 use super::conv::invocable;
 use super::expr::Qual;
 use super::Checker;
-use crate::model::{CallTarget, ClassId, MethodId, Ty};
+use crate::model::{CallTarget, ClassId, MethodId, NameRes, Ty};
 use somd_diag::{Diagnostic, Span};
 use somd_syntax::ast::{Expr, ExprKind, Ident, TypeExpr};
 
@@ -650,6 +650,78 @@ impl Checker<'_> {
             }
             None => Ty::Error,
         }
+    }
+
+    /// `this(..)`, the first statement of a constructor: runs the constructor of the same
+    /// class that the arguments select on the object (JLS §8.8.7.1). Its arguments may not
+    /// refer to the object, and after it every blank `final` field is assigned (the other
+    /// constructor assigned it).
+    pub(super) fn check_this_call(&mut self, e: &Expr, args: &[Expr]) -> Ty {
+        let class = self.cx.class.filter(|_| self.cx.in_ctor && self.cx.this_call == Some(e.id));
+        let Some(class) = class else {
+            self.check_args(args);
+            let message = if self.cx.in_ctor {
+                "`this(..)` must be the first statement of its constructor"
+            } else {
+                "`this(..)` can only be used as the first statement of a constructor"
+            };
+            self.emit(
+                Diagnostic::error(codes::THIS_CALL_PLACE, message, e.span)
+                .with_label("not a constructor's first statement")
+                .with_help(
+                    "make it the constructor's first statement, or move the shared work into a \
+                     method both constructors call",
+                ),
+            );
+            return Ty::Error;
+        };
+        let name = Ident { name: self.p.class(class).name.clone(), span: e.span };
+        let resolved = self.resolve_ctor(&name, args, e.span);
+        for arg in args {
+            self.no_object_reference(arg);
+        }
+        let Some((_, target)) = resolved else { return Ty::Void };
+        self.p.calls.insert(e.id, target);
+        let slots: Vec<usize> = self.cx.field_slots.values().copied().collect();
+        for slot in slots {
+            self.cx.da.insert(slot);
+        }
+        Ty::Void
+    }
+
+    /// E0148 at each part of `this(..)`'s argument `e` that refers to the object, which no
+    /// constructor has initialised yet (javac: "cannot reference .. before supertype
+    /// constructor has been called").
+    fn no_object_reference(&mut self, e: &Expr) {
+        let what = match &e.kind {
+            ExprKind::This => Some("`this`".to_string()),
+            ExprKind::Name(name) => match self.p.names.get(&e.id) {
+                Some(NameRes::Field(f)) if !self.p.field(*f).is_static => {
+                    Some(format!("field `{}`", name.name))
+                }
+                _ => None,
+            },
+            ExprKind::Call { target: None, name, .. } => match self.p.calls.get(&e.id) {
+                Some(CallTarget::Method(m)) if !self.p.method(*m).is_static => {
+                    Some(format!("instance method `{}`", name.name))
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(what) = what {
+            self.emit(
+                Diagnostic::error(
+                    codes::THIS_BEFORE_CTOR,
+                    format!("cannot refer to {what} in an argument of `this(..)`"),
+                    e.span,
+                )
+                .with_label("the object is not initialised before `this(..)` has run")
+                .with_help("pass a parameter, a constant or a static value instead"),
+            );
+            return;
+        }
+        crate::rules::for_each_child(e, &mut |child, _| self.no_object_reference(child));
     }
 
     pub(super) fn check_new_array(

@@ -46,6 +46,9 @@ pub const CANNOT_INSTANTIATE: &str = "E0142";
 pub const DUPLICATE_LABEL: &str = "E0143";
 pub const FIELD_NOT_INITIALIZED: &str = "E0144";
 pub const FORWARD_REFERENCE: &str = "E0145";
+pub const THIS_CALL_PLACE: &str = "E0146";
+pub const RECURSIVE_CTOR: &str = "E0147";
+pub const THIS_BEFORE_CTOR: &str = "E0148";
 
 pub const VALUE_ARRAY_ASSIGN: &str = "E0200";
 pub const VALUE_FIELD_ASSIGN: &str = "E0201";
@@ -109,6 +112,9 @@ pub const CODES: &[CodeInfo] = &[
     CodeInfo { code: DUPLICATE_LABEL, title: "duplicate label" },
     CodeInfo { code: FIELD_NOT_INITIALIZED, title: "`final` field never initialized" },
     CodeInfo { code: FORWARD_REFERENCE, title: "field initializer reads a later field" },
+    CodeInfo { code: THIS_CALL_PLACE, title: "`this(..)` outside a constructor's first statement" },
+    CodeInfo { code: RECURSIVE_CTOR, title: "recursive constructor invocation" },
+    CodeInfo { code: THIS_BEFORE_CTOR, title: "reference to the object in a `this(..)` argument" },
     CodeInfo { code: VALUE_ARRAY_ASSIGN, title: "assignment to an element of a value array" },
     CodeInfo {
         code: VALUE_FIELD_ASSIGN,

@@ -95,6 +95,7 @@ impl Checker<'_> {
                 self.check_call(e, target.as_deref(), name, args)
             }
             ExprKind::New { class, args } => self.check_new(e, class, args),
+            ExprKind::ThisCall { args } => self.check_this_call(e, args),
             ExprKind::NewArray { ty, dims, init } => {
                 self.check_new_array(ty, dims, init.as_deref())
             }

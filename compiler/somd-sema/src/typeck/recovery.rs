@@ -65,6 +65,7 @@ pub(super) fn expr_has_error(expr: &Expr) -> bool {
             target.as_deref().is_some_and(expr_has_error) || args.iter().any(expr_has_error)
         }
         ExprKind::New { args, .. }
+        | ExprKind::ThisCall { args }
         | ExprKind::Map { args, .. }
         | ExprKind::TaskInstance { args, .. }
         | ExprKind::ArrayInit(args)

@@ -159,6 +159,7 @@ impl<'a> ParseState<'a> {
                 target.as_deref().map(d).unwrap_or(0).max(all(args))
             }
             ExprKind::New { args, .. }
+            | ExprKind::ThisCall { args }
             | ExprKind::Map { args, .. }
             | ExprKind::TaskInstance { args, .. } => all(args),
             ExprKind::NewArray { ty, dims, init } => {

@@ -117,6 +117,7 @@ fn show(e: &Expr) -> String {
         }
         ExprKind::Cast { ty, expr } => format!("(cast {} {})", show_ty(ty), show(expr)),
         ExprKind::This => "this".into(),
+        ExprKind::ThisCall { args } => format!("(this-call [{}])", show_all(args)),
         ExprKind::Map { class, method, args } => format!(
             "(@ {}{} [{}])",
             class.as_ref().map(|c| format!("{}.", c.name)).unwrap_or_default(),
@@ -288,6 +289,9 @@ fn primaries() {
     assert_eq!(init("new C(1, x)"), "(new C [1 x])");
     assert_eq!(init("new int[3].length"), "(. (newarray arr(int) [3]) length)");
     assert_eq!(init("Integer.MAX_VALUE"), "(. Integer MAX_VALUE)");
+    // A constructor's `this(..)` (the checker keeps it to a constructor's first statement).
+    assert_eq!(expr("this(a, b + 1)"), "(this-call [a (+ b 1)])");
+    assert_eq!(expr("this()"), "(this-call [])");
 }
 
 #[test]
