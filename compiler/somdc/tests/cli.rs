@@ -259,6 +259,45 @@ fn build_warns_about_state_the_method_instances_share() {
     assert_eq!(text(&ran.stdout), "10\n30\n");
 }
 
+/// A placement-file rule naming no method of the program (a misspelt class or method) is
+/// reported once when the file is read; a rule naming a method is not, and the program runs.
+#[test]
+fn placement_rules_naming_no_method_are_reported() {
+    let program = source(
+        "placement-rules",
+        "Main.somd",
+        r#"public class Main {
+    static reduce(+) long total(dist int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+        }
+        return s;
+    }
+
+    public static void main(String[] args) {
+        System.out.println(total(new int[]{1, 2, 3}));
+    }
+}
+"#,
+    );
+    let rules = source(
+        "placement-rules",
+        "rules.toml",
+        "\"Main.total\" = \"cpu\"\n\"Main.totl\" = \"gpu\"\n\"Mian.total\" = \"cpu\"\n",
+    );
+    let out =
+        run(somdc().arg("run").arg(&program).env_remove("SOMD_DEVICE").env("SOMD_CONFIG", &rules));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "6\n");
+    let stderr = text(&out.stderr);
+    for key in ["Main.totl", "Mian.total"] {
+        let line = format!("rule \"{key}\" names no method of this program; rule ignored");
+        assert_eq!(stderr.matches(&line).count(), 1, "{stderr}");
+    }
+    assert!(!stderr.contains("rule \"Main.total\""), "{stderr}");
+}
+
 #[test]
 fn build_of_a_wrong_program_fails_without_writing() {
     let program = source("build-bad", "bad.somd", BAD);

@@ -11,7 +11,8 @@
 //!   bare dotted key `Class.method = "gpu"` is accepted as the same rule.
 //!
 //! Any other line produces one warning (`somd: warning: somd.toml:LINE: ...`) and is skipped;
-//! the rest of the file still applies.
+//! the rest of the file still applies. A rule naming no method of the program (the generated
+//! `main` lists them, `policy::known_methods`) is reported once when the file is read.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

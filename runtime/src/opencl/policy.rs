@@ -296,8 +296,19 @@ pub fn finish_prewarm() {
     }
 }
 
+/// The methods of the running program (`Class.method`), which the generated `main` gives
+/// before anything runs ([`known_methods`]).
+static KNOWN_METHODS: OnceLock<&'static [&'static str]> = OnceLock::new();
+
+/// Records the program's methods, so that a placement-file rule naming none of them (a
+/// misspelt class or method) is reported instead of silently doing nothing.
+pub fn known_methods(names: &'static [&'static str]) {
+    let _ = KNOWN_METHODS.set(names);
+}
+
 /// The process's placement file (`SOMD_CONFIG` or `somd.toml` beside the executable);
-/// its warnings are printed once when it is first read.
+/// its warnings are printed once when it is first read, with one for each rule that names
+/// no method of the program.
 pub fn placement_file() -> Option<&'static PlacementFile> {
     static FILE: OnceLock<Option<PlacementFile>> = OnceLock::new();
     FILE.get_or_init(|| {
@@ -305,9 +316,22 @@ pub fn placement_file() -> Option<&'static PlacementFile> {
         if let Some(warning) = warning {
             warn_once(&warning);
         }
-        let file = path.and_then(|p| PlacementFile::load(&p))?;
+        let path = path?;
+        let file = PlacementFile::load(&path)?;
         for warning in &file.warnings {
             warn_once(warning);
+        }
+        if let Some(known) = KNOWN_METHODS.get() {
+            let mut unknown: Vec<&String> =
+                file.rules.keys().filter(|k| !known.contains(&k.as_str())).collect();
+            unknown.sort();
+            for key in unknown {
+                warn_once(&format!(
+                    "somd: warning: {}: rule \"{key}\" names no method of this program; \
+                     rule ignored",
+                    path.display()
+                ));
+            }
         }
         Some(file)
     })

@@ -346,6 +346,21 @@ impl<'a, W: Write> Writer<'a, W> {
         writeln!(self.out)?;
         writeln!(self.out, "fn main() {{")?;
         if any_device {
+            // The methods a placement file's rules may name (a rule naming none is reported).
+            let mut methods: Vec<String> = self
+                .module
+                .functions
+                .iter()
+                .filter(|f| matches!(f.kind, FuncKind::Static | FuncKind::Instance))
+                .map(|f| format!("{:?}", f.name))
+                .collect();
+            methods.sort();
+            methods.dedup();
+            writeln!(
+                self.out,
+                "    rt::opencl::policy::known_methods(&[{}]);",
+                methods.join(", ")
+            )?;
             writeln!(self.out, "    rt::opencl::prewarm(&CL_PROGRAM);")?;
         }
         if with_statics {
