@@ -195,10 +195,11 @@ impl Writer<'_> {
                 args,
             } = &e.kind
             {
-                // Only parameters are distributed: the writer gives any other array offset
-                // 0 and its own length.
+                // Only a SOMD body's parameters are distributed: the writer gives any other
+                // array (a helper's or an intermediate reduction's parameter included)
+                // offset 0 and its own length.
                 if let Some(ExprKind::Local(l)) = args.first().map(|a| &func.expr(*a).kind) {
-                    if func.params.contains(l) {
+                    if func.somd.is_some() && func.params.contains(l) {
                         geometry.insert((*l, *b == Builtin::SomdOffset, geometry_dim(func, args)?));
                     }
                 }
