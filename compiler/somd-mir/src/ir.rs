@@ -509,6 +509,22 @@ pub enum Builtin {
     TaskFinish,
 }
 
+impl Builtin {
+    /// A draw from a `Random` (its first argument), which advances that generator.
+    pub fn is_random_draw(self) -> bool {
+        matches!(
+            self,
+            Builtin::RandomNextInt
+                | Builtin::RandomNextIntBounded
+                | Builtin::RandomNextLong
+                | Builtin::RandomNextFloat
+                | Builtin::RandomNextDouble
+                | Builtin::RandomNextBoolean
+                | Builtin::RandomNextGaussian
+        )
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MathFn {
     Abs,

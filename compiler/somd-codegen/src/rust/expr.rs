@@ -749,17 +749,9 @@ impl<'a> FnCx<'a> {
     pub fn writes_only_random(&self, id: ExprId) -> bool {
         let Ok(expr) = self.e(id) else { return false };
         match &expr.kind {
-            ExprKind::Builtin {
-                builtin:
-                    Builtin::RandomNextInt
-                    | Builtin::RandomNextIntBounded
-                    | Builtin::RandomNextLong
-                    | Builtin::RandomNextFloat
-                    | Builtin::RandomNextDouble
-                    | Builtin::RandomNextBoolean
-                    | Builtin::RandomNextGaussian,
-                args,
-            } => args.iter().all(|a| self.writes_only_random(*a)),
+            ExprKind::Builtin { builtin, args } if builtin.is_random_draw() => {
+                args.iter().all(|a| self.writes_only_random(*a))
+            }
             ExprKind::Convert { operand } | ExprKind::Unary { operand, .. } => {
                 self.writes_only_random(*operand)
             }

@@ -330,26 +330,22 @@ fn decide_effect_free(module: &Module, fid: FuncId, memo: &mut CycleMemo<FuncId>
             | ExprKind::ReduceArray { reducer: ArrayReducer::Func(callee), .. } => {
                 effect_free_in(module, *callee, memo)
             }
-            ExprKind::Builtin { builtin, .. } => !matches!(
-                builtin,
-                Builtin::Print { .. }
-                    | Builtin::Println { .. }
-                    | Builtin::Println0 { .. }
-                    | Builtin::Printf { .. }
-                    | Builtin::NanoTime
-                    | Builtin::CurrentTimeMillis
-                    | Builtin::RandomNew
-                    | Builtin::RandomNewSeeded
-                    | Builtin::RandomNextInt
-                    | Builtin::RandomNextIntBounded
-                    | Builtin::RandomNextLong
-                    | Builtin::RandomNextFloat
-                    | Builtin::RandomNextDouble
-                    | Builtin::RandomNextBoolean
-                    | Builtin::RandomNextGaussian
-                    | Builtin::TaskStart
-                    | Builtin::TaskFinish
-            ),
+            ExprKind::Builtin { builtin, .. } => {
+                !builtin.is_random_draw()
+                    && !matches!(
+                        builtin,
+                        Builtin::Print { .. }
+                            | Builtin::Println { .. }
+                            | Builtin::Println0 { .. }
+                            | Builtin::Printf { .. }
+                            | Builtin::NanoTime
+                            | Builtin::CurrentTimeMillis
+                            | Builtin::RandomNew
+                            | Builtin::RandomNewSeeded
+                            | Builtin::TaskStart
+                            | Builtin::TaskFinish
+                    )
+            }
             ExprKind::SomdCall { .. }
             | ExprKind::IntermediateReduce { .. }
             | ExprKind::Task { .. }

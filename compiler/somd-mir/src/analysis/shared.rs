@@ -98,15 +98,7 @@ fn effect_in(module: &Module, func: &Function, root: bool) -> Option<SharedEffec
                 | Builtin::Println { .. }
                 | Builtin::Println0 { .. }
                 | Builtin::Printf { .. } => Some("prints".to_string()),
-                Builtin::RandomNextInt
-                | Builtin::RandomNextIntBounded
-                | Builtin::RandomNextLong
-                | Builtin::RandomNextFloat
-                | Builtin::RandomNextDouble
-                | Builtin::RandomNextBoolean
-                | Builtin::RandomNextGaussian
-                    if args.first().is_none_or(|r| !private(*r)) =>
-                {
+                b if b.is_random_draw() && args.first().is_none_or(|r| !private(*r)) => {
                     Some("draws from a `Random` the method instances share".to_string())
                 }
                 Builtin::TaskStart | Builtin::TaskFinish => Some("runs a task graph".to_string()),

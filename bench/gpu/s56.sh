@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Session 56, one device call: the e2e suite under SOMD_DEVICE=opencl SOMD_STRICT=1 (run.sh's
+# suite, staged as its header says into .gpu-carry/stage.tar.xz); the harness on SOR and
+# Series (their wrappers now test a `dist` matrix for ragged rows before splitting it),
+# CPU against GPU; then the balanced call whose every thread loops on data Java never
+# reaches (exc_data_loop_balanced) on the machine's cores under SOMD_DEVICE=cpu with 2, 16
+# and 64 threads: exit status, the exception's position and the process time.
+set -u
+FINAL=${OUT:-gpu-results}
+export OUT=/tmp/s56-results
+STAGE=/tmp/gpu-stage
+mkdir -p "$OUT" "$STAGE" && tar xJf .gpu-carry/stage.tar.xz -C "$STAGE" || exit 1
+export STAGE
+SCRIPT_LIMIT=${SCRIPT_LIMIT:-330} bench/gpu/run.sh --reps 5 \
+  --bench "series 10000" --bench "sor 2000 100"
+{
+  echo "| threads | exit | last stderr line | ms |"
+  echo "| --- | --- | --- | --- |"
+  for t in 2 16 64; do
+    s=$(date +%s%N)
+    SOMD_DEVICE=cpu SOMD_THREADS=$t timeout 60 "$STAGE/bin/run_exc_data_loop_balanced" \
+      > /dev/null 2> "$OUT/balanced_$t.err"
+    rc=$?
+    e=$(date +%s%N)
+    echo "| $t | $rc | $(tail -1 "$OUT/balanced_$t.err" | tr -d '\t') | $(( (e - s) / 1000000 )) |"
+  done
+} > "$OUT/balanced.md" 2>&1
+cat "$OUT/balanced.md"
+# Only a few files come back from a device call: the summaries, and the rest packed.
+mkdir -p "$FINAL"
+cp "$OUT/suite.txt" "$OUT/perf.md" "$OUT/bench.md" "$OUT/balanced.md" "$FINAL/" 2>/dev/null
+tar cJf "$FINAL/all.tar.xz" -C "$OUT" .
