@@ -18,7 +18,7 @@ SCRIPT_LIMIT=${SCRIPT_LIMIT:-330} bench/gpu/run.sh --reps 5 \
   echo "| --- | --- | --- | --- |"
   for t in 2 16 64; do
     s=$(date +%s%N)
-    SOMD_DEVICE=cpu SOMD_THREADS=$t timeout 60 "$STAGE/bin/run_exc_data_loop_balanced" \
+    SOMD_DEVICE=cpu SOMD_THREADS=$t timeout 60 "$STAGE/bin/e2e_exc_data_loop_balanced" \
       > /dev/null 2> "$OUT/balanced_$t.err"
     rc=$?
     e=$(date +%s%N)
