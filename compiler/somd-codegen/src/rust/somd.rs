@@ -301,10 +301,10 @@ impl FnCx<'_> {
     /// and for a matrix whose columns it would split that has a `null` row or rows of
     /// different lengths: the body runs once over the whole values, as a call of the method
     /// Java makes would, and raises `NullPointerException` where it reads a `null` (or
-    /// returns without reading it); its result is combined as one MI's. Written non-`dist` arrays are
-    /// copied first, as for every MI (by-value parameters, LANGUAGE.md §2.1). A method whose
-    /// `dist` argument may come as a device result (`rt::device::Lazy`) keeps the
-    /// partitioning's exception at the call.
+    /// returns without reading it); its result is combined as one MI's. Written non-`dist`
+    /// arrays are copied first, as for every MI (by-value parameters, LANGUAGE.md §2.1). A
+    /// method whose `dist` argument may come as a device result (`rt::device::Lazy`) keeps
+    /// the partitioning's exception at the call.
     fn null_dist_call(
         &mut self,
         out: &mut String,
