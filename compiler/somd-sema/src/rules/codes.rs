@@ -100,6 +100,8 @@ pub(crate) const SYNC_RACY_READ: &str = "W0302";
 pub const DIST_IGNORED_ON_DEVICE: &str = "W0303";
 /// A SOMD method whose method instances would write state they share (it runs as one).
 pub const SHARED_STATE_WRITE: &str = "W0304";
+/// An intermediate reduction with `+ - * ^` of values every method instance holds alike.
+pub(crate) const INTERMEDIATE_OF_SHARED: &str = "W0305";
 
 /// Every code of this module with its title, for `somd_sema::codes()`.
 pub(crate) const CODES: &[CodeInfo] = &[
@@ -169,6 +171,10 @@ pub(crate) const CODES: &[CodeInfo] = &[
     CodeInfo {
         code: DIST_IGNORED_ON_DEVICE,
         title: "user partitioning strategy ignored on the OpenCL device",
+    },
+    CodeInfo {
+        code: INTERMEDIATE_OF_SHARED,
+        title: "intermediate reduction of values every method instance holds alike",
     },
     CodeInfo {
         code: SHARED_STATE_WRITE,

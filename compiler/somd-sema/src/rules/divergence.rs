@@ -747,6 +747,12 @@ impl Checker<'_, '_> {
         let Some(div) = self.current(ctx) else {
             if self.helpers.contains_key(method) {
                 self.calls.push(HelperCall { helper: *method, tainted, span: expr.span });
+            } else if self.caller.is_none()
+                && matches!(expr.kind, ExprKind::Call { .. })
+                && !tainted.is_empty()
+                && !tainted.contains(&true)
+            {
+                self.same_in_every_instance(expr, *method);
             }
             return;
         };
@@ -794,6 +800,38 @@ impl Checker<'_, '_> {
             }
         };
         self.diagnostics.push(with_cause(diagnostic, div).with_help(help));
+    }
+}
+
+impl Checker<'_, '_> {
+    /// W0305 at intermediate reduction `method`, called by a SOMD body with arguments every
+    /// MI holds alike: with `+`, `-`, `*` or `^` the combined value depends on the number of
+    /// MIs (`sumProd(w)` of a parameter that is not `dist` is the MI count times Java's), as
+    /// §2.4 reads; `min`, `max`, `&`, `|`, `&&`, `||` give every MI's own value back.
+    fn same_in_every_instance(&mut self, expr: &Expr, method: MethodId) {
+        let Some(info) = util::method_info(self.program, method) else { return };
+        let Some(somd_syntax::ast::ReduceStrategy::Op(op)) = info.reduce else { return };
+        use somd_syntax::ast::ReduceOp::{Add, BitXor, Mul, Sub};
+        if !matches!(op, Add | Sub | Mul | BitXor) {
+            return;
+        }
+        self.diagnostics.push(
+            Diagnostic::warning(
+                codes::INTERMEDIATE_OF_SHARED,
+                format!(
+                    "intermediate reduction `{}` combines with `{}` values every method \
+                     instance holds alike: its result depends on the number of method instances",
+                    self.program.method_path(method),
+                    op.symbol()
+                ),
+                expr.span,
+            )
+            .with_label("no argument depends on partition data")
+            .with_help(
+                "pass the partition (a `dist` array) to reduce over the whole data, or call \
+                 the method outside the SOMD method for one value",
+            ),
+        );
     }
 }
 
