@@ -298,8 +298,9 @@ impl FnCx<'_> {
     }
 
     /// The wrapper's path for a `null` `dist` argument, which splits into no partitions,
-    /// and for a matrix whose columns it would split that has a `null` row or rows of
-    /// different lengths: the body runs once over the whole values, as a call of the method
+    /// for a matrix whose columns it would split that has a `null` row or rows of different
+    /// lengths, and for arguments split alike whose split dimensions differ in length: the
+    /// body runs once over the whole values, as a call of the method
     /// Java makes would, and raises `NullPointerException` where it reads a `null` (or
     /// returns without reading it); its result is combined as one MI's. Written non-`dist`
     /// arrays are copied first, as for every MI (by-value parameters, LANGUAGE.md §2.1). A
@@ -319,18 +320,43 @@ impl FnCx<'_> {
         if dist.iter().any(|p| self.lazy_params.contains(p)) {
             return Ok(());
         }
-        // A matrix whose columns the call splits needs rows of one length (`rt::somd::Ragged`).
-        let mut tests = Vec::new();
+        // A matrix whose columns the call splits needs rows of one length (`rt::somd::Ragged`),
+        // and arguments split alike need the lengths that make their elements meet in one
+        // MI (LANGUAGE.md §2.2 promises that for equal shapes: `a[i] + b[i]` of a longer `b`
+        // read its other elements). The null tests come first: the others read lengths.
+        let (mut nulls, mut ragged, mut shapes) = (Vec::new(), Vec::new(), Vec::new());
+        let mut split_alike: Vec<(Vec<u32>, String)> = Vec::new();
         for (p, (_, strategy)) in dist.iter().zip(&sig.dist_params) {
             let name = self.local_name(*p);
-            tests.push(format!("{name}.is_null()"));
+            nulls.push(format!("{name}.is_null()"));
             let ty = self.local_ty(*p)?;
             let rows_only = matches!(strategy, Distribution::Dim(1) | Distribution::User { .. })
                 || ty.has_bounded_rows();
             if dims(ty) == 2 && !rows_only {
-                tests.push(format!("rt::somd::Ragged::ragged({name})"));
+                ragged.push(format!("rt::somd::Ragged::ragged({name})"));
+            }
+            let split: Vec<u32> = match strategy {
+                Distribution::Block if dims(ty) == 2 && !ty.has_bounded_rows() => vec![1, 2],
+                Distribution::Block => vec![1],
+                Distribution::Dim(k) => vec![*k],
+                Distribution::View { halos, .. } if !ty.has_bounded_rows() => {
+                    (1..=halos.len() as u32).collect()
+                }
+                Distribution::View { .. } => vec![1],
+                Distribution::User { .. } => continue,
+            };
+            match split_alike.iter().find(|(dims, _)| *dims == split) {
+                Some((_, first)) => {
+                    for d in &split {
+                        shapes.push(format!(
+                            "rt::somd::dim_len({first}, {d}, pos) != rt::somd::dim_len({name}, {d}, pos)"
+                        ));
+                    }
+                }
+                None => split_alike.push((split, name)),
             }
         }
+        let tests: Vec<String> = nulls.into_iter().chain(ragged).chain(shapes).collect();
         let geo = format!("Geo::WHOLE; {}", dist.len());
         let mut lets = Vec::new();
         let args = self.body_call_args(&geo, body_args, &mut lets, |p| {
