@@ -2061,13 +2061,10 @@ impl HostProgram<'_, '_> {
                     let name = &self.func.local(*index).name;
                     writeln!(out, "{pad}// for (int {name} = ..; {name} < ..; {name}++)")?;
                     writeln!(out, "{pad}let mut {i}: i32 = {};", self.size(lo)?)?;
-                    // The statements the host runs may read the index.
-                    let prelude = match has_host_step(inner) {
-                        true => {
-                            format!("{pad}    let {}: i32 = {i};\n", self.cx.local_name(*index))
-                        }
-                        false => String::new(),
-                    };
+                    // The statements the host runs, and the host scalars a launch passes,
+                    // may read the index by its name (a loop bounded by a local passed `p`).
+                    let prelude =
+                        format!("{pad}    let {}: i32 = {i};\n", self.cx.local_name(*index));
                     let head = format!("while {i} < {}", self.size(hi)?);
                     self.host_loop(out, &head, inner, level, depth + 1, &prelude)?;
                     writeln!(out, "{pad}    {i} = {i}.wrapping_add(1);")?;
@@ -2293,16 +2290,6 @@ impl HostProgram<'_, '_> {
             }
         })
     }
-}
-
-/// Whether `steps` hold a statement or test the host runs (at any depth).
-fn has_host_step(steps: &[SyncStep]) -> bool {
-    steps.iter().any(|s| match s {
-        SyncStep::Host(_) | SyncStep::If { .. } | SyncStep::Loop { .. } => true,
-        SyncStep::Return(SyncReturn::Value(_)) => true,
-        SyncStep::Repeat { body, .. } => has_host_step(body),
-        _ => false,
-    })
 }
 
 /// Whether `steps`, `inner` host loops inside the body of a host loop, hold a `break` or

@@ -963,6 +963,10 @@ impl SyncAnalysis<'_> {
             Some(Stmt::Loop { label, .. }) => *label,
             _ => None,
         };
+        // The index is the launches' loop argument, not a host scalar: `host_targets` took it
+        // for one where its bound read a setup local not yet known then (`p < rounds`),
+        // and the kernel declared it twice.
+        self.host_set.remove(&counted.index);
         let mut indices = outer.to_vec();
         indices.push(counted.index);
         self.loop_indices.push(counted.index);
