@@ -498,6 +498,7 @@ impl FnCx<'_> {
             writeln!(out, "    if {this}.is_null() {{ rt::error::null_pointer(\"\", pos); }}")?;
         }
         self.null_dist_call(out, &name, &body_args, &result)?;
+        let strategy_args = self.strategy_args(out)?;
         if let Some((glue, call)) = device {
             let names: Vec<String> = func.params.iter().map(|p| self.local_name(*p)).collect();
             super::device::write_prologue(out, glue, call, self, &name, &names, &result)?;
@@ -619,7 +620,16 @@ impl FnCx<'_> {
                 // A value array: each MI gets a value array of its view (`DistV1`, `DistV2`).
                 Type::ValueArray(..) => {
                     let len = format!("{pname}.items().len()");
-                    let layout = self.layout_expr(dist, &ty, d, &len, k, &mut strategies, out)?;
+                    let layout = self.layout_expr(
+                        dist,
+                        &ty,
+                        d,
+                        &len,
+                        k,
+                        &strategy_args,
+                        &mut strategies,
+                        out,
+                    )?;
                     if d == 1 {
                         format!("rt::somd::DistV1::new({pname}, pos, |shape| {layout})")
                     } else {
@@ -635,7 +645,16 @@ impl FnCx<'_> {
                         "false".to_string()
                     };
                     let len = format!("{pname}.len()");
-                    let layout = self.layout_expr(dist, &ty, d, &len, k, &mut strategies, out)?;
+                    let layout = self.layout_expr(
+                        dist,
+                        &ty,
+                        d,
+                        &len,
+                        k,
+                        &strategy_args,
+                        &mut strategies,
+                        out,
+                    )?;
                     if d == 1 {
                         format!("rt::somd::Dist1::new({pname}, {copy}, pos, |shape| {layout})")
                     } else {
@@ -700,6 +719,51 @@ impl FnCx<'_> {
     /// length given the same strategy expression reuses those boundaries (§2.2: the
     /// arguments are evaluated once and such parameters are split at the same boundaries).
     #[allow(clippy::too_many_arguments)]
+    /// The arguments of the user strategies of the `dist` parameters (`dist(P(e1, ..))`),
+    /// evaluated once, in order, into locals before the call picks a device or partitions
+    /// anything (LANGUAGE.md §2.2: "evaluated once, in the caller's scope"; a device that
+    /// ignores the strategy still meets their exceptions). A parameter whose strategy
+    /// expression another one already evaluated reuses its locals: by parameter index,
+    /// the locals' names.
+    #[allow(clippy::type_complexity)] // Reason: one table, used by `layout_expr` only.
+    fn strategy_args(&mut self, out: &mut String) -> Result<Vec<Vec<String>>, EmitError> {
+        let Some(sig) = &self.func.somd else { return Ok(Vec::new()) };
+        let mut done: Vec<(String, Vec<String>)> = Vec::new();
+        let mut table = Vec::new();
+        for (k, (_, dist)) in sig.dist_params.iter().enumerate() {
+            let Distribution::User { bounds, args, .. } = dist else {
+                table.push(Vec::new());
+                continue;
+            };
+            let callee = self.callee(*bounds)?;
+            let mut texts = Vec::new();
+            for (i, a) in args.iter().enumerate() {
+                let ty = callee
+                    .params
+                    .get(i + 2)
+                    .and_then(|p| callee.locals.get(p.0 as usize))
+                    .map(|l| l.ty.clone())
+                    .unwrap_or(Type::Prim(somd_syntax::ast::PrimType::Int));
+                texts.push(self.arg(*a, &ty)?);
+            }
+            let key = format!("{}({})", self.names.functions[bounds.0 as usize], texts.join(", "));
+            if let Some((_, names)) = done.iter().find(|(k2, _)| *k2 == key) {
+                table.push(names.clone());
+                continue;
+            }
+            let mut names = Vec::new();
+            for (i, text) in texts.into_iter().enumerate() {
+                let name = format!("somd_strategy_{k}_{i}");
+                line(out, 1, &format!("let {name} = "), &text, ";")?;
+                names.push(name);
+            }
+            done.push((key, names.clone()));
+            table.push(names);
+        }
+        Ok(table)
+    }
+
+    #[allow(clippy::too_many_arguments)] // Reason: the wrapper's state for one parameter.
     fn layout_expr(
         &mut self,
         dist: &Distribution,
@@ -707,6 +771,7 @@ impl FnCx<'_> {
         d: usize,
         len: &str,
         k: usize,
+        strategy_args: &[Vec<String>],
         strategies: &mut Vec<(String, usize, String)>,
         out: &mut String,
     ) -> Result<String, EmitError> {
@@ -738,20 +803,14 @@ impl FnCx<'_> {
                 };
                 format!("rt::partition::Layout::{split}.{method}({})", halos(h))
             }
-            Distribution::User { class, bounds, args } => {
+            Distribution::User { class, bounds, .. } => {
                 let strategy =
                     self.module.classes.get(class.0 as usize).map_or("?", |c| c.name.as_str());
                 let bounds_fn = self.names.functions[bounds.0 as usize].clone();
-                let callee = self.callee(*bounds)?;
                 let mut texts = vec![format!("{len} as i32"), "n_mis as i32".to_string()];
-                for (i, a) in args.iter().enumerate() {
-                    let ty = callee
-                        .params
-                        .get(i + 2)
-                        .and_then(|p| callee.locals.get(p.0 as usize))
-                        .map(|l| l.ty.clone())
-                        .unwrap_or(Type::Prim(somd_syntax::ast::PrimType::Int));
-                    texts.push(self.arg(*a, &ty)?);
+                // Evaluated before the call (`strategy_args`); passed as Java passes them.
+                for name in strategy_args.get(k).into_iter().flatten() {
+                    texts.push(format!("{name}.clone()"));
                 }
                 let mut rhs = format!(
                     "rt::somd::user_bounds({strategy:?}, &{bounds_fn}({}), {len}, n_mis, pos)",
