@@ -233,6 +233,7 @@ fn build_all() -> Built {
                 runtime_path: runtime.clone(),
                 package_name: package.clone(),
                 somdc_version: String::from("e2e"),
+                kernels: Default::default(),
             };
             let binary = match somdc::compile(&sources, &options) {
                 Err(somdc::CompileError::Rejected(checked)) => Err(format!(

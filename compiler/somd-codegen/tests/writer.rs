@@ -106,6 +106,7 @@ fn project_has_cargo_toml_with_unwinding_release_profile() {
         runtime_path: "/opt/somd/runtime".into(),
         package_name: "demo".to_string(),
         somdc_version: "0.1.0".to_string(),
+        kernels: Default::default(),
     };
     let project = emit_project(&module, &sources, &options).unwrap();
     assert_eq!(project.binary_name, "demo");

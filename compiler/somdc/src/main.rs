@@ -51,6 +51,8 @@ enum Command {
         /// `DIR/kernels/`, one per kernel, headed by the source method and position.
         #[arg(long)]
         emit_kernels: bool,
+        #[command(flatten)]
+        kernels: KernelFlags,
     },
     /// For each SOMD method, `@`, `!` and task: where it will run (CPU or OpenCL), how it is
     /// parallelised, and what keeps it on the CPU.
@@ -74,6 +76,8 @@ enum Command {
         /// When to use colours in diagnostics.
         #[arg(long, value_enum, default_value_t = Color::Auto)]
         color: Color,
+        #[command(flatten)]
+        kernels: KernelFlags,
     },
     /// Compiler developer tools.
     #[command(hide = true)]
@@ -88,6 +92,26 @@ enum Command {
         #[arg(long)]
         verify: bool,
     },
+}
+
+/// How the OpenCL kernels are written (LANGUAGE.md §1.5, §1.6); the host code is the same.
+#[derive(Clone, Copy, clap::Args)]
+pub(crate) struct KernelFlags {
+    /// Drop the device-side bounds checks (LANGUAGE.md §1.6): a kernel that would fail
+    /// reads or writes out of bounds instead of raising the exception (zero divisors are
+    /// still checked). The CPU placements keep every check.
+    #[arg(long)]
+    unchecked: bool,
+    /// Let kernels contract to fused multiply-add and use the `native_*` built-ins
+    /// (LANGUAGE.md §1.5): device results may differ from Java's in the last bits.
+    #[arg(long)]
+    fast_math: bool,
+}
+
+impl KernelFlags {
+    pub(crate) fn options(self) -> somd_codegen::opencl::ClOptions {
+        somd_codegen::opencl::ClOptions { fast_math: self.fast_math, unchecked: self.unchecked }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -109,11 +133,13 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check { files, format, color } => check(&files, format, color),
-        Command::Build { files, out_dir, color, emit_kernels } => {
-            project::build(&files, &out_dir, color, emit_kernels)
+        Command::Build { files, out_dir, color, emit_kernels, kernels } => {
+            project::build(&files, &out_dir, color, emit_kernels, kernels.options())
         }
         Command::Explain { files, color } => explain(&files, color),
-        Command::Run { files, args, color } => run::run(&files, &args, color),
+        Command::Run { files, args, color, kernels } => {
+            run::run(&files, &args, color, kernels.options())
+        }
         Command::Dev { files, dump_mir, verify } => dev(&files, dump_mir, verify),
     }
 }

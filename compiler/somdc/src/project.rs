@@ -121,6 +121,7 @@ pub(crate) fn build(
     out_dir: &Path,
     color: Color,
     emit_kernels: bool,
+    kernels: somd_codegen::opencl::ClOptions,
 ) -> ExitCode {
     let runtime_path = match runtime_path() {
         Ok(path) => path,
@@ -136,6 +137,7 @@ pub(crate) fn build(
         runtime_path,
         package_name: program_package_name(files),
         somdc_version: SOMDC_VERSION.to_string(),
+        kernels,
     };
     let Some(project) = compile(&sources, &options, color) else {
         return ExitCode::FAILURE;

@@ -36,8 +36,13 @@ const BUILT_MARKER: &str = ".somdc-built";
 const QUIET_BUILD: Duration = Duration::from_millis(1500);
 
 /// `somdc run FILE... [-- ARGS...]`.
-pub(crate) fn run(files: &[PathBuf], args: &[OsString], color: Color) -> ExitCode {
-    match build_cached(files, color) {
+pub(crate) fn run(
+    files: &[PathBuf],
+    args: &[OsString],
+    color: Color,
+    kernels: somd_codegen::opencl::ClOptions,
+) -> ExitCode {
+    match build_cached(files, color, kernels) {
         Ok(binary) => exec(&binary, args),
         Err(Some(message)) => {
             eprintln!("{message}");
@@ -121,7 +126,11 @@ fn collect_runtime_files(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf
 
 /// Makes sure the program's binary exists in the cache and returns its path. `Err(None)`
 /// means the problem was already reported (compiler diagnostics).
-fn build_cached(files: &[PathBuf], color: Color) -> Result<PathBuf, Option<String>> {
+fn build_cached(
+    files: &[PathBuf],
+    color: Color,
+    kernels: somd_codegen::opencl::ClOptions,
+) -> Result<PathBuf, Option<String>> {
     let runtime = runtime_path().map_err(Some)?;
     let sources = load(files).ok_or(None)?;
     let checked = somdc::check(&sources);
@@ -131,7 +140,14 @@ fn build_cached(files: &[PathBuf], color: Color) -> Result<PathBuf, Option<Strin
     }
 
     let cache = cache_dir().map_err(Some)?;
-    let key = somdc::program_key(&sources, &compiler_stamp(), &runtime_digest(&runtime));
+    // Kernels written with other options make another program.
+    let stamp = format!(
+        "{} unchecked={} fast_math={}",
+        compiler_stamp(),
+        kernels.unchecked,
+        kernels.fast_math
+    );
+    let key = somdc::program_key(&sources, &stamp, &runtime_digest(&runtime));
     let projects = cache.join("projects");
     std::fs::create_dir_all(&projects)
         .map_err(|err| format!("error: cannot create {}: {err}", projects.display()))?;
@@ -163,6 +179,7 @@ fn build_cached(files: &[PathBuf], color: Color) -> Result<PathBuf, Option<Strin
         runtime_path: runtime.clone(),
         package_name,
         somdc_version: SOMDC_VERSION.to_string(),
+        kernels,
     };
     let project = somdc::emit(&checked, &sources, &options)
         .map_err(|err| format!("error: cannot generate code for this program: {err}"))?;

@@ -298,6 +298,68 @@ fn placement_rules_naming_no_method_are_reported() {
     assert!(!stderr.contains("rule \"Main.total\""), "{stderr}");
 }
 
+/// `--unchecked` writes the kernels without their bounds checks and `--fast-math` without
+/// the pragma that forbids contraction (LANGUAGE.md §1.5, §1.6); the host code is the same,
+/// and a correct program prints the same under `--unchecked` on the device.
+#[test]
+fn unchecked_and_fast_math_change_only_the_kernels() {
+    let program = source(
+        "kernel-options",
+        "Main.somd",
+        r#"public class Main {
+    static float[] roots(dist float[] a, int[] idx) {
+        float[] r = new float[a.length];
+        for (int i = 0; i < a.length; i++) {
+            r[i] = (float) Math.sqrt(a[i]) + idx[i % idx.length];
+        }
+        return r;
+    }
+
+    public static void main(String[] args) {
+        float[] a = new float[1000];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = i;
+        }
+        float[] r = roots(a, new int[]{1, 2, 3});
+        System.out.println(r[999] + " " + r[500]);
+    }
+}
+"#,
+    );
+    let kernels = |flag: Option<&str>| {
+        let dir = scratch().join("kernel-options").join(flag.unwrap_or("plain"));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut command = somdc();
+        command.arg("build").arg(&program).arg("-o").arg(&dir).arg("--emit-kernels");
+        command.args(flag);
+        let out = run(&mut command);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let mut all = String::new();
+        for entry in std::fs::read_dir(dir.join("kernels")).expect("kernels").flatten() {
+            all.push_str(&std::fs::read_to_string(entry.path()).expect("kernel text"));
+        }
+        all
+    };
+    let plain = kernels(None);
+    assert!(plain.contains("SOMD_INDEX(") && plain.contains("FP_CONTRACT OFF"), "{plain}");
+    let unchecked = kernels(Some("--unchecked"));
+    assert!(!unchecked.contains("SOMD_INDEX(") && unchecked.contains("FP_CONTRACT OFF"));
+    let fast = kernels(Some("--fast-math"));
+    assert!(fast.contains("SOMD_INDEX(") && !fast.contains("FP_CONTRACT OFF"), "{fast}");
+    // The sequential placement is the reference; the device runs the kernels.
+    let outputs: Vec<String> = [("seq", None), ("opencl", None), ("opencl", Some("--unchecked"))]
+        .into_iter()
+        .map(|(device, flag)| {
+            let mut command = somdc();
+            command.arg("run").arg(&program).args(flag);
+            let out = run(command.env("SOMD_DEVICE", device));
+            assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+            text(&out.stdout)
+        })
+        .collect();
+    assert!(outputs.iter().all(|o| *o == outputs[0]), "{outputs:?}");
+}
+
 #[test]
 fn build_of_a_wrong_program_fails_without_writing() {
     let program = source("build-bad", "bad.somd", BAD);

@@ -278,8 +278,14 @@ impl Glue {
     }
 }
 
-/// Analyses `module` and writes its kernels.
+/// Analyses `module` and writes its kernels (checked, exact: no `--unchecked` or
+/// `--fast-math`).
 pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
+    glue_with(module, sources, &ClOptions::default())
+}
+
+/// [`glue`] with the kernels written with `kernels`' options.
+pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> Glue {
     // Kernels are written from the module whose liftable instance SOMD methods are static;
     // ids are the same in both.
     let lifted = analysis::instance::lift_fields(module);
@@ -289,7 +295,7 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
         lifted: lifted.as_ref().map(|(_, l)| l.clone()).unwrap_or_default(),
         ..Glue::default()
     };
-    match opencl::write_kernels(module, &info, sources, &ClOptions::default()) {
+    match opencl::write_kernels(module, &info, sources, kernels) {
         Ok(set) => glue.kernels = set,
         Err(err) => {
             glue.writer_error = Some(err.to_string());

@@ -66,6 +66,7 @@ pub struct Writer<'a, W: Write> {
     sources: &'a SourceMap,
     version: &'a str,
     names: Names,
+    kernels: crate::opencl::ClOptions,
 }
 
 /// Lints that generated code triggers by construction, allowed crate-wide:
@@ -105,7 +106,14 @@ use somd_runtime as rt;";
 
 impl<'a, W: Write> Writer<'a, W> {
     pub fn new(out: W, module: &'a Module, sources: &'a SourceMap, version: &'a str) -> Self {
-        Writer { out, module, sources, version, names: Names::new(module) }
+        let kernels = crate::opencl::ClOptions::default();
+        Writer { out, module, sources, version, names: Names::new(module), kernels }
+    }
+
+    /// The options the kernels are written with (`--unchecked`, `--fast-math`).
+    pub fn with_kernels(mut self, kernels: crate::opencl::ClOptions) -> Self {
+        self.kernels = kernels;
+        self
     }
 
     pub fn write(mut self) -> Result<W, EmitError> {
@@ -121,7 +129,7 @@ impl<'a, W: Write> Writer<'a, W> {
         writeln!(self.out, "{PRELUDE}")?;
         self.write_classes()?;
         self.write_statics()?;
-        let glue = super::device::glue(self.module, self.sources);
+        let glue = super::device::glue_with(self.module, self.sources, &self.kernels);
         let mut positions = Positions::default();
         let mut bodies = String::new();
         for idx in 0..self.module.functions.len() {
