@@ -744,7 +744,10 @@ impl FnCx<'_> {
                     .and_then(|p| callee.locals.get(p.0 as usize))
                     .map(|l| l.ty.clone())
                     .unwrap_or(Type::Prim(somd_syntax::ast::PrimType::Int));
-                texts.push(self.arg(*a, &ty)?);
+                // A reference for anything but a primitive: the local is `Copy` either way,
+                // and `bounds` takes such parameters by reference.
+                let text = self.arg(*a, &ty)?;
+                texts.push(if is_copy(&ty) { text } else { format!("&({text})") });
             }
             let key = format!("{}({})", self.names.functions[bounds.0 as usize], texts.join(", "));
             if let Some((_, names)) = done.iter().find(|(k2, _)| *k2 == key) {
@@ -808,9 +811,9 @@ impl FnCx<'_> {
                     self.module.classes.get(class.0 as usize).map_or("?", |c| c.name.as_str());
                 let bounds_fn = self.names.functions[bounds.0 as usize].clone();
                 let mut texts = vec![format!("{len} as i32"), "n_mis as i32".to_string()];
-                // Evaluated before the call (`strategy_args`); passed as Java passes them.
+                // Evaluated before the call (`strategy_args`): values and references.
                 for name in strategy_args.get(k).into_iter().flatten() {
-                    texts.push(format!("{name}.clone()"));
+                    texts.push(name.clone());
                 }
                 let mut rhs = format!(
                     "rt::somd::user_bounds({strategy:?}, &{bounds_fn}({}), {len}, n_mis, pos)",
