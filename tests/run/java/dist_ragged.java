@@ -40,6 +40,17 @@ class Main {
         return s;
     }
 
+    static long bumped(int[][] m) {
+        long s = 0;
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[i].length; j++) {
+                m[i][j] += i + 1;
+                s += m[i][j];
+            }
+        }
+        return s;
+    }
+
     static int rowsOnly(int[][] m) {
         int s = 0;
         for (int i = 0; i < m.length; i++) {
@@ -74,6 +85,8 @@ class Main {
         }
         System.out.println(h.length + " " + check);
         System.out.println(values(copy(a)));
+        // By value: the method works on a copy.
+        System.out.println(bumped(copy(a)) + " " + a[3][1] + " " + a[8][4]);
         a[6] = null;
         System.out.println(rowsOnly(a));
         System.out.println(columns(a));

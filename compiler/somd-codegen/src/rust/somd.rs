@@ -359,8 +359,16 @@ impl FnCx<'_> {
         let tests: Vec<String> = nulls.into_iter().chain(ragged).chain(shapes).collect();
         let geo = format!("Geo::WHOLE; {}", dist.len());
         let mut lets = Vec::new();
+        // A `dist` array the body writes is copied as any written array parameter: the
+        // caller's array stays as it was (by-value parameters; a ragged or differently
+        // shaped one is not `null`).
+        let written: Vec<LocalId> = dist
+            .iter()
+            .copied()
+            .filter(|p| matches!(self.local_ty(*p), Ok(Type::Array(_))) && may_write(self, *p))
+            .collect();
         let args = self.body_call_args(&geo, body_args, &mut lets, |p| {
-            dist.contains(&p).then(|| self.local_name(p))
+            (dist.contains(&p) && !written.contains(&p)).then(|| self.local_name(p))
         })?;
         writeln!(out, "    if {} {{", tests.join(" || "))?;
         for l in &lets {
