@@ -299,7 +299,9 @@ impl FnCx<'_> {
 
     /// The wrapper's path for a `null` `dist` argument, which splits into no partitions,
     /// for a matrix whose columns it would split that has a `null` row or rows of different
-    /// lengths, and for arguments split alike whose split dimensions differ in length: the
+    /// lengths (both before the device path), and, with `shapes` (after it: a device runs
+    /// one MI over the whole arrays), for arguments split alike whose split dimensions
+    /// differ in length: the
     /// body runs once over the whole values, as a call of the method
     /// Java makes would, and raises `NullPointerException` where it reads a `null` (or
     /// returns without reading it); its result is combined as one MI's. Written non-`dist`
@@ -312,6 +314,7 @@ impl FnCx<'_> {
         name: &str,
         body_args: &[String],
         result: &str,
+        shapes: bool,
     ) -> Result<(), EmitError> {
         let func = self.func;
         let Some(sig) = &func.somd else { return Ok(()) };
@@ -324,6 +327,7 @@ impl FnCx<'_> {
         // and arguments split alike need the lengths that make their elements meet in one
         // MI (LANGUAGE.md §2.2 promises that for equal shapes: `a[i] + b[i]` of a longer `b`
         // read its other elements). The null tests come first: the others read lengths.
+        let shapes_pass = shapes;
         let (mut nulls, mut ragged, mut shapes) = (Vec::new(), Vec::new(), Vec::new());
         let mut split_alike: Vec<(Vec<u32>, String)> = Vec::new();
         for (p, (_, strategy)) in dist.iter().zip(&sig.dist_params) {
@@ -356,7 +360,16 @@ impl FnCx<'_> {
                 None => split_alike.push((split, name)),
             }
         }
-        let tests: Vec<String> = nulls.into_iter().chain(ragged).chain(shapes).collect();
+        // Before the device path: `null` and ragged arguments (a device takes neither);
+        // after it (`shapes`): differently shaped ones, which only the CPU's partitions
+        // split apart (a device runs one MI over the whole arrays).
+        let tests: Vec<String> = match shapes_pass {
+            false => nulls.into_iter().chain(ragged).collect(),
+            true => shapes,
+        };
+        if tests.is_empty() {
+            return Ok(());
+        }
         let geo = format!("Geo::WHOLE; {}", dist.len());
         let mut lets = Vec::new();
         // A `dist` array the body writes is copied as any written array parameter: the
@@ -505,7 +518,7 @@ impl FnCx<'_> {
             let this = self.local_name(LocalId(0));
             writeln!(out, "    if {this}.is_null() {{ rt::error::null_pointer(\"\", pos); }}")?;
         }
-        self.null_dist_call(out, &name, &body_args, &result)?;
+        self.null_dist_call(out, &name, &body_args, &result, false)?;
         let strategy_args = self.strategy_args(out)?;
         if let Some((glue, call)) = device {
             let names: Vec<String> = func.params.iter().map(|p| self.local_name(*p)).collect();
@@ -518,6 +531,7 @@ impl FnCx<'_> {
             writeln!(out, "{rebind}")?;
         }
         self.lazy_params.clear();
+        self.null_dist_call(out, &name, &body_args, &result, true)?;
         // The number of MIs is bounded by the units the first `dist` argument splits into:
         // its elements (1-D), its rows (`dim = 1`, user strategies), the columns of a
         // matrix split along `dim = 2`, or its cells (block and view partitions of both
