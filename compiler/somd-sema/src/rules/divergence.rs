@@ -722,12 +722,13 @@ impl Checker<'_, '_> {
             // over the array would.
             ExprKind::Map { args, .. } => {
                 let modes = self.program.map_args.get(&expr.id);
-                let mapped = args.iter().enumerate().filter(|(i, _)| {
-                    modes.and_then(|m| m.get(*i)).is_none_or(|m| *m == MapArg::Mapped)
+                let tainted: Vec<bool> = args.iter().map(|a| self.is_tainted(a)).collect();
+                let elements = args.iter().enumerate().find(|(i, _)| {
+                    tainted[*i]
+                        && modes.and_then(|m| m.get(*i)).is_none_or(|m| *m == MapArg::Mapped)
                 });
-                let elements = mapped.map(|(_, a)| a).find(|a| self.is_tainted(a));
-                let tainted = args.iter().map(|a| self.is_tainted(a)).collect();
-                self.check_call(expr, ctx.or(elements.map(Divergence::elements)), tainted);
+                let div = elements.map(|(_, a)| Divergence::elements(a));
+                self.check_call(expr, ctx.or(div), tainted);
             }
             ExprKind::Reduce { operand, .. } => {
                 let elements = self.is_tainted(operand).then_some(&**operand);
@@ -801,9 +802,7 @@ impl Checker<'_, '_> {
         };
         self.diagnostics.push(with_cause(diagnostic, div).with_help(help));
     }
-}
 
-impl Checker<'_, '_> {
     /// W0305 at intermediate reduction `method`, called by a SOMD body with arguments every
     /// MI holds alike: with `+`, `-`, `*` or `^` the combined value depends on the number of
     /// MIs (`sumProd(w)` of a parameter that is not `dist` is the MI count times Java's), as
