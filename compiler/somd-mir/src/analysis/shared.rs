@@ -13,6 +13,8 @@
 //! effect that is not (an array of a fresh object, an object reached twice), never the
 //! reverse: a false answer only costs the call its parallelism.
 
+use super::isolation;
+use super::parallel;
 use super::walk;
 use super::writes;
 use crate::ir::*;
@@ -46,17 +48,16 @@ pub fn shared_effect(module: &Module, f: FuncId) -> Option<SharedEffect> {
     None
 }
 
-/// The functions `func` may call.
+/// The functions `func` may call: the ordinary calls, constructors, `@` targets and `!`
+/// methods ([`isolation::callees`]), and the SOMD calls, intermediate reductions and task
+/// workers an MI may also run.
 fn callees(func: &Function) -> Vec<FuncId> {
-    let mut out = Vec::new();
+    let mut out: Vec<FuncId> = isolation::callees(func).into_iter().map(|(f, _)| f).collect();
     for expr in &func.exprs {
         match &expr.kind {
-            ExprKind::Call { func, .. }
-            | ExprKind::SomdCall { func, .. }
-            | ExprKind::IntermediateReduce { func, .. }
-            | ExprKind::Map { func, .. }
-            | ExprKind::ReduceArray { reducer: ArrayReducer::Func(func), .. }
-            | ExprKind::New { ctor: Some(func), .. } => out.push(*func),
+            ExprKind::SomdCall { func, .. } | ExprKind::IntermediateReduce { func, .. } => {
+                out.push(*func)
+            }
             ExprKind::Task { func, ctor } => {
                 out.push(*func);
                 if let Some((_, Some(c), _)) = ctor {
@@ -73,19 +74,15 @@ fn callees(func: &Function) -> Vec<FuncId> {
 /// (elements of its `dist` parameters are the MI's own).
 fn effect_in(module: &Module, func: &Function, root: bool) -> Option<SharedEffect> {
     let fresh = fresh_locals(func);
-    let private = |e: ExprId| private_object(func, &fresh, root, e);
+    let assigned = parallel::assigned_locals(func);
+    let private = |e: ExprId| private_object(func, &fresh, &assigned, root, e);
     for expr in &func.exprs {
         let found = match &expr.kind {
             ExprKind::Assign { target, .. }
             | ExprKind::CompoundAssign { target, .. }
             | ExprKind::IncDec { target, .. } => match &func.expr(*target).kind {
                 ExprKind::Static(s) => {
-                    let field = module.static_field(*s);
-                    Some(format!(
-                        "writes static field `{}.{}`",
-                        module.class(field.class).name,
-                        field.name
-                    ))
+                    Some(format!("writes static field `{}`", static_name(module, *s)))
                 }
                 ExprKind::Field { object, class, index } if !private(*object) => {
                     let name = field_name(module, *class, *index);
@@ -113,7 +110,10 @@ fn effect_in(module: &Module, func: &Function, root: bool) -> Option<SharedEffec
     // Elements of an array that a field or a static field holds, through any name, except
     // stores the SOMD body makes at its own partition's global indices.
     let parents = walk::parents(func);
-    let own = if root { own_loops(func) } else { HashMap::new() };
+    let own = match root {
+        true => Own { loops: own_loops(func, &assigned), declared: walk::declared_once(func) },
+        false => Own { loops: HashMap::new(), declared: HashMap::new() },
+    };
     for (i, expr) in func.exprs.iter().enumerate() {
         let id = ExprId(i as u32);
         let held = match &expr.kind {
@@ -124,18 +124,14 @@ fn effect_in(module: &Module, func: &Function, root: bool) -> Option<SharedEffec
         if held
             && matches!(expr.ty, Type::Array(_))
             && !walk::stored_to(func, &parents, id)
-            && !own_element_store(func, &parents, &own, id)
+            && !own_element_store(func, &parents, &own, &assigned, id)
             && writes::writes_through(module, func, &[id])
         {
             let what = match &expr.kind {
-                ExprKind::Static(s) => {
-                    let field = module.static_field(*s);
-                    format!(
-                        "writes elements of the array in static field `{}.{}`",
-                        module.class(field.class).name,
-                        field.name
-                    )
-                }
+                ExprKind::Static(s) => format!(
+                    "writes elements of the array in static field `{}`",
+                    static_name(module, *s)
+                ),
                 ExprKind::Field { class, index, .. } => format!(
                     "writes elements of the array in field `{}` of an object the method \
                      instances share",
@@ -147,6 +143,12 @@ fn effect_in(module: &Module, func: &Function, root: bool) -> Option<SharedEffec
         }
     }
     None
+}
+
+/// `Class.field` of static field `s`.
+fn static_name(module: &Module, s: StaticId) -> String {
+    let field = module.static_field(s);
+    format!("{}.{}", module.class(field.class).name, field.name)
 }
 
 /// `Class.field` of instance field `index` of `class`.
@@ -201,14 +203,22 @@ fn fresh_locals(func: &Function) -> HashSet<LocalId> {
 /// Whether the object `e` evaluates to is the running MI's own: one `func` made (a fresh
 /// local, `this` in a constructor), or, in the SOMD body, an element of its own partition of
 /// a `dist` parameter.
-fn private_object(func: &Function, fresh: &HashSet<LocalId>, root: bool, e: ExprId) -> bool {
+fn private_object(
+    func: &Function,
+    fresh: &HashSet<LocalId>,
+    assigned: &HashMap<LocalId, usize>,
+    root: bool,
+    e: ExprId,
+) -> bool {
     match &func.expr(e).kind {
         ExprKind::This => func.kind == FuncKind::Ctor,
         ExprKind::Local(l) => fresh.contains(l),
         ExprKind::New { .. } => true,
         ExprKind::Index { array, .. } if root => match func.expr(*array).kind {
             ExprKind::Local(l) => {
-                func.params.contains(&l) && func.local(l).dist.is_some() && !reassigned(func, l)
+                func.params.contains(&l)
+                    && func.local(l).dist.is_some()
+                    && !assigned.contains_key(&l)
             }
             _ => false,
         },
@@ -216,9 +226,11 @@ fn private_object(func: &Function, fresh: &HashSet<LocalId>, root: bool, e: Expr
     }
 }
 
-/// Whether local `l` is assigned anywhere in `func` (beyond its declaration).
-fn reassigned(func: &Function, l: LocalId) -> bool {
-    (0..func.exprs.len()).any(|i| walk::assigned_local(func, ExprId(i as u32)) == Some(l))
+/// The SOMD body's loops over its own partition ([`own_loops`]: index to `dist`
+/// parameter) and its locals declared once (their initialiser).
+struct Own {
+    loops: HashMap<LocalId, LocalId>,
+    declared: HashMap<LocalId, ExprId>,
 }
 
 /// The index locals of the SOMD body's loops `for (int i = c; i < p.length; i++)` (`c` a
@@ -226,7 +238,7 @@ fn reassigned(func: &Function, l: LocalId) -> bool {
 /// partitions are disjoint ranges of its first dimension (no view; a matrix split only
 /// along its rows), each with `p`: `Somd.offset(p) + i` is then a global index of the
 /// MI's own partition, and no other MI's.
-fn own_loops(func: &Function) -> HashMap<LocalId, LocalId> {
+fn own_loops(func: &Function, assigned: &HashMap<LocalId, usize>) -> HashMap<LocalId, LocalId> {
     let mut out = HashMap::new();
     walk::each_stmt(&func.body, &mut |stmt| {
         let Stmt::Block(b) = stmt else { return };
@@ -248,18 +260,15 @@ fn own_loops(func: &Function) -> HashMap<LocalId, LocalId> {
         };
         let steps = matches!(update.as_slice(), [u] if matches!(func.expr(*u).kind,
             ExprKind::IncDec { target, delta: 1, .. } if matches!(func.expr(target).kind, ExprKind::Local(l) if l == *i)));
-        let assigned = (0..func.exprs.len())
-            .filter(|k| walk::assigned_local(func, ExprId(*k as u32)) == Some(*i))
-            .count();
         if let Some(p) = bound {
             let rows = func.params.contains(&p)
-                && !reassigned(func, p)
+                && !assigned.contains_key(&p)
                 && match (&func.local(p).dist, &func.local(p).ty) {
                     (Some(Distribution::Block), Type::Array(e)) => !matches!(**e, Type::Array(_)),
                     (Some(Distribution::Dim(1) | Distribution::User { .. }), _) => true,
                     _ => false,
                 };
-            if starts && steps && assigned == 1 && rows {
+            if starts && steps && assigned.get(i) == Some(&1) && rows {
                 out.insert(*i, p);
             }
         }
@@ -273,12 +282,13 @@ fn own_loops(func: &Function) -> HashMap<LocalId, LocalId> {
 fn own_element_store(
     func: &Function,
     parents: &[Option<ExprId>],
-    own: &HashMap<LocalId, LocalId>,
+    own: &Own,
+    assigned: &HashMap<LocalId, usize>,
     seed: ExprId,
 ) -> bool {
     let Some(at) = walk::parent_of(parents, seed) else { return false };
     let ExprKind::Index { array, index } = func.expr(at).kind else { return false };
-    if array != seed || !own_index(func, own, index) {
+    if array != seed || !own_index(func, own, assigned, index) {
         return false;
     }
     let stored = |e: ExprId| walk::stored_to(func, parents, e);
@@ -291,13 +301,18 @@ fn own_element_store(
 
 /// Whether `index` is `Somd.offset(p) + i` or `i + Somd.offset(p)` for a loop index `i` of
 /// [`own_loops`] over `p`, or a local holding it.
-fn own_index(func: &Function, own: &HashMap<LocalId, LocalId>, index: ExprId) -> bool {
+fn own_index(
+    func: &Function,
+    own: &Own,
+    assigned: &HashMap<LocalId, usize>,
+    index: ExprId,
+) -> bool {
     // Through a local declared once with such a value and never assigned again (`int g =
     // Somd.offset(a) + i; seen[g] += ..`): it reads `i`, so it is declared in `i`'s loop.
     if let ExprKind::Local(g) = func.expr(index).kind {
-        return !own.contains_key(&g)
-            && !reassigned(func, g)
-            && walk::declared_once(func).get(&g).is_some_and(|init| own_index(func, own, *init));
+        return !own.loops.contains_key(&g)
+            && !assigned.contains_key(&g)
+            && own.declared.get(&g).is_some_and(|init| own_index(func, own, assigned, *init));
     }
     let ExprKind::Binary { op, lhs, rhs } = &func.expr(index).kind else { return false };
     if op.kind != BinOpKind::Add {
@@ -316,7 +331,7 @@ fn own_index(func: &Function, own: &HashMap<LocalId, LocalId>, index: ExprId) ->
         _ => None,
     };
     let index_of = |e: ExprId| match func.expr(e).kind {
-        ExprKind::Local(i) => own.get(&i).copied(),
+        ExprKind::Local(i) => own.loops.get(&i).copied(),
         _ => None,
     };
     match (offset_of(*lhs), index_of(*rhs), offset_of(*rhs), index_of(*lhs)) {
