@@ -334,9 +334,7 @@ impl FnCx<'_> {
             let name = self.local_name(*p);
             nulls.push(format!("{name}.is_null()"));
             let ty = self.local_ty(*p)?;
-            let rows_only = matches!(strategy, Distribution::Dim(1) | Distribution::User { .. })
-                || ty.has_bounded_rows();
-            if dims(ty) == 2 && !rows_only {
+            if dims(ty) == 2 && !splits_rows_only(strategy, ty) {
                 ragged.push(format!("rt::somd::Ragged::ragged({name})"));
             }
             let split: Vec<u32> = match strategy {
@@ -636,22 +634,20 @@ impl FnCx<'_> {
             let pname = self.local_name(local);
             let ty = self.local_ty(local)?.clone();
             let d = dims(&ty);
-            let rows_only = matches!(dist, Distribution::Dim(1) | Distribution::User { .. })
-                || ty.has_bounded_rows();
+            let rows_only = splits_rows_only(dist, &ty);
+            let len = match &ty {
+                Type::ValueArray(..) => format!("{pname}.items().len()"),
+                _ => format!("{pname}.len()"),
+            };
+            let layout = match &ty {
+                Type::ValueArray(..) | Type::Array(_) => {
+                    self.layout_expr(dist, &ty, d, &len, k, &strategy_args, &mut strategies, out)?
+                }
+                _ => String::new(),
+            };
             let rhs = match &ty {
                 // A value array: each MI gets a value array of its view (`DistV1`, `DistV2`).
                 Type::ValueArray(..) => {
-                    let len = format!("{pname}.items().len()");
-                    let layout = self.layout_expr(
-                        dist,
-                        &ty,
-                        d,
-                        &len,
-                        k,
-                        &strategy_args,
-                        &mut strategies,
-                        out,
-                    )?;
                     if d == 1 {
                         format!("rt::somd::DistV1::new({pname}, pos, |shape| {layout})")
                     } else {
@@ -666,17 +662,6 @@ impl FnCx<'_> {
                     } else {
                         "false".to_string()
                     };
-                    let len = format!("{pname}.len()");
-                    let layout = self.layout_expr(
-                        dist,
-                        &ty,
-                        d,
-                        &len,
-                        k,
-                        &strategy_args,
-                        &mut strategies,
-                        out,
-                    )?;
                     if d == 1 {
                         format!("rt::somd::Dist1::new({pname}, {copy}, pos, |shape| {layout})")
                     } else {
@@ -856,6 +841,12 @@ impl FnCx<'_> {
             }
         })
     }
+}
+
+/// Whether strategy `dist` splits a `dist` parameter of type `ty` only along its rows
+/// (`dim = 1`, a user strategy, bounded `[[N]]` rows): a matrix's columns stay whole.
+fn splits_rows_only(dist: &Distribution, ty: &Type) -> bool {
+    matches!(dist, Distribution::Dim(1) | Distribution::User { .. }) || ty.has_bounded_rows()
 }
 
 /// Writes one statement at `level`, broken like rustfmt when too long.
