@@ -13,19 +13,7 @@ mkdir -p "$OUT" "$STAGE" && tar xJf .gpu-carry/stage.tar.xz -C "$STAGE" || exit 
 export STAGE
 SCRIPT_LIMIT=${SCRIPT_LIMIT:-330} bench/gpu/run.sh --reps 5 \
   --bench "series 10000" --bench "sor 2000 100"
-{
-  echo "| threads | exit | last stderr line | ms |"
-  echo "| --- | --- | --- | --- |"
-  for t in 2 16 64; do
-    s=$(date +%s%N)
-    SOMD_DEVICE=cpu SOMD_THREADS=$t timeout 60 "$STAGE/bin/e2e_exc_data_loop_balanced" \
-      > /dev/null 2> "$OUT/balanced_$t.err"
-    rc=$?
-    e=$(date +%s%N)
-    echo "| $t | $rc | $(tail -1 "$OUT/balanced_$t.err" | tr -d '\t') | $(( (e - s) / 1000000 )) |"
-  done
-} > "$OUT/balanced.md" 2>&1
-cat "$OUT/balanced.md"
+bench/gpu/balanced_times.sh "$STAGE" "$OUT"
 # Only a few files come back from a device call: the summaries, and the rest packed.
 mkdir -p "$FINAL"
 cp "$OUT/suite.txt" "$OUT/perf.md" "$OUT/bench.md" "$OUT/balanced.md" "$FINAL/" 2>/dev/null

@@ -14,19 +14,7 @@ mkdir -p "$OUT" "$STAGE" && tar xJf .gpu-carry/stage2.tar.xz -C "$STAGE" || exit
 SCRIPT_LIMIT=${SCRIPT_LIMIT:-300} bench/gpu/run.sh --reps 5 \
   --bench "sparsematmult 100000 200" --bench "vectoradd 20000000" > "$OUT/run.txt" 2>&1
 grep -E "^suite|FAIL|^perf" "$OUT/run.txt" | head -20
-{
-  echo "| threads | exit | last stderr line | ms |"
-  echo "| --- | --- | --- | --- |"
-  for t in 2 16 64; do
-    s=$(date +%s%N)
-    SOMD_DEVICE=cpu SOMD_THREADS=$t timeout 60 "$STAGE/bin/e2e_exc_data_loop_balanced" \
-      > /dev/null 2> "$OUT/balanced_$t.err"
-    rc=$?
-    e=$(date +%s%N)
-    echo "| $t | $rc | $(tail -1 "$OUT/balanced_$t.err" | tr -d '\t') | $(( (e - s) / 1000000 )) |"
-  done
-} > "$OUT/balanced.md" 2>&1
-cat "$OUT/balanced.md"
+bench/gpu/balanced_times.sh "$STAGE" "$OUT"
 mkdir -p "$FINAL"
 cp "$OUT/suite.txt" "$OUT/perf.md" "$OUT/balanced.md" "$FINAL/" 2>/dev/null
 tar cJf "$FINAL/all.tar.xz" -C "$OUT" .
