@@ -963,6 +963,13 @@ fn known_geo<A: Windowed>(array: &A) -> Option<Geo> {
     known.iter().find(|k| k.window == window).map(|k| k.geo)
 }
 
+/// The geometry of `array` where it is a partition of the running MI that a helper was
+/// passed, for the helper's stores into its halo cells (`Geo::store_index`);
+/// [`Geo::WHOLE`], which checks nothing, for any other array.
+pub fn part_geo<A: Windowed>(array: &A) -> Geo {
+    known_geo(array).unwrap_or(Geo::WHOLE)
+}
+
 /// `Somd.offset(a, dim)` of an array that is not a `dist` variable of the method: the
 /// offset of the running MI's partition when `a` is one ([`geometry`]: a helper passed
 /// the partition), else 0; after the null check Java would make.

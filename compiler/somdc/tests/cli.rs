@@ -1061,6 +1061,29 @@ const HALO: &str = r#"public class Main {
         return cells;
     }
 
+    static void put(int[] v, int i, int x) {
+        v[i] = x;
+    }
+
+    static int[] lastHelped(dist(view = <1,1>) int[] a) {
+        int[] v = a;
+        put(v, v.length - 1, 999);
+        return new int[a.length];
+    }
+
+    static void mark(int[][] h, int x) {
+        for (int i = 0; i < h.length; i++) {
+            for (int j = 0; j < h[i].length; j++) {
+                h[i][j] = x;
+            }
+        }
+    }
+
+    static reduce(+) int rowsHelped(dist(view = <1,1>, <1,1>) int[][] g) {
+        mark(g, 5);
+        return g.length;
+    }
+
     public static void main(String[] args) {
         int[] d = new int[12];
         int c = Integer.parseInt(args[0]);
@@ -1072,6 +1095,10 @@ const HALO: &str = r#"public class Main {
             System.out.println(lastThrough(d).length);
         } else if (c == 4) {
             System.out.println(rowsThrough(new int[12][12]));
+        } else if (c == 6) {
+            System.out.println(lastHelped(d).length);
+        } else if (c == 7) {
+            System.out.println(rowsHelped(new int[12][12]));
         } else {
             System.out.println(owned(new int[12][12]));
         }
@@ -1088,6 +1115,9 @@ fn stores_into_halo_cells_raise_illegal_state() {
         ("2", "halo.somd:10:17"),
         ("3", "halo.somd:18:9"),
         ("4", "halo.somd:27:17"),
+        // Through helpers the partition is passed to (a local naming it, then the matrix).
+        ("6", "halo.somd:46:9"),
+        ("7", "halo.somd:58:17"),
     ];
     for (case, at) in cases {
         let seq =

@@ -193,7 +193,11 @@ pub struct FnCx<'a> {
     /// Locals naming a row `g[i]` of such a parameter (`double[] r = g[i];`), with the
     /// `Geo` and the row's index: the declaration keeps the index (`halo_row_name`) for
     /// the checks of the stores through the local.
-    pub halo_rows: HashMap<LocalId, (usize, ExprId)>,
+    pub halo_rows: HashMap<LocalId, (HaloGeo, ExprId)>,
+    /// The parameters of this (non-SOMD) function that an MI may pass one of its
+    /// partitions with a view (`view_receivers`): their geometry is looked up on entry
+    /// (`rt::somd::part_geo`, in [`halo_geo_name`]) for the stores `halo_stores` checks.
+    pub view_receivers: Vec<LocalId>,
 }
 
 /// Where the function stops reading its local arrays (`last_uses`).
@@ -546,7 +550,12 @@ impl<'a> FnCx<'a> {
             })
             .unwrap_or_default();
         let output_new = super::somd::output_allocation(func, &assigned);
-        let (halo_stores, halo_rows) = halo_stores(func, &dist_index, &assigned);
+        let view_receivers = if func.somd.is_none() {
+            view_receivers(module).into_iter().filter(|(f, _)| *f == fid).map(|(_, l)| l).collect()
+        } else {
+            Vec::new()
+        };
+        let (halo_stores, halo_rows) = halo_stores(func, &dist_index, &view_receivers, &assigned);
         let folded_maps = folded_maps(module, func);
         Ok(FnCx {
             module,
@@ -580,6 +589,7 @@ impl<'a> FnCx<'a> {
             halo_stores,
             halo_plain: false,
             halo_rows,
+            view_receivers,
         })
     }
 
@@ -1393,7 +1403,7 @@ impl<'a> FnCx<'a> {
             _ => None,
         };
         let pos = self.pos(store.span);
-        let geo = format!("geo[{}]", store.geo);
+        let geo = store.geo.text();
         Ok(match row {
             Some(row) => format!("{geo}.store_cell({row}, {index}, {pos})"),
             None => format!("{geo}.store_index({}, {index}, {pos})", store.dim),
@@ -2761,12 +2771,38 @@ mod tests {
 /// is into a row (`g[i][j]`, for the column's index), the store's target and its span.
 #[derive(Clone, Copy)]
 pub struct HaloStore {
-    pub geo: usize,
+    pub geo: HaloGeo,
     pub dim: u32,
     pub row: Option<HaloRow>,
     /// The store's target (`a[i]`, `g[i][j]`).
     pub target: ExprId,
     span: Span,
+}
+
+/// Where a checked store finds the geometry of the partition it writes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum HaloGeo {
+    /// The SOMD body's own `dist` parameter `k`: `geo[k]`.
+    Mi(usize),
+    /// A helper's parameter that an MI may pass its partition: the geometry looked up on
+    /// entry ([`halo_geo_name`]), `Geo::WHOLE` (no check) for any other array.
+    Part(LocalId),
+}
+
+impl HaloGeo {
+    /// The `rt::somd::Geo` value, as the emitted code names it.
+    pub fn text(self) -> String {
+        match self {
+            HaloGeo::Mi(k) => format!("geo[{k}]"),
+            HaloGeo::Part(local) => halo_geo_name(local),
+        }
+    }
+}
+
+/// The name under which a helper keeps the geometry of parameter `local`
+/// ([`HaloGeo::Part`]).
+pub(super) fn halo_geo_name(local: LocalId) -> String {
+    format!("_pgeo{}", local.0)
 }
 
 /// The row of a store into a matrix with a view.
@@ -2790,18 +2826,20 @@ pub(super) fn halo_row_name(local: LocalId) -> String {
 /// v = a;`, `int[][] h = g;`) or a row of it (`int[] r = g[i];`, an index without effects:
 /// the second map of the result, kept where the local is declared). Writing a halo cell is
 /// a run-time `IllegalStateException` (LANGUAGE.md §2.2: no constant index is in the halo
-/// of every MI, so the checker leaves it to the runtime). Stores through a helper the
-/// array is passed to are not checked.
+/// of every MI, so the checker leaves it to the runtime). In a helper the same stores into
+/// a parameter that may receive such a partition (`receivers`) are checked against the
+/// geometry the MI registered for it ([`HaloGeo::Part`]).
 fn halo_stores(
     func: &Function,
     dist_index: &HashMap<LocalId, usize>,
+    receivers: &[LocalId],
     assigned: &[bool],
-) -> (HashMap<ExprId, HaloStore>, HashMap<LocalId, (usize, ExprId)>) {
+) -> (HashMap<ExprId, HaloStore>, HashMap<LocalId, (HaloGeo, ExprId)>) {
     let mut out = HashMap::new();
     let kind = |e: ExprId| func.exprs.get(e.0 as usize).map(|e| &e.kind);
     let fixed = |l: LocalId| !assigned.get(l.0 as usize).copied().unwrap_or(true);
     // The parameters with a view, and the locals naming one, by their `Geo`.
-    let mut views: HashMap<LocalId, usize> = func
+    let mut views: HashMap<LocalId, HaloGeo> = func
         .locals
         .iter()
         .enumerate()
@@ -2809,7 +2847,8 @@ fn halo_stores(
         .filter(|(l, local)| {
             fixed(*l) && matches!(local.dist, Some(somd_mir::Distribution::View { .. }))
         })
-        .filter_map(|(l, _)| Some((l, *dist_index.get(&l)?)))
+        .filter_map(|(l, _)| Some((l, HaloGeo::Mi(*dist_index.get(&l)?))))
+        .chain(receivers.iter().filter(|l| fixed(**l)).map(|l| (*l, HaloGeo::Part(*l))))
         .collect();
     let mut rows = HashMap::new();
     somd_mir::analysis::walk::each_stmt(&func.body, &mut |stmt| {
@@ -2865,6 +2904,74 @@ fn halo_stores(
         }
     }
     (out, rows)
+}
+
+/// The parameters of ordinary functions that an MI may pass one of its partitions with a
+/// view: an argument naming a `dist` parameter with a view (or a local never reassigned
+/// that names one) in a SOMD body, or naming such a parameter of a function in this set,
+/// never reassigned. Their stores are checked against the halo cells ([`halo_stores`]).
+pub(super) fn view_receivers(module: &Module) -> HashSet<(FuncId, LocalId)> {
+    let mut out = HashSet::new();
+    let has_view = |func: &Function| {
+        func.somd.is_some()
+            && func.params.iter().any(|p| {
+                matches!(func.local(*p).dist, Some(somd_mir::Distribution::View { .. }))
+            })
+    };
+    if !module.functions.iter().any(has_view) {
+        return out;
+    }
+    loop {
+        let before = out.len();
+        for (f, func) in module.functions.iter().enumerate() {
+            let fid = FuncId(f as u32);
+            let assigned = somd_mir::analysis::parallel::assigned_locals(func);
+            let fixed = |l: LocalId| !assigned.contains_key(&l);
+            let mut holds: HashSet<LocalId> = func
+                .params
+                .iter()
+                .copied()
+                .filter(|p| {
+                    fixed(*p)
+                        && if func.somd.is_some() {
+                            matches!(func.local(*p).dist, Some(somd_mir::Distribution::View { .. }))
+                        } else {
+                            out.contains(&(fid, *p))
+                        }
+                })
+                .collect();
+            if holds.is_empty() {
+                continue;
+            }
+            somd_mir::analysis::walk::each_stmt(&func.body, &mut |stmt| {
+                if let Stmt::Let { local, init: Some(init) } = stmt {
+                    if let Some(ExprKind::Local(l)) = func.exprs.get(init.0 as usize).map(|e| &e.kind)
+                    {
+                        if holds.contains(l) && fixed(*local) {
+                            holds.insert(*local);
+                        }
+                    }
+                }
+            });
+            for expr in &func.exprs {
+                let ExprKind::Call { func: callee, args, .. } = &expr.kind else { continue };
+                let Some(target) = module.functions.get(callee.0 as usize) else { continue };
+                if target.somd.is_some() {
+                    continue;
+                }
+                for (arg, param) in args.iter().zip(&target.params) {
+                    if let Some(ExprKind::Local(l)) = func.exprs.get(arg.0 as usize).map(|e| &e.kind) {
+                        if holds.contains(l) {
+                            out.insert((*callee, *param));
+                        }
+                    }
+                }
+            }
+        }
+        if out.len() == before {
+            return out;
+        }
+    }
 }
 
 /// Whether index `e` can be evaluated again with the same value and no effect: constants,

@@ -2,12 +2,14 @@
 //! the update (or, for `do`/`while`, the test) wraps its body in a labelled block `'cN: {}`
 //! that `continue` breaks out of.
 
-use super::expr::{halo_row_name, paren, FnCx, Frame, HaloRow};
+use super::expr::{halo_geo_name, halo_row_name, paren, FnCx, Frame, HaloGeo, HaloRow};
 use super::types::{const_default, is_copy};
 use super::writer::Level;
 use super::EmitError;
 use somd_mir::analysis::{walk, LoopId};
-use somd_mir::{BinOpKind, Block, Builtin, Const, ExprId, ExprKind, FuncId, FuncKind, Stmt, Type};
+use somd_mir::{
+    BinOpKind, Block, Builtin, Const, ExprId, ExprKind, FuncId, FuncKind, LocalId, Stmt, Type,
+};
 use somd_syntax::ast::PrimType;
 use std::fmt::Write;
 
@@ -161,6 +163,17 @@ impl FnCx<'_> {
             writeln!(out, "{level}let _somd_known = [{}];", known.join(", "))?;
             writeln!(out, "{level}let _somd_geometry = rt::somd::geometry(&_somd_known);")?;
         }
+        // The geometry of the partitions an MI may pass this helper, for its checked stores.
+        let part_geos: Vec<LocalId> = self
+            .view_receivers
+            .iter()
+            .copied()
+            .filter(|l| self.halo_stores.values().any(|s| s.geo == HaloGeo::Part(*l)))
+            .collect();
+        for local in part_geos {
+            let (geo, name) = (halo_geo_name(local), self.local_name(local));
+            writeln!(out, "{level}let {geo} = rt::somd::part_geo(&{name});")?;
+        }
         if func.somd.is_some() {
             self.mi_stmts(out, level, &func.body)?;
         } else {
@@ -180,6 +193,9 @@ impl FnCx<'_> {
     /// not a `dist` variable of the method doing so: a partition an MI passed on, perhaps,
     /// so SOMD bodies make their partitions known (`rt::somd::geometry`).
     fn partitions_travel(&self) -> bool {
+        if !super::expr::view_receivers(self.module).is_empty() {
+            return true;
+        }
         self.module.functions.iter().any(|f| {
             let dist = |e: ExprId| match f.exprs.get(e.0 as usize).map(|e| &e.kind) {
                 Some(ExprKind::Local(l)) => {
@@ -1251,7 +1267,7 @@ impl FnCx<'_> {
             let ExprKind::Index { index, .. } = self.e(*id)?.kind else { continue };
             let Some(store) = self.halo_stores.get(&index).copied() else { continue };
             let Some(offset) = self.counter_offset(index, counter_local)? else { continue };
-            let geo = format!("geo[{}]", store.geo);
+            let geo = store.geo.text();
             match store.row {
                 Some(HaloRow::Index { index: row, .. }) => {
                     covers.push(format!("{geo}.owns(1, {})", self.unchecked_halo(row)?));

@@ -512,7 +512,7 @@ pub(super) fn is_for(block: &Block) -> bool {
 }
 
 /// How many times each local is the target of an assignment (declarations excluded).
-pub(super) fn assigned_locals(func: &Function) -> HashMap<LocalId, usize> {
+pub fn assigned_locals(func: &Function) -> HashMap<LocalId, usize> {
     let mut out = HashMap::new();
     for expr in &func.exprs {
         if let ExprKind::Assign { target, .. }
