@@ -4516,6 +4516,29 @@ fn device_fused_maps_are_one_launch() {
     }
 }
 
+/// Under `SOMD_DEVICE=opencl`, instance SOMD methods calling intermediate reductions that
+/// are instance methods too (`device_instance_intermediate`, the SOMD paper's Listing 10 as
+/// written) run on the device: each call is the callee's reduction kernel and the caller's
+/// loop (`center`'s callee reads a receiver's field), four rounds of both for `flatten`.
+#[test]
+fn device_instance_intermediate_reductions_run_as_kernels() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_instance_intermediate")
+    else {
+        return;
+    };
+    let (outcome, calls) = traced_calls("device_instance_intermediate", binary, &expected, *opencl);
+    let got: Vec<(&str, u64)> = calls.iter().map(|c| (c.name.as_str(), c.launches)).collect();
+    assert_eq!(
+        got,
+        [("Main.norm", 2), ("Main.center", 2), ("Main.flatten", 8)],
+        "{}",
+        outcome.stderr
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, instance SOMD methods that write their receiver's field arrays
 /// (`device_instance_write`) run on the device and bring back exactly the written fields: a
 /// `void` method downloads only its field array, one with an output that output and the

@@ -2020,14 +2020,24 @@ impl HostProgram<'_, '_> {
                     })?;
                     let mut values = Vec::new();
                     for arg in &ir.args {
-                        if let analysis::CalleeArg::Scalar(e) = arg {
-                            values
-                                .push(format!("rt::device::HostArg::from({})", self.cx.expr(*e)?));
-                        }
+                        let value = match arg {
+                            analysis::CalleeArg::Scalar(e) => self.cx.expr(*e)?,
+                            // A lifted field's value is `somd_lift{k}` (`bound_local`).
+                            analysis::CalleeArg::ScalarParam(l) => self.bound_local(*l)?.1,
+                            analysis::CalleeArg::Array(_) => continue,
+                        };
+                        values.push(format!("rt::device::HostArg::from({value})"));
                     }
                     let kernel = self.body.launches.len() + index;
                     let name = format!("somd_ir{index}");
-                    writeln!(out, "{pad}// `{}`", self.cx.module.function(ir.callee).name)?;
+                    // The call names the method (`ir.callee` may be the static copy that
+                    // `analysis::instance` made of an instance method, in the analysed
+                    // module only).
+                    let callee = match &self.cx.e(ir.call)?.kind {
+                        somd_mir::ExprKind::IntermediateReduce { func, .. } => *func,
+                        _ => ir.callee,
+                    };
+                    writeln!(out, "{pad}// `{}`", self.cx.callee(callee)?.name)?;
                     writeln!(
                         out,
                         "{pad}let somd_partials: Vec<{ty}> = somd_sync.reduce({kernel}, &[], &[{}]);",

@@ -2914,9 +2914,10 @@ pub(super) fn view_receivers(module: &Module) -> HashSet<(FuncId, LocalId)> {
     let mut out = HashSet::new();
     let has_view = |func: &Function| {
         func.somd.is_some()
-            && func.params.iter().any(|p| {
-                matches!(func.local(*p).dist, Some(somd_mir::Distribution::View { .. }))
-            })
+            && func
+                .params
+                .iter()
+                .any(|p| matches!(func.local(*p).dist, Some(somd_mir::Distribution::View { .. })))
     };
     if !module.functions.iter().any(has_view) {
         return out;
@@ -2945,7 +2946,8 @@ pub(super) fn view_receivers(module: &Module) -> HashSet<(FuncId, LocalId)> {
             }
             somd_mir::analysis::walk::each_stmt(&func.body, &mut |stmt| {
                 if let Stmt::Let { local, init: Some(init) } = stmt {
-                    if let Some(ExprKind::Local(l)) = func.exprs.get(init.0 as usize).map(|e| &e.kind)
+                    if let Some(ExprKind::Local(l)) =
+                        func.exprs.get(init.0 as usize).map(|e| &e.kind)
                     {
                         if holds.contains(l) && fixed(*local) {
                             holds.insert(*local);
@@ -2960,7 +2962,9 @@ pub(super) fn view_receivers(module: &Module) -> HashSet<(FuncId, LocalId)> {
                     continue;
                 }
                 for (arg, param) in args.iter().zip(&target.params) {
-                    if let Some(ExprKind::Local(l)) = func.exprs.get(arg.0 as usize).map(|e| &e.kind) {
+                    if let Some(ExprKind::Local(l)) =
+                        func.exprs.get(arg.0 as usize).map(|e| &e.kind)
+                    {
                         if holds.contains(l) {
                             out.insert((*callee, *param));
                         }

@@ -258,7 +258,10 @@ fn receiver_uses(
                 let up = parent[i].ok_or((OTHER_USE, id))?;
                 match kind_of(up) {
                     Some(ExprKind::Field { object, .. }) if *object == id => {}
-                    Some(ExprKind::Call { func: g, receiver: Some(r), .. }) if *r == id => {
+                    Some(
+                        ExprKind::Call { func: g, receiver: Some(r), .. }
+                        | ExprKind::IntermediateReduce { func: g, receiver: Some(r), .. },
+                    ) if *r == id => {
                         let uses =
                             helper_uses(module, *g, open, decided).ok_or((HELPER_USE, up))?;
                         for f in uses.fields {
@@ -573,7 +576,10 @@ fn make_static(
                     func.exprs[i].kind = ExprKind::Local(*local);
                 }
             }
-            ExprKind::Call { func: g, receiver: Some(r), mut args } if is_this(func, r) => {
+            ExprKind::Call { func: g, receiver: Some(r), mut args }
+            | ExprKind::IntermediateReduce { func: g, receiver: Some(r), mut args }
+                if is_this(func, r) =>
+            {
                 let Some((copy, needed)) = clones.get(&g) else { continue };
                 let span = func.exprs[i].span;
                 for f in needed {
@@ -581,7 +587,12 @@ fn make_static(
                     let ty = func.local(*local).ty.clone();
                     args.push(func.push_expr(ExprKind::Local(*local), ty, span));
                 }
-                func.exprs[i].kind = ExprKind::Call { func: *copy, receiver: None, args };
+                func.exprs[i].kind = match func.exprs[i].kind {
+                    ExprKind::IntermediateReduce { .. } => {
+                        ExprKind::IntermediateReduce { func: *copy, receiver: None, args }
+                    }
+                    _ => ExprKind::Call { func: *copy, receiver: None, args },
+                };
             }
             _ => {}
         }

@@ -655,6 +655,10 @@ pub enum CalleeArg {
     /// A scalar: the caller's argument expression, evaluated by the host before the launch
     /// and passed as a kernel argument.
     Scalar(ExprId),
+    /// A scalar parameter of the caller, never reassigned, passed as it is: also one that
+    /// `analysis::instance` added (a receiver's field the callee reads), which the caller's
+    /// own code never names.
+    ScalarParam(LocalId),
 }
 
 /// One parallel loop of a [`SyncBody`]: one kernel, launched each time the host reaches it.

@@ -196,7 +196,7 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                                 .iter()
                                 .map(|a| match a {
                                     CalleeArg::Array(l) => func.params.iter().position(|p| p == l),
-                                    CalleeArg::Scalar(_) => None,
+                                    CalleeArg::Scalar(_) | CalleeArg::ScalarParam(_) => None,
                                 })
                                 .collect();
                             kernels.push(info.kernels.len());

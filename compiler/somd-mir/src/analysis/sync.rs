@@ -904,7 +904,15 @@ impl SyncAnalysis<'_> {
         for (p, a) in callee.params.iter().zip(args) {
             if matches!(callee.local(*p).ty, Type::Prim(_)) {
                 self.host_expr(*a)?;
-                bound.push(CalleeArg::Scalar(*a));
+                bound.push(match func.expr(*a).kind {
+                    ExprKind::Local(l)
+                        if func.params.contains(&l)
+                            && self.assigned.get(&l).copied().unwrap_or(0) == 0 =>
+                    {
+                        CalleeArg::ScalarParam(l)
+                    }
+                    _ => CalleeArg::Scalar(*a),
+                });
                 continue;
             }
             match func.expr(*a).kind {
