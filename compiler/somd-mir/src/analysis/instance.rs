@@ -33,7 +33,9 @@
 //! method's own writes do): the copy
 //! gets a static copy of each helper, after the module's functions, taking the fields it
 //! reads as trailing parameters, and every call on `this` calls that copy with the
-//! caller's field parameters passed on ([`make_static`]).
+//! caller's field parameters passed on ([`make_static`]). An intermediate reduction called
+//! on `this` (`sumProd(a)` in an instance `norm`, the SOMD paper's Listing 10) is such a
+//! helper too: it becomes an intermediate reduction of the callee's copy.
 //!
 //! Instance methods of value classes (`p.plus(q).len2()`) are pure functions of their
 //! receiver, which is an immutable value: the copy gets a static copy of each one called
