@@ -963,6 +963,22 @@ fn known_geo<A: Windowed>(array: &A) -> Option<Geo> {
     known.iter().find(|k| k.window == window).map(|k| k.geo)
 }
 
+/// The first dimension's offset and whole length of the partition of the running MI whose
+/// window is `window` ([`Windowed::part_window`]), if it is one: an element access that
+/// fails in it reports the global index where that is outside the whole array
+/// (`value::window_fail`). A matrix split by columns is a new array of row windows, so its
+/// storage does not tell where it lies in the whole.
+pub(crate) fn partition_extent(window: (usize, usize)) -> Option<(usize, usize)> {
+    let (ptr, len) = KNOWN.with(Cell::get);
+    if len == 0 {
+        return None;
+    }
+    // SAFETY: `geometry`'s guard lives no longer than the slice it points to.
+    let known = unsafe { std::slice::from_raw_parts(ptr, len) };
+    let geo = known.iter().find(|k| k.window == window)?.geo;
+    (!geo.whole).then_some((geo.offset[0], geo.global[0]))
+}
+
 /// The geometry of `array` where it is a partition of the running MI that a helper was
 /// passed, for the helper's stores into its halo cells (`Geo::store_index`);
 /// [`Geo::WHOLE`], which checks nothing, for any other array.

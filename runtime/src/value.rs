@@ -229,7 +229,7 @@ impl<T> Array<T> {
             // SAFETY: `idx < len`, inside the window.
             unsafe { &*self.ptr.add(idx) }
         } else {
-            window_fail(self.owner.is_none(), self.len, index, pos)
+            window_fail(self.owner.as_deref(), self.ptr, self.len, index, pos)
         }
     }
 
@@ -547,14 +547,38 @@ impl<T: DeepCopy + Send> DeepCopy for Array<T> {
     }
 }
 
-/// The failure of an element access `index` to a window of `len` elements ([`Array`] and
-/// [`VArr`] share the layout): `NullPointerException` for `null`, else
-/// `ArrayIndexOutOfBoundsException`.
+/// The failure of an element access `index` to the window `ptr`, `len` of the storage
+/// `whole` ([`Array`] and [`VArr`] share the layout): `NullPointerException` for `null`,
+/// else `ArrayIndexOutOfBoundsException`. A window that is not its whole storage is a SOMD
+/// partition ([`Array::window`]): an index past the whole array fails as in Java, at its
+/// global index and the whole array's length, whatever the partitioning; one inside it (a
+/// neighbour's element, which the partition does not hold, LANGUAGE.md §2.1) fails at the
+/// partition's index and length. The running MI's registered partitions
+/// ([`crate::somd::partition_extent`]) say so for a matrix split by columns, whose array
+/// of rows is no window of the whole's.
 #[cold]
 #[inline(never)]
-fn window_fail(null: bool, len: usize, index: i32, pos: &'static SourcePos) -> ! {
-    if null {
-        null_array(pos)
+fn window_fail<S>(
+    whole: Option<&[S]>,
+    ptr: *const S,
+    len: usize,
+    index: i32,
+    pos: &'static SourcePos,
+) -> ! {
+    let Some(whole) = whole else { null_array(pos) };
+    let size = std::mem::size_of::<S>();
+    let extent = match crate::somd::partition_extent((ptr as usize, len)) {
+        Some(extent) => Some(extent),
+        None if whole.len() != len && size > 0 => {
+            Some(((ptr as usize).wrapping_sub(whole.as_ptr() as usize) / size, whole.len()))
+        }
+        None => None,
+    };
+    if let Some((offset, whole_len)) = extent {
+        let global = offset as i64 + i64::from(index);
+        if global < 0 || global >= whole_len as i64 {
+            error::index_out_of_bounds(global, whole_len, pos)
+        }
     }
     error::index_out_of_bounds(i64::from(index), len, pos)
 }
@@ -705,7 +729,7 @@ impl<T> VArr<T> {
             // SAFETY: `idx < len`, inside the window.
             unsafe { &*self.ptr.add(idx) }
         } else {
-            window_fail(self.owner.is_none(), self.len, index, pos)
+            window_fail(self.owner.as_deref(), self.ptr, self.len, index, pos)
         }
     }
 

@@ -7,9 +7,7 @@ use super::types::{const_default, is_copy};
 use super::writer::Level;
 use super::EmitError;
 use somd_mir::analysis::{walk, LoopId};
-use somd_mir::{
-    BinOpKind, Block, Builtin, Const, ExprId, ExprKind, FuncId, FuncKind, LocalId, Stmt, Type,
-};
+use somd_mir::{BinOpKind, Block, Const, ExprId, ExprKind, FuncId, FuncKind, LocalId, Stmt, Type};
 use somd_syntax::ast::PrimType;
 use std::fmt::Write;
 
@@ -149,8 +147,10 @@ impl FnCx<'_> {
                 writeln!(out, "{level}let {this} = Obj::new({class}::default());")?;
             }
         }
-        if func.somd.is_some() && self.partitions_travel() {
-            // Methods this MI passes its partitions to read their geometry (`Somd.offset`).
+        if func.somd.is_some() && !self.dist_index.is_empty() {
+            // Methods this MI passes its partitions to read their geometry (`Somd.offset`,
+            // the stores into halo cells), and a failing access to a partition reports the
+            // global index where that is outside the whole array (`rt::somd::geometry`).
             let mut known: Vec<(usize, String)> = self
                 .dist_index
                 .iter()
@@ -187,30 +187,6 @@ impl FnCx<'_> {
         }
         writeln!(out, "}}")?;
         Ok(())
-    }
-
-    /// Whether the program reads `Somd.offset` or `Somd.globalLength` of an array that is
-    /// not a `dist` variable of the method doing so: a partition an MI passed on, perhaps,
-    /// so SOMD bodies make their partitions known (`rt::somd::geometry`).
-    fn partitions_travel(&self) -> bool {
-        if !super::expr::view_receivers(self.module).is_empty() {
-            return true;
-        }
-        self.module.functions.iter().any(|f| {
-            let dist = |e: ExprId| match f.exprs.get(e.0 as usize).map(|e| &e.kind) {
-                Some(ExprKind::Local(l)) => {
-                    f.local(*l).dist.is_some() && f.params.contains(l) && f.somd.is_some()
-                }
-                _ => false,
-            };
-            f.exprs.iter().any(|e| match &e.kind {
-                ExprKind::Builtin {
-                    builtin: Builtin::SomdOffset | Builtin::SomdGlobalLength,
-                    args,
-                } => args.first().is_some_and(|a| !dist(*a)),
-                _ => false,
-            })
-        })
     }
 
     fn ctor_result(&self) -> String {
