@@ -31,7 +31,7 @@
 
 use super::codes;
 use super::util;
-use crate::model::{CallTarget, FieldId, MapArg, MethodId, NameRes, Program};
+use crate::model::{CallTarget, FieldId, MapArg, MethodId, NameRes, Program, Ty};
 use somd_diag::{Diagnostic, Span};
 use somd_syntax::ast::{BinaryOp, Block, DeclId, Expr, ExprKind, MethodDecl, Stmt, StmtKind};
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -225,6 +225,67 @@ fn reads(program: &Program, dist: &HashSet<DeclId>, expr: &Expr, out: &mut Reads
     util::for_each_child(expr, &mut |child, _| reads(program, dist, child, out));
 }
 
+/// Whether `method` may write an element of the array its parameter `k` holds: an
+/// assignment or `++`/`--` into it, or any use but reading an element that is no mutable
+/// array or a length (passed on, aliased, a row taken: any of those might write it).
+fn writes_param(program: &Program, method: MethodId, k: usize) -> bool {
+    let Some(decl) = program.method_decl(method) else { return true };
+    let (Some(param), Some(body)) = (decl.params.get(k), &decl.body) else { return true };
+    struct Uses<'p> {
+        program: &'p Program,
+        param: DeclId,
+        found: bool,
+    }
+    impl Uses<'_> {
+        fn is_param(&self, e: &Expr) -> bool {
+            matches!(self.program.names.get(&e.id), Some(NameRes::Local(d)) if *d == self.param)
+        }
+        /// The base of an element or length chain (`p[i][j]`, `p[i].length`) and the
+        /// chain's indices.
+        fn chain<'e>(e: &'e Expr, indices: &mut Vec<&'e Expr>) -> &'e Expr {
+            match &e.kind {
+                ExprKind::Index { target, index } => {
+                    indices.push(index);
+                    Self::chain(target, indices)
+                }
+                ExprKind::Field { target, .. } => Self::chain(target, indices),
+                _ => e,
+            }
+        }
+        fn visit(&mut self, e: &Expr, write: bool) {
+            if let ExprKind::Index { .. } | ExprKind::Field { .. } = e.kind {
+                let mut indices = Vec::new();
+                let base = Self::chain(e, &mut indices);
+                if self.is_param(base) {
+                    let element = !matches!(self.program.expr_ty.get(&e.id), Some(Ty::Array(_)));
+                    if write || !element {
+                        self.found = true;
+                    }
+                    for index in indices {
+                        self.visit(index, false);
+                    }
+                    return;
+                }
+            }
+            if self.is_param(e) {
+                // Passed on, aliased or stored: it may be written elsewhere.
+                self.found = true;
+                return;
+            }
+            util::for_each_child(e, &mut |child, write| self.visit(child, write));
+        }
+    }
+    impl<'a> util::Visitor<'a> for Uses<'_> {
+        fn expr(&mut self, expr: &'a Expr, write: bool) -> bool {
+            self.visit(expr, write);
+            false
+        }
+    }
+    let mut uses = Uses { program, param: param.id, found: false };
+    util::walk_block(&mut uses, body);
+    uses.found
+}
+
 /// A method with `reduce` and no `dist` parameter: an intermediate reduction inside an MI.
 fn is_intermediate(program: &Program, method: MethodId) -> bool {
     util::method_info(program, method).is_some_and(|m| m.reduce.is_some() && !m.is_somd())
@@ -393,6 +454,23 @@ impl<'p> Graph<'p> {
                 if let Some(base) = self.assigned(operand) {
                     if Some(base) != reducing.map(Node::Local) {
                         self.flow(base, Some(operand), cond);
+                    }
+                }
+            }
+            ExprKind::Call { args, .. } => {
+                // A helper that may write an array it is passed (`fill(box, a)` storing
+                // `a.length` into `box[0]`): the array depends on everything the call reads.
+                if let Some(CallTarget::Method(callee)) = self.program.calls.get(&expr.id) {
+                    let by_value = util::method_info(self.program, *callee)
+                        .is_some_and(|m| m.is_somd() || m.reduce.is_some());
+                    for (k, arg) in args.iter().enumerate() {
+                        let array = matches!(self.program.expr_ty.get(&arg.id), Some(Ty::Array(_)));
+                        if by_value || !array || !writes_param(self.program, *callee, k) {
+                            continue;
+                        }
+                        if let Some(base) = self.assigned(arg) {
+                            self.flow(base, Some(expr), cond);
+                        }
                     }
                 }
             }
