@@ -14,7 +14,9 @@
 //!    flow); so is a field that the body assigns so, through any object (fields are told
 //!    apart by declaration only: `b.v = a[0]; if (b.v > 0) ..`). Assignments to a `shared`
 //!    scalar inside its own `sync reduce(op) (x)` block do not taint it: after the block
-//!    every MI holds the combined value. The analysis is flow-insensitive and linear: assignments become edges
+//!    every MI holds the combined value. An array passed to a helper that may write it
+//!    ([`writes_param`]: any use but reading its elements or length) depends on everything
+//!    the call reads (`fill(box, a)` storing `a.length` in `box[0]`). The analysis is flow-insensitive and linear: assignments become edges
 //!    of a dependency graph whose tainted part is found by one breadth-first search.
 //! 2. **Check.** The body is walked with the innermost partition-dependent condition in
 //!    hand: `if`, `?:`, the right operand of `&&`/`||`, loop conditions, and loops whose
