@@ -50,8 +50,13 @@ pub struct SourceFile {
 impl SourceFile {
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> SourceFile {
         let text = text.into();
-        let line_starts =
-            std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        // Java's line terminators (JLS 3.4): LF, CR LF, and a CR alone.
+        let bytes = text.as_bytes();
+        let ends = bytes
+            .iter()
+            .enumerate()
+            .filter(|&(i, b)| *b == b'\n' || (*b == b'\r' && bytes.get(i + 1) != Some(&b'\n')));
+        let line_starts = std::iter::once(0).chain(ends.map(|(i, _)| i + 1)).collect();
         SourceFile { name: name.into(), text, line_starts }
     }
 
@@ -128,5 +133,13 @@ mod tests {
         assert_eq!(file.line_col(7), (3, 1));
         assert_eq!(file.line_col(8), (4, 1));
         assert_eq!(file.line_col(100), (4, 2));
+    }
+
+    #[test]
+    fn a_carriage_return_alone_ends_a_line_as_in_java() {
+        let file = SourceFile::new("a.somd", "a\rb\r\nc\nd");
+        assert_eq!(file.line_col(2), (2, 1));
+        assert_eq!(file.line_col(5), (3, 1));
+        assert_eq!(file.line_col(7), (4, 1));
     }
 }

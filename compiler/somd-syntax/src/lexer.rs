@@ -248,7 +248,7 @@ impl fmt::Display for Tok {
 #[derive(Logos, Clone, Copy, Debug, PartialEq)]
 #[logos(skip r"[ \t\r\n\f]+")]
 enum RawTok {
-    #[regex(r"//[^\n]*", allow_greedy = true)]
+    #[regex(r"//[^\n\r]*", allow_greedy = true)]
     LineComment,
     /// `true` when the comment is terminated.
     #[token("/*", block_comment)]

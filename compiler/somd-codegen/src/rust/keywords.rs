@@ -82,6 +82,10 @@ pub const GENERATED_NAMES: &[&str] = &[
     "Option",
     "Some",
     "None",
+    // The prelude's `Result` variants: a binding of that name is a pattern Rust refuses.
+    "Result",
+    "Ok",
+    "Err",
     "Vec",
     "Box",
     "String",

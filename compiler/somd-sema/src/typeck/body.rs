@@ -343,6 +343,7 @@ impl Checker<'_> {
     /// local or parameter of the same body (JLS §6.4).
     pub(super) fn declare_local(&mut self, id: DeclId, info: LocalInfo, assigned: bool) {
         let name = info.name.clone();
+        self.reserved_name(&name, info.span);
         if let Some((_, other)) = self.cx.scopes.iter().rev().find(|(n, _)| *n == name) {
             let first_span = self.p.locals.get(other).map(|l| l.span);
             let mut diagnostic = Diagnostic::error(

@@ -49,6 +49,9 @@ pub const FORWARD_REFERENCE: &str = "E0145";
 pub const THIS_CALL_PLACE: &str = "E0146";
 pub const RECURSIVE_CTOR: &str = "E0147";
 pub const THIS_BEFORE_CTOR: &str = "E0148";
+pub const NOT_A_STATEMENT: &str = "E0149";
+pub const CLASS_MODIFIER: &str = "E0150";
+pub const RESERVED_NAME: &str = "E0151";
 
 pub const VALUE_ARRAY_ASSIGN: &str = "E0200";
 pub const VALUE_FIELD_ASSIGN: &str = "E0201";
@@ -115,6 +118,9 @@ pub const CODES: &[CodeInfo] = &[
     CodeInfo { code: THIS_CALL_PLACE, title: "`this(..)` outside a constructor's first statement" },
     CodeInfo { code: RECURSIVE_CTOR, title: "recursive constructor invocation" },
     CodeInfo { code: THIS_BEFORE_CTOR, title: "reference to the object in a `this(..)` argument" },
+    CodeInfo { code: NOT_A_STATEMENT, title: "expression that is not a statement" },
+    CodeInfo { code: CLASS_MODIFIER, title: "modifier not allowed on a class" },
+    CodeInfo { code: RESERVED_NAME, title: "Java reserved word used as a name" },
     CodeInfo { code: VALUE_ARRAY_ASSIGN, title: "assignment to an element of a value array" },
     CodeInfo {
         code: VALUE_FIELD_ASSIGN,

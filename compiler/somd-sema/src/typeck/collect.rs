@@ -33,6 +33,8 @@ impl Checker<'_> {
         for (unit_idx, unit) in units.iter().enumerate() {
             for (class_idx, class) in unit.classes.iter().enumerate() {
                 let id = ClassId(self.p.classes.len() as u32);
+                self.reserved_name(&class.name.name, class.name.span);
+                self.class_modifiers(class);
                 self.p.classes.push(ClassInfo {
                     name: class.name.name.clone(),
                     is_value: class.is_value,
@@ -98,6 +100,7 @@ impl Checker<'_> {
             let Member::Field(field) = member else { continue };
             for (var_idx, var) in field.vars.iter().enumerate() {
                 let id = FieldId(self.p.fields.len() as u32);
+                self.reserved_name(&var.name.name, var.name.span);
                 let key = (class_id, var.name.name.clone());
                 if let Some(&first) = self.fields_by_name.get(&key) {
                     let first_span = self.p.field(first).span;
@@ -182,9 +185,33 @@ impl Checker<'_> {
         }
     }
 
+    /// E0150 for the modifiers a top-level class may not carry: Java's `static`, `private`
+    /// and `protected` (JLS 8.1.1), and the language's `reduce`, `local` and `shared`,
+    /// which apply to methods and locals.
+    fn class_modifiers(&mut self, class: &ClassDecl) {
+        use somd_syntax::ast::ModifierKind as M;
+        for modifier in &class.modifiers.list {
+            let word = match &modifier.kind {
+                M::Public | M::Final => continue,
+                M::Static => "static",
+                M::Private => "private",
+                M::Protected => "protected",
+                M::Local => "local",
+                M::Shared => "shared",
+                M::Reduce(_) => "reduce",
+            };
+            self.error(
+                codes::CLASS_MODIFIER,
+                format!("modifier `{word}` is not allowed on a class"),
+                modifier.span,
+            );
+        }
+    }
+
     fn params(&mut self, params: &[Param], mode: BoundMode) -> Vec<ParamInfo> {
         let mut out: Vec<ParamInfo> = Vec::new();
         for param in params {
+            self.reserved_name(&param.name.name, param.name.span);
             let ty = self.resolve_type(&param.ty, mode);
             if matches!(param.ty.kind, TypeExprKind::Void | TypeExprKind::Var) {
                 self.error(
@@ -247,6 +274,7 @@ impl Checker<'_> {
                             method.ret.span,
                         );
                     }
+                    self.reserved_name(&method.name.name, method.name.span);
                     let params = self.params(&method.params, mode);
                     let param_tys: Vec<Ty> = params.iter().map(|p| p.ty.clone()).collect();
                     let key = (method.name.name.clone(), param_tys);

@@ -62,6 +62,34 @@ enum FieldConst {
     Done(Option<crate::model::ConstValue>),
 }
 
+/// Java's reserved words (JLS 3.9) that are no keywords of the language: a program using
+/// one as a name is no Java program (`goto`, `switch`, `_`, ...).
+const JAVA_RESERVED: &[&str] = &[
+    "_",
+    "abstract",
+    "assert",
+    "case",
+    "catch",
+    "const",
+    "default",
+    "enum",
+    "extends",
+    "finally",
+    "goto",
+    "implements",
+    "instanceof",
+    "interface",
+    "native",
+    "strictfp",
+    "super",
+    "switch",
+    "synchronized",
+    "throws",
+    "transient",
+    "try",
+    "volatile",
+];
+
 /// The checker: the trees being checked, the program being built and the diagnostics.
 struct Checker<'a> {
     units: &'a [CompilationUnit],
@@ -104,6 +132,18 @@ impl<'a> Checker<'a> {
 
     fn emit(&mut self, diagnostic: Diagnostic) {
         self.diags.push(diagnostic);
+    }
+
+    /// E0151 where a declaration names its class, member, parameter, local or label with a
+    /// word Java reserves (JLS 3.9) that the language does not use as a keyword.
+    fn reserved_name(&mut self, name: &str, span: Span) {
+        if JAVA_RESERVED.contains(&name) {
+            self.error(
+                codes::RESERVED_NAME,
+                format!("`{name}` is a reserved word in Java and cannot be used as a name"),
+                span,
+            );
+        }
     }
 
     /// A type as diagnostics name it.

@@ -89,6 +89,7 @@ impl Checker<'_> {
             }
             StmtKind::Block(block) => self.check_block(block),
             StmtKind::Labeled { label, body } => {
+                self.reserved_name(&label.name, label.span);
                 if self.cx.jumps.iter().any(|t| t.label.as_deref() == Some(label.name.as_str())) {
                     self.error(
                         codes::DUPLICATE_LABEL,
@@ -237,6 +238,38 @@ impl Checker<'_> {
     /// syntax rule that the parser enforces (`E0015`).
     fn check_expr_stmt(&mut self, expr: &Expr) {
         self.check_expr(expr, None);
+        // Java's statement expressions (JLS 14.8): assignments, `++`/`--`, calls and `new`;
+        // the language's own constructs that run something (`@`, `!`, tasks) too.
+        use somd_syntax::ast::ExprKind as K;
+        let statement = match &expr.kind {
+            K::Assign { .. }
+            | K::Call { .. }
+            | K::New { .. }
+            | K::ThisCall { .. }
+            | K::Map { .. }
+            | K::Reduce { .. }
+            | K::TaskStatic { .. }
+            | K::TaskInstance { .. }
+            | K::Connect { .. }
+            | K::Error => true,
+            K::Unary { op, .. } => matches!(
+                op,
+                somd_syntax::ast::UnaryOp::PreInc
+                    | somd_syntax::ast::UnaryOp::PreDec
+                    | somd_syntax::ast::UnaryOp::PostInc
+                    | somd_syntax::ast::UnaryOp::PostDec
+            ),
+            _ => false,
+        };
+        // After a syntax error the statements around it are what recovery left.
+        if !statement && !self.cx.recovered {
+            self.error(
+                codes::NOT_A_STATEMENT,
+                "not a statement: only an assignment, `++`/`--`, a call or `new` may stand as \
+                 a statement",
+                expr.span,
+            );
+        }
     }
 
     /// Finds the target of `break`/`continue`; reports a missing one.
