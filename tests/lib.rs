@@ -85,9 +85,10 @@ fn collect(root: &Path, dir: &Path, out: &mut Vec<Program>) {
 pub fn load(program: &Program) -> SourceMap {
     let mut sources = SourceMap::new();
     for file in &program.files {
-        let text = std::fs::read_to_string(file).unwrap_or_default();
+        // As the driver reads them: bytes that are no UTF-8 are reported (E0015).
+        let bytes = std::fs::read(file).unwrap_or_default();
         let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        sources.add(name, text);
+        sources.add_bytes(name, bytes);
     }
     sources
 }

@@ -45,6 +45,9 @@ pub struct SourceFile {
     pub name: String,
     pub text: String,
     line_starts: Vec<usize>,
+    /// Where the file's bytes were no UTF-8 ([`SourceMap::add_bytes`]): the byte offsets of
+    /// the first invalid sequence's start and end; `text` has a space for each such byte.
+    pub invalid_utf8: Option<(usize, usize)>,
 }
 
 impl SourceFile {
@@ -57,7 +60,7 @@ impl SourceFile {
             .enumerate()
             .filter(|&(i, b)| *b == b'\n' || (*b == b'\r' && bytes.get(i + 1) != Some(&b'\n')));
         let line_starts = std::iter::once(0).chain(ends.map(|(i, _)| i + 1)).collect();
-        SourceFile { name: name.into(), text, line_starts }
+        SourceFile { name: name.into(), text, line_starts, invalid_utf8: None }
     }
 
     /// 1-based line and column of a byte offset. Columns count characters, as
@@ -99,6 +102,33 @@ impl SourceMap {
         id
     }
 
+    /// Adds a file read as bytes. Bytes that are no UTF-8 become spaces, one per byte, so
+    /// every offset and position of the rest stays the file's own; the first such sequence
+    /// is kept in [`SourceFile::invalid_utf8`] for the diagnostic that reports it.
+    pub fn add_bytes(&mut self, name: impl Into<String>, bytes: Vec<u8>) -> FileId {
+        let (text, invalid) = match String::from_utf8(bytes) {
+            Ok(text) => (text, None),
+            Err(err) => {
+                let mut bytes = err.into_bytes();
+                let mut first = None;
+                let mut at = 0;
+                while let Err(e) = std::str::from_utf8(&bytes[at..]) {
+                    let start = at + e.valid_up_to();
+                    let len = e.error_len().unwrap_or(bytes.len() - start);
+                    first.get_or_insert((start, start + len));
+                    bytes[start..start + len].fill(b' ');
+                    at = start + len;
+                }
+                (String::from_utf8(bytes).unwrap_or_default(), first)
+            }
+        };
+        let id = self.add(name, text);
+        if let Some(file) = self.files.last_mut() {
+            file.invalid_utf8 = invalid;
+        }
+        id
+    }
+
     pub fn get(&self, id: FileId) -> Option<&SourceFile> {
         self.files.get(id.0 as usize)
     }
@@ -133,6 +163,16 @@ mod tests {
         assert_eq!(file.line_col(7), (3, 1));
         assert_eq!(file.line_col(8), (4, 1));
         assert_eq!(file.line_col(100), (4, 2));
+    }
+
+    #[test]
+    fn bytes_that_are_no_utf8_become_spaces_in_place() {
+        let mut map = SourceMap::new();
+        let id = map.add_bytes("a.somd", b"ab\xff\xfecd\n\xc3".to_vec());
+        let file = map.get(id).unwrap();
+        assert_eq!(file.text, "ab  cd\n ");
+        assert_eq!(file.invalid_utf8, Some((2, 3)));
+        assert_eq!(map.get(map.add_bytes("b", b"ok".to_vec())).unwrap().invalid_utf8, None);
     }
 
     #[test]

@@ -19,6 +19,7 @@ pub const INVALID_CHAR_LITERAL: &str = "E0011";
 pub const UNKNOWN_REDUCE_OPERATOR: &str = "E0012";
 pub const INVALID_ARRAY_CREATION: &str = "E0013";
 pub const REPEATED_MODIFIER: &str = "E0014";
+pub const INVALID_UTF8: &str = "E0015";
 
 /// Every code the syntax stage emits, with its one-line title.
 pub const CODES: &[CodeInfo] = &[
@@ -36,4 +37,5 @@ pub const CODES: &[CodeInfo] = &[
     CodeInfo { code: UNKNOWN_REDUCE_OPERATOR, title: "unknown reduction operator" },
     CodeInfo { code: INVALID_ARRAY_CREATION, title: "invalid array creation" },
     CodeInfo { code: REPEATED_MODIFIER, title: "repeated modifier" },
+    CodeInfo { code: INVALID_UTF8, title: "source file is not UTF-8" },
 ];

@@ -2,7 +2,7 @@
 //! only one that touches files, processes and the environment (in `main.rs`); the
 //! functions here take sources already in memory so tests can drive them directly.
 
-use somd_diag::{CodeInfo, Diagnostic, SourceMap};
+use somd_diag::{CodeInfo, Diagnostic, SourceMap, Span};
 use somd_sema::Program;
 use somd_syntax::ast::IdGen;
 
@@ -62,6 +62,9 @@ fn check_on_this_thread(sources: &SourceMap) -> Checked {
     let mut diagnostics = Vec::new();
     let mut units = Vec::new();
     for (file, source) in sources.files() {
+        if let Some((start, end)) = source.invalid_utf8 {
+            diagnostics.push(somd_syntax::invalid_utf8(Span::new(file, start, end)));
+        }
         let (unit, syntax_errors) = somd_syntax::parse(file, &source.text, &ids);
         diagnostics.extend(syntax_errors);
         units.push(unit);

@@ -233,15 +233,10 @@ pub(crate) fn load(files: &[PathBuf]) -> Option<SourceMap> {
     let mut ok = true;
     for path in files {
         match std::fs::read(path) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => {
-                    sources.add(path.display().to_string(), text);
-                }
-                Err(_) => {
-                    eprintln!("error: {} is not valid UTF-8", path.display());
-                    ok = false;
-                }
-            },
+            // Bytes that are no UTF-8 are reported with the other diagnostics (E0015).
+            Ok(bytes) => {
+                sources.add_bytes(path.display().to_string(), bytes);
+            }
             Err(err) => {
                 eprintln!("error: cannot read {}: {err}", path.display());
                 ok = false;
