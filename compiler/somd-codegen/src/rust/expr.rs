@@ -1093,7 +1093,7 @@ impl<'a> FnCx<'a> {
                     && self.func.intermediate.is_none() =>
             {
                 let call = self.call(*func, *receiver, args, None, span)?;
-                self.all_reduced(*func, call)
+                self.all_reduced(*func, *receiver, call)
             }
             ExprKind::Call { func, receiver, args } => {
                 self.call(*func, *receiver, args, None, span)
@@ -1105,7 +1105,7 @@ impl<'a> FnCx<'a> {
             }
             ExprKind::IntermediateReduce { func, receiver, args } => {
                 let call = self.call(*func, *receiver, args, None, span)?;
-                self.all_reduced(*func, call)
+                self.all_reduced(*func, *receiver, call)
             }
             ExprKind::Builtin { builtin, args } => self.builtin(*builtin, args, span),
             ExprKind::New { class, ctor, args } => match ctor {
@@ -1432,7 +1432,12 @@ impl<'a> FnCx<'a> {
     /// `call`, a call of intermediate-reduction function `func` with `args`, all-reduced
     /// across the MIs of the running SOMD call with `func`'s strategy (the runtime returns
     /// the value as it is outside one).
-    fn all_reduced(&mut self, func: FuncId, call: String) -> Result<String, EmitError> {
+    fn all_reduced(
+        &mut self,
+        func: FuncId,
+        receiver: Option<ExprId>,
+        call: String,
+    ) -> Result<String, EmitError> {
         let callee = self.callee(func)?;
         let ty = self.ty(&callee.ret)?;
         let combined = match &callee.intermediate {
@@ -1456,6 +1461,15 @@ impl<'a> FnCx<'a> {
             // The checker gives `reduce(self)` one parameter, the partials' `R[]` (E0322).
             Some(somd_mir::Reduction::SelfCall { .. }) if callee.kind == FuncKind::Static => {
                 format!("{}(&Array::from_vec(partials))", self.func_name(func)?)
+            }
+            // An instance method applies itself to the partials on the call's receiver,
+            // read again (it has no effect: `this`, a local, a field).
+            Some(somd_mir::Reduction::SelfCall { .. })
+                if receiver.is_some_and(|r| self.is_pure(r)) =>
+            {
+                let r = receiver.unwrap_or(ExprId(0));
+                let recv = self.arg(r, &self.e(r)?.ty.clone())?;
+                format!("{}({recv}, &Array::from_vec(partials))", self.func_name(func)?)
             }
             _ => {
                 return Err(EmitError::Unsupported(format!(
