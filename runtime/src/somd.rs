@@ -1271,6 +1271,16 @@ impl<T: Clone + Send + Sync> DistV2<T> {
 /// whole result is returned as is. The partition may be of a 2-D parameter split by rows
 /// only (a 1-D result of `dist(view = <1,1>) T[][] m`, `new T[m.length]`): its halo rows
 /// are dropped as a 1-D view's are; one splitting columns too concatenates the partials.
+/// [`assemble_1d`] of value-array partials (a SOMD method returning `T[[]]`): the result
+/// is a new value array of the kept elements in partition order.
+pub fn assemble_values_1d<T: Clone, const D: usize>(
+    layout: &Layout<D>,
+    partials: Vec<VArr<T>>,
+) -> VArr<T> {
+    let arrays = partials.iter().map(|p| Array::from_vec(p.items().to_vec())).collect();
+    VArr::from_vec(assemble_1d(layout, arrays).to_vec())
+}
+
 pub fn assemble_1d<T: Clone, const D: usize>(
     layout: &Layout<D>,
     mut partials: Vec<Array<T>>,

@@ -474,6 +474,10 @@ impl FnCx<'_> {
                     (Some(2), 2) => {
                         "rt::somd::assemble_2d(&dist_0.layout, partials, pos)".to_string()
                     }
+                    // A value array (`int[[]]`): its elements, as for a mutable one.
+                    _ if matches!(func.ret, Type::ValueArray(..)) => {
+                        "rt::somd::assemble_values_1d(&dist_0.layout, partials)".to_string()
+                    }
                     _ => "rt::somd::concat(partials)".to_string(),
                 }
             }
