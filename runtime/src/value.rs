@@ -832,6 +832,20 @@ impl<T: Clone> Thaw for Val<T> {
         self.clone()
     }
 }
+/// Objects of mutable classes: a value array of them holds the references (Java's
+/// `clone()` of an array of objects), the objects stay shared and mutable.
+impl<T> Freeze for Obj<T> {
+    type Frozen = Obj<T>;
+    fn freeze(&self) -> Obj<T> {
+        self.clone()
+    }
+}
+impl<T> Thaw for Obj<T> {
+    type Thawed = Obj<T>;
+    fn thaw(&self) -> Obj<T> {
+        self.clone()
+    }
+}
 impl<T: Freeze> Freeze for VArr<T> {
     type Frozen = VArr<T>;
     fn freeze(&self) -> VArr<T> {
