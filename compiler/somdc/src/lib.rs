@@ -143,6 +143,28 @@ fn device_analysis(
     (lifted, info)
 }
 
+/// Marks the placements the analysis found eligible but the host code has no device call
+/// for (`Glue::refused`) as running on the CPU, with the host writer's reason: what
+/// `explain` says and the warnings then agree with what the program does.
+fn refuse_unglued(
+    info: &mut somd_mir::analysis::ProgramInfo,
+    glue: &somd_codegen::rust::device::Glue,
+) {
+    for p in &mut info.placements {
+        let Some((_, why)) = glue.refused.iter().find(|(span, _)| *span == p.span) else {
+            continue;
+        };
+        if p.device.is_ok() {
+            p.device = Err(somd_mir::analysis::Blocker {
+                reason: somd_mir::analysis::BlockReason::Shape,
+                construct: format!("{why} (the host code has no device call for it yet)"),
+                span: p.span,
+                chain: Vec::new(),
+            });
+        }
+    }
+}
+
 /// The warnings the device plans carry (LANGUAGE.md §2.2: a user partitioning strategy that
 /// the one device partition ignores must be said as a compiler warning): `W0303` at each
 /// such `dist` parameter of a SOMD method that may run on the device, as `explain` lists
@@ -151,7 +173,11 @@ fn device_warnings(program: &Program, sources: &SourceMap) -> Vec<Diagnostic> {
     on_big_stack("somdc-device-warnings", || {
         let module = somd_mir::lower(program, sources);
         let mut out = shared_warnings(&module);
-        let (_, info) = device_analysis(&module);
+        let (_, mut info) = device_analysis(&module);
+        // Only a method the host code calls on the device ignores its strategy there.
+        if info.placements.iter().any(|p| p.device.as_ref().is_ok_and(|d| !d.warnings.is_empty())) {
+            refuse_unglued(&mut info, &somd_codegen::rust::device::glue(&module, sources));
+        }
         for p in &info.placements {
             let Ok(plan) = &p.device else { continue };
             for w in &plan.warnings {
@@ -247,8 +273,9 @@ pub fn explain(checked: &Checked, sources: &SourceMap) -> String {
         if let Some((_, l)) = &lifted {
             info.placements.retain(|p| !l.helper_copies.contains(&p.subject.func()));
         }
-        let mut text = somd_mir::analysis::explain(device_module, &info, sources);
         let glue = somd_codegen::rust::device::glue(&module, sources);
+        refuse_unglued(&mut info, &glue);
+        let mut text = somd_mir::analysis::explain(device_module, &info, sources);
         if let Some(err) = &glue.writer_error {
             text.push_str(&format!("note: everything runs on the CPU: {err}\n"));
         }
@@ -312,7 +339,9 @@ pub fn explain(checked: &Checked, sources: &SourceMap) -> String {
                 names.join(", ")
             ));
         }
-        for (label, why) in &glue.host_notes {
+        // The placements among the notes say so themselves (`refuse_unglued`).
+        let placed: Vec<&String> = info.placements.iter().map(|p| &p.label).collect();
+        for (label, why) in glue.host_notes.iter().filter(|(l, _)| !placed.contains(&l)) {
             text.push_str(&format!("note: {label} runs on the CPU for now: {why}\n"));
         }
         text

@@ -177,9 +177,29 @@ public class Main {
         return b.length;
     }
 
+    static reduce(Add) long[] colSums(dist(Halves) long[][] m) {
+        long[] s = new long[m[0].length];
+        for (int r = 0; r < m.length; r++) {
+            for (int j = 0; j < s.length; j++) {
+                s[j] += m[r][j];
+            }
+        }
+        return s;
+    }
+
     public static void main(String[] args) {
         int[] a = new int[10];
-        System.out.println(total(a) + loud(a));
+        System.out.println(total(a) + loud(a) + colSums(new long[10][3]).length);
+    }
+}
+
+class Add {
+    static long[] combine(long[] x, long[] y) {
+        long[] z = new long[x.length];
+        for (int i = 0; i < x.length; i++) {
+            z[i] = x[i] + y[i];
+        }
+        return z;
     }
 }
 "#,
@@ -188,12 +208,18 @@ public class Main {
     let out = run(somdc().arg("build").arg(&program).arg("-o").arg(&out_dir));
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let stderr = text(&out.stderr);
+    // `colSums` has no device call (an output table with a class strategy): no warning.
     assert_eq!(stderr.matches("warning[W0303]").count(), 1, "{stderr}");
     assert!(
         stderr.contains("the partitioning strategy of `a` is ignored on an OpenCL device"),
         "{stderr}"
     );
     assert!(stderr.contains("Main.somd:12:52"), "{stderr}");
+    // `explain` says where it runs as the program does.
+    let explained = run(somdc().arg("explain").arg(&program));
+    let report = text(&explained.stdout);
+    let col_sums = report.split("SOMD method Main.colSums").nth(1).unwrap_or_default();
+    assert!(col_sums.trim_start().starts_with("runs on: CPU"), "{report}");
 }
 
 /// A SOMD method whose method instances would write a static field, or print, runs as one

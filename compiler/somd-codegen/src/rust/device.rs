@@ -64,6 +64,10 @@ pub struct Glue {
     pub tasks: HashMap<(FuncId, somd_mir::ExprId), MapCall>,
     /// Eligible constructs that still run on the CPU, with why (`label`, reason).
     pub host_notes: Vec<(String, String)>,
+    /// The placements among them (SOMD methods, `@`, `!`, filter tasks) by their span, with
+    /// why: `somdc explain` reports them as running on the CPU, and no warning speaks of
+    /// their device call.
+    pub refused: Vec<(somd_diag::Span, String)>,
     /// Per `@` or `!` (function, expression) that always runs on the CPU, not eligible for
     /// a device (the analyses' verdict or the glue's): its placement label, under which the
     /// trace shows its placement and time (`rt::somd::cpu_only`).
@@ -394,6 +398,7 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
             }
             (Err(why), subject) => {
                 glue.host_notes.push((placement.label.clone(), why.to_string()));
+                glue.refused.push((placement.span, why.to_string()));
                 note_cpu_site(&mut glue, module, subject);
             }
             (Ok(_), _) => {}
