@@ -80,6 +80,9 @@ pub struct Writer<'a, W: Write> {
 ///   is called or not, a function ends with an unreachable tail when Java's definite-return
 ///   rules accept what Rust's cannot see, and the prelude imports every runtime name;
 /// - `clippy::all`: generated code favours a uniform shape over idiomatic Rust.
+///
+/// The recursion limit lets rustc check arrays of many dimensions (Java allows 255): an
+/// `Array<Array<..>>` of 31 or more levels overflowed the default's drop-check.
 const ALLOWS: &str = "#![allow(
     unused_parens,
     unused_braces,
@@ -94,7 +97,8 @@ const ALLOWS: &str = "#![allow(
     unreachable_code,
     unused_imports,
     clippy::all
-)]";
+)]
+#![recursion_limit = \"1024\"]";
 
 const PRELUDE: &str = "use rt::error::{OrThrow, SourcePos};
 use rt::java::arith;

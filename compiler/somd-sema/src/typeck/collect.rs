@@ -462,6 +462,19 @@ impl Checker<'_> {
 
     /// Resolves a written type. `var` resolves to [`Ty::Error`]; callers handle it.
     pub(super) fn resolve_type(&mut self, te: &TypeExpr, mode: BoundMode) -> Ty {
+        let ty = self.resolve_type_kind(te, mode);
+        // Java's limit (JVMS 4.3.2): reported once, at the level that passes it.
+        if rank(&ty) == MAX_DIMS + 1 {
+            self.error(
+                codes::TOO_MANY_DIMS,
+                format!("array type with more than {MAX_DIMS} dimensions"),
+                te.span,
+            );
+        }
+        ty
+    }
+
+    fn resolve_type_kind(&mut self, te: &TypeExpr, mode: BoundMode) -> Ty {
         match &te.kind {
             TypeExprKind::Void => Ty::Void,
             TypeExprKind::Var => Ty::Error,
@@ -608,5 +621,16 @@ fn type_word(te: &TypeExpr) -> &'static str {
     match te.kind {
         TypeExprKind::Void => "void",
         _ => "var",
+    }
+}
+
+/// The most dimensions an array type may have, as in Java.
+const MAX_DIMS: usize = 255;
+
+/// The number of array dimensions of `ty` (mutable and value arrays alike).
+fn rank(ty: &Ty) -> usize {
+    match ty {
+        Ty::Array(elem) | Ty::ValueArray(elem, _) => 1 + rank(elem),
+        _ => 0,
     }
 }
