@@ -321,6 +321,9 @@ fn cargo_build(dir: &Path) -> CargoReport {
         .arg("--target-dir")
         .arg(dir.join("target"))
         .env_remove("CARGO_TARGET_DIR")
+        // As the emitted projects' `.cargo/config.toml` (the members' configs do not apply
+        // to the workspace's build).
+        .env("RUST_MIN_STACK", somd_codegen::rust::RUSTC_STACK)
         .stdin(Stdio::null())
         .output()
         .expect("run cargo");

@@ -231,6 +231,9 @@ fn cargo_build(project_dir: &Path, target_dir: &Path, name: &str) -> Result<(), 
         .arg(project_dir.join("Cargo.toml"))
         .arg("--target-dir")
         .arg(target_dir)
+        // As the project's `.cargo/config.toml` says, which cargo reads from its working
+        // directory only.
+        .env("RUST_MIN_STACK", somd_codegen::rust::RUSTC_STACK)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

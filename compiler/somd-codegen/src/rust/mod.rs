@@ -64,6 +64,7 @@ mod keywords;
 mod layout;
 mod namer;
 mod project;
+pub use project::RUSTC_STACK;
 mod somd;
 mod stmt;
 mod types;
@@ -141,6 +142,7 @@ pub fn emit_project(
         files: vec![
             (PathBuf::from("Cargo.toml"), project::cargo_toml(options)),
             (PathBuf::from("rustfmt.toml"), project::rustfmt_toml()),
+            (PathBuf::from(".cargo/config.toml"), project::cargo_config()),
             (PathBuf::from("src/main.rs"), main_rs),
         ],
         binary_name: options.package_name.clone(),
