@@ -73,6 +73,7 @@ pub const BAD_FREEZE: &str = "E0215";
 pub const VALUE_CLASS_FIELD_TYPE: &str = "E0217";
 pub const BAD_THAW: &str = "E0218";
 pub const MAP_VOID: &str = "E0219";
+pub const VALUE_CYCLE: &str = "E0220";
 
 pub const CODES: &[CodeInfo] = &[
     CodeInfo { code: MISMATCHED_TYPES, title: "mismatched types" },
@@ -148,4 +149,5 @@ pub const CODES: &[CodeInfo] = &[
     CodeInfo { code: VALUE_CLASS_FIELD_TYPE, title: "value class field without a value type" },
     CodeInfo { code: BAD_THAW, title: "`Somd.thaw` of a value that is not a value array" },
     CodeInfo { code: MAP_VOID, title: "`@` of a `void` method" },
+    CodeInfo { code: VALUE_CYCLE, title: "value class that holds itself" },
 ];

@@ -83,6 +83,7 @@ impl Checker<'_> {
         for &(class_id, class) in &class_decls {
             self.collect_field_types(class_id, class);
         }
+        self.value_cycles();
         for &(class_id, class) in &class_decls {
             self.collect_methods(class_id, class);
         }
@@ -133,6 +134,57 @@ impl Checker<'_> {
                 });
                 self.field_consts.push(FieldConst::NotYet);
                 self.p.classes[class_id.0 as usize].fields.push(id);
+            }
+        }
+    }
+
+    /// E0220 at each value class that holds itself through the value-class fields of its
+    /// instances (a value object is held by value, so such a class has no finite size;
+    /// value arrays of it are fine, they are references to their elements).
+    fn value_cycles(&mut self) {
+        let held = |p: &crate::model::Program, c: ClassId| -> Vec<(ClassId, FieldId)> {
+            p.class(c)
+                .fields
+                .iter()
+                .filter(|f| !p.field(**f).is_static)
+                .filter_map(|f| match p.field(*f).ty {
+                    Ty::Class(d) if p.class(d).is_value => Some((d, *f)),
+                    _ => None,
+                })
+                .collect()
+        };
+        for c in 0..self.p.classes.len() {
+            let start = ClassId(c as u32);
+            if !self.p.class(start).is_value {
+                continue;
+            }
+            // Depth-first over held classes: does any path come back to `start`?
+            let mut seen = vec![false; self.p.classes.len()];
+            let mut stack: Vec<(ClassId, FieldId)> = held(&self.p, start);
+            let mut found = None;
+            while let Some((d, first)) = stack.pop() {
+                if d == start {
+                    found = Some(first);
+                    break;
+                }
+                if std::mem::replace(&mut seen[d.0 as usize], true) {
+                    continue;
+                }
+                stack.extend(held(&self.p, d).into_iter().map(|(e, _)| (e, first)));
+            }
+            if let Some(field) = found {
+                let class = self.p.class(start);
+                let message = format!(
+                    "value class `{}` holds itself through its field `{}`",
+                    class.name,
+                    self.p.field(field).name
+                );
+                let diagnostic = Diagnostic::error(codes::VALUE_CYCLE, message, class.name_span)
+                    .with_help(
+                        "a value object is stored by value: hold the other objects in a value \
+                         array (`N[[]]`) or make the class an ordinary class",
+                    );
+                self.emit(diagnostic);
             }
         }
     }
