@@ -273,8 +273,14 @@ enum RawTok {
 
     #[regex(r"[a-zA-Z_$][a-zA-Z0-9_$]*")]
     Ident,
-    /// An identifier with non-ASCII letters (Java allows Unicode letters in names).
-    #[regex(r"[a-zA-Z_$\p{L}][a-zA-Z0-9_$\p{L}\p{N}]*", priority = 1)]
+    /// An identifier with characters outside ASCII, as Java's `isJavaIdentifierStart` and
+    /// `isJavaIdentifierPart` allow them: letters, letter numbers, currency symbols and
+    /// connector punctuation, then also digits and combining marks (`café`, `€uro`,
+    /// `x‿y`, `é` written as `e` and a combining accent).
+    #[regex(
+        r"[a-zA-Z_$\p{L}\p{Nl}\p{Sc}\p{Pc}][a-zA-Z0-9_$\p{L}\p{Nl}\p{Nd}\p{Sc}\p{Pc}\p{Mn}\p{Mc}]*",
+        priority = 1
+    )]
     UnicodeIdent,
 
     #[token("boolean")]
