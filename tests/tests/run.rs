@@ -1081,6 +1081,8 @@ fn device_runs_2d_reductions_and_value_class_maps() {
         ),
         // `C.m ! a` over value-class arrays: fold kernels over the structs.
         ("tests/run", "device_vfold", &["Main.merge", "Main.span"]),
+        // `@` targets returning `float[[3]]`, `int[[5]]`, `double[[3]]`: structs of lanes.
+        ("tests/run", "device_packed_rows", &["Main.force", "Main.digits", "Main.stats"]),
         // Instance SOMD methods: the receiver's read fields are kernel arguments.
         ("tests/run", "device_instance", &["Main.apply", "Main.total"]),
         ("tests/run", "device_instance_write", &["Main.scale", "Main.accumulate", "Main.mark"]),

@@ -1358,7 +1358,9 @@ impl Writer<'_> {
         // Filter batches call a task worker; `@` and `! @` may tile a broadcast array.
         let tiling = if m.origin == "task" { None } else { self.tile_plan(func, args) };
         // A `@` whose function folds a `!` of a `@` itself: one work-group per element.
-        let lanes = match (&tiling, reduce, m.origin == "@" && result.is_some()) {
+        // A packed `T[[N]]` result (`isolation::packed_of`) is one struct per work-item.
+        let packed = result.is_some_and(|r| somd_mir::analysis::isolation::packed_of(r).is_some());
+        let lanes = match (&tiling, reduce, m.origin == "@" && result.is_some() && !packed) {
             (None, None, true) => self.lanes_plan(func),
             _ => None,
         };

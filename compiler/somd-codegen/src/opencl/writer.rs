@@ -5,7 +5,7 @@ use super::keywords::is_reserved;
 use super::layout::layout_of;
 use super::*;
 use somd_diag::{SourceMap, Span};
-use somd_mir::analysis::isolation::{vector_of, vector_rows};
+use somd_mir::analysis::isolation::{packed_of, vector_of, vector_rows};
 use somd_mir::analysis::{plan, LoopDim, ProgramInfo, SizeExpr};
 use somd_mir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
@@ -904,6 +904,23 @@ pub(super) fn vector_c(p: PrimType, n: u32) -> String {
     format!("{}{n}", prim_c(p))
 }
 
+/// The struct kernel code holds a packed `T[[N]]` result in ([`packed_of`]): `N` lanes of
+/// the storage type, the bytes of one packed row (`somd_arr_float3`).
+pub(super) fn packed_c(p: PrimType, n: u32) -> String {
+    format!("somd_arr_{}{n}", prim_c(p))
+}
+
+/// The `typedef` of [`packed_c`]`(p, n)` (under the fp64 guard for `double`).
+pub(super) fn packed_typedef(p: PrimType, n: u32) -> String {
+    let text =
+        format!("typedef struct {{\n    {} s[{n}];\n}} {};\n\n", prim_storage(p), packed_c(p, n));
+    if p == PrimType::Double {
+        fp64_guard(true, &text)
+    } else {
+        text
+    }
+}
+
 pub(super) fn prim_storage(p: PrimType) -> &'static str {
     if p == PrimType::Boolean {
         "uchar"
@@ -1177,9 +1194,10 @@ impl<'a> Writer<'a> {
             Type::Prim(p) => Ok(prim_c(*p).into()),
             Type::Object(c) => Ok(self.class_c(*c)),
             Type::Void => Ok("void".into()),
-            other => match vector_of(other) {
-                Some((p, n)) => Ok(vector_c(p, n)),
-                None => Err(bug(format!("type {other:?} in a private position"))),
+            other => match (vector_of(other), packed_of(other)) {
+                (Some((p, n)), _) => Ok(vector_c(p, n)),
+                (None, Some((p, n))) => Ok(packed_c(p, n)),
+                (None, None) => Err(bug(format!("type {other:?} in a private position"))),
             },
         }
     }
@@ -1297,6 +1315,16 @@ impl<'a> Writer<'a> {
         // Value classes holding arrays: private structs with pointers (`holders.rs`).
         for c in holders {
             out.push_str(&self.holder_struct(c)?);
+        }
+        // Packed `T[[N]]` results of `@` targets (`isolation::packed_of`).
+        let mut packed: Vec<(PrimType, u32)> = Vec::new();
+        for found in self.module.functions.iter().filter_map(|f| packed_of(&f.ret)) {
+            if !packed.contains(&found) {
+                packed.push(found);
+            }
+        }
+        for (p, n) in packed {
+            out.push_str(&packed_typedef(p, n));
         }
         Ok(out)
     }
@@ -2502,7 +2530,9 @@ impl<'a> Writer<'a> {
                 None => format!("(({}){{0}})", self.class_c(*class)),
             },
             ExprKind::ValueArrayLit(items) => {
-                let Some((p, n)) = vector_of(&expr.ty) else {
+                let (Some((p, n)), packed) =
+                    (vector_of(&expr.ty).or(packed_of(&expr.ty)), packed_of(&expr.ty).is_some())
+                else {
                     return Err(bug("value-array literal that is not a vector"));
                 };
                 let mut lanes = Vec::new();
@@ -2513,7 +2543,11 @@ impl<'a> Writer<'a> {
                 if lanes.len() != n as usize {
                     return Err(bug("vector literal of the wrong length"));
                 }
-                format!("(({})({}))", vector_c(p, n), lanes.join(", "))
+                match packed {
+                    // A struct of the lanes (`isolation::packed_of`): a compound literal.
+                    true => format!("(({}){{{{{}}}}})", packed_c(p, n), lanes.join(", ")),
+                    false => format!("(({})({}))", vector_c(p, n), lanes.join(", ")),
+                }
             }
             ExprKind::Builtin { .. } if cx.sincos.contains_key(&e) => cx.sincos[&e].clone(),
             ExprKind::Builtin { builtin, args } => self.builtin(cx, *builtin, args)?,

@@ -566,8 +566,14 @@ fn map_call(
             (&args[..], PrimType::Int)
         }
         KernelKind::Map { args, elem: Type::Prim(elem) } => (&args[..], *elem),
-        KernelKind::Map { args, elem } if analysis::isolation::vector_of(elem).is_some() => {
-            let (p, n) = analysis::isolation::vector_of(elem).unwrap_or((PrimType::Int, 1));
+        KernelKind::Map { args, elem }
+            if analysis::isolation::vector_of(elem)
+                .or(analysis::isolation::packed_of(elem))
+                .is_some() =>
+        {
+            let (p, n) = analysis::isolation::vector_of(elem)
+                .or(analysis::isolation::packed_of(elem))
+                .unwrap_or((PrimType::Int, 1));
             result_rows = Some(n);
             (&args[..], p)
         }

@@ -1981,7 +1981,10 @@ impl<'a> FnCx<'a> {
         let Some((inner_desc, _)) = glue.map_desc(self.fid, *first) else { return Ok(None) };
         // Rows held as vectors come down between the two calls (a chained buffer has no
         // row length for the outer kernel).
-        if somd_mir::analysis::isolation::vector_rows(&self.e(*first)?.ty).is_some() {
+        let first_ty = &self.e(*first)?.ty;
+        let packed_rows = matches!(first_ty, Type::ValueArray(row, _)
+            if somd_mir::analysis::isolation::packed_of(row).is_some());
+        if somd_mir::analysis::isolation::vector_rows(first_ty).is_some() || packed_rows {
             return Ok(None);
         }
         for (arg, _) in rest {

@@ -250,8 +250,28 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
         && !func.is_somd()
         && !scalar_or_value(module, &func.ret)
         && vector_of(&func.ret).is_none()
+        && packed_of(&func.ret).is_none()
     {
         return Some(block(Unsupported, "array or reference result", func.span));
+    }
+    // A packed result (`float[[3]]`) is a struct of its lanes, made by a literal.
+    if packed_of(&func.ret).is_some() {
+        let mut other = None;
+        super::walk::each_stmt(&func.body, &mut |stmt| {
+            if let Stmt::Return(Some(e)) = stmt {
+                if !matches!(func.expr(*e).kind, ExprKind::ValueArrayLit(_)) {
+                    other.get_or_insert(func.expr(*e).span);
+                }
+            }
+        });
+        if let Some(span) = other {
+            return Some(block(
+                Unsupported,
+                "a returned value array other than a literal `new T[[N]]{..}` (kernel code \
+                 makes such a result from its elements)",
+                span,
+            ));
+        }
     }
     // Value classes holding arrays: what kernel code holds of them (`holders.rs`).
     if let Some(b) = super::holders::blocker(module, func) {
@@ -529,6 +549,12 @@ fn expr_blocker(
             }
         }
         ExprKind::ValueArrayLit(_) if !func.is_somd() && vector_of(&expr.ty).is_some() => None,
+        // A packed result (`packed_of`) made by the literal a `return` gives.
+        ExprKind::ValueArrayLit(_)
+            if !func.is_somd() && packed_of(&expr.ty).is_some() && returned(func, eid) =>
+        {
+            None
+        }
         ExprKind::NewArray { .. } | ExprKind::ArrayLit(_) | ExprKind::ValueArrayLit(_) => {
             if func.is_somd() {
                 // SOMD bodies allocate their output arrays on the host (see `parallel`).
@@ -563,6 +589,17 @@ fn expr_blocker(
             Some(block(Unsupported, "instance method call", span))
         }
         ExprKind::Call { func: callee, receiver: None, args } => {
+            if packed_of(&module.function(*callee).ret).is_some() {
+                return Some(block(
+                    Unsupported,
+                    format!(
+                        "a call of `{}`, which returns a value array kernel code holds only as a \
+                         `@` result",
+                        module.function(*callee).name
+                    ),
+                    span,
+                ));
+            }
             representation_blocker(module, func, *callee, args)
         }
         ExprKind::Assign { target, .. }
@@ -927,6 +964,32 @@ pub fn vector_of(ty: &Type) -> Option<(PrimType, u32)> {
             Type::Prim(p) if p != PrimType::Boolean => Some((p, *n)),
             _ => None,
         },
+        _ => None,
+    }
+}
+
+/// Whether `e` is the value of one of `func`'s `return` statements.
+fn returned(func: &Function, e: ExprId) -> bool {
+    let mut found = false;
+    super::walk::each_stmt(&func.body, &mut |stmt| {
+        found |= matches!(stmt, Stmt::Return(Some(r)) if *r == e)
+    });
+    found
+}
+
+/// A bounded value array of `N` numbers that is no OpenCL vector (`float[[3]]`, `int[[5]]`,
+/// at most 64 lanes) as the result of a device function: kernel code holds it as a struct
+/// of its lanes (`somd_arr_float3`), whose bytes are one packed row of a `T[[]][[N]]`, so
+/// a `@` stores one per work-item into its result rows. Only a `@` applies such a method
+/// (a call of it in kernel code is refused) and its `return`s are literals.
+pub fn packed_of(ty: &Type) -> Option<(PrimType, u32)> {
+    match ty {
+        Type::ValueArray(e, Some(n)) if vector_of(ty).is_none() && (1..=64).contains(n) => {
+            match **e {
+                Type::Prim(p) if p != PrimType::Boolean => Some((p, *n)),
+                _ => None,
+            }
+        }
         _ => None,
     }
 }

@@ -559,17 +559,24 @@ fn map_plan(
 ) -> Result<(Vec<MapArgPlan>, Type), Blocker> {
     let tf = module.function(target);
     callee_ok(info, target)?;
-    let elem =
-        match result_ty {
-            Type::ValueArray(e, _) if scalar_or_value(module, e) => (**e).clone(),
-            // Rows of 2, 4, 8 or 16 numbers: one OpenCL vector per work-item.
-            Type::ValueArray(e, _) if isolation::vector_of(e).is_some() => (**e).clone(),
-            _ => return Err(not_device(
+    let elem = match result_ty {
+        Type::ValueArray(e, _) if scalar_or_value(module, e) => (**e).clone(),
+        // Rows of 2, 4, 8 or 16 numbers: one OpenCL vector per work-item; other bounded
+        // rows of numbers (`float[[3]]`): one struct of the lanes per work-item.
+        Type::ValueArray(e, _)
+            if isolation::vector_of(e).is_some() || isolation::packed_of(e).is_some() =>
+        {
+            (**e).clone()
+        }
+        _ => {
+            return Err(not_device(
                 BlockReason::Unsupported,
-                "`@` whose result elements are arrays (other than rows of 2, 4, 8 or 16 numbers)",
+                "`@` whose result elements are arrays (other than bounded rows of numbers, \
+                 `float[[3]]`)",
                 tf.span,
-            )),
-        };
+            ))
+        }
+    };
     let mut plans = Vec::new();
     for (k, (arg, mode)) in args.iter().enumerate() {
         let Some(p) = tf.params.get(k) else { break };
