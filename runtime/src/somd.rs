@@ -2171,6 +2171,8 @@ enum Stage {
 #[derive(Default)]
 struct TaskState {
     stages: Vec<Stage>,
+    /// Per stage, what of its worker another task may observe ([`Task::with_effects`]).
+    effects: Vec<Effects>,
     graph: Option<crate::task::Graph>,
     /// The graph's run as an adaptive site, measured until `finish()` returns.
     adapt: Option<crate::opencl::adapt::GraphRun>,
@@ -2235,7 +2237,24 @@ impl Task {
     pub const NULL: Task = Task(None);
 
     fn of(stage: Stage) -> Task {
-        Task(Some(Arc::new(Mutex::new(TaskState { stages: vec![stage], ..TaskState::default() }))))
+        let state =
+            TaskState { stages: vec![stage], effects: vec![Effects::NONE], ..TaskState::default() };
+        Task(Some(Arc::new(Mutex::new(state))))
+    }
+
+    /// The task (made by [`Task::source`], [`Task::filter`], .. just before) whose worker
+    /// has effects another task of its graph may observe, as the compiler found them: it
+    /// prints, reads the static fields `reads` and writes `writes` (by the compiler's
+    /// numbering). A graph in which two tasks print, or one writes a static field another
+    /// uses, runs in Java's order ([`in_order_graph`]).
+    pub fn with_effects(self, prints: bool, reads: &'static [u32], writes: &'static [u32]) -> Task {
+        if let Some(state) = &self.0 {
+            let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
+            for e in state.effects.iter_mut() {
+                *e = Effects { prints, reads, writes };
+            }
+        }
+        self
     }
 
     /// A source task (worker without parameters).
@@ -2311,20 +2330,22 @@ impl Task {
     /// task joins one graph, once; `IllegalStateException` for a task connected or started
     /// before, `a => a` included).
     pub fn connect(a: &Task, b: &Task, pos: &'static SourcePos) -> Task {
-        let mut stages = a.take_stages(pos);
-        stages.append(&mut b.take_stages(pos));
-        Task(Some(Arc::new(Mutex::new(TaskState { stages, ..TaskState::default() }))))
+        let (mut stages, mut effects) = a.take_stages(pos);
+        let (mut more, mut more_effects) = b.take_stages(pos);
+        stages.append(&mut more);
+        effects.append(&mut more_effects);
+        Task(Some(Arc::new(Mutex::new(TaskState { stages, effects, ..TaskState::default() }))))
     }
 
-    /// The stages of a task that `=>` connects, which it may do once.
-    fn take_stages(&self, pos: &'static SourcePos) -> Vec<Stage> {
+    /// The stages of a task that `=>` connects, which it may do once, with their effects.
+    fn take_stages(&self, pos: &'static SourcePos) -> (Vec<Stage>, Vec<Effects>) {
         let mut state = self.state(pos);
         if state.connected || state.started {
             let was = if state.started { "started" } else { "connected into a graph" };
             error::illegal_state(format!("a task {was} cannot be connected again"), pos);
         }
         state.connected = true;
-        std::mem::take(&mut state.stages)
+        (std::mem::take(&mut state.stages), std::mem::take(&mut state.effects))
     }
 
     /// `t.start()`: no effect on a graph started before (finished or not).
@@ -2339,9 +2360,16 @@ impl Task {
         if !state.started {
             state.started = true;
             let stages = std::mem::take(&mut state.stages);
-            let (graph, adapt) = build_graph(stages, pos);
-            state.graph = Some(graph);
-            state.adapt = adapt;
+            let effects = std::mem::take(&mut state.effects);
+            // `seq` is the reference semantics; tasks observing each other's effects would
+            // show the pipeline's interleaving.
+            if exec::placement().device == exec::Device::Seq || Effects::interact(&effects) {
+                state.graph = Some(in_order_graph(stages, pos));
+            } else {
+                let (graph, adapt) = build_graph(stages, pos);
+                state.graph = Some(graph);
+                state.adapt = adapt;
+            }
         }
         if let Some(graph) = state.graph.as_mut() {
             graph.start();
@@ -2548,6 +2576,80 @@ where
 
 /// The graph of `stages`, and its run as an adaptive site when it has device filters
 /// (`opencl/adapt.rs`, "Task graphs").
+/// What a task's worker does that another task of its graph may observe
+/// ([`Task::with_effects`]).
+#[derive(Clone, Copy, Debug)]
+struct Effects {
+    prints: bool,
+    reads: &'static [u32],
+    writes: &'static [u32],
+}
+
+impl Effects {
+    const NONE: Effects = Effects { prints: false, reads: &[], writes: &[] };
+
+    /// Whether two of the tasks print, or one writes a static field another reads or writes:
+    /// their pipeline would order those effects differently from Java.
+    fn interact(tasks: &[Effects]) -> bool {
+        if tasks.iter().filter(|t| t.prints).count() >= 2 {
+            return true;
+        }
+        tasks.iter().enumerate().any(|(i, a)| {
+            tasks.iter().enumerate().any(|(j, b)| {
+                i != j && a.writes.iter().any(|s| b.reads.contains(s) || b.writes.contains(s))
+            })
+        })
+    }
+}
+
+/// A graph that runs in Java's order, all its tasks on one thread: the source makes an
+/// item, each task after it takes the item in turn, then the source makes the next (the
+/// sequential reading of a graph, LANGUAGE.md §3.1). Used under `SOMD_DEVICE=seq` and for a
+/// graph whose tasks observe each other's effects ([`Effects::interact`]: two print, or
+/// one writes a static field another uses), whose pipeline would interleave them; a device
+/// filter runs its CPU worker. An
+/// `Underflow` from the source ends the graph, from a later task too (as that task's end,
+/// after which the tasks before it would stop at their next item); any other exception
+/// ends it and is raised by `finish()`, Java's first failure.
+fn in_order_graph(stages: Vec<Stage>, pos: &'static SourcePos) -> crate::task::Graph {
+    let mut stages = stages.into_iter();
+    let mut source = match stages.next() {
+        Some(Stage::Source(worker)) => worker,
+        _ => error::illegal_state("a task graph must start with a source task".to_string(), pos),
+    };
+    let mut rest: Vec<Box<dyn FnMut(Item) -> Option<Item> + Send>> = Vec::new();
+    for stage in stages {
+        rest.push(match stage {
+            Stage::Filter(mut worker) | Stage::DeviceFilter { mut worker, .. } => {
+                Box::new(move |item| Some(worker(item)))
+            }
+            Stage::Sink(mut worker) => Box::new(move |item| {
+                worker(item);
+                None
+            }),
+            Stage::Source(_) => {
+                error::illegal_state("a source task can only start a task graph".to_string(), pos)
+            }
+        });
+    }
+    let body = move || loop {
+        let mut item = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(&mut source)) {
+            Ok(item) => Some(item),
+            Err(payload) if payload.is::<crate::task::Underflow>() => return,
+            Err(payload) => std::panic::resume_unwind(payload),
+        };
+        for stage in rest.iter_mut() {
+            let Some(x) = item.take() else { break };
+            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| stage(x))) {
+                Ok(out) => item = out,
+                Err(payload) if payload.is::<crate::task::Underflow>() => return,
+                Err(payload) => std::panic::resume_unwind(payload),
+            }
+        }
+    };
+    crate::task::Graph::in_order(Box::new(body))
+}
+
 fn build_graph(
     stages: Vec<Stage>,
     pos: &'static SourcePos,

@@ -280,6 +280,12 @@ pub struct Graph {
 }
 
 impl Graph {
+    /// A graph whose tasks `body` runs on one thread, in Java's order
+    /// (`crate::somd`'s in-order graphs).
+    pub fn in_order(body: Box<dyn FnOnce() + Send + 'static>) -> Graph {
+        Graph { pending: vec![("in order".to_string(), body)], running: Vec::new() }
+    }
+
     /// `g.start()`: starts every task (no effect when already started).
     pub fn start(&mut self) {
         for (idx, (name, body)) in self.pending.drain(..).enumerate() {

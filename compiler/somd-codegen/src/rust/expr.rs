@@ -2112,6 +2112,22 @@ impl<'a> FnCx<'a> {
                 }
             }
         };
+        // What another task may observe of the worker (printing, static fields): a graph
+        // whose tasks would order such effects differently from Java runs in its order.
+        let effects = somd_mir::analysis::shared::task_effects(self.module, func);
+        let task = if effects == Default::default() {
+            task
+        } else {
+            let ids = |list: &[somd_mir::StaticId]| {
+                list.iter().map(|s| s.0.to_string()).collect::<Vec<_>>().join(", ")
+            };
+            format!(
+                "{task}.with_effects({}, &[{}], &[{}])",
+                effects.prints,
+                ids(&effects.reads),
+                ids(&effects.writes)
+            )
+        };
         Ok(if lets.is_empty() {
             task
         } else {

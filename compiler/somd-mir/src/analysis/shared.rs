@@ -48,6 +48,74 @@ pub fn shared_effect(module: &Module, f: FuncId) -> Option<SharedEffect> {
     None
 }
 
+/// What a task worker (with what it reaches) does that another task of its graph may
+/// observe, which the tasks' concurrency would order differently from Java: printing (or
+/// running a task graph), and the static fields it reads and writes (a static's array
+/// elements count as the static). A stateful worker's own object is its task's alone.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TaskEffects {
+    pub prints: bool,
+    pub reads: Vec<StaticId>,
+    pub writes: Vec<StaticId>,
+}
+
+/// The [`TaskEffects`] of task worker `f`. A graph runs in Java's order when two of its
+/// tasks print, or one writes a static field another uses (`rt::somd::Task::with_effects`).
+pub fn task_effects(module: &Module, f: FuncId) -> TaskEffects {
+    let mut out = TaskEffects::default();
+    let mut seen = HashSet::from([f]);
+    let mut queue = VecDeque::from([f]);
+    while let Some(g) = queue.pop_front() {
+        let Some(func) = module.functions.get(g.0 as usize) else { continue };
+        let parents = walk::parents(func);
+        for (i, expr) in func.exprs.iter().enumerate() {
+            match &expr.kind {
+                ExprKind::Static(s) => {
+                    let field = module.static_field(*s);
+                    if field.is_final && matches!(field.ty, Type::Prim(_) | Type::Object(_)) {
+                        continue;
+                    }
+                    // Written as a whole, or an element of the array it holds.
+                    let mut at = ExprId(i as u32);
+                    while let Some(ExprKind::Index { array, .. }) =
+                        parents[at.0 as usize].map(|p| &func.expr(p).kind)
+                    {
+                        if *array != at {
+                            break;
+                        }
+                        at = parents[at.0 as usize].unwrap_or(at);
+                    }
+                    let list = match walk::stored_to(func, &parents, at) {
+                        true => &mut out.writes,
+                        false => &mut out.reads,
+                    };
+                    if !list.contains(s) {
+                        list.push(*s);
+                    }
+                }
+                ExprKind::Builtin { builtin, .. } => {
+                    out.prints |= matches!(
+                        builtin,
+                        Builtin::Print { .. }
+                            | Builtin::Println { .. }
+                            | Builtin::Println0 { .. }
+                            | Builtin::Printf { .. }
+                            | Builtin::TaskStart
+                            | Builtin::TaskFinish
+                    )
+                }
+                _ => {}
+            }
+        }
+        for callee in callees(func) {
+            if seen.insert(callee) {
+                queue.push_back(callee);
+            }
+        }
+    }
+    out
+}
+
 /// The functions `func` may call: the ordinary calls, constructors, `@` targets and `!`
 /// methods ([`isolation::callees`]), and the SOMD calls, intermediate reductions and task
 /// workers an MI may also run.
