@@ -1464,16 +1464,24 @@ impl<'a> FnCx<'a> {
             }
             // An instance method applies itself to the partials on the call's receiver,
             // read again (it has no effect: `this`, a local, a field).
-            Some(somd_mir::Reduction::SelfCall { .. })
-                if receiver.is_some_and(|r| self.is_pure(r)) =>
+            Some(somd_mir::Reduction::SelfCall { .. }) => match receiver
+                .filter(|r| self.is_pure(*r))
             {
-                let r = receiver.unwrap_or(ExprId(0));
-                let recv = self.arg(r, &self.e(r)?.ty.clone())?;
-                format!("{}({recv}, &Array::from_vec(partials))", self.func_name(func)?)
-            }
-            _ => {
-                return Err(EmitError::Unsupported(format!(
-                    "the intermediate reduction `{}` (an instance method with `reduce(self)`)",
+                Some(r) => {
+                    let recv = self.arg(r, &self.e(r)?.ty.clone())?;
+                    format!("{}({recv}, &Array::from_vec(partials))", self.func_name(func)?)
+                }
+                None => {
+                    return Err(EmitError::Unsupported(format!(
+                        "the intermediate reduction `{}` (an instance method with \
+                         `reduce(self)`) on a receiver with effects",
+                        callee.name
+                    )))
+                }
+            },
+            None | Some(somd_mir::Reduction::None | somd_mir::Reduction::Assemble) => {
+                return Err(EmitError::Internal(format!(
+                    "`{}` has no intermediate strategy",
                     callee.name
                 )))
             }
