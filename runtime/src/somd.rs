@@ -2607,10 +2607,9 @@ impl Effects {
 /// sequential reading of a graph, LANGUAGE.md §3.1). Used under `SOMD_DEVICE=seq` and for a
 /// graph whose tasks observe each other's effects ([`Effects::interact`]: two print, or
 /// one writes a static field another uses), whose pipeline would interleave them; a device
-/// filter runs its CPU worker. An
-/// `Underflow` from the source ends the graph, from a later task too (as that task's end,
-/// after which the tasks before it would stop at their next item); any other exception
-/// ends it and is raised by `finish()`, Java's first failure.
+/// filter runs its CPU worker. An `Underflow` from the source ends the graph, from a later
+/// task too (as that task's end, after which the tasks before it would stop at their next
+/// item); any other exception ends it and is raised by `finish()`, Java's first failure.
 fn in_order_graph(stages: Vec<Stage>, pos: &'static SourcePos) -> crate::task::Graph {
     let mut stages = stages.into_iter();
     let mut source = match stages.next() {

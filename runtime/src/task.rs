@@ -28,6 +28,9 @@
 //!   failing, so a failing task's item comes before that of every failing task upstream.
 //! - A graph that was started and is dropped without `finish` is finished by `Drop` (the JVM
 //!   also waits for running non-daemon threads).
+//! - [`Graph::in_order`] runs a whole graph on one thread instead, in Java's sequential
+//!   order (`crate::somd` uses it under `SOMD_DEVICE=seq` and for graphs whose tasks
+//!   observe each other's effects).
 
 use crate::error::SourcePos;
 use crossbeam_channel::{bounded, Receiver, Select, Sender, TrySendError};
