@@ -167,8 +167,21 @@ fn raised_over(a: Place, b: Place) -> bool {
 /// item).
 #[derive(Clone, Copy)]
 pub(crate) enum Watch {
-    Mi { failures: *const Failures, index: usize, help: Option<Help> },
-    Items { lowest_failed: *const AtomicUsize, start: usize },
+    Mi {
+        failures: *const Failures,
+        index: usize,
+        help: Option<Help>,
+    },
+    Items {
+        lowest_failed: *const AtomicUsize,
+        start: usize,
+    },
+    /// A task of a graph (`crate::task`): set when another task of the graph failed, whose
+    /// exception Java raises before anything this one could still do (a source looping
+    /// on data Java never reaches would keep `finish()` waiting).
+    Task {
+        failed: *const AtomicBool,
+    },
 }
 
 /// What an MI still in a loop does for its call at each [`spin_check`] that does not leave:
@@ -223,6 +236,12 @@ pub fn spin_check() {
         Watch::Items { lowest_failed, start } => {
             // SAFETY: as above.
             if unsafe { &*lowest_failed }.load(Ordering::Relaxed) < start {
+                mi_aborted();
+            }
+        }
+        Watch::Task { failed } => {
+            // SAFETY: as above.
+            if unsafe { &*failed }.load(Ordering::Relaxed) {
                 mi_aborted();
             }
         }
@@ -934,7 +953,7 @@ fn next_job(jobs: &crossbeam_channel::Receiver<RawJob>) -> Option<RawJob> {
 pub const MAX_THREADS: usize = 1024;
 
 /// Stack size of worker threads: generous, like a JVM thread running deep recursion.
-const WORKER_STACK: usize = 16 << 20;
+pub(crate) const WORKER_STACK: usize = 16 << 20;
 
 struct CallState<'f, F, R> {
     body: &'f F,

@@ -35,6 +35,8 @@
 use crate::error::SourcePos;
 use crossbeam_channel::{bounded, Receiver, Select, Sender, TrySendError};
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 
 /// Capacity of each edge of a task graph.
@@ -188,7 +190,7 @@ impl<T: Send + 'static> Pipe<T> {
             })
         };
         self.stages.push(("sink".to_string(), Box::new(body)));
-        Graph { pending: self.stages, running: Vec::new() }
+        Graph::of(self.stages)
     }
 
     /// A runnable graph that drops the last task's outputs.
@@ -268,7 +270,10 @@ fn end_quietly_on_underflow(body: impl FnOnce()) {
 /// Starts a thread of a task; a thread the system cannot make is Java's
 /// `OutOfMemoryError`, as in the JVM.
 fn spawn_task_thread(name: String, body: Box<dyn FnOnce() + Send + 'static>) -> JoinHandle<()> {
-    thread::Builder::new().name(name).spawn(body).unwrap_or_else(|e| {
+    // The stack of the pool's workers (`exec`): a worker recursing as deep as in `main`
+    // must not overflow in a task (Rust's default of 2 MiB held a fifth of that).
+    let builder = thread::Builder::new().name(name).stack_size(crate::exec::WORKER_STACK);
+    builder.spawn(body).unwrap_or_else(|e| {
         crate::error::throw(crate::error::JavaException::unplaced(
             "java.lang.OutOfMemoryError",
             format!("unable to create native thread for a task: {e}"),
@@ -280,19 +285,39 @@ fn spawn_task_thread(name: String, body: Box<dyn FnOnce() + Send + 'static>) -> 
 pub struct Graph {
     pending: Vec<Stage>,
     running: Vec<JoinHandle<()>>,
+    /// Set when a task failed: the others leave their data loops (`exec::spin_check`).
+    failed: Arc<AtomicBool>,
 }
 
 impl Graph {
     /// A graph whose tasks `body` runs on one thread, in Java's order
     /// (`crate::somd`'s in-order graphs).
     pub fn in_order(body: Box<dyn FnOnce() + Send + 'static>) -> Graph {
-        Graph { pending: vec![("in order".to_string(), body)], running: Vec::new() }
+        Graph::of(vec![("in order".to_string(), body)])
     }
 
-    /// `g.start()`: starts every task (no effect when already started).
+    fn of(pending: Vec<Stage>) -> Graph {
+        Graph { pending, running: Vec::new(), failed: Arc::new(AtomicBool::new(false)) }
+    }
+
+    /// `g.start()`: starts every task (no effect when already started). A task that fails
+    /// (any exception but `Underflow`) tells the others, which leave a loop on data Java
+    /// never reaches at its next check ([`crate::exec::spin_check`]) as an
+    /// [`crate::exec::MiAborted`], which `finish` never raises.
     pub fn start(&mut self) {
         for (idx, (name, body)) in self.pending.drain(..).enumerate() {
-            let handle = spawn_task_thread(format!("somd-task-{idx}-{name}"), body);
+            let failed = Arc::clone(&self.failed);
+            let watched = move || {
+                let _watch =
+                    crate::exec::watch(crate::exec::Watch::Task { failed: Arc::as_ptr(&failed) });
+                if let Err(payload) = catch_unwind(AssertUnwindSafe(body)) {
+                    if !payload.is::<Underflow>() && !payload.is::<crate::exec::MiAborted>() {
+                        failed.store(true, Ordering::Relaxed);
+                    }
+                    resume_unwind(payload);
+                }
+            };
+            let handle = spawn_task_thread(format!("somd-task-{idx}-{name}"), Box::new(watched));
             self.running.push(handle);
         }
     }
@@ -304,8 +329,11 @@ impl Graph {
         self.start();
         let mut earliest_item = None;
         for handle in self.running.drain(..) {
-            if let Err(payload) = handle.join() {
-                earliest_item = Some(payload);
+            match handle.join() {
+                // A task that left its loop for another's failure.
+                Err(payload) if payload.is::<crate::exec::MiAborted>() => {}
+                Err(payload) => earliest_item = Some(payload),
+                Ok(()) => {}
             }
         }
         if let Some(payload) = earliest_item {

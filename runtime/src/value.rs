@@ -1350,7 +1350,10 @@ pub fn new_array_2d<T: Default + Send>(
 
 /// `String[] args` of `main`.
 pub fn main_args() -> Array<Str> {
-    Array::from_vec(std::env::args().skip(1).map(Str::from_string).collect())
+    // As the JVM decodes them: bytes that are no UTF-8 become U+FFFD (`std::env::args`
+    // panicked on them).
+    let args = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned());
+    Array::from_vec(args.map(Str::from_string).collect())
 }
 
 #[cfg(test)]

@@ -1178,3 +1178,26 @@ fn stores_into_halo_cells_raise_illegal_state() {
         assert_eq!(text(&owned.stdout), text(&seq.stdout));
     }
 }
+
+/// A command-line argument that is no UTF-8 reaches `main` as the JVM decodes it, its bad
+/// bytes each a U+FFFD (the runtime panicked before `main` ran).
+#[test]
+#[cfg(unix)]
+fn arguments_that_are_no_utf8_are_decoded_as_the_jvm_does() {
+    use std::os::unix::ffi::OsStrExt;
+    let program = source(
+        "args-utf8",
+        "Main.somd",
+        r#"public class Main {
+    public static void main(String[] args) {
+        System.out.println(args.length);
+        System.out.println(args[0]);
+    }
+}
+"#,
+    );
+    let arg = std::ffi::OsStr::from_bytes(b"caf\xe9");
+    let out = run(somdc().arg("run").arg(&program).arg("--").arg(arg));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "1\ncaf\u{FFFD}\n");
+}

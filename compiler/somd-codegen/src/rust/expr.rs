@@ -1464,21 +1464,21 @@ impl<'a> FnCx<'a> {
             }
             // An instance method applies itself to the partials on the call's receiver,
             // read again (it has no effect: `this`, a local, a field).
-            Some(somd_mir::Reduction::SelfCall { .. }) => match receiver
-                .filter(|r| self.is_pure(*r))
-            {
-                Some(r) => {
-                    let recv = self.arg(r, &self.e(r)?.ty.clone())?;
-                    format!("{}({recv}, &Array::from_vec(partials))", self.func_name(func)?)
-                }
-                None => {
-                    return Err(EmitError::Unsupported(format!(
-                        "the intermediate reduction `{}` (an instance method with \
+            Some(somd_mir::Reduction::SelfCall { .. }) => {
+                match receiver.filter(|r| self.is_pure(*r)) {
+                    Some(r) => {
+                        let recv = self.arg(r, &self.e(r)?.ty.clone())?;
+                        format!("{}({recv}, &Array::from_vec(partials))", self.func_name(func)?)
+                    }
+                    None => {
+                        return Err(EmitError::Unsupported(format!(
+                            "the intermediate reduction `{}` (an instance method with \
                          `reduce(self)`) on a receiver with effects",
-                        callee.name
-                    )))
+                            callee.name
+                        )))
+                    }
                 }
-            },
+            }
             None | Some(somd_mir::Reduction::None | somd_mir::Reduction::Assemble) => {
                 return Err(EmitError::Internal(format!(
                     "`{}` has no intermediate strategy",
