@@ -1002,6 +1002,7 @@ impl Pool {
             .name(format!("somd-worker-{id}"))
             .stack_size(WORKER_STACK)
             .spawn(move || {
+                crate::stack::enter(WORKER_STACK);
                 while let Some(job) = next_job(&job_rx) {
                     if !worker_ticket.take(job.seq) {
                         // Revoked: its caller ran without it and may have returned, so

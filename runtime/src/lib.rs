@@ -37,6 +37,7 @@ pub mod partition;
 pub mod print;
 pub mod reduce;
 pub mod somd;
+pub mod stack;
 pub mod task;
 pub mod value;
 

@@ -85,11 +85,28 @@ pub fn current_time_millis() -> i64 {
 
 /// Runs a generated program's `main`: like [`error::run_main`], but flushes this module's
 /// output buffer before an exception report and at the end.
-pub fn run_main(body: impl FnOnce()) {
+pub fn run_main(body: impl FnOnce() + Send) {
     error::install_panic_hook();
     crate::exec::apply_huge_pages_switch();
     nano_time();
-    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(body));
+    // The program runs on a thread of a known stack, as deep as the pool's workers': a
+    // recursion past it is Java's `StackOverflowError` (`crate::stack`), not a crash.
+    let outcome = std::thread::scope(|scope| {
+        let main = std::thread::Builder::new()
+            .name("main".into())
+            .stack_size(crate::exec::WORKER_STACK)
+            .spawn_scoped(scope, || {
+                crate::stack::enter(crate::exec::WORKER_STACK);
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(body))
+            });
+        match main {
+            Ok(handle) => handle.join().unwrap_or_else(Err),
+            Err(e) => Err(Box::new(error::JavaException::unplaced(
+                "java.lang.OutOfMemoryError",
+                format!("unable to create the main thread: {e}"),
+            )) as Box<dyn std::any::Any + Send>),
+        }
+    });
     flush();
     crate::opencl::finish_prewarm();
     if let Err(payload) = outcome {

@@ -273,6 +273,10 @@ fn spawn_task_thread(name: String, body: Box<dyn FnOnce() + Send + 'static>) -> 
     // The stack of the pool's workers (`exec`): a worker recursing as deep as in `main`
     // must not overflow in a task (Rust's default of 2 MiB held a fifth of that).
     let builder = thread::Builder::new().name(name).stack_size(crate::exec::WORKER_STACK);
+    let body = move || {
+        crate::stack::enter(crate::exec::WORKER_STACK);
+        body()
+    };
     builder.spawn(body).unwrap_or_else(|e| {
         crate::error::throw(crate::error::JavaException::unplaced(
             "java.lang.OutOfMemoryError",

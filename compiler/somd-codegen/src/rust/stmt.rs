@@ -163,6 +163,17 @@ impl FnCx<'_> {
             writeln!(out, "{level}let _somd_known = [{}];", known.join(", "))?;
             writeln!(out, "{level}let _somd_geometry = rt::somd::geometry(&_somd_known);")?;
         }
+        // A method that may call itself raises `StackOverflowError` where its thread's stack
+        // runs out, at its first statement (`rt::stack`), as the JVM does.
+        if calls_itself(self.module, self.fid) {
+            let span = func
+                .body
+                .stmts
+                .first()
+                .map_or(func.span, |s| somd_mir::analysis::walk::stmt_span(func, s, func.span));
+            let pos = self.pos(span);
+            writeln!(out, "{level}rt::stack::check({pos});")?;
+        }
         // The geometry of the partitions an MI may pass this helper, for its checked stores.
         let part_geos: Vec<LocalId> = self
             .view_receivers
@@ -1575,4 +1586,34 @@ pub fn signature_text(name: &str, params: &[String], ret: &str) -> String {
     }
     text.push_str(&format!("){ret} {{"));
     text
+}
+
+/// Whether function `f` may call itself, through any chain of calls (ordinary calls,
+/// constructors, SOMD calls, intermediate reductions, `@` targets and `!` methods run on
+/// the calling thread or its pool).
+fn calls_itself(module: &somd_mir::Module, f: FuncId) -> bool {
+    let callees = |g: FuncId| -> Vec<FuncId> {
+        let Some(func) = module.functions.get(g.0 as usize) else { return Vec::new() };
+        let mut out: Vec<FuncId> =
+            somd_mir::analysis::isolation::callees(func).into_iter().map(|(c, _)| c).collect();
+        for expr in &func.exprs {
+            if let ExprKind::SomdCall { func, .. } | ExprKind::IntermediateReduce { func, .. } =
+                &expr.kind
+            {
+                out.push(*func);
+            }
+        }
+        out
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = callees(f);
+    while let Some(g) = stack.pop() {
+        if g == f {
+            return true;
+        }
+        if seen.insert(g) {
+            stack.extend(callees(g));
+        }
+    }
+    false
 }
