@@ -150,6 +150,7 @@ impl<T> Array<T> {
         T: Default + Send,
     {
         let len = error::array_len(len, pos);
+        crate::alloc::room_for(&[len], std::mem::size_of::<Slot<T>>(), pos);
         Array::from_buffer(crate::somd::collect_copy(len, 1, |_| Slot::new(T::default())))
     }
 
@@ -1343,6 +1344,7 @@ pub fn new_array_2d<T: Default + Send>(
 ) -> Array<Array<T>> {
     let rows = error::array_len(rows, pos);
     let cols = error::array_len(cols, pos);
+    crate::alloc::room_for(&[rows, cols], std::mem::size_of::<Slot<T>>(), pos);
     Array::from_buffer(crate::somd::collect_copy(rows, cols, |_| {
         Slot::new(Array::from_buffer(default_slots(cols)))
     }))

@@ -1640,6 +1640,13 @@ impl<'a> FnCx<'a> {
                 _ => return Err(EmitError::Internal("`new` with too many dimensions".into())),
             }
         }
+        // Java's `OutOfMemoryError` where the whole array cannot be made (`rt::alloc`).
+        let given: Vec<String> = (0..dims.len()).map(|k| format!("_e{}d{k}", id.0)).collect();
+        let leaf = self.ty(elem_tys[dims.len() - 1])?;
+        lets.push_str(&format!(
+            "rt::alloc::room_for(&[{}], std::mem::size_of::<Slot<{leaf}>>(), {pos}); ",
+            given.join(", ")
+        ));
         let mut inner = String::new();
         for k in (0..dims.len()).rev() {
             let elem = elem_tys[k];
