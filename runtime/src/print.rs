@@ -59,8 +59,12 @@ pub fn println0(err: bool) {
 
 /// `printf(fmt, args..)`.
 pub fn printf(err: bool, fmt: &Str, args: &[Arg<'_>], pos: &'static SourcePos) {
-    let text = format(fmt.text(pos), args).or_throw(pos);
+    // What Java writes before an argument that fails goes out first.
+    let (text, failed) = crate::java::format::format_partial(fmt.text(pos), args);
     write_text(err, &text);
+    if let Some(e) = failed {
+        Err::<(), _>(e).or_throw(pos);
+    }
 }
 
 /// `String.format(fmt, args..)`.

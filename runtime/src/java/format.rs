@@ -211,6 +211,15 @@ fn check_bad_flags(spec: &Spec, bad: &[char]) -> Result<(), JavaException> {
 
 /// Java's `FormatSpecifier` constructor checks (everything that does not need the argument).
 fn check_spec(spec: &Spec) -> Result<(), JavaException> {
+    // Java parses them with `Integer.parseInt`, and reports one past `int` as
+    // `Integer.MIN_VALUE`.
+    let past_int = |n: Option<usize>| n.is_some_and(|n| n > i32::MAX as usize);
+    if past_int(spec.width) {
+        return Err(err("java.util.IllegalFormatWidthException", i32::MIN.to_string()));
+    }
+    if past_int(spec.precision) {
+        return Err(err(class::ILLEGAL_FORMAT_PRECISION, i32::MIN.to_string()));
+    }
     let f = &spec.flags;
     let missing_width = || Err(err(class::MISSING_FORMAT_WIDTH, spec.text()));
     let check_numeric = || -> Result<(), JavaException> {
@@ -299,10 +308,14 @@ fn parse_spec(bytes: &[u8], start: usize) -> Option<(Spec, usize)> {
         }
         i += 1;
     }
+    // A width or precision past `int` is `usize::MAX` here (`check_spec` refuses it).
+    let count = |digits: &[u8]| {
+        std::str::from_utf8(digits).ok().map(|d| d.parse::<usize>().unwrap_or(usize::MAX))
+    };
     let (begin, end) = digits_at(i);
     let width = if end > begin {
         i = end;
-        Some(std::str::from_utf8(&bytes[begin..end]).ok()?.parse().ok()?)
+        Some(count(&bytes[begin..end])?)
     } else {
         None
     };
@@ -312,7 +325,7 @@ fn parse_spec(bytes: &[u8], start: usize) -> Option<(Spec, usize)> {
         if end == begin {
             return None;
         }
-        precision = Some(std::str::from_utf8(&bytes[begin..end]).ok()?.parse().ok()?);
+        precision = Some(count(&bytes[begin..end])?);
         i = end;
     }
     let conversion = *bytes.get(i)?;
@@ -325,8 +338,29 @@ fn parse_spec(bytes: &[u8], start: usize) -> Option<(Spec, usize)> {
 
 /// `String.format(fmt, args...)`.
 pub fn format(fmt: &str, args: &[Arg<'_>]) -> Result<String, JavaException> {
-    let bytes = fmt.as_bytes();
+    match format_partial(fmt, args) {
+        (out, None) => Ok(out),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// `printf`'s [`format`]: the text formatted before an exception with it. Java's
+/// `Formatter` parses the whole format first (an error there prints nothing), then writes
+/// each piece in turn, so an argument missing or of the wrong type fails after the text
+/// before it went out.
+pub fn format_partial(fmt: &str, args: &[Arg<'_>]) -> (String, Option<JavaException>) {
+    if let Err(e) = run(fmt, None, &mut String::new()) {
+        return (String::new(), Some(e));
+    }
     let mut out = String::with_capacity(fmt.len() + 16);
+    let failed = run(fmt, Some(args), &mut out).err();
+    (out, failed)
+}
+
+/// The format `fmt` written into `out` with `args`; with `None`, only parsed and checked
+/// (every specifier as Java's `FormatSpecifier` constructor checks it).
+fn run(fmt: &str, args: Option<&[Arg<'_>]>, out: &mut String) -> Result<(), JavaException> {
+    let bytes = fmt.as_bytes();
     let mut i = 0;
     let mut ordinary_index = 0usize;
     let mut last_index: Option<usize> = None;
@@ -369,7 +403,7 @@ pub fn format(fmt: &str, args: &[Arg<'_>]) -> Result<String, JavaException> {
                 if spec.width.is_none() && spec.flags.left {
                     return Err(err(class::MISSING_FORMAT_WIDTH, spec.text()));
                 }
-                justify(&mut out, "%", &spec);
+                justify(out, "%", &spec);
                 continue;
             }
             'n' => {
@@ -397,6 +431,7 @@ pub fn format(fmt: &str, args: &[Arg<'_>]) -> Result<String, JavaException> {
             }
         }
         check_spec(&spec)?;
+        let Some(args) = args else { continue };
         let arg_index = if spec.flags.previous {
             last_index
         } else if let Some(explicit) = spec.index {
@@ -414,9 +449,9 @@ pub fn format(fmt: &str, args: &[Arg<'_>]) -> Result<String, JavaException> {
         last_index = arg_index;
         let text = format_one(&spec, arg)?;
         let text = if spec.flags.upper { text.to_uppercase() } else { text };
-        justify(&mut out, &text, &spec);
+        justify(out, &text, &spec);
     }
-    Ok(out)
+    Ok(())
 }
 
 fn justify(out: &mut String, text: &str, spec: &Spec) {
