@@ -98,6 +98,54 @@ fn advise_range(start: usize, size: usize) {
 #[cfg(not(target_os = "linux"))]
 fn advise_range(_start: usize, _size: usize) {}
 
+/// Arrays of this many bytes or more are tried before they are made ([`room_for`]).
+const TRY_MIN: u128 = 64 << 20;
+
+/// Java's `OutOfMemoryError` at `pos` where a new array cannot be made: `dims` are its
+/// lengths along the dimensions `new` gives, `leaf` the bytes of each innermost element
+/// (every array along the way is a handle of a few words). A length of `Integer.MAX_VALUE`
+/// or one less is past the JVM's limit; an array of [`TRY_MIN`] bytes or more in all is
+/// tried first, one block of its whole size from the system, given back at once: where
+/// that fails, so would the array's own allocations, which abort the process (Rust's
+/// collections do on a failed allocation) and lose the output still buffered. Memory the
+/// system grants but cannot back later (overcommit) is out of the program's reach.
+pub fn room_for(dims: &[usize], leaf: usize, pos: &'static crate::error::SourcePos) {
+    use crate::error::{throw, JavaException};
+    if dims.iter().any(|&d| d >= i32::MAX as usize - 1) {
+        throw(JavaException::new(
+            "java.lang.OutOfMemoryError",
+            "Requested array size exceeds VM limit",
+            *pos,
+        ));
+    }
+    let handle = std::mem::size_of::<crate::value::Array<u8>>() as u128;
+    let (mut count, mut bytes) = (1u128, 0u128);
+    for (k, &d) in dims.iter().enumerate() {
+        count = count.saturating_mul(d as u128);
+        let each = if k + 1 == dims.len() { leaf.max(1) as u128 } else { handle };
+        bytes = bytes.saturating_add(count.saturating_mul(each));
+    }
+    if bytes < TRY_MIN {
+        return;
+    }
+    let granted = usize::try_from(bytes)
+        .ok()
+        .and_then(|b| Layout::from_size_align(b, 64).ok())
+        .filter(|layout| {
+            // SAFETY: a non-zero size; the block is given back with the same layout.
+            let block = unsafe { System.alloc(*layout) };
+            let ok = !block.is_null();
+            if ok {
+                // SAFETY: allocated just above with `layout`, never used.
+                unsafe { System.dealloc(block, *layout) };
+            }
+            ok
+        });
+    if granted.is_none() {
+        throw(JavaException::new("java.lang.OutOfMemoryError", "Java heap space", *pos));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,52 +236,16 @@ mod tests {
             }
         }
     }
-}
 
-/// Arrays of this many bytes or more are tried before they are made ([`room_for`]).
-const TRY_MIN: u128 = 64 << 20;
-
-/// Java's `OutOfMemoryError` at `pos` where a new array cannot be made: `dims` are its
-/// lengths along the dimensions `new` gives, `leaf` the bytes of each innermost element
-/// (every array along the way is a handle of a few words). A length of `Integer.MAX_VALUE`
-/// or one less is past the JVM's limit; an array of [`TRY_MIN`] bytes or more in all is
-/// tried first, one block of its whole size from the system, given back at once: where
-/// that fails, so would the array's own allocations, which abort the process (Rust's
-/// collections do on a failed allocation) and lose the output still buffered. Memory the
-/// system grants but cannot back later (overcommit) is out of the program's reach.
-pub fn room_for(dims: &[usize], leaf: usize, pos: &'static crate::error::SourcePos) {
-    use crate::error::{throw, JavaException};
-    if dims.iter().any(|&d| d >= i32::MAX as usize - 1) {
-        throw(JavaException::new(
-            "java.lang.OutOfMemoryError",
-            "Requested array size exceeds VM limit",
-            *pos,
-        ));
-    }
-    let handle = std::mem::size_of::<crate::value::Array<u8>>() as u128;
-    let (mut count, mut bytes) = (1u128, 0u128);
-    for (k, &d) in dims.iter().enumerate() {
-        count = count.saturating_mul(d as u128);
-        let each = if k + 1 == dims.len() { leaf.max(1) as u128 } else { handle };
-        bytes = bytes.saturating_add(count.saturating_mul(each));
-    }
-    if bytes < TRY_MIN {
-        return;
-    }
-    let granted = usize::try_from(bytes)
-        .ok()
-        .and_then(|b| Layout::from_size_align(b, 64).ok())
-        .filter(|layout| {
-            // SAFETY: a non-zero size; the block is given back with the same layout.
-            let block = unsafe { System.alloc(*layout) };
-            let ok = !block.is_null();
-            if ok {
-                // SAFETY: allocated just above with `layout`, never used.
-                unsafe { System.dealloc(block, *layout) };
-            }
-            ok
-        });
-    if granted.is_none() {
-        throw(JavaException::new("java.lang.OutOfMemoryError", "Java heap space", *pos));
+    #[test]
+    fn arrays_the_system_cannot_hold_are_out_of_memory_errors() {
+        static POS: crate::error::SourcePos = crate::error::SourcePos::new("t.somd", 2, 9);
+        let raised = |dims: &[usize], leaf: usize| {
+            crate::error::catch(|| room_for(dims, leaf, &POS)).err().map(|e| e.detail)
+        };
+        assert_eq!(raised(&[1000, 1000], 8), None);
+        let limit = Some("Requested array size exceeds VM limit".to_string());
+        assert_eq!(raised(&[i32::MAX as usize], 8), limit);
+        assert_eq!(raised(&[1 << 30, 1 << 30], 8), Some("Java heap space".to_string()));
     }
 }

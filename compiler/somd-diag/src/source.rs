@@ -169,10 +169,11 @@ mod tests {
     fn bytes_that_are_no_utf8_become_spaces_in_place() {
         let mut map = SourceMap::new();
         let id = map.add_bytes("a.somd", b"ab\xff\xfecd\n\xc3".to_vec());
-        let file = map.get(id).unwrap();
+        let file = map.get(id).expect("added");
         assert_eq!(file.text, "ab  cd\n ");
         assert_eq!(file.invalid_utf8, Some((2, 3)));
-        assert_eq!(map.get(map.add_bytes("b", b"ok".to_vec())).unwrap().invalid_utf8, None);
+        let ok = map.add_bytes("b", b"ok".to_vec());
+        assert_eq!(map.get(ok).expect("added").invalid_utf8, None);
     }
 
     #[test]
