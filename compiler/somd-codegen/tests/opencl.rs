@@ -1502,6 +1502,15 @@ fn somd_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn every_corpus_kernel_builds_with_opencl() {
+    // The front end and the analyses recurse over the program as deep as it nests (the
+    // corpus has a thousand nested `if`s): on a stack as large as the driver's.
+    let runner = std::thread::Builder::new().stack_size(256 << 20).spawn(corpus_kernels_build);
+    if let Err(panic) = runner.expect("a test thread").join() {
+        std::panic::resume_unwind(panic);
+    }
+}
+
+fn corpus_kernels_build() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut programs: Vec<(String, String)> = [
         VECTOR_ADD,

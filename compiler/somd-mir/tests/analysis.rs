@@ -330,6 +330,15 @@ class T {
 
 #[test]
 fn every_sample_is_explained_without_panicking() {
+    // The checker, lowering and analyses recurse as deep as a program nests (the corpus
+    // has a thousand nested `if`s): on a stack as large as the driver's.
+    let runner = std::thread::Builder::new().stack_size(256 << 20).spawn(explain_the_corpus);
+    if let Err(panic) = runner.expect("a test thread").join() {
+        std::panic::resume_unwind(panic);
+    }
+}
+
+fn explain_the_corpus() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     for dir in ["samples", "tests/run"] {
         let Ok(entries) = std::fs::read_dir(root.join(dir)) else { continue };
