@@ -438,7 +438,7 @@ fn lexical_errors_are_reported_and_lexing_goes_on() {
         );
     }
     // A run of unknown characters is one diagnostic.
-    let (_, diags) = parse_diags("class A { § ¤ }");
+    let (_, diags) = parse_diags("class A { § ¬ }");
     assert_eq!(codes_of(&diags), ["E0003", "E0003"]);
     let (_, diags) = parse_diags("class A { void f() { int x = 1; } } ##");
     assert_eq!(codes_of(&diags), ["E0003"]);
