@@ -27,11 +27,34 @@ pub(crate) fn enter(size: usize) {
     LIMIT.with(|l| l.set(floor));
 }
 
-/// An address in the running frame (stacks grow down on every target the runtime builds for).
+/// An address in the running frame (stacks grow down on every target the runtime builds
+/// for): the stack pointer itself where the target has an instruction for it (a local's
+/// address would be a store and a load in every check).
 #[inline(always)]
 fn here() -> usize {
-    let probe = 0u8;
-    std::hint::black_box(&probe) as *const u8 as usize
+    #[cfg(target_arch = "x86_64")]
+    {
+        let sp: usize;
+        // SAFETY: reads the stack pointer into a register; no memory, no flags.
+        unsafe {
+            std::arch::asm!("mov {}, rsp", out(reg) sp, options(nomem, nostack, preserves_flags))
+        };
+        sp
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        let sp: usize;
+        // SAFETY: as above.
+        unsafe {
+            std::arch::asm!("mov {}, sp", out(reg) sp, options(nomem, nostack, preserves_flags))
+        };
+        sp
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    {
+        let probe = 0u8;
+        std::hint::black_box(&probe) as *const u8 as usize
+    }
 }
 
 /// `StackOverflowError` at `pos` (the method's first statement) when the running thread has
