@@ -510,6 +510,17 @@ pub enum Builtin {
 }
 
 impl Builtin {
+    /// Writing to standard output or error (`print`, `println`, `printf`).
+    pub fn is_output(self) -> bool {
+        matches!(
+            self,
+            Builtin::Print { .. }
+                | Builtin::Println { .. }
+                | Builtin::Println0 { .. }
+                | Builtin::Printf { .. }
+        )
+    }
+
     /// A draw from a `Random` (its first argument), which advances that generator.
     pub fn is_random_draw(self) -> bool {
         matches!(

@@ -332,13 +332,10 @@ fn decide_effect_free(module: &Module, fid: FuncId, memo: &mut CycleMemo<FuncId>
             }
             ExprKind::Builtin { builtin, .. } => {
                 !builtin.is_random_draw()
+                    && !builtin.is_output()
                     && !matches!(
                         builtin,
-                        Builtin::Print { .. }
-                            | Builtin::Println { .. }
-                            | Builtin::Println0 { .. }
-                            | Builtin::Printf { .. }
-                            | Builtin::NanoTime
+                        Builtin::NanoTime
                             | Builtin::CurrentTimeMillis
                             | Builtin::RandomNew
                             | Builtin::RandomNewSeeded

@@ -94,15 +94,8 @@ pub fn task_effects(module: &Module, f: FuncId) -> TaskEffects {
                     }
                 }
                 ExprKind::Builtin { builtin, .. } => {
-                    out.prints |= matches!(
-                        builtin,
-                        Builtin::Print { .. }
-                            | Builtin::Println { .. }
-                            | Builtin::Println0 { .. }
-                            | Builtin::Printf { .. }
-                            | Builtin::TaskStart
-                            | Builtin::TaskFinish
-                    )
+                    out.prints |= builtin.is_output()
+                        || matches!(builtin, Builtin::TaskStart | Builtin::TaskFinish)
                 }
                 _ => {}
             }
@@ -159,10 +152,7 @@ fn effect_in(module: &Module, func: &Function, root: bool) -> Option<SharedEffec
                 _ => None,
             },
             ExprKind::Builtin { builtin, args } => match builtin {
-                Builtin::Print { .. }
-                | Builtin::Println { .. }
-                | Builtin::Println0 { .. }
-                | Builtin::Printf { .. } => Some("prints".to_string()),
+                b if b.is_output() => Some("prints".to_string()),
                 b if b.is_random_draw() && args.first().is_none_or(|r| !private(*r)) => {
                     Some("draws from a `Random` the method instances share".to_string())
                 }
