@@ -301,13 +301,12 @@ impl FnCx<'_> {
     /// for a matrix whose columns it would split that has a `null` row or rows of different
     /// lengths (both before the device path), and, with `shapes` (after it: a device runs
     /// one MI over the whole arrays), for arguments split alike whose split dimensions
-    /// differ in length: the
-    /// body runs once over the whole values, as a call of the method
+    /// differ in length: the body runs once over the whole values, as a call of the method
     /// Java makes would, and raises `NullPointerException` where it reads a `null` (or
-    /// returns without reading it); its result is combined as one MI's. Written non-`dist`
-    /// arrays are copied first, as for every MI (by-value parameters, LANGUAGE.md §2.1). A
-    /// method whose `dist` argument may come as a device result (`rt::device::Lazy`) keeps
-    /// the partitioning's exception at the call.
+    /// returns without reading it); its result is combined as one MI's. Written arrays are
+    /// copied first, as for every MI (by-value parameters, LANGUAGE.md §2.1). A method
+    /// whose `dist` argument may come as a device result (`rt::device::Lazy`) keeps the
+    /// partitioning's exception at the call.
     fn null_dist_call(
         &mut self,
         out: &mut String,
@@ -327,8 +326,7 @@ impl FnCx<'_> {
         // and arguments split alike need the lengths that make their elements meet in one
         // MI (LANGUAGE.md §2.2 promises that for equal shapes: `a[i] + b[i]` of a longer `b`
         // read its other elements). The null tests come first: the others read lengths.
-        let shapes_pass = shapes;
-        let (mut nulls, mut ragged, mut shapes) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut nulls, mut ragged, mut differ) = (Vec::new(), Vec::new(), Vec::new());
         let mut split_alike: Vec<(Vec<u32>, String)> = Vec::new();
         for (p, (_, strategy)) in dist.iter().zip(&sig.dist_params) {
             let name = self.local_name(*p);
@@ -350,7 +348,7 @@ impl FnCx<'_> {
             match split_alike.iter().find(|(dims, _)| *dims == split) {
                 Some((_, first)) => {
                     for d in &split {
-                        shapes.push(format!(
+                        differ.push(format!(
                             "rt::somd::dim_len({first}, {d}, pos) != rt::somd::dim_len({name}, {d}, pos)"
                         ));
                     }
@@ -361,9 +359,9 @@ impl FnCx<'_> {
         // Before the device path: `null` and ragged arguments (a device takes neither);
         // after it (`shapes`): differently shaped ones, which only the CPU's partitions
         // split apart (a device runs one MI over the whole arrays).
-        let tests: Vec<String> = match shapes_pass {
+        let tests: Vec<String> = match shapes {
             false => nulls.into_iter().chain(ragged).collect(),
-            true => shapes,
+            true => differ,
         };
         if tests.is_empty() {
             return Ok(());
@@ -723,13 +721,6 @@ impl FnCx<'_> {
         Ok(())
     }
 
-    /// The `Layout` expression of a distribution (user strategies call `bounds` first).
-    /// `len` is the parameter's length along dimension 1 (0 for `null`: the partitioning
-    /// throws after). `strategies` lists the user strategies already called (the call
-    /// without its length argument, the `dist` index, the length): a parameter of the same
-    /// length given the same strategy expression reuses those boundaries (§2.2: the
-    /// arguments are evaluated once and such parameters are split at the same boundaries).
-    #[allow(clippy::too_many_arguments)]
     /// The arguments of the user strategies of the `dist` parameters (`dist(P(e1, ..))`),
     /// evaluated once, in order, into locals before the call picks a device or partitions
     /// anything (LANGUAGE.md §2.2: "evaluated once, in the caller's scope"; a device that
@@ -777,6 +768,14 @@ impl FnCx<'_> {
         Ok(table)
     }
 
+    /// The `Layout` expression of a distribution (user strategies call `bounds` first).
+    /// `len` is the parameter's length along dimension 1 (0 for `null`: the partitioning
+    /// throws after). `strategies` lists the user strategies already called (the call
+    /// without its length argument, the `dist` index, the length): a parameter of the same
+    /// length given the same strategy expression reuses those boundaries (§2.2: the
+    /// arguments are evaluated once and such parameters are split at the same boundaries).
+    /// `strategy_args` are the locals holding the user strategies' arguments
+    /// ([`FnCx::strategy_args`]).
     #[allow(clippy::too_many_arguments)] // Reason: the wrapper's state for one parameter.
     fn layout_expr(
         &mut self,
