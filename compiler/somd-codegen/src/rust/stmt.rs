@@ -165,7 +165,7 @@ impl FnCx<'_> {
         }
         // A method that may call itself raises `StackOverflowError` where its thread's stack
         // runs out, at its first statement (`rt::stack`), as the JVM does.
-        if calls_itself(self.module, self.fid) {
+        if somd_mir::analysis::shared::calls_itself(self.module, self.fid) {
             let span = func
                 .body
                 .stmts
@@ -1586,34 +1586,4 @@ pub fn signature_text(name: &str, params: &[String], ret: &str) -> String {
     }
     text.push_str(&format!("){ret} {{"));
     text
-}
-
-/// Whether function `f` may call itself, through any chain of calls (ordinary calls,
-/// constructors, SOMD calls, intermediate reductions, `@` targets and `!` methods run on
-/// the calling thread or its pool).
-fn calls_itself(module: &somd_mir::Module, f: FuncId) -> bool {
-    let callees = |g: FuncId| -> Vec<FuncId> {
-        let Some(func) = module.functions.get(g.0 as usize) else { return Vec::new() };
-        let mut out: Vec<FuncId> =
-            somd_mir::analysis::isolation::callees(func).into_iter().map(|(c, _)| c).collect();
-        for expr in &func.exprs {
-            if let ExprKind::SomdCall { func, .. } | ExprKind::IntermediateReduce { func, .. } =
-                &expr.kind
-            {
-                out.push(*func);
-            }
-        }
-        out
-    };
-    let mut seen = std::collections::HashSet::new();
-    let mut stack = callees(f);
-    while let Some(g) = stack.pop() {
-        if g == f {
-            return true;
-        }
-        if seen.insert(g) {
-            stack.extend(callees(g));
-        }
-    }
-    false
 }

@@ -31,21 +31,35 @@ pub struct SharedEffect {
 /// The first effect on state its MIs share that SOMD function `f` (or a function it
 /// reaches through calls, maps, reductions and constructors) may have, if any.
 pub fn shared_effect(module: &Module, f: FuncId) -> Option<SharedEffect> {
+    reached(module, f, callees)
+        .into_iter()
+        .find_map(|g| effect_in(module, module.function(g), g == f))
+}
+
+/// The functions `f` reaches through `next` (itself first), in breadth-first order.
+fn reached(module: &Module, f: FuncId, next: fn(&Function) -> Vec<FuncId>) -> Vec<FuncId> {
     let mut seen = HashSet::from([f]);
+    let mut order = Vec::new();
     let mut queue = VecDeque::from([f]);
     while let Some(g) = queue.pop_front() {
         let Some(func) = module.functions.get(g.0 as usize) else { continue };
-        let root = g == f;
-        if let Some(effect) = effect_in(module, func, root) {
-            return Some(effect);
-        }
-        for callee in callees(func) {
+        order.push(g);
+        for callee in next(func) {
             if seen.insert(callee) {
                 queue.push_back(callee);
             }
         }
     }
-    None
+    order
+}
+
+/// Whether function `f` may call itself, through any chain of the calls that run on the
+/// calling thread or its pool ([`run_callees`]: a task's worker runs on a thread of its own):
+/// such a method checks its thread's stack on entry (`rt::stack`).
+pub fn calls_itself(module: &Module, f: FuncId) -> bool {
+    reached(module, f, run_callees)
+        .into_iter()
+        .any(|g| run_callees(module.function(g)).contains(&f))
 }
 
 /// What a task worker (with what it reaches) does that another task of its graph may
@@ -63,10 +77,8 @@ pub struct TaskEffects {
 /// tasks print, or one writes a static field another uses (`rt::somd::Task::with_effects`).
 pub fn task_effects(module: &Module, f: FuncId) -> TaskEffects {
     let mut out = TaskEffects::default();
-    let mut seen = HashSet::from([f]);
-    let mut queue = VecDeque::from([f]);
-    while let Some(g) = queue.pop_front() {
-        let Some(func) = module.functions.get(g.0 as usize) else { continue };
+    for g in reached(module, f, callees) {
+        let func = module.function(g);
         let parents = walk::parents(func);
         for (i, expr) in func.exprs.iter().enumerate() {
             match &expr.kind {
@@ -100,32 +112,35 @@ pub fn task_effects(module: &Module, f: FuncId) -> TaskEffects {
                 _ => {}
             }
         }
-        for callee in callees(func) {
-            if seen.insert(callee) {
-                queue.push_back(callee);
-            }
+    }
+    out
+}
+
+/// The functions `func` may run on its thread or its pool: the ordinary calls,
+/// constructors, `@` targets and `!` methods ([`isolation::callees`]), SOMD calls and
+/// intermediate reductions.
+fn run_callees(func: &Function) -> Vec<FuncId> {
+    let mut out: Vec<FuncId> = isolation::callees(func).into_iter().map(|(f, _)| f).collect();
+    for expr in &func.exprs {
+        if let ExprKind::SomdCall { func, .. } | ExprKind::IntermediateReduce { func, .. } =
+            &expr.kind
+        {
+            out.push(*func);
         }
     }
     out
 }
 
-/// The functions `func` may call: the ordinary calls, constructors, `@` targets and `!`
-/// methods ([`isolation::callees`]), and the SOMD calls, intermediate reductions and task
-/// workers an MI may also run.
+/// The functions `func` may call ([`run_callees`]) and the task workers (and their objects'
+/// constructors) it may start.
 fn callees(func: &Function) -> Vec<FuncId> {
-    let mut out: Vec<FuncId> = isolation::callees(func).into_iter().map(|(f, _)| f).collect();
+    let mut out = run_callees(func);
     for expr in &func.exprs {
-        match &expr.kind {
-            ExprKind::SomdCall { func, .. } | ExprKind::IntermediateReduce { func, .. } => {
-                out.push(*func)
+        if let ExprKind::Task { func, ctor } = &expr.kind {
+            out.push(*func);
+            if let Some((_, Some(c), _)) = ctor {
+                out.push(*c);
             }
-            ExprKind::Task { func, ctor } => {
-                out.push(*func);
-                if let Some((_, Some(c), _)) = ctor {
-                    out.push(*c);
-                }
-            }
-            _ => {}
         }
     }
     out
