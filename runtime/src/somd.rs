@@ -953,11 +953,15 @@ impl Drop for GeometryScope {
 
 /// The geometry of `array` if it is a partition of the MI running on this thread.
 fn known_geo<A: Windowed>(array: &A) -> Option<Geo> {
+    known_window(array.part_window())
+}
+
+/// The geometry of the running MI's partition whose window is `window`, if it is one.
+fn known_window(window: (usize, usize)) -> Option<Geo> {
     let (ptr, len) = KNOWN.with(Cell::get);
     if len == 0 {
         return None;
     }
-    let window = array.part_window();
     // SAFETY: `geometry`'s guard lives no longer than the slice it points to.
     let known = unsafe { std::slice::from_raw_parts(ptr, len) };
     known.iter().find(|k| k.window == window).map(|k| k.geo)
@@ -969,13 +973,7 @@ fn known_geo<A: Windowed>(array: &A) -> Option<Geo> {
 /// (`value::window_fail`). A matrix split by columns is a new array of row windows, so its
 /// storage does not tell where it lies in the whole.
 pub(crate) fn partition_extent(window: (usize, usize)) -> Option<(usize, usize)> {
-    let (ptr, len) = KNOWN.with(Cell::get);
-    if len == 0 {
-        return None;
-    }
-    // SAFETY: `geometry`'s guard lives no longer than the slice it points to.
-    let known = unsafe { std::slice::from_raw_parts(ptr, len) };
-    let geo = known.iter().find(|k| k.window == window)?.geo;
+    let geo = known_window(window)?;
     (!geo.whole).then_some((geo.offset[0], geo.global[0]))
 }
 

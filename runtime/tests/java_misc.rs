@@ -3,7 +3,7 @@
 //! `String.format` arguments.
 
 use somd_runtime::error::{catch, OrThrow, SourcePos};
-use somd_runtime::java::format::{format, format_partial, Arg};
+use somd_runtime::java::format::{format, Arg};
 use somd_runtime::java::random::Random;
 use somd_runtime::value::Str;
 
@@ -46,35 +46,4 @@ fn null_arguments_are_told_apart_from_the_text_null() {
     let printed =
         format("%b %b %B %s %.3b|%6b", &[args[0], args[1], args[2], args[0], args[0], args[3]]);
     assert_eq!(printed.expect("formats"), "false true FALSE null fal|  true");
-}
-
-#[test]
-fn widths_and_precisions_past_int_are_java_s_exceptions() {
-    // Java 25: `printf("[%2147483648d]", 5)` throws before writing anything.
-    let (out, e) = format_partial("[%2147483648d]", &[Arg::Int(5)]);
-    let e = e.expect("a width past int");
-    assert_eq!((out.as_str(), e.class), ("", "java.util.IllegalFormatWidthException"));
-    assert_eq!(e.detail, "-2147483648");
-    let (_, e) = format_partial("%.99999999999f", &[Arg::Double(1.0)]);
-    let e = e.expect("a precision past int");
-    assert_eq!(
-        (e.class, e.detail.as_str()),
-        ("java.util.IllegalFormatPrecisionException", "-2147483648")
-    );
-}
-
-#[test]
-fn printf_writes_the_text_before_an_argument_that_fails() {
-    // Java parses the whole format first, then writes piece by piece: `printf("%d %d%n", 5)`
-    // prints `5 ` and then throws; a format that does not parse prints nothing.
-    let (out, e) = format_partial("%d %d%n", &[Arg::Int(5)]);
-    assert_eq!(out, "5 ");
-    assert_eq!(e.map(|e| e.class), Some("java.util.MissingFormatArgumentException"));
-    let (out, e) = format_partial("%d %q", &[Arg::Int(5)]);
-    assert_eq!(out, "");
-    assert_eq!(e.map(|e| e.class), Some("java.util.UnknownFormatConversionException"));
-    assert_eq!(
-        format("%d %d%n", &[Arg::Int(5)]).err().map(|e| e.class),
-        Some("java.util.MissingFormatArgumentException")
-    );
 }

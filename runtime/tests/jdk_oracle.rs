@@ -11,7 +11,7 @@
 
 use somd_runtime::error::JavaException;
 use somd_runtime::java::arith::*;
-use somd_runtime::java::format::{format, Arg};
+use somd_runtime::java::format::{format, format_partial, Arg};
 use somd_runtime::java::math::*;
 use somd_runtime::java::parse::*;
 use somd_runtime::java::random::Random;
@@ -195,6 +195,45 @@ fn decode_args(text: &str) -> Vec<(char, String)> {
         .collect()
 }
 
+/// The arguments a `format.txt` case encodes (`raw`: kind and text; `strings` the texts, which
+/// string arguments borrow), and whether a floating one has digits this JDK's `toString`
+/// gives differently from ours (`jdk_tostring`).
+fn oracle_args<'a>(
+    raw: &[(char, String)],
+    strings: &'a [String],
+    jdk_tostring: &HashMap<u64, String>,
+) -> (Vec<Arg<'a>>, bool) {
+    let mut digits_differ = false;
+    let args: Vec<Arg<'_>> = raw
+        .iter()
+        .zip(strings)
+        .map(|((kind, value), s)| match kind {
+            'i' => Arg::Int(value.parse().expect("int")),
+            'l' => Arg::Long(value.parse().expect("long")),
+            'y' => Arg::Byte(value.parse().expect("byte")),
+            'h' => Arg::Short(value.parse().expect("short")),
+            'f' => {
+                let x = f32::from_bits(value.parse::<i32>().expect("float") as u32);
+                let wide = f64::from(x);
+                digits_differ |= jdk_tostring.get(&wide.to_bits()).map(String::as_str)
+                    != Some(double_to_string(wide).as_str());
+                Arg::Float(x)
+            }
+            'd' => {
+                let x = f64::from_bits(value.parse::<i64>().expect("double") as u64);
+                digits_differ |= jdk_tostring.get(&x.to_bits()).map(String::as_str)
+                    != Some(double_to_string(x).as_str());
+                Arg::Double(x)
+            }
+            'b' => Arg::Bool(value == "true"),
+            'c' => Arg::Char(value.parse::<u32>().expect("char") as u16),
+            'n' => Arg::Null,
+            _ => Arg::Str(s),
+        })
+        .collect();
+    (args, digits_differ)
+}
+
 #[test]
 fn string_format_matches_jdk() {
     let text = expected("format");
@@ -207,43 +246,29 @@ fn string_format_matches_jdk() {
     }
     let mut bad = Mismatches(Vec::new());
     let mut skipped = 0;
+    // The last case's format and arguments, for a `written` line after it.
+    let mut last: Option<(String, String)> = None;
     for (line_no, line) in text.lines().enumerate() {
         if line.starts_with("tostring ") {
             continue;
         }
+        if let Some(written) = line.strip_prefix("written\t") {
+            // What printf writes before the exception (`format_partial`).
+            let (fmt, args) = last.clone().expect("a case before `written`");
+            let raw = decode_args(&args);
+            let strings: Vec<String> = raw.iter().map(|(_, v)| v.clone()).collect();
+            let args = oracle_args(&raw, &strings, &jdk_tostring).0;
+            let ours = format_partial(&fmt, &args).0;
+            bad.check(|| format!("format.txt:{}: {line}", line_no + 1), &ours, &unescape(written));
+            continue;
+        }
         let fields: Vec<&str> = line.split('\t').collect();
+        last = Some((unescape(fields[0]), unescape(fields[1])));
         let fmt = unescape(fields[0]);
         let java = unescape(fields[2]);
         let raw = decode_args(&unescape(fields[1]));
         let strings: Vec<String> = raw.iter().map(|(_, v)| v.clone()).collect();
-        let mut digits_differ = false;
-        let args: Vec<Arg<'_>> = raw
-            .iter()
-            .zip(&strings)
-            .map(|((kind, value), s)| match kind {
-                'i' => Arg::Int(value.parse().expect("int")),
-                'l' => Arg::Long(value.parse().expect("long")),
-                'y' => Arg::Byte(value.parse().expect("byte")),
-                'h' => Arg::Short(value.parse().expect("short")),
-                'f' => {
-                    let x = f32::from_bits(value.parse::<i32>().expect("float") as u32);
-                    let wide = f64::from(x);
-                    digits_differ |= jdk_tostring.get(&wide.to_bits()).map(String::as_str)
-                        != Some(double_to_string(wide).as_str());
-                    Arg::Float(x)
-                }
-                'd' => {
-                    let x = f64::from_bits(value.parse::<i64>().expect("double") as u64);
-                    digits_differ |= jdk_tostring.get(&x.to_bits()).map(String::as_str)
-                        != Some(double_to_string(x).as_str());
-                    Arg::Double(x)
-                }
-                'b' => Arg::Bool(value == "true"),
-                'c' => Arg::Char(value.parse::<u32>().expect("char") as u16),
-                'n' => Arg::Null,
-                _ => Arg::Str(s),
-            })
-            .collect();
+        let (args, digits_differ) = oracle_args(&raw, &strings, &jdk_tostring);
         let ours = match format(&fmt, &args) {
             Ok(text) => text,
             Err(e) => exc_text(&e),

@@ -4,6 +4,8 @@
 // d double bits, b boolean, c char code, s string, n null); RESULT is "!class: message" on exception.
 // A line "tostring BITS TEXT" gives this JDK's Double.toString of the double arguments (the
 // Rust test uses it to recognise values where this JDK's digits are not the shortest).
+// After a case that throws, a line "written <TAB> TEXT" gives what a Formatter (printf)
+// wrote before the exception.
 import java.util.*;
 
 public class FormatOracle {
@@ -30,12 +32,24 @@ public class FormatOracle {
         StringJoiner j = new StringJoiner("|");
         for (Object a : args) j.add(enc(a));
         String result;
+        boolean failed = false;
         try {
             result = String.format(fmt, args);
         } catch (RuntimeException e) {
             result = "!" + e.getClass().getName() + ": " + e.getMessage();
+            failed = true;
         }
         out.append(esc(fmt)).append('\t').append(esc(j.toString())).append('\t').append(esc(result)).append('\n');
+        if (failed) {
+            // What printf writes before the exception: a Formatter appends as it goes.
+            StringBuilder written = new StringBuilder();
+            try {
+                new Formatter(written, Locale.US).format(fmt, args);
+            } catch (RuntimeException e) {
+                // the same exception as above
+            }
+            out.append("written\t").append(esc(written.toString())).append('\n');
+        }
         for (Object a : args) {
             if (a instanceof Double) out.append("tostring ").append(Double.doubleToRawLongBits((Double) a)).append(' ').append(a).append('\n');
             if (a instanceof Float) { double w = (Float) a; out.append("tostring ").append(Double.doubleToRawLongBits(w)).append(' ').append(w).append('\n'); }
@@ -69,6 +83,7 @@ public class FormatOracle {
         c("%g", 999999.5); c("%.0g", 1.5); c("%.1g", 0.00012); c("%.3g", 1234.0); c("%.3g", 999.5); c("%G", 1e-10);
         c("%.10g", Math.PI); c("%g", -0.0); c("%12g|", Math.E); c("%,g", 1234567.0); c("%g", Double.NaN);
         c("%d %s %f", 1, "two", 3.0); c("%2$s %1$s", "a", "b"); c("%s %<s", "x"); c("%d%%", 50);
+        c("[%2147483648d]", 5); c("%.99999999999f", 1.0); c("%99999999999999999999d", 5);
         c("%d"); c("%d %d", 1); c("%d", 1.0); c("%f", 1); c("%c", "str"); c("%x", 1.0); c("%q", 1);
         c("%-d", 1); c("%05s", "x"); c("%.2d", 1); c("%.2c", 'a'); c("%#d", 1); c("%,x", 1); c("%+x", 1);
         c("%-05d", 1); c("%+ d", 1); c("%"); c("abc%"); c("%.f", 1.0); c("%#g", 1.0); c("%,e", 1.0);

@@ -107,10 +107,10 @@ impl Checker<'_> {
                             self.blank_final_slots(id);
                             self.cx.this_call = first_this_call(&ctor.body);
                             self.check_block(&ctor.body);
-                            if let Some(call) = ctor.body.stmts.first() {
-                                if self.cx.this_call.is_some() {
-                                    delegations.push((ctor_id, self.cx.this_call, call.span));
-                                }
+                            if let (Some(call), Some(stmt)) =
+                                (self.cx.this_call, ctor.body.stmts.first())
+                            {
+                                delegations.push((ctor_id, call, stmt.span));
                             }
                             if self.cx.reachable && !self.cx.recovered {
                                 self.check_fields_assigned(ctor.name.span);
@@ -147,10 +147,10 @@ impl Checker<'_> {
 
     /// E0147 at each `this(..)` whose chain of constructors comes back to its own
     /// (javac: "recursive constructor invocation"): the object would never be made.
-    fn check_ctor_cycles(&mut self, delegations: &[(CtorId, Option<ExprId>, Span)]) {
+    fn check_ctor_cycles(&mut self, delegations: &[(CtorId, ExprId, Span)]) {
         let next: HashMap<CtorId, CtorId> = delegations
             .iter()
-            .filter_map(|(c, call, _)| match self.p.calls.get(&(*call)?) {
+            .filter_map(|(c, call, _)| match self.p.calls.get(call) {
                 Some(CallTarget::Ctor(t)) => Some((*c, *t)),
                 _ => None,
             })
