@@ -1092,8 +1092,7 @@ impl<'a> FnCx<'a> {
                     && self.func.somd.is_none()
                     && self.func.intermediate.is_none() =>
             {
-                let call = self.call(*func, *receiver, args, None, span)?;
-                self.all_reduced(*func, *receiver, call)
+                self.all_reduced(*func, *receiver, args, span)
             }
             ExprKind::Call { func, receiver, args } => {
                 self.call(*func, *receiver, args, None, span)
@@ -1104,8 +1103,7 @@ impl<'a> FnCx<'a> {
                 self.call(*func, *receiver, args, Some((moved, taken)), span)
             }
             ExprKind::IntermediateReduce { func, receiver, args } => {
-                let call = self.call(*func, *receiver, args, None, span)?;
-                self.all_reduced(*func, *receiver, call)
+                self.all_reduced(*func, *receiver, args, span)
             }
             ExprKind::Builtin { builtin, args } => self.builtin(*builtin, args, span),
             ExprKind::New { class, ctor, args } => match ctor {
@@ -1429,13 +1427,28 @@ impl<'a> FnCx<'a> {
         text
     }
 
-    /// `call`, a call of intermediate-reduction function `func` with `args`, all-reduced
-    /// across the MIs of the running SOMD call with `func`'s strategy (the runtime returns
-    /// the value as it is outside one).
+    /// A call of intermediate-reduction function `func` with `args`, all-reduced across the
+    /// MIs of the running SOMD call with `func`'s strategy (the runtime returns the value as
+    /// it is outside one).
     fn all_reduced(
         &mut self,
         func: FuncId,
         receiver: Option<ExprId>,
+        args: &[ExprId],
+        span: Span,
+    ) -> Result<String, EmitError> {
+        let (lets, call) = self.call_parts(func, receiver, args, None, span)?;
+        let reduced = self.all_reduced_call(func, receiver, !lets.is_empty(), call)?;
+        Ok(if lets.is_empty() { reduced } else { format!("{{ {lets}{reduced} }}") })
+    }
+
+    /// `call` all-reduced with `func`'s strategy; `bound`: the call's receiver and arguments
+    /// are bound to locals before it (`call_parts`).
+    fn all_reduced_call(
+        &mut self,
+        func: FuncId,
+        receiver: Option<ExprId>,
+        bound: bool,
         call: String,
     ) -> Result<String, EmitError> {
         let callee = self.callee(func)?;
@@ -1462,22 +1475,20 @@ impl<'a> FnCx<'a> {
             Some(somd_mir::Reduction::SelfCall { .. }) if callee.kind == FuncKind::Static => {
                 format!("{}(&Array::from_vec(partials))", self.func_name(func)?)
             }
-            // An instance method applies itself to the partials on the call's receiver,
-            // read again (it has no effect: `this`, a local, a field).
+            // An instance method applies itself to the partials on the call's receiver: the
+            // local it was bound to (`call_parts`), or the receiver read again where it is
+            // evaluated in place (it has no effect: `this`, a local, a field).
             Some(somd_mir::Reduction::SelfCall { .. }) => {
-                match receiver.filter(|r| self.is_pure(*r)) {
-                    Some(r) => {
-                        let recv = self.arg(r, &self.e(r)?.ty.clone())?;
-                        format!("{}({recv}, &Array::from_vec(partials))", self.func_name(func)?)
-                    }
-                    None => {
-                        return Err(EmitError::Unsupported(format!(
-                            "the intermediate reduction `{}` (an instance method with \
-                         `reduce(self)`) on a receiver with effects",
-                            callee.name
-                        )))
-                    }
-                }
+                let r = receiver.ok_or_else(|| {
+                    EmitError::Internal("instance `reduce(self)` without a receiver".into())
+                })?;
+                let ty = self.e(r)?.ty.clone();
+                let recv = match bound {
+                    true if is_copy(&ty) => format!("_e{}_0", r.0),
+                    true => format!("&_e{}_0", r.0),
+                    false => self.arg(r, &ty)?,
+                };
+                format!("{}({recv}, &Array::from_vec(partials))", self.func_name(func)?)
             }
             None | Some(somd_mir::Reduction::None | somd_mir::Reduction::Assemble) => {
                 return Err(EmitError::Internal(format!(
@@ -1497,6 +1508,20 @@ impl<'a> FnCx<'a> {
         somd: Option<(u64, u64)>,
         span: Span,
     ) -> Result<String, EmitError> {
+        let (lets, call) = self.call_parts(func, receiver, args, somd, span)?;
+        Ok(if lets.is_empty() { call } else { format!("{{ {lets}{call} }}") })
+    }
+
+    /// A call as the statements binding its receiver and arguments (empty when they are
+    /// evaluated in place; the receiver is then `_e{receiver}_0`) and the call itself.
+    fn call_parts(
+        &mut self,
+        func: FuncId,
+        receiver: Option<ExprId>,
+        args: &[ExprId],
+        somd: Option<(u64, u64)>,
+        span: Span,
+    ) -> Result<(String, String), EmitError> {
         let callee = self.callee(func)?;
         let (moved, taken) = somd.unwrap_or((0, 0));
         let mut name = self.func_name(func)?;
@@ -1595,8 +1620,7 @@ impl<'a> FnCx<'a> {
             texts.push(format!("{moved}"));
             texts.push(self.pos(span));
         }
-        let call = format!("{name}({})", texts.join(", "));
-        Ok(if lets.is_empty() { call } else { format!("{{ {lets}{call} }}") })
+        Ok((lets, format!("{name}({})", texts.join(", "))))
     }
 
     fn new_array(
