@@ -1026,13 +1026,22 @@ impl Cx<'_> {
         let (counted, body) = match self.counted(block) {
             Ok(c) => c,
             Err(what) => {
+                // A body carrying a dependence stays refused whatever its bounds: that is the
+                // reason to name (a host loop launching this one would otherwise name the
+                // bound of a loop whose scalar the whole nest carries).
+                let carried = match block.stmts.as_slice() {
+                    [Stmt::Let { local, .. }, Stmt::Loop { body, .. }] => {
+                        self.check_body(body, label_of(block), &[*local], 1, &[]).err()
+                    }
+                    _ => None,
+                };
                 return Some(LoopReport {
                     loop_id,
                     span,
                     index: None,
-                    verdict: Err(Dependence { what, span }),
+                    verdict: Err(carried.unwrap_or(Dependence { what, span })),
                     flat: None,
-                })
+                });
             }
         };
         let index = counted.index;
