@@ -951,6 +951,40 @@ impl Drop for GeometryScope {
     }
 }
 
+/// The running MI's partitions ([`geometry`]) and `dist` local `local` of the running MI,
+/// partitioned with `geo` (its first `dist` parameter's): a failing access to it reports
+/// the global index where that is outside the whole array, and `Somd.offset` in a method
+/// it is passed to reads its offset. A local has no halo cells of its own to guard.
+pub fn with_local<A: Windowed>(local: &A, geo: Geo) -> Vec<Known> {
+    let (ptr, len) = KNOWN.with(Cell::get);
+    let mut known = match len {
+        0 => Vec::new(),
+        // SAFETY: `geometry`'s guard lives no longer than the slice it points to.
+        _ => unsafe { std::slice::from_raw_parts(ptr, len) }.to_vec(),
+    };
+    known.push(Known { window: local.part_window(), geo: Geo { owned: Geo::WHOLE.owned, ..geo } });
+    known
+}
+
+/// [`with_local`] for a matrix: its rows too, each as a partition of dimension 2.
+pub fn with_local_rows<T>(local: &Array<Array<T>>, geo: Geo) -> Vec<Known> {
+    let mut known = with_local(local, geo);
+    let row = Geo {
+        offset: [geo.offset[1], 0],
+        global: [geo.global[1], 0],
+        whole: geo.whole,
+        owned: Geo::WHOLE.owned,
+    };
+    for slot in local.slots() {
+        let window = slot.get().window_id();
+        // A `null` or empty row has no element to fail at a global index.
+        if window.1 > 0 {
+            known.push(Known { window, geo: row });
+        }
+    }
+    known
+}
+
 /// The geometry of `array` if it is a partition of the MI running on this thread.
 fn known_geo<A: Windowed>(array: &A) -> Option<Geo> {
     known_window(array.part_window())

@@ -683,7 +683,38 @@ impl FnCx<'_> {
             if let Some(kept) = self.halo_row_kept(*local)? {
                 writeln!(out, "{level}{kept}")?;
             }
+            self.dist_local_known(out, level, *local)?;
         }
+        Ok(())
+    }
+
+    /// After the declaration of `dist` local `local` in a SOMD body: the local joins the
+    /// running MI's partitions (`rt::somd::geometry`), with the geometry of the first `dist`
+    /// parameter (as `Somd.offset` reads it), so that a failing access to it, or to a row
+    /// of it, reports the global index where that is outside the whole array, as Java's
+    /// whole array would; the scope lasts as long as the local.
+    fn dist_local_known(
+        &mut self,
+        out: &mut String,
+        level: Level,
+        local: LocalId,
+    ) -> Result<(), EmitError> {
+        if self.func.somd.is_none()
+            || self.dist_index.is_empty()
+            || self.func.local(local).dist.is_none()
+        {
+            return Ok(());
+        }
+        let name = self.local_name(local);
+        let with = match self.local_ty(local)? {
+            Type::Array(row) if matches!(**row, Type::Array(_)) => "with_local_rows",
+            _ => "with_local",
+        };
+        writeln!(out, "{level}let _somd_known_{name} = rt::somd::{with}(&{name}, geo[0]);")?;
+        writeln!(
+            out,
+            "{level}let _somd_geometry_{name} = rt::somd::geometry(&_somd_known_{name});"
+        )?;
         Ok(())
     }
 
