@@ -407,7 +407,9 @@ pub fn package_name(file_stem: &str) -> String {
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' })
         .collect();
-    if !name.starts_with(|c: char| c.is_ascii_lowercase()) {
+    // Cargo refuses a binary named after a directory of its own under `target/release`.
+    let cargo_dir = ["build", "deps", "examples", "incremental"].contains(&name.as_str());
+    if cargo_dir || !name.starts_with(|c: char| c.is_ascii_lowercase()) {
         name.insert_str(0, "somd_");
     }
     name
@@ -422,6 +424,9 @@ mod tests {
         assert_eq!(package_name("My-Prog"), "my_prog");
         assert_eq!(package_name("2d"), "somd_2d");
         assert_eq!(package_name(""), "somd_");
+        assert_eq!(package_name("Build"), "somd_build");
+        assert_eq!(package_name("deps"), "somd_deps");
+        assert_eq!(package_name("builds"), "builds");
     }
 
     #[test]
