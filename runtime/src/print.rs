@@ -9,7 +9,7 @@
 
 use crate::error::{self, OrThrow, SourcePos};
 use crate::java::format::{format, Arg};
-use crate::value::{JavaDisplay, Str};
+use crate::value::{Array, JavaDisplay, Str};
 use std::io::{BufWriter, Stdout, Write};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
@@ -49,6 +49,21 @@ pub fn println(err: bool, value: &dyn JavaDisplay) {
     let mut text = String::new();
     value.push_java(&mut text);
     text.push('\n');
+    write_text(err, &text);
+}
+
+/// `print(char[])` and `println(char[])` (`newline`): the characters, as Java's
+/// `PrintStream` writes them (a surrogate pair is one character); `NullPointerException`
+/// for `null`.
+pub fn print_chars(err: bool, chars: &Array<u16>, newline: bool, pos: &'static SourcePos) {
+    chars.length(pos);
+    let units = chars.slots().iter().map(|slot| slot.get());
+    let mut text: String = char::decode_utf16(units)
+        .map(|r| r.unwrap_or(crate::java::to_string::UNPAIRED))
+        .collect();
+    if newline {
+        text.push('\n');
+    }
     write_text(err, &text);
 }
 

@@ -65,6 +65,7 @@ fn module(sources: &mut SourceMap) -> Module {
         somd: None,
         intermediate: None,
         early_exits: Vec::new(),
+        rereads: Vec::new(),
         span: span(0),
     };
     Module {

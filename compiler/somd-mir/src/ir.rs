@@ -248,6 +248,11 @@ pub struct Function {
     /// never reaches after its `break`. A device runs only the iterations below the bound (a wrapping
     /// one goes to the CPU), where stopping is a choice.
     pub early_exits: Vec<EarlyExit>,
+    /// `s += x` on a `String` place is `s = s + x`, an `Assign` whose `Concat`'s first
+    /// operand reads the target again: those operands. Java evaluates the place once (the
+    /// array and index, the receiver), then reads it; a back end writing the `Assign` as it
+    /// stands would evaluate an index with an effect (`a[i++] += "x"`) twice.
+    pub rereads: Vec<ExprId>,
     pub span: Span,
 }
 

@@ -234,6 +234,8 @@ pub(crate) struct FnLower<'a> {
     /// While a constructor's statements stand in for its `this(..)` in another one: the
     /// label of the block holding them, which a `return` in them leaves.
     pub ctor_exit: Option<LabelId>,
+    /// [`Function::rereads`].
+    pub rereads: Vec<ExprId>,
     pub errors: &'a mut Vec<InternalError>,
     pub span: Span,
 }
@@ -284,6 +286,7 @@ impl<'a> FnLower<'a> {
             labels: Vec::new(),
             n_labels: 0,
             ctor_exit: None,
+            rereads: Vec::new(),
             errors,
             span,
         };
@@ -320,6 +323,7 @@ impl<'a> FnLower<'a> {
             somd,
             intermediate,
             early_exits: Vec::new(),
+            rereads: cx.rereads,
             span,
         }
     }

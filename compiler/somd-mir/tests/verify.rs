@@ -41,6 +41,7 @@ fn function(exprs: Vec<Expr>, body: Vec<Stmt>) -> Function {
         somd: None,
         intermediate: None,
         early_exits: Vec::new(),
+        rereads: Vec::new(),
         span: Span::default(),
     }
 }

@@ -1060,17 +1060,28 @@ impl<'a> FnCx<'a> {
                 convert(inner, &from, &expr.ty)
             }
             ExprKind::Concat(parts) => {
+                // Java takes each operand's value as it comes to it: where an operand has an
+                // effect (`"o" + v + ++v`, `s += s += "b"`), every operand's value is bound
+                // first, in order, so a later one cannot change what an earlier one read.
+                let bind = !parts.iter().all(|p| self.is_pure(*p));
+                let mut lets = String::new();
                 let mut texts = Vec::new();
-                for part in parts {
+                for (k, part) in parts.iter().enumerate() {
                     let p = self.e(*part)?;
                     texts.push(match &p.kind {
                         ExprKind::Const(Const::Str(s)) => format!("&{s:?}"),
                         ExprKind::Const(Const::Null) => "&\"null\"".to_string(),
+                        _ if bind => {
+                            let value = self.expr(*part)?;
+                            lets.push_str(&format!("let _c{}_{k} = {value}; ", id.0));
+                            format!("&_c{}_{k}", id.0)
+                        }
                         _ if is_copy(&p.ty) => format!("&{}", paren(self.expr(*part)?)),
                         _ => self.arg_ref(*part)?,
                     });
                 }
-                Ok(format!("Str::concat(&[{}])", texts.join(", ")))
+                let concat = format!("Str::concat(&[{}])", texts.join(", "));
+                Ok(if lets.is_empty() { concat } else { format!("{{ {lets}{concat} }}") })
             }
             ExprKind::Conditional { cond, then_expr, else_expr } => {
                 let c = self.expr(*cond)?;
@@ -2182,6 +2193,15 @@ impl<'a> FnCx<'a> {
         value: ExprId,
         value_needed: bool,
     ) -> Result<String, EmitError> {
+        // `s += x` on a `String` place (`Function::rereads`): the place evaluated once.
+        if let ExprKind::Concat(parts) = &self.e(value)?.kind {
+            if let [again, rest] = parts[..] {
+                if self.func.rereads.contains(&again) {
+                    let op = BinOp { kind: BinOpKind::Add, ty: PrimOrRef::Ref };
+                    return self.compound(id, target, Some((op, rest)), 0, false, value_needed);
+                }
+            }
+        }
         let t = self.e(target)?;
         let copy = is_copy(&t.ty);
         let v = match self.lazy_name(target) {
@@ -2278,6 +2298,10 @@ impl<'a> FnCx<'a> {
         let target_ty = t.ty.clone();
         let pure = op_value.is_none_or(|(_, v)| self.is_pure(v));
         let value_text = match op_value {
+            // `s += null` appends "null" (Java's `String.valueOf`).
+            Some((_, v)) if matches!(self.e(v)?.kind, ExprKind::Const(Const::Null)) => {
+                "\"null\"".to_string()
+            }
             Some((_, v)) => self.expr(v)?,
             None => String::new(),
         };
@@ -2461,6 +2485,12 @@ impl<'a> FnCx<'a> {
                     .copied()
                     .ok_or_else(|| EmitError::Internal("print without argument".to_string()))?;
                 let e = self.e(id)?;
+                if e.ty == Type::Array(Box::new(Type::Prim(PrimType::Char))) {
+                    let chars = self.arg_ref(id)?;
+                    let newline = f == "println";
+                    let pos = self.pos(span);
+                    return Ok(format!("rt::print::print_chars({err}, {chars}, {newline}, {pos})"));
+                }
                 let shown = match &e.kind {
                     ExprKind::Const(Const::Str(s)) => format!("&{s:?}"),
                     ExprKind::Const(Const::Null) => "&\"null\"".to_string(),

@@ -417,6 +417,7 @@ impl FnLower<'_> {
             // `s += x` is `s = s + x` with `s` evaluated once; the subset's string places
             // are locals, fields and `String[]` elements, read again here.
             let again = self.expr(target);
+            self.rereads.push(again);
             let value = self.expr(value);
             let concat = self.push(ExprKind::Concat(vec![again, value]), Type::String, span);
             return self.push(ExprKind::Assign { target: target_id, value: concat }, ty, span);
