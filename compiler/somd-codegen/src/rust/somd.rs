@@ -297,6 +297,31 @@ impl FnCx<'_> {
         Ok(args)
     }
 
+    /// A user strategy's `bounds` call without its length and count, the key by which
+    /// parameters given the same strategy expression are found, and its arguments' texts.
+    fn strategy_key(
+        &mut self,
+        bounds: FuncId,
+        args: &[ExprId],
+    ) -> Result<(String, Vec<String>), EmitError> {
+        let callee = self.callee(bounds)?;
+        let mut texts = Vec::new();
+        for (i, a) in args.iter().enumerate() {
+            let ty = callee
+                .params
+                .get(i + 2)
+                .and_then(|p| callee.locals.get(p.0 as usize))
+                .map(|l| l.ty.clone())
+                .unwrap_or(Type::Prim(somd_syntax::ast::PrimType::Int));
+            // A reference for anything but a primitive: the local is `Copy` either way,
+            // and `bounds` takes such parameters by reference.
+            let text = self.arg(*a, &ty)?;
+            texts.push(if is_copy(&ty) { text } else { format!("&({text})") });
+        }
+        let key = format!("{}({})", self.names.functions[bounds.0 as usize], texts.join(", "));
+        Ok((key, texts))
+    }
+
     /// The wrapper's path for a `null` `dist` argument, which splits into no partitions,
     /// for a matrix whose columns it would split that has a `null` row or rows of different
     /// lengths (both before the device path), and, with `shapes` (after it: a device runs
@@ -328,6 +353,7 @@ impl FnCx<'_> {
         // read its other elements). The null tests come first: the others read lengths.
         let (mut nulls, mut ragged, mut differ) = (Vec::new(), Vec::new(), Vec::new());
         let mut split_alike: Vec<(Vec<u32>, String)> = Vec::new();
+        let mut users: Vec<(String, String)> = Vec::new();
         for (p, (_, strategy)) in dist.iter().zip(&sig.dist_params) {
             let name = self.local_name(*p);
             nulls.push(format!("{name}.is_null()"));
@@ -343,7 +369,18 @@ impl FnCx<'_> {
                     (1..=halos.len() as u32).collect()
                 }
                 Distribution::View { .. } => vec![1],
-                Distribution::User { .. } => continue,
+                // The same strategy expression splits its parameters at the same boundaries
+                // (§2.2): of one length only, the rows meeting in one MI as in Java.
+                Distribution::User { bounds, args, .. } => {
+                    let (key, _) = self.strategy_key(*bounds, args)?;
+                    match users.iter().find(|(k, _)| *k == key) {
+                        Some((_, first)) => differ.push(format!(
+                            "rt::somd::dim_len({first}, 1, pos) != rt::somd::dim_len({name}, 1, pos)"
+                        )),
+                        None => users.push((key, name)),
+                    }
+                    continue;
+                }
             };
             match split_alike.iter().find(|(dims, _)| *dims == split) {
                 Some((_, first)) => {
@@ -737,21 +774,7 @@ impl FnCx<'_> {
                 table.push(Vec::new());
                 continue;
             };
-            let callee = self.callee(*bounds)?;
-            let mut texts = Vec::new();
-            for (i, a) in args.iter().enumerate() {
-                let ty = callee
-                    .params
-                    .get(i + 2)
-                    .and_then(|p| callee.locals.get(p.0 as usize))
-                    .map(|l| l.ty.clone())
-                    .unwrap_or(Type::Prim(somd_syntax::ast::PrimType::Int));
-                // A reference for anything but a primitive: the local is `Copy` either way,
-                // and `bounds` takes such parameters by reference.
-                let text = self.arg(*a, &ty)?;
-                texts.push(if is_copy(&ty) { text } else { format!("&({text})") });
-            }
-            let key = format!("{}({})", self.names.functions[bounds.0 as usize], texts.join(", "));
+            let (key, texts) = self.strategy_key(*bounds, args)?;
             if let Some((_, names)) = done.iter().find(|(k2, _)| *k2 == key) {
                 table.push(names.clone());
                 continue;
@@ -771,9 +794,9 @@ impl FnCx<'_> {
     /// The `Layout` expression of a distribution (user strategies call `bounds` first).
     /// `len` is the parameter's length along dimension 1 (0 for `null`: the partitioning
     /// throws after). `strategies` lists the user strategies already called (the call
-    /// without its length argument, the `dist` index, the length): a parameter of the same
-    /// length given the same strategy expression reuses those boundaries (§2.2: the
-    /// arguments are evaluated once and such parameters are split at the same boundaries).
+    /// without its length argument, the `dist` index): a parameter given the same strategy
+    /// expression reuses those boundaries (§2.2: the arguments are evaluated once and such
+    /// parameters, of one length, are split at the same boundaries).
     /// `strategy_args` are the locals holding the user strategies' arguments
     /// ([`FnCx::strategy_args`]).
     #[allow(clippy::too_many_arguments)] // Reason: the wrapper's state for one parameter.
@@ -785,7 +808,7 @@ impl FnCx<'_> {
         len: &str,
         k: usize,
         strategy_args: &[Vec<String>],
-        strategies: &mut Vec<(String, usize, String)>,
+        strategies: &mut Vec<(String, usize)>,
         out: &mut String,
     ) -> Result<String, EmitError> {
         let halos = |halos: &[(u32, u32)]| {
@@ -830,14 +853,11 @@ impl FnCx<'_> {
                     texts.join(", ")
                 );
                 let key = format!("{bounds_fn}({})", texts[1..].join(", "));
-                match strategies.iter().find(|(called, _, _)| *called == key) {
-                    Some((_, first, first_len)) => {
-                        rhs = format!(
-                            "if {len} == {first_len} {{ bounds_{first}.clone() }} \
-                             else {{ {rhs} }}"
-                        );
-                    }
-                    None => strategies.push((key, k, len.to_string())),
+                // Parameters of one strategy expression have one length here: the call runs
+                // the body once over the whole values otherwise (`null_dist_call`).
+                match strategies.iter().find(|(called, _)| *called == key) {
+                    Some((_, first)) => rhs = format!("bounds_{first}.clone()"),
+                    None => strategies.push((key, k)),
                 }
                 line(out, 1, &format!("let bounds_{k} = "), &rhs, ";")?;
                 format!("rt::partition::Layout::user(shape, bounds_{k}.clone())")
