@@ -888,6 +888,10 @@ impl Checker<'_, '_> {
     /// MIs (`sumProd(w)` of a parameter that is not `dist` is the MI count times Java's), as
     /// §2.4 reads; `min`, `max`, `&`, `|`, `&&`, `||` give every MI's own value back.
     fn same_in_every_instance(&mut self, expr: &Expr, method: MethodId) {
+        // A SOMD method called in an MI is a SOMD call of its own, over what it is passed.
+        if !is_intermediate(self.program, method) {
+            return;
+        }
         let Some(info) = util::method_info(self.program, method) else { return };
         let Some(somd_syntax::ast::ReduceStrategy::Op(op)) = info.reduce else { return };
         use somd_syntax::ast::ReduceOp::{Add, BitXor, Mul, Sub};
