@@ -213,7 +213,17 @@ impl Checker<'_> {
             }
             Qual::Value(Ty::Class(class)) => {
                 let arg_tys = self.check_args(args);
-                self.call_user(e, class, name, args, &arg_tys, false, false)
+                let ty = self.call_user(e, class, name, args, &arg_tys, false, false);
+                let is_static = match self.p.calls.get(&e.id) {
+                    Some(CallTarget::Method(m)) => self.p.method(*m).is_static,
+                    _ => false,
+                };
+                if is_static {
+                    if let Some(target) = target {
+                        self.static_through(target, &format!("method `{}`", name.name));
+                    }
+                }
+                ty
             }
             Qual::Builtin(builtin) => self.call_builtin(e, builtin, name, args),
             Qual::PrintStream(err) => self.call_print(e, err, name, args),

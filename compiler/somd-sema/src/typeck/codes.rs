@@ -53,6 +53,7 @@ pub const NOT_A_STATEMENT: &str = "E0149";
 pub const CLASS_MODIFIER: &str = "E0150";
 pub const RESERVED_NAME: &str = "E0151";
 pub const TOO_MANY_DIMS: &str = "E0152";
+pub const STATIC_THROUGH_EXPR: &str = "E0153";
 
 pub const VALUE_ARRAY_ASSIGN: &str = "E0200";
 pub const VALUE_FIELD_ASSIGN: &str = "E0201";
@@ -124,6 +125,10 @@ pub const CODES: &[CodeInfo] = &[
     CodeInfo { code: CLASS_MODIFIER, title: "modifier not allowed on a class" },
     CodeInfo { code: RESERVED_NAME, title: "Java reserved word used as a name" },
     CodeInfo { code: TOO_MANY_DIMS, title: "array type with more than 255 dimensions" },
+    CodeInfo {
+        code: STATIC_THROUGH_EXPR,
+        title: "static member reached through an expression that does something",
+    },
     CodeInfo { code: VALUE_ARRAY_ASSIGN, title: "assignment to an element of a value array" },
     CodeInfo {
         code: VALUE_FIELD_ASSIGN,

@@ -368,6 +368,34 @@ impl Checker<'_> {
         Qual::Value(self.check_expr(target, None))
     }
 
+    /// E0153 where static member `what` is reached through `target`, an expression other
+    /// than a variable, `this` or a field of `this` or of a class: Java evaluates such a
+    /// qualifier and discards its value (JLS 15.11.1, 15.12.4.1), which somdc does not do,
+    /// so a call or an element read there would lose its effect or its exception. Those
+    /// qualifiers read a value and can neither fail nor change anything (a `null` one gives
+    /// no exception in Java either).
+    pub(super) fn static_through(&mut self, target: &Expr, what: &str) {
+        let plain = match &target.kind {
+            ExprKind::Name(_) | ExprKind::This => true,
+            ExprKind::Field { target: inner, .. } => matches!(
+                (&inner.kind, self.p.names.get(&inner.id)),
+                (ExprKind::This, _) | (_, Some(NameRes::Class(_)))
+            ),
+            _ => false,
+        };
+        if plain {
+            return;
+        }
+        let diagnostic = Diagnostic::error(
+            codes::STATIC_THROUGH_EXPR,
+            format!("static {what} reached through an expression that is evaluated for nothing"),
+            target.span,
+        )
+        .with_label("Java evaluates this and discards it; somdc does not evaluate it")
+        .with_help("name the class (`C.member`), and evaluate the expression in a statement of its own if it must run");
+        self.emit(diagnostic);
+    }
+
     /// A local or a field of the current class has this name.
     fn is_variable_name(&self, name: &str) -> bool {
         self.lookup_local(name).is_some()
@@ -448,7 +476,12 @@ impl Checker<'_> {
                     Ty::INT
                 }
                 Ty::Class(class) => match self.fields_by_name.get(&(*class, name.name.clone())) {
-                    Some(&field) => self.use_field(e, field, name.span, false),
+                    Some(&field) => {
+                        if self.p.field(field).is_static {
+                            self.static_through(target, &format!("field `{}`", name.name));
+                        }
+                        self.use_field(e, field, name.span, false)
+                    }
                     None => {
                         let class_name = self.p.class(*class).name.clone();
                         self.error(
