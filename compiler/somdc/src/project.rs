@@ -53,6 +53,12 @@ pub(crate) fn compile(sources: &SourceMap, options: &EmitOptions, color: Color) 
                 }
             }
             report(sources, &warnings, (0, 0), color, "compile");
+            if let Some(err) = &project.writer_error {
+                eprintln!(
+                    "somdc: note: no kernels were generated, every construct runs on the CPU: \
+                     {err} (a compiler bug; `somdc explain` lists what would have run on a device)"
+                );
+            }
             Some(project)
         }
         Err(somdc::CompileError::Rejected(checked)) => {
@@ -111,7 +117,8 @@ pub(crate) fn write_kernels(project: &Project, dir: &Path) -> Result<(), String>
         .iter()
         .map(|(name, text)| (PathBuf::from("kernels").join(name), text.clone()))
         .collect();
-    let listing = Project { files, binary_name: String::new(), kernels: Vec::new() };
+    let listing =
+        Project { files, binary_name: String::new(), kernels: Vec::new(), writer_error: None };
     write_project(&listing, dir)
 }
 

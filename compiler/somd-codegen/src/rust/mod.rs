@@ -96,6 +96,9 @@ pub struct Project {
     /// Every generated OpenCL kernel as a standalone `.cl` text, by file name (for
     /// `somdc build --emit-kernels`).
     pub kernels: Vec<(String, String)>,
+    /// The OpenCL writer's failure (a compiler bug), when it failed: the program's device
+    /// constructs all run on the CPU, which `build` and `run` say.
+    pub writer_error: Option<String>,
 }
 
 /// A MIR construct this back end cannot emit, or an inconsistent module.
@@ -147,6 +150,7 @@ pub fn emit_project(
         ],
         binary_name: options.package_name.clone(),
         kernels,
+        writer_error: glue.writer_error.clone(),
     })
 }
 

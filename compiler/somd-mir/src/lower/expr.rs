@@ -44,13 +44,20 @@ impl FnLower<'_> {
     }
 
     /// Whether a constant recorded for `e` may replace it: every constant expression
-    /// except `obj.f` through a value (Java evaluates `obj`).
+    /// except `obj.f` of an instance field through a value (Java evaluates `obj`, which may
+    /// be `null`). A static field reached through a value is read through its class: the
+    /// checker accepts only values that can neither fail nor change anything there (E0153).
     fn foldable(&self, e: &ast::Expr) -> bool {
         match &e.kind {
-            AK::Field { target, .. } => matches!(
-                self.program.names.get(&target.id),
-                Some(NameRes::Class(_) | NameRes::BuiltinClass(_))
-            ),
+            AK::Field { target, .. } => {
+                matches!(
+                    self.program.names.get(&target.id),
+                    Some(NameRes::Class(_) | NameRes::BuiltinClass(_))
+                ) || matches!(
+                    self.program.names.get(&e.id),
+                    Some(NameRes::Field(f)) if self.program.field(*f).is_static
+                )
+            }
             _ => true,
         }
     }
