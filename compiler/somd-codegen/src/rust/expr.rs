@@ -230,6 +230,10 @@ fn last_uses(func: &Function, by_ref: &[bool]) -> LastUses {
         arg_candidates: Vec<(ExprId, usize, LocalId, ExprId)>,
         /// The position of each `Local` occurrence.
         occurrence: HashMap<ExprId, usize>,
+        /// The expression of the statement being walked: a local it mentions elsewhere is
+        /// still needed around the call or freeze that would take it (`a[f(a)]` indexes
+        /// the array after the call; Java read it before).
+        root: ExprId,
     }
     impl Walk<'_> {
         fn local(&mut self, l: LocalId) {
@@ -260,7 +264,7 @@ fn last_uses(func: &Function, by_ref: &[bool]) -> LastUses {
                         };
                         let mentions: usize =
                             receiver.iter().chain(args).map(|o| self.mentions(*o, *l)).sum();
-                        if mentions == 1 {
+                        if mentions == 1 && self.mentions(self.root, *l) == 1 {
                             self.arg_candidates.push((id, i, *l, *a));
                         }
                     }
@@ -269,7 +273,9 @@ fn last_uses(func: &Function, by_ref: &[bool]) -> LastUses {
                     let operand = self.func.exprs.get(a.0 as usize);
                     let flat = matches!(operand.map(|o| &o.ty), Some(Type::Array(e)) if matches!(**e, Type::Prim(_)));
                     match operand.map(|o| &o.kind) {
-                        Some(ExprKind::Local(l)) if flat && !in_loop => {
+                        Some(ExprKind::Local(l))
+                            if flat && !in_loop && self.mentions(self.root, *l) == 1 =>
+                        {
                             self.candidates.push((id, *l, self.seq + 1))
                         }
                         Some(
@@ -294,12 +300,17 @@ fn last_uses(func: &Function, by_ref: &[bool]) -> LastUses {
                 match stmt {
                     Stmt::Let { local, init } => {
                         if let Some(e) = init {
+                            self.root = *e;
                             self.expr(*e, in_loop);
                         }
                         self.local(*local);
                     }
-                    Stmt::Expr(e) | Stmt::Return(Some(e)) => self.expr(*e, in_loop),
+                    Stmt::Expr(e) | Stmt::Return(Some(e)) => {
+                        self.root = *e;
+                        self.expr(*e, in_loop)
+                    }
                     Stmt::If { cond, then_block, else_block } => {
+                        self.root = *cond;
                         self.expr(*cond, in_loop);
                         self.block(then_block, in_loop);
                         if let Some(b) = else_block {
@@ -341,6 +352,7 @@ fn last_uses(func: &Function, by_ref: &[bool]) -> LastUses {
         owned: HashSet::new(),
         arg_candidates: Vec::new(),
         occurrence: HashMap::new(),
+        root: ExprId(0),
     };
     walk.block(&func.body, false);
     let Walk { candidates, last, mut owned, arg_candidates, occurrence, .. } = walk;
@@ -1310,6 +1322,13 @@ impl<'a> FnCx<'a> {
                     (true, true) => "true".to_string(),
                     (true, false) => format!("{}.is_null()", paren(self.recv(rhs)?)),
                     (false, true) => format!("{}.is_null()", paren(self.recv(lhs)?)),
+                    // The right operand may assign what the left one read (`a == (a = b)`):
+                    // the left reference is taken first, as Java does.
+                    (false, false) if !self.is_pure(rhs) => {
+                        let l = self.expr(lhs)?;
+                        let r = self.arg_ref(rhs)?;
+                        format!("{{ let _l{} = {l}; _l{}.ref_eq({r}) }}", lhs.0, lhs.0)
+                    }
                     (false, false) => {
                         let l = self.recv(lhs)?;
                         let r = self.arg_ref(rhs)?;
@@ -2204,8 +2223,11 @@ impl<'a> FnCx<'a> {
         }
         let t = self.e(target)?;
         let copy = is_copy(&t.ty);
+        let null = matches!(self.e(value)?.kind, ExprKind::Const(Const::Null));
         let v = match self.lazy_name(target) {
             Some(_) => self.lazy_value(value)?,
+            // `null` typed by its place: its value may be bound to a temporary (`f(a = null)`).
+            None if null => types::const_default(self.module, &self.names.classes, &t.ty)?,
             None => self.expr(value)?,
         };
         let tmp = format!("_e{}v", id.0);
@@ -2540,10 +2562,14 @@ impl<'a> FnCx<'a> {
                 if args.get(1).is_some_and(|b| self.is_pure(*b)) {
                     format!("{r}.get_mut({pos}).next_int_bounded({b}).or_throw({pos})")
                 } else {
-                    // The bound is evaluated before the generator is borrowed mutably.
+                    // Java takes the receiver, then the bound (which may reassign the
+                    // receiver's variable or print), then draws; the generator is borrowed
+                    // mutably only then.
                     let n = args.get(1).map_or(0, |b| b.0);
+                    let owned = arg(self, 0)?;
                     format!(
-                        "{{ let _e{n}b = {b}; {r}.get_mut({pos}).next_int_bounded(_e{n}b).or_throw({pos}) }}"
+                        "{{ let _e{n}g = {owned}; let _e{n}b = {b}; \
+                         _e{n}g.get_mut({pos}).next_int_bounded(_e{n}b).or_throw({pos}) }}"
                     )
                 }
             }
