@@ -479,10 +479,10 @@ fn sync_bodies_run_as_one_sync_call() {
     assert!(text.contains("rt::somd::run_call(n_mis, |mi|"), "{text}");
 }
 
-/// The SOMD wrapper calls a user strategy's `bounds` once for all parameters of the same
-/// length given the same strategy expression (§2.2: its arguments are evaluated once and
-/// such parameters are split at the same boundaries), and again only for a parameter of
-/// another length or strategy.
+/// The SOMD wrapper calls a user strategy's `bounds` once for all parameters given the
+/// same strategy expression (§2.2: its arguments are evaluated once and such parameters are
+/// split at the same boundaries), and again only for another strategy; parameters of one
+/// strategy expression whose lengths differ run the body once over the whole values.
 #[test]
 fn one_strategy_expression_is_evaluated_once_per_call() {
     let (module, sources) = compile(
@@ -513,12 +513,16 @@ class Chunks {
     let text = write_main(&module, &sources, "test").unwrap();
     let wrapper = text.split("fn Main_dot_somd(").nth(1).unwrap();
     let wrapper = &wrapper[..wrapper.find("\n}\n").unwrap()];
-    // `a` calls it; `b` and `c` reuse `a`'s boundaries when their lengths match; `d` has its
-    // own strategy expression.
-    assert!(wrapper.contains("if b.len() == a.len() {"), "{wrapper}");
-    assert!(wrapper.contains("if c.len() == a.len() {"), "{wrapper}");
-    assert!(!wrapper.contains("if d.len()"), "{wrapper}");
-    assert_eq!(wrapper.matches("bounds_0.clone()\n").count(), 2, "{wrapper}");
+    // `a` calls it; `b` and `c` reuse `a`'s boundaries; `d` has its own strategy
+    // expression. A `b` or `c` of another length than `a` runs the body once.
+    assert_eq!(wrapper.matches("Chunks_bounds(").count(), 2, "{wrapper}");
+    assert!(wrapper.contains("let bounds_1 = bounds_0.clone();"), "{wrapper}");
+    assert!(wrapper.contains("let bounds_2 = bounds_0.clone();"), "{wrapper}");
+    let once = "rt::somd::dim_len(a, 1, pos) != rt::somd::dim_len(b, 1, pos)";
+    assert!(wrapper.contains(once), "{wrapper}");
+    let once = "rt::somd::dim_len(a, 1, pos) != rt::somd::dim_len(c, 1, pos)";
+    assert!(wrapper.contains(once), "{wrapper}");
+    assert!(!wrapper.contains("dim_len(d, 1, pos)"), "{wrapper}");
 }
 
 /// SOMD methods with value-array parameters (`dist` or not; primitive elements, value
