@@ -496,7 +496,7 @@ macro_rules! shallow_deep_copy {
 }
 shallow_deep_copy!(bool, i8, i16, u16, i32, i64, f32, f64, Str);
 
-impl<T: Clone> DeepCopy for Obj<T> {
+impl<T> DeepCopy for Obj<T> {
     fn deep_copy(&self) -> Self {
         self.clone()
     }
