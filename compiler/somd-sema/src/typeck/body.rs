@@ -53,6 +53,10 @@ pub(super) struct BodyCx {
     /// declared at or after the field being initialized, which it may not read by simple
     /// name (JLS §8.3.3).
     pub forward_fields: HashSet<FieldId>,
+    /// The `this.f` that a compound assignment under check reads (`this.f += ..`, `this.f++`),
+    /// which must be definitely assigned, as javac requires; a plain read of `this.f` is not
+    /// checked (javac 17 does not).
+    pub compound_field: Option<somd_syntax::ast::ExprId>,
 }
 
 impl BodyCx {
@@ -93,6 +97,11 @@ impl Checker<'_> {
                                 self.cx = BodyCx::new(id, field.modifiers.is_static());
                                 self.cx.recovered = super::recovery::expr_has_error(init);
                                 self.cx.forward_fields = self.fields_from(field_id);
+                                // An instance initializer runs before any constructor
+                                // body: no blank `final` field has its value yet.
+                                if !field.modifiers.is_static() {
+                                    self.blank_final_slots(id);
+                                }
                                 let ty = self.p.field(field_id).ty.clone();
                                 self.check_assignable(init, &ty);
                             }

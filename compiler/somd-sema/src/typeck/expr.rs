@@ -282,6 +282,9 @@ impl Checker<'_> {
                         ),
                     );
                 }
+                if read {
+                    self.blank_final_read(field, ident);
+                }
                 return self.use_field(e, field, ident.span, true);
             }
         }
@@ -396,6 +399,22 @@ impl Checker<'_> {
         self.emit(diagnostic);
     }
 
+    /// E0108 where blank `final` field `field` is read (by its name, or as `this.f` by a
+    /// compound assignment) before a constructor or an instance initializer has definitely
+    /// assigned it (JLS 16, as javac applies it: such a read would see the default value).
+    fn blank_final_read(&mut self, field: FieldId, ident: &Ident) {
+        let Some(&slot) = self.cx.field_slots.get(&field) else { return };
+        if self.cx.da.contains(slot) || self.cx.recovered {
+            return;
+        }
+        self.error(
+            codes::UNINITIALIZED_LOCAL,
+            format!("variable `{}` might not have been initialized", ident.name),
+            ident.span,
+        );
+        self.cx.da.silence(slot);
+    }
+
     /// A local or a field of the current class has this name.
     fn is_variable_name(&self, name: &str) -> bool {
         self.lookup_local(name).is_some()
@@ -479,6 +498,9 @@ impl Checker<'_> {
                     Some(&field) => {
                         if self.p.field(field).is_static {
                             self.static_through(target, &format!("field `{}`", name.name));
+                        }
+                        if self.cx.compound_field == Some(e.id) {
+                            self.blank_final_read(field, name);
                         }
                         self.use_field(e, field, name.span, false)
                     }
@@ -875,7 +897,17 @@ impl Checker<'_> {
                 ty
             }
             ExprKind::Field { .. } => {
+                // `this.f += ..` reads `f`, which must have its value.
+                let this_field = matches!(
+                    &target.kind,
+                    ExprKind::Field { target: t, .. } if matches!(t.kind, ExprKind::This)
+                );
+                let outer = self.cx.compound_field;
+                if compound && this_field {
+                    self.cx.compound_field = Some(target.id);
+                }
                 let ty = self.check_expr(target, None);
+                self.cx.compound_field = outer;
                 match self.p.names.get(&target.id).cloned() {
                     Some(NameRes::Field(field)) => {
                         let this_access = matches!(
