@@ -256,6 +256,17 @@ fn check(files: &[PathBuf], format: Format, color: Color) -> ExitCode {
         Format::Json => {
             let _ =
                 std::io::stdout().write_all(render_json(&sources, &checked.diagnostics).as_bytes());
+            // Standard output holds only diagnostics: what was left out is said beside it.
+            let (errors, warnings) = checked.omitted();
+            if errors + warnings > 0 {
+                eprintln!(
+                    "note: {errors} more error{} and {warnings} more warning{} not shown (at \
+                     most {} of each are reported)",
+                    plural(errors),
+                    plural(warnings),
+                    somdc::MAX_REPORTED
+                );
+            }
         }
     }
     if checked.has_errors() {

@@ -104,6 +104,26 @@ fn check_json_is_one_object_per_diagnostic() {
 }
 
 #[test]
+fn check_json_says_on_stderr_how_many_diagnostics_were_left_out() {
+    let mut program = String::from("class M { public static void main(String[] a) {\n");
+    for k in 0..150 {
+        program.push_str(&format!("  int x{k} = true;\n"));
+    }
+    program.push_str("} }\n");
+    let many = source("json-many", "many.somd", &program);
+    let out = run(somdc().arg("check").arg(&many).args(["--format", "json"]));
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 100, "{stdout}");
+    for line in stdout.lines() {
+        let _: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+    }
+    let stderr = text(&out.stderr);
+    let note = "note: 50 more errors and 0 more warnings not shown (at most 100 of each are reported)";
+    assert!(stderr.contains(note), "{stderr}");
+}
+
+#[test]
 fn a_program_without_classes_reports_the_missing_main_at_its_start() {
     // An empty file, or one with only comments, whitespace and `;`, has no class to point
     // at: the error points at the start of the file and renders like any other.
