@@ -566,29 +566,48 @@ impl Placement {
         let default_threads = default_threads.clamp(1, MAX_THREADS);
         let threads = match threads.map(str::trim) {
             None | Some("") => default_threads,
-            Some(text) => match text.parse::<usize>() {
-                Ok(n) if n > MAX_THREADS => {
-                    warnings.push(format!(
-                        "somd: warning: SOMD_THREADS={n} is more than the runtime's limit of \
-                         {MAX_THREADS} threads; using {MAX_THREADS}"
-                    ));
-                    MAX_THREADS
+            Some(text) => {
+                // Digits past `usize` are a number past the limit too.
+                let digits = text.bytes().all(|b| b.is_ascii_digit());
+                match text.parse::<usize>() {
+                    Ok(n) if (1..=MAX_THREADS).contains(&n) => n,
+                    Ok(n) if n > MAX_THREADS => over_limit(text, &mut warnings),
+                    Err(_) if digits => over_limit(text, &mut warnings),
+                    _ => {
+                        warnings.push(format!(
+                            "somd: warning: ignoring SOMD_THREADS={text:?} (expected a positive \
+                             integer from 1 to {MAX_THREADS}); using {default_threads}"
+                        ));
+                        default_threads
+                    }
                 }
-                Ok(n) if n >= 1 => n,
-                _ => {
+            }
+        };
+        let strict = match switch(strict) {
+            Some(on) => on,
+            None => {
+                warnings.push(format!(
+                    "somd: warning: ignoring SOMD_STRICT={:?} (expected 1 or 0); not strict",
+                    strict.unwrap_or_default()
+                ));
+                false
+            }
+        };
+        let trace = match trace.map(str::trim) {
+            Some(json) if json.eq_ignore_ascii_case("json") => Trace::Json,
+            Some(text) if text.eq_ignore_ascii_case("text") => Trace::Text,
+            value => match switch(value) {
+                Some(true) => Trace::Text,
+                Some(false) => Trace::Off,
+                None => {
                     warnings.push(format!(
-                        "somd: warning: ignoring SOMD_THREADS={text:?} (expected a positive \
-                         integer from 1 to {MAX_THREADS}); using {default_threads}"
+                        "somd: warning: SOMD_TRACE={:?} is none of 1, text, json or 0; tracing \
+                         as text",
+                        value.unwrap_or_default()
                     ));
-                    default_threads
+                    Trace::Text
                 }
             },
-        };
-        let strict = strict.map(str::trim) == Some("1");
-        let trace = match trace.map(str::trim) {
-            None | Some("") | Some("0") => Trace::Off,
-            Some("json") => Trace::Json,
-            Some(_) => Trace::Text,
         };
         let config = config.filter(|c| !c.is_empty()).map(str::to_string);
         Placement {
@@ -651,6 +670,29 @@ impl Placement {
         } else {
             self.threads
         }
+    }
+}
+
+/// `SOMD_THREADS` past the runtime's limit: the limit, with a warning.
+fn over_limit(text: &str, warnings: &mut Vec<String>) -> usize {
+    warnings.push(format!(
+        "somd: warning: SOMD_THREADS={text} is more than the runtime's limit of {MAX_THREADS} \
+         threads; using {MAX_THREADS}"
+    ));
+    MAX_THREADS
+}
+
+/// An on/off variable's value: `1`, `true`, `yes`, `on` (any case) are on; unset, empty,
+/// `0`, `false`, `no`, `off` are off; `None` for anything else.
+fn switch(value: Option<&str>) -> Option<bool> {
+    let Some(value) = value.map(str::trim).filter(|v| !v.is_empty()) else { return Some(false) };
+    let is = |words: &[&str]| words.iter().any(|w| value.eq_ignore_ascii_case(w));
+    if is(&["1", "true", "yes", "on"]) {
+        Some(true)
+    } else if is(&["0", "false", "no", "off"]) {
+        Some(false)
+    } else {
+        None
     }
 }
 

@@ -349,6 +349,43 @@ fn placement_parses_the_environment_values() {
     let at_limit = Placement::parse(Some("cpu"), Some(&max.to_string()), None, None, None, 3);
     assert_eq!((at_limit.threads, at_limit.warnings.len()), (max, 0));
     assert_eq!(Placement::parse(None, None, None, None, None, max * 4).threads, max);
+    // Digits past `usize` are past the limit too, not an ignored value.
+    let past = Placement::parse(Some("cpu"), Some("99999999999999999999"), None, None, None, 3);
+    assert_eq!((past.threads, past.warnings.len()), (max, 1), "{:?}", past.warnings);
+}
+
+#[test]
+fn placement_reads_on_off_switches_in_their_usual_spellings() {
+    use somd_runtime::exec::Trace;
+    let strict = |v| Placement::parse(None, None, Some(v), None, None, 2);
+    for on in ["1", "true", "YES", "on"] {
+        assert!(strict(on).strict, "{on}");
+        assert!(strict(on).warnings.is_empty(), "{on}");
+    }
+    for off in ["0", "false", "No", "off", ""] {
+        assert!(!strict(off).strict, "{off}");
+        assert!(strict(off).warnings.is_empty(), "{off}");
+    }
+    let odd = strict("sure");
+    assert!(!odd.strict);
+    assert!(odd.warnings[0].contains("SOMD_STRICT"), "{:?}", odd.warnings);
+    let trace = |v| Placement::parse(None, None, None, Some(v), None, 2);
+    for (value, expect) in [
+        ("json", Trace::Json),
+        ("JSON", Trace::Json),
+        ("1", Trace::Text),
+        ("text", Trace::Text),
+        ("on", Trace::Text),
+        ("0", Trace::Off),
+        ("off", Trace::Off),
+        ("false", Trace::Off),
+    ] {
+        let p = trace(value);
+        assert_eq!((p.trace, p.warnings.len()), (expect, 0), "{value}");
+    }
+    let odd = trace("verbose");
+    assert_eq!(odd.trace, Trace::Text);
+    assert!(odd.warnings[0].contains("SOMD_TRACE"), "{:?}", odd.warnings);
 }
 
 #[test]
