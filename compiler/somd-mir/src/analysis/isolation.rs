@@ -23,7 +23,7 @@ pub fn eligibility(module: &Module) -> Vec<Result<(), Blocker>> {
     let mut result: Vec<Option<Result<(), Blocker>>> = vec![None; n];
     for i in 0..n {
         let mut path = Vec::new();
-        let _ = visit(module, FuncId(i as u32), &direct, &mut result, &mut path);
+        let _ = visit(module, FuncId(i as u32), &direct, &mut result, &mut path, None);
     }
     result.into_iter().map(|r| r.unwrap_or(Ok(()))).collect()
 }
@@ -34,18 +34,20 @@ fn visit(
     direct: &[Option<Blocker>],
     result: &mut Vec<Option<Result<(), Blocker>>>,
     path: &mut Vec<FuncId>,
+    call: Option<somd_diag::Span>,
 ) -> Result<(), Blocker> {
     let idx = id.0 as usize;
     if let Some(done) = &result[idx] {
         return done.clone();
     }
     if let Some(pos) = path.iter().position(|f| *f == id) {
-        // A cycle: every function on it is recursive.
+        // A cycle: every function on it is recursive; the call that closes it is the one
+        // to name.
         let func = module.function(id);
         return Err(Blocker {
             reason: BlockReason::Recursion,
             construct: format!("recursive call of `{}` (OpenCL C has no recursion)", func.name),
-            span: func.span,
+            span: call.unwrap_or(func.span),
             chain: path[pos..].to_vec(),
         });
     }
@@ -61,14 +63,13 @@ fn visit(
         if callee.0 as usize >= module.functions.len() {
             continue;
         }
-        if let Err(inner) = visit(module, callee, direct, result, path) {
+        if let Err(inner) = visit(module, callee, direct, result, path, Some(span)) {
             let mut chain = vec![id];
             if inner.chain.is_empty() {
                 chain.push(callee);
             } else {
                 chain.extend(inner.chain.iter().copied());
             }
-            let _ = span;
             outcome = Err(Blocker { chain, ..inner });
             break;
         }
