@@ -30,6 +30,7 @@ pub mod alloc;
 pub mod device;
 pub mod error;
 pub mod exec;
+pub mod init;
 pub mod java;
 pub mod opencl;
 pub(crate) mod packed;

@@ -841,6 +841,21 @@ fn halo_write(dim: i32, index: i32, offset: usize, pos: &'static SourcePos) -> !
     )
 }
 
+/// `dim`, a computed dimension (1-based) of `Somd.offset` or `Somd.globalLength` (`what`) on
+/// an array of `rank` dimensions: `IllegalArgumentException` where the array has no such
+/// dimension (a constant one is the compiler's E0304), on every placement (an MI would read
+/// 0 or its own length there).
+pub fn somd_dim(dim: i32, rank: i32, what: &str, pos: &'static SourcePos) -> i32 {
+    if !(1..=rank).contains(&dim) {
+        error::throw_new(
+            class::ILLEGAL_ARGUMENT,
+            format!("Somd.{what} of dimension {dim}: the array has dimensions 1 to {rank}"),
+            pos,
+        );
+    }
+    dim
+}
+
 /// Length of dimension `dim` (1-based) of a (rectangular) array, mutable or value, for
 /// `Somd.globalLength`.
 pub fn dim_len<A: DimLen>(array: &A, dim: i32, pos: &'static SourcePos) -> i32 {

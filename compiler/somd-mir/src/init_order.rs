@@ -14,7 +14,9 @@
 //!
 //! The order is fixed at compile time: a first use under a branch counts where it stands,
 //! whether the branch runs or not. Initializers whose only effects are their fields'
-//! values (the usual kind) give Java's values.
+//! values, computed from values no later code changes (the usual kind), give Java's values
+//! that way; the others run at their class's first use ([`first_use_classes`],
+//! `somd_runtime::init`).
 
 use crate::ir::*;
 
@@ -101,4 +103,127 @@ impl Order<'_> {
             }
         }
     }
+}
+
+/// The classes whose static initializer runs at the class's first use rather than at
+/// program start (`docs/language-notes.md`), so that its fields get Java's values where
+/// start-up would give others: an initializer (with the methods it calls) that reads a
+/// static field of another class which code outside static initializers assigns (`main`
+/// setting `Config.size` before `Table` is first used), that prints or writes another
+/// class's static field, that belongs to a cycle of initializers using each other's
+/// classes (Java runs the first one up to its use of the second, start-up could only run
+/// one whole before the other), or that uses a class initialized at first use. The main
+/// class, initialized before `main` as in Java, and the classes in `eager` (those whose
+/// fields kernels read from the statics buffer, which is filled once at start) stay at
+/// start-up.
+pub fn first_use_classes(
+    module: &Module,
+    eager: &std::collections::HashSet<ClassId>,
+) -> std::collections::HashSet<ClassId> {
+    use std::collections::HashSet;
+    let main_class = module.main.and_then(|m| module.functions.get(m.0 as usize)).map(|f| f.class);
+    // Static fields that code other than static initializers assigns.
+    let mut assigned = HashSet::new();
+    for func in module.functions.iter().filter(|f| f.kind != FuncKind::StaticInit) {
+        for e in &func.exprs {
+            if let ExprKind::Assign { target, .. }
+            | ExprKind::CompoundAssign { target, .. }
+            | ExprKind::IncDec { target, .. } = &e.kind
+            {
+                if let ExprKind::Static(s) = func.expr(*target).kind {
+                    assigned.insert(s);
+                }
+            }
+        }
+    }
+    // Per class with an initializer: the classes it uses and whether it must wait.
+    let mut uses: Vec<(ClassId, HashSet<ClassId>, bool)> = Vec::new();
+    for init in &module.static_init {
+        let Some(f) = module.functions.get(init.0 as usize) else { continue };
+        let class = f.class;
+        let mut used = HashSet::new();
+        let mut waits = false;
+        let mut seen = HashSet::new();
+        let mut stack = vec![*init];
+        while let Some(id) = stack.pop() {
+            if !seen.insert(id) {
+                continue;
+            }
+            let Some(func) = module.functions.get(id.0 as usize) else { continue };
+            if func.class != class {
+                used.insert(func.class);
+            }
+            for (k, e) in func.exprs.iter().enumerate() {
+                match &e.kind {
+                    ExprKind::Static(s) => {
+                        let Some(field) = module.statics.get(s.0 as usize) else { continue };
+                        if field.constant.is_some() || field.class == class {
+                            continue;
+                        }
+                        used.insert(field.class);
+                        let written = func.exprs.iter().any(|w| match &w.kind {
+                            ExprKind::Assign { target, .. }
+                            | ExprKind::CompoundAssign { target, .. }
+                            | ExprKind::IncDec { target, .. } => target.0 as usize == k,
+                            _ => false,
+                        });
+                        waits |= written || assigned.contains(s);
+                    }
+                    ExprKind::Builtin { builtin, .. } if builtin.is_output() => waits = true,
+                    ExprKind::Call { func: callee, .. }
+                    | ExprKind::SomdCall { func: callee, .. }
+                    | ExprKind::IntermediateReduce { func: callee, .. }
+                    | ExprKind::Map { func: callee, .. }
+                    | ExprKind::Task { func: callee, .. }
+                    | ExprKind::New { ctor: Some(callee), .. }
+                    | ExprKind::ReduceArray { reducer: ArrayReducer::Func(callee), .. } => {
+                        stack.push(*callee)
+                    }
+                    ExprKind::New { class: c, ctor: None, .. } if *c != class => {
+                        used.insert(*c);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        uses.push((class, used, waits));
+    }
+    let with_init: HashSet<ClassId> = uses.iter().map(|(c, ..)| *c).collect();
+    let mut lazy: HashSet<ClassId> = HashSet::new();
+    for (class, used, waits) in &uses {
+        // A cycle: a class its initializer uses reaches it back.
+        let mut cyclic = false;
+        let mut seen = HashSet::new();
+        let mut stack: Vec<ClassId> = used.iter().copied().collect();
+        while let Some(c) = stack.pop() {
+            if c == *class {
+                cyclic = true;
+                break;
+            }
+            if !with_init.contains(&c) || !seen.insert(c) {
+                continue;
+            }
+            if let Some((_, next, _)) = uses.iter().find(|(d, ..)| *d == c) {
+                stack.extend(next.iter().copied());
+            }
+        }
+        if *waits || cyclic {
+            lazy.insert(*class);
+        }
+    }
+    let fixed = |c: &ClassId| Some(*c) == main_class || eager.contains(c);
+    lazy.retain(|c| !fixed(c));
+    // A class whose initializer uses one initialized at first use waits for it too.
+    loop {
+        let before = lazy.len();
+        for (class, used, _) in &uses {
+            if !fixed(class) && used.iter().any(|u| lazy.contains(u)) {
+                lazy.insert(*class);
+            }
+        }
+        if lazy.len() == before {
+            break;
+        }
+    }
+    lazy
 }

@@ -912,12 +912,34 @@ impl<'a> FnCx<'a> {
         Ok(format!("{}.get()", self.static_name(id)?))
     }
 
+    /// The place of static field `id`: its item, or from another class than its own, when
+    /// that class is initialized at its first use, the item once the class is
+    /// (`rt::init::ready`).
     fn static_name(&self, id: somd_mir::StaticId) -> Result<String, EmitError> {
-        self.names
+        let name = self
+            .names
             .statics
             .get(id.0 as usize)
             .cloned()
-            .ok_or_else(|| EmitError::Internal(format!("static {} out of range", id.0)))
+            .ok_or_else(|| EmitError::Internal(format!("static {} out of range", id.0)))?;
+        let class = self.module.statics.get(id.0 as usize).map(|s| s.class);
+        match class.and_then(|c| Some((c, self.names.first_use.get(&c)?))) {
+            Some((c, init)) if c != self.func.class => Ok(format!(
+                "(*rt::init::ready(&{}, {init}, &{name}))",
+                self.names.inits[c.0 as usize]
+            )),
+            _ => Ok(name),
+        }
+    }
+
+    /// The statement that initializes this function's class first, for a static method,
+    /// constructor or SOMD wrapper of a class initialized at its first use.
+    pub(super) fn first_use_init(&self) -> Option<String> {
+        if !matches!(self.func.kind, FuncKind::Static | FuncKind::Ctor) {
+            return None;
+        }
+        let init = self.names.first_use.get(&self.func.class)?;
+        Some(format!("{}.ensure({init});", self.names.inits[self.func.class.0 as usize]))
     }
 
     pub fn field(&self, class: somd_mir::ClassId, index: u32) -> Result<String, EmitError> {
@@ -2595,7 +2617,25 @@ impl<'a> FnCx<'a> {
                 let array = args.first().copied().ok_or_else(|| {
                     EmitError::Internal("Somd geometry without argument".to_string())
                 })?;
-                let dim = if args.len() > 1 { arg(self, 1)? } else { "1i32".to_string() };
+                let dim = match args.get(1) {
+                    None => "1i32".to_string(),
+                    Some(d) if matches!(self.e(*d)?.kind, ExprKind::Const(_)) => arg(self, 1)?,
+                    Some(_) => {
+                        let mut rank = 0;
+                        let mut ty = &self.e(array)?.ty;
+                        while let Type::Array(t) | Type::ValueArray(t, _) = ty {
+                            rank += 1;
+                            ty = t;
+                        }
+                        let what = match builtin {
+                            Builtin::SomdOffset => "offset",
+                            _ => "globalLength",
+                        };
+                        let pos = self.pos(span);
+                        let d = arg(self, 1)?;
+                        format!("rt::somd::somd_dim({d}, {rank}, {what:?}, {pos})")
+                    }
+                };
                 let geo = match &self.e(array)?.kind {
                     // A `dist` local is partitioned like the `dist` parameter its length
                     // came from; the MIR does not say which, so the first one is used.

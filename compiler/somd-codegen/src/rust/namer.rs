@@ -17,6 +17,12 @@ pub struct Names {
     pub functions: Vec<String>,
     /// Locals of each function.
     pub locals: Vec<Vec<String>>,
+    /// The `rt::init::ClassInit` item of each class (`INIT_Main`), written for the classes
+    /// in `first_use`.
+    pub inits: Vec<String>,
+    /// The classes initialized at their first use (`somd_mir::init_order::first_use_classes`),
+    /// with the name of their static initializer.
+    pub first_use: std::collections::HashMap<somd_mir::ClassId, String>,
 }
 
 /// Turns an arbitrary identifier into a Rust identifier: ASCII letters, digits and `_`,
@@ -98,9 +104,14 @@ impl Names {
                 name
             })
             .collect();
+        let inits = module
+            .classes
+            .iter()
+            .map(|c| unique(format!("INIT_{}", sanitize(&c.name)), &mut items))
+            .collect();
         // Locals shadow no function or static: they avoid every module-level name.
         let locals = module.functions.iter().map(|f| Self::function_locals(f, &items)).collect();
-        Names { classes, statics, functions, locals }
+        Names { classes, statics, functions, locals, inits, first_use: Default::default() }
     }
 
     fn function_locals(func: &Function, items: &HashSet<String>) -> Vec<String> {

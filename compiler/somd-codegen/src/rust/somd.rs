@@ -549,6 +549,9 @@ impl FnCx<'_> {
         };
         let header = super::stmt::signature_text(&format!("{name}_somd"), &params, &ret);
         writeln!(out, "{header}")?;
+        if let Some(init) = self.first_use_init() {
+            writeln!(out, "    {init}")?;
+        }
         if func.kind == FuncKind::Instance {
             // Java invokes nothing on `null`: the exception is the call's, after its
             // arguments (JLS 15.12.4.4), whatever the body reads.

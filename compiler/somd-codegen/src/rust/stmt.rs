@@ -134,6 +134,9 @@ impl FnCx<'_> {
         let sig = self.signature()?;
         writeln!(out, "{sig}")?;
         let level = Level(1);
+        if let Some(init) = self.first_use_init() {
+            writeln!(out, "{level}{init}")?;
+        }
         for local in self.reassigned.clone() {
             let name = self.local_name(local);
             writeln!(out, "{level}let mut {name} = {name}.clone();")?;

@@ -132,8 +132,24 @@ impl<'a, W: Write> Writer<'a, W> {
         writeln!(self.out)?;
         writeln!(self.out, "{PRELUDE}")?;
         self.write_classes()?;
-        self.write_statics()?;
         let glue = super::device::glue_with(self.module, self.sources, &self.kernels);
+        // Classes whose fields kernels read from the statics buffer, filled once at start,
+        // are initialized there; the others whose initializers need it, at first use.
+        let eager = glue
+            .kernels
+            .statics
+            .iter()
+            .filter_map(|s| self.module.statics.get(s.0 as usize).map(|f| f.class))
+            .collect();
+        for class in somd_mir::init_order::first_use_classes(self.module, &eager) {
+            let init = self.module.static_init.iter().find(|f| {
+                self.module.functions.get(f.0 as usize).is_some_and(|g| g.class == class)
+            });
+            if let Some(init) = init {
+                self.names.first_use.insert(class, self.names.functions[init.0 as usize].clone());
+            }
+        }
+        self.write_statics()?;
         let mut positions = Positions::default();
         let mut bodies = String::new();
         for idx in 0..self.module.functions.len() {
@@ -302,6 +318,17 @@ impl<'a, W: Write> Writer<'a, W> {
                 self.names.statics[idx]
             )?;
         }
+        let mut first_use: Vec<_> = self.names.first_use.keys().copied().collect();
+        first_use.sort();
+        for class in first_use {
+            let name = self.module.classes.get(class.0 as usize).map_or("", |c| &c.name);
+            writeln!(self.out, "/// `{name}`'s static initialization, at its first use.")?;
+            writeln!(
+                self.out,
+                "static {}: rt::init::ClassInit = rt::init::ClassInit::new();",
+                self.names.inits[class.0 as usize]
+            )?;
+        }
         Ok(())
     }
 
@@ -380,6 +407,10 @@ impl<'a, W: Write> Writer<'a, W> {
         }
         writeln!(self.out, "    rt::print::run_main(|| {{")?;
         for init in &self.module.static_init {
+            let class = self.module.functions.get(init.0 as usize).map(|f| f.class);
+            if class.is_some_and(|c| self.names.first_use.contains_key(&c)) {
+                continue;
+            }
             writeln!(self.out, "        {}();", self.names.functions[init.0 as usize])?;
         }
         if with_statics {

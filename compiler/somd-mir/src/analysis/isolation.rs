@@ -539,6 +539,22 @@ fn expr_blocker(
             };
             Some(block(NotIsolated, what, span))
         }
+        // The device takes `Somd.offset` and `Somd.globalLength` of a constant dimension
+        // (an argument of the kernel); the checker keeps constants in range (E0304), the
+        // CPU checks a computed one.
+        ExprKind::Builtin {
+            builtin: Builtin::SomdOffset | Builtin::SomdGlobalLength,
+            args,
+        } if args.get(1).is_some_and(|d| {
+            !matches!(func.expr(*d).kind, ExprKind::Const(Const::Int(1 | 2)))
+        }) =>
+        {
+            Some(block(
+                BlockReason::Unsupported,
+                "`Somd.offset`/`Somd.globalLength` of a dimension that is no constant",
+                span,
+            ))
+        }
         ExprKind::Builtin { builtin, .. } => builtin_blocker(*builtin, span),
         ExprKind::New { class, ctor, args } => {
             let is_value = module.classes.get(class.0 as usize).is_some_and(|c| c.is_value);

@@ -497,7 +497,12 @@ impl Checker<'_> {
                 // 1-D array would read as 0 in every MI).
                 if let (Some(arg), Some(array)) = (args.get(1), arg_tys.first()) {
                     let rank = array.rank();
-                    if let ExprKind::Literal(somd_syntax::ast::Literal::Int(d)) = arg.kind {
+                    let constant = match self.p.constants.get(&arg.id) {
+                        Some(crate::model::ConstValue::Int(d)) => Some(*d),
+                        Some(crate::model::ConstValue::Char(c)) => Some(i32::from(*c)),
+                        _ => None,
+                    };
+                    if let Some(d) = constant {
                         if array.is_any_array() && !(1..=rank as i32).contains(&d) {
                             self.error(
                                 crate::rules::codes::DIST_DIM_OUT_OF_RANGE,
