@@ -2397,7 +2397,8 @@ impl<'a> Writer<'a> {
                     let row_span = func.expr(*array).span;
                     let ri = self.index_text(cx, *array, row_span, &r, &format!("{name}_len0"));
                     let ci = self.index_text(cx, e, expr.span, &c, &format!("{name}_len1"));
-                    format!("{name}[{ri} * {name}_len1 + {ci}]")
+                    // In `long`: a matrix may hold more than `Integer.MAX_VALUE` elements.
+                    format!("{name}[(long)({ri}) * {name}_len1 + ({ci})]")
                 }
                 ExprKind::Field { .. } => {
                     // An array field of a value class holding arrays (`holders.rs`).
