@@ -102,6 +102,8 @@ pub const DIST_IGNORED_ON_DEVICE: &str = "W0303";
 pub const SHARED_STATE_WRITE: &str = "W0304";
 /// An intermediate reduction with `+ - * ^` of values every method instance holds alike.
 pub(crate) const INTERMEDIATE_OF_SHARED: &str = "W0305";
+/// `sync reduce` with `+ - * ^` of a `shared` scalar started at a constant that is no identity.
+pub(crate) const SHARED_START_NOT_IDENTITY: &str = "W0306";
 
 /// Every code of this module with its title, for `somd_sema::codes()`.
 pub(crate) const CODES: &[CodeInfo] = &[
@@ -175,6 +177,10 @@ pub(crate) const CODES: &[CodeInfo] = &[
     CodeInfo {
         code: INTERMEDIATE_OF_SHARED,
         title: "intermediate reduction of values every method instance holds alike",
+    },
+    CodeInfo {
+        code: SHARED_START_NOT_IDENTITY,
+        title: "`sync reduce` of a `shared` scalar that starts at no identity",
     },
     CodeInfo {
         code: SHARED_STATE_WRITE,

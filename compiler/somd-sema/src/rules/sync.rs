@@ -50,6 +50,7 @@ pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
                     id: param.id,
                     is_dist: param.dist.is_some(),
                     is_shared: false,
+                    start: None,
                 });
             }
         }
@@ -62,6 +63,8 @@ struct ScopeEntry {
     id: DeclId,
     is_dist: bool,
     is_shared: bool,
+    /// A `shared` scalar's initial value, when it is a constant.
+    start: Option<crate::model::ConstValue>,
 }
 
 struct Checker<'p, 'd> {
@@ -149,6 +152,7 @@ impl Checker<'_, '_> {
                 id: var.id,
                 is_dist: decl.dist.is_some(),
                 is_shared: shared_span.is_some(),
+                start: var.init.as_ref().and_then(|e| self.program.constants.get(&e.id)).cloned(),
             });
         }
     }
@@ -281,6 +285,7 @@ impl Checker<'_, '_> {
                 return;
             }
         };
+        let start = entry.start.clone();
         let ty = util::local_info(self.program, entry.id).map(|l| &l.ty).unwrap_or(&Ty::Error);
         if !ty.is_error() && !util::op_applies(op, ty) {
             self.diagnostics.push(
@@ -299,6 +304,56 @@ impl Checker<'_, '_> {
                 .with_help("choose an operator that applies to the variable's type"),
             );
         }
+        self.shared_start(op, op_span, var, start);
+    }
+
+    /// W0306 where `sync reduce(op)` with `+`, `-`, `*` or `^` combines copies of a `shared`
+    /// scalar that every method instance starts at a constant other than the operator's
+    /// identity: each copy brings its start, so the result depends on the number of MIs
+    /// (`shared long acc = 5` summed over 4 MIs counts 20). Idempotent operators give the
+    /// start back once, whatever the number.
+    fn shared_start(
+        &mut self,
+        op: somd_syntax::ast::ReduceOp,
+        op_span: Span,
+        var: &somd_syntax::ast::Ident,
+        start: Option<crate::model::ConstValue>,
+    ) {
+        use crate::model::ConstValue as C;
+        use somd_syntax::ast::ReduceOp::{Add, BitXor, Mul, Sub};
+        let identity = match op {
+            Add | Sub | BitXor => 0.0,
+            Mul => 1.0,
+            _ => return,
+        };
+        let value = match start {
+            Some(C::Int(v)) => f64::from(v),
+            Some(C::Long(v)) => v as f64,
+            Some(C::Float(v)) => f64::from(v),
+            Some(C::Double(v)) => v,
+            Some(C::Char(v)) => f64::from(v),
+            _ => return,
+        };
+        if value == identity {
+            return;
+        }
+        self.diagnostics.push(
+            Diagnostic::warning(
+                codes::SHARED_START_NOT_IDENTITY,
+                format!(
+                    "`{}` starts at {value} in every method instance and `reduce({})` combines \
+                     every copy: its result depends on the number of method instances",
+                    var.name,
+                    op.symbol()
+                ),
+                op_span,
+            )
+            .with_secondary(var.span, format!("`{}` is reduced here", var.name))
+            .with_help(format!(
+                "start `{}` at {identity} and add the start after the block",
+                var.name
+            )),
+        );
     }
 
     /// Warns about reads of view arrays that the block also writes elsewhere.
