@@ -27,7 +27,11 @@ pub struct ClassInit {
 impl ClassInit {
     #[allow(clippy::new_without_default)] // Reason: used in `static` items (const).
     pub const fn new() -> ClassInit {
-        ClassInit { state: AtomicU8::new(NOT_STARTED), owner: AtomicU64::new(0), lock: Mutex::new(()) }
+        ClassInit {
+            state: AtomicU8::new(NOT_STARTED),
+            owner: AtomicU64::new(0),
+            lock: Mutex::new(()),
+        }
     }
 
     /// Runs `init` unless the class is initialized or this thread is initializing it; waits
@@ -110,7 +114,7 @@ mod tests {
             })
             .collect();
         for t in threads {
-            assert_eq!(t.join().unwrap(), 1);
+            assert_eq!(t.join().expect("an initializing thread"), 1);
         }
         CLASS.ensure(init);
         assert_eq!(RUNS.load(Ordering::SeqCst), 1);

@@ -58,9 +58,8 @@ pub fn println(err: bool, value: &dyn JavaDisplay) {
 pub fn print_chars(err: bool, chars: &Array<u16>, newline: bool, pos: &'static SourcePos) {
     chars.length(pos);
     let units = chars.slots().iter().map(|slot| slot.get());
-    let mut text: String = char::decode_utf16(units)
-        .map(|r| r.unwrap_or(crate::java::to_string::UNPAIRED))
-        .collect();
+    let mut text: String =
+        char::decode_utf16(units).map(|r| r.unwrap_or(crate::java::to_string::UNPAIRED)).collect();
     if newline {
         text.push('\n');
     }

@@ -119,7 +119,8 @@ fn check_json_says_on_stderr_how_many_diagnostics_were_left_out() {
         let _: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
     }
     let stderr = text(&out.stderr);
-    let note = "note: 50 more errors and 0 more warnings not shown (at most 100 of each are reported)";
+    let note =
+        "note: 50 more errors and 0 more warnings not shown (at most 100 of each are reported)";
     assert!(stderr.contains(note), "{stderr}");
 }
 

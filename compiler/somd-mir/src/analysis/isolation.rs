@@ -542,12 +542,10 @@ fn expr_blocker(
         // The device takes `Somd.offset` and `Somd.globalLength` of a constant dimension
         // (an argument of the kernel); the checker keeps constants in range (E0304), the
         // CPU checks a computed one.
-        ExprKind::Builtin {
-            builtin: Builtin::SomdOffset | Builtin::SomdGlobalLength,
-            args,
-        } if args.get(1).is_some_and(|d| {
-            !matches!(func.expr(*d).kind, ExprKind::Const(Const::Int(1 | 2)))
-        }) =>
+        ExprKind::Builtin { builtin: Builtin::SomdOffset | Builtin::SomdGlobalLength, args }
+            if args.get(1).is_some_and(|d| {
+                !matches!(func.expr(*d).kind, ExprKind::Const(Const::Int(1 | 2)))
+            }) =>
         {
             Some(block(
                 BlockReason::Unsupported,
