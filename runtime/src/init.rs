@@ -4,12 +4,16 @@
 //! constructors, and reads and writes of its static fields from other classes, first make
 //! sure it is initialized.
 //!
-//! As in Java, the thread that starts a class's initialization and comes back to the class
-//! while it runs (a cycle of initializers, a method of the class called from its own
-//! initializer) goes on with the fields as they stand; any other thread waits until the
-//! initialization is complete. Once complete, the check is one load.
+//! The Java program these come from runs on one thread, so a class's initialization is
+//! never waited for: code that comes back to a class while its initializer runs (a cycle of
+//! initializers, a method of the class called from its own initializer, the method
+//! instances of a SOMD method that the initializer calls, on other threads) goes on with the
+//! fields as they stand, as Java's one thread would. The generated code initializes every
+//! class a parallel construct (a SOMD call, `@`, `!`, a task graph) reaches before the
+//! construct starts, so method instances and tasks never start an initialization themselves
+//! (and two of them never race to one). Once complete, the check is one load.
 
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Mutex;
 
 const NOT_STARTED: u8 = 0;
@@ -19,26 +23,19 @@ const DONE: u8 = 2;
 /// The initialization state of one class.
 pub struct ClassInit {
     state: AtomicU8,
-    /// The thread running the initializer ([`thread_key`]), while it runs.
-    owner: AtomicU64,
     lock: Mutex<()>,
 }
 
 impl ClassInit {
     #[allow(clippy::new_without_default)] // Reason: used in `static` items (const).
     pub const fn new() -> ClassInit {
-        ClassInit {
-            state: AtomicU8::new(NOT_STARTED),
-            owner: AtomicU64::new(0),
-            lock: Mutex::new(()),
-        }
+        ClassInit { state: AtomicU8::new(NOT_STARTED), lock: Mutex::new(()) }
     }
 
-    /// Runs `init` unless the class is initialized or this thread is initializing it; waits
-    /// while another thread initializes it.
+    /// Runs `init` unless the class is initialized or its initialization has started.
     #[inline(always)]
     pub fn ensure(&self, init: fn()) {
-        if self.state.load(Ordering::Acquire) != DONE {
+        if self.state.load(Ordering::Acquire) == NOT_STARTED {
             self.initialize(init);
         }
     }
@@ -46,21 +43,17 @@ impl ClassInit {
     #[cold]
     #[inline(never)]
     fn initialize(&self, init: fn()) {
-        let me = thread_key();
-        if self.state.load(Ordering::Acquire) == RUNNING && self.owner.load(Ordering::Acquire) == me
         {
-            return;
+            let _guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+            if self.state.load(Ordering::Acquire) != NOT_STARTED {
+                return;
+            }
+            self.state.store(RUNNING, Ordering::Release);
         }
-        // An exception in `init` unwinds with the lock held: the program is ending, and a
-        // waiting thread then sees a poisoned lock and the class still running.
-        let _guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
-        if self.state.load(Ordering::Acquire) != NOT_STARTED {
-            return;
-        }
-        self.owner.store(me, Ordering::Release);
-        self.state.store(RUNNING, Ordering::Release);
         init();
         self.state.store(DONE, Ordering::Release);
+        // Kernels read `static final` fields from a buffer made at their first launch.
+        crate::device::statics::changed();
     }
 }
 
@@ -70,22 +63,6 @@ impl ClassInit {
 pub fn ready<T>(class: &ClassInit, init: fn(), slot: &'static T) -> &'static T {
     class.ensure(init);
     slot
-}
-
-/// A number that identifies the calling thread for as long as it lives (never 0).
-fn thread_key() -> u64 {
-    use std::cell::Cell;
-    use std::sync::atomic::AtomicU64 as Counter;
-    static NEXT: Counter = Counter::new(1);
-    thread_local! {
-        static KEY: Cell<u64> = const { Cell::new(0) };
-    }
-    KEY.with(|k| {
-        if k.get() == 0 {
-            k.set(NEXT.fetch_add(1, Ordering::Relaxed));
-        }
-        k.get()
-    })
 }
 
 #[cfg(test)]
@@ -104,19 +81,19 @@ mod tests {
     }
 
     #[test]
-    fn a_class_is_initialized_once_and_other_threads_wait_for_it() {
+    fn a_class_is_initialized_once_and_never_waited_for() {
         let threads: Vec<_> = (0..4)
             .map(|_| {
                 std::thread::spawn(|| {
                     CLASS.ensure(init);
-                    RUNS.load(Ordering::SeqCst)
                 })
             })
             .collect();
         for t in threads {
-            assert_eq!(t.join().expect("an initializing thread"), 1);
+            t.join().expect("a thread using the class");
         }
         CLASS.ensure(init);
         assert_eq!(RUNS.load(Ordering::SeqCst), 1);
+        assert_eq!(CLASS.state.load(Ordering::SeqCst), DONE);
     }
 }

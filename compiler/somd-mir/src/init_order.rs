@@ -1,22 +1,21 @@
-//! The order in which the program's static initializers run.
+//! When the program's static initializers run.
 //!
 //! Java initializes a class at its first active use: the main class before `main`, and
 //! any other class when code first reads one of its static fields that is no constant,
 //! calls one of its static methods or creates one of its objects; constants are inlined
-//! and initialize nothing. `somdc` runs every static initializer once at program start
-//! (SOMD methods and tasks on other threads then never race on a lazy initialization,
-//! `docs/language-notes.md`), in the order those first uses would give: the main class's
-//! initializer with, before it reaches a use, the class it uses (itself initialized the
-//! same way), then the classes `main` uses in the order it reaches them, then the rest in
-//! declaration order. Uses are followed through the functions called, in the order their
-//! expressions are evaluated. A class is marked when its initialization starts, so a cycle
-//! reads the fields not yet set as their defaults, as in Java.
+//! and initialize nothing. `somdc` does the same ([`first_use_classes`],
+//! `somd_runtime::init`): the main class's initializer runs before `main`, every other class's
+//! at its first use, and a parallel construct (a SOMD call, `@`, `!`, a task graph)
+//! initializes the classes its code may reach before it starts ([`classes_reached`]), so
+//! that method instances and tasks on other threads never start an initialization.
 //!
-//! The order is fixed at compile time: a first use under a branch counts where it stands,
-//! whether the branch runs or not. Initializers whose only effects are their fields'
-//! values, computed from values no later code changes (the usual kind), give Java's values
-//! that way; the others run at their class's first use ([`first_use_classes`],
-//! `somd_runtime::init`).
+//! [`order_static_inits`] keeps the order Java's first uses give for initializers run at
+//! start (`module.static_init`): the main class's initializer with, before it reaches a
+//! use, the class it uses (itself initialized the same way), then the classes `main` uses in
+//! the order it reaches them, then the rest in declaration order. Uses are followed through
+//! the functions called, in the order their expressions are evaluated. A class is marked
+//! when its initialization starts, so a cycle reads the fields not yet set as their
+//! defaults, as in Java.
 
 use crate::ir::*;
 
@@ -105,125 +104,95 @@ impl Order<'_> {
     }
 }
 
-/// The classes whose static initializer runs at the class's first use rather than at
-/// program start (`docs/language-notes.md`), so that its fields get Java's values where
-/// start-up would give others: an initializer (with the methods it calls) that reads a
-/// static field of another class which code outside static initializers assigns (`main`
-/// setting `Config.size` before `Table` is first used), that prints or writes another
-/// class's static field, that belongs to a cycle of initializers using each other's
-/// classes (Java runs the first one up to its use of the second, start-up could only run
-/// one whole before the other), or that uses a class initialized at first use. The main
-/// class, initialized before `main` as in Java, and the classes in `eager` (those whose
-/// fields kernels read from the statics buffer, which is filled once at start) stay at
-/// start-up.
-pub fn first_use_classes(
-    module: &Module,
-    eager: &std::collections::HashSet<ClassId>,
-) -> std::collections::HashSet<ClassId> {
-    use std::collections::HashSet;
+/// The classes whose static initializer runs at the class's first use, as in Java (JLS
+/// 12.4.1), rather than at program start (`docs/language-notes.md`): every class with a
+/// static initializer but the main class, which Java initializes before `main`. At start-up
+/// an initializer could read a field before `main` sets it, run in a cycle before the class
+/// that uses it first, print before `main` prints, or fail where Java's program never used
+/// the class.
+pub fn first_use_classes(module: &Module) -> std::collections::HashSet<ClassId> {
     let main_class = module.main.and_then(|m| module.functions.get(m.0 as usize)).map(|f| f.class);
-    // Static fields that code other than static initializers assigns.
-    let mut assigned = HashSet::new();
-    for func in module.functions.iter().filter(|f| f.kind != FuncKind::StaticInit) {
+    module
+        .static_init
+        .iter()
+        .filter_map(|f| module.functions.get(f.0 as usize))
+        .map(|f| f.class)
+        .filter(|c| Some(*c) != main_class)
+        .collect()
+}
+
+/// The classes code starting at `roots` may use, in the order it first names them
+/// (expressions in the order of the function's arena, callees where they are called): those
+/// of the functions it calls, of the static fields it reads or writes (no constant) and of
+/// the objects it creates. A parallel construct initializes those of them that are
+/// initialized at first use before it starts (`somd_runtime::init`), in this order, which
+/// is Java's where the construct's code runs straight through.
+pub fn classes_reached(module: &Module, roots: &[FuncId]) -> Vec<ClassId> {
+    fn visit(
+        module: &Module,
+        id: FuncId,
+        seen: &mut std::collections::HashSet<FuncId>,
+        classes: &mut Vec<ClassId>,
+    ) {
+        if !seen.insert(id) {
+            return;
+        }
+        let Some(func) = module.functions.get(id.0 as usize) else { return };
+        let add = |classes: &mut Vec<ClassId>, c: ClassId| {
+            if !classes.contains(&c) {
+                classes.push(c);
+            }
+        };
+        add(classes, func.class);
         for e in &func.exprs {
-            if let ExprKind::Assign { target, .. }
-            | ExprKind::CompoundAssign { target, .. }
-            | ExprKind::IncDec { target, .. } = &e.kind
-            {
-                if let ExprKind::Static(s) = func.expr(*target).kind {
-                    assigned.insert(s);
-                }
-            }
-        }
-    }
-    // Per class with an initializer: the classes it uses and whether it must wait.
-    let mut uses: Vec<(ClassId, HashSet<ClassId>, bool)> = Vec::new();
-    for init in &module.static_init {
-        let Some(f) = module.functions.get(init.0 as usize) else { continue };
-        let class = f.class;
-        let mut used = HashSet::new();
-        let mut waits = false;
-        let mut seen = HashSet::new();
-        let mut stack = vec![*init];
-        while let Some(id) = stack.pop() {
-            if !seen.insert(id) {
-                continue;
-            }
-            let Some(func) = module.functions.get(id.0 as usize) else { continue };
-            if func.class != class {
-                used.insert(func.class);
-            }
-            for (k, e) in func.exprs.iter().enumerate() {
-                match &e.kind {
-                    ExprKind::Static(s) => {
-                        let Some(field) = module.statics.get(s.0 as usize) else { continue };
-                        if field.constant.is_some() || field.class == class {
-                            continue;
+            match &e.kind {
+                ExprKind::Static(s) => {
+                    if let Some(f) = module.statics.get(s.0 as usize) {
+                        if f.constant.is_none() {
+                            add(classes, f.class);
                         }
-                        used.insert(field.class);
-                        let written = func.exprs.iter().any(|w| match &w.kind {
-                            ExprKind::Assign { target, .. }
-                            | ExprKind::CompoundAssign { target, .. }
-                            | ExprKind::IncDec { target, .. } => target.0 as usize == k,
-                            _ => false,
-                        });
-                        waits |= written || assigned.contains(s);
                     }
-                    ExprKind::Builtin { builtin, .. } if builtin.is_output() => waits = true,
-                    ExprKind::Call { func: callee, .. }
-                    | ExprKind::SomdCall { func: callee, .. }
-                    | ExprKind::IntermediateReduce { func: callee, .. }
-                    | ExprKind::Map { func: callee, .. }
-                    | ExprKind::Task { func: callee, .. }
-                    | ExprKind::New { ctor: Some(callee), .. }
-                    | ExprKind::ReduceArray { reducer: ArrayReducer::Func(callee), .. } => {
-                        stack.push(*callee)
+                }
+                ExprKind::New { class, ctor, .. } => {
+                    add(classes, *class);
+                    if let Some(c) = ctor {
+                        visit(module, *c, seen, classes);
                     }
-                    ExprKind::New { class: c, ctor: None, .. } if *c != class => {
-                        used.insert(*c);
-                    }
-                    _ => {}
+                }
+                ExprKind::Call { func: callee, .. }
+                | ExprKind::SomdCall { func: callee, .. }
+                | ExprKind::IntermediateReduce { func: callee, .. }
+                | ExprKind::Map { func: callee, .. }
+                | ExprKind::Task { func: callee, .. }
+                | ExprKind::ReduceArray { reducer: ArrayReducer::Func(callee), .. } => {
+                    visit(module, *callee, seen, classes)
+                }
+                _ => {}
+            }
+        }
+        // A SOMD method's strategies are called by its wrapper.
+        let mut strategies = Vec::new();
+        if let Some(somd) = &func.somd {
+            for (_, dist) in &somd.dist_params {
+                if let Distribution::User { bounds, .. } = dist {
+                    strategies.push(*bounds);
                 }
             }
-        }
-        uses.push((class, used, waits));
-    }
-    let with_init: HashSet<ClassId> = uses.iter().map(|(c, ..)| *c).collect();
-    let mut lazy: HashSet<ClassId> = HashSet::new();
-    for (class, used, waits) in &uses {
-        // A cycle: a class its initializer uses reaches it back.
-        let mut cyclic = false;
-        let mut seen = HashSet::new();
-        let mut stack: Vec<ClassId> = used.iter().copied().collect();
-        while let Some(c) = stack.pop() {
-            if c == *class {
-                cyclic = true;
-                break;
-            }
-            if !with_init.contains(&c) || !seen.insert(c) {
-                continue;
-            }
-            if let Some((_, next, _)) = uses.iter().find(|(d, ..)| *d == c) {
-                stack.extend(next.iter().copied());
+            if let Reduction::Combine(f) | Reduction::CombineAll(f) = &somd.reduction {
+                strategies.push(*f);
             }
         }
-        if *waits || cyclic {
-            lazy.insert(*class);
+        if let Some(Reduction::Combine(f) | Reduction::CombineAll(f)) = &func.intermediate {
+            strategies.push(*f);
+        }
+        for f in strategies {
+            visit(module, f, seen, classes);
         }
     }
-    let fixed = |c: &ClassId| Some(*c) == main_class || eager.contains(c);
-    lazy.retain(|c| !fixed(c));
-    // A class whose initializer uses one initialized at first use waits for it too.
-    loop {
-        let before = lazy.len();
-        for (class, used, _) in &uses {
-            if !fixed(class) && used.iter().any(|u| lazy.contains(u)) {
-                lazy.insert(*class);
-            }
-        }
-        if lazy.len() == before {
-            break;
-        }
+    let mut classes = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for root in roots {
+        visit(module, *root, &mut seen, &mut classes);
     }
-    lazy
+    classes
 }

@@ -136,7 +136,15 @@ pub fn provide(provider: Provider) {
     let _ = PROVIDER.set(provider);
 }
 
-/// The static initialisers have run: the fields keep their values from now on.
+/// A class initialized at its first use has set its static fields (`crate::init`): the
+/// buffers kept so far may hold their defaults, so the next launch on each device makes
+/// its buffer again.
+pub fn changed() {
+    KEPT.lock().unwrap_or_else(|e| e.into_inner()).clear();
+}
+
+/// The static initialisers run at start have run: the fields keep their values from now on
+/// (those of classes initialized later, at their first use, say so: [`changed`]).
 pub fn ready() {
     READY.store(true, Ordering::Release);
 }

@@ -1155,11 +1155,19 @@ impl<'a> FnCx<'a> {
                 Some(ctor) => self.call(*ctor, None, args, None, span),
                 None => {
                     let name = &self.names.classes[class.0 as usize];
-                    if self.is_value_class(*class) {
-                        Ok(format!("Val::new({name}::default())"))
+                    let made = if self.is_value_class(*class) {
+                        format!("Val::new({name}::default())")
                     } else {
-                        Ok(format!("Obj::new({name}::default())"))
-                    }
+                        format!("Obj::new({name}::default())")
+                    };
+                    // No constructor to initialize a class initialized at first use.
+                    Ok(match self.names.first_use.get(class) {
+                        Some(init) if *class != self.func.class => format!(
+                            "{{ {}.ensure({init}); {made} }}",
+                            self.names.inits[class.0 as usize]
+                        ),
+                        _ => made,
+                    })
                 }
             },
             ExprKind::NewArray { dims } => self.new_array(id, dims, &expr.ty, span),

@@ -681,12 +681,53 @@ impl FnCx<'_> {
         level: Level,
         stmt: &Stmt,
     ) -> Result<(), EmitError> {
+        self.first_use_before(out, level, stmt)?;
         self.stmt_unkept(out, level, stmt)?;
         if let Stmt::Let { local, .. } = stmt {
             if let Some(kept) = self.halo_row_kept(*local)? {
                 writeln!(out, "{level}{kept}")?;
             }
             self.dist_local_known(out, level, *local)?;
+        }
+        Ok(())
+    }
+
+    /// Before a statement whose expressions start a parallel construct (a SOMD call, `@`, a
+    /// method's `!`, a task): the classes initialized at first use that the construct may
+    /// reach are initialized first, on this thread, so that its method instances, workers
+    /// and kernels find them initialized (`rt::init`: none of them starts an
+    /// initialization, or runs code on the device whose class never was; a kernel reads
+    /// their `static final` fields from a statics buffer made again after each class's
+    /// initialization).
+    fn first_use_before(
+        &mut self,
+        out: &mut String,
+        level: Level,
+        stmt: &Stmt,
+    ) -> Result<(), EmitError> {
+        if self.names.first_use.is_empty() {
+            return Ok(());
+        }
+        let func = self.func;
+        let mut roots = Vec::new();
+        for root in somd_mir::analysis::walk::stmt_roots(stmt) {
+            somd_mir::analysis::walk::each_expr(func, root, &mut |e| match &func.expr(e).kind {
+                ExprKind::SomdCall { func: f, .. }
+                | ExprKind::Map { func: f, .. }
+                | ExprKind::Task { func: f, .. }
+                | ExprKind::ReduceArray { reducer: somd_mir::ArrayReducer::Func(f), .. } => {
+                    roots.push(*f)
+                }
+                _ => {}
+            });
+        }
+        if roots.is_empty() {
+            return Ok(());
+        }
+        for class in somd_mir::init_order::classes_reached(self.module, &roots) {
+            if let Some(init) = self.names.first_use.get(&class) {
+                writeln!(out, "{level}{}.ensure({init});", self.names.inits[class.0 as usize])?;
+            }
         }
         Ok(())
     }

@@ -133,15 +133,8 @@ impl<'a, W: Write> Writer<'a, W> {
         writeln!(self.out, "{PRELUDE}")?;
         self.write_classes()?;
         let glue = super::device::glue_with(self.module, self.sources, &self.kernels);
-        // Classes whose fields kernels read from the statics buffer, filled once at start,
-        // are initialized there; the others whose initializers need it, at first use.
-        let eager = glue
-            .kernels
-            .statics
-            .iter()
-            .filter_map(|s| self.module.statics.get(s.0 as usize).map(|f| f.class))
-            .collect();
-        for class in somd_mir::init_order::first_use_classes(self.module, &eager) {
+        // Every class but the main one is initialized at its first use.
+        for class in somd_mir::init_order::first_use_classes(self.module) {
             let init = self.module.static_init.iter().find(|f| {
                 self.module.functions.get(f.0 as usize).is_some_and(|g| g.class == class)
             });

@@ -137,6 +137,11 @@ impl FnLower<'_> {
                     (from @ Type::ValueArray(..), Type::ValueArray(..)) if from != ty => {
                         self.push(ExprKind::Freeze(operand), ty, span)
                     }
+                    // `(char[]) null` keeps its type: `println` of it throws, of a `String` not.
+                    (Type::Null, to) if *to != Type::Null => {
+                        self.exprs[operand.0 as usize].ty = ty;
+                        operand
+                    }
                     // Other reference casts are identities or widenings on the subset.
                     _ => operand,
                 }

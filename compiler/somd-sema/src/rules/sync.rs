@@ -326,12 +326,12 @@ impl Checker<'_, '_> {
             Mul => 1.0,
             _ => return,
         };
-        let value = match start {
-            Some(C::Int(v)) => f64::from(v),
-            Some(C::Long(v)) => v as f64,
-            Some(C::Float(v)) => f64::from(v),
-            Some(C::Double(v)) => v,
-            Some(C::Char(v)) => f64::from(v),
+        let (value, text) = match start {
+            Some(C::Int(v)) => (f64::from(v), v.to_string()),
+            Some(C::Long(v)) => (v as f64, v.to_string()),
+            Some(C::Float(v)) => (f64::from(v), format!("{v:?}")),
+            Some(C::Double(v)) => (v, format!("{v:?}")),
+            Some(C::Char(v)) => (f64::from(v), v.to_string()),
             _ => return,
         };
         if value == identity {
@@ -341,7 +341,7 @@ impl Checker<'_, '_> {
             Diagnostic::warning(
                 codes::SHARED_START_NOT_IDENTITY,
                 format!(
-                    "`{}` starts at {value} in every method instance and `reduce({})` combines \
+                    "`{}` starts at {text} in every method instance and `reduce({})` combines \
                      every copy: its result depends on the number of method instances",
                     var.name,
                     op.symbol()

@@ -53,10 +53,8 @@ pub(super) struct BodyCx {
     /// declared at or after the field being initialized, which it may not read by simple
     /// name (JLS §8.3.3).
     pub forward_fields: HashSet<FieldId>,
-    /// The `this.f` that a compound assignment under check reads (`this.f += ..`, `this.f++`),
-    /// which must be definitely assigned, as javac requires; a plain read of `this.f` is not
-    /// checked (javac 17 does not).
-    pub compound_field: Option<somd_syntax::ast::ExprId>,
+    /// The `this.f` that a plain assignment under check writes without reading it.
+    pub written_field: Option<somd_syntax::ast::ExprId>,
 }
 
 impl BodyCx {

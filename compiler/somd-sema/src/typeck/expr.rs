@@ -386,7 +386,12 @@ impl Checker<'_> {
             ),
             _ => false,
         };
-        if plain {
+        // A compound assignment checks its place as a target and as a read: one report.
+        let reported = self
+            .diags
+            .iter()
+            .any(|d| d.code == codes::STATIC_THROUGH_EXPR && d.primary.span == target.span);
+        if plain || reported {
             return;
         }
         let diagnostic = Diagnostic::error(
@@ -399,9 +404,9 @@ impl Checker<'_> {
         self.emit(diagnostic);
     }
 
-    /// E0108 where blank `final` field `field` is read (by its name, or as `this.f` by a
-    /// compound assignment) before a constructor or an instance initializer has definitely
-    /// assigned it (JLS 16, as javac applies it: such a read would see the default value).
+    /// E0108 where blank `final` field `field` is read (by its name or as `this.f`) before a
+    /// constructor or an instance initializer has definitely assigned it (JLS 16, as javac
+    /// applies it: such a read would see the field's default value).
     fn blank_final_read(&mut self, field: FieldId, ident: &Ident) {
         let Some(&slot) = self.cx.field_slots.get(&field) else { return };
         if self.cx.da.contains(slot) || self.cx.recovered {
@@ -499,7 +504,8 @@ impl Checker<'_> {
                         if self.p.field(field).is_static {
                             self.static_through(target, &format!("field `{}`", name.name));
                         }
-                        if self.cx.compound_field == Some(e.id) {
+                        let this = matches!(target.kind, ExprKind::This);
+                        if this && self.cx.written_field != Some(e.id) {
                             self.blank_final_read(field, name);
                         }
                         self.use_field(e, field, name.span, false)
@@ -897,17 +903,13 @@ impl Checker<'_> {
                 ty
             }
             ExprKind::Field { .. } => {
-                // `this.f += ..` reads `f`, which must have its value.
-                let this_field = matches!(
-                    &target.kind,
-                    ExprKind::Field { target: t, .. } if matches!(t.kind, ExprKind::This)
-                );
-                let outer = self.cx.compound_field;
-                if compound && this_field {
-                    self.cx.compound_field = Some(target.id);
+                // `this.f = ..` assigns `f` without reading it; `this.f += ..` reads it.
+                let outer = self.cx.written_field;
+                if !compound {
+                    self.cx.written_field = Some(target.id);
                 }
                 let ty = self.check_expr(target, None);
-                self.cx.compound_field = outer;
+                self.cx.written_field = outer;
                 match self.p.names.get(&target.id).cloned() {
                     Some(NameRes::Field(field)) => {
                         let this_access = matches!(
