@@ -3,11 +3,12 @@
 //! Java initializes a class at its first active use: the main class before `main`, and
 //! any other class when code first reads one of its static fields that is no constant,
 //! calls one of its static methods or creates one of its objects; constants are inlined
-//! and initialize nothing. `somdc` does the same ([`first_use_classes`],
-//! `somd_runtime::init`): the main class's initializer runs before `main`, every other class's
-//! at its first use, and a parallel construct (a SOMD call, `@`, `!`, a task graph)
-//! initializes the classes its code may reach before it starts ([`classes_reached`]), so
-//! that method instances and tasks on other threads never start an initialization.
+//! and initialize nothing. `somdc` does the same for the classes whose initializers would
+//! give other values or another output at start-up ([`first_use_classes`],
+//! `somd_runtime::init`): such a class is initialized at its first use, and a parallel
+//! construct (a SOMD call, `@`, `!`, a task graph) initializes the classes its code may
+//! reach before it starts ([`classes_reached`]), so that method instances and tasks on other
+//! threads never start an initialization. The others run at program start.
 //!
 //! [`order_static_inits`] keeps the order Java's first uses give for initializers run at
 //! start (`module.static_init`): the main class's initializer with, before it reaches a
@@ -105,20 +106,147 @@ impl Order<'_> {
 }
 
 /// The classes whose static initializer runs at the class's first use, as in Java (JLS
-/// 12.4.1), rather than at program start (`docs/language-notes.md`): every class with a
-/// static initializer but the main class, which Java initializes before `main`. At start-up
-/// an initializer could read a field before `main` sets it, run in a cycle before the class
-/// that uses it first, print before `main` prints, or fail where Java's program never used
-/// the class.
+/// 12.4.1), rather than at program start (`docs/language-notes.md`): those whose
+/// initializer, with the methods it calls, reads a static field of another class whose
+/// value or contents other code may change (a field assigned anywhere but by its own
+/// class's initializer, written through as `C.arr[i] = ..`, or holding a mutable array or
+/// object), prints, writes another class's static field (or through it), belongs to a
+/// cycle of initializers using each other's classes, or uses such a class. Start-up would
+/// give those other values or another output than Java. The others, whose values cannot
+/// depend on when they run, run at start: no check at each use of their class (a check in
+/// a hot loop keeps the compiler from optimizing it). The main class is initialized before
+/// `main`, as in Java.
 pub fn first_use_classes(module: &Module) -> std::collections::HashSet<ClassId> {
+    use std::collections::HashSet;
     let main_class = module.main.and_then(|m| module.functions.get(m.0 as usize)).map(|f| f.class);
-    module
-        .static_init
-        .iter()
-        .filter_map(|f| module.functions.get(f.0 as usize))
-        .map(|f| f.class)
-        .filter(|c| Some(*c) != main_class)
-        .collect()
+    let mut assigned = HashSet::new();
+    for func in &module.functions {
+        for e in &func.exprs {
+            if let ExprKind::Assign { target, .. }
+            | ExprKind::CompoundAssign { target, .. }
+            | ExprKind::IncDec { target, .. } = &e.kind
+            {
+                let Some(root) = static_root(func, *target) else { continue };
+                let ExprKind::Static(s) = func.expr(root).kind else { continue };
+                let own_init = func.kind == FuncKind::StaticInit
+                    && root == *target
+                    && module.statics.get(s.0 as usize).is_some_and(|f| f.class == func.class);
+                if !own_init {
+                    assigned.insert(s);
+                }
+            }
+        }
+    }
+    let mutable = |s: StaticId| {
+        module.statics.get(s.0 as usize).is_some_and(|f| match &f.ty {
+            Type::Array(_) => true,
+            Type::Object(c) => module.classes.get(c.0 as usize).is_none_or(|c| !c.is_value),
+            _ => false,
+        })
+    };
+    // Per class with an initializer: the classes it uses and whether it must wait.
+    let mut uses: Vec<(ClassId, HashSet<ClassId>, bool)> = Vec::new();
+    for init in &module.static_init {
+        let Some(f) = module.functions.get(init.0 as usize) else { continue };
+        let class = f.class;
+        let mut used = HashSet::new();
+        let mut waits = false;
+        let mut seen = HashSet::new();
+        let mut stack = vec![*init];
+        while let Some(id) = stack.pop() {
+            if !seen.insert(id) {
+                continue;
+            }
+            let Some(func) = module.functions.get(id.0 as usize) else { continue };
+            if func.class != class {
+                used.insert(func.class);
+            }
+            for e in &func.exprs {
+                match &e.kind {
+                    ExprKind::Static(s) => {
+                        let Some(field) = module.statics.get(s.0 as usize) else { continue };
+                        if field.constant.is_none() && field.class != class {
+                            used.insert(field.class);
+                            waits |= assigned.contains(s) || mutable(*s);
+                        }
+                    }
+                    ExprKind::Assign { target, .. }
+                    | ExprKind::CompoundAssign { target, .. }
+                    | ExprKind::IncDec { target, .. } => {
+                        let other = static_root(func, *target).is_some_and(|r| {
+                            let ExprKind::Static(s) = func.expr(r).kind else { return false };
+                            module.statics.get(s.0 as usize).is_some_and(|f| f.class != class)
+                        });
+                        waits |= other;
+                    }
+                    ExprKind::Builtin { builtin, .. } if builtin.is_output() => waits = true,
+                    ExprKind::Call { func: callee, .. }
+                    | ExprKind::SomdCall { func: callee, .. }
+                    | ExprKind::IntermediateReduce { func: callee, .. }
+                    | ExprKind::Map { func: callee, .. }
+                    | ExprKind::Task { func: callee, .. }
+                    | ExprKind::New { ctor: Some(callee), .. }
+                    | ExprKind::ReduceArray { reducer: ArrayReducer::Func(callee), .. } => {
+                        stack.push(*callee)
+                    }
+                    ExprKind::New { class: c, ctor: None, .. } if *c != class => {
+                        used.insert(*c);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        uses.push((class, used, waits));
+    }
+    let with_init: HashSet<ClassId> = uses.iter().map(|(c, ..)| *c).collect();
+    let mut lazy: HashSet<ClassId> = HashSet::new();
+    for (class, used, waits) in &uses {
+        // A cycle: a class its initializer uses reaches it back.
+        let mut cyclic = false;
+        let mut seen = HashSet::new();
+        let mut stack: Vec<ClassId> = used.iter().copied().collect();
+        while let Some(c) = stack.pop() {
+            if c == *class {
+                cyclic = true;
+                break;
+            }
+            if !with_init.contains(&c) || !seen.insert(c) {
+                continue;
+            }
+            if let Some((_, next, _)) = uses.iter().find(|(d, ..)| *d == c) {
+                stack.extend(next.iter().copied());
+            }
+        }
+        if (*waits || cyclic) && Some(*class) != main_class {
+            lazy.insert(*class);
+        }
+    }
+    // A class whose initializer uses one initialized at first use waits for it too.
+    loop {
+        let before = lazy.len();
+        for (class, used, _) in &uses {
+            if Some(*class) != main_class && used.iter().any(|u| lazy.contains(u)) {
+                lazy.insert(*class);
+            }
+        }
+        if lazy.len() == before {
+            break;
+        }
+    }
+    lazy
+}
+
+/// The `Static` expression at the root of place `target` (`S`, `S[i]`, `S.f`, `S[i][j].f`).
+fn static_root(func: &Function, target: ExprId) -> Option<ExprId> {
+    let mut at = target;
+    loop {
+        match &func.expr(at).kind {
+            ExprKind::Static(_) => return Some(at),
+            ExprKind::Index { array, .. } => at = *array,
+            ExprKind::Field { object, .. } => at = *object,
+            _ => return None,
+        }
+    }
 }
 
 /// The classes code starting at `roots` may use, in the order it first names them

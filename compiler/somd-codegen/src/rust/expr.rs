@@ -1573,7 +1573,8 @@ impl<'a> FnCx<'a> {
     }
 
     /// A call as the statements binding its receiver and arguments (empty when they are
-    /// evaluated in place; the receiver is then `_e{receiver}_0`) and the call itself.
+    /// evaluated in place; otherwise the receiver is bound to `_e{receiver}_0`) and the call
+    /// itself.
     fn call_parts(
         &mut self,
         func: FuncId,
