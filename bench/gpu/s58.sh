@@ -3,7 +3,7 @@
 # SOMD_STRICT=1 (run.sh's suite, staged as its header says into .gpu-carry/stage.tar.xz),
 # then the A/B of 2-D kernels indexing a matrix in `long` (3f75fa9: `m[(long)(i) * m_len1 +
 # (j)]`) against the `int` index of before (`sample_sorold`, `sample_stencilold`: the same
-# programs with their 2-D accesses rewritten back by /tmp/s58/old_variant.sh), 5 rounds.
+# programs with their 2-D accesses rewritten back by bench/gpu/s58-int-index.sh), 5 rounds.
 set -u
 FINAL=${OUT:-gpu-results}
 export OUT=/tmp/s58-results
