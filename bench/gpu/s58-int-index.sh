@@ -3,7 +3,7 @@
 # 3f75fa9 (`m[i * m_len1 + j]`), for the A/B of the long index on the GPU.
 # Run here, after staging (STAGE=/tmp/gpu-stage), before packing .gpu-carry: bench/gpu/s58-int-index.sh sor stencil
 set -e
-cd /tmp/s58/k
+mkdir -p /tmp/s58/k && cd /tmp/s58/k
 for s in "$@"; do
   rm -rf ${s}old && /work/main/target/release/somdc build -o ${s}old /work/main/samples/$s.somd >/dev/null
   sed -i "s/^name = \"$s\"/name = \"${s}old\"/" ${s}old/Cargo.toml
