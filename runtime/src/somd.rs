@@ -971,12 +971,7 @@ impl Drop for GeometryScope {
 /// the global index where that is outside the whole array, and `Somd.offset` in a method
 /// it is passed to reads its offset. A local has no halo cells of its own to guard.
 pub fn with_local<A: Windowed>(local: &A, geo: Geo) -> Vec<Known> {
-    let (ptr, len) = KNOWN.with(Cell::get);
-    let mut known = match len {
-        0 => Vec::new(),
-        // SAFETY: `geometry`'s guard lives no longer than the slice it points to.
-        _ => unsafe { std::slice::from_raw_parts(ptr, len) }.to_vec(),
-    };
+    let mut known = with_known(<[Known]>::to_vec);
     known.push(Known { window: local.part_window(), geo: Geo { owned: Geo::WHOLE.owned, ..geo } });
     known
 }
@@ -1007,13 +1002,18 @@ fn known_geo<A: Windowed>(array: &A) -> Option<Geo> {
 
 /// The geometry of the running MI's partition whose window is `window`, if it is one.
 fn known_window(window: (usize, usize)) -> Option<Geo> {
+    with_known(|known| known.iter().find(|k| k.window == window).map(|k| k.geo))
+}
+
+/// `f` of the partitions of the MI running on this thread ([`geometry`]; none outside one).
+fn with_known<R>(f: impl FnOnce(&[Known]) -> R) -> R {
     let (ptr, len) = KNOWN.with(Cell::get);
     if len == 0 {
-        return None;
+        return f(&[]);
     }
-    // SAFETY: `geometry`'s guard lives no longer than the slice it points to.
-    let known = unsafe { std::slice::from_raw_parts(ptr, len) };
-    known.iter().find(|k| k.window == window).map(|k| k.geo)
+    // SAFETY: `geometry`'s guard lives no longer than the slice it points to, and the
+    // slice is used only during this call.
+    f(unsafe { std::slice::from_raw_parts(ptr, len) })
 }
 
 /// The first dimension's offset and whole length of the partition of the running MI whose

@@ -180,19 +180,10 @@ pub fn first_use_classes(module: &Module) -> std::collections::HashSet<ClassId> 
                         waits |= other;
                     }
                     ExprKind::Builtin { builtin, .. } if builtin.is_output() => waits = true,
-                    ExprKind::Call { func: callee, .. }
-                    | ExprKind::SomdCall { func: callee, .. }
-                    | ExprKind::IntermediateReduce { func: callee, .. }
-                    | ExprKind::Map { func: callee, .. }
-                    | ExprKind::Task { func: callee, .. }
-                    | ExprKind::New { ctor: Some(callee), .. }
-                    | ExprKind::ReduceArray { reducer: ArrayReducer::Func(callee), .. } => {
-                        stack.push(*callee)
-                    }
                     ExprKind::New { class: c, ctor: None, .. } if *c != class => {
                         used.insert(*c);
                     }
-                    _ => {}
+                    kind => stack.extend(callee(kind)),
                 }
             }
         }
@@ -234,6 +225,21 @@ pub fn first_use_classes(module: &Module) -> std::collections::HashSet<ClassId> 
         }
     }
     lazy
+}
+
+/// The function expression `kind` runs: a call of any kind, a constructor, a `@` target, a
+/// method's `!`, a task's worker.
+fn callee(kind: &ExprKind) -> Option<FuncId> {
+    match kind {
+        ExprKind::Call { func, .. }
+        | ExprKind::SomdCall { func, .. }
+        | ExprKind::IntermediateReduce { func, .. }
+        | ExprKind::Map { func, .. }
+        | ExprKind::Task { func, .. }
+        | ExprKind::New { ctor: Some(func), .. }
+        | ExprKind::ReduceArray { reducer: ArrayReducer::Func(func), .. } => Some(*func),
+        _ => None,
+    }
 }
 
 /// The `Static` expression at the root of place `target` (`S`, `S[i]`, `S.f`, `S[i][j].f`).
@@ -281,21 +287,11 @@ pub fn classes_reached(module: &Module, roots: &[FuncId]) -> Vec<ClassId> {
                         }
                     }
                 }
-                ExprKind::New { class, ctor, .. } => {
-                    add(classes, *class);
-                    if let Some(c) = ctor {
-                        visit(module, *c, seen, classes);
-                    }
-                }
-                ExprKind::Call { func: callee, .. }
-                | ExprKind::SomdCall { func: callee, .. }
-                | ExprKind::IntermediateReduce { func: callee, .. }
-                | ExprKind::Map { func: callee, .. }
-                | ExprKind::Task { func: callee, .. }
-                | ExprKind::ReduceArray { reducer: ArrayReducer::Func(callee), .. } => {
-                    visit(module, *callee, seen, classes)
-                }
+                ExprKind::New { class, .. } => add(classes, *class),
                 _ => {}
+            }
+            if let Some(f) = callee(&e.kind) {
+                visit(module, f, seen, classes);
             }
         }
         // A SOMD method's strategies are called by its wrapper.

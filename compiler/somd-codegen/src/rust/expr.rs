@@ -938,8 +938,7 @@ impl<'a> FnCx<'a> {
         if !matches!(self.func.kind, FuncKind::Static | FuncKind::Ctor) {
             return None;
         }
-        let init = self.names.first_use.get(&self.func.class)?;
-        Some(format!("{}.ensure({init});", self.names.inits[self.func.class.0 as usize]))
+        self.names.ensure_init(self.func.class)
     }
 
     pub fn field(&self, class: somd_mir::ClassId, index: u32) -> Result<String, EmitError> {
@@ -1161,11 +1160,10 @@ impl<'a> FnCx<'a> {
                         format!("Obj::new({name}::default())")
                     };
                     // No constructor to initialize a class initialized at first use.
-                    Ok(match self.names.first_use.get(class) {
-                        Some(init) if *class != self.func.class => format!(
-                            "{{ {}.ensure({init}); {made} }}",
-                            self.names.inits[class.0 as usize]
-                        ),
+                    Ok(match self.names.ensure_init(*class) {
+                        Some(ensure) if *class != self.func.class => {
+                            format!("{{ {ensure} {made} }}")
+                        }
                         _ => made,
                     })
                 }

@@ -114,6 +114,13 @@ impl Names {
         Names { classes, statics, functions, locals, inits, first_use: Default::default() }
     }
 
+    /// The statement that initializes `class` if it is initialized at its first use
+    /// (`rt::init::ClassInit::ensure`).
+    pub fn ensure_init(&self, class: somd_mir::ClassId) -> Option<String> {
+        let init = self.first_use.get(&class)?;
+        Some(format!("{}.ensure({init});", self.inits[class.0 as usize]))
+    }
+
     fn function_locals(func: &Function, items: &HashSet<String>) -> Vec<String> {
         let mut taken = items.clone();
         func.locals

@@ -725,8 +725,8 @@ impl FnCx<'_> {
             return Ok(());
         }
         for class in somd_mir::init_order::classes_reached(self.module, &roots) {
-            if let Some(init) = self.names.first_use.get(&class) {
-                writeln!(out, "{level}{}.ensure({init});", self.names.inits[class.0 as usize])?;
+            if let Some(ensure) = self.names.ensure_init(class) {
+                writeln!(out, "{level}{ensure}")?;
             }
         }
         Ok(())
