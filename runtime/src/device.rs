@@ -51,6 +51,7 @@ mod sync;
 mod update;
 
 pub use crate::opencl::adapt::{clock_at, group, Clock};
+pub use crate::opencl::{before_device, PendingCheck};
 pub use fields::{EachField, JoinedField, JoinedOffsets};
 pub use histogram::{run_histogram, run_segmented, HistArg, HistDesc, HistElem, HistOp};
 pub use lazy::Lazy;

@@ -1522,6 +1522,18 @@ fn device_runs_methods_assigning_their_parameters() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, `exc_device_strategy_bounds`' `sum`, split by a user strategy
+/// the device ignores, is a device call of one launch twice; its strategy's `bounds`, called
+/// before each launch for the one partition, prints as on the CPU (the outputs are the
+/// twin's) and raises the third call's `ArithmeticException` before it is placed.
+#[test]
+fn device_runs_calls_checking_their_strategy() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches("exc_device_strategy_bounds", *opencl, &[("Main.sum", 2, 2)]);
+}
+
 /// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_temporaries`, whose parallel
 /// loops use scalars declared before them as each iteration's temporaries, is one device
 /// call: one launch each, and one a round for `steps` (6 rounds; its copy-back is an

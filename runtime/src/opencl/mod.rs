@@ -151,7 +151,7 @@ pub use buffer::{Access, ClScalar, DeviceArray, PinnedHost};
 pub use device::{devices, DeviceCtx, DeviceInfo, DeviceQuery, StagingPolicy};
 pub use fail::ErrorBuffer;
 pub use launch::{DeviceKernel, KernelArg, KernelArgs, LaunchInfo, RawArg};
-pub use policy::{finish_prewarm, placement_for, prewarm, Target};
+pub use policy::{before_device, finish_prewarm, placement_for, prewarm, PendingCheck, Target};
 pub use program::{BuildError, BuiltProgram, ProgramCell, ProgramDesc};
 
 use std::fmt;

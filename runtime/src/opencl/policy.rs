@@ -83,6 +83,12 @@ pub fn device_for<T>(
         },
         Target::Cpu => (target, reason, None),
     };
+    if checked.is_some() {
+        // Taken before it runs: the check may make device calls of its own.
+        if let Some(check) = PENDING.with(|pending| pending.borrow_mut().take()) {
+            check();
+        }
+    }
     if trace::enabled() {
         match reason {
             Reason::Fixed(reason) => trace_placement(method, target, reason),
@@ -92,6 +98,33 @@ pub fn device_for<T>(
         }
     }
     checked
+}
+
+thread_local! {
+    /// The host work a call still owes Java before it runs on a device ([`before_device`]).
+    static PENDING: std::cell::RefCell<Option<Box<dyn FnOnce()>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `check` if the next [`device_for`] on this thread places its call on a device,
+/// before anything of the call is traced or moved; dropping the guard forgets it. A SOMD
+/// wrapper whose user strategy a device ignores (LANGUAGE.md §2.2) calls the strategy's
+/// `bounds` for the one partition so, as one MI on the CPU would, and raises what it raises
+/// (the CPU path calls it itself). The guard is dropped right after the device attempt:
+/// device calls made by the CPU path's MIs never see it.
+pub fn before_device(check: impl FnOnce() + 'static) -> PendingCheck {
+    PENDING.with(|pending| *pending.borrow_mut() = Some(Box::new(check)));
+    PendingCheck(())
+}
+
+/// The guard of [`before_device`].
+#[must_use = "dropping the guard forgets the check"]
+pub struct PendingCheck(());
+
+impl Drop for PendingCheck {
+    fn drop(&mut self) {
+        PENDING.with(|pending| pending.borrow_mut().take());
+    }
 }
 
 /// The device of `auto` when calls of every one of `labels` would adapt (the `auto`

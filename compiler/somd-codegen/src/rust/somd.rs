@@ -562,7 +562,11 @@ impl FnCx<'_> {
         let strategy_args = self.strategy_args(out)?;
         if let Some((glue, call)) = device {
             let names: Vec<String> = func.params.iter().map(|p| self.local_name(*p)).collect();
+            let check = self.device_bounds_check(&strategy_args, out)?;
             super::device::write_prologue(out, glue, call, self, &name, &names, &result)?;
+            if check {
+                writeln!(out, "    drop(somd_check);")?;
+            }
         } else {
             // No device path: the trace still shows the call's placement.
             writeln!(out, "    rt::somd::not_eligible({:?}, pos);", func.name)?;
@@ -792,6 +796,74 @@ impl FnCx<'_> {
             table.push(names);
         }
         Ok(table)
+    }
+
+    /// Where a user strategy splits a `dist` parameter, the `bounds` call one MI would make
+    /// (`parts` 1: a device runs one partition, LANGUAGE.md §2.2), written as the check the
+    /// device path makes before it runs (`rt::device::before_device`, guard `somd_check`):
+    /// its exceptions, and the `IllegalArgumentException` of boundaries that are no
+    /// partition, are raised on every placement (the CPU path calls `bounds` itself). One
+    /// call per strategy expression, in parameter order, as [`FnCx::layout_expr`] makes
+    /// them. Whether it wrote one.
+    fn device_bounds_check(
+        &mut self,
+        strategy_args: &[Vec<String>],
+        out: &mut String,
+    ) -> Result<bool, EmitError> {
+        let Some(sig) = &self.func.somd else { return Ok(false) };
+        let dist_params = sig.dist_params.clone();
+        let mut called: Vec<(String, &[String])> = Vec::new();
+        let mut takes = Vec::new();
+        let mut calls = Vec::new();
+        for (k, (idx, dist)) in dist_params.iter().enumerate() {
+            let Distribution::User { class, bounds, .. } = dist else { continue };
+            let bounds_fn = self.names.functions[bounds.0 as usize].clone();
+            let names = strategy_args.get(k).map_or(&[][..], Vec::as_slice);
+            if called.iter().any(|(f, n)| *f == bounds_fn && *n == names) {
+                continue;
+            }
+            called.push((bounds_fn.clone(), names));
+            let local =
+                *self.func.params.get(*idx).ok_or_else(|| EmitError::Internal("dist index".into()))?;
+            let pname = self.local_name(local);
+            let len = match self.local_ty(local)? {
+                Type::ValueArray(..) => format!("{pname}.items().len()"),
+                _ => format!("{pname}.len()"),
+            };
+            takes.push(format!("let somd_len_{k} = {len};"));
+            let callee = self.callee(*bounds)?;
+            let mut texts = vec![format!("somd_len_{k} as i32"), "1".to_string()];
+            for (i, name) in names.iter().enumerate() {
+                // The closure outlives the wrapper's borrows: it owns a handle of each.
+                takes.push(format!("let somd_take_{k}_{i} = {name}.clone();"));
+                let copy = callee
+                    .params
+                    .get(i + 2)
+                    .and_then(|p| callee.locals.get(p.0 as usize))
+                    .is_none_or(|l| is_copy(&l.ty));
+                texts.push(if copy { format!("somd_take_{k}_{i}") } else { format!("&somd_take_{k}_{i}") });
+            }
+            let strategy =
+                self.module.classes.get(class.0 as usize).map_or("?", |c| c.name.as_str());
+            calls.push(format!(
+                "rt::somd::user_bounds({strategy:?}, &{bounds_fn}({}), somd_len_{k}, 1, pos);",
+                texts.join(", ")
+            ));
+        }
+        if calls.is_empty() {
+            return Ok(false);
+        }
+        writeln!(out, "    let somd_check = {{")?;
+        for take in &takes {
+            writeln!(out, "        {take}")?;
+        }
+        writeln!(out, "        rt::device::before_device(move || {{")?;
+        for call in &calls {
+            line(out, 3, "", call, "")?;
+        }
+        writeln!(out, "        }})")?;
+        writeln!(out, "    }};")?;
+        Ok(true)
     }
 
     /// The `Layout` expression of a distribution (user strategies call `bounds` first).
