@@ -481,7 +481,8 @@ fn sync_bodies_run_as_one_sync_call() {
 
 /// The SOMD wrapper calls a user strategy's `bounds` once for all parameters given the
 /// same strategy expression (§2.2: its arguments are evaluated once and such parameters are
-/// split at the same boundaries), and again only for another strategy; parameters of one
+/// split at the same boundaries), and again only for another strategy (on either path:
+/// the device's calls it for one partition before it runs); parameters of one
 /// strategy expression whose lengths differ run the body once over the whole values.
 #[test]
 fn one_strategy_expression_is_evaluated_once_per_call() {
@@ -514,8 +515,13 @@ class Chunks {
     let wrapper = text.split("fn Main_dot_somd(").nth(1).unwrap();
     let wrapper = &wrapper[..wrapper.find("\n}\n").unwrap()];
     // `a` calls it; `b` and `c` reuse `a`'s boundaries; `d` has its own strategy
-    // expression. A `b` or `c` of another length than `a` runs the body once.
-    assert_eq!(wrapper.matches("Chunks_bounds(").count(), 2, "{wrapper}");
+    // expression. A `b` or `c` of another length than `a` runs the body once. The device
+    // path calls it likewise for its one partition, before it runs.
+    assert_eq!(wrapper.matches("Chunks_bounds(").count(), 4, "{wrapper}");
+    assert!(wrapper.contains("rt::device::before_device(move || {"), "{wrapper}");
+    assert!(wrapper.contains("Chunks_bounds(somd_len_0 as i32, 1, somd_take_0_0)"), "{wrapper}");
+    assert!(wrapper.contains("Chunks_bounds(somd_len_3 as i32, 1, somd_take_3_0)"), "{wrapper}");
+    assert!(wrapper.contains("drop(somd_check);"), "{wrapper}");
     assert!(wrapper.contains("let bounds_1 = bounds_0.clone();"), "{wrapper}");
     assert!(wrapper.contains("let bounds_2 = bounds_0.clone();"), "{wrapper}");
     let once = "rt::somd::dim_len(a, 1, pos) != rt::somd::dim_len(b, 1, pos)";

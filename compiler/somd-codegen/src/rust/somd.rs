@@ -823,8 +823,11 @@ impl FnCx<'_> {
                 continue;
             }
             called.push((bounds_fn.clone(), names));
-            let local =
-                *self.func.params.get(*idx).ok_or_else(|| EmitError::Internal("dist index".into()))?;
+            let local = *self
+                .func
+                .params
+                .get(*idx)
+                .ok_or_else(|| EmitError::Internal("dist index".into()))?;
             let pname = self.local_name(local);
             let len = match self.local_ty(local)? {
                 Type::ValueArray(..) => format!("{pname}.items().len()"),
@@ -841,7 +844,11 @@ impl FnCx<'_> {
                     .get(i + 2)
                     .and_then(|p| callee.locals.get(p.0 as usize))
                     .is_none_or(|l| is_copy(&l.ty));
-                texts.push(if copy { format!("somd_take_{k}_{i}") } else { format!("&somd_take_{k}_{i}") });
+                texts.push(if copy {
+                    format!("somd_take_{k}_{i}")
+                } else {
+                    format!("&somd_take_{k}_{i}")
+                });
             }
             let strategy =
                 self.module.classes.get(class.0 as usize).map_or("?", |c| c.name.as_str());
