@@ -510,6 +510,32 @@ impl<T: DevElem> HostArray for Array<Array<T>> {
             .then(|| crate::packed::map_rows(self.slots(), |row| slot_bytes(row.get_ref().slots())))
     }
 
+    /// Not remembered, unlike a value array's ([`HostArray::packed_rows`] of
+    /// `VArr<VArr<T>>`): the program may replace any row between two calls.
+    fn packed_rows(&self) -> Option<PackedRows> {
+        if self.is_null() {
+            return None;
+        }
+        let rows = self.slots();
+        if !crate::packed::all_rows(rows, |row| !row.get_ref().is_null()) {
+            return None;
+        }
+        let len = |r: usize| rows[r].get_ref().len();
+        let index = crate::packed::RowIndex::of(rows.len(), len);
+        // Every offset is at most the total, which must be an `int`.
+        let elements = index.total();
+        i32::try_from(elements).ok()?;
+        let mut offsets = vec![0u8; (rows.len() + 1) * 4];
+        index.ends(len, (&mut offsets[4..], 4), |slot, end| {
+            slot.copy_from_slice(&(end as i32).to_ne_bytes());
+        });
+        Some(PackedRows { elements, offsets: offsets.into() })
+    }
+
+    fn row_slices(&self) -> Option<Vec<&[u8]>> {
+        self.raw_rows()
+    }
+
     fn raw_rows_mut(&self) -> Option<Vec<&mut [u8]>> {
         T::RAW.then(|| {
             crate::packed::map_rows(self.slots(), |row| {

@@ -1522,6 +1522,28 @@ fn device_runs_methods_assigning_their_parameters() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, every `@` of `device_map_rows` over a mutable matrix whose
+/// target only reads its rows is a device call (ragged ones through the ragged variant):
+/// `rowSum` five times outside the host loops and ten times in them, `norm`, `pick` and
+/// `mixed` once; `bump`, which writes its row, runs on the CPU. The outputs are the twin's.
+#[test]
+fn device_maps_rows_of_mutable_matrices() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_map_rows",
+        *opencl,
+        &[
+            ("Main.rowSum", 14, 13),
+            ("Main.norm", 1, 1),
+            ("Main.pick", 1, 1),
+            ("Main.mixed", 1, 1),
+            ("Main.bump", 0, 0),
+        ],
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, `exc_device_strategy_bounds`' `sum`, split by a user strategy
 /// the device ignores, is a device call of one launch twice; its strategy's `bounds`, called
 /// before each launch for the one partition, prints as on the CPU (the outputs are the

@@ -1295,10 +1295,14 @@ impl Writer<'_> {
     }
 
     /// The mapped arguments among `args` (of a `@`, `! @` or filter) that a [`RaggedVariant`]
-    /// takes packed: 2-D value arrays of primitives (rows `T[[]]`; `T[[N]]` rows always have
-    /// one length).
+    /// takes packed: 2-D arrays of primitives, value arrays (rows `T[[]]`; `T[[N]]` rows
+    /// always have one length) or mutable ones (rows `T[]`, which the host glue maps only
+    /// for a target that never writes them).
     fn packed_args(args: &[somd_mir::analysis::MapArgPlan]) -> Vec<usize> {
-        let row = |t: &Type| matches!(t, Type::ValueArray(e, None) if matches!(**e, Type::Prim(_)));
+        let row = |t: &Type| match t {
+            Type::ValueArray(e, None) | Type::Array(e) => matches!(**e, Type::Prim(_)),
+            _ => false,
+        };
         let packed = |a: &somd_mir::analysis::MapArgPlan| a.mode == MapArg::Mapped && row(&a.ty);
         args.iter().enumerate().filter(|(_, a)| packed(a)).map(|(k, _)| k).collect()
     }

@@ -627,8 +627,18 @@ fn map_call(
         }
         _ => return Err("not a map kernel"),
     };
-    for a in args {
+    for (k, a) in args.iter().enumerate() {
         let ok = match a.mode {
+            // A row of a mutable matrix crosses as a value array's (rectangular row-major,
+            // ragged packed) when the target never writes it: one that does writes the
+            // caller's row, which Java's order of the applications decides.
+            somd_mir::MapArg::Mapped if matches!(&a.ty, Type::Array(p) if prim_of(p).is_some()) => {
+                if somd_mir::analysis::writes::writes_param(module, kplan.func, k) {
+                    return Err("`@` whose target writes the rows it maps runs on the CPU, \
+                                its applications in Java's order");
+                }
+                true
+            }
             somd_mir::MapArg::Mapped => {
                 // A mapped row is a value array: the callee cannot write it.
                 // An element holding arrays crosses as its fields (`holders`).
