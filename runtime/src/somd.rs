@@ -2292,8 +2292,9 @@ impl Task {
     /// The task (made by [`Task::source`], [`Task::filter`], .. just before) whose worker
     /// has effects another task of its graph may observe, as the compiler found them: it
     /// prints, reads the static fields `reads` and writes `writes` (by the compiler's
-    /// numbering). A graph in which two tasks print, or one writes a static field another
-    /// uses, runs in Java's order ([`in_order_graph`]).
+    /// numbering; [`HEAP`] for objects and arrays other tasks may reach). A graph in which
+    /// two tasks print, or one writes a static field (or the heap) another uses, runs in
+    /// Java's order ([`in_order_graph`]).
     pub fn with_effects(self, prints: bool, reads: &'static [u32], writes: &'static [u32]) -> Task {
         if let Some(state) = &self.0 {
             let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
@@ -2620,6 +2621,11 @@ where
     }
     Some(results)
 }
+
+/// The location that stands, in [`Task::with_effects`]' lists, for every field of an object,
+/// element of an array and `Random` that more than one task may reach (the compiler's
+/// `TaskEffects`): two tasks touching it, one of them writing, run in Java's order.
+pub const HEAP: u32 = u32::MAX;
 
 /// The graph of `stages`, and its run as an adaptive site when it has device filters
 /// (`opencl/adapt.rs`, "Task graphs").

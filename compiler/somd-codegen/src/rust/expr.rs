@@ -2210,20 +2210,25 @@ impl<'a> FnCx<'a> {
                 }
             }
         };
-        // What another task may observe of the worker (printing, static fields): a graph
+        // What another task may observe of the worker (printing, static fields, the heap): a graph
         // whose tasks would order such effects differently from Java runs in its order.
         let effects = somd_mir::analysis::shared::task_effects(self.module, func);
         let task = if effects == Default::default() {
             task
         } else {
-            let ids = |list: &[somd_mir::StaticId]| {
-                list.iter().map(|s| s.0.to_string()).collect::<Vec<_>>().join(", ")
+            // The heap is one more location (`rt::somd::HEAP`).
+            let ids = |list: &[somd_mir::StaticId], heap: bool| {
+                let mut ids: Vec<String> = list.iter().map(|s| s.0.to_string()).collect();
+                if heap {
+                    ids.push("rt::somd::HEAP".to_string());
+                }
+                ids.join(", ")
             };
             format!(
                 "{task}.with_effects({}, &[{}], &[{}])",
                 effects.prints,
-                ids(&effects.reads),
-                ids(&effects.writes)
+                ids(&effects.reads, effects.heap_reads),
+                ids(&effects.writes, effects.heap_writes)
             )
         };
         Ok(if lets.is_empty() {

@@ -64,23 +64,87 @@ pub fn calls_itself(module: &Module, f: FuncId) -> bool {
 
 /// What a task worker (with what it reaches) does that another task of its graph may
 /// observe, which the tasks' concurrency would order differently from Java: printing (or
-/// running a task graph), and the static fields it reads and writes (a static's array
-/// elements count as the static). A stateful worker's own object is its task's alone.
+/// running a task graph), the static fields it reads and writes (a static's array
+/// elements count as the static), and whether it reads or writes the *heap*: a field of an
+/// object, an element of an array or a draw of a `Random` that other tasks may reach too
+/// (an object passed to two tasks' constructors, a static final object's fields). One
+/// location stands for the whole heap, so two tasks that touch different objects still
+/// count as sharing one; what is the task's alone is not heap: its own object's fields
+/// (read or written by the worker or the instance helpers it calls on `this`), the arrays,
+/// objects and `Random`s its own fields hold when every store into those fields is a new
+/// one and their values go nowhere else ([`owned_fields`]), what the function itself
+/// makes, and value objects and value arrays, which never change.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TaskEffects {
     pub prints: bool,
     pub reads: Vec<StaticId>,
     pub writes: Vec<StaticId>,
+    pub heap_reads: bool,
+    pub heap_writes: bool,
 }
 
 /// The [`TaskEffects`] of task worker `f`. A graph runs in Java's order when two of its
-/// tasks print, or one writes a static field another uses (`rt::somd::Task::with_effects`).
+/// tasks print, or one writes a static field (or the heap) another uses
+/// (`rt::somd::Task::with_effects`).
 pub fn task_effects(module: &Module, f: FuncId) -> TaskEffects {
     let mut out = TaskEffects::default();
-    for g in reached(module, f, callees) {
+    let all = reached(module, f, callees);
+    let own_this = on_this(module, f, &all);
+    let owned = owned_fields(module);
+    for &g in &all {
         let func = module.function(g);
         let parents = walk::parents(func);
+        let fresh = made_locals(func);
+        // An object or array that is the task's alone (`TaskEffects`).
+        let own = |e: ExprId| match &func.expr(e).kind {
+            ExprKind::This => own_this.contains(&g),
+            ExprKind::Local(l) => {
+                (func.local(*l).kind == LocalKind::This && own_this.contains(&g))
+                    || fresh.contains(l)
+            }
+            ExprKind::New { .. } | ExprKind::NewArray { .. } | ExprKind::ArrayLit(_) => true,
+            ExprKind::Field { object, class, index } => {
+                owned.contains(&(*class, *index))
+                    && match func.expr(*object).kind {
+                        ExprKind::This => own_this.contains(&g),
+                        ExprKind::Local(l) => {
+                            func.local(l).kind == LocalKind::This && own_this.contains(&g)
+                        }
+                        _ => false,
+                    }
+            }
+            _ => false,
+        };
         for (i, expr) in func.exprs.iter().enumerate() {
+            let id = ExprId(i as u32);
+            let heap = match &expr.kind {
+                ExprKind::Field { object, class, .. } => {
+                    let value = module.classes.get(class.0 as usize).is_some_and(|c| c.is_value);
+                    !value && !own(*object)
+                }
+                ExprKind::Index { array, .. } => {
+                    matches!(func.expr(*array).ty, Type::Array(_))
+                        && !matches!(func.expr(*array).kind, ExprKind::Static(_))
+                        && !own(*array)
+                }
+                // A draw changes its `Random`: a static one is that static's write.
+                ExprKind::Builtin { builtin, args } if builtin.is_random_draw() => {
+                    match args.first().map(|r| &func.expr(*r).kind) {
+                        Some(ExprKind::Static(s)) if !out.writes.contains(s) => out.writes.push(*s),
+                        Some(ExprKind::Static(_)) => {}
+                        _ if args.first().is_none_or(|r| !own(*r)) => out.heap_writes = true,
+                        _ => {}
+                    }
+                    false
+                }
+                _ => false,
+            };
+            if heap {
+                match walk::stored_to(func, &parents, id) {
+                    true => out.heap_writes = true,
+                    false => out.heap_reads = true,
+                }
+            }
             match &expr.kind {
                 ExprKind::Static(s) => {
                     let field = module.static_field(*s);
@@ -114,6 +178,129 @@ pub fn task_effects(module: &Module, f: FuncId) -> TaskEffects {
         }
     }
     out
+}
+
+/// The instance functions among `all` (reached from task worker `f`) that run only on
+/// the worker's own object: `f` itself when it is an instance method, and helpers called
+/// on `this` from such functions alone (`this.step(x)`, `step(x)`).
+fn on_this(module: &Module, f: FuncId, all: &[FuncId]) -> HashSet<FuncId> {
+    let is_this = |func: &Function, e: ExprId| match func.expr(e).kind {
+        ExprKind::This => true,
+        ExprKind::Local(l) => func.local(l).kind == LocalKind::This,
+        _ => false,
+    };
+    let mut set: HashSet<FuncId> =
+        all.iter().copied().filter(|g| module.function(*g).kind == FuncKind::Instance).collect();
+    loop {
+        let mut removed = Vec::new();
+        for &g in all {
+            let func = module.function(g);
+            let mut calls_on_this = Vec::new();
+            for expr in &func.exprs {
+                if let ExprKind::Call { func: callee, receiver: Some(r), .. } = &expr.kind {
+                    if set.contains(&g) && is_this(func, *r) {
+                        calls_on_this.push(*callee);
+                    }
+                }
+            }
+            // Every other way `g` reaches a function makes it no helper of the object alone.
+            for callee in callees(func) {
+                if callee != f && set.contains(&callee) && !calls_on_this.contains(&callee) {
+                    removed.push(callee);
+                }
+            }
+        }
+        // A helper reached by a call not on `this` (another object, a static call's
+        // receiver) may run on another object; one reached twice, once each way, too.
+        for &g in all {
+            let func = module.function(g);
+            for expr in &func.exprs {
+                if let ExprKind::Call { func: callee, receiver: Some(r), .. } = &expr.kind {
+                    if *callee != f && !(set.contains(&g) && is_this(func, *r)) {
+                        removed.push(*callee);
+                    }
+                }
+            }
+        }
+        let before = set.len();
+        for g in removed {
+            set.remove(&g);
+        }
+        if set.len() == before {
+            return set;
+        }
+    }
+}
+
+/// The instance fields of reference type that hold what their object alone reaches:
+/// every store into the field (in any function) is a new object, array or `Random`, and
+/// every read of it is only indexed, measured, read through (`o.f.x`) or drawn from,
+/// never passed, returned or stored elsewhere.
+fn owned_fields(module: &Module) -> HashSet<(ClassId, u32)> {
+    let mut stored_new = HashSet::new();
+    let mut other = HashSet::new();
+    for func in &module.functions {
+        let parents = walk::parents(func);
+        for (i, expr) in func.exprs.iter().enumerate() {
+            let ExprKind::Field { class, index, .. } = &expr.kind else { continue };
+            if matches!(expr.ty, Type::Prim(_) | Type::String) {
+                continue;
+            }
+            let key = (*class, *index);
+            let id = ExprId(i as u32);
+            let parent = parents[i].map(|p| &func.expr(p).kind);
+            match parent {
+                Some(ExprKind::Assign { target, value }) if *target == id => {
+                    match made(func, *value) {
+                        true => stored_new.insert(key),
+                        false => other.insert(key),
+                    };
+                }
+                Some(ExprKind::Index { array, .. }) if *array == id => {}
+                Some(ExprKind::Length(_)) | Some(ExprKind::Field { .. }) => {}
+                Some(ExprKind::Builtin { builtin, args })
+                    if builtin.is_random_draw() && args.first() == Some(&id) => {}
+                _ => {
+                    other.insert(key);
+                }
+            }
+        }
+    }
+    stored_new.difference(&other).copied().collect()
+}
+
+/// Whether `e` makes a new object, array or `Random`.
+fn made(func: &Function, e: ExprId) -> bool {
+    matches!(
+        func.expr(e).kind,
+        ExprKind::New { .. }
+            | ExprKind::NewArray { .. }
+            | ExprKind::ArrayLit(_)
+            | ExprKind::Builtin { builtin: Builtin::RandomNew | Builtin::RandomNewSeeded, .. }
+    )
+}
+
+/// The locals of `func` that only ever hold what it made ([`made`]): objects, arrays and
+/// `Random`s no one else reaches until they are passed on.
+fn made_locals(func: &Function) -> HashSet<LocalId> {
+    let mut values: HashMap<LocalId, Vec<ExprId>> = HashMap::new();
+    walk::each_stmt(&func.body, &mut |stmt| {
+        if let Stmt::Let { local, init: Some(init) } = stmt {
+            values.entry(*local).or_default().push(*init);
+        }
+    });
+    for expr in &func.exprs {
+        if let ExprKind::Assign { target, value } = &expr.kind {
+            if let ExprKind::Local(l) = func.expr(*target).kind {
+                values.entry(l).or_default().push(*value);
+            }
+        }
+    }
+    values
+        .into_iter()
+        .filter(|(l, vs)| !func.params.contains(l) && vs.iter().all(|v| made(func, *v)))
+        .map(|(l, _)| l)
+        .collect()
 }
 
 /// The functions `func` may run on its thread or its pool: the ordinary calls,

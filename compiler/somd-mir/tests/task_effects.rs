@@ -1,0 +1,145 @@
+//! Tests of `analysis::shared::task_effects`: what of a task worker another task of its
+//! graph may observe. The heap (objects and arrays other tasks may reach) counts as one
+//! location; a stateful task's own object, and what its fields alone hold, do not.
+
+mod common;
+
+use common::lowered;
+use somd_mir::analysis::shared::task_effects;
+use somd_mir::{FuncId, Module};
+
+const PROGRAM: &str = "
+import java.util.Random;
+
+public class Main {
+    static int n = 0;
+    static final Box G = new Box();
+    static Random common = new Random(1);
+
+    static int src() {
+        if (n >= 3) {
+            throw new Underflow();
+        }
+        n++;
+        return n;
+    }
+
+    static int readG(int x) {
+        return G.v + x;
+    }
+
+    static int draw(int x) {
+        return x + common.nextInt(5);
+    }
+
+    public static void main(String[] args) {
+        Box b = new Box();
+        int[] arr = new int[1];
+        (task Main.src => task new Adder(b).add => task new Stamp(arr).put
+            => task new Tally().count => task new Noise(3).mix => task Main.readG
+            => task Main.draw => task new Stamp(arr).get).finish();
+    }
+}
+
+class Box {
+    int v;
+}
+
+class Adder {
+    Box b;
+
+    Adder(Box b) {
+        this.b = b;
+    }
+
+    int add(int x) {
+        b.v += x;
+        return b.v;
+    }
+}
+
+class Stamp {
+    int[] a;
+
+    Stamp(int[] a) {
+        this.a = a;
+    }
+
+    int put(int x) {
+        a[0] = x;
+        return x;
+    }
+
+    int get(int x) {
+        return a[0] - x;
+    }
+}
+
+class Tally {
+    int[] seen = new int[16];
+    int total;
+
+    int count(int x) {
+        seen[x % 16]++;
+        total += x;
+        return seen[x % 16] + bump(total);
+    }
+
+    int bump(int v) {
+        total = v % 1000;
+        return total;
+    }
+}
+
+class Noise {
+    Random r;
+
+    Noise(int seed) {
+        r = new Random(seed);
+    }
+
+    int mix(int x) {
+        return x ^ r.nextInt(256);
+    }
+}
+";
+
+fn find(module: &Module, name: &str) -> FuncId {
+    let idx = module
+        .functions
+        .iter()
+        .position(|f| f.name == name)
+        .unwrap_or_else(|| panic!("{name} not found"));
+    FuncId(idx as u32)
+}
+
+/// (heap read, heap write) of worker `name`.
+fn heap(module: &Module, name: &str) -> (bool, bool) {
+    let effects = task_effects(module, find(module, name));
+    (effects.heap_reads, effects.heap_writes)
+}
+
+#[test]
+fn objects_and_arrays_passed_to_constructors_are_the_heap() {
+    let module = lowered(PROGRAM);
+    // `b.v += x`: a field of an object the constructor was given.
+    assert_eq!(heap(&module, "Adder.add"), (true, true));
+    // `a[0] = x` and `a[0] - x`: an array the constructor was given.
+    assert_eq!(heap(&module, "Stamp.put"), (false, true));
+    assert_eq!(heap(&module, "Stamp.get"), (true, false));
+    // `G.v`: a field of a static final object.
+    assert_eq!(heap(&module, "Main.readG"), (true, false));
+}
+
+#[test]
+fn a_tasks_own_object_and_what_it_made_are_not() {
+    let module = lowered(PROGRAM);
+    // Its own fields, an array its initializer made, a helper called on `this`.
+    assert_eq!(heap(&module, "Tally.count"), (false, false));
+    // A `Random` its constructor made.
+    assert_eq!(heap(&module, "Noise.mix"), (false, false));
+    // A draw from a static `Random` writes that static.
+    let draw = task_effects(&module, find(&module, "Main.draw"));
+    assert_eq!((draw.heap_reads, draw.heap_writes), (false, false));
+    assert_eq!(draw.writes.len(), 1, "{draw:?}");
+}
