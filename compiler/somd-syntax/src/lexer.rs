@@ -270,6 +270,9 @@ enum RawTok {
     #[regex(r"[0-9][0-9_]*[eE][+-]?[0-9_]*[fFdD]?")]
     #[regex(r"[0-9][0-9_]*[fFdD]")]
     FloatNum,
+    /// `0x1p3`, `0x1.8p-2f`, `0x.Fp0`: a hexadecimal floating-point literal.
+    #[regex(r"0[xX][0-9a-fA-F_]*(\.[0-9a-fA-F_]*)?[pP][+-]?[0-9_]*[fFdD]?")]
+    HexFloat,
 
     #[regex(r"[a-zA-Z_$][a-zA-Z0-9_$]*")]
     Ident,
@@ -509,7 +512,96 @@ pub type Spanned = (usize, Tok, usize);
 
 /// Lexes a whole file. Never fails: problems become diagnostics.
 pub fn lex(file: FileId, text: &str) -> (Vec<Spanned>, Vec<Diagnostic>) {
-    let mut cx = LexCx { file, tokens: Vec::new(), diags: Vec::new() };
+    match unicode_escapes(text) {
+        None => lex_text(file, text, None),
+        Some(translated) => lex_text(file, &translated.text, Some(&translated)),
+    }
+}
+
+/// A file after Java's first lexical translation ([`unicode_escapes`]), with the places
+/// where its offsets and the original's part: `breaks` holds, in order, pairs (offset in
+/// `text`, offset in the original) at the start and the end of each translated escape.
+struct Translated {
+    text: String,
+    breaks: Vec<(usize, usize)>,
+}
+
+impl Translated {
+    /// The original offset of `text` offset `at`.
+    fn original(&self, at: usize) -> usize {
+        match self.breaks.partition_point(|&(t, _)| t <= at) {
+            0 => at,
+            i => {
+                let (t, o) = self.breaks[i - 1];
+                o + (at - t)
+            }
+        }
+    }
+}
+
+/// Java's first lexical translation (JLS §3.3), made before tokens are found: each Unicode
+/// escape, `\` then one or more `u` then four hexadecimal digits, whose backslash follows
+/// an even number of backslashes, becomes its character, wherever it is (`int \u0061b`
+/// declares `ab`; `"\u005cn"` holds a newline, the escape making the backslash of `\n`). A
+/// surrogate code unit stays escaped (a Rust string holds no lone surrogate): the literal
+/// decoders ([`LexCx::decode_units`]) read it, and a malformed escape is left for them or,
+/// outside a literal, reported as an unknown character. `None` when the file has no
+/// escape to translate.
+fn unicode_escapes(text: &str) -> Option<Translated> {
+    if !text.contains("\\u") {
+        return None;
+    }
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut breaks = Vec::new();
+    let mut copied = 0;
+    let mut backslashes = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'\\' {
+            backslashes = 0;
+            i += 1;
+            continue;
+        }
+        let eligible = backslashes % 2 == 0;
+        backslashes += 1;
+        let mut j = i + 1;
+        while j < bytes.len() && bytes[j] == b'u' {
+            j += 1;
+        }
+        let digits = bytes.get(j..j + 4).and_then(|d| std::str::from_utf8(d).ok());
+        let unit = digits
+            .filter(|d| d.bytes().all(|b| b.is_ascii_hexdigit()))
+            .and_then(|d| u32::from_str_radix(d, 16).ok());
+        let c = unit.and_then(char::from_u32);
+        match (eligible && j > i + 1, c) {
+            (true, Some(c)) => {
+                out.push_str(&text[copied..i]);
+                breaks.push((out.len(), i));
+                out.push(c);
+                copied = j + 4;
+                breaks.push((out.len(), copied));
+                // The character an escape makes starts no other escape (JLS §3.3).
+                backslashes = 0;
+                i = copied;
+            }
+            _ => i += 1,
+        }
+    }
+    if breaks.is_empty() {
+        return None;
+    }
+    out.push_str(&text[copied..]);
+    Some(Translated { text: out, breaks })
+}
+
+/// [`lex`] of `text`, which is the file itself or its `translated` form.
+fn lex_text(
+    file: FileId,
+    text: &str,
+    translated: Option<&Translated>,
+) -> (Vec<Spanned>, Vec<Diagnostic>) {
+    let mut cx = LexCx { file, tokens: Vec::new(), diags: Vec::new(), translated };
     let mut lexer = RawTok::lexer(text);
     // Consecutive unknown characters are reported once, as one span.
     let mut bad_run: Option<(usize, usize)> = None;
@@ -541,15 +633,23 @@ pub fn lex(file: FileId, text: &str) -> (Vec<Spanned>, Vec<Diagnostic>) {
     (cx.tokens, cx.diags)
 }
 
-struct LexCx {
+struct LexCx<'t> {
     file: FileId,
     tokens: Vec<Spanned>,
     diags: Vec<Diagnostic>,
+    /// The file's translated form, when it had Unicode escapes: tokens and diagnostics
+    /// carry the original's offsets.
+    translated: Option<&'t Translated>,
 }
 
-impl LexCx {
+impl LexCx<'_> {
+    /// The original offset of lexed offset `at`.
+    fn original(&self, at: usize) -> usize {
+        self.translated.map_or(at, |t| t.original(at))
+    }
+
     fn span(&self, start: usize, end: usize) -> Span {
-        Span::new(self.file, start, end)
+        Span::new(self.file, self.original(start), self.original(end))
     }
 
     fn error(&mut self, code: &'static str, message: String, start: usize, end: usize) {
@@ -572,7 +672,7 @@ impl LexCx {
     }
 
     fn push(&mut self, tok: Tok, start: usize, end: usize) {
-        self.tokens.push((start, tok, end));
+        self.tokens.push((self.original(start), tok, self.original(end)));
     }
 
     fn push_raw(&mut self, raw: RawTok, slice: &str, start: usize, end: usize) {
@@ -609,6 +709,7 @@ impl LexCx {
             }
             R::DecInt | R::HexInt | R::BinInt => self.integer(raw, slice, start, end),
             R::FloatNum => self.float(slice, start, end),
+            R::HexFloat => self.hex_float(slice, start, end),
             R::Ident | R::UnicodeIdent => Tok::Ident(slice.to_string()),
             R::Boolean => Tok::Boolean,
             R::Byte => Tok::Byte,
@@ -863,6 +964,48 @@ impl LexCx {
         tok
     }
 
+    /// Decodes a hexadecimal floating-point literal (`0x1.8p1`), correctly rounded to its
+    /// type as Java does (JLS §3.10.2); reports malformed and out-of-range values as
+    /// [`LexCx::float`] does.
+    fn hex_float(&mut self, slice: &str, start: usize, end: usize) -> Tok {
+        let is_float = slice.ends_with(['f', 'F']);
+        let body = slice.get(2..).unwrap_or("").trim_end_matches(['f', 'F', 'd', 'D']);
+        let (digits, exponent) = body.split_once(['p', 'P']).unwrap_or((body, ""));
+        let zero = if is_float { Tok::FloatLit(0.0) } else { Tok::DoubleLit(0.0) };
+        let digits_ok = digits.trim_matches('.').chars().any(|c| c.is_ascii_hexdigit());
+        let underscores_ok = [digits, exponent].iter().all(|part| {
+            part.split('.').all(|run| !run.starts_with('_') && !run.ends_with('_'))
+        }) && !exponent.trim_start_matches(['+', '-']).starts_with('_');
+        let exponent: String = exponent.chars().filter(|&c| c != '_').collect();
+        let exponent = exponent.parse::<i64>().map(|e| e.clamp(-100_000, 100_000));
+        let (Ok(exponent), true, true) = (exponent, digits_ok, underscores_ok) else {
+            self.error(
+                codes::MALFORMED_NUMBER,
+                format!("malformed hexadecimal floating-point literal `{slice}`"),
+                start,
+                end,
+            );
+            return zero;
+        };
+        let (precision, min_exp, max_exp) = if is_float { (24, -126, 127) } else { (53, -1022, 1023) };
+        let value = round_hex(digits, exponent, precision, min_exp, max_exp);
+        let ty = if is_float { "float" } else { "double" };
+        match value {
+            HexValue::Finite(v) if is_float => Tok::FloatLit(v as f32),
+            HexValue::Finite(v) => Tok::DoubleLit(v),
+            HexValue::TooLarge | HexValue::TooSmall => {
+                let size = if matches!(value, HexValue::TooLarge) { "large" } else { "small" };
+                self.error(
+                    codes::LITERAL_OUT_OF_RANGE,
+                    format!("floating-point literal `{slice}` is too {size} for `{ty}`"),
+                    start,
+                    end,
+                );
+                zero
+            }
+        }
+    }
+
     fn malformed_float(&mut self, slice: &str, start: usize, end: usize) {
         let span = self.span(start, end);
         self.diags.push(
@@ -1020,6 +1163,81 @@ fn inner(slice: &str) -> &str {
 }
 
 /// The mantissa digits of a decimal floating-point literal (before any exponent).
+/// A hexadecimal floating-point literal's value ([`round_hex`]).
+#[derive(Debug, PartialEq)]
+enum HexValue {
+    /// Exactly representable in the literal's type (a `float`'s as an `f64`).
+    Finite(f64),
+    TooLarge,
+    /// Not zero, but nearer zero than half the smallest subnormal of the type.
+    TooSmall,
+}
+
+/// The value of hexadecimal digits `digits` (with at most one `.`, underscores allowed)
+/// times 2^`exponent`, rounded to nearest even at `precision` bits with the type's
+/// exponent range (`min_exp` of its smallest normal, `max_exp` of its largest: subnormals
+/// keep fewer bits), as Java rounds such a literal once, to its own type.
+fn round_hex(digits: &str, exponent: i64, precision: u32, min_exp: i64, max_exp: i64) -> HexValue {
+    // The digits as an integer `mant` times 2^`scale`, and whether digits too many to keep
+    // were not all zero.
+    let (mut mant, mut scale, mut sticky) = (0u128, exponent, false);
+    let mut fraction = false;
+    for c in digits.chars() {
+        match c {
+            '.' => fraction = true,
+            '_' => {}
+            _ => {
+                let d = c.to_digit(16).unwrap_or(0) as u128;
+                if mant >> 120 == 0 {
+                    mant = mant << 4 | d;
+                    scale -= if fraction { 4 } else { 0 };
+                } else {
+                    sticky |= d != 0;
+                    scale += if fraction { 0 } else { 4 };
+                }
+            }
+        }
+    }
+    if mant == 0 {
+        return HexValue::Finite(0.0);
+    }
+    let bits = 128 - i64::from(mant.leading_zeros());
+    // The binary exponent of the leading bit, and how many bits the type keeps there.
+    let lead = bits - 1 + scale;
+    let keep = if lead >= min_exp { i64::from(precision) } else { i64::from(precision) - (min_exp - lead) };
+    let shift = bits - keep;
+    let (m, q) = match shift {
+        s if s <= 0 => (mant << -s, scale + s),
+        s if s > 128 => return HexValue::TooSmall,
+        s => {
+            let kept = if s == 128 { 0 } else { mant >> s };
+            let half = (mant >> (s - 1)) & 1 == 1;
+            let below = s > 1 && mant & ((1u128 << (s - 1)) - 1) != 0;
+            let up = half && (below || sticky || kept & 1 == 1);
+            (kept + u128::from(up), scale + s)
+        }
+    };
+    if m == 0 {
+        return HexValue::TooSmall;
+    }
+    let lead = 127 - i64::from(m.leading_zeros()) + q;
+    if lead > max_exp {
+        return HexValue::TooLarge;
+    }
+    // `m` has at most `precision` + 1 bits: exact in an `f64`, and so is each scaling step.
+    let mut value = m as f64;
+    let mut q = q;
+    while q < -1000 {
+        value *= 2f64.powi(-1000);
+        q += 1000;
+    }
+    while q > 1000 {
+        value *= 2f64.powi(1000);
+        q -= 1000;
+    }
+    HexValue::Finite(value * 2f64.powi(q as i32))
+}
+
 fn mantissa(cleaned: &str) -> &str {
     match cleaned.find(['e', 'E']) {
         Some(i) => &cleaned[..i],
