@@ -1547,13 +1547,25 @@ fn device_maps_rows_of_mutable_matrices() {
 /// Under `SOMD_DEVICE=opencl`, `exc_device_strategy_bounds`' `sum`, split by a user strategy
 /// the device ignores, is a device call of one launch twice; its strategy's `bounds`, called
 /// before each launch for the one partition, prints as on the CPU (the outputs are the
-/// twin's) and raises the third call's `ArithmeticException` before it is placed.
+/// twin's) and raises the third call's `ArithmeticException` before it is placed. So do
+/// `device_strategy_args`' calls, whose strategies take arrays.
 #[test]
 fn device_runs_calls_checking_their_strategy() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
     calls_and_launches("exc_device_strategy_bounds", *opencl, &[("Main.sum", 2, 2)]);
+    // Strategies taking arrays; `dot` of arguments that differ in length too.
+    calls_and_launches(
+        "device_strategy_args",
+        *opencl,
+        &[
+            ("Main.byArray", 1, 1),
+            ("Main.byValues", 1, 1),
+            ("Main.byNew", 1, 1),
+            ("Main.dot", 2, 2),
+        ],
+    );
 }
 
 /// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_temporaries`, whose parallel

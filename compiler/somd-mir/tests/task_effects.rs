@@ -32,12 +32,19 @@ public class Main {
         return x + common.nextInt(5);
     }
 
+    static final int[] SHARED = new int[1];
+
+    static int readShared(int x) {
+        return x + SHARED[0];
+    }
+
     public static void main(String[] args) {
         Box b = new Box();
         int[] arr = new int[1];
         (task Main.src => task new Adder(b).add => task new Stamp(arr).put
             => task new Tally().count => task new Noise(3).mix => task Main.readG
-            => task Main.draw => task new Stamp(arr).get).finish();
+            => task Main.draw => task new Stamp(arr).get => task Main.readShared
+            => task new Counter(new Reg()).count).finish();
     }
 }
 
@@ -91,6 +98,23 @@ class Tally {
     }
 }
 
+class Reg {
+    Counter c;
+}
+
+class Counter {
+    int count;
+
+    Counter(Reg r) {
+        r.c = this;
+    }
+
+    int count(int x) {
+        count += x;
+        return x;
+    }
+}
+
 class Noise {
     Random r;
 
@@ -127,8 +151,12 @@ fn objects_and_arrays_passed_to_constructors_are_the_heap() {
     // `a[0] = x` and `a[0] - x`: an array the constructor was given.
     assert_eq!(heap(&module, "Stamp.put"), (false, true));
     assert_eq!(heap(&module, "Stamp.get"), (true, false));
-    // `G.v`: a field of a static final object.
+    // `G.v`: a field of a static final object; `SHARED[0]`: a static's array, which a
+    // task may hold in a field too.
     assert_eq!(heap(&module, "Main.readG"), (true, false));
+    assert_eq!(heap(&module, "Main.readShared"), (true, false));
+    // Its own field, but its constructor gives `this` away (`r.c = this`).
+    assert_eq!(heap(&module, "Counter.count"), (false, true));
 }
 
 #[test]
@@ -138,8 +166,9 @@ fn a_tasks_own_object_and_what_it_made_are_not() {
     assert_eq!(heap(&module, "Tally.count"), (false, false));
     // A `Random` its constructor made.
     assert_eq!(heap(&module, "Noise.mix"), (false, false));
-    // A draw from a static `Random` writes that static.
+    // A draw from a static `Random` writes that static, and the heap (a task may hold it
+    // in a field).
     let draw = task_effects(&module, find(&module, "Main.draw"));
-    assert_eq!((draw.heap_reads, draw.heap_writes), (false, false));
+    assert_eq!((draw.heap_reads, draw.heap_writes), (false, true));
     assert_eq!(draw.writes.len(), 1, "{draw:?}");
 }

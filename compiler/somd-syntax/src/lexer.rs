@@ -973,9 +973,10 @@ impl LexCx<'_> {
         let (digits, exponent) = body.split_once(['p', 'P']).unwrap_or((body, ""));
         let zero = if is_float { Tok::FloatLit(0.0) } else { Tok::DoubleLit(0.0) };
         let digits_ok = digits.trim_matches('.').chars().any(|c| c.is_ascii_hexdigit());
-        let underscores_ok = [digits, exponent].iter().all(|part| {
-            part.split('.').all(|run| !run.starts_with('_') && !run.ends_with('_'))
-        }) && !exponent.trim_start_matches(['+', '-']).starts_with('_');
+        let underscores_ok = [digits, exponent]
+            .iter()
+            .all(|part| part.split('.').all(|run| !run.starts_with('_') && !run.ends_with('_')))
+            && !exponent.trim_start_matches(['+', '-']).starts_with('_');
         let exponent: String = exponent.chars().filter(|&c| c != '_').collect();
         let exponent = exponent.parse::<i64>().map(|e| e.clamp(-100_000, 100_000));
         let (Ok(exponent), true, true) = (exponent, digits_ok, underscores_ok) else {
@@ -987,7 +988,8 @@ impl LexCx<'_> {
             );
             return zero;
         };
-        let (precision, min_exp, max_exp) = if is_float { (24, -126, 127) } else { (53, -1022, 1023) };
+        let (precision, min_exp, max_exp) =
+            if is_float { (24, -126, 127) } else { (53, -1022, 1023) };
         let value = round_hex(digits, exponent, precision, min_exp, max_exp);
         let ty = if is_float { "float" } else { "double" };
         match value {
@@ -1204,7 +1206,11 @@ fn round_hex(digits: &str, exponent: i64, precision: u32, min_exp: i64, max_exp:
     let bits = 128 - i64::from(mant.leading_zeros());
     // The binary exponent of the leading bit, and how many bits the type keeps there.
     let lead = bits - 1 + scale;
-    let keep = if lead >= min_exp { i64::from(precision) } else { i64::from(precision) - (min_exp - lead) };
+    let keep = if lead >= min_exp {
+        i64::from(precision)
+    } else {
+        i64::from(precision) - (min_exp - lead)
+    };
     let shift = bits - keep;
     let (m, q) = match shift {
         s if s <= 0 => (mant << -s, scale + s),

@@ -1,10 +1,8 @@
 // The sequential meaning of `task_shared_objects`: each graph a loop taking each item
 // through every task in turn.
-// Tasks of one graph that share an object or an array (passed to their constructors, or
-// held by a static final field) see each other's writes in Java's order: the graph runs
-// as the sequential reading does, each item through every task before the next. A
-// stateful task's own object, and the arrays and `Random` its constructor makes, are its
-// alone.
+// Tasks of one graph that share an object or an array (passed to their constructors, held
+// by a static final field and by a task's field, published by a constructor) see each
+// other's writes in Java's order.
 import java.util.Random;
 
 class Main {
@@ -12,6 +10,8 @@ class Main {
     static int lim = 0;
     static long acc = 0;
     static final Box G = new Box();
+    static final int[] SHARED = new int[1];
+    static int[] leak;
 
     static int src() {
         if (n >= lim) {
@@ -27,6 +27,14 @@ class Main {
 
     static void showG(int x) {
         System.out.println("x " + x + " G " + G.v);
+    }
+
+    static int readShared(int x) {
+        return x * 5 + SHARED[0];
+    }
+
+    static int readLeak(int x) {
+        return x * 7 + leak[0];
     }
 
     static void run(int limit) {
@@ -116,6 +124,53 @@ class Main {
             }
         }
         System.out.println("own state " + acc);
+
+        run(20000);
+        {
+            Stamp s1 = new Stamp(SHARED);
+            while (true) {
+                int x;
+                try {
+                    x = src();
+                } catch (Underflow u) {
+                    break;
+                }
+                q(readShared(s1.put(x)));
+            }
+        }
+        System.out.println("static array " + acc + " " + SHARED[0]);
+
+        run(20000);
+        {
+            Leaky l1 = new Leaky();
+            while (true) {
+                int x;
+                try {
+                    x = src();
+                } catch (Underflow u) {
+                    break;
+                }
+                q(readLeak(l1.put(x)));
+            }
+        }
+        System.out.println("published array " + acc);
+
+        run(20000);
+        Reg reg = new Reg();
+        {
+            Counter c1 = new Counter(reg);
+            RegReader r1 = new RegReader(reg);
+            while (true) {
+                int x;
+                try {
+                    x = src();
+                } catch (Underflow u) {
+                    break;
+                }
+                q(r1.get(c1.count(x)));
+            }
+        }
+        System.out.println("published object " + acc);
     }
 }
 
@@ -190,6 +245,49 @@ class Noise {
 
     int mix(int x) {
         return x ^ r.nextInt(256);
+    }
+}
+
+class Leaky {
+    int[] a;
+
+    Leaky() {
+        a = new int[1];
+        Main.leak = a;
+    }
+
+    int put(int x) {
+        a[0] = x;
+        return x;
+    }
+}
+
+class Reg {
+    Counter c;
+}
+
+class Counter {
+    int count;
+
+    Counter(Reg r) {
+        r.c = this;
+    }
+
+    int count(int x) {
+        count += x;
+        return x;
+    }
+}
+
+class RegReader {
+    Reg r;
+
+    RegReader(Reg r) {
+        this.r = r;
+    }
+
+    int get(int x) {
+        return x * 3 + r.c.count;
     }
 }
 

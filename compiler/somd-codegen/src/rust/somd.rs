@@ -325,8 +325,10 @@ impl FnCx<'_> {
     /// The wrapper's path for a `null` `dist` argument, which splits into no partitions,
     /// for a matrix whose columns it would split that has a `null` row or rows of different
     /// lengths (both before the device path), and, with `shapes` (after it: a device runs
-    /// one MI over the whole arrays), for arguments split alike whose split dimensions
-    /// differ in length: the body runs once over the whole values, as a call of the method
+    /// one MI over the whole arrays; the user strategies' arguments), for arguments split
+    /// alike whose split dimensions differ in length, which first call their strategies'
+    /// `bounds` as one MI would ([`FnCx::one_partition_bounds`]): the body runs once over
+    /// the whole values, as a call of the method
     /// Java makes would, and raises `NullPointerException` where it reads a `null` (or
     /// returns without reading it); its result is combined as one MI's. Written arrays are
     /// copied first, as for every MI (by-value parameters, LANGUAGE.md §2.1). A method
@@ -338,7 +340,7 @@ impl FnCx<'_> {
         name: &str,
         body_args: &[String],
         result: &str,
-        shapes: bool,
+        shapes: Option<&[Vec<String>]>,
     ) -> Result<(), EmitError> {
         let func = self.func;
         let Some(sig) = &func.somd else { return Ok(()) };
@@ -397,8 +399,8 @@ impl FnCx<'_> {
         // after it (`shapes`): differently shaped ones, which only the CPU's partitions
         // split apart (a device runs one MI over the whole arrays).
         let tests: Vec<String> = match shapes {
-            false => nulls.into_iter().chain(ragged).collect(),
-            true => differ,
+            None => nulls.into_iter().chain(ragged).collect(),
+            Some(_) => differ,
         };
         if tests.is_empty() {
             return Ok(());
@@ -417,6 +419,13 @@ impl FnCx<'_> {
             (dist.contains(&p) && !written.contains(&p)).then(|| self.local_name(p))
         })?;
         writeln!(out, "    if {} {{", tests.join(" || "))?;
+        // One MI's partition: its strategies' `bounds` as that MI would call them.
+        if let Some(strategy_args) = shapes {
+            let (takes, calls) = self.one_partition_bounds(strategy_args)?;
+            for text in takes.iter().chain(&calls) {
+                line(out, 2, "", text, "")?;
+            }
+        }
         for l in &lets {
             writeln!(out, "        {l}")?;
         }
@@ -558,7 +567,7 @@ impl FnCx<'_> {
             let this = self.local_name(LocalId(0));
             writeln!(out, "    if {this}.is_null() {{ rt::error::null_pointer(\"\", pos); }}")?;
         }
-        self.null_dist_call(out, &name, &body_args, &result, false)?;
+        self.null_dist_call(out, &name, &body_args, &result, None)?;
         let strategy_args = self.strategy_args(out)?;
         if let Some((glue, call)) = device {
             let names: Vec<String> = func.params.iter().map(|p| self.local_name(*p)).collect();
@@ -575,7 +584,7 @@ impl FnCx<'_> {
             writeln!(out, "{rebind}")?;
         }
         self.lazy_params.clear();
-        self.null_dist_call(out, &name, &body_args, &result, true)?;
+        self.null_dist_call(out, &name, &body_args, &result, Some(&strategy_args))?;
         // The number of MIs is bounded by the units the first `dist` argument splits into:
         // its elements (1-D), its rows (`dim = 1`, user strategies), the columns of a
         // matrix split along `dim = 2`, or its cells (block and view partitions of both
@@ -799,18 +808,18 @@ impl FnCx<'_> {
     }
 
     /// Where a user strategy splits a `dist` parameter, the `bounds` call one MI would make
-    /// (`parts` 1: a device runs one partition, LANGUAGE.md §2.2), written as the check the
-    /// device path makes before it runs (`rt::device::before_device`, guard `somd_check`):
-    /// its exceptions, and the `IllegalArgumentException` of boundaries that are no
-    /// partition, are raised on every placement (the CPU path calls `bounds` itself). One
-    /// call per strategy expression, in parameter order, as [`FnCx::layout_expr`] makes
-    /// them. Whether it wrote one.
-    fn device_bounds_check(
+    /// (`parts` 1, LANGUAGE.md §2.2): a device runs one partition, and so does a call whose
+    /// arguments of one strategy expression differ in length (the body runs once over the
+    /// whole values). Its exceptions, and the `IllegalArgumentException` of boundaries that
+    /// are no partition, are then raised as one MI on the CPU raises them. One call per
+    /// strategy expression, in parameter order, as [`FnCx::layout_expr`] makes them: the
+    /// statements taking owned handles of the arguments (`takes`), then the calls, which
+    /// read only those. Empty without a user strategy.
+    fn one_partition_bounds(
         &mut self,
         strategy_args: &[Vec<String>],
-        out: &mut String,
-    ) -> Result<bool, EmitError> {
-        let Some(sig) = &self.func.somd else { return Ok(false) };
+    ) -> Result<(Vec<String>, Vec<String>), EmitError> {
+        let Some(sig) = &self.func.somd else { return Ok((Vec::new(), Vec::new())) };
         let dist_params = sig.dist_params.clone();
         let mut called: Vec<(String, &[String])> = Vec::new();
         let mut takes = Vec::new();
@@ -837,18 +846,22 @@ impl FnCx<'_> {
             let callee = self.callee(*bounds)?;
             let mut texts = vec![format!("somd_len_{k} as i32"), "1".to_string()];
             for (i, name) in names.iter().enumerate() {
-                // The closure outlives the wrapper's borrows: it owns a handle of each.
-                takes.push(format!("let somd_take_{k}_{i} = {name}.clone();"));
-                let copy = callee
+                let ty = callee
                     .params
                     .get(i + 2)
                     .and_then(|p| callee.locals.get(p.0 as usize))
-                    .is_none_or(|l| is_copy(&l.ty));
-                texts.push(if copy {
-                    format!("somd_take_{k}_{i}")
+                    .map(|l| l.ty.clone())
+                    .unwrap_or(Type::Prim(somd_syntax::ast::PrimType::Int));
+                // The closure outlives the wrapper's borrows: it owns a handle of each
+                // (`Clone::clone` at the parameter's type, through any references).
+                if is_copy(&ty) {
+                    takes.push(format!("let somd_take_{k}_{i} = {name};"));
+                    texts.push(format!("somd_take_{k}_{i}"));
                 } else {
-                    format!("&somd_take_{k}_{i}")
-                });
+                    let rust = self.ty(&ty)?;
+                    takes.push(format!("let somd_take_{k}_{i}: {rust} = Clone::clone({name});"));
+                    texts.push(format!("&somd_take_{k}_{i}"));
+                }
             }
             let strategy =
                 self.module.classes.get(class.0 as usize).map_or("?", |c| c.name.as_str());
@@ -857,6 +870,18 @@ impl FnCx<'_> {
                 texts.join(", ")
             ));
         }
+        Ok((takes, calls))
+    }
+
+    /// [`FnCx::one_partition_bounds`] as the check the device path makes once it places the
+    /// call, before it runs (`rt::device::before_device`, guard `somd_check`; the CPU path
+    /// calls `bounds` itself). Whether it wrote one.
+    fn device_bounds_check(
+        &mut self,
+        strategy_args: &[Vec<String>],
+        out: &mut String,
+    ) -> Result<bool, EmitError> {
+        let (takes, calls) = self.one_partition_bounds(strategy_args)?;
         if calls.is_empty() {
             return Ok(false);
         }

@@ -122,18 +122,20 @@ pub fn task_effects(module: &Module, f: FuncId) -> TaskEffects {
                     let value = module.classes.get(class.0 as usize).is_some_and(|c| c.is_value);
                     !value && !own(*object)
                 }
+                // A static's array is the heap too: a task may hold it in a field.
                 ExprKind::Index { array, .. } => {
-                    matches!(func.expr(*array).ty, Type::Array(_))
-                        && !matches!(func.expr(*array).kind, ExprKind::Static(_))
-                        && !own(*array)
+                    matches!(func.expr(*array).ty, Type::Array(_)) && !own(*array)
                 }
-                // A draw changes its `Random`: a static one is that static's write.
+                // A draw changes its `Random`: a static one is that static's write, and the
+                // heap's (a task may hold it in a field).
                 ExprKind::Builtin { builtin, args } if builtin.is_random_draw() => {
-                    match args.first().map(|r| &func.expr(*r).kind) {
-                        Some(ExprKind::Static(s)) if !out.writes.contains(s) => out.writes.push(*s),
-                        Some(ExprKind::Static(_)) => {}
-                        _ if args.first().is_none_or(|r| !own(*r)) => out.heap_writes = true,
-                        _ => {}
+                    if let Some(ExprKind::Static(s)) = args.first().map(|r| &func.expr(*r).kind) {
+                        if !out.writes.contains(s) {
+                            out.writes.push(*s);
+                        }
+                    }
+                    if args.first().is_none_or(|r| !own(*r)) {
+                        out.heap_writes = true;
                     }
                     false
                 }
@@ -180,15 +182,38 @@ pub fn task_effects(module: &Module, f: FuncId) -> TaskEffects {
     out
 }
 
-/// The instance functions among `all` (reached from task worker `f`) that run only on
-/// the worker's own object: `f` itself when it is an instance method, and helpers called
-/// on `this` from such functions alone (`this.step(x)`, `step(x)`).
-fn on_this(module: &Module, f: FuncId, all: &[FuncId]) -> HashSet<FuncId> {
-    let is_this = |func: &Function, e: ExprId| match func.expr(e).kind {
+/// Whether `e` is `this`.
+fn is_this(func: &Function, e: ExprId) -> bool {
+    match func.expr(e).kind {
         ExprKind::This => true,
         ExprKind::Local(l) => func.local(l).kind == LocalKind::This,
         _ => false,
-    };
+    }
+}
+
+/// Whether some function of `class` (a constructor, an instance method) lets `this` go
+/// anywhere but to its own fields and calls on it (`r.c = this`, `register(this)`): other
+/// code may then reach the object's fields.
+fn this_escapes(module: &Module, class: ClassId) -> bool {
+    module.functions.iter().filter(|func| func.class == class).any(|func| {
+        let parents = walk::parents(func);
+        (0..func.exprs.len()).map(|i| ExprId(i as u32)).any(|e| {
+            let parent = parents[e.0 as usize].map(|p| &func.expr(p).kind);
+            is_this(func, e)
+                && !matches!(parent, Some(ExprKind::Field { object, .. }) if *object == e)
+                && !matches!(parent, Some(ExprKind::Call { receiver: Some(r), .. }) if *r == e)
+        })
+    })
+}
+
+/// The instance functions among `all` (reached from task worker `f`) that run only on
+/// the worker's own object: `f` itself when it is an instance method, and helpers called
+/// on `this` from such functions alone (`this.step(x)`, `step(x)`). None when `this` of
+/// the worker's class escapes ([`this_escapes`]).
+fn on_this(module: &Module, f: FuncId, all: &[FuncId]) -> HashSet<FuncId> {
+    if this_escapes(module, module.function(f).class) {
+        return HashSet::new();
+    }
     let mut set: HashSet<FuncId> =
         all.iter().copied().filter(|g| module.function(*g).kind == FuncKind::Instance).collect();
     loop {
@@ -234,8 +259,8 @@ fn on_this(module: &Module, f: FuncId, all: &[FuncId]) -> HashSet<FuncId> {
 
 /// The instance fields of reference type that hold what their object alone reaches:
 /// every store into the field (in any function) is a new object, array or `Random`, and
-/// every read of it is only indexed, measured, read through (`o.f.x`) or drawn from,
-/// never passed, returned or stored elsewhere.
+/// every read of it is only indexed, measured, read through (`o.f.x`), copied (`new
+/// int[[]](f)`) or drawn from, never passed, returned or stored elsewhere.
 fn owned_fields(module: &Module) -> HashSet<(ClassId, u32)> {
     let mut stored_new = HashSet::new();
     let mut other = HashSet::new();
@@ -257,7 +282,7 @@ fn owned_fields(module: &Module) -> HashSet<(ClassId, u32)> {
                     };
                 }
                 Some(ExprKind::Index { array, .. }) if *array == id => {}
-                Some(ExprKind::Length(_)) | Some(ExprKind::Field { .. }) => {}
+                Some(ExprKind::Length(_) | ExprKind::Field { .. } | ExprKind::Freeze(_)) => {}
                 Some(ExprKind::Builtin { builtin, args })
                     if builtin.is_random_draw() && args.first() == Some(&id) => {}
                 _ => {
