@@ -228,6 +228,99 @@ fn continues(body: &Block, label: Option<LabelId>) -> bool {
     })
 }
 
+/// Whether every `continue` of the loop labelled `label` in `b` directly follows an update
+/// written like `last` (`i++; continue;`); `nested`: `b` lies in a loop inside it, whose
+/// unlabelled `continue`s are that loop's.
+fn continues_after(
+    func: &Function,
+    b: &Block,
+    label: Option<LabelId>,
+    last: ExprId,
+    nested: bool,
+) -> bool {
+    b.stmts.iter().enumerate().all(|(k, stmt)| match stmt {
+        Stmt::Continue(target) if continue_of(*target, label, nested) => {
+            k > 0 && matches!(&b.stmts[k - 1], Stmt::Expr(e) if same_update(func, *e, last))
+        }
+        other => {
+            let nested = nested || matches!(other, Stmt::Loop { .. });
+            walk::stmt_blocks(other)
+                .into_iter()
+                .all(|inner| continues_after(func, inner, label, last, nested))
+        }
+    })
+}
+
+/// Whether `continue` to `target` continues the loop labelled `label` from a place
+/// `nested` in another loop or not.
+fn continue_of(target: Option<LabelId>, label: Option<LabelId>, nested: bool) -> bool {
+    match target {
+        None => !nested,
+        Some(l) => Some(l) == label,
+    }
+}
+
+/// Removes the update before each `continue` of the loop labelled `label` in `b`
+/// ([`continues_after`] holds): the `for` loop's update runs there instead.
+fn drop_updates_before_continues(b: &mut Block, label: Option<LabelId>, nested: bool) {
+    let mut k = 0;
+    while k < b.stmts.len() {
+        match &mut b.stmts[k] {
+            Stmt::Continue(target) if k > 0 && continue_of(*target, label, nested) => {
+                b.stmts.remove(k - 1);
+                continue;
+            }
+            other => {
+                let nested = nested || matches!(other, Stmt::Loop { .. });
+                for inner in walk::stmt_blocks_mut(other) {
+                    drop_updates_before_continues(inner, label, nested);
+                }
+            }
+        }
+        k += 1;
+    }
+}
+
+/// Whether updates `a` and `b` are written alike: `i++`/`++i`, `i += c`, `i = i + c` over
+/// the same local and constants.
+fn same_update(func: &Function, a: ExprId, b: ExprId) -> bool {
+    let same = |x: ExprId, y: ExprId| same_operand(func, x, y);
+    match (&func.expr(a).kind, &func.expr(b).kind) {
+        (
+            ExprKind::IncDec { target: t1, delta: d1, .. },
+            ExprKind::IncDec { target: t2, delta: d2, .. },
+        ) => d1 == d2 && same(*t1, *t2),
+        (
+            ExprKind::CompoundAssign { target: t1, op: o1, value: v1 },
+            ExprKind::CompoundAssign { target: t2, op: o2, value: v2 },
+        ) => o1 == o2 && same(*t1, *t2) && same(*v1, *v2),
+        (
+            ExprKind::Assign { target: t1, value: v1 },
+            ExprKind::Assign { target: t2, value: v2 },
+        ) => same(*t1, *t2) && same(*v1, *v2),
+        _ => false,
+    }
+}
+
+/// Whether `a` and `b` are the same local, the same constant, or the same operation on
+/// such operands.
+fn same_operand(func: &Function, a: ExprId, b: ExprId) -> bool {
+    match (&func.expr(a).kind, &func.expr(b).kind) {
+        (ExprKind::Local(x), ExprKind::Local(y)) => x == y,
+        (ExprKind::Const(x), ExprKind::Const(y)) => {
+            format!("{x:?}") == format!("{y:?}") && func.expr(a).ty == func.expr(b).ty
+        }
+        (
+            ExprKind::Binary { op: o1, lhs: l1, rhs: r1 },
+            ExprKind::Binary { op: o2, lhs: l2, rhs: r2 },
+        ) => o1 == o2 && same_operand(func, *l1, *l2) && same_operand(func, *r1, *r2),
+        (ExprKind::Convert { operand: x }, ExprKind::Convert { operand: y }) => {
+            func.expr(a).ty == func.expr(b).ty && same_operand(func, *x, *y)
+        }
+        _ => false,
+    }
+}
+
 fn continues_labelled(body: &Block, label: Option<LabelId>) -> bool {
     let mut found = false;
     walk::each_stmt(body, &mut |s| {
@@ -252,7 +345,7 @@ fn counted_while(func: &mut Function, b: &mut Block, k: usize) -> bool {
     }
     let test = match &b.stmts[p] {
         Stmt::Loop { label, test: Some(test), test_at_end: false, body, update }
-            if update.is_empty() && !continues(body, *label) =>
+            if update.is_empty() =>
         {
             let Some(Stmt::Expr(last)) = body.stmts.last() else { return false };
             // The update moves out of the body: it may read no local the body declares.
@@ -260,6 +353,11 @@ fn counted_while(func: &mut Function, b: &mut Block, k: usize) -> bool {
                 |s| matches!(s, Stmt::Let { local, .. } if walk::mentions(func, *last, *local)),
             );
             if walk::assigned_local(func, *last) != Some(i) || declared {
+                return false;
+            }
+            // Java's `continue` skips a `while` body's last statement: each must follow the
+            // same update, which the `for` loop's `continue` then runs instead.
+            if continues(body, *label) && !continues_after(func, body, *label, *last, false) {
                 return false;
             }
             *test
@@ -277,6 +375,7 @@ fn counted_while(func: &mut Function, b: &mut Block, k: usize) -> bool {
     let declare = Stmt::Let { local: i, init: Some(lo) };
     b.stmts[p] = match std::mem::replace(&mut b.stmts[p], Stmt::Block(Block::default())) {
         Stmt::Loop { label, test, body: mut inner, .. } => {
+            drop_updates_before_continues(&mut inner, label, false);
             let update = inner.stmts.pop().into_iter().filter_map(|s| match s {
                 Stmt::Expr(e) => Some(e),
                 _ => None,

@@ -360,6 +360,20 @@ pub fn stmt_blocks(stmt: &Stmt) -> Vec<&Block> {
     }
 }
 
+/// [`stmt_blocks`], to change them.
+pub fn stmt_blocks_mut(stmt: &mut Stmt) -> Vec<&mut Block> {
+    match stmt {
+        Stmt::If { then_block, else_block, .. } => {
+            let mut out = vec![then_block];
+            out.extend(else_block.iter_mut());
+            out
+        }
+        Stmt::Loop { body, .. } => vec![body],
+        Stmt::Labeled { body, .. } | Stmt::Block(body) | Stmt::Sync { body, .. } => vec![body],
+        _ => Vec::new(),
+    }
+}
+
 /// Calls `f` on every statement of `block`, recursively (pre-order).
 pub fn each_stmt<'a>(block: &'a Block, f: &mut dyn FnMut(&'a Stmt)) {
     for stmt in &block.stmts {
