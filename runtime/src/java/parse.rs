@@ -63,6 +63,16 @@ fn parse_integer(text: &str, min: i128, max: i128) -> Result<i128, JavaException
     Ok(value)
 }
 
+/// The text `Integer.parseInt` and `Long.parseLong` parse: `null` is their
+/// `NumberFormatException` ("Cannot parse null string"), where `Double.parseDouble` and
+/// `Float.parseFloat` raise `NullPointerException` (`Str::text`).
+pub fn integer_text(s: &crate::value::Str) -> Result<&str, JavaException> {
+    match s.is_null() {
+        true => Err(JavaException::unplaced(class::NUMBER_FORMAT, "Cannot parse null string")),
+        false => Ok(s.as_java()),
+    }
+}
+
 /// `Integer.parseInt(text)`.
 pub fn parse_int(text: &str) -> Result<i32, JavaException> {
     parse_integer(text, i128::from(i32::MIN), i128::from(i32::MAX)).map(|v| v as i32)

@@ -2577,7 +2577,14 @@ impl<'a> FnCx<'a> {
                 };
                 let s = recv(self, 0)?;
                 let pos = self.pos(span);
-                format!("rt::java::parse::{f}({s}.text({pos})).or_throw({pos})")
+                // Through functions taking `&Str`, which also type a literal `null`.
+                let text = match builtin {
+                    Builtin::ParseInt | Builtin::ParseLong => {
+                        format!("rt::java::parse::integer_text(&{s}).or_throw({pos})")
+                    }
+                    _ => format!("Str::text(&{s}, {pos})"),
+                };
+                format!("rt::java::parse::{f}({text}).or_throw({pos})")
             }
             Builtin::Math(f, operand) => self.math(f, operand, args)?,
             Builtin::IntegerBitCount => format!("arith::int_bit_count({})", arg(self, 0)?),
