@@ -81,6 +81,59 @@ pub fn printf(err: bool, fmt: &Str, args: &[Arg<'_>], pos: &'static SourcePos) {
     }
 }
 
+/// The arguments of a `printf`/`String.format` given one array of references, which Java
+/// passes as its `Object...` array itself: its elements, each by its `String.valueOf` text
+/// (`class` names the elements' class in a conversion's exception); a `null` array is
+/// `null` for every specifier. [`Spread::args`] gives them.
+pub fn spread<A: SpreadArray + ?Sized>(array: &A, class: &'static str) -> Spread {
+    Spread { texts: array.texts(), class }
+}
+
+/// An array whose elements [`spread`] makes format arguments.
+pub trait SpreadArray {
+    /// Each element's `String.valueOf` text (`None` for `null`), or `None` for a `null`
+    /// array.
+    fn texts(&self) -> Option<Vec<Option<String>>>;
+}
+
+impl<T: JavaDisplay> SpreadArray for Array<T> {
+    fn texts(&self) -> Option<Vec<Option<String>>> {
+        (!self.is_null()).then(|| self.slots().iter().map(|s| element_text(s.get_ref())).collect())
+    }
+}
+
+impl<T: JavaDisplay> SpreadArray for crate::value::VArr<T> {
+    fn texts(&self) -> Option<Vec<Option<String>>> {
+        (!self.is_null()).then(|| self.items().iter().map(|e| element_text(e)).collect())
+    }
+}
+
+fn element_text(value: &dyn JavaDisplay) -> Option<String> {
+    let text = Str::concat(&[value]).as_java().to_string();
+    (text != "null").then_some(text)
+}
+
+/// The elements of an array [`spread`] as format arguments.
+pub struct Spread {
+    texts: Option<Vec<Option<String>>>,
+    class: &'static str,
+}
+
+impl Spread {
+    pub fn args(&self) -> Vec<Arg<'_>> {
+        let Some(texts) = &self.texts else { return vec![Arg::NullArray] };
+        let class = self.class;
+        texts
+            .iter()
+            .map(|text| match text.as_deref() {
+                None => Arg::Null,
+                Some(text) if class == "java.lang.String" => Arg::Str(text),
+                Some(text) => Arg::Ref(text, class),
+            })
+            .collect()
+    }
+}
+
 /// `String.format(fmt, args..)`.
 pub fn string_format(fmt: &Str, args: &[Arg<'_>], pos: &'static SourcePos) -> Str {
     Str::from_string(format(fmt.text(pos), args).or_throw(pos))

@@ -42,8 +42,14 @@ pub enum Arg<'a> {
     /// A Java `char` (UTF-16 code unit).
     Char(u16),
     Str(&'a str),
+    /// Any other reference (an array, an object): its `String.valueOf` text and its Java
+    /// class (`[I`, `[Ljava.lang.String;`, `Box`), which an exception's detail names.
+    Ref(&'a str, &'static str),
     /// A `null` reference: every conversion prints `null` except `%b`, which prints `false`.
     Null,
+    /// Only as the one argument of a list: Java's `Object...` array was itself `null`
+    /// (`printf(fmt, (String[]) null)`), and every specifier's argument is `null`.
+    NullArray,
 }
 
 impl<'a> Arg<'a> {
@@ -59,11 +65,11 @@ impl<'a> Arg<'a> {
 
     /// Any other reference argument (an array, object or value) by its `String.valueOf`
     /// text: that is `null` only for `null`, since other references print as `Type@hash`.
-    pub fn reference(text: &'a str) -> Arg<'a> {
+    pub fn reference(text: &'a str, class: &'static str) -> Arg<'a> {
         if text == "null" {
             Arg::Null
         } else {
-            Arg::Str(text)
+            Arg::Ref(text, class)
         }
     }
 }
@@ -80,8 +86,9 @@ impl Arg<'_> {
             Arg::Bool(_) => "java.lang.Boolean",
             Arg::Char(_) => "java.lang.Character",
             Arg::Str(_) => "java.lang.String",
+            Arg::Ref(_, class) => class,
             // Never in a message: every conversion accepts `null` (see `format_one`).
-            Arg::Null => "null",
+            Arg::Null | Arg::NullArray => "null",
         }
     }
 
@@ -104,8 +111,8 @@ impl Arg<'_> {
             }
             Arg::Bool(v) => v.to_string(),
             Arg::Char(v) => char_to_string(v),
-            Arg::Str(v) => v.to_string(),
-            Arg::Null => "null".to_string(),
+            Arg::Str(v) | Arg::Ref(v, _) => v.to_string(),
+            Arg::Null | Arg::NullArray => "null".to_string(),
         }
     }
 }
@@ -440,7 +447,11 @@ fn run(fmt: &str, args: Option<&[Arg<'_>]>, out: &mut String) -> Result<(), Java
             ordinary_index += 1;
             Some(ordinary_index - 1)
         };
-        let Some(arg) = arg_index.and_then(|idx| args.get(idx)).copied() else {
+        let arg = match args {
+            [Arg::NullArray] => Some(Arg::Null),
+            _ => arg_index.and_then(|idx| args.get(idx)).copied(),
+        };
+        let Some(arg) = arg else {
             return Err(err(
                 class::MISSING_FORMAT_ARGUMENT,
                 format!("Format specifier '{}'", spec.text()),

@@ -2559,12 +2559,12 @@ impl<'a> FnCx<'a> {
             Builtin::Printf { err } => {
                 let (fmt, list) = self.format_args(args)?;
                 let pos = self.pos(span);
-                format!("rt::print::printf({err}, {fmt}, &[{list}], {pos})")
+                format!("rt::print::printf({err}, {fmt}, {list}, {pos})")
             }
             Builtin::Format => {
                 let (fmt, list) = self.format_args(args)?;
                 let pos = self.pos(span);
-                format!("rt::print::string_format({fmt}, &[{list}], {pos})")
+                format!("rt::print::string_format({fmt}, {list}, {pos})")
             }
             Builtin::NanoTime => "rt::print::nano_time()".to_string(),
             Builtin::CurrentTimeMillis => "rt::print::current_time_millis()".to_string(),
@@ -2697,6 +2697,18 @@ impl<'a> FnCx<'a> {
             .split_first()
             .ok_or_else(|| EmitError::Internal("printf without format".to_string()))?;
         let fmt = self.arg_ref(*first)?;
+        // One array of references is Java's `Object...` array itself: its elements are the
+        // arguments (`printf("%s+%s", names)`); a `null` one gives `null` to every specifier.
+        if let [only] = rest {
+            let ty = self.e(*only)?.ty.clone();
+            if let Type::Array(elem) | Type::ValueArray(elem, _) = &ty {
+                if !matches!(**elem, Type::Prim(_)) {
+                    let class = java_class(self.module, elem);
+                    let array = self.arg_ref(*only)?;
+                    return Ok((fmt, format!("&rt::print::spread({array}, {class:?}).args()")));
+                }
+            }
+        }
         let mut list = Vec::new();
         for a in rest {
             let e = self.e(*a)?;
@@ -2718,11 +2730,15 @@ impl<'a> FnCx<'a> {
                 // `null` formats as `false` under `%b`, as "null" under the others.
                 Type::String => format!("Arg::string(&{})", paren(self.recv(*a)?)),
                 Type::Null => "Arg::Null".to_string(),
-                _ => format!("Arg::reference(Str::concat(&[{}]).as_java())", self.arg_ref(*a)?),
+                other => format!(
+                    "Arg::reference(Str::concat(&[{}]).as_java(), {:?})",
+                    self.arg_ref(*a)?,
+                    java_class(self.module, other)
+                ),
             };
             list.push(value);
         }
-        Ok((fmt, list.join(", ")))
+        Ok((fmt, format!("&[{}]", list.join(", "))))
     }
 
     fn math(&mut self, f: MathFn, ty: PrimType, args: &[ExprId]) -> Result<String, EmitError> {
@@ -3177,5 +3193,37 @@ fn plain_index(func: &Function, e: ExprId) -> bool {
         ExprKind::Unary { operand, .. } => plain_index(func, *operand),
         ExprKind::Binary { lhs, rhs, .. } => plain_index(func, *lhs) && plain_index(func, *rhs),
         _ => false,
+    }
+}
+
+/// The name of `ty`'s class as Java's `Class.getName` gives it (`[I`, `[[D`,
+/// `[Ljava.lang.String;`, `Box`), which format exceptions name. A value array is named as the
+/// array a Java twin holds.
+fn java_class(module: &Module, ty: &Type) -> String {
+    fn descriptor(module: &Module, ty: &Type) -> String {
+        match ty {
+            Type::Prim(p) => match p {
+                PrimType::Boolean => "Z",
+                PrimType::Byte => "B",
+                PrimType::Short => "S",
+                PrimType::Char => "C",
+                PrimType::Int => "I",
+                PrimType::Long => "J",
+                PrimType::Float => "F",
+                PrimType::Double => "D",
+            }
+            .to_string(),
+            Type::Array(e) | Type::ValueArray(e, _) => format!("[{}", descriptor(module, e)),
+            other => format!("L{};", java_class(module, other)),
+        }
+    }
+    match ty {
+        Type::Array(_) | Type::ValueArray(..) => descriptor(module, ty),
+        Type::String => "java.lang.String".to_string(),
+        Type::Random => "java.util.Random".to_string(),
+        Type::Object(c) => {
+            module.classes.get(c.0 as usize).map_or("Object", |c| &c.name).to_string()
+        }
+        _ => "java.lang.Object".to_string(),
     }
 }
