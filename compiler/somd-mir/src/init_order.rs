@@ -110,8 +110,8 @@ impl Order<'_> {
 /// initializer, with the methods it calls, reads a static field of another class whose
 /// value or contents other code may change (a field assigned anywhere but by its own
 /// class's initializer, written through as `C.arr[i] = ..`, or holding a mutable array or
-/// object), prints, writes another class's static field (or through it), belongs to a
-/// cycle of initializers using each other's classes, or uses such a class. Start-up would
+/// object), prints, reads the clock, writes another class's static field (or through it),
+/// belongs to a cycle of initializers using each other's classes, or uses such a class. Start-up would
 /// give those other values or another output than Java. The others, whose values cannot
 /// depend on when they run, run at start: no check at each use of their class (a check in
 /// a hot loop keeps the compiler from optimizing it). The main class is initialized before
@@ -179,6 +179,10 @@ pub fn first_use_classes(module: &Module) -> std::collections::HashSet<ClassId> 
                         });
                         waits |= other;
                     }
+                    // Output, and the clock, whose value is the moment of the first use.
+                    ExprKind::Builtin {
+                        builtin: Builtin::NanoTime | Builtin::CurrentTimeMillis, ..
+                    } => waits = true,
                     ExprKind::Builtin { builtin, .. } if builtin.is_output() => waits = true,
                     ExprKind::New { class: c, ctor: None, .. } if *c != class => {
                         used.insert(*c);
