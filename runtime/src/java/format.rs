@@ -465,8 +465,10 @@ fn run(fmt: &str, args: Option<&[Arg<'_>]>, out: &mut String) -> Result<(), Java
     Ok(())
 }
 
+/// Pads `text` to the width, which counts UTF-16 code units as Java's `String.length`
+/// (a character outside the BMP is two).
 fn justify(out: &mut String, text: &str, spec: &Spec) {
-    let len = text.chars().count();
+    let len = text.chars().map(char::len_utf16).sum::<usize>();
     let pad = spec.width.unwrap_or(0).saturating_sub(len);
     if spec.flags.left {
         out.push_str(text);
@@ -483,11 +485,25 @@ fn mismatch(spec: &Spec, arg: Arg<'_>) -> JavaException {
     err(class::ILLEGAL_FORMAT_CONVERSION, format!("{conversion} != {}", arg.java_class()))
 }
 
+/// The first `precision` UTF-16 code units of `text`, as Java's `substring`: a character
+/// outside the BMP cut in half leaves its lone high surrogate, which output writes as
+/// [`UNPAIRED`].
 fn truncate(text: String, precision: Option<usize>) -> String {
-    match precision {
-        Some(p) => text.chars().take(p).collect(),
-        None => text,
+    let Some(p) = precision else { return text };
+    let mut out = String::new();
+    let mut units = 0;
+    for c in text.chars() {
+        let n = c.len_utf16();
+        if units + n > p {
+            if units < p {
+                out.push(UNPAIRED);
+            }
+            break;
+        }
+        out.push(c);
+        units += n;
     }
+    out
 }
 
 fn format_one(spec: &Spec, arg: Arg<'_>) -> Result<String, JavaException> {
