@@ -1522,6 +1522,27 @@ fn device_runs_methods_assigning_their_parameters() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, the `while` loops of `device_while_continue` whose
+/// `continue`s follow the loop's update are device calls of one launch each; the two
+/// whose `continue` follows another update or none run on the CPU.
+#[test]
+fn device_runs_while_loops_continuing_after_their_update() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches(
+        "device_while_continue",
+        *opencl,
+        &[
+            ("Main.countOther", 1, 1),
+            ("Main.evenSum", 1, 1),
+            ("Main.clampRows", 1, 1),
+            ("Main.mixedSteps", 0, 0),
+            ("Main.updateFirst", 0, 0),
+        ],
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, every `@` of `device_map_rows` over a mutable matrix whose
 /// target only reads its rows is a device call (ragged ones through the ragged variant):
 /// `rowSum` five times outside the host loops and ten times in them, `norm`, `pick` and

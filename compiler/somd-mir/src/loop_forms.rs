@@ -21,8 +21,10 @@
 //! - **A `while` loop counting its index.** `int i = lo;` then `while (test) { ..; i++; }`
 //!   (the last statement updating `i`: `++`, `--`, `+=`, `-=` or `=`), or a `for (; test;
 //!   update)` without an initialiser, with no later mention of `i`, becomes `for (int i =
-//!   lo; test; i++) { .. }`. A `while` loop's body must hold no `continue` of it (which
-//!   in Java skips the update); a `for` loop's `continue` reaches its update either way.
+//!   lo; test; i++) { .. }`. Each `continue` of a `while` loop (which in Java skips the
+//!   update) must directly follow the same update (`i++; continue;`), which is then
+//!   dropped: the `for` loop's `continue` runs its update. A `for` loop's `continue`
+//!   reaches its update either way.
 //!   Statements between the declaration and the loop must not mention `i`, and unless the
 //!   loop follows the declaration directly, `lo` must be a constant (nothing between may
 //!   change its value). The update moved out of a `while` body may read no local the body
