@@ -515,9 +515,10 @@ class Chunks {
     let wrapper = text.split("fn Main_dot_somd(").nth(1).unwrap();
     let wrapper = &wrapper[..wrapper.find("\n}\n").unwrap()];
     // `a` calls it; `b` and `c` reuse `a`'s boundaries; `d` has its own strategy
-    // expression. A `b` or `c` of another length than `a` runs the body once. The device
-    // path calls it likewise for its one partition, before it runs.
-    assert_eq!(wrapper.matches("Chunks_bounds(").count(), 4, "{wrapper}");
+    // expression. A `b` or `c` of another length than `a` runs the body once, after the
+    // calls one MI makes. The device path calls it likewise for its one partition, before
+    // it runs.
+    assert_eq!(wrapper.matches("Chunks_bounds(").count(), 6, "{wrapper}");
     assert!(wrapper.contains("rt::device::before_device(move || {"), "{wrapper}");
     assert!(wrapper.contains("Chunks_bounds(somd_len_0 as i32, 1, somd_take_0_0)"), "{wrapper}");
     assert!(wrapper.contains("Chunks_bounds(somd_len_3 as i32, 1, somd_take_3_0)"), "{wrapper}");
