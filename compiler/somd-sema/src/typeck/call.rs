@@ -11,7 +11,7 @@ use super::expr::Qual;
 use super::Checker;
 use crate::model::{CallTarget, ClassId, MethodId, NameRes, Ty};
 use somd_diag::{Diagnostic, Span};
-use somd_syntax::ast::{Expr, ExprKind, Ident, TypeExpr};
+use somd_syntax::ast::{Expr, ExprKind, Ident, Literal, TypeExpr};
 
 /// One overload considered by resolution.
 pub(super) struct Candidate {
@@ -457,6 +457,22 @@ impl Checker<'_> {
         for (arg, ty) in args.iter().zip(arg_tys).skip(1) {
             self.require_value(arg, ty);
         }
+        if let Some(Expr { kind: ExprKind::Literal(Literal::Str(text)), span, .. }) = args.first() {
+            if let Some(conversion) = unsupported_conversion(text) {
+                self.emit(
+                    Diagnostic::warning(
+                        codes::UNSUPPORTED_FORMAT,
+                        format!("format conversion `%{conversion}` is not supported"),
+                        *span,
+                    )
+                    .with_label("outside LANGUAGE.md §1.7")
+                    .with_help(
+                        "the conversions are %d %x %o %s %c %b %f %e %g %n %%; this one raises \
+                         UnknownFormatConversionException when the format runs",
+                    ),
+                );
+            }
+        }
         self.p.calls.insert(e.id, CallTarget::Builtin { class, name });
         ret
     }
@@ -832,4 +848,24 @@ impl Checker<'_> {
             }
         }
     }
+}
+
+/// The first conversion of format `text` that Java has and the runtime does not (`h`, `a`,
+/// `t` and their capitals): Java formats it, the program raises
+/// `UnknownFormatConversionException` (LANGUAGE.md §1.7 lists the others). Specifiers are
+/// read as Java's `%[index$][flags][width][.precision]conversion`.
+fn unsupported_conversion(text: &str) -> Option<char> {
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            continue;
+        }
+        while chars.peek().is_some_and(|c| c.is_ascii_digit() || "$-#+ 0,(<.".contains(*c)) {
+            chars.next();
+        }
+        if let Some(conversion @ ('h' | 'H' | 'a' | 'A' | 't' | 'T')) = chars.next() {
+            return Some(conversion);
+        }
+    }
+    None
 }

@@ -1,10 +1,12 @@
-//! The diagnostic codes of the type checker (E0100–E0299), one per rule.
+//! The diagnostic codes of the type checker (E0100–E0299, W0101), one per rule.
 //!
 //! Codes are stable: a code is never reused for a different rule. Every code has a page
 //! `docs/errors/<code>.md` with an explanation, a failing example and the fix.
 
 use somd_diag::CodeInfo;
 
+/// A literal format string with a conversion outside LANGUAGE.md §1.7's (`%h`, `%a`, `%t`).
+pub const UNSUPPORTED_FORMAT: &str = "W0101";
 pub const MISMATCHED_TYPES: &str = "E0100";
 pub const UNKNOWN_NAME: &str = "E0101";
 pub const UNKNOWN_TYPE: &str = "E0102";
@@ -155,4 +157,5 @@ pub const CODES: &[CodeInfo] = &[
     CodeInfo { code: BAD_THAW, title: "`Somd.thaw` of a value that is not a value array" },
     CodeInfo { code: MAP_VOID, title: "`@` of a `void` method" },
     CodeInfo { code: VALUE_CYCLE, title: "value class that holds itself" },
+    CodeInfo { code: UNSUPPORTED_FORMAT, title: "format conversion outside LANGUAGE.md §1.7" },
 ];
