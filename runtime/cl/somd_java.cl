@@ -183,6 +183,60 @@ inline double somd_dpow(double x, double y)
     if (isnan(y) || (isinf(y) && fabs(x) == 1.0)) return (double)NAN;
     return pow(x, y);
 }
+/* Java's Math.hypot bit for bit: the JDK defines it by StrictMath.hypot, fdlibm's
+ * __ieee754_hypot, ported here as the runtime's `fdlibm::hypot` (OpenCL's hypot may be off
+ * by 4 ulp). The words of a double are read and written through `as_ulong`. */
+inline int somd_hi(double x) { return (int)(as_ulong(x) >> 32); }
+inline uint somd_lo(double x) { return (uint)as_ulong(x); }
+inline double somd_words(int hi, uint lo) { return as_double(((ulong)(uint)hi << 32) | (ulong)lo); }
+inline double somd_hypot(double x, double y)
+{
+    int ha = somd_hi(x) & 0x7fffffff;
+    int hb = somd_hi(y) & 0x7fffffff;
+    double a, b;
+    if (hb > ha) { a = y; b = x; const int j = ha; ha = hb; hb = j; } else { a = x; b = y; }
+    a = somd_words(ha, somd_lo(a));
+    b = somd_words(hb, somd_lo(b));
+    if (ha - hb > 0x3c00000) return a + b;
+    int k = 0;
+    if (ha > 0x5f300000) {
+        if (ha >= 0x7ff00000) {
+            double w = a + b;
+            if ((((uint)(ha & 0xfffff)) | somd_lo(a)) == 0) w = a;
+            if ((((uint)(hb ^ 0x7ff00000)) | somd_lo(b)) == 0) w = b;
+            return w;
+        }
+        ha -= 0x25800000; hb -= 0x25800000; k += 600;
+        a = somd_words(ha, somd_lo(a));
+        b = somd_words(hb, somd_lo(b));
+    }
+    if (hb < 0x20b00000) {
+        if (hb <= 0x000fffff) {
+            if ((((uint)hb) | somd_lo(b)) == 0) return a;
+            const double t1 = somd_words(0x7fd00000, 0);
+            b *= t1; a *= t1; k -= 1022;
+        } else {
+            ha += 0x25800000; hb += 0x25800000; k -= 600;
+            a = somd_words(ha, somd_lo(a));
+            b = somd_words(hb, somd_lo(b));
+        }
+    }
+    double w = a - b;
+    if (w > b) {
+        const double t1 = somd_words(ha, 0);
+        const double t2 = a - t1;
+        w = sqrt(t1 * t1 - (b * (-b) - t2 * (a + t1)));
+    } else {
+        a = a + a;
+        const double y1 = somd_words(hb, 0);
+        const double y2 = b - y1;
+        const double t1 = somd_words(ha + 0x00100000, 0);
+        const double t2 = a - t1;
+        w = sqrt(t1 * y1 - (w * (-w) - (t1 * y2 + t2 * b)));
+    }
+    if (k != 0) return somd_words(somd_hi(1.0) + (k << 20), 0) * w;
+    return w;
+}
 #endif /* SOMD_HAS_FP64 */
 
 /* ---- sums of absolute differences of bytes (the SAD idiom) ----

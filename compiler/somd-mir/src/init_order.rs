@@ -181,7 +181,8 @@ pub fn first_use_classes(module: &Module) -> std::collections::HashSet<ClassId> 
                     }
                     // Output, and the clock, whose value is the moment of the first use.
                     ExprKind::Builtin {
-                        builtin: Builtin::NanoTime | Builtin::CurrentTimeMillis, ..
+                        builtin: Builtin::NanoTime | Builtin::CurrentTimeMillis,
+                        ..
                     } => waits = true,
                     ExprKind::Builtin { builtin, .. } if builtin.is_output() => waits = true,
                     ExprKind::New { class: c, ctor: None, .. } if *c != class => {

@@ -18,6 +18,7 @@ public class MathOracle {
         out.append("todeg ").append(db(x)).append(' ').append(db(Math.toDegrees(x))).append('\n');
         out.append("dbits ").append(db(x)).append(' ').append(Double.doubleToLongBits(x)).append('\n');
         out.append("d2f ").append(db(x)).append(' ').append(fb((float) x)).append('\n');
+        out.append("cbrt ").append(db(x)).append(' ').append(db(Math.cbrt(x))).append('\n');
     }
 
     static void floats(float x) {
@@ -35,6 +36,11 @@ public class MathOracle {
         out.append("minf ").append(fb(fa)).append(' ').append(fb(fbv)).append(' ').append(fb(Math.min(fa, fbv))).append('\n');
         out.append("maxf ").append(fb(fa)).append(' ').append(fb(fbv)).append(' ').append(fb(Math.max(fa, fbv))).append('\n');
         out.append("pow ").append(db(a)).append(' ').append(db(b)).append(' ').append(db(Math.pow(a, b))).append('\n');
+        hypot(a, b);
+    }
+
+    static void hypot(double a, double b) {
+        out.append("hypot ").append(db(a)).append(' ').append(db(b)).append(' ').append(db(Math.hypot(a, b))).append('\n');
     }
 
     static void ints(int a, int b) {
@@ -90,6 +96,15 @@ public class MathOracle {
         double[] ps = {0.0, -0.0, 1.0, -1.0, 2.0, 0.5, Double.NaN, Double.POSITIVE_INFINITY,
             Double.NEGATIVE_INFINITY, 3.0, -3.0, 1e-300};
         for (double a : ps) for (double b : ps) pair(a, b);
+        // hypot and cbrt over magnitudes from subnormal to huge, and random bit patterns.
+        for (int i = 0; i < 1500; i++) {
+            double a = (r.nextDouble() - 0.5) * Math.pow(2, r.nextInt(2100) - 1075);
+            double b = (i % 3 == 0) ? a * (r.nextDouble() * 4) : (r.nextDouble() - 0.5) * Math.pow(2, r.nextInt(2100) - 1075);
+            hypot(a, b);
+            hypot(r.nextDouble() * 100000, 3.0);
+            hypot(Double.longBitsToDouble(r.nextLong()), Double.longBitsToDouble(r.nextLong()));
+            out.append("cbrt ").append(db(a)).append(' ').append(db(Math.cbrt(a))).append('\n');
+        }
         int[] is = {0, 1, -1, 2, -2, 7, -7, 31, 32, 33, -33, 64, 100, Integer.MAX_VALUE, Integer.MIN_VALUE, 65535, 65536, 128, 255};
         for (int a : is) for (int b : is) ints(a, b);
         long[] ls = {0L, 1L, -1L, 3L, -3L, 63L, 64L, 65L, -65L, Long.MAX_VALUE, Long.MIN_VALUE, Integer.MIN_VALUE, 1L << 40};

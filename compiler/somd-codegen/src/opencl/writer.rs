@@ -2925,7 +2925,8 @@ impl<'a> Writer<'a> {
                         let name = match m {
                             Pow => "somd_dpow",
                             Atan2 => "atan2",
-                            _ => "hypot",
+                            // Java's (fdlibm's), bit for bit (`somd_java.cl`).
+                            _ => "somd_hypot",
                         };
                         format!("{name}({}, {})", v(0), v(1))
                     }
