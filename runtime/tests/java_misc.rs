@@ -40,9 +40,13 @@ fn null_arguments_are_told_apart_from_the_text_null() {
     // What the JDK prints (tests/expected/format.txt): `%b` is `false` only for `null`.
     let null = Str::NULL;
     let text = Str::new("null");
-    let args =
-        [Arg::string(&null), Arg::string(&text), Arg::reference("null"), Arg::reference("[@1f")];
-    assert_eq!(args, [Arg::Null, Arg::Str("null"), Arg::Null, Arg::Str("[@1f")]);
+    let args = [
+        Arg::string(&null),
+        Arg::string(&text),
+        Arg::reference("null", "[I"),
+        Arg::reference("[@1f", "[I"),
+    ];
+    assert_eq!(args, [Arg::Null, Arg::Str("null"), Arg::Null, Arg::Ref("[@1f", "[I")]);
     let printed =
         format("%b %b %B %s %.3b|%6b", &[args[0], args[1], args[2], args[0], args[0], args[3]]);
     assert_eq!(printed.expect("formats"), "false true FALSE null fal|  true");
