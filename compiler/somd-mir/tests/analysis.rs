@@ -805,7 +805,8 @@ class Temps {
 /// a row loop), `while` loops counting up, by 2 and down, a `for` without an initialiser
 /// and a search written as a `while` loop. Those whose rewrite would change Java's meaning
 /// keep their form, on the CPU: an index read after its loop, a `while` whose `continue`
-/// skips the update, an index whose declaration is separated from its loop by a statement
+/// follows another update than the loop's last statement (one whose `continue`s each follow
+/// that update is a counted loop), an index whose declaration is separated from its loop by a statement
 /// that may change its start, and a mirrored test with an effect. A test mirrored between
 /// two locals names the loop's index; an inner `while` whose update reads a local of its
 /// body keeps its form inside the parallel loop; a host `for` loop updating a host scalar
@@ -872,6 +873,14 @@ class Forms {
         int i = 0;
         while (i < a.length) {
             if (a[i] < 0) { i++; continue; }
+            a[i] = 1;
+            i++;
+        }
+    }
+    static void skipsTwo(dist int[] a) {
+        int i = 0;
+        while (i < a.length) {
+            if (a[i] < 0) { i += 2; continue; }
             a[i] = 1;
             i++;
         }
