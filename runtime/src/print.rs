@@ -109,8 +109,7 @@ impl<T: JavaDisplay> SpreadArray for crate::value::VArr<T> {
 }
 
 fn element_text(value: &dyn JavaDisplay) -> Option<String> {
-    let text = Str::concat(&[value]).as_java().to_string();
-    (text != "null").then_some(text)
+    (!value.is_java_null()).then(|| Str::concat(&[value]).as_java().to_string())
 }
 
 /// The elements of an array [`spread`] as format arguments.

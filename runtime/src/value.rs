@@ -1186,6 +1186,10 @@ impl fmt::Debug for Str {
 /// Java's `String.valueOf(x)` appended to a buffer.
 pub trait JavaDisplay {
     fn push_java(&self, out: &mut String);
+    /// Whether this is a `null` reference (whose text is `null`, as a string's may be).
+    fn is_java_null(&self) -> bool {
+        false
+    }
 }
 
 macro_rules! display_int {
@@ -1228,6 +1232,9 @@ impl JavaDisplay for Str {
     fn push_java(&self, out: &mut String) {
         out.push_str(self.as_java());
     }
+    fn is_java_null(&self) -> bool {
+        self.is_null()
+    }
 }
 
 impl JavaDisplay for &str {
@@ -1250,6 +1257,9 @@ impl<T> JavaDisplay for Array<T> {
     fn push_java(&self, out: &mut String) {
         push_ref(out, self.is_null(), "[", self.ptr as usize);
     }
+    fn is_java_null(&self) -> bool {
+        self.is_null()
+    }
 }
 
 impl<T> JavaDisplay for VArr<T> {
@@ -1257,11 +1267,17 @@ impl<T> JavaDisplay for VArr<T> {
         let address = self.items().as_ptr() as usize;
         push_ref(out, self.is_null(), "[[", address);
     }
+    fn is_java_null(&self) -> bool {
+        self.is_null()
+    }
 }
 
 impl<T> JavaDisplay for Obj<T> {
     fn push_java(&self, out: &mut String) {
         push_ref(out, self.is_null(), "Object", self.address());
+    }
+    fn is_java_null(&self) -> bool {
+        self.is_null()
     }
 }
 
@@ -1269,6 +1285,9 @@ impl<T> JavaDisplay for Val<T> {
     fn push_java(&self, out: &mut String) {
         let address = self.inner.as_ref().map_or(0, |a| a as *const T as usize);
         push_ref(out, self.is_null(), "Value", address);
+    }
+    fn is_java_null(&self) -> bool {
+        self.is_null()
     }
 }
 

@@ -18,6 +18,10 @@ class Main {
         System.out.println(String.format("%b %b", ints, null));
         int[][] rows = {{1}, {2}};
         System.out.println(String.format("%b %b", (Object[]) rows));
+        String[] texts = {"null", "ab"};
+        System.out.println(String.format("%b %b", (Object[]) texts));
+        System.out.printf("%s %s%n", (Object[]) (String[]) null);
+        System.out.println(String.format("%s", (Object[]) (int[][]) null));
         String[] empty = {};
         System.out.println(String.format("plain", empty) + String.format("%%", parts));
     }

@@ -2705,7 +2705,12 @@ impl<'a> FnCx<'a> {
                 if !matches!(**elem, Type::Prim(_)) {
                     let class = java_class(self.module, elem);
                     let array = self.arg_ref(*only)?;
-                    return Ok((fmt, format!("&rt::print::spread({array}, {class:?}).args()")));
+                    // Typed: a cast `null` (`(String[]) null`) is an untyped handle here.
+                    let rust = self.ty(&ty)?;
+                    return Ok((
+                        fmt,
+                        format!("&rt::print::spread::<{rust}>({array}, {class:?}).args()"),
+                    ));
                 }
             }
         }
