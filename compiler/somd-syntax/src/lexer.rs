@@ -512,10 +512,24 @@ pub type Spanned = (usize, Tok, usize);
 
 /// Lexes a whole file. Never fails: problems become diagnostics.
 pub fn lex(file: FileId, text: &str) -> (Vec<Spanned>, Vec<Diagnostic>) {
-    match unicode_escapes(text) {
-        None => lex_text(file, text, None),
-        Some(translated) => lex_text(file, &translated.text, Some(&translated)),
+    let translated = unicode_escapes(text);
+    let lexed = translated.as_ref().map_or(text, |t| t.text.as_str());
+    // A SUB (control-Z) ending the input is ignored (JLS §3.5).
+    let lexed = lexed.strip_suffix('\u{1a}').unwrap_or(lexed);
+    let (tokens, mut diags) = lex_text(file, lexed, translated.as_ref());
+    for &(_, start, end) in translated.iter().flat_map(|t| &t.malformed) {
+        diags.push(
+            Diagnostic::error(
+                codes::INVALID_ESCAPE,
+                "illegal Unicode escape".to_string(),
+                Span::new(file, start, end),
+            )
+            .with_label("needs four hexadecimal digits")
+            .with_help("a Unicode escape is a backslash, `u`, then four hexadecimal digits"),
+        );
     }
+    diags.sort_by_key(|d| d.primary.span.start);
+    (tokens, diags)
 }
 
 /// A file after Java's first lexical translation ([`unicode_escapes`]), with the places
@@ -524,6 +538,12 @@ pub fn lex(file: FileId, text: &str) -> (Vec<Spanned>, Vec<Diagnostic>) {
 struct Translated {
     text: String,
     breaks: Vec<(usize, usize)>,
+    /// The `text` offsets of the backslashes of escapes left as written: lone surrogates,
+    /// which no Rust string holds, for the literal decoders ([`LexCx::decode_units`]).
+    kept: Vec<usize>,
+    /// Malformed escapes (`\u` without four hexadecimal digits), each an error reported
+    /// once, left as written: their `text` offset, their original range.
+    malformed: Vec<(usize, usize, usize)>,
 }
 
 impl Translated {
@@ -539,21 +559,44 @@ impl Translated {
     }
 }
 
+/// The code unit of the Unicode escape whose backslash is at `i` (`\`, one or more `u`,
+/// four hexadecimal digits), with the offset just past it; `Err` with that of the first
+/// character that is no such digit, for a malformed one. `None` when no `u` follows.
+fn escape_at(bytes: &[u8], i: usize) -> Option<Result<(u16, usize), usize>> {
+    let mut j = i + 1;
+    while bytes.get(j) == Some(&b'u') {
+        j += 1;
+    }
+    if j == i + 1 {
+        return None;
+    }
+    let digits = (0..4).take_while(|k| bytes.get(j + k).is_some_and(u8::is_ascii_hexdigit)).count();
+    if digits < 4 {
+        return Some(Err(j + digits));
+    }
+    let text = std::str::from_utf8(&bytes[j..j + 4]).unwrap_or("0");
+    Some(Ok((u16::from_str_radix(text, 16).unwrap_or(0), j + 4)))
+}
+
 /// Java's first lexical translation (JLS §3.3), made before tokens are found: each Unicode
 /// escape, `\` then one or more `u` then four hexadecimal digits, whose backslash follows
 /// an even number of backslashes, becomes its character, wherever it is (`int \u0061b`
-/// declares `ab`; `"\u005cn"` holds a newline, the escape making the backslash of `\n`). A
-/// surrogate code unit stays escaped (a Rust string holds no lone surrogate): the literal
-/// decoders ([`LexCx::decode_units`]) read it, and a malformed escape is left for them or,
-/// outside a literal, reported as an unknown character. `None` when the file has no
-/// escape to translate.
+/// declares `ab`; `"\u005cn"` holds a newline, the escape making the backslash of `\n`), a
+/// surrogate pair of escapes its one character. A lone surrogate stays escaped (a Rust
+/// string holds none): the literal decoders read it ([`Translated::kept`]); any other `\u`
+/// they meet was made by a translation, which Java's literals do not take. A malformed
+/// escape is an error ([`Translated::malformed`]). `None` when the file has no escape.
 fn unicode_escapes(text: &str) -> Option<Translated> {
     if !text.contains("\\u") {
         return None;
     }
     let bytes = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let mut breaks = Vec::new();
+    let mut t = Translated {
+        text: String::with_capacity(text.len()),
+        breaks: Vec::new(),
+        kept: Vec::new(),
+        malformed: Vec::new(),
+    };
     let mut copied = 0;
     let mut backslashes = 0;
     let mut i = 0;
@@ -565,34 +608,55 @@ fn unicode_escapes(text: &str) -> Option<Translated> {
         }
         let eligible = backslashes % 2 == 0;
         backslashes += 1;
-        let mut j = i + 1;
-        while j < bytes.len() && bytes[j] == b'u' {
-            j += 1;
-        }
-        let digits = bytes.get(j..j + 4).and_then(|d| std::str::from_utf8(d).ok());
-        let unit = digits
-            .filter(|d| d.bytes().all(|b| b.is_ascii_hexdigit()))
-            .and_then(|d| u32::from_str_radix(d, 16).ok());
-        let c = unit.and_then(char::from_u32);
-        match (eligible && j > i + 1, c) {
-            (true, Some(c)) => {
-                out.push_str(&text[copied..i]);
-                breaks.push((out.len(), i));
-                out.push(c);
-                copied = j + 4;
-                breaks.push((out.len(), copied));
+        let escape = if eligible { escape_at(bytes, i) } else { None };
+        match escape {
+            None => i += 1,
+            Some(Err(end)) => {
+                t.malformed.push((t.text.len() + (i - copied), i, end));
+                backslashes = 0;
+                i = end;
+            }
+            Some(Ok((unit, end))) => {
+                // A high surrogate and a low one escaped after it make one character.
+                let pair = match (0xd800..0xdc00).contains(&unit) && bytes.get(end) == Some(&b'\\')
+                {
+                    true => match escape_at(bytes, end) {
+                        Some(Ok((low, end2))) if (0xdc00..0xe000).contains(&low) => {
+                            char::decode_utf16([unit, low])
+                                .next()
+                                .and_then(Result::ok)
+                                .map(|c| (c, end2))
+                        }
+                        _ => None,
+                    },
+                    false => None,
+                };
+                let single = char::from_u32(u32::from(unit)).map(|c| (c, end));
+                i = match pair.or(single) {
+                    Some((c, past)) => {
+                        t.text.push_str(&text[copied..i]);
+                        t.breaks.push((t.text.len(), i));
+                        t.text.push(c);
+                        copied = past;
+                        t.breaks.push((t.text.len(), copied));
+                        past
+                    }
+                    // A lone surrogate: left as written, for the literal decoders.
+                    None => {
+                        t.kept.push(t.text.len() + (i - copied));
+                        end
+                    }
+                };
                 // The character an escape makes starts no other escape (JLS §3.3).
                 backslashes = 0;
-                i = copied;
             }
-            _ => i += 1,
         }
     }
-    if breaks.is_empty() {
+    if t.breaks.is_empty() && t.kept.is_empty() && t.malformed.is_empty() {
         return None;
     }
-    out.push_str(&text[copied..]);
-    Some(Translated { text: out, breaks })
+    t.text.push_str(&text[copied..]);
+    Some(t)
 }
 
 /// [`lex`] of `text`, which is the file itself or its `translated` form.
@@ -658,6 +722,12 @@ impl LexCx<'_> {
     }
 
     fn unknown_chars(&mut self, text: &str, (start, end): (usize, usize)) {
+        // The backslash of a malformed Unicode escape, reported with the file's escapes.
+        let escape =
+            self.translated.is_some_and(|t| t.malformed.iter().any(|&(at, ..)| at == start));
+        if escape && end == start + 1 {
+            return;
+        }
         let shown = text.get(start..end).unwrap_or("");
         let message = if shown.chars().count() == 1 {
             format!("unknown character `{}`", shown.escape_debug())
@@ -977,8 +1047,17 @@ impl LexCx<'_> {
             .iter()
             .all(|part| part.split('.').all(|run| !run.starts_with('_') && !run.ends_with('_')))
             && !exponent.trim_start_matches(['+', '-']).starts_with('_');
-        let exponent: String = exponent.chars().filter(|&c| c != '_').collect();
-        let exponent = exponent.parse::<i64>().map(|e| e.clamp(-100_000, 100_000));
+        // The exponent saturates: past any double's range, only its sign matters (a zero
+        // mantissa is zero whatever it is).
+        let (negative, digits_of_exponent) = match exponent.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, exponent.strip_prefix('+').unwrap_or(exponent)),
+        };
+        let exponent = match digits_of_exponent.chars().filter(|&c| c != '_').collect::<String>() {
+            d if d.is_empty() || !d.bytes().all(|b| b.is_ascii_digit()) => Err(()),
+            d => Ok(d.bytes().fold(0i64, |e, b| (e * 10 + i64::from(b - b'0')).min(100_000))),
+        }
+        .map(|e| if negative { -e } else { e });
         let (Ok(exponent), true, true) = (exponent, digits_ok, underscores_ok) else {
             self.error(
                 codes::MALFORMED_NUMBER,
@@ -1079,7 +1158,12 @@ impl LexCx<'_> {
                 );
                 break;
             };
+            // A backslash an escape made, then a lone surrogate's escape: in Java the
+            // surrogate follows the backslash, which makes no escape with it.
+            let kept_after =
+                self.translated.is_some_and(|t| t.kept.binary_search(&(esc_start + 1)).is_ok());
             let simple = match e {
+                '\\' if kept_after => None,
                 'b' => Some(0x08),
                 't' => Some(0x09),
                 'n' => Some(0x0a),
@@ -1111,7 +1195,21 @@ impl LexCx<'_> {
                 units.push(value as u16);
                 continue;
             }
-            if e == 'u' {
+            // A `\u` left by the translation is a lone surrogate's escape; any other was
+            // made by one (`"\u005cu0041"`), which Java's literals do not take.
+            let kept = self.translated.is_some_and(|t| t.kept.binary_search(&esc_start).is_ok());
+            let malformed = self
+                .translated
+                .is_some_and(|t| t.malformed.iter().any(|&(at, ..)| at == esc_start));
+            if e == 'u' && malformed {
+                // Reported with the file's escapes; one code unit stands for it.
+                while chars.peek().is_some_and(|&(_, c)| c == 'u' || c.is_ascii_hexdigit()) {
+                    chars.next();
+                }
+                units.push(0);
+                continue;
+            }
+            if e == 'u' && kept {
                 while chars.peek().map(|&(_, c)| c) == Some('u') {
                     chars.next();
                 }
@@ -1143,17 +1241,20 @@ impl LexCx<'_> {
             }
             let esc_end = esc_start + 1 + e.len_utf8();
             let span = self.span(esc_start, esc_end);
-            self.diags.push(
-                Diagnostic::error(
-                    codes::INVALID_ESCAPE,
-                    format!("invalid escape sequence `\\{}`", e.escape_debug()),
-                    span,
-                )
-                .with_help(
-                    "valid escapes are \\b \\t \\n \\f \\r \\s \\\" \\' \\\\, octal \\0..\\377 \
+            // No message shows a backslash before `u`: a comment quoting it is an escape.
+            let message = match (kept_after, e) {
+                (true, _) => {
+                    "invalid escape sequence: a backslash before an escaped surrogate".into()
+                }
+                (false, 'u') => {
+                    "invalid escape sequence: a backslash a Unicode escape made, then `u`".into()
+                }
+                (false, _) => format!("invalid escape sequence `\\{}`", e.escape_debug()),
+            };
+            self.diags.push(Diagnostic::error(codes::INVALID_ESCAPE, message, span).with_help(
+                "valid escapes are \\b \\t \\n \\f \\r \\s \\\" \\' \\\\, octal \\0..\\377 \
                      and \\uXXXX",
-                ),
-            );
+            ));
         }
         units
     }

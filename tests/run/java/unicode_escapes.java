@@ -18,5 +18,7 @@ class Main {
         System.out.println(str + " " + str);
         int x = 1; \u002f\u002f System.out.println("commented out");
         System.out.println(x \u002b 1);
+        int \uD835\uDC00 = 7;
+        System.out.println(\uD835\uDC00 * 6 + " \uD83D\uDE00");
     }
 }
