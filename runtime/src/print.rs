@@ -108,6 +108,20 @@ impl<T: JavaDisplay> SpreadArray for crate::value::VArr<T> {
     }
 }
 
+/// [`spread`] of an array whose elements' class declares `toString()`: `text` gives each
+/// non-`null` element's text (Java's `String.valueOf` calls that method).
+pub fn spread_by<T: JavaDisplay>(
+    array: &Array<T>,
+    class: &'static str,
+    text: impl Fn(&T) -> Str,
+) -> Spread {
+    let texts = (!array.is_null()).then(|| {
+        let element = |e: &T| (!e.is_java_null()).then(|| text(e).as_java().to_string());
+        array.slots().iter().map(|s| element(s.get_ref())).collect()
+    });
+    Spread { texts, class }
+}
+
 fn element_text(value: &dyn JavaDisplay) -> Option<String> {
     (!value.is_java_null()).then(|| Str::concat(&[value]).as_java().to_string())
 }

@@ -66,6 +66,7 @@ fn module(sources: &mut SourceMap) -> Module {
         intermediate: None,
         early_exits: Vec::new(),
         rereads: Vec::new(),
+        to_strings: Vec::new(),
         span: span(0),
     };
     Module {

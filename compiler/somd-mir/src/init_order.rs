@@ -158,6 +158,7 @@ pub fn first_use_classes(module: &Module) -> std::collections::HashSet<ClassId> 
                 continue;
             }
             let Some(func) = module.functions.get(id.0 as usize) else { continue };
+            stack.extend(func.to_strings.iter().map(|&(f, _)| f));
             if func.class != class {
                 used.insert(func.class);
             }
@@ -298,6 +299,9 @@ pub fn classes_reached(module: &Module, roots: &[FuncId]) -> Vec<ClassId> {
             if let Some(f) = callee(&e.kind) {
                 visit(module, f, seen, classes);
             }
+        }
+        for &(f, _) in &func.to_strings {
+            visit(module, f, seen, classes);
         }
         // A SOMD method's strategies are called by its wrapper.
         let mut strategies = Vec::new();

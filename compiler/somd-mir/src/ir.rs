@@ -253,6 +253,11 @@ pub struct Function {
     /// array and index, the receiver), then reads it; a back end writing the `Assign` as it
     /// stands would evaluate an index with an effect (`a[i++] += "x"`) twice.
     pub rereads: Vec<ExprId>,
+    /// The `toString()` methods the function calls without naming them: an object of a
+    /// class declaring one, converted to text by a concatenation, `print`/`println` or a
+    /// format argument (Java calls it there), with the conversion's position. Analyses that
+    /// follow calls follow these too (`isolation::callees`, `init_order`).
+    pub to_strings: Vec<(FuncId, Span)>,
     pub span: Span,
 }
 
@@ -727,6 +732,21 @@ impl Function {
 impl Module {
     pub fn function(&self, id: FuncId) -> &Function {
         &self.functions[id.0 as usize]
+    }
+
+    /// The `String toString()` that `class` declares, which Java's string conversion of its
+    /// objects calls.
+    pub fn to_string_of(&self, class: ClassId) -> Option<FuncId> {
+        self.functions
+            .iter()
+            .position(|f| {
+                f.class == class
+                    && f.kind == FuncKind::Instance
+                    && f.params.is_empty()
+                    && f.ret == Type::String
+                    && f.name.rsplit('.').next() == Some("toString")
+            })
+            .map(|i| FuncId(i as u32))
     }
 
     pub fn class(&self, id: ClassId) -> &Class {

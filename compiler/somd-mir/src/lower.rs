@@ -38,6 +38,7 @@ pub fn lower(program: &Program, sources: &SourceMap) -> Module {
         functions.push(function);
     }
     module.functions = functions;
+    implicit_to_strings(&mut module);
     // Static initializers in the order Java's first uses would run them (`init_order`).
     crate::init_order::order_static_inits(&mut module);
     // Small result tables of SOMD methods become scalars (`scalarize`), on every back end.
@@ -52,6 +53,39 @@ pub fn lower(program: &Program, sources: &SourceMap) -> Module {
     // Scalars a loop writes before it reads them in each iteration become the iteration's own.
     crate::privatize::privatize_temporaries(&mut module);
     module
+}
+
+/// Records in each function the `toString()` methods its string conversions call
+/// ([`Function::to_strings`]).
+fn implicit_to_strings(module: &mut Module) {
+    let mut found = Vec::with_capacity(module.functions.len());
+    for func in &module.functions {
+        let mut calls = Vec::new();
+        for expr in &func.exprs {
+            let converted: &[ExprId] = match &expr.kind {
+                ExprKind::Concat(parts) => parts,
+                ExprKind::Builtin {
+                    builtin: Builtin::Print { .. } | Builtin::Println { .. },
+                    args,
+                } => args,
+                ExprKind::Builtin { builtin: Builtin::Printf { .. } | Builtin::Format, args } => {
+                    args.get(1..).unwrap_or(&[])
+                }
+                _ => &[],
+            };
+            for part in converted {
+                if let Type::Object(class) = &func.expr(*part).ty {
+                    if let Some(f) = module.to_string_of(*class) {
+                        calls.push((f, expr.span));
+                    }
+                }
+            }
+        }
+        found.push(calls);
+    }
+    for (func, calls) in module.functions.iter_mut().zip(found) {
+        func.to_strings = calls;
+    }
 }
 
 /// `lower` for a caller that holds the checker's result: returns `None` when the
@@ -324,6 +358,7 @@ impl<'a> FnLower<'a> {
             intermediate,
             early_exits: Vec::new(),
             rereads: cx.rereads,
+            to_strings: Vec::new(),
             span,
         }
     }

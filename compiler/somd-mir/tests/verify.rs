@@ -42,6 +42,7 @@ fn function(exprs: Vec<Expr>, body: Vec<Stmt>) -> Function {
         intermediate: None,
         early_exits: Vec::new(),
         rereads: Vec::new(),
+        to_strings: Vec::new(),
         span: Span::default(),
     }
 }

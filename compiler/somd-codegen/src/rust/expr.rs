@@ -898,6 +898,19 @@ impl<'a> FnCx<'a> {
         }
     }
 
+    /// `String.valueOf` of `object` (a reference to a value of type `ty`) where its class
+    /// declares `String toString()`: that method's result, or `null` for `null`, as Java
+    /// converts an object in a concatenation, `print` or `%s`. `None` for any other type (the
+    /// runtime prints `Type@hash`, as `Object.toString` does).
+    fn to_string_call(&self, ty: &Type, object: &str) -> Option<String> {
+        let Type::Object(class) = ty else { return None };
+        let f = self.module.to_string_of(*class)?;
+        let name = &self.names.functions[f.0 as usize];
+        Some(format!(
+            "{{ let o = {object}; if o.is_null() {{ Str::new(\"null\") }} else {{ {name}(o) }} }}"
+        ))
+    }
+
     /// An argument for a parameter of type `ty` (by value for primitives, else `&T`).
     pub fn arg(&mut self, id: ExprId, ty: &Type) -> Result<String, EmitError> {
         if is_copy(ty) {
@@ -1104,13 +1117,25 @@ impl<'a> FnCx<'a> {
                     texts.push(match &p.kind {
                         ExprKind::Const(Const::Str(s)) => format!("&{s:?}"),
                         ExprKind::Const(Const::Null) => "&\"null\"".to_string(),
+                        // Java converts each operand as it takes it (JDK 19 on).
                         _ if bind => {
+                            let ty = p.ty.clone();
                             let value = self.expr(*part)?;
+                            let value = self
+                                .to_string_call(&ty, &format!("&{}", paren(value.clone())))
+                                .unwrap_or(value);
                             lets.push_str(&format!("let _c{}_{k} = {value}; ", id.0));
                             format!("&_c{}_{k}", id.0)
                         }
                         _ if is_copy(&p.ty) => format!("&{}", paren(self.expr(*part)?)),
-                        _ => self.arg_ref(*part)?,
+                        _ => {
+                            let ty = p.ty.clone();
+                            let object = self.arg_ref(*part)?;
+                            match self.to_string_call(&ty, &object) {
+                                Some(text) => format!("&{text}"),
+                                None => object,
+                            }
+                        }
                     });
                 }
                 let concat = format!("Str::concat(&[{}])", texts.join(", "));
@@ -2551,7 +2576,14 @@ impl<'a> FnCx<'a> {
                     ExprKind::Const(Const::Str(s)) => format!("&{s:?}"),
                     ExprKind::Const(Const::Null) => "&\"null\"".to_string(),
                     _ if is_copy(&e.ty) => format!("&{}", paren(self.expr(id)?)),
-                    _ => self.arg_ref(id)?,
+                    _ => {
+                        let ty = e.ty.clone();
+                        let object = self.arg_ref(id)?;
+                        match self.to_string_call(&ty, &object) {
+                            Some(text) => format!("&{text}"),
+                            None => object,
+                        }
+                    }
                 };
                 format!("rt::print::{f}({err}, {shown})")
             }
@@ -2707,6 +2739,15 @@ impl<'a> FnCx<'a> {
                     let array = self.arg_ref(*only)?;
                     // Typed: a cast `null` (`(String[]) null`) is an untyped handle here.
                     let rust = self.ty(&ty)?;
+                    // Elements whose class declares `toString()` are given by it.
+                    if let (Type::Array(_), Some(text)) = (&ty, self.to_string_call(elem, "e")) {
+                        return Ok((
+                            fmt,
+                            format!(
+                                "&rt::print::spread_by::<_>({array}, {class:?}, |e| {text}).args()"
+                            ),
+                        ));
+                    }
                     return Ok((
                         fmt,
                         format!("&rt::print::spread::<{rust}>({array}, {class:?}).args()"),
@@ -2735,11 +2776,17 @@ impl<'a> FnCx<'a> {
                 // `null` formats as `false` under `%b`, as "null" under the others.
                 Type::String => format!("Arg::string(&{})", paren(self.recv(*a)?)),
                 Type::Null => "Arg::Null".to_string(),
-                other => format!(
-                    "Arg::reference(Str::concat(&[{}]).as_java(), {:?})",
-                    self.arg_ref(*a)?,
-                    java_class(self.module, other)
-                ),
+                other => {
+                    let other = other.clone();
+                    let object = self.arg_ref(*a)?;
+                    let text = self
+                        .to_string_call(&other, &object)
+                        .unwrap_or_else(|| format!("Str::concat(&[{object}])"));
+                    format!(
+                        "Arg::reference(({text}).as_java(), {:?})",
+                        java_class(self.module, &other)
+                    )
+                }
             };
             list.push(value);
         }

@@ -93,6 +93,7 @@ pub fn callees(func: &Function) -> Vec<(FuncId, somd_diag::Span)> {
             _ => {}
         }
     }
+    out.extend(func.to_strings.iter().copied());
     out
 }
 
