@@ -110,16 +110,31 @@ impl<T: JavaDisplay> SpreadArray for crate::value::VArr<T> {
 
 /// [`spread`] of an array whose elements' class declares `toString()`: `text` gives each
 /// non-`null` element's text (Java's `String.valueOf` calls that method).
-pub fn spread_by<T: JavaDisplay>(
-    array: &Array<T>,
+pub fn spread_by<A: SpreadElements<T> + ?Sized, T: JavaDisplay>(
+    array: &A,
     class: &'static str,
     text: impl Fn(&T) -> Str,
 ) -> Spread {
-    let texts = (!array.is_null()).then(|| {
-        let element = |e: &T| (!e.is_java_null()).then(|| text(e).as_java().to_string());
-        array.slots().iter().map(|s| element(s.get_ref())).collect()
-    });
-    Spread { texts, class }
+    let element = |e: &T| (!e.is_java_null()).then(|| text(e).as_java().to_string());
+    Spread { texts: array.map_elements(&element), class }
+}
+
+/// An array, mutable or value, whose elements [`spread_by`] converts one by one.
+pub trait SpreadElements<T> {
+    /// `f` of each element, or `None` for a `null` array.
+    fn map_elements(&self, f: &dyn Fn(&T) -> Option<String>) -> Option<Vec<Option<String>>>;
+}
+
+impl<T> SpreadElements<T> for Array<T> {
+    fn map_elements(&self, f: &dyn Fn(&T) -> Option<String>) -> Option<Vec<Option<String>>> {
+        (!self.is_null()).then(|| self.slots().iter().map(|s| f(s.get_ref())).collect())
+    }
+}
+
+impl<T> SpreadElements<T> for crate::value::VArr<T> {
+    fn map_elements(&self, f: &dyn Fn(&T) -> Option<String>) -> Option<Vec<Option<String>>> {
+        (!self.is_null()).then(|| self.items().iter().map(f).collect())
+    }
 }
 
 fn element_text(value: &dyn JavaDisplay) -> Option<String> {

@@ -74,10 +74,23 @@ fn implicit_to_strings(module: &mut Module) {
                 _ => &[],
             };
             for part in converted {
-                if let Type::Object(class) = &func.expr(*part).ty {
-                    if let Some(f) = module.to_string_of(*class) {
-                        calls.push((f, expr.span));
-                    }
+                // An array of objects given to a format is spread: its elements converted.
+                let class = match &func.expr(*part).ty {
+                    Type::Object(class) => Some(*class),
+                    Type::Array(e) | Type::ValueArray(e, _) => match (&expr.kind, &**e) {
+                        (
+                            ExprKind::Builtin {
+                                builtin: Builtin::Printf { .. } | Builtin::Format,
+                                ..
+                            },
+                            Type::Object(class),
+                        ) => Some(*class),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                if let Some(f) = class.and_then(|c| module.to_string_of(c)) {
+                    calls.push((f, expr.span));
                 }
             }
         }

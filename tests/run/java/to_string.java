@@ -42,6 +42,8 @@ class V {
 }
 
 class Main {
+    static String log = "S";
+
     public static void main(String[] args) {
         Pt p = new Pt(3);
         Pt none = null;
@@ -52,6 +54,13 @@ class Main {
         System.out.printf("%s|%S|%8s|%b%n", p, v, p, none);
         Pt[] pts = {new Pt(1), null, new Pt(2)};
         System.out.printf("%s %s %s%n", (Object[]) pts);
+        String s = "a";
+        s += new Loud(7);
+        log += p;
+        System.out.println(s + " " + log);
+        System.out.println(String.format("%s %s", (Object[]) (Pt[]) null));
+        V[] vs = new V[] {new V(5), new V(6)};
+        System.out.println(String.format("%s %s", (Object[]) vs));
         Loud a = new Loud(1);
         Loud b = new Loud(2);
         int k = 0;

@@ -2383,6 +2383,12 @@ impl<'a> FnCx<'a> {
             Some((_, v)) if matches!(self.e(v)?.kind, ExprKind::Const(Const::Null)) => {
                 "\"null\"".to_string()
             }
+            // `s += obj` converts `obj` by its class's `toString()`, as `s + obj` does.
+            Some((_, v)) if target_ty == Type::String => {
+                let ty = self.e(v)?.ty.clone();
+                let value = self.expr(v)?;
+                self.to_string_call(&ty, &format!("&{}", paren(value.clone()))).unwrap_or(value)
+            }
             Some((_, v)) => self.expr(v)?,
             None => String::new(),
         };
@@ -2740,11 +2746,12 @@ impl<'a> FnCx<'a> {
                     // Typed: a cast `null` (`(String[]) null`) is an untyped handle here.
                     let rust = self.ty(&ty)?;
                     // Elements whose class declares `toString()` are given by it.
-                    if let (Type::Array(_), Some(text)) = (&ty, self.to_string_call(elem, "e")) {
+                    if let Some(text) = self.to_string_call(elem, "e") {
+                        let elem_rust = self.ty(elem)?;
                         return Ok((
                             fmt,
                             format!(
-                                "&rt::print::spread_by::<_>({array}, {class:?}, |e| {text}).args()"
+                                "&rt::print::spread_by::<_, {elem_rust}>({array}, {class:?}, |e| {text}).args()"
                             ),
                         ));
                     }
