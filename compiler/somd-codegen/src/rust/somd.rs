@@ -307,12 +307,7 @@ impl FnCx<'_> {
         let callee = self.callee(bounds)?;
         let mut texts = Vec::new();
         for (i, a) in args.iter().enumerate() {
-            let ty = callee
-                .params
-                .get(i + 2)
-                .and_then(|p| callee.locals.get(p.0 as usize))
-                .map(|l| l.ty.clone())
-                .unwrap_or(Type::Prim(somd_syntax::ast::PrimType::Int));
+            let ty = strategy_arg_ty(callee, i);
             // A reference for anything but a primitive: the local is `Copy` either way,
             // and `bounds` takes such parameters by reference.
             let text = self.arg(*a, &ty)?;
@@ -846,12 +841,7 @@ impl FnCx<'_> {
             let callee = self.callee(*bounds)?;
             let mut texts = vec![format!("somd_len_{k} as i32"), "1".to_string()];
             for (i, name) in names.iter().enumerate() {
-                let ty = callee
-                    .params
-                    .get(i + 2)
-                    .and_then(|p| callee.locals.get(p.0 as usize))
-                    .map(|l| l.ty.clone())
-                    .unwrap_or(Type::Prim(somd_syntax::ast::PrimType::Int));
+                let ty = strategy_arg_ty(callee, i);
                 // The closure outlives the wrapper's borrows: it owns a handle of each
                 // (`Clone::clone` at the parameter's type, through any references).
                 if is_copy(&ty) {
@@ -971,6 +961,17 @@ impl FnCx<'_> {
             }
         })
     }
+}
+
+/// The type of a user strategy's argument `i`: parameter `i + 2` of its `bounds` (after
+/// the length and the number of parts).
+fn strategy_arg_ty(bounds: &Function, i: usize) -> Type {
+    bounds
+        .params
+        .get(i + 2)
+        .and_then(|p| bounds.locals.get(p.0 as usize))
+        .map(|l| l.ty.clone())
+        .unwrap_or(Type::Prim(somd_syntax::ast::PrimType::Int))
 }
 
 /// Whether strategy `dist` splits a `dist` parameter of type `ty` only along its rows
