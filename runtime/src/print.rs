@@ -85,27 +85,12 @@ pub fn printf(err: bool, fmt: &Str, args: &[Arg<'_>], pos: &'static SourcePos) {
 /// passes as its `Object...` array itself: its elements, each by its `String.valueOf` text
 /// (`class` names the elements' class in a conversion's exception); a `null` array is
 /// `null` for every specifier. [`Spread::args`] gives them.
-pub fn spread<A: SpreadArray + ?Sized>(array: &A, class: &'static str) -> Spread {
-    Spread { texts: array.texts(), class }
-}
-
-/// An array whose elements [`spread`] makes format arguments.
-pub trait SpreadArray {
-    /// Each element's `String.valueOf` text (`None` for `null`), or `None` for a `null`
-    /// array.
-    fn texts(&self) -> Option<Vec<Option<String>>>;
-}
-
-impl<T: JavaDisplay> SpreadArray for Array<T> {
-    fn texts(&self) -> Option<Vec<Option<String>>> {
-        (!self.is_null()).then(|| self.slots().iter().map(|s| element_text(s.get_ref())).collect())
-    }
-}
-
-impl<T: JavaDisplay> SpreadArray for crate::value::VArr<T> {
-    fn texts(&self) -> Option<Vec<Option<String>>> {
-        (!self.is_null()).then(|| self.items().iter().map(|e| element_text(e)).collect())
-    }
+pub fn spread<A: SpreadElements<T> + ?Sized, T: JavaDisplay>(
+    array: &A,
+    class: &'static str,
+) -> Spread {
+    let element = |e: &T| (!e.is_java_null()).then(|| Str::concat(&[e]).as_java().to_string());
+    Spread { texts: array.map_elements(&element), class }
 }
 
 /// [`spread`] of an array whose elements' class declares `toString()`: `text` gives each
@@ -119,7 +104,8 @@ pub fn spread_by<A: SpreadElements<T> + ?Sized, T: JavaDisplay>(
     Spread { texts: array.map_elements(&element), class }
 }
 
-/// An array, mutable or value, whose elements [`spread_by`] converts one by one.
+/// An array, mutable or value, whose elements [`spread`] and [`spread_by`] convert one by
+/// one.
 pub trait SpreadElements<T> {
     /// `f` of each element, or `None` for a `null` array.
     fn map_elements(&self, f: &dyn Fn(&T) -> Option<String>) -> Option<Vec<Option<String>>>;
@@ -135,10 +121,6 @@ impl<T> SpreadElements<T> for crate::value::VArr<T> {
     fn map_elements(&self, f: &dyn Fn(&T) -> Option<String>) -> Option<Vec<Option<String>>> {
         (!self.is_null()).then(|| self.items().iter().map(f).collect())
     }
-}
-
-fn element_text(value: &dyn JavaDisplay) -> Option<String> {
-    (!value.is_java_null()).then(|| Str::concat(&[value]).as_java().to_string())
 }
 
 /// The elements of an array [`spread`] as format arguments.

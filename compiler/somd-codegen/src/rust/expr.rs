@@ -2757,7 +2757,7 @@ impl<'a> FnCx<'a> {
                     }
                     return Ok((
                         fmt,
-                        format!("&rt::print::spread::<{rust}>({array}, {class:?}).args()"),
+                        format!("&rt::print::spread::<{rust}, _>({array}, {class:?}).args()"),
                     ));
                 }
             }
