@@ -308,24 +308,7 @@ fn made(func: &Function, e: ExprId) -> bool {
 /// The locals of `func` that only ever hold what it made ([`made`]): objects, arrays and
 /// `Random`s no one else reaches until they are passed on.
 fn made_locals(func: &Function) -> HashSet<LocalId> {
-    let mut values: HashMap<LocalId, Vec<ExprId>> = HashMap::new();
-    walk::each_stmt(&func.body, &mut |stmt| {
-        if let Stmt::Let { local, init: Some(init) } = stmt {
-            values.entry(*local).or_default().push(*init);
-        }
-    });
-    for expr in &func.exprs {
-        if let ExprKind::Assign { target, value } = &expr.kind {
-            if let ExprKind::Local(l) = func.expr(*target).kind {
-                values.entry(l).or_default().push(*value);
-            }
-        }
-    }
-    values
-        .into_iter()
-        .filter(|(l, vs)| !func.params.contains(l) && vs.iter().all(|v| made(func, *v)))
-        .map(|(l, _)| l)
-        .collect()
+    locals_holding(func, |e| made(func, e))
 }
 
 /// The functions `func` may run on its thread or its pool: the ordinary calls,
@@ -445,6 +428,18 @@ fn field_name(module: &Module, class: ClassId, index: u32) -> String {
 
 /// Locals that only ever hold objects `func` makes itself (`new C(..)`, `new Random(..)`).
 fn fresh_locals(func: &Function) -> HashSet<LocalId> {
+    locals_holding(func, |e| {
+        matches!(
+            func.expr(e).kind,
+            ExprKind::New { .. }
+                | ExprKind::Builtin { builtin: Builtin::RandomNew | Builtin::RandomNewSeeded, .. }
+        )
+    })
+}
+
+/// The locals of `func` other than its parameters whose every value (initializer or
+/// assignment) is an expression `made` accepts, and which nothing updates in place.
+fn locals_holding(func: &Function, made: impl Fn(ExprId) -> bool) -> HashSet<LocalId> {
     let mut values: HashMap<LocalId, Vec<ExprId>> = HashMap::new();
     walk::each_stmt(&func.body, &mut |stmt| {
         if let Stmt::Let { local, init: Some(init) } = stmt {
@@ -469,13 +464,6 @@ fn fresh_locals(func: &Function) -> HashSet<LocalId> {
             }
         }
     }
-    let made = |e: ExprId| {
-        matches!(
-            func.expr(e).kind,
-            ExprKind::New { .. }
-                | ExprKind::Builtin { builtin: Builtin::RandomNew | Builtin::RandomNewSeeded, .. }
-        )
-    };
     values
         .into_iter()
         .filter(|(l, vs)| {
