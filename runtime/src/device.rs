@@ -568,14 +568,22 @@ impl<T: DevElem> HostArray for Array<Array<T>> {
         self.window_key().filter(resident::is_kept)
     }
 
-    /// The key of a rectangular matrix: the storage of its rows' handles, sized by its
-    /// elements. A keep scope keeps its device copy only around a loop the compiler proved
-    /// writes no element, replaces no row, and reaches no row by another name
-    /// (`somd_mir::analysis::keep`), so the handles' storage names the contents.
+    /// The key of a matrix without `null` rows: the storage of its rows' handles, sized by
+    /// its elements (row-major for a rectangular one, packed for a ragged one:
+    /// `device/ragged.rs`). A keep scope keeps its device copy only around a loop the
+    /// compiler proved writes no element, replaces no row, and reaches no row by another
+    /// name (`somd_mir::analysis::keep`), so the handles' storage names the contents.
     fn window_key(&self) -> Option<ResidentKey> {
-        let shape = self.shape()?;
-        let bytes = shape.iter().product::<usize>() * T::ELEM.size();
-        let addr = self.slots().as_ptr() as usize;
+        if self.is_null() {
+            return None;
+        }
+        let rows = self.slots();
+        if !crate::packed::all_rows(rows, |r| !r.get_ref().is_null()) {
+            return None;
+        }
+        let elements: usize = rows.iter().map(|r| r.get_ref().len()).sum();
+        let bytes = elements * T::ELEM.size();
+        let addr = rows.as_ptr() as usize;
         self.downgrade().map(|weak| ResidentKey::window(addr, weak, bytes))
     }
 }

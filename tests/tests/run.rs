@@ -3905,6 +3905,53 @@ fn device_keep_holds_unchanged_matrices_once_per_loop() {
     }
 }
 
+/// Ragged matrices are kept on the same terms (`somd_mir::analysis::keep`, matrices): in
+/// `device_keep_ragged` a matrix given its rows one by one and a literal of fresh rows
+/// cross once (packed rows `arg0` and their offsets `arg0_off`) and are `resident` in every
+/// later `@` (alone or fused into a `!`) of their loops; a loop replacing a row, and
+/// matrices whose row has another name, upload at every call, and a loop keeping the
+/// matrix after rows were replaced uploads its new rows once.
+#[test]
+fn device_keep_holds_unchanged_ragged_matrices_once_per_loop() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_keep_ragged") else {
+        return; // a filter left device_keep_ragged out
+    };
+    let (_, calls) = traced_calls("device_keep_ragged", binary, &expected, *opencl);
+    let has = |v: &[(String, u64)], b: &str| v.iter().any(|(name, _)| name == b);
+    // Calls per loop, in order, and whether the loop keeps its matrix.
+    let loops: [(&str, usize, bool); 6] = [
+        ("Main.weigh", 4, true),
+        ("Main.squares", 3, true), // a literal, fused into `+ !`
+        ("Main.weigh", 3, false),  // a row replaced in the loop
+        ("Main.weigh", 3, true),   // kept again
+        ("Main.weigh", 3, false),  // a row with another name
+        ("Main.weigh", 3, false),  // a row made as the value of an assignment
+    ];
+    let seen: Vec<String> = calls
+        .iter()
+        .map(|c| format!("{}: up {:?}, resident {:?}", c.name, c.h2d, c.resident))
+        .collect();
+    let seen = seen.join("\n");
+    assert_eq!(calls.len(), loops.iter().map(|l| l.1).sum::<usize>(), "calls:\n{seen}");
+    let mut k = 0;
+    for (name, count, kept) in loops {
+        for n in 0..count {
+            let call = &calls[k];
+            let what = format!("call {k} ({name}, {n} of its loop); the calls were\n{seen}");
+            assert_eq!(call.name, name, "{what}");
+            let resident = kept && n > 0;
+            for buffer in ["arg0", "arg0_off"] {
+                assert_eq!(has(&call.h2d, buffer), !resident, "upload of {buffer} in {what}");
+                assert_eq!(has(&call.resident, buffer), resident, "{buffer} resident in {what}");
+            }
+            k += 1;
+        }
+    }
+}
+
 /// A host loop that touches a matrix between its device calls only through rows it fetches
 /// before the call leaves the matrix on the device (`somd_mir::analysis::rows`, note
 /// device-execution "Matrices left on the device"): in `device_rows`, `factor`'s first

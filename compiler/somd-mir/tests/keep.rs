@@ -255,6 +255,26 @@ fn matrices_read_in_the_loop_are_kept() {
 }
 
 #[test]
+fn ragged_matrices_made_row_by_row_are_kept() {
+    assert_eq!(
+        matrix_kept(
+            "int[][] q = new int[4][]; for (int i = 0; i < 4; i++) { q[i] = new int[i]; q[i][0] = i; }
+            m[0] = new int[5]; m[2] = new int[]{1, 2};
+            for (int k = 0; k < 3; k++) { u += T.msum(q) + + ! (T @ first(m)); }"
+        ),
+        ["T.main#1: m q"],
+        "rows given fresh arrays by statements outside the loop"
+    );
+    assert_eq!(
+        matrix_kept(
+            "int[][] q = {{1, 2, 3}, {}, new int[4]}; for (int k = 0; k < 3; k++) { u += T.msum(q); }"
+        ),
+        ["T.main#0: q"],
+        "a literal of fresh rows"
+    );
+}
+
+#[test]
 fn matrices_written_or_with_named_rows_are_not_kept() {
     for body in [
         // written in the loop: an element, through a callee, by the SOMD method
@@ -265,11 +285,15 @@ fn matrices_written_or_with_named_rows_are_not_kept() {
         // rows with another name, anywhere in the function
         "int[] r = m[0]; for (int k = 0; k < 3; k++) { u += T.msum(m); }",
         "for (int k = 0; k < 3; k++) { u += T.msum(m) + T.sum(m[0]); }",
-        "m[0] = new int[5]; for (int k = 0; k < 3; k++) { u += T.msum(m); }",
         "for (int k = 0; k < 3; k++) { u += T.msum(m) + T.mrow(m); }",
         "for (int k = 0; k < 3; k++) { u += + ! (T @ wipe(m)); }",
-        // not made with its rows
-        "int[][] q = new int[4][]; for (int k = 0; k < 3; k++) { u += T.msum(q); }",
+        // a row replaced in the loop
+        "for (int k = 0; k < 3; k++) { u += T.msum(m); m[k] = new int[5]; }",
+        // a row named by the value of the assignment making it, or not made fresh
+        "int[] r = (m[0] = new int[5]); for (int k = 0; k < 3; k++) { u += T.msum(m); }",
+        "m[0] = m[1]; for (int k = 0; k < 3; k++) { u += T.msum(m); }",
+        // a literal holding a row with another name
+        "int[] r = {1}; int[][] q = {r, {2}}; for (int k = 0; k < 3; k++) { u += T.msum(q); }",
         // a second name through the assignment's value
         "int[][] w = (m = new int[2][2]); for (int k = 0; k < 3; k++) { u += T.msum(m); w[0][0] = k; }",
     ] {

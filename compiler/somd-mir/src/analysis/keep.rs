@@ -49,12 +49,15 @@
 //! array each round (`C @ f(new T[[]](v))`) uploads it once.
 //!
 //! A matrix `T[][]` (`T` primitive) is kept on the same terms, read at the level of its
-//! elements: every value is a fresh `new T[r][c]` (rectangular, rows made with it), and
-//! every mention is `m[i][j]` (read, or outside the loop written), `m[i].length`,
-//! `m.length`, a fresh assignment, or a read-only parameter (one read the same way). So no
-//! row has another name anywhere in the function (no `T[] r = m[i]`, no row passed or
-//! replaced), and inside the loop no element is stored: the rows' handles and contents
-//! stay what the first call uploaded.
+//! elements: every value is a fresh `new T[r][c]` (rows made with it), `new T[r][]` or a
+//! literal of fresh rows, and every mention is `m[i][j]` (read, or outside the loop
+//! written), `m[i].length`, `m.length`, a statement giving a row a fresh array (`m[i] =
+//! new T[n];`, outside the loop), a fresh assignment, or a read-only parameter (one read the
+//! same way). So no row has another name anywhere in the function (no `T[] r = m[i]`, no
+//! row passed), and inside the loop no element is stored and no row replaced: the rows'
+//! handles and contents stay what the first call uploaded. Such a matrix may be ragged
+//! (rows of different lengths, built one by one): a `@` over its rows keeps its packed
+//! copy and the rows' offsets (`device/ragged.rs` in the runtime).
 
 use super::memo::CycleMemo;
 use super::walk::{self, each_expr_in_block, each_stmt, each_stmt_of, loops, parent_of, stored_to};
@@ -183,13 +186,37 @@ fn is_prim_matrix(ty: &Type) -> bool {
 }
 
 /// Whether `e` makes a fresh array of type `ty`: a 1-D allocation or literal, or a matrix
-/// allocated with both its lengths (`new T[r][c]`: its rows are made with it).
+/// allocated with both its lengths (`new T[r][c]`: its rows are made with it), with its
+/// row count alone (`new T[r][]`: `null` rows, each given a fresh row later), or written
+/// as a literal of fresh rows (`{{1, 2}, new int[3]}`).
 fn is_fresh_of(func: &Function, ty: &Type, e: ExprId) -> bool {
+    let fresh_row = |r: &ExprId| {
+        matches!(func.expr(*r).kind, ExprKind::NewArray { .. } | ExprKind::ArrayLit(_))
+    };
     match &func.expr(e).kind {
-        ExprKind::NewArray { dims } if is_prim_matrix(ty) => dims.len() == 2,
-        _ if is_prim_matrix(ty) => false,
-        kind => matches!(kind, ExprKind::NewArray { .. } | ExprKind::ArrayLit(_)),
+        ExprKind::NewArray { .. } => true,
+        ExprKind::ArrayLit(rows) if is_prim_matrix(ty) => rows.iter().all(fresh_row),
+        kind => !is_prim_matrix(ty) && matches!(kind, ExprKind::ArrayLit(_)),
     }
+}
+
+/// Whether mention `id` of a matrix is the target of a statement giving one of its rows a
+/// fresh array (`m[i] = new T[n];`, `m[i] = {..};`): the row has no other name. Used as a
+/// value (`r = (m[i] = new T[n])`) the row would get a second one.
+fn row_made_fresh(
+    func: &Function,
+    parents: &[Option<ExprId>],
+    statements: &HashSet<ExprId>,
+    id: ExprId,
+) -> bool {
+    let Some(row) = parent_of(parents, id) else { return false };
+    if !matches!(func.expr(row).kind, ExprKind::Index { array, .. } if array == id) {
+        return false;
+    }
+    let Some(assign) = parent_of(parents, row) else { return false };
+    matches!(func.expr(assign).kind, ExprKind::Assign { target, value }
+        if target == row && is_fresh_of(func, &func.expr(row).ty, value))
+        && statements.contains(&assign)
 }
 
 /// Whether mention `id` of a matrix is its row taken only to read an element or its length
@@ -251,7 +278,10 @@ fn is_candidate(
         let id = ExprId(i as u32);
         let Some(parent) = parent_of(parents, id) else { return false };
         let ok = match &func.expr(parent).kind {
-            ExprKind::Index { .. } if matrix => row_element_or_length(func, parents, id, false),
+            ExprKind::Index { .. } if matrix => {
+                row_element_or_length(func, parents, id, false)
+                    || row_made_fresh(func, parents, &statements, id)
+            }
             ExprKind::Index { array, .. } => *array == id,
             ExprKind::Length(_) => true,
             ExprKind::Freeze(_) => !matrix,
