@@ -1302,6 +1302,19 @@ fn calls_and_launches(name: &str, opencl: Placement, wanted: &[(&str, usize, u64
     }
 }
 
+/// `!` of a `@` whose target returns `byte`, `short` or `char` reduces in `int` on the
+/// device: in `device_narrow_mapreduce` each size's fused statements (eleven `!`s over one
+/// array, one kernel) and the statement alone are one device call each, launching nothing
+/// for the empty array (the statement alone ran on the CPU before, and the fused kernel
+/// accumulated in the narrow type, reading its partials as `int`s).
+#[test]
+fn device_reduces_narrow_map_results_as_ints() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    calls_and_launches("device_narrow_mapreduce", *opencl, &[("Main.sh", 12, 10)]);
+}
+
 /// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_fold_start` is a device call:
 /// accumulators started from an element of a parameter (`int m = a[0];`, read by the host
 /// from the caller's array), from a scalar parameter, a mask or a static value object's

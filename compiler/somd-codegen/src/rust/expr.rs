@@ -1963,6 +1963,13 @@ impl<'a> FnCx<'a> {
         }
         let MapParts { name, pos: map_pos, lets, lens, call_args, device_args, .. } = &parts;
         let n = format!("_e{}n", array.0);
+        // `byte`, `short` and `char` results reduce as Java `int`s.
+        let widen = match &array_expr.ty {
+            Type::ValueArray(e, _) if !matches!(**e, Type::Prim(p) if types::prim(p) == ty) => {
+                format!(" as {ty}")
+            }
+            _ => String::new(),
+        };
         Ok(Some(format!(
             "{{ {lets}let {n} = rt::somd::map_len(&[{}], {map_pos}); \
              let _somd_clock = rt::device::clock_at({desc}.label, {map_pos}); \
@@ -1977,7 +1984,7 @@ impl<'a> FnCx<'a> {
                 &format!("{desc}.label"),
                 map_pos,
                 &format!(
-                    "rt::somd::map_reduce::<{op}, {ty}>({n}, |i| {name}({}))",
+                    "rt::somd::map_reduce::<{op}, {ty}>({n}, |i| {name}({}){widen})",
                     call_args.join(", ")
                 )
             ),

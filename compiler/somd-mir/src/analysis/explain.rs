@@ -432,9 +432,14 @@ fn fusion_lines(
             Some(_) => "the `@` stores its result and feeds the `!`s in registers",
             None => "the `!`s of the same mapped arrays share one pass",
         };
+        // The group's span ends with its last statement.
+        let end = g.span.end as usize;
+        let last = sources.position(Span::new(g.span.file, end.saturating_sub(1), end));
+        let last_line = last.rsplit(':').nth(1).unwrap_or("?");
         let _ = writeln!(
             out,
-            "  fused: statements {} run as one kernel {name} ({what}; one partial array per `!`)",
+            "  fused: statements {} to line {last_line} run as one kernel {name} ({what}; one \
+             partial array per `!`)",
             sources.position(g.span)
         );
     }

@@ -754,11 +754,17 @@ fn reduce_plan(
                     let range = range_note(&plans);
                     let needs_fp64 =
                         info.functions[target.0 as usize].needs_fp64 || prim == PrimType::Double;
+                    // `byte`, `short` and `char` results reduce as Java `int`s (the `!`'s
+                    // type): the kernel accumulates in `int`, widening each result.
+                    let acc = match prim {
+                        PrimType::Byte | PrimType::Short | PrimType::Char => PrimType::Int,
+                        p => p,
+                    };
                     let k = info.kernels.len();
                     info.kernels.push(KernelPlan {
                         name: unique(format!("mapreduce_{}", class_method(module, *target))),
                         func: *target,
-                        kind: KernelKind::MapReduce { args: plans, op, elem: prim },
+                        kind: KernelKind::MapReduce { args: plans, op, elem: acc },
                         span: *span,
                         needs_fp64,
                     });
