@@ -390,6 +390,22 @@ impl FnCx<'_> {
                 None => split_alike.push((split, name)),
             }
         }
+        // The MIs are counted from the first argument's units, so a first argument without
+        // rows (or elements) gives no MI: "zero-length input" (§2.3) only when every other
+        // argument is empty too. With another argument holding elements, Java's call runs
+        // the body over them (`rows(new int[0][5], x)`): so does the call, once.
+        if let Some(first) = dist.first().map(|p| self.local_name(*p)) {
+            let others: Vec<String> = dist[1..]
+                .iter()
+                .map(|p| format!("rt::somd::dim_len({}, 1, pos) != 0", self.local_name(*p)))
+                .collect();
+            if !others.is_empty() {
+                differ.push(format!(
+                    "(rt::somd::dim_len({first}, 1, pos) == 0 && ({}))",
+                    others.join(" || ")
+                ));
+            }
+        }
         // Before the device path: `null` and ragged arguments (a device takes neither);
         // after it (`shapes`): differently shaped ones, which only the CPU's partitions
         // split apart (a device runs one MI over the whole arrays).
