@@ -484,15 +484,19 @@ impl<T: DevElem> HostArray for Array<Array<T>> {
         T::ELEM
     }
 
+    /// Remembered while a keep scope keeps the matrix (`resident::kept_shape`).
     fn shape(&self) -> Option<Vec<usize>> {
         if self.is_null() {
             return None;
         }
         let rows = self.slots();
-        let cols = rows.first().map_or(0, |r| r.get_ref().len());
-        let rectangular =
-            crate::packed::all_rows(rows, |r| !r.get_ref().is_null() && r.get_ref().len() == cols);
-        rectangular.then(|| vec![rows.len(), cols])
+        resident::kept_shape(rows.as_ptr() as usize, || {
+            let cols = rows.first().map_or(0, |r| r.get_ref().len());
+            let rectangular = crate::packed::all_rows(rows, |r| {
+                !r.get_ref().is_null() && r.get_ref().len() == cols
+            });
+            rectangular.then(|| vec![rows.len(), cols])
+        })
     }
 
     fn bytes(&self) -> Vec<u8> {
@@ -510,26 +514,29 @@ impl<T: DevElem> HostArray for Array<Array<T>> {
             .then(|| crate::packed::map_rows(self.slots(), |row| slot_bytes(row.get_ref().slots())))
     }
 
-    /// Not remembered, unlike a value array's ([`HostArray::packed_rows`] of
-    /// `VArr<VArr<T>>`): the program may replace any row between two calls.
+    /// Remembered only while a keep scope keeps the matrix (`resident::kept_packed`), unlike
+    /// a value array's ([`HostArray::packed_rows`] of `VArr<VArr<T>>`): the program may
+    /// replace any row between two calls outside such a scope.
     fn packed_rows(&self) -> Option<PackedRows> {
         if self.is_null() {
             return None;
         }
         let rows = self.slots();
-        if !crate::packed::all_rows(rows, |row| !row.get_ref().is_null()) {
-            return None;
-        }
-        let len = |r: usize| rows[r].get_ref().len();
-        let index = crate::packed::RowIndex::of(rows.len(), len);
-        // Every offset is at most the total, which must be an `int`.
-        let elements = index.total();
-        i32::try_from(elements).ok()?;
-        let mut offsets = vec![0u8; (rows.len() + 1) * 4];
-        index.ends(len, (&mut offsets[4..], 4), |slot, end| {
-            slot.copy_from_slice(&(end as i32).to_ne_bytes());
-        });
-        Some(PackedRows { elements, offsets: offsets.into() })
+        resident::kept_packed(rows.as_ptr() as usize, || {
+            if !crate::packed::all_rows(rows, |row| !row.get_ref().is_null()) {
+                return None;
+            }
+            let len = |r: usize| rows[r].get_ref().len();
+            let index = crate::packed::RowIndex::of(rows.len(), len);
+            // Every offset is at most the total, which must be an `int`.
+            let elements = index.total();
+            i32::try_from(elements).ok()?;
+            let mut offsets = vec![0u8; (rows.len() + 1) * 4];
+            index.ends(len, (&mut offsets[4..], 4), |slot, end| {
+                slot.copy_from_slice(&(end as i32).to_ne_bytes());
+            });
+            Some(PackedRows { elements, offsets: offsets.into() })
+        })
     }
 
     fn row_slices(&self) -> Option<Vec<&[u8]>> {
@@ -578,6 +585,10 @@ impl<T: DevElem> HostArray for Array<Array<T>> {
             return None;
         }
         let rows = self.slots();
+        // While kept, the scope's key: no pass over the rows at each call.
+        if let Some(key) = resident::kept_key(rows.as_ptr() as usize) {
+            return Some(key);
+        }
         if !crate::packed::all_rows(rows, |r| !r.get_ref().is_null()) {
             return None;
         }

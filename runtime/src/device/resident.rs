@@ -285,6 +285,10 @@ struct Kept {
     /// The storage became a value array's at the array's last use ([`frozen_in_place`]):
     /// its device copies stay when the scope closes.
     frozen: bool,
+    /// Of a kept matrix, its shape ([`kept_shape`]) and its packed layout ([`kept_packed`])
+    /// once computed: each a pass over its rows, which no call repeats while it is kept.
+    shape: Option<Option<Vec<usize>>>,
+    packed: Option<Option<super::PackedRows>>,
 }
 
 static KEPT: Mutex<Vec<Kept>> = Mutex::new(Vec::new());
@@ -321,10 +325,68 @@ pub fn open_scope(keys: Vec<Key>) -> KeepScope {
                 runs: None,
                 twins: Vec::new(),
                 frozen: false,
+                shape: None,
+                packed: None,
             }),
         }
     }
     scope
+}
+
+/// The key of the array whose storage starts at `addr` while a keep scope keeps it: a kept
+/// matrix's key (its elements summed over its rows) without a pass over them.
+pub(super) fn kept_key(addr: usize) -> Option<Key> {
+    let held = kept();
+    held.iter().find(|k| k.key.addr == addr && k.key.storage.alive()).map(|k| k.key.clone())
+}
+
+/// A fact about the kept matrix whose rows' handles start at `addr`: remembered in its entry
+/// (`field`) once `compute` has made it, for as long as it is kept (nothing replaces a row
+/// or writes an element meanwhile); computed every time for an array not kept.
+fn kept_fact<T: Clone>(
+    addr: usize,
+    field: fn(&mut Kept) -> &mut Option<T>,
+    compute: impl FnOnce() -> T,
+) -> T {
+    let find = |held: &mut Vec<Kept>| {
+        held.iter_mut().position(|k| k.key.addr == addr && k.key.storage.alive())
+    };
+    {
+        let mut held = kept();
+        match find(&mut held) {
+            None => {
+                drop(held);
+                return compute();
+            }
+            Some(i) => {
+                if let Some(fact) = field(&mut held[i]) {
+                    return fact.clone();
+                }
+            }
+        }
+    }
+    let fact = compute();
+    let mut held = kept();
+    if let Some(i) = find(&mut held) {
+        *field(&mut held[i]) = Some(fact.clone());
+    }
+    fact
+}
+
+/// [`kept_fact`]: the shape of a kept matrix (`None`: ragged or holding `null`).
+pub(super) fn kept_shape(
+    addr: usize,
+    compute: impl FnOnce() -> Option<Vec<usize>>,
+) -> Option<Vec<usize>> {
+    kept_fact(addr, |k| &mut k.shape, compute)
+}
+
+/// [`kept_fact`]: the packed layout of a kept matrix's rows (`device/ragged.rs`).
+pub(super) fn kept_packed(
+    addr: usize,
+    compute: impl FnOnce() -> Option<super::PackedRows>,
+) -> Option<super::PackedRows> {
+    kept_fact(addr, |k| &mut k.packed, compute)
 }
 
 impl Drop for KeepScope {
