@@ -3888,7 +3888,6 @@ fn device_keep_holds_unchanged_matrices_once_per_loop() {
         return; // a filter left device_keep_matrix out
     };
     let (_, calls) = traced_calls("device_keep_matrix", binary, &expected, *opencl);
-    let has = |v: &[(String, u64)], b: &str| v.iter().any(|(name, _)| name == b);
     // Calls per loop, in order: the matrix's buffer name and whether the loop keeps it.
     let loops: [(&str, usize, &str, bool); 6] = [
         ("Main.weigh", 4, "m", true),
@@ -3898,6 +3897,16 @@ fn device_keep_holds_unchanged_matrices_once_per_loop() {
         ("Main.bumpAll", 3, "g", false), // written by the SOMD method
         ("Main.weigh", 3, "m", false), // a row with another name
     ];
+    let loops = loops.map(|(name, count, matrix, kept)| (name, count, vec![matrix], kept));
+    assert_kept_per_loop(&calls, &loops);
+}
+
+/// Asserts that `calls` are, in order, the calls of `loops` (the construct's name, its
+/// calls, the buffers a keep scope may hold, whether the loop keeps them): in a loop that
+/// keeps them the first call uploads each buffer and the later ones find it `resident`; in
+/// another loop every call uploads it.
+fn assert_kept_per_loop(calls: &[CallTrace], loops: &[(&str, usize, Vec<&str>, bool)]) {
+    let has = |v: &[(String, u64)], b: &str| v.iter().any(|(name, _)| name == b);
     let seen: Vec<String> = calls
         .iter()
         .map(|c| format!("{}: up {:?}, resident {:?}", c.name, c.h2d, c.resident))
@@ -3905,14 +3914,16 @@ fn device_keep_holds_unchanged_matrices_once_per_loop() {
     let seen = seen.join("\n");
     assert_eq!(calls.len(), loops.iter().map(|l| l.1).sum::<usize>(), "calls:\n{seen}");
     let mut k = 0;
-    for (name, count, matrix, kept) in loops {
-        for n in 0..count {
+    for (name, count, buffers, kept) in loops {
+        for n in 0..*count {
             let call = &calls[k];
             let what = format!("call {k} ({name}, {n} of its loop); the calls were\n{seen}");
-            assert_eq!(call.name, name, "{what}");
-            let resident = kept && n > 0;
-            assert_eq!(has(&call.h2d, matrix), !resident, "upload of {matrix} in {what}");
-            assert_eq!(has(&call.resident, matrix), resident, "{matrix} resident in {what}");
+            assert_eq!(call.name, *name, "{what}");
+            let resident = *kept && n > 0;
+            for buffer in buffers {
+                assert_eq!(has(&call.h2d, buffer), !resident, "upload of {buffer} in {what}");
+                assert_eq!(has(&call.resident, buffer), resident, "{buffer} resident in {what}");
+            }
             k += 1;
         }
     }
@@ -3933,7 +3944,6 @@ fn device_keep_holds_unchanged_ragged_matrices_once_per_loop() {
         return; // a filter left device_keep_ragged out
     };
     let (_, calls) = traced_calls("device_keep_ragged", binary, &expected, *opencl);
-    let has = |v: &[(String, u64)], b: &str| v.iter().any(|(name, _)| name == b);
     // Calls per loop, in order, and whether the loop keeps its matrix.
     let loops: [(&str, usize, bool); 6] = [
         ("Main.weigh", 4, true),
@@ -3943,26 +3953,8 @@ fn device_keep_holds_unchanged_ragged_matrices_once_per_loop() {
         ("Main.weigh", 3, false),  // a row with another name
         ("Main.weigh", 3, false),  // a row made as the value of an assignment
     ];
-    let seen: Vec<String> = calls
-        .iter()
-        .map(|c| format!("{}: up {:?}, resident {:?}", c.name, c.h2d, c.resident))
-        .collect();
-    let seen = seen.join("\n");
-    assert_eq!(calls.len(), loops.iter().map(|l| l.1).sum::<usize>(), "calls:\n{seen}");
-    let mut k = 0;
-    for (name, count, kept) in loops {
-        for n in 0..count {
-            let call = &calls[k];
-            let what = format!("call {k} ({name}, {n} of its loop); the calls were\n{seen}");
-            assert_eq!(call.name, name, "{what}");
-            let resident = kept && n > 0;
-            for buffer in ["arg0", "arg0_off"] {
-                assert_eq!(has(&call.h2d, buffer), !resident, "upload of {buffer} in {what}");
-                assert_eq!(has(&call.resident, buffer), resident, "{buffer} resident in {what}");
-            }
-            k += 1;
-        }
-    }
+    let loops = loops.map(|(name, count, kept)| (name, count, vec!["arg0", "arg0_off"], kept));
+    assert_kept_per_loop(&calls, &loops);
 }
 
 /// A host loop that touches a matrix between its device calls only through rows it fetches
