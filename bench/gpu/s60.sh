@@ -13,22 +13,12 @@ mkdir -p "$OUT" "$STAGE" && tar xJf .gpu-carry/stage.tar.xz -C "$STAGE" || exit 
 export STAGE
 SCRIPT_LIMIT=${SCRIPT_LIMIT:-330} bench/gpu/run.sh --reps 3 --bench "montecarlo 8192 10000"
 . bench/gpu/icd.sh
-B=.gpu-carry/map_rows
-chmod +x "$B"
 MR=${MR:-"1048576 64 7"}
 {
-    nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-    echo "map_rows args: $MR; threads $(nproc)"
-    for round in 1 2 3 4 5; do
-        echo "round $round opencl: $(SOMD_DEVICE=opencl SOMD_STRICT=1 timeout 120 "$B" $MR \
-            | tr '\n' ' ')"
-        echo "round $round opencl-keep-off: $(SOMD_KEEP=off SOMD_DEVICE=opencl SOMD_STRICT=1 \
-            timeout 120 "$B" $MR | tr '\n' ' ')"
-        echo "round $round cpu: $(SOMD_DEVICE=cpu timeout 120 "$B" $MR | tr '\n' ' ')"
-    done
+    bench/gpu/rounds.sh .gpu-carry/map_rows "$MR"
 } > "$OUT/rounds.txt" 2>&1
 cat "$OUT/rounds.txt"
-SOMD_DEVICE=opencl SOMD_TRACE=json timeout 120 "$B" $MR > /dev/null 2> /tmp/s60.trace
+SOMD_DEVICE=opencl SOMD_TRACE=json timeout 120 .gpu-carry/map_rows $MR > /dev/null 2> /tmp/s60.trace
 python3 bench/gpu/call_totals.py /tmp/s60.trace > "$OUT/calls.txt" 2>&1
 cat "$OUT/calls.txt"
 # Only a few files come back from a device call: the summaries, and the rest packed.

@@ -337,7 +337,12 @@ pub fn open_scope(keys: Vec<Key>) -> KeepScope {
 /// matrix's key (its elements summed over its rows) without a pass over them.
 pub(super) fn kept_key(addr: usize) -> Option<Key> {
     let held = kept();
-    held.iter().find(|k| k.key.addr == addr && k.key.storage.alive()).map(|k| k.key.clone())
+    kept_at(&held, addr).map(|i| held[i].key.clone())
+}
+
+/// The live entry of `held` for the array whose storage starts at `addr`.
+fn kept_at(held: &[Kept], addr: usize) -> Option<usize> {
+    held.iter().position(|k| k.key.addr == addr && k.key.storage.alive())
 }
 
 /// A fact about the kept matrix whose rows' handles start at `addr`: remembered in its entry
@@ -348,12 +353,9 @@ fn kept_fact<T: Clone>(
     field: fn(&mut Kept) -> &mut Option<T>,
     compute: impl FnOnce() -> T,
 ) -> T {
-    let find = |held: &mut Vec<Kept>| {
-        held.iter_mut().position(|k| k.key.addr == addr && k.key.storage.alive())
-    };
     {
         let mut held = kept();
-        match find(&mut held) {
+        match kept_at(&held, addr) {
             None => {
                 drop(held);
                 return compute();
@@ -367,7 +369,7 @@ fn kept_fact<T: Clone>(
     }
     let fact = compute();
     let mut held = kept();
-    if let Some(i) = find(&mut held) {
+    if let Some(i) = kept_at(&held, addr) {
         *field(&mut held[i]) = Some(fact.clone());
     }
     fact
