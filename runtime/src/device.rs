@@ -255,6 +255,14 @@ pub trait HostArray {
     fn reuse(&self) -> Option<Box<dyn std::any::Any + Send + Sync>> {
         None
     }
+    /// For an array a keep scope keeps, the part of its device copy holding units `lo ..
+    /// hi` (elements of a 1-D array, rows of a matrix, `hi` within its length): the byte
+    /// offset in the copy, and the host storage of those units in the device representation
+    /// (`resident::refresh` writes them after the host stored to them). `None` when the
+    /// array cannot give them: the call uploads it whole.
+    fn stale_part(&self, _lo: usize, _hi: usize) -> Option<(usize, Vec<&[u8]>)> {
+        None
+    }
 }
 
 /// The layout of a 2-D array's rows packed one after the other (`device/ragged.rs`): the
@@ -279,7 +287,7 @@ pub fn rows(label: &'static str, param: usize) -> RowScope {
 /// (`device/resident.rs`). Generated code opens one around a host loop the compiler proved
 /// never writes them (`somd_mir::analysis::keep`).
 pub fn keep(arrays: &[&dyn HostArray]) -> resident::KeepScope {
-    resident::open_scope(arrays.iter().filter_map(|a| a.window_key()).collect())
+    resident::open_scope(arrays.iter().map(|a| a.window_key()).collect())
 }
 
 /// `new T[[]](array)` where a keep scope keeps `array` (`somd_mir::analysis::keep`,
@@ -477,6 +485,12 @@ impl<T: DevElem> HostArray for Array<T> {
         let addr = self.slots().as_ptr() as usize;
         self.downgrade().map(|weak| ResidentKey::window(addr, weak, bytes))
     }
+
+    /// Elements `lo .. hi`.
+    fn stale_part(&self, lo: usize, hi: usize) -> Option<(usize, Vec<&[u8]>)> {
+        let slots = self.slots().get(lo..hi).filter(|_| T::RAW)?;
+        Some((lo * T::ELEM.size(), vec![slot_bytes(slots)]))
+    }
 }
 
 impl<T: DevElem> HostArray for Array<Array<T>> {
@@ -596,6 +610,22 @@ impl<T: DevElem> HostArray for Array<Array<T>> {
         let bytes = elements * T::ELEM.size();
         let addr = rows.as_ptr() as usize;
         self.downgrade().map(|weak| ResidentKey::window(addr, weak, bytes))
+    }
+
+    /// Rows `lo .. hi`, found from the shape or the packed layout the keep scope remembers
+    /// (row-major and packed copies agree for a rectangular matrix).
+    fn stale_part(&self, lo: usize, hi: usize) -> Option<(usize, Vec<&[u8]>)> {
+        let rows = self.slots().get(lo..hi).filter(|_| T::RAW && !self.is_null())?;
+        let first = match self.shape() {
+            Some(shape) => lo * shape.get(1).copied()?,
+            None => {
+                let packed = self.packed_rows()?;
+                let at = packed.offsets.get(lo * 4..lo * 4 + 4)?;
+                usize::try_from(i32::from_ne_bytes(at.try_into().ok()?)).ok()?
+            }
+        };
+        let parts = rows.iter().map(|r| slot_bytes(r.get_ref().slots())).collect();
+        Some((first * T::ELEM.size(), parts))
     }
 }
 
@@ -1562,7 +1592,12 @@ fn upload(ctx: &'static DeviceCtx, array: &dyn HostArray, name: &str) -> Option<
         resident::trace_resident(ctx, name, array.resident_key().map_or(0, |key| key.bytes()));
         return Some(Held::Shared(buf));
     }
-    upload_keyed(ctx, array.resident_key(), name, || upload_new(ctx, array, name))
+    let key = array.resident_key();
+    if let Some(key) = &key {
+        // A kept array the host has stored to since its copy was made.
+        resident::refresh(ctx, key, array, name);
+    }
+    upload_keyed(ctx, key, name, || upload_new(ctx, array, name))
 }
 
 /// The device copy of the value array `key` names, found among the kept ones, else made by

@@ -3791,10 +3791,11 @@ fn device_cube_value_volumes_cross_once() {
 /// matrix and `x` of each SparseMatMult loop cross once and are `resident` in every later
 /// call of that loop, and the segmented sum's sortedness of `row` and its run heads
 /// (`somd_heads`, which cross once with the matrix) are known rather than computed again
-/// (`fact` events). A loop after host writes uploads again (its own scope);
-/// arrays written between calls (directly, through an alias, by a called method) or by the
-/// SOMD method itself are uploaded by every call. SparseMatMult's sample uploads its matrix
-/// once for its ten iterations.
+/// (`fact` events). A loop after host writes uploads again (its own scope); an array the
+/// loop stores an element of between calls is kept, each later call sending that element
+/// ("Arrays the loop writes"); arrays written between calls through an alias or by a called
+/// method, or by the SOMD method itself, are uploaded by every call. SparseMatMult's sample
+/// uploads its matrix once for its ten iterations.
 #[test]
 fn device_keep_uploads_unchanged_arrays_once_per_loop() {
     let Some(opencl) = &opencl_placement() else {
@@ -3822,11 +3823,13 @@ fn device_keep_uploads_unchanged_arrays_once_per_loop() {
             ("Main.multiply", 3, &matrix, true, lent), // after writes (`break`)
             ("Main.multiply", 3, &matrix, true, &[]),  // firstAbove (`return` at the third)
             ("Main.multiply", 9, &matrix, true, &[]),  // firstAbove (never reached)
-            ("Main.weigh", 3, &["a"], false, &[]),     // written directly
+            ("Main.weigh", 3, &["a"], true, &[]),      // an element stored (sent again)
             ("Main.weigh", 3, &["a"], false, &[]),     // written through `alias`
             ("Main.weigh", 3, &["a"], false, &[]),     // written by `poke`
             ("Main.bumpAll", 3, &["d"], false, &[]),   // written by the SOMD method
         ];
+        // The loop storing `a[k]` after each call: its later calls send that `int` alone.
+        let stored = |name: &str, arrays: &[&str]| name == "Main.weigh" && arrays == ["a"];
         let total: usize = loops.iter().map(|l| l.1).sum();
         assert_eq!(calls.len(), total, "device calls:\n{seen}");
         let mut k = 0;
@@ -3836,8 +3839,12 @@ fn device_keep_uploads_unchanged_arrays_once_per_loop() {
                 let what = format!("call {k} ({name}, {n} of its loop); the calls were\n{seen}");
                 assert_eq!(call.name, name, "{what}");
                 let names = |list: &[&str]| list.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+                let stored = stored(name, arrays);
                 let arrays = names(arrays);
-                let (up, resident) = if kept && n > 0 {
+                let (up, resident) = if kept && n > 0 && stored {
+                    assert_eq!(call.h2d, [("a".to_string(), 4)], "the element stored, {what}");
+                    (arrays.clone(), arrays)
+                } else if kept && n > 0 {
                     (vec![], arrays)
                 } else {
                     let (found, up): (Vec<String>, Vec<String>) =
@@ -3856,8 +3863,11 @@ fn device_keep_uploads_unchanged_arrays_once_per_loop() {
             .count();
         // Every call of a keeping loop after its first finds `row`'s order known, and so
         // does the first call of a loop that finds `row` kept from before it.
-        let later: usize =
-            loops.iter().filter(|l| l.3).map(|l| l.1 - 1 + usize::from(l.4.contains(&"row"))).sum();
+        let later: usize = loops
+            .iter()
+            .filter(|l| l.3 && l.2.contains(&"row"))
+            .map(|l| l.1 - 1 + usize::from(l.4.contains(&"row")))
+            .sum();
         assert_eq!(known, later, "`row` checked once per loop:\n{}", outcome.stderr);
     }
     if let Some(binary) = built_binary("samples", "sparsematmult") {
@@ -3877,8 +3887,9 @@ fn device_keep_uploads_unchanged_arrays_once_per_loop() {
 /// A host loop that never writes a matrix it passes to device calls keeps it on the device
 /// too (`somd_mir::analysis::keep`, matrices): in `device_keep_matrix` the first loop's `m`
 /// and the `dist` matrix `g` cross once and are `resident` in every later call of their
-/// loops, while a matrix the loop writes (an element, through a called method), one a SOMD
-/// method writes, and one whose row has another name cross at every call.
+/// loops, a loop storing an element of `m` sends just that row again, while a matrix
+/// written through a called method, one a SOMD method writes, and one whose row has another
+/// name cross at every call.
 #[test]
 fn device_keep_holds_unchanged_matrices_once_per_loop() {
     let Some(opencl) = &opencl_placement() else {
@@ -3889,24 +3900,37 @@ fn device_keep_holds_unchanged_matrices_once_per_loop() {
     };
     let (_, calls) = traced_calls("device_keep_matrix", binary, &expected, *opencl);
     // Calls per loop, in order: the matrix's buffer name and whether the loop keeps it.
-    let loops: [(&str, usize, &str, bool); 6] = [
-        ("Main.weigh", 4, "m", true),
-        ("Main.weigh", 3, "m", false), // an element written in the loop
-        ("Main.weigh", 3, "m", false), // written by `poke`
-        ("Main.total", 3, "g", true),  // a `dist` matrix
-        ("Main.bumpAll", 3, "g", false), // written by the SOMD method
-        ("Main.weigh", 3, "m", false), // a row with another name
+    let loops: [(&str, usize, &str, Keeps); 6] = [
+        ("Main.weigh", 4, "m", Keeps::Yes),
+        ("Main.weigh", 3, "m", Keeps::Sending(43 * 4)), // an element stored: its row of 43
+        ("Main.weigh", 3, "m", Keeps::No),              // written by `poke`
+        ("Main.total", 3, "g", Keeps::Yes),             // a `dist` matrix
+        ("Main.bumpAll", 3, "g", Keeps::No),            // written by the SOMD method
+        ("Main.weigh", 3, "m", Keeps::No),              // a row with another name
     ];
-    let loops = loops.map(|(name, count, matrix, kept)| (name, count, vec![matrix], kept));
+    let loops = loops.map(|(name, count, matrix, keeps)| (name, count, vec![matrix], keeps));
     assert_kept_per_loop(&calls, &loops);
 }
 
+/// How a loop of [`assert_kept_per_loop`] treats its buffers.
+#[derive(Clone, Copy, PartialEq)]
+enum Keeps {
+    /// Every call uploads them.
+    No,
+    /// The first call uploads them, the later ones find them `resident`.
+    Yes,
+    /// As `Yes`, each later call also sending this many bytes of each: the part the loop
+    /// stored to since the previous call ("Arrays the loop writes").
+    Sending(u64),
+}
+
 /// Asserts that `calls` are, in order, the calls of `loops` (the construct's name, its
-/// calls, the buffers a keep scope may hold, whether the loop keeps them): in a loop that
-/// keeps them the first call uploads each buffer and the later ones find it `resident`; in
-/// another loop every call uploads it.
-fn assert_kept_per_loop(calls: &[CallTrace], loops: &[(&str, usize, Vec<&str>, bool)]) {
+/// calls, the buffers a keep scope may hold, whether and how the loop keeps them).
+fn assert_kept_per_loop(calls: &[CallTrace], loops: &[(&str, usize, Vec<&str>, Keeps)]) {
     let has = |v: &[(String, u64)], b: &str| v.iter().any(|(name, _)| name == b);
+    let sent = |v: &[(String, u64)], b: &str| -> u64 {
+        v.iter().filter(|(name, _)| name == b).map(|(_, n)| n).sum()
+    };
     let seen: Vec<String> = calls
         .iter()
         .map(|c| format!("{}: up {:?}, resident {:?}", c.name, c.h2d, c.resident))
@@ -3914,14 +3938,23 @@ fn assert_kept_per_loop(calls: &[CallTrace], loops: &[(&str, usize, Vec<&str>, b
     let seen = seen.join("\n");
     assert_eq!(calls.len(), loops.iter().map(|l| l.1).sum::<usize>(), "calls:\n{seen}");
     let mut k = 0;
-    for (name, count, buffers, kept) in loops {
+    for (name, count, buffers, keeps) in loops {
         for n in 0..*count {
             let call = &calls[k];
             let what = format!("call {k} ({name}, {n} of its loop); the calls were\n{seen}");
             assert_eq!(call.name, *name, "{what}");
-            let resident = *kept && n > 0;
+            let resident = *keeps != Keeps::No && n > 0;
             for buffer in buffers {
-                assert_eq!(has(&call.h2d, buffer), !resident, "upload of {buffer} in {what}");
+                match keeps {
+                    Keeps::Sending(bytes) if resident => {
+                        assert_eq!(sent(&call.h2d, buffer), *bytes, "{buffer} sent in {what}");
+                    }
+                    _ => assert_eq!(
+                        has(&call.h2d, buffer),
+                        !resident,
+                        "upload of {buffer} in {what}"
+                    ),
+                }
                 assert_eq!(has(&call.resident, buffer), resident, "{buffer} resident in {what}");
             }
             k += 1;
@@ -3953,8 +3986,71 @@ fn device_keep_holds_unchanged_ragged_matrices_once_per_loop() {
         ("Main.weigh", 3, false),  // a row with another name
         ("Main.weigh", 3, false),  // a row made as the value of an assignment
     ];
-    let loops = loops.map(|(name, count, kept)| (name, count, vec!["arg0", "arg0_off"], kept));
+    let loops = loops.map(|(name, count, kept)| {
+        let keeps = if kept { Keeps::Yes } else { Keeps::No };
+        (name, count, vec!["arg0", "arg0_off"], keeps)
+    });
     assert_kept_per_loop(&calls, &loops);
+}
+
+/// A host loop storing to elements of an array it passes to device calls keeps it on the
+/// device all the same (`somd_mir::analysis::keep`, "Arrays the loop writes"): each store
+/// statement marks its element (a matrix's row), and the next call writes only those spans
+/// of the copy again. In `device_keep_written` every loop's first call uploads its array
+/// whole and each later one finds it `resident` and sends only what the loop stored since;
+/// the loop whose store cannot be marked (`x[at[k]]`) uploads at every call.
+#[test]
+fn device_keep_sends_only_what_the_loop_stored() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_keep_written") else {
+        return; // a filter left device_keep_written out
+    };
+    let (_, calls) = traced_calls("device_keep_written", binary, &expected, *opencl);
+    let sent = |c: &CallTrace, b: &str| -> u64 {
+        c.h2d.iter().filter(|(name, _)| name == b).map(|(_, n)| n).sum()
+    };
+    let seen: Vec<String> = calls
+        .iter()
+        .map(|c| format!("{}: up {:?}, resident {:?}", c.name, c.h2d, c.resident))
+        .collect();
+    let seen = seen.join("\n");
+    // Per loop: the construct, its buffer, the array's bytes, and the bytes the call after
+    // round `k` sends (`None`: the whole array, every call).
+    type Later = fn(u64) -> Option<u64>;
+    let loops: [(&str, &str, u64, usize, Later); 6] = [
+        // 5000 `int`s; x[k] and x[2k + 1] (one span at k = 0), x[4999 - k], x[100 .. 110).
+        ("Main.total", "a", 20_000, 6, |_| Some(13 * 4)),
+        // the call after the loop: its scope closed, the array goes up whole.
+        ("Main.total", "a", 20_000, 1, |_| None),
+        // 4000 `long`s; y[len - 2] after each call, y[3k] before the next.
+        ("+ ! in Main.main", "reduce.input", 32_000, 5, |_| Some(2 * 8)),
+        // 300 rows of 16 `int`s; an element of rows k and k + 5.
+        ("Main.weigh", "arg0", 19_200, 5, |_| Some(2 * 16 * 4)),
+        // packed rows of 1 to 9 `int`s; the last element of row k + 1, the first of row 150
+        // (of 7).
+        ("Main.weigh", "arg0", 3_972, 5, |k| Some(((k + 1) % 9 + 1) * 4 + 7 * 4)),
+        // `x[at[k]] = -k`: not marked, so not kept.
+        ("Main.total", "a", 20_000, 4, |_| None),
+    ];
+    assert_eq!(calls.len(), loops.iter().map(|l| l.3).sum::<usize>(), "calls:\n{seen}");
+    let mut calls = calls.iter().enumerate();
+    for (name, buffer, whole, count, later) in loops {
+        for round in 0..count {
+            let (k, call) = calls.next().expect("counted above");
+            let what = format!("call {k} ({name}, {round} of its loop); the calls were\n{seen}");
+            assert_eq!(call.name, name, "{what}");
+            let part = if round == 0 { None } else { later(round as u64 - 1) };
+            assert_eq!(
+                sent(call, buffer),
+                part.unwrap_or(whole),
+                "bytes of {buffer} sent by {what}"
+            );
+            let resident = call.resident.iter().any(|(b, n)| b == buffer && *n == whole);
+            assert_eq!(resident, part.is_some(), "{buffer} resident in {what}");
+        }
+    }
 }
 
 /// A host loop that touches a matrix between its device calls only through rows it fetches

@@ -98,7 +98,12 @@ fn kept(main: &str, extra: &str) -> Vec<String> {
         .map(|k| {
             let func = module.function(k.func);
             let names: Vec<&str> = k.arrays.iter().map(|l| func.local(*l).name.as_str()).collect();
-            format!("{}#{}: {}", func.name, k.loop_id.0, names.join(" "))
+            let mut line = format!("{}#{}: {}", func.name, k.loop_id.0, names.join(" "));
+            if !k.touches.is_empty() {
+                let stored: Vec<&str> = k.touches.iter().map(|t| names[t.array]).collect();
+                line += &format!(" (stores to {})", stored.join(" "));
+            }
+            line
         })
         .collect()
 }
@@ -162,17 +167,47 @@ fn the_outermost_loop_keeps_and_break_or_return_leave_it() {
                        for (int j = 0; j < 3; j++) { t += T.sum(a); }
                    }"
         ),
-        ["T.main#1: a"],
-        "the outer loop writes `a` between the inner loops, each of which keeps it"
+        ["T.main#0: a (stores to a)"],
+        "the outer loop writes an element of `a` between the inner loops: it keeps `a`, and \
+         the inner loops, which it covers, do not repeat it"
+    );
+}
+
+#[test]
+fn element_stores_of_statements_of_their_own_are_marked() {
+    assert_eq!(
+        main_kept(
+            "for (int k = 0; k < 3; k++) {
+                t += T.sum(a);
+                a[k] = t;
+                a[2 * k + 1] += 1;
+                a[a.length - 1 - k]++;
+                for (int j = 0; j < 4; j++) { a[j] = j * k; }
+                b[0] = k;
+            }"
+        ),
+        ["T.main#0: a (stores to a a a a)"],
+        "elements stored by statements at indices of locals and constants; `b` is not passed"
+    );
+    assert_eq!(
+        matrix_kept("for (int k = 0; k < 3; k++) { u += T.msum(m); m[k][0] = 1; m[k + 1][k]++; }"),
+        ["T.main#0: m (stores to m m)"],
+        "a matrix's element stores mark their rows"
     );
 }
 
 #[test]
 fn writes_in_the_loop_refuse() {
     for body in [
-        "for (int k = 0; k < 3; k++) { t += T.sum(a); a[k] = t; }",
-        "for (int k = 0; k < 3; k++) { t += T.sum(a); a[k] += 1; }",
-        "for (int k = 0; k < 3; k++) { t += T.sum(a); a[k]++; }",
+        // stores whose unit cannot be found again after them, or in no statement of its own
+        "for (int k = 0; k < 3; k++) { t += T.sum(a); a[b[k]] = t; }",
+        "for (int k = 0; k < 3; k++) { t += T.sum(a); a[k++] = t; }",
+        "for (int k = 0; k < 3; k++) { t += T.sum(a); a[k] = k++; }",
+        "for (int k = 0; k < 3; k++) { t += T.sum(a); a[T.peek(b)] = 1; }",
+        "for (int k = 0; k < 3; k++) { t += T.sum(a); t = (a[k] = 4); }",
+        "for (int k = 0; k < 3; a[k++] = 1) { t += T.sum(a); }",
+        // a written array frozen in the loop: the copy would share its device copy
+        "for (int k = 0; k < 3; k++) { t += + ! (T @ twice(new int[[]](a))); a[k] = 1; }",
         "for (int k = 0; k < 3; k++) { t += T.sum(a); a = new int[5]; }",
         "for (int k = 0; k < 3; k++) { t += T.sum(a); T.poke(a); }",
         // declared in the loop: a new array at each iteration
@@ -277,10 +312,9 @@ fn ragged_matrices_made_row_by_row_are_kept() {
 #[test]
 fn matrices_written_or_with_named_rows_are_not_kept() {
     for body in [
-        // written in the loop: an element, through a callee, by the SOMD method
-        "for (int k = 0; k < 3; k++) { u += T.msum(m); m[k][0] = 1; }",
-        "for (int k = 0; k < 3; k++) { u += T.msum(m); m[k][0]++; }",
+        // written in the loop: through a callee, by the SOMD method
         "for (int k = 0; k < 3; k++) { u += T.msum(m); T.mpoke(m); }",
+        "for (int k = 0; k < 3; k++) { u += T.msum(m); m[m[0][0]][0] = 1; }",
         "for (int k = 0; k < 3; k++) { u += T.mbump(m); }",
         // rows with another name, anywhere in the function
         "int[] r = m[0]; for (int k = 0; k < 3; k++) { u += T.msum(m); }",
@@ -386,10 +420,16 @@ fn loops_count_and_kept_loops_count_once() {
         regions("t = T.sum(a);\nfor (int k = 0; k < 3; k++) { t += T.sum(a); }"),
         ["1-2: a (0 frozen)"]
     );
-    // Inside a loop body that writes the array elsewhere: a region of the iteration.
+    // Inside a loop body that writes the array where the loop cannot mark it: a region of
+    // the iteration.
+    assert_eq!(
+        regions("for (int k = 0; k < 3; k++) {\nt += T.sum(a);\nt += T.sum(a);\na[b[k]] = t;\n}"),
+        ["2-3: a (0 frozen)"]
+    );
+    // A loop marking its stores keeps the array itself.
     assert_eq!(
         regions("for (int k = 0; k < 3; k++) {\nt += T.sum(a);\nt += T.sum(a);\na[k] = t;\n}"),
-        ["2-3: a (0 frozen)"]
+        Vec::<String>::new()
     );
     // A loop freezing a kept array each round keeps it, the freeze recorded.
     let kept_freezing =

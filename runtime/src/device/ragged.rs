@@ -48,6 +48,11 @@ impl HostArray for Packed<'_> {
     fn resident_key(&self) -> Option<ResidentKey> {
         self.rows.resident_key()
     }
+
+    /// The matrix's rows, at their packed offset.
+    fn stale_part(&self, lo: usize, hi: usize) -> Option<(usize, Vec<&[u8]>)> {
+        self.rows.stale_part(lo, hi)
+    }
 }
 
 /// The offsets of a packed matrix's rows: row `i` is `[off[i], off[i + 1])`.

@@ -30,9 +30,11 @@
 //! (`device/narrow.rs`) takes as many bytes as a window of the array's first quarter or half,
 //! and neither may find the other.
 
-use super::DevBuf;
+use super::{DevBuf, HostArray};
+use crate::opencl::buffer;
 use crate::opencl::trace::{self, Value};
-use crate::opencl::DeviceCtx;
+use crate::opencl::{DeviceCtx, OrFatal};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, Weak};
 
 /// Whether the storage a [`Key`] names is still alive.
@@ -289,6 +291,86 @@ struct Kept {
     /// once computed: each a pass over its rows, which no call repeats while it is kept.
     shape: Option<Option<Vec<usize>>>,
     packed: Option<Option<super::PackedRows>>,
+    /// The part the host has written since the device copies were made or brought up to
+    /// date ([`KeepScope::touch`], [`refresh`]).
+    stale: Arc<Stale>,
+}
+
+/// The units (elements of a 1-D array, rows of a matrix) the host has stored to while a keep
+/// scope keeps the array, as up to [`SPANS`] spans `lo .. hi` (empty when `lo >= hi`): a
+/// store next to or inside a span widens it, one apart from all of them takes a free span or
+/// widens the nearest. All empty: the device copies hold what the host holds. A loop
+/// storing to the two ends of an array and to a row in the middle marks three small spans,
+/// not the whole array. Only the host thread running the keeping loop stores to the array
+/// and calls its device constructs, so plain loads and stores suffice (atomics only to make
+/// the spans shareable with the registry).
+pub(super) struct Stale {
+    spans: [(AtomicUsize, AtomicUsize); SPANS],
+}
+
+/// The most separate spans [`Stale`] records.
+const SPANS: usize = 4;
+
+impl Stale {
+    fn new() -> Stale {
+        Stale {
+            spans: std::array::from_fn(|_| (AtomicUsize::new(usize::MAX), AtomicUsize::new(0))),
+        }
+    }
+
+    #[inline]
+    fn touch(&self, unit: usize) {
+        let mut free = None;
+        let mut nearest = (usize::MAX, 0);
+        for (k, (lo, hi)) in self.spans.iter().enumerate() {
+            let (l, h) = (lo.load(Relaxed), hi.load(Relaxed));
+            if l >= h {
+                free = free.or(Some(k));
+                continue;
+            }
+            let gap = if unit < l { l - unit - 1 } else { unit.saturating_sub(h) };
+            if gap == 0 {
+                Self::widen(lo, hi, unit);
+                return;
+            }
+            if gap < nearest.0 {
+                nearest = (gap, k);
+            }
+        }
+        let (lo, hi) = &self.spans[free.unwrap_or(nearest.1)];
+        if free.is_some() {
+            lo.store(unit, Relaxed);
+            hi.store(unit + 1, Relaxed);
+        } else {
+            Self::widen(lo, hi, unit);
+        }
+    }
+
+    #[inline]
+    fn widen(lo: &AtomicUsize, hi: &AtomicUsize, unit: usize) {
+        if unit < lo.load(Relaxed) {
+            lo.store(unit, Relaxed);
+        }
+        if unit >= hi.load(Relaxed) {
+            hi.store(unit + 1, Relaxed);
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.spans.iter().all(|(lo, hi)| lo.load(Relaxed) >= hi.load(Relaxed))
+    }
+
+    /// The spans, left empty.
+    fn take(&self) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for (lo, hi) in &self.spans {
+            let span = (lo.swap(usize::MAX, Relaxed), hi.swap(0, Relaxed));
+            if span.0 < span.1 {
+                out.push(span);
+            }
+        }
+        out
+    }
 }
 
 static KEPT: Mutex<Vec<Kept>> = Mutex::new(Vec::new());
@@ -302,35 +384,134 @@ fn kept() -> std::sync::MutexGuard<'static, Vec<Kept>> {
 #[must_use = "the arrays are kept only while the scope lives"]
 pub struct KeepScope {
     keys: Vec<(usize, usize)>,
+    /// Per array of [`open_scope`]'s list, in its order, the span its stores mark (`None`:
+    /// not kept: `null`, or `SOMD_KEEP=off`).
+    stale: Vec<Option<Arc<Stale>>>,
+}
+
+impl KeepScope {
+    /// Records that the host stored to unit `unit` (an element of a 1-D array, a row of a
+    /// matrix) of the scope's array `k` (its place in [`open_scope`]'s list): the next
+    /// device call that finds the array's copy writes that part again ([`refresh`]).
+    /// Generated code calls it after each such store the keeping loop makes
+    /// (`somd_mir::analysis::keep`, "Arrays the loop writes").
+    #[inline]
+    pub fn touch(&self, k: usize, unit: i32) {
+        if let Some(Some(stale)) = self.stale.get(k) {
+            stale.touch(unit as usize);
+        }
+    }
 }
 
 /// Opens a keep scope for the storage of `keys` (see the module doc). The caller promises
 /// that nothing writes these arrays while the scope is open. `SOMD_KEEP=off` opens empty
 /// scopes (every call uploads, as without the scope: for measuring what keeping saves).
-pub fn open_scope(keys: Vec<Key>) -> KeepScope {
+pub fn open_scope(keys: Vec<Option<Key>>) -> KeepScope {
     if !crate::exec::placement().switches.keep {
-        return KeepScope { keys: Vec::new() };
+        return KeepScope { keys: Vec::new(), stale: Vec::new() };
     }
     let mut held = kept();
     held.retain(|k| k.key.storage.alive());
-    let mut scope = KeepScope { keys: Vec::with_capacity(keys.len()) };
+    let mut scope =
+        KeepScope { keys: Vec::with_capacity(keys.len()), stale: Vec::with_capacity(keys.len()) };
     for key in keys {
+        let Some(key) = key else {
+            scope.stale.push(None);
+            continue;
+        };
         scope.keys.push((key.addr, key.bytes));
-        match held.iter_mut().find(|k| k.key.same(&key)) {
-            Some(k) => k.scopes += 1,
-            None => held.push(Kept {
-                key,
-                scopes: 1,
-                sorted: 0,
-                runs: None,
-                twins: Vec::new(),
-                frozen: false,
-                shape: None,
-                packed: None,
-            }),
-        }
+        let stale = match held.iter_mut().find(|k| k.key.same(&key)) {
+            Some(k) => {
+                k.scopes += 1;
+                Arc::clone(&k.stale)
+            }
+            None => {
+                let stale = Arc::new(Stale::new());
+                held.push(Kept {
+                    key,
+                    scopes: 1,
+                    sorted: 0,
+                    runs: None,
+                    twins: Vec::new(),
+                    frozen: false,
+                    shape: None,
+                    packed: None,
+                    stale: Arc::clone(&stale),
+                });
+                stale
+            }
+        };
+        scope.stale.push(Some(stale));
     }
     scope
+}
+
+/// Brings the copy on `ctx` of the kept array `key` names (`array`, a call's argument) up
+/// to date with the stores the host made since it was made ([`KeepScope::touch`]): the
+/// stale part is written again, `name` tracing it as a transfer of those bytes. Copies on
+/// other devices, frozen copies sharing it and the facts computed from the elements (a
+/// segmented sum's order) are dropped: a later call computes or uploads them anew. Nothing
+/// happens for an array no scope keeps or that nothing wrote. A copy a call still holds
+/// (shared), or a part the array cannot give ([`HostArray::stale_part`]), is dropped too, so
+/// the call uploads the array whole.
+pub(super) fn refresh(ctx: &'static DeviceCtx, key: &Key, array: &dyn HostArray, name: &str) {
+    if key.offsets || key.narrow != 0 {
+        return;
+    }
+    let mut held = kept();
+    let Some(i) = kept_at(&held, key.addr) else { return };
+    let k = &mut held[i];
+    if k.stale.is_empty() {
+        return;
+    }
+    let spans = k.stale.take();
+    k.sorted = 0;
+    k.runs = None;
+    let twins: Vec<usize> = k.twins.drain(..).map(|t| t.addr).collect();
+    let mut entries = cache();
+    let id = ctx.id();
+    let mut mine = None;
+    // The row offsets of a matrix stay (stores replace no row); every other copy of the
+    // storage, and its twins' copies, go, but this device's plain copy is taken out to be
+    // written.
+    entries.entries.retain_mut(|e| {
+        if twins.contains(&e.key.addr) {
+            return false;
+        }
+        if e.key.addr != key.addr || e.key.offsets {
+            return true;
+        }
+        if e.ctx == id && e.key.same(key) && mine.is_none() {
+            mine = Some((Arc::clone(&e.buf), e.used));
+        }
+        false
+    });
+    drop(entries);
+    drop(held);
+    let Some((mut buf, used)) = mine else { return };
+    let Some(device) = Arc::get_mut(&mut buf) else { return };
+    for (lo, hi) in spans {
+        let Some((offset, parts)) = array.stale_part(lo, hi) else { return };
+        let bytes: Vec<u8>;
+        let data: &[u8] = match parts.as_slice() {
+            [one] => one,
+            _ => {
+                bytes = parts.concat();
+                &bytes
+            }
+        };
+        if offset + data.len() > device.bytes {
+            return;
+        }
+        if !data.is_empty() {
+            buffer::write(ctx, &mut device.buffer, offset, data, name).or_fatal();
+        }
+    }
+    let held = kept();
+    let mut cache = cache();
+    cache.entries.push(Entry { ctx: id, key: key.clone(), buf, used });
+    drop(cache);
+    drop(held);
 }
 
 /// The key of the array whose storage starts at `addr` while a keep scope keeps it: a kept
@@ -507,6 +688,7 @@ pub(super) fn is_kept(key: &Key) -> bool {
 /// traced as `{"event":"fact","fact":"sorted","n":..}`.
 pub(super) fn sorted_prefix(key: Option<Key>, n: usize, check: impl FnOnce() -> bool) -> bool {
     let Some(key) = key else { return check() };
+    forget_if_stale(&key);
     if kept().iter().any(|k| k.key.same(&key) && k.sorted >= n) {
         if trace::enabled() {
             trace::emit("fact", &[("fact", Value::Str("sorted")), ("n", Value::U64(n as u64))]);
@@ -522,6 +704,16 @@ pub(super) fn sorted_prefix(key: Option<Key>, n: usize, check: impl FnOnce() -> 
     true
 }
 
+/// Forgets the order facts of the kept array `key` names when the host has written it since
+/// the last call ([`KeepScope::touch`]): they were computed from elements that may have
+/// changed.
+fn forget_if_stale(key: &Key) {
+    if let Some(k) = kept().iter_mut().find(|k| k.key.same(key) && !k.stale.is_empty()) {
+        k.sorted = 0;
+        k.runs = None;
+    }
+}
+
 /// The run heads of the first `n` elements of the array `key` names (see
 /// `device/histogram.rs`, `segment_heads`: the start of each run of equal elements, then
 /// `n`), or `None` when they are not non-decreasing. A kept array's heads are computed by
@@ -534,6 +726,7 @@ pub(super) fn segment_runs(
     compute: impl FnOnce() -> Option<Arc<[i32]>>,
 ) -> Option<Arc<[i32]>> {
     let Some(key) = key else { return compute() };
+    forget_if_stale(&key);
     let known = kept().iter().find(|k| k.key.same(&key)).and_then(|k| match &k.runs {
         Some((m, heads)) if *m == n => Some(Arc::clone(heads)),
         _ => None,
@@ -634,6 +827,35 @@ pub(super) fn packed_rows(
 mod tests {
     use super::*;
 
+    fn spans_after(units: &[usize]) -> Vec<(usize, usize)> {
+        let stale = Stale::new();
+        units.iter().for_each(|u| stale.touch(*u));
+        let mut spans = stale.take();
+        spans.sort_unstable();
+        assert!(stale.is_empty() && stale.take().is_empty(), "taking the spans empties them");
+        spans
+    }
+
+    #[test]
+    fn stores_mark_a_few_spans() {
+        assert_eq!(spans_after(&[]), []);
+        // Next to or inside a span: widened; apart: a span of its own.
+        assert_eq!(spans_after(&[7, 8, 6, 7]), [(6, 9)]);
+        assert_eq!(
+            spans_after(&[0, 4999, 1, 100, 101, 109]),
+            [(0, 2), (100, 102), (109, 110), (4999, 5000)]
+        );
+        // A fifth cluster widens the nearest span.
+        assert_eq!(
+            spans_after(&[0, 1000, 2000, 3000, 2990]),
+            [(0, 1), (1000, 1001), (2000, 2001), (2990, 3001)]
+        );
+        assert_eq!(
+            spans_after(&[0, 1000, 2000, 3000, 4000]),
+            [(0, 1), (1000, 1001), (2000, 2001), (3000, 4001)]
+        );
+    }
+
     #[test]
     fn value_shapes_are_remembered_while_the_storage_lives() {
         let items: Arc<[i32]> = Arc::from(vec![1, 2, 3]);
@@ -717,9 +939,9 @@ mod tests {
         let items: Arc<[i32]> = Arc::from(vec![4, 5, 6]);
         let key = || Key::window(items.as_ptr() as usize, Arc::downgrade(&items), 12);
         assert!(!is_kept(&key()));
-        let outer = open_scope(vec![key()]);
+        let outer = open_scope(vec![Some(key())]);
         assert!(is_kept(&key()));
-        let inner = open_scope(vec![key()]);
+        let inner = open_scope(vec![Some(key())]);
         drop(inner);
         assert!(is_kept(&key()), "the outer scope still keeps it");
         assert!(sorted_prefix(Some(key()), 3, || true));
@@ -742,7 +964,7 @@ mod tests {
         // Not kept: a freeze records nothing.
         twin(kept_key(), copy_key());
         assert!(twins_of(&copy_key()).is_empty() && twins_of(&kept_key()).is_empty());
-        let scope = open_scope(vec![kept_key()]);
+        let scope = open_scope(vec![Some(kept_key())]);
         twin(kept_key(), copy_key());
         let expect: Vec<(usize, usize, usize)> = vec![(at_copy, 16, 0)];
         assert_eq!(addrs(twins_of(&kept_key())), expect);
@@ -761,7 +983,7 @@ mod tests {
         drop(scope);
         assert!(twins_of(&other_key()).is_empty() && twins_of(&kept_key()).is_empty());
         // Copies kept alive beyond the bound: the most recent ones are recorded.
-        let scope = open_scope(vec![kept_key()]);
+        let scope = open_scope(vec![Some(kept_key())]);
         let copies: Vec<Arc<[i32]>> = (0..TWINS_MAX + 3).map(|_| Arc::from(vec![7; 4])).collect();
         for c in &copies {
             twin(kept_key(), Key::of(Arc::downgrade(c), 16));
@@ -784,7 +1006,7 @@ mod tests {
             Some(&[0, 2, 5][..])
         );
         assert!(segment_runs(Some(key()), 5, || None).is_none(), "not kept: computed again");
-        let scope = open_scope(vec![key()]);
+        let scope = open_scope(vec![Some(key())]);
         assert!(segment_runs(Some(key()), 5, || None).is_none(), "not sorted: nothing kept");
         let first = segment_runs(Some(key()), 5, || heads(&[0, 2, 5])).expect("sorted");
         let again = segment_runs(Some(key()), 5, || panic!("known: not computed again"));

@@ -14,13 +14,35 @@ use std::fmt::Write;
 impl FnCx<'_> {
     /// The Rust arguments of `rt::device::keep` for loop `id` when it keeps arrays on the
     /// device (`analysis::keep`), `None` for any other loop or without device glue.
-    fn kept_arrays(&self, id: Option<LoopId>) -> Option<String> {
+    fn kept_arrays(&self, id: Option<LoopId>) -> Option<(String, String)> {
         let id = id?;
         let kept = &self.device?.kept;
         let k = kept.iter().find(|k| k.func == self.fid && k.loop_id == id)?;
         let names: Vec<String> =
             k.arrays.iter().map(|l| format!("&{}", self.local_name(*l))).collect();
-        Some(names.join(", "))
+        Some((keep_scope_name(k), names.join(", ")))
+    }
+
+    /// The statements marking, after statement `e`, the units it stored to in the keep
+    /// scopes of the loops around it (`analysis::keep::Touch`).
+    fn touches_after(
+        &mut self,
+        out: &mut String,
+        level: Level,
+        e: ExprId,
+    ) -> Result<(), EmitError> {
+        let Some(device) = self.device else { return Ok(()) };
+        let fid = self.fid;
+        for k in device.kept.iter().filter(|k| k.func == fid) {
+            for t in k.touches.iter().filter(|t| t.stmt == e) {
+                let mut unit = self.expr(t.unit)?;
+                if self.e(t.unit)?.ty != Type::Prim(PrimType::Int) {
+                    unit = format!("({unit}) as i32");
+                }
+                writeln!(out, "{level}{}.touch({}, {unit});", keep_scope_name(k), t.array)?;
+            }
+        }
+        Ok(())
     }
 
     /// A loop statement as Rust (`'lN: loop`), its bounds checks versioned where they can be.
@@ -812,6 +834,7 @@ impl FnCx<'_> {
                 }
                 let text = self.expr_stmt(*e)?;
                 write_text(out, level, "", &text, ";")?;
+                self.touches_after(out, level, *e)?;
             }
             Stmt::If { cond, then_block, else_block } => {
                 let c = self.cond(*cond)?;
@@ -827,14 +850,11 @@ impl FnCx<'_> {
                     return self.plain_loop(out, level, stmt);
                 }
                 writeln!(out, "{level}{{")?;
-                if let Some(arrays) = kept {
-                    // The loop never writes these arrays (`analysis::keep`): their device
-                    // copies serve all its calls, released when the block is left by any path.
-                    writeln!(
-                        out,
-                        "{}let _somd_keep = rt::device::keep(&[{arrays}]);",
-                        level.next()
-                    )?;
+                if let Some((scope, arrays)) = kept {
+                    // The loop never writes these arrays but through the stores it marks
+                    // (`analysis::keep`): their device copies serve all its calls, released
+                    // when the block is left by any path.
+                    writeln!(out, "{}let {scope} = rt::device::keep(&[{arrays}]);", level.next())?;
                 }
                 for (k, label, param) in rows {
                     // The loop touches the matrix only through rows it fetches before the
@@ -1661,4 +1681,13 @@ pub fn signature_text(name: &str, params: &[String], ret: &str) -> String {
     }
     text.push_str(&format!("){ret} {{"));
     text
+}
+
+/// The Rust name of loop `k`'s keep scope: its own when the loop marks stores in it (an
+/// inner loop's scope must not hide it), else the plain one.
+fn keep_scope_name(k: &somd_mir::analysis::keep::KeptLoop) -> String {
+    match k.touches.is_empty() {
+        true => "_somd_keep".to_string(),
+        false => format!("_somd_keep_l{}", k.loop_id.0),
+    }
 }

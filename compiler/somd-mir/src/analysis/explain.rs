@@ -310,13 +310,26 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
         let func = module.function(k.func);
         let names: Vec<String> =
             k.arrays.iter().map(|l| format!("`{}`", func.local(*l).name)).collect();
+        let mut written: Vec<usize> = k.touches.iter().map(|t| t.array).collect();
+        written.sort_unstable();
+        written.dedup();
+        let why = match written.len() {
+            0 => format!("the loop never writes {}", if names.len() == 1 { "it" } else { "them" }),
+            _ => {
+                let stored: Vec<&str> = written.iter().map(|a| names[*a].as_str()).collect();
+                format!(
+                    "the loop stores only elements of {}; a call sends just the part changed \
+                     since the previous one",
+                    stored.join(", ")
+                )
+            }
+        };
         let _ = writeln!(
             out,
-            "{}: loop in {} keeps {} on the device across its calls (the loop never writes {})",
+            "{}: loop in {} keeps {} on the device across its calls ({why})",
             sources.position(k.span),
             func.name,
             names.join(", "),
-            if names.len() == 1 { "it" } else { "them" }
         );
     }
     for k in &info.kept_regions {

@@ -17,10 +17,12 @@
 //!   argument of a `@` (its elements cross, not the array), or frozen (`new T[[]](v)`,
 //!   a 1-D `v`: a copy, or at `v`'s last use its storage, which nothing writes again);
 //! - `v` is declared before the loop, and inside the loop (its test, update and body,
-//!   nested loops included) it is neither assigned nor has an element stored to it.
+//!   nested loops included) it is not assigned, and every element stored to it is stored
+//!   by a statement of its own whose index can be evaluated again ("Arrays the loop
+//!   writes" below).
 //!
-//! Then no statement of the loop can write the storage `v` holds: there is no other path
-//! to it, and every path through a callee only reads. The loop keeps such an array when it
+//! Then no statement of the loop can write the storage `v` holds but those stores: there
+//! is no other path to it, and every path through a callee only reads. The loop keeps such an array when it
 //! passes it to a SOMD call, a `@` or a `!` (the constructs that may run on a device);
 //! the host writer then opens a runtime keep scope around the loop (`rt::device::keep`),
 //! under which the first upload of the array is kept on the device and later calls find it
@@ -28,6 +30,20 @@
 //! (`break`, `return`, an exception unwinding), which releases the buffers.
 //!
 //! The outermost loop that qualifies keeps the array; loops inside it do not repeat it.
+//!
+//! # Arrays the loop writes
+//!
+//! A loop may store to elements of `v` between its calls (boundary values, a row updated
+//! per round) when each store is a statement of its own, `v[i] = e;`, `v[i] op= e;`,
+//! `v[i]++;` (for a matrix `m[i][j] ..`, never `m[i] = ..`), and its index `i` (the row's,
+//! for a matrix) is made of constants, locals the statement does not assign, operators,
+//! conversions and `.length` of a local ([`plain_index`]): evaluating it again after the
+//! statement gives the unit stored to, without an effect. Each such statement is a
+//! [`Touch`]: the host writer marks the unit after it (`KeepScope::touch`), and the next
+//! device call writes the marked spans of the device copy again (`resident::refresh` in the
+//! runtime) instead of the whole array. A store elsewhere (`a[b[k]] = ..`, `a[k++] = ..`,
+//! in the loop's update, as an expression's value) refuses the array. A loop storing to
+//! `v` does not keep it when it also freezes `v` (a frozen copy shares `v`'s device copy).
 //!
 //! # Straight-line statements
 //!
@@ -77,6 +93,23 @@ pub struct KeptLoop {
     pub span: Span,
     /// The `new T[[]](v)` of a kept array `v` in the loop ([`kept_freezes`]).
     pub freezes: Vec<ExprId>,
+    /// The loop's statements storing to a kept array ("Arrays the loop writes").
+    pub touches: Vec<Touch>,
+}
+
+/// A statement of a keeping loop that stores to one of its arrays (`v[i] = e;`, `v[i] op=
+/// e;`, `v[i]++;`, `m[i][j] = e;`): after it, the host writer marks the unit stored to
+/// (the element `i` of a 1-D array, the row `i` of a matrix) as changed in the loop's keep
+/// scope, and the next device call writes that part of the device copy again.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Touch {
+    /// The statement's expression.
+    pub stmt: ExprId,
+    /// The array's place in [`KeptLoop::arrays`].
+    pub array: usize,
+    /// The index of the unit: evaluated again after the statement, it has no effect and
+    /// reads only locals the statement does not assign ([`plain_index`]).
+    pub unit: ExprId,
 }
 
 /// Consecutive statements of one block of a host function that keep arrays on the device
@@ -136,6 +169,7 @@ fn kept_in(
         return Vec::new();
     }
     let mut out = Vec::new();
+    let statements = walk::expr_statements(func);
     // Arrays already kept by an enclosing loop, per loop (by address) of the inner loops.
     let mut covered: HashMap<*const Stmt, HashSet<LocalId>> = HashMap::new();
     for (id, stmt) in loops(func) {
@@ -154,13 +188,27 @@ fn kept_in(
                 declared.insert(*local);
             }
         });
-        let arrays: Vec<LocalId> = candidates
-            .iter()
-            .copied()
-            .filter(|v| !already.contains(v) && !declared.contains(v))
-            .filter(|v| untouched_in(func, &parents, &exprs, *v))
-            .filter(|v| device_use_in(func, &parents, folded, &exprs, *v))
-            .collect();
+        let mut arrays = Vec::new();
+        let mut touches = Vec::new();
+        for v in candidates.iter().copied() {
+            if already.contains(&v)
+                || declared.contains(&v)
+                || !device_use_in(func, &parents, folded, &exprs, v)
+            {
+                continue;
+            }
+            let Some(stores) = stores_in(func, &parents, &statements, &exprs, v) else {
+                continue;
+            };
+            // A frozen copy shares the device copy of the array it was made from: the
+            // loop's stores would change the one under the other.
+            if !stores.is_empty() && !kept_freezes(func, &exprs, &[v]).is_empty() {
+                continue;
+            }
+            let array = arrays.len();
+            touches.extend(stores.into_iter().map(|(stmt, unit)| Touch { stmt, array, unit }));
+            arrays.push(v);
+        }
         if arrays.is_empty() {
             continue;
         }
@@ -171,7 +219,7 @@ fn kept_in(
         });
         let span = super::walk::stmt_span(func, stmt, func.span);
         let freezes = kept_freezes(func, &exprs, &arrays);
-        out.push(KeptLoop { func: fid, loop_id: id, arrays, span, freezes });
+        out.push(KeptLoop { func: fid, loop_id: id, arrays, span, freezes, touches });
     }
     out
 }
@@ -337,29 +385,81 @@ pub(super) fn passed_read_only(
     }
 }
 
-/// Whether `v` is neither assigned nor stored into among `exprs` (a loop's expressions).
-fn untouched_in(func: &Function, parents: &[Option<ExprId>], exprs: &[ExprId], v: LocalId) -> bool {
-    exprs.iter().all(|e| {
+/// The stores to `v` among `exprs` (a loop's expressions), each as its statement and the
+/// index of the unit it stores to ([`Touch`]), when every one is an element store of a
+/// statement of its own (`v[i] = e;`, `m[i][j] += e;`, `v[i]++;`) whose unit index is
+/// [`plain_index`]; `None` when the loop assigns `v`, replaces a row of it, or stores to it
+/// otherwise (in an expression's value, in the loop's test or update). No store: empty.
+fn stores_in(
+    func: &Function,
+    parents: &[Option<ExprId>],
+    statements: &HashSet<ExprId>,
+    exprs: &[ExprId],
+    v: LocalId,
+) -> Option<Vec<(ExprId, ExprId)>> {
+    let depth = if is_prim_matrix(&func.local(v).ty) { 2 } else { 1 };
+    let mut out = Vec::new();
+    for e in exprs {
         if !matches!(func.expr(*e).kind, ExprKind::Local(l) if l == v) {
-            return true;
+            continue;
         }
         if stored_to(func, parents, *e) {
-            return false;
+            return None;
         }
         // `v[i] = ..` (`m[i][j] = ..`, `m[i] = ..`): an `Index` whose array is this use, or
         // that `Index`, is a store target.
         let mut child = *e;
+        let mut level = 0;
+        let mut unit = None;
         while let Some(p) = parent_of(parents, child) {
-            if !matches!(func.expr(p).kind, ExprKind::Index { array, .. } if array == child) {
+            let ExprKind::Index { array, index } = func.expr(p).kind else { break };
+            if array != child {
                 break;
             }
+            level += 1;
+            if level == 1 {
+                unit = Some(index);
+            }
             if stored_to(func, parents, p) {
-                return false;
+                let stmt = parent_of(parents, p)?;
+                let unit = unit?;
+                if level != depth || !statements.contains(&stmt) || !plain_index(func, stmt, unit) {
+                    return None;
+                }
+                out.push((stmt, unit));
             }
             child = p;
         }
-        true
-    })
+    }
+    Some(out)
+}
+
+/// Whether `v` is neither assigned nor stored into among `exprs`.
+fn untouched_in(func: &Function, parents: &[Option<ExprId>], exprs: &[ExprId], v: LocalId) -> bool {
+    stores_in(func, parents, &HashSet::new(), exprs, v).is_some_and(|stores| stores.is_empty())
+}
+
+/// Whether `index` may be evaluated again after statement `stmt`, giving the same value
+/// without an effect: constants and locals the statement does not assign, combined by
+/// operators, conversions and `.length` of a local.
+fn plain_index(func: &Function, stmt: ExprId, index: ExprId) -> bool {
+    let mut assigned = HashSet::new();
+    walk::assigned_in_exprs(func, &[stmt], &mut assigned);
+    fn plain(func: &Function, assigned: &HashSet<LocalId>, e: ExprId) -> bool {
+        match &func.expr(e).kind {
+            ExprKind::Const(_) => true,
+            ExprKind::Local(l) => !assigned.contains(l),
+            ExprKind::Length(a) => matches!(func.expr(*a).kind, ExprKind::Local(_)),
+            ExprKind::Unary { operand, .. } | ExprKind::Convert { operand } => {
+                plain(func, assigned, *operand)
+            }
+            ExprKind::Binary { lhs, rhs, .. } => {
+                plain(func, assigned, *lhs) && plain(func, assigned, *rhs)
+            }
+            _ => false,
+        }
+    }
+    plain(func, &assigned, index)
 }
 
 /// Whether `v` is an argument of a SOMD call, a `@` or a `!`, or frozen, among `exprs`.
