@@ -706,6 +706,10 @@ fn explain_says_which_loops_keep_arrays_on_the_device() {
             t += sum(a, b);
             b[k] = t;
         }
+        for (int k = 0; k < 4; k++) {
+            t += sum(a, b);
+            b[b[k] & 63] = t;
+        }
         System.out.println(t);
     }
 }
@@ -713,10 +717,19 @@ fn explain_says_which_loops_keep_arrays_on_the_device() {
     );
     let report = explained(&program);
     let lines: Vec<&str> = report.lines().filter(|l| l.contains("keeps")).collect();
-    assert_eq!(lines.len(), 1, "{report}");
+    assert_eq!(lines.len(), 2, "{report}");
     assert!(
         lines[0].ends_with(
-            "Main.somd:14:25: loop in Main.main keeps `a` on the device across its calls (the loop never writes it)"
+            "Main.somd:14:25: loop in Main.main keeps `a`, `b` on the device across its calls (the \
+             loop stores only elements of `b`; a call sends just the part changed since the \
+             previous one)"
+        ),
+        "{report}"
+    );
+    // A store at an index read from the array cannot be marked: the loop keeps only `a`.
+    assert!(
+        lines[1].ends_with(
+            "Main.somd:18:25: loop in Main.main keeps `a` on the device across its calls (the loop never writes it)"
         ),
         "{report}"
     );
