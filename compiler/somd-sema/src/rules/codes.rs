@@ -104,6 +104,8 @@ pub const SHARED_STATE_WRITE: &str = "W0304";
 pub(crate) const INTERMEDIATE_OF_SHARED: &str = "W0305";
 /// `sync reduce` with `+ - * ^` of a `shared` scalar started at a constant that is no identity.
 pub(crate) const SHARED_START_NOT_IDENTITY: &str = "W0306";
+/// `sync reduce` with `+ - * ^` of a `shared` scalar in a loop that never resets it.
+pub(crate) const SHARED_REDUCED_AGAIN: &str = "W0307";
 
 /// Every code of this module with its title, for `somd_sema::codes()`.
 pub(crate) const CODES: &[CodeInfo] = &[
@@ -181,6 +183,11 @@ pub(crate) const CODES: &[CodeInfo] = &[
     CodeInfo {
         code: SHARED_START_NOT_IDENTITY,
         title: "`sync reduce` of a `shared` scalar that starts at no identity",
+    },
+    CodeInfo {
+        code: SHARED_REDUCED_AGAIN,
+        title:
+            "`sync reduce` of a `shared` scalar at every iteration of a loop that never resets it",
     },
     CodeInfo {
         code: SHARED_STATE_WRITE,

@@ -34,6 +34,7 @@ pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
             is_somd: body.is_somd,
             scope: Vec::new(),
             views: HashMap::new(),
+            loops: Vec::new(),
             diagnostics,
         };
         if let Some(decl) = body.decl {
@@ -73,15 +74,18 @@ struct Checker<'p, 'd> {
     scope: Vec<ScopeEntry>,
     /// `dist` variables with a view, by declaration.
     views: HashMap<DeclId, String>,
+    /// The loops around the statement being checked, outermost first, each with the scope's
+    /// length when its body begins.
+    loops: Vec<(usize, &'p Stmt)>,
     diagnostics: &'d mut Vec<Diagnostic>,
 }
 
-impl Checker<'_, '_> {
+impl<'p> Checker<'p, '_> {
     fn lookup(&self, name: &str) -> Option<&ScopeEntry> {
         self.scope.iter().rev().find(|entry| entry.name == name)
     }
 
-    fn block(&mut self, block: &Block) {
+    fn block(&mut self, block: &'p Block) {
         let mark = self.scope.len();
         for stmt in &block.stmts {
             self.stmt(stmt);
@@ -89,7 +93,7 @@ impl Checker<'_, '_> {
         self.scope.truncate(mark);
     }
 
-    fn stmt(&mut self, stmt: &Stmt) {
+    fn stmt(&mut self, stmt: &'p Stmt) {
         match &stmt.kind {
             StmtKind::Local(decl) => self.local(decl),
             StmtKind::If { then_branch, else_branch, .. } => {
@@ -98,15 +102,20 @@ impl Checker<'_, '_> {
                     self.nested(else_branch);
                 }
             }
-            StmtKind::While { body, .. }
-            | StmtKind::DoWhile { body, .. }
-            | StmtKind::Labeled { body, .. } => self.nested(body),
+            StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => {
+                self.loops.push((self.scope.len(), stmt));
+                self.nested(body);
+                self.loops.pop();
+            }
+            StmtKind::Labeled { body, .. } => self.nested(body),
             StmtKind::For { init, body, .. } => {
                 let mark = self.scope.len();
                 for stmt in init {
                     self.stmt(stmt);
                 }
+                self.loops.push((self.scope.len(), stmt));
                 self.nested(body);
+                self.loops.pop();
                 self.scope.truncate(mark);
             }
             StmtKind::Block(block) => self.block(block),
@@ -125,7 +134,7 @@ impl Checker<'_, '_> {
     }
 
     /// A statement in its own scope (a branch or loop body that is not a block).
-    fn nested(&mut self, stmt: &Stmt) {
+    fn nested(&mut self, stmt: &'p Stmt) {
         let mark = self.scope.len();
         self.stmt(stmt);
         self.scope.truncate(mark);
@@ -203,7 +212,7 @@ impl Checker<'_, '_> {
         }
     }
 
-    fn sync(&mut self, span: Span, sync: &SyncStmt) {
+    fn sync(&mut self, span: Span, sync: &'p SyncStmt) {
         let keyword = util::keyword_span(span, "sync");
         if !self.is_somd {
             self.diagnostics.push(
@@ -248,7 +257,7 @@ impl Checker<'_, '_> {
         keyword: Span,
         op: somd_syntax::ast::ReduceOp,
         op_span: Span,
-        sync: &SyncStmt,
+        sync: &'p SyncStmt,
     ) {
         let [var] = sync.vars.as_slice() else {
             self.diagnostics.push(
@@ -305,6 +314,62 @@ impl Checker<'_, '_> {
             );
         }
         self.shared_start(op, op_span, var, start);
+        self.reduced_again(op, op_span, var);
+    }
+
+    /// W0307 where `sync reduce(op)` with `+`, `-`, `*` or `^` combines, at every iteration
+    /// of a loop, a `shared` scalar declared before the loop that no plain assignment in the
+    /// loop resets: after the first iteration every method instance's copy holds the
+    /// combined value, so the next reduction counts it once per copy, and the result
+    /// depends on the number of MIs (a device, running one MI, and Java count it once).
+    fn reduced_again(
+        &mut self,
+        op: somd_syntax::ast::ReduceOp,
+        op_span: Span,
+        var: &somd_syntax::ast::Ident,
+    ) {
+        use somd_syntax::ast::ReduceOp::{Add, BitXor, Mul, Sub};
+        if !matches!(op, Add | Sub | BitXor | Mul) {
+            return;
+        }
+        let Some(at) = self.scope.iter().rposition(|entry| entry.name == var.name) else {
+            return;
+        };
+        let decl = self.scope[at].id;
+        // The innermost loop: a variable declared in its body is a new one at each iteration.
+        let Some(&(mark, looped)) = self.loops.last() else { return };
+        if at >= mark {
+            return;
+        }
+        let mut resets = Resets { program: self.program, decl, found: false };
+        util::walk_stmt(&mut resets, looped);
+        if resets.found {
+            return;
+        }
+        let keyword = match &looped.kind {
+            StmtKind::For { .. } => "for",
+            StmtKind::DoWhile { .. } => "do",
+            _ => "while",
+        };
+        self.diagnostics.push(
+            Diagnostic::warning(
+                codes::SHARED_REDUCED_AGAIN,
+                format!(
+                    "`{}` is combined by `reduce({})` at every iteration of this loop and never \
+                     reset in it: from the second iteration each method instance's copy holds \
+                     the combined value, so its result depends on the number of method instances",
+                    var.name,
+                    op.symbol()
+                ),
+                op_span,
+            )
+            .with_secondary(util::keyword_span(looped.span, keyword), "the loop")
+            .with_help(format!(
+                "reset `{}` in the loop before the block (`{} = 0;`, `1` for `*`), adding its \
+                 value to a total after the block if the rounds should accumulate",
+                var.name, var.name
+            )),
+        );
     }
 
     /// W0306 where `sync reduce(op)` with `+`, `-`, `*` or `^` combines copies of a `shared`
@@ -490,6 +555,26 @@ impl<'e> util::Visitor<'e> for Writes<'_, 'e> {
             }
         }
         true
+    }
+}
+
+/// Whether a plain assignment (`x = ..`, not `x += ..`) of the local `decl` is found.
+struct Resets<'p> {
+    program: &'p Program,
+    decl: DeclId,
+    found: bool,
+}
+
+impl<'e> util::Visitor<'e> for Resets<'_> {
+    fn expr(&mut self, expr: &'e Expr, _write: bool) -> bool {
+        if let ExprKind::Assign { op: None, target, .. } = &expr.kind {
+            let local = match (&target.kind, self.program.names.get(&target.id)) {
+                (ExprKind::Name(_), Some(NameRes::Local(decl))) => Some(*decl),
+                _ => None,
+            };
+            self.found |= local == Some(self.decl);
+        }
+        !self.found
     }
 }
 
