@@ -249,8 +249,9 @@ thread_local! {
 
 /// Runs `f`, the `@`s and `!`s it evaluates applying their target on the calling thread,
 /// one application after the other: a `@` whose target writes an array argument (Java
-/// passes the array itself), whose applications may write the same elements, gives Java's
-/// result only in Java's order.
+/// passes the array itself) or a field of an object its applications share, whose
+/// applications may write the same elements or fields, gives Java's result only in Java's
+/// order.
 pub fn in_order<R>(f: impl FnOnce() -> R) -> R {
     struct Reset(bool);
     impl Drop for Reset {
@@ -611,7 +612,12 @@ impl Drop for CpuRun {
         if let Some((started, kind, label, at)) = self.started.take() {
             IN_CPU_RUN.with(|c| c.set(false));
             if !std::thread::panicking() {
-                report_cpu(kind, label, at, exec::placement().cpu_mis(), started.elapsed());
+                // Under `in_order` the applications ran on this thread alone.
+                let mis = match IN_ORDER.with(Cell::get) {
+                    true => 1,
+                    false => exec::placement().cpu_mis(),
+                };
+                report_cpu(kind, label, at, mis, started.elapsed());
             }
         }
     }

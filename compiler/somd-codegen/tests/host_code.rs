@@ -179,3 +179,68 @@ fn arrays_at_their_last_use_are_handed_to_the_call() {
     assert!(chain.contains("Main_twice_somd(&std::mem::take(&mut b), 1, &POS_"), "{chain}");
     assert!(!body(&text, "Main_nested").contains("std::mem::take"), "{text}");
 }
+
+const SHARED_OBJECTS: &str = r#"
+class Box {
+    int v;
+
+    local int bump() {
+        v++;
+        return v;
+    }
+
+    local int peek() {
+        return v;
+    }
+}
+
+public class Main {
+    static local int inc(int i, Box b) {
+        b.v++;
+        return b.v + i;
+    }
+
+    static local int viaMethod(Box b, int i) {
+        return b.bump() + i;
+    }
+
+    static local int reads(int i, Box b) {
+        return b.peek() + i;
+    }
+
+    static local int own(int i) {
+        Box t = new Box();
+        t.bump();
+        return t.v + i;
+    }
+
+    public static void main(String[] args) {
+        Box b = new Box();
+        Box[] boxes = {b, b, new Box()};
+        int[[]] r = Main @ inc(Somd.range(3), b);
+        int[[]] q = Main @ viaMethod(boxes, Somd.range(3));
+        int[[]] s = Main @ reads(Somd.range(3), b);
+        int[[]] t = Main @ own(Somd.range(3));
+        System.out.println(r[2] + q[2] + s[2] + t[2]);
+    }
+}
+"#;
+
+/// A `@` whose target writes a field of an object its applications share (a broadcast
+/// object, a mapped object array's elements, through an instance method too) applies it
+/// in Java's order (`rt::somd::in_order`, inside which the trace reports one MI); one that
+/// only reads the object, or writes only an object it makes, keeps the pool.
+#[test]
+fn maps_writing_shared_objects_run_in_order() {
+    let text = emit(SHARED_OBJECTS);
+    let main = body(&text, "Main_main");
+    assert_eq!(main.matches("rt::somd::in_order(").count(), 2, "{main}");
+    let dense: String = main.split_whitespace().collect();
+    for label in ["Main.inc", "Main.viaMethod"] {
+        let guarded = format!(
+            "rt::somd::in_order(||{{let_somd_cpu=rt::somd::cpu_only(\
+             rt::somd::Construct::Map,\"{label}\",&POS_"
+        );
+        assert!(dense.contains(&guarded), "{label}: {main}");
+    }
+}

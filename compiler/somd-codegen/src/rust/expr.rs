@@ -1025,26 +1025,28 @@ impl<'a> FnCx<'a> {
     /// The expression as a value (the general case of [`FnCx::expr`]).
     fn value(&mut self, id: ExprId) -> Result<String, EmitError> {
         let mut text = self.value_of(id)?;
-        // A `@` whose target writes an array argument applies it in Java's order.
-        if self.writes_array_arguments(id)? {
+        // A `@` or `!` that runs on the CPU alone still shows in the trace, with its time.
+        if let Some(label) = self.device.and_then(|g| g.cpu_site(self.fid, id)) {
+            let expr = self.e(id)?;
+            let kind = if matches!(expr.kind, ExprKind::Map { .. }) { "Map" } else { "Reduce" };
+            let pos = self.pos(expr.span);
+            text = cpu_guard("cpu_only", kind, &format!("{label:?}"), &pos, &text);
+        }
+        // A `@` whose target writes an array argument, or state its applications share,
+        // applies it in Java's order (on one thread, which the trace reports as one MI).
+        if self.applies_in_order(id)? {
             text = format!("rt::somd::in_order(|| {text})");
         }
-        // A `@` or `!` that runs on the CPU alone still shows in the trace, with its time.
-        match self.device.and_then(|g| g.cpu_site(self.fid, id)) {
-            Some(label) => {
-                let expr = self.e(id)?;
-                let kind = if matches!(expr.kind, ExprKind::Map { .. }) { "Map" } else { "Reduce" };
-                let pos = self.pos(expr.span);
-                Ok(cpu_guard("cpu_only", kind, &format!("{label:?}"), &pos, &text))
-            }
-            None => Ok(text),
-        }
+        Ok(text)
     }
 
-    /// Whether `id` is a `@` (or a `!` of one) whose target writes into an array argument:
-    /// Java passes the array itself, so applications may write the same elements, and
-    /// only Java's order of them gives Java's result (`rt::somd::in_order`).
-    fn writes_array_arguments(&self, id: ExprId) -> Result<bool, EmitError> {
+    /// Whether `id` is a `@` (or a `!` of one) whose target writes into an array argument,
+    /// or a field of an object its applications share (a broadcast object, the elements of
+    /// a mapped object array, which may be one object several times:
+    /// `analysis::shared::map_writes_shared`): Java passes the array or object itself, so
+    /// applications may write the same elements or fields, and only Java's order of them
+    /// gives Java's result (`rt::somd::in_order`).
+    fn applies_in_order(&self, id: ExprId) -> Result<bool, EmitError> {
         let map = match &self.e(id)?.kind {
             ExprKind::ReduceArray { array, .. } => *array,
             _ => id,
@@ -1054,7 +1056,7 @@ impl<'a> FnCx<'a> {
         Ok(target.params.iter().enumerate().any(|(k, p)| {
             matches!(target.local(*p).ty, Type::Array(_))
                 && somd_mir::analysis::writes::writes_param(self.module, *func, k)
-        }))
+        }) || somd_mir::analysis::shared::map_writes_shared(self.module, *func))
     }
 
     fn value_of(&mut self, id: ExprId) -> Result<String, EmitError> {

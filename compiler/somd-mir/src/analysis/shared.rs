@@ -12,6 +12,12 @@
 //! build` warns (W0304) at the first effect found. The answer may say "shared" for an
 //! effect that is not (an array of a fresh object, an object reached twice), never the
 //! reverse: a false answer only costs the call its parallelism.
+//!
+//! The applications of a `@` share state the same way ([`map_writes_shared`]): a `static
+//! local` target reaches no static field, but the objects its arguments hold (a broadcast
+//! object, the elements of a mapped object array, which may be one object several times)
+//! are the caller's, and Java's loop meets their fields in one order. A `@` whose target
+//! (or what it calls) may write one applies its target in Java's order.
 
 use super::isolation;
 use super::parallel;
@@ -180,6 +186,157 @@ pub fn task_effects(module: &Module, f: FuncId) -> TaskEffects {
         }
     }
     out
+}
+
+/// Whether the applications of a `@` of `target` may write state they share: a field of
+/// a (non-value) object they did not make, or an element of an array such an object's
+/// field holds, through any name (`writes::writes_through`), in `target` or anything it
+/// calls (methods, constructors, nested `@` targets and `!` methods). What an application
+/// makes is its own: objects and arrays it creates (`new`, literals, held by locals that
+/// hold nothing else), `this` of a constructor it runs or of an instance method it calls
+/// on such an object, parameters it passes such objects to, and the objects and arrays
+/// their [`owned_fields`] hold. Everything else may be the caller's, reached by every
+/// application (`b.v++` on a broadcast `b`, `b.bump(i)` writing `this.v`, the elements of
+/// a mapped `Box[]` holding one object three times): only Java's order of the writes gives
+/// Java's result (`rt::somd::in_order`). Elements of the target's own array parameters are
+/// the array-argument rule's (`writes::writes_param`). May say "shared" for what is not
+/// (an object reached through another's field), never the reverse.
+pub fn map_writes_shared(module: &Module, target: FuncId) -> bool {
+    let mut cx = Applications {
+        module,
+        owned: std::cell::OnceCell::new(),
+        memo: super::memo::CycleMemo::new(false),
+    };
+    cx.writes(target, false, 0)
+}
+
+/// The state of one [`map_writes_shared`] question.
+struct Applications<'a> {
+    module: &'a Module,
+    /// [`owned_fields`], computed when first needed.
+    owned: std::cell::OnceCell<HashSet<(ClassId, u32)>>,
+    /// Per function, whether `this` is the application's own, and which of its first 64
+    /// parameters are: whether it writes shared state.
+    memo: super::memo::CycleMemo<(FuncId, bool, u64)>,
+}
+
+impl Applications<'_> {
+    /// Whether `f` may write shared state when `this` (`own_this`) and the parameters
+    /// whose bits `own_params` sets hold objects or arrays the application made.
+    fn writes(&mut self, f: FuncId, own_this: bool, own_params: u64) -> bool {
+        let Some(func) = self.module.functions.get(f.0 as usize) else { return true };
+        match self.memo.open((f, own_this, own_params)) {
+            Ok(answer) => answer,
+            Err(open) => {
+                let answer = self.writes_in(func, own_this, own_params);
+                self.memo.close(open, answer)
+            }
+        }
+    }
+
+    fn writes_in(&mut self, func: &Function, own_this: bool, own_params: u64) -> bool {
+        let module = self.module;
+        let assigned = parallel::assigned_locals(func);
+        let mut own_locals = made_locals(func);
+        for (k, p) in func.params.iter().enumerate() {
+            if k < 64 && own_params & (1 << k) != 0 && !assigned.contains_key(p) {
+                own_locals.insert(*p);
+            }
+        }
+        let own = |e: ExprId| self.own(func, &own_locals, own_this, e);
+        let parents = walk::parents(func);
+        for (i, expr) in func.exprs.iter().enumerate() {
+            let id = ExprId(i as u32);
+            let shared = match &expr.kind {
+                ExprKind::Assign { target, .. }
+                | ExprKind::CompoundAssign { target, .. }
+                | ExprKind::IncDec { target, .. } => match &func.expr(*target).kind {
+                    ExprKind::Static(_) => true,
+                    ExprKind::Field { object, class, .. } => {
+                        !module.class(*class).is_value && !own(*object)
+                    }
+                    _ => false,
+                },
+                // An array a field (or a static) holds, whose elements are written.
+                ExprKind::Field { .. } | ExprKind::Static(_) => {
+                    matches!(expr.ty, Type::Array(_))
+                        && !own(id)
+                        && !walk::stored_to(func, &parents, id)
+                        && writes::writes_through(module, func, &[id])
+                }
+                _ => false,
+            };
+            if shared {
+                return true;
+            }
+        }
+        // What the calls write, with what each callee holds of the application's own.
+        let mut calls: Vec<(FuncId, bool, u64)> = Vec::new();
+        let mask = |args: &mut dyn Iterator<Item = (usize, bool)>| {
+            args.filter(|(k, own)| *k < 64 && *own).fold(0u64, |m, (k, _)| m | 1 << k)
+        };
+        for expr in &func.exprs {
+            match &expr.kind {
+                ExprKind::Call { func: callee, receiver, args }
+                | ExprKind::SomdCall { func: callee, receiver, args }
+                | ExprKind::IntermediateReduce { func: callee, receiver, args } => {
+                    let this = receiver.is_some_and(&own);
+                    let bits = mask(&mut args.iter().map(|a| own(*a)).enumerate());
+                    calls.push((*callee, this, bits));
+                }
+                ExprKind::New { ctor: Some(ctor), args, .. } => {
+                    let bits = mask(&mut args.iter().map(|a| own(*a)).enumerate());
+                    calls.push((*ctor, true, bits));
+                }
+                // A broadcast argument is the same object in every application of the
+                // nested `@`, which run on this thread; a mapped one's elements are not
+                // this application's own.
+                ExprKind::Map { func: callee, args } => {
+                    let bits = mask(
+                        &mut args
+                            .iter()
+                            .map(|(a, mode)| *mode == MapArg::Broadcast && own(*a))
+                            .enumerate(),
+                    );
+                    calls.push((*callee, false, bits));
+                }
+                ExprKind::ReduceArray { reducer: ArrayReducer::Func(callee), .. } => {
+                    calls.push((*callee, false, 0));
+                }
+                _ => {}
+            }
+        }
+        // A `toString()` of a string conversion runs on an object of any origin.
+        calls.extend(func.to_strings.iter().map(|(f, _)| (*f, false, 0)));
+        calls.into_iter().any(|(callee, this, bits)| self.writes(callee, this, bits))
+    }
+
+    /// Whether the object or array `e` evaluates to is the application's own
+    /// ([`map_writes_shared`]): made by it, `own_this`'s `this`, a local of `own_locals`, or
+    /// what an owned field of such an object holds.
+    fn own(
+        &self,
+        func: &Function,
+        own_locals: &HashSet<LocalId>,
+        own_this: bool,
+        e: ExprId,
+    ) -> bool {
+        match &func.expr(e).kind {
+            ExprKind::New { .. } | ExprKind::NewArray { .. } | ExprKind::ArrayLit(_) => true,
+            ExprKind::This => own_this,
+            ExprKind::Local(l) => {
+                own_locals.contains(l) || (func.local(*l).kind == LocalKind::This && own_this)
+            }
+            ExprKind::Field { object, class, index } => {
+                self.own(func, own_locals, own_this, *object)
+                    && self
+                        .owned
+                        .get_or_init(|| owned_fields(self.module))
+                        .contains(&(*class, *index))
+            }
+            _ => false,
+        }
+    }
 }
 
 /// Whether `e` is `this`.
