@@ -2742,3 +2742,48 @@ public class Main {
     assert!(set.body.contains(held), "{}", set.body);
     assert!(set.kernels.iter().any(|k| k.source_function == "Main.plain"));
 }
+
+/// A helper the writer cannot write costs only the kernels that call it: they are skipped
+/// with the reason (the host runs those constructs on the CPU) and every other kernel is
+/// written. The unwritable construct is made by hand here (a `null` where the analysis saw
+/// an `int`), since the eligibility analysis keeps every construct it knows of away.
+#[test]
+fn a_helper_the_writer_cannot_write_costs_only_its_kernels() {
+    let source = r#"
+public class Main {
+    static local int inner(int i) { return i == 7 ? 1 : i; }
+    static local int outer(int i) { return inner(i) + 1; }
+    static local int twice(int i) { return i * 2; }
+    public static void main(String[] args) {
+        int[[]] a = Main @ outer(Somd.range(100));
+        int[[]] b = Main @ twice(Somd.range(100));
+        System.out.println(a[7] + b[7]);
+    }
+}
+"#;
+    let mut c = compile("test.somd", source).expect("program checks");
+    let set = kernels(&c, ClOptions::default());
+    assert!(set.skipped.is_empty(), "{:?}", set.skipped);
+    assert_eq!(
+        set.kernels.len(),
+        2,
+        "{:?}",
+        set.kernels.iter().map(|k| &k.name).collect::<Vec<_>>()
+    );
+    let inner = c.module.functions.iter_mut().find(|f| f.name == "Main.inner").expect("Main.inner");
+    let seven = inner
+        .exprs
+        .iter_mut()
+        .find(|e| matches!(e.kind, somd_mir::ExprKind::Const(somd_mir::Const::Int(7))))
+        .expect("the constant 7");
+    seven.kind = somd_mir::ExprKind::Const(somd_mir::Const::Null);
+    let set = kernels(&c, ClOptions::default());
+    let names: Vec<&str> = set.kernels.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, ["map_Main_twice"]);
+    assert_eq!(set.skipped.len(), 1, "{:?}", set.skipped);
+    let (skipped, why) = &set.skipped[0];
+    assert_eq!(skipped, "map_Main_outer");
+    assert!(why.contains("Main.inner") && why.contains("null"), "{why}");
+    assert!(!set.body.contains("Main_inner") && !set.body.contains("Main_outer"), "{}", set.body);
+    assert!(set.body.contains("map_Main_twice"), "{}", set.body);
+}

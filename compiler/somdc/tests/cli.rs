@@ -766,6 +766,51 @@ fn build_emits_one_kernel_file_per_kernel() {
     assert!(!plain.join("kernels").exists());
 }
 
+/// A `@` target that makes a `null` value-class reference stays on the CPU, and `explain`
+/// names the `null` and its position; every other `@` of the program keeps its kernel
+/// (before, the OpenCL writer failed on the `null` and no kernel was generated at all).
+#[test]
+fn explain_keeps_the_other_kernels_of_a_null_value() {
+    let program =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/run/device_null_value.somd");
+    let report = explained(&program);
+    let lines: Vec<&str> = report.lines().collect();
+    let section = |subject: &str| -> String {
+        let at = lines.iter().position(|l| l.ends_with(subject)).unwrap_or_else(|| {
+            panic!("no {subject} in:\n{report}");
+        });
+        lines[at + 1..]
+            .iter()
+            .take_while(|l| l.starts_with(' '))
+            .copied()
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    for (target, null_at) in
+        [("mkW", "device_null_value.somd:26:26"), ("depth", "device_null_value.somd:32:15")]
+    {
+        let text = section(&format!("@ Main.{target}"));
+        assert!(text.contains("runs on: CPU"), "{target}: {text}");
+        assert!(text.contains("`null`") && text.contains(null_at), "{target}: {text}");
+    }
+    for target in ["twice", "wrap", "unwrap"] {
+        let text = section(&format!("@ Main.{target}"));
+        assert!(text.contains("OpenCL device when available"), "{target}: {text}");
+    }
+    assert!(!report.contains("note:"), "no kernel is lost: {report}");
+    let out_dir = scratch().join("null-value").join("project");
+    let _ = std::fs::remove_dir_all(&out_dir);
+    let out = run(somdc().arg("build").arg(&program).arg("-o").arg(&out_dir).arg("--emit-kernels"));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(!text(&out.stderr).contains("no kernels were generated"), "{}", text(&out.stderr));
+    let mut files: Vec<String> = std::fs::read_dir(out_dir.join("kernels"))
+        .expect("kernels/")
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .collect();
+    files.sort();
+    assert_eq!(files, ["map_Main_twice.cl", "map_Main_unwrap.cl", "map_Main_wrap.cl"]);
+}
+
 /// `explain` says which instance SOMD methods write their receiver's field arrays on a device
 /// and, for those that keep the CPU path, which use of `this` keeps them there and where.
 #[test]

@@ -75,8 +75,23 @@ pub fn write_kernels(
     let narrow_defaults = w.narrow_defaults();
     body.push_str(&narrow_defaults);
     body.push_str(&w.structs()?);
-    let ordered = w.helper_order(&helpers_all);
-    w.discover_variants(&ordered)?;
+    let mut ordered = w.helper_order(&helpers_all);
+    let failed = w.discover_variants(&ordered);
+    if !failed.is_empty() {
+        // A helper the writer cannot write costs only the kernels calling it (the host runs
+        // those constructs on the CPU), as a kernel it cannot write does.
+        texts.retain(|(manifest, _, helpers)| {
+            let Some((f, err)) = helpers.iter().find_map(|f| failed.get(f).map(|e| (*f, e))) else {
+                return true;
+            };
+            let name = &w.module.function(f).name;
+            set.skipped.push((manifest.name.clone(), format!("helper `{name}`: {}", err.message)));
+            false
+        });
+        helpers_all = texts.iter().flat_map(|(_, _, helpers)| helpers.iter().copied()).collect();
+        ordered = w.helper_order(&helpers_all);
+        w.variants.retain(|f, _| helpers_all.contains(f));
+    }
     for f in &ordered {
         body.push_str(&w.helper_and_variants(*f)?);
     }
@@ -1442,13 +1457,17 @@ impl<'a> Writer<'a> {
     /// Records every private variant the helpers `ordered` and the variants themselves
     /// name (`Writer::variants`; the kernels' own are recorded as they are written), so
     /// that each can be written right after its helper: its callees, and their variants,
-    /// come earlier in the helpers' order.
-    pub(super) fn discover_variants(&mut self, ordered: &[FuncId]) -> R<()> {
+    /// come earlier in the helpers' order. Returns the helpers whose text, or the text of one
+    /// of whose variants, cannot be written, each with its first error.
+    pub(super) fn discover_variants(&mut self, ordered: &[FuncId]) -> BTreeMap<FuncId, EmitError> {
         // Only the texts' calls matter here: writing again leaves the staged variants to
         // the pass that emits them.
         let staged = self.staged_fns.clone();
+        let mut failed = BTreeMap::new();
         for f in ordered {
-            self.helper(*f)?;
+            if let Err(err) = self.helper(*f) {
+                failed.entry(*f).or_insert(err);
+            }
         }
         let mut written: BTreeSet<(FuncId, BTreeSet<LocalId>)> = BTreeSet::new();
         loop {
@@ -1462,12 +1481,14 @@ impl<'a> Writer<'a> {
                 break;
             }
             for (f, set) in pending {
-                self.helper_staged(f, None, false, None, &BTreeSet::new(), &set)?;
+                if let Err(err) = self.helper_staged(f, None, false, None, &BTreeSet::new(), &set) {
+                    failed.entry(f).or_insert(err);
+                }
                 written.insert((f, set));
             }
         }
         self.staged_fns = staged;
-        Ok(())
+        failed
     }
 
     /// Helper `f` and its private variants (`Writer::variants`), each under its `double`

@@ -3,9 +3,9 @@
 //! A function is *device-eligible* when it is isolated (no printing, clock, `Random`,
 //! tasks, non-final static fields, strings, allocation of non-value objects, SOMD calls)
 //! **and** every construct in it is one the OpenCL C writer translates (no recursion —
-//! OpenCL C has none —, no array allocation, no labelled jumps, assignments only as
-//! statements, ...). The first blocking construct is recorded with its span; a function
-//! blocked only through a callee records the call chain down to the construct.
+//! OpenCL C has none —, no array allocation, no labelled jumps, no `null`, assignments
+//! only as statements, ...). The first blocking construct is recorded with its span; a
+//! function blocked only through a callee records the call chain down to the construct.
 
 use super::{BlockReason, Blocker};
 use crate::ir::*;
@@ -507,6 +507,13 @@ fn expr_blocker(
         ExprKind::Const(Const::Str(_)) | ExprKind::Concat(_) => {
             Some(block(NotIsolated, "string operation", span))
         }
+        // Kernel code holds an object of a value class as a struct value, which has no
+        // `null`; objects of other classes never reach it.
+        ExprKind::Const(Const::Null) => Some(block(
+            Unsupported,
+            "`null` (kernel code holds objects of value classes as struct values, never null)",
+            span,
+        )),
         ExprKind::Static(s) => {
             let field = module.statics.get(s.0 as usize)?;
             let class = module.classes.get(field.class.0 as usize).map_or("?", |c| c.name.as_str());
