@@ -15,9 +15,19 @@
 //!
 //! Fields of objects (of `this` or of others) are instance state and allowed.
 //!
+//! A constructor's body includes what Java runs as part of it: the initializers of its
+//! class's instance fields (unless it starts with `this(..)`, whose constructor runs them),
+//! and a class that declares no constructor has one that runs just them
+//! ([`BodyRef::DefaultCtor`]). A string conversion of an object whose class declares
+//! `String toString()` (a concatenation `"x" + b`, `s += b`) is a call of that method, as in
+//! Java; conversions by `print`, `printf` and `String.format` are offending constructs
+//! already.
+//!
 //! Declared `local` methods get errors: one per offending construct written in the body,
 //! and one per call of a method that is not declared `local` (naming the chain of calls to
-//! the construct that blocks it, when one does) or of a constructor that is not isolated.
+//! the construct that blocks it, when one does) or of a constructor that is not isolated. A
+//! string conversion may call a `toString()` that is not declared `local` when that method
+//! is isolated; one that is not gets the error of a call.
 //! Every other method gets an inferred [`Isolation`], which decides device eligibility and
 //! is what `somdc explain` prints. Inference is a least fixpoint over the call graph,
 //! computed as one breadth-first search backwards from the directly blocked bodies, so
@@ -25,16 +35,19 @@
 
 use super::codes;
 use super::util::{self, Visitor};
-use crate::model::{CallTarget, CtorId, MethodId, NameRes, Program, Ty};
+use crate::model::{CallTarget, ClassId, CtorId, MethodId, NameRes, Program, Ty};
 use somd_diag::{Diagnostic, Span};
-use somd_syntax::ast::{Block, Expr, ExprKind};
-use std::collections::{HashSet, VecDeque};
+use somd_syntax::ast::{BinaryOp, ConstructorDecl, Expr, ExprKind, StmtKind};
+use std::collections::VecDeque;
 
 /// A method or a constructor: the bodies the isolation analysis reasons about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BodyRef {
     Method(MethodId),
+    /// A declared constructor, with the instance field initializers it runs.
     Ctor(CtorId),
+    /// The constructor of a class that declares none: its instance field initializers.
+    DefaultCtor(ClassId),
 }
 
 /// What kind of construct breaks isolation.
@@ -90,6 +103,8 @@ pub enum Isolation {
 pub struct IsolationInfo {
     methods: Vec<Isolation>,
     ctors: Vec<Isolation>,
+    /// By class; `Isolated` for a class that declares constructors.
+    default_ctors: Vec<Isolation>,
 }
 
 impl IsolationInfo {
@@ -100,16 +115,46 @@ impl IsolationInfo {
     pub fn ctor(&self, id: CtorId) -> Option<&Isolation> {
         self.ctors.get(id.0 as usize)
     }
+
+    /// The constructor of class `id` when it declares none ([`BodyRef::DefaultCtor`]).
+    pub fn default_ctor(&self, id: ClassId) -> Option<&Isolation> {
+        self.default_ctors.get(id.0 as usize)
+    }
+
+    /// The isolation of any body: [`Self::method`], [`Self::ctor`] or [`Self::default_ctor`].
+    pub fn body(&self, body: BodyRef) -> Option<&Isolation> {
+        match body {
+            BodyRef::Method(id) => self.method(id),
+            BodyRef::Ctor(id) => self.ctor(id),
+            BodyRef::DefaultCtor(id) => self.default_ctor(id),
+        }
+    }
+}
+
+/// How a body calls another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CallKind {
+    /// A call, `new` or `this(..)` written in the body.
+    Written,
+    /// The call made by `@` or `!` (whose target the type checker requires to be
+    /// `static local`, so it is not reported again here).
+    Lime,
+    /// The `toString()` a string conversion calls; the span is the converted operand's.
+    ToString,
+}
+
+/// One call of a body.
+struct Call {
+    span: Span,
+    callee: BodyRef,
+    kind: CallKind,
 }
 
 /// The facts of one body: its own offending constructs and its calls, in source order.
 #[derive(Default)]
 struct Facts {
     offenses: Vec<Construct>,
-    calls: Vec<(Span, BodyRef)>,
-    /// The calls made by `@` and `!` (whose targets the type checker requires to be
-    /// `static local`, so they are not reported again here).
-    lime_calls: HashSet<Span>,
+    calls: Vec<Call>,
 }
 
 /// Infers the isolation of every method and constructor of `program`.
@@ -131,12 +176,16 @@ pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
         for offense in &body_facts.offenses {
             diagnostics.push(direct_error(&path, offense));
         }
-        for (call_span, callee) in &body_facts.calls {
-            if body_facts.lime_calls.contains(call_span) {
-                continue;
-            }
-            match *callee {
-                BodyRef::Method(callee_id) => {
+        for call in &body_facts.calls {
+            let (call_span, callee) = (&call.span, &call.callee);
+            match (call.callee, call.kind) {
+                (_, CallKind::Lime) => {}
+                (BodyRef::Method(_), CallKind::ToString) => {
+                    if let Some(diagnostic) = to_string_error(program, &info, &path, call) {
+                        diagnostics.push(diagnostic);
+                    }
+                }
+                (BodyRef::Method(callee_id), CallKind::Written) => {
                     let Some(callee_info) = util::method_info(program, callee_id) else {
                         continue;
                     };
@@ -171,11 +220,11 @@ pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
                     }
                     diagnostics.push(diagnostic);
                 }
-                BodyRef::Ctor(ctor_id) => {
-                    let Some(Isolation::Blocked { construct, chain }) = info.ctor(ctor_id) else {
+                (BodyRef::Ctor(_) | BodyRef::DefaultCtor(_), _) => {
+                    let Some(Isolation::Blocked { construct, chain }) = info.body(*callee) else {
                         continue;
                     };
-                    let class = ctor_class(program, ctor_id);
+                    let class = body_class(program, *callee);
                     let route = route(program, *callee, construct, chain);
                     let diagnostic = Diagnostic::error(
                         codes::LOCAL_CALLS_IMPURE_CTOR,
@@ -199,11 +248,54 @@ pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
-fn ctor_class(program: &Program, id: CtorId) -> String {
-    program
-        .ctors
-        .get(id.0 as usize)
-        .and_then(|c| program.classes.get(c.class.0 as usize))
+/// The error of a string conversion in `local` method `path` that calls a `toString()`
+/// which is neither declared `local` nor isolated; `None` when it may call it.
+fn to_string_error(
+    program: &Program,
+    info: &IsolationInfo,
+    path: &str,
+    call: &Call,
+) -> Option<Diagnostic> {
+    let BodyRef::Method(callee_id) = call.callee else { return None };
+    let callee_info = util::method_info(program, callee_id)?;
+    if callee_info.is_local {
+        return None;
+    }
+    let Some(Isolation::Blocked { construct, chain }) = info.method(callee_id) else {
+        return None;
+    };
+    let class = program.classes.get(callee_info.class.0 as usize).map(|c| c.name.as_str());
+    let callee_path = program.method_path(callee_id);
+    let diagnostic = Diagnostic::error(
+        codes::LOCAL_CALLS_NON_LOCAL,
+        format!(
+            "`{path}` is `local` but converts a `{}` to a string with `{callee_path}`, which is \
+             not `local`",
+            class.unwrap_or_default()
+        ),
+        call.span,
+    )
+    .with_label("this string conversion calls `toString()`")
+    .with_secondary(
+        callee_info.name_span,
+        format!("`{callee_path}` is declared here without `local`"),
+    );
+    let route = route(program, call.callee, construct, chain);
+    Some(with_chain(program, diagnostic, call.callee, construct, chain).with_help(format!(
+        "`{callee_path}` cannot be `local` as written ({route}); remove that, then declare \
+         `{callee_path}` `local`, or convert the object outside the `local` method"
+    )))
+}
+
+/// The class whose constructor `body` is (empty for a method).
+fn body_class(program: &Program, body: BodyRef) -> String {
+    let class = match body {
+        BodyRef::Method(_) => None,
+        BodyRef::Ctor(id) => program.ctors.get(id.0 as usize).map(|c| c.class),
+        BodyRef::DefaultCtor(id) => Some(id),
+    };
+    class
+        .and_then(|c| program.classes.get(c.0 as usize))
         .map(|c| c.name.clone())
         .unwrap_or_default()
 }
@@ -211,7 +303,8 @@ fn ctor_class(program: &Program, id: CtorId) -> String {
 fn body_name(program: &Program, body: BodyRef) -> String {
     match body {
         BodyRef::Method(id) => program.method_path(id),
-        BodyRef::Ctor(id) => format!("new {}(..)", ctor_class(program, id)),
+        BodyRef::Ctor(_) => format!("new {}(..)", body_class(program, body)),
+        BodyRef::DefaultCtor(_) => format!("new {}()", body_class(program, body)),
     }
 }
 
@@ -307,49 +400,123 @@ fn direct_error(path: &str, offense: &Construct) -> Diagnostic {
     .with_help(help)
 }
 
-/// Facts for every body: methods first (by id), then constructors (by id).
+/// Facts for every body: methods first (by id), then constructors (by id), then the
+/// constructors of classes that declare none (by class id; empty for the others).
 fn collect_facts(program: &Program) -> Vec<Facts> {
-    let mut out = Vec::with_capacity(program.methods.len() + program.ctors.len());
+    let mut out =
+        Vec::with_capacity(program.methods.len() + program.ctors.len() + program.classes.len());
     for id in program.method_ids() {
         let block = program.method_decl(id).and_then(|decl| decl.body.as_ref());
-        out.push(body_facts(program, BodyRef::Method(id), block));
+        let mut collector = Collector::new(program, BodyRef::Method(id));
+        if let Some(block) = block {
+            util::walk_block(&mut collector, block);
+        }
+        out.push(collector.facts);
     }
     for index in 0..program.ctors.len() {
         let id = CtorId(index as u32);
-        let block = program.ctor_decl(id).map(|decl| &decl.body);
-        out.push(body_facts(program, BodyRef::Ctor(id), block));
+        let mut collector = Collector::new(program, BodyRef::Ctor(id));
+        if let Some(decl) = program.ctor_decl(id) {
+            // Java runs the field initializers first, in the constructor that does not
+            // delegate with `this(..)` (JLS §12.5).
+            if !delegates(decl) {
+                collector.field_initializers(program.ctor(id).class);
+            }
+            util::walk_block(&mut collector, &decl.body);
+        }
+        out.push(collector.facts);
+    }
+    for (index, class) in program.classes.iter().enumerate() {
+        let id = ClassId(index as u32);
+        let mut collector = Collector::new(program, BodyRef::DefaultCtor(id));
+        if class.ctors.is_empty() {
+            collector.field_initializers(id);
+        }
+        out.push(collector.facts);
     }
     out
 }
 
-fn body_facts(program: &Program, owner: BodyRef, block: Option<&Block>) -> Facts {
-    let mut collector = Collector { program, owner, facts: Facts::default() };
-    if let Some(block) = block {
-        util::walk_block(&mut collector, block);
-    }
-    collector.facts
+/// Whether a constructor starts with `this(..)`.
+fn delegates(decl: &ConstructorDecl) -> bool {
+    matches!(
+        decl.body.stmts.first().map(|stmt| &stmt.kind),
+        Some(StmtKind::Expr(Expr { kind: ExprKind::ThisCall { .. }, .. }))
+    )
 }
 
 struct Collector<'p> {
     program: &'p Program,
     owner: BodyRef,
     facts: Facts,
+    /// While walking a field initializer: the field, `Class.name`, which the constructs
+    /// found there name.
+    initializer: Option<String>,
 }
 
-impl Collector<'_> {
-    fn offense(&mut self, kind: Impurity, description: String, span: Span) {
+impl<'p> Collector<'p> {
+    fn new(program: &'p Program, owner: BodyRef) -> Self {
+        Collector { program, owner, facts: Facts::default(), initializer: None }
+    }
+
+    /// Walks the initializers of the instance fields of `class`, in declaration order.
+    fn field_initializers(&mut self, class: ClassId) {
+        let program = self.program;
+        let Some(info) = program.classes.get(class.0 as usize) else { return };
+        for &field_id in &info.fields {
+            let Some(field) = program.fields.get(field_id.0 as usize) else { continue };
+            if field.is_static {
+                continue;
+            }
+            let Some((_, var)) = program.field_decl(field_id) else { continue };
+            let Some(init) = &var.init else { continue };
+            self.initializer = Some(format!("{}.{}", info.name, field.name));
+            util::walk_expr(self, init, false);
+            self.initializer = None;
+        }
+    }
+
+    fn offense(&mut self, kind: Impurity, mut description: String, span: Span) {
+        if let Some(field) = &self.initializer {
+            description.push_str(&format!(" in the initializer of field `{field}`"));
+        }
         self.facts.offenses.push(Construct { kind, description, span, owner: self.owner });
+    }
+
+    fn push_call(&mut self, span: Span, callee: BodyRef, kind: CallKind) {
+        self.facts.calls.push(Call { span, callee, kind });
+    }
+
+    /// A string conversion of `operand`: a call of its class's `String toString()`, when
+    /// the class declares one.
+    fn converted(&mut self, operand: &Expr) {
+        let Ty::Class(class) = self.program.ty_of(operand.id) else { return };
+        let Some(info) = self.program.classes.get(class.0 as usize) else { return };
+        let to_string = info.methods.iter().copied().find(|&m| {
+            util::method_info(self.program, m).is_some_and(|m| {
+                m.name == "toString" && !m.is_static && m.params.is_empty() && m.ret == Ty::String
+            })
+        });
+        if let Some(method) = to_string {
+            self.push_call(operand.span, BodyRef::Method(method), CallKind::ToString);
+        }
     }
 
     fn call(&mut self, expr: &Expr) {
         match self.program.calls.get(&expr.id) {
             Some(CallTarget::Method(id)) => {
-                self.facts.calls.push((expr.span, BodyRef::Method(*id)));
-                if matches!(expr.kind, ExprKind::Map { .. } | ExprKind::Reduce { .. }) {
-                    self.facts.lime_calls.insert(expr.span);
-                }
+                let kind = match expr.kind {
+                    ExprKind::Map { .. } | ExprKind::Reduce { .. } => CallKind::Lime,
+                    _ => CallKind::Written,
+                };
+                self.push_call(expr.span, BodyRef::Method(*id), kind);
             }
-            Some(CallTarget::Ctor(id)) => self.facts.calls.push((expr.span, BodyRef::Ctor(*id))),
+            Some(CallTarget::Ctor(id)) => {
+                self.push_call(expr.span, BodyRef::Ctor(*id), CallKind::Written)
+            }
+            Some(CallTarget::DefaultCtor(class)) => {
+                self.push_call(expr.span, BodyRef::DefaultCtor(*class), CallKind::Written)
+            }
             Some(CallTarget::Builtin { class, name }) => {
                 let to_err = match &expr.kind {
                     ExprKind::Call { target: Some(target), .. } => matches!(
@@ -362,7 +529,7 @@ impl Collector<'_> {
                     self.offense(kind, description, expr.span);
                 }
             }
-            Some(CallTarget::DefaultCtor(_)) | None => {}
+            None => {}
         }
     }
 
@@ -419,6 +586,17 @@ impl<'a> Visitor<'a> for Collector<'_> {
                 self.offense(Impurity::Task, "connects tasks".to_string(), expr.span);
                 return false;
             }
+            ExprKind::Binary { op: BinaryOp::Add, lhs, rhs }
+                if self.program.ty_of(expr.id) == &Ty::String =>
+            {
+                self.converted(lhs);
+                self.converted(rhs);
+            }
+            ExprKind::Assign { op: Some(BinaryOp::Add), target, value }
+                if self.program.ty_of(target.id) == &Ty::String =>
+            {
+                self.converted(value);
+            }
             _ => {}
         }
         true
@@ -447,24 +625,28 @@ fn classify_builtin(class: &str, name: &str, to_err: bool) -> Option<(Impurity, 
 /// The least fixpoint: blocked bodies are those that reach an offending construct.
 fn solve(program: &Program, facts: &[Facts]) -> IsolationInfo {
     let n_methods = program.methods.len();
+    let n_bodies = n_methods + program.ctors.len();
     let index = |body: BodyRef| match body {
         BodyRef::Method(id) => id.0 as usize,
         BodyRef::Ctor(id) => n_methods + id.0 as usize,
+        BodyRef::DefaultCtor(id) => n_bodies + id.0 as usize,
     };
     let body_at = |i: usize| {
         if i < n_methods {
             BodyRef::Method(MethodId(i as u32))
-        } else {
+        } else if i < n_bodies {
             BodyRef::Ctor(CtorId((i - n_methods) as u32))
+        } else {
+            BodyRef::DefaultCtor(ClassId((i - n_bodies) as u32))
         }
     };
     let n = facts.len();
     // `callers[b]`: the calls of `b`, as (caller, call span).
     let mut callers: Vec<Vec<(usize, Span)>> = vec![Vec::new(); n];
     for (caller, body) in facts.iter().enumerate() {
-        for (span, callee) in &body.calls {
-            if let Some(list) = callers.get_mut(index(*callee)) {
-                list.push((caller, *span));
+        for call in &body.calls {
+            if let Some(list) = callers.get_mut(index(call.callee)) {
+                list.push((caller, call.span));
             }
         }
     }
@@ -513,7 +695,8 @@ fn solve(program: &Program, facts: &[Facts]) -> IsolationInfo {
     };
     IsolationInfo {
         methods: (0..n_methods).map(status).collect(),
-        ctors: (n_methods..n).map(status).collect(),
+        ctors: (n_methods..n_bodies).map(status).collect(),
+        default_ctors: (n_bodies..n).map(status).collect(),
     }
 }
 
@@ -568,7 +751,7 @@ mod tests {
                     .iter()
                     .map(|link| match link.callee {
                         BodyRef::Method(id) => program.method(id).name.clone(),
-                        BodyRef::Ctor(_) => String::from("<ctor>"),
+                        BodyRef::Ctor(_) | BodyRef::DefaultCtor(_) => String::from("<ctor>"),
                     })
                     .collect();
                 assert_eq!(names, ["g", "h"]);
@@ -577,5 +760,57 @@ mod tests {
         }
         assert_eq!(isolation(&program, &info, "pure"), &Isolation::Isolated);
         assert_eq!(isolation(&program, &info, "even"), &Isolation::Isolated);
+    }
+
+    /// The callees of a chain, by name (`new C()` for a constructor).
+    fn chain_names(program: &Program, isolation: &Isolation) -> Vec<String> {
+        let Isolation::Blocked { chain, .. } = isolation else { panic!("not blocked") };
+        chain
+            .iter()
+            .map(|link| match link.callee {
+                BodyRef::Method(id) => program.method(id).name.clone(),
+                BodyRef::Ctor(_) | BodyRef::DefaultCtor(_) => {
+                    super::body_name(program, link.callee)
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn field_initializers_and_string_conversions_are_calls() {
+        let program = program(
+            "class Box { int v = A.n++; }
+            class Boxed { int v = A.n; int k; Boxed(int k) { this.k = k; } Boxed() { this(1); } }
+            class Tag {
+                int v;
+                Tag(int v) { this.v = v; }
+                public String toString() { return describe(); }
+                String describe() { A.n++; return \"t\"; }
+            }
+            class Calm { public String toString() { return \"c\"; } }
+            class A {
+                static int n = 0;
+                static int make() { return new Box().v; }
+                static int delegate() { return new Boxed().k; }
+                static String show(Tag t) { return \"<\" + t; }
+                static String append(Tag t) { String s = \"\"; s += t; return s; }
+                static String calm(Calm c) { return c + \">\"; }
+                public static void main(String[] args) { }
+            }",
+        );
+        let info = infer_isolation(&program);
+        let make = isolation(&program, &info, "make");
+        assert_eq!(chain_names(&program, make), ["new Box()"]);
+        let Isolation::Blocked { construct, .. } = make else { unreachable!() };
+        assert_eq!(construct.kind, Impurity::StaticField { write: true, final_mutable: false });
+        assert!(construct.description.contains("initializer of field `Box.v`"), "{construct:?}");
+        // The constructor starting with `this(..)` runs the initializers through the other.
+        let delegate = isolation(&program, &info, "delegate");
+        assert_eq!(chain_names(&program, delegate), ["new Boxed(..)", "new Boxed(..)"]);
+        for name in ["show", "append"] {
+            let blocked = isolation(&program, &info, name);
+            assert_eq!(chain_names(&program, blocked), ["toString", "describe"], "{name}");
+        }
+        assert_eq!(isolation(&program, &info, "calm"), &Isolation::Isolated);
     }
 }
