@@ -1302,6 +1302,18 @@ fn calls_and_launches(name: &str, opencl: Placement, wanted: &[(&str, usize, u64
     }
 }
 
+/// `==` and `!=` of value objects run in kernel code (`somd_eq_C`, field by field): every `@`
+/// of `device_value_eq` is one device call of one launch (they ran on the CPU before, "reference
+/// or value comparison"), and prints the Java twin's counts of NaN, `-0.0` and nested fields.
+#[test]
+fn device_compares_value_objects_field_by_field() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let wanted = [("Main.same", 1, 1), ("Main.matches", 2, 2), ("Main.segs", 1, 1)];
+    calls_and_launches("device_value_eq", *opencl, &wanted);
+}
+
 /// `!` of a `@` whose target returns `byte`, `short` or `char` reduces in `int` on the
 /// device: in `device_narrow_mapreduce` each size's fused statements (eleven `!`s over one
 /// array, one kernel) and the statement alone are one device call each, launching nothing

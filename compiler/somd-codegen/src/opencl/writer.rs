@@ -5,7 +5,7 @@ use super::keywords::is_reserved;
 use super::layout::layout_of;
 use super::*;
 use somd_diag::{SourceMap, Span};
-use somd_mir::analysis::isolation::{packed_of, vector_of, vector_rows};
+use somd_mir::analysis::isolation::{self, packed_of, vector_of, vector_rows};
 use somd_mir::analysis::{plan, LoopDim, ProgramInfo, SizeExpr};
 use somd_mir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
@@ -1286,6 +1286,7 @@ impl<'a> Writer<'a> {
         let used = self.kernel_classes();
         let mut memo = HashMap::new();
         let holders = self.holder_order(&used);
+        let compared = self.compared_classes();
         for c in used.iter().copied().filter(|c| !holders.contains(c)) {
             let class = self.module.class(c);
             let layout = self.layout(c, &mut memo);
@@ -1325,6 +1326,9 @@ impl<'a> Writer<'a> {
                 text.push_str("    uchar somd_empty;\n");
             }
             writeln!(text, "}} {};\n", self.class_c(c))?;
+            if compared.contains(&c) {
+                text.push_str(&self.eq_function(c));
+            }
             out.push_str(&if fp64 { fp64_guard(true, &text) } else { text });
         }
         // Value classes holding arrays: private structs with pointers (`holders.rs`).
@@ -2498,6 +2502,19 @@ impl<'a> Writer<'a> {
                     (UnOp::BitNot, _) => format!("(~{v})"),
                 }
             }
+            ExprKind::Binary { op, lhs, rhs } if op.ty == PrimOrRef::Value => {
+                let Some(c) = isolation::compared_class(self.module, cx.func, *lhs, *rhs) else {
+                    return Err(bug("value comparison of objects not compared field by field"));
+                };
+                let l = self.expr(cx, *lhs)?;
+                let r = self.expr(cx, *rhs)?;
+                let eq = format!("somd_eq_{}({l}, {r})", self.class_c(c));
+                match op.kind {
+                    BinOpKind::Eq => eq,
+                    BinOpKind::Ne => format!("(!{eq})"),
+                    _ => return Err(bug("value comparison other than `==` and `!=`")),
+                }
+            }
             ExprKind::Binary { op, lhs, rhs } => {
                 let PrimOrRef::Prim(ty) = op.ty else { return Err(bug("reference comparison")) };
                 let l = self.expr(cx, *lhs)?;
@@ -2855,6 +2872,53 @@ impl<'a> Writer<'a> {
     /// The value classes the kernels use: those their functions name, and those of the static
     /// fields in the statics buffer (declared and laid out even when no kernel function
     /// names the class otherwise).
+    /// The value classes whose objects some function compares with `==` or `!=`
+    /// (`isolation::compared_class`), with the classes of their fields at any depth: each
+    /// gets a `somd_eq_C` after its struct ([`Writer::eq_function`]).
+    fn compared_classes(&self) -> BTreeSet<ClassId> {
+        let mut out = BTreeSet::new();
+        let mut todo = Vec::new();
+        for func in &self.module.functions {
+            for e in &func.exprs {
+                if let ExprKind::Binary { op, lhs, rhs } = &e.kind {
+                    if op.ty == PrimOrRef::Value {
+                        todo.extend(isolation::compared_class(self.module, func, *lhs, *rhs));
+                    }
+                }
+            }
+        }
+        while let Some(c) = todo.pop() {
+            if out.insert(c) {
+                for f in &self.module.class(c).fields {
+                    if let Type::Object(inner) = f.ty {
+                        todo.push(inner);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// `somd_eq_C(a, b)`: Java's `==` of two objects of value class `c`, field by field,
+    /// each with its type's `==` (a `float` field's NaN differs from itself, `0.0` equals
+    /// `-0.0`), a value-class field by its own `somd_eq_`.
+    fn eq_function(&self, c: ClassId) -> String {
+        let class = self.module.class(c);
+        let name = self.class_c(c);
+        let tests: Vec<String> = field_cs(class)
+            .iter()
+            .zip(&class.fields)
+            .map(|(f, field)| match field.ty {
+                Type::Object(inner) => format!("somd_eq_{}(a.{f}, b.{f})", self.class_c(inner)),
+                _ => format!("a.{f} == b.{f}"),
+            })
+            .collect();
+        let body = if tests.is_empty() { "1".to_string() } else { tests.join(" && ") };
+        format!(
+            "static inline bool somd_eq_{name}({name} a, {name} b) {{\n    return {body};\n}}\n\n"
+        )
+    }
+
     fn kernel_classes(&self) -> BTreeSet<ClassId> {
         use somd_mir::analysis::isolation::{device_static, StaticElem};
         let mut used = BTreeSet::new();

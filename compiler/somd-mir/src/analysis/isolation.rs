@@ -663,6 +663,15 @@ fn expr_blocker(
                 _ => None,
             }
         }
+        // `==`/`!=` of two objects of a value class of primitive and value-class fields: a
+        // comparison field by field (`somd_eq_C` in the kernels).
+        ExprKind::Binary { op, lhs, rhs }
+            if op.ty == PrimOrRef::Value
+                && matches!(op.kind, BinOpKind::Eq | BinOpKind::Ne)
+                && compared_class(module, func, *lhs, *rhs).is_some() =>
+        {
+            None
+        }
         ExprKind::Binary { op, .. } if !matches!(op.ty, PrimOrRef::Prim(_)) => {
             Some(block(Unsupported, "reference or value comparison", span))
         }
@@ -1118,3 +1127,31 @@ fn param_type_ok(module: &Module, ty: &Type) -> bool {
 }
 
 pub use crate::print::type_name;
+
+/// The value class both operands of `lhs == rhs` (or `!=`) have, when kernel code compares
+/// its objects field by field: every field, at any depth, a primitive or an object of a
+/// value class (no array, no `null`, which kernel code cannot hold).
+pub fn compared_class(
+    module: &Module,
+    func: &Function,
+    lhs: ExprId,
+    rhs: ExprId,
+) -> Option<ClassId> {
+    match (&func.expr(lhs).ty, &func.expr(rhs).ty) {
+        (Type::Object(a), Type::Object(b)) if a == b && eq_by_fields(module, *a, 0) => Some(*a),
+        _ => None,
+    }
+}
+
+/// Whether the objects of value class `c` compare by primitive fields alone, at any depth
+/// ([`compared_class`]).
+pub fn eq_by_fields(module: &Module, c: ClassId, depth: u32) -> bool {
+    let Some(class) = module.classes.get(c.0 as usize) else { return false };
+    class.is_value
+        && depth < 16
+        && class.fields.iter().all(|f| match &f.ty {
+            Type::Prim(_) => true,
+            Type::Object(inner) => eq_by_fields(module, *inner, depth + 1),
+            _ => false,
+        })
+}
