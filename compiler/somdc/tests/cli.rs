@@ -735,6 +735,50 @@ fn explain_says_which_loops_keep_arrays_on_the_device() {
     );
 }
 
+/// `explain` says which `@`s apply their target in Java's order on one thread: a target
+/// writing into its array argument, one writing a field of a broadcast object; a target
+/// only reading the object is not.
+#[test]
+fn explain_says_which_maps_run_in_order() {
+    let program = source(
+        "explain-in-order",
+        "Main.somd",
+        r#"class Box {
+    int v;
+    Box() { }
+}
+public class Main {
+    static local int fill(int i, int[] acc) { acc[i % 4] += i; return i; }
+    static local int bump(int i, Box b) { b.v++; return b.v; }
+    static local int peek(int i, Box b) { return b.v + i; }
+    public static void main(String[] args) {
+        int[] acc = new int[4];
+        Box b = new Box();
+        int[[]] x = Main @ fill(Somd.range(8), acc);
+        int[[]] y = Main @ bump(Somd.range(8), b);
+        int[[]] z = Main @ peek(Somd.range(8), b);
+        System.out.println(x[7] + y[7] + z[7]);
+    }
+}
+"#,
+    );
+    let report = explained(&program);
+    let in_order: Vec<&str> =
+        report.lines().filter(|l| l.contains("one after the other, in Java's order")).collect();
+    assert_eq!(
+        in_order,
+        [
+            "  on the CPU: its applications one after the other, in Java's order (the target \
+             writes into an array argument)",
+            "  on the CPU: its applications one after the other, in Java's order (the target \
+             writes state its applications share)",
+        ],
+        "{report}"
+    );
+    let peek = report.split("@ Main.peek").nth(1).expect("the third @ is explained");
+    assert!(!peek.contains("one after the other"), "{report}");
+}
+
 /// `build --emit-kernels` writes one standalone `.cl` file per kernel under `DIR/kernels/`,
 /// headed by its source method and position; the program embeds the kernels itself.
 #[test]

@@ -1052,11 +1052,7 @@ impl<'a> FnCx<'a> {
             _ => id,
         };
         let ExprKind::Map { func, .. } = &self.e(map)?.kind else { return Ok(false) };
-        let target = self.callee(*func)?;
-        Ok(target.params.iter().enumerate().any(|(k, p)| {
-            matches!(target.local(*p).ty, Type::Array(_))
-                && somd_mir::analysis::writes::writes_param(self.module, *func, k)
-        }) || somd_mir::analysis::shared::map_writes_shared(self.module, *func))
+        Ok(somd_mir::analysis::shared::map_in_order(self.module, *func).is_some())
     }
 
     fn value_of(&mut self, id: ExprId) -> Result<String, EmitError> {

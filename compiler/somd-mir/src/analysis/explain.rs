@@ -223,6 +223,17 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
             }
         }
         fusion_lines(&mut out, module, info, sources, p);
+        if let Subject::Map { in_func, expr } = p.subject {
+            if let ExprKind::Map { func: target, .. } = module.function(in_func).expr(expr).kind {
+                if let Some(why) = super::shared::map_in_order(module, target) {
+                    let _ = writeln!(
+                        out,
+                        "  on the CPU: its applications one after the other, in Java's order \
+                         ({why})"
+                    );
+                }
+            }
+        }
         if let Subject::SomdMethod(f) = p.subject {
             let func = module.function(f);
             if let Some(effect) = super::shared::shared_effect(module, f) {

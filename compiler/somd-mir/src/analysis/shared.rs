@@ -188,6 +188,26 @@ pub fn task_effects(module: &Module, f: FuncId) -> TaskEffects {
     out
 }
 
+/// Why a `@` with target `target` applies it in Java's order, one application after the
+/// other on the calling thread (`rt::somd::in_order`), or `None` when its applications may
+/// run in parallel: the target writes into an array argument (Java passes the array itself,
+/// so applications may write the same elements: `writes::writes_param`), or state its
+/// applications share ([`map_writes_shared`]).
+pub fn map_in_order(module: &Module, target: FuncId) -> Option<&'static str> {
+    let func = module.function(target);
+    let writes_array = func.params.iter().enumerate().any(|(k, p)| {
+        matches!(func.local(*p).ty, Type::Array(_))
+            && super::writes::writes_param(module, target, k)
+    });
+    if writes_array {
+        Some("the target writes into an array argument")
+    } else if map_writes_shared(module, target) {
+        Some("the target writes state its applications share")
+    } else {
+        None
+    }
+}
+
 /// Whether the applications of a `@` of `target` may write state they share: a field of
 /// a (non-value) object they did not make, or an element of an array such an object's
 /// field holds, through any name (`writes::writes_through`), in `target` or anything it
