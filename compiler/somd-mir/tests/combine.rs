@@ -2,9 +2,12 @@
 //! elementwise (combined by index chunks in parallel) or free of outside effects (combined
 //! concurrently), and which are refused.
 
+mod common;
+
+use common::find;
 use somd_diag::SourceMap;
 use somd_mir::analysis::combine::{effect_free, elementwise};
-use somd_mir::{FuncId, Module};
+use somd_mir::Module;
 use somd_syntax::ast::IdGen;
 
 /// Lowers `class C { <methods> }` with the library (so `Math.max` is the library's method,
@@ -23,15 +26,6 @@ fn module(methods: &str) -> Module {
     let module = somd_mir::lower(&program, &sources);
     assert!(somd_mir::verify(&module).is_ok());
     module
-}
-
-fn find(module: &Module, name: &str) -> FuncId {
-    let idx = module
-        .functions
-        .iter()
-        .position(|f| f.name == name)
-        .unwrap_or_else(|| panic!("{name} not found"));
-    FuncId(idx as u32)
 }
 
 /// `C.combine` with element type `ty`, loop `header` and statement `store`.

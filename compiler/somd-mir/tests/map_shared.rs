@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::lowered;
+use common::{find, lowered};
 use somd_mir::analysis::shared::map_writes_shared;
-use somd_mir::{FuncId, Module};
+use somd_mir::Module;
 
 const PROGRAM: &str = "
 class Box {
@@ -127,15 +127,6 @@ public class Main {
     public static void main(String[] args) { }
 }
 ";
-
-fn find(module: &Module, name: &str) -> FuncId {
-    let idx = module
-        .functions
-        .iter()
-        .position(|f| f.name == name)
-        .unwrap_or_else(|| panic!("{name} not found"));
-    FuncId(idx as u32)
-}
 
 fn shared(module: &Module, name: &str) -> bool {
     map_writes_shared(module, find(module, name))

@@ -4,9 +4,9 @@
 
 mod common;
 
-use common::lowered;
+use common::{find, lowered};
 use somd_mir::analysis::shared::task_effects;
-use somd_mir::{FuncId, Module};
+use somd_mir::Module;
 
 const PROGRAM: &str = "
 import java.util.Random;
@@ -127,15 +127,6 @@ class Noise {
     }
 }
 ";
-
-fn find(module: &Module, name: &str) -> FuncId {
-    let idx = module
-        .functions
-        .iter()
-        .position(|f| f.name == name)
-        .unwrap_or_else(|| panic!("{name} not found"));
-    FuncId(idx as u32)
-}
 
 /// (heap read, heap write) of worker `name`.
 fn heap(module: &Module, name: &str) -> (bool, bool) {

@@ -64,3 +64,13 @@ pub fn lowered(source: &str) -> somd_mir::Module {
         Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
     }
 }
+
+/// The function named `name` (`Class.method`) of `module`.
+pub fn find(module: &somd_mir::Module, name: &str) -> somd_mir::FuncId {
+    let idx = module
+        .functions
+        .iter()
+        .position(|f| f.name == name)
+        .unwrap_or_else(|| panic!("{name} not found"));
+    somd_mir::FuncId(idx as u32)
+}
