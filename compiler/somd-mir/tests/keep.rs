@@ -203,6 +203,7 @@ fn writes_in_the_loop_refuse() {
         "for (int k = 0; k < 3; k++) { t += T.sum(a); a[b[k]] = t; }",
         "for (int k = 0; k < 3; k++) { t += T.sum(a); a[k++] = t; }",
         "for (int k = 0; k < 3; k++) { t += T.sum(a); a[k] = k++; }",
+        "for (int k = 0; k < 3; k++) { t += T.sum(a); a[b.length] = (b = new int[k + 5]).length; }",
         "for (int k = 0; k < 3; k++) { t += T.sum(a); a[T.peek(b)] = 1; }",
         "for (int k = 0; k < 3; k++) { t += T.sum(a); t = (a[k] = 4); }",
         "for (int k = 0; k < 3; a[k++] = 1) { t += T.sum(a); }",

@@ -441,7 +441,8 @@ fn untouched_in(func: &Function, parents: &[Option<ExprId>], exprs: &[ExprId], v
 
 /// Whether `index` may be evaluated again after statement `stmt`, giving the same value
 /// without an effect: constants and locals the statement does not assign, combined by
-/// operators, conversions and `.length` of a local.
+/// operators, conversions and `.length` of such a local (`x[y.length] = (y = new
+/// int[5]).length` stores at the old length: evaluated again, the index is the new one).
 fn plain_index(func: &Function, stmt: ExprId, index: ExprId) -> bool {
     let mut assigned = HashSet::new();
     walk::assigned_in_exprs(func, &[stmt], &mut assigned);
@@ -449,7 +450,9 @@ fn plain_index(func: &Function, stmt: ExprId, index: ExprId) -> bool {
         match &func.expr(e).kind {
             ExprKind::Const(_) => true,
             ExprKind::Local(l) => !assigned.contains(l),
-            ExprKind::Length(a) => matches!(func.expr(*a).kind, ExprKind::Local(_)),
+            ExprKind::Length(a) => {
+                matches!(func.expr(*a).kind, ExprKind::Local(l) if !assigned.contains(&l))
+            }
             ExprKind::Unary { operand, .. } | ExprKind::Convert { operand } => {
                 plain(func, assigned, *operand)
             }
