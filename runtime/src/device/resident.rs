@@ -296,6 +296,14 @@ struct Kept {
     stale: Arc<Stale>,
 }
 
+impl Kept {
+    /// Forgets the facts computed from the elements (a segmented sum's order and run heads).
+    fn forget_order(&mut self) {
+        self.sorted = 0;
+        self.runs = None;
+    }
+}
+
 /// The units (elements of a 1-D array, rows of a matrix) the host has stored to while a keep
 /// scope keeps the array, as up to [`SPANS`] spans `lo .. hi` (empty when `lo >= hi`): a
 /// store next to or inside a span widens it, one apart from all of them takes a free span or
@@ -461,12 +469,11 @@ pub(super) fn refresh(ctx: &'static DeviceCtx, key: &Key, array: &dyn HostArray,
     let mut held = kept();
     let Some(i) = kept_at(&held, key.addr) else { return };
     let k = &mut held[i];
-    if k.stale.is_empty() {
+    let spans = k.stale.take();
+    if spans.is_empty() {
         return;
     }
-    let spans = k.stale.take();
-    k.sorted = 0;
-    k.runs = None;
+    k.forget_order();
     let twins: Vec<usize> = k.twins.drain(..).map(|t| t.addr).collect();
     let mut entries = cache();
     let id = ctx.id();
@@ -482,13 +489,13 @@ pub(super) fn refresh(ctx: &'static DeviceCtx, key: &Key, array: &dyn HostArray,
             return true;
         }
         if e.ctx == id && e.key.same(key) && mine.is_none() {
-            mine = Some((Arc::clone(&e.buf), e.used));
+            mine = Some(Arc::clone(&e.buf));
         }
         false
     });
     drop(entries);
     drop(held);
-    let Some((mut buf, used)) = mine else { return };
+    let Some(mut buf) = mine else { return };
     let Some(device) = Arc::get_mut(&mut buf) else { return };
     for (lo, hi) in spans {
         let Some((offset, parts)) = array.stale_part(lo, hi) else { return };
@@ -507,11 +514,7 @@ pub(super) fn refresh(ctx: &'static DeviceCtx, key: &Key, array: &dyn HostArray,
             buffer::write(ctx, &mut device.buffer, offset, data, name).or_fatal();
         }
     }
-    let held = kept();
-    let mut cache = cache();
-    cache.entries.push(Entry { ctx: id, key: key.clone(), buf, used });
-    drop(cache);
-    drop(held);
+    keep_shared(ctx, key.clone(), buf);
 }
 
 /// The key of the array whose storage starts at `addr` while a keep scope keeps it: a kept
@@ -709,8 +712,7 @@ pub(super) fn sorted_prefix(key: Option<Key>, n: usize, check: impl FnOnce() -> 
 /// changed.
 fn forget_if_stale(key: &Key) {
     if let Some(k) = kept().iter_mut().find(|k| k.key.same(key) && !k.stale.is_empty()) {
-        k.sorted = 0;
-        k.runs = None;
+        k.forget_order();
     }
 }
 

@@ -568,11 +568,8 @@ struct Resets<'p> {
 impl<'e> util::Visitor<'e> for Resets<'_> {
     fn expr(&mut self, expr: &'e Expr, _write: bool) -> bool {
         if let ExprKind::Assign { op: None, target, .. } = &expr.kind {
-            let local = match (&target.kind, self.program.names.get(&target.id)) {
-                (ExprKind::Name(_), Some(NameRes::Local(decl))) => Some(*decl),
-                _ => None,
-            };
-            self.found |= local == Some(self.decl);
+            self.found |= matches!(target.kind, ExprKind::Name(_))
+                && index_base(self.program, target) == Some(self.decl);
         }
         !self.found
     }
