@@ -1511,6 +1511,7 @@ pub struct DevBuf {
     /// Moved to the pool of free buffers when the `DevBuf` drops (never released here).
     buffer: std::mem::ManuallyDrop<Buffer<u8>>,
     ctx: &'static DeviceCtx,
+    /// The buffer's size: its size class, which may be more than its user asked for.
     bytes: usize,
 }
 
@@ -1539,8 +1540,10 @@ impl std::ops::Deref for Held {
     }
 }
 
+/// A buffer of at least `bytes` bytes (at least 8): a free one of its size class, else a
+/// new one (`device/recycle.rs`).
 fn allocate(ctx: &'static DeviceCtx, bytes: usize, label: &str) -> Option<DevBuf> {
-    let bytes = bytes.max(8);
+    let bytes = recycle::class(ctx, bytes.max(8));
     if let Some(buffer) = recycle::take(ctx, bytes) {
         return Some(DevBuf { buffer: std::mem::ManuallyDrop::new(buffer), ctx, bytes });
     }

@@ -8,8 +8,12 @@
 //! On the H200 a `@` writing a new 64 MiB result took 123–160 µs with a new buffer and
 //! 69–75 µs with one from the pool (`bench/gpu/programs/range_reduce.somd`, `index`).
 //!
-//! Buffers are taken by exact size (the runtime's buffers are all `CL_MEM_READ_WRITE`
-//! bytes, and every user writes what it reads: uploads fill them, outputs are zero-filled,
+//! Buffers are made in size classes ([`class`]: eight per power of two, so at most an eighth
+//! larger than asked for) and taken by class, so that a program whose sizes change a little
+//! every round (a filter's batches, a shrinking problem) still finds its buffers here
+//! (the runtime's buffers are all `CL_MEM_READ_WRITE`
+//! bytes, every user passes its lengths to the kernels and moves only the bytes it asked
+//! for, and every user writes what it reads: uploads fill them, outputs are zero-filled,
 //! results written by their kernels, as with a new buffer, whose contents OpenCL leaves
 //! undefined). Each device has one in-order queue, so a buffer taken while commands that
 //! used it under its previous owner are still queued is written only after them. The pool
@@ -56,7 +60,25 @@ fn enabled() -> bool {
     crate::exec::placement().switches.recycle
 }
 
-/// A free buffer of exactly `bytes` on `ctx` (the most recently freed), if the pool has one.
+/// The size a buffer asked for with `bytes` is made with: `bytes` rounded up to a multiple
+/// of a sixteenth of the next power of two (at least 256 bytes), which is at most an eighth
+/// more, but never past the largest allocation `ctx` allows. Exactly `bytes` under
+/// `SOMD_RECYCLE=off`, where no buffer is used again.
+pub(super) fn class(ctx: &DeviceCtx, bytes: usize) -> usize {
+    if !enabled() {
+        return bytes;
+    }
+    let step = (bytes.next_power_of_two() / 16).max(256);
+    let size = bytes.div_ceil(step).saturating_mul(step);
+    if ctx.fits(size as u64) {
+        size
+    } else {
+        bytes
+    }
+}
+
+/// A free buffer of exactly `bytes` on `ctx` (the most recently freed), if the pool has one;
+/// `bytes` is a [`class`].
 pub(super) fn take(ctx: &'static DeviceCtx, bytes: usize) -> Option<Buffer<u8>> {
     let mut pool = pool();
     let id = ctx.id();
@@ -138,16 +160,22 @@ mod tests {
                 return;
             }
         };
-        // Sizes no other test of the process allocates.
-        let (size, other) = (12_347, 12_349);
+        // Sizes no other test of the process allocates: `near` shares `size`'s class
+        // (13,312 bytes), `other` is of another (20,480).
+        let (size, near, other) = (12_347, 12_991, 20_011);
+        assert_eq!((super::class(ctx, size), super::class(ctx, near)), (13_312, 13_312));
+        assert_eq!(super::class(ctx, 1 << 20), 1 << 20);
+        assert_eq!(super::class(ctx, (1 << 20) + 1), (1 << 20) + (1 << 17));
+        assert_eq!(super::class(ctx, 100), 256);
         let mem = |b: &super::super::DevBuf| b.buffer.get() as usize;
         let first = super::super::allocate(ctx, size, "recycle").unwrap();
         let second = super::super::allocate(ctx, size, "recycle").unwrap();
         let (a, b) = (mem(&first), mem(&second));
         assert_ne!(a, b, "two live buffers");
         drop(first);
-        // The freed buffer, not a new one; a buffer of another size is new.
-        let again = super::super::allocate(ctx, size, "recycle").unwrap();
+        // The freed buffer, not a new one, for a size of its class; a buffer of another
+        // class is new.
+        let again = super::super::allocate(ctx, near, "recycle").unwrap();
         assert_eq!(mem(&again), a);
         let sized = super::super::allocate(ctx, other, "recycle").unwrap();
         assert!(mem(&sized) != a && mem(&sized) != b);
