@@ -519,6 +519,29 @@ pub fn somd_call<'a>(method: &'a str, at: &'a SourcePos, n_mis: usize) -> SomdCa
     SomdCall { started: traced.then(|| (std::time::Instant::now(), method, at, n_mis)) }
 }
 
+/// Opens the [`SomdCall`] of a call its wrapper runs as one MI over its whole arguments
+/// before choosing a placement (a `null` or ragged `dist` argument, `dist` arguments shaped
+/// unlike each other: `reason`), after tracing its placement on the CPU with that reason,
+/// as a device call declined for it is traced.
+pub fn somd_call_whole<'a>(method: &'a str, at: &'a SourcePos, reason: &str) -> SomdCall<'a> {
+    if exec::placement().trace != exec::Trace::Off {
+        use crate::opencl::trace::{self, Value};
+        let site = format!("{}:{}:{}", at.file, at.line, at.col);
+        trace::emit(
+            "placement",
+            &[
+                ("name", Value::Str(method)),
+                ("placement", Value::Str("cpu")),
+                ("device", Value::Null),
+                ("reason", Value::Str(reason)),
+                ("mis", Value::U64(1)),
+                ("site", Value::Str(&site)),
+            ],
+        );
+    }
+    somd_call(method, at, 1)
+}
+
 impl Drop for SomdCall<'_> {
     fn drop(&mut self) {
         if let Some((started, method, at, n_mis)) = self.started.take() {

@@ -1314,6 +1314,83 @@ fn device_compares_value_objects_field_by_field() {
     calls_and_launches("device_value_eq", *opencl, &wanted);
 }
 
+/// `Somd.offset` and `Somd.globalLength` of a 3-D `dist` parameter's third dimension are
+/// kernel arguments like the first two's: both methods of `device_geometry_3d` are one device
+/// call of one launch (they ran on the CPU before, "a dimension that is no constant").
+#[test]
+fn device_takes_the_third_dimension_of_dist_geometry() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let wanted = [("Main.weigh", 1, 1), ("Main.deepest", 1, 1)];
+    calls_and_launches("device_geometry_3d", *opencl, &wanted);
+}
+
+/// `Double.doubleToLongBits`, `Float.floatToIntBits`, `bitCount` and `isNaN` in what the
+/// host of a device call computes (a `return`, a host statement between `sync` blocks): each
+/// method of `device_host_bits` is one device call of one launch (the built-ins sent them
+/// to the CPU before).
+#[test]
+fn host_statements_of_device_calls_take_scalar_builtins() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let wanted = [("Main.lowBits", 1, 1), ("Main.mixed", 1, 1), ("Main.floatBits", 1, 1)];
+    calls_and_launches("device_host_bits", *opencl, &wanted);
+}
+
+/// A call whose wrapper runs it as one MI over a ragged or `null`-row `dist` matrix, before
+/// any placement is chosen, shows in the trace as any CPU call does: its placement with the
+/// reason, then its `cpu_call` (none for the last, which throws). Before, such calls left
+/// no trace at all.
+#[test]
+fn whole_runs_of_ragged_dist_calls_are_traced() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "dist_ragged") else {
+        return; // a filter left the program out
+    };
+    let (outcome, _) = traced_calls("dist_ragged", binary, &expected, *opencl);
+    let events: Vec<Value> =
+        outcome.stderr.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+    let named = |kind: &str, key: &str, reason: Option<&str>| -> Vec<String> {
+        events
+            .iter()
+            .filter(|e| e["event"] == kind)
+            .filter(|e| reason.is_none_or(|r| e["reason"] == r))
+            .map(|e| e[key].as_str().unwrap_or_default().to_string())
+            .collect()
+    };
+    let whole = ["Main.cells", "Main.columns", "Main.halo", "Main.values", "Main.bumped"];
+    let reason = Some("null or ragged array argument");
+    assert_eq!(
+        named("placement", "name", reason),
+        [&whole[..], &["Main.columns"]].concat(),
+        "{}",
+        outcome.stderr
+    );
+    let cpu = named("cpu_call", "method", None);
+    assert_eq!(cpu, [&whole[..], &["Main.rowsOnly"]].concat(), "{}", outcome.stderr);
+}
+
+/// A task of matrix items runs its worker on the host, one item at a time: the worker's `@`
+/// and `!` are device calls of their own, one per item (forty items per graph in
+/// `device_matrix_workers`). They were folds meant for the worker's kernel, which a task the
+/// writer does not batch never has, so they ran on the worker's thread.
+#[test]
+fn workers_of_host_tasks_call_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let wanted = [
+        ("Main.rowSum", 40, 40),
+        ("max ! in Main.score", 40, 40),
+        ("max ! in Main.middle", 40, 40),
+    ];
+    calls_and_launches("device_matrix_workers", *opencl, &wanted);
+}
+
 /// `!` of a `@` whose target returns `byte`, `short` or `char` reduces in `int` on the
 /// device: in `device_narrow_mapreduce` each size's fused statements (eleven `!`s over one
 /// array, one kernel) and the statement alone are one device call each, launching nothing

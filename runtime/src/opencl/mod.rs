@@ -115,8 +115,10 @@
 //!   faster (0.081 ms vs 6.120 ms)` or `auto: measuring opencl (1 of 2)`; `site`: the
 //!   source position `FILE:LINE:COL` of the call or expression whose measurements chose,
 //!   or of a call with no device path (`not eligible`, or `SOMD_DEVICE` under
-//!   `SOMD_DEVICE=seq`/`cpu`; `crate::somd::cpu_only`, `crate::somd::not_eligible`), null
-//!   for any other reason and for sites named by their label alone)
+//!   `SOMD_DEVICE=seq`/`cpu`; `crate::somd::cpu_only`, `crate::somd::not_eligible`) or run
+//!   as one MI by its wrapper (`null or ragged array argument`, `dist arguments of
+//!   different shapes`: `crate::somd::somd_call_whole`), null for any other reason and for
+//!   sites named by their label alone)
 //! - `{"event":"build","program":STR,"device":STR,"from":"source"|"cache","ns":N}`
 //! - `{"event":"transfer","dir":"h2d"|"d2h","buffer":STR,"device":STR,"bytes":N,"pinned":BOOL,"ns":N}`
 //!   (`pinned`: the transfer went through a pinned staging buffer, [`staging`])

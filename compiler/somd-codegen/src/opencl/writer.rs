@@ -3124,8 +3124,8 @@ impl<'a> Writer<'a> {
 pub(super) fn geometry_dim(func: &Function, args: &[ExprId]) -> R<u8> {
     match args.get(1).map(|d| &func.expr(*d).kind) {
         None => Ok(0),
-        Some(ExprKind::Const(Const::Int(d))) if (1..=2).contains(d) => Ok((*d - 1) as u8),
-        Some(_) => Err(bug("Somd geometry with a dimension that is not 1 or 2")),
+        Some(ExprKind::Const(Const::Int(d))) if (1..=3).contains(d) => Ok((*d - 1) as u8),
+        Some(_) => Err(bug("Somd geometry with a dimension that is not 1, 2 or 3")),
     }
 }
 

@@ -430,6 +430,15 @@ impl FnCx<'_> {
             (dist.contains(&p) && !written.contains(&p)).then(|| self.local_name(p))
         })?;
         writeln!(out, "    if {} {{", tests.join(" || "))?;
+        let reason = match shapes {
+            None => "null or ragged array argument",
+            Some(_) => "dist arguments of different shapes",
+        };
+        writeln!(
+            out,
+            "        let _somd_call = rt::somd::somd_call_whole({:?}, pos, {reason:?});",
+            func.name
+        )?;
         // One MI's partition: its strategies' `bounds` as that MI would call them.
         if let Some(strategy_args) = shapes {
             let (takes, calls) = self.one_partition_bounds(strategy_args)?;

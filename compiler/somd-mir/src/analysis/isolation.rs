@@ -552,7 +552,7 @@ fn expr_blocker(
         // CPU checks a computed one.
         ExprKind::Builtin { builtin: Builtin::SomdOffset | Builtin::SomdGlobalLength, args }
             if args.get(1).is_some_and(|d| {
-                !matches!(func.expr(*d).kind, ExprKind::Const(Const::Int(1 | 2)))
+                !matches!(func.expr(*d).kind, ExprKind::Const(Const::Int(1..=3)))
             }) =>
         {
             Some(block(

@@ -492,8 +492,8 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
     super::mapfuse::plan(module, info, &mut unique);
 }
 
-/// The device-eligible functions that kernels may run: the targets of `@`, `C.m !` and
-/// tasks, eligible SOMD methods, and everything they call.
+/// The device-eligible functions that kernels may run: the targets of `@`, `C.m !`, the
+/// workers of tasks the writer batches, eligible SOMD methods, and everything they call.
 fn kernel_functions(module: &Module, info: &ProgramInfo) -> std::collections::HashSet<FuncId> {
     let eligible = |f: FuncId| info.functions.get(f.0 as usize).is_some_and(|i| i.device.is_ok());
     let mut stack: Vec<FuncId> = Vec::new();
@@ -504,8 +504,15 @@ fn kernel_functions(module: &Module, info: &ProgramInfo) -> std::collections::Ha
         for e in &func.exprs {
             match &e.kind {
                 ExprKind::Map { func: f, .. }
-                | ExprKind::ReduceArray { reducer: ArrayReducer::Func(f), .. }
-                | ExprKind::Task { func: f, .. } => stack.push(*f),
+                | ExprKind::ReduceArray { reducer: ArrayReducer::Func(f), .. } => stack.push(*f),
+                // A task the writer does not batch (a stateful one, one of matrix items)
+                // runs its worker on the host: the worker's `@` and `!` are device calls of
+                // their own there, not folds of a kernel.
+                ExprKind::Task { func: f, ctor }
+                    if task_plan(module, info, *f, ctor.is_some(), e.span).is_ok() =>
+                {
+                    stack.push(*f)
+                }
                 _ => {}
             }
         }

@@ -547,8 +547,9 @@ impl SyncAnalysis<'_> {
 
     /// Checks that the host can evaluate `e` from scalars (LANGUAGE.md semantics through the
     /// CPU writer): host scalars, scalar parameters, lengths of array parameters, setup
-    /// locals, constants, arithmetic, `Math` built-ins and static calls on those, and
-    /// assignments of host scalars.
+    /// locals, constants, arithmetic, `Math` built-ins, the scalar built-ins of `Integer`,
+    /// `Long`, `Float` and `Double` and static calls on those, and assignments of host
+    /// scalars.
     fn host_expr(&mut self, e: ExprId) -> Result<(), Blocker> {
         let func = self.cx.func;
         let expr = func.expr(e);
@@ -621,12 +622,22 @@ impl SyncAnalysis<'_> {
             } if args.first().is_some_and(
                 |a| matches!(func.expr(*a).kind, ExprKind::Local(p) if func.params.contains(&p)),
             ) && args.get(1).is_none_or(|d| {
-                matches!(func.expr(*d).kind, ExprKind::Const(Const::Int(1 | 2)))
+                matches!(func.expr(*d).kind, ExprKind::Const(Const::Int(1..=3)))
             }) =>
             {
                 Ok(())
             }
-            ExprKind::Builtin { builtin: Builtin::Math(..), args }
+            ExprKind::Builtin {
+                builtin:
+                    Builtin::Math(..)
+                    | Builtin::IntegerBitCount
+                    | Builtin::LongBitCount
+                    | Builtin::FloatToIntBits
+                    | Builtin::DoubleToLongBits
+                    | Builtin::FloatIsNaN
+                    | Builtin::DoubleIsNaN,
+                args,
+            }
             | ExprKind::Call { receiver: None, args, .. } => {
                 for a in args {
                     self.host_expr(*a)?;
