@@ -1983,6 +1983,87 @@ pub fn map<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> VArr<R> {
     VArr::from_arc(unsafe { out.assume_init() })
 }
 
+/// The objects a `@` maps, whose identities [`map_distinct`] compares.
+pub trait Identities: Sync {
+    /// The identity of element `i`'s object ([`Obj::identity`]: 0 for `null`).
+    fn identity(&self, i: usize) -> usize;
+}
+
+impl<T: Send> Identities for Array<Obj<T>> {
+    fn identity(&self, i: usize) -> usize {
+        self.slots().get(i).map_or(0, |slot| slot.get_ref().identity())
+    }
+}
+
+impl<T: Send + Sync> Identities for VArr<Obj<T>> {
+    fn identity(&self, i: usize) -> usize {
+        self.items().get(i).map_or(0, Obj::identity)
+    }
+}
+
+/// [`map`] for a `@` whose applications write fields of the objects it maps through
+/// `objects` (each an argument's array, indexed as the applications are) and nothing else
+/// they share (`analysis::shared::map_distinct_elements`): applications on distinct
+/// objects are independent, on one object twice they meet in Java's order. The
+/// applications run in order on the calling thread, timed as a small [`map`]'s are
+/// ([`Pace`]); once the rest would keep two threads or more busy, the map is judged once:
+/// when each application costs well over what comparing its objects does
+/// ([`DISTINCT_ITEM_NS`]) and no object of the rest comes twice, the rest goes to the pool,
+/// else it runs on in order without the clock (a cheap target then costs what
+/// `rt::somd::in_order` did). Those done already ran before all of the rest, as in Java's
+/// order, so only the rest need be distinct. Results and exceptions are those of a
+/// sequential run either way.
+pub fn map_distinct<R: Send>(
+    n: usize,
+    objects: &[&dyn Identities],
+    f: impl Fn(usize) -> R + Sync,
+) -> VArr<R> {
+    let parts = exec::placement().cpu_mis();
+    if n < 2 || parts <= 1 || on_calling_thread() {
+        return VArr::from_arc((0..n).map(f).collect());
+    }
+    let mut out: Arc<[MaybeUninit<R>]> = Arc::new_uninit_slice(n);
+    let Some(items) = Arc::get_mut(&mut out) else {
+        // A fresh `Arc` is unique; this branch is never taken.
+        return VArr::from_vec((0..n).map(f).collect());
+    };
+    let mut pace = Pace::start();
+    let mut done = 0;
+    while done < n {
+        items[done].write(f(done));
+        done += 1;
+        let Some(threads) = pace.threads_for_rest(done, n, parts) else { continue };
+        if pace.item_ns(done) >= DISTINCT_ITEM_NS && distinct(objects, done..n) {
+            fill_parallel(&mut items[done..], threads, |k| f(done + k));
+            done = n;
+        }
+        // Judged once: the rest runs in order, without the clock.
+        break;
+    }
+    for (i, item) in items.iter_mut().enumerate().skip(done) {
+        item.write(f(i));
+    }
+    // SAFETY: every element was written, by the loop or by `fill_parallel` for the rest.
+    VArr::from_arc(unsafe { out.assume_init() })
+}
+
+/// The least time an application of [`map_distinct`] must take for the comparison of the
+/// objects of the rest (collecting and sorting their identities, some tens of
+/// nanoseconds each) to be worth its time.
+const DISTINCT_ITEM_NS: u64 = 200;
+
+/// Whether the objects at `range` of `objects` are pairwise distinct (`null`s aside).
+fn distinct(objects: &[&dyn Identities], range: std::ops::Range<usize>) -> bool {
+    let mut ids: Vec<usize> = Vec::with_capacity(range.len() * objects.len());
+    for o in objects {
+        ids.extend(range.clone().map(|i| o.identity(i)).filter(|id| *id != 0));
+    }
+    // Objects made one after the other often lie in increasing order: a sorted run is
+    // one pass of the sort.
+    ids.sort_unstable();
+    ids.windows(2).all(|w| w[0] != w[1])
+}
+
 /// [`fill_parallel`] for [`PARALLEL_MAP_MIN`] items or more. Fewer items run in order on the
 /// calling thread, timed ([`Pace`]): when the time they took predicts
 /// [`WORK_PER_THREAD_NS`] of work for two threads or more in the items left, those go to
@@ -2020,11 +2101,19 @@ struct Pace {
     started: std::time::Instant,
     /// The number of items done at the next look at the clock.
     next_look: usize,
+    /// The time the items took at the last look, in nanoseconds.
+    spent: u64,
 }
 
 impl Pace {
     fn start() -> Pace {
-        Pace { started: std::time::Instant::now(), next_look: 1 }
+        Pace { started: std::time::Instant::now(), next_look: 1, spent: 0 }
+    }
+
+    /// The mean time of the `done` items done at the last look that judged
+    /// ([`Pace::threads_for_rest`]), in nanoseconds.
+    fn item_ns(&self, done: usize) -> u64 {
+        self.spent / done.max(1) as u64
     }
 
     /// With `done` of `n` items done: `Some(threads)` when the items left are worth
@@ -2043,6 +2132,7 @@ impl Pace {
         if spent < PACE_SAMPLE_NS {
             return None;
         }
+        self.spent = spent;
         let left = u64::try_from(n - done).unwrap_or(u64::MAX);
         let rest = (spent / done as u64).saturating_mul(left);
         let threads = threads_for_work(rest, parts.min(n - done));
@@ -3327,6 +3417,49 @@ mod tests {
             value + i64::from(here)
         });
         assert_eq!(outer.items().to_vec(), (0..4096i64).map(|i| 2 * i + 1).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn distinct_objects_map_side_by_side_and_repeated_ones_in_order() {
+        if exec::placement().cpu_mis() < 2 {
+            eprintln!("SKIPPED: one CPU thread, no pool to map on");
+            return;
+        }
+        // Applications of about 20 µs each: worth the pool, and worth comparing objects.
+        let slow = |i: usize| {
+            let until = std::time::Instant::now() + std::time::Duration::from_micros(20);
+            while std::time::Instant::now() < until {
+                std::hint::spin_loop();
+            }
+            i
+        };
+        let n = 400;
+        let me = std::thread::current().id();
+        let run = |objects: &Array<Obj<Slot<i64>>>| {
+            let log: Mutex<Vec<usize>> = Mutex::new(Vec::new());
+            let out = map_distinct(n, &[objects], |i| {
+                let object = objects.slots()[i].get_ref().get(&POS);
+                *object.get_mut() = object.get_ref().wrapping_mul(31) + slow(i) as i64;
+                log.lock().unwrap().push(i);
+                std::thread::current().id() == me
+            });
+            (out.items().iter().filter(|here| !**here).count(), log.into_inner().unwrap())
+        };
+        // Distinct objects: the rest runs on the pool, each object written once.
+        let distinct = Array::from_fn(n, |_| Obj::new(Slot::new(0i64)));
+        let (elsewhere, _) = run(&distinct);
+        assert!(elsewhere > 0, "no application left the calling thread");
+        let values: Vec<i64> =
+            distinct.slots().iter().map(|o| *o.get_ref().get(&POS).get_ref()).collect();
+        assert_eq!(values, (0..n as i64).collect::<Vec<_>>());
+        // Three objects, each many times: every application on the calling thread, in order.
+        let few: Vec<Obj<Slot<i64>>> = (0..3).map(|_| Obj::new(Slot::new(0i64))).collect();
+        let repeated = Array::from_fn(n, |i| few[i % 3].clone());
+        let (elsewhere, log) = run(&repeated);
+        assert_eq!(elsewhere, 0);
+        assert_eq!(log, (0..n).collect::<Vec<_>>());
+        let first = (0..n as i64).step_by(3).fold(0i64, |h, i| h.wrapping_mul(31) + i);
+        assert_eq!(*few[0].get(&POS).get_ref(), first);
     }
 
     #[test]

@@ -1039,6 +1039,13 @@ impl<T> Obj<T> {
         self.inner.is_none()
     }
 
+    /// The object's identity: the address of its storage, 0 for `null` (Java's `==` of two
+    /// references compares these).
+    #[inline]
+    pub fn identity(&self) -> usize {
+        self.inner.as_ref().map_or(0, |slot| Arc::as_ptr(slot) as usize)
+    }
+
     /// The object, or `NullPointerException`.
     #[inline(always)]
     pub fn get(&self, pos: &'static SourcePos) -> &T {

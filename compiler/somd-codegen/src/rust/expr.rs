@@ -182,6 +182,10 @@ pub struct FnCx<'a> {
     /// `@`s whose text is an `rt::device::Lazy` (the device path left the result on the
     /// device): a lazy local takes them as they are, and wraps any other value.
     pub lazy_made: HashSet<ExprId>,
+    /// The `@`s written as `rt::somd::map_distinct`: their applications run in Java's order
+    /// unless their mapped objects are distinct, which the run time checks
+    /// (`analysis::shared::map_distinct_elements`), so no `in_order` wraps them.
+    pub distinct_maps: HashSet<ExprId>,
     /// Parameters the SOMD wrapper holds as `rt::device::Lazy`s while it writes the device
     /// path (its host program reads them as it reads lazy locals).
     pub lazy_params: HashSet<LocalId>,
@@ -586,6 +590,7 @@ impl<'a> FnCx<'a> {
             replaced: HashMap::new(),
             map_fused_bound: HashSet::new(),
             lazy_made: HashSet::new(),
+            distinct_maps: HashSet::new(),
             lazy_params: HashSet::new(),
             unchecked: HashMap::new(),
             device: None,
@@ -1052,7 +1057,8 @@ impl<'a> FnCx<'a> {
             _ => id,
         };
         let ExprKind::Map { func, .. } = &self.e(map)?.kind else { return Ok(false) };
-        Ok(somd_mir::analysis::shared::map_in_order(self.module, *func).is_some())
+        Ok(!self.distinct_maps.contains(&map)
+            && somd_mir::analysis::shared::map_in_order(self.module, *func).is_some())
     }
 
     fn value_of(&mut self, id: ExprId) -> Result<String, EmitError> {
@@ -1912,6 +1918,23 @@ impl<'a> FnCx<'a> {
                     pos,
                     &cpu(format!("rt::somd::map({n}, |i| {name}({call_args}))"))
                 )
+            ));
+        }
+        // Applications writing fields of their mapped objects alone run side by side when
+        // those objects are distinct (checked at run time), else in Java's order.
+        let mapped: Vec<bool> = args.iter().map(|(_, how)| *how == MapArg::Mapped).collect();
+        if let Some(bits) =
+            somd_mir::analysis::shared::map_distinct_elements(self.module, func, &mapped)
+        {
+            let arrays: Vec<String> = (0..args.len().min(64))
+                .filter(|k| bits & (1 << k) != 0)
+                .map(|k| format!("&_e{}_{k}", id.0))
+                .collect();
+            self.distinct_maps.insert(id);
+            return Ok(format!(
+                "{{ {lets}let {n} = rt::somd::map_len(&[{lens}], {pos}); \
+                 rt::somd::map_distinct({n}, &[{}], |i| {name}({call_args}){freeze}) }}",
+                arrays.join(", ")
             ));
         }
         Ok(format!(

@@ -224,8 +224,25 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
         }
         fusion_lines(&mut out, module, info, sources, p);
         if let Subject::Map { in_func, expr } = p.subject {
-            if let ExprKind::Map { func: target, .. } = module.function(in_func).expr(expr).kind {
-                if let Some(why) = super::shared::map_in_order(module, target) {
+            if let ExprKind::Map { func: target, args } = &module.function(in_func).expr(expr).kind
+            {
+                let target = *target;
+                let mapped: Vec<bool> =
+                    args.iter().map(|(_, how)| *how == MapArg::Mapped).collect();
+                if let Some(bits) = super::shared::map_distinct_elements(module, target, &mapped) {
+                    let tf = module.function(target);
+                    let names: Vec<String> = (tf.params.iter().enumerate())
+                        .filter(|(k, _)| *k < 64 && bits & (1 << k) != 0)
+                        .map(|(_, p)| format!("`{}`", tf.local(*p).name))
+                        .collect();
+                    let _ = writeln!(
+                        out,
+                        "  on the CPU: its applications side by side when the objects mapped to \
+                         {} are distinct (checked at each run), else one after the other, in \
+                         Java's order (the target writes fields of those objects)",
+                        names.join(", ")
+                    );
+                } else if let Some(why) = super::shared::map_in_order(module, target) {
                     let _ = writeln!(
                         out,
                         "  on the CPU: its applications one after the other, in Java's order \

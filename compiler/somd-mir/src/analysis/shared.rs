@@ -202,10 +202,48 @@ pub fn map_in_order(module: &Module, target: FuncId) -> Option<&'static str> {
     if writes_array {
         Some("the target writes into an array argument")
     } else if map_writes_shared(module, target) {
-        Some("the target writes state its applications share")
+        Some(WRITES_SHARED)
     } else {
         None
     }
+}
+
+/// The reason [`map_in_order`] gives for a target that writes state its applications
+/// share.
+pub const WRITES_SHARED: &str = "the target writes state its applications share";
+
+/// The mapped object parameters of a `@` of `target` (bit `k` for parameter `k`; `mapped`
+/// says which parameters the `@` maps) through whose objects alone its applications write
+/// state they share: `Some(bits)` when [`map_in_order`] holds only for such writes
+/// ([`WRITES_SHARED`]) and counting those parameters as each application's own object
+/// leaves no shared write. They are each application's own when the mapped arrays hold
+/// pairwise distinct objects (`null`s aside), which the run time checks before it runs the
+/// applications side by side (`rt::somd::map_distinct`): `p.x += p.vx` of `Main @
+/// move(particles)` meets each particle once. A write through a field the element does not
+/// own (`p.group.count++`: groups may be shared by several particles) still needs Java's
+/// order, and so does a target writing an array argument.
+pub fn map_distinct_elements(module: &Module, target: FuncId, mapped: &[bool]) -> Option<u64> {
+    let func = module.functions.get(target.0 as usize)?;
+    let mut bits = 0u64;
+    for (k, p) in func.params.iter().enumerate().take(64) {
+        let object = match func.local(*p).ty {
+            Type::Object(c) => module.classes.get(c.0 as usize).is_some_and(|c| !c.is_value),
+            _ => false,
+        };
+        if object && mapped.get(k) == Some(&true) {
+            bits |= 1 << k;
+        }
+    }
+    if bits == 0 || map_in_order(module, target) != Some(WRITES_SHARED) {
+        return None;
+    }
+    // Side by side, an application must not read what another writes either: the fields
+    // the applications write (of their own objects) may be read only through their own
+    // (`Main @ step(ps, ps)` reading `all[j].x` sees the applications before it in Java's
+    // order).
+    let mut cx = Applications::new(module);
+    cx.watched = written_fields(module, target);
+    (!cx.writes(target, false, bits)).then_some(bits)
 }
 
 /// Whether the applications of a `@` of `target` may write state they share: a field of
@@ -222,12 +260,7 @@ pub fn map_in_order(module: &Module, target: FuncId) -> Option<&'static str> {
 /// the array-argument rule's (`writes::writes_param`). May say "shared" for what is not
 /// (an object reached through another's field), never the reverse.
 pub fn map_writes_shared(module: &Module, target: FuncId) -> bool {
-    let mut cx = Applications {
-        module,
-        owned: std::cell::OnceCell::new(),
-        memo: super::memo::CycleMemo::new(false),
-    };
-    cx.writes(target, false, 0)
+    Applications::new(module).writes(target, false, 0)
 }
 
 /// The state of one [`map_writes_shared`] question.
@@ -238,9 +271,54 @@ struct Applications<'a> {
     /// Per function, whether `this` is the application's own, and which of its first 64
     /// parameters are: whether it writes shared state.
     memo: super::memo::CycleMemo<(FuncId, bool, u64)>,
+    /// Fields whose mention through an object the application does not own counts as
+    /// shared too, read or written ([`map_distinct_elements`]).
+    watched: HashSet<(ClassId, u32)>,
 }
 
-impl Applications<'_> {
+/// The fields of (non-value) objects that `target`, or anything it runs, may write: by an
+/// assignment, or elements of the array the field holds.
+fn written_fields(module: &Module, target: FuncId) -> HashSet<(ClassId, u32)> {
+    let mut out = HashSet::new();
+    for g in reached(module, target, run_callees) {
+        let func = module.function(g);
+        let parents = walk::parents(func);
+        for (i, expr) in func.exprs.iter().enumerate() {
+            let field = match &expr.kind {
+                ExprKind::Assign { target, .. }
+                | ExprKind::CompoundAssign { target, .. }
+                | ExprKind::IncDec { target, .. } => *target,
+                ExprKind::Field { .. } if matches!(expr.ty, Type::Array(_)) => {
+                    let id = ExprId(i as u32);
+                    if walk::stored_to(func, &parents, id)
+                        || !writes::writes_through(module, func, &[id])
+                    {
+                        continue;
+                    }
+                    id
+                }
+                _ => continue,
+            };
+            if let ExprKind::Field { class, index, .. } = func.expr(field).kind {
+                if !module.class(class).is_value {
+                    out.insert((class, index));
+                }
+            }
+        }
+    }
+    out
+}
+
+impl<'a> Applications<'a> {
+    fn new(module: &'a Module) -> Applications<'a> {
+        Applications {
+            module,
+            owned: std::cell::OnceCell::new(),
+            memo: super::memo::CycleMemo::new(false),
+            watched: HashSet::new(),
+        }
+    }
+
     /// Whether `f` may write shared state when `this` (`own_this`) and the parameters
     /// whose bits `own_params` sets hold objects or arrays the application made.
     fn writes(&mut self, f: FuncId, own_this: bool, own_params: u64) -> bool {
@@ -277,6 +355,12 @@ impl Applications<'_> {
                     }
                     _ => false,
                 },
+                // A watched field of an object the application does not own.
+                ExprKind::Field { object, class, index }
+                    if self.watched.contains(&(*class, *index)) && !own(*object) =>
+                {
+                    true
+                }
                 // An array a field (or a static) holds, whose elements are written.
                 ExprKind::Field { .. } | ExprKind::Static(_) => {
                     matches!(expr.ty, Type::Array(_))
