@@ -6,14 +6,14 @@ class Particle {
     double x;
     double vx;
     long h;
-    int[] hist;
+    int[][] rows;
     Group group;
 
     Particle(double x, double vx, Group group) {
         this.x = x;
         this.vx = vx;
         this.group = group;
-        hist = new int[4];
+        rows = new int[2][4];
     }
 
     double advance(int k) {
@@ -24,12 +24,29 @@ class Particle {
         vx += f;
         x += vx;
         h = h * 31 + k;
-        hist[k % 4]++;
         return x;
     }
 }
 
+class Node {
+    double x;
+    long v;
+    Node child;
+
+    Node(int depth) {
+        x = depth;
+        Main.nodes[Main.made] = this;
+        Main.made++;
+        if (depth > 0) {
+            child = new Node(depth - 1);
+        }
+    }
+}
+
 class Main {
+    static Node[] nodes = new Node[20000];
+    static int made = 0;
+
     static double step(Particle p, int k) {
         return p.advance(k);
     }
@@ -38,6 +55,24 @@ class Main {
         Particle q = all[(k + 1) % all.length];
         p.x += q.x * 0.5;
         return p.advance(k);
+    }
+
+    static double tally(Particle p, int k) {
+        double f = p.advance(k);
+        p.rows[0][k % 4] = p.rows[0][k % 4] * 31 + k;
+        return f;
+    }
+
+    static double descend(Node n, int k) {
+        double f = 0;
+        for (int s = 0; s < 200; s++) {
+            f += Math.sin(n.x * 0.001 + s) * 0.01;
+        }
+        n.v = n.v * 31 + k;
+        if (n.x > 0.5) {
+            n.child.v = n.child.v * 7 + k;
+        }
+        return f;
     }
 
     static long join(Particle p, int k) {
@@ -56,7 +91,7 @@ class Main {
     static long state(Particle[] ps) {
         long s = 0;
         for (int i = 0; i < ps.length; i++) {
-            s = s * 31 + (long) (ps[i].x * 1000) + ps[i].h + ps[i].hist[i % 4];
+            s = s * 31 + (long) (ps[i].x * 1000) + ps[i].h + ps[i].rows[i % 2][i % 4];
         }
         return s;
     }
@@ -97,6 +132,33 @@ class Main {
             pulled[i] = pull(ps[i], ps, i);
         }
         System.out.println("pulled: " + hash(pulled) + " " + state(ps));
+
+        int[] common = new int[4];
+        for (int i = 0; i < n; i++) {
+            ps[i].rows[0] = common;
+        }
+        double[] tallied = new double[n];
+        for (int i = 0; i < n; i++) {
+            tallied[i] = tally(ps[i], i);
+        }
+        System.out.println("tallied: " + hash(tallied) + " " + state(ps) + " " + common[1]);
+
+        for (int i = 0; i < n / 4; i++) {
+            new Node(3);
+        }
+        Node[] ns = new Node[n];
+        for (int i = 0; i < n; i++) {
+            ns[i] = nodes[(i * 4 + i / (n / 4)) % n];
+        }
+        double[] down = new double[n];
+        for (int i = 0; i < n; i++) {
+            down[i] = descend(ns[i], i);
+        }
+        long v = 0;
+        for (int i = 0; i < n; i++) {
+            v = v * 31 + ns[i].v;
+        }
+        System.out.println("descended: " + hash(down) + " " + v);
 
         long[] joined = new long[n];
         for (int i = 0; i < n; i++) {

@@ -219,9 +219,14 @@ pub const WRITES_SHARED: &str = "the target writes state its applications share"
 /// leaves no shared write. They are each application's own when the mapped arrays hold
 /// pairwise distinct objects (`null`s aside), which the run time checks before it runs the
 /// applications side by side (`rt::somd::map_distinct`): `p.x += p.vx` of `Main @
-/// move(particles)` meets each particle once. A write through a field the element does not
-/// own (`p.group.count++`: groups may be shared by several particles) still needs Java's
-/// order, and so does a target writing an array argument.
+/// move(particles)` meets each particle once. Only the objects themselves are their
+/// applications' own, not what their fields hold: the caller made them, and what makes a
+/// field owned for an object the application makes ([`owned_fields`]: every store into it
+/// is a new object) holds for none of the caller's. Its rows may have been replaced
+/// (`c.rows[0] = common`), and a new object may have handed itself out from its
+/// constructor (`Main.all[k] = this`), so that one particle's `p.child` is another's `p`
+/// (probe 37). A write through a field (`p.hist[k]++`, `p.group.count++`) therefore still
+/// needs Java's order, and so does a target writing an array argument.
 pub fn map_distinct_elements(module: &Module, target: FuncId, mapped: &[bool]) -> Option<u64> {
     let func = module.functions.get(target.0 as usize)?;
     let mut bits = 0u64;
@@ -243,6 +248,8 @@ pub fn map_distinct_elements(module: &Module, target: FuncId, mapped: &[bool]) -
     // order).
     let mut cx = Applications::new(module);
     cx.watched = written_fields(module, target);
+    // No owned fields: only the mapped objects themselves are the applications' own.
+    let _ = cx.owned.set(HashSet::new());
     (!cx.writes(target, false, bits)).then_some(bits)
 }
 
