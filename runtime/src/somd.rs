@@ -1968,6 +1968,16 @@ const PARALLEL_MAP_MIN: usize = 2048;
 /// `@` (Mosaic's candidates of each tile) only added a dispatch per application and more
 /// threads than cores.
 pub fn map<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> VArr<R> {
+    map_by(n, f, |items, parts, f| fill_adaptive(items, parts, f))
+}
+
+/// The `n` applications of `f` as a value array: on the calling thread where [`map`] runs
+/// there, else written by `fill(items, parts, f)`, which must write every element.
+fn map_by<R: Send, F: Fn(usize) -> R + Sync>(
+    n: usize,
+    f: F,
+    fill: impl FnOnce(&mut [MaybeUninit<R>], usize, &F),
+) -> VArr<R> {
     let parts = exec::placement().cpu_mis();
     if n < 2 || parts <= 1 || on_calling_thread() {
         // `Range::map` is trusted-length: one allocation, filled in place.
@@ -1978,8 +1988,8 @@ pub fn map<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> VArr<R> {
         // A fresh `Arc` is unique; this branch is never taken.
         return VArr::from_vec((0..n).map(f).collect());
     };
-    fill_adaptive(items, parts, f);
-    // SAFETY: `fill_adaptive` returned, so it wrote every element.
+    fill(items, parts, &f);
+    // SAFETY: `fill` returned, so it wrote every element.
     VArr::from_arc(unsafe { out.assume_init() })
 }
 
@@ -2018,33 +2028,25 @@ pub fn map_distinct<R: Send>(
     objects: &[&dyn Identities],
     f: impl Fn(usize) -> R + Sync,
 ) -> VArr<R> {
-    let parts = exec::placement().cpu_mis();
-    if n < 2 || parts <= 1 || on_calling_thread() {
-        return VArr::from_arc((0..n).map(f).collect());
-    }
-    let mut out: Arc<[MaybeUninit<R>]> = Arc::new_uninit_slice(n);
-    let Some(items) = Arc::get_mut(&mut out) else {
-        // A fresh `Arc` is unique; this branch is never taken.
-        return VArr::from_vec((0..n).map(f).collect());
-    };
-    let mut pace = Pace::start();
-    let mut done = 0;
-    while done < n {
-        items[done].write(f(done));
-        done += 1;
-        let Some(threads) = pace.threads_for_rest(done, n, parts) else { continue };
-        if pace.item_ns(done) >= DISTINCT_ITEM_NS && distinct(objects, done..n) {
-            fill_parallel(&mut items[done..], threads, |k| f(done + k));
-            done = n;
+    map_by(n, f, |items, parts, f| {
+        let n = items.len();
+        let mut pace = Pace::start();
+        let mut done = 0;
+        while done < n {
+            items[done].write(f(done));
+            done += 1;
+            let Some(threads) = pace.threads_for_rest(done, n, parts) else { continue };
+            if pace.item_ns(done) >= DISTINCT_ITEM_NS && distinct(objects, done..n) {
+                fill_parallel(&mut items[done..], threads, |k| f(done + k));
+                done = n;
+            }
+            // Judged once: the rest runs in order, without the clock.
+            break;
         }
-        // Judged once: the rest runs in order, without the clock.
-        break;
-    }
-    for (i, item) in items.iter_mut().enumerate().skip(done) {
-        item.write(f(i));
-    }
-    // SAFETY: every element was written, by the loop or by `fill_parallel` for the rest.
-    VArr::from_arc(unsafe { out.assume_init() })
+        for (i, item) in items.iter_mut().enumerate().skip(done) {
+            item.write(f(i));
+        }
+    })
 }
 
 /// The least time an application of [`map_distinct`] must take for the comparison of the

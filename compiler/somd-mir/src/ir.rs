@@ -520,6 +520,22 @@ pub enum Builtin {
 }
 
 impl Builtin {
+    /// A function of its scalar arguments alone that cannot fail: `Math`'s, and the
+    /// `bitCount`, bit-pattern and `isNaN` built-ins of `Integer`, `Long`, `Float` and
+    /// `Double`.
+    pub fn is_scalar_function(self) -> bool {
+        matches!(
+            self,
+            Builtin::Math(..)
+                | Builtin::IntegerBitCount
+                | Builtin::LongBitCount
+                | Builtin::FloatToIntBits
+                | Builtin::DoubleToLongBits
+                | Builtin::FloatIsNaN
+                | Builtin::DoubleIsNaN
+        )
+    }
+
     /// Writing to standard output or error (`print`, `println`, `printf`).
     pub fn is_output(self) -> bool {
         matches!(

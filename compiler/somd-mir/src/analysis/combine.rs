@@ -176,16 +176,8 @@ fn total(
                 && total(module, func, *else_expr, leaf, depth)
         }
         ExprKind::Builtin { builtin, args } => {
-            matches!(
-                builtin,
-                Builtin::Math(..)
-                    | Builtin::IntegerBitCount
-                    | Builtin::LongBitCount
-                    | Builtin::FloatToIntBits
-                    | Builtin::DoubleToLongBits
-                    | Builtin::FloatIsNaN
-                    | Builtin::DoubleIsNaN
-            ) && args.iter().all(|a| total(module, func, *a, leaf, depth))
+            builtin.is_scalar_function()
+                && args.iter().all(|a| total(module, func, *a, leaf, depth))
         }
         ExprKind::Call { func: callee, receiver: None, args } => {
             depth > 0

@@ -627,22 +627,11 @@ impl SyncAnalysis<'_> {
             {
                 Ok(())
             }
-            ExprKind::Builtin {
-                builtin:
-                    Builtin::Math(..)
-                    | Builtin::IntegerBitCount
-                    | Builtin::LongBitCount
-                    | Builtin::FloatToIntBits
-                    | Builtin::DoubleToLongBits
-                    | Builtin::FloatIsNaN
-                    | Builtin::DoubleIsNaN,
-                args,
+            ExprKind::Builtin { builtin, args } if builtin.is_scalar_function() => {
+                args.iter().try_for_each(|a| self.host_expr(*a))
             }
-            | ExprKind::Call { receiver: None, args, .. } => {
-                for a in args {
-                    self.host_expr(*a)?;
-                }
-                Ok(())
+            ExprKind::Call { receiver: None, args, .. } => {
+                args.iter().try_for_each(|a| self.host_expr(*a))
             }
             ExprKind::Assign { target, .. }
             | ExprKind::CompoundAssign { target, .. }
