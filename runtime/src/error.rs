@@ -84,6 +84,8 @@ pub mod class {
     pub const FORMAT_FLAGS_CONVERSION_MISMATCH: &str =
         "java.util.FormatFlagsConversionMismatchException";
     pub const ILLEGAL_FORMAT_FLAGS: &str = "java.util.IllegalFormatFlagsException";
+    pub const DUPLICATE_FORMAT_FLAGS: &str = "java.util.DuplicateFormatFlagsException";
+    pub const ILLEGAL_FORMAT_ARGUMENT_INDEX: &str = "java.util.IllegalFormatArgumentIndexException";
 }
 
 /// One Java exception: class name, detail message and where it was raised.

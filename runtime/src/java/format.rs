@@ -22,7 +22,9 @@
 //! '%d'`), `IllegalFormatConversionException` (`d != java.lang.Double`),
 //! `UnknownFormatConversionException` (`Conversion = 'q'`), `MissingFormatWidthException`,
 //! `IllegalFormatPrecisionException`, `FormatFlagsConversionMismatchException`,
-//! `IllegalFormatFlagsException`, `IllegalFormatCodePointException`.
+//! `IllegalFormatFlagsException`, `IllegalFormatCodePointException`,
+//! `DuplicateFormatFlagsException` (`Flags = '-'`), `IllegalFormatArgumentIndexException`
+//! (`Illegal format argument index = 0`).
 
 use super::decimal::{round_half_up, shortest_f64, Digits};
 use super::to_string::{char_to_string, push_double, push_float, UNPAIRED};
@@ -155,6 +157,10 @@ impl Flags {
 #[derive(Debug, Clone)]
 struct Spec {
     index: Option<usize>,
+    /// An explicit argument index Java refuses: 0, or `i32::MIN` for one past `int`.
+    bad_index: Option<i32>,
+    /// The first flag given twice.
+    duplicate: Option<char>,
     flags: Flags,
     width: Option<usize>,
     precision: Option<usize>,
@@ -293,27 +299,41 @@ fn parse_spec(bytes: &[u8], start: usize) -> Option<(Spec, usize)> {
         (begin, i)
     };
     let mut i = start;
-    let mut index = None;
+    let (mut index, mut bad_index) = (None, None);
     let (begin, end) = digits_at(i);
     if end > begin && end < bytes.len() && bytes[end] == b'$' {
-        let value: usize = std::str::from_utf8(&bytes[begin..end]).ok()?.parse().ok()?;
-        index = Some(value);
+        // Java's `Integer.parseInt`: 0 and anything past `int` are refused.
+        let value = std::str::from_utf8(&bytes[begin..end]).ok()?.parse::<i32>().ok();
+        match value {
+            Some(0) => bad_index = Some(0),
+            Some(v) => index = usize::try_from(v).ok(),
+            None => bad_index = Some(i32::MIN),
+        }
         i = end + 1;
     }
     let mut flags = Flags::default();
+    let mut duplicate = None;
     while i < bytes.len() {
-        match bytes[i] {
-            b'-' => flags.left = true,
-            b'#' => flags.alternate = true,
-            b'+' => flags.plus = true,
-            b' ' => flags.space = true,
-            b'0' => flags.zero = true,
-            b',' => flags.group = true,
-            b'(' => flags.paren = true,
-            b'<' => flags.previous = true,
+        let flag = match bytes[i] {
+            b'-' => &mut flags.left,
+            b'#' => &mut flags.alternate,
+            b'+' => &mut flags.plus,
+            b' ' => &mut flags.space,
+            b'0' => &mut flags.zero,
+            b',' => &mut flags.group,
+            b'(' => &mut flags.paren,
+            b'<' => &mut flags.previous,
             _ => break,
+        };
+        if *flag {
+            duplicate = duplicate.or(Some(char::from(bytes[i])));
         }
+        *flag = true;
         i += 1;
+    }
+    // Java drops the index of a specifier taking the previous argument.
+    if flags.previous {
+        index = None;
     }
     // A width or precision past `int` is `usize::MAX` here (`check_spec` refuses it).
     let count = |digits: &[u8]| {
@@ -340,7 +360,7 @@ fn parse_spec(bytes: &[u8], start: usize) -> Option<(Spec, usize)> {
         return None;
     }
     let conversion = char::from(conversion);
-    Some((Spec { index, flags, width, precision, conversion }, i + 1))
+    Some((Spec { index, bad_index, duplicate, flags, width, precision, conversion }, i + 1))
 }
 
 /// `String.format(fmt, args...)`.
@@ -387,6 +407,21 @@ fn run(fmt: &str, args: Option<&[Arg<'_>]>, out: &mut String) -> Result<(), Java
             return Err(err(class::UNKNOWN_FORMAT_CONVERSION, format!("Conversion = '{c}'")));
         };
         i = next;
+        // Java's `FormatSpecifier` checks the index, then the flags, before the rest.
+        match spec.bad_index {
+            Some(i32::MIN) => {
+                let what = "Format argument index: (not representable as int)";
+                return Err(err(class::ILLEGAL_FORMAT_ARGUMENT_INDEX, what.to_string()));
+            }
+            Some(index) => {
+                let what = format!("Illegal format argument index = {index}");
+                return Err(err(class::ILLEGAL_FORMAT_ARGUMENT_INDEX, what));
+            }
+            None => {}
+        }
+        if let Some(flag) = spec.duplicate {
+            return Err(err(class::DUPLICATE_FORMAT_FLAGS, format!("Flags = '{flag}'")));
+        }
         match spec.conversion {
             'S' | 'B' | 'C' | 'X' | 'E' | 'G' => {
                 spec.flags.upper = true;

@@ -94,6 +94,12 @@ public class FormatOracle {
         c("%b", "null"); c("%S", (Object) null); c("%c", (Object) null); c("%d", (Object) null);
         c("%05d", (Object) null); c("%-5x|", (Object) null); c("%.1f", (Object) null); c("%E", (Object) null);
         c("%#s", (Object) null); c("%s %b", null, null);
+        // Flags given twice, and argument indices Java refuses (checked before the rest).
+        c("start %--5d end", 3); c("%++d", -5); c("%  d", -5); c("%((d", 5); c("%,,d", -5);
+        c("%##x", -5); c("%+-+5d", -5); c("%0,05d", -5); c("%00d", 5); c("%00f", 5.5);
+        c("%-0-5d", 5); c("%-#-x", 5); c("%<<d", 5); c("%--5d", 5.5); c("%--%"); c("%00n");
+        c("%0$s", "a"); c("%00$d", 5); c("%2147483648$s", "a"); c("%99999999999999999999$d", 5);
+        c("%0$--5d", 5); c("%1$<s", "a"); c("%2$<s", "a", "b"); c("%1$-<5s|", "a");
         Random r = new Random(2026);
         String[] ffmts = {"%f", "%.0f", "%.1f", "%.2f", "%.3f", "%.10f", "%e", "%.3e", "%.0e", "%.12e", "%g",
             "%.3g", "%.10g", "%.1g", "%12.4f", "%-12.4e|", "%012.3f", "%+.2f", "%,.2f", "%(.2f", "% .3f"};
