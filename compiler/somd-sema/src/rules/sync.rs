@@ -35,6 +35,7 @@ pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
             scope: Vec::new(),
             views: HashMap::new(),
             loops: Vec::new(),
+            depth: 0,
             diagnostics,
         };
         if let Some(decl) = body.decl {
@@ -52,6 +53,7 @@ pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
                     is_dist: param.dist.is_some(),
                     is_shared: false,
                     start: None,
+                    depth: 0,
                 });
             }
         }
@@ -64,8 +66,11 @@ struct ScopeEntry {
     id: DeclId,
     is_dist: bool,
     is_shared: bool,
-    /// A `shared` scalar's initial value, when it is a constant.
+    /// A `shared` scalar's value where the statements reach, when it is a constant: its
+    /// initial value, or the constant a later assignment at its own depth gave it.
     start: Option<crate::model::ConstValue>,
+    /// The number of branches and loop bodies around the declaration.
+    depth: usize,
 }
 
 struct Checker<'p, 'd> {
@@ -77,6 +82,8 @@ struct Checker<'p, 'd> {
     /// The loops around the statement being checked, outermost first, each with the scope's
     /// length when its body begins.
     loops: Vec<(usize, &'p Stmt)>,
+    /// The number of branches and loop bodies around the statement being checked.
+    depth: usize,
     diagnostics: &'d mut Vec<Diagnostic>,
 }
 
@@ -123,8 +130,8 @@ impl<'p> Checker<'p, '_> {
                 self.sync(stmt.span, sync);
                 self.block(&sync.body);
             }
-            StmtKind::Expr(_)
-            | StmtKind::Throw(_)
+            StmtKind::Expr(expr) => self.assigned_shared(expr),
+            StmtKind::Throw(_)
             | StmtKind::Return(_)
             | StmtKind::Break(_)
             | StmtKind::Continue(_)
@@ -136,8 +143,45 @@ impl<'p> Checker<'p, '_> {
     /// A statement in its own scope (a branch or loop body that is not a block).
     fn nested(&mut self, stmt: &'p Stmt) {
         let mark = self.scope.len();
+        self.depth += 1;
         self.stmt(stmt);
+        self.depth -= 1;
         self.scope.truncate(mark);
+    }
+
+    /// Follows the `shared` scalars the expression statement `expr` writes: `x = 0;` at the
+    /// depth of `x`'s declaration gives it that constant start for the `sync reduce` blocks
+    /// after it (W0306: `moved = 0;` resetting a counter declared `= 1`); any other write
+    /// (in a branch or a loop, compound, `++`, of no constant) leaves it unknown.
+    fn assigned_shared(&mut self, expr: &'p Expr) {
+        let program = self.program;
+        let mut written = Vec::new();
+        walk_writes(expr, false, &mut |e, write| {
+            if write && matches!(e.kind, ExprKind::Name(_)) {
+                written.extend(index_base(program, e));
+            }
+        });
+        let plain = match &expr.kind {
+            ExprKind::Assign { op: None, target, value } => {
+                index_base(program, target).map(|decl| (decl, value.id))
+            }
+            _ => None,
+        };
+        let depth = self.depth;
+        for decl in written {
+            let Some(entry) = self.scope.iter_mut().rev().find(|e| e.id == decl) else {
+                continue;
+            };
+            if !entry.is_shared {
+                continue;
+            }
+            entry.start = match plain {
+                Some((d, value)) if d == decl && entry.depth == depth => {
+                    program.constants.get(&value).cloned()
+                }
+                _ => None,
+            };
+        }
     }
 
     fn local(&mut self, decl: &LocalDecl) {
@@ -162,6 +206,7 @@ impl<'p> Checker<'p, '_> {
                 is_dist: decl.dist.is_some(),
                 is_shared: shared_span.is_some(),
                 start: var.init.as_ref().and_then(|e| self.program.constants.get(&e.id)).cloned(),
+                depth: self.depth,
             });
         }
     }
@@ -536,6 +581,12 @@ fn index_base(program: &Program, expr: &Expr) -> Option<DeclId> {
         (ExprKind::Name(_), Some(NameRes::Local(decl))) => Some(*decl),
         _ => None,
     }
+}
+
+/// Calls `note` on every expression of `expr` (itself included) with its write flag.
+fn walk_writes<'e>(expr: &'e Expr, write: bool, note: &mut dyn FnMut(&'e Expr, bool)) {
+    note(expr, write);
+    util::for_each_child(expr, &mut |child, w| walk_writes(child, w, note));
 }
 
 /// Collects the writes of view arrays in a `sync` block.
