@@ -1374,6 +1374,18 @@ fn whole_runs_of_ragged_dist_calls_are_traced() {
     assert_eq!(cpu, [&whole[..], &["Main.rowsOnly"]].concat(), "{}", outcome.stderr);
 }
 
+/// A histogram table updated with `-=` (integers: the device adds `-v`, wrapping alike) runs
+/// on the device: every call of `device_hist_sub` is one launch, beside `+=` and `--` too
+/// (they kept the method on the CPU before).
+#[test]
+fn histograms_subtract_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let wanted = [("Main.debit", 2, 2), ("Main.mixed", 1, 1), ("Main.wide", 1, 1)];
+    calls_and_launches("device_hist_sub", *opencl, &wanted);
+}
+
 /// A task of matrix items runs its worker on the host, one item at a time: the worker's `@`
 /// and `!` are device calls of their own, one per item (forty items per graph in
 /// `device_matrix_workers`). They were folds meant for the worker's kernel, which a task the

@@ -591,7 +591,16 @@ impl Writer<'_> {
                 };
                 let v = self.expr(cx, *value)?;
                 let rty = self.prim_of(cx, *value)?;
-                (*target, convert(&convert(&v, rty, opty), opty, hist.elem), false)
+                let mut v = convert(&v, rty, opty);
+                // `t[e] -= v` of an integer table adds `-v`, wrapping as Java's `t[e] - v`.
+                if op.kind == BinOpKind::Sub {
+                    v = match opty {
+                        PrimType::Long => format!("somd_lneg({v})"),
+                        PrimType::Int => format!("somd_ineg({v})"),
+                        _ => return Err(bug("`-=` of a floating-point table on the device")),
+                    };
+                }
+                (*target, convert(&v, opty, hist.elem), false)
             }
             ExprKind::IncDec { target, delta, .. } => {
                 let one = match (hist.elem, *delta > 0) {

@@ -345,6 +345,8 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
                     ExprKind::CompoundAssign { op, value, .. } => {
                         let rop = match op.kind {
                             BinOpKind::Add => ReduceOp::Add,
+                            // `t[e] -= v` of integers adds `-v`, wrapping alike.
+                            BinOpKind::Sub if !float => ReduceOp::Add,
                             BinOpKind::BitOr => ReduceOp::BitOr,
                             BinOpKind::BitXor => ReduceOp::BitXor,
                             BinOpKind::BitAnd => ReduceOp::BitAnd,
@@ -352,7 +354,7 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
                                 return blocked(
                                     format!(
                                         "an update of the table with `{}=` (the device \
-                                         combines `+= |= ^= &= ++ --` and `t[e] = \
+                                         combines `+= -= |= ^= &= ++ --` and `t[e] = \
                                          Math.max(t[e], v)` or `Math.min`)",
                                         op_symbol(op.kind)
                                     ),
