@@ -751,19 +751,12 @@ impl<'a> FnCx<'a> {
             | ExprKind::Concat(items) => items.iter().all(|i| self.is_pure(*i)),
             ExprKind::Freeze(a) => self.is_pure(*a),
             ExprKind::Builtin { builtin, args } => {
-                matches!(
-                    builtin,
-                    Builtin::SomdRange
-                        | Builtin::Math(..)
-                        | Builtin::IntegerBitCount
-                        | Builtin::LongBitCount
-                        | Builtin::FloatToIntBits
-                        | Builtin::DoubleToLongBits
-                        | Builtin::FloatIsNaN
-                        | Builtin::DoubleIsNaN
-                        | Builtin::SomdOffset
-                        | Builtin::SomdGlobalLength
-                ) && args.iter().all(|a| self.is_pure(*a))
+                (builtin.is_scalar_function()
+                    || matches!(
+                        builtin,
+                        Builtin::SomdRange | Builtin::SomdOffset | Builtin::SomdGlobalLength
+                    ))
+                    && args.iter().all(|a| self.is_pure(*a))
             }
             _ => false,
         }
