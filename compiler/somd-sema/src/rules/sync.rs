@@ -101,6 +101,20 @@ impl<'p> Checker<'p, '_> {
     }
 
     fn stmt(&mut self, stmt: &'p Stmt) {
+        // A `shared` scalar written by a condition, an initializer or a `for` update has
+        // no known start after it.
+        let heads: Vec<&Expr> = match &stmt.kind {
+            StmtKind::Local(decl) => decl.vars.iter().filter_map(|v| v.init.as_ref()).collect(),
+            StmtKind::If { cond, .. }
+            | StmtKind::While { cond, .. }
+            | StmtKind::DoWhile { cond, .. } => vec![cond],
+            StmtKind::For { cond, update, .. } => cond.iter().chain(update).collect(),
+            StmtKind::Return(Some(e)) | StmtKind::Throw(e) => vec![e],
+            _ => Vec::new(),
+        };
+        for head in heads {
+            self.assigned_shared(head, false);
+        }
         match &stmt.kind {
             StmtKind::Local(decl) => self.local(decl),
             StmtKind::If { then_branch, else_branch, .. } => {
@@ -130,7 +144,7 @@ impl<'p> Checker<'p, '_> {
                 self.sync(stmt.span, sync);
                 self.block(&sync.body);
             }
-            StmtKind::Expr(expr) => self.assigned_shared(expr),
+            StmtKind::Expr(expr) => self.assigned_shared(expr, true),
             StmtKind::Throw(_)
             | StmtKind::Return(_)
             | StmtKind::Break(_)
@@ -149,11 +163,12 @@ impl<'p> Checker<'p, '_> {
         self.scope.truncate(mark);
     }
 
-    /// Follows the `shared` scalars the expression statement `expr` writes: `x = 0;` at the
-    /// depth of `x`'s declaration gives it that constant start for the `sync reduce` blocks
-    /// after it (W0306: `moved = 0;` resetting a counter declared `= 1`); any other write
-    /// (in a branch or a loop, compound, `++`, of no constant) leaves it unknown.
-    fn assigned_shared(&mut self, expr: &'p Expr) {
+    /// Follows the `shared` scalars `expr` writes: `x = 0;` as a statement (`statement`) at
+    /// the depth of `x`'s declaration gives it that constant start for the `sync reduce`
+    /// blocks after it (W0306: `moved = 0;` resetting a counter declared `= 1`); any other
+    /// write (in a branch or a loop, in a condition or an initializer, compound, `++`, of
+    /// no constant) leaves it unknown.
+    fn assigned_shared(&mut self, expr: &'p Expr, statement: bool) {
         let program = self.program;
         let mut written = Vec::new();
         walk_writes(expr, false, &mut |e, write| {
@@ -162,7 +177,7 @@ impl<'p> Checker<'p, '_> {
             }
         });
         let plain = match &expr.kind {
-            ExprKind::Assign { op: None, target, value } => {
+            ExprKind::Assign { op: None, target, value } if statement => {
                 index_base(program, target).map(|decl| (decl, value.id))
             }
             _ => None,
@@ -339,8 +354,8 @@ impl<'p> Checker<'p, '_> {
                 return;
             }
         };
-        let start = entry.start.clone();
-        let ty = util::local_info(self.program, entry.id).map(|l| &l.ty).unwrap_or(&Ty::Error);
+        let (start, id) = (entry.start.clone(), entry.id);
+        let ty = util::local_info(self.program, id).map(|l| &l.ty).unwrap_or(&Ty::Error);
         if !ty.is_error() && !util::op_applies(op, ty) {
             self.diagnostics.push(
                 Diagnostic::error(
@@ -358,7 +373,19 @@ impl<'p> Checker<'p, '_> {
                 .with_help("choose an operator that applies to the variable's type"),
             );
         }
-        self.shared_start(op, op_span, var, start);
+        // A block whose first statement assigns the scalar (`m = a.length;`) never reads
+        // its start.
+        let overwritten = sync.body.stmts.first().is_some_and(|first| match &first.kind {
+            StmtKind::Expr(Expr { kind: ExprKind::Assign { op: None, target, value }, .. }) => {
+                matches!(target.kind, ExprKind::Name(_))
+                    && index_base(self.program, target) == Some(id)
+                    && !mentions(self.program, value, id)
+            }
+            _ => false,
+        });
+        if !overwritten {
+            self.shared_start(op, op_span, var, start);
+        }
         self.reduced_again(op, op_span, var);
     }
 
@@ -581,6 +608,15 @@ fn index_base(program: &Program, expr: &Expr) -> Option<DeclId> {
         (ExprKind::Name(_), Some(NameRes::Local(decl))) => Some(*decl),
         _ => None,
     }
+}
+
+/// Whether `expr` names the local `decl`.
+fn mentions(program: &Program, expr: &Expr, decl: DeclId) -> bool {
+    let mut found = false;
+    walk_writes(expr, false, &mut |e, _| {
+        found |= matches!(e.kind, ExprKind::Name(_)) && index_base(program, e) == Some(decl);
+    });
+    found
 }
 
 /// Calls `note` on every expression of `expr` (itself included) with its write flag.
