@@ -51,6 +51,11 @@ class Main {
         return p.advance(k);
     }
 
+    static long stamp(Particle p, int k) {
+        p.h = p.h * 31 + k;
+        return p.h;
+    }
+
     static double pull(Particle p, Particle[] all, int k) {
         Particle q = all[(k + 1) % all.length];
         p.x += q.x * 0.5;
@@ -126,6 +131,15 @@ class Main {
             q[i] = step(repeated[i], i);
         }
         System.out.println("repeated: " + hash(q) + " " + state(few) + " " + ps[5].h);
+        Particle[] many = new Particle[70000];
+        for (int i = 0; i < many.length; i++) {
+            many[i] = few[(i * 5) % 3];
+        }
+        long stamped = 0;
+        for (int i = 0; i < many.length; i++) {
+            stamped += stamp(many[i], i);
+        }
+        System.out.println("reduced: " + stamped + " " + state(few) + " " + ps[5].h);
 
         double[] pulled = new double[n];
         for (int i = 0; i < n; i++) {

@@ -182,9 +182,9 @@ pub struct FnCx<'a> {
     /// `@`s whose text is an `rt::device::Lazy` (the device path left the result on the
     /// device): a lazy local takes them as they are, and wraps any other value.
     pub lazy_made: HashSet<ExprId>,
-    /// The `@`s written as `rt::somd::map_distinct`: their applications run in Java's order
-    /// unless their mapped objects are distinct, which the run time checks
-    /// (`analysis::shared::map_distinct_elements`), so no `in_order` wraps them.
+    /// The `@`s whose text `map` last wrote as `rt::somd::map_distinct`: their applications
+    /// run in Java's order unless their mapped objects are distinct, which the run time
+    /// checks (`analysis::shared::map_distinct_elements`), so no `in_order` wraps them.
     pub distinct_maps: HashSet<ExprId>,
     /// Parameters the SOMD wrapper holds as `rt::device::Lazy`s while it writes the device
     /// path (its host program reads them as it reads lazy locals).
@@ -1022,6 +1022,9 @@ impl<'a> FnCx<'a> {
 
     /// The expression as a value (the general case of [`FnCx::expr`]).
     fn value(&mut self, id: ExprId) -> Result<String, EmitError> {
+        // Set again by `map` only when this very text checks its objects (a text made for
+        // `id` before, then left for another path, does not count).
+        self.distinct_maps.remove(&id);
         let mut text = self.value_of(id)?;
         // A `@` or `!` that runs on the CPU alone still shows in the trace, with its time.
         if let Some(label) = self.device.and_then(|g| g.cpu_site(self.fid, id)) {
@@ -1050,8 +1053,10 @@ impl<'a> FnCx<'a> {
             _ => id,
         };
         let ExprKind::Map { func, .. } = &self.e(map)?.kind else { return Ok(false) };
-        Ok(!self.distinct_maps.contains(&map)
-            && somd_mir::analysis::shared::map_in_order(self.module, *func).is_some())
+        // Only a `@`'s own `map_distinct` text checks its objects: a `!` of it applies it in
+        // Java's order (its fused forms apply the target without the check).
+        let checked = map == id && self.distinct_maps.contains(&id);
+        Ok(!checked && somd_mir::analysis::shared::map_in_order(self.module, *func).is_some())
     }
 
     fn value_of(&mut self, id: ExprId) -> Result<String, EmitError> {

@@ -224,12 +224,19 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
         }
         fusion_lines(&mut out, module, info, sources, p);
         if let Subject::Map { in_func, expr } = p.subject {
-            if let ExprKind::Map { func: target, args } = &module.function(in_func).expr(expr).kind
-            {
+            let func = module.function(in_func);
+            if let ExprKind::Map { func: target, args } = &func.expr(expr).kind {
                 let target = *target;
                 let mapped: Vec<bool> =
                     args.iter().map(|(_, how)| *how == MapArg::Mapped).collect();
-                if let Some(bits) = super::shared::map_distinct_elements(module, target, &mapped) {
+                // A `!` of the `@` applies it in Java's order without the check.
+                let reduced = func.exprs.iter().any(
+                    |e| matches!(e.kind, ExprKind::ReduceArray { array, .. } if array == expr),
+                );
+                let distinct = (!reduced)
+                    .then(|| super::shared::map_distinct_elements(module, target, &mapped))
+                    .flatten();
+                if let Some(bits) = distinct {
                     let tf = module.function(target);
                     let names: Vec<String> = (tf.params.iter().enumerate())
                         .filter(|(k, _)| *k < 64 && bits & (1 << k) != 0)
