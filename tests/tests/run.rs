@@ -1386,6 +1386,18 @@ fn histograms_subtract_on_the_device() {
     calls_and_launches("device_hist_sub", *opencl, &wanted);
 }
 
+/// A histogram whose updates read the table's length (in the index, in the value, in a
+/// `Math.max` update) runs on the device: each call of `device_hist_length` is one launch
+/// (`t.length` counted as reading the table before).
+#[test]
+fn histograms_read_their_table_length_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let wanted = [("Main.mirror", 2, 2), ("Main.peaks", 1, 1)];
+    calls_and_launches("device_hist_length", *opencl, &wanted);
+}
+
 /// A task of matrix items runs its worker on the host, one item at a time: the worker's `@`
 /// and `!` are device calls of their own, one per item (forty items per graph in
 /// `device_matrix_workers`). They were folds meant for the worker's kernel, which a task the

@@ -373,7 +373,7 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
                                 expr.span,
                             );
                         }
-                        if walk::mentions(func, *value, table) {
+                        if reads_table(func, *value, table) {
                             return blocked(
                                 "an update whose value reads the table".into(),
                                 expr.span,
@@ -418,7 +418,7 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
                                 expr.span,
                             );
                         }
-                        if walk::mentions(func, ext.other, table) {
+                        if reads_table(func, ext.other, table) {
                             return blocked(
                                 "an update whose value reads the table".into(),
                                 expr.span,
@@ -439,7 +439,7 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
                         )
                     }
                 };
-                if walk::mentions(func, *index, table) {
+                if reads_table(func, *index, table) {
                     return blocked("an index computed from the table".into(), expr.span);
                 }
                 if !statements.contains(&e) {
@@ -489,6 +489,12 @@ pub fn analyze_histogram(module: &Module, func: &Function) -> Verdict {
                 }
             }
             _ => return blocked("an assignment the device glue does not place".into(), expr.span),
+        }
+    }
+    // `t.length` reads no entry.
+    for &e in &exprs {
+        if let ExprKind::Length(a) = func.expr(e).kind {
+            table_uses.insert(a);
         }
     }
     for &e in &exprs {
@@ -674,6 +680,21 @@ pub fn fill_value(func: &Function, fill: &Block, table: LocalId, len: ExprId) ->
         ExprKind::Const(Const::Long(c)) => Some(c),
         _ => None,
     }
+}
+
+/// Whether `root` reads the table `table` other than by its length (`t.length`, a kernel
+/// argument that no update changes).
+fn reads_table(func: &Function, root: ExprId, table: LocalId) -> bool {
+    // Names of the table, less those that are a `.length`'s operand.
+    let mut named = 0isize;
+    walk::each_expr(func, root, &mut |e| match &func.expr(e).kind {
+        ExprKind::Local(l) if *l == table => named += 1,
+        ExprKind::Length(a) if matches!(func.expr(*a).kind, ExprKind::Local(l) if l == table) => {
+            named -= 1
+        }
+        _ => {}
+    });
+    named > 0
 }
 
 /// The `int[]` parameter `p` when every update's index is `p[index]` exactly (one `p` for
