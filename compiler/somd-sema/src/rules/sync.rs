@@ -171,7 +171,7 @@ impl<'p> Checker<'p, '_> {
     fn assigned_shared(&mut self, expr: &'p Expr, statement: bool) {
         let program = self.program;
         let mut written = Vec::new();
-        walk_writes(expr, false, &mut |e, write| {
+        walk_writes(expr, &mut |e, write| {
             if write && matches!(e.kind, ExprKind::Name(_)) {
                 written.extend(index_base(program, e));
             }
@@ -613,16 +613,23 @@ fn index_base(program: &Program, expr: &Expr) -> Option<DeclId> {
 /// Whether `expr` names the local `decl`.
 fn mentions(program: &Program, expr: &Expr, decl: DeclId) -> bool {
     let mut found = false;
-    walk_writes(expr, false, &mut |e, _| {
+    walk_writes(expr, &mut |e, _| {
         found |= matches!(e.kind, ExprKind::Name(_)) && index_base(program, e) == Some(decl);
     });
     found
 }
 
-/// Calls `note` on every expression of `expr` (itself included) with its write flag.
-fn walk_writes<'e>(expr: &'e Expr, write: bool, note: &mut dyn FnMut(&'e Expr, bool)) {
-    note(expr, write);
-    util::for_each_child(expr, &mut |child, w| walk_writes(child, w, note));
+/// Calls `note` on every expression of `expr` (itself included) with its write flag: the
+/// rules' [`util::walk_expr`] with a closure for a visitor.
+fn walk_writes<'e>(expr: &'e Expr, note: &mut dyn FnMut(&'e Expr, bool)) {
+    struct Note<'n, 'e>(&'n mut dyn FnMut(&'e Expr, bool));
+    impl<'e> util::Visitor<'e> for Note<'_, 'e> {
+        fn expr(&mut self, expr: &'e Expr, write: bool) -> bool {
+            (self.0)(expr, write);
+            true
+        }
+    }
+    util::walk_expr(&mut Note(note), expr, false);
 }
 
 /// Collects the writes of view arrays in a `sync` block.
