@@ -18,11 +18,13 @@
  *   [0] epoch of the failing launch (0 = no failure). Launches share a buffer until the
  *       host reads it, and a later launch's failures never replace an earlier one's: a
  *       failing work-item whose launch did not set [0] records nothing.
- *   [1] ~key of the first failure so far (0 = none: keys stay below 0xFFFFFFFF)
- *   [2] entries written to the log
- *   [3] unused
- *   [4 + 6 e ..] log entry e: key, sub, site id, kind, index, length.
- * A failure whose key lowers [1] (atomic_max on ~key) appends its entry; the others (a
+ *   [1] entries written to the log
+ *   [2, 3] ~key of the first failure so far (0 = none: keys stay below SOMD_KEY_DONE),
+ *       a `ulong` at words 2 and 3 (8-byte aligned) where the device has 64-bit atomics,
+ *       else a `uint` at word 2 with word 3 left 0 (below)
+ *   [4 + 8 e ..] log entry e: key (low word, high word), sub, site id, kind, index,
+ *       length, one unused word.
+ * A failure whose key lowers [2, 3] (atomic max on ~key) appends its entry; the others (a
  * later iteration, or a second failure of the same iteration) record nothing. The final
  * minimum's entry is therefore in the log, and a context appends at most once (its keys
  * only grow), so the log of SOMD_ERR_CAP entries holds it unless more contexts than that
@@ -36,7 +38,14 @@
  * step to fail, whichever lane recorded first. A failure without a `sub` never appends
  * at an equal key: it comes after the inner steps of its iteration (or before them, and
  * then it was recorded first). After appending, a context with a `sub` records nothing
- * more (its key becomes 0xFFFFFFFF until the next SOMD_AT): its later steps come after.
+ * more (its key becomes SOMD_KEY_DONE until the next SOMD_AT): its later steps come after.
+ *
+ * Keys are 64-bit where the device has cl_khr_int64_extended_atomics (the NVIDIA and PoCL
+ * platforms do): a flattened 2-D or 3-D loop may run more than 2^32 iterations, and each
+ * keeps a key of its own. Without the extension a key is 32-bit and every place from
+ * 0xFFFFFFFD up shares the key 0xFFFFFFFE: of two failures past it, the first recorded is
+ * raised. The host tells the two apart by word 3 (0 only with 32-bit keys: the high word of
+ * a 64-bit ~key is never 0).
  *   site id: index into the host's site table (&'static [SourcePos])
  *   kind: one of SOMD_KIND_*
  *   index  (bounds: the offending index; negative size: the size; map: first length)
@@ -48,7 +57,7 @@
 #define SOMD_ERRORS_CL
 
 #define SOMD_ERR_HEAD 4
-#define SOMD_ERR_ENTRY 6
+#define SOMD_ERR_ENTRY 8
 #define SOMD_ERR_CAP 1024
 #define SOMD_ERR_WORDS (SOMD_ERR_HEAD + SOMD_ERR_ENTRY * SOMD_ERR_CAP)
 
@@ -64,10 +73,21 @@
  * program's static data when the kernel takes it (`somd_st`, else 0): every helper is
  * passed the context, so it also carries the static fields' buffer to them; and the
  * current inner step's `sub` (above; 0 outside inner ranges shared by lanes). */
+#ifdef cl_khr_int64_extended_atomics
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+#pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable
+#define SOMD_KEY64 1
+typedef ulong somd_key;
+#define SOMD_KEY_DONE 0xFFFFFFFFFFFFFFFFUL
+#else
+typedef uint somd_key;
+#define SOMD_KEY_DONE 0xFFFFFFFFu
+#endif
+
 typedef struct {
     __global int *buf;
     uint epoch;
-    uint key;
+    somd_key key;
     __global const uchar *st;
     uint sub;
 } somd_cx;
@@ -84,10 +104,15 @@ typedef struct {
 #define SOMD_ST(T, j) ((__global T *)(somd_err->st + SOMD_ST_HEAD(j, 0)))
 #define SOMD_ST_LEN(j, d) SOMD_ST_HEAD(j, 1 + (d))
 
-/* The key of iteration `k` (0-based, in Java's order): k + 1, kept below 0xFFFFFFFF. */
-inline uint somd_key_of(long k)
+/* The key of iteration `k` (0-based, in Java's order): k + 1, kept below SOMD_KEY_DONE
+ * (32-bit keys: every place from 0xFFFFFFFD up shares 0xFFFFFFFE). */
+inline somd_key somd_key_of(long k)
 {
+#ifdef SOMD_KEY64
+    return k < 0 ? 0UL : (ulong)k + 1UL;
+#else
     return k < 0 ? 0u : k >= 0xFFFFFFFDL ? 0xFFFFFFFEu : (uint)k + 1u;
+#endif
 }
 #define SOMD_AT(k) (somd_err->key = somd_key_of((long)(k)))
 
@@ -98,20 +123,25 @@ inline void somd_fail(somd_cx *cx, int site, int kind, int index, int length)
     const int epoch = (int)cx->epoch;
     const int seen = atomic_cmpxchg(head, 0, epoch);
     if (seen != 0 && seen != epoch) return;
-    const uint inv = ~cx->key;
-    const uint old = atomic_max((volatile __global uint *)(head + 1), inv);
+    const somd_key inv = ~cx->key;
+#ifdef SOMD_KEY64
+    const ulong old = atom_max((volatile __global ulong *)(head + 2), inv);
+#else
+    const uint old = atomic_max((volatile __global uint *)(head + 2), inv);
+#endif
     if (old > inv || (old == inv && cx->sub == 0u)) return;
-    const uint slot = atomic_inc((volatile __global uint *)(head + 2));
+    const uint slot = atomic_inc((volatile __global uint *)(head + 1));
     if (slot < SOMD_ERR_CAP) {
         __global int *e = cx->buf + SOMD_ERR_HEAD + SOMD_ERR_ENTRY * slot;
-        e[0] = (int)cx->key;
-        e[1] = (int)cx->sub;
-        e[2] = site;
-        e[3] = kind;
-        e[4] = index;
-        e[5] = length;
+        e[0] = (int)(uint)cx->key;
+        e[1] = (int)(uint)((ulong)cx->key >> 32);
+        e[2] = (int)cx->sub;
+        e[3] = site;
+        e[4] = kind;
+        e[5] = index;
+        e[6] = length;
     }
-    if (cx->sub != 0u) cx->key = 0xFFFFFFFFu;
+    if (cx->sub != 0u) cx->key = SOMD_KEY_DONE;
 }
 
 /* True once any work-item has failed (a global read: use at loop back-edges sparingly). */

@@ -584,6 +584,22 @@ __kernel void several(__global int *out, const int n, const int from, SOMD_KERNE
     out[j] = i;
 }
 
+/* Item `n - 1 - r` runs the iterations `r * stride .. r * stride + stride - 1` of a space
+ * of more than 2^32 (row `r` of a flattened 2-D loop), keyed by their place, so that the
+ * items a CPU device runs first hold the later rows; in the 600 rows from `from` on (fewer
+ * than the log's 1024 entries, each lowering the first key), the last iteration fails,
+ * reading index `r + n`. */
+__kernel void far(const int n, const int from, const long stride, SOMD_KERNEL_ERR)
+{
+    SOMD_ERR_INIT;
+    int i = get_global_id(0);
+    if (i >= n) return;
+    const int r = n - 1 - i;
+    SOMD_AT((long)r * stride + stride - 1);
+    int j = r >= from && r < from + 600 ? r + n : r;
+    SOMD_CHECK_INDEX(1, j, n);
+}
+
 /* One work-group per iteration `g` (its key); lane `l` takes the inner steps `j = k *
  * lanes + lanes - 1 - l` (lane 0 the last of each round), each under `sub = j + 1`; every
  * step from `bad_from` on reads past `m`. */
@@ -816,9 +832,50 @@ fn the_first_failing_inner_step_of_an_iteration_is_reported() {
     }
 }
 
+/// Keys past 2^32 stay apart where the device has 64-bit atomics: of the rows failing at
+/// places `r * stride + stride - 1` (all past 2^32 for `stride` = 2^20 and `r` from 4096),
+/// the first is raised, whichever recorded first. With 32-bit keys they all share one key,
+/// and the row recorded first, a later one on PoCL, was raised.
+#[test]
+fn failures_past_2_pow_32_iterations_keep_their_order() {
+    let Some(ctx) = device() else { return };
+    if !ctx.info.int64_atomics {
+        eprintln!("SKIPPED: the device has no 64-bit atomics: keys are 32-bit");
+        return;
+    }
+    let program = build(ctx, "fail_test", FAIL_CL);
+    let kernel = program.kernel("far").expect("kernel");
+    let (n, stride) = (20_000, 1i64 << 20);
+    for from in [4096, 4097, 9999, 19_999] {
+        let err = ErrorBuffer::new(ctx).expect("err");
+        let mut args = kernel.args();
+        unsafe {
+            args.set(0, &(n as i32)).expect("set arg").set(1, &from).expect("set arg");
+            args.set(2, &stride).expect("set arg").set_err(3, &err).expect("set arg");
+        }
+        args.run_1d(ctx, n).expect("launch");
+        drop(args);
+        let exc = error::catch(|| err.check(&SITES).expect("read")).expect_err("fails");
+        let expect = format!(
+            "java.lang.ArrayIndexOutOfBoundsException: Index {} out of bounds for length {n}",
+            from + n as i32
+        );
+        assert_eq!(exc.headline(), expect, "failures from {from}");
+    }
+}
+
+/// A log entry of `key`, `sub` and `index` (site 1, kind 1, length 9).
+fn entry(key: u64, sub: u32, index: i32) -> [i32; 8] {
+    [key as u32 as i32, (key >> 32) as u32 as i32, sub as i32, 1, 1, index, 9, 0]
+}
+
+fn log(entries: &[[i32; 8]]) -> Vec<i32> {
+    entries.concat()
+}
+
 #[test]
 fn the_log_gives_the_first_key_or_the_smallest_logged() {
-    let entries = [7, 0, 1, 1, 70, 7, 3, 0, 1, 1, 30, 3, 5, 0, 1, 1, 50, 5];
+    let entries = log(&[entry(7, 0, 70), entry(3, 0, 30), entry(5, 0, 50)]);
     let first = fail::first_failure(3, &entries).expect("logged");
     assert_eq!(first.index, 30);
     // The entry of the minimum was lost (the log overflowed): the smallest logged.
@@ -826,9 +883,27 @@ fn the_log_gives_the_first_key_or_the_smallest_logged() {
     assert_eq!(lost.index, 30);
     assert_eq!(fail::first_failure(1, &[]), None);
     // Of one key, the smallest sub, then the first logged.
-    let subs = [4, 9, 1, 1, 90, 5, 4, 2, 1, 1, 20, 5, 4, 2, 1, 1, 21, 5, 4, 0, 1, 1, 11, 5];
-    assert_eq!(fail::first_failure(4, &subs[..18]).expect("logged").index, 20);
+    let subs = log(&[entry(4, 9, 90), entry(4, 2, 20), entry(4, 2, 21), entry(4, 0, 11)]);
+    assert_eq!(fail::first_failure(4, &subs[..24]).expect("logged").index, 20);
     assert_eq!(fail::first_failure(4, &subs).expect("logged").index, 11);
+    // 64-bit keys compare whole: a larger low word in a smaller high word comes first.
+    let far = log(&[entry(2 << 32 | 1, 0, 21), entry(1 << 32 | 0xFFFF_FFF0, 0, 19)]);
+    assert_eq!(fail::first_failure(1 << 32 | 0xFFFF_FFF0, &far).expect("logged").index, 19);
+    assert_eq!(fail::first_failure(5, &far).expect("logged").index, 19);
+}
+
+/// The head's first key: a 32-bit inverted key in word 2 (word 3 left 0), or a 64-bit one
+/// in words 2 and 3, in the device's byte order.
+#[test]
+fn the_head_holds_32_or_64_bit_keys() {
+    assert_eq!(fail::first_key(&[1, 1, !7, 0]), 7);
+    assert_eq!(fail::first_key(&[1, 1, !0xFFFF_FFFE_u32 as i32, 0]), 0xFFFF_FFFE);
+    let inverted = (!(5u64 << 32 | 9)).to_ne_bytes();
+    let words: Vec<i32> = inverted
+        .chunks_exact(4)
+        .map(|w| i32::from_ne_bytes(w.try_into().expect("four bytes")))
+        .collect();
+    assert_eq!(fail::first_key(&[1, 1, words[0], words[1]]), 5 << 32 | 9);
 }
 
 // ---------------------------------------------------------------------------------------

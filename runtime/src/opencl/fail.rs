@@ -38,9 +38,32 @@ pub struct Failure {
 }
 
 impl Failure {
-    /// The failure of a log entry (key, sub, site, kind, index, length).
+    /// The failure of a log entry (key's two words, sub, site, kind, index, length).
     fn of_entry(entry: &[i32]) -> Failure {
-        Failure { site: entry[2], kind: entry[3], index: entry[4], length: entry[5] }
+        Failure { site: entry[3], kind: entry[4], index: entry[5], length: entry[6] }
+    }
+}
+
+/// The 64-bit value of the words `low`, `high`.
+fn wide(low: i32, high: i32) -> u64 {
+    u64::from(low as u32) | u64::from(high as u32) << 32
+}
+
+/// The key of a log entry.
+fn entry_key(entry: &[i32]) -> u64 {
+    wide(entry[0], entry[1])
+}
+
+/// The key of the first failure, from the head's words 2 and 3: the inverse of a 64-bit
+/// word on a device with 64-bit atomics (its high word is never 0: keys stay below 2^63),
+/// else of the 32-bit word 2, word 3 left 0 (`somd_errors.cl`). The device stores the 64-bit
+/// word in its own byte order, which is the host's, as for every `long` buffer.
+pub fn first_key(words: &[i32]) -> u64 {
+    if words[3] == 0 {
+        u64::from(!(words[2] as u32))
+    } else {
+        let bytes = [words[2].to_ne_bytes(), words[3].to_ne_bytes()].concat();
+        !u64::from_ne_bytes(bytes.try_into().expect("eight bytes"))
     }
 }
 
@@ -49,10 +72,10 @@ impl Failure {
 /// the smallest sub (Java's first inner step to fail among lanes sharing the key), the
 /// first logged of equal ones; when the log overflowed before any of them, the entry of
 /// the smallest key and sub logged.
-pub fn first_failure(first: u32, entries: &[i32]) -> Option<Failure> {
+pub fn first_failure(first: u64, entries: &[i32]) -> Option<Failure> {
     let entries = entries.chunks_exact(ERR_ENTRY);
-    let order = |e: &&[i32]| (e[0] as u32, e[1] as u32);
-    let exact = entries.clone().filter(|e| e[0] as u32 == first).min_by_key(order);
+    let order = |e: &&[i32]| (entry_key(e), e[2] as u32);
+    let exact = entries.clone().filter(|e| entry_key(e) == first).min_by_key(order);
     exact.or_else(|| entries.min_by_key(order)).map(Failure::of_entry)
 }
 
@@ -138,8 +161,8 @@ impl ErrorBuffer {
         if words[0] == 0 {
             return Ok(None);
         }
-        let logged = (words[2] as u32 as usize).min(ERR_CAP);
-        let first = !(words[1] as u32);
+        let logged = (words[1] as u32 as usize).min(ERR_CAP);
+        let first = first_key(words);
         if logged <= 1 {
             return Ok(first_failure(first, &words[ERR_HEAD..]));
         }

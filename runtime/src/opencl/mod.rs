@@ -66,9 +66,11 @@
 //!   of the iteration running now, set by `SOMD_AT(k)`); every helper function that can fail
 //!   takes that context (`SOMD_ERR_PARAM`);
 //! - the buffer ([`ErrorBuffer::new`], zeroed) has a head of 4 `int` words, `[0]` the
-//!   failing launch's epoch (0 = none), `[1]` the smallest failing key, inverted, `[2]` the
-//!   log's entry count, then a log of 1024 entries of 6 words: key, sub (the inner step of
-//!   lanes sharing an iteration's key, 0 for none), site id, kind, index, length;
+//!   failing launch's epoch (0 = none), `[1]` the log's entry count, `[2, 3]` the smallest
+//!   failing key, inverted (64-bit keys on devices with `cl_khr_int64_extended_atomics`,
+//!   else 32-bit ones in word 2: [`fail::first_key`]), then a log of 1024 entries of 8
+//!   words: key (low, high), sub (the inner step of lanes sharing an iteration's key, 0 for
+//!   none), site id, kind, index, length, one unused;
 //! - kinds: 1 bounds (`ArrayIndexOutOfBoundsException: Index I out of bounds for length L`),
 //!   2 division by zero (`ArithmeticException: / by zero`), 3 negative size
 //!   (`NegativeArraySizeException: I`), 4 null (`NullPointerException`), 5 value-array bound
