@@ -572,7 +572,7 @@ impl<'a> FnLower<'a> {
     pub(crate) fn distribution(&mut self, spec: &DistSpec) -> Distribution {
         match &spec.kind {
             DistKind::Block => Distribution::Block,
-            DistKind::Dim(e) => Distribution::Dim(self.const_u32(e)),
+            DistKind::Dim(e) => honoured(Distribution::Dim(self.const_u32(e))),
             DistKind::View(pairs) | DistKind::PolyView(pairs) => Distribution::View {
                 halos: pairs
                     .iter()
@@ -695,5 +695,16 @@ pub(crate) fn rows_of_bounded(dist: Distribution, ty: &Type) -> Distribution {
     match dist {
         Distribution::Block if ty.has_bounded_rows() => Distribution::Dim(1),
         _ => dist,
+    }
+}
+
+/// The distribution the back ends carry out: they split at most the first two dimensions
+/// of an array, and `dim = 3` splits dimensions 1 and 2 as the block default does (the
+/// checker warns, W0308; LANGUAGE.md §2.2 lets a back end ignore a strategy it cannot
+/// honour).
+fn honoured(dist: Distribution) -> Distribution {
+    match dist {
+        Distribution::Dim(k) if k > 2 => Distribution::Block,
+        dist => dist,
     }
 }

@@ -28,6 +28,8 @@ pub(crate) const DIST_BOUNDED_DIM: &str = "E0310";
 /// A `dist` local allocated with a partitioned dimension's length that is not a `dist`
 /// array's.
 pub(crate) const DIST_LOCAL_LENGTH: &str = "E0311";
+/// `dist` on the parameter of the program's entry point.
+pub(crate) const DIST_ON_MAIN: &str = "E0312";
 
 /// A SOMD method returning a non-array value without `reduce`.
 pub(crate) const REDUCE_MISSING: &str = "E0320";
@@ -106,6 +108,8 @@ pub(crate) const INTERMEDIATE_OF_SHARED: &str = "W0305";
 pub(crate) const SHARED_START_NOT_IDENTITY: &str = "W0306";
 /// `sync reduce` with `+ - * ^` of a `shared` scalar in a loop that never resets it.
 pub(crate) const SHARED_REDUCED_AGAIN: &str = "W0307";
+/// `dist(dim = 3)`: the back ends split only the first two dimensions of an array.
+pub(crate) const DIST_DIM_NOT_HONOURED: &str = "W0308";
 
 /// Every code of this module with its title, for `somd_sema::codes()`.
 pub(crate) const CODES: &[CodeInfo] = &[
@@ -126,6 +130,7 @@ pub(crate) const CODES: &[CodeInfo] = &[
         code: DIST_LOCAL_LENGTH,
         title: "`dist` local allocated with a length that is not a `dist` array's",
     },
+    CodeInfo { code: DIST_ON_MAIN, title: "`dist` on the parameter of `main`" },
     CodeInfo { code: REDUCE_MISSING, title: "SOMD method with a scalar result needs `reduce`" },
     CodeInfo { code: REDUCE_OP_TYPE, title: "reduction operator does not apply to the result" },
     CodeInfo { code: REDUCE_SELF_SHAPE, title: "`reduce(self)` cannot take the partial results" },
@@ -188,6 +193,10 @@ pub(crate) const CODES: &[CodeInfo] = &[
         code: SHARED_REDUCED_AGAIN,
         title:
             "`sync reduce` of a `shared` scalar at every iteration of a loop that never resets it",
+    },
+    CodeInfo {
+        code: DIST_DIM_NOT_HONOURED,
+        title: "`dist(dim = 3)` splits dimensions 1 and 2 instead",
     },
     CodeInfo {
         code: SHARED_STATE_WRITE,

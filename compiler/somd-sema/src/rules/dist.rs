@@ -19,6 +19,21 @@ pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
         let info = util::method_info(program, id);
         for (index, param) in decl.params.iter().enumerate() {
             let Some(spec) = &param.dist else { continue };
+            if program.main == Some(id) {
+                diagnostics.push(
+                    Diagnostic::error(
+                        codes::DIST_ON_MAIN,
+                        format!("the parameter `{}` of `main` cannot be `dist`", param.name.name),
+                        spec.span,
+                    )
+                    .with_label("`dist` on the entry point's parameter")
+                    .with_help(
+                        "the entry point runs once; pass `args` to a method with a `dist` \
+                         parameter instead",
+                    ),
+                );
+                continue;
+            }
             let ty = param_ty(program, param.id)
                 .or_else(|| info.and_then(|m| m.params.get(index)).map(|p| p.ty.clone()))
                 .unwrap_or(Ty::Error);
@@ -297,6 +312,23 @@ fn check_dim(
                 )
                 .with_label(format!("expected a number from 1 to {rank}"))
                 .with_help("dimensions are numbered from 1"),
+            );
+        }
+        // No back end splits the cells of a 3-D array's rows (§2.2 lets it ignore the
+        // strategy and asks it to say so): the MIs split dimensions 1 and 2, as the block
+        // default does (`somd_mir::lower::honoured`).
+        Some(3) => {
+            diagnostics.push(
+                Diagnostic::warning(
+                    codes::DIST_DIM_NOT_HONOURED,
+                    "`dim = 3` is not honoured: the method instances split dimensions 1 and 2",
+                    expr.span,
+                )
+                .with_label("each method instance gets whole rows of dimension 3")
+                .with_help(
+                    "a correct SOMD method returns the same result; write `dist(dim = 1)` or \
+                     `dist(dim = 2)` to choose the split",
+                ),
             );
         }
         Some(_) => {}
