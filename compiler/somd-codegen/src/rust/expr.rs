@@ -1119,6 +1119,15 @@ impl<'a> FnCx<'a> {
                     texts.push(match &p.kind {
                         ExprKind::Const(Const::Str(s)) => format!("&{s:?}"),
                         ExprKind::Const(Const::Null) => "&\"null\"".to_string(),
+                        _ if p.ty == Type::Null => {
+                            let effects = self.null_effects(*part)?.unwrap_or_default();
+                            if bind {
+                                lets.push_str(&format!("{effects}; "));
+                                "&\"null\"".to_string()
+                            } else {
+                                format!("&{{ {effects}; \"null\" }}")
+                            }
+                        }
                         // Java converts each operand as it takes it (JDK 19 on).
                         _ if bind => {
                             let ty = p.ty.clone();
@@ -1371,12 +1380,32 @@ impl<'a> FnCx<'a> {
         match op.ty {
             PrimOrRef::Ref => {
                 let negate = op.kind == BinOpKind::Ne;
-                let l_null = matches!(self.e(lhs)?.kind, ExprKind::Const(Const::Null));
-                let r_null = matches!(self.e(rhs)?.kind, ExprKind::Const(Const::Null));
+                let l_null = self.e(lhs)?.ty == Type::Null;
+                let r_null = self.e(rhs)?.ty == Type::Null;
+                let l_effects = if l_null { self.null_effects(lhs)? } else { None };
+                let r_effects = if r_null { self.null_effects(rhs)? } else { None };
                 let test = match (l_null, r_null) {
-                    (true, true) => "true".to_string(),
-                    (true, false) => format!("{}.is_null()", paren(self.recv(rhs)?)),
-                    (false, true) => format!("{}.is_null()", paren(self.recv(lhs)?)),
+                    (true, true) => match (l_effects, r_effects) {
+                        (None, None) => "true".to_string(),
+                        (l, r) => format!(
+                            "{{ {}; {}; true }}",
+                            l.unwrap_or_default(),
+                            r.unwrap_or_default()
+                        ),
+                    },
+                    (true, false) => {
+                        let test = format!("{}.is_null()", paren(self.recv(rhs)?));
+                        match l_effects {
+                            Some(effects) => format!("{{ {effects}; {test} }}"),
+                            None => test,
+                        }
+                    }
+                    (false, true) => match r_effects {
+                        Some(effects) => {
+                            format!("{{ let _l = {}; {effects}; _l.is_null() }}", self.recv(lhs)?)
+                        }
+                        None => format!("{}.is_null()", paren(self.recv(lhs)?)),
+                    },
                     // The right operand may assign what the left one read (`a == (a = b)`):
                     // the left reference is taken first, as Java does.
                     (false, false) if !self.is_pure(rhs) => {
@@ -1409,6 +1438,26 @@ impl<'a> FnCx<'a> {
                 };
                 Ok(binop_text(op.kind, ty, l, r, &count_ty, &pos))
             }
+        }
+    }
+
+    /// What evaluating `id`, an expression of the null type, does: nothing for `null`, the
+    /// conditions of a conditional both of whose arms are of the null type (`b ? null :
+    /// null`). Such a conditional's own text, `if b { Default::default() } .. }`, has no
+    /// Rust type where nothing else gives it one (`(b ? null : null) == null`, `"" + (b ?
+    /// null : null)`), so those places evaluate its effects and use `null` itself.
+    /// `None` for `null` itself, which does nothing.
+    fn null_effects(&mut self, id: ExprId) -> Result<Option<String>, EmitError> {
+        match &self.e(id)?.kind {
+            ExprKind::Const(Const::Null) => Ok(None),
+            ExprKind::Conditional { cond, then_expr, else_expr } => {
+                let (cond, then_expr, else_expr) = (*cond, *then_expr, *else_expr);
+                let c = self.expr(cond)?;
+                let a = self.null_effects(then_expr)?.unwrap_or_default();
+                let b = self.null_effects(else_expr)?.unwrap_or_default();
+                Ok(Some(format!("if {c} {{ {a} }} else {{ {b} }}")))
+            }
+            _ => Ok(Some(format!("{{ let _ = {}; }}", self.expr(id)?))),
         }
     }
 
@@ -2808,7 +2857,10 @@ impl<'a> FnCx<'a> {
                 }
                 // `null` formats as `false` under `%b`, as "null" under the others.
                 Type::String => format!("Arg::string(&{})", paren(self.recv(*a)?)),
-                Type::Null => "Arg::Null".to_string(),
+                Type::Null => match self.null_effects(*a)? {
+                    Some(effects) => format!("{{ {effects}; Arg::Null }}"),
+                    None => "Arg::Null".to_string(),
+                },
                 other => {
                     let other = other.clone();
                     let object = self.arg_ref(*a)?;
