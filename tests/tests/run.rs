@@ -2594,6 +2594,33 @@ fn device_statics_cross_once_per_run() {
     }
 }
 
+/// Value-array literals are private arrays (`device_private_value`): the `@` targets and the
+/// SOMD method declaring `int[[]] t = new int[[]]{..}` each make one
+/// device call of one launch, and the task filter calling one runs its batches on the
+/// device, where they ran on the CPU before ("local `t` of array type holding a value other
+/// than an array parameter"); the output is the Java twin's, its exception included.
+#[test]
+fn device_keeps_value_array_literals_in_the_work_item() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_private_value";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else {
+        return; // a filter left the program out
+    };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    for method in ["Main.weigh", "Main.mix", "Main.flags", "Main.table", "Main.pick"] {
+        assert_eq!(launches_of(&calls, method), [1], "{name}: {method}\n{}", outcome.stderr);
+    }
+    // The filter's batches follow the source's pace: one launch each, however many.
+    let batches = launches_of(&calls, "Main.weighItem");
+    assert!(
+        !batches.is_empty() && batches.iter().all(|&l| l == 1),
+        "{name}: Main.weighItem made {batches:?}\n{}",
+        outcome.stderr
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, private arrays passed to helpers (`device_private_pass`: a
 /// table filled two helpers deep, two arrays and one array twice passed to one helper, a
 /// window gathered from a buffer and sorted by helpers, digit counts by a helper, and

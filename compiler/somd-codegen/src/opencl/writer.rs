@@ -1820,11 +1820,15 @@ impl<'a> Writer<'a> {
         let (elem, len) = (prim_storage(p.elem), p.len);
         let name = cx.name(local).to_string();
         let mut out = String::new();
+        let to = p.elem;
         match &cx.func.expr(init).kind {
-            ExprKind::ArrayLit(parts) => {
+            // A value array's literal keeps its elements' own types (Java converts each as
+            // in an assignment).
+            ExprKind::ArrayLit(parts) | ExprKind::ValueArrayLit(parts) => {
                 writeln!(out, "{level}{elem} {name}[{len}];")?;
                 for (k, part) in parts.clone().iter().enumerate() {
                     let value = self.expr(cx, *part)?;
+                    let value = convert(&value, self.prim_of(cx, *part)?, to);
                     writeln!(out, "{level}{name}[{k}] = {value};")?;
                 }
             }

@@ -13,7 +13,8 @@
 //! array never escapes (it is not returned, passed on, stored, compared or reassigned)
 //! no other code can observe that it lives in registers rather than on the heap.
 //!
-//! An array qualifies when it is a local `T[] v = new T[n]` or `T[] v = {e0, ..}` with `T`
+//! An array qualifies when it is a local `T[] v = new T[n]`, `T[] v = {e0, ..}` or a value
+//! array `T[[]] v = new T[[]]{e0, ..}` (no OpenCL vector: `T[[4]]` is one) with `T`
 //! primitive and `n` a constant (after constant folding) of at least one element and at
 //! most [`MAX_BYTES`] bytes, declared once and named by no `sync` (`walk::declared_once`),
 //! and every other mention of `v` is `v[e]` (read or written), `v.length`, the operand of a
@@ -224,7 +225,21 @@ pub fn fresh_arrays(func: &Function) -> HashMap<LocalId, Result<PrivateArray, St
             continue;
         }
         let l = func.local(local);
-        let (Type::Array(elem), LocalKind::Var) = (&l.ty, l.kind) else { continue };
+        if l.kind != LocalKind::Var {
+            continue;
+        }
+        // A value array of numbers that is no OpenCL vector (`int[[]]`, `int[[3]]`) is one
+        // when its literal gives it (`new int[[]]{5, 6, 7}`): nothing ever writes it.
+        let elem = match &l.ty {
+            Type::Array(elem) => elem,
+            Type::ValueArray(elem, _)
+                if super::isolation::vector_of(&l.ty).is_none()
+                    && matches!(func.expr(init).kind, ExprKind::ValueArrayLit(_)) =>
+            {
+                elem
+            }
+            _ => continue,
+        };
         let Type::Prim(elem) = **elem else { continue };
         let len = match &func.expr(init).kind {
             ExprKind::NewArray { dims } if dims.len() == 1 => match func.expr(dims[0]).kind {
@@ -233,8 +248,12 @@ pub fn fresh_arrays(func: &Function) -> HashMap<LocalId, Result<PrivateArray, St
                      a constant length)"
                     .to_string()),
             },
-            ExprKind::ArrayLit(parts) if !parts.is_empty() => Ok(parts.len() as u32),
-            ExprKind::ArrayLit(_) => Err("of no elements (a work-item's private arrays have at least one)".to_string()),
+            ExprKind::ArrayLit(parts) | ExprKind::ValueArrayLit(parts) if !parts.is_empty() => {
+                Ok(parts.len() as u32)
+            }
+            ExprKind::ArrayLit(_) | ExprKind::ValueArrayLit(_) => {
+                Err("of no elements (a work-item's private arrays have at least one)".to_string())
+            }
             _ => continue,
         };
         let verdict = len.and_then(|len| {
