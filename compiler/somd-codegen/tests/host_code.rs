@@ -222,6 +222,8 @@ public class Main {
         int[[]] s = Main @ reads(Somd.range(3), b);
         int[[]] t = Main @ own(Somd.range(3));
         System.out.println(r[2] + q[2] + s[2] + t[2]);
+        System.out.println(+ ! (Main @ viaMethod(boxes, Somd.range(3))));
+        System.out.println(+ ! (Main @ inc(Somd.range(3), b)));
     }
 }
 "#;
@@ -230,13 +232,16 @@ public class Main {
 /// object) applies it in Java's order (`rt::somd::in_order`, inside which the trace reports
 /// one MI); one writing the objects it maps (through an instance method too) applies it in
 /// order unless they are distinct (`rt::somd::map_distinct` checks); one that only reads
-/// the object, or writes only an object it makes, keeps the pool.
+/// the object, or writes only an object it makes, keeps the pool. A `!` of such a `@`
+/// reduces what the `@`'s own text made, checked or in order (its fused forms, which apply
+/// the target without the check, ran all of it in order before).
 #[test]
 fn maps_writing_shared_objects_run_in_order() {
     let text = emit(SHARED_OBJECTS);
     let main = body(&text, "Main_main");
-    assert_eq!(main.matches("rt::somd::in_order(").count(), 1, "{main}");
-    assert_eq!(main.matches("rt::somd::map_distinct(").count(), 1, "{main}");
+    assert_eq!(main.matches("rt::somd::in_order(").count(), 2, "{main}");
+    assert_eq!(main.matches("rt::somd::map_distinct(").count(), 2, "{main}");
+    assert!(!main.contains("map_reduce"), "{main}");
     let dense: String = main.split_whitespace().collect();
     let guarded = "rt::somd::in_order(||{let_somd_cpu=rt::somd::cpu_only(\
                    rt::somd::Construct::Map,\"Main.inc\",&POS_";

@@ -140,6 +140,11 @@ class Main {
             stamped += stamp(many[i], i);
         }
         System.out.println("reduced: " + stamped + " " + state(few) + " " + ps[5].h);
+        long spread = 0;
+        for (int i = 0; i < n; i++) {
+            spread += stamp(ps[i], i);
+        }
+        System.out.println("reduced distinct: " + spread + " " + state(ps));
 
         double[] pulled = new double[n];
         for (int i = 0; i < n; i++) {

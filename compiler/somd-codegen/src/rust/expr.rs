@@ -1041,22 +1041,25 @@ impl<'a> FnCx<'a> {
         Ok(text)
     }
 
-    /// Whether `id` is a `@` (or a `!` of one) whose target writes into an array argument,
-    /// or a field of an object its applications share (a broadcast object, the elements of
-    /// a mapped object array, which may be one object several times:
-    /// `analysis::shared::map_writes_shared`): Java passes the array or object itself, so
-    /// applications may write the same elements or fields, and only Java's order of them
-    /// gives Java's result (`rt::somd::in_order`).
+    /// Whether `id` is a `@` whose target writes into an array argument, or a field of an
+    /// object its applications share (a broadcast object, the elements of a mapped object
+    /// array, which may be one object several times: `analysis::shared::map_writes_shared`),
+    /// and whose text does not check its objects: Java passes the array or object itself,
+    /// so applications may write the same elements or fields, and only Java's order of
+    /// them gives Java's result (`rt::somd::in_order`). A `!` of such a `@` reduces what
+    /// the `@`'s own text made.
     fn applies_in_order(&self, id: ExprId) -> Result<bool, EmitError> {
-        let map = match &self.e(id)?.kind {
-            ExprKind::ReduceArray { array, .. } => *array,
-            _ => id,
-        };
-        let ExprKind::Map { func, .. } = &self.e(map)?.kind else { return Ok(false) };
-        // Only a `@`'s own `map_distinct` text checks its objects: a `!` of it applies it in
-        // Java's order (its fused forms apply the target without the check).
-        let checked = map == id && self.distinct_maps.contains(&id);
-        Ok(!checked && somd_mir::analysis::shared::map_in_order(self.module, *func).is_some())
+        // Only a `@`'s own `map_distinct` text checks its objects (a `!` of such a `@`
+        // makes it with that text first: `map_keeps_order`).
+        Ok(!self.distinct_maps.contains(&id) && self.map_keeps_order(id)?)
+    }
+
+    /// Whether `id` is a `@` whose target writes an array argument or a field its
+    /// applications may share (`analysis::shared::map_in_order`): run in Java's order
+    /// unless its `map_distinct` text finds the mapped objects distinct.
+    fn map_keeps_order(&self, id: ExprId) -> Result<bool, EmitError> {
+        let ExprKind::Map { func, .. } = &self.e(id)?.kind else { return Ok(false) };
+        Ok(somd_mir::analysis::shared::map_in_order(self.module, *func).is_some())
     }
 
     fn value_of(&mut self, id: ExprId) -> Result<String, EmitError> {
@@ -1261,8 +1264,15 @@ impl<'a> FnCx<'a> {
             ExprKind::Map { func, args } => self.map(id, *func, args, span),
             ExprKind::ReduceArray { reducer, array } => {
                 let pos = self.pos(span);
-                if let Some(text) = self.map_fold(id, reducer, &pos)? {
-                    return Ok(text);
+                // A `@` whose applications keep Java's order unless the run time finds its
+                // objects distinct is made by its own text (`map`, which checks them, or
+                // `in_order`) before the reduction: the fused forms apply the target
+                // without that check.
+                let ordered = self.map_keeps_order(*array)?;
+                if !ordered {
+                    if let Some(text) = self.map_fold(id, reducer, &pos)? {
+                        return Ok(text);
+                    }
                 }
                 let arr = match self.lazy_name(*array) {
                     // A device reduction finds the buffer of a lazy local.
@@ -1275,11 +1285,13 @@ impl<'a> FnCx<'a> {
                             EmitError::Unsupported("`- !` (subtraction is not associative)".into())
                         })?;
                         let ty = self.ty(&expr.ty)?;
-                        if let Some(text) = self.fused_reduce(id, *array, op, &ty)? {
-                            return Ok(text);
-                        }
-                        if let Some(text) = self.cpu_map_reduce(*array, op, &ty, &expr.ty)? {
-                            return Ok(text);
+                        if !ordered {
+                            if let Some(text) = self.fused_reduce(id, *array, op, &ty)? {
+                                return Ok(text);
+                            }
+                            if let Some(text) = self.cpu_map_reduce(*array, op, &ty, &expr.ty)? {
+                                return Ok(text);
+                            }
                         }
                         let label = self.device.and_then(|g| g.array_reduce_label(self.fid, id));
                         // `byte`, `short` and `char` elements reduce as Java `int`s.

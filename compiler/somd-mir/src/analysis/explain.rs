@@ -229,14 +229,9 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                 let target = *target;
                 let mapped: Vec<bool> =
                     args.iter().map(|(_, how)| *how == MapArg::Mapped).collect();
-                // A `!` of the `@` applies it in Java's order without the check.
-                let reduced = func.exprs.iter().any(
-                    |e| matches!(e.kind, ExprKind::ReduceArray { array, .. } if array == expr),
-                );
-                let distinct = (!reduced)
-                    .then(|| super::shared::map_distinct_elements(module, target, &mapped))
-                    .flatten();
-                if let Some(bits) = distinct {
+                // A `!` of the `@` reduces what the `@` made, checked the same way.
+                if let Some(bits) = super::shared::map_distinct_elements(module, target, &mapped)
+                {
                     let tf = module.function(target);
                     let names: Vec<String> = (tf.params.iter().enumerate())
                         .filter(|(k, _)| *k < 64 && bits & (1 << k) != 0)
