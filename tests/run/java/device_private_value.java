@@ -3,7 +3,19 @@
 class Main {
     static int weigh(int x) {
         int[] t = new int[]{5, 6, 7};
-        return t[x % 3] * x + t.length;
+        return t[x % 3] * x + t.length + total(t, x);
+    }
+
+    static int total(int[] v, int x) {
+        int s = 0;
+        for (int k = 0; k < v.length; k++) {
+            s += v[k] * (k + x % 5);
+        }
+        return s;
+    }
+
+    static float dot3(float[] a, int k) {
+        return a[k] * a[(k + 1) % a.length];
     }
 
     static double mix(int x) {
@@ -13,7 +25,7 @@ class Main {
         for (int k = 0; k < w.length; k++) {
             s += w[k];
         }
-        return w[x & 3] * f[x % 3] + s;
+        return w[x & 3] * f[x % 3] + s + dot3(f, x % 3);
     }
 
     static int flags(int x) {

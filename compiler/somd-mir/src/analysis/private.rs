@@ -107,9 +107,9 @@ pub fn checked_private_arrays(module: &Module, func: &Function) -> HashMap<Local
 }
 
 /// Whether parameter `k` of `f` can take a private array: `f` is a static method (not a
-/// SOMD method) whose parameter is a 1-D array of primitives, and every mention of it is
-/// an element, its length, or an argument of a helper's parameter that takes a private
-/// array in turn (passed on at most `depth` calls deeper).
+/// SOMD method) whose parameter is a 1-D array or value array (no vector) of primitives,
+/// and every mention of it is an element, its length, or an argument of a helper's
+/// parameter that takes a private array in turn (passed on at most `depth` calls deeper).
 pub fn takes_private(module: &Module, f: FuncId, k: usize, depth: u32) -> bool {
     Passes { module, known: HashMap::new() }.takes(f, k, depth)
 }
@@ -137,7 +137,14 @@ impl Passes<'_> {
             return false;
         }
         let Some(&p) = func.params.get(k) else { return false };
-        let Type::Array(elem) = &func.local(p).ty else { return false };
+        // A value array of numbers that is no OpenCL vector arrives as a pointer and its
+        // length too (`int[[]] v`, `int[[3]] v`).
+        let ty = &func.local(p).ty;
+        let elem = match ty {
+            Type::Array(elem) => elem,
+            Type::ValueArray(elem, _) if super::isolation::vector_of(ty).is_none() => elem,
+            _ => return false,
+        };
         if !matches!(**elem, Type::Prim(_)) {
             return false;
         }
