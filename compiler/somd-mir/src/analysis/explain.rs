@@ -230,8 +230,7 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                 let mapped: Vec<bool> =
                     args.iter().map(|(_, how)| *how == MapArg::Mapped).collect();
                 // A `!` of the `@` reduces what the `@` made, checked the same way.
-                if let Some(bits) = super::shared::map_distinct_elements(module, target, &mapped)
-                {
+                if let Some(bits) = super::shared::map_distinct_elements(module, target, &mapped) {
                     let tf = module.function(target);
                     let names: Vec<String> = (tf.params.iter().enumerate())
                         .filter(|(k, _)| *k < 64 && bits & (1 << k) != 0)
