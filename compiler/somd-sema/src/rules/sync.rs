@@ -53,6 +53,7 @@ pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
                     is_dist: param.dist.is_some(),
                     is_shared: false,
                     start: None,
+                    combined: None,
                     depth: 0,
                 });
             }
@@ -69,6 +70,9 @@ struct ScopeEntry {
     /// A `shared` scalar's value where the statements reach, when it is a constant: its
     /// initial value, or the constant a later assignment at its own depth gave it.
     start: Option<crate::model::ConstValue>,
+    /// The `sync reduce` keyword whose `+ - * ^` left a `shared` scalar's combined value in
+    /// every copy, at its declaration's depth, with no write since.
+    combined: Option<Span>,
     /// The number of branches and loop bodies around the declaration.
     depth: usize,
 }
@@ -143,6 +147,7 @@ impl<'p> Checker<'p, '_> {
             StmtKind::Sync(sync) => {
                 self.sync(stmt.span, sync);
                 self.block(&sync.body);
+                self.left_combined(stmt.span, sync);
             }
             StmtKind::Expr(expr) => self.assigned_shared(expr, true),
             StmtKind::Throw(_)
@@ -196,6 +201,7 @@ impl<'p> Checker<'p, '_> {
                 }
                 _ => None,
             };
+            entry.combined = None;
         }
     }
 
@@ -221,6 +227,7 @@ impl<'p> Checker<'p, '_> {
                 is_dist: decl.dist.is_some(),
                 is_shared: shared_span.is_some(),
                 start: var.init.as_ref().and_then(|e| self.program.constants.get(&e.id)).cloned(),
+                combined: None,
                 depth: self.depth,
             });
         }
@@ -354,7 +361,7 @@ impl<'p> Checker<'p, '_> {
                 return;
             }
         };
-        let (start, id) = (entry.start.clone(), entry.id);
+        let (start, id, combined) = (entry.start.clone(), entry.id, entry.combined);
         let ty = util::local_info(self.program, id).map(|l| &l.ty).unwrap_or(&Ty::Error);
         if !ty.is_error() && !util::op_applies(op, ty) {
             self.diagnostics.push(
@@ -374,19 +381,81 @@ impl<'p> Checker<'p, '_> {
             );
         }
         // A block whose first statement assigns the scalar (`m = a.length;`) never reads
-        // its start.
-        let overwritten = sync.body.stmts.first().is_some_and(|first| match &first.kind {
-            StmtKind::Expr(Expr { kind: ExprKind::Assign { op: None, target, value }, .. }) => {
-                matches!(target.kind, ExprKind::Name(_))
+        // its start: every copy starts at what it assigns (a constant that is no identity
+        // is counted once per copy as well).
+        let overwritten = sync.body.stmts.first().and_then(|first| match &first.kind {
+            StmtKind::Expr(Expr { kind: ExprKind::Assign { op: None, target, value }, .. })
+                if matches!(target.kind, ExprKind::Name(_))
                     && index_base(self.program, target) == Some(id)
-                    && !mentions(self.program, value, id)
+                    && !mentions(self.program, value, id) =>
+            {
+                Some(self.program.constants.get(&value.id).cloned())
             }
-            _ => false,
+            _ => None,
         });
-        if !overwritten {
-            self.shared_start(op, op_span, var, start);
+        match overwritten {
+            Some(assigned) => self.shared_start(op, op_span, var, assigned),
+            None => match combined {
+                Some(before) => self.combined_again(op, op_span, var, before),
+                None => self.shared_start(op, op_span, var, start),
+            },
         }
         self.reduced_again(op, op_span, var);
+    }
+
+    /// After a `sync reduce(op) (x)` block (its statements walked): every copy of `x` holds
+    /// the combined value, which a later block with `+`, `-`, `*` or `^` would count once
+    /// per copy (W0306), when the block runs at `x`'s declaration's depth (in every MI
+    /// alike, not under a branch or in a loop).
+    fn left_combined(&mut self, span: Span, sync: &SyncStmt) {
+        let (Some(_), [var]) = (sync.reduce, sync.vars.as_slice()) else { return };
+        if !self.is_somd {
+            return;
+        }
+        let Some(at) = self.scope.iter().rposition(|e| e.name == var.name) else { return };
+        let depth = self.depth;
+        let entry = &mut self.scope[at];
+        if entry.is_shared {
+            entry.start = None;
+            entry.combined = (entry.depth == depth).then(|| util::keyword_span(span, "sync"));
+        }
+    }
+
+    /// W0306 where a second `sync reduce(op)` with `+`, `-`, `*` or `^` combines a `shared`
+    /// scalar that an earlier one (at `before`) left holding the combined value in every
+    /// copy, with no write between: each copy brings that value again, so the result
+    /// depends on the number of MIs.
+    fn combined_again(
+        &mut self,
+        op: somd_syntax::ast::ReduceOp,
+        op_span: Span,
+        var: &somd_syntax::ast::Ident,
+        before: Span,
+    ) {
+        use somd_syntax::ast::ReduceOp::{Add, BitXor, Mul, Sub};
+        let identity = match op {
+            Add | Sub | BitXor => "0",
+            Mul => "1",
+            _ => return,
+        };
+        self.diagnostics.push(
+            Diagnostic::warning(
+                codes::SHARED_START_NOT_IDENTITY,
+                format!(
+                    "`{}` starts at the value an earlier `sync reduce` combined, in every method \
+                     instance, and `reduce({})` combines every copy: its result depends on the \
+                     number of method instances",
+                    var.name,
+                    op.symbol()
+                ),
+                op_span,
+            )
+            .with_secondary(before, "the earlier `sync reduce` leaves it in every copy")
+            .with_help(format!(
+                "set `{}` to {identity} before this block, adding the earlier value after it",
+                var.name
+            )),
+        );
     }
 
     /// W0307 where `sync reduce(op)` with `+`, `-`, `*` or `^` combines, at every iteration
@@ -469,6 +538,7 @@ impl<'p> Checker<'p, '_> {
             Some(C::Float(v)) => (f64::from(v), format!("{v:?}")),
             Some(C::Double(v)) => (v, format!("{v:?}")),
             Some(C::Char(v)) => (f64::from(v), v.to_string()),
+            Some(C::Bool(v)) if op == BitXor => (if v { 1.0 } else { 0.0 }, v.to_string()),
             _ => return,
         };
         if value == identity {
