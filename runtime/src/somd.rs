@@ -2049,6 +2049,74 @@ pub fn map_distinct<R: Send>(
     })
 }
 
+/// `op ! (C @ f(..))` with a built-in operator over a `@` that [`map_distinct`] would make:
+/// [`map_reduce`]'s blocks and tree, so the same result. The applications run in order on
+/// the calling thread, folded as they come, timed, until the rest is judged once as
+/// [`map_distinct`] judges it: when the applications are costly and the rest's objects
+/// distinct, the rest is applied on the pool and then folded in order (the folds are cheap
+/// beside such applications), else it runs on in order. A cheap target so folds as the
+/// fused `in_order` form did, without the mapped array.
+pub fn map_reduce_distinct<Op: ReduceOp<T>, T: Copy + Send>(
+    n: usize,
+    objects: &[&dyn Identities],
+    f: impl Fn(usize) -> T + Sync,
+) -> T {
+    let mut blocks = Blocks::<Op, T>::new(n);
+    let mut done = 0;
+    let parts = exec::placement().cpu_mis();
+    if parts > 1 && !on_calling_thread() {
+        let mut pace = Pace::start();
+        while done < n {
+            blocks.add(done, f(done));
+            done += 1;
+            let Some(threads) = pace.threads_for_rest(done, n, parts) else { continue };
+            if pace.item_ns(done) >= DISTINCT_ITEM_NS && distinct(objects, done..n) {
+                let mut rest: Vec<MaybeUninit<T>> = Vec::with_capacity(n - done);
+                // SAFETY: `MaybeUninit` needs no initialisation; `fill_parallel` writes every
+                // element before it is read (an exception leaks them as `MaybeUninit`s).
+                unsafe { rest.set_len(n - done) };
+                fill_parallel(&mut rest, threads, |k| f(done + k));
+                for (k, v) in rest.into_iter().enumerate() {
+                    // SAFETY: `fill_parallel` returned, so it wrote every element.
+                    blocks.add(done + k, unsafe { v.assume_init() });
+                }
+                done = n;
+            }
+            // Judged once: the rest runs in order, without the clock.
+            break;
+        }
+    }
+    for i in done..n {
+        blocks.add(i, f(i));
+    }
+    crate::reduce::tree::<Op, T>(&blocks.partials)
+}
+
+/// The partial results of [`REDUCE_BLOCK`]-element blocks, folded from the identity as the
+/// elements come in order ([`block_partials`]' results, one element at a time).
+struct Blocks<Op, T> {
+    n: usize,
+    acc: T,
+    partials: Vec<T>,
+    op: std::marker::PhantomData<Op>,
+}
+
+impl<Op: ReduceOp<T>, T: Copy> Blocks<Op, T> {
+    fn new(n: usize) -> Self {
+        let partials = Vec::with_capacity(n.div_ceil(REDUCE_BLOCK));
+        Blocks { n, acc: Op::identity(), partials, op: std::marker::PhantomData }
+    }
+
+    /// Element `i` (the next in order) of value `v`.
+    fn add(&mut self, i: usize, v: T) {
+        self.acc = Op::combine(self.acc, v);
+        if (i + 1) % REDUCE_BLOCK == 0 || i + 1 == self.n {
+            self.partials.push(self.acc);
+            self.acc = Op::identity();
+        }
+    }
+}
+
 /// The least time an application of [`map_distinct`] must take for the comparison of the
 /// objects of the rest (collecting and sorting their identities, some tens of
 /// nanoseconds each) to be worth its time.

@@ -47,6 +47,39 @@ class Main {
     static Node[] nodes = new Node[20000];
     static int made = 0;
 
+    static Particle hop(Particle p, int k) {
+        p.advance(k);
+        return p;
+    }
+
+    static Particle folded(Particle[] ps, int n) {
+        Particle acc = hop(ps[0], 0);
+        for (int k = 1; k < n; k++) {
+            acc = hop(ps[k], k);
+        }
+        return acc;
+    }
+
+    // `+ !` of doubles: blocks of 1024 summed from 0, then a pairwise tree of the blocks'
+    // sums, split at the larger half.
+    static double tree(double[] parts, int lo, int hi) {
+        if (hi - lo == 1) return parts[lo];
+        int mid = lo + (hi - lo + 1) / 2;
+        return tree(parts, lo, mid) + tree(parts, mid, hi);
+    }
+
+    static double dsum(double[] r) {
+        if (r.length == 0) return 0.0;
+        int blocks = (r.length + 1023) / 1024;
+        double[] parts = new double[blocks];
+        for (int b = 0; b < blocks; b++) {
+            double acc = 0.0;
+            for (int k = b * 1024; k < Math.min(r.length, b * 1024 + 1024); k++) acc += r[k];
+            parts[b] = acc;
+        }
+        return tree(parts, 0, blocks);
+    }
+
     static double step(Particle p, int k) {
         return p.advance(k);
     }
@@ -145,6 +178,14 @@ class Main {
             spread += stamp(ps[i], i);
         }
         System.out.println("reduced distinct: " + spread + " " + state(ps));
+        double[] steps = new double[n];
+        for (int i = 0; i < n; i++) {
+            steps[i] = step(ps[i], i);
+        }
+        double moved = dsum(steps);
+        System.out.println("summed distinct: " + (long) (moved * 1000) + " " + state(ps));
+        Particle end = folded(repeated, n);
+        System.out.println("folded: " + end.h + " " + state(few) + " " + ps[5].h);
 
         double[] pulled = new double[n];
         for (int i = 0; i < n; i++) {

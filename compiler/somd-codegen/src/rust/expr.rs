@@ -1285,7 +1285,17 @@ impl<'a> FnCx<'a> {
                             EmitError::Unsupported("`- !` (subtraction is not associative)".into())
                         })?;
                         let ty = self.ty(&expr.ty)?;
-                        if !ordered {
+                        if ordered {
+                            if let Some(text) =
+                                self.distinct_map_reduce(*array, op, &ty, &expr.ty)?
+                            {
+                                return Ok(text);
+                            }
+                            // Java's order whatever the objects: folded as applied.
+                            if let Some(text) = self.cpu_map_reduce(*array, op, &ty, &expr.ty)? {
+                                return Ok(format!("rt::somd::in_order(|| {text})"));
+                            }
+                        } else {
                             if let Some(text) = self.fused_reduce(id, *array, op, &ty)? {
                                 return Ok(text);
                             }
@@ -2096,8 +2106,54 @@ impl<'a> FnCx<'a> {
         let MapParts { name, pos, lets, lens, call_args, .. } = &parts;
         let n = format!("_e{}n", array.0);
         Ok(Some(format!(
-            "{{ {lets}let {n} = rt::somd::map_len(&[{}], {pos});              rt::somd::map_reduce::<{op}, {ty}>({n}, |i| {name}({})) }}",
+            "{{ {lets}let {n} = rt::somd::map_len(&[{}], {pos}); \
+             rt::somd::map_reduce::<{op}, {ty}>({n}, |i| {name}({})) }}",
             lens.join(", "),
+            call_args.join(", "),
+        )))
+    }
+
+    /// `op ! (C @ f(..))` whose `@` writes only fields of the objects it maps
+    /// (`analysis::shared::map_distinct_elements`), on the CPU: folded as it is applied,
+    /// its applications side by side once the run time finds the objects distinct
+    /// (`rt::somd::map_reduce_distinct`, the blocks and tree of `map_reduce`). `None` where
+    /// the `@` needs Java's order whatever its objects, or `cpu_map_reduce` would not take
+    /// it.
+    fn distinct_map_reduce(
+        &mut self,
+        array: ExprId,
+        op: &str,
+        ty: &str,
+        result: &Type,
+    ) -> Result<Option<String>, EmitError> {
+        let array_expr = self.e(array)?;
+        let ExprKind::Map { func, args } = &array_expr.kind else { return Ok(None) };
+        let mapped: Vec<bool> = args.iter().map(|(_, how)| *how == MapArg::Mapped).collect();
+        let Some(bits) =
+            somd_mir::analysis::shared::map_distinct_elements(self.module, *func, &mapped)
+        else {
+            return Ok(None);
+        };
+        let elem_is_ty = matches!(&array_expr.ty, Type::ValueArray(e, _) if **e == *result);
+        let on_device = self.device.and_then(|g| g.map_desc(self.fid, array)).is_some();
+        if !elem_is_ty || on_device {
+            return Ok(None);
+        }
+        let parts = self.map_parts(array, *func, args, array_expr.span, None)?;
+        if !parts.freeze.is_empty() {
+            return Ok(None);
+        }
+        let objects: Vec<String> = (0..args.len().min(64))
+            .filter(|k| bits & (1 << k) != 0)
+            .map(|k| format!("&_e{}_{k}", array.0))
+            .collect();
+        let MapParts { name, pos, lets, lens, call_args, .. } = &parts;
+        let n = format!("_e{}n", array.0);
+        Ok(Some(format!(
+            "{{ {lets}let {n} = rt::somd::map_len(&[{}], {pos}); \
+             rt::somd::map_reduce_distinct::<{op}, {ty}>({n}, &[{}], |i| {name}({})) }}",
+            lens.join(", "),
+            objects.join(", "),
             call_args.join(", "),
         )))
     }
@@ -2136,6 +2192,13 @@ impl<'a> FnCx<'a> {
             }
         }
         let ExprKind::Map { func, .. } = &self.e(map).ok()?.kind else { return None };
+        // A `@` that keeps Java's order unless its objects are distinct is made by its own
+        // text (`map_distinct` or `in_order`): `map_fold` spreads a large one over the pool
+        // unchecked (probe 48: `P[[]] r = Main @ touch(ps, ..); R.last ! r` over repeated
+        // objects raced).
+        if self.map_keeps_order(map).unwrap_or(true) {
+            return None;
+        }
         let ret = &self.module.functions.get(func.0 as usize)?.ret;
         (!matches!(ret, Type::Array(_))).then_some((local, map))
     }
