@@ -2453,15 +2453,20 @@ impl<'a> FnCx<'a> {
                 let field = self.field(*class, *index)?;
                 if self.value_ctor() && self.is_this(*object) {
                     format!("this.{field} = {store}")
-                } else if self.is_pure(value) || value_needed {
+                } else if self.is_pure(value) {
                     let base = self.recv(*object)?;
                     let pos = self.pos(t.span);
                     format!("{}.get({pos}).{field}.set({store})", paren(base))
                 } else {
+                    // The object first, then the value (JLS 15.26.1), also where the store
+                    // is a value (`x = q.f = (q = b).f`: probe 49).
                     let base = self.expr(*object)?;
                     let pos = self.pos(t.span);
+                    let (set, tail) =
+                        if value_needed { (&result, tmp.as_str()) } else { (&tmp, "") };
                     return Ok(format!(
-                        "{{ let _e{0}o = {base}; let _e{0}v = {v}; _e{0}o.get({pos}).{field}.set(_e{0}v); }}",
+                        "{{ let _e{0}o = {base}; let {tmp} = {v}; \
+                         _e{0}o.get({pos}).{field}.set({set}); {tail} }}",
                         id.0
                     ));
                 }
@@ -2637,6 +2642,22 @@ impl<'a> FnCx<'a> {
         })
     }
 
+    /// Whether `id` makes a new array or object, or reads a row or field of one
+    /// (`new int[]{1, 2}[0]++`, `new int[][]{{1, 2}}[0][1] *= 10`): a slot of it borrows a
+    /// temporary, which must be bound first to live through the statement.
+    fn is_fresh(&self, id: ExprId) -> Result<bool, EmitError> {
+        Ok(match &self.e(id)?.kind {
+            ExprKind::NewArray { .. }
+            | ExprKind::ArrayLit(_)
+            | ExprKind::ValueArrayLit(_)
+            | ExprKind::New { .. } => true,
+            ExprKind::Index { array: inner, .. } | ExprKind::Field { object: inner, .. } => {
+                self.is_fresh(*inner)?
+            }
+            _ => false,
+        })
+    }
+
     /// A `&Slot<T>` expression for a place, with `let`s binding owned handles when the
     /// rest of the statement is not pure.
     fn slot(
@@ -2659,7 +2680,7 @@ impl<'a> FnCx<'a> {
                 }
                 let field = self.field(*class, *index)?;
                 let pos = self.pos(t.span);
-                if pure && self.is_pure(*object) {
+                if pure && self.is_pure(*object) && !self.is_fresh(*object)? {
                     let base = self.recv(*object)?;
                     Ok((String::new(), format!("&{}.get({pos}).{field}", paren(base))))
                 } else {
@@ -2677,7 +2698,10 @@ impl<'a> FnCx<'a> {
             }
             ExprKind::Index { array, index } => {
                 let pos = self.pos(t.span);
-                if (pure && self.is_pure(*array) && self.is_pure(*index))
+                if (pure
+                    && self.is_pure(*array)
+                    && self.is_pure(*index)
+                    && !self.is_fresh(*array)?)
                     || self.keeps_local(*array, &others)
                 {
                     let base = self.recv(*array)?;
