@@ -198,7 +198,18 @@ fn parse_error_diagnostic(file: FileId, error: GrammarError, eof: usize) -> Diag
                 Some(expected) => format!("{expected}, found {tok}"),
                 None => format!("unexpected {tok}"),
             };
-            Diagnostic::error(codes::UNEXPECTED_TOKEN, message, span).with_label("unexpected token")
+            let diagnostic = Diagnostic::error(codes::UNEXPECTED_TOKEN, message, span)
+                .with_label("unexpected token");
+            // Only `!` can follow an operator in prefix position: it starts a reduction
+            // (`+ ! a`), and unary plus is no operator of the language (§1.4).
+            if matches!(expected.as_slice(), [only] if only == "\"!\"") {
+                diagnostic.with_help(
+                    "an operator before an operand starts a reduction (`+ ! a`); unary plus is \
+                     not in the language: write the operand alone",
+                )
+            } else {
+                diagnostic
+            }
         }
         ParseError::ExtraToken { token: (start, tok, end) } => Diagnostic::error(
             codes::UNEXPECTED_TOKEN,

@@ -309,6 +309,22 @@ fn array_creation() {
         "(vlit varr(float, 4) {1.0f 2.0f 3.0f 4.0f})"
     );
     assert_eq!(init("new int[n][[3]]"), "(newarray arr(varr(int, 3)) [n])");
+    // Creations with an initializer, and value arrays made from an array, may be indexed.
+    assert_eq!(init("new int[]{1, 2}[k]"), "([] (newarray arr(int) [] {1 2}) k)");
+    assert_eq!(init("new int[][]{{1}}[0][1]"), "([] ([] (newarray arr(arr(int)) [] {{1}}) 0) 1)");
+    assert_eq!(init("new int[[]](a)[2]"), "([] (freeze varr(int) a) 2)");
+    // Without an initializer, a bracket is one more dimension, as in Java.
+    assert_eq!(init("new int[n][0]"), "(newarray arr(arr(int)) [n 0])");
+}
+
+/// A prefix operator other than `-`, `!`, `~`, `++`, `--` starts a reduction and must be
+/// followed by `!`: unary plus gets the hint that it is not in the language.
+#[test]
+fn unary_plus_is_explained() {
+    let (_, diags) = parse_diags("class A { void f() { int y = +x; } }");
+    assert_eq!(codes_of(&diags), ["E0001"]);
+    let help = diags[0].help.as_deref().unwrap_or_default();
+    assert!(help.contains("unary plus is not in the language"), "{help}");
 }
 
 #[test]
