@@ -1046,8 +1046,8 @@ impl<'a> FnCx<'a> {
     /// array, which may be one object several times: `analysis::shared::map_writes_shared`),
     /// and whose text does not check its objects: Java passes the array or object itself,
     /// so applications may write the same elements or fields, and only Java's order of
-    /// them gives Java's result (`rt::somd::in_order`). A `!` of such a `@` reduces what
-    /// the `@`'s own text made.
+    /// them gives Java's result (`rt::somd::in_order`). A `!` of such a `@` keeps the
+    /// order itself (its arm in `value_of`).
     fn applies_in_order(&self, id: ExprId) -> Result<bool, EmitError> {
         // Only a `@`'s own `map_distinct` text checks its objects (a `!` of such a `@`
         // makes it with that text first: `map_keeps_order`).
@@ -1265,9 +1265,10 @@ impl<'a> FnCx<'a> {
             ExprKind::ReduceArray { reducer, array } => {
                 let pos = self.pos(span);
                 // A `@` whose applications keep Java's order unless the run time finds its
-                // objects distinct is made by its own text (`map`, which checks them, or
-                // `in_order`) before the reduction: the fused forms apply the target
-                // without that check.
+                // objects distinct: the fused forms that apply the target unchecked
+                // (`map_fold`, a device `fused_` kernel, the plain `map_reduce`) are left
+                // out. A built-in operator folds it with the check (`distinct_map_reduce`)
+                // or in `in_order`; a method's `!` reduces what the `@`'s own text made.
                 let ordered = self.map_keeps_order(*array)?;
                 if !ordered {
                     if let Some(text) = self.map_fold(id, reducer, &pos)? {
