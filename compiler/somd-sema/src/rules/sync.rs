@@ -70,8 +70,8 @@ struct ScopeEntry {
     /// A `shared` scalar's value where the statements reach, when it is a constant: its
     /// initial value, or the constant a later assignment at its own depth gave it.
     start: Option<crate::model::ConstValue>,
-    /// The `sync reduce` keyword whose `+ - * ^` left a `shared` scalar's combined value in
-    /// every copy, at its declaration's depth, with no write since.
+    /// The `sync` keyword of the `sync reduce` block that left a `shared` scalar's combined
+    /// value in every copy, at its declaration's depth, with no write since.
     combined: Option<Span>,
     /// The number of branches and loop bodies around the declaration.
     depth: usize,
