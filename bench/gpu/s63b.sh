@@ -4,7 +4,7 @@
 # (c5200311: the fused form in Java's order) and after it (rt::somd::map_reduce_distinct),
 # five interleaved rounds of an expensive and a cheap target; (2) the e2e suite and the
 # samples under SOMD_DEVICE=opencl SOMD_STRICT=1 (run.sh's suite, staged at f6af6e5e into
-# .gpu-carry/stage.tar.xz).
+# .gpu-carry/stage.tar.xz; map_distinct_objects, a CPU-only program, failed to stage).
 set -u
 FINAL=${OUT:-gpu-results}
 mkdir -p "$FINAL"

@@ -1,7 +1,8 @@
 // Java evaluates an assignment's place before its value (JLS 15.26.1): a field store
 // used as a value (an argument, a condition, an initializer, a `return`, a chain) goes to
 // the object named before the value ran (probe 49: the value ran first, and `q.f = (q =
-// b).f + 1` stored into `b`). An element of a new array can be incremented or
+// b).f + 1` stored into `b`; probe 50: a `null` object was found before the value's own
+// exception). An element of a new array can be incremented or
 // compound-assigned (its generated code borrowed a temporary).
 class Main {
     int f;
@@ -58,5 +59,13 @@ class Main {
         System.out.println(++new int[]{1, 2}[0]);
         System.out.println(new int[][]{{1, 2}}[0][1] *= 10);
         System.out.println((new long[]{7, 8})[1] <<= 3);
+        // The object's effects come before the value, which reads them; a `null` object is
+        // found after the value, whose exception comes first.
+        Main[] cs = {new Main(), new Main(), new Main()};
+        i = 0;
+        System.out.println("value " + (cs[i++].f = i) + " " + cs[0].f + " " + cs[1].f);
+        int zero = args.length;
+        Main nobody = null;
+        nobody.f = 1 / zero;
     }
 }

@@ -782,6 +782,50 @@ impl<'a> FnCx<'a> {
         }
     }
 
+    /// Whether evaluating `id` can neither fail nor write anything: constants, variables,
+    /// and arithmetic, conversions, comparisons and `Math` functions of them (no element,
+    /// field or length read, which may find `null` or an index out of range, no integer
+    /// division by anything but a non-zero constant, no call).
+    pub fn cannot_fail(&self, id: ExprId) -> bool {
+        let Ok(expr) = self.e(id) else { return false };
+        match &expr.kind {
+            ExprKind::Const(_) | ExprKind::Local(_) | ExprKind::Static(_) | ExprKind::This => true,
+            ExprKind::Unary { operand, .. } | ExprKind::Convert { operand } => {
+                self.cannot_fail(*operand)
+            }
+            ExprKind::Conditional { cond, then_expr, else_expr } => {
+                self.cannot_fail(*cond)
+                    && self.cannot_fail(*then_expr)
+                    && self.cannot_fail(*else_expr)
+            }
+            ExprKind::Binary { op, lhs, rhs } => {
+                let divides = matches!(op.kind, BinOpKind::Div | BinOpKind::Rem)
+                    && matches!(
+                        op.ty,
+                        PrimOrRef::Prim(
+                            PrimType::Byte
+                                | PrimType::Short
+                                | PrimType::Char
+                                | PrimType::Int
+                                | PrimType::Long
+                        )
+                    );
+                let nonzero = matches!(
+                    self.e(*rhs).map(|e| &e.kind),
+                    Ok(ExprKind::Const(Const::Int(c))) if *c != 0
+                ) || matches!(
+                    self.e(*rhs).map(|e| &e.kind),
+                    Ok(ExprKind::Const(Const::Long(c))) if *c != 0
+                );
+                (!divides || nonzero) && self.cannot_fail(*lhs) && self.cannot_fail(*rhs)
+            }
+            ExprKind::Builtin { builtin: Builtin::Math(..), args } => {
+                args.iter().all(|a| self.cannot_fail(*a))
+            }
+            _ => false,
+        }
+    }
+
     /// Whether evaluating `ids` cannot assign the local `base` (a Rust local cannot be
     /// changed by a callee, only by an assignment written in these expressions), so a
     /// borrow of `base` may stay alive across them.
@@ -2093,17 +2137,7 @@ impl<'a> FnCx<'a> {
         ty: &str,
         result: &Type,
     ) -> Result<Option<String>, EmitError> {
-        let array_expr = self.e(array)?;
-        let ExprKind::Map { func, args } = &array_expr.kind else { return Ok(None) };
-        let elem_is_ty = matches!(&array_expr.ty, Type::ValueArray(e, _) if **e == *result);
-        let on_device = self.device.and_then(|g| g.map_desc(self.fid, array)).is_some();
-        if !elem_is_ty || on_device {
-            return Ok(None);
-        }
-        let parts = self.map_parts(array, *func, args, array_expr.span, None)?;
-        if !parts.freeze.is_empty() {
-            return Ok(None);
-        }
+        let Some(parts) = self.cpu_fold_parts(array, result)? else { return Ok(None) };
         let MapParts { name, pos, lets, lens, call_args, .. } = &parts;
         let n = format!("_e{}n", array.0);
         Ok(Some(format!(
@@ -2112,6 +2146,25 @@ impl<'a> FnCx<'a> {
             lens.join(", "),
             call_args.join(", "),
         )))
+    }
+
+    /// The parts of `array`, a `@` that the CPU may fold as it applies it into a reduction
+    /// whose result is of type `result`: its elements are of that type, it has no device
+    /// kernel and nothing to freeze.
+    fn cpu_fold_parts(
+        &mut self,
+        array: ExprId,
+        result: &Type,
+    ) -> Result<Option<MapParts>, EmitError> {
+        let array_expr = self.e(array)?;
+        let ExprKind::Map { func, args } = &array_expr.kind else { return Ok(None) };
+        let elem_is_ty = matches!(&array_expr.ty, Type::ValueArray(e, _) if **e == *result);
+        let on_device = self.device.and_then(|g| g.map_desc(self.fid, array)).is_some();
+        if !elem_is_ty || on_device {
+            return Ok(None);
+        }
+        let parts = self.map_parts(array, *func, args, array_expr.span, None)?;
+        Ok(parts.freeze.is_empty().then_some(parts))
     }
 
     /// `op ! (C @ f(..))` whose `@` writes only fields of the objects it maps
@@ -2127,24 +2180,16 @@ impl<'a> FnCx<'a> {
         ty: &str,
         result: &Type,
     ) -> Result<Option<String>, EmitError> {
-        let array_expr = self.e(array)?;
-        let ExprKind::Map { func, args } = &array_expr.kind else { return Ok(None) };
+        let ExprKind::Map { func, args } = &self.e(array)?.kind else { return Ok(None) };
         let mapped: Vec<bool> = args.iter().map(|(_, how)| *how == MapArg::Mapped).collect();
         let Some(bits) =
             somd_mir::analysis::shared::map_distinct_elements(self.module, *func, &mapped)
         else {
             return Ok(None);
         };
-        let elem_is_ty = matches!(&array_expr.ty, Type::ValueArray(e, _) if **e == *result);
-        let on_device = self.device.and_then(|g| g.map_desc(self.fid, array)).is_some();
-        if !elem_is_ty || on_device {
-            return Ok(None);
-        }
-        let parts = self.map_parts(array, *func, args, array_expr.span, None)?;
-        if !parts.freeze.is_empty() {
-            return Ok(None);
-        }
-        let objects: Vec<String> = (0..args.len().min(64))
+        let count = args.len();
+        let Some(parts) = self.cpu_fold_parts(array, result)? else { return Ok(None) };
+        let objects: Vec<String> = (0..count.min(64))
             .filter(|k| bits & (1 << k) != 0)
             .map(|k| format!("&_e{}_{k}", array.0))
             .collect();
@@ -2454,22 +2499,43 @@ impl<'a> FnCx<'a> {
                 let field = self.field(*class, *index)?;
                 if self.value_ctor() && self.is_this(*object) {
                     format!("this.{field} = {store}")
-                } else if self.is_pure(value) {
-                    let base = self.recv(*object)?;
-                    let pos = self.pos(t.span);
-                    format!("{}.get({pos}).{field}.set({store})", paren(base))
                 } else {
-                    // The object first, then the value (JLS 15.26.1), also where the store
-                    // is a value (`x = q.f = (q = b).f`: probe 49).
-                    let base = self.expr(*object)?;
+                    // Java evaluates the object, then the value, then checks the object for
+                    // `null` (JLS 15.26.1), also where the store is a value (`x = q.f = (q =
+                    // b).f`, probe 49; `nb.f = 1 / zero` raises the division's exception,
+                    // probe 50).
                     let pos = self.pos(t.span);
                     let (set, tail) =
                         if value_needed { (&result, tmp.as_str()) } else { (&tmp, "") };
-                    return Ok(format!(
-                        "{{ let _e{0}o = {base}; let {tmp} = {v}; \
-                         _e{0}o.get({pos}).{field}.set({set}); {tail} }}",
-                        id.0
-                    ));
+                    if self.is_pure(value) && self.is_pure(*object) {
+                        let base = self.recv(*object)?;
+                        // Neither writes anything: when the value cannot fail either, the
+                        // order of the two is not seen.
+                        if self.cannot_fail(value) {
+                            format!("{}.get({pos}).{field}.set({store})", paren(base))
+                        } else {
+                            return Ok(format!(
+                                "{{ let _e{0}o = &{base}; let {tmp} = {v}; \
+                                 _e{0}o.get({pos}).{field}.set({set}); {tail} }}",
+                                id.0
+                            ));
+                        }
+                    } else if self.keeps_local(*object, &[value]) {
+                        // A local or `this` the value does not assign: nothing to evaluate
+                        // before the value.
+                        let base = self.recv(*object)?;
+                        return Ok(format!(
+                            "{{ let {tmp} = {v}; {}.get({pos}).{field}.set({set}); {tail} }}",
+                            paren(base)
+                        ));
+                    } else {
+                        let base = self.expr(*object)?;
+                        return Ok(format!(
+                            "{{ let _e{0}o = {base}; let {tmp} = {v}; \
+                             _e{0}o.get({pos}).{field}.set({set}); {tail} }}",
+                            id.0
+                        ));
+                    }
                 }
             }
             // A store used as a value (`(p[k] = v)`) goes to the last arm, which evaluates
