@@ -2086,8 +2086,16 @@ pub fn map_reduce_distinct<Op: ReduceOp<T>, T: Copy + Send>(
             break;
         }
     }
-    for i in done..n {
-        blocks.add(i, f(i));
+    // In order: the current block element by element, then whole blocks as `map_reduce`
+    // folds them.
+    while done < n && done % REDUCE_BLOCK != 0 {
+        blocks.add(done, f(done));
+        done += 1;
+    }
+    while done < n {
+        let end = (done + REDUCE_BLOCK).min(n);
+        blocks.partials.push((done..end).fold(Op::identity(), |acc, i| Op::combine(acc, f(i))));
+        done = end;
     }
     crate::reduce::tree::<Op, T>(&blocks.partials)
 }
