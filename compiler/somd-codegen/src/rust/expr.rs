@@ -2040,10 +2040,7 @@ impl<'a> FnCx<'a> {
         if let Some(bits) =
             somd_mir::analysis::shared::map_distinct_elements(self.module, func, &mapped)
         {
-            let arrays: Vec<String> = (0..args.len().min(64))
-                .filter(|k| bits & (1 << k) != 0)
-                .map(|k| format!("&_e{}_{k}", id.0))
-                .collect();
+            let arrays = object_arrays(id, args.len(), bits);
             self.distinct_maps.insert(id);
             return Ok(format!(
                 "{{ {lets}let {n} = rt::somd::map_len(&[{lens}], {pos}); \
@@ -2189,10 +2186,7 @@ impl<'a> FnCx<'a> {
         };
         let count = args.len();
         let Some(parts) = self.cpu_fold_parts(array, result)? else { return Ok(None) };
-        let objects: Vec<String> = (0..count.min(64))
-            .filter(|k| bits & (1 << k) != 0)
-            .map(|k| format!("&_e{}_{k}", array.0))
-            .collect();
+        let objects = object_arrays(array, count, bits);
         let MapParts { name, pos, lets, lens, call_args, .. } = &parts;
         let n = format!("_e{}n", array.0);
         Ok(Some(format!(
@@ -3529,4 +3523,14 @@ fn java_class(module: &Module, ty: &Type) -> String {
         }
         _ => "java.lang.Object".to_string(),
     }
+}
+
+/// The bound arguments (`_e{map}_{k}`, `map_parts`) of a `@`'s mapped object arrays, the
+/// bits of `analysis::shared::map_distinct_elements` among its `count` arguments: what
+/// `rt::somd::map_distinct` and `map_reduce_distinct` compare.
+fn object_arrays(map: ExprId, count: usize, bits: u64) -> Vec<String> {
+    (0..count.min(64))
+        .filter(|k| bits & (1 << k) != 0)
+        .map(|k| format!("&_e{}_{k}", map.0))
+        .collect()
 }
