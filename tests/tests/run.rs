@@ -2621,6 +2621,26 @@ fn device_keeps_value_array_literals_in_the_work_item() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, array creations indexed where they are written
+/// (`device_indexed_tables`: tables in `@` targets, in a helper and in a SOMD loop body,
+/// with elements read from parameters, locals and constants) are private arrays: each
+/// call is one launch. Before, each kept its function on the CPU ("array allocation inside
+/// a kernel"). The outputs are the twin's (checked by `traced_calls`).
+#[test]
+fn device_keeps_indexed_array_creations_in_the_work_item() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_indexed_tables";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else {
+        return; // a filter left the program out
+    };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    for method in ["Main.pick", "Main.mixed", "Main.viaHelper", "Main.weigh", "Main.past"] {
+        assert_eq!(launches_of(&calls, method), [1], "{name}: {method}\n{}", outcome.stderr);
+    }
+}
+
 /// Under `SOMD_DEVICE=opencl`, private arrays passed to helpers (`device_private_pass`: a
 /// table filled two helpers deep, two arrays and one array twice passed to one helper, a
 /// window gathered from a buffer and sorted by helpers, digit counts by a helper, and

@@ -1,5 +1,5 @@
 //! The middle end of `somdc`: the MIR ([`ir`]), lowering from the checked program
-//! ([`lower`], which ends with the rewrites [`scalarize`], [`param_copies`],
+//! ([`lower`], which ends with the rewrites [`hoist_tables`], [`scalarize`], [`param_copies`],
 //! [`loop_forms`], [`first_match`] and [`privatize`]), the verifier ([`verify`]) and the
 //! text printer ([`print`]).
 //!
@@ -13,6 +13,7 @@
 
 pub mod analysis;
 pub mod first_match;
+pub mod hoist_tables;
 pub mod init_order;
 pub mod ir;
 pub mod loop_forms;

@@ -41,6 +41,9 @@ pub fn lower(program: &Program, sources: &SourceMap) -> Module {
     implicit_to_strings(&mut module);
     // Static initializers in the order Java's first uses would run them (`init_order`).
     crate::init_order::order_static_inits(&mut module);
+    // Array creations indexed where they are written become locals (`hoist_tables`), which
+    // kernel code holds as private arrays.
+    crate::hoist_tables::hoist_indexed_tables(&mut module);
     // Small result tables of SOMD methods become scalars (`scalarize`), on every back end.
     crate::scalarize::scalarize_tables(&mut module);
     // Scalar parameters a SOMD body assigns become locals the host can keep (`param_copies`).
