@@ -208,6 +208,11 @@ pub trait HostArray {
     fn resident_key(&self) -> Option<ResidentKey> {
         None
     }
+    /// The window identifying the array where it may be a partition of the running MI
+    /// (`somd::is_inner_partition`); `None` for arrays that never are one.
+    fn part_window(&self) -> Option<(usize, usize)> {
+        None
+    }
     /// For a mutable 1-D array, the key of its storage window, under which a keep scope
     /// ([`keep`]) keeps its device copy; `None` otherwise.
     fn window_key(&self) -> Option<ResidentKey> {
@@ -467,6 +472,10 @@ impl<T: DevElem> HostArray for Array<T> {
         T::RAW.then(|| vec![slot_bytes(self.slots())])
     }
 
+    fn part_window(&self) -> Option<(usize, usize)> {
+        Some(self.window_id())
+    }
+
     fn raw_rows_mut(&self) -> Option<Vec<&mut [u8]>> {
         T::RAW.then(|| vec![update::slot_bytes_in_place(self.slots())])
     }
@@ -496,6 +505,10 @@ impl<T: DevElem> HostArray for Array<T> {
 impl<T: DevElem> HostArray for Array<Array<T>> {
     fn elem(&self) -> Elem {
         T::ELEM
+    }
+
+    fn part_window(&self) -> Option<(usize, usize)> {
+        Some(self.window_id())
     }
 
     /// Remembered while a keep scope keeps the matrix (`resident::kept_shape`).
@@ -692,6 +705,10 @@ impl<T: DevElem> HostArray for VArr<T> {
 
     fn resident_key(&self) -> Option<ResidentKey> {
         self.storage_key(self.items().len() * T::ELEM.size())
+    }
+
+    fn part_window(&self) -> Option<(usize, usize)> {
+        Some(self.window_id())
     }
 
     fn raw_rows(&self) -> Option<Vec<&[u8]>> {
@@ -910,6 +927,10 @@ impl<A: HostArray + ?Sized> HostArray for &A {
 
     fn window_key(&self) -> Option<ResidentKey> {
         (**self).window_key()
+    }
+
+    fn part_window(&self) -> Option<(usize, usize)> {
+        (**self).part_window()
     }
 
     fn matrix_addr(&self) -> Option<usize> {
@@ -2273,7 +2294,15 @@ fn shapes_of(
     let mut shapes: Vec<Option<Vec<usize>>> = Vec::with_capacity(args.len());
     for arg in args {
         match arg {
-            HostArg::Array(a) => shapes.push(Some(a.shape().ok_or(NULL_OR_RAGGED)?)),
+            HostArg::Array(a) => {
+                let shape = a.shape().ok_or(NULL_OR_RAGGED)?;
+                // A SOMD call made in an MI on a piece of its partition.
+                let inner = |w| crate::somd::is_inner_partition(w, &shape);
+                if first_dist.is_some() && a.part_window().is_some_and(inner) {
+                    return Err(INNER_PARTITION);
+                }
+                shapes.push(Some(shape));
+            }
             HostArg::Chained => shapes.push(Some(vec![count])),
             // A `null` value-class scalar: the CPU path raises the exception (or runs
             // normally when the callee never reads it).
@@ -2298,6 +2327,10 @@ const NULL_OR_RAGGED: &str = "null or ragged array argument";
 /// The trace's reason for a call kept on the CPU by a `null` value-class argument (or a
 /// `null` part of one holding arrays).
 const NULL_OBJECT: &str = "null value-class argument";
+/// The trace's reason for a SOMD call kept on the CPU because an argument is a partition
+/// of the calling MI that lies inside a larger whole: its MIs read offsets in that whole
+/// (`somd::Geo::within`), which the kernels do not.
+const INNER_PARTITION: &str = "an argument is a partition of the calling method instance";
 /// The trace's reason for a call kept on the CPU by an empty first `dist` argument.
 const EMPTY_DIST: &str = "empty first dist argument";
 

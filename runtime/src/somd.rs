@@ -793,6 +793,22 @@ impl Geo {
         geo
     }
 
+    /// The geometry of a partition of an array that is itself a partition of the MI making
+    /// the call, `outer` ([`enclosing`]): the offsets add up and the whole lengths are the
+    /// outer whole's, so `Somd.offset` and `Somd.globalLength` in a SOMD method called from
+    /// an MI on its partition read the places of the outermost call, as one MI running the
+    /// whole array would (LANGUAGE.md §2.1: the result does not depend on the number of
+    /// MIs). The owned range stays the partition's own, in its local indices.
+    fn within(self, outer: Option<Geo>) -> Geo {
+        let Some(outer) = outer else { return self };
+        let mut geo = self;
+        for d in 0..2 {
+            geo.offset[d] += outer.offset[d];
+            geo.global[d] = outer.global[d];
+        }
+        geo
+    }
+
     /// `index`, the index along dimension `dim` (1-based) of an element a SOMD body stores
     /// into its `dist` parameter with a view: `IllegalStateException` when it is one of the
     /// MI's halo cells, which are read-only (§2.2); an index outside the partition is left
@@ -1024,6 +1040,24 @@ pub fn with_local_rows<T>(local: &Array<Array<T>>, geo: Geo) -> Vec<Known> {
     known
 }
 
+/// The geometry of `array` where it is a partition of the running MI that lies inside a
+/// larger whole (not [`Geo::WHOLE`]): a SOMD call the MI makes on it gives its own
+/// partitions that place in the whole ([`Geo::within`]).
+pub(crate) fn enclosing<A: Windowed>(array: &A) -> Option<Geo> {
+    known_geo(array).filter(|geo| !geo.whole)
+}
+
+/// Whether `window`, with `shape`, is a partition of the running MI that does not start at
+/// the whole array's origin or is shorter than the whole: a SOMD kernel given it would read
+/// its own offsets from 0 and its lengths as the whole's, so the device declines the call
+/// ([`Geo::within`] gives the CPU path the right ones).
+pub(crate) fn is_inner_partition(window: (usize, usize), shape: &[usize]) -> bool {
+    known_window(window).is_some_and(|geo| {
+        !geo.whole
+            && (0..shape.len().min(2)).any(|d| geo.offset[d] != 0 || geo.global[d] != shape[d])
+    })
+}
+
 /// The geometry of `array` if it is a partition of the MI running on this thread.
 fn known_geo<A: Windowed>(array: &A) -> Option<Geo> {
     known_window(array.part_window())
@@ -1148,6 +1182,8 @@ impl From<bool> for Scratch {
 pub struct Dist1<T> {
     pub layout: Layout<1>,
     source: Array<T>,
+    /// The argument's geometry where it is a partition of the calling MI ([`enclosing`]).
+    outer: Option<Geo>,
 }
 
 impl<T: Clone + DeepCopy + Send> Dist1<T> {
@@ -1161,14 +1197,15 @@ impl<T: Clone + DeepCopy + Send> Dist1<T> {
     ) -> Dist1<T> {
         array.check(pos);
         let source = scratch.into().source(array);
-        Dist1 { layout: layout_of([array.len()]), source }
+        Dist1 { layout: layout_of([array.len()]), source, outer: enclosing(array) }
     }
 
     /// MI `r`'s partition (a window of the source) and its geometry.
     pub fn part(&self, r: usize) -> (Array<T>, Geo) {
         let part = self.layout.part(r);
         let view = part.view[0].clone();
-        (self.source.window(view.start, view.len()), Geo::of(&self.layout, &part))
+        let geo = Geo::of(&self.layout, &part).within(self.outer);
+        (self.source.window(view.start, view.len()), geo)
     }
 }
 
@@ -1178,6 +1215,8 @@ impl<T: Clone + DeepCopy + Send> Dist1<T> {
 pub struct DistV1<T> {
     pub layout: Layout<1>,
     source: VArr<T>,
+    /// As [`Dist1`]'s.
+    outer: Option<Geo>,
 }
 
 impl<T: Clone + Send + Sync> DistV1<T> {
@@ -1188,14 +1227,15 @@ impl<T: Clone + Send + Sync> DistV1<T> {
         layout_of: impl FnOnce([usize; 1]) -> Layout<1>,
     ) -> DistV1<T> {
         let len = array.check(pos).len();
-        DistV1 { layout: layout_of([len]), source: array.clone() }
+        DistV1 { layout: layout_of([len]), source: array.clone(), outer: enclosing(array) }
     }
 
     /// MI `r`'s partition (a window of the source) and its geometry.
     pub fn part(&self, r: usize) -> (VArr<T>, Geo) {
         let part = self.layout.part(r);
         let view = part.view[0].clone();
-        (self.source.window(view.start, view.len()), Geo::of(&self.layout, &part))
+        let geo = Geo::of(&self.layout, &part).within(self.outer);
+        (self.source.window(view.start, view.len()), geo)
     }
 }
 
@@ -1208,6 +1248,8 @@ pub struct Dist2<T> {
     /// call's own (a copy, or the caller's array that the call's result replaces); `None`
     /// when the partitions are windows of the caller's array itself ([`Scratch::Shared`]).
     private_handles: Option<usize>,
+    /// As [`Dist1`]'s.
+    outer: Option<Geo>,
 }
 
 impl<T: Clone + DeepCopy + Send> Dist2<T> {
@@ -1226,7 +1268,8 @@ impl<T: Clone + DeepCopy + Send> Dist2<T> {
         let scratch = scratch.into();
         let source = scratch.source(array);
         let private_handles = (scratch != Scratch::Shared).then(|| source.handles());
-        Dist2 { layout: layout_of([rows, cols]), source, private_handles }
+        let outer = enclosing(array);
+        Dist2 { layout: layout_of([rows, cols]), source, private_handles, outer }
     }
 
     /// The default assembly of the call's partials ([`assemble_2d`]). When the source is
@@ -1273,7 +1316,7 @@ impl<T: Clone + DeepCopy + Send> Dist2<T> {
         let part = self.layout.part(r);
         let rows = part.view[0].clone();
         let cols = part.view[1].clone();
-        let geo = Geo::of(&self.layout, &part);
+        let geo = Geo::of(&self.layout, &part).within(self.outer);
         if self.layout.grid()[1] == 1 {
             // Whole rows: the partition is a window of the array of rows, as in 1-D.
             return (self.source.window(rows.start, rows.len()), geo);
@@ -1296,6 +1339,8 @@ impl<T: Clone + DeepCopy + Send> Dist2<T> {
 pub struct DistV2<T> {
     pub layout: Layout<2>,
     source: VArr<VArr<T>>,
+    /// As [`Dist1`]'s.
+    outer: Option<Geo>,
 }
 
 impl<T: Clone + Send + Sync> DistV2<T> {
@@ -1311,7 +1356,7 @@ impl<T: Clone + Send + Sync> DistV2<T> {
     {
         let row_len = |r: usize| array.items()[r].length(pos) as usize;
         let (rows, cols) = split_shape(array, rows_only, row_len, pos);
-        DistV2 { layout: layout_of([rows, cols]), source: array.clone() }
+        DistV2 { layout: layout_of([rows, cols]), source: array.clone(), outer: enclosing(array) }
     }
 
     /// The default assembly of the call's partial arrays ([`assemble_2d`]).
@@ -1328,7 +1373,7 @@ impl<T: Clone + Send + Sync> DistV2<T> {
         let part = self.layout.part(r);
         let rows = part.view[0].clone();
         let cols = part.view[1].clone();
-        let geo = Geo::of(&self.layout, &part);
+        let geo = Geo::of(&self.layout, &part).within(self.outer);
         // Whole rows when dimension 2 is not split (rows may then differ in length).
         if self.layout.grid()[1] == 1 {
             return (self.source.window(rows.start, rows.len()), geo);

@@ -263,6 +263,11 @@ impl<T: DevElem> HostArray for Lazy<T> {
     fn on_host(&self) -> bool {
         Lazy::on_host(self) || self.inner.ctx.is_none()
     }
+
+    /// The host copy's window once there is one: a partition the MI passes on is on the host.
+    fn part_window(&self) -> Option<(usize, usize)> {
+        self.inner.host.get().map(VArr::window_id)
+    }
 }
 
 impl<T: DevElem> crate::somd::Elements<T> for Lazy<T> {
