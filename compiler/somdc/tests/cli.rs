@@ -276,10 +276,53 @@ fn build_warns_about_state_the_method_instances_share() {
         }
     }
 
+    static long[][] grid = new long[9][7];
+
+    static void cells(dist long[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[i].length; j++) {
+                int c = Somd.offset(m, 2) + j;
+                grid[Somd.offset(m, 1) + i][c] += m[i][j] * 3 + c;
+            }
+        }
+    }
+
+    static void bands(dist long[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[i].length; j++) {
+                grid[Somd.offset(m, 1) + i][j] += m[i][j];
+            }
+        }
+    }
+
+    static void swapped(dist long[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[i].length; j++) {
+                grid[j + Somd.offset(m, 2)][Somd.offset(m, 1) + i] += 1;
+            }
+        }
+    }
+
     public static void main(String[] args) {
         int[] a = new int[10];
         new Main().mine(a);
         System.out.println(counted(a) + loud(a) + calls);
+        long[][] m = new long[9][7];
+        for (int i = 0; i < 9; i++) {
+            for (int j = 0; j < 7; j++) {
+                m[i][j] = i * 10 + j;
+            }
+        }
+        cells(m);
+        bands(m);
+        swapped(new long[7][7]);
+        long h = 0;
+        for (int i = 0; i < 9; i++) {
+            for (int j = 0; j < 7; j++) {
+                h = h * 31 + grid[i][j];
+            }
+        }
+        System.out.println(h);
     }
 }
 "#,
@@ -288,7 +331,15 @@ fn build_warns_about_state_the_method_instances_share() {
     let out = run(somdc().arg("build").arg(&program).arg("-o").arg(&out_dir));
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let stderr = text(&out.stderr);
-    assert_eq!(stderr.matches("warning[W0304]").count(), 2, "{stderr}");
+    // `cells` stores only at its own cells of the rectangles `m` is split into; `bands`
+    // writes other MIs' columns of its rows, `swapped` crosses the dimensions.
+    assert_eq!(stderr.matches("warning[W0304]").count(), 4, "{stderr}");
+    assert!(!stderr.contains("`Main.cells`"), "{stderr}");
+    assert!(
+        stderr.contains("`Main.bands` writes elements of the array in static field `Main.grid`")
+            && stderr.contains("`Main.swapped` writes elements"),
+        "{stderr}"
+    );
     assert!(
         stderr.contains(
             "SOMD method `Main.counted` writes static field `Main.calls`: it runs as one method \

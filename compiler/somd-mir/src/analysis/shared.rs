@@ -647,8 +647,12 @@ fn effect_in(module: &Module, func: &Function, root: bool) -> Option<SharedEffec
     // stores the SOMD body makes at its own partition's global indices.
     let parents = walk::parents(func);
     let own = match root {
-        true => Own { loops: own_loops(func, &assigned), declared: walk::declared_once(func) },
-        false => Own { loops: HashMap::new(), declared: HashMap::new() },
+        true => Own {
+            loops: own_loops(func, &assigned),
+            cells: cell_loops(func, &assigned),
+            declared: walk::declared_once(func),
+        },
+        false => Own { loops: HashMap::new(), cells: Default::default(), declared: HashMap::new() },
     };
     for (i, expr) in func.exprs.iter().enumerate() {
         let id = ExprId(i as u32);
@@ -771,6 +775,9 @@ fn private_object(
 /// parameter) and its locals declared once (their initialiser).
 struct Own {
     loops: HashMap<LocalId, LocalId>,
+    /// Loops over the rows (dimension 1) and the columns (dimension 2) of a matrix parameter
+    /// split into rectangles ([`cell_loops`]).
+    cells: [HashMap<LocalId, LocalId>; 2],
     declared: HashMap<LocalId, ExprId>,
 }
 
@@ -780,6 +787,43 @@ struct Own {
 /// along its rows), each with `p`: `Somd.offset(p) + i` is then a global index of the
 /// MI's own partition, and no other MI's.
 fn own_loops(func: &Function, assigned: &HashMap<LocalId, usize>) -> HashMap<LocalId, LocalId> {
+    let rows = |p: LocalId| match (&func.local(p).dist, &func.local(p).ty) {
+        (Some(Distribution::Block), Type::Array(e)) => !matches!(**e, Type::Array(_)),
+        (Some(Distribution::Dim(1) | Distribution::User { .. }), _) => true,
+        _ => false,
+    };
+    partition_loops(func, assigned, 1, &rows)
+}
+
+/// The index locals of the SOMD body's loops over the rows (`for (int i = c; i < m.length;
+/// i++)`, slot 0) and over the columns (`for (int j = c; j < m[e].length; j++)`, slot 1)
+/// of a matrix `dist` parameter `m` without a view (its partitions are disjoint rectangles
+/// of the whole, rectangular where its columns are split), each with `m`: a cell
+/// `[Somd.offset(m, 1) + i][Somd.offset(m, 2) + j]` is then the MI's own.
+fn cell_loops(
+    func: &Function,
+    assigned: &HashMap<LocalId, usize>,
+) -> [HashMap<LocalId, LocalId>; 2] {
+    let matrix = |p: LocalId| {
+        matches!(&func.local(p).ty, Type::Array(e) if matches!(**e, Type::Array(_)))
+            && matches!(
+                func.local(p).dist,
+                Some(Distribution::Block | Distribution::Dim(1 | 2) | Distribution::User { .. })
+            )
+    };
+    [partition_loops(func, assigned, 1, &matrix), partition_loops(func, assigned, 2, &matrix)]
+}
+
+/// The index locals of the SOMD body's loops `for (int i = c; i < p.length; i++)` (`dim` 1)
+/// or `for (int j = c; j < p[e].length; j++)` (`dim` 2), `c` a constant of at least 0 and
+/// the index assigned nowhere else, over a `dist` parameter `p` the body never assigns for
+/// which `takes(p)` holds, each with `p`.
+fn partition_loops(
+    func: &Function,
+    assigned: &HashMap<LocalId, usize>,
+    dim: u8,
+    takes: &dyn Fn(LocalId) -> bool,
+) -> HashMap<LocalId, LocalId> {
     let mut out = HashMap::new();
     walk::each_stmt(&func.body, &mut |stmt| {
         let Stmt::Block(b) = stmt else { return };
@@ -792,8 +836,13 @@ fn own_loops(func: &Function, assigned: &HashMap<LocalId, usize>) -> HashMap<Loc
         let ExprKind::Binary { op, lhs, rhs } = &func.expr(*test).kind else { return };
         let bound = match (&func.expr(*lhs).kind, &func.expr(*rhs).kind) {
             (ExprKind::Local(l), ExprKind::Length(a)) if l == i && op.kind == BinOpKind::Lt => {
-                match func.expr(*a).kind {
-                    ExprKind::Local(p) => Some(p),
+                let measured = match (dim, &func.expr(*a).kind) {
+                    (2, ExprKind::Index { array, .. }) => *array,
+                    _ => *a,
+                };
+                match (dim, &func.expr(*a).kind, &func.expr(measured).kind) {
+                    (1, _, ExprKind::Local(p))
+                    | (2, ExprKind::Index { .. }, ExprKind::Local(p)) => Some(*p),
                     _ => None,
                 }
             }
@@ -802,14 +851,8 @@ fn own_loops(func: &Function, assigned: &HashMap<LocalId, usize>) -> HashMap<Loc
         let steps = matches!(update.as_slice(), [u] if matches!(func.expr(*u).kind,
             ExprKind::IncDec { target, delta: 1, .. } if matches!(func.expr(target).kind, ExprKind::Local(l) if l == *i)));
         if let Some(p) = bound {
-            let rows = func.params.contains(&p)
-                && !assigned.contains_key(&p)
-                && match (&func.local(p).dist, &func.local(p).ty) {
-                    (Some(Distribution::Block), Type::Array(e)) => !matches!(**e, Type::Array(_)),
-                    (Some(Distribution::Dim(1) | Distribution::User { .. }), _) => true,
-                    _ => false,
-                };
-            if starts && steps && assigned.get(i) == Some(&1) && rows {
+            let ours = func.params.contains(&p) && !assigned.contains_key(&p) && takes(p);
+            if starts && steps && assigned.get(i) == Some(&1) && ours {
                 out.insert(*i, p);
             }
         }
@@ -829,54 +872,65 @@ fn own_element_store(
 ) -> bool {
     let Some(at) = walk::parent_of(parents, seed) else { return false };
     let ExprKind::Index { array, index } = func.expr(at).kind else { return false };
-    if array != seed || !own_index(func, own, assigned, index) {
+    if array != seed {
         return false;
     }
     let stored = |e: ExprId| walk::stored_to(func, parents, e);
-    stored(at)
-        || walk::parent_of(parents, at).is_some_and(|cell| {
-            matches!(func.expr(cell).kind, ExprKind::Index { array, .. } if array == at)
-                && stored(cell)
-        })
+    let cell = walk::parent_of(parents, at).filter(
+        |&cell| matches!(func.expr(cell).kind, ExprKind::Index { array, .. } if array == at),
+    );
+    if own_partition(func, own, assigned, index, 1, &own.loops).is_some() {
+        return stored(at) || cell.is_some_and(stored);
+    }
+    // A cell of a rectangle: `seed[Somd.offset(m, 1) + i][Somd.offset(m, 2) + j] = ..`.
+    let Some(cell) = cell.filter(|&c| stored(c)) else { return false };
+    let ExprKind::Index { index: col, .. } = func.expr(cell).kind else { return false };
+    let row_of = own_partition(func, own, assigned, index, 1, &own.cells[0]);
+    row_of.is_some() && row_of == own_partition(func, own, assigned, col, 2, &own.cells[1])
 }
 
-/// Whether `index` is `Somd.offset(p) + i` or `i + Somd.offset(p)` for a loop index `i` of
-/// [`own_loops`] over `p`, or a local holding it.
-fn own_index(
+/// The parameter `p` when `index` is `Somd.offset(p, dim) + i` or `i + Somd.offset(p, dim)`
+/// for a loop index `i` of `loops` over `p`, or a local holding it.
+fn own_partition(
     func: &Function,
     own: &Own,
     assigned: &HashMap<LocalId, usize>,
     index: ExprId,
-) -> bool {
+    dim: i32,
+    loops: &HashMap<LocalId, LocalId>,
+) -> Option<LocalId> {
     // Through a local declared once with such a value and never assigned again (`int g =
     // Somd.offset(a) + i; seen[g] += ..`): it reads `i`, so it is declared in `i`'s loop.
     if let ExprKind::Local(g) = func.expr(index).kind {
-        return !own.loops.contains_key(&g)
-            && !assigned.contains_key(&g)
-            && own.declared.get(&g).is_some_and(|init| own_index(func, own, assigned, *init));
+        if loops.contains_key(&g) || assigned.contains_key(&g) {
+            return None;
+        }
+        let init = *own.declared.get(&g)?;
+        return own_partition(func, own, assigned, init, dim, loops);
     }
-    let ExprKind::Binary { op, lhs, rhs } = &func.expr(index).kind else { return false };
+    let ExprKind::Binary { op, lhs, rhs } = &func.expr(index).kind else { return None };
     if op.kind != BinOpKind::Add {
-        return false;
+        return None;
     }
     let offset_of = |e: ExprId| match &func.expr(e).kind {
         ExprKind::Builtin { builtin: Builtin::SomdOffset, args } => {
-            let dim_one = args
-                .get(1)
-                .is_none_or(|d| matches!(func.expr(*d).kind, ExprKind::Const(Const::Int(1))));
+            let of_dim = match args.get(1) {
+                None => dim == 1,
+                Some(d) => matches!(func.expr(*d).kind, ExprKind::Const(Const::Int(k)) if k == dim),
+            };
             match args.first().map(|a| &func.expr(*a).kind) {
-                Some(ExprKind::Local(p)) if dim_one => Some(*p),
+                Some(ExprKind::Local(p)) if of_dim => Some(*p),
                 _ => None,
             }
         }
         _ => None,
     };
     let index_of = |e: ExprId| match func.expr(e).kind {
-        ExprKind::Local(i) => own.loops.get(&i).copied(),
+        ExprKind::Local(i) => loops.get(&i).copied(),
         _ => None,
     };
     match (offset_of(*lhs), index_of(*rhs), offset_of(*rhs), index_of(*lhs)) {
-        (Some(p), Some(q), ..) | (_, _, Some(p), Some(q)) => p == q,
-        _ => false,
+        (Some(p), Some(q), ..) | (_, _, Some(p), Some(q)) if p == q => Some(p),
+        _ => None,
     }
 }
