@@ -2261,6 +2261,16 @@ class P {
         }
         return out;
     }
+    static void twoKernels(dist int[] a, dist int[] b, int steps) {
+        for (int s = 0; s < steps; s++) {
+            sync (b) {
+                for (int i = 0; i < a.length; i++) { int[] w = {3, 1, s}; b[i] = a[i] * w[i % 3]; }
+            }
+            sync (a) {
+                for (int i = 0; i < b.length; i++) { int[] u = {s, 2}; a[i] = b[i] + u[i & 1]; }
+            }
+        }
+    }
     public static void main(String[] args) {
         int[[]] v = new int[[]](new int[]{1, 2, 3});
         int[[]] r = P @ digits(v);

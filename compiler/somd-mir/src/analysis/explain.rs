@@ -92,11 +92,28 @@ fn narrow_lines(
     }
 }
 
-/// The private arrays of kernel function `f` (`private.rs`), one line each.
-fn private_lines(out: &mut String, module: &Module, sources: &SourceMap, f: FuncId) {
+/// The private arrays of kernel function `f` (`private.rs`), one line each; with `within`,
+/// only those that loop declares (one of several kernels of a SOMD method).
+fn private_lines(
+    out: &mut String,
+    module: &Module,
+    sources: &SourceMap,
+    f: FuncId,
+    within: Option<LoopId>,
+) {
     let func = module.function(f);
-    let mut arrays: Vec<_> =
-        super::private::checked_private_arrays(module, func).into_iter().collect();
+    let mut declared = std::collections::HashSet::new();
+    if let Some(stmt) = within.and_then(|id| walk::find_loop(func, id)) {
+        walk::each_stmt_of(stmt, &mut |s| {
+            if let Stmt::Let { local, .. } = s {
+                declared.insert(*local);
+            }
+        });
+    }
+    let mut arrays: Vec<_> = super::private::checked_private_arrays(module, func)
+        .into_iter()
+        .filter(|(l, _)| within.is_none() || declared.contains(l))
+        .collect();
     arrays.sort_by_key(|(l, _)| *l);
     for (l, p) in arrays {
         let local = func.local(l);
@@ -184,22 +201,23 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                 let _ =
                     writeln!(out, "  runs on: OpenCL device when available (eligible), else CPU");
                 let _ = writeln!(out, "  parallel: {}", plan.how);
-                for k in &plan.kernels {
-                    if let Some(kp) = info.kernels.get(*k) {
-                        let _ = writeln!(out, "  kernel: {}", kp.name);
-                        private_lines(&mut out, module, sources, kp.func);
-                        if matches!(kp.kind, KernelKind::Map { .. } | KernelKind::MapReduce { .. })
-                        {
-                            narrow_lines(&mut out, module, sources, &narrow, kp.func);
-                        }
+                // The kernels of a SOMD method's `sync` blocks share its function: each lists
+                // the private arrays its own loop declares.
+                let kernels: Vec<&KernelPlan> =
+                    plan.kernels.iter().filter_map(|k| info.kernels.get(*k)).collect();
+                for kp in &kernels {
+                    let _ = writeln!(out, "  kernel: {}", kp.name);
+                    let shared = kernels.iter().filter(|other| other.func == kp.func).count();
+                    let within = match &kp.kind {
+                        KernelKind::SomdLoop(body) if shared > 1 => Some(body.loop_id),
+                        _ => None,
+                    };
+                    private_lines(&mut out, module, sources, kp.func, within);
+                    if matches!(kp.kind, KernelKind::Map { .. } | KernelKind::MapReduce { .. }) {
+                        narrow_lines(&mut out, module, sources, &narrow, kp.func);
                     }
                 }
-                let roots: Vec<FuncId> = plan
-                    .kernels
-                    .iter()
-                    .filter_map(|k| info.kernels.get(*k))
-                    .map(|k| k.func)
-                    .collect();
+                let roots: Vec<FuncId> = kernels.iter().map(|k| k.func).collect();
                 static_line(&mut out, module, &roots);
                 if plan.needs_fp64 {
                     let _ = writeln!(
