@@ -389,7 +389,13 @@ impl Checker<'_> {
     }
 
     /// Resolves a type written inside a body (bounds may use constant locals).
+    /// A type written in a body (a cast, an array creation, a declared local): `var` is
+    /// only a local declaration's, which resolves it before it gets here.
     pub(super) fn resolve_body_type(&mut self, te: &somd_syntax::ast::TypeExpr) -> Ty {
+        if matches!(te.kind, somd_syntax::ast::TypeExprKind::Var) {
+            self.error(codes::BAD_VAR, "`var` is not allowed here", te.span);
+            return Ty::Error;
+        }
         self.resolve_type(te, BoundMode::Body)
     }
 }

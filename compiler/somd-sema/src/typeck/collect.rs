@@ -547,6 +547,16 @@ impl Checker<'_> {
                     }
                 },
             },
+            TypeExprKind::Array(elem) | TypeExprKind::ValueArray(elem, _)
+                if matches!(elem.kind, TypeExprKind::Var) =>
+            {
+                self.error(
+                    codes::BAD_VAR,
+                    "`var` is not allowed as an element type of an array",
+                    elem.span,
+                );
+                Ty::Error
+            }
             TypeExprKind::Array(elem) => {
                 let elem = self.resolve_type(elem, mode);
                 self.check_elem_ty(&elem, elem_span(te));

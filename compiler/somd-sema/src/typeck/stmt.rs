@@ -139,6 +139,14 @@ impl Checker<'_> {
 
     fn check_local_decl(&mut self, decl: &LocalDecl) {
         let is_var = matches!(decl.ty.kind, TypeExprKind::Var);
+        // JLS 14.4: `var` declares one variable (each still gets its inferred type).
+        if let (true, [_, second, ..]) = (is_var, decl.vars.as_slice()) {
+            self.error(
+                codes::BAD_VAR,
+                "`var` is not allowed in a compound declaration",
+                second.name.span,
+            );
+        }
         for var in &decl.vars {
             let info = |ty: Ty| LocalInfo {
                 name: var.name.name.clone(),
