@@ -30,6 +30,9 @@ pub(crate) const DIST_BOUNDED_DIM: &str = "E0310";
 pub(crate) const DIST_LOCAL_LENGTH: &str = "E0311";
 /// `dist` on the parameter of the program's entry point.
 pub(crate) const DIST_ON_MAIN: &str = "E0312";
+/// A SOMD method where a method applied to single values is needed: the target of `@` or
+/// `!`, a reduction class's `combine`/`combineAll`, a strategy's `bounds`.
+pub(crate) const SOMD_AS_HOOK: &str = "E0313";
 
 /// A SOMD method returning a non-array value without `reduce`.
 pub(crate) const REDUCE_MISSING: &str = "E0320";
@@ -131,6 +134,10 @@ pub(crate) const CODES: &[CodeInfo] = &[
         title: "`dist` local allocated with a length that is not a `dist` array's",
     },
     CodeInfo { code: DIST_ON_MAIN, title: "`dist` on the parameter of `main`" },
+    CodeInfo {
+        code: SOMD_AS_HOOK,
+        title: "a SOMD method used where an ordinary method is applied",
+    },
     CodeInfo { code: REDUCE_MISSING, title: "SOMD method with a scalar result needs `reduce`" },
     CodeInfo { code: REDUCE_OP_TYPE, title: "reduction operator does not apply to the result" },
     CodeInfo { code: REDUCE_SELF_SHAPE, title: "`reduce(self)` cannot take the partial results" },

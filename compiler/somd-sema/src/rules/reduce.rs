@@ -239,6 +239,7 @@ fn check_class(program: &Program, class: &Ident, ret: &Ty, diagnostics: &mut Vec
             _ => false,
         };
         if fits && method.is_static && &method.ret == ret {
+            somd_hook(method, &format!("`{}.{}`", class.name, method.name), diagnostics);
             return;
         }
         if method.name == "combine" || method.name == "combineAll" {
@@ -265,4 +266,19 @@ fn check_class(program: &Program, class: &Ident, ret: &Ty, diagnostics: &mut Vec
          `static {r} combineAll({r}[] partials)` in `{}`",
         class.name
     )));
+}
+
+/// E0313 when the hook `method` (`what`, named in the message) of a reduction class or a
+/// partitioning strategy is a SOMD method: the runtime calls it with whole values.
+pub(super) fn somd_hook(method: &MethodInfo, what: &str, diagnostics: &mut Vec<Diagnostic>) {
+    let Some(param) = method.params.iter().find(|p| p.dist.is_some()) else { return };
+    diagnostics.push(
+        Diagnostic::error(
+            codes::SOMD_AS_HOOK,
+            format!("{what} cannot be a SOMD method: it is called once with whole values"),
+            param.span,
+        )
+        .with_label("`dist` parameter")
+        .with_help("remove `dist` from the parameter"),
+    );
 }

@@ -74,8 +74,25 @@ impl Checker<'_> {
         ids
     }
 
-    /// Requires a `static local` method (the targets of `@` and `!`).
+    /// Requires a `static local` method that is no SOMD method (the targets of `@` and `!`,
+    /// applied to single elements).
     fn require_static_local(&mut self, method: MethodId, span: Span, what: &str) {
+        let info = self.p.method(method);
+        if let Some(dist_span) = info.params.iter().find(|p| p.dist.is_some()).map(|p| p.span) {
+            let path = self.p.method_path(method);
+            self.emit(
+                Diagnostic::error(
+                    crate::rules::codes::SOMD_AS_HOOK,
+                    format!(
+                        "the method `{path}` of {what} cannot be a SOMD method: {what} applies \
+                         it to single elements"
+                    ),
+                    span,
+                )
+                .with_secondary(dist_span, "`dist` parameter declared here")
+                .with_help("remove `dist` (and `reduce`), or call the SOMD method directly"),
+            );
+        }
         let info = self.p.method(method);
         if info.is_static && info.is_local {
             return;
