@@ -713,6 +713,13 @@ impl<T> VArr<T> {
         self.items()
     }
 
+    /// `new T[[]](v)` of a value array `v` (or a cast between value-array types): the same
+    /// value, `null`-checked; a value array never changes, so nothing is copied.
+    pub fn frozen_again(&self, pos: &'static SourcePos) -> VArr<T> {
+        self.check(pos);
+        self.clone()
+    }
+
     #[inline(always)]
     pub fn length(&self, pos: &'static SourcePos) -> i32 {
         if self.owner.is_none() {

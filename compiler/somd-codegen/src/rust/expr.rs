@@ -1290,6 +1290,14 @@ impl<'a> FnCx<'a> {
                 } else {
                     format!("{}.check({pos}).freeze()", paren(self.recv(*array)?))
                 };
+                // A value array already is one (a cast between value-array types, or `new
+                // T[[]](v)` of one): the same value, null-checked.
+                let frozen = match self.e(*array)?.ty {
+                    Type::ValueArray(..) => {
+                        format!("{}.frozen_again({pos})", paren(self.recv(*array)?))
+                    }
+                    _ => frozen,
+                };
                 // Every bounded dimension is checked (LANGUAGE.md §3.3): the outer one on the
                 // value, an inner one on each row (`new int[[]][[2]](m)` with a row of 3).
                 let mut rows = String::new();
