@@ -2477,6 +2477,17 @@ struct TaskState {
 #[derive(Clone, Default)]
 pub struct Task(Option<Arc<Mutex<TaskState>>>);
 
+/// A task prints as an object does, `Task@` and a hash of its identity (or `null`).
+impl crate::value::JavaDisplay for Task {
+    fn push_java(&self, out: &mut String) {
+        let address = self.0.as_ref().map_or(0, |a| Arc::as_ptr(a) as usize);
+        crate::value::push_ref(out, self.0.is_none(), "Task", address);
+    }
+    fn is_java_null(&self) -> bool {
+        self.0.is_none()
+    }
+}
+
 fn unbox<T: 'static>(item: Item) -> T {
     let item = match item.downcast::<T>() {
         Ok(value) => return *value,

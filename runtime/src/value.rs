@@ -1258,7 +1258,7 @@ impl JavaDisplay for &str {
 }
 
 /// Java prints references without `toString` as `Type@hash`.
-fn push_ref(out: &mut String, null: bool, tag: &str, address: usize) {
+pub(crate) fn push_ref(out: &mut String, null: bool, tag: &str, address: usize) {
     use std::fmt::Write;
     if null {
         out.push_str("null");

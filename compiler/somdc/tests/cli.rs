@@ -1375,3 +1375,40 @@ fn arguments_that_are_no_utf8_are_decoded_as_the_jvm_does() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), "1\ncaf\u{FFFD}\n");
 }
+
+/// A `Task` prints as an object does, `Task@` and a hash (`null` when it is one), in
+/// `println` and in a concatenation: the generated crate did not build before (probe 53).
+#[test]
+fn tasks_print_as_objects() {
+    let program = source(
+        "task-print",
+        "Main.somd",
+        r#"public class Main {
+    static int src() {
+        throw new Underflow();
+    }
+
+    public static void main(String[] args) {
+        Task t = task Main.src;
+        Task none = null;
+        System.out.println(t);
+        System.out.println("t=" + (task Main.src) + " " + none);
+        System.out.println(none);
+    }
+}
+"#,
+    );
+    let out = run(somdc().arg("run").arg(&program).env("SOMD_DEVICE", "seq"));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    let hashed = |s: &str| {
+        s.strip_prefix("Task@")
+            .is_some_and(|h| !h.is_empty() && h.chars().all(|c| c.is_ascii_hexdigit()))
+    };
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert!(hashed(lines[0]), "{stdout}");
+    let second = lines[1].strip_prefix("t=").and_then(|s| s.strip_suffix(" null"));
+    assert!(second.is_some_and(hashed), "{stdout}");
+    assert_eq!(lines[2], "null", "{stdout}");
+}

@@ -77,6 +77,7 @@ pub const VALUE_CLASS_FIELD_TYPE: &str = "E0217";
 pub const BAD_THAW: &str = "E0218";
 pub const MAP_VOID: &str = "E0219";
 pub const VALUE_CYCLE: &str = "E0220";
+pub const VALUE_ARRAY_OF_MUTABLE: &str = "E0221";
 
 pub const CODES: &[CodeInfo] = &[
     CodeInfo { code: MISMATCHED_TYPES, title: "mismatched types" },
@@ -157,5 +158,6 @@ pub const CODES: &[CodeInfo] = &[
     CodeInfo { code: BAD_THAW, title: "`Somd.thaw` of a value that is not a value array" },
     CodeInfo { code: MAP_VOID, title: "`@` of a `void` method" },
     CodeInfo { code: VALUE_CYCLE, title: "value class that holds itself" },
+    CodeInfo { code: VALUE_ARRAY_OF_MUTABLE, title: "value array of mutable arrays" },
     CodeInfo { code: UNSUPPORTED_FORMAT, title: "format conversion outside LANGUAGE.md §1.7" },
 ];

@@ -569,6 +569,24 @@ impl Checker<'_> {
             TypeExprKind::ValueArray(elem, bound) => {
                 let elem_ty = self.resolve_type(elem, mode);
                 self.check_elem_ty(&elem_ty, elem.span);
+                // Value arrays are deeply immutable (§3.3): `int[[]][]` would hold rows
+                // anyone could write.
+                if let Ty::Array(_) = elem_ty {
+                    let shown = self.name(&elem_ty);
+                    self.emit(
+                        Diagnostic::error(
+                            codes::VALUE_ARRAY_OF_MUTABLE,
+                            format!("a value array cannot hold mutable arrays `{shown}`"),
+                            elem.span,
+                        )
+                        .with_help(format!(
+                            "make the rows value arrays too (`{}`), or use a mutable array of \
+                             arrays",
+                            self.name(&Ty::ValueArray(Box::new(value_form(&elem_ty)), None))
+                        )),
+                    );
+                    return Ty::Error;
+                }
                 let bound = match bound {
                     None => None,
                     Some(expr) => self.fold_bound(expr, mode),
