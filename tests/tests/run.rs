@@ -2641,6 +2641,30 @@ fn device_keeps_indexed_array_creations_in_the_work_item() {
     }
 }
 
+/// Under `SOMD_DEVICE=opencl`, the loop idioms of `device_loop_idioms` (two declarations in
+/// a `for` header, a decrement in the test of a `for` and of a `while` loop) run on the
+/// device, one launch per call; `after`, which reads its index after the loop, makes no
+/// device call. The outputs are the twin's (checked by `traced_calls`).
+#[test]
+fn device_runs_java_loop_idioms() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_loop_idioms";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else {
+        return; // a filter left the program out
+    };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    for method in ["Main.header", "Main.total", "Main.doubled"] {
+        assert_eq!(launches_of(&calls, method), [1], "{name}: {method}\n{}", outcome.stderr);
+    }
+    assert!(
+        calls.iter().all(|c| c.name != "Main.after"),
+        "{name}: Main.after reached the device\n{}",
+        outcome.stderr
+    );
+}
+
 /// Under `SOMD_DEVICE=opencl`, private arrays passed to helpers (`device_private_pass`: a
 /// table filled two helpers deep, two arrays and one array twice passed to one helper, a
 /// window gathered from a buffer and sorted by helpers, digit counts by a helper, and

@@ -30,6 +30,18 @@
 //!   change its value). The update moved out of a `while` body may read no local the body
 //!   declares (`int w = ..; i += w;`: out of the body it would name nothing).
 //!
+//! - **More declarations in a `for` header.** `for (int i = lo, n = e; ..)`, `lo` a
+//!   constant and `e` not mentioning `i`: `int n = e;` moves before the loop, which keeps
+//!   declaring `i` alone (`for (int i = lo; i < n; i++)` after `final int n = e;`). Java
+//!   evaluates `lo` and then `e`; a constant has no effect, so the order does not matter,
+//!   and `n` was visible only in the loop, which it still precedes.
+//! - **A decrement in the test.** `int i = e;` then `while (--i >= lo)` (or `>`), or
+//!   `for (int i = e; --i >= lo; )`, without an update: the loop becomes `for (int i = e -
+//!   1; i >= lo; i--)`. Both decrement `i` before every test, the first time before the
+//!   first test and later right after the body (a `continue` too), so each run of the test
+//!   and the body sees the same `i`, and the loop ends with the same `i`; `e - 1` wraps
+//!   as `--i` does. This is JavaGrande's `for (int i = n; --i >= 0; )`.
+//!
 //! A loop that does not qualify is left as written; it runs on the CPU as before, and
 //! `explain` names its form.
 
@@ -78,7 +90,16 @@ fn block(func: &mut Function, b: &mut Block) -> bool {
     }
     let mut k = 0;
     while k < b.stmts.len() {
-        if declared_before(func, b, k) || counted_while(func, b, k) {
+        split_for_inits(func, b, k);
+        // A `for` block whose loop now declares its index in a block of its own.
+        if let Stmt::Block(inner) = &mut b.stmts[k] {
+            if let [Stmt::Block(only)] = inner.stmts.as_mut_slice() {
+                let only = std::mem::take(only);
+                b.stmts[k] = Stmt::Block(only);
+            }
+        }
+        if decrement_in_test(func, b, k) || declared_before(func, b, k) || counted_while(func, b, k)
+        {
             changed = true;
         } else {
             k += 1;
@@ -329,6 +350,76 @@ fn continues_labelled(body: &Block, label: Option<LabelId>) -> bool {
         found |= matches!(s, Stmt::Continue(Some(l)) if Some(*l) == label);
     });
     found
+}
+
+/// `for (int i = lo, n = e, ..; ..)` at `b.stmts[k]`, `lo` a constant, no later
+/// initialiser mentioning `i`: the declarations after `i`'s move before the loop's block.
+fn split_for_inits(func: &Function, b: &mut Block, k: usize) {
+    let Stmt::Block(inner) = &b.stmts[k] else { return };
+    let [Stmt::Let { local: i, init: Some(lo) }, more @ .., Stmt::Loop { .. }] =
+        inner.stmts.as_slice()
+    else {
+        return;
+    };
+    let moves = !more.is_empty()
+        && is_const(func, *lo)
+        && more.iter().all(|s| match s {
+            Stmt::Let { init, .. } => init.is_none_or(|e| !walk::mentions(func, e, *i)),
+            _ => false,
+        });
+    if !moves {
+        return;
+    }
+    let Stmt::Block(mut inner) = b.stmts.remove(k) else { return };
+    let last = inner.stmts.len() - 1;
+    let moved: Vec<Stmt> = inner.stmts.drain(1..last).collect();
+    let at = k + moved.len();
+    b.stmts.splice(k..k, moved);
+    b.stmts.insert(at, Stmt::Block(inner));
+}
+
+/// `int i = e;` at `b.stmts[k]`, then a loop without an update whose test is `--i >= lo`
+/// or `--i > lo`: `i` starts at `e - 1`, the test reads `i` and the loop's update is
+/// `i--` (module doc). Returns whether it rewrote.
+fn decrement_in_test(func: &mut Function, b: &mut Block, k: usize) -> bool {
+    let Some((i, Some(e))) = int_let(func, b, k) else { return false };
+    let Some(Stmt::Loop { test: Some(test), update, test_at_end: false, .. }) = b.stmts.get(k + 1)
+    else {
+        return false;
+    };
+    let ExprKind::Binary { op, lhs, .. } = func.expr(*test).kind else { return false };
+    let pre_decrement = match func.expr(lhs).kind {
+        ExprKind::IncDec { target, delta: -1, prefix: true } => {
+            matches!(func.expr(target).kind, ExprKind::Local(l) if l == i)
+        }
+        _ => false,
+    };
+    if !update.is_empty() || !pre_decrement || !matches!(op.kind, BinOpKind::Ge | BinOpKind::Gt) {
+        return false;
+    }
+    let (test, span) = (*test, func.expr(e).span);
+    let int = Type::Prim(PrimType::Int);
+    let one = func.push_expr(ExprKind::Const(Const::Int(1)), int.clone(), span);
+    let sub = BinOp { kind: BinOpKind::Sub, ty: PrimOrRef::Prim(PrimType::Int) };
+    let start = func.push_expr(ExprKind::Binary { op: sub, lhs: e, rhs: one }, int.clone(), span);
+    // The decrement becomes a read of `i` (its operand is left unused), and the update.
+    let step_span = func.expr(lhs).span;
+    func.exprs[lhs.0 as usize].kind = ExprKind::Local(i);
+    let target = func.push_expr(ExprKind::Local(i), int.clone(), step_span);
+    let step = ExprKind::IncDec { target, delta: -1, prefix: false };
+    let step = func.push_expr(step, int, step_span);
+    b.stmts[k] = Stmt::Let { local: i, init: Some(start) };
+    if let Some(Stmt::Loop { update, .. }) = b.stmts.get_mut(k + 1) {
+        update.push(step);
+    }
+    // With no later mention of `i`, the loop declares it, as `for (int i = ..; ..)` does.
+    if mentions(func, &b.stmts[k + 2..], i) == 0 {
+        let looped = b.stmts.remove(k + 1);
+        let declare = std::mem::replace(&mut b.stmts[k], Stmt::Block(Block::default()));
+        b.stmts[k] = Stmt::Block(Block { stmts: vec![declare, looped] });
+        func.locals[i.0 as usize].span = func.expr(test).span;
+    }
+    true
 }
 
 /// `int i = lo;` at `b.stmts[k]`, then `while (test) { ..; i++; }` or `for (; test;

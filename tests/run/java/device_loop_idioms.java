@@ -1,0 +1,58 @@
+// Twin of device_loop_idioms.somd: the SOMD methods are plain methods (one MI).
+class Main {
+    static int[] header(int[] a) {
+        int[] r = new int[a.length];
+        for (int i = 0, n = a.length, k = 7; i < n; i++) {
+            r[i] = a[i] ^ k;
+        }
+        return r;
+    }
+
+    static double total(double[] s, double strike) {
+        double t = 0;
+        for (int i = s.length; --i >= 0; ) {
+            if (s[i] < strike) {
+                continue;
+            }
+            t += s[i] - strike;
+        }
+        return t;
+    }
+
+    static int[] doubled(int[] a) {
+        int[] r = new int[a.length];
+        int i = a.length;
+        while (--i > -1) {
+            r[i] = a[i] * 2 + 1;
+        }
+        return r;
+    }
+
+    // The index is read after the loop, where it is -1 as in Java (this one stays on the
+    // CPU: a kernel's index is no value after its loop).
+    static long after(int[] a) {
+        long s = 0;
+        int i = a.length;
+        while (--i >= 0) {
+            s += a[i];
+        }
+        return i == -1 ? s : s + 1000;
+    }
+
+    public static void main(String[] args) {
+        int n = 100003;
+        int[] a = new int[n];
+        double[] d = new double[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = i * 7919 % 10007 - 5000;
+            d[i] = (i % 1000) * 0.25;
+        }
+        int[] h = header(a);
+        int[] w = doubled(a);
+        long check = 0;
+        for (int i = 0; i < n; i++) {
+            check = check * 31 + h[i] * 3 + w[i];
+        }
+        System.out.println(check + " " + total(d, 100.0) + " " + after(new int[]{1, 2, 3}));
+    }
+}
