@@ -1,5 +1,6 @@
 """Per construct and placement of a SOMD_TRACE=json trace: its calls, launches and
-work-items, and its summed wall, transfer and kernel time (ms), in order of first call.
+work-items, and its summed wall, transfer and kernel time (ms), in order of first call
+(CPU calls, `cpu_call` events: their count and summed time).
 Usage: python3 bench/gpu/call_totals.py TRACE"""
 import collections
 import json
@@ -11,6 +12,10 @@ for line in open(sys.argv[1]):
         e = json.loads(line)
     except ValueError:
         continue
+    if e.get("event") == "cpu_call":
+        c = calls.setdefault((e["method"], "cpu"), [0, 0, 0, 0.0, 0.0, 0.0])
+        c[0] += 1
+        c[3] += e.get("time_ms", 0)
     if e.get("event") == "call":
         c = calls.setdefault((e["name"], e.get("placement")), [0, 0, 0, 0.0, 0.0, 0.0])
         c[0] += 1
