@@ -2642,7 +2642,8 @@ fn device_keeps_indexed_array_creations_in_the_work_item() {
 }
 
 /// Under `SOMD_DEVICE=opencl`, the loop idioms of `device_loop_idioms` (two declarations in
-/// a `for` header, a decrement in the test of a `for` and of a `while` loop) run on the
+/// a `for` header, a decrement in the test of a `for` and of a `while` loop, a nest whose
+/// inner bound a local of the row holds) run on the
 /// device, one launch per call; `after`, which reads its index after the loop, makes no
 /// device call. The outputs are the twin's (checked by `traced_calls`).
 #[test]
@@ -2655,7 +2656,7 @@ fn device_runs_java_loop_idioms() {
         return; // a filter left the program out
     };
     let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
-    for method in ["Main.header", "Main.total", "Main.doubled"] {
+    for method in ["Main.header", "Main.total", "Main.doubled", "Main.mirrored"] {
         assert_eq!(launches_of(&calls, method), [1], "{name}: {method}\n{}", outcome.stderr);
     }
     assert!(

@@ -3057,6 +3057,14 @@ class Preludes {
     static int count(int[] a) {
         return a.length;
     }
+    static int[][] widthInPrelude(dist(dim = 1) int[][] img) {
+        int[][] out = new int[img.length][img[0].length];
+        for (int y = 0; y < img.length; y++) {
+            int w = img[y].length;
+            for (int x = 0; x < w; x++) { out[y][x] = img[y][w - 1 - x]; }
+        }
+        return out;
+    }
     static int bump(int[] a) {
         a[0] = a[0] + 1;
         return a[0];

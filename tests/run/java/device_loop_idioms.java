@@ -28,6 +28,19 @@ class Main {
         return r;
     }
 
+    // A 2-D nest whose inner bound a local of the row holds (a 2-D NDRange, each work-item
+    // computing `w` before its cell).
+    static int[][] mirrored(int[][] img) {
+        int[][] out = new int[img.length][img[0].length];
+        for (int y = 0; y < img.length; y++) {
+            int w = img[y].length;
+            for (int x = 0; x < w; x++) {
+                out[y][x] = img[y][w - 1 - x] * 3 + x;
+            }
+        }
+        return out;
+    }
+
     // The index is read after the loop, where it is -1 as in Java (this one stays on the
     // CPU: a kernel's index is no value after its loop).
     static long after(int[] a) {
@@ -54,5 +67,19 @@ class Main {
             check = check * 31 + h[i] * 3 + w[i];
         }
         System.out.println(check + " " + total(d, 100.0) + " " + after(new int[]{1, 2, 3}));
+        int[][] img = new int[301][207];
+        for (int y = 0; y < img.length; y++) {
+            for (int x = 0; x < img[y].length; x++) {
+                img[y][x] = (x * 31 + y * 17) % 256;
+            }
+        }
+        int[][] m = mirrored(img);
+        long h2 = 0;
+        for (int y = 0; y < m.length; y++) {
+            for (int x = 0; x < m[y].length; x++) {
+                h2 = h2 * 31 + m[y][x];
+            }
+        }
+        System.out.println(h2);
     }
 }

@@ -105,6 +105,7 @@ pub(super) fn analyze_loop_body(
         host_scalars,
         setup_aliases: HashMap::new(),
         nest_aliases: HashMap::new(),
+        nest_sizes: HashMap::new(),
     };
     let mut reports = Vec::new();
     let mut shape_err: Option<Blocker> = None;
@@ -552,6 +553,10 @@ pub(super) struct Cx<'a> {
     /// dimension 1). Writing through them is the iteration's own business, checked as a
     /// write through any array local.
     pub(super) nest_aliases: HashMap<LocalId, (LocalId, u8)>,
+    /// `int` locals a 2-D nest's outer body declares before its inner loop and never assigns
+    /// again, with their values (`int w = img[y].length;`): each work-item computes its own
+    /// before its cell, so a bound reading one reads that size.
+    pub(super) nest_sizes: HashMap<LocalId, ExprId>,
 }
 
 /// A counted loop header: index, lower and upper bound, step (a positive constant), and
@@ -608,6 +613,8 @@ impl Cx<'_> {
                     } else {
                         None
                     }
+                } else if let Some(init) = self.nest_sizes.get(l) {
+                    self.size_depth(*init, depth + 1, host, known)
                 } else {
                     None
                 }
@@ -1015,6 +1022,9 @@ impl Cx<'_> {
             }
             if let Some(alias) = aliases.get(local) {
                 nest.nest_aliases.insert(*local, (alias.base, alias.offset(func)));
+            }
+            if func.local(*local).ty == Type::Prim(PrimType::Int) {
+                nest.nest_sizes.insert(*local, *init);
             }
         }
         Ok(Some((nest, fails)))

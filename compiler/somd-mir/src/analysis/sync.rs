@@ -85,6 +85,7 @@ pub fn analyze_sync(
             host_scalars: HashSet::new(),
             setup_aliases: HashMap::new(),
             nest_aliases: HashMap::new(),
+            nest_sizes: HashMap::new(),
         },
         assigned: assigned_locals(func),
         reports: Vec::new(),
