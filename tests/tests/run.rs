@@ -2666,6 +2666,25 @@ fn device_runs_java_loop_idioms() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, `@` targets reading vector fields in place (`q.v[k]`,
+/// `q.v.length`, `h.in.c[k]` in `device_vector_fields`) run on the device, one launch per
+/// call; before, each ran on the CPU. The outputs are the twin's (checked by
+/// `traced_calls`).
+#[test]
+fn device_reads_vector_fields_in_place() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_vector_fields";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else {
+        return; // a filter left the program out
+    };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    for method in ["Main.direct", "Main.nested", "Main.past"] {
+        assert_eq!(launches_of(&calls, method), [1], "{name}: {method}\n{}", outcome.stderr);
+    }
+}
+
 /// Under `SOMD_DEVICE=opencl`, private arrays passed to helpers (`device_private_pass`: a
 /// table filled two helpers deep, two arrays and one array twice passed to one helper, a
 /// window gathered from a buffer and sorted by helpers, digit counts by a helper, and

@@ -2429,6 +2429,12 @@ impl<'a> Writer<'a> {
                     // In `long`: a matrix may hold more than `Integer.MAX_VALUE` elements.
                     format!("{name}[(long)({ri}) * {name}_len1 + ({ci})]")
                 }
+                ExprKind::Field { .. } if isolation::vector_field(func, *array) => {
+                    // A lane of a vector field (`q.v[k]`), read in place.
+                    let Some((p, n)) = vector_of(&func.expr(*array).ty) else { unreachable!() };
+                    let field = self.expr(cx, *array)?;
+                    self.lane(cx, e, &format!("({field})"), p, n, *index)?
+                }
                 ExprKind::Field { .. } => {
                     // An array field of a value class holding arrays (`holders.rs`).
                     let Some((field, len)) = self.field_buffer(cx, *array)? else {
@@ -2440,6 +2446,10 @@ impl<'a> Writer<'a> {
                 }
                 _ => return Err(bug("indexing of a computed array")),
             },
+            ExprKind::Length(a) if isolation::vector_field(func, *a) => {
+                let Some((_, n)) = vector_of(&func.expr(*a).ty) else { unreachable!() };
+                n.to_string()
+            }
             ExprKind::Length(a) if matches!(func.expr(*a).kind, ExprKind::Field { .. }) => {
                 match self.field_buffer(cx, *a)? {
                     Some((_, len)) => len,

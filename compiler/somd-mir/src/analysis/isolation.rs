@@ -677,6 +677,8 @@ fn expr_blocker(
         }
         // An array field of a value class holding arrays (`holders.rs`).
         ExprKind::Index { array, .. } if super::holders::field_buffer(module, func, *array) => None,
+        // A lane of a vector field of an object the kernel holds (`q.v[k]`).
+        ExprKind::Index { array, .. } if vector_field(func, *array) => None,
         // An element or row of a static field (its own arm checks how it is used).
         ExprKind::Index { array, .. } if static_root(func, *array) => None,
         ExprKind::Index { array, .. } => {
@@ -717,6 +719,7 @@ fn expr_blocker(
             }
         }
         ExprKind::Length(array) if super::holders::field_buffer(module, func, *array) => None,
+        ExprKind::Length(array) if vector_field(func, *array) => None,
         ExprKind::Length(array) if static_root(func, *array) => None,
         ExprKind::Length(array) => match super::walk::index_root(func, *array) {
             Some((_, 0 | 1)) => None,
@@ -1154,4 +1157,23 @@ pub fn eq_by_fields(module: &Module, c: ClassId, depth: u32) -> bool {
             Type::Object(inner) => eq_by_fields(module, *inner, depth + 1),
             _ => false,
         })
+}
+
+/// Whether `e` is a field holding an OpenCL vector (`int[[4]]`, [`vector_of`]) of an object
+/// named by a local, `this` or a chain of fields of one: kernel code reads its lanes in
+/// place (`q.v.s2`, or through its address for a computed lane) and its length is `N`.
+pub fn vector_field(func: &Function, e: ExprId) -> bool {
+    fn named(func: &Function, e: ExprId) -> bool {
+        match &func.expr(e).kind {
+            ExprKind::Local(_) | ExprKind::This => true,
+            ExprKind::Field { object, .. } => named(func, *object),
+            _ => false,
+        }
+    }
+    match &func.expr(e).kind {
+        ExprKind::Field { object, .. } => {
+            vector_of(&func.expr(e).ty).is_some() && named(func, *object)
+        }
+        _ => false,
+    }
 }

@@ -1,0 +1,74 @@
+// Twin of device_vector_fields.somd: value classes are final classes of final fields, value
+// arrays plain arrays, `@` a loop.
+final class V4 {
+    final int[] v;
+    final int[] extra;
+
+    V4(int[] v, int[] extra) {
+        this.v = v;
+        this.extra = extra;
+    }
+}
+
+final class Inner {
+    final float[] c;
+    final int[] pad;
+
+    Inner(float[] c, int[] pad) {
+        this.c = c;
+        this.pad = pad;
+    }
+}
+
+final class Holder {
+    final Inner in;
+    final int[] more;
+
+    Holder(Inner in, int[] more) {
+        this.in = in;
+        this.more = more;
+    }
+}
+
+class Main {
+    static int direct(int i, V4 q) {
+        int k = i % 4;
+        return q.v[k] * 2 + q.v.length + q.v[3] + q.extra[i % q.extra.length];
+    }
+
+    static float nested(int i, Holder h) {
+        return h.in.c[i & 1] * i + h.in.c.length + h.more[0];
+    }
+
+    static int past(int i, V4 q) {
+        int k = i == 1500 ? 4 : i % 4;
+        return q.v[k];
+    }
+
+    public static void main(String[] args) {
+        V4 q = new V4(new int[]{10, 20, 30, 40}, new int[]{1, 2, 3});
+        int[] d = new int[1700];
+        for (int i = 0; i < 1700; i++) {
+            d[i] = direct(i, q);
+        }
+        long h = 0;
+        for (int i = 0; i < d.length; i++) {
+            h = h * 31 + d[i];
+        }
+        Holder hd = new Holder(new Inner(new float[]{0.5f, -1.25f}, new int[]{7}), new int[]{9});
+        float[] f = new float[1000];
+        for (int i = 0; i < 1000; i++) {
+            f[i] = nested(i, hd);
+        }
+        double fs = 0;
+        for (int i = 0; i < f.length; i++) {
+            fs += f[i];
+        }
+        System.out.println(h + " " + d[5] + " " + fs + " " + f[999]);
+        int[] bad = new int[3000];
+        for (int i = 0; i < 3000; i++) {
+            bad[i] = past(i, q);
+        }
+        System.out.println(bad[0]);
+    }
+}
