@@ -861,8 +861,9 @@ fn somd_call(
         let holder = analysis::holders::holder(module, ty).is_some();
         let value_array = value_array_ok(ty, structs);
         if elem_of(ty).is_none() && prim_of(ty).is_none() && !by_struct && !holder && !value_array {
-            return Err("a parameter type without device glue (value classes holding references \
-                        or arrays, arrays of arrays not of primitives)");
+            return Err("a parameter type without device glue (a mutable array of objects, whose \
+                        elements the method may replace: a value array `P[[]]` crosses; a \
+                        value class holding references; arrays of arrays not of primitives)");
         }
     }
     for arg in &m.args {
