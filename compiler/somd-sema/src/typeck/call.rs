@@ -406,6 +406,17 @@ impl Checker<'_> {
         }
         for (arg, ty) in args.iter().zip(&arg_tys) {
             self.require_value(arg, ty);
+            // `print(null)`: Java's `char[]` and `String` overloads both apply.
+            if *ty == Ty::Null {
+                self.emit(
+                    Diagnostic::error(
+                        codes::AMBIGUOUS_CALL,
+                        format!("the call `{class}.{method}(null)` is ambiguous"),
+                        arg.span,
+                    )
+                    .with_help("cast the argument: `(String) null`"),
+                );
+            }
         }
         self.p.calls.insert(e.id, CallTarget::Builtin { class, name: method });
         Ty::Void
