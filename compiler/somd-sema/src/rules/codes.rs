@@ -113,6 +113,8 @@ pub(crate) const SHARED_START_NOT_IDENTITY: &str = "W0306";
 pub(crate) const SHARED_REDUCED_AGAIN: &str = "W0307";
 /// `dist(dim = 3)`: the back ends split only the first two dimensions of an array.
 pub(crate) const DIST_DIM_NOT_HONOURED: &str = "W0308";
+/// A SOMD method with a view called from an MI on its partition, which has no halo.
+pub(crate) const NESTED_VIEW_WITHOUT_HALO: &str = "W0309";
 
 /// Every code of this module with its title, for `somd_sema::codes()`.
 pub(crate) const CODES: &[CodeInfo] = &[
@@ -204,6 +206,10 @@ pub(crate) const CODES: &[CodeInfo] = &[
     CodeInfo {
         code: DIST_DIM_NOT_HONOURED,
         title: "`dist(dim = 3)` splits dimensions 1 and 2 instead",
+    },
+    CodeInfo {
+        code: NESTED_VIEW_WITHOUT_HALO,
+        title: "a view's halo missing in a SOMD call made on a partition",
     },
     CodeInfo {
         code: SHARED_STATE_WRITE,

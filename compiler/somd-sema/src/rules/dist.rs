@@ -9,7 +9,7 @@
 
 use super::codes;
 use super::util::{self, Visitor};
-use crate::model::{ClassId, NameRes, Program, Ty};
+use crate::model::{CallTarget, ClassId, NameRes, Program, Ty};
 use somd_diag::Diagnostic;
 use somd_syntax::ast::{DeclId, DistKind, DistSpec, Expr, ExprKind, HaloPair, LocalDecl};
 
@@ -64,9 +64,18 @@ pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
             .decl
             .map(|d| d.params.iter().filter(|p| p.dist.is_some()).map(|p| p.id).collect())
             .unwrap_or_default();
-        let mut locals = DistLocals { program, is_somd: body.is_somd, dist, diagnostics };
+        let viewed = body
+            .decl
+            .map(|d| d.params.iter().filter(|p| has_view(&p.dist)).map(|p| p.id).collect())
+            .unwrap_or_default();
+        let mut locals = DistLocals { program, is_somd: body.is_somd, dist, viewed, diagnostics };
         util::walk_block(&mut locals, body.block);
     }
+}
+
+/// Whether a `dist` qualifier gives its partitions halo cells (`view`, `polyview`).
+fn has_view(spec: &Option<DistSpec>) -> bool {
+    matches!(spec, Some(DistSpec { kind: DistKind::View(_) | DistKind::PolyView(_), .. }))
 }
 
 fn param_ty(program: &Program, decl: somd_syntax::ast::DeclId) -> Option<Ty> {
@@ -79,6 +88,8 @@ struct DistLocals<'p, 'd> {
     is_somd: bool,
     /// The `dist` parameters and the `dist` locals declared so far.
     dist: std::collections::HashSet<DeclId>,
+    /// The `dist` parameters whose partitions carry halo cells.
+    viewed: std::collections::HashSet<DeclId>,
     diagnostics: &'d mut Vec<Diagnostic>,
 }
 
@@ -144,6 +155,43 @@ impl DistLocals<'_, '_> {
 }
 
 impl<'a> Visitor<'a> for DistLocals<'_, '_> {
+    /// A SOMD method with a view called from an MI on the MI's partition (W0309): its
+    /// inner partitions at the partition's ends have no halo cells there, where one MI
+    /// over the whole array reads the neighbours.
+    fn expr(&mut self, expr: &'a Expr, _write: bool) -> bool {
+        let ExprKind::Call { args, .. } = &expr.kind else { return true };
+        let Some(CallTarget::Method(callee)) = self.program.calls.get(&expr.id) else {
+            return true;
+        };
+        let Some(callee_decl) = self.program.method_decl(*callee) else { return true };
+        for (param, arg) in callee_decl.params.iter().zip(args) {
+            let Some(NameRes::Local(decl)) = self.program.names.get(&arg.id) else { continue };
+            if !has_view(&param.dist) || !self.dist.contains(decl) || self.viewed.contains(decl) {
+                continue;
+            }
+            self.diagnostics.push(
+                Diagnostic::warning(
+                    codes::NESTED_VIEW_WITHOUT_HALO,
+                    format!(
+                        "the view of `{}`'s parameter `{}` has no halo cells past this method \
+                         instance's partition",
+                        self.program.method_path(*callee),
+                        param.name.name
+                    ),
+                    arg.span,
+                )
+                .with_label("the calling method instance's partition, without halo cells")
+                .with_help(
+                    "give this `dist` parameter a view as wide as the callee's, or call the \
+                     method outside the SOMD method: its method instances at the partition's \
+                     ends cannot read the neighbours one method instance over the whole array \
+                     reads",
+                ),
+            );
+        }
+        true
+    }
+
     fn local_decl(&mut self, decl: &'a LocalDecl) {
         let Some(spec) = &decl.dist else { return };
         if !self.is_somd {
