@@ -2667,8 +2667,8 @@ fn device_runs_java_loop_idioms() {
 }
 
 /// Under `SOMD_DEVICE=opencl`, `@` targets reading vector fields in place (`q.v[k]`,
-/// `q.v.length`, `h.in.c[k]` in `device_vector_fields`) run on the device, one launch per
-/// call; before, each ran on the CPU. The outputs are the twin's (checked by
+/// `q.v.length`, `h.in.c[k]` in `device_vector_fields`, and of an object of vectors and
+/// primitives only) run on the device, one launch per call; before, each ran on the CPU. The outputs are the twin's (checked by
 /// `traced_calls`).
 #[test]
 fn device_reads_vector_fields_in_place() {
@@ -2680,7 +2680,7 @@ fn device_reads_vector_fields_in_place() {
         return; // a filter left the program out
     };
     let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
-    for method in ["Main.direct", "Main.nested", "Main.past"] {
+    for method in ["Main.direct", "Main.nested", "Main.onlyVectors", "Main.past"] {
         assert_eq!(launches_of(&calls, method), [1], "{name}: {method}\n{}", outcome.stderr);
     }
 }

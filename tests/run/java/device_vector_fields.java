@@ -30,6 +30,18 @@ final class Holder {
     }
 }
 
+final class Lanes {
+    final long[] l;
+    final char[] c;
+    final int k;
+
+    Lanes(long[] l, char[] c, int k) {
+        this.l = l;
+        this.c = c;
+        this.k = k;
+    }
+}
+
 class Main {
     static int direct(int i, V4 q) {
         int k = i % 4;
@@ -43,6 +55,11 @@ class Main {
     static int past(int i, V4 q) {
         int k = i == 1500 ? 4 : i % 4;
         return q.v[k];
+    }
+
+    // Vectors and primitives only: such an object crosses as a holder's leaves.
+    static long onlyVectors(int i, Lanes q) {
+        return q.l[i & 3] * 3 + q.c[i & 1] + q.l.length + q.k;
     }
 
     public static void main(String[] args) {
@@ -65,6 +82,16 @@ class Main {
             fs += f[i];
         }
         System.out.println(h + " " + d[5] + " " + fs + " " + f[999]);
+        Lanes ln = new Lanes(new long[]{Long.MAX_VALUE, -1L, 1L << 40, -5L}, new char[]{'a', (char) 65535}, 5);
+        long[] lv = new long[777];
+        for (int i = 0; i < 777; i++) {
+            lv[i] = onlyVectors(i, ln);
+        }
+        long lh = 0;
+        for (int i = 0; i < lv.length; i++) {
+            lh = lh * 31 + lv[i];
+        }
+        System.out.println(lh);
         int[] bad = new int[3000];
         for (int i = 0; i < 3000; i++) {
             bad[i] = past(i, q);

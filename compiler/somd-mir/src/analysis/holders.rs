@@ -3,8 +3,9 @@
 //!
 //! A *holder* is a value class with a field of a 1-D value array of primitives that kernel
 //! code keeps as a buffer (`T[[]]`, or a `T[[N]]` that is not an OpenCL vector:
-//! [`isolation::vector_of`]), directly or in a nested holder; its other fields are
-//! primitives, vectors, and value classes whose fields are such (recursively). Kernel code
+//! [`isolation::vector_of`]) or as a vector (`T[[4]]`, which the host's struct layouts do
+//! not pack), directly or in a nested holder; its other fields are primitives, vectors,
+//! and value classes whose fields are such (recursively). Kernel code
 //! holds an object of such a class as a private `typedef struct` with a `__global const T *`
 //! and an `int` length per array field (OpenCL C allows pointers in private structs, not in
 //! kernel arguments). Across the host boundary the object is its *leaves*
@@ -29,8 +30,12 @@ use somd_syntax::ast::PrimType;
 /// What kernel code does with one field of a value class.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum FieldUse {
-    /// A primitive or an OpenCL vector (`T[[N]]`, [`isolation::vector_of`]).
+    /// A primitive.
     Value,
+    /// An OpenCL vector (`T[[N]]`, [`isolation::vector_of`]): the host has no packed layout
+    /// for one inside a struct, so a class holding one crosses as a holder, its vectors as
+    /// leaves.
+    Vector,
     /// A buffer with its length: a 1-D value array of primitives.
     Buffer(PrimType),
     /// A nested value class of value fields only.
@@ -54,14 +59,16 @@ pub enum ClassUse {
 /// [`ClassUse::Unsupported`]).
 pub fn class_use(module: &Module, c: ClassId) -> ClassUse {
     match class_fields(module, c, &mut Vec::new()) {
-        Ok(fields)
-            if fields.iter().any(|f| matches!(f, FieldUse::Buffer(_) | FieldUse::Holder(_))) =>
-        {
-            ClassUse::Holder
-        }
+        Ok(fields) if fields.iter().any(holds) => ClassUse::Holder,
         Ok(_) => ClassUse::Plain,
         Err(why) => ClassUse::Unsupported(why),
     }
+}
+
+/// Whether a field makes its class a holder: an array kernel code keeps as a buffer, a
+/// vector, or a nested holder.
+fn holds(f: &FieldUse) -> bool {
+    matches!(f, FieldUse::Buffer(_) | FieldUse::Vector | FieldUse::Holder(_))
 }
 
 /// The holder class of type `ty`: `Some(c)` when `ty` is an instance of a holder.
@@ -100,18 +107,16 @@ fn class_fields(
     for f in &class.fields {
         let found = match &f.ty {
             Type::Prim(_) => Ok(FieldUse::Value),
-            t if isolation::vector_of(t).is_some() => Ok(FieldUse::Value),
+            t if isolation::vector_of(t).is_some() => Ok(FieldUse::Vector),
             Type::ValueArray(e, _) => match **e {
                 Type::Prim(p) => Ok(FieldUse::Buffer(p)),
                 _ => Err(()),
             },
             Type::Object(inner) => match class_fields(module, *inner, seen) {
-                Ok(fields) => {
-                    let holds = fields
-                        .iter()
-                        .any(|f| matches!(f, FieldUse::Buffer(_) | FieldUse::Holder(_)));
-                    Ok(if holds { FieldUse::Holder(*inner) } else { FieldUse::Plain(*inner) })
-                }
+                Ok(fields) => Ok(match fields.iter().any(holds) {
+                    true => FieldUse::Holder(*inner),
+                    false => FieldUse::Plain(*inner),
+                }),
                 Err(why) => {
                     seen.pop();
                     return Err(why);
