@@ -2685,6 +2685,26 @@ fn device_reads_vector_fields_in_place() {
     }
 }
 
+/// Under `SOMD_DEVICE=opencl`, the `@` targets of `device_nested_branches` (folds under a
+/// `?:`, a `&&` and an early `return`, four folds in one target, and two unconditional
+/// folds that keep the lanes form) run on the device, one launch per call. Before, the
+/// first three aborted the process in PoCL's compiler and the fourth took minutes to
+/// build. The outputs are the twin's (checked by `traced_calls`).
+#[test]
+fn device_folds_under_branches() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_nested_branches";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else {
+        return; // a filter left the program out
+    };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    for method in ["Main.squares", "Main.prime", "Main.primeEarly", "Main.two", "Main.four"] {
+        assert_eq!(launches_of(&calls, method), [1], "{name}: {method}\n{}", outcome.stderr);
+    }
+}
+
 /// Under `SOMD_DEVICE=opencl`, private arrays passed to helpers (`device_private_pass`: a
 /// table filled two helpers deep, two arrays and one array twice passed to one helper, a
 /// window gathered from a buffer and sorted by helpers, digit counts by a helper, and

@@ -45,6 +45,7 @@
 use super::writer::{bug, identity, prim_c, prim_storage, reduce_combine, FnCx, Writer, R};
 use super::Level;
 use somd_mir::analysis::nested::{NestedFold, CPU_REDUCE_BLOCK};
+use somd_mir::analysis::walk;
 use somd_mir::analysis::MapArgPlan;
 use somd_mir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
@@ -180,7 +181,7 @@ impl Writer<'_> {
                 ("__global", self.static_elem(st)?)
             }
             // A row `m[i]` of a 2-D local or `c[x][y]` of a 3-D one.
-            ExprKind::Index { .. } => match somd_mir::analysis::walk::index_root(func, *array) {
+            ExprKind::Index { .. } => match walk::index_root(func, *array) {
                 Some((m, 1 | 2)) => ("__global", stored(self, m, &func.local(m).ty)?),
                 _ => return Err(bug("`!` over a row of a non-local")),
             },
@@ -259,7 +260,13 @@ impl Writer<'_> {
             return None;
         }
         let mut elem = None;
-        for fold in somd_mir::analysis::nested::nested_folds(func) {
+        let folds = somd_mir::analysis::nested::nested_folds(func);
+        if folds.len() > MAX_LANE_FOLDS
+            || !folds.iter().all(|f| reached_by_all(func, f.map) && reached_by_all(func, f.reduce))
+        {
+            return None;
+        }
+        for fold in folds {
             let reduce = func.expr(fold.reduce);
             let Type::Prim(p) = reduce.ty else { return None };
             let ExprKind::ReduceArray { reducer, .. } = &reduce.kind else { return None };
@@ -986,4 +993,56 @@ fn broadcast(ty: &str) -> R<String> {
     writeln!(out, "{l1}barrier(CLK_LOCAL_MEM_FENCE);")?;
     writeln!(out, "{l1}return somd_res;")?;
     Ok(out)
+}
+
+/// The most folds of a `@` in one function that the lanes form takes. Each brings its
+/// barriers, and PoCL's compiler, which splits a kernel at its barriers, took 4.7 s to
+/// build a function of two on this machine's 2 cores, 13.6 s of three and more than 120 s
+/// of four (probe 57); a function of more folds folds each in one work-item.
+const MAX_LANE_FOLDS: usize = 2;
+
+/// Whether every run of `func` evaluates `e` where every work-item of a group reaches it
+/// alike in the program's structure: `e` is no operand Java may skip (the right of `&&` or
+/// `||`, a branch of `?:`), its statement lies in no branch of an `if` (loops and blocks
+/// are fine), and `func` leaves no loop or block early and returns only at its end. The
+/// lanes form's barriers are then where every work-item of the group meets them, as
+/// OpenCL requires and as PoCL's compiler can see: a barrier in a branch, even one every
+/// work-item of the group takes alike, made PoCL abort the process ("Could not find a
+/// dominating alternative variable", probe 57). Such a fold runs in one work-item.
+fn reached_by_all(func: &Function, e: ExprId) -> bool {
+    let parents = walk::parents(func);
+    let mut at = e;
+    while let Some(p) = walk::parent_of(&parents, at) {
+        let skipped = match func.expr(p).kind {
+            ExprKind::Binary { op, rhs, .. } => {
+                matches!(op.kind, BinOpKind::And | BinOpKind::Or) && rhs == at
+            }
+            ExprKind::Conditional { cond, .. } => cond != at,
+            _ => false,
+        };
+        if skipped {
+            return false;
+        }
+        at = p;
+    }
+    let mut jumps = 0;
+    walk::each_stmt(&func.body, &mut |s| {
+        jumps += usize::from(matches!(s, Stmt::Break(_) | Stmt::Continue(_) | Stmt::Return(_)));
+    });
+    let last_return = usize::from(matches!(func.body.stmts.last(), Some(Stmt::Return(_))));
+    jumps == last_return && in_straight_blocks(&func.body, at)
+}
+
+/// Whether the statement whose expressions hold the root `root` lies in `block` through
+/// blocks, labelled blocks and loops only (no `if` branch, no `sync`).
+fn in_straight_blocks(block: &Block, root: ExprId) -> bool {
+    block.stmts.iter().any(|stmt| {
+        walk::stmt_roots(stmt).contains(&root)
+            || match stmt {
+                Stmt::Loop { body, .. } | Stmt::Labeled { body, .. } | Stmt::Block(body) => {
+                    in_straight_blocks(body, root)
+                }
+                _ => false,
+            }
+    })
 }
