@@ -751,6 +751,20 @@ fn launches_of(calls: &[CallTrace], name: &str) -> Vec<u64> {
     calls.iter().filter(|c| c.name == name).map(|c| c.launches).collect()
 }
 
+/// Runs `tests/run` program `name` under `SOMD_DEVICE=opencl` with its output checked
+/// against the twin's (`traced_calls`), and asserts that each construct of `methods` made
+/// one device call of one launch; returns the run and its calls for further checks, or
+/// `None` where the suite skips it (no OpenCL placement, or a filter left it out).
+fn one_launch_each(name: &str, methods: &[&str]) -> Option<(Outcome, Vec<CallTrace>)> {
+    let opencl = opencl_placement()?; // skipped loudly by `placements`
+    let (binary, expected) = built_with_expected("tests/run", name)?;
+    let (outcome, calls) = traced_calls(name, binary, &expected, opencl);
+    for method in methods {
+        assert_eq!(launches_of(&calls, method), [1], "{name}: {method}\n{}", outcome.stderr);
+    }
+    Some((outcome, calls))
+}
+
 /// The buffer name of the transfers of `@` results the host reads after their call
 /// (runtime `device/lazy.rs`).
 const LATE: &str = "somd_out_late";
@@ -2601,22 +2615,17 @@ fn device_statics_cross_once_per_run() {
 /// than an array parameter"); the output is the Java twin's, its exception included.
 #[test]
 fn device_keeps_value_array_literals_in_the_work_item() {
-    let Some(opencl) = &opencl_placement() else {
-        return; // skipped loudly by `placements`
+    let Some((outcome, calls)) = one_launch_each(
+        "device_private_value",
+        &["Main.weigh", "Main.mix", "Main.flags", "Main.table", "Main.pick"],
+    ) else {
+        return;
     };
-    let name = "device_private_value";
-    let Some((binary, expected)) = built_with_expected("tests/run", name) else {
-        return; // a filter left the program out
-    };
-    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
-    for method in ["Main.weigh", "Main.mix", "Main.flags", "Main.table", "Main.pick"] {
-        assert_eq!(launches_of(&calls, method), [1], "{name}: {method}\n{}", outcome.stderr);
-    }
     // The filter's batches follow the source's pace: one launch each, however many.
     let batches = launches_of(&calls, "Main.weighItem");
     assert!(
         !batches.is_empty() && batches.iter().all(|&l| l == 1),
-        "{name}: Main.weighItem made {batches:?}\n{}",
+        "device_private_value: Main.weighItem made {batches:?}\n{}",
         outcome.stderr
     );
 }
@@ -2628,17 +2637,10 @@ fn device_keeps_value_array_literals_in_the_work_item() {
 /// a kernel"). The outputs are the twin's (checked by `traced_calls`).
 #[test]
 fn device_keeps_indexed_array_creations_in_the_work_item() {
-    let Some(opencl) = &opencl_placement() else {
-        return; // skipped loudly by `placements`
-    };
-    let name = "device_indexed_tables";
-    let Some((binary, expected)) = built_with_expected("tests/run", name) else {
-        return; // a filter left the program out
-    };
-    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
-    for method in ["Main.pick", "Main.mixed", "Main.viaHelper", "Main.weigh", "Main.past"] {
-        assert_eq!(launches_of(&calls, method), [1], "{name}: {method}\n{}", outcome.stderr);
-    }
+    one_launch_each(
+        "device_indexed_tables",
+        &["Main.pick", "Main.mixed", "Main.viaHelper", "Main.weigh", "Main.past"],
+    );
 }
 
 /// Under `SOMD_DEVICE=opencl`, the loop idioms of `device_loop_idioms` (two declarations in
@@ -2648,41 +2650,29 @@ fn device_keeps_indexed_array_creations_in_the_work_item() {
 /// device call. The outputs are the twin's (checked by `traced_calls`).
 #[test]
 fn device_runs_java_loop_idioms() {
-    let Some(opencl) = &opencl_placement() else {
-        return; // skipped loudly by `placements`
+    let Some((outcome, calls)) = one_launch_each(
+        "device_loop_idioms",
+        &["Main.header", "Main.total", "Main.doubled", "Main.mirrored"],
+    ) else {
+        return;
     };
-    let name = "device_loop_idioms";
-    let Some((binary, expected)) = built_with_expected("tests/run", name) else {
-        return; // a filter left the program out
-    };
-    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
-    for method in ["Main.header", "Main.total", "Main.doubled", "Main.mirrored"] {
-        assert_eq!(launches_of(&calls, method), [1], "{name}: {method}\n{}", outcome.stderr);
-    }
     assert!(
         calls.iter().all(|c| c.name != "Main.after"),
-        "{name}: Main.after reached the device\n{}",
+        "device_loop_idioms: Main.after reached the device\n{}",
         outcome.stderr
     );
 }
 
 /// Under `SOMD_DEVICE=opencl`, `@` targets reading vector fields in place (`q.v[k]`,
 /// `q.v.length`, `h.in.c[k]` in `device_vector_fields`, and of an object of vectors and
-/// primitives only) run on the device, one launch per call; before, each ran on the CPU. The outputs are the twin's (checked by
-/// `traced_calls`).
+/// primitives only) run on the device, one launch per call; before, each ran on the CPU.
+/// The outputs are the twin's (checked by `traced_calls`).
 #[test]
 fn device_reads_vector_fields_in_place() {
-    let Some(opencl) = &opencl_placement() else {
-        return; // skipped loudly by `placements`
-    };
-    let name = "device_vector_fields";
-    let Some((binary, expected)) = built_with_expected("tests/run", name) else {
-        return; // a filter left the program out
-    };
-    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
-    for method in ["Main.direct", "Main.nested", "Main.onlyVectors", "Main.past"] {
-        assert_eq!(launches_of(&calls, method), [1], "{name}: {method}\n{}", outcome.stderr);
-    }
+    one_launch_each(
+        "device_vector_fields",
+        &["Main.direct", "Main.nested", "Main.onlyVectors", "Main.past"],
+    );
 }
 
 /// Under `SOMD_DEVICE=opencl`, the `@` targets of `device_nested_branches` (folds under a
@@ -2692,17 +2682,10 @@ fn device_reads_vector_fields_in_place() {
 /// build. The outputs are the twin's (checked by `traced_calls`).
 #[test]
 fn device_folds_under_branches() {
-    let Some(opencl) = &opencl_placement() else {
-        return; // skipped loudly by `placements`
-    };
-    let name = "device_nested_branches";
-    let Some((binary, expected)) = built_with_expected("tests/run", name) else {
-        return; // a filter left the program out
-    };
-    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
-    for method in ["Main.squares", "Main.prime", "Main.primeEarly", "Main.two", "Main.four"] {
-        assert_eq!(launches_of(&calls, method), [1], "{name}: {method}\n{}", outcome.stderr);
-    }
+    one_launch_each(
+        "device_nested_branches",
+        &["Main.squares", "Main.prime", "Main.primeEarly", "Main.two", "Main.four"],
+    );
 }
 
 /// Under `SOMD_DEVICE=opencl`, private arrays passed to helpers (`device_private_pass`: a
