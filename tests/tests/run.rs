@@ -2671,7 +2671,7 @@ fn device_runs_java_loop_idioms() {
 fn device_reads_vector_fields_in_place() {
     one_launch_each(
         "device_vector_fields",
-        &["Main.direct", "Main.nested", "Main.onlyVectors", "Main.past"],
+        &["Main.direct", "Main.nested", "Main.onlyVectors", "Main.compared", "Main.past"],
     );
 }
 

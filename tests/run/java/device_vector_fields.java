@@ -62,6 +62,34 @@ class Main {
         return q.l[i & 3] * 3 + q.c[i & 1] + q.l.length + q.k;
     }
 
+    // Java's `==` of each element, as value arrays compare.
+    static boolean same(int[] a, int[] b) {
+        for (int k = 0; k < a.length; k++) {
+            if (a[k] != b[k]) {
+                return false;
+            }
+        }
+        return a.length == b.length;
+    }
+
+    static boolean same(float[] a, float[] b) {
+        for (int k = 0; k < a.length; k++) {
+            if (a[k] != b[k]) {
+                return false;
+            }
+        }
+        return a.length == b.length;
+    }
+
+    static int compared(int i, V4 q, Holder h) {
+        int[] w = new int[]{10, 20, 30, i % 50};
+        float[] c = new float[]{i % 3 == 0 ? Float.NaN : 0.5f, i % 5 == 0 ? 0.0f : -1.25f};
+        float[] z = new float[]{-0.0f, 1f};
+        float[] zz = new float[]{0.0f, 1f};
+        return (same(q.v, w) ? 1 : 0) + (!same(q.v, w) ? 2 : 0) + (same(h.in.c, c) ? 4 : 0)
+            + (same(c, c) ? 8 : 0) + (same(z, zz) ? 16 : 0);
+    }
+
     public static void main(String[] args) {
         V4 q = new V4(new int[]{10, 20, 30, 40}, new int[]{1, 2, 3});
         int[] d = new int[1700];
@@ -92,6 +120,15 @@ class Main {
             lh = lh * 31 + lv[i];
         }
         System.out.println(lh);
+        int[] cmp = new int[1000];
+        for (int i = 0; i < 1000; i++) {
+            cmp[i] = compared(i, q, hd);
+        }
+        long ch = 0;
+        for (int i = 0; i < cmp.length; i++) {
+            ch = ch * 31 + cmp[i];
+        }
+        System.out.println(ch + " " + cmp[40] + " " + cmp[45] + " " + cmp[3]);
         int[] bad = new int[3000];
         for (int i = 0; i < 3000; i++) {
             bad[i] = past(i, q);

@@ -2516,6 +2516,20 @@ impl<'a> Writer<'a> {
                     (UnOp::BitNot, _) => format!("(~{v})"),
                 }
             }
+            // Two vectors: Java's `==` of each lane (NaN unequal, -0.0 equal to 0.0), as the
+            // vector comparison gives it lane by lane.
+            ExprKind::Binary { op, lhs, rhs }
+                if op.ty == PrimOrRef::Value && vector_of(&cx.func.expr(*lhs).ty).is_some() =>
+            {
+                let l = self.expr(cx, *lhs)?;
+                let r = self.expr(cx, *rhs)?;
+                let eq = format!("all(({l}) == ({r}))");
+                match op.kind {
+                    BinOpKind::Eq => eq,
+                    BinOpKind::Ne => format!("(!{eq})"),
+                    _ => return Err(bug("value comparison other than `==` and `!=`")),
+                }
+            }
             ExprKind::Binary { op, lhs, rhs } if op.ty == PrimOrRef::Value => {
                 let Some(c) = isolation::compared_class(self.module, cx.func, *lhs, *rhs) else {
                     return Err(bug("value comparison of objects not compared field by field"));

@@ -672,6 +672,16 @@ fn expr_blocker(
         {
             None
         }
+        // `==`/`!=` of two vectors of one type: every lane compared with its type's `==`
+        // (`all(a == b)` in the kernels).
+        ExprKind::Binary { op, lhs, rhs }
+            if op.ty == PrimOrRef::Value
+                && matches!(op.kind, BinOpKind::Eq | BinOpKind::Ne)
+                && vector_of(&func.expr(*lhs).ty).is_some()
+                && func.expr(*lhs).ty == func.expr(*rhs).ty =>
+        {
+            None
+        }
         ExprKind::Binary { op, .. } if !matches!(op.ty, PrimOrRef::Prim(_)) => {
             Some(block(Unsupported, "reference or value comparison", span))
         }
