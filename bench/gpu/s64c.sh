@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 64, third device call (binaries built here, .gpu-carry/s64c): the programs of the
+# Session 64, third and fourth device calls (binaries built here, .gpu-carry/s64c): the programs of the
 # session's later changes against their Java twins' output on the GPU (NVIDIA ICD only):
 # vector fields read in place and objects of vectors as holders, a 2-D nest bounded by a
 # prelude local, folds under branches and four folds in one target (one work-item each),
