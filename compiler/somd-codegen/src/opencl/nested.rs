@@ -261,8 +261,11 @@ impl Writer<'_> {
         }
         let mut elem = None;
         let folds = somd_mir::analysis::nested::nested_folds(func);
+        let parents = walk::parents(func);
+        let reached = |e: ExprId| reached_by_all(func, &parents, e);
         if folds.len() > MAX_LANE_FOLDS
-            || !folds.iter().all(|f| reached_by_all(func, f.map) && reached_by_all(func, f.reduce))
+            || !returns_only_at_end(func)
+            || !folds.iter().all(|f| reached(f.map) && reached(f.reduce))
         {
             return None;
         }
@@ -1001,18 +1004,17 @@ fn broadcast(ty: &str) -> R<String> {
 /// of four (probe 57); a function of more folds folds each in one work-item.
 const MAX_LANE_FOLDS: usize = 2;
 
-/// Whether every run of `func` evaluates `e` where every work-item of a group reaches it
-/// alike in the program's structure: `e` is no operand Java may skip (the right of `&&` or
-/// `||`, a branch of `?:`), its statement lies in no branch of an `if` (loops and blocks
-/// are fine), and `func` leaves no loop or block early and returns only at its end. The
-/// lanes form's barriers are then where every work-item of the group meets them, as
-/// OpenCL requires and as PoCL's compiler can see: a barrier in a branch, even one every
-/// work-item of the group takes alike, made PoCL abort the process ("Could not find a
-/// dominating alternative variable", probe 57). Such a fold runs in one work-item.
-fn reached_by_all(func: &Function, e: ExprId) -> bool {
-    let parents = walk::parents(func);
+/// Whether `e` is reached wherever its function's structure is (the function returning
+/// only at its end: [`returns_only_at_end`]) by every work-item of a group alike: `e` is
+/// no operand Java may skip (the right of `&&` or `||`, a branch of `?:`), and its
+/// statement lies in no branch of an `if` (loops and blocks are fine). The lanes form's
+/// barriers are then where every work-item of the group meets them, as OpenCL requires
+/// and as PoCL's compiler can see: a barrier in a branch, even one every work-item of the
+/// group takes alike, made PoCL abort the process ("Could not find a dominating
+/// alternative variable", probe 57). Such a fold runs in one work-item.
+fn reached_by_all(func: &Function, parents: &[Option<ExprId>], e: ExprId) -> bool {
     let mut at = e;
-    while let Some(p) = walk::parent_of(&parents, at) {
+    while let Some(p) = walk::parent_of(parents, at) {
         let skipped = match func.expr(p).kind {
             ExprKind::Binary { op, rhs, .. } => {
                 matches!(op.kind, BinOpKind::And | BinOpKind::Or) && rhs == at
@@ -1025,12 +1027,17 @@ fn reached_by_all(func: &Function, e: ExprId) -> bool {
         }
         at = p;
     }
+    in_straight_blocks(&func.body, at)
+}
+
+/// Whether `func` leaves no loop or block early and returns only at its end, so that its
+/// statements run in their order alike in every work-item ([`reached_by_all`]).
+fn returns_only_at_end(func: &Function) -> bool {
     let mut jumps = 0;
     walk::each_stmt(&func.body, &mut |s| {
         jumps += usize::from(matches!(s, Stmt::Break(_) | Stmt::Continue(_) | Stmt::Return(_)));
     });
-    let last_return = usize::from(matches!(func.body.stmts.last(), Some(Stmt::Return(_))));
-    jumps == last_return && in_straight_blocks(&func.body, at)
+    jumps == usize::from(matches!(func.body.stmts.last(), Some(Stmt::Return(_))))
 }
 
 /// Whether the statement whose expressions hold the root `root` lies in `block` through

@@ -836,13 +836,14 @@ fn partition_loops(
         let ExprKind::Binary { op, lhs, rhs } = &func.expr(*test).kind else { return };
         let bound = match (&func.expr(*lhs).kind, &func.expr(*rhs).kind) {
             (ExprKind::Local(l), ExprKind::Length(a)) if l == i && op.kind == BinOpKind::Lt => {
+                // `p.length`, or `p[e].length` for the columns.
                 let measured = match (dim, &func.expr(*a).kind) {
-                    (2, ExprKind::Index { array, .. }) => *array,
-                    _ => *a,
+                    (1, _) => Some(*a),
+                    (2, ExprKind::Index { array, .. }) => Some(*array),
+                    _ => None,
                 };
-                match (dim, &func.expr(*a).kind, &func.expr(measured).kind) {
-                    (1, _, ExprKind::Local(p))
-                    | (2, ExprKind::Index { .. }, ExprKind::Local(p)) => Some(*p),
+                match measured.map(|m| &func.expr(m).kind) {
+                    Some(ExprKind::Local(p)) => Some(*p),
                     _ => None,
                 }
             }
