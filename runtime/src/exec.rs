@@ -547,17 +547,22 @@ impl Placement {
         default_threads: usize,
     ) -> Placement {
         let mut warnings = Vec::new();
-        let device = match device.map(str::trim) {
-            None | Some("") | Some("auto") => Device::Auto,
-            Some("seq") => Device::Seq,
-            Some("cpu") => Device::Cpu,
-            Some("opencl") => Device::OpenCl(None),
-            Some(other) => match other.strip_prefix("opencl:") {
-                Some(text) if !text.is_empty() => Device::OpenCl(Some(text.to_string())),
+        // The words in any case, as `SOMD_STRICT`, `SOMD_TRACE` and `somd.toml` take theirs.
+        let device = match device.map(|d| (d.trim(), d.trim().to_ascii_lowercase())) {
+            None => Device::Auto,
+            Some((_, word)) if word.is_empty() || word == "auto" => Device::Auto,
+            Some((_, word)) if word == "seq" => Device::Seq,
+            Some((_, word)) if word == "cpu" => Device::Cpu,
+            Some((_, word)) if word == "opencl" => Device::OpenCl(None),
+            Some((other, word)) => match word.strip_prefix("opencl:") {
+                // The name as given (it is matched without regard to case).
+                Some(text) if !text.is_empty() => {
+                    Device::OpenCl(Some(other["opencl:".len()..].to_string()))
+                }
                 _ => {
                     warnings.push(format!(
-                        "somd: warning: ignoring SOMD_DEVICE={other:?} (expected seq, cpu, \
-                         opencl or opencl:NAME); using auto"
+                        "somd: warning: ignoring SOMD_DEVICE={other:?} (expected auto, seq, \
+                         cpu, opencl or opencl:NAME); using auto"
                     ));
                     Device::Auto
                 }

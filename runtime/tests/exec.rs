@@ -335,6 +335,13 @@ fn placement_parses_the_environment_values() {
         Placement::parse(Some("opencl:NVIDIA"), None, None, None, None, 2).device,
         Device::OpenCl(Some("NVIDIA".to_string()))
     );
+    // The words in any case (probe 65: `CPU` was refused), a device name as given.
+    assert_eq!(Placement::parse(Some(" CPU "), None, None, None, None, 2).device, Device::Cpu);
+    assert_eq!(Placement::parse(Some("Seq"), None, None, None, None, 2).device, Device::Seq);
+    assert_eq!(
+        Placement::parse(Some("OpenCL:NVIDIA H200"), None, None, None, None, 2).device,
+        Device::OpenCl(Some("NVIDIA H200".to_string()))
+    );
     let bad = Placement::parse(Some("gpu"), Some("0"), None, None, None, 3);
     assert_eq!((bad.device.clone(), bad.threads), (Device::Auto, 3));
     assert_eq!(bad.warnings.len(), 2, "{:?}", bad.warnings);

@@ -756,11 +756,18 @@ fn launches_of(calls: &[CallTrace], name: &str) -> Vec<u64> {
 /// one device call of one launch; returns the run and its calls for further checks, or
 /// `None` where the suite skips it (no OpenCL placement, or a filter left it out).
 fn one_launch_each(name: &str, methods: &[&str]) -> Option<(Outcome, Vec<CallTrace>)> {
+    let counts: Vec<(&str, u64)> = methods.iter().map(|m| (*m, 1)).collect();
+    launches_each(name, &counts)
+}
+
+/// [`one_launch_each`] where each construct of `methods` made one device call of the
+/// given number of launches.
+fn launches_each(name: &str, methods: &[(&str, u64)]) -> Option<(Outcome, Vec<CallTrace>)> {
     let opencl = opencl_placement()?; // skipped loudly by `placements`
     let (binary, expected) = built_with_expected("tests/run", name)?;
     let (outcome, calls) = traced_calls(name, binary, &expected, opencl);
-    for method in methods {
-        assert_eq!(launches_of(&calls, method), [1], "{name}: {method}\n{}", outcome.stderr);
+    for (method, n) in methods {
+        assert_eq!(launches_of(&calls, method), [*n], "{name}: {method}\n{}", outcome.stderr);
     }
     Some((outcome, calls))
 }
@@ -1027,8 +1034,10 @@ fn device_transfers_cross_once() {
     let items = 5000u64.div_ceil(WIDTH);
     assert_eq!((calls[3].work_items, bytes(&calls[3].h2d), calls[3].d2h.len()), (items, 0, 0));
     assert_eq!((calls[4].h2d.len(), bytes(&calls[4].d2h)), (0, 40_000));
-    // lowBytes: `a` up, of its two outputs only the returned one comes down.
-    assert_eq!(bytes(&calls[6].h2d), 20_000);
+    // lowBytes: `b`, `affine`'s fresh result, found where `total(b)` left it (the
+    // statements between never write it); of its two outputs only the returned one comes
+    // down.
+    assert_eq!((bytes(&calls[6].h2d), calls[6].resident.len()), (0, 1));
     assert_eq!((calls[6].d2h.len(), bytes(&calls[6].d2h)), (1, 20_000));
 }
 
@@ -2643,6 +2652,57 @@ fn device_keeps_indexed_array_creations_in_the_work_item() {
     );
 }
 
+/// Under `SOMD_DEVICE=opencl`, `sync reduce` blocks whose loop folds into a local of the
+/// block (`device_sync_local_acc`) run on the device: one launch for `norm2`'s block, two
+/// per round of `stats`' three. The outputs are the twin's (checked by `traced_calls`).
+#[test]
+fn device_runs_sync_reduce_blocks_with_local_accumulators() {
+    launches_each("device_sync_local_acc", &[("Main.norm2", 1), ("Main.stats", 6)]);
+}
+
+/// Under `SOMD_DEVICE=opencl`, SOMD methods calling intermediate reductions with `short`,
+/// `byte` and `char` accumulators (`device_intermediate_narrow`) run on the device: one
+/// device call of a launch per reduction and one for the loop. The outputs are the twin's
+/// (checked by `traced_calls`).
+#[test]
+fn device_runs_narrow_intermediate_reductions() {
+    launches_each("device_intermediate_narrow", &[("Main.shift", 2), ("Main.mix", 4)]);
+}
+
+/// Under `SOMD_DEVICE=opencl`, constant lanes of the vectors calls return
+/// (`device_vector_call_lanes`: `pair(n)[0]` in a `@` target, a helper and a SOMD loop) run
+/// on the device, one launch per call. The outputs are the twin's (checked by
+/// `traced_calls`).
+#[test]
+fn device_reads_lanes_of_returned_vectors() {
+    one_launch_each("device_vector_call_lanes", &["Main.direct", "Main.weigh", "Main.ones"]);
+}
+
+/// Under `SOMD_DEVICE=opencl`, flattened matrices written a row per iteration
+/// (`device_flat_rows`: `out[i * w + x]` in a 2-D nest, in a 1-D loop's inner loop and in
+/// a stencil) run on the device, one launch per call. The outputs are the twin's (checked by
+/// `traced_calls`).
+#[test]
+fn device_writes_flattened_rows() {
+    one_launch_each("device_flat_rows", &["Main.flat", "Main.rows", "Main.stencil"]);
+}
+
+/// Under `SOMD_DEVICE=opencl`, arrays a SOMD method returns are fresh, so straight-line
+/// statements keep them on the device (`device_keep_results`): of the six calls after the
+/// first, `scale(y, 0.5)` finds `y` and the last `norm(z)` finds `z` resident; `norm(y)`
+/// after the host writes `y[0]` uploads it again. The outputs are the twin's (checked by
+/// `traced_calls`).
+#[test]
+fn device_keeps_returned_arrays_across_statements() {
+    let Some((outcome, calls)) = launches_each("device_keep_results", &[]) else {
+        return;
+    };
+    let uploads: Vec<usize> = calls.iter().map(|c| c.h2d.len()).collect();
+    let found: Vec<usize> = calls.iter().map(|c| c.resident.len()).collect();
+    assert_eq!(uploads, [1, 1, 0, 1, 1, 0], "{}", outcome.stderr);
+    assert_eq!(found, [0, 0, 1, 0, 0, 1], "{}", outcome.stderr);
+}
+
 /// Under `SOMD_DEVICE=opencl`, the loop idioms of `device_loop_idioms` (two declarations in
 /// a `for` header, a decrement in the test of a `for` and of a `while` loop, a nest whose
 /// inner bound a local of the row holds) run on the
@@ -2652,7 +2712,7 @@ fn device_keeps_indexed_array_creations_in_the_work_item() {
 fn device_runs_java_loop_idioms() {
     let Some((outcome, calls)) = one_launch_each(
         "device_loop_idioms",
-        &["Main.header", "Main.total", "Main.doubled", "Main.mirrored"],
+        &["Main.header", "Main.total", "Main.doubled", "Main.mirrored", "Main.postDown"],
     ) else {
         return;
     };
@@ -3872,7 +3932,7 @@ fn device_keep_regions_upload_once_per_region() {
 /// each (a repeated index once) until 16 elements were fetched, then the whole array; an
 /// array of at most 256 KiB comes down whole at its first read; results handed to the next
 /// `@` and to `!`s are found on the device; a use other than an element or the length
-/// downloads the whole array once. The Java twin's output is checked too.
+/// downloads the whole array once per value. The Java twin's output is checked too.
 #[test]
 fn device_results_come_down_only_where_the_host_reads_them() {
     let Some(opencl) = &opencl_placement() else {

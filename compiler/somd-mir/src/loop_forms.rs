@@ -40,7 +40,13 @@
 //!   1; i >= lo; i--)`. Both decrement `i` before every test, the first time before the
 //!   first test and later right after the body (a `continue` too), so each run of the test
 //!   and the body sees the same `i`, and the loop ends with the same `i`; `e - 1` wraps
-//!   as `--i` does. This is JavaGrande's `for (int i = n; --i >= 0; )`.
+//!   as `--i` does. This is JavaGrande's `for (int i = n; --i >= 0; )`. The post-decrement
+//!   `for (int i = a.length; i-- > lo; )` becomes the same loop with the test `i >= lo`:
+//!   it compares the old `i`, so `old > lo` is `old - 1 >= lo`, which holds without a wrap
+//!   since `old > lo`; its start `e` and its bound `lo` must each be a length or a
+//!   constant above `Integer.MIN_VALUE` (from `Integer.MIN_VALUE` Java runs no iteration,
+//!   while `e - 1` would wrap to the top; with `lo` at `Integer.MIN_VALUE` the index would
+//!   wrap at the end where Java's test fails).
 //!
 //! A loop that does not qualify is left as written; it runs on the CPU as before, and
 //! `explain` names its form.
@@ -378,24 +384,41 @@ fn split_for_inits(func: &Function, b: &mut Block, k: usize) {
     b.stmts.insert(at, Stmt::Block(inner));
 }
 
-/// `int i = e;` at `b.stmts[k]`, then a loop without an update whose test is `--i >= lo`
-/// or `--i > lo`: `i` starts at `e - 1`, the test reads `i` and the loop's update is
-/// `i--` (module doc). Returns whether it rewrote.
+/// `int i = e;` at `b.stmts[k]`, then a loop without an update whose test is `--i >= lo`,
+/// `--i > lo` or `i-- > lo`: `i` starts at `e - 1`, the test reads `i` (`i >= lo` for the
+/// last) and the loop's update is `i--` (module doc). Returns whether it rewrote.
 fn decrement_in_test(func: &mut Function, b: &mut Block, k: usize) -> bool {
     let Some((i, Some(e))) = int_let(func, b, k) else { return false };
     let Some(Stmt::Loop { test: Some(test), update, test_at_end: false, .. }) = b.stmts.get(k + 1)
     else {
         return false;
     };
-    let ExprKind::Binary { op, lhs, .. } = func.expr(*test).kind else { return false };
-    let pre_decrement = match func.expr(lhs).kind {
-        ExprKind::IncDec { target, delta: -1, prefix: true } => {
-            matches!(func.expr(target).kind, ExprKind::Local(l) if l == i)
+    let ExprKind::Binary { op, lhs, rhs } = func.expr(*test).kind else { return false };
+    let (decrement, prefix) = match func.expr(lhs).kind {
+        ExprKind::IncDec { target, delta: -1, prefix } => {
+            (matches!(func.expr(target).kind, ExprKind::Local(l) if l == i), prefix)
         }
+        _ => (false, false),
+    };
+    // `i-- > lo`: neither the start `e - 1` nor the index after the step from `lo + 1`
+    // may wrap (`e` and `lo` each a length, or a constant above `Integer.MIN_VALUE`).
+    let fits = |x: ExprId| match func.expr(x).kind {
+        ExprKind::Length(_) => true,
+        ExprKind::Const(Const::Int(c)) => c > i32::MIN,
         _ => false,
     };
-    if !update.is_empty() || !pre_decrement || !matches!(op.kind, BinOpKind::Ge | BinOpKind::Gt) {
+    let form = match (prefix, op.kind) {
+        (true, BinOpKind::Ge | BinOpKind::Gt) => true,
+        (false, BinOpKind::Gt) => fits(e) && fits(rhs),
+        _ => false,
+    };
+    if !update.is_empty() || !decrement || !form {
         return false;
+    }
+    if !prefix {
+        // The test read `i` before the decrement: `old > lo` is `old - 1 >= lo`.
+        let ge = BinOp { kind: BinOpKind::Ge, ty: op.ty };
+        func.exprs[test.0 as usize].kind = ExprKind::Binary { op: ge, lhs, rhs };
     }
     let (test, span) = (*test, func.expr(e).span);
     let int = Type::Prim(PrimType::Int);

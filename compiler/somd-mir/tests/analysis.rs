@@ -33,6 +33,12 @@ class Block {
         }
         return r;
     }
+    static reduce(+) long printingText(dist int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) { s += a[i]; }
+        if (s == 123456789) System.out.println("sum " + s);
+        return s;
+    }
     static int[] random(dist int[] a) {
         Random rnd = new Random(1);
         int[] r = new int[a.length];
@@ -848,6 +854,12 @@ class Forms {
     static void down(dist int[] a) {
         int i = a.length - 1;
         while (i >= 0) { a[i] = a[i] - 1; i--; }
+    }
+    static void postDown(dist int[] a) {
+        for (int i = a.length; i-- > 0; ) { a[i] = a[i] - 1; }
+    }
+    static void postDownTo(dist int[] a, int lo) {
+        for (int i = a.length; i-- > lo; ) { a[i] = a[i] - 1; }
     }
     static reduce(+) long noInit(dist int[] a) {
         long s = 0;
@@ -2935,6 +2947,101 @@ class Nests {
             for (int j = 0; j < m.length - 1; j++) { m[j][i] = m[j + 1][i + 1]; }
         }
         return m;
+    }
+    public static void main(String[] args) {}
+}
+"#
+    ));
+}
+
+#[test]
+fn writes_of_flattened_rows() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Flat {
+    static int[] nest(dist int[] a, int w) {
+        int[] out = new int[a.length * w];
+        for (int i = 0; i < a.length; i++) {
+            for (int x = 0; x < w; x++) { out[i * w + x] = a[i] + x; }
+        }
+        return out;
+    }
+    static long[] inner(dist long[] a, int w) {
+        long[] out = new long[a.length * w];
+        for (int i = 0; i < a.length; i++) {
+            long s = 0;
+            for (int x = 0; x < w; x++) { out[x + w * i] = s; s += out[w * i + x] + a[i]; }
+        }
+        return out;
+    }
+    static int[] past(dist int[] a, int w) {
+        int[] out = new int[a.length * w + 1];
+        for (int i = 0; i < a.length; i++) {
+            for (int x = 0; x <= w; x++) { out[i * w + x] = a[i]; }
+        }
+        return out;
+    }
+    static int[] otherWidth(dist int[] a, int w) {
+        int[] out = new int[a.length * w];
+        for (int i = 0; i < a.length; i++) {
+            for (int x = 0; x < w; x++) { out[i * (w - 1) + x] = a[i]; }
+        }
+        return out;
+    }
+    static int[] someSteps(dist int[] a, int w) {
+        int[] out = new int[a.length * w];
+        for (int i = 0; i < a.length; i++) {
+            for (int x = 0; x < w; x++) { if (a[i] > x) out[i * w + x] = a[i]; }
+        }
+        return out;
+    }
+    static int[] leaves(dist int[] a, int w) {
+        int[] out = new int[a.length * w];
+        for (int i = 0; i < a.length; i++) {
+            long s = 0;
+            for (int x = 0; x < w; x++) { out[i * w + x] = a[i]; s += x; if (s > 9) break; }
+        }
+        return out;
+    }
+    static int[] aliased(dist int[] a, int w) {
+        int[] out = new int[a.length * w];
+        int[] o = out;
+        for (int i = 0; i < a.length; i++) {
+            for (int x = 0; x < w; x++) { o[i * w + x] = a[i]; }
+        }
+        return out;
+    }
+    static int[] twoLoops(dist int[] a, int w) {
+        int[] out = new int[a.length * w];
+        for (int i = 0; i < a.length; i++) {
+            for (int x = 0; x < w; x++) { out[i * w + x] = a[i]; }
+            for (int y = 0; y < w; y++) { out[i * w + y] += 1; }
+        }
+        return out;
+    }
+    static int[] assignsColumn(dist int[] a, int w) {
+        int[] out = new int[a.length * w];
+        for (int i = 0; i < a.length; i++) {
+            long s = 0;
+            for (int x = 0; x < w; x++) { out[i * w + x] = a[i]; s += x; if (x == 3 && i > 0) x = -w; }
+        }
+        return out;
+    }
+    static int[] outerContinue(dist int[] a, int w) {
+        int[] out = new int[a.length * w];
+        outer:
+        for (int i = 0; i < a.length; i++) {
+            long s = 0;
+            for (int x = 0; x < w; x++) { out[i * w + x] = a[i]; s += x; if (s > 9) continue outer; }
+        }
+        return out;
+    }
+    static int[] nextRow(dist int[] a, int w) {
+        int[] out = new int[a.length * w + w];
+        for (int i = 0; i < a.length; i++) {
+            for (int x = 0; x < w; x++) { out[i * w + x] = a[i] + out[(i + 1) * w + x]; }
+        }
+        return out;
     }
     public static void main(String[] args) {}
 }

@@ -120,7 +120,10 @@ fn different_mapped_arrays_are_not_fused() {
          System.out.println(s + t);",
     );
     assert!(groups.is_empty());
-    assert_eq!(notes, ["they map different arrays (`a` and `b`)"]);
+    assert_eq!(
+        notes,
+        ["their `@`s take different arguments (`a` and `b`; fused `@`s pass the same locals, mapped or broadcast alike)"]
+    );
 }
 
 #[test]

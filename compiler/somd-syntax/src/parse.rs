@@ -45,6 +45,7 @@ pub const MAX_TREE_DEPTH: u32 = 2048;
 pub fn parse(file: FileId, text: &str, ids: &IdGen) -> (CompilationUnit, Vec<Diagnostic>) {
     let (tokens, mut diagnostics) = lexer::lex(file, text);
     let tokens = limit_bracket_depth(file, tokens, &mut diagnostics);
+    let tokens = library_names(tokens);
     let eof = text.len();
     let token_starts: Vec<usize> = tokens.iter().map(|t| t.0).collect();
 
@@ -125,6 +126,48 @@ fn closing_tokens(tokens: &[Spanned], eof: usize) -> Vec<Spanned> {
             out.push((eof, Tok::Semi, eof));
         }
         out.push((eof, closer, eof));
+    }
+    out
+}
+
+/// The library classes LANGUAGE.md §1 offers, by the package Java declares them in.
+const LIBRARY_CLASSES: &[(&str, &[&str])] = &[
+    ("lang", &["Math", "Integer", "Long", "Float", "Double", "System", "String"]),
+    ("util", &["Random"]),
+];
+
+/// Replaces each fully qualified name of a library class (`java.util.Random`,
+/// `java.lang.Math`) by the class's simple name, spanning the whole qualified name, as Java
+/// resolves both to the same class: `java.util.Random r = new java.util.Random(42);`.
+/// Other qualified names are left for the grammar (`import java.util.*;`, field accesses).
+fn library_names(tokens: Vec<Spanned>) -> Vec<Spanned> {
+    // A program naming anything `java` (a variable, a field, a class) obscures the package,
+    // as in Java: each such declaration has `java` followed by something other than `.`.
+    let declares_java = tokens.windows(2).any(|w| {
+        matches!(&w[0].1, Tok::Ident(name) if name == "java") && !matches!(w[1].1, Tok::Dot)
+    });
+    if declares_java {
+        return tokens;
+    }
+    let mut out: Vec<Spanned> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        if let [(start, Tok::Ident(java), _), (_, Tok::Dot, _), (_, Tok::Ident(package), _), (_, Tok::Dot, _), (_, Tok::Ident(class), end), ..] =
+            &tokens[i..]
+        {
+            let known = LIBRARY_CLASSES
+                .iter()
+                .any(|(p, classes)| p == package && classes.contains(&class.as_str()));
+            // After a `.` the name is a member's (`p.java.lang.Math`), not the package.
+            let member = matches!(out.last(), Some((_, Tok::Dot, _)));
+            if java == "java" && known && !member {
+                out.push((*start, Tok::Ident(class.clone()), *end));
+                i += 5;
+                continue;
+            }
+        }
+        out.push(tokens[i].clone());
+        i += 1;
     }
     out
 }

@@ -99,6 +99,18 @@ pub fn all_codes() -> Vec<CodeInfo> {
     codes
 }
 
+/// [`check`], with the warnings of the whole-program analyses that `build` prints too
+/// (W0303, W0304) when the program has no error: what `somdc check` reports.
+pub fn check_with_warnings(sources: &SourceMap) -> Checked {
+    let mut checked = check(sources);
+    if !checked.has_errors() {
+        let warnings = device_warnings(&checked.program, sources);
+        checked.diagnostics.extend(warnings);
+        somd_diag::sort(&mut checked.diagnostics);
+    }
+    checked
+}
+
 /// Why a program could not be turned into a Cargo project.
 pub enum CompileError {
     /// The front end found errors; the diagnostics (warnings included) are in `checked`

@@ -189,7 +189,7 @@ pub(crate) fn report(
 
 /// `somdc dev`: the middle end's text form and verifier, for compiler developers.
 fn dev(files: &[PathBuf], dump_mir: bool, verify: bool) -> ExitCode {
-    let Some(sources) = load(files) else {
+    let Some(sources) = load(files, false) else {
         return ExitCode::FAILURE;
     };
     let checked = somdc::check(&sources);
@@ -215,7 +215,7 @@ fn dev(files: &[PathBuf], dump_mir: bool, verify: bool) -> ExitCode {
 
 /// `somdc explain FILE...`: the analysis's placement report on standard output.
 fn explain(files: &[PathBuf], color: Color) -> ExitCode {
-    let Some(sources) = load(files) else {
+    let Some(sources) = load(files, false) else {
         return ExitCode::FAILURE;
     };
     let checked = somdc::check(&sources);
@@ -228,7 +228,8 @@ fn explain(files: &[PathBuf], color: Color) -> ExitCode {
 }
 
 /// Reads every file into a source map; unreadable files are reported and make the run fail.
-pub(crate) fn load(files: &[PathBuf]) -> Option<SourceMap> {
+/// `run`: the command takes program arguments after `--`, which a missing file may be.
+pub(crate) fn load(files: &[PathBuf], run: bool) -> Option<SourceMap> {
     let mut sources = SourceMap::new();
     let mut ok = true;
     for path in files {
@@ -239,6 +240,15 @@ pub(crate) fn load(files: &[PathBuf]) -> Option<SourceMap> {
             }
             Err(err) => {
                 eprintln!("error: cannot read {}: {err}", path.display());
+                // `somdc run Main.somd 50`: a missing file that is no source file is most
+                // likely a program argument.
+                let source = path.extension().is_some_and(|e| e == "somd");
+                if run && !source && !path.exists() {
+                    eprintln!(
+                        "  = help: arguments for the program go after `--`: `somdc run FILE.. \
+                         -- ARGS..`"
+                    );
+                }
                 ok = false;
             }
         }
@@ -247,10 +257,10 @@ pub(crate) fn load(files: &[PathBuf]) -> Option<SourceMap> {
 }
 
 fn check(files: &[PathBuf], format: Format, color: Color) -> ExitCode {
-    let Some(sources) = load(files) else {
+    let Some(sources) = load(files, false) else {
         return ExitCode::FAILURE;
     };
-    let checked = somdc::check(&sources);
+    let checked = somdc::check_with_warnings(&sources);
     match format {
         Format::Human => report(&sources, &checked.diagnostics, checked.omitted(), color, "check"),
         Format::Json => {

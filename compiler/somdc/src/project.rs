@@ -10,10 +10,11 @@ use std::process::ExitCode;
 /// The version recorded in generated files and in cache keys.
 pub(crate) const SOMDC_VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// The runtime crate the generated project depends on: `$SOMD_RUNTIME`, or the `runtime/`
-/// directory of the source tree somdc was built from. Returns a message when it is missing.
+/// The runtime crate the generated project depends on: `$SOMD_RUNTIME` (an empty value
+/// counts as unset, as for the other variables), or the `runtime/` directory of the source
+/// tree somdc was built from. Returns a message when it is missing.
 pub(crate) fn runtime_path() -> Result<PathBuf, String> {
-    let (path, origin) = match std::env::var_os("SOMD_RUNTIME") {
+    let (path, origin) = match std::env::var_os("SOMD_RUNTIME").filter(|p| !p.is_empty()) {
         Some(path) => (PathBuf::from(path), "SOMD_RUNTIME"),
         None => (
             Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("..").join("runtime"),
@@ -137,7 +138,7 @@ pub(crate) fn build(
             return ExitCode::FAILURE;
         }
     };
-    let Some(sources) = load(files) else {
+    let Some(sources) = load(files, false) else {
         return ExitCode::FAILURE;
     };
     let options = EmitOptions {

@@ -132,7 +132,7 @@ fn build_cached(
     kernels: somd_codegen::opencl::ClOptions,
 ) -> Result<PathBuf, Option<String>> {
     let runtime = runtime_path().map_err(Some)?;
-    let sources = load(files).ok_or(None)?;
+    let sources = load(files, true).ok_or(None)?;
     let checked = somdc::check(&sources);
     report(&sources, &checked.diagnostics, checked.omitted(), color, "compile");
     if checked.has_errors() {

@@ -236,6 +236,9 @@ class Add {
         "{stderr}"
     );
     assert!(stderr.contains("Main.somd:12:52"), "{stderr}");
+    // `check` reports it too.
+    let checked = run(somdc().arg("check").arg(&program));
+    assert_eq!(text(&checked.stderr).matches("warning[W0303]").count(), 1);
     // `explain` says where it runs as the program does.
     let explained = run(somdc().arg("explain").arg(&program));
     let report = text(&explained.stdout);
@@ -351,6 +354,10 @@ fn build_warns_about_state_the_method_instances_share() {
         stderr.contains("SOMD method `Main.loud` prints") && stderr.contains("Main.somd:15:9"),
         "{stderr}"
     );
+    // `check` reports the same warnings as `build` (probe 65: it printed none of them).
+    let checked = run(somdc().arg("check").arg(&program));
+    assert_eq!(checked.status.code(), Some(0), "{}", text(&checked.stderr));
+    assert_eq!(text(&checked.stderr).matches("warning[W0304]").count(), 4);
     // Three threads print what the sequential run prints (one MI each time).
     let seq = run(somdc().arg("run").arg(&program).env("SOMD_DEVICE", "seq"));
     let ran =
@@ -360,7 +367,8 @@ fn build_warns_about_state_the_method_instances_share() {
 }
 
 /// A placement-file rule naming no method of the program (a misspelt class or method) is
-/// reported once when the file is read; a rule naming a method is not, and the program runs.
+/// reported once when the file is read; a rule naming a method, or an operator `!` of one
+/// as `SOMD_TRACE` names it (`+ ! in Main.main`), is not, and the program runs.
 #[test]
 fn placement_rules_naming_no_method_are_reported() {
     let program = source(
@@ -376,7 +384,8 @@ fn placement_rules_naming_no_method_are_reported() {
     }
 
     public static void main(String[] args) {
-        System.out.println(total(new int[]{1, 2, 3}));
+        int[[]] v = new int[[]]{4, 5, 6};
+        System.out.println(total(new int[]{1, 2, 3}) + (+ ! v));
     }
 }
 "#,
@@ -384,7 +393,8 @@ fn placement_rules_naming_no_method_are_reported() {
     let rules = source(
         "placement-rules",
         "rules.toml",
-        "\"Main.total\" = \"cpu\"\n\"Main.totl\" = \"gpu\"\n\"Mian.total\" = \"cpu\"\n",
+        "\"Main.total\" = \"cpu\"\n\"Main.totl\" = \"gpu\"\n\"Mian.total\" = \"cpu\"\n\
+         \"+ ! in Main.main\" = \"cpu\"\n\"* ! in Main.main\" = \"cpu\"\n",
     );
     let seq = run(somdc().arg("run").arg(&program).env("SOMD_DEVICE", "seq"));
     let out =
@@ -392,11 +402,12 @@ fn placement_rules_naming_no_method_are_reported() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), text(&seq.stdout));
     let stderr = text(&out.stderr);
-    for key in ["Main.totl", "Mian.total"] {
+    for key in ["Main.totl", "Mian.total", "* ! in Main.main"] {
         let line = format!("rule \"{key}\" names no method of this program; rule ignored");
         assert_eq!(stderr.matches(&line).count(), 1, "{stderr}");
     }
     assert!(!stderr.contains("rule \"Main.total\""), "{stderr}");
+    assert!(!stderr.contains("rule \"+ ! in Main.main\""), "{stderr}");
 }
 
 /// `--unchecked` writes the kernels without their bounds checks and `--fast-math` without

@@ -120,7 +120,9 @@
 //!   `SOMD_DEVICE=seq`/`cpu`; `crate::somd::cpu_only`, `crate::somd::not_eligible`) or run
 //!   as one MI by its wrapper (`null or ragged array argument`, `dist arguments of
 //!   different shapes`: `crate::somd::somd_call_whole`), null for any other reason and for
-//!   sites named by their label alone)
+//!   sites named by their label alone; `mis`: 1 on a device, on the CPU the workers the
+//!   pool may give the construct, whose MIs the `cpu_call` event counts, as a worker may run
+//!   several; under `SOMD_DEVICE=seq` the placement is `cpu` and the `cpu_call` says `seq`)
 //! - `{"event":"build","program":STR,"device":STR,"from":"source"|"cache","ns":N}`
 //! - `{"event":"transfer","dir":"h2d"|"d2h","buffer":STR,"device":STR,"bytes":N,"pinned":BOOL,"ns":N}`
 //!   (`pinned`: the transfer went through a pinned staging buffer, [`staging`])

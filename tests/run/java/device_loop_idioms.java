@@ -52,6 +52,17 @@ class Main {
         return i == -1 ? s : s + 1000;
     }
 
+    static int[] postDown(int[] a) {
+        int[] r = new int[a.length];
+        for (int i = a.length; i-- > 0; ) {
+            if (a[i] < -4990) {
+                continue;
+            }
+            r[i] = a[i] * 5 - i;
+        }
+        return r;
+    }
+
     public static void main(String[] args) {
         int n = 100003;
         int[] a = new int[n];
@@ -62,9 +73,10 @@ class Main {
         }
         int[] h = header(a);
         int[] w = doubled(a);
+        int[] p = postDown(a);
         long check = 0;
         for (int i = 0; i < n; i++) {
-            check = check * 31 + h[i] * 3 + w[i];
+            check = check * 31 + h[i] * 3 + w[i] + p[i] * 7;
         }
         System.out.println(check + " " + total(d, 100.0) + " " + after(new int[]{1, 2, 3}));
         int[][] img = new int[301][207];

@@ -2429,6 +2429,12 @@ impl<'a> Writer<'a> {
                     // In `long`: a matrix may hold more than `Integer.MAX_VALUE` elements.
                     format!("{name}[(long)({ri}) * {name}_len1 + ({ci})]")
                 }
+                ExprKind::Call { .. } if isolation::called_lane(func, *array, *index) => {
+                    // A constant lane of a returned vector: the component of the value.
+                    let Some((p, n)) = vector_of(&func.expr(*array).ty) else { unreachable!() };
+                    let value = self.expr(cx, *array)?;
+                    self.lane(cx, e, &format!("({value})"), p, n, *index)?
+                }
                 ExprKind::Field { .. } if isolation::vector_field(func, *array) => {
                     // A lane of a vector field (`q.v[k]`), read in place.
                     let Some((p, n)) = vector_of(&func.expr(*array).ty) else { unreachable!() };

@@ -150,6 +150,11 @@ pub struct FnCx<'a> {
     /// a step loop: a loop stepping down over a 1-D `dist` partition inside it marks its
     /// MI's place (`stmt.rs`, `descending_loop`).
     pub mark_stmt: Option<usize>,
+    /// In an MI body, the place in Java's order of each statement `mi_stmts` marks (by
+    /// address), and whether it is an `if` marked before its test (its branches' statements
+    /// have places of their own); `mi_marked` when the body has more than one place.
+    pub mi_marks: HashMap<*const Stmt, (usize, bool)>,
+    pub mi_marked: bool,
     /// In an MI body, inside a row or step loop that marks its iterations: how many loops
     /// deep the statement being written is (0: the marked loop's statement, 1: its body).
     /// A loop of its body stepping down over a partition sets `rt::exec::fail_last_first`
@@ -596,6 +601,8 @@ impl<'a> FnCx<'a> {
             device: None,
             row_marks: HashMap::new(),
             mark_stmt: None,
+            mi_marks: HashMap::new(),
+            mi_marked: false,
             tie_depth: None,
             result_local,
             stmt_index: std::cell::OnceCell::new(),

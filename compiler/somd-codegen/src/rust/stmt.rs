@@ -8,7 +8,8 @@ use super::writer::Level;
 use super::EmitError;
 use somd_mir::analysis::{walk, LoopId};
 use somd_mir::{BinOpKind, Block, Const, ExprId, ExprKind, FuncId, FuncKind, LocalId, Stmt, Type};
-use somd_syntax::ast::PrimType;
+use somd_syntax::ast::{PrimType, ReduceOp};
+use std::collections::HashMap;
 use std::fmt::Write;
 
 impl FnCx<'_> {
@@ -241,7 +242,16 @@ impl FnCx<'_> {
         block: &Block,
     ) -> Result<(), EmitError> {
         for stmt in &block.stmts {
-            self.fused_stmt(out, level, stmt)?;
+            match self.mi_marks.get(&std::ptr::from_ref(stmt)).copied() {
+                Some((s, false)) => self.mi_stmt(out, level, stmt, s, self.mi_marked)?,
+                Some((s, true)) => {
+                    if self.mi_marked && s > 0 {
+                        writeln!(out, "{level}rt::exec::fail_key({s} << 32);")?;
+                    }
+                    self.fused_stmt(out, level, stmt)?;
+                }
+                None => self.fused_stmt(out, level, stmt)?,
+            }
         }
         Ok(())
     }
@@ -249,12 +259,7 @@ impl FnCx<'_> {
     /// A statement with the preludes and epilogue of the fused statements it starts or ends,
     /// and the keep scopes of the regions it starts or ends.
     fn fused_stmt(&mut self, out: &mut String, level: Level, stmt: &Stmt) -> Result<(), EmitError> {
-        let (opens, closes) = self.kept_regions_at(stmt);
-        for (k, arrays) in &opens {
-            // These statements never write the arrays (`analysis::keep`, "Straight-line
-            // statements"): their device copies serve all their calls.
-            writeln!(out, "{level}let _somd_keep_r{k} = rt::device::keep(&[{arrays}]);")?;
-        }
+        let closes = self.open_kept_regions(out, level, stmt)?;
         if let Some(prelude) = self.fused_prelude(stmt)? {
             writeln!(out, "{level}{prelude}")?;
         }
@@ -265,10 +270,23 @@ impl FnCx<'_> {
         if let Some(epilogue) = self.fused_epilogue(stmt) {
             writeln!(out, "{level}{epilogue}")?;
         }
-        for k in closes {
-            writeln!(out, "{level}drop(_somd_keep_r{k});")?;
+        close_kept_regions(out, level, &closes)
+    }
+
+    /// Opens the keep regions starting at `stmt`; the numbers of those ending there.
+    fn open_kept_regions(
+        &self,
+        out: &mut String,
+        level: Level,
+        stmt: &Stmt,
+    ) -> Result<Vec<usize>, EmitError> {
+        let (opens, closes) = self.kept_regions_at(stmt);
+        for (k, arrays) in &opens {
+            // These statements never write the arrays (`analysis::keep`, "Straight-line
+            // statements"): their device copies serve all their calls.
+            writeln!(out, "{level}let _somd_keep_r{k} = rt::device::keep(&[{arrays}]);")?;
         }
-        Ok(())
+        Ok(closes)
     }
 
     /// The keep regions (`analysis::keep`) starting at `stmt`, each with its number and the
@@ -298,53 +316,70 @@ impl FnCx<'_> {
         (opens, closes)
     }
 
-    /// The body of an MI: its top-level statements, each after `rt::exec::fail_key` marks
-    /// it (statement `s` is `s << 32`; the first is 0, the key every MI starts with), a
-    /// loop over the rows of a 2-D `dist` parameter marking each row (`| 1 + global row`),
-    /// and a loop that every MI runs alike (`replicated_loop`: a time-step loop around the
-    /// work on the partition) marking each iteration (`| 1 + iterations before`). When
-    /// several MIs throw, the runtime raises the exception of the smallest key, then the
-    /// first in partition order: Java's first failure (`exec.rs`, "Exceptions").
+    /// The body of an MI: its statements, each after `rt::exec::fail_key` marks its place
+    /// in Java's order (place `s` is `s << 32`; the first is 0, the key every MI starts
+    /// with), a loop over the rows of a 2-D `dist` parameter marking each row (`| 1 +
+    /// global row`), and a loop that every MI runs alike (`replicated_loop`: a time-step loop
+    /// around the work on the partition) marking each iteration (`| 1 + iterations before`).
+    /// The statements of a top-level `sync` block, plain block or `if` have places of their
+    /// own after the `if`'s (marked before its test), in source order ([`number_mi_stmts`]):
+    /// an MI runs them one after the other, as Java runs each over the whole data before
+    /// the next. When several MIs throw, the runtime raises the exception of the smallest
+    /// key, then the first in partition order: Java's first failure (`exec.rs`,
+    /// "Exceptions").
     fn mi_stmts(&mut self, out: &mut String, level: Level, block: &Block) -> Result<(), EmitError> {
-        let marks = block.stmts.len() > 1;
-        for (s, stmt) in block.stmts.iter().enumerate() {
-            if marks && s > 0 && !matches!(stmt, Stmt::Let { init: None, .. }) {
-                writeln!(out, "{level}rt::exec::fail_key({s} << 32);")?;
+        let mut places = 0;
+        number_mi_stmts(block, &mut places, &mut self.mi_marks);
+        self.mi_marked = places > 1;
+        let written = self.block_stmts(out, level, block);
+        self.mi_marks.clear();
+        written
+    }
+
+    /// Statement `s` of an MI body ([`FnCx::mi_stmts`]), marked when the body has `marks`.
+    fn mi_stmt(
+        &mut self,
+        out: &mut String,
+        level: Level,
+        stmt: &Stmt,
+        s: usize,
+        marks: bool,
+    ) -> Result<(), EmitError> {
+        if marks && s > 0 && !matches!(stmt, Stmt::Let { init: None, .. }) {
+            writeln!(out, "{level}rt::exec::fail_key({s} << 32);")?;
+        }
+        // The mark at the start of each iteration of a row or step loop, by its test.
+        let mark = match self.row_loop(stmt)? {
+            Some((test, place)) => {
+                Some((test, format!("rt::exec::fail_key(({s} << 32) | ({place}).max(0) as u64);")))
             }
-            // The mark at the start of each iteration of a row or step loop, by its test.
-            let mark = match self.row_loop(stmt)? {
-                Some((test, place)) => Some((
-                    test,
-                    format!("rt::exec::fail_key(({s} << 32) | ({place}).max(0) as u64);"),
-                )),
-                None => match self.replicated_loop(stmt)? {
-                    Some(test) => {
-                        self.next_label += 1;
-                        let count = format!("_fk{}", self.next_label);
-                        writeln!(out, "{level}let mut {count}: u64 = 0;")?;
-                        Some((
-                            test,
-                            format!(
-                                "{count} += 1; rt::exec::fail_key(({s} << 32) | {count}.min(u32::MAX as u64));"
-                            ),
-                        ))
-                    }
-                    None => None,
-                },
-            };
-            if let Some((test, text)) = &mark {
-                self.row_marks.insert(*test, text.clone());
-            }
-            // A loop stepping down over a 1-D partition marks its MI's place inside any
-            // statement but a row or step loop, whose marks use the key's low word.
-            self.mark_stmt = mark.is_none().then_some(s);
-            self.tie_depth = mark.is_some().then_some(0);
-            self.fused_stmt(out, level, stmt)?;
-            self.mark_stmt = None;
-            self.tie_depth = None;
-            if let Some((test, _)) = mark {
-                self.row_marks.remove(&test);
-            }
+            None => match self.replicated_loop(stmt)? {
+                Some(test) => {
+                    self.next_label += 1;
+                    let count = format!("_fk{}", self.next_label);
+                    writeln!(out, "{level}let mut {count}: u64 = 0;")?;
+                    Some((
+                        test,
+                        format!(
+                            "{count} += 1; rt::exec::fail_key(({s} << 32) | {count}.min(u32::MAX as u64));"
+                        ),
+                    ))
+                }
+                None => None,
+            },
+        };
+        if let Some((test, text)) = &mark {
+            self.row_marks.insert(*test, text.clone());
+        }
+        // A loop stepping down over a 1-D partition marks its MI's place inside any
+        // statement but a row or step loop, whose marks use the key's low word.
+        self.mark_stmt = mark.is_none().then_some(s);
+        self.tie_depth = mark.is_some().then_some(0);
+        self.fused_stmt(out, level, stmt)?;
+        self.mark_stmt = None;
+        self.tie_depth = None;
+        if let Some((test, _)) = mark {
+            self.row_marks.remove(&test);
         }
         Ok(())
     }
@@ -487,11 +522,37 @@ impl FnCx<'_> {
     fn same_in_every_mi(&self, e: ExprId) -> Result<bool, EmitError> {
         Ok(match &self.e(e)?.kind {
             ExprKind::Const(_) => true,
-            ExprKind::Local(l) => self.uniform_param(*l)?,
+            ExprKind::Local(l) if self.uniform_param(*l)? => true,
+            // A top-level local set once from such values (`int n = steps * 2;`).
+            ExprKind::Local(l) => match self.fixed_init(*l) {
+                Some(init) => self.same_in_every_mi(init)?,
+                None => false,
+            },
+            // The length of an array parameter that is not `dist`: the whole array's.
+            ExprKind::Length(a) => match self.e(*a)?.kind {
+                ExprKind::Local(p) => {
+                    self.func.params.contains(&p)
+                        && !self.dist_index.contains_key(&p)
+                        && !self.assigned.get(p.0 as usize).copied().unwrap_or(true)
+                }
+                _ => false,
+            },
             ExprKind::Binary { lhs, rhs, .. } => {
                 self.same_in_every_mi(*lhs)? && self.same_in_every_mi(*rhs)?
             }
             _ => false,
+        })
+    }
+
+    /// The initialiser of local `l` when a top-level `let` of the body sets it and nothing
+    /// assigns it again.
+    fn fixed_init(&self, l: somd_mir::LocalId) -> Option<ExprId> {
+        if self.assigned.get(l.0 as usize).copied().unwrap_or(true) {
+            return None;
+        }
+        self.func.body.stmts.iter().find_map(|s| match s {
+            Stmt::Let { local, init: Some(init) } if *local == l => Some(*init),
+            _ => None,
         })
     }
 
@@ -508,6 +569,20 @@ impl FnCx<'_> {
     /// parameters (`geo[k]`).
     fn descending_loop(&self, stmt: &Stmt) -> Result<Option<usize>, EmitError> {
         for (p, row) in self.descending_bounds(stmt)? {
+            // An array the body allocates with a partition's length (`int[] b = new
+            // int[a.length];`) has its length.
+            let p = match self.fixed_init(p).map(|init| &self.func.expr(init).kind) {
+                Some(ExprKind::NewArray { dims }) if dims.len() == 1 => {
+                    match self.func.expr(dims[0]).kind {
+                        ExprKind::Length(q) => match self.func.expr(q).kind {
+                            ExprKind::Local(q) => q,
+                            _ => p,
+                        },
+                        _ => p,
+                    }
+                }
+                _ => p,
+            };
             let Some(k) = self.dist_index.get(&p) else { continue };
             if !row
                 && matches!(self.local_ty(p)?, Type::Array(inner) if !matches!(**inner, Type::Array(_)))
@@ -537,7 +612,17 @@ impl FnCx<'_> {
             return Ok(Vec::new());
         }
         let mut found = Vec::new();
+        // The bounds, and the initialisers of the top-level locals they read (`int n =
+        // a.length; for (int i = n - 1; i >= 0; i--)`).
+        let mut roots = vec![init, test];
         for root in [init, test] {
+            somd_mir::analysis::walk::each_expr(self.func, root, &mut |e| {
+                if let ExprKind::Local(l) = self.func.expr(e).kind {
+                    roots.extend(self.fixed_init(l));
+                }
+            });
+        }
+        for root in roots {
             somd_mir::analysis::walk::each_expr(self.func, root, &mut |e| {
                 let ExprKind::Length(a) = self.func.expr(e).kind else { return };
                 let (array, row) = match self.func.expr(a).kind {
@@ -572,12 +657,7 @@ impl FnCx<'_> {
         // (`int rows = m.length;`). Down: a start reading `p.length`.
         let matrix = |e: ExprId| -> Result<Option<usize>, EmitError> {
             let e = match &self.e(e)?.kind {
-                ExprKind::Local(l) if !self.assigned.get(l.0 as usize).copied().unwrap_or(true) => {
-                    self.func.body.stmts.iter().find_map(|s| match s {
-                        Stmt::Let { local, init: Some(init) } if local == l => Some(*init),
-                        _ => None,
-                    })
-                }
+                ExprKind::Local(l) => self.fixed_init(*l),
                 _ => Some(e),
             };
             let Some(mut e) = e else { return Ok(None) };
@@ -924,25 +1004,36 @@ impl FnCx<'_> {
                 writeln!(out, "{level}{{")?;
                 self.block_stmts(out, level.next(), body)?;
                 writeln!(out, "{level}}}")?;
-                writeln!(out, "{level}rt::somd::sync();")?;
-                if let Some((op, local)) = reduce {
-                    let name = self.local_name(*local);
-                    let ty = self.ty(self.local_ty(*local)?)?;
-                    match super::types::reduce_op(*op) {
-                        Some(op) => writeln!(
-                            out,
-                            "{level}{name} = rt::somd::all_reduce::<{op}, {ty}>({name});"
-                        )?,
-                        None => writeln!(
-                            out,
-                            "{level}{name} = rt::somd::all_reduce_with({name}, <{ty} as rt::reduce::Sub>::java_sub);"
-                        )?,
-                    }
-                }
+                self.sync_end(out, level, *reduce)?;
             }
             Stmt::ThrowUnderflow { span } => {
                 let pos = self.pos(*span);
                 writeln!(out, "{level}rt::task::underflow_at({pos});")?
+            }
+        }
+        Ok(())
+    }
+
+    /// The end of a `sync` block: the barrier among the MIs, then for `sync reduce(op) (x)`
+    /// every MI's `x` combined.
+    fn sync_end(
+        &mut self,
+        out: &mut String,
+        level: Level,
+        reduce: Option<(ReduceOp, LocalId)>,
+    ) -> Result<(), EmitError> {
+        writeln!(out, "{level}rt::somd::sync();")?;
+        if let Some((op, local)) = reduce {
+            let name = self.local_name(local);
+            let ty = self.ty(self.local_ty(local)?)?;
+            match super::types::reduce_op(op) {
+                Some(op) => {
+                    writeln!(out, "{level}{name} = rt::somd::all_reduce::<{op}, {ty}>({name});")?
+                }
+                None => writeln!(
+                    out,
+                    "{level}{name} = rt::somd::all_reduce_with({name}, <{ty} as rt::reduce::Sub>::java_sub);"
+                )?,
             }
         }
         Ok(())
@@ -1689,5 +1780,45 @@ fn keep_scope_name(k: &somd_mir::analysis::keep::KeptLoop) -> String {
     match k.touches.is_empty() {
         true => "_somd_keep".to_string(),
         false => format!("_somd_keep_l{}", k.loop_id.0),
+    }
+}
+
+/// Closes the keep regions `closes` ([`FnCx::open_kept_regions`]).
+fn close_kept_regions(out: &mut String, level: Level, closes: &[usize]) -> Result<(), EmitError> {
+    for k in closes {
+        writeln!(out, "{level}drop(_somd_keep_r{k});")?;
+    }
+    Ok(())
+}
+
+/// Numbers the statements of an MI body in source order ([`FnCx::mi_stmts`]), from
+/// `*next` on: each statement, except that a `sync` block and a plain block (not a `for`
+/// loop) have no place of their own and an `if` is followed by its branches' statements.
+fn number_mi_stmts(
+    block: &Block,
+    next: &mut usize,
+    places: &mut HashMap<*const Stmt, (usize, bool)>,
+) {
+    for stmt in &block.stmts {
+        match stmt {
+            Stmt::Sync { body, .. } => number_mi_stmts(body, next, places),
+            Stmt::Block(inner)
+                if !matches!(inner.stmts.as_slice(), [Stmt::Let { .. }, Stmt::Loop { .. }]) =>
+            {
+                number_mi_stmts(inner, next, places)
+            }
+            Stmt::If { then_block, else_block, .. } => {
+                places.insert(std::ptr::from_ref(stmt), (*next, true));
+                *next += 1;
+                number_mi_stmts(then_block, next, places);
+                if let Some(e) = else_block {
+                    number_mi_stmts(e, next, places);
+                }
+            }
+            _ => {
+                places.insert(std::ptr::from_ref(stmt), (*next, false));
+                *next += 1;
+            }
+        }
     }
 }

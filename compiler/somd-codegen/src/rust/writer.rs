@@ -79,6 +79,9 @@ pub struct Writer<'a, W: Write> {
 ///   default), every loop is labelled, every function of the program is emitted whether it
 ///   is called or not, a function ends with an unreachable tail when Java's definite-return
 ///   rules accept what Rust's cannot see, and the prelude imports every runtime name;
+/// - `unused_comparisons`: a Java test such as `i <= Integer.MAX_VALUE` is legal and keeps
+///   its meaning, and a warning about it would only reach the user from a crate they never
+///   wrote (probe 62);
 /// - `clippy::all`: generated code favours a uniform shape over idiomatic Rust.
 ///
 /// The recursion limit lets rustc check arrays of many dimensions (Java allows 255): an
@@ -96,6 +99,7 @@ const ALLOWS: &str = "#![allow(
     dead_code,
     unreachable_code,
     unused_imports,
+    unused_comparisons,
     clippy::all
 )]
 #![recursion_limit = \"1024\"]";
@@ -378,7 +382,8 @@ impl<'a, W: Write> Writer<'a, W> {
         writeln!(self.out)?;
         writeln!(self.out, "fn main() {{")?;
         if any_device {
-            // The methods a placement file's rules may name (a rule naming none is reported).
+            // The names a placement file's rules may give (a rule naming none is reported):
+            // methods, and the operator `!`s of each method as `SOMD_TRACE` names them.
             let mut methods: Vec<String> = self
                 .module
                 .functions
@@ -386,6 +391,17 @@ impl<'a, W: Write> Writer<'a, W> {
                 .filter(|f| matches!(f.kind, FuncKind::Static | FuncKind::Instance))
                 .map(|f| format!("{:?}", f.name))
                 .collect();
+            for f in &self.module.functions {
+                for e in &f.exprs {
+                    if let somd_mir::ExprKind::ReduceArray {
+                        reducer: somd_mir::ArrayReducer::Op(op),
+                        ..
+                    } = &e.kind
+                    {
+                        methods.push(format!("{:?}", format!("{} ! in {}", op.symbol(), f.name)));
+                    }
+                }
+            }
             methods.sort();
             methods.dedup();
             writeln!(

@@ -448,8 +448,10 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
             ));
         }
         if !l.whole.is_empty() {
+            // Once per value the local holds: a value assigned in a loop comes down at
+            // each round's first such use.
             uses.push(format!(
-                "{} the whole array once",
+                "{} the whole array (each value once, at the first of them)",
                 count(l.whole.len(), "other use downloads", "other uses download")
             ));
         }

@@ -376,21 +376,29 @@ fn refusal(func: &Function, between: &[Stmt], first: &Member, second: &Member) -
         return format!("this `!` {why}");
     }
     let (a, b) = (arg_locals(func, first.map), arg_locals(func, second.map));
-    let Some(a) = a else { return "the first `@` has an argument that is not a local".into() };
-    let Some(b) = b else { return "this `@` has an argument that is not a local".into() };
-    for (l, _) in &a {
-        if between.iter().any(|s| writes(func, s, *l)) {
-            return format!("`{}` is assigned between them", func.local(*l).name);
+    if let Some(a) = &a {
+        for (l, _) in a {
+            if between.iter().any(|s| writes(func, s, *l)) {
+                return format!("`{}` is assigned between them", func.local(*l).name);
+            }
         }
     }
+    // Only neighbours fuse: that is the first reason for statements apart.
     if !between.is_empty() {
         return format!("{} statement(s) between them", between.len());
     }
+    let Some(a) = a else { return "the first `@` has an argument that is not a local".into() };
+    let Some(b) = b else { return "this `@` has an argument that is not a local".into() };
     if a != b {
         let names = |v: &[(LocalId, MapArg)]| {
             v.iter().map(|(l, _)| func.local(*l).name.clone()).collect::<Vec<_>>().join(", ")
         };
-        return format!("they map different arrays (`{}` and `{}`)", names(&a), names(&b));
+        return format!(
+            "their `@`s take different arguments (`{}` and `{}`; fused `@`s pass the same \
+             locals, mapped or broadcast alike)",
+            names(&a),
+            names(&b)
+        );
     }
     let (ka, kb) = (first.kernel.as_ref().map(|k| &k.0), second.kernel.as_ref().map(|k| &k.0));
     if ka.ok().map(|k| k.iter().map(|p| &p.ty).collect::<Vec<_>>())

@@ -504,6 +504,8 @@ fn expr_blocker(
     use BlockReason::{NotIsolated, Unsupported};
     let span = expr.span;
     match &expr.kind {
+        // What a print or format call prints: the call is the construct to name.
+        ExprKind::Const(Const::Str(_)) | ExprKind::Concat(_) if printed(func, eid, parents) => None,
         ExprKind::Const(Const::Str(_)) | ExprKind::Concat(_) => {
             Some(block(NotIsolated, "string operation", span))
         }
@@ -689,6 +691,9 @@ fn expr_blocker(
         ExprKind::Index { array, .. } if super::holders::field_buffer(module, func, *array) => None,
         // A lane of a vector field of an object the kernel holds (`q.v[k]`).
         ExprKind::Index { array, .. } if vector_field(func, *array) => None,
+        // A constant lane of a vector a call returns (`pair(n)[0]`): a component of the
+        // returned value (`pair(n).s0`).
+        ExprKind::Index { array, index } if called_lane(func, *array, *index) => None,
         // An element or row of a static field (its own arm checks how it is used).
         ExprKind::Index { array, .. } if static_root(func, *array) => None,
         ExprKind::Index { array, .. } => {
@@ -792,6 +797,28 @@ fn representation_blocker(
             )
         })
     })
+}
+
+/// Whether the string `e` is (part of a concatenation that is) an argument of a print or
+/// format call.
+fn printed(func: &Function, e: ExprId, parents: &[Option<ExprId>]) -> bool {
+    let mut at = e;
+    while let Some(p) = super::walk::parent_of(parents, at) {
+        match &func.expr(p).kind {
+            ExprKind::Concat(_) => at = p,
+            ExprKind::Builtin { builtin, .. } => {
+                return matches!(
+                    builtin,
+                    Builtin::Print { .. }
+                        | Builtin::Println { .. }
+                        | Builtin::Printf { .. }
+                        | Builtin::Format
+                )
+            }
+            _ => return false,
+        }
+    }
+    false
 }
 
 fn builtin_blocker(builtin: Builtin, span: somd_diag::Span) -> Option<Blocker> {
@@ -1167,6 +1194,18 @@ pub fn eq_by_fields(module: &Module, c: ClassId, depth: u32) -> bool {
             Type::Object(inner) => eq_by_fields(module, *inner, depth + 1),
             _ => false,
         })
+}
+
+/// Whether `array[index]` reads a lane of the OpenCL vector ([`vector_of`]) a call returns
+/// at a constant `index` in range: kernel code reads the component of the returned value
+/// (`pair(n).s0`). A computed lane would need the value's address, which a call's result
+/// has not.
+pub fn called_lane(func: &Function, array: ExprId, index: ExprId) -> bool {
+    let lanes = match (&func.expr(array).kind, vector_of(&func.expr(array).ty)) {
+        (ExprKind::Call { .. }, Some((_, n))) => n,
+        _ => return false,
+    };
+    matches!(func.expr(index).kind, ExprKind::Const(Const::Int(k)) if (0..lanes as i32).contains(&k))
 }
 
 /// Whether `e` is a field holding an OpenCL vector (`int[[4]]`, [`vector_of`]) of an object

@@ -5,8 +5,10 @@
 //! a host loop, that it cannot have: the array is a local variable `v` of a 1-D primitive
 //! array type such that
 //!
-//! - every value `v` ever holds is a fresh allocation (`new T[n]`, `{..}`): its storage is
-//!   reachable through `v` and nothing else when it is made;
+//! - every value `v` ever holds is a fresh allocation (`new T[n]`, `{..}`, or, for a 1-D
+//!   array, the result of a SOMD method that returns only arrays of its own,
+//!   [`returns_fresh`]): its storage is reachable through `v` and nothing else when it is
+//!   made;
 //! - `v` never lends its storage to anything that could keep it or write it: everywhere in
 //!   the function, `v` is only indexed (`v[i]`, read or, outside the loop, written), asked
 //!   its `.length`, assigned a fresh allocation, or passed to a parameter that is
@@ -131,7 +133,8 @@ pub struct KeptRegion {
 }
 
 /// Every loop of every non-SOMD function that keeps arrays, in function and loop order.
-/// `folded` are the `!`s folded in the work-item (`ProgramInfo::array_folds`): no device
+/// `folded` are the `!`s folded in the work-item (`ProgramInfo::array_folds`) and the
+/// constructs placed on the CPU (`analysis::host_only_constructs`): no device
 /// call of their own, so no device use.
 pub fn kept_loops(module: &Module, folded: &[(FuncId, ExprId)]) -> Vec<KeptLoop> {
     let mut facts = ReadOnly::default();
@@ -237,15 +240,65 @@ fn is_prim_matrix(ty: &Type) -> bool {
 /// allocated with both its lengths (`new T[r][c]`: its rows are made with it), with its
 /// row count alone (`new T[r][]`: `null` rows, each given a fresh row later), or written
 /// as a literal of fresh rows (`{{1, 2}, new int[3]}`).
-fn is_fresh_of(func: &Function, ty: &Type, e: ExprId) -> bool {
+fn is_fresh_of(module: &Module, func: &Function, ty: &Type, e: ExprId) -> bool {
     let fresh_row = |r: &ExprId| {
         matches!(func.expr(*r).kind, ExprKind::NewArray { .. } | ExprKind::ArrayLit(_))
     };
     match &func.expr(e).kind {
         ExprKind::NewArray { .. } => true,
+        ExprKind::SomdCall { func: callee, .. } => {
+            is_prim_array(ty) && returns_fresh(module, *callee)
+        }
         ExprKind::ArrayLit(rows) if is_prim_matrix(ty) => rows.iter().all(fresh_row),
         kind => !is_prim_matrix(ty) && matches!(kind, ExprKind::ArrayLit(_)),
     }
+}
+
+/// Whether every array the SOMD method `callee` returns is a fresh one of its own: its
+/// MIs' results are assembled (no `reduce`), and each `return` gives a local of a 1-D
+/// primitive array type that the method allocates (`double[] r = new double[x.length];`),
+/// never assigns again and only indexes or asks its length. The caller then receives an
+/// array nothing else names (assembled from the MIs' arrays, or the one MI's, or the
+/// device's result), as fresh as `new T[n]` (sixty-fifth session, probe 63:
+/// `y = scale(x, 2.0); norm(y); scale(y, 0.5);` uploaded `y` twice).
+fn returns_fresh(module: &Module, callee: FuncId) -> bool {
+    let f = module.function(callee);
+    if !matches!(f.somd.as_ref().map(|s| &s.reduction), Some(Reduction::Assemble))
+        || !is_prim_array(&f.ret)
+    {
+        return false;
+    }
+    let mut returned = Vec::new();
+    let mut plain = true;
+    each_stmt(&f.body, &mut |s| {
+        if let Stmt::Return(r) = s {
+            match r.map(|e| &f.expr(e).kind) {
+                Some(ExprKind::Local(l)) => returned.push(*l),
+                _ => plain = false,
+            }
+        }
+    });
+    if !plain || returned.is_empty() {
+        return false;
+    }
+    let assigned = super::parallel::assigned_locals(f);
+    returned.iter().all(|l| {
+        let local = f.local(*l);
+        let mut allocated = false;
+        each_stmt(&f.body, &mut |s| {
+            if let Stmt::Let { local: d, init } = s {
+                if d == l {
+                    allocated =
+                        matches!(init.map(|e| &f.expr(e).kind), Some(ExprKind::NewArray { .. }));
+                }
+            }
+        });
+        local.kind == LocalKind::Var
+            && local.dist.is_none()
+            && allocated
+            && assigned.get(l).copied().unwrap_or(0) == 0
+            && walk::only_indexed(f, *l)
+    })
 }
 
 /// Whether mention `id` of a matrix is the target of a statement giving one of its rows a
@@ -263,7 +316,7 @@ fn row_made_fresh(
     }
     let Some(assign) = parent_of(parents, row) else { return false };
     matches!(func.expr(assign).kind, ExprKind::Assign { target, value }
-        if target == row && is_fresh_of(func, &func.expr(row).ty, value))
+        if target == row && matches!(func.expr(value).kind, ExprKind::NewArray { .. } | ExprKind::ArrayLit(_)))
         && statements.contains(&assign)
 }
 
@@ -307,7 +360,7 @@ fn is_candidate(
     each_stmt(&func.body, &mut |stmt| {
         if let Stmt::Let { local: l, init } = stmt {
             if *l == v {
-                fresh_lets &= init.is_none_or(|e| is_fresh_of(func, &local.ty, e));
+                fresh_lets &= init.is_none_or(|e| is_fresh_of(module, func, &local.ty, e));
             }
         }
     });
@@ -335,7 +388,7 @@ fn is_candidate(
             ExprKind::Freeze(_) => !matrix,
             ExprKind::Assign { target, value } => {
                 *target == id
-                    && is_fresh_of(func, &local.ty, *value)
+                    && is_fresh_of(module, func, &local.ty, *value)
                     && statements.contains(&parent)
             }
             _ => passed_read_only(module, func, parent, id, facts),
@@ -477,7 +530,8 @@ fn device_use_in(
 }
 
 /// Whether `e` is `v` as an argument of a SOMD call, a `@` or a `!` other than one of
-/// `folded` (folded in the work-item, it runs on the thread of its function), or frozen.
+/// `folded` (a `!` folded in the work-item, which runs on the thread of its function, or a
+/// construct placed on the CPU), or frozen.
 fn device_use(
     func: &Function,
     parents: &[Option<ExprId>],
@@ -487,8 +541,10 @@ fn device_use(
 ) -> bool {
     matches!(func.expr(e).kind, ExprKind::Local(l) if l == v)
         && parent_of(parents, e).is_some_and(|p| match func.expr(p).kind {
-            ExprKind::SomdCall { .. } | ExprKind::Map { .. } | ExprKind::Freeze(_) => true,
-            ExprKind::ReduceArray { .. } => !folded.contains(&p),
+            ExprKind::Freeze(_) => true,
+            ExprKind::SomdCall { .. } | ExprKind::Map { .. } | ExprKind::ReduceArray { .. } => {
+                !folded.contains(&p)
+            }
             _ => false,
         })
 }

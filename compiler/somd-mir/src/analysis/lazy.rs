@@ -7,7 +7,7 @@
 //! device. This analysis finds the locals for which the host writer may hold the result as
 //! a runtime `Lazy` (runtime `device/lazy.rs`): the buffer stays on the device, calls that
 //! pass the local find it there, an element read outside loops fetches that element, and
-//! any other use downloads the whole array once, as the call would have.
+//! any other use downloads the whole array once per value, as the call would have.
 //!
 //! A local `v` of a function that is neither a SOMD method nor `local` (a `local` function
 //! may run in a kernel, where a `@` is no device call) qualifies when

@@ -998,6 +998,34 @@ pub struct MapArgPlan {
     pub range: bool,
 }
 
+/// The `!`s, `@`s and SOMD calls that never run on a device: the `!`s folded in the
+/// work-item, and the `@`s, `!`s and calls of SOMD methods whose placement is the CPU's.
+/// Passing an array to them keeps nothing on a device (`keep.rs`).
+fn host_only_constructs(module: &Module, info: &ProgramInfo) -> Vec<(FuncId, ExprId)> {
+    let mut out = info.array_folds.clone();
+    let mut cpu_methods = std::collections::HashSet::new();
+    for p in info.placements.iter().filter(|p| p.device.is_err()) {
+        match p.subject {
+            Subject::SomdMethod(f) => {
+                cpu_methods.insert(f);
+            }
+            Subject::Map { in_func, expr } | Subject::Reduce { in_func, expr } => {
+                out.push((in_func, expr))
+            }
+            Subject::Task { .. } => {}
+        }
+    }
+    for (i, func) in module.functions.iter().enumerate() {
+        for (k, expr) in func.exprs.iter().enumerate() {
+            if matches!(expr.kind, ExprKind::SomdCall { func: callee, .. } if cpu_methods.contains(&callee))
+            {
+                out.push((FuncId(i as u32), ExprId(k as u32)));
+            }
+        }
+    }
+    out
+}
+
 /// Runs every analysis.
 pub fn analyze(module: &Module) -> ProgramInfo {
     let eligibility = isolation::eligibility(module);
@@ -1021,8 +1049,9 @@ pub fn analyze(module: &Module) -> ProgramInfo {
     }
     let mut info = ProgramInfo { functions, ..ProgramInfo::default() };
     plan::plan(module, &mut info);
-    info.kept = keep::kept_loops(module, &info.array_folds);
-    info.kept_regions = keep::kept_regions(module, &info.kept, &info.array_folds);
+    let host_only = host_only_constructs(module, &info);
+    info.kept = keep::kept_loops(module, &host_only);
+    info.kept_regions = keep::kept_regions(module, &info.kept, &host_only);
     info.rows = rows::row_loops(module, &info);
     info.lazy = lazy::lazy_locals(module, &info);
     info

@@ -1041,7 +1041,7 @@ impl Cx<'_> {
                 // bound of a loop whose scalar the whole nest carries).
                 let carried = match block.stmts.as_slice() {
                     [Stmt::Let { local, .. }, Stmt::Loop { body, .. }] => {
-                        self.check_body(body, label_of(block), &[*local], 1, &[]).err()
+                        self.check_body(body, label_of(block), &[*local], 1, &[], None).err()
                     }
                     _ => None,
                 };
@@ -1131,6 +1131,7 @@ impl Cx<'_> {
                                 &[index, inner_c.index],
                                 1,
                                 &known,
+                                Some(&inner_c.hi).filter(|_| inner_c.lo == SizeExpr::Const(0)),
                             ) {
                                 Ok(accs) => {
                                     let dims = vec![outer, inner];
@@ -1155,7 +1156,7 @@ impl Cx<'_> {
         let dim =
             LoopDim { index, lo: counted.lo, hi: counted.hi, step, reversed: counted.reversed };
         let known = [(index, super::bounds::dim_range(&dim))];
-        let verdict = match self.check_body(body, label_of(block), &[index], step, &known) {
+        let verdict = match self.check_body(body, label_of(block), &[index], step, &known, None) {
             Ok(accs) => Ok(ParallelLoop::new(vec![dim], accs)),
             Err(dep) if stepped_nest => Err(Dependence {
                 what: format!(
@@ -1169,6 +1170,153 @@ impl Cx<'_> {
         };
         let flat = flat.filter(|_| verdict.is_ok());
         Some(LoopReport { loop_id, span, index: Some(index), verdict, flat })
+    }
+
+    /// The 1-D arrays the loop writes as flattened rows, `a[i * w + x]`, where `i` is the
+    /// loop index (stepping by 1) and `x` runs over `[0, w)`: the inner index of a 2-D nest
+    /// whose inner loop starts at 0 (`nest_width` is its bound), or, in a 1-D loop, the
+    /// index of an inner loop `for (x = 0; x < w; x++)` that every iteration runs whole.
+    /// Iteration `i` then owns the cells `[i * w, i * w + w)`, and no other iteration
+    /// touches them when every access to the array in the loop is of that form with one
+    /// `w` (in a 2-D nest, at the work-item's own `x`) and the array has no other name: in the whole
+    /// function it is only indexed, asked its length, assigned a fresh array or returned.
+    ///
+    /// Java's `int` index wraps, so two iterations could name one cell after a wrap, as
+    /// with a constant factor ([`Axis`]): every write of the array is made in every
+    /// iteration, for every `x` (no `break` in the inner loop, the inner loop reached in
+    /// every iteration of the outer one), so where every index is in bounds the rows of
+    /// consecutive iterations lie side by side and never wrap; an iteration whose index
+    /// fails raises Java's exception first.
+    fn flat_arrays(
+        &self,
+        body: &Block,
+        indices: &[LocalId],
+        step: i32,
+        known: &[(LocalId, super::bounds::Range)],
+        nest_width: Option<&SizeExpr>,
+        declared: &HashSet<LocalId>,
+    ) -> HashSet<LocalId> {
+        let func = self.func;
+        let mut flat = HashSet::new();
+        if step != 1 {
+            return flat;
+        }
+        // The column indices, each with its width and the expressions its every step
+        // evaluates.
+        let mut columns: HashMap<LocalId, (SizeExpr, HashSet<ExprId>)> = HashMap::new();
+        match (indices, nest_width) {
+            ([_, j], Some(w)) => {
+                columns.insert(*j, (w.clone(), evaluated_in_every_iteration(func, body)));
+            }
+            ([_], _) => {
+                let every = evaluated_in_every_iteration(func, body);
+                walk::each_stmt(body, &mut |s| {
+                    let Stmt::Block(b) = s else { return };
+                    let Some(Stmt::Loop { test: Some(test), .. }) = b.stmts.get(1) else { return };
+                    if !is_for(b) || !every.contains(test) {
+                        return;
+                    }
+                    let Ok((c, inner)) = self.counted_known(b, false, known) else { return };
+                    // It runs whole: nothing leaves it early (a `continue` of an outer loop
+                    // included) and its body never assigns its index.
+                    let mut leaves = false;
+                    walk::each_stmt(inner, &mut |x| {
+                        leaves |=
+                            matches!(x, Stmt::Break(_) | Stmt::Return(_) | Stmt::Continue(Some(_)))
+                    });
+                    leaves |= walk::assigned_in_block(func, inner).contains(&c.index);
+                    if c.lo == SizeExpr::Const(0) && c.step == 1 && !c.reversed && !leaves {
+                        columns.insert(c.index, (c.hi, evaluated_in_every_iteration(func, inner)));
+                    }
+                });
+            }
+            _ => return flat,
+        }
+        if columns.is_empty() {
+            return flat;
+        }
+        // `i * w + x` (either order of each operation): the column `x`.
+        let column_of = |idx: ExprId| -> Option<LocalId> {
+            let ExprKind::Binary { op, lhs, rhs } = func.expr(idx).kind else { return None };
+            if op.kind != BinOpKind::Add || op.ty != PrimOrRef::Prim(PrimType::Int) {
+                return None;
+            }
+            [(lhs, rhs), (rhs, lhs)].into_iter().find_map(|(row, col)| {
+                let ExprKind::Local(x) = func.expr(col).kind else { return None };
+                let (width, _) = columns.get(&x)?;
+                let ExprKind::Binary { op, lhs: p, rhs: q } = func.expr(row).kind else {
+                    return None;
+                };
+                if op.kind != BinOpKind::Mul {
+                    return None;
+                }
+                let is_i =
+                    |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == indices[0]);
+                let w = match (is_i(p), is_i(q)) {
+                    (true, false) => q,
+                    (false, true) => p,
+                    _ => return None,
+                };
+                (self.size_depth(w, 0, false, known).as_ref() == Some(width)).then_some(x)
+            })
+        };
+        // Every element access of each candidate in the loop, with its column.
+        let mut accesses: HashMap<LocalId, Vec<(ExprId, Option<LocalId>)>> = HashMap::new();
+        let mut in_body = HashSet::new();
+        each_expr_in_block(func, body, &mut |e| {
+            in_body.insert(e);
+            if let ExprKind::Index { array, index } = func.expr(e).kind {
+                if let ExprKind::Local(a) = func.expr(array).kind {
+                    accesses.entry(a).or_default().push((e, column_of(index)));
+                }
+            }
+        });
+        let mut targets: HashSet<ExprId> = HashSet::new();
+        for e in &in_body {
+            if let ExprKind::Assign { target, .. }
+            | ExprKind::CompoundAssign { target, .. }
+            | ExprKind::IncDec { target, .. } = func.expr(*e).kind
+            {
+                // The statement's expression, which `every` holds when the step makes it.
+                targets.insert(target);
+            }
+        }
+        let assignment_of = |target: ExprId| {
+            in_body.iter().copied().find(|e| match func.expr(*e).kind {
+                ExprKind::Assign { target: t, .. }
+                | ExprKind::CompoundAssign { target: t, .. }
+                | ExprKind::IncDec { target: t, .. } => t == target,
+                _ => false,
+            })
+        };
+        for (a, list) in accesses {
+            let one_dim =
+                matches!(&func.local(a).ty, Type::Array(elem) if !matches!(**elem, Type::Array(_)));
+            if declared.contains(&a) || !one_dim || !walk::only_indexed(func, a) {
+                continue;
+            }
+            // One width for all of them (in a 1-D loop, inner loops of that width each own
+            // the row); in a 2-D nest, the work-item's own column only.
+            let mut width = None;
+            let mut writes = false;
+            let fine = list.iter().all(|(e, x)| {
+                let Some(x) = x else { return false };
+                if *width.get_or_insert(&columns[x].0) != &columns[x].0
+                    || (indices.len() == 2 && *x != indices[1])
+                {
+                    return false;
+                }
+                if !targets.contains(e) {
+                    return true;
+                }
+                writes = true;
+                assignment_of(*e).is_some_and(|s| columns[x].1.contains(&s))
+            });
+            if fine && writes {
+                flat.insert(a);
+            }
+        }
+        flat
     }
 
     /// Checks a write of an element `c[x][y][z]` of a 3-D array (`plane` is `c[x]`, `mid`
@@ -1508,6 +1656,7 @@ impl Cx<'_> {
         indices: &[LocalId],
         step: i32,
         known: &[(LocalId, super::bounds::Range)],
+        nest_width: Option<&SizeExpr>,
     ) -> Result<Vec<AccReduction>, Dependence> {
         let func = self.func;
         let mut declared: HashSet<LocalId> = HashSet::new();
@@ -1576,6 +1725,8 @@ impl Cx<'_> {
             span,
         };
         // Writes.
+        // Arrays written as flattened rows, each iteration its own (`out[i * w + x]`).
+        let flat = self.flat_arrays(body, indices, step, known, nest_width, &declared);
         // Arrays the loop writes, with the subscript position that holds the loop index.
         let mut written_arrays = WrittenArrays::new();
         let mut targets: HashSet<ExprId> = HashSet::new();
@@ -1796,6 +1947,9 @@ impl Cx<'_> {
                         _ => continue,
                     };
                     for (arr, row) in places {
+                        if flat.contains(&arr) {
+                            continue;
+                        }
                         self.write_at(
                             arr,
                             row,

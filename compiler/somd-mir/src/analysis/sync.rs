@@ -1096,10 +1096,7 @@ impl SyncAnalysis<'_> {
                     steps.extend(self.host_loop(inner, at, indices)?)
                 }
                 Stmt::Block(inner) if is_for(inner) => {
-                    let assigned = walk::assigned_in_block(func, inner);
-                    let mut accs: Vec<LocalId> =
-                        self.host_set.iter().filter(|l| assigned.contains(l)).copied().collect();
-                    accs.sort();
+                    let accs = self.host_accumulators(&walk::assigned_in_block(func, inner));
                     let step = self.fold_or_launch(inner, at, indices, &accs)?;
                     if let SyncStep::Launch(k) | SyncStep::Reduce { launch: k, .. } = step {
                         self.nested_launches.insert(k);
@@ -1233,6 +1230,15 @@ impl SyncAnalysis<'_> {
         Ok(steps)
     }
 
+    /// The host scalars among `assigned` (the locals a loop assigns), in local order: the
+    /// accumulators the loop folds into ([`Self::fold_or_launch`]).
+    fn host_accumulators(&self, assigned: &HashSet<LocalId>) -> Vec<LocalId> {
+        let mut accs: Vec<LocalId> =
+            self.host_set.iter().filter(|l| assigned.contains(l)).copied().collect();
+        accs.sort();
+        accs
+    }
+
     /// A parallel loop: a plain launch, or, when it assigns the host scalars `accs`, a
     /// reduction into them that the host folds in ([`SyncStep::Reduce`]).
     fn fold_or_launch(
@@ -1278,13 +1284,33 @@ impl SyncAnalysis<'_> {
                 Stmt::Block(block) if is_for(block) => match into {
                     None => steps.push(self.launch(block, at, indices, true, None, &[])?),
                     Some(x) => {
-                        let SyncStep::Launch(k) =
-                            self.launch(block, at, indices, true, Some(x), &[])?
-                        else {
-                            return Err(shape("loop", at));
-                        };
-                        self.reduce_launches.insert(k);
-                        steps.push(SyncStep::Reduce { launch: k, into: x });
+                        let func = self.cx.func;
+                        let assigned = walk::assigned_in_block(func, block);
+                        if assigned.contains(&x) {
+                            let SyncStep::Launch(k) =
+                                self.launch(block, at, indices, true, Some(x), &[])?
+                            else {
+                                return Err(shape("loop", at));
+                            };
+                            self.reduce_launches.insert(k);
+                            steps.push(SyncStep::Reduce { launch: k, into: x });
+                            continue;
+                        }
+                        // A loop folding into host scalars other than the target (`double
+                        // part = 0; for (..) part += ..; norm += part;`): on one MI, `part`
+                        // holds the loop's reduction over the whole arrays after it.
+                        let accs = self.host_accumulators(&assigned);
+                        if accs.is_empty() {
+                            let name = &func.local(x).name;
+                            return Err(shape(
+                                format!(
+                                    "a loop in `sync reduce (..) ({name})` that reduces into \
+                                     neither `{name}` nor a host scalar"
+                                ),
+                                at,
+                            ));
+                        }
+                        steps.push(self.fold_or_launch(block, at, indices, &accs)?);
                     }
                 },
                 Stmt::Expr(e) => {
@@ -1292,10 +1318,13 @@ impl SyncAnalysis<'_> {
                     steps.extend(self.pending_steps());
                     steps.push(step);
                 }
+                Stmt::Let { local, init } if into.is_some() => {
+                    steps.extend(self.nested_let(*local, *init, at)?)
+                }
                 _ => {
                     return Err(shape(
-                        "statement in a `sync` block other than a parallel `for` loop or an \
-                         assignment of a host scalar",
+                        "statement in a `sync` block other than a parallel `for` loop, an \
+                         assignment of a host scalar or (in `sync reduce`) a declaration of one",
                         at,
                     ))
                 }
@@ -1563,8 +1592,15 @@ fn constant(func: &Function, e: ExprId, ty: somd_syntax::ast::PrimType) -> Optio
         | (ExprKind::Const(c @ Const::Int(_)), P::Int)
         | (ExprKind::Const(c @ Const::Double(_)), P::Double)
         | (ExprKind::Const(c @ Const::Float(_)), P::Float)
-        | (ExprKind::Const(c @ Const::Bool(_)), P::Boolean) => Some(c.clone()),
+        | (ExprKind::Const(c @ Const::Bool(_)), P::Boolean)
+        | (ExprKind::Const(c @ Const::Byte(_)), P::Byte)
+        | (ExprKind::Const(c @ Const::Short(_)), P::Short)
+        | (ExprKind::Const(c @ Const::Char(_)), P::Char) => Some(c.clone()),
         (ExprKind::Convert { operand }, _) => match (&func.expr(*operand).kind, ty) {
+            // `short m = 0;`: Java's narrowing of an `int` constant that fits.
+            (ExprKind::Const(Const::Int(v)), P::Byte) => i8::try_from(*v).ok().map(Const::Byte),
+            (ExprKind::Const(Const::Int(v)), P::Short) => i16::try_from(*v).ok().map(Const::Short),
+            (ExprKind::Const(Const::Int(v)), P::Char) => u16::try_from(*v).ok().map(Const::Char),
             // Java's widening conversions of a literal: exact for these.
             (ExprKind::Const(Const::Long(v)), P::Double) => Some(Const::Double(*v as f64)),
             (ExprKind::Const(Const::Long(v)), P::Float) => Some(Const::Float(*v as f32)),

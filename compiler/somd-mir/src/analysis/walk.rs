@@ -120,6 +120,38 @@ pub fn parent_of(parents: &[Option<ExprId>], e: ExprId) -> Option<ExprId> {
     parents.get(e.0 as usize).copied().flatten()
 }
 
+/// Whether every mention of the array local `a` in `func` indexes it, asks its length,
+/// assigns it a fresh array (`a = new T[n];`) or returns it: nothing else names its
+/// storage (no alias, no argument, no field holds it).
+pub fn only_indexed(func: &Function, a: LocalId) -> bool {
+    let parents = parents(func);
+    let mut returned = HashSet::new();
+    each_stmt(&func.body, &mut |s| {
+        if let Stmt::Return(Some(e)) = s {
+            returned.insert(*e);
+        }
+    });
+    func.exprs.iter().enumerate().all(|(k, expr)| {
+        let e = ExprId(k as u32);
+        if !matches!(expr.kind, ExprKind::Local(l) if l == a) {
+            return true;
+        }
+        match parent_of(&parents, e).map(|p| &func.expr(p).kind) {
+            Some(ExprKind::Index { array, .. }) => *array == e,
+            Some(ExprKind::Length(_)) => true,
+            Some(ExprKind::Assign { target, value }) => {
+                *target == e
+                    && matches!(
+                        func.expr(*value).kind,
+                        ExprKind::NewArray { .. } | ExprKind::ArrayLit(_)
+                    )
+            }
+            Some(_) => false,
+            None => returned.contains(&e),
+        }
+    })
+}
+
 /// Whether `e` is the target of an assignment, a compound assignment or an increment.
 pub fn stored_to(func: &Function, parents: &[Option<ExprId>], e: ExprId) -> bool {
     parent_of(parents, e).is_some_and(|p| match &func.expr(p).kind {
