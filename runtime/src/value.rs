@@ -1000,6 +1000,14 @@ impl<T> Clone for Obj<T> {
     }
 }
 
+/// Java's `==` of two references: the same object, or both `null`. A value array of
+/// objects (`C[[]]`) compares its elements so (LANGUAGE.md §3.3: each with its type's `==`).
+impl<T> PartialEq for Obj<T> {
+    fn eq(&self, other: &Obj<T>) -> bool {
+        self.identity() == other.identity()
+    }
+}
+
 impl<T> Default for Obj<T> {
     fn default() -> Self {
         Self::NULL

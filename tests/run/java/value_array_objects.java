@@ -1,5 +1,5 @@
 // Java twin of value_array_objects.somd: value arrays are arrays copied with `clone()`,
-// the `@` a loop.
+// the `@` a loop, `==` of value arrays `same` (lengths, then elements by reference).
 class B {
     int x;
 
@@ -32,5 +32,27 @@ class Main {
         B[] back = made.clone();
         back[0] = new B(-1);
         System.out.println(made[0].x + " " + made[2].x + " " + back[0].x + " " + back[2].x);
+        B[] again = bs.clone();
+        B[] other = {bs[0], bs[1], new B(2)};
+        B[][] pairs = {vb, again};
+        B[][] swapped = {again, vb};
+        boolean pairsSame = pairs.length == swapped.length;
+        for (int i = 0; i < pairs.length && pairsSame; i++) {
+            pairsSame = same(pairs[i], swapped[i]);
+        }
+        System.out.println(same(vb, vb) + " " + same(vb, again) + " " + same(again, bs.clone())
+            + " " + same(again, other) + " " + !same(again, other) + " " + pairsSame);
+    }
+
+    static boolean same(B[] a, B[] b) {
+        if (a.length != b.length) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] != b[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 }
