@@ -45,6 +45,7 @@ mod narrow;
 mod ragged;
 mod recycle;
 mod resident;
+mod results;
 mod rows;
 pub mod statics;
 mod sync;
@@ -56,6 +57,7 @@ pub use fields::{EachField, JoinedField, JoinedOffsets};
 pub use histogram::{run_histogram, run_segmented, HistArg, HistDesc, HistElem, HistOp};
 pub use lazy::Lazy;
 pub use resident::{KeepScope, Key as ResidentKey};
+pub use results::LazyArr;
 pub use rows::{fetch as row, RowScope};
 pub use sync::{SyncCall, SyncDesc};
 pub use update::run_updating;
@@ -233,6 +235,15 @@ pub trait HostArray {
     fn device_copy(&self, _ctx: &'static DeviceCtx) -> Option<std::sync::Arc<DevBuf>> {
         None
     }
+    /// Whether the upload a call makes of this array becomes its device copy, handed to
+    /// [`HostArray::adopt`] (a [`LazyArr`] the host made: calls only read it).
+    fn keeps_upload(&self) -> bool {
+        false
+    }
+
+    /// Takes `buf` on `ctx` as the array's device copy ([`HostArray::keeps_upload`]).
+    fn adopt(&self, _ctx: &'static DeviceCtx, _buf: std::sync::Arc<DevBuf>) {}
+
     /// Whether the host holds the elements (not so for a [`Lazy`] left on the device, whose
     /// [`HostArray::bytes`] and [`HostArray::raw_rows`] download it whole).
     fn on_host(&self) -> bool {
@@ -945,6 +956,14 @@ impl<A: HostArray + ?Sized> HostArray for &A {
         (**self).device_copy(ctx)
     }
 
+    fn keeps_upload(&self) -> bool {
+        (**self).keeps_upload()
+    }
+
+    fn adopt(&self, ctx: &'static DeviceCtx, buf: std::sync::Arc<DevBuf>) {
+        (**self).adopt(ctx, buf)
+    }
+
     fn on_host(&self) -> bool {
         (**self).on_host()
     }
@@ -1621,6 +1640,12 @@ fn upload(ctx: &'static DeviceCtx, array: &dyn HostArray, name: &str) -> Option<
         // A kept array the host has stored to since its copy was made.
         resident::refresh(ctx, key, array, name);
     }
+    if key.is_none() && array.keeps_upload() {
+        // A `LazyArr` the host made: its device copy from now on (`device/results.rs`).
+        let buf = std::sync::Arc::new(upload_new(ctx, array, name)?);
+        array.adopt(ctx, std::sync::Arc::clone(&buf));
+        return Some(Held::Shared(buf));
+    }
     upload_keyed(ctx, key, name, || upload_new(ctx, array, name))
 }
 
@@ -1874,6 +1899,32 @@ pub fn run_reading(
     let planned = plan(ctx, desc, 0, args, shapes)?;
     let _scope = trace::CallScope::begin(desc.label, ctx.label);
     execute(&planned, args, None, false, Some(reads)).map(|(result, _)| result)
+}
+
+/// The bit of a SOMD wrapper's `moved` argument asking for its result to stay on the
+/// device ([`run_leaving`]; the caller assigns it to a `LazyArr` local).
+pub const LEAVE: u64 = 1 << 63;
+
+/// [`run_reading`] of a SOMD method returning the output `reads[0]`: with [`LEAVE`] set in
+/// `moved`, the output stays on the device, and [`LazyArr::left`] (which the caller
+/// applies to the wrapper's result) takes it over; the wrapper returns a `null` array then.
+pub fn run_leaving(
+    desc: &'static KernelDesc,
+    args: &[HostArg<'_>],
+    reads: &[usize],
+    moved: u64,
+) -> Option<DeviceResult> {
+    let Some(&out) = reads.first().filter(|_| moved & LEAVE != 0 && reads.len() == 1) else {
+        return run_reading(desc, args, reads);
+    };
+    let (ctx, shapes) = policy::device_for(desc.label, |_| arg_shapes(desc, 0, args))?;
+    let mut planned = plan(ctx, desc, 0, args, shapes)?;
+    planned.leave = Some(out);
+    let len = planned.out_dims.get(out).cloned().flatten().map_or(0, |d| d.iter().product());
+    let _scope = trace::CallScope::begin(desc.label, ctx.label);
+    let (result, kept) = execute(&planned, args, None, false, Some(&[]))?;
+    results::leave(ctx, kept, len, desc.args.get(out));
+    Some(result)
 }
 
 /// [`run`] for a `@` over `count` elements (the host has checked the mapped lengths).
@@ -2177,6 +2228,9 @@ struct Planned {
     /// Array arguments (positions among the construct's) whose buffers come back into the
     /// host arrays after the call ([`run_updating`]).
     updated: Vec<usize>,
+    /// The output (a kernel argument) that stays on the device instead of coming down
+    /// ([`run_leaving`]): `execute` returns its buffer.
+    leave: Option<usize>,
 }
 
 /// How a planned kernel launches: the power-of-two group size, the work-groups (one
@@ -2479,6 +2533,7 @@ fn plan(
         deferred,
         narrow,
         updated: Vec::new(),
+        leave: None,
     })
 }
 
@@ -2955,7 +3010,7 @@ fn execute(
     // read of the words is the call's one wait.
     let downloads = desc.args.iter().enumerate().any(|(k, spec)| match spec {
         ArgSpec::Result(_) => !keep_result,
-        ArgSpec::Output { .. } => reads.is_none_or(|r| r.contains(&k)),
+        ArgSpec::Output { .. } => planned.leave != Some(k) && reads.is_none_or(|r| r.contains(&k)),
         ArgSpec::Partials(_) => true,
         _ => false,
     });
@@ -2974,6 +3029,9 @@ fn execute(
         let name = desc.names.get(k).copied().unwrap_or("?");
         match (spec, bufs[k].take()) {
             (ArgSpec::Result(_), Some(Held::Own(buf))) if keep_result => kept = Some(buf),
+            (ArgSpec::Output { .. }, Some(Held::Own(buf))) if planned.leave == Some(k) => {
+                kept = Some(buf)
+            }
             (ArgSpec::Param(p), Some(buf)) if planned.updated.contains(p) => {
                 updated.push((*p, buf, name));
             }

@@ -3984,6 +3984,43 @@ fn device_results_come_down_only_where_the_host_reads_them() {
     }
 }
 
+/// SOMD results a local holds stay on the device between calls (`analysis::lazy`, "SOMD
+/// results"; runtime `LazyArr`): in `device_somd_results.somd` no call downloads its
+/// result, the Jacobi rounds upload `x` and `b` once, CG's four vectors go up once each
+/// (the host-made ones at their first call, kept as their device copies), and the `step`
+/// rounds upload again only after the host stored to the array.
+#[test]
+fn somd_results_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_somd_results";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    for call in &calls {
+        let results: Vec<&(String, u64)> =
+            call.d2h.iter().filter(|(b, _)| b == "somd_out").collect();
+        assert!(results.is_empty(), "{} downloads its result:\n{stderr}", call.name);
+    }
+    let uploads = |method: &str| -> Vec<u64> {
+        calls.iter().filter(|c| c.name == method).map(|c| c.bytes_h2d).collect()
+    };
+    let n = 100_000u64;
+    let relax = uploads("Main.relax");
+    assert_eq!(relax.len(), 12, "{stderr}");
+    assert_eq!(relax[0], 16 * n, "`x` and `b` go up at the first round:\n{stderr}");
+    assert!(relax[1..].iter().all(|b| *b == 0), "a later round uploads:\n{stderr}");
+    assert!(uploads("Main.residual").iter().all(|b| *b == 0), "{stderr}");
+    // `r` (twice an argument of the first `dot`), `p` (the first `lap`), `sol` (the first
+    // `axpy`): once each, 8 bytes an element.
+    let cg: u64 = ["Main.dot", "Main.lap", "Main.axpy"].iter().flat_map(|m| uploads(m)).sum();
+    assert_eq!(cg, 3 * 8 * n, "{stderr}");
+    // Rounds 0 (a host-made array) and 3 (after the stores of round 2), then the two
+    // calls of the last part: 1000 and 50 `int`s.
+    assert_eq!(uploads("Main.step"), [4000, 0, 0, 4000, 0, 0, 200, 200], "{stderr}");
+}
+
 /// Value arrays passed to SOMD methods are read where they already are on the device: in
 /// the K-Means sample (Listing 7's step 2 taking the points and the memberships as value
 /// arrays) every `clusterSums` call finds `points` (uploaded by the first `@`) and

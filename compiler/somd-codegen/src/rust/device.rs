@@ -102,6 +102,9 @@ pub struct Glue {
     /// Locals whose `@` results stay on the device until the host reads them
     /// (`analysis::lazy`): the host writer holds them as `rt::device::Lazy`.
     pub lazy: Vec<somd_mir::analysis::lazy::LazyLocal>,
+    /// The parameters (callee, position) of SOMD methods that a mutable lazy local is
+    /// handed to: their wrappers take `rt::device::LazyArr`s.
+    pub lazy_array_params: std::collections::HashSet<(FuncId, usize)>,
 }
 
 /// Records the `@` or `!` `subject`, which runs on the CPU alone, in [`Glue::cpu_sites`]
@@ -227,12 +230,28 @@ impl Glue {
     /// array): a lazy local crosses to the call as it is, and its buffer stays on the
     /// device when the call runs there (`analysis::lazy`).
     pub fn lazy_param(&self, module: &Module, callee: FuncId, i: usize) -> bool {
+        if self.lazy_array_params.contains(&(callee, i)) {
+            return true;
+        }
         self.calls.contains_key(&callee)
             && module.functions.get(callee.0 as usize).is_some_and(|f| {
                 f.params
                     .get(i)
                     .is_some_and(|p| analysis::lazy::is_flat_value_array(module, &f.local(*p).ty))
             })
+    }
+
+    /// Whether the device path of SOMD method `callee` may leave its result on the device
+    /// (`rt::device::run_leaving`): one launch, no `sync` body, no histogram, no receiver
+    /// field written, a 1-D output returned.
+    pub fn leaves(&self, module: &Module, callee: FuncId) -> bool {
+        self.calls.get(&callee).is_some_and(|call| {
+            call.sync.is_none()
+                && call.histogram.is_none()
+                && matches!(call.body.result, SomdResult::Output(_))
+                && !self.lifted.fields.contains_key(&callee)
+                && matches!(&module.function(callee).ret, Type::Array(e) if matches!(**e, Type::Prim(_)))
+        })
     }
 
     /// Whether the `@` at `expr` of `func` gives its result to a lazy local.
@@ -476,13 +495,47 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
             }
         }
     }
-    // A lazy local whose `@`s have no host glue (a note says why) holds host results only.
-    glue.lazy = info
-        .lazy
-        .iter()
-        .filter(|l| l.maps.iter().any(|e| glue.maps.contains_key(&(l.func, *e))))
-        .cloned()
-        .collect();
+    // A lazy local whose `@`s have no host glue (a note says why) holds host results only;
+    // one holding SOMD results needs a call whose device path leaves its result there, and
+    // keeps only those calls and the arguments handed to SOMD methods with device glue.
+    let mut lazy = Vec::new();
+    for l in &info.lazy {
+        if !l.mutable {
+            if l.maps.iter().any(|e| glue.maps.contains_key(&(l.func, *e))) {
+                lazy.push(l.clone());
+            }
+            continue;
+        }
+        let func = module.function(l.func);
+        let callee_of = |e: somd_mir::ExprId| match &func.expr(e).kind {
+            somd_mir::ExprKind::SomdCall { func, .. } => Some(*func),
+            _ => None,
+        };
+        let mut l = l.clone();
+        l.maps.retain(|e| callee_of(*e).is_some_and(|f| glue.leaves(module, f)));
+        let parents = walk::parents(func);
+        let mut params = Vec::new();
+        l.handed.retain(|mention| {
+            let Some(call) = walk::parent_of(&parents, *mention) else { return false };
+            let somd_mir::ExprKind::SomdCall { func: callee, args, .. } = &func.expr(call).kind
+            else {
+                return false;
+            };
+            let at = args.iter().position(|a| a == mention);
+            match at.filter(|_| glue.calls.contains_key(callee)) {
+                Some(p) => {
+                    params.push((*callee, p));
+                    true
+                }
+                None => false,
+            }
+        });
+        if !l.maps.is_empty() && !l.handed.is_empty() {
+            glue.lazy_array_params.extend(params);
+            lazy.push(l);
+        }
+    }
+    glue.lazy = lazy;
     glue
 }
 
@@ -1731,6 +1784,17 @@ fn prologue(
                  &{returned:?}, &{:?}) {{",
                 desc_name(fn_name),
                 updated.as_deref().unwrap_or_default()
+            )?;
+            "        "
+        }
+        None if glue.leaves(cx.module, cx.fid) => {
+            // Only the returned output comes back, or none when the caller holds the
+            // result as a `LazyArr` (`moved` has `rt::device::LEAVE`).
+            writeln!(
+                out,
+                "    if let Some(done) = rt::device::run_leaving(&{}, &device_args, &{returned:?}, \
+                 moved) {{",
+                desc_name(fn_name)
             )?;
             "        "
         }

@@ -665,18 +665,35 @@ impl<'a> FnCx<'a> {
     /// held by the host.
     pub(super) fn lazy_value(&mut self, id: ExprId) -> Result<String, EmitError> {
         let text = self.expr(id)?;
+        let holder = match self.e(id)?.ty {
+            Type::Array(_) => "LazyArr",
+            _ => "Lazy",
+        };
         Ok(match self.lazy_made.contains(&id) {
             true => text,
-            false => format!("rt::device::Lazy::from_host({text})"),
+            false => format!("rt::device::{holder}::from_host({text})"),
         })
     }
 
     /// An owned `rt::device::Lazy` of the value array `id`: a lazy local's handle, or the
     /// value held by the host.
     fn lazy_arg(&mut self, id: ExprId) -> Result<String, EmitError> {
-        match self.lazy_name(id) {
+        if let Type::Array(_) = self.e(id)?.ty {
+            // A mutable array handed to a SOMD method taking `LazyArr`s (a lazy local is
+            // passed by reference by the caller).
+            return Ok(format!("rt::device::LazyArr::from_host({})", self.expr(id)?));
+        }
+        match self.value_lazy_name(id) {
             Some(name) => Ok(format!("{name}.clone()")),
             None => Ok(format!("rt::device::Lazy::from_host({})", self.expr(id)?)),
+        }
+    }
+
+    /// The lazy local of `@` results (a value array, no `LazyArr`) that `id` names.
+    fn value_lazy_name(&self, id: ExprId) -> Option<String> {
+        match self.e(id).ok()?.kind {
+            ExprKind::Local(l) if self.lazy(l).is_some_and(|lazy| lazy.mutable) => None,
+            _ => self.lazy_name(id),
         }
     }
 
@@ -687,7 +704,8 @@ impl<'a> FnCx<'a> {
         if let ExprKind::Local(l) = self.e(array)?.kind {
             if let Some(lazy) = self.lazy(l) {
                 let name = self.local_name(l);
-                return Ok(match lazy.single_reads.contains(&read) {
+                // A `LazyArr` reads elements from its host copy and keeps its device copy.
+                return Ok(match lazy.mutable || lazy.single_reads.contains(&read) {
                     true => name,
                     false => format!("{name}.host()"),
                 });
@@ -936,7 +954,13 @@ impl<'a> FnCx<'a> {
     /// A `&T` argument (for reference types).
     pub fn arg_ref(&mut self, id: ExprId) -> Result<String, EmitError> {
         if let Some(name) = self.lazy_name(id) {
-            return Ok(format!("{name}.host()"));
+            // A `LazyArr` goes only to readers (`analysis::keep`'s candidates): its device
+            // copy stays valid.
+            let read = match self.e(id)?.ty {
+                Type::Array(_) => "read",
+                _ => "host",
+            };
+            return Ok(format!("{name}.{read}()"));
         }
         let expr = self.e(id)?;
         match &expr.kind {
@@ -1232,9 +1256,20 @@ impl<'a> FnCx<'a> {
                 self.call(*func, *receiver, args, None, span)
             }
             ExprKind::SomdCall { func, receiver, args } => {
-                let moved = self.moved_args(id, *receiver, args);
+                let mut moved = self.moved_args(id, *receiver, args);
                 let taken = self.taken_args(id, args);
-                self.call(*func, *receiver, args, Some((moved, taken)), span)
+                // A result a mutable lazy local holds stays on the device
+                // (`rt::device::LazyArr`).
+                let leaves = self.lazy_map(id);
+                if leaves {
+                    moved |= 1u64 << 63;
+                }
+                let call = self.call(*func, *receiver, args, Some((moved, taken)), span)?;
+                if !leaves {
+                    return Ok(call);
+                }
+                self.lazy_made.insert(id);
+                Ok(format!("rt::device::LazyArr::left({call})"))
             }
             ExprKind::IntermediateReduce { func, receiver, args } => {
                 self.all_reduced(*func, *receiver, args, span)
@@ -1334,7 +1369,7 @@ impl<'a> FnCx<'a> {
                         return Ok(text);
                     }
                 }
-                let arr = match self.lazy_name(*array) {
+                let arr = match self.value_lazy_name(*array) {
                     // A device reduction finds the buffer of a lazy local.
                     Some(name) => format!("&{name}"),
                     None => self.arg_ref(*array)?,
@@ -1942,7 +1977,9 @@ impl<'a> FnCx<'a> {
                         format!("rt::somd::Range({})", self.expr(n[0])?)
                     }
                     // A lazy local crosses as it is: a device call finds its buffer.
-                    _ if let Some(name) = self.lazy_name(*arg) => format!("{name}.clone()"),
+                    _ if let Some(name) = self.value_lazy_name(*arg) => {
+                        format!("{name}.clone()")
+                    }
                     _ => self.expr(*arg)?,
                 };
                 parts.lets.push_str(&format!("let {var} = {value}; "));

@@ -494,6 +494,14 @@ impl FnCx<'_> {
                     lazy_params.push(format!("    let {pname}: &{rust} = {pname}.host();"));
                     format!("{pname}: &rt::device::Lazy<{}>", self.ty(elem)?)
                 }
+                // A read-only array a caller's SOMD results may be handed in
+                // (`analysis::lazy`, "SOMD results"): the CPU path reads the host copy
+                // and leaves the device copy valid.
+                (Type::Array(elem), true) => {
+                    self.lazy_params.insert(*p);
+                    lazy_params.push(format!("    let {pname}: &{rust} = {pname}.read();"));
+                    format!("{pname}: &rt::device::LazyArr<{}>", self.ty(elem)?)
+                }
                 _ => format!("{pname}: &{rust}"),
             });
         }

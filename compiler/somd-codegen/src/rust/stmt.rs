@@ -886,10 +886,12 @@ impl FnCx<'_> {
             Stmt::Let { local, init } if self.lazy(*local).is_some() => {
                 // `@` results that stay on the device until the host reads them
                 // (`analysis::lazy`).
-                let Type::ValueArray(elem, _) = self.local_ty(*local)? else {
-                    return Err(EmitError::Internal("lazy local of another type".into()));
+                let rust = match self.local_ty(*local)? {
+                    Type::ValueArray(elem, _) => format!("rt::device::Lazy<{}>", self.ty(elem)?),
+                    // SOMD results (`analysis::lazy`, "SOMD results").
+                    Type::Array(elem) => format!("rt::device::LazyArr<{}>", self.ty(elem)?),
+                    _ => return Err(EmitError::Internal("lazy local of another type".into())),
                 };
-                let rust = format!("rt::device::Lazy<{}>", self.ty(elem)?);
                 let value = match init {
                     Some(e) => self.lazy_value(*e)?,
                     None => "Default::default()".to_string(),

@@ -447,6 +447,25 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                 at.join(", ")
             ));
         }
+        if l.mutable {
+            if !l.whole.is_empty() {
+                uses.push(format!(
+                    "{} the whole array where it is still on the device (a store also drops \
+                     the device copy: the next call uploads the host's)",
+                    count(l.whole.len(), "other use downloads", "other uses download")
+                ));
+            }
+            let _ = writeln!(
+                out,
+                "{}: `{}` in {} keeps the results of its SOMD calls on the device until the \
+                 host uses them: {}",
+                sources.position(l.span),
+                func.local(l.local).name,
+                func.name,
+                uses.join("; ")
+            );
+            continue;
+        }
         if !l.whole.is_empty() {
             // Once per value the local holds: a value assigned in a loop comes down at
             // each round's first such use.

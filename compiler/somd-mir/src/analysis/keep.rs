@@ -400,6 +400,25 @@ fn is_candidate(
     uses > 0
 }
 
+/// Whether `v` is a 1-D primitive array local of `func` that is a keep candidate: every
+/// value it holds is fresh, and it lends its storage only to readers (the module doc). No
+/// statement can then write its storage but an element store naming `v`
+/// (`analysis::lazy`, SOMD results left on the device).
+pub(super) fn fresh_and_unlent(
+    module: &Module,
+    func: &Function,
+    parents: &[Option<ExprId>],
+    v: LocalId,
+) -> bool {
+    is_prim_array(&func.local(v).ty)
+        && is_candidate(module, func, parents, v, &mut ReadOnly::default())
+}
+
+/// Whether parameter `p` of `f` is read-only ([`ReadOnly::param_read_only`]).
+pub(super) fn read_only_param(module: &Module, f: FuncId, p: usize) -> bool {
+    ReadOnly::default().param_read_only(module, f, p)
+}
+
 /// Whether `use_` (an occurrence of an array local, the child of `parent`) only lends the
 /// array to something that reads it: a read-only parameter, a `!`, or a mapped argument
 /// of primitive elements.

@@ -25,6 +25,24 @@
 //!   read made once per value of `v` (not inside a loop that the declaration is outside of)
 //!   or its `.length`.
 //!
+//! # SOMD results
+//!
+//! A mutable array local holding SOMD results (`x = relax(x, b)` in a host loop, CG's `r =
+//! axpy(r, ap, -alpha)`) is lazy too ([`LazyLocal::mutable`]; the runtime's `LazyArr`):
+//! the result of a call the device runs stays there, the next call passing the local finds
+//! it, and the host downloads it where it reads or writes the array. A local qualifies when
+//!
+//! - it is a 1-D primitive array variable that is a keep candidate (`keep`): every value it
+//!   holds is fresh (an allocation, or a SOMD result made of the method's own arrays), and
+//!   it lends its storage to nothing but readers, so no statement can write the storage but
+//!   an element store naming the local, which downloads the array first and drops the
+//!   device copy;
+//! - some value it is given, as a statement of its own (`x = f(..);`, or its declaration's
+//!   initialiser), is the result of a SOMD method the device may run;
+//! - some use hands it to a read-only parameter of a SOMD method the device may run.
+//!
+//! Every other use reads the host copy, downloading it first if need be.
+//!
 //! Correctness does not depend on the uses: every use other than an element read, the
 //! length or a device argument reads the host copy, which the first such use downloads. The
 //! conditions only keep the runtime's bookkeeping off results that every host would read
@@ -52,6 +70,11 @@ pub struct LazyLocal {
     pub whole: Vec<ExprId>,
     /// The local's declaration.
     pub span: Span,
+    /// A mutable array holding SOMD results ("SOMD results" in the module doc): `maps` are
+    /// the SOMD calls whose results it is given, `handed` its mentions as arguments of
+    /// read-only parameters of SOMD methods the device may run, and `whole` every other use
+    /// (`single_reads` is empty).
+    pub mutable: bool,
 }
 
 /// Every lazy local of the module, by function and local.
@@ -71,6 +94,8 @@ pub fn lazy_locals(module: &Module, info: &ProgramInfo) -> Vec<LazyLocal> {
             if let Some(lazy) =
                 lazy_local(module, info, fid, LocalId(l), &depths, &parents, &statements)
             {
+                out.push(lazy);
+            } else if let Some(lazy) = lazy_results(module, info, fid, LocalId(l), &parents) {
                 out.push(lazy);
             }
         }
@@ -136,6 +161,7 @@ fn lazy_local(
         handed: Vec::new(),
         whole: Vec::new(),
         span: local.span,
+        mutable: false,
     };
     for (i, e) in func.exprs.iter().enumerate() {
         let id = ExprId(i as u32);
@@ -203,6 +229,83 @@ fn lazy_local(
     }
     lazy.maps = maps;
     Some(lazy)
+}
+
+/// `v` as a mutable array local holding SOMD results ("SOMD results" in the module doc).
+fn lazy_results(
+    module: &Module,
+    info: &ProgramInfo,
+    fid: FuncId,
+    v: LocalId,
+    parents: &[Option<ExprId>],
+) -> Option<LazyLocal> {
+    let func = module.function(fid);
+    let local = func.local(v);
+    if local.kind != LocalKind::Var || local.shared || !matches!(local.ty, Type::Array(_)) {
+        return None;
+    }
+    let on_device = |callee: FuncId| {
+        info.placements.iter().any(|p| p.subject == Subject::SomdMethod(callee) && p.device.is_ok())
+    };
+    // A SOMD call the device may run whose result is a 1-D primitive array.
+    let device_result = |e: ExprId| match &func.expr(e).kind {
+        ExprKind::SomdCall { func: callee, receiver: None, .. } => {
+            on_device(*callee) && super::keep::is_prim_array(&module.function(*callee).ret)
+        }
+        _ => false,
+    };
+    if !super::keep::fresh_and_unlent(module, func, parents, v) {
+        return None;
+    }
+    let statements = walk::expr_statements(func);
+    let mut lazy = LazyLocal {
+        func: fid,
+        local: v,
+        maps: Vec::new(),
+        single_reads: Vec::new(),
+        handed: Vec::new(),
+        whole: Vec::new(),
+        span: local.span,
+        mutable: true,
+    };
+    walk::each_stmt(&func.body, &mut |stmt| {
+        if let Stmt::Let { local: l, init: Some(e) } = stmt {
+            if *l == v && device_result(*e) {
+                lazy.maps.push(*e);
+            }
+        }
+    });
+    for (i, e) in func.exprs.iter().enumerate() {
+        let id = ExprId(i as u32);
+        if !matches!(e.kind, ExprKind::Local(l) if l == v) {
+            continue;
+        }
+        let parent = parent_of(parents, id);
+        match parent.map(|p| &func.expr(p).kind) {
+            Some(ExprKind::Assign { target, value }) if *target == id => {
+                if device_result(*value) && parent.is_some_and(|p| statements.contains(&p)) {
+                    lazy.maps.push(*value);
+                }
+            }
+            Some(ExprKind::SomdCall { func: callee, args, receiver: None })
+                if on_device(*callee)
+                    && args.iter().position(|a| *a == id).is_some_and(|p| {
+                        super::keep::read_only_param(module, *callee, p)
+                            && super::keep::is_prim_array(
+                                &module
+                                    .function(*callee)
+                                    .local(module.function(*callee).params[p])
+                                    .ty,
+                            )
+                    }) =>
+            {
+                lazy.handed.push(id);
+            }
+            Some(ExprKind::Length(_)) => {}
+            _ => lazy.whole.push(id),
+        }
+    }
+    (!lazy.maps.is_empty() && !lazy.handed.is_empty()).then_some(lazy)
 }
 
 /// The loop depth of every statement root of a function, and where each local is declared.

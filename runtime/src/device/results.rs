@@ -1,0 +1,236 @@
+//! Results of SOMD methods that stay on the device until the host uses them.
+//!
+//! An iterative solver written with SOMD methods gives a local a new result every round
+//! (`x = relax(x, b)`, CG's `r = axpy(r, ap, -alpha)`) and hands it to the next call. Each
+//! result used to come down after its call and go up again at the next one: whole arrays
+//! both ways per round, where a hand-written OpenCL program moves none. When the compiler
+//! has proved that a local's storage can be written only by element stores naming it
+//! (`somd_mir::analysis::lazy`, "SOMD results"), generated code holds it in a [`LazyArr`]:
+//!
+//! - `x = f(..)` of a SOMD method the device runs passes [`LEAVE`](super::LEAVE) in the
+//!   wrapper's `moved`; the wrapper's device path ([`run_leaving`](super::run_leaving))
+//!   keeps the output buffer on the device and parks it here ([`leave`]), and
+//!   [`LazyArr::left`] around the call takes it. A call that ran on the CPU returns its
+//!   array, which `left` holds as the host copy;
+//! - a SOMD call passing the local to a read-only parameter takes the `LazyArr` as it is: a
+//!   device call uses its device copy ([`HostArray::device_copy`]; a `resident` trace
+//!   event), or uploads the host copy and keeps the upload as the device copy
+//!   ([`HostArray::adopt`]: the call only reads it), a CPU path reads the host copy
+//!   ([`LazyArr::read`]);
+//! - `x.length` reads nothing; an element read (`get`, `at`) downloads the whole array once
+//!   and keeps the device copy, which still holds the same elements;
+//! - every other use goes through `Deref` ([`LazyArr::host`]): it downloads the array if the
+//!   host has no copy and then drops the device copy, since the use may write the storage
+//!   (an element store) and nothing would tell the device copy.
+//!
+//! Downloads happen outside any device call: `SOMD_TRACE` shows them as transfers of the
+//! buffer [`LATE`](super::lazy::LATE), as for `@` results read late. Failures of the call
+//! were raised by the call itself, before it returned.
+
+use super::{download, DevBuf, DevElem, DeviceResult, Elem, HostArray, ResidentKey};
+use crate::error::SourcePos;
+use crate::opencl::DeviceCtx;
+use crate::value::Array;
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+
+thread_local! {
+    /// The output the last [`run_leaving`](super::run_leaving) of this thread left on the
+    /// device, until [`LazyArr::left`] takes it (right after the wrapper returns).
+    static LEFT: RefCell<Option<Left>> = const { RefCell::new(None) };
+}
+
+struct Left {
+    ctx: &'static DeviceCtx,
+    buf: DevBuf,
+    len: usize,
+    elem: Elem,
+}
+
+/// Parks the output `buf` of `len` elements that a call left on `ctx` for the
+/// [`LazyArr::left`] around it.
+pub(super) fn leave(
+    ctx: &'static DeviceCtx,
+    buf: Option<DevBuf>,
+    len: usize,
+    spec: Option<&super::ArgSpec>,
+) {
+    let (Some(buf), Some(super::ArgSpec::Output { elem, .. })) = (buf, spec) else { return };
+    LEFT.with(|left| *left.borrow_mut() = Some(Left { ctx, buf, len, elem: *elem }));
+}
+
+/// A mutable 1-D array local whose SOMD results may stay on the device (module doc).
+pub struct LazyArr<T> {
+    len: usize,
+    /// The device copy: the array's only copy while `host` is unset, else the same
+    /// elements as the host copy.
+    dev: Mutex<Option<(&'static DeviceCtx, Arc<DevBuf>)>>,
+    /// Whether `dev` may hold a copy (read without the lock on the host's paths).
+    has_dev: AtomicBool,
+    host: OnceLock<Array<T>>,
+}
+
+impl<T: DevElem> Default for LazyArr<T> {
+    /// `null` (a local declared without a value, which Java assigns before any read).
+    fn default() -> Self {
+        LazyArr::from_host(Array::default())
+    }
+}
+
+fn lock<U>(m: &Mutex<U>) -> MutexGuard<'_, U> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl<T: DevElem> LazyArr<T> {
+    /// An array the host holds.
+    pub fn from_host(array: Array<T>) -> Self {
+        let lazy = LazyArr {
+            len: array.len(),
+            dev: Mutex::new(None),
+            has_dev: AtomicBool::new(false),
+            host: OnceLock::new(),
+        };
+        let _ = lazy.host.set(array);
+        lazy
+    }
+
+    /// Another handle on the host's `array` (an argument of a SOMD call taking `LazyArr`s).
+    pub fn from_ref(array: &Array<T>) -> Self {
+        LazyArr::from_host(array.clone())
+    }
+
+    /// The result of a SOMD wrapper called with [`LEAVE`](super::LEAVE): the output its
+    /// device path left on the device, or, when the call ran on the CPU, `returned`.
+    pub fn left(returned: Array<T>) -> Self {
+        let parked = LEFT.with(|left| left.borrow_mut().take());
+        match parked {
+            Some(Left { ctx, buf, len, elem }) if elem == T::ELEM => LazyArr {
+                len,
+                dev: Mutex::new(Some((ctx, Arc::new(buf)))),
+                has_dev: AtomicBool::new(true),
+                host: OnceLock::new(),
+            },
+            _ => LazyArr::from_host(returned),
+        }
+    }
+
+    /// The host copy for reading: downloaded the first time; the device copy stays valid.
+    pub fn read(&self) -> &Array<T> {
+        self.host.get_or_init(|| self.download())
+    }
+
+    /// The host copy for any use, which may write it: the device copy is dropped.
+    pub fn host(&self) -> &Array<T> {
+        let host = self.read();
+        if self.has_dev.load(Relaxed) {
+            self.has_dev.store(false, Relaxed);
+            lock(&self.dev).take();
+        }
+        host
+    }
+
+    /// `x.length`: nothing is read.
+    #[inline]
+    pub fn length(&self, pos: &'static SourcePos) -> i32 {
+        match self.host.get() {
+            Some(host) => host.length(pos),
+            None => self.len as i32,
+        }
+    }
+
+    /// `x[index]`, bounds-checked, from the host copy (downloaded the first time).
+    #[inline]
+    pub fn get(&self, index: i32, pos: &'static SourcePos) -> T
+    where
+        T: Clone,
+    {
+        self.read().get(index, pos)
+    }
+
+    /// `&x[index]`, bounds-checked, from the host copy (downloaded the first time).
+    #[inline]
+    pub fn at(&self, index: i32, pos: &'static SourcePos) -> &T {
+        self.read().at(index, pos)
+    }
+
+    /// Whether the array is `null` (a device result never is).
+    pub fn is_null(&self) -> bool {
+        self.host.get().is_some_and(Array::is_null)
+    }
+
+    fn device_buf(&self) -> Option<(&'static DeviceCtx, Arc<DevBuf>)> {
+        if !self.has_dev.load(Relaxed) {
+            return None;
+        }
+        lock(&self.dev).clone()
+    }
+
+    /// The whole array from the device copy (which only a host-made array lacks, and
+    /// that one has its host copy from the start).
+    fn download(&self) -> Array<T> {
+        let Some((ctx, buf)) = self.device_buf() else { return Array::default() };
+        if self.len == 0 {
+            return Array::from_vec(Vec::new());
+        }
+        let (output, _) = download(ctx, &buf, T::ELEM, vec![self.len], false, super::lazy::LATE);
+        DeviceResult { outputs: vec![Some(output)], ..DeviceResult::default() }.output_1d::<T>(0)
+    }
+}
+
+impl<T: DevElem> std::ops::Deref for LazyArr<T> {
+    type Target = Array<T>;
+
+    /// Every use but the length, an element read or a SOMD call's argument: the host copy,
+    /// after which the device copy is dropped ([`LazyArr::host`]).
+    fn deref(&self) -> &Array<T> {
+        self.host()
+    }
+}
+
+impl<T: DevElem> HostArray for LazyArr<T> {
+    fn elem(&self) -> Elem {
+        T::ELEM
+    }
+
+    fn shape(&self) -> Option<Vec<usize>> {
+        match self.host.get() {
+            Some(host) => host.shape(),
+            None => Some(vec![self.len]),
+        }
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        self.read().bytes()
+    }
+
+    fn raw_rows(&self) -> Option<Vec<&[u8]>> {
+        self.read().raw_rows()
+    }
+
+    fn window_key(&self) -> Option<ResidentKey> {
+        self.host.get().filter(|_| !self.has_dev.load(Relaxed)).and_then(HostArray::window_key)
+    }
+
+    fn part_window(&self) -> Option<(usize, usize)> {
+        self.host.get().and_then(HostArray::part_window)
+    }
+
+    fn device_copy(&self, ctx: &'static DeviceCtx) -> Option<Arc<DevBuf>> {
+        let (on, buf) = self.device_buf()?;
+        std::ptr::eq(on, ctx).then_some(buf)
+    }
+
+    fn on_host(&self) -> bool {
+        self.host.get().is_some()
+    }
+
+    fn keeps_upload(&self) -> bool {
+        !self.has_dev.load(Relaxed) && self.host.get().is_some_and(|h| !h.is_null())
+    }
+
+    fn adopt(&self, ctx: &'static DeviceCtx, buf: Arc<DevBuf>) {
+        *lock(&self.dev) = Some((ctx, buf));
+        self.has_dev.store(true, Relaxed);
+    }
+}
