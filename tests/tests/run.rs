@@ -4019,6 +4019,13 @@ fn somd_results_stay_on_the_device() {
     // Rounds 0 (a host-made array) and 3 (after the stores of round 2), then the two
     // calls of the last part: 1000 and 50 `int`s.
     assert_eq!(uploads("Main.step"), [4000, 0, 0, 4000, 0, 0, 200, 200], "{stderr}");
+    // `+ ! w` of each round's result reduces it where it is.
+    let folds: Vec<&CallTrace> = calls.iter().filter(|c| c.name == "+ ! in Main.main").collect();
+    assert_eq!(folds.len(), 4, "{stderr}");
+    for fold in folds {
+        assert!(fold.h2d.is_empty(), "a `!` uploads a result:\n{stderr}");
+        assert_eq!(fold.resident, [("reduce.input".to_string(), 8 * n)], "{stderr}");
+    }
 }
 
 /// Value arrays passed to SOMD methods are read where they already are on the device: in

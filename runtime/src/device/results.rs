@@ -17,6 +17,7 @@
 //!   event), or uploads the host copy and keeps the upload as the device copy
 //!   ([`HostArray::adopt`]: the call only reads it), a CPU path reads the host copy
 //!   ([`LazyArr::read`]);
+//! - `op ! x` reduces the device copy where it is (or, on the CPU, the host copy);
 //! - `x.length` reads nothing; an element read (`get`, `at`) downloads the whole array once
 //!   and keeps the device copy, which still holds the same elements;
 //! - every other use goes through `Deref` ([`LazyArr::host`]): it downloads the array if the
@@ -232,5 +233,16 @@ impl<T: DevElem> HostArray for LazyArr<T> {
     fn adopt(&self, ctx: &'static DeviceCtx, buf: Arc<DevBuf>) {
         *lock(&self.dev) = Some((ctx, buf));
         self.has_dev.store(true, Relaxed);
+    }
+}
+
+impl<T: DevElem> crate::somd::Elements<T> for LazyArr<T> {
+    fn count(&self, pos: &'static SourcePos) -> usize {
+        self.length(pos) as usize
+    }
+
+    #[inline(always)]
+    fn element(&self, i: usize) -> T {
+        self.read().slots()[i].get()
     }
 }

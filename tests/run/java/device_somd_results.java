@@ -53,6 +53,14 @@ class Main {
         return r;
     }
 
+    static long[] weigh(long[] v, int k) {
+        long[] r = new long[v.length];
+        for (int i = 0; i < v.length; i++) {
+            r[i] = v[i] / 2 + i % (k + 3);
+        }
+        return r;
+    }
+
     static long total(int[] a) {
         long s = 0;
         for (int i = 0; i < a.length; i++) {
@@ -121,6 +129,19 @@ class Main {
             }
         }
         System.out.println("step " + seen + " " + a[5] + " " + a[999] + " " + total(a));
+
+        // `!` of a result reduces it where it is.
+        long[] w = new long[n];
+        long folds = 0;
+        for (int k = 0; k < 4; k++) {
+            w = weigh(w, k);
+            long sum = 0;
+            for (int i = 0; i < w.length; i++) {
+                sum += w[i];
+            }
+            folds += sum;
+        }
+        System.out.println("folds " + folds + " " + w[n - 1]);
 
         // A local that holds a result and is written before being handed on.
         int[] c = step(new int[50], 1);

@@ -105,6 +105,9 @@ pub struct Glue {
     /// The parameters (callee, position) of SOMD methods that a mutable lazy local is
     /// handed to: their wrappers take `rt::device::LazyArr`s.
     pub lazy_array_params: std::collections::HashSet<(FuncId, usize)>,
+    /// SOMD methods whose result a caller leaves on the device (a mutable lazy local's
+    /// value): their wrappers' device paths run `rt::device::run_leaving`.
+    pub leaving: std::collections::HashSet<FuncId>,
 }
 
 /// Records the `@` or `!` `subject`, which runs on the CPU alone, in [`Glue::cpu_sites`]
@@ -519,7 +522,8 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
             let Some(call) = walk::parent_of(&parents, *mention) else { return false };
             let somd_mir::ExprKind::SomdCall { func: callee, args, .. } = &func.expr(call).kind
             else {
-                return false;
+                // `op ! x`: the reduction reads the device copy (or the host's) itself.
+                return matches!(func.expr(call).kind, somd_mir::ExprKind::ReduceArray { .. });
             };
             let at = args.iter().position(|a| a == mention);
             match at.filter(|_| glue.calls.contains_key(callee)) {
@@ -532,6 +536,7 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
         });
         if !l.maps.is_empty() && !l.handed.is_empty() {
             glue.lazy_array_params.extend(params);
+            glue.leaving.extend(l.maps.iter().filter_map(|e| callee_of(*e)));
             lazy.push(l);
         }
     }
@@ -1787,7 +1792,7 @@ fn prologue(
             )?;
             "        "
         }
-        None if glue.leaves(cx.module, cx.fid) => {
+        None if glue.leaving.contains(&cx.fid) => {
             // Only the returned output comes back, or none when the caller holds the
             // result as a `LazyArr` (`moved` has `rt::device::LEAVE`).
             writeln!(

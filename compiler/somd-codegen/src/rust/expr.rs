@@ -1369,9 +1369,15 @@ impl<'a> FnCx<'a> {
                         return Ok(text);
                     }
                 }
+                let handed = |cx: &Self| match cx.e(*array).map(|e| &e.kind) {
+                    Ok(ExprKind::Local(l)) => cx.lazy(*l).is_some_and(|z| z.handed.contains(array)),
+                    _ => false,
+                };
                 let arr = match self.value_lazy_name(*array) {
                     // A device reduction finds the buffer of a lazy local.
                     Some(name) => format!("&{name}"),
+                    // A `LazyArr` handed to it too (`analysis::lazy`, "SOMD results").
+                    None if handed(self) => format!("&{}", self.recv(*array)?),
                     None => self.arg_ref(*array)?,
                 };
                 match reducer {

@@ -39,7 +39,8 @@
 //!   device copy;
 //! - some value it is given, as a statement of its own (`x = f(..);`, or its declaration's
 //!   initialiser), is the result of a SOMD method the device may run;
-//! - some use hands it to a read-only parameter of a SOMD method the device may run.
+//! - some use hands it to a read-only parameter of a SOMD method the device may run, or to
+//!   a `!` the device may run (of `int`, `long`, `float` or `double` elements).
 //!
 //! Every other use reads the host copy, downloading it first if need be.
 //!
@@ -52,6 +53,7 @@ use super::walk::{self, each_expr, parent_of, stmt_blocks, stmt_roots};
 use super::{ProgramInfo, Subject};
 use crate::ir::*;
 use somd_diag::Span;
+use somd_syntax::ast::PrimType;
 use std::collections::HashMap;
 
 /// A local whose `@` results stay on the device until the host reads them.
@@ -301,11 +303,32 @@ fn lazy_results(
             {
                 lazy.handed.push(id);
             }
+            // `op ! x` of a device reduction reduces the device copy where it is.
+            Some(ExprKind::ReduceArray { array, .. })
+                if *array == id
+                    && wide_elements(&local.ty)
+                    && parent.is_some_and(|p| {
+                        info.placements.iter().any(|pl| {
+                            pl.subject == Subject::Reduce { in_func: fid, expr: p }
+                                && pl.device.is_ok()
+                        })
+                    }) =>
+            {
+                lazy.handed.push(id);
+            }
             Some(ExprKind::Length(_)) => {}
             _ => lazy.whole.push(id),
         }
     }
     (!lazy.maps.is_empty() && !lazy.handed.is_empty()).then_some(lazy)
+}
+
+/// Whether `ty` is an array of `int`, `long`, `float` or `double`: its `!` reduces the
+/// elements as they are (narrower ones widen to `int` on their way).
+fn wide_elements(ty: &Type) -> bool {
+    matches!(ty, Type::Array(e) if matches!(**e, Type::Prim(
+        PrimType::Int | PrimType::Long | PrimType::Float | PrimType::Double
+    )))
 }
 
 /// The loop depth of every statement root of a function, and where each local is declared.
