@@ -9,6 +9,10 @@
 #    five interleaved rounds of old opencl, new opencl and new cpu (16 threads), each
 #    printing its loops' milliseconds; then one traced run of each opencl build for the
 #    bytes moved.
+# Call 2 (CARRY=.gpu-carry/s66b FLAT=1, after single element reads of SOMD results): the
+# same, and bench/gpu/programs/flat_rows.somd 4096 4096 10 before (`flat_rows_old`: each
+# 64 MB result comes down) and after (`flat_rows_new`: two elements read per result), five
+# interleaved rounds with the opencl build's wall time per call from SOMD_TRACE=json.
 set -u
 FINAL=${OUT:-gpu-results}
 mkdir -p "$FINAL"
@@ -68,6 +72,19 @@ for line in open(sys.argv[1]):
 print(f"  bytes h2d {up}, d2h {down}")
 PY
             python3 bench/gpu/call_totals.py /tmp/sv.trace
+        done
+    fi
+    if [ -n "${FLAT:-}" ]; then
+        echo "== flat_rows 4096 4096 10"
+        for round in 1 2 3 4 5; do
+            for run in "old opencl" "new opencl" "new cpu"; do
+                set -- $run
+                start=$(date +%s%N)
+                SOMD_DEVICE=$2 SOMD_TRACE=json timeout 120 $C/flat_rows_$1 4096 4096 10 > /tmp/fr.out 2> /tmp/fr.trace
+                end=$(date +%s%N)
+                echo "round $round $1 $2: $(cat /tmp/fr.out), process $(( (end - start) / 1000000 )) ms"
+                python3 bench/gpu/call_totals.py /tmp/fr.trace
+            done
         done
     fi
 } > "$FINAL/s66.txt" 2>&1

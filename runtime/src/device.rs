@@ -1632,7 +1632,11 @@ fn fill_pattern(ctx: &'static DeviceCtx, buf: &mut DevBuf, bytes: usize, pattern
 /// large for the device (the policy's fallback).
 fn upload(ctx: &'static DeviceCtx, array: &dyn HostArray, name: &str) -> Option<Held> {
     if let Some(buf) = array.device_copy(ctx) {
-        resident::trace_resident(ctx, name, array.resident_key().map_or(0, |key| key.bytes()));
+        let bytes = match array.resident_key() {
+            Some(key) => key.bytes(),
+            None => array.shape().map_or(0, |s| s.iter().product::<usize>() * array.elem().size()),
+        };
+        resident::trace_resident(ctx, name, bytes);
         return Some(Held::Shared(buf));
     }
     let key = array.resident_key();
@@ -1640,13 +1644,17 @@ fn upload(ctx: &'static DeviceCtx, array: &dyn HostArray, name: &str) -> Option<
         // A kept array the host has stored to since its copy was made.
         resident::refresh(ctx, key, array, name);
     }
-    if key.is_none() && array.keeps_upload() {
-        // A `LazyArr` the host made: its device copy from now on (`device/results.rs`).
-        let buf = std::sync::Arc::new(upload_new(ctx, array, name)?);
-        array.adopt(ctx, std::sync::Arc::clone(&buf));
-        return Some(Held::Shared(buf));
+    if !array.keeps_upload() {
+        return upload_keyed(ctx, key, name, || upload_new(ctx, array, name));
     }
-    upload_keyed(ctx, key, name, || upload_new(ctx, array, name))
+    // A `LazyArr` the host made: the copy (made now, or a keep scope's) is its device copy
+    // from now on (`device/results.rs`).
+    let buf = match upload_keyed(ctx, key, name, || upload_new(ctx, array, name))? {
+        Held::Own(buf) => std::sync::Arc::new(buf),
+        Held::Shared(buf) => buf,
+    };
+    array.adopt(ctx, std::sync::Arc::clone(&buf));
+    Some(Held::Shared(buf))
 }
 
 /// The device copy of the value array `key` names, found among the kept ones, else made by

@@ -3986,9 +3986,10 @@ fn device_results_come_down_only_where_the_host_reads_them() {
 
 /// SOMD results a local holds stay on the device between calls (`analysis::lazy`, "SOMD
 /// results"; runtime `LazyArr`): in `device_somd_results.somd` no call downloads its
-/// result, the Jacobi rounds upload `x` and `b` once, CG's four vectors go up once each
-/// (the host-made ones at their first call, kept as their device copies), and the `step`
-/// rounds upload again only after the host stored to the array.
+/// result, reads of a few elements fetch those, the Jacobi rounds upload `x` and `b` once,
+/// CG's four vectors go up once each (the host-made ones at their first call, kept as their device copies), a result handed
+/// straight to another call stays there, and the `step` rounds upload again only after
+/// the host stored to the array.
 #[test]
 fn somd_results_stay_on_the_device() {
     let Some(opencl) = &opencl_placement() else {
@@ -4013,12 +4014,21 @@ fn somd_results_stay_on_the_device() {
     assert!(relax[1..].iter().all(|b| *b == 0), "a later round uploads:\n{stderr}");
     assert!(uploads("Main.residual").iter().all(|b| *b == 0), "{stderr}");
     // `r` (twice an argument of the first `dot`), `p` (the first `lap`), `sol` (the first
-    // `axpy`): once each, 8 bytes an element.
+    // `axpy`), and `acc` (the first `axpy(acc, lap(p), 0.5)`, whose `lap` result goes to
+    // it on the device): once each, 8 bytes an element.
     let cg: u64 = ["Main.dot", "Main.lap", "Main.axpy"].iter().flat_map(|m| uploads(m)).sum();
-    assert_eq!(cg, 3 * 8 * n, "{stderr}");
+    assert_eq!(cg, 4 * 8 * n, "{stderr}");
     // Rounds 0 (a host-made array) and 3 (after the stores of round 2), then the two
-    // calls of the last part: 1000 and 50 `int`s.
-    assert_eq!(uploads("Main.step"), [4000, 0, 0, 4000, 0, 0, 200, 200], "{stderr}");
+    // calls of `c` (50 `int`s: a host-made array, then after its store) and of `e` (2000:
+    // a host-made array, then after the stores whose statements also call `sum(e)`).
+    let steps = [4000, 0, 0, 4000, 0, 0, 200, 200, 8000, 8000];
+    assert_eq!(uploads("Main.step"), steps, "{stderr}");
+    // The reads after the Jacobi loop (`x[1]`, `x[n / 2]`, `x[n - 2]`), after CG's
+    // (`sol[7]`, `sol[n / 3]`) and after the inline results' (`acc[5]`, `acc[n / 2]`) fetch
+    // their elements alone; the first read of `a` in its loop downloads it whole (1000
+    // `int`s).
+    let reads = late_reads(stderr);
+    assert_eq!(reads.get(..8), Some(&[8, 8, 8, 8, 8, 8, 8, 4000][..]), "{stderr}");
     // `+ ! w` of each round's result reduces it where it is.
     let folds: Vec<&CallTrace> = calls.iter().filter(|c| c.name == "+ ! in Main.main").collect();
     assert_eq!(folds.len(), 4, "{stderr}");

@@ -614,3 +614,53 @@ public class Main {
         "{explained}"
     );
 }
+
+/// SOMD results a local holds stay on the device (`analysis::lazy`, "SOMD results"): the
+/// local is a `LazyArr`, its calls pass `LEAVE` and wrap the wrapper's result in
+/// `LazyArr::left`, the wrapper runs `run_leaving` and takes its read-only array
+/// parameter as a `LazyArr` (other callers wrap theirs), a result handed straight to
+/// another call is a temporary `LazyArr`, element reads after the loop fetch single
+/// elements and a store goes through `LazyArr::set`.
+#[test]
+fn somd_results_stay_on_the_device() {
+    let (module, sources) = compile(
+        r#"
+public class Main {
+    static long[] relax(dist long[] x, long k) {
+        long[] r = new long[x.length];
+        for (int i = 0; i < x.length; i++) {
+            r[i] = x[i] / 2 + k;
+        }
+        return r;
+    }
+
+    public static void main(String[] args) {
+        long[] x = new long[1000];
+        x[3] = 7;
+        for (int it = 0; it < 10; it++) {
+            x = relax(x, it);
+        }
+        long[] y = relax(relax(x, 1), 2);
+        long[] z = relax(new long[5], 3);
+        System.out.println(x[1] + x[999] + y[0] + z[0]);
+    }
+}
+"#,
+    );
+    let text = write_main(&module, &sources, "test").unwrap();
+    assert!(text.contains("let mut x: rt::device::LazyArr<i64> ="), "{text}");
+    // `x` is replaced by the call's result: bit 0 of `moved` too.
+    let call = "rt::device::LazyArr::left(\n                Main_relax_somd(&x, it as i64, rt::device::LEAVE | 1, &POS_";
+    assert!(text.contains(call), "{text}");
+    assert!(text.contains("rt::device::run_leaving(&K_Main_relax, &device_args, &["), "{text}");
+    assert!(text.contains("x: &rt::device::LazyArr<i64>,"), "{text}");
+    assert!(text.contains("let x: &Array<i64> = x.read();"), "{text}");
+    // `relax(x, 1)` goes to the outer call as a temporary left on the device.
+    let inner = "rt::device::LazyArr::left(Main_relax_somd(&x, 1i64, rt::device::LEAVE, &POS_";
+    assert!(text.contains(inner), "{text}");
+    assert!(text.contains("Main_relax_somd(&_e21_0, _e22_1, rt::device::LEAVE, &POS_"), "{text}");
+    // A host-made array crosses wrapped; the store and the single reads name the local.
+    assert!(text.contains("rt::device::LazyArr::from_host("), "{text}");
+    assert!(text.contains("x.set(3i32, 7i64, &POS_"), "{text}");
+    assert!(text.contains("x.get(1i32,"), "{text}");
+}

@@ -18,8 +18,10 @@
 //!   ([`HostArray::adopt`]: the call only reads it), a CPU path reads the host copy
 //!   ([`LazyArr::read`]);
 //! - `op ! x` reduces the device copy where it is (or, on the CPU, the host copy);
-//! - `x.length` reads nothing; an element read (`get`, `at`) downloads the whole array once
-//!   and keeps the device copy, which still holds the same elements;
+//! - `x.length` reads nothing; an element read the compiler found made once per value
+//!   ([`LazyArr::get`]) fetches that element alone, as a `@` result's does (`device/lazy.rs`);
+//!   any other element read (`read`) downloads the whole array once and keeps the device
+//!   copy, which still holds the same elements;
 //! - every other use goes through `Deref` ([`LazyArr::host`]): it downloads the array if the
 //!   host has no copy and then drops the device copy, since the use may write the storage
 //!   (an element store) and nothing would tell the device copy.
@@ -28,9 +30,11 @@
 //! buffer [`LATE`](super::lazy::LATE), as for `@` results read late. Failures of the call
 //! were raised by the call itself, before it returned.
 
+use super::lazy::{LATE, SINGLE_READS, WHOLE_BELOW};
 use super::{download, DevBuf, DevElem, DeviceResult, Elem, HostArray, ResidentKey};
 use crate::error::SourcePos;
 use crate::opencl::DeviceCtx;
+use crate::opencl::{buffer, OrFatal};
 use crate::value::Array;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -69,7 +73,14 @@ pub struct LazyArr<T> {
     dev: Mutex<Option<(&'static DeviceCtx, Arc<DevBuf>)>>,
     /// Whether `dev` may hold a copy (read without the lock on the host's paths).
     has_dev: AtomicBool,
+    /// Whether [`LazyArr::host`] has handed out the host copy, which the host may have
+    /// written since through a reference taken before a call's upload: no upload becomes
+    /// the device copy then ([`HostArray::keeps_upload`]). In `x[0] = f(x)` the store's
+    /// receiver is evaluated first, the call uploads `x`, and then the store writes.
+    lent: AtomicBool,
     host: OnceLock<Array<T>>,
+    /// Elements read one at a time while there is no host copy ([`LazyArr::get`]).
+    singles: Mutex<Vec<(usize, T)>>,
 }
 
 impl<T: DevElem> Default for LazyArr<T> {
@@ -90,7 +101,9 @@ impl<T: DevElem> LazyArr<T> {
             len: array.len(),
             dev: Mutex::new(None),
             has_dev: AtomicBool::new(false),
+            lent: AtomicBool::new(false),
             host: OnceLock::new(),
+            singles: Mutex::new(Vec::new()),
         };
         let _ = lazy.host.set(array);
         lazy
@@ -110,7 +123,9 @@ impl<T: DevElem> LazyArr<T> {
                 len,
                 dev: Mutex::new(Some((ctx, Arc::new(buf)))),
                 has_dev: AtomicBool::new(true),
+                lent: AtomicBool::new(false),
                 host: OnceLock::new(),
+                singles: Mutex::new(Vec::new()),
             },
             _ => LazyArr::from_host(returned),
         }
@@ -124,11 +139,53 @@ impl<T: DevElem> LazyArr<T> {
     /// The host copy for any use, which may write it: the device copy is dropped.
     pub fn host(&self) -> &Array<T> {
         let host = self.read();
+        if !self.lent.load(Relaxed) {
+            self.lent.store(true, Relaxed);
+        }
+        self.forget_device();
+        host
+    }
+
+    /// `x[index] = value`: the device copy is dropped when the store runs, after the
+    /// statement's other operands (a call among them may have read the device copy, or
+    /// made one of the host's), so no call can see a copy older than the store.
+    pub fn set(&self, index: i32, value: T, pos: &'static SourcePos) {
+        let host = self.read();
+        self.forget_device();
+        host.set(index, value, pos)
+    }
+
+    /// The element pointer of a loop the compiler proved in range (loop versioning): the
+    /// loop makes no device call, so dropping the device copy here, before its stores,
+    /// is dropping it before any later call.
+    pub fn unchecked(&self) -> crate::value::Unchecked<T> {
+        let host = self.read();
+        self.forget_device();
+        host.unchecked()
+    }
+
+    /// Loop versioning's range test ([`Array::covers`]): reads the host copy.
+    pub fn covers(&self, lo: i32, hi: i32, min_offset: i32, max_offset: i32) -> bool {
+        self.read().covers(lo, hi, min_offset, max_offset)
+    }
+
+    /// [`Array::covers_step`]: reads the host copy.
+    pub fn covers_step(
+        &self,
+        lo: i32,
+        hi: i32,
+        min_offset: i32,
+        max_offset: i32,
+        step: i32,
+    ) -> bool {
+        self.read().covers_step(lo, hi, min_offset, max_offset, step)
+    }
+
+    fn forget_device(&self) {
         if self.has_dev.load(Relaxed) {
             self.has_dev.store(false, Relaxed);
             lock(&self.dev).take();
         }
-        host
     }
 
     /// `x.length`: nothing is read.
@@ -140,13 +197,36 @@ impl<T: DevElem> LazyArr<T> {
         }
     }
 
-    /// `x[index]`, bounds-checked, from the host copy (downloaded the first time).
-    #[inline]
-    pub fn get(&self, index: i32, pos: &'static SourcePos) -> T
-    where
-        T: Clone,
-    {
+    /// `x[index]`, bounds-checked, where the compiler found the read made once per value of
+    /// the local: from the host copy when there is one, else that element alone read from
+    /// the device, until [`SINGLE_READS`] elements have been read that way or when the whole
+    /// array takes at most [`WHOLE_BELOW`] bytes (then the whole array comes down once).
+    pub fn get(&self, index: i32, pos: &'static SourcePos) -> T {
+        if self.host.get().is_none() && index >= 0 && (index as usize) < self.len {
+            if let Some(element) = self.single(index as usize) {
+                return element;
+            }
+        }
         self.read().get(index, pos)
+    }
+
+    /// Element `idx < len` read alone from the device, or `None` when the whole array
+    /// should come down instead.
+    fn single(&self, idx: usize) -> Option<T> {
+        let size = T::ELEM.size();
+        let mut singles = lock(&self.singles);
+        if let Some((_, element)) = singles.iter().find(|(at, _)| *at == idx) {
+            return Some(element.clone());
+        }
+        if singles.len() >= SINGLE_READS || self.len * size <= WHOLE_BELOW {
+            return None;
+        }
+        let (ctx, buf) = self.device_buf()?;
+        let mut bytes = vec![0u8; size];
+        buffer::read(ctx, &buf.buffer, idx * size, &mut bytes, LATE).or_fatal();
+        let element = T::take(&bytes);
+        singles.push((idx, element.clone()));
+        Some(element)
     }
 
     /// `&x[index]`, bounds-checked, from the host copy (downloaded the first time).
@@ -174,7 +254,7 @@ impl<T: DevElem> LazyArr<T> {
         if self.len == 0 {
             return Array::from_vec(Vec::new());
         }
-        let (output, _) = download(ctx, &buf, T::ELEM, vec![self.len], false, super::lazy::LATE);
+        let (output, _) = download(ctx, &buf, T::ELEM, vec![self.len], false, LATE);
         DeviceResult { outputs: vec![Some(output)], ..DeviceResult::default() }.output_1d::<T>(0)
     }
 }
@@ -227,7 +307,15 @@ impl<T: DevElem> HostArray for LazyArr<T> {
     }
 
     fn keeps_upload(&self) -> bool {
-        !self.has_dev.load(Relaxed) && self.host.get().is_some_and(|h| !h.is_null())
+        !self.has_dev.load(Relaxed)
+            && !self.lent.load(Relaxed)
+            && self.host.get().is_some_and(|h| !h.is_null())
+    }
+
+    /// The host copy's key where a keep scope keeps it, while there is no device copy of
+    /// its own.
+    fn resident_key(&self) -> Option<ResidentKey> {
+        self.host.get().filter(|_| !self.has_dev.load(Relaxed)).and_then(HostArray::resident_key)
     }
 
     fn adopt(&self, ctx: &'static DeviceCtx, buf: Arc<DevBuf>) {

@@ -61,6 +61,14 @@ class Main {
         return r;
     }
 
+    static long sum(int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+        }
+        return s;
+    }
+
     static long total(int[] a) {
         long s = 0;
         for (int i = 0; i < a.length; i++) {
@@ -110,6 +118,13 @@ class Main {
         // Floating sums reassociate across MIs: six digits are the same on every placement.
         System.out.println(String.format("cg %.6e %.6e %.6e", rr, sol[7], sol[n / 3]));
 
+        // A result handed straight to another call stays on the device too.
+        double[] acc = new double[n];
+        for (int k = 0; k < 3; k++) {
+            acc = axpy(acc, lap(p), 0.5);
+        }
+        System.out.println(String.format("inline %.6e %.6e", acc[5], acc[n / 2]));
+
         // Reads and stores between the rounds: a read keeps the device copy, a store
         // drops it, so the next round sees the host's element.
         int[] a = new int[1000];
@@ -148,5 +163,17 @@ class Main {
         c[0] = 42;
         c = step(c, 2);
         System.out.println("written " + c[0] + " " + c[49]);
+
+        // Stores whose statements also hand the local to a device call (the call runs
+        // after the store's receiver is evaluated, before the store), and a freeze at the
+        // local's last use.
+        int[] e = step(new int[2000], 3);
+        e[0] = (int) sum(e);
+        e[1] += (int) sum(e);
+        e[(int) (sum(e) % 7)]++;
+        e = step(e, 4);
+        System.out.println("stores " + sum(e) + " " + e[0] + " " + e[1]);
+        int[] frozen = e.clone();
+        System.out.println("frozen " + frozen[0] + " " + frozen.length);
     }
 }

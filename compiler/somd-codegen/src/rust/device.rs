@@ -108,6 +108,10 @@ pub struct Glue {
     /// SOMD methods whose result a caller leaves on the device (a mutable lazy local's
     /// value): their wrappers' device paths run `rt::device::run_leaving`.
     pub leaving: std::collections::HashSet<FuncId>,
+    /// SOMD calls of host functions whose result is handed straight to a read-only
+    /// parameter of another SOMD call (`r = sub(b, matvec(a, x))`): the result stays on the
+    /// device as a temporary `LazyArr`.
+    pub inline_left: std::collections::HashSet<(FuncId, somd_mir::ExprId)>,
 }
 
 /// Records the `@` or `!` `subject`, which runs on the CPU alone, in [`Glue::cpu_sites`]
@@ -260,6 +264,7 @@ impl Glue {
     /// Whether the `@` at `expr` of `func` gives its result to a lazy local.
     pub fn lazy_map(&self, func: FuncId, expr: somd_mir::ExprId) -> bool {
         self.lazy.iter().any(|l| l.func == func && l.maps.contains(&expr))
+            || self.inline_left.contains(&(func, expr))
     }
 
     /// The `KernelDesc` static of the filter task at `expr` of `func`, when its batches
@@ -534,14 +539,55 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
                 None => false,
             }
         });
-        if !l.maps.is_empty() && !l.handed.is_empty() {
+        let gains = !l.handed.is_empty() || (l.whole.is_empty() && !l.single_reads.is_empty());
+        if !l.maps.is_empty() && gains {
             glue.lazy_array_params.extend(params);
             glue.leaving.extend(l.maps.iter().filter_map(|e| callee_of(*e)));
             lazy.push(l);
         }
     }
     glue.lazy = lazy;
+    inline_results(module, &mut glue);
     glue
+}
+
+/// The SOMD calls of host functions whose results go straight to a read-only parameter of
+/// another SOMD call with device glue ([`Glue::inline_left`]): `sub(b, matvec(a, x))`.
+fn inline_results(module: &Module, glue: &mut Glue) {
+    for (i, func) in module.functions.iter().enumerate() {
+        if func.is_somd() || func.is_local {
+            continue;
+        }
+        let fid = FuncId(i as u32);
+        for e in &func.exprs {
+            let somd_mir::ExprKind::SomdCall { func: outer, args, receiver: None } = &e.kind else {
+                continue;
+            };
+            if !glue.calls.contains_key(outer) {
+                continue;
+            }
+            for (k, arg) in args.iter().enumerate() {
+                let inner = match &func.expr(*arg).kind {
+                    somd_mir::ExprKind::SomdCall { func: inner, receiver: None, .. } => *inner,
+                    _ => continue,
+                };
+                let param = module
+                    .function(*outer)
+                    .params
+                    .get(k)
+                    .map(|p| &module.function(*outer).local(*p).ty);
+                let flat = matches!(param, Some(Type::Array(e)) if matches!(**e, Type::Prim(_)));
+                if flat
+                    && glue.leaves(module, inner)
+                    && analysis::keep::read_only_param(module, *outer, k)
+                {
+                    glue.inline_left.insert((fid, *arg));
+                    glue.lazy_array_params.insert((*outer, k));
+                    glue.leaving.insert(inner);
+                }
+            }
+        }
+    }
 }
 
 /// The `KernelDesc` static of a run of fused statements.

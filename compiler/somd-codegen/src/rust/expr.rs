@@ -679,9 +679,20 @@ impl<'a> FnCx<'a> {
     /// value held by the host.
     fn lazy_arg(&mut self, id: ExprId) -> Result<String, EmitError> {
         if let Type::Array(_) = self.e(id)?.ty {
-            // A mutable array handed to a SOMD method taking `LazyArr`s (a lazy local is
-            // passed by reference by the caller).
-            return Ok(format!("rt::device::LazyArr::from_host({})", self.expr(id)?));
+            // A `LazyArr` local crosses as it is (by reference: the caller binds it to a
+            // `let` and passes `&`, which derefs to the `LazyArr`).
+            if let ExprKind::Local(l) = self.e(id)?.kind {
+                if self.lazy(l).is_some() || self.lazy_params.contains(&l) {
+                    return Ok(format!("&{}", self.local_name(l)));
+                }
+            }
+            // A mutable array handed to a SOMD method taking `LazyArr`s, or a SOMD call's
+            // result left on the device as it is (`Glue::inline_left`).
+            let text = self.expr(id)?;
+            return Ok(match self.lazy_made.contains(&id) {
+                true => text,
+                false => format!("rt::device::LazyArr::from_host({text})"),
+            });
         }
         match self.value_lazy_name(id) {
             Some(name) => Ok(format!("{name}.clone()")),
@@ -705,9 +716,10 @@ impl<'a> FnCx<'a> {
             if let Some(lazy) = self.lazy(l) {
                 let name = self.local_name(l);
                 // A `LazyArr` reads elements from its host copy and keeps its device copy.
-                return Ok(match lazy.mutable || lazy.single_reads.contains(&read) {
-                    true => name,
-                    false => format!("{name}.host()"),
+                return Ok(match (lazy.single_reads.contains(&read), lazy.mutable) {
+                    (true, _) => name,
+                    (false, true) => format!("{name}.read()"),
+                    (false, false) => format!("{name}.host()"),
                 });
             }
         }
@@ -1306,6 +1318,12 @@ impl<'a> FnCx<'a> {
             }
             ExprKind::Freeze(array) => {
                 let pos = self.pos(span);
+                // A `LazyArr` local gives no storage away: it is frozen as a copy.
+                let lazy_local =
+                    matches!(self.e(*array)?.kind, ExprKind::Local(l) if self.lazy(l).is_some());
+                if lazy_local {
+                    self.owned_freezes.remove(&id);
+                }
                 let kept = self.device.is_some_and(|glue| {
                     let here = |f: somd_mir::FuncId, freezes: &[ExprId]| {
                         f == self.fid && freezes.contains(&id)
@@ -1593,7 +1611,8 @@ impl<'a> FnCx<'a> {
     /// (`rt::somd::Scratch::Reuse`).
     fn moved_args(&self, id: ExprId, receiver: Option<ExprId>, args: &[ExprId]) -> u64 {
         let dead = self.dead_args.get(&id).copied().unwrap_or(0);
-        dead | self.result_arg(id, receiver, args)
+        // Bit 63 is `rt::device::LEAVE`: a 64th argument is never reported moved.
+        (dead | self.result_arg(id, receiver, args)) & !(1u64 << 63)
     }
 
     /// The arguments of the SOMD call `id` that the caller hands over (bit `i`: argument
@@ -1875,7 +1894,12 @@ impl<'a> FnCx<'a> {
         }
         if somd.is_some() {
             name = format!("{name}_somd");
-            texts.push(format!("{moved}"));
+            // Bit 63: the caller leaves the result on the device (`rt::device::LEAVE`).
+            texts.push(match (moved >> 63, moved & !(1u64 << 63)) {
+                (0, _) => format!("{moved}"),
+                (_, 0) => "rt::device::LEAVE".to_string(),
+                (_, rest) => format!("rt::device::LEAVE | {rest}"),
+            });
             texts.push(self.pos(span));
         }
         Ok((lets, format!("{name}({})", texts.join(", "))))

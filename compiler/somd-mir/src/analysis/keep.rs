@@ -415,7 +415,7 @@ pub(super) fn fresh_and_unlent(
 }
 
 /// Whether parameter `p` of `f` is read-only ([`ReadOnly::param_read_only`]).
-pub(super) fn read_only_param(module: &Module, f: FuncId, p: usize) -> bool {
+pub fn read_only_param(module: &Module, f: FuncId, p: usize) -> bool {
     ReadOnly::default().param_read_only(module, f, p)
 }
 

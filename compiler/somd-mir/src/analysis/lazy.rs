@@ -39,8 +39,10 @@
 //!   device copy;
 //! - some value it is given, as a statement of its own (`x = f(..);`, or its declaration's
 //!   initialiser), is the result of a SOMD method the device may run;
-//! - some use hands it to a read-only parameter of a SOMD method the device may run, or to
-//!   a `!` the device may run (of `int`, `long`, `float` or `double` elements).
+//! - reading it late gains something: some use hands it to a read-only parameter of a SOMD
+//!   method the device may run, or to a `!` the device may run (of `int`, `long`, `float`
+//!   or `double` elements), or every use is its `.length` or an element read made once per
+//!   value (which fetches that element, as for `@` results).
 //!
 //! Every other use reads the host copy, downloading it first if need be.
 //!
@@ -74,8 +76,8 @@ pub struct LazyLocal {
     pub span: Span,
     /// A mutable array holding SOMD results ("SOMD results" in the module doc): `maps` are
     /// the SOMD calls whose results it is given, `handed` its mentions as arguments of
-    /// read-only parameters of SOMD methods the device may run, and `whole` every other use
-    /// (`single_reads` is empty).
+    /// read-only parameters of SOMD methods and `!`s the device may run, `single_reads` as
+    /// for `@` results, and `whole` every other use.
     pub mutable: bool,
 }
 
@@ -97,7 +99,9 @@ pub fn lazy_locals(module: &Module, info: &ProgramInfo) -> Vec<LazyLocal> {
                 lazy_local(module, info, fid, LocalId(l), &depths, &parents, &statements)
             {
                 out.push(lazy);
-            } else if let Some(lazy) = lazy_results(module, info, fid, LocalId(l), &parents) {
+            } else if let Some(lazy) =
+                lazy_results(module, info, fid, LocalId(l), &parents, &depths)
+            {
                 out.push(lazy);
             }
         }
@@ -240,12 +244,14 @@ fn lazy_results(
     fid: FuncId,
     v: LocalId,
     parents: &[Option<ExprId>],
+    depths: &LoopDepths,
 ) -> Option<LazyLocal> {
     let func = module.function(fid);
     let local = func.local(v);
     if local.kind != LocalKind::Var || local.shared || !matches!(local.ty, Type::Array(_)) {
         return None;
     }
+    let declared_at = depths.declared.get(&v).copied()?;
     let on_device = |callee: FuncId| {
         info.placements.iter().any(|p| p.subject == Subject::SomdMethod(callee) && p.device.is_ok())
     };
@@ -317,10 +323,22 @@ fn lazy_results(
                 lazy.handed.push(id);
             }
             Some(ExprKind::Length(_)) => {}
+            // An element read made once per value (no loop around it that is not around
+            // the declaration) may fetch its one element.
+            Some(ExprKind::Index { array, .. })
+                if *array == id
+                    && parent.is_some_and(|p| {
+                        !walk::stored_to(func, parents, p) && depths.depth(p) <= declared_at
+                    }) =>
+            {
+                lazy.single_reads.extend(parent);
+            }
             _ => lazy.whole.push(id),
         }
     }
-    (!lazy.maps.is_empty() && !lazy.handed.is_empty()).then_some(lazy)
+    // Reading late gains something: a device use, or only single elements read.
+    let gains = !lazy.handed.is_empty() || (lazy.whole.is_empty() && !lazy.single_reads.is_empty());
+    (!lazy.maps.is_empty() && gains).then_some(lazy)
 }
 
 /// Whether `ty` is an array of `int`, `long`, `float` or `double`: its `!` reduces the
