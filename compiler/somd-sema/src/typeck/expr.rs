@@ -1033,19 +1033,28 @@ impl Checker<'_> {
             return;
         }
         if is_value && !info.is_static && !in_own_ctor {
+            // In one of the class's constructors, through another object than `this`.
+            let other = self.cx.in_ctor && self.cx.class == Some(info.class);
+            let place = match other {
+                true => "of another instance",
+                false => "outside its constructors",
+            };
             self.emit(
-                    Diagnostic::error(
-                        codes::VALUE_FIELD_ASSIGN,
-                        format!(
-                            "cannot assign to field `{}` of value class `{class_name}` outside its constructors",
-                            info.name
-                        ),
-                        span,
-                    )
-                    .with_secondary(info.span, "field declared here")
-                    .with_secondary(class_span, format!("`{class_name}` is a value class: its instances are immutable"))
-                    .with_help(format!("create a new `{class_name}` with the changed value instead")),
-                );
+                Diagnostic::error(
+                    codes::VALUE_FIELD_ASSIGN,
+                    format!(
+                        "cannot assign to field `{}` of value class `{class_name}` {place}",
+                        info.name
+                    ),
+                    span,
+                )
+                .with_secondary(info.span, "field declared here")
+                .with_secondary(
+                    class_span,
+                    format!("`{class_name}` is a value class: its instances are immutable"),
+                )
+                .with_help(format!("create a new `{class_name}` with the changed value instead")),
+            );
             return;
         }
         self.emit(

@@ -9,6 +9,10 @@ use crate::model::{CallTarget, ClassId, MapArg, MethodId, Ty};
 use somd_diag::{Diagnostic, Span};
 use somd_syntax::ast::{Expr, Ident, PrimType, ReduceOp, ReduceOperator, TypeExpr};
 
+/// The library classes of LANGUAGE.md §1, whose methods `@`, `!` and tasks cannot apply.
+const LIBRARY_CLASSES: &[&str] =
+    &["Math", "Integer", "Long", "Float", "Double", "System", "String", "Random", "Somd"];
+
 impl Checker<'_> {
     /// `new T[[]](source)`: a frozen copy of a mutable array with the same element types.
     pub(super) fn check_freeze(&mut self, e: &Expr, ty: &TypeExpr, source: &Expr) -> Ty {
@@ -48,6 +52,19 @@ impl Checker<'_> {
             None => self.cx.class,
             Some(ident) => match self.p.class_by_name.get(&ident.name) {
                 Some(&id) => Some(id),
+                // `Math.max ! a`: a library method, which is no `static local` method.
+                None if LIBRARY_CLASSES.contains(&ident.name.as_str()) => {
+                    self.error(
+                        codes::NOT_STATIC_LOCAL,
+                        format!(
+                            "`{}` is a library class: `@`, `!` and tasks apply a `static local` \
+                             method of the program's own classes",
+                            ident.name
+                        ),
+                        ident.span,
+                    );
+                    None
+                }
                 None => {
                     self.error(
                         codes::UNKNOWN_TYPE,
