@@ -81,6 +81,22 @@ pub struct LazyLocal {
     pub mutable: bool,
 }
 
+impl LazyLocal {
+    /// `local` of `func`, declared at `span`, with no use recorded yet.
+    fn new(func: FuncId, local: LocalId, span: Span, mutable: bool) -> LazyLocal {
+        LazyLocal {
+            func,
+            local,
+            maps: Vec::new(),
+            single_reads: Vec::new(),
+            handed: Vec::new(),
+            whole: Vec::new(),
+            span,
+            mutable,
+        }
+    }
+}
+
 /// Every lazy local of the module, by function and local.
 pub fn lazy_locals(module: &Module, info: &ProgramInfo) -> Vec<LazyLocal> {
     let mut out = Vec::new();
@@ -159,16 +175,7 @@ fn lazy_local(
             None => {}
         }
     }
-    let mut lazy = LazyLocal {
-        func: fid,
-        local: v,
-        maps: Vec::new(),
-        single_reads: Vec::new(),
-        handed: Vec::new(),
-        whole: Vec::new(),
-        span: local.span,
-        mutable: false,
-    };
+    let mut lazy = LazyLocal::new(fid, v, local.span, false);
     for (i, e) in func.exprs.iter().enumerate() {
         let id = ExprId(i as u32);
         if !matches!(e.kind, ExprKind::Local(l) if l == v) {
@@ -266,16 +273,7 @@ fn lazy_results(
         return None;
     }
     let statements = walk::expr_statements(func);
-    let mut lazy = LazyLocal {
-        func: fid,
-        local: v,
-        maps: Vec::new(),
-        single_reads: Vec::new(),
-        handed: Vec::new(),
-        whole: Vec::new(),
-        span: local.span,
-        mutable: true,
-    };
+    let mut lazy = LazyLocal::new(fid, v, local.span, true);
     walk::each_stmt(&func.body, &mut |stmt| {
         if let Stmt::Let { local: l, init: Some(e) } = stmt {
             if *l == v && device_result(*e) {
