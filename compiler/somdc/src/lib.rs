@@ -75,6 +75,17 @@ fn check_on_this_thread(sources: &SourceMap) -> Checked {
         // Recovery from a syntax error may skip a whole member, `main` among them: a
         // missing entry point is then a consequence of that error, not one of its own.
         semantic.retain(|d| d.code != somd_sema::MISSING_MAIN);
+        // Nor is an error on a line the parser had to recover in: `int s = % ! a;` reads
+        // on as `! a` after its error at `%`, and then "expected boolean" (probe 66).
+        let line = |span: Span| {
+            sources.get(span.file).map(|f| (span.file, f.line_col(span.start as usize).0))
+        };
+        let recovered: std::collections::HashSet<_> = diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .filter_map(|d| line(d.primary.span))
+            .collect();
+        semantic.retain(|d| line(d.primary.span).is_none_or(|at| !recovered.contains(&at)));
     }
     diagnostics.extend(semantic);
     somd_diag::sort(&mut diagnostics);
