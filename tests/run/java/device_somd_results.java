@@ -93,6 +93,25 @@ class Main {
         }
         System.out.println(x[1] + " " + x[n / 2] + " " + x[n - 2] + " " + x.length);
 
+        // A rotation through a second name at its last mention moves the array on.
+        long[] cur = new long[n];
+        for (int it = 0; it < 6; it++) {
+            long[] next = relax(cur, b);
+            if (it % 3 == 2) {
+                System.out.println("rotate " + it + " " + residual(next, b));
+            }
+            cur = next;
+        }
+        System.out.println("rotated " + cur[2] + " " + cur[n - 3]);
+        // A second name used after the assignment: both name one array.
+        long[] p1 = new long[n];
+        for (int it = 0; it < 2; it++) {
+            long[] p2 = relax(p1, b);
+            p1 = p2;
+            p2[1] = 99;
+        }
+        System.out.println("aliased " + p1[1] + " " + p1[2]);
+
         // Conjugate gradient: four results on the device, only scalars come down.
         double[] rhs = new double[n];
         for (int i = 1; i < n - 1; i++) {

@@ -520,15 +520,23 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
             _ => None,
         };
         let mut l = l.clone();
-        l.maps.retain(|e| callee_of(*e).is_some_and(|f| glue.leaves(module, f)));
+        // A move out of another local (`x = xn;`) keeps whatever that local holds.
+        l.maps.retain(|e| {
+            callee_of(*e).is_some_and(|f| glue.leaves(module, f))
+                || matches!(func.expr(*e).kind, somd_mir::ExprKind::Local(_))
+        });
         let parents = walk::parents(func);
         let mut params = Vec::new();
         l.handed.retain(|mention| {
             let Some(call) = walk::parent_of(&parents, *mention) else { return false };
             let somd_mir::ExprKind::SomdCall { func: callee, args, .. } = &func.expr(call).kind
             else {
-                // `op ! x`: the reduction reads the device copy (or the host's) itself.
-                return matches!(func.expr(call).kind, somd_mir::ExprKind::ReduceArray { .. });
+                // `op ! x`: the reduction reads the device copy (or the host's) itself;
+                // `y = x;` moves it on.
+                return matches!(
+                    func.expr(call).kind,
+                    somd_mir::ExprKind::ReduceArray { .. } | somd_mir::ExprKind::Assign { .. }
+                );
             };
             let at = args.iter().position(|a| a == mention);
             match at.filter(|_| glue.calls.contains_key(callee)) {

@@ -664,6 +664,13 @@ impl<'a> FnCx<'a> {
     /// The value `id` stored into a lazy local: the `Lazy` its `@` made, or its value
     /// held by the host.
     pub(super) fn lazy_value(&mut self, id: ExprId) -> Result<String, EmitError> {
+        // A move out of another `LazyArr` local at its last mention (`keep::moved_local`):
+        // the handle itself, device copy and all.
+        if let ExprKind::Local(w) = self.e(id)?.kind {
+            if self.lazy(w).is_some_and(|z| z.mutable) {
+                return Ok(format!("std::mem::take(&mut {})", self.local_name(w)));
+            }
+        }
         let text = self.expr(id)?;
         let holder = match self.e(id)?.ty {
             Type::Array(_) => "LazyArr",

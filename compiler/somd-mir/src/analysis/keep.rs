@@ -7,7 +7,8 @@
 //!
 //! - every value `v` ever holds is a fresh allocation (`new T[n]`, `{..}`, or, for a 1-D
 //!   array, the result of a SOMD method that returns only arrays of its own,
-//!   [`returns_fresh`]): its storage is reachable through `v` and nothing else when it is
+//!   [`returns_fresh`], or the array of another such local moved out at its last mention,
+//!   [`moved_local`]): its storage is reachable through `v` and nothing else when it is
 //!   made;
 //! - `v` never lends its storage to anything that could keep it or write it: everywhere in
 //!   the function, `v` is only indexed (`v[i]`, read or, outside the loop, written), asked
@@ -386,10 +387,19 @@ fn is_candidate(
             ExprKind::Index { array, .. } => *array == id,
             ExprKind::Length(_) => true,
             ExprKind::Freeze(_) => !matrix,
-            ExprKind::Assign { target, value } => {
-                *target == id
-                    && is_fresh_of(module, func, &local.ty, *value)
-                    && statements.contains(&parent)
+            // `v = w;` moving a fresh array out of `w` at its last mention
+            // ([`moved_local`]): `w` qualifies on the same terms.
+            ExprKind::Assign { target, value } if *target == id => {
+                statements.contains(&parent)
+                    && (is_fresh_of(module, func, &local.ty, *value)
+                        || moved_local(func, parent).is_some_and(|(_, w)| {
+                            w != v && is_candidate(module, func, parents, w, facts)
+                        }))
+            }
+            // `x = v;` moving `v`'s array out at its last mention: it has no second name.
+            ExprKind::Assign { value, .. } if *value == id => {
+                statements.contains(&parent)
+                    && moved_local(func, parent).is_some_and(|(x, w)| w == v && x != v)
             }
             _ => passed_read_only(module, func, parent, id, facts),
         };
@@ -417,6 +427,74 @@ pub(super) fn fresh_and_unlent(
 /// Whether parameter `p` of `f` is read-only ([`ReadOnly::param_read_only`]).
 pub fn read_only_param(module: &Module, f: FuncId, p: usize) -> bool {
     ReadOnly::default().param_read_only(module, f, p)
+}
+
+/// The assignment statement `assign`, `x = w;`, as a move of `w`'s array into `x` (both
+/// 1-D primitive array variables of the same type): `w` is declared once, with an
+/// initialiser that is no local, in the block whose statement `assign` is, before it, is
+/// never assigned, and no statement of that block after `assign` mentions it. `w` then
+/// names the array no more (it is declared again before any later use), so `x` holds it
+/// alone, as fresh as `w` held it (`double[] xn = relax(x, b); .. x = xn;`).
+pub(super) fn moved_local(func: &Function, assign: ExprId) -> Option<(LocalId, LocalId)> {
+    let ExprKind::Assign { target, value } = &func.expr(assign).kind else { return None };
+    let (ExprKind::Local(x), ExprKind::Local(w)) =
+        (&func.expr(*target).kind, &func.expr(*value).kind)
+    else {
+        return None;
+    };
+    let (x, w) = (*x, *w);
+    let same = func.local(x).ty == func.local(w).ty && is_prim_array(&func.local(w).ty);
+    let var = |l: LocalId| {
+        let local = func.local(l);
+        local.kind == LocalKind::Var && local.dist.is_none() && !local.shared
+    };
+    if x == w || !same || !var(x) || !var(w) {
+        return None;
+    }
+    // The block holding both the declaration of `w` and the statement.
+    let mut found = false;
+    let mut lets = 0usize;
+    each_stmt(&func.body, &mut |s| {
+        if let Stmt::Let { local, .. } = s {
+            lets += usize::from(*local == w);
+        }
+    });
+    if lets != 1 {
+        return None;
+    }
+    let mentions = |stmt: &Stmt| {
+        let mut n = 0usize;
+        let mut count =
+            |e: ExprId| n += usize::from(matches!(func.expr(e).kind, ExprKind::Local(l) if l == w));
+        for root in walk::stmt_roots(stmt) {
+            walk::each_expr(func, root, &mut count);
+        }
+        for block in walk::stmt_blocks(stmt) {
+            each_expr_in_block(func, block, &mut count);
+        }
+        n
+    };
+    let mut blocks = vec![&func.body];
+    each_stmt(&func.body, &mut |s| blocks.extend(walk::stmt_blocks(s)));
+    for block in blocks {
+        let Some(at) = block.stmts.iter().position(|s| matches!(s, Stmt::Expr(e) if *e == assign))
+        else {
+            continue;
+        };
+        let declared = block.stmts[..at].iter().any(|s| {
+            matches!(s, Stmt::Let { local, init: Some(i) }
+                if *local == w && !matches!(func.expr(*i).kind, ExprKind::Local(_)))
+        });
+        let later = block.stmts[at + 1..].iter().map(&mentions).sum::<usize>();
+        found = declared && later == 0;
+        break;
+    }
+    // `w` is given no value but its initialiser.
+    let assigned = func.exprs.iter().any(|e| {
+        matches!(&e.kind, ExprKind::Assign { target, .. } | ExprKind::CompoundAssign { target, .. }
+            if matches!(func.expr(*target).kind, ExprKind::Local(l) if l == w))
+    });
+    (found && !assigned).then_some((x, w))
 }
 
 /// Whether `use_` (an occurrence of an array local, the child of `parent`) only lends the

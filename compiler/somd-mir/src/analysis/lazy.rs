@@ -289,9 +289,28 @@ fn lazy_results(
         let parent = parent_of(parents, id);
         match parent.map(|p| &func.expr(p).kind) {
             Some(ExprKind::Assign { target, value }) if *target == id => {
-                if device_result(*value) && parent.is_some_and(|p| statements.contains(&p)) {
+                let statement = parent.is_some_and(|p| statements.contains(&p));
+                // A move out of a local a device call gave its array (`x = xn;`).
+                let moved =
+                    parent.and_then(|p| super::keep::moved_local(func, p)).is_some_and(|(_, w)| {
+                        let mut device = false;
+                        walk::each_stmt(&func.body, &mut |s| {
+                            if let Stmt::Let { local, init: Some(e) } = s {
+                                device |= *local == w && device_result(*e);
+                            }
+                        });
+                        device
+                    });
+                if statement && (device_result(*value) || moved) {
                     lazy.maps.push(*value);
                 }
+            }
+            // Moved out at its last mention into another local: the array goes on as it is.
+            Some(ExprKind::Assign { value, .. })
+                if *value == id
+                    && parent.and_then(|p| super::keep::moved_local(func, p)).is_some() =>
+            {
+                lazy.handed.push(id);
             }
             Some(ExprKind::SomdCall { func: callee, args, receiver: None })
                 if on_device(*callee)
