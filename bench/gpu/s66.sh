@@ -13,6 +13,8 @@
 # same, and bench/gpu/programs/flat_rows.somd 4096 4096 10 before (`flat_rows_old`: each
 # 64 MB result comes down) and after (`flat_rows_new`: two elements read per result), five
 # interleaved rounds with the opencl build's wall time per call from SOMD_TRACE=json.
+# Call 3 (CARRY=.gpu-carry/s66c NOBENCH=1 PROGRAMS="device_somd_results device_keep_results
+# device_chain", after rotations through a second name became moves): part 1 only.
 set -u
 FINAL=${OUT:-gpu-results}
 mkdir -p "$FINAL"
