@@ -88,8 +88,23 @@ impl<T: DevElem> Default for Lazy<T> {
 }
 
 /// Locks `m`; a panic while holding one of these locks leaves no half-made state.
-fn lock<U>(m: &Mutex<U>) -> MutexGuard<'_, U> {
+pub(super) fn lock<U>(m: &Mutex<U>) -> MutexGuard<'_, U> {
     m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Whether the next element read of a result of `len` elements left on the device, after
+/// `read` read alone, should download the whole array instead ([`SINGLE_READS`],
+/// [`WHOLE_BELOW`]).
+pub(super) fn read_whole<T: DevElem>(len: usize, read: usize) -> bool {
+    read >= SINGLE_READS || len * T::ELEM.size() <= WHOLE_BELOW
+}
+
+/// Element `idx` of the result in `buf` on `ctx`, read alone (a late read, [`LATE`]).
+pub(super) fn read_element<T: DevElem>(ctx: &'static DeviceCtx, buf: &DevBuf, idx: usize) -> T {
+    let size = T::ELEM.size();
+    let mut bytes = vec![0u8; size];
+    buffer::read(ctx, &buf.buffer, idx * size, &mut bytes, LATE).or_fatal();
+    T::take(&bytes)
 }
 
 impl<T: DevElem> Lazy<T> {
@@ -167,19 +182,16 @@ impl<T: DevElem> Lazy<T> {
     /// Element `idx < len` read alone from the device, or `None` when the whole array
     /// should come down instead.
     fn single(&self, idx: usize) -> Option<&T> {
-        let size = T::ELEM.size();
         let mut singles = lock(&self.inner.singles);
         let element: *const T = match singles.iter().find(|(at, _)| *at == idx) {
             Some((_, element)) => &**element,
             None => {
-                if singles.len() >= SINGLE_READS || self.inner.len * size <= WHOLE_BELOW {
+                if read_whole::<T>(self.inner.len, singles.len()) {
                     return None;
                 }
                 // `None` once the host copy is being made: read from it instead.
                 let (ctx, buf) = self.device_buf()?;
-                let mut bytes = vec![0u8; size];
-                buffer::read(ctx, &buf.buffer, idx * size, &mut bytes, LATE).or_fatal();
-                singles.push((idx, Box::new(T::take(&bytes))));
+                singles.push((idx, Box::new(read_element(ctx, &buf, idx))));
                 singles.last().map(|(_, element)| &**element as *const T)?
             }
         };

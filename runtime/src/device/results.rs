@@ -30,15 +30,14 @@
 //! buffer [`LATE`](super::lazy::LATE), as for `@` results read late. Failures of the call
 //! were raised by the call itself, before it returned.
 
-use super::lazy::{LATE, SINGLE_READS, WHOLE_BELOW};
+use super::lazy::{lock, read_element, read_whole, LATE};
 use super::{download, DevBuf, DevElem, DeviceResult, Elem, HostArray, ResidentKey};
 use crate::error::SourcePos;
 use crate::opencl::DeviceCtx;
-use crate::opencl::{buffer, OrFatal};
 use crate::value::Array;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 thread_local! {
     /// The output the last [`run_leaving`](super::run_leaving) of this thread left on the
@@ -88,10 +87,6 @@ impl<T: DevElem> Default for LazyArr<T> {
     fn default() -> Self {
         LazyArr::from_host(Array::default())
     }
-}
-
-fn lock<U>(m: &Mutex<U>) -> MutexGuard<'_, U> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl<T: DevElem> LazyArr<T> {
@@ -199,8 +194,8 @@ impl<T: DevElem> LazyArr<T> {
 
     /// `x[index]`, bounds-checked, where the compiler found the read made once per value of
     /// the local: from the host copy when there is one, else that element alone read from
-    /// the device, until [`SINGLE_READS`] elements have been read that way or when the whole
-    /// array takes at most [`WHOLE_BELOW`] bytes (then the whole array comes down once).
+    /// the device, until [`SINGLE_READS`](super::lazy::SINGLE_READS) elements have been read that way or when the whole
+    /// array takes at most [`WHOLE_BELOW`](super::lazy::WHOLE_BELOW) bytes (then the whole array comes down once).
     pub fn get(&self, index: i32, pos: &'static SourcePos) -> T {
         if self.host.get().is_none() && index >= 0 && (index as usize) < self.len {
             if let Some(element) = self.single(index as usize) {
@@ -213,18 +208,15 @@ impl<T: DevElem> LazyArr<T> {
     /// Element `idx < len` read alone from the device, or `None` when the whole array
     /// should come down instead.
     fn single(&self, idx: usize) -> Option<T> {
-        let size = T::ELEM.size();
         let mut singles = lock(&self.singles);
         if let Some((_, element)) = singles.iter().find(|(at, _)| *at == idx) {
             return Some(element.clone());
         }
-        if singles.len() >= SINGLE_READS || self.len * size <= WHOLE_BELOW {
+        if read_whole::<T>(self.len, singles.len()) {
             return None;
         }
         let (ctx, buf) = self.device_buf()?;
-        let mut bytes = vec![0u8; size];
-        buffer::read(ctx, &buf.buffer, idx * size, &mut bytes, LATE).or_fatal();
-        let element = T::take(&bytes);
+        let element: T = read_element(ctx, &buf, idx);
         singles.push((idx, element.clone()));
         Some(element)
     }

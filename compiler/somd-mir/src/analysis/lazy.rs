@@ -291,16 +291,9 @@ fn lazy_results(
             Some(ExprKind::Assign { target, value }) if *target == id => {
                 let statement = parent.is_some_and(|p| statements.contains(&p));
                 // A move out of a local a device call gave its array (`x = xn;`).
-                let moved =
-                    parent.and_then(|p| super::keep::moved_local(func, p)).is_some_and(|(_, w)| {
-                        let mut device = false;
-                        walk::each_stmt(&func.body, &mut |s| {
-                            if let Stmt::Let { local, init: Some(e) } = s {
-                                device |= *local == w && device_result(*e);
-                            }
-                        });
-                        device
-                    });
+                let moved = parent.and_then(|p| super::keep::moved_local(func, p)).is_some_and(
+                    |(_, w)| matches!(depths.inits.get(&w), Some(Some(e)) if device_result(*e)),
+                );
                 if statement && (device_result(*value) || moved) {
                     lazy.maps.push(*value);
                 }
