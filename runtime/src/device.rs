@@ -244,6 +244,13 @@ pub trait HostArray {
     /// Takes `buf` on `ctx` as the array's device copy ([`HostArray::keeps_upload`]).
     fn adopt(&self, _ctx: &'static DeviceCtx, _buf: std::sync::Arc<DevBuf>) {}
 
+    /// The array's own copy on `ctx` when it has one there, no host copy and nothing else
+    /// shares the buffer, taken out of the array for a call to write (the caller never
+    /// reads the array again: `device/results.rs`). `None` otherwise, the array unchanged.
+    fn take_device(&self, _ctx: &'static DeviceCtx) -> Option<DevBuf> {
+        None
+    }
+
     /// Whether the host holds the elements (not so for a [`Lazy`] left on the device, whose
     /// [`HostArray::bytes`] and [`HostArray::raw_rows`] download it whole).
     fn on_host(&self) -> bool {

@@ -3316,8 +3316,10 @@ fn device_sync_loops_keep_buffers_resident() {
                 // relax(g, h, 3, 4): 2 kernels x 3 x 4 steps, then the reduction.
                 ("Main.relax", 2 * 3 * 4 + 1, &[("g", 8400), ("h", 8400)], &["somd_partials"]),
                 ("Main.relax", 2 + 1, &[("g", 8400), ("h", 8400)], &["somd_partials"]),
-                // decay(x, 0.75, 9) returns `x`: its buffer comes back once.
-                ("Main.decay", 9, &[("x", 320)], &["x"]),
+                // y = decay(x, 0.75, 9) returns `x`'s updated copy, which stays on the device
+                // for `y` (a SOMD result read at single elements: `LazyArr`); the second
+                // call's result, indexed where it is made, comes back once.
+                ("Main.decay", 9, &[("x", 320)], &[]),
                 ("Main.decay", 0, &[("x", 320)], &["x"]),
                 // carried(c, .., 7): 2 kernels x 7 steps, then the reduction; `b`, written
                 // before each read, is not uploaded.
@@ -3344,9 +3346,12 @@ fn device_sync_loops_keep_buffers_resident() {
                 ("Main.jacobi", 1 + 1, &[("g", 11_840)], &["somd_partials"]),
                 // A 42 x 37 `next`: the copy-back kernel runs, `next` goes up.
                 ("Main.jacobi", 2 * 5 + 1, &[("g", 11_840), ("next", 12_432)], &["somd_partials"]),
-                // smooth returns `g`, wherever the exchanges left it.
+                // smooth returns `g`, wherever the exchanges left it: `odd`, read in a loop
+                // too, takes it down at the call; `even` holds it as a SOMD result left on
+                // the device (read at four elements, so the 512-byte array comes down whole
+                // at its first read, after the call).
                 ("Main.smooth", 5, &[("g", 512)], &["g"]),
-                ("Main.smooth", 6, &[("g", 512)], &["g"]),
+                ("Main.smooth", 6, &[("g", 512)], &[]),
                 // observed reads `next` after the copy: 3 kernels x 4 steps + the reduction.
                 ("Main.observed", 3 * 4 + 1, &[("g", 400), ("next", 400)], &["somd_partials"]),
             ],
@@ -3387,7 +3392,9 @@ fn device_sync_reduce_folds_partials_on_the_host() {
     type Call<'a> = HostProgramCall<'a>;
     const P: &str = "somd_partials";
     let cases: [(&str, &str, &[Call]); 3] = [
-        ("samples", "normalize", &[("Normalize.normalize", 2, &["a"], &[P, "result"])]),
+        // `unit = normalize(a)` stays on the device for `sumOfSquares(unit)` and the two
+        // element reads (a SOMD result left there).
+        ("samples", "normalize", &[("Normalize.normalize", 2, &["a"], &[P])]),
         (
             "tests/run",
             "shared_sync",
@@ -4043,6 +4050,45 @@ fn somd_results_stay_on_the_device() {
         assert!(fold.h2d.is_empty(), "a `!` uploads a result:\n{stderr}");
         assert_eq!(fold.resident, [("reduce.input".to_string(), 8 * n)], "{stderr}");
     }
+}
+
+/// Ping-pong stencils keep both arrays on the device (`device_pingpong`): `b = step(a, b)`
+/// writes the array it is handed over in place on the device and leaves it there, and the
+/// swap `t = a; a = b; b = t;` exchanges the two handles, so after the first round nothing
+/// crosses (the hand-written program's two buffers and a pointer swap). Before, every round
+/// uploaded both arrays and downloaded the written one.
+#[test]
+fn swapped_somd_results_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_pingpong";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    let of =
+        |method: &str| -> Vec<&CallTrace> { calls.iter().filter(|c| c.name == method).collect() };
+    let n = 200_000u64;
+    // `declared` (30 rounds of `int`s), `assigned` (40 of `double`s, a temporary declared
+    // before the loop) and `failing` (4 rounds, the fourth failing): the first round
+    // uploads both arrays, later ones nothing; no round downloads its result.
+    for (method, rounds, elem) in [("Main.step", 30, 4), ("Main.heat", 40, 8), ("Main.bump", 4, 4)]
+    {
+        let all = of(method);
+        assert!(all.len() >= rounds, "{method}: {} calls\n{stderr}", all.len());
+        let ups: Vec<u64> = all[..rounds].iter().map(|c| c.bytes_h2d).collect();
+        assert_eq!(ups[0], 2 * elem * n, "{method} round 0:\n{stderr}");
+        assert!(ups[1..].iter().all(|b| *b == 0), "{method} uploads {ups:?}:\n{stderr}");
+        for call in &all[..rounds] {
+            assert!(call.d2h.is_empty(), "{method} downloads {:?}:\n{stderr}", call.d2h);
+        }
+        // Both arguments are found on the device from the second round on.
+        let mut resident: Vec<&str> = all[1].resident.iter().map(|(b, _)| b.as_str()).collect();
+        resident.sort_unstable();
+        assert_eq!(resident.len(), 2, "{method} round 1 finds {resident:?}:\n{stderr}");
+    }
+    // `kept` (`c = step(a, b)`, `b` read again after the call: the call writes its own
+    // copy), `lent` and `stored` print Java's values: `traced_calls` compares the output.
 }
 
 /// Value arrays passed to SOMD methods are read where they already are on the device: in

@@ -162,21 +162,25 @@ public class Main {
 fn arrays_at_their_last_use_are_handed_to_the_call() {
     let text = emit(HANDED_OVER);
     let main = body(&text, "Main_main");
-    // `a` and `b` are read nowhere after their calls: the calls take them out of their
-    // variables.
-    assert!(main.contains("Main_twice_somd(&std::mem::take(&mut a), 1, &POS_"), "{main}");
-    assert!(main.contains("Main_twice_somd(&std::mem::take(&mut b), 1, &POS_"), "{main}");
-    // `c` is read after its call, `d` passed in a loop and replaced by its call's result:
-    // the calls borrow them.
+    // `a` and `b` are read nowhere after their calls: the calls take them over, `a` out of
+    // its variable, `b` (a SOMD result left on the device, `rt::device::LazyArr`) by its
+    // handle, whose device buffer the call may write.
+    let a = "Main_twice_somd(\n            &rt::device::LazyArr::from_host(std::mem::take(&mut a)),\n            rt::device::LEAVE | 1,";
+    assert!(main.contains(a), "{main}");
+    assert!(main.contains("Main_twice_somd(&b, rt::device::LEAVE | 1, &POS_"), "{main}");
+    // `c` is read after its call, `d` passed in a loop: the calls borrow them. `d` replaced
+    // by its call's result is taken out of its variable.
     assert!(main.contains("Main_twice_somd(&c, 0, &POS_"), "{main}");
-    assert!(main.contains("Main_twice_somd(&d, 0, &POS_"), "{main}");
-    assert!(main.contains("Main_twice_somd(&d, 1, &POS_"), "{main}");
-    // A host method hands over its locals too, not its parameters (borrowed from its
-    // caller); a SOMD method's own statements (also run as device host programs) keep
-    // their locals.
+    assert!(main.contains("&rt::device::LazyArr::from_host(d.clone()),\n"), "{main}");
+    let d = "Main_twice_somd(&rt::device::LazyArr::from_host(std::mem::take(&mut d)), 1, &POS_";
+    assert!(main.contains(d), "{main}");
+    // A host method hands over its locals too (`b`, left on the device), not its
+    // parameters (borrowed from its caller); a SOMD method's own statements (also run as
+    // device host programs) keep their locals.
     let chain = body(&text, "Main_chain");
-    assert!(chain.contains("Main_twice_somd(a, 0, &POS_"), "{chain}");
-    assert!(chain.contains("Main_twice_somd(&std::mem::take(&mut b), 1, &POS_"), "{chain}");
+    let a = "Main_twice_somd(&rt::device::LazyArr::from_host(a.clone()), rt::device::LEAVE, &POS_";
+    assert!(chain.contains(a), "{chain}");
+    assert!(chain.contains("Main_twice_somd(&b, 1, &POS_"), "{chain}");
     assert!(!body(&text, "Main_nested").contains("std::mem::take"), "{text}");
 }
 

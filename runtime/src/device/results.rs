@@ -61,7 +61,13 @@ pub(super) fn leave(
     spec: Option<&super::ArgSpec>,
 ) {
     let (Some(buf), Some(super::ArgSpec::Output { elem, .. })) = (buf, spec) else { return };
-    LEFT.with(|left| *left.borrow_mut() = Some(Left { ctx, buf, len, elem: *elem }));
+    leave_buffer(ctx, buf, len, *elem);
+}
+
+/// Parks `buf`, `len` elements of `elem`, for the [`LazyArr::left`] around the call that
+/// left it (a `sync` body's returned array, `SyncCall::finish_leaving`).
+pub(super) fn leave_buffer(ctx: &'static DeviceCtx, buf: DevBuf, len: usize, elem: Elem) {
+    LEFT.with(|left| *left.borrow_mut() = Some(Left { ctx, buf, len, elem }));
 }
 
 /// A mutable 1-D array local whose SOMD results may stay on the device (module doc).
@@ -298,6 +304,17 @@ impl<T: DevElem> HostArray for LazyArr<T> {
         self.host.get().is_some()
     }
 
+    /// A host-made array handed over to a call that returns it updated comes back into
+    /// its own storage, as a plain array does (only without a device copy, which the
+    /// write would leave behind).
+    fn reuse(&self) -> Option<Box<dyn std::any::Any + Send + Sync>> {
+        self.host.get().filter(|_| !self.has_dev.load(Relaxed))?.reuse()
+    }
+
+    fn raw_rows_mut(&self) -> Option<Vec<&mut [u8]>> {
+        self.host.get().filter(|_| !self.has_dev.load(Relaxed))?.raw_rows_mut()
+    }
+
     fn keeps_upload(&self) -> bool {
         !self.has_dev.load(Relaxed)
             && !self.lent.load(Relaxed)
@@ -313,6 +330,31 @@ impl<T: DevElem> HostArray for LazyArr<T> {
     fn adopt(&self, ctx: &'static DeviceCtx, buf: Arc<DevBuf>) {
         *lock(&self.dev) = Some((ctx, buf));
         self.has_dev.store(true, Relaxed);
+    }
+
+    /// A result left on the device that no host copy and no other holder shares: the call
+    /// writing it takes the buffer (a caller that hands the array over never reads it again,
+    /// so it keeps neither copy).
+    fn take_device(&self, ctx: &'static DeviceCtx) -> Option<DevBuf> {
+        if self.host.get().is_some() || !self.has_dev.load(Relaxed) {
+            return None;
+        }
+        let mut dev = lock(&self.dev);
+        let (on, buf) = dev.take()?;
+        if !std::ptr::eq(on, ctx) {
+            *dev = Some((on, buf));
+            return None;
+        }
+        match Arc::try_unwrap(buf) {
+            Ok(buf) => {
+                self.has_dev.store(false, Relaxed);
+                Some(buf)
+            }
+            Err(buf) => {
+                *dev = Some((on, buf));
+                None
+            }
+        }
     }
 }
 

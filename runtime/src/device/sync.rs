@@ -47,6 +47,10 @@ pub struct SyncDesc {
     /// Array parameters (argument indices) whose contents the call never reads (scratch
     /// buffers it writes before each read): allocated on the device, not uploaded.
     pub unread: &'static [usize],
+    /// Array parameters (argument indices) the body may write: a SOMD result left on the
+    /// device that one of them is passed is copied there first (parameters are by value),
+    /// or taken when the caller hands it over ([`SyncCall::begin_leaving`]).
+    pub written: &'static [usize],
 }
 
 impl std::fmt::Debug for SyncDesc {
@@ -110,6 +114,23 @@ impl<'a> SyncCall<'a> {
         SyncCall::begin_updating(desc, args, &[])
     }
 
+    /// [`SyncCall::begin`] of a call whose caller may hold its arguments and result as
+    /// SOMD results left on the device (`device/results.rs`): an argument of a written
+    /// parameter that the caller hands over (bit `p` of `moved`: it never reads it again)
+    /// gives the call its device buffer to write, where another is copied on the device.
+    pub fn begin_leaving(
+        desc: &'static SyncDesc,
+        args: &'a [HostArg<'a>],
+        moved: u64,
+    ) -> Option<SyncCall<'a>> {
+        let call = SyncCall::begin_on_device(desc, args, &[], moved);
+        if call.is_none() {
+            rows::settle_args(args);
+            rows::disarm(desc.label);
+        }
+        call
+    }
+
     /// Begins a call whose array arguments `updated` come back into the host arrays at its
     /// end ([`SyncCall::finish_updating`]): `None` (the CPU path) also when one of them shares
     /// storage with another array argument (`device/update.rs`), traced as a CPU placement
@@ -119,7 +140,7 @@ impl<'a> SyncCall<'a> {
         args: &'a [HostArg<'a>],
         updated: &[usize],
     ) -> Option<SyncCall<'a>> {
-        let call = SyncCall::begin_on_device(desc, args, updated);
+        let call = SyncCall::begin_on_device(desc, args, updated, 0);
         if call.is_none() {
             // The CPU path reads the host's rows of a matrix a row scope holds; when this is
             // a scope's analysed call, the scope waits for it no longer (else the next call
@@ -134,6 +155,7 @@ impl<'a> SyncCall<'a> {
         desc: &'static SyncDesc,
         args: &'a [HostArg<'a>],
         updated: &[usize],
+        moved: u64,
     ) -> Option<SyncCall<'a>> {
         let first = desc.kernels.first()?;
         let (ctx, shapes) = policy::device_for(desc.label, |_| {
@@ -169,17 +191,20 @@ impl<'a> SyncCall<'a> {
         // device (its own contents are never read: note in the compiler's `swap.rs`).
         let copied = |p: usize| desc.swaps.iter().zip(&exchange).any(|((_, s), ok)| *ok && *s == p);
         // Inputs up once; writes to them stay on the device (parameters are by value).
-        let mut params: Vec<Option<DevBuf>> = Vec::with_capacity(args.len());
+        let mut params =
+            Placing { ctx, args, bufs: Vec::with_capacity(args.len()), taken: Vec::new() };
         let mut shared: Vec<Option<std::sync::Arc<DevBuf>>> = vec![None; args.len()];
         let mut row_copy = None;
-        // Neither exchanged nor brought back: an argument the call only reads.
+        // Neither exchanged nor brought back nor written: an argument the call only reads.
         let read_only = |p: usize| {
             !desc.swaps.iter().any(|(d, s)| *d == p || *s == p)
                 && !updated.contains(&p)
                 && rows_param != Some(p)
+                && !desc.written.contains(&p)
         };
         for (p, arg) in args.iter().enumerate() {
-            params.push(match arg {
+            let name = param_name(first, p);
+            params.bufs.push(match arg {
                 // Placed below, once nothing can fail.
                 HostArg::Array(_) if reused && rows_param == Some(p) => None,
                 // A row of the matrix on the device, passed on: copied there.
@@ -190,9 +215,15 @@ impl<'a> SyncCall<'a> {
                     row_copy = Some(p);
                     Some(buf)
                 }
-                // On the device already, or kept there from now on.
-                HostArg::Array(a) if read_only(p) && a.resident_key().is_some() => {
-                    match super::upload(ctx, *a, param_name(first, p))? {
+                // On the device already, or kept there from now on (a SOMD result left
+                // there, or one the host made whose upload becomes its device copy).
+                HostArg::Array(a)
+                    if read_only(p)
+                        && (a.resident_key().is_some()
+                            || a.keeps_upload()
+                            || a.device_copy(ctx).is_some()) =>
+                {
+                    match super::upload(ctx, *a, name)? {
                         super::Held::Shared(buf) => {
                             shared[p] = Some(buf);
                             None
@@ -200,8 +231,33 @@ impl<'a> SyncCall<'a> {
                         super::Held::Own(buf) => Some(buf),
                     }
                 }
+                // A SOMD result left on the device, passed to a parameter the body writes:
+                // the call's own copy, made on the device, or the buffer itself when the
+                // caller hands the array over.
+                HostArg::Array(a)
+                    if desc.written.contains(&p)
+                        && !copied(p)
+                        && !desc.unread.contains(&p)
+                        && rows_param != Some(p)
+                        && a.device_copy(ctx).is_some() =>
+                {
+                    super::resident::trace_resident(ctx, name, byte_len(*a));
+                    let handed = p < 64 && moved & (1 << p) != 0;
+                    match handed.then(|| a.take_device(ctx)).flatten() {
+                        Some(buf) => {
+                            params.taken.push(p);
+                            Some(buf)
+                        }
+                        None => {
+                            let from = a.device_copy(ctx)?;
+                            let bytes = byte_len(*a);
+                            let mut buf = allocate(ctx, bytes, name)?;
+                            buffer::copy(ctx, &from.buffer, 0, &mut buf.buffer, bytes).or_fatal();
+                            Some(buf)
+                        }
+                    }
+                }
                 HostArg::Array(a) => {
-                    let name = param_name(first, p);
                     if copied(p) || desc.unread.contains(&p) {
                         allocate(ctx, byte_len(*a), name)
                     } else {
@@ -219,7 +275,7 @@ impl<'a> SyncCall<'a> {
                     Some(HostArg::Array(a)) => byte_len(*a),
                     _ => 0,
                 };
-                copy_buffer(ctx, &mut params, *dst, *src, bytes)?;
+                copy_buffer(ctx, &mut params.bufs, *dst, *src, bytes)?;
             }
         }
         let mut outputs: Vec<Option<DevBuf>> = Vec::with_capacity(first.args.len());
@@ -238,14 +294,14 @@ impl<'a> SyncCall<'a> {
         }
         let err = ErrorBuffer::new(ctx).or_fatal();
         if let (Some(p), Some(buf)) = (rows_param, lent.as_mut().and_then(rows::Lent::take)) {
-            params[p] = Some(buf);
+            params.bufs[p] = Some(buf);
         }
         Some(SyncCall {
             ctx,
             desc,
             planned,
             args,
-            params,
+            params: params.placed(),
             shared,
             outputs,
             partials: Vec::new(),
@@ -489,6 +545,41 @@ impl<'a> SyncCall<'a> {
         self.finish_updating(returned, &[], moved)
     }
 
+    /// [`SyncCall::finish`] of a call whose caller holds its result as a SOMD result left on
+    /// the device (`device/results.rs`): with [`super::LEAVE`] in `moved`, the one array
+    /// `returned` names (an output, or a parameter the body updated) stays on the device for
+    /// [`super::LazyArr::left`], and the result has no output.
+    pub fn finish_leaving(mut self, returned: &[usize], moved: u64) -> DeviceResult {
+        let &[k] = returned else { return self.finish(returned, moved) };
+        if moved & super::LEAVE == 0 || self.rows.is_some() {
+            return self.finish(returned, moved);
+        }
+        let first = self.planned[0].desc;
+        let (buf, len, elem) = match first.args.get(k) {
+            Some(ArgSpec::Output { elem, .. }) => {
+                let len = self.planned[0].out_dims[k].as_ref().map_or(0, |d| d.iter().product());
+                (self.outputs[k].take(), len, *elem)
+            }
+            Some(ArgSpec::Param(p)) => {
+                let shape = self.planned[0].shapes.get(*p).cloned().flatten();
+                let elem = match self.args.get(*p) {
+                    Some(HostArg::Array(a)) => a.elem(),
+                    _ => return self.finish(returned, moved),
+                };
+                let len = shape.map_or(0, |d| d.iter().product());
+                (self.params.get_mut(*p).and_then(Option::take), len, elem)
+            }
+            _ => return self.finish(returned, moved),
+        };
+        let ctx = self.ctx;
+        // The error words are checked first: a failed call raises its exception here.
+        let result = self.finish_updating(&[], &[], moved & !super::LEAVE);
+        if let Some(buf) = buf {
+            super::results::leave_buffer(ctx, buf, len, elem);
+        }
+        result
+    }
+
     /// [`SyncCall::finish`], and once the error words are checked, each array argument of
     /// `updated` downloaded from its buffer into the host array's own storage (a call begun
     /// by [`SyncCall::begin_updating`]).
@@ -609,6 +700,35 @@ impl<'a> SyncCall<'a> {
             }
         }
         result
+    }
+}
+
+/// The buffers of a call's array arguments while [`SyncCall::begin`] places them. A buffer
+/// taken from a SOMD result left on the device ([`super::HostArray::take_device`]) goes
+/// back to its array when the call does not begin after all (its CPU path reads it).
+struct Placing<'a> {
+    ctx: &'static DeviceCtx,
+    args: &'a [HostArg<'a>],
+    bufs: Vec<Option<DevBuf>>,
+    taken: Vec<usize>,
+}
+
+impl Placing<'_> {
+    /// The buffers, now the call's for good.
+    fn placed(mut self) -> Vec<Option<DevBuf>> {
+        self.taken.clear();
+        std::mem::take(&mut self.bufs)
+    }
+}
+
+impl Drop for Placing<'_> {
+    fn drop(&mut self) {
+        for p in std::mem::take(&mut self.taken) {
+            let buf = self.bufs.get_mut(p).and_then(Option::take);
+            if let (Some(HostArg::Array(a)), Some(buf)) = (self.args.get(p), buf) {
+                a.adopt(self.ctx, std::sync::Arc::new(buf));
+            }
+        }
     }
 }
 

@@ -112,6 +112,9 @@ pub struct Glue {
     /// parameter of another SOMD call (`r = sub(b, matvec(a, x))`): the result stays on the
     /// device as a temporary `LazyArr`.
     pub inline_left: std::collections::HashSet<(FuncId, somd_mir::ExprId)>,
+    /// Swaps of two such locals (`T[] t = a; a = b; b = t;`): the host writer exchanges
+    /// the two handles, device copies and all.
+    pub swaps: Vec<(FuncId, somd_mir::analysis::keep::Swap)>,
 }
 
 /// Records the `@` or `!` `subject`, which runs on the CPU alone, in [`Glue::cpu_sites`]
@@ -249,13 +252,19 @@ impl Glue {
     }
 
     /// Whether the device path of SOMD method `callee` may leave its result on the device
-    /// (`rt::device::run_leaving`): one launch, no `sync` body, no histogram, no receiver
-    /// field written, a 1-D output returned.
+    /// (`rt::device::run_leaving`, `SyncCall::finish_leaving`): one launch returning a 1-D
+    /// output, or a `sync` body returning one or a parameter it updates; no histogram, no
+    /// receiver field written.
     pub fn leaves(&self, module: &Module, callee: FuncId) -> bool {
         self.calls.get(&callee).is_some_and(|call| {
-            call.sync.is_none()
-                && call.histogram.is_none()
-                && matches!(call.body.result, SomdResult::Output(_))
+            call.histogram.is_none()
+                && match (&call.sync, call.body.result) {
+                    (None, SomdResult::Output(_)) => true,
+                    (Some(sync), SomdResult::Output(_) | SomdResult::Param(_)) => {
+                        sync.body.host_result.is_none()
+                    }
+                    _ => false,
+                }
                 && !self.lifted.fields.contains_key(&callee)
                 && matches!(&module.function(callee).ret, Type::Array(e) if matches!(**e, Type::Prim(_)))
         })
@@ -538,8 +547,14 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
                     somd_mir::ExprKind::ReduceArray { .. } | somd_mir::ExprKind::Assign { .. }
                 );
             };
-            let at = args.iter().position(|a| a == mention);
-            match at.filter(|_| glue.calls.contains_key(callee)) {
+            // A parameter the method writes takes the local only on a `sync` body's path,
+            // which copies a device copy before writing it (`SyncDesc::written`).
+            let at = args.iter().position(|a| a == mention).filter(|p| {
+                glue.calls.get(callee).is_some_and(|call| {
+                    call.sync.is_some() || analysis::keep::read_only_param(module, *callee, *p)
+                })
+            });
+            match at {
                 Some(p) => {
                     params.push((*callee, p));
                     true
@@ -555,6 +570,13 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
         }
     }
     glue.lazy = lazy;
+    for (i, func) in module.functions.iter().enumerate() {
+        let fid = FuncId(i as u32);
+        let lazy = |l| glue.lazy_local(fid, l).is_some_and(|z| z.mutable);
+        let swaps = analysis::keep::swaps(func).into_iter().filter(|w| lazy(w.a) && lazy(w.b));
+        let swaps: Vec<_> = swaps.map(|w| (fid, w)).collect();
+        glue.swaps.extend(swaps);
+    }
     inline_results(module, &mut glue);
     glue
 }
@@ -1531,6 +1553,16 @@ pub fn write_kernel_desc(
         unread.push(p.ok_or_else(|| EmitError::Internal("unread array".into()))?.to_string());
     }
     writeln!(out, "    unread: &[{}],", unread.join(", "))?;
+    // Parameters the body may write (any that is not read-only): a SOMD result left on the
+    // device is copied there before such a call writes it.
+    let written: Vec<String> = (0..func.params.len())
+        .filter(|p| {
+            matches!(func.local(func.params[*p]).ty, Type::Array(_))
+                && !analysis::keep::read_only_param(module, fid, *p)
+        })
+        .map(|p| p.to_string())
+        .collect();
+    writeln!(out, "    written: &[{}],", written.join(", "))?;
     writeln!(out, "}};")?;
     Ok(())
 }
@@ -1876,6 +1908,14 @@ fn prologue(
                      &device_args, &{list:?}) {{",
                     sync_name(fn_name)
                 )?,
+                // A caller may hold the result, and hand its arguments, as SOMD results
+                // left on the device (`moved` has `rt::device::LEAVE`).
+                None if glue.leaving.contains(&cx.fid) => writeln!(
+                    out,
+                    "    if let Some(mut somd_sync) = rt::device::SyncCall::begin_leaving(&{}, \
+                     &device_args, moved) {{",
+                    sync_name(fn_name)
+                )?,
                 None => writeln!(
                     out,
                     "    if let Some(mut somd_sync) = rt::device::SyncCall::begin(&{}, \
@@ -1915,7 +1955,8 @@ fn prologue(
             for (local, _) in &call.body.outputs {
                 args.insert(*local, output_arg(call, m, *local)?);
             }
-            let ending = Ending { updated: updated.clone(), reduce, args };
+            let leaving = updated.is_none() && glue.leaving.contains(&cx.fid);
+            let ending = Ending { updated: updated.clone(), reduce, args, leaving };
             let mut host = HostProgram {
                 func,
                 param_names,
@@ -2030,6 +2071,9 @@ struct Ending<'a> {
     reduce: &'a str,
     /// The kernel argument of each array parameter and output.
     args: HashMap<somd_mir::LocalId, usize>,
+    /// The caller may hold the result as a SOMD result left on the device
+    /// (`SyncCall::finish_leaving`).
+    leaving: bool,
 }
 
 impl HostProgram<'_, '_> {
@@ -2289,6 +2333,9 @@ impl HostProgram<'_, '_> {
                 out,
                 "{pad}let done = somd_sync.finish_updating(&{returned:?}, &{list:?}, moved);"
             )?,
+            None if self.ending.leaving => {
+                writeln!(out, "{pad}let done = somd_sync.finish_leaving(&{returned:?}, moved);")?
+            }
             None => writeln!(out, "{pad}let done = somd_sync.finish(&{returned:?}, moved);")?,
         }
         Ok(())

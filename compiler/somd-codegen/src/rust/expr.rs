@@ -639,6 +639,13 @@ impl<'a> FnCx<'a> {
             .unwrap_or_else(|| format!("_l{}", id.0))
     }
 
+    /// The swap of two SOMD results left on the device that `stmt` is part of
+    /// ([`super::device::Glue::swaps`]).
+    pub(super) fn lazy_swap(&self, stmt: &Stmt) -> Option<&'a somd_mir::analysis::keep::Swap> {
+        let glue = self.device?;
+        glue.swaps.iter().find(|(f, w)| *f == self.fid && w.holds(stmt)).map(|(_, w)| w)
+    }
+
     /// The local `l` as a lazy local (`analysis::lazy`): held as an `rt::device::Lazy`.
     pub(super) fn lazy(&self, l: LocalId) -> Option<&'a somd_mir::analysis::lazy::LazyLocal> {
         self.device.and_then(|g| g.lazy_local(self.fid, l))
@@ -1637,15 +1644,21 @@ impl<'a> FnCx<'a> {
         }
         let mut taken = 0;
         for (i, a) in args.iter().enumerate().take(64) {
-            let Ok(ExprKind::Local(l)) = self.e(*a).map(|e| &e.kind) else { continue };
-            let owned = !self.by_ref.get(l.0 as usize).copied().unwrap_or(true)
-                && self.lazy(*l).is_none()
-                && matches!(self.local_ty(*l), Ok(Type::Array(_)));
-            if dead & (1u64 << i) != 0 && owned {
+            if dead & (1u64 << i) != 0 && self.owned_array_local(*a) {
                 taken |= 1u64 << i;
             }
         }
         taken
+    }
+
+    /// Whether `a` names an array variable the function owns (no borrowed parameter, no
+    /// lazy local): a call may take its array out of it ([`FnCx::taken_args`]).
+    fn owned_array_local(&self, a: ExprId) -> bool {
+        let Ok(ExprKind::Local(l)) = self.e(a).map(|e| &e.kind) else { return false };
+        self.func.somd.is_none()
+            && !self.by_ref.get(l.0 as usize).copied().unwrap_or(true)
+            && self.lazy(*l).is_none()
+            && matches!(self.local_ty(*l), Ok(Type::Array(_)))
     }
 
     /// The bit of [`FnCx::moved_args`] for `a = f(a, ..)`.
@@ -1836,11 +1849,15 @@ impl<'a> FnCx<'a> {
                     && self.device.is_some_and(|g| g.lazy_param(self.module, func, k - receivers))
             })
             .collect();
-        // The argument's local, when the call takes its array (`taken_args`).
+        // The argument's local, when the call takes its array (`taken_args`); one wrapped in
+        // a `LazyArr` is taken too where the call's result replaces it (`a = f(a)`, in
+        // `moved`), else the wrapper's handle would not be the array's only one.
         let takes: Vec<Option<String>> = (0..all.len())
             .map(|k| {
                 let i = k.checked_sub(receivers)?;
-                if i >= 64 || taken & (1u64 << i) == 0 {
+                let replaced =
+                    lazy[k] && moved & (1u64 << i) != 0 && self.owned_array_local(all[k].0);
+                if i >= 64 || (taken & (1u64 << i) == 0 && !replaced) {
                     return None;
                 }
                 match self.e(all[k].0).ok()?.kind {
@@ -1870,7 +1887,11 @@ impl<'a> FnCx<'a> {
             for (k, (a, ty)) in all.iter().enumerate() {
                 let mut text = match (lazy[k], self.lazy_name(*a), takes[k].clone()) {
                     (true, Some(name), _) => format!("&{name}"),
-                    (true, None, _) => format!("&{}", self.lazy_arg(*a)?),
+                    // A dead array handed over whole: the call may write it in place.
+                    (true, None, Some(taken)) => {
+                        format!("&rt::device::LazyArr::from_host({taken})")
+                    }
+                    (true, None, None) => format!("&{}", self.lazy_arg(*a)?),
                     (false, _, Some(taken)) => format!("&{taken}"),
                     (false, _, None) => self.arg(*a, ty)?,
                 };
@@ -1883,6 +1904,9 @@ impl<'a> FnCx<'a> {
         } else {
             for (i, (a, ty)) in all.iter().enumerate() {
                 let value = match (lazy[i], takes[i].clone()) {
+                    (true, Some(taken)) if self.lazy_name(*a).is_none() => {
+                        format!("rt::device::LazyArr::from_host({taken})")
+                    }
                     (true, _) => self.lazy_arg(*a)?,
                     (false, Some(taken)) => taken,
                     (false, None) => self.expr(*a)?,

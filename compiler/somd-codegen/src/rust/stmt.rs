@@ -871,6 +871,15 @@ impl FnCx<'_> {
         level: Level,
         stmt: &Stmt,
     ) -> Result<(), EmitError> {
+        if let Some(swap) = self.lazy_swap(stmt) {
+            // `T[] t = a; a = b; b = t;` of two SOMD results left on the device: the
+            // handles change places at the middle statement (`t` is mentioned nowhere else).
+            if matches!(stmt, Stmt::Expr(e) if *e == swap.middle) {
+                let (a, b) = (self.local_name(swap.a), self.local_name(swap.b));
+                writeln!(out, "{level}std::mem::swap(&mut {a}, &mut {b});")?;
+            }
+            return Ok(());
+        }
         match stmt {
             // The `@` of this local runs inside the reduction of the next statement.
             Stmt::Let { local, init: Some(_) } if self.folded_let(*local) => {}

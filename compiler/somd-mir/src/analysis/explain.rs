@@ -486,6 +486,28 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
             uses.join("; ")
         );
     }
+    // Swaps of two such locals: the handles change places, device copies and all.
+    let mutable =
+        |f: FuncId, l: LocalId| info.lazy.iter().any(|z| z.func == f && z.local == l && z.mutable);
+    for (i, func) in module.functions.iter().enumerate() {
+        let fid = FuncId(i as u32);
+        if !info.lazy.iter().any(|z| z.func == fid && z.mutable) {
+            continue;
+        }
+        for w in super::keep::swaps(func) {
+            if mutable(fid, w.a) && mutable(fid, w.b) {
+                let _ = writeln!(
+                    out,
+                    "{}: swap of `{}` and `{}` in {} exchanges their arrays where they are, on \
+                     the device or the host (nothing moves)",
+                    sources.position(func.expr(w.middle).span),
+                    func.local(w.a).name,
+                    func.local(w.b).name,
+                    func.name
+                );
+            }
+        }
+    }
     if out.is_empty() {
         out.push_str("no SOMD method, `@`, `!` or task in the program\n");
     }

@@ -250,6 +250,9 @@ fn is_fresh_of(module: &Module, func: &Function, ty: &Type, e: ExprId) -> bool {
         ExprKind::SomdCall { func: callee, .. } => {
             is_prim_array(ty) && returns_fresh(module, *callee)
         }
+        ExprKind::Call { func: callee, receiver: None, .. } => {
+            is_prim_array(ty) && returns_own_array(module.function(*callee))
+        }
         ExprKind::ArrayLit(rows) if is_prim_matrix(ty) => rows.iter().all(fresh_row),
         kind => !is_prim_matrix(ty) && matches!(kind, ExprKind::ArrayLit(_)),
     }
@@ -264,9 +267,17 @@ fn is_fresh_of(module: &Module, func: &Function, ty: &Type, e: ExprId) -> bool {
 /// `y = scale(x, 2.0); norm(y); scale(y, 0.5);` uploaded `y` twice).
 fn returns_fresh(module: &Module, callee: FuncId) -> bool {
     let f = module.function(callee);
-    if !matches!(f.somd.as_ref().map(|s| &s.reduction), Some(Reduction::Assemble))
-        || !is_prim_array(&f.ret)
-    {
+    matches!(f.somd.as_ref().map(|s| &s.reduction), Some(Reduction::Assemble))
+        && returns_own_array(f)
+}
+
+/// Whether every `return` of `f` gives a local of a 1-D primitive array type that `f`
+/// allocates, never assigns again and only indexes or asks its length: the array `f`
+/// returns has no other name (a helper filling a new array, `int[] a = fill(n)`; for a SOMD
+/// method, [`returns_fresh`], where a `dist` local is the MIs' partitions of the array the
+/// caller receives, assembled).
+fn returns_own_array(f: &Function) -> bool {
+    if !is_prim_array(&f.ret) {
         return false;
     }
     let mut returned = Vec::new();
@@ -295,7 +306,7 @@ fn returns_fresh(module: &Module, callee: FuncId) -> bool {
             }
         });
         local.kind == LocalKind::Var
-            && local.dist.is_none()
+            && (local.dist.is_none() || f.somd.is_some())
             && allocated
             && assigned.get(l).copied().unwrap_or(0) == 0
             && walk::only_indexed(f, *l)
@@ -342,6 +353,23 @@ fn row_element_or_length(
     }
 }
 
+/// How [`is_candidate`] judges the uses of an array local.
+#[derive(Default)]
+struct Lending {
+    /// SOMD results left on the device (`analysis::lazy`) rather than a keep scope: the
+    /// local may also be passed to a SOMD method's parameter that the method writes (its
+    /// parameters are by value: [`somd_param_by_value`]), be given such a method's
+    /// returned parameter ([`returns_written_param`]) and be swapped with another
+    /// candidate ([`Swap`]). A keep scope shares one device copy among its calls, which a
+    /// call writing it would change under the others.
+    results: bool,
+    /// The swaps of the function (with `results`).
+    swaps: Vec<Swap>,
+    /// Locals assumed candidates while their swap partner is judged: two locals swapped
+    /// with each other qualify together or not at all.
+    assumed: Vec<LocalId>,
+}
+
 /// Whether local `v` of `func` satisfies the whole-function conditions of the module doc.
 fn is_candidate(
     module: &Module,
@@ -350,18 +378,39 @@ fn is_candidate(
     v: LocalId,
     facts: &mut ReadOnly,
 ) -> bool {
+    is_candidate_lending(module, func, parents, v, facts, &mut Lending::default())
+}
+
+fn is_candidate_lending(
+    module: &Module,
+    func: &Function,
+    parents: &[Option<ExprId>],
+    v: LocalId,
+    facts: &mut ReadOnly,
+    lending: &mut Lending,
+) -> bool {
+    if lending.assumed.contains(&v) {
+        return true;
+    }
     let local = func.local(v);
     let matrix = is_prim_matrix(&local.ty);
     if local.kind != LocalKind::Var || local.dist.is_some() || !(is_prim_array(&local.ty) || matrix)
     {
         return false;
     }
+    let results = lending.results;
+    let fresh = |e: ExprId| {
+        is_fresh_of(module, func, &local.ty, e)
+            || (results
+                && matches!(&func.expr(e).kind, ExprKind::SomdCall { func: callee, receiver: None, .. }
+                    if returns_written_param(module, *callee).is_some()))
+    };
     // Every declaration initialises it with a fresh array (or not at all).
     let mut fresh_lets = true;
     each_stmt(&func.body, &mut |stmt| {
         if let Stmt::Let { local: l, init } = stmt {
             if *l == v {
-                fresh_lets &= init.is_none_or(|e| is_fresh_of(module, func, &local.ty, e));
+                fresh_lets &= init.is_none_or(fresh);
             }
         }
     });
@@ -371,6 +420,8 @@ fn is_candidate(
     // Assignments whose value nothing uses: `v = new ..;` as a statement. As a value
     // (`w = (v = new ..)`, `keep(v = new ..)`) the new array would get a second name.
     let statements = walk::expr_statements(func);
+    // The swap partners `v`'s mentions in swaps depend on.
+    let mut partners = Vec::new();
     let mut uses = 0usize;
     for (i, e) in func.exprs.iter().enumerate() {
         if !matches!(e.kind, ExprKind::Local(l) if l == v) {
@@ -378,6 +429,10 @@ fn is_candidate(
         }
         uses += 1;
         let id = ExprId(i as u32);
+        if let Some(swap) = lending.swaps.iter().find(|w| w.mentions(func, id)) {
+            partners.push(if swap.a == v { swap.b } else { swap.a });
+            continue;
+        }
         let Some(parent) = parent_of(parents, id) else { return false };
         let ok = match &func.expr(parent).kind {
             ExprKind::Index { .. } if matrix => {
@@ -391,9 +446,9 @@ fn is_candidate(
             // ([`moved_local`]): `w` qualifies on the same terms.
             ExprKind::Assign { target, value } if *target == id => {
                 statements.contains(&parent)
-                    && (is_fresh_of(module, func, &local.ty, *value)
+                    && (fresh(*value)
                         || moved_local(func, parent).is_some_and(|(_, w)| {
-                            w != v && is_candidate(module, func, parents, w, facts)
+                            w != v && is_candidate_lending(module, func, parents, w, facts, lending)
                         }))
             }
             // `x = v;` moving `v`'s array out at its last mention: it has no second name.
@@ -401,13 +456,232 @@ fn is_candidate(
                 statements.contains(&parent)
                     && moved_local(func, parent).is_some_and(|(x, w)| w == v && x != v)
             }
+            // Passed by value to a SOMD method (`b = step(a, b)`): a call that writes it
+            // writes its own copy, or the array itself only where the caller never reads
+            // it again (`rt::somd::Scratch`).
+            ExprKind::SomdCall { func: callee, args, receiver: None } if lending.results => {
+                passed_read_only(module, func, parent, id, facts)
+                    || args
+                        .iter()
+                        .position(|a| *a == id)
+                        .is_some_and(|p| somd_param_by_value(module, *callee, p))
+            }
             _ => passed_read_only(module, func, parent, id, facts),
         };
         if !ok {
             return false;
         }
     }
-    uses > 0
+    if uses == 0 {
+        return false;
+    }
+    lending.assumed.push(v);
+    let partners_qualify =
+        partners.iter().all(|w| is_candidate_lending(module, func, parents, *w, facts, lending));
+    lending.assumed.retain(|l| *l != v);
+    partners_qualify
+}
+
+/// A swap of two array locals through a third, three statements of one block:
+/// `T[] t = a; a = b; b = t;` (or `t = a;` for a `t` declared elsewhere without a value).
+/// `t` is mentioned nowhere else, so the three statements only exchange the arrays `a` and
+/// `b` hold: neither array gets a second name once they have run (a ping-pong stencil,
+/// `b = step(a, b)` then the swap, keeps both arrays as SOMD results left on the device,
+/// `analysis::lazy`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Swap {
+    pub a: LocalId,
+    pub b: LocalId,
+    pub t: LocalId,
+    /// The first statement's mention of `a` (`t = a`'s value, or `t`'s initialiser).
+    pub first: ExprId,
+    /// `t = a;` when the first statement is an assignment.
+    pub head: Option<ExprId>,
+    /// `a = b;`
+    pub middle: ExprId,
+    /// `b = t;`
+    pub last: ExprId,
+}
+
+impl Swap {
+    /// Of a mention `id` of `a` or `b` in the swap's statements that gives it a value (`a =
+    /// b`, `b = t`), that value.
+    pub fn given(&self, func: &Function, id: ExprId) -> Option<ExprId> {
+        [self.middle, self.last].iter().find_map(|e| match &func.expr(*e).kind {
+            ExprKind::Assign { target, value } if *target == id => Some(*value),
+            _ => None,
+        })
+    }
+
+    /// Whether `id` is a mention of `a` or `b` in the swap's statements.
+    pub fn mentions(&self, func: &Function, id: ExprId) -> bool {
+        let assign_parts = |e: ExprId| match &func.expr(e).kind {
+            ExprKind::Assign { target, value } => [*target, *value],
+            _ => [e, e],
+        };
+        let [a_target, b_value] = assign_parts(self.middle);
+        let [b_target, _] = assign_parts(self.last);
+        [self.first, a_target, b_value, b_target].contains(&id)
+    }
+
+    /// Whether `stmt` is one of the swap's three statements.
+    pub fn holds(&self, stmt: &Stmt) -> bool {
+        match stmt {
+            Stmt::Let { local, init: Some(e) } => *local == self.t && *e == self.first,
+            Stmt::Expr(e) => Some(*e) == self.head || *e == self.middle || *e == self.last,
+            _ => false,
+        }
+    }
+}
+
+/// The swaps of `func` ([`Swap`]) of 1-D primitive array variables.
+pub fn swaps(func: &Function) -> Vec<Swap> {
+    let local_of = |e: ExprId| match func.expr(e).kind {
+        ExprKind::Local(l) => Some(l),
+        _ => None,
+    };
+    let assign = |stmt: &Stmt| match stmt {
+        Stmt::Expr(e) => match &func.expr(*e).kind {
+            ExprKind::Assign { target, value } => Some((*e, local_of(*target)?, *value)),
+            _ => None,
+        },
+        _ => None,
+    };
+    let var = |l: LocalId| {
+        let local = func.local(l);
+        local.kind == LocalKind::Var && local.dist.is_none() && !local.shared
+    };
+    let mut mentions: HashMap<LocalId, usize> = HashMap::new();
+    for e in &func.exprs {
+        if let ExprKind::Local(l) = e.kind {
+            *mentions.entry(l).or_default() += 1;
+        }
+    }
+    let mut lets: HashMap<LocalId, Vec<bool>> = HashMap::new();
+    each_stmt(&func.body, &mut |s| {
+        if let Stmt::Let { local, init } = s {
+            lets.entry(*local).or_default().push(init.is_some());
+        }
+    });
+    let mut blocks = vec![&func.body];
+    each_stmt(&func.body, &mut |s| blocks.extend(walk::stmt_blocks(s)));
+    let mut out = Vec::new();
+    for block in blocks {
+        for w in block.stmts.windows(3) {
+            // `T[] t = a;` or `t = a;`
+            let (t, first, head) = match &w[0] {
+                Stmt::Let { local, init: Some(e) } => (*local, *e, None),
+                stmt => match assign(stmt) {
+                    Some((e, t, value)) => (t, value, Some(e)),
+                    None => continue,
+                },
+            };
+            let (Some(a), Some((middle, a2, b_value)), Some((last, b2, t_value))) =
+                (local_of(first), assign(&w[1]), assign(&w[2]))
+            else {
+                continue;
+            };
+            let (Some(b), Some(t2)) = (local_of(b_value), local_of(t_value)) else { continue };
+            let ty = &func.local(t).ty;
+            let alike = [a, b].iter().all(|l| func.local(*l).ty == *ty && var(*l));
+            let distinct = a != b && a != t && b != t;
+            // `t` is declared once: here, or elsewhere without a value.
+            let declared = matches!(
+                (head, lets.get(&t).map(Vec::as_slice)),
+                (None, Some([true])) | (Some(_), Some([false]))
+            );
+            let only_here = mentions.get(&t).copied() == Some(1 + usize::from(head.is_some()));
+            if a2 == a
+                && b2 == b
+                && t2 == t
+                && distinct
+                && alike
+                && var(t)
+                && is_prim_array(ty)
+                && declared
+                && only_here
+            {
+                out.push(Swap { a, b, t, first, head, middle, last });
+            }
+        }
+    }
+    out
+}
+
+/// Whether parameter `p` of the SOMD method `callee` is a 1-D primitive array it takes by
+/// value and keeps to itself: never assigned, and every mention an element (read or
+/// written), its length, its MI geometry, a `return` of it or an argument of a read-only
+/// parameter. A caller's array passed there is written only in a copy, or in place where
+/// the caller never reads it again (`rt::somd::Scratch`, the device's own buffer), and no
+/// name for it outlives the call but the result.
+pub(super) fn somd_param_by_value(module: &Module, callee: FuncId, p: usize) -> bool {
+    let f = module.function(callee);
+    let Some(&param) = f.params.get(p) else { return false };
+    if f.somd.is_none() || !is_prim_array(&f.local(param).ty) {
+        return false;
+    }
+    let parents = walk::parents(f);
+    let mut returned = HashSet::new();
+    each_stmt(&f.body, &mut |s| {
+        if let Stmt::Return(Some(e)) = s {
+            returned.insert(*e);
+        }
+    });
+    let mut facts = ReadOnly::default();
+    f.exprs.iter().enumerate().all(|(k, e)| {
+        let id = ExprId(k as u32);
+        if !matches!(e.kind, ExprKind::Local(l) if l == param) {
+            return true;
+        }
+        match parent_of(&parents, id).map(|q| (q, &f.expr(q).kind)) {
+            Some((_, ExprKind::Index { array, .. })) => *array == id,
+            Some((_, ExprKind::Length(_))) => true,
+            Some((_, ExprKind::Builtin { builtin, .. })) => {
+                matches!(builtin, Builtin::SomdOffset | Builtin::SomdGlobalLength)
+            }
+            Some((q, _)) => passed_read_only(module, f, q, id, &mut facts),
+            None => returned.contains(&id),
+        }
+    })
+}
+
+/// The parameter a SOMD method returns when every `return` gives the same parameter, one it
+/// takes by value ([`somd_param_by_value`]) and writes, and its MIs' results are assembled:
+/// the caller receives the method's own copy of its argument, or the argument's array where
+/// the caller hands it over and never reads it again, so the result has no other name.
+pub(super) fn returns_written_param(module: &Module, callee: FuncId) -> Option<usize> {
+    let f = module.function(callee);
+    if !matches!(f.somd.as_ref().map(|s| &s.reduction), Some(Reduction::Assemble))
+        || !is_prim_array(&f.ret)
+    {
+        return None;
+    }
+    let mut returned = HashSet::new();
+    let mut plain = true;
+    each_stmt(&f.body, &mut |s| {
+        if let Stmt::Return(r) = s {
+            match r.map(|e| &f.expr(e).kind) {
+                Some(ExprKind::Local(l)) => {
+                    returned.insert(*l);
+                }
+                _ => plain = false,
+            }
+        }
+    });
+    let returned: Vec<LocalId> = returned.into_iter().collect();
+    let (true, &[param]) = (plain, returned.as_slice()) else { return None };
+    let p = f.params.iter().position(|q| *q == param)?;
+    let parents = walk::parents(f);
+    let written = f.exprs.iter().enumerate().any(|(k, e)| {
+        matches!(e.kind, ExprKind::Index { array, .. }
+            if matches!(f.expr(array).kind, ExprKind::Local(l) if l == param)
+                && stored_to(f, &parents, ExprId(k as u32)))
+    });
+    (f.local(param).dist.is_some()
+        && written
+        && super::parallel::assigned_locals(f).get(&param).copied().unwrap_or(0) == 0
+        && somd_param_by_value(module, callee, p))
+    .then_some(p)
 }
 
 /// Whether `v` is a 1-D primitive array local of `func` that is a keep candidate: every
@@ -420,8 +694,9 @@ pub(super) fn fresh_and_unlent(
     parents: &[Option<ExprId>],
     v: LocalId,
 ) -> bool {
+    let mut lending = Lending { results: true, swaps: swaps(func), assumed: Vec::new() };
     is_prim_array(&func.local(v).ty)
-        && is_candidate(module, func, parents, v, &mut ReadOnly::default())
+        && is_candidate_lending(module, func, parents, v, &mut ReadOnly::default(), &mut lending)
 }
 
 /// Whether parameter `p` of `f` is read-only ([`ReadOnly::param_read_only`]).

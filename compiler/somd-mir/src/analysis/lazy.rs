@@ -273,6 +273,7 @@ fn lazy_results(
         return None;
     }
     let statements = walk::expr_statements(func);
+    let swaps = super::keep::swaps(func);
     let mut lazy = LazyLocal::new(fid, v, local.span, true);
     walk::each_stmt(&func.body, &mut |stmt| {
         if let Stmt::Let { local: l, init: Some(e) } = stmt {
@@ -284,6 +285,14 @@ fn lazy_results(
     for (i, e) in func.exprs.iter().enumerate() {
         let id = ExprId(i as u32);
         if !matches!(e.kind, ExprKind::Local(l) if l == v) {
+            continue;
+        }
+        // A swap with another such local: it gives `v` the other's array, or moves `v`'s on.
+        if let Some(swap) = swaps.iter().find(|w| w.mentions(func, id)) {
+            match swap.given(func, id) {
+                Some(value) => lazy.maps.push(value),
+                None => lazy.handed.push(id),
+            }
             continue;
         }
         let parent = parent_of(parents, id);
@@ -308,7 +317,8 @@ fn lazy_results(
             Some(ExprKind::SomdCall { func: callee, args, receiver: None })
                 if on_device(*callee)
                     && args.iter().position(|a| *a == id).is_some_and(|p| {
-                        super::keep::read_only_param(module, *callee, p)
+                        (super::keep::read_only_param(module, *callee, p)
+                            || super::keep::somd_param_by_value(module, *callee, p))
                             && super::keep::is_prim_array(
                                 &module
                                     .function(*callee)
