@@ -183,6 +183,18 @@ inline double somd_dpow(double x, double y)
     if (isnan(y) || (isinf(y) && fabs(x) == 1.0)) return (double)NAN;
     return pow(x, y);
 }
+/* Java's Math.exp at the top of the finite range: Java's exp(x) is finite up to fdlibm's
+ * o_threshold, 709.782712893384, where a device's exp may overflow early (PoCL gave Infinity
+ * from 709.7827111600001 on). There it is 2^1023 * exp(r), r = x - 1023 ln 2, with ln 2 in
+ * fdlibm's two parts (1023 * LN2_HI is exact), r in (-0.09, 0.7]. */
+inline double somd_dexp(double x)
+{
+    if (x > 709.0 && x <= 709.782712893384) {
+        const double r = (x - 1023.0 * 6.93147180369123816490e-01) - 1023.0 * 1.90821492927058770002e-10;
+        return ldexp(exp(r), 1023);
+    }
+    return exp(x);
+}
 /* Java's Math.hypot bit for bit: the JDK defines it by StrictMath.hypot, fdlibm's
  * __ieee754_hypot, ported here as the runtime's `fdlibm::hypot` (OpenCL's hypot may be off
  * by 4 ulp). The words of a double are read and written through `as_ulong`. */

@@ -3053,6 +3053,8 @@ impl<'a> Writer<'a> {
                         let name = match m {
                             Sqrt => "sqrt",
                             Cbrt => "cbrt",
+                            // Finite up to Java's threshold (`somd_java.cl`).
+                            Exp if d => "somd_dexp",
                             Exp => "exp",
                             Log => "log",
                             Log10 => "log10",

@@ -1,0 +1,43 @@
+// Java twin of device_math_exp.somd: the `@` as a loop.
+// Math.exp at the top of the finite range (kernels call `somd_dexp`): Java's exp is finite
+// up to 709.782712893384, where a device's exp may already overflow (PoCL gave Infinity
+// from 709.7827111600001 on). The values print to 12 significant digits (exp may be a few
+// ulp off Java's on a device: LANGUAGE.md §1.5); whether each is finite prints exactly.
+class Main {
+    static double e(double x) {
+        return Math.exp(x);
+    }
+
+    static double[] exps(double[] x) {
+        double[] r = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            r[i] = Math.exp(x[i]);
+        }
+        return r;
+    }
+
+    public static void main(String[] args) {
+        double[] xs = {709.0, 709.0000001, 709.5, 709.78, 709.7827111, 709.78271116, 709.782712,
+            709.782712893384, 709.7827128933841, 709.8, 710.0, -745.0, 0.5, -0.0};
+        int n = 4096;
+        double[] x = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = xs[i % xs.length];
+        }
+        double[] r = exps(x);
+        double[] m = new double[n];
+        for (int i = 0; i < n; i++) {
+            m[i] = e(x[i]);
+        }
+        int finite = 0;
+        for (int i = 0; i < n; i++) {
+            if (r[i] < Double.POSITIVE_INFINITY && m[i] < Double.POSITIVE_INFINITY) {
+                finite++;
+            }
+        }
+        System.out.println("finite " + finite);
+        for (int i = 0; i < xs.length; i++) {
+            System.out.printf("%.11e %.11e%n", r[i], m[i]);
+        }
+    }
+}
