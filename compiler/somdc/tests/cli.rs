@@ -82,6 +82,38 @@ fn check_exits_0_without_errors_and_1_with_errors() {
     assert!(stderr.contains("could not check the program: 2 errors"), "{stderr}");
 }
 
+/// A value class's fields are final without the keyword: assigning one that has an
+/// initializer points at the field as a value-class field, not as one "declared `final`"
+/// (probe 69).
+#[test]
+fn a_value_class_field_assigned_twice_says_why_it_is_final() {
+    let text_ = "value class V {\n    int x = 3;\n    V(int y) { x = y; }\n}\n\
+                 public class Main {\n    public static void main(String[] args) {\n        \
+                 System.out.println(new V(4).x);\n    }\n}\n";
+    let bad = source("value_final", "v.somd", text_);
+    let out = run(somdc().arg("check").arg(&bad));
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("error[E0107]: cannot assign a value to final field `x`"), "{stderr}");
+    assert!(stderr.contains("declared here (the fields of value class `V` are final)"), "{stderr}");
+    assert!(!stderr.contains("declared `final` here"), "{stderr}");
+}
+
+/// `task obj.m` on an existing object names a variable where LANGUAGE.md §3.1 wants a class:
+/// the help says which two forms a task takes (probe 69).
+#[test]
+fn a_task_on_a_variable_shows_the_two_task_forms() {
+    let bad = source("task_var", "t.somd", TASK_ON_VARIABLE);
+    let out = run(somdc().arg("check").arg(&bad));
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("error[E0102]: cannot find class `a`"), "{stderr}");
+    assert!(stderr.contains("`a` is a variable: a task's worker is `task C.step`"), "{stderr}");
+    assert!(stderr.contains("`task new C(..).step`"), "{stderr}");
+}
+
+const TASK_ON_VARIABLE: &str = include_str!("../../../tests/fail/types/task_on_variable.somd");
+
 #[test]
 fn check_json_is_one_object_per_diagnostic() {
     let bad = source("json", "bad.somd", BAD);

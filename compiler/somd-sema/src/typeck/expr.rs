@@ -1057,13 +1057,18 @@ impl Checker<'_> {
             );
             return;
         }
+        // A value class's fields are final without the keyword (LANGUAGE.md §3.3).
+        let label = match is_value {
+            true => format!("declared here (the fields of value class `{class_name}` are final)"),
+            false => "declared `final` here".to_string(),
+        };
         self.emit(
             Diagnostic::error(
                 codes::FINAL_ASSIGNED,
                 format!("cannot assign a value to final field `{}`", info.name),
                 span,
             )
-            .with_secondary(info.span, "declared `final` here"),
+            .with_secondary(info.span, label),
         );
     }
 }

@@ -7,7 +7,7 @@ use super::conv::{binary_promote, invocable, is_integral, unary_promote};
 use super::{plural, Checker};
 use crate::model::{CallTarget, ClassId, MapArg, MethodId, Ty};
 use somd_diag::{Diagnostic, Span};
-use somd_syntax::ast::{Expr, Ident, PrimType, ReduceOp, ReduceOperator, TypeExpr};
+use somd_syntax::ast::{Expr, ExprKind, Ident, PrimType, ReduceOp, ReduceOperator, TypeExpr};
 
 /// The library classes of LANGUAGE.md §1, whose methods `@`, `!` and tasks cannot apply.
 const LIBRARY_CLASSES: &[&str] =
@@ -363,6 +363,25 @@ impl Checker<'_> {
                 }
                 None => return Ty::Error,
             },
+            // `task obj.m` on an existing object: LANGUAGE.md §3.1 has two forms only.
+            None if self.lookup_local(&class.name).is_some()
+                && !self.p.class_by_name.contains_key(&class.name) =>
+            {
+                self.emit(
+                    Diagnostic::error(
+                        codes::UNKNOWN_TYPE,
+                        format!("cannot find class `{}`", class.name),
+                        class.span,
+                    )
+                    .with_help(format!(
+                        "`{}` is a variable: a task's worker is `task C.{m}` (a static method of \
+                         class `C`) or `task new C(..).{m}` (an instance method of a new object)",
+                        class.name,
+                        m = method.name
+                    )),
+                );
+                return Ty::Error;
+            }
             None => match self.lime_class(Some(class)) {
                 Some(id) => id,
                 None => return Ty::Error,
@@ -507,13 +526,18 @@ impl Checker<'_> {
             return Ty::Error;
         }
         if !self.is_value_type(&out_ty) {
+            // The edge itself, from the producing task on (`a => b => c` is `(a => b) => c`).
+            let mut last = lhs;
+            while let ExprKind::Connect { rhs: inner, .. } = &last.kind {
+                last = inner;
+            }
             let mut diagnostic = Diagnostic::error(
                 codes::MUTABLE_EDGE,
                 format!(
                     "a value of type `{}` cannot cross a task edge: only primitive and value types can",
                     self.name(&out_ty)
                 ),
-                e.span,
+                last.span.to(rhs.span),
             )
             .with_secondary(producer.name_span, format!("produces `{}`", self.name(&out_ty)));
             if out_ty.is_array() {
