@@ -183,16 +183,19 @@ inline double somd_dpow(double x, double y)
     if (isnan(y) || (isinf(y) && fabs(x) == 1.0)) return (double)NAN;
     return pow(x, y);
 }
-/* Java's Math.exp at the top of the finite range: Java's exp(x) is finite up to fdlibm's
+/* Java's Math.exp at both ends of its range: Java's exp(x) is finite up to fdlibm's
  * o_threshold, 709.782712893384, where a device's exp may overflow early (PoCL gave Infinity
- * from 709.7827111600001 on). There it is 2^1023 * exp(r), r = x - 1023 ln 2, with ln 2 in
- * fdlibm's two parts (1023 * LN2_HI is exact), r in (-0.09, 0.7]. */
+ * from 709.7827111600001 on), and it is subnormal down to u_threshold, -745.1332191019411,
+ * where a device's exp may flush to 0 early (NVIDIA's gave 0 for -745). There it is
+ * 2^k * exp(x - k ln 2) with k = 1023 or -1022, ln 2 in fdlibm's two parts (k * LN2_HI is
+ * exact), so exp's argument is in (-0.09, 0.7] or [-36.8, 0.4] and its result normal. */
 inline double somd_dexp(double x)
 {
-    if (x > 709.0 && x <= 709.782712893384) {
-        const double r = (x - 1023.0 * 6.93147180369123816490e-01) - 1023.0 * 1.90821492927058770002e-10;
-        return ldexp(exp(r), 1023);
-    }
+    const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
+    if (x > 709.0 && x <= 709.782712893384)
+        return ldexp(exp((x - 1023.0 * ln2_hi) - 1023.0 * ln2_lo), 1023);
+    if (x < -708.0 && x >= -745.1332191019411)
+        return ldexp(exp((x + 1022.0 * ln2_hi) + 1022.0 * ln2_lo), -1022);
     return exp(x);
 }
 /* Java's Math.hypot bit for bit: the JDK defines it by StrictMath.hypot, fdlibm's

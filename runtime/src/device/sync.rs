@@ -242,7 +242,15 @@ impl<'a> SyncCall<'a> {
                         && a.device_copy(ctx).is_some() =>
                 {
                     super::resident::trace_resident(ctx, name, byte_len(*a));
-                    let handed = p < 64 && moved & (1 << p) != 0;
+                    // Handed over, and passed once: a second argument naming the same
+                    // array reads its device copy.
+                    let same = |b: &HostArg<'_>| match b {
+                        HostArg::Array(b) => std::ptr::addr_eq(*a as *const _, *b as *const _),
+                        _ => false,
+                    };
+                    let handed = p < 64
+                        && moved & (1 << p) != 0
+                        && args.iter().filter(|b| same(b)).count() == 1;
                     match handed.then(|| a.take_device(ctx)).flatten() {
                         Some(buf) => {
                             params.taken.push(p);
@@ -560,7 +568,9 @@ impl<'a> SyncCall<'a> {
                 let len = self.planned[0].out_dims[k].as_ref().map_or(0, |d| d.iter().product());
                 (self.outputs[k].take(), len, *elem)
             }
-            Some(ArgSpec::Param(p)) => {
+            // A parameter the call holds a buffer of its own for (one it only read and
+            // found on the device comes down as `finish` brings it).
+            Some(ArgSpec::Param(p)) if self.params.get(*p).is_some_and(Option::is_some) => {
                 let shape = self.planned[0].shapes.get(*p).cloned().flatten();
                 let elem = match self.args.get(*p) {
                     Some(HostArg::Array(a)) => a.elem(),
@@ -639,6 +649,20 @@ impl<'a> SyncCall<'a> {
                     (buf, self.planned[0].out_dims[k].clone().unwrap_or_default(), *elem)
                 }
                 ArgSpec::Param(_) if after_check(k) => continue,
+                // A returned parameter the body only read, found on the device: its shared
+                // copy comes down (the call never wrote it).
+                ArgSpec::Param(p)
+                    if returned.contains(&k)
+                        && self.params.get(*p).is_some_and(Option::is_none)
+                        && let Some(Some(shared)) = self.shared.get(*p) =>
+                {
+                    let shape = self.planned[0].shapes.get(*p).cloned().flatten();
+                    let Some(HostArg::Array(a)) = self.args.get(*p) else { continue };
+                    let dims = shape.unwrap_or_default();
+                    result.outputs[k] =
+                        Some(super::download(ctx, shared, a.elem(), dims, false, name).0);
+                    continue;
+                }
                 ArgSpec::Param(p) if returned.contains(&k) => {
                     let Some(HostArg::Array(a)) = self.args.get(*p) else { continue };
                     let Some(Some(buf)) = self.params.get_mut(*p).map(Option::take) else {
