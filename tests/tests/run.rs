@@ -4070,10 +4070,12 @@ fn swapped_somd_results_stay_on_the_device() {
         |method: &str| -> Vec<&CallTrace> { calls.iter().filter(|c| c.name == method).collect() };
     let n = 200_000u64;
     // `declared` (30 rounds of `int`s), `assigned` (40 of `double`s, a temporary declared
-    // before the loop) and `failing` (4 rounds, the fourth failing): the first round
-    // uploads both arrays, later ones nothing; no round downloads its result.
-    for (method, rounds, elem) in [("Main.step", 30, 4), ("Main.heat", 40, 8), ("Main.bump", 4, 4)]
-    {
+    // before the loop), `rotated` (12 rounds of three `double` buffers rotated through a
+    // temporary) and `failing` (4 rounds, the fourth failing): the first round uploads both
+    // inputs, later ones nothing; no round downloads its result.
+    let cases =
+        [("Main.step", 30, 4), ("Main.heat", 40, 8), ("Main.wave", 12, 8), ("Main.bump", 4, 4)];
+    for (method, rounds, elem) in cases {
         let all = of(method);
         assert!(all.len() >= rounds, "{method}: {} calls\n{stderr}", all.len());
         let ups: Vec<u64> = all[..rounds].iter().map(|c| c.bytes_h2d).collect();

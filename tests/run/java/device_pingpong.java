@@ -31,6 +31,14 @@ class Main {
         return dst;
     }
 
+    static double[] wave(double[] prev, double[] cur, double c2) {
+        double[] next = new double[cur.length];
+        for (int i = 1; i < cur.length - 1; i++) {
+            next[i] = 2.0 * cur[i] - prev[i] + c2 * (cur[i - 1] - 2.0 * cur[i] + cur[i + 1]);
+        }
+        return next;
+    }
+
     static long total(int[] a) {
         long s = 0;
         for (int i = 0; i < a.length; i++) {
@@ -137,6 +145,25 @@ class Main {
         System.out.println("stored " + total(a) + " " + total(b) + " " + a[3] + " " + b[n - 4]);
     }
 
+    // Three buffers rotated (a wave equation): `t = prev; prev = cur; cur = next; next = t;`.
+    static void rotated(int n) {
+        double[] prev = new double[n];
+        double[] cur = new double[n];
+        for (int i = 0; i < n; i++) {
+            prev[i] = (i % 1000) * 0.001;
+            cur[i] = prev[i];
+        }
+        double[] next = new double[n];
+        for (int s = 0; s < 12; s++) {
+            next = wave(prev, cur, 0.25);
+            double[] t = prev;
+            prev = cur;
+            cur = next;
+            next = t;
+        }
+        System.out.println("rotated " + cur[n / 3] + " " + prev[n / 2 + 7] + " " + next[999]);
+    }
+
     // A call failing after rounds on the device: Java's exception at its position.
     static void failing(int n) {
         int[] a = fill(n, 3);
@@ -157,6 +184,7 @@ class Main {
         kept(n);
         lent(n);
         stored(n);
+        rotated(n);
         failing(n);
     }
 }

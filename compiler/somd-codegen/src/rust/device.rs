@@ -112,8 +112,8 @@ pub struct Glue {
     /// parameter of another SOMD call (`r = sub(b, matvec(a, x))`): the result stays on the
     /// device as a temporary `LazyArr`.
     pub inline_left: std::collections::HashSet<(FuncId, somd_mir::ExprId)>,
-    /// Swaps of two such locals (`T[] t = a; a = b; b = t;`): the host writer exchanges
-    /// the two handles, device copies and all.
+    /// Swaps (or rotations) of such locals (`T[] t = a; a = b; b = t;`): the host writer
+    /// exchanges the handles, device copies and all.
     pub swaps: Vec<(FuncId, somd_mir::analysis::keep::Swap)>,
 }
 
@@ -573,7 +573,8 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
     for (i, func) in module.functions.iter().enumerate() {
         let fid = FuncId(i as u32);
         let lazy = |l| glue.lazy_local(fid, l).is_some_and(|z| z.mutable);
-        let swaps = analysis::keep::swaps(func).into_iter().filter(|w| lazy(w.a) && lazy(w.b));
+        let swaps =
+            analysis::keep::swaps(func).into_iter().filter(|w| w.locals.iter().all(|l| lazy(*l)));
         let swaps: Vec<_> = swaps.map(|w| (fid, w)).collect();
         glue.swaps.extend(swaps);
     }

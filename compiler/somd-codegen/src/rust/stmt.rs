@@ -872,11 +872,14 @@ impl FnCx<'_> {
         stmt: &Stmt,
     ) -> Result<(), EmitError> {
         if let Some(swap) = self.lazy_swap(stmt) {
-            // `T[] t = a; a = b; b = t;` of two SOMD results left on the device: the
-            // handles change places at the middle statement (`t` is mentioned nowhere else).
-            if matches!(stmt, Stmt::Expr(e) if *e == swap.middle) {
-                let (a, b) = (self.local_name(swap.a), self.local_name(swap.b));
-                writeln!(out, "{level}std::mem::swap(&mut {a}, &mut {b});")?;
+            // `T[] t = a; a = b; b = t;` of SOMD results left on the device: the handles
+            // change places at the first `a = b` (`t` is mentioned nowhere else); a rotation
+            // `t = a; a = b; b = c; c = t;` is a swap of each neighbouring pair in turn.
+            if matches!(stmt, Stmt::Expr(e) if swap.steps.first() == Some(e)) {
+                for pair in swap.locals.windows(2) {
+                    let (a, b) = (self.local_name(pair[0]), self.local_name(pair[1]));
+                    writeln!(out, "{level}std::mem::swap(&mut {a}, &mut {b});")?;
+                }
             }
             return Ok(());
         }

@@ -486,7 +486,7 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
             uses.join("; ")
         );
     }
-    // Swaps of two such locals: the handles change places, device copies and all.
+    // Swaps (and rotations) of such locals: the handles change places, device copies and all.
     let mutable =
         |f: FuncId, l: LocalId| info.lazy.iter().any(|z| z.func == f && z.local == l && z.mutable);
     for (i, func) in module.functions.iter().enumerate() {
@@ -495,14 +495,16 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
             continue;
         }
         for w in super::keep::swaps(func) {
-            if mutable(fid, w.a) && mutable(fid, w.b) {
+            if w.locals.iter().all(|l| mutable(fid, *l)) {
+                let names: Vec<String> =
+                    w.locals.iter().map(|l| format!("`{}`", func.local(*l).name)).collect();
+                let what = if w.locals.len() == 2 { "swap" } else { "rotation" };
                 let _ = writeln!(
                     out,
-                    "{}: swap of `{}` and `{}` in {} exchanges their arrays where they are, on \
-                     the device or the host (nothing moves)",
-                    sources.position(func.expr(w.middle).span),
-                    func.local(w.a).name,
-                    func.local(w.b).name,
+                    "{}: {what} of {} in {} exchanges their arrays where they are, on the \
+                     device or the host (nothing moves)",
+                    sources.position(func.expr(w.steps[0]).span),
+                    names.join(", "),
                     func.name
                 );
             }

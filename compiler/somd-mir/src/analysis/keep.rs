@@ -430,7 +430,7 @@ fn is_candidate_lending(
         uses += 1;
         let id = ExprId(i as u32);
         if let Some(swap) = lending.swaps.iter().find(|w| w.mentions(func, id)) {
-            partners.push(if swap.a == v { swap.b } else { swap.a });
+            partners.extend(swap.locals.iter().filter(|l| **l != v));
             continue;
         }
         let Some(parent) = parent_of(parents, id) else { return false };
@@ -483,58 +483,59 @@ fn is_candidate_lending(
 }
 
 /// A swap of two array locals through a third, three statements of one block:
-/// `T[] t = a; a = b; b = t;` (or `t = a;` for a `t` declared elsewhere without a value).
-/// `t` is mentioned nowhere else, so the three statements only exchange the arrays `a` and
-/// `b` hold: neither array gets a second name once they have run (a ping-pong stencil,
-/// `b = step(a, b)` then the swap, keeps both arrays as SOMD results left on the device,
+/// `T[] t = a; a = b; b = t;` (or `t = a;` for a `t` declared elsewhere without a value),
+/// or a rotation of more (`t = a; a = b; b = c; c = t;`, a wave equation's three buffers).
+/// `t` is mentioned nowhere else, so the statements only move the arrays the locals hold
+/// round: no array gets a second name once they have run (a ping-pong stencil, `b =
+/// step(a, b)` then the swap, keeps both arrays as SOMD results left on the device,
 /// `analysis::lazy`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Swap {
-    pub a: LocalId,
-    pub b: LocalId,
+    /// The locals in the order of the statements: `locals[i]` takes `locals[i + 1]`'s array,
+    /// and the last one takes the first's (`[a, b]` for a swap).
+    pub locals: Vec<LocalId>,
     pub t: LocalId,
-    /// The first statement's mention of `a` (`t = a`'s value, or `t`'s initialiser).
+    /// The first statement's mention of `locals[0]` (`t = a`'s value, or `t`'s initialiser).
     pub first: ExprId,
     /// `t = a;` when the first statement is an assignment.
     pub head: Option<ExprId>,
-    /// `a = b;`
-    pub middle: ExprId,
-    /// `b = t;`
+    /// `a = b;` (and `b = c;` .. of a rotation), in order.
+    pub steps: Vec<ExprId>,
+    /// `b = t;` (the last local's).
     pub last: ExprId,
 }
 
 impl Swap {
-    /// Of a mention `id` of `a` or `b` in the swap's statements that gives it a value (`a =
+    /// Of a mention `id` of one of the locals in the statements that gives it a value (`a =
     /// b`, `b = t`), that value.
     pub fn given(&self, func: &Function, id: ExprId) -> Option<ExprId> {
-        [self.middle, self.last].iter().find_map(|e| match &func.expr(*e).kind {
+        self.steps.iter().chain([&self.last]).find_map(|e| match &func.expr(*e).kind {
             ExprKind::Assign { target, value } if *target == id => Some(*value),
             _ => None,
         })
     }
 
-    /// Whether `id` is a mention of `a` or `b` in the swap's statements.
+    /// Whether `id` is a mention of one of the locals in the statements.
     pub fn mentions(&self, func: &Function, id: ExprId) -> bool {
-        let assign_parts = |e: ExprId| match &func.expr(e).kind {
-            ExprKind::Assign { target, value } => [*target, *value],
-            _ => [e, e],
-        };
-        let [a_target, b_value] = assign_parts(self.middle);
-        let [b_target, _] = assign_parts(self.last);
-        [self.first, a_target, b_value, b_target].contains(&id)
+        id == self.first
+            || self.steps.iter().any(|e| {
+                matches!(&func.expr(*e).kind, ExprKind::Assign { target, value }
+                    if *target == id || *value == id)
+            })
+            || matches!(&func.expr(self.last).kind, ExprKind::Assign { target, .. } if *target == id)
     }
 
-    /// Whether `stmt` is one of the swap's three statements.
+    /// Whether `stmt` is one of the statements.
     pub fn holds(&self, stmt: &Stmt) -> bool {
         match stmt {
             Stmt::Let { local, init: Some(e) } => *local == self.t && *e == self.first,
-            Stmt::Expr(e) => Some(*e) == self.head || *e == self.middle || *e == self.last,
+            Stmt::Expr(e) => Some(*e) == self.head || self.steps.contains(e) || *e == self.last,
             _ => false,
         }
     }
 }
 
-/// The swaps of `func` ([`Swap`]) of 1-D primitive array variables.
+/// The swaps and rotations of `func` ([`Swap`]) of 1-D primitive array variables.
 pub fn swaps(func: &Function) -> Vec<Swap> {
     let local_of = |e: ExprId| match func.expr(e).kind {
         ExprKind::Local(l) => Some(l),
@@ -542,7 +543,7 @@ pub fn swaps(func: &Function) -> Vec<Swap> {
     };
     let assign = |stmt: &Stmt| match stmt {
         Stmt::Expr(e) => match &func.expr(*e).kind {
-            ExprKind::Assign { target, value } => Some((*e, local_of(*target)?, *value)),
+            ExprKind::Assign { target, value } => Some((*e, local_of(*target)?, local_of(*value)?)),
             _ => None,
         },
         _ => None,
@@ -567,41 +568,49 @@ pub fn swaps(func: &Function) -> Vec<Swap> {
     each_stmt(&func.body, &mut |s| blocks.extend(walk::stmt_blocks(s)));
     let mut out = Vec::new();
     for block in blocks {
-        for w in block.stmts.windows(3) {
+        for (at, stmt) in block.stmts.iter().enumerate() {
             // `T[] t = a;` or `t = a;`
-            let (t, first, head) = match &w[0] {
+            let (t, first, head) = match stmt {
                 Stmt::Let { local, init: Some(e) } => (*local, *e, None),
                 stmt => match assign(stmt) {
-                    Some((e, t, value)) => (t, value, Some(e)),
+                    Some((e, t, _)) => match &func.expr(e).kind {
+                        ExprKind::Assign { value, .. } => (t, *value, Some(e)),
+                        _ => continue,
+                    },
                     None => continue,
                 },
             };
-            let (Some(a), Some((middle, a2, b_value)), Some((last, b2, t_value))) =
-                (local_of(first), assign(&w[1]), assign(&w[2]))
-            else {
-                continue;
-            };
-            let (Some(b), Some(t2)) = (local_of(b_value), local_of(t_value)) else { continue };
+            let Some(a) = local_of(first) else { continue };
+            // `a = b; b = c; ..` up to the statement giving the last one `t`.
+            let mut locals = vec![a];
+            let mut steps = Vec::new();
+            let mut last = None;
+            for next in &block.stmts[at + 1..] {
+                let Some((e, target, value)) = assign(next) else { break };
+                if Some(&target) != locals.last() {
+                    break;
+                }
+                if value == t {
+                    last = Some(e);
+                    break;
+                }
+                if locals.contains(&value) {
+                    break;
+                }
+                locals.push(value);
+                steps.push(e);
+            }
+            let Some(last) = last.filter(|_| locals.len() >= 2) else { continue };
             let ty = &func.local(t).ty;
-            let alike = [a, b].iter().all(|l| func.local(*l).ty == *ty && var(*l));
-            let distinct = a != b && a != t && b != t;
+            let alike = locals.iter().all(|l| func.local(*l).ty == *ty && var(*l) && *l != t);
             // `t` is declared once: here, or elsewhere without a value.
             let declared = matches!(
                 (head, lets.get(&t).map(Vec::as_slice)),
                 (None, Some([true])) | (Some(_), Some([false]))
             );
             let only_here = mentions.get(&t).copied() == Some(1 + usize::from(head.is_some()));
-            if a2 == a
-                && b2 == b
-                && t2 == t
-                && distinct
-                && alike
-                && var(t)
-                && is_prim_array(ty)
-                && declared
-                && only_here
-            {
-                out.push(Swap { a, b, t, first, head, middle, last });
+            if alike && var(t) && is_prim_array(ty) && declared && only_here {
+                out.push(Swap { locals, t, first, head, steps, last });
             }
         }
     }

@@ -121,8 +121,8 @@ pub fn lazy_locals(module: &Module, info: &ProgramInfo) -> Vec<LazyLocal> {
                 out.push(lazy);
             }
         }
-        // Two locals swapped with each other whose values all come from the swap or the
-        // host hold no SOMD result: neither gains anything from staying a `LazyArr`.
+        // Locals swapped (or rotated) with each other whose values all come from the swap or
+        // the host hold no SOMD result: none gains anything from staying a `LazyArr`.
         for swap in super::keep::swaps(func) {
             let from_call = |l: LocalId| {
                 out.iter().any(|z| {
@@ -134,10 +134,8 @@ pub fn lazy_locals(module: &Module, info: &ProgramInfo) -> Vec<LazyLocal> {
                             .any(|e| matches!(func.expr(*e).kind, ExprKind::SomdCall { .. }))
                 })
             };
-            if !from_call(swap.a) && !from_call(swap.b) {
-                out.retain(|z| {
-                    !(z.func == fid && z.mutable && (z.local == swap.a || z.local == swap.b))
-                });
+            if !swap.locals.iter().any(|l| from_call(*l)) {
+                out.retain(|z| !(z.func == fid && z.mutable && swap.locals.contains(&z.local)));
             }
         }
     }
