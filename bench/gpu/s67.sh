@@ -15,6 +15,10 @@
 # flushed to 0 on the H200; the hand-written program now also prints its uploads' and its
 # rounds' time apart): the same, and SOLVERS=1 runs bench/gpu/programs/solvers.somd
 # 4000000 40 once per placement with the new build (session 66's CG and Jacobi loops).
+# Call 3 (BUILDS="s67a opencl,new opencl,new cpu" TRACED="s67a new" PROGRAMS=device_pingpong):
+# `pingpong_s67a` is call 2's build, `pingpong_new` a trial build whose loops that only
+# chain results on the device did not wait for each call's error words (checked after the
+# loop). It gained nothing (docs/performance.md) and was taken back.
 set -u
 FINAL=${OUT:-gpu-results}
 mkdir -p "$FINAL"
@@ -48,8 +52,9 @@ ARGS=${PINGPONG_ARGS:-16000000 100}
     done
     if [ -z "${NOBENCH:-}" ]; then
         echo "== pingpong $ARGS"
+        IFS=, read -ra BUILD_LIST <<< "${BUILDS:-old opencl,new opencl,new cpu}"
         for round in 1 2 3 4 5; do
-            for run in "old opencl" "new opencl" "new cpu"; do
+            for run in "${BUILD_LIST[@]}"; do
                 set -- $run
                 start=$(date +%s%N)
                 SOMD_DEVICE=$2 timeout 300 $C/pingpong_$1 $ARGS > /tmp/pp.out 2> /tmp/pp.err
@@ -58,7 +63,7 @@ ARGS=${PINGPONG_ARGS:-16000000 100}
             done
             echo "round $round hand: $(timeout 300 python3 bench/gpu/pingpong_hand.py $ARGS NVIDIA 2>&1 | tr '\n' ' ')"
         done
-        for v in old new; do
+        for v in ${TRACED:-old new}; do
             SOMD_DEVICE=opencl SOMD_TRACE=json timeout 300 $C/pingpong_$v $ARGS > /tmp/pp.out 2> /tmp/pp.trace
             echo "traced $v: $(tr '\n' ' ' < /tmp/pp.out)"
             python3 - /tmp/pp.trace <<'PY'

@@ -55,6 +55,14 @@ class Main {
         return s;
     }
 
+    static int[] probe(int[] x, int[] table, int at) {
+        int[] r = new int[x.length];
+        for (int i = 0; i < x.length; i++) {
+            r[i] = x[i] + table[at];
+        }
+        return r;
+    }
+
     static int[] fill(int n, int seed) {
         int[] a = new int[n];
         for (int i = 0; i < n; i++) {
@@ -164,17 +172,22 @@ class Main {
         System.out.println("rotated " + cur[n / 3] + " " + prev[n / 2 + 7] + " " + next[999]);
     }
 
-    // A call failing after rounds on the device: Java's exception at its position.
+    // A call failing after rounds on the device: Java's exception at its position. Round
+    // 3's `bump` divides by zero, and its `probe` would read past `table`: the exception
+    // is `bump`'s, and nothing after the loop is printed.
     static void failing(int n) {
         int[] a = fill(n, 3);
         int[] b = new int[n];
+        int[] c = new int[n];
+        int[] table = {1, 2, 3};
         for (int it = 0; it < 5; it++) {
             b = bump(a, b, it);
+            c = probe(b, table, it);
             int[] t = a;
             a = b;
             b = t;
         }
-        System.out.println("failing " + total(a));
+        System.out.println("failing " + total(a) + " " + c[0]);
     }
 
     public static void main(String[] args) {
