@@ -46,6 +46,7 @@ pub fn parse(file: FileId, text: &str, ids: &IdGen) -> (CompilationUnit, Vec<Dia
     let (tokens, mut diagnostics) = lexer::lex(file, text);
     let tokens = limit_bracket_depth(file, tokens, &mut diagnostics);
     let tokens = library_names(tokens);
+    let tokens = member_dist(file, tokens, &mut diagnostics);
     let eof = text.len();
     let token_starts: Vec<usize> = tokens.iter().map(|t| t.0).collect();
 
@@ -140,6 +141,69 @@ const LIBRARY_CLASSES: &[(&str, &[&str])] = &[
 /// `java.lang.Math`) by the class's simple name, spanning the whole qualified name, as Java
 /// resolves both to the same class: `java.util.Random r = new java.util.Random(42);`.
 /// Other qualified names are left for the grammar (`import java.util.*;`, field accesses).
+/// `dist` (or `dist(..)`) among a member's modifiers or type, outside its parameter list
+/// and body: `static dist int[] twice(dist int[] a)`. It qualifies parameters and local
+/// variables only (LANGUAGE.md §2.2), so it is reported here and left out of the tokens the
+/// grammar sees: the member parses with its other modifiers, and no later stage reports a
+/// consequence (a `static` dropped by the parser's recovery made every call of the method
+/// "non-static" too).
+fn member_dist(
+    file: FileId,
+    tokens: Vec<Spanned>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Spanned> {
+    let mut out: Vec<Spanned> = Vec::with_capacity(tokens.len());
+    let (mut braces, mut parens) = (0usize, 0usize);
+    let mut i = 0;
+    while i < tokens.len() {
+        let token = &tokens[i];
+        match token.1 {
+            Tok::LBrace => braces += 1,
+            Tok::RBrace => braces = braces.saturating_sub(1),
+            Tok::LParen => parens += 1,
+            Tok::RParen => parens = parens.saturating_sub(1),
+            Tok::Dist if braces == 1 && parens == 0 => {
+                diagnostics.push(
+                    Diagnostic::error(
+                        codes::UNEXPECTED_TOKEN,
+                        "`dist` cannot qualify a method's result or a field",
+                        Span::new(file, token.0, token.2),
+                    )
+                    .with_label("`dist` here")
+                    .with_help(
+                        "`dist` qualifies parameters and local variables of array type; a SOMD \
+                         method returns its result whole (its MIs' results are reduced or \
+                         assembled)",
+                    ),
+                );
+                i += 1;
+                // `dist(view = <1,1>)`: its options go with it.
+                if matches!(tokens.get(i), Some((_, Tok::LParen, _))) {
+                    let mut depth = 0usize;
+                    while let Some((_, tok, _)) = tokens.get(i) {
+                        i += 1;
+                        match tok {
+                            Tok::LParen => depth += 1,
+                            Tok::RParen => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    break;
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                continue;
+            }
+            _ => {}
+        }
+        out.push(token.clone());
+        i += 1;
+    }
+    out
+}
+
 fn library_names(tokens: Vec<Spanned>) -> Vec<Spanned> {
     // A program naming anything `java` (a variable, a field, a class) obscures the package,
     // as in Java: each such declaration has `java` followed by something other than `.`.
