@@ -19,6 +19,9 @@
 # `pingpong_s67a` is call 2's build, `pingpong_new` a trial build whose loops that only
 # chain results on the device did not wait for each call's error words (checked after the
 # loop). It gained nothing (docs/performance.md) and was taken back.
+# Call 4 (CARRY=.gpu-carry/s67d NOBENCH=1 PROGRAMS="device_pingpong device_math_exp"): the
+# session's final build of the two programs (three rotated buffers, two failing calls in
+# one round; `exp` at both ends of its range), part 1 only.
 set -u
 FINAL=${OUT:-gpu-results}
 mkdir -p "$FINAL"
