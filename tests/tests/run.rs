@@ -4089,6 +4089,13 @@ fn swapped_somd_results_stay_on_the_device() {
         resident.sort_unstable();
         assert_eq!(resident.len(), 2, "{method} round 1 finds {resident:?}:\n{stderr}");
     }
+    // `chained` (two swaps in a row moving three arrays round, 10 rounds of `heat` after
+    // `assigned`'s 40): from its third round on nothing crosses (its second uploads the
+    // host-made `a`, which the swaps bring in), and no round downloads.
+    let heat = of("Main.heat");
+    assert_eq!(heat.len(), 50, "{stderr}");
+    assert!(heat[42..].iter().all(|c| c.bytes_h2d == 0), "{stderr}");
+    assert!(heat[40..].iter().all(|c| c.d2h.is_empty()), "{stderr}");
     // `kept` (`c = step(a, b)`, `b` read again after the call: the call writes its own
     // copy), `lent` and `stored` print Java's values: `traced_calls` compares the output.
 }

@@ -137,10 +137,6 @@ const LIBRARY_CLASSES: &[(&str, &[&str])] = &[
     ("util", &["Random"]),
 ];
 
-/// Replaces each fully qualified name of a library class (`java.util.Random`,
-/// `java.lang.Math`) by the class's simple name, spanning the whole qualified name, as Java
-/// resolves both to the same class: `java.util.Random r = new java.util.Random(42);`.
-/// Other qualified names are left for the grammar (`import java.util.*;`, field accesses).
 /// `dist` (or `dist(..)`) among a member's modifiers or type, outside its parameter list
 /// and body: `static dist int[] twice(dist int[] a)`. It qualifies parameters and local
 /// variables only (LANGUAGE.md §2.2), so it is reported here and left out of the tokens the
@@ -154,15 +150,29 @@ fn member_dist(
 ) -> Vec<Spanned> {
     let mut out: Vec<Spanned> = Vec::with_capacity(tokens.len());
     let (mut braces, mut parens) = (0usize, 0usize);
+    // Whether the outermost `{` open is a class body (a `class` came before it): after a
+    // stray `}` the code that follows is no member, and the parser reports it.
+    let (mut saw_class, mut class_body) = (false, false);
     let mut i = 0;
     while i < tokens.len() {
         let token = &tokens[i];
         match token.1 {
-            Tok::LBrace => braces += 1,
-            Tok::RBrace => braces = braces.saturating_sub(1),
+            Tok::Class if braces == 0 => saw_class = true,
+            Tok::LBrace => {
+                if braces == 0 {
+                    class_body = std::mem::take(&mut saw_class);
+                }
+                braces += 1;
+            }
+            Tok::RBrace => {
+                braces = braces.saturating_sub(1);
+                if braces == 0 {
+                    class_body = false;
+                }
+            }
             Tok::LParen => parens += 1,
             Tok::RParen => parens = parens.saturating_sub(1),
-            Tok::Dist if braces == 1 && parens == 0 => {
+            Tok::Dist if class_body && braces == 1 && parens == 0 => {
                 diagnostics.push(
                     Diagnostic::error(
                         codes::UNEXPECTED_TOKEN,
@@ -177,10 +187,14 @@ fn member_dist(
                     ),
                 );
                 i += 1;
-                // `dist(view = <1,1>)`: its options go with it.
+                // `dist(view = <1,1>)`: its options go with it, up to its `)` (or the end of
+                // the member's header, where a `)` is missing: the parser reports that).
                 if matches!(tokens.get(i), Some((_, Tok::LParen, _))) {
                     let mut depth = 0usize;
                     while let Some((_, tok, _)) = tokens.get(i) {
+                        if matches!(tok, Tok::Semi | Tok::LBrace | Tok::RBrace) {
+                            break;
+                        }
                         i += 1;
                         match tok {
                             Tok::LParen => depth += 1,
@@ -204,6 +218,10 @@ fn member_dist(
     out
 }
 
+/// Replaces each fully qualified name of a library class (`java.util.Random`,
+/// `java.lang.Math`) by the class's simple name, spanning the whole qualified name, as Java
+/// resolves both to the same class: `java.util.Random r = new java.util.Random(42);`.
+/// Other qualified names are left for the grammar (`import java.util.*;`, field accesses).
 fn library_names(tokens: Vec<Spanned>) -> Vec<Spanned> {
     // A program naming anything `java` (a variable, a field, a class) obscures the package,
     // as in Java: each such declaration has `java` followed by something other than `.`.

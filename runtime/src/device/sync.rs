@@ -612,7 +612,12 @@ impl<'a> SyncCall<'a> {
                 ArgSpec::Param(p) if *p < 64 && moved & (1 << *p) != 0 => Some((k, *p)),
                 _ => None,
             })
-            .filter(|(k, p)| returned.contains(k) && self.rows.is_none_or(|(_, q, _)| q != *p))
+            // A parameter found on the device (shared, never written) comes down as a copy.
+            .filter(|(k, p)| {
+                returned.contains(k)
+                    && self.rows.is_none_or(|(_, q, _)| q != *p)
+                    && self.params.get(*p).is_some_and(Option::is_some)
+            })
             .collect();
         let after_check = |k: usize| moved_back.iter().any(|(j, _)| *j == k);
         // With something to download, the error words' read is queued before the downloads

@@ -172,6 +172,25 @@ class Main {
         System.out.println("rotated " + cur[n / 3] + " " + prev[n / 2 + 7] + " " + next[999]);
     }
 
+    // Two swaps in a row (`b` and `c`, then `a` and `b`): the three arrays go round, all on
+    // the device, though only `c` is given a call's result.
+    static void chained(int n) {
+        double[] a = new double[n];
+        double[] b = new double[n];
+        double[] c = new double[n];
+        b[n / 2] = 1000.0;
+        for (int it = 0; it < 10; it++) {
+            c = heat(b, c, 0.25);
+            double[] t = b;
+            b = c;
+            c = t;
+            double[] u = a;
+            a = b;
+            b = u;
+        }
+        System.out.println("chained " + a[n / 2] + " " + b[n / 2 + 1] + " " + c[n / 2 + 2]);
+    }
+
     // A call failing after rounds on the device: Java's exception at its position. Round
     // 3's `bump` divides by zero, and its `probe` would read past `table`: the exception
     // is `bump`'s, and nothing after the loop is printed.
@@ -198,6 +217,7 @@ class Main {
         lent(n);
         stored(n);
         rotated(n);
+        chained(n);
         failing(n);
     }
 }

@@ -7,9 +7,10 @@
 //!
 //! - every value `v` ever holds is a fresh allocation (`new T[n]`, `{..}`, or, for a 1-D
 //!   array, the result of a SOMD method that returns only arrays of its own,
-//!   [`returns_fresh`], or the array of another such local moved out at its last mention,
-//!   [`moved_local`]): its storage is reachable through `v` and nothing else when it is
-//!   made;
+//!   [`returns_fresh`], of a helper that returns an array it allocates,
+//!   [`returns_own_array`], or the array of another such local moved out at its last
+//!   mention, [`moved_local`]): its storage is reachable through `v` and nothing else when
+//!   it is made;
 //! - `v` never lends its storage to anything that could keep it or write it: everywhere in
 //!   the function, `v` is only indexed (`v[i]`, read or, outside the loop, written), asked
 //!   its `.length`, assigned a fresh allocation, or passed to a parameter that is

@@ -121,23 +121,49 @@ pub fn lazy_locals(module: &Module, info: &ProgramInfo) -> Vec<LazyLocal> {
                 out.push(lazy);
             }
         }
-        // Locals swapped (or rotated) with each other whose values all come from the swap or
-        // the host hold no SOMD result: none gains anything from staying a `LazyArr`.
-        for swap in super::keep::swaps(func) {
-            let from_call = |l: LocalId| {
-                out.iter().any(|z| {
-                    z.func == fid
-                        && z.local == l
-                        && z.mutable
-                        && z.maps
-                            .iter()
-                            .any(|e| matches!(func.expr(*e).kind, ExprKind::SomdCall { .. }))
-                })
-            };
-            if !swap.locals.iter().any(|l| from_call(*l)) {
-                out.retain(|z| !(z.func == fid && z.mutable && swap.locals.contains(&z.local)));
+        // Locals swapped (or rotated) with each other, through one swap or a chain of them,
+        // whose values all come from the swaps or the host hold no SOMD result: none gains
+        // anything from staying a `LazyArr`. A group goes as a whole, so that its swaps
+        // stay all `LazyArr`s or all plain arrays.
+        let swaps = super::keep::swaps(func);
+        let swapped: Vec<ExprId> = swaps
+            .iter()
+            .flat_map(|w| w.steps.iter().chain([&w.last]))
+            .filter_map(|e| match &func.expr(*e).kind {
+                ExprKind::Assign { value, .. } => Some(*value),
+                _ => None,
+            })
+            .collect();
+        // A value from a SOMD call, or moved out of another local (`x = xn;`), not a swap's.
+        let holds_results = |l: LocalId| {
+            out.iter().any(|z| {
+                z.func == fid
+                    && z.local == l
+                    && z.mutable
+                    && z.maps.iter().any(|e| {
+                        matches!(func.expr(*e).kind, ExprKind::SomdCall { .. })
+                            || (matches!(func.expr(*e).kind, ExprKind::Local(_))
+                                && !swapped.contains(e))
+                    })
+            })
+        };
+        let mut groups: Vec<Vec<LocalId>> = Vec::new();
+        for swap in &swaps {
+            let joined: Vec<usize> = (0..groups.len())
+                .filter(|g| groups[*g].iter().any(|l| swap.locals.contains(l)))
+                .collect();
+            let mut group: Vec<LocalId> = swap.locals.clone();
+            for g in joined.into_iter().rev() {
+                group.extend(groups.remove(g));
             }
+            groups.push(group);
         }
+        let idle: Vec<LocalId> = groups
+            .into_iter()
+            .filter(|group| !group.iter().any(|l| holds_results(*l)))
+            .flatten()
+            .collect();
+        out.retain(|z| !(z.func == fid && z.mutable && idle.contains(&z.local)));
     }
     out
 }
