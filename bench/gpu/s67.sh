@@ -21,7 +21,8 @@
 # loop). It gained nothing (docs/performance.md) and was taken back.
 # Call 4 (CARRY=.gpu-carry/s67d NOBENCH=1 PROGRAMS="device_pingpong device_math_exp"): the
 # session's final build of the two programs (three rotated buffers, two failing calls in
-# one round; `exp` at both ends of its range), part 1 only.
+# one round; `exp` at both ends of its range), part 1 only. Call 5: the same, after the
+# second review's fixes (two swaps in a row added to `device_pingpong`).
 set -u
 FINAL=${OUT:-gpu-results}
 mkdir -p "$FINAL"
