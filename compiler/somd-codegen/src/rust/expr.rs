@@ -1855,8 +1855,10 @@ impl<'a> FnCx<'a> {
         let takes: Vec<Option<String>> = (0..all.len())
             .map(|k| {
                 let i = k.checked_sub(receivers)?;
-                let replaced =
-                    lazy[k] && moved & (1u64 << i) != 0 && self.owned_array_local(all[k].0);
+                let replaced = i < 64
+                    && lazy[k]
+                    && moved & (1u64 << i) != 0
+                    && self.owned_array_local(all[k].0);
                 if i >= 64 || (taken & (1u64 << i) == 0 && !replaced) {
                     return None;
                 }
