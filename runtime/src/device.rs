@@ -57,7 +57,7 @@ pub use fields::{EachField, JoinedField, JoinedOffsets};
 pub use histogram::{run_histogram, run_segmented, HistArg, HistDesc, HistElem, HistOp};
 pub use lazy::Lazy;
 pub use resident::{KeepScope, Key as ResidentKey};
-pub use results::LazyArr;
+pub use results::{LazyArr, LazyArray, LazyHost, LazyMat};
 pub use rows::{fetch as row, RowScope};
 pub use sync::{SyncCall, SyncDesc};
 pub use update::run_updating;
@@ -1935,10 +1935,10 @@ pub fn run_leaving(
     let (ctx, shapes) = policy::device_for(desc.label, |_| arg_shapes(desc, 0, args))?;
     let mut planned = plan(ctx, desc, 0, args, shapes)?;
     planned.leave = Some(out);
-    let len = planned.out_dims.get(out).cloned().flatten().map_or(0, |d| d.iter().product());
+    let dims = planned.out_dims.get(out).cloned().flatten().unwrap_or_default();
     let _scope = trace::CallScope::begin(desc.label, ctx.label);
     let (result, kept) = execute(&planned, args, None, false, Some(&[]))?;
-    results::leave(ctx, kept, len, desc.args.get(out));
+    results::leave(ctx, kept, dims, desc.args.get(out));
     Some(result)
 }
 

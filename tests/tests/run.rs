@@ -4100,6 +4100,46 @@ fn swapped_somd_results_stay_on_the_device() {
     // copy), `lent` and `stored` print Java's values: `traced_calls` compares the output.
 }
 
+/// Matrices that SOMD calls give new values each round stay on the device between the
+/// calls (`rt::device::LazyMat`): `device_pingpong_2d`'s heat grids swapped through a
+/// temporary and its Game of Life grid replaced by each generation go up once and never
+/// come down until the host reads them after the loop.
+#[test]
+fn swapped_matrices_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_pingpong_2d";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    let of =
+        |method: &str| -> Vec<&CallTrace> { calls.iter().filter(|c| c.name == method).collect() };
+    // `heatRounds(48, 48, 40)` then `heatRounds(3, 1000, 40)` (two `double` grids each),
+    // `lifeRounds(48, 53, 40)` (one `int` grid): the first round of each uploads its
+    // grids, later ones nothing, and no round downloads.
+    let heat = of("Main.heat");
+    let life = of("Main.gen");
+    assert!(heat.len() >= 80 && life.len() >= 40, "{stderr}");
+    let cases = [
+        (&heat[..40], 2 * 8 * 48 * 48),
+        (&heat[40..80], 2 * 8 * 3 * 1000),
+        (&life[..40], 4 * 48 * 53),
+    ];
+    for (rounds, first) in cases {
+        let ups: Vec<u64> = rounds.iter().map(|c| c.bytes_h2d).collect();
+        assert_eq!(ups[0], first, "{} round 0:\n{stderr}", rounds[0].name);
+        assert!(ups[1..].iter().all(|b| *b == 0), "{} uploads {ups:?}:\n{stderr}", rounds[0].name);
+        for call in rounds {
+            assert!(call.d2h.is_empty(), "{} downloads {:?}:\n{stderr}", call.name, call.d2h);
+        }
+        assert!(!rounds[1].resident.is_empty(), "{} round 1:\n{stderr}", rounds[0].name);
+    }
+    // The Jacobi rounds read both grids on the host, `touched` stores to its grid, writes it
+    // through a row and replaces a row between rounds, and `divide` fails in its third
+    // round: `traced_calls` compares their output and exception with Java's.
+}
+
 /// Value arrays passed to SOMD methods are read where they already are on the device: in
 /// the K-Means sample (Listing 7's step 2 taking the points and the memberships as value
 /// arrays) every `clusterSums` call finds `points` (uploaded by the first `@`) and

@@ -56,8 +56,10 @@ public class Main {
 #[test]
 fn stores_borrow_the_row_only_across_random_draws() {
     let text = emit(PROGRAM);
-    // Drawing a random number replaces no row: the row is borrowed from `g` for the store.
-    assert!(text.contains("g.at(i, &POS_"), "{text}");
+    // Drawing a random number replaces no row: the row is borrowed from `g` for the store
+    // (from its host copy: `g` holds `keep`'s result, which may stay on the device, as a
+    // `LazyMat`, and a store with a call in it drops the device copy and lends the host's).
+    assert!(text.contains("g.host().at(i, &POS_"), "{text}");
     assert!(!text.contains("= g.get(i, &POS_"), "{text}");
     // `replace(h)` may replace `h[i]` before the store: the row is taken first and kept.
     assert!(text.contains("= h.get(i, &POS_"), "{text}");

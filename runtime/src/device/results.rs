@@ -31,7 +31,7 @@
 //! were raised by the call itself, before it returned.
 
 use super::lazy::{lock, read_element, read_whole, LATE};
-use super::{download, DevBuf, DevElem, DeviceResult, Elem, HostArray, ResidentKey};
+use super::{download, DevBuf, DevElem, DeviceResult, Elem, HostArray, Output, ResidentKey};
 use crate::error::SourcePos;
 use crate::opencl::DeviceCtx;
 use crate::value::Array;
@@ -48,31 +48,101 @@ thread_local! {
 struct Left {
     ctx: &'static DeviceCtx,
     buf: DevBuf,
-    len: usize,
+    /// The array's dimensions (one, or a matrix's rows and columns).
+    dims: Vec<usize>,
     elem: Elem,
 }
 
-/// Parks the output `buf` of `len` elements that a call left on `ctx` for the
-/// [`LazyArr::left`] around it.
+/// Parks the output `buf` of dimensions `dims` that a call left on `ctx` for the
+/// [`LazyArray::left`] around it.
 pub(super) fn leave(
     ctx: &'static DeviceCtx,
     buf: Option<DevBuf>,
-    len: usize,
+    dims: Vec<usize>,
     spec: Option<&super::ArgSpec>,
 ) {
     let (Some(buf), Some(super::ArgSpec::Output { elem, .. })) = (buf, spec) else { return };
-    leave_buffer(ctx, buf, len, *elem);
+    leave_buffer(ctx, buf, dims, *elem);
 }
 
-/// Parks `buf`, `len` elements of `elem`, for the [`LazyArr::left`] around the call that
-/// left it (a `sync` body's returned array, `SyncCall::finish_leaving`).
-pub(super) fn leave_buffer(ctx: &'static DeviceCtx, buf: DevBuf, len: usize, elem: Elem) {
-    LEFT.with(|left| *left.borrow_mut() = Some(Left { ctx, buf, len, elem }));
+/// Parks `buf`, of dimensions `dims` and elements `elem`, for the [`LazyArray::left`]
+/// around the call that left it (a `sync` body's returned array,
+/// `SyncCall::finish_leaving`).
+pub(super) fn leave_buffer(ctx: &'static DeviceCtx, buf: DevBuf, dims: Vec<usize>, elem: Elem) {
+    LEFT.with(|left| *left.borrow_mut() = Some(Left { ctx, buf, dims, elem }));
+}
+
+/// The host arrays a [`LazyArray`] holds: a 1-D array of primitives ([`LazyArr`]) or a
+/// matrix of them ([`LazyMat`], rectangular while its copy is on the device: a device
+/// buffer holds its rows one after the other).
+pub trait LazyHost: HostArray + Default + Send + Sync + 'static {
+    /// The elements' type.
+    type Elem: DevElem;
+    /// How many dimensions the device copy has.
+    const DIMS: usize;
+    /// The first dimension's length: the elements of a 1-D array, a matrix's rows.
+    fn outer_len(&self) -> usize;
+    /// `x.length`, Java's (a `NullPointerException` at `pos` for `null`).
+    fn java_length(&self, pos: &'static SourcePos) -> i32;
+    /// Whether the array is `null`.
+    fn null(&self) -> bool;
+    /// The array downloaded as output 0 of `result`.
+    fn from_result(result: DeviceResult) -> Self;
+}
+
+impl<T: DevElem> LazyHost for Array<T> {
+    type Elem = T;
+    const DIMS: usize = 1;
+
+    fn outer_len(&self) -> usize {
+        self.len()
+    }
+
+    fn java_length(&self, pos: &'static SourcePos) -> i32 {
+        self.length(pos)
+    }
+
+    fn null(&self) -> bool {
+        self.is_null()
+    }
+
+    fn from_result(result: DeviceResult) -> Self {
+        result.output_1d::<T>(0)
+    }
+}
+
+impl<T: DevElem> LazyHost for Array<Array<T>> {
+    type Elem = T;
+    const DIMS: usize = 2;
+
+    fn outer_len(&self) -> usize {
+        self.len()
+    }
+
+    fn java_length(&self, pos: &'static SourcePos) -> i32 {
+        self.length(pos)
+    }
+
+    fn null(&self) -> bool {
+        self.is_null()
+    }
+
+    fn from_result(result: DeviceResult) -> Self {
+        result.output_2d::<T>(0)
+    }
 }
 
 /// A mutable 1-D array local whose SOMD results may stay on the device (module doc).
-pub struct LazyArr<T> {
-    len: usize,
+pub type LazyArr<T> = LazyArray<Array<T>>;
+
+/// A mutable matrix local whose SOMD results may stay on the device (module doc).
+pub type LazyMat<T> = LazyArray<Array<Array<T>>>;
+
+/// An array local whose SOMD results may stay on the device (module doc): [`LazyArr`],
+/// [`LazyMat`].
+pub struct LazyArray<A: LazyHost> {
+    /// The dimensions of the device copy (a host-made array's: only its first).
+    dims: Vec<usize>,
     /// The device copy: the array's only copy while `host` is unset, else the same
     /// elements as the host copy.
     dev: Mutex<Option<(&'static DeviceCtx, Arc<DevBuf>)>>,
@@ -83,23 +153,23 @@ pub struct LazyArr<T> {
     /// the device copy then ([`HostArray::keeps_upload`]). In `x[0] = f(x)` the store's
     /// receiver is evaluated first, the call uploads `x`, and then the store writes.
     lent: AtomicBool,
-    host: OnceLock<Array<T>>,
+    host: OnceLock<A>,
     /// Elements read one at a time while there is no host copy ([`LazyArr::get`]).
-    singles: Mutex<Vec<(usize, T)>>,
+    singles: Mutex<Vec<(usize, A::Elem)>>,
 }
 
-impl<T: DevElem> Default for LazyArr<T> {
+impl<A: LazyHost> Default for LazyArray<A> {
     /// `null` (a local declared without a value, which Java assigns before any read).
     fn default() -> Self {
-        LazyArr::from_host(Array::default())
+        LazyArray::from_host(A::default())
     }
 }
 
-impl<T: DevElem> LazyArr<T> {
+impl<A: LazyHost> LazyArray<A> {
     /// An array the host holds.
-    pub fn from_host(array: Array<T>) -> Self {
-        let lazy = LazyArr {
-            len: array.len(),
+    pub fn from_host(array: A) -> Self {
+        let lazy = LazyArray {
+            dims: vec![array.outer_len()],
             dev: Mutex::new(None),
             has_dev: AtomicBool::new(false),
             lent: AtomicBool::new(false),
@@ -111,34 +181,50 @@ impl<T: DevElem> LazyArr<T> {
     }
 
     /// Another handle on the host's `array` (an argument of a SOMD call taking `LazyArr`s).
-    pub fn from_ref(array: &Array<T>) -> Self {
-        LazyArr::from_host(array.clone())
+    pub fn from_ref(array: &A) -> Self
+    where
+        A: Clone,
+    {
+        LazyArray::from_host(array.clone())
     }
 
     /// The result of a SOMD wrapper called with [`LEAVE`](super::LEAVE): the output its
     /// device path left on the device, or, when the call ran on the CPU, `returned`.
-    pub fn left(returned: Array<T>) -> Self {
+    pub fn left(returned: A) -> Self {
         let parked = LEFT.with(|left| left.borrow_mut().take());
         match parked {
-            Some(Left { ctx, buf, len, elem }) if elem == T::ELEM => LazyArr {
-                len,
-                dev: Mutex::new(Some((ctx, Arc::new(buf)))),
-                has_dev: AtomicBool::new(true),
-                lent: AtomicBool::new(false),
-                host: OnceLock::new(),
-                singles: Mutex::new(Vec::new()),
-            },
-            _ => LazyArr::from_host(returned),
+            Some(Left { ctx, buf, dims, elem })
+                if elem == A::Elem::ELEM && dims.len() == A::DIMS =>
+            {
+                LazyArray {
+                    dims,
+                    dev: Mutex::new(Some((ctx, Arc::new(buf)))),
+                    has_dev: AtomicBool::new(true),
+                    lent: AtomicBool::new(false),
+                    host: OnceLock::new(),
+                    singles: Mutex::new(Vec::new()),
+                }
+            }
+            _ => LazyArray::from_host(returned),
         }
     }
 
     /// The host copy for reading: downloaded the first time; the device copy stays valid.
-    pub fn read(&self) -> &Array<T> {
+    pub fn read(&self) -> &A {
         self.host.get_or_init(|| self.download())
     }
 
+    /// The host copy for a store the compiler found no call can come between the fetch and
+    /// (a matrix's row written element by element): the device copy is dropped, and the
+    /// host copy is still not lent, so the next call's upload may become the device copy.
+    pub fn store(&self) -> &A {
+        let host = self.read();
+        self.forget_device();
+        host
+    }
+
     /// The host copy for any use, which may write it: the device copy is dropped.
-    pub fn host(&self) -> &Array<T> {
+    pub fn host(&self) -> &A {
         let host = self.read();
         if !self.lent.load(Relaxed) {
             self.lent.store(true, Relaxed);
@@ -147,6 +233,49 @@ impl<T: DevElem> LazyArr<T> {
         host
     }
 
+    fn forget_device(&self) {
+        if self.has_dev.load(Relaxed) {
+            self.has_dev.store(false, Relaxed);
+            lock(&self.dev).take();
+        }
+    }
+
+    /// `x.length`: nothing is read.
+    #[inline]
+    pub fn length(&self, pos: &'static SourcePos) -> i32 {
+        match self.host.get() {
+            Some(host) => host.java_length(pos),
+            None => self.dims[0] as i32,
+        }
+    }
+
+    /// Whether the array is `null` (a device result never is).
+    pub fn is_null(&self) -> bool {
+        self.host.get().is_some_and(LazyHost::null)
+    }
+
+    fn device_buf(&self) -> Option<(&'static DeviceCtx, Arc<DevBuf>)> {
+        if !self.has_dev.load(Relaxed) {
+            return None;
+        }
+        lock(&self.dev).clone()
+    }
+
+    /// The whole array from the device copy (which only a host-made array lacks, and
+    /// that one has its host copy from the start).
+    fn download(&self) -> A {
+        let Some((ctx, buf)) = self.device_buf() else { return A::default() };
+        let elem = A::Elem::ELEM;
+        let output = match self.dims.iter().product::<usize>() {
+            0 => Output::Bytes(Vec::new(), self.dims.clone()),
+            _ => download(ctx, &buf, elem, self.dims.clone(), false, LATE).0,
+        };
+        A::from_result(DeviceResult { outputs: vec![Some(output)], ..DeviceResult::default() })
+    }
+}
+
+/// The element accesses of a 1-D array local: a matrix's go through its host copy (`Deref`).
+impl<T: DevElem> LazyArr<T> {
     /// `x[index] = value`: the device copy is dropped when the store runs, after the
     /// statement's other operands (a call among them may have read the device copy, or
     /// made one of the host's), so no call can see a copy older than the store.
@@ -182,28 +311,12 @@ impl<T: DevElem> LazyArr<T> {
         self.read().covers_step(lo, hi, min_offset, max_offset, step)
     }
 
-    fn forget_device(&self) {
-        if self.has_dev.load(Relaxed) {
-            self.has_dev.store(false, Relaxed);
-            lock(&self.dev).take();
-        }
-    }
-
-    /// `x.length`: nothing is read.
-    #[inline]
-    pub fn length(&self, pos: &'static SourcePos) -> i32 {
-        match self.host.get() {
-            Some(host) => host.length(pos),
-            None => self.len as i32,
-        }
-    }
-
     /// `x[index]`, bounds-checked, where the compiler found the read made once per value of
     /// the local: from the host copy when there is one, else that element alone read from
     /// the device, until [`SINGLE_READS`](super::lazy::SINGLE_READS) elements have been read that way or when the whole
     /// array takes at most [`WHOLE_BELOW`](super::lazy::WHOLE_BELOW) bytes (then the whole array comes down once).
     pub fn get(&self, index: i32, pos: &'static SourcePos) -> T {
-        if self.host.get().is_none() && index >= 0 && (index as usize) < self.len {
+        if self.host.get().is_none() && index >= 0 && (index as usize) < self.dims[0] {
             if let Some(element) = self.single(index as usize) {
                 return element;
             }
@@ -218,7 +331,7 @@ impl<T: DevElem> LazyArr<T> {
         if let Some((_, element)) = singles.iter().find(|(at, _)| *at == idx) {
             return Some(element.clone());
         }
-        if read_whole::<T>(self.len, singles.len()) {
+        if read_whole::<T>(self.dims[0], singles.len()) {
             return None;
         }
         let (ctx, buf) = self.device_buf()?;
@@ -232,51 +345,37 @@ impl<T: DevElem> LazyArr<T> {
     pub fn at(&self, index: i32, pos: &'static SourcePos) -> &T {
         self.read().at(index, pos)
     }
-
-    /// Whether the array is `null` (a device result never is).
-    pub fn is_null(&self) -> bool {
-        self.host.get().is_some_and(Array::is_null)
-    }
-
-    fn device_buf(&self) -> Option<(&'static DeviceCtx, Arc<DevBuf>)> {
-        if !self.has_dev.load(Relaxed) {
-            return None;
-        }
-        lock(&self.dev).clone()
-    }
-
-    /// The whole array from the device copy (which only a host-made array lacks, and
-    /// that one has its host copy from the start).
-    fn download(&self) -> Array<T> {
-        let Some((ctx, buf)) = self.device_buf() else { return Array::default() };
-        if self.len == 0 {
-            return Array::from_vec(Vec::new());
-        }
-        let (output, _) = download(ctx, &buf, T::ELEM, vec![self.len], false, LATE);
-        DeviceResult { outputs: vec![Some(output)], ..DeviceResult::default() }.output_1d::<T>(0)
-    }
 }
 
-impl<T: DevElem> std::ops::Deref for LazyArr<T> {
-    type Target = Array<T>;
+impl<A: LazyHost> std::ops::Deref for LazyArray<A> {
+    type Target = A;
 
     /// Every use but the length, an element read or a SOMD call's argument: the host copy,
-    /// after which the device copy is dropped ([`LazyArr::host`]).
-    fn deref(&self) -> &Array<T> {
+    /// after which the device copy is dropped ([`LazyArray::host`]).
+    fn deref(&self) -> &A {
         self.host()
     }
 }
 
-impl<T: DevElem> HostArray for LazyArr<T> {
+impl<A: LazyHost> HostArray for LazyArray<A> {
     fn elem(&self) -> Elem {
-        T::ELEM
+        A::Elem::ELEM
     }
 
     fn shape(&self) -> Option<Vec<usize>> {
         match self.host.get() {
             Some(host) => host.shape(),
-            None => Some(vec![self.len]),
+            None => Some(self.dims.clone()),
         }
+    }
+
+    /// A ragged matrix the host made crosses packed, as a plain one does.
+    fn packed_rows(&self) -> Option<super::PackedRows> {
+        self.host.get()?.packed_rows()
+    }
+
+    fn row_slices(&self) -> Option<Vec<&[u8]>> {
+        self.read().row_slices()
     }
 
     fn bytes(&self) -> Vec<u8> {
@@ -318,7 +417,7 @@ impl<T: DevElem> HostArray for LazyArr<T> {
     fn keeps_upload(&self) -> bool {
         !self.has_dev.load(Relaxed)
             && !self.lent.load(Relaxed)
-            && self.host.get().is_some_and(|h| !h.is_null())
+            && self.host.get().is_some_and(|h| !h.null())
     }
 
     /// The host copy's key where a keep scope keeps it, while there is no device copy of

@@ -563,10 +563,10 @@ impl<'a> SyncCall<'a> {
             return self.finish(returned, moved);
         }
         let first = self.planned[0].desc;
-        let (buf, len, elem) = match first.args.get(k) {
+        let (buf, dims, elem) = match first.args.get(k) {
             Some(ArgSpec::Output { elem, .. }) => {
-                let len = self.planned[0].out_dims[k].as_ref().map_or(0, |d| d.iter().product());
-                (self.outputs[k].take(), len, *elem)
+                let dims = self.planned[0].out_dims[k].clone().unwrap_or_default();
+                (self.outputs[k].take(), dims, *elem)
             }
             // A parameter the call holds a buffer of its own for (one it only read and
             // found on the device comes down as `finish` brings it).
@@ -576,8 +576,7 @@ impl<'a> SyncCall<'a> {
                     Some(HostArg::Array(a)) => a.elem(),
                     _ => return self.finish(returned, moved),
                 };
-                let len = shape.map_or(0, |d| d.iter().product());
-                (self.params.get_mut(*p).and_then(Option::take), len, elem)
+                (self.params.get_mut(*p).and_then(Option::take), shape.unwrap_or_default(), elem)
             }
             _ => return self.finish(returned, moved),
         };
@@ -585,7 +584,7 @@ impl<'a> SyncCall<'a> {
         // The error words are checked first: a failed call raises its exception here.
         let result = self.finish_updating(&[], &[], moved & !super::LEAVE);
         if let Some(buf) = buf {
-            super::results::leave_buffer(ctx, buf, len, elem);
+            super::results::leave_buffer(ctx, buf, dims, elem);
         }
         result
     }

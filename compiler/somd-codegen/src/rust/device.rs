@@ -253,7 +253,7 @@ impl Glue {
 
     /// Whether the device path of SOMD method `callee` may leave its result on the device
     /// (`rt::device::run_leaving`, `SyncCall::finish_leaving`): one launch returning a 1-D
-    /// output, or a `sync` body returning one or a parameter it updates; no histogram, no
+    /// or 2-D output, or a `sync` body returning one or a parameter it updates; no histogram, no
     /// receiver field written.
     pub fn leaves(&self, module: &Module, callee: FuncId) -> bool {
         self.calls.get(&callee).is_some_and(|call| {
@@ -266,7 +266,9 @@ impl Glue {
                     _ => false,
                 }
                 && !self.lifted.fields.contains_key(&callee)
-                && matches!(&module.function(callee).ret, Type::Array(e) if matches!(**e, Type::Prim(_)))
+                && matches!(&module.function(callee).ret, Type::Array(e)
+                    if matches!(**e, Type::Prim(_))
+                        || matches!(&**e, Type::Array(p) if matches!(**p, Type::Prim(_))))
         })
     }
 

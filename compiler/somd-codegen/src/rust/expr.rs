@@ -679,8 +679,8 @@ impl<'a> FnCx<'a> {
             }
         }
         let text = self.expr(id)?;
-        let holder = match self.e(id)?.ty {
-            Type::Array(_) => "LazyArr",
+        let holder = match &self.e(id)?.ty {
+            ty @ Type::Array(_) => types::lazy_holder(ty).0,
             _ => "Lazy",
         };
         Ok(match self.lazy_made.contains(&id) {
@@ -702,10 +702,11 @@ impl<'a> FnCx<'a> {
             }
             // A mutable array handed to a SOMD method taking `LazyArr`s, or a SOMD call's
             // result left on the device as it is (`Glue::inline_left`).
+            let holder = types::lazy_holder(&self.e(id)?.ty).0;
             let text = self.expr(id)?;
             return Ok(match self.lazy_made.contains(&id) {
                 true => text,
-                false => format!("rt::device::LazyArr::from_host({text})"),
+                false => format!("rt::device::{holder}::from_host({text})"),
             });
         }
         match self.value_lazy_name(id) {
@@ -729,9 +730,18 @@ impl<'a> FnCx<'a> {
         if let ExprKind::Local(l) = self.e(array)?.kind {
             if let Some(lazy) = self.lazy(l) {
                 let name = self.local_name(l);
-                // A `LazyArr` reads elements from its host copy and keeps its device copy.
+                // A `LazyArr` reads elements from its host copy and keeps its device copy;
+                // a `LazyMat` too where the row is only read, and drops the device copy
+                // where the row may be written or passed on.
+                let matrix = types::lazy_holder(self.local_ty(l)?).0 == "LazyMat";
                 return Ok(match (lazy.single_reads.contains(&read), lazy.mutable) {
                     (true, _) => name,
+                    (false, true) if matrix && lazy.stored_rows.contains(&read) => {
+                        format!("{name}.store()")
+                    }
+                    (false, true) if matrix && !lazy.read_rows.contains(&read) => {
+                        format!("{name}.host()")
+                    }
                     (false, true) => format!("{name}.read()"),
                     (false, false) => format!("{name}.host()"),
                 });
@@ -1295,7 +1305,8 @@ impl<'a> FnCx<'a> {
                     return Ok(call);
                 }
                 self.lazy_made.insert(id);
-                Ok(format!("rt::device::LazyArr::left({call})"))
+                let holder = types::lazy_holder(&expr.ty).0;
+                Ok(format!("rt::device::{holder}::left({call})"))
             }
             ExprKind::IntermediateReduce { func, receiver, args } => {
                 self.all_reduced(*func, *receiver, args, span)
@@ -1891,7 +1902,8 @@ impl<'a> FnCx<'a> {
                     (true, Some(name), _) => format!("&{name}"),
                     // A dead array handed over whole: the call may write it in place.
                     (true, None, Some(taken)) => {
-                        format!("&rt::device::LazyArr::from_host({taken})")
+                        let holder = types::lazy_holder(&self.e(*a)?.ty).0;
+                        format!("&rt::device::{holder}::from_host({taken})")
                     }
                     (true, None, None) => format!("&{}", self.lazy_arg(*a)?),
                     (false, _, Some(taken)) => format!("&{taken}"),
@@ -1907,7 +1919,8 @@ impl<'a> FnCx<'a> {
             for (i, (a, ty)) in all.iter().enumerate() {
                 let value = match (lazy[i], takes[i].clone()) {
                     (true, Some(taken)) if self.lazy_name(*a).is_none() => {
-                        format!("rt::device::LazyArr::from_host({taken})")
+                        let holder = types::lazy_holder(&self.e(*a)?.ty).0;
+                        format!("rt::device::{holder}::from_host({taken})")
                     }
                     (true, _) => self.lazy_arg(*a)?,
                     (false, Some(taken)) => taken,

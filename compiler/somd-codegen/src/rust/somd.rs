@@ -497,10 +497,11 @@ impl FnCx<'_> {
                 // A read-only array a caller's SOMD results may be handed in
                 // (`analysis::lazy`, "SOMD results"): the CPU path reads the host copy
                 // and leaves the device copy valid.
-                (Type::Array(elem), true) => {
+                (Type::Array(_), true) => {
                     self.lazy_params.insert(*p);
                     lazy_params.push(format!("    let {pname}: &{rust} = {pname}.read();"));
-                    format!("{pname}: &rt::device::LazyArr<{}>", self.ty(elem)?)
+                    let (holder, elem) = types::lazy_holder(ty);
+                    format!("{pname}: &rt::device::{holder}<{}>", self.ty(elem)?)
                 }
                 _ => format!("{pname}: &{rust}"),
             });

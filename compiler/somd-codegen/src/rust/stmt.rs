@@ -3,7 +3,7 @@
 //! that `continue` breaks out of.
 
 use super::expr::{halo_geo_name, halo_row_name, paren, FnCx, Frame, HaloGeo, HaloRow};
-use super::types::{const_default, is_copy};
+use super::types::{self, const_default, is_copy};
 use super::writer::Level;
 use super::EmitError;
 use somd_mir::analysis::{walk, LoopId};
@@ -901,7 +901,10 @@ impl FnCx<'_> {
                 let rust = match self.local_ty(*local)? {
                     Type::ValueArray(elem, _) => format!("rt::device::Lazy<{}>", self.ty(elem)?),
                     // SOMD results (`analysis::lazy`, "SOMD results").
-                    Type::Array(elem) => format!("rt::device::LazyArr<{}>", self.ty(elem)?),
+                    ty @ Type::Array(_) => {
+                        let (holder, elem) = types::lazy_holder(ty);
+                        format!("rt::device::{holder}<{}>", self.ty(elem)?)
+                    }
                     _ => return Err(EmitError::Internal("lazy local of another type".into())),
                 };
                 let value = match init {

@@ -25,6 +25,20 @@ pub fn is_copy(ty: &Type) -> bool {
 }
 
 /// The Rust type of a MIR type; `names` gives class struct names.
+/// The runtime holder of a mutable array local whose SOMD results may stay on the device:
+/// `LazyMat` for a matrix, `LazyArr` for a 1-D array (`rt::device::LazyArray`), and the
+/// element type it is written with (a matrix's rows' elements).
+pub fn lazy_holder(ty: &Type) -> (&'static str, &Type) {
+    match ty {
+        Type::Array(row) if matches!(**row, Type::Array(_)) => match &**row {
+            Type::Array(elem) => ("LazyMat", elem),
+            _ => ("LazyArr", row),
+        },
+        Type::Array(elem) => ("LazyArr", elem),
+        _ => ("LazyArr", ty),
+    }
+}
+
 pub fn rust_type(module: &Module, class_names: &[String], ty: &Type) -> Result<String, EmitError> {
     Ok(match ty {
         Type::Void => "()".to_string(),

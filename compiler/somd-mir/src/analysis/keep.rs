@@ -234,7 +234,7 @@ pub(super) fn is_prim_array(ty: &Type) -> bool {
 }
 
 /// Whether `ty` is a matrix of primitives, `T[][]`.
-fn is_prim_matrix(ty: &Type) -> bool {
+pub(super) fn is_prim_matrix(ty: &Type) -> bool {
     matches!(ty, Type::Array(row) if is_prim_array(row))
 }
 
@@ -249,10 +249,10 @@ fn is_fresh_of(module: &Module, func: &Function, ty: &Type, e: ExprId) -> bool {
     match &func.expr(e).kind {
         ExprKind::NewArray { .. } => true,
         ExprKind::SomdCall { func: callee, .. } => {
-            is_prim_array(ty) && returns_fresh(module, *callee)
+            module.function(*callee).ret == *ty && returns_fresh(module, *callee)
         }
         ExprKind::Call { func: callee, receiver: None, .. } => {
-            is_prim_array(ty) && returns_own_array(module.function(*callee))
+            module.function(*callee).ret == *ty && returns_own_array(module.function(*callee))
         }
         ExprKind::ArrayLit(rows) if is_prim_matrix(ty) => rows.iter().all(fresh_row),
         kind => !is_prim_matrix(ty) && matches!(kind, ExprKind::ArrayLit(_)),
@@ -276,9 +276,12 @@ fn returns_fresh(module: &Module, callee: FuncId) -> bool {
 /// allocates, never assigns again and only indexes or asks its length: the array `f`
 /// returns has no other name (a helper filling a new array, `int[] a = fill(n)`; for a SOMD
 /// method, [`returns_fresh`], where a `dist` local is the MIs' partitions of the array the
-/// caller receives, assembled).
+/// caller receives, assembled). A matrix of primitives too, allocated with both its
+/// lengths, whose rows are only read or written element by element, measured, or given
+/// fresh arrays (`out[i] = new T[n]`): no row has a second name.
 fn returns_own_array(f: &Function) -> bool {
-    if !is_prim_array(&f.ret) {
+    let matrix = is_prim_matrix(&f.ret);
+    if !is_prim_array(&f.ret) && !matrix {
         return false;
     }
     let mut returned = Vec::new();
@@ -310,7 +313,39 @@ fn returns_own_array(f: &Function) -> bool {
             && (local.dist.is_none() || f.somd.is_some())
             && allocated
             && assigned.get(l).copied().unwrap_or(0) == 0
-            && walk::only_indexed(f, *l)
+            && match matrix {
+                false => walk::only_indexed(f, *l),
+                true => rows_own(f, *l),
+            }
+    })
+}
+
+/// Whether every mention of the matrix `m` of `f` reads or writes an element of a row,
+/// measures a row or the matrix, gives a row a fresh array, or is returned: its rows have
+/// no other name.
+fn rows_own(f: &Function, m: LocalId) -> bool {
+    let parents = walk::parents(f);
+    let statements = walk::expr_statements(f);
+    let mut returned = HashSet::new();
+    each_stmt(&f.body, &mut |s| {
+        if let Stmt::Return(Some(e)) = s {
+            returned.insert(*e);
+        }
+    });
+    f.exprs.iter().enumerate().all(|(k, e)| {
+        let id = ExprId(k as u32);
+        if !matches!(e.kind, ExprKind::Local(l) if l == m) {
+            return true;
+        }
+        match parent_of(&parents, id).map(|p| &f.expr(p).kind) {
+            Some(ExprKind::Length(_)) => true,
+            Some(ExprKind::Index { .. }) => {
+                row_element_or_length(f, &parents, id, false)
+                    || row_made_fresh(f, &parents, &statements, id)
+            }
+            Some(_) => false,
+            None => returned.contains(&id),
+        }
     })
 }
 
@@ -335,7 +370,7 @@ fn row_made_fresh(
 
 /// Whether mention `id` of a matrix is its row taken only to read an element or its length
 /// (`m[i][j]` not stored to when `read_only`, `m[i].length`).
-fn row_element_or_length(
+pub(super) fn row_element_or_length(
     func: &Function,
     parents: &[Option<ExprId>],
     id: ExprId,
@@ -610,7 +645,8 @@ pub fn swaps(func: &Function) -> Vec<Swap> {
                 (None, Some([true])) | (Some(_), Some([false]))
             );
             let only_here = mentions.get(&t).copied() == Some(1 + usize::from(head.is_some()));
-            if alike && var(t) && is_prim_array(ty) && declared && only_here {
+            if alike && var(t) && (is_prim_array(ty) || is_prim_matrix(ty)) && declared && only_here
+            {
                 out.push(Swap { locals, t, first, head, steps, last });
             }
         }
@@ -627,7 +663,8 @@ pub fn swaps(func: &Function) -> Vec<Swap> {
 pub(super) fn somd_param_by_value(module: &Module, callee: FuncId, p: usize) -> bool {
     let f = module.function(callee);
     let Some(&param) = f.params.get(p) else { return false };
-    if f.somd.is_none() || !is_prim_array(&f.local(param).ty) {
+    let matrix = is_prim_matrix(&f.local(param).ty);
+    if f.somd.is_none() || !(is_prim_array(&f.local(param).ty) || matrix) {
         return false;
     }
     let parents = walk::parents(f);
@@ -644,6 +681,10 @@ pub(super) fn somd_param_by_value(module: &Module, callee: FuncId, p: usize) -> 
             return true;
         }
         match parent_of(&parents, id).map(|q| (q, &f.expr(q).kind)) {
+            // A matrix's rows are only read or written element by element, or measured.
+            Some((_, ExprKind::Index { .. })) if matrix => {
+                row_element_or_length(f, &parents, id, false)
+            }
             Some((_, ExprKind::Index { array, .. })) => *array == id,
             Some((_, ExprKind::Length(_))) => true,
             Some((_, ExprKind::Builtin { builtin, .. })) => {
@@ -662,7 +703,7 @@ pub(super) fn somd_param_by_value(module: &Module, callee: FuncId, p: usize) -> 
 pub(super) fn returns_written_param(module: &Module, callee: FuncId) -> Option<usize> {
     let f = module.function(callee);
     if !matches!(f.somd.as_ref().map(|s| &s.reduction), Some(Reduction::Assemble))
-        || !is_prim_array(&f.ret)
+        || !(is_prim_array(&f.ret) || is_prim_matrix(&f.ret))
     {
         return None;
     }
@@ -682,10 +723,17 @@ pub(super) fn returns_written_param(module: &Module, callee: FuncId) -> Option<u
     let (true, &[param]) = (plain, returned.as_slice()) else { return None };
     let p = f.params.iter().position(|q| *q == param)?;
     let parents = walk::parents(f);
+    // An element stored to, of the parameter or of one of its rows (`m[i][j] = ..`).
+    let of_param = |array: ExprId| match &f.expr(array).kind {
+        ExprKind::Local(l) => *l == param,
+        ExprKind::Index { array: row_of, .. } => {
+            matches!(f.expr(*row_of).kind, ExprKind::Local(l) if l == param)
+        }
+        _ => false,
+    };
     let written = f.exprs.iter().enumerate().any(|(k, e)| {
         matches!(e.kind, ExprKind::Index { array, .. }
-            if matches!(f.expr(array).kind, ExprKind::Local(l) if l == param)
-                && stored_to(f, &parents, ExprId(k as u32)))
+            if of_param(array) && stored_to(f, &parents, ExprId(k as u32)))
     });
     (f.local(param).dist.is_some()
         && written
@@ -694,7 +742,7 @@ pub(super) fn returns_written_param(module: &Module, callee: FuncId) -> Option<u
     .then_some(p)
 }
 
-/// Whether `v` is a 1-D primitive array local of `func` that is a keep candidate: every
+/// Whether `v` is a 1-D primitive array or matrix local of `func` that is a keep candidate: every
 /// value it holds is fresh, and it lends its storage only to readers (the module doc). No
 /// statement can then write its storage but an element store naming `v`
 /// (`analysis::lazy`, SOMD results left on the device).
@@ -705,7 +753,8 @@ pub(super) fn fresh_and_unlent(
     v: LocalId,
 ) -> bool {
     let mut lending = Lending { results: true, swaps: swaps(func), assumed: Vec::new() };
-    is_prim_array(&func.local(v).ty)
+    let ty = &func.local(v).ty;
+    (is_prim_array(ty) || is_prim_matrix(ty))
         && is_candidate_lending(module, func, parents, v, &mut ReadOnly::default(), &mut lending)
 }
 
@@ -728,7 +777,8 @@ pub(super) fn moved_local(func: &Function, assign: ExprId) -> Option<(LocalId, L
         return None;
     };
     let (x, w) = (*x, *w);
-    let same = func.local(x).ty == func.local(w).ty && is_prim_array(&func.local(w).ty);
+    let ty = &func.local(w).ty;
+    let same = func.local(x).ty == *ty && (is_prim_array(ty) || is_prim_matrix(ty));
     let var = |l: LocalId| {
         let local = func.local(l);
         local.kind == LocalKind::Var && local.dist.is_none() && !local.shared

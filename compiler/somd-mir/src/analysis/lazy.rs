@@ -32,11 +32,12 @@
 //! the result of a call the device runs stays there, the next call passing the local finds
 //! it, and the host downloads it where it reads or writes the array. A local qualifies when
 //!
-//! - it is a 1-D primitive array variable that is a keep candidate (`keep`): every value it
-//!   holds is fresh (an allocation, or a SOMD result made of the method's own arrays), and
-//!   it lends its storage to nothing but readers, so no statement can write the storage but
-//!   an element store naming the local, which downloads the array first and drops the
-//!   device copy;
+//! - it is a 1-D primitive array variable, or a matrix of primitives (`LazyMat`), that is a
+//!   keep candidate (`keep`): every value it holds is fresh (an allocation, or a SOMD
+//!   result made of the method's own arrays), and it lends its storage to nothing but
+//!   readers, so no statement can write the storage but an element store naming the local
+//!   (for a matrix, through a row it names: `m[i][j] = v`), which downloads the array
+//!   first and drops the device copy;
 //! - some value it is given, as a statement of its own (`x = f(..);`, or its declaration's
 //!   initialiser), is the result of a SOMD method the device may run;
 //! - reading it late gains something: some use hands it to a read-only parameter of a SOMD
@@ -72,6 +73,16 @@ pub struct LazyLocal {
     pub handed: Vec<ExprId>,
     /// Element reads inside loops and every other use: each reads the host copy.
     pub whole: Vec<ExprId>,
+    /// Of a matrix holding SOMD results, its rows taken only to read an element or the
+    /// row's length (`m[i][j]`, `m[i].length`, the `m[i]`): they read the host copy and
+    /// keep the device copy, which still holds the same elements. Every other use of a
+    /// row (an element store, a row passed on) drops the device copy.
+    pub read_rows: Vec<ExprId>,
+    /// Of such a matrix, its rows whose element a statement stores to, where nothing else
+    /// in the statement calls anything (`m[i][j] = x * 2;`): the store drops the device
+    /// copy, and no call can take an upload of the host copy between the row's fetch and
+    /// the store, so the host copy stays the device's to adopt at the next call.
+    pub stored_rows: Vec<ExprId>,
     /// The local's declaration.
     pub span: Span,
     /// A mutable array holding SOMD results ("SOMD results" in the module doc): `maps` are
@@ -91,6 +102,8 @@ impl LazyLocal {
             single_reads: Vec::new(),
             handed: Vec::new(),
             whole: Vec::new(),
+            read_rows: Vec::new(),
+            stored_rows: Vec::new(),
             span,
             mutable,
         }
@@ -305,10 +318,12 @@ fn lazy_results(
     let on_device = |callee: FuncId| {
         info.placements.iter().any(|p| p.subject == Subject::SomdMethod(callee) && p.device.is_ok())
     };
-    // A SOMD call the device may run whose result is a 1-D primitive array.
+    // A SOMD call the device may run whose result is a 1-D primitive array or a matrix.
+    let flat = |ty: &Type| super::keep::is_prim_array(ty) || super::keep::is_prim_matrix(ty);
+    let matrix = super::keep::is_prim_matrix(&local.ty);
     let device_result = |e: ExprId| match &func.expr(e).kind {
         ExprKind::SomdCall { func: callee, receiver: None, .. } => {
-            on_device(*callee) && super::keep::is_prim_array(&module.function(*callee).ret)
+            on_device(*callee) && flat(&module.function(*callee).ret)
         }
         _ => false,
     };
@@ -362,7 +377,7 @@ fn lazy_results(
                     && args.iter().position(|a| *a == id).is_some_and(|p| {
                         (super::keep::read_only_param(module, *callee, p)
                             || super::keep::somd_param_by_value(module, *callee, p))
-                            && super::keep::is_prim_array(
+                            && flat(
                                 &module
                                     .function(*callee)
                                     .local(module.function(*callee).params[p])
@@ -386,10 +401,22 @@ fn lazy_results(
                 lazy.handed.push(id);
             }
             Some(ExprKind::Length(_)) => {}
+            // A matrix's row taken to read an element or its length.
+            Some(ExprKind::Index { .. })
+                if matrix && super::keep::row_element_or_length(func, parents, id, true) =>
+            {
+                lazy.read_rows.extend(parent);
+            }
+            Some(ExprKind::Index { .. })
+                if matrix && stored_without_calls(func, parents, &statements, id) =>
+            {
+                lazy.stored_rows.extend(parent);
+            }
             // An element read made once per value (no loop around it that is not around
             // the declaration) may fetch its one element.
             Some(ExprKind::Index { array, .. })
-                if *array == id
+                if !matrix
+                    && *array == id
                     && parent.is_some_and(|p| {
                         !walk::stored_to(func, parents, p) && depths.depth(p) <= declared_at
                     }) =>
@@ -402,6 +429,47 @@ fn lazy_results(
     // Reading late gains something: a device use, or only single elements read.
     let gains = !lazy.handed.is_empty() || (lazy.whole.is_empty() && !lazy.single_reads.is_empty());
     (!lazy.maps.is_empty() && gains).then_some(lazy)
+}
+
+/// Whether mention `id` of a matrix takes a row to store to one of its elements (`m[i][j] =
+/// v`, `m[i][j] += v`, `m[i][j]++`) in a statement of nothing but locals, constants,
+/// element accesses, lengths and operators: no call runs between the row's fetch and the
+/// store.
+fn stored_without_calls(
+    func: &Function,
+    parents: &[Option<ExprId>],
+    statements: &std::collections::HashSet<ExprId>,
+    id: ExprId,
+) -> bool {
+    let Some(row) = parent_of(parents, id) else { return false };
+    let Some(element) = parent_of(parents, row) else { return false };
+    if !matches!(func.expr(element).kind, ExprKind::Index { array, .. } if array == row)
+        || !walk::stored_to(func, parents, element)
+    {
+        return false;
+    }
+    let mut root = element;
+    while let Some(up) = parent_of(parents, root) {
+        root = up;
+    }
+    let mut plain = statements.contains(&root);
+    each_expr(func, root, &mut |e| {
+        plain &= matches!(
+            func.expr(e).kind,
+            ExprKind::Const(_)
+                | ExprKind::Local(_)
+                | ExprKind::Index { .. }
+                | ExprKind::Length(_)
+                | ExprKind::Unary { .. }
+                | ExprKind::Binary { .. }
+                | ExprKind::Convert { .. }
+                | ExprKind::Conditional { .. }
+                | ExprKind::Assign { .. }
+                | ExprKind::CompoundAssign { .. }
+                | ExprKind::IncDec { .. }
+        );
+    });
+    plain
 }
 
 /// Whether `ty` is an array of `int`, `long`, `float` or `double`: its `!` reduces the
