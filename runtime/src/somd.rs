@@ -236,6 +236,7 @@ struct Ctx {
     mi: *const (),
     all: *const AllReduce<u64>,
     gather: *const AllGather,
+    halos: *const Halos,
 }
 
 thread_local! {
@@ -281,8 +282,10 @@ impl Drop for Restore {
 /// partition order.
 pub fn run_call<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync) -> Vec<R> {
     let (all, gather) = (AllReduce::<u64>::new(n_mis), AllGather::new(n_mis));
+    let halos = Halos::default();
     exec::pool().run_mis(n_mis, |mi: &Mi<'_>| {
-        let ctx = Ctx { mi: mi as *const Mi<'_> as *const (), all: &all, gather: &gather };
+        let mi_ptr = mi as *const Mi<'_> as *const ();
+        let ctx = Ctx { mi: mi_ptr, all: &all, gather: &gather, halos: &halos };
         let _restore = Restore(CURRENT.with(|c| c.replace(Some(ctx))));
         body(mi.index())
     })
@@ -293,8 +296,10 @@ pub fn run_call<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync) -> Vec<
 /// on the calling thread, is done are not run.
 fn run_call_optional(n_mis: usize, body: impl Fn(usize) + Sync) {
     let (all, gather) = (AllReduce::<u64>::new(n_mis), AllGather::new(n_mis));
+    let halos = Halos::default();
     exec::pool().run_optional(n_mis, |mi: &Mi<'_>| {
-        let ctx = Ctx { mi: mi as *const Mi<'_> as *const (), all: &all, gather: &gather };
+        let mi_ptr = mi as *const Mi<'_> as *const ();
+        let ctx = Ctx { mi: mi_ptr, all: &all, gather: &gather, halos: &halos };
         let _restore = Restore(CURRENT.with(|c| c.replace(Some(ctx))));
         body(mi.index())
     })
@@ -692,6 +697,172 @@ fn with_ctx<R>(f: impl FnOnce(&Mi<'_>, &AllReduce<u64>) -> R) -> Option<R> {
 /// The barrier at the end of a `sync` block (no-op outside a SOMD call).
 pub fn sync() {
     with_ctx(|mi, _| mi.sync());
+}
+
+/// The end of a `sync` block of a SOMD body that declares `dist` locals: the barrier, then
+/// each MI's `dist` locals ([`share_halo`]) get their halo cells from the MIs that own
+/// them, then a second barrier, so that every MI sees its neighbours' writes through the
+/// halo as it does for a `dist` parameter with a view (LANGUAGE.md §2.5). Each MI has its
+/// own copy of a local, sized like its partition of the parameter the local's lengths come
+/// from, halo cells included; between the barriers each MI writes only its own halo cells
+/// and reads only cells the others own, which nobody writes then.
+pub fn sync_halos() {
+    let Some(ctx) = CURRENT.with(Cell::get) else { return };
+    // SAFETY: as in `with_ctx`: the call's `Mi` and `Halos` outlive the MI's closure.
+    let (mi, halos) = unsafe { (&*(ctx.mi as *const Mi<'_>), &*ctx.halos) };
+    mi.sync();
+    halos.refresh(mi.index());
+    mi.sync();
+}
+
+/// The `dist` locals of one SOMD call whose halo cells [`sync_halos`] refreshes: each MI's
+/// copy of each, by the local's key and the MI's index.
+#[derive(Default)]
+struct Halos {
+    parts: Mutex<Vec<(usize, usize, Arc<dyn HaloPart>)>>,
+}
+
+impl Halos {
+    fn register(&self, key: usize, mi: usize, part: Arc<dyn HaloPart>) {
+        let mut parts = self.parts.lock().unwrap_or_else(|e| e.into_inner());
+        match parts.iter_mut().find(|(k, m, _)| *k == key && *m == mi) {
+            Some(entry) => entry.2 = part,
+            None => parts.push((key, mi, part)),
+        }
+    }
+
+    /// MI `mi`'s locals, each given the cells of its window that another MI's copy owns.
+    fn refresh(&self, mi: usize) {
+        let parts: Vec<(usize, usize, Arc<dyn HaloPart>)> =
+            self.parts.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        for (key, _, mine) in parts.iter().filter(|(_, m, _)| *m == mi) {
+            for (_, _, other) in parts.iter().filter(|(k, m, _)| k == key && *m != mi) {
+                mine.pull(other.as_ref());
+            }
+        }
+    }
+}
+
+/// An MI's copy of a `dist` local, with the geometry of its window in the whole array.
+trait HaloPart: Send + Sync {
+    fn as_any(&self) -> &dyn std::any::Any;
+    /// Copies into this copy's halo cells the cells `other` owns.
+    fn pull(&self, other: &dyn HaloPart);
+}
+
+/// The global range, per dimension, of the cells of `geo`'s window (`(start, len)` in local
+/// indices: the window itself, or the cells the MI owns).
+fn global_range(geo: &Geo, d: usize, owned: bool) -> std::ops::Range<i64> {
+    let (lo, hi, len) = geo.owned[d];
+    let base = geo.offset[d] as i64;
+    match owned {
+        true => base + i64::from(lo.max(0))..base + i64::from(hi.min(len)),
+        false => base..base + i64::from(len),
+    }
+}
+
+fn overlap(a: std::ops::Range<i64>, b: std::ops::Range<i64>) -> std::ops::Range<i64> {
+    a.start.max(b.start)..a.end.min(b.end)
+}
+
+struct Part1<T> {
+    array: Array<T>,
+    geo: Geo,
+}
+
+impl<T: Copy + Send + Sync + 'static> HaloPart for Part1<T> {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn pull(&self, other: &dyn HaloPart) {
+        let Some(other) = other.as_any().downcast_ref::<Part1<T>>() else { return };
+        let cells = overlap(global_range(&self.geo, 0, false), global_range(&other.geo, 0, true));
+        let (mine, theirs) = (self.array.slots(), other.array.slots());
+        for x in cells {
+            let (at, from) = (x - self.geo.offset[0] as i64, x - other.geo.offset[0] as i64);
+            if let (Some(to), Some(from)) = (mine.get(at as usize), theirs.get(from as usize)) {
+                to.set(from.get());
+            }
+        }
+    }
+}
+
+struct Part2<T> {
+    array: Array<Array<T>>,
+    geo: Geo,
+}
+
+impl<T: Copy + Send + Sync + 'static> HaloPart for Part2<T> {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn pull(&self, other: &dyn HaloPart) {
+        let Some(other) = other.as_any().downcast_ref::<Part2<T>>() else { return };
+        let rows = overlap(global_range(&self.geo, 0, false), global_range(&other.geo, 0, true));
+        let cols = overlap(global_range(&self.geo, 1, false), global_range(&other.geo, 1, true));
+        let (mine, theirs) = (self.array.slots(), other.array.slots());
+        for r in rows {
+            let at = (r - self.geo.offset[0] as i64) as usize;
+            let from = (r - other.geo.offset[0] as i64) as usize;
+            let (Some(to), Some(from)) = (mine.get(at), theirs.get(from)) else { continue };
+            let (to, from) = (to.get_ref(), from.get_ref());
+            let (to, from) = (to.slots(), from.slots());
+            for c in cols.clone() {
+                let at = (c - self.geo.offset[1] as i64) as usize;
+                let src = (c - other.geo.offset[1] as i64) as usize;
+                if let (Some(to), Some(from)) = (to.get(at), from.get(src)) {
+                    to.set(from.get());
+                }
+            }
+        }
+    }
+}
+
+/// Declares the running MI's copy of the 1-D `dist` local `local` of primitives (`key`:
+/// the local's number in the SOMD body) to [`sync_halos`], partitioned as the first of the
+/// MI's partitions `geos` that has halo cells and whose local length is the local's (the
+/// parameter it was made like: `dist double[] h = new double[g.length]` for a `g` with a
+/// view). A local of another length, or in a call without halos, has none to refresh.
+pub fn share_halo<T: Copy + Send + Sync + 'static>(local: &Array<T>, geos: &[Geo], key: usize) {
+    if !local.is_null() {
+        let part = |geo: Geo| Arc::new(Part1 { array: local.clone(), geo }) as Arc<dyn HaloPart>;
+        register_halo([local.len(), 0], geos, key, part);
+    }
+}
+
+/// [`share_halo`] for a matrix of primitives (its rows as long as its first).
+pub fn share_halo_rows<T: Copy + Send + Sync + 'static>(
+    local: &Array<Array<T>>,
+    geos: &[Geo],
+    key: usize,
+) {
+    let Some(first) = local.slots().first().filter(|_| !local.is_null()) else { return };
+    if first.get_ref().is_null() {
+        return;
+    }
+    let part = |geo: Geo| Arc::new(Part2 { array: local.clone(), geo }) as Arc<dyn HaloPart>;
+    register_halo([local.len(), first.get_ref().len()], geos, key, part);
+}
+
+fn register_halo(
+    lengths: [usize; 2],
+    geos: &[Geo],
+    key: usize,
+    part: impl FnOnce(Geo) -> Arc<dyn HaloPart>,
+) {
+    let Some(ctx) = CURRENT.with(Cell::get) else { return };
+    let dims = if lengths[1] == 0 { 1 } else { 2 };
+    let fits = |geo: &&Geo| {
+        !geo.whole
+            && (0..dims).all(|d| usize::try_from(geo.owned[d].2).ok() == Some(lengths[d]))
+            && (0..dims).any(|d| geo.owned[d].0 > 0 || geo.owned[d].1 < geo.owned[d].2)
+    };
+    let Some(geo) = geos.iter().find(fits) else { return };
+    // SAFETY: as in `with_ctx`.
+    let (mi, halos) = unsafe { (&*(ctx.mi as *const Mi<'_>), &*ctx.halos) };
+    halos.register(key, mi.index(), part(*geo));
 }
 
 /// Scalars that travel through the all-reduce as 64 bits.

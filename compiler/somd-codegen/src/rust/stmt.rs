@@ -861,6 +861,11 @@ impl FnCx<'_> {
             out,
             "{level}let _somd_geometry_{name} = rt::somd::geometry(&_somd_known_{name});"
         )?;
+        // Its halo cells, where it is made like a parameter with a view, are refreshed at
+        // each `sync` (`sync_end`).
+        if let Some(share) = halo_share(self.local_ty(local)?) {
+            writeln!(out, "{level}rt::somd::{share}(&{name}, geo, {});", local.0)?;
+        }
         Ok(())
     }
 
@@ -1039,7 +1044,13 @@ impl FnCx<'_> {
         level: Level,
         reduce: Option<(ReduceOp, LocalId)>,
     ) -> Result<(), EmitError> {
-        writeln!(out, "{level}rt::somd::sync();")?;
+        // A body with `dist` locals whose halo cells the MIs refresh from each other: the
+        // same in every MI, so all of them wait at the same barriers.
+        let halos = self.func.somd.is_some()
+            && !self.dist_index.is_empty()
+            && self.func.locals.iter().any(|l| l.dist.is_some() && halo_share(&l.ty).is_some());
+        let sync = if halos { "sync_halos" } else { "sync" };
+        writeln!(out, "{level}rt::somd::{sync}();")?;
         if let Some((op, local)) = reduce {
             let name = self.local_name(local);
             let ty = self.ty(self.local_ty(local)?)?;
@@ -1837,5 +1848,18 @@ fn number_mi_stmts(
                 *next += 1;
             }
         }
+    }
+}
+
+/// The runtime function that declares a `dist` local of type `ty` to the `sync`s that
+/// refresh its halo cells (`rt::somd::share_halo`): 1-D and 2-D arrays of primitives.
+fn halo_share(ty: &Type) -> Option<&'static str> {
+    match ty {
+        Type::Array(elem) => match &**elem {
+            Type::Prim(_) => Some("share_halo"),
+            Type::Array(cell) if matches!(**cell, Type::Prim(_)) => Some("share_halo_rows"),
+            _ => None,
+        },
+        _ => None,
     }
 }
