@@ -731,6 +731,11 @@ impl Halos {
         }
     }
 
+    fn unregister(&self, key: usize, mi: usize) {
+        let mut parts = self.parts.lock().unwrap_or_else(|e| e.into_inner());
+        parts.retain(|(k, m, _)| !(*k == key && *m == mi));
+    }
+
     /// MI `mi`'s locals, each given the cells of its window that another MI's copy owns.
     fn refresh(&self, mi: usize) {
         let parts: Vec<(usize, usize, Arc<dyn HaloPart>)> =
@@ -821,48 +826,55 @@ impl<T: Copy + Send + Sync + 'static> HaloPart for Part2<T> {
 }
 
 /// Declares the running MI's copy of the 1-D `dist` local `local` of primitives (`key`:
-/// the local's number in the SOMD body) to [`sync_halos`], partitioned as the first of the
-/// MI's partitions `geos` that has halo cells and whose local length is the local's (the
-/// parameter it was made like: `dist double[] h = new double[g.length]` for a `g` with a
-/// view). A local of another length, or in a call without halos, has none to refresh.
-pub fn share_halo<T: Copy + Send + Sync + 'static>(local: &Array<T>, geos: &[Geo], key: usize) {
-    if !local.is_null() {
-        let part = |geo: Geo| Arc::new(Part1 { array: local.clone(), geo }) as Arc<dyn HaloPart>;
-        register_halo([local.len(), 0], geos, key, part);
-    }
+/// the local's number in the SOMD body), made with the length of the MI's partition `geo`
+/// of a `dist` parameter (`dist double[] h = new double[g.length]`), to [`sync_halos`]:
+/// the cells of its window that other MIs own are copied in at each `sync`. Every MI's copy
+/// is declared, also one whose partition has no halo cells, since its cells are others'
+/// halo cells. A copy of another length (the MIs disagree on what it is), or one outside a
+/// partitioned call, is not.
+pub fn share_halo<T: Copy + Send + Sync + 'static>(local: &Array<T>, geo: Geo, key: usize) {
+    let part = |geo: Geo| Arc::new(Part1 { array: local.clone(), geo }) as Arc<dyn HaloPart>;
+    register_halo([local.len(), 0], geo, key, part);
 }
 
-/// [`share_halo`] for a matrix of primitives (its rows as long as its first).
+/// [`share_halo`] for a matrix of primitives (`new T[g.length][g[0].length]`; its rows as
+/// long as its first).
 pub fn share_halo_rows<T: Copy + Send + Sync + 'static>(
     local: &Array<Array<T>>,
-    geos: &[Geo],
+    geo: Geo,
     key: usize,
 ) {
-    let Some(first) = local.slots().first().filter(|_| !local.is_null()) else { return };
-    if first.get_ref().is_null() {
-        return;
-    }
+    // A `null` first row: no length to check, and no copy to refresh.
+    let cols = local.slots().first().map_or(0, |row| row.get_ref().len());
     let part = |geo: Geo| Arc::new(Part2 { array: local.clone(), geo }) as Arc<dyn HaloPart>;
-    register_halo([local.len(), first.get_ref().len()], geos, key, part);
+    register_halo([local.len(), cols], geo, key, part);
+}
+
+/// The running MI's `dist` local `key` was given an array no `sync` refreshes: its copy
+/// declared before leaves the refreshes ([`share_halo`]).
+pub fn unshare_halo(key: usize) {
+    let Some(ctx) = CURRENT.with(Cell::get) else { return };
+    // SAFETY: as in `with_ctx`.
+    let (mi, halos) = unsafe { (&*(ctx.mi as *const Mi<'_>), &*ctx.halos) };
+    halos.unregister(key, mi.index());
 }
 
 fn register_halo(
     lengths: [usize; 2],
-    geos: &[Geo],
+    geo: Geo,
     key: usize,
     part: impl FnOnce(Geo) -> Arc<dyn HaloPart>,
 ) {
     let Some(ctx) = CURRENT.with(Cell::get) else { return };
-    let dims = if lengths[1] == 0 { 1 } else { 2 };
-    let fits = |geo: &&Geo| {
-        !geo.whole
-            && (0..dims).all(|d| usize::try_from(geo.owned[d].2).ok() == Some(lengths[d]))
-            && (0..dims).any(|d| geo.owned[d].0 > 0 || geo.owned[d].1 < geo.owned[d].2)
-    };
-    let Some(geo) = geos.iter().find(fits) else { return };
     // SAFETY: as in `with_ctx`.
     let (mi, halos) = unsafe { (&*(ctx.mi as *const Mi<'_>), &*ctx.halos) };
-    halos.register(key, mi.index(), part(*geo));
+    let dims = if lengths[1] == 0 { 1 } else { 2 };
+    let fits =
+        !geo.whole && (0..dims).all(|d| usize::try_from(geo.owned[d].2).ok() == Some(lengths[d]));
+    match fits {
+        true => halos.register(key, mi.index(), part(geo)),
+        false => halos.unregister(key, mi.index()),
+    }
 }
 
 /// Scalars that travel through the all-reduce as 64 bits.

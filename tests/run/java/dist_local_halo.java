@@ -2,8 +2,10 @@
 // `dist` locals made like a parameter with a view have halo cells too, and `sync` refreshes
 // them as it refreshes the parameter's (LANGUAGE.md §2.5): each MI sees its neighbours'
 // writes made in the block (cross views in 1-D and 2-D, a polyview's corners, a named
-// `sync (h)`, several steps alternating between the local and the parameter, and a local
-// whose halo positions the MI itself wrote before the block).
+// `sync (h)`, several steps alternating between the local and the parameter, a local
+// whose halo positions the MI itself wrote before the block, an MI without halo cells of
+// its own, a local made like the second of two parameters with views, a local given a new
+// array and one declared in a loop).
 class Main {
     static long shift(long[] g) {
         long[] h = new long[g.length];
@@ -87,6 +89,64 @@ class Main {
         return t;
     }
 
+    // The first MI's partition has no halo cells (view <1,0>), but its cells are the
+    // second MI's halo cells.
+    static long one(long[] g) {
+        long[] h = new long[g.length];
+        {
+            for (int i = 1; i < g.length; i++) {
+                h[i] = g[i] * 10 + 0 + i;
+            }
+        }
+        long t = 0;
+        for (int i = 1; i < h.length; i++) {
+            t += h[i - 1] * (0 + i);
+        }
+        return t;
+    }
+
+    // `h` is made like `c`; `a`, another view, has `c`'s local length in the middle MIs.
+    static long two(long[] a, long[] c) {
+        long[] h = new long[c.length];
+        {
+            for (int i = 1; i < c.length - 1; i++) {
+                h[i] = c[i] * 10 + 0 + i;
+            }
+        }
+        long t = 0;
+        for (int i = 1; i < h.length - 1; i++) {
+            t += (h[i - 1] + 3 * h[i + 1]) * (0 + i + 1);
+        }
+        return t;
+    }
+
+    // A local given a new array before its `sync`, and one declared in a loop.
+    static long again(long[] g, int k) {
+        long[] h = new long[g.length];
+        h = new long[g.length];
+        {
+            for (int i = 1; i < g.length - 1; i++) {
+                h[i] = g[i] * 3 + 0 + i;
+            }
+        }
+        long t = 0;
+        for (int i = 1; i < h.length - 1; i++) {
+            t += (h[i - 1] + 2 * h[i + 1]) * (0 + i);
+        }
+        for (int s = 0; s < k; s++) {
+            long[] u = new long[g.length];
+            {
+                for (int i = 1; i < g.length - 1; i++) {
+                    u[i] = g[i] * (s + 2) + 0 + i;
+                }
+            }
+            for (int i = 1; i < u.length - 1; i++) {
+                t += (u[i - 1] - 2 * u[i + 1]) * (0 + i);
+            }
+        }
+        return t;
+    }
+
     public static void main(String[] args) {
         int n = Integer.parseInt(args[0]);
         int m = Integer.parseInt(args[1]);
@@ -108,5 +168,6 @@ class Main {
         System.out.println("named " + named(b));
         System.out.println("relax " + relax(g, 1) + " " + relax(g, 4));
         System.out.println("corners " + corners(d));
+        System.out.println("one " + one(a) + " two " + two(a, a) + " again " + again(a, 3));
     }
 }

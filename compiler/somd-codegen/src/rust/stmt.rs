@@ -785,11 +785,11 @@ impl FnCx<'_> {
     ) -> Result<(), EmitError> {
         self.first_use_before(out, level, stmt)?;
         self.stmt_unkept(out, level, stmt)?;
-        if let Stmt::Let { local, .. } = stmt {
+        if let Stmt::Let { local, init } = stmt {
             if let Some(kept) = self.halo_row_kept(*local)? {
                 writeln!(out, "{level}{kept}")?;
             }
-            self.dist_local_known(out, level, *local)?;
+            self.dist_local_known(out, level, *local, *init)?;
         }
         Ok(())
     }
@@ -844,6 +844,7 @@ impl FnCx<'_> {
         out: &mut String,
         level: Level,
         local: LocalId,
+        init: Option<ExprId>,
     ) -> Result<(), EmitError> {
         if self.func.somd.is_none()
             || self.dist_index.is_empty()
@@ -861,12 +862,60 @@ impl FnCx<'_> {
             out,
             "{level}let _somd_geometry_{name} = rt::somd::geometry(&_somd_known_{name});"
         )?;
-        // Its halo cells, where it is made like a parameter with a view, are refreshed at
-        // each `sync` (`sync_end`).
-        if let Some(share) = halo_share(self.local_ty(local)?) {
-            writeln!(out, "{level}rt::somd::{share}(&{name}, geo, {});", local.0)?;
+        self.share_halo(out, level, local, init)
+    }
+
+    /// After `dist` local `local` of a SOMD body is given `value` (its initialiser, or an
+    /// assignment statement): where the value is an allocation with the lengths of a `dist`
+    /// parameter's partition (`new T[g.length]`, `new T[g.length][g[0].length]`), the
+    /// local's copy in this MI joins the halo refreshes of each `sync` (`sync_end`) with
+    /// that parameter's geometry; any other value leaves them.
+    fn share_halo(
+        &mut self,
+        out: &mut String,
+        level: Level,
+        local: LocalId,
+        value: Option<ExprId>,
+    ) -> Result<(), EmitError> {
+        let Some(share) = halo_share(self.local_ty(local)?) else { return Ok(()) };
+        let key = local.0;
+        match value.and_then(|v| self.partition_lengths(v)) {
+            Some(source) => {
+                let name = self.local_name(local);
+                writeln!(out, "{level}rt::somd::{share}(&{name}, geo[{source}], {key});")?
+            }
+            // Any other value: the copy declared before (a loop's earlier round, or before
+            // this assignment) is no longer the local's, and no `sync` writes it.
+            None => writeln!(out, "{level}rt::somd::unshare_halo({key});")?,
         }
         Ok(())
+    }
+
+    /// The geometry index of the `dist` parameter `g` whose lengths the allocation `value`
+    /// takes: `new T[g.length]`, or `new T[g.length][g[k].length]`.
+    fn partition_lengths(&self, value: ExprId) -> Option<usize> {
+        let ExprKind::NewArray { dims } = &self.e(value).ok()?.kind else { return None };
+        let param_of = |e: ExprId| match &self.e(e).ok()?.kind {
+            ExprKind::Length(a) => match &self.e(*a).ok()?.kind {
+                ExprKind::Local(p) => Some((*p, false)),
+                ExprKind::Index { array, .. } => match self.e(*array).ok()?.kind {
+                    ExprKind::Local(p) => Some((p, true)),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        };
+        let rows = match dims.as_slice() {
+            [rows] => param_of(*rows).filter(|(_, row)| !row)?.0,
+            [rows, cols] => {
+                let (p, _) = param_of(*rows).filter(|(_, row)| !row)?;
+                param_of(*cols).filter(|(q, row)| *row && *q == p)?;
+                p
+            }
+            _ => return None,
+        };
+        self.dist_index.get(&rows).copied()
     }
 
     /// [`FnCx::stmt_unmarked`] before a row local's declaration keeps the row's index.
@@ -937,6 +986,14 @@ impl FnCx<'_> {
                 let text = self.expr_stmt(*e)?;
                 write_text(out, level, "", &text, ";")?;
                 self.touches_after(out, level, *e)?;
+                // A `dist` local given a new array: the new one's halo cells are refreshed.
+                if let ExprKind::Assign { target, value } = self.e(*e)?.kind {
+                    if let ExprKind::Local(l) = self.e(target)?.kind {
+                        if self.func.somd.is_some() && self.func.local(l).dist.is_some() {
+                            self.share_halo(out, level, l, Some(value))?;
+                        }
+                    }
+                }
             }
             Stmt::If { cond, then_block, else_block } => {
                 let c = self.cond(*cond)?;
