@@ -4118,13 +4118,16 @@ fn swapped_matrices_stay_on_the_device() {
     // `heatRounds(48, 48, 40)` then `heatRounds(3, 1000, 40)` (two `double` grids each),
     // `lifeRounds(48, 53, 40)` (one `int` grid): the first round of each uploads its
     // grids, later ones nothing, and no round downloads.
+    // `waveRounds(24, 40)` (`long` grids moved on by `prev = cur; cur = next;`) too.
     let heat = of("Main.heat");
     let life = of("Main.gen");
-    assert!(heat.len() >= 80 && life.len() >= 40, "{stderr}");
+    let wave = of("Main.wave");
+    assert!(heat.len() >= 80 && life.len() >= 40 && wave.len() >= 40, "{stderr}");
     let cases = [
         (&heat[..40], 2 * 8 * 48 * 48),
         (&heat[40..80], 2 * 8 * 3 * 1000),
         (&life[..40], 4 * 48 * 53),
+        (&wave[..40], 2 * 8 * 24 * 25),
     ];
     for (rounds, first) in cases {
         let ups: Vec<u64> = rounds.iter().map(|c| c.bytes_h2d).collect();

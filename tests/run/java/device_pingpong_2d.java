@@ -39,6 +39,17 @@ class Main {
         return out;
     }
 
+    // A wave equation's three grids: `prev = cur; cur = next;` moves them on.
+    static long[][] wave(long[][] cur, long[][] prev) {
+        long[][] r = new long[cur.length][cur[0].length];
+        for (int i = 1; i < cur.length - 1; i++) {
+            for (int j = 1; j < cur[i].length - 1; j++) {
+                r[i][j] = 2 * cur[i][j] - prev[i][j] + (cur[i - 1][j] + cur[i + 1][j] + cur[i][j - 1] + cur[i][j + 1] - 4 * cur[i][j]) / 4;
+            }
+        }
+        return r;
+    }
+
     static long[][] mix(long[][] g, int round) {
         long[][] out = new long[g.length][g[0].length];
         int r0 = 0;
@@ -144,6 +155,28 @@ class Main {
         System.out.println("jacobi " + rounds + " " + sum(cur));
     }
 
+    static void waveRounds(int n, int steps) {
+        long[][] prev = new long[n][n + 1];
+        long[][] cur = new long[n][n + 1];
+        cur[n / 2][n / 3] = 1 << 20;
+        cur[n / 3][n / 2] = -(1 << 19);
+        for (int s = 0; s < steps; s++) {
+            long[][] next = wave(cur, prev);
+            prev = cur;
+            cur = next;
+        }
+        // The second statement gives `b` a value computed from `a`, which names `b`'s old
+        // grid: no move, both names are plain arrays.
+        long[][] a = new long[n][n];
+        long[][] b = new long[n][n];
+        b[1][1] = 5;
+        for (int s = 0; s < 6; s++) {
+            a = b;
+            b = mix(a, s);
+        }
+        System.out.println("wave " + cur[n / 2][n / 2] + " " + cur[1][1] + " " + prev[n / 3][n / 3] + " " + a[2][2] + " " + b[3][1]);
+    }
+
     // Stores, a row alias written, and a row replaced between rounds.
     static void touched(int n, int steps) {
         long[][] g = new long[n][n + 3];
@@ -187,6 +220,7 @@ class Main {
         lifeRounds(1, 40, 4);
         jacobi(n / 4, 400);
         touched(n / 3, steps);
+        waveRounds(n / 2, steps);
         int[][] g = seed(n, n);
         for (int t = 0; t < 4; t++) {
             g = divide(g, 3);

@@ -764,11 +764,14 @@ pub fn read_only_param(module: &Module, f: FuncId, p: usize) -> bool {
 }
 
 /// The assignment statement `assign`, `x = w;`, as a move of `w`'s array into `x` (both
-/// 1-D primitive array variables of the same type): `w` is declared once, with an
-/// initialiser that is no local, in the block whose statement `assign` is, before it, is
-/// never assigned, and no statement of that block after `assign` mentions it. `w` then
-/// names the array no more (it is declared again before any later use), so `x` holds it
-/// alone, as fresh as `w` held it (`double[] xn = relax(x, b); .. x = xn;`).
+/// 1-D primitive array variables, or matrices of primitives, of the same type): `w` is
+/// declared once, with an initialiser that is no local, in the block whose statement
+/// `assign` is, before it, is never assigned, and no statement of that block after `assign`
+/// mentions it. `w` then names the array no more (it is declared again before any later
+/// use), so `x` holds it alone, as fresh as `w` held it (`double[] xn = relax(x, b); .. x =
+/// xn;`). Or the next statement of the block gives `w` a value that mentions neither `w`
+/// nor `x` (`prev = cur; cur = next;`, a wave equation's three grids): `w` names the array
+/// no more from then on either.
 pub(super) fn moved_local(func: &Function, assign: ExprId) -> Option<(LocalId, LocalId)> {
     let ExprKind::Assign { target, value } = &func.expr(assign).kind else { return None };
     let (ExprKind::Local(x), ExprKind::Local(w)) =
@@ -785,6 +788,9 @@ pub(super) fn moved_local(func: &Function, assign: ExprId) -> Option<(LocalId, L
     };
     if x == w || !same || !var(x) || !var(w) {
         return None;
+    }
+    if reassigned_next(func, assign, x, w) {
+        return Some((x, w));
     }
     // The block holding both the declaration of `w` and the statement.
     let mut found = false;
@@ -830,6 +836,27 @@ pub(super) fn moved_local(func: &Function, assign: ExprId) -> Option<(LocalId, L
             if matches!(func.expr(*target).kind, ExprKind::Local(l) if l == w))
     });
     (found && !assigned).then_some((x, w))
+}
+
+/// Whether the statement after the statement `assign` (`x = w;`) in its block is `w = e;`
+/// with an `e` that mentions neither `w` nor `x`.
+fn reassigned_next(func: &Function, assign: ExprId, x: LocalId, w: LocalId) -> bool {
+    let mut found = false;
+    let mut check = |block: &Block| {
+        let Some(at) = block.stmts.iter().position(|s| matches!(s, Stmt::Expr(e) if *e == assign))
+        else {
+            return;
+        };
+        let Some(Stmt::Expr(next)) = block.stmts.get(at + 1) else { return };
+        if let ExprKind::Assign { target, value } = &func.expr(*next).kind {
+            found = matches!(func.expr(*target).kind, ExprKind::Local(l) if l == w)
+                && !walk::mentions(func, *value, w)
+                && !walk::mentions(func, *value, x);
+        }
+    };
+    check(&func.body);
+    each_stmt(&func.body, &mut |s| walk::stmt_blocks(s).into_iter().for_each(&mut check));
+    found
 }
 
 /// Whether `use_` (an occurrence of an array local, the child of `parent`) only lends the

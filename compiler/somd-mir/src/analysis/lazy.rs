@@ -357,10 +357,13 @@ fn lazy_results(
         match parent.map(|p| &func.expr(p).kind) {
             Some(ExprKind::Assign { target, value }) if *target == id => {
                 let statement = parent.is_some_and(|p| statements.contains(&p));
-                // A move out of a local a device call gave its array (`x = xn;`).
-                let moved = parent.and_then(|p| super::keep::moved_local(func, p)).is_some_and(
-                    |(_, w)| matches!(depths.inits.get(&w), Some(Some(e)) if device_result(*e)),
-                );
+                // A move out of a local a device call gave its array (`x = xn;`), or out of
+                // one that device calls or such moves give arrays (`prev = cur; cur =
+                // next;`).
+                let moved =
+                    parent.and_then(|p| super::keep::moved_local(func, p)).is_some_and(|(_, w)| {
+                        given_results(func, &statements, depths, w, &device_result)
+                    });
                 if statement && (device_result(*value) || moved) {
                     lazy.maps.push(*value);
                 }
@@ -429,6 +432,30 @@ fn lazy_results(
     // Reading late gains something: a device use, or only single elements read.
     let gains = !lazy.handed.is_empty() || (lazy.whole.is_empty() && !lazy.single_reads.is_empty());
     (!lazy.maps.is_empty() && gains).then_some(lazy)
+}
+
+/// Whether local `w` is given a device call's result: by its initialiser, by an assignment
+/// statement, or by a move out of a local whose initialiser is one (`cur = next;` after
+/// `T[] next = step(cur, ..);`).
+fn given_results(
+    func: &Function,
+    statements: &std::collections::HashSet<ExprId>,
+    depths: &LoopDepths,
+    w: LocalId,
+    device_result: &dyn Fn(ExprId) -> bool,
+) -> bool {
+    let init_result =
+        |l: LocalId| matches!(depths.inits.get(&l), Some(Some(e)) if device_result(*e));
+    init_result(w)
+        || statements.iter().any(|s| match &func.expr(*s).kind {
+            ExprKind::Assign { target, value }
+                if matches!(func.expr(*target).kind, ExprKind::Local(l) if l == w) =>
+            {
+                device_result(*value)
+                    || matches!(func.expr(*value).kind, ExprKind::Local(z) if init_result(z))
+            }
+            _ => false,
+        })
 }
 
 /// Whether mention `id` of a matrix takes a row to store to one of its elements (`m[i][j] =
