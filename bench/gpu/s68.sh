@@ -11,6 +11,11 @@
 #    (16 threads) and the hand-written OpenCL program (bench/gpu/pingpong2d_hand.py, two
 #    buffers swapped between 2-D launches), then one traced run of each opencl build for the
 #    bytes moved.
+# Call 2 (CARRY=.gpu-carry/s68b NOBENCH=1 PROGRAMS="device_pingpong_2d dist_local_halo
+# device_pingpong device_somd_results"): the session's later builds: the wave grids moved on
+# by `prev = cur; cur = next;` (added to `device_pingpong_2d`), the halo cells of `dist`
+# locals refreshed at each `sync` (`dist_local_halo`, here on the CPU's 16 threads too),
+# and the 1-D SOMD-results programs, which the new move rule also reaches; part 1 only.
 set -u
 FINAL=${OUT:-gpu-results}
 mkdir -p "$FINAL"
