@@ -391,7 +391,7 @@ pub(super) fn row_element_or_length(
 
 /// How [`is_candidate`] judges the uses of an array local.
 #[derive(Default)]
-struct Lending {
+struct Lending<'s> {
     /// SOMD results left on the device (`analysis::lazy`) rather than a keep scope: the
     /// local may also be passed to a SOMD method's parameter that the method writes (its
     /// parameters are by value: [`somd_param_by_value`]), be given such a method's
@@ -400,7 +400,7 @@ struct Lending {
     /// call writing it would change under the others.
     results: bool,
     /// The swaps of the function (with `results`).
-    swaps: Vec<Swap>,
+    swaps: &'s [Swap],
     /// Locals assumed candidates while their swap partner is judged: two locals swapped
     /// with each other qualify together or not at all.
     assumed: Vec<LocalId>,
@@ -423,7 +423,7 @@ fn is_candidate_lending(
     parents: &[Option<ExprId>],
     v: LocalId,
     facts: &mut ReadOnly,
-    lending: &mut Lending,
+    lending: &mut Lending<'_>,
 ) -> bool {
     if lending.assumed.contains(&v) {
         return true;
@@ -750,9 +750,10 @@ pub(super) fn fresh_and_unlent(
     module: &Module,
     func: &Function,
     parents: &[Option<ExprId>],
+    swaps: &[Swap],
     v: LocalId,
 ) -> bool {
-    let mut lending = Lending { results: true, swaps: swaps(func), assumed: Vec::new() };
+    let mut lending = Lending { results: true, swaps, assumed: Vec::new() };
     let ty = &func.local(v).ty;
     (is_prim_array(ty) || is_prim_matrix(ty))
         && is_candidate_lending(module, func, parents, v, &mut ReadOnly::default(), &mut lending)

@@ -123,14 +123,15 @@ pub fn lazy_locals(module: &Module, info: &ProgramInfo) -> Vec<LazyLocal> {
         let depths = LoopDepths::new(func);
         let parents = walk::parents(func);
         let statements = walk::expr_statements(func);
+        // The function's swaps, found once for all its locals.
+        let swaps = super::keep::swaps(func);
+        let at = Place { fid, parents: &parents, depths: &depths, swaps: &swaps };
         for l in 0..func.locals.len() as u32 {
             if let Some(lazy) =
                 lazy_local(module, info, fid, LocalId(l), &depths, &parents, &statements)
             {
                 out.push(lazy);
-            } else if let Some(lazy) =
-                lazy_results(module, info, fid, LocalId(l), &parents, &depths)
-            {
+            } else if let Some(lazy) = lazy_results(module, info, &at, LocalId(l)) {
                 out.push(lazy);
             }
         }
@@ -138,7 +139,6 @@ pub fn lazy_locals(module: &Module, info: &ProgramInfo) -> Vec<LazyLocal> {
         // whose values all come from the swaps or the host hold no SOMD result: none gains
         // anything from staying a `LazyArr`. A group goes as a whole, so that its swaps
         // stay all `LazyArr`s or all plain arrays.
-        let swaps = super::keep::swaps(func);
         let swapped: Vec<ExprId> = swaps
             .iter()
             .flat_map(|w| w.steps.iter().chain([&w.last]))
@@ -161,7 +161,7 @@ pub fn lazy_locals(module: &Module, info: &ProgramInfo) -> Vec<LazyLocal> {
             })
         };
         let mut groups: Vec<Vec<LocalId>> = Vec::new();
-        for swap in &swaps {
+        for swap in swaps.iter() {
             let joined: Vec<usize> = (0..groups.len())
                 .filter(|g| groups[*g].iter().any(|l| swap.locals.contains(l)))
                 .collect();
@@ -300,15 +300,23 @@ fn lazy_local(
     Some(lazy)
 }
 
+/// A host function whose locals [`lazy_results`] judges, with what it finds once for all of
+/// them.
+struct Place<'a> {
+    fid: FuncId,
+    parents: &'a [Option<ExprId>],
+    depths: &'a LoopDepths,
+    swaps: &'a [super::keep::Swap],
+}
+
 /// `v` as a mutable array local holding SOMD results ("SOMD results" in the module doc).
 fn lazy_results(
     module: &Module,
     info: &ProgramInfo,
-    fid: FuncId,
+    at: &Place<'_>,
     v: LocalId,
-    parents: &[Option<ExprId>],
-    depths: &LoopDepths,
 ) -> Option<LazyLocal> {
+    let (fid, parents, depths, swaps) = (at.fid, at.parents, at.depths, at.swaps);
     let func = module.function(fid);
     let local = func.local(v);
     if local.kind != LocalKind::Var || local.shared || !matches!(local.ty, Type::Array(_)) {
@@ -327,11 +335,10 @@ fn lazy_results(
         }
         _ => false,
     };
-    if !super::keep::fresh_and_unlent(module, func, parents, v) {
+    if !super::keep::fresh_and_unlent(module, func, parents, swaps, v) {
         return None;
     }
     let statements = walk::expr_statements(func);
-    let swaps = super::keep::swaps(func);
     let mut lazy = LazyLocal::new(fid, v, local.span, true);
     walk::each_stmt(&func.body, &mut |stmt| {
         if let Stmt::Let { local: l, init: Some(e) } = stmt {
