@@ -16,6 +16,10 @@
 # by `prev = cur; cur = next;` (added to `device_pingpong_2d`), the halo cells of `dist`
 # locals refreshed at each `sync` (`dist_local_halo`, here on the CPU's 16 threads too),
 # and the 1-D SOMD-results programs, which the new move rule also reaches; part 1 only.
+# Call 3 (by hand, .gpu-carry/s68c): `pingpong2d_new` (call 1's build) against
+# `pingpong2d_fill` (the same program against the runtime whose `zero_fill` takes a 16-byte
+# pattern): five interleaved untraced runs of `4096 100`, then one traced run of each with
+# bench/gpu/call_totals.py (call3/fill.txt).
 set -u
 FINAL=${OUT:-gpu-results}
 mkdir -p "$FINAL"

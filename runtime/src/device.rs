@@ -1609,10 +1609,16 @@ fn allocate(ctx: &'static DeviceCtx, bytes: usize, label: &str) -> Option<DevBuf
     }
 }
 
+/// Zeroes the first `bytes` of `buf` (at least 8, as [`allocate`] gives), with the widest
+/// zero pattern of up to 16 bytes that divides the size: a driver may fill a byte at a time
+/// for a one-byte pattern.
 fn zero_fill(ctx: &'static DeviceCtx, buf: &mut DevBuf, bytes: usize) {
     let size = bytes.max(8);
-    // SAFETY: the pattern is one byte and the region lies inside the buffer.
-    let filled = unsafe { ctx.queue().enqueue_fill_buffer(&mut buf.buffer, &[0u8], 0, size, &[]) };
+    let width = [16, 8, 4, 2, 1].into_iter().find(|w| size % w == 0).unwrap_or(1);
+    let zeros = [0u8; 16];
+    // SAFETY: the pattern's length divides the size, and the region lies inside the buffer.
+    let filled =
+        unsafe { ctx.queue().enqueue_fill_buffer(&mut buf.buffer, &zeros[..width], 0, size, &[]) };
     if let Err(err) = filled {
         crate::opencl::fatal(&ClFailure::api("clEnqueueFillBuffer")(err));
     }
