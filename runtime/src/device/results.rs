@@ -193,11 +193,12 @@ impl<A: LazyHost> LazyArray<A> {
     pub fn left(returned: A) -> Self {
         let parked = LEFT.with(|left| left.borrow_mut().take());
         match parked {
+            // (An output whose dimensions were not planned is empty.)
             Some(Left { ctx, buf, dims, elem })
-                if elem == A::Elem::ELEM && dims.len() == A::DIMS =>
+                if elem == A::Elem::ELEM && (dims.len() == A::DIMS || dims.is_empty()) =>
             {
                 LazyArray {
-                    dims,
+                    dims: if dims.is_empty() { vec![0; A::DIMS] } else { dims },
                     dev: Mutex::new(Some((ctx, Arc::new(buf)))),
                     has_dev: AtomicBool::new(true),
                     lent: AtomicBool::new(false),
@@ -344,6 +345,14 @@ impl<T: DevElem> LazyArr<T> {
     #[inline]
     pub fn at(&self, index: i32, pos: &'static SourcePos) -> &T {
         self.read().at(index, pos)
+    }
+}
+
+/// Whether the host copy is a ragged matrix or has a `null` row (a device result, with no
+/// host copy, is neither): the SOMD wrapper runs the body once over the whole values then.
+impl<A: LazyHost + crate::somd::Ragged> crate::somd::Ragged for LazyArray<A> {
+    fn ragged(&self) -> bool {
+        self.host.get().is_some_and(crate::somd::Ragged::ragged)
     }
 }
 

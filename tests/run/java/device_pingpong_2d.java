@@ -177,6 +177,25 @@ class Main {
         System.out.println("wave " + cur[n / 2][n / 2] + " " + cur[1][1] + " " + prev[n / 3][n / 3] + " " + a[2][2] + " " + b[3][1]);
     }
 
+    // A grid the host makes ragged between rounds: the next call runs the body once over
+    // the whole values, as Java's call does.
+    static void raggedRounds(int n) {
+        long[][] g = new long[n][n];
+        for (int t = 0; t < 4; t++) {
+            g = mix(g, t);
+            if (t == 1) {
+                g[1] = new long[n - 2];
+            }
+        }
+        long total = 0;
+        for (int i = 0; i < g.length; i++) {
+            for (int j = 0; j < g[i].length; j++) {
+                total = total * 7 + g[i][j];
+            }
+        }
+        System.out.println("ragged " + g[1][n - 1] + " " + g[2][n - 1] + " " + total);
+    }
+
     // Stores, a row alias written, and a row replaced between rounds.
     static void touched(int n, int steps) {
         long[][] g = new long[n][n + 3];
@@ -221,6 +240,7 @@ class Main {
         jacobi(n / 4, 400);
         touched(n / 3, steps);
         waveRounds(n / 2, steps);
+        raggedRounds(n / 4);
         int[][] g = seed(n, n);
         for (int t = 0; t < 4; t++) {
             g = divide(g, 3);

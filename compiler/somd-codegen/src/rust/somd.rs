@@ -341,7 +341,15 @@ impl FnCx<'_> {
         let Some(sig) = &func.somd else { return Ok(()) };
         let dist: Vec<LocalId> =
             sig.dist_params.iter().filter_map(|(i, _)| func.params.get(*i).copied()).collect();
-        if dist.iter().any(|p| self.lazy_params.contains(p)) {
+        // A value array that may come as a `@` result (`rt::device::Lazy`) keeps the
+        // partitioning's exception at the call; a mutable array holding SOMD results
+        // (`LazyArr`, `LazyMat`) is tested as a plain one, on its host copy (a device
+        // result is never `null` nor ragged), so a matrix the host made ragged runs the
+        // body once over the whole values, as Java does.
+        let value_lazy = |p: &LocalId| {
+            self.lazy_params.contains(p) && matches!(self.local_ty(*p), Ok(Type::ValueArray(..)))
+        };
+        if dist.iter().any(value_lazy) {
             return Ok(());
         }
         // A matrix whose columns the call splits needs rows of one length (`rt::somd::Ragged`),
