@@ -1274,12 +1274,14 @@ fn device_folds_reductions_read_after_their_loop() {
 /// own storage when nothing else reaches the array: an `in_place` event of the whole array's
 /// bytes. A row another variable holds is first replaced by a new one, so that call is in
 /// place too; the whole array held by another variable gets a new array (`device_in_place`,
-/// whose output, equal to the twin's, shows the held row and array unchanged), and so does
-/// the first `divide`, whose argument `m`'s variable still holds. An instance method writing
-/// a field array (`note`) brings the field back into the receiver's array and its returned
-/// argument down in place (`finish_updating`). Per method, the bytes each
-/// call brought down in place, in call order (0: none); the second `divide` fails: its
-/// call ends with the exception, before any download.
+/// whose output, equal to the twin's, shows the held row and array unchanged). An instance
+/// method writing a field array (`note`) brings the field back into the receiver's array and
+/// its returned argument down in place (`finish_updating`). Since the sixty-eighth session
+/// the matrices `w`, `b` and `last`, which only ever hold fresh arrays and SOMD results,
+/// hold them as `LazyMat`s: `mix`, `flip`, the last `bump` and `divide` leave their results
+/// on the device (nothing comes down at the call; the host's reads download them later).
+/// Per method, the bytes each call brought down in place, in call order (0: none); the
+/// second `divide` fails: its call ends with the exception, before any download.
 #[test]
 fn replaced_arguments_come_down_in_place() {
     let Some(opencl) = &opencl_placement() else {
@@ -1292,12 +1294,12 @@ fn replaced_arguments_come_down_in_place() {
     let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
     let matrix = 40 * 9 * 4;
     let wanted: [(&str, &[u64]); 6] = [
-        ("Main.bump", &[matrix, matrix, matrix, matrix, matrix, 0, matrix]),
-        ("Main.mix", &[13 * 4 * 8, 13 * 4 * 8]),
-        ("Main.flip", &[6 * 11, 6 * 11]),
+        ("Main.bump", &[matrix, matrix, matrix, matrix, matrix, 0, 0]),
+        ("Main.mix", &[0, 0]),
+        ("Main.flip", &[0, 0]),
         ("Main.scale", &[25 * 8, 0]),
         ("Main.note", &[25 * 8, 25 * 8]),
-        ("Main.divide", &[matrix, 0]),
+        ("Main.divide", &[0, 0]),
     ];
     for (method, bytes) in wanted {
         let got: Vec<u64> = calls
