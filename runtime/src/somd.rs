@@ -719,8 +719,11 @@ pub fn sync_halos() {
 /// copy of each, by the local's key and the MI's index.
 #[derive(Default)]
 struct Halos {
-    parts: Mutex<Vec<(usize, usize, Arc<dyn HaloPart>)>>,
+    parts: Mutex<Vec<HaloEntry>>,
 }
+
+/// A local's key, an MI's index and that MI's copy of the local.
+type HaloEntry = (usize, usize, Arc<dyn HaloPart>);
 
 impl Halos {
     fn register(&self, key: usize, mi: usize, part: Arc<dyn HaloPart>) {
@@ -738,8 +741,7 @@ impl Halos {
 
     /// MI `mi`'s locals, each given the cells of its window that another MI's copy owns.
     fn refresh(&self, mi: usize) {
-        let parts: Vec<(usize, usize, Arc<dyn HaloPart>)> =
-            self.parts.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let parts: Vec<HaloEntry> = self.parts.lock().unwrap_or_else(|e| e.into_inner()).clone();
         for (key, _, mine) in parts.iter().filter(|(_, m, _)| *m == mi) {
             for (_, _, other) in parts.iter().filter(|(k, m, _)| k == key && *m != mi) {
                 mine.pull(other.as_ref());
