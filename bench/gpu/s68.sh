@@ -20,6 +20,9 @@
 # `pingpong2d_fill` (the same program against the runtime whose `zero_fill` takes a 16-byte
 # pattern): five interleaved untraced runs of `4096 100`, then one traced run of each with
 # bench/gpu/call_totals.py (call3/fill.txt).
+# Call 4 (CARRY=.gpu-carry/s68d NOBENCH=1 PROGRAMS="device_pingpong_2d dist_local_halo
+# device_in_place device_pingpong device_somd_results"): the session's final build (a
+# matrix made ragged between rounds, outputs zero-filled with a 16-byte pattern), part 1.
 set -u
 FINAL=${OUT:-gpu-results}
 mkdir -p "$FINAL"
