@@ -734,6 +734,11 @@ impl Halos {
         }
     }
 
+    fn find(&self, key: usize, mi: usize) -> Option<Arc<dyn HaloPart>> {
+        let parts = self.parts.lock().unwrap_or_else(|e| e.into_inner());
+        parts.iter().find(|(k, m, _)| *k == key && *m == mi).map(|(_, _, part)| part.clone())
+    }
+
     fn unregister(&self, key: usize, mi: usize) {
         let mut parts = self.parts.lock().unwrap_or_else(|e| e.into_inner());
         parts.retain(|(k, m, _)| !(*k == key && *m == mi));
@@ -753,6 +758,8 @@ impl Halos {
 /// An MI's copy of a `dist` local, with the geometry of its window in the whole array.
 trait HaloPart: Send + Sync {
     fn as_any(&self) -> &dyn std::any::Any;
+    /// The geometry of the copy's window.
+    fn geo(&self) -> Geo;
     /// Copies into this copy's halo cells the cells `other` owns.
     fn pull(&self, other: &dyn HaloPart);
 }
@@ -782,6 +789,10 @@ impl<T: Copy + Send + Sync + 'static> HaloPart for Part1<T> {
         self
     }
 
+    fn geo(&self) -> Geo {
+        self.geo
+    }
+
     fn pull(&self, other: &dyn HaloPart) {
         let Some(other) = other.as_any().downcast_ref::<Part1<T>>() else { return };
         let cells = overlap(global_range(&self.geo, 0, false), global_range(&other.geo, 0, true));
@@ -803,6 +814,10 @@ struct Part2<T> {
 impl<T: Copy + Send + Sync + 'static> HaloPart for Part2<T> {
     fn as_any(&self) -> &dyn std::any::Any {
         self
+    }
+
+    fn geo(&self) -> Geo {
+        self.geo
     }
 
     fn pull(&self, other: &dyn HaloPart) {
@@ -852,6 +867,48 @@ pub fn share_halo_rows<T: Copy + Send + Sync + 'static>(
     register_halo([local.len(), cols], geo, key, part);
 }
 
+/// [`share_halo`] of a local made like another `dist` local, `like` (`dist long[] k = new
+/// long[h.length]`): with the geometry of `like`'s copy in this MI, if it has one.
+pub fn share_halo_like<T: Copy + Send + Sync + 'static>(local: &Array<T>, like: usize, key: usize) {
+    match halo_geo(like) {
+        Some(geo) => share_halo(local, geo, key),
+        None => unshare_halo(key),
+    }
+}
+
+/// [`share_halo_like`] for a matrix.
+pub fn share_halo_rows_like<T: Copy + Send + Sync + 'static>(
+    local: &Array<Array<T>>,
+    like: usize,
+    key: usize,
+) {
+    match halo_geo(like) {
+        Some(geo) => share_halo_rows(local, geo, key),
+        None => unshare_halo(key),
+    }
+}
+
+/// The geometry of the running MI's copy of `dist` local `key`, as declared.
+fn halo_geo(key: usize) -> Option<Geo> {
+    let ctx = CURRENT.with(Cell::get)?;
+    // SAFETY: as in `with_ctx`.
+    let (mi, halos) = unsafe { (&*(ctx.mi as *const Mi<'_>), &*ctx.halos) };
+    halos.find(key, mi.index()).map(|part| part.geo())
+}
+
+/// `dist` local `key` was given the array of `dist` local `source` (`a = b;` of a
+/// ping-pong, `t = a;`): `source`'s copy, as declared in this MI, is `key`'s too, or `key`
+/// has none.
+pub fn alias_halo(key: usize, source: usize) {
+    let Some(ctx) = CURRENT.with(Cell::get) else { return };
+    // SAFETY: as in `with_ctx`.
+    let (mi, halos) = unsafe { (&*(ctx.mi as *const Mi<'_>), &*ctx.halos) };
+    match halos.find(source, mi.index()) {
+        Some(part) => halos.register(key, mi.index(), part),
+        None => halos.unregister(key, mi.index()),
+    }
+}
+
 /// The running MI's `dist` local `key` was given an array no `sync` refreshes: its copy
 /// declared before leaves the refreshes ([`share_halo`]).
 pub fn unshare_halo(key: usize) {
@@ -871,8 +928,13 @@ fn register_halo(
     // SAFETY: as in `with_ctx`.
     let (mi, halos) = unsafe { (&*(ctx.mi as *const Mi<'_>), &*ctx.halos) };
     let dims = if lengths[1] == 0 { 1 } else { 2 };
-    let fits =
-        !geo.whole && (0..dims).all(|d| usize::try_from(geo.owned[d].2).ok() == Some(lengths[d]));
+    // A 1-D local made like the rows of a matrix whose columns are split too: MIs side by
+    // side own the same rows, so no MI owns a row alone, and none is refreshed.
+    let columns_whole = dims == 2
+        || (geo.offset[1] == 0 && usize::try_from(geo.owned[1].2).ok() == Some(geo.global[1]));
+    let fits = !geo.whole
+        && columns_whole
+        && (0..dims).all(|d| usize::try_from(geo.owned[d].2).ok() == Some(lengths[d]));
     match fits {
         true => halos.register(key, mi.index(), part(geo)),
         false => halos.unregister(key, mi.index()),

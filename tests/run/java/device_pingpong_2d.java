@@ -241,6 +241,23 @@ class Main {
         touched(n / 3, steps);
         waveRounds(n / 2, steps);
         raggedRounds(n / 4);
+        // Moves in a cycle (`t = a; a = b; b = t;` with `t` given a new array next: no
+        // swap, three moves), which the keep conditions judge together.
+        long[] r1 = new long[3];
+        long[] r2 = new long[5];
+        long[] r3 = new long[7];
+        r3 = r1;
+        r1 = r2;
+        r2 = r3;
+        r3 = new long[9];
+        long[][] q1 = new long[2][3];
+        long[][] q2 = new long[4][5];
+        long[][] q3 = new long[6][7];
+        q3 = q1;
+        q1 = q2;
+        q2 = q3;
+        q3 = new long[8][9];
+        System.out.println("cycle " + r1.length + " " + r2.length + " " + r3.length + " " + q1.length + " " + q2[0].length + " " + q3.length);
         int[][] g = seed(n, n);
         for (int t = 0; t < 4; t++) {
             g = divide(g, 3);

@@ -5,7 +5,8 @@
 // `sync (h)`, several steps alternating between the local and the parameter, a local
 // whose halo positions the MI itself wrote before the block, an MI without halo cells of
 // its own, a local made like the second of two parameters with views, a local given a new
-// array and one declared in a loop).
+// array and one declared in a loop, two locals swapped through a temporary, and a local
+// made like another local).
 class Main {
     static long shift(long[] g) {
         long[] h = new long[g.length];
@@ -147,6 +148,46 @@ class Main {
         return t;
     }
 
+    // Two `dist` locals swapped through a temporary after each step (double buffering).
+    static long pingpong(long[] g, int steps) {
+        long[] a = new long[g.length];
+        long[] b = new long[g.length];
+        for (int i = 0; i < g.length; i++) {
+            a[i] = g[i];
+        }
+        for (int s = 0; s < steps; s++) {
+            {
+                for (int i = 1; i < a.length - 1; i++) {
+                    b[i] = (a[i - 1] + 2 * a[i] + 3 * a[i + 1] + s) % 1000003;
+                }
+            }
+            long[] t = a;
+            a = b;
+            b = t;
+        }
+        long r = 0;
+        for (int i = 1; i < a.length - 1; i++) {
+            r += a[i] * (0 + i);
+        }
+        return r;
+    }
+
+    // A `dist` local made like another `dist` local.
+    static long like(long[] g) {
+        long[] h = new long[g.length];
+        long[] k = new long[h.length];
+        {
+            for (int i = 1; i < g.length - 1; i++) {
+                k[i] = g[i] * 3 + 0 + i;
+            }
+        }
+        long t = 0;
+        for (int i = 1; i < k.length - 1; i++) {
+            t += (k[i - 1] + 2 * k[i + 1]) * (0 + i);
+        }
+        return t;
+    }
+
     public static void main(String[] args) {
         int n = Integer.parseInt(args[0]);
         int m = Integer.parseInt(args[1]);
@@ -169,5 +210,6 @@ class Main {
         System.out.println("relax " + relax(g, 1) + " " + relax(g, 4));
         System.out.println("corners " + corners(d));
         System.out.println("one " + one(a) + " two " + two(a, a) + " again " + again(a, 3));
+        System.out.println("pingpong " + pingpong(a, 1) + " " + pingpong(a, 5) + " like " + like(a));
     }
 }

@@ -879,10 +879,29 @@ impl FnCx<'_> {
     ) -> Result<(), EmitError> {
         let Some(share) = halo_share(self.local_ty(local)?) else { return Ok(()) };
         let key = local.0;
+        let name = self.local_name(local);
+        // Another `dist` local's array (`a = b;` of a ping-pong, `t = a;`): its copy, as
+        // declared, is now this local's too.
+        let moved = value.and_then(|v| match self.e(v).ok()?.kind {
+            ExprKind::Local(src)
+                if src != local
+                    && self.func.local(src).dist.is_some()
+                    && halo_share(&self.func.local(src).ty).is_some() =>
+            {
+                Some(src)
+            }
+            _ => None,
+        });
+        if let Some(src) = moved {
+            writeln!(out, "{level}rt::somd::alias_halo({key}, {});", src.0)?;
+            return Ok(());
+        }
         match value.and_then(|v| self.partition_lengths(v)) {
-            Some(source) => {
-                let name = self.local_name(local);
+            Some(Like::Param(source)) => {
                 writeln!(out, "{level}rt::somd::{share}(&{name}, geo[{source}], {key});")?
+            }
+            Some(Like::Local(other)) => {
+                writeln!(out, "{level}rt::somd::{share}_like(&{name}, {}, {key});", other.0)?
             }
             // Any other value: the copy declared before (a loop's earlier round, or before
             // this assignment) is no longer the local's, and no `sync` writes it.
@@ -891,9 +910,9 @@ impl FnCx<'_> {
         Ok(())
     }
 
-    /// The geometry index of the `dist` parameter `g` whose lengths the allocation `value`
-    /// takes: `new T[g.length]`, or `new T[g.length][g[k].length]`.
-    fn partition_lengths(&self, value: ExprId) -> Option<usize> {
+    /// The `dist` parameter (its geometry's index) or `dist` local `g` whose lengths the
+    /// allocation `value` takes: `new T[g.length]`, or `new T[g.length][g[k].length]`.
+    fn partition_lengths(&self, value: ExprId) -> Option<Like> {
         let ExprKind::NewArray { dims } = &self.e(value).ok()?.kind else { return None };
         let param_of = |e: ExprId| match &self.e(e).ok()?.kind {
             ExprKind::Length(a) => match &self.e(*a).ok()?.kind {
@@ -915,7 +934,14 @@ impl FnCx<'_> {
             }
             _ => return None,
         };
-        self.dist_index.get(&rows).copied()
+        match self.dist_index.get(&rows) {
+            Some(k) => Some(Like::Param(*k)),
+            None => {
+                let local = self.func.locals.get(rows.0 as usize)?;
+                (local.dist.is_some() && halo_share(&local.ty).is_some())
+                    .then_some(Like::Local(rows))
+            }
+        }
     }
 
     /// [`FnCx::stmt_unmarked`] before a row local's declaration keeps the row's index.
@@ -1919,4 +1945,12 @@ fn halo_share(ty: &Type) -> Option<&'static str> {
         },
         _ => None,
     }
+}
+
+/// What a `dist` local's allocation takes its lengths from ([`FnCx::partition_lengths`]).
+enum Like {
+    /// A `dist` parameter, by the index of its geometry.
+    Param(usize),
+    /// Another `dist` local, whose copy's geometry the new one takes.
+    Local(LocalId),
 }

@@ -428,6 +428,24 @@ fn is_candidate_lending(
     if lending.assumed.contains(&v) {
         return true;
     }
+    // `v` is assumed a candidate while its uses are judged: locals whose arrays move round
+    // among them (swap partners, or moves in a cycle: `t = a; a = b; b = t; t = new ..;`)
+    // qualify together or not at all, and the judgement of the cycle ends.
+    lending.assumed.push(v);
+    let ok = candidate_uses(module, func, parents, v, facts, lending);
+    lending.assumed.retain(|l| *l != v);
+    ok
+}
+
+/// [`is_candidate_lending`] of `v`, with `v` assumed a candidate.
+fn candidate_uses(
+    module: &Module,
+    func: &Function,
+    parents: &[Option<ExprId>],
+    v: LocalId,
+    facts: &mut ReadOnly,
+    lending: &mut Lending<'_>,
+) -> bool {
     let local = func.local(v);
     let matrix = is_prim_matrix(&local.ty);
     if local.kind != LocalKind::Var || local.dist.is_some() || !(is_prim_array(&local.ty) || matrix)
@@ -511,11 +529,7 @@ fn is_candidate_lending(
     if uses == 0 {
         return false;
     }
-    lending.assumed.push(v);
-    let partners_qualify =
-        partners.iter().all(|w| is_candidate_lending(module, func, parents, *w, facts, lending));
-    lending.assumed.retain(|l| *l != v);
-    partners_qualify
+    partners.iter().all(|w| is_candidate_lending(module, func, parents, *w, facts, lending))
 }
 
 /// A swap of two array locals through a third, three statements of one block:
