@@ -23,6 +23,9 @@
 # Call 4 (CARRY=.gpu-carry/s68d NOBENCH=1 PROGRAMS="device_pingpong_2d dist_local_halo
 # device_in_place device_pingpong device_somd_results"): the session's final build (a
 # matrix made ragged between rounds, outputs zero-filled with a 16-byte pattern), part 1.
+# Call 5 (CARRY=.gpu-carry/s68e, as call 4): after the second review's fixes (a cycle of
+# moves, dist locals swapped or made like another local), plus `dist_local_halo` on 2 to
+# 32 CPU threads.
 set -u
 FINAL=${OUT:-gpu-results}
 mkdir -p "$FINAL"
