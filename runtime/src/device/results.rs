@@ -90,47 +90,35 @@ pub trait LazyHost: HostArray + Default + Send + Sync + 'static {
     fn from_result(result: DeviceResult) -> Self;
 }
 
-impl<T: DevElem> LazyHost for Array<T> {
-    type Elem = T;
-    const DIMS: usize = 1;
+/// [`LazyHost`] for a host array type over `T`, of `$dims` dimensions, downloaded by
+/// `DeviceResult::$output`.
+macro_rules! lazy_host {
+    ($host:ty, $dims:expr, $output:ident) => {
+        impl<T: DevElem> LazyHost for $host {
+            type Elem = T;
+            const DIMS: usize = $dims;
 
-    fn outer_len(&self) -> usize {
-        self.len()
-    }
+            fn outer_len(&self) -> usize {
+                self.len()
+            }
 
-    fn java_length(&self, pos: &'static SourcePos) -> i32 {
-        self.length(pos)
-    }
+            fn java_length(&self, pos: &'static SourcePos) -> i32 {
+                self.length(pos)
+            }
 
-    fn null(&self) -> bool {
-        self.is_null()
-    }
+            fn null(&self) -> bool {
+                self.is_null()
+            }
 
-    fn from_result(result: DeviceResult) -> Self {
-        result.output_1d::<T>(0)
-    }
+            fn from_result(result: DeviceResult) -> Self {
+                result.$output::<T>(0)
+            }
+        }
+    };
 }
 
-impl<T: DevElem> LazyHost for Array<Array<T>> {
-    type Elem = T;
-    const DIMS: usize = 2;
-
-    fn outer_len(&self) -> usize {
-        self.len()
-    }
-
-    fn java_length(&self, pos: &'static SourcePos) -> i32 {
-        self.length(pos)
-    }
-
-    fn null(&self) -> bool {
-        self.is_null()
-    }
-
-    fn from_result(result: DeviceResult) -> Self {
-        result.output_2d::<T>(0)
-    }
-}
+lazy_host!(Array<T>, 1, output_1d);
+lazy_host!(Array<Array<T>>, 2, output_2d);
 
 /// A mutable 1-D array local whose SOMD results may stay on the device (module doc).
 pub type LazyArr<T> = LazyArray<Array<T>>;
