@@ -707,12 +707,20 @@ pub fn sync() {
 /// from, halo cells included; between the barriers each MI writes only its own halo cells
 /// and reads only cells the others own, which nobody writes then.
 pub fn sync_halos() {
-    let Some(ctx) = CURRENT.with(Cell::get) else { return };
-    // SAFETY: as in `with_ctx`: the call's `Mi` and `Halos` outlive the MI's closure.
+    with_halos(|mi, halos| {
+        mi.sync();
+        halos.refresh(mi.index());
+        mi.sync();
+    });
+}
+
+/// `f` of the running MI and its call's [`Halos`] (`None` outside a SOMD call).
+fn with_halos<R>(f: impl FnOnce(&Mi<'_>, &Halos) -> R) -> Option<R> {
+    let ctx = CURRENT.with(Cell::get)?;
+    // SAFETY: as in `with_ctx`: the call's `Mi` and `Halos` outlive the MI's closure, and
+    // `Restore` clears the context when it ends.
     let (mi, halos) = unsafe { (&*(ctx.mi as *const Mi<'_>), &*ctx.halos) };
-    mi.sync();
-    halos.refresh(mi.index());
-    mi.sync();
+    Some(f(mi, halos))
 }
 
 /// The `dist` locals of one SOMD call whose halo cells [`sync_halos`] refreshes: each MI's
@@ -764,8 +772,8 @@ trait HaloPart: Send + Sync {
     fn pull(&self, other: &dyn HaloPart);
 }
 
-/// The global range, per dimension, of the cells of `geo`'s window (`(start, len)` in local
-/// indices: the window itself, or the cells the MI owns).
+/// The global indices, in dimension `d`, of the cells of `geo`'s window (all of them, or
+/// only those the MI owns).
 fn global_range(geo: &Geo, d: usize, owned: bool) -> std::ops::Range<i64> {
     let (lo, hi, len) = geo.owned[d];
     let base = geo.offset[d] as i64;
@@ -890,32 +898,23 @@ pub fn share_halo_rows_like<T: Copy + Send + Sync + 'static>(
 
 /// The geometry of the running MI's copy of `dist` local `key`, as declared.
 fn halo_geo(key: usize) -> Option<Geo> {
-    let ctx = CURRENT.with(Cell::get)?;
-    // SAFETY: as in `with_ctx`.
-    let (mi, halos) = unsafe { (&*(ctx.mi as *const Mi<'_>), &*ctx.halos) };
-    halos.find(key, mi.index()).map(|part| part.geo())
+    with_halos(|mi, halos| halos.find(key, mi.index()).map(|part| part.geo())).flatten()
 }
 
 /// `dist` local `key` was given the array of `dist` local `source` (`a = b;` of a
 /// ping-pong, `t = a;`): `source`'s copy, as declared in this MI, is `key`'s too, or `key`
 /// has none.
 pub fn alias_halo(key: usize, source: usize) {
-    let Some(ctx) = CURRENT.with(Cell::get) else { return };
-    // SAFETY: as in `with_ctx`.
-    let (mi, halos) = unsafe { (&*(ctx.mi as *const Mi<'_>), &*ctx.halos) };
-    match halos.find(source, mi.index()) {
+    with_halos(|mi, halos| match halos.find(source, mi.index()) {
         Some(part) => halos.register(key, mi.index(), part),
         None => halos.unregister(key, mi.index()),
-    }
+    });
 }
 
 /// The running MI's `dist` local `key` was given an array no `sync` refreshes: its copy
 /// declared before leaves the refreshes ([`share_halo`]).
 pub fn unshare_halo(key: usize) {
-    let Some(ctx) = CURRENT.with(Cell::get) else { return };
-    // SAFETY: as in `with_ctx`.
-    let (mi, halos) = unsafe { (&*(ctx.mi as *const Mi<'_>), &*ctx.halos) };
-    halos.unregister(key, mi.index());
+    with_halos(|mi, halos| halos.unregister(key, mi.index()));
 }
 
 fn register_halo(
@@ -924,9 +923,6 @@ fn register_halo(
     key: usize,
     part: impl FnOnce(Geo) -> Arc<dyn HaloPart>,
 ) {
-    let Some(ctx) = CURRENT.with(Cell::get) else { return };
-    // SAFETY: as in `with_ctx`.
-    let (mi, halos) = unsafe { (&*(ctx.mi as *const Mi<'_>), &*ctx.halos) };
     let dims = if lengths[1] == 0 { 1 } else { 2 };
     // A 1-D local made like the rows of a matrix whose columns are split too: MIs side by
     // side own the same rows, so no MI owns a row alone, and none is refreshed.
@@ -935,10 +931,10 @@ fn register_halo(
     let fits = !geo.whole
         && columns_whole
         && (0..dims).all(|d| usize::try_from(geo.owned[d].2).ok() == Some(lengths[d]));
-    match fits {
+    with_halos(|mi, halos| match fits {
         true => halos.register(key, mi.index(), part(geo)),
         false => halos.unregister(key, mi.index()),
-    }
+    });
 }
 
 /// Scalars that travel through the all-reduce as 64 bits.
