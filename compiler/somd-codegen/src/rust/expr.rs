@@ -733,7 +733,7 @@ impl<'a> FnCx<'a> {
                 // A `LazyArr` reads elements from its host copy and keeps its device copy;
                 // a `LazyMat` too where the row is only read, and drops the device copy
                 // where the row may be written or passed on.
-                let matrix = types::lazy_holder(self.local_ty(l)?).0 == "LazyMat";
+                let matrix = somd_mir::analysis::keep::is_prim_matrix(self.local_ty(l)?);
                 return Ok(match (lazy.single_reads.contains(&read), lazy.mutable) {
                     (true, _) => name,
                     (false, true) if matrix && lazy.stored_rows.contains(&read) => {

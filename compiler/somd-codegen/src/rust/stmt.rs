@@ -1937,12 +1937,10 @@ fn number_mi_stmts(
 /// The runtime function that declares a `dist` local of type `ty` to the `sync`s that
 /// refresh its halo cells (`rt::somd::share_halo`): 1-D and 2-D arrays of primitives.
 fn halo_share(ty: &Type) -> Option<&'static str> {
+    use somd_mir::analysis::keep::{is_prim_array, is_prim_matrix};
     match ty {
-        Type::Array(elem) => match &**elem {
-            Type::Prim(_) => Some("share_halo"),
-            Type::Array(cell) if matches!(**cell, Type::Prim(_)) => Some("share_halo_rows"),
-            _ => None,
-        },
+        _ if is_prim_array(ty) => Some("share_halo"),
+        _ if is_prim_matrix(ty) => Some("share_halo_rows"),
         _ => None,
     }
 }

@@ -30,11 +30,10 @@ pub fn is_copy(ty: &Type) -> bool {
 /// element type it is written with (a matrix's rows' elements).
 pub fn lazy_holder(ty: &Type) -> (&'static str, &Type) {
     match ty {
-        Type::Array(row) if matches!(**row, Type::Array(_)) => match &**row {
+        Type::Array(row) => match &**row {
             Type::Array(elem) => ("LazyMat", elem),
             _ => ("LazyArr", row),
         },
-        Type::Array(elem) => ("LazyArr", elem),
         _ => ("LazyArr", ty),
     }
 }

@@ -229,12 +229,13 @@ fn kept_in(
     out
 }
 
-pub(super) fn is_prim_array(ty: &Type) -> bool {
+/// Whether `ty` is a 1-D array of primitives, `T[]`.
+pub fn is_prim_array(ty: &Type) -> bool {
     matches!(ty, Type::Array(elem) if matches!(**elem, Type::Prim(_)))
 }
 
 /// Whether `ty` is a matrix of primitives, `T[][]`.
-pub(super) fn is_prim_matrix(ty: &Type) -> bool {
+pub fn is_prim_matrix(ty: &Type) -> bool {
     matches!(ty, Type::Array(row) if is_prim_array(row))
 }
 
