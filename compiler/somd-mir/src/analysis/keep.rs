@@ -327,12 +327,7 @@ fn returns_own_array(f: &Function) -> bool {
 fn rows_own(f: &Function, m: LocalId) -> bool {
     let parents = walk::parents(f);
     let statements = walk::expr_statements(f);
-    let mut returned = HashSet::new();
-    each_stmt(&f.body, &mut |s| {
-        if let Stmt::Return(Some(e)) = s {
-            returned.insert(*e);
-        }
-    });
+    let returned = walk::returned_values(f);
     f.exprs.iter().enumerate().all(|(k, e)| {
         let id = ExprId(k as u32);
         if !matches!(e.kind, ExprKind::Local(l) if l == m) {
@@ -683,12 +678,7 @@ pub(super) fn somd_param_by_value(module: &Module, callee: FuncId, p: usize) -> 
         return false;
     }
     let parents = walk::parents(f);
-    let mut returned = HashSet::new();
-    each_stmt(&f.body, &mut |s| {
-        if let Stmt::Return(Some(e)) = s {
-            returned.insert(*e);
-        }
-    });
+    let returned = walk::returned_values(f);
     let mut facts = ReadOnly::default();
     f.exprs.iter().enumerate().all(|(k, e)| {
         let id = ExprId(k as u32);

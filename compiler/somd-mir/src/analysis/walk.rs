@@ -120,17 +120,23 @@ pub fn parent_of(parents: &[Option<ExprId>], e: ExprId) -> Option<ExprId> {
     parents.get(e.0 as usize).copied().flatten()
 }
 
-/// Whether every mention of the array local `a` in `func` indexes it, asks its length,
-/// assigns it a fresh array (`a = new T[n];`) or returns it: nothing else names its
-/// storage (no alias, no argument, no field holds it).
-pub fn only_indexed(func: &Function, a: LocalId) -> bool {
-    let parents = parents(func);
+/// The expressions `func`'s `return` statements give.
+pub fn returned_values(func: &Function) -> HashSet<ExprId> {
     let mut returned = HashSet::new();
     each_stmt(&func.body, &mut |s| {
         if let Stmt::Return(Some(e)) = s {
             returned.insert(*e);
         }
     });
+    returned
+}
+
+/// Whether every mention of the array local `a` in `func` indexes it, asks its length,
+/// assigns it a fresh array (`a = new T[n];`) or returns it: nothing else names its
+/// storage (no alias, no argument, no field holds it).
+pub fn only_indexed(func: &Function, a: LocalId) -> bool {
+    let parents = parents(func);
+    let returned = returned_values(func);
     func.exprs.iter().enumerate().all(|(k, expr)| {
         let e = ExprId(k as u32);
         if !matches!(expr.kind, ExprKind::Local(l) if l == a) {
