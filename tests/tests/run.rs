@@ -4054,6 +4054,43 @@ fn somd_results_stay_on_the_device() {
     }
 }
 
+/// SOMD results frozen for a `@` share their device copy (`device_frozen_results`):
+/// `C @ f(new T[[]](y))` of a result the device left there uploads nothing, mapped or
+/// broadcast, folded by a `!` or in a chain, and no SOMD call downloads its result. Only the
+/// freeze after the host's store to `y` uploads (the host's copy, once).
+#[test]
+fn frozen_somd_results_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_frozen_results";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    let n = 100_000u64;
+    let somd = ["Main.scale", "Main.bump", "Main.ramp"];
+    for call in calls.iter().filter(|c| somd.contains(&c.name.as_str())) {
+        assert_eq!(call.bytes_d2h, 0, "{} downloads its result:\n{stderr}", call.name);
+    }
+    // `x` and `ix`, the host's arrays, go up at their first calls.
+    let somd_up: u64 =
+        calls.iter().filter(|c| somd.contains(&c.name.as_str())).map(|c| c.bytes_h2d).sum();
+    assert_eq!(somd_up, 8 * n + 4 * n, "{stderr}");
+    let maps = ["Main.sq", "Main.around", "Main.diff", "Main.mix", "Main.inv"];
+    let mapped: Vec<&CallTrace> =
+        calls.iter().filter(|c| maps.contains(&c.name.as_str())).collect();
+    // Three rounds of a `@` and a `@` folded by its `!`, the chain's two maps, `near`,
+    // `before`, `after`, `gap`, `mixed`, `ok`, `bad`.
+    assert_eq!(mapped.len(), 15, "{stderr}");
+    let ups: Vec<u64> = mapped.iter().map(|c| c.bytes_h2d).collect();
+    let mut want = vec![0; 15];
+    want[10] = 8 * n;
+    assert_eq!(ups, want, "only the freeze after the store uploads:\n{stderr}");
+    for call in calls.iter().filter(|c| c.name.contains(" ! in ")) {
+        assert_eq!(call.bytes_h2d, 0, "a `!` uploads:\n{stderr}");
+    }
+}
+
 /// Ping-pong stencils keep both arrays on the device (`device_pingpong`): `b = step(a, b)`
 /// writes the array it is handed over in place on the device and leaves it there, and the
 /// swap `t = a; a = b; b = t;` exchanges the two handles, so after the first round nothing

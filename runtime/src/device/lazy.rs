@@ -132,6 +132,12 @@ impl<T: DevElem> Lazy<T> {
         Lazy::new(len, Some(ctx), Some(Arc::new(buf)))
     }
 
+    /// The `len` elements of a buffer on `ctx` that another holder shares and never writes
+    /// (a SOMD result's device copy frozen for a `@`: `LazyArr::freeze_lazy`).
+    pub(super) fn shared(ctx: &'static DeviceCtx, buf: Arc<DevBuf>, len: usize) -> Self {
+        Lazy::new(len, Some(ctx), Some(buf))
+    }
+
     /// The whole array on the host, downloaded the first time.
     pub fn host(&self) -> &VArr<T> {
         self.inner.host.get_or_init(|| self.download())

@@ -30,11 +30,11 @@
 //! buffer [`LATE`](super::lazy::LATE), as for `@` results read late. Failures of the call
 //! were raised by the call itself, before it returned.
 
-use super::lazy::{lock, read_element, read_whole, LATE};
+use super::lazy::{lock, read_element, read_whole, Lazy, LATE};
 use super::{download, DevBuf, DevElem, DeviceResult, Elem, HostArray, Output, ResidentKey};
 use crate::error::SourcePos;
 use crate::opencl::DeviceCtx;
-use crate::value::Array;
+use crate::value::{Array, Freeze};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -333,6 +333,28 @@ impl<T: DevElem> LazyArr<T> {
     #[inline]
     pub fn at(&self, index: i32, pos: &'static SourcePos) -> &T {
         self.read().at(index, pos)
+    }
+}
+
+impl<T: DevElem + Freeze<Frozen = T> + Send> LazyArr<T> {
+    /// `new T[[]](x)` handed to a `@` (or a `!`) the device may run: the value array as a
+    /// [`Lazy`] that shares the device copy, so a SOMD result frozen for a map never comes
+    /// down to go up again. A device copy is never written while shared (a store drops it,
+    /// and a call writing the array takes the buffer only when no other holder has it:
+    /// [`HostArray::take_device`]), so the frozen copy keeps the elements it was made with.
+    /// With a host copy the freeze copies it, and a device copy of the same elements is
+    /// kept under the value array's key for the calls that pass it.
+    pub fn freeze_lazy(&self, pos: &'static SourcePos) -> Lazy<T> {
+        if self.host.get().is_none() {
+            if let Some((ctx, buf)) = self.device_buf() {
+                return Lazy::shared(ctx, buf, self.dims[0]);
+            }
+        }
+        let frozen = self.read().check(pos).freeze();
+        if let (Some((ctx, buf)), Some(key)) = (self.device_buf(), frozen.resident_key()) {
+            super::resident::keep_shared(ctx, key, buf);
+        }
+        Lazy::from_host(frozen)
     }
 }
 

@@ -540,6 +540,14 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
         let mut params = Vec::new();
         l.handed.retain(|mention| {
             let Some(call) = walk::parent_of(&parents, *mention) else { return false };
+            // `new T[[]](x)` for a `@` with device glue (or the `!` folding it): the frozen
+            // copy shares the device copy.
+            if let somd_mir::ExprKind::Freeze(_) = func.expr(call).kind {
+                let map = walk::parent_of(&parents, call);
+                let reduce = map.and_then(|m| walk::parent_of(&parents, m));
+                return map.is_some_and(|m| glue.maps.contains_key(&(l.func, m)))
+                    || reduce.is_some_and(|r| glue.reduces.contains_key(&(l.func, r)));
+            }
             let somd_mir::ExprKind::SomdCall { func: callee, args, .. } = &func.expr(call).kind
             else {
                 // `op ! x`: the reduction reads the device copy (or the host's) itself;

@@ -1343,6 +1343,13 @@ impl<'a> FnCx<'a> {
             }
             ExprKind::Freeze(array) => {
                 let pos = self.pos(span);
+                // A SOMD result frozen for a device `@`: the value array shares its device
+                // copy (`LazyArr::freeze_lazy`), a `Lazy` the map finds on the device.
+                if let ExprKind::Local(l) = self.e(*array)?.kind {
+                    if self.lazy(l).is_some_and(|z| z.mutable && z.handed.contains(array)) {
+                        return Ok(format!("{}.freeze_lazy({pos})", self.local_name(l)));
+                    }
+                }
                 // A `LazyArr` local gives no storage away: it is frozen as a copy.
                 let lazy_local =
                     matches!(self.e(*array)?.kind, ExprKind::Local(l) if self.lazy(l).is_some());

@@ -410,6 +410,12 @@ fn lazy_results(
             {
                 lazy.handed.push(id);
             }
+            // `new T[[]](x)` handed to a device `@`: the frozen copy shares the device copy.
+            Some(ExprKind::Freeze(_))
+                if !matrix && parent.is_some_and(|f| frozen_for_device_map(info, at, func, f)) =>
+            {
+                lazy.handed.push(id);
+            }
             Some(ExprKind::Length(_)) => {}
             // A matrix's row taken to read an element or its length.
             Some(ExprKind::Index { .. })
@@ -439,6 +445,28 @@ fn lazy_results(
     // Reading late gains something: a device use, or only single elements read.
     let gains = !lazy.handed.is_empty() || (lazy.whole.is_empty() && !lazy.single_reads.is_empty());
     (!lazy.maps.is_empty() && gains).then_some(lazy)
+}
+
+/// Whether `freeze` (`new T[[]](x)`, unbounded, of primitives) is an argument of a `@` the
+/// device may run, alone or folded by the `!` around it.
+fn frozen_for_device_map(
+    info: &ProgramInfo,
+    at: &Place<'_>,
+    func: &Function,
+    freeze: ExprId,
+) -> bool {
+    let flat =
+        matches!(&func.expr(freeze).ty, Type::ValueArray(e, None) if matches!(**e, Type::Prim(_)));
+    let Some(map) = parent_of(at.parents, freeze) else { return false };
+    let ExprKind::Map { args, .. } = &func.expr(map).kind else { return false };
+    let on_device =
+        |subject: Subject| info.placements.iter().any(|p| p.subject == subject && p.device.is_ok());
+    let folded = parent_of(at.parents, map).is_some_and(|r| {
+        matches!(func.expr(r).kind, ExprKind::ReduceArray { .. })
+            && on_device(Subject::Reduce { in_func: at.fid, expr: r })
+    });
+    flat && args.iter().any(|(a, _)| *a == freeze)
+        && (on_device(Subject::Map { in_func: at.fid, expr: map }) || folded)
 }
 
 /// Whether local `w` is given a device call's result: by its initialiser, by an assignment
