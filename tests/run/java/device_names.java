@@ -1,5 +1,16 @@
 // Java twin of device_names.somd: `@` a loop, a SOMD method one method instance over the
 // whole arrays (by value: `work` writes copies).
+// A constructor parameter and a field named like the kernel's object under construction.
+class Self {
+    int self;
+    int other;
+
+    Self(int self, int other) {
+        this.self = self * 2;
+        this.other = self + other;
+    }
+}
+
 class map {
     static int Main_f(int x) {
         return x * 3 + 1;
@@ -123,6 +134,10 @@ class Main {
         return s;
     }
 
+    static Self self(int v, int w) {
+        return new Self(v, w);
+    }
+
     public static void main(String[] args) {
         int n = 5000;
         int[] a = new int[n];
@@ -145,6 +160,11 @@ class Main {
             m = m * 17 + mapped[i];
         }
         System.out.println("map " + m);
+        Self[] selves = new Self[a.length];
+        for (int i = 0; i < a.length; i++) {
+            selves[i] = self(a[i], 5);
+        }
+        System.out.println("selves " + selves[1].self + " " + selves[1].other + " " + selves[a.length - 1].self);
         System.out.println("sums " + s$um(a) + " " + s_um(a) + " " + größe(a));
         System.out.println("totals " + total(a) + " " + total_c(a));
         long[] wide = new long[n];

@@ -222,6 +222,8 @@ pub const RESERVED: &[&str] = &[
     "shuffle",
     "shuffle2",
     "printf",
+    // The writer's own: the object a constructor builds (`P self = {0}; .. return self;`).
+    "self",
 ];
 
 /// Prefixes of built-in and runtime names: the runtime's, built-in functions' (`get_`,
