@@ -154,9 +154,33 @@ impl Checker<'_> {
             .collect();
         let fitting: Vec<MethodId> =
             arity.iter().copied().filter(|&id| self.map_kinds(id, &arg_tys).is_some()).collect();
-        let chosen = match (fitting.as_slice(), arity.as_slice()) {
-            ([one], _) | ([one, ..], _) => *one,
-            ([], [one]) => *one,
+        // Overloads that map some argument, and of those the most specific, as Java picks
+        // for the call `m(a[i], ..)` (`f(int)` over `f(long)` for an `int[]`; `f(int)`
+        // over `f(int[])`, which would broadcast every argument).
+        let mapping: Vec<MethodId> = fitting
+            .iter()
+            .copied()
+            .filter(|&id| self.map_kinds(id, &arg_tys).is_some_and(|k| k.contains(&MapArg::Mapped)))
+            .collect();
+        let best = self.most_specific(&mapping);
+        if mapping.len() > 1 && best.is_none() {
+            let path = format!("{}.{}", self.p.class(class_id).name, method.name);
+            let shown: Vec<String> =
+                mapping.iter().take(2).map(|&id| format!("`{}`", self.method_sig(id))).collect();
+            self.emit(
+                Diagnostic::error(
+                    codes::AMBIGUOUS_CALL,
+                    format!("`@` of `{path}` is ambiguous: {} both map", shown.join(" and ")),
+                    method.span,
+                )
+                .with_help("add casts to the arguments' arrays, or rename one overload"),
+            );
+            return Ty::Error;
+        }
+        let chosen = match (best, fitting.as_slice(), arity.as_slice()) {
+            (Some(best), _, _) => best,
+            (None, [one, ..], _) => *one,
+            (None, [], [one]) => *one,
             _ => {
                 let path = format!("{}.{}", self.p.class(class_id).name, method.name);
                 let passed = plural(args.len(), "argument");
@@ -229,6 +253,30 @@ impl Checker<'_> {
             return Ty::Error;
         }
         Ty::ValueArray(Box::new(value_form(&ret)), None)
+    }
+
+    /// Of `ids`, the one whose parameters each convert to every other's (Java's most
+    /// specific method, JLS 15.12.2.5), if exactly one does.
+    fn most_specific(&self, ids: &[MethodId]) -> Option<MethodId> {
+        let params = |id: MethodId| self.p.method(id).params.iter().map(|p| &p.ty);
+        let more_specific =
+            |a: MethodId, b: MethodId| params(a).zip(params(b)).all(|(x, y)| invocable(x, y));
+        let best: Vec<MethodId> = ids
+            .iter()
+            .copied()
+            .filter(|&a| ids.iter().all(|&b| a == b || more_specific(a, b)))
+            .collect();
+        match best.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
+    }
+
+    /// `name(T1, T2)` of method `id`, for messages.
+    fn method_sig(&self, id: MethodId) -> String {
+        let m = self.p.method(id);
+        let params: Vec<String> = m.params.iter().map(|p| self.name(&p.ty)).collect();
+        format!("{}({})", m.name, params.join(", "))
     }
 
     fn map_kinds(&self, method: MethodId, args: &[Ty]) -> Option<Vec<MapArg>> {
@@ -307,13 +355,19 @@ impl Checker<'_> {
             ReduceOperator::Method { class, method } => {
                 let Some(class_id) = self.lime_class(class.as_ref()) else { return Ty::Error };
                 let ids = self.methods_named(class_id, method);
-                let chosen = ids
+                // The most specific overload the elements can be passed to (`g(int, int)`
+                // over `g(long, long)` for an `int[]`), else the first of them.
+                let applicable: Vec<MethodId> = ids
                     .iter()
                     .copied()
-                    .find(|&id| {
+                    .filter(|&id| {
                         let m = self.p.method(id);
                         m.params.len() == 2 && m.params.iter().all(|p| invocable(&elem, &p.ty))
                     })
+                    .collect();
+                let chosen = self
+                    .most_specific(&applicable)
+                    .or_else(|| applicable.first().copied())
                     .or_else(|| ids.first().copied());
                 let Some(chosen) = chosen else { return Ty::Error };
                 self.p.calls.insert(e.id, CallTarget::Method(chosen));
