@@ -48,6 +48,12 @@ class Main {
         float fl = big;
         double db = big;
         System.out.println(fl + " " + db);
+        // `final var` with a constant initializer is a constant variable: it narrows.
+        final var k = 5;
+        final var kch = 'A' + 1;
+        byte kb = k;
+        char kc = kch;
+        System.out.println(kb + " " + kc);
         int[] a = {1, 2, 3};
         final int[] alias = a;
         alias[0] = 10;

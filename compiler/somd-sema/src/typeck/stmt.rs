@@ -205,6 +205,11 @@ impl Checker<'_> {
                         }
                     }
                 };
+                // `final var k = 5;` is a constant variable as `final int k = 5;` is.
+                let init = var.init.as_ref().filter(|_| decl.modifiers.is_final());
+                if let Some(value) = init.and_then(|init| self.local_constant_of(init, &ty)) {
+                    self.cx.local_consts.insert(var.id, value);
+                }
                 self.declare_local(var.id, info(ty), var.init.is_some());
             } else {
                 let ty = self.resolve_body_type(&var.ty);
@@ -225,12 +230,7 @@ impl Checker<'_> {
                         self.cx.da.insert(slot);
                     }
                     if decl.modifiers.is_final() {
-                        let value = self.p.constants.get(&init.id).and_then(|v| match &ty {
-                            Ty::Prim(p) => super::constant::fold_cast(v, *p),
-                            Ty::String => matches!(v, ConstValue::Str(_)).then(|| v.clone()),
-                            _ => None,
-                        });
-                        if let Some(value) = value {
+                        if let Some(value) = self.local_constant_of(init, &ty) {
                             self.cx.local_consts.insert(var.id, value);
                         }
                     }
@@ -240,6 +240,16 @@ impl Checker<'_> {
         if let Some(dist) = &decl.dist {
             self.check_dist(dist);
         }
+    }
+
+    /// The value of a `final` local of type `ty` initialised with `init`, when that is a
+    /// constant expression (a constant variable, JLS 4.12.4).
+    fn local_constant_of(&self, init: &Expr, ty: &Ty) -> Option<ConstValue> {
+        self.p.constants.get(&init.id).and_then(|v| match ty {
+            Ty::Prim(p) => super::constant::fold_cast(v, *p),
+            Ty::String => matches!(v, ConstValue::Str(_)).then(|| v.clone()),
+            _ => None,
+        })
     }
 
     /// An expression statement. Which expressions may be statements (JLS §14.8) is a
