@@ -292,7 +292,7 @@ pub fn exception_from_panic(payload: Box<dyn Any + Send>) -> JavaException {
 
 /// Flushes standard output, prints `exc` like the JVM and exits with status 1.
 pub fn report_and_exit(exc: &JavaException) -> ! {
-    let _ = std::io::stdout().flush();
+    crate::print::flush();
     let stderr = std::io::stderr();
     let mut lock = stderr.lock();
     let _ = lock.write_all(exc.report().as_bytes());

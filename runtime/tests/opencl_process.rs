@@ -112,6 +112,9 @@ fn child_entry() {
     match scenario.as_str() {
         // Two SOMD calls under the environment's placement; prints where they ran.
         "placement" => {
+            // Printed through the runtime's buffer before the first placement: a strict
+            // exit must not lose it.
+            somd_runtime::print::println(false, &somd_runtime::value::Str::from_string("BEFORE".into()));
             for _ in 0..2 {
                 let target = placement_for("Main.saxpy", true);
                 println!("PLACEMENT {}", if target.is_device() { "device" } else { "cpu" });
@@ -481,7 +484,11 @@ fn missing_device_under_strict_exits_with_status_2() {
     let stderr = stderr_of(&out);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("somd: error:"), "{stderr}");
-    assert!(!String::from_utf8_lossy(&out.stdout).contains("PLACEMENT"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!stdout.contains("PLACEMENT"), "{stdout}");
+    // What the program printed before the exit comes out (probe 77: it was lost in the
+    // runtime's output buffer).
+    assert!(stdout.lines().any(|l| l.ends_with("BEFORE")), "{stdout}");
 }
 
 #[test]

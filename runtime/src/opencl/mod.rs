@@ -247,7 +247,7 @@ impl<T> OrFatal<T> for Result<T, ClFailure> {
 #[inline(never)]
 pub fn fatal(err: &ClFailure) -> ! {
     use std::io::Write as _;
-    let _ = std::io::stdout().flush();
+    crate::print::flush();
     let _ = writeln!(std::io::stderr(), "somd: error: OpenCL: {err}");
     std::process::exit(2)
 }

@@ -385,7 +385,8 @@ pub fn warn_once(line: &str) {
 /// "running on the CPU"), `log` (a build log) and exit status 2.
 pub fn fallback(cause: &str, log: Option<&str>) {
     if exec::placement().strict {
-        let _ = std::io::stdout().flush();
+        // What the program printed comes first (the runtime's buffer too).
+        crate::print::flush();
         let mut stderr = std::io::stderr().lock();
         // The program ends here: the fallback the cause names does not happen.
         let cause = cause.strip_suffix("; running on the CPU").unwrap_or(cause);
