@@ -1477,17 +1477,34 @@ Bench.run = "GPU"
 [placement]
 "Main.bad" = "tpu"
 not a rule
+"Main.saxpy" = "cpu"
+"Main.bare" = gpu
+[[placement]]
+"Main.array" = "gpu"
+[placement
+"Main.open" = "gpu"
 "#;
     let file = PlacementFile::parse(text, "somd.toml");
     assert_eq!(file.rule("Main.saxpy"), Some(Rule::Gpu));
     assert_eq!(file.rule("Main.scan"), Some(Rule::Cpu));
     assert_eq!(file.rule("Bench.run"), Some(Rule::Gpu));
     assert_eq!(file.rule("Other.method"), Some(Rule::Cpu));
-    assert_eq!(file.rule("Ignored.rule"), None);
-    assert_eq!(file.rule("Main.bad"), None);
-    assert_eq!(file.warnings.len(), 2, "{:?}", file.warnings);
-    assert!(file.warnings[0].starts_with("somd: warning: somd.toml:14: unknown placement"));
-    assert!(file.warnings[1].starts_with("somd: warning: somd.toml:15:"));
+    for ignored in ["Ignored.rule", "Main.bad", "Main.bare", "Main.array", "Main.open"] {
+        assert_eq!(file.rule(ignored), None, "{ignored}");
+    }
+    let starts = [
+        "somd.toml:10: rules stand at the top level or under [placement]; the lines of [unrelated]",
+        "somd.toml:14: unknown placement",
+        "somd.toml:15:",
+        "somd.toml:16: a second rule for \"Main.saxpy\" (the first is on line 3); line ignored",
+        "somd.toml:17: the value gpu is not a quoted string",
+        "somd.toml:18: rules stand at the top level or under [placement]; the lines of [[placement]]",
+        "somd.toml:20: malformed table header [placement;",
+    ];
+    assert_eq!(file.warnings.len(), starts.len(), "{:?}", file.warnings);
+    for (warning, start) in file.warnings.iter().zip(starts) {
+        assert!(warning.starts_with(&format!("somd: warning: {start}")), "{warning}");
+    }
 }
 
 #[test]

@@ -114,7 +114,10 @@ fn child_entry() {
         "placement" => {
             // Printed through the runtime's buffer before the first placement: a strict
             // exit must not lose it.
-            somd_runtime::print::println(false, &somd_runtime::value::Str::from_string("BEFORE".into()));
+            somd_runtime::print::println(
+                false,
+                &somd_runtime::value::Str::from_string("BEFORE".into()),
+            );
             for _ in 0..2 {
                 let target = placement_for("Main.saxpy", true);
                 println!("PLACEMENT {}", if target.is_device() { "device" } else { "cpu" });

@@ -5,10 +5,12 @@
 //! need, parsed by hand rather than with the `toml` crate (which would add a parser, a
 //! datetime and a serde stack to every compiled program for two kinds of line):
 //! - blank lines and `#` comments (also after a value);
-//! - table headers: rules may stand at the top level or under `[placement]`; keys under any
-//!   other table are ignored;
+//! - table headers: rules may stand at the top level or under `[placement]`; another table
+//!   (`[other]`, `[[placement]]`) or a malformed header is reported once and its lines are
+//!   ignored;
 //! - `"Class.method" = "cpu"` or `"gpu"` (basic or literal strings for the key and value); a
-//!   bare dotted key `Class.method = "gpu"` is accepted as the same rule.
+//!   bare dotted key `Class.method = "gpu"` is accepted as the same rule. A second rule for
+//!   the same method is reported and ignored (TOML allows a key once).
 //!
 //! Any other line produces one warning (`somd: warning: somd.toml:LINE: ...`) and is skipped;
 //! the rest of the file still applies. A rule naming no method of the program (the generated
@@ -42,27 +44,45 @@ impl PlacementFile {
     pub fn parse(text: &str, origin: &str) -> PlacementFile {
         let mut file = PlacementFile::default();
         let mut in_rules_table = true;
+        // The line of each rule's method, for a second rule of the same method.
+        let mut first_line: HashMap<String, usize> = HashMap::new();
         for (line_idx, raw_line) in text.lines().enumerate() {
             let line_no = line_idx + 1;
             let line = strip_comment(raw_line).trim();
             if line.is_empty() {
                 continue;
             }
-            if let Some(header) = line.strip_prefix('[') {
-                let name = header.trim_end_matches(']').trim();
-                in_rules_table = name == "placement";
+            let mut warn = |why: String| {
+                file.warnings.push(format!("somd: warning: {origin}:{line_no}: {why}"));
+            };
+            if line.starts_with('[') {
+                let name = line.strip_prefix('[').and_then(|h| h.strip_suffix(']')).map(str::trim);
+                in_rules_table = name == Some("placement");
+                match name {
+                    Some("placement") => {}
+                    Some(name) => warn(format!(
+                        "rules stand at the top level or under [placement]; the lines of [{name}] are \
+                         ignored"
+                    )),
+                    None => warn(format!(
+                        "malformed table header {line}; the lines under it are ignored"
+                    )),
+                }
                 continue;
             }
             if !in_rules_table {
                 continue;
             }
             match parse_rule(line) {
+                Ok((key, _)) if first_line.contains_key(&key) => warn(format!(
+                    "a second rule for \"{key}\" (the first is on line {}); line ignored",
+                    first_line[&key]
+                )),
                 Ok((key, rule)) => {
+                    first_line.insert(key.clone(), line_no);
                     file.rules.insert(key, rule);
                 }
-                Err(why) => file
-                    .warnings
-                    .push(format!("somd: warning: {origin}:{line_no}: {why}; line ignored")),
+                Err(why) => warn(format!("{why}; line ignored")),
             }
         }
         file
@@ -125,7 +145,9 @@ fn parse_rule(line: &str) -> Result<(String, Rule), String> {
         return Err(format!("the key {key:?} is not of the form \"Class.method\""));
     }
     let value = value.trim();
-    let value = unquote(value).ok_or(format!("the value {value} is not a quoted string"))?;
+    let value = unquote(value)
+        .filter(|_| value.starts_with(['"', '\'']))
+        .ok_or(format!("the value {value} is not a quoted string"))?;
     let rule = match value.to_ascii_lowercase().as_str() {
         "cpu" => Rule::Cpu,
         "gpu" => Rule::Gpu,
