@@ -218,7 +218,7 @@ fn explain(files: &[PathBuf], color: Color) -> ExitCode {
     let Some(sources) = load(files, false) else {
         return ExitCode::FAILURE;
     };
-    let checked = somdc::check(&sources);
+    let checked = somdc::check_with_warnings(&sources);
     report(&sources, &checked.diagnostics, checked.omitted(), color, "explain");
     if checked.has_errors() {
         return ExitCode::FAILURE;

@@ -390,6 +390,11 @@ fn build_warns_about_state_the_method_instances_share() {
     let checked = run(somdc().arg("check").arg(&program));
     assert_eq!(checked.status.code(), Some(0), "{}", text(&checked.stderr));
     assert_eq!(text(&checked.stderr).matches("warning[W0304]").count(), 4);
+    // So does `explain`, which checks the program as `check` does (probe 77: it printed
+    // none of them).
+    let explained = run(somdc().arg("explain").arg(&program));
+    assert_eq!(explained.status.code(), Some(0), "{}", text(&explained.stderr));
+    assert_eq!(text(&explained.stderr).matches("warning[W0304]").count(), 4);
     // Three threads print what the sequential run prints (one MI each time).
     let seq = run(somdc().arg("run").arg(&program).env("SOMD_DEVICE", "seq"));
     let ran =
