@@ -152,6 +152,9 @@ fn child_entry() {
             for _ in 0..2 {
                 println!("BROKEN {}", BROKEN.get(ctx).is_some());
             }
+            // After the program failed to build, later constructs are placed on the CPU.
+            let after = placement_for("Main.saxpy", true);
+            println!("AFTER {}", if after.is_device() { "device" } else { "cpu" });
         }
         // Builds GOOD and prints the build counters.
         "cache" => {
@@ -550,6 +553,23 @@ fn failed_build_warns_once_or_exits_2_with_the_log() {
     let lines = warnings(&stderr);
     assert_eq!(lines.len(), 1, "{stderr}");
     assert!(lines[0].contains("broken.somd"), "{}", lines[0]);
+    // Constructs placed after the failure run on the CPU, and the trace says why (probe 77:
+    // it named the device, then traced a CPU call).
+    assert!(stdout.contains("AFTER cpu"), "{stdout}");
+    let out = child(
+        "build",
+        &[("SOMD_DEVICE", "opencl"), ("SOMD_CACHE_DIR", &cache_str), ("SOMD_TRACE", "json")],
+    );
+    let stderr = stderr_of(&out);
+    let placements: Vec<&str> =
+        stderr.lines().filter(|l| l.starts_with("{\"event\":\"placement\"")).collect();
+    assert_eq!(placements.len(), 2, "{stderr}");
+    assert!(placements[0].contains("\"placement\":\"opencl\""), "{stderr}");
+    assert!(
+        placements[1].contains("\"placement\":\"cpu\"")
+            && placements[1].contains("\"reason\":\"the OpenCL program failed to build\""),
+        "{stderr}"
+    );
 
     let out = child(
         "build",

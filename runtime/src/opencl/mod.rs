@@ -112,7 +112,7 @@
 //! trace mode: gaps between events show where a call's time went):
 //! - `{"event":"open","device":STR,"platforms":N,"discover_ns":N,"context_ns":N}` (once per
 //!   device: the time platform and device discovery took, and context + queue creation)
-//! - `{"event":"placement","name":"Main.saxpy","placement":"opencl"|"cpu","device":STR|null,"reason":"SOMD_DEVICE"|"somd.toml"|"auto"|"auto: ..."|"not eligible","mis":N,"site":STR|null}`
+//! - `{"event":"placement","name":"Main.saxpy","placement":"opencl"|"cpu","device":STR|null,"reason":"SOMD_DEVICE"|"somd.toml"|"auto"|"auto: ..."|"not eligible"|"the OpenCL program failed to build","mis":N,"site":STR|null}`
 //!   (`auto: ...`: an adaptive `auto` site's reason, [`adapt::Why::text`], e.g. `auto: cpu
 //!   faster (0.081 ms vs 6.120 ms)` or `auto: measuring opencl (1 of 2)`; `site`: the
 //!   source position `FILE:LINE:COL` of the call or expression whose measurements chose,

@@ -165,7 +165,15 @@ pub(crate) fn any_device_placement() -> bool {
 
 fn decide(method: &str, eligible: bool) -> (Target, Reason) {
     let placement = exec::placement();
-    let fixed = |target: Target, reason: &'static str| (target, Reason::Fixed(reason));
+    let fixed = |target: Target, reason: &'static str| match target {
+        // Every construct of the program is in its one OpenCL program: after that failed to
+        // build on the device (reported once, `build_failed`), the CPU runs them, and the
+        // trace says so rather than naming the device.
+        Target::Device(ctx) if failed_build(ctx) => {
+            (Target::Cpu, Reason::Fixed("the OpenCL program failed to build"))
+        }
+        _ => (target, Reason::Fixed(reason)),
+    };
     match &placement.device {
         Device::Seq | Device::Cpu => return fixed(Target::Cpu, "SOMD_DEVICE"),
         _ if !eligible => return fixed(Target::Cpu, "not eligible"),
@@ -177,6 +185,7 @@ fn decide(method: &str, eligible: bool) -> (Target, Reason) {
         Some(Rule::Cpu) => fixed(Target::Cpu, "somd.toml"),
         Some(Rule::Gpu) => fixed(any_device(), "somd.toml"),
         None => match auto_gpu() {
+            Target::Device(ctx) if failed_build(ctx) => fixed(Target::Device(ctx), "auto"),
             // Only a device placement adapts: without one, `auto` is the CPU.
             Target::Device(ctx) => match adapt::claim(method) {
                 Some((adapt::Side::Cpu, why)) => (Target::Cpu, Reason::Adapt(why)),
@@ -404,8 +413,16 @@ pub fn fallback(cause: &str, log: Option<&str>) {
     warn_once(&format!("somd: warning: {cause}"));
 }
 
+/// The devices (by index) on which the program's OpenCL program failed to build.
+static FAILED_BUILDS: Mutex<Vec<usize>> = Mutex::new(Vec::new());
+
+fn failed_build(ctx: &DeviceCtx) -> bool {
+    FAILED_BUILDS.lock().unwrap_or_else(|e| e.into_inner()).contains(&ctx.info.index)
+}
+
 /// Applies the fallback policy to a failed program build on `ctx`.
 pub fn build_failed(ctx: &DeviceCtx, err: &BuildError) {
+    FAILED_BUILDS.lock().unwrap_or_else(|e| e.into_inner()).push(ctx.info.index);
     let cause = format!(
         "OpenCL program {} failed to build on {} ({}); running on the CPU",
         err.program, ctx.label, err.message
