@@ -25,6 +25,14 @@ class Main {
         return r;
     }
 
+    static double total(double[] a) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * 0.5;
+        }
+        return s;
+    }
+
     static double sq(double v) {
         return v * v + 1.0;
     }
@@ -39,6 +47,10 @@ class Main {
 
     static int mix(int v, int w) {
         return v * 31 + w;
+    }
+
+    static int pick(int v, int w) {
+        return v > w ? v : w;
     }
 
     static int inv(int v) {
@@ -113,6 +125,28 @@ class Main {
             imax = Math.max(imax, e);
         }
         System.out.println("ints " + isum + " " + imax + " " + mixed[n - 1]);
+
+        int iysum = 0;
+        int iymax = iy[0];
+        for (int i = 0; i < n; i++) {
+            iysum += iy[i];
+            iymax = pick(iymax, iy[i]);
+        }
+        System.out.println("folded " + sum(scale(x, 0.75)) + " " + iysum + " " + iymax);
+
+        double[] c = scale(x, 2.0);
+        double[] cur = c;
+        double[] prev = null;
+        prev = scale(x, 5.0);
+        double walked = 0;
+        for (int r = 0; r < 3; r++) {
+            walked += sum(sqAll(cur.clone()));
+            walked += sum(prev.clone());
+            cur = scale(x, 3.0 + r);
+        }
+        System.out.println("walked " + walked + " " + cur[7]);
+        System.out.println("totals " + total(cur.clone()) + " "
+            + total(scale(x, 0.5)));
 
         int[] iz = ramp(ix, 1, 39000);
         int[] ok = new int[n];

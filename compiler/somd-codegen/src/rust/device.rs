@@ -538,14 +538,37 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
         });
         let parents = walk::parents(func);
         let mut params = Vec::new();
+        // Declarations moving an array on (`T[] x = w;`, `keep::moved_let`), by initialiser.
+        let mut moved_on = Vec::new();
+        walk::each_stmt(&func.body, &mut |stmt| {
+            if let somd_mir::Stmt::Let { local, init: Some(i) } = stmt {
+                if analysis::keep::moved_let(func, *local, *i).is_some() {
+                    moved_on.push(*i);
+                }
+            }
+        });
         l.handed.retain(|mention| {
-            let Some(call) = walk::parent_of(&parents, *mention) else { return false };
+            let Some(call) = walk::parent_of(&parents, *mention) else {
+                return moved_on.contains(mention);
+            };
             // `new T[[]](x)` for a `@` with device glue (or the `!` folding it): the frozen
             // copy shares the device copy.
             if let somd_mir::ExprKind::Freeze(_) = func.expr(call).kind {
                 let map = walk::parent_of(&parents, call);
                 let reduce = map.and_then(|m| walk::parent_of(&parents, m));
-                return map.is_some_and(|m| glue.maps.contains_key(&(l.func, m)))
+                // A `!` of the frozen copy itself reduces the buffer where it is.
+                let reduced = map.is_some_and(|m| {
+                    matches!(func.expr(m).kind, somd_mir::ExprKind::ReduceArray { .. })
+                });
+                // A SOMD method with device glue takes value arrays as `Lazy`s.
+                let called = map.is_some_and(|m| {
+                    matches!(&func.expr(m).kind, somd_mir::ExprKind::SomdCall { func: f, args, .. }
+                        if args.iter().position(|a| *a == call)
+                            .is_some_and(|p| glue.lazy_param(module, *f, p)))
+                });
+                return reduced
+                    || called
+                    || map.is_some_and(|m| glue.maps.contains_key(&(l.func, m)))
                     || reduce.is_some_and(|r| glue.reduces.contains_key(&(l.func, r)));
             }
             let somd_mir::ExprKind::SomdCall { func: callee, args, .. } = &func.expr(call).kind
@@ -600,6 +623,35 @@ fn inline_results(module: &Module, glue: &mut Glue) {
             continue;
         }
         let fid = FuncId(i as u32);
+        let parents = walk::parents(func);
+        // `new T[[]](f(..))` for a `@` or `!` with device glue: the frozen copy shares the
+        // device copy of `f`'s result (`LazyArr::freeze_lazy`).
+        for (j, e) in func.exprs.iter().enumerate() {
+            let somd_mir::ExprKind::Freeze(operand) = e.kind else { continue };
+            let somd_mir::ExprKind::SomdCall { func: inner, receiver: None, .. } =
+                func.expr(operand).kind
+            else {
+                continue;
+            };
+            let flat = matches!(&e.ty, Type::ValueArray(t, None) if matches!(**t, Type::Prim(_)))
+                && matches!(&func.expr(operand).ty, Type::Array(t) if matches!(**t, Type::Prim(_)));
+            let user = walk::parent_of(&parents, somd_mir::ExprId(j as u32));
+            let on_device = user.is_some_and(|u| {
+                glue.maps.contains_key(&(fid, u))
+                    || glue.reduces.contains_key(&(fid, u))
+                    || matches!(&func.expr(u).kind, somd_mir::ExprKind::ReduceArray { .. }
+                        if glue.array_reduce_label(fid, u).is_some()
+                            || glue.fold_desc(fid, u).is_some())
+                    || matches!(&func.expr(u).kind,
+                        somd_mir::ExprKind::SomdCall { func: f, args, receiver: None }
+                        if args.iter().position(|a| a.0 as usize == j)
+                            .is_some_and(|p| glue.lazy_param(module, *f, p)))
+            });
+            if flat && on_device && glue.leaves(module, inner) {
+                glue.inline_left.insert((fid, operand));
+                glue.leaving.insert(inner);
+            }
+        }
         for e in &func.exprs {
             let somd_mir::ExprKind::SomdCall { func: outer, args, receiver: None } = &e.kind else {
                 continue;

@@ -678,6 +678,10 @@ impl<'a> FnCx<'a> {
                 return Ok(format!("std::mem::take(&mut {})", self.local_name(w)));
             }
         }
+        // `null`, of whichever holder the local is (`LazyArr`'s default is `null` too).
+        if let ExprKind::Const(somd_mir::Const::Null) = self.e(id)?.kind {
+            return Ok("Default::default()".into());
+        }
         let text = self.expr(id)?;
         let holder = match &self.e(id)?.ty {
             ty @ Type::Array(_) => types::lazy_holder(ty).0,
@@ -711,8 +715,22 @@ impl<'a> FnCx<'a> {
         }
         match self.value_lazy_name(id) {
             Some(name) => Ok(format!("{name}.clone()")),
+            // A frozen SOMD result is a `Lazy` already (`LazyArr::freeze_lazy`).
+            None if self.freeze_shares(id)? => self.expr(id),
             None => Ok(format!("rt::device::Lazy::from_host({})", self.expr(id)?)),
         }
+    }
+
+    /// Whether `id` is `new T[[]](x)` of a lazy local `x` whose device copy it shares, or of
+    /// a SOMD call leaving its result on the device (its text a `rt::device::Lazy`).
+    fn freeze_shares(&self, id: ExprId) -> Result<bool, EmitError> {
+        let ExprKind::Freeze(array) = self.e(id)?.kind else { return Ok(false) };
+        Ok(match self.e(array)?.kind {
+            ExprKind::Local(l) => {
+                self.lazy(l).is_some_and(|z| z.mutable && z.handed.contains(&array))
+            }
+            _ => self.lazy_map(array),
+        })
     }
 
     /// The lazy local of `@` results (a value array, no `LazyArr`) that `id` names.
@@ -1343,12 +1361,16 @@ impl<'a> FnCx<'a> {
             }
             ExprKind::Freeze(array) => {
                 let pos = self.pos(span);
-                // A SOMD result frozen for a device `@`: the value array shares its device
-                // copy (`LazyArr::freeze_lazy`), a `Lazy` the map finds on the device.
-                if let ExprKind::Local(l) = self.e(*array)?.kind {
-                    if self.lazy(l).is_some_and(|z| z.mutable && z.handed.contains(array)) {
-                        return Ok(format!("{}.freeze_lazy({pos})", self.local_name(l)));
-                    }
+                // A SOMD result frozen for a device `@`, `!` or SOMD method: the value array
+                // shares its device copy (`LazyArr::freeze_lazy`), a `Lazy` the device call
+                // finds there; a SOMD call's result frozen as it comes too
+                // (`Glue::inline_left`: the call leaves it on the device).
+                if self.freeze_shares(id)? {
+                    let frozen = match self.e(*array)?.kind {
+                        ExprKind::Local(l) => self.local_name(l),
+                        _ => paren(self.expr(*array)?),
+                    };
+                    return Ok(format!("{frozen}.freeze_lazy({pos})"));
                 }
                 // A `LazyArr` local gives no storage away: it is frozen as a copy.
                 let lazy_local =

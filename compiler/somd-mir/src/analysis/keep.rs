@@ -248,7 +248,8 @@ fn is_fresh_of(module: &Module, func: &Function, ty: &Type, e: ExprId) -> bool {
         matches!(func.expr(*r).kind, ExprKind::NewArray { .. } | ExprKind::ArrayLit(_))
     };
     match &func.expr(e).kind {
-        ExprKind::NewArray { .. } => true,
+        // `null` names no storage (`double[] cur = null;` before `cur = c;`).
+        ExprKind::NewArray { .. } | ExprKind::Const(Const::Null) => true,
         ExprKind::SomdCall { func: callee, .. } => {
             module.function(*callee).ret == *ty && returns_fresh(module, *callee)
         }
@@ -455,17 +456,28 @@ fn candidate_uses(
                 && matches!(&func.expr(e).kind, ExprKind::SomdCall { func: callee, receiver: None, .. }
                     if returns_written_param(module, *callee).is_some()))
     };
-    // Every declaration initialises it with a fresh array (or not at all).
-    let mut fresh_lets = true;
+    // Every declaration initialises it with a fresh array (or not at all), or moves one out
+    // of a local at its last mention (`T[] v = w;`, [`moved_let`]): `w` qualifies on the same
+    // terms. The declarations moving out of `v` into another local, by initialiser.
+    let mut inits = Vec::new();
+    let mut moved_out = Vec::new();
     each_stmt(&func.body, &mut |stmt| {
         if let Stmt::Let { local: l, init } = stmt {
             if *l == v {
-                fresh_lets &= init.is_none_or(fresh);
+                inits.push(*init);
+            } else if let Some(i) = init.filter(|i| moved_let(func, *l, *i) == Some(v)) {
+                moved_out.push(i);
             }
         }
     });
-    if !fresh_lets {
-        return false;
+    for init in inits.into_iter().flatten() {
+        let ok = fresh(init)
+            || moved_let(func, v, init).is_some_and(|w| {
+                w != v && is_candidate_lending(module, func, parents, w, facts, lending)
+            });
+        if !ok {
+            return false;
+        }
     }
     // Assignments whose value nothing uses: `v = new ..;` as a statement. As a value
     // (`w = (v = new ..)`, `keep(v = new ..)`) the new array would get a second name.
@@ -481,6 +493,10 @@ fn candidate_uses(
         let id = ExprId(i as u32);
         if let Some(swap) = lending.swaps.iter().find(|w| w.mentions(func, id)) {
             partners.extend(swap.locals.iter().filter(|l| **l != v));
+            continue;
+        }
+        // `T[] x = v;` moving `v`'s array out at its last mention.
+        if moved_out.contains(&id) {
             continue;
         }
         let Some(parent) = parent_of(parents, id) else { return false };
@@ -798,7 +814,33 @@ pub(super) fn moved_local(func: &Function, assign: ExprId) -> Option<(LocalId, L
     if reassigned_next(func, assign, x, w) {
         return Some((x, w));
     }
-    // The block holding both the declaration of `w` and the statement.
+    last_mention_moves(func, w, |s| matches!(s, Stmt::Expr(e) if *e == assign)).then_some((x, w))
+}
+
+/// The declaration of `x` with the initialiser `init`, `T[] x = w;`, as a move of `w`'s
+/// array into `x` on the terms of [`moved_local`] (probe 78: `double[] cur = c;` after `c =
+/// scale(..)` gave the result a second name). Returns `w`.
+pub fn moved_let(func: &Function, x: LocalId, init: ExprId) -> Option<LocalId> {
+    let ExprKind::Local(w) = func.expr(init).kind else { return None };
+    let ty = &func.local(w).ty;
+    let same = func.local(x).ty == *ty && (is_prim_array(ty) || is_prim_matrix(ty));
+    let var = |l: LocalId| {
+        let local = func.local(l);
+        local.kind == LocalKind::Var && local.dist.is_none() && !local.shared
+    };
+    if x == w || !same || !var(x) || !var(w) {
+        return None;
+    }
+    let at =
+        |s: &Stmt| matches!(s, Stmt::Let { local, init: Some(i) } if *local == x && *i == init);
+    last_mention_moves(func, w, at).then_some(w)
+}
+
+/// Whether `w` is declared once, with an initialiser that is no local, in the block holding
+/// the statement `at` finds, before it; is given no other value; and no statement of that
+/// block after it mentions `w`: the statement is `w`'s last use, and `w` goes out of scope
+/// with the block.
+fn last_mention_moves(func: &Function, w: LocalId, at: impl Fn(&Stmt) -> bool) -> bool {
     let mut found = false;
     let mut lets = 0usize;
     each_stmt(&func.body, &mut |s| {
@@ -807,7 +849,7 @@ pub(super) fn moved_local(func: &Function, assign: ExprId) -> Option<(LocalId, L
         }
     });
     if lets != 1 {
-        return None;
+        return false;
     }
     let mentions = |stmt: &Stmt| {
         let mut n = 0usize;
@@ -824,10 +866,7 @@ pub(super) fn moved_local(func: &Function, assign: ExprId) -> Option<(LocalId, L
     let mut blocks = vec![&func.body];
     each_stmt(&func.body, &mut |s| blocks.extend(walk::stmt_blocks(s)));
     for block in blocks {
-        let Some(at) = block.stmts.iter().position(|s| matches!(s, Stmt::Expr(e) if *e == assign))
-        else {
-            continue;
-        };
+        let Some(at) = block.stmts.iter().position(&at) else { continue };
         let declared = block.stmts[..at].iter().any(|s| {
             matches!(s, Stmt::Let { local, init: Some(i) }
                 if *local == w && !matches!(func.expr(*i).kind, ExprKind::Local(_)))
@@ -841,7 +880,7 @@ pub(super) fn moved_local(func: &Function, assign: ExprId) -> Option<(LocalId, L
         matches!(&e.kind, ExprKind::Assign { target, .. } | ExprKind::CompoundAssign { target, .. }
             if matches!(func.expr(*target).kind, ExprKind::Local(l) if l == w))
     });
-    (found && !assigned).then_some((x, w))
+    found && !assigned
 }
 
 /// Whether the statement after the statement `assign` (`x = w;`) in its block is `w = e;`

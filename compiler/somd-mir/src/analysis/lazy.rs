@@ -340,10 +340,21 @@ fn lazy_results(
     }
     let statements = walk::expr_statements(func);
     let mut lazy = LazyLocal::new(fid, v, local.span, true);
+    // Declarations moving `v`'s array into another local (`T[] x = v;`), by initialiser.
+    let mut moved_out = Vec::new();
     walk::each_stmt(&func.body, &mut |stmt| {
         if let Stmt::Let { local: l, init: Some(e) } = stmt {
-            if *l == v && device_result(*e) {
+            // A device call's result, or a move out of a local given such results
+            // (`T[] cur = c;` after `c = scale(..)`).
+            let moved = || {
+                super::keep::moved_let(func, v, *e)
+                    .is_some_and(|w| given_results(func, &statements, depths, w, &device_result))
+            };
+            if *l == v && (device_result(*e) || moved()) {
                 lazy.maps.push(*e);
+            }
+            if *l != v && super::keep::moved_let(func, *l, *e) == Some(v) {
+                moved_out.push(*e);
             }
         }
     });
@@ -358,6 +369,11 @@ fn lazy_results(
                 Some(value) => lazy.maps.push(value),
                 None => lazy.handed.push(id),
             }
+            continue;
+        }
+        // Moved on by a declaration at its last mention: the array goes on as it is.
+        if moved_out.contains(&id) {
+            lazy.handed.push(id);
             continue;
         }
         let parent = parent_of(parents, id);
@@ -410,9 +426,11 @@ fn lazy_results(
             {
                 lazy.handed.push(id);
             }
-            // `new T[[]](x)` handed to a device `@`: the frozen copy shares the device copy.
+            // `new T[[]](x)` handed to a device `@`, `!` or SOMD method: the frozen copy
+            // shares the device copy.
             Some(ExprKind::Freeze(_))
-                if !matrix && parent.is_some_and(|f| frozen_for_device_map(info, at, func, f)) =>
+                if !matrix
+                    && parent.is_some_and(|f| frozen_for_device(module, info, at, func, f)) =>
             {
                 lazy.handed.push(id);
             }
@@ -448,8 +466,11 @@ fn lazy_results(
 }
 
 /// Whether `freeze` (`new T[[]](x)`, unbounded, of primitives) is an argument of a `@` the
-/// device may run, alone or folded by the `!` around it.
-fn frozen_for_device_map(
+/// device may run, alone or folded by the `!` around it, the array of a device `!`, or an
+/// argument of a SOMD method the device may run (whose wrapper takes value arrays as they
+/// are, `rt::device::Lazy`).
+fn frozen_for_device(
+    module: &Module,
     info: &ProgramInfo,
     at: &Place<'_>,
     func: &Function,
@@ -458,9 +479,21 @@ fn frozen_for_device_map(
     let flat =
         matches!(&func.expr(freeze).ty, Type::ValueArray(e, None) if matches!(**e, Type::Prim(_)));
     let Some(map) = parent_of(at.parents, freeze) else { return false };
-    let ExprKind::Map { args, .. } = &func.expr(map).kind else { return false };
     let on_device =
         |subject: Subject| info.placements.iter().any(|p| p.subject == subject && p.device.is_ok());
+    if let ExprKind::ReduceArray { array, .. } = func.expr(map).kind {
+        return flat
+            && array == freeze
+            && on_device(Subject::Reduce { in_func: at.fid, expr: map });
+    }
+    if let ExprKind::SomdCall { func: callee, args, receiver: None } = &func.expr(map).kind {
+        let callee_fn = module.function(*callee);
+        let param = args.iter().position(|a| *a == freeze).and_then(|p| callee_fn.params.get(p));
+        return flat
+            && param.is_some_and(|p| is_flat_value_array(module, &callee_fn.local(*p).ty))
+            && on_device(Subject::SomdMethod(*callee));
+    }
+    let ExprKind::Map { args, .. } = &func.expr(map).kind else { return false };
     let folded = parent_of(at.parents, map).is_some_and(|r| {
         matches!(func.expr(r).kind, ExprKind::ReduceArray { .. })
             && on_device(Subject::Reduce { in_func: at.fid, expr: r })
