@@ -56,6 +56,7 @@ pub const CLASS_MODIFIER: &str = "E0150";
 pub const RESERVED_NAME: &str = "E0151";
 pub const TOO_MANY_DIMS: &str = "E0152";
 pub const STATIC_THROUGH_EXPR: &str = "E0153";
+pub const MEMBER_MODIFIER: &str = "E0154";
 
 pub const VALUE_ARRAY_ASSIGN: &str = "E0200";
 pub const VALUE_FIELD_ASSIGN: &str = "E0201";
@@ -132,6 +133,7 @@ pub const CODES: &[CodeInfo] = &[
         code: STATIC_THROUGH_EXPR,
         title: "static member reached through an expression that does something",
     },
+    CodeInfo { code: MEMBER_MODIFIER, title: "modifiers Java refuses on a member" },
     CodeInfo { code: VALUE_ARRAY_ASSIGN, title: "assignment to an element of a value array" },
     CodeInfo {
         code: VALUE_FIELD_ASSIGN,

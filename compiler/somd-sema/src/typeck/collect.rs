@@ -260,6 +260,45 @@ impl Checker<'_> {
         }
     }
 
+    /// E0154 for what Java refuses in a member's modifiers (JLS 8.3.1, 8.4.3, 8.8.3): two
+    /// access modifiers, and `static` or `final` on a constructor. (A repeated modifier is
+    /// the parser's E0014; the language's own modifiers out of place have codes of their
+    /// own.)
+    fn member_modifiers(&mut self, modifiers: &somd_syntax::ast::Modifiers, what: &str) {
+        use somd_syntax::ast::ModifierKind as M;
+        let word = |k: &M| match k {
+            M::Public => "public",
+            M::Private => "private",
+            M::Protected => "protected",
+            M::Static => "static",
+            M::Final => "final",
+            M::Local => "local",
+            M::Shared => "shared",
+            M::Reduce(_) => "reduce",
+        };
+        let access = |k: &M| matches!(k, M::Public | M::Private | M::Protected);
+        for (i, modifier) in modifiers.list.iter().enumerate() {
+            let earlier = &modifiers.list[..i];
+            let message = if let Some(other) =
+                earlier.iter().find(|m| access(&m.kind) && access(&modifier.kind))
+            {
+                format!(
+                    "illegal combination of modifiers `{}` and `{}`",
+                    word(&other.kind),
+                    word(&modifier.kind)
+                )
+            } else if what == "a constructor" && matches!(modifier.kind, M::Static | M::Final) {
+                format!("modifier `{}` is not allowed on a constructor", word(&modifier.kind))
+            } else {
+                continue;
+            };
+            self.emit(
+                Diagnostic::error(codes::MEMBER_MODIFIER, message, modifier.span)
+                    .with_label(format!("on {what}")),
+            );
+        }
+    }
+
     fn params(&mut self, params: &[Param], mode: BoundMode) -> Vec<ParamInfo> {
         let mut out: Vec<ParamInfo> = Vec::new();
         for param in params {
@@ -314,6 +353,13 @@ impl Checker<'_> {
         let mut signatures: HashMap<(String, Vec<Ty>), Span> = HashMap::new();
         let mut ctor_signatures: HashMap<Vec<Ty>, Span> = HashMap::new();
         for (member_idx, member) in class.members.iter().enumerate() {
+            match member {
+                Member::Field(field) => self.member_modifiers(&field.modifiers, "a field"),
+                Member::Method(method) => self.member_modifiers(&method.modifiers, "a method"),
+                Member::Constructor(ctor) => {
+                    self.member_modifiers(&ctor.modifiers, "a constructor")
+                }
+            }
             match member {
                 Member::Field(_) => {}
                 Member::Method(method) => {
