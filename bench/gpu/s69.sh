@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Session 69, one device call (binaries built here into $CARRY with /tmp/s69/buildcarry.sh,
+# the e2e suite staged into .gpu-carry/stage.tar.xz as bench/gpu/run.sh's header says):
+# 1. programs added or changed this session against their Java twins' output on the GPU
+#    (NVIDIA ICD only), on the GPU and on the CPU back end: SOMD results frozen for `@`s
+#    and `!`s (`device_frozen_results`, which ends in a division by zero), overloaded
+#    `@`/`!` targets (`map_overloads`), a constructor parameter named `self`
+#    (`device_names`), `final var` constants (`locals_misc`);
+# 2. bench/gpu/programs/frozen.somd N ROUNDS (a SOMD result frozen for a `@` and a `!`
+#    each round) built before the session's change (`frozen_old`: each round downloads the
+#    result and uploads its frozen copy twice) and after it (`frozen_new`): five
+#    interleaved rounds of old opencl, new opencl and new cpu (16 threads), then one traced
+#    run of each opencl build for the bytes moved;
+# 3. with SUITE=1, the staged e2e suite under SOMD_DEVICE=opencl SOMD_STRICT=1
+#    (bench/gpu/suite-only.sh).
+set -u
+FINAL=${OUT:-gpu-results}
+mkdir -p "$FINAL"
+export OUT=$FINAL
+C=${CARRY:-.gpu-carry/s69}
+chmod +x $C/*
+ICDS=${OCL_ICD_VENDORS:-/etc/OpenCL/vendors}
+mkdir -p /tmp/icd-nv
+for f in $ICDS/*.icd; do
+    grep -qs nvidia "$f" && cp "$f" /tmp/icd-nv/
+done
+ARGS=${FROZEN_ARGS:-16000000 20}
+{
+    nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+    echo "threads $(nproc)"
+    echo "== programs"
+    for p in ${PROGRAMS:-device_frozen_results map_overloads device_names locals_misc}; do
+        for dev in opencl cpu; do
+            OCL_ICD_VENDORS=/tmp/icd-nv SOMD_DEVICE=$dev SOMD_STRICT=1 SOMD_TRACE=json \
+                timeout 120 $C/$p $(cat $C/$p.args) > /tmp/$p.out 2> /tmp/$p.trace
+            status=$?
+            same=$(cmp -s /tmp/$p.out $C/$p.expected && echo same || echo DIFFERENT)
+            err=$(grep -v '^{' /tmp/$p.trace | head -1)
+            experr=$(cat $C/$p.experr 2>/dev/null)
+            [ "$err" == "$experr" ] && errsame=same || errsame="DIFFERENT ($err)"
+            calls=$(grep -c '"event":"call"' /tmp/$p.trace)
+            devices=$(grep -o '"device":"NVIDIA[^"]*"' /tmp/$p.trace | sort -u | tr '\n' ' ')
+            echo "$p ($dev): status $status, output $same as Java, stderr $errsame, $calls device calls on $devices"
+            [ "$same" = same ] || diff /tmp/$p.out $C/$p.expected | head -10
+        done
+    done
+    echo "== frozen $ARGS"
+    for round in 1 2 3 4 5; do
+        for run in "old opencl" "new opencl" "new cpu"; do
+            set -- $run
+            start=$(date +%s%N)
+            OCL_ICD_VENDORS=/tmp/icd-nv SOMD_DEVICE=$2 timeout 300 $C/frozen_$1 $ARGS > /tmp/fz.out 2> /tmp/fz.err
+            end=$(date +%s%N)
+            echo "round $round $1 $2: $(tr '\n' ' ' < /tmp/fz.out) process $(( (end - start) / 1000000 )) ms $(head -c 200 /tmp/fz.err)"
+        done
+    done
+    for v in old new; do
+        OCL_ICD_VENDORS=/tmp/icd-nv SOMD_DEVICE=opencl SOMD_TRACE=json timeout 300 $C/frozen_$v $ARGS > /tmp/fz.out 2> /tmp/fz.trace
+        echo "traced $v: $(tr '\n' ' ' < /tmp/fz.out)"
+        python3 bench/gpu/call_totals.py /tmp/fz.trace
+        python3 - /tmp/fz.trace <<'PY'
+import json, sys
+moved = {"h2d": 0, "d2h": 0}
+for line in open(sys.argv[1]):
+    try:
+        e = json.loads(line)
+    except ValueError:
+        continue
+    if e.get("event") == "transfer":
+        moved[e["dir"]] += e["bytes"]
+print(f"  bytes up {moved['h2d']}, down {moved['d2h']}")
+PY
+    done
+} 2>&1 | tee "$FINAL/s69.txt"
+if [ -n "${SUITE:-}" ]; then
+    OUT=$FINAL/suite SCRIPT_LIMIT=${SUITE_LIMIT:-300} bash bench/gpu/suite-only.sh > "$FINAL/suite-stdout.txt" 2>&1
+    tail -3 "$FINAL/suite-stdout.txt"
+fi
