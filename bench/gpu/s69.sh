@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Session 69, one device call (binaries built here into $CARRY with /tmp/s69/buildcarry.sh,
-# the e2e suite staged into .gpu-carry/stage.tar.xz as bench/gpu/run.sh's header says):
+# Session 69, one device call (the frozen benchmark's binaries built here into $CARRY with
+# /tmp/s69/buildcarry.sh, with the expected output of part 1's programs; the e2e suite
+# staged into .gpu-carry/stage.tar.xz as bench/gpu/run.sh's header says, packed with
+# `xz -9 --block-size=256MiB` to fit the carry):
 # 1. programs added or changed this session against their Java twins' output on the GPU
 #    (NVIDIA ICD only), on the GPU and on the CPU back end: SOMD results frozen for `@`s
 #    and `!`s (`device_frozen_results`, which ends in a division by zero), overloaded
@@ -19,6 +21,9 @@ mkdir -p "$FINAL"
 export OUT=$FINAL
 C=${CARRY:-.gpu-carry/s69}
 chmod +x $C/*
+# The staged suite holds the programs of part 1 (the carry holds their expected output).
+STAGE=/tmp/gpu-stage
+mkdir -p $STAGE && tar xJf .gpu-carry/stage.tar.xz -C $STAGE && chmod +x $STAGE/bin/*
 ICDS=${OCL_ICD_VENDORS:-/etc/OpenCL/vendors}
 mkdir -p /tmp/icd-nv
 for f in $ICDS/*.icd; do
@@ -32,7 +37,7 @@ ARGS=${FROZEN_ARGS:-16000000 20}
     for p in ${PROGRAMS:-device_frozen_results map_overloads device_names locals_misc}; do
         for dev in opencl cpu; do
             OCL_ICD_VENDORS=/tmp/icd-nv SOMD_DEVICE=$dev SOMD_STRICT=1 SOMD_TRACE=json \
-                timeout 120 $C/$p $(cat $C/$p.args) > /tmp/$p.out 2> /tmp/$p.trace
+                timeout 120 $STAGE/bin/$p $(cat $C/$p.args) > /tmp/$p.out 2> /tmp/$p.trace
             status=$?
             same=$(cmp -s /tmp/$p.out $C/$p.expected && echo same || echo DIFFERENT)
             err=$(grep -v '^{' /tmp/$p.trace | head -1)
@@ -73,6 +78,9 @@ PY
     done
 } 2>&1 | tee "$FINAL/s69.txt"
 if [ -n "${SUITE:-}" ]; then
-    OUT=$FINAL/suite SCRIPT_LIMIT=${SUITE_LIMIT:-300} bash bench/gpu/suite-only.sh > "$FINAL/suite-stdout.txt" 2>&1
+    # bench/gpu/suite-only.sh, on the stage already unpacked.
+    mkdir -p "$FINAL/suite"
+    OUT=$FINAL/suite STAGE=$STAGE SCRIPT_LIMIT=${SUITE_LIMIT:-300} bench/gpu/run.sh --reps 1 \
+        --bench "montecarlo 8192 10000" > "$FINAL/suite-stdout.txt" 2>&1
     tail -3 "$FINAL/suite-stdout.txt"
 fi
