@@ -37,7 +37,7 @@ ARGS=${FROZEN_ARGS:-16000000 20}
     for p in ${PROGRAMS:-device_frozen_results map_overloads device_names locals_misc}; do
         for dev in opencl cpu; do
             OCL_ICD_VENDORS=/tmp/icd-nv SOMD_DEVICE=$dev SOMD_STRICT=1 SOMD_TRACE=json \
-                timeout 120 $STAGE/bin/$p $(cat $C/$p.args) > /tmp/$p.out 2> /tmp/$p.trace
+                timeout 120 $STAGE/bin/e2e_$p $(cat $C/$p.args) > /tmp/$p.out 2> /tmp/$p.trace
             status=$?
             same=$(cmp -s /tmp/$p.out $C/$p.expected && echo same || echo DIFFERENT)
             err=$(grep -v '^{' /tmp/$p.trace | head -1)
