@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Session 69, one device call (the frozen benchmark's binaries built here into $CARRY with
 # /tmp/s69/buildcarry.sh, with the expected output of part 1's programs; the e2e suite
-# staged into .gpu-carry/stage.tar.xz as bench/gpu/run.sh's header says, packed with
-# `xz -9 --block-size=256MiB` to fit the carry):
+# staged as bench/gpu/run.sh's header says, only the programs whose binaries hold a kernel,
+# in two halves packed with `xz --lzma2=preset=9,dict=400MiB` to fit the carry's 64 MiB:
+# STAGE_TAR names the half; call 2 runs with NOPROGRAMS=1 NOBENCH=1 on the other):
 # 1. programs added or changed this session against their Java twins' output on the GPU
 #    (NVIDIA ICD only), on the GPU and on the CPU back end: SOMD results frozen for `@`s
 #    and `!`s (`device_frozen_results`, which ends in a division by zero), overloaded
 #    `@`/`!` targets (`map_overloads`), a constructor parameter named `self`
-#    (`device_names`), `final var` constants (`locals_misc`);
+#    (`device_names`);
 # 2. bench/gpu/programs/frozen.somd N ROUNDS (a SOMD result frozen for a `@` and a `!`
 #    each round) built before the session's change (`frozen_old`: each round downloads the
 #    result and uploads its frozen copy twice) and after it (`frozen_new`): five
@@ -23,7 +24,7 @@ C=${CARRY:-.gpu-carry/s69}
 chmod +x $C/*
 # The staged suite holds the programs of part 1 (the carry holds their expected output).
 STAGE=/tmp/gpu-stage
-mkdir -p $STAGE && tar xJf .gpu-carry/stage.tar.xz -C $STAGE && chmod +x $STAGE/bin/*
+mkdir -p $STAGE && tar xJf ${STAGE_TAR:-.gpu-carry/stage.tar.xz} -C $STAGE && chmod +x $STAGE/bin/*
 ICDS=${OCL_ICD_VENDORS:-/etc/OpenCL/vendors}
 mkdir -p /tmp/icd-nv
 for f in $ICDS/*.icd; do
@@ -34,7 +35,7 @@ ARGS=${FROZEN_ARGS:-16000000 20}
     nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
     echo "threads $(nproc)"
     echo "== programs"
-    for p in ${PROGRAMS:-device_frozen_results map_overloads device_names locals_misc}; do
+    [ -n "${NOPROGRAMS:-}" ] || for p in ${PROGRAMS:-device_frozen_results map_overloads device_names}; do
         for dev in opencl cpu; do
             OCL_ICD_VENDORS=/tmp/icd-nv SOMD_DEVICE=$dev SOMD_STRICT=1 SOMD_TRACE=json \
                 timeout 120 $STAGE/bin/e2e_$p $(cat $C/$p.args) > /tmp/$p.out 2> /tmp/$p.trace
@@ -49,8 +50,8 @@ ARGS=${FROZEN_ARGS:-16000000 20}
             [ "$same" = same ] || diff /tmp/$p.out $C/$p.expected | head -10
         done
     done
-    echo "== frozen $ARGS"
-    for round in 1 2 3 4 5; do
+    [ -n "${NOBENCH:-}" ] || echo "== frozen $ARGS"
+    [ -n "${NOBENCH:-}" ] || for round in 1 2 3 4 5; do
         for run in "old opencl" "new opencl" "new cpu"; do
             set -- $run
             start=$(date +%s%N)
@@ -59,7 +60,7 @@ ARGS=${FROZEN_ARGS:-16000000 20}
             echo "round $round $1 $2: $(tr '\n' ' ' < /tmp/fz.out) process $(( (end - start) / 1000000 )) ms $(head -c 200 /tmp/fz.err)"
         done
     done
-    for v in old new; do
+    [ -n "${NOBENCH:-}" ] || for v in old new; do
         OCL_ICD_VENDORS=/tmp/icd-nv SOMD_DEVICE=opencl SOMD_TRACE=json timeout 300 $C/frozen_$v $ARGS > /tmp/fz.out 2> /tmp/fz.trace
         echo "traced $v: $(tr '\n' ' ' < /tmp/fz.out)"
         python3 bench/gpu/call_totals.py /tmp/fz.trace
