@@ -148,6 +148,22 @@ class Main {
         System.out.println("totals " + total(cur.clone()) + " "
             + total(scale(x, 0.5)));
 
+        double[] y3 = scale(x, 1.5);
+        double[] named = y3.clone();
+        y3[0] = 99.0;
+        double[] mapped = sqAll(named);
+        System.out.println("named " + named[0] + " " + y3[0] + " " + sum(named) + " "
+            + mapped[0] + " " + total(named));
+        double kept = 0;
+        for (int r = 0; r < 3; r++) {
+            double[] yr = scale(x, 0.5 + r);
+            named = yr.clone();
+            kept += sum(sqAll(named));
+            named = sqAll(named);
+            kept += named[n - 1];
+        }
+        System.out.println("kept " + kept);
+
         int[] iz = ramp(ix, 1, 39000);
         int[] ok = new int[n];
         for (int i = 0; i < n; i++) {

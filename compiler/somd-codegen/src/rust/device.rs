@@ -520,7 +520,13 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
     let mut lazy = Vec::new();
     for l in &info.lazy {
         if !l.mutable {
-            if l.maps.iter().any(|e| glue.maps.contains_key(&(l.func, *e))) {
+            // A `@` with device glue, or a frozen SOMD result (its freeze shares the device
+            // copy when the result's local is lazy, else it is the host's value).
+            let func = module.function(l.func);
+            if l.maps.iter().any(|e| {
+                glue.maps.contains_key(&(l.func, *e))
+                    || matches!(func.expr(*e).kind, somd_mir::ExprKind::Freeze(_))
+            }) {
                 lazy.push(l.clone());
             }
             continue;
@@ -566,8 +572,14 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
                         if args.iter().position(|a| *a == call)
                             .is_some_and(|p| glue.lazy_param(module, *f, p)))
                 });
+                // Given to a value-array local, which the analysis keeps lazy for it.
+                let named = match map {
+                    None => true,
+                    Some(m) => matches!(func.expr(m).kind, somd_mir::ExprKind::Assign { .. }),
+                };
                 return reduced
                     || called
+                    || named
                     || map.is_some_and(|m| glue.maps.contains_key(&(l.func, m)))
                     || reduce.is_some_and(|r| glue.reduces.contains_key(&(l.func, r)));
             }

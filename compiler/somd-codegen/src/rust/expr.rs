@@ -1370,6 +1370,8 @@ impl<'a> FnCx<'a> {
                         ExprKind::Local(l) => self.local_name(l),
                         _ => paren(self.expr(*array)?),
                     };
+                    // A `Lazy` already: a lazy local takes it as it is (`lazy_value`).
+                    self.lazy_made.insert(id);
                     return Ok(format!("{frozen}.freeze_lazy({pos})"));
                 }
                 // A `LazyArr` local gives no storage away: it is frozen as a copy.

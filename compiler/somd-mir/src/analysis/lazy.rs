@@ -177,6 +177,22 @@ pub fn lazy_locals(module: &Module, info: &ProgramInfo) -> Vec<LazyLocal> {
             .flatten()
             .collect();
         out.retain(|z| !(z.func == fid && z.mutable && idle.contains(&z.local)));
+        // A frozen copy given to a value-array local shares the device copy only when that
+        // local holds lazy values; otherwise the freeze reads the host copy.
+        let value_lazy: Vec<LocalId> =
+            out.iter().filter(|z| z.func == fid && !z.mutable).map(|z| z.local).collect();
+        for z in out.iter_mut().filter(|z| z.func == fid && z.mutable) {
+            let (kept, dropped): (Vec<ExprId>, Vec<ExprId>) = z.handed.iter().partition(|m| {
+                let named = parent_of(&parents, **m)
+                    .filter(|f| matches!(func.expr(*f).kind, ExprKind::Freeze(_)))
+                    .and_then(|f| named_freeze(func, &parents, &statements, f));
+                named.is_none_or(|v| value_lazy.contains(&v))
+            });
+            // (The local stays lazy: swap partners stay alike, and correctness never
+            // depends on the uses.)
+            z.handed = kept;
+            z.whole.extend(dropped);
+        }
     }
     out
 }
@@ -222,11 +238,14 @@ fn lazy_local(
     let is_map = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Map { .. });
     let on_device =
         |subject: Subject| info.placements.iter().any(|p| p.subject == subject && p.device.is_ok());
+    // `new T[[]](y)` of a 1-D primitive array local: the frozen copy of a SOMD result left
+    // on the device shares its device copy ("SOMD results" below).
+    let frozen = |e: ExprId| frozen_local(func, e).is_some();
     let declared_at = depths.declared.get(&v).copied()?;
     let mut maps = Vec::new();
     if let Some(init) = depths.inits.get(&v) {
         match init {
-            Some(e) if is_map(*e) => maps.push(*e),
+            Some(e) if is_map(*e) || frozen(*e) => maps.push(*e),
             Some(_) => return None,
             None => {}
         }
@@ -240,8 +259,11 @@ fn lazy_local(
         let parent = parent_of(parents, id);
         match parent.map(|p| &func.expr(p).kind) {
             Some(ExprKind::Assign { target, value }) if *target == id => {
-                // Only `v = C @ f(..);` as a statement: the result has no second name.
-                if !is_map(*value) || !parent.is_some_and(|p| statements.contains(&p)) {
+                // Only `v = C @ f(..);` (or a freeze) as a statement: the result has no
+                // second name.
+                if !(is_map(*value) || frozen(*value))
+                    || !parent.is_some_and(|p| statements.contains(&p))
+                {
                     return None;
                 }
                 maps.push(*value);
@@ -286,10 +308,32 @@ fn lazy_local(
         info.map_fusions.iter().any(|f| f.in_func == fid && f.producer == e)
             || info.nested.contains(&(fid, e))
     };
-    if !maps
-        .iter()
-        .any(|e| on_device(Subject::Map { in_func: fid, expr: *e }) && !fused_producer(*e))
-    {
+    // Or a frozen copy of a local some value of which a SOMD method the device may run
+    // gives.
+    let frozen_result = |e: ExprId| {
+        frozen_local(func, e).is_some_and(|y| {
+            func.exprs.iter().enumerate().any(|(i, x)| {
+                let value = match &x.kind {
+                    ExprKind::Assign { target, value }
+                        if matches!(func.expr(*target).kind, ExprKind::Local(l) if l == y) =>
+                    {
+                        Some(*value)
+                    }
+                    _ => None,
+                };
+                let init = matches!(depths.inits.get(&y), Some(Some(e)) if e.0 as usize == i);
+                let value = value.or(init.then_some(ExprId(i as u32)));
+                value.is_some_and(|v| {
+                    matches!(func.expr(v).kind, ExprKind::SomdCall { func: callee, receiver: None, .. }
+                        if on_device(Subject::SomdMethod(callee)))
+                })
+            })
+        })
+    };
+    if !maps.iter().any(|e| {
+        (on_device(Subject::Map { in_func: fid, expr: *e }) && !fused_producer(*e))
+            || frozen_result(*e)
+    }) {
         return None;
     }
     let gains = !lazy.handed.is_empty() || lazy.whole.is_empty();
@@ -298,6 +342,53 @@ fn lazy_local(
     }
     lazy.maps = maps;
     Some(lazy)
+}
+
+/// The value-array local `v` that the freeze `f` gives its value to, as the initialiser of
+/// its declaration or an assignment statement (`double[[]] v = new double[[]](y);`).
+fn named_freeze(
+    func: &Function,
+    parents: &[Option<ExprId>],
+    statements: &std::collections::HashSet<ExprId>,
+    f: ExprId,
+) -> Option<LocalId> {
+    let value_local = |v: LocalId| {
+        let local = func.local(v);
+        local.kind == LocalKind::Var && matches!(local.ty, Type::ValueArray(..))
+    };
+    match parent_of(parents, f) {
+        Some(p) => match &func.expr(p).kind {
+            ExprKind::Assign { target, value } if *value == f && statements.contains(&p) => {
+                match func.expr(*target).kind {
+                    ExprKind::Local(v) if value_local(v) => Some(v),
+                    _ => None,
+                }
+            }
+            _ => None,
+        },
+        None => {
+            let mut target = None;
+            walk::each_stmt(&func.body, &mut |stmt| {
+                if let Stmt::Let { local, init: Some(i) } = stmt {
+                    if *i == f && value_local(*local) {
+                        target = Some(*local);
+                    }
+                }
+            });
+            target
+        }
+    }
+}
+
+/// The local `y` of `e`, `new T[[]](y)` (unbounded, of primitives) of a 1-D primitive array
+/// variable.
+fn frozen_local(func: &Function, e: ExprId) -> Option<LocalId> {
+    let ExprKind::Freeze(operand) = func.expr(e).kind else { return None };
+    let ExprKind::Local(y) = func.expr(operand).kind else { return None };
+    let flat =
+        matches!(&func.expr(e).ty, Type::ValueArray(t, None) if matches!(**t, Type::Prim(_)));
+    let local = func.local(y);
+    (flat && local.kind == LocalKind::Var && super::keep::is_prim_array(&local.ty)).then_some(y)
 }
 
 /// A host function whose locals [`lazy_results`] judges, with what it finds once for all of
@@ -426,11 +517,15 @@ fn lazy_results(
             {
                 lazy.handed.push(id);
             }
-            // `new T[[]](x)` handed to a device `@`, `!` or SOMD method: the frozen copy
-            // shares the device copy.
+            // `new T[[]](x)` handed to a device `@`, `!` or SOMD method, or given to a
+            // value-array local (which `lazy_locals` keeps only if that local holds lazy
+            // values): the frozen copy shares the device copy.
             Some(ExprKind::Freeze(_))
                 if !matrix
-                    && parent.is_some_and(|f| frozen_for_device(module, info, at, func, f)) =>
+                    && parent.is_some_and(|f| {
+                        frozen_for_device(module, info, at, func, f)
+                            || named_freeze(func, parents, &statements, f).is_some()
+                    }) =>
             {
                 lazy.handed.push(id);
             }
