@@ -14,11 +14,13 @@
 //!
 //! - it is a variable (no parameter, no `dist`) of a one-dimensional value-array type of
 //!   primitives or value objects, `T[[]]` (what a `@` of a function returning `T` makes);
-//! - every value it is given is a `@`: its declaration's initialiser, if any, and every
-//!   assignment, each a statement of its own (so no other name ever holds the result), with
-//!   at least one `@` the device may run (`plan`) that the next statement's `@` does not
-//!   compute inline ([`super::mapfuse`], whose producer local is never materialised) and
-//!   that no `!` folds ([`super::nested`]);
+//! - every value it is given is a `@` or a frozen copy of a 1-D primitive array local
+//!   (`new T[[]](y)`, which shares `y`'s device copy when `y` holds SOMD results, below):
+//!   its declaration's initialiser, if any, and every assignment, each a statement of its
+//!   own (so no other name ever holds the result), with at least one `@` the device may run
+//!   (`plan`) that the next statement's `@` does not compute inline ([`super::mapfuse`],
+//!   whose producer local is never materialised) and that no `!` folds
+//!   ([`super::nested`]), or a frozen copy of a local a device SOMD call gives values;
 //! - reading it late gains something: some use hands it to a construct the device may run
 //!   (a mapped or broadcast argument of a `@`, the array of a `!`, an argument of a SOMD
 //!   method), or every use is an element
@@ -39,11 +41,14 @@
 //!   (for a matrix, through a row it names: `m[i][j] = v`), which downloads the array
 //!   first and drops the device copy;
 //! - some value it is given, as a statement of its own (`x = f(..);`, or its declaration's
-//!   initialiser), is the result of a SOMD method the device may run;
+//!   initialiser), is the result of a SOMD method the device may run, or is moved out of a
+//!   local given such results (`x = w;`, `T[] x = w;` at `w`'s last mention);
 //! - reading it late gains something: some use hands it to a read-only parameter of a SOMD
 //!   method the device may run, or to a `!` the device may run (of `int`, `long`, `float`
-//!   or `double` elements), or every use is its `.length` or an element read made once per
-//!   value (which fetches that element, as for `@` results).
+//!   or `double` elements), freezes it for a device `@`, `!` or SOMD method or into a
+//!   value-array local holding lazy values (the frozen copy shares the device copy), or
+//!   every use is its `.length` or an element read made once per value (which fetches that
+//!   element, as for `@` results).
 //!
 //! Every other use reads the host copy, downloading it first if need be.
 //!
