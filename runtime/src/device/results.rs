@@ -337,9 +337,10 @@ impl<T: DevElem> LazyArr<T> {
 }
 
 impl<T: DevElem + Freeze<Frozen = T> + Send> LazyArr<T> {
-    /// `new T[[]](x)` handed to a `@` (or a `!`) the device may run: the value array as a
-    /// [`Lazy`] that shares the device copy, so a SOMD result frozen for a map never comes
-    /// down to go up again. A device copy is never written while shared (a store drops it,
+    /// `new T[[]](x)` handed to a `@`, a `!` or a SOMD method the device may run, or given to
+    /// a value-array local holding lazy values: the value array as a [`Lazy`] that shares
+    /// the device copy, so a SOMD result frozen for a device call never comes down to go up
+    /// again. A device copy is never written while shared (a store drops it,
     /// and a call writing the array takes the buffer only when no other holder has it:
     /// [`HostArray::take_device`]), so the frozen copy keeps the elements it was made with.
     /// With a host copy the freeze copies it, and a device copy of the same elements is
