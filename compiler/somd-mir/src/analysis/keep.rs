@@ -802,13 +802,7 @@ pub(super) fn moved_local(func: &Function, assign: ExprId) -> Option<(LocalId, L
         return None;
     };
     let (x, w) = (*x, *w);
-    let ty = &func.local(w).ty;
-    let same = func.local(x).ty == *ty && (is_prim_array(ty) || is_prim_matrix(ty));
-    let var = |l: LocalId| {
-        let local = func.local(l);
-        local.kind == LocalKind::Var && local.dist.is_none() && !local.shared
-    };
-    if x == w || !same || !var(x) || !var(w) {
+    if !movable(func, x, w) {
         return None;
     }
     if reassigned_next(func, assign, x, w) {
@@ -822,18 +816,24 @@ pub(super) fn moved_local(func: &Function, assign: ExprId) -> Option<(LocalId, L
 /// scale(..)` gave the result a second name). Returns `w`.
 pub fn moved_let(func: &Function, x: LocalId, init: ExprId) -> Option<LocalId> {
     let ExprKind::Local(w) = func.expr(init).kind else { return None };
+    if !movable(func, x, w) {
+        return None;
+    }
+    let at =
+        |s: &Stmt| matches!(s, Stmt::Let { local, init: Some(i) } if *local == x && *i == init);
+    last_mention_moves(func, w, at).then_some(w)
+}
+
+/// Whether `w`'s array may move into `x`: two variables (no `dist`, no `shared`) of one 1-D
+/// primitive array or primitive matrix type.
+fn movable(func: &Function, x: LocalId, w: LocalId) -> bool {
     let ty = &func.local(w).ty;
     let same = func.local(x).ty == *ty && (is_prim_array(ty) || is_prim_matrix(ty));
     let var = |l: LocalId| {
         let local = func.local(l);
         local.kind == LocalKind::Var && local.dist.is_none() && !local.shared
     };
-    if x == w || !same || !var(x) || !var(w) {
-        return None;
-    }
-    let at =
-        |s: &Stmt| matches!(s, Stmt::Let { local, init: Some(i) } if *local == x && *i == init);
-    last_mention_moves(func, w, at).then_some(w)
+    x != w && same && var(x) && var(w)
 }
 
 /// Whether `w` is declared once, with an initialiser that is no local, in the block holding
