@@ -4083,10 +4083,10 @@ fn frozen_somd_results_stay_on_the_device() {
         calls.iter().filter(|c| maps.contains(&c.name.as_str())).collect();
     // Three rounds of a `@` and a `@` folded by its `!`, the chain's two maps, `near`,
     // `before`, `after`, `gap`, `mixed`, the three rounds of `cur`, the named copy's map and
-    // three rounds of two maps of it, `ok`, `bad`.
-    assert_eq!(mapped.len(), 25, "{stderr}");
+    // three rounds of two maps of it, `squares`, `ok`, `bad`.
+    assert_eq!(mapped.len(), 26, "{stderr}");
     let ups: Vec<u64> = mapped.iter().map(|c| c.bytes_h2d).collect();
-    let mut want = vec![0; 25];
+    let mut want = vec![0; 26];
     want[10] = 8 * n;
     assert_eq!(ups, want, "only the freeze after the store uploads:\n{stderr}");
     // The `!`s and the method fold of frozen results (a local's, or a call's result frozen
@@ -4097,6 +4097,11 @@ fn frozen_somd_results_stay_on_the_device() {
         .map(|c| c.bytes_h2d)
         .collect();
     assert!(folds.len() > 10 && folds.iter().all(|b| *b == 0), "{folds:?}\n{stderr}");
+    // `scale(Somd.thaw(squares), 2.0)` takes the `@` result's device copy: `scale`'s
+    // uploads are `x`'s first, none after.
+    let scales: Vec<u64> =
+        calls.iter().filter(|c| c.name == "Main.scale").map(|c| c.bytes_h2d).collect();
+    assert!(scales[1..].iter().all(|b| *b == 0), "{scales:?}\n{stderr}");
     // A SOMD method's value-array parameter takes a frozen result as it is.
     let totals: Vec<u64> =
         calls.iter().filter(|c| c.name == "Main.total").map(|c| c.bytes_h2d).collect();

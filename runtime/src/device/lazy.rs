@@ -138,6 +138,22 @@ impl<T: DevElem> Lazy<T> {
         Lazy::new(len, Some(ctx), Some(buf))
     }
 
+    /// `Somd.thaw(v)` handed to a SOMD method the device may run: the fresh mutable copy as
+    /// a [`LazyArr`](super::LazyArr) sharing the device copy while the host has none, so a
+    /// `@` result thawed for a SOMD call never comes down to go up again; else the host's
+    /// copy, thawed.
+    pub fn thaw_lazy(&self) -> super::LazyArr<T>
+    where
+        T: crate::value::Thaw<Thawed = T>,
+    {
+        if !self.on_host() {
+            if let Some((ctx, buf)) = self.device_buf() {
+                return super::LazyArr::shared(ctx, buf, self.inner.len);
+            }
+        }
+        super::LazyArr::from_host(crate::value::Thaw::thaw(self.host()))
+    }
+
     /// The whole array on the host, downloaded the first time.
     pub fn host(&self) -> &VArr<T> {
         self.inner.host.get_or_init(|| self.download())

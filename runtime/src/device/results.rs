@@ -336,6 +336,23 @@ impl<T: DevElem> LazyArr<T> {
     }
 }
 
+impl<T: DevElem> LazyArr<T> {
+    /// The `len` elements of a buffer on `ctx` that another holder shares and never writes
+    /// (a `@` result thawed for a SOMD call: [`Lazy::thaw_lazy`]). No call writes a device
+    /// copy another holder has ([`HostArray::take_device`] needs the only handle), and a
+    /// store drops it first, so the other holder keeps its elements.
+    pub(super) fn shared(ctx: &'static DeviceCtx, buf: Arc<DevBuf>, len: usize) -> Self {
+        LazyArray {
+            dims: vec![len],
+            dev: Mutex::new(Some((ctx, buf))),
+            has_dev: AtomicBool::new(true),
+            lent: AtomicBool::new(false),
+            host: OnceLock::new(),
+            singles: Mutex::new(Vec::new()),
+        }
+    }
+}
+
 impl<T: DevElem + Freeze<Frozen = T> + Send> LazyArr<T> {
     /// `new T[[]](x)` handed to a `@`, a `!` or a SOMD method the device may run, or given to
     /// a value-array local holding lazy values: the value array as a [`Lazy`] that shares

@@ -164,6 +164,10 @@ class Main {
         }
         System.out.println("kept " + kept);
 
+        double[] squares = sqAll(scale(x, 0.25));
+        double[] back = scale(squares.clone(), 2.0);
+        System.out.println("thawed " + back[3] + " " + sum(back) + " " + squares[5]);
+
         int[] iz = ramp(ix, 1, 39000);
         int[] ok = new int[n];
         for (int i = 0; i < n; i++) {

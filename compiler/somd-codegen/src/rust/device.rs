@@ -112,6 +112,9 @@ pub struct Glue {
     /// parameter of another SOMD call (`r = sub(b, matvec(a, x))`): the result stays on the
     /// device as a temporary `LazyArr`.
     pub inline_left: std::collections::HashSet<(FuncId, somd_mir::ExprId)>,
+    /// `Somd.thaw(v)` of a lazy local of `@` results handed to a SOMD method whose wrapper
+    /// takes `LazyArr`s there: the thawed copy shares the device copy (`Lazy::thaw_lazy`).
+    pub thaws: std::collections::HashSet<(FuncId, somd_mir::ExprId)>,
     /// Swaps (or rotations) of such locals (`T[] t = a; a = b; b = t;`): the host writer
     /// exchanges the handles, device copies and all.
     pub swaps: Vec<(FuncId, somd_mir::analysis::keep::Swap)>,
@@ -612,6 +615,35 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
             glue.lazy_array_params.extend(params);
             glue.leaving.extend(l.maps.iter().filter_map(|e| callee_of(*e)));
             lazy.push(l);
+        }
+    }
+    // `Somd.thaw(v)` of a lazy local of `@` results for a SOMD method with device glue that
+    // only reads the parameter (or copies it on the device first, a `sync` body): the
+    // wrapper takes a `LazyArr` there, the thawed copy sharing the device copy.
+    for l in lazy.iter().filter(|l| !l.mutable) {
+        let func = module.function(l.func);
+        let parents = walk::parents(func);
+        for mention in &l.handed {
+            let Some(thaw) = walk::parent_of(&parents, *mention) else { continue };
+            let somd_mir::ExprKind::Builtin { builtin: somd_mir::Builtin::SomdThaw, .. } =
+                func.expr(thaw).kind
+            else {
+                continue;
+            };
+            let Some(call) = walk::parent_of(&parents, thaw) else { continue };
+            let somd_mir::ExprKind::SomdCall { func: callee, args, .. } = &func.expr(call).kind
+            else {
+                continue;
+            };
+            let at = args.iter().position(|a| *a == thaw).filter(|p| {
+                glue.calls.get(callee).is_some_and(|c| {
+                    c.sync.is_some() || analysis::keep::read_only_param(module, *callee, *p)
+                })
+            });
+            if let Some(p) = at {
+                glue.thaws.insert((l.func, thaw));
+                glue.lazy_array_params.insert((*callee, p));
+            }
         }
     }
     glue.lazy = lazy;

@@ -1329,6 +1329,20 @@ impl<'a> FnCx<'a> {
             ExprKind::IntermediateReduce { func, receiver, args } => {
                 self.all_reduced(*func, *receiver, args, span)
             }
+            // A lazy local's `@` result thawed for a SOMD call taking `LazyArr`s: the thawed
+            // copy shares the device copy (`Glue::thaws`).
+            ExprKind::Builtin { builtin: Builtin::SomdThaw, args }
+                if self.device.is_some_and(|g| g.thaws.contains(&(self.fid, id))) =>
+            {
+                let Some(ExprKind::Local(l)) =
+                    args.first().map(|a| self.e(*a)).transpose()?.map(|e| &e.kind)
+                else {
+                    return Err(EmitError::Internal("shared thaw of no local".into()));
+                };
+                let name = self.local_name(*l);
+                self.lazy_made.insert(id);
+                Ok(format!("{name}.thaw_lazy()"))
+            }
             ExprKind::Builtin { builtin, args } => self.builtin(*builtin, args, span),
             ExprKind::New { class, ctor, args } => match ctor {
                 Some(ctor) => self.call(*ctor, None, args, None, span),

@@ -305,6 +305,13 @@ fn lazy_local(
             {
                 lazy.handed.push(id)
             }
+            // `Somd.thaw(v)` handed to such a method: the thawed copy shares the device
+            // copy (runtime `Lazy::thaw_lazy`).
+            Some(ExprKind::Builtin { builtin: Builtin::SomdThaw, .. })
+                if parent.is_some_and(|t| thawed_for_device(info, func, parents, t)) =>
+            {
+                lazy.handed.push(id)
+            }
             _ => lazy.whole.push(id),
         }
     }
@@ -347,6 +354,27 @@ fn lazy_local(
     }
     lazy.maps = maps;
     Some(lazy)
+}
+
+/// Whether `thaw` (`Somd.thaw(v)` of a 1-D value array of primitives) is an argument of a
+/// SOMD method the device may run.
+pub fn thawed_for_device(
+    info: &ProgramInfo,
+    func: &Function,
+    parents: &[Option<ExprId>],
+    thaw: ExprId,
+) -> bool {
+    let flat = matches!(&func.expr(thaw).ty, Type::Array(t) if matches!(**t, Type::Prim(_)));
+    flat && parent_of(parents, thaw).is_some_and(|c| match &func.expr(c).kind {
+        ExprKind::SomdCall { func: callee, args, receiver: None } => {
+            args.contains(&thaw)
+                && info
+                    .placements
+                    .iter()
+                    .any(|p| p.subject == Subject::SomdMethod(*callee) && p.device.is_ok())
+        }
+        _ => false,
+    })
 }
 
 /// The value-array local `v` that the freeze `f` gives its value to, as the initialiser of
