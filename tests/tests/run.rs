@@ -4074,10 +4074,11 @@ fn frozen_somd_results_stay_on_the_device() {
     for call in calls.iter().filter(|c| somd.contains(&c.name.as_str())) {
         assert_eq!(call.bytes_d2h, 0, "{} downloads its result:\n{stderr}", call.name);
     }
-    // `x` and `ix`, the host's arrays, go up at their first calls.
+    // `x` and `ix`, the host's arrays, go up at their first calls, and `own` after the
+    // host's store to it.
     let somd_up: u64 =
         calls.iter().filter(|c| somd.contains(&c.name.as_str())).map(|c| c.bytes_h2d).sum();
-    assert_eq!(somd_up, 8 * n + 4 * n, "{stderr}");
+    assert_eq!(somd_up, 8 * n + 4 * n + 8 * n, "{stderr}");
     let maps = ["Main.sq", "Main.around", "Main.diff", "Main.mix", "Main.inv"];
     let mapped: Vec<&CallTrace> =
         calls.iter().filter(|c| maps.contains(&c.name.as_str())).collect();
@@ -4097,11 +4098,14 @@ fn frozen_somd_results_stay_on_the_device() {
         .map(|c| c.bytes_h2d)
         .collect();
     assert!(folds.len() > 10 && folds.iter().all(|b| *b == 0), "{folds:?}\n{stderr}");
-    // `scale(Somd.thaw(squares), 2.0)` takes the `@` result's device copy: `scale`'s
-    // uploads are `x`'s first, none after.
+    // `scale(Somd.thaw(squares), 2.0)` and `scale(own, 3.0)` after `own =
+    // Somd.thaw(squares)` take the `@` result's device copy: `scale`'s uploads are `x`'s
+    // first and `own`'s after the host's store to it, none between.
     let scales: Vec<u64> =
         calls.iter().filter(|c| c.name == "Main.scale").map(|c| c.bytes_h2d).collect();
-    assert!(scales[1..].iter().all(|b| *b == 0), "{scales:?}\n{stderr}");
+    let last = scales.len() - 1;
+    assert!(scales[1..last].iter().all(|b| *b == 0), "{scales:?}\n{stderr}");
+    assert_eq!(scales[last], 8 * n, "{stderr}");
     // A SOMD method's value-array parameter takes a frozen result as it is.
     let totals: Vec<u64> =
         calls.iter().filter(|c| c.name == "Main.total").map(|c| c.bytes_h2d).collect();

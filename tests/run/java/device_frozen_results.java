@@ -167,6 +167,12 @@ class Main {
         double[] squares = sqAll(scale(x, 0.25));
         double[] back = scale(squares.clone(), 2.0);
         System.out.println("thawed " + back[3] + " " + sum(back) + " " + squares[5]);
+        double[] own = squares.clone();
+        double[] back2 = scale(own, 3.0);
+        own[4] = -1.0;
+        double[] again = scale(own, 1.0);
+        System.out.println("own " + back2[4] + " " + own[4] + " " + squares[4] + " "
+            + sum(again));
 
         int[] iz = ramp(ix, 1, 39000);
         int[] ok = new int[n];

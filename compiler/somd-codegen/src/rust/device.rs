@@ -543,7 +543,11 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
         // A move out of another local (`x = xn;`) keeps whatever that local holds.
         l.maps.retain(|e| {
             callee_of(*e).is_some_and(|f| glue.leaves(module, f))
-                || matches!(func.expr(*e).kind, somd_mir::ExprKind::Local(_))
+                || matches!(
+                    func.expr(*e).kind,
+                    somd_mir::ExprKind::Local(_)
+                        | somd_mir::ExprKind::Builtin { builtin: somd_mir::Builtin::SomdThaw, .. }
+                )
         });
         let parents = walk::parents(func);
         let mut params = Vec::new();
@@ -630,6 +634,15 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
             else {
                 continue;
             };
+            // Given to a local holding SOMD results (`double[] t = Somd.thaw(z);`).
+            let statements = walk::expr_statements(func);
+            let target = analysis::lazy::thaw_target(func, &parents, &statements, thaw);
+            if target
+                .is_some_and(|t| lazy.iter().any(|m| m.mutable && m.func == l.func && m.local == t))
+            {
+                glue.thaws.insert((l.func, thaw));
+                continue;
+            }
             let Some(call) = walk::parent_of(&parents, thaw) else { continue };
             let somd_mir::ExprKind::SomdCall { func: callee, args, .. } = &func.expr(call).kind
             else {

@@ -250,6 +250,8 @@ fn is_fresh_of(module: &Module, func: &Function, ty: &Type, e: ExprId) -> bool {
     match &func.expr(e).kind {
         // `null` names no storage (`double[] cur = null;` before `cur = c;`).
         ExprKind::NewArray { .. } | ExprKind::Const(Const::Null) => true,
+        // `Somd.thaw(v)` makes a fresh copy of a value array.
+        ExprKind::Builtin { builtin: Builtin::SomdThaw, .. } => is_prim_array(ty),
         ExprKind::SomdCall { func: callee, .. } => {
             module.function(*callee).ret == *ty && returns_fresh(module, *callee)
         }

@@ -305,10 +305,14 @@ fn lazy_local(
             {
                 lazy.handed.push(id)
             }
-            // `Somd.thaw(v)` handed to such a method: the thawed copy shares the device
-            // copy (runtime `Lazy::thaw_lazy`).
+            // `Somd.thaw(v)` handed to such a method, or given to a 1-D array local (which
+            // holds it as SOMD results are held): the thawed copy shares the device copy
+            // (runtime `Lazy::thaw_lazy`).
             Some(ExprKind::Builtin { builtin: Builtin::SomdThaw, .. })
-                if parent.is_some_and(|t| thawed_for_device(info, func, parents, t)) =>
+                if parent.is_some_and(|t| {
+                    thawed_for_device(info, func, parents, t)
+                        || thaw_target(func, parents, statements, t).is_some()
+                }) =>
             {
                 lazy.handed.push(id)
             }
@@ -375,6 +379,43 @@ pub fn thawed_for_device(
         }
         _ => false,
     })
+}
+
+/// The 1-D primitive array local that `thaw` (`Somd.thaw(v)` of a lazy local's `@` result)
+/// gives its value to, as the initialiser of its declaration or an assignment statement
+/// (`double[] t = Somd.thaw(z);`).
+pub fn thaw_target(
+    func: &Function,
+    parents: &[Option<ExprId>],
+    statements: &std::collections::HashSet<ExprId>,
+    thaw: ExprId,
+) -> Option<LocalId> {
+    let array_local = |t: LocalId| {
+        let local = func.local(t);
+        local.kind == LocalKind::Var && super::keep::is_prim_array(&local.ty)
+    };
+    match parent_of(parents, thaw) {
+        Some(p) => match &func.expr(p).kind {
+            ExprKind::Assign { target, value } if *value == thaw && statements.contains(&p) => {
+                match func.expr(*target).kind {
+                    ExprKind::Local(t) if array_local(t) => Some(t),
+                    _ => None,
+                }
+            }
+            _ => None,
+        },
+        None => {
+            let mut target = None;
+            walk::each_stmt(&func.body, &mut |stmt| {
+                if let Stmt::Let { local, init: Some(i) } = stmt {
+                    if *i == thaw && array_local(*local) {
+                        target = Some(*local);
+                    }
+                }
+            });
+            target
+        }
+    }
 }
 
 /// The value-array local `v` that the freeze `f` gives its value to, as the initialiser of
@@ -456,6 +497,14 @@ fn lazy_results(
     let device_result = |e: ExprId| match &func.expr(e).kind {
         ExprKind::SomdCall { func: callee, receiver: None, .. } => {
             on_device(*callee) && flat(&module.function(*callee).ret)
+        }
+        // `Somd.thaw(z)` of a value-array local, which may hold `@` results on the device.
+        ExprKind::Builtin { builtin: Builtin::SomdThaw, args } => {
+            !matrix
+                && args.first().is_some_and(|a| {
+                    matches!(func.expr(*a).kind, ExprKind::Local(z)
+                        if matches!(func.local(z).ty, Type::ValueArray(..)))
+                })
         }
         _ => false,
     };
