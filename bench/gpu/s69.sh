@@ -3,7 +3,9 @@
 # /tmp/s69/buildcarry.sh, with the expected output of part 1's programs; the e2e suite
 # staged as bench/gpu/run.sh's header says, only the programs whose binaries hold a kernel,
 # in two halves packed with `xz --lzma2=preset=9,dict=400MiB` to fit the carry's 64 MiB:
-# STAGE_TAR names the half; call 2 runs with NOPROGRAMS=1 NOBENCH=1 on the other):
+# STAGE_TAR names the half; call 2 runs with NOPROGRAMS=1 NOBENCH=1 on the other; call 3,
+# CARRY=.gpu-carry/s69b STAGE_TAR=none NOBENCH=1 PROGRAMS=device_frozen_results, the
+# session's final build of that program, with named frozen locals and thaws):
 # 1. programs added or changed this session against their Java twins' output on the GPU
 #    (NVIDIA ICD only), on the GPU and on the CPU back end: SOMD results frozen for `@`s
 #    and `!`s (`device_frozen_results`, which ends in a division by zero), overloaded
@@ -24,7 +26,12 @@ C=${CARRY:-.gpu-carry/s69}
 chmod +x $C/*
 # The staged suite holds the programs of part 1 (the carry holds their expected output).
 STAGE=/tmp/gpu-stage
-mkdir -p $STAGE && tar xJf ${STAGE_TAR:-.gpu-carry/stage.tar.xz} -C $STAGE && chmod +x $STAGE/bin/*
+# STAGE_TAR=none: part 1's programs are the carry's own binaries (call 3).
+if [ "${STAGE_TAR:-}" = none ]; then
+    mkdir -p $STAGE/bin && for f in $C/*; do [ -x "$f" ] && cp "$f" $STAGE/bin/e2e_$(basename "$f"); done
+else
+    mkdir -p $STAGE && tar xJf ${STAGE_TAR:-.gpu-carry/stage.tar.xz} -C $STAGE && chmod +x $STAGE/bin/*
+fi
 ICDS=${OCL_ICD_VENDORS:-/etc/OpenCL/vendors}
 mkdir -p /tmp/icd-nv
 for f in $ICDS/*.icd; do
