@@ -157,8 +157,13 @@ pub fn text_line(event: &str, fields: &[(&str, Value<'_>)]) -> String {
             Value::Str(text) => {
                 let _ = write!(line, " {key}={text}");
             }
-            Value::U64(n) if key.ends_with("_ns") => {
-                let _ = write!(line, " {}={:.1}us", key.trim_end_matches("_ns"), *n as f64 / 1e3);
+            // Times in µs: `kernel_ns` as `kernel=`, a transfer's or build's `ns` as `time=`.
+            Value::U64(n) if key.ends_with("_ns") || *key == "ns" => {
+                let name = match key.trim_end_matches("_ns") {
+                    "ns" => "time",
+                    name => name,
+                };
+                let _ = write!(line, " {name}={:.1}us", *n as f64 / 1e3);
             }
             Value::U64(n) => {
                 let _ = write!(line, " {key}={n}");
@@ -267,5 +272,23 @@ impl Drop for CallScope {
                 ("wall_ns", Value::U64(wall_ns)),
             ],
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{text_line, Value};
+
+    /// Every time of the text form is in µs: a launch's `kernel_ns` and a transfer's `ns`
+    /// alike (probe 77 found `ns=58597` beside `kernel=19.8us`).
+    #[test]
+    fn text_times_are_microseconds() {
+        let line = text_line(
+            "transfer",
+            &[("dir", Value::Str("h2d")), ("bytes", Value::U64(4096)), ("ns", Value::U64(58_597))],
+        );
+        assert_eq!(line, "somd: trace: transfer dir=h2d bytes=4096 time=58.6us\n");
+        let line = text_line("launch", &[("kernel_ns", Value::U64(19_800))]);
+        assert_eq!(line, "somd: trace: launch kernel=19.8us\n");
     }
 }
