@@ -326,25 +326,13 @@ fn lazy_local(
     };
     // Or a frozen copy of a local some value of which a SOMD method the device may run
     // gives.
+    let device_call = |e: ExprId| {
+        matches!(func.expr(e).kind, ExprKind::SomdCall { func: callee, receiver: None, .. }
+            if on_device(Subject::SomdMethod(callee)))
+    };
     let frozen_result = |e: ExprId| {
-        frozen_local(func, e).is_some_and(|y| {
-            func.exprs.iter().enumerate().any(|(i, x)| {
-                let value = match &x.kind {
-                    ExprKind::Assign { target, value }
-                        if matches!(func.expr(*target).kind, ExprKind::Local(l) if l == y) =>
-                    {
-                        Some(*value)
-                    }
-                    _ => None,
-                };
-                let init = matches!(depths.inits.get(&y), Some(Some(e)) if e.0 as usize == i);
-                let value = value.or(init.then_some(ExprId(i as u32)));
-                value.is_some_and(|v| {
-                    matches!(func.expr(v).kind, ExprKind::SomdCall { func: callee, receiver: None, .. }
-                        if on_device(Subject::SomdMethod(callee)))
-                })
-            })
-        })
+        frozen_local(func, e)
+            .is_some_and(|y| given_results(func, statements, depths, y, &device_call))
     };
     if !maps.iter().any(|e| {
         (on_device(Subject::Map { in_func: fid, expr: *e }) && !fused_producer(*e))
@@ -390,32 +378,7 @@ pub fn thaw_target(
     statements: &std::collections::HashSet<ExprId>,
     thaw: ExprId,
 ) -> Option<LocalId> {
-    let array_local = |t: LocalId| {
-        let local = func.local(t);
-        local.kind == LocalKind::Var && super::keep::is_prim_array(&local.ty)
-    };
-    match parent_of(parents, thaw) {
-        Some(p) => match &func.expr(p).kind {
-            ExprKind::Assign { target, value } if *value == thaw && statements.contains(&p) => {
-                match func.expr(*target).kind {
-                    ExprKind::Local(t) if array_local(t) => Some(t),
-                    _ => None,
-                }
-            }
-            _ => None,
-        },
-        None => {
-            let mut target = None;
-            walk::each_stmt(&func.body, &mut |stmt| {
-                if let Stmt::Let { local, init: Some(i) } = stmt {
-                    if *i == thaw && array_local(*local) {
-                        target = Some(*local);
-                    }
-                }
-            });
-            target
-        }
-    }
+    given_to(func, parents, statements, thaw, |l| super::keep::is_prim_array(&l.ty))
 }
 
 /// The value-array local `v` that the freeze `f` gives its value to, as the initialiser of
@@ -426,15 +389,24 @@ fn named_freeze(
     statements: &std::collections::HashSet<ExprId>,
     f: ExprId,
 ) -> Option<LocalId> {
-    let value_local = |v: LocalId| {
-        let local = func.local(v);
-        local.kind == LocalKind::Var && matches!(local.ty, Type::ValueArray(..))
-    };
-    match parent_of(parents, f) {
+    given_to(func, parents, statements, f, |l| matches!(l.ty, Type::ValueArray(..)))
+}
+
+/// The variable `e` is the whole value of, as the initialiser of its declaration or the
+/// value of an assignment statement, when `accept` takes it.
+fn given_to(
+    func: &Function,
+    parents: &[Option<ExprId>],
+    statements: &std::collections::HashSet<ExprId>,
+    e: ExprId,
+    accept: impl Fn(&Local) -> bool,
+) -> Option<LocalId> {
+    let ok = |l: LocalId| func.local(l).kind == LocalKind::Var && accept(func.local(l));
+    match parent_of(parents, e) {
         Some(p) => match &func.expr(p).kind {
-            ExprKind::Assign { target, value } if *value == f && statements.contains(&p) => {
+            ExprKind::Assign { target, value } if *value == e && statements.contains(&p) => {
                 match func.expr(*target).kind {
-                    ExprKind::Local(v) if value_local(v) => Some(v),
+                    ExprKind::Local(l) if ok(l) => Some(l),
                     _ => None,
                 }
             }
@@ -444,7 +416,7 @@ fn named_freeze(
             let mut target = None;
             walk::each_stmt(&func.body, &mut |stmt| {
                 if let Stmt::Let { local, init: Some(i) } = stmt {
-                    if *i == f && value_local(*local) {
+                    if *i == e && ok(*local) {
                         target = Some(*local);
                     }
                 }
