@@ -627,6 +627,7 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
     for l in lazy.iter().filter(|l| !l.mutable) {
         let func = module.function(l.func);
         let parents = walk::parents(func);
+        let statements = walk::expr_statements(func);
         for mention in &l.handed {
             let Some(thaw) = walk::parent_of(&parents, *mention) else { continue };
             let somd_mir::ExprKind::Builtin { builtin: somd_mir::Builtin::SomdThaw, .. } =
@@ -635,7 +636,6 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
                 continue;
             };
             // Given to a local holding SOMD results (`double[] t = Somd.thaw(z);`).
-            let statements = walk::expr_statements(func);
             let target = analysis::lazy::thaw_target(func, &parents, &statements, thaw);
             if target
                 .is_some_and(|t| lazy.iter().any(|m| m.mutable && m.func == l.func && m.local == t))
