@@ -7,6 +7,8 @@
  *                         element converted as it is read: sign-, or for char zero-extended)
  *   #define SOMD_OP(a, b) the Java operator, through somd_java.cl helpers
  *   #define SOMD_IDENTITY the operator's identity (same as the host `reduce` module)
+ *   #define SOMD_INDEX_INPUT  (optional) element i is i itself: `op ! Somd.range(n)`, whose
+ *                         range is never made (`in` is then any buffer and is not read)
  * after somd_errors.cl and somd_java.cl.
  *
  * Each work-item folds a grid-stride slice of `in[0..n)` (all supported operators are
@@ -14,6 +16,12 @@
  * in local memory and writes one partial per group. The host combines the partials with
  * `reduce::tree`. The local size must be a power of two (the runtime guarantees it).
  */
+#ifdef SOMD_INDEX_INPUT
+#define SOMD_ELEM(i) ((SOMD_T)(int)(i))
+#else
+#define SOMD_ELEM(i) ((SOMD_T)in[i])
+#endif
+
 __kernel void somd_reduce(__global const SOMD_IN *in, const int n, __global SOMD_T *partials,
                           __local SOMD_T *scratch, SOMD_KERNEL_ERR)
 {
@@ -22,7 +30,7 @@ __kernel void somd_reduce(__global const SOMD_IN *in, const int n, __global SOMD
     size_t gsize = get_global_size(0);
     SOMD_T acc = SOMD_IDENTITY;
     for (size_t i = get_global_id(0); i < (size_t)n; i += gsize) {
-        acc = SOMD_OP(acc, (SOMD_T)in[i]);
+        acc = SOMD_OP(acc, SOMD_ELEM(i));
     }
     scratch[lid] = acc;
     barrier(CLK_LOCAL_MEM_FENCE);

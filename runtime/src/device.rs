@@ -3165,14 +3165,7 @@ where
         (Elem::U16, Elem::I32) => Input::Char,
         _ => return None,
     };
-    if T::ELEM == Elem::F64 && !ctx.info.fp64 {
-        policy::fallback(
-            &format!(
-                "{label} reduces double but {} has no cl_khr_fp64; running on the CPU",
-                ctx.label
-            ),
-            None,
-        );
+    if !reduces_here::<T>(ctx, label) {
         return None;
     }
     let _scope = trace::CallScope::begin(label, ctx.label);
@@ -3184,6 +3177,39 @@ where
     // reduced where it is: nothing crosses but the partials.
     let held = upload(ctx, array, "reduce.input")?;
     Some(crate::opencl::reduce::reduce_buffer::<Op, T>(ctx, &held.buffer, n, input).or_fatal())
+}
+
+/// `op ! Somd.range(n)` with the runtime's device reduction over the indices
+/// ([`crate::opencl::reduce::reduce_index`]): the range is never made and nothing goes up
+/// (LANGUAGE.md §3.3). `None` as [`reduce_array`]'s; a range of `n <= 0` is empty.
+pub fn reduce_range<Op, T>(label: &'static str, n: i32) -> Option<T>
+where
+    Op: crate::opencl::reduce::DeviceReduceOp<T>,
+    T: crate::opencl::reduce::ReduceElem + DevElem,
+{
+    let (ctx, ()) = policy::device_for(label, |_| Ok(()))?;
+    if !reduces_here::<T>(ctx, label) {
+        return None;
+    }
+    let _scope = trace::CallScope::begin(label, ctx.label);
+    let n = n.max(0) as usize;
+    Some(crate::opencl::reduce::reduce_index::<Op, T>(ctx, n).or_fatal())
+}
+
+/// Whether `ctx` reduces `T`: not a `double` without `cl_khr_fp64` (the fallback policy's
+/// warning then, and the CPU).
+fn reduces_here<T: DevElem>(ctx: &DeviceCtx, label: &str) -> bool {
+    if T::ELEM == Elem::F64 && !ctx.info.fp64 {
+        policy::fallback(
+            &format!(
+                "{label} reduces double but {} has no cl_khr_fp64; running on the CPU",
+                ctx.label
+            ),
+            None,
+        );
+        return false;
+    }
+    true
 }
 
 #[cfg(test)]

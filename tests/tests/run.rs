@@ -3607,8 +3607,9 @@ fn launches_and_uploads(calls: &[CallTrace]) -> Vec<String> {
 /// work-item's index (`tests/run/device_range_index.somd`, note device-execution,
 /// "Ranges read as the index"), alone, beside a mapped array and a broadcast table, fused
 /// with the `!` that consumes its `@`, in fused `!` statements and computed inline by the
-/// `@` that consumes it. Under `SOMD_TRACE=json`, per call in order: its name, launches,
-/// work-items and the bytes of every input it uploaded.
+/// `@` that consumes it; and as the array of a `!`, by an operator (the runtime's reduction)
+/// or a method (its fold kernel). Under `SOMD_TRACE=json`, per call in order: its name,
+/// launches, work-items and the bytes of every input it uploaded.
 #[test]
 fn device_ranges_cross_as_the_index() {
     let Some(opencl) = &opencl_placement() else {
@@ -3633,6 +3634,14 @@ fn device_ranges_cross_as_the_index() {
         // Empty ranges: no launch.
         "Main.square: 0 launch, up []".to_string(),
         "Main.square: 0 launch, up []".to_string(),
+        // `!` of ranges: the runtime's reduction and the method folds read the indices.
+        "+ ! in Main.main: 1 launch, up []".to_string(),
+        "max ! in Main.main: 1 launch, up []".to_string(),
+        "min ! in Main.main: 1 launch, up []".to_string(),
+        "^ ! in Main.main: 1 launch, up []".to_string(),
+        "+ ! in Main.main: 0 launch, up []".to_string(),
+        "Main.last: 1 launch, up []".to_string(),
+        "Main.plus: 1 launch, up []".to_string(),
     ];
     assert_eq!(seen, wanted);
 }

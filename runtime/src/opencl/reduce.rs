@@ -100,12 +100,15 @@ pub fn program<Op: DeviceReduceOp<T>, T: ReduceElem>(
     input: Input,
 ) -> Result<Arc<BuiltProgram>, ClFailure> {
     let t = <T::Dev as ClScalar>::CL_NAME;
-    let defines = format!(
+    let mut defines = format!(
         "#define SOMD_T {t}\n#define SOMD_IN {}\n#define SOMD_OP(a, b) {}\n#define SOMD_IDENTITY {}\n",
         input.cl_name().unwrap_or(t),
         Op::OP,
         Op::IDENTITY
     );
+    if input == Input::Index {
+        defines.push_str("#define SOMD_INDEX_INPUT\n");
+    }
     let desc = ProgramDesc {
         name: "somd_reduce",
         defines: &defines,
@@ -129,12 +132,14 @@ pub enum Input {
     Short,
     /// Java `char` (`ushort`), zero-extended.
     Char,
+    /// No array: element `i` is `i` (`op ! Somd.range(n)`, [`reduce_index`]).
+    Index,
 }
 
 impl Input {
     fn cl_name(self) -> Option<&'static str> {
         match self {
-            Input::Same => None,
+            Input::Same | Input::Index => None,
             Input::Byte => Some("char"),
             Input::Short => Some("short"),
             Input::Char => Some("ushort"),
@@ -156,7 +161,26 @@ pub fn reduce<Op: DeviceReduceOp<T>, T: ReduceElem>(
 /// with `Op`.
 pub fn reduce_buffer<Op: DeviceReduceOp<T>, T: ReduceElem>(
     ctx: &'static DeviceCtx,
-    array: &(impl KernelArg + ?Sized),
+    array: &impl KernelArg,
+    n: usize,
+    input: Input,
+) -> Result<T, ClFailure> {
+    reduce_from::<Op, T>(ctx, Some(array), n, input)
+}
+
+/// Reduces the indices `0..n` with `Op` (`op ! Somd.range(n)`, LANGUAGE.md §3.3: the range
+/// is never made): the kernel takes element `i` as `i`, so nothing goes up.
+pub fn reduce_index<Op: DeviceReduceOp<T>, T: ReduceElem>(
+    ctx: &'static DeviceCtx,
+    n: usize,
+) -> Result<T, ClFailure> {
+    reduce_from::<Op, T>(ctx, None, n, Input::Index)
+}
+
+/// [`reduce_buffer`] over `array`, or with `None` over the indices ([`Input::Index`]).
+fn reduce_from<Op: DeviceReduceOp<T>, T: ReduceElem>(
+    ctx: &'static DeviceCtx,
+    array: Option<&dyn KernelArg>,
     n: usize,
     input: Input,
 ) -> Result<T, ClFailure> {
@@ -173,9 +197,11 @@ pub fn reduce_buffer<Op: DeviceReduceOp<T>, T: ReduceElem>(
         super::buffer::allocate::<T::Dev>(ctx, groups, super::buffer::Access::ReadWrite)?;
     let err = ErrorBuffer::new(ctx)?;
     let mut args = kernel.args();
+    // The index form reads no input: its `in` is the partials buffer, never read.
+    let input_arg: &dyn KernelArg = array.unwrap_or(&partials_buf);
     // SAFETY: argument types match `somd_reduce` in somd_reduce.cl.
     unsafe {
-        args.set(0, array)?.set(1, &count)?.set(2, &partials_buf)?;
+        args.set(0, input_arg)?.set(1, &count)?.set(2, &partials_buf)?;
         args.local::<T::Dev>(3, local)?.set_err(4, &err)?;
     }
     let info = args.run_1d_exact(ctx, groups * local, local)?;

@@ -21,6 +21,10 @@ class Main {
         return v / 2;
     }
 
+    static int last(int a, int b) {
+        return b;
+    }
+
     static int plus(int p, int y) {
         return p + y;
     }
@@ -80,6 +84,32 @@ class Main {
         System.out.println(q[0] + " " + q[n - 1] + " " + q[12345]);
 
         System.out.println(squares(0).length + " " + squares(-4).length);
+
+        int total = 0;
+        for (int i = 0; i < 100000; i++) {
+            total += i;
+        }
+        int top = Integer.MIN_VALUE;
+        int low = Integer.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            top = Math.max(top, i);
+            low = Math.min(low, i);
+        }
+        int bits = 0;
+        for (int i = 0; i < n + 3; i++) {
+            bits ^= i;
+        }
+        int nothing = 0;
+        System.out.println(total + " " + top + " " + low + " " + bits + " " + nothing);
+        int folded = 0;
+        for (int i = 1; i < n + 11; i++) {
+            folded = last(folded, i);
+        }
+        int summed = 0;
+        for (int i = 1; i < n + 7; i++) {
+            summed = plus(summed, i);
+        }
+        System.out.println(folded + " " + summed);
 
         throw new IllegalArgumentException(
             "mapped arguments of @ have different lengths: " + (n + 1) + " and " + n);

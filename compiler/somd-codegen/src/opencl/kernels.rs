@@ -120,9 +120,9 @@ impl Writer<'_> {
                 let (t, s) = self.histogram_kernel(plan, body, &mut m)?;
                 (t, self.helpers_of(&[plan.func]), s)
             }
-            KernelKind::FoldFunc { elem } => {
+            KernelKind::FoldFunc { elem, range } => {
                 m.origin = "!".into();
-                let t = self.fold_kernel(plan, elem, &mut m)?;
+                let t = self.fold_kernel(plan, elem, *range, &mut m)?;
                 let mut h = self.helpers_of(&[plan.func]);
                 h.insert(plan.func);
                 (t, h, BTreeSet::new())
@@ -1869,19 +1869,33 @@ impl Writer<'_> {
         Ok((out, BTreeSet::new()))
     }
 
-    fn fold_kernel(&mut self, plan: &KernelPlan, elem: &Type, m: &mut KernelManifest) -> R<String> {
+    /// `range`: the array is `Somd.range(n)`, element `k` is `k` and no buffer is declared
+    /// (nothing crosses; the host still passes the range for its length).
+    fn fold_kernel(
+        &mut self,
+        plan: &KernelPlan,
+        elem: &Type,
+        range: bool,
+        m: &mut KernelManifest,
+    ) -> R<String> {
         let func = self.module.function(plan.func);
         let e = self.storage(elem)?;
         let p = self.ty(elem)?;
         let mut decls = Vec::new();
-        Self::push_arg(
-            m,
-            &mut decls,
-            format!("__global {e} *somd_in"),
-            "somd_in",
-            ArgKind::Buffer { access: Access::In, elem: e.clone() },
-            ArgSource::Param(0),
-        );
+        if !range {
+            Self::push_arg(
+                m,
+                &mut decls,
+                format!("__global {e} *somd_in"),
+                "somd_in",
+                ArgKind::Buffer { access: Access::In, elem: e.clone() },
+                ArgSource::Param(0),
+            );
+        }
+        let elem_at = |k: &str| match range {
+            true => format!("(int){k}"),
+            false => format!("somd_in[{k}]"),
+        };
         Self::push_arg(
             m,
             &mut decls,
@@ -1925,10 +1939,10 @@ impl Writer<'_> {
         writeln!(out, "{l1}const long somd_lo = (long)get_global_id(0) * (long)somd_chunk;")?;
         writeln!(out, "{l1}if (somd_lo >= (long)somd_n) return;")?;
         writeln!(out, "{l1}const long somd_hi = min(somd_lo + (long)somd_chunk, (long)somd_n);")?;
-        writeln!(out, "{l1}{p} somd_acc = somd_in[somd_lo];")?;
+        writeln!(out, "{l1}{p} somd_acc = {};", elem_at("somd_lo"))?;
         writeln!(out, "{l1}for (long somd_k = somd_lo + 1; somd_k < somd_hi; somd_k++) {{")?;
         out.push_str(&at(l2, "somd_k"));
-        writeln!(out, "{l2}somd_acc = {f}(somd_acc, somd_in[somd_k], somd_err);")?;
+        writeln!(out, "{l2}somd_acc = {f}(somd_acc, {}, somd_err);", elem_at("somd_k"))?;
         writeln!(out, "{l1}}}")?;
         writeln!(out, "{l1}somd_partials[get_global_id(0)] = somd_acc;")?;
         out.push_str("}\n");

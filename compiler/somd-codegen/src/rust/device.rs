@@ -841,9 +841,9 @@ fn map_call(
         }
         KernelKind::Map { .. } => return Err("`@` with a result type without device glue"),
         KernelKind::MapReduce { args, elem, .. } => (&args[..], *elem),
-        KernelKind::FoldFunc { elem: Type::Prim(elem) } => (&[][..], *elem),
+        KernelKind::FoldFunc { elem: Type::Prim(elem), .. } => (&[][..], *elem),
         // Elements and partials cross as the class's kernel `typedef struct`.
-        KernelKind::FoldFunc { elem: Type::Object(c) } => {
+        KernelKind::FoldFunc { elem: Type::Object(c), .. } => {
             let (layout, name) = laid_out(c).ok_or(
                 "`C.m ! a` over a value class holding arrays or references runs on the CPU (no \
                  device layout)",

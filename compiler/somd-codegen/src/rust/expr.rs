@@ -733,6 +733,16 @@ impl<'a> FnCx<'a> {
         })
     }
 
+    /// The text of `n` where `id` is `Somd.range(n)`: a range a device reads as the index.
+    fn range_len(&mut self, id: ExprId) -> Result<Option<String>, EmitError> {
+        match &self.e(id)?.kind {
+            ExprKind::Builtin { builtin: Builtin::SomdRange, args } if args.len() == 1 => {
+                self.expr(args[0]).map(Some)
+            }
+            _ => Ok(None),
+        }
+    }
+
     /// The lazy local of `@` results (a value array, no `LazyArr`) that `id` names.
     fn value_lazy_name(&self, id: ExprId) -> Option<String> {
         match self.e(id).ok()?.kind {
@@ -1457,16 +1467,35 @@ impl<'a> FnCx<'a> {
                         return Ok(text);
                     }
                 }
+                // `! Somd.range(n)` on a device reads the indices: only the CPU path makes
+                // the range, from `n` evaluated once into `_e<id>n`.
+                let on_device = match reducer {
+                    ArrayReducer::Op(op) => {
+                        types::reduce_op(*op).is_some()
+                            && self.device.and_then(|g| g.array_reduce_label(self.fid, id)).is_some()
+                    }
+                    ArrayReducer::Func(_) => {
+                        self.device.and_then(|g| g.fold_desc(self.fid, id)).is_some()
+                            && matches!(&self.e(*array)?.ty,
+                                Type::Array(e) | Type::ValueArray(e, _) if **e == expr.ty)
+                    }
+                };
+                let range = match on_device {
+                    true => self.range_len(*array)?.map(|n| (format!("_e{}n", id.0), n)),
+                    false => None,
+                };
                 let handed = |cx: &Self| match cx.e(*array).map(|e| &e.kind) {
                     Ok(ExprKind::Local(l)) => cx.lazy(*l).is_some_and(|z| z.handed.contains(array)),
                     _ => false,
                 };
-                let arr = match self.value_lazy_name(*array) {
+                let arr = match (&range, self.value_lazy_name(*array)) {
+                    // The CPU path's range, from `n` evaluated once.
+                    (Some((r, _)), _) => format!("&rt::somd::range({r})"),
                     // A device reduction finds the buffer of a lazy local.
-                    Some(name) => format!("&{name}"),
+                    (None, Some(name)) => format!("&{name}"),
                     // A `LazyArr` handed to it too (`analysis::lazy`, "SOMD results").
-                    None if handed(self) => format!("&{}", self.recv(*array)?),
-                    None => self.arg_ref(*array)?,
+                    (None, None) if handed(self) => format!("&{}", self.recv(*array)?),
+                    (None, None) => self.arg_ref(*array)?,
                 };
                 match reducer {
                     ArrayReducer::Op(op) => {
@@ -1520,6 +1549,16 @@ impl<'a> FnCx<'a> {
                             ),
                             None => format!("rt::somd::reduce_array::<{op}, {ty}, _>({r}, {pos})"),
                         };
+                        if let (Some(label), Some((r, n))) = (label, &range) {
+                            let fallback = cpu_run("Reduce", &format!("{label:?}"), &pos, &cpu(&arr));
+                            return Ok(format!(
+                                "{{ let {r}: i32 = {n}; \
+                                 let _somd_clock = rt::device::clock_at({label:?}, {pos}); \
+                                 match rt::device::reduce_range::<{op}, {ty}>({label:?}, {r}) {{ \
+                                 Some(v) => v, \
+                                 None => {fallback}, }} }}"
+                            ));
+                        }
                         if let Some(label) = label.filter(|_| elem_is_ty) {
                             let r = format!("_e{}r", id.0);
                             let fallback = cpu_run("Reduce", &format!("{label:?}"), &pos, &cpu(&r));
@@ -1544,8 +1583,16 @@ impl<'a> FnCx<'a> {
                             // The kernel folds chunks in order; their results combine as
                             // the CPU path combines elements.
                             let r = format!("_e{}r", id.0);
+                            // A range crosses as its length only (`FoldFunc::range`).
+                            let (bind, arg) = match &range {
+                                Some((v, n)) => (
+                                    format!("let {v}: i32 = {n}; let {r} = &rt::somd::Range({v}); "),
+                                    arr.clone(),
+                                ),
+                                None => (format!("let {r} = {arr}; "), r.clone()),
+                            };
                             return Ok(format!(
-                                "{{ let {r} = {arr}; \
+                                "{{ {bind}\
                                  let _somd_clock = rt::device::clock_at({desc}.label, {pos}); \
                                  match rt::device::run_fold(&{desc}, &[rt::device::HostArg::from({r})]) {{ \
                                  Some(done) => {{ let partials: Vec<{ty}> = done.partials(); \
@@ -1555,7 +1602,7 @@ impl<'a> FnCx<'a> {
                                     "Reduce",
                                     &format!("{desc}.label"),
                                     &pos,
-                                    &format!("rt::somd::reduce_array_with({r}, {combine}, {pos})")
+                                    &format!("rt::somd::reduce_array_with({arg}, {combine}, {pos})")
                                 )
                             ));
                         }

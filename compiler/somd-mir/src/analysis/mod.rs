@@ -945,7 +945,9 @@ pub enum KernelKind {
     /// `op ! (C @ f(args))`: map fused into a per-work-group reduction.
     MapReduce { args: Vec<MapArgPlan>, op: ReduceOp, elem: PrimType },
     /// `C.m ! array`: each work-item folds a contiguous chunk sequentially with `m`.
-    FoldFunc { elem: Type },
+    /// `range`: the array is `Somd.range(n)`, whose element `k` the kernel reads as `k`
+    /// (no buffer).
+    FoldFunc { elem: Type, range: bool },
     /// An isolated filter task: one work-item per item of a batch.
     Filter { input: Type, output: Type },
     /// A histogram SOMD body: work-groups update tables of their own with atomics, the host

@@ -811,19 +811,24 @@ fn reduce_plan(
                 ));
             }
             let needs_fp64 = info.functions[f.0 as usize].needs_fp64;
+            let range = matches!(
+                &array_expr.kind,
+                ExprKind::Builtin { builtin: Builtin::SomdRange, args } if args.len() == 1
+            );
             let k = info.kernels.len();
             info.kernels.push(KernelPlan {
                 name: unique(format!("fold_{}", class_method(module, f))),
                 func: f,
-                kind: KernelKind::FoldFunc { elem },
+                kind: KernelKind::FoldFunc { elem, range },
                 span: *span,
                 needs_fp64,
             });
             Ok(DevicePlan {
                 kernels: vec![k],
                 how: format!(
-                    "each work-item folds a contiguous chunk with `{}` in order; the host folds the per-item partials in order",
-                    module.function(f).name
+                    "each work-item folds a contiguous chunk with `{}` in order; the host folds the per-item partials in order{}",
+                    module.function(f).name,
+                    if range { "; the `Somd.range` is the element's index (not uploaded)" } else { "" }
                 ),
                 needs_fp64,
                 warnings: Vec::new(),
