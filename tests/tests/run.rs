@@ -3646,6 +3646,41 @@ fn device_ranges_cross_as_the_index() {
     assert_eq!(seen, wanted);
 }
 
+/// A second name of an array that nothing reassigns is the first name (`alias_names`,
+/// `tests/run/device_alias_names.somd`): a SOMD result read through `y = v` and `z = y`
+/// stays on the device (its three `total`s upload nothing and `scale` downloads nothing),
+/// as does a `@` result reduced through a second name.
+#[test]
+fn second_names_of_device_results_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_alias_names";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (_, calls) = traced_calls(name, binary, &expected, *opencl);
+    let moved = |c: &CallTrace| format!("{}: up {}, down {}", c.name, c.bytes_h2d, c.bytes_d2h);
+    let first: Vec<String> = calls.iter().take(4).map(moved).collect();
+    // `a` (30,000 `int`s) goes up; the partials of `total` (a `long` per work-group) come
+    // down.
+    let partials = calls.get(1).map_or(0, |c| c.bytes_d2h);
+    assert!(partials < 4096, "{first:?}");
+    let wanted = [
+        "Main.scale: up 120000, down 0".to_string(),
+        format!("Main.total: up 0, down {partials}"),
+        format!("Main.total: up 0, down {partials}"),
+        format!("Main.total: up 0, down {partials}"),
+    ];
+    assert_eq!(first, wanted);
+    let folds: Vec<&CallTrace> =
+        calls.iter().filter(|c| c.name.ends_with("! in Main.main")).collect();
+    assert_eq!(folds.len(), 2);
+    assert!(
+        folds.iter().all(|c| c.bytes_h2d == 0),
+        "{:?}",
+        folds.iter().map(|c| moved(c)).collect::<Vec<_>>()
+    );
+}
+
 /// Mapped primitive arguments of a narrower type than the parameter cross as they are and
 /// widen in the kernel, and broadcast ones are widened by the host
 /// (`tests/run/device_widened_args.somd`, note device-execution, "Arguments Java widens"):

@@ -1,6 +1,6 @@
 //! The middle end of `somdc`: the MIR ([`ir`]), lowering from the checked program
-//! ([`lower`], which ends with the rewrites [`hoist_tables`], [`scalarize`], [`param_copies`],
-//! [`loop_forms`], [`first_match`] and [`privatize`]), the verifier ([`verify`]) and the
+//! ([`lower`], which ends with the rewrites [`alias_names`], [`hoist_tables`], [`scalarize`],
+//! [`param_copies`], [`loop_forms`], [`first_match`] and [`privatize`]), the verifier ([`verify`]) and the
 //! text printer ([`print`]).
 //!
 //! Stage contract: `lower(&Program, &SourceMap) -> Module`; `verify(&Module) -> Result<(),
@@ -11,6 +11,7 @@
 //! Lowering never fails on a program the checker accepted: an internal inconsistency is a
 //! compiler bug, reported by the verifier, never a user diagnostic.
 
+pub mod alias_names;
 pub mod analysis;
 pub mod first_match;
 pub mod hoist_tables;

@@ -41,6 +41,9 @@ pub fn lower(program: &Program, sources: &SourceMap) -> Module {
     implicit_to_strings(&mut module);
     // Static initializers in the order Java's first uses would run them (`init_order`).
     crate::init_order::order_static_inits(&mut module);
+    // A second name of an array that nothing reassigns becomes the first (`alias_names`), so
+    // the device analyses follow one local.
+    crate::alias_names::merge_array_aliases(&mut module);
     // Array creations indexed where they are written become locals (`hoist_tables`), which
     // kernel code holds as private arrays.
     crate::hoist_tables::hoist_indexed_tables(&mut module);

@@ -1472,7 +1472,10 @@ impl<'a> FnCx<'a> {
                 let on_device = match reducer {
                     ArrayReducer::Op(op) => {
                         types::reduce_op(*op).is_some()
-                            && self.device.and_then(|g| g.array_reduce_label(self.fid, id)).is_some()
+                            && self
+                                .device
+                                .and_then(|g| g.array_reduce_label(self.fid, id))
+                                .is_some()
                     }
                     ArrayReducer::Func(_) => {
                         self.device.and_then(|g| g.fold_desc(self.fid, id)).is_some()
@@ -1550,7 +1553,8 @@ impl<'a> FnCx<'a> {
                             None => format!("rt::somd::reduce_array::<{op}, {ty}, _>({r}, {pos})"),
                         };
                         if let (Some(label), Some((r, n))) = (label, &range) {
-                            let fallback = cpu_run("Reduce", &format!("{label:?}"), &pos, &cpu(&arr));
+                            let fallback =
+                                cpu_run("Reduce", &format!("{label:?}"), &pos, &cpu(&arr));
                             return Ok(format!(
                                 "{{ let {r}: i32 = {n}; \
                                  let _somd_clock = rt::device::clock_at({label:?}, {pos}); \
@@ -1586,7 +1590,9 @@ impl<'a> FnCx<'a> {
                             // A range crosses as its length only (`FoldFunc::range`).
                             let (bind, arg) = match &range {
                                 Some((v, n)) => (
-                                    format!("let {v}: i32 = {n}; let {r} = &rt::somd::Range({v}); "),
+                                    format!(
+                                        "let {v}: i32 = {n}; let {r} = &rt::somd::Range({v}); "
+                                    ),
                                     arr.clone(),
                                 ),
                                 None => (format!("let {r} = {arr}; "), r.clone()),
