@@ -46,12 +46,25 @@ row's end, or it reads before the loop from an empty row, or reads after the loo
 index from the sum, or divides by the sum's low bits. `main` prints a hash of each result
 (the bits of `float` and `double` cells).
 
+With `--narrow`, each plain method declares `byte`, `short`, `char`, `int` and `long`
+locals and private `byte[4]`/`char[4]` tables, starts with compound assignments to them
+(`+= ... >>>= /= %=` narrowing on the narrow ones, `+= -= *= /=` of a `float` or `double`
+on the `int` and `long`, a saturating conversion) and adds them all to its result; and
+expressions (with probability `NARROW_P`, default 0.25, from the environment) take edge
+forms: the same assignments and increments as values, `MIN_VALUE / -1` and `% -1`, `%` by
+negative divisors, shifts by `long`, negative and large counts, `Math.round`, narrowing
+casts from `long`, `float` and `double`, `bitCount`, and the special `float`/`double`
+values (NaN, infinities, -0.0, ties at .5, 2^52 + 1, 2^63) under `%`, `signum` and casts.
+
 Usage: gen.py SEED [--methods N] [--throwing] [--effects] [--shapes] [--views] [--tables]
-    [--preludes] [--pairs] > Prog.somd
+    [--preludes] [--pairs] [--narrow] > Prog.somd
 """
+import os
 import random
 import re
 import sys
+
+NARROW_P = float(os.environ.get("NARROW_P", "0.25"))
 
 INT_CONSTS = [0, 1, -1, 2, 3, 7, 31, 32, 33, 63, 64, 255, 65535, 1000003,
               2147483647, -2147483648, -2147483647, 46341, 123456789]
@@ -214,6 +227,10 @@ class Gen:
         self.locals = False
         # Whether `pexpr` may call library `Math` functions (`--pairs`).
         self.calls = False
+        # `--narrow`: byte/short/char locals with compound assignments, edge casts and
+        # divisions; `self.nlocals` while inside `method` (the locals exist).
+        self.narrow = False
+        self.nlocals = False
 
     def pick(self, xs):
         return self.rng.choice(xs)
@@ -226,6 +243,8 @@ class Gen:
         if self.locals and self.rng.random() < 0.08:
             return self.pick(["ps[(%s) & 3][(%s) & 3]", "pv[(%s) & 3][(%s) & 3]",
                               "(rv[(%s) & 3] + 0 * %s)"]) % (self.int_leaf(), self.int_leaf())
+        if self.nlocals and self.rng.random() < 0.3:
+            return self.narrow_leaf()
         r = self.rng.random()
         if self.effects and r < 0.15:
             return self.pick(["k", "t[k & 7]", "t[%s]" % self.pick(["0", "3", "7"])])
@@ -268,10 +287,109 @@ class Gen:
     def safe_index(self):
         return "(%s) & 1023" % self.int_expr(1)
 
+    def narrow_leaf(self):
+        r = self.rng.random()
+        if r < 0.45:
+            return self.pick(["nb", "ns", "nc", "ni", "tb[%s & 3]" % self.pick(["0", "x", "g"]),
+                              "tc[%s & 3]" % self.pick(["1", "x", "g"]), "((int) nl)"])
+        if r < 0.65:
+            return self.pick(["nb++", "nb--", "++nb", "--nb", "nc++", "nc--", "++nc", "--nc",
+                              "ns++", "--ns", "tb[g & 3]++", "--tc[x & 3]"])
+        if r < 0.9:
+            v = self.pick(["nb", "ns", "nc", "tb[x & 3]", "tc[g & 3]"])
+            op = self.pick(["+", "-", "*", "&", "|", "^", "<<", ">>", ">>>", "/", "%"])
+            e = self.int_expr(0)
+            if op in "/%":
+                e = "(%s | 1)" % e
+            return "(%s %s= %s)" % (v, op, e)
+        if r < 0.95:
+            return "(ni %s= %s)" % (self.pick(["+", "-", "*", "/"]),
+                                    self.pick([self.double_expr(1), self.float_expr(1)]))
+        return "((int) (nl %s= %s))" % (self.pick(["+", "-", "*"]),
+                                        self.pick([self.double_expr(1), self.float_expr(1)]))
+
+    def narrow_int(self, d):
+        r = self.rng.random()
+        e = lambda: self.int_expr(d)
+        if r < 0.15:
+            return self._fill(self.pick([
+                "(@ / -1)", "(@ %% -1)", "(@ / (@ | -1))", "(@ %% (@ | -2147483648))",
+                "(-2147483648 / (@ | 1))", "(Integer.MIN_VALUE %% (@ | 1))",
+                "(@ %% (@ | 1))", "((- @) %% 7)"]), e)
+        if r < 0.3:
+            return "(%s %s %s)" % (e(), self.pick(["<<", ">>", ">>>"]), self.long_expr(d))
+        if r < 0.4:
+            return "Math.round(%s)" % self.float_expr(d)
+        if r < 0.5:
+            return "((int) Math.round(%s))" % self.double_expr(d)
+        if r < 0.65:
+            cast = self.pick(["(byte)", "(short)", "(char)"])
+            src = self.pick([self.double_expr(d), self.float_expr(d), self.long_expr(d)])
+            return "((int) %s %s)" % (cast, src)
+        if r < 0.72:
+            return self.pick(["Integer.bitCount(%s)" % e(), "Long.bitCount(%s)" % self.long_expr(d)])
+        if r < 0.8:
+            return "((int) %s)" % self.pick([self.float_expr(d), self.double_expr(d)])
+        if self.nlocals:
+            return self.narrow_leaf()
+        return "((int) %s)" % self.double_expr(d)
+
+    def _fill(self, pat, e):
+        out = ""
+        for ch in pat.replace("%%", "%"):
+            out += e() if ch == "@" else ch
+        return out
+
+    def narrow_long(self, d):
+        r = self.rng.random()
+        e = lambda: self.long_expr(d)
+        if r < 0.2:
+            return self._fill(self.pick(["(@ / -1L)", "(@ %% -1L)", "(-9223372036854775808L / (@ | -1L))",
+                                         "(Long.MIN_VALUE %% (@ | 1L))", "(@ %% (@ | Long.MIN_VALUE))",
+                                         "((- @) %% 10L)"]), e)
+        if r < 0.4:
+            return "(%s %s %s)" % (e(), self.pick(["<<", ">>", ">>>"]),
+                                   self.pick([e(), "(- %s)" % self.int_expr(d), str(self.pick([64, 65, -1, -63, 127, 2147483647, -2147483648]))]))
+        if r < 0.55:
+            return "Math.round(%s)" % self.double_expr(d)
+        if r < 0.7:
+            return "((long) %s)" % self.float_expr(d)
+        if r < 0.8:
+            return "Math.%s(%s, %s)" % (self.pick(["min", "max"]), e(), e()) if self.rng.random() < 0.5 else "Math.abs(%s)" % e()
+        return "((long) %s)" % self.narrow_leaf() if self.nlocals else "((long) %s)" % self.int_expr(d)
+
+    def narrow_double(self, d):
+        r = self.rng.random()
+        if r < 0.5:
+            return self.pick(["Double.NaN", "Double.POSITIVE_INFINITY", "Double.NEGATIVE_INFINITY",
+                              "(0.0 / 0.0)", "-0.0", "Double.MAX_VALUE", "Double.MIN_VALUE",
+                              "0.49999999999999994", "2.5", "-2.5", "-0.5", "4503599627370497.0",
+                              "9.223372036854775807E18", "-9.223372036854775808E18", "-2147483648.5",
+                              "2147483647.5", "65535.9", "-129.5"])
+        if r < 0.65:
+            return "Math.signum(%s)" % self.double_expr(d)
+        if r < 0.8:
+            return "((double) Math.round(%s))" % self.double_expr(d)
+        return "(%s %% %s)" % (self.double_expr(d), self.pick(["-3.0", "(-0.0)", "Double.NaN", "Double.POSITIVE_INFINITY", self.double_expr(d)]))
+
+    def narrow_float(self, d):
+        r = self.rng.random()
+        if r < 0.5:
+            return self.pick(["(0.0f / 0.0f)", "(1.0f / 0.0f)", "(-1.0f / 0.0f)", "Float.MAX_VALUE",
+                              "Float.MIN_VALUE", "-0.0f", "0.5f", "-2.5f", "2.14748365E9f",
+                              "9.223372E18f", "8388609.0f", "-0.49999997f", "0.49999997f"])
+        if r < 0.65:
+            return "Math.signum(%s)" % self.float_expr(d)
+        if r < 0.8:
+            return "((float) %s)" % self.long_expr(d)
+        return "(%s %% %s)" % (self.float_expr(d), self.pick(["-3.0f", "(-0.0f)", self.float_expr(d)]))
+
     def int_expr(self, depth):
         if depth <= 0 or self.rng.random() < 0.2:
             return self.int_leaf()
         d = depth - 1
+        if self.narrow and self.rng.random() < NARROW_P:
+            return self.narrow_int(d)
         r = self.rng.random()
         if r < 0.35:
             op = self.pick(["+", "-", "*", "&", "|", "^"])
@@ -312,6 +430,8 @@ class Gen:
                 return "((long) %s)" % self.int_leaf()
             return self.pick(LONG_CONSTS)
         d = depth - 1
+        if self.narrow and self.rng.random() < NARROW_P:
+            return self.narrow_long(d)
         r = self.rng.random()
         if r < 0.4:
             op = self.pick(["+", "-", "*", "&", "|", "^"])
@@ -335,6 +455,8 @@ class Gen:
                 return "((double) %s)" % self.int_leaf()
             return self.pick(DOUBLE_CONSTS)
         d = depth - 1
+        if self.narrow and self.rng.random() < NARROW_P:
+            return self.narrow_double(d)
         r = self.rng.random()
         if r < 0.5:
             op = self.pick(["+", "-", "*", "/"])
@@ -358,6 +480,8 @@ class Gen:
                 return "((float) %s)" % self.int_leaf()
             return self.pick(FLOAT_CONSTS)
         d = depth - 1
+        if self.narrow and self.rng.random() < NARROW_P:
+            return self.narrow_float(d)
         r = self.rng.random()
         if r < 0.6:
             op = self.pick(["+", "-", "*", "/"])
@@ -402,6 +526,26 @@ class Gen:
         if self.effects:
             body.append("            int k = x ^ g;")
             body.append("            int[] t = new int[8];")
+        if self.narrow:
+            body.append("            byte nb = (byte) x;")
+            body.append("            short ns = (short) (x >> 8);")
+            body.append("            char nc = (char) (x ^ g);")
+            body.append("            int ni = x;")
+            body.append("            long nl = (long) x * 3;")
+            body.append("            byte[] tb = new byte[4];")
+            body.append("            char[] tc = new char[4];")
+            self.nlocals = True
+            for _ in range(self.rng.randint(1, 4)):
+                v = self.pick(["nb", "ns", "nc", "tb[%s & 3]" % self.int_leaf(), "tc[%s & 3]" % self.int_leaf(), "ni", "nl"])
+                if v in ("ni", "nl"):
+                    op = self.pick(["+", "-", "*", "/"])
+                    val = self.pick([self.double_expr(2), self.float_expr(2)])
+                else:
+                    op = self.pick(["+", "-", "*", "&", "|", "^", "<<", ">>", ">>>", "/", "%"])
+                    val = self.int_expr(2)
+                    if op in "/%":
+                        val = "(%s | 1)" % val
+                body.append("            %s %s= %s;" % (v, op, val))
         if risky:
             idx = self.int_expr(2)
             body.append("            long r = b[%s] + (long) (x / (%s));" % (idx, self.int_expr(1)))
@@ -415,6 +559,9 @@ class Gen:
             body.append("            }")
         if self.effects:
             body.append("            r = r * 31 + k + t[0] + t[1] * 3 + t[5] * 7 + t[7] * 11;")
+        if self.narrow:
+            body.append("            r = r * 31 + nb + ns * 3 + nc * 7 + ni * 11 + nl * 13 + tb[0] + tb[1] * 17 + tb[2] * 19 + tb[3] * 23 + tc[0] + tc[1] * 29 + tc[2] * 37 + tc[3] * 41;")
+            self.nlocals = False
         body.append("            out[i] = r;")
         self.locals = False
         return (
@@ -843,11 +990,12 @@ def main():
     pairs = "--pairs" in sys.argv
     rng = random.Random(seed)
     gen = Gen(rng, throwing, effects, views, tables, preludes)
+    gen.narrow = "--narrow" in sys.argv
     risky = rng.randrange(methods) if throwing else -1
     flags = "".join(f for f, on in ((" --throwing", throwing), (" --effects", effects),
                                     (" --shapes", shapes), (" --views", views),
                                     (" --tables", tables), (" --preludes", preludes),
-                                    (" --pairs", pairs)) if on)
+                                    (" --pairs", pairs), (" --narrow", "--narrow" in sys.argv)) if on)
     out = ["// Generated by tests/difffuzz/gen.py %d%s." % (seed, flags),
            "public class Main {"]
     kinds = []
