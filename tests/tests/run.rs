@@ -3681,6 +3681,29 @@ fn second_names_of_device_results_stay_on_the_device() {
     );
 }
 
+/// Element stores into SOMD results left on the device write the device copy
+/// (`LazyArr::set`, `tests/run/device_result_stores.somd`): the heat rod whose boundary
+/// cells the host sets between steps moves its two arrays up once and nothing after, and a
+/// result stored to after its host copy came down is still found on the device.
+#[test]
+fn stores_into_device_results_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_result_stores";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (_, calls) = traced_calls(name, binary, &expected, *opencl);
+    let moved = |c: &CallTrace| format!("{}: up {}, down {}", c.name, c.bytes_h2d, c.bytes_d2h);
+    let heat: Vec<String> = calls.iter().filter(|c| c.name == "Main.heat").map(moved).collect();
+    let n = 40_000;
+    let mut wanted = vec![format!("Main.heat: up {}, down 0", 2 * 8 * n)];
+    wanted.extend((1..30).map(|_| "Main.heat: up 0, down 0".to_string()));
+    assert_eq!(heat, wanted);
+    // `r`'s first read brings it down whole (160,000 bytes), its stores write both copies.
+    let total = calls.iter().find(|c| c.name == "Main.total").map(moved);
+    assert!(total.as_ref().is_some_and(|t| t.starts_with("Main.total: up 0,")), "{total:?}");
+}
+
 /// Mapped primitive arguments of a narrower type than the parameter cross as they are and
 /// widen in the kernel, and broadcast ones are widened by the host
 /// (`tests/run/device_widened_args.somd`, note device-execution, "Arguments Java widens"):

@@ -41,6 +41,10 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 /// The buffer name of the transfers of a result the host reads late.
 pub const LATE: &str = "somd_out_late";
 
+/// The buffer name of an element the host stores into a SOMD result left on the device
+/// (`LazyArr::set`).
+pub const STORE: &str = "somd_store";
+
 /// How many elements [`Lazy::at`] reads one by one before it downloads the whole array: a
 /// host loop over the result (which the compiler sends to [`Lazy::host`] where it sees
 /// one) costs at most this many round trips more than the download.

@@ -30,7 +30,7 @@
 //! buffer [`LATE`](super::lazy::LATE), as for `@` results read late. Failures of the call
 //! were raised by the call itself, before it returned.
 
-use super::lazy::{lock, read_element, read_whole, Lazy, LATE};
+use super::lazy::{lock, read_element, read_whole, Lazy, LATE, STORE};
 use super::{download, DevBuf, DevElem, DeviceResult, Elem, HostArray, Output, ResidentKey};
 use crate::error::SourcePos;
 use crate::opencl::DeviceCtx;
@@ -265,13 +265,47 @@ impl<A: LazyHost> LazyArray<A> {
 
 /// The element accesses of a 1-D array local: a matrix's go through its host copy (`Deref`).
 impl<T: DevElem> LazyArr<T> {
-    /// `x[index] = value`: the device copy is dropped when the store runs, after the
-    /// statement's other operands (a call among them may have read the device copy, or
-    /// made one of the host's), so no call can see a copy older than the store.
+    /// `x[index] = value`. Where the array has a device copy no other holder shares, the
+    /// element is written there too (`write_device`: a stencil's boundary cells set
+    /// between calls move a few bytes, not the array twice), and into the host copy where
+    /// there is one (downloaded, never lent: nothing else writes it). Otherwise the device
+    /// copy is dropped when the store runs, after the statement's other operands (a call
+    /// among them may have read the device copy, or made one of the host's), so no call
+    /// can see a copy older than the store.
     pub fn set(&self, index: i32, value: T, pos: &'static SourcePos) {
+        if !self.lent.load(Relaxed) && self.write_device(index, &value) {
+            if let Some(host) = self.host.get() {
+                host.set(index, value, pos);
+            }
+            return;
+        }
         let host = self.read();
         self.forget_device();
         host.set(index, value, pos)
+    }
+
+    /// Writes element `index` of the device copy when it is this local's alone (a frozen
+    /// copy sharing it is never written), in range, and `value` has a device
+    /// representation; `false` leaves the store to the host copy (which raises Java's
+    /// exception for an index out of range).
+    fn write_device(&self, index: i32, value: &T) -> bool {
+        let Ok(idx) = usize::try_from(index) else { return false };
+        if idx >= self.dims[0] || value.is_null() || !self.has_dev.load(Relaxed) {
+            return false;
+        }
+        let mut dev = lock(&self.dev);
+        let Some((ctx, buf)) = dev.as_mut() else { return false };
+        let Some(buf) = Arc::get_mut(buf) else { return false };
+        let size = T::ELEM.size();
+        let mut bytes = Vec::with_capacity(size);
+        value.put(&mut bytes);
+        let written = crate::opencl::buffer::write(ctx, &mut buf.buffer, idx * size, &bytes, STORE);
+        crate::opencl::OrFatal::or_fatal(written);
+        let mut singles = lock(&self.singles);
+        if let Some(single) = singles.iter_mut().find(|(at, _)| *at == idx) {
+            single.1 = value.clone();
+        }
+        true
     }
 
     /// The element pointer of a loop the compiler proved in range (loop versioning): the

@@ -448,10 +448,17 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
             ));
         }
         if l.mutable {
+            if !l.stores.is_empty() {
+                uses.push(format!(
+                    "{} the device copy too where no frozen copy shares it (else the host's \
+                     alone, and the next call uploads it)",
+                    count(l.stores.len(), "element store writes", "element stores write")
+                ));
+            }
             if !l.whole.is_empty() {
                 uses.push(format!(
-                    "{} the whole array where it is still on the device (a store also drops \
-                     the device copy: the next call uploads the host's)",
+                    "{} the whole array where it is still on the device (one that may write \
+                     it drops the device copy: the next call uploads the host's)",
                     count(l.whole.len(), "other use downloads", "other uses download")
                 ));
             }

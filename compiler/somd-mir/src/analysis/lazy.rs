@@ -78,6 +78,10 @@ pub struct LazyLocal {
     pub handed: Vec<ExprId>,
     /// Element reads inside loops and every other use: each reads the host copy.
     pub whole: Vec<ExprId>,
+    /// Of a 1-D array holding SOMD results, its element stores `x[i] = v` (`=`, the
+    /// `Index`): each writes the device copy where it is the only one and no frozen copy
+    /// shares it (`LazyArr::set`), else the host copy, dropping the device copy.
+    pub stores: Vec<ExprId>,
     /// Of a matrix holding SOMD results, its rows taken only to read an element or the
     /// row's length (`m[i][j]`, `m[i].length`, the `m[i]`): they read the host copy and
     /// keep the device copy, which still holds the same elements. Every other use of a
@@ -107,6 +111,7 @@ impl LazyLocal {
             single_reads: Vec::new(),
             handed: Vec::new(),
             whole: Vec::new(),
+            stores: Vec::new(),
             read_rows: Vec::new(),
             stored_rows: Vec::new(),
             span,
@@ -605,6 +610,17 @@ fn lazy_results(
                     }) =>
             {
                 lazy.single_reads.extend(parent);
+            }
+            Some(ExprKind::Index { array, .. })
+                if !matrix
+                    && *array == id
+                    && parent.is_some_and(|p| {
+                        parent_of(parents, p).is_some_and(|a| {
+                            matches!(func.expr(a).kind, ExprKind::Assign { target, .. } if target == p)
+                        })
+                    }) =>
+            {
+                lazy.stores.extend(parent);
             }
             _ => lazy.whole.push(id),
         }
