@@ -270,6 +270,13 @@ fn on_calling_thread() -> bool {
     CURRENT.with(Cell::get).is_some() || IN_ORDER.with(Cell::get)
 }
 
+/// Whether this thread is running an MI of a SOMD call on the CPU: a `@`, `!`, fold or
+/// SOMD call it evaluates runs on this thread too, never on a device
+/// ([`crate::opencl::placement_for`]).
+pub fn in_mi() -> bool {
+    CURRENT.with(Cell::get).is_some()
+}
+
 struct Restore(Option<Ctx>);
 
 impl Drop for Restore {

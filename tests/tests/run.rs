@@ -3704,6 +3704,22 @@ fn stores_into_device_results_stay_on_the_device() {
     assert!(total.as_ref().is_some_and(|t| t.starts_with("Main.total: up 0,")), "{total:?}");
 }
 
+/// `@`s, `!`s and folds evaluated in method instances running on the CPU run on their
+/// threads (`tests/run/device_nested_in_mis.somd`): before, each evaluation was a device call
+/// of its own (4,000 launches of a few elements for 2,000 elements on PoCL, 2.1 s against a
+/// few ms). Under `SOMD_DEVICE=opencl` the program makes no device call at all.
+#[test]
+fn constructs_inside_cpu_instances_stay_on_their_threads() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_nested_in_mis";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (_, calls) = traced_calls(name, binary, &expected, *opencl);
+    let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
+    assert!(calls.is_empty(), "device calls from method instances: {names:?}");
+}
+
 /// Mapped primitive arguments of a narrower type than the parameter cross as they are and
 /// widen in the kernel, and broadcast ones are widened by the host
 /// (`tests/run/device_widened_args.somd`, note device-execution, "Arguments Java widens"):

@@ -52,7 +52,15 @@ impl Target {
 /// `eligible` is the compiler's verdict on whether it can run on a device at all. After the
 /// first call it costs a few loads and, with a placement file, one hash lookup; devices are
 /// resolved once per process.
+///
+/// A construct evaluated inside an MI running on the CPU runs there, on the MI's thread,
+/// untraced (as its CPU run is: `somd::CpuRun`): the MI is the unit of placement, and a
+/// launch per evaluation (a `!` in a loop of the body, in every application of a `@` the CPU
+/// runs) costs a round trip to the device for work of a few elements.
 pub fn placement_for(method: &str, eligible: bool) -> Target {
+    if crate::somd::in_mi() {
+        return Target::Cpu;
+    }
     let (target, reason) = decide(method, eligible);
     if trace::enabled() {
         match reason {
@@ -75,6 +83,10 @@ pub fn device_for<T>(
     method: &str,
     check: impl FnOnce(&'static DeviceCtx) -> Result<T, &'static str>,
 ) -> Option<(&'static DeviceCtx, T)> {
+    // Inside an MI on the CPU: its thread ([`placement_for`]).
+    if crate::somd::in_mi() {
+        return None;
+    }
     let (target, reason) = decide(method, true);
     let (target, reason, checked) = match target {
         Target::Device(ctx) => match check(ctx) {

@@ -201,6 +201,17 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                 let _ =
                     writeln!(out, "  runs on: OpenCL device when available (eligible), else CPU");
                 let _ = writeln!(out, "  parallel: {}", plan.how);
+                if let Subject::Map { in_func, .. } | Subject::Reduce { in_func, .. } = p.subject {
+                    let owner = module.function(in_func);
+                    if owner.somd.is_some() {
+                        let _ = writeln!(
+                            out,
+                            "  inside SOMD method `{}`: where its method instances run on the \
+                             CPU, on their threads (no launch of its own)",
+                            owner.name
+                        );
+                    }
+                }
                 // The kernels of a SOMD method's `sync` blocks share its function: each lists
                 // the private arrays its own loop declares.
                 let kernels: Vec<&KernelPlan> =
