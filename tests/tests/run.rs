@@ -3720,6 +3720,28 @@ fn constructs_inside_cpu_instances_stay_on_their_threads() {
     assert!(calls.is_empty(), "device calls from method instances: {names:?}");
 }
 
+/// A `dist` array a SOMD method uses only for its lengths and offsets crosses as no buffer
+/// (`tests/run/device_shape_only.somd`): of its calls only `mixed`, which reads its other
+/// argument (50,000 `int`s), uploads anything.
+#[test]
+fn arrays_used_only_for_their_shape_stay_on_the_host() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_shape_only";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (_, calls) = traced_calls(name, binary, &expected, *opencl);
+    let up: Vec<String> = calls.iter().map(|c| format!("{}: up {}", c.name, c.bytes_h2d)).collect();
+    let wanted = [
+        "Main.ramp: up 0",
+        "Main.mixed: up 200000",
+        "Main.weights: up 0",
+        "Main.rows: up 0",
+        "Main.inverse: up 0",
+    ];
+    assert_eq!(up, wanted);
+}
+
 /// Mapped primitive arguments of a narrower type than the parameter cross as they are and
 /// widen in the kernel, and broadcast ones are widened by the host
 /// (`tests/run/device_widened_args.somd`, note device-execution, "Arguments Java widens"):

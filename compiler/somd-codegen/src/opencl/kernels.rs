@@ -544,6 +544,7 @@ impl Writer<'_> {
         let extra =
             somd_mir::analysis::holders::extra_params(self.module, &param_types, &|_| Some(false));
         let mut packs = Vec::new();
+        let parents = walk::parents(func);
         for (pi, p) in func.params.iter().enumerate() {
             let local = func.local(*p);
             let name = cx.name(*p).to_string();
@@ -560,6 +561,9 @@ impl Writer<'_> {
             if let Some((elem, rank)) = somd_mir::analysis::isolation::array_dims(&local.ty) {
                 let access = if writes.contains(p) { Access::InOut } else { Access::In };
                 let buffer = self.buffer_c(&local.ty, elem)?;
+                // An array whose elements the kernel never touches (it takes only its lengths
+                // and partition geometry) gets no buffer: nothing crosses for it.
+                let shape_only = shape_only(func, &parents, *p);
                 // A value array is only read, even where other parameters are written.
                 let value = matches!(local.ty, Type::ValueArray(..)) && !passed.contains(p);
                 let decl = if writes_params && value {
@@ -570,16 +574,18 @@ impl Writer<'_> {
                     format!("__global const {buffer} *restrict {name}")
                 };
                 let elem = self.storage(elem)?;
-                let k = Self::push_arg(
-                    m,
-                    &mut decls,
-                    decl,
-                    &name,
-                    ArgKind::Buffer { access, elem },
-                    ArgSource::Param(pi),
-                );
-                if constant.contains(p) {
-                    constant_decls.push((k, format!("__constant {buffer} *restrict {name}")));
+                if !shape_only {
+                    let k = Self::push_arg(
+                        m,
+                        &mut decls,
+                        decl,
+                        &name,
+                        ArgKind::Buffer { access, elem },
+                        ArgSource::Param(pi),
+                    );
+                    if constant.contains(p) {
+                        constant_decls.push((k, format!("__constant {buffer} *restrict {name}")));
+                    }
                 }
                 for d in 0..rank {
                     let n = format!("{name}_len{d}");
@@ -2113,4 +2119,23 @@ pub(super) fn mapped_prim(a: &somd_mir::analysis::MapArgPlan, read: String) -> S
         (Some(from), &Type::Prim(to)) => super::writer::convert(&read, from, to),
         _ => read,
     }
+}
+
+/// Whether every mention of the array parameter `p` in `func` is its length or an argument
+/// of `Somd.offset`/`Somd.globalLength`: the kernel reads and writes none of its elements
+/// and passes it nowhere, so it needs its lengths and offsets but no buffer.
+fn shape_only(func: &Function, parents: &[Option<ExprId>], p: LocalId) -> bool {
+    (0..func.exprs.len()).map(|i| ExprId(i as u32)).all(|e| match func.expr(e).kind {
+        ExprKind::Local(l) if l == p => walk::parent_of(parents, e).is_some_and(|q| {
+            matches!(
+                func.expr(q).kind,
+                ExprKind::Length(_)
+                    | ExprKind::Builtin {
+                        builtin: Builtin::SomdOffset | Builtin::SomdGlobalLength,
+                        ..
+                    }
+            )
+        }),
+        _ => true,
+    })
 }
