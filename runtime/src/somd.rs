@@ -270,11 +270,11 @@ fn on_calling_thread() -> bool {
     CURRENT.with(Cell::get).is_some() || IN_ORDER.with(Cell::get)
 }
 
-/// Whether this thread is running an MI of a SOMD call on the CPU: a `@`, `!`, fold or
-/// SOMD call it evaluates runs on this thread too, never on a device
-/// ([`crate::opencl::placement_for`]).
-pub fn in_mi() -> bool {
-    CURRENT.with(Cell::get).is_some()
+/// Whether this thread is running an MI of a SOMD call on the CPU, or the CPU run of a `@`,
+/// `!` or fold ([`CpuRun`]): a `@`, `!`, fold or SOMD call it evaluates runs on this thread
+/// too, never on a device ([`crate::opencl::placement_for`]), and is not traced.
+pub fn nested_on_cpu() -> bool {
+    CURRENT.with(Cell::get).is_some() || CPU_RUNS.with(Cell::get) > 0
 }
 
 struct Restore(Option<Ctx>);
@@ -527,7 +527,8 @@ pub struct SomdCall<'a> {
 
 /// Opens the [`SomdCall`] of `method` called at `at` with `n_mis` MIs.
 pub fn somd_call<'a>(method: &'a str, at: &'a SourcePos, n_mis: usize) -> SomdCall<'a> {
-    let traced = exec::placement().trace != exec::Trace::Off;
+    // A call inside an MI or a construct's CPU run is part of that one's time.
+    let traced = exec::placement().trace != exec::Trace::Off && !nested_on_cpu();
     SomdCall { started: traced.then(|| (std::time::Instant::now(), method, at, n_mis)) }
 }
 
@@ -536,7 +537,7 @@ pub fn somd_call<'a>(method: &'a str, at: &'a SourcePos, n_mis: usize) -> SomdCa
 /// unlike each other: `reason`), after tracing its placement on the CPU with that reason,
 /// as a device call declined for it is traced.
 pub fn somd_call_whole<'a>(method: &'a str, at: &'a SourcePos, reason: &str) -> SomdCall<'a> {
-    if exec::placement().trace != exec::Trace::Off {
+    if exec::placement().trace != exec::Trace::Off && !nested_on_cpu() {
         use crate::opencl::trace::{self, Value};
         let site = format!("{}:{}:{}", at.file, at.line, at.col);
         trace::emit(
@@ -604,6 +605,14 @@ impl Construct {
 thread_local! {
     /// A [`CpuRun`] that reports is open on this thread.
     static IN_CPU_RUN: Cell<bool> = const { Cell::new(false) };
+    /// How many [`CpuRun`]s are open on this thread, reporting or not ([`nested_on_cpu`]).
+    static CPU_RUNS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// A [`CpuRun`] that reports nothing.
+fn untraced_run() -> CpuRun {
+    CPU_RUNS.with(|c| c.set(c.get() + 1));
+    CpuRun { started: None }
 }
 
 /// Whether a construct running now on this thread is a run of its own for the trace (see
@@ -617,8 +626,9 @@ fn reports_cpu_run() -> bool {
 /// Opens the [`CpuRun`] of the construct `label` (a `kind`) at `at`.
 pub fn cpu_run(kind: Construct, label: &'static str, at: &'static SourcePos) -> CpuRun {
     if !reports_cpu_run() {
-        return CpuRun { started: None };
+        return untraced_run();
     }
+    CPU_RUNS.with(|c| c.set(c.get() + 1));
     IN_CPU_RUN.with(|c| c.set(true));
     CpuRun { started: Some((std::time::Instant::now(), kind, label, at)) }
 }
@@ -628,7 +638,7 @@ pub fn cpu_run(kind: Construct, label: &'static str, at: &'static SourcePos) -> 
 /// `SOMD_DEVICE` under `SOMD_DEVICE=seq` or `cpu`), at `at`.
 pub fn cpu_only(kind: Construct, label: &'static str, at: &'static SourcePos) -> CpuRun {
     if !reports_cpu_run() {
-        return CpuRun { started: None };
+        return untraced_run();
     }
     crate::opencl::policy::trace_not_eligible(label, at);
     cpu_run(kind, label, at)
@@ -644,6 +654,7 @@ pub fn not_eligible(method: &'static str, at: &'static SourcePos) {
 
 impl Drop for CpuRun {
     fn drop(&mut self) {
+        CPU_RUNS.with(|c| c.set(c.get().saturating_sub(1)));
         if let Some((started, kind, label, at)) = self.started.take() {
             IN_CPU_RUN.with(|c| c.set(false));
             if !std::thread::panicking() {

@@ -45,6 +45,12 @@ pub const LATE: &str = "somd_out_late";
 /// (`LazyArr::set`).
 pub const STORE: &str = "somd_store";
 
+/// How many element stores `LazyArr::set` writes into the device copy one by one (a round
+/// trip each) before the next one brings the array down and stores on the host: a host
+/// loop storing into the result costs at most this many round trips more than the
+/// download, as [`SINGLE_READS`] bounds reads.
+pub const DEVICE_STORES: usize = 16;
+
 /// How many elements [`Lazy::at`] reads one by one before it downloads the whole array: a
 /// host loop over the result (which the compiler sends to [`Lazy::host`] where it sees
 /// one) costs at most this many round trips more than the download.

@@ -30,13 +30,13 @@
 //! buffer [`LATE`](super::lazy::LATE), as for `@` results read late. Failures of the call
 //! were raised by the call itself, before it returned.
 
-use super::lazy::{lock, read_element, read_whole, Lazy, LATE, STORE};
+use super::lazy::{lock, read_element, read_whole, Lazy, DEVICE_STORES, LATE, STORE};
 use super::{download, DevBuf, DevElem, DeviceResult, Elem, HostArray, Output, ResidentKey};
 use crate::error::SourcePos;
 use crate::opencl::DeviceCtx;
 use crate::value::{Array, Freeze};
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock};
 
 thread_local! {
@@ -144,6 +144,9 @@ pub struct LazyArray<A: LazyHost> {
     host: OnceLock<A>,
     /// Elements read one at a time while there is no host copy ([`LazyArr::get`]).
     singles: Mutex<Vec<(usize, A::Elem)>>,
+    /// Element stores written into the device copy ([`LazyArr::set`], at most
+    /// [`DEVICE_STORES`]).
+    device_stores: AtomicUsize,
 }
 
 impl<A: LazyHost> Default for LazyArray<A> {
@@ -163,6 +166,7 @@ impl<A: LazyHost> LazyArray<A> {
             lent: AtomicBool::new(false),
             host: OnceLock::new(),
             singles: Mutex::new(Vec::new()),
+            device_stores: AtomicUsize::new(0),
         };
         let _ = lazy.host.set(array);
         lazy
@@ -192,6 +196,7 @@ impl<A: LazyHost> LazyArray<A> {
                     lent: AtomicBool::new(false),
                     host: OnceLock::new(),
                     singles: Mutex::new(Vec::new()),
+                    device_stores: AtomicUsize::new(0),
                 }
             }
             _ => LazyArray::from_host(returned),
@@ -268,7 +273,9 @@ impl<T: DevElem> LazyArr<T> {
     /// `x[index] = value`. Where the array has a device copy no other holder shares, the
     /// element is written there too (`write_device`: a stencil's boundary cells set
     /// between calls move a few bytes, not the array twice), and into the host copy where
-    /// there is one (downloaded, never lent: nothing else writes it). Otherwise the device
+    /// there is one (downloaded, never lent: nothing else writes it), for the first
+    /// [`DEVICE_STORES`] stores of the array (a loop of stores would pay a round trip
+    /// each: the next store brings the array down once instead). Otherwise the device
     /// copy is dropped when the store runs, after the statement's other operands (a call
     /// among them may have read the device copy, or made one of the host's), so no call
     /// can see a copy older than the store.
@@ -291,6 +298,9 @@ impl<T: DevElem> LazyArr<T> {
     fn write_device(&self, index: i32, value: &T) -> bool {
         let Ok(idx) = usize::try_from(index) else { return false };
         if idx >= self.dims[0] || value.is_null() || !self.has_dev.load(Relaxed) {
+            return false;
+        }
+        if self.device_stores.fetch_add(1, Relaxed) >= DEVICE_STORES {
             return false;
         }
         let mut dev = lock(&self.dev);
@@ -374,7 +384,8 @@ impl<T: DevElem> LazyArr<T> {
     /// The `len` elements of a buffer on `ctx` that another holder shares and never writes
     /// (a `@` result thawed for a SOMD call: [`Lazy::thaw_lazy`]). No call writes a device
     /// copy another holder has ([`HostArray::take_device`] needs the only handle), and a
-    /// store drops it first, so the other holder keeps its elements.
+    /// store writes it only with the only handle (`write_device`), else drops it first, so
+    /// the other holder keeps its elements.
     pub(super) fn shared(ctx: &'static DeviceCtx, buf: Arc<DevBuf>, len: usize) -> Self {
         LazyArray {
             dims: vec![len],
@@ -383,6 +394,7 @@ impl<T: DevElem> LazyArr<T> {
             lent: AtomicBool::new(false),
             host: OnceLock::new(),
             singles: Mutex::new(Vec::new()),
+            device_stores: AtomicUsize::new(0),
         }
     }
 }

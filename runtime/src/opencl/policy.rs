@@ -53,12 +53,13 @@ impl Target {
 /// first call it costs a few loads and, with a placement file, one hash lookup; devices are
 /// resolved once per process.
 ///
-/// A construct evaluated inside an MI running on the CPU runs there, on the MI's thread,
-/// untraced (as its CPU run is: `somd::CpuRun`): the MI is the unit of placement, and a
-/// launch per evaluation (a `!` in a loop of the body, in every application of a `@` the CPU
-/// runs) costs a round trip to the device for work of a few elements.
+/// A construct evaluated inside an MI running on the CPU, or inside the CPU run of a `@`,
+/// `!` or fold, runs there, on that thread, untraced (`somd::nested_on_cpu`): the enclosing
+/// construct is the unit of placement, and a launch per evaluation (a `!` in a loop of the
+/// body, in every application of a `@` the CPU runs) costs a round trip to the device for
+/// work of a few elements.
 pub fn placement_for(method: &str, eligible: bool) -> Target {
-    if crate::somd::in_mi() {
+    if crate::somd::nested_on_cpu() {
         return Target::Cpu;
     }
     let (target, reason) = decide(method, eligible);
@@ -83,8 +84,8 @@ pub fn device_for<T>(
     method: &str,
     check: impl FnOnce(&'static DeviceCtx) -> Result<T, &'static str>,
 ) -> Option<(&'static DeviceCtx, T)> {
-    // Inside an MI on the CPU: its thread ([`placement_for`]).
-    if crate::somd::in_mi() {
+    // Inside an MI or a construct's CPU run: its thread ([`placement_for`]).
+    if crate::somd::nested_on_cpu() {
         return None;
     }
     let (target, reason) = decide(method, true);

@@ -13,6 +13,14 @@ class Main {
         return a + b;
     }
 
+    static int fsum(int i) {
+        int s = 0;
+        for (int k = 0; k < i % 13 + 1; k++) {
+            s += k;
+        }
+        return s;
+    }
+
     static int safe(int a, int b) {
         return a + 100 / b;
     }
@@ -68,6 +76,13 @@ class Main {
         }
         System.out.println(h + " " + r[0] + " " + r[n - 1]);
         System.out.println(noisy(a));
+        int[] sums = new int[50];
+        int total = 0;
+        for (int i = 0; i < 50; i++) {
+            sums[i] = fsum(i);
+            total += sums[i];
+        }
+        System.out.println(total + " " + sums[12] + " " + sums[49]);
         System.out.println(failing(a));
     }
 }

@@ -105,6 +105,13 @@ class Main {
         s[1] = 2;
         System.out.println(frozen[1] + " " + s[1] + " " + doubled[1] + " " + total(s));
 
+        // A loop of stores: the first 16 write the device copy, the next brings `z` down.
+        int[] z = scale(a, 2);
+        for (int i = 0; i < n; i += 7) {
+            z[(i * 13) % n] = i;
+        }
+        System.out.println(z[13] + " " + z[n - 2] + " " + total(z));
+
         int[] e = scale(a, 1);
         e[n] = 1;
         System.out.println(total(e));

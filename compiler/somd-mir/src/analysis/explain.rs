@@ -461,8 +461,9 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
         if l.mutable {
             if !l.stores.is_empty() {
                 uses.push(format!(
-                    "{} the device copy too where no frozen copy shares it (else the host's \
-                     alone, and the next call uploads it)",
+                    "{} the device copy too where no frozen copy shares it, 16 at most for \
+                     each value (later ones bring the array down and write the host's, and the \
+                     next call uploads it)",
                     count(l.stores.len(), "element store writes", "element stores write")
                 ));
             }
