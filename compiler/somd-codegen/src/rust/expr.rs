@@ -1467,8 +1467,8 @@ impl<'a> FnCx<'a> {
                         return Ok(text);
                     }
                 }
-                // `! Somd.range(n)` on a device reads the indices: only the CPU path makes
-                // the range, from `n` evaluated once into `_e<id>n`.
+                // `! Somd.range(n)` on a device reads the indices, and the CPU path folds
+                // them without making the range, from `n` evaluated once into `_e<id>n`.
                 let on_device = match reducer {
                     ArrayReducer::Op(op) => {
                         types::reduce_op(*op).is_some()
@@ -1492,8 +1492,9 @@ impl<'a> FnCx<'a> {
                     _ => false,
                 };
                 let arr = match (&range, self.value_lazy_name(*array)) {
-                    // The CPU path's range, from `n` evaluated once.
-                    (Some((r, _)), _) => format!("&rt::somd::range({r})"),
+                    // The CPU path's range, from `n` evaluated once, never made: its element
+                    // `i` is `i` (`rt::somd::Range` is `Elements<i32>`).
+                    (Some((r, _)), _) => format!("&rt::somd::Range({r})"),
                     // A device reduction finds the buffer of a lazy local.
                     (None, Some(name)) => format!("&{name}"),
                     // A `LazyArr` handed to it too (`analysis::lazy`, "SOMD results").
