@@ -1589,14 +1589,9 @@ impl<'a> FnCx<'a> {
                             // the CPU path combines elements.
                             let r = format!("_e{}r", id.0);
                             // A range crosses as its length only (`FoldFunc::range`).
-                            let (bind, arg) = match &range {
-                                Some((v, n)) => (
-                                    format!(
-                                        "let {v}: i32 = {n}; let {r} = &rt::somd::Range({v}); "
-                                    ),
-                                    arr.clone(),
-                                ),
-                                None => (format!("let {r} = {arr}; "), r.clone()),
+                            let bind = match &range {
+                                Some((v, n)) => format!("let {v}: i32 = {n}; let {r} = {arr}; "),
+                                None => format!("let {r} = {arr}; "),
                             };
                             return Ok(format!(
                                 "{{ {bind}\
@@ -1609,7 +1604,7 @@ impl<'a> FnCx<'a> {
                                     "Reduce",
                                     &format!("{desc}.label"),
                                     &pos,
-                                    &format!("rt::somd::reduce_array_with({arg}, {combine}, {pos})")
+                                    &format!("rt::somd::reduce_array_with({r}, {combine}, {pos})")
                                 )
                             ));
                         }
