@@ -1469,16 +1469,12 @@ impl<'a> FnCx<'a> {
                 }
                 // `! Somd.range(n)` on a device reads the indices, and the CPU path folds
                 // them without making the range, from `n` evaluated once into `_e<id>n`.
+                let label = self.device.and_then(|g| g.array_reduce_label(self.fid, id));
+                let fold = self.device.and_then(|g| g.fold_desc(self.fid, id));
                 let on_device = match reducer {
-                    ArrayReducer::Op(op) => {
-                        types::reduce_op(*op).is_some()
-                            && self
-                                .device
-                                .and_then(|g| g.array_reduce_label(self.fid, id))
-                                .is_some()
-                    }
+                    ArrayReducer::Op(op) => types::reduce_op(*op).is_some() && label.is_some(),
                     ArrayReducer::Func(_) => {
-                        self.device.and_then(|g| g.fold_desc(self.fid, id)).is_some()
+                        fold.is_some()
                             && matches!(&self.e(*array)?.ty,
                                 Type::Array(e) | Type::ValueArray(e, _) if **e == expr.ty)
                     }
@@ -1525,7 +1521,6 @@ impl<'a> FnCx<'a> {
                                 return Ok(text);
                             }
                         }
-                        let label = self.device.and_then(|g| g.array_reduce_label(self.fid, id));
                         // `byte`, `short` and `char` elements reduce as Java `int`s.
                         let narrow = match &self.e(*array)?.ty {
                             Type::Array(e) | Type::ValueArray(e, _)
@@ -1579,7 +1574,6 @@ impl<'a> FnCx<'a> {
                     }
                     ArrayReducer::Func(f) => {
                         let combine = self.combine_closure(*f)?;
-                        let fold = self.device.and_then(|g| g.fold_desc(self.fid, id));
                         let elem_is_ty = match &self.e(*array)?.ty {
                             Type::Array(e) | Type::ValueArray(e, _) => **e == expr.ty,
                             _ => false,
