@@ -145,7 +145,8 @@ pub fn cap_mis(n_mis: usize, len: usize) -> usize {
 /// the rows (`new T[m.length][0]` assembles to `m.length` empty rows, as in Java), where
 /// no MI would assemble no rows at all. Only a matrix without rows has no unit.
 pub fn units_2d(array: &impl DimLen, split: Split2, pos: &'static SourcePos) -> usize {
-    let (rows, cols) = shape_2d(array, pos);
+    let (rows, cols) =
+        if split == Split2::Rows { rows_shape_2d(array, pos) } else { shape_2d(array, pos) };
     let units = match split {
         Split2::Rows => rows,
         Split2::Cols => cols,
@@ -165,18 +166,29 @@ pub fn shape_2d(array: &impl DimLen, pos: &'static SourcePos) -> (usize, usize) 
     (array.dim_len(1, pos) as usize, array.dim_len(2, pos) as usize)
 }
 
+/// [`shape_2d`] of a matrix split by rows only: its columns are never split, so a `null`
+/// row 0 has none (0) rather than raising `NullPointerException` at the call, where Java's
+/// one run of the body may never read that row (`for (i..) c += 1` over `m.length`).
+fn rows_shape_2d(array: &impl DimLen, pos: &'static SourcePos) -> (usize, usize) {
+    let rows = array.dim_len(1, pos) as usize;
+    let cols = if array.row0_null() { 0 } else { array.dim_len(2, pos) as usize };
+    (rows, cols)
+}
+
 /// The shape of a `dist` matrix ([`shape_2d`]) as [`Dist2`] and [`DistV2`] split it: unless
-/// only its rows are split, each row's length (`row_len`) must be row 0's.
+/// only its rows are split ([`rows_shape_2d`]), each row's length (`row_len`) must be row
+/// 0's.
 fn split_shape(
     array: &impl DimLen,
     rows_only: bool,
     row_len: impl Fn(usize) -> usize,
     pos: &'static SourcePos,
 ) -> (usize, usize) {
-    let (rows, cols) = shape_2d(array, pos);
-    if !rows_only {
-        check_rectangular(rows, cols, row_len, pos);
+    if rows_only {
+        return rows_shape_2d(array, pos);
     }
+    let (rows, cols) = shape_2d(array, pos);
+    check_rectangular(rows, cols, row_len, pos);
     (rows, cols)
 }
 
@@ -1172,6 +1184,16 @@ pub fn dim_len<A: DimLen>(array: &A, dim: i32, pos: &'static SourcePos) -> i32 {
 /// length for dimension 1 (`NullPointerException` when null), else that of its element 0.
 pub trait DimLen {
     fn dim_len(&self, dim: i32, pos: &'static SourcePos) -> i32;
+
+    /// Whether this is a `null` array.
+    fn null_array(&self) -> bool {
+        false
+    }
+
+    /// Whether this is an array (not `null`) whose row 0 is a `null` array.
+    fn row0_null(&self) -> bool {
+        false
+    }
 }
 
 macro_rules! dim_len_leaf {
@@ -1200,6 +1222,14 @@ impl<T: DimLen> DimLen for VArr<T> {
             _ => self.length(pos),
         }
     }
+
+    fn null_array(&self) -> bool {
+        self.is_null()
+    }
+
+    fn row0_null(&self) -> bool {
+        !self.is_null() && self.items().first().is_some_and(DimLen::null_array)
+    }
 }
 impl<T: DimLen> DimLen for Array<T> {
     fn dim_len(&self, dim: i32, pos: &'static SourcePos) -> i32 {
@@ -1210,6 +1240,14 @@ impl<T: DimLen> DimLen for Array<T> {
         } else {
             self.at(0, pos).dim_len(dim - 1, pos)
         }
+    }
+
+    fn null_array(&self) -> bool {
+        self.is_null()
+    }
+
+    fn row0_null(&self) -> bool {
+        !self.is_null() && self.slots().first().is_some_and(|r| r.get_ref().null_array())
     }
 }
 
