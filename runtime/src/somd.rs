@@ -282,11 +282,36 @@ fn on_calling_thread() -> bool {
     CURRENT.with(Cell::get).is_some() || IN_ORDER.with(Cell::get)
 }
 
-/// Whether this thread is running an MI of a SOMD call on the CPU, or the CPU run of a `@`,
-/// `!` or fold ([`CpuRun`]): a `@`, `!`, fold or SOMD call it evaluates runs on this thread
-/// too, never on a device ([`crate::opencl::placement_for`]), and is not traced.
+/// Whether this thread is running an MI of a SOMD call on the CPU, or applying the target of
+/// a `@`, `!` or fold on the CPU ([`Applying`]): a `@`, `!`, fold or SOMD call it evaluates
+/// runs on this thread too, never on a device ([`crate::opencl::placement_for`]), and is not
+/// traced. The construct's arguments, evaluated before its applications, are not nested:
+/// `C @ f(a, + ! (C @ g(b)))` whose outer `@` runs on the CPU still places the inner `!`.
 pub fn nested_on_cpu() -> bool {
-    CURRENT.with(Cell::get).is_some() || CPU_RUNS.with(Cell::get) > 0
+    CURRENT.with(Cell::get).is_some() || APPLYING.with(Cell::get) > 0
+}
+
+thread_local! {
+    /// How many [`Applying`] marks are open on this thread.
+    static APPLYING: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Marks this thread as applying a construct's target (or a fold's combining method) on the
+/// CPU while it lives ([`nested_on_cpu`]): taken by the map and fold loops of this module
+/// ([`map`], [`map_distinct`], [`map_reduce`], [`map_reduce_distinct`],
+/// [`reduce_array_with`], [`map_fold`]), which receive their arguments already evaluated.
+/// The pool's threads run their share inside an MI context anyway.
+struct Applying;
+
+fn applying() -> Applying {
+    APPLYING.with(|c| c.set(c.get() + 1));
+    Applying
+}
+
+impl Drop for Applying {
+    fn drop(&mut self) {
+        APPLYING.with(|c| c.set(c.get() - 1));
+    }
 }
 
 struct Restore(Option<Ctx>);
@@ -540,7 +565,7 @@ pub struct SomdCall<'a> {
 /// Opens the [`SomdCall`] of `method` called at `at` with `n_mis` MIs.
 pub fn somd_call<'a>(method: &'a str, at: &'a SourcePos, n_mis: usize) -> SomdCall<'a> {
     // A call inside an MI or a construct's CPU run is part of that one's time.
-    let traced = exec::placement().trace != exec::Trace::Off && !nested_on_cpu();
+    let traced = reports_cpu_run() && !nested_on_cpu();
     SomdCall { started: traced.then(|| (std::time::Instant::now(), method, at, n_mis)) }
 }
 
@@ -617,13 +642,10 @@ impl Construct {
 thread_local! {
     /// A [`CpuRun`] that reports is open on this thread.
     static IN_CPU_RUN: Cell<bool> = const { Cell::new(false) };
-    /// How many [`CpuRun`]s are open on this thread, reporting or not ([`nested_on_cpu`]).
-    static CPU_RUNS: Cell<usize> = const { Cell::new(0) };
 }
 
 /// A [`CpuRun`] that reports nothing.
 fn untraced_run() -> CpuRun {
-    CPU_RUNS.with(|c| c.set(c.get() + 1));
     CpuRun { started: None }
 }
 
@@ -640,7 +662,6 @@ pub fn cpu_run(kind: Construct, label: &'static str, at: &'static SourcePos) -> 
     if !reports_cpu_run() {
         return untraced_run();
     }
-    CPU_RUNS.with(|c| c.set(c.get() + 1));
     IN_CPU_RUN.with(|c| c.set(true));
     CpuRun { started: Some((std::time::Instant::now(), kind, label, at)) }
 }
@@ -666,7 +687,6 @@ pub fn not_eligible(method: &'static str, at: &'static SourcePos) {
 
 impl Drop for CpuRun {
     fn drop(&mut self) {
-        CPU_RUNS.with(|c| c.set(c.get().saturating_sub(1)));
         if let Some((started, kind, label, at)) = self.started.take() {
             IN_CPU_RUN.with(|c| c.set(false));
             if !std::thread::panicking() {
@@ -2312,6 +2332,7 @@ const PARALLEL_MAP_MIN: usize = 2048;
 /// `@` (Mosaic's candidates of each tile) only added a dispatch per application and more
 /// threads than cores.
 pub fn map<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync) -> VArr<R> {
+    let _applying = applying();
     map_by(n, f, |items, parts, f| fill_adaptive(items, parts, f))
 }
 
@@ -2372,6 +2393,7 @@ pub fn map_distinct<R: Send>(
     objects: &[&dyn Identities],
     f: impl Fn(usize) -> R + Sync,
 ) -> VArr<R> {
+    let _applying = applying();
     map_by(n, f, |items, parts, f| {
         let n = items.len();
         let mut pace = Pace::start();
@@ -2405,6 +2427,7 @@ pub fn map_reduce_distinct<Op: ReduceOp<T>, T: Copy + Send>(
     objects: &[&dyn Identities],
     f: impl Fn(usize) -> T + Sync,
 ) -> T {
+    let _applying = applying();
     let mut blocks = Blocks::<Op, T>::new(n);
     let mut done = 0;
     let parts = exec::placement().cpu_mis();
@@ -2680,6 +2703,7 @@ pub fn reduce_array<Op: ReduceOp<T>, T: Copy + Send, A: Elements<T>>(
 /// applying it block by block instead of all before the reduction changes nothing but
 /// the memory: the exception of the lowest failing application is raised, as `@` raises it.
 pub fn map_reduce<Op: ReduceOp<T>, T: Copy + Send>(n: usize, f: impl Fn(usize) -> T + Sync) -> T {
+    let _applying = applying();
     let partials =
         block_partials(n, |range| range.fold(Op::identity(), |acc, i| Op::combine(acc, f(i))));
     crate::reduce::tree::<Op, T>(&partials)
@@ -2693,6 +2717,7 @@ pub fn reduce_array_with<T, A: Elements<T>>(
     combine: impl Fn(T, T) -> T,
     pos: &'static SourcePos,
 ) -> T {
+    let _applying = applying();
     let n = array.count(pos);
     if n == 0 {
         error::throw_new(
@@ -2718,6 +2743,7 @@ pub fn map_fold<T: Clone + Send + Sync>(
     combine: impl Fn(T, T) -> T,
     pos: &'static SourcePos,
 ) -> T {
+    let _applying = applying();
     let on_this_thread = exec::placement().cpu_mis() <= 1 || on_calling_thread();
     if n == 0 || !on_this_thread {
         return reduce_array_with(&map(n, f), combine, pos);

@@ -53,8 +53,9 @@ impl Target {
 /// first call it costs a few loads and, with a placement file, one hash lookup; devices are
 /// resolved once per process.
 ///
-/// A construct evaluated inside an MI running on the CPU, or inside the CPU run of a `@`,
-/// `!` or fold, runs there, on that thread, untraced (`somd::nested_on_cpu`): the enclosing
+/// A construct evaluated inside an MI running on the CPU, or in an application of a `@`,
+/// `!` or fold the CPU runs, runs there, on that thread, untraced (`somd::nested_on_cpu`;
+/// not in the construct's arguments, evaluated before its applications): the enclosing
 /// construct is the unit of placement, and a launch per evaluation (a `!` in a loop of the
 /// body, in every application of a `@` the CPU runs) costs a round trip to the device for
 /// work of a few elements.

@@ -21,6 +21,10 @@ class Main {
         return s;
     }
 
+    static int fsumw(int i, int w) {
+        return fsum(i) + w;
+    }
+
     static int safe(int a, int b) {
         return a + 100 / b;
     }
@@ -83,6 +87,15 @@ class Main {
             total += sums[i];
         }
         System.out.println(total + " " + sums[12] + " " + sums[49]);
+        int w = 0;
+        for (int i = 0; i < 100000; i++) {
+            w += tri(i);
+        }
+        int[] shifted = new int[40];
+        for (int i = 0; i < 40; i++) {
+            shifted[i] = fsumw(i, w);
+        }
+        System.out.println(shifted[0] + " " + shifted[39]);
         System.out.println(failing(a));
     }
 }
