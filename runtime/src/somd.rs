@@ -2773,6 +2773,8 @@ enum Stage {
     /// An isolated filter whose batches may run on a device (`worker`: the CPU path).
     DeviceFilter {
         desc: &'static crate::device::KernelDesc,
+        /// The `task` expression's position.
+        at: &'static SourcePos,
         /// The device representations of the worker's parameter (`None`: rows of a value
         /// array) and result.
         items: (Option<crate::device::Elem>, crate::device::Elem),
@@ -2989,7 +2991,13 @@ impl Task {
             let effects = std::mem::take(&mut state.effects);
             // `seq` is the reference semantics; tasks observing each other's effects would
             // show the pipeline's interleaving.
-            if exec::placement().device == exec::Device::Seq || Effects::interact(&effects) {
+            let seq = exec::placement().device == exec::Device::Seq;
+            if seq || Effects::interact(&effects) {
+                for stage in &stages {
+                    if let Stage::DeviceFilter { desc, at, .. } = stage {
+                        crate::opencl::policy::trace_in_order_filter(desc.label, at, seq);
+                    }
+                }
                 state.graph = Some(in_order_graph(stages, pos));
             } else {
                 let (graph, adapt) = build_graph(stages, pos);
@@ -3077,6 +3085,7 @@ fn device_filter<T: 'static, U: Send + 'static>(
     let mut clock = FilterClock::new(desc.label, at);
     Task::of(Stage::DeviceFilter {
         desc,
+        at,
         items,
         worker: Box::new(move |item| {
             let started = clock.start();

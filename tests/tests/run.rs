@@ -3732,6 +3732,36 @@ fn constructs_inside_cpu_instances_stay_on_their_threads() {
     assert_eq!(names, ["+ ! in Main.main", "Main.tri"]);
 }
 
+/// A graph whose tasks observe each other's effects runs in Java's order, its device filter
+/// through its CPU worker (`tests/run/task_effects_order.somd`: the first graph's sink reads
+/// the static the source writes, and two of its tasks print); the trace says why, at the
+/// filter's `task` expression, where it showed a CPU run without a placement. The second
+/// graph keeps its pipeline and places its filter on the device.
+#[test]
+fn filters_of_graphs_in_java_order_say_why_they_run_on_the_cpu() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "task_effects_order";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, _) = traced_calls(name, binary, &expected, *opencl);
+    let placements: Vec<String> = outcome
+        .stderr
+        .lines()
+        .filter(|l| l.contains("\"event\":\"placement\"") && l.contains("\"name\":\"Main.square\""))
+        .map(|l| {
+            let field = |key: &str| {
+                let v: serde_json::Value = serde_json::from_str(l).expect("a JSON trace line");
+                v[key].as_str().unwrap_or("-").to_string()
+            };
+            format!("{} {} {}", field("placement"), field("reason"), field("site"))
+        })
+        .collect();
+    let (first, rest) = placements.split_first().expect("placements of Main.square");
+    assert_eq!(first, "cpu graph in Java's order (shared effects) task_effects_order.somd:44:57");
+    assert!(!rest.is_empty() && rest.iter().all(|p| p == "opencl SOMD_DEVICE -"), "{rest:?}");
+}
+
 /// A `dist` array a SOMD method uses only for its lengths and offsets crosses as no buffer
 /// (`tests/run/device_shape_only.somd`): of its calls only `mixed`, which reads its other
 /// argument (50,000 `int`s), uploads anything.

@@ -334,6 +334,48 @@ class T {
     ));
 }
 
+/// A graph whose tasks observe each other's effects runs in Java's order, its device filter
+/// on the CPU: `explain` says so under the filter, with the effect (a static one task writes
+/// and another reads; two printing tasks; the heap). A graph of independent tasks says
+/// nothing more (`tasks_are_placed`).
+#[test]
+fn tasks_sharing_effects_run_in_java_order() {
+    insta::assert_snapshot!(explain(
+        r#"
+class T {
+    static int n = 0;
+    static int[] seen = new int[4];
+    static int produce() {
+        if (n == 3) { throw new Underflow(); }
+        n++;
+        return n;
+    }
+    static int loud() {
+        if (n == 3) { throw new Underflow(); }
+        n++;
+        System.out.println(n);
+        return n;
+    }
+    static local int square(int x) { return x * x; }
+    static void show(int x) { if (n % 2 == 0) { System.out.println(x); } }
+    static void print(int x) { System.out.println(x); }
+    static void keep(int x) { seen[x % 4] = x; }
+    static int look(int x) { return seen[0] + x; }
+    public static void main(String[] args) {
+        Task t = task T.produce => task T.square => task T.show;
+        t.finish();
+        n = 0;
+        Task u = task T.loud => task T.square => task T.print;
+        u.finish();
+        n = 0;
+        Task v = task T.produce => task T.look => task T.square => task T.keep;
+        v.finish();
+    }
+}
+"#
+    ));
+}
+
 #[test]
 fn every_sample_is_explained_without_panicking() {
     // The checker, lowering and analyses recurse as deep as a program nests (the corpus

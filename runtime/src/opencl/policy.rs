@@ -224,6 +224,16 @@ pub(crate) fn trace_not_eligible(method: &str, at: &SourcePos) {
     }
 }
 
+/// The placement of a device filter task at `at` whose graph runs in Java's order
+/// (`somd::in_order_graph`: under `SOMD_DEVICE=seq` (`seq`), or because its tasks observe
+/// each other's effects): its items go one by one through its CPU worker, for the trace.
+pub(crate) fn trace_in_order_filter(label: &str, at: &SourcePos, seq: bool) {
+    if trace::enabled() {
+        let reason = if seq { "SOMD_DEVICE" } else { "graph in Java's order (shared effects)" };
+        trace_placement_at(label, Target::Cpu, reason, Some(at));
+    }
+}
+
 #[cold]
 pub(crate) fn trace_placement(method: &str, target: Target, reason: &str) {
     trace_placement_at(method, target, reason, None);

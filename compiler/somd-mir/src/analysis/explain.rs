@@ -190,6 +190,48 @@ fn worker_lines(
     }
 }
 
+/// For a device filter task written in a graph expression (`task a => task b => ..`) whose
+/// tasks observe each other's effects: the graph runs in Java's order, item by item on one
+/// thread, and the filter through its CPU worker (`rt::somd::in_order_graph`).
+fn graph_line(out: &mut String, module: &Module, sources: &SourceMap, p: &super::Placement) {
+    let Subject::Task { in_func, expr } = p.subject else { return };
+    let func = module.function(in_func);
+    let parents = super::walk::parents(func);
+    let mut top = expr;
+    while let Some(up) = parents[top.0 as usize] {
+        if !matches!(func.expr(up).kind, ExprKind::Connect { .. }) {
+            break;
+        }
+        top = up;
+    }
+    if top == expr {
+        return;
+    }
+    // The chain's tasks, in graph order; a chain with an operand other than a task
+    // expression (a local holding one) is not followed.
+    let mut workers = Vec::new();
+    let mut stack = vec![top];
+    while let Some(e) = stack.pop() {
+        match &func.expr(e).kind {
+            ExprKind::Connect { lhs, rhs } => stack.extend([*rhs, *lhs]),
+            ExprKind::Task { func: worker, .. } => workers.push(*worker),
+            _ => return,
+        }
+    }
+    let effects: Vec<super::shared::TaskEffects> =
+        workers.iter().map(|w| super::shared::task_effects(module, *w)).collect();
+    let tasks: Vec<(&str, &super::shared::TaskEffects)> =
+        workers.iter().zip(&effects).map(|(w, e)| (module.function(*w).name.as_str(), e)).collect();
+    if let Some(why) = super::shared::graph_in_order(module, &tasks) {
+        let _ = writeln!(
+            out,
+            "  in the graph at {}: {why}, so the graph runs in Java's order, item by item on \
+             one thread, and this filter on the CPU",
+            sources.position(func.expr(top).span)
+        );
+    }
+}
+
 /// The readable explanation of `info`.
 pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> String {
     let mut out = String::new();
@@ -236,6 +278,7 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                         "  needs fp64: yes (cl_khr_fp64; without it the host runs it on the CPU with a warning)"
                     );
                 }
+                graph_line(&mut out, module, sources, p);
                 for w in &plan.warnings {
                     let _ = writeln!(
                         out,

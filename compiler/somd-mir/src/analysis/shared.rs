@@ -89,6 +89,43 @@ pub struct TaskEffects {
     pub heap_writes: bool,
 }
 
+/// Why the tasks of a graph (`tasks`: each worker's name and [`TaskEffects`], in graph
+/// order) run in Java's order (`rt::somd::Task::with_effects`): two print, or one writes a
+/// static field (or the heap) another reads or writes. `None` when their pipeline keeps
+/// Java's results.
+pub fn graph_in_order(module: &Module, tasks: &[(&str, &TaskEffects)]) -> Option<String> {
+    let printing: Vec<&str> = tasks.iter().filter(|t| t.1.prints).map(|t| t.0).collect();
+    if let [a, b, ..] = printing[..] {
+        return Some(format!("tasks `{a}` and `{b}` both print"));
+    }
+    let name = |s: &StaticId| {
+        let field = &module.statics[s.0 as usize];
+        let class = module.classes.get(field.class.0 as usize).map_or("?", |c| c.name.as_str());
+        format!("`{class}.{}`", field.name)
+    };
+    for (i, (a, ea)) in tasks.iter().enumerate() {
+        for (j, (b, eb)) in tasks.iter().enumerate() {
+            if i == j {
+                continue;
+            }
+            let (verb, other) = match ea.writes.iter().find(|w| eb.writes.contains(w)) {
+                Some(w) => ("writes", w),
+                None => match ea.writes.iter().find(|w| eb.reads.contains(w)) {
+                    Some(w) => ("reads", w),
+                    None if ea.heap_writes && (eb.heap_reads || eb.heap_writes) => {
+                        return Some(format!(
+                            "task `{a}` writes objects or arrays that task `{b}` may reach"
+                        ));
+                    }
+                    None => continue,
+                },
+            };
+            return Some(format!("task `{a}` writes {}, which task `{b}` {verb}", name(other)));
+        }
+    }
+    None
+}
+
 /// The [`TaskEffects`] of task worker `f`. A graph runs in Java's order when two of its
 /// tasks print, or one writes a static field (or the heap) another uses
 /// (`rt::somd::Task::with_effects`).
