@@ -376,6 +376,46 @@ class T {
     ));
 }
 
+/// An expression nested deeper than OpenCL C compilers take keeps its method on the CPU,
+/// named at the statement's expression; a shallower one of the same form stays eligible
+/// (`tests/run/device_deep_expressions.somd` runs both).
+#[test]
+fn expressions_too_deep_for_device_compilers_are_named() {
+    let method = |name: &str, terms: usize| {
+        format!(
+            "    static int[] {name}(dist int[] a) {{\n        int[] r = new int[a.length];\n        \
+             for (int i = 0; i < a.length; i++) {{\n            r[i] = {};\n        }}\n        \
+             return r;\n    }}\n",
+            vec!["a[i]"; terms].join(" + ")
+        )
+    };
+    let source = format!(
+        "class T {{\n{}{}    public static void main(String[] args) {{\n        \
+         System.out.println(deep(new int[4])[0] + shallow(new int[4])[0]);\n    }}\n}}\n",
+        method("deep", 260),
+        method("shallow", 120)
+    );
+    let report = explain(&source);
+    let lines: Vec<&str> =
+        report.lines().filter(|l| l.contains("T.") || l.contains("runs on")).collect();
+    assert_eq!(
+        lines[..4],
+        [
+            "test.somd:2:5: SOMD method T.deep",
+            "  runs on: CPU",
+            "test.somd:9:5: SOMD method T.shallow",
+            "  runs on: OpenCL device when available (eligible), else CPU",
+        ]
+    );
+    assert!(
+        report.contains(
+            "not on the device: expression nested 264 levels deep in kernel code (OpenCL C \
+             compilers take about 128; split it into locals) at test.somd:5:13"
+        ),
+        "{report}"
+    );
+}
+
 #[test]
 fn every_sample_is_explained_without_panicking() {
     // The checker, lowering and analyses recurse as deep as a program nests (the corpus

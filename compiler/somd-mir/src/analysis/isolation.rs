@@ -314,7 +314,58 @@ fn body_blocker(module: &Module, id: FuncId, func: &Function) -> Option<Blocker>
             _ => {}
         }
     }
-    stmt_blocker.or(unsupported)
+    stmt_blocker.or(unsupported).or_else(|| nesting_blocker(func, &parents))
+}
+
+/// The deepest weighted nesting of an expression of kernel code the device compilers take
+/// ([`nesting_blocker`]). OpenCL C compilers built on Clang stop at 256 levels of brackets
+/// (`-fbracket-depth`), counted after macro expansion; the writer's text of an operator
+/// is one level (`somd_iadd(a, b)`), of a cast, element access or conditional up to three
+/// (a conversion call in parentheses, a checked access), and statements add their own.
+const KERNEL_NESTING: u32 = 128;
+
+/// An expression of `func` nested deeper than [`KERNEL_NESTING`] (a sum of 300 terms, a
+/// chain of 100 conditionals), whose kernel no OpenCL C compiler would build: the CPU runs
+/// it, and `explain` says why, where a strict run stopped with the device compiler's
+/// "bracket nesting level exceeded" (probe 87).
+fn nesting_blocker(func: &Function, parents: &[Option<ExprId>]) -> Option<Blocker> {
+    let weight = |e: ExprId| match func.expr(e).kind {
+        ExprKind::Index { .. } | ExprKind::Convert { .. } | ExprKind::Conditional { .. } => 3,
+        _ => 1,
+    };
+    // Each expression's depth from its root, computed once: climb to a known one, then back.
+    let mut depth: Vec<u32> = vec![0; func.exprs.len()];
+    let mut known = vec![false; func.exprs.len()];
+    let mut path = Vec::new();
+    for i in 0..func.exprs.len() {
+        let mut at = Some(ExprId(i as u32));
+        while let Some(e) = at.filter(|e| !known[e.0 as usize]) {
+            path.push(e);
+            at = parents[e.0 as usize];
+        }
+        let mut d = at.map_or(0, |e| depth[e.0 as usize]);
+        while let Some(e) = path.pop() {
+            d += weight(e);
+            depth[e.0 as usize] = d;
+            known[e.0 as usize] = true;
+        }
+    }
+    let (deepest, d) = depth.iter().enumerate().max_by_key(|(_, d)| **d)?;
+    // Named by the whole expression holding it.
+    let mut root = ExprId(deepest as u32);
+    while let Some(up) = parents[root.0 as usize] {
+        root = up;
+    }
+    (*d > KERNEL_NESTING).then(|| {
+        block(
+            BlockReason::Unsupported,
+            format!(
+                "expression nested {d} levels deep in kernel code (OpenCL C compilers take \
+                 about {KERNEL_NESTING}; split it into locals)"
+            ),
+            func.expr(root).span,
+        )
+    })
 }
 
 /// The `@`, `!` and `Somd.range` expressions of `func` that form a `!` of a `@` the writer
