@@ -1337,8 +1337,9 @@ pub struct KernelDesc {
     pub global: &'static [Size],
     /// Whether the kernel writes one reduction partial per work-group.
     pub reduction: bool,
-    /// A `C.m ! a` fold: one work-item per chunk of the array, one partial per work-item
-    /// (the global size is the host's choice).
+    /// A `C.m ! a` fold: one work-item per chunk of the array, one partial per work-group
+    /// (its work-items' chunks combined in order in `__local` scratch; the global size is
+    /// the host's choice).
     pub fold: bool,
     /// A coarsened reduction: each work-item folds a grid-stride loop over the elements, so
     /// the launch may have fewer work-items than elements ([`reduction_groups`]).
@@ -2211,8 +2212,28 @@ fn fold_chunk(count: usize) -> usize {
     count.div_ceil(FOLD_ITEMS).max(1)
 }
 
-/// `C.m ! a` on a non-empty primitive array: the fold kernel leaves one partial per chunk,
-/// which the caller combines with `m` as the CPU path combines elements. `None`: the CPU
+/// The work-group size of a fold: `local`, halved while its `__local` scratch (one element
+/// per work-item, a value object of any size) would not fit the device's local memory.
+fn fold_local(ctx: &DeviceCtx, desc: &KernelDesc, local: usize) -> usize {
+    let size = desc
+        .args
+        .iter()
+        .find_map(|a| match a {
+            ArgSpec::Scratch(elem) => Some(elem.size()),
+            _ => None,
+        })
+        .unwrap_or(0);
+    let limit = ctx.device.local_mem_size().unwrap_or(0) as usize;
+    let mut local = local.max(1);
+    while local > 1 && local.saturating_mul(size) > limit {
+        local /= 2;
+    }
+    local
+}
+
+/// `C.m ! a` on a non-empty primitive array: the fold kernel leaves one partial per
+/// work-group (its chunks combined in order), which the caller combines with `m` as the CPU
+/// path combines elements. `None`: the CPU
 /// path (not placed, `null` or empty array — the CPU raises the exception —, ...).
 pub fn run_fold(desc: &'static KernelDesc, args: &[HostArg<'_>]) -> Option<DeviceResult> {
     let Some(HostArg::Array(array)) = args.first() else { return None };
@@ -2313,8 +2334,10 @@ impl Planned {
             && (desc.reduction || self.global.len() == 1);
         let spread = if plain { spread_local(ctx, kernel, items) } else { None };
         let local = spread.unwrap_or_else(|| prev_power_of_two(kernel.local_1d()));
+        let local = if desc.fold { fold_local(ctx, desc, local) } else { local };
         let groups = if desc.fold {
-            items
+            // One partial per work-group: its work-items' chunks combined in the kernel.
+            first.div_ceil(local)
         } else if desc.strided {
             reduction_groups(ctx, items, local)
         } else {
@@ -2337,6 +2360,8 @@ impl Planned {
                 strip_launch(setter, ctx, self.global.first().copied().unwrap_or(0), lanes)
             }
             (true, _) => setter.run_1d_exact(ctx, geo.groups * geo.local, geo.local),
+            // A fold combines its work-groups' chunks in `__local` scratch of `geo.local`.
+            _ if self.desc.fold => setter.run_1d_exact(ctx, geo.groups * geo.local, geo.local),
             (false, [n]) => match geo.spread {
                 Some(local) => setter.run_1d_in(ctx, *n, local),
                 None => setter.run_1d(ctx, *n),

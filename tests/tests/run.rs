@@ -3762,6 +3762,36 @@ fn filters_of_graphs_in_java_order_say_why_they_run_on_the_cpu() {
     assert!(!rest.is_empty() && rest.iter().all(|p| p == "opencl SOMD_DEVICE -"), "{rest:?}");
 }
 
+/// A method fold `C.m ! a` on the device combines the chunks of each work-group in its
+/// kernel, in order, and brings down one partial per work-group
+/// (`tests/run/device_vfold.somd`: 20,011 value objects of 32 and 8 bytes in 4,003 chunks of
+/// five): before, each of the 4,003 chunks' partials came down (128 KB for `Acc`), and an
+/// array of 4,096 elements or fewer was not reduced at all on the device (one element a
+/// work-item). The one-element fold brings down that element.
+#[test]
+fn method_folds_bring_down_a_partial_per_work_group() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_vfold";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (_, calls) = traced_calls(name, binary, &expected, *opencl);
+    let folds: Vec<(&str, u64)> = calls
+        .iter()
+        .filter(|c| c.name == "Main.merge" || c.name == "Main.span")
+        .map(|c| (c.name.as_str(), c.bytes_d2h))
+        .collect();
+    let names: Vec<&str> = folds.iter().map(|f| f.0).collect();
+    assert_eq!(names, ["Main.merge", "Main.span", "Main.merge", "Main.merge", "Main.span"]);
+    for (k, &(name, down)) in folds.iter().enumerate() {
+        let size = if name == "Main.merge" { 32 } else { 8 };
+        // The one-element array; else work-groups of at least 16 work-items (PoCL's and
+        // NVIDIA's hold 64 or more).
+        let most = if k == 4 { size } else { 4003u64.div_ceil(16) * size };
+        assert!(down >= size && down <= most, "{folds:?}");
+    }
+}
+
 /// A `dist` array a SOMD method uses only for its lengths and offsets crosses as no buffer
 /// (`tests/run/device_shape_only.somd`): of its calls only `mixed`, which reads its other
 /// argument (50,000 `int`s), uploads anything.

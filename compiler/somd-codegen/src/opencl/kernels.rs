@@ -1926,31 +1926,73 @@ impl Writer<'_> {
             ArgKind::Buffer { access: Access::Out, elem: e.clone() },
             ArgSource::Partials,
         );
+        let sk = Self::push_arg(
+            m,
+            &mut decls,
+            format!("__local {e} *somd_scratch"),
+            "somd_scratch",
+            ArgKind::Local { elem: e.clone() },
+            ArgSource::Scratch,
+        );
         self.push_main_err(m, &mut decls);
         m.global.push(SizeRule::Const(-1));
         m.reduction = Some(ReductionInfo {
             op: func.name.clone(),
             elem: e.clone(),
             partials_arg: pk,
-            scratch_arg: None,
-            finish: "global size = ceil(n / chunk); partial k folds elements [k*chunk, min((k+1)*chunk, n)) in order; the host folds the partials in order (n > 0; empty arrays throw on the host)".into(),
+            scratch_arg: Some(sk),
+            finish: "global size = ceil(ceil(n / chunk) / local) * local; work-item k folds elements [k*chunk, min((k+1)*chunk, n)) in order, then each work-group combines its work-items' results in a tree of neighbours (in order) into one partial; the host folds the groups' partials in order (n > 0; empty arrays throw on the host)".into(),
             strided: false,
         });
         let f = self.fn_name(plan.func);
         let l1 = Level(1);
         let l2 = l1.next();
+        let l3 = l2.next();
         let mut out = format!("/* {} ! at {}:{}:{} */\n", func.name, m.file, m.line, m.col);
         writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
         out.push_str(&self.err_init(l1, "somd_err"));
+        // Work-item `k` folds chunk `k` in order; no work-item leaves before the barriers.
         writeln!(out, "{l1}const long somd_lo = (long)get_global_id(0) * (long)somd_chunk;")?;
-        writeln!(out, "{l1}if (somd_lo >= (long)somd_n) return;")?;
-        writeln!(out, "{l1}const long somd_hi = min(somd_lo + (long)somd_chunk, (long)somd_n);")?;
-        writeln!(out, "{l1}{p} somd_acc = {};", elem_at("somd_lo"))?;
-        writeln!(out, "{l1}for (long somd_k = somd_lo + 1; somd_k < somd_hi; somd_k++) {{")?;
-        out.push_str(&at(l2, "somd_k"));
-        writeln!(out, "{l2}somd_acc = {f}(somd_acc, {}, somd_err);", elem_at("somd_k"))?;
+        writeln!(out, "{l1}const int somd_lid = (int)get_local_id(0);")?;
+        writeln!(out, "{l1}if (somd_lo < (long)somd_n) {{")?;
+        writeln!(out, "{l2}const long somd_hi = min(somd_lo + (long)somd_chunk, (long)somd_n);")?;
+        writeln!(out, "{l2}{p} somd_acc = {};", elem_at("somd_lo"))?;
+        writeln!(out, "{l2}for (long somd_k = somd_lo + 1; somd_k < somd_hi; somd_k++) {{")?;
+        out.push_str(&at(l3, "somd_k"));
+        writeln!(out, "{l3}somd_acc = {f}(somd_acc, {}, somd_err);", elem_at("somd_k"))?;
+        writeln!(out, "{l2}}}")?;
+        writeln!(out, "{l2}somd_scratch[somd_lid] = somd_acc;")?;
         writeln!(out, "{l1}}}")?;
-        writeln!(out, "{l1}somd_partials[get_global_id(0)] = somd_acc;")?;
+        // The group's chunks meet in a tree of neighbours, left before right: the order of
+        // the elements is kept, as the CPU's left fold keeps it (the method is taken to be
+        // associative, LANGUAGE.md §3.5). A combination fails at its right half's first
+        // element.
+        writeln!(
+            out,
+            "{l1}const long somd_items = ((long)somd_n + somd_chunk - 1) / (long)somd_chunk;"
+        )?;
+        writeln!(
+            out,
+            "{l1}const long somd_first = (long)get_group_id(0) * (long)get_local_size(0);"
+        )?;
+        writeln!(
+            out,
+            "{l1}const int somd_valid = (int)min((long)get_local_size(0), somd_items - somd_first);"
+        )?;
+        writeln!(out, "{l1}for (int somd_s = 1; somd_s < somd_valid; somd_s <<= 1) {{")?;
+        writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
+        writeln!(
+            out,
+            "{l2}if ((somd_lid & (2 * somd_s - 1)) == 0 && somd_lid + somd_s < somd_valid) {{"
+        )?;
+        out.push_str(&at(l3, "(somd_first + somd_lid + somd_s) * (long)somd_chunk"));
+        writeln!(
+            out,
+            "{l3}somd_scratch[somd_lid] = {f}(somd_scratch[somd_lid], somd_scratch[somd_lid + somd_s], somd_err);"
+        )?;
+        writeln!(out, "{l2}}}")?;
+        writeln!(out, "{l1}}}")?;
+        writeln!(out, "{l1}if (somd_lid == 0) somd_partials[get_group_id(0)] = somd_scratch[0];")?;
         out.push_str("}\n");
         Ok(out)
     }

@@ -1010,7 +1010,11 @@ fn map_desc_args(m: &KernelManifest, call: &MapCall) -> Result<Vec<String>, Emit
                 Some((_, size)) => format!("Partials(rt::device::Elem::Struct({size}))"),
                 None => format!("Partials(rt::device::Elem::{})", elem_name(call.elem)),
             },
-            ArgSource::Scratch => format!("Scratch(rt::device::Elem::{})", elem_name(call.elem)),
+            ArgSource::Scratch => match &call.result_struct {
+                // A fold over value-class elements: one struct per work-item.
+                Some((_, size)) => format!("Scratch(rt::device::Elem::Struct({size}))"),
+                None => format!("Scratch(rt::device::Elem::{})", elem_name(call.elem)),
+            },
             ArgSource::LaneScratch { bytes } => format!("LaneScratch {{ bytes: {bytes} }}"),
             ArgSource::SliceParts { bytes } => format!("SliceParts {{ bytes: {bytes} }}"),
             ArgSource::Slices { inner } => format!("Slices {{ inner: {inner} }}"),
