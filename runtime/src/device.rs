@@ -50,6 +50,7 @@ mod rows;
 pub mod statics;
 mod sync;
 mod update;
+pub mod widen;
 
 pub use crate::opencl::adapt::{clock_at, group, Clock};
 pub use crate::opencl::{before_device, PendingCheck};
@@ -2087,10 +2088,12 @@ pub fn run_filter_chained<T: DevElem, U: DevElem>(
     input: &DeviceBatch,
     keep: bool,
 ) -> Option<FilterOut<U>> {
-    if input.elem != T::ELEM {
-        return None;
-    }
-    let chained = Held::Shared(std::sync::Arc::clone(&input.buf));
+    let chained = if input.elem == T::ELEM {
+        Held::Shared(std::sync::Arc::clone(&input.buf))
+    } else {
+        // A wider worker (`task f => task g`, `g` taking `long` where `f` gives `int`).
+        Held::Own(widen::widened(input.ctx, &input.buf, input.elem, T::ELEM, input.count)?)
+    };
     filter_call(desc, input.count, &[HostArg::Chained], Some((input.ctx, chained)), keep)
 }
 

@@ -3303,8 +3303,9 @@ fn build_graph(
     let adapt = crate::opencl::adapt::graph_run(&members);
     let cpu = adapt.as_ref().is_some_and(|run| run.on_cpu());
     let ran = adapt.as_ref().map(|run| run.ran_flag());
-    // A device filter followed by another on the same device keeps its results there,
-    // unless the next one takes them converted (an `int` result into a `long` worker).
+    // A device filter followed by another on the same device keeps its results there; the
+    // next one widens them there when its worker takes a wider type (an `int` result into
+    // a `long` worker, `device::widen`).
     let keeps: Vec<bool> = stages
         .iter()
         .zip(stages.iter().skip(1))
@@ -3313,7 +3314,13 @@ fn build_graph(
             (
                 Stage::DeviceFilter { desc: a, items: (_, out), .. },
                 Stage::DeviceFilter { desc: b, items: (input, _), .. },
-            ) => Some(*out) == *input && crate::device::same_device(a, b),
+            ) => {
+                let fits = match input {
+                    Some(input) => input == out || crate::device::widen::widens(*out, *input),
+                    None => false,
+                };
+                fits && crate::device::same_device(a, b)
+            }
             _ => false,
         })
         .collect();

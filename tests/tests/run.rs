@@ -3792,6 +3792,34 @@ fn method_folds_bring_down_a_partial_per_work_group() {
     }
 }
 
+/// Consecutive device filters of a graph whose second worker takes a wider type keep the
+/// batch on the device, which widens it there (`tests/run/task_widen_edges.somd`: char to
+/// int, byte to long, .., long to double): no producer brings its results down and no
+/// consumer sends its items up. Before, each such edge came down and went up again
+/// (probe 86: 600 bytes down and 1,200 up per run of 300 `char`s into an `int` worker).
+#[test]
+fn widening_edges_between_device_filters_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "task_widen_edges";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (_, calls) = traced_calls(name, binary, &expected, *opencl);
+    let producers = ["Main.toChar", "Main.toByte", "Main.toShort", "Main.big", "Main.bigL"];
+    let producers = [&producers[..], &["Main.half", "Main.cube"]].concat();
+    let consumers = ["Main.fromChar", "Main.fromByte", "Main.fromShort", "Main.asFloat"];
+    let consumers = [&consumers[..], &["Main.lToF", "Main.lToD", "Main.fToD"]].concat();
+    let moved = |names: &[&str], down: bool| -> u64 {
+        calls
+            .iter()
+            .filter(|c| names.contains(&c.name.as_str()))
+            .map(|c| if down { c.bytes_d2h } else { c.bytes_h2d })
+            .sum()
+    };
+    assert!(calls.iter().any(|c| c.name == "Main.cube"), "no device call of Main.cube");
+    assert_eq!((moved(&producers, true), moved(&consumers, false)), (0, 0));
+}
+
 /// A `dist` array a SOMD method uses only for its lengths and offsets crosses as no buffer
 /// (`tests/run/device_shape_only.somd`): of its calls only `mixed`, which reads its other
 /// argument (50,000 `int`s), uploads anything.

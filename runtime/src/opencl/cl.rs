@@ -13,6 +13,8 @@ pub const SOMD_JAVA: &str = include_str!("../../cl/somd_java.cl");
 pub const SOMD_HIST: &str = include_str!("../../cl/somd_hist.cl");
 /// `runtime/cl/somd_reduce.cl`: the work-group tree reduction template.
 pub const SOMD_REDUCE: &str = include_str!("../../cl/somd_reduce.cl");
+/// Java's widening conversion of a device batch (`device::widen`).
+pub const SOMD_WIDEN: &str = include_str!("../../cl/somd_widen.cl");
 
 /// Words of the error buffer's head (`SOMD_ERR_HEAD` in `somd_errors.cl`): the failing
 /// launch's epoch, the log's entry count, and the first failure's inverted key (a 64-bit
