@@ -3820,6 +3820,27 @@ fn widening_edges_between_device_filters_stay_on_the_device() {
     assert_eq!((moved(&producers, true), moved(&consumers, false)), (0, 0));
 }
 
+/// Compound stores and steps into an array holding a SOMD result left on the device read the
+/// element alone and write it into the device copy (`tests/run/device_compound_stores.somd`:
+/// a rod of 50,000 `double`s, 30 steps, three compound stores a step): the rod goes up
+/// once and never comes down whole in the loop. Before, each step's `x[0] += 3.0` brought
+/// the 400,000 bytes down and the next call sent them up again.
+#[test]
+fn compound_stores_into_device_results_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_compound_stores";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (_, calls) = traced_calls(name, binary, &expected, *opencl);
+    let heat: Vec<&CallTrace> = calls.iter().filter(|c| c.name == "Main.heat").collect();
+    assert_eq!(heat.len(), 30);
+    let up: u64 = heat.iter().map(|c| c.bytes_h2d).sum();
+    let down: u64 = heat.iter().map(|c| c.bytes_d2h).sum();
+    // The first upload; the element reads and writes between the calls are no call's.
+    assert_eq!((up, down), (400_000, 0));
+}
+
 /// A `dist` array a SOMD method uses only for its lengths and offsets crosses as no buffer
 /// (`tests/run/device_shape_only.somd`): of its calls only `mixed`, which reads its other
 /// argument (50,000 `int`s), uploads anything.

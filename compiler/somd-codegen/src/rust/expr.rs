@@ -2907,6 +2907,19 @@ impl<'a> FnCx<'a> {
                     clone = if is_copy(&target_ty) { "" } else { ".clone()" }
                 )
             }
+            // An element of a `LazyArr` holding SOMD results (`x[i] += v`): read alone and
+            // written into the device copy where it stays (`LazyArr::get`, `LazyArr::set`),
+            // as `x[i] = v` is, instead of through the host copy, which dropped it.
+            ExprKind::Index { array, index } if self.lazy_compound(target, *array, op_value) => {
+                let name = self.lazy_name(*array).unwrap_or_default();
+                let idx = self.expr(*index)?;
+                let pos = self.pos(t.span);
+                format!(
+                    "{{ let _e{n}i = {idx}; let _e{n}o = {name}.get(_e{n}i, {pos}); {rhs}\
+                     let _e{n}n = {new_text}; {name}.set(_e{n}i, _e{n}n{clone}, {pos});{tail} }}",
+                    clone = if is_copy(&target_ty) { "" } else { ".clone()" }
+                )
+            }
             ExprKind::Static(_) | ExprKind::Field { .. } | ExprKind::Index { .. } => {
                 let (lets, slot) = self.slot(target, pure, op_value.map(|(_, v)| v))?;
                 format!(
@@ -2917,6 +2930,26 @@ impl<'a> FnCx<'a> {
             }
             _ => return Err(EmitError::Internal("compound assignment to a non-place".into())),
         })
+    }
+
+    /// Whether the compound store or step `target` (`x[i] op= v`, `x[i]++`) is to an element
+    /// of a mutable 1-D lazy local `x` whose stores the analysis marked (`LazyLocal::stores`),
+    /// with nothing in the index or value assigning `x`: the element is read and stored
+    /// through the `LazyArr` by name.
+    fn lazy_compound(&self, target: ExprId, array: ExprId, op: Option<(BinOp, ExprId)>) -> bool {
+        let ExprKind::Local(l) = self.e(array).map(|e| &e.kind).unwrap_or(&ExprKind::This) else {
+            return false;
+        };
+        let Some(lazy) = self.lazy(*l) else { return false };
+        let mut others = vec![];
+        if let Ok(ExprKind::Index { index, .. }) = self.e(target).map(|e| &e.kind) {
+            others.push(*index);
+        }
+        others.extend(op.map(|(_, v)| v));
+        lazy.mutable
+            && lazy.stores.contains(&target)
+            && self.local_ty(*l).is_ok_and(|ty| !somd_mir::analysis::keep::is_prim_matrix(ty))
+            && self.keeps_local(array, &others)
     }
 
     /// Whether `id` makes a new array or object, or reads a row or field of one

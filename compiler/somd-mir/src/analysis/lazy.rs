@@ -78,9 +78,10 @@ pub struct LazyLocal {
     pub handed: Vec<ExprId>,
     /// Element reads inside loops and every other use: each reads the host copy.
     pub whole: Vec<ExprId>,
-    /// Of a 1-D array holding SOMD results, its element stores `x[i] = v` (`=`, the
-    /// `Index`): each writes the device copy where it is the only one and no frozen copy
-    /// shares it (`LazyArr::set`), else the host copy, dropping the device copy.
+    /// Of a 1-D array holding SOMD results, its element stores `x[i] = v`, `x[i] op= v` and
+    /// `x[i]++` (the `Index`): each writes the device copy where it is the only one and no
+    /// frozen copy shares it (`LazyArr::set`), else the host copy, dropping the device copy;
+    /// a compound store reads the element first (`LazyArr::get`).
     pub stores: Vec<ExprId>,
     /// Of a matrix holding SOMD results, its rows taken only to read an element or the
     /// row's length (`m[i][j]`, `m[i].length`, the `m[i]`): they read the host copy and
@@ -615,8 +616,11 @@ fn lazy_results(
                 if !matrix
                     && *array == id
                     && parent.is_some_and(|p| {
-                        parent_of(parents, p).is_some_and(|a| {
-                            matches!(func.expr(a).kind, ExprKind::Assign { target, .. } if target == p)
+                        parent_of(parents, p).is_some_and(|a| match func.expr(a).kind {
+                            ExprKind::Assign { target, .. }
+                            | ExprKind::CompoundAssign { target, .. }
+                            | ExprKind::IncDec { target, .. } => target == p,
+                            _ => false,
                         })
                     }) =>
             {
