@@ -2337,10 +2337,13 @@ impl Planned {
             && (desc.reduction || self.global.len() == 1);
         let spread = if plain { spread_local(ctx, kernel, items) } else { None };
         let local = spread.unwrap_or_else(|| prev_power_of_two(kernel.local_1d()));
-        let local = if desc.fold { fold_local(ctx, desc, local) } else { local };
-        let groups = if desc.fold {
+        let tree = desc.fold && desc.args.iter().any(|a| matches!(a, ArgSpec::Scratch(_)));
+        let local = if tree { fold_local(ctx, desc, local) } else { local };
+        let groups = if tree {
             // One partial per work-group: its work-items' chunks combined in the kernel.
             first.div_ceil(local)
+        } else if desc.fold {
+            items
         } else if desc.strided {
             reduction_groups(ctx, items, local)
         } else {
@@ -2363,8 +2366,13 @@ impl Planned {
                 strip_launch(setter, ctx, self.global.first().copied().unwrap_or(0), lanes)
             }
             (true, _) => setter.run_1d_exact(ctx, geo.groups * geo.local, geo.local),
-            // A fold combines its work-groups' chunks in `__local` scratch of `geo.local`.
-            _ if self.desc.fold => setter.run_1d_exact(ctx, geo.groups * geo.local, geo.local),
+            // A fold whose method cannot throw combines its work-groups' chunks in `__local`
+            // scratch of `geo.local`.
+            _ if self.desc.fold
+                && self.desc.args.iter().any(|a| matches!(a, ArgSpec::Scratch(_))) =>
+            {
+                setter.run_1d_exact(ctx, geo.groups * geo.local, geo.local)
+            }
             (false, [n]) => match geo.spread {
                 Some(local) => setter.run_1d_in(ctx, *n, local),
                 None => setter.run_1d(ctx, *n),

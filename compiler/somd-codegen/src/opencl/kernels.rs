@@ -1926,22 +1926,34 @@ impl Writer<'_> {
             ArgKind::Buffer { access: Access::Out, elem: e.clone() },
             ArgSource::Partials,
         );
-        let sk = Self::push_arg(
-            m,
-            &mut decls,
-            format!("__local {e} *somd_scratch"),
-            "somd_scratch",
-            ArgKind::Local { elem: e.clone() },
-            ArgSource::Scratch,
-        );
+        // A method that cannot throw is combined across each work-group too (one partial per
+        // group comes down); one that may throw leaves a partial per work-item, which the
+        // host folds in order, so that its first failure is Java's: a tree would combine
+        // the stand-in partial of a failed chunk, and with one element a chunk (arrays of
+        // 4,096 or fewer) it would make every combination out of Java's order (review 104).
+        let tree = !somd_mir::analysis::isolation::call_may_throw(self.module, plan.func);
+        let scratch = tree.then(|| {
+            Self::push_arg(
+                m,
+                &mut decls,
+                format!("__local {e} *somd_scratch"),
+                "somd_scratch",
+                ArgKind::Local { elem: e.clone() },
+                ArgSource::Scratch,
+            )
+        });
         self.push_main_err(m, &mut decls);
         m.global.push(SizeRule::Const(-1));
+        let finish = match tree {
+            true => "global size = ceil(ceil(n / chunk) / local) * local; work-item k folds elements [k*chunk, min((k+1)*chunk, n)) in order, then each work-group combines its work-items' results in a tree of neighbours (in order) into one partial; the host folds the groups' partials in order (n > 0; empty arrays throw on the host)",
+            false => "global size = ceil(n / chunk); partial k folds elements [k*chunk, min((k+1)*chunk, n)) in order; the host folds the partials in order (n > 0; empty arrays throw on the host)",
+        };
         m.reduction = Some(ReductionInfo {
             op: func.name.clone(),
             elem: e.clone(),
             partials_arg: pk,
-            scratch_arg: Some(sk),
-            finish: "global size = ceil(ceil(n / chunk) / local) * local; work-item k folds elements [k*chunk, min((k+1)*chunk, n)) in order, then each work-group combines its work-items' results in a tree of neighbours (in order) into one partial; the host folds the groups' partials in order (n > 0; empty arrays throw on the host)".into(),
+            scratch_arg: scratch,
+            finish: finish.into(),
             strided: false,
         });
         let f = self.fn_name(plan.func);
@@ -1951,22 +1963,35 @@ impl Writer<'_> {
         let mut out = format!("/* {} ! at {}:{}:{} */\n", func.name, m.file, m.line, m.col);
         writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
         out.push_str(&self.err_init(l1, "somd_err"));
-        // Work-item `k` folds chunk `k` in order; no work-item leaves before the barriers.
         writeln!(out, "{l1}const long somd_lo = (long)get_global_id(0) * (long)somd_chunk;")?;
+        if !tree {
+            writeln!(out, "{l1}if (somd_lo >= (long)somd_n) return;")?;
+            writeln!(
+                out,
+                "{l1}const long somd_hi = min(somd_lo + (long)somd_chunk, (long)somd_n);"
+            )?;
+            writeln!(out, "{l1}{p} somd_acc = {};", elem_at("somd_lo"))?;
+            writeln!(out, "{l1}for (long somd_k = somd_lo + 1; somd_k < somd_hi; somd_k++) {{")?;
+            out.push_str(&at(l2, "somd_k"));
+            writeln!(out, "{l2}somd_acc = {f}(somd_acc, {}, somd_err);", elem_at("somd_k"))?;
+            writeln!(out, "{l1}}}")?;
+            writeln!(out, "{l1}somd_partials[get_global_id(0)] = somd_acc;")?;
+            out.push_str("}\n");
+            return Ok(out);
+        }
+        // Work-item `k` folds chunk `k` in order; no work-item leaves before the barriers.
         writeln!(out, "{l1}const int somd_lid = (int)get_local_id(0);")?;
         writeln!(out, "{l1}if (somd_lo < (long)somd_n) {{")?;
         writeln!(out, "{l2}const long somd_hi = min(somd_lo + (long)somd_chunk, (long)somd_n);")?;
         writeln!(out, "{l2}{p} somd_acc = {};", elem_at("somd_lo"))?;
         writeln!(out, "{l2}for (long somd_k = somd_lo + 1; somd_k < somd_hi; somd_k++) {{")?;
-        out.push_str(&at(l3, "somd_k"));
         writeln!(out, "{l3}somd_acc = {f}(somd_acc, {}, somd_err);", elem_at("somd_k"))?;
         writeln!(out, "{l2}}}")?;
         writeln!(out, "{l2}somd_scratch[somd_lid] = somd_acc;")?;
         writeln!(out, "{l1}}}")?;
         // The group's chunks meet in a tree of neighbours, left before right: the order of
         // the elements is kept, as the CPU's left fold keeps it (the method is taken to be
-        // associative, LANGUAGE.md §3.5). A combination fails at its right half's first
-        // element.
+        // associative, LANGUAGE.md §3.5).
         writeln!(
             out,
             "{l1}const long somd_items = ((long)somd_n + somd_chunk - 1) / (long)somd_chunk;"
@@ -1985,7 +2010,6 @@ impl Writer<'_> {
             out,
             "{l2}if ((somd_lid & (2 * somd_s - 1)) == 0 && somd_lid + somd_s < somd_valid) {{"
         )?;
-        out.push_str(&at(l3, "(somd_first + somd_lid + somd_s) * (long)somd_chunk"));
         writeln!(
             out,
             "{l3}somd_scratch[somd_lid] = {f}(somd_scratch[somd_lid], somd_scratch[somd_lid + somd_s], somd_err);"
