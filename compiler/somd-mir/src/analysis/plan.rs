@@ -826,9 +826,20 @@ fn reduce_plan(
             Ok(DevicePlan {
                 kernels: vec![k],
                 how: format!(
-                    "each work-item folds a contiguous chunk with `{}` in order; the host folds the per-item partials in order{}",
+                    "each work-item folds a contiguous chunk with `{}` in order; {}{}",
                     module.function(f).name,
-                    if range { "; the `Somd.range` is the element's index (not uploaded)" } else { "" }
+                    if super::isolation::call_may_throw(module, f) {
+                        "the host folds the per-item partials in order (the method may throw: \
+                         Java's first failure)"
+                    } else {
+                        "each work-group combines its chunks' results in order, and the host \
+                         folds the groups' partials in order"
+                    },
+                    if range {
+                        "; the `Somd.range` is the element's index (not uploaded)"
+                    } else {
+                        ""
+                    }
                 ),
                 needs_fp64,
                 warnings: Vec::new(),
