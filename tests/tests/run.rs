@@ -3717,9 +3717,10 @@ fn stores_into_device_results_stay_on_the_device() {
 /// threads (`tests/run/device_nested_in_mis.somd`): before, each evaluation was a device call
 /// of its own (4,000 launches of a few elements for 2,000 elements on PoCL, 2.1 s against a
 /// few ms), and so was the `!` in each application a CPU `@` made on the calling thread.
-/// Under `SOMD_DEVICE=opencl` the program's device calls are the `+ !` of `main` itself and
-/// the `+ ! (Main @ tri(..))` in an argument of the CPU `@ fsumw`, which is evaluated
-/// before the applications (it ran on the CPU when the CPU run's guard covered it too).
+/// Under `SOMD_DEVICE=opencl` the program's device calls are `main`'s own `@ fsum` (its
+/// range folds run in the kernel) and `+ !`, and the `+ ! (Main @ tri(..))` in an argument
+/// of the CPU `@ fsumw`, which is evaluated before the applications (it ran on the CPU when
+/// the CPU run's guard covered it too).
 #[test]
 fn constructs_inside_cpu_instances_stay_on_their_threads() {
     let Some(opencl) = &opencl_placement() else {
@@ -3729,7 +3730,7 @@ fn constructs_inside_cpu_instances_stay_on_their_threads() {
     let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
     let (_, calls) = traced_calls(name, binary, &expected, *opencl);
     let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
-    assert_eq!(names, ["+ ! in Main.main", "Main.tri"]);
+    assert_eq!(names, ["Main.fsum", "+ ! in Main.main", "Main.tri"]);
 }
 
 /// A graph whose tasks observe each other's effects runs in Java's order, its device filter
@@ -3839,6 +3840,26 @@ fn compound_stores_into_device_results_stay_on_the_device() {
     let down: u64 = heat.iter().map(|c| c.bytes_d2h).sum();
     // The first upload; the element reads and writes between the calls are no call's.
     assert_eq!((up, down), (400_000, 0));
+}
+
+/// `!`s of `Somd.range(n)` inside `@` targets run in the kernel (`tests/run/device_nested_range.somd`):
+/// each `@` is one device call uploading nothing, its target's range folds computed by the
+/// work-item; before, the targets ran on the CPU.
+#[test]
+fn range_folds_inside_targets_run_in_their_kernels() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_nested_range";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (_, calls) = traced_calls(name, binary, &expected, *opencl);
+    let seen: Vec<String> =
+        calls.iter().map(|c| format!("{}: {} up", c.name, c.bytes_h2d)).collect();
+    let maps = ["Main.fsum", "Main.lsum", "Main.ordered", "Main.empty"];
+    let mapped: Vec<&String> =
+        seen.iter().filter(|c| maps.iter().any(|m| c.starts_with(m))).collect();
+    let wanted: Vec<String> = maps.iter().map(|m| format!("{m}: 0 up")).collect();
+    assert_eq!(mapped, wanted.iter().collect::<Vec<_>>(), "{seen:?}");
 }
 
 /// A `dist` array a SOMD method uses only for its lengths and offsets crosses as no buffer

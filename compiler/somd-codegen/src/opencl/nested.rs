@@ -161,6 +161,7 @@ impl Writer<'_> {
                 }
             };
         }
+        let range = somd_mir::analysis::nested::range_len(func, *array);
         // Where the elements lie, and their C type as stored.
         let stored = |w: &Self, l: LocalId, ty: &Type| -> R<String> {
             match cx.narrow.get(&l) {
@@ -170,6 +171,8 @@ impl Writer<'_> {
             }
         };
         let (space, elem_c) = match &a.kind {
+            // `Somd.range(n)`: element `k` is `k`, no array.
+            _ if range.is_some() => ("", String::new()),
             ExprKind::Local(l) if cx.staged.contains(l) => ("__local", stored(self, *l, &a.ty)?),
             ExprKind::Local(l) if cx.holds_private(*l) => ("__private", self.storage(&elem)?),
             ExprKind::Local(l) => ("__global", stored(self, *l, &a.ty)?),
@@ -188,7 +191,11 @@ impl Writer<'_> {
             ExprKind::Static(st) => ("__global", self.static_elem(*st)?),
             _ => return Err(bug("`!` over an array expression the analysis refuses")),
         };
-        let args = self.arg(cx, *array)?;
+        let args = match range {
+            // A negative length folds nothing, as `Somd.range` makes an empty range.
+            Some(n) => format!("max({}, 0)", self.expr(cx, n)?),
+            None => self.arg(cx, *array)?,
+        };
         let owner = self.owner_name(func);
         let prefix = format!("somd_afold_{owner}_{}_", e.0);
         if let Some((name, _)) = cx.fold_fns.iter().find(|(n, _)| n.starts_with(&prefix)) {
@@ -197,7 +204,10 @@ impl Writer<'_> {
         let name = format!("{prefix}{}", self.array_fold_seq);
         self.array_fold_seq += 1;
         let ty = self.ty(&expr.ty)?;
-        let app = widen("a[somd_k]".to_string());
+        let app = match range {
+            Some(_) => widen("somd_k".to_string()),
+            None => widen("a[somd_k]".to_string()),
+        };
         let l1 = Level(1);
         let l2 = l1.next();
         let mut out = String::new();
@@ -212,7 +222,13 @@ impl Writer<'_> {
             somd_mir::analysis::isolation::type_name(self.module, &a.ty),
             func.name
         )?;
-        writeln!(out, "{ty} {name}({space} {elem_c} *a, const int a_len0, SOMD_ERR_PARAM)\n{{")?;
+        match range {
+            Some(_) => writeln!(out, "{ty} {name}(const int a_len0, SOMD_ERR_PARAM)\n{{")?,
+            None => writeln!(
+                out,
+                "{ty} {name}({space} {elem_c} *a, const int a_len0, SOMD_ERR_PARAM)\n{{"
+            )?,
+        }
         writeln!(out, "{l1}const int somd_n = a_len0;")?;
         match reducer {
             ArrayReducer::Op(op) => {
@@ -228,7 +244,8 @@ impl Writer<'_> {
                 writeln!(out, "{l2}somd_fail(somd_err, {site}, SOMD_KIND_EMPTY_REDUCE, 0, 0);")?;
                 writeln!(out, "{l2}return {zero};")?;
                 writeln!(out, "{l1}}}")?;
-                writeln!(out, "{l1}{ty} somd_acc = a[0];")?;
+                let first = if range.is_some() { "0" } else { "a[0]" };
+                writeln!(out, "{l1}{ty} somd_acc = {first};")?;
                 writeln!(out, "{l1}for (int somd_k = 1; somd_k < somd_n; somd_k++) {{")?;
                 writeln!(out, "{l2}somd_acc = {}(somd_acc, {app}, somd_err);", self.fn_name(*m))?;
                 writeln!(out, "{l1}}}")?;

@@ -490,6 +490,12 @@ fn nested_constructs(
             return Err(block(Unsupported, why, func.expr(reduce).span));
         }
         ok.insert(reduce);
+        // `op ! Somd.range(n)`: the fold takes element `k` as `k`, no range is made.
+        if let ExprKind::ReduceArray { array, .. } = func.expr(reduce).kind {
+            if super::nested::range_len(func, array).is_some() {
+                ok.insert(array);
+            }
+        }
     }
     Ok(ok)
 }

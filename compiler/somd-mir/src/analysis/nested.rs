@@ -161,6 +161,16 @@ pub fn array_folds(func: &Function) -> Vec<ExprId> {
         .collect()
 }
 
+/// The length `n` where `array` is `Somd.range(n)`: a `!` of it in kernel code folds the
+/// indices `0..n` (none for `n <= 0`) without making the range, `n` evaluated once where
+/// Java evaluates the range.
+pub fn range_len(func: &Function, array: ExprId) -> Option<ExprId> {
+    match &func.expr(array).kind {
+        ExprKind::Builtin { builtin: Builtin::SomdRange, args } if args.len() == 1 => Some(args[0]),
+        _ => None,
+    }
+}
+
 /// Why the writer cannot fold array `!` `reduce` of `func` ([`array_folds`]) in the
 /// work-item, if it cannot: its operand must be an array local or parameter (a private
 /// array of the work-item too), a row `m[i]` of one, a row `c[x][y]` of a 3-D one, a
@@ -203,12 +213,14 @@ pub fn array_fold_refusal(module: &Module, func: &Function, reduce: ExprId) -> O
                 }
         }
         ExprKind::Static(_) => vector_of(&a.ty).is_none(),
+        // `Somd.range(n)`: element `k` is `k` (nothing is made).
+        ExprKind::Builtin { builtin: Builtin::SomdRange, .. } => range_len(func, *array).is_some(),
         _ => false,
     };
     if !operand_ok {
         return Some(
             "nested `!` over an array expression other than a local, a row `m[i]` or \
-             `c[x][y]` of one, a static field or a row of one"
+             `c[x][y]` of one, a static field or a row of one, or `Somd.range(n)`"
                 .into(),
         );
     }
