@@ -3862,6 +3862,28 @@ fn range_folds_inside_targets_run_in_their_kernels() {
     assert_eq!(mapped, wanted.iter().collect::<Vec<_>>(), "{seen:?}");
 }
 
+/// A SOMD result the host reads in a loop between calls keeps its device copy
+/// (`tests/run/device_read_loops.somd`: 8 steps of 20,000 `double`s and of a 120 x 90
+/// `long` matrix, a checksum loop after each): each array goes up once, for the first
+/// call, and comes down once a step. Before, the checksum loop's pointer or hoisted rows
+/// dropped the device copy and every step uploaded the array again (probe 88).
+#[test]
+fn results_read_by_host_loops_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_read_loops";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (_, calls) = traced_calls(name, binary, &expected, *opencl);
+    let up = |name: &str| -> Vec<u64> {
+        calls.iter().filter(|c| c.name == name).map(|c| c.bytes_h2d).collect()
+    };
+    let first_only =
+        |bytes: u64| -> Vec<u64> { (0..8).map(|t| if t == 0 { bytes } else { 0 }).collect() };
+    assert_eq!(up("Main.step"), first_only(20_000 * 8));
+    assert_eq!(up("Main.step2"), first_only(120 * 90 * 8));
+}
+
 /// A `dist` array a SOMD method uses only for its lengths and offsets crosses as no buffer
 /// (`tests/run/device_shape_only.somd`): of its calls only `mixed`, which reads its other
 /// argument (50,000 `int`s), uploads anything.
@@ -4280,11 +4302,11 @@ fn somd_results_stay_on_the_device() {
     // it on the device): once each, 8 bytes an element.
     let cg: u64 = ["Main.dot", "Main.lap", "Main.axpy"].iter().flat_map(|m| uploads(m)).sum();
     assert_eq!(cg, 4 * 8 * n, "{stderr}");
-    // Rounds 0 (a host-made array) and 3 (after the stores of round 2, one of them `+=`),
-    // then the two calls of `c` (50 `int`s: a host-made array, then nothing: its store
-    // wrote the device copy) and of `e` (2000: a host-made array, then after the stores
-    // whose statements also call `sum(e)`).
-    let steps = [4000, 0, 0, 4000, 0, 0, 200, 0, 8000, 8000];
+    // Round 0 (a host-made array; the stores of round 2, one of them `+=`, write the
+    // device copy), then the two calls of `c` (50 `int`s: a host-made array, then nothing:
+    // its store wrote the device copy) and of `e` (2000: a host-made array, then nothing:
+    // its stores, whose statements also call `sum(e)`, `=` and `+=`, wrote the device copy).
+    let steps = [4000, 0, 0, 0, 0, 0, 200, 0, 8000, 0];
     assert_eq!(uploads("Main.step"), steps, "{stderr}");
     // The reads after the Jacobi loop (`x[1]`, `x[n / 2]`, `x[n - 2]`), after the
     // rotation's (`cur[2]`, `cur[n - 3]`), after CG's (`sol[7]`, `sol[n / 3]`) and after
@@ -5056,9 +5078,9 @@ fn device_filter_tasks_run_in_batches() {
         ("tests/run", "device_tasks", "Main.spread", 300, false, true),
         ("tests/run", "device_tasks", "Main.width", 300, true, true),
         ("tests/run", "device_tasks", "Main.mix", 300, true, false),
-        // `int` results into a `long` worker come down to be widened on the host.
-        ("tests/run", "device_tasks", "Main.twice", 300, false, false),
-        ("tests/run", "device_tasks", "Main.plusOne", 300, false, false),
+        // `int` results into a `long` worker stay, widened on the device (`device::widen`).
+        ("tests/run", "device_tasks", "Main.twice", 300, false, true),
+        ("tests/run", "device_tasks", "Main.plusOne", 300, true, false),
     ];
     for (suite, name, worker, items, input_kept, output_kept) in cases {
         let Some((binary, expected)) = built_with_expected(suite, name) else { continue };

@@ -754,7 +754,7 @@ impl<'a> FnCx<'a> {
     /// The array of the element read `read` of `array`: a lazy local is read element by
     /// element where the analysis found the read made once per value of the local, and
     /// through its host copy elsewhere (inside loops).
-    fn index_base(&mut self, read: ExprId, array: ExprId) -> Result<String, EmitError> {
+    pub(super) fn index_base(&mut self, read: ExprId, array: ExprId) -> Result<String, EmitError> {
         if let ExprKind::Local(l) = self.e(array)?.kind {
             if let Some(lazy) = self.lazy(l) {
                 let name = self.local_name(l);

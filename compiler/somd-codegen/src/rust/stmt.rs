@@ -1379,7 +1379,9 @@ impl FnCx<'_> {
             if scan.varying.contains(&base) || !self.invariant(*index, &scan.varying) {
                 continue;
             }
-            let base_text = self.recv(*array)?;
+            // A lazy matrix's row taken only to read it keeps the device copy (`index_base`:
+            // `read()`; through `Deref`, `host()` dropped it: probe 88).
+            let base_text = self.index_base(id, *array)?;
             // A row a store writes is checked against the halo at the store (`halo_checked`).
             let idx_text = self.unchecked_halo(*index)?;
             let key = (base_text.clone(), idx_text.clone());
@@ -1494,10 +1496,23 @@ impl FnCx<'_> {
         if !self.is_pure(*rhs) || !self.invariant_bound(*rhs, &scan.varying)? {
             return Ok(None);
         }
+        // A `LazyArr` holding a SOMD result that the loop only reads is read through its host
+        // copy (`LazyArr::read`), which keeps the device copy (its `unchecked` pointer drops it,
+        // as the loop might store): a checksum loop over a result between two calls no longer
+        // sends it up again (probe 88).
+        let mut parents = None;
+        let mut stored = |cx: &Self, l: LocalId| -> bool {
+            let parents = parents.get_or_insert_with(|| somd_mir::analysis::walk::parents(cx.func));
+            all.iter().any(|&e| {
+                matches!(cx.func.expr(e).kind, ExprKind::Index { array, .. }
+                    if matches!(cx.func.expr(array).kind, ExprKind::Local(x) if x == l))
+                    && somd_mir::analysis::walk::stored_to(cx.func, parents, e)
+            })
+        };
         // Accesses `a[j + c]` of primitive elements, grouped by array: (array, min, max).
         let mut arrays: Vec<(String, i32, i32)> = Vec::new();
         let mut accesses = Vec::new();
-        for id in all {
+        for id in all.iter().copied() {
             let expr = self.e(id)?;
             let ExprKind::Index { array, index } = expr.kind else { continue };
             if !is_copy(&expr.ty) {
@@ -1508,6 +1523,14 @@ impl FnCx<'_> {
             let base = match (&base_expr.kind, &base_expr.ty) {
                 _ if self.hoisted.contains_key(&array) => {
                     self.hoisted.get(&array).cloned().unwrap_or_default()
+                }
+                (ExprKind::Local(l), Type::Array(_))
+                    if !scan.varying.contains(l)
+                        && self.lazy(*l).is_some_and(|z| z.mutable)
+                        && !somd_mir::analysis::keep::is_prim_matrix(&base_expr.ty)
+                        && !stored(self, *l) =>
+                {
+                    format!("{}.read()", self.local_name(*l))
                 }
                 (ExprKind::Local(l), Type::Array(_) | Type::ValueArray(..))
                     if !scan.varying.contains(l) =>
