@@ -1339,8 +1339,9 @@ pub struct KernelDesc {
     /// Whether the kernel writes one reduction partial per work-group.
     pub reduction: bool,
     /// A `C.m ! a` fold: one work-item per chunk of the array, one partial per work-group
-    /// (its work-items' chunks combined in order in `__local` scratch; the global size is
-    /// the host's choice).
+    /// where the kernel combines its work-items' chunks in order in `__local` scratch
+    /// ([`KernelDesc::fold_tree`]), else one per work-item (a method that may throw); the
+    /// global size is the host's choice.
     pub fold: bool,
     /// A coarsened reduction: each work-item folds a grid-stride loop over the elements, so
     /// the launch may have fewer work-items than elements ([`reduction_groups`]).
@@ -1374,6 +1375,12 @@ pub struct KernelDesc {
 }
 
 impl KernelDesc {
+    /// Whether this fold's kernel combines each work-group's chunks into one partial (its
+    /// `__local` scratch argument; a method that may throw has none).
+    pub fn fold_tree(&self) -> bool {
+        self.fold && self.args.iter().any(|a| matches!(a, ArgSpec::Scratch(_)))
+    }
+
     /// Whether the kernel is the lanes form of a SOMD loop ([`ArgSpec::Lanes`]).
     pub fn lanes_form(&self) -> bool {
         self.args.iter().any(|a| matches!(a, ArgSpec::Lanes))
@@ -2337,7 +2344,7 @@ impl Planned {
             && (desc.reduction || self.global.len() == 1);
         let spread = if plain { spread_local(ctx, kernel, items) } else { None };
         let local = spread.unwrap_or_else(|| prev_power_of_two(kernel.local_1d()));
-        let tree = desc.fold && desc.args.iter().any(|a| matches!(a, ArgSpec::Scratch(_)));
+        let tree = desc.fold_tree();
         let local = if tree { fold_local(ctx, desc, local) } else { local };
         let groups = if tree {
             // One partial per work-group: its work-items' chunks combined in the kernel.
@@ -2368,9 +2375,7 @@ impl Planned {
             (true, _) => setter.run_1d_exact(ctx, geo.groups * geo.local, geo.local),
             // A fold whose method cannot throw combines its work-groups' chunks in `__local`
             // scratch of `geo.local`.
-            _ if self.desc.fold
-                && self.desc.args.iter().any(|a| matches!(a, ArgSpec::Scratch(_))) =>
-            {
+            _ if self.desc.fold_tree() => {
                 setter.run_1d_exact(ctx, geo.groups * geo.local, geo.local)
             }
             (false, [n]) => match geo.spread {
