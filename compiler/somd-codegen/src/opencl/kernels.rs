@@ -1964,29 +1964,38 @@ impl Writer<'_> {
         writeln!(out, "__kernel void {}({})\n{{", plan.name, decls.join(",\n        "))?;
         out.push_str(&self.err_init(l1, "somd_err"));
         writeln!(out, "{l1}const long somd_lo = (long)get_global_id(0) * (long)somd_chunk;")?;
+        // Work-item `k` folds chunk `k` in order into `somd_acc`, at `level`; a method that
+        // may throw marks each element for Java's first failure.
+        let chunk = |level: Level| -> R<String> {
+            let mut text = String::new();
+            let inner = level.next();
+            writeln!(
+                text,
+                "{level}const long somd_hi = min(somd_lo + (long)somd_chunk, (long)somd_n);"
+            )?;
+            writeln!(text, "{level}{p} somd_acc = {};", elem_at("somd_lo"))?;
+            writeln!(
+                text,
+                "{level}for (long somd_k = somd_lo + 1; somd_k < somd_hi; somd_k++) {{"
+            )?;
+            if !tree {
+                text.push_str(&at(inner, "somd_k"));
+            }
+            writeln!(text, "{inner}somd_acc = {f}(somd_acc, {}, somd_err);", elem_at("somd_k"))?;
+            writeln!(text, "{level}}}")?;
+            Ok(text)
+        };
         if !tree {
             writeln!(out, "{l1}if (somd_lo >= (long)somd_n) return;")?;
-            writeln!(
-                out,
-                "{l1}const long somd_hi = min(somd_lo + (long)somd_chunk, (long)somd_n);"
-            )?;
-            writeln!(out, "{l1}{p} somd_acc = {};", elem_at("somd_lo"))?;
-            writeln!(out, "{l1}for (long somd_k = somd_lo + 1; somd_k < somd_hi; somd_k++) {{")?;
-            out.push_str(&at(l2, "somd_k"));
-            writeln!(out, "{l2}somd_acc = {f}(somd_acc, {}, somd_err);", elem_at("somd_k"))?;
-            writeln!(out, "{l1}}}")?;
+            out.push_str(&chunk(l1)?);
             writeln!(out, "{l1}somd_partials[get_global_id(0)] = somd_acc;")?;
             out.push_str("}\n");
             return Ok(out);
         }
-        // Work-item `k` folds chunk `k` in order; no work-item leaves before the barriers.
+        // No work-item leaves before the barriers.
         writeln!(out, "{l1}const int somd_lid = (int)get_local_id(0);")?;
         writeln!(out, "{l1}if (somd_lo < (long)somd_n) {{")?;
-        writeln!(out, "{l2}const long somd_hi = min(somd_lo + (long)somd_chunk, (long)somd_n);")?;
-        writeln!(out, "{l2}{p} somd_acc = {};", elem_at("somd_lo"))?;
-        writeln!(out, "{l2}for (long somd_k = somd_lo + 1; somd_k < somd_hi; somd_k++) {{")?;
-        writeln!(out, "{l3}somd_acc = {f}(somd_acc, {}, somd_err);", elem_at("somd_k"))?;
-        writeln!(out, "{l2}}}")?;
+        out.push_str(&chunk(l2)?);
         writeln!(out, "{l2}somd_scratch[somd_lid] = somd_acc;")?;
         writeln!(out, "{l1}}}")?;
         // The group's chunks meet in a tree of neighbours, left before right: the order of

@@ -2910,7 +2910,9 @@ impl<'a> FnCx<'a> {
             // An element of a `LazyArr` holding SOMD results (`x[i] += v`): read alone and
             // written into the device copy where it stays (`LazyArr::get`, `LazyArr::set`),
             // as `x[i] = v` is, instead of through the host copy, which dropped it.
-            ExprKind::Index { array, index } if self.lazy_compound(target, *array, op_value) => {
+            ExprKind::Index { array, index }
+                if self.lazy_compound(target, *array, *index, op_value.map(|(_, v)| v)) =>
+            {
                 let name = self.lazy_name(*array).unwrap_or_default();
                 let idx = self.expr(*index)?;
                 let pos = self.pos(t.span);
@@ -2936,20 +2938,18 @@ impl<'a> FnCx<'a> {
     /// of a mutable 1-D lazy local `x` whose stores the analysis marked (`LazyLocal::stores`),
     /// with nothing in the index or value assigning `x`: the element is read and stored
     /// through the `LazyArr` by name.
-    fn lazy_compound(&self, target: ExprId, array: ExprId, op: Option<(BinOp, ExprId)>) -> bool {
-        let ExprKind::Local(l) = self.e(array).map(|e| &e.kind).unwrap_or(&ExprKind::This) else {
-            return false;
-        };
-        let Some(lazy) = self.lazy(*l) else { return false };
-        let mut others = vec![];
-        if let Ok(ExprKind::Index { index, .. }) = self.e(target).map(|e| &e.kind) {
-            others.push(*index);
-        }
-        others.extend(op.map(|(_, v)| v));
-        lazy.mutable
-            && lazy.stores.contains(&target)
-            && self.local_ty(*l).is_ok_and(|ty| !somd_mir::analysis::keep::is_prim_matrix(ty))
-            && self.keeps_local(array, &others)
+    fn lazy_compound(
+        &self,
+        target: ExprId,
+        array: ExprId,
+        index: ExprId,
+        value: Option<ExprId>,
+    ) -> bool {
+        let Ok(ExprKind::Local(l)) = self.e(array).map(|e| &e.kind) else { return false };
+        // The analysis marks the stores of 1-D locals only.
+        let marked = self.lazy(*l).is_some_and(|z| z.mutable && z.stores.contains(&target));
+        let others: Vec<ExprId> = std::iter::once(index).chain(value).collect();
+        marked && self.keeps_local(array, &others)
     }
 
     /// Whether `id` makes a new array or object, or reads a row or field of one

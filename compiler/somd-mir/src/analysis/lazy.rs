@@ -615,14 +615,7 @@ fn lazy_results(
             Some(ExprKind::Index { array, .. })
                 if !matrix
                     && *array == id
-                    && parent.is_some_and(|p| {
-                        parent_of(parents, p).is_some_and(|a| match func.expr(a).kind {
-                            ExprKind::Assign { target, .. }
-                            | ExprKind::CompoundAssign { target, .. }
-                            | ExprKind::IncDec { target, .. } => target == p,
-                            _ => false,
-                        })
-                    }) =>
+                    && parent.is_some_and(|p| walk::stored_to(func, parents, p)) =>
             {
                 lazy.stores.extend(parent);
             }

@@ -214,7 +214,7 @@ pub fn array_fold_refusal(module: &Module, func: &Function, reduce: ExprId) -> O
         }
         ExprKind::Static(_) => vector_of(&a.ty).is_none(),
         // `Somd.range(n)`: element `k` is `k` (nothing is made).
-        ExprKind::Builtin { builtin: Builtin::SomdRange, .. } => range_len(func, *array).is_some(),
+        _ if range_len(func, *array).is_some() => true,
         _ => false,
     };
     if !operand_ok {
