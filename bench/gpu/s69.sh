@@ -71,18 +71,7 @@ ARGS=${FROZEN_ARGS:-16000000 20}
         OCL_ICD_VENDORS=/tmp/icd-nv SOMD_DEVICE=opencl SOMD_TRACE=json timeout 300 $C/frozen_$v $ARGS > /tmp/fz.out 2> /tmp/fz.trace
         echo "traced $v: $(tr '\n' ' ' < /tmp/fz.out)"
         python3 bench/gpu/call_totals.py /tmp/fz.trace
-        python3 - /tmp/fz.trace <<'PY'
-import json, sys
-moved = {"h2d": 0, "d2h": 0}
-for line in open(sys.argv[1]):
-    try:
-        e = json.loads(line)
-    except ValueError:
-        continue
-    if e.get("event") == "transfer":
-        moved[e["dir"]] += e["bytes"]
-print(f"  bytes up {moved['h2d']}, down {moved['d2h']}")
-PY
+        python3 bench/gpu/trace_bytes.py /tmp/fz.trace
     done
 } 2>&1 | tee "$FINAL/s69.txt"
 if [ -n "${SUITE:-}" ]; then

@@ -76,21 +76,7 @@ ARGS=${HS_ARGS:-16000000 50 268435456 20000}
         OCL_ICD_VENDORS=/tmp/icd-nv SOMD_DEVICE=opencl SOMD_TRACE=json timeout 300 $C/hoststores_$v $ARGS > /tmp/fz.out 2> /tmp/fz.trace
         echo "traced $v: $(tr '\n' ' ' < /tmp/fz.out)"
         python3 bench/gpu/call_totals.py /tmp/fz.trace
-        python3 - /tmp/fz.trace <<'PY'
-import json, sys
-moved = {"h2d": 0, "d2h": 0}
-launches = 0
-for line in open(sys.argv[1]):
-    try:
-        e = json.loads(line)
-    except ValueError:
-        continue
-    if e.get("event") == "transfer":
-        moved[e["dir"]] += e["bytes"]
-    if e.get("event") == "launch":
-        launches += 1
-print(f"  bytes up {moved['h2d']}, down {moved['d2h']}, launches {launches}")
-PY
+        python3 bench/gpu/trace_bytes.py /tmp/fz.trace
     done
 } 2>&1 | tee "$FINAL/s70.txt"
 if [ -n "${SUITE:-}" ]; then
