@@ -394,6 +394,24 @@ fn straight_line_calls_keep_what_they_share() {
 }
 
 #[test]
+fn straight_line_calls_keep_matrices_too() {
+    let regions = |body: &str| regions(&format!("{MATRIX}\n{body}"));
+    // Two calls, and one passing the matrix twice; a row's element read between them (line 1
+    // sets the matrix up).
+    assert_eq!(
+        regions("u = T.msum(m);\nu += m[1][2] + m[0].length;\nu += T.msum(m) + + ! (T @ first(m));"),
+        ["2-4: m (0 frozen)"]
+    );
+    // An element stored or a row replaced between the calls splits the statements.
+    assert_eq!(
+        regions("u = T.msum(m);\nm[0][0] = 1;\nu += T.msum(m) + T.msum(m);\nm[1] = new int[5];\nu += T.msum(m);"),
+        ["4-4: m (0 frozen)"]
+    );
+    // A row with another name anywhere in the function keeps nothing.
+    assert_eq!(regions("u = T.msum(m);\nu += T.msum(m);\nint[] r = m[0];"), Vec::<String>::new());
+}
+
+#[test]
 fn a_write_or_a_single_use_keeps_nothing() {
     for body in [
         "t = T.sum(a);",

@@ -1088,7 +1088,7 @@ pub fn kept_regions(
         let parents = walk::parents(func);
         let candidates: Vec<LocalId> = (0..func.locals.len() as u32)
             .map(LocalId)
-            .filter(|l| is_prim_array(&func.local(*l).ty))
+            .filter(|l| is_prim_array(&func.local(*l).ty) || is_prim_matrix(&func.local(*l).ty))
             .filter(|l| is_candidate(module, func, &parents, *l, &mut facts))
             .collect();
         if candidates.is_empty() {
