@@ -1679,6 +1679,33 @@ fn upload(ctx: &'static DeviceCtx, array: &dyn HostArray, name: &str) -> Option<
     Some(Held::Shared(buf))
 }
 
+/// Whether `a` and `b` are one array: the same handle, or handles of one storage window
+/// with one element type and shape (their elements are the same at any moment). A call
+/// passing an array as two arguments moves it once.
+pub(super) fn same_array(a: &dyn HostArray, b: &dyn HostArray) -> bool {
+    std::ptr::addr_eq(a, b)
+        || (a.elem() == b.elem()
+            && a.part_window().is_some_and(|w| b.part_window() == Some(w))
+            && a.shape().is_some_and(|s| b.shape() == Some(s)))
+}
+
+/// The bytes of `array` on the device, stored `narrow` or at its own width.
+fn byte_len(array: &dyn HostArray, narrow: Option<narrow::Narrow>) -> usize {
+    let size = narrow.map_or(array.elem().size(), narrow::Narrow::size);
+    array.shape().map_or(0, |s| s.iter().product::<usize>() * size)
+}
+
+/// `held`'s buffer, shared from now on (a call's own becomes shared by the arguments
+/// reading it).
+fn share(held: &mut Option<Held>) -> Option<Held> {
+    let buf = match held.take()? {
+        Held::Own(buf) => std::sync::Arc::new(buf),
+        Held::Shared(buf) => buf,
+    };
+    *held = Some(Held::Shared(std::sync::Arc::clone(&buf)));
+    Some(Held::Shared(buf))
+}
+
 /// The device copy of the value array `key` names, found among the kept ones, else made by
 /// `new` and kept (no key: made for this call alone).
 fn upload_keyed(
@@ -2952,22 +2979,48 @@ fn execute(
     // Buffers: inputs uploaded once, outputs zero-filled on the device.
     let mut chained = chained;
     let mut bufs: Vec<Option<Held>> = Vec::with_capacity(desc.args.len());
+    // The array arguments placed from the host so far: kernel argument, array, whether it
+    // is uploaded narrow, whether the kernel writes it (an updated array).
+    let mut placed: Vec<(usize, &dyn HostArray, Option<narrow::Narrow>, bool)> = Vec::new();
     for (k, spec) in desc.args.iter().enumerate() {
         let name = desc.names.get(k).copied().unwrap_or("?");
-        bufs.push(match spec {
+        let held = match spec {
             ArgSpec::Param(p) if chained.as_ref().is_some_and(|(c, _)| c == p) => {
                 chained.take().map(|(_, buf)| buf)
             }
-            // An updated array: the call's own copy (its contents come back to the host).
-            ArgSpec::Param(p) if planned.updated.contains(p) => match args.get(*p)? {
-                HostArg::Array(a) => Some(Held::Own(upload_new(ctx, *a, name)?)),
-                _ => None,
-            },
             ArgSpec::Param(p) => match args.get(*p)? {
-                HostArg::Array(a) => match planned.narrow.iter().find(|(q, _)| q == p) {
-                    Some((_, n)) => Some(upload_narrow(ctx, desc, *a, name, *n)?),
-                    None => Some(upload(ctx, *a, name)?),
-                },
+                HostArg::Array(a) => {
+                    let narrow = planned.narrow.iter().find(|(q, _)| q == p).map(|(_, n)| *n);
+                    let updated = planned.updated.contains(p);
+                    // An array passed twice goes up once: a second argument that only
+                    // reads shares the first's upload, one the kernel writes (or one
+                    // beside a written first) gets a copy made on the device.
+                    let twin = placed.iter().find(|(_, b, n, _)| {
+                        *n == narrow && (narrow.is_none() || !updated) && same_array(*a, *b)
+                    });
+                    let held = match twin.and_then(|t| Some((t, bufs[t.0].as_ref()?))) {
+                        Some(((j, _, _, false), _)) if !updated => {
+                            let j = *j;
+                            resident::trace_resident(ctx, name, byte_len(*a, narrow));
+                            share(&mut bufs[j])
+                        }
+                        Some((_, from)) => {
+                            let bytes = byte_len(*a, None);
+                            let mut buf = allocate(ctx, bytes, name)?;
+                            buffer::copy(ctx, &from.buffer, 0, &mut buf.buffer, bytes).or_fatal();
+                            Some(Held::Own(buf))
+                        }
+                        // An updated array: the call's own copy (its contents come back to
+                        // the host).
+                        None if updated => Some(Held::Own(upload_new(ctx, *a, name)?)),
+                        None => match narrow {
+                            Some(n) => Some(upload_narrow(ctx, desc, *a, name, n)?),
+                            None => Some(upload(ctx, *a, name)?),
+                        },
+                    };
+                    placed.push((k, *a, narrow, updated));
+                    held
+                }
                 _ => None,
             },
             ArgSpec::Output { elem, .. } => {
@@ -2989,7 +3042,8 @@ fn execute(
             }
             ArgSpec::Statics(fields) => Some(statics::buffer(ctx, fields)?),
             _ => None,
-        });
+        };
+        bufs.push(held);
     }
     let err = ErrorBuffer::new(ctx).or_fatal();
     let later_errs: Vec<ErrorBuffer> = desc

@@ -4128,6 +4128,47 @@ fn device_ragged_maps_run_packed() {
     assert!(rows("Main.mean") && rows("Main.dot") && rows("Main.pick"), "calls: {seen:#?}");
 }
 
+/// An array passed as several arguments of one call crosses once (`device_same_array_args`):
+/// arguments that only read find the first one's copy, an argument the body writes gets a
+/// copy made on the device (no transfer). Per call in order: the inputs it uploaded with
+/// their bytes, and those it found on the device.
+#[test]
+fn arrays_passed_twice_cross_once() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_same_array_args";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (_, calls) = traced_calls(name, binary, &expected, *opencl);
+    let seen: Vec<String> = calls
+        .iter()
+        .map(|c| {
+            let list = |v: &[(String, u64)]| {
+                v.iter().map(|(b, n)| format!("{b} {n}")).collect::<Vec<_>>().join(", ")
+            };
+            format!("{}: up [{}] resident [{}]", c.name, list(&c.h2d), list(&c.resident))
+        })
+        .collect();
+    let matrix = 90 * 90 * 8;
+    let (v, rod) = (20_000 * 4, 3_000 * 8);
+    let wanted = [
+        // `square(m)`: a parameter of the host method, passed three times.
+        format!("Main.mm: up [c {matrix}] resident [x {matrix}, y {matrix}]"),
+        // `mm(m, m, m)` then `msum(m)`: kept across the statements; `msum(p)` reads the
+        // product where it was left.
+        format!("Main.mm: up [c {matrix}] resident [x {matrix}, y {matrix}]"),
+        format!("Main.msum: up [] resident [m {matrix}]"),
+        format!("Main.msum: up [] resident [m {matrix}]"),
+        // `dot(v, w)` and `dot(w, w)`: two names of one array.
+        format!("Main.dot: up [a {v}] resident [b {v}]"),
+        format!("Main.dot: up [a {v}] resident [b {v}]"),
+        // The body writes `a`: `b`'s copy is made on the device.
+        format!("Main.addShifted: up [a {v}] resident []"),
+        format!("Main.heat: up [a {rod}] resident []"),
+    ];
+    assert_eq!(seen, wanted);
+}
+
 /// Mutable arrays passed to several device calls by statements that never write them go
 /// up once for those statements (`tests/run/device_keep_regions.somd`, note
 /// device-execution, "Straight-line statements"), and frozen copies made there find the

@@ -202,9 +202,20 @@ impl<'a> SyncCall<'a> {
                 && rows_param != Some(p)
                 && !desc.written.contains(&p)
         };
+        // Whether each argument's buffer holds the elements its host array had at the call.
+        let mut from_host = vec![false; args.len()];
         for (p, arg) in args.iter().enumerate() {
             let name = param_name(first, p);
-            params.bufs.push(match arg {
+            // An earlier argument naming the same array, uploaded from it.
+            let twin = match arg {
+                HostArg::Array(a) => (0..p).find(|q| {
+                    from_host[*q]
+                        && matches!(args[*q], HostArg::Array(b) if super::same_array(*a, b))
+                }),
+                _ => None,
+            };
+            let mut uploaded = false;
+            let held = match arg {
                 // Placed below, once nothing can fail.
                 HostArg::Array(_) if reused && rows_param == Some(p) => None,
                 // A row of the matrix on the device, passed on: copied there.
@@ -215,6 +226,40 @@ impl<'a> SyncCall<'a> {
                     row_copy = Some(p);
                     Some(buf)
                 }
+                // An array passed twice goes up once: an argument the call only reads shares
+                // the first one's copy when that one is only read too, else it gets a copy
+                // made on the device (the body writes one of them).
+                HostArg::Array(a)
+                    if let Some(q) = twin
+                        && !copied(p)
+                        && !desc.unread.contains(&p)
+                        && rows_param != Some(p)
+                        && a.device_copy(ctx).is_none() =>
+                {
+                    if read_only(p) && read_only(q) {
+                        let buf = match shared[q].clone() {
+                            Some(buf) => buf,
+                            None => {
+                                let buf = std::sync::Arc::new(params.bufs[q].take()?);
+                                shared[q] = Some(std::sync::Arc::clone(&buf));
+                                buf
+                            }
+                        };
+                        super::resident::trace_resident(ctx, name, byte_len(*a));
+                        shared[p] = Some(buf);
+                        None
+                    } else {
+                        let from = match (&shared[q], &params.bufs[q]) {
+                            (Some(buf), _) => &**buf,
+                            (None, Some(buf)) => buf,
+                            (None, None) => return None,
+                        };
+                        let bytes = byte_len(*a);
+                        let mut buf = allocate(ctx, bytes, name)?;
+                        buffer::copy(ctx, &from.buffer, 0, &mut buf.buffer, bytes).or_fatal();
+                        Some(buf)
+                    }
+                }
                 // On the device already, or kept there from now on (a SOMD result left
                 // there, or one the host made whose upload becomes its device copy).
                 HostArg::Array(a)
@@ -223,6 +268,7 @@ impl<'a> SyncCall<'a> {
                             || a.keeps_upload()
                             || a.device_copy(ctx).is_some()) =>
                 {
+                    uploaded = true;
                     match super::upload(ctx, *a, name)? {
                         super::Held::Shared(buf) => {
                             shared[p] = Some(buf);
@@ -271,11 +317,14 @@ impl<'a> SyncCall<'a> {
                     } else {
                         // A matrix's rows go up from their own storage, as for one launch:
                         // flattening 32 MiB first cost page faults on one thread per call.
+                        uploaded = true;
                         super::upload_new(ctx, *a, name)
                     }
                 }
                 _ => None,
-            });
+            };
+            params.bufs.push(held);
+            from_host[p] = uploaded;
         }
         for ((dst, src), ok) in desc.swaps.iter().zip(&exchange) {
             if *ok {
