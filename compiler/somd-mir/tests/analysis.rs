@@ -376,6 +376,38 @@ class T {
     ));
 }
 
+/// An accumulator update whose value the loop reads (`u += c++`, `t = (c += v)`) is no
+/// reduction: a work-item would read its own partial, not the running value. The same
+/// update as a statement is (`tests/run/device_update_values.somd` runs both).
+#[test]
+fn updates_read_as_values_are_not_reductions() {
+    insta::assert_snapshot!(explain(
+        r#"
+class T {
+    static reduce(max) int post(dist int[] d, int[] a) {
+        int c = 0; int u = 0;
+        for (int i = 0; i < a.length; i++) { u += c++; }
+        return u + c;
+    }
+    static reduce(max) int assigned(dist int[] d, int[] a) {
+        int c = 0; int u = 0;
+        for (int i = 0; i < a.length; i++) { int t = (c += a[i]); u += t; }
+        return u + c;
+    }
+    static reduce(+) int counted(dist int[] a) {
+        int c = 0;
+        for (int i = 0; i < a.length; i++) { if (a[i] > 0) { c++; } c += a[i]; }
+        return c;
+    }
+    public static void main(String[] args) {
+        int[] a = new int[8];
+        System.out.println(T.post(a, a) + T.assigned(a, a) + T.counted(a));
+    }
+}
+"#
+    ));
+}
+
 /// An expression nested deeper than OpenCL C compilers take keeps its method on the CPU,
 /// named at the statement's expression; a shallower one of the same form stays eligible
 /// (`tests/run/device_deep_expressions.somd` runs both).

@@ -1771,6 +1771,15 @@ impl Cx<'_> {
         // The payloads found, with the assignment of their extremum, and their values.
         let mut payloads: Vec<(LocalId, ExprId, somd_diag::Span, ExprId)> = Vec::new();
         let proven = std::cell::OnceCell::new();
+        // Expressions evaluated for their effect alone: statements and loop updates.
+        let mut effect_only: HashSet<ExprId> = HashSet::new();
+        walk::each_stmt(body, &mut |s| match s {
+            Stmt::Expr(e) => {
+                effect_only.insert(*e);
+            }
+            Stmt::Loop { update, .. } => effect_only.extend(update.iter().copied()),
+            _ => {}
+        });
         for &e in &exprs {
             let expr = func.expr(e);
             let target = match &expr.kind {
@@ -1873,6 +1882,17 @@ impl Cx<'_> {
                             span: expr.span,
                         });
                     };
+                    // `u += c++`, `if (x > c++)`, `t = (c += v)`: the update's value is the
+                    // running value Java reads, which a work-item's own partial is not.
+                    if !effect_only.contains(&e) {
+                        return Err(Dependence {
+                            what: format!(
+                                "the value of an update of `{name}` is used (loop-carried: \
+                                 it is the value of `{name}` after the iterations before)"
+                            ),
+                            span: expr.span,
+                        });
+                    }
                     acc_self_reads.extend(self_reads);
                     *updates.entry(*l).or_default() += 1;
                     match accs.iter().find(|(a, _, _)| a == l) {
