@@ -1834,6 +1834,19 @@ fn device_runs_loops_with_bounds_reading_host_scalars() {
     check_host_program_calls(*opencl, &cases);
 }
 
+/// A scratch parameter written whole (`b[i]` for every `i < b.length`) before a read over
+/// the other array's range is not uploaded (`sync_scratch_whole`): each call moves `a` up
+/// and its result down, in 12 launches.
+#[test]
+fn scratch_written_whole_is_not_uploaded() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let cases: [(&str, &str, &[HostProgramCall]); 1] =
+        [("tests/run", "sync_scratch_whole", &[("Main.relax", 12, &["a"], &["a"])])];
+    check_host_program_calls(*opencl, &cases);
+}
+
 /// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_returns`, whose bodies return
 /// under host control flow, is a device call ending where Java returns: `relax` after 79,
 /// 167 and 400 launches (its copy-back stays a launch, as `next` is returned), `shifted`

@@ -28,7 +28,7 @@
 //! `next` nor B can fail, so skipping B cannot hide an exception. Otherwise B runs.
 
 use super::walk;
-use super::{SyncBody, SyncLaunch, SyncStep};
+use super::{SizeExpr, SyncBody, SyncLaunch, SyncStep};
 use crate::ir::*;
 
 /// Turns every copy-back launch of `body` that qualifies into a [`SyncStep::SwapOrLaunch`].
@@ -211,13 +211,13 @@ fn unread(func: &Function, body: &SyncBody, pairs: &[(usize, usize)], p: LocalId
             written = true;
             continue;
         }
-        // A read of its own cells right after a launch writing them over the same range.
+        // A read of its own cells right after a launch writing them over the same range, or
+        // over the whole array (a read of a cell it did not write fails in both).
         let after_write = pairs.iter().any(|(a, b)| {
             *b == k
-                && body
-                    .launches
-                    .get(*a)
-                    .is_some_and(|la| same_dims(la, launch) && writes_own_cells(func, la, p))
+                && body.launches.get(*a).is_some_and(|la| {
+                    (same_dims(la, launch) || covers(la, p)) && writes_own_cells(func, la, p)
+                })
         });
         let indices: Vec<LocalId> = launch.parallel.dims.iter().map(|d| d.index).collect();
         let own = innermost(func, launch).is_some_and(|b| {
@@ -232,6 +232,17 @@ fn unread(func: &Function, body: &SyncBody, pairs: &[(usize, usize)], p: LocalId
         }
     }
     written
+}
+
+/// Whether `la`'s range is every cell of the array `p`: each dimension `d` from 0 to `p`'s
+/// length in `d`, stepping up by 1 (on the device a call is one MI over whole arrays).
+fn covers(la: &SyncLaunch, p: LocalId) -> bool {
+    la.parallel.dims.iter().enumerate().all(|(d, x)| {
+        x.lo == SizeExpr::Const(0)
+            && x.hi == SizeExpr::Len { array: p, dim: d as u8 }
+            && x.step == 1
+            && !x.reversed
+    })
 }
 
 /// Two launches over one range of indices, stepping up by 1.
