@@ -72,15 +72,24 @@ thread_local! {
     /// The running MI's place in Java's order of the method's work ([`fail_key`]), and
     /// whether of MIs failing at one key the last in partition order wins
     /// ([`fail_last_first`]).
-    static FAIL_KEY: Cell<(u64, bool)> = const { Cell::new((0, false)) };
+    static FAIL_KEY: Cell<(u128, bool)> = const { Cell::new((0, false)) };
 }
 
 /// Marks the running MI's place in Java's order: `statement << 32 | row`, the top-level
 /// statement of the method's body it runs and, in a loop over the rows of a matrix split
-/// into cells, 1 + the global row (0 elsewhere). When several MIs of a call throw, the
+/// into cells, 1 + the global row (0 elsewhere); in a step loop, 1 + the steps before. The
+/// place inside a step ([`fail_sub`]) starts at 0. When several MIs of a call throw, the
 /// exception of the smallest key is raised (module doc, "Exceptions").
 pub fn fail_key(key: u64) {
-    FAIL_KEY.with(|k| k.set((key, false)));
+    FAIL_KEY.with(|k| k.set((u128::from(key) << 64, false)));
+}
+
+/// Marks the running MI's place inside the step of a step loop that [`fail_key`] marked:
+/// `statement << 32 | row`, the statement of the loop's body it runs and, in a loop over
+/// the rows of a matrix split into cells, 1 + the global row. Java finishes each statement
+/// of a step over all the data before the next, and each row before the next.
+pub fn fail_sub(sub: u64) {
+    FAIL_KEY.with(|k| k.set((k.get().0 >> 64 << 64 | u128::from(sub), false)));
 }
 
 /// Whether, of MIs failing at the running MI's key, the *last* in partition order wins:
@@ -94,7 +103,7 @@ pub fn fail_last_first(on: bool) {
 
 /// How an MI ended: its result, or the panic it threw and its [`fail_key`] (with
 /// [`fail_last_first`]) at that moment.
-pub(crate) type MiOutcome<R> = Result<R, ((u64, bool), Box<dyn Any + Send>)>;
+pub(crate) type MiOutcome<R> = Result<R, ((u128, bool), Box<dyn Any + Send>)>;
 
 /// Runs one MI's body under `catch_unwind`, its key starting at 0; the key of the code
 /// around it (an MI that made this call, on this thread) is restored after.
@@ -107,7 +116,7 @@ pub(crate) fn catch_mi<R>(body: impl FnOnce() -> R) -> MiOutcome<R> {
 
 /// Where an MI failed: its key ([`fail_key`], [`fail_last_first`]) and its index in
 /// partition order.
-type Place = ((u64, bool), usize);
+type Place = ((u128, bool), usize);
 
 /// The failure of a call's MIs that [`collect_results`] would raise so far, for the MIs still
 /// running to tell whether anything they could still raise comes later in Java's order
@@ -120,7 +129,7 @@ pub(crate) struct Failures {
 
 impl Failures {
     /// Records the exception of MI `index`, thrown at `key` (not an [`MiAborted`]).
-    fn record(&self, key: (u64, bool), index: usize) {
+    fn record(&self, key: (u128, bool), index: usize) {
         let mut first = self.first.lock().unwrap_or_else(|e| e.into_inner());
         if first.is_none_or(|f| raised_over((key, index), f)) {
             *first = Some((key, index));
@@ -140,7 +149,7 @@ impl Failures {
 
     /// Whether the recorded failure is raised over any exception MI `index` could still
     /// throw, its key being `key` now: an MI's keys only grow, as Java's order goes.
-    fn outranks(&self, key: (u64, bool), index: usize) -> bool {
+    fn outranks(&self, key: (u128, bool), index: usize) -> bool {
         if !self.any.load(Ordering::Acquire) {
             return false;
         }
@@ -250,7 +259,7 @@ pub fn spin_check() {
 
 /// Restores the [`fail_key`] of the code around a call of one MI when the call ends, by
 /// return or by unwinding (an MI that throws out of a nested call keeps its own key).
-struct KeyScope((u64, bool));
+struct KeyScope((u128, bool));
 
 impl Drop for KeyScope {
     fn drop(&mut self) {
@@ -1218,7 +1227,7 @@ pub(crate) fn collect_results<R>(slots: Vec<Mutex<Option<MiOutcome<R>>>>) -> Vec
         .map(|slot| {
             slot.into_inner()
                 .unwrap_or_else(|e| e.into_inner())
-                .unwrap_or_else(|| Err(((u64::MAX, false), Box::new(MiAborted))))
+                .unwrap_or_else(|| Err(((u128::MAX, false), Box::new(MiAborted))))
         })
         .collect();
     let mut results = Vec::with_capacity(outcomes.len());

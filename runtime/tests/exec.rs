@@ -88,6 +88,46 @@ fn the_exception_of_the_smallest_key_wins() {
     assert_eq!(exc.detail, "mi 3");
 }
 
+/// Inside a step of a step loop, MIs mark the statement and row of the step's body they
+/// run (`exec::fail_sub`): of failures in one step, the earliest statement's, then the
+/// earliest row's wins whatever the partition order; an earlier step wins over any place
+/// in a later one, and `fail_key` starts each step at place 0.
+#[test]
+fn places_inside_a_step_order_its_failures() {
+    use somd_runtime::exec::{fail_key, fail_sub};
+    error::install_panic_hook();
+    let throw = |what: &str| -> ! {
+        error::throw(JavaException::new("java.lang.IllegalStateException", what, POS))
+    };
+    let run = |later_step: bool| {
+        catch(|| {
+            pool().run_mis(5, |mi| {
+                // Statement 0 (step 2 of top-level statement 1) in every MI.
+                fail_key(1 << 32 | 2);
+                match mi.index() {
+                    // Step 2: statement 2, row 3 (the earliest row, a later statement);
+                    // statement 1, rows 9 and 6; statement 1 without a row.
+                    0 => fail_sub(2 << 32 | 3),
+                    1 => fail_sub(1 << 32 | 9),
+                    2 => fail_sub(1 << 32 | 6),
+                    3 if later_step => {
+                        // Step 3, whose statement 0 comes after every place of step 2.
+                        fail_sub(1 << 32 | 1);
+                        fail_key(1 << 32 | 3);
+                    }
+                    3 => fail_sub(1 << 32),
+                    _ => return mi.index(),
+                }
+                throw(&format!("mi {}", mi.index()))
+            })
+        })
+        .expect_err("must fail")
+        .detail
+    };
+    assert_eq!(run(false), "mi 3");
+    assert_eq!(run(true), "mi 2");
+}
+
 /// Under `exec::fail_last_first` (a loop stepping down inside a row or step loop), of MIs
 /// failing at one key the last in partition order wins; a smaller key still wins over it,
 /// and `fail_key` clears the flag.

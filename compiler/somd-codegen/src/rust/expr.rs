@@ -155,6 +155,9 @@ pub struct FnCx<'a> {
     /// have places of their own); `mi_marked` when the body has more than one place.
     pub mi_marks: HashMap<*const Stmt, (usize, bool)>,
     pub mi_marked: bool,
+    /// In the body of a step loop of an MI body, its statements' places in Java's order
+    /// inside a step, as `mi_marks` numbers them (`rt::exec::fail_sub`).
+    pub sub_marks: HashMap<*const Stmt, (usize, bool)>,
     /// In an MI body, inside a row or step loop that marks its iterations: how many loops
     /// deep the statement being written is (0: the marked loop's statement, 1: its body).
     /// A loop of its body stepping down over a partition sets `rt::exec::fail_last_first`
@@ -603,6 +606,7 @@ impl<'a> FnCx<'a> {
             mark_stmt: None,
             mi_marks: HashMap::new(),
             mi_marked: false,
+            sub_marks: HashMap::new(),
             tie_depth: None,
             result_local,
             stmt_index: std::cell::OnceCell::new(),

@@ -242,6 +242,10 @@ impl FnCx<'_> {
         block: &Block,
     ) -> Result<(), EmitError> {
         for stmt in &block.stmts {
+            if let Some((t, is_if)) = self.sub_marks.get(&std::ptr::from_ref(stmt)).copied() {
+                self.step_stmt(out, level, stmt, t, is_if)?;
+                continue;
+            }
             match self.mi_marks.get(&std::ptr::from_ref(stmt)).copied() {
                 Some((s, false)) => self.mi_stmt(out, level, stmt, s, self.mi_marked)?,
                 Some((s, true)) => {
@@ -355,6 +359,11 @@ impl FnCx<'_> {
             }
             None => match self.replicated_loop(stmt)? {
                 Some(test) => {
+                    // Its body's statements and row loops have places inside each step.
+                    if let Some(body) = Self::loop_body(stmt) {
+                        let mut places = 0;
+                        number_mi_stmts(body, &mut places, &mut self.sub_marks);
+                    }
                     self.next_label += 1;
                     let count = format!("_fk{}", self.next_label);
                     writeln!(out, "{level}let mut {count}: u64 = 0;")?;
@@ -378,10 +387,52 @@ impl FnCx<'_> {
         self.fused_stmt(out, level, stmt)?;
         self.mark_stmt = None;
         self.tie_depth = None;
+        self.sub_marks.clear();
         if let Some((test, _)) = mark {
             self.row_marks.remove(&test);
         }
         Ok(())
+    }
+
+    /// Statement `t` of the body of a step loop ([`FnCx::mi_stmt`]): marked with its place
+    /// inside the step (the step's mark starts at place 0), and a loop over the rows of a
+    /// 2-D `dist` parameter marking each row, as at the top level, its body a marked
+    /// loop's for loops stepping down (`tie_depth`).
+    fn step_stmt(
+        &mut self,
+        out: &mut String,
+        level: Level,
+        stmt: &Stmt,
+        t: usize,
+        is_if: bool,
+    ) -> Result<(), EmitError> {
+        if t > 0 && !matches!(stmt, Stmt::Let { init: None, .. }) {
+            writeln!(out, "{level}rt::exec::fail_sub({t} << 32);")?;
+        }
+        let row = if is_if { None } else { self.row_loop(stmt)? };
+        let Some((test, place)) = row else {
+            return self.fused_stmt(out, level, stmt);
+        };
+        let mark = format!("rt::exec::fail_sub(({t} << 32) | ({place}).max(0) as u64);");
+        self.row_marks.insert(test, mark);
+        let depth = self.tie_depth.replace(0);
+        let written = self.fused_stmt(out, level, stmt);
+        self.tie_depth = depth;
+        self.row_marks.remove(&test);
+        written
+    }
+
+    /// The body of a loop statement: a `for` loop as the MIR lowers it ([`FnCx::for_loop`])
+    /// or another loop.
+    fn loop_body(stmt: &Stmt) -> Option<&Block> {
+        match stmt {
+            Stmt::Loop { body, .. } => Some(body),
+            Stmt::Block(b) => match b.stmts.as_slice() {
+                [Stmt::Let { .. }, Stmt::Loop { body, .. }] => Some(body),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// A top-level `for` loop as the MIR lowers it (`{ let i = init; loop (test) .. }`): the
@@ -637,8 +688,9 @@ impl FnCx<'_> {
         Ok(found)
     }
 
-    /// `for (i = lo; i < p.length; i++)` (or `i += 1`, `++i`; the bound may be a local set to
-    /// `p.length` and never assigned) over the rows of a 2-D `dist` parameter `p`, or one
+    /// `for (i = lo; i < p.length; i++)` (or `i += 1`, `++i`; the bound may be `p.length - c`,
+    /// or a local set to `p.length` and never assigned) over the rows of a 2-D `dist`
+    /// parameter `p`, or one
     /// stepping down from a start that reads `p.length` (`for (i = p.length - 1; i >= lo;
     /// i--)`): the loop's test and the Rust of row `i`'s 1-based place in Java's order of
     /// the rows (`1 + global row`; going down, the global rows from it to the last).
@@ -661,12 +713,11 @@ impl FnCx<'_> {
                 _ => Some(e),
             };
             let Some(mut e) = e else { return Ok(None) };
-            if down {
-                // `p.length - c`
-                if let ExprKind::Binary { op, lhs, .. } = &self.e(e)?.kind {
-                    if op.kind == BinOpKind::Sub {
-                        e = *lhs;
-                    }
+            // `p.length - c`: going up, a loop over the rows but the last ones (a stencil's
+            // interior); going down, a start below the last row.
+            if let ExprKind::Binary { op, lhs, .. } = &self.e(e)?.kind {
+                if op.kind == BinOpKind::Sub {
+                    e = *lhs;
                 }
             }
             let ExprKind::Length(array) = &self.e(e)?.kind else { return Ok(None) };
