@@ -399,7 +399,9 @@ fn straight_line_calls_keep_matrices_too() {
     // Two calls, and one passing the matrix twice; a row's element read between them (line 1
     // sets the matrix up).
     assert_eq!(
-        regions("u = T.msum(m);\nu += m[1][2] + m[0].length;\nu += T.msum(m) + + ! (T @ first(m));"),
+        regions(
+            "u = T.msum(m);\nu += m[1][2] + m[0].length;\nu += T.msum(m) + + ! (T @ first(m));"
+        ),
         ["2-4: m (0 frozen)"]
     );
     // An element stored or a row replaced between the calls splits the statements.
