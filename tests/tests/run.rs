@@ -1836,14 +1836,21 @@ fn device_runs_loops_with_bounds_reading_host_scalars() {
 
 /// A scratch parameter written whole (`b[i]` for every `i < b.length`) before a read over
 /// the other array's range is not uploaded (`sync_scratch_whole`): each call moves `a` up
-/// and its result down, in 12 launches.
+/// and its result down, `relax` in 12 launches, `spread` (written in either branch of an
+/// `if`, then read by a `sync reduce`, an intermediate reduction and a block) in 20.
 #[test]
 fn scratch_written_whole_is_not_uploaded() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let cases: [(&str, &str, &[HostProgramCall]); 1] =
-        [("tests/run", "sync_scratch_whole", &[("Main.relax", 12, &["a"], &["a"])])];
+    // The `sync reduce` and the intermediate reduction bring down their partials each step.
+    const P: &str = "somd_partials";
+    const SPREAD_DOWN: [&str; 11] = [P, P, P, P, P, P, P, P, P, P, "a"];
+    let cases: [(&str, &str, &[HostProgramCall]); 1] = [(
+        "tests/run",
+        "sync_scratch_whole",
+        &[("Main.relax", 12, &["a"], &["a"]), ("Main.spread", 20, &["a"], &SPREAD_DOWN)],
+    )];
     check_host_program_calls(*opencl, &cases);
 }
 

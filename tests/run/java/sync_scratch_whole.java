@@ -19,6 +19,41 @@ class Main {
         return a;
     }
 
+    static long isum(long[] x) {
+        long s = 0;
+        for (int i = 0; i < x.length; i++) {
+            s += x[i] % 7;
+        }
+        return s;
+    }
+
+    static long[] spread(long[] a, long[] b, int steps) {
+        a = a.clone();
+        b = b.clone();
+        long top = 0;
+        long acc = 0;
+        for (int s = 0; s < steps; s++) {
+            if (s % 2 == 0) {
+                for (int i = 0; i < b.length; i++) {
+                    b[i] = (a[i] * 3 + s) % 10007;
+                }
+            } else {
+                for (int i = 0; i < b.length; i++) {
+                    b[i] = (a[i] * 5 + s) % 10009;
+                }
+            }
+            top = 0;
+            for (int i = 0; i < b.length; i++) {
+                top = Math.max(top, b[i]);
+            }
+            acc = acc * 3 + isum(b) + top;
+            for (int i = 0; i < a.length; i++) {
+                a[i] = b[i] % 1000 + i + acc % 5;
+            }
+        }
+        return a;
+    }
+
     static long hash(long[] a) {
         long h = a.length;
         for (int i = 0; i < a.length; i++) {
@@ -41,5 +76,6 @@ class Main {
         System.out.println("same " + hash(relax(a, same, 6)));
         System.out.println("filled " + hash(relax(a, filled, 6)) + " " + filled[5]);
         System.out.println("a " + hash(a));
+        System.out.println("spread " + hash(spread(a, filled, 5)) + " " + filled[7]);
     }
 }

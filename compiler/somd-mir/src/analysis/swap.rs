@@ -196,7 +196,14 @@ fn unread(func: &Function, body: &SyncBody, pairs: &[(usize, usize)], p: LocalId
         .intermediates
         .iter()
         .any(|ir| ir.args.iter().any(|a| matches!(a, super::CalleeArg::Array(l) if *l == p)));
-    if returned || exchanged || in_setup || passed {
+    if returned || exchanged || in_setup {
+        return false;
+    }
+    if cover_first(func, body, &body.steps, p, false).is_some_and(|_| written_whole(body, func, p))
+    {
+        return true;
+    }
+    if passed {
         return false;
     }
     let mut written = false;
@@ -232,6 +239,83 @@ fn unread(func: &Function, body: &SyncBody, pairs: &[(usize, usize)], p: LocalId
         }
     }
     written
+}
+
+/// Whether some launch writes every cell of `p` ([`covers`], [`writes_own_cells`]).
+fn written_whole(body: &SyncBody, func: &Function, p: LocalId) -> bool {
+    body.launches.iter().any(|la| covers(la, p) && writes_own_cells(func, la, p))
+}
+
+/// Whether every step of `steps` that touches `p` (a launch reading or writing it, an
+/// intermediate reduction passed it, a host statement naming it) runs after a launch that
+/// writes every cell of `p` and runs whenever they do: before them in the same list, or
+/// in a list around it (`covered` on entry). Such a write leaves nothing of the caller's
+/// contents for a later step to read (a cell past the array fails in both). `None` when a
+/// touch may come first; else whether `p` is written whole when the list ends (a loop's
+/// body may not run, so a write there does not count after it; both branches of an `if`
+/// must write it).
+fn cover_first(
+    func: &Function,
+    body: &SyncBody,
+    steps: &[SyncStep],
+    p: LocalId,
+    covered: bool,
+) -> Option<bool> {
+    let mut covered = covered;
+    for step in steps {
+        match step {
+            SyncStep::Launch(k)
+            | SyncStep::Reduce { launch: k, .. }
+            | SyncStep::SwapOrLaunch { launch: k, .. } => {
+                let launch = body.launches.get(*k)?;
+                let stmt = walk::find_loop(func, launch.loop_id)?;
+                let mut uses = 0;
+                visit(func, stmt, &mut |_| {}, &mut |l| uses += usize::from(l == p));
+                if uses == 0 || covered {
+                    continue;
+                }
+                if !(covers(launch, p) && writes_own_cells(func, launch, p)) {
+                    return None;
+                }
+                covered = true;
+            }
+            SyncStep::Intermediate { index } => {
+                let ir = body.intermediates.get(*index)?;
+                let passes =
+                    ir.args.iter().any(|a| matches!(a, super::CalleeArg::Array(l) if *l == p));
+                if passes && !covered {
+                    return None;
+                }
+            }
+            SyncStep::Host(stmt) => {
+                let mut uses = 0;
+                visit(func, stmt, &mut |_| {}, &mut |l| uses += usize::from(l == p));
+                if uses > 0 && !covered {
+                    return None;
+                }
+            }
+            SyncStep::If { cond_steps, then, otherwise, .. } => {
+                let tested = cover_first(func, body, cond_steps, p, covered)?;
+                let a = cover_first(func, body, then, p, tested)?;
+                let b = cover_first(func, body, otherwise, p, tested)?;
+                covered = tested || (a && b);
+            }
+            SyncStep::Repeat { body: inner, .. } => {
+                cover_first(func, body, inner, p, covered)?;
+            }
+            SyncStep::Loop { test_steps, body: inner, update, .. } => {
+                let tested = cover_first(func, body, test_steps, p, covered)?;
+                cover_first(func, body, inner, p, tested)?;
+                // A `continue` may skip the body's write before the updates.
+                cover_first(func, body, update, p, tested)?;
+            }
+            SyncStep::Return(_)
+            | SyncStep::Fresh(_)
+            | SyncStep::Break(_)
+            | SyncStep::Continue(_) => {}
+        }
+    }
+    Some(covered)
 }
 
 /// Whether `la`'s range is every cell of the array `p`: each dimension `d` from 0 to `p`'s
