@@ -2074,6 +2074,35 @@ impl DeviceBatch {
         (self.to_items)(self)
     }
 
+    /// Consecutive batches of one edge as one, in order, copied into one buffer on the
+    /// device: the next device filter then runs them in one launch (each batch it ran
+    /// alone paid its launches, and batches left on the device are as small as the
+    /// pipeline's timing makes them). `None` for batches of different devices or
+    /// element types (or a device too full to hold the copy): run them one by one.
+    pub fn joined(batches: &[&DeviceBatch]) -> Option<DeviceBatch> {
+        let first = batches.first()?;
+        let same = |b: &&DeviceBatch| std::ptr::eq(b.ctx, first.ctx) && b.elem == first.elem;
+        if !batches.iter().all(same) {
+            return None;
+        }
+        let size = first.elem.size();
+        let count: usize = batches.iter().map(|b| b.count).sum();
+        let mut buf = allocate(first.ctx, count * size, "somd_batch")?;
+        let mut at = 0;
+        for b in batches {
+            let bytes = b.count * size;
+            buffer::copy_into(first.ctx, &b.buf.buffer, &mut buf.buffer, at, bytes).or_fatal();
+            at += bytes;
+        }
+        Some(DeviceBatch {
+            ctx: first.ctx,
+            buf: std::sync::Arc::new(buf),
+            count,
+            elem: first.elem,
+            to_items: first.to_items,
+        })
+    }
+
     fn download_as<U: DevElem>(&self) -> Vec<TaskItem> {
         let (output, _) =
             download(self.ctx, &self.buf, self.elem, vec![self.count], true, "somd_out");

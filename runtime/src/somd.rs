@@ -3185,9 +3185,22 @@ where
     let mut push = |out| push_filter_out::<U>(&mut results, out);
     let mut start = 0;
     while start < batch.len() {
-        if let Some(on_device) = batch[start].downcast_ref::<DeviceBatch>() {
-            push(crate::device::run_filter_chained::<T, U>(desc, on_device, keep)?);
-            start += 1;
+        if batch[start].is::<DeviceBatch>() {
+            // Consecutive batches left on the device run as one.
+            let run: Vec<&DeviceBatch> = batch[start..]
+                .iter()
+                .map_while(|item| item.downcast_ref::<DeviceBatch>())
+                .collect();
+            let joined = (run.len() > 1).then(|| DeviceBatch::joined(&run)).flatten();
+            match &joined {
+                Some(all) => push(crate::device::run_filter_chained::<T, U>(desc, all, keep)?),
+                None => {
+                    for on_device in &run {
+                        push(crate::device::run_filter_chained::<T, U>(desc, on_device, keep)?);
+                    }
+                }
+            }
+            start += run.len();
             continue;
         }
         let end = batch[start..]

@@ -5164,6 +5164,35 @@ fn device_filter_tasks_run_in_batches() {
     }
 }
 
+/// A device filter slower than the one feeding it (`task_joined_batches`) joins the
+/// batches left on the device that waited on its edge and runs them in one call: it makes
+/// fewer calls than the first filter, each uploading nothing, and both cover every item
+/// once. Run one by one, each of the first filter's batches was a call of the second.
+#[test]
+fn device_filters_join_batches_left_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "task_joined_batches";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let of =
+        |worker: &str| -> Vec<&CallTrace> { calls.iter().filter(|c| c.name == worker).collect() };
+    let (cheap, heavy) = (of("Main.cheap"), of("Main.heavy"));
+    for batches in [&cheap, &heavy] {
+        let covered: u64 = batches.iter().map(|c| c.work_items).sum();
+        assert_eq!(covered, 20_000, "{}", outcome.stderr);
+    }
+    assert!(heavy.iter().all(|c| c.bytes_h2d == 0), "{}", outcome.stderr);
+    assert!(
+        heavy.len() < cheap.len(),
+        "{} calls of Main.heavy for {} batches of Main.cheap\n{}",
+        heavy.len(),
+        cheap.len(),
+        outcome.stderr
+    );
+}
+
 /// The kernel names of the `launch` events of a `SOMD_TRACE=json` run, in order.
 fn launched_kernels(stderr: &str) -> Vec<String> {
     stderr

@@ -878,6 +878,25 @@ pub(crate) fn copy(
         .map_err(ClFailure::api("clEnqueueCopyBuffer"))
 }
 
+/// Queues a device-side copy of `bytes` bytes from the start of `src` to `dst[dst_offset..]`
+/// (nothing for 0 bytes). The caller guarantees both regions lie inside their buffers,
+/// which are distinct allocations.
+pub(crate) fn copy_into(
+    ctx: &DeviceCtx,
+    src: &Buffer<u8>,
+    dst: &mut Buffer<u8>,
+    dst_offset: usize,
+    bytes: usize,
+) -> Result<(), ClFailure> {
+    if bytes == 0 {
+        return Ok(());
+    }
+    // SAFETY: the regions lie inside their buffers and do not overlap (the caller).
+    unsafe { ctx.queue.enqueue_copy_buffer(src, dst, 0, dst_offset, bytes, &[]) }
+        .map(|_| ())
+        .map_err(ClFailure::api("clEnqueueCopyBuffer"))
+}
+
 /// Queues a write of `data` to `buffer[offset..]` without waiting for it (one trace event,
 /// timing the enqueue).
 ///
