@@ -115,6 +115,8 @@ pub(crate) const SHARED_REDUCED_AGAIN: &str = "W0307";
 pub(crate) const DIST_DIM_NOT_HONOURED: &str = "W0308";
 /// A SOMD method with a view called from an MI on its partition, which has no halo.
 pub(crate) const NESTED_VIEW_WITHOUT_HALO: &str = "W0309";
+/// A SOMD method assembling an array parameter that is not `dist` (§2.4).
+pub(crate) const WHOLE_PARAM_ASSEMBLED: &str = "W0310";
 
 /// Every code of this module with its title, for `somd_sema::codes()`.
 pub(crate) const CODES: &[CodeInfo] = &[
@@ -210,6 +212,10 @@ pub(crate) const CODES: &[CodeInfo] = &[
     CodeInfo {
         code: NESTED_VIEW_WITHOUT_HALO,
         title: "a view's halo missing in a SOMD call made on a partition",
+    },
+    CodeInfo {
+        code: WHOLE_PARAM_ASSEMBLED,
+        title: "SOMD method returning an array parameter that is not `dist`",
     },
     CodeInfo {
         code: SHARED_STATE_WRITE,

@@ -68,7 +68,20 @@ pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
             .decl
             .map(|d| d.params.iter().filter(|p| has_view(&p.dist)).map(|p| p.id).collect())
             .unwrap_or_default();
-        let mut locals = DistLocals { program, is_somd: body.is_somd, dist, viewed, diagnostics };
+        // Array parameters without `dist` of a SOMD method whose array result is assembled.
+        let assembled = body.decl.filter(|d| body.is_somd && d.modifiers.reduce().is_none());
+        let whole = assembled
+            .map(|d| {
+                d.params
+                    .iter()
+                    .filter(|p| p.dist.is_none())
+                    .filter(|p| param_ty(program, p.id).is_some_and(|t| t.is_any_array()))
+                    .map(|p| p.id)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut locals =
+            DistLocals { program, is_somd: body.is_somd, dist, viewed, whole, diagnostics };
         util::walk_block(&mut locals, body.block);
     }
 }
@@ -90,6 +103,9 @@ struct DistLocals<'p, 'd> {
     dist: std::collections::HashSet<DeclId>,
     /// The `dist` parameters whose partitions carry halo cells.
     viewed: std::collections::HashSet<DeclId>,
+    /// In a SOMD method whose array result is assembled (no `reduce(..)`), its array
+    /// parameters that are not `dist`.
+    whole: std::collections::HashSet<DeclId>,
     diagnostics: &'d mut Vec<Diagnostic>,
 }
 
@@ -155,6 +171,31 @@ impl DistLocals<'_, '_> {
 }
 
 impl<'a> Visitor<'a> for DistLocals<'_, '_> {
+    /// `return b;` of an array parameter `b` that is not `dist` (W0310): every method
+    /// instance returns its whole copy, and the assembly concatenates them, so the result's
+    /// length is `b`'s times the number of method instances.
+    fn stmt(&mut self, stmt: &'a somd_syntax::ast::Stmt) -> bool {
+        let somd_syntax::ast::StmtKind::Return(Some(value)) = &stmt.kind else { return true };
+        let Some(NameRes::Local(decl)) = self.program.names.get(&value.id) else { return true };
+        if !self.whole.contains(decl) {
+            return true;
+        }
+        self.diagnostics.push(
+            Diagnostic::warning(
+                codes::WHOLE_PARAM_ASSEMBLED,
+                "this SOMD method returns an array parameter that is not `dist`",
+                value.span,
+            )
+            .with_label("every method instance returns its whole copy")
+            .with_help(
+                "the result assembles the method instances' arrays one after the other, so its \
+                 length grows with their number (LANGUAGE.md §2.4); make the parameter `dist` \
+                 to return its partitions, or return an array the method allocates",
+            ),
+        );
+        true
+    }
+
     /// A SOMD method with a view called from an MI on the MI's partition (W0309): its
     /// inner partitions at the partition's ends have no halo cells there, where one MI
     /// over the whole array reads the neighbours.
