@@ -332,6 +332,12 @@ fn parse_error_diagnostic(file: FileId, error: GrammarError, eof: usize) -> Diag
                     "an operator before an operand starts a reduction (`+ ! a`); unary plus is \
                      not in the language: write the operand alone",
                 )
+            } else if tok == Tok::Reduce && expected.iter().any(|e| e == "\"{\"") {
+                // `float sum(dist float[] a) reduce(+) {`: the modifier after the parameters.
+                diagnostic.with_help(
+                    "`reduce(..)` is a modifier of the method: write it before the return type, \
+                     as in `static reduce(+) float sum(dist float[] a)` (LANGUAGE.md §2.3)",
+                )
             } else {
                 diagnostic
             }

@@ -317,6 +317,16 @@ fn array_creation() {
     assert_eq!(init("new int[n][0]"), "(newarray arr(arr(int)) [n 0])");
 }
 
+/// `reduce(+)` written after a method's parameters, where Java puts nothing: the help says
+/// it is a modifier and where it goes.
+#[test]
+fn a_reduce_after_the_parameters_is_told_to_go_before_the_return_type() {
+    let (_, diags) =
+        parse_diags("class A { static float sum(dist float[] a) reduce(+) { return 0; } }");
+    let help = diags[0].help.as_deref().unwrap_or_default();
+    assert!(help.contains("write it before the return type"), "{diags:?}");
+}
+
 /// A prefix operator other than `-`, `!`, `~`, `++`, `--` starts a reduction and must be
 /// followed by `!`: unary plus gets the hint that it is not in the language.
 #[test]
