@@ -1837,7 +1837,8 @@ fn device_runs_loops_with_bounds_reading_host_scalars() {
 /// A scratch parameter written whole (`b[i]` for every `i < b.length`) before a read over
 /// the other array's range is not uploaded (`sync_scratch_whole`): each call moves `a` up
 /// and its result down, `relax` in 12 launches, `spread` (written in either branch of an
-/// `if`, then read by a `sync reduce`, an intermediate reduction and a block) in 20.
+/// `if`, then read by a `sync reduce`, an intermediate reduction and a block) in 20,
+/// `offsets` (written with values reading its partition's place) in 6.
 #[test]
 fn scratch_written_whole_is_not_uploaded() {
     let Some(opencl) = &opencl_placement() else {
@@ -1849,7 +1850,11 @@ fn scratch_written_whole_is_not_uploaded() {
     let cases: [(&str, &str, &[HostProgramCall]); 1] = [(
         "tests/run",
         "sync_scratch_whole",
-        &[("Main.relax", 12, &["a"], &["a"]), ("Main.spread", 20, &["a"], &SPREAD_DOWN)],
+        &[
+            ("Main.relax", 12, &["a"], &["a"]),
+            ("Main.spread", 20, &["a"], &SPREAD_DOWN),
+            ("Main.offsets", 6, &["a"], &["a"]),
+        ],
     )];
     check_host_program_calls(*opencl, &cases);
 }

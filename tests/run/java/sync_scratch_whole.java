@@ -54,6 +54,20 @@ class Main {
         return a;
     }
 
+    static long[] offsets(long[] a, long[] c, int steps) {
+        a = a.clone();
+        c = c.clone();
+        for (int s = 0; s < steps; s++) {
+            for (int j = 0; j < c.length; j++) {
+                c[j] = a[j] * 2 + s;
+            }
+            for (int i = 0; i < a.length; i++) {
+                a[i] = c[i] % 977 + i;
+            }
+        }
+        return a;
+    }
+
     static long hash(long[] a) {
         long h = a.length;
         for (int i = 0; i < a.length; i++) {
@@ -77,5 +91,6 @@ class Main {
         System.out.println("filled " + hash(relax(a, filled, 6)) + " " + filled[5]);
         System.out.println("a " + hash(a));
         System.out.println("spread " + hash(spread(a, filled, 5)) + " " + filled[7]);
+        System.out.println("offsets " + hash(offsets(a, filled, 3)) + " " + filled[9]);
     }
 }

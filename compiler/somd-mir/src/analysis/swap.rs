@@ -140,7 +140,7 @@ fn writes_own_cells(func: &Function, la: &SyncLaunch, src: LocalId) -> bool {
         if let Stmt::Expr(e) = stmt {
             if let ExprKind::Assign { target, value } = func.expr(*e).kind {
                 if indexed_by(func, target, &a_indices) == Some(src)
-                    && !walk::mentions(func, value, src)
+                    && !walk::reads_elements(func, value, src)
                 {
                     writes += 1;
                     continue;

@@ -445,6 +445,24 @@ pub fn mentions(func: &Function, root: ExprId, local: LocalId) -> bool {
     found
 }
 
+/// Whether an expression under `root` reads elements of the array local `local`: a mention
+/// other than its length (`a.length`) or its partition's geometry (`Somd.offset(a)`,
+/// `Somd.globalLength(a)`), which read no element.
+pub fn reads_elements(func: &Function, root: ExprId, local: LocalId) -> bool {
+    let named = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == local);
+    let mut geometry = Vec::new();
+    let mut mentions = Vec::new();
+    each_expr(func, root, &mut |e| match &func.expr(e).kind {
+        ExprKind::Length(a) if named(*a) => geometry.push(*a),
+        ExprKind::Builtin { builtin: Builtin::SomdOffset | Builtin::SomdGlobalLength, args } => {
+            geometry.extend(args.iter().copied().filter(|a| named(*a)))
+        }
+        ExprKind::Local(l) if *l == local => mentions.push(e),
+        _ => {}
+    });
+    mentions.iter().any(|m| !geometry.contains(m))
+}
+
 /// The expressions under `stmts` (their nested blocks too) that name local `local`.
 pub fn local_uses(func: &Function, stmts: &[Stmt], local: LocalId) -> Vec<ExprId> {
     let mut uses = Vec::new();
