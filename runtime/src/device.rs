@@ -1679,14 +1679,15 @@ fn upload(ctx: &'static DeviceCtx, array: &dyn HostArray, name: &str) -> Option<
     Some(Held::Shared(buf))
 }
 
-/// Whether `a` and `b` are one array: the same handle, or handles of one storage window
-/// with one element type and shape (their elements are the same at any moment). A call
-/// passing an array as two arguments moves it once.
+/// Whether `a` and `b` are one rectangular array: the same handle, or handles of one
+/// storage window with one element type and shape (their elements are the same at any
+/// moment). A call passing an array as two arguments moves it once. A ragged matrix (no
+/// shape: its device copy is packed) is never one.
 pub(super) fn same_array(a: &dyn HostArray, b: &dyn HostArray) -> bool {
-    std::ptr::addr_eq(a, b)
-        || (a.elem() == b.elem()
-            && a.part_window().is_some_and(|w| b.part_window() == Some(w))
-            && a.shape().is_some_and(|s| b.shape() == Some(s)))
+    let handle = std::ptr::addr_eq(a, b);
+    let window =
+        a.elem() == b.elem() && a.part_window().is_some_and(|w| b.part_window() == Some(w));
+    (handle || window) && a.shape().is_some_and(|s| handle || b.shape() == Some(s))
 }
 
 /// The bytes of `array` on the device, stored `narrow` or at its own width.
