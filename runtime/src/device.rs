@@ -1696,17 +1696,6 @@ fn byte_len(array: &dyn HostArray, narrow: Option<narrow::Narrow>) -> usize {
     array.shape().map_or(0, |s| s.iter().product::<usize>() * size)
 }
 
-/// `held`'s buffer, shared from now on (a call's own becomes shared by the arguments
-/// reading it).
-fn share(held: &mut Option<Held>) -> Option<Held> {
-    let buf = match held.take()? {
-        Held::Own(buf) => std::sync::Arc::new(buf),
-        Held::Shared(buf) => buf,
-    };
-    *held = Some(Held::Shared(std::sync::Arc::clone(&buf)));
-    Some(Held::Shared(buf))
-}
-
 /// The device copy of the value array `key` names, found among the kept ones, else made by
 /// `new` and kept (no key: made for this call alone).
 fn upload_keyed(
@@ -3010,8 +2999,8 @@ fn execute(
     let mut chained = chained;
     let mut bufs: Vec<Option<Held>> = Vec::with_capacity(desc.args.len());
     // The array arguments placed from the host so far: kernel argument, array, whether it
-    // is uploaded narrow, whether the kernel writes it (an updated array).
-    let mut placed: Vec<(usize, &dyn HostArray, Option<narrow::Narrow>, bool)> = Vec::new();
+    // is uploaded narrow.
+    let mut placed: Vec<(usize, &dyn HostArray, Option<narrow::Narrow>)> = Vec::new();
     for (k, spec) in desc.args.iter().enumerate() {
         let name = desc.names.get(k).copied().unwrap_or("?");
         let held = match spec {
@@ -3022,22 +3011,20 @@ fn execute(
                 HostArg::Array(a) => {
                     let narrow = planned.narrow.iter().find(|(q, _)| q == p).map(|(_, n)| *n);
                     let updated = planned.updated.contains(p);
-                    // An array passed twice goes up once: a second argument that only
-                    // reads shares the first's upload, one the kernel writes (or one
-                    // beside a written first) gets a copy made on the device.
-                    let twin = placed.iter().find(|(_, b, n, _)| {
-                        *n == narrow && (narrow.is_none() || !updated) && same_array(*a, *b)
-                    });
-                    let held = match twin.and_then(|t| Some((t, bufs[t.0].as_ref()?))) {
-                        Some(((j, _, _, false), _)) if !updated => {
-                            let j = *j;
-                            resident::trace_resident(ctx, name, byte_len(*a, narrow));
-                            share(&mut bufs[j])
-                        }
-                        Some((_, from)) => {
-                            let bytes = byte_len(*a, None);
+                    // An array passed twice goes up once: the second argument gets a copy of
+                    // the first's upload made on the device, queued before the launch (the
+                    // kernel may write either: parameters are passed by value). A kept or
+                    // value array finds its one device copy under its key instead.
+                    let twin = match a.resident_key() {
+                        Some(_) => None,
+                        None => placed.iter().find(|(_, b, n)| *n == narrow && same_array(*a, *b)),
+                    };
+                    let held = match twin.and_then(|(j, ..)| bufs[*j].as_ref()) {
+                        Some(from) => {
+                            let bytes = byte_len(*a, narrow);
                             let mut buf = allocate(ctx, bytes, name)?;
                             buffer::copy(ctx, &from.buffer, 0, &mut buf.buffer, bytes).or_fatal();
+                            resident::trace_resident(ctx, name, bytes);
                             Some(Held::Own(buf))
                         }
                         // An updated array: the call's own copy (its contents come back to
@@ -3048,7 +3035,7 @@ fn execute(
                             None => Some(upload(ctx, *a, name)?),
                         },
                     };
-                    placed.push((k, *a, narrow, updated));
+                    placed.push((k, *a, narrow));
                     held
                 }
                 _ => None,
