@@ -2081,7 +2081,7 @@ impl DeviceBatch {
         let mut at = 0;
         for b in batches {
             let bytes = b.count * size;
-            buffer::copy_into(first.ctx, &b.buf.buffer, &mut buf.buffer, at, bytes).or_fatal();
+            buffer::copy_into(first.ctx, &b.buf.buffer, 0, &mut buf.buffer, at, bytes).or_fatal();
             at += bytes;
         }
         Some(DeviceBatch {

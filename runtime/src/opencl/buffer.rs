@@ -869,21 +869,14 @@ pub(crate) fn copy(
     dst: &mut Buffer<u8>,
     bytes: usize,
 ) -> Result<(), ClFailure> {
-    if bytes == 0 {
-        return Ok(());
-    }
-    // SAFETY: the regions lie inside their buffers and do not overlap (the caller).
-    unsafe { ctx.queue.enqueue_copy_buffer(src, dst, src_offset, 0, bytes, &[]) }
-        .map(|_| ())
-        .map_err(ClFailure::api("clEnqueueCopyBuffer"))
+    copy_into(ctx, src, src_offset, dst, 0, bytes)
 }
 
-/// Queues a device-side copy of `bytes` bytes from the start of `src` to `dst[dst_offset..]`
-/// (nothing for 0 bytes). The caller guarantees both regions lie inside their buffers,
-/// which are distinct allocations.
+/// [`copy`] to `dst[dst_offset..]`.
 pub(crate) fn copy_into(
     ctx: &DeviceCtx,
     src: &Buffer<u8>,
+    src_offset: usize,
     dst: &mut Buffer<u8>,
     dst_offset: usize,
     bytes: usize,
@@ -892,7 +885,7 @@ pub(crate) fn copy_into(
         return Ok(());
     }
     // SAFETY: the regions lie inside their buffers and do not overlap (the caller).
-    unsafe { ctx.queue.enqueue_copy_buffer(src, dst, 0, dst_offset, bytes, &[]) }
+    unsafe { ctx.queue.enqueue_copy_buffer(src, dst, src_offset, dst_offset, bytes, &[]) }
         .map(|_| ())
         .map_err(ClFailure::api("clEnqueueCopyBuffer"))
 }
