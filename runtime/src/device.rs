@@ -1656,7 +1656,7 @@ fn upload(ctx: &'static DeviceCtx, array: &dyn HostArray, name: &str) -> Option<
     if let Some(buf) = array.device_copy(ctx) {
         let bytes = match array.resident_key() {
             Some(key) => key.bytes(),
-            None => array.shape().map_or(0, |s| s.iter().product::<usize>() * array.elem().size()),
+            None => byte_len(array, None),
         };
         resident::trace_resident(ctx, name, bytes);
         return Some(Held::Shared(buf));
@@ -1691,7 +1691,7 @@ pub(super) fn same_array(a: &dyn HostArray, b: &dyn HostArray) -> bool {
 }
 
 /// The bytes of `array` on the device, stored `narrow` or at its own width.
-fn byte_len(array: &dyn HostArray, narrow: Option<narrow::Narrow>) -> usize {
+pub(super) fn byte_len(array: &dyn HostArray, narrow: Option<narrow::Narrow>) -> usize {
     let size = narrow.map_or(array.elem().size(), narrow::Narrow::size);
     array.shape().map_or(0, |s| s.iter().product::<usize>() * size)
 }

@@ -872,7 +872,7 @@ fn copy_buffer(
 
 /// The size in bytes of an array argument's device representation.
 fn byte_len(array: &dyn super::HostArray) -> usize {
-    array.shape().map_or(0, |s| s.iter().product::<usize>() * array.elem().size())
+    super::byte_len(array, None)
 }
 
 /// The trace name of the buffer of array argument `param` (its kernel argument's name).
