@@ -395,9 +395,9 @@ impl FnCx<'_> {
     }
 
     /// Statement `t` of the body of a step loop ([`FnCx::mi_stmt`]): marked with its place
-    /// inside the step (the step's mark starts at place 0), and a loop over the rows of a
-    /// 2-D `dist` parameter marking each row, as at the top level, its body a marked
-    /// loop's for loops stepping down (`tie_depth`).
+    /// inside the step (the step's mark starts at place 0). A loop over the rows of a 2-D
+    /// `dist` parameter marks each row, as at the top level, and is a marked loop for the
+    /// loops stepping down in its body (`tie_depth`).
     fn step_stmt(
         &mut self,
         out: &mut String,
