@@ -4153,10 +4153,21 @@ fn device_ragged_maps_run_packed() {
     assert!(rows("Main.mean") && rows("Main.dot") && rows("Main.pick"), "calls: {seen:#?}");
 }
 
+/// A call as `name: up [buffers] resident [buffers]`: the inputs it uploaded and those it
+/// found on the device, each with its bytes when `bytes`.
+fn up_and_resident(call: &CallTrace, bytes: bool) -> String {
+    let list = |v: &[(String, u64)]| -> String {
+        let each = v.iter().map(|(b, n)| if bytes { format!("{b} {n}") } else { b.clone() });
+        each.collect::<Vec<_>>().join(if bytes { ", " } else { " " })
+    };
+    format!("{}: up [{}] resident [{}]", call.name, list(&call.h2d), list(&call.resident))
+}
+
 /// An array passed as several arguments of one call crosses once (`device_same_array_args`):
-/// arguments that only read find the first one's copy, an argument the body writes gets a
-/// copy made on the device (no transfer). Per call in order: the inputs it uploaded with
-/// their bytes, and those it found on the device.
+/// a second argument finds it on the device (a copy made there by a one-kernel call, the
+/// same buffer for a `sync` call's arguments that are only read), and an argument the body
+/// writes gets a copy made on the device (no transfer). Per call in order: the inputs it
+/// uploaded with their bytes, and those it found on the device.
 #[test]
 fn arrays_passed_twice_cross_once() {
     let Some(opencl) = &opencl_placement() else {
@@ -4165,15 +4176,7 @@ fn arrays_passed_twice_cross_once() {
     let name = "device_same_array_args";
     let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
     let (_, calls) = traced_calls(name, binary, &expected, *opencl);
-    let seen: Vec<String> = calls
-        .iter()
-        .map(|c| {
-            let list = |v: &[(String, u64)]| {
-                v.iter().map(|(b, n)| format!("{b} {n}")).collect::<Vec<_>>().join(", ")
-            };
-            format!("{}: up [{}] resident [{}]", c.name, list(&c.h2d), list(&c.resident))
-        })
-        .collect();
+    let seen: Vec<String> = calls.iter().map(|c| up_and_resident(c, true)).collect();
     let matrix = 90 * 90 * 8;
     let (v, rod) = (20_000 * 4, 3_000 * 8);
     let wanted = [
@@ -4208,15 +4211,7 @@ fn device_keep_regions_upload_once_per_region() {
     let name = "device_keep_regions";
     let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
     let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
-    let seen: Vec<String> = calls
-        .iter()
-        .map(|c| {
-            let list = |v: &[(String, u64)]| {
-                v.iter().map(|(b, _)| b.as_str()).collect::<Vec<_>>().join(" ")
-            };
-            format!("{}: up [{}] resident [{}]", c.name, list(&c.h2d), list(&c.resident))
-        })
-        .collect();
+    let seen: Vec<String> = calls.iter().map(|c| up_and_resident(c, false)).collect();
     let round = ["Main.total: up [a] resident []", "Main.twice: up [] resident [arg0]"];
     let mut wanted = vec![
         // `total(a)`, then `@` and `!` over frozen copies of `a`.
