@@ -117,6 +117,8 @@ pub(crate) const DIST_DIM_NOT_HONOURED: &str = "W0308";
 pub(crate) const NESTED_VIEW_WITHOUT_HALO: &str = "W0309";
 /// A SOMD method assembling an array parameter that is not `dist` (§2.4).
 pub(crate) const WHOLE_PARAM_ASSEMBLED: &str = "W0310";
+/// A reduction over a view's partition that counts its halo cells (§2.2).
+pub(crate) const HALO_COUNTED: &str = "W0311";
 
 /// Every code of this module with its title, for `somd_sema::codes()`.
 pub(crate) const CODES: &[CodeInfo] = &[
@@ -217,6 +219,7 @@ pub(crate) const CODES: &[CodeInfo] = &[
         code: WHOLE_PARAM_ASSEMBLED,
         title: "SOMD method returning an array parameter that is not `dist`",
     },
+    CodeInfo { code: HALO_COUNTED, title: "reduction counting a view's halo cells" },
     CodeInfo {
         code: SHARED_STATE_WRITE,
         title: "SOMD method writing state its method instances share runs as one",

@@ -3,6 +3,7 @@
 //! Each submodule checks one concern and only reads the [`Program`] built by the type
 //! checker:
 //! - [`dist`]: the forms of `dist(..)` qualifiers and user partitioning strategies;
+//! - [`halo`]: reductions that count a view's halo cells in two method instances;
 //! - [`reduce`]: `reduce(..)` modifiers against result types and strategy classes;
 //! - [`divergence`]: intermediate reductions and `sync` blocks under partition-dependent
 //!   control flow (a taint analysis per SOMD method);
@@ -19,6 +20,7 @@
 pub(crate) mod codes;
 mod dist;
 mod divergence;
+mod halo;
 pub(crate) mod isolation;
 mod placement;
 mod reduce;
@@ -36,6 +38,7 @@ pub(crate) use codes::CODES;
 pub(crate) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
     placement::check(program, diagnostics);
     dist::check(program, diagnostics);
+    halo::check(program, diagnostics);
     reduce::check(program, diagnostics);
     divergence::check(program, diagnostics);
     sync::check(program, diagnostics);
