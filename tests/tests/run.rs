@@ -5737,3 +5737,39 @@ fn device_instance_field_writes_come_back() {
         );
     }
 }
+
+/// An array a host loop lends to a helper that makes the device calls is kept by the loop
+/// as if it made them itself (`device_keep_helpers`, note device-execution, "Helpers that
+/// make the device calls"): through one helper and through two, and with an element the
+/// loop stores between calls written again; an array whose helper writes it goes up at
+/// every call. Per call in order: the inputs it uploaded with their bytes, and those it
+/// found on the device.
+#[test]
+fn helpers_making_device_calls_keep_the_loops_arrays() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_keep_helpers";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (_, calls) = traced_calls(name, binary, &expected, *opencl);
+    let seen: Vec<String> = calls.iter().map(|c| up_and_resident(c, true)).collect();
+    let n = 20_000 * 4;
+    let mut wanted = Vec::new();
+    for _ in 0..6 {
+        wanted.push(format!("Main.sum: up [] resident [a {n}]"));
+        wanted.push(format!("Main.top: up [] resident [a {n}]"));
+    }
+    wanted[0] = format!("Main.sum: up [a {n}] resident []");
+    // `b[r * 5] = -r;` then `work(b, r)`: the first call uploads `b`, the next ones the
+    // element stored.
+    wanted.push(format!("Main.sum: up [a {n}] resident []"));
+    wanted.push(format!("Main.top: up [] resident [a {n}]"));
+    for _ in 1..3 {
+        wanted.push(format!("Main.sum: up [a 4] resident [a {n}]"));
+        wanted.push(format!("Main.top: up [] resident [a {n}]"));
+    }
+    for _ in 0..3 {
+        wanted.push(format!("Main.sum: up [a {n}] resident []"));
+    }
+    assert_eq!(seen, wanted);
+}

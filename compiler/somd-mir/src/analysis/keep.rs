@@ -140,6 +140,7 @@ pub struct KeptRegion {
 /// call of their own, so no device use.
 pub fn kept_loops(module: &Module, folded: &[(FuncId, ExprId)]) -> Vec<KeptLoop> {
     let mut facts = ReadOnly::default();
+    let reaching = params_reaching_device(module, folded);
     let mut out = Vec::new();
     for (i, func) in module.functions.iter().enumerate() {
         if func.is_somd() {
@@ -147,9 +148,71 @@ pub fn kept_loops(module: &Module, folded: &[(FuncId, ExprId)]) -> Vec<KeptLoop>
         }
         let fid = FuncId(i as u32);
         let folded = folded_in(folded, fid);
-        out.extend(kept_in(module, fid, func, &folded, &mut facts));
+        let uses = DeviceUses { folded: &folded, reaching: &reaching };
+        out.extend(kept_in(module, fid, func, &uses, &mut facts));
     }
     out
+}
+
+/// What makes a mention of an array a device use in one function ([`device_use`]).
+struct DeviceUses<'a> {
+    /// The function's `!`s folded in the work-item and constructs placed on the CPU.
+    folded: &'a HashSet<ExprId>,
+    /// The parameters of host functions that reach a device construct
+    /// ([`params_reaching_device`]).
+    reaching: &'a HashSet<(FuncId, usize)>,
+}
+
+/// The array parameters `(f, p)` of host functions that reach a device construct: `f`
+/// passes parameter `p` to a SOMD call, a `@` or a `!` (not one of `folded`), freezes it, or
+/// passes it to a parameter of another host function that reaches one. An array a loop
+/// lends to such a parameter crosses at the helper's device calls, under the loop's keep
+/// scope (a runtime registry the helper's uploads consult): `s += work(a)` of a helper
+/// calling `sum(a)` keeps `a` as `s += sum(a)` does. A fixpoint from the direct uses.
+fn params_reaching_device(
+    module: &Module,
+    folded: &[(FuncId, ExprId)],
+) -> HashSet<(FuncId, usize)> {
+    /// A host function with its parents table and its folded constructs.
+    struct Host<'m> {
+        fid: FuncId,
+        func: &'m Function,
+        parents: Vec<Option<ExprId>>,
+        folded: HashSet<ExprId>,
+    }
+    let host: Vec<Host> = module
+        .functions
+        .iter()
+        .enumerate()
+        .filter(|(_, func)| !func.is_somd())
+        .map(|(i, func)| {
+            let fid = FuncId(i as u32);
+            Host { fid, func, parents: walk::parents(func), folded: folded_in(folded, fid) }
+        })
+        .collect();
+    let mut reaching = HashSet::new();
+    loop {
+        let mut found = Vec::new();
+        for Host { fid, func, parents, folded } in &host {
+            let uses = DeviceUses { folded, reaching: &reaching };
+            for (p, param) in func.params.iter().enumerate() {
+                let ty = &func.local(*param).ty;
+                if reaching.contains(&(*fid, p)) || !(is_prim_array(ty) || is_prim_matrix(ty)) {
+                    continue;
+                }
+                let used = (0..func.exprs.len() as u32)
+                    .map(ExprId)
+                    .any(|e| device_use(func, parents, &uses, e, *param));
+                if used {
+                    found.push((*fid, p));
+                }
+            }
+        }
+        if found.is_empty() {
+            return reaching;
+        }
+        reaching.extend(found);
+    }
 }
 
 /// The `!`s of `folded` in function `fid`.
@@ -162,7 +225,7 @@ fn kept_in(
     module: &Module,
     fid: FuncId,
     func: &Function,
-    folded: &HashSet<ExprId>,
+    uses: &DeviceUses,
     facts: &mut ReadOnly,
 ) -> Vec<KeptLoop> {
     let parents = walk::parents(func);
@@ -198,7 +261,7 @@ fn kept_in(
         for v in candidates.iter().copied() {
             if already.contains(&v)
                 || declared.contains(&v)
-                || !device_use_in(func, &parents, folded, &exprs, v)
+                || !device_use_in(func, &parents, uses, &exprs, v)
             {
                 continue;
             }
@@ -1028,28 +1091,36 @@ fn plain_index(func: &Function, stmt: ExprId, index: ExprId) -> bool {
 fn device_use_in(
     func: &Function,
     parents: &[Option<ExprId>],
-    folded: &HashSet<ExprId>,
+    uses: &DeviceUses,
     exprs: &[ExprId],
     v: LocalId,
 ) -> bool {
-    exprs.iter().any(|e| device_use(func, parents, folded, *e, v))
+    exprs.iter().any(|e| device_use(func, parents, uses, *e, v))
 }
 
 /// Whether `e` is `v` as an argument of a SOMD call, a `@` or a `!` other than one of
-/// `folded` (a `!` folded in the work-item, which runs on the thread of its function, or a
-/// construct placed on the CPU), or frozen.
+/// `uses.folded` (a `!` folded in the work-item, which runs on the thread of its function,
+/// or a construct placed on the CPU), frozen, or an argument of a host function's
+/// parameter that reaches one (`uses.reaching`).
 fn device_use(
     func: &Function,
     parents: &[Option<ExprId>],
-    folded: &HashSet<ExprId>,
+    uses: &DeviceUses,
     e: ExprId,
     v: LocalId,
 ) -> bool {
     matches!(func.expr(e).kind, ExprKind::Local(l) if l == v)
-        && parent_of(parents, e).is_some_and(|p| match func.expr(p).kind {
+        && parent_of(parents, e).is_some_and(|p| match &func.expr(p).kind {
             ExprKind::Freeze(_) => true,
             ExprKind::SomdCall { .. } | ExprKind::Map { .. } | ExprKind::ReduceArray { .. } => {
-                !folded.contains(&p)
+                !uses.folded.contains(&p)
+            }
+            ExprKind::Call { func: callee, args, receiver } => {
+                *receiver != Some(e)
+                    && args
+                        .iter()
+                        .position(|a| *a == e)
+                        .is_some_and(|k| uses.reaching.contains(&(*callee, k)))
             }
             _ => false,
         })
@@ -1078,6 +1149,7 @@ pub fn kept_regions(
     folded: &[(FuncId, ExprId)],
 ) -> Vec<KeptRegion> {
     let mut facts = ReadOnly::default();
+    let reaching = params_reaching_device(module, folded);
     let mut out = Vec::new();
     for (i, func) in module.functions.iter().enumerate() {
         if func.is_somd() {
@@ -1085,6 +1157,7 @@ pub fn kept_regions(
         }
         let fid = FuncId(i as u32);
         let folded = folded_in(folded, fid);
+        let uses = DeviceUses { folded: &folded, reaching: &reaching };
         let parents = walk::parents(func);
         let candidates: Vec<LocalId> = (0..func.locals.len() as u32)
             .map(LocalId)
@@ -1115,22 +1188,12 @@ pub fn kept_regions(
         each_stmt(&func.body, &mut |stmt| blocks.extend(walk::stmt_blocks(stmt)));
         for block in blocks {
             for v in &candidates {
-                regions_of(
-                    func,
-                    &parents,
-                    &folded,
-                    &block.stmts,
-                    *v,
-                    covered.get(v),
-                    &mut |a, b| {
-                        let at = |s: &Stmt| index.get(&std::ptr::from_ref(s)).copied();
-                        if let (Some(first), Some(last)) =
-                            (at(&block.stmts[a]), at(&block.stmts[b]))
-                        {
-                            found.push((first, last, *v, &block.stmts[a..=b]));
-                        }
-                    },
-                );
+                regions_of(func, &parents, &uses, &block.stmts, *v, covered.get(v), &mut |a, b| {
+                    let at = |s: &Stmt| index.get(&std::ptr::from_ref(s)).copied();
+                    if let (Some(first), Some(last)) = (at(&block.stmts[a]), at(&block.stmts[b])) {
+                        found.push((first, last, *v, &block.stmts[a..=b]));
+                    }
+                });
             }
         }
         found.sort_by_key(|(a, b, v, _)| (*a, *b, v.0));
@@ -1170,7 +1233,7 @@ pub fn kept_regions(
 fn regions_of(
     func: &Function,
     parents: &[Option<ExprId>],
-    folded: &HashSet<ExprId>,
+    uses: &DeviceUses,
     stmts: &[Stmt],
     v: LocalId,
     covered: Option<&HashSet<*const Stmt>>,
@@ -1203,17 +1266,17 @@ fn regions_of(
             close(&mut run);
             continue;
         }
-        let mut uses: usize = exprs
+        let mut weight: usize = exprs
             .iter()
-            .filter(|(e, _)| device_use(func, parents, folded, *e, v))
+            .filter(|(e, _)| device_use(func, parents, uses, *e, v))
             .map(|(_, weight)| *weight)
             .sum();
         // A loop that keeps `v` itself counts once: its first upload may come from before.
-        uses += kept_loops_using(func, parents, folded, stmt, v, covered);
-        if uses > 0 {
+        weight += kept_loops_using(func, parents, uses, stmt, v, covered);
+        if weight > 0 {
             run = Some(match run {
-                Some((a, _, n)) => (a, i, n + uses),
-                None => (i, i, uses),
+                Some((a, _, n)) => (a, i, n + weight),
+                None => (i, i, weight),
             });
         }
     }
@@ -1225,7 +1288,7 @@ fn regions_of(
 fn kept_loops_using(
     func: &Function,
     parents: &[Option<ExprId>],
-    folded: &HashSet<ExprId>,
+    uses: &DeviceUses,
     stmt: &Stmt,
     v: LocalId,
     kept: &HashSet<*const Stmt>,
@@ -1233,12 +1296,12 @@ fn kept_loops_using(
     if matches!(stmt, Stmt::Loop { .. }) && kept.contains(&std::ptr::from_ref(stmt)) {
         let mut inside = Vec::new();
         walk_weighted(func, stmt, 1, &HashSet::new(), &mut inside, &mut |_| {});
-        return usize::from(inside.iter().any(|(e, _)| device_use(func, parents, folded, *e, v)));
+        return usize::from(inside.iter().any(|(e, _)| device_use(func, parents, uses, *e, v)));
     }
     walk::stmt_blocks(stmt)
         .into_iter()
         .flat_map(|block| &block.stmts)
-        .map(|inner| kept_loops_using(func, parents, folded, inner, v, kept))
+        .map(|inner| kept_loops_using(func, parents, uses, inner, v, kept))
         .sum()
 }
 
