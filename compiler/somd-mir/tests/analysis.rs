@@ -3531,3 +3531,39 @@ public class Main {
 "#
     ));
 }
+
+/// What `explain` says of a method the one-kernel form refuses and the host form too: the
+/// outer loop's own reason as a line of its own, besides the inner loop's that the host form
+/// names (probe 94: only the inner `long` loop was named, where the `^=` beside `+=` keeps the
+/// outer loop off); and of a `@` and a `!` inside the applications of a `@` the CPU runs:
+/// they run on the applying thread, never as launches of their own.
+#[test]
+fn refusals_name_the_outer_loop_and_nested_constructs_their_cpu_context() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Mixed {
+    static reduce(+) long mixed(dist int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) {
+            for (long j = a[i] & 15; j > 0; j--) s += j;
+            s ^= a[i];
+        }
+        return s;
+    }
+    static local int sq(int x) { return x * x; }
+    static local int top(int[[]] row) { return max ! row; }
+    static local int[[]] squares(int[[]] row) {
+        return Mixed @ sq(row);
+    }
+    static local int[[]] tops(int[[]][[]] m) {
+        return Mixed @ top(m);
+    }
+    public static void main(String[] args) {
+        int[[]][[]] m = new int[[]][[]](new int[][] {{1, 2, 3}, {4, 5, 6}});
+        int[[]][[]] s = Mixed @ squares(m);
+        System.out.println(s[1][2] + mixed(new int[] {1, 2, 3}) + tops(m)[1]);
+    }
+}
+"#
+    ));
+}

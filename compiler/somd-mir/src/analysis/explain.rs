@@ -232,10 +232,45 @@ fn graph_line(out: &mut String, module: &Module, sources: &SourceMap, p: &super:
     }
 }
 
+/// The functions the applications of a `@` or `!` placed on the CPU run (its target, a
+/// fold's method, and what they call), each with the label and position of those
+/// constructs: a `@` or `!` inside them runs on the applying thread
+/// (`rt::somd::nested_on_cpu`), never as a launch of its own.
+fn applied_on_cpu(
+    module: &Module,
+    info: &ProgramInfo,
+) -> std::collections::HashMap<FuncId, Vec<(String, Span)>> {
+    let mut out: std::collections::HashMap<FuncId, Vec<(String, Span)>> = Default::default();
+    for p in info.placements.iter().filter(|p| p.device.is_err()) {
+        let (Subject::Map { in_func, expr } | Subject::Reduce { in_func, expr }) = p.subject else {
+            continue;
+        };
+        let root = match &module.function(in_func).expr(expr).kind {
+            ExprKind::Map { func, .. } => *func,
+            ExprKind::ReduceArray {
+                reducer: super::super::ir::ArrayReducer::Func(func), ..
+            } => *func,
+            _ => continue,
+        };
+        let mut seen = std::collections::HashSet::from([root]);
+        let mut stack = vec![root];
+        while let Some(f) = stack.pop() {
+            out.entry(f).or_default().push((p.label.clone(), p.span));
+            for (callee, _) in super::isolation::callees(module.function(f)) {
+                if seen.insert(callee) {
+                    stack.push(callee);
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The readable explanation of `info`.
 pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> String {
     let mut out = String::new();
     let narrow = super::narrow::plan(module, &super::narrow::roots(module));
+    let applied = applied_on_cpu(module, info);
     for p in &info.placements {
         let _ = writeln!(out, "{}: {}", sources.position(p.span), p.label);
         match &p.device {
@@ -251,6 +286,14 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                             "  inside SOMD method `{}`: where its method instances run on the \
                              CPU, on their threads (no launch of its own)",
                             owner.name
+                        );
+                    }
+                    for (label, span) in applied.get(&in_func).into_iter().flatten() {
+                        let _ = writeln!(
+                            out,
+                            "  inside the applications of {label} at {}, which the CPU runs: \
+                             there on their threads (no launch of its own)",
+                            sources.position(*span)
                         );
                     }
                 }

@@ -69,8 +69,17 @@ pub fn analyze_somd(
                 super::histogram::Verdict::Blocked(b) => (reports, Err(b)),
                 // A body with host control flow (an `if`, a `while`) can only be a host
                 // program: what keeps that form off the device is the reason.
+                // The loops the one-kernel form refused say why, where the host program's
+                // reports have none of their own (a host loop's inner loop refused).
                 super::histogram::Verdict::NotOne if host_control_flow(func) => {
-                    (sync_reports, Err(sync_blocker))
+                    let mut merged = sync_reports;
+                    for r in reports {
+                        if !merged.iter().any(|m| m.loop_id == r.loop_id) {
+                            merged.push(r);
+                        }
+                    }
+                    merged.sort_by_key(|r| (r.span.start, r.span.end));
+                    (merged, Err(sync_blocker))
                 }
                 super::histogram::Verdict::NotOne => (reports, Err(blocker)),
             }
@@ -364,7 +373,14 @@ fn host_program(module: &Module, func: &Function) -> (Vec<LoopReport>, Result<So
     }
     match super::sync::analyze_sync(module, func, true, true) {
         found @ (_, Ok(_)) => found,
-        (_, Err(_)) => hosted,
+        (_, Err(_)) => {
+            let (reports, blocker) = hosted;
+            let blocker = blocker.map_err(|b| Blocker {
+                construct: format!("with its outer loop run by the host: {}", b.construct),
+                ..b
+            });
+            (reports, blocker)
+        }
     }
 }
 
