@@ -49,6 +49,9 @@ pub fn parse(file: FileId, text: &str, ids: &IdGen) -> (CompilationUnit, Vec<Dia
     let tokens = member_dist(file, tokens, &mut diagnostics);
     let eof = text.len();
     let token_starts: Vec<usize> = tokens.iter().map(|t| t.0).collect();
+    let words: Vec<Option<&'static str>> = tokens.iter().map(|t| left_out_word(&t.1)).collect();
+    let stops: Vec<bool> =
+        tokens.iter().map(|t| matches!(t.1, Tok::Semi | Tok::LBrace | Tok::RBrace)).collect();
 
     let mut run = run_parser(file, text, ids, tokens.clone());
     let eof_error = run.fatal.take().or_else(|| {
@@ -77,7 +80,13 @@ pub fn parse(file: FileId, text: &str, ids: &IdGen) -> (CompilationUnit, Vec<Dia
             continue;
         }
         last_error_token = Some(token_index);
-        diagnostics.push(parse_error_diagnostic(file, error, eof));
+        let mut diagnostic = parse_error_diagnostic(file, error, eof);
+        if diagnostic.help.is_none() {
+            if let Some(help) = left_out_help(&words, &stops, token_index) {
+                diagnostic = diagnostic.with_help(help);
+            }
+        }
+        diagnostics.push(diagnostic);
     }
     diagnostics.extend(run.diagnostics);
     somd_diag::sort(&mut diagnostics);
@@ -304,6 +313,51 @@ fn limit_bracket_depth(
 }
 
 type GrammarError = ParseError<usize, Tok, LexError>;
+
+/// Java's statements and operators the language leaves out (LANGUAGE.md §1.4, §1.6), by a
+/// word that starts them, with what to write instead.
+const LEFT_OUT: &[(&str, &str)] = &[
+    ("switch", SWITCH_HELP),
+    ("case", SWITCH_HELP),
+    ("default", SWITCH_HELP),
+    ("try", TRY_HELP),
+    ("catch", TRY_HELP),
+    ("finally", TRY_HELP),
+    (
+        "synchronized",
+        "`synchronized` is not in the language: method instances meet at `sync` blocks \
+         (LANGUAGE.md §2.5)",
+    ),
+    ("instanceof", "`instanceof` is not in the language (LANGUAGE.md §1.4)"),
+    ("assert", "`assert` is not in the language (LANGUAGE.md §1.4): test with an `if`"),
+];
+
+const SWITCH_HELP: &str =
+    "`switch` is not in the language (LANGUAGE.md §1.4): write an `if`/`else if` chain";
+
+const TRY_HELP: &str = "`try`/`catch` is not in the language: an exception ends the program \
+                        with its Java message and exit status 1 (LANGUAGE.md §1.6)";
+
+/// The help of [`LEFT_OUT`] for a token that is one of its words.
+fn left_out_word(tok: &Tok) -> Option<&'static str> {
+    let Tok::Ident(name) = tok else { return None };
+    LEFT_OUT.iter().find(|(word, _)| word == name).map(|(_, help)| *help)
+}
+
+/// The help for a syntax error at token `at` that is a word of [`LEFT_OUT`], or inside a
+/// statement that starts with one (`switch (k) {` fails at its `{`): the tokens back to
+/// the statement's start (after a `;`, `{` or `}`) are searched.
+fn left_out_help(
+    words: &[Option<&'static str>],
+    stops: &[bool],
+    at: usize,
+) -> Option<&'static str> {
+    if let Some(help) = words.get(at).copied().flatten() {
+        return Some(help);
+    }
+    let start = (0..at.min(words.len())).rev().find(|k| stops[*k]).map_or(0, |k| k + 1);
+    words.get(start).copied().flatten()
+}
 
 fn error_position(error: &GrammarError, eof: usize) -> usize {
     match error {

@@ -337,6 +337,31 @@ fn unary_plus_is_explained() {
     assert!(help.contains("unary plus is not in the language"), "{help}");
 }
 
+/// Java statements the language leaves out get a help line naming them, at the error in
+/// the statement they start (`switch (k) {` fails at its `{`, `case 1:` at the `1`) and at
+/// a left-out operator itself; an error elsewhere gets none.
+#[test]
+fn left_out_java_statements_are_named() {
+    let helps = |source: &str| -> Vec<String> {
+        let (_, diags) = parse_diags(source);
+        diags.iter().map(|d| d.help.clone().unwrap_or_default()).collect()
+    };
+    let switch = helps("class A { void f(int k) { switch (k) { case 1: k++; } } }");
+    assert!(
+        !switch.is_empty() && switch.iter().all(|h| h.contains("`switch` is not")),
+        "{switch:?}"
+    );
+    let try_ = helps("class A { void f() { try { g(); } catch (E e) { } } }");
+    assert!(!try_.is_empty() && try_.iter().all(|h| h.contains("`try`/`catch`")), "{try_:?}");
+    let sync = helps("class A { void f(int[] a) { synchronized (a) { g(); } } }");
+    assert_eq!(sync.len(), 1);
+    assert!(sync[0].contains("`sync` blocks"), "{sync:?}");
+    let inst = helps("class A { boolean f(A o) { return o instanceof A; } }");
+    assert_eq!(inst.len(), 1);
+    assert!(inst[0].contains("`instanceof` is not"), "{inst:?}");
+    assert_eq!(helps("class A { void f() { int x = 1 2; } }"), [""]);
+}
+
 #[test]
 fn lime_expressions() {
     assert_eq!(init("task C.m"), "(task C.m)");
