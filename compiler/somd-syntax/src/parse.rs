@@ -49,9 +49,7 @@ pub fn parse(file: FileId, text: &str, ids: &IdGen) -> (CompilationUnit, Vec<Dia
     let tokens = member_dist(file, tokens, &mut diagnostics);
     let eof = text.len();
     let token_starts: Vec<usize> = tokens.iter().map(|t| t.0).collect();
-    let words: Vec<Option<&'static str>> = tokens.iter().map(|t| left_out_word(&t.1)).collect();
-    let stops: Vec<bool> =
-        tokens.iter().map(|t| matches!(t.1, Tok::Semi | Tok::LBrace | Tok::RBrace)).collect();
+    let kinds: Vec<Tok> = tokens.iter().map(|t| t.1.clone()).collect();
 
     let mut run = run_parser(file, text, ids, tokens.clone());
     let eof_error = run.fatal.take().or_else(|| {
@@ -82,7 +80,7 @@ pub fn parse(file: FileId, text: &str, ids: &IdGen) -> (CompilationUnit, Vec<Dia
         last_error_token = Some(token_index);
         let mut diagnostic = parse_error_diagnostic(file, error, eof);
         if diagnostic.help.is_none() {
-            if let Some(help) = left_out_help(&words, &stops, token_index) {
+            if let Some(help) = context_help(&kinds, token_index) {
                 diagnostic = diagnostic.with_help(help);
             }
         }
@@ -344,20 +342,29 @@ fn left_out_word(tok: &Tok) -> Option<&'static str> {
     LEFT_OUT.iter().find(|(word, _)| word == name).map(|(_, help)| *help)
 }
 
-/// The help for a syntax error at token `at` that is a word of [`LEFT_OUT`], or inside a
-/// statement that starts with one (`switch (k) {` fails at its `{`): the tokens back to
-/// the statement's start (after a `;`, `{` or `}`) are searched.
-fn left_out_help(
-    words: &[Option<&'static str>],
-    stops: &[bool],
-    at: usize,
-) -> Option<&'static str> {
-    if let Some(help) = words.get(at).copied().flatten() {
+/// The help for a syntax error at token `at` of `tokens` that the tokens around it explain:
+/// a word of [`LEFT_OUT`], or a statement that starts with one (`switch (k) {` fails at
+/// its `{`: the tokens back to the statement's start, after a `;`, `{` or `}`, are
+/// searched); a second strategy after `dist(dim = k` ([`DIST_ONE_FORM`]).
+fn context_help(tokens: &[Tok], at: usize) -> Option<&'static str> {
+    if let Some(help) = tokens.get(at).and_then(left_out_word) {
         return Some(help);
     }
-    let start = (0..at.min(words.len())).rev().find(|k| stops[*k]).map_or(0, |k| k + 1);
-    words.get(start).copied().flatten()
+    if tokens.get(at) == Some(&Tok::Comma) {
+        let dim = |k: usize| matches!(&tokens[k..], [Tok::Dist, Tok::LParen, Tok::Ident(word), ..] if word == "dim");
+        if (at.saturating_sub(8)..at).any(dim) {
+            return Some(DIST_ONE_FORM);
+        }
+    }
+    let stop = |t: &Tok| matches!(t, Tok::Semi | Tok::LBrace | Tok::RBrace);
+    let start = tokens[..at.min(tokens.len())].iter().rposition(stop).map_or(0, |k| k + 1);
+    tokens.get(start).and_then(left_out_word)
 }
+
+const DIST_ONE_FORM: &str = "`dist(..)` takes one form (LANGUAGE.md §2.2): `dim = k`, `view = \
+                             ..`, `polyview = ..` or a strategy class; a view of one pair \
+                             partitions dimension 1 alone (`dist(view = <1, 1>) double[][] g`: \
+                             blocks of rows with a halo row on each side)";
 
 fn error_position(error: &GrammarError, eof: usize) -> usize {
     match error {

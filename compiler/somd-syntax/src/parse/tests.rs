@@ -362,6 +362,17 @@ fn left_out_java_statements_are_named() {
     assert_eq!(helps("class A { void f() { int x = 1 2; } }"), [""]);
 }
 
+/// `dist(dim = 1, view = ..)` is told that a qualifier takes one form and what a view of
+/// one pair partitions.
+#[test]
+fn a_second_dist_strategy_is_explained() {
+    let (_, diags) = parse_diags(
+        "class A { static int f(dist(dim = 1, view = <1, 1>) int[][] g) { return 0; } }",
+    );
+    let help = diags[0].help.as_deref().unwrap_or_default();
+    assert!(help.contains("`dist(..)` takes one form"), "{diags:?}");
+}
+
 #[test]
 fn lime_expressions() {
     assert_eq!(init("task C.m"), "(task C.m)");
