@@ -5746,7 +5746,7 @@ fn device_instance_field_writes_come_back() {
 /// as if it made them itself (`device_keep_helpers`, note device-execution, "Helpers that
 /// make the device calls"): through one helper and through two, and with an element the
 /// loop stores between calls written again; an array whose helper writes it goes up at
-/// every call. Per call in order: the inputs it uploaded with their bytes, and those it
+/// every call; one call of a helper whose loop makes the calls uploads its array once. Per call in order: the inputs it uploaded with their bytes, and those it
 /// found on the device.
 #[test]
 fn helpers_making_device_calls_keep_the_loops_arrays() {
@@ -5774,6 +5774,11 @@ fn helpers_making_device_calls_keep_the_loops_arrays() {
     }
     for _ in 0..3 {
         wanted.push(format!("Main.sum: up [a {n}] resident []"));
+    }
+    // `solve(d, 4)`: one call, whose loop makes four device calls with `d`.
+    wanted.push(format!("Main.sum: up [a {n}] resident []"));
+    for _ in 1..4 {
+        wanted.push(format!("Main.sum: up [] resident [a {n}]"));
     }
     assert_eq!(seen, wanted);
 }

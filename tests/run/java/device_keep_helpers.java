@@ -3,7 +3,8 @@
 // reads `a` and passes it to two SOMD methods: the loop in `main` keeps `a` on the device
 // as if it called them itself, through two levels of helpers too (`outer`). A loop that
 // stores an element of `b` between calls writes that span again; a helper that writes its
-// parameter (`bump`) makes the array's every call upload it.
+// parameter (`bump`) makes the array's every call upload it. One call of a helper whose own
+// loop makes the device calls (`solve(d, 4)`) keeps `d` for that call.
 class Main {
     static long sum(int[] a) {
         long s = 0;
@@ -27,6 +28,14 @@ class Main {
 
     static long outer(int[] a, int k) {
         return work(a, k) * 2 + a.length;
+    }
+
+    static long solve(int[] p, int rounds) {
+        long t = 0;
+        for (int r = 0; r < rounds; r++) {
+            t += sum(p) * (r + 1);
+        }
+        return t;
     }
 
     static long bump(int[] c, int k) {
@@ -63,5 +72,10 @@ class Main {
             v += bump(c, r);
         }
         System.out.println(v + " " + c[0] + " " + c[2]);
+        int[] d = new int[n];
+        for (int i = 0; i < n; i++) {
+            d[i] = (i * 13) % 1009;
+        }
+        System.out.println(solve(d, 4));
     }
 }

@@ -158,27 +158,47 @@ pub fn kept_loops(module: &Module, folded: &[(FuncId, ExprId)]) -> Vec<KeptLoop>
 struct DeviceUses<'a> {
     /// The function's `!`s folded in the work-item and constructs placed on the CPU.
     folded: &'a HashSet<ExprId>,
-    /// The parameters of host functions that reach a device construct
-    /// ([`params_reaching_device`]).
-    reaching: &'a HashSet<(FuncId, usize)>,
+    /// The parameters of host functions that reach a device construct, each with whether
+    /// it may reach it more than once in a call ([`params_reaching_device`]).
+    reaching: &'a HashMap<(FuncId, usize), bool>,
+}
+
+impl DeviceUses<'_> {
+    /// Whether `e`, a device use, lends its array to a helper that may make several device
+    /// calls with it (a loop of its own around them): one call of it weighs as a use in a
+    /// loop does.
+    fn repeated(&self, func: &Function, parents: &[Option<ExprId>], e: ExprId) -> bool {
+        parent_of(parents, e).is_some_and(|p| match &func.expr(p).kind {
+            ExprKind::Call { func: callee, args, .. } => args
+                .iter()
+                .position(|a| *a == e)
+                .is_some_and(|k| self.reaching.get(&(*callee, k)) == Some(&true)),
+            _ => false,
+        })
+    }
 }
 
 /// The array parameters `(f, p)` of host functions that reach a device construct: `f`
 /// passes parameter `p` to a SOMD call, a `@` or a `!` (not one of `folded`), freezes it, or
-/// passes it to a parameter of another host function that reaches one. An array a loop
-/// lends to such a parameter crosses at the helper's device calls, under the loop's keep
-/// scope (a runtime registry the helper's uploads consult): `s += work(a)` of a helper
-/// calling `sum(a)` keeps `a` as `s += sum(a)` does. A fixpoint from the direct uses.
+/// passes it to a parameter of another host function that reaches one; each with whether
+/// a call of `f` may do so more than once (a use inside one of `f`'s loops, or through a
+/// parameter that may). An array a loop lends to such a parameter crosses at the helper's
+/// device calls, under the loop's keep scope (a runtime registry the helper's uploads
+/// consult): `s += work(a)` of a helper calling `sum(a)` keeps `a` as `s += sum(a)` does,
+/// and one call `solve(a)` of a helper whose loop calls `sum(p)` keeps `a` for that call's
+/// region. A fixpoint from the direct uses.
 fn params_reaching_device(
     module: &Module,
     folded: &[(FuncId, ExprId)],
-) -> HashSet<(FuncId, usize)> {
-    /// A host function with its parents table and its folded constructs.
+) -> HashMap<(FuncId, usize), bool> {
+    /// A host function with its parents table, its folded constructs and the expressions
+    /// inside its loops.
     struct Host<'m> {
         fid: FuncId,
         func: &'m Function,
         parents: Vec<Option<ExprId>>,
         folded: HashSet<ExprId>,
+        in_loops: HashSet<ExprId>,
     }
     let host: Vec<Host> = module
         .functions
@@ -187,24 +207,43 @@ fn params_reaching_device(
         .filter(|(_, func)| !func.is_somd())
         .map(|(i, func)| {
             let fid = FuncId(i as u32);
-            Host { fid, func, parents: walk::parents(func), folded: folded_in(folded, fid) }
+            let mut in_loops = HashSet::new();
+            for (_, stmt) in loops(func) {
+                for root in walk::stmt_roots(stmt) {
+                    walk::each_expr(func, root, &mut |e| {
+                        in_loops.insert(e);
+                    });
+                }
+                for block in walk::stmt_blocks(stmt) {
+                    each_expr_in_block(func, block, &mut |e| {
+                        in_loops.insert(e);
+                    });
+                }
+            }
+            let parents = walk::parents(func);
+            Host { fid, func, parents, folded: folded_in(folded, fid), in_loops }
         })
         .collect();
-    let mut reaching = HashSet::new();
+    let mut reaching = HashMap::new();
     loop {
         let mut found = Vec::new();
-        for Host { fid, func, parents, folded } in &host {
+        for Host { fid, func, parents, folded, in_loops } in &host {
             let uses = DeviceUses { folded, reaching: &reaching };
             for (p, param) in func.params.iter().enumerate() {
                 let ty = &func.local(*param).ty;
-                if reaching.contains(&(*fid, p)) || !(is_prim_array(ty) || is_prim_matrix(ty)) {
+                let known = reaching.get(&(*fid, p)).copied();
+                if known == Some(true) || !(is_prim_array(ty) || is_prim_matrix(ty)) {
                     continue;
                 }
-                let used = (0..func.exprs.len() as u32)
-                    .map(ExprId)
-                    .any(|e| device_use(func, parents, &uses, e, *param));
-                if used {
-                    found.push((*fid, p));
+                let mut used = None;
+                for e in (0..func.exprs.len() as u32).map(ExprId) {
+                    if device_use(func, parents, &uses, e, *param) {
+                        let repeated = in_loops.contains(&e) || uses.repeated(func, parents, e);
+                        used = Some(used.unwrap_or(false) || repeated);
+                    }
+                }
+                if used.is_some() && used != known {
+                    found.push(((*fid, p), used == Some(true)));
                 }
             }
         }
@@ -1120,7 +1159,7 @@ fn device_use(
                     && args
                         .iter()
                         .position(|a| *a == e)
-                        .is_some_and(|k| uses.reaching.contains(&(*callee, k)))
+                        .is_some_and(|k| uses.reaching.contains_key(&(*callee, k)))
             }
             _ => false,
         })
@@ -1266,10 +1305,14 @@ fn regions_of(
             close(&mut run);
             continue;
         }
+        // A helper whose loop makes the device calls weighs as a use in a loop.
         let mut weight: usize = exprs
             .iter()
             .filter(|(e, _)| device_use(func, parents, uses, *e, v))
-            .map(|(_, weight)| *weight)
+            .map(|(e, weight)| match uses.repeated(func, parents, *e) {
+                true => *weight * 2,
+                false => *weight,
+            })
             .sum();
         // A loop that keeps `v` itself counts once: its first upload may come from before.
         weight += kept_loops_using(func, parents, uses, stmt, v, covered);
