@@ -5746,7 +5746,8 @@ fn device_instance_field_writes_come_back() {
 /// as if it made them itself (`device_keep_helpers`, note device-execution, "Helpers that
 /// make the device calls"): through one helper and through two, and with an element the
 /// loop stores between calls written again; an array whose helper writes it goes up at
-/// every call; one call of a helper whose loop makes the calls uploads its array once. Per call in order: the inputs it uploaded with their bytes, and those it
+/// every call; one call of a helper whose loop makes the calls uploads its array once; a
+/// helper freezing its parameter does not stop the loops keeping the array. Per call in order: the inputs it uploaded with their bytes, and those it
 /// found on the device.
 #[test]
 fn helpers_making_device_calls_keep_the_loops_arrays() {
@@ -5780,5 +5781,8 @@ fn helpers_making_device_calls_keep_the_loops_arrays() {
     for _ in 1..4 {
         wanted.push(format!("Main.sum: up [] resident [a {n}]"));
     }
+    // `frz(a)` folds a frozen copy of `a` (its own upload); it only reads `a`, so the loops
+    // above still keep `a`.
+    wanted.push(format!("+ ! in Main.frz: up [reduce.input {n}] resident []"));
     assert_eq!(seen, wanted);
 }

@@ -4,7 +4,8 @@
 // as if it called them itself, through two levels of helpers too (`outer`). A loop that
 // stores an element of `b` between calls writes that span again; a helper that writes its
 // parameter (`bump`) makes the array's every call upload it. One call of a helper whose own
-// loop makes the device calls (`solve(d, 4)`) keeps `d` for that call.
+// loop makes the device calls (`solve(d, 4)`) keeps `d` for that call. A helper freezing
+// its parameter (`frz(a)`) only reads it: the loops still keep `a`.
 class Main {
     static long sum(int[] a) {
         long s = 0;
@@ -36,6 +37,14 @@ class Main {
             t += sum(p) * (r + 1);
         }
         return t;
+    }
+
+    static int frz(int[] p) {
+        int s = 0;
+        for (int x : p) {
+            s += x;
+        }
+        return s;
     }
 
     static long bump(int[] c, int k) {
@@ -77,5 +86,6 @@ class Main {
             d[i] = (i * 13) % 1009;
         }
         System.out.println(solve(d, 4));
+        System.out.println(frz(a));
     }
 }

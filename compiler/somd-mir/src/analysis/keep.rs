@@ -1442,6 +1442,10 @@ impl ReadOnly {
                         *array == id && !stored_to(func, &parents, parent)
                     }
                     ExprKind::Length(_) => true,
+                    // A value array made from a 1-D parameter copies it: the function holds
+                    // the caller's array by reference, so the copy never takes its storage
+                    // (`LastUses::owned_freezes` leaves by-reference parameters alone).
+                    ExprKind::Freeze(_) => !matrix,
                     // The MI geometry of a `dist` parameter reads no element.
                     ExprKind::Builtin {
                         builtin: Builtin::SomdOffset | Builtin::SomdGlobalLength,
