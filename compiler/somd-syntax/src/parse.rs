@@ -343,28 +343,63 @@ fn left_out_word(tok: &Tok) -> Option<&'static str> {
 }
 
 /// The help for a syntax error at token `at` of `tokens` that the tokens around it explain:
-/// a word of [`LEFT_OUT`], or a statement that starts with one (`switch (k) {` fails at
-/// its `{`: the tokens back to the statement's start, after a `;`, `{` or `}`, are
-/// searched); a second strategy after `dist(dim = k` ([`DIST_ONE_FORM`]).
+/// a word of [`LEFT_OUT`], or one among the tokens back to the last `;`, `{` or `}`
+/// (`switch (k) {` fails at its `{`); a second strategy in a `dist(..)` qualifier
+/// ([`DIST_ONE_FORM`]).
 fn context_help(tokens: &[Tok], at: usize) -> Option<&'static str> {
     if let Some(help) = tokens.get(at).and_then(left_out_word) {
         return Some(help);
     }
-    if tokens.get(at) == Some(&Tok::Comma) {
-        let dim = |k: usize| matches!(&tokens[k..], [Tok::Dist, Tok::LParen, Tok::Ident(word), ..] if word == "dim");
-        if (at.saturating_sub(8)..at).any(dim) {
+    // The comma before a second form, or the second form's word after a view's pairs
+    // (`view = <1, 1>, dim = 2` fails at `dim`, where a pair was expected).
+    let comma = match tokens.get(at) {
+        Some(Tok::Comma) => Some(at),
+        Some(Tok::Ident(word)) if matches!(word.as_str(), "dim" | "view" | "polyview") => {
+            at.checked_sub(1).filter(|c| tokens[*c] == Tok::Comma)
+        }
+        _ => None,
+    };
+    if let Some(comma) = comma {
+        if (comma.saturating_sub(64)..comma).any(|k| second_form(tokens, k, comma)) {
             return Some(DIST_ONE_FORM);
         }
     }
+    // The words are reserved, so one anywhere between the last `;`, `{` or `}` and the
+    // error is what the error is about (`for (..; i++) switch (i) {`, `else try {`).
     let stop = |t: &Tok| matches!(t, Tok::Semi | Tok::LBrace | Tok::RBrace);
-    let start = tokens[..at.min(tokens.len())].iter().rposition(stop).map_or(0, |k| k + 1);
-    tokens.get(start).and_then(left_out_word)
+    let before = &tokens[..at.min(tokens.len())];
+    let start = before.iter().rposition(stop).map_or(0, |k| k + 1);
+    before[start..].iter().find_map(left_out_word)
+}
+
+/// Whether tokens `k..at` are `dist ( dim = ..` or `dist ( view = ..` (`polyview`) with the
+/// comma at `at` inside its parentheses and after a view's pairs: a second strategy follows.
+fn second_form(tokens: &[Tok], k: usize, at: usize) -> bool {
+    let [Tok::Dist, Tok::LParen, Tok::Ident(word), Tok::Assign, ..] = &tokens[k..] else {
+        return false;
+    };
+    if !matches!(word.as_str(), "dim" | "view" | "polyview") {
+        return false;
+    }
+    // The pairs of a view hold commas of their own: only a comma outside `<..>` starts a
+    // second form, and one past the closing `)` belongs to the parameter list.
+    let mut depth = 0usize;
+    let mut angles = 0usize;
+    for tok in &tokens[k + 1..at] {
+        match tok {
+            Tok::LParen => depth += 1,
+            Tok::RParen if depth <= 1 => return false,
+            Tok::RParen => depth -= 1,
+            Tok::Lt => angles += 1,
+            Tok::Gt => angles = angles.saturating_sub(1),
+            _ => {}
+        }
+    }
+    depth == 1 && angles == 0
 }
 
 const DIST_ONE_FORM: &str = "`dist(..)` takes one form (LANGUAGE.md §2.2): `dim = k`, `view = \
-                             ..`, `polyview = ..` or a strategy class; a view of one pair \
-                             partitions dimension 1 alone (`dist(view = <1, 1>) double[][] g`: \
-                             blocks of rows with a halo row on each side)";
+                             ..`, `polyview = ..` or a strategy class, not two";
 
 fn error_position(error: &GrammarError, eof: usize) -> usize {
     match error {

@@ -359,11 +359,20 @@ fn left_out_java_statements_are_named() {
     let inst = helps("class A { boolean f(A o) { return o instanceof A; } }");
     assert_eq!(inst.len(), 1);
     assert!(inst[0].contains("`instanceof` is not"), "{inst:?}");
+    // Not at the statement's start: after a `for` header, an `else`, an `=`.
+    for source in [
+        "class A { void f(int n) { for (int i = 0; i < n; i++) switch (i) { } } }",
+        "class A { void f(int k) { if (k > 0) { } else try { g(); } } }",
+        "class A { void f(int k) { int x = switch (k) { }; } }",
+    ] {
+        let first = helps(source);
+        assert!(first[0].contains("is not in the language"), "{source}: {first:?}");
+    }
     assert_eq!(helps("class A { void f() { int x = 1 2; } }"), [""]);
 }
 
-/// `dist(dim = 1, view = ..)` is told that a qualifier takes one form and what a view of
-/// one pair partitions.
+/// `dist(dim = 1, view = ..)` and `dist(view = .., dim = 1)` are told that a qualifier
+/// takes one form.
 #[test]
 fn a_second_dist_strategy_is_explained() {
     let (_, diags) = parse_diags(
@@ -371,6 +380,16 @@ fn a_second_dist_strategy_is_explained() {
     );
     let help = diags[0].help.as_deref().unwrap_or_default();
     assert!(help.contains("`dist(..)` takes one form"), "{diags:?}");
+    // A view first, then `dim`: the error is at `dim`, where another pair was expected.
+    let (_, diags) = parse_diags(
+        "class A { static int f(dist(polyview = <1, 1>, <1, 1>, dim = 1) int[][] g) { return 0; } }",
+    );
+    let help = diags[0].help.as_deref().unwrap_or_default();
+    assert!(help.contains("`dist(..)` takes one form"), "{diags:?}");
+    // A comma after the qualifier belongs to the parameter list: a missing type there gets
+    // no such help.
+    let (_, diags) = parse_diags("class A { static int f(dist(dim = 2) m, int k) { return 0; } }");
+    assert!(diags.iter().all(|d| d.help.is_none()), "{diags:?}");
 }
 
 #[test]
