@@ -7,9 +7,13 @@
 //! instances' values with `+`, `-`, `*`, `^`, `self` or a class then depends on their
 //! number, where §2.1 asks for the same result on any number. The idempotent operators
 //! (`min`, `max`, `&`, `|`, `&&`, `||`) see a cell twice harmlessly. The method's own
-//! `reduce` and an intermediate reduction passed the partition (§2.4) are both checked;
-//! the loop must start at 0 and run to the partition's length, as code written for the
-//! whole array does, and its accumulation must read the partition at the loop's index.
+//! `reduce` and an intermediate reduction passed the partition (§2.4) are both checked.
+//! The loop must visit every cell, as code written for the whole array does (`for (i = 0;
+//! i < a.length; i++)`, `i <= a.length - 1`, or down from `a.length - 1` to 0), without a
+//! `continue`, and its accumulation into a scalar must read the partition at the loop's
+//! index. A body that asks the partition's geometry (`Somd.offset`, `Somd.globalLength`)
+//! is taken to place its cells itself and is not checked: that is how a program skips
+//! its halo cells or subtracts them again.
 
 use super::codes;
 use super::util::{self, Visitor};
@@ -29,7 +33,9 @@ pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
         if viewed.is_empty() {
             continue;
         }
-        if counts_twice(decl.modifiers.reduce().map(|(strategy, _)| strategy)) {
+        if counts_twice(decl.modifiers.reduce().map(|(strategy, _)| strategy))
+            && !asks_geometry(program, block)
+        {
             for param in &viewed {
                 if let Some(read) = whole_accumulation(program, block, param.id) {
                     diagnostics.push(warning(program, param, read, None));
@@ -92,8 +98,9 @@ fn warning(
             "a cell next to a partition boundary is also a halo cell of the neighbouring \
              partition, so the result depends on the number of method instances; reduce over \
              a `dist` parameter without a view (pass the array again), or skip the halo \
-             cells: index 0 is one when `Somd.offset({name}) > 0`, the last index when \
-             `Somd.offset({name}) + {name}.length < Somd.globalLength({name})`"
+             cells: with `view = <b, f>`, the first `b` cells of `{name}` are halo cells when \
+             `Somd.offset({name}) > 0`, and the last `f` when `Somd.offset({name}) + \
+             {name}.length < Somd.globalLength({name})`"
         ));
     if call.is_some() {
         diagnostic = diagnostic.with_secondary(read, "accumulates every cell it is passed");
@@ -121,6 +128,9 @@ impl<'a> Visitor<'a> for IntermediateCalls<'_, '_, '_> {
         }
         let Some(callee_decl) = self.program.method_decl(*callee) else { return true };
         let Some(body) = &callee_decl.body else { return true };
+        if asks_geometry(self.program, body) {
+            return true;
+        }
         for (callee_param, arg) in callee_decl.params.iter().zip(args) {
             let Some(NameRes::Local(decl)) = self.program.names.get(&arg.id) else { continue };
             let Some(param) = self.viewed.iter().find(|p| p.id == *decl) else { continue };
@@ -154,6 +164,9 @@ impl<'a> Visitor<'a> for Finder<'_> {
         }
         let StmtKind::For { init, cond: Some(cond), body, .. } = &stmt.kind else { return true };
         let Some(index) = self.whole_range(init, cond) else { return true };
+        if skips(body) {
+            return true;
+        }
         let mut sums = Sums { finder: self, index, found: None };
         util::walk_stmt(&mut sums, body);
         if let Some(read) = sums.found {
@@ -165,33 +178,53 @@ impl<'a> Visitor<'a> for Finder<'_> {
 }
 
 impl Finder<'_> {
-    /// The index of a loop header `int i = 0; i < array.length` (or `i = 0` of a local).
+    /// The index of a loop header that visits every cell of `array`: from 0 while `i <
+    /// array.length` (`array.length > i`, `i <= array.length - 1`), or from `array.length -
+    /// 1` while `i >= 0` (`i > -1`); the start `int i = ..` or `i = ..` of a local.
     fn whole_range(&self, init: &[Stmt], cond: &Expr) -> Option<DeclId> {
-        let ExprKind::Binary { op: BinaryOp::Lt, lhs, rhs } = &cond.kind else { return None };
-        let index = self.local(lhs)?;
-        let ExprKind::Field { target, .. } = &rhs.kind else { return None };
-        if !matches!(self.program.names.get(&rhs.id), Some(NameRes::ArrayLength))
-            || self.local(target) != Some(self.array)
-        {
-            return None;
-        }
-        let starts_at_zero = match init {
-            [Stmt { kind: StmtKind::Local(decl), .. }] => decl.vars.iter().any(|var| {
-                var.id == index
-                    && var
-                        .init
-                        .as_ref()
-                        .is_some_and(|e| util::const_int(self.program, e) == Some(0))
-            }),
+        let ExprKind::Binary { op, lhs, rhs } = &cond.kind else { return None };
+        // (index, the bound, the start the bound asks for)
+        let (index, up) = match op {
+            BinaryOp::Lt if self.is_length(rhs) => (self.local(lhs)?, true),
+            BinaryOp::Gt if self.is_length(lhs) => (self.local(rhs)?, true),
+            BinaryOp::Le if self.is_length_minus_one(rhs) => (self.local(lhs)?, true),
+            BinaryOp::Ge if util::const_int(self.program, rhs) == Some(0) => {
+                (self.local(lhs)?, false)
+            }
+            BinaryOp::Gt if util::const_int(self.program, rhs) == Some(-1) => {
+                (self.local(lhs)?, false)
+            }
+            _ => return None,
+        };
+        let starts = |e: &Expr| match up {
+            true => util::const_int(self.program, e) == Some(0),
+            false => self.is_length_minus_one(e),
+        };
+        let from_start = match init {
+            [Stmt { kind: StmtKind::Local(decl), .. }] => {
+                decl.vars.iter().any(|var| var.id == index && var.init.as_ref().is_some_and(starts))
+            }
             [Stmt { kind: StmtKind::Expr(e), .. }] => matches!(
                 &e.kind,
                 ExprKind::Assign { op: None, target, value }
-                    if self.local(target) == Some(index)
-                        && util::const_int(self.program, value) == Some(0)
+                    if self.local(target) == Some(index) && starts(value)
             ),
             _ => false,
         };
-        starts_at_zero.then_some(index)
+        from_start.then_some(index)
+    }
+
+    /// Whether `expr` is `array.length`.
+    fn is_length(&self, expr: &Expr) -> bool {
+        let ExprKind::Field { target, .. } = &expr.kind else { return false };
+        matches!(self.program.names.get(&expr.id), Some(NameRes::ArrayLength))
+            && self.local(target) == Some(self.array)
+    }
+
+    /// Whether `expr` is `array.length - 1`.
+    fn is_length_minus_one(&self, expr: &Expr) -> bool {
+        matches!(&expr.kind, ExprKind::Binary { op: BinaryOp::Sub, lhs, rhs }
+            if self.is_length(lhs) && util::const_int(self.program, rhs) == Some(1))
     }
 
     fn local(&self, expr: &Expr) -> Option<DeclId> {
@@ -215,15 +248,21 @@ impl<'a> Visitor<'a> for Sums<'_, '_> {
             return false;
         }
         let ExprKind::Assign { op, target, value } = &expr.kind else { return true };
+        // A cell's own slot (`t[i] += a[i]`) is no running value of the partition.
+        if self.read_at_index(target).is_some() || self.mentions_index(target) {
+            return true;
+        }
+        let same =
+            |e: &Expr| util::expr_key(e).is_some() && util::expr_key(e) == util::expr_key(target);
         let added = match op {
             Some(op) => accumulates(*op).then_some(&**value),
             None => match &value.kind {
+                ExprKind::Binary { op, lhs, rhs } if accumulates(*op) && same(lhs) => Some(&**rhs),
+                // `s = a[i] + s`: the operators but `-` commute.
                 ExprKind::Binary { op, lhs, rhs }
-                    if accumulates(*op)
-                        && util::expr_key(lhs).is_some()
-                        && util::expr_key(lhs) == util::expr_key(target) =>
+                    if accumulates(*op) && *op != BinaryOp::Sub && same(rhs) =>
                 {
-                    Some(&**rhs)
+                    Some(&**lhs)
                 }
                 _ => None,
             },
@@ -236,6 +275,16 @@ impl<'a> Visitor<'a> for Sums<'_, '_> {
 }
 
 impl Sums<'_, '_> {
+    /// Whether `expr` reads the loop's index.
+    fn mentions_index(&self, expr: &Expr) -> bool {
+        if self.finder.local(expr) == Some(self.index) {
+            return true;
+        }
+        let mut found = false;
+        util::for_each_child(expr, &mut |child, _| found |= self.mentions_index(child));
+        found
+    }
+
     /// The first `array[index]` in `expr`.
     fn read_at_index(&self, expr: &Expr) -> Option<Span> {
         if let ExprKind::Index { target, index } = &expr.kind {
@@ -258,4 +307,38 @@ impl Sums<'_, '_> {
 /// Operators whose running result changes when one operand comes twice.
 fn accumulates(op: BinaryOp) -> bool {
     matches!(op, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::BitXor)
+}
+
+/// Whether `block` calls `Somd.offset` or `Somd.globalLength`.
+fn asks_geometry(program: &Program, block: &Block) -> bool {
+    struct Geometry<'p> {
+        program: &'p Program,
+        found: bool,
+    }
+    impl<'a> Visitor<'a> for Geometry<'_> {
+        fn expr(&mut self, expr: &'a Expr, _write: bool) -> bool {
+            self.found |= matches!(
+                self.program.calls.get(&expr.id),
+                Some(CallTarget::Builtin { class: "Somd", name: "offset" | "globalLength" })
+            );
+            !self.found
+        }
+    }
+    let mut geometry = Geometry { program, found: false };
+    util::walk_block(&mut geometry, block);
+    geometry.found
+}
+
+/// Whether a loop body holds a `continue` (it may pass over the halo cells).
+fn skips(body: &Stmt) -> bool {
+    struct Continues(bool);
+    impl<'a> Visitor<'a> for Continues {
+        fn stmt(&mut self, stmt: &'a Stmt) -> bool {
+            self.0 |= matches!(stmt.kind, StmtKind::Continue(_));
+            !self.0
+        }
+    }
+    let mut continues = Continues(false);
+    util::walk_stmt(&mut continues, body);
+    continues.0
 }
