@@ -3535,8 +3535,9 @@ public class Main {
 /// What `explain` says of a method the one-kernel form refuses and the host form too: the
 /// outer loop's own reason as a line of its own, besides the inner loop's that the host form
 /// names (probe 94: only the inner `long` loop was named, where the `^=` beside `+=` keeps the
-/// outer loop off); and of a `@` and a `!` inside the applications of a `@` the CPU runs:
-/// they run on the applying thread, never as launches of their own.
+/// outer loop off); and of a `@` and a `!` reached from the applications of a `@` the CPU
+/// runs: from there they run on the applying thread, never as launches of their own (the
+/// line says "reached from": the function may be called elsewhere too).
 #[test]
 fn refusals_name_the_outer_loop_and_nested_constructs_their_cpu_context() {
     insta::assert_snapshot!(explain(

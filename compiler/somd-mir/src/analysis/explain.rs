@@ -291,8 +291,8 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                     for (label, span) in applied.get(&in_func).into_iter().flatten() {
                         let _ = writeln!(
                             out,
-                            "  inside the applications of {label} at {}, which the CPU runs: \
-                             there on their threads (no launch of its own)",
+                            "  reached from the applications of {label} at {}, which the CPU \
+                             runs: from there on their threads (no launch of its own)",
                             sources.position(*span)
                         );
                     }
