@@ -40,7 +40,12 @@ impl Checker<'_> {
         self.check_reachable(stmt);
         match &stmt.kind {
             StmtKind::Local(decl) => self.check_local_decl(decl),
-            StmtKind::Expr(expr) => self.check_expr_stmt(expr),
+            StmtKind::Expr(expr) => {
+                // The statement starts before its expression only where parentheses wrap
+                // the whole expression, which Java's statement expressions never are.
+                let wrapped = expr.span.start > stmt.span.start;
+                self.check_expr_stmt(expr, wrapped);
+            }
             StmtKind::If { cond, then_branch, else_branch } => {
                 let (when_true, when_false) = self.check_cond(cond);
                 let before = self.cx.reachable;
@@ -252,9 +257,9 @@ impl Checker<'_> {
         })
     }
 
-    /// An expression statement. Which expressions may be statements (JLS §14.8) is a
-    /// syntax rule that the parser enforces (`E0015`).
-    fn check_expr_stmt(&mut self, expr: &Expr) {
+    /// An expression statement (JLS §14.8); `wrapped`: the source wraps the whole expression
+    /// in parentheses (`(k %= 3);`), which makes it no statement expression.
+    fn check_expr_stmt(&mut self, expr: &Expr, wrapped: bool) {
         self.check_expr(expr, None);
         // Java's statement expressions (JLS 14.8): assignments, `++`/`--`, calls and `new`;
         // the language's own constructs that run something (`@`, `!`, tasks) too.
@@ -280,11 +285,21 @@ impl Checker<'_> {
             _ => false,
         };
         // After a syntax error the statements around it are what recovery left.
-        if !statement && !self.cx.recovered {
+        if self.cx.recovered {
+            return;
+        }
+        if !statement {
             self.error(
                 codes::NOT_A_STATEMENT,
                 "not a statement: only an assignment, `++`/`--`, a call or `new` may stand as \
                  a statement",
+                expr.span,
+            );
+        } else if wrapped {
+            self.error(
+                codes::NOT_A_STATEMENT,
+                "not a statement: an expression in parentheses is a value, not an assignment, \
+                 `++`/`--`, call or `new` (remove the parentheses)",
                 expr.span,
             );
         }
@@ -392,7 +407,7 @@ impl Checker<'_> {
                 let was_reachable = self.cx.reachable;
                 self.cx.reachable = true;
                 for expr in update {
-                    self.check_expr_stmt(expr);
+                    self.check_expr_stmt(expr, false);
                 }
                 self.cx.reachable = was_reachable;
                 self.cx.loop_depth -= 1;
