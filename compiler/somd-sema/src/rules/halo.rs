@@ -144,7 +144,7 @@ impl<'a> Visitor<'a> for IntermediateCalls<'_, '_, '_> {
 }
 
 /// The first read `array[i]` that an accumulation (`s += ..`, `s = s * ..`) makes inside
-/// a loop `for (i = 0; i < array.length; ..)` of `block`.
+/// a loop of `block` over every cell of `array` ([`Finder::whole_range`]).
 fn whole_accumulation(program: &Program, block: &Block, array: DeclId) -> Option<Span> {
     let mut finder = Finder { program, array, found: None };
     util::walk_block(&mut finder, block);
@@ -183,7 +183,7 @@ impl Finder<'_> {
     /// 1` while `i >= 0` (`i > -1`); the start `int i = ..` or `i = ..` of a local.
     fn whole_range(&self, init: &[Stmt], cond: &Expr) -> Option<DeclId> {
         let ExprKind::Binary { op, lhs, rhs } = &cond.kind else { return None };
-        // (index, the bound, the start the bound asks for)
+        // The index, and whether it counts up from 0 (else down to 0).
         let (index, up) = match op {
             BinaryOp::Lt if self.is_length(rhs) => (self.local(lhs)?, true),
             BinaryOp::Gt if self.is_length(lhs) => (self.local(rhs)?, true),
@@ -249,7 +249,7 @@ impl<'a> Visitor<'a> for Sums<'_, '_> {
         }
         let ExprKind::Assign { op, target, value } = &expr.kind else { return true };
         // A cell's own slot (`t[i] += a[i]`) is no running value of the partition.
-        if self.read_at_index(target).is_some() || self.mentions_index(target) {
+        if util::mentions(self.finder.program, target, self.index) {
             return true;
         }
         let same =
@@ -275,16 +275,6 @@ impl<'a> Visitor<'a> for Sums<'_, '_> {
 }
 
 impl Sums<'_, '_> {
-    /// Whether `expr` reads the loop's index.
-    fn mentions_index(&self, expr: &Expr) -> bool {
-        if self.finder.local(expr) == Some(self.index) {
-            return true;
-        }
-        let mut found = false;
-        util::for_each_child(expr, &mut |child, _| found |= self.mentions_index(child));
-        found
-    }
-
     /// The first `array[index]` in `expr`.
     fn read_at_index(&self, expr: &Expr) -> Option<Span> {
         if let ExprKind::Index { target, index } = &expr.kind {

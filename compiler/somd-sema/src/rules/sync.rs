@@ -387,7 +387,7 @@ impl<'p> Checker<'p, '_> {
             StmtKind::Expr(Expr { kind: ExprKind::Assign { op: None, target, value }, .. })
                 if matches!(target.kind, ExprKind::Name(_))
                     && index_base(self.program, target) == Some(id)
-                    && !mentions(self.program, value, id) =>
+                    && !util::mentions(self.program, value, id) =>
             {
                 Some(self.program.constants.get(&value.id).cloned())
             }
@@ -678,15 +678,6 @@ fn index_base(program: &Program, expr: &Expr) -> Option<DeclId> {
         (ExprKind::Name(_), Some(NameRes::Local(decl))) => Some(*decl),
         _ => None,
     }
-}
-
-/// Whether `expr` names the local `decl`.
-fn mentions(program: &Program, expr: &Expr, decl: DeclId) -> bool {
-    let mut found = false;
-    walk_writes(expr, &mut |e, _| {
-        found |= matches!(e.kind, ExprKind::Name(_)) && index_base(program, e) == Some(decl);
-    });
-    found
 }
 
 /// Calls `note` on every expression of `expr` (itself included) with its write flag: the

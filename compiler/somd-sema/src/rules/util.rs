@@ -4,7 +4,7 @@
 //! The side tables may be incomplete when the type checker reported errors, so every
 //! lookup here returns an `Option` and callers stay silent on `None`.
 
-use crate::model::{ConstValue, LocalInfo, MethodId, MethodInfo, Program, Ty};
+use crate::model::{ConstValue, LocalInfo, MethodId, MethodInfo, NameRes, Program, Ty};
 use somd_diag::Span;
 use somd_syntax::ast::{
     Block, DeclId, Expr, ExprKind, LocalDecl, MethodDecl, PrimType, ReduceOp, Stmt, StmtKind,
@@ -221,6 +221,17 @@ pub(super) fn decl_is_somd(decl: &MethodDecl) -> bool {
 pub(super) fn keyword_span(span: Span, keyword: &str) -> Span {
     let len = u32::try_from(keyword.len()).unwrap_or(0);
     Span { file: span.file, start: span.start, end: span.start.saturating_add(len).min(span.end) }
+}
+
+/// Whether `expr` (or an expression under it) names the local `decl`.
+pub(super) fn mentions(program: &Program, expr: &Expr, decl: DeclId) -> bool {
+    let named = matches!(expr.kind, ExprKind::Name(_))
+        && matches!(program.names.get(&expr.id), Some(NameRes::Local(d)) if *d == decl);
+    let mut found = named;
+    if !found {
+        for_each_child(expr, &mut |child, _| found = found || mentions(program, child, decl));
+    }
+    found
 }
 
 /// Every method and constructor body of the program, with the method declaration (if
