@@ -5747,8 +5747,8 @@ fn device_instance_field_writes_come_back() {
 /// make the device calls"): through one helper and through two, and with an element the
 /// loop stores between calls written again; an array whose helper writes it goes up at
 /// every call; one call of a helper whose loop makes the calls uploads its array once; a
-/// helper freezing its parameter does not stop the loops keeping the array. Per call in order: the inputs it uploaded with their bytes, and those it
-/// found on the device.
+/// helper freezing its parameter does not stop the loops keeping the array. Per call in
+/// order: the inputs it uploaded with their bytes, and those it found on the device.
 #[test]
 fn helpers_making_device_calls_keep_the_loops_arrays() {
     let Some(opencl) = &opencl_placement() else {
@@ -5760,6 +5760,7 @@ fn helpers_making_device_calls_keep_the_loops_arrays() {
     let seen: Vec<String> = calls.iter().map(|c| up_and_resident(c, true)).collect();
     let n = 20_000 * 4;
     let mut wanted = Vec::new();
+    // `work(a, r)` three times, then `outer(a, r)` three times: `a` up once.
     for _ in 0..6 {
         wanted.push(format!("Main.sum: up [] resident [a {n}]"));
         wanted.push(format!("Main.top: up [] resident [a {n}]"));
@@ -5773,6 +5774,7 @@ fn helpers_making_device_calls_keep_the_loops_arrays() {
         wanted.push(format!("Main.sum: up [a 4] resident [a {n}]"));
         wanted.push(format!("Main.top: up [] resident [a {n}]"));
     }
+    // `bump(c, r)` writes `c`: up at each call.
     for _ in 0..3 {
         wanted.push(format!("Main.sum: up [a {n}] resident []"));
     }
