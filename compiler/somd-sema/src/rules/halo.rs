@@ -9,9 +9,10 @@
 //! (`min`, `max`, `&`, `|`, `&&`, `||`) see a cell twice harmlessly. The method's own
 //! `reduce` and an intermediate reduction passed the partition (§2.4) are both checked.
 //! The loop must visit every cell, as code written for the whole array does (`for (i = 0;
-//! i < a.length; i++)`, `i <= a.length - 1`, or down from `a.length - 1` to 0), without a
-//! `continue`, and its accumulation into a scalar must read the partition at the loop's
-//! index. A body that asks the partition's geometry (`Somd.offset`, `Somd.globalLength`)
+//! i < a.length; i++)`, `i <= a.length - 1`, or down from `a.length - 1` to 0; a `while`
+//! or `do`/`while` loop started by the statement before it; a bound held in a local never
+//! assigned again), without a `continue`, and its accumulation into a scalar must read the
+//! partition at the loop's index or be guarded by an `if` that does (`if (a[i] > t) c++`). A body that asks the partition's geometry (`Somd.offset`, `Somd.globalLength`)
 //! is taken to place its cells itself and is not checked: that is how a program skips
 //! its halo cells or subtracts them again.
 
@@ -20,9 +21,10 @@ use super::util::{self, Visitor};
 use crate::model::{CallTarget, MethodId, NameRes, Program};
 use somd_diag::{Diagnostic, Span};
 use somd_syntax::ast::{
-    BinaryOp, Block, DeclId, DistKind, DistSpec, Expr, ExprKind, Param, ReduceOp, ReduceStrategy,
-    Stmt, StmtKind,
+    BinaryOp, Block, DeclId, DistKind, DistSpec, Expr, ExprKind, LocalDecl, Param, ReduceOp,
+    ReduceStrategy, Stmt, StmtKind,
 };
+use std::collections::{HashMap, HashSet};
 
 pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
     for id in program.method_ids() {
@@ -144,63 +146,138 @@ impl<'a> Visitor<'a> for IntermediateCalls<'_, '_, '_> {
 }
 
 /// The first read `array[i]` that an accumulation (`s += ..`, `s = s * ..`) makes inside
-/// a loop of `block` over every cell of `array` ([`Finder::whole_range`]).
+/// a loop of `block` over every cell of `array` ([`Finder::header`]).
 fn whole_accumulation(program: &Program, block: &Block, array: DeclId) -> Option<Span> {
-    let mut finder = Finder { program, array, found: None };
-    util::walk_block(&mut finder, block);
+    let mut fixed = Fixed { program, values: HashMap::new(), written: HashSet::new() };
+    util::walk_block(&mut fixed, block);
+    let values = fixed.values.into_iter().filter(|(decl, _)| !fixed.written.contains(decl));
+    let mut finder = Finder { program, array, fixed: values.collect(), found: None };
+    finder.while_loops(&block.stmts);
+    if finder.found.is_none() {
+        util::walk_block(&mut finder, block);
+    }
     finder.found
 }
 
-struct Finder<'p> {
+/// The locals of a body declared with a value and never assigned after (`int n =
+/// a.length;`), which a loop bound may name for the value.
+struct Fixed<'p, 'a> {
+    program: &'p Program,
+    values: HashMap<DeclId, &'a Expr>,
+    written: HashSet<DeclId>,
+}
+
+impl<'a> Visitor<'a> for Fixed<'_, 'a> {
+    fn expr(&mut self, expr: &'a Expr, write: bool) -> bool {
+        if let (true, ExprKind::Name(_), Some(NameRes::Local(decl))) =
+            (write, &expr.kind, self.program.names.get(&expr.id))
+        {
+            self.written.insert(*decl);
+        }
+        true
+    }
+
+    fn local_decl(&mut self, decl: &'a LocalDecl) {
+        for var in &decl.vars {
+            match &var.init {
+                Some(init) => {
+                    self.values.insert(var.id, init);
+                }
+                None => {
+                    self.written.insert(var.id);
+                }
+            }
+        }
+    }
+}
+
+struct Finder<'p, 'a> {
     program: &'p Program,
     array: DeclId,
+    fixed: HashMap<DeclId, &'a Expr>,
     found: Option<Span>,
 }
 
-impl<'a> Visitor<'a> for Finder<'_> {
+impl<'a> Visitor<'a> for Finder<'_, 'a> {
     fn stmt(&mut self, stmt: &'a Stmt) -> bool {
         if self.found.is_some() {
             return false;
         }
-        let StmtKind::For { init, cond: Some(cond), body, .. } = &stmt.kind else { return true };
-        let Some(index) = self.whole_range(init, cond) else { return true };
-        if skips(body) {
-            return true;
+        match &stmt.kind {
+            StmtKind::For { init, cond: Some(cond), body, .. } => {
+                if let Some(header) = self.header(cond) {
+                    if self.starts(init, header) {
+                        self.check_loop(header.0, body);
+                    }
+                }
+            }
+            StmtKind::Block(block) => self.while_loops(&block.stmts),
+            _ => {}
         }
-        let mut sums = Sums { finder: self, index, found: None };
-        util::walk_stmt(&mut sums, body);
-        if let Some(read) = sums.found {
-            self.found = Some(read);
-            return false;
-        }
-        true
+        self.found.is_none()
     }
 }
 
-impl Finder<'_> {
-    /// The index of a loop header that visits every cell of `array`: from 0 while `i <
-    /// array.length` (`array.length > i`, `i <= array.length - 1`), or from `array.length -
-    /// 1` while `i >= 0` (`i > -1`); the start `int i = ..` or `i = ..` of a local.
-    fn whole_range(&self, init: &[Stmt], cond: &Expr) -> Option<DeclId> {
+impl<'a> Finder<'_, 'a> {
+    /// `while` and `do`/`while` loops of a block that visit every cell of `array`
+    /// ([`Finder::header`]), their index started by the last statement before them that
+    /// sets it.
+    fn while_loops(&mut self, stmts: &'a [Stmt]) {
+        for (at, stmt) in stmts.iter().enumerate() {
+            let (StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond }) = &stmt.kind
+            else {
+                continue;
+            };
+            let Some(header) = self.header(cond) else { continue };
+            let setter = stmts[..at].iter().rev().find(|s| sets(self.program, s, header.0));
+            if setter.is_some_and(|s| self.starts(std::slice::from_ref(s), header)) {
+                self.check_loop(header.0, body);
+            }
+            if self.found.is_some() {
+                return;
+            }
+        }
+    }
+
+    /// Records the first accumulation of `array[index]` in the body of a loop over every
+    /// cell, unless the body may pass over cells (`continue`).
+    fn check_loop(&mut self, index: DeclId, body: &'a Stmt) {
+        if skips(body) {
+            return;
+        }
+        let mut sums = Sums { finder: self, index, guard: None, found: None };
+        util::walk_stmt(&mut sums, body);
+        self.found = sums.found;
+    }
+
+    /// The index of a loop test that runs over every cell of `array`, and whether it counts
+    /// up (from 0 while `i < array.length`, `array.length > i`, `i <= array.length - 1`)
+    /// or down (from `array.length - 1` while `i >= 0`, `i > -1`). A bound may be a local
+    /// holding the length ([`Fixed`]).
+    fn header(&self, cond: &Expr) -> Option<(DeclId, bool)> {
         let ExprKind::Binary { op, lhs, rhs } = &cond.kind else { return None };
-        // The index, and whether it counts up from 0 (else down to 0).
-        let (index, up) = match op {
-            BinaryOp::Lt if self.is_length(rhs) => (self.local(lhs)?, true),
-            BinaryOp::Gt if self.is_length(lhs) => (self.local(rhs)?, true),
-            BinaryOp::Le if self.is_length_minus_one(rhs) => (self.local(lhs)?, true),
+        match op {
+            BinaryOp::Lt if self.is_length(rhs) => Some((self.local(lhs)?, true)),
+            BinaryOp::Gt if self.is_length(lhs) => Some((self.local(rhs)?, true)),
+            BinaryOp::Le if self.is_length_minus_one(rhs) => Some((self.local(lhs)?, true)),
             BinaryOp::Ge if util::const_int(self.program, rhs) == Some(0) => {
-                (self.local(lhs)?, false)
+                Some((self.local(lhs)?, false))
             }
             BinaryOp::Gt if util::const_int(self.program, rhs) == Some(-1) => {
-                (self.local(lhs)?, false)
+                Some((self.local(lhs)?, false))
             }
-            _ => return None,
-        };
+            _ => None,
+        }
+    }
+
+    /// Whether `init` (a `for` header's, or the statement before a `while`) starts the
+    /// loop of [`Finder::header`] `(index, up)` at its first cell: `int i = ..` or `i = ..`.
+    fn starts(&self, init: &[Stmt], (index, up): (DeclId, bool)) -> bool {
         let starts = |e: &Expr| match up {
             true => util::const_int(self.program, e) == Some(0),
             false => self.is_length_minus_one(e),
         };
-        let from_start = match init {
+        match init {
             [Stmt { kind: StmtKind::Local(decl), .. }] => {
                 decl.vars.iter().any(|var| var.id == index && var.init.as_ref().is_some_and(starts))
             }
@@ -210,19 +287,24 @@ impl Finder<'_> {
                     if self.local(target) == Some(index) && starts(value)
             ),
             _ => false,
-        };
-        from_start.then_some(index)
+        }
     }
 
-    /// Whether `expr` is `array.length`.
+    /// Whether `expr` is `array.length`, or a local holding it.
     fn is_length(&self, expr: &Expr) -> bool {
+        if let Some(value) = self.local(expr).and_then(|decl| self.fixed.get(&decl)) {
+            return self.is_length(value);
+        }
         let ExprKind::Field { target, .. } = &expr.kind else { return false };
         matches!(self.program.names.get(&expr.id), Some(NameRes::ArrayLength))
             && self.local(target) == Some(self.array)
     }
 
-    /// Whether `expr` is `array.length - 1`.
+    /// Whether `expr` is `array.length - 1`, or a local holding it.
     fn is_length_minus_one(&self, expr: &Expr) -> bool {
+        if let Some(value) = self.local(expr).and_then(|decl| self.fixed.get(&decl)) {
+            return self.is_length_minus_one(value);
+        }
         matches!(&expr.kind, ExprKind::Binary { op: BinaryOp::Sub, lhs, rhs }
             if self.is_length(lhs) && util::const_int(self.program, rhs) == Some(1))
     }
@@ -235,46 +317,76 @@ impl Finder<'_> {
     }
 }
 
-/// Accumulations in a loop's body whose value reads `array[index]`.
-struct Sums<'f, 'p> {
-    finder: &'f Finder<'p>,
+/// Accumulations in a loop's body whose value reads `array[index]`, or that a condition
+/// reading it guards (`if (a[i] > t) c++;`).
+struct Sums<'f, 'p, 'a> {
+    finder: &'f Finder<'p, 'a>,
     index: DeclId,
+    /// The read of `array[index]` in the test of an `if` around the statement walked.
+    guard: Option<Span>,
     found: Option<Span>,
 }
 
-impl<'a> Visitor<'a> for Sums<'_, '_> {
+impl<'a> Visitor<'a> for Sums<'_, '_, 'a> {
+    fn stmt(&mut self, stmt: &'a Stmt) -> bool {
+        if self.found.is_some() {
+            return false;
+        }
+        let StmtKind::If { cond, then_branch, else_branch } = &stmt.kind else { return true };
+        let Some(read) = self.guard.or_else(|| self.read_at_index(cond)) else { return true };
+        let outer = self.guard.replace(read);
+        util::walk_expr(self, cond, false);
+        for branch in std::iter::once(then_branch).chain(else_branch) {
+            util::walk_stmt(self, branch);
+        }
+        self.guard = outer;
+        false
+    }
+
     fn expr(&mut self, expr: &'a Expr, _write: bool) -> bool {
         if self.found.is_some() {
             return false;
         }
-        let ExprKind::Assign { op, target, value } = &expr.kind else { return true };
-        // A cell's own slot (`t[i] += a[i]`) is no running value of the partition.
+        let (target, added) = match &expr.kind {
+            ExprKind::Assign { op, target, value } => {
+                let same = |e: &Expr| {
+                    util::expr_key(e).is_some() && util::expr_key(e) == util::expr_key(target)
+                };
+                let added = match op {
+                    Some(op) => accumulates(*op).then_some(&**value),
+                    None => match &value.kind {
+                        ExprKind::Binary { op, lhs, rhs } if accumulates(*op) && same(lhs) => {
+                            Some(&**rhs)
+                        }
+                        // `s = a[i] + s`: the operators but `-` commute.
+                        ExprKind::Binary { op, lhs, rhs }
+                            if accumulates(*op) && *op != BinaryOp::Sub && same(rhs) =>
+                        {
+                            Some(&**lhs)
+                        }
+                        _ => None,
+                    },
+                };
+                (&**target, added)
+            }
+            // A count: `c++` adds one per cell it is reached for.
+            ExprKind::Unary { op, operand } if util::is_inc_dec(*op) => (&**operand, None),
+            _ => return true,
+        };
+        // A cell's own slot (`t[i] += a[i]`) is no running value of the partition, nor is
+        // the loop's index.
         if util::mentions(self.finder.program, target, self.index) {
             return true;
         }
-        let same =
-            |e: &Expr| util::expr_key(e).is_some() && util::expr_key(e) == util::expr_key(target);
-        let added = match op {
-            Some(op) => accumulates(*op).then_some(&**value),
-            None => match &value.kind {
-                ExprKind::Binary { op, lhs, rhs } if accumulates(*op) && same(lhs) => Some(&**rhs),
-                // `s = a[i] + s`: the operators but `-` commute.
-                ExprKind::Binary { op, lhs, rhs }
-                    if accumulates(*op) && *op != BinaryOp::Sub && same(rhs) =>
-                {
-                    Some(&**lhs)
-                }
-                _ => None,
-            },
-        };
-        if let Some(added) = added {
-            self.found = self.read_at_index(added);
+        let is_count = matches!(expr.kind, ExprKind::Unary { .. });
+        if is_count || added.is_some() {
+            self.found = added.and_then(|added| self.read_at_index(added)).or(self.guard);
         }
         self.found.is_none()
     }
 }
 
-impl Sums<'_, '_> {
+impl Sums<'_, '_, '_> {
     /// The first `array[index]` in `expr`.
     fn read_at_index(&self, expr: &Expr) -> Option<Span> {
         if let ExprKind::Index { target, index } = &expr.kind {
@@ -317,6 +429,31 @@ fn asks_geometry(program: &Program, block: &Block) -> bool {
     let mut geometry = Geometry { program, found: false };
     util::walk_block(&mut geometry, block);
     geometry.found
+}
+
+/// Whether `stmt` declares or assigns the local `decl` (as a whole: `int i = 0;`, `i =
+/// 0;`, `i++;`).
+fn sets(program: &Program, stmt: &Stmt, decl: DeclId) -> bool {
+    struct Sets<'p> {
+        program: &'p Program,
+        decl: DeclId,
+        found: bool,
+    }
+    impl<'a> Visitor<'a> for Sets<'_> {
+        fn expr(&mut self, expr: &'a Expr, write: bool) -> bool {
+            self.found |= write
+                && matches!(expr.kind, ExprKind::Name(_))
+                && self.program.names.get(&expr.id) == Some(&NameRes::Local(self.decl));
+            !self.found
+        }
+
+        fn local_decl(&mut self, decl: &'a LocalDecl) {
+            self.found |= decl.vars.iter().any(|var| var.id == self.decl);
+        }
+    }
+    let mut sets = Sets { program, decl, found: false };
+    util::walk_stmt(&mut sets, stmt);
+    sets.found
 }
 
 /// Whether a loop body holds a `continue` (it may pass over the halo cells).
