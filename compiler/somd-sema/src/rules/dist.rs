@@ -122,7 +122,11 @@ impl DistLocals<'_, '_> {
                 .and_then(|k| usize::try_from(k).ok())
                 .into_iter()
                 .collect(),
-            DistKind::View(pairs) | DistKind::PolyView(pairs) => (1..=pairs.len()).collect(),
+            // A view splits in blocks as the default does; its pairs give dimensions halos
+            // (`view = <1, 1>` on a matrix splits its columns too, without halo cells).
+            DistKind::View(pairs) | DistKind::PolyView(pairs) => {
+                (1..=pairs.len().max(rank.min(2))).collect()
+            }
             DistKind::User { .. } => vec![1],
         };
         for d in partitioned {
