@@ -245,7 +245,9 @@ impl<'a> Finder<'_, 'a> {
         if skips(body) {
             return;
         }
-        let mut sums = Sums { finder: self, index, guard: None, found: None };
+        let mut inner = Declared::default();
+        util::walk_stmt(&mut inner, body);
+        let mut sums = Sums { finder: self, index, inner: inner.0, guard: None, found: None };
         util::walk_stmt(&mut sums, body);
         self.found = sums.found;
     }
@@ -322,6 +324,8 @@ impl<'a> Finder<'_, 'a> {
 struct Sums<'f, 'p, 'a> {
     finder: &'f Finder<'p, 'a>,
     index: DeclId,
+    /// The locals the loop's body declares.
+    inner: HashSet<DeclId>,
     /// The read of `array[index]` in the test of an `if` around the statement walked.
     guard: Option<Span>,
     found: Option<Span>,
@@ -374,8 +378,11 @@ impl<'a> Visitor<'a> for Sums<'_, '_, 'a> {
             _ => return true,
         };
         // A cell's own slot (`t[i] += a[i]`) is no running value of the partition, nor is
-        // the loop's index.
-        if util::mentions(self.finder.program, target, self.index) {
+        // the loop's index, nor a local of one iteration (an inner loop's index, a sum of
+        // one cell's terms).
+        if util::mentions(self.finder.program, target, self.index)
+            || self.finder.local(target).is_some_and(|decl| self.inner.contains(&decl))
+        {
             return true;
         }
         let is_count = matches!(expr.kind, ExprKind::Unary { .. });
@@ -454,6 +461,16 @@ fn sets(program: &Program, stmt: &Stmt, decl: DeclId) -> bool {
     let mut sets = Sets { program, decl, found: false };
     util::walk_stmt(&mut sets, stmt);
     sets.found
+}
+
+/// The locals a statement declares.
+#[derive(Default)]
+struct Declared(HashSet<DeclId>);
+
+impl<'a> Visitor<'a> for Declared {
+    fn local_decl(&mut self, decl: &'a LocalDecl) {
+        self.0.extend(decl.vars.iter().map(|var| var.id));
+    }
 }
 
 /// Whether a loop body holds a `continue` (it may pass over the halo cells).
