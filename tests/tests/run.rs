@@ -1443,6 +1443,26 @@ fn workers_of_host_tasks_call_the_device() {
     calls_and_launches("device_matrix_workers", *opencl, &wanted);
 }
 
+/// A helper whose `!` kernels fold in the work-item makes it a device call where host code
+/// calls it (`device_helper_folds`): `total`'s four calls in a loop and its call on an empty
+/// array (no launch), and `spread`'s two `!`s, are device calls of their own; the `@`s
+/// calling them are one launch each. Before, the host calls folded on the host's thread and
+/// traced nothing (probe 96).
+#[test]
+fn helpers_folding_in_kernels_call_the_device_from_the_host() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let wanted = [
+        ("+ ! in Main.total", 5, 4),
+        ("max ! in Main.spread", 1, 1),
+        ("min ! in Main.spread", 1, 1),
+        ("Main.rowScore", 1, 1),
+        ("Main.rowSpread", 1, 1),
+    ];
+    calls_and_launches("device_helper_folds", *opencl, &wanted);
+}
+
 /// `!` of a `@` whose target returns `byte`, `short` or `char` reduces in `int` on the
 /// device: in `device_narrow_mapreduce` each size's fused statements (eleven `!`s over one
 /// array, one kernel) and the statement alone are one device call each, launching nothing

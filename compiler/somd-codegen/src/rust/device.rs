@@ -356,12 +356,24 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
             note_cpu_site(&mut glue, module, &placement.subject);
             continue;
         };
-        // A `!` of a `@` folded inside a kernel has no host launch of its own.
+        // A `!` of a `@` folded inside a kernel has no host launch of its own, nor has a
+        // method `!` of an array folded there. An operator's `!` of an array has one: where
+        // its function is called from host code, the `!` is the runtime's device reduction
+        // there, as in `main`, and inside a CPU run the runtime folds it on the thread.
         if let Subject::Map { in_func, expr } | Subject::Reduce { in_func, expr } =
             &placement.subject
         {
+            let method_fold = || {
+                matches!(
+                    module.function(*in_func).expr(*expr).kind,
+                    somd_mir::ExprKind::ReduceArray {
+                        reducer: somd_mir::ArrayReducer::Func(_),
+                        ..
+                    }
+                )
+            };
             if info.nested.contains(&(*in_func, *expr))
-                || info.array_folds.contains(&(*in_func, *expr))
+                || (info.array_folds.contains(&(*in_func, *expr)) && method_fold())
             {
                 continue;
             }
@@ -399,11 +411,17 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
                         Type::Array(e) | Type::ValueArray(e, _) => prim_of(e),
                         _ => None,
                     };
-                    if elem.is_some_and(|e| device_reduce_supported(*op, e)) {
+                    if elem.is_some_and(|e| {
+                        somd_mir::analysis::nested::device_reduce_supported(*op, e)
+                    }) {
                         let label = format!("{} ! in {}", op.symbol(), func.name);
                         glue.array_reduces.insert((*in_func, *expr), label);
                         continue;
                     }
+                }
+                // Folded in kernels, and on the thread of a host call.
+                if info.array_folds.contains(&(*in_func, *expr)) {
+                    continue;
                 }
                 Err("`op ! array` runs on the CPU: the host glue for the runtime's device \
                      reduction is not written yet")
@@ -1392,19 +1410,6 @@ fn hist_len_text(
         }
         _ => return Err(EmitError::Internal("table length expression".into())),
     })
-}
-
-/// Whether the runtime's `somd_reduce` has `op` on `elem` (`runtime/src/opencl/reduce.rs`).
-pub fn device_reduce_supported(op: ReduceOp, elem: PrimType) -> bool {
-    use ReduceOp::*;
-    match elem {
-        // `byte`, `short` and `char` reduce as Java `int`s, widened on upload.
-        PrimType::Int | PrimType::Long | PrimType::Byte | PrimType::Short | PrimType::Char => {
-            matches!(op, Add | Mul | Min | Max | BitAnd | BitOr | BitXor)
-        }
-        PrimType::Float | PrimType::Double => matches!(op, Add | Mul | Min | Max),
-        PrimType::Boolean => matches!(op, BitAnd | BitOr | BitXor | And | Or),
-    }
 }
 
 /// The element type and rank of a 1-D, 2-D or 3-D primitive array (rectangular on the

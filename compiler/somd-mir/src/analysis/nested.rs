@@ -161,6 +161,19 @@ pub fn array_folds(func: &Function) -> Vec<ExprId> {
         .collect()
 }
 
+/// Whether the runtime's `somd_reduce` has `op` on `elem` (`runtime/src/opencl/reduce.rs`).
+pub fn device_reduce_supported(op: ReduceOp, elem: PrimType) -> bool {
+    use ReduceOp::*;
+    match elem {
+        // `byte`, `short` and `char` reduce as Java `int`s, widened on upload.
+        PrimType::Int | PrimType::Long | PrimType::Byte | PrimType::Short | PrimType::Char => {
+            matches!(op, Add | Mul | Min | Max | BitAnd | BitOr | BitXor)
+        }
+        PrimType::Float | PrimType::Double => matches!(op, Add | Mul | Min | Max),
+        PrimType::Boolean => matches!(op, BitAnd | BitOr | BitXor | And | Or),
+    }
+}
+
 /// The length `n` where `array` is `Somd.range(n)`: a `!` of it in kernel code folds the
 /// indices `0..n` (none for `n <= 0`) without making the range, `n` evaluated once where
 /// Java evaluates the range.
