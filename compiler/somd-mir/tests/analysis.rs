@@ -3568,3 +3568,46 @@ class Mixed {
 "#
     ));
 }
+
+/// A `@` or `!` in the body of a SOMD method that never runs on the device runs on the
+/// threads of its method instances, and says so instead of "eligible" (probe 96: `explain`
+/// called it eligible, with a kernel it never launches, while naming it the method's
+/// blocker). The blockers name what the body holds: a `@` result held in a local, a `!`
+/// or a `@` in the body, an assignment outside the loop.
+#[test]
+fn constructs_in_somd_bodies_on_the_cpu_say_where_they_run() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Main {
+    static local int sq(int x) { return x * x; }
+    static reduce(+) long held(dist int[] a) {
+        int[[]] m = Main @ sq(new int[[]](a));
+        long s = 0;
+        for (int i = 0; i < m.length; i++) s += m[i];
+        return s;
+    }
+    static reduce(+) long best(dist int[] a, int[] w) {
+        int b = max ! w;
+        long s = 0;
+        for (int i = 0; i < a.length; i++) s += a[i] * b;
+        return s;
+    }
+    static reduce(+) long plain(dist int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) s += a[i];
+        return s;
+    }
+    static int[] bounds(dist int[] a) {
+        int[] r = new int[2];
+        r[0] = Somd.offset(a);
+        r[1] = a.length;
+        return r;
+    }
+    public static void main(String[] args) {
+        int[] a = new int[] {1, 2, 3};
+        System.out.println(held(a) + best(a, a) + plain(a) + bounds(a)[1]);
+    }
+}
+"#
+    ));
+}

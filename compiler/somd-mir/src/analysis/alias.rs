@@ -295,12 +295,19 @@ pub fn array_aliases(
                 found.map(|(p, row)| (Source::Local(p), row))
             });
             let Some(found) = found else {
-                return Err(refuse(
-                    *local,
-                    "holding a value other than an array parameter or output, a row of a 2-D \
-                     or 3-D one, or static data",
-                    e.span,
-                ));
+                // Name what it holds where that is the construct to move.
+                let held = match e.kind {
+                    ExprKind::Map { .. } => {
+                        "the result of a `@` (kernel code makes no arrays of a `@`'s length: \
+                         `op ! (C @ f(..))` folds a `@` without one)"
+                    }
+                    ExprKind::Freeze(_) => "a value array it creates (kernel code makes no arrays)",
+                    _ => {
+                        "a value other than an array parameter or output, a row of a 2-D or 3-D \
+                         one, or static data"
+                    }
+                };
+                return Err(refuse(*local, &format!("holding {held}"), e.span));
             };
             // A 2-D local names planes of a 3-D parameter only (the parameter itself has
             // its own name).

@@ -273,8 +273,32 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
     let applied = applied_on_cpu(module, info);
     for p in &info.placements {
         let _ = writeln!(out, "{}: {}", sources.position(p.span), p.label);
-        match &p.device {
-            Ok(plan) => {
+        // A `@` or `!` in the body of a SOMD method that never runs on the device runs on
+        // the threads of its method instances (`rt::somd::nested_on_cpu`): no launch.
+        let cpu_owner = match p.subject {
+            Subject::Map { in_func, .. } | Subject::Reduce { in_func, .. }
+                if module.function(in_func).somd.is_some() =>
+            {
+                info.placements
+                    .iter()
+                    .find(|q| q.subject == Subject::SomdMethod(in_func))
+                    .and_then(|q| q.device.as_ref().err())
+                    .map(|b| (module.function(in_func).name.as_str(), b))
+            }
+            _ => None,
+        };
+        match (&p.device, cpu_owner) {
+            (Ok(_), Some((owner, blocker))) => {
+                let _ = writeln!(
+                    out,
+                    "  runs on: CPU, on the threads of the method instances of SOMD method \
+                     `{owner}`, which runs on the CPU (no launch of its own)"
+                );
+                if blocker.span == p.span && blocker.chain.is_empty() {
+                    let _ = writeln!(out, "  it is what keeps `{owner}` off the device");
+                }
+            }
+            (Ok(plan), None) => {
                 let _ =
                     writeln!(out, "  runs on: OpenCL device when available (eligible), else CPU");
                 let _ = writeln!(out, "  parallel: {}", plan.how);
@@ -331,7 +355,7 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                     );
                 }
             }
-            Err(b) => {
+            (Err(b), _) => {
                 let _ = writeln!(out, "  runs on: CPU");
                 let _ = writeln!(out, "  not on the device: {}", blocker_text(module, sources, b));
                 worker_lines(&mut out, module, info, sources, p);

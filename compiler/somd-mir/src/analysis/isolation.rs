@@ -648,6 +648,24 @@ fn expr_blocker(
                 Some(block(Unsupported, "array allocation inside a kernel", span))
             }
         }
+        // A SOMD body's own `@`, `!` and freezes are host operations between no launches.
+        ExprKind::Freeze(_) if func.is_somd() => Some(block(
+            Unsupported,
+            "value-array creation in the body of a SOMD method (its kernels make none)",
+            span,
+        )),
+        ExprKind::Map { .. } if func.is_somd() => Some(block(
+            Unsupported,
+            "`@` in the body of a SOMD method (its kernels hold none; a helper its loop calls \
+             may)",
+            span,
+        )),
+        ExprKind::ReduceArray { .. } if func.is_somd() => Some(block(
+            Unsupported,
+            "`!` in the body of a SOMD method (its kernels hold none; a helper its loop calls \
+             may)",
+            span,
+        )),
         ExprKind::Freeze(_) => {
             Some(block(Unsupported, "value-array creation inside a kernel", span))
         }

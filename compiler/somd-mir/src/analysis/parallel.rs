@@ -251,7 +251,21 @@ pub(super) fn analyze_loop_body(
                 }
             }
             _ => {
-                shape_err.get_or_insert(shape("statement"));
+                let what = match stmt {
+                    Stmt::Expr(e) => match func.expr(*e).kind {
+                        ExprKind::Assign { .. }
+                        | ExprKind::CompoundAssign { .. }
+                        | ExprKind::IncDec { .. } => {
+                            "an assignment outside the parallel loop (its setup declares locals \
+                             only)"
+                        }
+                        _ => "an expression statement outside the parallel loop",
+                    },
+                    Stmt::If { .. } => "an `if` outside the parallel loop",
+                    Stmt::Return(_) => "a `return` before the end of the body",
+                    _ => "a statement outside the parallel loop",
+                };
+                shape_err.get_or_insert(shape(what));
             }
         }
     }
