@@ -3611,3 +3611,40 @@ class Main {
 "#
     ));
 }
+
+/// A non-final static field a kernel would use is named as read or written, and a filter
+/// whose result is an array says that its result keeps it on the host (probe 96: "access
+/// to" a field the code wrote, and a filter's types in a sentence about the writer).
+#[test]
+fn static_reads_and_array_results_of_filters_are_named() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Main {
+    static int scale = 3;
+    static int next = 0;
+    static long seen = 0;
+    static reduce(+) long scaled(dist int[] a) {
+        long s = 0;
+        for (int i = 0; i < a.length; i++) s += a[i] * scale;
+        return s;
+    }
+    static local int twice(int x) { return x * 2; }
+    static int[[]] chunks() {
+        if (next >= 4) {
+            throw new Underflow();
+        }
+        next++;
+        return new int[[]](new int[] {next, next + 1});
+    }
+    static local int[[]] doubled(int[[]] c) { return Main @ twice(c); }
+    static void collect(int[[]] c) { seen += c.length; }
+    public static void main(String[] args) {
+        long v = scaled(new int[] {1, 2});
+        Task g = task Main.chunks => task Main.doubled => task Main.collect;
+        g.finish();
+        System.out.println(v + seen);
+    }
+}
+"#
+    ));
+}

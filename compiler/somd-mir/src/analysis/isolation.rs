@@ -578,8 +578,15 @@ fn expr_blocker(
             let class = module.classes.get(field.class.0 as usize).map_or("?", |c| c.name.as_str());
             // A compile-time constant is already a `Const`. Other final fields of a device
             // type reach kernels in the program's statics buffer (`device_static`).
+            let written = parents.get(eid.0 as usize).copied().flatten().is_some_and(|p| {
+                matches!(func.expr(p).kind,
+                    ExprKind::Assign { target, .. }
+                    | ExprKind::CompoundAssign { target, .. }
+                    | ExprKind::IncDec { target, .. } if target == eid)
+            });
             let what = if !field.is_final {
-                format!("access to non-final static field `{class}.{}`", field.name)
+                let verb = if written { "write to" } else { "read of" };
+                format!("{verb} non-final static field `{class}.{}`", field.name)
             } else if vector_of(&field.ty).is_some() || vector_rows(&field.ty).is_some() {
                 format!(
                     "read of static field `{class}.{}`, a `T[[N]]` kernels hold as a vector (the \

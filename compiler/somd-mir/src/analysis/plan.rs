@@ -908,14 +908,24 @@ fn task_plan(
     }
     // Value arrays of primitives cross as the rows of one 2-D value array per batch.
     let rows = matches!(&input, Type::ValueArray(e, _) if matches!(**e, Type::Prim(_)));
-    if !(scalar_or_value(module, &input) || rows) || !scalar_or_value(module, &wf.ret) {
+    if !scalar_or_value(module, &wf.ret) {
         return Err(not_device(
             BlockReason::Unsupported,
             format!(
-                "filter of {} -> {} (the writer batches primitive and value-class items, and \
-                 value arrays of primitives into primitive and value-class results)",
-                isolation::type_name(module, &input),
+                "filter whose result is {} (device filters return primitives and objects of \
+                 value classes; its worker runs on the host)",
                 isolation::type_name(module, &wf.ret)
+            ),
+            wf.span,
+        ));
+    }
+    if !(scalar_or_value(module, &input) || rows) {
+        return Err(not_device(
+            BlockReason::Unsupported,
+            format!(
+                "filter of {} items (device filters take primitives, objects of value classes \
+                 and value arrays of primitives)",
+                isolation::type_name(module, &input)
             ),
             wf.span,
         ));
