@@ -1463,6 +1463,26 @@ fn helpers_folding_in_kernels_call_the_device_from_the_host() {
     calls_and_launches("device_helper_folds", *opencl, &wanted);
 }
 
+/// A `@` result read by several `!`s is folded once per `!` in the work-item
+/// (`device_nested_readers`): the `@` target `score` is one device call of one launch, and
+/// the filter `worker` covers its 3,000 items on the device. Before, both ran on the CPU,
+/// the filter with a device call per `@` and `!` of each item (probe 95).
+#[test]
+fn maps_read_by_several_folds_run_in_kernels() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_nested_readers";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else {
+        return; // a filter left the program out
+    };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let score = launches_of(&calls, "Main.score");
+    assert_eq!((score.len(), score.iter().sum::<u64>()), (1, 1), "{}", outcome.stderr);
+    let worker: u64 = calls.iter().filter(|c| c.name == "Main.worker").map(|c| c.work_items).sum();
+    assert_eq!(worker, 3000, "items of Main.worker on the device in\n{}", outcome.stderr);
+}
+
 /// `!` of a `@` whose target returns `byte`, `short` or `char` reduces in `int` on the
 /// device: in `device_narrow_mapreduce` each size's fused statements (eleven `!`s over one
 /// array, one kernel) and the statement alone are one device call each, launching nothing

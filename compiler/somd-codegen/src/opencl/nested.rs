@@ -65,23 +65,39 @@ enum FoldArg {
     Broadcast,
 }
 
+/// The variable holding fold `fold` of a local (`xs`, or `xs_j` for the `j`-th of several).
+fn via_var(cx: &FnCx, fold: &NestedFold) -> R<String> {
+    let local = fold.via.ok_or_else(|| bug("a fold through no local"))?;
+    let mut of_local = cx.folds.iter().filter(|f| f.via == Some(local));
+    let name = cx.name(local).to_string();
+    let j = of_local.position(|f| f.reduce == fold.reduce).ok_or_else(|| bug("fold not listed"))?;
+    let several = cx.folds.iter().filter(|f| f.via == Some(local)).count() > 1;
+    Ok(if several { format!("{name}_{j}") } else { name })
+}
+
 impl Writer<'_> {
-    /// `T xs = C @ f(..)` whose only reader is a `!`: the fold, and its element count.
+    /// `T xs = C @ f(..)` whose only readers are `!`s: each one's fold, in the order of the
+    /// folds, and its element count (`xs_j`, `xs_j_n`). Where Java's `@` fails, the first
+    /// fold fails at the same application; the target is isolated, so the later folds,
+    /// applying it again, see the same values.
     pub(super) fn nested_let(&mut self, cx: &mut FnCx, level: Level, local: LocalId) -> R<String> {
-        let fold = cx
-            .folds
-            .iter()
-            .find(|f| f.via == Some(local))
-            .cloned()
-            .ok_or_else(|| bug("nested fold without its local"))?;
-        let (name, args) = self.fold_fn(cx, &fold)?;
-        let ty = self.ty(&cx.func.expr(fold.reduce).ty)?;
-        let var = cx.name(local).to_string();
-        let scratch = fold_extra(cx);
-        Ok(format!(
-            "{level}int {var}_n;\n{level}{ty} {var} = {name}({}, &{var}_n, {scratch}somd_err);\n",
-            args.join(", ")
-        ))
+        let folds: Vec<NestedFold> =
+            cx.folds.iter().filter(|f| f.via == Some(local)).cloned().collect();
+        if folds.is_empty() {
+            return Err(bug("nested fold without its local"));
+        }
+        let mut out = String::new();
+        for fold in &folds {
+            let (name, args) = self.fold_fn(cx, fold)?;
+            let ty = self.ty(&cx.func.expr(fold.reduce).ty)?;
+            let var = via_var(cx, fold)?;
+            let scratch = fold_extra(cx);
+            out.push_str(&format!(
+                "{level}int {var}_n;\n{level}{ty} {var} = {name}({}, &{var}_n, {scratch}somd_err);\n",
+                args.join(", ")
+            ));
+        }
+        Ok(out)
     }
 
     /// The value of a `!` of a `@` (see the module doc).
@@ -99,8 +115,8 @@ impl Writer<'_> {
                 let scratch = fold_extra(cx);
                 Ok(format!("{name}({}, 0, {scratch}somd_err)", args.join(", ")))
             }
-            Some(l) => {
-                let var = cx.name(l).to_string();
+            Some(_) => {
+                let var = via_var(cx, &fold)?;
                 if let ArrayReducer::Func(_) = reducer {
                     let site = self.site(cx, expr.span, "empty");
                     Ok(format!(

@@ -1,9 +1,10 @@
 //! `!` of a `@` inside a function that runs in a kernel: `C.m ! (C @ f(args))`,
 //! `op ! (C @ f(args))`, or the same through a local (`T[[]] xs = C @ f(args); .. op ! xs`)
-//! that nothing else reads. The OpenCL writer compiles such a pair as a sequential fold in
-//! the work-item (no intermediate array): `acc = f(0); for k in 1..n: acc = m(acc, f(k))`
-//! for a method, the CPU's blocks and tree for an operator (see note `device-execution`,
-//! "Nested `!` of a `@`").
+//! that only `!`s read (one or several). The OpenCL writer compiles such a pair as a
+//! sequential fold in the work-item (no intermediate array): `acc = f(0); for k in 1..n: acc
+//! = m(acc, f(k))` for a method, the CPU's blocks and tree for an operator (see note
+//! `device-execution`, "Nested `!` of a `@`"); a local's folds all run where it is
+//! declared, each applying the `@`'s target again.
 
 use crate::ir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
@@ -15,7 +16,8 @@ pub struct NestedFold {
     pub reduce: ExprId,
     /// The `@` expression.
     pub map: ExprId,
-    /// The local holding the `@`'s result (`T[[]] xs = C @ f(..)`), read only by the `!`.
+    /// The local holding the `@`'s result (`T[[]] xs = C @ f(..)`), read only by `!`s (this
+    /// one and the other folds of the same local).
     pub via: Option<LocalId>,
 }
 
@@ -30,10 +32,18 @@ pub fn nested_folds(func: &Function) -> Vec<NestedFold> {
             entry.1 = *init;
         }
     });
-    let mut uses: std::collections::HashMap<LocalId, usize> = std::collections::HashMap::new();
+    // Every mention of a local, and its mentions as the operand of a `!`.
+    let mut uses: std::collections::HashMap<LocalId, (usize, usize)> =
+        std::collections::HashMap::new();
     for e in &func.exprs {
-        if let ExprKind::Local(l) = e.kind {
-            *uses.entry(l).or_default() += 1;
+        match e.kind {
+            ExprKind::Local(l) => uses.entry(l).or_default().0 += 1,
+            ExprKind::ReduceArray { array, .. } => {
+                if let ExprKind::Local(l) = func.expr(array).kind {
+                    uses.entry(l).or_default().1 += 1;
+                }
+            }
+            _ => {}
         }
     }
     let mut out = Vec::new();
@@ -44,9 +54,8 @@ pub fn nested_folds(func: &Function) -> Vec<NestedFold> {
             ExprKind::Map { .. } => out.push(NestedFold { reduce, map: array, via: None }),
             ExprKind::Local(l) if !func.params.contains(&l) => {
                 let Some((1, Some(init))) = inits.get(&l).copied() else { continue };
-                if matches!(func.expr(init).kind, ExprKind::Map { .. })
-                    && uses.get(&l).copied() == Some(1)
-                {
+                let (mentions, folded) = uses.get(&l).copied().unwrap_or_default();
+                if matches!(func.expr(init).kind, ExprKind::Map { .. }) && mentions == folded {
                     out.push(NestedFold { reduce, map: init, via: Some(l) });
                 }
             }
