@@ -151,7 +151,8 @@ fn whole_accumulation(program: &Program, block: &Block, array: DeclId) -> Option
     let mut fixed = Fixed { program, values: HashMap::new(), written: HashSet::new() };
     util::walk_block(&mut fixed, block);
     let values = fixed.values.into_iter().filter(|(decl, _)| !fixed.written.contains(decl));
-    let mut finder = Finder { program, array, fixed: values.collect(), found: None };
+    let feeds = feeding_result(program, block);
+    let mut finder = Finder { program, array, fixed: values.collect(), feeds, found: None };
     finder.while_loops(&block.stmts);
     if finder.found.is_none() {
         util::walk_block(&mut finder, block);
@@ -195,6 +196,8 @@ struct Finder<'p, 'a> {
     program: &'p Program,
     array: DeclId,
     fixed: HashMap<DeclId, &'a Expr>,
+    /// The locals whose values reach what the body returns ([`feeding_result`]).
+    feeds: HashSet<DeclId>,
     found: Option<Span>,
 }
 
@@ -245,9 +248,9 @@ impl<'a> Finder<'_, 'a> {
         if skips(body) {
             return;
         }
-        let mut inner = Declared::default();
+        let mut inner = Declared { program: self.program, decls: HashSet::new() };
         util::walk_stmt(&mut inner, body);
-        let mut sums = Sums { finder: self, index, inner: inner.0, guard: None, found: None };
+        let mut sums = Sums { finder: self, index, inner: inner.decls, guard: None, found: None };
         util::walk_stmt(&mut sums, body);
         self.found = sums.found;
     }
@@ -337,6 +340,11 @@ impl<'a> Visitor<'a> for Sums<'_, '_, 'a> {
             return false;
         }
         let StmtKind::If { cond, then_branch, else_branch } = &stmt.kind else { return true };
+        // A test of the index itself (`i > 0 && i < a.length - 1 && ..`) may keep the halo
+        // cells out.
+        if bare_index(self.finder.program, cond, self.index) {
+            return false;
+        }
         let Some(read) = self.guard.or_else(|| self.read_at_index(cond)) else { return true };
         let outer = self.guard.replace(read);
         util::walk_expr(self, cond, false);
@@ -381,7 +389,10 @@ impl<'a> Visitor<'a> for Sums<'_, '_, 'a> {
         // the loop's index, nor a local of one iteration (an inner loop's index, a sum of
         // one cell's terms).
         if util::mentions(self.finder.program, target, self.index)
-            || self.finder.local(target).is_some_and(|decl| self.inner.contains(&decl))
+            || self
+                .finder
+                .local(target)
+                .is_none_or(|decl| self.inner.contains(&decl) || !self.finder.feeds.contains(&decl))
         {
             return true;
         }
@@ -463,13 +474,137 @@ fn sets(program: &Program, stmt: &Stmt, decl: DeclId) -> bool {
     sets.found
 }
 
-/// The locals a statement declares.
-#[derive(Default)]
-struct Declared(HashSet<DeclId>);
+/// The locals of one iteration of a loop body: those it declares, and the counters of its
+/// own loops (named in their tests, or updated by a `for` header), however declared.
+struct Declared<'p> {
+    program: &'p Program,
+    decls: HashSet<DeclId>,
+}
 
-impl<'a> Visitor<'a> for Declared {
+impl<'a> Visitor<'a> for Declared<'_> {
+    fn stmt(&mut self, stmt: &'a Stmt) -> bool {
+        let (cond, update): (Option<&Expr>, &[Expr]) = match &stmt.kind {
+            StmtKind::For { cond, update, .. } => (cond.as_ref(), update),
+            StmtKind::While { cond, .. } | StmtKind::DoWhile { cond, .. } => (Some(cond), &[]),
+            _ => return true,
+        };
+        let mut names = |e: &Expr| {
+            let mut named = Named { program: self.program, decls: &mut self.decls };
+            util::walk_expr(&mut named, e, false);
+        };
+        cond.into_iter().for_each(&mut names);
+        update.iter().for_each(names);
+        true
+    }
+
     fn local_decl(&mut self, decl: &'a LocalDecl) {
-        self.0.extend(decl.vars.iter().map(|var| var.id));
+        self.decls.extend(decl.vars.iter().map(|var| var.id));
+    }
+}
+
+/// The locals an expression names.
+struct Named<'p, 'd> {
+    program: &'p Program,
+    decls: &'d mut HashSet<DeclId>,
+}
+
+impl<'a> Visitor<'a> for Named<'_, '_> {
+    fn expr(&mut self, expr: &'a Expr, _write: bool) -> bool {
+        if let (ExprKind::Name(_), Some(NameRes::Local(decl))) =
+            (&expr.kind, self.program.names.get(&expr.id))
+        {
+            self.decls.insert(*decl);
+        }
+        true
+    }
+}
+
+/// The locals of `block` whose values reach what it returns other than through a
+/// comparison: named in a `return`, or assigned a value naming one that does (a count
+/// only compared, `ok = bad > 0 ? 0 : 1`, sees a cell twice harmlessly).
+fn feeding_result(program: &Program, block: &Block) -> HashSet<DeclId> {
+    struct Flows<'p, 'a> {
+        program: &'p Program,
+        returned: Vec<&'a Expr>,
+        /// Each assignment's or declaration's local and value.
+        assigned: Vec<(DeclId, &'a Expr)>,
+    }
+    impl<'a> Visitor<'a> for Flows<'_, 'a> {
+        fn stmt(&mut self, stmt: &'a Stmt) -> bool {
+            if let StmtKind::Return(Some(e)) = &stmt.kind {
+                self.returned.push(e);
+            }
+            true
+        }
+
+        fn expr(&mut self, expr: &'a Expr, _write: bool) -> bool {
+            if let ExprKind::Assign { target, value, .. } = &expr.kind {
+                if let (ExprKind::Name(_), Some(NameRes::Local(decl))) =
+                    (&target.kind, self.program.names.get(&target.id))
+                {
+                    self.assigned.push((*decl, value));
+                }
+            }
+            true
+        }
+
+        fn local_decl(&mut self, decl: &'a LocalDecl) {
+            for var in &decl.vars {
+                if let Some(init) = &var.init {
+                    self.assigned.push((var.id, init));
+                }
+            }
+        }
+    }
+    let mut flows = Flows { program, returned: Vec::new(), assigned: Vec::new() };
+    util::walk_block(&mut flows, block);
+    let mut feeds = HashSet::new();
+    for e in &flows.returned {
+        compared_out(program, e, &mut feeds);
+    }
+    loop {
+        let before = feeds.len();
+        for (decl, value) in &flows.assigned {
+            if feeds.contains(decl) {
+                compared_out(program, value, &mut feeds);
+            }
+        }
+        if feeds.len() == before {
+            return feeds;
+        }
+    }
+}
+
+/// Adds to `out` the locals `expr` names other than inside a comparison.
+fn compared_out(program: &Program, expr: &Expr, out: &mut HashSet<DeclId>) {
+    match &expr.kind {
+        ExprKind::Binary {
+            op:
+                BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne,
+            ..
+        } => {}
+        ExprKind::Name(_) => {
+            if let Some(NameRes::Local(decl)) = program.names.get(&expr.id) {
+                out.insert(*decl);
+            }
+        }
+        _ => util::for_each_child(expr, &mut |child, _| compared_out(program, child, out)),
+    }
+}
+
+/// Whether `expr` names the local `index` other than inside an element's index (`i > 0`,
+/// not `a[i - 1]`).
+fn bare_index(program: &Program, expr: &Expr, index: DeclId) -> bool {
+    match &expr.kind {
+        ExprKind::Index { target, .. } => bare_index(program, target, index),
+        ExprKind::Name(_) => program.names.get(&expr.id) == Some(&NameRes::Local(index)),
+        _ => {
+            let mut found = false;
+            util::for_each_child(expr, &mut |child, _| {
+                found = found || bare_index(program, child, index);
+            });
+            found
+        }
     }
 }
 
