@@ -62,7 +62,15 @@ pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
     for body in util::bodies(program) {
         let dist = body
             .decl
-            .map(|d| d.params.iter().filter(|p| p.dist.is_some()).map(|p| p.id).collect())
+            .map(|d| {
+                d.params
+                    .iter()
+                    .filter_map(|p| {
+                        let ty = param_ty(program, p.id)?;
+                        Some((p.id, split_dims(program, p.dist.as_ref()?, &ty)))
+                    })
+                    .collect()
+            })
             .unwrap_or_default();
         let viewed = body
             .decl
@@ -86,6 +94,25 @@ pub(super) fn check(program: &Program, diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
+/// The dimensions the method instances of a `dist` variable of type `ty` split: every
+/// dimension of a matrix under the default partitioning or a view (whose pairs give halos
+/// to the first ones: `view = <1, 1>` on a matrix splits its columns too, without halo
+/// cells), but a bounded one (`T[[]][[N]]` splits rows only); the one `dim = k` names; the
+/// first for a user strategy.
+fn split_dims(program: &Program, spec: &DistSpec, ty: &Ty) -> Vec<usize> {
+    let rank = ty.rank();
+    let bounded = bounded_dims(ty);
+    let blocks = |n: usize| (1..=n).filter(|d| !bounded.contains(d)).collect();
+    match &spec.kind {
+        DistKind::Block => blocks(rank.min(2)),
+        DistKind::Dim(k) => {
+            util::const_int(program, k).and_then(|k| usize::try_from(k).ok()).into_iter().collect()
+        }
+        DistKind::View(pairs) | DistKind::PolyView(pairs) => blocks(pairs.len().max(rank.min(2))),
+        DistKind::User { .. } => vec![1],
+    }
+}
+
 /// Whether a `dist` qualifier gives its partitions halo cells (`view`, `polyview`).
 fn has_view(spec: &Option<DistSpec>) -> bool {
     matches!(spec, Some(DistSpec { kind: DistKind::View(_) | DistKind::PolyView(_), .. }))
@@ -99,8 +126,9 @@ fn param_ty(program: &Program, decl: somd_syntax::ast::DeclId) -> Option<Ty> {
 struct DistLocals<'p, 'd> {
     program: &'p Program,
     is_somd: bool,
-    /// The `dist` parameters and the `dist` locals declared so far.
-    dist: std::collections::HashSet<DeclId>,
+    /// The `dist` parameters and the `dist` locals declared so far, with the dimensions
+    /// their method instances split ([`split_dims`]).
+    dist: std::collections::HashMap<DeclId, Vec<usize>>,
     /// The `dist` parameters whose partitions carry halo cells.
     viewed: std::collections::HashSet<DeclId>,
     /// In a SOMD method whose array result is assembled (no `reduce(..)`), its array
@@ -114,24 +142,18 @@ impl DistLocals<'_, '_> {
     /// an array allocated for it with another length along a partitioned dimension would
     /// be allocated whole in every MI, and its assembly would grow with the number of MIs
     /// (`dist long[] c = new long[7];` assembles to 7 elements per MI).
-    fn check_length(&mut self, spec: &DistSpec, rank: usize, init: &Expr) {
+    fn check_length(&mut self, spec: &DistSpec, ty: &Ty, init: &Expr) {
         let ExprKind::NewArray { dims, .. } = &init.kind else { return };
-        let partitioned: Vec<usize> = match &spec.kind {
-            DistKind::Block => (1..=rank.min(2)).collect(),
-            DistKind::Dim(k) => util::const_int(self.program, k)
-                .and_then(|k| usize::try_from(k).ok())
-                .into_iter()
-                .collect(),
-            // A view splits in blocks as the default does; its pairs give dimensions halos
-            // (`view = <1, 1>` on a matrix splits its columns too, without halo cells).
-            DistKind::View(pairs) | DistKind::PolyView(pairs) => {
-                (1..=pairs.len().max(rank.min(2))).collect()
-            }
-            DistKind::User { .. } => vec![1],
-        };
-        for d in partitioned {
+        let partitioned = split_dims(self.program, spec, ty);
+        // The `dist` arrays the lengths come from, with the dimension each is read at.
+        let mut sources = Vec::new();
+        for &d in &partitioned {
             let Some(size) = dims.get(d - 1) else { continue };
-            if self.dist_length(size, d) || self.program.ty_of(size.id).is_error() {
+            if let Some(source) = self.dist_length(size, d) {
+                sources.push((source, size));
+                continue;
+            }
+            if self.program.ty_of(size.id).is_error() {
                 continue;
             }
             let what = if d == 1 { "v.length" } else { "v[0].length" };
@@ -153,24 +175,50 @@ impl DistLocals<'_, '_> {
                 ),
             );
         }
+        // The source's method instances split it in dimensions the local is not split in:
+        // several instances hold the same part of the local, and its assembly takes each.
+        for (source, size) in sources {
+            let Some(split) = self.dist.get(&source) else { continue };
+            let Some(&d) = split.iter().find(|d| !partitioned.contains(d)) else { continue };
+            let name = util::local_info(self.program, source).map_or("?", |l| l.name.as_str());
+            self.diagnostics.push(
+                Diagnostic::error(
+                    codes::DIST_LOCAL_LENGTH,
+                    format!(
+                        "`dist` local allocated from `{name}`, which is partitioned in \
+                         dimension {d} too, where this local is not"
+                    ),
+                    size.span,
+                )
+                .with_label(format!(
+                    "the method instances that split `{name}`'s dimension {d} would each hold \
+                     this part of the local"
+                ))
+                .with_help(format!(
+                    "the assembled result would hold the part once per partition of `{name}`'s \
+                     dimension {d}; partition the local as `{name}` (the same qualifier and \
+                     rank), or `{name}` only where the local is (`dist(dim = 1)` for rows)"
+                )),
+            );
+        }
     }
 
-    /// Whether `size` is `v.length` (dimension 1) or `v[e].length` (dimension 2) of a
-    /// `dist` variable `v`.
-    fn dist_length(&self, size: &Expr, dim: usize) -> bool {
-        let ExprKind::Field { target, .. } = &size.kind else { return false };
+    /// The `dist` variable `v` when `size` is `v.length` (dimension 1) or `v[e].length`
+    /// (dimension 2).
+    fn dist_length(&self, size: &Expr, dim: usize) -> Option<DeclId> {
+        let ExprKind::Field { target, .. } = &size.kind else { return None };
         if !matches!(self.program.names.get(&size.id), Some(NameRes::ArrayLength)) {
-            return false;
+            return None;
         }
         let mut array = &**target;
         for _ in 1..dim {
-            let ExprKind::Index { target, .. } = &array.kind else { return false };
+            let ExprKind::Index { target, .. } = &array.kind else { return None };
             array = target;
         }
-        matches!(
-            self.program.names.get(&array.id),
-            Some(NameRes::Local(decl)) if self.dist.contains(decl)
-        )
+        match self.program.names.get(&array.id) {
+            Some(NameRes::Local(decl)) if self.dist.contains_key(decl) => Some(*decl),
+            _ => None,
+        }
     }
 }
 
@@ -211,7 +259,8 @@ impl<'a> Visitor<'a> for DistLocals<'_, '_> {
         let Some(callee_decl) = self.program.method_decl(*callee) else { return true };
         for (param, arg) in callee_decl.params.iter().zip(args) {
             let Some(NameRes::Local(decl)) = self.program.names.get(&arg.id) else { continue };
-            if !has_view(&param.dist) || !self.dist.contains(decl) || self.viewed.contains(decl) {
+            if !has_view(&param.dist) || !self.dist.contains_key(decl) || self.viewed.contains(decl)
+            {
                 continue;
             }
             self.diagnostics.push(
@@ -257,10 +306,11 @@ impl<'a> Visitor<'a> for DistLocals<'_, '_> {
             check_spec(self.program, spec, &ty, self.diagnostics);
             if self.diagnostics.len() == before && ty.is_any_array() {
                 if let Some(init) = &var.init {
-                    self.check_length(spec, ty.rank(), init);
+                    self.check_length(spec, &ty, init);
                 }
             }
-            self.dist.insert(var.id);
+            let split = split_dims(self.program, spec, &ty);
+            self.dist.insert(var.id, split);
         }
     }
 }
