@@ -68,11 +68,14 @@ enum FoldArg {
 /// The variable holding fold `fold` of a local (`xs`, or `xs_j` for the `j`-th of several).
 fn via_var(cx: &FnCx, fold: &NestedFold) -> R<String> {
     let local = fold.via.ok_or_else(|| bug("a fold through no local"))?;
-    let mut of_local = cx.folds.iter().filter(|f| f.via == Some(local));
+    let of_local: Vec<ExprId> =
+        cx.folds.iter().filter(|f| f.via == Some(local)).map(|f| f.reduce).collect();
     let name = cx.name(local).to_string();
-    let j = of_local.position(|f| f.reduce == fold.reduce).ok_or_else(|| bug("fold not listed"))?;
-    let several = cx.folds.iter().filter(|f| f.via == Some(local)).count() > 1;
-    Ok(if several { format!("{name}_{j}") } else { name })
+    match of_local.iter().position(|r| *r == fold.reduce) {
+        Some(_) if of_local.len() == 1 => Ok(name),
+        Some(j) => Ok(format!("{name}_{j}")),
+        None => Err(bug("fold not listed")),
+    }
 }
 
 impl Writer<'_> {
