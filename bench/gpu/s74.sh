@@ -5,6 +5,8 @@
 # 64 MiB; STAGE_TAR names the half):
 # 1. the half's programs under SOMD_DEVICE=opencl SOMD_STRICT=1 on the NVIDIA GPU against
 #    their Java twins' output (bench/gpu/gpu_run.py's suite);
+#    (NOSUITE=1 skips it; STAGE_EXTRA names a second half to unpack first, so that one call
+#    runs both);
 # 2. unless NOBENCH=1: bench/gpu/programs/s74readers.somd ITEMS LEN ROUNDS (a graph whose
 #    filter reduces one `@` result three ways, each round timed) built by the
 #    session-start compiler (`s74readers_old`, at f83d2f8d) and the session's
@@ -16,25 +18,29 @@ FINAL=${OUT:-gpu-results}
 mkdir -p "$FINAL"
 C=${CARRY:-.gpu-carry/s74}
 chmod +x $C/s74readers_* 2>/dev/null
-STAGE=/tmp/gpu-stage
-mkdir -p $STAGE && tar xJf ${STAGE_TAR:-$C/stage-a.tar.xz} -C $STAGE && chmod +x $STAGE/bin/*
-# A half lists every staged program: keep those whose binaries it holds.
-if [ -f $STAGE/programs.tsv ]; then
-    while IFS= read -r line; do
-        if [ -e "$STAGE/bin/${line%%$'\t'*}" ]; then printf '%s\n' "$line"; fi
-    done < $STAGE/programs.tsv > $STAGE/programs.kept
-    mv $STAGE/programs.kept $STAGE/programs.tsv
-fi
 ICDS=${OCL_ICD_VENDORS:-/etc/OpenCL/vendors}
 mkdir -p /tmp/icd-nv
 for f in $ICDS/*.icd; do
     grep -qs nvidia "$f" && cp "$f" /tmp/icd-nv/
 done
-mkdir -p "$FINAL/suite"
-OCL_ICD_VENDORS=/tmp/icd-nv timeout ${SUITE_LIMIT:-300} python3 -u bench/gpu/gpu_run.py \
-    --stage "$STAGE" --out "$FINAL/suite" --pocl "" --reps 1 \
-    > "$FINAL/suite-stdout.txt" 2>&1
-tail -5 "$FINAL/suite-stdout.txt"
+if [ -z "${NOSUITE:-}" ]; then
+    STAGE=/tmp/gpu-stage
+    mkdir -p $STAGE && tar xJf ${STAGE_TAR:-$C/stage-a.tar.xz} -C $STAGE
+    if [ -n "${STAGE_EXTRA:-}" ]; then tar xJf "$STAGE_EXTRA" -C $STAGE; fi
+    chmod +x $STAGE/bin/*
+    # A half lists every staged program: keep those whose binaries it holds.
+    if [ -f $STAGE/programs.tsv ]; then
+        while IFS= read -r line; do
+            if [ -e "$STAGE/bin/${line%%$'\t'*}" ]; then printf '%s\n' "$line"; fi
+        done < $STAGE/programs.tsv > $STAGE/programs.kept
+        mv $STAGE/programs.kept $STAGE/programs.tsv
+    fi
+    mkdir -p "$FINAL/suite"
+    OCL_ICD_VENDORS=/tmp/icd-nv timeout ${SUITE_LIMIT:-300} python3 -u bench/gpu/gpu_run.py \
+        --stage "$STAGE" --out "$FINAL/suite" --pocl "" --reps 1 \
+        > "$FINAL/suite-stdout.txt" 2>&1
+    tail -5 "$FINAL/suite-stdout.txt"
+fi
 [ -n "${NOBENCH:-}" ] && exit 0
 ARGS=${READERS_ARGS:-20000 64 3}
 {

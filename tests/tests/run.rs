@@ -1464,7 +1464,8 @@ fn helpers_folding_in_kernels_call_the_device_from_the_host() {
 }
 
 /// A `@` result read by several `!`s is folded once per `!` in the work-item
-/// (`device_nested_readers`): the `@` target `score` is one device call of one launch, and
+/// (`device_nested_readers`): the `@` targets `score` and `named` (locals named like the
+/// folds' variables) are one device call of one launch each, and
 /// the filter `worker` covers its 3,000 items on the device. Before, both ran on the CPU,
 /// the filter with a device call per `@` and `!` of each item (probe 95).
 #[test]
@@ -1477,8 +1478,15 @@ fn maps_read_by_several_folds_run_in_kernels() {
         return; // a filter left the program out
     };
     let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
-    let score = launches_of(&calls, "Main.score");
-    assert_eq!((score.len(), score.iter().sum::<u64>()), (1, 1), "{}", outcome.stderr);
+    for target in ["Main.score", "Main.named"] {
+        let calls = launches_of(&calls, target);
+        assert_eq!(
+            (calls.len(), calls.iter().sum::<u64>()),
+            (1, 1),
+            "{target}: {}",
+            outcome.stderr
+        );
+    }
     let worker: u64 = calls.iter().filter(|c| c.name == "Main.worker").map(|c| c.work_items).sum();
     assert_eq!(worker, 3000, "items of Main.worker on the device in\n{}", outcome.stderr);
 }

@@ -61,6 +61,18 @@ class Main {
         return ss * 3 + smax - smin + (long) (dmax * 2 + ds);
     }
 
+    static long named(int[] row) {
+        long s_0 = 5;
+        long s_n = 7;
+        long somd_s_f0 = 11;
+        long sum = 0, max = Long.MIN_VALUE;
+        for (int x : row) {
+            sum += sq(x);
+            max = Math.max(max, sq(x));
+        }
+        return sum + max + sum + s_0 * s_n + somd_s_f0;
+    }
+
     static void collect(long h) {
         fold = fold * 1000003 + h;
     }
@@ -84,6 +96,9 @@ class Main {
         long[] sc = new long[m.length];
         for (int i = 0; i < m.length; i++) sc[i] = score(m[i]);
         System.out.println(sc[0] + " " + sc[150] + " " + sc[299]);
+        long[] nm = new long[m.length];
+        for (int i = 0; i < m.length; i++) nm[i] = named(m[i]);
+        System.out.println(nm[0] + " " + nm[299]);
         next = 0;
         fold = 0;
         for (int[] c = chunks(); c != null; c = chunks()) collect(risky(c));

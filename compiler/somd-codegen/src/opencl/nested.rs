@@ -65,22 +65,24 @@ enum FoldArg {
     Broadcast,
 }
 
-/// The variable holding fold `fold` of a local (`xs`, or `xs_j` for the `j`-th of several).
+/// The variable holding fold `fold` of a local `xs`: `somd_xs_f{j}` for its `j`-th fold
+/// (its count `somd_xs_f{j}_n`). The namer keeps the `somd_` prefix from user names, and
+/// the `_f` and digits at the end tell any two apart (review 100: `xs_0` and `xs_n` met
+/// user locals of those names).
 fn via_var(cx: &FnCx, fold: &NestedFold) -> R<String> {
     let local = fold.via.ok_or_else(|| bug("a fold through no local"))?;
-    let of_local: Vec<ExprId> =
-        cx.folds.iter().filter(|f| f.via == Some(local)).map(|f| f.reduce).collect();
-    let name = cx.name(local).to_string();
-    match of_local.iter().position(|r| *r == fold.reduce) {
-        Some(_) if of_local.len() == 1 => Ok(name),
-        Some(j) => Ok(format!("{name}_{j}")),
-        None => Err(bug("fold not listed")),
-    }
+    let j = cx
+        .folds
+        .iter()
+        .filter(|f| f.via == Some(local))
+        .position(|f| f.reduce == fold.reduce)
+        .ok_or_else(|| bug("fold not listed"))?;
+    Ok(format!("somd_{}_f{j}", cx.name(local)))
 }
 
 impl Writer<'_> {
     /// `T xs = C @ f(..)` whose only readers are `!`s: each one's fold, in the order of the
-    /// folds, and its element count (`xs_j`, `xs_j_n`). Where Java's `@` fails, the first
+    /// folds, and its element count ([`via_var`]). Where Java's `@` fails, the first
     /// fold fails at the same application; the target is isolated, so the later folds,
     /// applying it again, see the same values.
     pub(super) fn nested_let(&mut self, cx: &mut FnCx, level: Level, local: LocalId) -> R<String> {
