@@ -342,7 +342,7 @@ impl<'a> Visitor<'a> for Sums<'_, '_, 'a> {
         let StmtKind::If { cond, then_branch, else_branch } = &stmt.kind else { return true };
         // A test of the index itself (`i > 0 && i < a.length - 1 && ..`) may keep the halo
         // cells out.
-        if bare_index(self.finder.program, cond, self.index) {
+        if bare_index(self.finder, cond, self.index) {
             return false;
         }
         let Some(read) = self.guard.or_else(|| self.read_at_index(cond)) else { return true };
@@ -388,15 +388,21 @@ impl<'a> Visitor<'a> for Sums<'_, '_, 'a> {
         // A cell's own slot (`t[i] += a[i]`) is no running value of the partition, nor is
         // the loop's index, nor a local of one iteration (an inner loop's index, a sum of
         // one cell's terms).
+        // A running value held in an element or field (`acc[0] += ..`) is judged by the
+        // local holding it; one in a static field or `this` reaches the result as it may.
         if util::mentions(self.finder.program, target, self.index)
-            || self
-                .finder
-                .local(target)
-                .is_none_or(|decl| self.inner.contains(&decl) || !self.finder.feeds.contains(&decl))
+            || root_local(self.finder.program, target).is_some_and(|decl| {
+                self.inner.contains(&decl) || !self.finder.feeds.contains(&decl)
+            })
         {
             return true;
         }
         let is_count = matches!(expr.kind, ExprKind::Unary { .. });
+        // `c += (i > 0 && .. && a[i] > a[i - 1]) ? 1 : 0`: the index's own test may keep
+        // the halo cells out, as an `if` testing it may.
+        if added.is_some_and(|v| tests_index(self.finder, v, self.index)) {
+            return true;
+        }
         if is_count || added.is_some() {
             self.found = added.and_then(|added| self.read_at_index(added)).or(self.guard);
         }
@@ -474,8 +480,8 @@ fn sets(program: &Program, stmt: &Stmt, decl: DeclId) -> bool {
     sets.found
 }
 
-/// The locals of one iteration of a loop body: those it declares, and the counters of its
-/// own loops (named in their tests, or updated by a `for` header), however declared.
+/// The locals of one iteration of a loop body: those it declares, and the counters its
+/// `for` loops set in their headers (`for (j = 0; j < 3; j++)`), however declared.
 struct Declared<'p> {
     program: &'p Program,
     decls: HashSet<DeclId>,
@@ -483,17 +489,14 @@ struct Declared<'p> {
 
 impl<'a> Visitor<'a> for Declared<'_> {
     fn stmt(&mut self, stmt: &'a Stmt) -> bool {
-        let (cond, update): (Option<&Expr>, &[Expr]) = match &stmt.kind {
-            StmtKind::For { cond, update, .. } => (cond.as_ref(), update),
-            StmtKind::While { cond, .. } | StmtKind::DoWhile { cond, .. } => (Some(cond), &[]),
-            _ => return true,
-        };
-        let mut names = |e: &Expr| {
-            let mut named = Named { program: self.program, decls: &mut self.decls };
+        let StmtKind::For { init, update, .. } = &stmt.kind else { return true };
+        let mut named = Named { program: self.program, decls: &mut self.decls, written: true };
+        for s in init {
+            util::walk_stmt(&mut named, s);
+        }
+        for e in update {
             util::walk_expr(&mut named, e, false);
-        };
-        cond.into_iter().for_each(&mut names);
-        update.iter().for_each(names);
+        }
         true
     }
 
@@ -502,18 +505,21 @@ impl<'a> Visitor<'a> for Declared<'_> {
     }
 }
 
-/// The locals an expression names.
+/// The locals an expression names (`written`: only those it assigns).
 struct Named<'p, 'd> {
     program: &'p Program,
     decls: &'d mut HashSet<DeclId>,
+    written: bool,
 }
 
 impl<'a> Visitor<'a> for Named<'_, '_> {
-    fn expr(&mut self, expr: &'a Expr, _write: bool) -> bool {
+    fn expr(&mut self, expr: &'a Expr, write: bool) -> bool {
         if let (ExprKind::Name(_), Some(NameRes::Local(decl))) =
             (&expr.kind, self.program.names.get(&expr.id))
         {
-            self.decls.insert(*decl);
+            if write || !self.written {
+                self.decls.insert(*decl);
+            }
         }
         true
     }
@@ -594,17 +600,51 @@ fn compared_out(program: &Program, expr: &Expr, out: &mut HashSet<DeclId>) {
 
 /// Whether `expr` names the local `index` other than inside an element's index (`i > 0`,
 /// not `a[i - 1]`).
-fn bare_index(program: &Program, expr: &Expr, index: DeclId) -> bool {
+/// A local never assigned after its declaration stands for its value (`boolean inner = i >
+/// 0 && i < a.length - 1;`).
+fn bare_index(finder: &Finder, expr: &Expr, index: DeclId) -> bool {
     match &expr.kind {
-        ExprKind::Index { target, .. } => bare_index(program, target, index),
-        ExprKind::Name(_) => program.names.get(&expr.id) == Some(&NameRes::Local(index)),
+        ExprKind::Index { target, .. } => bare_index(finder, target, index),
+        ExprKind::Name(_) => match finder.program.names.get(&expr.id) {
+            Some(NameRes::Local(decl)) if *decl == index => true,
+            Some(NameRes::Local(decl)) => {
+                finder.fixed.get(decl).is_some_and(|value| bare_index(finder, value, index))
+            }
+            _ => false,
+        },
         _ => {
             let mut found = false;
             util::for_each_child(expr, &mut |child, _| {
-                found = found || bare_index(program, child, index);
+                found = found || bare_index(finder, child, index);
             });
             found
         }
+    }
+}
+
+/// Whether `expr` holds a conditional whose test names the index itself ([`bare_index`]).
+fn tests_index(finder: &Finder, expr: &Expr, index: DeclId) -> bool {
+    if let ExprKind::Conditional { cond, .. } = &expr.kind {
+        if bare_index(finder, cond, index) {
+            return true;
+        }
+    }
+    let mut found = false;
+    util::for_each_child(expr, &mut |child, _| found = found || tests_index(finder, child, index));
+    found
+}
+
+/// The local an assignment's place is held by: `s`, `acc` of `acc[0]` or `acc.f`.
+fn root_local(program: &Program, target: &Expr) -> Option<DeclId> {
+    match &target.kind {
+        ExprKind::Name(_) => match program.names.get(&target.id) {
+            Some(NameRes::Local(decl)) => Some(*decl),
+            _ => None,
+        },
+        ExprKind::Index { target, .. } | ExprKind::Field { target, .. } => {
+            root_local(program, target)
+        }
+        _ => None,
     }
 }
 
