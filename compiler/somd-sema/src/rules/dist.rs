@@ -176,10 +176,24 @@ impl DistLocals<'_, '_> {
             );
         }
         // The source's method instances split it in dimensions the local is not split in:
-        // several instances hold the same part of the local, and its assembly takes each.
-        for (source, size) in sources {
-            let Some(split) = self.dist.get(&source) else { continue };
-            let Some(&d) = split.iter().find(|d| !partitioned.contains(d)) else { continue };
+        // several instances hold the same part of the local, and its assembly takes each. A
+        // dimension the local takes from a source's partition (`new long[g.length][..]` of a
+        // `dist(dim = 2)` local) is the partition's there (review 100: such a local
+        // assembled as the source does).
+        let covered = |d: &usize| {
+            partitioned.contains(d)
+                || dims.get(d - 1).and_then(|size| self.dist_length(size, *d)).is_some_and(
+                    |source| self.dist.get(&source).is_some_and(|split| split.contains(d)),
+                )
+        };
+        let uncovered: Vec<(DeclId, &Expr, usize)> = sources
+            .into_iter()
+            .filter_map(|(source, size)| {
+                let d = *self.dist.get(&source)?.iter().find(|d| !covered(d))?;
+                Some((source, size, d))
+            })
+            .collect();
+        for (source, size, d) in uncovered {
             let name = util::local_info(self.program, source).map_or("?", |l| l.name.as_str());
             self.diagnostics.push(
                 Diagnostic::error(
