@@ -11,10 +11,13 @@
 //! The loop must visit every cell, as code written for the whole array does (`for (i = 0;
 //! i < a.length; i++)`, `i <= a.length - 1`, or down from `a.length - 1` to 0; a `while`
 //! or `do`/`while` loop started by the statement before it; a bound held in a local never
-//! assigned again), without a `continue`, and its accumulation into a scalar must read the
-//! partition at the loop's index or be guarded by an `if` that does (`if (a[i] > t) c++`). A body that asks the partition's geometry (`Somd.offset`, `Somd.globalLength`)
-//! is taken to place its cells itself and is not checked: that is how a program skips
-//! its halo cells or subtracts them again.
+//! assigned again), without a `continue`, and its accumulation must read the partition at
+//! the loop's index or be guarded by an `if` that does (`if (a[i] > t) c++`). The running
+//! value must reach what the method returns other than through a comparison and live
+//! across iterations; a test of the index itself (`i > 0 && i < a.length - 1`) may keep
+//! the halo cells out and is not looked into. A body that asks the partition's geometry
+//! (`Somd.offset`, `Somd.globalLength`) is taken to place its cells itself and is not
+//! checked: that is how a program skips its halo cells or subtracts them again.
 
 use super::codes;
 use super::util::{self, Visitor};
@@ -490,7 +493,7 @@ struct Declared<'p> {
 impl<'a> Visitor<'a> for Declared<'_> {
     fn stmt(&mut self, stmt: &'a Stmt) -> bool {
         let StmtKind::For { init, update, .. } = &stmt.kind else { return true };
-        let mut named = Named { program: self.program, decls: &mut self.decls, written: true };
+        let mut named = Named { program: self.program, decls: &mut self.decls };
         for s in init {
             util::walk_stmt(&mut named, s);
         }
@@ -505,21 +508,18 @@ impl<'a> Visitor<'a> for Declared<'_> {
     }
 }
 
-/// The locals an expression names (`written`: only those it assigns).
+/// The locals an expression assigns.
 struct Named<'p, 'd> {
     program: &'p Program,
     decls: &'d mut HashSet<DeclId>,
-    written: bool,
 }
 
 impl<'a> Visitor<'a> for Named<'_, '_> {
     fn expr(&mut self, expr: &'a Expr, write: bool) -> bool {
-        if let (ExprKind::Name(_), Some(NameRes::Local(decl))) =
-            (&expr.kind, self.program.names.get(&expr.id))
+        if let (true, ExprKind::Name(_), Some(NameRes::Local(decl))) =
+            (write, &expr.kind, self.program.names.get(&expr.id))
         {
-            if write || !self.written {
-                self.decls.insert(*decl);
-            }
+            self.decls.insert(*decl);
         }
         true
     }
