@@ -151,9 +151,10 @@ impl<'a> Visitor<'a> for IntermediateCalls<'_, '_, '_> {
 /// The first read `array[i]` that an accumulation (`s += ..`, `s = s * ..`) makes inside
 /// a loop of `block` over every cell of `array` ([`Finder::header`]).
 fn whole_accumulation(program: &Program, block: &Block, array: DeclId) -> Option<Span> {
-    let mut fixed = Fixed { program, values: HashMap::new(), written: HashSet::new() };
+    let mut fixed = Fixed { assigned: Assigned::new(program, false), values: HashMap::new() };
     util::walk_block(&mut fixed, block);
-    let values = fixed.values.into_iter().filter(|(decl, _)| !fixed.written.contains(decl));
+    let written = fixed.assigned.locals;
+    let values = fixed.values.into_iter().filter(|(decl, _)| !written.contains(decl));
     let feeds = feeding_result(program, block);
     let mut finder = Finder { program, array, fixed: values.collect(), feeds, found: None };
     finder.while_loops(&block.stmts);
@@ -166,19 +167,14 @@ fn whole_accumulation(program: &Program, block: &Block, array: DeclId) -> Option
 /// The locals of a body declared with a value and never assigned after (`int n =
 /// a.length;`), which a loop bound may name for the value.
 struct Fixed<'p, 'a> {
-    program: &'p Program,
+    /// The locals assigned anywhere, or declared without a value.
+    assigned: Assigned<'p>,
     values: HashMap<DeclId, &'a Expr>,
-    written: HashSet<DeclId>,
 }
 
 impl<'a> Visitor<'a> for Fixed<'_, 'a> {
     fn expr(&mut self, expr: &'a Expr, write: bool) -> bool {
-        if let (true, ExprKind::Name(_), Some(NameRes::Local(decl))) =
-            (write, &expr.kind, self.program.names.get(&expr.id))
-        {
-            self.written.insert(*decl);
-        }
-        true
+        self.assigned.expr(expr, write)
     }
 
     fn local_decl(&mut self, decl: &'a LocalDecl) {
@@ -188,7 +184,7 @@ impl<'a> Visitor<'a> for Fixed<'_, 'a> {
                     self.values.insert(var.id, init);
                 }
                 None => {
-                    self.written.insert(var.id);
+                    self.assigned.locals.insert(var.id);
                 }
             }
         }
@@ -330,7 +326,7 @@ impl<'a> Finder<'_, 'a> {
 struct Sums<'f, 'p, 'a> {
     finder: &'f Finder<'p, 'a>,
     index: DeclId,
-    /// The locals the loop's body declares.
+    /// The locals of one iteration of the loop ([`Declared`]).
     inner: HashSet<DeclId>,
     /// The read of `array[index]` in the test of an `if` around the statement walked.
     guard: Option<Span>,
@@ -389,10 +385,10 @@ impl<'a> Visitor<'a> for Sums<'_, '_, 'a> {
             _ => return true,
         };
         // A cell's own slot (`t[i] += a[i]`) is no running value of the partition, nor is
-        // the loop's index, nor a local of one iteration (an inner loop's index, a sum of
-        // one cell's terms).
-        // A running value held in an element or field (`acc[0] += ..`) is judged by the
-        // local holding it; one in a static field or `this` reaches the result as it may.
+        // the loop's index, a local of one iteration (an inner loop's counter, a sum of one
+        // cell's terms) or one that never reaches the result. A value held in an element
+        // or field (`acc[0] += ..`) is judged by the local holding it; one in a static
+        // field or `this` may reach the result.
         if util::mentions(self.finder.program, target, self.index)
             || root_local(self.finder.program, target).is_some_and(|decl| {
                 self.inner.contains(&decl) || !self.finder.feeds.contains(&decl)
@@ -461,26 +457,9 @@ fn asks_geometry(program: &Program, block: &Block) -> bool {
 /// Whether `stmt` declares or assigns the local `decl` (as a whole: `int i = 0;`, `i =
 /// 0;`, `i++;`).
 fn sets(program: &Program, stmt: &Stmt, decl: DeclId) -> bool {
-    struct Sets<'p> {
-        program: &'p Program,
-        decl: DeclId,
-        found: bool,
-    }
-    impl<'a> Visitor<'a> for Sets<'_> {
-        fn expr(&mut self, expr: &'a Expr, write: bool) -> bool {
-            self.found |= write
-                && matches!(expr.kind, ExprKind::Name(_))
-                && self.program.names.get(&expr.id) == Some(&NameRes::Local(self.decl));
-            !self.found
-        }
-
-        fn local_decl(&mut self, decl: &'a LocalDecl) {
-            self.found |= decl.vars.iter().any(|var| var.id == self.decl);
-        }
-    }
-    let mut sets = Sets { program, decl, found: false };
-    util::walk_stmt(&mut sets, stmt);
-    sets.found
+    let mut assigned = Assigned::new(program, true);
+    util::walk_stmt(&mut assigned, stmt);
+    assigned.locals.contains(&decl)
 }
 
 /// The locals of one iteration of a loop body: those it declares, and the counters its
@@ -493,13 +472,14 @@ struct Declared<'p> {
 impl<'a> Visitor<'a> for Declared<'_> {
     fn stmt(&mut self, stmt: &'a Stmt) -> bool {
         let StmtKind::For { init, update, .. } = &stmt.kind else { return true };
-        let mut named = Named { program: self.program, decls: &mut self.decls };
+        let mut assigned = Assigned::new(self.program, false);
         for s in init {
-            util::walk_stmt(&mut named, s);
+            util::walk_stmt(&mut assigned, s);
         }
         for e in update {
-            util::walk_expr(&mut named, e, false);
+            util::walk_expr(&mut assigned, e, false);
         }
+        self.decls.extend(assigned.locals);
         true
     }
 
@@ -508,20 +488,34 @@ impl<'a> Visitor<'a> for Declared<'_> {
     }
 }
 
-/// The locals an expression assigns.
-struct Named<'p, 'd> {
+/// The locals the code walked assigns (`i = 0`, `i++`, `s += ..`) and, with `declared`,
+/// those it declares.
+struct Assigned<'p> {
     program: &'p Program,
-    decls: &'d mut HashSet<DeclId>,
+    declared: bool,
+    locals: HashSet<DeclId>,
 }
 
-impl<'a> Visitor<'a> for Named<'_, '_> {
+impl<'p> Assigned<'p> {
+    fn new(program: &'p Program, declared: bool) -> Self {
+        Assigned { program, declared, locals: HashSet::new() }
+    }
+}
+
+impl<'a> Visitor<'a> for Assigned<'_> {
     fn expr(&mut self, expr: &'a Expr, write: bool) -> bool {
         if let (true, ExprKind::Name(_), Some(NameRes::Local(decl))) =
             (write, &expr.kind, self.program.names.get(&expr.id))
         {
-            self.decls.insert(*decl);
+            self.locals.insert(*decl);
         }
         true
+    }
+
+    fn local_decl(&mut self, decl: &'a LocalDecl) {
+        if self.declared {
+            self.locals.extend(decl.vars.iter().map(|var| var.id));
+        }
     }
 }
 
@@ -599,9 +593,8 @@ fn compared_out(program: &Program, expr: &Expr, out: &mut HashSet<DeclId>) {
 }
 
 /// Whether `expr` names the local `index` other than inside an element's index (`i > 0`,
-/// not `a[i - 1]`).
-/// A local never assigned after its declaration stands for its value (`boolean inner = i >
-/// 0 && i < a.length - 1;`).
+/// not `a[i - 1]`); a local never assigned after its declaration stands for its value
+/// (`boolean inner = i > 0 && i < a.length - 1;`).
 fn bare_index(finder: &Finder, expr: &Expr, index: DeclId) -> bool {
     match &expr.kind {
         ExprKind::Index { target, .. } => bare_index(finder, target, index),
