@@ -356,24 +356,17 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
             note_cpu_site(&mut glue, module, &placement.subject);
             continue;
         };
-        // A `!` of a `@` folded inside a kernel has no host launch of its own, nor has a
-        // method `!` of an array folded there. An operator's `!` of an array has one: where
-        // its function is called from host code, the `!` is the runtime's device reduction
-        // there, as in `main`, and inside a CPU run the runtime folds it on the thread.
+        // A `!` of a `@` folded inside a kernel has no host launch of its own, nor has a `!`
+        // of an array folded there, but one the runtime's device reduction runs: where its
+        // function is called from host code, the `!` is a device call there, as in `main`,
+        // and inside a CPU run the runtime folds it on the thread.
         if let Subject::Map { in_func, expr } | Subject::Reduce { in_func, expr } =
             &placement.subject
         {
-            let method_fold = || {
-                matches!(
-                    module.function(*in_func).expr(*expr).kind,
-                    somd_mir::ExprKind::ReduceArray {
-                        reducer: somd_mir::ArrayReducer::Func(_),
-                        ..
-                    }
-                )
-            };
+            let host_reduce =
+                || somd_mir::analysis::nested::reduces_on_device(module.function(*in_func), *expr);
             if info.nested.contains(&(*in_func, *expr))
-                || (info.array_folds.contains(&(*in_func, *expr)) && method_fold())
+                || (info.array_folds.contains(&(*in_func, *expr)) && !host_reduce())
             {
                 continue;
             }
@@ -418,10 +411,6 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
                         glue.array_reduces.insert((*in_func, *expr), label);
                         continue;
                     }
-                }
-                // Folded in kernels, and on the thread of a host call.
-                if info.array_folds.contains(&(*in_func, *expr)) {
-                    continue;
                 }
                 Err("`op ! array` runs on the CPU: the host glue for the runtime's device \
                      reduction is not written yet")

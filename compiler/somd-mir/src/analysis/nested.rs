@@ -170,6 +170,23 @@ pub fn array_folds(func: &Function) -> Vec<ExprId> {
         .collect()
 }
 
+/// Whether host code runs `!` `reduce` of `func` as the runtime's device reduction: an
+/// operator [`device_reduce_supported`] has over the array's primitive elements. Such a
+/// `!` in a function kernels fold it in is a device call where host code calls the
+/// function (the host glue's `array_reduces`; `explain` says so).
+pub fn reduces_on_device(func: &Function, reduce: ExprId) -> bool {
+    let ExprKind::ReduceArray { reducer: ArrayReducer::Op(op), array } = &func.expr(reduce).kind
+    else {
+        return false;
+    };
+    match &func.expr(*array).ty {
+        Type::Array(e) | Type::ValueArray(e, _) => {
+            matches!(**e, Type::Prim(p) if device_reduce_supported(*op, p))
+        }
+        _ => false,
+    }
+}
+
 /// Whether the runtime's `somd_reduce` has `op` on `elem` (`runtime/src/opencl/reduce.rs`).
 pub fn device_reduce_supported(op: ReduceOp, elem: PrimType) -> bool {
     use ReduceOp::*;

@@ -371,27 +371,13 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                     ),
                 };
                 let what = isolation::type_name(module, &func.expr(*array).ty);
-                // Where host code calls the function, an operator's `!` over primitives is
-                // the runtime's device reduction (the host glue's `array_reduces`).
-                let elem = match &func.expr(*array).ty {
-                    Type::Array(e) | Type::ValueArray(e, _) => match **e {
-                        Type::Prim(p) => Some(p),
-                        _ => None,
-                    },
-                    _ => None,
-                };
-                let from_host = match (reducer, elem) {
-                    (ArrayReducer::Op(op), Some(p))
-                        if super::nested::device_reduce_supported(*op, p) =>
-                    {
-                        "called from host code, a device call of its own; where it runs on the \
-                         CPU (a method instance, the CPU's applications of a `@`), the same fold \
-                         on its thread"
-                    }
-                    _ => {
-                        "called from host code or run on the CPU, the same fold on the calling \
-                         thread (no launch of its own)"
-                    }
+                let from_host = if super::nested::reduces_on_device(func, reduce) {
+                    "called from host code, a device call of its own; where it runs on the CPU \
+                     (a method instance, the CPU's applications of a `@`), the same fold on its \
+                     thread"
+                } else {
+                    "called from host code or run on the CPU, the same fold on the calling \
+                     thread (no launch of its own)"
                 };
                 info.array_folds.push((in_func, reduce));
                 info.placements.push(Placement {
