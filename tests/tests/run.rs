@@ -1313,11 +1313,14 @@ fn replaced_arguments_come_down_in_place() {
 
 /// Runs `tests/run/NAME` under `SOMD_TRACE=json` on `opencl` (its output checked against the
 /// twin's by `traced_calls`) and asserts, for each `(method, calls, launches)`, how many
-/// device calls the method made and how many kernels they launched in all.
-fn calls_and_launches(name: &str, opencl: Placement, wanted: &[(&str, usize, u64)]) {
-    let Some((binary, expected)) = built_with_expected("tests/run", name) else {
-        return; // a filter left the program out
-    };
+/// device calls the method made and how many kernels they launched in all. The run's
+/// stderr and calls, for further checks (`None` where a filter left the program out).
+fn calls_and_launches(
+    name: &str,
+    opencl: Placement,
+    wanted: &[(&str, usize, u64)],
+) -> Option<(String, Vec<CallTrace>)> {
+    let (binary, expected) = built_with_expected("tests/run", name)?;
     let (outcome, calls) = traced_calls(name, binary, &expected, opencl);
     for &(method, count, launched) in wanted {
         let launches = launches_of(&calls, method);
@@ -1328,6 +1331,7 @@ fn calls_and_launches(name: &str, opencl: Placement, wanted: &[(&str, usize, u64
             outcome.stderr
         );
     }
+    Some((outcome.stderr, calls))
 }
 
 /// `==` and `!=` of value objects run in kernel code (`somd_eq_C`, field by field): every `@`
@@ -1473,22 +1477,13 @@ fn maps_read_by_several_folds_run_in_kernels() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let name = "device_nested_readers";
-    let Some((binary, expected)) = built_with_expected("tests/run", name) else {
+    let wanted = [("Main.score", 1, 1), ("Main.named", 1, 1)];
+    let Some((stderr, calls)) = calls_and_launches("device_nested_readers", *opencl, &wanted)
+    else {
         return; // a filter left the program out
     };
-    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
-    for target in ["Main.score", "Main.named"] {
-        let calls = launches_of(&calls, target);
-        assert_eq!(
-            (calls.len(), calls.iter().sum::<u64>()),
-            (1, 1),
-            "{target}: {}",
-            outcome.stderr
-        );
-    }
     let worker: u64 = calls.iter().filter(|c| c.name == "Main.worker").map(|c| c.work_items).sum();
-    assert_eq!(worker, 3000, "items of Main.worker on the device in\n{}", outcome.stderr);
+    assert_eq!(worker, 3000, "items of Main.worker on the device in\n{stderr}");
 }
 
 /// `!` of a `@` whose target returns `byte`, `short` or `char` reduces in `int` on the
