@@ -3612,6 +3612,36 @@ class Main {
     ));
 }
 
+/// A helper called only by the body of a SOMD method that runs on the CPU runs in no
+/// kernel: its `!` is planned as a device call of its own from host code, and `explain`
+/// says that from the method instances it runs on their threads (review 99: "in the
+/// kernels that call `Main.top`").
+#[test]
+fn helpers_of_somd_bodies_on_the_cpu_are_in_no_kernel() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Main {
+    static int top(int[] v) { return max ! v; }
+    static int low(int[] v) { return min ! v; }
+    static reduce(+) int chained(dist int[][] rows) {
+        int s = 0;
+        for (int i = 0; i < rows.length; i++) s = s * 3 + top(rows[i]);
+        return s;
+    }
+    static reduce(+) int summed(dist int[][] rows) {
+        int s = 0;
+        for (int i = 0; i < rows.length; i++) s += low(rows[i]);
+        return s;
+    }
+    public static void main(String[] args) {
+        int[][] m = new int[8][5];
+        System.out.println(chained(m) + summed(m) + top(m[3]));
+    }
+}
+"#
+    ));
+}
+
 /// A non-final static field a kernel would use is named as read or written, and a filter
 /// whose result is an array says that its result keeps it on the host (probe 96: "access
 /// to" a field the code wrote, and a filter's types in a sentence about the writer).

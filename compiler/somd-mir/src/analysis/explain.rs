@@ -233,8 +233,9 @@ fn graph_line(out: &mut String, module: &Module, sources: &SourceMap, p: &super:
 }
 
 /// The functions the applications of a `@` or `!` placed on the CPU run (its target, a
-/// fold's method, and what they call), each with the label and position of those
-/// constructs: a `@` or `!` inside them runs on the applying thread
+/// fold's method, and what they call), and the functions the body of a SOMD method placed on
+/// the CPU calls, each with what runs them (`the applications of @ f`) and its position:
+/// a `@` or `!` inside them runs on the applying thread or the method instance's
 /// (`rt::somd::nested_on_cpu`), never as a launch of its own.
 fn applied_on_cpu(
     module: &Module,
@@ -242,20 +243,28 @@ fn applied_on_cpu(
 ) -> std::collections::HashMap<FuncId, Vec<(String, Span)>> {
     let mut out: std::collections::HashMap<FuncId, Vec<(String, Span)>> = Default::default();
     for p in info.placements.iter().filter(|p| p.device.is_err()) {
-        let (Subject::Map { in_func, expr } | Subject::Reduce { in_func, expr }) = p.subject else {
-            continue;
-        };
-        let root = match &module.function(in_func).expr(expr).kind {
-            ExprKind::Map { func, .. } => *func,
-            ExprKind::ReduceArray {
-                reducer: super::super::ir::ArrayReducer::Func(func), ..
-            } => *func,
+        let (roots, what) = match p.subject {
+            Subject::Map { in_func, expr } | Subject::Reduce { in_func, expr } => {
+                match &module.function(in_func).expr(expr).kind {
+                    ExprKind::Map { func, .. }
+                    | ExprKind::ReduceArray {
+                        reducer: super::super::ir::ArrayReducer::Func(func),
+                        ..
+                    } => (vec![*func], format!("the applications of {}", p.label)),
+                    _ => continue,
+                }
+            }
+            // The body's own constructs say so themselves (`cpu_owner` in [`explain`]).
+            Subject::SomdMethod(f) => (
+                super::isolation::callees(module.function(f)).into_iter().map(|(c, _)| c).collect(),
+                format!("the method instances of {}", p.label),
+            ),
             _ => continue,
         };
-        let mut seen = std::collections::HashSet::from([root]);
-        let mut stack = vec![root];
+        let mut seen: std::collections::HashSet<FuncId> = roots.iter().copied().collect();
+        let mut stack = roots;
         while let Some(f) = stack.pop() {
-            out.entry(f).or_default().push((p.label.clone(), p.span));
+            out.entry(f).or_default().push((what.clone(), p.span));
             for (callee, _) in super::isolation::callees(module.function(f)) {
                 if seen.insert(callee) {
                     stack.push(callee);
@@ -312,11 +321,11 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                             owner.name
                         );
                     }
-                    for (label, span) in applied.get(&in_func).into_iter().flatten() {
+                    for (what, span) in applied.get(&in_func).into_iter().flatten() {
                         let _ = writeln!(
                             out,
-                            "  reached from the applications of {label} at {}, which the CPU \
-                             runs: from there on their threads (no launch of its own)",
+                            "  reached from {what} at {}, which the CPU runs: from there on \
+                             their threads (no launch of its own)",
                             sources.position(*span)
                         );
                     }

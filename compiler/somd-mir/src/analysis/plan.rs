@@ -505,8 +505,13 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
 fn kernel_functions(module: &Module, info: &ProgramInfo) -> std::collections::HashSet<FuncId> {
     let eligible = |f: FuncId| info.functions.get(f.0 as usize).is_some_and(|i| i.device.is_ok());
     let mut stack: Vec<FuncId> = Vec::new();
+    // A SOMD method whose body has no kernels (no parallel loop, say) runs its helpers on
+    // the threads of its method instances only (review 99).
+    let somd_on_device = |f: FuncId| {
+        info.placements.iter().any(|p| p.subject == Subject::SomdMethod(f) && p.device.is_ok())
+    };
     for (i, func) in module.functions.iter().enumerate() {
-        if func.is_somd() {
+        if func.is_somd() && somd_on_device(FuncId(i as u32)) {
             stack.push(FuncId(i as u32));
         }
         for e in &func.exprs {
