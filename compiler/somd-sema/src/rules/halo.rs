@@ -12,7 +12,8 @@
 //! i < a.length; i++)`, `i <= a.length - 1`, or down from `a.length - 1` to 0; a `while`
 //! or `do`/`while` loop started by the statement before it; a bound held in a local never
 //! assigned again), without a `continue`, and its accumulation must read the partition at
-//! the loop's index or be guarded by an `if` that does (`if (a[i] > t) c++`). The running
+//! the loop's index or be guarded by an `if` that does (`if (a[i] > t) c++`), directly or
+//! through a local of the iteration holding what it read (`long v = a[i];`). The running
 //! value must reach what the method returns other than through a comparison and live
 //! across iterations; a test of the index itself (`i > 0 && i < a.length - 1`) may keep
 //! the halo cells out and is not looked into. A body that asks the partition's geometry
@@ -249,7 +250,14 @@ impl<'a> Finder<'_, 'a> {
         }
         let mut inner = Declared { program: self.program, decls: HashSet::new() };
         util::walk_stmt(&mut inner, body);
-        let mut sums = Sums { finder: self, index, inner: inner.decls, guard: None, found: None };
+        let mut sums = Sums {
+            finder: self,
+            index,
+            inner: inner.decls,
+            cells: HashMap::new(),
+            guard: None,
+            found: None,
+        };
         util::walk_stmt(&mut sums, body);
         self.found = sums.found;
     }
@@ -328,6 +336,9 @@ struct Sums<'f, 'p, 'a> {
     index: DeclId,
     /// The locals of one iteration of the loop ([`Declared`]).
     inner: HashSet<DeclId>,
+    /// Locals of one iteration, never assigned again, whose value reads the cell (`long v =
+    /// a[i];`, `boolean big = a[i] > t;`), with that read: they stand for it.
+    cells: HashMap<DeclId, Span>,
     /// The read of `array[index]` in the test of an `if` around the statement walked.
     guard: Option<Span>,
     found: Option<Span>,
@@ -352,6 +363,17 @@ impl<'a> Visitor<'a> for Sums<'_, '_, 'a> {
         }
         self.guard = outer;
         false
+    }
+
+    fn local_decl(&mut self, decl: &'a LocalDecl) {
+        for var in &decl.vars {
+            let copy = self.inner.contains(&var.id) && self.finder.fixed.contains_key(&var.id);
+            if let Some(read) =
+                var.init.as_ref().filter(|_| copy).and_then(|init| self.read_at_index(init))
+            {
+                self.cells.insert(var.id, read);
+            }
+        }
     }
 
     fn expr(&mut self, expr: &'a Expr, _write: bool) -> bool {
@@ -410,8 +432,12 @@ impl<'a> Visitor<'a> for Sums<'_, '_, 'a> {
 }
 
 impl Sums<'_, '_, '_> {
-    /// The first `array[index]` in `expr`.
+    /// The first `array[index]` in `expr`, directly or through a copy of the cell
+    /// ([`Sums::cells`]).
     fn read_at_index(&self, expr: &Expr) -> Option<Span> {
+        if let Some(read) = self.finder.local(expr).and_then(|decl| self.cells.get(&decl)) {
+            return Some(*read);
+        }
         if let ExprKind::Index { target, index } = &expr.kind {
             if self.finder.local(target) == Some(self.finder.array)
                 && self.finder.local(index) == Some(self.index)
