@@ -376,6 +376,45 @@ class T {
     ));
 }
 
+/// A graph built in pieces through locals is followed to its whole (probe 95: no "Java's
+/// order" line for `head => task T.print` when `head` held the rest); a piece a helper
+/// returns, or a local assigned again, is not followed.
+#[test]
+fn graphs_built_in_pieces_are_followed_through_locals() {
+    insta::assert_snapshot!(explain(
+        r#"
+class T {
+    static int n = 0;
+    static int loud() {
+        if (n == 3) { throw new Underflow(); }
+        n++;
+        System.out.println(n);
+        return n;
+    }
+    static local int square(int x) { return x * x; }
+    static local int twice(int x) { return 2 * x; }
+    static local int half(int x) { return x / 2; }
+    static void print(int x) { System.out.println(x); }
+    static Task head() { return task T.loud => task T.half; }
+    public static void main(String[] args) {
+        Task src = task T.loud;
+        Task mid = src => task T.square;
+        Task g = mid => task T.print;
+        g.finish();
+        n = 0;
+        Task h = head() => task T.print;
+        h.finish();
+        n = 0;
+        Task a = task T.loud;
+        a = a => task T.twice;
+        Task b = a => task T.print;
+        b.finish();
+    }
+}
+"#
+    ));
+}
+
 /// An accumulator update whose value the loop reads (`u += c++`, `t = (c += v)`) is no
 /// reduction: a work-item would read its own partial, not the running value. The same
 /// update as a statement is (`tests/run/device_update_values.somd` runs both).

@@ -190,31 +190,57 @@ fn worker_lines(
     }
 }
 
-/// For a device filter task written in a graph expression (`task a => task b => ..`) whose
-/// tasks observe each other's effects: the graph runs in Java's order, item by item on one
-/// thread, and the filter through its CPU worker (`rt::somd::in_order_graph`).
+/// For a device filter task in a graph (`task a => task b => ..`) whose tasks observe each
+/// other's effects: the graph runs in Java's order, item by item on one thread, and the
+/// filter through its CPU worker (`rt::somd::in_order_graph`). A graph built in pieces
+/// through locals (`Task head = task A.src => task F.f; Task g = head => task K.sink;`) is
+/// followed where each local is declared once with its piece, never assigned, and the
+/// piece joins one connection; a piece a helper returns is not.
 fn graph_line(out: &mut String, module: &Module, sources: &SourceMap, p: &super::Placement) {
     let Subject::Task { in_func, expr } = p.subject else { return };
     let func = module.function(in_func);
     let parents = super::walk::parents(func);
+    let mut assigned = std::collections::HashSet::new();
+    super::walk::each_stmt(&func.body, &mut |stmt| {
+        super::walk::assigned_in_exprs(func, &super::walk::stmt_roots(stmt), &mut assigned);
+    });
+    let pieces: std::collections::HashMap<LocalId, ExprId> = super::walk::declared_once(func)
+        .into_iter()
+        .filter(|(l, _)| !assigned.contains(l))
+        .collect();
+    // Up through the connections, and on from a piece's local to where it joins one.
+    let connects = |e: ExprId| {
+        parents[e.0 as usize].filter(|up| matches!(func.expr(*up).kind, ExprKind::Connect { .. }))
+    };
     let mut top = expr;
-    while let Some(up) = parents[top.0 as usize] {
-        if !matches!(func.expr(up).kind, ExprKind::Connect { .. }) {
-            break;
+    let mut followed = std::collections::HashSet::new();
+    loop {
+        while let Some(up) = connects(top) {
+            top = up;
         }
-        top = up;
+        let Some((&local, _)) = pieces.iter().find(|(_, init)| **init == top) else { break };
+        let uses: Vec<ExprId> = super::walk::local_uses(func, &func.body.stmts, local);
+        match uses.as_slice() {
+            [only] if connects(*only).is_some() && followed.insert(local) => top = *only,
+            _ => break,
+        }
     }
     if top == expr {
         return;
     }
-    // The chain's tasks, in graph order; a chain with an operand other than a task
-    // expression (a local holding one) is not followed.
+    // The graph's tasks, in graph order; an operand other than a task expression or a
+    // piece's local (a helper's result) is not followed.
     let mut workers = Vec::new();
     let mut stack = vec![top];
+    let mut expanded = std::collections::HashSet::new();
     while let Some(e) = stack.pop() {
         match &func.expr(e).kind {
             ExprKind::Connect { lhs, rhs } => stack.extend([*rhs, *lhs]),
             ExprKind::Task { func: worker, .. } => workers.push(*worker),
+            ExprKind::Local(l) if expanded.insert(*l) => match pieces.get(l) {
+                Some(init) => stack.push(*init),
+                None => return,
+            },
             _ => return,
         }
     }
