@@ -168,6 +168,10 @@ pub struct FnCx<'a> {
     /// The pre-order index of each statement (`walk::stmt_indices`), made at the first
     /// keep region the writer looks for (`stmt.rs`, `kept_regions_at`).
     pub stmt_index: std::cell::OnceCell<HashMap<*const Stmt, usize>>,
+    /// The array locals of a SOMD body without `dist` that some statement gives another
+    /// array local's array (`double[] tmp = a;` of a swap): they carry a `dist` local's halo
+    /// copy from one `dist` local to another (`stmt.rs`, `halo_carriers`).
+    pub halo_carriers: std::cell::OnceCell<std::collections::HashSet<somd_mir::LocalId>>,
     /// `new T[[]](a)` of primitive elements whose array the function never reads again:
     /// `a` is a temporary, or a local at its last use outside any loop (`owned_freezes`).
     pub owned_freezes: HashSet<ExprId>,
@@ -610,6 +614,7 @@ impl<'a> FnCx<'a> {
             tie_depth: None,
             result_local,
             stmt_index: std::cell::OnceCell::new(),
+            halo_carriers: std::cell::OnceCell::new(),
             owned_freezes,
             dead_args,
             output_new,

@@ -897,10 +897,14 @@ impl FnCx<'_> {
         local: LocalId,
         init: Option<ExprId>,
     ) -> Result<(), EmitError> {
-        if self.func.somd.is_none()
-            || self.dist_index.is_empty()
-            || self.func.local(local).dist.is_none()
-        {
+        if self.func.somd.is_none() || self.dist_index.is_empty() {
+            return Ok(());
+        }
+        if self.func.local(local).dist.is_none() {
+            // A swap's temporary: it carries the halo copy of the `dist` local it is given.
+            if self.halo_carrier(local) {
+                self.share_halo(out, level, local, init)?;
+            }
             return Ok(());
         }
         let name = self.local_name(local);
@@ -931,12 +935,13 @@ impl FnCx<'_> {
         let Some(share) = halo_share(self.local_ty(local)?) else { return Ok(()) };
         let key = local.0;
         let name = self.local_name(local);
-        // Another `dist` local's array (`a = b;` of a ping-pong, `t = a;`): its copy, as
-        // declared, is now this local's too.
+        // Another `dist` local's array (`a = b;` of a ping-pong, `t = a;`), or the one a
+        // swap's temporary carries (`b = tmp;`): its copy, as declared, is now this local's
+        // too.
         let moved = value.and_then(|v| match self.e(v).ok()?.kind {
             ExprKind::Local(src)
                 if src != local
-                    && self.func.local(src).dist.is_some()
+                    && (self.func.local(src).dist.is_some() || self.halo_carrier(src))
                     && halo_share(&self.func.local(src).ty).is_some() =>
             {
                 Some(src)
@@ -945,6 +950,11 @@ impl FnCx<'_> {
         });
         if let Some(src) = moved {
             writeln!(out, "{level}rt::somd::alias_halo({key}, {});", src.0)?;
+            return Ok(());
+        }
+        // A temporary given anything else carries no copy.
+        if self.func.local(local).dist.is_none() {
+            writeln!(out, "{level}rt::somd::unshare_halo({key});")?;
             return Ok(());
         }
         match value.and_then(|v| self.partition_lengths(v)) {
@@ -959,6 +969,61 @@ impl FnCx<'_> {
             None => writeln!(out, "{level}rt::somd::unshare_halo({key});")?,
         }
         Ok(())
+    }
+
+    /// Whether `local`, an array local of a SOMD body without `dist`, is given another array
+    /// local's array somewhere (`double[] tmp = a;`, `tmp = a;`): double buffering through
+    /// a plain temporary (`tmp = a; a = b; b = tmp;`) hands `a`'s halo copy to `b` through
+    /// it, and `b`'s halo cells must go on being refreshed (probe 103: from the third step
+    /// on they were not, on 2, 3 and 8 threads).
+    fn halo_carrier(&self, local: LocalId) -> bool {
+        let carriers = self.halo_carriers.get_or_init(|| {
+            let func = self.func;
+            let mut out = std::collections::HashSet::new();
+            // Only a method with a view has halo copies to carry.
+            let views = func.somd.as_ref().is_some_and(|sig| {
+                sig.dist_params
+                    .iter()
+                    .any(|(_, d)| matches!(d, somd_mir::Distribution::View { .. }))
+            });
+            if !views {
+                return out;
+            }
+            // (target, source) of every `T[] t = s;` and `t = s;` between array locals.
+            let mut moves: Vec<(LocalId, LocalId)> = Vec::new();
+            let mut given = |target: LocalId, value: ExprId| {
+                if let ExprKind::Local(src) = func.expr(value).kind {
+                    if src != target && halo_share(&func.local(target).ty).is_some() {
+                        moves.push((target, src));
+                    }
+                }
+            };
+            somd_mir::analysis::walk::each_stmt(&func.body, &mut |stmt| {
+                if let Stmt::Let { local, init: Some(init) } = stmt {
+                    given(*local, *init);
+                }
+            });
+            for e in &func.exprs {
+                if let ExprKind::Assign { target, value } = e.kind {
+                    if let ExprKind::Local(t) = func.expr(target).kind {
+                        given(t, value);
+                    }
+                }
+            }
+            // A local without `dist` given a `dist` local's array, or a carrier's.
+            let mut grew = true;
+            while grew {
+                grew = false;
+                for (t, src) in &moves {
+                    let from = func.local(*src).dist.is_some() || out.contains(src);
+                    if func.local(*t).dist.is_none() && from && out.insert(*t) {
+                        grew = true;
+                    }
+                }
+            }
+            out
+        });
+        carriers.contains(&local)
     }
 
     /// The `dist` parameter (its geometry's index) or `dist` local `g` whose lengths the
@@ -1064,9 +1129,13 @@ impl FnCx<'_> {
                 write_text(out, level, "", &text, ";")?;
                 self.touches_after(out, level, *e)?;
                 // A `dist` local given a new array: the new one's halo cells are refreshed.
+                // A swap's temporary carries the copy it is given.
                 if let ExprKind::Assign { target, value } = self.e(*e)?.kind {
                     if let ExprKind::Local(l) = self.e(target)?.kind {
-                        if self.func.somd.is_some() && self.func.local(l).dist.is_some() {
+                        if self.func.somd.is_some()
+                            && !self.dist_index.is_empty()
+                            && (self.func.local(l).dist.is_some() || self.halo_carrier(l))
+                        {
                             self.share_halo(out, level, l, Some(value))?;
                         }
                     }

@@ -1,0 +1,105 @@
+// args: 6
+// Double buffering of `dist` locals through a temporary declared without `dist` (`double[]
+// tmp = a; a = b; b = tmp;`, the plain Java idiom): the temporary carries the halo copy of
+// the local it is given, so the local given it back goes on having its halo cells
+// refreshed by each `sync` (LANGUAGE.md §2.5). Before, from the third step on, the halo
+// cells of the local that came through the temporary kept stale values on 2, 3 and 8
+// threads. A 1-D rod with the temporary declared in the loop, a 2-D grid of `long` with a
+// cross view and the temporary declared before the loop, and a temporary also given a
+// fresh array between the steps (it then carries no copy).
+class Main {
+    static double[] rod(double[] u, int steps) {
+        double[] a = new double[u.length];
+        double[] b = new double[u.length];
+        for (int i = 0; i < u.length; i++) {
+            a[i] = u[i];
+            b[i] = u[i];
+        }
+        for (int s = 0; s < steps; s++) {
+            {
+                for (int i = 1; i < a.length - 1; i++) {
+                    b[i] = a[i] + 0.25 * (a[i - 1] - 2.0 * a[i] + a[i + 1]);
+                }
+            }
+            double[] tmp = a;
+            a = b;
+            b = tmp;
+        }
+        return a;
+    }
+
+    static long[][] grid(long[][] u, int steps) {
+        long[][] a = new long[u.length][u[0].length];
+        long[][] b = new long[u.length][u[0].length];
+        for (int i = 0; i < u.length; i++) {
+            for (int j = 0; j < u[i].length; j++) {
+                a[i][j] = u[i][j];
+                b[i][j] = u[i][j];
+            }
+        }
+        long[][] tmp;
+        for (int s = 0; s < steps; s++) {
+            {
+                for (int i = 1; i < a.length - 1; i++) {
+                    for (int j = 1; j < a[i].length - 1; j++) {
+                        b[i][j] = a[i][j] + a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1];
+                    }
+                }
+            }
+            tmp = a;
+            a = b;
+            b = tmp;
+        }
+        return a;
+    }
+
+    static double[] scratch(double[] u, int steps) {
+        double[] a = new double[u.length];
+        double[] b = new double[u.length];
+        for (int i = 0; i < u.length; i++) {
+            a[i] = u[i];
+        }
+        double[] tmp = new double[u.length];
+        for (int s = 0; s < steps; s++) {
+            {
+                for (int i = 1; i < a.length - 1; i++) {
+                    b[i] = 0.5 * (a[i - 1] + a[i + 1]) + tmp[i];
+                }
+            }
+            tmp = a;
+            a = b;
+            b = tmp;
+            tmp = new double[u.length];
+        }
+        return a;
+    }
+
+    public static void main(String[] args) {
+        int steps = Integer.parseInt(args[0]);
+        int n = 16;
+        double[] u = new double[n];
+        u[n / 2] = 256.0;
+        double[] r = rod(u, steps);
+        String s = "";
+        for (int i = 0; i < n; i++) {
+            s += r[i] + " ";
+        }
+        System.out.println(s);
+        long[][] g = new long[10][10];
+        g[5][5] = 1;
+        long[][] v = grid(g, steps);
+        long h = 0;
+        for (int i = 0; i < 10; i++) {
+            for (int j = 0; j < 10; j++) {
+                h = h * 31 + v[i][j];
+            }
+        }
+        System.out.println(h + " " + v[5][5] + " " + v[2][5]);
+        double[] w = scratch(u, steps);
+        String t = "";
+        for (int i = 0; i < n; i++) {
+            t += w[i] + " ";
+        }
+        System.out.println(t);
+    }
+}
