@@ -4206,6 +4206,32 @@ fn up_and_resident(call: &CallTrace, bytes: bool) -> String {
     format!("{}: up [{}] resident [{}]", call.name, list(&call.h2d), list(&call.resident))
 }
 
+/// Inputs a host helper fills in place before a loop stay on the device for the loop
+/// (`device_keep_filled`; probe 104: uploaded by every call): `fill(f)`, `fillVia(h)`
+/// (through another helper) and `mfill(m)` go up at the loop's first call only, while
+/// `refill(g, r)` in the loop sends `g` up at every call. Per call in order: the inputs it
+/// uploaded and those it found on the device.
+#[test]
+fn inputs_filled_by_helpers_before_a_loop_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_keep_filled";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (_, calls) = traced_calls(name, binary, &expected, *opencl);
+    let seen: Vec<String> = calls.iter().map(|c| up_and_resident(c, false)).collect();
+    let rounds = 4;
+    let mut wanted = Vec::new();
+    for _ in ["f", "h"] {
+        wanted.push("Main.dot: up [a] resident [b]".to_string());
+        wanted.extend((1..rounds).map(|_| "Main.dot: up [] resident [a b]".to_string()));
+    }
+    wanted.push("Main.msum: up [m] resident []".to_string());
+    wanted.extend((1..rounds).map(|_| "Main.msum: up [] resident [m]".to_string()));
+    wanted.extend((0..rounds).map(|_| "Main.dot: up [a] resident [b]".to_string()));
+    assert_eq!(seen, wanted);
+}
+
 /// An array passed as several arguments of one call crosses once (`device_same_array_args`):
 /// a second argument finds it on the device (a copy made there by a one-kernel call, the
 /// same buffer for a `sync` call's arguments that are only read), and an argument the body

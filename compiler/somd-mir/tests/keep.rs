@@ -240,8 +240,8 @@ fn arrays_that_may_have_another_name_are_never_kept() {
         "T.stash(a); for (int k = 0; k < 3; k++) { t += T.sum(a); T.kept[0] = k; }",
         // an array not freshly made: a call's result
         "a = T.same(b); for (int k = 0; k < 3; k++) { t += T.sum(a); }",
-        // a mutual recursion that writes
-        "t = T.pingw(a, 3); for (int k = 0; k < 3; k++) { t += T.sum(a); }",
+        // a mutual recursion that writes, in the loop
+        "for (int k = 0; k < 3; k++) { t += T.sum(a); t += T.pingw(a, 3); }",
         // a fresh array given a second name by the assignment's value
         "int[] c = (a = new int[4]); for (int k = 0; k < 3; k++) { t += T.sum(a); c[0] = k; }",
         "T.stash(a = new int[4]); for (int k = 0; k < 3; k++) { t += T.sum(a); T.kept[0] = k; }",
@@ -252,6 +252,35 @@ fn arrays_that_may_have_another_name_are_never_kept() {
         main_kept("t = T.ping(a, 3); for (int k = 0; k < 3; k++) { t += T.sum(a); }"),
         ["T.main#0: a"],
         "a mutual recursion that only reads"
+    );
+}
+
+/// A helper writing the array in place before the loop (`fill(f);`, probe 104: uploaded at
+/// every call of the loop) leaves the local its only name: the loop keeps it. In the loop,
+/// or between the calls of a region, such a call refuses it.
+#[test]
+fn helpers_writing_in_place_before_a_loop_keep_the_array() {
+    for body in [
+        "T.poke(a); for (int k = 0; k < 3; k++) { t += T.sum(a); }",
+        "t = T.pingw(a, 3); for (int k = 0; k < 3; k++) { t += T.sum(a); }",
+    ] {
+        assert_eq!(main_kept(body), ["T.main#0: a"], "{body}");
+    }
+    assert_eq!(
+        matrix_kept("T.mpoke(m); for (int k = 0; k < 3; k++) { u += T.msum(m); }"),
+        ["T.main#0: m"]
+    );
+    for body in [
+        "T.poke(a); for (int k = 0; k < 3; k++) { t += T.sum(a); T.poke(a); }",
+        "for (int k = 0; k < 3; k++) { t += T.sum(a); if (t > 5) { t += T.pingw(a, 1); } }",
+        "T.stash(a); for (int k = 0; k < 3; k++) { t += T.sum(a); }",
+    ] {
+        assert_eq!(main_kept(body), Vec::<String>::new(), "{body}");
+    }
+    assert_eq!(
+        regions("t = T.sum(a);\nt += T.sum(a);\nT.poke(a);\nt += T.sum(a) + T.sum(a);"),
+        ["1-2: a (0 frozen)", "4-4: a (0 frozen)"],
+        "the helper's write splits the statements as an element store does"
     );
 }
 

@@ -19,7 +19,10 @@
 //!   parameters; this covers a user strategy's `bounds`
 //!   method, which receives the caller's array), or as the array of a `!`, or a mapped
 //!   argument of a `@` (its elements cross, not the array), or frozen (`new T[[]](v)`,
-//!   a 1-D `v`: a copy, or at `v`'s last use its storage, which nothing writes again);
+//!   a 1-D `v`: a copy, or at `v`'s last use its storage, which nothing writes again), or,
+//!   outside the loops and regions that keep it, passed to a plain method that writes it in
+//!   place at most ([`ReadOnly::param_in_place`]: a helper filling it, `fill(v);`, which
+//!   keeps no other name of it);
 //! - `v` is declared before the loop, and inside the loop (its test, update and body,
 //!   nested loops included) it is not assigned, and every element stored to it is stored
 //!   by a statement of its own whose index can be evaluated again ("Arrays the loop
@@ -307,6 +310,10 @@ fn kept_in(
             let Some(stores) = stores_in(func, &parents, &statements, &exprs, v) else {
                 continue;
             };
+            let written = written_in_calls(module, func, &parents, v, facts);
+            if exprs.iter().any(|e| written.contains(e)) {
+                continue;
+            }
             // A frozen copy shares the device copy of the array it was made from: the
             // loop's stores would change the one under the other.
             if !stores.is_empty() && !kept_freezes(func, &exprs, &[v]).is_empty() {
@@ -636,7 +643,13 @@ fn candidate_uses(
                         .position(|a| *a == id)
                         .is_some_and(|p| somd_param_by_value(module, *callee, p))
             }
-            _ => passed_read_only(module, func, parent, id, facts),
+            // A helper writing it in place (`fill(v);`) outside any loop or region that
+            // keeps it (`written_in_calls`). Not for SOMD results left on the device,
+            // whose host copy the helper would write under the device's.
+            _ => {
+                passed_read_only(module, func, parent, id, facts)
+                    || (!results && passed_in_place(module, func, parent, id, facts))
+            }
         };
         if !ok {
             return false;
@@ -1225,9 +1238,14 @@ pub fn kept_regions(
         let mut found: Vec<(usize, usize, LocalId, &[Stmt])> = Vec::new();
         let mut blocks = vec![&func.body];
         each_stmt(&func.body, &mut |stmt| blocks.extend(walk::stmt_blocks(stmt)));
+        let written: HashMap<LocalId, HashSet<ExprId>> = candidates
+            .iter()
+            .map(|v| (*v, written_in_calls(module, func, &parents, *v, &mut facts)))
+            .collect();
         for block in blocks {
             for v in &candidates {
-                regions_of(func, &parents, &uses, &block.stmts, *v, covered.get(v), &mut |a, b| {
+                let holds = Region { v: *v, covered: covered.get(v), written: &written[v] };
+                regions_of(func, &parents, &uses, &block.stmts, holds, &mut |a, b| {
                     let at = |s: &Stmt| index.get(&std::ptr::from_ref(s)).copied();
                     if let (Some(first), Some(last)) = (at(&block.stmts[a]), at(&block.stmts[b])) {
                         found.push((first, last, *v, &block.stmts[a..=b]));
@@ -1267,6 +1285,16 @@ pub fn kept_regions(
     out
 }
 
+/// The array [`regions_of`] looks for regions of: the local, the statements of loops that
+/// keep it already, and its mentions passed to helpers that may write it
+/// ([`written_in_calls`]), which end a region.
+#[derive(Clone, Copy)]
+struct Region<'a> {
+    v: LocalId,
+    covered: Option<&'a HashSet<*const Stmt>>,
+    written: &'a HashSet<ExprId>,
+}
+
 /// Calls `found(a, b)` for each region of `v` among `stmts` (the statements of one block):
 /// indices of its first and last statement (see the module doc).
 fn regions_of(
@@ -1274,10 +1302,10 @@ fn regions_of(
     parents: &[Option<ExprId>],
     uses: &DeviceUses,
     stmts: &[Stmt],
-    v: LocalId,
-    covered: Option<&HashSet<*const Stmt>>,
+    region: Region<'_>,
     found: &mut dyn FnMut(usize, usize),
 ) {
+    let Region { v, covered, written } = region;
     // The open run's relevant statements: (first, last, weighted uses).
     let mut run: Option<(usize, usize, usize)> = None;
     let mut close = |run: &mut Option<(usize, usize, usize)>| {
@@ -1301,7 +1329,10 @@ fn regions_of(
             declares |= matches!(s, Stmt::Let { local, .. } if *local == v);
         });
         let plain: Vec<ExprId> = exprs.iter().map(|(e, _)| *e).collect();
-        if declares || !untouched_in(func, parents, &plain, v) {
+        if declares
+            || !untouched_in(func, parents, &plain, v)
+            || plain.iter().any(|e| written.contains(e))
+        {
             close(&mut run);
             continue;
         }
@@ -1380,11 +1411,13 @@ pub(super) struct ReadOnly {
     /// A call cycle assumes its parameters read-only: a cycle that only passes the array
     /// around reads it at most.
     memo: CycleMemo<(FuncId, usize)>,
+    /// Of [`ReadOnly::param_in_place`]; a cycle likewise writes it in place at most.
+    in_place: CycleMemo<(FuncId, usize)>,
 }
 
 impl Default for ReadOnly {
     fn default() -> Self {
-        ReadOnly { memo: CycleMemo::new(true) }
+        ReadOnly { memo: CycleMemo::new(true), in_place: CycleMemo::new(true) }
     }
 }
 
@@ -1460,4 +1493,103 @@ impl ReadOnly {
         }
         true
     }
+
+    /// Whether parameter `p` of the plain method `f` is written in place at most: a 1-D
+    /// primitive array (or matrix of primitives) parameter that `f` never assigns and only
+    /// indexes (reading or storing elements; a matrix's rows only to reach their elements
+    /// or lengths), asks the length of, freezes (a copy) or passes on to read-only or such
+    /// parameters of plain methods. `f` keeps no other name of the array, so after a call
+    /// the caller's local is again its only name (a host helper filling an input before a
+    /// loop: `fill(f);`, probe 104).
+    fn param_in_place(&mut self, module: &Module, f: FuncId, p: usize) -> bool {
+        match self.in_place.open((f, p)) {
+            Ok(answer) => answer,
+            Err(open) => {
+                let answer = self.decide_in_place(module, f, p);
+                self.in_place.close(open, answer)
+            }
+        }
+    }
+
+    fn decide_in_place(&mut self, module: &Module, f: FuncId, p: usize) -> bool {
+        let Some(func) = module.functions.get(f.0 as usize) else { return false };
+        let Some(&param) = func.params.get(p) else { return false };
+        let matrix = is_prim_matrix(&func.local(param).ty);
+        if func.is_somd() || (!is_prim_array(&func.local(param).ty) && !matrix) {
+            return false;
+        }
+        let parents = walk::parents(func);
+        for (i, e) in func.exprs.iter().enumerate() {
+            if !matches!(e.kind, ExprKind::Local(l) if l == param) {
+                continue;
+            }
+            let id = ExprId(i as u32);
+            let Some(parent) = parent_of(&parents, id) else { return false };
+            let ok = match &func.expr(parent).kind {
+                ExprKind::Index { .. } if matrix => {
+                    row_element_or_length(func, &parents, id, false)
+                }
+                // `p[i]`, read or stored to (`p = ..` is an `Assign`, refused below).
+                ExprKind::Index { array, .. } => *array == id,
+                ExprKind::Length(_) => true,
+                ExprKind::Freeze(_) => !matrix,
+                _ => {
+                    passed_read_only(module, func, parent, id, self)
+                        || passed_in_place(module, func, parent, id, self)
+                }
+            };
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Whether `use_` (an occurrence of an array local, the child of `parent`) is an argument
+/// of a plain method call whose parameter is written in place at most
+/// ([`ReadOnly::param_in_place`]).
+fn passed_in_place(
+    module: &Module,
+    func: &Function,
+    parent: ExprId,
+    use_: ExprId,
+    facts: &mut ReadOnly,
+) -> bool {
+    match &func.expr(parent).kind {
+        ExprKind::Call { func: callee, args, receiver } => {
+            *receiver != Some(use_)
+                && args
+                    .iter()
+                    .position(|a| *a == use_)
+                    .is_some_and(|p| facts.param_in_place(module, *callee, p))
+        }
+        _ => false,
+    }
+}
+
+/// The mentions of `v` in `func` that pass it to a method that may write it in place
+/// ([`passed_in_place`], not [`passed_read_only`]): a loop or region holding one does not
+/// keep `v` (the device copy would miss the writes).
+fn written_in_calls(
+    module: &Module,
+    func: &Function,
+    parents: &[Option<ExprId>],
+    v: LocalId,
+    facts: &mut ReadOnly,
+) -> HashSet<ExprId> {
+    let mut out = HashSet::new();
+    for (i, e) in func.exprs.iter().enumerate() {
+        if !matches!(e.kind, ExprKind::Local(l) if l == v) {
+            continue;
+        }
+        let id = ExprId(i as u32);
+        let Some(parent) = parent_of(parents, id) else { continue };
+        if matches!(func.expr(parent).kind, ExprKind::Call { .. })
+            && !passed_read_only(module, func, parent, id, facts)
+        {
+            out.insert(id);
+        }
+    }
+    out
 }
