@@ -4395,6 +4395,32 @@ fn device_results_come_down_only_where_the_host_reads_them() {
     }
 }
 
+/// `@` results moved into a loop-carried local (`x = nx;`) stay on the device
+/// (`device_lazy_moves`; probe 104: every round's result came down whole): no call
+/// downloads a result but the six of `readEachRound`, whose host reads each round's values
+/// in a loop, nothing goes up, and after the loops the host reads `x[n / 2]`, `x[7]` and
+/// `v[n - 1]` alone.
+#[test]
+fn map_results_moved_on_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_lazy_moves";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    let n = 40_000u64;
+    let downloads: Vec<(&str, u64)> = calls
+        .iter()
+        .flat_map(|c| {
+            c.d2h.iter().filter(|(b, _)| b == "somd_out").map(|(_, n)| (c.name.as_str(), *n))
+        })
+        .collect();
+    assert_eq!(downloads, vec![("Main.adv", 8 * n); 6], "{stderr}");
+    assert!(calls.iter().all(|c| c.h2d.is_empty()), "an upload in\n{stderr}");
+    assert_eq!(late_reads(stderr), [8, 8, 8], "late reads in\n{stderr}");
+}
+
 /// SOMD results a local holds stay on the device between calls (`analysis::lazy`, "SOMD
 /// results"; runtime `LazyArr`): in `device_somd_results.somd` no call downloads its
 /// result, reads of a few elements fetch those, the Jacobi rounds upload `x` and `b` once,

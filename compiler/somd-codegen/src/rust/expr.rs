@@ -682,8 +682,10 @@ impl<'a> FnCx<'a> {
     pub(super) fn lazy_value(&mut self, id: ExprId) -> Result<String, EmitError> {
         // A move out of another `LazyArr` local at its last mention (`keep::moved_local`):
         // the handle itself, device copy and all.
+        // A value-array local of `@` results moved likewise (`x = nx;`,
+        // `keep::moved_value_local`).
         if let ExprKind::Local(w) = self.e(id)?.kind {
-            if self.lazy(w).is_some_and(|z| z.mutable) {
+            if self.lazy(w).is_some() {
                 return Ok(format!("std::mem::take(&mut {})", self.local_name(w)));
             }
         }

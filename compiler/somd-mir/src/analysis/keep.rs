@@ -912,6 +912,35 @@ pub fn read_only_param(module: &Module, f: FuncId, p: usize) -> bool {
 /// nor `x` (`prev = cur; cur = next;`, a wave equation's three grids): `w` names the array
 /// no more from then on either.
 pub(super) fn moved_local(func: &Function, assign: ExprId) -> Option<(LocalId, LocalId)> {
+    moved_with(func, assign, &|x, w| movable(func, x, w))
+}
+
+/// [`moved_local`] for two variables of one value-array type that `analysis::lazy` may
+/// leave on the device (`double[[]] nx = C @ f(x); .. x = nx;`, probe 104).
+pub(super) fn moved_value_local(
+    module: &Module,
+    func: &Function,
+    assign: ExprId,
+) -> Option<(LocalId, LocalId)> {
+    moved_with(func, assign, &|x, w| {
+        let ty = &func.local(w).ty;
+        let var = |l: LocalId| {
+            let local = func.local(l);
+            local.kind == LocalKind::Var && local.dist.is_none() && !local.shared
+        };
+        x != w
+            && func.local(x).ty == *ty
+            && super::lazy::is_flat_value_array(module, ty)
+            && var(x)
+            && var(w)
+    })
+}
+
+fn moved_with(
+    func: &Function,
+    assign: ExprId,
+    movable: &dyn Fn(LocalId, LocalId) -> bool,
+) -> Option<(LocalId, LocalId)> {
     let ExprKind::Assign { target, value } = &func.expr(assign).kind else { return None };
     let (ExprKind::Local(x), ExprKind::Local(w)) =
         (&func.expr(*target).kind, &func.expr(*value).kind)
@@ -919,7 +948,7 @@ pub(super) fn moved_local(func: &Function, assign: ExprId) -> Option<(LocalId, L
         return None;
     };
     let (x, w) = (*x, *w);
-    if !movable(func, x, w) {
+    if !movable(x, w) {
         return None;
     }
     if reassigned_next(func, assign, x, w) {

@@ -271,14 +271,25 @@ fn lazy_local(
         match parent.map(|p| &func.expr(p).kind) {
             Some(ExprKind::Assign { target, value }) if *target == id => {
                 // Only `v = C @ f(..);` (or a freeze) as a statement: the result has no
-                // second name.
-                if !(is_map(*value) || frozen(*value))
+                // second name. Or `v = w;` moving another such local's value at its last
+                // mention (`keep::moved_value_local`): it has none either.
+                let moved = parent.and_then(|p| super::keep::moved_value_local(module, func, p));
+                if !(is_map(*value) || frozen(*value) || moved.is_some())
                     || !parent.is_some_and(|p| statements.contains(&p))
                 {
                     return None;
                 }
                 maps.push(*value);
             }
+            // `x = v;` moving this value on: the handle goes with it (a lazy `x` takes it as
+            // it is, any other reads the host copy).
+            Some(ExprKind::Assign { value, .. })
+                if *value == id
+                    && parent.is_some_and(|p| {
+                        statements.contains(&p)
+                            && super::keep::moved_value_local(module, func, p)
+                                .is_some_and(|(_, w)| w == v)
+                    }) => {}
             Some(ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. }) => return None,
             Some(ExprKind::Index { array, .. }) if *array == id => {
                 let read = parent.unwrap_or(id);
