@@ -4395,6 +4395,39 @@ fn device_results_come_down_only_where_the_host_reads_them() {
     }
 }
 
+/// A local of SOMD results left on the device, mapped by a `@` (`device_lazy_mapped`;
+/// probe 103: `x` came down after each `step` and went up again as the `@`'s argument):
+/// the `@`s find their argument on the device, only the first `step` of each loop uploads
+/// (the host-made array), nothing comes down but the partials and the two elements read
+/// after the loops, and the host's store `y[0] = ..` reaches the device copy (8 bytes).
+#[test]
+fn mapped_somd_results_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_lazy_mapped";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    let n = 40_000u64;
+    let halves: Vec<&CallTrace> = calls.iter().filter(|c| c.name == "Main.half").collect();
+    assert_eq!(halves.len(), 10, "{stderr}");
+    for half in halves {
+        assert_eq!(half.resident, [("arg0".to_string(), 8 * n)], "{stderr}");
+        assert!(half.h2d.iter().all(|(b, _)| b == "somd_store"), "{stderr}");
+    }
+    let uploads: Vec<(String, u64)> = calls.iter().flat_map(|c| c.h2d.clone()).collect();
+    let mut wanted = vec![("a".to_string(), 8 * n)];
+    wanted.extend(vec![("somd_store".to_string(), 8); 5]);
+    wanted.insert(0, ("a".to_string(), 8 * n));
+    let mut seen = uploads.clone();
+    seen.sort();
+    wanted.sort();
+    assert_eq!(seen, wanted, "{stderr}");
+    assert!(calls.iter().all(|c| c.d2h.iter().all(|(b, _)| b != "somd_out")), "{stderr}");
+    assert_eq!(late_reads(stderr), [8, 8], "late reads in\n{stderr}");
+}
+
 /// `@` results moved into a loop-carried local (`x = nx;`) stay on the device
 /// (`device_lazy_moves`; probe 104: every round's result came down whole): no call
 /// downloads a result but the six of `readEachRound`, whose host reads each round's values

@@ -597,6 +597,11 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
                     || map.is_some_and(|m| glue.maps.contains_key(&(l.func, m)))
                     || reduce.is_some_and(|r| glue.reduces.contains_key(&(l.func, r)));
             }
+            // A mapped argument of a `@` with device glue: the `@` takes a frozen copy
+            // sharing the device copy (`LazyArr::freeze_lazy`).
+            if let somd_mir::ExprKind::Map { .. } = func.expr(call).kind {
+                return glue.maps.contains_key(&(l.func, call));
+            }
             let somd_mir::ExprKind::SomdCall { func: callee, args, .. } = &func.expr(call).kind
             else {
                 // `op ! x`: the reduction reads the device copy (or the host's) itself;

@@ -2155,6 +2155,13 @@ impl<'a> FnCx<'a> {
                     _ if let Some(name) = self.value_lazy_name(*arg) => {
                         format!("{name}.clone()")
                     }
+                    // A mapped local of SOMD results left on the device: a frozen copy
+                    // sharing the device copy (`analysis::lazy`, `handed`).
+                    (ExprKind::Local(l), MapArg::Mapped)
+                        if self.lazy(*l).is_some_and(|z| z.mutable && z.handed.contains(arg)) =>
+                    {
+                        format!("{}.freeze_lazy({pos})", self.local_name(*l))
+                    }
                     _ => self.expr(*arg)?,
                 };
                 parts.lets.push_str(&format!("let {var} = {value}; "));

@@ -600,6 +600,21 @@ fn lazy_results(
             {
                 lazy.handed.push(id);
             }
+            // A mapped argument of a `@` the device may run: the `@` reads a frozen copy
+            // sharing the device copy (probe 103: `x = step(x); h = C @ half(x);` sent `x`
+            // down and up again every round).
+            Some(ExprKind::Map { args, .. })
+                if !matrix
+                    && args.iter().any(|(a, how)| *a == id && *how == MapArg::Mapped)
+                    && parent.is_some_and(|p| {
+                        info.placements.iter().any(|pl| {
+                            pl.subject == Subject::Map { in_func: fid, expr: p }
+                                && pl.device.is_ok()
+                        })
+                    }) =>
+            {
+                lazy.handed.push(id);
+            }
             Some(ExprKind::Length(_)) => {}
             // A matrix's row taken to read an element or its length.
             Some(ExprKind::Index { .. })
