@@ -4395,6 +4395,27 @@ fn device_results_come_down_only_where_the_host_reads_them() {
     }
 }
 
+/// SOMD results frozen as they come, for a value-array local read by a folded `@` or as
+/// the folded `@`'s argument (`device_frozen_inline`; probe 104: each round's result came
+/// down and went up again): `x` goes up once, nothing else goes up, and nothing comes down
+/// but the partials and the element read after the first loop.
+#[test]
+fn somd_results_frozen_as_they_come_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_frozen_inline";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    let uploads: Vec<(String, u64)> = calls.iter().flat_map(|c| c.h2d.clone()).collect();
+    assert_eq!(uploads, [("x".to_string(), 8 * 40_000)], "{stderr}");
+    let downloads: Vec<&str> =
+        calls.iter().flat_map(|c| c.d2h.iter().map(|(b, _)| b.as_str())).collect();
+    assert!(downloads.iter().all(|b| b.ends_with("partials")), "{downloads:?} in\n{stderr}");
+    assert_eq!(late_reads(stderr), [8], "late reads in\n{stderr}");
+}
+
 /// A local of SOMD results left on the device, mapped by a `@` (`device_lazy_mapped`;
 /// probe 103: `x` came down after each `step` and went up again as the `@`'s argument):
 /// the `@`s find their argument on the device, only the first `step` of each loop uploads

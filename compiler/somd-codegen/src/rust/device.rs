@@ -705,9 +705,20 @@ fn inline_results(module: &Module, glue: &mut Glue) {
             let flat = matches!(&e.ty, Type::ValueArray(t, None) if matches!(**t, Type::Prim(_)))
                 && matches!(&func.expr(operand).ty, Type::Array(t) if matches!(**t, Type::Prim(_)));
             let user = walk::parent_of(&parents, somd_mir::ExprId(j as u32));
-            let on_device = user.is_some_and(|u| {
-                glue.maps.contains_key(&(fid, u))
+            // Given to a lazy local of `@` results (`double[[]] y = new double[[]](f(..));`),
+            // whose own uses decide where it is read.
+            let held = glue.lazy.iter().any(|l| {
+                l.func == fid && !l.mutable && l.maps.contains(&somd_mir::ExprId(j as u32))
+            });
+            let on_device = held
+                || user.is_some_and(|u| {
+                    glue.maps.contains_key(&(fid, u))
                     || glue.reduces.contains_key(&(fid, u))
+                    // A `@` folded by the `!` around it (one fused kernel).
+                    || walk::parent_of(&parents, u).is_some_and(|r| {
+                        matches!(func.expr(u).kind, somd_mir::ExprKind::Map { .. })
+                            && glue.reduces.contains_key(&(fid, r))
+                    })
                     || matches!(&func.expr(u).kind, somd_mir::ExprKind::ReduceArray { .. }
                         if glue.array_reduce_label(fid, u).is_some()
                             || glue.fold_desc(fid, u).is_some())
@@ -715,7 +726,7 @@ fn inline_results(module: &Module, glue: &mut Glue) {
                         somd_mir::ExprKind::SomdCall { func: f, args, receiver: None }
                         if args.iter().position(|a| a.0 as usize == j)
                             .is_some_and(|p| glue.lazy_param(module, *f, p)))
-            });
+                });
             if flat && on_device && glue.leaves(module, inner) {
                 glue.inline_left.insert((fid, operand));
                 glue.leaving.insert(inner);

@@ -251,7 +251,7 @@ fn lazy_local(
         |subject: Subject| info.placements.iter().any(|p| p.subject == subject && p.device.is_ok());
     // `new T[[]](y)` of a 1-D primitive array local: the frozen copy of a SOMD result left
     // on the device shares its device copy ("SOMD results" below).
-    let frozen = |e: ExprId| frozen_local(func, e).is_some();
+    let frozen = |e: ExprId| frozen_local(func, e).is_some() || frozen_call(func, e).is_some();
     let declared_at = depths.declared.get(&v).copied()?;
     let mut maps = Vec::new();
     if let Some(init) = depths.inits.get(&v) {
@@ -350,11 +350,19 @@ fn lazy_local(
     let frozen_result = |e: ExprId| {
         frozen_local(func, e)
             .is_some_and(|y| given_results(func, statements, depths, y, &device_call))
+            || frozen_call(func, e).is_some_and(|f| on_device(Subject::SomdMethod(f)))
     };
-    if !maps.iter().any(|e| {
-        (on_device(Subject::Map { in_func: fid, expr: *e }) && !fused_producer(*e))
-            || frozen_result(*e)
-    }) {
+    let device_value = |e: ExprId| {
+        (on_device(Subject::Map { in_func: fid, expr: e }) && !fused_producer(e))
+            || frozen_result(e)
+    };
+    // A value moved out of a local declared with such a value (`double[[]] nx = C @ f(..);
+    // x = nx;`) counts as that one.
+    let moved_device = |e: ExprId| match func.expr(e).kind {
+        ExprKind::Local(w) => depths.inits.get(&w).copied().flatten().is_some_and(device_value),
+        _ => false,
+    };
+    if !maps.iter().any(|e| device_value(*e) || moved_device(*e)) {
         return None;
     }
     let gains = !lazy.handed.is_empty() || lazy.whole.is_empty();
@@ -441,6 +449,20 @@ fn given_to(
             target
         }
     }
+}
+
+/// The SOMD method `f` of `e`, `new T[[]](f(..))` (unbounded, of primitives) of a static
+/// SOMD call returning a 1-D primitive array: a result frozen as it comes, which the host
+/// glue leaves on the device for the freeze (`Glue::inline_left`; probe 104: `double[[]] y =
+/// new double[[]](scale(x, r));` came down and went up again every round).
+fn frozen_call(func: &Function, e: ExprId) -> Option<FuncId> {
+    let ExprKind::Freeze(operand) = func.expr(e).kind else { return None };
+    let ExprKind::SomdCall { func: callee, receiver: None, .. } = func.expr(operand).kind else {
+        return None;
+    };
+    let flat =
+        matches!(&func.expr(e).ty, Type::ValueArray(t, None) if matches!(**t, Type::Prim(_)));
+    (flat && super::keep::is_prim_array(&func.expr(operand).ty)).then_some(callee)
 }
 
 /// The local `y` of `e`, `new T[[]](y)` (unbounded, of primitives) of a 1-D primitive array
