@@ -820,6 +820,8 @@ trait HaloPart: Send + Sync {
     fn geo(&self) -> Geo;
     /// Copies into this copy's halo cells the cells `other` owns.
     fn pull(&self, other: &dyn HaloPart);
+    /// Whether `array` (an `Array` of the copy's type) is this copy's array itself.
+    fn holds(&self, array: &dyn std::any::Any) -> bool;
 }
 
 /// The global indices, in dimension `d`, of the cells of `geo`'s window (all of them, or
@@ -851,6 +853,10 @@ impl<T: Copy + Send + Sync + 'static> HaloPart for Part1<T> {
         self.geo
     }
 
+    fn holds(&self, array: &dyn std::any::Any) -> bool {
+        array.downcast_ref::<Array<T>>().is_some_and(|a| a.ref_eq(&self.array))
+    }
+
     fn pull(&self, other: &dyn HaloPart) {
         let Some(other) = other.as_any().downcast_ref::<Part1<T>>() else { return };
         let cells = overlap(global_range(&self.geo, 0, false), global_range(&other.geo, 0, true));
@@ -876,6 +882,10 @@ impl<T: Copy + Send + Sync + 'static> HaloPart for Part2<T> {
 
     fn geo(&self) -> Geo {
         self.geo
+    }
+
+    fn holds(&self, array: &dyn std::any::Any) -> bool {
+        array.downcast_ref::<Array<Array<T>>>().is_some_and(|a| a.ref_eq(&self.array))
     }
 
     fn pull(&self, other: &dyn HaloPart) {
@@ -958,6 +968,26 @@ pub fn alias_halo(key: usize, source: usize) {
     with_halos(|mi, halos| match halos.find(source, mi.index()) {
         Some(part) => halos.register(key, mi.index(), part),
         None => halos.unregister(key, mi.index()),
+    });
+}
+
+/// `dist` local `key` (or a local carrying one's copy) was given `array` by an expression
+/// whose source the compiler does not name (`t = c ? a : b;`, `c = b = t;`, `if ((t = b) !=
+/// null)`, a helper's result): the copy of this MI declared under any key whose array is
+/// `array` itself is now `key`'s too, or `key` has none.
+pub fn alias_halo_of<A: 'static>(key: usize, array: &A) {
+    with_halos(|mi, halos| {
+        let found = {
+            let parts = halos.parts.lock().unwrap_or_else(|e| e.into_inner());
+            parts
+                .iter()
+                .find(|(_, m, part)| *m == mi.index() && part.holds(array))
+                .map(|(_, _, part)| part.clone())
+        };
+        match found {
+            Some(part) => halos.register(key, mi.index(), part),
+            None => halos.unregister(key, mi.index()),
+        }
     });
 }
 

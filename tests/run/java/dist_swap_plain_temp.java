@@ -5,8 +5,11 @@
 // refreshed by each `sync` (LANGUAGE.md §2.5). Before, from the third step on, the halo
 // cells of the local that came through the temporary kept stale values on 2, 3 and 8
 // threads. A 1-D rod with the temporary declared in the loop, a 2-D grid of `long` with a
-// cross view and the temporary declared before the loop, and a temporary also given a
-// fresh array between the steps (it then carries no copy).
+// cross view and the temporary declared before the loop, a temporary also given a fresh
+// array between the steps (it then carries no copy, or the fresh array's when a `dist`
+// local is given it), and forms whose source the writer finds by the array itself
+// (`rt::somd::alias_halo_of`): an assignment inside an `if` test, a chained assignment and
+// a conditional (review 101; these failed with a `dist` temporary too).
 class Main {
     static double[] rod(double[] u, int steps) {
         double[] a = new double[u.length];
@@ -74,6 +77,103 @@ class Main {
         return a;
     }
 
+    static long[] condAssign(long[] u, int steps) {
+        long[] a = new long[u.length];
+        long[] b = new long[u.length];
+        for (int i = 0; i < u.length; i++) {
+            a[i] = u[i];
+            b[i] = u[i];
+        }
+        long[] tmp = null;
+        for (int s = 0; s < steps; s++) {
+            {
+                for (int i = 1; i < a.length - 1; i++) {
+                    b[i] = a[i - 1] + 3 * a[i + 1] + a[i];
+                }
+            }
+            if ((tmp = b) != null) {
+                b = a;
+                a = tmp;
+            }
+        }
+        return a;
+    }
+
+    static long[] chained(long[] u, int steps) {
+        long[] a = new long[u.length];
+        long[] b = new long[u.length];
+        for (int i = 0; i < u.length; i++) {
+            a[i] = u[i];
+            b[i] = u[i];
+        }
+        long[] tmp;
+        long[] c;
+        for (int s = 0; s < steps; s++) {
+            {
+                for (int i = 1; i < a.length - 1; i++) {
+                    b[i] = a[i - 1] + 7 * a[i + 1] + a[i];
+                }
+            }
+            tmp = a;
+            a = b;
+            c = b = tmp;
+        }
+        return a;
+    }
+
+    static long[] ternary(long[] u, int steps) {
+        long[] a = new long[u.length];
+        long[] b = new long[u.length];
+        for (int i = 0; i < u.length; i++) {
+            a[i] = u[i];
+            b[i] = u[i];
+        }
+        for (int s = 0; s < steps; s++) {
+            {
+                for (int i = 1; i < a.length - 1; i++) {
+                    b[i] = a[i - 1] + 2 * a[i + 1] + a[i];
+                }
+            }
+            long[] tmp = steps > 0 ? a : b;
+            a = b;
+            b = tmp;
+        }
+        return a;
+    }
+
+    static long[] freshThrough(long[] u, int steps) {
+        long[] a = new long[u.length];
+        long[] b = new long[u.length];
+        for (int i = 0; i < u.length; i++) {
+            a[i] = u[i];
+            b[i] = u[i];
+        }
+        long[] tmp;
+        for (int s = 0; s < steps; s++) {
+            {
+                for (int i = 1; i < a.length - 1; i++) {
+                    b[i] = a[i - 1] + 2 * a[i + 1] + a[i];
+                }
+            }
+            tmp = a;
+            a = b;
+            b = tmp;
+            tmp = new long[u.length];
+            if (s == 1) {
+                b = tmp;
+            }
+        }
+        return a;
+    }
+
+    static void show(String what, long[] r) {
+        long h = 0;
+        for (int i = 0; i < r.length; i++) {
+            h = h * 31 + r[i];
+        }
+        System.out.println(what + " " + h + " " + r[r.length / 2] + " " + r[3]);
+    }
+
     public static void main(String[] args) {
         int steps = Integer.parseInt(args[0]);
         int n = 16;
@@ -101,5 +201,13 @@ class Main {
             t += w[i] + " ";
         }
         System.out.println(t);
+        long[] q = new long[24];
+        for (int i = 0; i < q.length; i++) {
+            q[i] = (i * 7) % 5;
+        }
+        show("cond", condAssign(q, steps));
+        show("chained", chained(q, steps));
+        show("ternary", ternary(q, steps));
+        show("fresh", freshThrough(q, steps));
     }
 }

@@ -2812,6 +2812,18 @@ impl<'a> FnCx<'a> {
             }
             _ => return Err(EmitError::Internal("assignment to a non-place".into())),
         };
+        // An assignment used as a value (`if ((t = b) != null)`, `c = b = t`) gives a local
+        // taking part in the halo refreshes the copy declared for its new array, if any (an
+        // assignment statement does so after it: `stmt.rs`, `share_halo`).
+        if let ExprKind::Local(l) = t.kind {
+            if value_needed && self.halo_tracked(l) {
+                return Ok(format!(
+                    "{{ {value_text}{stmt}; rt::somd::alias_halo_of({}, &{}); {tmp} }}",
+                    l.0,
+                    self.local_name(l)
+                ));
+            }
+        }
         Ok(if value_needed { format!("{{ {value_text}{stmt}; {tmp} }}") } else { stmt })
     }
 

@@ -952,9 +952,13 @@ impl FnCx<'_> {
             writeln!(out, "{level}rt::somd::alias_halo({key}, {});", src.0)?;
             return Ok(());
         }
-        // A temporary given anything else carries no copy.
-        if self.func.local(local).dist.is_none() {
-            writeln!(out, "{level}rt::somd::unshare_halo({key});")?;
+        // A value that may be another local's array though no local is written (`c ? a :
+        // b`, `b = t`, a helper's result): the copy declared for that array itself, if any.
+        let fresh = value.is_none_or(|v| {
+            matches!(self.e(v).map(|e| &e.kind), Ok(ExprKind::NewArray { .. } | ExprKind::Const(_)))
+        });
+        if !fresh {
+            writeln!(out, "{level}rt::somd::alias_halo_of({key}, &{name});")?;
             return Ok(());
         }
         match value.and_then(|v| self.partition_lengths(v)) {
@@ -969,6 +973,16 @@ impl FnCx<'_> {
             None => writeln!(out, "{level}rt::somd::unshare_halo({key});")?,
         }
         Ok(())
+    }
+
+    /// Whether the copy `local` holds in an MI may take part in the halo refreshes of the
+    /// `sync`s: a `dist` local or a carrier ([`FnCx::halo_carrier`]) of a SOMD body with
+    /// `dist` parameters, of a type whose copies are refreshed.
+    pub(super) fn halo_tracked(&self, local: LocalId) -> bool {
+        self.func.somd.is_some()
+            && !self.dist_index.is_empty()
+            && halo_share(&self.func.local(local).ty).is_some()
+            && (self.func.local(local).dist.is_some() || self.halo_carrier(local))
     }
 
     /// Whether `local`, an array local of a SOMD body without `dist`, is given another array
@@ -989,13 +1003,26 @@ impl FnCx<'_> {
             if !views {
                 return out;
             }
-            // (target, source) of every `T[] t = s;` and `t = s;` between array locals.
+            // (target, source) of every `T[] t = s;` and `t = s;` between array locals, also
+            // where `s` is a branch of a conditional or the value of an assignment (`t = c ?
+            // a : b`, `t = b = u`).
             let mut moves: Vec<(LocalId, LocalId)> = Vec::new();
-            let mut given = |target: LocalId, value: ExprId| {
-                if let ExprKind::Local(src) = func.expr(value).kind {
-                    if src != target && halo_share(&func.local(target).ty).is_some() {
-                        moves.push((target, src));
+            fn sources(func: &somd_mir::Function, e: ExprId, out: &mut Vec<LocalId>) {
+                match &func.expr(e).kind {
+                    ExprKind::Local(l) => out.push(*l),
+                    ExprKind::Conditional { then_expr, else_expr, .. } => {
+                        sources(func, *then_expr, out);
+                        sources(func, *else_expr, out);
                     }
+                    ExprKind::Assign { value, .. } => sources(func, *value, out),
+                    _ => {}
+                }
+            }
+            let mut given = |target: LocalId, value: ExprId| {
+                if halo_share(&func.local(target).ty).is_some() {
+                    let mut from = Vec::new();
+                    sources(func, value, &mut from);
+                    moves.extend(from.into_iter().filter(|s| *s != target).map(|s| (target, s)));
                 }
             };
             somd_mir::analysis::walk::each_stmt(&func.body, &mut |stmt| {
