@@ -4208,7 +4208,8 @@ fn up_and_resident(call: &CallTrace, bytes: bool) -> String {
 
 /// Inputs a host helper fills in place before a loop stay on the device for the loop
 /// (`device_keep_filled`; probe 104: uploaded by every call): `fill(f)`, `fillVia(h)`
-/// (through another helper) and `mfill(m)` go up at the loop's first call only, while
+/// (through another helper), `mfill(m)` and `fillRows(k)` (its rows passed to a helper;
+/// review 101) go up at the loop's first call only, while
 /// `refill(g, r)` in the loop sends `g` up at every call. Per call in order: the inputs it
 /// uploaded and those it found on the device.
 #[test]
@@ -4226,8 +4227,10 @@ fn inputs_filled_by_helpers_before_a_loop_stay_on_the_device() {
         wanted.push("Main.dot: up [a] resident [b]".to_string());
         wanted.extend((1..rounds).map(|_| "Main.dot: up [] resident [a b]".to_string()));
     }
-    wanted.push("Main.msum: up [m] resident []".to_string());
-    wanted.extend((1..rounds).map(|_| "Main.msum: up [] resident [m]".to_string()));
+    for _ in ["m", "k"] {
+        wanted.push("Main.msum: up [m] resident []".to_string());
+        wanted.extend((1..rounds).map(|_| "Main.msum: up [] resident [m]".to_string()));
+    }
     wanted.extend((0..rounds).map(|_| "Main.dot: up [a] resident [b]".to_string()));
     assert_eq!(seen, wanted);
 }

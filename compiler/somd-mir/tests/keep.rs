@@ -81,6 +81,7 @@ class T {
     }
     static int mpeek(int[][] m) { return m[0][0] + m[0].length + m.length; }
     static void mpoke(int[][] m) { m[0][0] = 1; }
+    static void mrows(int[][] m) { for (int i = 0; i < m.length; i++) { T.poke(m[i]); } }
     static int mrow(int[][] m) { int[] r = m[0]; return r[0]; }
     static local int first(int[] r) { return r[0]; }
     static local int wipe(int[] r) { r[0] = 0; return 0; }
@@ -266,9 +267,16 @@ fn helpers_writing_in_place_before_a_loop_keep_the_array() {
     ] {
         assert_eq!(main_kept(body), ["T.main#0: a"], "{body}");
     }
+    for body in [
+        "T.mpoke(m); for (int k = 0; k < 3; k++) { u += T.msum(m); }",
+        // rows passed on to a helper writing them in place (review 101)
+        "T.mrows(m); for (int k = 0; k < 3; k++) { u += T.msum(m); }",
+    ] {
+        assert_eq!(matrix_kept(body), ["T.main#0: m"], "{body}");
+    }
     assert_eq!(
-        matrix_kept("T.mpoke(m); for (int k = 0; k < 3; k++) { u += T.msum(m); }"),
-        ["T.main#0: m"]
+        matrix_kept("for (int k = 0; k < 3; k++) { u += T.msum(m); T.mrows(m); }"),
+        Vec::<String>::new()
     );
     for body in [
         "T.poke(a); for (int k = 0; k < 3; k++) { t += T.sum(a); T.poke(a); }",

@@ -2,8 +2,9 @@
 // Inputs a host helper fills in place before a loop of device calls stay on the device for
 // the loop (docs/notes/device-execution.md, "Mutable arrays a host loop never writes"): the
 // helper keeps no other name of the array, so after the call the local is again its only
-// name. `fill` writes a 1-D array, `fillVia` reaches `fill` through another helper, and
-// `mfill` writes a matrix; each is uploaded by the loop's first call only. A helper called
+// name. `fill` writes a 1-D array, `fillVia` reaches `fill` through another helper,
+// `mfill` writes a matrix and `fillRows` passes each row to a helper writing it; each is
+// uploaded by the loop's first call only. A helper called
 // in the loop (`refill(g, r)`, new values every round) refuses the array: each call uploads
 // it again and sees the new values.
 class Main {
@@ -44,6 +45,18 @@ class Main {
         }
     }
 
+    static void fillRow(long[] r, int k) {
+        for (int j = 0; j < r.length; j++) {
+            r[j] = k * 7 + j;
+        }
+    }
+
+    static void fillRows(long[][] m) {
+        for (int i = 0; i < m.length; i++) {
+            fillRow(m[i], i);
+        }
+    }
+
     static void refill(double[] g, int r) {
         for (int i = 0; i < g.length; i++) {
             g[i] = (i % 5) + r;
@@ -74,6 +87,13 @@ class Main {
             u += msum(m);
         }
         System.out.println("matrix " + u);
+        long[][] k = new long[n / 100][40];
+        fillRows(k);
+        u = 0;
+        for (int r = 0; r < rounds; r++) {
+            u += msum(k);
+        }
+        System.out.println("rows " + u);
         double[] g = new double[n];
         t = 0;
         for (int r = 0; r < rounds; r++) {

@@ -1555,8 +1555,16 @@ impl ReadOnly {
             let id = ExprId(i as u32);
             let Some(parent) = parent_of(&parents, id) else { return false };
             let ok = match &func.expr(parent).kind {
-                ExprKind::Index { .. } if matrix => {
+                // A row's elements or length, or a row passed on to a read-only or in-place
+                // parameter (`row(m[i], i)`: review 101).
+                ExprKind::Index { array, .. } if matrix => {
                     row_element_or_length(func, &parents, id, false)
+                        || (*array == id
+                            && !stored_to(func, &parents, parent)
+                            && parent_of(&parents, parent).is_some_and(|call| {
+                                passed_read_only(module, func, call, parent, self)
+                                    || passed_in_place(module, func, call, parent, self)
+                            }))
                 }
                 // `p[i]`, read or stored to (`p = ..` is an `Assign`, refused below).
                 ExprKind::Index { array, .. } => *array == id,
