@@ -248,12 +248,24 @@ impl<'a> Finder<'_, 'a> {
         if skips(body) {
             return;
         }
-        let mut inner = Declared { program: self.program, decls: HashSet::new() };
+        let mut inner =
+            Declared { program: self.program, decls: HashSet::new(), with_value: HashSet::new() };
         util::walk_stmt(&mut inner, body);
+        let mut written = Assigned::new(self.program, false);
+        util::walk_stmt(&mut written, body);
+        // Locals of the iteration declared without a value and assigned once (`long v; v =
+        // a[i];`, review 101): that assignment is their value.
+        let once = inner
+            .decls
+            .iter()
+            .filter(|d| !inner.with_value.contains(d) && written.writes.get(d) == Some(&1))
+            .copied()
+            .collect();
         let mut sums = Sums {
             finder: self,
             index,
             inner: inner.decls,
+            once,
             cells: HashMap::new(),
             guard: None,
             found: None,
@@ -336,8 +348,11 @@ struct Sums<'f, 'p, 'a> {
     index: DeclId,
     /// The locals of one iteration of the loop ([`Declared`]).
     inner: HashSet<DeclId>,
+    /// Locals of one iteration declared without a value and assigned once.
+    once: HashSet<DeclId>,
     /// Locals of one iteration, never assigned again, whose value reads the cell (`long v =
-    /// a[i];`, `boolean big = a[i] > t;`), with that read: they stand for it.
+    /// a[i];`, `boolean big = a[i] > t;`, `long v; v = a[i];`), with that read: they stand
+    /// for it.
     cells: HashMap<DeclId, Span>,
     /// The read of `array[index]` in the test of an `if` around the statement walked.
     guard: Option<Span>,
@@ -379,6 +394,13 @@ impl<'a> Visitor<'a> for Sums<'_, '_, 'a> {
     fn expr(&mut self, expr: &'a Expr, _write: bool) -> bool {
         if self.found.is_some() {
             return false;
+        }
+        if let ExprKind::Assign { op: None, target, value } = &expr.kind {
+            if let Some(v) = self.finder.local(target).filter(|v| self.once.contains(v)) {
+                if let Some(read) = self.read_at_index(value) {
+                    self.cells.insert(v, read);
+                }
+            }
         }
         let (target, added) = match &expr.kind {
             ExprKind::Assign { op, target, value } => {
@@ -493,6 +515,8 @@ fn sets(program: &Program, stmt: &Stmt, decl: DeclId) -> bool {
 struct Declared<'p> {
     program: &'p Program,
     decls: HashSet<DeclId>,
+    /// Those declared with a value.
+    with_value: HashSet<DeclId>,
 }
 
 impl<'a> Visitor<'a> for Declared<'_> {
@@ -511,6 +535,7 @@ impl<'a> Visitor<'a> for Declared<'_> {
 
     fn local_decl(&mut self, decl: &'a LocalDecl) {
         self.decls.extend(decl.vars.iter().map(|var| var.id));
+        self.with_value.extend(decl.vars.iter().filter(|var| var.init.is_some()).map(|var| var.id));
     }
 }
 
@@ -520,11 +545,13 @@ struct Assigned<'p> {
     program: &'p Program,
     declared: bool,
     locals: HashSet<DeclId>,
+    /// How many places write each local.
+    writes: HashMap<DeclId, usize>,
 }
 
 impl<'p> Assigned<'p> {
     fn new(program: &'p Program, declared: bool) -> Self {
-        Assigned { program, declared, locals: HashSet::new() }
+        Assigned { program, declared, locals: HashSet::new(), writes: HashMap::new() }
     }
 }
 
@@ -534,6 +561,7 @@ impl<'a> Visitor<'a> for Assigned<'_> {
             (write, &expr.kind, self.program.names.get(&expr.id))
         {
             self.locals.insert(*decl);
+            *self.writes.entry(*decl).or_default() += 1;
         }
         true
     }
