@@ -3681,6 +3681,30 @@ class Main {
     ));
 }
 
+/// A `!` of a `@` in a helper the kernels of a SOMD method call folds in each work-item;
+/// `explain` says that a call of the helper from host code folds on the CPU
+/// (review 101: it said nothing of `both(m[2])` in `main`).
+#[test]
+fn nested_folds_say_where_host_calls_fold() {
+    insta::assert_snapshot!(explain(
+        r#"
+class Main {
+    static local int sq(int x) { return x * x + 1; }
+    static int both(int[] v) { return min ! (Main @ sq(v)); }
+    static reduce(+) int summed(dist(dim = 1) int[][] rows) {
+        int s = 0;
+        for (int i = 0; i < rows.length; i++) s += both(rows[i]);
+        return s;
+    }
+    public static void main(String[] args) {
+        int[][] m = new int[9][7];
+        System.out.println(summed(m) + both(m[2]));
+    }
+}
+"#
+    ));
+}
+
 /// A non-final static field a kernel would use is named as read or written, and a filter
 /// whose result is an array says that its result keeps it on the host (probe 96: "access
 /// to" a field the code wrote, and a filter's types in a sentence about the writer).

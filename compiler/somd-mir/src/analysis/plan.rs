@@ -292,6 +292,11 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                     .filter(|p| super::nested::read_only_row(module, func, **p))
                     .map(|p| format!("`{}`", func.local(*p).name))
                     .collect();
+                // A call from host code folds on the calling thread (review 101: `explain`
+                // said nothing of `both(m[2])` in `main`).
+                let how = format!(
+                    "{how}; called from host code, the `@` and the fold run on the CPU (no launch of their own)"
+                );
                 let how = if rows.is_empty() {
                     how
                 } else {
