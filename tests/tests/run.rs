@@ -4452,6 +4452,26 @@ fn mapped_somd_results_stay_on_the_device() {
     assert_eq!(late_reads(stderr), [8, 8], "late reads in\n{stderr}");
 }
 
+/// A method fold of a `@` reads the `@`'s result where the `@` left it
+/// (`device_fold_of_map`; probe 103: the result came down after the `@` for nothing): no
+/// call downloads a result, and each of the eight folds finds its input on the device.
+#[test]
+fn method_folds_of_maps_read_the_result_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_fold_of_map";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    assert!(calls.iter().all(|c| c.d2h.iter().all(|(b, _)| b != "somd_out")), "{stderr}");
+    let folds: Vec<&CallTrace> =
+        calls.iter().filter(|c| c.name == "Main.add" || c.name == "Main.larger").collect();
+    let inputs: Vec<bool> =
+        folds.iter().map(|c| c.resident.iter().any(|(b, _)| b == "somd_in")).collect();
+    assert_eq!(inputs, [true; 8], "{stderr}");
+}
+
 /// `@` results moved into a loop-carried local (`x = nx;`) stay on the device
 /// (`device_lazy_moves`; probe 104: every round's result came down whole): no call
 /// downloads a result but the six of `readEachRound`, whose host reads each round's values

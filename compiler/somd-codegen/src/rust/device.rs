@@ -732,6 +732,23 @@ fn inline_results(module: &Module, glue: &mut Glue) {
                 glue.leaving.insert(inner);
             }
         }
+        // `C.m ! (C @ f(..))` with device glue for both: the fold reads the `@`'s result
+        // where the `@` left it (probe 103: it came down after the `@` for nothing).
+        for (j, e) in func.exprs.iter().enumerate() {
+            let somd_mir::ExprKind::ReduceArray { reducer: somd_mir::ArrayReducer::Func(_), array } =
+                e.kind
+            else {
+                continue;
+            };
+            let reduce = somd_mir::ExprId(j as u32);
+            if matches!(func.expr(array).kind, somd_mir::ExprKind::Map { .. })
+                && matches!(&func.expr(array).ty, Type::ValueArray(..))
+                && glue.maps.contains_key(&(fid, array))
+                && glue.fold_desc(fid, reduce).is_some()
+            {
+                glue.inline_left.insert((fid, array));
+            }
+        }
         for e in &func.exprs {
             let somd_mir::ExprKind::SomdCall { func: outer, args, receiver: None } = &e.kind else {
                 continue;
