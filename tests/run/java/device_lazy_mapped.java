@@ -53,10 +53,21 @@ class Main {
         return acc + y[n - 1];
     }
 
+    static double watched(int n, int k) {
+        double[] x = new double[n];
+        double acc = 0;
+        for (int r = 0; r < k; r++) {
+            x = step(x);
+            acc += x[7 + r];
+        }
+        return acc;
+    }
+
     public static void main(String[] args) {
         int n = Integer.parseInt(args[0]);
         int k = Integer.parseInt(args[1]);
         System.out.println("rounds " + rounds(n, k));
         System.out.println("stored " + stored(n, k));
+        System.out.println("watched " + watched(n, k));
     }
 }

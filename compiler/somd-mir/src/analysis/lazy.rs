@@ -252,7 +252,8 @@ fn lazy_local(
     // `new T[[]](y)` of a 1-D primitive array local: the frozen copy of a SOMD result left
     // on the device shares its device copy ("SOMD results" below).
     let frozen = |e: ExprId| frozen_local(func, e).is_some() || frozen_call(func, e).is_some();
-    let declared_at = depths.declared.get(&v).copied()?;
+    // A local declared twice (in two sibling blocks) qualifies for neither.
+    depths.declared.get(&v)?;
     let mut maps = Vec::new();
     if let Some(init) = depths.inits.get(&v) {
         match init {
@@ -293,7 +294,7 @@ fn lazy_local(
             Some(ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. }) => return None,
             Some(ExprKind::Index { array, .. }) if *array == id => {
                 let read = parent.unwrap_or(id);
-                match depths.depth(read) <= declared_at {
+                match depths.once_per_value(func, v, read) {
                     true => lazy.single_reads.push(read),
                     false => lazy.whole.push(read),
                 }
@@ -498,7 +499,8 @@ fn lazy_results(
     if local.kind != LocalKind::Var || local.shared || !matches!(local.ty, Type::Array(_)) {
         return None;
     }
-    let declared_at = depths.declared.get(&v).copied()?;
+    // A local declared twice (in two sibling blocks) qualifies for neither.
+    depths.declared.get(&v)?;
     let on_device = |callee: FuncId| {
         info.placements.iter().any(|p| p.subject == Subject::SomdMethod(callee) && p.device.is_ok())
     };
@@ -655,7 +657,7 @@ fn lazy_results(
                 if !matrix
                     && *array == id
                     && parent.is_some_and(|p| {
-                        !walk::stored_to(func, parents, p) && depths.depth(p) <= declared_at
+                        !walk::stored_to(func, parents, p) && depths.once_per_value(func, v, p)
                     }) =>
             {
                 lazy.single_reads.extend(parent);
@@ -789,6 +791,10 @@ fn wide_elements(ty: &Type) -> bool {
 struct LoopDepths {
     /// Loops around each expression (a loop's test and update count as inside it).
     exprs: HashMap<ExprId, u32>,
+    /// The innermost loop around each expression (loops numbered from 1; 0: none).
+    loops: HashMap<ExprId, u32>,
+    /// Loops numbered so far.
+    numbered: u32,
     /// Loops around each local's declaration.
     declared: HashMap<LocalId, u32>,
     /// Each local's initialiser (`None`: declared without one). A local declared twice
@@ -797,9 +803,23 @@ struct LoopDepths {
 }
 
 impl LoopDepths {
-    fn of_block(&mut self, func: &Function, block: &Block, depth: u32, twice: &mut Vec<LocalId>) {
+    fn of_block(
+        &mut self,
+        func: &Function,
+        block: &Block,
+        (depth, around): (u32, u32),
+        twice: &mut Vec<LocalId>,
+    ) {
         for stmt in &block.stmts {
-            let inner = depth + u32::from(matches!(stmt, Stmt::Loop { .. }));
+            let is_loop = matches!(stmt, Stmt::Loop { .. });
+            let inner = depth + u32::from(is_loop);
+            let inner_loop = match is_loop {
+                true => {
+                    self.numbered += 1;
+                    self.numbered
+                }
+                false => around,
+            };
             if let Stmt::Let { local, init } = stmt {
                 if self.declared.insert(*local, depth).is_some() {
                     twice.push(*local);
@@ -813,19 +833,25 @@ impl LoopDepths {
                 };
                 each_expr(func, root, &mut |e| {
                     self.exprs.insert(e, at);
+                    self.loops.insert(e, inner_loop);
                 });
             }
             for nested in stmt_blocks(stmt) {
-                self.of_block(func, nested, inner, twice);
+                self.of_block(func, nested, (inner, inner_loop), twice);
             }
         }
     }
 
     fn new(func: &Function) -> LoopDepths {
-        let mut depths =
-            LoopDepths { exprs: HashMap::new(), declared: HashMap::new(), inits: HashMap::new() };
+        let mut depths = LoopDepths {
+            exprs: HashMap::new(),
+            loops: HashMap::new(),
+            numbered: 0,
+            declared: HashMap::new(),
+            inits: HashMap::new(),
+        };
         let mut twice = Vec::new();
-        depths.of_block(func, &func.body, 0, &mut twice);
+        depths.of_block(func, &func.body, (0, 0), &mut twice);
         for l in twice {
             depths.declared.remove(&l);
         }
@@ -834,5 +860,25 @@ impl LoopDepths {
 
     fn depth(&self, e: ExprId) -> u32 {
         self.exprs.get(&e).copied().unwrap_or(u32::MAX)
+    }
+
+    /// Whether the element read `read` of local `v` reads each of `v`'s values about once:
+    /// no loop around it that is not around `v`'s declaration, or its innermost loop also
+    /// gives `v` a new value (`x = step(x); acc += x[n / 2];` each round, probe 104: the
+    /// whole array came down every round for one element). A loop reading it again without
+    /// a new value costs at most the runtime's bound of single reads before the whole array
+    /// comes down (`SINGLE_READS`).
+    fn once_per_value(&self, func: &Function, v: LocalId, read: ExprId) -> bool {
+        let declared_at = self.declared.get(&v).copied().unwrap_or(u32::MAX);
+        if self.depth(read) <= declared_at {
+            return true;
+        }
+        let around = self.loops.get(&read).copied().unwrap_or(0);
+        around != 0
+            && func.exprs.iter().enumerate().any(|(i, e)| {
+                matches!(e.kind, ExprKind::Assign { target, .. }
+                    if matches!(func.expr(target).kind, ExprKind::Local(l) if l == v))
+                    && self.loops.get(&ExprId(i as u32)) == Some(&around)
+            })
     }
 }
