@@ -3683,7 +3683,8 @@ class Main {
 
 /// A `!` of a `@` in a helper the kernels of a SOMD method call folds in each work-item;
 /// `explain` says that a call of the helper from host code folds on the CPU
-/// (review 101: it said nothing of `both(m[2])` in `main`).
+/// (review 101: it said nothing of `both(m[2])` in `main`), and only where host code calls
+/// it (review 102: `inner`, called by the SOMD body alone).
 #[test]
 fn nested_folds_say_where_host_calls_fold() {
     insta::assert_snapshot!(explain(
@@ -3691,9 +3692,10 @@ fn nested_folds_say_where_host_calls_fold() {
 class Main {
     static local int sq(int x) { return x * x + 1; }
     static int both(int[] v) { return min ! (Main @ sq(v)); }
+    static int inner(int[] v) { return max ! (Main @ sq(v)); }
     static reduce(+) int summed(dist(dim = 1) int[][] rows) {
         int s = 0;
-        for (int i = 0; i < rows.length; i++) s += both(rows[i]);
+        for (int i = 0; i < rows.length; i++) s += both(rows[i]) + inner(rows[i]);
         return s;
     }
     public static void main(String[] args) {

@@ -292,11 +292,18 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                     .filter(|p| super::nested::read_only_row(module, func, **p))
                     .map(|p| format!("`{}`", func.local(*p).name))
                     .collect();
-                // A call from host code folds on the calling thread (review 101: `explain`
-                // said nothing of `both(m[2])` in `main`).
-                let how = format!(
-                    "{how}; called from host code, the `@` and the fold run on the CPU (no launch of their own)"
-                );
+                // A call from host code folds on the CPU (review 101: `explain` said nothing
+                // of `both(m[2])` in `main`; review 102: only where such a call exists).
+                let from_host = module.functions.iter().enumerate().any(|(j, g)| {
+                    !in_kernels.contains(&FuncId(j as u32))
+                        && isolation::callees(g).into_iter().any(|(c, _)| c == in_func)
+                });
+                let how = match from_host {
+                    true => format!(
+                        "{how}; called from host code, the `@` and the fold run on the CPU (no launch of their own)"
+                    ),
+                    false => how,
+                };
                 let how = if rows.is_empty() {
                     how
                 } else {
