@@ -63,11 +63,26 @@ class Main {
         return acc;
     }
 
+    static double addk(double a, double k) {
+        return a + k;
+    }
+
+    static double written(int n) {
+        double[] x = step(new double[n]);
+        double[] h = new double[n];
+        double k = x[0] = 100.0;
+        for (int i = 0; i < n; i++) {
+            h[i] = addk(x[i], k);
+        }
+        return h[0] + x[0] + h[n - 1];
+    }
+
     public static void main(String[] args) {
         int n = Integer.parseInt(args[0]);
         int k = Integer.parseInt(args[1]);
         System.out.println("rounds " + rounds(n, k));
         System.out.println("stored " + stored(n, k));
         System.out.println("watched " + watched(n, k));
+        System.out.println("written " + written(n));
     }
 }

@@ -452,6 +452,23 @@ fn given_to(
     }
 }
 
+/// Whether evaluating `e` can write nothing: no assignment, increment or call in it.
+fn quiet(func: &Function, e: ExprId) -> bool {
+    let mut quiet = true;
+    each_expr(func, e, &mut |x| {
+        quiet &= !matches!(
+            func.expr(x).kind,
+            ExprKind::Assign { .. }
+                | ExprKind::CompoundAssign { .. }
+                | ExprKind::IncDec { .. }
+                | ExprKind::Call { .. }
+                | ExprKind::SomdCall { .. }
+                | ExprKind::IntermediateReduce { .. }
+        );
+    });
+    quiet
+}
+
 /// The SOMD method `f` of `e`, `new T[[]](f(..))` (unbounded, of primitives) of a static
 /// SOMD call returning a 1-D primitive array: a result frozen as it comes, which the host
 /// glue leaves on the device for the freeze (`Glue::inline_left`; probe 104: `double[[]] y =
@@ -630,6 +647,9 @@ fn lazy_results(
             Some(ExprKind::Map { args, .. })
                 if !matrix
                     && args.iter().any(|(a, how)| *a == id && *how == MapArg::Mapped)
+                    // The copy is taken where the argument is evaluated: no other argument
+                    // may write `x` after it (`C @ f(x, x[0] = 1.0)`, review 102).
+                    && args.iter().all(|(a, _)| *a == id || quiet(func, *a))
                     && parent.is_some_and(|p| {
                         info.placements.iter().any(|pl| {
                             pl.subject == Subject::Map { in_func: fid, expr: p }
