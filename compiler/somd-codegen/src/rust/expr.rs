@@ -168,9 +168,9 @@ pub struct FnCx<'a> {
     /// The pre-order index of each statement (`walk::stmt_indices`), made at the first
     /// keep region the writer looks for (`stmt.rs`, `kept_regions_at`).
     pub stmt_index: std::cell::OnceCell<HashMap<*const Stmt, usize>>,
-    /// The array locals of a SOMD body without `dist` that some statement gives another
-    /// array local's array (`double[] tmp = a;` of a swap): they carry a `dist` local's halo
-    /// copy from one `dist` local to another (`stmt.rs`, `halo_carriers`).
+    /// The array locals of a SOMD body without `dist` that some statement gives a `dist`
+    /// local's array (`double[] tmp = a;` of a swap): they carry its halo copy from one
+    /// `dist` local to another (`stmt.rs`, `FnCx::halo_carrier`).
     pub halo_carriers: std::cell::OnceCell<std::collections::HashSet<somd_mir::LocalId>>,
     /// `new T[[]](a)` of primitive elements whose array the function never reads again:
     /// `a` is a temporary, or a local at its last use outside any loop (`owned_freezes`).
@@ -680,10 +680,9 @@ impl<'a> FnCx<'a> {
     /// The value `id` stored into a lazy local: the `Lazy` its `@` made, or its value
     /// held by the host.
     pub(super) fn lazy_value(&mut self, id: ExprId) -> Result<String, EmitError> {
-        // A move out of another `LazyArr` local at its last mention (`keep::moved_local`):
-        // the handle itself, device copy and all.
-        // A value-array local of `@` results moved likewise (`x = nx;`,
-        // `keep::moved_value_local`).
+        // A move out of another lazy local at its last mention (`keep::moved_local` for
+        // SOMD results, `keep::moved_value_local` for `@` results, `x = nx;`): the handle
+        // itself, device copy and all.
         if let ExprKind::Local(w) = self.e(id)?.kind {
             if self.lazy(w).is_some() {
                 return Ok(format!("std::mem::take(&mut {})", self.local_name(w)));

@@ -985,11 +985,12 @@ impl FnCx<'_> {
             && (self.func.local(local).dist.is_some() || self.halo_carrier(local))
     }
 
-    /// Whether `local`, an array local of a SOMD body without `dist`, is given another array
-    /// local's array somewhere (`double[] tmp = a;`, `tmp = a;`): double buffering through
-    /// a plain temporary (`tmp = a; a = b; b = tmp;`) hands `a`'s halo copy to `b` through
-    /// it, and `b`'s halo cells must go on being refreshed (probe 103: from the third step
-    /// on they were not, on 2, 3 and 8 threads).
+    /// Whether `local`, an array local without `dist` of a SOMD body with a view, is given a
+    /// `dist` local's array somewhere, or another such local's (`double[] tmp = a;`, `tmp =
+    /// a;`, also as a branch of a conditional or an assignment's value): double buffering
+    /// through a plain temporary (`tmp = a; a = b; b = tmp;`) hands `a`'s halo copy to `b`
+    /// through it, and `b`'s halo cells must go on being refreshed (probe 103: from the
+    /// third step on they were not, on 2, 3 and 8 threads).
     fn halo_carrier(&self, local: LocalId) -> bool {
         let carriers = self.halo_carriers.get_or_init(|| {
             let func = self.func;
@@ -1159,10 +1160,7 @@ impl FnCx<'_> {
                 // A swap's temporary carries the copy it is given.
                 if let ExprKind::Assign { target, value } = self.e(*e)?.kind {
                     if let ExprKind::Local(l) = self.e(target)?.kind {
-                        if self.func.somd.is_some()
-                            && !self.dist_index.is_empty()
-                            && (self.func.local(l).dist.is_some() || self.halo_carrier(l))
-                        {
+                        if self.halo_tracked(l) {
                             self.share_halo(out, level, l, Some(value))?;
                         }
                     }
