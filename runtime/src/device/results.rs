@@ -420,6 +420,23 @@ impl<T: DevElem + Freeze<Frozen = T> + Send> LazyArr<T> {
         }
         Lazy::from_host(frozen)
     }
+
+    /// [`LazyArr::freeze_lazy`] of a SOMD call's result frozen as it comes (`new
+    /// double[[]](scale(x, r))`, nothing else holds it): with a host copy (a CPU run), its
+    /// storage becomes the value array's without a copy ([`crate::value::freeze_owned`]),
+    /// as the freeze of a plain result does.
+    pub fn freeze_lazy_owned(mut self, pos: &'static SourcePos) -> Lazy<T> {
+        if self.host.get().is_none() {
+            return self.freeze_lazy(pos);
+        }
+        let device = self.device_buf();
+        let Some(host) = self.host.take() else { return self.freeze_lazy(pos) };
+        let frozen = crate::value::freeze_owned(host, pos);
+        if let (Some((ctx, buf)), Some(key)) = (device, frozen.resident_key()) {
+            super::resident::keep_shared(ctx, key, buf);
+        }
+        Lazy::from_host(frozen)
+    }
 }
 
 /// Whether the host copy is a ragged matrix or has a `null` row (a device result, with no

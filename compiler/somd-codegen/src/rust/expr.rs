@@ -1400,13 +1400,15 @@ impl<'a> FnCx<'a> {
                 // finds there; a SOMD call's result frozen as it comes too
                 // (`Glue::inline_left`: the call leaves it on the device).
                 if self.freeze_shares(id)? {
-                    let frozen = match self.e(*array)?.kind {
-                        ExprKind::Local(l) => self.local_name(l),
-                        _ => paren(self.expr(*array)?),
+                    // A SOMD call's result is a temporary: a CPU run's storage becomes the
+                    // value array's without a copy (`freeze_lazy_owned`).
+                    let (frozen, how) = match self.e(*array)?.kind {
+                        ExprKind::Local(l) => (self.local_name(l), "freeze_lazy"),
+                        _ => (paren(self.expr(*array)?), "freeze_lazy_owned"),
                     };
                     // A `Lazy` already: a lazy local takes it as it is (`lazy_value`).
                     self.lazy_made.insert(id);
-                    return Ok(format!("{frozen}.freeze_lazy({pos})"));
+                    return Ok(format!("{frozen}.{how}({pos})"));
                 }
                 // A `LazyArr` local gives no storage away: it is frozen as a copy.
                 let lazy_local =
