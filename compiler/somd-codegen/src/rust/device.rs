@@ -735,11 +735,11 @@ fn inline_results(module: &Module, glue: &mut Glue) {
         // `C.m ! (C @ f(..))` with device glue for both: the fold reads the `@`'s result
         // where the `@` left it (probe 103: it came down after the `@` for nothing).
         for (j, e) in func.exprs.iter().enumerate() {
-            let somd_mir::ExprKind::ReduceArray { reducer: somd_mir::ArrayReducer::Func(_), array } =
-                e.kind
-            else {
+            let somd_mir::ExprKind::ReduceArray { reducer, array } = &e.kind else { continue };
+            if !matches!(reducer, somd_mir::ArrayReducer::Func(_)) {
                 continue;
-            };
+            }
+            let array = *array;
             let reduce = somd_mir::ExprId(j as u32);
             if matches!(func.expr(array).kind, somd_mir::ExprKind::Map { .. })
                 && matches!(&func.expr(array).ty, Type::ValueArray(..))

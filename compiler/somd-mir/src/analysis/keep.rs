@@ -1527,9 +1527,9 @@ impl ReadOnly {
     /// primitive array (or matrix of primitives) parameter that `f` never assigns and only
     /// indexes (reading or storing elements; a matrix's rows only to reach their elements
     /// or lengths, or passed on as below), asks the length of, freezes (a copy) or passes
-    /// on to read-only or such parameters of plain methods. `f` keeps no other name of the array, so after a call
-    /// the caller's local is again its only name (a host helper filling an input before a
-    /// loop: `fill(f);`, probe 104).
+    /// on to read-only or such parameters of plain methods. `f` keeps no other name of the
+    /// array, so after a call the caller's local is again its only name (a host helper
+    /// filling an input before a loop: `fill(f);`, probe 104).
     fn param_in_place(&mut self, module: &Module, f: FuncId, p: usize) -> bool {
         match self.in_place.open((f, p)) {
             Ok(answer) => answer,
