@@ -58,7 +58,7 @@ pub use fields::{EachField, JoinedField, JoinedOffsets};
 pub use histogram::{run_histogram, run_segmented, HistArg, HistDesc, HistElem, HistOp};
 pub use lazy::Lazy;
 pub use resident::{KeepScope, Key as ResidentKey};
-pub use results::{LazyArr, LazyArray, LazyHost, LazyMat};
+pub use results::{LazyArr, LazyArray, LazyHost, LazyMat, Mapped};
 pub use rows::{fetch as row, RowScope};
 pub use sync::{SyncCall, SyncDesc};
 pub use update::run_updating;

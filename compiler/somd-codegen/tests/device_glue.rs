@@ -664,3 +664,52 @@ public class Main {
     assert!(text.contains("x.set(3i32, 7i64, &POS_"), "{text}");
     assert!(text.contains("x.get(1i32,"), "{text}");
 }
+
+/// The lazy arguments of a `@` cost its CPU path nothing: a SOMD result mapped by a `@`
+/// (`LazyArr::map_arg`) is read in place rather than frozen into a copy, and a `@`
+/// result's host copy is found once for the whole map rather than at every element (a
+/// `Lazy`'s host copy is behind an atomic that no loop hoists).
+#[test]
+fn lazy_arguments_of_a_map_are_read_in_place_on_the_cpu() {
+    let (module, sources) = compile(
+        r#"
+public class Main {
+    static double[] step(dist double[] a) {
+        double[] out = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i] * 0.75 + 1.0;
+        }
+        return out;
+    }
+
+    static local double half(double v) {
+        return v * 0.5;
+    }
+
+    public static void main(String[] args) {
+        double[] z = new double[1000];
+        double t = 0;
+        for (int r = 0; r < 5; r++) {
+            z = step(z);
+            double[[]] h = Main @ half(z);
+            t += h[r];
+            double[[]] q = Main @ half(h);
+            t += + ! q;
+        }
+        System.out.println(t);
+    }
+}
+"#,
+    );
+    let text = write_main(&module, &sources, "test").unwrap();
+    let bound = |source: &str| {
+        let at = text.find(&format!(" = {source};"))?;
+        Some(text[..at].rsplit("let ").next()?.to_string())
+    };
+    // `z` is read where it is: no frozen copy of its host elements.
+    assert!(!text.contains("freeze_lazy"), "{text}");
+    assert!(text.contains(" = z.map_arg(&POS_"), "{text}");
+    // `h` crosses as it is; the CPU path of the second `@` reads its host copy once.
+    let h = bound("h.clone()").unwrap_or_else(|| panic!("{text}"));
+    assert!(text.contains(&format!("let {h} = {h}.host();")), "{text}");
+}

@@ -421,6 +421,22 @@ impl<T: DevElem + Freeze<Frozen = T> + Send> LazyArr<T> {
         Lazy::from_host(frozen)
     }
 
+    /// A `@`'s mapped argument read from this local (`x = step(x); h = C @ half(x);`, the
+    /// `@`'s other arguments quiet, so nothing writes the local before the `@` reads it):
+    /// without a host copy, the device copy shared as [`LazyArr::freeze_lazy`] shares it;
+    /// with one, the local itself, which a device call finds resident or whose upload
+    /// becomes its device copy, and whose host copy the CPU path reads in place. A frozen
+    /// copy of the host's elements would cost a copy of the whole array at every `@`.
+    pub fn map_arg(&self, pos: &'static SourcePos) -> Mapped<'_, T> {
+        match self.host.get() {
+            Some(host) => {
+                host.check(pos);
+                Mapped::Local(self, host)
+            }
+            None => Mapped::Shared(self.freeze_lazy(pos)),
+        }
+    }
+
     /// [`LazyArr::freeze_lazy`] of a SOMD call's result frozen as it comes (`new
     /// double[[]](scale(x, r))`, nothing else holds it): with a host copy (a CPU run), its
     /// storage becomes the value array's without a copy ([`crate::value::freeze_owned`]),
@@ -436,6 +452,40 @@ impl<T: DevElem + Freeze<Frozen = T> + Send> LazyArr<T> {
             super::resident::keep_shared(ctx, key, buf);
         }
         Lazy::from_host(frozen)
+    }
+}
+
+/// A `@`'s mapped argument taken from a lazy local ([`LazyArr::map_arg`]).
+pub enum Mapped<'a, T: DevElem> {
+    /// The device copy, shared by a frozen [`Lazy`].
+    Shared(Lazy<T>),
+    /// The local, and its host copy.
+    Local(&'a LazyArr<T>, &'a Array<T>),
+}
+
+impl<'a, T: DevElem> From<&'a Mapped<'a, T>> for super::HostArg<'a> {
+    fn from(mapped: &'a Mapped<'a, T>) -> Self {
+        match mapped {
+            Mapped::Shared(lazy) => super::HostArg::from(lazy),
+            Mapped::Local(local, _) => super::HostArg::from(*local),
+        }
+    }
+}
+
+impl<T: DevElem> crate::somd::Elements<T> for Mapped<'_, T> {
+    fn count(&self, pos: &'static SourcePos) -> usize {
+        match self {
+            Mapped::Shared(lazy) => lazy.count(pos),
+            Mapped::Local(_, host) => host.count(pos),
+        }
+    }
+
+    #[inline(always)]
+    fn element(&self, i: usize) -> T {
+        match self {
+            Mapped::Shared(lazy) => lazy.element(i),
+            Mapped::Local(_, host) => host.element(i),
+        }
     }
 }
 

@@ -115,6 +115,20 @@ pub struct MapParts {
     /// Every argument has the type the kernel reads.
     pub(super) device_ok: bool,
     pub(super) freeze: &'static str,
+    /// `let _eN_i = _eN_i.host(); ` for each lazy argument: the CPU path reads its host
+    /// copy through a plain reference, found once rather than at every element (a `Lazy`'s
+    /// host copy is behind an atomic that no loop hoists).
+    pub(super) views: String,
+}
+
+impl MapParts {
+    /// `body`, a CPU path of the `@` after its device call, with the [`MapParts::views`].
+    pub(super) fn cpu(&self, body: String) -> String {
+        match self.views.is_empty() {
+            true => body,
+            false => format!("{{ {}{body} }}", self.views),
+        }
+    }
 }
 
 /// Per-function emission context.
@@ -2133,6 +2147,7 @@ impl<'a> FnCx<'a> {
             device_args: Vec::new(),
             device_ok: true,
             freeze: if matches!(callee.ret, Type::Array(_)) { ".freeze()" } else { "" },
+            views: String::new(),
         };
         let pos = parts.pos.clone();
         let mut leaves = Vec::new();
@@ -2154,14 +2169,16 @@ impl<'a> FnCx<'a> {
                     }
                     // A lazy local crosses as it is: a device call finds its buffer.
                     _ if let Some(name) = self.value_lazy_name(*arg) => {
+                        parts.views.push_str(&format!("let {var} = {var}.host(); "));
                         format!("{name}.clone()")
                     }
-                    // A mapped local of SOMD results left on the device: a frozen copy
-                    // sharing the device copy (`analysis::lazy`, `handed`).
+                    // A mapped local of SOMD results left on the device: its device copy
+                    // shared, or the local read in place (`analysis::lazy`, `handed`;
+                    // `LazyArr::map_arg`).
                     (ExprKind::Local(l), MapArg::Mapped)
                         if self.lazy(*l).is_some_and(|z| z.mutable && z.handed.contains(arg)) =>
                     {
-                        format!("{}.freeze_lazy({pos})", self.local_name(*l))
+                        format!("{}.map_arg({pos})", self.local_name(*l))
                     }
                     _ => self.expr(*arg)?,
                 };
@@ -2247,7 +2264,7 @@ impl<'a> FnCx<'a> {
             return Ok(text);
         }
         let parts = self.map_parts(id, func, args, span, None)?;
-        let MapParts { name, pos, lets, lens, call_args, freeze, .. } = &parts;
+        let MapParts { name, pos, lets, lens, call_args, freeze, views, .. } = &parts;
         let (lens, call_args) = (lens.join(", "), call_args.join(", "));
         let n = format!("_e{}n", id.0);
         let device = self.device.filter(|_| parts.device_ok).and_then(|g| g.map_desc(self.fid, id));
@@ -2265,7 +2282,7 @@ impl<'a> FnCx<'a> {
                     "Map",
                     &format!("{desc}.label"),
                     pos,
-                    &cpu(format!("rt::somd::map({n}, |i| {name}({call_args}))"))
+                    &cpu(parts.cpu(format!("rt::somd::map({n}, |i| {name}({call_args}))")))
                 )
             ));
         }
@@ -2278,13 +2295,13 @@ impl<'a> FnCx<'a> {
             let arrays = object_arrays(id, args.len(), bits);
             self.distinct_maps.insert(id);
             return Ok(format!(
-                "{{ {lets}let {n} = rt::somd::map_len(&[{lens}], {pos}); \
+                "{{ {lets}let {n} = rt::somd::map_len(&[{lens}], {pos}); {views}\
                  rt::somd::map_distinct({n}, &[{}], |i| {name}({call_args}){freeze}) }}",
                 arrays.join(", ")
             ));
         }
         Ok(format!(
-            "{{ {lets}let {n} = rt::somd::map_len(&[{lens}], {pos}); \
+            "{{ {lets}let {n} = rt::somd::map_len(&[{lens}], {pos}); {views}\
              rt::somd::map({n}, |i| {name}({call_args}){freeze}) }}"
         ))
     }
@@ -2350,10 +2367,10 @@ impl<'a> FnCx<'a> {
                 "Reduce",
                 &format!("{desc}.label"),
                 map_pos,
-                &format!(
+                &parts.cpu(format!(
                     "rt::somd::map_reduce::<{op}, {ty}>({n}, |i| {name}({}){widen})",
                     call_args.join(", ")
-                )
+                ))
             ),
         )))
     }
@@ -2370,10 +2387,10 @@ impl<'a> FnCx<'a> {
         result: &Type,
     ) -> Result<Option<String>, EmitError> {
         let Some(parts) = self.cpu_fold_parts(array, result)? else { return Ok(None) };
-        let MapParts { name, pos, lets, lens, call_args, .. } = &parts;
+        let MapParts { name, pos, lets, lens, call_args, views, .. } = &parts;
         let n = format!("_e{}n", array.0);
         Ok(Some(format!(
-            "{{ {lets}let {n} = rt::somd::map_len(&[{}], {pos}); \
+            "{{ {lets}let {n} = rt::somd::map_len(&[{}], {pos}); {views}\
              rt::somd::map_reduce::<{op}, {ty}>({n}, |i| {name}({})) }}",
             lens.join(", "),
             call_args.join(", "),
@@ -2422,10 +2439,10 @@ impl<'a> FnCx<'a> {
         let count = args.len();
         let Some(parts) = self.cpu_fold_parts(array, result)? else { return Ok(None) };
         let objects = object_arrays(array, count, bits);
-        let MapParts { name, pos, lets, lens, call_args, .. } = &parts;
+        let MapParts { name, pos, lets, lens, call_args, views, .. } = &parts;
         let n = format!("_e{}n", array.0);
         Ok(Some(format!(
-            "{{ {lets}let {n} = rt::somd::map_len(&[{}], {pos}); \
+            "{{ {lets}let {n} = rt::somd::map_len(&[{}], {pos}); {views}\
              rt::somd::map_reduce_distinct::<{op}, {ty}>({n}, &[{}], |i| {name}({})) }}",
             lens.join(", "),
             objects.join(", "),
@@ -2498,10 +2515,10 @@ impl<'a> FnCx<'a> {
         let ExprKind::Map { func, args } = &map_expr.kind else { return Ok(None) };
         let combine = self.combine_closure(*m)?;
         let parts = self.map_parts(map, *func, args, map_expr.span, None)?;
-        let MapParts { name: f, pos: map_pos, lets, lens, call_args, .. } = &parts;
+        let MapParts { name: f, pos: map_pos, lets, lens, call_args, views, .. } = &parts;
         let n = format!("_e{}n", map.0);
         Ok(Some(format!(
-            "{{ {lets}let {n} = rt::somd::map_len(&[{}], {map_pos}); \
+            "{{ {lets}let {n} = rt::somd::map_len(&[{}], {map_pos}); {views}\
              rt::somd::map_fold({n}, |i| {f}({}), {combine}, {pos}) }}",
             lens.join(", "),
             call_args.join(", "),
@@ -2561,17 +2578,21 @@ impl<'a> FnCx<'a> {
             "Map",
             &format!("{outer_desc}.label"),
             &outer.pos,
-            &cpu(format!(
+            &cpu(outer.cpu(format!(
                 "rt::somd::map({no}, |i| {}({}))",
                 outer.name,
                 outer.call_args.join(", ")
-            )),
+            ))),
         );
         let inner_cpu = cpu_run(
             "Map",
             &format!("{inner_desc}.label"),
             &inner.pos,
-            &format!("rt::somd::map({ni}, |i| {}({}))", inner.name, inner.call_args.join(", ")),
+            &inner.cpu(format!(
+                "rt::somd::map({ni}, |i| {}({}))",
+                inner.name,
+                inner.call_args.join(", ")
+            )),
         );
         Ok(Some(format!(
             "{{ {}let {ni} = rt::somd::map_len(&[{}], {}); {}{group} \

@@ -136,8 +136,11 @@ impl FnCx<'_> {
             let (desc, _) = glue
                 .map_desc(self.fid, p)
                 .ok_or_else(|| EmitError::Internal("fused producer without glue".into()))?;
-            let map =
-                format!("rt::somd::map({n}, |i| {}({}))", parts.name, parts.call_args.join(", "));
+            let map = parts.cpu(format!(
+                "rt::somd::map({n}, |i| {}({}))",
+                parts.name,
+                parts.call_args.join(", ")
+            ));
             let text = format!(
                 "match &{var} {{ Some(done) => done.{result}, None => {}, }}",
                 cpu_run("Map", &format!("{desc}.label"), &parts.pos, &cpu(map))
@@ -300,7 +303,7 @@ impl FnCx<'_> {
                     "Map",
                     &format!("{p_desc}.label"),
                     &producer.pos,
-                    &format!("rt::somd::map({n}, |i| {name}({call_args}))")
+                    &producer.cpu(format!("rt::somd::map({n}, |i| {name}({call_args}))"))
                 ),
             ),
         );
