@@ -55,7 +55,7 @@ pub mod widen;
 pub use crate::opencl::adapt::{clock_at, group, Clock};
 pub use crate::opencl::{before_device, PendingCheck};
 pub use fields::{EachField, JoinedField, JoinedOffsets};
-pub use histogram::{run_histogram, run_segmented, HistArg, HistDesc, HistElem, HistOp};
+pub use histogram::{run_histogram, run_segmented, table_len, HistArg, HistDesc, HistElem, HistOp};
 pub use lazy::Lazy;
 pub use resident::{KeepScope, Key as ResidentKey};
 pub use results::{LazyArr, LazyArray, LazyHost, LazyMat, Mapped};

@@ -5965,3 +5965,35 @@ fn helpers_making_device_calls_keep_the_loops_arrays() {
     wanted.push(format!("+ ! in Main.frz: up [reduce.input {n}] resident []"));
     assert_eq!(seen, wanted);
 }
+
+/// A histogram table sized by an array parameter's length runs on the device
+/// (`device_hist_param_len`; probe 105: `new long[3 * cx.length]` kept a k-means step on the
+/// CPU, where `new long[3 * k]` ran on the device): each step is one launch, the points go
+/// up at the first step only, and only the changed centroids go up after. The `null`
+/// centroid array of the last call runs on the CPU, which raises Java's exception at the
+/// allocation (the suite checks its line and column).
+#[test]
+fn histogram_tables_sized_by_array_lengths_run_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_hist_param_len";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (_, calls) = traced_calls(name, binary, &expected, *opencl);
+    let seen: Vec<String> = calls.iter().map(|c| up_and_resident(c, true)).collect();
+    let (points, centroids) = (6000 * 4, 5 * 4);
+    let mut wanted = vec![format!(
+        "Main.step: up [xs {points}, ys {points}, cx {centroids}, cy {centroids}] resident []"
+    )];
+    wanted.extend((1..6).map(|_| {
+        format!(
+            "Main.step: up [cx {centroids}, cy {centroids}] resident [xs {points}, ys {points}, \
+             cx {centroids}, cy {centroids}]"
+        )
+    }));
+    // The matrix crosses whole although the kernel reads only its row count (a Known gap).
+    wanted.push(format!("Main.rows: up [m {}] resident [keys {points}]", 7 * 3 * 4));
+    assert_eq!(seen, wanted);
+    assert_eq!(launches_of(&calls, "Main.step"), vec![1; 6]);
+    assert_eq!(launches_of(&calls, "Main.rows"), vec![1]);
+}

@@ -1397,7 +1397,8 @@ fn write_hist_desc(
 }
 
 /// The table length of a histogram as a Rust `i32` expression in Java `int` arithmetic
-/// (`+ - *` of `int` parameters and constants, checked by the analysis).
+/// (`+ - *` of `int` parameters, array parameters' lengths and constants, checked by the
+/// analysis).
 fn hist_len_text(
     func: &somd_mir::Function,
     e: somd_mir::ExprId,
@@ -1406,17 +1407,14 @@ fn hist_len_text(
     use somd_mir::{BinOpKind, Const, ExprKind};
     Ok(match &func.expr(e).kind {
         ExprKind::Const(Const::Int(v)) => format!("({v}i32)"),
-        ExprKind::Local(l) => {
-            let p = func
-                .params
-                .iter()
-                .position(|q| q == l)
-                .ok_or_else(|| EmitError::Internal("table length of a non-parameter".into()))?;
-            param_names
-                .get(p)
-                .cloned()
-                .ok_or_else(|| EmitError::Internal("parameter name".into()))?
-        }
+        ExprKind::Local(l) => param_name(func, *l, param_names)?,
+        // `-1` for a `null` array: the CPU path raises the exception where Java does.
+        ExprKind::Length(a) => match func.expr(*a).kind {
+            ExprKind::Local(l) => {
+                format!("rt::device::table_len({})", param_name(func, l, param_names)?)
+            }
+            _ => return Err(EmitError::Internal("table length of a computed array".into())),
+        },
         ExprKind::Binary { op, lhs, rhs } => {
             let f = match op.kind {
                 BinOpKind::Add => "wrapping_add",
@@ -1432,6 +1430,20 @@ fn hist_len_text(
         }
         _ => return Err(EmitError::Internal("table length expression".into())),
     })
+}
+
+/// The name parameter `l` of `func` has in the wrapper.
+fn param_name(
+    func: &somd_mir::Function,
+    l: somd_mir::LocalId,
+    param_names: &[String],
+) -> Result<String, EmitError> {
+    let p = func
+        .params
+        .iter()
+        .position(|q| *q == l)
+        .ok_or_else(|| EmitError::Internal("table length of a non-parameter".into()))?;
+    param_names.get(p).cloned().ok_or_else(|| EmitError::Internal("parameter name".into()))
 }
 
 /// The element type and rank of a 1-D, 2-D or 3-D primitive array (rectangular on the

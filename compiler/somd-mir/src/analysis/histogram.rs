@@ -66,8 +66,9 @@ pub struct HistogramBody {
     /// allocation's zeros. The entries start there, so the host folds the groups' tables
     /// from it.
     pub fill: Option<i64>,
-    /// The allocation's length: an `int` expression of scalar parameters and constants
-    /// (`+ - *`), evaluated by the host with Java's `int` arithmetic.
+    /// The allocation's length: an `int` expression of scalar parameters, lengths of array
+    /// parameters without `dist` and constants (`+ - *`), evaluated by the host with Java's
+    /// `int` arithmetic.
     pub len: ExprId,
     /// Setup scalars (never changed, initialisers without array reads or calls),
     /// recomputed by every work-item.
@@ -92,7 +93,7 @@ pub enum Verdict {
 }
 
 /// The length expression of the table, when it is an `int` expression of scalar
-/// parameters and constants.
+/// parameters, lengths of array parameters without `dist` and constants.
 fn length_ok(func: &Function, e: ExprId, depth: u32) -> bool {
     if depth > 32 {
         return false;
@@ -103,6 +104,10 @@ fn length_ok(func: &Function, e: ExprId, depth: u32) -> bool {
             let local = func.local(*l);
             local.kind == LocalKind::Param && local.ty == Type::Prim(PrimType::Int)
         }
+        // The length of an array parameter without `dist` (`new long[cx.length]`, a k-means
+        // table with an entry per centroid): the same in every MI.
+        ExprKind::Length(a) => matches!(func.expr(*a).kind, ExprKind::Local(l)
+            if func.local(l).kind == LocalKind::Param && func.local(l).dist.is_none()),
         ExprKind::Binary { op, lhs, rhs } if op.ty == PrimOrRef::Prim(PrimType::Int) => {
             matches!(op.kind, BinOpKind::Add | BinOpKind::Sub | BinOpKind::Mul)
                 && length_ok(func, *lhs, depth + 1)
