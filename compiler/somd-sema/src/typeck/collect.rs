@@ -34,6 +34,7 @@ impl Checker<'_> {
             for (class_idx, class) in unit.classes.iter().enumerate() {
                 let id = ClassId(self.p.classes.len() as u32);
                 self.reserved_name(&class.name.name, class.name.span);
+                self.restricted_type_name(&class.name.name, class.name.span);
                 self.class_modifiers(class);
                 self.p.classes.push(ClassInfo {
                     name: class.name.name.clone(),

@@ -92,6 +92,18 @@ impl Checker<'_> {
             ExprKind::Field { target, name } => self.check_field(e, target, name),
             ExprKind::Index { target, index } => self.check_index(target, index),
             ExprKind::Call { target, name, args } => {
+                // JLS 3.9: `yield` is restricted; an unqualified call of a method so named
+                // is no Java (javac: "invalid use of a restricted identifier 'yield'").
+                if target.is_none() && name.name == "yield" {
+                    self.emit(
+                        Diagnostic::error(
+                            codes::RESERVED_NAME,
+                            "a method named `yield` must be called with a qualifier",
+                            name.span,
+                        )
+                        .with_help("write `Main.yield(..)` or `this.yield(..)`"),
+                    );
+                }
                 self.check_call(e, target.as_deref(), name, args)
             }
             ExprKind::New { class, args } => self.check_new(e, class, args),

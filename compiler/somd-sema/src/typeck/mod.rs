@@ -146,6 +146,19 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// E0151 where a class is named with a word Java restricts as a type name (JLS 3.8:
+    /// `var`, `yield`, `record`, `sealed`, `permits`), which would make `var x = ..`
+    /// ambiguous.
+    fn restricted_type_name(&mut self, name: &str, span: Span) {
+        if ["permits", "record", "sealed", "var", "yield"].contains(&name) {
+            self.error(
+                codes::RESERVED_NAME,
+                format!("`{name}` is restricted in Java and cannot name a class"),
+                span,
+            );
+        }
+    }
+
     /// A type as diagnostics name it.
     fn name(&self, ty: &Ty) -> String {
         self.p.ty_name(ty)

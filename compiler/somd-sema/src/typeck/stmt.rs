@@ -162,6 +162,15 @@ impl Checker<'_> {
                 is_shared: decl.modifiers.is_shared(),
                 dist: decl.dist.clone(),
             };
+            // JLS 14.4: `var x[] = ..` is not allowed (javac: "'var' is not allowed as an
+            // element type of an array"); the brackets would otherwise be dropped.
+            if is_var && !matches!(var.ty.kind, TypeExprKind::Var) {
+                self.error(
+                    codes::BAD_VAR,
+                    "`var` is not allowed as an element type of an array",
+                    var.ty.span,
+                );
+            }
             if is_var || matches!(var.ty.kind, TypeExprKind::Var) {
                 let ty = match &var.init {
                     None => {
