@@ -1146,6 +1146,59 @@ fn explain_names_static_final_sizes() {
     }
 }
 
+/// `explain` says why a loop inside `sync` cannot reduce into an accumulator the host
+/// declares in a loop around the block, and how to write it (probe 105: it said the
+/// accumulator did not start at the identity of `max`, which it did); written that way,
+/// the method runs on the device.
+#[test]
+fn explain_names_host_scalar_accumulators() {
+    let body = |decl: &str, block: &str, after: &str| {
+        format!(
+            r#"public class Main {{
+    static reduce(max) double top(double d) {{
+        return d;
+    }}
+
+    static double[] relax(dist(view = <1,1>) double[] a, dist(view = <1,1>) double[] b) {{
+        double e = 0;
+        for (int it = 0; it < 3; it++) {{
+            {decl} d = Double.NEGATIVE_INFINITY;
+            {block} {{
+                for (int i = 1; i < a.length - 1; i++) {{
+                    d = Math.max(d, Math.abs(b[i] - a[i]));
+                }}
+            }}
+            e += {after};
+        }}
+        double[] o = new double[a.length];
+        for (int i = 0; i < a.length; i++) {{
+            o[i] = a[i] + e;
+        }}
+        return o;
+    }}
+
+    public static void main(String[] args) {{ }}
+}}
+"#
+        )
+    };
+    let program = source("explain-host-acc", "Main.somd", &body("double", "sync (a)", "top(d)"));
+    let report = explained(&program);
+    let line = "not on the device: with its outer loop run by the host: loop is not parallel: \
+                the accumulator `d` is a host scalar (declared in a host loop or given values \
+                by host code), which a loop does not reduce into; inside `sync`, reduce into a \
+                `shared` scalar with `sync reduce(max)`";
+    assert!(report.contains(line), "{report}");
+    let program = source(
+        "explain-host-acc-shared",
+        "Main.somd",
+        &body("shared double", "sync reduce(max) (d)", "d"),
+    );
+    let report = explained(&program);
+    let line = "runs on: OpenCL device when available (eligible), else CPU";
+    assert!(report.contains(line), "{report}");
+}
+
 /// A program whose helpers each call the next many times (`g7` calls `g6` 14 times, .., `g1`
 /// calls `g0`), passing an array down the chain.
 fn helper_chain(params: &str, leaf: &str, args: &str, entry: &str, main: &str) -> String {

@@ -2334,6 +2334,20 @@ impl Cx<'_> {
                 Some(Some(init)) if is_identity(&func.expr(*init).kind, op, ty) => {
                     floating_add && is_negative_zero(&func.expr(*init).kind)
                 }
+                // A local of the body that is no setup local: the host declares or sets it
+                // (in a host loop around the `sync` block, probe 105), whatever its start.
+                None if func.local(acc).kind == LocalKind::Var => {
+                    return Err(Dependence {
+                        what: format!(
+                            "the accumulator `{}` is a host scalar (declared in a host loop or \
+                             given values by host code), which a loop does not reduce into; \
+                             inside `sync`, reduce into a `shared` scalar with `sync reduce({})`",
+                            func.local(acc).name,
+                            op.symbol()
+                        ),
+                        span: func.local(acc).span,
+                    })
+                }
                 _ => {
                     return Err(Dependence {
                         what: format!(
