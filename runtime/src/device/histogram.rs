@@ -227,11 +227,12 @@ fn fold_tables<T: HistElem>(
 /// argument (no MI runs), a negative length (the CPU raises the exception), an index that
 /// would wrap, more than 2^31 - 1 iterations (the kernels count them in 32 bits), `double`
 /// without `cl_khr_fp64`, a table too large for the device.
-/// A table length `a.length` of an array parameter `a`, or `-1` where the device could not
-/// take `a` (`null`, a ragged matrix, `null` objects): the CPU path runs then, and raises
-/// Java's exception for `null` where the allocation reads the length.
-pub fn table_len(array: &dyn HostArray) -> i32 {
-    array.shape().and_then(|s| s.first().map(|&n| n as i32)).unwrap_or(-1)
+/// A table length's `a.length` of an array parameter `a`, or `None` where the device could
+/// not take `a` (`null`, a ragged matrix, `null` objects): the whole length is then `-1`,
+/// so the CPU path runs, and raises Java's exception for `null` where the body reads the
+/// length.
+pub fn table_len(array: &dyn HostArray) -> Option<i32> {
+    array.shape().and_then(|s| s.first().map(|&n| n as i32))
 }
 
 pub fn run_histogram<T: HistElem>(

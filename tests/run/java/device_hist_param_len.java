@@ -42,7 +42,8 @@ class Main {
     }
 
     static int[] rows(int[] keys, int[][] m) {
-        int[] t = new int[m.length + 1];
+        int r = m.length;
+        int[] t = new int[r + 1];
         for (int i = 0; i < keys.length; i++) {
             t[(keys[i] & 0x7fffffff) % t.length] += keys[i] >> 3;
         }

@@ -1397,24 +1397,33 @@ fn write_hist_desc(
 }
 
 /// The table length of a histogram as a Rust `i32` expression in Java `int` arithmetic
-/// (`+ - *` of `int` parameters, array parameters' lengths and constants, checked by the
-/// analysis).
+/// (`+ - *` of `int` parameters, array parameters' lengths, constants and unchanged locals
+/// initialised so, checked by the analysis), with `leaf` writing the parameters and
+/// lengths. A length of a `null` array makes the whole length `-1`, whatever the arithmetic
+/// around it: the CPU path runs and raises the exception where Java does.
 fn hist_len_text(
     func: &somd_mir::Function,
     e: somd_mir::ExprId,
-    param_names: &[String],
+    leaf: &mut dyn FnMut(somd_mir::ExprId) -> Result<String, EmitError>,
+) -> Result<String, EmitError> {
+    let text = hist_len_part(func, e, leaf)?;
+    Ok(match text.contains("rt::device::table_len(") {
+        true => format!("(|| Some({text}))().unwrap_or(-1)"),
+        false => text,
+    })
+}
+
+fn hist_len_part(
+    func: &somd_mir::Function,
+    e: somd_mir::ExprId,
+    leaf: &mut dyn FnMut(somd_mir::ExprId) -> Result<String, EmitError>,
 ) -> Result<String, EmitError> {
     use somd_mir::{BinOpKind, Const, ExprKind};
     Ok(match &func.expr(e).kind {
         ExprKind::Const(Const::Int(v)) => format!("({v}i32)"),
-        ExprKind::Local(l) => param_name(func, *l, param_names)?,
-        // `-1` for a `null` array: the CPU path raises the exception where Java does.
-        ExprKind::Length(a) => match func.expr(*a).kind {
-            ExprKind::Local(l) => {
-                format!("rt::device::table_len({})", param_name(func, l, param_names)?)
-            }
-            _ => return Err(EmitError::Internal("table length of a computed array".into())),
-        },
+        ExprKind::Local(l) if let Some(init) = analysis::histogram::length_local(func, *l) => {
+            hist_len_part(func, init, leaf)?
+        }
         ExprKind::Binary { op, lhs, rhs } => {
             let f = match op.kind {
                 BinOpKind::Add => "wrapping_add",
@@ -1424,12 +1433,32 @@ fn hist_len_text(
             };
             format!(
                 "i32::{f}({}, {})",
-                hist_len_text(func, *lhs, param_names)?,
-                hist_len_text(func, *rhs, param_names)?
+                hist_len_part(func, *lhs, leaf)?,
+                hist_len_part(func, *rhs, leaf)?
             )
         }
-        _ => return Err(EmitError::Internal("table length expression".into())),
+        _ => leaf(e)?,
     })
+}
+
+/// A parameter or an array parameter's length in a histogram's table length, named as the
+/// wrapper's `param_names` (`hist_len_text`).
+fn hist_len_leaf(
+    func: &somd_mir::Function,
+    e: somd_mir::ExprId,
+    param_names: &[String],
+) -> Result<String, EmitError> {
+    use somd_mir::ExprKind;
+    match func.expr(e).kind {
+        ExprKind::Local(l) => param_name(func, l, param_names),
+        ExprKind::Length(a) => match func.expr(a).kind {
+            ExprKind::Local(l) => {
+                Ok(format!("rt::device::table_len({})?", param_name(func, l, param_names)?))
+            }
+            _ => Err(EmitError::Internal("table length of a computed array".into())),
+        },
+        _ => Err(EmitError::Internal("table length expression".into())),
+    }
 }
 
 /// The name parameter `l` of `func` has in the wrapper.
@@ -1982,8 +2011,8 @@ fn prologue(
         // A lifted method's table length may read its receiver's fields or lifted statics:
         // the host writes it as the CPU path does (the receiver is not `null` here).
         let len = match glue.lifted.lifts(cx.fid) {
-            true => format!("({})", cx.expr(h.len)?),
-            false => hist_len_text(func, h.len, param_names)?,
+            true => hist_len_text(func, h.len, &mut |e| Ok(format!("({})", cx.expr(e)?)))?,
+            false => hist_len_text(func, h.len, &mut |e| hist_len_leaf(func, e, param_names))?,
         };
         if let Some(key) = h.segmented_by {
             // A segmented sum: on the device only when the key array is sorted.

@@ -67,8 +67,8 @@ pub struct HistogramBody {
     /// from it.
     pub fill: Option<i64>,
     /// The allocation's length: an `int` expression of scalar parameters, lengths of array
-    /// parameters without `dist` and constants (`+ - *`), evaluated by the host with Java's
-    /// `int` arithmetic.
+    /// parameters without `dist`, constants and unchanged `int` locals initialised so
+    /// (`+ - *`, [`length_local`]), evaluated by the host with Java's `int` arithmetic.
     pub len: ExprId,
     /// Setup scalars (never changed, initialisers without array reads or calls),
     /// recomputed by every work-item.
@@ -93,7 +93,8 @@ pub enum Verdict {
 }
 
 /// The length expression of the table, when it is an `int` expression of scalar
-/// parameters, lengths of array parameters without `dist` and constants.
+/// parameters, lengths of array parameters without `dist`, constants and unchanged `int`
+/// locals initialised so ([`length_local`]).
 fn length_ok(func: &Function, e: ExprId, depth: u32) -> bool {
     if depth > 32 {
         return false;
@@ -102,7 +103,10 @@ fn length_ok(func: &Function, e: ExprId, depth: u32) -> bool {
         ExprKind::Const(Const::Int(_)) => true,
         ExprKind::Local(l) => {
             let local = func.local(*l);
-            local.kind == LocalKind::Param && local.ty == Type::Prim(PrimType::Int)
+            match length_local(func, *l) {
+                Some(init) => length_ok(func, init, depth + 1),
+                None => local.kind == LocalKind::Param && local.ty == Type::Prim(PrimType::Int),
+            }
         }
         // The length of an array parameter without `dist` (`new long[cx.length]`, a k-means
         // table with an entry per centroid): the same in every MI.
@@ -115,6 +119,23 @@ fn length_ok(func: &Function, e: ExprId, depth: u32) -> bool {
         }
         _ => false,
     }
+}
+
+/// The initialiser of `l` when it is an `int` local of the body's top level that nothing
+/// assigns after its declaration (`int k = cx.length;`): a table length may read it as that
+/// expression, which the host evaluates in its place.
+pub fn length_local(func: &Function, l: LocalId) -> Option<ExprId> {
+    let local = func.local(l);
+    if local.kind != LocalKind::Var || local.ty != Type::Prim(PrimType::Int) {
+        return None;
+    }
+    if assigned_locals(func).get(&l).copied().unwrap_or(0) > 0 {
+        return None;
+    }
+    func.body.stmts.iter().find_map(|s| match s {
+        Stmt::Let { local, init: Some(init) } if *local == l => Some(*init),
+        _ => None,
+    })
 }
 
 /// The source symbol of a binary operator that a table update may use.
