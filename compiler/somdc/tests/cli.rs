@@ -1199,6 +1199,49 @@ fn explain_names_host_scalar_accumulators() {
     assert!(report.contains(line), "{report}");
 }
 
+/// A loop that is not parallel, whose body a host loop could not run either (it stores
+/// into an array), is explained by its own dependence, not by the store (probe 105: a blur
+/// bounded through `Somd.offset` named `out[i][j] = ..`).
+#[test]
+fn explain_names_the_dependence_of_a_loop_the_host_cannot_run() {
+    let program = source(
+        "explain-hosted-store",
+        "Main.somd",
+        r#"public class Main {
+    static float[][] blur(dist(polyview = <1,1>, <1,1>) float[][] img, float[][] w) {
+        float[][] out = new float[img.length][img[0].length];
+        int oi = Somd.offset(img, 1), oj = Somd.offset(img, 2);
+        int H = Somd.globalLength(img, 1), W = Somd.globalLength(img, 2);
+        int i0 = oi > 0 ? 1 : 0, i1 = oi + img.length < H ? img.length - 1 : img.length;
+        int j0 = oj > 0 ? 1 : 0, j1 = oj + img[0].length < W ? img[0].length - 1 : img[0].length;
+        for (int i = i0; i < i1; i++) {
+            for (int j = j0; j < j1; j++) {
+                int gi = oi + i, gj = oj + j;
+                if (gi == 0 || gj == 0 || gi == H - 1 || gj == W - 1) {
+                    out[i][j] = img[i][j];
+                } else {
+                    float s = 0f;
+                    for (int di = -1; di <= 1; di++)
+                        for (int dj = -1; dj <= 1; dj++)
+                            s += w[di + 1][dj + 1] * img[i + di][j + dj];
+                    out[i][j] = s;
+                }
+            }
+        }
+        return out;
+    }
+
+    public static void main(String[] args) { }
+}
+"#,
+    );
+    let report = explained(&program);
+    let line = "not on the device: loop is not parallel: the loop bound is not derived from \
+                parameters and array lengths at";
+    assert!(report.contains(line), "{report}");
+    assert!(!report.contains("with its outer loop run by the host"), "{report}");
+}
+
 /// A program whose helpers each call the next many times (`g7` calls `g6` 14 times, .., `g1`
 /// calls `g0`), passing an array down the chain.
 fn helper_chain(params: &str, leaf: &str, args: &str, entry: &str, main: &str) -> String {

@@ -387,6 +387,19 @@ fn host_program(module: &Module, func: &Function) -> (Vec<LoopReport>, Result<So
     }
     match super::sync::analyze_sync(module, func, true, true) {
         found @ (_, Ok(_)) => found,
+        // A loop that is not parallel, run by the host, whose body then holds a statement
+        // no host program has (an array store): the loop's own dependence is the reason
+        // (probe 105: a blur whose bounds come from `Somd.offset` was explained by its
+        // store `out[i][j] = ..`).
+        (_, Err(_))
+            if matches!(
+                (&first.1, &hosted.1),
+                (Err(f), Err(h)) if f.reason == BlockReason::Dependence
+                    && h.reason == BlockReason::Shape
+            ) =>
+        {
+            first
+        }
         (_, Err(_)) => {
             let (reports, blocker) = hosted;
             let blocker = blocker.map_err(|b| Blocker {
