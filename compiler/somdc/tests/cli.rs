@@ -1242,6 +1242,44 @@ fn explain_names_the_dependence_of_a_loop_the_host_cannot_run() {
     assert!(!report.contains("with its outer loop run by the host"), "{report}");
 }
 
+/// A `@` that two folds in kernel code read is one entry of `explain`, which says that
+/// each fold computes it again (probe 105: the same `@` was listed twice at one position).
+#[test]
+fn explain_lists_a_map_two_folds_read_once() {
+    let program = source(
+        "explain-two-folds",
+        "Main.somd",
+        r#"public class Main {
+    static local float spread(float v, int k) {
+        return v * (k + 1) - k * 0.125f;
+    }
+
+    static local float bigger(float a, float b) {
+        return Math.max(a, b);
+    }
+
+    static local float both(float v) {
+        float[[]] xs = Main @ spread(v, Somd.range(8));
+        return (Main.bigger ! xs) + (+ ! xs);
+    }
+
+    public static void main(String[] args) {
+        float[] v = {1f, 2f, 3f};
+        float[[]] r = Main @ both(v);
+        System.out.println(r[2]);
+    }
+}
+"#,
+    );
+    let report = explained(&program);
+    assert_eq!(report.matches(": @ Main.spread").count(), 1, "{report}");
+    let line =
+        "inside the kernel that runs `Main.both`: each work-item folds the `@` in order with \
+                `Main.bigger` (no intermediate array); the `+ !` reads it too: each work-item \
+                computes it again and folds it with `+` in the CPU's order";
+    assert!(report.contains(line), "{report}");
+}
+
 /// A program whose helpers each call the next many times (`g7` calls `g6` 14 times, .., `g1`
 /// calls `g0`), passing an array down the chain.
 fn helper_chain(params: &str, leaf: &str, args: &str, entry: &str, main: &str) -> String {

@@ -293,10 +293,14 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                     .map(|p| format!("`{}`", func.local(*p).name))
                     .collect();
                 // A call from host code folds on the CPU (review 101: `explain` said nothing
-                // of `both(m[2])` in `main`; review 102: only where such a call exists).
+                // of `both(m[2])` in `main`; review 102: only where such a call exists). A
+                // `@` or a fold of it from host code is a construct of its own, whose kernel
+                // folds it.
                 let from_host = module.functions.iter().enumerate().any(|(j, g)| {
                     !in_kernels.contains(&FuncId(j as u32))
-                        && isolation::callees(g).into_iter().any(|(c, _)| c == in_func)
+                        && g.exprs.iter().any(
+                            |e| matches!(e.kind, ExprKind::Call { func: c, .. } if c == in_func),
+                        )
                 });
                 let how = match from_host {
                     true => format!(
@@ -336,6 +340,21 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                     } else {
                         Subject::Reduce { in_func, expr: eid }
                     };
+                    // A `@` two folds read is one entry, which says that each fold computes
+                    // it again (probe 105: listed twice at one position).
+                    let again = info.placements.iter_mut().find(|p| p.subject == subject);
+                    if let Some(Placement { device: Ok(plan), .. }) = again {
+                        let folds = how.split_once("folds the `@` ").map_or(how.as_str(), |s| s.1);
+                        let reader = match reducer {
+                            ArrayReducer::Op(op) => format!("{} !", op.symbol()),
+                            ArrayReducer::Func(f) => format!("{} !", module.function(*f).name),
+                        };
+                        plan.how = format!(
+                            "{}; the `{reader}` reads it too: each work-item computes it again and folds it {folds}",
+                            plan.how
+                        );
+                        continue;
+                    }
                     info.nested.push((in_func, eid));
                     info.placements.push(Placement {
                         subject,
