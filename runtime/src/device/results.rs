@@ -442,9 +442,6 @@ impl<T: DevElem + Freeze<Frozen = T> + Send> LazyArr<T> {
     /// storage becomes the value array's without a copy ([`crate::value::freeze_owned`]),
     /// as the freeze of a plain result does.
     pub fn freeze_lazy_owned(mut self, pos: &'static SourcePos) -> Lazy<T> {
-        if self.host.get().is_none() {
-            return self.freeze_lazy(pos);
-        }
         let device = self.device_buf();
         let Some(host) = self.host.take() else { return self.freeze_lazy(pos) };
         let frozen = crate::value::freeze_owned(host, pos);

@@ -62,6 +62,7 @@ impl Writer<'_> {
         let mut cx = FnCx::new(func, &self.taken_names);
         let mut decls = Vec::new();
         let passed = super::kernels::passed_params(&cx);
+        let parents = somd_mir::analysis::walk::parents(func);
         let mut packs = Vec::new();
         for (pi, p) in func.params.iter().enumerate() {
             let local = func.local(*p);
@@ -76,14 +77,18 @@ impl Writer<'_> {
                 let qual = if read_only { "const " } else { "" };
                 let decl = format!("__global {qual}{} *{name}", self.buffer_c(&local.ty, elem)?);
                 let elem = self.storage(elem)?;
-                Self::push_arg(
-                    m,
-                    &mut decls,
-                    decl,
-                    &name,
-                    ArgKind::Buffer { access: Access::In, elem },
-                    ArgSource::Param(pi),
-                );
+                // An array read only for its lengths (`int r = m.length;`) gets no buffer:
+                // nothing crosses for it.
+                if !super::kernels::shape_only(func, &parents, *p) {
+                    Self::push_arg(
+                        m,
+                        &mut decls,
+                        decl,
+                        &name,
+                        ArgKind::Buffer { access: Access::In, elem },
+                        ArgSource::Param(pi),
+                    );
+                }
                 for d in 0..rank {
                     let n = format!("{name}_len{d}");
                     Self::push_arg(

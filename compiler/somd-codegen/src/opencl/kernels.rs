@@ -2199,7 +2199,7 @@ pub(super) fn mapped_prim(a: &somd_mir::analysis::MapArgPlan, read: String) -> S
 /// Whether every mention of the array parameter `p` in `func` is its length or an argument
 /// of `Somd.offset`/`Somd.globalLength`: the kernel reads and writes none of its elements
 /// and passes it nowhere, so it needs its lengths and offsets but no buffer.
-fn shape_only(func: &Function, parents: &[Option<ExprId>], p: LocalId) -> bool {
+pub(super) fn shape_only(func: &Function, parents: &[Option<ExprId>], p: LocalId) -> bool {
     (0..func.exprs.len()).map(|i| ExprId(i as u32)).all(|e| match func.expr(e).kind {
         ExprKind::Local(l) if l == p => walk::parent_of(parents, e).is_some_and(|q| {
             matches!(
