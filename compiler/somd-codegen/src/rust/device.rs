@@ -2011,7 +2011,14 @@ fn prologue(
         // A lifted method's table length may read its receiver's fields or lifted statics:
         // the host writes it as the CPU path does (the receiver is not `null` here).
         let len = match glue.lifted.lifts(cx.fid) {
-            true => hist_len_text(func, h.len, &mut |e| Ok(format!("({})", cx.expr(e)?)))?,
+            true => hist_len_text(func, h.len, &mut |e| match func.expr(e).kind {
+                // As the static wrapper's: a `null` array runs the CPU path (review 103:
+                // reading its length here raised the exception before the body's setup).
+                somd_mir::ExprKind::Length(a) => {
+                    Ok(format!("rt::device::table_len(&{})?", cx.expr(a)?))
+                }
+                _ => Ok(format!("({})", cx.expr(e)?)),
+            })?,
             false => hist_len_text(func, h.len, &mut |e| hist_len_leaf(func, e, param_names))?,
         };
         if let Some(key) = h.segmented_by {
