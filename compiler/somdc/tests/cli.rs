@@ -1199,9 +1199,10 @@ fn explain_names_host_scalar_accumulators() {
     assert!(report.contains(line), "{report}");
 }
 
-/// A loop that is not parallel, whose body a host loop could not run either (it stores
-/// into an array), is explained by its own dependence, not by the store (probe 105: a blur
-/// bounded through `Somd.offset` named `out[i][j] = ..`).
+/// A nest with no parallel loop, whose body a host loop could not run either (it stores
+/// into an array), is explained by its outer loop's dependence, not by the store (probe
+/// 105: a blur bounded through `Somd.offset` named `out[i][j] = ..`); an iteration loop
+/// around a parallel loop is still explained by its store.
 #[test]
 fn explain_names_the_dependence_of_a_loop_the_host_cannot_run() {
     let program = source(
@@ -1240,6 +1241,31 @@ fn explain_names_the_dependence_of_a_loop_the_host_cannot_run() {
                 parameters and array lengths at";
     assert!(report.contains(line), "{report}");
     assert!(!report.contains("with its outer loop run by the host"), "{report}");
+    // An iteration loop around a parallel loop, storing beside it: the store is the reason
+    // (review 103).
+    let program = source(
+        "explain-hosted-store-iteration",
+        "Main.somd",
+        r#"public class Main {
+    static double[] iter(dist double[] a, double[] errs) {
+        double[] x = new double[a.length];
+        for (int it = 0; it < 3; it++) {
+            for (int i = 0; i < a.length; i++) {
+                x[i] = x[i] * 0.5 + a[i];
+            }
+            errs[it] = 1.0;
+        }
+        return x;
+    }
+
+    public static void main(String[] args) { }
+}
+"#,
+    );
+    let report = explained(&program);
+    let line = "not on the device: with its outer loop run by the host: statement other than \
+                an assignment of a local scalar";
+    assert!(report.contains(line), "{report}");
 }
 
 /// A `@` that two folds in kernel code read is one entry of `explain`, which says that

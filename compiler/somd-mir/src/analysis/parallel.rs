@@ -387,16 +387,19 @@ fn host_program(module: &Module, func: &Function) -> (Vec<LoopReport>, Result<So
     }
     match super::sync::analyze_sync(module, func, true, true) {
         found @ (_, Ok(_)) => found,
-        // A loop that is not parallel, run by the host, whose body then holds a statement
-        // no host program has (an array store): the loop's own dependence is the reason
-        // (probe 105: a blur whose bounds come from `Somd.offset` was explained by its
-        // store `out[i][j] = ..`).
+        // A nest with no parallel loop at all, run by the host, whose body then holds a
+        // statement no host program has (an array store): the outer loop's own dependence
+        // is the reason (probe 105: a blur whose bounds come from `Somd.offset` was
+        // explained by its store `out[i][j] = ..`). Where the host form found a parallel
+        // loop inside, the statement is the reason (review 103: an iteration loop storing
+        // `errs[it]` beside its parallel loop).
         (_, Err(_))
-            if matches!(
-                (&first.1, &hosted.1),
-                (Err(f), Err(h)) if f.reason == BlockReason::Dependence
-                    && h.reason == BlockReason::Shape
-            ) =>
+            if hosted.0.iter().all(|r| r.verdict.is_err())
+                && matches!(
+                    (&first.1, &hosted.1),
+                    (Err(f), Err(h)) if f.reason == BlockReason::Dependence
+                        && h.reason == BlockReason::Shape
+                ) =>
         {
             first
         }
