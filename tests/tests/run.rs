@@ -5998,3 +5998,32 @@ fn histogram_tables_sized_by_array_lengths_run_on_the_device() {
     assert_eq!(launches_of(&calls, "Main.step"), vec![1; 6]);
     assert_eq!(launches_of(&calls, "Main.rows"), vec![1]);
 }
+
+/// SOMD results of instance methods stay on the device (`device_lazy_instance`; probe 107:
+/// `u = src.add(u, r)` went up at every call and every result came down): `u` goes up
+/// once, and each later call finds it resident.
+#[test]
+fn instance_somd_results_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_lazy_instance";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (_, calls) = traced_calls(name, binary, &expected, *opencl);
+    let seen: Vec<String> = calls.iter().map(|c| up_and_resident(c, true)).collect();
+    let u = 20_000 * 8;
+    let mut wanted = Vec::new();
+    for r in 0..8 {
+        let up = if r == 0 { format!("u {u}") } else { String::new() };
+        let was = if r == 0 { String::new() } else { format!("u {u}") };
+        wanted.push(format!("Mixer.add: up [{up}] resident [{was}]"));
+        // The receiver's array field goes up at every call (a Known gap: arrays held by
+        // objects have no keep scope).
+        wanted.push(format!("Mixer.mix: up [this_table {u}] resident [u {u}]"));
+        wanted.push(format!("Stats.sum: up [] resident [u {u}]"));
+    }
+    assert_eq!(seen, wanted);
+    // Down: the sums' partials and the elements read at the end, no result.
+    let down: u64 = calls.iter().flat_map(|c| c.d2h.iter().map(|(_, n)| *n)).sum();
+    assert!(down < 1024, "{down} bytes down");
+}

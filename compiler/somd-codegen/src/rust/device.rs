@@ -268,7 +268,7 @@ impl Glue {
                     }
                     _ => false,
                 }
-                && !self.lifted.fields.contains_key(&callee)
+                && !self.lifted.written.contains_key(&callee)
                 && matches!(&module.function(callee).ret, Type::Array(e)
                     if matches!(**e, Type::Prim(_))
                         || matches!(&**e, Type::Array(p) if matches!(**p, Type::Prim(_))))

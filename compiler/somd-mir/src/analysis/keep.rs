@@ -564,7 +564,7 @@ fn candidate_uses(
     let fresh = |e: ExprId| {
         is_fresh_of(module, func, &local.ty, e)
             || (results
-                && matches!(&func.expr(e).kind, ExprKind::SomdCall { func: callee, receiver: None, .. }
+                && matches!(&func.expr(e).kind, ExprKind::SomdCall { func: callee, .. }
                     if returns_written_param(module, *callee).is_some()))
     };
     // Every declaration initialises it with a fresh array (or not at all), or moves one out
@@ -636,7 +636,7 @@ fn candidate_uses(
             // Passed by value to a SOMD method (`b = step(a, b)`): a call that writes it
             // writes its own copy, or the array itself only where the caller never reads
             // it again (`rt::somd::Scratch`).
-            ExprKind::SomdCall { func: callee, args, receiver: None } if lending.results => {
+            ExprKind::SomdCall { func: callee, args, .. } if lending.results => {
                 passed_read_only(module, func, parent, id, facts)
                     || args
                         .iter()

@@ -345,7 +345,7 @@ fn lazy_local(
     // Or a frozen copy of a local some value of which a SOMD method the device may run
     // gives.
     let device_call = |e: ExprId| {
-        matches!(func.expr(e).kind, ExprKind::SomdCall { func: callee, receiver: None, .. }
+        matches!(func.expr(e).kind, ExprKind::SomdCall { func: callee, .. }
             if on_device(Subject::SomdMethod(callee)))
     };
     let frozen_result = |e: ExprId| {
@@ -384,7 +384,7 @@ pub fn thawed_for_device(
 ) -> bool {
     let flat = matches!(&func.expr(thaw).ty, Type::Array(t) if matches!(**t, Type::Prim(_)));
     flat && parent_of(parents, thaw).is_some_and(|c| match &func.expr(c).kind {
-        ExprKind::SomdCall { func: callee, args, receiver: None } => {
+        ExprKind::SomdCall { func: callee, args, .. } => {
             args.contains(&thaw)
                 && info
                     .placements
@@ -475,7 +475,7 @@ fn quiet(func: &Function, e: ExprId) -> bool {
 /// new double[[]](scale(x, r));` came down and went up again every round).
 fn frozen_call(func: &Function, e: ExprId) -> Option<FuncId> {
     let ExprKind::Freeze(operand) = func.expr(e).kind else { return None };
-    let ExprKind::SomdCall { func: callee, receiver: None, .. } = func.expr(operand).kind else {
+    let ExprKind::SomdCall { func: callee, .. } = func.expr(operand).kind else {
         return None;
     };
     let flat =
@@ -525,7 +525,7 @@ fn lazy_results(
     let flat = |ty: &Type| super::keep::is_prim_array(ty) || super::keep::is_prim_matrix(ty);
     let matrix = super::keep::is_prim_matrix(&local.ty);
     let device_result = |e: ExprId| match &func.expr(e).kind {
-        ExprKind::SomdCall { func: callee, receiver: None, .. } => {
+        ExprKind::SomdCall { func: callee, .. } => {
             on_device(*callee) && flat(&module.function(*callee).ret)
         }
         // `Somd.thaw(z)` of a value-array local, which may hold `@` results on the device.
@@ -601,7 +601,7 @@ fn lazy_results(
             {
                 lazy.handed.push(id);
             }
-            Some(ExprKind::SomdCall { func: callee, args, receiver: None })
+            Some(ExprKind::SomdCall { func: callee, args, .. })
                 if on_device(*callee)
                     && args.iter().position(|a| *a == id).is_some_and(|p| {
                         (super::keep::read_only_param(module, *callee, p)
@@ -718,7 +718,7 @@ fn frozen_for_device(
             && array == freeze
             && on_device(Subject::Reduce { in_func: at.fid, expr: map });
     }
-    if let ExprKind::SomdCall { func: callee, args, receiver: None } = &func.expr(map).kind {
+    if let ExprKind::SomdCall { func: callee, args, .. } = &func.expr(map).kind {
         let callee_fn = module.function(*callee);
         let param = args.iter().position(|a| *a == freeze).and_then(|p| callee_fn.params.get(p));
         return flat
