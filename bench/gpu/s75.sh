@@ -12,7 +12,9 @@
 #    session-start compiler (`s75moves_old`, at 1753ec90) and the session's
 #    (`s75moves_new`): five interleaved processes of old and new opencl and old and new
 #    cpu (all threads), then one traced run of each opencl build for the calls, launches
-#    and bytes moved.
+#    and bytes moved. The seventy-sixth session ran it again with CARRY=.gpu-carry/s76,
+#    whose `s75moves_old` is built at a2fb4376 (its session start) and `s75moves_new` at
+#    its end, for the CPU paths it mends.
 set -u
 FINAL=${OUT:-gpu-results}
 mkdir -p "$FINAL"
