@@ -1269,7 +1269,8 @@ fn explain_names_the_dependence_of_a_loop_the_host_cannot_run() {
 }
 
 /// A `@` that two folds in kernel code read is one entry of `explain`, which says that
-/// each fold computes it again (probe 105: the same `@` was listed twice at one position).
+/// each fold computes it again (probe 105: the same `@` was listed twice at one position),
+/// and that host code's call folds on the CPU once.
 #[test]
 fn explain_lists_a_map_two_folds_read_once() {
     let program = source(
@@ -1292,18 +1293,20 @@ fn explain_lists_a_map_two_folds_read_once() {
     public static void main(String[] args) {
         float[] v = {1f, 2f, 3f};
         float[[]] r = Main @ both(v);
-        System.out.println(r[2]);
+        System.out.println(r[2] + both(4f));
     }
 }
 "#,
     );
     let report = explained(&program);
     assert_eq!(report.matches(": @ Main.spread").count(), 1, "{report}");
-    let line =
-        "inside the kernel that runs `Main.both`: each work-item folds the `@` in order with \
-                `Main.bigger` (no intermediate array); the `+ !` reads it too: each work-item \
-                computes it again and folds it with `+` in the CPU's order";
+    let line = "inside the kernel that runs `Main.both`: each work-item folds the `@` in order \
+                with `Main.bigger` (no intermediate array); called from host code, the `@` and \
+                the fold run on the CPU (no launch of their own); the `+ !` reads it too: each \
+                work-item computes it again and folds it with `+` in the CPU's order";
     assert!(report.contains(line), "{report}");
+    // Said once per entry: the `@`'s and each fold's.
+    assert_eq!(report.matches("called from host code").count(), 3, "{report}");
 }
 
 /// A program whose helpers each call the next many times (`g7` calls `g6` 14 times, .., `g1`

@@ -302,6 +302,8 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                             |e| matches!(e.kind, ExprKind::Call { func: c, .. } if c == in_func),
                         )
                 });
+                // The fold's own order, which a second fold of the same `@` repeats.
+                let order = how.clone();
                 let how = match from_host {
                     true => format!(
                         "{how}; called from host code, the `@` and the fold run on the CPU (no launch of their own)"
@@ -344,7 +346,8 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                     // it again (probe 105: listed twice at one position).
                     let again = info.placements.iter_mut().find(|p| p.subject == subject);
                     if let Some(Placement { device: Ok(plan), .. }) = again {
-                        let folds = how.split_once("folds the `@` ").map_or(how.as_str(), |s| s.1);
+                        let folds =
+                            order.split_once("folds the `@` ").map_or(order.as_str(), |s| s.1);
                         let reader = match reducer {
                             ArrayReducer::Op(op) => format!("{} !", op.symbol()),
                             ArrayReducer::Func(f) => format!("{} !", module.function(*f).name),
