@@ -1407,10 +1407,24 @@ fn hist_len_text(
     leaf: &mut dyn FnMut(somd_mir::ExprId) -> Result<String, EmitError>,
 ) -> Result<String, EmitError> {
     let text = hist_len_part(func, e, leaf)?;
-    Ok(match text.contains("rt::device::table_len(") {
+    Ok(match reads_length(func, e) {
         true => format!("(|| Some({text}))().unwrap_or(-1)"),
         false => text,
     })
+}
+
+/// Whether the table length `e` reads an array's length (which `leaf` writes as
+/// `rt::device::table_len(..)?`), directly or through a local's initialiser.
+fn reads_length(func: &somd_mir::Function, e: somd_mir::ExprId) -> bool {
+    use somd_mir::ExprKind;
+    match &func.expr(e).kind {
+        ExprKind::Length(_) => true,
+        ExprKind::Local(l) => {
+            analysis::histogram::length_local(func, *l).is_some_and(|i| reads_length(func, i))
+        }
+        ExprKind::Binary { lhs, rhs, .. } => reads_length(func, *lhs) || reads_length(func, *rhs),
+        _ => false,
+    }
 }
 
 fn hist_len_part(
