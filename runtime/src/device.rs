@@ -1367,6 +1367,10 @@ pub struct KernelDesc {
     ///
     /// [`KernelArgs::run_2d_square`]: crate::opencl::launch::KernelArgs::run_2d_square
     pub square_groups: bool,
+    /// Array parameters (positions among the construct's arguments) the kernel may write
+    /// (parameters are by value): an array a keep scope holds gets a copy of its kept
+    /// buffer made on the device when passed to one, the kept buffer staying the host's.
+    pub written: &'static [usize],
     /// A `@` or filter kernel mapping 2-D value arrays of primitives: its ragged variant,
     /// launched when one of them has rows of different lengths, and the construct's
     /// arguments it takes packed (`device/ragged.rs`); the offsets of the `j`-th follow the
@@ -1748,6 +1752,21 @@ fn upload_narrow(
     upload_keyed(ctx, narrow::key(array, narrow, count), name, || {
         upload_bytes(ctx, &narrow::bytes(array, narrow), name)
     })
+}
+
+/// A new buffer holding a copy, made on the device, of the kept `array`'s device copy
+/// (uploaded now, and kept, when it has none yet): the call's own copy of an array it may
+/// write, where the keep scope's copy must stay what the host holds.
+fn copy_kept(ctx: &'static DeviceCtx, array: &dyn HostArray, name: &str) -> Option<DevBuf> {
+    let held = upload(ctx, array, name)?;
+    let from = match &held {
+        Held::Shared(buf) => &**buf,
+        Held::Own(buf) => buf,
+    };
+    let bytes = byte_len(array, None);
+    let mut buf = allocate(ctx, bytes, name)?;
+    buffer::copy(ctx, &from.buffer, 0, &mut buf.buffer, bytes).or_fatal();
+    Some(buf)
 }
 
 fn upload_new(ctx: &'static DeviceCtx, array: &dyn HostArray, name: &str) -> Option<DevBuf> {
@@ -3030,6 +3049,10 @@ fn execute(
                         // An updated array: the call's own copy (its contents come back to
                         // the host).
                         None if updated => Some(Held::Own(upload_new(ctx, *a, name)?)),
+                        // A kept array the kernel may write: a copy of the kept buffer.
+                        None if desc.written.contains(p) && a.resident_key().is_some() => {
+                            Some(Held::Own(copy_kept(ctx, *a, name)?))
+                        }
                         None => match narrow {
                             Some(n) => Some(upload_narrow(ctx, desc, *a, name, n)?),
                             None => Some(upload(ctx, *a, name)?),

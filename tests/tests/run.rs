@@ -3388,12 +3388,14 @@ fn device_sync_loops_keep_buffers_resident() {
                 ("Main.smooth", 1 + 3 * 6, &[("a", 200), ("b", 200)], &["hist"]),
                 // relax(g, h, 3, 4): 2 kernels x 3 x 4 steps, then the reduction.
                 ("Main.relax", 2 * 3 * 4 + 1, &[("g", 8400), ("h", 8400)], &["somd_partials"]),
-                ("Main.relax", 2 + 1, &[("g", 8400), ("h", 8400)], &["somd_partials"]),
+                // The second call finds both kept by the statements (each call writes
+                // copies made on the device: parameters are by value).
+                ("Main.relax", 2 + 1, &[], &["somd_partials"]),
                 // y = decay(x, 0.75, 9) returns `x`'s updated copy, which stays on the device
                 // for `y` (a SOMD result read at single elements: `LazyArr`); the second
-                // call's result, indexed where it is made, comes back once.
+                // call's result, indexed where it is made, comes back once; `x` is kept.
                 ("Main.decay", 9, &[("x", 320)], &[]),
-                ("Main.decay", 0, &[("x", 320)], &["x"]),
+                ("Main.decay", 0, &[], &["x"]),
                 // carried(c, .., 7): 2 kernels x 7 steps, then the reduction; `b`, written
                 // before each read, is not uploaded.
                 ("Main.carried", 2 * 7 + 1, &[("a", 800)], &["somd_partials"]),
@@ -3412,19 +3414,21 @@ fn device_sync_loops_keep_buffers_resident() {
             "device_swap",
             &[
                 // jacobi(g, next, 7 | 8 | 0 | 1): one kernel per iteration + the reduction;
-                // 40 x 37 longs, `next` not uploaded.
+                // 40 x 37 longs, `next` not uploaded. The statements keep `g` on the device
+                // (each call writes a copy made there: parameters are by value), so it goes
+                // up once for the five calls.
                 ("Main.jacobi", 7 + 1, &[("g", 11_840)], &["somd_partials"]),
-                ("Main.jacobi", 8 + 1, &[("g", 11_840)], &["somd_partials"]),
-                ("Main.jacobi", 1, &[("g", 11_840)], &["somd_partials"]),
-                ("Main.jacobi", 1 + 1, &[("g", 11_840)], &["somd_partials"]),
+                ("Main.jacobi", 8 + 1, &[], &["somd_partials"]),
+                ("Main.jacobi", 1, &[], &["somd_partials"]),
+                ("Main.jacobi", 1 + 1, &[], &["somd_partials"]),
                 // A 42 x 37 `next`: the copy-back kernel runs, `next` goes up.
-                ("Main.jacobi", 2 * 5 + 1, &[("g", 11_840), ("next", 12_432)], &["somd_partials"]),
+                ("Main.jacobi", 2 * 5 + 1, &[("next", 12_432)], &["somd_partials"]),
                 // smooth returns `g`, wherever the exchanges left it: `odd`, read in a loop
                 // too, takes it down at the call; `even` holds it as a SOMD result left on
                 // the device (read at four elements, so the 512-byte array comes down whole
-                // at its first read, after the call).
+                // at its first read, after the call). `g` goes up once for both.
                 ("Main.smooth", 5, &[("g", 512)], &["g"]),
-                ("Main.smooth", 6, &[("g", 512)], &[]),
+                ("Main.smooth", 6, &[], &[]),
                 // observed reads `next` after the copy: 3 kernels x 4 steps + the reduction.
                 ("Main.observed", 3 * 4 + 1, &[("g", 400), ("next", 400)], &["somd_partials"]),
             ],
@@ -3442,9 +3446,11 @@ fn device_sync_loops_keep_buffers_resident() {
             assert_eq!(h2d, up.to_vec(), "{name}: {label} uploads");
             let d2h: Vec<&str> = call.d2h.iter().map(|(b, _)| b.as_str()).collect();
             assert_eq!(d2h, down.to_vec(), "{name}: {label} downloads");
+            // The first input, uploaded or found on the device.
+            let input = call.h2d.first().or(call.resident.first()).map_or(0, |(_, n)| *n);
             for (buffer, bytes) in &call.d2h {
                 if buffer == "somd_partials" {
-                    assert!(*bytes < up[0].1, "{name}: {label} partials of {bytes} bytes");
+                    assert!(*bytes < input, "{name}: {label} partials of {bytes} bytes");
                 }
             }
         }
@@ -4786,8 +4792,9 @@ fn device_cube_value_volumes_cross_once() {
 /// (`somd_heads`, which cross once with the matrix) are known rather than computed again
 /// (`fact` events). A loop after host writes uploads again (its own scope); an array the
 /// loop stores an element of between calls is kept, each later call sending that element
-/// ("Arrays the loop writes"); arrays written between calls through an alias or by a called
-/// method, or by the SOMD method itself, are uploaded by every call. SparseMatMult's sample
+/// ("Arrays the loop writes"); an array the SOMD method itself writes (by value) is kept too,
+/// each call writing a copy made on the device; arrays written between calls through an
+/// alias or by a called method are uploaded by every call. SparseMatMult's sample
 /// uploads its matrix once for its ten iterations.
 #[test]
 fn device_keep_uploads_unchanged_arrays_once_per_loop() {
@@ -4821,7 +4828,8 @@ fn device_keep_uploads_unchanged_arrays_once_per_loop() {
             // stores since `alias_names`, so kept as the loop above
             ("Main.weigh", 3, &["a"], true, &[]),
             ("Main.weigh", 3, &["a"], false, &[]), // written by `poke`
-            ("Main.bumpAll", 3, &["d"], false, &[]), // written by the SOMD method
+            // written by the SOMD method, by value: each call writes a copy made on the device
+            ("Main.bumpAll", 3, &["d"], true, &[]),
         ];
         // The loop storing `a[k]` after each call: its later calls send that `int` alone.
         let stored = |name: &str, arrays: &[&str]| name == "Main.weigh" && arrays == ["a"];
@@ -4879,12 +4887,69 @@ fn device_keep_uploads_unchanged_arrays_once_per_loop() {
     }
 }
 
+/// Arrays passed to parameters that SOMD methods write (by value, LANGUAGE.md §2.1) stay on
+/// the device across a host loop's calls and a region's: in `device_keep_by_value` each
+/// array crosses once (an element the loop stores crosses again alone), and every later
+/// call finds it `resident` and writes a copy made on the device, so the host's array, and
+/// the kept buffer, keep their elements (the program prints them after the calls).
+#[test]
+fn device_keep_lends_copies_to_written_parameters() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_keep_by_value") else {
+        return;
+    };
+    let (_, calls) = traced_calls("device_keep_by_value", binary, &expected, *opencl);
+    let list = |v: &[(String, u64)]| v.iter().map(|(b, _)| b.clone()).collect::<Vec<_>>();
+    let seen: Vec<String> = calls
+        .iter()
+        .map(|c| format!("{}: up {:?}, resident {:?}", c.name, c.h2d, list(&c.resident)))
+        .collect();
+    let seen = seen.join("\n");
+    // Sizes from the program's arguments: 30000 elements, 4 rounds, a 64-row matrix.
+    let (n, rounds) = (30000u64, 4usize);
+    let cols = n / 64;
+    // Method, uploads (array, bytes), arrays found on the device, per call in order.
+    type Call<'a> = (&'a str, Vec<(&'a str, u64)>, &'a [&'a str]);
+    let mut want: Vec<Call> = Vec::new();
+    want.push(("Main.relax", vec![("a", 8 * n), ("b", 8 * n)], &[]));
+    for _ in 1..rounds {
+        // `a` is the last call's result, left on the device.
+        want.push(("Main.relax", vec![], &["a", "b"]));
+    }
+    want.push(("Main.shift", vec![("x", 4 * n), ("w", 4 * n)], &[]));
+    for _ in 1..rounds {
+        // The element the loop stored after the last call.
+        want.push(("Main.shift", vec![("w", 4)], &["x", "w"]));
+    }
+    // Straight-line calls: `x` is kept from the first loop on, `w` from here.
+    want.push(("Main.shift", vec![("w", 4 * n)], &["x"]));
+    want.push(("Main.shift", vec![], &["x", "w"]));
+    want.push(("Main.twice", vec![], &["x", "y"]));
+    want.push(("Main.grow", vec![("m", 8 * 64 * cols)], &[]));
+    for _ in 1..rounds {
+        want.push(("Main.grow", vec![], &["m"]));
+    }
+    for _ in 0..rounds {
+        want.push(("Main.bump", vec![], &["d"]));
+    }
+    assert_eq!(calls.len(), want.len(), "device calls:\n{seen}");
+    for (k, (call, (name, up, resident))) in calls.iter().zip(&want).enumerate() {
+        let what = format!("call {k} ({name}); the calls were\n{seen}");
+        assert_eq!(call.name, *name, "{what}");
+        let up: Vec<(String, u64)> = up.iter().map(|(a, b)| (a.to_string(), *b)).collect();
+        assert_eq!(call.h2d, up, "uploads of {what}");
+        assert_eq!(list(&call.resident), *resident, "resident inputs of {what}");
+    }
+}
+
 /// A host loop that never writes a matrix it passes to device calls keeps it on the device
 /// too (`somd_mir::analysis::keep`, matrices): in `device_keep_matrix` the first loop's `m`
 /// and the `dist` matrix `g` cross once and are `resident` in every later call of their
-/// loops, a loop storing an element of `m` sends just that row again, while a matrix
-/// written through a called method, one a SOMD method writes, and one whose row has another
-/// name cross at every call.
+/// loops, as does one a SOMD method writes (by value: a copy made on the device), a loop
+/// storing an element of `m` sends just that row again, while a matrix written through a
+/// called method and one whose row has another name cross at every call.
 #[test]
 fn device_keep_holds_unchanged_matrices_once_per_loop() {
     let Some(opencl) = &opencl_placement() else {
@@ -4900,7 +4965,7 @@ fn device_keep_holds_unchanged_matrices_once_per_loop() {
         ("Main.weigh", 3, "m", Keeps::Sending(43 * 4)), // an element stored: its row of 43
         ("Main.weigh", 3, "m", Keeps::No),              // written by `poke`
         ("Main.total", 3, "g", Keeps::Yes),             // a `dist` matrix
-        ("Main.bumpAll", 3, "g", Keeps::No),            // written by the SOMD method
+        ("Main.bumpAll", 3, "g", Keeps::Yes),           // written by the SOMD method (a copy)
         ("Main.weigh", 3, "m", Keeps::No),              // a row with another name
     ];
     let loops = loops.map(|(name, count, matrix, keeps)| (name, count, vec![matrix], keeps));

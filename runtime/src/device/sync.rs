@@ -311,6 +311,18 @@ impl<'a> SyncCall<'a> {
                         }
                     }
                 }
+                // A kept array (a keep scope's) passed to a parameter the body writes: a
+                // copy of the kept buffer, which stays what the host holds.
+                HostArg::Array(a)
+                    if desc.written.contains(&p)
+                        && !copied(p)
+                        && !desc.unread.contains(&p)
+                        && rows_param != Some(p)
+                        && a.resident_key().is_some() =>
+                {
+                    uploaded = true;
+                    super::copy_kept(ctx, *a, name)
+                }
                 HostArg::Array(a) => {
                     if copied(p) || desc.unread.contains(&p) {
                         allocate(ctx, byte_len(*a), name)

@@ -34,7 +34,9 @@
 //! arguments, broadcast or mapped (each work-item a plane).
 
 use super::EmitError;
-use crate::opencl::{self, ArgKind, ArgSource, ClOptions, KernelManifest, KernelSet, SizeRule};
+use crate::opencl::{
+    self, Access, ArgKind, ArgSource, ClOptions, KernelManifest, KernelSet, SizeRule,
+};
 use somd_diag::SourceMap;
 use somd_mir::analysis::{self, KernelKind, SizeExpr, SomdBody, SomdResult, SomdShape, Subject};
 use somd_mir::analysis::{instance::StaticSize, lazy::LazyLocal, walk, SyncReturn, SyncStep};
@@ -2793,6 +2795,17 @@ fn write_desc_static(
     writeln!(out, "    narrow: &[{}],", narrow.join(", "))?;
     writeln!(out, "    setup_fails: {},", m.setup_fails)?;
     writeln!(out, "    square_groups: {},", m.square_groups)?;
+    let written: Vec<String> = m
+        .args
+        .iter()
+        .filter_map(|a| match (&a.kind, &a.source) {
+            (ArgKind::Buffer { access, .. }, ArgSource::Param(p)) if *access != Access::In => {
+                Some(p.to_string())
+            }
+            _ => None,
+        })
+        .collect();
+    writeln!(out, "    written: &[{}],", written.join(", "))?;
     match ragged {
         Some((variant, packed)) => {
             let packed: Vec<String> = packed.iter().map(usize::to_string).collect();

@@ -17,7 +17,9 @@
 //!   *read-only* ([`param_read_only`]: the callee only reads its elements, its length and
 //!   its MI geometry (`Somd.offset`, `Somd.globalLength`), or passes it on to read-only
 //!   parameters; this covers a user strategy's `bounds`
-//!   method, which receives the caller's array), or as the array of a `!`, or a mapped
+//!   method, which receives the caller's array), or to a SOMD method's parameter that it
+//!   takes by value and writes ([`somd_param_by_value`]: the call writes its own copy; on
+//!   a device, a copy of the kept buffer made there), or as the array of a `!`, or a mapped
 //!   argument of a `@` (its elements cross, not the array), or frozen (`new T[[]](v)`,
 //!   a 1-D `v`: a copy, or at `v`'s last use its storage, which nothing writes again), or,
 //!   outside the loops and regions that keep it, passed to a plain method that writes it in
@@ -501,11 +503,11 @@ pub(super) fn row_element_or_length(
 #[derive(Default)]
 struct Lending<'s> {
     /// SOMD results left on the device (`analysis::lazy`) rather than a keep scope: the
-    /// local may also be passed to a SOMD method's parameter that the method writes (its
-    /// parameters are by value: [`somd_param_by_value`]), be given such a method's
-    /// returned parameter ([`returns_written_param`]) and be swapped with another
-    /// candidate ([`Swap`]). A keep scope shares one device copy among its calls, which a
-    /// call writing it would change under the others.
+    /// local may also be given a SOMD method's returned parameter
+    /// ([`returns_written_param`]) and be swapped with another candidate ([`Swap`]), and
+    /// passed in place to a plain method only as a keep scope's array. Either may be
+    /// passed to a SOMD method's parameter that the method writes (its parameters are by
+    /// value: [`somd_param_by_value`]).
     results: bool,
     /// The swaps of the function (with `results`).
     swaps: &'s [Swap],
@@ -635,8 +637,10 @@ fn candidate_uses(
             }
             // Passed by value to a SOMD method (`b = step(a, b)`): a call that writes it
             // writes its own copy, or the array itself only where the caller never reads
-            // it again (`rt::somd::Scratch`).
-            ExprKind::SomdCall { func: callee, args, .. } if lending.results => {
+            // it again (`rt::somd::Scratch`). On a device, the copy of a kept array is made
+            // from its kept buffer (`SyncDesc::written`, `KernelDesc::written`), which
+            // stays what the host holds.
+            ExprKind::SomdCall { func: callee, args, .. } => {
                 passed_read_only(module, func, parent, id, facts)
                     || args
                         .iter()
