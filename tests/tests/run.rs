@@ -4673,6 +4673,71 @@ fn swapped_somd_results_stay_on_the_device() {
     // copy), `lent` and `stored` print Java's values: `traced_calls` compares the output.
 }
 
+/// SOMD results moved on by `prev = cur;` and `cur = next;` with statements between that
+/// mention neither grid stay on the device (`keep::moved_local`): in `device_moved_apart`
+/// the input crosses once for the two `start` calls, and no `wave` round uploads or
+/// downloads anything (before, every round uploaded both grids and downloaded `cur`).
+#[test]
+fn results_moved_apart_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_moved_apart";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    // Sizes from the program's arguments: 200000 `double`s, 30 rounds.
+    let (n, rounds) = (200_000u64, 30usize);
+    let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
+    let mut want = vec!["Main.start"; 2];
+    want.extend(std::iter::repeat_n("Main.wave", rounds));
+    assert_eq!(names, want, "{stderr}");
+    let ups: Vec<u64> = calls.iter().map(|c| c.bytes_h2d).collect();
+    assert_eq!(ups[0], 8 * n, "the input, once:\n{stderr}");
+    assert!(ups[1..].iter().all(|b| *b == 0), "uploads {ups:?}:\n{stderr}");
+    for call in &calls {
+        assert!(call.d2h.is_empty(), "{} downloads {:?}:\n{stderr}", call.name, call.d2h);
+    }
+    for call in &calls[3..] {
+        assert_eq!(call.resident.len(), 2, "both grids found:\n{stderr}");
+    }
+}
+
+/// A wavefront's diagonals stay on the device (`somd_mir::analysis::lazy`): in
+/// `device_wavefront` (600 x 500 cells, 1,099 diagonals) only the first `@` uploads
+/// anything (the two strings and the literal first diagonals), and no call downloads a
+/// diagonal: the two `min !`s bring down their partials alone. Before, every diagonal came
+/// down after its `@` and went up again into the next one's.
+#[test]
+fn wavefront_diagonals_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_wavefront";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    let cells: Vec<&CallTrace> = calls.iter().filter(|c| c.name == "EditDist.cell").collect();
+    // Diagonals 2 ..= n + m.
+    assert_eq!(cells.len(), 600 + 500 - 1, "{stderr}");
+    assert!(cells[0].bytes_h2d >= 600 + 500, "the strings go up first:\n{stderr}");
+    assert!(cells[1..].iter().all(|c| c.bytes_h2d == 0), "later diagonals upload:\n{stderr}");
+    let folds = calls.iter().filter(|c| c.name == "min ! in EditDist.main").count();
+    assert_eq!(folds + cells.len(), calls.len(), "{stderr}");
+    assert_eq!(folds, 2, "{stderr}");
+    for call in &calls {
+        let down: Vec<&str> = call.d2h.iter().map(|(b, _)| b.as_str()).collect();
+        assert!(
+            down.iter().all(|b| *b == "somd_reduce.partials"),
+            "{} downloads {down:?}:\n{stderr}",
+            call.name
+        );
+    }
+    // The host reads one element of the last diagonal after the loop: one download of it.
+    let late = stderr.lines().filter(|l| l.contains(r#""buffer":"somd_out_late""#)).count();
+    assert_eq!(late, 1, "{stderr}");
+}
+
 /// Matrices that SOMD calls give new values each round stay on the device between the
 /// calls (`rt::device::LazyMat`): `device_pingpong_2d`'s heat grids swapped through a
 /// temporary and its Game of Life grid replaced by each generation go up once and never

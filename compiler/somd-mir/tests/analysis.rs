@@ -3537,7 +3537,8 @@ public class Main {
 /// local read at two elements and handed to a `@` and a `!` the device runs; one whose only
 /// other use is a `@` the device cannot run (recursion), read in a loop: nothing gained,
 /// not listed; `byte`s summed by `+ !`, which the device widens as it reads them: listed; a
-/// local also given a host value: not listed.
+/// local also given a literal, which the host holds until a device call reads it (`Lazy::
+/// from_host`): listed; one also given a helper's value array: not listed.
 #[test]
 fn results_read_late_are_explained() {
     insta::assert_snapshot!(explain(
@@ -3565,7 +3566,14 @@ public class Main {
             h = new int[[]]{1, 2};
         }
         System.out.println(h[0]);
+        int[[]] k = Main @ f(Somd.range(10));
+        if (args.length > 1) {
+            k = pair();
+        }
+        System.out.println(k[0]);
     }
+
+    static int[[]] pair() { return new int[[]]{3, 4}; }
 }
 "#
     ));

@@ -533,11 +533,16 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
     for l in &info.lazy {
         if !l.mutable {
             // A `@` with device glue, or a frozen SOMD result (its freeze shares the device
-            // copy when the result's local is lazy, else it is the host's value).
+            // copy when the result's local is lazy, else it is the host's value), or a move
+            // out of another such local (`prev2 = prev1;`, which the analysis keeps only
+            // where that local is given such values).
             let func = module.function(l.func);
             if l.maps.iter().any(|e| {
                 glue.maps.contains_key(&(l.func, *e))
-                    || matches!(func.expr(*e).kind, somd_mir::ExprKind::Freeze(_))
+                    || matches!(
+                        func.expr(*e).kind,
+                        somd_mir::ExprKind::Freeze(_) | somd_mir::ExprKind::Local(_)
+                    )
             }) {
                 lazy.push(l.clone());
             }

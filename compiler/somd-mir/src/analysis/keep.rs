@@ -914,7 +914,8 @@ pub fn read_only_param(module: &Module, f: FuncId, p: usize) -> bool {
 /// use), so `x` holds it alone, as fresh as `w` held it (`double[] xn = relax(x, b); .. x =
 /// xn;`). Or the next statement of the block gives `w` a value that mentions neither `w`
 /// nor `x` (`prev = cur; cur = next;`, a wave equation's three grids): `w` names the array
-/// no more from then on either.
+/// no more from then on either; expression statements mentioning neither `w` nor `x` may
+/// come between the two.
 pub(super) fn moved_local(func: &Function, assign: ExprId) -> Option<(LocalId, LocalId)> {
     moved_with(func, assign, &|x, w| movable(func, x, w))
 }
@@ -1033,8 +1034,9 @@ fn last_mention_moves(func: &Function, w: LocalId, at: impl Fn(&Stmt) -> bool) -
     found && !assigned
 }
 
-/// Whether the statement after the statement `assign` (`x = w;`) in its block is `w = e;`
-/// with an `e` that mentions neither `w` nor `x`.
+/// Whether a statement after the statement `assign` (`x = w;`) in its block is `w = e;`
+/// with an `e` that mentions neither `w` nor `x`, with only expression statements
+/// mentioning neither between them.
 fn reassigned_next(func: &Function, assign: ExprId, x: LocalId, w: LocalId) -> bool {
     let mut found = false;
     let mut check = |block: &Block| {
@@ -1042,11 +1044,20 @@ fn reassigned_next(func: &Function, assign: ExprId, x: LocalId, w: LocalId) -> b
         else {
             return;
         };
-        let Some(Stmt::Expr(next)) = block.stmts.get(at + 1) else { return };
-        if let ExprKind::Assign { target, value } = &func.expr(*next).kind {
-            found = matches!(func.expr(*target).kind, ExprKind::Local(l) if l == w)
-                && !walk::mentions(func, *value, w)
-                && !walk::mentions(func, *value, x);
+        // Expression statements mentioning neither may come between (`prev2 = prev1; lo2 =
+        // lo1; prev1 = cur;`, probe 110's wavefront): they cannot reach the locals, and an
+        // exception they throw ends the program.
+        for stmt in &block.stmts[at + 1..] {
+            let Stmt::Expr(next) = stmt else { return };
+            if let ExprKind::Assign { target, value } = &func.expr(*next).kind {
+                if matches!(func.expr(*target).kind, ExprKind::Local(l) if l == w) {
+                    found = !walk::mentions(func, *value, w) && !walk::mentions(func, *value, x);
+                    return;
+                }
+            }
+            if walk::mentions(func, *next, w) || walk::mentions(func, *next, x) {
+                return;
+            }
         }
     };
     check(&func.body);

@@ -14,8 +14,9 @@
 //!
 //! - it is a variable (no parameter, no `dist`) of a one-dimensional value-array type of
 //!   primitives or value objects, `T[[]]` (what a `@` of a function returning `T` makes);
-//! - every value it is given is a `@` or a frozen copy of a 1-D primitive array local
-//!   (`new T[[]](y)`, which shares `y`'s device copy when `y` holds SOMD results, below):
+//! - every value it is given is a `@`, a frozen copy of a 1-D primitive array local
+//!   (`new T[[]](y)`, which shares `y`'s device copy when `y` holds SOMD results, below) or
+//!   a literal (`new int[[]]{0}`, held by the host until a device call uploads it):
 //!   its declaration's initialiser, if any, and every assignment, each a statement of its
 //!   own (so no other name ever holds the result), with at least one `@` the device may run
 //!   (`plan`) that the next statement's `@` does not compute inline ([`super::mapfuse`],
@@ -251,7 +252,14 @@ fn lazy_local(
         |subject: Subject| info.placements.iter().any(|p| p.subject == subject && p.device.is_ok());
     // `new T[[]](y)` of a 1-D primitive array local: the frozen copy of a SOMD result left
     // on the device shares its device copy ("SOMD results" below).
-    let frozen = |e: ExprId| frozen_local(func, e).is_some() || frozen_call(func, e).is_some();
+    // Or a literal (`new int[[]]{0, 1}`): a value the host made, which nothing can change
+    // (the runtime's `Lazy::from_host`), as a wavefront's first two diagonals are (probe
+    // 110).
+    let frozen = |e: ExprId| {
+        frozen_local(func, e).is_some()
+            || frozen_call(func, e).is_some()
+            || matches!(func.expr(e).kind, ExprKind::ValueArrayLit(_))
+    };
     // A local declared twice (in two sibling blocks) qualifies for neither.
     depths.declared.get(&v)?;
     let mut maps = Vec::new();
@@ -357,12 +365,42 @@ fn lazy_local(
         (on_device(Subject::Map { in_func: fid, expr: e }) && !fused_producer(e))
             || frozen_result(e)
     };
-    // A value moved out of a local declared with such a value (`double[[]] nx = C @ f(..);
-    // x = nx;`) counts as that one.
-    let moved_device = |e: ExprId| match func.expr(e).kind {
-        ExprKind::Local(w) => depths.inits.get(&w).copied().flatten().is_some_and(device_value),
-        _ => false,
+    // A value moved out of a local given such a value (`double[[]] nx = C @ f(..); x =
+    // nx;`), directly or through other such moves (`prev2 = prev1; prev1 = cur;`), counts
+    // as that one.
+    let values_of = |w: LocalId| {
+        let assigned = func.exprs.iter().filter_map(move |x| match &x.kind {
+            ExprKind::Assign { target, value }
+                if matches!(func.expr(*target).kind, ExprKind::Local(l) if l == w) =>
+            {
+                Some(*value)
+            }
+            _ => None,
+        });
+        depths.inits.get(&w).copied().flatten().into_iter().chain(assigned)
     };
+    let mut given: Vec<LocalId> = Vec::new();
+    loop {
+        let before = given.len();
+        for l in 0..func.locals.len() as u32 {
+            let w = LocalId(l);
+            // Only locals of `v`'s type move values into it.
+            let found = !given.contains(&w)
+                && func.local(w).ty == local.ty
+                && values_of(w).any(|e| {
+                    device_value(e)
+                        || matches!(func.expr(e).kind, ExprKind::Local(u) if given.contains(&u))
+                });
+            if found {
+                given.push(w);
+            }
+        }
+        if given.len() == before {
+            break;
+        }
+    }
+    let moved_device =
+        |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(w) if given.contains(&w));
     if !maps.iter().any(|e| device_value(*e) || moved_device(*e)) {
         return None;
     }
