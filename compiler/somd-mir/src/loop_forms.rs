@@ -516,3 +516,85 @@ fn counted_while(func: &mut Function, b: &mut Block, k: usize) -> bool {
     b.stmts.remove(k);
     true
 }
+
+/// Why the loop `b.stmts[p]`, left as written, is no counted loop: `explain`'s text for a
+/// `while` or `do`/`while` loop the rewrites above did not take ([`counted_while`]'s
+/// conditions, the first that fails).
+pub fn not_counted(func: &Function, b: &Block, p: usize) -> String {
+    const PLAIN: &str = "not a counted `for` loop over an index";
+    let Some(Stmt::Loop { label, test, test_at_end, body, update }) = b.stmts.get(p) else {
+        return PLAIN.to_string();
+    };
+    if *test_at_end {
+        return "a `do`/`while` loop (its body runs once before the first test: no counted \
+                loop as written)"
+            .to_string();
+    }
+    if test.is_none() || !update.is_empty() {
+        return PLAIN.to_string();
+    }
+    let last = match body.stmts.last() {
+        Some(Stmt::Expr(e)) => Some(*e),
+        _ => None,
+    };
+    let Some((last, i)) = last.and_then(|e| Some((e, walk::assigned_local(func, e)?))) else {
+        return "a `while` loop whose body's last statement updates no index (`i++;`, `i += \
+                c;`: the update of a counted loop)"
+            .to_string();
+    };
+    // The test bounds another local the body steps: that is the index, updated elsewhere.
+    let stepped = walk::assigned_in_block(func, body);
+    let tested = (0..func.locals.len() as u32).map(LocalId).find(|l| {
+        *l != i && stepped.contains(l) && test.is_some_and(|t| walk::mentions(func, t, *l))
+    });
+    if let (Some(index), false) = (tested, test.is_some_and(|t| walk::mentions(func, t, i))) {
+        return format!(
+            "a `while` loop over `{}` whose body's last statement is no update of it (a \
+             counted loop's update is its body's last statement)",
+            func.local(index).name
+        );
+    }
+    let name = &func.local(i).name;
+    let declared =
+        (0..p).rev().find(|&k| matches!(b.stmts[k], Stmt::Let { local, .. } if local == i));
+    let Some((k, Some(lo))) = declared.and_then(|k| Some((k, int_let(func, b, k)?.1))) else {
+        return format!(
+            "a `while` loop over `{name}`, which is no `int` local initialised in the block \
+             holding the loop (`int {name} = lo;` before it)"
+        );
+    };
+    if mentions(func, &b.stmts[p + 1..], i) > 0 {
+        return format!(
+            "a `while` loop over `{name}`, which is read after the loop (a counted loop's index \
+             lives in the loop)"
+        );
+    }
+    if mentions(func, &b.stmts[k + 1..p], i) > 0 || (p > k + 1 && !is_const(func, lo)) {
+        return format!(
+            "a `while` loop over `{name}`, whose computed start is separated from the loop by \
+             other statements"
+        );
+    }
+    if body
+        .stmts
+        .iter()
+        .any(|s| matches!(s, Stmt::Let { local, .. } if walk::mentions(func, last, *local)))
+    {
+        return format!(
+            "a `while` loop whose update of `{name}` reads a local of its body (out of the body \
+             it would name nothing)"
+        );
+    }
+    if continues(body, *label) && !continues_after(func, body, *label, last, false) {
+        return format!(
+            "a `while` loop with a `continue` that its update of `{name}` does not directly \
+             precede (Java skips the update there: `{name}++; continue;` is counted)"
+        );
+    }
+    // The update is the body's last statement, but not the last update of the index (an
+    // earlier statement steps it too), or the test is no bound on it.
+    format!(
+        "a `while` loop over `{name}` whose test or update is no counted loop's (`{name} < hi`, \
+         one update of `{name}` as the body's last statement)"
+    )
+}

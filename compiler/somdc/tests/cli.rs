@@ -1309,6 +1309,138 @@ fn explain_lists_a_map_two_folds_read_once() {
     assert_eq!(report.matches("called from host code").count(), 3, "{report}");
 }
 
+/// `explain` names what keeps a `while` or `do`/`while` loop from being counted (probe 108:
+/// every such loop was "not a counted `for` loop over an index", and the method's line
+/// named only the want of a parallel loop, at its header).
+#[test]
+fn explain_names_why_a_while_loop_is_not_counted() {
+    let program = source(
+        "explain-while-forms",
+        "Main.somd",
+        r#"public class Main {
+    static reduce(+) long after(dist int[] a) {
+        long s = 0;
+        int i = 0;
+        while (i < a.length) {
+            s += a[i];
+            i++;
+        }
+        return s + i;
+    }
+
+    static reduce(+) long early(dist int[] a) {
+        long s = 0;
+        int i = 0;
+        while (i < a.length) {
+            i++;
+            s += a[i - 1];
+        }
+        return s;
+    }
+
+    static reduce(+) long skips(dist int[] a) {
+        long s = 0;
+        int i = 0;
+        while (i < a.length) {
+            if (a[i] < 0) continue;
+            s += a[i];
+            i++;
+        }
+        return s;
+    }
+
+    static reduce(+) long once(dist int[] a) {
+        long s = 0;
+        int i = 0;
+        do {
+            s += a[i];
+            i++;
+        } while (i < a.length);
+        return s;
+    }
+
+    public static void main(String[] args) {
+        int[] a = {1, 2, 3};
+        System.out.println(after(a) + early(a) + skips(a) + once(a));
+    }
+}
+"#,
+    );
+    let report = explained(&program);
+    let expect = [
+        ("5:16", "a `while` loop over `i`, which is read after the loop"),
+        ("15:16", "a `while` loop over `i` whose body's last statement is no update of it"),
+        (
+            "25:16",
+            "a `while` loop with a `continue` that its update of `i` does not directly precede",
+        ),
+        ("39:18", "a `do`/`while` loop (its body runs once before the first test"),
+    ];
+    for (at, why) in expect {
+        let method = format!("not on the device: loop is not parallel: {why}");
+        assert!(report.contains(&method), "{method}\n{report}");
+        let looped = format!("loop at {}:{at}: not parallel: {why}", program.display());
+        assert!(report.contains(&looped), "{looped}\n{report}");
+    }
+    assert!(!report.contains("no parallel loop in the body"), "{report}");
+}
+
+/// `explain` says why two accumulators returned through a value-class constructor stay on
+/// the CPU (probe 108: "a loop reduces several only when the body reads each of them after
+/// the loop", which `return new Stats(s, c)` does), and blames `null` compared with a
+/// matrix's row on arrays, not on value classes.
+#[test]
+fn explain_names_object_results_and_null_rows() {
+    let program = source(
+        "explain-object-null",
+        "Main.somd",
+        r#"value class Stats {
+    final double s;
+    final int c;
+    Stats(double s, int c) { this.s = s; this.c = c; }
+}
+
+class Merge {
+    static Stats combine(Stats a, Stats b) { return new Stats(a.s + b.s, a.c + b.c); }
+}
+
+public class Main {
+    static reduce(Merge) Stats stats(dist double[] a) {
+        double s = 0;
+        int c = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+            c += a[i] > 0.5 ? 1 : 0;
+        }
+        return new Stats(s, c);
+    }
+
+    static reduce(+) int rows(dist int[][] m) {
+        int k = 0;
+        for (int i = 0; i < m.length; i++) {
+            if (m[i] != null) k += m[i].length;
+        }
+        return k;
+    }
+
+    public static void main(String[] args) {
+        Stats st = stats(new double[] {0.25, 0.75});
+        System.out.println(st.s + " " + st.c + " " + rows(new int[3][2]));
+    }
+}
+"#,
+    );
+    let report = explained(&program);
+    let two = "more than one reduction accumulator (`s`, `c`): the host folds several only for a \
+               body returning a primitive, an array or nothing, and this one returns an object \
+               (`Stats`)";
+    assert!(report.contains(two), "{report}");
+    let null = "`null` with an array (kernel code holds arrays, and the rows of a matrix, as \
+                buffers: none is null)";
+    assert!(report.contains(null), "{report}");
+    assert!(!report.contains("objects of value classes as struct values"), "{report}");
+}
+
 /// A program whose helpers each call the next many times (`g7` calls `g6` 14 times, .., `g1`
 /// calls `g0`), passing an array down the chain.
 fn helper_chain(params: &str, leaf: &str, args: &str, entry: &str, main: &str) -> String {

@@ -567,12 +567,29 @@ fn expr_blocker(
             Some(block(NotIsolated, "string operation", span))
         }
         // Kernel code holds an object of a value class as a struct value, which has no
-        // `null`; objects of other classes never reach it.
-        ExprKind::Const(Const::Null) => Some(block(
-            Unsupported,
-            "`null` (kernel code holds objects of value classes as struct values, never null)",
-            span,
-        )),
+        // `null`; objects of other classes never reach it. An array is a buffer (a matrix's
+        // rows packed in one), which no element can name as `null` either.
+        ExprKind::Const(Const::Null) => {
+            let other =
+                super::walk::parent_of(parents, eid).and_then(|p| match &func.expr(p).kind {
+                    ExprKind::Binary { lhs, rhs, .. } => {
+                        Some(if *lhs == eid { *rhs } else { *lhs })
+                    }
+                    ExprKind::Assign { target, value } if *value == eid => Some(*target),
+                    _ => None,
+                });
+            let what = match other.map(|o| &func.expr(o).ty) {
+                Some(Type::Array(_) | Type::ValueArray(..)) => {
+                    "`null` with an array (kernel code holds arrays, and the rows of a \
+                     matrix, as buffers: none is null)"
+                }
+                _ => {
+                    "`null` (kernel code holds objects of value classes as struct values, never \
+                      null)"
+                }
+            };
+            Some(block(Unsupported, what, span))
+        }
         ExprKind::Static(s) => {
             let field = module.statics.get(s.0 as usize)?;
             let class = module.classes.get(field.class.0 as usize).map_or("?", |c| c.name.as_str());

@@ -34,6 +34,9 @@ use crate::ir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::{HashMap, HashSet};
 
+/// The refusal of a body without a parallel loop (its form's explanation follows).
+pub(super) const NO_PARALLEL_LOOP: &str = "no parallel loop in the body";
+
 /// Analyses a SOMD function: a report per top-level loop (and per loop of a `sync` block)
 /// and the extracted body.
 pub fn analyze_somd(
@@ -79,7 +82,24 @@ pub fn analyze_somd(
                         }
                     }
                     merged.sort_by_key(|r| (r.span.start, r.span.end));
-                    (merged, Err(sync_blocker))
+                    // No loop is parallel: the first one's refusal is the reason (a `while`
+                    // loop that is no counted loop), not the body's want of a loop.
+                    let refused = merged.iter().find_map(|r| r.verdict.as_ref().err());
+                    let blocker = match refused {
+                        Some(dep)
+                            if sync_blocker.construct.starts_with(NO_PARALLEL_LOOP)
+                                && merged.iter().all(|r| r.verdict.is_err()) =>
+                        {
+                            Blocker {
+                                reason: BlockReason::Dependence,
+                                construct: format!("loop is not parallel: {}", dep.what),
+                                span: dep.span,
+                                chain: Vec::new(),
+                            }
+                        }
+                        _ => sync_blocker,
+                    };
+                    (merged, Err(blocker))
                 }
                 super::histogram::Verdict::NotOne => (reports, Err(blocker)),
             }
@@ -230,7 +250,7 @@ pub(super) fn analyze_loop_body(
                     span,
                     index: None,
                     verdict: Err(Dependence {
-                        what: "not a counted `for` loop over an index".into(),
+                        what: crate::loop_forms::not_counted(func, &func.body, pos),
                         span,
                     }),
                     flat: None,
@@ -280,7 +300,7 @@ pub(super) fn analyze_loop_body(
         chain: Vec::new(),
     };
     let Some((loop_id, par)) = parallel else {
-        return (reports, Err(shape("no parallel loop in the body")));
+        return (reports, Err(shape(NO_PARALLEL_LOOP)));
     };
     // Each work-item computes the setup when it starts, while others may already be
     // writing: a setup value must not read an array the loop writes (Java reads it before
@@ -2267,12 +2287,20 @@ impl Cx<'_> {
         if accs.len() > 1 && !accs.iter().all(|(a, _, _)| self.reduced.contains(a)) {
             let names: Vec<String> =
                 accs.iter().map(|(a, _, _)| format!("`{}`", func.local(*a).name)).collect();
-            return Err(Dependence {
-                what: format!(
-                    "more than one reduction accumulator ({}): a loop reduces several only when \
-                     the body reads each of them after the loop",
-                    names.join(", ")
+            // The host folds them only in a host program, whose result is a primitive, an
+            // array or nothing (`SyncReturn`): an object made of them stays in the MIs.
+            let why = match &func.ret {
+                Type::Object(class) if func.somd.is_some() => format!(
+                    "the host folds several only for a body returning a primitive, an array \
+                     or nothing, and this one returns an object (`{}`)",
+                    self.module.class(*class).name
                 ),
+                _ => "a loop reduces several only when the body reads each of them after the \
+                      loop"
+                    .to_string(),
+            };
+            return Err(Dependence {
+                what: format!("more than one reduction accumulator ({}): {why}", names.join(", ")),
                 span: accs[1].2,
             });
         }

@@ -269,7 +269,7 @@ impl SyncAnalysis<'_> {
             // A body whose only kernels are intermediate reductions (the host computes the
             // result from their values); with no kernel of its own it has no outputs.
             if self.intermediates.is_empty() || !self.cx.outputs.is_empty() {
-                return Err(shape("no parallel loop in the body", func.span));
+                return Err(shape(super::parallel::NO_PARALLEL_LOOP, func.span));
             }
             if !matches!(result, SomdResult::None) {
                 return Err(shape("a result other than a value the host computes", func.span));
