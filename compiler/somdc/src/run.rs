@@ -161,14 +161,27 @@ fn build_cached(
         .map_err(|err| format!("error: cannot create {}: {err}", lock_path.display()))?;
     lock.lock().map_err(|err| format!("error: cannot lock {}: {err}", lock_path.display()))?;
 
+    // The marker names the binary and records its size and modification time: a binary
+    // changed since (emptied, truncated, written over) is built again rather than run.
     let marker = project_dir.join(BUILT_MARKER);
-    if let Ok(relative) = std::fs::read_to_string(&marker) {
-        let binary = target_dir.join(relative.trim_end());
-        if binary.is_file() {
+    if let Ok(recorded) = std::fs::read_to_string(&marker) {
+        let mut lines = recorded.lines();
+        let binary = target_dir.join(lines.next().unwrap_or_default());
+        let intact =
+            lines.next().is_some_and(|seal| Some(seal.to_string()) == binary_seal(&binary));
+        if intact {
             if verbose() {
                 eprintln!("somdc: cache hit: {}", binary.display());
             }
             return Ok(binary);
+        }
+        // Cargo takes an existing output for fresh: remove the binary and its copy under
+        // `deps/` (one file, hard-linked) so that the build links it again.
+        if binary.is_file() {
+            if verbose() {
+                eprintln!("somdc: cached binary changed since its build: {}", binary.display());
+            }
+            remove_outputs(&binary);
         }
     }
 
@@ -198,11 +211,40 @@ fn build_cached(
             binary.display()
         )));
     }
+    let seal = binary_seal(&binary).unwrap_or_default();
     let temporary = project_dir.join(format!("{BUILT_MARKER}.tmp{}", std::process::id()));
-    std::fs::write(&temporary, relative.display().to_string())
+    std::fs::write(&temporary, format!("{}\n{seal}\n", relative.display()))
         .and_then(|()| std::fs::rename(&temporary, &marker))
         .map_err(|err| format!("error: cannot write {}: {err}", marker.display()))?;
     Ok(binary)
+}
+
+/// The size and modification time of `binary` (`None` when it is no file), recorded in the
+/// marker after a build and compared at every later run.
+fn binary_seal(binary: &Path) -> Option<String> {
+    let meta = std::fs::metadata(binary).ok().filter(|m| m.is_file())?;
+    let modified = meta.modified().ok()?.duration_since(std::time::UNIX_EPOCH).ok()?;
+    Some(format!("{} {}.{:09}", meta.len(), modified.as_secs(), modified.subsec_nanos()))
+}
+
+/// Removes `binary` (`target/release/NAME`) and cargo's copies of it under `deps/`
+/// (`NAME-HASH`), so that the next build links it again.
+fn remove_outputs(binary: &Path) {
+    let _ = std::fs::remove_file(binary);
+    let (Some(dir), Some(name)) = (binary.parent(), binary.file_name().and_then(|n| n.to_str()))
+    else {
+        return;
+    };
+    let prefix = format!("{name}-");
+    let Ok(entries) = std::fs::read_dir(dir.join("deps")) else { return };
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let file = file.to_string_lossy();
+        // The executable itself, not its `.d` dependency file.
+        if file.starts_with(&prefix) && !file.contains('.') {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Gives a generated project the lock file of the workspace the runtime belongs to, when

@@ -602,6 +602,33 @@ fn an_unchanged_program_is_served_from_the_cache() {
     assert!(text(&changed.stderr).contains("somdc: building "));
 }
 
+/// A cached binary changed since its build (emptied, truncated: an interrupted write) is
+/// built again, not run (probe 109: an emptied one exited 0 printing nothing, a truncated
+/// one crashed with SIGSEGV).
+#[test]
+fn a_damaged_cached_binary_is_built_again() {
+    let unique = format!("// damaged {}\n{GOOD}", std::process::id());
+    let program = source("damaged", "damaged.somd", &unique);
+    let first = run(somdc().env("SOMD_CACHE_VERBOSE", "1").arg("run").arg(&program));
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
+    let second = run(somdc().env("SOMD_CACHE_VERBOSE", "1").arg("run").arg(&program));
+    let binary = cached_binary(&text(&second.stderr)).expect("a cache-hit note");
+    for damage in [0usize, 4096] {
+        let bytes = std::fs::read(&binary).expect("the cached binary");
+        std::fs::write(&binary, &bytes[..damage.min(bytes.len())]).expect("damage it");
+        let out =
+            run(somdc().env("SOMD_CACHE_VERBOSE", "1").arg("run").arg(&program).args(["--", "x"]));
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+        assert_eq!(text(&out.stdout), "args 1\nx\n", "{stderr}");
+        assert!(stderr.contains("somdc: cached binary changed since its build"), "{stderr}");
+        assert!(stderr.contains("somdc: building "), "{stderr}");
+        // Built again: the next run is served from the cache.
+        let again = run(somdc().env("SOMD_CACHE_VERBOSE", "1").arg("run").arg(&program));
+        assert_eq!(cached_binary(&text(&again.stderr)), Some(binary.clone()));
+    }
+}
+
 #[test]
 fn concurrent_runs_of_one_program_share_the_cache_safely() {
     let unique = format!("// concurrent {}\n{GOOD}", std::process::id());
