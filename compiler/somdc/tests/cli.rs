@@ -936,6 +936,47 @@ fn build_emits_one_kernel_file_per_kernel() {
     assert!(!plain.join("kernels").exists());
 }
 
+/// A library function in a kernel file is headed by its place in `stdlib/` (probe 109: a
+/// `Math.max` read `(:0:648)`, an empty file name, line 0 and a byte offset).
+#[test]
+fn emitted_library_functions_name_their_stdlib_position() {
+    let program = source(
+        "emit-stdlib",
+        "Main.somd",
+        r#"public class Main {
+    static reduce(max) int big(dist int[] a) {
+        int m = 0;
+        for (int i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]));
+        return m;
+    }
+
+    public static void main(String[] args) {
+        System.out.println(big(new int[] {3, -9, 4}));
+    }
+}
+"#,
+    );
+    let out_dir = scratch().join("emit-stdlib").join("project");
+    let _ = std::fs::remove_dir_all(&out_dir);
+    let out = run(somdc().arg("build").arg(&program).arg("-o").arg(&out_dir).arg("--emit-kernels"));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let kernel = std::fs::read_to_string(out_dir.join("kernels/Main_big.cl")).expect("read");
+    let headers: Vec<&str> = kernel.lines().filter(|l| l.starts_with("/* Math.")).collect();
+    assert_eq!(headers.len(), 2, "{kernel}");
+    for header in headers {
+        assert!(header.contains("(stdlib/math.somd:"), "{header}");
+        let (line, col) = header
+            .rsplit_once("math.somd:")
+            .and_then(|(_, at)| at.trim_end_matches(") */").split_once(':'))
+            .expect("line:col");
+        let line: usize = line.parse().expect("a line");
+        let col: usize = col.parse().expect("a column");
+        let library = include_str!("../../../stdlib/math.somd");
+        let text = library.lines().nth(line - 1).expect("the line exists");
+        assert!(text[col - 1..].starts_with("static"), "{header}: {text}");
+    }
+}
+
 /// A `@` target that makes a `null` value-class reference stays on the CPU, and `explain`
 /// names the `null` and its position; every other `@` of the program keeps its kernel
 /// (before, the OpenCL writer failed on the `null` and no kernel was generated at all).

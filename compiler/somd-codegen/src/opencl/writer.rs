@@ -1243,6 +1243,14 @@ impl<'a> Writer<'a> {
     }
 
     pub(super) fn pos(&self, span: Span) -> (String, u32, u32) {
+        // A library function (`Math.max`) comes from `stdlib/*.somd`, which the program's
+        // source map does not hold (probe 109: its header read `(:0:648)`).
+        if let (Some(name), Some(text)) =
+            (somd_stdlib::name(span.file), somd_stdlib::source(span.file))
+        {
+            let (line, col) = somd_diag::SourceFile::new(name, text).line_col(span.start as usize);
+            return (name.to_string(), line as u32, col as u32);
+        }
         let text = self.sources.position(span);
         let mut parts = text.rsplitn(3, ':');
         let col = parts.next().and_then(|c| c.parse().ok()).unwrap_or(0);
