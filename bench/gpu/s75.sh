@@ -14,12 +14,15 @@
 #    cpu (all threads), then one traced run of each opencl build for the calls, launches
 #    and bytes moved. The seventy-sixth session ran it again with CARRY=.gpu-carry/s76,
 #    whose `s75moves_old` is built at a2fb4376 (its session start) and `s75moves_new` at
-#    its end, for the CPU paths it mends.
+#    its end, for the CPU paths it mends. MOVES names another program built the same way
+#    (`$CARRY/${MOVES}_old` and `_new`): the seventy-seventh session's `s77moves`
+#    (bench/gpu/programs/s77moves.somd, MOVES_ARGS="4000000 20 4000").
 set -u
+P=${MOVES:-s75moves}
 FINAL=${OUT:-gpu-results}
 mkdir -p "$FINAL"
 C=${CARRY:-.gpu-carry/s75}
-chmod +x $C/s75moves_* 2>/dev/null
+chmod +x $C/${P}_* 2>/dev/null
 ICDS=${OCL_ICD_VENDORS:-/etc/OpenCL/vendors}
 mkdir -p /tmp/icd-nv
 for f in $ICDS/*.icd; do
@@ -48,20 +51,20 @@ ARGS=${MOVES_ARGS:-4000000 20}
 {
     nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
     echo "threads $(nproc)"
-    echo "== s75moves $ARGS"
+    echo "== $P $ARGS"
     for round in 1 2 3 4 5; do
         for run in "old opencl" "new opencl" "old cpu" "new cpu"; do
             set -- $run
             start=$(date +%s%N)
-            OCL_ICD_VENDORS=/tmp/icd-nv SOMD_DEVICE=$2 timeout 300 $C/s75moves_$1 $ARGS > /tmp/fz.out 2> /tmp/fz.err
+            OCL_ICD_VENDORS=/tmp/icd-nv SOMD_DEVICE=$2 timeout 300 $C/${P}_$1 $ARGS > /tmp/fz.out 2> /tmp/fz.err
             end=$(date +%s%N)
             echo "process $round $1 $2: $(tr '\n' ' ' < /tmp/fz.out) process $(( (end - start) / 1000000 )) ms $(head -c 200 /tmp/fz.err)"
         done
     done
     for v in old new; do
-        OCL_ICD_VENDORS=/tmp/icd-nv SOMD_DEVICE=opencl SOMD_TRACE=json timeout 300 $C/s75moves_$v $ARGS > /tmp/fz.out 2> /tmp/fz.trace
+        OCL_ICD_VENDORS=/tmp/icd-nv SOMD_DEVICE=opencl SOMD_TRACE=json timeout 300 $C/${P}_$v $ARGS > /tmp/fz.out 2> /tmp/fz.trace
         echo "traced $v: $(tr '\n' ' ' < /tmp/fz.out)"
         python3 bench/gpu/call_totals.py /tmp/fz.trace
         python3 bench/gpu/trace_bytes.py /tmp/fz.trace
     done
-} 2>&1 | tee "$FINAL/s75.txt"
+} 2>&1 | tee "$FINAL/$P.txt"
