@@ -368,31 +368,33 @@ fn lazy_local(
     // A value moved out of a local given such a value (`double[[]] nx = C @ f(..); x =
     // nx;`), directly or through other such moves (`prev2 = prev1; prev1 = cur;`), counts
     // as that one.
-    let values_of = |w: LocalId| {
-        let assigned = func.exprs.iter().filter_map(move |x| match &x.kind {
-            ExprKind::Assign { target, value }
-                if matches!(func.expr(*target).kind, ExprKind::Local(l) if l == w) =>
-            {
-                Some(*value)
+    // The values given to each local of `v`'s type (only those move values into it), by
+    // declaration and assignment, in one pass.
+    let mut values: HashMap<LocalId, Vec<ExprId>> = HashMap::new();
+    for (w, init) in &depths.inits {
+        if let (Some(init), true) = (init, func.local(*w).ty == local.ty) {
+            values.entry(*w).or_default().push(*init);
+        }
+    }
+    for e in &func.exprs {
+        if let ExprKind::Assign { target, value } = &e.kind {
+            if let ExprKind::Local(w) = func.expr(*target).kind {
+                if func.local(w).ty == local.ty {
+                    values.entry(w).or_default().push(*value);
+                }
             }
-            _ => None,
-        });
-        depths.inits.get(&w).copied().flatten().into_iter().chain(assigned)
-    };
-    let mut given: Vec<LocalId> = Vec::new();
+        }
+    }
+    let mut given: std::collections::HashSet<LocalId> = std::collections::HashSet::new();
     loop {
         let before = given.len();
-        for l in 0..func.locals.len() as u32 {
-            let w = LocalId(l);
-            // Only locals of `v`'s type move values into it.
-            let found = !given.contains(&w)
-                && func.local(w).ty == local.ty
-                && values_of(w).any(|e| {
-                    device_value(e)
-                        || matches!(func.expr(e).kind, ExprKind::Local(u) if given.contains(&u))
-                });
+        for (w, given_to) in &values {
+            let found = given_to.iter().any(|e| {
+                device_value(*e)
+                    || matches!(func.expr(*e).kind, ExprKind::Local(u) if given.contains(&u))
+            });
             if found {
-                given.push(w);
+                given.insert(*w);
             }
         }
         if given.len() == before {
