@@ -555,6 +555,14 @@ pub fn not_counted(func: &Function, b: &Block, p: usize) -> String {
         );
     }
     let name = &func.local(i).name;
+    // A flag or any other local that is no `int` (`while (go) { ..; go = s < 0; }`): no
+    // index at all.
+    if func.local(i).ty != Type::Prim(PrimType::Int) {
+        return format!(
+            "a `while` loop over no `int` index (its body's last statement sets `{name}`): no \
+             counted loop"
+        );
+    }
     let declared =
         (0..p).rev().find(|&k| matches!(b.stmts[k], Stmt::Let { local, .. } if local == i));
     let Some((k, Some(lo))) = declared.and_then(|k| Some((k, int_let(func, b, k)?.1))) else {
@@ -569,7 +577,13 @@ pub fn not_counted(func: &Function, b: &Block, p: usize) -> String {
              lives in the loop)"
         );
     }
-    if mentions(func, &b.stmts[k + 1..p], i) > 0 || (p > k + 1 && !is_const(func, lo)) {
+    if mentions(func, &b.stmts[k + 1..p], i) > 0 {
+        return format!(
+            "a `while` loop over `{name}`, which statements between its declaration and the \
+             loop mention"
+        );
+    }
+    if p > k + 1 && !is_const(func, lo) {
         return format!(
             "a `while` loop over `{name}`, whose computed start is separated from the loop by \
              other statements"

@@ -1427,9 +1427,30 @@ fn explain_names_why_a_while_loop_is_not_counted() {
         return s;
     }
 
+    static reduce(+) long restarted(dist int[] a) {
+        long s = 0;
+        int i = 0;
+        i = 1;
+        while (i < a.length) {
+            s += a[i];
+            i++;
+        }
+        return s;
+    }
+
+    static reduce(+) long flagged(dist int[] a) {
+        long s = 0;
+        boolean go = a.length > 0;
+        while (go) {
+            s += a[0];
+            go = false;
+        }
+        return s;
+    }
+
     public static void main(String[] args) {
         int[] a = {1, 2, 3};
-        System.out.println(after(a) + early(a) + skips(a) + once(a));
+        System.out.println(after(a) + early(a) + skips(a) + once(a) + restarted(a) + flagged(a));
     }
 }
 "#,
@@ -1443,6 +1464,8 @@ fn explain_names_why_a_while_loop_is_not_counted() {
             "a `while` loop with a `continue` that its update of `i` does not directly precede",
         ),
         ("39:18", "a `do`/`while` loop (its body runs once before the first test"),
+        ("47:16", "a `while` loop over `i`, which statements between its declaration and the loop mention"),
+        ("57:16", "a `while` loop over no `int` index (its body's last statement sets `go`)"),
     ];
     for (at, why) in expect {
         let method = format!("not on the device: loop is not parallel: {why}");
