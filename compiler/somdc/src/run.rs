@@ -176,13 +176,12 @@ fn build_cached(
             return Ok(binary);
         }
         // Cargo takes an existing output for fresh: remove the binary and its copy under
-        // `deps/` (one file, hard-linked) so that the build links it again.
-        if binary.is_file() {
-            if verbose() {
-                eprintln!("somdc: cached binary changed since its build: {}", binary.display());
-            }
-            remove_outputs(&binary);
+        // `deps/` (one file, hard-linked; it may be there alone) so that the build links
+        // it again.
+        if verbose() {
+            eprintln!("somdc: cached binary changed since its build: {}", binary.display());
         }
+        remove_outputs(&binary);
     }
 
     // The key goes into the package name so that every cached program has its own binary

@@ -613,9 +613,14 @@ fn a_damaged_cached_binary_is_built_again() {
     assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
     let second = run(somdc().env("SOMD_CACHE_VERBOSE", "1").arg("run").arg(&program));
     let binary = cached_binary(&text(&second.stderr)).expect("a cache-hit note");
-    for damage in [0usize, 4096] {
+    // Emptied, truncated, and truncated then removed (its hard-linked copy under `deps/`,
+    // truncated too, stays: cargo would link it back as fresh).
+    for (damage, remove) in [(0usize, false), (4096, false), (0, true)] {
         let bytes = std::fs::read(&binary).expect("the cached binary");
         std::fs::write(&binary, &bytes[..damage.min(bytes.len())]).expect("damage it");
+        if remove {
+            std::fs::remove_file(&binary).expect("remove it");
+        }
         let out =
             run(somdc().env("SOMD_CACHE_VERBOSE", "1").arg("run").arg(&program).args(["--", "x"]));
         let stderr = text(&out.stderr);
