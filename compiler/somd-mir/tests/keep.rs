@@ -293,8 +293,10 @@ fn helpers_writing_in_place_before_a_loop_keep_the_array() {
 }
 
 #[test]
-fn callees_that_write_their_parameter_refuse() {
-    assert_eq!(main_kept("for (int k = 0; k < 3; k++) { t += T.bump(a); }"), Vec::<String>::new());
+fn callees_writing_the_callers_array_refuse() {
+    // A SOMD method writing its parameter writes its own copy (parameters are by value):
+    // kept, each call given a copy made on the device.
+    assert_eq!(main_kept("for (int k = 0; k < 3; k++) { t += T.bump(a); }"), ["T.main#0: a"]);
     assert_eq!(
         main_kept("for (int k = 0; k < 3; k++) { t += T.spoil(b, a); }"),
         ["T.main#0: a"],
@@ -357,13 +359,19 @@ fn ragged_matrices_made_row_by_row_are_kept() {
     );
 }
 
+/// A matrix a SOMD method writes (by value: its own copy) is kept, each call given a copy
+/// made on the device.
+#[test]
+fn matrices_written_by_value_are_kept() {
+    assert_eq!(matrix_kept("for (int k = 0; k < 3; k++) { u += T.mbump(m); }"), ["T.main#0: m"]);
+}
+
 #[test]
 fn matrices_written_or_with_named_rows_are_not_kept() {
     for body in [
-        // written in the loop: through a callee, by the SOMD method
+        // written in the loop: through a callee, at a computed row
         "for (int k = 0; k < 3; k++) { u += T.msum(m); T.mpoke(m); }",
         "for (int k = 0; k < 3; k++) { u += T.msum(m); m[m[0][0]][0] = 1; }",
-        "for (int k = 0; k < 3; k++) { u += T.mbump(m); }",
         // rows with another name, anywhere in the function
         "int[] r = m[0]; for (int k = 0; k < 3; k++) { u += T.msum(m); }",
         "for (int k = 0; k < 3; k++) { u += T.msum(m) + T.sum(m[0]); }",
