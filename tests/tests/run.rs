@@ -1878,8 +1878,8 @@ fn device_runs_loops_with_bounds_reading_host_scalars() {
 }
 
 /// A scratch parameter written whole (`b[i]` for every `i < b.length`) before a read over
-/// the other array's range is not uploaded (`sync_scratch_whole`): each call moves `a` up
-/// and its result down, `relax` in 12 launches, `spread` (written in either branch of an
+/// the other array's range is not uploaded (`sync_scratch_whole`): `a` goes up once, for the
+/// first call, and each call's result comes down, `relax` in 12 launches, `spread` (written in either branch of an
 /// `if`, then read by a `sync reduce`, an intermediate reduction and a block) in 20,
 /// `offsets` (written with values reading its partition's place) in 6.
 #[test]
@@ -1894,9 +1894,12 @@ fn scratch_written_whole_is_not_uploaded() {
         "tests/run",
         "sync_scratch_whole",
         &[
+            // The calls keep `a` on the device (each writes a copy made there): the
+            // first uploads it, the others find it.
             ("Main.relax", 12, &["a"], &["a"]),
-            ("Main.spread", 20, &["a"], &SPREAD_DOWN),
-            ("Main.offsets", 6, &["a"], &["a"]),
+            ("Main.relax", 12, &["~a"], &["a"]),
+            ("Main.spread", 20, &["~a"], &SPREAD_DOWN),
+            ("Main.offsets", 6, &["~a"], &["a"]),
         ],
     )];
     check_host_program_calls(*opencl, &cases);
@@ -3489,9 +3492,10 @@ fn device_sync_reduce_folds_partials_on_the_host() {
                 ("Main.stats", 6, &["a", "w"], &[P, P, P, P, P, P]),
                 // Two reductions (the third is the host's `count = a.length`), two loops.
                 ("Main.centred", 4, &["a"], &[P, P, "out"]),
-                // 6 rounds of a `sync reduce` and two `sync` loops; `a` is the result;
+                // 6 rounds of a `sync reduce` and two `sync` loops; `a` is the result, found
+                // where `centred(l)` left it (the call writes a copy made on the device);
                 // `b`, written before each read, is not uploaded.
-                ("Main.rounds", 18, &["a"], &[P, P, P, P, P, P, "a"]),
+                ("Main.rounds", 18, &["~a"], &[P, P, P, P, P, P, "a"]),
             ],
         ),
     ];
@@ -3535,8 +3539,10 @@ fn device_intermediate_reductions_are_kernels_of_the_call() {
                 ("Main.mix", 2, &["a"], &[P, P]),
                 // `above(k, 10)` finds `k` where `spread(k)` left it (the statements keep it).
                 ("Main.above", 2, &[], &[P, "out"]),
-                // Four rounds of a call and a `sync` loop; `a` is the result.
-                ("Main.renorm", 8, &["a"], &[P, P, P, P, "a"]),
+                // Four rounds of a call and a `sync` loop; `a` is the result. It finds `d`
+                // where `unit(d)` left it and writes a copy made on the device (the
+                // parameter is by value).
+                ("Main.renorm", 8, &["~a"], &[P, P, P, P, "a"]),
             ],
         ),
     ];
@@ -3544,7 +3550,9 @@ fn device_intermediate_reductions_are_kernels_of_the_call() {
 }
 
 /// A device call of a host program expected in a `SOMD_TRACE=json` run: method, launches per
-/// call, buffers up (in order), buffers down (in order).
+/// call, buffers up (in order; `~a` for `a` found on the device, a `resident` event, instead
+/// of uploaded), buffers down (in order). Several entries for one method apply to its calls
+/// in order, the last one to every call after them.
 type HostProgramCall<'a> = (&'a str, u64, &'a [&'a str], &'a [&'a str]);
 
 /// Runs each `(suite, program, calls)` under `opencl` and checks every call of each named
@@ -3555,22 +3563,34 @@ fn check_host_program_calls(opencl: Placement, cases: &[(&str, &str, &[HostProgr
     for (suite, name, wanted) in cases.iter().copied() {
         let Some((binary, expected)) = built_with_expected(suite, name) else { continue };
         let (outcome, calls) = traced_calls(name, binary, &expected, opencl);
-        for (label, launches, up, down) in wanted.iter() {
-            let mine: Vec<&CallTrace> = calls.iter().filter(|c| c.name == *label).collect();
+        let mut labels: Vec<&str> = wanted.iter().map(|(label, ..)| *label).collect();
+        labels.dedup();
+        for label in labels {
+            let entries: Vec<&HostProgramCall> = wanted.iter().filter(|w| w.0 == label).collect();
+            let mine: Vec<&CallTrace> = calls.iter().filter(|c| c.name == label).collect();
             assert!(!mine.is_empty(), "{name}: no device call of {label} in\n{}", outcome.stderr);
-            for call in mine {
-                assert_eq!(call.launches, *launches, "{name}: launches of {label}");
+            for (index, call) in mine.into_iter().enumerate() {
+                let (_, launches, up, down) = entries[index.min(entries.len() - 1)];
+                let call_label = format!("{label} (call {})", index + 1);
+                assert_eq!(call.launches, *launches, "{name}: launches of {call_label}");
+                let uploads: Vec<&str> =
+                    up.iter().filter(|b| !b.starts_with('~')).copied().collect();
+                let found: Vec<&str> = up.iter().filter_map(|b| b.strip_prefix('~')).collect();
                 let h2d: Vec<&str> = call.h2d.iter().map(|(b, _)| b.as_str()).collect();
-                assert_eq!(h2d, up.to_vec(), "{name}: {label} uploads");
+                assert_eq!(h2d, uploads, "{name}: {call_label} uploads");
+                let resident: Vec<&str> = call.resident.iter().map(|(b, _)| b.as_str()).collect();
+                for buffer in found {
+                    assert!(resident.contains(&buffer), "{name}: {call_label} finds {buffer}");
+                }
                 let d2h: Vec<&str> = call.d2h.iter().map(|(b, _)| b.as_str()).collect();
-                assert_eq!(d2h, down.to_vec(), "{name}: {label} downloads");
+                assert_eq!(d2h, down.to_vec(), "{name}: {call_label} downloads");
                 // Inputs uploaded or found on the device.
                 let input: u64 = call.h2d.iter().chain(&call.resident).map(|(_, n)| n).sum();
                 for (buffer, bytes) in &call.d2h {
                     if buffer == P {
                         assert!(
                             *bytes <= input.max(8),
-                            "{name}: {label} partials of {bytes} bytes"
+                            "{name}: {call_label} partials of {bytes} bytes"
                         );
                     }
                 }
