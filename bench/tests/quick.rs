@@ -8,8 +8,8 @@
 //!
 //! Without an OpenCL platform the OpenCL variants are skipped with `SKIPPED: opencl (no
 //! platform)` on standard error, or the test fails under `SOMD_REQUIRE_OPENCL=1`, as in
-//! `tests/tests/run.rs`. `SOMD_BENCH_SOMDC=PATH` makes the harness use that `somdc`
-//! instead of building one.
+//! `tests/tests/run.rs`. The samples are emitted by the workspace's `somdc` as this test
+//! was built (`SOMD_BENCH_SOMDC=PATH`: that `somdc` instead).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -28,6 +28,32 @@ fn opencl_platform_present() -> bool {
     }
 }
 
+/// The workspace's `somdc` in the profile this test was built with, built now if it is
+/// not fresh (a no-op after `cargo test --workspace`, which builds it for its own tests).
+/// The harness would otherwise build a release `somdc` only to emit the samples: the
+/// emitted programs do not depend on how the compiler was optimised, and that build took
+/// about three of a 2-core CI machine's minutes.
+fn test_profile_somdc() -> PathBuf {
+    let harness = PathBuf::from(env!("CARGO_BIN_EXE_somd-bench"));
+    let profile_dir = harness.parent().expect("the harness is in a profile directory");
+    let target = profile_dir.parent().expect("the profile directory is in a target directory");
+    let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+        Some("debug") => "dev",
+        Some(other) => other,
+        None => panic!("unexpected harness location {}", harness.display()),
+    };
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let status = Command::new(cargo)
+        .current_dir(&root)
+        .env("CARGO_TARGET_DIR", target)
+        .args(["build", "-q", "-p", "somdc", "--profile", profile])
+        .status()
+        .expect("cargo starts");
+    assert!(status.success(), "cargo build -p somdc failed: {status}");
+    profile_dir.join(format!("somdc{}", std::env::consts::EXE_SUFFIX))
+}
+
 #[test]
 fn quick_check_only_passes() {
     let opencl = opencl_platform_present();
@@ -42,9 +68,8 @@ fn quick_check_only_passes() {
     let mut command = Command::new(env!("CARGO_BIN_EXE_somd-bench"));
     command.args(["--quick", "--check-only", "--threads", "1,2", "--device"]);
     command.arg(if opencl { "seq,cpu,opencl" } else { "seq,cpu" });
-    if let Some(somdc) = std::env::var_os("SOMD_BENCH_SOMDC") {
-        command.arg("--somdc").arg(somdc);
-    }
+    let somdc = std::env::var_os("SOMD_BENCH_SOMDC").map_or_else(test_profile_somdc, PathBuf::from);
+    command.arg("--somdc").arg(somdc);
     let output = command.output().expect("somd-bench starts");
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
