@@ -275,8 +275,12 @@ fn build_all() -> Built {
         }
         manifest.push_str("]\n\n");
         manifest.push_str(&profiles);
-        manifest.push_str(QUICK_BUILD);
-        for member in &members {
+        let optimise = std::env::var_os("SOMD_E2E_STAGE").is_some()
+            || std::env::var("SOMD_E2E_OPTIMISE").is_ok_and(|v| v == "1");
+        if !optimise {
+            manifest.push_str(QUICK_BUILD);
+        }
+        for member in members.iter().filter(|_| !optimise) {
             if let Some(package) = member.strip_prefix("programs/e2e_") {
                 let _ = writeln!(manifest, "\n[profile.release.package.e2e_{package}]");
                 manifest.push_str("opt-level = 0\ncodegen-units = 16\n");
@@ -311,12 +315,16 @@ fn build_all() -> Built {
 }
 
 /// Heads the profile overrides of the generated workspace: the suite's own programs build
-/// unoptimised. They check meaning, which rustc's optimisations do not change (release
-/// profiles keep `overflow-checks` off at every `opt-level`), and at the emitted profile
-/// (`opt-level = 3`, one codegen unit) their 480-odd builds took about 30 of the 44 minutes
-/// the suite took on a 2-core CI machine; unoptimised they take about 5. The runtime and the
-/// other dependencies, built once, and the samples keep the emitted profile, as `somdc
-/// build` gives it to users (tests/run/README.md).
+/// unoptimised, unless `SOMD_E2E_OPTIMISE=1` or `SOMD_E2E_STAGE` (binaries staged for
+/// timing on another machine) is set. At the emitted profile (`opt-level = 3`, one codegen
+/// unit) their 480-odd builds took most of the 44 minutes the suite took on a 2-core CI
+/// machine. Unoptimised builds run the same program: rustc's optimisations keep the meaning
+/// of code without undefined behaviour, and release profiles keep `overflow-checks` off at
+/// every `opt-level`. They do not exercise what only optimised code would expose, such as an
+/// unchecked access (`get_unchecked`, which somdc's bounds analysis justifies) that an
+/// optimiser hoists: the samples, the runtime's non-generic code, the CLI tests, the
+/// benchmark harness's test and `SOMD_E2E_OPTIMISE=1` runs keep the emitted profile
+/// (tests/run/README.md).
 const QUICK_BUILD: &str =
     "\n# The suite's own programs build unoptimised (tests/tests/run.rs, QUICK_BUILD).\n";
 
@@ -1896,9 +1904,9 @@ fn device_runs_loops_with_bounds_reading_host_scalars() {
 
 /// A scratch parameter written whole (`b[i]` for every `i < b.length`) before a read over
 /// the other array's range is not uploaded (`sync_scratch_whole`): `a` goes up once, for the
-/// first call, and each call's result comes down, `relax` in 12 launches, `spread` (written in either branch of an
-/// `if`, then read by a `sync reduce`, an intermediate reduction and a block) in 20,
-/// `offsets` (written with values reading its partition's place) in 6.
+/// first call, and each call's result comes down, `relax` in 12 launches, `spread` (written
+/// in either branch of an `if`, then read by a `sync reduce`, an intermediate reduction and
+/// a block) in 20, `offsets` (written with values reading its partition's place) in 6.
 #[test]
 fn scratch_written_whole_is_not_uploaded() {
     let Some(opencl) = &opencl_placement() else {
@@ -3580,12 +3588,22 @@ fn check_host_program_calls(opencl: Placement, cases: &[(&str, &str, &[HostProgr
     for (suite, name, wanted) in cases.iter().copied() {
         let Some((binary, expected)) = built_with_expected(suite, name) else { continue };
         let (outcome, calls) = traced_calls(name, binary, &expected, opencl);
-        let mut labels: Vec<&str> = wanted.iter().map(|(label, ..)| *label).collect();
-        labels.dedup();
+        let mut labels: Vec<&str> = Vec::new();
+        for (label, ..) in wanted {
+            if !labels.contains(label) {
+                labels.push(label);
+            }
+        }
         for label in labels {
             let entries: Vec<&HostProgramCall> = wanted.iter().filter(|w| w.0 == label).collect();
             let mine: Vec<&CallTrace> = calls.iter().filter(|c| c.name == label).collect();
-            assert!(!mine.is_empty(), "{name}: no device call of {label} in\n{}", outcome.stderr);
+            assert!(
+                mine.len() >= entries.len(),
+                "{name}: {} device calls of {label}, {} expected at least in\n{}",
+                mine.len(),
+                entries.len(),
+                outcome.stderr
+            );
             for (index, call) in mine.into_iter().enumerate() {
                 let (_, launches, up, down) = entries[index.min(entries.len() - 1)];
                 let call_label = format!("{label} (call {})", index + 1);
