@@ -28,18 +28,21 @@ fn opencl_platform_present() -> bool {
     }
 }
 
-/// The workspace's `somdc` in the profile this test was built with, built now if it is
-/// not fresh (a no-op after `cargo test --workspace`, which builds it for its own tests).
-/// The harness would otherwise build a release `somdc` only to emit the samples: the
-/// emitted programs do not depend on how the compiler was optimised, and that build took
-/// about three of a 2-core CI machine's minutes.
+/// The workspace's `somdc` in the profile this test was built with, as `cargo test
+/// --workspace` builds it for the compiler's own tests. `cargo build --workspace --tests`
+/// makes sure of it: a no-op after `cargo test --workspace`, because it resolves features
+/// as the tests' build did. (`cargo build -p somdc` resolves them for `somdc` alone, and
+/// built the compiler a second time, about 80 s on a 2-core machine; the release `somdc`
+/// the harness builds by default costs as much.) The emitted programs do not depend on how
+/// the compiler was optimised.
 fn test_profile_somdc() -> PathBuf {
     let harness = PathBuf::from(env!("CARGO_BIN_EXE_somd-bench"));
     let profile_dir = harness.parent().expect("the harness is in a profile directory");
     let target = profile_dir.parent().expect("the profile directory is in a target directory");
-    let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
-        Some("debug") => "dev",
-        Some(other) => other,
+    let profile: &[&str] = match profile_dir.file_name().and_then(|n| n.to_str()) {
+        Some("debug") => &[],
+        Some("release") => &["--release"],
+        Some(other) => &["--profile", other],
         None => panic!("unexpected harness location {}", harness.display()),
     };
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
@@ -47,10 +50,11 @@ fn test_profile_somdc() -> PathBuf {
     let status = Command::new(cargo)
         .current_dir(&root)
         .env("CARGO_TARGET_DIR", target)
-        .args(["build", "-q", "-p", "somdc", "--profile", profile])
+        .args(["build", "-q", "--workspace", "--tests"])
+        .args(profile)
         .status()
         .expect("cargo starts");
-    assert!(status.success(), "cargo build -p somdc failed: {status}");
+    assert!(status.success(), "cargo build --workspace --tests failed: {status}");
     profile_dir.join(format!("somdc{}", std::env::consts::EXE_SUFFIX))
 }
 

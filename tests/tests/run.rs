@@ -279,11 +279,11 @@ fn build_all() -> Built {
             || std::env::var("SOMD_E2E_OPTIMISE").is_ok_and(|v| v == "1");
         if !optimise {
             manifest.push_str(QUICK_BUILD);
-        }
-        for member in members.iter().filter(|_| !optimise) {
-            if let Some(package) = member.strip_prefix("programs/e2e_") {
-                let _ = writeln!(manifest, "\n[profile.release.package.e2e_{package}]");
-                manifest.push_str("opt-level = 0\ncodegen-units = 16\n");
+            for member in &members {
+                if let Some(package) = member.strip_prefix("programs/e2e_") {
+                    let _ = writeln!(manifest, "\n[profile.release.package.e2e_{package}]");
+                    manifest.push_str("opt-level = 0\ncodegen-units = 16\n");
+                }
             }
         }
         write_if_changed(&dir.join("Cargo.toml"), &manifest);

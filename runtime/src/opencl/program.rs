@@ -303,23 +303,8 @@ impl DeviceCtx {
         if !desc.body.contains("__kernel") {
             return Ok(());
         }
-        let source = desc.source();
         let options = desc.build_options(self);
-        let fail = |message: String, log: String| BuildError {
-            program: desc.name.to_string(),
-            message,
-            log,
-        };
-        if options.contains('\0') {
-            return Err(fail("build options contain a NUL byte".to_string(), String::new()));
-        }
-        let mut program = Program::create_from_source(&self.context, &source)
-            .map_err(|err| fail(format!("clCreateProgramWithSource: {err}"), String::new()))?;
-        if let Err(err) = program.compile(&[self.device_id()], &options, &[], &[]) {
-            let log = program.get_build_log(self.device_id()).unwrap_or_default();
-            return Err(fail(format!("clCompileProgram: {err}"), log));
-        }
-        Ok(())
+        self.program_from_source(desc.name, &desc.source(), &options, Step::Compile).map(drop)
     }
 
     fn build_from_source(
@@ -328,17 +313,33 @@ impl DeviceCtx {
         source: &str,
         options: &str,
     ) -> Result<Program, BuildError> {
-        let devices = [self.device_id()];
+        self.program_from_source(name, source, options, Step::Build)
+    }
+
+    /// Creates a program from `source` and takes it through `step`, with the driver's log
+    /// in the error when the step fails.
+    fn program_from_source(
+        &self,
+        name: &str,
+        source: &str,
+        options: &str,
+        step: Step,
+    ) -> Result<Program, BuildError> {
         let fail =
             |message: String, log: String| BuildError { program: name.to_string(), message, log };
-        let mut program = Program::create_from_source(&self.context, source)
-            .map_err(|err| fail(format!("clCreateProgramWithSource: {err}"), String::new()))?;
         if options.contains('\0') {
             return Err(fail("build options contain a NUL byte".to_string(), String::new()));
         }
-        if let Err(err) = program.build(&devices, options) {
+        let mut program = Program::create_from_source(&self.context, source)
+            .map_err(|err| fail(format!("clCreateProgramWithSource: {err}"), String::new()))?;
+        let devices = [self.device_id()];
+        let done = match step {
+            Step::Build => program.build(&devices, options),
+            Step::Compile => program.compile(&devices, options, &[], &[]),
+        };
+        if let Err(err) = done {
             let log = program.get_build_log(self.device_id()).unwrap_or_default();
-            return Err(fail(format!("clBuildProgram: {err}"), log));
+            return Err(fail(format!("{}: {err}", step.api()), log));
         }
         Ok(program)
     }
@@ -384,6 +385,23 @@ impl DeviceCtx {
                     ("ns", Value::U64(start.elapsed().as_nanos() as u64)),
                 ],
             );
+        }
+    }
+}
+
+/// How far [`DeviceCtx::program_from_source`] takes a program: built (compiled and linked,
+/// ready for kernels) or only compiled.
+#[derive(Clone, Copy)]
+enum Step {
+    Build,
+    Compile,
+}
+
+impl Step {
+    fn api(self) -> &'static str {
+        match self {
+            Step::Build => "clBuildProgram",
+            Step::Compile => "clCompileProgram",
         }
     }
 }
