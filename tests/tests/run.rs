@@ -1930,6 +1930,37 @@ fn scratch_written_whole_is_not_uploaded() {
     check_host_program_calls(*opencl, &cases);
 }
 
+/// Under `SOMD_DEVICE=opencl`, a returned parameter the method writes whole before any
+/// read is allocated on the device, not uploaded: `fill`, `ramp` and `twice` of
+/// `device_returned_written_whole` upload only their other arrays (before, the caller's
+/// zeros went up too). `tail` (a conditional write), `guarded` (a return before the write)
+/// and `maybe` (a write in one branch) upload the caller's array, which their results show;
+/// the statements after the first keep it on the device. The outputs are the twin's.
+#[test]
+fn returned_parameters_written_whole_are_not_uploaded() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let cases: [(&str, &str, &[HostProgramCall]); 1] = [(
+        "tests/run",
+        "device_returned_written_whole",
+        &[
+            ("Main.fill", 1, &["in"], &["out"]),
+            // The rounds' scratch matrix is written whole too; `in` stays on the device.
+            ("Main.fill", 1, &["~in"], &["out"]),
+            ("Main.ramp", 1, &[], &["out"]),
+            ("Main.twice", 2, &["a"], &[]),
+            ("Main.tail", 1, &["out"], &["out"]),
+            ("Main.tail", 1, &["~out"], &["out"]),
+            ("Main.guarded", 0, &["~out"], &["out"]),
+            ("Main.guarded", 1, &["~out"], &["out"]),
+            ("Main.maybe", 0, &["~out"], &["out"]),
+            ("Main.maybe", 1, &["~out"], &["out"]),
+        ],
+    )];
+    check_host_program_calls(*opencl, &cases);
+}
+
 /// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_returns`, whose bodies return
 /// under host control flow, is a device call ending where Java returns: `relax` after 79,
 /// 167 and 400 launches (its copy-back stays a launch, as `next` is returned), `shifted`

@@ -192,3 +192,31 @@ fn scratch_parameters_written_before_each_read_are_unread() {
     let Ok(SomdShape::Sync(sync)) = shape else { panic!("not a sync body: {shape:?}") };
     assert!(sync.unread.is_empty(), "{:?}", sync.unread);
 }
+
+/// A returned parameter is unread when a launch writes all of its cells on every path to
+/// the return: the whole array comes back, so nothing the caller put in it shows. A write
+/// over part of it, a return before the write, or a write in one branch of an `if` keeps
+/// it read.
+#[test]
+fn returned_parameters_written_whole_first_are_unread() {
+    let returned = |body: &str| {
+        unread(&format!(
+            "static long[] f(dist long[] t, dist long[] a, int k) {{
+                {body}
+                return t;
+            }}"
+        ))
+    };
+    let whole = "for (int i = 0; i < t.length; i++) { t[i] = a[i] + k; }";
+    assert_eq!(returned(whole), ["t"]);
+    assert_eq!(
+        returned(&format!("{whole} for (int i = 0; i < t.length; i++) {{ t[i] = t[i] * 2; }}")),
+        ["t"],
+    );
+    assert!(returned("for (int i = 1; i < t.length; i++) { t[i] = a[i] + k; }").is_empty());
+    assert!(returned(&format!("if (k < 0) {{ return t; }} {whole}")).is_empty());
+    assert!(returned(&format!("if (k > 0) {{ {whole} }}")).is_empty());
+    assert_eq!(returned(&format!("if (k > 0) {{ {whole} }} else {{ {whole} }}")), ["t"]);
+    // `a` is read, not written: it goes up whatever happens to `t`.
+    assert!(!returned(whole).contains(&"a".to_string()));
+}

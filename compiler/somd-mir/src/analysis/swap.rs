@@ -163,10 +163,13 @@ fn writes_own_cells(func: &Function, la: &SyncLaunch, src: LocalId) -> bool {
 /// either writes every cell of its range first ([`writes_own_cells`]) or reads only its
 /// own cells right after such a launch over the same range (the copy-back `m[i][j] =
 /// t[i][j]` of a scratch parameter `t`, also where an exchange is not exact: a range
-/// moving with a host scalar, a returned destination). Such a parameter is not returned,
-/// exchanged, read by the setup or passed to an intermediate reduction, so its buffer is
-/// allocated, not uploaded (`SyncDesc::unread`): a hand-written program uploads no
-/// scratch buffer either. Static methods only.
+/// moving with a host scalar, a returned destination), or every step touching it runs
+/// after a launch writing all of its cells ([`cover_first`]). Such a parameter is not
+/// exchanged or read by the setup, nor returned or passed to an intermediate reduction
+/// unless written whole first on every path there (`fill(new double[n][m], ..)` of a
+/// method returning the array it writes), so its buffer is allocated, not uploaded
+/// (`SyncDesc::unread`): a hand-written program uploads no scratch buffer either. Static
+/// methods only.
 pub fn unread_params(func: &Function, body: &SyncBody) -> Vec<LocalId> {
     // An instance method's lifted field arrays come back into the receiver's arrays whole
     // (`SyncCall::finish_updating`): their cells outside the written ranges must be the
@@ -196,14 +199,16 @@ fn unread(func: &Function, body: &SyncBody, pairs: &[(usize, usize)], p: LocalId
         .intermediates
         .iter()
         .any(|ir| ir.args.iter().any(|a| matches!(a, super::CalleeArg::Array(l) if *l == p)));
-    if returned || exchanged || in_setup {
+    if exchanged || in_setup {
         return false;
     }
-    if cover_first(func, body, &body.steps, p, false).is_some_and(|_| written_whole(body, func, p))
-    {
-        return true;
+    // Returned, every cell must be written on every path to the return: the whole array
+    // comes back. An early return of `p` is a touch for `cover_first`.
+    match cover_first(func, body, &body.steps, p, false) {
+        Some(whole) if (whole || !returned) && written_whole(body, func, p) => return true,
+        _ => {}
     }
-    if passed {
+    if passed || returned {
         return false;
     }
     let mut written = false;
@@ -309,10 +314,18 @@ fn cover_first(
                 // A `continue` may skip the body's write before the updates.
                 cover_first(func, body, update, p, tested)?;
             }
-            SyncStep::Return(_)
-            | SyncStep::Fresh(_)
-            | SyncStep::Break(_)
-            | SyncStep::Continue(_) => {}
+            // Returning `p` reads every cell of it.
+            SyncStep::Return(r) => {
+                let reads = match r {
+                    super::SyncReturn::Param(l) => *l == p,
+                    super::SyncReturn::Value(e) => walk::mentions(func, *e, p),
+                    super::SyncReturn::Nothing | super::SyncReturn::Output(_) => false,
+                };
+                if reads && !covered {
+                    return None;
+                }
+            }
+            SyncStep::Fresh(_) | SyncStep::Break(_) | SyncStep::Continue(_) => {}
         }
     }
     Some(covered)
