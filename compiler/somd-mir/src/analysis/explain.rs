@@ -496,6 +496,21 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                         }
                         let _ = writeln!(out, "{line}");
                     }
+                    // The method's own reason already says it (its one loop's refusal):
+                    // some of these take several lines.
+                    Err(dep)
+                        if p.device.as_ref().err().is_some_and(|b| {
+                            b.span == dep.span
+                                && b.construct.strip_prefix("loop is not parallel: ")
+                                    == Some(dep.what.as_str())
+                        }) =>
+                    {
+                        let _ = writeln!(
+                            out,
+                            "  loop at {}: not parallel (the reason above)",
+                            sources.position(l.span)
+                        );
+                    }
                     Err(dep) => {
                         let _ = writeln!(
                             out,

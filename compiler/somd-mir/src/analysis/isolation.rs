@@ -545,6 +545,18 @@ fn has_effect(func: &Function, e: ExprId) -> bool {
     found
 }
 
+/// The type of what `null` expression `eid` initialises or returns, when it is a whole
+/// declaration's initialiser (`int[] r = null;`) or a `return`'s value.
+fn null_given_to(func: &Function, eid: ExprId) -> Option<&Type> {
+    let mut found = None;
+    super::walk::each_stmt(&func.body, &mut |stmt| match stmt {
+        Stmt::Let { local, init: Some(e) } if *e == eid => found = Some(&func.local(*local).ty),
+        Stmt::Return(Some(e)) if *e == eid => found = Some(&func.ret),
+        _ => {}
+    });
+    found
+}
+
 /// What keeps expression `expr` of `func` off the device; `private_init`: it is the
 /// initialiser of one of `func`'s private arrays (`private.rs`).
 #[allow(clippy::too_many_arguments)]
@@ -578,7 +590,11 @@ fn expr_blocker(
                     ExprKind::Assign { target, value } if *value == eid => Some(*target),
                     _ => None,
                 });
-            let what = match other.map(|o| &func.expr(o).ty) {
+            let given_to = match other {
+                Some(o) => Some(&func.expr(o).ty),
+                None => null_given_to(func, eid),
+            };
+            let what = match given_to {
                 Some(Type::Array(_) | Type::ValueArray(..)) => {
                     "`null` with an array (kernel code holds arrays, and the rows of a \
                      matrix, as buffers: none is null)"
