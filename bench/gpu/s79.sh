@@ -1,3 +1,6 @@
+# Runs a staged subset of the end-to-end suite on the device machine (seventy-ninth session):
+# each program under SOMD_DEVICE=opencl and seq against its twin, then the transfers of
+# device_returned_written_whole. Stage as bench/gpu/run.sh says, with SOMD_E2E_FILTER.
 set -u
 S=/tmp/st; mkdir -p $S && tar xJf .gpu-carry/stage.tar.xz -C $S; chmod +x $S/bin/*
 . bench/gpu/icd.sh
