@@ -4595,6 +4595,35 @@ fn map_results_moved_on_stay_on_the_device() {
     assert_eq!(late_reads(stderr), [8, 8, 8], "late reads in\n{stderr}");
 }
 
+/// `@` results given to a second value-array local while the first keeps them (`int[[]] b
+/// = a;`, `keep = cur;`) share one handle and stay on the device (`device_lazy_shares`;
+/// probe 110: every round of such a rotation came down whole). Only `param`'s six results
+/// come down after their calls (its local starts from a parameter, which the caller
+/// holds); nothing goes up; the host reads single elements of the shared results after
+/// the loops, and `hostCopy`'s loop over its shared local takes the whole host copy once.
+#[test]
+fn map_results_shared_by_two_locals_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_lazy_shares";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    let n = 70_000u64;
+    let downloads: Vec<(&str, u64)> = calls
+        .iter()
+        .flat_map(|c| {
+            c.d2h.iter().filter(|(b, _)| b == "somd_out").map(|(_, n)| (c.name.as_str(), *n))
+        })
+        .collect();
+    assert_eq!(downloads, vec![("Main.inc", 4 * n); 6], "{stderr}");
+    assert!(calls.iter().all(|c| c.h2d.is_empty()), "an upload in\n{stderr}");
+    // `rotated` and `kept`: two `int`s each; `objects`: three `P`s; `hostCopy`: `c` whole,
+    // then `d[9]`.
+    assert_eq!(late_reads(stderr), [4, 4, 4, 4, 8, 8, 8, 4 * n, 4], "{stderr}");
+}
+
 /// SOMD results a local holds stay on the device between calls (`analysis::lazy`, "SOMD
 /// results"; runtime `LazyArr`): in `device_somd_results.somd` no call downloads its
 /// result, reads of a few elements fetch those, the Jacobi rounds upload `x` and `b` once,

@@ -697,9 +697,14 @@ impl<'a> FnCx<'a> {
         // A move out of another lazy local at its last mention (`keep::moved_local` for
         // SOMD results, `keep::moved_value_local` for `@` results, `x = nx;`): the handle
         // itself, device copy and all.
+        // Or a value array the other local keeps too (`int[[]] b = a;`): a second handle.
         if let ExprKind::Local(w) = self.e(id)?.kind {
-            if self.lazy(w).is_some() {
-                return Ok(format!("std::mem::take(&mut {})", self.local_name(w)));
+            if let Some(z) = self.lazy(w) {
+                let name = self.local_name(w);
+                return Ok(match z.shares.contains(&id) {
+                    true => format!("{name}.clone()"),
+                    false => format!("std::mem::take(&mut {name})"),
+                });
             }
         }
         // `null`, of whichever holder the local is (`LazyArr`'s default is `null` too).

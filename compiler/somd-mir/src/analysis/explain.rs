@@ -653,6 +653,13 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                 count(l.whole.len(), "other use downloads", "other uses download")
             ));
         }
+        if !l.shares.is_empty() {
+            uses.push(count(
+                l.shares.len(),
+                "other local is given it and shares the handle (nothing crosses)",
+                "other locals are given it and share the handle (nothing crosses)",
+            ));
+        }
         if uses.is_empty() {
             uses.push("nothing reads it".to_string());
         }

@@ -79,6 +79,10 @@ pub struct LazyLocal {
     pub handed: Vec<ExprId>,
     /// Element reads inside loops and every other use: each reads the host copy.
     pub whole: Vec<ExprId>,
+    /// Of a value array, its mentions as the whole value another local of its type is given
+    /// while this one keeps it (`int[[]] b = a;`, `b = a;` where `a` is used later): the
+    /// two share the handle (`Lazy::clone`), as a value array cannot change.
+    pub shares: Vec<ExprId>,
     /// Of a 1-D array holding SOMD results, its element stores `x[i] = v`, `x[i] op= v` and
     /// `x[i]++` (the `Index`): each writes the device copy where it is the only one and no
     /// frozen copy shares it (`LazyArr::set`), else the host copy, dropping the device copy;
@@ -113,6 +117,7 @@ impl LazyLocal {
             single_reads: Vec::new(),
             handed: Vec::new(),
             whole: Vec::new(),
+            shares: Vec::new(),
             stores: Vec::new(),
             read_rows: Vec::new(),
             stored_rows: Vec::new(),
@@ -209,6 +214,16 @@ pub fn lazy_locals(module: &Module, info: &ProgramInfo) -> Vec<LazyLocal> {
     out
 }
 
+/// Whether `x` may be given `w`'s value as a handle both hold: two variables (no `dist`, no
+/// `shared`) of one flat value-array type.
+fn shares_with(func: &Function, w: LocalId, x: LocalId) -> bool {
+    let var = |l: LocalId| {
+        let local = func.local(l);
+        local.kind == LocalKind::Var && local.dist.is_none() && !local.shared
+    };
+    w != x && func.local(w).ty == func.local(x).ty && var(w) && var(x)
+}
+
 /// Whether `ty` is a one-dimensional value array of primitives or of objects of a value
 /// class made of primitives and such classes (a kernel's `typedef struct`).
 pub fn is_flat_value_array(module: &Module, ty: &Type) -> bool {
@@ -260,12 +275,17 @@ fn lazy_local(
             || frozen_call(func, e).is_some()
             || matches!(func.expr(e).kind, ExprKind::ValueArrayLit(_))
     };
+    // Another variable of the same type: a value array cannot change, so the two names
+    // may share one handle (probe 110: `int[[]] b = a;` before `b = C @ f(b)` rounds made
+    // every round's result come down).
+    let shared_var =
+        |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(w) if shares_with(func, w, v));
     // A local declared twice (in two sibling blocks) qualifies for neither.
     depths.declared.get(&v)?;
     let mut maps = Vec::new();
     if let Some(init) = depths.inits.get(&v) {
         match init {
-            Some(e) if is_map(*e) || frozen(*e) => maps.push(*e),
+            Some(e) if is_map(*e) || frozen(*e) || shared_var(*e) => maps.push(*e),
             Some(_) => return None,
             None => {}
         }
@@ -283,7 +303,7 @@ fn lazy_local(
                 // second name. Or `v = w;` moving another such local's value at its last
                 // mention (`keep::moved_value_local`): it has none either.
                 let moved = parent.and_then(|p| super::keep::moved_value_local(module, func, p));
-                if !(is_map(*value) || frozen(*value) || moved.is_some())
+                if !(is_map(*value) || frozen(*value) || moved.is_some() || shared_var(*value))
                     || !parent.is_some_and(|p| statements.contains(&p))
                 {
                     return None;
@@ -299,6 +319,22 @@ fn lazy_local(
                             && super::keep::moved_value_local(module, func, p)
                                 .is_some_and(|(_, w)| w == v)
                     }) => {}
+            // `x = v;` where `v` keeps its value too: `x` shares the handle.
+            Some(ExprKind::Assign { target, value })
+                if *value == id
+                    && parent.is_some_and(|p| statements.contains(&p))
+                    && matches!(func.expr(*target).kind, ExprKind::Local(x) if shares_with(func, v, x)) =>
+            {
+                lazy.shares.push(id)
+            }
+            // `T[[]] x = v;`: the declaration's initialiser.
+            None if depths
+                .inits
+                .iter()
+                .any(|(x, init)| *init == Some(id) && shares_with(func, v, *x)) =>
+            {
+                lazy.shares.push(id)
+            }
             Some(ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. }) => return None,
             Some(ExprKind::Index { array, .. }) if *array == id => {
                 let read = parent.unwrap_or(id);
@@ -406,7 +442,7 @@ fn lazy_local(
     if !maps.iter().any(|e| device_value(*e) || moved_device(*e)) {
         return None;
     }
-    let gains = !lazy.handed.is_empty() || lazy.whole.is_empty();
+    let gains = !lazy.handed.is_empty() || !lazy.shares.is_empty() || lazy.whole.is_empty();
     if !gains {
         return None;
     }
