@@ -34,7 +34,10 @@ fn opencl_platform_present() -> bool {
 /// as the tests' build did. (`cargo build -p somdc` resolves them for `somdc` alone, and
 /// built the compiler a second time, about 80 s on a 2-core machine; the release `somdc`
 /// the harness builds by default costs as much.) The emitted programs do not depend on how
-/// the compiler was optimised.
+/// the compiler was optimised. Limits: `cargo test -p somd-bench` alone now builds every
+/// test target of the workspace; flags of the outer `cargo test` (features, `--locked`) are
+/// not passed on, and `--profile test` or `bench` maps to `dev` or `--release`, so such a
+/// build is no no-op; the binary is there because `somdc`'s own integration tests need it.
 fn test_profile_somdc() -> PathBuf {
     let harness = PathBuf::from(env!("CARGO_BIN_EXE_somd-bench"));
     let profile_dir = harness.parent().expect("the harness is in a profile directory");

@@ -217,6 +217,17 @@ fn returned_parameters_written_whole_first_are_unread() {
     assert!(returned(&format!("if (k < 0) {{ return t; }} {whole}")).is_empty());
     assert!(returned(&format!("if (k > 0) {{ {whole} }}")).is_empty());
     assert_eq!(returned(&format!("if (k > 0) {{ {whole} }} else {{ {whole} }}")), ["t"]);
-    // `a` is read, not written: it goes up whatever happens to `t`.
-    assert!(!returned(whole).contains(&"a".to_string()));
+    // A return inside a host loop: before the write in its rounds, or after a write
+    // before the loop.
+    let rounds = |before: &str, body: &str| {
+        returned(&format!("{before} while (k > 0) {{ if (k == 3) {{ return t; }} {body} k--; }}"))
+    };
+    assert!(rounds("", &format!("sync {{ {whole} }}")).is_empty());
+    assert_eq!(
+        rounds(
+            &format!("sync {{ {whole} }}"),
+            "sync { for (int i = 0; i < a.length; i++) { a[i] = t[i] + k; } }"
+        ),
+        ["t"]
+    );
 }

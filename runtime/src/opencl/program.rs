@@ -258,7 +258,7 @@ impl DeviceCtx {
             }
             Some(CacheRead::Miss) | None => {}
         }
-        let program = self.build_from_source(name, source, options)?;
+        let program = self.program_from_source(name, source, options, Step::Build)?;
         FROM_SOURCE.fetch_add(1, Ordering::Relaxed);
         self.trace_build(name, "source", start);
         if let Some(path) = &path {
@@ -305,15 +305,6 @@ impl DeviceCtx {
         }
         let options = desc.build_options(self);
         self.program_from_source(desc.name, &desc.source(), &options, Step::Compile).map(drop)
-    }
-
-    fn build_from_source(
-        &self,
-        name: &str,
-        source: &str,
-        options: &str,
-    ) -> Result<Program, BuildError> {
-        self.program_from_source(name, source, options, Step::Build)
     }
 
     /// Creates a program from `source` and takes it through `step`, with the driver's log

@@ -496,8 +496,8 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                         }
                         let _ = writeln!(out, "{line}");
                     }
-                    // The method's own reason already says it (its one loop's refusal):
-                    // some of these take several lines.
+                    // The method's own reason already says it (the refusal of a loop the
+                    // method's line names, text and position): some take several lines.
                     Err(dep)
                         if p.device.as_ref().err().is_some_and(|b| {
                             b.span == dep.span

@@ -323,7 +323,8 @@ fn lazy_local(
             Some(ExprKind::Assign { target, value })
                 if *value == id
                     && parent.is_some_and(|p| statements.contains(&p))
-                    && matches!(func.expr(*target).kind, ExprKind::Local(x) if shares_with(func, v, x)) =>
+                    && matches!(func.expr(*target).kind,
+                        ExprKind::Local(x) if shares_with(func, v, x)) =>
             {
                 lazy.shares.push(id)
             }

@@ -120,12 +120,16 @@ fn exchange(func: &Function, body: &SyncBody, a: usize, b: usize) -> Option<(Loc
     }
     // Returning `src` (at the end or under host control flow) would show its cells
     // outside `R`, which the exchange does not keep.
-    if matches!(body.result, super::SomdResult::Param(l) if l == src)
-        || super::early_returns(&body.steps).contains(&&super::SyncReturn::Param(src))
-    {
+    if returns_param(body, src) {
         return None;
     }
     Some((dst, src))
+}
+
+/// Whether the body returns parameter `p`, at its end or under host control flow.
+fn returns_param(body: &SyncBody, p: LocalId) -> bool {
+    matches!(body.result, super::SomdResult::Param(l) if l == p)
+        || super::early_returns(&body.steps).contains(&&super::SyncReturn::Param(p))
 }
 
 /// Whether launch `la` writes `src` at its own indices, once and unconditionally, and
@@ -190,8 +194,7 @@ pub fn unread_params(func: &Function, body: &SyncBody) -> Vec<LocalId> {
 }
 
 fn unread(func: &Function, body: &SyncBody, pairs: &[(usize, usize)], p: LocalId) -> bool {
-    let returned = matches!(body.result, super::SomdResult::Param(l) if l == p)
-        || super::early_returns(&body.steps).contains(&&super::SyncReturn::Param(p));
+    let returned = returns_param(body, p);
     let exchanged = exchanges(&body.steps).iter().any(|(d, s)| *d == p || *s == p);
     let in_setup =
         body.setup.iter().any(|(_, init)| init.is_some_and(|i| walk::mentions(func, i, p)));
@@ -315,17 +318,11 @@ fn cover_first(
                 cover_first(func, body, update, p, tested)?;
             }
             // Returning `p` reads every cell of it.
-            SyncStep::Return(r) => {
-                let reads = match r {
-                    super::SyncReturn::Param(l) => *l == p,
-                    super::SyncReturn::Value(e) => walk::mentions(func, *e, p),
-                    super::SyncReturn::Nothing | super::SyncReturn::Output(_) => false,
-                };
-                if reads && !covered {
-                    return None;
-                }
-            }
-            SyncStep::Fresh(_) | SyncStep::Break(_) | SyncStep::Continue(_) => {}
+            SyncStep::Return(super::SyncReturn::Param(l)) if *l == p && !covered => return None,
+            SyncStep::Return(_)
+            | SyncStep::Fresh(_)
+            | SyncStep::Break(_)
+            | SyncStep::Continue(_) => {}
         }
     }
     Some(covered)
