@@ -801,6 +801,16 @@ fn launches_each(name: &str, methods: &[(&str, u64)]) -> Option<(Outcome, Vec<Ca
 /// (runtime `device/lazy.rs`).
 const LATE: &str = "somd_out_late";
 
+/// The results the calls bring down right after them (`somd_out`), by method and bytes.
+fn result_downloads(calls: &[CallTrace]) -> Vec<(&str, u64)> {
+    calls
+        .iter()
+        .flat_map(|c| {
+            c.d2h.iter().filter(|(b, _)| b == "somd_out").map(|(_, n)| (c.name.as_str(), *n))
+        })
+        .collect()
+}
+
 /// The bytes of each late read of `@` results (transfers of [`LATE`]), in order.
 fn late_reads(stderr: &str) -> Vec<u64> {
     stderr
@@ -4584,12 +4594,7 @@ fn map_results_moved_on_stay_on_the_device() {
     let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
     let stderr = &outcome.stderr;
     let n = 40_000u64;
-    let downloads: Vec<(&str, u64)> = calls
-        .iter()
-        .flat_map(|c| {
-            c.d2h.iter().filter(|(b, _)| b == "somd_out").map(|(_, n)| (c.name.as_str(), *n))
-        })
-        .collect();
+    let downloads = result_downloads(&calls);
     assert_eq!(downloads, vec![("Main.adv", 8 * n); 6], "{stderr}");
     assert!(calls.iter().all(|c| c.h2d.is_empty()), "an upload in\n{stderr}");
     assert_eq!(late_reads(stderr), [8, 8, 8], "late reads in\n{stderr}");
@@ -4611,12 +4616,7 @@ fn map_results_shared_by_two_locals_stay_on_the_device() {
     let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
     let stderr = &outcome.stderr;
     let n = 70_000u64;
-    let downloads: Vec<(&str, u64)> = calls
-        .iter()
-        .flat_map(|c| {
-            c.d2h.iter().filter(|(b, _)| b == "somd_out").map(|(_, n)| (c.name.as_str(), *n))
-        })
-        .collect();
+    let downloads = result_downloads(&calls);
     assert_eq!(downloads, vec![("Main.inc", 4 * n); 6], "{stderr}");
     assert!(calls.iter().all(|c| c.h2d.is_empty()), "an upload in\n{stderr}");
     // `rotated` and `kept`: two `int`s each; `objects`: three `P`s; `hostCopy`: `c` whole,
