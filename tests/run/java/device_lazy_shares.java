@@ -108,5 +108,10 @@ class Main {
         System.out.println("objects " + objects(n, rounds));
         System.out.println("hostCopy " + hostCopy(n));
         System.out.println("param " + param(incRange(n), rounds));
+        int[] h = new int[n];
+        for (int i = 0; i < n; i++) {
+            h[i] = i * 5 - 3;
+        }
+        System.out.println("param host " + param(h.clone(), rounds));
     }
 }

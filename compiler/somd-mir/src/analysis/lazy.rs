@@ -15,8 +15,11 @@
 //! - it is a variable (no parameter, no `dist`) of a one-dimensional value-array type of
 //!   primitives or value objects, `T[[]]` (what a `@` of a function returning `T` makes);
 //! - every value it is given is a `@`, a frozen copy of a 1-D primitive array local
-//!   (`new T[[]](y)`, which shares `y`'s device copy when `y` holds SOMD results, below) or
-//!   a literal (`new int[[]]{0}`, held by the host until a device call uploads it):
+//!   (`new T[[]](y)`, which shares `y`'s device copy when `y` holds SOMD results, below),
+//!   a literal (`new int[[]]{0}`, held by the host until a device call uploads it), or
+//!   another variable's or a parameter's value that it keeps too (`int[[]] b = a;`: a value
+//!   array cannot change, so `b` shares a lazy `a`'s handle, [`LazyLocal::shares`], or
+//!   holds the host's value):
 //!   its declaration's initialiser, if any, and every assignment, each a statement of its
 //!   own (so no other name ever holds the result), with at least one `@` the device may run
 //!   (`plan`) that the next statement's `@` does not compute inline ([`super::mapfuse`],
@@ -214,14 +217,19 @@ pub fn lazy_locals(module: &Module, info: &ProgramInfo) -> Vec<LazyLocal> {
     out
 }
 
-/// Whether `x` may be given `w`'s value as a handle both hold: two variables (no `dist`, no
-/// `shared`) of one flat value-array type.
+/// Whether `x` may be given `w`'s value as a handle both hold: a variable `x` and a variable
+/// or parameter `w` (no `dist`, no `shared`) of one flat value-array type. A parameter is
+/// the caller's array, which nothing can change either: `x` holds it as a value of the host
+/// (`Lazy::from_host`) until its first `@` result.
 fn shares_with(func: &Function, w: LocalId, x: LocalId) -> bool {
-    let var = |l: LocalId| {
+    let plain = |l: LocalId, kinds: &[LocalKind]| {
         let local = func.local(l);
-        local.kind == LocalKind::Var && local.dist.is_none() && !local.shared
+        kinds.contains(&local.kind) && local.dist.is_none() && !local.shared
     };
-    w != x && func.local(w).ty == func.local(x).ty && var(w) && var(x)
+    w != x
+        && func.local(w).ty == func.local(x).ty
+        && plain(w, &[LocalKind::Var, LocalKind::Param])
+        && plain(x, &[LocalKind::Var])
 }
 
 /// Whether `ty` is a one-dimensional value array of primitives or of objects of a value
@@ -275,9 +283,10 @@ fn lazy_local(
             || frozen_call(func, e).is_some()
             || matches!(func.expr(e).kind, ExprKind::ValueArrayLit(_))
     };
-    // Another variable of the same type: a value array cannot change, so the two names
-    // may share one handle (probe 110: `int[[]] b = a;` before `b = C @ f(b)` rounds made
-    // every round's result come down).
+    // Another variable or a parameter of the same type: a value array cannot change, so the
+    // two names may share one handle (probe 110: `int[[]] b = a;` before `b = C @ f(b)`
+    // rounds made every round's result come down), or the local holds the parameter's
+    // value as the host's.
     let shared_var =
         |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(w) if shares_with(func, w, v));
     // A local declared twice (in two sibling blocks) qualifies for neither.
