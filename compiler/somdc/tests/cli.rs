@@ -1539,10 +1539,17 @@ public class Main {
         return a;
     }
 
+    static int[] chosen(dist int[] a) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] = a[i] * 2;
+        }
+        return a.length > 100000 ? null : a;
+    }
+
     public static void main(String[] args) {
         Stats st = stats(new double[] {0.25, 0.75});
         System.out.println(st.s + " " + st.c + " " + rows(new int[3][2]));
-        System.out.println(bumped(new int[4])[1]);
+        System.out.println(bumped(new int[4])[1] + chosen(new int[4])[2]);
     }
 }
 "#,
@@ -1554,7 +1561,7 @@ public class Main {
     assert!(report.contains(two), "{report}");
     let null = "`null` with an array (kernel code holds arrays, and the rows of a matrix, as \
                 buffers: none is null)";
-    assert_eq!(report.matches(null).count(), 2, "the row and the return:\n{report}");
+    assert_eq!(report.matches(null).count(), 3, "the row and the returns:\n{report}");
     assert!(!report.contains("objects of value classes as struct values"), "{report}");
 }
 

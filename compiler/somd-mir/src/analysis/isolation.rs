@@ -582,17 +582,24 @@ fn expr_blocker(
         // `null`; objects of other classes never reach it. An array is a buffer (a matrix's
         // rows packed in one), which no element can name as `null` either.
         ExprKind::Const(Const::Null) => {
+            // A branch of a conditional (`c ? null : a`) has the conditional's type, unless
+            // every branch is `null`: then what the conditional is given to says.
+            let mut at = eid;
+            while let Some(p) = super::walk::parent_of(parents, at).filter(
+                |p| matches!(func.expr(*p).kind, ExprKind::Conditional { cond, .. } if cond != at),
+            ) {
+                at = p;
+            }
             let other =
-                super::walk::parent_of(parents, eid).and_then(|p| match &func.expr(p).kind {
-                    ExprKind::Binary { lhs, rhs, .. } => {
-                        Some(if *lhs == eid { *rhs } else { *lhs })
-                    }
-                    ExprKind::Assign { target, value } if *value == eid => Some(*target),
+                super::walk::parent_of(parents, at).and_then(|p| match &func.expr(p).kind {
+                    ExprKind::Binary { lhs, rhs, .. } => Some(if *lhs == at { *rhs } else { *lhs }),
+                    ExprKind::Assign { target, value } if *value == at => Some(*target),
                     _ => None,
                 });
             let given_to = match other {
+                _ if func.expr(at).ty != Type::Null => Some(&func.expr(at).ty),
                 Some(o) => Some(&func.expr(o).ty),
-                None => null_given_to(func, eid),
+                None => null_given_to(func, at),
             };
             let what = match given_to {
                 Some(Type::Array(_) | Type::ValueArray(..)) => {
