@@ -281,9 +281,11 @@ fn rewrite(func: &mut Function, mut s: Search) {
     then.extend(s.assigns.iter().map(|e| Stmt::Expr(*e)));
     // `return p` in the loop: `result_i = p` there, and after the loop `return first_i !=
     // MAX ? result_i : q` (Java evaluates `q` only when nothing matched).
+    let mut returned = None;
     if let Some((p, q)) = s.returns {
         let ty = func.ret.clone();
         let result = new_local(func, format!("result_{name}"), span);
+        returned = Some(result);
         func.locals[result.0 as usize].ty = ty.clone();
         let target = func.push_expr(ExprKind::Local(result), ty.clone(), span);
         let set = func.push_expr(ExprKind::Assign { target, value: p }, ty.clone(), span);
@@ -309,5 +311,12 @@ fn rewrite(func: &mut Function, mut s: Search) {
         Stmt::If { cond: better, then_block: Block { stmts: then }, else_block: None },
     ];
     func.body.stmts.insert(s.at, Stmt::Let { local: first, init: Some(start) });
-    func.early_exits.push(EarlyExit { test: s.test, first, no_match });
+    func.early_exits.push(EarlyExit {
+        test: s.test,
+        first,
+        no_match,
+        cond: s.cond,
+        index: s.index,
+        result: returned,
+    });
 }

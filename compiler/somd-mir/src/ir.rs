@@ -269,6 +269,13 @@ pub struct EarlyExit {
     pub test: ExprId,
     pub first: LocalId,
     pub no_match: i32,
+    /// The search's own test (`a[i] < 0` of `if (a[i] < 0) { ..; break; }`).
+    pub cond: ExprId,
+    /// The loop's index, whose matching value `first` holds.
+    pub index: LocalId,
+    /// The local holding what the matching iteration returns (`result_i`), for a search
+    /// written `if (test) { ..; return p; }`.
+    pub result: Option<LocalId>,
 }
 
 #[derive(Clone, Debug)]

@@ -3538,7 +3538,9 @@ public class Main {
 /// other use is a `@` the device cannot run (recursion), read in a loop: nothing gained,
 /// not listed; `byte`s summed by `+ !`, which the device widens as it reads them: listed; a
 /// local also given a literal, which the host holds until a device call reads it (`Lazy::
-/// from_host`): listed; one also given a helper's value array: not listed.
+/// from_host`): listed; one also given a helper's value array: not listed; a round's result
+/// moved into the next round's local (`x = nx;`): the move counted; a local given a
+/// parameter before its rounds: listed.
 #[test]
 fn results_read_late_are_explained() {
     insta::assert_snapshot!(explain(
@@ -3571,9 +3573,23 @@ public class Main {
             k = pair();
         }
         System.out.println(k[0]);
+        int[[]] x = Main @ f(Somd.range(1000));
+        for (int r = 0; r < 3; r++) {
+            int[[]] nx = Main @ f(x);
+            x = nx;
+        }
+        System.out.println(x[7] + rounds(x));
     }
 
     static int[[]] pair() { return new int[[]]{3, 4}; }
+
+    static int rounds(int[[]] p) {
+        int[[]] q = p;
+        for (int r = 0; r < 2; r++) {
+            q = Main @ f(q);
+        }
+        return q[1];
+    }
 }
 "#
     ));

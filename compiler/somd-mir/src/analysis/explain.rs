@@ -440,6 +440,29 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
             if let Some(line) = super::combine::explain(module, f) {
                 let _ = writeln!(out, "  {line}");
             }
+            // The locals `first_match` made for a search, which the lines below name.
+            for exit in &func.early_exits {
+                let (end, op, extremum) = match exit.no_match {
+                    i32::MAX => ("smallest", "min", "minimum"),
+                    _ => ("largest", "max", "maximum"),
+                };
+                let mut line = format!(
+                    "  search at {}: the loop leaves at the {end} `{}` passing this test, which \
+                     the compiler computes as `{}` (a reduction with `{op}`, an argument \
+                     {extremum})",
+                    sources.position(func.expr(exit.cond).span),
+                    func.local(exit.index).name,
+                    func.local(exit.first).name
+                );
+                if let Some(result) = exit.result {
+                    let _ = write!(
+                        line,
+                        ", with the value its `return` gives held in `{}`",
+                        func.local(result).name
+                    );
+                }
+                let _ = writeln!(out, "{line}");
+            }
             for l in &info.functions[f.0 as usize].loops {
                 match &l.verdict {
                     Ok(par) => {
@@ -658,6 +681,13 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                 l.shares.len(),
                 "other local is given it and shares the handle (nothing crosses)",
                 "other locals are given it and share the handle (nothing crosses)",
+            ));
+        }
+        if !l.moves.is_empty() {
+            uses.push(count(
+                l.moves.len(),
+                "move hands it to another local at its last mention (the handle goes with it)",
+                "moves hand it to another local at its last mention (the handle goes with it)",
             ));
         }
         if uses.is_empty() {

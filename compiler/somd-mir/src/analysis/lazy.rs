@@ -86,6 +86,9 @@ pub struct LazyLocal {
     /// while this one keeps it (`int[[]] b = a;`, `b = a;` where `a` is used later): the
     /// two share the handle (`Lazy::clone`), as a value array cannot change.
     pub shares: Vec<ExprId>,
+    /// Of a value array, its mentions moving its value into another local at its last
+    /// mention (`x = v;`, `keep::moved_value_local`): the handle goes with it.
+    pub moves: Vec<ExprId>,
     /// Of a 1-D array holding SOMD results, its element stores `x[i] = v`, `x[i] op= v` and
     /// `x[i]++` (the `Index`): each writes the device copy where it is the only one and no
     /// frozen copy shares it (`LazyArr::set`), else the host copy, dropping the device copy;
@@ -121,6 +124,7 @@ impl LazyLocal {
             handed: Vec::new(),
             whole: Vec::new(),
             shares: Vec::new(),
+            moves: Vec::new(),
             stores: Vec::new(),
             read_rows: Vec::new(),
             stored_rows: Vec::new(),
@@ -327,7 +331,10 @@ fn lazy_local(
                         statements.contains(&p)
                             && super::keep::moved_value_local(module, func, p)
                                 .is_some_and(|(_, w)| w == v)
-                    }) => {}
+                    }) =>
+            {
+                lazy.moves.push(id)
+            }
             // `x = v;` where `v` keeps its value too: `x` shares the handle.
             Some(ExprKind::Assign { target, value })
                 if *value == id
