@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs a staged subset of the end-to-end suite on the device machine (seventy-ninth
-# session): each program under SOMD_DEVICE=opencl and seq against its twin, then the
-# transfers of device_returned_written_whole. Stage as bench/gpu/run.sh says, with
-# SOMD_E2E_FILTER.
+# session, again in the eightieth): each program under SOMD_DEVICE=opencl and seq against
+# its twin, then the transfers of the program $TRACE names (device_returned_written_whole
+# unless set). Stage as bench/gpu/run.sh says, with SOMD_E2E_FILTER.
 set -u
 S=/tmp/st
 mkdir -p $S && tar xJf .gpu-carry/stage.tar.xz -C $S
@@ -23,6 +23,8 @@ while IFS=$'\t' read -r pkg status _ args; do
     fi
   done
 done < $S/programs.tsv
-SOMD_DEVICE=opencl SOMD_TRACE=1 $S/bin/e2e_device_returned_written_whole 2>&1 \
+T=e2e_${TRACE:-device_returned_written_whole}
+targs=$(awk -F'\t' -v p="$T" '$1 == p { print $4 }' $S/programs.tsv)
+SOMD_DEVICE=opencl SOMD_TRACE=1 $S/bin/$T $targs 2>&1 \
   | grep -E "call name|dir=h2d|^somd: trace: open" | sed 's/device="[^"]*"//' | cut -c1-170
 echo "fails=$fails"
