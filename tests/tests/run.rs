@@ -4691,6 +4691,61 @@ fn somd_results_stay_on_the_device() {
     }
 }
 
+/// A local holding SOMD results whose first value is another name's array (`double[] y =
+/// x;`, `x` used later; `device_results_borrowed`) holds it as a lent host copy
+/// (`LazyArr::from_lent`): the rounds `y = smooth(y)` and `b = twice(b)` upload the first
+/// array once and then stay on the device, where each used to come down and go up again
+/// (probe 110's conv1d). In `writtenBetween` every call reading `y` before its SOMD result
+/// uploads the array again, because the other name writes it in between; `bumped`'s rounds
+/// of a method writing its by-value parameter upload once too; no call downloads its
+/// result.
+#[test]
+fn somd_results_starting_from_another_name_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_results_borrowed";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    let up = 8 * 60_000u64;
+    let uploads: Vec<(&str, u64)> = calls.iter().map(|c| (c.name.as_str(), c.bytes_h2d)).collect();
+    let (smooth, twice, sum, bump) = ("Main.smooth", "Main.twice", "Main.sum", "Main.bump");
+    let want = [
+        // `rounds`: 4 rounds.
+        (smooth, up),
+        (smooth, 0),
+        (smooth, 0),
+        (smooth, 0),
+        // `fromParam`: 4 rounds.
+        (twice, up),
+        (twice, 0),
+        (twice, 0),
+        (twice, 0),
+        // `writtenBetween`: three sums and a round, each reading the array `x` writes.
+        (sum, up),
+        (sum, up),
+        (sum, up),
+        (smooth, up),
+        // `main`: 4 rounds, then the sum of the last result, where it is.
+        (smooth, up),
+        (smooth, 0),
+        (smooth, 0),
+        (smooth, 0),
+        (sum, 0),
+        // `bumped`: 2 rounds of a method writing its by-value parameter (a copy of the
+        // array on the device: `x` keeps its elements).
+        (bump, up),
+        (bump, 0),
+    ];
+    assert_eq!(uploads, want, "{stderr}");
+    // Only `sum`'s work-group partials come down with a call.
+    for call in calls.iter().filter(|c| c.name != sum) {
+        assert_eq!(call.bytes_d2h, 0, "{} downloads:\n{stderr}", call.name);
+    }
+    assert!(result_downloads(&calls).is_empty(), "{stderr}");
+}
+
 /// SOMD results frozen for a `@` share their device copy (`device_frozen_results`):
 /// `C @ f(new T[[]](y))` of a result the device left there uploads nothing, mapped or
 /// broadcast, folded by a `!` or in a chain, reduced by a `!` itself, moved into another

@@ -749,6 +749,56 @@ fn explained(program: &Path) -> String {
     text(&out.stdout)
 }
 
+/// `explain` of a local holding SOMD results that starts from another name's array (`double[]
+/// y = x;`, `x` used later) says that its first value is that array, uploaded by every call
+/// reading it (`LazyLocal::borrowed`); a local starting from a move (`x` not used again) is
+/// no borrow.
+#[test]
+fn explain_names_the_array_a_results_local_borrows() {
+    let program = source(
+        "explain-borrowed",
+        "Main.somd",
+        r#"public class Main {
+    static double[] half(dist double[] x) {
+        double[] y = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            y[i] = x[i] * 0.5;
+        }
+        return y;
+    }
+
+    static double rounds(double[] x) {
+        double[] y = x;
+        for (int p = 0; p < 3; p++) {
+            y = half(y);
+        }
+        return y[1] + x[1];
+    }
+
+    static double moved(double[] x) {
+        double[] y = half(x);
+        double[] z = y;
+        for (int p = 0; p < 3; p++) {
+            z = half(z);
+        }
+        return z[1];
+    }
+
+    public static void main(String[] args) {
+        System.out.println(rounds(new double[] {1, 2, 3}) + moved(new double[] {4, 5}));
+    }
+}
+"#,
+    );
+    let report = explained(&program);
+    let borrowed = "its first value is `x`'s array, which `x` still names: every call reading it \
+                    uploads it, until a SOMD result replaces it";
+    assert_eq!(report.matches(borrowed).count(), 1, "{report}");
+    assert!(report.contains("`y` in Main.rounds keeps the results"), "{report}");
+    assert!(report.contains("`z` in Main.moved keeps the results"), "{report}");
+    assert!(!report.contains("`y`'s array"), "{report}");
+}
+
 /// `explain` says where each SOMD method runs and names what blocks the ineligible one:
 /// the construct, its position and the call chain.
 #[test]

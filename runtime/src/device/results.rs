@@ -172,6 +172,15 @@ impl<A: LazyHost> LazyArray<A> {
         lazy
     }
 
+    /// An array another name still holds (`double[] y = x;`, `x` used later): the host
+    /// copy is lent from the start, so no call's upload becomes a device copy, and the
+    /// other name's writes reach every call that reads it.
+    pub fn from_lent(array: A) -> Self {
+        let lazy = LazyArray::from_host(array);
+        lazy.lent.store(true, Relaxed);
+        lazy
+    }
+
     /// Another handle on the host's `array` (an argument of a SOMD call taking `LazyArr`s).
     pub fn from_ref(array: &A) -> Self
     where

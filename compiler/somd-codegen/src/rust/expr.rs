@@ -698,6 +698,12 @@ impl<'a> FnCx<'a> {
         // SOMD results, `keep::moved_value_local` for `@` results, `x = nx;`): the handle
         // itself, device copy and all.
         // Or a value array the other local keeps too (`int[[]] b = a;`): a second handle.
+        // A mutable array another name still holds (`double[] y = x;`) is a lent host copy.
+        let borrowed = |z: &somd_mir::analysis::lazy::LazyLocal| z.borrowed.contains(&id);
+        if self.device.is_some_and(|g| g.lazy.iter().any(|z| z.func == self.fid && borrowed(z))) {
+            let holder = types::lazy_holder(&self.e(id)?.ty).0;
+            return Ok(format!("rt::device::{holder}::from_lent({})", self.expr(id)?));
+        }
         if let ExprKind::Local(w) = self.e(id)?.kind {
             if let Some(z) = self.lazy(w) {
                 let name = self.local_name(w);

@@ -642,6 +642,16 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
             ));
         }
         if l.mutable {
+            if let Some(first) = l.borrowed.first() {
+                let other = match func.expr(*first).kind {
+                    ExprKind::Local(w) => func.local(w).name.as_str(),
+                    _ => "?",
+                };
+                uses.push(format!(
+                    "its first value is `{other}`'s array, which `{other}` still names: every \
+                     call reading it uploads it, until a SOMD result replaces it"
+                ));
+            }
             if !l.stores.is_empty() {
                 uses.push(format!(
                     "{} the device copy too where no frozen copy shares it, 16 at most for \

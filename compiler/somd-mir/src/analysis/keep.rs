@@ -587,7 +587,8 @@ fn candidate_uses(
         let ok = fresh(init)
             || moved_let(func, v, init).is_some_and(|w| {
                 w != v && is_candidate_lending(module, func, parents, w, facts, lending)
-            });
+            })
+            || (results && borrowed_let(func, v, init).is_some());
         if !ok {
             return false;
         }
@@ -973,6 +974,29 @@ pub fn moved_let(func: &Function, x: LocalId, init: ExprId) -> Option<LocalId> {
     let at =
         |s: &Stmt| matches!(s, Stmt::Let { local, init: Some(i) } if *local == x && *i == init);
     last_mention_moves(func, w, at).then_some(w)
+}
+
+/// The declaration of `x` with the initialiser `init`, `T[] x = w;`, where `w` is another
+/// variable or a parameter of the same 1-D primitive array type that is no move
+/// ([`moved_let`]): `w` still names the array after it. A local holding SOMD results may
+/// start so (`analysis::lazy`): it holds the array as a lent host copy
+/// (`LazyArr::from_lent`), never a device copy, so what `w` writes reaches every call that
+/// reads `x` (conv1d's `double[] y = x;` before `y = convolve(y, w)` rounds, probe 110).
+/// Returns `w`.
+pub(super) fn borrowed_let(func: &Function, x: LocalId, init: ExprId) -> Option<LocalId> {
+    let ExprKind::Local(w) = func.expr(init).kind else { return None };
+    let plain = |l: LocalId, kinds: &[LocalKind]| {
+        let local = func.local(l);
+        kinds.contains(&local.kind) && local.dist.is_none() && !local.shared
+    };
+    let ty = &func.local(x).ty;
+    (w != x
+        && is_prim_array(ty)
+        && func.local(w).ty == *ty
+        && plain(x, &[LocalKind::Var])
+        && plain(w, &[LocalKind::Var, LocalKind::Param])
+        && moved_let(func, x, init).is_none())
+    .then_some(w)
 }
 
 /// Whether `w`'s array may move into `x`: two variables (no `dist`, no `shared`) of one 1-D

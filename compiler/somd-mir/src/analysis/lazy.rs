@@ -46,7 +46,9 @@
 //!   first and drops the device copy;
 //! - some value it is given, as a statement of its own (`x = f(..);`, or its declaration's
 //!   initialiser), is the result of a SOMD method the device may run, or is moved out of a
-//!   local given such results (`x = w;`, `T[] x = w;` at `w`'s last mention);
+//!   local given such results (`x = w;`, `T[] x = w;` at `w`'s last mention); a 1-D local
+//!   may also start from another name's array that stays in use (`T[] x = w;`,
+//!   [`LazyLocal::borrowed`]), held as a lent host copy that never becomes a device copy;
 //! - reading it late gains something: some use hands it to a read-only parameter of a SOMD
 //!   method the device may run, or to a `!` the device may run (of `int`, `long`, `float`
 //!   or `double` elements), freezes it for a device `@`, `!` or SOMD method or into a
@@ -89,6 +91,11 @@ pub struct LazyLocal {
     /// Of a value array, its mentions moving its value into another local at its last
     /// mention (`x = v;`, `keep::moved_value_local`): the handle goes with it.
     pub moves: Vec<ExprId>,
+    /// Of a 1-D array holding SOMD results, its declaration's value where that is another
+    /// name's array (`double[] y = x;`, `x` used later: `keep::borrowed_let`). The local
+    /// holds it as a lent host copy (`LazyArr::from_lent`): every call reading it uploads
+    /// it, so what the other name writes reaches the call, until a SOMD result replaces it.
+    pub borrowed: Vec<ExprId>,
     /// Of a 1-D array holding SOMD results, its element stores `x[i] = v`, `x[i] op= v` and
     /// `x[i]++` (the `Index`): each writes the device copy where it is the only one and no
     /// frozen copy shares it (`LazyArr::set`), else the host copy, dropping the device copy;
@@ -125,6 +132,7 @@ impl LazyLocal {
             whole: Vec::new(),
             shares: Vec::new(),
             moves: Vec::new(),
+            borrowed: Vec::new(),
             stores: Vec::new(),
             read_rows: Vec::new(),
             stored_rows: Vec::new(),
@@ -648,6 +656,8 @@ fn lazy_results(
             };
             if *l == v && (device_result(*e) || moved()) {
                 lazy.maps.push(*e);
+            } else if *l == v && super::keep::borrowed_let(func, v, *e).is_some() {
+                lazy.borrowed.push(*e);
             }
             if *l != v && super::keep::moved_let(func, *l, *e) == Some(v) {
                 moved_out.push(*e);
