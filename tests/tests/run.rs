@@ -4697,8 +4697,11 @@ fn somd_results_stay_on_the_device() {
 /// array once and then stay on the device, where each used to come down and go up again
 /// (probe 110's conv1d). In `writtenBetween` every call reading `y` before its SOMD result
 /// uploads the array again, because the other name writes it in between; `bumped`'s rounds
-/// of a method writing its by-value parameter upload once too; no call downloads its
-/// result.
+/// of a method writing its by-value parameter upload once too. In `movedOn` the borrowed
+/// array moves on into `z`, which holds no device copy of it (review 138: `z` adopted its
+/// first upload, and the second `sum` missed `x`'s write): every call uploads, and `z`'s
+/// SOMD result comes down. In `handedOn` the plain `y`'s result comes down, and `z`,
+/// starting from it while `y` names it, uploads it once.
 #[test]
 fn somd_results_starting_from_another_name_stay_on_the_device() {
     let Some(opencl) = &opencl_placement() else {
@@ -4709,41 +4712,52 @@ fn somd_results_starting_from_another_name_stay_on_the_device() {
     let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
     let stderr = &outcome.stderr;
     let up = 8 * 60_000u64;
-    let uploads: Vec<(&str, u64)> = calls.iter().map(|c| (c.name.as_str(), c.bytes_h2d)).collect();
+    // Each call's method, bytes up, and whether its result came down after it (anything
+    // but `sum`'s work-group partials).
+    let traced: Vec<(&str, u64, bool)> = calls
+        .iter()
+        .map(|c| {
+            let down = c.d2h.iter().any(|(b, _)| b != "somd_partials");
+            (c.name.as_str(), c.bytes_h2d, down)
+        })
+        .collect();
     let (smooth, twice, sum, bump) = ("Main.smooth", "Main.twice", "Main.sum", "Main.bump");
     let want = [
         // `rounds`: 4 rounds.
-        (smooth, up),
-        (smooth, 0),
-        (smooth, 0),
-        (smooth, 0),
+        (smooth, up, false),
+        (smooth, 0, false),
+        (smooth, 0, false),
+        (smooth, 0, false),
         // `fromParam`: 4 rounds.
-        (twice, up),
-        (twice, 0),
-        (twice, 0),
-        (twice, 0),
+        (twice, up, false),
+        (twice, 0, false),
+        (twice, 0, false),
+        (twice, 0, false),
         // `writtenBetween`: three sums and a round, each reading the array `x` writes.
-        (sum, up),
-        (sum, up),
-        (sum, up),
-        (smooth, up),
+        (sum, up, false),
+        (sum, up, false),
+        (sum, up, false),
+        (smooth, up, false),
         // `main`: 4 rounds, then the sum of the last result, where it is.
-        (smooth, up),
-        (smooth, 0),
-        (smooth, 0),
-        (smooth, 0),
-        (sum, 0),
+        (smooth, up, false),
+        (smooth, 0, false),
+        (smooth, 0, false),
+        (smooth, 0, false),
+        (sum, 0, false),
         // `bumped`: 2 rounds of a method writing its by-value parameter (a copy of the
         // array on the device: `x` keeps its elements).
-        (bump, up),
-        (bump, 0),
+        (bump, up, false),
+        (bump, 0, false),
+        // `movedOn`: `z` holds `x`'s array as the host's.
+        (sum, up, false),
+        (sum, up, false),
+        (smooth, up, true),
+        // `handedOn`.
+        (sum, up, false),
+        (smooth, up, true),
+        (smooth, up, false),
     ];
-    assert_eq!(uploads, want, "{stderr}");
-    // Only `sum`'s work-group partials come down with a call.
-    for call in calls.iter().filter(|c| c.name != sum) {
-        assert_eq!(call.bytes_d2h, 0, "{} downloads:\n{stderr}", call.name);
-    }
-    assert!(result_downloads(&calls).is_empty(), "{stderr}");
+    assert_eq!(traced, want, "{stderr}");
 }
 
 /// SOMD results frozen for a `@` share their device copy (`device_frozen_results`):

@@ -49,6 +49,29 @@ class Main {
         return y[2] + x[2];
     }
 
+    static double movedOn(double[] x) {
+        double[] y = x;
+        double[] z = new double[4];
+        z = y;
+        y = new double[x.length];
+        double s1 = sum(z);
+        x[1] = 200.0;
+        double s2 = sum(z);
+        z = smooth(z);
+        return s1 + s2 * 3 + z[0] + z[2] + y[0];
+    }
+
+    static double handedOn(double[] x) {
+        double[] y = x;
+        double s = sum(y);
+        y = smooth(y);
+        double[] z = y;
+        x[5] = -3.0;
+        z[6] = 4.0;
+        z = smooth(z);
+        return s + z[5] + z[6] + x[5];
+    }
+
     static double rounds(double[] x, int passes) {
         double[] y = x;
         for (int p = 0; p < passes; p++) {
@@ -97,5 +120,7 @@ class Main {
         }
         System.out.println("main " + z[9] + " " + x[9] + " " + sum(z));
         System.out.println("bumped " + bumped(x) + " " + x[2]);
+        System.out.println("movedOn " + movedOn(x) + " " + x[1]);
+        System.out.println("handedOn " + handedOn(x) + " " + x[5] + " " + x[6]);
     }
 }

@@ -514,6 +514,9 @@ struct Lending<'s> {
     /// Locals assumed candidates while their swap partner is judged: two locals swapped
     /// with each other qualify together or not at all.
     assumed: Vec<LocalId>,
+    /// The one local that may start from another name's array ([`borrowed_let`], with
+    /// `results`): the local judged, not one judged through a move or a swap.
+    borrower: Option<LocalId>,
 }
 
 /// Whether local `v` of `func` satisfies the whole-function conditions of the module doc.
@@ -588,7 +591,7 @@ fn candidate_uses(
             || moved_let(func, v, init).is_some_and(|w| {
                 w != v && is_candidate_lending(module, func, parents, w, facts, lending)
             })
-            || (results && borrowed_let(func, v, init).is_some());
+            || (lending.borrower == Some(v) && borrowed_let(func, v, init).is_some());
         if !ok {
             return false;
         }
@@ -888,7 +891,10 @@ pub(super) fn returns_written_param(module: &Module, callee: FuncId) -> Option<u
 /// Whether `v` is a 1-D primitive array or matrix local of `func` that is a keep candidate: every
 /// value it holds is fresh, and it lends its storage only to readers (the module doc). No
 /// statement can then write its storage but an element store naming `v`
-/// (`analysis::lazy`, SOMD results left on the device).
+/// (`analysis::lazy`, SOMD results left on the device). Or `v` alone, in no swap, starts
+/// from another name's array ([`borrowed_let`]), which that name may write: `v` then holds
+/// it as a lent host copy, never a device copy. A local judged through a move out of `v`
+/// (`z = v;`) is no candidate then: it would hold that array as its own.
 pub(super) fn fresh_and_unlent(
     module: &Module,
     func: &Function,
@@ -896,7 +902,9 @@ pub(super) fn fresh_and_unlent(
     swaps: &[Swap],
     v: LocalId,
 ) -> bool {
-    let mut lending = Lending { results: true, swaps, assumed: Vec::new() };
+    let swapped = swaps.iter().any(|w| w.t == v || w.locals.contains(&v));
+    let borrower = (!swapped).then_some(v);
+    let mut lending = Lending { results: true, swaps, assumed: Vec::new(), borrower };
     let ty = &func.local(v).ty;
     (is_prim_array(ty) || is_prim_matrix(ty))
         && is_candidate_lending(module, func, parents, v, &mut ReadOnly::default(), &mut lending)
