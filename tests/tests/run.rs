@@ -4760,6 +4760,44 @@ fn somd_results_starting_from_another_name_stay_on_the_device() {
     assert_eq!(traced, want, "{stderr}");
 }
 
+/// A broadcast matrix a SOMD method reads through a row local only (`device_row_locals_read`:
+/// `double[] row = a[r0 + i];`, then `row[t]` and `row.length`) is a read-only parameter, so
+/// the two straight-line `rowDots` calls share one upload of `a` (probe 110's `multiply`
+/// uploaded it at every call); the store `a[2][3] = 100;` ends the statements that keep it,
+/// so the third call uploads it again, and `rowPoke`, which writes through its row local,
+/// gets its own copy.
+#[test]
+fn matrices_read_through_row_locals_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_row_locals_read";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    let bytes = 8 * 2000 * 300u64;
+    // Each call's method and how `a` (its second argument) reached it.
+    let matrix: Vec<(&str, &str)> = calls
+        .iter()
+        .map(|c| {
+            let named = |list: &[(String, u64)]| list.contains(&("a".to_string(), bytes));
+            let how = match (named(&c.h2d), named(&c.resident)) {
+                (true, false) => "up",
+                (false, true) => "resident",
+                _ => "?",
+            };
+            (c.name.as_str(), how)
+        })
+        .collect();
+    let want = [
+        ("Main.rowDots", "up"),
+        ("Main.rowDots", "resident"),
+        ("Main.rowDots", "up"),
+        ("Main.rowPoke", "up"),
+    ];
+    assert_eq!(matrix, want, "{stderr}");
+}
+
 /// SOMD results frozen for a `@` share their device copy (`device_frozen_results`):
 /// `C @ f(new T[[]](y))` of a result the device left there uploads nothing, mapped or
 /// broadcast, folded by a `!` or in a chain, reduced by a `!` itself, moved into another

@@ -82,7 +82,9 @@ class T {
     static int mpeek(int[][] m) { return m[0][0] + m[0].length + m.length; }
     static void mpoke(int[][] m) { m[0][0] = 1; }
     static void mrows(int[][] m) { for (int i = 0; i < m.length; i++) { T.poke(m[i]); } }
-    static int mrow(int[][] m) { int[] r = m[0]; return r[0]; }
+    static int mrow(int[][] m) { int[] r = m[0]; return r[0] + r.length; }
+    static int mrowpoke(int[][] m) { int[] r = m[0]; r[1] = 2; return r[0]; }
+    static int mrowpass(int[][] m) { int[] r = m[0]; return T.peek(r); }
     static local int first(int[] r) { return r[0]; }
     static local int wipe(int[] r) { r[0] = 0; return 0; }
 ";
@@ -337,6 +339,11 @@ fn matrices_read_in_the_loop_are_kept() {
         ["T.main#0: m"],
         "rows mapped to a target that only reads them; a fresh matrix assigned later"
     );
+    assert_eq!(
+        matrix_kept("for (int k = 0; k < 3; k++) { u += T.msum(m) + T.mrow(m); }"),
+        ["T.main#0: m"],
+        "a callee's row local that it only reads through (probe 110's `multiply`)"
+    );
 }
 
 #[test]
@@ -375,7 +382,8 @@ fn matrices_written_or_with_named_rows_are_not_kept() {
         // rows with another name, anywhere in the function
         "int[] r = m[0]; for (int k = 0; k < 3; k++) { u += T.msum(m); }",
         "for (int k = 0; k < 3; k++) { u += T.msum(m) + T.sum(m[0]); }",
-        "for (int k = 0; k < 3; k++) { u += T.msum(m) + T.mrow(m); }",
+        "for (int k = 0; k < 3; k++) { u += T.msum(m) + T.mrowpoke(m); }",
+        "for (int k = 0; k < 3; k++) { u += T.msum(m) + T.mrowpass(m); }",
         "for (int k = 0; k < 3; k++) { u += + ! (T @ wipe(m)); }",
         // a row replaced in the loop
         "for (int k = 0; k < 3; k++) { u += T.msum(m); m[k] = new int[5]; }",

@@ -499,6 +499,38 @@ pub(super) fn row_element_or_length(
     }
 }
 
+/// Whether the row `row` (`m[e]`) is the initialiser of a row local the function only reads
+/// through: `double[] ar = a[r0 + i];` declaring a 1-D primitive array variable whose every
+/// mention reads an element or the length (probe 110's `multiply`: its broadcast matrices
+/// went up again at every call, a row local counting as a write).
+fn read_row_local(func: &Function, parents: &[Option<ExprId>], row: ExprId) -> bool {
+    let mut local = None;
+    each_stmt(&func.body, &mut |stmt| {
+        if let Stmt::Let { local: l, init: Some(e) } = stmt {
+            if *e == row {
+                local = Some(*l);
+            }
+        }
+    });
+    let Some(r) = local else { return false };
+    let declared = func.local(r);
+    declared.kind == LocalKind::Var
+        && declared.dist.is_none()
+        && !declared.shared
+        && is_prim_array(&declared.ty)
+        && func.exprs.iter().enumerate().all(|(i, e)| {
+            let id = ExprId(i as u32);
+            !matches!(e.kind, ExprKind::Local(l) if l == r)
+                || match parent_of(parents, id).map(|p| (p, &func.expr(p).kind)) {
+                    Some((p, ExprKind::Index { array, .. })) => {
+                        *array == id && !stored_to(func, parents, p)
+                    }
+                    Some((_, ExprKind::Length(_))) => true,
+                    _ => false,
+                }
+        })
+}
+
 /// How [`is_candidate`] judges the uses of an array local.
 #[derive(Default)]
 struct Lending<'s> {
@@ -1546,6 +1578,7 @@ impl ReadOnly {
                 Some(parent) => match &func.expr(parent).kind {
                     ExprKind::Index { .. } if matrix => {
                         row_element_or_length(func, &parents, id, true)
+                            || read_row_local(func, &parents, parent)
                     }
                     ExprKind::Index { array, .. } => {
                         *array == id && !stored_to(func, &parents, parent)
