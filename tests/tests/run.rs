@@ -4701,7 +4701,9 @@ fn somd_results_stay_on_the_device() {
 /// array moves on into `z`, which holds no device copy of it (review 138: `z` adopted its
 /// first upload, and the second `sum` missed `x`'s write): every call uploads, and `z`'s
 /// SOMD result comes down. In `handedOn` the plain `y`'s result comes down, and `z`,
-/// starting from it while `y` names it, uploads it once.
+/// starting from it while `y` names it, uploads it once. In `roundTrip` the borrowed array
+/// moves out of `y` and back (review 139: `y` adopted its upload again), so `y` is a plain
+/// array and both `sum`s upload.
 #[test]
 fn somd_results_starting_from_another_name_stay_on_the_device() {
     let Some(opencl) = &opencl_placement() else {
@@ -4756,6 +4758,10 @@ fn somd_results_starting_from_another_name_stay_on_the_device() {
         (sum, up, false),
         (smooth, up, true),
         (smooth, up, false),
+        // `roundTrip`: `y` takes no move, so it is a plain array.
+        (smooth, up, true),
+        (sum, up, false),
+        (sum, up, false),
     ];
     assert_eq!(traced, want, "{stderr}");
 }
@@ -4765,7 +4771,8 @@ fn somd_results_starting_from_another_name_stay_on_the_device() {
 /// the two straight-line `rowDots` calls share one upload of `a` (probe 110's `multiply`
 /// uploaded it at every call); the store `a[2][3] = 100;` ends the statements that keep it,
 /// so the third call uploads it again, and `rowPoke`, which writes through its row local,
-/// gets its own copy.
+/// gets its own copy. A SOMD result matrix `t` read the same way stays on the device for the
+/// two calls reading it (probe 110's `bt`), not downloaded after its call.
 #[test]
 fn matrices_read_through_row_locals_stay_on_the_device() {
     let Some(opencl) = &opencl_placement() else {
@@ -4793,9 +4800,16 @@ fn matrices_read_through_row_locals_stay_on_the_device() {
         ("Main.rowDots", "up"),
         ("Main.rowDots", "resident"),
         ("Main.rowDots", "up"),
+        // `t = transpose(new double[m][n], a)` (its matrix parameter is `m`), then two
+        // `rowDots` calls reading `t` (300 x 2000: as many bytes as `a`) where it is.
+        ("Main.transpose", "?"),
+        ("Main.rowDots", "resident"),
+        ("Main.rowDots", "resident"),
         ("Main.rowPoke", "up"),
     ];
     assert_eq!(matrix, want, "{stderr}");
+    let transpose = calls.iter().find(|c| c.name == "Main.transpose").expect("transpose call");
+    assert!(transpose.d2h.is_empty(), "`t` came down after its call:\n{stderr}");
 }
 
 /// SOMD results frozen for a `@` share their device copy (`device_frozen_results`):

@@ -72,6 +72,19 @@ class Main {
         return s + z[5] + z[6] + x[5];
     }
 
+    static double roundTrip(double[] x) {
+        double[] y = x;
+        double[] w = new double[4];
+        w = y;
+        y = smooth(x);
+        y = w;
+        w = new double[4];
+        double s1 = sum(y);
+        x[8] = 300.0;
+        double s2 = sum(y);
+        return s1 + s2 * 5 + w.length;
+    }
+
     static double rounds(double[] x, int passes) {
         double[] y = x;
         for (int p = 0; p < passes; p++) {
@@ -122,5 +135,6 @@ class Main {
         System.out.println("bumped " + bumped(x) + " " + x[2]);
         System.out.println("movedOn " + movedOn(x) + " " + x[1]);
         System.out.println("handedOn " + handedOn(x) + " " + x[5] + " " + x[6]);
+        System.out.println("roundTrip " + roundTrip(x) + " " + x[8]);
     }
 }

@@ -16,6 +16,17 @@ class Main {
         return out;
     }
 
+    static double[][] transpose(double[][] out, double[][] m) {
+        int r0 = 0;
+        int c0 = 0;
+        for (int i = 0; i < out.length; i++) {
+            for (int j = 0; j < out[i].length; j++) {
+                out[i][j] = m[c0 + j][r0 + i];
+            }
+        }
+        return out;
+    }
+
     static double[] rowPoke(double[] out, double[][] a) {
         int r0 = 0;
         for (int i = 0; i < out.length; i++) {
@@ -61,6 +72,14 @@ class Main {
         double[] o2 = rowDots(new double[n], a, v);
         a[2][3] = 100;
         double[] o3 = rowDots(new double[n], a, v);
+        double[][] t = transpose(new double[m][n], a);
+        double[] w = new double[n];
+        for (int i = 0; i < n; i++) {
+            w[i] = i % 3 - 1;
+        }
+        double[] q1 = rowDots(new double[m], t, w);
+        double[] q2 = rowDots(new double[m], t, w);
+        System.out.println("transposed " + q1[3] + " " + q2[m - 1] + " " + t[3][2]);
         double[] p = poked(a.length, m);
         System.out.println(o1[5] + " " + o2[n - 1] + " " + o3[2] + " " + p[7] + " " + a[7][0]);
         double s = 0;

@@ -618,6 +618,11 @@ fn candidate_uses(
             }
         }
     });
+    // A borrower takes no array moved out of another local: its moves may lead back to the
+    // borrowed array (`w = y; y = f(..); y = w; w = new ..;`, review 139), which it would
+    // then hold as its own.
+    let borrows = lending.borrower == Some(v)
+        && inits.iter().flatten().any(|init| borrowed_let(func, v, *init).is_some());
     for init in inits.into_iter().flatten() {
         let ok = fresh(init)
             || moved_let(func, v, init).is_some_and(|w| {
@@ -662,9 +667,13 @@ fn candidate_uses(
             ExprKind::Assign { target, value } if *target == id => {
                 statements.contains(&parent)
                     && (fresh(*value)
-                        || moved_local(func, parent).is_some_and(|(_, w)| {
-                            w != v && is_candidate_lending(module, func, parents, w, facts, lending)
-                        }))
+                        || (!borrows
+                            && moved_local(func, parent).is_some_and(|(_, w)| {
+                                w != v
+                                    && is_candidate_lending(
+                                        module, func, parents, w, facts, lending,
+                                    )
+                            })))
             }
             // `x = v;` moving `v`'s array out at its last mention: it has no second name.
             ExprKind::Assign { value, .. } if *value == id => {
