@@ -1971,6 +1971,34 @@ fn returned_parameters_written_whole_are_not_uploaded() {
     check_host_program_calls(*opencl, &cases);
 }
 
+/// Under `SOMD_DEVICE=opencl`, a parameter written whole before any read of its cells is
+/// allocated on the device also where the method takes its shape first
+/// (`device_outputs_shape_reads`): `rowDots` (`Somd.offset(out)` in its setup), `rowSums`
+/// (`a[i + Somd.offset(out)]` in an inner loop) and `multiply` (both offsets of a 2-D
+/// partition) upload only their other arrays (before, the caller's zeros went up too).
+/// `accumulate`, `fromOld` and `pick` read the caller's cells of `out`, so the first uploads
+/// it and the others find it on the device; the outputs are the twin's.
+#[test]
+fn outputs_whose_shape_is_read_first_are_not_uploaded() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let cases: [(&str, &str, &[HostProgramCall]); 1] = [(
+        "tests/run",
+        "device_outputs_shape_reads",
+        &[
+            ("Main.rowDots", 1, &["a", "v"], &[]),
+            ("Main.rowSums", 1, &["a"], &[]),
+            ("Main.multiply", 1, &["~a", "bt"], &["c"]),
+            ("Main.accumulate", 1, &["out", "~a"], &[]),
+            // The caller's `seeded` stays on the device for the calls after the first.
+            ("Main.fromOld", 1, &["~out", "~a"], &[]),
+            ("Main.pick", 1, &["~out", "~a"], &["out"]),
+        ],
+    )];
+    check_host_program_calls(*opencl, &cases);
+}
+
 /// Under `SOMD_DEVICE=opencl`, every SOMD method of `device_returns`, whose bodies return
 /// under host control flow, is a device call ending where Java returns: `relax` after 79,
 /// 167 and 400 launches (its copy-back stays a launch, as `next` is returned), `shifted`

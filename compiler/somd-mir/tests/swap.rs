@@ -231,3 +231,28 @@ fn returned_parameters_written_whole_first_are_unread() {
         ["t"]
     );
 }
+
+/// Taking a parameter's shape (`t.length`, `Somd.offset(t)`, `Somd.globalLength(t)`) reads
+/// none of its cells: a returned parameter written whole after such a use, in the setup or
+/// in an inner loop before the write, stays unread. A read of its cells there does not.
+#[test]
+fn shape_reads_before_the_whole_write_leave_a_parameter_unread() {
+    let returned = |setup: &str, inner: &str| {
+        unread(&format!(
+            "static long[] f(dist long[] t, long[][] a) {{
+                {setup}
+                for (int i = 0; i < t.length; i++) {{
+                    long s = 0;
+                    for (int j = 0; j < a[0].length; j++) {{ s += {inner}; }}
+                    t[i] = s;
+                }}
+                return t;
+            }}"
+        ))
+    };
+    assert_eq!(returned("", "a[i + Somd.offset(t)][j]"), ["t"]);
+    assert_eq!(returned("int r0 = Somd.offset(t);", "a[r0 + i][j]"), ["t"]);
+    assert_eq!(returned("int g = Somd.globalLength(t);", "a[(i + g) % a.length][j]"), ["t"]);
+    assert_eq!(returned("", "a[i + Somd.offset(t)][j] * t.length"), ["t"]);
+    assert!(returned("", "a[i + Somd.offset(t)][j] + t[i]").is_empty());
+}

@@ -197,7 +197,7 @@ fn unread(func: &Function, body: &SyncBody, pairs: &[(usize, usize)], p: LocalId
     let returned = returns_param(body, p);
     let exchanged = exchanges(&body.steps).iter().any(|(d, s)| *d == p || *s == p);
     let in_setup =
-        body.setup.iter().any(|(_, init)| init.is_some_and(|i| walk::mentions(func, i, p)));
+        body.setup.iter().any(|(_, init)| init.is_some_and(|i| walk::reads_elements(func, i, p)));
     let passed = body
         .intermediates
         .iter()
@@ -415,7 +415,10 @@ fn indexed_by(func: &Function, place: ExprId, indices: &[LocalId]) -> Option<Loc
 }
 
 /// Calls `on_stmt` on `stmt` and every statement inside it, `on_local` on every local
-/// any of their expressions reads or writes.
+/// any of their expressions reads or writes, except where they only take an array's
+/// shape (`a.length`, `Somd.offset(a)`, `Somd.globalLength(a)`): that is the same for
+/// the caller's array, the buffer allocated in its place and an exchanged one of the same
+/// shape, so it reads none of the cells.
 fn visit(
     func: &Function,
     stmt: &Stmt,
@@ -426,9 +429,20 @@ fn visit(
     walk::each_stmt(&block, &mut |s| {
         on_stmt(s);
         for root in walk::stmt_roots(s) {
+            let mut shape = Vec::new();
+            walk::each_expr(func, root, &mut |e| match &func.expr(e).kind {
+                ExprKind::Length(a) => shape.push(*a),
+                ExprKind::Builtin {
+                    builtin: Builtin::SomdOffset | Builtin::SomdGlobalLength,
+                    args,
+                } => shape.extend(args.iter().copied()),
+                _ => {}
+            });
             walk::each_expr(func, root, &mut |e| {
                 if let ExprKind::Local(l) = func.expr(e).kind {
-                    on_local(l);
+                    if !shape.contains(&e) {
+                        on_local(l);
+                    }
                 }
             });
         }
@@ -452,7 +466,7 @@ fn own_cell_reads(func: &Function, stmt: &Stmt, local: LocalId, indices: &[Local
             });
         }
     });
-    match targets.iter().any(|t| walk::mentions(func, *t, local)) {
+    match targets.iter().any(|t| walk::reads_elements(func, *t, local)) {
         true => usize::MAX,
         false => reads,
     }
