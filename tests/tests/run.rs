@@ -1064,9 +1064,11 @@ fn device_transfers_cross_once() {
     assert!(bytes(&calls[1].d2h) < 20_000);
     // outer: `small` up, `a` found where `affine` left it (the statements from `affine(a)`
     // to `square(a)` never write it: note device-execution, "Straight-line statements"),
-    // the 3 x 5000 output down once.
+    // the 3 x 5000 output left on the device and down once, outside the call, at the
+    // host's first element read (whole: under 256 KiB).
     assert_eq!(bytes(&calls[2].h2d), 12);
-    assert_eq!(bytes(&calls[2].d2h), 60_000);
+    assert!(calls[2].d2h.is_empty(), "{}", outcome.stderr);
+    assert!(late_reads(&outcome.stderr).contains(&60_000), "{}", outcome.stderr);
     // The chain square -> scaled: `a` found again, the long results down once, nothing
     // between (the elementwise `square` runs widened: `WIDTH` elements per work-item).
     let items = 5000u64.div_ceil(WIDTH);
@@ -1955,9 +1957,11 @@ fn returned_parameters_written_whole_are_not_uploaded() {
         "tests/run",
         "device_returned_written_whole",
         &[
-            ("Main.fill", 1, &["in"], &["out"]),
+            // The results stay on the device for the host's element reads (a loop reading
+            // the first one whole, single elements of the rounds' ones).
+            ("Main.fill", 1, &["in"], &[]),
             // The rounds' scratch matrix is written whole too; `in` stays on the device.
-            ("Main.fill", 1, &["~in"], &["out"]),
+            ("Main.fill", 1, &["~in"], &[]),
             ("Main.ramp", 1, &[], &["out"]),
             ("Main.twice", 2, &["a"], &[]),
             ("Main.tail", 1, &["out"], &["out"]),
@@ -1989,7 +1993,8 @@ fn outputs_whose_shape_is_read_first_are_not_uploaded() {
         &[
             ("Main.rowDots", 1, &["a", "v"], &[]),
             ("Main.rowSums", 1, &["a"], &[]),
-            ("Main.multiply", 1, &["~a", "bt"], &["c"]),
+            // `c` stays on the device until the host's loop reads it whole.
+            ("Main.multiply", 1, &["~a", "bt"], &[]),
             ("Main.accumulate", 1, &["out", "~a"], &[]),
             // The caller's `seeded` stays on the device for the calls after the first.
             ("Main.fromOld", 1, &["~out", "~a"], &[]),
@@ -4792,6 +4797,55 @@ fn somd_results_starting_from_another_name_stay_on_the_device() {
         (sum, up, false),
     ];
     assert_eq!(traced, want, "{stderr}");
+}
+
+/// A matrix local holding SOMD results whose first value is another name's matrix
+/// (`device_matrix_borrowed`: `double[][] g = u;`, `u` used later) keeps its rounds on the
+/// device as a 1-D one does: each call reading the borrowed matrix uploads it (so writes
+/// through `u`, through one of its rows or through `g` reach the device), the rounds after
+/// the first upload nothing, and no call downloads its result (the host reads it late).
+/// Before, every round's result came down and went up again. The host's reads of the
+/// `double` results (400 x 90, over 256 KiB) fetch their elements alone (`LazyMat::get2`;
+/// before, the whole matrix came down), the smaller `rowSums` and `int` results whole.
+#[test]
+fn somd_result_matrices_starting_from_another_name_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_matrix_borrowed";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    let (up, ints) = (8 * 400 * 90u64, 4 * 400 * 90u64);
+    let traced: Vec<(&str, u64, bool)> =
+        calls.iter().map(|c| (c.name.as_str(), c.bytes_h2d, !c.d2h.is_empty())).collect();
+    let (smooth, sums, bump) = ("Main.smooth", "Main.rowSums", "Main.bump");
+    let want = [
+        // `rounds`: 3 rounds.
+        (smooth, up, false),
+        (smooth, 0, false),
+        (smooth, 0, false),
+        // `rowAlias`: the store through `u`'s row goes up with `g`.
+        (smooth, up, false),
+        // `writtenBetween`: three calls reading the matrix `u` and `g` write, then a round.
+        (sums, up, false),
+        (sums, up, false),
+        (sums, up, false),
+        (smooth, up, false),
+        // `main`: 3 rounds.
+        (smooth, up, false),
+        (smooth, 0, false),
+        (smooth, 0, false),
+        // `bumped`: a method writing its by-value parameter writes a copy on the device.
+        (bump, ints, false),
+        (bump, 0, false),
+        (bump, 0, false),
+    ];
+    assert_eq!(traced, want, "{stderr}");
+    // `rounds`' two elements, `rowAlias`' one, `writtenBetween`'s three sums (3,200 B each)
+    // and its result's element, `main`'s element, then `bumped`'s whole `int` result.
+    let late = [8, 8, 8, 3200, 3200, 3200, 8, 8, ints];
+    assert_eq!(late_reads(stderr), late, "{stderr}");
 }
 
 /// A broadcast matrix a SOMD method reads through a row local only (`device_row_locals_read`:

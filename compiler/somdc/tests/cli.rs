@@ -750,9 +750,9 @@ fn explained(program: &Path) -> String {
 }
 
 /// `explain` of a local holding SOMD results that starts from another name's array (`double[]
-/// y = x;`, `x` used later) says that its first value is that array, uploaded by every call
-/// reading it (`LazyLocal::borrowed`); a local starting from a move (`x` not used again) is
-/// no borrow.
+/// y = x;`, `double[][] g = u;`, the other used later) says that its first value is that
+/// array, uploaded by every call reading it (`LazyLocal::borrowed`); a local starting from a
+/// move (`x` not used again) is no borrow.
 #[test]
 fn explain_names_the_array_a_results_local_borrows() {
     let program = source(
@@ -775,6 +775,24 @@ fn explain_names_the_array_a_results_local_borrows() {
         return y[1] + x[1];
     }
 
+    static double[][] halves(dist double[][] m) {
+        double[][] r = new double[m.length][m[0].length];
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[i].length; j++) {
+                r[i][j] = m[i][j] * 0.5;
+            }
+        }
+        return r;
+    }
+
+    static double grid(double[][] u) {
+        double[][] g = u;
+        for (int p = 0; p < 3; p++) {
+            g = halves(g);
+        }
+        return g[0][1] + u[0][1];
+    }
+
     static double moved(double[] x) {
         double[] y = half(x);
         double[] z = y;
@@ -785,7 +803,8 @@ fn explain_names_the_array_a_results_local_borrows() {
     }
 
     public static void main(String[] args) {
-        System.out.println(rounds(new double[] {1, 2, 3}) + moved(new double[] {4, 5}));
+        System.out.println(rounds(new double[] {1, 2, 3}) + moved(new double[] {4, 5})
+            + grid(new double[][] {{1, 2}, {3, 4}}));
     }
 }
 "#,
@@ -794,6 +813,10 @@ fn explain_names_the_array_a_results_local_borrows() {
     let borrowed = "its first value is `x`'s array, which `x` still names: every call reading it \
                     uploads it, until a SOMD result replaces it";
     assert_eq!(report.matches(borrowed).count(), 1, "{report}");
+    // A matrix borrows as a 1-D array does.
+    let grid = "its first value is `u`'s array, which `u` still names";
+    assert_eq!(report.matches(grid).count(), 1, "{report}");
+    assert!(report.contains("`g` in Main.grid keeps the results"), "{report}");
     assert!(report.contains("`y` in Main.rounds keeps the results"), "{report}");
     assert!(report.contains("`z` in Main.moved keeps the results"), "{report}");
     assert!(!report.contains("`y`'s array"), "{report}");

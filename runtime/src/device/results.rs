@@ -19,7 +19,8 @@
 //!   ([`LazyArr::read`]);
 //! - `op ! x` reduces the device copy where it is (or, on the CPU, the host copy);
 //! - `x.length` reads nothing; an element read the compiler found made once per value
-//!   ([`LazyArr::get`]) fetches that element alone, as a `@` result's does (`device/lazy.rs`);
+//!   ([`LazyArr::get`], a matrix's [`LazyMat::get2`]) fetches that element alone, as a `@`
+//!   result's does (`device/lazy.rs`);
 //!   any other element read (`read`) downloads the whole array once and keeps the device
 //!   copy, which still holds the same elements;
 //! - every other use goes through `Deref` ([`LazyArr::host`]): it downloads the array if the
@@ -257,6 +258,23 @@ impl<A: LazyHost> LazyArray<A> {
         self.host.get().is_some_and(LazyHost::null)
     }
 
+    /// Element `idx` of the device copy, its rows one after the other (below the product
+    /// of `dims`), read alone, or `None` when the whole array should come down instead
+    /// ([`read_whole`]) or there is no device copy.
+    fn single_flat(&self, idx: usize) -> Option<A::Elem> {
+        let mut singles = lock(&self.singles);
+        if let Some((_, element)) = singles.iter().find(|(at, _)| *at == idx) {
+            return Some(element.clone());
+        }
+        if read_whole::<A::Elem>(self.dims.iter().product(), singles.len()) {
+            return None;
+        }
+        let (ctx, buf) = self.device_buf()?;
+        let element: A::Elem = read_element(ctx, &buf, idx);
+        singles.push((idx, element.clone()));
+        Some(element)
+    }
+
     fn device_buf(&self) -> Option<(&'static DeviceCtx, Arc<DevBuf>)> {
         if !self.has_dev.load(Relaxed) {
             return None;
@@ -277,7 +295,8 @@ impl<A: LazyHost> LazyArray<A> {
     }
 }
 
-/// The element accesses of a 1-D array local: a matrix's go through its host copy (`Deref`).
+/// The element accesses of a 1-D array local: a matrix's go through its host copy (`Deref`,
+/// `read`), but for [`LazyMat::get2`].
 impl<T: DevElem> LazyArr<T> {
     /// `x[index] = value`. Where the array has a device copy no other holder shares, the
     /// element is written there too (`write_device`: a stencil's boundary cells set
@@ -369,23 +388,53 @@ impl<T: DevElem> LazyArr<T> {
     /// Element `idx < len` read alone from the device, or `None` when the whole array
     /// should come down instead.
     fn single(&self, idx: usize) -> Option<T> {
-        let mut singles = lock(&self.singles);
-        if let Some((_, element)) = singles.iter().find(|(at, _)| *at == idx) {
-            return Some(element.clone());
-        }
-        if read_whole::<T>(self.dims[0], singles.len()) {
-            return None;
-        }
-        let (ctx, buf) = self.device_buf()?;
-        let element: T = read_element(ctx, &buf, idx);
-        singles.push((idx, element.clone()));
-        Some(element)
+        self.single_flat(idx)
     }
 
     /// `&x[index]`, bounds-checked, from the host copy (downloaded the first time).
     #[inline]
     pub fn at(&self, index: i32, pos: &'static SourcePos) -> &T {
         self.read().at(index, pos)
+    }
+}
+
+/// The element reads of a matrix local made once per value (`m[i][j]`).
+impl<T: DevElem> LazyMat<T> {
+    /// Java's check of `m[row]` before the column index is evaluated: nothing where the row
+    /// is inside the device copy, else the host path's (downloading the matrix first if need
+    /// be), which raises the `NullPointerException` or `ArrayIndexOutOfBoundsException` at
+    /// `row_pos`.
+    pub fn row_ok(&self, row: i32, row_pos: &'static SourcePos) {
+        match (self.host.get(), self.dims.first()) {
+            (None, Some(&rows)) if row >= 0 && (row as usize) < rows => {}
+            _ => {
+                self.read().at(row, row_pos);
+            }
+        }
+    }
+
+    /// `m[row][col]`, bounds-checked (the row at `row_pos`, the element at `pos`), where the
+    /// compiler found the read made once per value of the local and both indices free of
+    /// effects, after [`LazyMat::row_ok`] (Java checks the row before it evaluates `col`,
+    /// which may throw): from the host copy when there is one, else that element alone read
+    /// from the device copy, which holds the rows one after the other, as [`LazyArr::get`]
+    /// reads.
+    pub fn get2(
+        &self,
+        row: i32,
+        col: i32,
+        row_pos: &'static SourcePos,
+        pos: &'static SourcePos,
+    ) -> T {
+        if let (None, &[rows, cols]) = (self.host.get(), self.dims.as_slice()) {
+            let inside = |i: i32, n: usize| i >= 0 && (i as usize) < n;
+            if inside(row, rows) && inside(col, cols) {
+                if let Some(element) = self.single_flat(row as usize * cols + col as usize) {
+                    return element;
+                }
+            }
+        }
+        self.read().at(row, row_pos).get(col, pos)
     }
 }
 

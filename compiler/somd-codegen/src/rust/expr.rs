@@ -813,6 +813,39 @@ impl<'a> FnCx<'a> {
         self.recv(array)
     }
 
+    /// `m.get2(i, j, ..)` for the element read `read`, `m[i][j]` of a lazy matrix local, where
+    /// the analysis found it made once per value (`LazyLocal::single_reads`) and both
+    /// indices are free of effects. Java checks the row before it evaluates `j`, which may
+    /// throw itself (`m[n][a[7]]`, `m[n][1 / z]`): `row_ok` checks it first. `None`
+    /// elsewhere (the row then reads the host copy, as `LazyLocal::read_rows` has it too).
+    fn matrix_single(
+        &mut self,
+        read: ExprId,
+        row: ExprId,
+        col: ExprId,
+    ) -> Result<Option<String>, EmitError> {
+        let row_expr = self.e(row)?;
+        let ExprKind::Index { array, index } = row_expr.kind else { return Ok(None) };
+        let ExprKind::Local(l) = self.e(array)?.kind else { return Ok(None) };
+        let single = self.lazy(l).is_some_and(|z| z.mutable && z.single_reads.contains(&read));
+        if !single
+            || !somd_mir::analysis::keep::is_prim_matrix(self.local_ty(l)?)
+            || !self.is_pure(index)
+            || !self.is_pure(col)
+        {
+            return Ok(None);
+        }
+        let name = self.local_name(l);
+        let row_pos = self.pos(row_expr.span);
+        let pos = self.pos(self.e(read)?.span);
+        let (i, j) = (self.expr(index)?, self.expr(col)?);
+        let row = format!("_r{}", read.0);
+        Ok(Some(format!(
+            "{{ let {row} = {i}; {name}.row_ok({row}, {row_pos}); \
+             {name}.get2({row}, {j}, {row_pos}, {pos}) }}"
+        )))
+    }
+
     pub fn local_ty(&self, id: LocalId) -> Result<&'a Type, EmitError> {
         self.func
             .locals
@@ -1163,6 +1196,9 @@ impl<'a> FnCx<'a> {
             }
             ExprKind::Index { array, index } => {
                 let pos = self.pos(expr.span);
+                if let Some(text) = self.matrix_single(id, *array, *index)? {
+                    return Ok(text);
+                }
                 if self.is_pure(*index) || self.keeps_local(*array, &[*index]) {
                     let base = self.index_base(id, *array)?;
                     let idx = self.expr(*index)?;

@@ -1026,12 +1026,12 @@ pub fn moved_let(func: &Function, x: LocalId, init: ExprId) -> Option<LocalId> {
 }
 
 /// The declaration of `x` with the initialiser `init`, `T[] x = w;`, where `w` is another
-/// variable or a parameter of the same 1-D primitive array type that is no move
-/// ([`moved_let`]): `w` still names the array after it. A local holding SOMD results may
-/// start so (`analysis::lazy`): it holds the array as a lent host copy
-/// (`LazyArr::from_lent`), never a device copy, so what `w` writes reaches every call that
-/// reads `x` (conv1d's `double[] y = x;` before `y = convolve(y, w)` rounds, probe 110).
-/// Returns `w`.
+/// variable or a parameter of the same 1-D primitive array or primitive matrix type that
+/// is no move ([`moved_let`]): `w` still names the array after it. A local holding SOMD
+/// results may start so (`analysis::lazy`): it holds the array as a lent host copy
+/// (`LazyArr::from_lent`, `LazyMat::from_lent`), never a device copy, so what `w` writes,
+/// also through a row, reaches every call that reads `x` (conv1d's `double[] y = x;` before
+/// `y = convolve(y, w)` rounds, probe 110; a grid's `double[][] g = u;`). Returns `w`.
 pub(super) fn borrowed_let(func: &Function, x: LocalId, init: ExprId) -> Option<LocalId> {
     let ExprKind::Local(w) = func.expr(init).kind else { return None };
     let plain = |l: LocalId, kinds: &[LocalKind]| {
@@ -1040,7 +1040,7 @@ pub(super) fn borrowed_let(func: &Function, x: LocalId, init: ExprId) -> Option<
     };
     let ty = &func.local(x).ty;
     (w != x
-        && is_prim_array(ty)
+        && (is_prim_array(ty) || is_prim_matrix(ty))
         && func.local(w).ty == *ty
         && plain(x, &[LocalKind::Var])
         && plain(w, &[LocalKind::Var, LocalKind::Param])

@@ -46,7 +46,7 @@
 //!   first and drops the device copy;
 //! - some value it is given, as a statement of its own (`x = f(..);`, or its declaration's
 //!   initialiser), is the result of a SOMD method the device may run, or is moved out of a
-//!   local given such results (`x = w;`, `T[] x = w;` at `w`'s last mention); a 1-D local
+//!   local given such results (`x = w;`, `T[] x = w;` at `w`'s last mention); a local
 //!   may also start from another name's array that stays in use (`T[] x = w;`,
 //!   [`LazyLocal::borrowed`]), held as a lent host copy that never becomes a device copy;
 //! - reading it late gains something: some use hands it to a read-only parameter of a SOMD
@@ -91,10 +91,11 @@ pub struct LazyLocal {
     /// Of a value array, its mentions moving its value into another local at its last
     /// mention (`x = v;`, `keep::moved_value_local`): the handle goes with it.
     pub moves: Vec<ExprId>,
-    /// Of a 1-D array holding SOMD results, its declaration's value where that is another
-    /// name's array (`double[] y = x;`, `x` used later: `keep::borrowed_let`). The local
-    /// holds it as a lent host copy (`LazyArr::from_lent`): every call reading it uploads
-    /// it, so what the other name writes reaches the call, until a SOMD result replaces it.
+    /// Of an array or matrix holding SOMD results, its declaration's value where that is
+    /// another name's array (`double[] y = x;`, `double[][] g = u;`, the other used later:
+    /// `keep::borrowed_let`). The local holds it as a lent host copy (`LazyArr::from_lent`,
+    /// `LazyMat::from_lent`): every call reading it uploads it, so what the other name
+    /// writes reaches the call, until a SOMD result replaces it.
     pub borrowed: Vec<ExprId>,
     /// Of a 1-D array holding SOMD results, its element stores `x[i] = v`, `x[i] op= v` and
     /// `x[i]++` (the `Index`): each writes the device copy where it is the only one and no
@@ -763,11 +764,23 @@ fn lazy_results(
                 lazy.handed.push(id);
             }
             Some(ExprKind::Length(_)) => {}
-            // A matrix's row taken to read an element or its length.
+            // A matrix's row taken to read an element or its length. An element read made
+            // once per value (`m[i][j]`) may fetch its one element (`LazyMat::get2`, where
+            // both indices are free of effects; else the row reads the host copy).
             Some(ExprKind::Index { .. })
                 if matrix && super::keep::row_element_or_length(func, parents, id, true) =>
             {
                 lazy.read_rows.extend(parent);
+                let element = parent.and_then(|p| {
+                    parent_of(parents, p).filter(|q| {
+                        matches!(func.expr(*q).kind, ExprKind::Index { array, .. } if array == p)
+                    })
+                });
+                if let Some(q) = element.filter(|q| {
+                    !walk::stored_to(func, parents, *q) && depths.once_per_value(func, v, *q)
+                }) {
+                    lazy.single_reads.push(q);
+                }
             }
             Some(ExprKind::Index { .. })
                 if matrix && stored_without_calls(func, parents, &statements, id) =>
