@@ -4894,6 +4894,47 @@ fn matrices_read_through_row_locals_stay_on_the_device() {
     assert!(transpose.d2h.is_empty(), "`t` came down after its call:\n{stderr}");
 }
 
+/// A broadcast matrix a SOMD method lends row by row to a helper that only reads it
+/// (`device_row_helpers_read`: `dot(row, v)` through a row local, `dot(a[..], v)` directly)
+/// is a read-only parameter, so the four straight-line calls share one upload of `a`
+/// (before, each uploaded it). In `writers`, `bumping` and `rowBump` pass rows to a helper
+/// writing them, so each call copies its matrix up, and the call after the host's store
+/// uploads it again.
+#[test]
+fn matrices_lent_row_by_row_to_reading_helpers_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_row_helpers_read";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    let bytes = 8 * 2000 * 300u64;
+    // Each call's method and how its matrix (`a`, the second argument) reached it.
+    let matrix: Vec<(&str, &str)> = calls
+        .iter()
+        .map(|c| {
+            let named = |list: &[(String, u64)]| list.contains(&("a".to_string(), bytes));
+            let how = match (named(&c.h2d), named(&c.resident)) {
+                (true, false) => "up",
+                (false, true) => "resident",
+                _ => "?",
+            };
+            (c.name.as_str(), how)
+        })
+        .collect();
+    let want = [
+        ("Main.viaLocal", "up"),
+        ("Main.viaLocal", "resident"),
+        ("Main.direct", "resident"),
+        ("Main.direct", "resident"),
+        ("Main.bumping", "up"),
+        ("Main.rowBump", "up"),
+        ("Main.direct", "up"),
+    ];
+    assert_eq!(matrix, want, "{stderr}");
+}
+
 /// SOMD results frozen for a `@` share their device copy (`device_frozen_results`):
 /// `C @ f(new T[[]](y))` of a result the device left there uploads nothing, mapped or
 /// broadcast, folded by a `!` or in a chain, reduced by a `!` itself, moved into another

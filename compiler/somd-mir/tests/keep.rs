@@ -85,6 +85,9 @@ class T {
     static int mrow(int[][] m) { int[] r = m[0]; return r[0] + r.length; }
     static int mrowpoke(int[][] m) { int[] r = m[0]; r[1] = 2; return r[0]; }
     static int mrowpass(int[][] m) { int[] r = m[0]; return T.peek(r); }
+    static int mrowlend(int[][] m) { return T.peek(m[1]) + T.first(m[0]); }
+    static int mrowwipe(int[][] m) { int[] r = m[0]; return T.wipe(r) + r[0]; }
+    static int mrowlendw(int[][] m) { return T.peek(m[1]) + T.wipe(m[0]); }
     static local int first(int[] r) { return r[0]; }
     static local int wipe(int[] r) { r[0] = 0; return 0; }
 ";
@@ -344,6 +347,16 @@ fn matrices_read_in_the_loop_are_kept() {
         ["T.main#0: m"],
         "a callee's row local that it only reads through (probe 110's `multiply`)"
     );
+    for body in [
+        "for (int k = 0; k < 3; k++) { u += T.msum(m) + T.mrowpass(m); }",
+        "for (int k = 0; k < 3; k++) { u += T.msum(m) + T.mrowlend(m); }",
+    ] {
+        assert_eq!(
+            matrix_kept(body),
+            ["T.main#0: m"],
+            "a callee lending rows, or a row local, only to readers: {body}"
+        );
+    }
 }
 
 #[test]
@@ -383,7 +396,8 @@ fn matrices_written_or_with_named_rows_are_not_kept() {
         "int[] r = m[0]; for (int k = 0; k < 3; k++) { u += T.msum(m); }",
         "for (int k = 0; k < 3; k++) { u += T.msum(m) + T.sum(m[0]); }",
         "for (int k = 0; k < 3; k++) { u += T.msum(m) + T.mrowpoke(m); }",
-        "for (int k = 0; k < 3; k++) { u += T.msum(m) + T.mrowpass(m); }",
+        "for (int k = 0; k < 3; k++) { u += T.msum(m) + T.mrowwipe(m); }",
+        "for (int k = 0; k < 3; k++) { u += T.msum(m) + T.mrowlendw(m); }",
         "for (int k = 0; k < 3; k++) { u += + ! (T @ wipe(m)); }",
         // a row replaced in the loop
         "for (int k = 0; k < 3; k++) { u += T.msum(m); m[k] = new int[5]; }",

@@ -501,9 +501,15 @@ pub(super) fn row_element_or_length(
 
 /// Whether the row `row` (`m[e]`) is the initialiser of a row local the function only reads
 /// through: `double[] ar = a[r0 + i];` declaring a 1-D primitive array variable whose every
-/// mention reads an element or the length (probe 110's `multiply`: its broadcast matrices
-/// went up again at every call, a row local counting as a write).
-fn read_row_local(func: &Function, parents: &[Option<ExprId>], row: ExprId) -> bool {
+/// mention reads an element or the length, or is lent to a reader (`lent(parent, mention)`:
+/// a read-only parameter, [`passed_read_only`]; probe 110's `multiply`: its broadcast
+/// matrices went up again at every call, a row local counting as a write).
+fn read_row_local(
+    func: &Function,
+    parents: &[Option<ExprId>],
+    row: ExprId,
+    lent: &mut dyn FnMut(ExprId, ExprId) -> bool,
+) -> bool {
     let mut local = None;
     each_stmt(&func.body, &mut |stmt| {
         if let Stmt::Let { local: l, init: Some(e) } = stmt {
@@ -526,7 +532,8 @@ fn read_row_local(func: &Function, parents: &[Option<ExprId>], row: ExprId) -> b
                         *array == id && !stored_to(func, parents, p)
                     }
                     Some((_, ExprKind::Length(_))) => true,
-                    _ => false,
+                    Some((p, _)) => lent(p, id),
+                    None => false,
                 }
         })
 }
@@ -1585,9 +1592,16 @@ impl ReadOnly {
                     None => false,
                 },
                 Some(parent) => match &func.expr(parent).kind {
+                    // A row read, measured, lent to a reader (`dot(m[i], v)`), or the
+                    // value of a row local used so.
                     ExprKind::Index { .. } if matrix => {
                         row_element_or_length(func, &parents, id, true)
-                            || read_row_local(func, &parents, parent)
+                            || parent_of(&parents, parent).is_some_and(|call| {
+                                passed_read_only(module, func, call, parent, self)
+                            })
+                            || read_row_local(func, &parents, parent, &mut |p, m| {
+                                passed_read_only(module, func, p, m, self)
+                            })
                     }
                     ExprKind::Index { array, .. } => {
                         *array == id && !stored_to(func, &parents, parent)
