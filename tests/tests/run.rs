@@ -4848,6 +4848,23 @@ fn somd_result_matrices_starting_from_another_name_stay_on_the_device() {
     assert_eq!(late_reads(stderr), late, "{stderr}");
 }
 
+/// Each call's method and how its argument buffer `buffer` of `bytes` reached it: "up"
+/// (uploaded), "resident" (found on the device) or "?" (neither, or both).
+fn arrivals<'c>(calls: &'c [CallTrace], buffer: &str, bytes: u64) -> Vec<(&'c str, &'static str)> {
+    let named = |list: &[(String, u64)]| list.iter().any(|(b, n)| b == buffer && *n == bytes);
+    calls
+        .iter()
+        .map(|c| {
+            let how = match (named(&c.h2d), named(&c.resident)) {
+                (true, false) => "up",
+                (false, true) => "resident",
+                _ => "?",
+            };
+            (c.name.as_str(), how)
+        })
+        .collect()
+}
+
 /// A broadcast matrix a SOMD method reads through a row local only (`device_row_locals_read`:
 /// `double[] row = a[r0 + i];`, then `row[t]` and `row.length`) is a read-only parameter, so
 /// the two straight-line `rowDots` calls share one upload of `a` (probe 110's `multiply`
@@ -4866,18 +4883,7 @@ fn matrices_read_through_row_locals_stay_on_the_device() {
     let stderr = &outcome.stderr;
     let bytes = 8 * 2000 * 300u64;
     // Each call's method and how `a` (its second argument) reached it.
-    let matrix: Vec<(&str, &str)> = calls
-        .iter()
-        .map(|c| {
-            let named = |list: &[(String, u64)]| list.contains(&("a".to_string(), bytes));
-            let how = match (named(&c.h2d), named(&c.resident)) {
-                (true, false) => "up",
-                (false, true) => "resident",
-                _ => "?",
-            };
-            (c.name.as_str(), how)
-        })
-        .collect();
+    let matrix = arrivals(&calls, "a", bytes);
     let want = [
         ("Main.rowDots", "up"),
         ("Main.rowDots", "resident"),
@@ -4911,18 +4917,7 @@ fn matrices_lent_row_by_row_to_reading_helpers_stay_on_the_device() {
     let stderr = &outcome.stderr;
     let bytes = 8 * 2000 * 300u64;
     // Each call's method and how its matrix (`a`, the second argument) reached it.
-    let matrix: Vec<(&str, &str)> = calls
-        .iter()
-        .map(|c| {
-            let named = |list: &[(String, u64)]| list.contains(&("a".to_string(), bytes));
-            let how = match (named(&c.h2d), named(&c.resident)) {
-                (true, false) => "up",
-                (false, true) => "resident",
-                _ => "?",
-            };
-            (c.name.as_str(), how)
-        })
-        .collect();
+    let matrix = arrivals(&calls, "a", bytes);
     let want = [
         ("Main.viaLocal", "up"),
         ("Main.viaLocal", "resident"),

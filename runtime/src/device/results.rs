@@ -378,17 +378,11 @@ impl<T: DevElem> LazyArr<T> {
     /// array takes at most [`WHOLE_BELOW`](super::lazy::WHOLE_BELOW) bytes (then the whole array comes down once).
     pub fn get(&self, index: i32, pos: &'static SourcePos) -> T {
         if self.host.get().is_none() && index >= 0 && (index as usize) < self.dims[0] {
-            if let Some(element) = self.single(index as usize) {
+            if let Some(element) = self.single_flat(index as usize) {
                 return element;
             }
         }
         self.read().get(index, pos)
-    }
-
-    /// Element `idx < len` read alone from the device, or `None` when the whole array
-    /// should come down instead.
-    fn single(&self, idx: usize) -> Option<T> {
-        self.single_flat(idx)
     }
 
     /// `&x[index]`, bounds-checked, from the host copy (downloaded the first time).

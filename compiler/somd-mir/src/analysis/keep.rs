@@ -783,10 +783,7 @@ pub fn swaps(func: &Function) -> Vec<Swap> {
         },
         _ => None,
     };
-    let var = |l: LocalId| {
-        let local = func.local(l);
-        local.kind == LocalKind::Var && local.dist.is_none() && !local.shared
-    };
+    let var = |l: LocalId| plain_local(func, l, &[LocalKind::Var]);
     let mut mentions: HashMap<LocalId, usize> = HashMap::new();
     for e in &func.exprs {
         if let ExprKind::Local(l) = e.kind {
@@ -986,10 +983,7 @@ pub(super) fn moved_value_local(
 ) -> Option<(LocalId, LocalId)> {
     moved_with(func, assign, &|x, w| {
         let ty = &func.local(w).ty;
-        let var = |l: LocalId| {
-            let local = func.local(l);
-            local.kind == LocalKind::Var && local.dist.is_none() && !local.shared
-        };
+        let var = |l: LocalId| plain_local(func, l, &[LocalKind::Var]);
         x != w
             && func.local(x).ty == *ty
             && super::lazy::is_flat_value_array(module, ty)
@@ -1041,18 +1035,21 @@ pub fn moved_let(func: &Function, x: LocalId, init: ExprId) -> Option<LocalId> {
 /// `y = convolve(y, w)` rounds, probe 110; a grid's `double[][] g = u;`). Returns `w`.
 pub(super) fn borrowed_let(func: &Function, x: LocalId, init: ExprId) -> Option<LocalId> {
     let ExprKind::Local(w) = func.expr(init).kind else { return None };
-    let plain = |l: LocalId, kinds: &[LocalKind]| {
-        let local = func.local(l);
-        kinds.contains(&local.kind) && local.dist.is_none() && !local.shared
-    };
     let ty = &func.local(x).ty;
     (w != x
         && (is_prim_array(ty) || is_prim_matrix(ty))
         && func.local(w).ty == *ty
-        && plain(x, &[LocalKind::Var])
-        && plain(w, &[LocalKind::Var, LocalKind::Param])
+        && plain_local(func, x, &[LocalKind::Var])
+        && plain_local(func, w, &[LocalKind::Var, LocalKind::Param])
         && moved_let(func, x, init).is_none())
     .then_some(w)
+}
+
+/// Whether local `l` is of one of `kinds`, with no `dist` and not `shared`: a variable or
+/// parameter holding its array alone among method instances and threads.
+pub(super) fn plain_local(func: &Function, l: LocalId, kinds: &[LocalKind]) -> bool {
+    let local = func.local(l);
+    kinds.contains(&local.kind) && local.dist.is_none() && !local.shared
 }
 
 /// Whether `w`'s array may move into `x`: two variables (no `dist`, no `shared`) of one 1-D
@@ -1060,10 +1057,7 @@ pub(super) fn borrowed_let(func: &Function, x: LocalId, init: ExprId) -> Option<
 fn movable(func: &Function, x: LocalId, w: LocalId) -> bool {
     let ty = &func.local(w).ty;
     let same = func.local(x).ty == *ty && (is_prim_array(ty) || is_prim_matrix(ty));
-    let var = |l: LocalId| {
-        let local = func.local(l);
-        local.kind == LocalKind::Var && local.dist.is_none() && !local.shared
-    };
+    let var = |l: LocalId| plain_local(func, l, &[LocalKind::Var]);
     x != w && same && var(x) && var(w)
 }
 

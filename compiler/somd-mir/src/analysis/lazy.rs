@@ -235,10 +235,7 @@ pub fn lazy_locals(module: &Module, info: &ProgramInfo) -> Vec<LazyLocal> {
 /// the caller's array, which nothing can change either: `x` holds it as a value of the host
 /// (`Lazy::from_host`) until its first `@` result.
 fn shares_with(func: &Function, w: LocalId, x: LocalId) -> bool {
-    let plain = |l: LocalId, kinds: &[LocalKind]| {
-        let local = func.local(l);
-        kinds.contains(&local.kind) && local.dist.is_none() && !local.shared
-    };
+    let plain = |l: LocalId, kinds: &[LocalKind]| super::keep::plain_local(func, l, kinds);
     w != x
         && func.local(w).ty == func.local(x).ty
         && plain(w, &[LocalKind::Var, LocalKind::Param])

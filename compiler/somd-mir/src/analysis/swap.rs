@@ -429,15 +429,7 @@ fn visit(
     walk::each_stmt(&block, &mut |s| {
         on_stmt(s);
         for root in walk::stmt_roots(s) {
-            let mut shape = Vec::new();
-            walk::each_expr(func, root, &mut |e| match &func.expr(e).kind {
-                ExprKind::Length(a) => shape.push(*a),
-                ExprKind::Builtin {
-                    builtin: Builtin::SomdOffset | Builtin::SomdGlobalLength,
-                    args,
-                } => shape.extend(args.iter().copied()),
-                _ => {}
-            });
+            let shape = walk::shape_operands(func, root);
             walk::each_expr(func, root, &mut |e| {
                 if let ExprKind::Local(l) = func.expr(e).kind {
                     if !shape.contains(&e) {

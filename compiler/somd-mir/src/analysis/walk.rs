@@ -445,22 +445,31 @@ pub fn mentions(func: &Function, root: ExprId, local: LocalId) -> bool {
     found
 }
 
-/// Whether an expression under `root` reads elements of the array local `local`: a mention
-/// other than its length (`a.length`) or its partition's geometry (`Somd.offset(a)`,
+/// The expressions under `root` that only take an array's shape: the operand of a length
+/// (`a.length`) and the arrays of a partition's geometry (`Somd.offset(a)`,
 /// `Somd.globalLength(a)`), which read no element.
-pub fn reads_elements(func: &Function, root: ExprId, local: LocalId) -> bool {
-    let named = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == local);
-    let mut geometry = Vec::new();
-    let mut mentions = Vec::new();
+pub fn shape_operands(func: &Function, root: ExprId) -> Vec<ExprId> {
+    let mut shape = Vec::new();
     each_expr(func, root, &mut |e| match &func.expr(e).kind {
-        ExprKind::Length(a) if named(*a) => geometry.push(*a),
+        ExprKind::Length(a) => shape.push(*a),
         ExprKind::Builtin { builtin: Builtin::SomdOffset | Builtin::SomdGlobalLength, args } => {
-            geometry.extend(args.iter().copied().filter(|a| named(*a)))
+            shape.extend(args.iter().copied())
         }
-        ExprKind::Local(l) if *l == local => mentions.push(e),
         _ => {}
     });
-    mentions.iter().any(|m| !geometry.contains(m))
+    shape
+}
+
+/// Whether an expression under `root` reads elements of the array local `local`: a mention
+/// other than one taking its shape ([`shape_operands`]).
+pub fn reads_elements(func: &Function, root: ExprId, local: LocalId) -> bool {
+    let shape = shape_operands(func, root);
+    let mut found = false;
+    each_expr(func, root, &mut |e| {
+        found |=
+            matches!(func.expr(e).kind, ExprKind::Local(l) if l == local) && !shape.contains(&e);
+    });
+    found
 }
 
 /// The expressions under `stmts` (their nested blocks too) that name local `local`.
