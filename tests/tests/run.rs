@@ -4848,6 +4848,42 @@ fn somd_result_matrices_starting_from_another_name_stay_on_the_device() {
     assert_eq!(late_reads(stderr), late, "{stderr}");
 }
 
+/// SOMD methods with a user strategy (one partition on a device) leave their results on
+/// the device as the built-in strategies do (`device_user_strategy_results`): before, the
+/// check of the strategy's boundaries asked the argument's length through its host copy,
+/// and every round's result came down and went up again (9.6 MB up and 7.2 MB down where
+/// 1.2 MB go up once). `img[0].length` reads nothing; a row past the matrix still raises
+/// Java's exception (`device_row_length_bounds`, after downloading the matrix).
+#[test]
+fn user_strategy_results_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_user_strategy_results";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    let traced: Vec<(&str, u64, u64)> =
+        calls.iter().map(|c| (c.name.as_str(), c.bytes_h2d, c.bytes_d2h)).collect();
+    let (brighten, total, scale, sum) = ("Main.brighten", "Main.total", "Main.scale", "Main.sum");
+    let (img, x) = (4 * 600 * 500u64, 8 * 1800u64);
+    let mut want = vec![(brighten, img, 0)];
+    want.extend([(brighten, 0, 0); 4]);
+    want.extend([(total, 0, 64), (brighten, 0, 0), (total, 0, 64), (scale, x, 0)]);
+    want.extend([(scale, 0, 0); 3]);
+    want.push((sum, 0, 64));
+    assert_eq!(traced, want, "{stderr}");
+    // The two cells of `img` one by one, then `x` (under 256 KiB) whole for `x[7]`.
+    assert_eq!(late_reads(stderr), [4, 4, x], "{stderr}");
+
+    let name = "device_row_length_bounds";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, _) = traced_calls(name, binary, &expected, *opencl);
+    // `g[0].length` and `g[n - 1].length` read nothing, `g[2][3]` its element; the row past
+    // the matrix brings it down for the host path's exception.
+    assert_eq!(late_reads(&outcome.stderr), [8, 8 * 300 * 200], "{}", outcome.stderr);
+}
+
 /// Each call's method and how its argument buffer `buffer` of `bytes` reached it: "up"
 /// (uploaded), "resident" (found on the device) or "?" (neither, or both).
 fn arrivals<'c>(calls: &'c [CallTrace], buffer: &str, bytes: u64) -> Vec<(&'c str, &'static str)> {

@@ -253,6 +253,23 @@ impl<A: LazyHost> LazyArray<A> {
         }
     }
 
+    /// The first dimension's length as `usize` (0 for `null`), as the host copy's `len`:
+    /// nothing is read. (Through `Deref` it would download the array and drop the device
+    /// copy: a user strategy's `bounds` check asks it of the device path's arguments.)
+    #[inline]
+    pub fn len(&self) -> usize {
+        match self.host.get() {
+            Some(host) => host.outer_len(),
+            None => self.dims[0],
+        }
+    }
+
+    /// Whether the first dimension is empty, as [`LazyArray::len`] reads it.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// Whether the array is `null` (a device result never is).
     pub fn is_null(&self) -> bool {
         self.host.get().is_some_and(LazyHost::null)
@@ -404,6 +421,22 @@ impl<T: DevElem> LazyMat<T> {
             _ => {
                 self.read().at(row, row_pos);
             }
+        }
+    }
+
+    /// `m[row].length`: the columns of the device copy where the row is inside it (its
+    /// rows all have that length), else the host path's, which downloads the matrix if
+    /// need be and raises Java's exception (the row's at `row_pos`, a `null` row's at
+    /// `pos`).
+    pub fn row_length(
+        &self,
+        row: i32,
+        row_pos: &'static SourcePos,
+        pos: &'static SourcePos,
+    ) -> i32 {
+        match (self.host.get(), self.dims.as_slice()) {
+            (None, &[rows, cols]) if row >= 0 && (row as usize) < rows => cols as i32,
+            _ => self.read().at(row, row_pos).length(pos),
         }
     }
 

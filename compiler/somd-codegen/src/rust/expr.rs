@@ -846,6 +846,24 @@ impl<'a> FnCx<'a> {
         )))
     }
 
+    /// `m.row_length(i, ..)` for `m[i].length` of a lazy matrix local whose row is only
+    /// read there (`LazyLocal::read_rows`): the device copy's columns, with nothing
+    /// downloaded (`img[0].length` after a loop of SOMD calls brought the whole matrix
+    /// down). `None` elsewhere.
+    fn matrix_row_length(&mut self, row: ExprId, span: Span) -> Result<Option<String>, EmitError> {
+        let ExprKind::Index { array, index } = self.e(row)?.kind else { return Ok(None) };
+        let ExprKind::Local(l) = self.e(array)?.kind else { return Ok(None) };
+        let read = self.lazy(l).is_some_and(|z| z.mutable && z.read_rows.contains(&row));
+        if !read || !somd_mir::analysis::keep::is_prim_matrix(self.local_ty(l)?) {
+            return Ok(None);
+        }
+        let name = self.local_name(l);
+        let row_pos = self.pos(self.e(row)?.span);
+        let pos = self.pos(span);
+        let i = self.expr(index)?;
+        Ok(Some(format!("{name}.row_length({i}, {row_pos}, {pos})")))
+    }
+
     pub fn local_ty(&self, id: LocalId) -> Result<&'a Type, EmitError> {
         self.func
             .locals
@@ -1301,6 +1319,9 @@ impl<'a> FnCx<'a> {
             ExprKind::Static(s) => Ok(format!("{}.get()", self.static_name(*s)?)),
             ExprKind::Field { .. } | ExprKind::Index { .. } => self.load(id),
             ExprKind::Length(array) => {
+                if let Some(text) = self.matrix_row_length(*array, span)? {
+                    return Ok(text);
+                }
                 let base = self.recv(*array)?;
                 let pos = self.pos(span);
                 Ok(format!("{}.length({pos})", paren(base)))
