@@ -4940,8 +4940,9 @@ fn matrices_read_through_row_locals_stay_on_the_device() {
 /// (`device_row_helpers_read`: `dot(row, v)` through a row local, `dot(a[..], v)` directly)
 /// is a read-only parameter, so the four straight-line calls share one upload of `a`
 /// (before, each uploaded it). In `writers`, `bumping` and `rowBump` pass rows to a helper
-/// writing them, so each call copies its matrix up, and the call after the host's store
-/// uploads it again.
+/// writing them: each writes its own copy, which `rowBump` takes from `bumping`'s upload
+/// on the device (`device_row_writers_kept`), and the call after the host's store uploads
+/// the matrix again.
 #[test]
 fn matrices_lent_row_by_row_to_reading_helpers_stay_on_the_device() {
     let Some(opencl) = &opencl_placement() else {
@@ -4960,10 +4961,46 @@ fn matrices_lent_row_by_row_to_reading_helpers_stay_on_the_device() {
         ("Main.direct", "resident"),
         ("Main.direct", "resident"),
         ("Main.bumping", "up"),
-        ("Main.rowBump", "up"),
+        ("Main.rowBump", "resident"),
         ("Main.direct", "up"),
     ];
     assert_eq!(matrix, want, "{stderr}");
+}
+
+/// A SOMD method lending the rows of its matrix parameter to a helper that writes them in
+/// place writes its own copy (by value), so statements and loops mixing such calls with
+/// readers keep the matrix on the device, each writing call getting a copy made there
+/// (`device_row_writers_kept`): before, the writers made the matrix look shared and every
+/// call uploaded it (4,800,000 B each). A helper keeping a row (`keeping`, on the CPU) still
+/// leaves `b` uploaded at each call.
+#[test]
+fn matrices_lent_row_by_row_to_writing_helpers_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_row_writers_kept";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    let bytes = 8 * 2000 * 300u64;
+    let (direct, bumping, row_bump) = ("Main.direct", "Main.bumping", "Main.rowBump");
+    let mut want = vec![
+        // `main`'s four statements, then the store to `a` ends them.
+        (direct, "up"),
+        (bumping, "resident"),
+        (direct, "resident"),
+        (row_bump, "resident"),
+        // The loop's three rounds share one upload.
+        (row_bump, "up"),
+        (direct, "resident"),
+    ];
+    for _ in 0..2 {
+        want.extend([(row_bump, "resident"), (direct, "resident")]);
+    }
+    // `stashed`: `b` has another name through `stash`.
+    want.extend([(direct, "up"), (direct, "up")]);
+    // Each call's method and how its matrix (the parameter `a`) reached it.
+    assert_eq!(arrivals(&calls, "a", bytes), want, "{stderr}");
 }
 
 /// SOMD results frozen for a `@` share their device copy (`device_frozen_results`):

@@ -84,6 +84,21 @@ class T {
     static void mrows(int[][] m) { for (int i = 0; i < m.length; i++) { T.poke(m[i]); } }
     static int mrow(int[][] m) { int[] r = m[0]; return r[0] + r.length; }
     static int mrowpoke(int[][] m) { int[] r = m[0]; r[1] = 2; return r[0]; }
+    static reduce(+) int mlendw(dist int[] out, int[][] m) {
+        int s = 0;
+        for (int i = 0; i < out.length; i++) { T.poke(m[i + Somd.offset(out)]); s += m[i + Somd.offset(out)][0]; }
+        return s;
+    }
+    static reduce(+) int mlocalw(dist int[] out, int[][] m) {
+        int s = 0;
+        for (int i = 0; i < out.length; i++) { int[] r = m[i + Somd.offset(out)]; r[1] = 3; T.poke(r); s += r[0] + T.peek(r); }
+        return s;
+    }
+    static reduce(+) int mstash(dist int[] out, int[][] m) {
+        int s = 0;
+        for (int i = 0; i < out.length; i++) { T.stash(m[i + Somd.offset(out)]); s += m[i + Somd.offset(out)][0]; }
+        return s;
+    }
     static int mrowpass(int[][] m) { int[] r = m[0]; return T.peek(r); }
     static int mrowlend(int[][] m) { return T.peek(m[1]) + T.first(m[0]); }
     static int mrowwipe(int[][] m) { int[] r = m[0]; return T.wipe(r) + r[0]; }
@@ -384,6 +399,19 @@ fn ragged_matrices_made_row_by_row_are_kept() {
 #[test]
 fn matrices_written_by_value_are_kept() {
     assert_eq!(matrix_kept("for (int k = 0; k < 3; k++) { u += T.mbump(m); }"), ["T.main#0: m"]);
+    // Rows lent, directly or through a row local the method also writes, to a helper that
+    // writes them in place: still the method's own copy.
+    for body in [
+        "for (int k = 0; k < 3; k++) { u += T.msum(m) + T.mlendw(new int[2], m); }",
+        "for (int k = 0; k < 3; k++) { u += T.msum(m) + T.mlocalw(new int[2], m); }",
+    ] {
+        assert_eq!(matrix_kept(body), ["T.main#0: m"], "{body}");
+    }
+    // A helper keeping a row (`stash`) gives the caller's matrix another name.
+    assert_eq!(
+        matrix_kept("for (int k = 0; k < 3; k++) { u += T.msum(m) + T.mstash(new int[2], m); }"),
+        Vec::<String>::new()
+    );
 }
 
 #[test]

@@ -510,6 +510,18 @@ fn read_row_local(
     row: ExprId,
     lent: &mut dyn FnMut(ExprId, ExprId) -> bool,
 ) -> bool {
+    row_local_using(func, parents, row, false, lent)
+}
+
+/// [`read_row_local`], where `stores` also lets the local's elements be stored to (a row
+/// local of a matrix a SOMD method takes by value: [`somd_param_by_value`]).
+fn row_local_using(
+    func: &Function,
+    parents: &[Option<ExprId>],
+    row: ExprId,
+    stores: bool,
+    lent: &mut dyn FnMut(ExprId, ExprId) -> bool,
+) -> bool {
     let mut local = None;
     each_stmt(&func.body, &mut |stmt| {
         if let Stmt::Let { local: l, init: Some(e) } = stmt {
@@ -529,7 +541,7 @@ fn read_row_local(
             !matches!(e.kind, ExprKind::Local(l) if l == r)
                 || match parent_of(parents, id).map(|p| (p, &func.expr(p).kind)) {
                     Some((p, ExprKind::Index { array, .. })) => {
-                        *array == id && !stored_to(func, parents, p)
+                        *array == id && (stores || !stored_to(func, parents, p))
                     }
                     Some((_, ExprKind::Length(_))) => true,
                     Some((p, _)) => lent(p, id),
@@ -850,10 +862,12 @@ pub fn swaps(func: &Function) -> Vec<Swap> {
     out
 }
 
-/// Whether parameter `p` of the SOMD method `callee` is a 1-D primitive array it takes by
-/// value and keeps to itself: never assigned, and every mention an element (read or
-/// written), its length, its MI geometry, a `return` of it or an argument of a read-only
-/// parameter. A caller's array passed there is written only in a copy, or in place where
+/// Whether parameter `p` of the SOMD method `callee` is a 1-D primitive array (or matrix of
+/// primitives) it takes by value and keeps to itself: never assigned, and every mention an
+/// element (read or written), its length, its MI geometry, a `return` of it or an argument
+/// of a read-only parameter; a matrix's rows are reached only for their elements or
+/// lengths, or lent, directly or through a row local, to read-only parameters or to
+/// helpers writing them in place ([`ReadOnly::param_in_place`]). A caller's array passed there is written only in a copy, or in place where
 /// the caller never reads it again (`rt::somd::Scratch`, the device's own buffer), and no
 /// name for it outlives the call but the result.
 pub(super) fn somd_param_by_value(module: &Module, callee: FuncId, p: usize) -> bool {
@@ -872,9 +886,19 @@ pub(super) fn somd_param_by_value(module: &Module, callee: FuncId, p: usize) -> 
             return true;
         }
         match parent_of(&parents, id).map(|q| (q, &f.expr(q).kind)) {
-            // A matrix's rows are only read or written element by element, or measured.
-            Some((_, ExprKind::Index { .. })) if matrix => {
+            // A matrix's rows are only read or written element by element, or measured, or
+            // lent, directly or through a row local, to a helper that reads them or writes
+            // them in place (`firstBumped(a[i])`: it keeps no other name of the row).
+            Some((q, ExprKind::Index { array, .. })) if matrix => {
+                let mut lent = |call: ExprId, row: ExprId| {
+                    passed_read_only(module, f, call, row, &mut facts)
+                        || passed_in_place(module, f, call, row, &mut facts)
+                };
                 row_element_or_length(f, &parents, id, false)
+                    || (*array == id
+                        && !stored_to(f, &parents, q)
+                        && parent_of(&parents, q).is_some_and(|call| lent(call, q)))
+                    || row_local_using(f, &parents, q, true, &mut lent)
             }
             Some((_, ExprKind::Index { array, .. })) => *array == id,
             Some((_, ExprKind::Length(_))) => true,
