@@ -1433,6 +1433,8 @@ pub struct DeviceResult {
     /// [`DeviceResult::lazy_result`].
     left: PendingBuf,
     left_len: usize,
+    /// The label of the `@` that left it.
+    left_of: &'static str,
 }
 
 /// A buffer waiting for the value array whose contents it holds.
@@ -1521,7 +1523,7 @@ impl DeviceResult {
     /// where it reads it (`device/lazy.rs`); a result that came down is already the host's.
     pub fn lazy_result<T: DevElem>(&self) -> Lazy<T> {
         match self.left.0.lock().ok().and_then(|mut held| held.take()) {
-            Some((ctx, buf)) => Lazy::on_device(ctx, buf, self.left_len),
+            Some((ctx, buf)) => Lazy::on_device(ctx, buf, self.left_len, self.left_of),
             None => Lazy::from_host(self.result::<T>()),
         }
     }
@@ -1989,7 +1991,7 @@ pub fn run_leaving(
     let dims = planned.out_dims.get(out).cloned().flatten().unwrap_or_default();
     let _scope = trace::CallScope::begin(desc.label, ctx.label);
     let (result, kept) = execute(&planned, args, None, false, Some(&[]))?;
-    results::leave(ctx, kept, dims, desc.args.get(out));
+    results::leave(ctx, kept, dims, desc.args.get(out), desc.label);
     Some(result)
 }
 
@@ -2014,17 +2016,23 @@ pub fn run_map_lazy(
         let planned = plan(ctx, desc, count, args, shapes)?;
         let _scope = trace::CallScope::begin(desc.label, ctx.label);
         let (result, kept) = execute(&planned, args, None, true, None)?;
-        Some(result.leaving(ctx, kept, count))
+        Some(result.leaving(ctx, kept, count, desc.label))
     })
 }
 
 impl DeviceResult {
-    /// The result with the `@` result buffer `kept` left on `ctx`.
-    fn leaving(self, ctx: &'static DeviceCtx, kept: Option<DevBuf>, len: usize) -> DeviceResult {
+    /// The result with the `@` result buffer `kept` left on `ctx` by the `@` labelled `of`.
+    fn leaving(
+        self,
+        ctx: &'static DeviceCtx,
+        kept: Option<DevBuf>,
+        len: usize,
+        of: &'static str,
+    ) -> DeviceResult {
         if let (Some(buf), Ok(mut left)) = (kept, self.left.0.lock()) {
             *left = Some((ctx, buf));
         }
-        DeviceResult { left_len: len, ..self }
+        DeviceResult { left_len: len, left_of: of, ..self }
     }
 }
 
@@ -2277,7 +2285,7 @@ fn map_chain_planned(
     let _scope = trace::CallScope::begin(outer.label, ctx.label);
     let (result, kept) =
         execute(&second, outer_args, kept.map(|buf| (0, Held::Own(buf))), leave, None)?;
-    Some(result.leaving(ctx, kept, inner_count))
+    Some(result.leaving(ctx, kept, inner_count, outer.label))
 }
 
 /// Work-items of a fold: at most [`FOLD_ITEMS`], each folding `chunk` consecutive elements.

@@ -812,6 +812,16 @@ fn result_downloads(calls: &[CallTrace]) -> Vec<(&str, u64)> {
 }
 
 /// The bytes of each late read of `@` results (transfers of [`LATE`]), in order.
+/// The late reads' `of`: the construct whose result each read ("" where none is named).
+fn late_reads_of(stderr: &str) -> Vec<String> {
+    stderr
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|event| event["event"] == "transfer" && event["buffer"] == LATE)
+        .map(|event| event["of"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
 fn late_reads(stderr: &str) -> Vec<u64> {
     stderr
         .lines()
@@ -4663,6 +4673,10 @@ fn map_results_shared_by_two_locals_stay_on_the_device() {
     // `rotated` and `kept`: two `int`s each; `objects`: three `P`s; `hostCopy`: `c` whole,
     // then `d[9]`; `param`: `b[0]` at each call.
     assert_eq!(late_reads(stderr), [4, 4, 4, 4, 8, 8, 8, 4 * n, 4, 4, 4], "{stderr}");
+    // Each names the `@` whose result it reads.
+    let (inc, mk, step) = ("Main.inc", "Main.mk", "Main.step");
+    let of = [inc, inc, inc, inc, mk, step, step, inc, inc, inc, inc];
+    assert_eq!(late_reads_of(stderr), of, "{stderr}");
 }
 
 /// SOMD results a local holds stay on the device between calls (`analysis::lazy`, "SOMD
@@ -4873,8 +4887,10 @@ fn user_strategy_results_stay_on_the_device() {
     want.extend([(scale, 0, 0); 3]);
     want.push((sum, 0, 64));
     assert_eq!(traced, want, "{stderr}");
-    // The two cells of `img` one by one, then `x` (under 256 KiB) whole for `x[7]`.
+    // The two cells of `img` one by one, then `x` (under 256 KiB) whole for `x[7]`, each
+    // transfer naming the call that left the result.
     assert_eq!(late_reads(stderr), [4, 4, x], "{stderr}");
+    assert_eq!(late_reads_of(stderr), [brighten, brighten, scale], "{stderr}");
 
     let name = "device_row_length_bounds";
     let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };

@@ -34,6 +34,7 @@ use super::resident::{self, Key};
 use super::{download, DevBuf, DevElem, DeviceResult, Elem, HostArray, ResidentKey};
 use crate::error::{self, SourcePos};
 use crate::opencl::buffer;
+use crate::opencl::trace::LateRead;
 use crate::opencl::{DeviceCtx, OrFatal};
 use crate::value::VArr;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
@@ -69,6 +70,9 @@ pub struct Lazy<T> {
 
 struct Inner<T> {
     len: usize,
+    /// The `@` that computed it (its label; empty for a result the host computed), which
+    /// late reads name in the trace ([`LateRead`]).
+    of: &'static str,
     /// The device holding the result; `None` for a result the host computed.
     ctx: Option<&'static DeviceCtx>,
     /// The device copy until the host has its own (then the resident cache keeps it).
@@ -109,8 +113,15 @@ pub(super) fn read_whole<T: DevElem>(len: usize, read: usize) -> bool {
     read >= SINGLE_READS || len * T::ELEM.size() <= WHOLE_BELOW
 }
 
-/// Element `idx` of the result in `buf` on `ctx`, read alone (a late read, [`LATE`]).
-pub(super) fn read_element<T: DevElem>(ctx: &'static DeviceCtx, buf: &DevBuf, idx: usize) -> T {
+/// Element `idx` of the result in `buf` on `ctx` that the construct `of` left there, read
+/// alone (a late read, [`LATE`]).
+pub(super) fn read_element<T: DevElem>(
+    ctx: &'static DeviceCtx,
+    buf: &DevBuf,
+    idx: usize,
+    of: &'static str,
+) -> T {
+    let _late = LateRead::of(of);
     let size = T::ELEM.size();
     let mut bytes = vec![0u8; size];
     buffer::read(ctx, &buf.buffer, idx * size, &mut bytes, LATE).or_fatal();
@@ -118,9 +129,15 @@ pub(super) fn read_element<T: DevElem>(ctx: &'static DeviceCtx, buf: &DevBuf, id
 }
 
 impl<T: DevElem> Lazy<T> {
-    fn new(len: usize, ctx: Option<&'static DeviceCtx>, buf: Option<Arc<DevBuf>>) -> Self {
+    fn new(
+        len: usize,
+        ctx: Option<&'static DeviceCtx>,
+        buf: Option<Arc<DevBuf>>,
+        of: &'static str,
+    ) -> Self {
         let inner = Inner {
             len,
+            of,
             ctx,
             buf: Mutex::new(buf),
             token: Arc::from(vec![0u8]),
@@ -132,20 +149,31 @@ impl<T: DevElem> Lazy<T> {
 
     /// A result the host already holds.
     pub fn from_host(array: VArr<T>) -> Self {
-        let lazy = Lazy::new(array.items().len(), None, None);
+        let lazy = Lazy::new(array.items().len(), None, None, "");
         let _ = lazy.inner.host.set(array);
         lazy
     }
 
-    /// The `len` elements a kernel left in `buf` on `ctx`.
-    pub(super) fn on_device(ctx: &'static DeviceCtx, buf: DevBuf, len: usize) -> Self {
-        Lazy::new(len, Some(ctx), Some(Arc::new(buf)))
+    /// The `len` elements the kernel of the `@` labelled `of` left in `buf` on `ctx`.
+    pub(super) fn on_device(
+        ctx: &'static DeviceCtx,
+        buf: DevBuf,
+        len: usize,
+        of: &'static str,
+    ) -> Self {
+        Lazy::new(len, Some(ctx), Some(Arc::new(buf)), of)
     }
 
     /// The `len` elements of a buffer on `ctx` that another holder shares and never writes
-    /// (a SOMD result's device copy frozen for a `@`: `LazyArr::freeze_lazy`).
-    pub(super) fn shared(ctx: &'static DeviceCtx, buf: Arc<DevBuf>, len: usize) -> Self {
-        Lazy::new(len, Some(ctx), Some(buf))
+    /// (a SOMD result's device copy frozen for a `@`: `LazyArr::freeze_lazy`), made by the
+    /// call `of`.
+    pub(super) fn shared(
+        ctx: &'static DeviceCtx,
+        buf: Arc<DevBuf>,
+        len: usize,
+        of: &'static str,
+    ) -> Self {
+        Lazy::new(len, Some(ctx), Some(buf), of)
     }
 
     /// `Somd.thaw(v)` handed to a SOMD method the device may run: the fresh mutable copy as
@@ -158,7 +186,7 @@ impl<T: DevElem> Lazy<T> {
     {
         if !self.on_host() {
             if let Some((ctx, buf)) = self.device_buf() {
-                return super::LazyArr::shared(ctx, buf, self.inner.len);
+                return super::LazyArr::shared(ctx, buf, self.inner.len, self.inner.of);
             }
         }
         super::LazyArr::from_host(crate::value::Thaw::thaw(self.host()))
@@ -223,7 +251,7 @@ impl<T: DevElem> Lazy<T> {
                 }
                 // `None` once the host copy is being made: read from it instead.
                 let (ctx, buf) = self.device_buf()?;
-                singles.push((idx, Box::new(read_element(ctx, &buf, idx))));
+                singles.push((idx, Box::new(read_element(ctx, &buf, idx, self.inner.of))));
                 singles.last().map(|(_, element)| &**element as *const T)?
             }
         };
@@ -245,6 +273,7 @@ impl<T: DevElem> Lazy<T> {
         let array = match self.inner.len {
             0 => VArr::from_vec(Vec::new()),
             len => {
+                let _late = LateRead::of(self.inner.of);
                 let (output, _) = download(ctx, &buf, T::ELEM, vec![len], true, LATE);
                 let result =
                     DeviceResult { outputs: vec![Some(output)], ..DeviceResult::default() };

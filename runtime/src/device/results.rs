@@ -34,6 +34,7 @@
 use super::lazy::{lock, read_element, read_whole, Lazy, DEVICE_STORES, LATE, STORE};
 use super::{download, DevBuf, DevElem, DeviceResult, Elem, HostArray, Output, ResidentKey};
 use crate::error::SourcePos;
+use crate::opencl::trace::LateRead;
 use crate::opencl::DeviceCtx;
 use crate::value::{Array, Freeze};
 use std::cell::RefCell;
@@ -52,25 +53,34 @@ struct Left {
     /// The array's dimensions (one, or a matrix's rows and columns).
     dims: Vec<usize>,
     elem: Elem,
+    /// The call's label.
+    of: &'static str,
 }
 
-/// Parks the output `buf` of dimensions `dims` that a call left on `ctx` for the
-/// [`LazyArray::left`] around it.
+/// Parks the output `buf` of dimensions `dims` that the call `of` (its label) left on
+/// `ctx` for the [`LazyArray::left`] around it.
 pub(super) fn leave(
     ctx: &'static DeviceCtx,
     buf: Option<DevBuf>,
     dims: Vec<usize>,
     spec: Option<&super::ArgSpec>,
+    of: &'static str,
 ) {
     let (Some(buf), Some(super::ArgSpec::Output { elem, .. })) = (buf, spec) else { return };
-    leave_buffer(ctx, buf, dims, *elem);
+    leave_buffer(ctx, buf, dims, *elem, of);
 }
 
 /// Parks `buf`, of dimensions `dims` and elements `elem`, for the [`LazyArray::left`]
-/// around the call that left it (a `sync` body's returned array,
+/// around the call `of` that left it (a `sync` body's returned array,
 /// `SyncCall::finish_leaving`).
-pub(super) fn leave_buffer(ctx: &'static DeviceCtx, buf: DevBuf, dims: Vec<usize>, elem: Elem) {
-    LEFT.with(|left| *left.borrow_mut() = Some(Left { ctx, buf, dims, elem }));
+pub(super) fn leave_buffer(
+    ctx: &'static DeviceCtx,
+    buf: DevBuf,
+    dims: Vec<usize>,
+    elem: Elem,
+    of: &'static str,
+) {
+    LEFT.with(|left| *left.borrow_mut() = Some(Left { ctx, buf, dims, elem, of }));
 }
 
 /// The host arrays a [`LazyArray`] holds: a 1-D array of primitives ([`LazyArr`]) or a
@@ -148,6 +158,9 @@ pub struct LazyArray<A: LazyHost> {
     /// Element stores written into the device copy ([`LazyArr::set`], at most
     /// [`DEVICE_STORES`]).
     device_stores: AtomicUsize,
+    /// The call that left the device copy (its label; empty for a host-made array), which
+    /// late reads and stores name in the trace (`trace::LateRead`).
+    of: &'static str,
 }
 
 impl<A: LazyHost> Default for LazyArray<A> {
@@ -168,6 +181,7 @@ impl<A: LazyHost> LazyArray<A> {
             host: OnceLock::new(),
             singles: Mutex::new(Vec::new()),
             device_stores: AtomicUsize::new(0),
+            of: "",
         };
         let _ = lazy.host.set(array);
         lazy
@@ -196,7 +210,7 @@ impl<A: LazyHost> LazyArray<A> {
         let parked = LEFT.with(|left| left.borrow_mut().take());
         match parked {
             // (An output whose dimensions were not planned is empty.)
-            Some(Left { ctx, buf, dims, elem })
+            Some(Left { ctx, buf, dims, elem, of })
                 if elem == A::Elem::ELEM && (dims.len() == A::DIMS || dims.is_empty()) =>
             {
                 LazyArray {
@@ -207,6 +221,7 @@ impl<A: LazyHost> LazyArray<A> {
                     host: OnceLock::new(),
                     singles: Mutex::new(Vec::new()),
                     device_stores: AtomicUsize::new(0),
+                    of,
                 }
             }
             _ => LazyArray::from_host(returned),
@@ -287,7 +302,7 @@ impl<A: LazyHost> LazyArray<A> {
             return None;
         }
         let (ctx, buf) = self.device_buf()?;
-        let element: A::Elem = read_element(ctx, &buf, idx);
+        let element: A::Elem = read_element(ctx, &buf, idx, self.of);
         singles.push((idx, element.clone()));
         Some(element)
     }
@@ -306,7 +321,10 @@ impl<A: LazyHost> LazyArray<A> {
         let elem = A::Elem::ELEM;
         let output = match self.dims.iter().product::<usize>() {
             0 => Output::Bytes(Vec::new(), self.dims.clone()),
-            _ => download(ctx, &buf, elem, self.dims.clone(), false, LATE).0,
+            _ => {
+                let _late = LateRead::of(self.of);
+                download(ctx, &buf, elem, self.dims.clone(), false, LATE).0
+            }
         };
         A::from_result(DeviceResult { outputs: vec![Some(output)], ..DeviceResult::default() })
     }
@@ -354,6 +372,7 @@ impl<T: DevElem> LazyArr<T> {
         let size = T::ELEM.size();
         let mut bytes = Vec::with_capacity(size);
         value.put(&mut bytes);
+        let _late = LateRead::of(self.of);
         let written = crate::opencl::buffer::write(ctx, &mut buf.buffer, idx * size, &bytes, STORE);
         crate::opencl::OrFatal::or_fatal(written);
         let mut singles = lock(&self.singles);
@@ -470,8 +489,13 @@ impl<T: DevElem> LazyArr<T> {
     /// (a `@` result thawed for a SOMD call: [`Lazy::thaw_lazy`]). No call writes a device
     /// copy another holder has ([`HostArray::take_device`] needs the only handle), and a
     /// store writes it only with the only handle (`write_device`), else drops it first, so
-    /// the other holder keeps its elements.
-    pub(super) fn shared(ctx: &'static DeviceCtx, buf: Arc<DevBuf>, len: usize) -> Self {
+    /// the other holder keeps its elements. `of` is the `@` that computed it.
+    pub(super) fn shared(
+        ctx: &'static DeviceCtx,
+        buf: Arc<DevBuf>,
+        len: usize,
+        of: &'static str,
+    ) -> Self {
         LazyArray {
             dims: vec![len],
             dev: Mutex::new(Some((ctx, buf))),
@@ -480,6 +504,7 @@ impl<T: DevElem> LazyArr<T> {
             host: OnceLock::new(),
             singles: Mutex::new(Vec::new()),
             device_stores: AtomicUsize::new(0),
+            of,
         }
     }
 }
@@ -496,7 +521,7 @@ impl<T: DevElem + Freeze<Frozen = T> + Send> LazyArr<T> {
     pub fn freeze_lazy(&self, pos: &'static SourcePos) -> Lazy<T> {
         if self.host.get().is_none() {
             if let Some((ctx, buf)) = self.device_buf() {
-                return Lazy::shared(ctx, buf, self.dims[0]);
+                return Lazy::shared(ctx, buf, self.dims[0], self.of);
             }
         }
         let frozen = self.read().check(pos).freeze();

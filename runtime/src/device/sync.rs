@@ -641,11 +641,11 @@ impl<'a> SyncCall<'a> {
             }
             _ => return self.finish(returned, moved),
         };
-        let ctx = self.ctx;
+        let (ctx, of) = (self.ctx, self.desc.label);
         // The error words are checked first: a failed call raises its exception here.
         let result = self.finish_updating(&[], &[], moved & !super::LEAVE);
         if let Some(buf) = buf {
-            super::results::leave_buffer(ctx, buf, dims, elem);
+            super::results::leave_buffer(ctx, buf, dims, elem, of);
         }
         result
     }

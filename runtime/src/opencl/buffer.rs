@@ -1155,17 +1155,17 @@ fn record(
             }
             totals.transfer_ns += ns;
         });
-        trace::emit(
-            "transfer",
-            &[
-                ("dir", Value::Str(dir.as_str())),
-                ("buffer", Value::Str(name)),
-                ("device", Value::Str(ctx.label)),
-                ("bytes", Value::U64(bytes)),
-                ("pinned", Value::Bool(staged)),
-                ("ns", Value::U64(ns)),
-            ],
-        );
+        let mut fields = vec![("dir", Value::Str(dir.as_str())), ("buffer", Value::Str(name))];
+        if let Some(of) = trace::late_of() {
+            fields.push(("of", Value::Str(of)));
+        }
+        fields.extend([
+            ("device", Value::Str(ctx.label)),
+            ("bytes", Value::U64(bytes)),
+            ("pinned", Value::Bool(staged)),
+            ("ns", Value::U64(ns)),
+        ]);
+        trace::emit("transfer", &fields);
     }
 }
 

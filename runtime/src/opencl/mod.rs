@@ -124,8 +124,10 @@
 //!   pool may give the construct, whose MIs the `cpu_call` event counts, as a worker may run
 //!   several; under `SOMD_DEVICE=seq` the placement is `cpu` and the `cpu_call` says `seq`)
 //! - `{"event":"build","program":STR,"device":STR,"from":"source"|"cache","ns":N}`
-//! - `{"event":"transfer","dir":"h2d"|"d2h","buffer":STR,"device":STR,"bytes":N,"pinned":BOOL,"ns":N}`
-//!   (`pinned`: the transfer went through a pinned staging buffer, [`staging`])
+//! - `{"event":"transfer","dir":"h2d"|"d2h","buffer":STR,"of":STR,"device":STR,"bytes":N,"pinned":BOOL,"ns":N}`
+//!   (`pinned`: the transfer went through a pinned staging buffer, [`staging`]; `of`, only
+//!   on a late read or store of a result a call left on the device (buffer `somd_out_late`
+//!   or `somd_store`), names that call as its `call` event does: [`trace::LateRead`])
 //! - `{"event":"launch","name":STR,"device":STR,"dims":1|2,"work_items":N,"global":N,"local":N,"local_x":N,"kernel_ns":N|null}`
 //! - `{"event":"reduce","op":STR,"type":STR,"device":STR,"n":N,"groups":N,"local":N,"kernel_ns":N|null,"host_ns":N}`
 //! - `{"event":"call","name":STR,"placement":"opencl","device":STR,"launches":N,"work_items":N,"bytes_h2d":N,"bytes_d2h":N,"transfer_ns":N,"kernel_ns":N,"reduce_ns":N,"wall_ns":N}`

@@ -213,6 +213,31 @@ pub struct CallTotals {
 
 thread_local! {
     static CURRENT: Cell<Option<CallTotals>> = const { Cell::new(None) };
+    /// The construct whose result a late read on this thread reads ([`LateRead`]).
+    static LATE_OF: Cell<Option<&'static str>> = const { Cell::new(None) };
+}
+
+/// While it lives, the transfers of this thread read (or write) a result that the construct
+/// `of` (its call's `name`: `Main.relax`, a `@`'s label) left on the device, after that call
+/// returned: their `transfer` events name it (`"of"`), which the call's own event cannot
+/// count.
+pub(crate) struct LateRead(Option<&'static str>);
+
+impl LateRead {
+    pub(crate) fn of(of: &'static str) -> LateRead {
+        LateRead(LATE_OF.with(|late| late.replace(Some(of).filter(|o| !o.is_empty()))))
+    }
+}
+
+impl Drop for LateRead {
+    fn drop(&mut self) {
+        LATE_OF.with(|late| late.set(self.0));
+    }
+}
+
+/// The construct a [`LateRead`] on this thread names.
+pub(crate) fn late_of() -> Option<&'static str> {
+    LATE_OF.with(Cell::get)
 }
 
 /// Adds to the totals of the SOMD call running on this thread, if tracing and inside a
