@@ -5019,6 +5019,61 @@ fn matrices_lent_row_by_row_to_writing_helpers_stay_on_the_device() {
     assert_eq!(arrivals(&calls, "a", bytes), want, "{stderr}");
 }
 
+/// Static arrays of the main class that only `main` and the class's initializer build stay
+/// on the device across a loop of `main` that never stores to them
+/// (`device_static_arrays`): the CSR matrix in static fields goes up once per loop (before,
+/// at each of the eight calls), `counts` once for three rounds of a reader and a method
+/// writing its by-value copy, and at every call of the loop storing to it.
+#[test]
+fn static_arrays_main_builds_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_static_arrays";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    let (n, deg) = (20_000u64, 6u64);
+    let spmv: Vec<&str> = arrivals(&calls, "rowPtr", 4 * (n + 1))
+        .into_iter()
+        .filter(|(name, _)| *name == "Main.spmv")
+        .map(|(_, how)| how)
+        .collect();
+    assert_eq!(
+        spmv,
+        ["up", "resident", "resident", "resident", "resident", "up", "resident", "resident"],
+        "{stderr}"
+    );
+    // `bumped` (the `w` parameter of the second loop) goes up at each call: `bump` writes it.
+    let weights: Vec<&str> = arrivals(&calls, "w", 8 * n * deg)
+        .into_iter()
+        .filter(|(name, _)| *name == "Main.spmv")
+        .map(|(_, how)| how)
+        .collect();
+    assert_eq!(
+        weights,
+        ["up", "resident", "resident", "resident", "resident", "up", "up", "up"],
+        "{stderr}"
+    );
+    let counts: Vec<(&str, &str)> = arrivals(&calls, "c", 8 * n)
+        .into_iter()
+        .filter(|(name, _)| name.starts_with("Main.total") || name.starts_with("Main.bumpAll"))
+        .collect();
+    let (total, bump_all) = ("Main.total", "Main.bumpAll");
+    let want = [
+        (total, "up"),
+        (bump_all, "resident"),
+        (total, "resident"),
+        (bump_all, "resident"),
+        (total, "resident"),
+        (bump_all, "resident"),
+        (total, "up"),
+        (total, "up"),
+        (total, "up"),
+    ];
+    assert_eq!(counts, want, "{stderr}");
+}
+
 /// SOMD results frozen for a `@` share their device copy (`device_frozen_results`):
 /// `C @ f(new T[[]](y))` of a result the device left there uploads nothing, mapped or
 /// broadcast, folded by a `!` or in a chain, reduced by a `!` itself, moved into another

@@ -118,7 +118,9 @@ fn kept(main: &str, extra: &str) -> Vec<String> {
         .iter()
         .map(|k| {
             let func = module.function(k.func);
-            let names: Vec<&str> = k.arrays.iter().map(|l| func.local(*l).name.as_str()).collect();
+            let mut names: Vec<&str> =
+                k.arrays.iter().map(|l| func.local(*l).name.as_str()).collect();
+            names.extend(k.statics.iter().map(|s| module.statics[s.0 as usize].name.as_str()));
             let mut line = format!("{}#{}: {}", func.name, k.loop_id.0, names.join(" "));
             if !k.touches.is_empty() {
                 let stored: Vec<&str> = k.touches.iter().map(|t| names[t.array]).collect();
@@ -130,6 +132,55 @@ fn kept(main: &str, extra: &str) -> Vec<String> {
 }
 
 const SETUP: &str = "int[] a = new int[100]; int[] b = {1, 2, 3}; int t = 0;";
+
+/// Static arrays of the main class that only `main` and the class's initializer build
+/// (`keep::static_candidates`): `main`'s loops keep them.
+#[test]
+fn static_arrays_main_builds_are_kept() {
+    let statics = "static int[] st; static int[] si = new int[20];
+    static int look(int i) { return si[i] + st.length; }";
+    for (body, want) in [
+        ("st = new int[50]; st[0] = 3; for (int k = 0; k < 3; k++) { t += T.sum(st); }", "st"),
+        // read by a helper, by value to a SOMD method writing its copy, from the initializer
+        ("st = new int[5]; for (int k = 0; k < 3; k++) { t += T.sum(si) + T.look(k) + T.bump(si); }", "si"),
+        // stored between loops, frozen, reduced
+        ("st = new int[5]; st[1] = 2; for (int k = 0; k < 3; k++) { t += T.sum(st) + + ! new int[[]](st); } st[2] = 1;", "st"),
+    ] {
+        assert_eq!(kept(&format!("int t = 0; {body}"), statics), [format!("T.main#0: {want}")], "{body}");
+    }
+    for (body, extra) in [
+        // stored in the loop
+        ("st = new int[5]; for (int k = 0; k < 3; k++) { t += T.sum(st); st[k] = k; }", ""),
+        // assigned in the loop
+        ("st = new int[5]; for (int k = 0; k < 3; k++) { t += T.sum(st); st = new int[5]; }", ""),
+        // another function stores to it
+        (
+            "st = new int[5]; for (int k = 0; k < 3; k++) { t += T.sum(st); }",
+            "static void set() { st[0] = 1; }",
+        ),
+        // another function gives it an array
+        (
+            "for (int k = 0; k < 3; k++) { t += T.sum(st); }",
+            "static void make() { st = new int[4]; }",
+        ),
+        // another name: a local, a writing helper, an array that is no fresh one
+        ("st = new int[5]; int[] z = st; for (int k = 0; k < 3; k++) { t += T.sum(st); }", ""),
+        ("st = new int[5]; T.poke(st); for (int k = 0; k < 3; k++) { t += T.sum(st); }", ""),
+        ("int[] q = new int[5]; st = q; for (int k = 0; k < 3; k++) { t += T.sum(st); }", ""),
+        // `main` called again
+        (
+            "st = new int[5]; for (int k = 0; k < 3; k++) { t += T.sum(st); }",
+            "static void again() { main(null); }",
+        ),
+    ] {
+        let statics = format!("static int[] st; {extra}");
+        assert_eq!(
+            kept(&format!("int t = 0; {body}"), &statics),
+            Vec::<String>::new(),
+            "{body} {extra}"
+        );
+    }
+}
 
 fn main_kept(body: &str) -> Vec<String> {
     kept(&format!("{SETUP}\n{body}"), "")

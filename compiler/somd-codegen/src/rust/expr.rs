@@ -1151,7 +1151,7 @@ impl<'a> FnCx<'a> {
     /// The place of static field `id`: its item, or from another class than its own, when
     /// that class is initialized at its first use, the item once the class is
     /// (`rt::init::ready`).
-    fn static_name(&self, id: somd_mir::StaticId) -> Result<String, EmitError> {
+    pub(super) fn static_name(&self, id: somd_mir::StaticId) -> Result<String, EmitError> {
         let name = self
             .names
             .statics

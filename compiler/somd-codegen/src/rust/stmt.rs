@@ -19,8 +19,13 @@ impl FnCx<'_> {
         let id = id?;
         let kept = &self.device?.kept;
         let k = kept.iter().find(|k| k.func == self.fid && k.loop_id == id)?;
-        let names: Vec<String> =
+        let mut names: Vec<String> =
             k.arrays.iter().map(|l| format!("&{}", self.local_name(*l))).collect();
+        // Static fields of the main class, read when the loop starts (`main` runs after
+        // the class's initialization: the read has no effect).
+        for s in &k.statics {
+            names.push(format!("&{}.get()", self.static_name(*s).ok()?));
+        }
         Some((keep_scope_name(k), names.join(", ")))
     }
 

@@ -549,8 +549,9 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
     }
     for k in &info.kept {
         let func = module.function(k.func);
-        let names: Vec<String> =
+        let mut names: Vec<String> =
             k.arrays.iter().map(|l| format!("`{}`", func.local(*l).name)).collect();
+        names.extend(k.statics.iter().map(|s| format!("`{}`", module.statics[s.0 as usize].name)));
         let mut written: Vec<usize> = k.touches.iter().map(|t| t.array).collect();
         written.sort_unstable();
         written.dedup();

@@ -83,6 +83,19 @@
 //! handles and contents stay what the first call uploaded. Such a matrix may be ragged
 //! (rows of different lengths, built one by one): a `@` over its rows keeps its packed
 //! copy and the rows' offsets (`device/ragged.rs` in the runtime).
+//!
+//! # Static arrays
+//!
+//! A 1-D primitive array in a static field of the main class is kept by `main`'s loops on
+//! the same terms, taken over the whole program ([`static_candidates`]): only `main` and
+//! the class's static initializer give the field arrays (fresh ones, by statements of
+//! their own) or store to its elements, every other mention anywhere only indexes it,
+//! measures it, freezes it or passes it to read-only parameters (or by value to a SOMD
+//! method), and nothing calls `main`. A loop of `main` that passes the field to the device
+//! and neither assigns it nor stores to it keeps it: nothing else can write its storage
+//! while the loop runs. The host writer reads the field when the loop starts (the main
+//! class was initialized before `main`, so the read has no effect). Regions and stores
+//! marked in the loop are for locals only.
 
 use super::memo::CycleMemo;
 use super::walk::{self, each_expr_in_block, each_stmt, each_stmt_of, loops, parent_of, stored_to};
@@ -98,6 +111,9 @@ pub struct KeptLoop {
     pub loop_id: LoopId,
     /// The array locals, in order of declaration.
     pub arrays: Vec<LocalId>,
+    /// Static fields whose arrays it keeps too ([`static_candidates`]), after `arrays` in
+    /// the keep scope's list: it never stores to them.
+    pub statics: Vec<StaticId>,
     /// Where the loop is (its first expression).
     pub span: Span,
     /// The `new T[[]](v)` of a kept array `v` in the loop ([`kept_freezes`]).
@@ -146,6 +162,7 @@ pub struct KeptRegion {
 pub fn kept_loops(module: &Module, folded: &[(FuncId, ExprId)]) -> Vec<KeptLoop> {
     let mut facts = ReadOnly::default();
     let reaching = params_reaching_device(module, folded);
+    let statics = static_candidates(module, &mut facts);
     let mut out = Vec::new();
     for (i, func) in module.functions.iter().enumerate() {
         if func.is_somd() {
@@ -154,9 +171,83 @@ pub fn kept_loops(module: &Module, folded: &[(FuncId, ExprId)]) -> Vec<KeptLoop>
         let fid = FuncId(i as u32);
         let folded = folded_in(folded, fid);
         let uses = DeviceUses { folded: &folded, reaching: &reaching };
-        out.extend(kept_in(module, fid, func, &uses, &mut facts));
+        let statics: &[StaticId] = if module.main == Some(fid) { &statics } else { &[] };
+        out.extend(kept_in(module, fid, func, &uses, statics, &mut facts));
     }
     out
+}
+
+/// The static array fields `main`'s loops may keep on the device ("Static arrays" in the
+/// module doc): a 1-D primitive array field of the main class, no constant, whose arrays
+/// only `main` and the main class's static initializer give it (fresh ones, by statements
+/// of their own) or store elements to, and which every function only indexes, measures,
+/// freezes or passes to read-only parameters (or by value to SOMD methods), so that its
+/// storage has no other name. `main` itself must be called from nowhere: then no statement
+/// but `main`'s own can write the array while one of its loops runs, and the main class was
+/// initialized before `main` started, so reading the field when a loop starts has no
+/// effect. Empty without a `main`.
+fn static_candidates(module: &Module, facts: &mut ReadOnly) -> Vec<StaticId> {
+    let Some(main) = module.main else { return Vec::new() };
+    let class = module.function(main).class;
+    if referenced(module, main) {
+        return Vec::new();
+    }
+    let builders: Vec<FuncId> = std::iter::once(main)
+        .chain(module.static_init.iter().copied().filter(|f| module.function(*f).class == class))
+        .collect();
+    let mut ok: Vec<bool> = module
+        .statics
+        .iter()
+        .map(|s| s.class == class && s.constant.is_none() && is_prim_array(&s.ty))
+        .collect();
+    for (i, func) in module.functions.iter().enumerate() {
+        let builder = builders.contains(&FuncId(i as u32));
+        let parents = walk::parents(func);
+        let statements = walk::expr_statements(func);
+        for (k, e) in func.exprs.iter().enumerate() {
+            let ExprKind::Static(s) = e.kind else { continue };
+            let Some(slot) = ok.get_mut(s.0 as usize).filter(|slot| **slot) else { continue };
+            let id = ExprId(k as u32);
+            let ty = &module.statics[s.0 as usize].ty;
+            *slot = match parent_of(&parents, id).map(|p| (p, &func.expr(p).kind)) {
+                Some((p, ExprKind::Assign { target, value })) if *target == id => {
+                    builder && statements.contains(&p) && is_fresh_of(module, func, ty, *value)
+                }
+                Some((p, ExprKind::Index { array, .. })) if *array == id => {
+                    builder || !stored_to(func, &parents, p)
+                }
+                Some((_, ExprKind::Length(_) | ExprKind::Freeze(_))) => true,
+                Some((p, ExprKind::SomdCall { func: callee, args, .. })) => {
+                    passed_read_only(module, func, p, id, facts)
+                        || args
+                            .iter()
+                            .position(|a| *a == id)
+                            .is_some_and(|q| somd_param_by_value(module, *callee, q))
+                }
+                Some((p, _)) => passed_read_only(module, func, p, id, facts),
+                None => false,
+            };
+        }
+    }
+    ok.iter().enumerate().filter(|(_, ok)| **ok).map(|(s, _)| StaticId(s as u32)).collect()
+}
+
+/// Whether any expression of the module calls or names function `f`.
+fn referenced(module: &Module, f: FuncId) -> bool {
+    module.functions.iter().any(|func| {
+        func.exprs.iter().any(|e| match &e.kind {
+            ExprKind::Call { func, .. }
+            | ExprKind::SomdCall { func, .. }
+            | ExprKind::IntermediateReduce { func, .. }
+            | ExprKind::Map { func, .. } => *func == f,
+            ExprKind::New { ctor, .. } => *ctor == Some(f),
+            ExprKind::ReduceArray { reducer: ArrayReducer::Func(func), .. } => *func == f,
+            ExprKind::Task { func, ctor } => {
+                *func == f || ctor.as_ref().is_some_and(|(_, c, _)| *c == Some(f))
+            }
+            _ => false,
+        })
+    })
 }
 
 /// What makes a mention of an array a device use in one function ([`device_use`]).
@@ -270,6 +361,7 @@ fn kept_in(
     fid: FuncId,
     func: &Function,
     uses: &DeviceUses,
+    statics: &[StaticId],
     facts: &mut ReadOnly,
 ) -> Vec<KeptLoop> {
     let parents = walk::parents(func);
@@ -277,13 +369,14 @@ fn kept_in(
         .map(LocalId)
         .filter(|l| is_candidate(module, func, &parents, *l, facts))
         .collect();
-    if candidates.is_empty() {
+    if candidates.is_empty() && statics.is_empty() {
         return Vec::new();
     }
     let mut out = Vec::new();
     let statements = walk::expr_statements(func);
     // Arrays already kept by an enclosing loop, per loop (by address) of the inner loops.
     let mut covered: HashMap<*const Stmt, HashSet<LocalId>> = HashMap::new();
+    let mut covered_statics: HashMap<*const Stmt, HashSet<StaticId>> = HashMap::new();
     for (id, stmt) in loops(func) {
         let Stmt::Loop { test, body, update, .. } = stmt else { continue };
         let mut exprs: Vec<ExprId> = Vec::new();
@@ -325,17 +418,38 @@ fn kept_in(
             touches.extend(stores.into_iter().map(|(stmt, unit)| Touch { stmt, array, unit }));
             arrays.push(v);
         }
-        if arrays.is_empty() {
+        let already = covered_statics.get(&std::ptr::from_ref(stmt));
+        let kept_statics: Vec<StaticId> = statics
+            .iter()
+            .copied()
+            .filter(|s| {
+                let is = |k: &ExprKind| matches!(k, ExprKind::Static(t) if t == s);
+                !already.is_some_and(|a| a.contains(s))
+                    && exprs.iter().any(|e| device_use_of(func, &parents, uses, *e, &is))
+                    && !writes_static(func, &parents, &exprs, *s)
+            })
+            .collect();
+        if arrays.is_empty() && kept_statics.is_empty() {
             continue;
         }
         each_stmt(body, &mut |inner| {
             if matches!(inner, Stmt::Loop { .. }) {
-                covered.entry(std::ptr::from_ref(inner)).or_default().extend(arrays.iter());
+                let at = std::ptr::from_ref(inner);
+                covered.entry(at).or_default().extend(arrays.iter());
+                covered_statics.entry(at).or_default().extend(kept_statics.iter());
             }
         });
         let span = super::walk::stmt_span(func, stmt, func.span);
         let freezes = kept_freezes(func, &exprs, &arrays);
-        out.push(KeptLoop { func: fid, loop_id: id, arrays, span, freezes, touches });
+        out.push(KeptLoop {
+            func: fid,
+            loop_id: id,
+            arrays,
+            statics: kept_statics,
+            span,
+            freezes,
+            touches,
+        });
     }
     out
 }
@@ -1250,6 +1364,23 @@ fn stores_in(
     Some(out)
 }
 
+/// Whether static field `s` is assigned, or an element of it stored to, among `exprs`.
+fn writes_static(
+    func: &Function,
+    parents: &[Option<ExprId>],
+    exprs: &[ExprId],
+    s: StaticId,
+) -> bool {
+    exprs.iter().any(|e| {
+        matches!(func.expr(*e).kind, ExprKind::Static(t) if t == s)
+            && (stored_to(func, parents, *e)
+                || parent_of(parents, *e).is_some_and(|p| {
+                    matches!(func.expr(p).kind, ExprKind::Index { array, .. } if array == *e)
+                        && stored_to(func, parents, p)
+                }))
+    })
+}
+
 /// Whether `v` is neither assigned nor stored into among `exprs`.
 fn untouched_in(func: &Function, parents: &[Option<ExprId>], exprs: &[ExprId], v: LocalId) -> bool {
     stores_in(func, parents, &HashSet::new(), exprs, v).is_some_and(|stores| stores.is_empty())
@@ -1303,7 +1434,18 @@ fn device_use(
     e: ExprId,
     v: LocalId,
 ) -> bool {
-    matches!(func.expr(e).kind, ExprKind::Local(l) if l == v)
+    device_use_of(func, parents, uses, e, &|k| matches!(k, ExprKind::Local(l) if *l == v))
+}
+
+/// [`device_use`] of the variable whose mentions `is` recognises (a local, a static field).
+fn device_use_of(
+    func: &Function,
+    parents: &[Option<ExprId>],
+    uses: &DeviceUses,
+    e: ExprId,
+    is: &dyn Fn(&ExprKind) -> bool,
+) -> bool {
+    is(&func.expr(e).kind)
         && parent_of(parents, e).is_some_and(|p| match &func.expr(p).kind {
             ExprKind::Freeze(_) => true,
             ExprKind::SomdCall { .. } | ExprKind::Map { .. } | ExprKind::ReduceArray { .. } => {
