@@ -811,7 +811,6 @@ fn result_downloads(calls: &[CallTrace]) -> Vec<(&str, u64)> {
         .collect()
 }
 
-/// The bytes of each late read of `@` results (transfers of [`LATE`]), in order.
 /// The late reads' `of`: the construct whose result each read ("" where none is named).
 fn late_reads_of(stderr: &str) -> Vec<String> {
     stderr
@@ -822,6 +821,7 @@ fn late_reads_of(stderr: &str) -> Vec<String> {
         .collect()
 }
 
+/// The bytes of each late read of `@` results (transfers of [`LATE`]), in order.
 fn late_reads(stderr: &str) -> Vec<u64> {
     stderr
         .lines()
@@ -5072,6 +5072,39 @@ fn static_arrays_main_builds_stay_on_the_device() {
         (total, "up"),
     ];
     assert_eq!(counts, want, "{stderr}");
+}
+
+/// Late reads and stores of a result left on the device name the call that left it
+/// (`"of"`, `trace::LateRead`), and a store into the upload of the host copy that replaced
+/// it names none (`device_store_after_upload`; review 142 found it naming `scale`, whose
+/// result had come down and been dropped).
+#[test]
+fn late_transfers_name_the_call_that_left_the_result() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_store_after_upload";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, _) = traced_calls(name, binary, &expected, *opencl);
+    let late: Vec<(String, String)> = outcome
+        .stderr
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|e| {
+            e["event"] == "transfer"
+                && [LATE, "somd_store"].contains(&e["buffer"].as_str().unwrap_or_default())
+        })
+        .map(|e| {
+            (
+                e["buffer"].as_str().unwrap_or_default().to_string(),
+                e["of"].as_str().unwrap_or_default().to_string(),
+            )
+        })
+        .collect();
+    let named = |b: &str, of: &str| (b.to_string(), of.to_string());
+    let want =
+        [named("somd_store", "Main.scale"), named(LATE, "Main.scale"), named("somd_store", "")];
+    assert_eq!(late, want, "{}", outcome.stderr);
 }
 
 /// SOMD results frozen for a `@` share their device copy (`device_frozen_results`):

@@ -159,8 +159,10 @@ pub struct LazyArray<A: LazyHost> {
     /// [`DEVICE_STORES`]).
     device_stores: AtomicUsize,
     /// The call that left the device copy (its label; empty for a host-made array), which
-    /// late reads and stores name in the trace (`trace::LateRead`).
+    /// late reads and stores name in the trace (`trace::LateRead`), until an upload of the
+    /// host copy becomes the device copy (`of_host`, [`HostArray::adopt`]).
     of: &'static str,
+    of_host: AtomicBool,
 }
 
 impl<A: LazyHost> Default for LazyArray<A> {
@@ -182,6 +184,7 @@ impl<A: LazyHost> LazyArray<A> {
             singles: Mutex::new(Vec::new()),
             device_stores: AtomicUsize::new(0),
             of: "",
+            of_host: AtomicBool::new(false),
         };
         let _ = lazy.host.set(array);
         lazy
@@ -222,6 +225,7 @@ impl<A: LazyHost> LazyArray<A> {
                     singles: Mutex::new(Vec::new()),
                     device_stores: AtomicUsize::new(0),
                     of,
+                    of_host: AtomicBool::new(false),
                 }
             }
             _ => LazyArray::from_host(returned),
@@ -250,6 +254,15 @@ impl<A: LazyHost> LazyArray<A> {
         }
         self.forget_device();
         host
+    }
+
+    /// The call whose result the device copy holds ([`LazyArray::of`]'s field doc).
+    fn of(&self) -> &'static str {
+        if self.of_host.load(Relaxed) {
+            ""
+        } else {
+            self.of
+        }
     }
 
     fn forget_device(&self) {
@@ -302,7 +315,7 @@ impl<A: LazyHost> LazyArray<A> {
             return None;
         }
         let (ctx, buf) = self.device_buf()?;
-        let element: A::Elem = read_element(ctx, &buf, idx, self.of);
+        let element: A::Elem = read_element(ctx, &buf, idx, self.of());
         singles.push((idx, element.clone()));
         Some(element)
     }
@@ -322,7 +335,7 @@ impl<A: LazyHost> LazyArray<A> {
         let output = match self.dims.iter().product::<usize>() {
             0 => Output::Bytes(Vec::new(), self.dims.clone()),
             _ => {
-                let _late = LateRead::of(self.of);
+                let _late = LateRead::of(self.of());
                 download(ctx, &buf, elem, self.dims.clone(), false, LATE).0
             }
         };
@@ -372,7 +385,7 @@ impl<T: DevElem> LazyArr<T> {
         let size = T::ELEM.size();
         let mut bytes = Vec::with_capacity(size);
         value.put(&mut bytes);
-        let _late = LateRead::of(self.of);
+        let _late = LateRead::of(self.of());
         let written = crate::opencl::buffer::write(ctx, &mut buf.buffer, idx * size, &bytes, STORE);
         crate::opencl::OrFatal::or_fatal(written);
         let mut singles = lock(&self.singles);
@@ -505,6 +518,7 @@ impl<T: DevElem> LazyArr<T> {
             singles: Mutex::new(Vec::new()),
             device_stores: AtomicUsize::new(0),
             of,
+            of_host: AtomicBool::new(false),
         }
     }
 }
@@ -521,7 +535,7 @@ impl<T: DevElem + Freeze<Frozen = T> + Send> LazyArr<T> {
     pub fn freeze_lazy(&self, pos: &'static SourcePos) -> Lazy<T> {
         if self.host.get().is_none() {
             if let Some((ctx, buf)) = self.device_buf() {
-                return Lazy::shared(ctx, buf, self.dims[0], self.of);
+                return Lazy::shared(ctx, buf, self.dims[0], self.of());
             }
         }
         let frozen = self.read().check(pos).freeze();
@@ -684,6 +698,11 @@ impl<A: LazyHost> HostArray for LazyArray<A> {
     }
 
     fn adopt(&self, ctx: &'static DeviceCtx, buf: Arc<DevBuf>) {
+        // An upload of the host copy names no call; a buffer a call took and gave back
+        // (no host copy) is still the one `of` left.
+        if self.host.get().is_some() {
+            self.of_host.store(true, Relaxed);
+        }
         *lock(&self.dev) = Some((ctx, buf));
         self.has_dev.store(true, Relaxed);
     }

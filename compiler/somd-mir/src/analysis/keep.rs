@@ -981,9 +981,10 @@ pub fn swaps(func: &Function) -> Vec<Swap> {
 /// element (read or written), its length, its MI geometry, a `return` of it or an argument
 /// of a read-only parameter; a matrix's rows are reached only for their elements or
 /// lengths, or lent, directly or through a row local, to read-only parameters or to
-/// helpers writing them in place ([`ReadOnly::param_in_place`]). A caller's array passed there is written only in a copy, or in place where
-/// the caller never reads it again (`rt::somd::Scratch`, the device's own buffer), and no
-/// name for it outlives the call but the result.
+/// helpers writing them in place ([`ReadOnly::param_in_place`]). A caller's array passed
+/// there is written only in a copy, or in place where the caller never reads it again
+/// (`rt::somd::Scratch`, the device's own buffer), and no name for it outlives the call
+/// but the result.
 pub(super) fn somd_param_by_value(module: &Module, callee: FuncId, p: usize) -> bool {
     let f = module.function(callee);
     let Some(&param) = f.params.get(p) else { return false };
