@@ -1070,6 +1070,13 @@ impl<T> Obj<T> {
         }
     }
 
+    /// The object, `None` for `null` (no exception: a keep scope reading an array field
+    /// when its loop starts).
+    #[inline]
+    pub fn try_get(&self) -> Option<&T> {
+        self.inner.as_ref().map(|slot| slot.get_ref())
+    }
+
     /// Mutable access to a library object (one call at a time).
     #[inline(always)]
     #[allow(clippy::mut_from_ref)]

@@ -5107,6 +5107,38 @@ fn late_transfers_name_the_call_that_left_the_result() {
     assert_eq!(late, want, "{}", outcome.stderr);
 }
 
+/// Array fields that only their class's constructors fill stay on the device across a host
+/// loop passing them to the device (`device_object_arrays`): the sparse matrix a `Graph`
+/// holds goes up once for `main`'s four rounds and once for `iterate`'s three (before, at
+/// each call), `Counts.c`, which a method writes, at each call, and a loop giving its local
+/// another object keeps nothing of them.
+#[test]
+fn array_fields_only_constructors_fill_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_object_arrays";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    let n = 20_000u64;
+    // Each `spmv`'s `col`: `main`'s rounds, `iterate`'s, then the last loop's first round
+    // (`g`'s, not kept there; its second round has a graph of another degree's).
+    let col: Vec<&str> = arrivals(&calls, "col", 4 * n * 6)
+        .into_iter()
+        .filter(|(name, _)| *name == "Main.spmv")
+        .map(|(_, how)| how)
+        .collect();
+    let want = ["up", "resident", "resident", "resident", "up", "resident", "resident", "up", "?"];
+    assert_eq!(col, want, "{stderr}");
+    let counts: Vec<&str> = arrivals(&calls, "c", 8 * n)
+        .into_iter()
+        .filter(|(name, _)| *name == "Main.total")
+        .map(|(_, how)| how)
+        .collect();
+    assert_eq!(counts, ["up", "up", "up"], "{stderr}");
+}
+
 /// SOMD results frozen for a `@` share their device copy (`device_frozen_results`):
 /// `C @ f(new T[[]](y))` of a result the device left there uploads nothing, mapped or
 /// broadcast, folded by a `!` or in a chain, reduced by a `!` itself, moved into another

@@ -113,7 +113,12 @@ fn kept(main: &str, extra: &str) -> Vec<String> {
     let source = format!(
         "{METHODS}\n{extra}\n    public static void main(String[] args) {{\n{main}\n    }}\n}}\n"
     );
-    let module = lowered(&source);
+    kept_in_source(&source)
+}
+
+/// The kept loops of a whole program, as `Function#loop: arrays`.
+fn kept_in_source(source: &str) -> Vec<String> {
+    let module = lowered(source);
     kept_loops(&module, &[])
         .iter()
         .map(|k| {
@@ -121,6 +126,16 @@ fn kept(main: &str, extra: &str) -> Vec<String> {
             let mut names: Vec<&str> =
                 k.arrays.iter().map(|l| func.local(*l).name.as_str()).collect();
             names.extend(k.statics.iter().map(|s| module.statics[s.0 as usize].name.as_str()));
+            let fields: Vec<String> = k
+                .fields
+                .iter()
+                .map(|f| {
+                    let object = f.object.map_or("this", |l| func.local(l).name.as_str());
+                    let class = &module.classes[f.class.0 as usize];
+                    format!("{object}.{}", class.fields[f.index as usize].name)
+                })
+                .collect();
+            names.extend(fields.iter().map(String::as_str));
             let mut line = format!("{}#{}: {}", func.name, k.loop_id.0, names.join(" "));
             if !k.touches.is_empty() {
                 let stored: Vec<&str> = k.touches.iter().map(|t| names[t.array]).collect();
@@ -132,6 +147,46 @@ fn kept(main: &str, extra: &str) -> Vec<String> {
 }
 
 const SETUP: &str = "int[] a = new int[100]; int[] b = {1, 2, 3}; int t = 0;";
+
+/// Array fields that only their class's constructors give arrays and store to
+/// (`keep::field_candidates`): any host loop passing one to the device keeps it.
+#[test]
+fn array_fields_only_constructors_write_are_kept() {
+    let class = |extra: &str| {
+        format!(
+            "class G {{
+    int[] f;
+    int[] h = new int[3];
+    G(int n) {{ f = new int[n]; for (int i = 0; i < n; i++) {{ f[i] = i; }} h[0] = 1; }}
+    int first() {{ return f[0] + h.length; }}
+    int loop(int k) {{ int s = 0; for (int r = 0; r < k; r++) {{ s += T.sum(this.f); }} return s; }}
+    {extra}
+}}"
+        )
+    };
+    for (body, extra, want) in [
+        (
+            "G g = new G(8); for (int k = 0; k < 3; k++) { t += T.sum(g.f) + T.sum(g.h) + g.first(); }",
+            "",
+            vec!["G.loop#0: this.f", "T.main#0: g.f g.h"],
+        ),
+        // a loop giving the local another object keeps nothing of it
+        ("G g = new G(8); for (int k = 0; k < 3; k++) { t += T.sum(g.f); g = new G(k + 1); }", "", vec!["G.loop#0: this.f"]),
+        // a store outside a constructor, another name, a helper writing it, an array that is
+        // no fresh one
+        ("G g = new G(8); g.f[0] = 2; for (int k = 0; k < 3; k++) { t += T.sum(g.f); }", "", vec![]),
+        ("G g = new G(8); int[] z = g.f; for (int k = 0; k < 3; k++) { t += T.sum(g.f); }", "", vec![]),
+        ("G g = new G(8); T.poke(g.f); for (int k = 0; k < 3; k++) { t += T.sum(g.f); }", "", vec![]),
+        ("G g = new G(8); for (int k = 0; k < 3; k++) { t += T.sum(g.f); }", "void set(int[] a) { f = a; }", vec![]),
+    ] {
+        let source = format!(
+            "{}\n{METHODS}\n    public static void main(String[] args) {{\nint t = 0; {body}\n    }}\n}}\n",
+            class(extra)
+        );
+        let got = kept_in_source(&source);
+        assert_eq!(got, want, "{body} {extra}");
+    }
+}
 
 /// Static arrays of the main class that only `main` and the class's initializer build
 /// (`keep::static_candidates`): `main`'s loops keep them.

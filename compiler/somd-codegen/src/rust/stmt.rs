@@ -26,6 +26,13 @@ impl FnCx<'_> {
         for s in &k.statics {
             names.push(format!("&{}.get()", self.static_name(*s).ok()?));
         }
+        // Array fields of objects, read when the loop starts without a check: a `null`
+        // object keeps nothing (the loop raises Java's exception where it reads the field).
+        for f in &k.fields {
+            let object = self.local_name(f.object.unwrap_or(LocalId(0)));
+            let field = self.field(f.class, f.index).ok()?;
+            names.push(format!("&{object}.try_get().map(|o| o.{field}.get()).unwrap_or_default()"));
+        }
         Some((keep_scope_name(k), names.join(", ")))
     }
 

@@ -552,6 +552,11 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
         let mut names: Vec<String> =
             k.arrays.iter().map(|l| format!("`{}`", func.local(*l).name)).collect();
         names.extend(k.statics.iter().map(|s| format!("`{}`", module.statics[s.0 as usize].name)));
+        names.extend(k.fields.iter().map(|f| {
+            let object = f.object.map_or("this", |l| func.local(l).name.as_str());
+            let field = module.classes[f.class.0 as usize].fields[f.index as usize].name.as_str();
+            format!("`{object}.{field}`")
+        }));
         let mut written: Vec<usize> = k.touches.iter().map(|t| t.array).collect();
         written.sort_unstable();
         written.dedup();

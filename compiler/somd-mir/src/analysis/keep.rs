@@ -96,6 +96,19 @@
 //! while the loop runs. The host writer reads the field when the loop starts (the main
 //! class was initialized before `main`, so the read has no effect). Regions and stores
 //! marked in the loop are for locals only.
+//!
+//! # Array fields of objects
+//!
+//! A 1-D primitive array field of a class that only the class's constructors give arrays
+//! (fresh ones, to `this`, by statements of their own) and store to (through `this`), and
+//! that every other mention anywhere only indexes, measures, freezes or passes to
+//! read-only parameters (or by value to a SOMD method), holds arrays that never change once
+//! their object's constructor has returned ([`field_candidates`]): a constructor writes only
+//! the object it makes. Any host loop passing `o.f` to the device, for a local `o` it never
+//! assigns (or `this`), keeps that array unless the loop itself assigns or stores to the
+//! field (a constructor's loop filling its own array). The host writer reads the field when
+//! the loop starts without a check: a `null` object keeps nothing, and the loop raises
+//! Java's exception where it reads the field.
 
 use super::memo::CycleMemo;
 use super::walk::{self, each_expr_in_block, each_stmt, each_stmt_of, loops, parent_of, stored_to};
@@ -114,12 +127,24 @@ pub struct KeptLoop {
     /// Static fields whose arrays it keeps too ([`static_candidates`]), after `arrays` in
     /// the keep scope's list: it never stores to them.
     pub statics: Vec<StaticId>,
+    /// Array fields of objects it keeps ([`field_candidates`]: arrays that never change
+    /// once their object is made), after `statics` in the list.
+    pub fields: Vec<KeptField>,
     /// Where the loop is (its first expression).
     pub span: Span,
     /// The `new T[[]](v)` of a kept array `v` in the loop ([`kept_freezes`]).
     pub freezes: Vec<ExprId>,
     /// The loop's statements storing to a kept array ("Arrays the loop writes").
     pub touches: Vec<Touch>,
+}
+
+/// `o.f` of a keeping loop: field `index` of class `class` of the object a local the loop
+/// never assigns holds (`object`), or of `this` (`None`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KeptField {
+    pub object: Option<LocalId>,
+    pub class: ClassId,
+    pub index: u32,
 }
 
 /// A statement of a keeping loop that stores to one of its arrays (`v[i] = e;`, `v[i] op=
@@ -163,6 +188,7 @@ pub fn kept_loops(module: &Module, folded: &[(FuncId, ExprId)]) -> Vec<KeptLoop>
     let mut facts = ReadOnly::default();
     let reaching = params_reaching_device(module, folded);
     let statics = static_candidates(module, &mut facts);
+    let fields = field_candidates(module, &mut facts);
     let mut out = Vec::new();
     for (i, func) in module.functions.iter().enumerate() {
         if func.is_somd() {
@@ -172,7 +198,7 @@ pub fn kept_loops(module: &Module, folded: &[(FuncId, ExprId)]) -> Vec<KeptLoop>
         let folded = folded_in(folded, fid);
         let uses = DeviceUses { folded: &folded, reaching: &reaching };
         let statics: &[StaticId] = if module.main == Some(fid) { &statics } else { &[] };
-        out.extend(kept_in(module, fid, func, &uses, statics, &mut facts));
+        out.extend(kept_in(module, fid, func, &uses, statics, &fields, &mut facts));
     }
     out
 }
@@ -230,6 +256,56 @@ fn static_candidates(module: &Module, facts: &mut ReadOnly) -> Vec<StaticId> {
         }
     }
     ok.iter().enumerate().filter(|(_, ok)| **ok).map(|(s, _)| StaticId(s as u32)).collect()
+}
+
+/// The array fields of classes whose arrays never change once their object is made
+/// ("Array fields of objects" in the module doc): a 1-D primitive array field of a class
+/// that only the class's constructors give arrays (fresh ones, to `this`, by statements of
+/// their own) and store elements to (through `this`), and that every mention anywhere
+/// else only indexes, measures, freezes or passes to read-only parameters (or by value to
+/// SOMD methods): its arrays have no other name, and once a constructor has returned
+/// nothing writes the array its object holds.
+fn field_candidates(module: &Module, facts: &mut ReadOnly) -> HashSet<(ClassId, u32)> {
+    let mut ok: HashMap<(ClassId, u32), bool> = HashMap::new();
+    for (c, class) in module.classes.iter().enumerate() {
+        for (i, field) in class.fields.iter().enumerate() {
+            if !class.is_value && is_prim_array(&field.ty) {
+                ok.insert((ClassId(c as u32), i as u32), true);
+            }
+        }
+    }
+    for func in &module.functions {
+        let parents = walk::parents(func);
+        let statements = walk::expr_statements(func);
+        for (k, e) in func.exprs.iter().enumerate() {
+            let ExprKind::Field { object, class, index } = e.kind else { continue };
+            let Some(slot) = ok.get_mut(&(class, index)).filter(|slot| **slot) else { continue };
+            let id = ExprId(k as u32);
+            // A constructor of the class, through `this`.
+            let own = func.kind == FuncKind::Ctor
+                && func.class == class
+                && matches!(func.expr(object).kind, ExprKind::This);
+            *slot = match parent_of(&parents, id).map(|p| (p, &func.expr(p).kind)) {
+                Some((p, ExprKind::Assign { target, value })) if *target == id => {
+                    own && statements.contains(&p) && is_fresh_of(module, func, &e.ty, *value)
+                }
+                Some((p, ExprKind::Index { array, .. })) if *array == id => {
+                    own || !stored_to(func, &parents, p)
+                }
+                Some((_, ExprKind::Length(_) | ExprKind::Freeze(_))) => true,
+                Some((p, ExprKind::SomdCall { func: callee, args, .. })) => {
+                    passed_read_only(module, func, p, id, facts)
+                        || args
+                            .iter()
+                            .position(|a| *a == id)
+                            .is_some_and(|q| somd_param_by_value(module, *callee, q))
+                }
+                Some((p, _)) => passed_read_only(module, func, p, id, facts),
+                None => false,
+            };
+        }
+    }
+    ok.into_iter().filter(|(_, ok)| *ok).map(|(f, _)| f).collect()
 }
 
 /// Whether any expression of the module calls or names function `f`.
@@ -362,6 +438,7 @@ fn kept_in(
     func: &Function,
     uses: &DeviceUses,
     statics: &[StaticId],
+    fields: &HashSet<(ClassId, u32)>,
     facts: &mut ReadOnly,
 ) -> Vec<KeptLoop> {
     let parents = walk::parents(func);
@@ -369,7 +446,7 @@ fn kept_in(
         .map(LocalId)
         .filter(|l| is_candidate(module, func, &parents, *l, facts))
         .collect();
-    if candidates.is_empty() && statics.is_empty() {
+    if candidates.is_empty() && statics.is_empty() && fields.is_empty() {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -377,6 +454,7 @@ fn kept_in(
     // Arrays already kept by an enclosing loop, per loop (by address) of the inner loops.
     let mut covered: HashMap<*const Stmt, HashSet<LocalId>> = HashMap::new();
     let mut covered_statics: HashMap<*const Stmt, HashSet<StaticId>> = HashMap::new();
+    let mut covered_fields: HashMap<*const Stmt, HashSet<KeptField>> = HashMap::new();
     for (id, stmt) in loops(func) {
         let Stmt::Loop { test, body, update, .. } = stmt else { continue };
         let mut exprs: Vec<ExprId> = Vec::new();
@@ -429,7 +507,36 @@ fn kept_in(
                     && !writes_static(func, &parents, &exprs, *s)
             })
             .collect();
-        if arrays.is_empty() && kept_statics.is_empty() {
+        let mut assigned = HashSet::new();
+        walk::assigned_in_exprs(func, &exprs, &mut assigned);
+        let already = covered_fields.get(&std::ptr::from_ref(stmt));
+        let mut kept_fields: Vec<KeptField> = Vec::new();
+        for e in &exprs {
+            let ExprKind::Field { object, class, index } = func.expr(*e).kind else { continue };
+            let object = match func.expr(object).kind {
+                ExprKind::This => None,
+                ExprKind::Local(l) if !assigned.contains(&l) && !declared.contains(&l) => Some(l),
+                _ => continue,
+            };
+            let field = KeptField { object, class, index };
+            let is = |k: &ExprKind| {
+                matches!(k, ExprKind::Field { object: o, class: c, index: i }
+                if *c == class && *i == index && match func.expr(*o).kind {
+                    ExprKind::This => object.is_none(),
+                    ExprKind::Local(l) => object == Some(l),
+                    _ => false,
+                })
+            };
+            if fields.contains(&(class, index))
+                && !kept_fields.contains(&field)
+                && !already.is_some_and(|a| a.contains(&field))
+                && device_use_of(func, &parents, uses, *e, &is)
+                && !writes_field(func, &parents, &exprs, class, index)
+            {
+                kept_fields.push(field);
+            }
+        }
+        if arrays.is_empty() && kept_statics.is_empty() && kept_fields.is_empty() {
             continue;
         }
         each_stmt(body, &mut |inner| {
@@ -437,6 +544,7 @@ fn kept_in(
                 let at = std::ptr::from_ref(inner);
                 covered.entry(at).or_default().extend(arrays.iter());
                 covered_statics.entry(at).or_default().extend(kept_statics.iter());
+                covered_fields.entry(at).or_default().extend(kept_fields.iter());
             }
         });
         let span = super::walk::stmt_span(func, stmt, func.span);
@@ -446,6 +554,7 @@ fn kept_in(
             loop_id: id,
             arrays,
             statics: kept_statics,
+            fields: kept_fields,
             span,
             freezes,
             touches,
@@ -1374,6 +1483,25 @@ fn writes_static(
 ) -> bool {
     exprs.iter().any(|e| {
         matches!(func.expr(*e).kind, ExprKind::Static(t) if t == s)
+            && (stored_to(func, parents, *e)
+                || parent_of(parents, *e).is_some_and(|p| {
+                    matches!(func.expr(p).kind, ExprKind::Index { array, .. } if array == *e)
+                        && stored_to(func, parents, p)
+                }))
+    })
+}
+
+/// Whether field `index` of class `class`, of any object, is assigned or an element of it
+/// stored to among `exprs` (a constructor's loop filling its own array).
+fn writes_field(
+    func: &Function,
+    parents: &[Option<ExprId>],
+    exprs: &[ExprId],
+    class: ClassId,
+    index: u32,
+) -> bool {
+    exprs.iter().any(|e| {
+        matches!(func.expr(*e).kind, ExprKind::Field { class: c, index: i, .. } if c == class && i == index)
             && (stored_to(func, parents, *e)
                 || parent_of(parents, *e).is_some_and(|p| {
                     matches!(func.expr(p).kind, ExprKind::Index { array, .. } if array == *e)
