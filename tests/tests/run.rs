@@ -5139,6 +5139,35 @@ fn array_fields_only_constructors_fill_stay_on_the_device() {
     assert_eq!(counts, ["up", "up", "up"], "{stderr}");
 }
 
+/// Matrices in fields stay on the device across a loop as 1-D arrays do
+/// (`device_field_matrices`): an image's pixels its constructor fills go up once for six
+/// calls (a reader and a method writing its by-value copy), a static grid `main` builds
+/// once for three, then again after `main` stores to it; a field whose row a method
+/// replaces goes up at each call.
+#[test]
+fn matrices_in_fields_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_field_matrices";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    let pixels: Vec<&str> =
+        arrivals(&calls, "p", 4 * 300 * 200).into_iter().map(|(_, how)| how).collect();
+    let mut want = vec!["up"];
+    want.extend(["resident"; 5]);
+    want.extend(["?"; 4]);
+    want.extend(["up"; 3]);
+    assert_eq!(pixels, want, "{stderr}");
+    let grid: Vec<&str> = arrivals(&calls, "g", 8 * 300 * 200)
+        .into_iter()
+        .filter(|(name, _)| *name == "Main.gsum")
+        .map(|(_, how)| how)
+        .collect();
+    assert_eq!(grid, ["up", "resident", "resident", "up"], "{stderr}");
+}
+
 /// SOMD results frozen for a `@` share their device copy (`device_frozen_results`):
 /// `C @ f(new T[[]](y))` of a result the device left there uploads nothing, mapped or
 /// broadcast, folded by a `!` or in a chain, reduced by a `!` itself, moved into another

@@ -178,6 +178,23 @@ fn array_fields_only_constructors_write_are_kept() {
         ("G g = new G(8); int[] z = g.f; for (int k = 0; k < 3; k++) { t += T.sum(g.f); }", "", vec![]),
         ("G g = new G(8); T.poke(g.f); for (int k = 0; k < 3; k++) { t += T.sum(g.f); }", "", vec![]),
         ("G g = new G(8); for (int k = 0; k < 3; k++) { t += T.sum(g.f); }", "void set(int[] a) { f = a; }", vec![]),
+        // a matrix the constructor fills row by row, read and written by value
+        (
+            "G g = new G(8); for (int k = 0; k < 3; k++) { t += T.msum(g.m) + T.mbump(g.m) + g.m[1][0]; }",
+            "int[][] m; G(int n, int k) { m = new int[n][]; for (int i = 0; i < n; i++) { m[i] = new int[k]; m[i][0] = i; } }",
+            vec!["G.loop#0: this.f", "T.main#0: g.m"],
+        ),
+        // a row replaced, or named, outside a constructor
+        (
+            "G g = new G(8, 2); for (int k = 0; k < 3; k++) { t += T.msum(g.m); }",
+            "int[][] m = new int[2][2]; G(int n, int k) { } void row() { m[0] = new int[3]; }",
+            vec!["G.loop#0: this.f"],
+        ),
+        (
+            "G g = new G(8, 2); int[] r = g.m[0]; for (int k = 0; k < 3; k++) { t += T.msum(g.m); }",
+            "int[][] m = new int[2][2]; G(int n, int k) { }",
+            vec!["G.loop#0: this.f"],
+        ),
     ] {
         let source = format!(
             "{}\n{METHODS}\n    public static void main(String[] args) {{\nint t = 0; {body}\n    }}\n}}\n",

@@ -86,7 +86,7 @@
 //!
 //! # Static arrays
 //!
-//! A 1-D primitive array in a static field of the main class is kept by `main`'s loops on
+//! A primitive array or matrix in a static field of the main class is kept by `main`'s loops on
 //! the same terms, taken over the whole program ([`static_candidates`]): only `main` and
 //! the class's static initializer give the field arrays (fresh ones, by statements of
 //! their own) or store to its elements, every other mention anywhere only indexes it,
@@ -99,7 +99,7 @@
 //!
 //! # Array fields of objects
 //!
-//! A 1-D primitive array field of a class that only the class's constructors give arrays
+//! A primitive array or matrix field of a class that only the class's constructors give arrays
 //! (fresh ones, to `this`, by statements of their own) and store to (through `this`), and
 //! that every other mention anywhere only indexes, measures, freezes or passes to
 //! read-only parameters (or by value to a SOMD method), holds arrays that never change once
@@ -204,7 +204,7 @@ pub fn kept_loops(module: &Module, folded: &[(FuncId, ExprId)]) -> Vec<KeptLoop>
 }
 
 /// The static array fields `main`'s loops may keep on the device ("Static arrays" in the
-/// module doc): a 1-D primitive array field of the main class, no constant, whose arrays
+/// module doc): a primitive array or matrix field of the main class, no constant, whose arrays
 /// only `main` and the main class's static initializer give it (fresh ones, by statements
 /// of their own) or store elements to, and which every function only indexes, measures,
 /// freezes or passes to read-only parameters (or by value to SOMD methods), so that its
@@ -224,7 +224,11 @@ fn static_candidates(module: &Module, facts: &mut ReadOnly) -> Vec<StaticId> {
     let mut ok: Vec<bool> = module
         .statics
         .iter()
-        .map(|s| s.class == class && s.constant.is_none() && is_prim_array(&s.ty))
+        .map(|s| {
+            s.class == class
+                && s.constant.is_none()
+                && (is_prim_array(&s.ty) || is_prim_matrix(&s.ty))
+        })
         .collect();
     for (i, func) in module.functions.iter().enumerate() {
         let builder = builders.contains(&FuncId(i as u32));
@@ -235,31 +239,65 @@ fn static_candidates(module: &Module, facts: &mut ReadOnly) -> Vec<StaticId> {
             let Some(slot) = ok.get_mut(s.0 as usize).filter(|slot| **slot) else { continue };
             let id = ExprId(k as u32);
             let ty = &module.statics[s.0 as usize].ty;
-            *slot = match parent_of(&parents, id).map(|p| (p, &func.expr(p).kind)) {
-                Some((p, ExprKind::Assign { target, value })) if *target == id => {
-                    builder && statements.contains(&p) && is_fresh_of(module, func, ty, *value)
-                }
-                Some((p, ExprKind::Index { array, .. })) if *array == id => {
-                    builder || !stored_to(func, &parents, p)
-                }
-                Some((_, ExprKind::Length(_) | ExprKind::Freeze(_))) => true,
-                Some((p, ExprKind::SomdCall { func: callee, args, .. })) => {
-                    passed_read_only(module, func, p, id, facts)
-                        || args
-                            .iter()
-                            .position(|a| *a == id)
-                            .is_some_and(|q| somd_param_by_value(module, *callee, q))
-                }
-                Some((p, _)) => passed_read_only(module, func, p, id, facts),
-                None => false,
-            };
+            let mention = Mention { func, parents: &parents, statements: &statements, id };
+            *slot = mention.keeps_no_other_name(module, ty, builder, facts);
         }
     }
     ok.iter().enumerate().filter(|(_, ok)| **ok).map(|(s, _)| StaticId(s as u32)).collect()
 }
 
+/// A mention of an array a field holds (a static field, `o.f`), for [`static_candidates`]
+/// and [`field_candidates`].
+struct Mention<'f> {
+    func: &'f Function,
+    parents: &'f [Option<ExprId>],
+    statements: &'f HashSet<ExprId>,
+    id: ExprId,
+}
+
+impl Mention<'_> {
+    /// Whether the mention gives the field's array no other name: an element or a row's
+    /// element read, a length, a freeze (1-D), an argument of a read-only parameter or of a
+    /// SOMD method's by-value one; and where `builder` (a function that may make the field's
+    /// arrays), a statement giving the field a fresh array, storing to an element or giving a
+    /// matrix's row a fresh array.
+    fn keeps_no_other_name(
+        &self,
+        module: &Module,
+        ty: &Type,
+        builder: bool,
+        facts: &mut ReadOnly,
+    ) -> bool {
+        let Mention { func, parents, statements, id } = *self;
+        let matrix = is_prim_matrix(ty);
+        match parent_of(parents, id).map(|p| (p, &func.expr(p).kind)) {
+            Some((p, ExprKind::Assign { target, value })) if *target == id => {
+                builder && statements.contains(&p) && is_fresh_of(module, func, ty, *value)
+            }
+            Some((_, ExprKind::Index { array, .. })) if *array == id && matrix => {
+                row_element_or_length(func, parents, id, !builder)
+                    || (builder && row_made_fresh(func, parents, statements, id))
+            }
+            Some((p, ExprKind::Index { array, .. })) if *array == id => {
+                builder || !stored_to(func, parents, p)
+            }
+            Some((_, ExprKind::Length(_))) => true,
+            Some((_, ExprKind::Freeze(_))) => !matrix,
+            Some((p, ExprKind::SomdCall { func: callee, args, .. })) => {
+                passed_read_only(module, func, p, id, facts)
+                    || args
+                        .iter()
+                        .position(|a| *a == id)
+                        .is_some_and(|q| somd_param_by_value(module, *callee, q))
+            }
+            Some((p, _)) => passed_read_only(module, func, p, id, facts),
+            None => false,
+        }
+    }
+}
+
 /// The array fields of classes whose arrays never change once their object is made
-/// ("Array fields of objects" in the module doc): a 1-D primitive array field of a class
+/// ("Array fields of objects" in the module doc): a primitive array or matrix field of a class
 /// that only the class's constructors give arrays (fresh ones, to `this`, by statements of
 /// their own) and store elements to (through `this`), and that every mention anywhere
 /// else only indexes, measures, freezes or passes to read-only parameters (or by value to
@@ -269,7 +307,7 @@ fn field_candidates(module: &Module, facts: &mut ReadOnly) -> HashSet<(ClassId, 
     let mut ok: HashMap<(ClassId, u32), bool> = HashMap::new();
     for (c, class) in module.classes.iter().enumerate() {
         for (i, field) in class.fields.iter().enumerate() {
-            if !class.is_value && is_prim_array(&field.ty) {
+            if !class.is_value && (is_prim_array(&field.ty) || is_prim_matrix(&field.ty)) {
                 ok.insert((ClassId(c as u32), i as u32), true);
             }
         }
@@ -285,24 +323,8 @@ fn field_candidates(module: &Module, facts: &mut ReadOnly) -> HashSet<(ClassId, 
             let own = func.kind == FuncKind::Ctor
                 && func.class == class
                 && matches!(func.expr(object).kind, ExprKind::This);
-            *slot = match parent_of(&parents, id).map(|p| (p, &func.expr(p).kind)) {
-                Some((p, ExprKind::Assign { target, value })) if *target == id => {
-                    own && statements.contains(&p) && is_fresh_of(module, func, &e.ty, *value)
-                }
-                Some((p, ExprKind::Index { array, .. })) if *array == id => {
-                    own || !stored_to(func, &parents, p)
-                }
-                Some((_, ExprKind::Length(_) | ExprKind::Freeze(_))) => true,
-                Some((p, ExprKind::SomdCall { func: callee, args, .. })) => {
-                    passed_read_only(module, func, p, id, facts)
-                        || args
-                            .iter()
-                            .position(|a| *a == id)
-                            .is_some_and(|q| somd_param_by_value(module, *callee, q))
-                }
-                Some((p, _)) => passed_read_only(module, func, p, id, facts),
-                None => false,
-            };
+            let mention = Mention { func, parents: &parents, statements: &statements, id };
+            *slot = mention.keeps_no_other_name(module, &e.ty, own, facts);
         }
     }
     ok.into_iter().filter(|(_, ok)| *ok).map(|(f, _)| f).collect()
@@ -1483,12 +1505,26 @@ fn writes_static(
 ) -> bool {
     exprs.iter().any(|e| {
         matches!(func.expr(*e).kind, ExprKind::Static(t) if t == s)
-            && (stored_to(func, parents, *e)
-                || parent_of(parents, *e).is_some_and(|p| {
-                    matches!(func.expr(p).kind, ExprKind::Index { array, .. } if array == *e)
-                        && stored_to(func, parents, p)
-                }))
+            && stored_through(func, parents, *e)
     })
+}
+
+/// Whether mention `e` of an array is assigned, or an element of it (of one of its rows,
+/// or a row) is stored to.
+fn stored_through(func: &Function, parents: &[Option<ExprId>], e: ExprId) -> bool {
+    let mut child = e;
+    loop {
+        if stored_to(func, parents, child) {
+            return true;
+        }
+        match parent_of(parents, child) {
+            Some(p) if matches!(func.expr(p).kind, ExprKind::Index { array, .. } if array == child) =>
+            {
+                child = p;
+            }
+            _ => return false,
+        }
+    }
 }
 
 /// Whether field `index` of class `class`, of any object, is assigned or an element of it
@@ -1502,11 +1538,7 @@ fn writes_field(
 ) -> bool {
     exprs.iter().any(|e| {
         matches!(func.expr(*e).kind, ExprKind::Field { class: c, index: i, .. } if c == class && i == index)
-            && (stored_to(func, parents, *e)
-                || parent_of(parents, *e).is_some_and(|p| {
-                    matches!(func.expr(p).kind, ExprKind::Index { array, .. } if array == *e)
-                        && stored_to(func, parents, p)
-                }))
+            && stored_through(func, parents, *e)
     })
 }
 
