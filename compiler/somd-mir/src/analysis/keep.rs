@@ -312,6 +312,20 @@ fn field_candidates(module: &Module, facts: &mut ReadOnly) -> HashSet<(ClassId, 
             }
         }
     }
+    // An instance SOMD method may run as a static copy taking the receiver's fields as
+    // parameters (`instance::lift_fields`, the module analysed here): its calls name no
+    // field, so none of its class's fields counts (review 143: `d.add(idx)` writing
+    // `this.f` left the device copy stale).
+    for func in &module.functions {
+        for e in &func.exprs {
+            if let ExprKind::SomdCall { func: callee, receiver: Some(_), .. }
+            | ExprKind::IntermediateReduce { func: callee, receiver: Some(_), .. } = &e.kind
+            {
+                let class = module.function(*callee).class;
+                ok.retain(|(c, _), _| *c != class);
+            }
+        }
+    }
     for func in &module.functions {
         let parents = walk::parents(func);
         let statements = walk::expr_statements(func);
@@ -1509,6 +1523,11 @@ fn writes_static(
     })
 }
 
+/// Whether `p` is an `Index` of the array `child`.
+fn is_index_of(func: &Function, p: ExprId, child: ExprId) -> bool {
+    matches!(func.expr(p).kind, ExprKind::Index { array, .. } if array == child)
+}
+
 /// Whether mention `e` of an array is assigned, or an element of it (of one of its rows,
 /// or a row) is stored to.
 fn stored_through(func: &Function, parents: &[Option<ExprId>], e: ExprId) -> bool {
@@ -1518,10 +1537,7 @@ fn stored_through(func: &Function, parents: &[Option<ExprId>], e: ExprId) -> boo
             return true;
         }
         match parent_of(parents, child) {
-            Some(p) if matches!(func.expr(p).kind, ExprKind::Index { array, .. } if array == child) =>
-            {
-                child = p;
-            }
+            Some(p) if is_index_of(func, p, child) => child = p,
             _ => return false,
         }
     }
@@ -1537,8 +1553,9 @@ fn writes_field(
     index: u32,
 ) -> bool {
     exprs.iter().any(|e| {
-        matches!(func.expr(*e).kind, ExprKind::Field { class: c, index: i, .. } if c == class && i == index)
-            && stored_through(func, parents, *e)
+        let field = matches!(func.expr(*e).kind, ExprKind::Field { class: c, index: i, .. }
+            if c == class && i == index);
+        field && stored_through(func, parents, *e)
     })
 }
 
