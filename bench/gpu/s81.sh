@@ -1,35 +1,8 @@
 #!/usr/bin/env bash
 # Eighty-first session on the device machine: the staged programs against their twins and
 # the transfers of $TRACE (bench/gpu/s79.sh), then the rounds of
-# bench/gpu/programs/grid_borrowed.somd built by the compiler before and after this
+# bench/gpu/programs/grid_borrowed.somd built by the compiler before and after that
 # session's changes (.gpu-carry/grid_before, .gpu-carry/grid_after), under opencl and
-# cpu: ARGS (default 2048 20 9) = grid side, rounds, repetitions in one process; each run
-# prints the repetitions' times, and the trace of one more run counts the bytes moved.
-set -u
-bash bench/gpu/s79.sh
-. bench/gpu/icd.sh
-args=${ARGS:-2048 20 9}
-for v in before after; do
-  b=.gpu-carry/grid_$v
-  chmod +x $b
-  for dev in opencl cpu; do
-    echo "== grid $v $dev"
-    SOMD_DEVICE=$dev $b $args | awk '{ print $2 }' | tr '\n' ' '
-    echo
-  done
-  SOMD_DEVICE=opencl SOMD_TRACE=json $b ${args% *} 1 2>&1 >/dev/null | python3 -c '
-import json, sys
-up = down = n = 0
-for line in sys.stdin:
-    try:
-        e = json.loads(line)
-    except ValueError:
-        continue
-    if e.get("event") == "transfer":
-        n += 1
-        if e["dir"] == "h2d":
-            up += e["bytes"]
-        else:
-            down += e["bytes"]
-print("bytes up", up, "down", down, "transfers", n)'
-done
+# cpu: ARGS (default 2048 20 9) = grid side, rounds, repetitions in one process. The
+# script is bench/gpu/s82.sh's with the grid program.
+ARGS=${ARGS:-2048 20 9} PROG=grid exec bash bench/gpu/s82.sh
