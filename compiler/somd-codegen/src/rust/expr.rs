@@ -825,14 +825,9 @@ impl<'a> FnCx<'a> {
         col: ExprId,
     ) -> Result<Option<String>, EmitError> {
         let row_expr = self.e(row)?;
-        let ExprKind::Index { array, index } = row_expr.kind else { return Ok(None) };
-        let ExprKind::Local(l) = self.e(array)?.kind else { return Ok(None) };
-        let single = self.lazy(l).is_some_and(|z| z.mutable && z.single_reads.contains(&read));
-        if !single
-            || !somd_mir::analysis::keep::is_prim_matrix(self.local_ty(l)?)
-            || !self.is_pure(index)
-            || !self.is_pure(col)
-        {
+        let single = |z: &somd_mir::analysis::lazy::LazyLocal| z.single_reads.contains(&read);
+        let Some((l, index)) = self.lazy_matrix_row(row, single)? else { return Ok(None) };
+        if !self.is_pure(index) || !self.is_pure(col) {
             return Ok(None);
         }
         let name = self.local_name(l);
@@ -851,17 +846,27 @@ impl<'a> FnCx<'a> {
     /// downloaded (`img[0].length` after a loop of SOMD calls brought the whole matrix
     /// down). `None` elsewhere.
     fn matrix_row_length(&mut self, row: ExprId, span: Span) -> Result<Option<String>, EmitError> {
-        let ExprKind::Index { array, index } = self.e(row)?.kind else { return Ok(None) };
-        let ExprKind::Local(l) = self.e(array)?.kind else { return Ok(None) };
-        let read = self.lazy(l).is_some_and(|z| z.mutable && z.read_rows.contains(&row));
-        if !read || !somd_mir::analysis::keep::is_prim_matrix(self.local_ty(l)?) {
-            return Ok(None);
-        }
+        let read = |z: &somd_mir::analysis::lazy::LazyLocal| z.read_rows.contains(&row);
+        let Some((l, index)) = self.lazy_matrix_row(row, read)? else { return Ok(None) };
         let name = self.local_name(l);
         let row_pos = self.pos(self.e(row)?.span);
         let pos = self.pos(span);
         let i = self.expr(index)?;
         Ok(Some(format!("{name}.row_length({i}, {row_pos}, {pos})")))
+    }
+
+    /// The local and the row index of `row`, `m[i]` of a matrix local holding SOMD results
+    /// (`LazyLocal::mutable`) whose analysis `wanted` accepts.
+    fn lazy_matrix_row(
+        &self,
+        row: ExprId,
+        wanted: impl Fn(&somd_mir::analysis::lazy::LazyLocal) -> bool,
+    ) -> Result<Option<(LocalId, ExprId)>, EmitError> {
+        let ExprKind::Index { array, index } = self.e(row)?.kind else { return Ok(None) };
+        let ExprKind::Local(l) = self.e(array)?.kind else { return Ok(None) };
+        let lazy = self.lazy(l).is_some_and(|z| z.mutable && wanted(z));
+        let matrix = somd_mir::analysis::keep::is_prim_matrix(self.local_ty(l)?);
+        Ok((lazy && matrix).then_some((l, index)))
     }
 
     pub fn local_ty(&self, id: LocalId) -> Result<&'a Type, EmitError> {

@@ -540,7 +540,7 @@ fn kept_in(
                 let is = |k: &ExprKind| matches!(k, ExprKind::Static(t) if t == s);
                 !already.is_some_and(|a| a.contains(s))
                     && exprs.iter().any(|e| device_use_of(func, &parents, uses, *e, &is))
-                    && !writes_static(func, &parents, &exprs, *s)
+                    && !writes_among(func, &parents, &exprs, &is)
             })
             .collect();
         let mut assigned = HashSet::new();
@@ -567,7 +567,12 @@ fn kept_in(
                 && !kept_fields.contains(&field)
                 && !already.is_some_and(|a| a.contains(&field))
                 && device_use_of(func, &parents, uses, *e, &is)
-                && !writes_field(func, &parents, &exprs, class, index)
+                && !writes_among(
+                    func,
+                    &parents,
+                    &exprs,
+                    &|k| matches!(k, ExprKind::Field { class: c, index: i, .. } if *c == class && *i == index),
+                )
             {
                 kept_fields.push(field);
             }
@@ -758,22 +763,25 @@ pub(super) fn row_element_or_length(
     }
 }
 
-/// Whether the row `row` (`m[e]`) is the initialiser of a row local the function only reads
-/// through: `double[] ar = a[r0 + i];` declaring a 1-D primitive array variable whose every
-/// mention reads an element or the length, or is lent to a reader (`lent(parent, mention)`:
-/// a read-only parameter, [`passed_read_only`]; probe 110's `multiply`: its broadcast
-/// matrices went up again at every call, a row local counting as a write).
-fn read_row_local(
+/// Whether the row `row` (`m[e]`) is lent, as an argument, to a parameter `lent(call, row)`
+/// accepts, or is the initialiser of a row local used only so: `double[] ar = a[r0 + i];`
+/// declaring a 1-D primitive array variable whose every mention reads an element (stores
+/// one too where `stores`), the length, or is lent so (`lent(parent, mention)`). A reader
+/// passes [`passed_read_only`] (probe 110's `multiply`: its broadcast matrices went up again
+/// at every call, a row local counting as a write); a SOMD method taking the matrix by
+/// value ([`somd_param_by_value`]) also lends rows to helpers writing them in place.
+fn row_lent(
     func: &Function,
     parents: &[Option<ExprId>],
     row: ExprId,
+    stores: bool,
     lent: &mut dyn FnMut(ExprId, ExprId) -> bool,
 ) -> bool {
-    row_local_using(func, parents, row, false, lent)
+    parent_of(parents, row).is_some_and(|call| lent(call, row))
+        || row_local_using(func, parents, row, stores, lent)
 }
 
-/// [`read_row_local`], where `stores` also lets the local's elements be stored to (a row
-/// local of a matrix a SOMD method takes by value: [`somd_param_by_value`]).
+/// The row local of [`row_lent`].
 fn row_local_using(
     func: &Function,
     parents: &[Option<ExprId>],
@@ -1155,10 +1163,7 @@ pub(super) fn somd_param_by_value(module: &Module, callee: FuncId, p: usize) -> 
                         || passed_in_place(module, f, call, row, &mut facts)
                 };
                 row_element_or_length(f, &parents, id, false)
-                    || (*array == id
-                        && !stored_to(f, &parents, q)
-                        && parent_of(&parents, q).is_some_and(|call| lent(call, q)))
-                    || row_local_using(f, &parents, q, true, &mut lent)
+                    || (*array == id && row_lent(f, &parents, q, true, &mut lent))
             }
             Some((_, ExprKind::Index { array, .. })) => *array == id,
             Some((_, ExprKind::Length(_))) => true,
@@ -1510,17 +1515,16 @@ fn stores_in(
     Some(out)
 }
 
-/// Whether static field `s` is assigned, or an element of it stored to, among `exprs`.
-fn writes_static(
+/// Whether the array whose mentions `is` recognises (a static field, an object's field) is
+/// assigned, or an element of it stored to, among `exprs` (a constructor's loop filling its
+/// own array stores to its field).
+fn writes_among(
     func: &Function,
     parents: &[Option<ExprId>],
     exprs: &[ExprId],
-    s: StaticId,
+    is: &dyn Fn(&ExprKind) -> bool,
 ) -> bool {
-    exprs.iter().any(|e| {
-        matches!(func.expr(*e).kind, ExprKind::Static(t) if t == s)
-            && stored_through(func, parents, *e)
-    })
+    exprs.iter().any(|e| is(&func.expr(*e).kind) && stored_through(func, parents, *e))
 }
 
 /// Whether `p` is an `Index` of the array `child`.
@@ -1541,22 +1545,6 @@ fn stored_through(func: &Function, parents: &[Option<ExprId>], e: ExprId) -> boo
             _ => return false,
         }
     }
-}
-
-/// Whether field `index` of class `class`, of any object, is assigned or an element of it
-/// stored to among `exprs` (a constructor's loop filling its own array).
-fn writes_field(
-    func: &Function,
-    parents: &[Option<ExprId>],
-    exprs: &[ExprId],
-    class: ClassId,
-    index: u32,
-) -> bool {
-    exprs.iter().any(|e| {
-        let field = matches!(func.expr(*e).kind, ExprKind::Field { class: c, index: i, .. }
-            if c == class && i == index);
-        field && stored_through(func, parents, *e)
-    })
 }
 
 /// Whether `v` is neither assigned nor stored into among `exprs`.
@@ -1934,10 +1922,7 @@ impl ReadOnly {
                     // value of a row local used so.
                     ExprKind::Index { .. } if matrix => {
                         row_element_or_length(func, &parents, id, true)
-                            || parent_of(&parents, parent).is_some_and(|call| {
-                                passed_read_only(module, func, call, parent, self)
-                            })
-                            || read_row_local(func, &parents, parent, &mut |p, m| {
+                            || row_lent(func, &parents, parent, false, &mut |p, m| {
                                 passed_read_only(module, func, p, m, self)
                             })
                     }
