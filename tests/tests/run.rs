@@ -5168,6 +5168,41 @@ fn matrices_in_fields_stay_on_the_device() {
     assert_eq!(grid, ["up", "resident", "resident", "up"], "{stderr}");
 }
 
+/// The array fields an instance SOMD method reads stay on the device across a host loop
+/// as fields passed directly do (`device_receiver_fields`): `f.smooth(a)` and
+/// `f.record(a)` share one upload of `f.weights` for six rounds, the matrix `f.taps` of
+/// `f.tapSum` goes up once, `f.last`, which `record` writes, at each call; a loop whose
+/// receiver changes uploads at each call, and `run`'s loop on `this` once.
+#[test]
+fn receiver_fields_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_receiver_fields";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    // The program's arguments: 30,000 elements, 6 rounds per loop.
+    let (n, rounds) = (30_000u64, 6);
+    let of = |buffer: &str, bytes: u64, methods: &[&str]| -> Vec<&str> {
+        arrivals(&calls, buffer, bytes)
+            .into_iter()
+            .filter(|(name, _)| methods.contains(name))
+            .map(|(_, how)| how)
+            .collect()
+    };
+    let mut want = vec!["up"];
+    want.extend(vec!["resident"; 2 * rounds - 1]);
+    want.extend(vec!["up"; rounds]);
+    want.push("up");
+    want.extend(vec!["resident"; rounds - 1]);
+    assert_eq!(of("this_weights", 8 * n, &["Filter.smooth", "Filter.record"]), want, "{stderr}");
+    assert_eq!(of("this_last", 8 * n, &["Filter.record"]), vec!["up"; rounds], "{stderr}");
+    let mut want = vec!["up"];
+    want.extend(vec!["resident"; rounds - 1]);
+    assert_eq!(of("this_taps", 4 * 4 * n, &["Filter.tapSum"]), want, "{stderr}");
+}
+
 /// SOMD results frozen for a `@` share their device copy (`device_frozen_results`):
 /// `C @ f(new T[[]](y))` of a result the device left there uploads nothing, mapped or
 /// broadcast, folded by a `!` or in a chain, reduced by a `!` itself, moved into another
@@ -6747,9 +6782,14 @@ fn instance_somd_results_stay_on_the_device() {
         let up = if r == 0 { format!("u {u}") } else { String::new() };
         let was = if r == 0 { String::new() } else { format!("u {u}") };
         wanted.push(format!("Mixer.add: up [{up}] resident [{was}]"));
-        // The receiver's array field goes up at every call (a Known gap: arrays held by
-        // objects have no keep scope).
-        wanted.push(format!("Mixer.mix: up [this_table {u}] resident [u {u}]"));
+        // The receiver's array field, which only the constructor fills, goes up once for
+        // the loop (eighty-third session: before, at every call).
+        let (up, was) = if r == 0 {
+            (format!("this_table {u}"), format!("u {u}"))
+        } else {
+            (String::new(), format!("u {u}, this_table {u}"))
+        };
+        wanted.push(format!("Mixer.mix: up [{up}] resident [{was}]"));
         wanted.push(format!("Stats.sum: up [] resident [u {u}]"));
     }
     assert_eq!(seen, wanted);

@@ -5,6 +5,7 @@
 mod common;
 
 use common::lowered;
+use somd_mir::analysis::instance::lift_fields;
 use somd_mir::analysis::keep::{kept_loops, kept_regions};
 use somd_mir::analysis::walk::stmt_indices;
 
@@ -116,10 +117,13 @@ fn kept(main: &str, extra: &str) -> Vec<String> {
     kept_in_source(&source)
 }
 
-/// The kept loops of a whole program, as `Function#loop: arrays`.
+/// The kept loops of a whole program, as `Function#loop: arrays`, analysed as the compiler
+/// does: instance SOMD methods taking the receiver's fields as parameters where they can.
 fn kept_in_source(source: &str) -> Vec<String> {
     let module = lowered(source);
-    kept_loops(&module, &[])
+    let lifted = lift_fields(&module);
+    let module = lifted.as_ref().map_or(module.clone(), |(copy, _)| copy.clone());
+    kept_loops(&module, &[], lifted.as_ref().map(|(_, l)| l))
         .iter()
         .map(|k| {
             let func = module.function(k.func);
@@ -202,6 +206,54 @@ fn array_fields_only_constructors_write_are_kept() {
         );
         let got = kept_in_source(&source);
         assert_eq!(got, want, "{body} {extra}");
+    }
+}
+
+/// Array fields an instance SOMD method reads through its receiver (`o.m(..)`, whose device
+/// copy takes `o.f`: `instance::lift_fields`) are kept as fields passed directly are; a
+/// field such a method writes, a receiver the loop assigns, or a method that takes no copy
+/// keeps nothing.
+#[test]
+fn receiver_fields_instance_somd_methods_read_are_kept() {
+    let class = |extra: &str| {
+        format!(
+            "class G {{
+    int[] f;
+    int[] w;
+    int g;
+    G(int n) {{ f = new int[n]; w = new int[n]; for (int i = 0; i < n; i++) {{ f[i] = i; }} }}
+    reduce(+) int get(dist int[] a) {{ int o = Somd.offset(a); int s = 0; for (int i = 0; i < a.length; i++) {{ s += a[i] * f[o + i] + g; }} return s; }}
+    void put(dist int[] a) {{ int o = Somd.offset(a); for (int i = 0; i < a.length; i++) {{ w[o + i] = a[i] + f[o + i]; }} }}
+    int loop(int[] a) {{ int s = 0; for (int r = 0; r < 3; r++) {{ s += get(a); }} return s; }}
+    {extra}
+}}"
+        )
+    };
+    for (body, extra, want) in [
+        (
+            "G g = new G(8); for (int k = 0; k < 3; k++) { t += g.get(a); g.put(a); t += T.sum(g.w); }",
+            "",
+            vec!["G.loop#0: this.f", "T.main#0: a g.f"],
+        ),
+        // the receiver assigned in the loop
+        (
+            "G g = new G(8); for (int k = 0; k < 3; k++) { t += g.get(a); g = new G(k + 9); }",
+            "",
+            vec!["G.loop#0: this.f", "T.main#0: a"],
+        ),
+        // a method called anywhere that takes no device copy (it names `this`)
+        // keeps its class's fields off
+        (
+            "G g = new G(8); for (int k = 0; k < 3; k++) { t += g.get(a); } t += g.lend(a);",
+            "reduce(+) int lend(dist int[] a) { G me = this; return me.f[0] + a.length; }",
+            vec!["T.main#0: a"],
+        ),
+    ] {
+        let source = format!(
+            "{}\n{METHODS}\n    public static void main(String[] args) {{\nint t = 0; int[] a = new int[8]; {body}\n    }}\n}}\n",
+            class(extra)
+        );
+        assert_eq!(kept_in_source(&source), want, "{body} {extra}");
     }
 }
 
@@ -576,7 +628,7 @@ fn regions(body: &str) -> Vec<String> {
         let before = &source[..span.start as usize];
         before.matches('\n').count() as u32 - setup_line
     };
-    let loops = kept_loops(&module, &[]);
+    let loops = kept_loops(&module, &[], None);
     kept_regions(&module, &loops, &[])
         .iter()
         .map(|r| {

@@ -162,7 +162,10 @@ fn device_analysis(
     somd_mir::analysis::ProgramInfo,
 ) {
     let lifted = somd_mir::analysis::instance::lift_fields(module);
-    let info = somd_mir::analysis::analyze(lifted.as_ref().map_or(module, |(m, _)| m));
+    let info = match &lifted {
+        Some((m, l)) => somd_mir::analysis::analyze_lifted(m, Some(l)),
+        None => somd_mir::analysis::analyze(module),
+    };
     (lifted, info)
 }
 

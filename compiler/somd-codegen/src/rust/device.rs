@@ -337,7 +337,7 @@ pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> G
     // ids are the same in both.
     let lifted = analysis::instance::lift_fields(module);
     let module = lifted.as_ref().map_or(module, |(m, _)| m);
-    let info = analysis::analyze(module);
+    let info = analysis::analyze_lifted(module, lifted.as_ref().map(|(_, l)| l));
     let mut glue = Glue {
         lifted: lifted.as_ref().map(|(_, l)| l.clone()).unwrap_or_default(),
         ..Glue::default()

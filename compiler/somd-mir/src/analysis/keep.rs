@@ -108,8 +108,12 @@
 //! assigns (or `this`), keeps that array unless the loop itself assigns or stores to the
 //! field (a constructor's loop filling its own array). The host writer reads the field when
 //! the loop starts without a check: a `null` object keeps nothing, and the loop raises
-//! Java's exception where it reads the field.
+//! Java's exception where it reads the field. A call `o.m(..)` of an instance SOMD method
+//! whose device copy takes `o`'s fields as parameters (`instance::lift_fields`) passes
+//! those fields to the device too; such a copy only reads the fields' arrays or stores to
+//! their elements, and a field some called copy may write is no candidate.
 
+use super::instance::Lifted;
 use super::memo::CycleMemo;
 use super::walk::{self, each_expr_in_block, each_stmt, each_stmt_of, loops, parent_of, stored_to};
 use super::LoopId;
@@ -184,11 +188,17 @@ pub struct KeptRegion {
 /// `folded` are the `!`s folded in the work-item (`ProgramInfo::array_folds`) and the
 /// constructs placed on the CPU (`analysis::host_only_constructs`): no device
 /// call of their own, so no device use.
-pub fn kept_loops(module: &Module, folded: &[(FuncId, ExprId)]) -> Vec<KeptLoop> {
+/// `lifted` is what `instance::lift_fields` made of `module` (a copy whose instance SOMD
+/// methods take the receiver's fields as parameters), when it made one.
+pub fn kept_loops(
+    module: &Module,
+    folded: &[(FuncId, ExprId)],
+    lifted: Option<&Lifted>,
+) -> Vec<KeptLoop> {
     let mut facts = ReadOnly::default();
     let reaching = params_reaching_device(module, folded);
     let statics = static_candidates(module, &mut facts);
-    let fields = field_candidates(module, &mut facts);
+    let fields = field_candidates(module, lifted, &mut facts);
     let mut out = Vec::new();
     for (i, func) in module.functions.iter().enumerate() {
         if func.is_somd() {
@@ -196,7 +206,7 @@ pub fn kept_loops(module: &Module, folded: &[(FuncId, ExprId)]) -> Vec<KeptLoop>
         }
         let fid = FuncId(i as u32);
         let folded = folded_in(folded, fid);
-        let uses = DeviceUses { folded: &folded, reaching: &reaching };
+        let uses = DeviceUses { folded: &folded, reaching: &reaching, lifted };
         let statics: &[StaticId] = if module.main == Some(fid) { &statics } else { &[] };
         out.extend(kept_in(module, fid, func, &uses, statics, &fields, &mut facts));
     }
@@ -303,7 +313,11 @@ impl Mention<'_> {
 /// else only indexes, measures, freezes or passes to read-only parameters (or by value to
 /// SOMD methods): its arrays have no other name, and once a constructor has returned
 /// nothing writes the array its object holds.
-fn field_candidates(module: &Module, facts: &mut ReadOnly) -> HashSet<(ClassId, u32)> {
+fn field_candidates(
+    module: &Module,
+    lifted: Option<&Lifted>,
+    facts: &mut ReadOnly,
+) -> HashSet<(ClassId, u32)> {
     let mut ok: HashMap<(ClassId, u32), bool> = HashMap::new();
     for (c, class) in module.classes.iter().enumerate() {
         for (i, field) in class.fields.iter().enumerate() {
@@ -314,15 +328,26 @@ fn field_candidates(module: &Module, facts: &mut ReadOnly) -> HashSet<(ClassId, 
     }
     // An instance SOMD method may run as a static copy taking the receiver's fields as
     // parameters (`instance::lift_fields`, the module analysed here): its calls name no
-    // field, so none of its class's fields counts (review 143: `d.add(idx)` writing
-    // `this.f` left the device copy stale).
+    // field, and its body reads and writes the parameters. Such a copy only reads the
+    // fields' arrays and stores to their elements (the lifting refuses any other use), so
+    // the fields it may write (`Lifted::written`) are the ones to refuse (review 143:
+    // `d.add(idx)` writing `this.f` left the device copy stale). A method without a copy
+    // refuses its class's fields.
     for func in &module.functions {
         for e in &func.exprs {
             if let ExprKind::SomdCall { func: callee, receiver: Some(_), .. }
             | ExprKind::IntermediateReduce { func: callee, receiver: Some(_), .. } = &e.kind
             {
-                let class = module.function(*callee).class;
-                ok.retain(|(c, _), _| *c != class);
+                match lifted.filter(|l| l.fields.contains_key(callee)) {
+                    Some(l) => {
+                        let written = l.written.get(callee).map_or(&[][..], Vec::as_slice);
+                        ok.retain(|f, _| !written.contains(f));
+                    }
+                    None => {
+                        let class = module.function(*callee).class;
+                        ok.retain(|(c, _), _| *c != class);
+                    }
+                }
             }
         }
     }
@@ -369,6 +394,8 @@ struct DeviceUses<'a> {
     /// The parameters of host functions that reach a device construct, each with whether
     /// it may reach it more than once in a call ([`params_reaching_device`]).
     reaching: &'a HashMap<(FuncId, usize), bool>,
+    /// The fields each instance SOMD method's device copy takes, when there are copies.
+    lifted: Option<&'a Lifted>,
 }
 
 impl DeviceUses<'_> {
@@ -436,7 +463,7 @@ fn params_reaching_device(
     loop {
         let mut found = Vec::new();
         for Host { fid, func, parents, folded, in_loops } in &host {
-            let uses = DeviceUses { folded, reaching: &reaching };
+            let uses = DeviceUses { folded, reaching: &reaching, lifted: None };
             for (p, param) in func.params.iter().enumerate() {
                 let ty = &func.local(*param).ty;
                 let known = reaching.get(&(*fid, p)).copied();
@@ -547,34 +574,51 @@ fn kept_in(
         walk::assigned_in_exprs(func, &exprs, &mut assigned);
         let already = covered_fields.get(&std::ptr::from_ref(stmt));
         let mut kept_fields: Vec<KeptField> = Vec::new();
+        // The object a mention of a field reads it from, when the loop keeps it the same:
+        // `this`, or a local the loop neither declares nor assigns.
+        let object_of = |o: ExprId| match func.expr(o).kind {
+            ExprKind::This => Some(None),
+            ExprKind::Local(l) if !assigned.contains(&l) && !declared.contains(&l) => Some(Some(l)),
+            _ => None,
+        };
         for e in &exprs {
-            let ExprKind::Field { object, class, index } = func.expr(*e).kind else { continue };
-            let object = match func.expr(object).kind {
-                ExprKind::This => None,
-                ExprKind::Local(l) if !assigned.contains(&l) && !declared.contains(&l) => Some(l),
+            // `o.f` passed to the device, or the fields `o.m(..)` gives the device copy of
+            // an instance SOMD method `m` (`instance::lift_fields`).
+            let (object, passed): (_, Vec<(ClassId, u32)>) = match &func.expr(*e).kind {
+                ExprKind::Field { object, class, index } => {
+                    let Some(object) = object_of(*object) else { continue };
+                    let is = |k: &ExprKind| {
+                        matches!(k, ExprKind::Field { object: o, class: c, index: i }
+                        if c == class && i == index && object_of(*o) == Some(object))
+                    };
+                    if !device_use_of(func, &parents, uses, *e, &is) {
+                        continue;
+                    }
+                    (object, vec![(*class, *index)])
+                }
+                ExprKind::SomdCall { func: callee, receiver: Some(r), .. }
+                    if !uses.folded.contains(e) =>
+                {
+                    let Some(object) = object_of(*r) else { continue };
+                    let lifted = uses.lifted.and_then(|l| l.fields.get(callee));
+                    (object, lifted.cloned().unwrap_or_default())
+                }
                 _ => continue,
             };
-            let field = KeptField { object, class, index };
-            let is = |k: &ExprKind| {
-                matches!(k, ExprKind::Field { object: o, class: c, index: i }
-                if *c == class && *i == index && match func.expr(*o).kind {
-                    ExprKind::This => object.is_none(),
-                    ExprKind::Local(l) => object == Some(l),
-                    _ => false,
-                })
-            };
-            if fields.contains(&(class, index))
-                && !kept_fields.contains(&field)
-                && !already.is_some_and(|a| a.contains(&field))
-                && device_use_of(func, &parents, uses, *e, &is)
-                && !writes_among(
-                    func,
-                    &parents,
-                    &exprs,
-                    &|k| matches!(k, ExprKind::Field { class: c, index: i, .. } if *c == class && *i == index),
-                )
-            {
-                kept_fields.push(field);
+            for (class, index) in passed {
+                let field = KeptField { object, class, index };
+                if fields.contains(&(class, index))
+                    && !kept_fields.contains(&field)
+                    && !already.is_some_and(|a| a.contains(&field))
+                    && !writes_among(
+                        func,
+                        &parents,
+                        &exprs,
+                        &|k| matches!(k, ExprKind::Field { class: c, index: i, .. } if *c == class && *i == index),
+                    )
+                {
+                    kept_fields.push(field);
+                }
             }
         }
         if arrays.is_empty() && kept_statics.is_empty() && kept_fields.is_empty() {
@@ -1659,7 +1703,7 @@ pub fn kept_regions(
         }
         let fid = FuncId(i as u32);
         let folded = folded_in(folded, fid);
-        let uses = DeviceUses { folded: &folded, reaching: &reaching };
+        let uses = DeviceUses { folded: &folded, reaching: &reaching, lifted: None };
         let parents = walk::parents(func);
         let candidates: Vec<LocalId> = (0..func.locals.len() as u32)
             .map(LocalId)

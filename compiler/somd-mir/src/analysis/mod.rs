@@ -1030,6 +1030,13 @@ fn host_only_constructs(module: &Module, info: &ProgramInfo) -> Vec<(FuncId, Exp
 
 /// Runs every analysis.
 pub fn analyze(module: &Module) -> ProgramInfo {
+    analyze_lifted(module, None)
+}
+
+/// [`analyze`] of the copy `instance::lift_fields` made, whose instance SOMD methods take
+/// the receiver's fields as parameters, with what it `lifted` (which fields each reads and
+/// writes: a host loop may keep the arrays of the fields a call only reads).
+pub fn analyze_lifted(module: &Module, lifted: Option<&instance::Lifted>) -> ProgramInfo {
     let eligibility = isolation::eligibility(module);
     let fp64 = plan::fp64_table(module);
     let mut functions: Vec<FuncInfo> = eligibility
@@ -1052,7 +1059,7 @@ pub fn analyze(module: &Module) -> ProgramInfo {
     let mut info = ProgramInfo { functions, ..ProgramInfo::default() };
     plan::plan(module, &mut info);
     let host_only = host_only_constructs(module, &info);
-    info.kept = keep::kept_loops(module, &host_only);
+    info.kept = keep::kept_loops(module, &host_only, lifted);
     info.kept_regions = keep::kept_regions(module, &info.kept, &host_only);
     info.rows = rows::row_loops(module, &info);
     info.lazy = lazy::lazy_locals(module, &info);
