@@ -5203,6 +5203,51 @@ fn receiver_fields_stay_on_the_device() {
     assert_eq!(of("this_taps", 4 * 4 * n, &["Filter.tapSum"]), want, "{stderr}");
 }
 
+/// SOMD results a helper's parameter holds stay on the device across the helper's rounds
+/// (`device_param_results`): each helper's loop uploads the caller's array once and finds
+/// every later round's argument on the device; the host reads one element per round where
+/// `nudge` asks for it and the whole array where a helper returns it, never a result per
+/// call (before, every round downloaded its result and uploaded it again).
+#[test]
+fn parameters_holding_somd_results_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_param_results";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    // The program's arguments: 50,000 elements, 5 rounds (`fresh`'s loop makes 10).
+    let (n, k) = (50_000u64, 5usize);
+    let rounds = |first: &'static str, count: usize| {
+        let mut want = vec![first];
+        want.extend(vec!["resident"; count - 1]);
+        want
+    };
+    let relax: Vec<&str> = arrivals(&calls, "x", 8 * n)
+        .into_iter()
+        .filter(|(name, _)| *name == "Main.relax")
+        .map(|(_, how)| how)
+        .collect();
+    // `iterate`, `nudge`, `fresh` (its own zeros go up once), `Stepper.run`.
+    let want = [rounds("up", k), rounds("up", k), rounds("up", 2 * k), rounds("up", k)].concat();
+    assert_eq!(relax, want, "{stderr}");
+    let grow: Vec<&str> = arrivals(&calls, "g", 8 * 300 * 200)
+        .into_iter()
+        .filter(|(name, _)| *name == "Main.grow")
+        .map(|(_, how)| how)
+        .collect();
+    assert_eq!(grow, rounds("up", k), "{stderr}");
+    // Late reads only: `iterate`'s result, `nudge`'s element per round and result,
+    // `fresh`'s, `grown`'s, `run`'s and the first `walk`'s (the second one fails).
+    let mut want = vec![8 * n];
+    want.extend(vec![8; k]);
+    want.extend([8 * n, 8 * n, 8 * 300 * 200, 8 * n, 4 * n]);
+    assert_eq!(late_reads(stderr), want, "{stderr}");
+    let down: Vec<&(String, u64)> = calls.iter().flat_map(|c| &c.d2h).collect();
+    assert!(down.iter().all(|(b, _)| b == LATE || b == "somd_partials"), "{down:?}");
+}
+
 /// SOMD results frozen for a `@` share their device copy (`device_frozen_results`):
 /// `C @ f(new T[[]](y))` of a result the device left there uploads nothing, mapped or
 /// broadcast, folded by a `!` or in a chain, reduced by a `!` itself, moved into another

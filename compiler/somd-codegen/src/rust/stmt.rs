@@ -174,7 +174,17 @@ impl FnCx<'_> {
         }
         for local in self.reassigned.clone() {
             let name = self.local_name(local);
-            writeln!(out, "{level}let mut {name} = {name}.clone();")?;
+            // A parameter holding SOMD results (`analysis::lazy`) starts from the caller's
+            // array as a lent host copy, which no upload makes its device copy.
+            if self.lazy(local).is_some() {
+                let holder = types::lazy_holder(self.local_ty(local)?).0;
+                writeln!(
+                    out,
+                    "{level}let mut {name} = rt::device::{holder}::from_lent({name}.clone());"
+                )?;
+            } else {
+                writeln!(out, "{level}let mut {name} = {name}.clone();")?;
+            }
         }
         if func.kind == FuncKind::Ctor {
             let class = &self.names.classes[func.class.0 as usize];

@@ -657,6 +657,12 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                     "its first value is `{other}`'s array, which `{other}` still names: every \
                      call reading it uploads it, until a SOMD result replaces it"
                 ));
+            } else if func.local(l.local).kind == LocalKind::Param {
+                uses.push(
+                    "its first value is the caller's array, which the caller may still name: \
+                     every call reading it uploads it, until a SOMD result replaces it"
+                        .to_string(),
+                );
             }
             if !l.stores.is_empty() {
                 uses.push(format!(

@@ -923,7 +923,13 @@ fn candidate_uses(
 ) -> bool {
     let local = func.local(v);
     let matrix = is_prim_matrix(&local.ty);
-    if local.kind != LocalKind::Var || local.dist.is_some() || !(is_prim_array(&local.ty) || matrix)
+    // A parameter starts from the caller's array, which the caller may still name: only a
+    // borrower may hold it (as a lent host copy, [`fresh_and_unlent`]).
+    let borrowed_param = local.kind == LocalKind::Param && lending.borrower == Some(v);
+    if !(local.kind == LocalKind::Var || borrowed_param)
+        || local.dist.is_some()
+        || local.shared
+        || !(is_prim_array(&local.ty) || matrix)
     {
         return false;
     }
@@ -951,8 +957,9 @@ fn candidate_uses(
     // A borrower takes no array moved out of another local: its moves may lead back to the
     // borrowed array (`w = y; y = f(..); y = w; w = new ..;`, review 139), which it would
     // then hold as its own.
-    let borrows = lending.borrower == Some(v)
-        && inits.iter().flatten().any(|init| borrowed_let(func, v, *init).is_some());
+    let borrows = borrowed_param
+        || (lending.borrower == Some(v)
+            && inits.iter().flatten().any(|init| borrowed_let(func, v, *init).is_some()));
     for init in inits.into_iter().flatten() {
         let ok = fresh(init)
             || moved_let(func, v, init).is_some_and(|w| {
@@ -966,6 +973,9 @@ fn candidate_uses(
     // Assignments whose value nothing uses: `v = new ..;` as a statement. As a value
     // (`w = (v = new ..)`, `keep(v = new ..)`) the new array would get a second name.
     let statements = walk::expr_statements(func);
+    // A SOMD result returned ends the function: nothing of it runs while the caller holds
+    // the array (the value is the host copy, `analysis::lazy`).
+    let returned = if results { walk::returned_values(func) } else { HashSet::new() };
     // The swap partners `v`'s mentions in swaps depend on.
     let mut partners = Vec::new();
     let mut uses = 0usize;
@@ -980,7 +990,7 @@ fn candidate_uses(
             continue;
         }
         // `T[] x = v;` moving `v`'s array out at its last mention.
-        if moved_out.contains(&id) {
+        if moved_out.contains(&id) || returned.contains(&id) {
             continue;
         }
         let Some(parent) = parent_of(parents, id) else { return false };
@@ -1271,8 +1281,9 @@ pub(super) fn returns_written_param(module: &Module, callee: FuncId) -> Option<u
 /// statement can then write its storage but an element store naming `v`
 /// (`analysis::lazy`, SOMD results left on the device). Or `v` alone, in no swap, starts
 /// from another name's array ([`borrowed_let`]), which that name may write: `v` then holds
-/// it as a lent host copy, never a device copy. A local judged through a move out of `v`
-/// (`z = v;`) is no candidate then: it would hold that array as its own.
+/// it as a lent host copy, never a device copy. A parameter (no `dist`, not `shared`)
+/// starts so from the caller's array. A local judged through a move out of `v` (`z = v;`)
+/// is no candidate then: it would hold that array as its own.
 pub(super) fn fresh_and_unlent(
     module: &Module,
     func: &Function,

@@ -48,7 +48,9 @@
 //!   initialiser), is the result of a SOMD method the device may run, or is moved out of a
 //!   local given such results (`x = w;`, `T[] x = w;` at `w`'s last mention); a local
 //!   may also start from another name's array that stays in use (`T[] x = w;`,
-//!   [`LazyLocal::borrowed`]), held as a lent host copy that never becomes a device copy;
+//!   [`LazyLocal::borrowed`]), held as a lent host copy that never becomes a device copy,
+//!   and so does a parameter (no `dist`), from the caller's array (a helper's `x = relax(x,
+//!   b)` rounds, eighty-third session: each came down and went up again);
 //! - reading it late gains something: some use hands it to a read-only parameter of a SOMD
 //!   method the device may run, or to a `!` the device may run (of `int`, `long`, `float`
 //!   or `double` elements), freezes it for a device `@`, `!` or SOMD method or into a
@@ -612,7 +614,11 @@ fn lazy_results(
     let (fid, parents, depths, swaps) = (at.fid, at.parents, at.depths, at.swaps);
     let func = module.function(fid);
     let local = func.local(v);
-    if local.kind != LocalKind::Var || local.shared || !matches!(local.ty, Type::Array(_)) {
+    if !matches!(local.kind, LocalKind::Var | LocalKind::Param)
+        || local.shared
+        || local.dist.is_some()
+        || !matches!(local.ty, Type::Array(_))
+    {
         return None;
     }
     // A local declared twice (in two sibling blocks) qualifies for neither.
@@ -983,6 +989,8 @@ impl LoopDepths {
             declared: HashMap::new(),
             inits: HashMap::new(),
         };
+        // Parameters are declared outside every loop.
+        depths.declared.extend(func.params.iter().map(|p| (*p, 0)));
         let mut twice = Vec::new();
         depths.of_block(func, &func.body, (0, 0), &mut twice);
         for l in twice {
