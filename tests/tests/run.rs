@@ -5248,6 +5248,45 @@ fn parameters_holding_somd_results_stay_on_the_device() {
     assert!(down.iter().all(|(b, _)| b == LATE || b == "somd_partials"), "{down:?}");
 }
 
+/// Helpers around SOMD calls written into their callers keep the rounds on the device
+/// (`device_helpers_inlined`): `x = once(x, b);` for six rounds uploads `x` at the first
+/// round only, as do the rounds of `twice` and `both` after them (three calls a round),
+/// and nothing comes down but single elements (before, each round's result came down
+/// inside the helper and went up again).
+#[test]
+fn somd_calls_of_small_helpers_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_helpers_inlined";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    // The program's arguments: 40,000 elements, 6 rounds per loop.
+    let (n, rounds) = (40_000u64, 6usize);
+    let stepped: Vec<&CallTrace> =
+        calls.iter().filter(|c| c.name == "Main.relax" || c.name == "Main.mix").collect();
+    let first = &stepped[..rounds + 3 * rounds];
+    let how: Vec<&str> = first
+        .iter()
+        .map(|c| {
+            match (c.h2d.iter().any(|(b, _)| b == "x"), c.resident.iter().any(|(b, _)| b == "x")) {
+                (true, false) => "up",
+                (false, true) => "resident",
+                _ => "?",
+            }
+        })
+        .collect();
+    let mut want = vec!["up"];
+    want.extend(vec!["resident"; 4 * rounds - 1]);
+    assert_eq!(how, want, "{stderr}");
+    let bytes: Vec<u64> =
+        first.iter().flat_map(|c| &c.h2d).filter(|(b, _)| b == "x").map(|(_, n)| *n).collect();
+    assert_eq!(bytes, [8 * n], "{stderr}");
+    let down: Vec<&(String, u64)> = first.iter().flat_map(|c| &c.d2h).collect();
+    assert!(down.iter().all(|(b, n)| (b == LATE && *n == 8) || b == "somd_partials"), "{down:?}");
+}
+
 /// SOMD results frozen for a `@` share their device copy (`device_frozen_results`):
 /// `C @ f(new T[[]](y))` of a result the device left there uploads nothing, mapped or
 /// broadcast, folded by a `!` or in a chain, reduced by a `!` itself, moved into another

@@ -1,7 +1,7 @@
 //! The middle end of `somdc`: the MIR ([`ir`]), lowering from the checked program
-//! ([`lower`], which ends with the rewrites [`alias_names`], [`hoist_tables`], [`scalarize`],
-//! [`param_copies`], [`loop_forms`], [`first_match`] and [`privatize`]), the verifier ([`verify`]) and the
-//! text printer ([`print`]).
+//! ([`lower`], which ends with the rewrites [`inline_helpers`], [`alias_names`],
+//! [`hoist_tables`], [`scalarize`], [`param_copies`], [`loop_forms`], [`first_match`] and
+//! [`privatize`]), the verifier ([`verify`]) and the text printer ([`print`]).
 //!
 //! Stage contract: `lower(&Program, &SourceMap) -> Module`; `verify(&Module) -> Result<(),
 //! Vec<VerifyError>>` runs after lowering and after every pass in debug builds;
@@ -16,6 +16,7 @@ pub mod analysis;
 pub mod first_match;
 pub mod hoist_tables;
 pub mod init_order;
+pub mod inline_helpers;
 pub mod ir;
 pub mod loop_forms;
 pub mod lower;

@@ -41,6 +41,9 @@ pub fn lower(program: &Program, sources: &SourceMap) -> Module {
     implicit_to_strings(&mut module);
     // Static initializers in the order Java's first uses would run them (`init_order`).
     crate::init_order::order_static_inits(&mut module);
+    // Small helpers wrapping SOMD calls are written into their callers (`inline_helpers`),
+    // so that the device analyses see the calls where the results live.
+    crate::inline_helpers::inline_device_helpers(&mut module);
     // A second name of an array that nothing reassigns becomes the first (`alias_names`), so
     // the device analyses follow one local.
     crate::alias_names::merge_array_aliases(&mut module);

@@ -504,3 +504,45 @@ class C {
 }
 "#));
 }
+
+/// Small helpers around SOMD calls are written into their callers (`inline_helpers`):
+/// `x = once(x, b);` becomes `x = relax(x, b);`, a helper's declarations come first, an
+/// argument with an effect goes to a new local first, and a helper that does anything else
+/// (here: prints) stays a call.
+#[test]
+fn helpers_around_somd_calls_are_written_into_their_callers() {
+    insta::assert_snapshot!(mir(r#"
+public class Main {
+    static int[] relax(dist int[] x, int[] b) {
+        int o = Somd.offset(x);
+        int[] y = new int[x.length];
+        for (int i = 0; i < x.length; i++) {
+            y[i] = x[i] + b[o + i];
+        }
+        return y;
+    }
+    static int[] once(int[] c, int[] b) {
+        return relax(c, b);
+    }
+    static int[] twice(int[] c, int k) {
+        int[] d = relax(c, c);
+        return relax(d, k > 0 ? c : d);
+    }
+    static int[] loud(int[] c) {
+        System.out.println(c.length);
+        return relax(c, c);
+    }
+    public static void main(String[] args) {
+        int[] x = new int[4];
+        int[] b = {1, 2, 3, 4};
+        int k = 0;
+        for (int r = 0; r < 3; r++) {
+            x = once(x, b);
+            int[] y = twice(x, k++);
+            x = loud(y);
+        }
+        System.out.println(x[0]);
+    }
+}
+"#));
+}

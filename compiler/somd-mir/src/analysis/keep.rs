@@ -675,7 +675,8 @@ fn is_fresh_of(module: &Module, func: &Function, ty: &Type, e: ExprId) -> bool {
             module.function(*callee).ret == *ty && returns_fresh(module, *callee)
         }
         ExprKind::Call { func: callee, receiver: None, .. } => {
-            module.function(*callee).ret == *ty && returns_own_array(module.function(*callee))
+            module.function(*callee).ret == *ty
+                && returns_own_array(module, module.function(*callee))
         }
         ExprKind::ArrayLit(rows) if is_prim_matrix(ty) => rows.iter().all(fresh_row),
         kind => !is_prim_matrix(ty) && matches!(kind, ExprKind::ArrayLit(_)),
@@ -692,7 +693,7 @@ fn is_fresh_of(module: &Module, func: &Function, ty: &Type, e: ExprId) -> bool {
 fn returns_fresh(module: &Module, callee: FuncId) -> bool {
     let f = module.function(callee);
     matches!(f.somd.as_ref().map(|s| &s.reduction), Some(Reduction::Assemble))
-        && returns_own_array(f)
+        && returns_own_array(module, f)
 }
 
 /// Whether every `return` of `f` gives a local of a 1-D primitive array type that `f`
@@ -701,23 +702,33 @@ fn returns_fresh(module: &Module, callee: FuncId) -> bool {
 /// method, [`returns_fresh`], where a `dist` local is the MIs' partitions of the array the
 /// caller receives, assembled). A matrix of primitives too, allocated with both its
 /// lengths, whose rows are only read or written element by element, measured, or given
-/// fresh arrays (`out[i] = new T[n]`): no row has a second name.
-fn returns_own_array(f: &Function) -> bool {
+/// fresh arrays (`out[i] = new T[n]`): no row has a second name. A host function may also
+/// return the result of a SOMD method that returns only arrays of its own ([`returns_fresh`]:
+/// `return relax(c, b);`), which no other name holds either.
+fn returns_own_array(module: &Module, f: &Function) -> bool {
     let matrix = is_prim_matrix(&f.ret);
     if !is_prim_array(&f.ret) && !matrix {
         return false;
     }
     let mut returned = Vec::new();
     let mut plain = true;
+    let mut results = 0usize;
     each_stmt(&f.body, &mut |s| {
         if let Stmt::Return(r) = s {
             match r.map(|e| &f.expr(e).kind) {
                 Some(ExprKind::Local(l)) => returned.push(*l),
+                Some(ExprKind::SomdCall { func: callee, .. })
+                    if f.somd.is_none()
+                        && module.function(*callee).ret == f.ret
+                        && returns_fresh(module, *callee) =>
+                {
+                    results += 1;
+                }
                 _ => plain = false,
             }
         }
     });
-    if !plain || returned.is_empty() {
+    if !plain || returned.len() + results == 0 {
         return false;
     }
     let assigned = super::parallel::assigned_locals(f);
