@@ -5252,7 +5252,8 @@ fn parameters_holding_somd_results_stay_on_the_device() {
 /// (`device_helpers_inlined`): `x = once(x, b);` for six rounds uploads `x` at the first
 /// round only, as do the rounds of `twice` and `both` after them (three calls a round),
 /// and nothing comes down but single elements (before, each round's result came down
-/// inside the helper and went up again).
+/// inside the helper and went up again); the rounds of a `@` through a helper move
+/// nothing.
 #[test]
 fn somd_calls_of_small_helpers_stay_on_the_device() {
     let Some(opencl) = &opencl_placement() else {
@@ -5285,6 +5286,14 @@ fn somd_calls_of_small_helpers_stay_on_the_device() {
     assert_eq!(bytes, [8 * n], "{stderr}");
     let down: Vec<&(String, u64)> = first.iter().flat_map(|c| &c.d2h).collect();
     assert!(down.iter().all(|(b, n)| (b == LATE && *n == 8) || b == "somd_partials"), "{down:?}");
+    // `h = halve(h, r)`, a `@` through a helper, from a frozen copy of a result left on the
+    // device: nothing crosses at its calls.
+    let maps: Vec<(u64, u64)> = calls
+        .iter()
+        .filter(|c| c.name == "Main.shrink")
+        .map(|c| (c.bytes_h2d, c.bytes_d2h))
+        .collect();
+    assert_eq!(maps, vec![(0, 0); rounds], "{stderr}");
 }
 
 /// SOMD results frozen for a `@` share their device copy (`device_frozen_results`):

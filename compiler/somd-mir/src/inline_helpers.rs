@@ -11,8 +11,9 @@
 //! A helper `h` qualifies when it is a static method of the host (no SOMD method, not
 //! `local`) whose body is declarations with a value and expression statements followed by
 //! one `return E;`, whose every expression is a constant, a local, an element read, a
-//! length, an arithmetic or conditional operator, a conversion, or a call of a static SOMD
-//! method (at least one), and which assigns nothing. Its body then runs straight through,
+//! length, an arithmetic or conditional operator, a conversion, a frozen copy (`new
+//! T[[]](a)`), or a device construct: a call of a static SOMD method, a `@` or a `!` (at
+//! least one), and which assigns nothing. Its body then runs straight through,
 //! reads no state but its parameters and what the SOMD methods compute, and cannot call
 //! itself. Its class is the caller's or one the runtime initializes at start-up
 //! (`init_order::first_use_classes`): a call of a static method would initialize that
@@ -110,7 +111,10 @@ fn inlinable(module: &Module, fid: FuncId) -> bool {
         | ExprKind::Binary { .. }
         | ExprKind::Convert { .. }
         | ExprKind::Conditional { .. } => {}
-        ExprKind::SomdCall { receiver: None, .. } => calls += 1,
+        ExprKind::Freeze(_) => {}
+        ExprKind::SomdCall { receiver: None, .. }
+        | ExprKind::Map { .. }
+        | ExprKind::ReduceArray { .. } => calls += 1,
         _ => ok = false,
     });
     ok && calls > 0 && unread.is_empty()

@@ -71,9 +71,30 @@ class Main {
         }
         long[] y = once(x, b);
         System.out.println(y[3] + " " + x[3] + " " + k + " " + total(y));
+        long[] h = y.clone();
+        for (int r = 0; r < rounds; r++) {
+            h = halve(h, r);
+        }
+        long hs = 0;
+        for (int i = 0; i < h.length; i++) {
+            hs += h[i];
+        }
+        System.out.println(h[7] + " " + hs);
         long[] p = pick(y, n - 1);
         System.out.println(p[2] + " " + pick(y, 3)[4]);
         p = pick(p, n);
+    }
+
+    static long shrink(long v, long k) {
+        return v / 2 + k;
+    }
+
+    static long[] halve(long[] v, long k) {
+        long[] r = new long[v.length];
+        for (int i = 0; i < v.length; i++) {
+            r[i] = shrink(v[i], k);
+        }
+        return r;
     }
 }
 
