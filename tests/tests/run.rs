@@ -5296,6 +5296,39 @@ fn somd_calls_of_small_helpers_stay_on_the_device() {
     assert_eq!(maps, vec![(0, 0); rounds], "{stderr}");
 }
 
+/// Array fields of objects stay on the device across straight-line statements
+/// (`device_field_regions`): `m.a` goes up once for `main`'s first four calls reading it
+/// (before, at each), again after `m` is given another object (once for two calls), and
+/// once for `both`'s two calls on `this`; the `d` two `m.scaled` calls take from their
+/// receiver goes up once.
+#[test]
+fn array_fields_stay_on_the_device_across_statements() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_field_regions";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    // The program's arguments: 400 x 400 `double`s.
+    let n = 400u64;
+    let how = |buffer: &str, bytes: u64| -> Vec<&str> {
+        arrivals(&calls, buffer, bytes)
+            .into_iter()
+            .filter(|(name, _)| *name != "Mat.scaled")
+            .map(|(_, how)| how)
+            .collect()
+    };
+    let want = ["up", "resident", "resident", "resident", "up", "resident", "up", "resident"];
+    assert_eq!(how("a", 8 * n * n), want, "{stderr}");
+    let scaled: Vec<&str> = arrivals(&calls, "this_d", 8 * n)
+        .into_iter()
+        .filter(|(name, _)| *name == "Mat.scaled")
+        .map(|(_, how)| how)
+        .collect();
+    assert_eq!(scaled, ["up", "resident"], "{stderr}");
+}
+
 /// SOMD results frozen for a `@` share their device copy (`device_frozen_results`):
 /// `C @ f(new T[[]](y))` of a result the device left there uploads nothing, mapped or
 /// broadcast, folded by a `!` or in a chain, reduced by a `!` itself, moved into another

@@ -629,7 +629,7 @@ fn regions(body: &str) -> Vec<String> {
         before.matches('\n').count() as u32 - setup_line
     };
     let loops = kept_loops(&module, &[], None);
-    kept_regions(&module, &loops, &[])
+    kept_regions(&module, &loops, &[], None)
         .iter()
         .map(|r| {
             let func = module.function(r.func);
@@ -639,6 +639,61 @@ fn regions(body: &str) -> Vec<String> {
             format!("{a}-{b}: {} ({} frozen)", names.join(" "), r.freezes.len())
         })
         .collect()
+}
+
+/// Array fields of objects a run of statements hands to the device (directly, or as the
+/// fields an instance SOMD method's device copy takes from its receiver): kept for the run,
+/// which a statement giving the object's local another object ends; a field a method writes
+/// is no candidate.
+#[test]
+fn array_fields_are_kept_across_statements() {
+    let class = "class G {
+    int[] f;
+    int[] w;
+    G(int n) { f = new int[n]; w = new int[n]; }
+    reduce(+) int get(dist int[] a) { int o = Somd.offset(a); int s = 0; for (int i = 0; i < a.length; i++) { s += a[i] * f[o + i]; } return s; }
+    void put(dist int[] a) { int o = Somd.offset(a); for (int i = 0; i < a.length; i++) { w[o + i] = a[i]; } }
+    int two() { return T.sum(f) + T.sum(this.f); }
+}";
+    for (body, want) in [
+        (
+            "G g = new G(8); t = T.sum(g.f); t += g.get(a); t += T.sum(g.f);",
+            vec!["G.two: this.f", "T.main: g.f"],
+        ),
+        // the object's local given another object between the uses
+        ("G g = new G(8); t = T.sum(g.f); g = new G(9); t += T.sum(g.f);", vec!["G.two: this.f"]),
+        // a field a method writes
+        ("G g = new G(8); t = T.sum(g.w); g.put(a); t += T.sum(g.w);", vec!["G.two: this.f"]),
+        // one use only
+        ("G g = new G(8); t = T.sum(g.f) + a.length;", vec!["G.two: this.f"]),
+    ] {
+        let source = format!(
+            "{class}\n{METHODS}\n    public static void main(String[] args) {{\nint t = 0; int[] a = new int[8];\n{body}\n    }}\n}}\n"
+        );
+        let module = lowered(&source);
+        let lifted = lift_fields(&module);
+        let module = lifted.as_ref().map_or(module.clone(), |(copy, _)| copy.clone());
+        let lifted = lifted.as_ref().map(|(_, l)| l);
+        let loops = kept_loops(&module, &[], lifted);
+        let got: Vec<String> = kept_regions(&module, &loops, &[], lifted)
+            .iter()
+            .filter(|r| !r.fields.is_empty())
+            .map(|r| {
+                let func = module.function(r.func);
+                let fields: Vec<String> = r
+                    .fields
+                    .iter()
+                    .map(|f| {
+                        let object = f.object.map_or("this", |l| func.local(l).name.as_str());
+                        let class = &module.classes[f.class.0 as usize];
+                        format!("{object}.{}", class.fields[f.index as usize].name)
+                    })
+                    .collect();
+                format!("{}: {}", func.name, fields.join(" "))
+            })
+            .collect();
+        assert_eq!(got, want, "{body}");
+    }
 }
 
 #[test]

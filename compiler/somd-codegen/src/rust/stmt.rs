@@ -26,14 +26,19 @@ impl FnCx<'_> {
         for s in &k.statics {
             names.push(format!("&{}.get()", self.static_name(*s).ok()?));
         }
-        // Array fields of objects, read when the loop starts without a check: a `null`
-        // object keeps nothing (the loop raises Java's exception where it reads the field).
         for f in &k.fields {
-            let object = self.local_name(f.object.unwrap_or(LocalId(0)));
-            let field = self.field(f.class, f.index).ok()?;
-            names.push(format!("&{object}.try_get().map(|o| o.{field}.get()).unwrap_or_default()"));
+            names.push(self.kept_field_arg(f).ok()?);
         }
         Some((keep_scope_name(k), names.join(", ")))
+    }
+
+    /// The argument of `rt::device::keep` for an array field of an object that a loop or
+    /// region keeps, read when the scope opens without a check: a `null` object keeps
+    /// nothing (the statements raise Java's exception where they read the field).
+    fn kept_field_arg(&self, f: &somd_mir::analysis::keep::KeptField) -> Result<String, EmitError> {
+        let object = self.local_name(f.object.unwrap_or(LocalId(0)));
+        let field = self.field(f.class, f.index)?;
+        Ok(format!("&{object}.try_get().map(|o| o.{field}.get()).unwrap_or_default()"))
     }
 
     /// The statements marking, after statement `e`, the units it stored to in the keep
@@ -332,10 +337,13 @@ impl FnCx<'_> {
         let opens = regions
             .iter()
             .filter(|(_, r)| r.first == at)
-            .map(|(k, r)| {
-                let names: Vec<String> =
+            .filter_map(|(k, r)| {
+                let mut names: Vec<String> =
                     r.arrays.iter().map(|l| format!("&{}", self.local_name(*l))).collect();
-                (*k, names.join(", "))
+                for f in &r.fields {
+                    names.push(self.kept_field_arg(f).ok()?);
+                }
+                Some((*k, names.join(", ")))
             })
             .collect();
         let closes = regions.iter().filter(|(_, r)| r.last == at).map(|(k, _)| *k).collect();

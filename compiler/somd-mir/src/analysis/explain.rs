@@ -552,11 +552,7 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
         let mut names: Vec<String> =
             k.arrays.iter().map(|l| format!("`{}`", func.local(*l).name)).collect();
         names.extend(k.statics.iter().map(|s| format!("`{}`", module.statics[s.0 as usize].name)));
-        names.extend(k.fields.iter().map(|f| {
-            let object = f.object.map_or("this", |l| func.local(l).name.as_str());
-            let field = module.classes[f.class.0 as usize].fields[f.index as usize].name.as_str();
-            format!("`{object}.{field}`")
-        }));
+        names.extend(k.fields.iter().map(|f| kept_field_name(module, func, f)));
         let mut written: Vec<usize> = k.touches.iter().map(|t| t.array).collect();
         written.sort_unstable();
         written.dedup();
@@ -581,8 +577,9 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
     }
     for k in &info.kept_regions {
         let func = module.function(k.func);
-        let names: Vec<String> =
+        let mut names: Vec<String> =
             k.arrays.iter().map(|l| format!("`{}`", func.local(*l).name)).collect();
+        names.extend(k.fields.iter().map(|f| kept_field_name(module, func, f)));
         let one = names.len() == 1;
         let what = match k.first == k.last {
             true => format!("statement in {} keeps", func.name),
@@ -874,4 +871,11 @@ pub fn explain_json(module: &Module, info: &ProgramInfo, sources: &SourceMap) ->
         out.push_str("}\n");
     }
     out
+}
+
+/// `o.f` (or `this.f`) of an array field a loop or region of `func` keeps.
+fn kept_field_name(module: &Module, func: &Function, f: &keep::KeptField) -> String {
+    let object = f.object.map_or("this", |l| func.local(l).name.as_str());
+    let field = module.classes[f.class.0 as usize].fields[f.index as usize].name.as_str();
+    format!("`{object}.{field}`")
 }

@@ -111,7 +111,9 @@
 //! Java's exception where it reads the field. A call `o.m(..)` of an instance SOMD method
 //! whose device copy takes `o`'s fields as parameters (`instance::lift_fields`) passes
 //! those fields to the device too; such a copy only reads the fields' arrays or stores to
-//! their elements, and a field some called copy may write is no candidate.
+//! their elements, and a field some called copy may write is no candidate. Straight-line
+//! statements keep such fields as they keep locals ("Straight-line statements" above), a
+//! region of `o.f` ending at a statement that declares or assigns `o` ([`Held`]).
 
 use super::instance::Lifted;
 use super::memo::CycleMemo;
@@ -177,6 +179,9 @@ pub struct KeptRegion {
     pub last: usize,
     /// The array locals, in order of declaration.
     pub arrays: Vec<LocalId>,
+    /// Array fields of objects it keeps ([`field_candidates`]), after `arrays` in the keep
+    /// scope's list: no statement of the region assigns the object's local.
+    pub fields: Vec<KeptField>,
     /// Where the first and the last statement are.
     pub span: Span,
     pub end: Span,
@@ -582,29 +587,10 @@ fn kept_in(
             _ => None,
         };
         for e in &exprs {
-            // `o.f` passed to the device, or the fields `o.m(..)` gives the device copy of
-            // an instance SOMD method `m` (`instance::lift_fields`).
-            let (object, passed): (_, Vec<(ClassId, u32)>) = match &func.expr(*e).kind {
-                ExprKind::Field { object, class, index } => {
-                    let Some(object) = object_of(*object) else { continue };
-                    let is = |k: &ExprKind| {
-                        matches!(k, ExprKind::Field { object: o, class: c, index: i }
-                        if c == class && i == index && object_of(*o) == Some(object))
-                    };
-                    if !device_use_of(func, &parents, uses, *e, &is) {
-                        continue;
-                    }
-                    (object, vec![(*class, *index)])
-                }
-                ExprKind::SomdCall { func: callee, receiver: Some(r), .. }
-                    if !uses.folded.contains(e) =>
-                {
-                    let Some(object) = object_of(*r) else { continue };
-                    let lifted = uses.lifted.and_then(|l| l.fields.get(callee));
-                    (object, lifted.cloned().unwrap_or_default())
-                }
-                _ => continue,
+            let Some((object, passed)) = fields_to_device(func, &parents, uses, *e) else {
+                continue;
             };
+            let Some(object) = object_of(object) else { continue };
             for (class, index) in passed {
                 let field = KeptField { object, class, index };
                 if fields.contains(&(class, index))
@@ -1694,6 +1680,29 @@ fn device_use_of(
         })
 }
 
+/// The object expression and the array fields `e` hands to the device: `o.f` passed to a
+/// device construct (as [`device_use`] says of a local), or the fields `o.m(..)` gives the
+/// device copy of an instance SOMD method `m` (`instance::lift_fields`, `DeviceUses::lifted`)
+/// when the call may run on the device.
+fn fields_to_device(
+    func: &Function,
+    parents: &[Option<ExprId>],
+    uses: &DeviceUses,
+    e: ExprId,
+) -> Option<(ExprId, Vec<(ClassId, u32)>)> {
+    match &func.expr(e).kind {
+        ExprKind::Field { object, class, index } => {
+            device_use_of(func, parents, uses, e, &|_| true)
+                .then(|| (*object, vec![(*class, *index)]))
+        }
+        ExprKind::SomdCall { func: callee, receiver: Some(r), .. } if !uses.folded.contains(&e) => {
+            let lifted = uses.lifted.and_then(|l| l.fields.get(callee));
+            Some((*r, lifted.cloned().unwrap_or_default()))
+        }
+        _ => None,
+    }
+}
+
 /// The freezes (`new T[[]](v)`) among `exprs` of one of `arrays`: the host writer records
 /// that each copy holds the kept array's contents (`rt::device::freeze_kept`).
 fn kept_freezes(func: &Function, exprs: &[ExprId], arrays: &[LocalId]) -> Vec<ExprId> {
@@ -1711,13 +1720,16 @@ fn kept_freezes(func: &Function, exprs: &[ExprId], arrays: &[LocalId]) -> Vec<Ex
 
 /// Every region of every non-SOMD function, in function and statement order (see the
 /// module doc, "Straight-line statements"); `loops` are the kept loops ([`kept_loops`]).
+/// `lifted` is what `instance::lift_fields` made of `module`, as for [`kept_loops`].
 pub fn kept_regions(
     module: &Module,
     loops: &[KeptLoop],
     folded: &[(FuncId, ExprId)],
+    lifted: Option<&Lifted>,
 ) -> Vec<KeptRegion> {
     let mut facts = ReadOnly::default();
     let reaching = params_reaching_device(module, folded);
+    let field_ok = field_candidates(module, lifted, &mut facts);
     let mut out = Vec::new();
     for (i, func) in module.functions.iter().enumerate() {
         if func.is_somd() {
@@ -1725,57 +1737,91 @@ pub fn kept_regions(
         }
         let fid = FuncId(i as u32);
         let folded = folded_in(folded, fid);
-        let uses = DeviceUses { folded: &folded, reaching: &reaching, lifted: None };
+        let uses = DeviceUses { folded: &folded, reaching: &reaching, lifted };
         let parents = walk::parents(func);
-        let candidates: Vec<LocalId> = (0..func.locals.len() as u32)
+        let mut held: Vec<Held> = (0..func.locals.len() as u32)
             .map(LocalId)
             .filter(|l| is_prim_array(&func.local(*l).ty) || is_prim_matrix(&func.local(*l).ty))
             .filter(|l| is_candidate(module, func, &parents, *l, &mut facts))
+            .map(Held::Local)
             .collect();
-        if candidates.is_empty() {
+        // Array fields of objects the function hands to the device ("Array fields of
+        // objects"): of `this`, or of a local naming the object.
+        for e in 0..func.exprs.len() as u32 {
+            let Some((object, passed)) = fields_to_device(func, &parents, &uses, ExprId(e)) else {
+                continue;
+            };
+            let object = match func.expr(object).kind {
+                ExprKind::This => None,
+                ExprKind::Local(l) => Some(l),
+                _ => continue,
+            };
+            for (class, index) in passed.into_iter().filter(|f| field_ok.contains(f)) {
+                let field = Held::Field(KeptField { object, class, index });
+                if !held.contains(&field) {
+                    held.push(field);
+                }
+            }
+        }
+        if held.is_empty() {
             continue;
         }
         // Loops that keep an array already, with every statement inside them.
-        let mut covered: HashMap<LocalId, HashSet<*const Stmt>> = HashMap::new();
+        let mut covered: HashMap<Held, HashSet<*const Stmt>> = HashMap::new();
         let func_loops = walk::loops(func);
         for k in loops.iter().filter(|k| k.func == fid) {
             let Some((_, stmt)) = func_loops.iter().find(|(id, _)| *id == k.loop_id) else {
                 continue;
             };
-            for v in &k.arrays {
-                let set = covered.entry(*v).or_default();
+            let kept = k.arrays.iter().map(|v| Held::Local(*v));
+            for h in kept.chain(k.fields.iter().map(|f| Held::Field(*f))) {
+                let set = covered.entry(h).or_default();
                 each_stmt_of(stmt, &mut |inner| {
                     set.insert(std::ptr::from_ref(inner));
                 });
             }
         }
         let index = walk::stmt_indices(func);
-        // (first, last, array, the region's statements)
-        let mut found: Vec<(usize, usize, LocalId, &[Stmt])> = Vec::new();
+        // (first, last, what, the region's statements)
+        let mut found: Vec<(usize, usize, Held, &[Stmt])> = Vec::new();
         let mut blocks = vec![&func.body];
         each_stmt(&func.body, &mut |stmt| blocks.extend(walk::stmt_blocks(stmt)));
-        let written: HashMap<LocalId, HashSet<ExprId>> = candidates
+        let empty = HashSet::new();
+        let written: HashMap<LocalId, HashSet<ExprId>> = held
             .iter()
-            .map(|v| (*v, written_in_calls(module, func, &parents, *v, &mut facts)))
+            .filter_map(|h| match h {
+                Held::Local(v) => {
+                    Some((*v, written_in_calls(module, func, &parents, *v, &mut facts)))
+                }
+                Held::Field(_) => None,
+            })
             .collect();
         for block in blocks {
-            for v in &candidates {
-                let holds = Region { v: *v, covered: covered.get(v), written: &written[v] };
-                regions_of(func, &parents, &uses, &block.stmts, holds, &mut |a, b| {
+            for h in &held {
+                let written = match h {
+                    Held::Local(v) => &written[v],
+                    Held::Field(_) => &empty,
+                };
+                let region = Region { held: *h, covered: covered.get(h), written };
+                regions_of(func, &parents, &uses, &block.stmts, region, &mut |a, b| {
                     let at = |s: &Stmt| index.get(&std::ptr::from_ref(s)).copied();
                     if let (Some(first), Some(last)) = (at(&block.stmts[a]), at(&block.stmts[b])) {
-                        found.push((first, last, *v, &block.stmts[a..=b]));
+                        found.push((first, last, *h, &block.stmts[a..=b]));
                     }
                 });
             }
         }
-        found.sort_by_key(|(a, b, v, _)| (*a, *b, v.0));
+        found.sort_by_key(|(a, b, h, _)| (*a, *b, held.iter().position(|x| x == h)));
         let mut k = 0;
         while k < found.len() {
             let (first, last, _, stmts) = found[k];
             let mut arrays = Vec::new();
+            let mut fields = Vec::new();
             while k < found.len() && (found[k].0, found[k].1) == (first, last) {
-                arrays.push(found[k].2);
+                match found[k].2 {
+                    Held::Local(v) => arrays.push(v),
+                    Held::Field(f) => fields.push(f),
+                }
                 k += 1;
             }
             let mut exprs = Vec::new();
@@ -1793,6 +1839,7 @@ pub fn kept_regions(
                 last,
                 freezes: kept_freezes(func, &exprs, &arrays),
                 arrays,
+                fields,
                 span: walk::stmt_span(func, a, func.span),
                 end: walk::stmt_span(func, b, func.span),
             });
@@ -1801,18 +1848,76 @@ pub fn kept_regions(
     out
 }
 
-/// The array [`regions_of`] looks for regions of: the local, the statements of loops that
-/// keep it already, and its mentions passed to helpers that may write it
+/// What a region keeps: an array local, or an array field of an object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Held {
+    Local(LocalId),
+    Field(KeptField),
+}
+
+impl Held {
+    /// Whether `e` hands the array to the device ([`device_use`], [`fields_to_device`]).
+    fn device_use(
+        &self,
+        func: &Function,
+        parents: &[Option<ExprId>],
+        uses: &DeviceUses,
+        e: ExprId,
+    ) -> bool {
+        match self {
+            Held::Local(v) => device_use(func, parents, uses, e, *v),
+            Held::Field(f) => {
+                fields_to_device(func, parents, uses, e).is_some_and(|(o, passed)| {
+                    let object = match func.expr(o).kind {
+                        ExprKind::This => None,
+                        ExprKind::Local(l) => Some(l),
+                        _ => return false,
+                    };
+                    object == f.object && passed.contains(&(f.class, f.index))
+                })
+            }
+        }
+    }
+
+    /// Whether a statement whose expressions are `exprs` may change what the array is or
+    /// holds: for a local, an assignment or a store; for a field, an assignment of the
+    /// object's local or a store to the field (a constructor's).
+    fn changed_in(&self, func: &Function, parents: &[Option<ExprId>], exprs: &[ExprId]) -> bool {
+        match self {
+            Held::Local(v) => !untouched_in(func, parents, exprs, *v),
+            Held::Field(f) => {
+                let mut assigned = HashSet::new();
+                walk::assigned_in_exprs(func, exprs, &mut assigned);
+                f.object.is_some_and(|o| assigned.contains(&o))
+                    || writes_among(func, parents, exprs, &|k| {
+                        matches!(k, ExprKind::Field { class, index, .. }
+                            if *class == f.class && *index == f.index)
+                    })
+            }
+        }
+    }
+
+    /// The local a declaration of which ends a region.
+    fn local(&self) -> Option<LocalId> {
+        match self {
+            Held::Local(v) => Some(*v),
+            Held::Field(f) => f.object,
+        }
+    }
+}
+
+/// The array [`regions_of`] looks for regions of: the array, the statements of loops that
+/// keep it already, and the mentions of a local passed to helpers that may write it
 /// ([`written_in_calls`]), which end a region.
 #[derive(Clone, Copy)]
 struct Region<'a> {
-    v: LocalId,
+    held: Held,
     covered: Option<&'a HashSet<*const Stmt>>,
     written: &'a HashSet<ExprId>,
 }
 
-/// Calls `found(a, b)` for each region of `v` among `stmts` (the statements of one block):
-/// indices of its first and last statement (see the module doc).
+/// Calls `found(a, b)` for each region of the array among `stmts` (the statements of one
+/// block): indices of its first and last statement (see the module doc).
 fn regions_of(
     func: &Function,
     parents: &[Option<ExprId>],
@@ -1821,7 +1926,7 @@ fn regions_of(
     region: Region<'_>,
     found: &mut dyn FnMut(usize, usize),
 ) {
-    let Region { v, covered, written } = region;
+    let Region { held, covered, written } = region;
     // The open run's relevant statements: (first, last, weighted uses).
     let mut run: Option<(usize, usize, usize)> = None;
     let mut close = |run: &mut Option<(usize, usize, usize)>| {
@@ -1835,18 +1940,18 @@ fn regions_of(
     let covered = covered.unwrap_or(&empty);
     for (i, stmt) in stmts.iter().enumerate() {
         if covered.contains(&std::ptr::from_ref(stmt)) && !matches!(stmt, Stmt::Loop { .. }) {
-            // The block is inside a loop that keeps `v` already.
+            // The block is inside a loop that keeps the array already.
             return;
         }
         // Every expression of the statement, with how much a use there weighs.
         let mut exprs: Vec<(ExprId, usize)> = Vec::new();
         let mut declares = false;
         walk_weighted(func, stmt, 1, covered, &mut exprs, &mut |s| {
-            declares |= matches!(s, Stmt::Let { local, .. } if *local == v);
+            declares |= matches!(s, Stmt::Let { local, .. } if Some(*local) == held.local());
         });
         let plain: Vec<ExprId> = exprs.iter().map(|(e, _)| *e).collect();
         if declares
-            || !untouched_in(func, parents, &plain, v)
+            || held.changed_in(func, parents, &plain)
             || plain.iter().any(|e| written.contains(e))
         {
             close(&mut run);
@@ -1855,14 +1960,15 @@ fn regions_of(
         // A helper whose loop makes the device calls weighs as a use in a loop.
         let mut weight: usize = exprs
             .iter()
-            .filter(|(e, _)| device_use(func, parents, uses, *e, v))
+            .filter(|(e, _)| held.device_use(func, parents, uses, *e))
             .map(|(e, weight)| match uses.repeated(func, parents, *e) {
                 true => *weight * 2,
                 false => *weight,
             })
             .sum();
-        // A loop that keeps `v` itself counts once: its first upload may come from before.
-        weight += kept_loops_using(func, parents, uses, stmt, v, covered);
+        // A loop that keeps the array itself counts once: its first upload may come from
+        // before.
+        weight += kept_loops_using(func, parents, uses, stmt, held, covered);
         if weight > 0 {
             run = Some(match run {
                 Some((a, _, n)) => (a, i, n + weight),
@@ -1880,18 +1986,18 @@ fn kept_loops_using(
     parents: &[Option<ExprId>],
     uses: &DeviceUses,
     stmt: &Stmt,
-    v: LocalId,
+    held: Held,
     kept: &HashSet<*const Stmt>,
 ) -> usize {
     if matches!(stmt, Stmt::Loop { .. }) && kept.contains(&std::ptr::from_ref(stmt)) {
         let mut inside = Vec::new();
         walk_weighted(func, stmt, 1, &HashSet::new(), &mut inside, &mut |_| {});
-        return usize::from(inside.iter().any(|(e, _)| device_use(func, parents, uses, *e, v)));
+        return usize::from(inside.iter().any(|(e, _)| held.device_use(func, parents, uses, *e)));
     }
     walk::stmt_blocks(stmt)
         .into_iter()
         .flat_map(|block| &block.stmts)
-        .map(|inner| kept_loops_using(func, parents, uses, inner, v, kept))
+        .map(|inner| kept_loops_using(func, parents, uses, inner, held, kept))
         .sum()
 }
 

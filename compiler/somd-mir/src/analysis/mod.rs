@@ -1060,7 +1060,7 @@ pub fn analyze_lifted(module: &Module, lifted: Option<&instance::Lifted>) -> Pro
     plan::plan(module, &mut info);
     let host_only = host_only_constructs(module, &info);
     info.kept = keep::kept_loops(module, &host_only, lifted);
-    info.kept_regions = keep::kept_regions(module, &info.kept, &host_only);
+    info.kept_regions = keep::kept_regions(module, &info.kept, &host_only, lifted);
     info.rows = rows::row_loops(module, &info);
     info.lazy = lazy::lazy_locals(module, &info);
     info
