@@ -31,6 +31,7 @@
 
 use crate::analysis::walk;
 use crate::ir::*;
+use somd_diag::Span;
 use std::cell::Cell;
 use std::collections::{HashMap, HashSet};
 
@@ -60,9 +61,16 @@ pub fn inline_device_helpers(module: &mut Module) {
         }
         let mut func = caller.clone();
         let mut body = std::mem::take(&mut func.body);
-        inline_block(module, &mut func, &mut body, &qualifies);
+        let mut inlined = Vec::new();
+        inline_block(module, &mut func, &mut body, &qualifies, &mut inlined);
         func.body = body;
         module.functions[f] = func;
+        let caller = FuncId(f as u32);
+        module.inlined.extend(inlined.into_iter().map(|(helper, span)| Inlined {
+            caller,
+            helper,
+            span,
+        }));
     }
 }
 
@@ -136,11 +144,12 @@ fn inline_block(
     func: &mut Function,
     block: &mut Block,
     qualifies: &dyn Fn(FuncId) -> bool,
+    inlined: &mut Vec<(FuncId, Span)>,
 ) {
     let mut out = Vec::with_capacity(block.stmts.len());
     for mut stmt in std::mem::take(&mut block.stmts) {
         for nested in walk::stmt_blocks_mut(&mut stmt) {
-            inline_block(module, func, nested, qualifies);
+            inline_block(module, func, nested, qualifies, inlined);
         }
         // The call whose value the statement stores: `x = h(..);` or `T x = h(..);`.
         let call = match &stmt {
@@ -171,6 +180,7 @@ fn inline_block(
                     .all(|(p, a)| helper.local(*p).ty == func.expr(*a).ty)
                 && func.expr(call).ty == helper.ret;
             if typed {
+                inlined.push((h, func.expr(call).span));
                 write_body(func, helper, call, &args, &mut out);
             }
         }

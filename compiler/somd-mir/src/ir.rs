@@ -162,6 +162,17 @@ pub struct Module {
     /// missing). Lowering still produces a well-typed placeholder; `verify` reports every
     /// entry as an error. Always empty for a consistent checked program.
     pub internal_errors: Vec<InternalError>,
+    /// The helper calls `inline_helpers` wrote into their callers, for `explain`.
+    pub inlined: Vec<Inlined>,
+}
+
+/// A call of a small helper that lowering wrote into its caller (`inline_helpers`).
+#[derive(Clone, Debug)]
+pub struct Inlined {
+    pub caller: FuncId,
+    pub helper: FuncId,
+    /// Where the call was.
+    pub span: Span,
 }
 
 /// A compiler bug found while lowering, reported by `verify`.

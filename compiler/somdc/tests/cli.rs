@@ -822,6 +822,80 @@ fn explain_names_the_array_a_results_local_borrows() {
     assert!(!report.contains("`y`'s array"), "{report}");
 }
 
+/// `explain` of this session's forms: a helper written into its caller (and one that stays
+/// a call because it prints), a parameter holding SOMD results from the caller's array, and
+/// a field of an object kept across straight-line statements and by a receiver's calls.
+#[test]
+fn explain_names_helpers_written_in_and_parameters_holding_results() {
+    let program = source(
+        "explain-helpers",
+        "Main.somd",
+        r#"class Mat {
+    long[] w;
+
+    Mat(int n) {
+        w = new long[n];
+    }
+
+    long[] scaled(dist long[] x) {
+        int o = Somd.offset(x);
+        long[] r = new long[x.length];
+        for (int i = 0; i < x.length; i++) {
+            r[i] = x[i] * w[o + i];
+        }
+        return r;
+    }
+}
+
+public class Main {
+    static long[] step(dist long[] x, long[] b) {
+        int o = Somd.offset(x);
+        long[] y = new long[x.length];
+        for (int i = 0; i < x.length; i++) {
+            y[i] = x[i] + b[o + i];
+        }
+        return y;
+    }
+
+    static long[] once(long[] c, long[] b) {
+        return step(c, b);
+    }
+
+    static long[] loud(long[] c, long[] b) {
+        System.out.println(c.length);
+        return step(c, b);
+    }
+
+    static long[] rounds(long[] x, long[] b) {
+        for (int r = 0; r < 3; r++) {
+            x = step(x, b);
+        }
+        return x;
+    }
+
+    public static void main(String[] args) {
+        long[] b = new long[8];
+        long[] x = new long[8];
+        for (int r = 0; r < 3; r++) {
+            x = once(x, b);
+        }
+        long[] y = loud(x, b);
+        Mat m = new Mat(8);
+        long[] u = m.scaled(y);
+        long[] v = m.scaled(u);
+        System.out.println(rounds(new long[8], b)[1] + x[0] + v[1]);
+    }
+}
+"#,
+    );
+    let report = explained(&program);
+    assert_eq!(report.matches("written into").count(), 1, "{report}");
+    assert!(report.contains("call of Main.once written into Main.main"), "{report}");
+    assert!(report.contains("`x` in Main.rounds keeps the results"), "{report}");
+    assert!(report.contains("its first value is the caller's array"), "{report}");
+    assert!(report.contains("keep `m.w` on the device across their calls"), "{report}");
+}
+
 /// `explain` says where each SOMD method runs and names what blocks the ineligible one:
 /// the construct, its position and the call chain.
 #[test]

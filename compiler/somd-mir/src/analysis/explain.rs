@@ -575,6 +575,16 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
             names.join(", "),
         );
     }
+    for i in &module.inlined {
+        let _ = writeln!(
+            out,
+            "{}: call of {} written into {} (a small helper around device constructs: they \
+             run here, and their results stay with this function's locals)",
+            sources.position(i.span),
+            module.function(i.helper).name,
+            module.function(i.caller).name,
+        );
+    }
     for k in &info.kept_regions {
         let func = module.function(k.func);
         let mut names: Vec<String> =
