@@ -118,8 +118,8 @@ fn inlinable(module: &Module, fid: FuncId) -> bool {
         | ExprKind::Unary { .. }
         | ExprKind::Binary { .. }
         | ExprKind::Convert { .. }
-        | ExprKind::Conditional { .. } => {}
-        ExprKind::Freeze(_) => {}
+        | ExprKind::Conditional { .. }
+        | ExprKind::Freeze(_) => {}
         ExprKind::SomdCall { receiver: None, .. }
         | ExprKind::Map { .. }
         | ExprKind::ReduceArray { .. } => calls += 1,

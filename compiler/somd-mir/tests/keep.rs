@@ -5,9 +5,10 @@
 mod common;
 
 use common::lowered;
-use somd_mir::analysis::instance::lift_fields;
+use somd_mir::analysis::instance::{lift_fields, Lifted};
 use somd_mir::analysis::keep::{kept_loops, kept_regions};
 use somd_mir::analysis::walk::stmt_indices;
+use somd_mir::Module;
 
 /// SOMD methods and helpers shared by the cases: `sum` reads its parameter, `at` reads it
 /// and its MI geometry, `bump` writes it, `rows` partitions by a strategy that reads the caller's array, `spoil` by one that
@@ -117,13 +118,29 @@ fn kept(main: &str, extra: &str) -> Vec<String> {
     kept_in_source(&source)
 }
 
-/// The kept loops of a whole program, as `Function#loop: arrays`, analysed as the compiler
-/// does: instance SOMD methods taking the receiver's fields as parameters where they can.
-fn kept_in_source(source: &str) -> Vec<String> {
+/// `source` lowered as the compiler analyses it: instance SOMD methods taking the receiver's
+/// fields as parameters where they can (`instance::lift_fields`), with what that lifted.
+fn analysed(source: &str) -> (Module, Option<Lifted>) {
     let module = lowered(source);
-    let lifted = lift_fields(&module);
-    let module = lifted.as_ref().map_or(module.clone(), |(copy, _)| copy.clone());
-    kept_loops(&module, &[], lifted.as_ref().map(|(_, l)| l))
+    match lift_fields(&module) {
+        Some((copy, lifted)) => (copy, Some(lifted)),
+        None => (module, None),
+    }
+}
+
+/// A program of class `class`, the shared methods and a `main` whose body is `body` after
+/// `int t = 0; int[] a = new int[8];`.
+fn with_class(class: &str, body: &str) -> String {
+    format!(
+        "{class}\n{METHODS}\n    public static void main(String[] args) {{\nint t = 0; int[] a = new int[8];\n{body}\n    }}\n}}\n"
+    )
+}
+
+/// The kept loops of a whole program, as `Function#loop: arrays`, analysed as the compiler
+/// does ([`analysed`]).
+fn kept_in_source(source: &str) -> Vec<String> {
+    let (module, lifted) = analysed(source);
+    kept_loops(&module, &[], lifted.as_ref())
         .iter()
         .map(|k| {
             let func = module.function(k.func);
@@ -200,11 +217,7 @@ fn array_fields_only_constructors_write_are_kept() {
             vec!["G.loop#0: this.f"],
         ),
     ] {
-        let source = format!(
-            "{}\n{METHODS}\n    public static void main(String[] args) {{\nint t = 0; {body}\n    }}\n}}\n",
-            class(extra)
-        );
-        let got = kept_in_source(&source);
+        let got = kept_in_source(&with_class(&class(extra), body));
         assert_eq!(got, want, "{body} {extra}");
     }
 }
@@ -249,11 +262,7 @@ fn receiver_fields_instance_somd_methods_read_are_kept() {
             vec!["T.main#0: a"],
         ),
     ] {
-        let source = format!(
-            "{}\n{METHODS}\n    public static void main(String[] args) {{\nint t = 0; int[] a = new int[8]; {body}\n    }}\n}}\n",
-            class(extra)
-        );
-        assert_eq!(kept_in_source(&source), want, "{body} {extra}");
+        assert_eq!(kept_in_source(&with_class(&class(extra), body)), want, "{body} {extra}");
     }
 }
 
@@ -667,15 +676,9 @@ fn array_fields_are_kept_across_statements() {
         // one use only
         ("G g = new G(8); t = T.sum(g.f) + a.length;", vec!["G.two: this.f"]),
     ] {
-        let source = format!(
-            "{class}\n{METHODS}\n    public static void main(String[] args) {{\nint t = 0; int[] a = new int[8];\n{body}\n    }}\n}}\n"
-        );
-        let module = lowered(&source);
-        let lifted = lift_fields(&module);
-        let module = lifted.as_ref().map_or(module.clone(), |(copy, _)| copy.clone());
-        let lifted = lifted.as_ref().map(|(_, l)| l);
-        let loops = kept_loops(&module, &[], lifted);
-        let got: Vec<String> = kept_regions(&module, &loops, &[], lifted)
+        let (module, lifted) = analysed(&with_class(class, body));
+        let loops = kept_loops(&module, &[], lifted.as_ref());
+        let got: Vec<String> = kept_regions(&module, &loops, &[], lifted.as_ref())
             .iter()
             .filter(|r| !r.fields.is_empty())
             .map(|r| {

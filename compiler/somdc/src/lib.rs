@@ -152,23 +152,6 @@ pub fn compile(
     }
 }
 
-/// The program analysed as the device sees it: instance SOMD methods static, with the
-/// receiver's read fields as parameters (`lift_fields`; the ids are the original's), and
-/// that device copy when there is one.
-fn device_analysis(
-    module: &somd_mir::Module,
-) -> (
-    Option<(somd_mir::Module, somd_mir::analysis::instance::Lifted)>,
-    somd_mir::analysis::ProgramInfo,
-) {
-    let lifted = somd_mir::analysis::instance::lift_fields(module);
-    let info = match &lifted {
-        Some((m, l)) => somd_mir::analysis::analyze_lifted(m, Some(l)),
-        None => somd_mir::analysis::analyze(module),
-    };
-    (lifted, info)
-}
-
 /// Marks the placements the analysis found eligible but the host code has no device call
 /// for (`Glue::refused`) as running on the CPU, with the host writer's reason: what
 /// `explain` says and the warnings then agree with what the program does.
@@ -199,7 +182,7 @@ fn device_warnings(program: &Program, sources: &SourceMap) -> Vec<Diagnostic> {
     on_big_stack("somdc-device-warnings", || {
         let module = somd_mir::lower(program, sources);
         let mut out = shared_warnings(&module);
-        let (_, mut info) = device_analysis(&module);
+        let (_, mut info) = somd_mir::analysis::analyze_for_device(&module);
         // Only a method the host code calls on the device ignores its strategy there.
         if info.placements.iter().any(|p| p.device.as_ref().is_ok_and(|d| !d.warnings.is_empty())) {
             refuse_unglued(&mut info, &somd_codegen::rust::device::glue(&module, sources));
@@ -291,7 +274,7 @@ fn emit_on_this_thread(
 pub fn explain(checked: &Checked, sources: &SourceMap) -> String {
     on_big_stack("somdc-explain", || {
         let module = somd_mir::lower(&checked.program, sources);
-        let (lifted, mut info) = device_analysis(&module);
+        let (lifted, mut info) = somd_mir::analysis::analyze_for_device(&module);
         let device_module = lifted.as_ref().map_or(&module, |(m, _)| m);
         // A construct inside an instance helper or a value class's method is reported once,
         // where the program has it (the method's device copy runs it inside its caller's

@@ -335,9 +335,8 @@ pub fn glue(module: &Module, sources: &SourceMap) -> Glue {
 pub fn glue_with(module: &Module, sources: &SourceMap, kernels: &ClOptions) -> Glue {
     // Kernels are written from the module whose liftable instance SOMD methods are static;
     // ids are the same in both.
-    let lifted = analysis::instance::lift_fields(module);
+    let (lifted, info) = analysis::analyze_for_device(module);
     let module = lifted.as_ref().map_or(module, |(m, _)| m);
-    let info = analysis::analyze_lifted(module, lifted.as_ref().map(|(_, l)| l));
     let mut glue = Glue {
         lifted: lifted.as_ref().map(|(_, l)| l.clone()).unwrap_or_default(),
         ..Glue::default()

@@ -581,10 +581,9 @@ fn kept_in(
         let mut kept_fields: Vec<KeptField> = Vec::new();
         // The object a mention of a field reads it from, when the loop keeps it the same:
         // `this`, or a local the loop neither declares nor assigns.
-        let object_of = |o: ExprId| match func.expr(o).kind {
-            ExprKind::This => Some(None),
-            ExprKind::Local(l) if !assigned.contains(&l) && !declared.contains(&l) => Some(Some(l)),
-            _ => None,
+        let object_of = |o: ExprId| {
+            object_local(func, o)
+                .filter(|l| l.is_none_or(|l| !assigned.contains(&l) && !declared.contains(&l)))
         };
         for e in &exprs {
             let Some((object, passed)) = fields_to_device(func, &parents, uses, *e) else {
@@ -1680,6 +1679,16 @@ fn device_use_of(
         })
 }
 
+/// The object expression `o` names: `this` (`None`) or a local, the keys of kept fields
+/// ([`KeptField::object`]); `None` for any other expression.
+fn object_local(func: &Function, o: ExprId) -> Option<Option<LocalId>> {
+    match func.expr(o).kind {
+        ExprKind::This => Some(None),
+        ExprKind::Local(l) => Some(Some(l)),
+        _ => None,
+    }
+}
+
 /// The object expression and the array fields `e` hands to the device: `o.f` passed to a
 /// device construct (as [`device_use`] says of a local), or the fields `o.m(..)` gives the
 /// device copy of an instance SOMD method `m` (`instance::lift_fields`, `DeviceUses::lifted`)
@@ -1751,11 +1760,7 @@ pub fn kept_regions(
             let Some((object, passed)) = fields_to_device(func, &parents, &uses, ExprId(e)) else {
                 continue;
             };
-            let object = match func.expr(object).kind {
-                ExprKind::This => None,
-                ExprKind::Local(l) => Some(l),
-                _ => continue,
-            };
+            let Some(object) = object_local(func, object) else { continue };
             for (class, index) in passed.into_iter().filter(|f| field_ok.contains(f)) {
                 let field = Held::Field(KeptField { object, class, index });
                 if !held.contains(&field) {
@@ -1868,12 +1873,7 @@ impl Held {
             Held::Local(v) => device_use(func, parents, uses, e, *v),
             Held::Field(f) => {
                 fields_to_device(func, parents, uses, e).is_some_and(|(o, passed)| {
-                    let object = match func.expr(o).kind {
-                        ExprKind::This => None,
-                        ExprKind::Local(l) => Some(l),
-                        _ => return false,
-                    };
-                    object == f.object && passed.contains(&(f.class, f.index))
+                    object_local(func, o) == Some(f.object) && passed.contains(&(f.class, f.index))
                 })
             }
         }

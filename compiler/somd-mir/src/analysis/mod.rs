@@ -1033,6 +1033,18 @@ pub fn analyze(module: &Module) -> ProgramInfo {
     analyze_lifted(module, None)
 }
 
+/// The program analysed as the device sees it: instance SOMD methods static, with the
+/// receiver's fields as parameters (`instance::lift_fields`; the ids are the original's),
+/// and that copy with what it lifted when there is one.
+pub fn analyze_for_device(module: &Module) -> (Option<(Module, instance::Lifted)>, ProgramInfo) {
+    let lifted = instance::lift_fields(module);
+    let info = match &lifted {
+        Some((copy, l)) => analyze_lifted(copy, Some(l)),
+        None => analyze(module),
+    };
+    (lifted, info)
+}
+
 /// [`analyze`] of the copy `instance::lift_fields` made, whose instance SOMD methods take
 /// the receiver's fields as parameters, with what it `lifted` (which fields each reads and
 /// writes: a host loop may keep the arrays of the fields a call only reads).
