@@ -216,19 +216,31 @@ impl<A: LazyHost> LazyArray<A> {
             Some(Left { ctx, buf, dims, elem, of })
                 if elem == A::Elem::ELEM && (dims.len() == A::DIMS || dims.is_empty()) =>
             {
-                LazyArray {
-                    dims: if dims.is_empty() { vec![0; A::DIMS] } else { dims },
-                    dev: Mutex::new(Some((ctx, Arc::new(buf)))),
-                    has_dev: AtomicBool::new(true),
-                    lent: AtomicBool::new(false),
-                    host: OnceLock::new(),
-                    singles: Mutex::new(Vec::new()),
-                    device_stores: AtomicUsize::new(0),
-                    of,
-                    of_host: AtomicBool::new(false),
-                }
+                let dims = if dims.is_empty() { vec![0; A::DIMS] } else { dims };
+                LazyArray::on_device(dims, ctx, Arc::new(buf), of)
             }
             _ => LazyArray::from_host(returned),
+        }
+    }
+
+    /// An array of dimensions `dims` whose only copy is `buf` on `ctx`, left there by the
+    /// call `of`.
+    fn on_device(
+        dims: Vec<usize>,
+        ctx: &'static DeviceCtx,
+        buf: Arc<DevBuf>,
+        of: &'static str,
+    ) -> Self {
+        LazyArray {
+            dims,
+            dev: Mutex::new(Some((ctx, buf))),
+            has_dev: AtomicBool::new(true),
+            lent: AtomicBool::new(false),
+            host: OnceLock::new(),
+            singles: Mutex::new(Vec::new()),
+            device_stores: AtomicUsize::new(0),
+            of,
+            of_host: AtomicBool::new(false),
         }
     }
 
@@ -509,17 +521,7 @@ impl<T: DevElem> LazyArr<T> {
         len: usize,
         of: &'static str,
     ) -> Self {
-        LazyArray {
-            dims: vec![len],
-            dev: Mutex::new(Some((ctx, buf))),
-            has_dev: AtomicBool::new(true),
-            lent: AtomicBool::new(false),
-            host: OnceLock::new(),
-            singles: Mutex::new(Vec::new()),
-            device_stores: AtomicUsize::new(0),
-            of,
-            of_host: AtomicBool::new(false),
-        }
+        LazyArray::on_device(vec![len], ctx, buf, of)
     }
 }
 
