@@ -584,11 +584,15 @@ fn arg_values(
 /// `SOMD_SEGMENT_RUNS=0`), or returns `None` when the call runs on the CPU: the
 /// cases of [`run_histogram`], a key array shorter than the iterations or not
 /// non-decreasing over them, and a fault recorded by the kernel (the CPU raises it).
+/// With [`LEAVE`](super::LEAVE) in `moved` (the caller holds the result as a `LazyArr`),
+/// the table stays on the device for [`LazyArray::left`](super::LazyArray::left) and the
+/// result is `null`.
 pub fn run_segmented<T: DevElem>(
     desc: &'static HistDesc,
     args: &[HostArg<'_>],
     len: i32,
     key: usize,
+    moved: u64,
 ) -> Option<Array<T>> {
     let (ctx, len, values, iterations) = prepare(desc, args, len)?;
     let iterations = usize::try_from(iterations).ok()?;
@@ -632,15 +636,35 @@ pub fn run_segmented<T: DevElem>(
     };
     let scope = trace::CallScope::begin(desc.label, ctx.label);
     let (err, table) = launch.run(args)?;
+    let faulted = |words: [i32; 12]| {
+        let fault = words[0] != 0;
+        if fault {
+            trace_cpu(desc.label, "device fault: the CPU raises Java's exception");
+        }
+        fault
+    };
+    let table = match table {
+        // The table is the result: once the error words say the call succeeded, it stays
+        // where it is.
+        Held::Own(buf) if moved & super::LEAVE != 0 => {
+            let words = err.read_queued().or_fatal();
+            drop(scope);
+            if faulted(words.words().or_fatal()) {
+                return None;
+            }
+            super::results::leave_buffer(ctx, buf, vec![len], T::ELEM, desc.label);
+            return Some(Array::NULL);
+        }
+        table => table,
+    };
     // The error words' read is queued before the table's (one wait for both); a fault
     // discards the table unused.
     let pending = err.read_queued().or_fatal();
     let name = desc.args.iter().position(|a| matches!(a, HistArg::Partials));
     let name = name.and_then(|k| desc.names.get(k)).copied().unwrap_or("?");
     let table = read_array::<T>(ctx, &table, len, name);
-    if pending.words().or_fatal()[0] != 0 {
-        drop(scope);
-        trace_cpu(desc.label, "device fault: the CPU raises Java's exception");
+    drop(scope);
+    if faulted(pending.words().or_fatal()) {
         return None;
     }
     Some(table)

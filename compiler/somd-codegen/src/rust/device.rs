@@ -261,15 +261,25 @@ impl Glue {
     /// or 2-D output, or a `sync` body returning one or a parameter it updates; no histogram, no
     /// receiver field written.
     pub fn leaves(&self, module: &Module, callee: FuncId) -> bool {
+        // A segmented sum's one table passes through a class's `combine` untouched (one
+        // partial), and `run_segmented` can leave it on the device.
+        let segmented = |call: &DeviceCall| {
+            call.histogram.as_ref().is_some_and(|h| h.segmented_by.is_some())
+                && matches!(
+                    module.function(callee).somd.as_ref().map(|s| &s.reduction),
+                    Some(somd_mir::Reduction::Combine(_))
+                )
+        };
         self.calls.get(&callee).is_some_and(|call| {
-            call.histogram.is_none()
-                && match (&call.sync, call.body.result) {
-                    (None, SomdResult::Output(_)) => true,
-                    (Some(sync), SomdResult::Output(_) | SomdResult::Param(_)) => {
-                        sync.body.host_result.is_none()
-                    }
-                    _ => false,
-                }
+            (segmented(call)
+                || call.histogram.is_none()
+                    && match (&call.sync, call.body.result) {
+                        (None, SomdResult::Output(_)) => true,
+                        (Some(sync), SomdResult::Output(_) | SomdResult::Param(_)) => {
+                            sync.body.host_result.is_none()
+                        }
+                        _ => false,
+                    })
                 && !self.lifted.written.contains_key(&callee)
                 && matches!(&module.function(callee).ret, Type::Array(e)
                     if matches!(**e, Type::Prim(_))
@@ -2048,10 +2058,13 @@ fn prologue(
                 .iter()
                 .position(|l| *l == key)
                 .ok_or_else(|| EmitError::Internal("segment key parameter".into()))?;
+            // A caller holding the result as a `LazyArr` leaves the table on the device
+            // (`moved` has `rt::device::LEAVE`; the one partial is the result).
+            let moved = if glue.leaving.contains(&cx.fid) { "moved" } else { "0" };
             writeln!(
                 out,
                 "    if let Some(table) = rt::device::run_segmented::<{ty}>(&{}, &device_args, \
-                 {len}, {p}) {{",
+                 {len}, {p}, {moved}) {{",
                 desc_name(fn_name)
             )?;
         } else {

@@ -674,11 +674,21 @@ fn is_fresh_of(module: &Module, func: &Function, ty: &Type, e: ExprId) -> bool {
 /// never assigns again and only indexes or asks its length. The caller then receives an
 /// array nothing else names (assembled from the MIs' arrays, or the one MI's, or the
 /// device's result), as fresh as `new T[n]` (sixty-fifth session, probe 63:
-/// `y = scale(x, 2.0); norm(y); scale(y, 0.5);` uploaded `y` twice).
+/// `y = scale(x, 2.0); norm(y); scale(y, 0.5);` uploaded `y` twice). So does a method
+/// whose partials a class's `combine` adds up (`reduce(VecSum)`, SparseMatMult) where that
+/// `combine` returns an array of its own too: the caller receives one MI's array or a
+/// combined one, and the device's one partial is its own buffer.
 fn returns_fresh(module: &Module, callee: FuncId) -> bool {
     let f = module.function(callee);
-    matches!(f.somd.as_ref().map(|s| &s.reduction), Some(Reduction::Assemble))
-        && returns_own_array(module, f)
+    let combined = |c: FuncId| {
+        let combine = module.function(c);
+        combine.ret == f.ret && returns_own_array(module, combine)
+    };
+    match f.somd.as_ref().map(|s| &s.reduction) {
+        Some(Reduction::Assemble) => returns_own_array(module, f),
+        Some(Reduction::Combine(c)) => combined(*c) && returns_own_array(module, f),
+        _ => false,
+    }
 }
 
 /// Whether every `return` of `f` gives a local of a 1-D primitive array type that `f`
@@ -1293,6 +1303,19 @@ pub(super) fn fresh_and_unlent(
     let ty = &func.local(v).ty;
     (is_prim_array(ty) || is_prim_matrix(ty))
         && is_candidate_lending(module, func, parents, v, &mut ReadOnly::default(), &mut lending)
+}
+
+/// Whether the array local `v` of `func` holds only fresh arrays and lends its storage to
+/// nothing but readers ([`is_candidate`]): no other name ever sees its elements.
+pub fn unshared_array(module: &Module, func: &Function, v: LocalId) -> bool {
+    let parents = walk::parents(func);
+    is_candidate(module, func, &parents, v, &mut ReadOnly::default())
+}
+
+/// Whether `e` of `func` makes a fresh array of type `ty` ([`is_fresh_of`]): an allocation,
+/// or the result of a SOMD method or helper returning only arrays of its own.
+pub fn fresh_value(module: &Module, func: &Function, ty: &Type, e: ExprId) -> bool {
+    is_fresh_of(module, func, ty, e)
 }
 
 /// Whether parameter `p` of `f` is read-only ([`ReadOnly::param_read_only`]).
