@@ -3225,9 +3225,18 @@ fn device_segmented_sums_run_when_the_rows_are_sorted() {
     if let Some(binary) = built_binary("samples", "sparsematmult") {
         let outcome = run_with_env(binary, &[], *opencl, &[("SOMD_TRACE", "json")]);
         assert_eq!(outcome.status, Some(0), "sparsematmult stderr:\n{}", outcome.stderr);
+        // Each iteration's product, and the loop adding it into `y`, which runs as a SOMD
+        // method of its own (`outline_loops`).
         let calls = device_calls(&outcome.stderr);
-        assert_eq!(calls.len(), 10, "one device call per iteration\n{}", outcome.stderr);
-        assert!(calls.iter().all(|c| c.name == "SparseMatMult.multiply" && c.launches == 1));
+        let names: Vec<&str> = calls.iter().map(|c| c.name.as_str()).collect();
+        let iteration = ["SparseMatMult.multiply", "SparseMatMult.main$loop1"];
+        assert_eq!(
+            names,
+            iteration.repeat(10),
+            "two device calls per iteration\n{}",
+            outcome.stderr
+        );
+        assert!(calls.iter().all(|c| c.launches == 1));
     }
 }
 
@@ -3364,10 +3373,11 @@ fn device_segmented_sums_run_one_work_item_per_run() {
         }
         let launches: Vec<(u64, u64)> = events
             .iter()
-            .filter(|e| e["event"] == "launch")
+            .filter(|e| e["event"] == "launch" && e["name"] == "Main_multiply")
             .map(|e| (e["work_items"].as_u64().unwrap_or(0), e["local"].as_u64().unwrap_or(0)))
             .collect();
-        // Three calls of the loop, then the faulting call.
+        // Three calls of the loop, then the faulting call (the loop adding each result into
+        // `y` launches a kernel of its own: `outline_loops`).
         assert_eq!(launches.len(), 4, "{what}\n{}", outcome.stderr);
         let items = if by_runs { runs.unwrap_or(0) } else { n };
         for (work_items, local) in &launches[..3] {
@@ -5296,6 +5306,58 @@ fn somd_calls_of_small_helpers_stay_on_the_device() {
     assert_eq!(maps, vec![(0, 0); rounds], "{stderr}");
 }
 
+/// Host loops over the results of SOMD calls run as SOMD methods of their own
+/// (`device_outlined_loops`, `somd_mir::outline_loops`). SparseMatMult's `y[i] +=
+/// partial[i]` brought each round's partial vector down (the segmented sum's table,
+/// `somd_partials`) and added it on the host. Now no call of `multiply`, of the `scale` and
+/// `count` whose results the loops read, or of the loops themselves brings anything down;
+/// each round's result reaches its loop's kernel on the device; the arrays the loops write
+/// go up once (zeros made by the host; `w` is a result itself) and come down once, late.
+#[test]
+fn host_loops_over_somd_results_run_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_outlined_loops";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    // The program's arguments: 30,000 elements, 6 rounds per loop.
+    let (n, rounds) = (30_000u64, 6usize);
+    let of = |name: &str| -> Vec<&CallTrace> { calls.iter().filter(|c| c.name == name).collect() };
+    let scale = of("Main.scale");
+    let producers = of("Main.multiply").into_iter().chain(scale[..rounds].iter().copied());
+    for c in producers.chain(of("Main.count")) {
+        assert_eq!(c.bytes_d2h, 0, "{}\n{stderr}", up_and_resident(c, true));
+    }
+    let named = |list: &[(String, u64)], buffer: &str, bytes: u64| {
+        list.iter().any(|(b, k)| b == buffer && *k == bytes)
+    };
+    // Per loop: the array it writes (up at the first call unless it holds a result), and
+    // the result it reads.
+    let loops = [
+        ("Main.main$loop1", ("y", 8 * n, true), ("partial", 8 * n)),
+        ("Main.main$loop2", ("e", 8 * n, true), ("s", 8 * n)),
+        ("Main.main$loop3", ("w", 8 * n, false), ("w", 8 * n)),
+        ("Main.main$loop4", ("h", 4 * n, true), ("c", 4 * n)),
+    ];
+    for (looped, (written, bytes, made), (read, read_bytes)) in loops {
+        let each = of(looped);
+        assert_eq!(each.len(), rounds, "{looped}\n{stderr}");
+        for (k, c) in each.iter().enumerate() {
+            let call = up_and_resident(c, true);
+            let up = named(&c.h2d, written, bytes);
+            assert_eq!(up, made && k == 0, "{looped} call {k}: {call}");
+            assert!(up || named(&c.resident, written, bytes), "{looped} call {k}: {call}");
+            assert!(named(&c.resident, read, read_bytes), "{looped} call {k}: {call}");
+            assert_eq!(c.bytes_d2h, 0, "{looped} call {k}: {call}");
+        }
+    }
+    let mut late = late_reads_of(stderr);
+    late.retain(|of| of.contains("$loop"));
+    assert_eq!(late, ["Main.main$loop1", "Main.main$loop2", "Main.main$loop3", "Main.main$loop4"]);
+}
+
 /// Array fields of objects stay on the device across straight-line statements
 /// (`device_field_regions`): `m.a` goes up once for `main`'s first four calls reading it
 /// (before, at each), again after `m` is given another object (once for two calls), and
@@ -5702,8 +5764,12 @@ fn device_keep_uploads_unchanged_arrays_once_per_loop() {
     if let Some(binary) = built_binary("samples", "sparsematmult") {
         let outcome = run_with_env(binary, &[], *opencl, &[("SOMD_TRACE", "json")]);
         assert_eq!(outcome.status, Some(0), "sparsematmult stderr:\n{}", outcome.stderr);
-        let calls = device_calls(&outcome.stderr);
-        assert_eq!(calls.len(), 10, "one device call per iteration\n{}", outcome.stderr);
+        // The products (the loop adding each into `y` is a device call of its own,
+        // `outline_loops`, whose inputs `host_loops_over_somd_results_run_on_the_device`
+        // checks).
+        let mut calls = device_calls(&outcome.stderr);
+        calls.retain(|c| c.name == "SparseMatMult.multiply");
+        assert_eq!(calls.len(), 10, "one product per iteration\n{}", outcome.stderr);
         for (k, call) in calls.iter().enumerate() {
             let (up, resident) =
                 if k == 0 { (&matrix[..], &[][..]) } else { (&[][..], &matrix[..]) };

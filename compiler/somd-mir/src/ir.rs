@@ -164,6 +164,18 @@ pub struct Module {
     pub internal_errors: Vec<InternalError>,
     /// The helper calls `inline_helpers` wrote into their callers, for `explain`.
     pub inlined: Vec<Inlined>,
+    /// The host loops `outline_loops` made SOMD methods of their own.
+    pub outlined: Vec<Outlined>,
+}
+
+/// A host loop that lowering made a SOMD method (`outline_loops`): `func` runs it, and its
+/// CPU path runs the loop as written, once, over the whole arrays.
+#[derive(Clone, Debug)]
+pub struct Outlined {
+    pub caller: FuncId,
+    pub func: FuncId,
+    /// Where the loop was.
+    pub span: Span,
 }
 
 /// A call of a small helper that lowering wrote into its caller (`inline_helpers`).

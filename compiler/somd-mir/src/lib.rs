@@ -1,7 +1,7 @@
 //! The middle end of `somdc`: the MIR ([`ir`]), lowering from the checked program
 //! ([`lower`], which ends with the rewrites [`inline_helpers`], [`alias_names`],
-//! [`hoist_tables`], [`scalarize`], [`param_copies`], [`loop_forms`], [`first_match`] and
-//! [`privatize`]), the verifier ([`verify`]) and the text printer ([`print`]).
+//! [`hoist_tables`], [`scalarize`], [`param_copies`], [`loop_forms`], [`outline_loops`],
+//! [`first_match`] and [`privatize`]), the verifier ([`verify`]) and the text printer ([`print`]).
 //!
 //! Stage contract: `lower(&Program, &SourceMap) -> Module`; `verify(&Module) -> Result<(),
 //! Vec<VerifyError>>` runs after lowering and after every pass in debug builds;
@@ -20,6 +20,7 @@ pub mod inline_helpers;
 pub mod ir;
 pub mod loop_forms;
 pub mod lower;
+pub mod outline_loops;
 pub mod param_copies;
 pub mod print;
 pub mod privatize;

@@ -57,6 +57,8 @@ pub fn lower(program: &Program, sources: &SourceMap) -> Module {
     // Counted loops written as `while` loops, with mirrored tests or with an index declared
     // before them take the `for` form the analyses read (`loop_forms`).
     crate::loop_forms::canonicalize_loops(&mut module);
+    // Host loops combining SOMD results become SOMD methods of their own (`outline_loops`).
+    crate::outline_loops::outline_host_loops(&mut module);
     // Searches leaving their loop at the first match become argument minima (`first_match`).
     crate::first_match::rewrite_searches(&mut module);
     // Scalars a loop writes before it reads them in each iteration become the iteration's own.

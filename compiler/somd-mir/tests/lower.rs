@@ -505,6 +505,46 @@ class C {
 "#));
 }
 
+/// A host loop combining the result of a SOMD call with another array becomes a SOMD
+/// method of its own (`outline_loops`): the loop over `r`, with a declared local and a
+/// `Math` function, is `y = Main.main$loop1(y, r, n);`, and the method takes `y` as its
+/// `dist` parameter and returns it. The loop storing at `i + 1` and the loop over host
+/// arrays alone stay in `main`.
+#[test]
+fn host_loops_over_somd_results_become_somd_methods() {
+    insta::assert_snapshot!(mir(r#"
+public class Main {
+    static double[] scale(dist double[] x, double k) {
+        double[] r = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            r[i] = x[i] * k;
+        }
+        return r;
+    }
+    public static void main(String[] args) {
+        int n = 8;
+        double[] x = new double[n];
+        double[] y = new double[n];
+        double[] z = new double[n + 1];
+        for (int t = 0; t < 3; t++) {
+            double[] r = scale(x, t);
+            for (int i = 0; i < n; i++) {
+                double d = r[i] - x[i];
+                y[i] += Math.abs(d);
+            }
+            for (int i = 0; i < n; i++) {
+                z[i + 1] += r[i];
+            }
+            for (int i = 0; i < n; i++) {
+                x[i] = i * 0.5;
+            }
+        }
+        System.out.println(y[0] + z[1]);
+    }
+}
+"#));
+}
+
 /// Small helpers around SOMD calls are written into their callers (`inline_helpers`):
 /// `x = once(x, b);` becomes `x = relax(x, b);`, a helper's declarations come first, an
 /// argument with an effect goes to a new local first, and a helper that does anything else

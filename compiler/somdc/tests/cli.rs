@@ -896,6 +896,58 @@ public class Main {
     assert!(report.contains("keep `m.w` on the device across their calls"), "{report}");
 }
 
+/// `explain` names the host loops that run as SOMD methods of their own
+/// (`outline_loops`), and only those: not a loop writing two arrays, nor one over an array
+/// that another name holds.
+#[test]
+fn explain_names_host_loops_run_as_somd_methods() {
+    let program = source(
+        "explain-outlined",
+        "Main.somd",
+        r#"public class Main {
+    static int[] count(dist int[] a, int k) {
+        int[] r = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            r[i] = a[i] * k;
+        }
+        return r;
+    }
+
+    public static void main(String[] args) {
+        int[] a = new int[64];
+        int[] h = new int[64];
+        int[] g = new int[64];
+        int[] f = new int[64];
+        int[] e = f;
+        for (int r = 0; r < 4; r++) {
+            int[] c = count(a, r);
+            for (int i = 0; i < 64; i++) {
+                h[i] += c[i] / 3;
+            }
+            for (int i = 0; i < 64; i++) {
+                g[i] += c[i];
+                f[i] -= c[i];
+            }
+            for (int i = 0; i < 64; i++) {
+                f[i] += c[i];
+            }
+        }
+        e = a;
+        System.out.println(h[1] + g[2] + f[3] + e[0]);
+    }
+}
+"#,
+    );
+    let report = explained(&program);
+    assert_eq!(report.matches("runs as the SOMD method").count(), 1, "{report}");
+    assert!(
+        report
+            .contains("Main.somd:18:22: loop in Main.main runs as the SOMD method Main.main$loop1"),
+        "{report}"
+    );
+    assert!(report.contains("SOMD method Main.main$loop1\n"), "{report}");
+}
+
 /// `explain` says where each SOMD method runs and names what blocks the ineligible one:
 /// the construct, its position and the call chain.
 #[test]

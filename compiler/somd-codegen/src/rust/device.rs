@@ -258,8 +258,9 @@ impl Glue {
 
     /// Whether the device path of SOMD method `callee` may leave its result on the device
     /// (`rt::device::run_leaving`, `SyncCall::finish_leaving`): one launch returning a 1-D
-    /// or 2-D output, or a `sync` body returning one or a parameter it updates; no histogram, no
-    /// receiver field written.
+    /// or 2-D output, a `sync` body returning one or a parameter it updates, or a segmented
+    /// sum whose partials a class combines (`rt::device::run_segmented`); no other
+    /// histogram, no receiver field written.
     pub fn leaves(&self, module: &Module, callee: FuncId) -> bool {
         // A segmented sum's one table passes through a class's `combine` untouched (one
         // partial), and `run_segmented` can leave it on the device.

@@ -470,6 +470,27 @@ impl FnCx<'_> {
         Ok(())
     }
 
+    /// The CPU path of a host loop made a SOMD method (`somd_mir::outline_loops`): the loop
+    /// as written, once, over the whole arrays, writing its array in place as the host
+    /// loop did (the caller replaces that array with the result, the same one).
+    fn outlined_call(
+        &mut self,
+        out: &mut String,
+        name: &str,
+        body_args: &[String],
+    ) -> Result<(), EmitError> {
+        let args = self.body_call_args("Geo::WHOLE; 1", body_args, &mut Vec::new(), |p| {
+            Some(self.local_name(p))
+        })?;
+        writeln!(
+            out,
+            "    let _somd_call = rt::somd::somd_call_whole({:?}, pos, \"a host loop\");",
+            self.func.name
+        )?;
+        writeln!(out, "    return {name}({});", args.join(", "))?;
+        Ok(())
+    }
+
     pub fn write_somd_wrapper(
         &mut self,
         out: &mut String,
@@ -621,6 +642,9 @@ impl FnCx<'_> {
             writeln!(out, "{rebind}")?;
         }
         self.lazy_params.clear();
+        if self.module.outlined.iter().any(|o| o.func == self.fid) {
+            self.outlined_call(out, &name, &body_args)?;
+        }
         self.null_dist_call(out, &name, &body_args, &result, Some(&strategy_args))?;
         // The number of MIs is bounded by the units the first `dist` argument splits into:
         // its elements (1-D), its rows (`dim = 1`, user strategies), the columns of a

@@ -585,6 +585,17 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
             module.function(i.caller).name,
         );
     }
+    for o in &module.outlined {
+        let _ = writeln!(
+            out,
+            "{}: loop in {} runs as the SOMD method {} (it writes one element of one array \
+             per iteration and reads the results of SOMD calls: on a device it is a kernel, \
+             and those results stay there; on the CPU it runs as written)",
+            sources.position(o.span),
+            module.function(o.caller).name,
+            module.function(o.func).name,
+        );
+    }
     for k in &info.kept_regions {
         let func = module.function(k.func);
         let mut names: Vec<String> =

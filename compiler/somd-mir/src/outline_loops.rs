@@ -1,0 +1,464 @@
+//! Host loops over SOMD results, written as SOMD methods of their own.
+//!
+//! A host loop that combines the result of a SOMD call with another array,
+//! SparseMatMult's `for (int i = 0; i < n; i++) y[i] += partial[i];` after each `partial =
+//! multiply(..)`, reads every element of the result on the host: the result comes down after
+//! every call, and where the loop's own array is then passed to a device call, that goes up
+//! again. A hand-written OpenCL program adds on the device and downloads `y` once. This
+//! pass outlines such a loop, as a compiler outlines a parallel region: it becomes a static
+//! SOMD method of the caller's class, `Class.caller$loopK`, taking the array the loop
+//! writes as its `dist` parameter and every other local the loop reads as a parameter,
+//! and returning the written array; the loop itself is the statement `y =
+//! Class.caller$loopK(y, partial, n);`. The analyses then treat it as any SOMD call: its
+//! loop becomes a kernel, a result it reads stays on the device (`analysis::lazy`), and so
+//! does the array it writes, which comes down once, where the host reads it.
+//!
+//! A loop qualifies when
+//!
+//! - it is a counted `for (int i = lo; i < hi; i++)` (or `++i`, `i += 1`) of a host
+//!   function (no SOMD method, not `local`), without a label, whose `lo` and `hi` are
+//!   constants, locals or lengths of locals;
+//! - its body's statements are declarations of primitive locals with a value and stores
+//!   `w[i] = e`, `w[i] op= e`, `w[i]++` to one array local `w` at the loop's index, and
+//!   its expressions read only constants, `final` primitive static fields, locals, array
+//!   elements and lengths, through operators, conversions, conditionals and `Math`
+//!   functions: no other assignment, call or allocation. Every iteration then writes only its own
+//!   element of `w`, reads `w` only there, and changes nothing else;
+//! - `w` is a 1-D primitive array variable that holds only fresh arrays and lends its
+//!   storage to nothing but readers (`keep::unshared_array`): no other name sees its
+//!   elements, so a device that writes a copy of it and hands the copy back as `w` changes
+//!   nothing a program can observe, and the locals the loop reads cannot be `w`'s
+//!   storage;
+//! - some array local whose elements it reads (`w` too, where a store reads its element
+//!   first) is given the result of a SOMD call, fresh, in the function
+//!   (`keep::fresh_value`): that is the transfer the outlining saves. A loop over host
+//!   arrays alone stays as it is, and so does one that only fills `w` (`u[i] = i % 7;`
+//!   before `u` is handed to SOMD calls), which the host does as cheaply as a device that
+//!   is first sent `w`'s zeros.
+//!
+//! On the CPU the method's wrapper runs the loop as written, once, over the whole arrays
+//! and in place (`Module::outlined`; no method instances: the loop indexes `w` from 0 as
+//! the whole array), so every placement gives Java's results and exceptions; each copied
+//! expression keeps its source position. On a device the loop is one kernel, whose
+//! failures are raised in Java's order, as for any SOMD method.
+
+use crate::analysis::{keep, walk};
+use crate::ir::*;
+use somd_syntax::ast::PrimType;
+use std::collections::{HashMap, HashSet};
+
+/// Outlines the qualifying loops of every host function (module doc).
+pub fn outline_host_loops(module: &mut Module) {
+    for f in 0..module.functions.len() {
+        let caller = &module.functions[f];
+        if caller.somd.is_some() || caller.is_local || caller.kind == FuncKind::StaticInit {
+            continue;
+        }
+        let mut func = caller.clone();
+        let mut body = std::mem::take(&mut func.body);
+        let mut made = Vec::new();
+        let next = module.functions.len();
+        outline_block(module, caller, &mut func, &mut body, next, &mut made);
+        if made.is_empty() {
+            continue;
+        }
+        func.body = body;
+        compact(&mut func);
+        module.functions[f] = func;
+        for (loop_fn, span) in made {
+            let id = FuncId(module.functions.len() as u32);
+            module.functions.push(loop_fn);
+            module.outlined.push(Outlined { caller: FuncId(f as u32), func: id, span });
+        }
+    }
+}
+
+/// Outlines the qualifying loops among `block`'s statements and the blocks nested in them,
+/// writing the calls into `func`, a copy of `original` whose body is being rewritten: each
+/// loop is judged in `original`, whose expressions `func` shares, where the loops outlined
+/// before it still stand (each call leaves its array as unshared as its loop did). The
+/// methods made are numbered from `next` in the module.
+fn outline_block(
+    module: &Module,
+    original: &Function,
+    func: &mut Function,
+    block: &mut Block,
+    next: usize,
+    made: &mut Vec<(Function, somd_diag::Span)>,
+) {
+    for stmt in &mut block.stmts {
+        let plan = match &*stmt {
+            Stmt::Block(b) => qualifies(module, original, b),
+            _ => None,
+        };
+        let Some(plan) = plan else {
+            for nested in walk::stmt_blocks_mut(stmt) {
+                outline_block(module, original, func, nested, next, made);
+            }
+            continue;
+        };
+        let Stmt::Block(b) = &*stmt else { continue };
+        let id = FuncId((next + made.len()) as u32);
+        let name = format!("{}$loop{}", func.name, made.len() + 1);
+        // Where `explain` places loops: the index's declaration.
+        let Stmt::Let { local: index, .. } = b.stmts[0] else { continue };
+        let span = original.local(index).span;
+        let loop_fn = loop_function(original, b, &plan, name, span);
+        *stmt = Stmt::Expr(call_statement(func, &plan, &loop_fn, id, span));
+        made.push((loop_fn, span));
+    }
+}
+
+/// What a qualifying loop becomes: its written array and the other locals it reads, in
+/// the order of their first mention.
+struct Plan {
+    written: LocalId,
+    reads: Vec<LocalId>,
+}
+
+/// The loop `b` (`[Let i = lo; Loop]`) of `func` as a [`Plan`], when it qualifies (module
+/// doc).
+fn qualifies(module: &Module, func: &Function, b: &Block) -> Option<Plan> {
+    let [Stmt::Let { local: i, init: Some(lo) }, Stmt::Loop { label: None, test: Some(test), test_at_end: false, body, update }] =
+        b.stmts.as_slice()
+    else {
+        return None;
+    };
+    let index = func.local(*i);
+    if index.kind != LocalKind::Var || index.ty != Type::Prim(PrimType::Int) {
+        return None;
+    }
+    let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == *i);
+    let steps = match update.as_slice() {
+        [u] => match &func.expr(*u).kind {
+            ExprKind::IncDec { target, delta: 1, .. } => is_index(*target),
+            ExprKind::CompoundAssign { target, op, value } => {
+                is_index(*target)
+                    && op.kind == BinOpKind::Add
+                    && matches!(func.expr(*value).kind, ExprKind::Const(Const::Int(1)))
+            }
+            _ => false,
+        },
+        _ => false,
+    };
+    let hi = match &func.expr(*test).kind {
+        ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Lt && is_index(*lhs) => *rhs,
+        _ => return None,
+    };
+    let bound = |e: ExprId| match &func.expr(e).kind {
+        ExprKind::Const(_) => true,
+        ExprKind::Local(l) => l != i,
+        ExprKind::Length(a) => matches!(func.expr(*a).kind, ExprKind::Local(l) if l != *i),
+        _ => false,
+    };
+    if !steps || !bound(*lo) || !bound(hi) {
+        return None;
+    }
+    // The body: declarations of primitive locals, and stores to `w[i]`.
+    let mut declared = HashSet::from([*i]);
+    let mut written = None;
+    let mut roots = Vec::new();
+    // The store targets' array and index mentions, checked here.
+    let mut targets = HashSet::new();
+    for s in &body.stmts {
+        match s {
+            Stmt::Let { local, init: Some(e) }
+                if matches!(func.local(*local).ty, Type::Prim(_))
+                    && func.local(*local).kind == LocalKind::Var
+                    && declared.insert(*local) =>
+            {
+                roots.push(*e)
+            }
+            Stmt::Expr(e) => {
+                let (target, value) = match &func.expr(*e).kind {
+                    ExprKind::Assign { target, value }
+                    | ExprKind::CompoundAssign { target, value, .. } => (*target, Some(*value)),
+                    ExprKind::IncDec { target, .. } => (*target, None),
+                    _ => return None,
+                };
+                let ExprKind::Index { array, index } = func.expr(target).kind else { return None };
+                let ExprKind::Local(w) = func.expr(array).kind else { return None };
+                if !is_index(index) || *written.get_or_insert(w) != w {
+                    return None;
+                }
+                targets.extend([target, array, index]);
+                roots.extend(value);
+            }
+            _ => return None,
+        }
+    }
+    let w = written?;
+    let wl = func.local(w);
+    if wl.kind != LocalKind::Var
+        || wl.dist.is_some()
+        || wl.shared
+        || !keep::is_prim_array(&wl.ty)
+        || declared.contains(&w)
+    {
+        return None;
+    }
+    // Every expression the loop evaluates besides the stores' places; the arrays whose
+    // elements it reads (`w` too where a store reads its element first).
+    let mut reads = vec![w];
+    let mut read_arrays: HashSet<LocalId> = HashSet::new();
+    if body.stmts.iter().any(
+        |s| matches!(s, Stmt::Expr(e) if !matches!(func.expr(*e).kind, ExprKind::Assign { .. })),
+    ) {
+        read_arrays.insert(w);
+    }
+    let mut ok = true;
+    let note = |l: LocalId, reads: &mut Vec<LocalId>| {
+        if !declared.contains(&l) && !reads.contains(&l) {
+            reads.push(l);
+        }
+    };
+    for root in roots.iter().copied().chain([*lo, hi]) {
+        walk::each_expr(func, root, &mut |e| match &func.expr(e).kind {
+            ExprKind::Local(l) => note(*l, &mut reads),
+            ExprKind::Index { array, index } => {
+                if let Some((a, _)) = walk::index_root(func, e) {
+                    read_arrays.insert(a);
+                }
+                // `w` only at the loop's index: every iteration reads its own element.
+                if matches!(func.expr(*array).kind, ExprKind::Local(a) if a == w) {
+                    ok &= is_index(*index);
+                }
+            }
+            ExprKind::Length(_)
+            | ExprKind::Const(_)
+            | ExprKind::Unary { .. }
+            | ExprKind::Binary { .. }
+            | ExprKind::Convert { .. }
+            | ExprKind::Conditional { .. } => {}
+            ExprKind::Static(s) => {
+                let s = &module.statics[s.0 as usize];
+                ok &= s.is_final && matches!(s.ty, Type::Prim(_));
+            }
+            ExprKind::Builtin { builtin, .. } => ok &= builtin.is_scalar_function(),
+            ExprKind::Call { func: callee, receiver: None, .. } => {
+                ok &= walk::library_math(module, *callee)
+            }
+            _ => ok = false,
+        });
+    }
+    // A store's index is the loop's; its array `w`.
+    note(*i, &mut reads);
+    reads.retain(|l| *l != *i);
+    let typed = reads.iter().all(|l| {
+        let local = func.local(*l);
+        matches!(local.kind, LocalKind::Var | LocalKind::Param)
+            && local.dist.is_none()
+            && !local.shared
+            && (matches!(local.ty, Type::Prim(_)) || prim_leaves(&local.ty))
+    });
+    if !ok || !typed {
+        return None;
+    }
+    let gains = read_arrays.iter().any(|a| holds_somd_results(module, func, *a));
+    if !gains || !keep::unshared_array(module, func, w) {
+        return None;
+    }
+    reads.retain(|l| *l != w);
+    Some(Plan { written: w, reads })
+}
+
+/// Whether `ty` is an array (of any dimensions) of primitives.
+fn prim_leaves(ty: &Type) -> bool {
+    match ty {
+        Type::Array(elem) => matches!(**elem, Type::Prim(_)) || prim_leaves(elem),
+        _ => false,
+    }
+}
+
+/// Whether some statement of `func` gives `local` the fresh result of a SOMD call.
+fn holds_somd_results(module: &Module, func: &Function, local: LocalId) -> bool {
+    let ty = &func.local(local).ty;
+    let somd = |e: ExprId| {
+        matches!(func.expr(e).kind, ExprKind::SomdCall { .. })
+            && keep::fresh_value(module, func, ty, e)
+    };
+    let mut found = false;
+    walk::each_stmt(&func.body, &mut |s| match s {
+        Stmt::Let { local: l, init: Some(e) } if *l == local => found |= somd(*e),
+        Stmt::Expr(e) => {
+            if let ExprKind::Assign { target, value } = func.expr(*e).kind {
+                found |= matches!(func.expr(target).kind, ExprKind::Local(l) if l == local)
+                    && somd(value);
+            }
+        }
+        _ => {}
+    });
+    found
+}
+
+/// The SOMD method `name` running the loop `b` of `caller` (module doc): parameters `w`
+/// (`dist`) and the locals the loop reads, its body the loop and `return w;`.
+fn loop_function(
+    caller: &Function,
+    b: &Block,
+    plan: &Plan,
+    name: String,
+    span: somd_diag::Span,
+) -> Function {
+    let mut f = Function {
+        name,
+        class: caller.class,
+        kind: FuncKind::Static,
+        params: Vec::new(),
+        ret: caller.local(plan.written).ty.clone(),
+        locals: Vec::new(),
+        exprs: Vec::new(),
+        labels: 0,
+        body: Block::default(),
+        is_local: false,
+        somd: Some(SomdSig {
+            dist_params: vec![(0, Distribution::Block)],
+            reduction: Reduction::Assemble,
+        }),
+        intermediate: None,
+        early_exits: Vec::new(),
+        rereads: Vec::new(),
+        to_strings: Vec::new(),
+        span,
+    };
+    let mut locals = HashMap::new();
+    for (k, l) in std::iter::once(plan.written).chain(plan.reads.iter().copied()).enumerate() {
+        let local = caller.local(l);
+        let dist = (k == 0).then_some(Distribution::Block);
+        let p = f.push_local(Local { kind: LocalKind::Param, dist, ..local.clone() });
+        f.params.push(p);
+        locals.insert(l, p);
+    }
+    let mut copier = Copier { caller, locals };
+    let copied = copier.block(&mut f, b);
+    let returned = f.push_expr(
+        ExprKind::Local(copier.locals[&plan.written]),
+        f.ret.clone(),
+        caller.local(plan.written).span,
+    );
+    f.body = Block { stmts: vec![Stmt::Block(copied), Stmt::Return(Some(returned))] };
+    f
+}
+
+/// The statement replacing the loop: `w = loop_fn(w, reads..);`.
+fn call_statement(
+    func: &mut Function,
+    plan: &Plan,
+    loop_fn: &Function,
+    id: FuncId,
+    span: somd_diag::Span,
+) -> ExprId {
+    let ty = loop_fn.ret.clone();
+    let args: Vec<ExprId> = std::iter::once(plan.written)
+        .chain(plan.reads.iter().copied())
+        .map(|l| func.push_expr(ExprKind::Local(l), func.local(l).ty.clone(), span))
+        .collect();
+    let call =
+        func.push_expr(ExprKind::SomdCall { func: id, receiver: None, args }, ty.clone(), span);
+    let target = func.push_expr(ExprKind::Local(plan.written), ty.clone(), span);
+    func.push_expr(ExprKind::Assign { target, value: call }, ty, span)
+}
+
+/// Copies statements and expressions of the caller into the loop's method.
+struct Copier<'c> {
+    caller: &'c Function,
+    /// The caller's locals by their copies.
+    locals: HashMap<LocalId, LocalId>,
+}
+
+impl Copier<'_> {
+    fn local(&mut self, f: &mut Function, l: LocalId) -> LocalId {
+        if let Some(copy) = self.locals.get(&l) {
+            return *copy;
+        }
+        let copy = f.push_local(self.caller.local(l).clone());
+        self.locals.insert(l, copy);
+        copy
+    }
+
+    fn expr(&mut self, f: &mut Function, e: ExprId) -> ExprId {
+        let expr = self.caller.expr(e);
+        let mut kind = expr.kind.clone();
+        if let ExprKind::Local(l) = kind {
+            kind = ExprKind::Local(self.local(f, l));
+        }
+        walk::each_child_mut(&mut kind, &mut |child| *child = self.expr(f, *child));
+        f.push_expr(kind, expr.ty.clone(), expr.span)
+    }
+
+    fn block(&mut self, f: &mut Function, b: &Block) -> Block {
+        let stmts = b.stmts.iter().map(|s| self.stmt(f, s)).collect();
+        Block { stmts }
+    }
+
+    fn stmt(&mut self, f: &mut Function, s: &Stmt) -> Stmt {
+        match s {
+            Stmt::Let { local, init } => {
+                let local = self.local(f, *local);
+                Stmt::Let { local, init: init.map(|e| self.expr(f, e)) }
+            }
+            Stmt::Expr(e) => Stmt::Expr(self.expr(f, *e)),
+            Stmt::Loop { label, test, test_at_end, body, update } => Stmt::Loop {
+                label: *label,
+                test: test.map(|e| self.expr(f, e)),
+                test_at_end: *test_at_end,
+                body: self.block(f, body),
+                update: update.iter().map(|e| self.expr(f, *e)).collect(),
+            },
+            // `qualifies` admits no other statement.
+            other => other.clone(),
+        }
+    }
+}
+
+/// Drops the expressions of `func` that no statement reaches any more (the outlined
+/// loops'), renumbering the others in the order the body reaches them.
+fn compact(func: &mut Function) {
+    let mut map: Vec<Option<ExprId>> = vec![None; func.exprs.len()];
+    let mut order = Vec::new();
+    let mut roots = Vec::new();
+    walk::each_stmt(&func.body, &mut |s| roots.extend(walk::stmt_roots(s)));
+    for root in roots {
+        walk::each_expr(func, root, &mut |e| {
+            if map[e.0 as usize].is_none() {
+                map[e.0 as usize] = Some(ExprId(order.len() as u32));
+                order.push(e);
+            }
+        });
+    }
+    let renumber = |e: &mut ExprId| {
+        if let Some(new) = map[e.0 as usize] {
+            *e = new;
+        }
+    };
+    let mut exprs = Vec::with_capacity(order.len());
+    for old in &order {
+        let mut expr = func.exprs[old.0 as usize].clone();
+        walk::each_child_mut(&mut expr.kind, &mut |c| renumber(c));
+        exprs.push(expr);
+    }
+    func.exprs = exprs;
+    renumber_block(&mut func.body, &renumber);
+    for exit in &mut func.early_exits {
+        renumber(&mut exit.test);
+        renumber(&mut exit.cond);
+    }
+    func.rereads.iter_mut().for_each(renumber);
+}
+
+/// Renumbers the expressions `block`'s statements name.
+fn renumber_block(block: &mut Block, renumber: &dyn Fn(&mut ExprId)) {
+    for stmt in &mut block.stmts {
+        match stmt {
+            Stmt::Let { init: Some(e), .. } | Stmt::Expr(e) | Stmt::Return(Some(e)) => renumber(e),
+            Stmt::If { cond, .. } => renumber(cond),
+            Stmt::Loop { test, update, .. } => {
+                test.iter_mut().chain(update.iter_mut()).for_each(renumber);
+            }
+            _ => {}
+        }
+        for nested in walk::stmt_blocks_mut(stmt) {
+            renumber_block(nested, renumber);
+        }
+    }
+}
