@@ -63,7 +63,8 @@ pub fn outline_host_loops(module: &mut Module) {
             continue;
         }
         func.body = body;
-        compact(&mut func);
+        // The loops' own expressions stay behind, unused.
+        crate::scalarize::compact(&mut func);
         module.functions[f] = func;
         for (loop_fn, span) in made {
             let id = FuncId(module.functions.len() as u32);
@@ -407,58 +408,6 @@ impl Copier<'_> {
             },
             // `qualifies` admits no other statement.
             other => other.clone(),
-        }
-    }
-}
-
-/// Drops the expressions of `func` that no statement reaches any more (the outlined
-/// loops'), renumbering the others in the order the body reaches them.
-fn compact(func: &mut Function) {
-    let mut map: Vec<Option<ExprId>> = vec![None; func.exprs.len()];
-    let mut order = Vec::new();
-    let mut roots = Vec::new();
-    walk::each_stmt(&func.body, &mut |s| roots.extend(walk::stmt_roots(s)));
-    for root in roots {
-        walk::each_expr(func, root, &mut |e| {
-            if map[e.0 as usize].is_none() {
-                map[e.0 as usize] = Some(ExprId(order.len() as u32));
-                order.push(e);
-            }
-        });
-    }
-    let renumber = |e: &mut ExprId| {
-        if let Some(new) = map[e.0 as usize] {
-            *e = new;
-        }
-    };
-    let mut exprs = Vec::with_capacity(order.len());
-    for old in &order {
-        let mut expr = func.exprs[old.0 as usize].clone();
-        walk::each_child_mut(&mut expr.kind, &mut |c| renumber(c));
-        exprs.push(expr);
-    }
-    func.exprs = exprs;
-    renumber_block(&mut func.body, &renumber);
-    for exit in &mut func.early_exits {
-        renumber(&mut exit.test);
-        renumber(&mut exit.cond);
-    }
-    func.rereads.iter_mut().for_each(renumber);
-}
-
-/// Renumbers the expressions `block`'s statements name.
-fn renumber_block(block: &mut Block, renumber: &dyn Fn(&mut ExprId)) {
-    for stmt in &mut block.stmts {
-        match stmt {
-            Stmt::Let { init: Some(e), .. } | Stmt::Expr(e) | Stmt::Return(Some(e)) => renumber(e),
-            Stmt::If { cond, .. } => renumber(cond),
-            Stmt::Loop { test, update, .. } => {
-                test.iter_mut().chain(update.iter_mut()).for_each(renumber);
-            }
-            _ => {}
-        }
-        for nested in walk::stmt_blocks_mut(stmt) {
-            renumber_block(nested, renumber);
         }
     }
 }

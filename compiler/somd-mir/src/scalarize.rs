@@ -211,7 +211,8 @@ fn rewrite_block(
     }
 }
 
-/// Removes the expressions nothing refers to any more and renumbers the rest in order.
+/// Removes the expressions nothing refers to any more and renumbers the rest in order (so
+/// children still come before their parents); also after `outline_loops`.
 pub(crate) fn compact(func: &mut Function) {
     let mut used = vec![false; func.exprs.len()];
     let mut roots: Vec<ExprId> = Vec::new();
@@ -248,6 +249,14 @@ pub(crate) fn compact(func: &mut Function) {
     }
     func.exprs = kept;
     remap_block(&mut func.body, &remap);
+    // The tables naming expressions of the body: what is gone goes with them.
+    func.rereads.retain(|e| used[e.0 as usize]);
+    func.rereads.iter_mut().for_each(remap);
+    func.early_exits.retain(|x| used[x.test.0 as usize] && used[x.cond.0 as usize]);
+    for exit in &mut func.early_exits {
+        remap(&mut exit.test);
+        remap(&mut exit.cond);
+    }
     let remap_dist = |d: &mut Distribution| {
         if let Distribution::User { args, .. } = d {
             args.iter_mut().for_each(remap);

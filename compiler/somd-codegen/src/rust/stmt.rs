@@ -238,7 +238,10 @@ impl FnCx<'_> {
             let (geo, name) = (halo_geo_name(local), self.local_name(local));
             writeln!(out, "{level}let {geo} = rt::somd::part_geo(&{name});")?;
         }
-        if func.somd.is_some() {
+        // A host loop made a SOMD method runs on the CPU as one whole call
+        // (`somd_mir::outline_loops`): no other MI's failure to order its own against.
+        let outlined = self.module.outlined.iter().any(|o| o.func == self.fid);
+        if func.somd.is_some() && !outlined {
             self.mi_stmts(out, level, &func.body)?;
         } else {
             self.block_stmts(out, level, &func.body)?;
