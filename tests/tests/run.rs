@@ -5312,7 +5312,9 @@ fn somd_calls_of_small_helpers_stay_on_the_device() {
 /// `somd_partials`) and added it on the host. Now no call of `multiply`, of the `scale` and
 /// `count` whose results the loops read, or of the loops themselves brings anything down;
 /// each round's result reaches its loop's kernel on the device; the arrays the loops write
-/// go up once (zeros made by the host; `w` is a result itself) and come down once, late.
+/// go up once (zeros made by the host; `w` is a result itself) and come down once, late;
+/// `v`, which the host updated between the rounds of `sum(v)`, goes up once, not each
+/// round.
 #[test]
 fn host_loops_over_somd_results_run_on_the_device() {
     let Some(opencl) = &opencl_placement() else {
@@ -5340,6 +5342,7 @@ fn host_loops_over_somd_results_run_on_the_device() {
         ("Main.main$loop2", ("e", 8 * n, true), ("s", 8 * n)),
         ("Main.main$loop3", ("w", 8 * n, false), ("w", 8 * n)),
         ("Main.main$loop4", ("h", 4 * n, true), ("c", 4 * n)),
+        ("Main.main$loop5", ("v", 8 * n, false), ("v", 8 * n)),
     ];
     for (looped, (written, bytes, made), (read, read_bytes)) in loops {
         let each = of(looped);
@@ -5353,9 +5356,19 @@ fn host_loops_over_somd_results_run_on_the_device() {
             assert_eq!(c.bytes_d2h, 0, "{looped} call {k}: {call}");
         }
     }
+    // `v`, which the host filled, goes up once, for the first `sum` (its parameter `a`):
+    // the host's updates between the sums run on the device.
+    let v_up: Vec<&str> = calls
+        .iter()
+        .filter(|c| named(&c.h2d, "a", 8 * n) || named(&c.h2d, "v", 8 * n))
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(v_up, ["Main.sum"], "{stderr}");
+    assert_eq!(of("Main.sum").len(), rounds, "{stderr}");
     let mut late = late_reads_of(stderr);
     late.retain(|of| of.contains("$loop"));
-    assert_eq!(late, ["Main.main$loop1", "Main.main$loop2", "Main.main$loop3", "Main.main$loop4"]);
+    let loops = ["Main.main$loop1", "Main.main$loop2", "Main.main$loop3", "Main.main$loop4"];
+    assert_eq!(late, [&loops[..], &["Main.main$loop5"]].concat(), "{stderr}");
 }
 
 /// Array fields of objects stay on the device across straight-line statements

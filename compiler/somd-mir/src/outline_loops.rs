@@ -31,7 +31,9 @@
 //!   storage;
 //! - some array local whose elements it reads (`w` too, where a store reads its element
 //!   first) is given the result of a SOMD call, fresh, in the function
-//!   (`keep::fresh_value`): that is the transfer the outlining saves. A loop over host
+//!   (`keep::fresh_value`), or the loop reads `w`'s elements and the function passes `w`
+//!   to a SOMD method (`x[i] = x[i] * 0.5;` between rounds of `sum(x)`, which sent `x`
+//!   up again each round): that is the transfer the outlining saves. A loop over host
 //!   arrays alone stays as it is, and so does one that only fills `w` (`u[i] = i % 7;`
 //!   before `u` is handed to SOMD calls), which the host does as cheaply as a device that
 //!   is first sent `w`'s zeros.
@@ -255,7 +257,10 @@ fn qualifies(module: &Module, func: &Function, b: &Block) -> Option<Plan> {
     if !ok || !typed {
         return None;
     }
-    let gains = read_arrays.iter().any(|a| holds_somd_results(module, func, *a));
+    // A result read on the host, or `w` updated on the host between the device calls that
+    // read it (each round re-sent it whole).
+    let gains = read_arrays.iter().any(|a| holds_somd_results(module, func, *a))
+        || (read_arrays.contains(&w) && handed_to_somd(func, w));
     if !gains || !keep::unshared_array(module, func, w) {
         return None;
     }
@@ -269,6 +274,16 @@ fn prim_leaves(ty: &Type) -> bool {
         Type::Array(elem) => matches!(**elem, Type::Prim(_)) || prim_leaves(elem),
         _ => false,
     }
+}
+
+/// Whether `func` passes `local` to a SOMD method.
+fn handed_to_somd(func: &Function, local: LocalId) -> bool {
+    func.exprs.iter().any(|e| match &e.kind {
+        ExprKind::SomdCall { args, .. } => {
+            args.iter().any(|a| matches!(func.expr(*a).kind, ExprKind::Local(l) if l == local))
+        }
+        _ => false,
+    })
 }
 
 /// Whether some statement of `func` gives `local` the fresh result of a SOMD call.

@@ -5,7 +5,8 @@
 // device and `y` comes down once. Cases: a segmented sum whose partials a class combines
 // (its one device table left there), an assembled result read with a declared local and
 // `Math.abs`, a loop whose own array holds SOMD results (from index 1, bounded by its
-// length), `int` arithmetic with `%` and `/`, and loops that stay on the host: a second
+// length), `int` arithmetic with `%` and `/`, an array the host updates between the
+// rounds of a SOMD call reading it, and loops that stay on the host: a second
 // name of the array, a store at `i + 1`, two arrays written, a print in the body. Every
 // value is a multiple of 1/8 below 2^40, so sums are exact in any order.
 class RowPartitioner {
@@ -62,6 +63,14 @@ class Main {
             r[i] = a[i] * k + 7;
         }
         return r;
+    }
+
+    static double sum(double[] a) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+        }
+        return s;
     }
 
     static double aliased(double[] x, int n) {
@@ -141,6 +150,19 @@ class Main {
             hs += h[i];
         }
         System.out.println("ints " + hs + " " + h[7]);
+
+        double[] v = new double[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = i % 5;
+        }
+        double t = 0;
+        for (int r = 0; r < rounds; r++) {
+            t += sum(v);
+            for (int i = 0; i < n; i++) {
+                v[i] = v[i] * 0.5 + 1;
+            }
+        }
+        System.out.println("updated " + t + " " + v[3]);
 
         double[] q = new double[n];
         for (int i = 0; i < n; i++) {
