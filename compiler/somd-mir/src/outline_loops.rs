@@ -132,18 +132,7 @@ fn qualifies(module: &Module, func: &Function, b: &Block) -> Option<Plan> {
         return None;
     }
     let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == *i);
-    let steps = match update.as_slice() {
-        [u] => match &func.expr(*u).kind {
-            ExprKind::IncDec { target, delta: 1, .. } => is_index(*target),
-            ExprKind::CompoundAssign { target, op, value } => {
-                is_index(*target)
-                    && op.kind == BinOpKind::Add
-                    && matches!(func.expr(*value).kind, ExprKind::Const(Const::Int(1)))
-            }
-            _ => false,
-        },
-        _ => false,
-    };
+    let steps = matches!(update.as_slice(), [u] if walk::is_increment(func, *u, *i));
     let hi = match &func.expr(*test).kind {
         ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Lt && is_index(*lhs) => *rhs,
         _ => return None,

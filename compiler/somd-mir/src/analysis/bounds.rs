@@ -336,18 +336,7 @@ impl Cx<'_> {
 
     /// `v++`, `++v`, `v += 1`.
     fn is_increment(&self, e: ExprId, v: LocalId) -> bool {
-        let func = self.func;
-        let is_v = |t: ExprId| matches!(func.expr(t).kind, ExprKind::Local(l) if l == v);
-        match func.expr(e).kind {
-            ExprKind::IncDec { target, delta: 1, .. } => is_v(target),
-            ExprKind::CompoundAssign { target, op, value } => {
-                is_v(target)
-                    && op.kind == BinOpKind::Add
-                    && op.ty == PrimOrRef::Prim(PrimType::Int)
-                    && matches!(func.expr(value).kind, ExprKind::Const(Const::Int(1)))
-            }
-            _ => false,
-        }
+        super::walk::is_increment(self.func, e, v)
     }
 
     /// Facts a true `cond` gives: `v < bound`, `v <= bound`, `bound > v`, `bound >= v`,

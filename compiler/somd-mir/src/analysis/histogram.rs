@@ -669,18 +669,7 @@ pub fn fill_value(func: &Function, fill: &Block, table: LocalId, len: ExprId) ->
     if op.kind != BinOpKind::Lt || !is_j(*lhs) || !bound_ok {
         return None;
     }
-    let step_ok = match update.as_slice() {
-        [u] => match &func.expr(*u).kind {
-            ExprKind::IncDec { target, delta: 1, .. } => is_j(*target),
-            ExprKind::CompoundAssign { target, op, value } => {
-                is_j(*target)
-                    && op.kind == BinOpKind::Add
-                    && matches!(func.expr(*value).kind, ExprKind::Const(Const::Int(1)))
-            }
-            _ => false,
-        },
-        _ => false,
-    };
+    let step_ok = matches!(update.as_slice(), [u] if walk::is_increment(func, *u, *j));
     if !step_ok || assigned.get(j).copied().unwrap_or(0) != 1 {
         return None;
     }

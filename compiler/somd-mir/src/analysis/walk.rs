@@ -168,6 +168,21 @@ pub fn stored_to(func: &Function, parents: &[Option<ExprId>], e: ExprId) -> bool
     })
 }
 
+/// Whether `e` steps the `int` local `i` up by one: `i++`, `++i` or `i += 1`.
+pub fn is_increment(func: &Function, e: ExprId, i: LocalId) -> bool {
+    let is_i = |t: ExprId| matches!(func.expr(t).kind, ExprKind::Local(l) if l == i);
+    match func.expr(e).kind {
+        ExprKind::IncDec { target, delta: 1, .. } => is_i(target),
+        ExprKind::CompoundAssign { target, op, value } => {
+            is_i(target)
+                && op.kind == BinOpKind::Add
+                && op.ty == PrimOrRef::Prim(PrimType::Int)
+                && matches!(func.expr(value).kind, ExprKind::Const(Const::Int(1)))
+        }
+        _ => false,
+    }
+}
+
 /// The local at the root of an access `a`, `a[i]`, `a[i][j]`, .., with the number of
 /// indexings (`None` when the root is not a local).
 pub fn index_root(func: &Function, e: ExprId) -> Option<(LocalId, u8)> {
