@@ -589,8 +589,8 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
         let _ = writeln!(
             out,
             "{}: loop in {} runs as the SOMD method {} (it writes one element of one array \
-             per iteration and reads the results of SOMD calls: on a device it is a kernel, \
-             and those results stay there; on the CPU it runs as written)",
+             per iteration, over arrays that SOMD calls make or read: on a device it is a \
+             kernel, and those arrays stay there; on the CPU it runs as written)",
             sources.position(o.span),
             module.function(o.caller).name,
             module.function(o.func).name,
