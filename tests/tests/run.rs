@@ -5328,7 +5328,8 @@ fn host_loops_over_somd_results_run_on_the_device() {
     let (n, rounds) = (30_000u64, 6usize);
     let of = |name: &str| -> Vec<&CallTrace> { calls.iter().filter(|c| c.name == name).collect() };
     let scale = of("Main.scale");
-    let producers = of("Main.multiply").into_iter().chain(scale[..rounds].iter().copied());
+    // `scale`'s calls for the second, third and sixth loops (the rest feed host loops).
+    let producers = of("Main.multiply").into_iter().chain(scale[..3 * rounds + 1].iter().copied());
     for c in producers.chain(of("Main.count")) {
         assert_eq!(c.bytes_d2h, 0, "{}\n{stderr}", up_and_resident(c, true));
     }
@@ -5343,6 +5344,7 @@ fn host_loops_over_somd_results_run_on_the_device() {
         ("Main.main$loop3", ("w", 8 * n, false), ("w", 8 * n)),
         ("Main.main$loop4", ("h", 4 * n, true), ("c", 4 * n)),
         ("Main.main$loop5", ("v", 8 * n, false), ("v", 8 * n)),
+        ("Main.main$loop6", ("m", 8 * n, true), ("s", 8 * n)),
     ];
     for (looped, (written, bytes, made), (read, read_bytes)) in loops {
         let each = of(looped);
@@ -5368,7 +5370,7 @@ fn host_loops_over_somd_results_run_on_the_device() {
     let mut late = late_reads_of(stderr);
     late.retain(|of| of.contains("$loop"));
     let loops = ["Main.main$loop1", "Main.main$loop2", "Main.main$loop3", "Main.main$loop4"];
-    assert_eq!(late, [&loops[..], &["Main.main$loop5"]].concat(), "{stderr}");
+    assert_eq!(late, [&loops[..], &["Main.main$loop5", "Main.main$loop6"]].concat(), "{stderr}");
 }
 
 /// Array fields of objects stay on the device across straight-line statements

@@ -18,8 +18,9 @@
 //! - it is a counted `for (int i = lo; i < hi; i++)` (or `++i`, `i += 1`) of a host
 //!   function (no SOMD method, not `local`), without a label, whose `lo` and `hi` are
 //!   constants, locals or lengths of locals;
-//! - its body's statements are declarations of primitive locals with a value and stores
-//!   `w[i] = e`, `w[i] op= e`, `w[i]++` to one array local `w` at the loop's index, and
+//! - its body's statements are declarations of primitive locals with a value, stores
+//!   `w[i] = e`, `w[i] op= e`, `w[i]++` to one array local `w` at the loop's index and
+//!   `if`s (with or without `else`) whose branches hold such statements, and
 //!   its expressions read only constants, `final` primitive static fields, locals, array
 //!   elements and lengths, through operators, conversions, conditionals and `Math`
 //!   functions: no other assignment, call or allocation. Every iteration then writes only its own
@@ -146,39 +147,12 @@ fn qualifies(module: &Module, func: &Function, b: &Block) -> Option<Plan> {
     if !steps || !bound(*lo) || !bound(hi) {
         return None;
     }
-    // The body: declarations of primitive locals, and stores to `w[i]`.
-    let mut declared = HashSet::from([*i]);
-    let mut written = None;
-    let mut roots = Vec::new();
-    // The store targets' array and index mentions, checked here.
-    let mut targets = HashSet::new();
-    for s in &body.stmts {
-        match s {
-            Stmt::Let { local, init: Some(e) }
-                if matches!(func.local(*local).ty, Type::Prim(_))
-                    && func.local(*local).kind == LocalKind::Var
-                    && declared.insert(*local) =>
-            {
-                roots.push(*e)
-            }
-            Stmt::Expr(e) => {
-                let (target, value) = match &func.expr(*e).kind {
-                    ExprKind::Assign { target, value }
-                    | ExprKind::CompoundAssign { target, value, .. } => (*target, Some(*value)),
-                    ExprKind::IncDec { target, .. } => (*target, None),
-                    _ => return None,
-                };
-                let ExprKind::Index { array, index } = func.expr(target).kind else { return None };
-                let ExprKind::Local(w) = func.expr(array).kind else { return None };
-                if !is_index(index) || *written.get_or_insert(w) != w {
-                    return None;
-                }
-                targets.extend([target, array, index]);
-                roots.extend(value);
-            }
-            _ => return None,
-        }
+    // The body: declarations of primitive locals, stores to `w[i]`, and `if`s of those.
+    let mut scan = Scan { declared: HashSet::from([*i]), ..Scan::default() };
+    if !scan.block(func, body, &is_index) {
+        return None;
     }
+    let Scan { declared, written, roots, reads_w } = scan;
     let w = written?;
     let wl = func.local(w);
     if wl.kind != LocalKind::Var
@@ -193,9 +167,7 @@ fn qualifies(module: &Module, func: &Function, b: &Block) -> Option<Plan> {
     // elements it reads (`w` too where a store reads its element first).
     let mut reads = vec![w];
     let mut read_arrays: HashSet<LocalId> = HashSet::new();
-    if body.stmts.iter().any(
-        |s| matches!(s, Stmt::Expr(e) if !matches!(func.expr(*e).kind, ExprKind::Assign { .. })),
-    ) {
+    if reads_w {
         read_arrays.insert(w);
     }
     let mut ok = true;
@@ -255,6 +227,60 @@ fn qualifies(module: &Module, func: &Function, b: &Block) -> Option<Plan> {
     }
     reads.retain(|l| *l != w);
     Some(Plan { written: w, reads })
+}
+
+/// What [`qualifies`] finds in a loop's body.
+#[derive(Default)]
+struct Scan {
+    /// The index and the locals the body declares.
+    declared: HashSet<LocalId>,
+    /// The one array the body stores to.
+    written: Option<LocalId>,
+    /// The expressions the body evaluates besides its stores' places: values,
+    /// initialisers, tests.
+    roots: Vec<ExprId>,
+    /// Whether a store reads its element first (`op=`, `++`).
+    reads_w: bool,
+}
+
+impl Scan {
+    /// Whether `block` holds only declarations of primitive locals with a value, stores to
+    /// one array at the loop's index (`is_index`), and `if`s of such blocks.
+    fn block(&mut self, func: &Function, block: &Block, is_index: &dyn Fn(ExprId) -> bool) -> bool {
+        block.stmts.iter().all(|s| match s {
+            Stmt::Let { local, init: Some(e) } => {
+                let l = func.local(*local);
+                self.roots.push(*e);
+                matches!(l.ty, Type::Prim(_))
+                    && l.kind == LocalKind::Var
+                    && self.declared.insert(*local)
+            }
+            Stmt::Expr(e) => {
+                let (target, value) = match &func.expr(*e).kind {
+                    ExprKind::Assign { target, value } => (*target, Some(*value)),
+                    ExprKind::CompoundAssign { target, value, .. } => {
+                        self.reads_w = true;
+                        (*target, Some(*value))
+                    }
+                    ExprKind::IncDec { target, .. } => {
+                        self.reads_w = true;
+                        (*target, None)
+                    }
+                    _ => return false,
+                };
+                let ExprKind::Index { array, index } = func.expr(target).kind else { return false };
+                let ExprKind::Local(w) = func.expr(array).kind else { return false };
+                self.roots.extend(value);
+                is_index(index) && *self.written.get_or_insert(w) == w
+            }
+            Stmt::If { cond, then_block, else_block } => {
+                self.roots.push(*cond);
+                self.block(func, then_block, is_index)
+                    && else_block.as_ref().is_none_or(|b| self.block(func, b, is_index))
+            }
+            _ => false,
+        })
+    }
 }
 
 /// Whether `ty` is an array (of any dimensions) of primitives.
@@ -403,6 +429,11 @@ impl Copier<'_> {
                 Stmt::Let { local, init: init.map(|e| self.expr(f, e)) }
             }
             Stmt::Expr(e) => Stmt::Expr(self.expr(f, *e)),
+            Stmt::If { cond, then_block, else_block } => Stmt::If {
+                cond: self.expr(f, *cond),
+                then_block: self.block(f, then_block),
+                else_block: else_block.as_ref().map(|b| self.block(f, b)),
+            },
             Stmt::Loop { label, test, test_at_end, body, update } => Stmt::Loop {
                 label: *label,
                 test: test.map(|e| self.expr(f, e)),

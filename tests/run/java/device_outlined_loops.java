@@ -6,7 +6,8 @@
 // (its one device table left there), an assembled result read with a declared local and
 // `Math.abs`, a loop whose own array holds SOMD results (from index 1, bounded by its
 // length), `int` arithmetic with `%` and `/`, an array the host updates between the
-// rounds of a SOMD call reading it, and loops that stay on the host: a second
+// rounds of a SOMD call reading it, stores under `if`/`else if` with a declaration in a
+// branch, and loops that stay on the host: a second
 // name of the array, a store at `i + 1`, two arrays written, a print in the body. Every
 // value is a multiple of 1/8 below 2^40, so sums are exact in any order.
 class RowPartitioner {
@@ -163,6 +164,20 @@ class Main {
             }
         }
         System.out.println("updated " + t + " " + v[3]);
+
+        double[] m = new double[n];
+        for (int r = 0; r < rounds; r++) {
+            double[] s = scale(x, r - 2.5);
+            for (int i = 0; i < n; i++) {
+                if (s[i] > m[i]) {
+                    m[i] = s[i];
+                } else if (s[i] < -4) {
+                    double d = s[i] + 4;
+                    m[i] -= d * 0.5;
+                }
+            }
+        }
+        System.out.println("conditional " + m[0] + " " + m[5] + " " + m[n - 2]);
 
         double[] q = new double[n];
         for (int i = 0; i < n; i++) {
