@@ -5314,7 +5314,7 @@ fn somd_calls_of_small_helpers_stay_on_the_device() {
 /// each round's result reaches its loop's kernel on the device; the arrays the loops write
 /// go up once (zeros made by the host; `w` is a result itself) and come down once, late;
 /// `v`, which the host updated between the rounds of `sum(v)`, goes up once, not each
-/// round.
+/// round, and so do `xs`, which each round wrote from `b` before `sum(xs)`, and `b`.
 #[test]
 fn host_loops_over_somd_results_run_on_the_device() {
     let Some(opencl) = &opencl_placement() else {
@@ -5358,6 +5358,16 @@ fn host_loops_over_somd_results_run_on_the_device() {
             assert_eq!(c.bytes_d2h, 0, "{looped} call {k}: {call}");
         }
     }
+    // `xs`, which each round writes from `b` before `sum(xs)`: `xs` (zeros) and `b` go up
+    // at the loop's first call, and nothing at the others.
+    let swept: Vec<String> =
+        of("Main.main$loop7").iter().map(|c| up_and_resident(c, true)).collect();
+    let mut want = vec![format!("Main.main$loop7: up [xs {}, b {}] resident []", 8 * n, 8 * n)];
+    want.extend(vec![
+        format!("Main.main$loop7: up [] resident [xs {}, b {}]", 8 * n, 8 * n);
+        rounds - 1
+    ]);
+    assert_eq!(swept, want, "{stderr}");
     // `v`, which the host filled, goes up once, for the first `sum` (its parameter `a`):
     // the host's updates between the sums run on the device.
     let v_up: Vec<&str> = calls
@@ -5366,11 +5376,12 @@ fn host_loops_over_somd_results_run_on_the_device() {
         .map(|c| c.name.as_str())
         .collect();
     assert_eq!(v_up, ["Main.sum"], "{stderr}");
-    assert_eq!(of("Main.sum").len(), rounds, "{stderr}");
+    assert_eq!(of("Main.sum").len(), 2 * rounds, "{stderr}");
     let mut late = late_reads_of(stderr);
     late.retain(|of| of.contains("$loop"));
     let loops = ["Main.main$loop1", "Main.main$loop2", "Main.main$loop3", "Main.main$loop4"];
-    assert_eq!(late, [&loops[..], &["Main.main$loop5", "Main.main$loop6"]].concat(), "{stderr}");
+    let more = ["Main.main$loop5", "Main.main$loop6", "Main.main$loop7"];
+    assert_eq!(late, [&loops[..], &more[..]].concat(), "{stderr}");
 }
 
 /// Array fields of objects stay on the device across straight-line statements

@@ -34,10 +34,11 @@
 //!   first) is given the result of a SOMD call, fresh, in the function
 //!   (`keep::fresh_value`), or the loop reads `w`'s elements and the function passes `w`
 //!   to a SOMD method (`x[i] = x[i] * 0.5;` between rounds of `sum(x)`, which sent `x`
-//!   up again each round): that is the transfer the outlining saves. A loop over host
-//!   arrays alone stays as it is, and so does one that only fills `w` (`u[i] = i % 7;`
-//!   before `u` is handed to SOMD calls), which the host does as cheaply as a device that
-//!   is first sent `w`'s zeros.
+//!   up again each round), or a host loop around it, which `w` outlives, passes `w` to a
+//!   SOMD method (`x[i] = b[i] * r;` before `t += sum(x)` in each round): that is the
+//!   transfer the outlining saves. A loop over host arrays alone stays as it is, and so does one that only fills
+//!   `w` once (`u[i] = i % 7;` before `u` is handed to SOMD calls), which the host does
+//!   as cheaply as a device that is first sent `w`'s zeros.
 //!
 //! On the CPU the method's wrapper runs the loop as written, once, over the whole arrays
 //! and in place (`Module::outlined`; no method instances: the loop indexes `w` from 0 as
@@ -61,7 +62,8 @@ pub fn outline_host_loops(module: &mut Module) {
         let mut body = std::mem::take(&mut func.body);
         let mut made = Vec::new();
         let next = module.functions.len();
-        outline_block(module, caller, &mut func, &mut body, next, &mut made);
+        let passed = HashSet::new();
+        outline_block(module, caller, &mut func, &mut body, &passed, next, &mut made);
         if made.is_empty() {
             continue;
         }
@@ -81,23 +83,40 @@ pub fn outline_host_loops(module: &mut Module) {
 /// writing the calls into `func`, a copy of `original` whose body is being rewritten: each
 /// loop is judged in `original`, whose expressions `func` shares, where the loops outlined
 /// before it still stand (each call leaves its array as unshared as its loop did). The
-/// methods made are numbered from `next` in the module.
+/// methods made are numbered from `next` in the module. `passed` holds the locals that a
+/// host loop around `block` passes to SOMD methods and does not declare.
 fn outline_block(
     module: &Module,
     original: &Function,
     func: &mut Function,
     block: &mut Block,
+    passed: &HashSet<LocalId>,
     next: usize,
     made: &mut Vec<(Function, somd_diag::Span)>,
 ) {
     for stmt in &mut block.stmts {
         let plan = match &*stmt {
-            Stmt::Block(b) => qualifies(module, original, b),
+            Stmt::Block(b) => qualifies(module, original, b, passed),
             _ => None,
         };
         let Some(plan) = plan else {
+            // A loop passing an array it does not declare to SOMD methods: each round's
+            // call reads what the round wrote into it.
+            let mut passed = passed.clone();
+            if let Stmt::Loop { .. } = stmt {
+                let (mut args, mut declared) = (HashSet::new(), HashSet::new());
+                walk::each_stmt_of(stmt, &mut |s| {
+                    if let Stmt::Let { local, .. } = s {
+                        declared.insert(*local);
+                    }
+                    for root in walk::stmt_roots(s) {
+                        walk::each_expr(func, root, &mut |e| args.extend(somd_args(func, e)));
+                    }
+                });
+                passed.extend(args.difference(&declared));
+            }
             for nested in walk::stmt_blocks_mut(stmt) {
-                outline_block(module, original, func, nested, next, made);
+                outline_block(module, original, func, nested, &passed, next, made);
             }
             continue;
         };
@@ -121,8 +140,13 @@ struct Plan {
 }
 
 /// The loop `b` (`[Let i = lo; Loop]`) of `func` as a [`Plan`], when it qualifies (module
-/// doc).
-fn qualifies(module: &Module, func: &Function, b: &Block) -> Option<Plan> {
+/// doc); `passed` as for [`outline_block`].
+fn qualifies(
+    module: &Module,
+    func: &Function,
+    b: &Block,
+    passed: &HashSet<LocalId>,
+) -> Option<Plan> {
     let [Stmt::Let { local: i, init: Some(lo) }, Stmt::Loop { label: None, test: Some(test), test_at_end: false, body, update }] =
         b.stmts.as_slice()
     else {
@@ -218,10 +242,11 @@ fn qualifies(module: &Module, func: &Function, b: &Block) -> Option<Plan> {
     if !ok || !typed {
         return None;
     }
-    // A result read on the host, or `w` updated on the host between the device calls that
-    // read it (each round re-sent it whole).
+    // A result read on the host, or `w` updated or written on the host between the device
+    // calls that read it (each round re-sent it whole).
     let gains = read_arrays.iter().any(|a| holds_somd_results(module, func, *a))
-        || (read_arrays.contains(&w) && handed_to_somd(func, w));
+        || (read_arrays.contains(&w) && handed_to_somd(func, w))
+        || passed.contains(&w);
     if !gains || !keep::unshared_array(module, func, w) {
         return None;
     }
@@ -293,11 +318,18 @@ fn prim_leaves(ty: &Type) -> bool {
 
 /// Whether `func` passes `local` to a SOMD method.
 fn handed_to_somd(func: &Function, local: LocalId) -> bool {
-    func.exprs.iter().any(|e| match &e.kind {
-        ExprKind::SomdCall { args, .. } => {
-            args.iter().any(|a| matches!(func.expr(*a).kind, ExprKind::Local(l) if l == local))
-        }
-        _ => false,
+    (0..func.exprs.len()).any(|e| somd_args(func, ExprId(e as u32)).any(|l| l == local))
+}
+
+/// The locals `e` passes to a SOMD method, where it is a call of one.
+fn somd_args(func: &Function, e: ExprId) -> impl Iterator<Item = LocalId> + '_ {
+    let args = match &func.expr(e).kind {
+        ExprKind::SomdCall { args, .. } => args.as_slice(),
+        _ => &[],
+    };
+    args.iter().filter_map(|a| match func.expr(*a).kind {
+        ExprKind::Local(l) => Some(l),
+        _ => None,
     })
 }
 

@@ -7,7 +7,8 @@
 // `Math.abs`, a loop whose own array holds SOMD results (from index 1, bounded by its
 // length), `int` arithmetic with `%` and `/`, an array the host updates between the
 // rounds of a SOMD call reading it, stores under `if`/`else if` with a declaration in a
-// branch, and loops that stay on the host: a second
+// branch, an array each round writes from a host array before a SOMD call reads it, and
+// loops that stay on the host: a second
 // name of the array, a store at `i + 1`, two arrays written, a print in the body. Every
 // value is a multiple of 1/8 below 2^40, so sums are exact in any order.
 class RowPartitioner {
@@ -178,6 +179,20 @@ class Main {
             }
         }
         System.out.println("conditional " + m[0] + " " + m[5] + " " + m[n - 2]);
+
+        double[] b = new double[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = (i % 11) * 0.25;
+        }
+        double[] xs = new double[n];
+        double t2 = 0;
+        for (int r = 0; r < rounds; r++) {
+            for (int i = 0; i < n; i++) {
+                xs[i] = b[i] * (r + 1);
+            }
+            t2 += sum(xs);
+        }
+        System.out.println("swept " + t2 + " " + xs[4]);
 
         double[] q = new double[n];
         for (int i = 0; i < n; i++) {
