@@ -264,7 +264,8 @@ struct Scan {
     /// The expressions the body evaluates besides its stores' places: values,
     /// initialisers, tests.
     roots: Vec<ExprId>,
-    /// Whether a store reads its element first (`op=`, `++`).
+    /// Whether a store reads its element first (`op=`, `++`); the reads of `w[i]` in values
+    /// and tests are among the `roots`.
     reads_w: bool,
 }
 
@@ -473,8 +474,17 @@ impl Copier<'_> {
                 body: self.block(f, body),
                 update: update.iter().map(|e| self.expr(f, *e)).collect(),
             },
-            // `qualifies` admits no other statement.
-            other => other.clone(),
+            Stmt::Return(e) => Stmt::Return(e.map(|e| self.expr(f, e))),
+            Stmt::Block(b) => Stmt::Block(self.block(f, b)),
+            Stmt::Labeled { label, body } => {
+                Stmt::Labeled { label: *label, body: self.block(f, body) }
+            }
+            // No expressions to copy (`qualifies` admits none of these, and host functions
+            // hold no `sync`).
+            Stmt::Break(_)
+            | Stmt::Continue(_)
+            | Stmt::ThrowUnderflow { .. }
+            | Stmt::Sync { .. } => s.clone(),
         }
     }
 }
