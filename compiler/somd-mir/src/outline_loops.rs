@@ -20,11 +20,11 @@
 //!   constants, locals or lengths of locals;
 //! - its body's statements are declarations of primitive locals with a value, stores
 //!   `w[i] = e`, `w[i] op= e`, `w[i]++` to one array local `w` at the loop's index and
-//!   `if`s (with or without `else`) whose branches hold such statements, and
-//!   its expressions read only constants, `final` primitive static fields, locals, array
+//!   `if`s (with or without `else`) whose branches hold such statements, and its
+//!   expressions read only constants, `final` primitive static fields, locals, array
 //!   elements and lengths, through operators, conversions, conditionals and `Math`
-//!   functions: no other assignment, call or allocation. Every iteration then writes only its own
-//!   element of `w`, reads `w` only there, and changes nothing else;
+//!   functions: no other assignment, call or allocation. Every iteration then writes only
+//!   its own element of `w`, reads `w` only there, and changes nothing else;
 //! - `w` is a 1-D primitive array variable that holds only fresh arrays and lends its
 //!   storage to nothing but readers (`keep::unshared_array`): no other name sees its
 //!   elements, so a device that writes a copy of it and hands the copy back as `w` changes
@@ -36,9 +36,9 @@
 //!   to a SOMD method (`x[i] = x[i] * 0.5;` between rounds of `sum(x)`, which sent `x`
 //!   up again each round), or a host loop around it, which `w` outlives, passes `w` to a
 //!   SOMD method (`x[i] = b[i] * r;` before `t += sum(x)` in each round): that is the
-//!   transfer the outlining saves. A loop over host arrays alone stays as it is, and so does one that only fills
-//!   `w` once (`u[i] = i % 7;` before `u` is handed to SOMD calls), which the host does
-//!   as cheaply as a device that is first sent `w`'s zeros.
+//!   transfer the outlining saves. A loop over host arrays alone stays as it is, and so
+//!   does one that only fills `w` once (`u[i] = i % 7;` before `u` is handed to SOMD
+//!   calls), which the host does as cheaply as a device that is first sent `w`'s zeros.
 //!
 //! On the CPU the method's wrapper runs the loop as written, once, over the whole arrays
 //! and in place (`Module::outlined`; no method instances: the loop indexes `w` from 0 as
@@ -212,10 +212,11 @@ fn qualifies(
                     ok &= is_index(*index);
                 }
             }
+            // Arrays compared as references (`a == b`) stay on the host.
+            ExprKind::Binary { op, .. } => ok &= matches!(op.ty, PrimOrRef::Prim(_)),
             ExprKind::Length(_)
             | ExprKind::Const(_)
             | ExprKind::Unary { .. }
-            | ExprKind::Binary { .. }
             | ExprKind::Convert { .. }
             | ExprKind::Conditional { .. } => {}
             ExprKind::Static(s) => {
