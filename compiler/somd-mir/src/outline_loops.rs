@@ -36,9 +36,12 @@
 //!   to a SOMD method (`x[i] = x[i] * 0.5;` between rounds of `sum(x)`, which sent `x`
 //!   up again each round), or a host loop around it, which `w` outlives, passes `w` to a
 //!   SOMD method (`x[i] = b[i] * r;` before `t += sum(x)` in each round): that is the
-//!   transfer the outlining saves. A loop over host arrays alone stays as it is, and so
-//!   does one that only fills `w` once (`u[i] = i % 7;` before `u` is handed to SOMD
-//!   calls), which the host does as cheaply as a device that is first sent `w`'s zeros.
+//!   transfer the outlining saves. The last two need a bound that is no constant: a loop
+//!   of a few iterations (`for (int j = 0; j < 4; j++) a[j] = j * k;`) stores a few
+//!   elements that a keep scope sends again for the next call, cheaper than a launch. A
+//!   loop over host arrays alone stays as it is, and so does one that only fills `w` once
+//!   (`u[i] = i % 7;` before `u` is handed to SOMD calls), which the host does as cheaply
+//!   as a device that is first sent `w`'s zeros.
 //!
 //! On the CPU the method's wrapper runs the loop as written, once, over the whole arrays
 //! and in place (`Module::outlined`; no method instances: the loop indexes `w` from 0 as
@@ -244,10 +247,12 @@ fn qualifies(
         return None;
     }
     // A result read on the host, or `w` updated or written on the host between the device
-    // calls that read it (each round re-sent it whole).
+    // calls that read it, over a length the program computes (each round re-sent it whole;
+    // a keep scope sends a few elements a constant bound stores again).
+    let computed = !matches!(func.expr(hi).kind, ExprKind::Const(_));
     let gains = read_arrays.iter().any(|a| holds_somd_results(module, func, *a))
-        || (read_arrays.contains(&w) && handed_to_somd(func, w))
-        || passed.contains(&w);
+        || (computed && read_arrays.contains(&w) && handed_to_somd(func, w))
+        || (computed && passed.contains(&w));
     if !gains || !keep::unshared_array(module, func, w) {
         return None;
     }
