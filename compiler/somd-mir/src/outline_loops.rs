@@ -32,7 +32,7 @@
 //!   storage;
 //! - some array local whose elements it reads (`w` too, where a store reads its element
 //!   first) is given the result of a SOMD call, fresh, in the function
-//!   (`keep::fresh_value`), or the loop reads `w`'s elements and the function passes `w`
+//!   (`keep::is_fresh_of`), or the loop reads `w`'s elements and the function passes `w`
 //!   to a SOMD method (`x[i] = x[i] * 0.5;` between rounds of `sum(x)`, which sent `x`
 //!   up again each round), or a host loop around it, which `w` outlives, passes `w` to a
 //!   SOMD method (`x[i] = b[i] * r;` before `t += sum(x)` in each round): that is the
@@ -345,7 +345,7 @@ fn holds_somd_results(module: &Module, func: &Function, local: LocalId) -> bool 
     let ty = &func.local(local).ty;
     let somd = |e: ExprId| {
         matches!(func.expr(e).kind, ExprKind::SomdCall { .. })
-            && keep::fresh_value(module, func, ty, e)
+            && keep::is_fresh_of(module, func, ty, e)
     };
     let mut found = false;
     walk::each_stmt(&func.body, &mut |s| match s {

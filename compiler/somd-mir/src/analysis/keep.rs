@@ -647,7 +647,7 @@ pub fn is_prim_matrix(ty: &Type) -> bool {
 /// allocated with both its lengths (`new T[r][c]`: its rows are made with it), with its
 /// row count alone (`new T[r][]`: `null` rows, each given a fresh row later), or written
 /// as a literal of fresh rows (`{{1, 2}, new int[3]}`).
-fn is_fresh_of(module: &Module, func: &Function, ty: &Type, e: ExprId) -> bool {
+pub fn is_fresh_of(module: &Module, func: &Function, ty: &Type, e: ExprId) -> bool {
     let fresh_row = |r: &ExprId| {
         matches!(func.expr(*r).kind, ExprKind::NewArray { .. } | ExprKind::ArrayLit(_))
     };
@@ -1310,12 +1310,6 @@ pub(super) fn fresh_and_unlent(
 pub fn unshared_array(module: &Module, func: &Function, v: LocalId) -> bool {
     let parents = walk::parents(func);
     is_candidate(module, func, &parents, v, &mut ReadOnly::default())
-}
-
-/// Whether `e` of `func` makes a fresh array of type `ty` ([`is_fresh_of`]): an allocation,
-/// or the result of a SOMD method or helper returning only arrays of its own.
-pub fn fresh_value(module: &Module, func: &Function, ty: &Type, e: ExprId) -> bool {
-    is_fresh_of(module, func, ty, e)
 }
 
 /// Whether parameter `p` of `f` is read-only ([`ReadOnly::param_read_only`]).
