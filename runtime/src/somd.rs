@@ -29,6 +29,7 @@ use std::mem::MaybeUninit;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// The number of MIs of a call whose first `dist` argument has `len` elements (dimension 1).
 pub fn mi_count(len: usize) -> usize {
@@ -327,12 +328,14 @@ impl Drop for Restore {
 pub fn run_call<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync) -> Vec<R> {
     let (all, gather) = (AllReduce::<u64>::new(n_mis), AllGather::new(n_mis));
     let halos = Halos::default();
-    exec::pool().run_mis(n_mis, |mi: &Mi<'_>| {
+    let partials = exec::pool().run_mis(n_mis, |mi: &Mi<'_>| {
         let mi_ptr = mi as *const Mi<'_> as *const ();
         let ctx = Ctx { mi: mi_ptr, all: &all, gather: &gather, halos: &halos };
         let _restore = Restore(CURRENT.with(|c| c.replace(Some(ctx))));
         body(mi.index())
-    })
+    });
+    mis_ended();
+    partials
 }
 
 /// [`run_call`] for bodies that share out their work among whichever MIs run and never wait
@@ -346,7 +349,8 @@ fn run_call_optional(n_mis: usize, body: impl Fn(usize) + Sync) {
         let ctx = Ctx { mi: mi_ptr, all: &all, gather: &gather, halos: &halos };
         let _restore = Restore(CURRENT.with(|c| c.replace(Some(ctx))));
         body(mi.index())
-    })
+    });
+    mis_ended();
 }
 
 /// [`run_call`] for a SOMD method whose MIs never wait for each other (no `sync`,
@@ -379,7 +383,7 @@ fn balanced<R: Send>(
         failures: exec::Failures::default(),
         timed: site.is_some(),
         work: AtomicU64::new(0),
-        start: std::time::Instant::now(),
+        start: Instant::now(),
         last_taken: AtomicU64::new(0),
         stalled: std::sync::atomic::AtomicBool::new(false),
     };
@@ -401,7 +405,7 @@ struct Balanced<'f, F, R> {
     /// Whether MIs' times are added up in `work` (for the call's site).
     timed: bool,
     work: AtomicU64,
-    start: std::time::Instant,
+    start: Instant,
     /// When an MI was last taken, in nanoseconds from `start`.
     last_taken: AtomicU64,
     /// Whether the call has stalled once: its threads then take the next MI at their loops'
@@ -415,7 +419,7 @@ struct Balanced<'f, F, R> {
 /// one in which a later MI fails), and the failing MI would never be taken; this hands it
 /// to one of them. A call whose MIs run long and with such loops only sees an MI run
 /// nested in another's loop, on the same thread: balanced MIs never wait for each other.
-const STALL: std::time::Duration = std::time::Duration::from_millis(20);
+const STALL: Duration = Duration::from_millis(20);
 
 impl<F: Fn(usize) -> R + Sync, R: Send> Balanced<'_, F, R> {
     /// Takes the next MI and runs it; false when none is left.
@@ -425,7 +429,7 @@ impl<F: Fn(usize) -> R + Sync, R: Send> Balanced<'_, F, R> {
             return false;
         }
         self.last_taken.store(self.nanos(), Ordering::Relaxed);
-        let started = self.timed.then(std::time::Instant::now);
+        let started = self.timed.then(Instant::now);
         let help = exec::Help { data: self as *const Self as *const (), run: Self::help };
         let outcome = {
             let _watch = exec::watch(exec::Watch::Mi {
@@ -559,14 +563,14 @@ pub fn run_call_balanced_at<R: Send>(
 /// nothing.
 #[must_use = "the call is timed while the guard lives"]
 pub struct SomdCall<'a> {
-    started: Option<(std::time::Instant, &'a str, &'a SourcePos, usize)>,
+    started: Option<(Instant, &'a str, &'a SourcePos, usize)>,
 }
 
 /// Opens the [`SomdCall`] of `method` called at `at` with `n_mis` MIs.
 pub fn somd_call<'a>(method: &'a str, at: &'a SourcePos, n_mis: usize) -> SomdCall<'a> {
     // A call inside an MI or a construct's CPU run is part of that one's time.
     let traced = reports_cpu_run() && !nested_on_cpu();
-    SomdCall { started: traced.then(|| (std::time::Instant::now(), method, at, n_mis)) }
+    SomdCall { started: traced.then(|| (timing_opened(), method, at, n_mis)) }
 }
 
 /// Opens the [`SomdCall`] of a call its wrapper runs as one MI over its whole arguments
@@ -596,7 +600,8 @@ impl Drop for SomdCall<'_> {
     fn drop(&mut self) {
         if let Some((started, method, at, n_mis)) = self.started.take() {
             if !std::thread::panicking() {
-                report_cpu(Construct::Somd, method, at, n_mis, started.elapsed());
+                let (time, reduce) = run_times(started);
+                report_cpu(Construct::Somd, method, at, n_mis, time, reduce);
             }
         }
     }
@@ -611,7 +616,7 @@ impl Drop for SomdCall<'_> {
 /// on this thread (its time is part of that one's).
 #[must_use = "the run is timed while the guard lives"]
 pub struct CpuRun {
-    started: Option<(std::time::Instant, Construct, &'static str, &'static SourcePos)>,
+    started: Option<(Instant, Construct, &'static str, &'static SourcePos)>,
 }
 
 /// What a CPU run in the trace is (its `cpu_call` event's `construct`): the bench harness
@@ -663,7 +668,7 @@ pub fn cpu_run(kind: Construct, label: &'static str, at: &'static SourcePos) -> 
         return untraced_run();
     }
     IN_CPU_RUN.with(|c| c.set(true));
-    CpuRun { started: Some((std::time::Instant::now(), kind, label, at)) }
+    CpuRun { started: Some((timing_opened(), kind, label, at)) }
 }
 
 /// [`cpu_run`] for a `@` or `!` that no device can run (the compiler found no device path):
@@ -695,45 +700,92 @@ impl Drop for CpuRun {
                     true => 1,
                     false => exec::placement().cpu_mis(),
                 };
-                report_cpu(kind, label, at, mis, started.elapsed());
+                let (time, reduce) = run_times(started);
+                report_cpu(kind, label, at, mis, time, reduce);
             }
         }
     }
 }
 
+thread_local! {
+    /// The end of the MIs of the CPU run whose trace is open on this thread ([`mis_ended`]):
+    /// `Some(None)` while they run, `None` when no traced run is open.
+    static MIS_END: Cell<Option<Option<Instant>>> = const { Cell::new(None) };
+}
+
+/// Opens the timing of a traced CPU run on this thread: its start.
+fn timing_opened() -> Instant {
+    MIS_END.with(|c| c.set(Some(None)));
+    Instant::now()
+}
+
+/// Marks the end of the MIs of the traced CPU run open on this thread, the first time they
+/// end: what follows until its value is ready (the partial results combined or assembled)
+/// is the run's reduction time. MIs run by an MI are part of that MI.
+fn mis_ended() {
+    if CURRENT.with(Cell::get).is_none() {
+        MIS_END.with(|c| {
+            if c.get() == Some(None) {
+                c.set(Some(Some(Instant::now())));
+            }
+        });
+    }
+}
+
+/// The wall time of the traced CPU run on this thread that started at `started` and ends
+/// now, and its reduction time: the part after its MIs ended ([`mis_ended`]: combining
+/// their partial results, or assembling them; zero for a run that combines nothing).
+fn run_times(started: Instant) -> (Duration, Duration) {
+    let now = Instant::now();
+    let reduce = match MIS_END.with(|c| c.replace(None)) {
+        Some(Some(end)) => now.saturating_duration_since(end.max(started)),
+        _ => Duration::ZERO,
+    };
+    (now.saturating_duration_since(started), reduce)
+}
+
 /// The trace line of a CPU run of `method` (a SOMD call, or another `kind` of construct) at
-/// `site` over `mis` MIs that took `time`: a `cpu_call` event under `SOMD_TRACE=json`
-/// (`opencl` module doc), a `somd:` line under `SOMD_TRACE=1`.
+/// `site` over `mis` MIs that took `time`, `reduce` of it combining their results: a
+/// `cpu_call` event (`opencl` module doc).
 fn report_cpu(
     kind: Construct,
     method: &str,
     site: &SourcePos,
     mis: usize,
-    time: std::time::Duration,
+    time: Duration,
+    reduce: Duration,
 ) {
-    let trace = exec::placement().trace;
-    let millis = time.as_secs_f64() * 1e3;
+    use crate::opencl::trace::{self, Value};
     let placement = if exec::placement().device == exec::Device::Seq { "seq" } else { "cpu" };
     let site = format!("{}:{}:{}", site.file, site.line, site.col);
+    // JSON keeps milliseconds (`time_ms`, `reduce_ms`); the text form gives µs, as the
+    // device's events do.
+    let (time, reduce) = match exec::placement().trace {
+        exec::Trace::Json => (
+            ("time_ms", Value::Ms(time.as_secs_f64() * 1e3)),
+            ("reduce_ms", Value::Ms(reduce.as_secs_f64() * 1e3)),
+        ),
+        _ => (("time_ns", nanos(time)), ("reduce_ns", nanos(reduce))),
+    };
     crate::print::flush();
-    if trace == exec::Trace::Json {
-        use crate::opencl::trace::{self, Value};
-        trace::emit(
-            "cpu_call",
-            &[
-                ("method", Value::Str(method)),
-                ("construct", Value::Str(kind.name())),
-                ("placement", Value::Str(placement)),
-                ("mis", Value::U64(mis as u64)),
-                ("bytes_to_device", Value::U64(0)),
-                ("bytes_from_device", Value::U64(0)),
-                ("time_ms", Value::Ms(millis)),
-                ("site", Value::Str(&site)),
-            ],
-        );
-    } else {
-        eprintln!("somd: {method} at {site}: {placement}, {mis} MIs, {millis:.3} ms");
-    }
+    trace::emit(
+        "cpu_call",
+        &[
+            ("method", Value::Str(method)),
+            ("construct", Value::Str(kind.name())),
+            ("placement", Value::Str(placement)),
+            ("mis", Value::U64(mis as u64)),
+            ("bytes_to_device", Value::U64(0)),
+            ("bytes_from_device", Value::U64(0)),
+            time,
+            reduce,
+            ("site", Value::Str(&site)),
+        ],
+    );
+}
+
+fn nanos(time: Duration) -> crate::opencl::trace::Value<'static> {
+    crate::opencl::trace::Value::U64(u64::try_from(time.as_nanos()).unwrap_or(u64::MAX))
 }
 
 fn with_ctx<R>(f: impl FnOnce(&Mi<'_>, &AllReduce<u64>) -> R) -> Option<R> {
@@ -2573,7 +2625,7 @@ const PACE_STRIDE: usize = 64;
 
 /// The clock of a map's first items on the calling thread ([`fill_adaptive`]).
 struct Pace {
-    started: std::time::Instant,
+    started: Instant,
     /// The number of items done at the next look at the clock.
     next_look: usize,
     /// The time the items took at the last look, in nanoseconds.
@@ -2582,7 +2634,7 @@ struct Pace {
 
 impl Pace {
     fn start() -> Pace {
-        Pace { started: std::time::Instant::now(), next_look: 1, spent: 0 }
+        Pace { started: Instant::now(), next_look: 1, spent: 0 }
     }
 
     /// The mean time of the `done` items done at the last look that judged
@@ -2699,7 +2751,9 @@ fn block_partials<T: Send>(n: usize, fold: impl Fn(std::ops::Range<usize>) -> T 
     let range = |b: usize| b * REDUCE_BLOCK..(b * REDUCE_BLOCK + REDUCE_BLOCK).min(n);
     let parts = exec::placement().cpu_mis();
     if n < PARALLEL_REDUCE_MIN || parts <= 1 || on_calling_thread() {
-        return (0..blocks).map(|b| fold(range(b))).collect();
+        let partials = (0..blocks).map(|b| fold(range(b))).collect();
+        mis_ended();
+        return partials;
     }
     let mut out: Vec<MaybeUninit<T>> = Vec::with_capacity(blocks);
     // SAFETY: `MaybeUninit` needs no initialisation; every element is written below before
@@ -3136,21 +3190,21 @@ struct FilterClock {
     label: &'static str,
     at: &'static SourcePos,
     traced: bool,
-    busy: std::time::Duration,
+    busy: Duration,
     items: u64,
 }
 
 impl FilterClock {
     fn new(label: &'static str, at: &'static SourcePos) -> FilterClock {
         let traced = exec::placement().trace != exec::Trace::Off;
-        FilterClock { label, at, traced, busy: std::time::Duration::ZERO, items: 0 }
+        FilterClock { label, at, traced, busy: Duration::ZERO, items: 0 }
     }
 
-    fn start(&self) -> Option<std::time::Instant> {
-        self.traced.then(std::time::Instant::now)
+    fn start(&self) -> Option<Instant> {
+        self.traced.then(Instant::now)
     }
 
-    fn stop(&mut self, started: Option<std::time::Instant>) {
+    fn stop(&mut self, started: Option<Instant>) {
         if let Some(started) = started {
             self.busy += started.elapsed();
             self.items += 1;
@@ -3161,7 +3215,7 @@ impl FilterClock {
 impl Drop for FilterClock {
     fn drop(&mut self) {
         if self.items > 0 && !std::thread::panicking() {
-            report_cpu(Construct::Filter, self.label, self.at, 1, self.busy);
+            report_cpu(Construct::Filter, self.label, self.at, 1, self.busy, Duration::ZERO);
         }
     }
 }
@@ -3800,7 +3854,7 @@ mod tests {
         for round in 0..4u64 {
             let results = run_call_balanced_traced(site, &POS, 40, |r| {
                 if round % 2 == 1 {
-                    std::thread::sleep(std::time::Duration::from_micros(200));
+                    std::thread::sleep(Duration::from_micros(200));
                 }
                 r * 2
             });
@@ -3945,8 +3999,8 @@ mod tests {
         }
         // Applications of about 20 µs each: worth the pool, and worth comparing objects.
         let slow = |i: usize| {
-            let until = std::time::Instant::now() + std::time::Duration::from_micros(20);
-            while std::time::Instant::now() < until {
+            let until = Instant::now() + Duration::from_micros(20);
+            while Instant::now() < until {
                 std::hint::spin_loop();
             }
             i

@@ -3110,7 +3110,9 @@ fn cpu_constructs_show_in_the_trace() {
                             ("placement", e["reason"].as_str().unwrap_or_default())
                         }
                         Some("cpu_call") => {
-                            assert!(e["time_ms"].as_f64().is_some(), "{e}\n{seen}");
+                            let (time, reduce) = (e["time_ms"].as_f64(), e["reduce_ms"].as_f64());
+                            let timed = matches!((time, reduce), (Some(t), Some(r)) if r <= t);
+                            assert!(timed, "{e}\n{seen}");
                             assert_eq!(e["construct"], *construct, "{e}\n{seen}");
                             ("cpu_call", "")
                         }
@@ -3122,6 +3124,57 @@ fn cpu_constructs_show_in_the_trace() {
                 (0..*calls).flat_map(|_| [("placement", reason), ("cpu_call", "")]).collect();
             assert_eq!(order, want, "{label} at {place}\n{seen}");
         }
+    }
+}
+
+/// A CPU run's trace gives its reduction time beside its wall time (LANGUAGE.md §4.2): the
+/// part after its MIs end. SparseMatMult's `multiply` on 2 threads combines its MIs' partial
+/// vectors of 50,000 `double`s by `VecSum.combine`, which takes time, and its loop adding
+/// each product into `y` runs in place as one MI (`outline_loops`), combining nothing; the
+/// text form gives both times in µs, as the device's events do.
+#[test]
+fn cpu_calls_trace_their_reduction_time() {
+    let Some(binary) = built_binary("samples", "sparsematmult") else {
+        return;
+    };
+    let args = ["50000".to_string(), "4".to_string()];
+    let cpu = Placement { device: "cpu", threads: Some("2"), strict: false };
+    let outcome = run_with_env(binary, &args, cpu, &[("SOMD_TRACE", "json")]);
+    assert_eq!(outcome.status, Some(0), "{}", outcome.stderr);
+    let events: Vec<Value> =
+        outcome.stderr.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+    let times = |method: &str| -> Vec<(f64, f64)> {
+        let calls = events.iter().filter(|e| e["event"] == "cpu_call" && e["method"] == method);
+        calls.map(|e| (e["time_ms"].as_f64().unwrap(), e["reduce_ms"].as_f64().unwrap())).collect()
+    };
+    let multiply = times("SparseMatMult.multiply");
+    assert_eq!(multiply.len(), 4, "{}", outcome.stderr);
+    for (time, reduce) in multiply {
+        assert!(
+            reduce > 0.0 && reduce < time,
+            "multiply: {reduce} of {time} ms\n{}",
+            outcome.stderr
+        );
+    }
+    let added = times("SparseMatMult.main$loop1");
+    assert_eq!(added.len(), 4, "{}", outcome.stderr);
+    assert!(added.iter().all(|&(_, reduce)| reduce == 0.0), "{}", outcome.stderr);
+
+    let outcome = run_with_env(binary, &args, cpu, &[("SOMD_TRACE", "1")]);
+    let lines: Vec<&str> = outcome
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("somd: trace: cpu_call method=SparseMatMult.multiply "))
+        .collect();
+    assert_eq!(lines.len(), 4, "{}", outcome.stderr);
+    for line in lines {
+        let field = |key: &str| {
+            let value = line.split(' ').find_map(|f| f.strip_prefix(key)).unwrap_or_default();
+            value.strip_suffix("us").and_then(|v| v.parse::<f64>().ok())
+        };
+        let (time, reduce) = (field("time="), field("reduce="));
+        assert!(matches!((time, reduce), (Some(t), Some(r)) if r > 0.0 && r < t), "{line}");
+        assert!(line.contains(" placement=cpu mis=2 ") && line.ends_with(":79:32"), "{line}");
     }
 }
 

@@ -131,11 +131,13 @@
 //! - `{"event":"launch","name":STR,"device":STR,"dims":1|2,"work_items":N,"global":N,"local":N,"local_x":N,"kernel_ns":N|null}`
 //! - `{"event":"reduce","op":STR,"type":STR,"device":STR,"n":N,"groups":N,"local":N,"kernel_ns":N|null,"host_ns":N}`
 //! - `{"event":"call","name":STR,"placement":"opencl","device":STR,"launches":N,"work_items":N,"bytes_h2d":N,"bytes_d2h":N,"transfer_ns":N,"kernel_ns":N,"reduce_ns":N,"wall_ns":N}`
-//! - `{"event":"cpu_call","method":STR,"construct":"somd"|"map"|"reduce"|"filter","placement":"cpu"|"seq","mis":N,"bytes_to_device":0,"bytes_from_device":0,"time_ms":F,"site":STR}`
+//! - `{"event":"cpu_call","method":STR,"construct":"somd"|"map"|"reduce"|"filter","placement":"cpu"|"seq","mis":N,"bytes_to_device":0,"bytes_from_device":0,"time_ms":F,"reduce_ms":F,"site":STR}`
 //!   (a SOMD call, a `@`, `!` or fold, or a device filter's items in one graph run, run by
 //!   the CPU back end, `crate::somd`: its MIs (a construct: the workers it may use; a
-//!   filter: 1), wall time in milliseconds with three decimals, and the source position
-//!   `FILE:LINE:COL` of the call, expression or `task`)
+//!   filter: 1), wall time in milliseconds with three decimals, the part of it after the
+//!   MIs ended (combining or assembling their results), and the source position
+//!   `FILE:LINE:COL` of the call, expression or `task`; under `SOMD_TRACE=1` the times
+//!   are `time=` and `reduce=` in µs)
 //! - `{"event":"fallback","cause":STR}` (also once when a pinned staging buffer cannot be
 //!   allocated: transfers go direct)
 //!

@@ -285,12 +285,20 @@ fn adaptive_auto_sites_are_calls_and_expressions() {
     }
     for (label, places) in &cases {
         for place in places {
+            // `somd: trace: cpu_call method=LABEL construct=.. placement=cpu mis=N .. time=Tus
+            // reduce=Rus site=PLACE`, a label with spaces quoted.
+            let method = match label.contains(' ') {
+                true => format!(" method={label:?} "),
+                false => format!(" method={label} "),
+            };
             let lines = outcome
                 .stderr
                 .lines()
-                .filter(|l| l.starts_with(&format!("somd: {label} at ")))
-                .filter(|l| l.contains(&format!("{place}: cpu, ")) && l.contains(" MIs, "))
-                .filter(|l| l.ends_with(" ms"))
+                .filter(|l| l.starts_with("somd: trace: cpu_call ") && l.contains(&method))
+                .filter(|l| {
+                    l.contains(" placement=cpu mis=") && l.ends_with(&format!(" site={place}"))
+                })
+                .filter(|l| l.contains("us reduce=") && l.contains(" time="))
                 .count();
             assert_eq!(lines, 12, "{label} at {place}\n{}", outcome.stderr);
         }
