@@ -1460,50 +1460,98 @@ fn devices_are_selected_by_name_ignoring_case() {
     assert_eq!(gpu.is_some(), device::devices().expect("devices").iter().any(|d| d.is_gpu));
 }
 
+/// Every spelling TOML has for a rule is read as TOML reads it (`toml_edit`): quoted, literal
+/// and bare dotted keys, `[placement]`, a dotted `placement."Class.m"` key, an inline
+/// table, a table per class, escapes, multi-line strings, comments, a byte order mark.
 #[test]
-fn placement_file_subset_is_parsed() {
+fn placement_file_is_toml() {
+    let text = "\u{feff}# Placement rules\r\n\
+        \"Main.saxpy\" = \"gpu\"   # on the device\n\
+        'Main.scan' = 'cpu'\n\
+        Bench.run = \"GPU\"\n\
+        \"Esc.\\u0061\" = \"\"\"\ncpu\"\"\"\n\
+        [placement]\n\
+        \"Other.method\" = \"cpu\" # a comment with \" and #\n\
+        'Lit.key' = \"g\\u0070u\"\n\
+        [Solver]\n\
+        step = \"cpu\"\n\
+        [placement.Nested]\n\
+        deep = \"gpu\"\n";
+    let file = PlacementFile::parse(text, "somd.toml");
+    assert_eq!(file.warnings, Vec::<String>::new());
+    let rules = [
+        ("Main.saxpy", Rule::Gpu),
+        ("Main.scan", Rule::Cpu),
+        ("Bench.run", Rule::Gpu),
+        ("Esc.a", Rule::Cpu),
+        ("Other.method", Rule::Cpu),
+        ("Lit.key", Rule::Gpu),
+        ("Solver.step", Rule::Cpu),
+        ("Nested.deep", Rule::Gpu),
+    ];
+    for (method, rule) in rules {
+        assert_eq!(file.rule(method), Some(rule), "{method}");
+    }
+    assert_eq!(file.rules.len(), rules.len(), "{:?}", file.rules);
+    let inline = PlacementFile::parse("placement = { \"A.b\" = \"gpu\", C.d = \"cpu\" }", "f");
+    assert_eq!((inline.rule("A.b"), inline.rule("C.d")), (Some(Rule::Gpu), Some(Rule::Cpu)));
+    assert!(inline.warnings.is_empty(), "{:?}", inline.warnings);
+    let dotted = PlacementFile::parse("placement.\"Dot.ted\" = '''gpu'''", "f");
+    assert_eq!((dotted.rule("Dot.ted"), dotted.rules.len()), (Some(Rule::Gpu), 1));
+}
+
+/// A line TOML rejects is reported with its line and set aside (a header with its lines),
+/// and the rest of the file still applies; so are rules that name no `Class.method` or no
+/// placement, and a second rule for a method.
+#[test]
+fn placement_file_errors_lose_only_their_lines() {
     let text = r#"
-# Placement rules
-"Main.saxpy" = "gpu"   # on the device
-'Main.scan' = 'cpu'
-Bench.run = "GPU"
-
-[placement]
-"Other.method" = "cpu"
-
-[unrelated]
-"Ignored.rule" = "gpu"
-
-[placement]
+"Main.saxpy" = "gpu"
 "Main.bad" = "tpu"
 not a rule
 "Main.saxpy" = "cpu"
 "Main.bare" = gpu
-[[placement]]
-"Main.array" = "gpu"
+Main.count = 3
+"Alone" = "gpu"
+"Main." = "gpu"
+"+ ! in Main.main" = "cpu"
+
+[placement]
+"Main.scan" = "cpu"
+"Main.saxpy" = "cpu"
 [placement
 "Main.open" = "gpu"
+[placement]
+"Main.again" = "gpu"
+[[jobs]]
+"Main.job" = "gpu"
+[Tail]
+end = "gpu"
+"Main.unclosed" = """gpu
 "#;
     let file = PlacementFile::parse(text, "somd.toml");
     assert_eq!(file.rule("Main.saxpy"), Some(Rule::Gpu));
     assert_eq!(file.rule("Main.scan"), Some(Rule::Cpu));
-    assert_eq!(file.rule("Bench.run"), Some(Rule::Gpu));
-    assert_eq!(file.rule("Other.method"), Some(Rule::Cpu));
-    for ignored in ["Ignored.rule", "Main.bad", "Main.bare", "Main.array", "Main.open"] {
-        assert_eq!(file.rule(ignored), None, "{ignored}");
-    }
+    assert_eq!(file.rule("Tail.end"), Some(Rule::Gpu));
+    assert_eq!(file.rule("+ ! in Main.main"), Some(Rule::Cpu));
+    assert_eq!(file.rules.len(), 4, "{:?}", file.rules);
     let starts = [
-        "somd.toml:10: rules stand at the top level or under [placement]; the lines of [unrelated]",
-        "somd.toml:14: unknown placement",
-        "somd.toml:15:",
-        "somd.toml:16: a second rule for \"Main.saxpy\" (the first is on line 3); line ignored",
-        "somd.toml:17: the value gpu is not a quoted string",
-        "somd.toml:18: rules stand at the top level or under [placement]; the lines of [[placement]]",
-        "somd.toml:20: malformed table header [placement;",
+        "somd.toml:3: unknown placement \"tpu\" (expected \"cpu\" or \"gpu\"); ignored",
+        "somd.toml:4: key with no value",
+        "somd.toml:5: duplicate key `\"Main.saxpy\"`; line ignored",
+        "somd.toml:6: string values must be quoted",
+        "somd.toml:7: the value of Main.count is an integer, not \"cpu\" or \"gpu\"; ignored",
+        "somd.toml:8: the key Alone does not name a \"Class.method\"; ignored",
+        "somd.toml:9: the key \"Main.\" does not name a \"Class.method\"; ignored",
+        "somd.toml:14: a second rule for \"Main.saxpy\" (the first is on line 2); ignored",
+        "somd.toml:15: unclosed table, expected `]`; the lines under it are ignored",
+        "somd.toml:17: duplicate key `placement` (TOML defines a table once); the lines under it",
+        "somd.toml:19: [[jobs]] is an array of tables, which holds no rules; ignored",
+        "somd.toml:23: invalid multi-line basic string",
     ];
-    assert_eq!(file.warnings.len(), starts.len(), "{:?}", file.warnings);
+    assert_eq!(file.warnings.len(), starts.len(), "{:#?}", file.warnings);
     for (warning, start) in file.warnings.iter().zip(starts) {
-        assert!(warning.starts_with(&format!("somd: warning: {start}")), "{warning}");
+        assert!(warning.starts_with(&format!("somd: warning: {start}")), "{warning}\n{start}");
     }
 }
 

@@ -427,18 +427,29 @@ fn placement_rules_naming_no_method_are_reported() {
 }
 "#,
     );
+    // TOML as any TOML reader takes it (`toml_edit`): a byte order mark, tables, a
+    // multi-line literal string, an escape in a key.
     let rules = source(
         "placement-rules",
         "rules.toml",
-        "\"Main.total\" = \"cpu\"\n\"Main.totl\" = \"gpu\"\n\"Mian.total\" = \"cpu\"\n\
-         \"+ ! in Main.main\" = \"cpu\"\n\"* ! in Main.main\" = \"cpu\"\n",
+        "\u{feff}\"Main.totl\" = \"gpu\"\n\"Mian.total\" = \"cpu\"\n[placement]\n\
+         \"+ ! in Main.\\u006Dain\" = \"cpu\"\n\"* ! in Main.main\" = \"cpu\"\n\
+         [Main]\ntotal = '''\ncpu'''\n",
     );
     let seq = run(somdc().arg("run").arg(&program).env("SOMD_DEVICE", "seq"));
-    let out =
-        run(somdc().arg("run").arg(&program).env_remove("SOMD_DEVICE").env("SOMD_CONFIG", &rules));
+    let out = run(somdc()
+        .arg("run")
+        .arg(&program)
+        .env_remove("SOMD_DEVICE")
+        .env("SOMD_CONFIG", &rules)
+        .env("SOMD_TRACE", "1"));
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), text(&seq.stdout));
     let stderr = text(&out.stderr);
+    for label in ["Main.total", "\"+ ! in Main.main\""] {
+        let placed = format!("placement name={label} placement=cpu reason=somd.toml");
+        assert!(stderr.contains(&placed), "{placed}\n{stderr}");
+    }
     for key in ["Main.totl", "Mian.total", "* ! in Main.main"] {
         let line = format!("rule \"{key}\" names no method of this program; rule ignored");
         assert_eq!(stderr.matches(&line).count(), 1, "{stderr}");
